@@ -1,0 +1,231 @@
+"""The game-plugin protocol every game implements.
+
+Games differ: in Knizia's *Forbidden City* one player places a tile, in *Die Verbotene Stadt* several
+players may owe an answer at the same time (believe or doubt, a new bribe selection, a card to steal).
+So the protocol is built on *pending decisions*, not on "the current player".
+
+Everything here is pure: no I/O, no clock, no randomness except the ``random.Random`` passed in.
+This module imports only the standard library; the rest of pbem imports it, never the reverse.
+
+Contract (each game module provides one object satisfying :class:`Game`):
+
+- ``setup(n_players, options, seed)`` builds the initial state. All hidden randomness of the set-up
+  (shuffles) comes from ``seed`` alone, so that revealing the seed at the end lets anyone re-check it.
+- ``pending(state)`` lists who owes what now. Empty when the game is over.
+- ``parse(state, seat, text)`` returns a *legal* action or raises :class:`InvalidSyntax`,
+  :class:`IllegalMove` or :class:`AmbiguousMove`; the message is shown to the player verbatim.
+  It raises :class:`NotYourDecision` when the seat owes nothing now.
+- ``legal(state, seat)`` every legal action of that seat now (empty if it owes nothing).
+- ``apply(state, seat, action, rng)`` assumes legality (it came from ``parse`` or ``legal``) and returns
+  the new state and the events it caused. It never mutates its input state. ``rng`` is derived by the
+  caller from the game's secret seed and the action's position (see :func:`derive_rng`), so replaying the
+  same actions rebuilds the same state.
+- ``view(state, seat)`` what that seat (or the public, ``seat=None``) may see; rendering only ever gets
+  a view. A view is made of msgspec-encodable values (Structs, dicts, lists, str, int, bool, None).
+- ``render_text(view)`` the ASCII board and panel of a view (<= 72 columns, pure ASCII).
+- ``result(state)`` the final result, or ``None`` while the game runs.
+- ``encode_state`` / ``decode_state``: deterministic bytes of the whole state (private parts included);
+  the store encrypts them at rest.
+- ``notation(action)`` is the canonical text of an action (``parse`` of it gives the action back);
+  ``public_notation(state, seat, action)`` is what the other players may learn of it (for a secret bribe
+  selection: that a selection was made, not which).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+
+Seat: TypeAlias = int
+"""A seat is the 0-based index of a player in turn order."""
+
+JSONValue: TypeAlias = Any
+"""A value msgspec can encode as JSON: dict, list, str, int, bool, None (never float: NaN is lossy)."""
+
+
+# --------------------------------------------------------------------------------------------------
+# Errors a player can cause. Their messages go into the reply mail verbatim, so they must be
+# complete sentences that name the input and say what would be accepted instead.
+# --------------------------------------------------------------------------------------------------
+
+
+class RuleError(ValueError):
+    """A player's input that the rules do not accept. ``str(err)`` is player-readable."""
+
+    def __init__(self, message: str, *, text: str = "", hint: str = "") -> None:
+        super().__init__(message)
+        self.text = text
+        """The input as the player wrote it."""
+        self.hint = hint
+        """Optional: what to write instead (e.g. examples from the legal moves)."""
+
+
+class InvalidSyntax(RuleError):
+    """The text is not a move in this game's notation."""
+
+
+class IllegalMove(RuleError):
+    """The text is a well-formed move, but the rules forbid it now; the message names the rule."""
+
+
+class AmbiguousMove(RuleError):
+    """The text could mean more than one legal move; the message lists them."""
+
+
+class NotYourDecision(RuleError):
+    """The seat owes no decision of that kind now (e.g. a move out of turn)."""
+
+
+# --------------------------------------------------------------------------------------------------
+# Value objects shared by every game.
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Something a seat owes the game now."""
+
+    seat: Seat
+    """Who owes it."""
+    kind: str
+    """What kind: ``"move"``, ``"believe-or-doubt"``, ``"reselect"``, ``"steal"``... Deadlines and
+    reminders address decisions by kind."""
+    prompt: str
+    """One line for people, e.g. ``"place your tile"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the history and the notification mails."""
+
+    kind: str
+    """E.g. ``"placed"``, ``"room-closed"``, ``"drew"``, ``"game-over"``."""
+    data: dict[str, JSONValue] = field(default_factory=dict)
+    """JSON-able details (ints, strs, bools, lists, dicts; never floats)."""
+    visible_to: Seat | None = None
+    """``None``: public. A seat: only that seat may see this event (e.g. the tile it drew)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game."""
+
+    scores: tuple[int, ...]
+    """Final score of each seat."""
+    winners: tuple[Seat, ...]
+    """Seats sharing the victory (more than one on a tie)."""
+    detail: dict[str, JSONValue] = field(default_factory=dict)
+    """Game-specific breakdown (e.g. the end-tile bonus, the revealed tiles)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option the GM may set at creation."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str
+
+
+class Action(Protocol):
+    """A game-specific, immutable, hashable action value."""
+
+    def __hash__(self) -> int: ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player. It must only use what its seat may see."""
+
+    name: str
+
+    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """Return one legal action for ``seat`` (which owes a decision now)."""
+        ...
+
+
+class Game(Protocol):
+    """The plugin protocol (see the module docstring for the contract)."""
+
+    name: ClassVar[str]
+    """Registry name, e.g. ``"forbidden-city"``."""
+    title: ClassVar[str]
+    """For people, e.g. ``"Forbidden City (Knizia 2018)"``."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]]
+
+    def setup(self, n_players: int, options: Mapping[str, str], seed: int) -> Any: ...
+
+    def pending(self, state: Any) -> list[Decision]: ...
+
+    def parse(self, state: Any, seat: Seat, text: str) -> Any: ...
+
+    def legal(self, state: Any, seat: Seat) -> Iterable[Any]: ...
+
+    def apply(
+        self, state: Any, seat: Seat, action: Any, rng: random.Random
+    ) -> tuple[Any, list[Event]]: ...
+
+    def view(self, state: Any, seat: Seat | None) -> Any: ...
+
+    def render_text(self, view: Any) -> str: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def notation(self, action: Any) -> str: ...
+
+    def public_notation(self, state: Any, seat: Seat, action: Any) -> str: ...
+
+    def encode_state(self, state: Any) -> bytes: ...
+
+    def decode_state(self, data: bytes) -> Any: ...
+
+    def seat_names(self, n_players: int) -> list[str]:
+        """What each seat is called in the game (e.g. its colour), by seat."""
+        ...
+
+    def command_help(self) -> str:
+        """The notation explained for the HELP mail (plain text, <= 72 columns)."""
+        ...
+
+    def bots(self) -> Mapping[str, Bot]:
+        """Computer players by name (at least ``"random"``)."""
+        ...
+
+
+def derive_rng(seed: int, *parts: int | str) -> random.Random:
+    """A ``random.Random`` derived from the game's seed and a position, e.g. ``(seed, "apply", 17)``.
+
+    Deterministic across processes and Python versions (SHA-256, not ``hash()``), so replaying the log
+    rebuilds the same dice rolls; unpredictable to players while the seed is secret.
+    """
+    h = hashlib.sha256(str(seed).encode())
+    for p in parts:
+        h.update(b"\x00" + str(p).encode())
+    return random.Random(int.from_bytes(h.digest(), "big"))
+
+
+def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+    """Validate ``options`` against ``game.options`` and fill in defaults."""
+    specs = {o.name: o for o in game.options}
+    out: dict[str, str] = {}
+    for key in options:
+        if key not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            raise ValueError(f"unknown option {key!r} for {game.name} (known: {known})")
+    for name, spec in specs.items():
+        value = options.get(name, spec.default)
+        if value not in spec.choices:
+            raise ValueError(f"option {name} must be one of {', '.join(spec.choices)}, not {value!r}")
+        out[name] = value
+    return out
+
+
+def seats_in_order(first: Seat, n: int) -> Sequence[Seat]:
+    """Seats clockwise starting at ``first``."""
+    return [(first + i) % n for i in range(n)]

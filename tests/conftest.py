@@ -1,0 +1,40 @@
+"""Shared test configuration.
+
+Real-server tests (marker ``mailserver``) start their own Dovecot and SMTP servers on 127.0.0.1.
+A machine without Dovecot skips them with a loud reason; in CI (``CI=true``) such a skip fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+_skipped_mailserver: list[str] = []
+
+
+def _ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def pytest_runtest_logreport(report):  # type: ignore[no-untyped-def]
+    # Runs in the controller too under xdist (worker reports are forwarded), so the count is global.
+    if report.skipped and "mailserver" in report.keywords:
+        _skipped_mailserver.append(report.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: ignore[no-untyped-def]
+    if _skipped_mailserver:
+        terminalreporter.write_sep(
+            "!",
+            f"{len(_skipped_mailserver)} REAL MAIL SERVER TESTS WERE SKIPPED (no Dovecot here)",
+            red=True,
+            bold=True,
+        )
+        if _ci():
+            terminalreporter.write_line("CI=true: skipping the real-server tests fails the run.")
+
+
+def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+    if _ci() and _skipped_mailserver and session.exitstatus == 0:
+        session.exitstatus = 1
