@@ -1,0 +1,70 @@
+"""Per-seat reply tokens: what makes a reply authoritative (the From header alone never does).
+
+A token is an HMAC of (game, seat, turn) under the service's secret. It travels in the Message-ID of
+every mail we send to that seat; a reply carries it back in In-Reply-To / References (every mail
+client we know of keeps them). The subject carries only the game id, for threading and for people.
+
+``turn`` is the seat's own decision counter (how many actions that seat has made), so a decision owed
+by several seats at once is not made stale by another seat's answer, while a move answering an older
+mail of the same seat is recognised as old.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+
+TOKEN_LEN = 12
+
+_MSGID = re.compile(
+    r"<pbem\.(?P<game>[a-z0-9-]+)\.s(?P<seat>\d+)\.t(?P<turn>\d+)\.(?P<token>[a-z2-7]{12})"
+    r"\.(?P<tail>[a-z0-9.-]+)@(?P<host>[^>]+)>",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class TokenRef:
+    """A token found in a reply's headers."""
+
+    game: str
+    seat: int
+    turn: int
+    token: str
+
+
+def make_token(secret: bytes, game: str, seat: int, turn: int) -> str:
+    """The token of (game, seat, turn): 12 base32 characters (60 bits)."""
+    mac = hmac.new(secret, f"{game}\x00{seat}\x00{turn}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(mac).decode().lower()[:TOKEN_LEN]
+
+
+def check_token(secret: bytes, ref: TokenRef) -> bool:
+    """Constant-time check of a token found in a reply."""
+    return hmac.compare_digest(make_token(secret, ref.game, ref.seat, ref.turn), ref.token.lower())
+
+
+def message_id(secret: bytes, game: str, seat: int, turn: int, tail: str, host: str) -> str:
+    """A Message-ID carrying the seat's token. ``tail`` makes it unique and stable (e.g. ``"e42.turn"``),
+    so that a mail re-sent after a crash has the same Message-ID and duplicates are recognisable."""
+    tok = make_token(secret, game, seat, turn)
+    tail = re.sub(r"[^a-z0-9.-]", "-", tail.lower())
+    return f"<pbem.{game}.s{seat}.t{turn}.{tok}.{tail}@{host}>"
+
+
+def find_tokens(header_values: list[str]) -> list[TokenRef]:
+    """Every token-bearing Message-ID in In-Reply-To / References values, newest first."""
+    found: list[TokenRef] = []
+    for value in header_values:
+        for m in _MSGID.finditer(value or ""):
+            found.append(
+                TokenRef(m.group("game").lower(), int(m.group("seat")), int(m.group("turn")),
+                         m.group("token").lower())
+            )
+    # References lists oldest first; the mail answered is the last one. In-Reply-To comes first in
+    # the list we are given, so keep order but prefer the highest turn for the same game and seat.
+    found.sort(key=lambda r: -r.turn)
+    return found
