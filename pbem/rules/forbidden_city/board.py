@@ -1,0 +1,402 @@
+"""The table: placed tiles, rooms (tracked incrementally), closing, values and payouts.
+
+Rooms are maintained on every placement instead of being searched for: each floor region gets a
+global id, ``reg_room`` maps it to its room, and each room carries its squares, dragons, advisors per
+colour, the number of its open edges that face an empty square, and the regions across its archways.
+A placement is first *planned* (:func:`plan`: the rooms it would create, merge or close, without
+touching the board) and then *committed* (:func:`commit`). The greedy bot plans every candidate and
+commits only the one it plays, so it never copies the board.
+
+A :class:`Board` is never mutated once built; :func:`commit` returns a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pbem.rules.forbidden_city.tiles import (
+    ARCH,
+    OPEN,
+    OPP,
+    WALL,
+    Orientation,
+    TileDef,
+    components,
+    orientations,
+)
+
+ROW = 1024
+"""Square key stride: key = x + y * ROW (the board never reaches 512 squares from the start)."""
+DELTA = (-ROW, 1, ROW, -1)
+"""Key offsets of the neighbours N, E, S, W."""
+NO_OWNER = -1
+"""Owner of the start-tile squares."""
+N_COLOURS = 4
+
+
+def key(x: int, y: int) -> int:
+    """The square key of (x, y)."""
+    return x + y * ROW
+
+
+def xy(k: int) -> tuple[int, int]:
+    """The (x, y) of a square key."""
+    y = (k + ROW // 2) // ROW
+    return k - y * ROW, y
+
+
+class Cell(NamedTuple):
+    """An occupied square."""
+
+    codes: tuple[str, ...]
+    """Edge codes N, E, S, W as placed."""
+    regs: tuple[int, ...]
+    """Global region id behind each edge (-1 for a garden)."""
+    colours: tuple[str | None, ...]
+    """Floor colour behind each edge."""
+    tile: TileDef
+    rotation: int
+    owner: int
+    """Colour index of the player who placed it (-1 for the start tile)."""
+    first_region: int
+    """Global id of the tile's region 0 (region i is ``first_region + i``)."""
+
+
+class Room(NamedTuple):
+    """A room: regions joined through open-open edges (a temple grey room stands alone)."""
+
+    squares: frozenset[int]
+    """Keys of the squares it covers (a tile counts once even if both its halves are in it)."""
+    regions: tuple[int, ...]
+    open: int
+    """Open edges of the room that face an empty square; 0 means closed."""
+    dragons: int
+    advisors: tuple[int, ...]
+    """Advisors per colour index."""
+    links: tuple[int, ...]
+    """Global regions on the far side of the room's usable archways (may repeat)."""
+    closed: bool
+    grey: int
+    """Value of a temple grey room, 0 for every other room."""
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The tiles on the table and their rooms. Never mutated: :func:`commit` returns a new board."""
+
+    cells: dict[int, Cell]
+    reg_room: list[int]
+    """Room id of every global region."""
+    rooms: dict[int, Room]
+    frontier: frozenset[int]
+    """Empty squares orthogonally adjacent to a tile: where a tile may go."""
+    next_room: int
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What placing one orientation on one square would do, computed without changing the board."""
+
+    k: int
+    orient: Orientation
+    owner: int
+    base: int
+    """Global id the tile's region 0 would get."""
+    overlay: dict[int, Room]
+    """New or changed rooms by id (merged rooms keep the smallest id)."""
+    redirect: dict[int, int]
+    """Rooms merged away -> the room id they become part of."""
+    local_rooms: tuple[int, ...]
+    """Room id of each of the new tile's regions."""
+    closing: tuple[int, ...]
+    """Ids (in ``overlay``) of the rooms this placement closes."""
+
+
+class Closed(NamedTuple):
+    """A room closed by a placement, valued and paid out."""
+
+    room: Room
+    value: int
+    own: int
+    """Value of the room itself: tiles + dragons."""
+    adjacent: tuple[tuple[Room, int], ...]
+    """Each distinct room linked to it through a usable archway, with its value."""
+    payouts: dict[int, int]
+    """Coins per colour index (only those paid)."""
+
+
+def empty_board() -> Board:
+    """A table with nothing on it."""
+    return Board({}, [], {}, frozenset(), 0)
+
+
+def start_board(side: str) -> Board:
+    """The start tile of ``side`` (``beginner`` or ``advanced``), temple included."""
+    board = empty_board()
+    for x, y, square in components().start[side]:
+        board = commit(board, plan(board, orientations(square)[0], key(x, y), NO_OWNER))
+    return board
+
+
+def room_value(room: Room) -> int:
+    """What a room is worth, as the closed room or as an adjacent room."""
+    if room.grey:
+        return room.grey
+    c = components()
+    return c.tile_value * len(room.squares) + c.dragon_value * room.dragons
+
+
+def payouts(advisors: Iterable[int], value: int) -> dict[int, int]:
+    """Coins per colour for a closed room with these advisor counts.
+
+    Most advisors: the full value; second most: half, rounded down. A tie for most: each tied player
+    half, rounded down, and nobody else. A tie for second: the tied players get nothing. No advisors:
+    nobody is paid.
+    """
+    counts = [(n, colour) for colour, n in enumerate(advisors) if n > 0]
+    if not counts:
+        return {}
+    top = max(n for n, _ in counts)
+    leaders = [colour for n, colour in counts if n == top]
+    if len(leaders) > 1:
+        return {colour: value // 2 for colour in leaders}
+    out = {leaders[0]: value}
+    rest = [n for n, _ in counts if n < top]
+    if rest:
+        second = max(rest)
+        seconds = [colour for n, colour in counts if n == second]
+        if len(seconds) == 1:
+            out[seconds[0]] = value // 2
+    return out
+
+
+def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = False) -> Plan | None:
+    """Plan placing ``orient`` on the empty square ``k`` for colour ``owner`` (legality not checked).
+
+    With ``quick``, return ``None`` as soon as it is clear that no room would close (the greedy bot
+    only needs the full plan for the rare placements that score).
+    """
+    cells = board.cells
+    reg_room = board.reg_room
+    rooms = board.rooms
+    tile = orient.tile
+    codes = orient.codes
+    local = orient.local
+    n_local = len(tile.regions)
+    joins: list[list[int]] = [[] for _ in range(n_local)]
+    opens = [0] * n_local
+    dec: dict[int, int] = {}
+    arches: list[tuple[int, int]] = []
+    for d in range(4):
+        c = codes[d]
+        cell = cells.get(k + DELTA[d])
+        if cell is None:
+            if c == OPEN:
+                opens[local[d]] += 1
+            continue
+        od = OPP[d]
+        nc = cell.codes[od]
+        if nc == OPEN:
+            nreg = cell.regs[od]
+            nroom = reg_room[nreg]
+            # That open edge faced an empty square: its room loses one way out.
+            dec[nroom] = dec.get(nroom, 0) + 1
+            if c == OPEN:
+                joins[local[d]].append(nroom)
+            elif c == ARCH:
+                arches.append((local[d], nreg))
+        elif nc == ARCH and c != WALL:
+            arches.append((local[d], cell.regs[od]))
+        # An archway against a plain wall is blocked, and a wall separates: no link either way.
+
+    if n_local == 2 and set(joins[0]) & set(joins[1]):
+        groups: list[tuple[int, ...]] = [(0, 1)]
+    else:
+        groups = [(i,) for i in range(n_local)]
+
+    if quick:
+        closes = False
+        in_group: set[int] = set()
+        for g in groups:
+            merged = {m for i in g for m in joins[i]}
+            in_group |= merged
+            if sum(rooms[m].open - dec[m] for m in merged) + sum(opens[i] for i in g) == 0:
+                if not tile.regions[g[0]].grey_value:
+                    closes = True
+        for m, n in dec.items():
+            if m not in in_group and rooms[m].open == n:
+                closes = True
+        if not closes:
+            return None
+
+    base = len(reg_room)
+    overlay: dict[int, Room] = {}
+    redirect: dict[int, int] = {}
+    local_rooms = [0] * n_local
+    fresh = board.next_room
+    for g in groups:
+        merged_ids = sorted({m for i in g for m in joins[i]})
+        if merged_ids:
+            gid = merged_ids[0]
+            for m in merged_ids[1:]:
+                redirect[m] = gid
+        else:
+            gid = fresh
+            fresh += 1
+        parts = [rooms[m] for m in merged_ids]
+        squares = frozenset([k]).union(*(p.squares for p in parts))
+        advisors = [0] * N_COLOURS
+        for p in parts:
+            for colour, n in enumerate(p.advisors):
+                advisors[colour] += n
+        dragons = sum(p.dragons for p in parts)
+        links: list[int] = [x for p in parts for x in p.links]
+        regions: list[int] = [x for p in parts for x in p.regions]
+        for i in g:
+            region = tile.regions[i]
+            if owner >= 0:
+                advisors[owner] += region.advisors
+            dragons += region.dragon
+            regions.append(base + i)
+            links.extend(nreg for li, nreg in arches if li == i)
+            local_rooms[i] = gid
+        if tile.diagonal == "archway" and len(g) == 1:
+            links.append(base + 1 - g[0])
+        open_ = sum(p.open - dec[m] for m, p in zip(merged_ids, parts, strict=True))
+        open_ += sum(opens[i] for i in g)
+        grey = tile.regions[g[0]].grey_value if len(g) == 1 else 0
+        overlay[gid] = Room(
+            squares,
+            tuple(regions),
+            open_,
+            dragons,
+            tuple(advisors),
+            tuple(links),
+            open_ == 0 and not grey,
+            grey,
+            tile.regions[g[0]].colour,
+        )
+    for m, n in dec.items():
+        if m not in redirect and m not in overlay:
+            old = rooms[m]
+            overlay[m] = old._replace(open=old.open - n, closed=old.open == n)
+    # The rooms across the new archways see the new tile's regions too.
+    for i, nreg in arches:
+        m = reg_room[nreg]
+        m = redirect.get(m, m)
+        room = overlay.get(m) or rooms[m]
+        overlay[m] = room._replace(links=room.links + (base + i,))
+    closing = tuple(
+        sorted(
+            rid
+            for rid, room in overlay.items()
+            if room.closed and not (rid in rooms and rooms[rid].closed)
+        )
+    )
+    return Plan(k, orient, owner, base, overlay, redirect, tuple(local_rooms), closing)
+
+
+def _room_of(board: Board, p: Plan, region: int) -> int:
+    if region >= p.base:
+        return p.local_rooms[region - p.base]
+    rid = board.reg_room[region]
+    return p.redirect.get(rid, rid)
+
+
+def score(board: Board, p: Plan) -> list[Closed]:
+    """Value and payouts of every room the plan closes, as the rooms stand after the placement."""
+    out = []
+    for rid in p.closing:
+        room = p.overlay[rid]
+        linked = sorted({_room_of(board, p, r) for r in room.links} - {rid})
+        adjacent = []
+        for lid in linked:
+            other = p.overlay.get(lid) or board.rooms[lid]
+            adjacent.append((other, room_value(other)))
+        own = room_value(room)
+        value = own + sum(v for _, v in adjacent)
+        out.append(Closed(room, value, own, tuple(adjacent), payouts(room.advisors, value)))
+    return out
+
+
+def commit(board: Board, p: Plan) -> Board:
+    """The board after the planned placement (the input board is left as it was)."""
+    rooms = dict(board.rooms)
+    reg_room = list(board.reg_room)
+    for old, new in p.redirect.items():
+        for r in rooms.pop(old).regions:
+            reg_room[r] = new
+    rooms.update(p.overlay)
+    reg_room.extend(p.local_rooms)
+    o = p.orient
+    regs = tuple(p.base + i if i >= 0 else -1 for i in o.local)
+    cells = dict(board.cells)
+    cells[p.k] = Cell(o.codes, regs, o.colours, o.tile, o.rotation, p.owner, p.base)
+    k = p.k
+    frontier = set(board.frontier)
+    frontier.discard(k)
+    frontier.update(k + dk for dk in DELTA if k + dk not in cells)
+    return Board(cells, reg_room, rooms, frozenset(frontier), board.next_room + len(p.orient.tile.regions))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Legality: an empty square next to a tile, and open edges only against open edges of the same colour.
+# ---------------------------------------------------------------------------------------------------
+
+Requirement = tuple[str | None, str | None, str | None, str | None]
+"""For each side of a square: the colour of the neighbour's open edge facing it, or None."""
+
+
+def requirement(board: Board, k: int) -> Requirement:
+    """What the neighbours of square ``k`` demand of the edges placed against them."""
+    cells = board.cells
+    req: list[str | None] = [None, None, None, None]
+    for d in range(4):
+        cell = cells.get(k + DELTA[d])
+        if cell is not None and cell.codes[OPP[d]] == OPEN:
+            req[d] = cell.colours[OPP[d]]
+    return req[0], req[1], req[2], req[3]
+
+
+_FIT_CACHE: dict[tuple[str, Requirement], tuple[Orientation, ...]] = {}
+
+
+def fitting(tile: TileDef, req: Requirement) -> tuple[Orientation, ...]:
+    """Distinct orientations of ``tile`` (canonical rotations only) that meet ``req``."""
+    cache_key = (tile.id, req)
+    hit = _FIT_CACHE.get(cache_key)
+    if hit is not None:
+        return hit
+    out = tuple(
+        o
+        for o in orientations(tile)
+        if o.canonical == o.rotation and conflict(o, req) is None
+    )
+    _FIT_CACHE[cache_key] = out
+    return out
+
+
+def conflict(o: Orientation, req: Requirement) -> int | None:
+    """The first side where ``o`` would put an open edge against an open edge of another colour."""
+    for d in range(4):
+        need = req[d]
+        if need is not None and o.codes[d] == OPEN and o.colours[d] != need:
+            return d
+    return None
+
+
+def legal_placements(board: Board, tile: TileDef) -> list[tuple[int, Orientation]]:
+    """Every legal (square, orientation) for ``tile``, squares north to south, west to east."""
+    out = []
+    for k in sorted(board.frontier):
+        for o in fitting(tile, requirement(board, k)):
+            out.append((k, o))
+    return out
+
+
+def has_legal_placement(board: Board, tile: TileDef) -> bool:
+    """Whether ``tile`` fits anywhere (else it is set aside)."""
+    return any(fitting(tile, requirement(board, k)) for k in board.frontier)

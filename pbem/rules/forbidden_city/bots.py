@@ -1,0 +1,67 @@
+"""Computer players: ``random`` and ``greedy``. Both see only the board and their own hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.rules.base import Bot, Seat
+from pbem.rules.forbidden_city import board as B
+from pbem.rules.forbidden_city.notation import Placement
+from pbem.rules.forbidden_city.tiles import tile
+
+
+class RandomBot:
+    """Plays a uniformly random legal placement."""
+
+    name = "random"
+
+    def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
+        """One legal placement, chosen with ``rng``."""
+        moves = game.legal(state, seat)
+        return moves[rng.randrange(len(moves))]  # type: ignore[no-any-return]
+
+
+class GreedyBot:
+    """Takes the placement that pays itself the most coins right now.
+
+    Ties are broken by paying the opponents as little as possible, then at random (``rng``), so two
+    greedy bots do not always play the same game. Every candidate is only *planned* on the board
+    (nothing is copied), and rooms are valued only when a candidate would close one.
+    """
+
+    name = "greedy"
+
+    def evaluate(self, state: Any, seat: Seat) -> list[tuple[int, int, Placement]]:
+        """(coins to ``seat``, coins to the others, move) for every legal placement."""
+        board = state.board
+        t = tile(state.hands[seat])
+        out = []
+        for k in sorted(board.frontier):
+            fits = B.fitting(t, B.requirement(board, k))
+            if not fits:
+                continue
+            x, y = B.xy(k)
+            for o in fits:
+                p = B.plan(board, o, k, seat, quick=True)
+                own = others = 0
+                if p is not None:
+                    for closed in B.score(board, p):
+                        for colour, coins in closed.payouts.items():
+                            if colour == seat:
+                                own += coins
+                            else:
+                                others += coins
+                out.append((own, others, Placement(x, y, o.rotation)))
+        return out
+
+    def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
+        """The best immediate payout; ties: least to the others, then ``rng``."""
+        scored = self.evaluate(state, seat)
+        best = max((own, -others) for own, others, _ in scored)
+        ties = [m for own, others, m in scored if (own, -others) == best]
+        return ties[rng.randrange(len(ties))]
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot()}
+"""The bots by name."""

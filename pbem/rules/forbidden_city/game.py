@@ -1,0 +1,613 @@
+"""Forbidden City (Knizia 2018): the game object that implements :class:`pbem.rules.base.Game`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+import msgspec
+
+from pbem.rules.base import (
+    AmbiguousMove,
+    Bot,
+    Decision,
+    Event,
+    IllegalMove,
+    InvalidSyntax,
+    NotYourDecision,
+    OptionSpec,
+    Result,
+    Seat,
+    derive_rng,
+)
+from pbem.rules.forbidden_city import board as B
+from pbem.rules.forbidden_city.notation import (
+    NotationError,
+    Placement,
+    read_move,
+    square_name,
+)
+from pbem.rules.forbidden_city.tiles import (
+    DIRECTION_NAMES,
+    EDGE_NAMES,
+    OPP,
+    TileDef,
+    components,
+    orientations,
+    tile,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The whole game, private parts included. Never mutated: ``apply`` returns a new one."""
+
+    n: int
+    """Number of players; seat i plays colour i of purple, yellow, red, blue."""
+    side: str
+    """Start-tile side: ``beginner`` or ``advanced``."""
+    first: Seat
+    """The start player."""
+    board: B.Board
+    hands: tuple[str | None, ...]
+    """Tile id in each seat's hand (private)."""
+    stacks: tuple[tuple[str, ...], ...]
+    """Each seat's face-down stack, top first (private; only the counts are public)."""
+    coins: tuple[int, ...]
+    """Coins earned from closed rooms, per seat."""
+    to_move: Seat
+    """Whose turn it is (-1 once the game is over)."""
+    stopped: tuple[bool, ...]
+    """Seats that have only their last 2 tiles left and place no more."""
+    placed: tuple[int, ...]
+    """Tiles placed per seat."""
+    set_aside: tuple[tuple[Seat, str], ...]
+    """Tiles that fitted nowhere (public), in order."""
+    history: tuple[tuple[Seat, str, int, int, int], ...]
+    """Every placement: seat, tile id, x, y, rotation."""
+
+
+class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True):
+    """The encoded state: the board is rebuilt from the placements on decode."""
+
+    version: int
+    n: int
+    side: str
+    first: int
+    hands: list[str | None]
+    stacks: list[list[str]]
+    coins: list[int]
+    to_move: int
+    stopped: list[bool]
+    placed: list[int]
+    set_aside: list[tuple[int, str]]
+    history: list[tuple[int, str, int, int, int]]
+
+
+class ViewCell(msgspec.Struct, frozen=True):
+    """A square on the table as everyone sees it."""
+
+    x: int
+    y: int
+    tile: str
+    """Tile id, or ``start-x-y`` for a start-tile square."""
+    rotation: int
+    owner: str | None
+    """Colour of the player who placed it; None for the start tile."""
+
+
+class ViewResult(msgspec.Struct, frozen=True):
+    """The end of the game, as revealed to everyone."""
+
+    scores: list[int]
+    coins: list[int]
+    end_bonus: list[int]
+    revealed: list[list[str]]
+    """Each seat's last 2 tiles."""
+    winners: list[int]
+
+
+class View(msgspec.Struct, frozen=True):
+    """What one seat (or the public) may see."""
+
+    side: str
+    seat: int | None
+    """The viewer, None for the public view."""
+    colours: list[str]
+    cells: list[ViewCell]
+    coins: list[int]
+    stack_counts: list[int]
+    placed: list[int]
+    to_move: int | None
+    stopped: list[bool]
+    set_aside: list[tuple[int, str]]
+    last: str | None
+    """The last placement, e.g. ``yellow placed P3 on L12 R0``."""
+    hand: str | None
+    """The viewer's hand tile (None in the public view)."""
+    result: ViewResult | None
+    game: str = "forbidden-city"
+
+
+SIDES = ("beginner", "advanced")
+
+
+def colours(n: int) -> list[str]:
+    """Seat colours for ``n`` players: purple, yellow, red, blue, in that order."""
+    return list(components().colours[:n])
+
+
+def _tile_set(n: int, colour: str) -> list[str]:
+    c = components()
+    ids = [t.id for t in c.base_set]
+    # With 2 players purple and yellow add their 6 tiles marked "2"; with 3-4 those stay in the box.
+    if n == 2 and len(ids) + len(c.extra_set) == c.set_sizes[colour]:
+        ids += [t.id for t in c.extra_set]
+    return ids
+
+
+def _describe_at(board: B.Board, k: int, colour_names: list[str]) -> str:
+    cell = board.cells[k]
+    x, y = B.xy(k)
+    if cell.owner < 0:
+        what = {"temple": "the temple", "garden": "the garden"}.get(cell.tile.kind, "the start tile")
+        return f"{what} on {square_name(x, y)}"
+    return f"{colour_names[cell.owner]}'s {cell.tile.id} on {square_name(x, y)}"
+
+
+class ForbiddenCity:
+    """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
+
+    name: ClassVar[str] = "forbidden-city"
+    title: ClassVar[str] = "Forbidden City (Knizia 2018)"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("side", SIDES, "beginner", "start-tile side: beginner (gardens) or advanced"),
+        OptionSpec(
+            "first",
+            ("random", "0", "1", "2", "3", "purple", "yellow", "red", "blue"),
+            "random",
+            "start player: random (from the seed), a seat number 0-3, or a colour",
+        ),
+    )
+
+    # -- set-up and turn flow ---------------------------------------------------------------------
+
+    def setup(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
+        """Shuffle every stack and choose the start player, all from ``seed``."""
+        if not self.min_players <= n_players <= self.max_players:
+            raise ValueError(f"Forbidden City needs 2 to 4 players, not {n_players}.")
+        side = options.get("side", "beginner")
+        if side not in SIDES:
+            raise ValueError(f"side must be beginner or advanced, not {side!r}")
+        names = colours(n_players)
+        rng = derive_rng(seed, "setup")
+        stacks = []
+        for colour in names:
+            ids = _tile_set(n_players, colour)
+            rng.shuffle(ids)
+            stacks.append(ids)
+        first_opt = options.get("first", "random")
+        if first_opt == "random":
+            first = rng.randrange(n_players)
+        elif first_opt in names:
+            first = names.index(first_opt)
+        elif first_opt.isdigit() and int(first_opt) < n_players:
+            first = int(first_opt)
+        else:
+            raise ValueError(f"first must be random, a seat 0-{n_players - 1} or a colour of {names}")
+        state = State(
+            n=n_players,
+            side=side,
+            first=first,
+            board=B.start_board(side),
+            hands=tuple(s[0] for s in stacks),
+            stacks=tuple(tuple(s[1:]) for s in stacks),
+            coins=(0,) * n_players,
+            to_move=first,
+            stopped=(False,) * n_players,
+            placed=(0,) * n_players,
+            set_aside=(),
+            history=(),
+        )
+        # A start tile never blocks a tile, but the rule is general: check the first hand too.
+        state, _ = self._begin_turn(state, first, [])
+        return state
+
+    def _supply(self, state: State, seat: Seat) -> int:
+        return (state.hands[seat] is not None) + len(state.stacks[seat])
+
+    def _draw(self, state: State, seat: Seat, events: list[Event]) -> State:
+        """Draw the next tile into the hand; stop the seat when its last 2 tiles are reached."""
+        stack = state.stacks[seat]
+        hands = list(state.hands)
+        hands[seat] = stack[0] if stack else None
+        stacks = list(state.stacks)
+        stacks[seat] = stack[1:]
+        state = replace(state, hands=tuple(hands), stacks=tuple(stacks))
+        names = colours(state.n)
+        if hands[seat] is not None:
+            events.append(Event("drew", {"seat": seat, "tile": hands[seat]}, visible_to=seat))
+        if self._supply(state, seat) <= components().tiles_left_unplayed:
+            stopped = list(state.stopped)
+            stopped[seat] = True
+            state = replace(state, stopped=tuple(stopped))
+            events.append(Event("stopped", {"seat": seat, "colour": names[seat]}))
+        return state
+
+    def _begin_turn(self, state: State, seat: Seat, events: list[Event]) -> tuple[State, list[Event]]:
+        """Make ``seat`` (or the next seat still playing) the player to move, setting aside tiles
+        that fit nowhere; end the game when everyone has stopped."""
+        n = state.n
+        names = colours(n)
+        for _ in range(n * 40):  # each pass consumes a tile or moves on: bounded
+            if all(state.stopped):
+                return self._end(state, events)
+            if state.stopped[seat]:
+                seat = (seat + 1) % n
+                continue
+            hand = state.hands[seat]
+            assert hand is not None
+            if B.has_legal_placement(state.board, tile(hand)):
+                return replace(state, to_move=seat), events
+            # No legal placement anywhere: shown to everyone, set aside unscored; same turn goes on.
+            events.append(Event("set-aside", {"seat": seat, "colour": names[seat], "tile": hand}))
+            state = replace(state, set_aside=state.set_aside + ((seat, hand),))
+            state = self._draw(state, seat, events)
+        raise AssertionError("turn loop did not settle")
+
+    def _end(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        names = colours(state.n)
+        res = self._final(state)
+        events.append(
+            Event(
+                "game-over",
+                {
+                    "scores": {names[i]: s for i, s in enumerate(res.scores)},
+                    "coins": {names[i]: s for i, s in enumerate(state.coins)},
+                    "end_bonus": {names[i]: s for i, s in enumerate(res.detail["end_bonus"])},
+                    "revealed": {names[i]: r for i, r in enumerate(res.detail["revealed"])},
+                    "winners": [names[i] for i in res.winners],
+                },
+            )
+        )
+        return replace(state, to_move=-1), events
+
+    def _final(self, state: State) -> Result:
+        c = components()
+        revealed = [[t for t in (state.hands[i], *state.stacks[i]) if t] for i in range(state.n)]
+        bonus = [
+            sum(c.end_per_advisor * tile(t).advisors + c.end_per_dragon * tile(t).dragons for t in r)
+            for r in revealed
+        ]
+        scores = tuple(state.coins[i] + bonus[i] for i in range(state.n))
+        top = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == top)
+        return Result(
+            scores=scores,
+            winners=winners,
+            detail={
+                "coins": list(state.coins),
+                "end_bonus": bonus,
+                "revealed": revealed,
+                "colours": colours(state.n),
+                "placed": list(state.placed),
+                "set_aside": [[s, t] for s, t in state.set_aside],
+            },
+        )
+
+    def pending(self, state: State) -> list[Decision]:
+        """The seat to move owes a placement; nothing once the game is over."""
+        if state.to_move < 0:
+            return []
+        return [Decision(state.to_move, "move", f"place your tile {state.hands[state.to_move]}")]
+
+    def legal(self, state: State, seat: Seat) -> list[Placement]:
+        """Every legal placement of ``seat``'s hand tile (each distinct look of the tile once)."""
+        if seat != state.to_move:
+            return []
+        hand = state.hands[seat]
+        assert hand is not None
+        return [
+            Placement(*B.xy(k), o.rotation) for k, o in B.legal_placements(state.board, tile(hand))
+        ]
+
+    def apply(
+        self, state: State, seat: Seat, action: Placement, rng: random.Random | None = None
+    ) -> tuple[State, list[Event]]:
+        """Place ``seat``'s hand tile as ``action`` says; assumes the move is legal (from ``parse``
+        or ``legal``). Pays closed rooms, draws, and passes the turn. ``rng`` is unused: nothing
+        is random once the stacks are shuffled."""
+        hand = state.hands[seat]
+        assert hand is not None and seat == state.to_move
+        names = colours(state.n)
+        o = orientations(tile(hand))[action.rotation]
+        k = B.key(action.x, action.y)
+        p = B.plan(state.board, o, k, seat)
+        assert p is not None
+        closed = B.score(state.board, p)
+        board = B.commit(state.board, p)
+        text = action.notation()
+        events = [
+            Event(
+                "placed",
+                {
+                    "seat": seat,
+                    "colour": names[seat],
+                    "tile": hand,
+                    "x": action.x,
+                    "y": action.y,
+                    "rotation": action.rotation,
+                    "square": square_name(action.x, action.y),
+                    "notation": text,
+                },
+            )
+        ]
+        coins = list(state.coins)
+        for c in closed:
+            for colour, amount in c.payouts.items():
+                coins[colour] += amount
+            events.append(Event("room-closed", _closed_data(c, names, seat)))
+        placed = list(state.placed)
+        placed[seat] += 1
+        state = replace(
+            state,
+            board=board,
+            coins=tuple(coins),
+            placed=tuple(placed),
+            history=state.history + ((seat, hand, action.x, action.y, action.rotation),),
+        )
+        state = self._draw(state, seat, events)
+        return self._begin_turn(state, (seat + 1) % state.n, events)
+
+    def result(self, state: State) -> Result | None:
+        """Scores (coins + end-tile bonus) and the winners, once everyone has stopped."""
+        if state.to_move >= 0:
+            return None
+        return self._final(state)
+
+    # -- notation -----------------------------------------------------------------------------------
+
+    def notation(self, action: Placement) -> str:
+        """E.g. ``M9 R1``."""
+        return action.notation()
+
+    def public_notation(self, state: State, seat: Seat, action: Placement) -> str:
+        """Placements are public: the same as :meth:`notation`."""
+        return action.notation()
+
+    def _examples(self, moves: list[Placement], n: int = 4) -> str:
+        if not moves:
+            return ""
+        step = max(1, len(moves) // n)
+        picked = moves[::step][:n]
+        return "Legal placements include " + ", ".join(m.notation() for m in picked) + "."
+
+    def parse(self, state: State, seat: Seat, text: str) -> Placement:
+        """Read a move; only legal moves come back, otherwise a player-readable RuleError."""
+        names = colours(state.n)
+        if state.to_move < 0:
+            raise NotYourDecision("The game is over: there are no more tiles to place.", text=text)
+        if seat != state.to_move:
+            raise NotYourDecision(
+                f"It is not your turn: {names[state.to_move]} places the next tile. "
+                "Wait for the mail that says it is your turn.",
+                text=text,
+            )
+        legal = self.legal(state, seat)
+        hint = self._examples(legal)
+        try:
+            mt = read_move(text)
+        except NotationError as err:
+            raise InvalidSyntax(str(err), text=text, hint=hint) from None
+        board = state.board
+        k = B.key(mt.x, mt.y)
+        sq = square_name(mt.x, mt.y)
+        hand = state.hands[seat]
+        assert hand is not None
+        tdef = tile(hand)
+        if k in board.cells:
+            raise IllegalMove(
+                f"{sq} is illegal: that square already holds {_describe_at(board, k, names)}. "
+                "A tile goes on an empty square next to a tile.",
+                text=text,
+                hint=hint,
+            )
+        if k not in board.frontier:
+            raise IllegalMove(
+                f"{sq} is illegal: no tile borders it. A tile must share a side with a tile "
+                "already on the table (diagonal contact is not enough).",
+                text=text,
+                hint=hint,
+            )
+        req = B.requirement(board, k)
+        here = [Placement(mt.x, mt.y, o.rotation) for o in B.fitting(tdef, req)]
+        there = (
+            f"On {sq} these fit: " + ", ".join(m.notation() for m in here) + "."
+            if here
+            else f"Your {hand} fits nowhere on {sq}. {hint}"
+        )
+        if mt.rotation is None:
+            if len(here) == 1:
+                return here[0]
+            if not here:
+                o = orientations(tdef)[0]
+                raise IllegalMove(
+                    f"{sq} is illegal in every rotation: " + self._why(board, o, k, names, req),
+                    text=text,
+                    hint=hint,
+                )
+            raise AmbiguousMove(
+                f"'{text.strip()}' needs a rotation: your {hand} fits on {sq} as "
+                + " or ".join(m.notation() for m in here)
+                + ". Write one of them.",
+                text=text,
+                hint=there,
+            )
+        o = orientations(tdef)[mt.rotation]
+        if B.conflict(o, req) is not None:
+            move = f"{sq} R{mt.rotation}"
+            raise IllegalMove(
+                f"{move} is illegal: " + self._why(board, o, k, names, req),
+                text=text,
+                hint=there,
+            )
+        return Placement(mt.x, mt.y, o.canonical)
+
+    def _why(self, board: B.Board, o: Any, k: int, names: list[str], req: B.Requirement) -> str:
+        d = B.conflict(o, req)
+        if d is None:  # every rotation fails, but this one for another side: find a failing one
+            for other in orientations(o.tile):
+                d = B.conflict(other, req)
+                if d is not None:
+                    o = other
+                    break
+        assert d is not None
+        nk = k + B.DELTA[d]
+        return (
+            f"its {o.colours[d]} {DIRECTION_NAMES[d]} edge would meet the {req[d]} "
+            f"{EDGE_NAMES['o']} {DIRECTION_NAMES[OPP[d]]} edge of {_describe_at(board, nk, names)}; "
+            "floor colours may only meet across a wall."
+        )
+
+    # -- views and storage ------------------------------------------------------------------------
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        """The table, scores and stack counts; the hand only for its own seat."""
+        names = colours(state.n)
+        cells = [
+            ViewCell(x, y, c.tile.id, c.rotation, names[c.owner] if c.owner >= 0 else None)
+            for k, c in sorted(state.board.cells.items())
+            for x, y in [B.xy(k)]
+        ]
+        last = None
+        if state.history:
+            s, t, x, y, r = state.history[-1]
+            last = f"{names[s]} placed {t} on {square_name(x, y)} R{r}"
+        res = self.result(state)
+        view_result = None
+        if res is not None:
+            view_result = ViewResult(
+                scores=list(res.scores),
+                coins=list(state.coins),
+                end_bonus=list(res.detail["end_bonus"]),
+                revealed=res.detail["revealed"],
+                winners=list(res.winners),
+            )
+        return View(
+            side=state.side,
+            seat=seat,
+            colours=names,
+            cells=cells,
+            coins=list(state.coins),
+            stack_counts=[len(s) for s in state.stacks],
+            placed=list(state.placed),
+            to_move=state.to_move if state.to_move >= 0 else None,
+            stopped=list(state.stopped),
+            set_aside=list(state.set_aside),
+            last=last,
+            hand=state.hands[seat] if seat is not None and state.to_move >= 0 else None,
+            result=view_result,
+        )
+
+    def render_text(self, view: View) -> str:
+        """The ASCII board and panel (see :mod:`pbem.rules.forbidden_city.render`)."""
+        from pbem.rules.forbidden_city.render import render_view
+
+        return render_view(view)
+
+    def encode_state(self, state: State) -> bytes:
+        """Deterministic JSON of the whole state (private parts included)."""
+        rec = _Record(
+            version=1,
+            n=state.n,
+            side=state.side,
+            first=state.first,
+            hands=list(state.hands),
+            stacks=[list(s) for s in state.stacks],
+            coins=list(state.coins),
+            to_move=state.to_move,
+            stopped=list(state.stopped),
+            placed=list(state.placed),
+            set_aside=list(state.set_aside),
+            history=list(state.history),
+        )
+        return msgspec.json.encode(rec, order="deterministic")
+
+    def decode_state(self, data: bytes) -> State:
+        """The state back from :meth:`encode_state` (the board is rebuilt from the placements)."""
+        rec = msgspec.json.decode(data, type=_Record)
+        if rec.version != 1:
+            raise ValueError(f"unknown Forbidden City state version {rec.version}")
+        board = B.start_board(rec.side)
+        for seat, t, x, y, r in rec.history:
+            p = B.plan(board, orientations(tile(t))[r], B.key(x, y), seat)
+            assert p is not None
+            board = B.commit(board, p)
+        return State(
+            n=rec.n,
+            side=rec.side,
+            first=rec.first,
+            board=board,
+            hands=tuple(rec.hands),
+            stacks=tuple(tuple(s) for s in rec.stacks),
+            coins=tuple(rec.coins),
+            to_move=rec.to_move,
+            stopped=tuple(rec.stopped),
+            placed=tuple(rec.placed),
+            set_aside=tuple((s, t) for s, t in rec.set_aside),
+            history=tuple((s, t, x, y, r) for s, t, x, y, r in rec.history),
+        )
+
+    # -- people -----------------------------------------------------------------------------------
+
+    def seat_names(self, n_players: int) -> list[str]:
+        """Seat colours: purple, yellow (2 players), red (3), blue (4)."""
+        return colours(n_players)
+
+    def command_help(self) -> str:
+        """The notation, for the HELP mail."""
+        from pbem.rules.forbidden_city.render import COMMAND_HELP
+
+        return COMMAND_HELP
+
+    def bots(self) -> Mapping[str, Bot]:
+        """``random`` and ``greedy``."""
+        from pbem.rules.forbidden_city.bots import BOTS
+
+        return BOTS
+
+    # -- helpers for tools and tests ----------------------------------------------------------------
+
+    def tile_def(self, tile_id: str) -> TileDef:
+        """The definition of a player tile (edges, colours, advisors, dragon)."""
+        return tile(tile_id)
+
+
+def _closed_data(c: B.Closed, names: list[str], seat: Seat) -> dict[str, Any]:
+    def part(room: B.Room, value: int) -> dict[str, Any]:
+        return {
+            "colour": room.colour,
+            "tiles": room.grey if room.grey else len(room.squares),
+            "dragons": room.dragons,
+            "value": value,
+        }
+
+    squares = sorted((B.xy(k) for k in c.room.squares), key=lambda p: (p[1], p[0]))
+    return {
+        "closed_by": seat,
+        "colour": c.room.colour,
+        "value": c.value,
+        "breakdown": {
+            "tiles": len(c.room.squares),
+            "dragons": c.room.dragons,
+            "own": c.own,
+            "adjacent": [part(room, v) for room, v in c.adjacent],
+        },
+        "advisors": {names[i]: n for i, n in enumerate(c.room.advisors) if n and i < len(names)},
+        "payouts": {names[i]: v for i, v in sorted(c.payouts.items())},
+        "squares": [[x, y] for x, y in squares],
+    }

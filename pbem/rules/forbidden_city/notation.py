@@ -1,0 +1,134 @@
+"""Square names and the move grammar.
+
+Squares are named like a spreadsheet, with a fixed origin so that a name never changes as the city
+grows: the start tile always covers columns M, N, O and rows 10, 11, 12 (the temple is N11).
+Column letter = x + 12 (A is x = -12, Z is x = 13); further east the names go on ZA, ZB, .. ZZ, ZZA,
+and further west AZ, AY, .. AA, AAZ (an A prefix per 26 columns, counting back from Z). Row number
+= y + 10, so rows north of row 1 are 0, -1, -2 ... A move is a square and a rotation: ``M9 R1``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+COLUMN_OFFSET = 12
+"""x = 0 is column M."""
+ROW_OFFSET = 10
+"""y = 0 is row 10."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A move: put the hand tile on square (x, y), turned ``rotation`` quarter turns clockwise."""
+
+    x: int
+    """Column coordinate (east is positive)."""
+    y: int
+    """Row coordinate (south is positive)."""
+    rotation: int
+    """Quarter turns clockwise, 0..3 (canonical: the smallest rotation giving the same tile)."""
+
+    def notation(self) -> str:
+        """The canonical text, e.g. ``M9 R1``."""
+        return f"{square_name(self.x, self.y)} R{self.rotation}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def column_name(x: int) -> str:
+    """Column letters of x (see the module docstring)."""
+    i = x + COLUMN_OFFSET
+    if 0 <= i <= 25:
+        return chr(65 + i)
+    if i > 25:
+        q, rem = divmod(i - 26, 26)
+        return "Z" * (q + 1) + chr(65 + rem)
+    q, rem = divmod(-i - 1, 26)
+    return "A" * (q + 1) + chr(90 - rem)
+
+
+def column_x(letters: str) -> int | None:
+    """x of a column name, or None if it is not one."""
+    s = letters.upper()
+    if not s.isalpha() or not s.isascii():
+        return None
+    last = ord(s[-1]) - 65
+    if len(s) == 1:
+        return last - COLUMN_OFFSET
+    prefix = s[:-1]
+    if prefix == "Z" * len(prefix):
+        return 26 * len(prefix) + last - COLUMN_OFFSET
+    if prefix == "A" * len(prefix):
+        return -(26 * (len(prefix) - 1) + (25 - last)) - 1 - COLUMN_OFFSET
+    return None
+
+
+def row_name(y: int) -> str:
+    """Row number of y."""
+    return str(y + ROW_OFFSET)
+
+
+def square_name(x: int, y: int) -> str:
+    """E.g. ``M10`` for (0, 0)."""
+    return column_name(x) + row_name(y)
+
+
+_MOVE = re.compile(
+    r"""
+    (?:(?:place|play|put|move|lay)\s+)?(?:(?:the\s+)?tile\s+)?(?:(?:at|on|to|in)\s+)?
+    (?P<col>[a-z]+)\s*(?P<row>-?\d+)
+    (?:\s*[,;]?\s*
+      (?:(?:with\s+|and\s+)?(?:r|rot|rotate|rotated|rotation|turn|turned|turns)\s*[:=]?\s*(?P<rot>\d+)
+        |(?P<bare>\d+))
+      \s*(?P<unit>°|deg|degrees|q|quarters?|quarter\s+turns?)?
+    )?
+    \s*[.!]?
+    """,
+    re.X,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveText:
+    """A move as written: the square and, if given, the rotation in quarter turns."""
+
+    x: int
+    y: int
+    rotation: int | None
+
+
+class NotationError(ValueError):
+    """The text is not a move; the message says why, for the player."""
+
+
+def read_move(text: str) -> MoveText:
+    """Read ``text`` as a square and an optional rotation (no rules checked here)."""
+    s = " ".join(text.strip().lower().split())
+    m = _MOVE.fullmatch(s)
+    if m is None:
+        raise NotationError(
+            f"'{text.strip()}' is not a move. Write the square and the rotation, "
+            "for example 'M9 R1' (column letters, row number, then R0 to R3)."
+        )
+    x = column_x(m["col"])
+    if x is None:
+        raise NotationError(
+            f"'{m['col'].upper()}' is not a column name. Columns are single letters A to Z, "
+            "then ZA, ZB ... to the east and AZ, AY ... to the west, as printed above the board."
+        )
+    y = int(m["row"]) - ROW_OFFSET
+    raw = m["rot"] if m["rot"] is not None else m["bare"]
+    if raw is None:
+        return MoveText(x, y, None)
+    value = int(raw)
+    degrees = m["unit"] in ("°", "deg", "degrees")
+    if not degrees and value <= 3:
+        return MoveText(x, y, value)
+    if value % 90 == 0 and value <= 360:
+        return MoveText(x, y, (value // 90) % 4)
+    raise NotationError(
+        f"'{raw}' is not a rotation. Write R0, R1, R2 or R3 (quarter turns clockwise), "
+        "or 0, 90, 180 or 270 degrees."
+    )
