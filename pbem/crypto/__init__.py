@@ -1,0 +1,123 @@
+"""Encrypted mail for players: S/MIME and OpenPGP, both natively read by mail clients.
+
+The mail loop needs three calls:
+
+- :func:`encrypt_for` a personal mail and the player's :class:`KeyOnFile` (from
+  :meth:`PlayerKeys.get`): the whole body encrypted, routing headers outside;
+- :func:`decrypt_incoming` on every fetched mail before parsing it: the decrypted message, or None
+  when it was not encrypted;
+- :meth:`PlayerKeys.accept_from_mail` for a token-authenticated mail that carries a key.
+
+Errors are :class:`KeyRefused` and :class:`DecryptionFailed`, both player-readable
+(:class:`~pbem.errors.CommandError` subclasses). See docs/ENCRYPTED-MAIL.md.
+"""
+
+from __future__ import annotations
+
+from email.message import EmailMessage, Message
+
+from pbem.crypto import pgp, smime
+from pbem.crypto.cms import CMSError, signed_content
+from pbem.crypto.errors import CryptoError, DecryptionFailed, KeyRefused
+from pbem.crypto.identity import ServiceIdentity
+from pbem.crypto.keystore import (
+    FoundKey,
+    KeyKind,
+    KeyOnFile,
+    KeyStatus,
+    PlayerKeys,
+    extract_keys_from_mail,
+    key_matches_address,
+    normalize_address,
+    parse_keys,
+)
+from pbem.crypto.mime import merge_decrypted, parse
+
+__all__ = [
+    "CryptoError",
+    "DecryptionFailed",
+    "KeyRefused",
+    "ServiceIdentity",
+    "FoundKey",
+    "KeyKind",
+    "KeyOnFile",
+    "KeyStatus",
+    "PlayerKeys",
+    "extract_keys_from_mail",
+    "key_matches_address",
+    "normalize_address",
+    "parse_keys",
+    "encrypt_for",
+    "decrypt_incoming",
+    "is_encrypted",
+]
+
+
+def encrypt_for(
+    msg: Message, key: KeyOnFile, *, sign_with: ServiceIdentity | None = None
+) -> EmailMessage:
+    """``msg`` encrypted whole for the player who owns ``key`` (S/MIME or PGP/MIME by its kind).
+
+    With ``sign_with`` the service signs it inside the encryption (S/MIME: signed then enveloped;
+    OpenPGP: the combined signed-and-encrypted form), so the player's client shows a verified
+    service mail. Routing headers (From, To, Subject, Message-ID, In-Reply-To, References...) stay
+    outside and readable: never put a secret in a header.
+    """
+    if key.kind is KeyKind.SMIME:
+        inner: Message = sign_with.sign_smime(msg) if sign_with is not None else msg
+        return smime.encrypt_mime(inner, key.certificate())
+    signer = sign_with.openpgp if sign_with is not None else None
+    return pgp.encrypt_mime(msg, key.openpgp(), signer=signer)
+
+
+def is_encrypted(raw: bytes) -> bool:
+    """Whether ``raw`` is an S/MIME- or OpenPGP-encrypted mail (what decrypt_incoming opens)."""
+    msg = parse(raw)
+    return smime.find_enveloped(msg) is not None or pgp.find_encrypted(msg) is not None
+
+
+def _opaque_signed(msg: Message) -> bytes | None:
+    if msg.get_content_type() not in smime.SMIME_TYPES:
+        return None
+    if str(msg.get_param("smime-type", "") or "").lower() != "signed-data":
+        return None
+    payload = msg.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return None
+    try:
+        return signed_content(payload)
+    except CMSError:
+        return None
+
+
+def decrypt_incoming(raw: bytes, identity: ServiceIdentity) -> bytes | None:
+    """The decrypted whole message for an encrypted incoming mail, or None if it is not encrypted.
+
+    Opens S/MIME EnvelopedData (AES-CBC/GCM, triple DES; RSA PKCS#1 v1.5 or OAEP) with the
+    service's certificate(s) and PGP/MIME or inline PGP with its OpenPGP key(s). The result is a
+    complete message: the outer headers (From, In-Reply-To, Authentication-Results... as
+    received) over the decrypted body, so the mail loop parses it like any other mail. An opaque
+    S/MIME signature (application/pkcs7-mime signed-data, inside or outside the encryption) is
+    unwrapped too, unverified: authentication is the token's job.
+
+    Raises :class:`DecryptionFailed` when the mail is encrypted but none of the service's keys
+    opens it.
+    """
+    msg = parse(raw)
+    der = smime.find_enveloped(msg)
+    if der is not None:
+        plain = smime.decrypt_entity(der, identity.smime_keys())
+    else:
+        found = pgp.find_encrypted(msg)
+        if found is None:
+            inner = _opaque_signed(msg)
+            if inner is None:
+                return None
+            return merge_decrypted(raw, inner)
+        data, is_mime = found
+        plain = pgp.decrypt_block(data, identity.openpgp_keys())
+        if not is_mime:
+            plain = pgp.inline_entity(plain)
+    merged = merge_decrypted(raw, plain)
+    inner = _opaque_signed(parse(merged))
+    return merged if inner is None else merge_decrypted(merged, inner)

@@ -1,0 +1,111 @@
+"""MIME plumbing shared by S/MIME and PGP/MIME.
+
+An encrypted (or signed) mail protects its *body entity*: the ``Content-*`` headers and the body.
+The routing headers (From, To, Subject, Date, Message-ID, In-Reply-To, References, X-Loop...)
+stay outside, so threading, loop detection and the mail loop's token check work unchanged.
+Decryption puts the entity back under the outer headers.
+"""
+
+from __future__ import annotations
+
+import copy
+import email.policy
+import re
+from email.message import EmailMessage, Message
+from email.parser import BytesParser
+
+__all__ = [
+    "CRLF_POLICY",
+    "canonical",
+    "body_entity",
+    "outer_headers",
+    "merge_decrypted",
+    "parse",
+]
+
+CRLF_POLICY = email.policy.default.clone(linesep="\r\n")
+"""Serialise with CRLF line ends: the canonical form that S/MIME and RFC 3156 sign and encrypt."""
+
+# Headers a decrypted entity may carry that replace the outer ones ("protected headers": Thunderbird
+# hides the real Subject inside and shows "..." outside). Deliberately only Subject: an inner
+# Received or Authentication-Results must never look like the service's own trace headers.
+_PROTECTED = {"subject"}
+
+
+def canonical(data: bytes) -> bytes:
+    """``data`` with every line ending as CRLF (bare LF and CRLF both accepted)."""
+    return re.sub(rb"\r?\n", b"\r\n", data)
+
+
+def parse(raw: bytes) -> EmailMessage:
+    """Parse ``raw`` into an :class:`EmailMessage` with the modern policy."""
+    msg = BytesParser(policy=email.policy.default).parsebytes(raw)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def body_entity(msg: Message) -> bytes:
+    """The body entity of ``msg`` (its ``Content-*`` headers and body) in canonical CRLF form."""
+    part = copy.deepcopy(msg)
+    for name in {k.lower() for k in part}:
+        if not name.startswith("content-"):
+            del part[name]
+    if "Content-Type" not in part:
+        # Say the implicit default out loud: some clients show a header-less entity as raw text.
+        charset = msg.get_content_charset() or "us-ascii"
+        part["Content-Type"] = f"text/plain; charset={charset}"
+    return canonical(part.as_bytes(policy=CRLF_POLICY))
+
+
+def outer_headers(msg: Message) -> EmailMessage:
+    """A new message carrying every non-``Content-*`` header of ``msg`` (order kept), no body."""
+    outer = EmailMessage()
+    for name, value in msg.items():
+        low = name.lower()
+        if low.startswith("content-") or low == "mime-version":
+            continue
+        outer[name] = str(value)
+    outer["MIME-Version"] = "1.0"
+    return outer
+
+
+def _fields(raw: bytes) -> tuple[list[tuple[str, bytes]], bytes]:
+    """Split ``raw`` into its header fields ``(lower-case name, raw field bytes)`` and body."""
+    crlf, lf = raw.find(b"\r\n\r\n"), raw.find(b"\n\n")
+    if raw.startswith((b"\r\n", b"\n")):
+        return [], raw[2 if raw.startswith(b"\r\n") else 1 :]
+    if crlf == -1 and lf == -1:
+        head, body = raw, b""
+    elif lf == -1 or (crlf != -1 and crlf < lf):
+        head, body = raw[:crlf], raw[crlf + 4 :]
+    else:
+        head, body = raw[:lf], raw[lf + 2 :]
+    fields: list[tuple[str, bytes]] = []
+    for line in canonical(head).split(b"\r\n"):
+        if line[:1] in (b" ", b"\t") and fields:
+            name, value = fields[-1]
+            fields[-1] = (name, value + b"\r\n" + line)
+        elif b":" in line:
+            fields.append((line.split(b":", 1)[0].strip().decode("ascii", "replace").lower(), line))
+        # else: an mbox "From " line or junk: not a header field, dropped.
+    return fields, body
+
+
+def merge_decrypted(outer_raw: bytes, inner: bytes) -> bytes:
+    """The whole message: the outer routing headers of ``outer_raw`` over the decrypted ``inner``.
+
+    The inner entity contributes its ``Content-*`` headers and body, and a protected Subject;
+    any other header inside it is dropped (it cannot pose as a trace header of ours).
+    """
+    outer_fields, _ = _fields(outer_raw)
+    inner_fields, body = _fields(canonical(inner))
+    inner_names = {name for name, _ in inner_fields}
+    out: list[bytes] = []
+    for name, field in outer_fields:
+        if name.startswith("content-") or (name in _PROTECTED and name in inner_names):
+            continue
+        out.append(field)
+    for name, field in inner_fields:
+        if name.startswith("content-") or name in _PROTECTED:
+            out.append(field)
+    return b"\r\n".join(out) + b"\r\n\r\n" + canonical(body)
