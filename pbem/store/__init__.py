@@ -1,0 +1,60 @@
+"""The signed, tamper-evident game store (see docs/FILE-FORMATS.md).
+
+Public API::
+
+    from pbem.store import Store, Keyring, GameRecord, ActionEntry, ...
+    store = Store(data_dir, Keyring.load(keys_dir))
+    gid = store.create("forbidden-city", [("Ann", "ann@example.org"), ...], {}, None, now)
+    with store.lock(gid):
+        rec = store.load(gid)
+        rec = store.commit(gid, rec.seq, [ActionEntry(seat, text="C4 R1", source="mail",
+                                                     message_id="<...>")], now)
+"""
+
+from __future__ import annotations
+
+from pbem.store.entries import (
+    ActionEntry,
+    End,
+    MessageHandled,
+    NewEntry,
+    Pause,
+    Produced,
+    Replace,
+    Resume,
+    SetDeadline,
+    Source,
+    Undo,
+    ViewAccess,
+)
+from pbem.store.keys import Keyring
+from pbem.store.registry import game_for, register_game, unregister_game
+from pbem.store.shuffle import ShuffleReport, verify_export, verify_shuffle
+from pbem.store.store import GameRecord, HistoryItem, Store, VerifyReport, service_lock
+
+__all__ = [
+    "ActionEntry",
+    "End",
+    "GameRecord",
+    "HistoryItem",
+    "Keyring",
+    "MessageHandled",
+    "NewEntry",
+    "Pause",
+    "Produced",
+    "Replace",
+    "Resume",
+    "SetDeadline",
+    "ShuffleReport",
+    "Source",
+    "Store",
+    "Undo",
+    "VerifyReport",
+    "ViewAccess",
+    "game_for",
+    "register_game",
+    "service_lock",
+    "unregister_game",
+    "verify_export",
+    "verify_shuffle",
+]

@@ -1,0 +1,115 @@
+"""What a caller asks the store to append (:meth:`pbem.store.Store.commit` takes a list of these),
+and what a commit hands back for notifications."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, TypeAlias
+
+from pbem.rules.base import Event
+
+Source: TypeAlias = Literal["mail", "gm", "bot", "timer"]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEntry:
+    """A seat's move. Give either ``action`` (from ``parse``/``legal``) or ``text`` (notation as
+    typed). Either way the store re-parses the notation against the position it is applied to, so
+    an action that became illegal (e.g. the second of two moves in one mail) raises the engine's
+    :class:`~pbem.rules.base.RuleError` and nothing is written."""
+
+    seat: int
+    action: Any = None
+    text: str | None = None
+    source: Source = "mail"
+    message_id: str | None = None
+    """Recorded in the Message-ID ledger; a Message-ID already applied is a conflict."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Revert the last applied action (the undone line stays in the log)."""
+
+    source: Source = "gm"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """Another person takes over ``seat``."""
+
+    seat: int
+    name: str
+    email: str
+    source: Source = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Stop accepting moves until :class:`Resume`."""
+
+    reason: str = ""
+    source: Source = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Accept moves again after :class:`Pause`."""
+
+    source: Source = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the game now (the seed is revealed with it)."""
+
+    reason: str = "gm"
+    source: Source = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class ViewAccess:
+    """Someone looked at a seat's private view (recorded so that players can see it happened)."""
+
+    seat: int
+    by: str = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class SetDeadline:
+    """Set (or, with neither field, clear) the deadline of one decision kind."""
+
+    kind: str
+    seconds: int | None = None
+    at: datetime | None = None
+    source: Source = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class MessageHandled:
+    """A mail was handled without changing the game (a rejected move, HELP, a chat line...): only
+    its Message-ID goes into the ledger, so that a replayed fetch does not answer it twice."""
+
+    message_id: str
+    seat: int | None
+    outcome: str
+    """Short, e.g. ``"rejected: illegal move"``, ``"help"``. Must not contain secrets."""
+
+
+NewEntry: TypeAlias = (
+    ActionEntry | Undo | Replace | Pause | Resume | End | ViewAccess | SetDeadline | MessageHandled
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Produced:
+    """One log line written by a commit, with the engine events it caused (private ones too:
+    each carries ``visible_to``; only public ones were written to the log)."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    notation: str | None = None
+    """The public notation of an action line."""
+    events: list[Event] = field(default_factory=list)

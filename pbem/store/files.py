@@ -1,0 +1,161 @@
+"""Reading and checking a game's two files, with errors that name the game, the file and the line.
+
+These functions need only public keys (no keyring), so an exported game can be checked on another
+machine with the service's public key alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import msgspec
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from pbem.errors import IntegrityError
+from pbem.store.records import (
+    GENESIS_PREV,
+    LOG_DOMAIN,
+    SNAPSHOT_DOMAIN,
+    LogEntry,
+    Snapshot,
+    check_signature,
+    decode_entry,
+    decode_snapshot,
+    line_hash,
+    split_signature,
+)
+
+LOG_FILE = "log.jsonl"
+SNAPSHOT_FILE = "state.json"
+LOCK_FILE = "lock"
+TORN_FILE = "log.jsonl.torn"
+
+KINDS = frozenset(
+    {"setup", "action", "undo", "replace", "pause", "resume", "end", "reveal", "view-access",
+     "deadline", "message"}
+)
+
+
+@dataclass
+class ParsedLog:
+    """The good lines of a log, and what is wrong with its end, if anything."""
+
+    lines: list[bytes] = field(default_factory=list)
+    """Each line's exact bytes, without the newline."""
+    entries: list[LogEntry] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    torn: bytes | None = None
+    """An incomplete last line (no newline, not a valid record): what a crash mid-append leaves."""
+    missing_newline: bool = False
+    """The last line is a complete, valid record whose newline is missing."""
+
+    @property
+    def seq(self) -> int:
+        return len(self.entries)
+
+    @property
+    def head_hash(self) -> str:
+        return self.hashes[-1] if self.hashes else GENESIS_PREV
+
+
+def _check_line(
+    raw: bytes, n: int, prev: str, keys: dict[str, Ed25519PublicKey] | None, game: str, path: str
+) -> LogEntry:
+    try:
+        body, sig = split_signature(raw)
+        entry = decode_entry(body)
+    except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise IntegrityError(f"line {n} is not a valid signed record: {exc}", game=game, path=path, line=n) from None
+    if keys is not None:
+        try:
+            check_signature(body, sig, entry.key, keys, LOG_DOMAIN)
+        except ValueError as exc:
+            raise IntegrityError(f"line {n}: {exc}", game=game, path=path, line=n) from None
+    if entry.seq != n:
+        what = "a duplicate" if entry.seq < n else "an unexpected"
+        raise IntegrityError(
+            f"line {n} carries {what} sequence number {entry.seq} (expected {n})", game=game, path=path, line=n
+        )
+    if entry.prev != prev:
+        raise IntegrityError(
+            f"line {n} does not chain to line {n - 1} (its prev hash differs): a line was changed, "
+            "removed or inserted", game=game, path=path, line=n,
+        )
+    if entry.kind not in KINDS:
+        raise IntegrityError(f"line {n} has an unknown kind {entry.kind!r}", game=game, path=path, line=n)
+    if (entry.kind == "setup") != (n == 1):
+        raise IntegrityError("the setup must be line 1, and only line 1", game=game, path=path, line=n)
+    return entry
+
+
+def parse_log(
+    data: bytes, keys: dict[str, Ed25519PublicKey] | None, *, game: str, path: str
+) -> ParsedLog:
+    """Check every line (framing, signature when ``keys`` is given, sequence, chain).
+
+    An incomplete last line is not an error here: it is reported in ``torn`` so that the caller can
+    decide (recover after a crash, or refuse because the snapshot is ahead of it).
+    """
+    out = ParsedLog()
+    if not data:
+        raise IntegrityError("the log is empty (it must start with the setup line)", game=game, path=path, line=1)
+    parts = data.split(b"\n")
+    tail = parts.pop()  # b"" when the file ends with a newline
+    prev = GENESIS_PREV
+    for i, raw in enumerate(parts, start=1):
+        entry = _check_line(raw, i, prev, keys, game, path)
+        prev = line_hash(raw)
+        out.lines.append(raw)
+        out.entries.append(entry)
+        out.hashes.append(prev)
+    if tail:
+        n = len(parts) + 1
+        try:
+            entry = _check_line(tail, n, prev, keys, game, path)
+        except IntegrityError:
+            out.torn = tail
+        else:
+            out.lines.append(tail)
+            out.entries.append(entry)
+            out.hashes.append(line_hash(tail))
+            out.missing_newline = True
+    if not out.entries:
+        raise IntegrityError("the log holds no complete line", game=game, path=path, line=1)
+    return out
+
+
+def parse_snapshot(
+    data: bytes, keys: dict[str, Ed25519PublicKey] | None, *, game: str, path: str
+) -> tuple[Snapshot, bytes]:
+    """Check ``state.json`` (framing, signature when ``keys`` is given): ``(snapshot, body)``."""
+    if not data.endswith(b"\n") or data.count(b"\n") != 1:
+        raise IntegrityError("state.json must be exactly one line ending with a newline", game=game, path=path, line=1)
+    try:
+        body, sig = split_signature(data[:-1])
+        snap = decode_snapshot(body)
+    except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise IntegrityError(f"not a valid signed snapshot: {exc}", game=game, path=path, line=1) from None
+    if keys is not None:
+        try:
+            check_signature(body, sig, snap.key, keys, SNAPSHOT_DOMAIN)
+        except ValueError as exc:
+            raise IntegrityError(str(exc), game=game, path=path, line=1) from None
+    if snap.game_id != game and game:
+        raise IntegrityError(f"the snapshot belongs to game {snap.game_id!r}", game=game, path=path, line=1)
+    return snap, body
+
+
+def check_snapshot_against_log(snap: Snapshot, log: ParsedLog, *, game: str, snap_path: str, log_path: str) -> None:
+    """The snapshot must point at a line of the log, by sequence number and hash."""
+    if snap.seq > log.seq:
+        n = log.seq + 1
+        what = "is incomplete or damaged" if log.torn is not None else "is missing"
+        raise IntegrityError(
+            f"line {n} {what}, but state.json already records seq {snap.seq}: the log was cut or "
+            "altered after the commit", game=game, path=log_path, line=n,
+        )
+    if snap.seq < 1 or log.hashes[snap.seq - 1] != snap.head_hash or snap.envelope.seq != snap.seq:
+        raise IntegrityError(
+            f"the snapshot's head (seq {snap.seq}, hash {snap.head_hash[:12]}...) is not line "
+            f"{snap.seq} of the log", game=game, path=snap_path, line=1,
+        )

@@ -1,0 +1,142 @@
+"""Crash-safe file primitives and locks.
+
+- :func:`atomic_write`: temp file in the same directory, fsync, rename, fsync of the directory. A
+  reader sees the old bytes or the new bytes, never a mix, and after a crash the new name is durable.
+- :func:`append_durable`: one ``write`` of whole lines to a file opened ``O_APPEND``, then fsync.
+  This is the commit point of the store.
+- :func:`file_lock`: an exclusive ``fcntl.flock`` held on a lock file, reentrant within a process
+  (so that a caller holding a game's lock can call methods that take it again).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from pbem.errors import ConflictError
+
+TEMP_MARK = ".tmp-"
+"""Temporary files are named ``.<name>.tmp-<random>``; leftovers of a crash are ignored and removed."""
+
+
+def fsync_dir(path: Path) -> None:
+    """Make a rename or a new file in ``path`` durable."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes, *, mode: int = 0o644, sync: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically (temp + fsync + rename + directory fsync)."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.urandom(4).hex()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        os.fchmod(fd, mode)  # the umask must not widen or narrow the intended mode
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+        if sync:
+            os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    os.close(fd)
+    os.replace(tmp, path)
+    if sync:
+        fsync_dir(path.parent)
+
+
+def append_durable(path: Path, data: bytes, *, sync: bool = True) -> None:
+    """Append ``data`` (whole lines) with a single write, then fsync: the commit point."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        n = os.write(fd, data)
+        if n != len(data):  # a short write to a regular file means the disk is full
+            raise OSError(errno.ENOSPC, f"short write to {path} ({n} of {len(data)} bytes)")
+        if sync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def remove_temp_files(directory: Path) -> None:
+    """Delete leftovers of interrupted :func:`atomic_write` calls in ``directory``."""
+    with contextlib.suppress(FileNotFoundError):
+        for entry in os.scandir(directory):
+            if entry.name.startswith(".") and TEMP_MARK in entry.name and entry.is_file():
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+
+
+# -------------------------------------------------------------------------------------------------
+# Locks. flock locks belong to an open file description: a second open() of the same file in the
+# same process would block on its own lock, hence the per-process registry that makes them reentrant.
+# -------------------------------------------------------------------------------------------------
+
+_registry_guard = threading.Lock()
+_held: dict[str, tuple[int, int, int]] = {}  # lock path -> (fd, depth, owner thread id)
+_cond = threading.Condition(_registry_guard)
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, *, wait: bool = True, what: str = "") -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if missing) for the ``with`` block.
+
+    Reentrant within a thread. With ``wait=False`` raise :class:`ConflictError` when another
+    process holds it.
+    """
+    key = os.path.abspath(path)
+    me = threading.get_ident()
+    with _cond:
+        while key in _held and _held[key][2] != me:
+            if not wait:
+                raise ConflictError(f"{what or key} is locked by another writer")
+            _cond.wait()
+        if key in _held:
+            fd, depth, owner = _held[key]
+            _held[key] = (fd, depth + 1, owner)
+            acquired_here = False
+        else:
+            acquired_here = True
+    if acquired_here:
+        fd = os.open(key, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            os.close(fd)
+            raise ConflictError(f"{what or key} is locked by another process") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        with _cond:
+            _held[key] = (fd, 1, me)
+    try:
+        yield
+    finally:
+        with _cond:
+            fd, depth, owner = _held[key]
+            if depth > 1:
+                _held[key] = (fd, depth - 1, owner)
+            else:
+                del _held[key]
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+                _cond.notify_all()
+
+
+def lock_is_held_here(path: Path) -> bool:
+    """Whether this thread holds the lock on ``path``."""
+    with _cond:
+        entry = _held.get(os.path.abspath(path))
+        return entry is not None and entry[2] == threading.get_ident()

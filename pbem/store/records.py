@@ -1,0 +1,159 @@
+"""The two signed record types: a log line and a snapshot, their exact bytes, and upcasting.
+
+Signing exact bytes: msgspec's deterministic encoding is stable but not canonical JSON, so a
+signature is computed over the bytes actually written, never over a re-encoding. A record is
+written as ``BODY`` (the JSON object without its ``sig`` field) with ``,"sig":"<hex>"}`` spliced in
+place of the closing brace; the signature covers a domain tag plus ``BODY``. To verify, cut the
+``sig`` field off again and check it. Any changed byte either breaks the signature, breaks the
+strict framing, or breaks the hash chain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from pbem.model import ENVELOPE_SCHEMA, Envelope
+
+LOG_SCHEMA = 1
+SNAPSHOT_SCHEMA = 1
+LOG_DOMAIN = b"pbem-log-v1\x00"
+SNAPSHOT_DOMAIN = b"pbem-snapshot-v1\x00"
+GENESIS_PREV = "0" * 64
+"""The ``prev`` of a game's first line."""
+
+_SIG_MARK = b',"sig":"'
+
+encoder = msgspec.json.Encoder(order="deterministic")
+
+
+class LogEntry(msgspec.Struct, kw_only=True):
+    """One line of ``log.jsonl`` (without its signature). Field order is the on-disk order."""
+
+    v: int = LOG_SCHEMA
+    """Schema version of this line."""
+    seq: int
+    """1-based sequence number; line N of the file holds seq N."""
+    time: str
+    """UTC, ISO-8601, second precision."""
+    kind: str
+    """``setup``, ``action``, ``undo``, ``replace``, ``pause``, ``resume``, ``end``, ``reveal``,
+    ``view-access``, ``deadline``, ``message``."""
+    payload: dict[str, Any]
+    msgid: str | None = None
+    """The Message-ID the event came from (``None`` when it came from the GM or a timer)."""
+    prev: str
+    """Hex SHA-256 of the previous line (without its newline), or 64 zeros for seq 1."""
+    key: str
+    """Key id of the signing key."""
+
+
+class Snapshot(msgspec.Struct, kw_only=True):
+    """``state.json`` without its signature."""
+
+    v: int = SNAPSHOT_SCHEMA
+    game_id: str
+    seq: int
+    """The log position this snapshot was taken at."""
+    head_hash: str
+    """Hex SHA-256 of log line ``seq``."""
+    envelope: Envelope
+    state: str
+    """The engine's encoded state, sealed (``siv1:...``)."""
+    key: str
+
+
+def line_hash(line: bytes) -> str:
+    """Hex SHA-256 of one line without its trailing newline."""
+    return hashlib.sha256(line).hexdigest()
+
+
+def seal_record(body: bytes, signature_hex: str) -> bytes:
+    """Splice the signature into the encoded body (which ends with ``}``)."""
+    assert body.endswith(b"}")
+    return body[:-1] + _SIG_MARK + signature_hex.encode("ascii") + b'"}'
+
+
+def split_signature(record: bytes) -> tuple[bytes, bytes]:
+    """``(body, signature)`` of a signed record; ``ValueError`` if the framing is not exact."""
+    i = record.rfind(_SIG_MARK)
+    if i < 0 or not record.endswith(b'"}'):
+        raise ValueError("no signature field at the end of the record")
+    sig_hex = record[i + len(_SIG_MARK) : -2]
+    if len(sig_hex) != 128 or sig_hex != sig_hex.lower() or not all(
+        c in b"0123456789abcdef" for c in sig_hex
+    ):
+        raise ValueError("the signature is not 128 lower-case hex digits")
+    return record[:i] + b"}", bytes.fromhex(sig_hex.decode("ascii"))
+
+
+def check_signature(
+    body: bytes, signature: bytes, key_id: str, keys: dict[str, Ed25519PublicKey], domain: bytes
+) -> None:
+    """``ValueError`` naming the problem unless ``signature`` is a valid one by ``key_id``."""
+    key = keys.get(key_id)
+    if key is None:
+        raise ValueError(f"signed with unknown key {key_id} (not this service's, nor an endorsed old one)")
+    try:
+        key.verify(signature, domain + body)
+    except InvalidSignature:
+        raise ValueError("bad signature (the line was altered after it was signed)") from None
+
+
+# -------------------------------------------------------------------------------------------------
+# Upcasting: a decoded record (a plain dict) of an older schema version is brought to the current
+# one before it is typed. Signatures are checked on the bytes as written, before upcasting, so old
+# files stay verifiable forever. Register one function per (record type, from-version).
+# -------------------------------------------------------------------------------------------------
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+"""``(record type, version) -> function`` returning the record at ``version + 1``. Record types:
+``"log"``, ``"snapshot"``, ``"envelope"``."""
+CURRENT = {"log": LOG_SCHEMA, "snapshot": SNAPSHOT_SCHEMA, "envelope": ENVELOPE_SCHEMA}
+
+
+def upcast(kind: str, raw: dict[str, Any], version_field: str = "v") -> dict[str, Any]:
+    """Apply the registered upcasters until ``raw`` is at the current version of ``kind``."""
+    version = raw.get(version_field, 0)
+    if not isinstance(version, int):
+        raise ValueError(f"{kind} record has a non-integer version {version!r}")
+    current = CURRENT[kind]
+    if version > current:
+        raise ValueError(
+            f"{kind} record version {version} is newer than this pbem understands ({current}); "
+            "upgrade pbem"
+        )
+    while version < current:
+        fn = UPCASTERS.get((kind, version))
+        if fn is None:
+            raise ValueError(f"no upcaster for {kind} records of version {version}")
+        raw = fn(dict(raw))
+        version += 1
+        raw[version_field] = version
+    return raw
+
+
+def decode_entry(body: bytes) -> LogEntry:
+    """Typed log entry from a line's body (already signature-checked)."""
+    raw = msgspec.json.decode(body)
+    if not isinstance(raw, dict):
+        raise ValueError("a log line must be a JSON object")
+    return msgspec.convert(upcast("log", raw), LogEntry)
+
+
+def decode_snapshot(body: bytes) -> Snapshot:
+    """Typed snapshot from its body (already signature-checked)."""
+    raw = msgspec.json.decode(body)
+    if not isinstance(raw, dict):
+        raise ValueError("state.json must hold a JSON object")
+    raw = upcast("snapshot", raw)
+    env = raw.get("envelope")
+    if isinstance(env, dict):
+        raw["envelope"] = upcast("envelope", env, "schema")
+    return msgspec.convert(raw, Snapshot)

@@ -1,0 +1,703 @@
+"""The game store: one directory per game, an append-only signed log, a signed snapshot.
+
+See docs/FILE-FORMATS.md for the bytes. The log is the truth; ``state.json`` is a cache that a
+replay from the setup rebuilds byte for byte. Appending the new line(s) with one write and an fsync
+is the commit point; the snapshot is written after it. After a crash the store therefore finds at
+most (a) an incomplete last line, which it cuts off (the caller never saw that commit succeed), or
+(b) a snapshot behind the log, which it rolls forward. A snapshot *ahead* of the log, a bad
+signature, a broken chain, or a replay that disagrees with a line is an :class:`IntegrityError`
+naming the game, the file and the line: that game stops, the others go on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import tarfile
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
+from pbem.model import GAME_ID_RE, Envelope, iso_time
+from pbem.rules.base import Event, Game, check_options
+from pbem.store.entries import (
+    ActionEntry,
+    End,
+    MessageHandled,
+    NewEntry,
+    Pause,
+    Produced,
+    Replace,
+    Resume,
+    SetDeadline,
+    Undo,
+    ViewAccess,
+)
+from pbem.store.files import (
+    LOCK_FILE,
+    LOG_FILE,
+    SNAPSHOT_FILE,
+    TORN_FILE,
+    ParsedLog,
+    check_snapshot_against_log,
+    parse_log,
+    parse_snapshot,
+)
+from pbem.store.fold import SEED_SCHEME, Fold, NeedFullReplay, ReplayMismatch, context, public_events, seed_commitment
+from pbem.store.fsutil import append_durable, atomic_write, file_lock, fsync_dir, remove_temp_files
+from pbem.store.keys import Keyring, check_keys_outside
+from pbem.store.records import (
+    GENESIS_PREV,
+    LOG_DOMAIN,
+    SNAPSHOT_DOMAIN,
+    LogEntry,
+    Snapshot,
+    encoder,
+    line_hash,
+    seal_record,
+)
+from pbem.store.registry import game_for
+
+SERVICE_LOCK = ".service.lock"
+_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed
+_SECRET_FIELDS = ("sealed", "sealed_seed")
+
+
+class HistoryItem(msgspec.Struct, kw_only=True):
+    """One log line as the public may see it (sealed fields removed)."""
+
+    seq: int
+    time: str
+    kind: str
+    msgid: str | None
+    data: dict[str, Any]
+
+
+@dataclass
+class GameRecord:
+    """A loaded game: envelope, engine state, and its public history."""
+
+    envelope: Envelope
+    state: Any
+    game: Game
+    entries: list[LogEntry]
+    """Every log line, decoded (sealed fields still sealed)."""
+    produced: list[Produced] = field(default_factory=list)
+    """What the commit that returned this record wrote (empty after a plain load)."""
+    warnings: list[str] = field(default_factory=list)
+    """Recoveries performed while loading (for the GM)."""
+
+    @property
+    def game_id(self) -> str:
+        return self.envelope.game_id
+
+    @property
+    def seq(self) -> int:
+        return self.envelope.seq
+
+    @property
+    def head_hash(self) -> str:
+        return self.envelope.head_hash
+
+    @property
+    def history(self) -> list[HistoryItem]:
+        """The public history: every line, secrets removed."""
+        return [
+            HistoryItem(
+                seq=e.seq,
+                time=e.time,
+                kind=e.kind,
+                msgid=e.msgid,
+                data={k: v for k, v in e.payload.items() if k not in _SECRET_FIELDS},
+            )
+            for e in self.entries
+        ]
+
+    @property
+    def events(self) -> list[Event]:
+        """Engine events produced by the commit that returned this record, in order."""
+        return [ev for p in self.produced for ev in p.events]
+
+    def pending(self) -> list[Any]:
+        """The engine's pending decisions (empty unless the game is active)."""
+        if self.envelope.status != "active":
+            return []
+        return list(self.game.pending(self.state))
+
+    def legal_notations(self, seat: int) -> list[str]:
+        """The seat's legal moves as notation strings."""
+        return [self.game.notation(a) for a in self.game.legal(self.state, seat)]
+
+    def seat_names(self) -> list[str]:
+        return list(self.game.seat_names(len(self.envelope.seats())))
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def render(self, seat: int | None) -> str:
+        """The ASCII board of the public view or of one seat's view."""
+        return self.game.render_text(self.game.view(self.state, seat))
+
+
+@dataclass
+class VerifyReport:
+    """The outcome of verifying one game (or one export)."""
+
+    game_id: str
+    ok: bool
+    seq: int = 0
+    error: IntegrityError | None = None
+    warnings: list[str] = field(default_factory=list)
+    replayed: bool = False
+    """Whether the engine replay was checked too (not possible for an export before the reveal)."""
+
+    def __str__(self) -> str:
+        if self.ok:
+            how = "signatures, chain and replay" if self.replayed else "signatures and chain"
+            return f"{self.game_id}: OK ({self.seq} events; {how} checked)"
+        return f"{self.error}"
+
+
+def _unique_id(prefix: str) -> str:
+    return prefix + "-" + "".join(secrets.choice(_ID_ALPHABET) for _ in range(4))
+
+
+def _prefix(game_name: str) -> str:
+    parts = [p for p in game_name.replace("_", "-").split("-") if p]
+    return "".join(p[0] for p in parts)[:3] or "g"
+
+
+@contextlib.contextmanager
+def service_lock(data_dir: Path, *, wait: bool = False) -> Iterator[None]:
+    """The lock of one runner tick over a data directory. With ``wait=False`` (the default for cron
+    ticks) raise :class:`ConflictError` if another tick is running."""
+    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    with file_lock(Path(data_dir) / SERVICE_LOCK, wait=wait, what="the service (another pbem run is active)"):
+        yield
+
+
+class Store:
+    """All games under ``data_dir``, signed and sealed with ``keyring``."""
+
+    def __init__(self, data_dir: Path, keyring: Keyring, *, fsync: bool = True) -> None:
+        self.data_dir = Path(data_dir)
+        self.keyring = keyring
+        self.fsync = fsync
+        """Only benchmarks turn this off, to measure its cost."""
+        check_keys_outside(keyring.keys_dir, self.data_dir)
+        self._keys = keyring.verification_keys()
+
+    # ------------------------------------------------------------------ paths and locks
+
+    def game_dir(self, game_id: str) -> Path:
+        """The directory of a game (the id is checked: it becomes a path)."""
+        if not GAME_ID_RE.match(game_id):
+            raise StoreError(f"{game_id!r} is not a game id (like fc-7k3q)")
+        return self.data_dir / game_id
+
+    def game_ids(self) -> list[str]:
+        """The ids of every game, sorted. No file is opened (cheap with 10,000 games)."""
+        try:
+            with os.scandir(self.data_dir) as it:
+                ids = [e.name for e in it if not e.name.startswith(".") and GAME_ID_RE.match(e.name) and e.is_dir()]
+        except FileNotFoundError:
+            return []
+        return sorted(ids)
+
+    def exists(self, game_id: str) -> bool:
+        return (self.game_dir(game_id) / LOG_FILE).exists()
+
+    @contextlib.contextmanager
+    def lock(self, game_id: str) -> Iterator[None]:
+        """Exclusive lock of one game (reentrant in this thread). Commit takes it itself; hold it
+        across load + commit to make a read-modify-write sequence atomic."""
+        gdir = self.game_dir(game_id)
+        if not gdir.is_dir():
+            raise StoreError(f"there is no game {game_id!r} in {self.data_dir}")
+        with file_lock(gdir / LOCK_FILE, what=f"game {game_id}"):
+            yield
+
+    def _ctx(self, game_id: str, purpose: str, seq: int | None = None) -> bytes:
+        return context(game_id, purpose, seq)
+
+    # ------------------------------------------------------------------ create
+
+    def create(
+        self,
+        game_name: str,
+        players: Sequence[tuple[str, str]],
+        options: dict[str, str],
+        seed: int | None,
+        now: datetime,
+    ) -> str:
+        """Create a game and return its id. The setup line holds the sealed seed and its public
+        commitment. ``ValueError`` (readable) for a wrong number of players, bad options or a
+        duplicate address."""
+        game = game_for(game_name)
+        n = len(players)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(
+                f"{game.title} needs {game.min_players} to {game.max_players} players, not {n}."
+            )
+        opts = check_options(game, options)
+        emails = [e.strip().lower() for _, e in players]
+        if len(set(emails)) != n:
+            raise ValueError("each player needs a different email address.")
+        if seed is None:
+            seed = secrets.randbits(128)
+        nonce = secrets.token_hex(16)
+        time = iso_time(now)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        for attempt in range(200):
+            game_id = _unique_id(_prefix(game.name)) if attempt < 100 else _unique_id(_prefix(game.name) + secrets.choice(_ID_ALPHABET))
+            if (self.data_dir / game_id).exists():
+                continue
+            payload: dict[str, Any] = {
+                "game_id": game_id,
+                "game_name": game.name,
+                "players": [{"name": nm.strip(), "email": em, "seat": i} for i, ((nm, _), em) in enumerate(zip(players, emails, strict=True))],
+                "options": opts,
+                "seed_commitment": seed_commitment(seed, nonce),
+                "commitment_scheme": SEED_SCHEME,
+                "sealed_seed": self.keyring.seal(
+                    encoder.encode({"seed": seed, "nonce": nonce}), self._ctx(game_id, "seed")
+                ),
+            }
+            entry = LogEntry(seq=1, time=time, kind="setup", payload=payload, prev=GENESIS_PREV, key=self.keyring.key_id)
+            line = self._sign_line(entry)
+            fold = Fold.from_setup(game, entry, seed, nonce)
+            fold.advance(entry, line_hash(line), None, check=False)
+            # Build the game in a hidden directory, then rename it into place: a crash never leaves
+            # a half-made game, and the rename fails if the id was taken meanwhile.
+            tmp = Path(tempfile.mkdtemp(prefix=f".new-{game_id}-", dir=self.data_dir))
+            try:
+                atomic_write(tmp / LOG_FILE, line + b"\n", sync=self.fsync)
+                self._write_snapshot(tmp, fold)
+                os.rename(tmp, self.data_dir / game_id)
+            except OSError:
+                shutil.rmtree(tmp, ignore_errors=True)
+                if (self.data_dir / game_id).exists():
+                    continue
+                raise
+            if self.fsync:
+                fsync_dir(self.data_dir)
+            return game_id
+        raise StoreError("could not find a free game id (is the data directory writable?)")
+
+    # ------------------------------------------------------------------ writing records
+
+    def _sign_line(self, entry: LogEntry) -> bytes:
+        body = encoder.encode(entry)
+        return seal_record(body, self.keyring.sign(LOG_DOMAIN + body))
+
+    def _snapshot_body(self, fold: Fold, key_id: str) -> bytes:
+        env = fold.envelope
+        snap = Snapshot(
+            game_id=env.game_id,
+            seq=env.seq,
+            head_hash=env.head_hash,
+            envelope=env,
+            state=self.keyring.seal(fold.game.encode_state(fold.state), self._ctx(env.game_id, "state", env.seq)),
+            key=key_id,
+        )
+        return encoder.encode(snap)
+
+    def _write_snapshot(self, gdir: Path, fold: Fold) -> None:
+        body = self._snapshot_body(fold, self.keyring.key_id)
+        data = seal_record(body, self.keyring.sign(SNAPSHOT_DOMAIN + body)) + b"\n"
+        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.fsync)
+
+    # ------------------------------------------------------------------ reading
+
+    def _read_log(self, game_id: str, *, verify: bool) -> ParsedLog:
+        path = self.game_dir(game_id) / LOG_FILE
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            if not self.game_dir(game_id).is_dir():
+                raise StoreError(f"there is no game {game_id!r} in {self.data_dir}") from None
+            raise IntegrityError("the log file is missing", game=game_id, path=str(path)) from None
+        return parse_log(data, self._keys if verify else None, game=game_id, path=str(path))
+
+    def _read_snapshot(self, game_id: str, *, verify: bool) -> tuple[Snapshot, bytes] | None:
+        path = self.game_dir(game_id) / SNAPSHOT_FILE
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        return parse_snapshot(data, self._keys if verify else None, game=game_id, path=str(path))
+
+    def _seed(self, game_id: str, log: ParsedLog) -> tuple[int, str]:
+        setup = log.entries[0]
+        raw = self.keyring.unseal(
+            setup.payload["sealed_seed"], self._ctx(game_id, "seed"), where=f"{game_id} log.jsonl:1 (seed)"
+        )
+        d = msgspec.json.decode(raw)
+        return int(d["seed"]), str(d["nonce"])
+
+    def _exact(self, game_id: str, entry: LogEntry) -> str | None:
+        sealed = entry.payload.get("sealed")
+        if entry.kind != "action" or sealed is None:
+            return None
+        raw = self.keyring.unseal(
+            sealed, self._ctx(game_id, "notation", entry.seq), where=f"{game_id} log.jsonl:{entry.seq}"
+        )
+        return raw.decode()
+
+    def _fold_lines(
+        self, game_id: str, fold: Fold, log: ParsedLog, start: int, stop: int, *, check: bool
+    ) -> None:
+        """Fold log lines ``start..stop`` (1-based, inclusive) into ``fold``."""
+        path = str(self.game_dir(game_id) / LOG_FILE)
+        for n in range(start, stop + 1):
+            entry = log.entries[n - 1]
+            try:
+                fold.advance(entry, log.hashes[n - 1], self._exact(game_id, entry), check=check)
+            except ReplayMismatch as exc:
+                raise IntegrityError(f"line {n}: replay mismatch: {exc}", game=game_id, path=path, line=n) from None
+            except IntegrityError as exc:
+                raise IntegrityError(str(exc.args[0]) if exc.args else "bad sealed value", game=game_id, path=path, line=n) from None
+
+    def _full_fold(self, game_id: str, log: ParsedLog, upto: int, *, check: bool) -> Fold:
+        game = self._game_of(game_id, log)
+        seed, nonce = self._seed(game_id, log)
+        try:
+            fold = Fold.from_setup(game, log.entries[0], seed, nonce)
+        except ReplayMismatch as exc:
+            raise IntegrityError(str(exc), game=game_id, path=str(self.game_dir(game_id) / LOG_FILE), line=1) from None
+        self._fold_lines(game_id, fold, log, 1, upto, check=check)
+        return fold
+
+    def _game_of(self, game_id: str, log: ParsedLog) -> Game:
+        setup = log.entries[0].payload
+        if setup.get("game_id") != game_id:
+            raise IntegrityError(
+                f"the setup line belongs to game {setup.get('game_id')!r}, not to this directory",
+                game=game_id, path=str(self.game_dir(game_id) / LOG_FILE), line=1,
+            )
+        try:
+            return game_for(str(setup["game_name"]))
+        except KeyError as exc:
+            raise StoreError(f"{game_id}: {exc}") from None
+
+    def _open(self, game_id: str, *, verify: bool, full: bool) -> tuple[GameRecord, Fold]:
+        """Load a game, recovering from a crash (torn last line, stale snapshot) under its lock."""
+        log = self._read_log(game_id, verify=verify)
+        snapped = self._read_snapshot(game_id, verify=verify)
+        gdir = self.game_dir(game_id)
+        if snapped is not None:
+            check_snapshot_against_log(
+                snapped[0], log, game=game_id, snap_path=str(gdir / SNAPSHOT_FILE), log_path=str(gdir / LOG_FILE)
+            )
+        needs_repair = log.torn is not None or log.missing_newline or snapped is None or snapped[0].seq < log.seq
+        if needs_repair and not self._holding(game_id):
+            with self.lock(game_id):
+                return self._open(game_id, verify=verify, full=full)
+        warnings: list[str] = []
+        if log.torn is not None:
+            warnings.append(self._cut_torn_line(game_id, log))
+        if log.missing_newline:
+            append_durable(gdir / LOG_FILE, b"\n", sync=self.fsync)
+            warnings.append(f"{game_id}: log.jsonl line {log.seq} lacked its newline (crash during a write); added it.")
+        fold: Fold | None = None
+        if snapped is not None and not full:
+            snap = snapped[0]
+            seed, nonce = self._seed(game_id, log)
+            game = self._game_of(game_id, log)
+            raw_state = self.keyring.unseal(
+                snap.state, self._ctx(game_id, "state", snap.seq), where=f"{game_id} state.json"
+            )
+            fold = Fold(game, snap.envelope, game.decode_state(raw_state), seed, nonce, undo_stack=None)
+            try:
+                self._fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=False)
+            except NeedFullReplay:
+                fold = None
+        if fold is None:
+            fold = self._full_fold(game_id, log, log.seq, check=False)
+        if snapped is None or snapped[0].seq < log.seq:
+            self._write_snapshot(gdir, fold)
+            old = "missing" if snapped is None else f"at seq {snapped[0].seq}"
+            warnings.append(
+                f"{game_id}: state.json was {old} while the log is at seq {log.seq} (a crash after a "
+                "commit); rebuilt it from the log."
+            )
+            remove_temp_files(gdir)
+        record = GameRecord(fold.envelope, fold.state, fold.game, list(log.entries), warnings=warnings)
+        return record, fold
+
+    def _holding(self, game_id: str) -> bool:
+        from pbem.store.fsutil import lock_is_held_here
+
+        return lock_is_held_here(self.game_dir(game_id) / LOCK_FILE)
+
+    def _cut_torn_line(self, game_id: str, log: ParsedLog) -> str:
+        gdir = self.game_dir(game_id)
+        torn = log.torn or b""
+        good = sum(len(x) + 1 for x in log.lines)
+        append_durable(gdir / TORN_FILE, torn + b"\n", sync=self.fsync)
+        fd = os.open(gdir / LOG_FILE, os.O_WRONLY)
+        try:
+            os.ftruncate(fd, good)
+            if self.fsync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        log.torn = None
+        return (
+            f"{game_id}: log.jsonl line {log.seq + 1} was incomplete ({len(torn)} bytes: a crash "
+            f"during a write, before that commit finished); the game was recovered to its last good "
+            f"event, seq {log.seq}. The cut bytes are kept in {gdir / TORN_FILE}."
+        )
+
+    def load(self, game_id: str, verify: bool = True) -> GameRecord:
+        """Load a game. With ``verify`` (the default) every line's signature and the chain, and the
+        snapshot's signature and position, are checked (the full engine replay is :meth:`verify`).
+        Raises :class:`IntegrityError` (game, file, line) on tampering; recovers from crashes
+        (see ``record.warnings``)."""
+        return self._open(game_id, verify=verify, full=False)[0]
+
+    # ------------------------------------------------------------------ commit
+
+    def commit(self, game_id: str, expected_seq: int, entries: Sequence[NewEntry], now: datetime) -> GameRecord:
+        """Append ``entries`` atomically if the log is still at ``expected_seq``.
+
+        Raises :class:`ConflictError` (stale ``expected_seq`` or a Message-ID already applied),
+        :class:`GameStopped` (moves in a paused or ended game), the engine's ``RuleError`` for an
+        illegal move, :class:`CommandError` for a GM request that makes no sense now. Nothing is
+        written unless every entry succeeds. Returns the new record; ``record.produced`` lists the
+        lines written with their engine events (private ones included, for the notifications).
+        """
+        time = iso_time(now)
+        with self.lock(game_id):
+            full = any(isinstance(e, Undo) for e in entries)
+            record, fold = self._open(game_id, verify=True, full=full)
+            if fold.seq != expected_seq:
+                raise ConflictError(
+                    f"{game_id}: expected the log at seq {expected_seq}, but it is at seq {fold.seq} "
+                    "(another writer committed first); reload the game and try again"
+                )
+            w = _Writer(self, fold, record.entries, time)
+            for e in entries:
+                w.add(e)
+            if not w.lines:
+                return record
+            gdir = self.game_dir(game_id)
+            append_durable(gdir / LOG_FILE, b"".join(x + b"\n" for x in w.lines), sync=self.fsync)
+            self._write_snapshot(gdir, fold)
+            return GameRecord(fold.envelope, fold.state, fold.game, w.all_entries, produced=w.produced, warnings=record.warnings)
+
+    # ------------------------------------------------------------------ verify, replay, export
+
+    def verify(self, game_id: str) -> VerifyReport:
+        """Check everything: signatures, chain, snapshot, and a full engine replay from the setup
+        (every action's notation and public events, the final scores, and the snapshot's bytes).
+        Read-only: a crash leftover (incomplete last line, stale snapshot) is a warning."""
+        gdir = self.game_dir(game_id)
+        report = VerifyReport(game_id=game_id, ok=False)
+        try:
+            log = self._read_log(game_id, verify=True)
+            report.seq = log.seq
+            snapped = self._read_snapshot(game_id, verify=True)
+            if log.torn is not None:
+                report.warnings.append(
+                    f"{game_id}: log.jsonl line {log.seq + 1} is incomplete (a crash during a write); "
+                    "loading the game will cut it off."
+                )
+            if snapped is None:
+                report.warnings.append(f"{game_id}: state.json is missing; loading the game rebuilds it.")
+            else:
+                snap, body = snapped
+                check_snapshot_against_log(snap, log, game=game_id, snap_path=str(gdir / SNAPSHOT_FILE), log_path=str(gdir / LOG_FILE))
+                if snap.seq < log.seq:
+                    report.warnings.append(
+                        f"{game_id}: state.json is at seq {snap.seq}, the log at {log.seq} (a crash after "
+                        "a commit); loading the game rolls it forward."
+                    )
+            fold = self._full_fold(game_id, log, snapped[0].seq if snapped else log.seq, check=True)
+            if snapped is not None:
+                snap, body = snapped
+                if self._snapshot_body(fold, snap.key) != body:
+                    raise IntegrityError(
+                        "the snapshot differs from the replay of the log (it was altered, or written by a different engine version)",
+                        game=game_id, path=str(gdir / SNAPSHOT_FILE), line=1,
+                    )
+                self._fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=True)
+            report.ok = True
+            report.replayed = True
+        except IntegrityError as exc:
+            report.error = exc
+        return report
+
+    def verify_all(self) -> list[VerifyReport]:
+        """:meth:`verify` every game; one bad game never hides the others."""
+        out: list[VerifyReport] = []
+        for gid in self.game_ids():
+            try:
+                out.append(self.verify(gid))
+            except StoreError as exc:
+                out.append(VerifyReport(game_id=gid, ok=False, error=IntegrityError(str(exc), game=gid)))
+        return out
+
+    def replay(self, game_id: str, to_seq: int) -> GameRecord:
+        """The game as it was right after line ``to_seq`` (read-only, signatures checked)."""
+        log = self._read_log(game_id, verify=True)
+        if not 1 <= to_seq <= log.seq:
+            raise CommandError(f"{game_id} has events 1 to {log.seq}; there is no event {to_seq}.")
+        fold = self._full_fold(game_id, log, to_seq, check=True)
+        return GameRecord(fold.envelope, fold.state, fold.game, log.entries[:to_seq])
+
+    def export(self, game_id: str, dest: Path) -> Path:
+        """Write a portable ``.tar.gz`` of the game (log, snapshot, public keys) that
+        :func:`verify_export` checks with the service's public key alone."""
+        gdir = self.game_dir(game_id)
+        with self.lock(game_id):
+            self.load(game_id)  # refuse to export a damaged game; recovers a crashed one first
+            log = (gdir / LOG_FILE).read_bytes()
+            snap = (gdir / SNAPSHOT_FILE).read_bytes()
+        keys = encoder.encode(
+            {"public_keys": self.keyring.public_key_lines(), "retired": self.keyring.retired}
+        )
+        dest = Path(dest)
+        tmp = dest.with_name(f".{dest.name}.tmp-{os.urandom(4).hex()}")
+        with tarfile.open(tmp, "w:gz") as tar:
+            for name, data in ((LOG_FILE, log), (SNAPSHOT_FILE, snap), ("keys.json", keys + b"\n")):
+                info = tarfile.TarInfo(f"{game_id}/{name}")
+                info.size = len(data)
+                info.mode = 0o644
+                tar.addfile(info, _BytesReader(data))
+        os.replace(tmp, dest)
+        return dest
+
+
+class _BytesReader:
+    """Minimal file object over bytes for tarfile.addfile."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._pos = 0
+
+    def read(self, n: int = -1) -> bytes:
+        if n < 0:
+            n = len(self._data) - self._pos
+        out = self._data[self._pos : self._pos + n]
+        self._pos += len(out)
+        return out
+
+
+class _Writer:
+    """Turns requests into signed lines, advancing the fold as it goes."""
+
+    def __init__(self, store: Store, fold: Fold, entries: list[LogEntry], time: str) -> None:
+        self.store = store
+        self.fold = fold
+        self.game_id = fold.envelope.game_id
+        self.time = time
+        self.lines: list[bytes] = []
+        self.produced: list[Produced] = []
+        self.all_entries = list(entries)
+        self.ledger = frozenset(fold.envelope.applied_message_ids)
+
+    def _emit(self, kind: str, payload: dict[str, Any], msgid: str | None = None, *,
+              engine_done: bool = False, seat: int | None = None, notation: str | None = None,
+              events: list[Event] | None = None) -> None:
+        fold = self.fold
+        entry = LogEntry(
+            seq=fold.seq + 1, time=self.time, kind=kind, payload=payload, msgid=msgid,
+            prev=fold.envelope.head_hash, key=self.store.keyring.key_id,
+        )
+        line = self.store._sign_line(entry)
+        fold.advance(entry, line_hash(line), None, check=False, engine_done=engine_done)
+        self.lines.append(line)
+        self.all_entries.append(entry)
+        self.produced.append(Produced(seq=entry.seq, kind=kind, seat=seat, notation=notation, events=events or []))
+
+    def _check_msgid(self, msgid: str | None) -> None:
+        # Against the ledger as it was before this commit: one mail may carry several moves.
+        if msgid is not None and msgid in self.ledger:
+            raise ConflictError(f"{self.game_id}: message {msgid} was already applied")
+
+    def _seat(self, seat: int) -> int:
+        if seat not in self.fold.envelope.seats():
+            raise CommandError(f"{self.game_id} has seats 0 to {len(self.fold.envelope.seats()) - 1}; there is no seat {seat}.")
+        return seat
+
+    def add(self, e: NewEntry) -> None:
+        env = self.fold.envelope
+        gid = self.game_id
+        if isinstance(e, ActionEntry):
+            if env.status != "active":
+                raise GameStopped(f"{gid} is {env.status}: no moves are accepted now.")
+            self._seat(e.seat)
+            self._check_msgid(e.message_id)
+            text = e.text if e.action is None else self.fold.game.notation(e.action)
+            if text is None:
+                raise ValueError("ActionEntry needs an action or a text")
+            action = self.fold.parse(e.seat, text)  # legal *now* (raises the engine's RuleError)
+            seq = self.fold.seq + 1
+            public, exact, events = self.fold.apply_action(seq, e.seat, action)
+            payload: dict[str, Any] = {"seat": e.seat, "notation": public, "source": e.source, "events": public_events(events)}
+            if exact != public:
+                payload["sealed"] = self.store.keyring.seal(exact.encode(), context(gid, "notation", seq))
+            self._emit("action", payload, e.message_id, engine_done=True, seat=e.seat, notation=public, events=events)
+            result = self.fold.game.result(self.fold.state)
+            if result is not None:
+                self._end("finished", list(result.scores), list(result.winners))
+        elif isinstance(e, Undo):
+            if env.status == "ended":
+                raise CommandError(f"{gid} has ended; a finished game cannot be undone.")
+            if not self.fold.undo_stack:
+                raise CommandError(f"{gid} has no move left to undo.")
+            done = self.fold.undo()
+            last = next(x for x in reversed(self.all_entries) if x.seq == done.seq)
+            self._emit("undo", {"undone": done.seq, "seat": done.seat, "notation": last.payload["notation"], "source": e.source, "reason": e.reason}, engine_done=True, seat=done.seat)
+        elif isinstance(e, Replace):
+            seat = self._seat(e.seat)
+            email = e.email.strip().lower()
+            other = env.seat_of_email(email)
+            if other is not None and other != seat:
+                raise CommandError(f"{email} already plays seat {other} of {gid}; choose another address.")
+            previous = env.active_player(seat)
+            self._emit("replace", {"seat": seat, "name": e.name.strip(), "email": email, "previous": previous.email, "source": e.source}, seat=seat)
+        elif isinstance(e, Pause):
+            if env.status != "active":
+                raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")
+            self._emit("pause", {"reason": e.reason, "source": e.source})
+        elif isinstance(e, Resume):
+            if env.status != "paused":
+                raise CommandError(f"{gid} is {env.status}; only a paused game can be resumed.")
+            self._emit("resume", {"source": e.source})
+        elif isinstance(e, End):
+            if env.status == "ended":
+                raise CommandError(f"{gid} has already ended.")
+            result = self.fold.game.result(self.fold.state)
+            scores = list(result.scores) if result else []
+            winners = list(result.winners) if result else []
+            self._end(e.reason or "gm", scores, winners)
+        elif isinstance(e, ViewAccess):
+            self._emit("view-access", {"seat": self._seat(e.seat), "by": e.by}, seat=e.seat)
+        elif isinstance(e, SetDeadline):
+            if e.seconds is not None and e.seconds <= 0:
+                raise CommandError("a deadline must be a positive number of seconds.")
+            self._emit("deadline", {"kind": e.kind, "seconds": e.seconds, "at": iso_time(e.at) if e.at else None, "source": e.source})
+        elif isinstance(e, MessageHandled):
+            self._check_msgid(e.message_id)
+            self._emit("message", {"seat": e.seat, "outcome": e.outcome}, e.message_id, seat=e.seat)
+        else:  # pragma: no cover - the union is closed
+            raise TypeError(f"unknown entry {e!r}")
+
+    def _end(self, reason: str, scores: list[int], winners: list[int]) -> None:
+        self._emit("end", {"reason": reason, "scores": scores, "winners": winners})
+        notations: dict[str, str] = {}
+        for x in self.all_entries:
+            exact = self.store._exact(self.game_id, x)
+            if exact is not None:
+                notations[str(x.seq)] = exact
+        self._emit("reveal", {"seed": self.fold.seed, "nonce": self.fold.nonce, "notations": notations})
