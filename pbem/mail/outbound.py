@@ -1,0 +1,330 @@
+"""Sending mail: :class:`SmtpSender` (one SMTP connection per batch) and :class:`MaildirSink`.
+
+Both take a list of :class:`email.message.EmailMessage` and return one :class:`SendResult` per
+message, in order, so that the durable outbox can mark each entry sent, retry it on a later tick
+(``status == "temporary"``) or report it to the GM (``status == "permanent"``).
+
+Security is explicit (aiosmtplib would otherwise only upgrade to TLS "if offered", which an attacker
+in the middle can suppress): ``"tls"`` is implicit TLS (port 465), ``"starttls"`` requires the
+upgrade (port 587), ``"none"`` is plain TCP for local relays and tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import mailbox
+import re
+import ssl
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import getaddresses
+from pathlib import Path
+from typing import Literal
+
+import aiosmtplib
+
+__all__ = [
+    "Security",
+    "SendStatus",
+    "SendResult",
+    "SmtpSender",
+    "MaildirSink",
+    "deliver_to_maildir",
+    "maildir_for",
+    "envelope_recipients",
+]
+
+log = logging.getLogger(__name__)
+
+Security = Literal["tls", "starttls", "none"]
+"""How a connection is protected: implicit TLS, required STARTTLS, or none (local only)."""
+
+SendStatus = Literal["sent", "temporary", "permanent"]
+"""``sent``; ``temporary`` (4xx or connection trouble after all retries: try again later);
+``permanent`` (5xx: retrying cannot help, tell the GM)."""
+
+
+@dataclass(frozen=True)
+class SendResult:
+    """What happened to one message of a batch."""
+
+    message_id: str
+    """The Message-ID header of the message (``""`` if it had none)."""
+    recipients: tuple[str, ...]
+    """The envelope recipients the message was addressed to."""
+    status: SendStatus
+    """``sent``, ``temporary`` or ``permanent``."""
+    code: int | None = None
+    """The SMTP reply code of the last attempt (None for connection errors)."""
+    detail: str = ""
+    """The server's text or the error, for logs and the GM's report."""
+    attempts: int = 1
+    """How many times the message was tried in this batch."""
+    refused: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Recipients refused while others were accepted (a partial success is still ``sent``)."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the server accepted the message."""
+        return self.status == "sent"
+
+
+def envelope_recipients(message: EmailMessage) -> tuple[str, ...]:
+    """The addresses of To, Cc and Bcc, lowercased, in order, without duplicates."""
+    fields = [str(v) for name in ("To", "Cc", "Bcc") for v in message.get_all(name, [])]
+    seen: dict[str, None] = {}
+    for _name, addr in getaddresses(fields):
+        if addr:
+            seen.setdefault(addr.lower(), None)
+    return tuple(seen)
+
+
+def _message_id(message: EmailMessage) -> str:
+    return str(message.get("Message-ID", "")).strip()
+
+
+_UNSAFE = re.compile(r"[^a-z0-9@._+=-]")
+
+
+def maildir_for(root: Path, address: str) -> Path:
+    """The Maildir directory of ``address`` under ``root`` (the address, lowercased and made safe)."""
+    name = _UNSAFE.sub("_", address.strip().lower()) or "_"
+    if name.startswith("."):
+        name = "_" + name[1:]
+    return root / name
+
+
+def deliver_to_maildir(root: Path, address: str, data: bytes) -> str:
+    """Deliver ``data`` into the Maildir of ``address`` under ``root`` (created on demand).
+
+    ``mailbox.Maildir`` writes into tmp/ and renames into new/, so a reader never sees half a
+    message. Returns the message's key.
+    """
+    root.mkdir(parents=True, exist_ok=True)
+    box = mailbox.Maildir(maildir_for(root, address), create=True)
+    return box.add(data)
+
+
+class MaildirSink:
+    """Delivers messages into one Maildir per recipient under ``root``, without any SMTP.
+
+    For a GM's dry run and for the demo without a mail server; same interface as
+    :class:`SmtpSender`.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def send_batch(self, messages: Sequence[EmailMessage]) -> list[SendResult]:
+        """Write every message into the Maildir of each of its recipients; Bcc is not written."""
+        results = []
+        for message in messages:
+            rcpts = envelope_recipients(message)
+            if not rcpts:
+                results.append(
+                    SendResult(
+                        _message_id(message), (), "permanent", None, "The message has no recipient."
+                    )
+                )
+                continue
+            data = _without_bcc(message)
+            for rcpt in rcpts:
+                deliver_to_maildir(self.root, rcpt, data)
+            results.append(
+                SendResult(_message_id(message), rcpts, "sent", 250, "written to Maildir")
+            )
+        return results
+
+    async def asend_batch(self, messages: Sequence[EmailMessage]) -> list[SendResult]:
+        """Async twin of :meth:`send_batch` (the writes are local and quick)."""
+        return self.send_batch(messages)
+
+
+def _without_bcc(message: EmailMessage) -> bytes:
+    if "Bcc" not in message:
+        return message.as_bytes()
+    copy = EmailMessage(policy=message.policy)
+    for key, value in message.items():
+        if key.lower() != "bcc":
+            copy[key] = value
+    copy.set_payload(message.get_payload())
+    return copy.as_bytes()
+
+
+_CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
+    aiosmtplib.SMTPConnectError,
+    aiosmtplib.SMTPServerDisconnected,
+    aiosmtplib.SMTPTimeoutError,
+    aiosmtplib.SMTPConnectTimeoutError,
+    aiosmtplib.SMTPReadTimeoutError,
+    ConnectionError,
+    asyncio.TimeoutError,
+    OSError,
+)
+
+
+class SmtpSender:
+    """Sends batches of messages over ONE SMTP connection, with retries on temporary failures.
+
+    A 4xx reply or a dropped connection is retried after ``backoff[i]`` seconds (reconnecting if
+    needed), up to ``len(backoff) + 1`` attempts per message; a 5xx reply is permanent at once. When
+    the server cannot be reached at all after the retries, the rest of the batch is reported
+    ``temporary`` without further waiting, so one tick never hangs for long.
+
+    ``sleep`` is injected so that tests and the benchmark need not wait for real.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        security: Security,
+        user: str | None = None,
+        password: str | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+        *,
+        envelope_from: str | None = None,
+        timeout: float = 30.0,
+        backoff: Sequence[float] = (1.0, 4.0, 15.0),
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        if security not in ("tls", "starttls", "none"):
+            raise ValueError(f"security must be 'tls', 'starttls' or 'none', not {security!r}")
+        self.host = host
+        self.port = port
+        self.security: Security = security
+        self.user = user
+        self.password = password
+        self.ssl_context = ssl_context
+        self.envelope_from = envelope_from
+        self.timeout = timeout
+        self.backoff = tuple(backoff)
+        self.sleep = sleep
+        self.connections = 0
+        """How many connections this sender opened (one per batch unless the server dropped us)."""
+
+    def _client(self) -> aiosmtplib.SMTP:
+        return aiosmtplib.SMTP(
+            hostname=self.host,
+            port=self.port,
+            use_tls=self.security == "tls",
+            start_tls=self.security == "starttls",
+            tls_context=self.ssl_context,
+            timeout=self.timeout,
+        )
+
+    async def _connect(self) -> aiosmtplib.SMTP:
+        smtp = self._client()
+        await smtp.connect()
+        self.connections += 1
+        if self.user is not None:
+            await smtp.login(self.user, self.password or "")
+        return smtp
+
+    async def asend_batch(self, messages: Sequence[EmailMessage]) -> list[SendResult]:
+        """Send every message; see the class docstring for retries. Never raises for SMTP trouble."""
+        results: list[SendResult] = []
+        smtp: aiosmtplib.SMTP | None = None
+        unreachable: str | None = None
+        try:
+            for message in messages:
+                if unreachable is not None:
+                    results.append(
+                        SendResult(
+                            _message_id(message),
+                            envelope_recipients(message),
+                            "temporary",
+                            None,
+                            unreachable,
+                            attempts=0,
+                        )
+                    )
+                    continue
+                result, smtp = await self._send_one(smtp, message)
+                if result.status == "temporary" and result.code is None:
+                    unreachable = result.detail
+                results.append(result)
+        finally:
+            if smtp is not None:
+                with contextlib.suppress(*_CONNECTION_ERRORS, aiosmtplib.SMTPException):
+                    await smtp.quit()
+        return results
+
+    def send_batch(self, messages: Sequence[EmailMessage]) -> list[SendResult]:
+        """Synchronous :meth:`asend_batch`, for code without an event loop (the cron tick)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.asend_batch(messages))
+        raise RuntimeError(
+            "send_batch() was called inside an event loop; await asend_batch() instead."
+        )
+
+    async def _send_one(
+        self, smtp: aiosmtplib.SMTP | None, message: EmailMessage
+    ) -> tuple[SendResult, aiosmtplib.SMTP | None]:
+        mid = _message_id(message)
+        rcpts = envelope_recipients(message)
+        if not rcpts:
+            return SendResult(mid, (), "permanent", None, "The message has no recipient."), smtp
+        last_code: int | None = None
+        last_detail = ""
+        attempts = 0
+        for delay in (*self.backoff, None):
+            attempts += 1
+            try:
+                if smtp is None or not smtp.is_connected:
+                    smtp = await self._connect()
+                refused, reply = await smtp.send_message(
+                    message, sender=self.envelope_from, recipients=list(rcpts)
+                )
+                partial = {k: (r.code, r.message) for k, r in refused.items()}
+                return (
+                    SendResult(mid, rcpts, "sent", 250, reply, attempts, partial),
+                    smtp,
+                )
+            except aiosmtplib.SMTPRecipientsRefused as exc:
+                # Every recipient refused: the codes say whether it may work later.
+                codes = [r.code for r in exc.recipients]
+                last_code = max(codes) if codes else None
+                last_detail = "; ".join(
+                    f"{r.recipient}: {r.code} {r.message}" for r in exc.recipients
+                )
+                await _rset(smtp)
+            except aiosmtplib.SMTPResponseException as exc:
+                last_code, last_detail = exc.code, exc.message
+                if exc.code in (421,):  # the server is closing the connection
+                    smtp = await _drop(smtp)  # always None: reconnect next time
+                else:
+                    await _rset(smtp)
+            except _CONNECTION_ERRORS as exc:
+                last_code, last_detail = None, f"{type(exc).__name__}: {exc}"
+                smtp = await _drop(smtp)  # always None: reconnect next time
+            except aiosmtplib.SMTPException as exc:
+                last_code, last_detail = None, f"{type(exc).__name__}: {exc}"
+                smtp = await _drop(smtp)  # always None: reconnect next time
+            if last_code is not None and 500 <= last_code < 600:
+                return (
+                    SendResult(mid, rcpts, "permanent", last_code, last_detail, attempts),
+                    smtp,
+                )
+            if delay is not None:
+                log.info("smtp: %s for %s, retrying in %.1fs", last_detail, mid, delay)
+                await self.sleep(delay)
+        return SendResult(mid, rcpts, "temporary", last_code, last_detail, attempts), smtp
+
+
+async def _rset(smtp: aiosmtplib.SMTP | None) -> None:
+    if smtp is not None and smtp.is_connected:
+        with contextlib.suppress(*_CONNECTION_ERRORS, aiosmtplib.SMTPException):
+            await smtp.rset()
+
+
+async def _drop(smtp: aiosmtplib.SMTP | None) -> aiosmtplib.SMTP | None:
+    if smtp is not None:
+        with contextlib.suppress(*_CONNECTION_ERRORS, aiosmtplib.SMTPException):
+            smtp.close()
+    return None
