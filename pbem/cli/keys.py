@@ -1,5 +1,218 @@
-"""Commands registered on the pbem CLI (filled in by its owner module)."""
+"""``pbem admin key ...``: the GM's commands for players' keys and the service's own keys.
+
+A thin skin over :mod:`pbem.crypto`. The keys live in ``--keys-dir`` (environment
+``PBEM_KEYS_DIR``, default ``games/keys``): players' keys in ``players/``, the service's own CA,
+certificate and OpenPGP key in ``service/``.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
+from hashlib import sha256
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from cryptography import x509
+from cryptography.hazmat.primitives import serialization
+
 from pbem.cli.app import admin_app, app  # noqa: F401
+from pbem.crypto import (
+    KeyKind,
+    KeyRefused,
+    PlayerKeys,
+    ServiceIdentity,
+    normalize_address,
+    parse_keys,
+)
+from pbem.crypto.files import write_private
+from pbem.crypto.keystore import display_fingerprint
+from pbem.crypto.smime import pkcs12_for
+
+key_app = typer.Typer(
+    help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
+    no_args_is_help=True,
+)
+admin_app.add_typer(key_app, name="key")
+
+KeysDir = Annotated[
+    Path,
+    typer.Option(
+        "--keys-dir",
+        envvar="PBEM_KEYS_DIR",
+        help="Directory of the keys (players/ and service/ inside).",
+    ),
+]
+ServiceAddress = Annotated[
+    str,
+    typer.Option(
+        "--service-address",
+        envvar="PBEM_SERVICE_ADDRESS",
+        help="The service's own mail address (named by its certificate and OpenPGP key).",
+    ),
+]
+DEFAULT_KEYS_DIR = Path("games/keys")
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _players(keys_dir: Path) -> PlayerKeys:
+    return PlayerKeys(keys_dir / "players")
+
+
+def _identity(keys_dir: Path, service_address: str) -> ServiceIdentity:
+    if not service_address:
+        raise typer.BadParameter(
+            "Give the service's mail address with --service-address or PBEM_SERVICE_ADDRESS.",
+            param_hint="--service-address",
+        )
+    return ServiceIdentity.create_or_load(keys_dir / "service", service_address, _now())
+
+
+@key_app.command("import")
+def import_key(
+    email: Annotated[str, typer.Argument(help="The player's mail address.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            exists=True,
+            dir_okay=False,
+            help="Certificate (.pem/.cer/.crt/.der/.p7b) or key (.asc).",
+        ),
+    ],
+    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+) -> None:
+    """File a player's S/MIME certificate or OpenPGP public key, given as a file."""
+    found = parse_keys(file.read_bytes(), origin=f"the file {file.name}")
+    if not found:
+        typer.echo(f"No certificate or OpenPGP public key found in {file}.", err=True)
+        raise typer.Exit(1)
+    store, done, errors = _players(keys_dir), 0, []
+    for key in found:
+        try:
+            entry = store.add(email, key, source="gm", now=_now())
+        except KeyRefused as err:
+            errors.append(str(err))
+            continue
+        done += 1
+        typer.echo(f"Filed {entry.kind} key for {entry.address}: {entry.display_fingerprint}")
+    for message in errors if not done else []:
+        typer.echo(message, err=True)
+    if not done:
+        raise typer.Exit(1)
+
+
+@key_app.command("issue")
+def issue(
+    email: Annotated[str, typer.Argument(help="The player's mail address.")],
+    passphrase_file: Annotated[
+        Path,
+        typer.Option(
+            "--passphrase-file", exists=True, dir_okay=False, help="File holding the passphrase."
+        ),
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the PKCS#12 (.p12) file.")],
+    name: Annotated[str, typer.Option("--name", help="The player's name in the certificate.")] = "",
+    days: Annotated[int, typer.Option("--days", min=1, help="Validity in days.")] = 730,
+    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+    service_address: ServiceAddress = "",
+) -> None:
+    """Issue an S/MIME key and certificate for a player from the service CA (PKCS#12 file).
+
+    The certificate is filed as the player's key; the passphrase is read from a file (never from
+    the command line, where other users could see it) and not stored.
+    """
+    passphrase = passphrase_file.read_text(encoding="utf-8").rstrip("\r\n")
+    if not passphrase:
+        typer.echo(f"{passphrase_file} is empty: write the passphrase into it.", err=True)
+        raise typer.Exit(1)
+    identity = _identity(keys_dir, service_address)
+    address = normalize_address(email)
+    now = _now()
+    key, cert = identity.issue(address, name or address, now, days=days)
+    write_private(out, pkcs12_for(key, cert, identity.ca[1], passphrase, friendly_name=address))
+    entry = _players(keys_dir).add(address, parse_keys(_pem(cert))[0], source="issued", now=now)
+    typer.echo(f"Wrote {out} for {address}; certificate {entry.display_fingerprint}")
+
+
+def _pem(cert: x509.Certificate) -> bytes:
+    return cert.public_bytes(serialization.Encoding.PEM)
+
+
+@key_app.command("list")
+def list_keys(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON array, for scripts.")] = False,
+    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+) -> None:
+    """List the players' keys on file with their status (valid, expired, revoked)."""
+    now = _now()
+    rows = [
+        {
+            "address": k.address,
+            "kind": k.kind.value,
+            "status": k.status(now).value,
+            "fingerprint": k.fingerprint,
+            "not_after": k.not_after.isoformat() if k.not_after else None,
+            "source": k.source,
+            "added": k.added.isoformat(),
+        }
+        for k in _players(keys_dir).all()
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1))
+        return
+    if not rows:
+        typer.echo("No keys on file.")
+        return
+    for row in rows:
+        until = (row["not_after"] or "never")[:10]
+        typer.echo(
+            f"{row['address']:<32} {row['kind']:<8} {row['status']:<8} until {until:<10} "
+            f"{row['source']:<6} {row['fingerprint']}"
+        )
+
+
+@key_app.command("remove")
+def remove(
+    email: Annotated[str, typer.Argument(help="The player's mail address.")],
+    fingerprint: Annotated[
+        str, typer.Option("--fingerprint", help="Remove only this key (default: all of them).")
+    ] = "",
+    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+) -> None:
+    """Forget a player's key(s); their mail goes unencrypted or waits, per the game's setting."""
+    count = _players(keys_dir).remove(email, fingerprint or None)
+    if not count:
+        typer.echo(f"No key on file for {normalize_address(email)} matches.", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"Removed {count} key(s) of {normalize_address(email)}.")
+
+
+@key_app.command("service-cert")
+def service_cert(
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out-dir", help="Also write pbem-service.pem, -ca.pem and .asc here."),
+    ] = None,
+    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+    service_address: ServiceAddress = "",
+) -> None:
+    """Create (first time) or show the service's own certificate, CA and OpenPGP key."""
+    identity = _identity(keys_dir, service_address)
+    cert = identity.smime[1]
+    fpr = sha256(cert.public_bytes(serialization.Encoding.DER)).hexdigest().upper()
+    typer.echo(f"Service address:  {identity.address}")
+    typer.echo(f"S/MIME cert:      valid until {cert.not_valid_after_utc:%Y-%m-%d}")
+    typer.echo(f"  SHA-256:        {display_fingerprint(KeyKind.SMIME, fpr)}")
+    typer.echo(
+        f"OpenPGP key:      {display_fingerprint(KeyKind.OPENPGP, identity.openpgp_fingerprint)}"
+    )
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / "pbem-service.pem").write_bytes(identity.smime_certificate_pem)
+        (out_dir / "pbem-service-ca.pem").write_bytes(identity.ca_certificate_pem)
+        (out_dir / "pbem-service.asc").write_bytes(identity.openpgp_public_key)
+        typer.echo(f"Public files written to {out_dir}")

@@ -239,21 +239,19 @@ def _is_ca(cert: x509.Certificate) -> bool:
 
 
 def parse_keys(data: bytes, origin: str = "the file") -> list[FoundKey]:
-    """The certificates (end-entity only) and OpenPGP public keys in ``data`` (any format).
+    """The certificates (end-entity ones from a bundle) and OpenPGP public keys in ``data`` (any format).
 
     Formats: PEM/DER certificates, PKCS#7 bundles (.p7b/.p7s), armored or binary OpenPGP keys.
     Secret key material is never kept.
     """
     certs = smime.load_certificates(data)
+    if not certs and b"-----BEGIN CERTIFICATE-----" in data:
+        certs = [c for block in _PEM_CERT_RE.findall(data) for c in smime.load_certificates(block)]
     if certs:
-        return [_from_certificate(c, origin) for c in certs if not _is_ca(c)]
-    if b"-----BEGIN CERTIFICATE-----" in data:
-        return [
-            _from_certificate(c, origin)
-            for block in _PEM_CERT_RE.findall(data)
-            for c in smime.load_certificates(block)
-            if not _is_ca(c)
-        ]
+        # A bundle (a signature's chain) holds CA certificates too: only the end entity is a
+        # player's own. A lone self-signed certificate (openssl req marks it CA) is kept.
+        people = [c for c in certs if not _is_ca(c)] if len(certs) > 1 else certs
+        return [_from_certificate(c, origin) for c in people]
     blocks = pgp.ARMOR_RE.findall(data) or [data]
     return [_from_openpgp(c, origin) for block in blocks for c in pgp.load_keys(block)]
 

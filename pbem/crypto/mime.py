@@ -19,6 +19,7 @@ __all__ = [
     "canonical",
     "body_entity",
     "outer_headers",
+    "header_block",
     "merge_decrypted",
     "parse",
 ]
@@ -67,6 +68,11 @@ def outer_headers(msg: Message) -> EmailMessage:
         outer[name] = str(value)
     outer["MIME-Version"] = "1.0"
     return outer
+
+
+def header_block(msg: Message) -> bytes:
+    """The header fields of ``msg`` folded and CRLF-terminated, without the blank line or body."""
+    return b"".join(CRLF_POLICY.fold_binary(name, str(value)) for name, value in msg.items())
 
 
 def _fields(raw: bytes) -> tuple[list[tuple[str, bytes]], bytes]:

@@ -19,7 +19,14 @@ from email.utils import parseaddr
 import pysequoia
 
 from pbem.crypto.errors import DecryptionFailed, KeyRefused
-from pbem.crypto.mime import body_entity, canonical, merge_decrypted, outer_headers, parse
+from pbem.crypto.mime import (
+    body_entity,
+    canonical,
+    header_block,
+    merge_decrypted,
+    outer_headers,
+    parse,
+)
 
 __all__ = [
     "ARMOR_RE",
@@ -168,9 +175,9 @@ def sign_mime(msg: Message, signer: pysequoia.Tsk) -> EmailMessage:
         f'multipart/signed; micalg={micalg}; protocol="application/pgp-signature"; '
         f'boundary="{boundary}"'
     )
-    crlf = email.policy.default.clone(linesep="\r\n")
     raw = (
-        head.as_bytes(policy=crlf)
+        header_block(head)
+        + b"\r\n"
         + b"This is an OpenPGP/MIME signed message (RFC 4880 and 3156)\r\n\r\n"
         + f"--{boundary}\r\n".encode()
         + entity

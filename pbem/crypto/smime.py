@@ -23,7 +23,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from pbem.crypto.cms import CMSError, decrypt_enveloped
 from pbem.crypto.errors import DecryptionFailed, KeyRefused
-from pbem.crypto.mime import body_entity, merge_decrypted, outer_headers, parse
+from pbem.crypto.mime import body_entity, header_block, merge_decrypted, outer_headers, parse
 
 __all__ = [
     "SMIME_TYPES",
@@ -98,15 +98,6 @@ def check_encryption_certificate(cert: x509.Certificate, now: dt.datetime) -> No
             "Your certificate uses an elliptic-curve key, and the service can only encrypt to "
             "certificates with an RSA key. Please send an RSA certificate, your OpenPGP public "
             "key, or write CERT followed by a passphrase to get a certificate from the service."
-        )
-    try:
-        ca = cert.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
-    except x509.ExtensionNotFound:
-        ca = False
-    if ca:
-        raise KeyRefused(
-            "The certificate you sent is a certificate authority, not your own certificate. "
-            "Please send your personal certificate (the one with your mail address)."
         )
     try:
         usage = cert.extensions.get_extension_for_class(x509.KeyUsage).value
@@ -316,13 +307,13 @@ def decrypt_entity(der: bytes, keys: list[tuple[rsa.RSAPrivateKey, x509.Certific
     for key, cert in keys:
         try:
             return pkcs7.pkcs7_decrypt_der(der, cert, key, [])
-        except UnsupportedAlgorithm:
-            # Triple DES, RSA-OAEP or AES-GCM: the small CMS reader handles those.
-            try:
-                return decrypt_enveloped(der, cert, key)
-            except CMSError:
-                continue
-        except ValueError:
+        except (UnsupportedAlgorithm, ValueError):
+            pass
+        # Triple DES, RSA-OAEP or AES-GCM (AuthEnvelopedData): the small CMS reader handles
+        # those; for a message not meant for this key it fails the same way.
+        try:
+            return decrypt_enveloped(der, cert, key)
+        except CMSError:
             continue
     raise DecryptionFailed(
         "Your encrypted mail could not be opened: it was not encrypted to the service's current "
@@ -379,7 +370,8 @@ def sign_mime(
         f'boundary="{boundary}"'
     )
     raw = (
-        head.as_bytes(policy=email.policy.default.clone(linesep="\r\n"))
+        header_block(head)
+        + b"\r\n"
         + b"This is a cryptographically signed message in MIME format.\r\n\r\n"
         + f"--{boundary}\r\n".encode()
         + entity
