@@ -299,6 +299,77 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
     return Plan(k, orient, owner, base, overlay, redirect, tuple(local_rooms), closing)
 
 
+class Survey(NamedTuple):
+    """The neighbours of an empty square, read once for every tile and rotation tried there."""
+
+    req: Requirement
+    """What the neighbours demand of the edges placed against them (see :func:`requirement`)."""
+    facing: tuple[int | None, ...]
+    """Per side: the room behind the neighbour's open edge facing the square, else None."""
+    empty: tuple[bool, ...]
+    """Per side: whether that neighbour square is empty."""
+
+
+def survey(board: Board, k: int) -> Survey:
+    """Read the four neighbours of the empty square ``k``."""
+    cells = board.cells
+    reg_room = board.reg_room
+    req: list[str | None] = [None, None, None, None]
+    facing: list[int | None] = [None, None, None, None]
+    empty = [False, False, False, False]
+    for d in range(4):
+        cell = cells.get(k + DELTA[d])
+        if cell is None:
+            empty[d] = True
+        else:
+            od = OPP[d]
+            if cell.codes[od] == OPEN:
+                req[d] = cell.colours[od]
+                facing[d] = reg_room[cell.regs[od]]
+    return Survey((req[0], req[1], req[2], req[3]), tuple(facing), tuple(empty))
+
+
+def paying(board: Board, k: int, sv: Survey, orients: Iterable[Orientation]) -> list[Orientation]:
+    """Those of ``orients`` that would close a room holding advisors on square ``k``.
+
+    Every other orientation pays nobody, so the greedy bot values only these. Which rooms lose an
+    open edge to ``k`` does not depend on how the tile is turned, only which of them it joins does.
+    """
+    rooms = board.rooms
+    facing = sv.facing
+    empty = sv.empty
+    dec: dict[int, int] = {}
+    for m in facing:
+        if m is not None:
+            dec[m] = dec.get(m, 0) + 1
+    residual = {m: rooms[m].open - n for m, n in dec.items()}
+    # Rooms whose last open edges all face k: they close unless the tile joins them.
+    critical = [m for m, r in residual.items() if r == 0 and any(rooms[m].advisors)]
+    out = []
+    for o in orients:
+        tile = o.tile
+        if len(tile.regions) != 1:
+            p = plan(board, o, k, NO_OWNER, quick=True)
+            if p is not None:
+                out.append(o)
+            continue
+        codes = o.codes
+        joined = set()
+        total = 0
+        for d in range(4):
+            if codes[d] == OPEN:
+                if empty[d]:
+                    total += 1
+                elif facing[d] is not None:
+                    joined.add(facing[d])
+        if any(m not in joined for m in critical):
+            out.append(o)
+        elif total == 0 and sum(residual[m] for m in joined) == 0:
+            if tile.regions[0].advisors or any(any(rooms[m].advisors) for m in joined):
+                out.append(o)
+    return out
+
+
 def _room_of(board: Board, p: Plan, region: int) -> int:
     if region >= p.base:
         return p.local_rooms[region - p.base]
@@ -351,14 +422,9 @@ Requirement = tuple[str | None, str | None, str | None, str | None]
 
 
 def requirement(board: Board, k: int) -> Requirement:
-    """What the neighbours of square ``k`` demand of the edges placed against them."""
-    cells = board.cells
-    req: list[str | None] = [None, None, None, None]
-    for d in range(4):
-        cell = cells.get(k + DELTA[d])
-        if cell is not None and cell.codes[OPP[d]] == OPEN:
-            req[d] = cell.colours[OPP[d]]
-    return req[0], req[1], req[2], req[3]
+    """What the neighbours of square ``k`` demand of the edges placed against them: per side,
+    the floor colour of the neighbour's open edge facing ``k``, or None."""
+    return survey(board, k).req
 
 
 _FIT_CACHE: dict[tuple[str, Requirement], tuple[Orientation, ...]] = {}

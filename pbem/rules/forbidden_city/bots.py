@@ -8,7 +8,7 @@ from typing import Any
 from pbem.rules.base import Bot, Seat
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import Placement
-from pbem.rules.forbidden_city.tiles import tile
+from pbem.rules.forbidden_city.tiles import Orientation, tile
 
 
 class RandomBot:
@@ -34,33 +34,40 @@ class GreedyBot:
 
     def evaluate(self, state: Any, seat: Seat) -> list[tuple[int, int, Placement]]:
         """(coins to ``seat``, coins to the others, move) for every legal placement."""
+        return [(own, others, Placement(*B.xy(k), o.rotation)) for own, others, k, o in self._scan(state, seat)]
+
+    def _scan(self, state: Any, seat: Seat) -> list[tuple[int, int, int, Orientation]]:
         board = state.board
         t = tile(state.hands[seat])
         out = []
         for k in sorted(board.frontier):
-            fits = B.fitting(t, B.requirement(board, k))
+            sv = B.survey(board, k)
+            fits = B.fitting(t, sv.req)
             if not fits:
                 continue
-            x, y = B.xy(k)
+            scoring = B.paying(board, k, sv, fits)
             for o in fits:
-                p = B.plan(board, o, k, seat, quick=True)
                 own = others = 0
-                if p is not None:
+                if scoring and o in scoring:
+                    p = B.plan(board, o, k, seat)
+                    assert p is not None
                     for closed in B.score(board, p):
                         for colour, coins in closed.payouts.items():
                             if colour == seat:
                                 own += coins
                             else:
                                 others += coins
-                out.append((own, others, Placement(x, y, o.rotation)))
+                out.append((own, others, k, o))
         return out
 
     def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
         """The best immediate payout; ties: least to the others, then ``rng``."""
-        scored = self.evaluate(state, seat)
-        best = max((own, -others) for own, others, _ in scored)
-        ties = [m for own, others, m in scored if (own, -others) == best]
-        return ties[rng.randrange(len(ties))]
+        scored = self._scan(state, seat)
+        best = max((own, -others) for own, others, _, _ in scored)
+        ties = [(k, o) for own, others, k, o in scored if (own, -others) == best]
+        k, o = ties[rng.randrange(len(ties))]
+        x, y = B.xy(k)
+        return Placement(x, y, o.rotation)
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot()}

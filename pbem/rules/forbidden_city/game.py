@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import msgspec
@@ -128,10 +128,44 @@ class View(msgspec.Struct, frozen=True):
     hand: str | None
     """The viewer's hand tile (None in the public view)."""
     result: ViewResult | None
+    examples: list[str] = []
+    """A few of the viewer's legal moves, when it is the viewer's turn."""
     game: str = "forbidden-city"
 
 
 SIDES = ("beginner", "advanced")
+
+
+@dataclass(slots=True)
+class _Turn:
+    """Scratch copy of a state's changing parts while one move is carried out (one State built at
+    the end instead of a copy per step)."""
+
+    n: int
+    side: str
+    first: Seat
+    board: B.Board
+    hands: list[str | None]
+    stacks: list[tuple[str, ...]]
+    coins: list[int]
+    stopped: list[bool]
+    placed: list[int]
+    set_aside: tuple[tuple[Seat, str], ...]
+    history: tuple[tuple[Seat, str, int, int, int], ...]
+
+    @classmethod
+    def thaw(cls, s: State) -> _Turn:
+        return cls(
+            s.n, s.side, s.first, s.board, list(s.hands), list(s.stacks), list(s.coins),
+            list(s.stopped), list(s.placed), s.set_aside, s.history,
+        )
+
+    def freeze(self, to_move: Seat) -> State:
+        return State(
+            self.n, self.side, self.first, self.board, tuple(self.hands), tuple(self.stacks),
+            tuple(self.coins), to_move, tuple(self.stopped), tuple(self.placed), self.set_aside,
+            self.history,
+        )
 
 
 def colours(n: int) -> list[str]:
@@ -199,64 +233,55 @@ class ForbiddenCity:
             first = int(first_opt)
         else:
             raise ValueError(f"first must be random, a seat 0-{n_players - 1} or a colour of {names}")
-        state = State(
+        turn = _Turn(
             n=n_players,
             side=side,
             first=first,
             board=B.start_board(side),
-            hands=tuple(s[0] for s in stacks),
-            stacks=tuple(tuple(s[1:]) for s in stacks),
-            coins=(0,) * n_players,
-            to_move=first,
-            stopped=(False,) * n_players,
-            placed=(0,) * n_players,
+            hands=[st[0] for st in stacks],
+            stacks=[tuple(st[1:]) for st in stacks],
+            coins=[0] * n_players,
+            stopped=[False] * n_players,
+            placed=[0] * n_players,
             set_aside=(),
             history=(),
         )
         # A start tile never blocks a tile, but the rule is general: check the first hand too.
-        state, _ = self._begin_turn(state, first, [])
+        state, _ = self._begin_turn(turn, first, [])
         return state
 
-    def _supply(self, state: State, seat: Seat) -> int:
-        return (state.hands[seat] is not None) + len(state.stacks[seat])
-
-    def _draw(self, state: State, seat: Seat, events: list[Event]) -> State:
+    def _draw(self, t: _Turn, seat: Seat, events: list[Event]) -> None:
         """Draw the next tile into the hand; stop the seat when its last 2 tiles are reached."""
-        stack = state.stacks[seat]
-        hands = list(state.hands)
-        hands[seat] = stack[0] if stack else None
-        stacks = list(state.stacks)
-        stacks[seat] = stack[1:]
-        state = replace(state, hands=tuple(hands), stacks=tuple(stacks))
-        names = colours(state.n)
-        if hands[seat] is not None:
-            events.append(Event("drew", {"seat": seat, "tile": hands[seat]}, visible_to=seat))
-        if self._supply(state, seat) <= components().tiles_left_unplayed:
-            stopped = list(state.stopped)
-            stopped[seat] = True
-            state = replace(state, stopped=tuple(stopped))
-            events.append(Event("stopped", {"seat": seat, "colour": names[seat]}))
-        return state
+        stack = t.stacks[seat]
+        t.hands[seat] = stack[0] if stack else None
+        t.stacks[seat] = stack[1:]
+        if t.hands[seat] is not None:
+            events.append(Event("drew", {"seat": seat, "tile": t.hands[seat]}, visible_to=seat))
+        supply = (t.hands[seat] is not None) + len(t.stacks[seat])
+        if supply <= components().tiles_left_unplayed:
+            t.stopped[seat] = True
+            events.append(Event("stopped", {"seat": seat, "colour": colours(t.n)[seat]}))
 
-    def _begin_turn(self, state: State, seat: Seat, events: list[Event]) -> tuple[State, list[Event]]:
+    def _begin_turn(self, t: _Turn, seat: Seat, events: list[Event]) -> tuple[State, list[Event]]:
         """Make ``seat`` (or the next seat still playing) the player to move, setting aside tiles
         that fit nowhere; end the game when everyone has stopped."""
-        n = state.n
-        names = colours(n)
+        n = t.n
         for _ in range(n * 40):  # each pass consumes a tile or moves on: bounded
-            if all(state.stopped):
-                return self._end(state, events)
-            if state.stopped[seat]:
+            if all(t.stopped):
+                return self._end(t.freeze(-1), events)
+            if t.stopped[seat]:
                 seat = (seat + 1) % n
                 continue
-            hand = state.hands[seat]
+            hand = t.hands[seat]
             assert hand is not None
-            if B.has_legal_placement(state.board, tile(hand)):
-                return replace(state, to_move=seat), events
+            if B.has_legal_placement(t.board, tile(hand)):
+                return t.freeze(seat), events
             # No legal placement anywhere: shown to everyone, set aside unscored; same turn goes on.
-            events.append(Event("set-aside", {"seat": seat, "colour": names[seat], "tile": hand}))
-            state = replace(state, set_aside=state.set_aside + ((seat, hand),))
-            state = self._draw(state, seat, events)
+            events.append(
+                Event("set-aside", {"seat": seat, "colour": colours(n)[seat], "tile": hand})
+            )
+            t.set_aside += ((seat, hand),)
+            self._draw(t, seat, events)
         raise AssertionError("turn loop did not settle")
 
     def _end(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -274,7 +299,7 @@ class ForbiddenCity:
                 },
             )
         )
-        return replace(state, to_move=-1), events
+        return state, events
 
     def _final(self, state: State) -> Result:
         c = components()
@@ -346,22 +371,16 @@ class ForbiddenCity:
                 },
             )
         ]
-        coins = list(state.coins)
+        t = _Turn.thaw(state)
+        t.board = board
         for c in closed:
             for colour, amount in c.payouts.items():
-                coins[colour] += amount
+                t.coins[colour] += amount
             events.append(Event("room-closed", _closed_data(c, names, seat)))
-        placed = list(state.placed)
-        placed[seat] += 1
-        state = replace(
-            state,
-            board=board,
-            coins=tuple(coins),
-            placed=tuple(placed),
-            history=state.history + ((seat, hand, action.x, action.y, action.rotation),),
-        )
-        state = self._draw(state, seat, events)
-        return self._begin_turn(state, (seat + 1) % state.n, events)
+        t.placed[seat] += 1
+        t.history += ((seat, hand, action.x, action.y, action.rotation),)
+        self._draw(t, seat, events)
+        return self._begin_turn(t, (seat + 1) % state.n, events)
 
     def result(self, state: State) -> Result | None:
         """Scores (coins + end-tile bonus) and the winners, once everyone has stopped."""
@@ -382,9 +401,7 @@ class ForbiddenCity:
     def _examples(self, moves: list[Placement], n: int = 4) -> str:
         if not moves:
             return ""
-        step = max(1, len(moves) // n)
-        picked = moves[::step][:n]
-        return "Legal placements include " + ", ".join(m.notation() for m in picked) + "."
+        return "Legal placements include " + ", ".join(m.notation() for m in _spread(moves, n)) + "."
 
     def parse(self, state: State, seat: Seat, text: str) -> Placement:
         """Read a move; only legal moves come back, otherwise a player-readable RuleError."""
@@ -511,6 +528,11 @@ class ForbiddenCity:
             last=last,
             hand=state.hands[seat] if seat is not None and state.to_move >= 0 else None,
             result=view_result,
+            examples=(
+                [m.notation() for m in _spread(self.legal(state, seat), 3)]
+                if seat is not None and seat == state.to_move
+                else []
+            ),
         )
 
     def render_text(self, view: View) -> str:
@@ -585,6 +607,12 @@ class ForbiddenCity:
     def tile_def(self, tile_id: str) -> TileDef:
         """The definition of a player tile (edges, colours, advisors, dragon)."""
         return tile(tile_id)
+
+
+def _spread(moves: list[Placement], n: int) -> list[Placement]:
+    """Up to ``n`` moves spread over the list (examples from different parts of the board)."""
+    step = max(1, len(moves) // n)
+    return moves[::step][:n]
 
 
 def _closed_data(c: B.Closed, names: list[str], seat: Seat) -> dict[str, Any]:
