@@ -128,6 +128,21 @@ class KeyOnFile(FoundKey):
     added: dt.datetime = dt.datetime.min.replace(tzinfo=dt.UTC)
     """When it was filed (or last re-sent)."""
 
+    @classmethod
+    def from_found(
+        cls,
+        key: FoundKey,
+        *,
+        address: str = "",
+        source: str = "mail",
+        added: dt.datetime | None = None,
+    ) -> KeyOnFile:
+        """``key`` as an entry (no checks; :meth:`PlayerKeys.add` is the checked way to file)."""
+        fields = {f: getattr(key, f) for f in FoundKey.__dataclass_fields__}
+        addr = normalize_address(address) if address else min(key.addresses, default="")
+        when = added or dt.datetime.min.replace(tzinfo=dt.UTC)
+        return cls(**fields, address=addr, source=source, added=when)
+
     def certificate(self) -> x509.Certificate:
         """The S/MIME certificate (only for kind SMIME)."""
         if self.kind is not KeyKind.SMIME:
@@ -388,12 +403,7 @@ class PlayerKeys:
             smime.check_encryption_certificate(x509.load_pem_x509_certificate(key.data), now)
         else:
             pgp.check_encryption_key(pysequoia.Cert.from_bytes(key.data), now)
-        entry = KeyOnFile(
-            **{f: getattr(key, f) for f in FoundKey.__dataclass_fields__},
-            address=addr,
-            source=source,
-            added=now,
-        )
+        entry = KeyOnFile.from_found(key, address=addr, source=source, added=now)
         self._save(addr, [entry, *(e for e in entries if e.fingerprint != key.fingerprint)])
         return entry
 

@@ -29,9 +29,29 @@ def gnupg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., by
     home.chmod(0o700)
 
     def gpg(*args: str | Path, stdin: bytes | None = None) -> bytes:
-        return run("gpg", "--batch", "--yes", "--homedir", home, "--trust-model", "always", *args, stdin=stdin)
+        return run(
+            "gpg",
+            "--batch",
+            "--yes",
+            "--homedir",
+            home,
+            "--trust-model",
+            "always",
+            *args,
+            stdin=stdin,
+        )
 
-    gpg("--passphrase", "", "--quick-gen-key", "Alice Player <alice@example.org>", "default", "default", "never")
+    gpg(
+        "--passphrase",
+        "",
+        "--quick-gen-key",
+        "Alice Player <alice@example.org>",
+        "default",
+        "default",
+        "never",
+    )
     yield gpg
     # gpg leaves an agent behind per home directory: stop ours (and only ours).
-    subprocess.run(["gpgconf", "--homedir", str(home), "--kill", "gpg-agent"], check=False, capture_output=True)
+    subprocess.run(
+        ["gpgconf", "--homedir", str(home), "--kill", "gpg-agent"], check=False, capture_output=True
+    )

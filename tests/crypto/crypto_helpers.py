@@ -9,13 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 import subprocess
-from collections.abc import Callable
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-
-from pbem.crypto import ServiceIdentity
 
 # "Now" for the library: ten minutes ahead of the wall clock, so that certificates openssl makes
 # during the run (valid from the moment they are made) are already valid at NOW.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
@@ -9,20 +10,27 @@ from pathlib import Path
 import pytest
 from crypto_helpers import NOW, SECRET_TILE, SERVICE, needs_openssl, personal_mail, run
 from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
 
 from pbem.crypto import (
     DecryptionFailed,
     KeyKind,
+    KeyOnFile,
     PlayerKeys,
     ServiceIdentity,
     decrypt_incoming,
     encrypt_for,
     extract_keys_from_mail,
+    parse_keys,
 )
 from pbem.crypto.mime import CRLF_POLICY
 from pbem.crypto.smime import decrypt_mime, pkcs12_for
 
 pytestmark = needs_openssl
+
+
+def _pem(cert: x509.Certificate) -> bytes:
+    return cert.public_bytes(serialization.Encoding.PEM)
 
 
 def openssl_player(tmp: Path, address: str = "alice@example.org") -> tuple[Path, Path]:
@@ -154,13 +162,9 @@ def test_own_decrypt_roundtrip_keeps_headers(identity: ServiceIdentity) -> None:
     assert plain is not None and SECRET_TILE in plain.get_content()
 
 
-def _filed(cert: x509.Certificate):  # type: ignore[no-untyped-def]
+def _filed(cert: x509.Certificate) -> KeyOnFile:
     """A KeyOnFile for ``cert`` without going through a store."""
-    from pbem.crypto.keystore import KeyOnFile, parse_keys
-    from cryptography.hazmat.primitives import serialization
-
-    found = parse_keys(cert.public_bytes(serialization.Encoding.PEM))[0]
-    return KeyOnFile(**{f: getattr(found, f) for f in found.__dataclass_fields__})
+    return KeyOnFile.from_found(parse_keys(_pem(cert))[0])
 
 
 def test_issued_pkcs12_loads_in_openssl(identity: ServiceIdentity, tmp_path: Path) -> None:
@@ -170,7 +174,7 @@ def test_issued_pkcs12_loads_in_openssl(identity: ServiceIdentity, tmp_path: Pat
     out = run("openssl", "pkcs12", "-in", p12, "-passin", "pass:tiger lily 42", "-nodes")
     assert b"-----BEGIN PRIVATE KEY-----" in out
     assert out.count(b"-----BEGIN CERTIFICATE-----") == 2  # the player's and the CA's
-    wrong = __import__("subprocess").run(
+    wrong = subprocess.run(
         ["openssl", "pkcs12", "-in", str(p12), "-passin", "pass:wrong", "-nodes"],
         capture_output=True,
     )
@@ -188,12 +192,6 @@ def test_issued_pkcs12_loads_in_openssl(identity: ServiceIdentity, tmp_path: Pat
     mail.write_bytes(encrypt_for(personal_mail(to="bob@example.org"), _filed(cert)).as_bytes())
     plain = run("openssl", "smime", "-decrypt", "-in", mail, "-inkey", keyfile, "-recip", leaf)
     assert SECRET_TILE.encode() in plain
-
-
-def _pem(cert: x509.Certificate) -> bytes:
-    from cryptography.hazmat.primitives import serialization
-
-    return cert.public_bytes(serialization.Encoding.PEM)
 
 
 def test_signed_mail_verifies_with_openssl(identity: ServiceIdentity, tmp_path: Path) -> None:
@@ -218,7 +216,9 @@ def test_signed_and_encrypted_opens_and_verifies(
     mail = tmp_path / "mail.eml"
     mail.write_bytes(encrypt_for(personal_mail(), on_file, sign_with=identity).as_bytes())
     inner = tmp_path / "inner.eml"
-    inner.write_bytes(run("openssl", "smime", "-decrypt", "-in", mail, "-recip", cert, "-inkey", key))
+    inner.write_bytes(
+        run("openssl", "smime", "-decrypt", "-in", mail, "-recip", cert, "-inkey", key)
+    )
     ca = tmp_path / "ca.pem"
     ca.write_bytes(identity.ca_certificate_pem)
     content = run("openssl", "smime", "-verify", "-in", inner, "-CAfile", ca, "-purpose", "any")
@@ -233,9 +233,7 @@ def test_keys_from_openssl_signed_mails(tmp_path: Path, identity: ServiceIdentit
                    "-from", "alice@example.org", "-to", SERVICE, "-subject", "key")  # fmt: skip
     opaque = run("openssl", "smime", "-sign", "-nodetach", "-in", body, "-signer", cert,
                  "-inkey", key, "-from", "alice@example.org", "-to", SERVICE)  # fmt: skip
-    fingerprint = x509.load_pem_x509_certificate(cert.read_bytes()).fingerprint(
-        __import__("cryptography.hazmat.primitives.hashes", fromlist=["SHA256"]).SHA256()
-    )
+    fingerprint = x509.load_pem_x509_certificate(cert.read_bytes()).fingerprint(hashes.SHA256())
     for raw in (detached, opaque):
         found = extract_keys_from_mail(raw)
         assert [k.fingerprint for k in found] == [fingerprint.hex().upper()]
