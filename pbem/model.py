@@ -152,5 +152,5 @@ def parse_player(text: str) -> tuple[str, str]:
         email = m.group("email").lower()
         return (email.split("@")[0], email)
     raise ValueError(
-        f"{text!r} is not a player; write it as \"Name <name@example.org>\" or just the address."
+        f'{text!r} is not a player; write it as "Name <name@example.org>" or just the address.'
     )

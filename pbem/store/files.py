@@ -31,8 +31,19 @@ LOCK_FILE = "lock"
 TORN_FILE = "log.jsonl.torn"
 
 KINDS = frozenset(
-    {"setup", "action", "undo", "replace", "pause", "resume", "end", "reveal", "view-access",
-     "deadline", "message"}
+    {
+        "setup",
+        "action",
+        "undo",
+        "replace",
+        "pause",
+        "resume",
+        "end",
+        "reveal",
+        "view-access",
+        "deadline",
+        "message",
+    }
 )
 
 
@@ -65,7 +76,9 @@ def _check_line(
         body, sig = split_signature(raw)
         entry = decode_entry(body)
     except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise IntegrityError(f"line {n} is not a valid signed record: {exc}", game=game, path=path, line=n) from None
+        raise IntegrityError(
+            f"line {n} is not a valid signed record: {exc}", game=game, path=path, line=n
+        ) from None
     if keys is not None:
         try:
             check_signature(body, sig, entry.key, keys, LOG_DOMAIN)
@@ -74,17 +87,27 @@ def _check_line(
     if entry.seq != n:
         what = "a duplicate" if entry.seq < n else "an unexpected"
         raise IntegrityError(
-            f"line {n} carries {what} sequence number {entry.seq} (expected {n})", game=game, path=path, line=n
+            f"line {n} carries {what} sequence number {entry.seq} (expected {n})",
+            game=game,
+            path=path,
+            line=n,
         )
     if entry.prev != prev:
         raise IntegrityError(
             f"line {n} does not chain to line {n - 1} (its prev hash differs): a line was changed, "
-            "removed or inserted", game=game, path=path, line=n,
+            "removed or inserted",
+            game=game,
+            path=path,
+            line=n,
         )
     if entry.kind not in KINDS:
-        raise IntegrityError(f"line {n} has an unknown kind {entry.kind!r}", game=game, path=path, line=n)
+        raise IntegrityError(
+            f"line {n} has an unknown kind {entry.kind!r}", game=game, path=path, line=n
+        )
     if (entry.kind == "setup") != (n == 1):
-        raise IntegrityError("the setup must be line 1, and only line 1", game=game, path=path, line=n)
+        raise IntegrityError(
+            "the setup must be line 1, and only line 1", game=game, path=path, line=n
+        )
     return entry
 
 
@@ -98,7 +121,9 @@ def parse_log(
     """
     out = ParsedLog()
     if not data:
-        raise IntegrityError("the log is empty (it must start with the setup line)", game=game, path=path, line=1)
+        raise IntegrityError(
+            "the log is empty (it must start with the setup line)", game=game, path=path, line=1
+        )
     parts = data.split(b"\n")
     tail = parts.pop()  # b"" when the file ends with a newline
     prev = GENESIS_PREV
@@ -129,33 +154,50 @@ def parse_snapshot(
 ) -> tuple[Snapshot, bytes]:
     """Check ``state.json`` (framing, signature when ``keys`` is given): ``(snapshot, body)``."""
     if not data.endswith(b"\n") or data.count(b"\n") != 1:
-        raise IntegrityError("state.json must be exactly one line ending with a newline", game=game, path=path, line=1)
+        raise IntegrityError(
+            "state.json must be exactly one line ending with a newline",
+            game=game,
+            path=path,
+            line=1,
+        )
     try:
         body, sig = split_signature(data[:-1])
         snap = decode_snapshot(body)
     except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise IntegrityError(f"not a valid signed snapshot: {exc}", game=game, path=path, line=1) from None
+        raise IntegrityError(
+            f"not a valid signed snapshot: {exc}", game=game, path=path, line=1
+        ) from None
     if keys is not None:
         try:
             check_signature(body, sig, snap.key, keys, SNAPSHOT_DOMAIN)
         except ValueError as exc:
             raise IntegrityError(str(exc), game=game, path=path, line=1) from None
     if snap.game_id != game and game:
-        raise IntegrityError(f"the snapshot belongs to game {snap.game_id!r}", game=game, path=path, line=1)
+        raise IntegrityError(
+            f"the snapshot belongs to game {snap.game_id!r}", game=game, path=path, line=1
+        )
     return snap, body
 
 
-def check_snapshot_against_log(snap: Snapshot, log: ParsedLog, *, game: str, snap_path: str, log_path: str) -> None:
+def check_snapshot_against_log(
+    snap: Snapshot, log: ParsedLog, *, game: str, snap_path: str, log_path: str
+) -> None:
     """The snapshot must point at a line of the log, by sequence number and hash."""
     if snap.seq > log.seq:
         n = log.seq + 1
         what = "is incomplete or damaged" if log.torn is not None else "is missing"
         raise IntegrityError(
             f"line {n} {what}, but state.json already records seq {snap.seq}: the log was cut or "
-            "altered after the commit", game=game, path=log_path, line=n,
+            "altered after the commit",
+            game=game,
+            path=log_path,
+            line=n,
         )
     if snap.seq < 1 or log.hashes[snap.seq - 1] != snap.head_hash or snap.envelope.seq != snap.seq:
         raise IntegrityError(
             f"the snapshot's head (seq {snap.seq}, hash {snap.head_hash[:12]}...) is not line "
-            f"{snap.seq} of the log", game=game, path=snap_path, line=1,
+            f"{snap.seq} of the log",
+            game=game,
+            path=snap_path,
+            line=1,
         )

@@ -58,8 +58,16 @@ class Done:
 class Fold:
     """Envelope + engine state at one log position, and the steps that advance it."""
 
-    def __init__(self, game: Game, envelope: Envelope, state: Any, seed: int, nonce: str,
-                 *, undo_stack: list[Done] | None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        envelope: Envelope,
+        state: Any,
+        seed: int,
+        nonce: str,
+        *,
+        undo_stack: list[Done] | None,
+    ) -> None:
         self.game = game
         self.envelope = envelope
         self.state = state
@@ -104,7 +112,9 @@ class Fold:
         public = self.game.public_notation(self.state, seat, action)
         exact = self.game.notation(action)
         before = self.state
-        self.state, events = self.game.apply(before, seat, action, derive_rng(self.seed, "apply", seq))
+        self.state, events = self.game.apply(
+            before, seat, action, derive_rng(self.seed, "apply", seq)
+        )
         if self.undo_stack is not None:
             self.undo_stack.append(Done(seq, seat, before))
         self.envelope.moves += 1
@@ -127,8 +137,15 @@ class Fold:
 
     # ------------------------------------------------------------------ folding a line
 
-    def advance(self, entry: LogEntry, line_hash_hex: str, exact: str | None, *, check: bool,
-                engine_done: bool = False) -> list[Event]:
+    def advance(
+        self,
+        entry: LogEntry,
+        line_hash_hex: str,
+        exact: str | None,
+        *,
+        check: bool,
+        engine_done: bool = False,
+    ) -> list[Event]:
         """Fold one (already authenticated) line. ``exact`` is the unsealed notation of an action
         line whose notation is secret. With ``check``, recompute the line's claims and raise
         :class:`ReplayMismatch` on a difference. ``engine_done``: a commit already ran the engine
@@ -146,22 +163,32 @@ class Fold:
             try:
                 action = self.parse(seat, text)
             except RuleError as exc:
-                raise ReplayMismatch(f"the recorded move {p['notation']!r} of seat {seat} is not legal here: {exc}") from None
+                raise ReplayMismatch(
+                    f"the recorded move {p['notation']!r} of seat {seat} is not legal here: {exc}"
+                ) from None
             public, _, events = self.apply_action(entry.seq, seat, action)
             if check:
                 if public != p["notation"]:
-                    raise ReplayMismatch(f"recorded public notation {p['notation']!r}, the rules give {public!r}")
+                    raise ReplayMismatch(
+                        f"recorded public notation {p['notation']!r}, the rules give {public!r}"
+                    )
                 got = public_events(events)
                 if got != p.get("events", []):
-                    raise ReplayMismatch(f"recorded events {p.get('events')!r} differ from the replay's {got!r}")
+                    raise ReplayMismatch(
+                        f"recorded events {p.get('events')!r} differ from the replay's {got!r}"
+                    )
         elif kind == "undo":
             done = self.undo()
             if check and done.seq != p.get("undone"):
-                raise ReplayMismatch(f"the undo names seq {p.get('undone')}, but the last action is seq {done.seq}")
+                raise ReplayMismatch(
+                    f"the undo names seq {p.get('undone')}, but the last action is seq {done.seq}"
+                )
         elif kind == "replace":
             seat = int(p["seat"])
             env.players = [
-                msgspec.structs.replace(pl, status="replaced") if pl.seat == seat and pl.status == "active" else pl
+                msgspec.structs.replace(pl, status="replaced")
+                if pl.seat == seat and pl.status == "active"
+                else pl
                 for pl in env.players
             ]
             env.players.append(Player(name=p["name"], email=p["email"], seat=seat))
@@ -174,8 +201,14 @@ class Fold:
             if check and p.get("reason") == "finished":
                 res = self.game.result(self.state)
                 if res is None or list(res.scores) != p.get("scores"):
-                    raise ReplayMismatch(f"recorded final scores {p.get('scores')} differ from the replay's")
-            env.result = GameResult(scores=list(p.get("scores", [])), winners=list(p.get("winners", [])), reason=str(p.get("reason", "")))
+                    raise ReplayMismatch(
+                        f"recorded final scores {p.get('scores')} differ from the replay's"
+                    )
+            env.result = GameResult(
+                scores=list(p.get("scores", [])),
+                winners=list(p.get("winners", [])),
+                reason=str(p.get("reason", "")),
+            )
         elif kind == "reveal":
             if check and (p.get("seed") != self.seed or p.get("nonce") != self.nonce):
                 raise ReplayMismatch("the revealed seed is not the game's sealed seed")

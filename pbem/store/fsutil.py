@@ -87,6 +87,16 @@ def remove_temp_files(directory: Path) -> None:
 _registry_guard = threading.Lock()
 _held: dict[str, tuple[int, int, int]] = {}  # lock path -> (fd, depth, owner thread id)
 _cond = threading.Condition(_registry_guard)
+_registry_pid = os.getpid()
+
+
+def _forget_inherited_locks() -> None:
+    """A forked child inherits the registry but not the right to the parent's locks: start empty
+    (the inherited descriptors share the parent's lock, so they must not be reused)."""
+    global _registry_pid
+    if _registry_pid != os.getpid():
+        _held.clear()
+        _registry_pid = os.getpid()
 
 
 @contextlib.contextmanager
@@ -99,6 +109,7 @@ def file_lock(path: Path, *, wait: bool = True, what: str = "") -> Iterator[None
     key = os.path.abspath(path)
     me = threading.get_ident()
     with _cond:
+        _forget_inherited_locks()
         while key in _held and _held[key][2] != me:
             if not wait:
                 raise ConflictError(f"{what or key} is locked by another writer")
@@ -138,5 +149,6 @@ def file_lock(path: Path, *, wait: bool = True, what: str = "") -> Iterator[None
 def lock_is_held_here(path: Path) -> bool:
     """Whether this thread holds the lock on ``path``."""
     with _cond:
+        _forget_inherited_locks()
         entry = _held.get(os.path.abspath(path))
         return entry is not None and entry[2] == threading.get_ident()

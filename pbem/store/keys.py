@@ -212,15 +212,17 @@ class Keyring:
 
     def _save(self) -> None:
         raw = _KeyringFile(
-            signing_key=_b64(
-                self.signing_key.private_bytes_raw()  # type: ignore[attr-defined]
-            ),
+            signing_key=_b64(self.signing_key.private_bytes_raw()),
             at_rest_key=_b64(self.at_rest_key),
             token_secret=_b64(self.token_secret),
             retired=self.retired,
             created=self.created,
         )
-        atomic_write(self.keys_dir / KEYRING_FILE, msgspec.json.format(msgspec.json.encode(raw)) + b"\n", mode=0o600)
+        atomic_write(
+            self.keys_dir / KEYRING_FILE,
+            msgspec.json.format(msgspec.json.encode(raw)) + b"\n",
+            mode=0o600,
+        )
         pub = "\n".join(self.public_key_lines()) + "\n"
         atomic_write(self.keys_dir / "public-keys.txt", pub.encode(), mode=0o644)
 

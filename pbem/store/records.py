@@ -85,8 +85,10 @@ def split_signature(record: bytes) -> tuple[bytes, bytes]:
     if i < 0 or not record.endswith(b'"}'):
         raise ValueError("no signature field at the end of the record")
     sig_hex = record[i + len(_SIG_MARK) : -2]
-    if len(sig_hex) != 128 or sig_hex != sig_hex.lower() or not all(
-        c in b"0123456789abcdef" for c in sig_hex
+    if (
+        len(sig_hex) != 128
+        or sig_hex != sig_hex.lower()
+        or not all(c in b"0123456789abcdef" for c in sig_hex)
     ):
         raise ValueError("the signature is not 128 lower-case hex digits")
     return record[:i] + b"}", bytes.fromhex(sig_hex.decode("ascii"))
@@ -98,7 +100,9 @@ def check_signature(
     """``ValueError`` naming the problem unless ``signature`` is a valid one by ``key_id``."""
     key = keys.get(key_id)
     if key is None:
-        raise ValueError(f"signed with unknown key {key_id} (not this service's, nor an endorsed old one)")
+        raise ValueError(
+            f"signed with unknown key {key_id} (not this service's, nor an endorsed old one)"
+        )
     try:
         key.verify(signature, domain + body)
     except InvalidSignature:

@@ -68,7 +68,9 @@ def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
     """Check the shuffle of a game from its (already authenticated or not) decoded log lines."""
     setup = entries[0]
     sp = setup.payload
-    report = ShuffleReport(game_id=str(sp.get("game_id", "?")), ok=False, commitment=str(sp.get("seed_commitment", "")))
+    report = ShuffleReport(
+        game_id=str(sp.get("game_id", "?")), ok=False, commitment=str(sp.get("seed_commitment", ""))
+    )
     reveal = next((e for e in entries if e.kind == "reveal"), None)
     if reveal is None:
         return report
@@ -84,7 +86,10 @@ def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
         return report
 
     if seed_commitment(seed, nonce) != report.commitment:
-        return fail(reveal.seq, "the revealed seed and nonce do not match the commitment published at line 1")
+        return fail(
+            reveal.seq,
+            "the revealed seed and nonce do not match the commitment published at line 1",
+        )
     state: Any = game.setup(len(sp["players"]), dict(sp["options"]), seed)
     stack: list[Any] = []
     for e in entries[1:]:
@@ -95,13 +100,18 @@ def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
             try:
                 action = game.parse(state, seat, text)
             except RuleError as exc:
-                return fail(e.seq, f"the recorded move {p['notation']!r} is not legal in the position the seed gives: {exc}")
+                return fail(
+                    e.seq,
+                    f"the recorded move {p['notation']!r} is not legal in the position the seed gives: {exc}",
+                )
             if game.public_notation(state, seat, action) != p["notation"]:
                 return fail(e.seq, f"the recorded move {p['notation']!r} differs from the replay's")
             stack.append(state)
             state, events = game.apply(state, seat, action, derive_rng(seed, "apply", e.seq))
             if public_events(list(events)) != p.get("events", []):
-                return fail(e.seq, "the recorded events (draws) differ from those the revealed seed gives")
+                return fail(
+                    e.seq, "the recorded events (draws) differ from those the revealed seed gives"
+                )
             report.actions_checked += 1
         elif e.kind == "undo":
             if not stack:
@@ -110,7 +120,9 @@ def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
         elif e.kind == "end" and p.get("reason") == "finished":
             result = game.result(state)
             if result is None or list(result.scores) != p.get("scores"):
-                return fail(e.seq, f"the recorded final scores {p.get('scores')} differ from the replay's")
+                return fail(
+                    e.seq, f"the recorded final scores {p.get('scores')} differ from the replay's"
+                )
     report.ok = True
     return report
 
@@ -130,7 +142,11 @@ def _read_source(path: Path) -> tuple[str, bytes, bytes | None, list[RetiredKey]
             with tarfile.open(path, "r:*") as tar:
                 for m in tar.getmembers():
                     parts = m.name.split("/")
-                    if m.isfile() and len(parts) == 2 and parts[1] in (LOG_FILE, SNAPSHOT_FILE, "keys.json"):
+                    if (
+                        m.isfile()
+                        and len(parts) == 2
+                        and parts[1] in (LOG_FILE, SNAPSHOT_FILE, "keys.json")
+                    ):
                         f = tar.extractfile(m)
                         if f is not None:
                             files[parts[1]] = f.read()
@@ -166,16 +182,31 @@ def verify_export(path: Path, public_key: str) -> VerifyReport:
         if log.torn is not None:
             report.warnings.append(f"{gid}: the last line of the log is incomplete (ignored)")
         if snap_bytes is not None:
-            snap, _ = parse_snapshot(snap_bytes, keys, game=gid, path=f"{path}:{gid}/{SNAPSHOT_FILE}")
-            check_snapshot_against_log(snap, log, game=gid, snap_path=f"{gid}/{SNAPSHOT_FILE}", log_path=f"{gid}/{LOG_FILE}")
+            snap, _ = parse_snapshot(
+                snap_bytes, keys, game=gid, path=f"{path}:{gid}/{SNAPSHOT_FILE}"
+            )
+            check_snapshot_against_log(
+                snap,
+                log,
+                game=gid,
+                snap_path=f"{gid}/{SNAPSHOT_FILE}",
+                log_path=f"{gid}/{LOG_FILE}",
+            )
         game = game_for(str(log.entries[0].payload["game_name"]))
         shuffle = replay_public(log.entries, game)
         if shuffle.revealed:
             if not shuffle.ok:
-                raise IntegrityError(shuffle.problems[0], game=gid, path=f"{gid}/{LOG_FILE}", line=shuffle.problem_line)
+                raise IntegrityError(
+                    shuffle.problems[0],
+                    game=gid,
+                    path=f"{gid}/{LOG_FILE}",
+                    line=shuffle.problem_line,
+                )
             report.replayed = True
         else:
-            report.warnings.append(f"{gid}: the game is still running; its moves can be replayed once the seed is revealed at the end")
+            report.warnings.append(
+                f"{gid}: the game is still running; its moves can be replayed once the seed is revealed at the end"
+            )
         report.ok = True
     except IntegrityError as exc:
         report.error = exc
@@ -207,7 +238,15 @@ def read_public_key_arg(value: str) -> str:
     p = Path(value)
     if p.exists():
         return p.read_text()
-    raise StoreError(f"{value!r} is neither a 'pbem-ed25519 ...' public key line nor a readable file")
+    raise StoreError(
+        f"{value!r} is neither a 'pbem-ed25519 ...' public key line nor a readable file"
+    )
 
 
-__all__ = ["ShuffleReport", "read_public_key_arg", "replay_public", "verify_export", "verify_shuffle"]
+__all__ = [
+    "ShuffleReport",
+    "read_public_key_arg",
+    "replay_public",
+    "verify_export",
+    "verify_shuffle",
+]

@@ -51,7 +51,15 @@ from pbem.store.files import (
     parse_log,
     parse_snapshot,
 )
-from pbem.store.fold import SEED_SCHEME, Fold, NeedFullReplay, ReplayMismatch, context, public_events, seed_commitment
+from pbem.store.fold import (
+    SEED_SCHEME,
+    Fold,
+    NeedFullReplay,
+    ReplayMismatch,
+    context,
+    public_events,
+    seed_commitment,
+)
 from pbem.store.fsutil import append_durable, atomic_write, file_lock, fsync_dir, remove_temp_files
 from pbem.store.keys import Keyring, check_keys_outside
 from pbem.store.records import (
@@ -180,7 +188,9 @@ def service_lock(data_dir: Path, *, wait: bool = False) -> Iterator[None]:
     """The lock of one runner tick over a data directory. With ``wait=False`` (the default for cron
     ticks) raise :class:`ConflictError` if another tick is running."""
     Path(data_dir).mkdir(parents=True, exist_ok=True)
-    with file_lock(Path(data_dir) / SERVICE_LOCK, wait=wait, what="the service (another pbem run is active)"):
+    with file_lock(
+        Path(data_dir) / SERVICE_LOCK, wait=wait, what="the service (another pbem run is active)"
+    ):
         yield
 
 
@@ -207,7 +217,11 @@ class Store:
         """The ids of every game, sorted. No file is opened (cheap with 10,000 games)."""
         try:
             with os.scandir(self.data_dir) as it:
-                ids = [e.name for e in it if not e.name.startswith(".") and GAME_ID_RE.match(e.name) and e.is_dir()]
+                ids = [
+                    e.name
+                    for e in it
+                    if not e.name.startswith(".") and GAME_ID_RE.match(e.name) and e.is_dir()
+                ]
         except FileNotFoundError:
             return []
         return sorted(ids)
@@ -257,13 +271,20 @@ class Store:
         time = iso_time(now)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         for attempt in range(200):
-            game_id = _unique_id(_prefix(game.name)) if attempt < 100 else _unique_id(_prefix(game.name) + secrets.choice(_ID_ALPHABET))
+            game_id = (
+                _unique_id(_prefix(game.name))
+                if attempt < 100
+                else _unique_id(_prefix(game.name) + secrets.choice(_ID_ALPHABET))
+            )
             if (self.data_dir / game_id).exists():
                 continue
             payload: dict[str, Any] = {
                 "game_id": game_id,
                 "game_name": game.name,
-                "players": [{"name": nm.strip(), "email": em, "seat": i} for i, ((nm, _), em) in enumerate(zip(players, emails, strict=True))],
+                "players": [
+                    {"name": nm.strip(), "email": em, "seat": i}
+                    for i, ((nm, _), em) in enumerate(zip(players, emails, strict=True))
+                ],
                 "options": opts,
                 "seed_commitment": seed_commitment(seed, nonce),
                 "commitment_scheme": SEED_SCHEME,
@@ -271,7 +292,14 @@ class Store:
                     encoder.encode({"seed": seed, "nonce": nonce}), self._ctx(game_id, "seed")
                 ),
             }
-            entry = LogEntry(seq=1, time=time, kind="setup", payload=payload, prev=GENESIS_PREV, key=self.keyring.key_id)
+            entry = LogEntry(
+                seq=1,
+                time=time,
+                kind="setup",
+                payload=payload,
+                prev=GENESIS_PREV,
+                key=self.keyring.key_id,
+            )
             line = self._sign_line(entry)
             fold = Fold.from_setup(game, entry, seed, nonce)
             fold.advance(entry, line_hash(line), None, check=False)
@@ -305,7 +333,9 @@ class Store:
             seq=env.seq,
             head_hash=env.head_hash,
             envelope=env,
-            state=self.keyring.seal(fold.game.encode_state(fold.state), self._ctx(env.game_id, "state", env.seq)),
+            state=self.keyring.seal(
+                fold.game.encode_state(fold.state), self._ctx(env.game_id, "state", env.seq)
+            ),
             key=key_id,
         )
         return encoder.encode(snap)
@@ -338,7 +368,9 @@ class Store:
     def _seed(self, game_id: str, log: ParsedLog) -> tuple[int, str]:
         setup = log.entries[0]
         raw = self.keyring.unseal(
-            setup.payload["sealed_seed"], self._ctx(game_id, "seed"), where=f"{game_id} log.jsonl:1 (seed)"
+            setup.payload["sealed_seed"],
+            self._ctx(game_id, "seed"),
+            where=f"{game_id} log.jsonl:1 (seed)",
         )
         d = msgspec.json.decode(raw)
         return int(d["seed"]), str(d["nonce"])
@@ -348,7 +380,9 @@ class Store:
         if entry.kind != "action" or sealed is None:
             return None
         raw = self.keyring.unseal(
-            sealed, self._ctx(game_id, "notation", entry.seq), where=f"{game_id} log.jsonl:{entry.seq}"
+            sealed,
+            self._ctx(game_id, "notation", entry.seq),
+            where=f"{game_id} log.jsonl:{entry.seq}",
         )
         return raw.decode()
 
@@ -362,9 +396,16 @@ class Store:
             try:
                 fold.advance(entry, log.hashes[n - 1], self._exact(game_id, entry), check=check)
             except ReplayMismatch as exc:
-                raise IntegrityError(f"line {n}: replay mismatch: {exc}", game=game_id, path=path, line=n) from None
+                raise IntegrityError(
+                    f"line {n}: replay mismatch: {exc}", game=game_id, path=path, line=n
+                ) from None
             except IntegrityError as exc:
-                raise IntegrityError(str(exc.args[0]) if exc.args else "bad sealed value", game=game_id, path=path, line=n) from None
+                raise IntegrityError(
+                    str(exc.args[0]) if exc.args else "bad sealed value",
+                    game=game_id,
+                    path=path,
+                    line=n,
+                ) from None
 
     def _full_fold(self, game_id: str, log: ParsedLog, upto: int, *, check: bool) -> Fold:
         game = self._game_of(game_id, log)
@@ -372,7 +413,9 @@ class Store:
         try:
             fold = Fold.from_setup(game, log.entries[0], seed, nonce)
         except ReplayMismatch as exc:
-            raise IntegrityError(str(exc), game=game_id, path=str(self.game_dir(game_id) / LOG_FILE), line=1) from None
+            raise IntegrityError(
+                str(exc), game=game_id, path=str(self.game_dir(game_id) / LOG_FILE), line=1
+            ) from None
         self._fold_lines(game_id, fold, log, 1, upto, check=check)
         return fold
 
@@ -381,7 +424,9 @@ class Store:
         if setup.get("game_id") != game_id:
             raise IntegrityError(
                 f"the setup line belongs to game {setup.get('game_id')!r}, not to this directory",
-                game=game_id, path=str(self.game_dir(game_id) / LOG_FILE), line=1,
+                game=game_id,
+                path=str(self.game_dir(game_id) / LOG_FILE),
+                line=1,
             )
         try:
             return game_for(str(setup["game_name"]))
@@ -395,9 +440,18 @@ class Store:
         gdir = self.game_dir(game_id)
         if snapped is not None:
             check_snapshot_against_log(
-                snapped[0], log, game=game_id, snap_path=str(gdir / SNAPSHOT_FILE), log_path=str(gdir / LOG_FILE)
+                snapped[0],
+                log,
+                game=game_id,
+                snap_path=str(gdir / SNAPSHOT_FILE),
+                log_path=str(gdir / LOG_FILE),
             )
-        needs_repair = log.torn is not None or log.missing_newline or snapped is None or snapped[0].seq < log.seq
+        needs_repair = (
+            log.torn is not None
+            or log.missing_newline
+            or snapped is None
+            or snapped[0].seq < log.seq
+        )
         if needs_repair and not self._holding(game_id):
             with self.lock(game_id):
                 return self._open(game_id, verify=verify, full=full)
@@ -406,7 +460,9 @@ class Store:
             warnings.append(self._cut_torn_line(game_id, log))
         if log.missing_newline:
             append_durable(gdir / LOG_FILE, b"\n", sync=self.fsync)
-            warnings.append(f"{game_id}: log.jsonl line {log.seq} lacked its newline (crash during a write); added it.")
+            warnings.append(
+                f"{game_id}: log.jsonl line {log.seq} lacked its newline (crash during a write); added it."
+            )
         fold: Fold | None = None
         if snapped is not None and not full:
             snap = snapped[0]
@@ -415,7 +471,9 @@ class Store:
             raw_state = self.keyring.unseal(
                 snap.state, self._ctx(game_id, "state", snap.seq), where=f"{game_id} state.json"
             )
-            fold = Fold(game, snap.envelope, game.decode_state(raw_state), seed, nonce, undo_stack=None)
+            fold = Fold(
+                game, snap.envelope, game.decode_state(raw_state), seed, nonce, undo_stack=None
+            )
             try:
                 self._fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=False)
             except NeedFullReplay:
@@ -430,7 +488,9 @@ class Store:
                 "commit); rebuilt it from the log."
             )
             remove_temp_files(gdir)
-        record = GameRecord(fold.envelope, fold.state, fold.game, list(log.entries), warnings=warnings)
+        record = GameRecord(
+            fold.envelope, fold.state, fold.game, list(log.entries), warnings=warnings
+        )
         return record, fold
 
     def _holding(self, game_id: str) -> bool:
@@ -466,7 +526,9 @@ class Store:
 
     # ------------------------------------------------------------------ commit
 
-    def commit(self, game_id: str, expected_seq: int, entries: Sequence[NewEntry], now: datetime) -> GameRecord:
+    def commit(
+        self, game_id: str, expected_seq: int, entries: Sequence[NewEntry], now: datetime
+    ) -> GameRecord:
         """Append ``entries`` atomically if the log is still at ``expected_seq``.
 
         Raises :class:`ConflictError` (stale ``expected_seq`` or a Message-ID already applied),
@@ -492,7 +554,14 @@ class Store:
             gdir = self.game_dir(game_id)
             append_durable(gdir / LOG_FILE, b"".join(x + b"\n" for x in w.lines), sync=self.fsync)
             self._write_snapshot(gdir, fold)
-            return GameRecord(fold.envelope, fold.state, fold.game, w.all_entries, produced=w.produced, warnings=record.warnings)
+            return GameRecord(
+                fold.envelope,
+                fold.state,
+                fold.game,
+                w.all_entries,
+                produced=w.produced,
+                warnings=record.warnings,
+            )
 
     # ------------------------------------------------------------------ verify, replay, export
 
@@ -512,10 +581,18 @@ class Store:
                     "loading the game will cut it off."
                 )
             if snapped is None:
-                report.warnings.append(f"{game_id}: state.json is missing; loading the game rebuilds it.")
+                report.warnings.append(
+                    f"{game_id}: state.json is missing; loading the game rebuilds it."
+                )
             else:
                 snap, body = snapped
-                check_snapshot_against_log(snap, log, game=game_id, snap_path=str(gdir / SNAPSHOT_FILE), log_path=str(gdir / LOG_FILE))
+                check_snapshot_against_log(
+                    snap,
+                    log,
+                    game=game_id,
+                    snap_path=str(gdir / SNAPSHOT_FILE),
+                    log_path=str(gdir / LOG_FILE),
+                )
                 if snap.seq < log.seq:
                     report.warnings.append(
                         f"{game_id}: state.json is at seq {snap.seq}, the log at {log.seq} (a crash after "
@@ -527,7 +604,9 @@ class Store:
                 if self._snapshot_body(fold, snap.key) != body:
                     raise IntegrityError(
                         "the snapshot differs from the replay of the log (it was altered, or written by a different engine version)",
-                        game=game_id, path=str(gdir / SNAPSHOT_FILE), line=1,
+                        game=game_id,
+                        path=str(gdir / SNAPSHOT_FILE),
+                        line=1,
                     )
                 self._fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=True)
             report.ok = True
@@ -543,7 +622,9 @@ class Store:
             try:
                 out.append(self.verify(gid))
             except StoreError as exc:
-                out.append(VerifyReport(game_id=gid, ok=False, error=IntegrityError(str(exc), game=gid)))
+                out.append(
+                    VerifyReport(game_id=gid, ok=False, error=IntegrityError(str(exc), game=gid))
+                )
         return out
 
     def replay(self, game_id: str, to_seq: int) -> GameRecord:
@@ -605,19 +686,34 @@ class _Writer:
         self.all_entries = list(entries)
         self.ledger = frozenset(fold.envelope.applied_message_ids)
 
-    def _emit(self, kind: str, payload: dict[str, Any], msgid: str | None = None, *,
-              engine_done: bool = False, seat: int | None = None, notation: str | None = None,
-              events: list[Event] | None = None) -> None:
+    def _emit(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        msgid: str | None = None,
+        *,
+        engine_done: bool = False,
+        seat: int | None = None,
+        notation: str | None = None,
+        events: list[Event] | None = None,
+    ) -> None:
         fold = self.fold
         entry = LogEntry(
-            seq=fold.seq + 1, time=self.time, kind=kind, payload=payload, msgid=msgid,
-            prev=fold.envelope.head_hash, key=self.store.keyring.key_id,
+            seq=fold.seq + 1,
+            time=self.time,
+            kind=kind,
+            payload=payload,
+            msgid=msgid,
+            prev=fold.envelope.head_hash,
+            key=self.store.keyring.key_id,
         )
         line = self.store._sign_line(entry)
         fold.advance(entry, line_hash(line), None, check=False, engine_done=engine_done)
         self.lines.append(line)
         self.all_entries.append(entry)
-        self.produced.append(Produced(seq=entry.seq, kind=kind, seat=seat, notation=notation, events=events or []))
+        self.produced.append(
+            Produced(seq=entry.seq, kind=kind, seat=seat, notation=notation, events=events or [])
+        )
 
     def _check_msgid(self, msgid: str | None) -> None:
         # Against the ledger as it was before this commit: one mail may carry several moves.
@@ -626,7 +722,9 @@ class _Writer:
 
     def _seat(self, seat: int) -> int:
         if seat not in self.fold.envelope.seats():
-            raise CommandError(f"{self.game_id} has seats 0 to {len(self.fold.envelope.seats()) - 1}; there is no seat {seat}.")
+            raise CommandError(
+                f"{self.game_id} has seats 0 to {len(self.fold.envelope.seats()) - 1}; there is no seat {seat}."
+            )
         return seat
 
     def add(self, e: NewEntry) -> None:
@@ -643,10 +741,25 @@ class _Writer:
             action = self.fold.parse(e.seat, text)  # legal *now* (raises the engine's RuleError)
             seq = self.fold.seq + 1
             public, exact, events = self.fold.apply_action(seq, e.seat, action)
-            payload: dict[str, Any] = {"seat": e.seat, "notation": public, "source": e.source, "events": public_events(events)}
+            payload: dict[str, Any] = {
+                "seat": e.seat,
+                "notation": public,
+                "source": e.source,
+                "events": public_events(events),
+            }
             if exact != public:
-                payload["sealed"] = self.store.keyring.seal(exact.encode(), context(gid, "notation", seq))
-            self._emit("action", payload, e.message_id, engine_done=True, seat=e.seat, notation=public, events=events)
+                payload["sealed"] = self.store.keyring.seal(
+                    exact.encode(), context(gid, "notation", seq)
+                )
+            self._emit(
+                "action",
+                payload,
+                e.message_id,
+                engine_done=True,
+                seat=e.seat,
+                notation=public,
+                events=events,
+            )
             result = self.fold.game.result(self.fold.state)
             if result is not None:
                 self._end("finished", list(result.scores), list(result.winners))
@@ -657,15 +770,38 @@ class _Writer:
                 raise CommandError(f"{gid} has no move left to undo.")
             done = self.fold.undo()
             last = next(x for x in reversed(self.all_entries) if x.seq == done.seq)
-            self._emit("undo", {"undone": done.seq, "seat": done.seat, "notation": last.payload["notation"], "source": e.source, "reason": e.reason}, engine_done=True, seat=done.seat)
+            self._emit(
+                "undo",
+                {
+                    "undone": done.seq,
+                    "seat": done.seat,
+                    "notation": last.payload["notation"],
+                    "source": e.source,
+                    "reason": e.reason,
+                },
+                engine_done=True,
+                seat=done.seat,
+            )
         elif isinstance(e, Replace):
             seat = self._seat(e.seat)
             email = e.email.strip().lower()
             other = env.seat_of_email(email)
             if other is not None and other != seat:
-                raise CommandError(f"{email} already plays seat {other} of {gid}; choose another address.")
+                raise CommandError(
+                    f"{email} already plays seat {other} of {gid}; choose another address."
+                )
             previous = env.active_player(seat)
-            self._emit("replace", {"seat": seat, "name": e.name.strip(), "email": email, "previous": previous.email, "source": e.source}, seat=seat)
+            self._emit(
+                "replace",
+                {
+                    "seat": seat,
+                    "name": e.name.strip(),
+                    "email": email,
+                    "previous": previous.email,
+                    "source": e.source,
+                },
+                seat=seat,
+            )
         elif isinstance(e, Pause):
             if env.status != "active":
                 raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")
@@ -686,7 +822,15 @@ class _Writer:
         elif isinstance(e, SetDeadline):
             if e.seconds is not None and e.seconds <= 0:
                 raise CommandError("a deadline must be a positive number of seconds.")
-            self._emit("deadline", {"kind": e.kind, "seconds": e.seconds, "at": iso_time(e.at) if e.at else None, "source": e.source})
+            self._emit(
+                "deadline",
+                {
+                    "kind": e.kind,
+                    "seconds": e.seconds,
+                    "at": iso_time(e.at) if e.at else None,
+                    "source": e.source,
+                },
+            )
         elif isinstance(e, MessageHandled):
             self._check_msgid(e.message_id)
             self._emit("message", {"seat": e.seat, "outcome": e.outcome}, e.message_id, seat=e.seat)
@@ -700,4 +844,6 @@ class _Writer:
             exact = self.store._exact(self.game_id, x)
             if exact is not None:
                 notations[str(x.seq)] = exact
-        self._emit("reveal", {"seed": self.fold.seed, "nonce": self.fold.nonce, "notations": notations})
+        self._emit(
+            "reveal", {"seed": self.fold.seed, "nonce": self.fold.nonce, "notations": notations}
+        )
