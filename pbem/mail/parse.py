@@ -1,0 +1,585 @@
+"""Reading an incoming message: raw bytes -> :class:`ParsedMail` facts. Pure: no I/O, no clock.
+
+Two entry points:
+
+- :func:`parse_message` decodes the headers the mail loop needs (sender, threading ids,
+  Authentication-Results, auto-reply and bounce indicators), the body text (text/plain preferred;
+  an HTML-only body is flattened to text with quotes kept as ``>`` lines) and the attachments.
+- :func:`command_lines` keeps only what the player wrote *this time*: it drops quoted text,
+  attribution lines ("On ... wrote:", "Am ... schrieb ...:", ...), forwarded/original-message blocks,
+  signatures, "Sent from my iPhone" lines and blank lines. Reply-parsing libraries each fail on some
+  client, so this scanner is deliberately conservative and the game's own grammar does the rest.
+
+Nothing here raises on malformed mail: a header that cannot be decoded reads as empty.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from email import policy as email_policy
+from email.message import EmailMessage, Message
+from email.parser import BytesParser
+from email.utils import getaddresses, parseaddr, parsedate_to_datetime
+from html.parser import HTMLParser
+from typing import Literal
+
+__all__ = [
+    "Attachment",
+    "AuthResult",
+    "ParsedMail",
+    "parse_message",
+    "command_lines",
+    "html_to_text",
+    "normalize_line",
+    "parse_auth_results",
+]
+
+Encryption = Literal["smime", "pgp", "pgp-inline"]
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A part that is not the body text (keys, certificates, images...)."""
+
+    filename: str
+    """The declared file name (``""`` when none)."""
+    content_type: str
+    """Lowercased MIME type, e.g. ``application/pgp-keys``."""
+    data: bytes
+    """The decoded content."""
+
+
+@dataclass(frozen=True)
+class AuthResult:
+    """One ``Authentication-Results`` header (RFC 8601), roughly parsed."""
+
+    authserv_id: str
+    """Who stamped it (lowercased); only your own server's id is trustworthy."""
+    results: dict[str, str]
+    """Method -> result, lowercased, e.g. ``{"dmarc": "pass", "spf": "pass"}`` (first of each)."""
+    raw: str
+    """The header value as it was (unfolded)."""
+
+
+@dataclass(frozen=True, eq=False)
+class ParsedMail:
+    """The facts of one incoming message that the mail loop decides on."""
+
+    from_addr: str
+    """The From address, lowercased (``""`` when missing or unreadable)."""
+    from_name: str
+    """The From display name (``""`` when none)."""
+    to: tuple[str, ...]
+    """To and Cc addresses (domain lowercased; the local part keeps its case, for tokens)."""
+    delivered_to: tuple[str, ...]
+    """Delivered-To / X-Original-To addresses: the envelope recipients, e.g. the token-bearing
+    ``service+Token@host`` (domain lowercased, local part as delivered)."""
+    reply_to: tuple[str, ...]
+    """Reply-To addresses (domain lowercased)."""
+    subject: str
+    """The decoded subject, whitespace collapsed."""
+    message_id: str
+    """The Message-ID with its angle brackets (``""`` when missing)."""
+    in_reply_to: str
+    """The first id of In-Reply-To, with angle brackets (``""`` when missing)."""
+    references: tuple[str, ...]
+    """The ids of References, oldest first, with angle brackets."""
+    date: dt.datetime | None
+    """The Date header (None when missing or unparseable)."""
+    auth_results: tuple[AuthResult, ...]
+    """Authentication-Results headers from the top of the message down: ``auth_results[0]`` is
+    the one the last receiving server added, the only candidate worth trusting."""
+    auto_submitted: str
+    """Auto-Submitted value lowercased (``""`` when absent; ``"no"`` means a human sent it)."""
+    precedence: str
+    """Precedence value lowercased (bulk, junk, list, auto_reply...)."""
+    x_loop: tuple[str, ...]
+    """X-Loop values, lowercased."""
+    autoreply_headers: tuple[str, ...]
+    """Names of vacation-responder headers present (X-Autoreply, X-Autorespond, ...)."""
+    return_path: str | None
+    """The Return-Path address lowercased, ``""`` for the null sender ``<>``, None when absent."""
+    content_type: str
+    """The top-level MIME type, lowercased."""
+    is_report: bool
+    """True for ``multipart/report`` (delivery status and disposition notifications)."""
+    size: int
+    """Length of the raw message in bytes."""
+    text: str
+    """The body text: text/plain preferred, else the flattened HTML (quotes as ``>`` lines)."""
+    attachments: tuple[Attachment, ...]
+    """Every non-body part with content (including S/MIME or PGP payloads)."""
+    encryption: Encryption | None
+    """``smime`` (application/pkcs7-mime enveloped), ``pgp`` (multipart/encrypted), ``pgp-inline``
+    (an armored PGP MESSAGE in the text), or None."""
+    message: EmailMessage = field(repr=False)
+    """The parsed message itself (policy.default), for what the fields above do not cover."""
+
+    @property
+    def sender_domain(self) -> str:
+        """The domain of :attr:`from_addr` (``""`` when none)."""
+        return self.from_addr.rpartition("@")[2]
+
+    def command_lines(self) -> list[str]:
+        """:func:`command_lines` of :attr:`text`."""
+        return command_lines(self.text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Headers
+# ---------------------------------------------------------------------------------------------
+
+_MSGID = re.compile(r"<[^<>\s]+>")
+_AUTORESPONDER_HEADERS = (
+    "X-Autoreply",
+    "X-Autorespond",
+    "X-Autoresponder",
+    "X-Autogenerated",
+    "X-AutoReply-From",
+    "X-Mail-Autoreply",
+)
+
+
+def _header(msg: Message, name: str) -> str:
+    """A header's decoded value, unfolded; ``""`` when absent or undecodable."""
+    try:
+        value = msg.get(name)
+    except Exception:  # a malformed header must not stop the tick
+        return ""
+    if value is None:
+        return ""
+    try:
+        text = str(value)
+    except Exception:
+        return ""
+    return " ".join(text.split())
+
+
+def _headers(msg: Message, name: str) -> list[str]:
+    try:
+        values = msg.get_all(name) or []
+    except Exception:
+        return []
+    out = []
+    for v in values:
+        try:
+            out.append(" ".join(str(v).split()))
+        except Exception:
+            continue
+    return out
+
+
+def _addresses(msg: Message, *names: str) -> tuple[str, ...]:
+    raw = [v for name in names for v in _headers(msg, name)]
+    seen: dict[str, None] = {}
+    for _name, addr in getaddresses(raw):
+        local, at, domain = addr.strip().rpartition("@")
+        if at and local:
+            # The local part keeps its case: a reply token in "service+Token@" may be case-sensitive.
+            seen.setdefault(f"{local}@{domain.lower()}", None)
+    return tuple(seen)
+
+
+def _from(msg: Message) -> tuple[str, str]:
+    value = _header(msg, "From")
+    name, addr = parseaddr(value)
+    return addr.strip().lower(), name.strip()
+
+
+def _return_path(msg: Message) -> str | None:
+    values = _headers(msg, "Return-Path")
+    if not values:
+        return None
+    value = values[0].strip()
+    if value in ("<>", ""):
+        return ""
+    return parseaddr(value)[1].strip().lower()
+
+
+def parse_auth_results(value: str) -> AuthResult:
+    """Parse one Authentication-Results value: ``authserv-id; method=result ...; ...``."""
+    unfolded = " ".join(value.split())
+    without_comments = re.sub(r"\([^()]*\)", " ", unfolded)
+    head, _, rest = without_comments.partition(";")
+    authserv_id = head.strip().split(" ")[0].lower() if head.strip() else ""
+    results: dict[str, str] = {}
+    for clause in rest.split(";"):
+        match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*=\s*([A-Za-z0-9_-]+)", clause)
+        if match:
+            results.setdefault(match.group(1).lower(), match.group(2).lower())
+    return AuthResult(authserv_id, results, unfolded)
+
+
+def _date(msg: Message) -> dt.datetime | None:
+    value = _header(msg, "Date")
+    if not value:
+        return None
+    try:
+        return parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Body
+# ---------------------------------------------------------------------------------------------
+
+
+def _part_text(part: Message) -> str:
+    """A text part's content, whatever its charset claims."""
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return payload.decode(charset, errors="replace")
+    except LookupError:  # an unknown charset name
+        return payload.decode("utf-8", errors="replace")
+
+
+def _is_attachment(part: Message) -> bool:
+    disposition = (part.get_content_disposition() or "").lower()
+    return disposition == "attachment" or (
+        disposition != "inline" and part.get_filename() is not None
+    )
+
+
+def _walk_leaves(msg: Message) -> Iterable[Message]:
+    for part in msg.walk():
+        if not part.is_multipart():
+            yield part
+
+
+def _body_and_attachments(msg: Message) -> tuple[str, list[Attachment]]:
+    plain: Message | None = None
+    html: Message | None = None
+    attachments: list[Attachment] = []
+    for part in _walk_leaves(msg):
+        ctype = part.get_content_type().lower()
+        if not _is_attachment(part):
+            # The first inline text/plain and text/html are the body; any later text part (a
+            # forwarded message, a calendar invitation) is kept as an attachment.
+            if ctype == "text/plain" and plain is None:
+                plain = part
+                continue
+            if ctype == "text/html" and html is None:
+                html = part
+                continue
+        payload = part.get_payload(decode=True)
+        if isinstance(payload, bytes) and payload:
+            attachments.append(Attachment(part.get_filename() or "", ctype, payload))
+    if plain is not None:
+        text = _part_text(plain)
+    elif html is not None:
+        text = html_to_text(_part_text(html))
+    else:
+        text = ""
+    return text, attachments
+
+
+def _encryption(msg: Message, text: str) -> Encryption | None:
+    for part in msg.walk():
+        ctype = part.get_content_type().lower()
+        if ctype in ("application/pkcs7-mime", "application/x-pkcs7-mime"):
+            smime_type = str(part.get_param("smime-type") or "").lower()
+            if smime_type in ("", "enveloped-data", "authenveloped-data"):
+                return "smime"
+        if ctype == "multipart/encrypted":
+            return "pgp"
+    if "-----BEGIN PGP MESSAGE-----" in text:
+        return "pgp-inline"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML -> text
+# ---------------------------------------------------------------------------------------------
+
+_BLOCK_TAGS = frozenset(
+    [
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "center",
+        "dd",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "table",
+        "tbody",
+        "thead",
+        "tfoot",
+        "tr",
+        "ul",
+    ]
+)
+_SKIP_TAGS = frozenset({"script", "style", "head", "title", "template"})
+
+
+class _HtmlFlattener(HTMLParser):
+    """Flatten HTML to lines; text inside <blockquote> comes out as ``>`` quoted lines."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.current: list[str] = []
+        self.quote_depth = 0
+        self.skip_depth = 0
+        self.pre_depth = 0
+
+    def _flush(self, line_break: bool = False) -> None:
+        # A block boundary ends the current line if there is one; only <br> makes an empty line.
+        if not self.current and not line_break:
+            return
+        text = "".join(self.current)
+        self.current = []
+        for line in text.split("\n"):
+            if self.pre_depth == 0:
+                line = " ".join(line.split())
+            if not line.strip() and not self.lines:
+                continue
+            prefix = "> " * self.quote_depth
+            self.lines.append((prefix + line).rstrip())
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIP_TAGS:
+            self.skip_depth += 1
+            return
+        if tag == "br":
+            self._flush(line_break=True)
+            return
+        if tag in _BLOCK_TAGS:
+            self._flush()
+        if tag == "blockquote":
+            self.quote_depth += 1
+        elif tag == "pre":
+            self.pre_depth += 1
+        elif tag == "hr":
+            self.lines.append("_" * 32)
+        elif tag in ("td", "th"):
+            self.current.append(" ")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIP_TAGS:
+            self.skip_depth = max(0, self.skip_depth - 1)
+            return
+        if tag in _BLOCK_TAGS:
+            self._flush()
+        if tag == "blockquote":
+            self.quote_depth = max(0, self.quote_depth - 1)
+        elif tag == "pre":
+            self.pre_depth = max(0, self.pre_depth - 1)
+
+    def handle_data(self, data: str) -> None:
+        if self.skip_depth:
+            return
+        if self.pre_depth == 0:
+            data = data.replace("\n", " ")
+        self.current.append(data)
+
+
+def html_to_text(html: str) -> str:
+    """Flatten an HTML body to plain lines (stdlib html.parser); blockquotes become ``>`` lines."""
+    parser = _HtmlFlattener()
+    parser.feed(html)
+    parser.close()
+    parser._flush()
+    lines: list[str] = []
+    for line in parser.lines:  # collapse runs of blank lines left by nested blocks
+        if line.strip(" >") == "" and lines and lines[-1].strip(" >") == "":
+            continue
+        lines.append(line)
+    return "\n".join(lines).strip("\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole message
+# ---------------------------------------------------------------------------------------------
+
+
+def parse_message(raw: bytes) -> ParsedMail:
+    """Decode ``raw`` (an RFC 5322 message) into the facts the mail loop needs. Never raises."""
+    msg = BytesParser(policy=email_policy.default).parsebytes(raw)
+    assert isinstance(msg, EmailMessage)
+    from_addr, from_name = _from(msg)
+    references = tuple(_MSGID.findall(" ".join(_headers(msg, "References"))))
+    in_reply_to_ids = _MSGID.findall(_header(msg, "In-Reply-To"))
+    message_ids = _MSGID.findall(_header(msg, "Message-ID"))
+    text, attachments = _body_and_attachments(msg)
+    content_type = msg.get_content_type().lower()
+    return ParsedMail(
+        from_addr=from_addr,
+        from_name=from_name,
+        to=_addresses(msg, "To", "Cc"),
+        delivered_to=_addresses(msg, "Delivered-To", "X-Original-To"),
+        reply_to=_addresses(msg, "Reply-To"),
+        subject=_header(msg, "Subject"),
+        message_id=message_ids[0] if message_ids else "",
+        in_reply_to=in_reply_to_ids[0] if in_reply_to_ids else "",
+        references=references,
+        date=_date(msg),
+        auth_results=tuple(parse_auth_results(v) for v in _headers(msg, "Authentication-Results")),
+        auto_submitted=_header(msg, "Auto-Submitted").lower(),
+        precedence=_header(msg, "Precedence").lower(),
+        x_loop=tuple(v.lower() for v in _headers(msg, "X-Loop")),
+        autoreply_headers=tuple(h for h in _AUTORESPONDER_HEADERS if h in msg),
+        return_path=_return_path(msg),
+        content_type=content_type,
+        is_report=content_type == "multipart/report",
+        size=len(raw),
+        text=text,
+        attachments=tuple(attachments),
+        encryption=_encryption(msg, text),
+        message=msg,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Command lines: what the player wrote this time
+# ---------------------------------------------------------------------------------------------
+
+# Characters that clients sprinkle into text and that must not defeat a comparison.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_SPACES = dict.fromkeys(map(ord, "\u00a0\u202f\u2007\u2009\u3000\t"), " ")
+
+
+def normalize_line(line: str) -> str:
+    """Drop zero-width characters, turn non-breaking spaces into spaces, strip the ends."""
+    return line.translate(_INVISIBLE).translate(_SPACES).strip()
+
+
+# A line that starts an attribution in some language, and the ending that confirms it (the
+# attribution may be wrapped over up to three lines, as Gmail does with long names).
+_ATTRIBUTION_START = re.compile(r"^(On|Am|Le|Il|El|Op|Em|W dniu|Den|På)\b", re.IGNORECASE)
+_ATTRIBUTION_END = re.compile(
+    r"(\bwrote|\bschrieb\b.*|\ba écrit|\bha scritto|\bescribió|\bschreef\b.*|\bescreveu|"
+    r"\bnapisał\b.*|\bskrev\b.*)\s*:$",
+    re.IGNORECASE,
+)
+# "Forbidden City <service@...> wrote:" without a date (some webmails).
+_BARE_ATTRIBUTION = re.compile(r"^.{1,120}<[^<>\s]+@[^<>\s]+>\s+(wrote|schrieb|a écrit)\s*:$", re.I)
+
+_CUT_MARKERS = re.compile(
+    r"^(-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Messaggio originale|"
+    r"Mensaje original|Forwarded message|Weitergeleitete Nachricht|Message transféré)\s*-{2,}"
+    r"|Begin forwarded message:|Anfang der weitergeleiteten Nachricht:)",
+    re.IGNORECASE,
+)
+_HEADER_FROM = re.compile(r"^\**(From|Von|De|Da)\s?:\**\s", re.IGNORECASE)
+_HEADER_OTHER = re.compile(
+    r"^\**(Sent|Date|Gesendet|Datum|Envoyé|Inviato|To|An|À|A|Cc|Subject|Betreff|Objet|Oggetto)"
+    r"\s?:\**(\s|$)",
+    re.IGNORECASE,
+)
+_SENT_FROM = re.compile(
+    r"^(Sent from (my|Mail|Outlook|Yahoo|AOL)\b.*|Sent via .*|Get Outlook for .*"
+    r"|Von meinem .* gesendet\.?|Gesendet von meinem .*|Gesendet mit .*|Envoyé de mon .*"
+    r"|Envoyé depuis .*|Inviato da .*|Enviado desde mi .*|Télécharger Outlook pour .*"
+    r"|Outlook für (iOS|Android) beziehen)$",
+    re.IGNORECASE,
+)
+_DECORATION = re.compile(r"^[_\-=*~]{5,}$")
+
+
+def _is_quoted(line: str) -> bool:
+    return line.startswith(">") or line.startswith("|>")
+
+
+def _attribution_span(lines: Sequence[str], i: int) -> int:
+    """How many lines (1-3) starting at ``i`` form an attribution, or 0."""
+    first = lines[i]
+    if _BARE_ATTRIBUTION.match(first):
+        return 1
+    if not _ATTRIBUTION_START.match(first):
+        return 0
+    joined = first
+    for span in range(1, 4):
+        if _ATTRIBUTION_END.search(joined) and len(joined) <= 300:
+            return span
+        if i + span >= len(lines) or not lines[i + span] or _is_quoted(lines[i + span]):
+            return 0
+        joined = f"{joined} {lines[i + span]}"
+    return 0
+
+
+def _header_block_at(lines: Sequence[str], i: int) -> bool:
+    """An Outlook-style header block (From:/Sent:/To:/Subject: in some language) starts at i."""
+    if not _HEADER_FROM.match(lines[i]):
+        return False
+    following = [ln for ln in lines[i + 1 : i + 6] if ln]
+    return any(_HEADER_OTHER.match(ln) for ln in following[:4])
+
+
+def _next_content(lines: Sequence[str], i: int) -> str | None:
+    for line in lines[i:]:
+        if line:
+            return line
+    return None
+
+
+def command_lines(text: str, max_lines: int | None = None) -> list[str]:
+    """The lines the sender wrote this time, normalized, without quotes, signatures or blanks.
+
+    Skipped: ``>`` quoted lines; attribution lines in several languages (also when wrapped over
+    two or three lines); "Sent from my iPhone"-style lines. Cut (this line and everything after
+    it): "-----Original Message-----" and forwarded-message separators, Outlook header blocks
+    (From:/Sent:/To:/Subject:, Von:/Gesendet:/An:/Betreff:, De :/Envoyé :/À :/Objet :), the
+    ``-- `` signature separator, and an attribution that is followed by an unquoted copy of the
+    original. Text below a quote (bottom-posting) is kept. ``max_lines`` caps the result.
+    """
+    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # The signature separator is "-- " exactly; clients that strip trailing blanks leave "--".
+    lines = [normalize_line(ln) for ln in raw_lines]
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line:
+            i += 1
+            continue
+        if line == "--" or _CUT_MARKERS.match(line) or _header_block_at(lines, i):
+            break
+        if _is_quoted(line):
+            i += 1
+            continue
+        span = _attribution_span(lines, i)
+        if span:
+            following = _next_content(lines, i + span)
+            if following is not None and not _is_quoted(following):
+                break  # the original follows unquoted: nothing after this is the sender's
+            i += span
+            continue
+        if _SENT_FROM.match(line) or _DECORATION.match(line):
+            i += 1
+            continue
+        out.append(line)
+        if max_lines is not None and len(out) >= max_lines:
+            break
+        i += 1
+    return out
