@@ -1,0 +1,250 @@
+"""One cron tick: service lock, recover, fetch, process, timers, flush the outbox.
+
+The order is what makes every move apply exactly once and every mail go out at least once:
+
+1. the journal is flushed first (mails of commits that a crash left unqueued);
+2. each fetched message is handled (commit + queue) and only *then* moved on the IMAP server,
+   so a crash before the move replays the message and the Message-ID ledger makes it a no-op;
+3. the outbox is flushed last; a crash during the flush leaves the unsent mails queued, and a mail
+   that did go out may go out again with the same Message-ID (recognisable as a duplicate).
+
+``PBEM_CRASH_AT=<point>[:<n>]`` makes the process die (``os._exit``) at the n-th passage of a step
+boundary (``after-fetch``, ``after-commit``, ``after-flag``, ``during-flush``): the crash tests use
+it to kill the runner at each boundary, like a power cut.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from pbem.errors import ConflictError, IntegrityError, PbemError
+from pbem.mail.outbox import parse_raw
+from pbem.rules.base import derive_rng
+from pbem.service import Service, next_due
+from pbem.store import ActionEntry, service_lock
+
+log = logging.getLogger("pbem.runner")
+
+_crash_counts: dict[str, int] = {}
+
+
+def crash_point(name: str) -> None:
+    """Die here if ``PBEM_CRASH_AT`` names this step (fault injection for the crash tests)."""
+    spec = os.environ.get("PBEM_CRASH_AT")
+    if not spec:
+        return
+    point, _, nth = spec.partition(":")
+    if point != name:
+        return
+    _crash_counts[name] = _crash_counts.get(name, 0) + 1
+    if _crash_counts[name] >= int(nth or "1"):
+        os._exit(137)
+
+
+class Source(Protocol):
+    """An inbound mailbox (IMAP or Maildir): see :mod:`pbem.mail.inbound`."""
+
+    def fetch_new(self) -> list[Any]: ...
+
+    def done(self, msg: Any, folder: str) -> None: ...
+
+    def expunge(self, msg: Any) -> None: ...
+
+
+class Sender(Protocol):
+    def send_batch(self, messages: list[Any]) -> list[Any]: ...
+
+
+@dataclass
+class TickReport:
+    """What one tick did (logged, and printed by ``pbem run -v``)."""
+
+    fetched: int = 0
+    applied: int = 0
+    answered: int = 0
+    rejected: int = 0
+    shunted: int = 0
+    timers: int = 0
+    sent: int = 0
+    retry: int = 0
+    failed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def healthy(self) -> bool:
+        return not self.errors and self.shunted == 0 and self.failed == 0
+
+    def line(self) -> str:
+        return (f"fetched {self.fetched}, applied {self.applied}, answered {self.answered}, "
+                f"rejected {self.rejected}, shunted {self.shunted}, timers {self.timers}, "
+                f"sent {self.sent}, retry {self.retry}, failed {self.failed}")
+
+
+def tick(
+    service: Service,
+    source: Source | None,
+    sender: Sender | None,
+    *,
+    clock: Callable[[], datetime],
+    wait_lock: bool = False,
+) -> TickReport:
+    """One tick under the service lock. ``source`` or ``sender`` may be None (e.g. send-only)."""
+    report = TickReport()
+    with service_lock(service.store.data_dir, wait=wait_lock):
+        try:
+            service.flush_journal()
+        except PbemError as err:
+            report.errors.append(f"journal: {err}")
+        if source is not None:
+            process_inbox(service, source, report)
+        run_timers(service, clock, report)
+        if sender is not None:
+            flush_outbox(service, sender, clock, report)
+    return report
+
+
+def process_inbox(service: Service, source: Source, report: TickReport) -> None:
+    messages = source.fetch_new()
+    report.fetched += len(messages)
+    crash_point("after-fetch")
+    for msg in messages:
+        raw: bytes = msg.raw
+        try:
+            outcome = service.handle(raw)
+        except IntegrityError as err:
+            log.error("integrity error while handling a message: %s", err)
+            outcome = None
+            report.errors.append(str(err))
+        except Exception as err:  # noqa: BLE001 - anything else is our bug: shunt, tell the GM
+            log.exception("shunting a message: %s", type(err).__name__)
+            outcome = None
+            service.alert_gm(
+                "a message could not be processed (our bug)",
+                [
+                    f"Error: {type(err).__name__}: {err}",
+                    "The raw message was moved to the Shunt folder of the service mailbox, "
+                    "unchanged. Nothing was applied. Fix the cause, then move it back to the "
+                    "inbox to process it again.",
+                ],
+                key=f"shunt-{getattr(msg, 'uid', '')}-{hash(raw) & 0xFFFFFFFF:x}",
+            )
+        crash_point("after-commit")
+        if outcome is None:
+            report.shunted += 1
+            source.done(msg, "shunt")
+        else:
+            if outcome.reason == "applied":
+                report.applied += 1
+            elif outcome.folder == "processed":
+                report.answered += 1
+            elif outcome.folder == "shunt":
+                report.shunted += 1
+            else:
+                report.rejected += 1
+            if outcome.expunge:
+                source.expunge(msg)
+            else:
+                source.done(msg, outcome.folder)
+        crash_point("after-flag")
+
+
+def flush_outbox(service: Service, sender: Sender, clock: Callable[[], datetime],
+                 report: TickReport) -> None:
+    outbox = service.outbox
+    now = clock()
+    due = outbox.due(now.timestamp())
+    if not due:
+        return
+    messages = [parse_raw(outbox.message(e)) for e in due]
+    results = sender.send_batch(messages)
+    for entry, res in zip(due, results, strict=True):
+        if res.ok:
+            outbox.mark_sent(entry, now)
+            report.sent += 1
+            crash_point("during-flush")
+        elif res.status == "permanent":
+            outbox.mark_failed(entry, res.detail)
+            report.failed += 1
+            _tell_gm_failed(service, entry, res.detail)
+        else:
+            if outbox.mark_retry(entry, res.detail, now.timestamp()):
+                report.retry += 1
+            else:
+                report.failed += 1
+                _tell_gm_failed(service, entry, res.detail)
+
+
+def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:
+    log.error("mail %s to %s failed for good: %s", entry.message_id, entry.recipient, detail)
+    if entry.recipient == service.policy.gm_address:
+        return  # do not loop on the GM's own address
+    service.alert_gm(
+        f"mail to {entry.recipient} could not be delivered",
+        [f"Game {entry.game or '-'}, mail {entry.kind}, Message-ID {entry.message_id}.",
+         f"The server said: {detail}",
+         "The mail is kept (sealed) in the outbox's failed/ folder. Check the address; "
+         "`pbem admin replace` changes it, and `pbem admin resend` sends the board again."],
+        key=f"fail-{entry.key}",
+    )
+
+
+# ====================================================================== timers
+
+
+def run_timers(service: Service, clock: Callable[[], datetime], report: TickReport) -> None:
+    """Play the default action of every decision whose deadline has passed.
+
+    Only games with a deadline have a timer file, so an idle tick does not read every game.
+    """
+    now = clock()
+    for path in sorted(service.timers.iterdir()):
+        try:
+            due = datetime.fromisoformat(path.read_text())
+        except (OSError, ValueError):
+            path.unlink(missing_ok=True)
+            continue
+        if due > now:
+            continue
+        gid = path.name
+        try:
+            report.timers += expire(service, gid, now)
+        except (PbemError, ConflictError) as err:
+            report.errors.append(f"timer {gid}: {err}")
+        service.schedule(gid)
+
+
+def expire(service: Service, game_id: str, now: datetime) -> int:
+    """Apply the default action of every overdue decision of one game."""
+    record = service.store.load(game_id)
+    if record.envelope.status != "active":
+        return 0
+    due = next_due(record)
+    if due is None or due > now:
+        return 0
+    game = record.game
+    done = 0
+    for d in record.pending():
+        rng = derive_rng(record.envelope.moves, "timer", game_id, d.seat)
+        default = getattr(game, "default_action", None)
+        if callable(default):
+            action = default(record.state, d.seat, d.kind, rng)
+        else:
+            bots = game.bots()
+            action = (bots.get("greedy") or bots["random"]).choose(game, record.state, d.seat, rng)
+        service.mark_dirty(game_id)
+        record = service.store.commit(game_id, record.seq,
+                                      [ActionEntry(d.seat, action=action, source="timer")], now)
+        service.notify(game_id, echo="(deadline passed: played by the computer)")
+        done += 1
+        break  # one at a time: the next decision's deadline starts now
+    return done
+
+
+def sleep_until(seconds: float) -> None:
+    time.sleep(max(0.0, seconds))

@@ -1,0 +1,734 @@
+"""The transaction: one incoming message + the store -> events + outgoing mail. No sockets here.
+
+A message flows through small named steps, each of which may stop it with a reason that becomes the
+reply (or no reply at all, for loops and bounces):
+
+    parse -> policy (loops, bounces, size, rate) -> authenticate (seat's address AND its token)
+          -> ledger (already applied?) -> read commands (all or nothing) -> commit -> notify
+
+Notifications are built from the *log* (the public lines after the last notified sequence number)
+plus each seat's current view, never from in-memory leftovers, so the same code path recovers after a
+crash between the commit and the outbox: a journal marker (``<data>/outbox/dirty/<game>``) is written
+before every commit and removed once the mails of that commit are queued.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from pbem.commands.describe import describe_line
+from pbem.commands.grammar import Reading, read_commands
+from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
+from pbem.mail import compose
+from pbem.mail.outbox import Outbox, _atomic_write
+from pbem.mail.parse import ParsedMail, parse_message
+from pbem.mail.tokens import TokenRef, check_token, find_tokens, message_id
+from pbem.model import parse_time
+from pbem.rules.base import Decision, derive_rng
+from pbem.store import ActionEntry, GameRecord, MessageHandled, Replace, Store
+
+log = logging.getLogger("pbem.service")
+
+EXAMPLES = 5
+"""How many legal moves a mail shows as examples."""
+
+QUIET_KINDS = frozenset({"message", "view-access", "reveal"})
+"""Log lines that send nobody a mail by themselves."""
+
+COMPUTER_PREFIX = "computer+"
+"""Seats whose address starts with this are played by the service's bot (after RESIGN)."""
+
+
+@dataclass
+class Outcome:
+    """What became of one incoming message (the runner moves it to ``folder``)."""
+
+    folder: str
+    """``processed`` (applied or answered), ``rejected`` (refused or dropped), ``shunt`` (our bug)."""
+    reason: str
+    game_id: str | None = None
+    replies: int = 0
+    expunge: bool = False
+    """Delete the message outright (it carried a passphrase)."""
+
+
+@dataclass
+class Policy:
+    """The service's limits and identity."""
+
+    service_address: str
+    gm_address: str
+    service_name: str = "pbem"
+    authserv_id: str | None = None
+    """When set, the topmost Authentication-Results must carry this id and a pass."""
+    max_size: int = 256 * 1024
+    own_addresses: tuple[str, ...] = ()
+
+
+@dataclass
+class Service:
+    """Handles messages and queues notifications. ``clock`` is injected (tests, replay)."""
+
+    store: Store
+    outbox: Outbox
+    policy: Policy
+    clock: Callable[[], datetime]
+    rate_limiter: Any | None = None
+    crypto: Any | None = None
+    """Optional :class:`pbem.crypto_mail.MailCrypto`: encrypts personal mail, decrypts replies."""
+    secret: bytes = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.secret = self.store.keyring.token_secret
+        self.host = self.policy.service_address.rpartition("@")[2] or "pbem.invalid"
+        self.dirty = self.store.data_dir / "outbox" / "dirty"
+        self.notified = self.store.data_dir / "outbox" / "notified"
+        self.timers = self.store.data_dir / "outbox" / "timers"
+        self.dirty.mkdir(parents=True, exist_ok=True)
+        self.timers.mkdir(parents=True, exist_ok=True)
+        self.notified.mkdir(parents=True, exist_ok=True)
+
+    # ================================================================== the journal
+
+    def mark_dirty(self, game_id: str) -> None:
+        """Record the intent to notify ``game_id`` before a commit (crash safety)."""
+        _atomic_write(self.dirty / game_id, b"")
+
+    def notified_seq(self, game_id: str) -> int:
+        try:
+            return int((self.notified / game_id).read_text() or "0")
+        except (OSError, ValueError):
+            return 0
+
+    def _set_notified(self, game_id: str, seq: int) -> None:
+        _atomic_write(self.notified / game_id, str(seq).encode())
+
+    def dirty_games(self) -> list[str]:
+        return sorted(p.name for p in self.dirty.iterdir() if not p.name.startswith("."))
+
+    def flush_journal(self) -> int:
+        """Queue the mails of every game marked dirty (new games, GM commands, crash recovery)."""
+        n = 0
+        for gid in self.dirty_games():
+            try:
+                n += self.notify(gid)
+            except IntegrityError as err:
+                log.error("game %s stopped: %s", gid, err)
+                self._alert_gm(f"Game {gid} is stopped", [str(err)], key=f"integrity-{gid}")
+                (self.dirty / gid).unlink(missing_ok=True)
+        return n
+
+    # ================================================================== incoming mail
+
+    def handle(self, raw: bytes) -> Outcome:
+        """Process one raw message. Player mistakes are answered; our bugs raise (the runner shunts)."""
+        parsed = parse_message(raw)
+        if parsed.size > self.policy.max_size:
+            return self._refuse_plain(
+                parsed,
+                f"Your mail is {parsed.size // 1024} KB; this service reads mails up to "
+                f"{self.policy.max_size // 1024} KB. Reply again without attachments or large quotes.",
+                "too large",
+            )
+        loop = self._loop_reason(parsed)
+        if loop:
+            log.info("dropped %s: %s", parsed.message_id, loop)
+            return Outcome("rejected", f"no answer: {loop}")
+        if self.rate_limiter is not None and not self.rate_limiter.allow(parsed.from_addr, self.clock()):
+            log.warning("rate limit for %s", parsed.from_addr)
+            return Outcome("rejected", "no answer: rate limit")
+        inner = parsed
+        expunge = False
+        if parsed.encryption is not None and self.crypto is not None:
+            inner_raw = self.crypto.decrypt_incoming(raw)
+            if inner_raw is not None:
+                inner = _merge_headers(parsed, parse_message(inner_raw))
+        return self._authenticated(parsed, inner, raw, expunge)
+
+    def _loop_reason(self, p: ParsedMail) -> str | None:
+        try:
+            from pbem.mail.policy import is_loop_or_auto
+        except ImportError:  # pragma: no cover - policy module always ships
+            is_loop_or_auto = None
+        own = {self.policy.service_address.lower(), *self.policy.own_addresses}
+        if is_loop_or_auto is not None:
+            return is_loop_or_auto(p, own)
+        if p.from_addr in own:
+            return "our own address"
+        return None
+
+    def _auth_results_ok(self, p: ParsedMail) -> bool:
+        want = self.policy.authserv_id
+        if not want:
+            return True
+        if not p.auth_results:
+            return False
+        top = p.auth_results[0]
+        if top.authserv_id != want.lower():
+            return False
+        return any(top.results.get(m) == "pass" for m in ("dmarc", "dkim", "spf"))
+
+    def _authenticated(self, outer: ParsedMail, p: ParsedMail, raw: bytes, expunge: bool) -> Outcome:
+        refs = find_tokens([p.in_reply_to, *p.references, *outer.references, outer.in_reply_to])
+        sender = p.from_addr
+        if not refs:
+            # A fresh mail, or a client that dropped the references: From alone proves nothing.
+            return self._refuse_plain(
+                p,
+                "This mail does not answer one of our game mails, so we cannot tell that it is "
+                "really yours (the From line alone can be forged). Please use Reply on the last "
+                "mail you got for your game, and write your command above or below the quote.",
+                "no token",
+            )
+        # The newest reference whose token is genuine decides the game and the seat.
+        ref: TokenRef | None = next((r for r in refs if check_token(self.secret, r)), None)
+        if ref is None or not self.store.exists(ref.game):
+            return self._refuse_plain(
+                p,
+                "The mail you answered is not one of ours (its reference is unknown or altered). "
+                "Please reply to the last mail you got for your game.",
+                "bad token",
+            )
+        gid = ref.game
+        try:
+            record = self.store.load(gid)
+        except IntegrityError as err:
+            self._alert_gm(f"Game {gid} is stopped", [str(err)], key=f"integrity-{gid}")
+            return Outcome("shunt", f"{gid}: integrity error", gid)
+        env = record.envelope
+        owner = env.active_player(ref.seat)
+        if sender != owner.email:
+            seat_of_sender = env.seat_of_email(sender)
+            why = (
+                "The mail you answered was sent to another player of this game, so it cannot carry "
+                "your commands. Reply to your own mails."
+                if seat_of_sender is not None
+                else "You are not a player of this game, so we cannot accept commands from you."
+            )
+            log.warning("refused %s for %s seat %d: token of another sender", sender, gid, ref.seat)
+            return self._refuse_plain(p, why, "token of another seat", game=record)
+        if not self._auth_results_ok(outer):
+            return self._refuse_plain(
+                p,
+                "Your mail did not pass our mail server's sender check (Authentication-Results), "
+                "so we cannot accept it. If this keeps happening, tell the game master.",
+                "authentication-results",
+                game=record,
+            )
+        if p.message_id and env.has_message(p.message_id):
+            # Applied before a crash; the journal takes care of its mails.
+            return Outcome("processed", "already applied", gid)
+        return self._commands(record, ref, p, raw, expunge)
+
+    # ================================================================== commands
+
+    def _current_token_ok(self, record: GameRecord, ref: TokenRef) -> bool:
+        """May a mail of turn ``ref.turn`` still move? Only if nothing changed for that seat since:
+        no undo, and no action of that seat after the mail was sent."""
+        env = record.envelope
+        if ref.turn == env.moves:
+            return True
+        if ref.turn > env.moves:
+            return False
+        moves = 0
+        for e in record.entries:
+            if e.kind == "action":
+                moves += 1
+                if moves > ref.turn and e.payload.get("seat") == ref.seat:
+                    return False
+            elif e.kind == "undo":
+                moves += 1
+                if moves > ref.turn:
+                    return False
+        return True
+
+    def _commands(self, record: GameRecord, ref: TokenRef, p: ParsedMail, raw: bytes,
+                  expunge: bool) -> Outcome:
+        game, state, env = record.game, record.state, record.envelope
+        seat = ref.seat
+        owes = [d for d in record.pending() if d.seat == seat]
+
+        def parse_action(text: str) -> Any:
+            return game.parse(state, seat, text)
+
+        lines = p.command_lines()
+        if not lines and p.subject:
+            # Nothing in the body: some people write the move in the subject.
+            subj = _strip_subject(p.subject)
+            lines = [subj] if subj else []
+        reading = read_commands(lines, parse_action if env.status == "active" else None)
+        action = reading.action
+        if action is not None and not self._current_token_ok(record, ref):
+            reading.errors.append(
+                (action.line, CommandError(
+                    "This answers an older mail of the game: the position has changed since. "
+                    "Here is the current board; reply to this mail with your move."))
+            )
+        if action is not None and action.guard is not None and action.guard != env.moves + 1:
+            reading.errors.append(
+                (action.line, CommandError(
+                    f"Your move is marked #{action.guard}, but the game is at move {env.moves + 1}; "
+                    "nothing was played. Check the board below and send the move again."))
+            )
+        if env.status != "active" and (action is not None or reading.syntax_errors):
+            reading.errors.append(("", CommandError(
+                f"Game {env.game_id} is {env.status}; no moves are accepted now."
+                + (" The game master will resume it." if env.status == "paused" else ""))))
+        if reading.errors or (not reading.commands):
+            return self._reject(record, seat, p, reading, owes)
+
+        now = self.clock()
+        replies = 0
+        for cmd in reading.commands:
+            if cmd.kind in ("board", "help", "history"):
+                replies += self._service_reply(record, seat, p, cmd.kind)
+            elif cmd.kind == "say":
+                replies += self._say(record, seat, p, cmd.arg)
+            elif cmd.kind == "cert":
+                expunge = True
+                replies += self._cert(record, seat, p, cmd.arg)
+        if action is not None or any(c.kind == "resign" for c in reading.commands):
+            entries: list[Any] = []
+            if action is not None:
+                entries.append(ActionEntry(seat, action=action.action, source="mail",
+                                           message_id=p.message_id or None))
+            if any(c.kind == "resign" for c in reading.commands):
+                name = f"Computer (for {env.active_player(seat).name})"
+                entries.append(Replace(seat, name, f"{COMPUTER_PREFIX}{env.game_id}.{seat}@{self.host}",
+                                       source="mail"))
+            self.mark_dirty(env.game_id)
+            try:
+                self.store.commit(env.game_id, record.seq, entries, now)
+            except ConflictError:
+                fresh = self.store.load(env.game_id)
+                if p.message_id and fresh.envelope.has_message(p.message_id):
+                    return Outcome("processed", "already applied", env.game_id)
+                raise
+            except GameStopped as err:
+                reading.errors.append(("", CommandError(str(err))))
+                return self._reject(record, seat, p, reading, owes)
+            except PLAYER_ERRORS as err:
+                reading.errors.append((action.line if action else "", err))  # type: ignore[arg-type]
+                return self._reject(record, seat, p, reading, owes)
+            echo = action.line if action is not None else "RESIGN CONFIRM"
+            replies += self.notify(env.game_id, actor=seat, echo=echo, reply_to=p)
+            self.play_computers(env.game_id)
+            return Outcome("processed", "applied", env.game_id, replies, expunge)
+        self._record_handled(record, seat, p, ",".join(sorted(reading.kinds())))
+        return Outcome("processed", "answered", env.game_id, replies, expunge)
+
+    # ================================================================== mails
+
+    def _names(self, record: GameRecord) -> tuple[list[str], list[str]]:
+        seats = record.envelope.seats()
+        names = record.game.seat_names(len(seats))
+        players = [record.envelope.active_player(s).name for s in seats]
+        return names, players
+
+    def _ctx(self, record: GameRecord | None, seat: int | None, subject: str, to_name: str,
+             **kw: Any) -> compose.MailContext:
+        ctx = compose.MailContext(
+            subject=subject,
+            player_name=to_name,
+            service_address=self.policy.service_address,
+            gm_address=self.policy.gm_address,
+        )
+        if record is not None:
+            env = record.envelope
+            names, players = self._names(record)
+            ctx.game_id = env.game_id
+            ctx.game_title = record.game.title
+            ctx.players_line = _join([f"{pl} ({nm})" for pl, nm in zip(players, names, strict=False)])
+            ctx.move_no = env.moves + 1
+            ctx.seed_commitment = env.seed_commitment
+            if seat is not None:
+                ctx.seat_name = names[seat]
+                ctx.board = record.render(seat)
+                self._decision(record, seat, ctx)
+            pend = record.pending()
+            waiting = sorted({d.seat for d in pend})
+            ctx.waiting_for = _join([f"{players[s]} ({names[s]})" for s in waiting]) or "nobody"
+        for k, v in kw.items():
+            setattr(ctx, k, v)
+        return ctx
+
+    def _decision(self, record: GameRecord, seat: int, ctx: compose.MailContext) -> None:
+        owes: list[Decision] = [d for d in record.pending() if d.seat == seat]
+        if not owes:
+            return
+        ctx.your_turn = True
+        ctx.decision_prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
+        legal = record.legal_notations(seat)
+        ctx.legal_count = len(legal)
+        ctx.examples = _spread(sorted(set(legal)), EXAMPLES)
+
+    def _subject(self, record: GameRecord | None, what: str) -> str:
+        if record is None:
+            return f"[{self.policy.service_name}] {what}"
+        return f"[{record.envelope.game_id}] {record.game.title}: {what}"
+
+    def _send(self, record: GameRecord | None, seat: int | None, to_name: str, to_addr: str,
+              kind: str, ctx: compose.MailContext, tail: str,
+              reply_to: ParsedMail | None = None) -> int:
+        if to_addr.startswith(COMPUTER_PREFIX):
+            return 0
+        text, html = compose.render(kind, ctx)
+        if record is not None and seat is not None:
+            mid = message_id(self.secret, record.envelope.game_id, seat, record.envelope.moves,
+                             tail, self.host)
+            refs = [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]
+        else:
+            h = hashlib.sha256(tail.encode()).hexdigest()[:16]
+            mid = f"<pbem.notice.{h}@{self.host}>"
+            refs = []
+        in_reply_to = None
+        if reply_to is not None and reply_to.message_id:
+            in_reply_to = reply_to.message_id
+            refs = [*refs, reply_to.message_id]
+        msg = compose.build_message(
+            sender=self.policy.service_address,
+            sender_name=self.policy.service_name
+            + (f" ({record.envelope.game_id})" if record is not None else ""),
+            to_name=to_name,
+            to_addr=to_addr,
+            subject=ctx.subject,
+            text=text,
+            html=html,
+            message_id=mid,
+            date=self.clock(),
+            in_reply_to=in_reply_to,
+            references=refs,
+        )
+        if self.crypto is not None and record is not None:
+            msg = self.crypto.protect(msg, to_addr, record, self.clock())
+        self.outbox.put(msg, recipient=to_addr,
+                        game=record.envelope.game_id if record else "", kind=kind, now=self.clock())
+        return 1
+
+    def notify(self, game_id: str, *, actor: int | None = None, echo: str = "",
+               reply_to: ParsedMail | None = None) -> int:
+        """Queue every player's mail for the log lines after the last notified one."""
+        record = self.store.load(game_id)
+        env = record.envelope
+        done = self.notified_seq(game_id)
+        if done >= record.seq:
+            (self.dirty / game_id).unlink(missing_ok=True)
+            return 0
+        names, players = self._names(record)
+        new_lines = [e for e in record.entries if e.seq > done]
+        if done > 0 and not any(e.kind not in QUIET_KINDS for e in new_lines):
+            # Only bookkeeping since the last mails (answered messages, a GM's look): no mail.
+            self._set_notified(game_id, record.seq)
+            (self.dirty / game_id).unlink(missing_ok=True)
+            return 0
+        events: list[str] = []
+        started = done == 0
+        for e in new_lines:
+            if e.kind in QUIET_KINDS or e.kind == "setup":
+                continue
+            events.extend(describe_line(record.game, e.kind, e.payload, names, players))
+        n = 0
+        last = record.seq
+        result = record.game.result(record.state) if env.status == "ended" else None
+        for seat in env.seats():
+            pl = env.active_player(seat)
+            tail = f"e{last}"
+            if env.status == "ended":
+                ctx = self._ctx(record, seat, self._subject(record, "game over"), pl.name,
+                                events=events)
+                scores = list(env.result.scores) if env.result else (list(result.scores) if result else [])
+                winners = list(env.result.winners) if env.result else (list(result.winners) if result else [])
+                ctx.scores = [f"{players[s]:<20} {names[s]:<8} {scores[s] if s < len(scores) else '-':>4}"
+                              for s in env.seats()]
+                ctx.winners_line = (
+                    ("Winner: " if len(winners) == 1 else "Shared victory: ")
+                    + _join([f"{players[w]} ({names[w]})" for w in winners]) + "."
+                    if winners else "The game master ended the game."
+                )
+                ctx.seed = str(env.revealed_seed) if env.revealed_seed is not None else "(not revealed)"
+                ctx.board = record.render(None)
+                ctx.your_turn = False
+                n += self._send(record, seat, pl.name, pl.email, "over", ctx, tail + ".over")
+            elif started:
+                ctx = self._ctx(record, seat, self._subject(record, "a new game starts"), pl.name)
+                ctx.private_note = self._private_note(record, seat)
+                n += self._send(record, seat, pl.name, pl.email, "start", ctx, tail + ".start")
+            else:
+                mine = seat == actor
+                ctx = self._ctx(record, seat, "", pl.name, events=events)
+                ctx.private_note = self._private_note(record, seat)
+                ctx.echo = echo if mine else ""
+                if ctx.your_turn:
+                    ctx.subject = self._subject(record, f"your turn (move {env.moves + 1})")
+                    kind = "turn"
+                else:
+                    ctx.subject = self._subject(record, f"move {env.moves} played")
+                    kind = "moved"
+                n += self._send(record, seat, pl.name, pl.email, kind, ctx, f"{tail}.{kind}",
+                                reply_to=reply_to if mine else None)
+        self._set_notified(game_id, last)
+        self.schedule(game_id, record)
+        (self.dirty / game_id).unlink(missing_ok=True)
+        return n
+
+    def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
+        """Record when the next deadline of ``game_id`` falls due, or clear it. Only games with a
+        deadline have a timer file, so an idle tick does not read every game."""
+        record = record or self.store.load(game_id, verify=False)
+        path = self.timers / game_id
+        due = next_due(record)
+        if due is None or record.envelope.status != "active":
+            path.unlink(missing_ok=True)
+            return
+        _atomic_write(path, due.isoformat().encode())
+
+    def _private_note(self, record: GameRecord, seat: int) -> str:
+        if self.crypto is not None:
+            return self.crypto.private_note(record, seat, self.clock())
+        return ("This mail is yours alone: it shows your private tile. "
+                "Do not forward it to other players.")
+
+    def _service_reply(self, record: GameRecord, seat: int, p: ParsedMail, kind: str) -> int:
+        pl = record.envelope.active_player(seat)
+        if kind == "board":
+            ctx = self._ctx(record, seat, self._subject(record, "the board"), pl.name)
+            ctx.private_note = self._private_note(record, seat)
+        elif kind == "help":
+            ctx = self._ctx(record, seat, self._subject(record, "help"), pl.name,
+                            command_help=record.game.command_help())
+            ctx.board = ""
+        else:
+            names, players = self._names(record)
+            hist: list[str] = []
+            n = 0
+            for e in record.entries:
+                if e.kind in ("setup", "message", "reveal", "view-access"):
+                    continue
+                if e.kind == "action":
+                    n += 1
+                for s in describe_line(record.game, e.kind, e.payload, names, players):
+                    hist.append(f"{n:>4}. {s}" if e.kind == "action" else f"      {s}")
+            ctx = self._ctx(record, None, self._subject(record, "history"), pl.name,
+                            history=hist or ["No moves yet."])
+        return self._send(record, seat, pl.name, pl.email, kind, ctx,
+                          f"r{_h(p.message_id)}.{kind}", reply_to=p)
+
+    def _say(self, record: GameRecord, seat: int, p: ParsedMail, text: str) -> int:
+        names, players = self._names(record)
+        speaker = f"{players[seat]} ({names[seat]})"
+        n = 0
+        for s in record.envelope.seats():
+            pl = record.envelope.active_player(s)
+            ctx = self._ctx(record, None, self._subject(record, f"{players[seat]} says"), pl.name,
+                            speaker=speaker, said=[text])
+            n += self._send(record, s, pl.name, pl.email, "say", ctx, f"r{_h(p.message_id)}.say{s}",
+                            reply_to=p if s == seat else None)
+        return n
+
+    def _cert(self, record: GameRecord, seat: int, p: ParsedMail, passphrase: str) -> int:
+        pl = record.envelope.active_player(seat)
+        if self.crypto is None:
+            ctx = self._ctx(record, None, self._subject(record, "certificates"), pl.name,
+                            paragraphs=["This service does not issue certificates; ask the game "
+                                        "master."])
+            return self._send(record, seat, pl.name, pl.email, "notice", ctx,
+                              f"r{_h(p.message_id)}.cert", reply_to=p)
+        msg = self.crypto.issue_for_mail(record, seat, pl, passphrase, self.clock(),
+                                         message_id(self.secret, record.envelope.game_id, seat,
+                                                    record.envelope.moves,
+                                                    f"r{_h(p.message_id)}.cert", self.host))
+        self.outbox.put(msg, recipient=pl.email, game=record.envelope.game_id, kind="cert",
+                        now=self.clock())
+        return 1
+
+    def _reject(self, record: GameRecord, seat: int, p: ParsedMail, reading: Reading,
+                owes: Sequence[Decision]) -> Outcome:
+        pl = record.envelope.active_player(seat)
+        reasons: list[str] = []
+        hints: list[str] = []
+        for line, err in reading.errors:
+            msg = str(err)
+            reasons.append(f"{line}: {msg}" if line and line not in msg else msg)
+            hint = getattr(err, "hint", "")
+            if hint:
+                hints.append(hint)
+        if not reading.errors:
+            reasons.append("We found no command in your mail. Write your move on a line of its own "
+                           "(quoted lines are not read).")
+        ctx = self._ctx(record, seat, self._subject(record, "your reply was not carried out"),
+                        pl.name, reasons=reasons)
+        ctx.private_note = self._private_note(record, seat)
+        ctx.understood = [c.line for c in reading.commands]
+        ctx.ignored = list(reading.ignored)
+        ctx.quoted = p.command_lines()[:12]
+        for h in hints:
+            if h not in ctx.reasons:
+                ctx.reasons.append(f"Try: {h}")
+        self._send(record, seat, pl.name, pl.email, "rejected", ctx,
+                   f"r{_h(p.message_id)}.rejected", reply_to=p)
+        self._record_handled(record, seat, p, "rejected")
+        return Outcome("rejected", "; ".join(reasons)[:200], record.envelope.game_id, 1)
+
+    def _record_handled(self, record: GameRecord, seat: int, p: ParsedMail, outcome: str) -> None:
+        """Put the Message-ID of an answered mail in the game's ledger (no game change), so that a
+        fetch replayed after a crash does not answer it twice."""
+        if not p.message_id:
+            return
+        gid = record.envelope.game_id
+        self.mark_dirty(gid)
+        try:
+            self.store.commit(gid, record.seq, [MessageHandled(p.message_id, seat, outcome)],
+                              self.clock())
+        except ConflictError:
+            pass  # answered before a crash, or a concurrent commit: the answer is idempotent
+        self.notify(gid)
+
+    def _refuse_plain(self, p: ParsedMail, why: str, reason: str, *, game: GameRecord | None = None,
+                      known_player: bool = False) -> Outcome:
+        """Answer a mail we cannot attribute to a seat. Never shows any game's board."""
+        if not p.from_addr or "@" not in p.from_addr:
+            return Outcome("rejected", f"no answer: {reason} (no sender)")
+        ctx = compose.MailContext(
+            subject=f"[{self.policy.service_name}] your mail was not accepted",
+            player_name=p.from_name or p.from_addr,
+            service_address=self.policy.service_address,
+            gm_address=self.policy.gm_address,
+            game_id=game.envelope.game_id if game else "-",
+            paragraphs=[why, "Nothing was changed in any game. Questions go to the game master "
+                        f"at {self.policy.gm_address}."],
+        )
+        self._send(None, None, p.from_name, p.from_addr, "notice", ctx,
+                   f"refuse.{p.message_id}.{p.from_addr}", reply_to=p)
+        return Outcome("rejected", reason, game.envelope.game_id if game else None, 1)
+
+    def _alert_gm(self, subject: str, lines: list[str], key: str) -> None:
+        ctx = compose.MailContext(
+            subject=f"[{self.policy.service_name}] GM: {subject}",
+            player_name="game master",
+            service_address=self.policy.service_address,
+            gm_address=self.policy.gm_address,
+            paragraphs=lines,
+        )
+        self._send(None, None, "Game master", self.policy.gm_address, "notice", ctx, f"gm.{key}")
+
+    def alert_gm(self, subject: str, lines: list[str], key: str) -> None:
+        """Tell the GM by mail (delivery failures, shunted messages, stopped games)."""
+        self._alert_gm(subject, lines, key)
+
+    # ================================================================== computers and timers
+
+    def play_computers(self, game_id: str, limit: int = 1000) -> int:
+        """Let the service's bot play every decision owed by a seat given to the computer."""
+        played = 0
+        while played < limit:
+            record = self.store.load(game_id)
+            if record.envelope.status != "active":
+                break
+            todo = [d for d in record.pending()
+                    if record.envelope.active_player(d.seat).email.startswith(COMPUTER_PREFIX)]
+            if not todo:
+                break
+            d = todo[0]
+            bots = record.game.bots()
+            bot = bots.get("greedy") or bots.get("heuristic") or bots["random"]
+            rng = derive_rng(record.envelope.moves, "computer", game_id, d.seat)
+            action = bot.choose(record.game, record.state, d.seat, rng)
+            self.mark_dirty(game_id)
+            self.store.commit(game_id, record.seq, [ActionEntry(d.seat, action=action, source="bot")],
+                              self.clock())
+            self.notify(game_id)
+            played += 1
+        return played
+
+
+# ====================================================================== helpers
+
+
+def next_due(record: GameRecord) -> datetime | None:
+    """When the earliest deadline of the decisions owed now falls due (None: no deadline)."""
+    env = record.envelope
+    if not env.deadlines or env.status != "active":
+        return None
+    since = _position_time(record)
+    best: datetime | None = None
+    for d in record.pending():
+        dl = env.deadlines.get(d.kind) or env.deadlines.get("*")
+        if dl is None:
+            continue
+        if dl.at:
+            when = parse_time(dl.at)
+        elif dl.seconds:
+            when = since + timedelta(seconds=dl.seconds)
+        else:
+            continue
+        best = when if best is None else min(best, when)
+    return best
+
+
+def _position_time(record: GameRecord) -> datetime:
+    """When the position last changed (a deadline runs from there)."""
+    for e in reversed(record.entries):
+        if e.kind in ("setup", "action", "undo", "resume", "replace", "deadline"):
+            return parse_time(e.time)
+    return parse_time(record.envelope.created)
+
+
+def _h(value: str) -> str:
+    return hashlib.sha256((value or "").encode()).hexdigest()[:12]
+
+
+def _join(items: Sequence[str]) -> str:
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _spread(items: list[str], k: int) -> list[str]:
+    """Up to ``k`` items evenly spread over the list (deterministic examples)."""
+    if len(items) <= k:
+        return items
+    step = len(items) / k
+    return [items[int(i * step)] for i in range(k)]
+
+
+def _strip_subject(subject: str) -> str:
+    import re
+
+    s = re.sub(r"^\s*((re|aw|sv|fw|fwd|wg|tr|r)\s*:\s*)+", "", subject, flags=re.I)
+    s = re.sub(r"\[[^\]]*\]", "", s)
+    return s.strip() if len(s.split()) <= 5 else ""
+
+
+def _merge_headers(outer: ParsedMail, inner: ParsedMail) -> ParsedMail:
+    """A decrypted reply: the body is the inner message's, the routing headers the outer's."""
+    import dataclasses
+
+    return dataclasses.replace(
+        inner,
+        from_addr=outer.from_addr,
+        from_name=outer.from_name,
+        message_id=outer.message_id,
+        in_reply_to=inner.in_reply_to or outer.in_reply_to,
+        references=inner.references or outer.references,
+        auth_results=outer.auth_results,
+        size=outer.size,
+    )
+
+
+def open_service(data_dir: Path, keys_dir: Path, policy: Policy, clock: Callable[[], datetime]) -> Service:
+    """A service over the data directory with the keyring of ``keys_dir``."""
+    from pbem.store import Keyring
+
+    keyring = Keyring.load(keys_dir)
+    store = Store(data_dir, keyring)
+    outbox = Outbox(data_dir, keyring)
+    return Service(store, outbox, policy, clock)

@@ -1,0 +1,94 @@
+"""Helpers for service tests: a data directory with keys, and replies built like a mail client's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import make_msgid
+from pathlib import Path
+
+from pbem.mail.outbox import Outbox
+from pbem.service import Policy, Service
+from pbem.store import Keyring, Store
+
+SERVICE = "service@pbem.test"
+GM = "gm@pbem.test"
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+@dataclass
+class Env:
+    service: Service
+    store: Store
+    outbox: Outbox
+    clock: Clock
+    data: Path
+
+
+def make_env(tmp: Path, **policy_kw: object) -> Env:
+    keys = tmp / "keys"
+    data = tmp / "games"
+    keyring = Keyring.create(keys, data_dir=data)
+    store = Store(data, keyring)
+    outbox = Outbox(data, keyring)
+    clock = Clock()
+    svc = Service(store, outbox, Policy(SERVICE, GM, **policy_kw), clock)  # type: ignore[arg-type]
+    return Env(svc, store, outbox, clock, data)
+
+
+def queued(env: Env) -> list[EmailMessage]:
+    """Every queued mail, parsed."""
+    out = []
+    for e in env.outbox.pending():
+        msg = BytesParser(policy=policy.default).parsebytes(env.outbox.message(e))
+        out.append(msg)  # type: ignore[arg-type]
+    return out
+
+
+def drain(env: Env) -> list[EmailMessage]:
+    """Take every queued mail out of the outbox (as if sent)."""
+    mails = []
+    for e in env.outbox.pending():
+        mails.append(BytesParser(policy=policy.default).parsebytes(env.outbox.message(e)))
+        env.outbox.mark_sent(e, env.clock())
+    return mails  # type: ignore[return-value]
+
+
+def text_of(msg: EmailMessage) -> str:
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    return part.get_content()
+
+
+def reply(to: EmailMessage, sender: str, body: str, *, quote: bool = True,
+          extra: dict[str, str] | None = None) -> bytes:
+    """A reply as a mail client writes it: In-Reply-To/References, top-posted over a quote."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = str(to["From"])
+    msg["Subject"] = "Re: " + str(to["Subject"])
+    msg["Message-ID"] = make_msgid(domain="client.test")
+    msg["In-Reply-To"] = str(to["Message-ID"])
+    msg["References"] = (str(to.get("References", "")) + " " + str(to["Message-ID"])).strip()
+    for k, v in (extra or {}).items():
+        msg[k] = v
+    text = body + "\n"
+    if quote:
+        text += "\nOn Sat, 21 Nov 2026 at 12:00, pbem wrote:\n" + "".join(
+            "> " + ln + "\n" for ln in text_of(to).splitlines()
+        )
+    msg.set_content(text)
+    return msg.as_bytes()
