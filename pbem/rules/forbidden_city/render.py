@@ -140,8 +140,7 @@ def render_board(side: str, cells: list[Any]) -> list[str]:
     if not boxes:
         return []
     xs = [x for x, _ in boxes]
-    ys = [y for _, y in boxes]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    x0, x1 = min(xs), max(xs)
     width = x1 - x0 + 1
     bands = -(-width // MAX_BAND)
     per_band = -(-width // bands)
@@ -152,7 +151,9 @@ def render_board(side: str, cells: list[Any]) -> list[str]:
             lines.append("")
         header = " " * MARGIN + "".join(column_name(x).center(TILE_W).rstrip().ljust(TILE_W) for x in cols)
         lines.append(header.rstrip())
-        for y in range(y0, y1 + 1):
+        # Each band is cropped to its own occupied rows.
+        band_ys = [y for x, y in boxes if cols.start <= x < cols.stop]
+        for y in range(min(band_ys), max(band_ys) + 1):
             row = []
             for x in cols:
                 box = boxes.get((x, y))
