@@ -112,9 +112,18 @@ def _check_line(
 
 
 def parse_log(
-    data: bytes, keys: dict[str, Ed25519PublicKey] | None, *, game: str, path: str
+    data: bytes,
+    keys: dict[str, Ed25519PublicKey] | None,
+    *,
+    game: str,
+    path: str,
+    verified: tuple[int, str] | None = None,
 ) -> ParsedLog:
     """Check every line (framing, signature when ``keys`` is given, sequence, chain).
+
+    ``verified = (seq, hash)``: lines 1..seq were verified earlier and line ``seq`` had that hash.
+    If it still has, the signatures of those lines are not checked again: the hash of line ``seq``
+    covers its ``prev`` field, hence (by the chain) every byte before it.
 
     An incomplete last line is not an error here: it is reported in ``torn`` so that the caller can
     decide (recover after a crash, or refuse because the snapshot is ahead of it).
@@ -126,9 +135,16 @@ def parse_log(
         )
     parts = data.split(b"\n")
     tail = parts.pop()  # b"" when the file ends with a newline
+    skip = 0
+    if (
+        verified is not None
+        and 0 < verified[0] <= len(parts)
+        and line_hash(parts[verified[0] - 1]) == verified[1]
+    ):
+        skip = verified[0]
     prev = GENESIS_PREV
     for i, raw in enumerate(parts, start=1):
-        entry = _check_line(raw, i, prev, keys, game, path)
+        entry = _check_line(raw, i, prev, None if i <= skip else keys, game, path)
         prev = line_hash(raw)
         out.lines.append(raw)
         out.entries.append(entry)

@@ -11,6 +11,7 @@ strict framing, or breaks the hash chain.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,7 @@ GENESIS_PREV = "0" * 64
 """The ``prev`` of a game's first line."""
 
 _SIG_MARK = b',"sig":"'
+_SIG_RE = re.compile(rb"[0-9a-f]{128}")
 
 encoder = msgspec.json.Encoder(order="deterministic")
 
