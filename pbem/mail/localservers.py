@@ -181,6 +181,8 @@ auth_mechanisms = plain login
 # A failed login answers at once (the default waits 2 s): tests exercise wrong passwords.
 auth_failure_delay = 0
 mail_location = maildir:~/Maildir
+# IDLE notices new mail by inotify where it works; poll every second where it does not.
+mailbox_idle_check_interval = 1 secs
 recipient_delimiter = +
 lmtp_save_to_detail_mailbox = no
 passdb {{
