@@ -64,8 +64,13 @@ def encrypt_for(
     outside and readable: never put a secret in a header.
     """
     if key.kind is KeyKind.SMIME:
-        inner: Message = sign_with.sign_smime(msg) if sign_with is not None else msg
-        return smime.encrypt_mime(inner, key.certificate())
+        if sign_with is None:
+            return smime.encrypt_mime(msg, key.certificate())
+        # Signed then enveloped, as bytes: no round trip through the email parser.
+        signed = smime.signed_entity(
+            msg, sign_with.smime[1], sign_with.smime[0], chain=[sign_with.ca[1]]
+        )
+        return smime.encrypt_entity(signed, msg, key.certificate())
     signer = sign_with.openpgp if sign_with is not None else None
     return pgp.encrypt_mime(msg, key.openpgp(), signer=signer)
 

@@ -36,6 +36,7 @@ __all__ = [
     "generate_key",
     "encrypt_mime",
     "sign_mime",
+    "signed_entity",
     "decrypt_mime",
     "decrypt_block",
     "find_encrypted",
@@ -159,25 +160,17 @@ def encrypt_mime(
     return outer
 
 
-def sign_mime(msg: Message, signer: pysequoia.Tsk) -> EmailMessage:
-    """``msg`` as multipart/signed with a detached OpenPGP signature (RFC 3156 section 5).
-
-    The signed part is kept byte for byte: the result is built as bytes and parsed back.
-    """
+def signed_entity(msg: Message, signer: pysequoia.Tsk) -> bytes:
+    """The body of ``msg`` as a multipart/signed entity (bytes) with a detached OpenPGP signature."""
     entity = body_entity(msg)
     signature = pysequoia.sign(signer.signer(), entity, mode=pysequoia.SignatureMode.DETACHED)
     micalg = _MICALG.get(
         str(pysequoia.Sig.from_bytes(signature).hash_algorithm).rsplit(".", 1)[-1], "pgp-sha512"
     )
     boundary = "----=_pgp_" + secrets.token_hex(12)
-    head = outer_headers(msg)
-    head["Content-Type"] = (
-        f'multipart/signed; micalg={micalg}; protocol="application/pgp-signature"; '
-        f'boundary="{boundary}"'
-    )
-    raw = (
-        header_block(head)
-        + b"\r\n"
+    return (
+        f"Content-Type: multipart/signed; micalg={micalg};\r\n".encode()
+        + f' protocol="application/pgp-signature"; boundary="{boundary}"\r\n\r\n'.encode()
         + b"This is an OpenPGP/MIME signed message (RFC 4880 and 3156)\r\n\r\n"
         + f"--{boundary}\r\n".encode()
         + entity
@@ -188,7 +181,14 @@ def sign_mime(msg: Message, signer: pysequoia.Tsk) -> EmailMessage:
         + canonical(signature)
         + f"\r\n--{boundary}--\r\n".encode()
     )
-    return parse(raw)
+
+
+def sign_mime(msg: Message, signer: pysequoia.Tsk) -> EmailMessage:
+    """``msg`` as multipart/signed with a detached OpenPGP signature (RFC 3156 section 5).
+
+    The signed part is kept byte for byte: the result is built as bytes and parsed back.
+    """
+    return parse(header_block(outer_headers(msg)) + signed_entity(msg, signer))
 
 
 def find_encrypted(msg: Message) -> tuple[bytes, bool] | None:

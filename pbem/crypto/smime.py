@@ -8,8 +8,8 @@ authenticated by the token in their reply, not by a signature.
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
-import email.policy
 import secrets
 from email.message import EmailMessage, Message
 
@@ -31,6 +31,8 @@ __all__ = [
     "decrypt_mime",
     "decrypt_entity",
     "sign_mime",
+    "signed_entity",
+    "encrypt_entity",
     "find_enveloped",
     "issue_certificate",
     "make_ca",
@@ -262,14 +264,19 @@ def encrypt_mime(msg: Message, cert: x509.Certificate) -> EmailMessage:
     The routing headers stay outside (see :mod:`pbem.crypto.mime`); the content is AES-256-CBC, the
     key wrapped with RSA PKCS#1 v1.5, which every S/MIME client and ``openssl smime`` read.
     """
+    return encrypt_entity(body_entity(msg), msg, cert)
+
+
+def encrypt_entity(entity: bytes, headers_of: Message, cert: x509.Certificate) -> EmailMessage:
+    """The MIME ``entity`` (bytes) encrypted to ``cert``, under the routing headers of ``headers_of``."""
     der = (
         pkcs7.PKCS7EnvelopeBuilder()
-        .set_data(body_entity(msg))
+        .set_data(entity)
         .add_recipient(cert)
         .set_content_encryption_algorithm(algorithms.AES256)
         .encrypt(serialization.Encoding.DER, [pkcs7.PKCS7Options.Binary])
     )
-    outer = outer_headers(msg)
+    outer = outer_headers(headers_of)
     outer.set_content(
         der,
         maintype="application",
@@ -333,17 +340,16 @@ def decrypt_mime(msg_bytes: bytes, key: rsa.RSAPrivateKey, cert: x509.Certificat
     return parse(merge_decrypted(msg_bytes, decrypt_entity(der, [(key, cert)])))
 
 
-def sign_mime(
+def signed_entity(
     msg: Message,
     cert: x509.Certificate,
     key: rsa.RSAPrivateKey,
     *,
     chain: list[x509.Certificate] | None = None,
-) -> EmailMessage:
-    """``msg`` as multipart/signed with a detached SHA-256 RSA signature (smime.p7s).
+) -> bytes:
+    """The body of ``msg`` as a multipart/signed entity (bytes), detached SHA-256 RSA signature.
 
     The signature carries ``cert`` (and ``chain``) so that a client can reply encrypted at once.
-    The first part is kept byte for byte: the result is built as bytes and parsed back.
     """
     entity = body_entity(msg)
     builder = pkcs7.PKCS7SignatureBuilder().set_data(entity).add_signer(cert, key, hashes.SHA256())
@@ -354,29 +360,32 @@ def sign_mime(
         [pkcs7.PKCS7Options.DetachedSignature, pkcs7.PKCS7Options.Binary],
     )
     boundary = "----=_smime_" + secrets.token_hex(12)
-    sig_part = EmailMessage()
-    sig_part.set_content(
-        signature,
-        maintype="application",
-        subtype="pkcs7-signature",
-        params={"name": "smime.p7s"},
-        disposition="attachment",
-        filename="smime.p7s",
-    )
-    del sig_part["MIME-Version"]
-    head = outer_headers(msg)
-    head["Content-Type"] = (
-        f'multipart/signed; protocol="application/pkcs7-signature"; micalg=sha-256; '
-        f'boundary="{boundary}"'
-    )
-    raw = (
-        header_block(head)
-        + b"\r\n"
+    encoded = base64.encodebytes(signature).replace(b"\n", b"\r\n")
+    return (
+        b'Content-Type: multipart/signed; protocol="application/pkcs7-signature";\r\n'
+        + f' micalg=sha-256; boundary="{boundary}"\r\n\r\n'.encode()
         + b"This is a cryptographically signed message in MIME format.\r\n\r\n"
         + f"--{boundary}\r\n".encode()
         + entity
         + f"\r\n--{boundary}\r\n".encode()
-        + sig_part.as_bytes(policy=email.policy.default.clone(linesep="\r\n"))
+        + b'Content-Type: application/pkcs7-signature; name="smime.p7s"\r\n'
+        + b"Content-Transfer-Encoding: base64\r\n"
+        + b'Content-Disposition: attachment; filename="smime.p7s"\r\n\r\n'
+        + encoded
         + f"\r\n--{boundary}--\r\n".encode()
     )
-    return parse(raw)
+
+
+def sign_mime(
+    msg: Message,
+    cert: x509.Certificate,
+    key: rsa.RSAPrivateKey,
+    *,
+    chain: list[x509.Certificate] | None = None,
+) -> EmailMessage:
+    """``msg`` as multipart/signed with a detached SHA-256 RSA signature (smime.p7s).
+
+    The first part is kept byte for byte: the result is built as bytes and parsed back.
+    """
+    entity = signed_entity(msg, cert, key, chain=chain)
+    return parse(header_block(outer_headers(msg)) + entity)
