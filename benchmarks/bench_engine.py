@@ -1,0 +1,110 @@
+"""Forbidden City engine benchmarks: apply per move, legal on a late board, whole bot games.
+
+Run: .venv/bin/python benchmarks/bench_engine.py [--games 20]
+CPU time (time.process_time), medians over repeats; compare figures as ratios within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+from typing import Any
+
+from pbem.rules.base import derive_rng
+from pbem.rules.forbidden_city import GAME
+
+
+def play(bots: list[str], seed: int, side: str = "beginner") -> tuple[Any, list[tuple[int, Any]], list[Any]]:
+    """One whole game; the final state, the moves and the states before each move."""
+    state = GAME.setup(len(bots), {"side": side}, seed)
+    moves = []
+    states = []
+    table = GAME.bots()
+    while True:
+        pending = GAME.pending(state)
+        if not pending:
+            return state, moves, states
+        seat = pending[0].seat
+        action = table[bots[seat]].choose(GAME, state, seat, derive_rng(seed, "bot", len(moves)))
+        states.append(state)
+        moves.append((seat, action))
+        state, _ = GAME.apply(state, seat, action, derive_rng(seed, "apply", len(moves)))
+
+
+def whole_games(bots: list[str], games: int, side: str = "beginner") -> list[float]:
+    out = []
+    for seed in range(games):
+        t = time.process_time()
+        play(bots, seed, side)
+        out.append(time.process_time() - t)
+    return out
+
+
+def per_apply(games: int) -> list[float]:
+    """CPU time of each apply of several greedy games, replayed (bot time excluded)."""
+    out = []
+    for seed in range(games):
+        _, moves, states = play(["greedy"] * 4, 1000 + seed)
+        for (seat, action), state in zip(moves, states, strict=True):
+            rng = derive_rng(seed, "apply", 0)
+            t = time.process_time()
+            GAME.apply(state, seat, action, rng)
+            out.append(time.process_time() - t)
+    return out
+
+
+def late_legal(games: int, repeats: int = 50) -> tuple[list[float], int]:
+    """legal() on the board of the last moves of greedy games (the largest boards)."""
+    out = []
+    count = 0
+    for seed in range(games):
+        _, moves, states = play(["greedy"] * 4, 2000 + seed)
+        state = states[-2]
+        seat = moves[-2][0]
+        for _ in range(repeats):
+            t = time.process_time()
+            count = len(GAME.legal(state, seat))
+            out.append(time.process_time() - t)
+    return out, count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20, help="games per measurement (default 20)")
+    args = parser.parse_args()
+    n = args.games
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}")
+    play(["greedy"] * 4, 999)  # warm-up: data file, caches
+    med = statistics.median
+    for label, bots, side in (
+        ("4-player greedy game (beginner)", ["greedy"] * 4, "beginner"),
+        ("4-player greedy game (advanced)", ["greedy"] * 4, "advanced"),
+        ("4-player random game (beginner)", ["random"] * 4, "beginner"),
+        ("2-player greedy game (beginner)", ["greedy"] * 2, "beginner"),
+    ):
+        ts = whole_games(bots, n, side)
+        print(f"{label:<34} median {med(ts) * 1e3:7.1f} ms CPU  (min {min(ts) * 1e3:.1f}, max {max(ts) * 1e3:.1f}; {n} games)")
+    ts = per_apply(max(2, n // 4))
+    ts.sort()
+    print(
+        f"{'apply, per move':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; {len(ts)} moves)"
+    )
+    ts, count = late_legal(max(2, n // 4))
+    print(f"{'legal, late board':<34} median {med(ts) * 1e6:7.1f} us CPU  ({count} placements; {len(ts)} calls)")
+    state, moves, states = play(["greedy"] * 4, 7)
+    t = time.process_time()
+    for _ in range(20):
+        GAME.decode_state(GAME.encode_state(state))
+    print(f"{'encode+decode, final state':<34} mean   {(time.process_time() - t) / 20 * 1e3:7.2f} ms CPU")
+    view = GAME.view(states[-2], moves[-2][0])
+    t = time.process_time()
+    for _ in range(50):
+        GAME.render_text(view)
+    print(f"{'render_text, late board':<34} mean   {(time.process_time() - t) / 50 * 1e3:7.2f} ms CPU")
+
+
+if __name__ == "__main__":
+    main()
