@@ -27,8 +27,9 @@ failed verification (the GM must repair it)."""
 
 PlayerStatus: TypeAlias = Literal["active", "replaced", "resigned"]
 
-GAME_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,39}$")
-"""What a game id looks like (also a safe directory name)."""
+GAME_ID_RE = re.compile(r"^(?=.{3,40}$)[a-z0-9]+(-[a-z0-9]+)+$")
+"""What a game id looks like (also a safe directory name). The hyphen is required, so that other
+directories the service keeps in the data directory (``outbox``...) are never taken for games."""
 
 
 def iso_time(when: datetime) -> str:

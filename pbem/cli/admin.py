@@ -1,5 +1,639 @@
-"""Commands registered on the pbem CLI (filled in by its owner module)."""
+"""``pbem init``, ``pbem verify-shuffle`` and the game master's ``pbem admin ...`` commands.
+
+Each command is a thin skin over :mod:`pbem.store`: it resolves the configuration, calls the
+library, and turns its errors into one clear message and an exit status (1: the request failed or
+a check found a problem; 2: configuration missing or wrong).
+"""
 
 from __future__ import annotations
 
-from pbem.cli.app import admin_app, app  # noqa: F401
+import contextlib
+import json
+import os
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import msgspec
+import typer
+
+from pbem.cli.app import admin_app, app
+from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, Config, config_template, load_config
+from pbem.errors import (
+    CommandError,
+    ConfigError,
+    ConflictError,
+    GameStopped,
+    IntegrityError,
+    RuleError,
+    StoreError,
+)
+from pbem.model import iso_time, parse_player
+from pbem.store import (
+    ActionEntry,
+    End,
+    GameRecord,
+    Keyring,
+    Pause,
+    Replace,
+    Resume,
+    SetDeadline,
+    Store,
+    Undo,
+    ViewAccess,
+    verify_export,
+    verify_shuffle,
+)
+from pbem.store.fsutil import atomic_write
+from pbem.store.keys import KEYRING_FILE
+from pbem.store.shuffle import read_public_key_arg
+
+# ------------------------------------------------------------------------------------------------
+# Shared options and helpers
+# ------------------------------------------------------------------------------------------------
+
+DataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data-dir",
+        help="The games' directory (default: $PBEM_DATA_DIR, then data_dir in the config file, then ./games).",
+        show_default=False,
+    ),
+]
+ConfigOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        help="The config file (default: $PBEM_CONFIG, then ./pbem.toml).",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
+SeatArg = Annotated[
+    str, typer.Argument(help="The seat: its number (0 = first), its colour, or the player's email.")
+]
+ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (recorded in the log; players see it).")]
+PubkeyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--pubkey",
+        help="The service's public key ('pbem-ed25519 ...' as printed by 'pbem admin pubkey') or a file holding it.",
+        show_default=False,
+    ),
+]
+
+
+def _now() -> datetime:
+    # The CLI is where the clock is read; the library gets it injected.
+    return datetime.now(UTC)
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextlib.contextmanager
+def _errors() -> Iterator[None]:
+    """Turn the library's errors into one message and an exit status."""
+    try:
+        yield
+    except ConfigError as exc:
+        _fail(str(exc), 2)
+    except IntegrityError as exc:
+        _fail(f"{exc}\nThe game is stopped until it is repaired (see docs/GM-GUIDE.md, 'Damaged games').")
+    except (CommandError, ConflictError, GameStopped, StoreError) as exc:
+        _fail(str(exc))
+    except RuleError as exc:
+        _fail(str(exc) + (f"\n{exc.hint}" if exc.hint else ""))
+
+
+def _config(config: Path | None, data_dir: Path | None) -> Config:
+    try:
+        return load_config(config, data_dir=data_dir)
+    except ConfigError as exc:
+        _fail(str(exc), 2)
+
+
+def _store(config: Path | None, data_dir: Path | None) -> Store:
+    cfg = _config(config, data_dir)
+    with _errors():
+        return cfg.store()
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _print_json(value: Any) -> None:
+    typer.echo(json.dumps(msgspec.to_builtins(value), indent=2, ensure_ascii=False))
+
+
+def resolve_seat(record: GameRecord, text: str) -> int:
+    """A seat from its number, its colour name or its player's email; ``BadParameter`` otherwise."""
+    seats = record.envelope.seats()
+    names = record.seat_names()
+    t = text.strip()
+    if t.isdigit() and int(t) in seats:
+        return int(t)
+    lowered = [n.lower() for n in names]
+    if t.lower() in lowered:
+        return lowered.index(t.lower())
+    if "@" in t:
+        seat = record.envelope.seat_of_email(t)
+        if seat is not None:
+            return seat
+    choices = ", ".join(
+        f"{s} / {names[s]} / {record.envelope.active_player(s).email}" for s in seats
+    )
+    raise typer.BadParameter(f"{text!r} is not a seat of {record.game_id}; use one of: {choices}.")
+
+
+def _players_json(record: GameRecord) -> list[dict[str, Any]]:
+    names = record.seat_names()
+    return [
+        {"seat": p.seat, "colour": names[p.seat], "name": p.name, "email": p.email, "status": p.status}
+        for p in record.envelope.players
+    ]
+
+
+def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
+    # A decision's prompt may name the seat's private tile ("place your tile G7"): only the seat's
+    # own view shows it.
+    names = record.seat_names()
+    return [
+        {"seat": d.seat, "colour": names[d.seat], "kind": d.kind, "prompt": d.prompt if d.seat == seat else None}
+        for d in record.pending()
+    ]
+
+
+def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
+    env = record.envelope
+    names = record.seat_names()
+    lines = [
+        f"{env.game_id}: {record.game.title}, {env.status}, {env.moves} moves, last event {env.seq} ({env.updated})",
+    ]
+    for s in env.seats():
+        p = env.active_player(s)
+        lines.append(f"  seat {s} {names[s]:<8} {p.name} <{p.email}>" + ("" if p.status == "active" else f" ({p.status})"))
+    if env.options:
+        lines.append("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(env.options.items())))
+    for d in record.pending():
+        prompt = f": {d.prompt}" if d.seat == seat else ""
+        lines.append(f"  waiting for seat {d.seat} ({names[d.seat]}){prompt} [{d.kind}]")
+    if env.result is not None:
+        lines.append(f"  result ({env.result.reason}): scores {env.result.scores}, winners {[names[w] for w in env.result.winners]}")
+    lines.append(f"  seed commitment: {env.seed_commitment}")
+    if env.revealed_seed is not None:
+        lines.append(f"  revealed seed: {env.revealed_seed} (check it: pbem verify-shuffle {env.game_id})")
+    return lines
+
+
+def _describe(record: GameRecord) -> str:
+    """What a commit did, for the GM."""
+    out = []
+    names = record.seat_names()
+    for p in record.produced:
+        who = f"{names[p.seat]} " if p.seat is not None and p.seat < len(names) else ""
+        what = p.notation if p.kind == "action" else p.kind
+        out.append(f"event {p.seq}: {who}{what}")
+        for ev in p.events:
+            if ev.visible_to is None:
+                out.append(f"  {ev.kind}: {json.dumps(ev.data, ensure_ascii=False)}")
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------------------------
+# pbem init, pbem verify-shuffle
+# ------------------------------------------------------------------------------------------------
+
+
+@app.command("init")
+def init(
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    keys_dir: Annotated[
+        Path | None,
+        typer.Option("--keys-dir", help="Where to create the keys (default: $PBEM_KEYS_DIR, then 'keys' next to the data directory).", show_default=False),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing config file (keys are never overwritten).")] = False,
+) -> None:
+    """Set up a service: write a commented config file, create the signing and at-rest keys
+    (mode 0600, outside the data directory) and print the public key."""
+    cfg_path = (config or Path(os.environ.get("PBEM_CONFIG") or DEFAULT_CONFIG)).absolute()
+    if cfg_path.exists() and not force:
+        _fail(f"{cfg_path} already exists; edit it, or use --force to write a fresh one.")
+    data = (data_dir or Path(os.environ.get("PBEM_DATA_DIR") or DEFAULT_DATA_DIR)).expanduser().absolute()
+    keys = (keys_dir or (Path(os.environ["PBEM_KEYS_DIR"]) if os.environ.get("PBEM_KEYS_DIR") else data.parent / "keys")).expanduser().absolute()
+    with _errors():
+        if (keys / KEYRING_FILE).exists():
+            ring = Keyring.load(keys)
+            typer.echo(f"Kept the existing keys in {keys}.")
+        else:
+            ring = Keyring.create(keys, data_dir=data)
+            typer.echo(f"Created the signing and at-rest keys in {keys} (mode 0600). Back them up.")
+        data.mkdir(parents=True, exist_ok=True)
+        cfg_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(cfg_path, config_template(data, keys).encode(), mode=0o600)
+    typer.echo(f"Wrote {cfg_path} (fill in the mail settings).")
+    typer.echo(f"Games will live in {data}.")
+    typer.echo("The service's public key (publish it: anyone can verify exported games with it):")
+    typer.echo(ring.public_key_text())
+
+
+@app.command("verify-shuffle")
+def verify_shuffle_cmd(
+    target: Annotated[str, typer.Argument(help="A game id, an export (.tar.gz) or a copied game directory.")],
+    pubkey: PubkeyOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check, from the public record, that no draw was rigged: the seed revealed at the end matches
+    the commitment published at the start, and replaying every move from it gives exactly the
+    recorded draws and scores. Exit status 1 if not (or if the game has not ended yet)."""
+    with _errors():
+        path = Path(target)
+        if path.exists():
+            key = read_public_key_arg(pubkey) if pubkey else None
+            report = verify_shuffle(path, key)
+        else:
+            store = _store(config, data_dir)
+            report = verify_shuffle(store.load(target))
+    if as_json:
+        _print_json({"game_id": report.game_id, "ok": report.ok, "revealed": report.revealed,
+                     "commitment": report.commitment, "seed": report.seed,
+                     "actions_checked": report.actions_checked, "problems": report.problems})
+    else:
+        typer.echo(str(report))
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+# ------------------------------------------------------------------------------------------------
+# pbem admin ...
+# ------------------------------------------------------------------------------------------------
+
+
+@admin_app.command("new")
+def new(
+    game: Annotated[str, typer.Argument(help="Which game: forbidden-city (or verbotene-stadt).")],
+    player: Annotated[list[str], typer.Option("--player", "-p", help='A player, "Name <name@example.org>", in seat order; repeat for each.')],
+    side: Annotated[str | None, typer.Option("--side", help="Start-tile side: beginner or advanced (Forbidden City).", show_default=False)] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Another game option as NAME=VALUE; repeatable.", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Shuffle seed (default: 128 random bits). Kept secret until the end.", show_default=False)] = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Create a game and print its id."""
+    try:
+        players = [parse_player(p) for p in player]
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--player") from None
+    options: dict[str, str] = {}
+    for o in option or []:
+        if "=" not in o:
+            raise typer.BadParameter(f"{o!r} is not NAME=VALUE", param_hint="--option")
+        k, v = o.split("=", 1)
+        options[k.strip()] = v.strip()
+    if side is not None:
+        options["side"] = side
+    store = _store(config, data_dir)
+    with _errors():
+        try:
+            gid = store.create(game, players, options, seed, _now())
+        except (ValueError, KeyError) as exc:
+            _fail(str(exc).strip("'\""))
+    typer.echo(gid)
+
+
+@admin_app.command("list")
+def list_games(data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """List every game: id, game, status, moves, who is to move."""
+    store = _store(config, data_dir)
+    rows: list[dict[str, Any]] = []
+    for gid in store.game_ids():
+        try:
+            rec = store.load(gid, verify=False)
+        except (IntegrityError, StoreError) as exc:
+            rows.append({"game_id": gid, "status": "damaged", "error": str(exc)})
+            continue
+        env = rec.envelope
+        names = rec.seat_names()
+        rows.append({
+            "game_id": gid, "game": env.game_name, "status": env.status, "seq": env.seq, "moves": env.moves,
+            "updated": env.updated,
+            "players": [env.active_player(s).email for s in env.seats()],
+            "waiting_for": [names[d.seat] for d in rec.pending()],
+        })
+    if as_json:
+        _print_json(rows)
+        return
+    if not rows:
+        typer.echo(f"No games in {store.data_dir}. Create one with 'pbem admin new'.")
+    for r in rows:
+        if r["status"] == "damaged":
+            typer.echo(f"{r['game_id']:<10} DAMAGED  {r['error']}")
+        else:
+            waiting = ", ".join(r["waiting_for"]) or "-"
+            typer.echo(f"{r['game_id']:<10} {r['game']:<16} {r['status']:<7} {r['moves']:>4} moves  waiting: {waiting:<14} {', '.join(r['players'])}")
+
+
+@admin_app.command("show")
+def show(
+    game: GameArg,
+    as_seat: Annotated[str | None, typer.Option("--as", help="Show this seat's private view (the access is recorded in the game's log).", show_default=False)] = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a game: players, the board (public view, or one seat's view with --as) and who is to
+    move. With --json, also the legal moves of the seats to move, as notation strings."""
+    store = _store(config, data_dir)
+    with _errors():
+        rec = store.load(game)
+        seat: int | None = None
+        if as_seat is not None:
+            seat = resolve_seat(rec, as_seat)
+            rec = store.commit(game, rec.seq, [ViewAccess(seat, by="gm")], _now())
+    for w in rec.warnings:
+        typer.echo(f"warning: {w}", err=True)
+    board = rec.render(seat)
+    if as_json:
+        pending = _pending_json(rec, seat)
+        legal = {str(d["seat"]): rec.legal_notations(d["seat"]) for d in pending}
+        env = rec.envelope
+        _print_json({
+            "game_id": env.game_id, "game": env.game_name, "title": rec.game.title, "status": env.status,
+            "seq": env.seq, "moves": env.moves, "created": env.created, "updated": env.updated,
+            "options": env.options, "players": _players_json(rec), "pending": pending,
+            "to_move": pending[0]["seat"] if pending else None,
+            "legal_moves": legal[str(pending[0]["seat"])] if pending else [],
+            "legal": legal, "as_seat": seat, "view": rec.view(seat), "board": board,
+            "deadlines": env.deadlines, "result": env.result,
+            "seed_commitment": env.seed_commitment, "revealed_seed": env.revealed_seed,
+        })
+        return
+    typer.echo("\n".join(_summary_lines(rec, seat)))
+    typer.echo("")
+    if seat is not None:
+        typer.echo(f"(the view of seat {seat}, {rec.seat_names()[seat]}; this access is recorded in the log)")
+    typer.echo(board)
+
+
+@admin_app.command("history")
+def history(game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """The game's public history: every event of the log, secrets left out."""
+    store = _store(config, data_dir)
+    with _errors():
+        rec = store.load(game)
+    items = rec.history
+    if as_json:
+        _print_json(items)
+        return
+    names = rec.seat_names()
+    for h in items:
+        d = h.data
+        seat = d.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+        if h.kind == "action":
+            text = f"{who} {d['notation']}" + (f" (entered by the GM)" if d.get("source") == "gm" else "")
+            evs = "; ".join(f"{e['kind']} {json.dumps(e['data'], ensure_ascii=False)}" for e in d.get("events", []))
+            text += f"  [{evs}]" if evs else ""
+        elif h.kind == "setup":
+            text = f"{d['game_name']} for {len(d['players'])} players, seed commitment {d['seed_commitment'][:16]}..."
+        elif h.kind == "reveal":
+            text = f"seed revealed: {d['seed']}"
+        else:
+            rest = {k: v for k, v in d.items() if k not in ("seat", "source")}
+            text = f"{who} {json.dumps(rest, ensure_ascii=False)}".strip()
+        src = f" <{h.msgid}>" if h.msgid else ""
+        typer.echo(f"{h.seq:>4} {h.time} {h.kind:<11} {text}{src}")
+
+
+@admin_app.command("move")
+def move(
+    game: GameArg,
+    seat: SeatArg,
+    text: Annotated[str, typer.Argument(help='The move in the game\'s notation, e.g. "C4 R1".')],
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Enter a move for a seat (e.g. a player phoned it in). It is validated exactly like a mail
+    move and recorded as entered by the GM."""
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        s = resolve_seat(rec, seat)
+        if rec.envelope.status != "active":
+            raise GameStopped(f"{game} is {rec.envelope.status}: no moves are accepted now.")
+        action = rec.game.parse(rec.state, s, text)  # the player's own error message on a mistake
+        rec = store.commit(game, rec.seq, [ActionEntry(s, action=action, source="gm")], _now())
+    typer.echo(_describe(rec))
+    if rec.envelope.result is not None:
+        names = rec.seat_names()
+        typer.echo(f"The game is over: scores {rec.envelope.result.scores}, winners {[names[w] for w in rec.envelope.result.winners]}.")
+    else:
+        names = rec.seat_names()
+        for d in rec.pending():
+            typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")
+
+
+@admin_app.command("verify")
+def verify(
+    target: Annotated[str | None, typer.Argument(help="A game id, or an export (.tar.gz) to check with --pubkey.", show_default=False)] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Verify every game.")] = False,
+    pubkey: PubkeyOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Verify signatures, the hash chain, the snapshot and a full replay. Exit status 1 and a
+    message naming the game, the file and the line on any mismatch. An export is checked with
+    the public key alone (--pubkey), on any machine."""
+    if (target is None) == (not all_games):
+        raise typer.BadParameter("give a game id (or an export file), or --all")
+    with _errors():
+        if target is not None and Path(target).exists():
+            if pubkey is None:
+                cfg = _config(config, data_dir)
+                try:
+                    key = "\n".join(cfg.keyring().public_key_lines())
+                except ConfigError:
+                    _fail("give the service's public key with --pubkey to verify an export", 2)
+            else:
+                key = read_public_key_arg(pubkey)
+            reports = [verify_export(Path(target), key)]
+        else:
+            store = _store(config, data_dir)
+            reports = store.verify_all() if all_games else [store.verify(target or "")]
+    if as_json:
+        _print_json([{"game_id": r.game_id, "ok": r.ok, "seq": r.seq, "replayed": r.replayed,
+                      "error": str(r.error) if r.error else None, "warnings": r.warnings} for r in reports])
+    else:
+        for r in reports:
+            for w in r.warnings:
+                typer.echo(f"warning: {w}", err=True)
+            typer.echo(str(r) if r.ok else f"FAILED: {r}")
+        if all_games:
+            bad = sum(not r.ok for r in reports)
+            typer.echo(f"{len(reports)} games, {bad} damaged.")
+    if not all(r.ok for r in reports):
+        raise typer.Exit(1)
+
+
+@admin_app.command("replay")
+def replay(
+    game: GameArg,
+    to: Annotated[int, typer.Option("--to", help="The event (sequence number) to stop after; see 'pbem admin history'.")],
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the game as it was right after event N (read-only; the public view)."""
+    store = _store(config, data_dir)
+    with _errors():
+        rec = store.replay(game, to)
+    if as_json:
+        _print_json({"game_id": game, "seq": rec.seq, "status": rec.envelope.status, "view": rec.view(None), "board": rec.render(None)})
+        return
+    typer.echo(f"{game} after event {to}:")
+    typer.echo(rec.render(None))
+
+
+def _admin_commit(game: str, entry: Any, data_dir: Path | None, config: Path | None) -> GameRecord:
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        return store.commit(game, rec.seq, [entry], _now())
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@admin_app.command("undo")
+def undo(game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+    """Revert the last move. This is an event of its own: history is never deleted."""
+    rec = _admin_commit(game, Undo(source="gm", reason=reason), data_dir, config)
+    p = rec.produced[-1]
+    typer.echo(f"event {p.seq}: undid event {rec.entries[-1].payload['undone']} ({rec.entries[-1].payload['notation']}).")
+    names = rec.seat_names()
+    for d in rec.pending():
+        typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")
+
+
+@admin_app.command("replace")
+def replace(
+    game: GameArg,
+    seat: SeatArg,
+    player: Annotated[str, typer.Argument(help='The new player, "Name <name@example.org>".')],
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Give a seat to another person (the old player stays in the history)."""
+    try:
+        name, email = parse_player(player)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    store = _store(config, data_dir)
+    with _errors():
+        s = resolve_seat(store.load(game), seat)
+    rec = _admin_commit(game, Replace(s, name, email), data_dir, config)
+    typer.echo(f"Seat {s} ({rec.seat_names()[s]}) of {game} is now played by {name} <{email}>.")
+
+
+@admin_app.command("pause")
+def pause(game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+    """Stop accepting moves (and deadlines) until 'resume'."""
+    _admin_commit(game, Pause(reason=reason), data_dir, config)
+    typer.echo(f"{game} is paused.")
+
+
+@admin_app.command("resume")
+def resume(game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+    """Accept moves again after 'pause'."""
+    _admin_commit(game, Resume(), data_dir, config)
+    typer.echo(f"{game} is active again.")
+
+
+@admin_app.command("end")
+def end(game: GameArg, reason: ReasonOpt = "ended by the GM", data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+    """End a game now. The shuffle seed is revealed, so players can run 'pbem verify-shuffle'."""
+    rec = _admin_commit(game, End(reason=reason or "gm"), data_dir, config)
+    typer.echo(f"{game} has ended ({reason}); the seed {rec.envelope.revealed_seed} is revealed.")
+
+
+_DURATION = re.compile(r"^(\d+)\s*([dhm])$")
+
+
+@admin_app.command("deadline")
+def deadline(
+    game: GameArg,
+    kind: Annotated[str, typer.Argument(help="The decision kind, e.g. move (see 'show'), or * for every kind.")],
+    when: Annotated[str, typer.Argument(help="A duration (3d, 12h, 90m), an absolute UTC time (2026-06-01T18:00:00Z), or off.")],
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Set the deadline of one kind of decision (the runner acts on it)."""
+    entry: SetDeadline
+    m = _DURATION.match(when.strip())
+    if when.strip().lower() == "off":
+        entry = SetDeadline(kind)
+    elif m:
+        unit = {"d": 86400, "h": 3600, "m": 60}[m.group(2)]
+        entry = SetDeadline(kind, seconds=int(m.group(1)) * unit)
+    else:
+        try:
+            at = datetime.fromisoformat(when.strip().replace("Z", "+00:00"))
+        except ValueError:
+            raise typer.BadParameter(f"{when!r} is not a duration like 3d / 12h / 90m, a time like 2026-06-01T18:00:00Z, or off") from None
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+        entry = SetDeadline(kind, at=at)
+    _admin_commit(game, entry, data_dir, config)
+    if entry.seconds:
+        typer.echo(f"{game}: '{kind}' decisions are due {timedelta(seconds=entry.seconds)} after they arise.")
+    elif entry.at:
+        typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
+    else:
+        typer.echo(f"{game}: no deadline for '{kind}' decisions.")
+
+
+@admin_app.command("export")
+def export(
+    game: GameArg,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="The archive to write (default: ./<game>.tar.gz).", show_default=False)] = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
+    any machine, with the service's public key alone."""
+    store = _store(config, data_dir)
+    with _errors():
+        path = store.export(game, output or Path(f"{game}.tar.gz"))
+    typer.echo(str(path))
+
+
+@admin_app.command("pubkey")
+def pubkey(
+    all_keys: Annotated[bool, typer.Option("--all", help="Also print the retired keys (kept to verify old files).")] = False,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Print the service's public signing key (one line, to publish)."""
+    cfg = _config(config, data_dir)
+    with _errors():
+        ring = cfg.keyring()
+    for line in ring.public_key_lines() if all_keys else [ring.public_key_text()]:
+        typer.echo(line)
+
+
+@admin_app.command("rotate-key")
+def rotate_key(data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+    """Replace the signing key. The old public key is kept (endorsed by the new one), so every
+    existing file still verifies, with the new public key alone."""
+    cfg = _config(config, data_dir)
+    with _errors():
+        ring = cfg.keyring()
+        old = ring.key_id
+        ring.rotate(_now())
+    typer.echo(f"Retired key {old}; the new public key is:")
+    typer.echo(ring.public_key_text())

@@ -230,6 +230,9 @@ class Store:
         return sorted(ids)
 
     def exists(self, game_id: str) -> bool:
+        """Whether ``game_id`` is a game here (``False`` for anything that is not a game id)."""
+        if not GAME_ID_RE.match(game_id):
+            return False
         return (self.game_dir(game_id) / LOG_FILE).exists()
 
     @contextlib.contextmanager

@@ -225,11 +225,13 @@ def test_game_ids_skip_hidden_and_foreign_entries(store: Store) -> None:
     (store.data_dir / ".new-xx-123").mkdir()
     (store.data_dir / "README.md").write_text("hi")
     (store.data_dir / "Not_A_Game").mkdir()
+    (store.data_dir / "outbox").mkdir()  # the mail loop keeps its queue here
     assert store.game_ids() == [gid]
     with pytest.raises(StoreError, match="not a game id"):
         store.load("../etc")
     with pytest.raises(StoreError, match="no game"):
         store.load("td-none")
+    assert store.exists(gid) and not store.exists("td-none") and not store.exists("../x")
 
 
 def test_keys_dir_inside_data_dir_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,254 @@
+"""The service's configuration: a TOML file (``pbem init`` writes a commented one).
+
+Where things are found:
+
+- the config file: ``--config``, else ``$PBEM_CONFIG``, else ``./pbem.toml`` if it exists, else none
+  (all defaults);
+- the data directory: ``--data-dir``, else ``$PBEM_DATA_DIR``, else ``data_dir`` in the config file,
+  else ``./games``;
+- the keys directory: ``$PBEM_KEYS_DIR``, else ``keys_dir`` in the config file, else ``keys`` next to
+  the data directory (never inside it).
+
+Relative paths in the file are relative to the file's own directory. Mail passwords are never in
+the file: ``password_env`` names an environment variable, ``password_file`` a file of mode 0600.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, TypeAlias
+
+import msgspec
+
+from pbem.errors import ConfigError
+
+if TYPE_CHECKING:
+    from pbem.store.keys import Keyring
+    from pbem.store.store import Store
+
+Security: TypeAlias = Literal["tls", "starttls", "none"]
+
+DEFAULT_CONFIG = "pbem.toml"
+DEFAULT_DATA_DIR = "games"
+
+
+class ImapFolders(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """IMAP folders the mail loop reads from and files messages into."""
+
+    inbox: str = "INBOX"
+    processed: str = "Processed"
+    rejected: str = "Rejected"
+    shunt: str = "Shunt"
+    """Messages that caused an unexpected error, kept for the GM."""
+
+
+class ImapConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The service mailbox (incoming)."""
+
+    host: str = ""
+    port: int = 993
+    security: Security = "tls"
+    user: str = ""
+    password_env: str = "PBEM_IMAP_PASSWORD"
+    password_file: str = ""
+    folders: ImapFolders = msgspec.field(default_factory=ImapFolders)
+
+
+class SmtpConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The outgoing mail server."""
+
+    host: str = ""
+    port: int = 465
+    security: Security = "tls"
+    user: str = ""
+    password_env: str = "PBEM_SMTP_PASSWORD"
+    password_file: str = ""
+
+
+class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Rate limits and sizes that protect the service and the players' inboxes."""
+
+    max_messages_per_tick: int = 200
+    max_mails_per_sender_per_hour: int = 30
+    max_commands_per_message: int = 20
+    max_message_bytes: int = 262144
+
+
+class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    data_dir: str = ""
+    keys_dir: str = ""
+    service_address: str = ""
+    gm_address: str = ""
+    maildir_inbound: str = ""
+    maildir_outbound: str = ""
+    log_file: str = ""
+    imap: ImapConfig = msgspec.field(default_factory=ImapConfig)
+    smtp: SmtpConfig = msgspec.field(default_factory=SmtpConfig)
+    limits: Limits = msgspec.field(default_factory=Limits)
+
+
+@dataclass
+class Config:
+    """The resolved configuration (paths absolute, overrides applied)."""
+
+    data_dir: Path
+    keys_dir: Path
+    service_address: str = ""
+    """The service's own email address (players reply to it)."""
+    gm_address: str = ""
+    """Where the GM's alerts go."""
+    imap: ImapConfig = field(default_factory=ImapConfig)
+    smtp: SmtpConfig = field(default_factory=SmtpConfig)
+    maildir_inbound: Path | None = None
+    """Read mail from this Maildir instead of IMAP (tests, local delivery)."""
+    maildir_outbound: Path | None = None
+    """Write outgoing mail into this Maildir instead of SMTP (tests, the demo)."""
+    log_file: Path | None = None
+    limits: Limits = field(default_factory=Limits)
+    path: Path | None = None
+    """The config file this came from (``None``: defaults only)."""
+
+    def password(self, kind: Literal["imap", "smtp"]) -> str:
+        """The IMAP or SMTP password: from the environment variable named by ``password_env``, else
+        from ``password_file`` (which must be 0600). Never from the game files."""
+        section: ImapConfig | SmtpConfig = self.imap if kind == "imap" else self.smtp
+        if section.password_env and os.environ.get(section.password_env):
+            return os.environ[section.password_env]
+        if section.password_file:
+            from pbem.store.keys import check_private_file
+
+            p = self._resolve(section.password_file)
+            assert p is not None
+            if not p.exists():
+                raise ConfigError(f"the {kind} password file {p} does not exist.")
+            check_private_file(p)
+            return p.read_text().rstrip("\r\n")
+        raise ConfigError(
+            f"no {kind} password: set the environment variable {section.password_env or '(password_env)'} "
+            f"or put it in a file of mode 0600 named by {kind}.password_file in {self.path or 'the config file'}."
+        )
+
+    def _resolve(self, value: str) -> Path | None:
+        if not value:
+            return None
+        p = Path(value).expanduser()
+        if not p.is_absolute() and self.path is not None:
+            p = self.path.parent / p
+        return p.absolute()
+
+    def keyring(self) -> Keyring:
+        """The service's keys (``ConfigError`` says to run ``pbem init`` when they are missing)."""
+        from pbem.store.keys import Keyring
+
+        return Keyring.load(self.keys_dir)
+
+    def store(self) -> Store:
+        """The game store of this configuration."""
+        from pbem.store.store import Store
+
+        return Store(self.data_dir, self.keyring())
+
+
+def config_path(path: Path | None) -> Path | None:
+    """Which config file applies: ``path``, else ``$PBEM_CONFIG``, else ``./pbem.toml`` if present."""
+    if path is not None:
+        return Path(path)
+    env = os.environ.get("PBEM_CONFIG")
+    if env:
+        return Path(env)
+    default = Path(DEFAULT_CONFIG)
+    return default if default.exists() else None
+
+
+def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Config:
+    """Read the configuration (see the module docstring for the search order). ``data_dir`` is the
+    ``--data-dir`` override. ``ConfigError`` with the file and the problem on any mistake."""
+    cfg_path = config_path(path)
+    raw = _FileConfig()
+    if cfg_path is not None:
+        if not cfg_path.exists():
+            raise ConfigError(f"the config file {cfg_path} does not exist; create one with 'pbem init'.")
+        try:
+            data = tomllib.loads(cfg_path.read_text())
+            raw = msgspec.convert(data, _FileConfig)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{cfg_path} is not valid TOML: {exc}") from None
+        except msgspec.ValidationError as exc:
+            raise ConfigError(f"{cfg_path}: {exc}") from None
+        cfg_path = cfg_path.absolute()
+    cfg = Config(data_dir=Path(DEFAULT_DATA_DIR), keys_dir=Path("keys"), path=cfg_path)
+    env_data = os.environ.get("PBEM_DATA_DIR")
+    if data_dir is not None:
+        cfg.data_dir = Path(data_dir).expanduser().absolute()
+    elif env_data:
+        cfg.data_dir = Path(env_data).expanduser().absolute()
+    else:
+        cfg.data_dir = cfg._resolve(raw.data_dir) or Path(DEFAULT_DATA_DIR).absolute()
+    env_keys = os.environ.get("PBEM_KEYS_DIR")
+    if env_keys:
+        cfg.keys_dir = Path(env_keys).expanduser().absolute()
+    else:
+        cfg.keys_dir = cfg._resolve(raw.keys_dir) or cfg.data_dir.parent / "keys"
+    cfg.service_address = raw.service_address
+    cfg.gm_address = raw.gm_address
+    cfg.imap = raw.imap
+    cfg.smtp = raw.smtp
+    cfg.limits = raw.limits
+    cfg.maildir_inbound = cfg._resolve(raw.maildir_inbound)
+    cfg.maildir_outbound = cfg._resolve(raw.maildir_outbound)
+    cfg.log_file = cfg._resolve(raw.log_file)
+    return cfg
+
+
+def config_template(data_dir: Path, keys_dir: Path) -> str:
+    """The commented config file that ``pbem init`` writes (mail settings empty, to be filled)."""
+    return f'''# pbem configuration (TOML). Written by 'pbem init'; edit freely.
+# Relative paths are relative to this file. Passwords never go here: see password_env / password_file.
+
+# Where the games live (one directory per game). Overridden by --data-dir or $PBEM_DATA_DIR.
+data_dir = "{data_dir}"
+# The service's keys (signing key, at-rest key). Mode 0700, never inside data_dir. Back it up:
+# without it the games' private values cannot be opened.
+keys_dir = "{keys_dir}"
+
+# The service's own address: players write their moves to it.
+service_address = ""
+# Where alerts for the game master go (bounces, damaged games, shunted messages).
+gm_address = ""
+# Optional: a log file for 'pbem run'.
+log_file = ""
+# Optional, instead of IMAP / SMTP: read mail from / write mail to these Maildirs.
+maildir_inbound = ""
+maildir_outbound = ""
+
+[imap]
+host = ""
+port = 993
+security = "tls"          # "tls" (implicit, port 993), "starttls" (port 143) or "none" (tests only)
+user = ""
+password_env = "PBEM_IMAP_PASSWORD"   # the environment variable holding the password, or:
+password_file = ""                    # a file of mode 0600 holding it
+
+[imap.folders]
+inbox = "INBOX"
+processed = "Processed"
+rejected = "Rejected"
+shunt = "Shunt"
+
+[smtp]
+host = ""
+port = 465
+security = "tls"          # "tls" (implicit, port 465), "starttls" (port 587) or "none" (tests only)
+user = ""
+password_env = "PBEM_SMTP_PASSWORD"
+password_file = ""
+
+[limits]
+max_messages_per_tick = 200
+max_mails_per_sender_per_hour = 30
+max_commands_per_message = 20
+max_message_bytes = 262144
+'''
