@@ -166,6 +166,9 @@ _CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
 )
 
 
+_CONNECT_ERRORS: tuple[type[BaseException], ...] = (*_CONNECTION_ERRORS, aiosmtplib.SMTPException)
+
+
 class SmtpSender:
     """Sends batches of messages over ONE SMTP connection, with retries on temporary failures.
 
@@ -220,8 +223,12 @@ class SmtpSender:
         smtp = self._client()
         await smtp.connect()
         self.connections += 1
-        if self.user is not None:
-            await smtp.login(self.user, self.password or "")
+        try:
+            if self.user is not None:
+                await smtp.login(self.user, self.password or "")
+        except BaseException:
+            smtp.close()
+            raise
         return smtp
 
     async def asend_batch(self, messages: Sequence[EmailMessage]) -> list[SendResult]:
@@ -275,9 +282,28 @@ class SmtpSender:
         attempts = 0
         for delay in (*self.backoff, None):
             attempts += 1
-            try:
-                if smtp is None or not smtp.is_connected:
+            if smtp is None or not smtp.is_connected:
+                try:
                     smtp = await self._connect()
+                except aiosmtplib.SMTPAuthenticationError as exc:
+                    # Retrying a refused login cannot help and may lock the account: stop the
+                    # batch (code None) and keep the mail queued until the GM fixes the config.
+                    detail = (
+                        f"The SMTP server {self.host}:{self.port} refused the login of "
+                        f"{self.user} ({exc.code} {exc.message}): check the user name and password."
+                    )
+                    return SendResult(mid, rcpts, "temporary", None, detail, attempts), None
+                except _CONNECT_ERRORS as exc:
+                    smtp, last_code = None, None
+                    last_detail = (
+                        f"Cannot connect to the SMTP server {self.host}:{self.port} "
+                        f"({self.security}): {type(exc).__name__}: {exc}"
+                    )
+                    if delay is not None:
+                        log.info("smtp: %s, retrying in %.1fs", last_detail, delay)
+                        await self.sleep(delay)
+                    continue
+            try:
                 refused, reply = await smtp.send_message(
                     message, sender=self.envelope_from, recipients=list(rcpts)
                 )
