@@ -1,8 +1,8 @@
 """``pbem admin key ...``: the GM's commands for players' keys and the service's own keys.
 
-A thin skin over :mod:`pbem.crypto`. The keys live in ``--keys-dir`` (environment
-``PBEM_KEYS_DIR``, default ``games/keys``): players' keys in ``players/``, the service's own CA,
-certificate and OpenPGP key in ``service/``.
+A thin skin over :mod:`pbem.crypto`. The keys live in the service's keys directory (see
+:mod:`pbem.config`; ``--keys-dir`` overrides it): players' keys in ``players/``, the service's own
+CA, certificate and OpenPGP key in ``service/``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ import typer
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
+from pbem.cli.admin import ConfigOpt, DataDirOpt, JsonOpt
 from pbem.cli.app import admin_app, app  # noqa: F401
+from pbem.config import load_config
 from pbem.crypto import (
     KeyKind,
     KeyRefused,
@@ -29,6 +31,7 @@ from pbem.crypto import (
 from pbem.crypto.files import write_private
 from pbem.crypto.keystore import display_fingerprint
 from pbem.crypto.smime import pkcs12_for
+from pbem.errors import ConfigError
 
 key_app = typer.Typer(
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
@@ -36,39 +39,61 @@ key_app = typer.Typer(
 )
 admin_app.add_typer(key_app, name="key")
 
-KeysDir = Annotated[
-    Path,
+KeysDirOpt = Annotated[
+    Path | None,
     typer.Option(
         "--keys-dir",
-        envvar="PBEM_KEYS_DIR",
-        help="Directory of the keys (players/ and service/ inside).",
+        help="The keys' directory (default: $PBEM_KEYS_DIR, then keys_dir in the config file, "
+        "then 'keys' next to the data directory). Players' keys go in players/, the service's "
+        "own in service/.",
+        show_default=False,
     ),
 ]
-ServiceAddress = Annotated[
+ServiceAddressOpt = Annotated[
     str,
     typer.Option(
         "--service-address",
         envvar="PBEM_SERVICE_ADDRESS",
-        help="The service's own mail address (named by its certificate and OpenPGP key).",
+        help="The service's own mail address (default: service_address in the config file).",
+        show_default=False,
     ),
 ]
-DEFAULT_KEYS_DIR = Path("games/keys")
 
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def _keys_dir(config: Path | None, data_dir: Path | None, keys_dir: Path | None) -> Path:
+    if keys_dir is not None:
+        return keys_dir
+    try:
+        return load_config(config, data_dir=data_dir).keys_dir
+    except ConfigError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+
+
 def _players(keys_dir: Path) -> PlayerKeys:
     return PlayerKeys(keys_dir / "players")
 
 
-def _identity(keys_dir: Path, service_address: str) -> ServiceIdentity:
+def _identity(
+    keys_dir: Path, service_address: str, config: Path | None, data_dir: Path | None
+) -> ServiceIdentity:
     if not service_address:
-        raise typer.BadParameter(
-            "Give the service's mail address with --service-address or PBEM_SERVICE_ADDRESS.",
-            param_hint="--service-address",
+        try:
+            service_address = load_config(config, data_dir=data_dir).service_address
+        except ConfigError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(2) from None
+    if not service_address:
+        typer.echo(
+            "The service's mail address is not set: put service_address in the config file, "
+            "or give --service-address.",
+            err=True,
         )
+        raise typer.Exit(2)
     return ServiceIdentity.create_or_load(keys_dir / "service", service_address, _now())
 
 
@@ -83,14 +108,16 @@ def import_key(
             help="Certificate (.pem/.cer/.crt/.der/.p7b) or key (.asc).",
         ),
     ],
-    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+    keys_dir: KeysDirOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
 ) -> None:
     """File a player's S/MIME certificate or OpenPGP public key, given as a file."""
     found = parse_keys(file.read_bytes(), origin=f"the file {file.name}")
     if not found:
         typer.echo(f"No certificate or OpenPGP public key found in {file}.", err=True)
         raise typer.Exit(1)
-    store, done, errors = _players(keys_dir), 0, []
+    store, done, errors = _players(_keys_dir(config, data_dir, keys_dir)), 0, []
     for key in found:
         try:
             entry = store.add(email, key, source="gm", now=_now())
@@ -117,8 +144,10 @@ def issue(
     out: Annotated[Path, typer.Option("--out", help="Where to write the PKCS#12 (.p12) file.")],
     name: Annotated[str, typer.Option("--name", help="The player's name in the certificate.")] = "",
     days: Annotated[int, typer.Option("--days", min=1, help="Validity in days.")] = 730,
-    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
-    service_address: ServiceAddress = "",
+    service_address: ServiceAddressOpt = "",
+    keys_dir: KeysDirOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
 ) -> None:
     """Issue an S/MIME key and certificate for a player from the service CA (PKCS#12 file).
 
@@ -129,12 +158,14 @@ def issue(
     if not passphrase:
         typer.echo(f"{passphrase_file} is empty: write the passphrase into it.", err=True)
         raise typer.Exit(1)
-    identity = _identity(keys_dir, service_address)
+    identity = _identity(_keys_dir(config, data_dir, keys_dir), service_address, config, data_dir)
     address = normalize_address(email)
     now = _now()
     key, cert = identity.issue(address, name or address, now, days=days)
     write_private(out, pkcs12_for(key, cert, identity.ca[1], passphrase, friendly_name=address))
-    entry = _players(keys_dir).add(address, parse_keys(_pem(cert))[0], source="issued", now=now)
+    entry = _players(_keys_dir(config, data_dir, keys_dir)).add(
+        address, parse_keys(_pem(cert))[0], source="issued", now=now
+    )
     typer.echo(f"Wrote {out} for {address}; certificate {entry.display_fingerprint}")
 
 
@@ -144,8 +175,10 @@ def _pem(cert: x509.Certificate) -> bytes:
 
 @key_app.command("list")
 def list_keys(
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array, for scripts.")] = False,
-    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+    as_json: JsonOpt = False,
+    keys_dir: KeysDirOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
 ) -> None:
     """List the players' keys on file with their status (valid, expired, revoked)."""
     now = _now()
@@ -159,7 +192,7 @@ def list_keys(
             "source": k.source,
             "added": k.added.isoformat(),
         }
-        for k in _players(keys_dir).all()
+        for k in _players(_keys_dir(config, data_dir, keys_dir)).all()
     ]
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
@@ -181,10 +214,12 @@ def remove(
     fingerprint: Annotated[
         str, typer.Option("--fingerprint", help="Remove only this key (default: all of them).")
     ] = "",
-    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
+    keys_dir: KeysDirOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
 ) -> None:
     """Forget a player's key(s); their mail goes unencrypted or waits, per the game's setting."""
-    count = _players(keys_dir).remove(email, fingerprint or None)
+    count = _players(_keys_dir(config, data_dir, keys_dir)).remove(email, fingerprint or None)
     if not count:
         typer.echo(f"No key on file for {normalize_address(email)} matches.", err=True)
         raise typer.Exit(1)
@@ -197,11 +232,13 @@ def service_cert(
         Path | None,
         typer.Option("--out-dir", help="Also write pbem-service.pem, -ca.pem and .asc here."),
     ] = None,
-    keys_dir: KeysDir = DEFAULT_KEYS_DIR,
-    service_address: ServiceAddress = "",
+    service_address: ServiceAddressOpt = "",
+    keys_dir: KeysDirOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
 ) -> None:
     """Create (first time) or show the service's own certificate, CA and OpenPGP key."""
-    identity = _identity(keys_dir, service_address)
+    identity = _identity(_keys_dir(config, data_dir, keys_dir), service_address, config, data_dir)
     cert = identity.smime[1]
     fpr = sha256(cert.public_bytes(serialization.Encoding.DER)).hexdigest().upper()
     typer.echo(f"Service address:  {identity.address}")
