@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from pbem.cli.admin import ConfigOpt, DataDirOpt, JsonOpt
@@ -25,12 +24,12 @@ from pbem.crypto import (
     KeyRefused,
     PlayerKeys,
     ServiceIdentity,
+    issue_for_player,
     normalize_address,
     parse_keys,
 )
 from pbem.crypto.files import write_private
 from pbem.crypto.keystore import display_fingerprint
-from pbem.crypto.smime import pkcs12_for
 from pbem.errors import ConfigError
 
 key_app = typer.Typer(
@@ -158,19 +157,17 @@ def issue(
     if not passphrase:
         typer.echo(f"{passphrase_file} is empty: write the passphrase into it.", err=True)
         raise typer.Exit(1)
-    identity = _identity(_keys_dir(config, data_dir, keys_dir), service_address, config, data_dir)
-    address = normalize_address(email)
-    now = _now()
-    key, cert = identity.issue(address, name or address, now, days=days)
-    write_private(out, pkcs12_for(key, cert, identity.ca[1], passphrase, friendly_name=address))
-    entry = _players(_keys_dir(config, data_dir, keys_dir)).add(
-        address, parse_keys(_pem(cert))[0], source="issued", now=now
-    )
-    typer.echo(f"Wrote {out} for {address}; certificate {entry.display_fingerprint}")
-
-
-def _pem(cert: x509.Certificate) -> bytes:
-    return cert.public_bytes(serialization.Encoding.PEM)
+    keys = _keys_dir(config, data_dir, keys_dir)
+    identity = _identity(keys, service_address, config, data_dir)
+    try:
+        p12, entry = issue_for_player(
+            identity, _players(keys), email, passphrase, _now(), name=name, days=days
+        )
+    except KeyRefused as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(1) from None
+    write_private(out, p12)
+    typer.echo(f"Wrote {out} for {entry.address}; certificate {entry.display_fingerprint}")
 
 
 @key_app.command("list")

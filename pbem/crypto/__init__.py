@@ -14,7 +14,10 @@ Errors are :class:`KeyRefused` and :class:`DecryptionFailed`, both player-readab
 
 from __future__ import annotations
 
+import datetime as dt
 from email.message import EmailMessage, Message
+
+from cryptography.hazmat.primitives import serialization
 
 from pbem.crypto import pgp, smime
 from pbem.crypto.cms import CMSError, signed_content
@@ -50,6 +53,7 @@ __all__ = [
     "encrypt_for",
     "decrypt_incoming",
     "is_encrypted",
+    "issue_for_player",
 ]
 
 
@@ -73,6 +77,30 @@ def encrypt_for(
         return smime.encrypt_entity(signed, msg, key.certificate())
     signer = sign_with.openpgp if sign_with is not None else None
     return pgp.encrypt_mime(msg, key.openpgp(), signer=signer)
+
+
+def issue_for_player(
+    identity: ServiceIdentity,
+    store: PlayerKeys,
+    address: str,
+    passphrase: str,
+    now: dt.datetime,
+    *,
+    name: str = "",
+    days: int = 2 * 365,
+) -> tuple[bytes, KeyOnFile]:
+    """A new S/MIME key and certificate for ``address`` from the service CA, filed as its key.
+
+    Returns the PKCS#12 file (key, certificate and CA, protected by ``passphrase``) and the filed
+    entry. The passphrase is checked first (:class:`KeyRefused` if too short) and never stored;
+    the private key exists only inside the returned bytes.
+    """
+    smime.check_passphrase(passphrase)
+    addr = normalize_address(address)
+    key, cert = identity.issue(addr, name or addr, now, days=days)
+    p12 = smime.pkcs12_for(key, cert, identity.ca[1], passphrase, friendly_name=addr)
+    found = parse_keys(cert.public_bytes(serialization.Encoding.PEM), "the issued certificate")
+    return p12, store.add(addr, found[0], source="issued", now=now)
 
 
 def is_encrypted(raw: bytes) -> bool:

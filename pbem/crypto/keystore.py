@@ -12,12 +12,15 @@ new key, or asks for a certificate, means to be reached with that one.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import enum
+import fcntl
 import hashlib
 import json
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from email.message import Message
 from email.utils import parseaddr
@@ -341,6 +344,17 @@ class PlayerKeys:
     def __init__(self, keys_dir: Path) -> None:
         self.dir = Path(keys_dir)
 
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Serialise read-modify-write of the store (the tick and a GM's command may overlap)."""
+        ensure_private_dir(self.dir)
+        fd = os.open(self.dir / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
+
     def _path(self, address: str) -> Path:
         return self.dir / (quote(normalize_address(address), safe="@._+-") + ".json")
 
@@ -383,29 +397,30 @@ class PlayerKeys:
         on file refreshes it (and makes it the preferred one again). A revoked OpenPGP key that is
         on file is marked revoked before the refusal.
         """
-        addr = normalize_address(address)
-        entries = self.keys(addr)
-        if not key_matches_address(key, addr):
-            named = ", ".join(sorted(key.addresses)) or "no mail address at all"
-            raise KeyRefused(
-                f"The key in {key.origin} is for {named}, not for {addr}, so it was not put on "
-                f"file. Please send a key made for {addr}, from that address."
-            )
-        if key.revoked and any(e.fingerprint == key.fingerprint for e in entries):
-            self._save(
-                addr,
-                [
-                    replace(e, revoked=True) if e.fingerprint == key.fingerprint else e
-                    for e in entries
-                ],
-            )
-        if key.kind is KeyKind.SMIME:
-            smime.check_encryption_certificate(x509.load_pem_x509_certificate(key.data), now)
-        else:
-            pgp.check_encryption_key(pysequoia.Cert.from_bytes(key.data), now)
-        entry = KeyOnFile.from_found(key, address=addr, source=source, added=now)
-        self._save(addr, [entry, *(e for e in entries if e.fingerprint != key.fingerprint)])
-        return entry
+        with self._locked():
+            addr = normalize_address(address)
+            entries = self.keys(addr)
+            if not key_matches_address(key, addr):
+                named = ", ".join(sorted(key.addresses)) or "no mail address at all"
+                raise KeyRefused(
+                    f"The key in {key.origin} is for {named}, not for {addr}, so it was not put on "
+                    f"file. Please send a key made for {addr}, from that address."
+                )
+            if key.revoked and any(e.fingerprint == key.fingerprint for e in entries):
+                self._save(
+                    addr,
+                    [
+                        replace(e, revoked=True) if e.fingerprint == key.fingerprint else e
+                        for e in entries
+                    ],
+                )
+            if key.kind is KeyKind.SMIME:
+                smime.check_encryption_certificate(x509.load_pem_x509_certificate(key.data), now)
+            else:
+                pgp.check_encryption_key(pysequoia.Cert.from_bytes(key.data), now)
+            entry = KeyOnFile.from_found(key, address=addr, source=source, added=now)
+            self._save(addr, [entry, *(e for e in entries if e.fingerprint != key.fingerprint)])
+            return entry
 
     def accept_from_mail(self, raw: bytes, address: str, now: dt.datetime) -> list[KeyOnFile]:
         """File every usable key in mail ``raw`` that names ``address``; return them.
@@ -450,22 +465,24 @@ class PlayerKeys:
 
     def revoke(self, address: str, fingerprint: str) -> bool:
         """Mark the key with ``fingerprint`` revoked (the GM's or the player's word); found?"""
-        fpr = _plain_fingerprint(fingerprint)
-        entries = self.keys(address)
-        if not any(e.fingerprint == fpr for e in entries):
-            return False
-        self._save(
-            address, [replace(e, revoked=True) if e.fingerprint == fpr else e for e in entries]
-        )
-        return True
+        with self._locked():
+            fpr = _plain_fingerprint(fingerprint)
+            entries = self.keys(address)
+            if not any(e.fingerprint == fpr for e in entries):
+                return False
+            self._save(
+                address, [replace(e, revoked=True) if e.fingerprint == fpr else e for e in entries]
+            )
+            return True
 
     def remove(self, address: str, fingerprint: str | None = None) -> int:
         """Forget the key with ``fingerprint``, or every key of ``address``; how many went."""
-        entries = self.keys(address)
-        fpr = _plain_fingerprint(fingerprint) if fingerprint else None
-        kept = [e for e in entries if fpr is not None and e.fingerprint != fpr]
-        self._save(address, kept)
-        return len(entries) - len(kept)
+        with self._locked():
+            entries = self.keys(address)
+            fpr = _plain_fingerprint(fingerprint) if fingerprint else None
+            kept = [e for e in entries if fpr is not None and e.fingerprint != fpr]
+            self._save(address, kept)
+            return len(entries) - len(kept)
 
     def all(self) -> list[KeyOnFile]:
         """Every key on file, by address then newest first."""

@@ -37,6 +37,8 @@ __all__ = [
     "issue_certificate",
     "make_ca",
     "pkcs12_for",
+    "MIN_PASSPHRASE",
+    "check_passphrase",
     "load_certificates",
     "certificate_addresses",
     "check_encryption_certificate",
@@ -44,6 +46,9 @@ __all__ = [
 
 SMIME_TYPES = {"application/pkcs7-mime", "application/x-pkcs7-mime"}
 """Content types of an S/MIME body (the ``x-`` one is what older clients and OpenSSL write)."""
+
+MIN_PASSPHRASE = 8
+"""Shortest passphrase accepted for a PKCS#12 file (it travels by mail)."""
 
 _EMAIL_OID = x509.ObjectIdentifier("1.2.840.113549.1.9.1")
 
@@ -223,6 +228,15 @@ def issue_certificate(
     return key, cert
 
 
+def check_passphrase(passphrase: str) -> None:
+    """Raise :class:`KeyRefused` if ``passphrase`` is too weak to protect a mailed PKCS#12."""
+    if len(passphrase) < MIN_PASSPHRASE:
+        raise KeyRefused(
+            f"Please choose a passphrase of at least {MIN_PASSPHRASE} characters, one you use "
+            "nowhere else, for example: CERT plum-blossom-river-42"
+        )
+
+
 def pkcs12_for(
     key: rsa.RSAPrivateKey,
     cert: x509.Certificate,
@@ -237,8 +251,7 @@ def pkcs12_for(
     Windows/Outlook, Thunderbird and OpenSSL 3 all import (Apple's importers reject the AES/PBKDF2
     profile with a misleading "wrong password"). The passphrase is the protection in transit.
     """
-    if not passphrase:
-        raise KeyRefused("Please give a passphrase after CERT, for example: CERT correct-horse-7.")
+    check_passphrase(passphrase)
     encryption = (
         serialization.PrivateFormat.PKCS12.encryption_builder()
         .kdf_rounds(50000)

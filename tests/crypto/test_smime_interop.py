@@ -242,3 +242,44 @@ def test_keys_from_openssl_signed_mails(tmp_path: Path, identity: ServiceIdentit
     opened = decrypt_incoming(opaque, identity)
     assert opened is not None and b"KEY" in opened
     assert message_from_bytes(opened).get_content_type() == "text/plain"
+
+
+def test_opaque_signed_then_encrypted_reply_is_unwrapped(
+    identity: ServiceIdentity, tmp_path: Path
+) -> None:
+    """Outlook's opaque signing inside encryption: the mail loop still gets plain MIME."""
+    key, cert = openssl_player(tmp_path)
+    body = tmp_path / "body.txt"
+    body.write_bytes(b"Content-Type: text/plain\r\n\r\nMOVE D4\r\n")
+    signed = tmp_path / "signed.p7m"
+    signed.write_bytes(run("openssl", "smime", "-sign", "-nodetach", "-in", body,
+                           "-signer", cert, "-inkey", key))  # fmt: skip
+    service_cert = tmp_path / "service.pem"
+    service_cert.write_bytes(identity.smime_certificate_pem)
+    wire = run("openssl", "smime", "-encrypt", "-aes256", "-in", signed, "-from",
+               "alice@example.org", "-to", SERVICE, service_cert)  # fmt: skip
+    opened = decrypt_incoming(wire, identity)
+    assert opened is not None
+    msg = message_from_bytes(opened)
+    assert msg["From"] == "alice@example.org"
+    assert msg.get_content_type() == "text/plain"
+    assert msg.get_payload(decode=True).strip() == b"MOVE D4"
+
+
+def test_issue_for_player_checks_passphrase_and_files_the_certificate(
+    identity: ServiceIdentity, tmp_path: Path
+) -> None:
+    from cryptography.hazmat.primitives.serialization import pkcs12
+
+    from pbem.crypto import KeyRefused, issue_for_player
+
+    store = PlayerKeys(tmp_path / "players")
+    with pytest.raises(KeyRefused, match="at least 8 characters"):
+        issue_for_player(identity, store, "erin@example.org", "short", NOW)
+    assert store.addresses() == []
+    p12, entry = issue_for_player(identity, store, "Erin@Example.org", "long enough 1", NOW)
+    assert entry.source == "issued" and entry.address == "erin@example.org"
+    assert store.get("erin@example.org", NOW) == entry
+    loaded = pkcs12.load_pkcs12(p12, b"long enough 1")
+    assert loaded.cert is not None and loaded.cert.certificate == entry.certificate()
+    assert b"long enough" not in b"".join(p.read_bytes() for p in store.dir.glob("*.json"))
