@@ -170,7 +170,9 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
     raw = _FileConfig()
     if cfg_path is not None:
         if not cfg_path.exists():
-            raise ConfigError(f"the config file {cfg_path} does not exist; create one with 'pbem init'.")
+            raise ConfigError(
+                f"the config file {cfg_path} does not exist; create one with 'pbem init'."
+            )
         try:
             data = tomllib.loads(cfg_path.read_text())
             raw = msgspec.convert(data, _FileConfig)

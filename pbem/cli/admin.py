@@ -75,7 +75,9 @@ GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pb
 SeatArg = Annotated[
     str, typer.Argument(help="The seat: its number (0 = first), its colour, or the player's email.")
 ]
-ReasonOpt = Annotated[str, typer.Option("--reason", help="Why (recorded in the log; players see it).")]
+ReasonOpt = Annotated[
+    str, typer.Option("--reason", help="Why (recorded in the log; players see it).")
+]
 PubkeyOpt = Annotated[
     str | None,
     typer.Option(
@@ -104,7 +106,9 @@ def _errors() -> Iterator[None]:
     except ConfigError as exc:
         _fail(str(exc), 2)
     except IntegrityError as exc:
-        _fail(f"{exc}\nThe game is stopped until it is repaired (see docs/GM-GUIDE.md, 'Damaged games').")
+        _fail(
+            f"{exc}\nThe game is stopped until it is repaired (see docs/GM-GUIDE.md, 'Damaged games')."
+        )
     except (CommandError, ConflictError, GameStopped, StoreError) as exc:
         _fail(str(exc))
     except RuleError as exc:
@@ -152,7 +156,13 @@ def resolve_seat(record: GameRecord, text: str) -> int:
 def _players_json(record: GameRecord) -> list[dict[str, Any]]:
     names = record.seat_names()
     return [
-        {"seat": p.seat, "colour": names[p.seat], "name": p.name, "email": p.email, "status": p.status}
+        {
+            "seat": p.seat,
+            "colour": names[p.seat],
+            "name": p.name,
+            "email": p.email,
+            "status": p.status,
+        }
         for p in record.envelope.players
     ]
 
@@ -162,7 +172,12 @@ def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
     # own view shows it.
     names = record.seat_names()
     return [
-        {"seat": d.seat, "colour": names[d.seat], "kind": d.kind, "prompt": d.prompt if d.seat == seat else None}
+        {
+            "seat": d.seat,
+            "colour": names[d.seat],
+            "kind": d.kind,
+            "prompt": d.prompt if d.seat == seat else None,
+        }
         for d in record.pending()
     ]
 
@@ -175,17 +190,24 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
     ]
     for s in env.seats():
         p = env.active_player(s)
-        lines.append(f"  seat {s} {names[s]:<8} {p.name} <{p.email}>" + ("" if p.status == "active" else f" ({p.status})"))
+        lines.append(
+            f"  seat {s} {names[s]:<8} {p.name} <{p.email}>"
+            + ("" if p.status == "active" else f" ({p.status})")
+        )
     if env.options:
         lines.append("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(env.options.items())))
     for d in record.pending():
         prompt = f": {d.prompt}" if d.seat == seat else ""
         lines.append(f"  waiting for seat {d.seat} ({names[d.seat]}){prompt} [{d.kind}]")
     if env.result is not None:
-        lines.append(f"  result ({env.result.reason}): scores {env.result.scores}, winners {[names[w] for w in env.result.winners]}")
+        lines.append(
+            f"  result ({env.result.reason}): scores {env.result.scores}, winners {[names[w] for w in env.result.winners]}"
+        )
     lines.append(f"  seed commitment: {env.seed_commitment}")
     if env.revealed_seed is not None:
-        lines.append(f"  revealed seed: {env.revealed_seed} (check it: pbem verify-shuffle {env.game_id})")
+        lines.append(
+            f"  revealed seed: {env.revealed_seed} (check it: pbem verify-shuffle {env.game_id})"
+        )
     return lines
 
 
@@ -214,17 +236,41 @@ def init(
     config: ConfigOpt = None,
     keys_dir: Annotated[
         Path | None,
-        typer.Option("--keys-dir", help="Where to create the keys (default: $PBEM_KEYS_DIR, then 'keys' next to the data directory).", show_default=False),
+        typer.Option(
+            "--keys-dir",
+            help="Where to create the keys (default: $PBEM_KEYS_DIR, then 'keys' next to the data directory).",
+            show_default=False,
+        ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing config file (keys are never overwritten).")] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Overwrite an existing config file (keys are never overwritten)."
+        ),
+    ] = False,
 ) -> None:
     """Set up a service: write a commented config file, create the signing and at-rest keys
     (mode 0600, outside the data directory) and print the public key."""
     cfg_path = (config or Path(os.environ.get("PBEM_CONFIG") or DEFAULT_CONFIG)).absolute()
     if cfg_path.exists() and not force:
         _fail(f"{cfg_path} already exists; edit it, or use --force to write a fresh one.")
-    data = (data_dir or Path(os.environ.get("PBEM_DATA_DIR") or DEFAULT_DATA_DIR)).expanduser().absolute()
-    keys = (keys_dir or (Path(os.environ["PBEM_KEYS_DIR"]) if os.environ.get("PBEM_KEYS_DIR") else data.parent / "keys")).expanduser().absolute()
+    data = (
+        (data_dir or Path(os.environ.get("PBEM_DATA_DIR") or DEFAULT_DATA_DIR))
+        .expanduser()
+        .absolute()
+    )
+    keys = (
+        (
+            keys_dir
+            or (
+                Path(os.environ["PBEM_KEYS_DIR"])
+                if os.environ.get("PBEM_KEYS_DIR")
+                else data.parent / "keys"
+            )
+        )
+        .expanduser()
+        .absolute()
+    )
     with _errors():
         if (keys / KEYRING_FILE).exists():
             ring = Keyring.load(keys)
@@ -243,7 +289,9 @@ def init(
 
 @app.command("verify-shuffle")
 def verify_shuffle_cmd(
-    target: Annotated[str, typer.Argument(help="A game id, an export (.tar.gz) or a copied game directory.")],
+    target: Annotated[
+        str, typer.Argument(help="A game id, an export (.tar.gz) or a copied game directory.")
+    ],
     pubkey: PubkeyOpt = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
@@ -261,9 +309,17 @@ def verify_shuffle_cmd(
             store = _store(config, data_dir)
             report = verify_shuffle(store.load(target))
     if as_json:
-        _print_json({"game_id": report.game_id, "ok": report.ok, "revealed": report.revealed,
-                     "commitment": report.commitment, "seed": report.seed,
-                     "actions_checked": report.actions_checked, "problems": report.problems})
+        _print_json(
+            {
+                "game_id": report.game_id,
+                "ok": report.ok,
+                "revealed": report.revealed,
+                "commitment": report.commitment,
+                "seed": report.seed,
+                "actions_checked": report.actions_checked,
+                "problems": report.problems,
+            }
+        )
     else:
         typer.echo(str(report))
     if not report.ok:
@@ -278,10 +334,39 @@ def verify_shuffle_cmd(
 @admin_app.command("new")
 def new(
     game: Annotated[str, typer.Argument(help="Which game: forbidden-city (or verbotene-stadt).")],
-    player: Annotated[list[str], typer.Option("--player", "-p", help='A player, "Name <name@example.org>", in seat order; repeat for each.')],
-    side: Annotated[str | None, typer.Option("--side", help="Start-tile side: beginner or advanced (Forbidden City).", show_default=False)] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Another game option as NAME=VALUE; repeatable.", show_default=False)] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Shuffle seed (default: 128 random bits). Kept secret until the end.", show_default=False)] = None,
+    player: Annotated[
+        list[str],
+        typer.Option(
+            "--player",
+            "-p",
+            help='A player, "Name <name@example.org>", in seat order; repeat for each.',
+        ),
+    ],
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side",
+            help="Start-tile side: beginner or advanced (Forbidden City).",
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Another game option as NAME=VALUE; repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Shuffle seed (default: 128 random bits). Kept secret until the end.",
+            show_default=False,
+        ),
+    ] = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -308,7 +393,9 @@ def new(
 
 
 @admin_app.command("list")
-def list_games(data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+def list_games(
+    data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False
+) -> None:
     """List every game: id, game, status, moves, who is to move."""
     store = _store(config, data_dir)
     rows: list[dict[str, Any]] = []
@@ -320,12 +407,18 @@ def list_games(data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: J
             continue
         env = rec.envelope
         names = rec.seat_names()
-        rows.append({
-            "game_id": gid, "game": env.game_name, "status": env.status, "seq": env.seq, "moves": env.moves,
-            "updated": env.updated,
-            "players": [env.active_player(s).email for s in env.seats()],
-            "waiting_for": [names[d.seat] for d in rec.pending()],
-        })
+        rows.append(
+            {
+                "game_id": gid,
+                "game": env.game_name,
+                "status": env.status,
+                "seq": env.seq,
+                "moves": env.moves,
+                "updated": env.updated,
+                "players": [env.active_player(s).email for s in env.seats()],
+                "waiting_for": [names[d.seat] for d in rec.pending()],
+            }
+        )
     if as_json:
         _print_json(rows)
         return
@@ -336,13 +429,22 @@ def list_games(data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: J
             typer.echo(f"{r['game_id']:<10} DAMAGED  {r['error']}")
         else:
             waiting = ", ".join(r["waiting_for"]) or "-"
-            typer.echo(f"{r['game_id']:<10} {r['game']:<16} {r['status']:<7} {r['moves']:>4} moves  waiting: {waiting:<14} {', '.join(r['players'])}")
+            typer.echo(
+                f"{r['game_id']:<10} {r['game']:<16} {r['status']:<7} {r['moves']:>4} moves  waiting: {waiting:<14} {', '.join(r['players'])}"
+            )
 
 
 @admin_app.command("show")
 def show(
     game: GameArg,
-    as_seat: Annotated[str | None, typer.Option("--as", help="Show this seat's private view (the access is recorded in the game's log).", show_default=False)] = None,
+    as_seat: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Show this seat's private view (the access is recorded in the game's log).",
+            show_default=False,
+        ),
+    ] = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
     as_json: JsonOpt = False,
@@ -363,26 +465,45 @@ def show(
         pending = _pending_json(rec, seat)
         legal = {str(d["seat"]): rec.legal_notations(d["seat"]) for d in pending}
         env = rec.envelope
-        _print_json({
-            "game_id": env.game_id, "game": env.game_name, "title": rec.game.title, "status": env.status,
-            "seq": env.seq, "moves": env.moves, "created": env.created, "updated": env.updated,
-            "options": env.options, "players": _players_json(rec), "pending": pending,
-            "to_move": pending[0]["seat"] if pending else None,
-            "legal_moves": legal[str(pending[0]["seat"])] if pending else [],
-            "legal": legal, "as_seat": seat, "view": rec.view(seat), "board": board,
-            "deadlines": env.deadlines, "result": env.result,
-            "seed_commitment": env.seed_commitment, "revealed_seed": env.revealed_seed,
-        })
+        _print_json(
+            {
+                "game_id": env.game_id,
+                "game": env.game_name,
+                "title": rec.game.title,
+                "status": env.status,
+                "seq": env.seq,
+                "moves": env.moves,
+                "created": env.created,
+                "updated": env.updated,
+                "options": env.options,
+                "players": _players_json(rec),
+                "pending": pending,
+                "to_move": pending[0]["seat"] if pending else None,
+                "legal_moves": legal[str(pending[0]["seat"])] if pending else [],
+                "legal": legal,
+                "as_seat": seat,
+                "view": rec.view(seat),
+                "board": board,
+                "deadlines": env.deadlines,
+                "result": env.result,
+                "seed_commitment": env.seed_commitment,
+                "revealed_seed": env.revealed_seed,
+            }
+        )
         return
     typer.echo("\n".join(_summary_lines(rec, seat)))
     typer.echo("")
     if seat is not None:
-        typer.echo(f"(the view of seat {seat}, {rec.seat_names()[seat]}; this access is recorded in the log)")
+        typer.echo(
+            f"(the view of seat {seat}, {rec.seat_names()[seat]}; this access is recorded in the log)"
+        )
     typer.echo(board)
 
 
 @admin_app.command("history")
-def history(game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+def history(
+    game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False
+) -> None:
     """The game's public history: every event of the log, secrets left out."""
     store = _store(config, data_dir)
     with _errors():
@@ -397,8 +518,13 @@ def history(game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None
         seat = d.get("seat")
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
         if h.kind == "action":
-            text = f"{who} {d['notation']}" + (f" (entered by the GM)" if d.get("source") == "gm" else "")
-            evs = "; ".join(f"{e['kind']} {json.dumps(e['data'], ensure_ascii=False)}" for e in d.get("events", []))
+            text = f"{who} {d['notation']}" + (
+                " (entered by the GM)" if d.get("source") == "gm" else ""
+            )
+            evs = "; ".join(
+                f"{e['kind']} {json.dumps(e['data'], ensure_ascii=False)}"
+                for e in d.get("events", [])
+            )
             text += f"  [{evs}]" if evs else ""
         elif h.kind == "setup":
             text = f"{d['game_name']} for {len(d['players'])} players, seed commitment {d['seed_commitment'][:16]}..."
@@ -432,7 +558,9 @@ def move(
     typer.echo(_describe(rec))
     if rec.envelope.result is not None:
         names = rec.seat_names()
-        typer.echo(f"The game is over: scores {rec.envelope.result.scores}, winners {[names[w] for w in rec.envelope.result.winners]}.")
+        typer.echo(
+            f"The game is over: scores {rec.envelope.result.scores}, winners {[names[w] for w in rec.envelope.result.winners]}."
+        )
     else:
         names = rec.seat_names()
         for d in rec.pending():
@@ -441,7 +569,12 @@ def move(
 
 @admin_app.command("verify")
 def verify(
-    target: Annotated[str | None, typer.Argument(help="A game id, or an export (.tar.gz) to check with --pubkey.", show_default=False)] = None,
+    target: Annotated[
+        str | None,
+        typer.Argument(
+            help="A game id, or an export (.tar.gz) to check with --pubkey.", show_default=False
+        ),
+    ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Verify every game.")] = False,
     pubkey: PubkeyOpt = None,
     data_dir: DataDirOpt = None,
@@ -468,8 +601,19 @@ def verify(
             store = _store(config, data_dir)
             reports = store.verify_all() if all_games else [store.verify(target or "")]
     if as_json:
-        _print_json([{"game_id": r.game_id, "ok": r.ok, "seq": r.seq, "replayed": r.replayed,
-                      "error": str(r.error) if r.error else None, "warnings": r.warnings} for r in reports])
+        _print_json(
+            [
+                {
+                    "game_id": r.game_id,
+                    "ok": r.ok,
+                    "seq": r.seq,
+                    "replayed": r.replayed,
+                    "error": str(r.error) if r.error else None,
+                    "warnings": r.warnings,
+                }
+                for r in reports
+            ]
+        )
     else:
         for r in reports:
             for w in r.warnings:
@@ -485,7 +629,12 @@ def verify(
 @admin_app.command("replay")
 def replay(
     game: GameArg,
-    to: Annotated[int, typer.Option("--to", help="The event (sequence number) to stop after; see 'pbem admin history'.")],
+    to: Annotated[
+        int,
+        typer.Option(
+            "--to", help="The event (sequence number) to stop after; see 'pbem admin history'."
+        ),
+    ],
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
     as_json: JsonOpt = False,
@@ -495,7 +644,15 @@ def replay(
     with _errors():
         rec = store.replay(game, to)
     if as_json:
-        _print_json({"game_id": game, "seq": rec.seq, "status": rec.envelope.status, "view": rec.view(None), "board": rec.render(None)})
+        _print_json(
+            {
+                "game_id": game,
+                "seq": rec.seq,
+                "status": rec.envelope.status,
+                "view": rec.view(None),
+                "board": rec.render(None),
+            }
+        )
         return
     typer.echo(f"{game} after event {to}:")
     typer.echo(rec.render(None))
@@ -510,11 +667,15 @@ def _admin_commit(game: str, entry: Any, data_dir: Path | None, config: Path | N
 
 
 @admin_app.command("undo")
-def undo(game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+def undo(
+    game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None
+) -> None:
     """Revert the last move. This is an event of its own: history is never deleted."""
     rec = _admin_commit(game, Undo(source="gm", reason=reason), data_dir, config)
     p = rec.produced[-1]
-    typer.echo(f"event {p.seq}: undid event {rec.entries[-1].payload['undone']} ({rec.entries[-1].payload['notation']}).")
+    typer.echo(
+        f"event {p.seq}: undid event {rec.entries[-1].payload['undone']} ({rec.entries[-1].payload['notation']})."
+    )
     names = rec.seat_names()
     for d in rec.pending():
         typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")
@@ -541,7 +702,9 @@ def replace(
 
 
 @admin_app.command("pause")
-def pause(game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+def pause(
+    game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None
+) -> None:
     """Stop accepting moves (and deadlines) until 'resume'."""
     _admin_commit(game, Pause(reason=reason), data_dir, config)
     typer.echo(f"{game} is paused.")
@@ -555,7 +718,12 @@ def resume(game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None)
 
 
 @admin_app.command("end")
-def end(game: GameArg, reason: ReasonOpt = "ended by the GM", data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+def end(
+    game: GameArg,
+    reason: ReasonOpt = "ended by the GM",
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
     """End a game now. The shuffle seed is revealed, so players can run 'pbem verify-shuffle'."""
     rec = _admin_commit(game, End(reason=reason or "gm"), data_dir, config)
     typer.echo(f"{game} has ended ({reason}); the seed {rec.envelope.revealed_seed} is revealed.")
@@ -567,8 +735,15 @@ _DURATION = re.compile(r"^(\d+)\s*([dhm])$")
 @admin_app.command("deadline")
 def deadline(
     game: GameArg,
-    kind: Annotated[str, typer.Argument(help="The decision kind, e.g. move (see 'show'), or * for every kind.")],
-    when: Annotated[str, typer.Argument(help="A duration (3d, 12h, 90m), an absolute UTC time (2026-06-01T18:00:00Z), or off.")],
+    kind: Annotated[
+        str, typer.Argument(help="The decision kind, e.g. move (see 'show'), or * for every kind.")
+    ],
+    when: Annotated[
+        str,
+        typer.Argument(
+            help="A duration (3d, 12h, 90m), an absolute UTC time (2026-06-01T18:00:00Z), or off."
+        ),
+    ],
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -584,13 +759,17 @@ def deadline(
         try:
             at = datetime.fromisoformat(when.strip().replace("Z", "+00:00"))
         except ValueError:
-            raise typer.BadParameter(f"{when!r} is not a duration like 3d / 12h / 90m, a time like 2026-06-01T18:00:00Z, or off") from None
+            raise typer.BadParameter(
+                f"{when!r} is not a duration like 3d / 12h / 90m, a time like 2026-06-01T18:00:00Z, or off"
+            ) from None
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
         entry = SetDeadline(kind, at=at)
     _admin_commit(game, entry, data_dir, config)
     if entry.seconds:
-        typer.echo(f"{game}: '{kind}' decisions are due {timedelta(seconds=entry.seconds)} after they arise.")
+        typer.echo(
+            f"{game}: '{kind}' decisions are due {timedelta(seconds=entry.seconds)} after they arise."
+        )
     elif entry.at:
         typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
     else:
@@ -600,7 +779,15 @@ def deadline(
 @admin_app.command("export")
 def export(
     game: GameArg,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="The archive to write (default: ./<game>.tar.gz).", show_default=False)] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The archive to write (default: ./<game>.tar.gz).",
+            show_default=False,
+        ),
+    ] = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -614,7 +801,9 @@ def export(
 
 @admin_app.command("pubkey")
 def pubkey(
-    all_keys: Annotated[bool, typer.Option("--all", help="Also print the retired keys (kept to verify old files).")] = False,
+    all_keys: Annotated[
+        bool, typer.Option("--all", help="Also print the retired keys (kept to verify old files).")
+    ] = False,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:

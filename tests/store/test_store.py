@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 import toygame
-from conftest import PLAYERS, T0, Clock
-from helpers import engine_only, play
+from store_helpers import PLAYERS, T0, Clock, engine_only, play
 
 from pbem.errors import (
     CommandError,

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
+import msgspec
 import toygame
 
-from pbem.store import ActionEntry, GameRecord, Store
+from pbem.store import ActionEntry, GameRecord, Keyring, Store
+from pbem.store.records import LOG_DOMAIN, decode_entry, line_hash, seal_record, split_signature
+
+PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
+T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    """An injected clock that ticks one minute per call."""
+
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
 
 
 def play(store: Store, gid: str, clock: Callable[[], datetime], moves: int | None = None) -> GameRecord:
@@ -37,3 +54,19 @@ def engine_only(seed: int, n: int, options: dict[str, str], moves: int | None = 
         state, _ = game.apply(state, seat, game.parse(state, seat, text), derive_rng(seed, "apply", seq))
         notations.append(text)
     return notations, state
+
+
+def resign_log(path: Path, keyring: Keyring, edit: dict[int, bytes]) -> None:
+    """Rewrite a log as a dishonest operator holding the signing key would: replace some lines'
+    bodies and re-sign and re-chain everything, so that the signatures and the chain still hold."""
+    out = []
+    prev = "0" * 64
+    for n, raw in enumerate(path.read_bytes().splitlines(), start=1):
+        body, _ = split_signature(raw)
+        entry = decode_entry(edit.get(n, body))
+        entry.prev = prev
+        body = msgspec.json.Encoder(order="deterministic").encode(entry)
+        line = seal_record(body, keyring.sign(LOG_DOMAIN + body))
+        prev = line_hash(line)
+        out.append(line + b"\n")
+    path.write_bytes(b"".join(out))
