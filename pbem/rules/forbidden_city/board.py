@@ -137,7 +137,9 @@ def start_board(side: str) -> Board:
     """The start tile of ``side`` (``beginner`` or ``advanced``), temple included."""
     board = empty_board()
     for x, y, square in components().start[side]:
-        board = commit(board, plan(board, orientations(square)[0], key(x, y), NO_OWNER))
+        p = plan(board, orientations(square)[0], key(x, y), NO_OWNER)
+        assert p is not None
+        board = commit(board, p)
     return board
 
 
@@ -223,9 +225,9 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         for g in groups:
             merged = {m for i in g for m in joins[i]}
             in_group |= merged
-            if sum(rooms[m].open - dec[m] for m in merged) + sum(opens[i] for i in g) == 0:
-                if not tile.regions[g[0]].grey_value:
-                    closes = True
+            left = sum(rooms[m].open - dec[m] for m in merged) + sum(opens[i] for i in g)
+            if left == 0 and not tile.regions[g[0]].grey_value:
+                closes = True
         for m, n in dec.items():
             if m not in in_group and rooms[m].open == n:
                 closes = True
@@ -237,136 +239,119 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
     redirect: dict[int, int] = {}
     local_rooms = [0] * n_local
     fresh = board.next_room
+    defs = tile.regions
+    closing: list[int] = []
     for g in groups:
-        merged_ids = sorted({m for i in g for m in joins[i]})
+        merged_ids = sorted(set(joins[g[0]] + joins[g[1]])) if len(g) == 2 else sorted(set(joins[g[0]]))
+        advisors = [0] * N_COLOURS
+        dragons = 0
+        open_ = 0
+        links: list[int] = []
+        regions: list[int] = []
         if merged_ids:
             gid = merged_ids[0]
-            for m in merged_ids[1:]:
-                redirect[m] = gid
+            squares = {k}
+            for m in merged_ids:
+                part = rooms[m]
+                if m != gid:
+                    redirect[m] = gid
+                squares.update(part.squares)
+                for colour, n in enumerate(part.advisors):
+                    advisors[colour] += n
+                dragons += part.dragons
+                open_ += part.open - dec[m]
+                links.extend(part.links)
+                regions.extend(part.regions)
+            frozen = frozenset(squares)
         else:
             gid = fresh
             fresh += 1
-        parts = [rooms[m] for m in merged_ids]
-        squares = frozenset([k]).union(*(p.squares for p in parts))
-        advisors = [0] * N_COLOURS
-        for p in parts:
-            for colour, n in enumerate(p.advisors):
-                advisors[colour] += n
-        dragons = sum(p.dragons for p in parts)
-        links: list[int] = [x for p in parts for x in p.links]
-        regions: list[int] = [x for p in parts for x in p.regions]
+            frozen = frozenset((k,))
         for i in g:
-            region = tile.regions[i]
+            region = defs[i]
             if owner >= 0:
                 advisors[owner] += region.advisors
             dragons += region.dragon
+            open_ += opens[i]
             regions.append(base + i)
-            links.extend(nreg for li, nreg in arches if li == i)
+            for li, nreg in arches:
+                if li == i:
+                    links.append(nreg)
             local_rooms[i] = gid
         if tile.diagonal == "archway" and len(g) == 1:
             links.append(base + 1 - g[0])
-        open_ = sum(p.open - dec[m] for m, p in zip(merged_ids, parts, strict=True))
-        open_ += sum(opens[i] for i in g)
-        grey = tile.regions[g[0]].grey_value if len(g) == 1 else 0
+        grey = defs[g[0]].grey_value if len(g) == 1 else 0
+        closed = open_ == 0 and not grey
+        if closed:
+            closing.append(gid)
         overlay[gid] = Room(
-            squares,
-            tuple(regions),
-            open_,
-            dragons,
-            tuple(advisors),
-            tuple(links),
-            open_ == 0 and not grey,
-            grey,
-            tile.regions[g[0]].colour,
+            frozen, tuple(regions), open_, dragons, tuple(advisors), tuple(links), closed, grey,
+            defs[g[0]].colour,
         )
     for m, n in dec.items():
         if m not in redirect and m not in overlay:
-            old = rooms[m]
-            overlay[m] = old._replace(open=old.open - n, closed=old.open == n)
+            o = rooms[m]
+            closed = o.open == n
+            if closed:
+                closing.append(m)
+            overlay[m] = Room(
+                o.squares, o.regions, o.open - n, o.dragons, o.advisors, o.links, closed, o.grey,
+                o.colour,
+            )
     # The rooms across the new archways see the new tile's regions too.
     for i, nreg in arches:
         m = reg_room[nreg]
         m = redirect.get(m, m)
-        room = overlay.get(m) or rooms[m]
-        overlay[m] = room._replace(links=room.links + (base + i,))
-    closing = tuple(
-        sorted(
-            rid
-            for rid, room in overlay.items()
-            if room.closed and not (rid in rooms and rooms[rid].closed)
+        o = overlay.get(m) or rooms[m]
+        overlay[m] = Room(
+            o.squares, o.regions, o.open, o.dragons, o.advisors, o.links + (base + i,), o.closed,
+            o.grey, o.colour,
         )
-    )
-    return Plan(k, orient, owner, base, overlay, redirect, tuple(local_rooms), closing)
+    closing.sort()
+    return Plan(k, orient, owner, base, overlay, redirect, tuple(local_rooms), tuple(closing))
 
 
-class Survey(NamedTuple):
-    """The neighbours of an empty square, read once for every tile and rotation tried there."""
-
-    req: Requirement
-    """What the neighbours demand of the edges placed against them (see :func:`requirement`)."""
-    facing: tuple[int | None, ...]
-    """Per side: the room behind the neighbour's open edge facing the square, else None."""
-    empty: tuple[bool, ...]
-    """Per side: whether that neighbour square is empty."""
-
-
-def survey(board: Board, k: int) -> Survey:
-    """Read the four neighbours of the empty square ``k``."""
-    cells = board.cells
-    reg_room = board.reg_room
-    req: list[str | None] = [None, None, None, None]
-    facing: list[int | None] = [None, None, None, None]
-    empty = [False, False, False, False]
-    for d in range(4):
-        cell = cells.get(k + DELTA[d])
-        if cell is None:
-            empty[d] = True
-        else:
-            od = OPP[d]
-            if cell.codes[od] == OPEN:
-                req[d] = cell.colours[od]
-                facing[d] = reg_room[cell.regs[od]]
-    return Survey((req[0], req[1], req[2], req[3]), tuple(facing), tuple(empty))
-
-
-def paying(board: Board, k: int, sv: Survey, orients: Iterable[Orientation]) -> list[Orientation]:
+def paying(board: Board, k: int, orients: Iterable[Orientation]) -> list[Orientation]:
     """Those of ``orients`` that would close a room holding advisors on square ``k``.
 
     Every other orientation pays nobody, so the greedy bot values only these. Which rooms lose an
-    open edge to ``k`` does not depend on how the tile is turned, only which of them it joins does.
+    open edge to ``k`` does not depend on how the tile is turned, only which of them it joins does;
+    and a tile with an open edge towards an empty square cannot close its own room.
     """
+    cells = board.cells
+    reg_room = board.reg_room
     rooms = board.rooms
-    facing = sv.facing
-    empty = sv.empty
+    facing: list[int | None] = [None, None, None, None]
+    empty_mask = 0
     dec: dict[int, int] = {}
-    for m in facing:
-        if m is not None:
+    for d in range(4):
+        cell = cells.get(k + DELTA[d])
+        if cell is None:
+            empty_mask |= 1 << d
+        elif cell.codes[OPP[d]] == OPEN:
+            m = reg_room[cell.regs[OPP[d]]]
+            facing[d] = m
             dec[m] = dec.get(m, 0) + 1
-    residual = {m: rooms[m].open - n for m, n in dec.items()}
     # Rooms whose last open edges all face k: they close unless the tile joins them.
-    critical = [m for m, r in residual.items() if r == 0 and any(rooms[m].advisors)]
+    critical = [m for m, n in dec.items() if rooms[m].open == n and any(rooms[m].advisors)]
     out = []
     for o in orients:
         tile = o.tile
         if len(tile.regions) != 1:
-            p = plan(board, o, k, NO_OWNER, quick=True)
-            if p is not None:
+            if plan(board, o, k, NO_OWNER, quick=True) is not None:
                 out.append(o)
             continue
-        codes = o.codes
-        joined = set()
-        total = 0
-        for d in range(4):
-            if codes[d] == OPEN:
-                if empty[d]:
-                    total += 1
-                elif facing[d] is not None:
-                    joined.add(facing[d])
-        if any(m not in joined for m in critical):
+        if not critical and o.open_mask & empty_mask:
+            continue  # the common case: nothing closes here
+        joined = {f for d, f in enumerate(facing) if f is not None and o.open_mask >> d & 1}
+        # A critical room the tile does not join closes; the tile's own room closes when it and
+        # every room it joins have no open edge left.
+        if any(m not in joined for m in critical) or (
+            not o.open_mask & empty_mask
+            and all(rooms[m].open == dec[m] for m in joined)
+            and (tile.regions[0].advisors or any(any(rooms[m].advisors) for m in joined))
+        ):
             out.append(o)
-        elif total == 0 and sum(residual[m] for m in joined) == 0:
-            if tile.regions[0].advisors or any(any(rooms[m].advisors) for m in joined):
-                out.append(o)
     return out
 
 
@@ -424,7 +409,17 @@ Requirement = tuple[str | None, str | None, str | None, str | None]
 def requirement(board: Board, k: int) -> Requirement:
     """What the neighbours of square ``k`` demand of the edges placed against them: per side,
     the floor colour of the neighbour's open edge facing ``k``, or None."""
-    return survey(board, k).req
+    cells = board.cells
+    n = cells.get(k - ROW)
+    e = cells.get(k + 1)
+    s = cells.get(k + ROW)
+    w = cells.get(k - 1)
+    return (
+        n.colours[2] if n is not None and n.codes[2] == OPEN else None,
+        e.colours[3] if e is not None and e.codes[3] == OPEN else None,
+        s.colours[0] if s is not None and s.codes[0] == OPEN else None,
+        w.colours[1] if w is not None and w.codes[1] == OPEN else None,
+    )
 
 
 _FIT_CACHE: dict[tuple[str, Requirement], tuple[Orientation, ...]] = {}

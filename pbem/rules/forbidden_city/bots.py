@@ -41,11 +41,10 @@ class GreedyBot:
         t = tile(state.hands[seat])
         out = []
         for k in sorted(board.frontier):
-            sv = B.survey(board, k)
-            fits = B.fitting(t, sv.req)
+            fits = B.fitting(t, B.requirement(board, k))
             if not fits:
                 continue
-            scoring = B.paying(board, k, sv, fits)
+            scoring = B.paying(board, k, fits)
             for o in fits:
                 own = others = 0
                 if scoring and o in scoring:

@@ -336,9 +336,15 @@ class ForbiddenCity:
             return []
         hand = state.hands[seat]
         assert hand is not None
-        return [
-            Placement(*B.xy(k), o.rotation) for k, o in B.legal_placements(state.board, tile(hand))
-        ]
+        board = state.board
+        t = tile(hand)
+        out = []
+        for k in sorted(board.frontier):
+            fits = B.fitting(t, B.requirement(board, k))
+            if fits:
+                x, y = B.xy(k)
+                out.extend(Placement(x, y, o.rotation) for o in fits)
+        return out
 
     def apply(
         self, state: State, seat: Seat, action: Placement, rng: random.Random | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 COLUMN_OFFSET = 12
 """x = 0 is column M."""
@@ -18,9 +19,11 @@ ROW_OFFSET = 10
 """y = 0 is row 10."""
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A move: put the hand tile on square (x, y), turned ``rotation`` quarter turns clockwise."""
+class Placement(NamedTuple):
+    """A move: put the hand tile on square (x, y), turned ``rotation`` quarter turns clockwise.
+
+    A named tuple (not a dataclass) because ``legal`` builds dozens of them per call.
+    """
 
     x: int
     """Column coordinate (east is positive)."""

@@ -125,7 +125,7 @@ def _empty_box(frontier: bool) -> list[str]:
 
 
 def _start_def(side: str, tile_id: str) -> TileDef:
-    for x, y, tdef in components().start[side]:
+    for _x, _y, tdef in components().start[side]:
         if tdef.id == tile_id:
             return tdef
     raise KeyError(tile_id)

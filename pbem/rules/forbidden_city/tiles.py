@@ -86,6 +86,8 @@ class Orientation:
     """Floor colour behind each turned edge."""
     canonical: int
     """The smallest rotation that looks exactly the same (legal moves list each look once)."""
+    open_mask: int
+    """Bit d set when turned edge d is open floor."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +148,7 @@ def orientations(tile: TileDef) -> tuple[Orientation, ...]:
                 local=local,  # type: ignore[arg-type]
                 colours=colours,  # type: ignore[arg-type]
                 canonical=looks.index(looks[r]),
+                open_mask=sum(1 << d for d in range(4) if codes[d] == OPEN),
             )
         )
     return tuple(out)
