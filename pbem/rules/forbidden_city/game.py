@@ -338,7 +338,7 @@ class ForbiddenCity:
         assert hand is not None
         board = state.board
         t = tile(hand)
-        out = []
+        out: list[Placement] = []
         for k in sorted(board.frontier):
             fits = B.fitting(t, B.requirement(board, k))
             if fits:
