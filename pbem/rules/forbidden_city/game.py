@@ -328,7 +328,8 @@ class ForbiddenCity:
         """The seat to move owes a placement; nothing once the game is over."""
         if state.to_move < 0:
             return []
-        return [Decision(state.to_move, "move", f"place your tile {state.hands[state.to_move]}")]
+        # No tile id here: pending decisions are shown to everyone (whose turn it is).
+        return [Decision(state.to_move, "move", "place your tile")]
 
     def legal(self, state: State, seat: Seat) -> list[Placement]:
         """Every legal placement of ``seat``'s hand tile (each distinct look of the tile once)."""

@@ -108,6 +108,8 @@ def test_no_view_shows_another_seats_hand_or_stack(n: int, side: str, seed: int,
         action = GAME.bots()["random"].choose(GAME, state, seat, derive_rng(seed, "bot", i))
         state, _ = GAME.apply(state, seat, action, derive_rng(seed, "apply", i))
     running = bool(GAME.pending(state))
+    for decision in GAME.pending(state):
+        assert decision.prompt == "place your tile"  # shown to everyone: no tile id in it
     for seat in (None, *range(n)):
         view = GAME.view(state, seat)
         encoded = msgspec.json.encode(view)
