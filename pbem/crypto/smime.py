@@ -140,6 +140,21 @@ def check_encryption_certificate(cert: x509.Certificate, now: dt.datetime) -> No
         )
 
 
+def _key_usage(*, ca: bool) -> x509.KeyUsage:
+    """Certificate signing for the CA; signing and key encipherment (RSA) for a mail certificate."""
+    return x509.KeyUsage(
+        digital_signature=not ca,
+        content_commitment=False,
+        key_encipherment=not ca,
+        data_encipherment=False,
+        key_agreement=False,
+        key_cert_sign=ca,
+        crl_sign=ca,
+        encipher_only=False,
+        decipher_only=False,
+    )
+
+
 def make_ca(
     name: str, now: dt.datetime, *, days: int = 3650, key_size: int = 3072
 ) -> tuple[rsa.RSAPrivateKey, x509.Certificate]:
@@ -157,17 +172,7 @@ def make_ca(
         .not_valid_after(now + dt.timedelta(days=days))
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
         .add_extension(
-            x509.KeyUsage(
-                digital_signature=False,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=True,
-                crl_sign=True,
-                encipher_only=False,
-                decipher_only=False,
-            ),
+            _key_usage(ca=True),
             critical=True,
         )
         .add_extension(ski, critical=False)
@@ -204,17 +209,7 @@ def issue_certificate(
         .not_valid_after(now + dt.timedelta(days=days))
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=False,
-                key_encipherment=True,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
+            _key_usage(ca=False),
             critical=True,
         )
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.EMAIL_PROTECTION]), False)

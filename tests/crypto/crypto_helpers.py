@@ -47,3 +47,15 @@ def personal_mail(to: str = "alice@example.org", body: str = SECRET_TILE) -> Ema
     msg.set_content(f"Board\n  A B C\n1 . . .\n\n{body}\n\nReply with: MOVE B2\n")
     msg.add_alternative(f"<html><body><pre>{body}</pre></body></html>", subtype="html")
     return msg
+
+
+def wrap_pgp_mime(msg: EmailMessage, armored: bytes) -> EmailMessage:
+    """Make ``msg`` a PGP/MIME encrypted mail (RFC 3156) around ``armored``, as a client does."""
+    msg.add_header("Content-Type", "multipart/encrypted", protocol="application/pgp-encrypted")
+    control, data = EmailMessage(), EmailMessage()
+    control["Content-Type"] = "application/pgp-encrypted"
+    control.set_payload("Version: 1\r\n")
+    data["Content-Type"] = 'application/octet-stream; name="encrypted.asc"'
+    data.set_payload(armored.decode())
+    msg.set_payload([control, data])
+    return msg

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pysequoia
 import pytest
-from crypto_helpers import NOW, SERVICE
+from crypto_helpers import NOW, SERVICE, wrap_pgp_mime
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -228,13 +228,7 @@ def test_protected_subject_replaces_outer_one_but_not_trace_headers(
     msg = EmailMessage()
     msg["From"] = "alice@example.org"
     msg["Subject"] = "..."
-    msg.add_header("Content-Type", "multipart/encrypted", protocol="application/pgp-encrypted")
-    control, data = EmailMessage(), EmailMessage()
-    control["Content-Type"] = "application/pgp-encrypted"
-    control.set_payload("Version: 1\r\n")
-    data["Content-Type"] = "application/octet-stream"
-    data.set_payload(wire.decode())
-    msg.set_payload([control, data])
+    wrap_pgp_mime(msg, wire)
     opened = decrypt_incoming(msg.as_bytes(), identity)
     assert opened is not None
     assert b"Subject: Re: [fc-12] your turn" in opened and b"Subject: ..." not in opened

@@ -9,7 +9,14 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from crypto_helpers import NOW, SECRET_TILE, SERVICE, needs_gpg, personal_mail
+from crypto_helpers import (
+    NOW,
+    SECRET_TILE,
+    SERVICE,
+    needs_gpg,
+    personal_mail,
+    wrap_pgp_mime,
+)
 
 from pbem.crypto import (
     KeyKind,
@@ -125,13 +132,7 @@ def test_reply_encrypted_by_gpg_is_decrypted(
         entity = b"Content-Type: text/plain; charset=utf-8\r\n\r\nMOVE B2\r\nSAY gl\r\n"
         encrypted = gnupg("--armor", "--encrypt", "-r", SERVICE, "-r", "alice@example.org",
                           stdin=entity)  # fmt: skip
-        msg.add_header("Content-Type", "multipart/encrypted", protocol="application/pgp-encrypted")
-        control, data = EmailMessage(), EmailMessage()
-        control["Content-Type"] = "application/pgp-encrypted"
-        control.set_payload("Version: 1\r\n")
-        data["Content-Type"] = 'application/octet-stream; name="encrypted.asc"'
-        data.set_payload(encrypted.decode())
-        msg.set_payload([control, data])
+        wrap_pgp_mime(msg, encrypted)
     else:
         encrypted = gnupg("--armor", "--encrypt", "-r", SERVICE, stdin=b"MOVE B2\nSAY gl\n")
         msg.set_content(encrypted.decode())
