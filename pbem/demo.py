@@ -103,7 +103,7 @@ class BotPlayer:
     def _reply(self, mail: ParsedMail, body: str) -> EmailMessage:
         out = EmailMessage()
         out["From"] = formataddr((self.name, self.address))
-        out["To"] = SERVICE
+        out["To"] = mail.reply_to[0] if mail.reply_to else mail.from_addr
         out["Subject"] = "Re: " + mail.subject
         out["Message-ID"] = make_msgid(domain="players.pbem.test")
         out["In-Reply-To"] = mail.message_id
@@ -111,6 +111,35 @@ class BotPlayer:
         quoted = "\n".join("> " + ln for ln in mail.text.splitlines()[:30])
         out.set_content(f"{body}\n\nOn {mail.date or 'today'}, pbem wrote:\n{quoted}\n")
         return out
+
+
+def play_until_over(
+    service: Service,
+    inbox: Any,
+    sender: Any,
+    bots: list[BotPlayer],
+    game_id: str,
+    *,
+    max_ticks: int = 2000,
+    echo: Callable[[str], None] = print,
+    clock: Callable[[], datetime] = _now,
+) -> int:
+    """Tick the service and let every bot read and answer its mail until the game is over and
+    every mail is delivered and read. Returns the number of ticks."""
+    ticks = 0
+    while ticks < max_ticks:
+        tick(service, inbox, sender, clock=clock)
+        ticks += 1
+        for bot in bots:
+            bot.read_and_answer()
+        env = service.store.load(game_id, verify=False).envelope
+        if env.status == "ended" and len(service.outbox) == 0:
+            for bot in bots:  # every player reads the final mail
+                bot.read_and_answer()
+            break
+        if ticks % 20 == 0:
+            echo(f"  ... tick {ticks}: move {env.moves}")
+    return ticks
 
 
 @dataclass
@@ -188,23 +217,8 @@ def run_demo(
         gid = store.create("forbidden-city", [(n, a) for n, a, _ in PLAYERS], {}, seed, _now())
         service.mark_dirty(gid)
         echo(f"Game {gid}: Forbidden City, 4 bot players, mail via {transport}.")
-        ticks = 0
-        sample = ""
-        while ticks < max_ticks:
-            tick(service, inbox, sender, clock=_now)
-            ticks += 1
-            for bot in bots:
-                bot.read_and_answer()
-            if not sample:
-                sample = next((m.text for m in bots[0].mails if "your turn" in m.subject), "")
-            env = store.load(gid, verify=False).envelope
-            if env.status == "ended" and len(outbox) == 0:
-                # One more round so that every player reads the final mail.
-                for bot in bots:
-                    bot.read_and_answer()
-                break
-            if ticks % 20 == 0:
-                echo(f"  ... tick {ticks}: move {env.moves}")
+        ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=max_ticks, echo=echo)
+        sample = next((m.text for m in bots[0].mails if "your turn" in m.subject), "")
         record = store.load(gid)
         final = next((m.text for m in bots[0].mails if "game over" in m.subject), "")
         scores = list(record.envelope.result.scores) if record.envelope.result else []
