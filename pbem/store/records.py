@@ -87,11 +87,7 @@ def split_signature(record: bytes) -> tuple[bytes, bytes]:
     if i < 0 or not record.endswith(b'"}'):
         raise ValueError("no signature field at the end of the record")
     sig_hex = record[i + len(_SIG_MARK) : -2]
-    if (
-        len(sig_hex) != 128
-        or sig_hex != sig_hex.lower()
-        or not all(c in b"0123456789abcdef" for c in sig_hex)
-    ):
+    if not _SIG_RE.fullmatch(sig_hex):
         raise ValueError("the signature is not 128 lower-case hex digits")
     return record[:i] + b"}", bytes.fromhex(sig_hex.decode("ascii"))
 

@@ -17,6 +17,7 @@ import secrets
 import shutil
 import tarfile
 import tempfile
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -75,6 +76,8 @@ from pbem.store.records import (
 from pbem.store.registry import game_for
 
 SERVICE_LOCK = ".service.lock"
+_STATE_CACHE = 256
+"""How many decoded engine states a Store keeps (per process, least recently used dropped)."""
 _ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed
 _SECRET_FIELDS = ("sealed", "sealed_seed")
 
@@ -204,6 +207,7 @@ class Store:
         """Only benchmarks turn this off, to measure its cost."""
         check_keys_outside(keyring.keys_dir, self.data_dir)
         self._keys = keyring.verification_keys()
+        self._states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
         self._verified: dict[str, tuple[int, str]] = {}
         """Per game, the last (seq, line hash) whose signatures this process checked: a commit
         right after a load then verifies only the new lines (see files.parse_log)."""
@@ -334,17 +338,40 @@ class Store:
 
     def _snapshot_body(self, fold: Fold, key_id: str) -> bytes:
         env = fold.envelope
+        sealed = self.keyring.seal(
+            fold.game.encode_state(fold.state), self._ctx(env.game_id, "state", env.seq)
+        )
+        self._remember_state(env.game_id, sealed, fold.state)
         snap = Snapshot(
             game_id=env.game_id,
             seq=env.seq,
             head_hash=env.head_hash,
             envelope=env,
-            state=self.keyring.seal(
-                fold.game.encode_state(fold.state), self._ctx(env.game_id, "state", env.seq)
-            ),
+            state=sealed,
             key=key_id,
         )
         return encoder.encode(snap)
+
+    def _snapshot_state(self, game_id: str, game: Game, snap: Snapshot) -> Any:
+        """The engine state sealed in a snapshot. Decoding can be costly (an engine may rebuild its
+        board), so the last state sealed or opened per game is kept: identical sealed bytes are the
+        identical state (AES-SIV is deterministic and authenticated)."""
+        hit = self._states.get(game_id)
+        if hit is not None and hit[0] == snap.state:
+            self._states.move_to_end(game_id)
+            return hit[1]
+        raw = self.keyring.unseal(
+            snap.state, self._ctx(game_id, "state", snap.seq), where=f"{game_id} state.json"
+        )
+        state = game.decode_state(raw)
+        self._remember_state(game_id, snap.state, state)
+        return state
+
+    def _remember_state(self, game_id: str, sealed: str, state: Any) -> None:
+        self._states[game_id] = (sealed, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > _STATE_CACHE:
+            self._states.popitem(last=False)
 
     def _write_snapshot(self, gdir: Path, fold: Fold) -> None:
         body = self._snapshot_body(fold, self.keyring.key_id)
@@ -490,11 +517,13 @@ class Store:
             snap = snapped[0]
             seed, nonce = self._seed(game_id, log)
             game = self._game_of(game_id, log)
-            raw_state = self.keyring.unseal(
-                snap.state, self._ctx(game_id, "state", snap.seq), where=f"{game_id} state.json"
-            )
             fold = Fold(
-                game, snap.envelope, game.decode_state(raw_state), seed, nonce, undo_stack=None
+                game,
+                snap.envelope,
+                self._snapshot_state(game_id, game, snap),
+                seed,
+                nonce,
+                undo_stack=None,
             )
             try:
                 self._fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=False)
