@@ -13,13 +13,12 @@ loud reason, and ``tests/conftest.py`` turns that skip into a failure under ``CI
 from __future__ import annotations
 
 import itertools
-import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 
-from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available, make_server_dir
+from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
 
 __all__ = [
     "AUTHSERV_ID",
@@ -68,14 +67,12 @@ def _dovecot_session() -> Iterator[DovecotServer | None]:
     if dovecot_available() is None:
         yield None
         return
-    base = make_server_dir("pbem-dc-")
-    server = DovecotServer(base, MAIL_USERS)
+    server = DovecotServer(None, MAIL_USERS)  # its own temp dir, removed by stop()
     server.start()
     try:
         yield server
     finally:
         server.stop()
-        shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ Typical use::
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import datetime as dt
 import ipaddress
@@ -238,6 +239,9 @@ service auth-worker {{
 class DovecotServer:
     """A private Dovecot (IMAP + LMTP) on 127.0.0.1, everything under ``base_dir``.
 
+    ``base_dir`` None makes a fresh directory (see :func:`make_server_dir`) that :meth:`stop`
+    removes; a directory passed in is left in place for inspection (the caller removes it).
+
     ``users`` maps login (the email address) to password ({PLAIN} passwd-file). Every user has a
     Maildir under ``base_dir/home/<login>/Maildir`` with INBOX and the mailboxes Processed, Rejected
     and Shunt. TLS: STARTTLS on :attr:`imap_port` (not required) and implicit TLS on
@@ -246,8 +250,12 @@ class DovecotServer:
 
     host = "127.0.0.1"
 
-    def __init__(self, base_dir: Path, users: Mapping[str, str]) -> None:
-        self.base_dir = Path(base_dir).resolve()
+    def __init__(self, base_dir: Path | None, users: Mapping[str, str]) -> None:
+        # None: a fresh directory from make_server_dir(), removed again by stop().
+        self._own_dir = base_dir is None
+        self.base_dir = (
+            make_server_dir("pbem-dc-") if base_dir is None else Path(base_dir)
+        ).resolve()
         self.users: dict[str, str] = dict(users)
         self.imap_port = 0
         self.imaps_port = 0
@@ -319,6 +327,8 @@ class DovecotServer:
             )
             try:
                 self._wait_ready(timeout)
+                # A test run or demo that ends without stop() must not leave Dovecot behind.
+                atexit.register(self.stop)
                 return self
             except ConfigError as exc:
                 last_error = str(exc)
@@ -332,6 +342,7 @@ class DovecotServer:
         proc = self._proc
         if proc is None:
             return
+        atexit.unregister(self.stop)
         pid = self._master_pid or self._read_master_pid()
         if pid:
             with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -353,6 +364,8 @@ class DovecotServer:
             proc.stderr.close()
         self._proc = None
         self._master_pid = None
+        if self._own_dir:
+            shutil.rmtree(self.base_dir, ignore_errors=True)
 
     def add_user(self, login: str, password: str) -> None:
         """Add a user (a new passwd-file that Dovecot reads on the user's first lookup).

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email import policy as email_policy
 from email.message import EmailMessage, Message
@@ -172,6 +172,28 @@ def _headers(msg: Message, name: str) -> list[str]:
     return out
 
 
+def _raw_headers(msg: Message) -> dict[str, list[str]]:
+    """Header name (lowercased) -> unfolded raw values, top first, without the header registry.
+
+    For the ASCII-only headers (ids, trace and loop headers): parsing every header through
+    policy.default's registry is most of the cost of reading a message.
+    """
+    out: dict[str, list[str]] = {}
+    for name, value in msg.raw_items():
+        out.setdefault(name.lower(), []).append(" ".join(str(value).split()))
+    return out
+
+
+def _address_list(values: list[str]) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for _name, addr in getaddresses(values):
+        local, at, domain = addr.strip().rpartition("@")
+        if at and local:
+            # The local part keeps its case: a reply token in "service+Token@" may be case-sensitive.
+            seen.setdefault(f"{local}@{domain.lower()}", None)
+    return tuple(seen)
+
+
 def _addresses(msg: Message, *names: str) -> tuple[str, ...]:
     raw = [v for name in names for v in _headers(msg, name)]
     seen: dict[str, None] = {}
@@ -189,8 +211,7 @@ def _from(msg: Message) -> tuple[str, str]:
     return addr.strip().lower(), name.strip()
 
 
-def _return_path(msg: Message) -> str | None:
-    values = _headers(msg, "Return-Path")
+def _return_path(values: list[str]) -> str | None:
     if not values:
         return None
     value = values[0].strip()
@@ -213,8 +234,8 @@ def parse_auth_results(value: str) -> AuthResult:
     return AuthResult(authserv_id, results, unfolded)
 
 
-def _date(msg: Message) -> dt.datetime | None:
-    value = _header(msg, "Date")
+def _date(values: list[str]) -> dt.datetime | None:
+    value = values[0] if values else ""
     if not value:
         return None
     try:
@@ -247,18 +268,24 @@ def _is_attachment(part: Message) -> bool:
     )
 
 
-def _walk_leaves(msg: Message) -> Iterable[Message]:
-    for part in msg.walk():
-        if not part.is_multipart():
-            yield part
-
-
-def _body_and_attachments(msg: Message) -> tuple[str, list[Attachment]]:
+def _body_and_attachments(
+    msg: Message,
+) -> tuple[str, list[Attachment], Encryption | None]:
+    """One walk over the parts: the body text, the attachments and the encryption kind."""
     plain: Message | None = None
     html: Message | None = None
     attachments: list[Attachment] = []
-    for part in _walk_leaves(msg):
+    encryption: Encryption | None = None
+    for part in msg.walk():
         ctype = part.get_content_type().lower()
+        if ctype == "multipart/encrypted":
+            encryption = encryption or "pgp"
+        if ctype in ("application/pkcs7-mime", "application/x-pkcs7-mime"):
+            smime_type = str(part.get_param("smime-type") or "").lower()
+            if smime_type in ("", "enveloped-data", "authenveloped-data"):
+                encryption = encryption or "smime"
+        if part.is_multipart():
+            continue
         if not _is_attachment(part):
             # The first inline text/plain and text/html are the body; any later text part (a
             # forwarded message, a calendar invitation) is kept as an attachment.
@@ -277,21 +304,9 @@ def _body_and_attachments(msg: Message) -> tuple[str, list[Attachment]]:
         text = html_to_text(_part_text(html))
     else:
         text = ""
-    return text, attachments
-
-
-def _encryption(msg: Message, text: str) -> Encryption | None:
-    for part in msg.walk():
-        ctype = part.get_content_type().lower()
-        if ctype in ("application/pkcs7-mime", "application/x-pkcs7-mime"):
-            smime_type = str(part.get_param("smime-type") or "").lower()
-            if smime_type in ("", "enveloped-data", "authenveloped-data"):
-                return "smime"
-        if ctype == "multipart/encrypted":
-            return "pgp"
-    if "-----BEGIN PGP MESSAGE-----" in text:
-        return "pgp-inline"
-    return None
+    if encryption is None and "-----BEGIN PGP MESSAGE-----" in text:
+        encryption = "pgp-inline"
+    return text, attachments, encryption
 
 
 # ---------------------------------------------------------------------------------------------
@@ -427,35 +442,40 @@ def parse_message(raw: bytes) -> ParsedMail:
     """Decode ``raw`` (an RFC 5322 message) into the facts the mail loop needs. Never raises."""
     msg = BytesParser(policy=email_policy.default).parsebytes(raw)
     assert isinstance(msg, EmailMessage)
+    raw_headers = _raw_headers(msg)
+
+    def get(name: str) -> list[str]:
+        return raw_headers.get(name.lower(), [])
+
     from_addr, from_name = _from(msg)
-    references = tuple(_MSGID.findall(" ".join(_headers(msg, "References"))))
-    in_reply_to_ids = _MSGID.findall(_header(msg, "In-Reply-To"))
-    message_ids = _MSGID.findall(_header(msg, "Message-ID"))
-    text, attachments = _body_and_attachments(msg)
+    references = tuple(_MSGID.findall(" ".join(get("References"))))
+    in_reply_to_ids = _MSGID.findall(" ".join(get("In-Reply-To")))
+    message_ids = _MSGID.findall(" ".join(get("Message-ID")[:1]))
+    text, attachments, encryption = _body_and_attachments(msg)
     content_type = msg.get_content_type().lower()
     return ParsedMail(
         from_addr=from_addr,
         from_name=from_name,
         to=_addresses(msg, "To", "Cc"),
-        delivered_to=_addresses(msg, "Delivered-To", "X-Original-To"),
+        delivered_to=_address_list(get("Delivered-To") + get("X-Original-To")),
         reply_to=_addresses(msg, "Reply-To"),
         subject=_header(msg, "Subject"),
         message_id=message_ids[0] if message_ids else "",
         in_reply_to=in_reply_to_ids[0] if in_reply_to_ids else "",
         references=references,
-        date=_date(msg),
-        auth_results=tuple(parse_auth_results(v) for v in _headers(msg, "Authentication-Results")),
-        auto_submitted=_header(msg, "Auto-Submitted").lower(),
-        precedence=_header(msg, "Precedence").lower(),
-        x_loop=tuple(v.lower() for v in _headers(msg, "X-Loop")),
-        autoreply_headers=tuple(h for h in _AUTORESPONDER_HEADERS if h in msg),
-        return_path=_return_path(msg),
+        date=_date(get("Date")),
+        auth_results=tuple(parse_auth_results(v) for v in get("Authentication-Results")),
+        auto_submitted=" ".join(get("Auto-Submitted")[:1]).lower(),
+        precedence=" ".join(get("Precedence")[:1]).lower(),
+        x_loop=tuple(v.lower() for v in get("X-Loop")),
+        autoreply_headers=tuple(h for h in _AUTORESPONDER_HEADERS if h.lower() in raw_headers),
+        return_path=_return_path(get("Return-Path")),
         content_type=content_type,
         is_report=content_type == "multipart/report",
         size=len(raw),
         text=text,
         attachments=tuple(attachments),
-        encryption=_encryption(msg, text),
+        encryption=encryption,
         message=msg,
     )
 
