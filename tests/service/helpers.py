@@ -70,7 +70,7 @@ def drain(env: Env) -> list[EmailMessage]:
 def text_of(msg: EmailMessage) -> str:
     part = msg.get_body(preferencelist=("plain",))
     assert part is not None
-    return part.get_content()
+    return part.get_content().replace("\r\n", "\n")
 
 
 def reply(to: EmailMessage, sender: str, body: str, *, quote: bool = True,
