@@ -449,15 +449,6 @@ def conflict(o: Orientation, req: Requirement) -> int | None:
     return None
 
 
-def legal_placements(board: Board, tile: TileDef) -> list[tuple[int, Orientation]]:
-    """Every legal (square, orientation) for ``tile``, squares north to south, west to east."""
-    out = []
-    for k in sorted(board.frontier):
-        for o in fitting(tile, requirement(board, k)):
-            out.append((k, o))
-    return out
-
-
 def has_legal_placement(board: Board, tile: TileDef) -> bool:
     """Whether ``tile`` fits anywhere (else it is set aside)."""
     return any(fitting(tile, requirement(board, k)) for k in board.frontier)

@@ -301,3 +301,15 @@ def test_a_tile_that_fits_nowhere_is_set_aside_and_the_turn_goes_on() -> None:
     assert events[1].visible_to == 0
     assert state.to_move == 0 and state.hands[0] == "P1" and state.set_aside == ((0, "G1"),)
     assert len(state.stacks[0]) == 22  # the set-aside tile is gone from purple's supply
+
+
+def test_the_game_object_and_bots_satisfy_the_protocol() -> None:
+    from pbem.rules import find_game
+    from pbem.rules.base import Bot
+
+    assert find_game("forbidden-city") is GAME and find_game("knizia") is GAME
+    assert (GAME.name, GAME.min_players, GAME.max_players) == ("forbidden-city", 2, 4)
+    assert {o.name for o in GAME.options} == {"side", "first"}
+    assert set(GAME.bots()) == {"random", "greedy"}
+    assert all(isinstance(b, Bot) for b in GAME.bots().values())
+    assert "M9 R1" in GAME.command_help()
