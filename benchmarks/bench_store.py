@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -93,6 +94,7 @@ def main() -> None:
     lister = Store(many, keyring)
     samples = timed(lister.game_ids, reps)
     print(f"game_ids() with {len(lister.game_ids())} games: {ms(samples)}")
+    shutil.rmtree(root)
 
 
 if __name__ == "__main__":
