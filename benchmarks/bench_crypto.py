@@ -10,6 +10,7 @@ decrypting one incoming reply and of one key lookup in the store. Compare ratios
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import statistics
 import sys
 import tempfile
@@ -147,7 +148,7 @@ def main() -> None:
     service_pgp = KeyOnFile.from_found(parse_keys(identity.openpgp_public_key)[0])
     for label, key in (("S/MIME", service_smime), ("OpenPGP", service_pgp)):
         raw = encrypt_for(reply, key).as_bytes()
-        cost = median_ms(lambda raw=raw: decrypt_incoming(raw, identity), rounds)
+        cost = median_ms(functools.partial(decrypt_incoming, raw, identity), rounds)
         print(f"{'decrypt one ' + label + ' reply':<44}{cost:>10.2f}")
     cost = median_ms(lambda: [store.get(a, NOW) for a in PLAYERS], rounds)
     print(f"{'key lookup for 4 players (PlayerKeys.get)':<44}{cost:>10.2f}")

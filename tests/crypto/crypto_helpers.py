@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 import subprocess
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from pathlib import Path
 
 import pytest
@@ -59,3 +59,17 @@ def wrap_pgp_mime(msg: EmailMessage, armored: bytes) -> EmailMessage:
     data.set_payload(armored.decode())
     msg.set_payload([control, data])
     return msg
+
+
+def subparts(msg: Message) -> list[Message]:
+    """The sub-parts of a multipart message (typed for mypy)."""
+    payload = msg.get_payload()
+    assert isinstance(payload, list)
+    return [p for p in payload if isinstance(p, Message)]
+
+
+def body_bytes(part: Message) -> bytes:
+    """The decoded body of a single part."""
+    data = part.get_payload(decode=True)
+    assert isinstance(data, bytes)
+    return data

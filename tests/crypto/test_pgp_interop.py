@@ -13,8 +13,10 @@ from crypto_helpers import (
     NOW,
     SECRET_TILE,
     SERVICE,
+    body_bytes,
     needs_gpg,
     personal_mail,
+    subparts,
     wrap_pgp_mime,
 )
 
@@ -69,19 +71,23 @@ def test_pgp_mime_opens_with_gpg(gnupg: Gpg, tmp_path: Path) -> None:
     outer = message_from_bytes(wire)
     assert outer.get_content_type() == "multipart/encrypted"
     assert outer.get_param("protocol") == "application/pgp-encrypted"
-    control, data = outer.get_payload()
+    control, data = subparts(outer)
     assert control.get_content_type() == "application/pgp-encrypted"
     assert "Version: 1" in control.get_payload()
     assert data.get_content_type() == "application/octet-stream"
     assert outer["Message-ID"] == "<fc-12.17.alice@games.example.org>"
     assert "<fc-12.1.alice@games.example.org>" in outer["References"]
-    # gpg decrypts the data part of the mail as fetched.
-    armored = tmp_path / "encrypted.asc"
-    armored.write_bytes(data.get_payload(decode=True))
-    inner = message_from_bytes(gnupg("--decrypt", armored))
-    assert inner.get_content_type() == "multipart/alternative"
-    texts = [p.get_payload(decode=True) for p in inner.walk() if p.get_content_maintype() == "text"]
-    assert len(texts) == 2 and all(SECRET_TILE.encode() in t for t in texts)
+    # gpg decrypts the whole mail file (it finds the armored block) and the data part alone.
+    whole, armored = tmp_path / "mail.eml", tmp_path / "encrypted.asc"
+    whole.write_bytes(wire)
+    armored.write_bytes(body_bytes(data))
+    for path in (whole, armored):
+        inner = message_from_bytes(gnupg("--decrypt", path))
+        assert inner.get_content_type() == "multipart/alternative"
+        texts = [
+            p.get_payload(decode=True) for p in inner.walk() if p.get_content_maintype() == "text"
+        ]
+        assert len(texts) == 2 and all(SECRET_TILE.encode() in t for t in texts)
 
 
 def test_signed_pgp_mime_verifies_in_gpg(
@@ -93,7 +99,7 @@ def test_signed_pgp_mime_verifies_in_gpg(
     gnupg("--import", stdin=identity.openpgp_public_key)
     outer = message_from_bytes(encrypt_for(personal_mail(), key, sign_with=identity).as_bytes())
     armored = tmp_path / "encrypted.asc"
-    armored.write_bytes(outer.get_payload()[1].get_payload(decode=True))
+    armored.write_bytes(body_bytes(subparts(outer)[1]))
     status = gnupg("--status-fd", "1", "--decrypt", "--output", tmp_path / "out", armored)
     assert (
         f"VALIDSIG {identity.openpgp.extract_certificate().fingerprint.upper()}".encode()
@@ -113,11 +119,11 @@ def test_detached_pgp_signature_verifies_in_gpg(
     assert msg.get_param("protocol") == "application/pgp-signature"
     assert str(msg.get_param("micalg")).startswith("pgp-sha")
     # RFC 3156: the signed data is the first part exactly as it sits between the boundaries.
-    boundary = msg.get_boundary().encode()
+    boundary = (msg.get_boundary() or "").encode()
     start = signed.index(b"--" + boundary + b"\r\n") + len(boundary) + 4
     first = signed[start : signed.index(b"\r\n--" + boundary, start)]
     (tmp_path / "data").write_bytes(first)
-    (tmp_path / "sig.asc").write_bytes(msg.get_payload()[1].get_payload(decode=True))
+    (tmp_path / "sig.asc").write_bytes(body_bytes(subparts(msg)[1]))
     status = gnupg("--status-fd", "1", "--verify", tmp_path / "sig.asc", tmp_path / "data")
     assert b"GOODSIG" in status
 
@@ -141,7 +147,7 @@ def test_reply_encrypted_by_gpg_is_decrypted(
     result = message_from_bytes(opened)
     assert result["In-Reply-To"] == "<fc-12.17.alice@games.example.org>"
     assert result.get_content_type() == "text/plain"
-    assert "MOVE B2" in result.get_payload(decode=True).decode()
+    assert "MOVE B2" in body_bytes(result).decode()
 
 
 def test_signed_and_encrypted_reply_from_gpg(gnupg: Gpg, identity: ServiceIdentity) -> None:

@@ -8,7 +8,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from crypto_helpers import NOW, SECRET_TILE, SERVICE, needs_openssl, personal_mail, run
+from crypto_helpers import NOW, SECRET_TILE, SERVICE, body_bytes, needs_openssl, personal_mail, run
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 
@@ -118,8 +118,10 @@ def test_reply_encrypted_by_openssl_is_decrypted(
     _, own_cert = openssl_player(tmp_path)
     oaep = ["-keyopt", "rsa_padding_mode:oaep"] if "OAEP" in command else []
     command = [c for c in command if c != "OAEP"]
-    recips = ["-recip", service_cert, *oaep, "-recip", own_cert] if command[0] == "cms" else []
-    targets = [] if recips else [service_cert, own_cert]
+    recips: list[str | Path] = (
+        ["-recip", service_cert, *oaep, "-recip", own_cert] if command[0] == "cms" else []
+    )
+    targets: list[str | Path] = [] if recips else [service_cert, own_cert]
     wire = run(
         "openssl", *command, "-in", body, "-from", "alice@example.org", "-to", SERVICE,
         "-subject", "Re: [fc-12] your turn", *recips, *targets,
@@ -131,7 +133,7 @@ def test_reply_encrypted_by_openssl_is_decrypted(
     assert msg["From"] == "alice@example.org"
     assert msg["In-Reply-To"] == "<fc-12.17.alice@games.example.org>"
     assert msg.get_content_type() == "text/plain"
-    assert "MOVE B2" in msg.get_payload(decode=True).decode()
+    assert "MOVE B2" in body_bytes(msg).decode()
 
 
 def test_plain_mail_is_not_decrypted(identity: ServiceIdentity) -> None:
@@ -263,7 +265,7 @@ def test_opaque_signed_then_encrypted_reply_is_unwrapped(
     msg = message_from_bytes(opened)
     assert msg["From"] == "alice@example.org"
     assert msg.get_content_type() == "text/plain"
-    assert msg.get_payload(decode=True).strip() == b"MOVE D4"
+    assert body_bytes(msg).strip() == b"MOVE D4"
 
 
 def test_issue_for_player_checks_passphrase_and_files_the_certificate(
