@@ -233,3 +233,21 @@ def test_protected_subject_replaces_outer_one_but_not_trace_headers(
     assert opened is not None
     assert b"Subject: Re: [fc-12] your turn" in opened and b"Subject: ..." not in opened
     assert b"Authentication-Results" not in opened
+
+
+def test_player_texts_name_the_fingerprint_and_the_problem(
+    identity: ServiceIdentity, store: PlayerKeys
+) -> None:
+    from pbem.crypto.texts import how_to_send_a_key, import_steps, key_confirmation, key_problem
+
+    assert key_problem(store, "bob@example.org", NOW) == how_to_send_a_key()
+    _, cert = identity.issue("bob@example.org", "Bob", NOW, days=2)
+    entry = store.add("bob@example.org", parse_keys(pem(cert))[0], source="mail", now=NOW)
+    (first, _) = key_confirmation([entry])
+    assert entry.display_fingerprint in first and "S/MIME certificate" in first
+    assert key_problem(store, "bob@example.org", NOW) == []
+    expired = key_problem(store, "bob@example.org", NOW + dt.timedelta(days=3))
+    assert "expired on" in expired[0] and entry.display_fingerprint in expired[0]
+    steps = " ".join(import_steps("pbem-bob.p12"))
+    for client in ("Thunderbird", "Apple Mail", "Outlook", "iPhone"):
+        assert client in steps
