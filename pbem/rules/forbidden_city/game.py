@@ -466,7 +466,7 @@ class ForbiddenCity:
                 )
             raise AmbiguousMove(
                 f"'{text.strip()}' needs a rotation: your {hand} fits on {sq} as "
-                + " or ".join(m.notation() for m in here)
+                + _either([m.notation() for m in here])
                 + ". Write one of them.",
                 text=text,
                 hint=there,
@@ -614,6 +614,11 @@ class ForbiddenCity:
     def tile_def(self, tile_id: str) -> TileDef:
         """The definition of a player tile (edges, colours, advisors, dragon)."""
         return tile(tile_id)
+
+
+def _either(items: list[str]) -> str:
+    """``a, b or c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _spread(moves: list[Placement], n: int) -> list[Placement]:
