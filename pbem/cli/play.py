@@ -140,7 +140,8 @@ class _Terminal:
         game = self.game
         name = self.names[seat]
         if len(self.humans) > 1 and self.last_human != seat:
-            typer.echo(f"\n--- Pass the terminal to {name}, then press Enter. ---")
+            # Hot-seat: scroll the previous player's tile out of sight before the next one looks.
+            typer.echo("\n" * 60 + f"--- Pass the terminal to {name}, then press Enter. ---")
             input()
         self.last_human = seat
         typer.echo("")
