@@ -75,7 +75,14 @@ _MAX_DIR_LEN = 70
 
 
 def dovecot_available() -> str | None:
-    """The path of the Dovecot binary, or None when Dovecot is not installed."""
+    """The path of the Dovecot binary, or None when Dovecot is not installed.
+
+    ``PBEM_DOVECOT`` overrides the search: a path to the binary, or empty to act as if Dovecot
+    were missing (to check the skip path of the tests).
+    """
+    override = os.environ.get("PBEM_DOVECOT")
+    if override is not None:
+        return override if override and os.access(override, os.X_OK) else None
     found = shutil.which("dovecot")
     if found:
         return found
@@ -552,7 +559,9 @@ class RelaySMTP:
 
     - ``lmtp``: (host, port) of a Dovecot LMTP listener to deliver into (see
       :attr:`DovecotServer.lmtp_address`); otherwise ``maildir_root``: one Maildir per recipient
-      address under that directory (when Dovecot is absent).
+      address under that directory (see :func:`~pbem.mail.outbound.maildir_for`; when Dovecot is
+      absent). As with Dovecot, ``user+detail@host`` is delivered to ``user@host`` with a
+      ``Delivered-To: user+detail@host`` header on top.
     - ``security``: ``"none"``, ``"starttls"`` (offered and required before AUTH/MAIL) or ``"tls"``
       (implicit TLS); a self-signed certificate is made in ``cert_dir`` (default: a temp dir).
     - ``users``: when given, AUTH (PLAIN/LOGIN) with these logins and passwords is required.
@@ -718,7 +727,12 @@ class RelaySMTP:
         else:
             assert self.maildir_root is not None
             for rcpt in rcpts:
-                deliver_to_maildir(self.maildir_root, rcpt, content)
+                # Like Dovecot: "service+Token@host" lands in the Maildir of "service@host", and
+                # a Delivered-To header keeps the full address (the token) for the reader.
+                local, _at, domain = rcpt.rpartition("@")
+                mailbox_addr = f"{local.split('+', 1)[0]}@{domain}" if local else rcpt
+                stamped = f"Delivered-To: {rcpt}\r\n".encode() + content
+                deliver_to_maildir(self.maildir_root, mailbox_addr, stamped)
         delivered = tuple(r for r in rcpts if r not in refused)
         with self._lock:
             if delivered:

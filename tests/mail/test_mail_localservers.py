@@ -126,9 +126,10 @@ def test_relay_without_dovecot_writes_maildirs_with_starttls_and_auth(tmp_path: 
             with pytest.raises(smtplib.SMTPAuthenticationError):
                 smtp.login("svc", "wrong")
             smtp.login("svc", "pw")
-            smtp.sendmail("svc@pbem.test", ["Bob@pbem.test", "carol@pbem.test"], RAW)
+            smtp.sendmail("svc@pbem.test", ["Bob@pbem.test", "carol+Tok3n@pbem.test"], RAW)
     for who in ("bob@pbem.test", "carol@pbem.test"):
         (msg,) = mailbox.Maildir(maildir_for(root, who), create=False)
+        assert msg["Delivered-To"] in ("Bob@pbem.test", "carol+Tok3n@pbem.test")
         assert msg.get_payload() == "C4 R1\r\n" or msg.get_payload().strip() == "C4 R1"
 
 
