@@ -248,6 +248,9 @@ class DovecotServer:
 
     ``base_dir`` None makes a fresh directory (see :func:`make_server_dir`) that :meth:`stop`
     removes; a directory passed in is left in place for inspection (the caller removes it).
+    When Dovecot could not use the directory passed in (too long a path for its sockets, or,
+    as root, not reachable by ``nobody``), :meth:`start` logs a warning and falls back to a
+    fresh directory of its own: read :attr:`base_dir` and :meth:`maildir` after starting.
 
     ``users`` maps login (the email address) to password ({PLAIN} passwd-file). Every user has a
     Maildir under ``base_dir/home/<login>/Maildir`` with INBOX and the mailboxes Processed, Rejected
@@ -309,15 +312,16 @@ class DovecotServer:
             )
         if self.running:
             return self
-        if len(str(self.base_dir)) > _MAX_DIR_LEN:
-            raise ConfigError(
-                f"The Dovecot directory {self.base_dir} is too long for Dovecot's sockets; "
-                "use a short directory such as one from make_server_dir()."
-            )
         as_root = os.geteuid() == 0
         run_as = pwd.getpwnam("nobody") if as_root else pwd.getpwuid(os.geteuid())
-        if as_root:
-            self._check_reachable_by(run_as)
+        problem = self._unusable_because(run_as if as_root else None)
+        if problem is not None:
+            # Rather than fail (e.g. a demo's private temp dir as root), run from a directory of
+            # our own, which stop() removes; the mailboxes are then there, not in base_dir.
+            fallback = make_server_dir("pbem-dc-").resolve()
+            log.warning("Dovecot: %s; running from %s instead", problem, fallback)
+            self.base_dir = fallback
+            self._own_dir = True
         last_error = ""
         for _attempt in range(3):  # a free port can be taken between probing and binding
             self.imap_port, self.imaps_port, self.lmtp_port = free_port(), free_port(), free_port()
@@ -409,15 +413,21 @@ class DovecotServer:
 
     # -- internals ----------------------------------------------------------------------------
 
-    def _check_reachable_by(self, user: pwd.struct_passwd) -> None:
+    def _unusable_because(self, unprivileged: pwd.struct_passwd | None) -> str | None:
+        """Why Dovecot cannot run from base_dir, or None (length; as root, nobody's access)."""
+        if len(str(self.base_dir)) > _MAX_DIR_LEN:
+            return f"the directory {self.base_dir} is too long for Dovecot's socket paths"
+        if unprivileged is None:
+            return None
         # As root we cannot ask os.access() on nobody's behalf: check the parents' modes instead.
         for parent in self.base_dir.parents:
-            st = parent.stat()
-            if st.st_uid != user.pw_uid and not st.st_mode & 0o001:
-                raise ConfigError(
-                    f"Dovecot runs as {user.pw_name} but cannot enter {parent}; "
-                    "use a directory from make_server_dir()."
-                )
+            try:
+                st = parent.stat()
+            except FileNotFoundError:
+                continue  # created by us below, with the default (traversable) mode
+            if st.st_uid != unprivileged.pw_uid and not st.st_mode & 0o001:
+                return f"{unprivileged.pw_name} (which Dovecot runs as) cannot enter {parent}"
+        return None
 
     def _write_files(self, run_as: pwd.struct_passwd) -> None:
         d = self.base_dir

@@ -157,3 +157,16 @@ def test_second_instance_starts_stops_and_adds_users() -> None:
             os.kill(master, 0)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.mark.skipif(dovecot_available() is None, reason="DOVECOT IS NOT INSTALLED")
+def test_unusable_directory_falls_back_to_an_own_one(tmp_path: Path) -> None:
+    # Too long for Dovecot's socket paths (and, as root, under pytest's root-only tmp dir).
+    wanted = tmp_path / ("x" * 80) / "dovecot"
+    server = DovecotServer(wanted, {"a@pbem.test": "pw"})
+    with server:
+        assert server.base_dir != wanted
+        server.deliver("a@pbem.test", RAW)
+        assert len(list((server.maildir("a@pbem.test") / "new").iterdir())) == 1
+        used = server.base_dir
+    assert not used.exists()  # its own directory is removed on stop
