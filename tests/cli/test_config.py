@@ -1,0 +1,88 @@
+"""Configuration: search order, overrides, passwords, and the docs naming every command."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pbem.cli import admin_app
+from pbem.config import config_template, load_config
+from pbem.errors import ConfigError
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for var in ("PBEM_CONFIG", "PBEM_DATA_DIR", "PBEM_KEYS_DIR", "PBEM_IMAP_PASSWORD", "PBEM_SMTP_PASSWORD"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
+
+
+def test_defaults_without_a_file(tmp_path: Path) -> None:
+    cfg = load_config(None)
+    assert cfg.path is None
+    assert cfg.data_dir == tmp_path / "games" and cfg.keys_dir == tmp_path / "keys"
+    assert cfg.imap.port == 993 and cfg.imap.folders.shunt == "Shunt"
+
+
+def test_search_order_for_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "etc").mkdir()
+    cfg_file = write(tmp_path / "etc" / "pbem.toml", 'data_dir = "../from-file"\nkeys_dir = "k"\n')
+    cfg = load_config(cfg_file)
+    assert cfg.data_dir == (tmp_path / "etc" / "../from-file").absolute()  # relative to the file
+    assert cfg.keys_dir == tmp_path / "etc" / "k"
+    monkeypatch.setenv("PBEM_DATA_DIR", str(tmp_path / "from-env"))
+    assert load_config(cfg_file).data_dir == tmp_path / "from-env"
+    assert load_config(cfg_file, data_dir=tmp_path / "from-flag").data_dir == tmp_path / "from-flag"
+    monkeypatch.setenv("PBEM_CONFIG", str(cfg_file))
+    assert load_config(None).path == cfg_file
+    monkeypatch.delenv("PBEM_CONFIG")
+    write(tmp_path / "pbem.toml", 'gm_address = "gm@example.org"\n')
+    assert load_config(None).gm_address == "gm@example.org"  # ./pbem.toml
+
+
+def test_template_round_trips(tmp_path: Path) -> None:
+    f = write(tmp_path / "pbem.toml", config_template(tmp_path / "g", tmp_path / "k"))
+    cfg = load_config(f)
+    assert cfg.data_dir == tmp_path / "g" and cfg.smtp.security == "tls"
+    assert cfg.maildir_inbound is None and cfg.limits.max_commands_per_message == 20
+
+
+def test_mistakes_are_named(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(write(tmp_path / "a.toml", "data_dir = \n"))
+    with pytest.raises(ConfigError, match="unknown field `imap_host`|Object contains unknown field"):
+        load_config(write(tmp_path / "b.toml", 'imap_host = "x"\n'))
+    with pytest.raises(ConfigError, match="security"):
+        load_config(write(tmp_path / "c.toml", '[smtp]\nsecurity = "ssl"\n'))
+
+
+def test_passwords_from_env_or_private_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = write(tmp_path / "pbem.toml", '[imap]\npassword_env = "MY_IMAP_PW"\n[smtp]\npassword_file = "smtp.pw"\n')
+    cfg = load_config(f)
+    with pytest.raises(ConfigError, match="MY_IMAP_PW"):
+        cfg.password("imap")
+    monkeypatch.setenv("MY_IMAP_PW", "s3cret")
+    assert cfg.password("imap") == "s3cret"
+    with pytest.raises(ConfigError, match="does not exist"):
+        cfg.password("smtp")
+    pw = write(tmp_path / "smtp.pw", "hunter2\n")
+    os.chmod(pw, 0o644)
+    with pytest.raises(ConfigError, match="chmod 600"):
+        cfg.password("smtp")
+    os.chmod(pw, 0o600)
+    assert cfg.password("smtp") == "hunter2"
+
+
+def test_gm_guide_documents_every_command() -> None:
+    guide = (Path(__file__).parents[2] / "docs" / "GM-GUIDE.md").read_text()
+    for cmd in admin_app.registered_commands:
+        if cmd.name and cmd.callback is not None and cmd.callback.__module__ == "pbem.cli.admin":
+            assert f"pbem admin {cmd.name}" in guide, cmd.name
+    assert "pbem init" in guide and "pbem verify-shuffle" in guide
