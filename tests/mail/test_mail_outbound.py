@@ -184,3 +184,13 @@ def test_maildir_sink(tmp_path: Path) -> None:
         "b@y.org",
     )
     assert maildir_for(tmp_path, "../evil@x") == tmp_path / "_._evil@x"
+
+
+@pytest.mark.mailserver
+def test_421_reconnects_and_the_batch_goes_on(smtp_relay: RelaySMTP) -> None:
+    smtp_relay.fail["slow@pbem.test"] = (421, "4.7.0 Too many messages, closing connection")
+    out = sender(smtp_relay)
+    busy, ok = out.send_batch([note("slow@pbem.test", 1), note("alice@pbem.test", 2)])
+    assert (busy.status, busy.code, busy.attempts) == ("temporary", 421, 3)
+    assert ok.status == "sent"
+    assert out.connections == 4  # one per attempt of the first message, then one for the rest
