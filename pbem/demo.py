@@ -64,6 +64,10 @@ class BotPlayer:
     seed: int
     answered: int = 0
     mails: list[ParsedMail] = field(default_factory=list)
+    replied_to: set[str] = field(default_factory=set)
+    """Message-IDs already answered: a duplicate (same Message-ID) is the same mail."""
+    playing: bool = True
+    """False: read mail but answer nothing (tests)."""
 
     def read_and_answer(self) -> int:
         """Read new mail; answer every mail that asks this player for a decision it still owes."""
@@ -73,7 +77,7 @@ class BotPlayer:
             parsed = parse_message(msg.raw)
             self.mails.append(parsed)
             self.source.done(msg, "processed")
-            reply = self._answer(parsed)
+            reply = self._answer(parsed) if self.playing else None
             if reply is not None:
                 replies.append(reply)
         if replies:
@@ -83,7 +87,7 @@ class BotPlayer:
         return sent
 
     def _answer(self, mail: ParsedMail) -> EmailMessage | None:
-        if "What to write back" not in mail.text:
+        if "What to write back" not in mail.text or mail.message_id in self.replied_to:
             return None
         refs = find_tokens([mail.message_id])
         if not refs:
@@ -98,6 +102,7 @@ class BotPlayer:
         bot = game.bots()[self.strategy]
         action = bot.choose(game, record.state, ref.seat, derive_rng(self.seed, ref.turn, ref.seat))
         move = game.notation(action)
+        self.replied_to.add(mail.message_id)
         return self._reply(mail, move)
 
     def _reply(self, mail: ParsedMail, body: str) -> EmailMessage:

@@ -248,3 +248,65 @@ def expire(service: Service, game_id: str, now: datetime) -> int:
 
 def sleep_until(seconds: float) -> None:
     time.sleep(max(0.0, seconds))
+
+
+# ====================================================================== wiring from the configuration
+
+
+def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
+    """The service of a configuration (keys, store, outbox, policy, rate limiter)."""
+    from pbem.errors import ConfigError
+    from pbem.mail.outbox import Outbox
+    from pbem.mail.policy import RateLimiter
+    from pbem.service import Policy
+    from pbem.store import Store
+
+    if not cfg.service_address:
+        raise ConfigError(f"service_address is not set in {cfg.path or 'the configuration'}.")
+    keyring = cfg.keyring()
+    store = Store(cfg.data_dir, keyring)
+    outbox = Outbox(cfg.data_dir, keyring)
+    policy = Policy(
+        service_address=cfg.service_address.lower(),
+        gm_address=(cfg.gm_address or cfg.service_address).lower(),
+        authserv_id=getattr(cfg, "authserv_id", "") or os.environ.get("PBEM_AUTHSERV_ID") or None,
+        max_size=cfg.limits.max_message_bytes,
+    )
+    limiter = RateLimiter(cfg.data_dir / "outbox", cfg.limits.max_mails_per_sender_per_hour, 3600.0,
+                          lambda: clock().timestamp())
+    service = Service(store, outbox, policy, clock, rate_limiter=limiter)
+    from pbem.crypto_mail import attach_crypto
+
+    attach_crypto(service, cfg)
+    return service
+
+
+def build_source(cfg: Any) -> Any:
+    """The inbound mailbox: IMAP when configured, else a Maildir, else None (send-only)."""
+    from pbem.mail.inbound import ImapSource, MaildirSource
+
+    f = cfg.imap.folders
+    if cfg.imap.host:
+        return ImapSource(
+            cfg.imap.host, cfg.imap.port, cfg.imap.security, cfg.imap.user or cfg.service_address,
+            cfg.password("imap"), cursor_path=cfg.data_dir / "outbox" / "imap-cursor.json",
+            inbox=f.inbox, processed=f.processed, rejected=f.rejected, shunt=f.shunt,
+        )
+    if cfg.maildir_inbound:
+        return MaildirSource(cfg.maildir_inbound, processed=f.processed, rejected=f.rejected,
+                             shunt=f.shunt)
+    return None
+
+
+def build_sender(cfg: Any) -> Any:
+    """The outbound transport: SMTP when configured, else a Maildir sink, else None."""
+    from pbem.mail.outbound import MaildirSink, SmtpSender
+
+    if cfg.smtp.host:
+        user = cfg.smtp.user or None
+        return SmtpSender(cfg.smtp.host, cfg.smtp.port, cfg.smtp.security, user,
+                          cfg.password("smtp") if user else None,
+                          envelope_from=cfg.service_address)
+    if cfg.maildir_outbound:
+        return MaildirSink(cfg.maildir_outbound)
+    return None

@@ -38,3 +38,119 @@ def demo(
     if not result.final_mail:
         typer.echo("The game did not finish: see the log above.", err=True)
         raise typer.Exit(1)
+
+
+def _setup_logging(cfg_log_file: Path | None, verbose: bool) -> None:
+    handlers: list[logging.Handler] = [logging.StreamHandler()]
+    if cfg_log_file is not None:
+        cfg_log_file.parent.mkdir(parents=True, exist_ok=True)
+        handlers = [logging.FileHandler(cfg_log_file)]
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+        handlers=handlers,
+        force=True,
+    )
+
+
+def _now():  # noqa: ANN202
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC)
+
+
+@app.command("run")
+def run(
+    config: Path = typer.Option(None, "--config", help="Config file (default: $PBEM_CONFIG or ./pbem.toml)."),
+    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory (overrides the config)."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step."),
+) -> None:
+    """One tick of the mail loop (for cron): read the service mailbox, apply moves, mail everyone.
+
+    Exit status 0 when healthy; 1 when something needs the GM (shunted mail, a failed delivery, a
+    stopped game; the GM also gets a mail); 2 on a configuration error.
+    """
+    from pbem.config import load_config
+    from pbem.errors import ConfigError
+    from pbem.runner import build_sender, build_service, build_source, tick
+
+    try:
+        cfg = load_config(config, data_dir=data_dir)
+        _setup_logging(cfg.log_file, verbose)
+        service = build_service(cfg, _now)
+        source = build_source(cfg)
+        sender = build_sender(cfg)
+        report = tick(service, source, sender, clock=_now)
+    except ConfigError as err:
+        typer.echo(f"pbem run: {err}", err=True)
+        raise typer.Exit(2) from None
+    logging.getLogger("pbem.runner").info("tick: %s", report.line())
+    if verbose:
+        typer.echo(report.line())
+    for e in report.errors:
+        typer.echo(f"pbem run: {e}", err=True)
+    close = getattr(source, "close", None)
+    if close:
+        close()
+    raise typer.Exit(0 if report.healthy else 1)
+
+
+@app.command("daemon")
+def daemon(
+    config: Path = typer.Option(None, "--config", help="Config file (default: $PBEM_CONFIG or ./pbem.toml)."),
+    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory (overrides the config)."),
+    interval: float = typer.Option(300.0, help="Seconds between ticks when no mail arrives."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step."),
+) -> None:
+    """Run the mail loop continuously: wait on IMAP IDLE (or poll a Maildir) and tick on new mail,
+    and at least every --interval seconds (deadlines, retries). Stops cleanly on SIGTERM/SIGINT."""
+    import signal
+    import time
+
+    from pbem.config import load_config
+    from pbem.errors import ConfigError
+    from pbem.runner import build_sender, build_service, build_source, tick
+
+    stop = {"now": False}
+
+    def _stop(signum, frame):  # noqa: ANN001,ANN202
+        stop["now"] = True
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    try:
+        cfg = load_config(config, data_dir=data_dir)
+        _setup_logging(cfg.log_file, verbose)
+        service = build_service(cfg, _now)
+        source = build_source(cfg)
+        sender = build_sender(cfg)
+    except ConfigError as err:
+        typer.echo(f"pbem daemon: {err}", err=True)
+        raise typer.Exit(2) from None
+    log = logging.getLogger("pbem.daemon")
+    log.info("daemon started")
+    while not stop["now"]:
+        try:
+            report = tick(service, source, sender, clock=_now, wait_lock=True)
+            log.info("tick: %s", report.line())
+        except Exception:  # noqa: BLE001 - the daemon must survive a bad tick; cron would too
+            log.exception("tick failed")
+        if stop["now"]:
+            break
+        # Wait for new mail (IMAP IDLE, or polling a Maildir) or until the next periodic tick.
+        until = time.monotonic() + interval
+        while not stop["now"] and time.monotonic() < until:
+            remaining = until - time.monotonic()
+            if source is None:
+                time.sleep(min(remaining, 5.0))
+                continue
+            try:
+                if source.idle_wait(min(remaining, 60.0)):
+                    break
+            except Exception:  # noqa: BLE001 - a dropped IDLE connection: poll a little, go on
+                log.exception("waiting for mail failed; retrying")
+                time.sleep(min(remaining, 5.0))
+    close = getattr(source, "close", None)
+    if close:
+        close()
+    log.info("daemon stopped")
