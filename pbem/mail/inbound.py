@@ -36,7 +36,7 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, IMAPClientError, LoginError
 
 from pbem.errors import ConfigError
-from pbem.mail.outbound import Security
+from pbem.mail.outbound import Security, check_security
 from pbem.mail.policy import write_atomically
 
 __all__ = ["Folder", "InboundMessage", "ImapSource", "MaildirSource"]
@@ -96,11 +96,9 @@ class ImapSource:
         timeout: float = 60.0,
         use_move: bool | None = None,
     ) -> None:
-        if security not in ("tls", "starttls", "none"):
-            raise ValueError(f"security must be 'tls', 'starttls' or 'none', not {security!r}")
         self.host = host
         self.port = port
-        self.security: Security = security
+        self.security: Security = check_security(security)
         self.user = user
         self.password = password
         self.cursor_path = Path(cursor_path)
@@ -253,6 +251,9 @@ class ImapSource:
 
         def run(client: IMAPClient) -> list[InboundMessage]:
             after = self.cursor
+            # On a connection kept open, Dovecot only shows mail delivered since the last command
+            # once the session syncs: NOOP makes it do so (without it a new reply waits a tick).
+            client.noop()
             # "UID n:*" always matches the newest message even when its UID is below n.
             found = client.search(["UID", f"{after + 1}:*", "UNDELETED"])
             uids = sorted(int(u) for u in found if int(u) > after and int(u) not in self._done)

@@ -35,6 +35,7 @@ __all__ = [
     "deliver_to_maildir",
     "maildir_for",
     "envelope_recipients",
+    "check_security",
 ]
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,13 @@ Security = Literal["tls", "starttls", "none"]
 SendStatus = Literal["sent", "temporary", "permanent"]
 """``sent``; ``temporary`` (4xx or connection trouble after all retries: try again later);
 ``permanent`` (5xx: retrying cannot help, tell the GM)."""
+
+
+def check_security(security: str) -> Security:
+    """``security`` itself when it is one of tls, starttls, none; else a ValueError saying so."""
+    if security not in ("tls", "starttls", "none"):
+        raise ValueError(f"security must be 'tls', 'starttls' or 'none', not {security!r}")
+    return security  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -194,11 +202,9 @@ class SmtpSender:
         backoff: Sequence[float] = (1.0, 4.0, 15.0),
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        if security not in ("tls", "starttls", "none"):
-            raise ValueError(f"security must be 'tls', 'starttls' or 'none', not {security!r}")
         self.host = host
         self.port = port
-        self.security: Security = security
+        self.security: Security = check_security(security)
         self.user = user
         self.password = password
         self.ssl_context = ssl_context
