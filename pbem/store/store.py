@@ -484,17 +484,26 @@ class Store:
 
     def _open(self, game_id: str, *, verify: bool, full: bool) -> tuple[GameRecord, Fold]:
         """Load a game, recovering from a crash (torn last line, stale snapshot) under its lock."""
-        log = self._read_log(game_id, verify=verify)
+        # The snapshot first, then the log: a writer appends to the log before it replaces the
+        # snapshot, so read in this order a concurrent commit can make the snapshot look behind
+        # the log (harmless: repaired under the lock) but never ahead of it (tampering).
         snapped = self._read_snapshot(game_id, verify=verify)
+        log = self._read_log(game_id, verify=verify)
         gdir = self.game_dir(game_id)
         if snapped is not None:
-            check_snapshot_against_log(
-                snapped[0],
-                log,
-                game=game_id,
-                snap_path=str(gdir / SNAPSHOT_FILE),
-                log_path=str(gdir / LOG_FILE),
-            )
+            try:
+                check_snapshot_against_log(
+                    snapped[0],
+                    log,
+                    game=game_id,
+                    snap_path=str(gdir / SNAPSHOT_FILE),
+                    log_path=str(gdir / LOG_FILE),
+                )
+            except IntegrityError:
+                if self._holding(game_id):
+                    raise
+                with self.lock(game_id):  # rule out a writer we raced with, then decide
+                    return self._open(game_id, verify=verify, full=full)
         needs_repair = (
             log.torn is not None
             or log.missing_newline
@@ -624,9 +633,9 @@ class Store:
         gdir = self.game_dir(game_id)
         report = VerifyReport(game_id=game_id, ok=False)
         try:
+            snapped = self._read_snapshot(game_id, verify=True)  # before the log: see _open
             log = self._read_log(game_id, verify=True, cached=False)
             report.seq = log.seq
-            snapped = self._read_snapshot(game_id, verify=True)
             if log.torn is not None:
                 report.warnings.append(
                     f"{game_id}: log.jsonl line {log.seq + 1} is incomplete (a crash during a write); "

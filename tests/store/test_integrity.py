@@ -294,3 +294,27 @@ def test_pause_line_in_commit_returns_produced(store: Store, clock: Clock) -> No
     gid = small_game(store, clock)
     rec = store.commit(gid, store.load(gid).seq, [Pause(reason="x")], clock())
     assert [p.kind for p in rec.produced] == ["pause"]
+
+
+def test_readers_never_see_a_false_alarm_while_a_writer_commits(store: Store, clock: Clock) -> None:
+    gid = store.create("toy-draw", PLAYERS[:2], {"deck": "104"}, 8, T0)
+    pid = os.fork()
+    if pid == 0:  # the writer: a whole game, as fast as it can
+        code = 1
+        try:
+            play(store, gid, clock, moves=60)
+            code = 0
+        finally:
+            os._exit(code)
+    loads = 0
+    while True:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        reader = Store(store.data_dir, store.keyring)  # a fresh process's view: no caches
+        reader.load(gid)  # must never raise while the writer is mid-commit
+        if loads % 10 == 0:
+            assert reader.verify(gid).ok
+        loads += 1
+        if done:
+            break
+    assert loads > 5
+    assert store.load(gid).envelope.moves == 60 and store.verify(gid).ok
