@@ -387,8 +387,17 @@ class DovecotServer:
         if self._proc is not None:
             self._write_passwd(pwd.getpwnam("nobody") if os.geteuid() == 0 else None)
 
-    def deliver(self, recipient: str, raw: bytes, mail_from: str = "") -> None:
-        """Deliver one message by LMTP (synchronous: it is in the mailbox on return)."""
+    def deliver(self, recipient: str, raw: bytes, mail_from: str | None = None) -> None:
+        """Deliver one message by LMTP (synchronous: it is in the mailbox on return).
+
+        ``mail_from`` is the envelope sender, which Dovecot records as Return-Path; by default the
+        From address of ``raw``, as a real MTA would have it. Pass ``""`` for a bounce.
+        """
+        if mail_from is None:
+            from email.parser import BytesHeaderParser
+            from email.utils import parseaddr
+
+            mail_from = parseaddr(str(BytesHeaderParser().parsebytes(raw).get("From", "")))[1]
         with smtplib.LMTP(self.host, self.lmtp_port, timeout=10) as lmtp:
             lmtp.sendmail(mail_from, [recipient], raw)
 

@@ -58,6 +58,7 @@ def test_lmtp_delivery_and_all_three_imap_securities(
             raw = client.fetch([uid], [b"BODY.PEEK[]"])[uid][b"BODY[]"]
             assert raw.endswith(b"C4 R1\r\n")
             assert f"Delivered-To: {local}+tok@{domain}".encode() in raw
+            assert raw.startswith(b"Return-Path: <alice@pbem.test>")  # the From, by default
 
 
 def test_tls_rejects_an_untrusted_certificate(dovecot: DovecotServer) -> None:
