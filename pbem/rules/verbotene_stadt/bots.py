@@ -1,0 +1,194 @@
+"""Computer players: ``random`` (uniform over legal actions) and ``heuristic``.
+
+Both answer every kind of decision, are deterministic given the ``rng`` passed in, and use only what
+their seat may see (the board, the cards face up, their own selection).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.rules.base import Game, Seat
+from pbem.rules.verbotene_stadt import engine
+from pbem.rules.verbotene_stadt.board import Board, Cell
+from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
+from pbem.rules.verbotene_stadt.state import Action, Answer, Keep, Move, Select, State, Take
+
+_FAR = 99
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """A uniformly random legal action."""
+        legal = list(game.legal(state, seat))
+        return legal[rng.randrange(len(legal))]
+
+
+def entry_distances(
+    board: Board, state: State, without: int = -1, targets: frozenset[Cell] | None = None
+) -> list[int]:
+    """Per cell the number of slides needed to enter the active pavilion (``_FAR`` if > 4).
+
+    With ``targets``: the slides needed to stop on one of those fields instead. Officials other
+    than ``without`` are obstacles as they stand; good enough to steer a bot.
+    """
+    occ = {c for o, c in enumerate(state.positions) if c >= 0 and o != without}
+    act = state.active_pavilion
+    size = board.width * board.height
+    dist = [_FAR] * size
+    ends: list[list[Cell]] = [[] for _ in range(size)]
+    for c in range(size):
+        if c in board.roofs or c in board.pavilion_at:
+            continue
+        if targets is not None and c in targets:
+            dist[c] = 0
+        for d in "NESW":
+            stop = board.slide(c, d, occ, act)
+            hit = stop.cell in targets if targets is not None else stop.entered
+            if hit and stop.cell != c:
+                dist[c] = min(dist[c], 1)
+            elif stop.cell != c and not stop.entered:
+                ends[c].append(stop.cell)
+    for _ in range(3):
+        changed = False
+        for c in range(size):
+            best = min((dist[e] + 1 for e in ends[c]), default=_FAR)
+            if best < dist[c]:
+                dist[c] = best
+                changed = True
+        if not changed:
+            break
+    return dist
+
+
+def blocker_cells(board: Board, state: State) -> list[Cell]:
+    """Fields beside the active threshold where an official stops others on the threshold.
+
+    An official slides past the threshold unless something stops it there; one standing on such a
+    field turns the threshold into a stop from which the right-angle slide enters.
+    """
+    pav = board.pavilions.get(state.active_pavilion)
+    if pav is None:
+        return []
+    out = []
+    for d in ("EW" if pav.enter in "NS" else "NS"):
+        if board.static_obstacle(pav.threshold, d, state.active_pavilion) is None:
+            out.append(board.neighbour(pav.threshold, d))
+    return out
+
+
+class HeuristicBot:
+    """Steers its bribed official toward the active pavilion; bluffs and doubts sometimes."""
+
+    name = "heuristic"
+
+    def __init__(self, bluff: float = 0.3, doubt: float = 0.25) -> None:
+        self.bluff = bluff
+        """Probability of claiming an entry with an official it did not bribe, when possible."""
+        self.doubt = doubt
+        """Probability of doubting a claim."""
+
+    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """One legal action for the decision ``seat`` owes."""
+        board: Board = getattr(game, "board")  # noqa: B009 - the Verbotene Stadt game object
+        legal: list[Action] = list(game.legal(state, seat))
+        first = legal[0]
+        if isinstance(first, Select | Keep):
+            return self._select(board, state, seat, legal, rng)
+        if isinstance(first, Answer):
+            return Answer(rng.random() < self.doubt)
+        if isinstance(first, Take):
+            table: ScoreTable = getattr(game, "table")  # noqa: B009
+            return self._take(table, state, seat, legal, rng)
+        return self._move(board, state, seat, legal, rng)
+
+    def _select(
+        self, board: Board, state: State, seat: Seat, legal: list[Action], rng: random.Random
+    ) -> Action:
+        mine = state.selections[seat]
+        if state.active_pavilion == 0:
+            return legal[rng.randrange(len(legal))]
+        dist = entry_distances(board, state)
+        if Keep() in legal and mine >= 0 and dist[state.positions[mine]] <= 2:
+            return Keep()
+        choices = [a for a in legal if isinstance(a, Select)]
+        best = min(dist[state.positions[a.official]] for a in choices)
+        # Not always the very nearest: the others are likely to pick that one too.
+        top = [a for a in choices if dist[state.positions[a.official]] <= best + 1]
+        pick = top[rng.randrange(len(top))]
+        if Keep() in legal and mine >= 0 and dist[state.positions[mine]] <= best:
+            return Keep()
+        return pick
+
+    def _take(
+        self, table: ScoreTable, state: State, seat: Seat, legal: list[Action], rng: random.Random
+    ) -> Action:
+        takes = [a for a in legal if isinstance(a, Take)]
+        gains = [best_score((*state.hands[seat], a.card), table) for a in takes]
+        top = [a for a, g in zip(takes, gains, strict=True) if g == max(gains)]
+        return top[rng.randrange(len(top))]
+
+    def _move(
+        self, board: Board, state: State, seat: Seat, legal: list[Action], rng: random.Random
+    ) -> Action:
+        mine = state.selections[seat]
+        moves = [a for a in legal if isinstance(a, Move)]
+        own_entries = [m for m in moves if m.mode and m.official == mine]
+        if own_entries:
+            claims = [m for m in own_entries if m.mode == "claim"]
+            if claims and rng.random() < self.bluff / 2:
+                return claims[0]  # an honest claim hides nothing and may trap a doubter
+            return next(m for m in own_entries if m.mode == "reveal")
+        bluffs = [m for m in moves if m.mode == "claim"]
+        if bluffs and rng.random() < self.bluff:
+            return bluffs[rng.randrange(len(bluffs))]
+        quiet = [m for m in moves if not m.mode]
+        if not quiet:
+            return moves[rng.randrange(len(moves))]
+        if mine >= 0 and state.positions[mine] >= 0:
+            dist = entry_distances(board, state, mine)
+            here = dist[state.positions[mine]]
+            own = [m for m in quiet if m.official == mine]
+            ends = {m: engine.trace(board, state, m).end for m in own}
+            scored = [(dist[ends[m]], m) for m in own]
+            if scored:
+                best = min(d for d, _ in scored)
+                if best < here:
+                    top = [m for d, m in scored if d == best]
+                    return top[rng.randrange(len(top))]
+            others = [m for m in quiet if m.official != mine] or quiet
+            helper = self._blocker_move(board, state, mine, others, rng)
+            if helper is not None:
+                return helper
+            if here >= _FAR and own and rng.random() < 0.5:
+                return own[rng.randrange(len(own))]
+            return others[rng.randrange(len(others))]
+        return quiet[rng.randrange(len(quiet))]
+
+    def _blocker_move(
+        self, board: Board, state: State, mine: int, others: list[Move], rng: random.Random
+    ) -> Move | None:
+        """Bring another official toward a field beside the active threshold (see
+        :func:`blocker_cells`) when none stands there yet."""
+        blockers = frozenset(blocker_cells(board, state))
+        if not blockers or any(c in blockers for c in state.positions):
+            return None
+        dist = entry_distances(board, state, targets=blockers)
+        current = {o: dist[state.positions[o]] for o in {m.official for m in others}}
+        best_gain = 0
+        picks: list[Move] = []
+        for m in others:
+            end = engine.trace(board, state, m).end
+            gain = current[m.official] - dist[end]
+            if dist[end] >= _FAR:
+                continue
+            if gain > best_gain:
+                best_gain, picks = gain, [m]
+            elif gain == best_gain and gain > 0:
+                picks.append(m)
+        return picks[rng.randrange(len(picks))] if picks else None

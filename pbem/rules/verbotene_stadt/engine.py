@@ -1,0 +1,611 @@
+"""The rules of *Die Verbotene Stadt*: legal moves, and applying actions to the state.
+
+Pure: the only randomness is the ``random.Random`` passed to :func:`apply` (fate dice, pavilion die,
+the start player's roll). Every roll goes into a public event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pbem.rules.base import Event, Seat
+from pbem.rules.verbotene_stadt.board import DIR_NAMES, Board, Cell, Official, perpendicular
+from pbem.rules.verbotene_stadt.state import (
+    Action,
+    Answer,
+    Entry,
+    Keep,
+    Move,
+    Select,
+    State,
+    Take,
+    Task,
+)
+
+# --------------------------------------------------------------------------------------------------
+# Queries
+# --------------------------------------------------------------------------------------------------
+
+
+def occupied(state: State, without: Official = -1) -> dict[Cell, Official]:
+    """Cells of the officials on the board (minus ``without``, the one moving)."""
+    return {c: o for o, c in enumerate(state.positions) if c >= 0 and o != without}
+
+
+def bluff_allowed(state: State, seat: Seat) -> bool:
+    """The mover holds a card and at least one other player holds one."""
+    return bool(state.hands[seat]) and any(
+        state.hands[s] for s in range(state.n) if s != seat
+    )
+
+
+def left_of(state: State, seat: Seat) -> Seat:
+    """The left neighbour (next clockwise): the fate-dice roller."""
+    return (seat + 1) % state.n
+
+
+def phase_two(board: Board, state: State) -> bool:
+    """True when the next entry takes all cards (from the ``phase_two_from``-th exile on)."""
+    return len(state.exiled) + 1 >= board.phase_two_from
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """The outcome of a move, or why it is illegal."""
+
+    end: Cell
+    entered: bool
+    error: str = ""
+
+
+def trace(board: Board, state: State, move: Move) -> Trace:
+    """Follow ``move`` on the board; ``error`` is a player-readable sentence when it is illegal."""
+    o = move.official
+    code = board.official_code(o)
+    start = state.positions[o]
+    if start < 0:
+        return Trace(start, False, f"{code} is on the Terrace of Exile and can no longer move.")
+    occ = occupied(state, o)
+    names = {c: f"the official {board.official_code(x)}" for c, x in occ.items()}
+    if move.step:
+        if not board.is_start_field(start):
+            return Trace(
+                start, False,
+                f"{code} stands on {board.label(start)}, not on a start field, so it cannot make "
+                "the one-step move; slide it instead.",
+            )
+        d = move.dirs[0]
+        stop = board.slide(start, d, occ, state.active_pavilion, max_steps=1, names=names)
+        if stop.cell == start and not stop.entered:
+            return Trace(
+                start, False,
+                f"{code} cannot step {DIR_NAMES[d]} from {board.label(start)}: {stop.obstacle} "
+                f"is directly {DIR_NAMES[d]} of it.",
+            )
+        return Trace(stop.cell, stop.entered)
+    if not move.dirs:
+        return Trace(start, False, f"The move of {code} names no direction.")
+    if state.moves_option == "right-angle-once" and len(move.dirs) > 2:
+        return Trace(
+            start, False,
+            "A move is one slide and at most one more slide at a right angle (option "
+            "moves=right-angle-once); name at most two directions.",
+        )
+    cur = start
+    for i, d in enumerate(move.dirs):
+        prev = move.dirs[i - 1] if i else ""
+        where = f"After sliding {DIR_NAMES[prev]} to {board.label(cur)}, " if i else ""
+        if prev and not perpendicular(prev, d):
+            side = "east or west" if prev in "NS" else "north or south"
+            return Trace(
+                start, False,
+                f"{where}{code} may only continue at a right angle ({side}), not {DIR_NAMES[d]}.",
+            )
+        stop = board.slide(cur, d, occ, state.active_pavilion, names=names)
+        if stop.cell == cur and not stop.entered:
+            return Trace(
+                start, False,
+                f"{where}{code} cannot slide {DIR_NAMES[d]} from {board.label(cur)}: "
+                f"{stop.obstacle} is directly {DIR_NAMES[d]} of it.",
+            )
+        cur = stop.cell
+        last = i == len(move.dirs) - 1
+        if stop.entered:
+            if not last:
+                return Trace(
+                    start, False,
+                    f"{code} enters pavilion {state.active_pavilion} with its slide "
+                    f"{DIR_NAMES[d]}; a move ends there, so nothing may follow.",
+                )
+            return Trace(cur, True)
+        if stop.dead_end and not last:
+            return Trace(
+                start, False,
+                f"{code} slides {DIR_NAMES[d]} into the dead end at {board.label(cur)}, where its "
+                "move ends at once; nothing may follow.",
+            )
+    if cur == start:
+        return Trace(start, False, f"{code} would end on its own field {board.label(start)}; "
+                     "a move must end on a different field.")
+    return Trace(cur, False)
+
+
+def entry_error(board: Board, state: State, seat: Seat, move: Move) -> str:
+    """Why an entering ``move`` (with its mode) is not allowed for ``seat`` now, or ``""``."""
+    own = state.selections[seat] == move.official
+    if move.mode == "claim" and not bluff_allowed(state, seat):
+        return (
+            "You may claim an entry (and bluff) only when you hold a garment card and another "
+            "player holds one too; enter openly with your bribed official instead."
+        )
+    if not own and not bluff_allowed(state, seat):
+        return (
+            f"{board.official_code(move.official)} is not the official on your selector, and until "
+            "you and another player hold a garment card an official may enter a pavilion only if "
+            "the mover bribed it."
+        )
+    return ""
+
+
+def moves(board: Board, state: State, seat: Seat) -> Iterator[Move]:
+    """Every legal move of ``seat`` (the active player), entries with each allowed mode."""
+    bluff = bluff_allowed(state, seat)
+    occ = {c for c in state.positions if c >= 0}
+    act = state.active_pavilion
+    for o, start in enumerate(state.positions):
+        if start < 0:
+            continue
+        occ.discard(start)
+        try:
+            yield from _moves_of(board, state, seat, o, start, occ, act, bluff)
+        finally:
+            occ.add(start)
+
+
+def _moves_of(
+    board: Board, state: State, seat: Seat, o: Official, start: Cell, occ: set[Cell], act: int,
+    bluff: bool,
+) -> Iterator[Move]:
+    """The legal moves of official ``o`` (``occ``: the other officials' fields)."""
+    def entries(dirs: tuple[str, ...], step: bool = False, o: int = o) -> Iterator[Move]:
+        if state.selections[seat] == o:
+            yield Move(o, dirs, step, "reveal")
+            if bluff:
+                yield Move(o, dirs, step, "claim")
+        elif bluff:
+            yield Move(o, dirs, step, "reveal")
+            yield Move(o, dirs, step, "claim")
+
+    slide_end: dict[str, Cell] = {}
+    if state.moves_option == "unlimited":
+        yield from _unlimited(board, state, seat, o, start, occ, entries)
+        for d in "NESW":
+            slide_end[d] = board.slide(start, d, occ, act).cell
+    else:
+        for d in "NESW":
+            s1 = board.slide(start, d, occ, act)
+            slide_end[d] = s1.cell
+            if s1.entered:
+                yield from entries((d,))
+                continue
+            if s1.cell == start:
+                continue
+            yield Move(o, (d,))
+            if s1.dead_end:
+                continue
+            for d2 in ("EW" if d in "NS" else "NS"):
+                s2 = board.slide(s1.cell, d2, occ, act)
+                if s2.entered:
+                    yield from entries((d, d2))
+                elif s2.cell != s1.cell and s2.cell != start:
+                    yield Move(o, (d, d2))
+    if board.is_start_field(start):
+        for d in "NESW":
+            st = board.slide(start, d, occ, act, max_steps=1)
+            if st.entered:
+                yield from entries((d,), True)
+            elif st.cell != start and st.cell != slide_end[d]:
+                yield Move(o, (d,), True)
+
+
+def _unlimited(
+    board: Board,
+    state: State,
+    seat: Seat,
+    o: Official,
+    start: Cell,
+    occ: set[Cell],
+    entries: object,
+) -> Iterator[Move]:
+    # Breadth-first over (cell, last direction): one shortest path per reachable end field.
+    from collections import deque
+
+    emit = entries  # a callable producing the entry variants
+    assert callable(emit)
+    act = state.active_pavilion
+    seen: set[tuple[Cell, str]] = set()
+    ends: set[Cell] = set()
+    entered_done = False
+    queue: deque[tuple[Cell, tuple[str, ...]]] = deque([(start, ())])
+    while queue:
+        cur, path = queue.popleft()
+        nexts = "NESW" if not path else ("EW" if path[-1] in "NS" else "NS")
+        for d in nexts:
+            s = board.slide(cur, d, occ, act)
+            if s.entered:
+                if not entered_done:
+                    entered_done = True
+                    yield from emit(path + (d,))
+                continue
+            if s.cell == cur or (s.cell, d) in seen:
+                continue
+            seen.add((s.cell, d))
+            if s.cell != start and s.cell not in ends:
+                ends.add(s.cell)
+                yield Move(o, path + (d,))
+            if not s.dead_end:
+                queue.append((s.cell, path + (d,)))
+
+
+def has_move(board: Board, state: State, seat: Seat) -> bool:
+    """True when ``seat`` has at least one legal move."""
+    return next(moves(board, state, seat), None) is not None
+
+
+def take_candidates(state: State, task: Task) -> list[tuple[Seat, int]]:
+    """(victim, card) pairs the taker of ``task`` may choose from."""
+    return [
+        (v, c)
+        for v in task.victims
+        for c in state.hands[v]
+        if task.colour < 0 or c // 3 == task.colour
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Applying actions: a mutable working copy, frozen again at the end
+# --------------------------------------------------------------------------------------------------
+
+
+class _W:
+    """Mutable copy of a :class:`State` used while applying one action."""
+
+    def __init__(self, board: Board, s: State, rng: random.Random) -> None:
+        self.board = board
+        self.s = s
+        self.rng = rng
+        self.events: list[Event] = []
+        self.positions = list(s.positions)
+        self.exiled = list(s.exiled)
+        self.selections = list(s.selections)
+        self.pavilion_cards = list(s.pavilion_cards)
+        self.hands = [list(h) for h in s.hands]
+        self.phase = s.phase
+        self.active_pavilion = s.active_pavilion
+        self.active = s.active
+        self.move_no = s.move_no
+        self.entry = s.entry
+        self.tasks = list(s.tasks)
+        self.then = s.then
+        self.owed = list(s.owed)
+        self.forced = list(s.forced)
+        self.extra_turn = s.extra_turn
+        self.ended_blocked = s.ended_blocked
+
+    def freeze(self) -> State:
+        """The frozen state of the working copy."""
+        return State(
+            n=self.s.n,
+            moves_option=self.s.moves_option,
+            teams=self.s.teams,
+            phase=self.phase,
+            positions=tuple(self.positions),
+            exiled=tuple(self.exiled),
+            selections=tuple(self.selections),
+            pavilion_cards=tuple(self.pavilion_cards),
+            hands=tuple(tuple(h) for h in self.hands),
+            active_pavilion=self.active_pavilion,
+            active=self.active,
+            move_no=self.move_no,
+            entry=self.entry,
+            tasks=tuple(self.tasks),
+            then=self.then,
+            owed=tuple(self.owed),
+            forced=tuple(self.forced),
+            extra_turn=self.extra_turn,
+            ended_blocked=self.ended_blocked,
+        )
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return self.s.n
+
+    def ev(self, kind: str, visible_to: Seat | None = None, **data: object) -> None:
+        self.events.append(Event(kind, dict(data), visible_to))
+
+    def code(self, o: Official) -> str:
+        return self.board.official_code(o)
+
+    def roll_pavilion(self, seat: Seat) -> None:
+        faces = self.board.pavilion_faces
+        face = faces[self.rng.randrange(len(faces))]
+        self.active_pavilion = face
+        self.ev("pavilion-die", roller=seat, face=face,
+                cards_left=len(self.pavilion_cards[face - 1]))
+
+    def give(self, to: Seat, card: int, source: str, victim: Seat | None = None) -> None:
+        if victim is not None:
+            self.hands[victim].remove(card)
+        self.hands[to].append(card)
+        self.hands[to].sort()
+        self.ev("card", to=to, card=self.board.card_name(card), source=source,
+                **({"from": victim} if victim is not None else {}))
+
+
+def apply(board: Board, state: State, seat: Seat, action: Action, rng: random.Random) -> tuple[
+    State, list[Event]
+]:
+    """Apply a legal ``action`` of ``seat``. Assumes legality (it came from parse or legal)."""
+    w = _W(board, state, rng)
+    if isinstance(action, Select) and state.phase == "select":
+        w.selections[seat] = action.official
+        w.ev("selected", seat=seat)
+        w.ev("selection", visible_to=seat, seat=seat, official=w.code(action.official))
+        if all(s >= 0 for s in w.selections):
+            _start_game(w)
+    elif isinstance(action, Select | Keep):
+        _reselect(w, seat, action)
+    elif isinstance(action, Move):
+        _move(w, seat, action)
+    elif isinstance(action, Answer):
+        _answer(w, seat, action)
+    elif isinstance(action, Take):
+        task = w.tasks.pop(0)
+        w.give(seat, action.card, task.reason, action.victim)
+        _run_tasks(w)
+    else:  # pragma: no cover - parse never returns anything else
+        raise TypeError(f"not an action of this game: {action!r}")
+    return w.freeze(), w.events
+
+
+def _start_game(w: _W) -> None:
+    # "Whoever first rolls red on the large fate die goes first": each player rolls in turn.
+    name, faces = w.board.fate_dice[-1]
+    rolls: list[list[object]] = []
+    seat = 0
+    while True:
+        face = faces[w.rng.randrange(len(faces))]
+        rolls.append([seat, face])
+        if face.startswith("red"):
+            break
+        seat = (seat + 1) % w.n
+    w.ev("start-rolls", die=name, rolls=rolls)
+    w.active = seat
+    w.ev("start-player", seat=seat)
+    w.roll_pavilion(seat)
+    _begin_turn(w, seat)
+
+
+def _begin_turn(w: _W, seat: Seat) -> None:
+    """Give ``seat`` a fresh turn (skipping players who cannot move at all)."""
+    w.extra_turn = False
+    for _ in range(w.n):
+        w.active = seat
+        w.move_no = 0
+        w.phase = "move"
+        if has_move(w.board, w.freeze(), seat):
+            w.ev("turn", seat=seat)
+            return
+        w.ev("no-move", seat=seat)
+        seat = (seat + 1) % w.n
+    w.ended_blocked = True
+    _game_over(w)
+
+
+def _end_turn(w: _W) -> None:
+    w.ev("turn-over", seat=w.active)
+    _begin_turn(w, (w.active + 1) % w.n)
+
+
+def _move(w: _W, seat: Seat, m: Move) -> None:
+    tr = trace(w.board, w.s, m)
+    o = m.official
+    src = w.positions[o]
+    data = {
+        "seat": seat, "official": w.code(o), "path": list(m.dirs), "step": m.step,
+        "from": w.board.label(src),
+    }
+    if tr.entered:
+        _enter(w, seat, m, data)
+        return
+    w.positions[o] = tr.end
+    w.ev("moved", to=w.board.label(tr.end), **data)
+    w.move_no += 1
+    if w.move_no >= w.board.max_moves:
+        _end_turn(w)
+        return
+    roller = left_of(w.s, seat)
+    name, faces = w.board.fate_dice[w.move_no - 1]
+    face = faces[w.rng.randrange(len(faces))]
+    w.ev("fate-die", roller=roller, die=name, face=face)
+    if face.startswith("black"):
+        _end_turn(w)
+        return
+    if "pavilion" in face:
+        w.roll_pavilion(seat)
+    if "dragon" in face:
+        victims = tuple(v for v in range(w.n) if v != roller)
+        w.tasks.append(Task("steal", roller, victims, -1, "dragon"))
+    w.then = "move"
+    _run_tasks(w)
+
+
+def _continue_turn(w: _W) -> None:
+    w.phase = "move"
+    if not has_move(w.board, w.freeze(), w.active):
+        w.ev("no-move", seat=w.active)
+        _end_turn(w)
+
+
+def _enter(w: _W, seat: Seat, m: Move, data: dict[str, object]) -> None:
+    o = m.official
+    pav = w.active_pavilion
+    two = phase_two(w.board, w.s)
+    w.positions[o] = -1
+    w.exiled.append(o)
+    w.ev("entered", pavilion=pav, mode=m.mode, **data)
+    w.ev("exiled", official=w.code(o), count=len(w.exiled))
+    if len(w.exiled) == w.board.phase_two_from - 1:
+        w.ev("phase-two", count=len(w.exiled))
+    if m.mode == "claim":
+        order = [(seat + i) % w.n for i in range(1, w.n)]
+        to_ask = tuple(s for s in order if w.hands[s])
+        w.entry = Entry(o, pav, seat, to_ask, two)
+        w.phase = "answer"
+        w.ev("claimed", seat=seat, official=w.code(o), pavilion=pav, ask=list(to_ask))
+        return
+    w.ev("revealed", seat=seat, official=w.code(w.selections[seat]))
+    recipient = _recipient(w, seat, o)
+    if recipient is None:
+        w.ev("no-card", reason="nobody bribed the official that entered")
+    else:
+        _award(w, recipient, pav, two)
+    w.then = "entry-end"
+    _run_tasks(w)
+
+
+def _recipient(w: _W, mover: Seat, o: Official) -> Seat | None:
+    """Who gets the pavilion's card(s) for an honest entry: the briber farthest from the mover."""
+    bribers = [s for s in range(w.n) if w.selections[s] == o]
+    for s in bribers:
+        if s != mover:
+            w.ev("revealed", seat=s, official=w.code(o))
+    if not bribers:
+        return None
+    return max(bribers, key=lambda s: (s - mover) % w.n)
+
+
+def _award(w: _W, to: Seat, pav: int, two: bool) -> None:
+    cards = w.pavilion_cards[pav - 1]
+    if cards:
+        taken = cards if two else cards[:1]
+        w.pavilion_cards[pav - 1] = cards[len(taken):]
+        for c in taken:
+            w.give(to, c, "pavilion")
+        return
+    colour = pav - 1
+    if two:
+        found = False
+        for v in range(w.n):
+            if v == to:
+                continue
+            for c in [c for c in w.hands[v] if c // 3 == colour]:
+                w.give(to, c, "empty-pavilion", v)
+                found = True
+        if not found:
+            w.ev("nothing-to-take", seat=to, reason="empty-pavilion")
+        return
+    victims = tuple(v for v in range(w.n) if v != to)
+    w.tasks.append(Task("take-card", to, victims, colour, "empty-pavilion"))
+
+
+def _run_tasks(w: _W) -> None:
+    """Resolve queued takes that leave no choice; stop at the first real decision."""
+    while w.tasks:
+        task = w.tasks[0]
+        cands = take_candidates(w.freeze(), task)
+        if len(cands) > 1:
+            w.phase = "take"
+            return
+        w.tasks.pop(0)
+        if not cands:
+            w.ev("nothing-to-take", seat=task.taker, reason=task.reason)
+        else:
+            v, c = cands[0]
+            w.give(task.taker, c, task.reason, v)
+    if w.then == "move":
+        _continue_turn(w)
+    else:
+        _entry_end(w)
+
+
+def _answer(w: _W, seat: Seat, a: Answer) -> None:
+    entry = w.entry
+    assert entry is not None
+    w.ev("doubted" if a.doubt else "believed", seat=seat)
+    if not a.doubt and len(entry.to_ask) > 1:
+        w.entry = Entry(entry.official, entry.pavilion, entry.mover, entry.to_ask[1:],
+                        entry.phase_two)
+        return
+    w.entry = None
+    doubter = seat if a.doubt else None
+    mover, o = entry.mover, entry.official
+    w.ev("revealed", seat=mover, official=w.code(w.selections[mover]))
+    honest = w.selections[mover] == o
+    if honest:
+        recipient = _recipient(w, mover, o)
+        w.ev("outcome", result="doubter-punished" if doubter is not None else "believed-honest",
+             mover=mover, doubter=doubter)
+        if recipient is not None:
+            _award(w, recipient, entry.pavilion, entry.phase_two)
+        if doubter is not None:
+            w.tasks.append(Task("take-card", mover, (doubter,), -1, "penalty"))
+    elif doubter is None:
+        w.ev("outcome", result="bluff-succeeded", mover=mover, doubter=None)
+        _award(w, mover, entry.pavilion, entry.phase_two)
+        w.extra_turn = len(w.exiled) < w.board.game_end_at
+    else:
+        w.ev("outcome", result="bluff-failed", mover=mover, doubter=doubter)
+        _award(w, doubter, entry.pavilion, entry.phase_two)
+        w.tasks.append(Task("take-card", doubter, (mover,), -1, "penalty"))
+    w.then = "entry-end"
+    _run_tasks(w)
+
+
+def _entry_end(w: _W) -> None:
+    if len(w.exiled) >= w.board.game_end_at:
+        _game_over(w)
+        return
+    w.phase = "reselect"
+    w.owed = list(range(w.n))
+    w.forced = [s for s in range(w.n) if w.selections[s] in w.exiled]
+    w.ev("reselect", seats=list(w.owed))
+    # Who must choose betrays whose official was exiled: tell each of them alone.
+    for s in w.forced:
+        w.ev("must-reselect", visible_to=s, seat=s, official=w.code(w.selections[s]))
+
+
+def _reselect(w: _W, seat: Seat, action: Select | Keep) -> None:
+    w.owed.remove(seat)
+    if isinstance(action, Select):
+        w.selections[seat] = action.official
+        if seat in w.forced:
+            w.forced.remove(seat)
+        w.ev("reselected", seat=seat)
+        w.ev("selection", visible_to=seat, seat=seat, official=w.code(action.official))
+    else:
+        w.ev("kept", seat=seat)
+    if w.owed:
+        return
+    w.forced = []
+    w.roll_pavilion(w.active)
+    extra = w.extra_turn
+    if extra:
+        w.ev("extra-turn", seat=w.active)
+        _begin_turn(w, w.active)
+    else:
+        _begin_turn(w, (w.active + 1) % w.n)
+
+
+def _game_over(w: _W) -> None:
+    w.phase = "over"
+    w.tasks = []
+    w.owed = []
+    w.forced = []
+    w.entry = None
+    w.ev("game-over", exiled=len(w.exiled), blocked=w.ended_blocked,
+         selections=[w.code(o) if o >= 0 else "" for o in w.selections])

@@ -1,0 +1,336 @@
+"""The :class:`pbem.rules.base.Game` object of *Die Verbotene Stadt* (``GAME``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import msgspec
+
+from pbem.rules.base import (
+    Bot,
+    Decision,
+    Event,
+    NotYourDecision,
+    OptionSpec,
+    Result,
+    Seat,
+    check_options,
+    derive_rng,
+)
+from pbem.rules.verbotene_stadt import engine, notation, render
+from pbem.rules.verbotene_stadt.board import Board, default_board
+from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
+from pbem.rules.verbotene_stadt.state import (
+    Action,
+    Answer,
+    Keep,
+    Move,
+    Select,
+    State,
+    Take,
+)
+
+_ENCODER = msgspec.json.Encoder(order="deterministic")
+_DECODER = msgspec.json.Decoder(State)
+
+HELP = """\
+DIE VERBOTENE STADT: COMMANDS
+
+Officials are two letters, hat colour then body colour:
+R red, Y yellow, B blue, G green, K black. RK = red hat, black body.
+Directions: N E S W (or north east south west).
+
+Your move (when it is your turn):
+  RK N           slide RK north as far as it goes
+  RK N E         slide north, then once more at a right angle (east)
+  RK north east  the same in words; RK NE also works
+  RK step N      one field only (an official still on a start field)
+  A move that enters the active pavilion may end in:
+  GB S reveal    show your selector (the default for your own official)
+  GB S claim     do not show it: the others believe or doubt (bluff)
+
+Your secret selection (at the start, and after every entry):
+  select GB      bribe the official with green hat, blue body
+  keep           keep your selection (not if your official was exiled)
+
+When someone claims an entry (players holding a card are asked):
+  believe        you accept the claim
+  doubt          you challenge it; the first doubter settles it
+
+Taking a card (empty pavilion, a penalty, or the dragon die):
+  take east red-hat    take East's red hat (player and card)
+
+Players are North, East, South, West in turn order (N, E, S, W or
+1-4 also work in take). Capitals do not matter.
+"""
+
+
+class VerboteneStadt:
+    """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
+
+    name: ClassVar[str] = "verbotene-stadt"
+    title: ClassVar[str] = "Die Verbotene Stadt (Randolph & Ruettinger 1992)"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "moves",
+            ("right-angle-once", "unlimited"),
+            "right-angle-once",
+            "right-angle-once: one slide, then at most one more at a right angle (the "
+            "rulebook); unlimited: any number of right-angle slides.",
+        ),
+        OptionSpec("teams", ("no", "yes"), "no",
+                   "yes (4 players only): partners sit opposite and add their scores."),
+    )
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board or default_board()
+        """The board this game plays on (the shipped data file by default)."""
+        b = self.board
+        self.table = ScoreTable(b.score_single, b.score_pair, b.score_suit, b.score_triple)
+
+    # -- set-up ------------------------------------------------------------------------------------
+
+    def setup(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
+        """Officials on the start fields, each pavilion's three cards shuffled face down."""
+        opts = check_options(self, options)
+        if not self.min_players <= n_players <= self.max_players:
+            raise ValueError(f"{self.name} needs {self.min_players} to {self.max_players} players")
+        if opts["teams"] == "yes" and n_players != 4:
+            raise ValueError("the team variant (teams=yes) needs exactly 4 players")
+        rng = derive_rng(seed, "setup")
+        piles: list[tuple[int, ...]] = []
+        for colour in range(len(self.board.card_colours)):
+            pile = [colour * 3 + piece for piece in range(3)]
+            rng.shuffle(pile)
+            piles.append(tuple(pile))
+        return State(
+            n=n_players,
+            moves_option=opts["moves"],
+            teams=opts["teams"] == "yes",
+            phase="select",
+            positions=self.board.initial,
+            exiled=(),
+            selections=(-1,) * n_players,
+            pavilion_cards=tuple(piles),
+            hands=((),) * n_players,
+            active_pavilion=0,
+            active=0,
+            move_no=0,
+        )
+
+    # -- decisions ---------------------------------------------------------------------------------
+
+    def pending(self, state: State) -> list[Decision]:
+        """Who owes what now (several seats at once when selecting)."""
+        s = state
+        names = notation.seat_names(s.n)
+        if s.phase == "select":
+            return [Decision(i, "select", "secretly select the official you bribe")
+                    for i in range(s.n) if s.selections[i] < 0]
+        if s.phase == "move":
+            return [Decision(s.active, "move",
+                             f"move an official (move {s.move_no + 1} of at most "
+                             f"{self.board.max_moves})")]
+        if s.phase == "answer":
+            assert s.entry is not None
+            e = s.entry
+            return [Decision(e.to_ask[0], "believe-or-doubt",
+                             f"{names[e.mover]} claims that {self.board.official_code(e.official)}"
+                             f" entered pavilion {e.pavilion} as their bribed official: "
+                             "believe or doubt")]
+        if s.phase == "take":
+            t = s.tasks[0]
+            if t.reason == "dragon":
+                prompt = "the dragon: take one card from another player"
+            elif t.reason == "penalty":
+                prompt = f"take one card of your choice from {names[t.victims[0]]}"
+            else:
+                prompt = (f"take a {self.board.card_colours[t.colour]} card from another player "
+                          "(the pavilion is empty)")
+            return [Decision(t.taker, t.kind, prompt)]
+        if s.phase == "reselect":
+            # One prompt for all: whether a seat is forced would betray its selection.
+            return [Decision(i, "reselect", "select a new official, or keep your selection")
+                    for i in s.owed]
+        return []
+
+    def _kind(self, state: State, seat: Seat) -> str | None:
+        for d in self.pending(state):
+            if d.seat == seat:
+                return d.kind
+        return None
+
+    def _waiting(self, state: State) -> str:
+        names = notation.seat_names(state.n)
+        parts = [f"{names[d.seat]} ({d.kind})" for d in self.pending(state)]
+        return ", ".join(parts) if parts else "nobody (the game is over)"
+
+    def legal(self, state: State, seat: Seat) -> list[Action]:
+        """Every legal action of ``seat`` now (empty if it owes nothing)."""
+        kind = self._kind(state, seat)
+        if kind is None:
+            return []
+        b = self.board
+        if kind in ("select", "reselect"):
+            out: list[Action] = [Select(o) for o, c in enumerate(state.positions) if c >= 0]
+            if kind == "reselect" and seat not in state.forced:
+                out.insert(0, Keep())
+            return out
+        if kind == "believe-or-doubt":
+            return [Answer(False), Answer(True)]
+        if kind in ("take-card", "steal"):
+            return [Take(v, c) for v, c in engine.take_candidates(state, state.tasks[0])]
+        return list(engine.moves(b, state, seat))
+
+    def parse(self, state: State, seat: Seat, text: str) -> Action:
+        """A legal action from the player's text, or a precise :class:`RuleError`."""
+        kind = self._kind(state, seat)
+        legal = self.legal(state, seat) if kind else []
+        return notation.parse(self.board, state, seat, text, kind, legal, self._waiting(state))
+
+    def apply(
+        self, state: State, seat: Seat, action: Action, rng: random.Random
+    ) -> tuple[State, list[Event]]:
+        """Apply a legal action (from parse or legal). Never mutates ``state``."""
+        if self._kind(state, seat) is None:
+            raise NotYourDecision(f"The game is not waiting for {notation.seat_names(state.n)[seat]}.")
+        return engine.apply(self.board, state, seat, action, rng)
+
+    def default_action(self, state: State, seat: Seat, kind: str, rng: random.Random) -> Action:
+        """What happens when the deadline of ``seat``'s decision ``kind`` passes.
+
+        select / forced reselect: a random official still on the board; reselect: keep;
+        believe-or-doubt: believe; take-card / steal: a random card among those allowed;
+        move: a random legal move that does not enter the pavilion (any move if there is none).
+        """
+        legal = self.legal(state, seat)
+        if not legal or self._kind(state, seat) != kind:
+            raise NotYourDecision(f"{notation.seat_names(state.n)[seat]} owes no {kind} decision.")
+        if kind == "reselect" and seat not in state.forced:
+            return Keep()
+        if kind == "believe-or-doubt":
+            return Answer(False)
+        if kind == "move":
+            quiet = [m for m in legal if isinstance(m, Move) and not m.mode]
+            return rng.choice(quiet or legal)
+        return rng.choice(legal)
+
+    # -- views -------------------------------------------------------------------------------------
+
+    def view(self, state: State, seat: Seat | None) -> render.View:
+        """What ``seat`` may see: the board, all cards, and only its own selection."""
+        b = self.board
+        names = notation.seat_names(state.n)
+        awaited = {d.seat: d.kind for d in self.pending(state)}
+        players = [
+            render.PlayerPanel(
+                name=names[i],
+                cards=[b.card_name(c) for c in state.hands[i]],
+                score=best_score(state.hands[i], self.table),
+                awaited=awaited.get(i, ""),
+            )
+            for i in range(state.n)
+        ]
+        officials: list[list[int | str]] = []
+        for o, c in enumerate(state.positions):
+            if c >= 0:
+                x, y = b.xy(c)
+                officials.append([b.official_code(o), x, y])
+        claim = ""
+        if state.entry is not None:
+            e = state.entry
+            claim = (f"{names[e.mover]} claims that {b.official_code(e.official)} entered "
+                     f"pavilion {e.pavilion} as their bribed official.")
+        res = self.result(state)
+        mine = None
+        if seat is not None and state.selections[seat] >= 0:
+            mine = b.official_name(state.selections[seat])
+        return render.View(
+            game=self.name,
+            seat=seat,
+            phase=state.phase,
+            players=players,
+            active=state.active,
+            move_no=state.move_no,
+            max_moves=b.max_moves,
+            active_pavilion=state.active_pavilion,
+            pavilion_cards=[len(p) for p in state.pavilion_cards],
+            officials=officials,
+            terrace=[b.official_code(o) for o in state.exiled],
+            phase_two_from=b.phase_two_from,
+            game_end_at=b.game_end_at,
+            moves_option=state.moves_option,
+            teams=state.teams,
+            my_selection=mine,
+            must_reselect=seat is not None and seat in state.forced,
+            claim=claim,
+            over=res is not None,
+            scores=list(res.scores) if res else None,
+            winners=list(res.winners) if res else None,
+        )
+
+    def render_text(self, view: render.View) -> str:
+        """The ASCII board, legend and player panel (<= 72 columns)."""
+        return render.render_text(self.board, view)
+
+    def result(self, state: State) -> Result | None:
+        """Scores of the best partition per seat; with teams, partners' scores are added."""
+        if state.phase != "over":
+            return None
+        scores = tuple(best_score(h, self.table) for h in state.hands)
+        detail: dict[str, Any] = {
+            "cards": [[self.board.card_name(c) for c in h] for h in state.hands],
+            "exiled": len(state.exiled),
+            "blocked": state.ended_blocked,
+        }
+        if state.teams:
+            team = [scores[0] + scores[2], scores[1] + scores[3]]
+            detail["teams"] = {"North-South": team[0], "East-West": team[1]}
+            best = max(team)
+            winners = tuple(s for s in range(4) if team[s % 2] == best)
+        else:
+            best = max(scores)
+            winners = tuple(s for s in range(state.n) if scores[s] == best)
+        return Result(scores=scores, winners=winners, detail=detail)
+
+    # -- notation, encoding, metadata --------------------------------------------------------------
+
+    def notation(self, action: Action) -> str:
+        """Canonical text of an action."""
+        return notation.notation(self.board, action)
+
+    def public_notation(self, state: State, seat: Seat, action: Action) -> str:
+        """What the others may learn of an action: a selection's official stays secret."""
+        if isinstance(action, Select):
+            return "select (secret)"
+        return self.notation(action)
+
+    def encode_state(self, state: State) -> bytes:
+        """Deterministic JSON bytes of the whole state (secrets included)."""
+        return _ENCODER.encode(state)
+
+    def decode_state(self, data: bytes) -> State:
+        """The state encoded by :meth:`encode_state`."""
+        return _DECODER.decode(data)
+
+    def seat_names(self, n_players: int) -> list[str]:
+        """North, East, South, West (clockwise turn order)."""
+        return notation.seat_names(n_players)
+
+    def command_help(self) -> str:
+        """Every command with examples (plain text, <= 72 columns)."""
+        return HELP
+
+    def bots(self) -> Mapping[str, Bot]:
+        """``random`` (uniform over legal actions) and ``heuristic``."""
+        from pbem.rules.verbotene_stadt.bots import HeuristicBot, RandomBot
+
+        return {"random": RandomBot(), "heuristic": HeuristicBot()}
+
+
+GAME = VerboteneStadt()
+"""The registered game object."""

@@ -1,0 +1,344 @@
+"""Notation of *Die Verbotene Stadt*: parsing players' text into legal actions, and back.
+
+Officials are two letters, hat then body colour (R red, Y yellow, B blue, G green, K black).
+``RK north east`` / ``RK n e`` / ``RK NE`` slide the red-hat black-body official north, then east;
+``RK step n`` is the one-field move from a start field; an entering move may end in ``claim`` or
+``reveal``. Other decisions: ``select GB``, ``keep``, ``believe``, ``doubt``, ``take east red-hat``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.rules.base import (
+    AmbiguousMove,
+    IllegalMove,
+    InvalidSyntax,
+    NotYourDecision,
+    Seat,
+)
+from pbem.rules.verbotene_stadt import engine
+from pbem.rules.verbotene_stadt.board import PIECES, Board
+from pbem.rules.verbotene_stadt.state import Action, Answer, Keep, Move, Select, State, Take
+
+SEAT_NAMES: tuple[str, ...] = ("North", "East", "South", "West")
+"""Seat names in turn (clockwise) order; partners in the team variant sit opposite."""
+
+_DIR_WORDS: dict[str, str] = {
+    "n": "N", "north": "N", "up": "N",
+    "e": "E", "east": "E", "right": "E",
+    "s": "S", "south": "S", "down": "S",
+    "w": "W", "west": "W", "left": "W",
+}
+_FILLER = {"then", "and", "to", "move", "slide", "official", "the", "from", "of"}
+_STEP = {"step", "one", "1", "single"}
+_COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
+
+
+def seat_names(n: int) -> list[str]:
+    """The names of ``n`` seats."""
+    return list(SEAT_NAMES[:n])
+
+
+def notation(board: Board, action: Action, n_players: int = 4) -> str:
+    """Canonical text of an action (``parse`` of it gives the action back)."""
+    if isinstance(action, Select):
+        return f"select {board.official_code(action.official)}"
+    if isinstance(action, Keep):
+        return "keep"
+    if isinstance(action, Answer):
+        return "doubt" if action.doubt else "believe"
+    if isinstance(action, Take):
+        who = SEAT_NAMES[action.victim].lower() if action.victim < len(SEAT_NAMES) else str(
+            action.victim + 1
+        )
+        return f"take {who} {board.card_name(action.card)}"
+    parts = [board.official_code(action.official)]
+    if action.step:
+        parts.append("step")
+    parts.extend(action.dirs)
+    if action.mode:
+        parts.append(action.mode)
+    return " ".join(parts)
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,;:.!/()]+", text.strip().lower()) if t]
+
+
+def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
+    """An official from two letters (``rk``) or a word pair joined by ``-`` (``red-black``)."""
+    if "-" in tok:
+        words = tok.split("-")
+        if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
+            tok = _COLOUR_WORDS[words[0]] + _COLOUR_WORDS[words[1]]
+    o = board.official_by_code(tok) if len(tok) == 2 else None
+    if o is None:
+        if len(tok) == 1 and tok.upper() in "RYBGK":
+            codes = [board.official_code(x) for x in range(board.official_count)
+                     if board.official_code(x)[0] == tok.upper() and state.positions[x] >= 0]
+            raise AmbiguousMove(
+                f"'{tok.upper()}' names only a hat colour; {len(codes)} officials on the board "
+                f"wear it: {', '.join(codes)}. Write both letters, hat then body.",
+                text=text, hint=hint,
+            )
+        raise InvalidSyntax(
+            f"'{tok}' is not an official. Name an official by two letters, hat colour then body "
+            "colour, from R (red), Y (yellow), B (blue), G (green) and K (black), e.g. RK.",
+            text=text, hint=hint,
+        )
+    return o
+
+
+def examples(board: Board, actions: list[Action], n_players: int, k: int = 3) -> str:
+    """A few legal actions spread over the list, for hints."""
+    if not actions:
+        return ""
+    if len(actions) <= k:
+        picks = actions
+    else:
+        step = len(actions) / k
+        picks = [actions[int(i * step)] for i in range(k)]
+    return "For example: " + "; ".join(notation(board, a, n_players) for a in picks) + "."
+
+
+def owed_kind(state: State, pending: list[tuple[Seat, str]], seat: Seat) -> str | None:
+    """The kind of decision ``seat`` owes now (at most one at a time), or None."""
+    for s, kind in pending:
+        if s == seat:
+            return kind
+    return None
+
+
+_VERB_KINDS: dict[str, tuple[str, ...]] = {
+    "believe": ("believe-or-doubt",),
+    "doubt": ("believe-or-doubt",),
+    "keep": ("reselect",),
+    "select": ("select", "reselect"),
+    "take": ("take-card", "steal"),
+}
+_KIND_WORDS: dict[str, str] = {
+    "select": "a secret selection (e.g. select RK)",
+    "reselect": "a new selection or keep (e.g. select RK, or keep)",
+    "move": "a move (e.g. RK N E)",
+    "believe-or-doubt": "an answer to the claim (believe or doubt)",
+    "take-card": "the card you take (e.g. take east red-hat)",
+    "steal": "the card the dragon lets you take (e.g. take east red-hat)",
+}
+
+
+def parse(
+    board: Board,
+    state: State,
+    seat: Seat,
+    text: str,
+    kind: str | None,
+    legal: list[Action],
+    waiting: str,
+) -> Action:
+    """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`."""
+    toks = _tokens(text)
+    hint = examples(board, legal, state.n)
+    verb = toks[0] if toks else ""
+    verb = {"bribe": "select", "choose": "select", "steal": "take", "believed": "believe",
+            "doubted": "doubt", "i": "", "keep-selection": "keep"}.get(verb, verb)
+    if kind is None:
+        if verb == "doubt" and state.phase == "answer" and not state.hands[seat]:
+            raise IllegalMove(
+                "You hold no garment card, so you may not doubt a claim; only players holding a "
+                "card are asked.", text=text,
+            )
+        raise NotYourDecision(f"The game is not waiting for you now; it is waiting for {waiting}.",
+                              text=text)
+    if not toks:
+        raise InvalidSyntax(f"The command is empty; the game expects {_KIND_WORDS[kind]}.",
+                            text=text, hint=hint)
+    if verb in _VERB_KINDS and kind not in _VERB_KINDS[verb]:
+        raise NotYourDecision(
+            f"'{text.strip()}' does not answer what you owe now: the game expects "
+            f"{_KIND_WORDS[kind]}.", text=text, hint=hint,
+        )
+    if kind in ("select", "reselect"):
+        return _parse_select(board, state, seat, text, toks, kind, hint)
+    if kind == "believe-or-doubt":
+        if verb in ("believe", "doubt") and len(toks) == 1:
+            return Answer(doubt=verb == "doubt")
+        raise InvalidSyntax(f"'{text.strip()}' is not an answer; write believe or doubt.",
+                            text=text, hint="For example: believe; doubt.")
+    if kind in ("take-card", "steal"):
+        return _parse_take(board, state, seat, text, toks, legal, hint)
+    return _parse_move(board, state, seat, text, toks, legal, hint)
+
+
+def _parse_select(
+    board: Board, state: State, seat: Seat, text: str, toks: list[str], kind: str, hint: str
+) -> Action:
+    if toks == ["keep"]:
+        if seat in state.forced:
+            o = state.selections[seat]
+            raise IllegalMove(
+                f"Your official {board.official_code(o)} is on the Terrace of Exile, so you must "
+                "select a new one; keep is not possible.", text=text, hint=hint,
+            )
+        return Keep()
+    words = toks[1:] if toks[0] == "select" else toks
+    if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
+        words = [words[0] + "-" + words[1]]
+    if len(words) != 1:
+        keep = " or keep" if kind == "reselect" else ""
+        raise InvalidSyntax(
+            f"'{text.strip()}' is not a selection; write select and one official, e.g. select "
+            f"GB{keep}.", text=text, hint=hint,
+        )
+    o = _official(board, state, words[0], text, hint)
+    if state.positions[o] < 0:
+        raise IllegalMove(
+            f"{board.official_code(o)} is on the Terrace of Exile; select an official that is "
+            "still on the board.", text=text, hint=hint,
+        )
+    return Select(o)
+
+
+def _seat_of(state: State, tok: str) -> int | None:
+    names = [n.lower() for n in SEAT_NAMES[: state.n]]
+    if tok in names:
+        return names.index(tok)
+    if len(tok) == 1 and tok in [n[0] for n in names]:
+        return [n[0] for n in names].index(tok)
+    if tok.isdigit() and 1 <= int(tok) <= state.n:
+        return int(tok) - 1
+    return None
+
+
+def _card_of(board: Board, words: list[str]) -> int | None:
+    joined = "-".join(words)
+    for c in range(len(board.card_colours) * 3):
+        if board.card_name(c) == joined:
+            return c
+    return None
+
+
+def _parse_take(
+    board: Board, state: State, seat: Seat, text: str, toks: list[str], legal: list[Action],
+    hint: str,
+) -> Action:
+    words = toks[1:] if toks[0] == "take" else toks
+    words = [w for p in words for w in p.split("-") if w]
+    words = [w for w in words if w not in ("from", "the", "card", "s")]
+    victim: int | None = None
+    rest: list[str] = []
+    for w in words:
+        v = _seat_of(state, w) if victim is None and w not in PIECES else None
+        if v is not None and w not in board.card_colours:
+            victim = v
+        else:
+            rest.append(w)
+    card = _card_of(board, rest) if rest else None
+    if rest and card is None:
+        raise InvalidSyntax(
+            f"'{' '.join(rest)}' is not a garment card; name it by colour and piece, e.g. red-hat "
+            f"(colours: {', '.join(board.card_colours)}; pieces: hat, coat, pants).",
+            text=text, hint=hint,
+        )
+    cands = [a for a in legal if isinstance(a, Take)
+             and (victim is None or a.victim == victim) and (card is None or a.card == card)]
+    if len(cands) == 1:
+        return cands[0]
+    if not cands:
+        what = board.card_name(card) if card is not None else "that card"
+        who = SEAT_NAMES[victim] if victim is not None else "any player you may take from"
+        raise IllegalMove(
+            f"You cannot take {what} from {who} now: only the cards listed in the hint may be "
+            "taken.", text=text, hint=hint,
+        )
+    raise AmbiguousMove(
+        f"'{text.strip()}' fits {len(cands)} cards: "
+        + ", ".join(notation(board, a, state.n) for a in cands)
+        + ". Name the player and the card.", text=text, hint=hint,
+    )
+
+
+def _parse_move(
+    board: Board, state: State, seat: Seat, text: str, toks: list[str], legal: list[Action],
+    hint: str,
+) -> Action:
+    mode = ""
+    rest: list[str] = []
+    step = False
+    for t in toks:
+        if t in ("claim", "bluff"):
+            mode = "claim"
+        elif t in ("reveal", "enter", "open"):
+            mode = "reveal"
+        elif t in _STEP:
+            step = True
+        elif t in _FILLER:
+            continue
+        else:
+            rest.append(t)
+    if not rest:
+        raise InvalidSyntax(
+            f"'{text.strip()}' names no official. A move is an official and directions, e.g. "
+            "RK N E; claim or reveal go after a move that enters the active pavilion.",
+            text=text, hint=hint,
+        )
+    if rest[0] in _COLOUR_WORDS and len(rest) > 1 and rest[1] in _COLOUR_WORDS:
+        rest = [rest[0] + "-" + rest[1], *rest[2:]]
+    head = rest[0]
+    dirs_tok = rest[1:]
+    # Also accept the compact "RKNE" / "rk-n".
+    if len(head) > 2 and "-" not in head and re.fullmatch(r"[a-z]{2}[nesw]+", head):
+        head, dirs_tok = head[:2], [head[2:], *dirs_tok]
+    o = _official(board, state, head, text, hint)
+    dirs: list[str] = []
+    for t in dirs_tok:
+        if t in _DIR_WORDS:
+            dirs.append(_DIR_WORDS[t])
+        elif re.fullmatch(r"[nesw]+", t):
+            dirs.extend(t.upper())
+        else:
+            raise InvalidSyntax(
+                f"'{t}' is not a direction. Write N, E, S or W (or north, east, south, west), "
+                "e.g. RK N E.", text=text, hint=hint,
+            )
+    code = board.official_code(o)
+    if not dirs:
+        raise InvalidSyntax(
+            f"The move names {code} but no direction; write e.g. {code} N or {code} N E.",
+            text=text, hint=hint,
+        )
+    if step and len(dirs) != 1:
+        raise InvalidSyntax(
+            f"A one-step move has exactly one direction, e.g. {code} step N.", text=text, hint=hint,
+        )
+    move = Move(o, tuple(dirs), step, "")
+    tr = engine.trace(board, state, move)
+    if tr.error:
+        raise IllegalMove(tr.error, text=text, hint=hint)
+    if step:
+        plain = engine.trace(board, state, Move(o, tuple(dirs)))
+        if plain.end == tr.end and plain.entered == tr.entered:
+            move = Move(o, tuple(dirs))
+    if not tr.entered:
+        if mode:
+            raise IllegalMove(
+                f"{code} does not enter the active pavilion {state.active_pavilion} with this "
+                f"move, so '{mode}' does not apply; leave it out.", text=text, hint=hint,
+            )
+        return move
+    own = state.selections[seat] == o
+    if not mode:
+        if own:
+            mode = "reveal"
+        elif engine.bluff_allowed(state, seat):
+            raise AmbiguousMove(
+                f"{code} enters pavilion {state.active_pavilion}, but it is not the official on "
+                "your selector: add claim to bluff (the others believe or doubt) or reveal to "
+                f"show your selector and get no card, e.g. {notation(board, move)} claim.",
+                text=text, hint=hint,
+            )
+    move = Move(move.official, move.dirs, move.step, mode or "reveal")
+    err = engine.entry_error(board, state, seat, move)
+    if err:
+        raise IllegalMove(err, text=text, hint=hint)
+    return move

@@ -1,0 +1,181 @@
+"""Views (what one seat may see) and their ASCII rendering (<= 72 columns, pure ASCII)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import msgspec
+
+from pbem.rules.verbotene_stadt.board import Board, Cell
+
+WIDTH = 72
+"""The widest line of a rendering."""
+
+_ARROWS = {"N": " ^ ", "E": " > ", "S": " v ", "W": " < "}
+
+
+class PlayerPanel(msgspec.Struct, frozen=True):
+    """One player as everybody sees them."""
+
+    name: str
+    cards: list[str]
+    """Garment cards, face up (``"red-hat"``)."""
+    score: int
+    """The best-partition score of the cards held now."""
+    awaited: str
+    """The kind of decision the game waits for from this player, or ``""``."""
+
+
+class View(msgspec.Struct, frozen=True):
+    """What one seat (or the public, ``seat`` None) may see. Contains no other seat's selection."""
+
+    game: str
+    seat: int | None
+    phase: str
+    players: list[PlayerPanel]
+    active: int
+    move_no: int
+    max_moves: int
+    active_pavilion: int
+    pavilion_cards: list[int]
+    """Cards left per pavilion (index = number - 1); their order is secret."""
+    officials: list[list[int | str]]
+    """``[code, x, y]`` per official on the board."""
+    terrace: list[str]
+    phase_two_from: int
+    game_end_at: int
+    moves_option: str
+    teams: bool
+    my_selection: str | None = None
+    """This seat's own bribe selection (only in its own view)."""
+    must_reselect: bool = False
+    """This seat's official was exiled: it must select a new one."""
+    claim: str = ""
+    """A claimed entry being answered, in words."""
+    over: bool = False
+    scores: list[int] | None = None
+    winners: list[int] | None = None
+
+
+def _cell_text(board: Board, view: View, c: Cell, officials: dict[Cell, str]) -> str:
+    if c in officials:
+        return " " + officials[c]
+    if c in board.roofs:
+        return "###"
+    pav = board.pavilion_at.get(c)
+    if pav is not None:
+        return f"={pav}=" if pav == view.active_pavilion else f"P{pav} "
+    if c in board.thresholds:
+        return _ARROWS[board.pavilions[board.thresholds[c]].enter]
+    if c in board.dead_ends:
+        return " d "
+    if c in board.start_yellow:
+        return " . "
+    if c in board.start_grey:
+        return " : "
+    return "   "
+
+
+def _closed(board: Board, a: Cell, b: Cell) -> bool:
+    """A line is drawn between two adjacent cells: wall, or a pavilion's outline except its door."""
+    if frozenset((a, b)) in board.walls:
+        return True
+    pa, pb = board.pavilion_at.get(a), board.pavilion_at.get(b)
+    if pa == pb:
+        return False
+    for p, inside, outside in ((pa, a, b), (pb, b, a)):
+        if p is not None:
+            pav = board.pavilions[p]
+            if not (inside == pav.door and outside == pav.threshold):
+                return True
+    return False
+
+
+def board_lines(board: Board, view: View) -> list[str]:
+    """The grid: column letters a.., row numbers 1.., walls, roofs, pavilions, officials."""
+    officials = {board.cell(int(x), int(y)): str(code) for code, x, y in view.officials}
+    w, h = board.width, board.height
+    lines = ["   " + "".join(f"  {chr(ord('a') + x)} " for x in range(w))]
+    for y in range(h + 1):
+        sep = ["+"]
+        for x in range(w):
+            closed = True if y in (0, h) else _closed(board, board.cell(x, y - 1), board.cell(x, y))
+            sep.append("---+" if closed else "   +")
+        lines.append("   " + "".join(sep))
+        if y == h:
+            break
+        row = [f"{y + 1:>2} |"]
+        for x in range(w):
+            c = board.cell(x, y)
+            row.append(_cell_text(board, view, c, officials))
+            if x == w - 1:
+                row.append("|")
+            else:
+                row.append("|" if _closed(board, c, board.cell(x + 1, y)) else " ")
+        lines.append("".join(row))
+    return lines
+
+
+def _wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def render_text(board: Board, view: View) -> str:
+    """The board, the legend and the player panel of a view."""
+    out = board_lines(board, view)
+    out.append("")
+    act = view.active_pavilion
+    if act:
+        pav = board.pavilions[act]
+        left = view.pavilion_cards[act - 1]
+        out += _wrap(
+            f"Active pavilion: {act} ({pav.colour}), {left} card{'s' if left != 1 else ''} left"
+            + (" (empty: its cards are taken from the players)" if left == 0 else "") + "."
+        )
+    counts = " ".join(f"{i + 1}:{k}" for i, k in enumerate(view.pavilion_cards))
+    out += _wrap(f"Cards left in the pavilions: {counts}.")
+    terrace = " ".join(view.terrace) or "none"
+    out += _wrap(
+        f"Terrace of Exile: {len(view.terrace)} of {view.game_end_at} ({terrace}). From the "
+        f"{view.phase_two_from}th official on, an entry takes all cards; the game ends with "
+        f"the {view.game_end_at}th.", "  ",
+    )
+    if not view.over and view.phase not in ("select",):
+        who = view.players[view.active].name
+        out += _wrap(f"Turn: {who}, move {min(view.move_no + 1, view.max_moves)} of at most "
+                     f"{view.max_moves}.")
+    if view.claim:
+        out += _wrap(view.claim)
+    out.append("")
+    out.append("Players (cards face up, score of the best partition):")
+    for i, p in enumerate(view.players):
+        mark = ">" if not view.over and i == view.active and view.phase != "select" else " "
+        me = " (you)" if view.seat == i else ""
+        team = ""
+        if view.teams:
+            team = " [team North-South]" if i % 2 == 0 else " [team East-West]"
+        cards = ", ".join(p.cards) or "no cards"
+        out += _wrap(f"{mark} {p.name}{me}{team}: {p.score} point{'' if p.score == 1 else 's'}; {cards}.", "    ")
+    if view.over:
+        assert view.scores is not None and view.winners is not None
+        names = " and ".join(view.players[s].name for s in view.winners)
+        out += _wrap(f"Game over. Winner{'s' if len(view.winners) > 1 else ''}: {names}.")
+    else:
+        waiting = [f"{p.name} ({p.awaited})" for p in view.players if p.awaited]
+        out += _wrap("Waiting for: " + ", ".join(waiting) + ".")
+    if view.seat is not None:
+        if view.my_selection:
+            extra = " It was exiled: select a new official." if view.must_reselect else ""
+            out += _wrap(f"Your secret selection: {view.my_selection}.{extra}")
+        elif not view.over:
+            out += _wrap("Your secret selection: none yet.")
+    out.append("")
+    out += _wrap(
+        "Legend: RK official (hat colour, body colour; R red, Y yellow, B blue, G green, "
+        "K black). ### roof. | and --- walls. P3 pavilion 3; =5= the active pavilion. "
+        "< > ^ v threshold: an official sliding this way enters the pavilion through its door. "
+        ". start field, : grey start field, d dead end.", "  ",
+    )
+    for line in out:
+        assert len(line) <= WIDTH, line
+    return "\n".join(line.rstrip() for line in out) + "\n"
