@@ -43,6 +43,10 @@ class Replace:
     name: str
     email: str
     source: Source = "gm"
+    message_id: str | None = None
+    """The mail that asked for it (e.g. a RESIGN), recorded in the Message-ID ledger."""
+    resigned: bool = False
+    """The old player resigned (their status becomes ``resigned`` instead of ``replaced``)."""
 
 
 @dataclass(frozen=True, slots=True)

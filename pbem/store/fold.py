@@ -186,7 +186,7 @@ class Fold:
         elif kind == "replace":
             seat = int(p["seat"])
             env.players = [
-                msgspec.structs.replace(pl, status="replaced")
+                msgspec.structs.replace(pl, status="resigned" if p.get("resigned") else "replaced")
                 if pl.seat == seat and pl.status == "active"
                 else pl
                 for pl in env.players

@@ -58,8 +58,8 @@ class ShuffleReport:
         if self.ok:
             return (
                 f"{self.game_id}: OK: the revealed seed matches the commitment {self.commitment[:16]}..., "
-                f"and replaying {self.actions_checked} moves from it gives exactly the recorded draws "
-                "and scores"
+                f"and replaying {self.actions_checked} move{'' if self.actions_checked == 1 else 's'} "
+                "from it gives exactly the recorded draws and scores"
             )
         return f"{self.game_id}: FAILED: " + "; ".join(self.problems)
 

@@ -851,18 +851,18 @@ class _Writer:
                 raise CommandError(
                     f"{email} already plays seat {other} of {gid}; choose another address."
                 )
+            self._check_msgid(e.message_id)
             previous = env.active_player(seat)
-            self._emit(
-                "replace",
-                {
-                    "seat": seat,
-                    "name": e.name.strip(),
-                    "email": email,
-                    "previous": previous.email,
-                    "source": e.source,
-                },
-                seat=seat,
-            )
+            payload = {
+                "seat": seat,
+                "name": e.name.strip(),
+                "email": email,
+                "previous": previous.email,
+                "source": e.source,
+            }
+            if e.resigned:
+                payload["resigned"] = True
+            self._emit("replace", payload, e.message_id, seat=seat)
         elif isinstance(e, Pause):
             if env.status != "active":
                 raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")

@@ -92,6 +92,7 @@ def test_game_life_cycle(run: Any, service: Path) -> None:
     hist = json.loads(run("admin", "history", gid, "--json").stdout)
     assert hist[-1]["kind"] == "view-access" and hist[-1]["data"] == {"seat": 1, "by": "gm"}
     assert hist[1]["data"]["source"] == "gm"
+    assert "sealed_seed" not in json.dumps(hist) and "siv1:" not in json.dumps(hist)
     assert "entered by the GM" in run("admin", "history", gid).stdout
     # Undo, pause, resume, replace, deadline, end.
     assert "undid event 2" in run("admin", "undo", gid).stdout

@@ -17,6 +17,7 @@ from pbem.store import Keyring, Store, register_game  # noqa: E402
 
 register_game(toygame.GAME)
 
+
 @pytest.fixture
 def clock() -> Clock:
     return Clock()

@@ -27,7 +27,9 @@ class Clock:
         return self.now
 
 
-def play(store: Store, gid: str, clock: Callable[[], datetime], moves: int | None = None) -> GameRecord:
+def play(
+    store: Store, gid: str, clock: Callable[[], datetime], moves: int | None = None
+) -> GameRecord:
     """Play ``moves`` moves (or to the end) with the toy game's deterministic choice."""
     rec = store.load(gid)
     done = 0
@@ -39,7 +41,9 @@ def play(store: Store, gid: str, clock: Callable[[], datetime], moves: int | Non
     return rec
 
 
-def engine_only(seed: int, n: int, options: dict[str, str], moves: int | None = None) -> tuple[list[str], object]:
+def engine_only(
+    seed: int, n: int, options: dict[str, str], moves: int | None = None
+) -> tuple[list[str], object]:
     """The same game played by the engine alone: (notations, final state)."""
     from pbem.rules.base import derive_rng
 
@@ -51,7 +55,9 @@ def engine_only(seed: int, n: int, options: dict[str, str], moves: int | None = 
         seat = game.pending(state)[0].seat
         text = toygame.first_legal(state, seat)
         seq += 1
-        state, _ = game.apply(state, seat, game.parse(state, seat, text), derive_rng(seed, "apply", seq))
+        state, _ = game.apply(
+            state, seat, game.parse(state, seat, text), derive_rng(seed, "apply", seq)
+        )
         notations.append(text)
     return notations, state
 

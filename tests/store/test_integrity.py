@@ -44,7 +44,9 @@ def line_of(data: bytes, offset: int) -> int:
 
 
 @pytest.mark.parametrize("name", ["log.jsonl", "state.json"])
-def test_flipping_any_byte_is_detected_with_file_and_line(store: Store, clock: Clock, name: str) -> None:
+def test_flipping_any_byte_is_detected_with_file_and_line(
+    store: Store, clock: Clock, name: str
+) -> None:
     gid = small_game(store, clock)
     path = store.data_dir / gid / name
     original = path.read_bytes()
@@ -104,7 +106,10 @@ def test_cut_log_behind_the_snapshot_is_tampering(store: Store, clock: Clock) ->
     log = store.data_dir / gid / "log.jsonl"
     data = log.read_bytes()
     log.write_bytes(data[: len(data) - 20])  # the snapshot already records the last line
-    with pytest.raises(IntegrityError, match=r"log.jsonl:4: line 4 is incomplete or damaged, but state.json already records seq 4"):
+    with pytest.raises(
+        IntegrityError,
+        match=r"log.jsonl:4: line 4 is incomplete or damaged, but state.json already records seq 4",
+    ):
         store.load(gid)
     log.write_bytes(data[: data.rindex(b"\n", 0, len(data) - 1) + 1])  # a whole line removed
     with pytest.raises(IntegrityError, match="line 4 is missing"):
@@ -181,7 +186,9 @@ def test_service_lock_excludes_a_second_tick(tmp_path: Path) -> None:
             pass
 
 
-def test_key_rotation_keeps_old_games_verifiable(tmp_path: Path, store: Store, keyring: Keyring, clock: Clock) -> None:
+def test_key_rotation_keeps_old_games_verifiable(
+    tmp_path: Path, store: Store, keyring: Keyring, clock: Clock
+) -> None:
     gid = small_game(store, clock)
     old_pub = keyring.public_key_text()
     keyring.rotate(T0)
@@ -201,7 +208,9 @@ def test_key_rotation_keeps_old_games_verifiable(tmp_path: Path, store: Store, k
     assert not bad.ok and "unknown key" in str(bad.error)
 
 
-def test_export_of_ended_game_replays_from_public_record(tmp_path: Path, store: Store, keyring: Keyring, clock: Clock) -> None:
+def test_export_of_ended_game_replays_from_public_record(
+    tmp_path: Path, store: Store, keyring: Keyring, clock: Clock
+) -> None:
     gid = store.create("toy-draw", PLAYERS, {"deck": "24"}, 11, T0)
     play(store, gid, clock)
     archive = store.export(gid, tmp_path / "out.tar.gz")
@@ -211,7 +220,9 @@ def test_export_of_ended_game_replays_from_public_record(tmp_path: Path, store: 
     assert shuffle.ok and shuffle.revealed
 
 
-def test_verify_shuffle_fails_when_draws_were_altered(tmp_path: Path, store: Store, keyring: Keyring, clock: Clock) -> None:
+def test_verify_shuffle_fails_when_draws_were_altered(
+    tmp_path: Path, store: Store, keyring: Keyring, clock: Clock
+) -> None:
     gid = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 21, T0)
     play(store, gid, clock)
     log = store.data_dir / gid / "log.jsonl"
@@ -261,8 +272,12 @@ def test_keyring_files_and_sealing(tmp_path: Path) -> None:
     assert loaded.unseal(sealed, b"ctx-1") == b"secret hand"
     with pytest.raises(IntegrityError):
         loaded.unseal(sealed, b"ctx-2")  # moved to another place: does not open
-    assert ring.derive_token("reply", "td-abcd", 1, 5) == loaded.derive_token("reply", "td-abcd", 1, 5)
-    assert ring.derive_token("reply", "td-abcd", 1, 5) != ring.derive_token("reply", "td-abcd", 1, 6)
+    assert ring.derive_token("reply", "td-abcd", 1, 5) == loaded.derive_token(
+        "reply", "td-abcd", 1, 5
+    )
+    assert ring.derive_token("reply", "td-abcd", 1, 5) != ring.derive_token(
+        "reply", "td-abcd", 1, 6
+    )
     os.chmod(path, 0o644)
     with pytest.raises(ConfigError, match="chmod 600"):
         Keyring.load(tmp_path / "k")
@@ -277,8 +292,16 @@ def test_upcasting_old_records() -> None:
 
     UPCASTERS[("log", 0)] = rename_message_id
     try:
-        old = {"v": 0, "seq": 1, "time": "2026-01-01T00:00:00Z", "kind": "pause", "payload": {},
-               "message_id": "<a@b>", "prev": "0" * 64, "key": "k"}
+        old = {
+            "v": 0,
+            "seq": 1,
+            "time": "2026-01-01T00:00:00Z",
+            "kind": "pause",
+            "payload": {},
+            "message_id": "<a@b>",
+            "prev": "0" * 64,
+            "key": "k",
+        }
         new = upcast("log", old)
         assert new["v"] == 1 and new["msgid"] == "<a@b>" and "message_id" not in new
         assert decode_entry(json.dumps(old).encode()).msgid == "<a@b>"

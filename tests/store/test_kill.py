@@ -58,7 +58,9 @@ def expected_states(seed: int) -> list[Any]:
         seat = game.pending(state)[0].seat
         seq += 1
         text = toygame.first_legal(state, seat)
-        state, _ = game.apply(state, seat, game.parse(state, seat, text), derive_rng(seed, "apply", seq))
+        state, _ = game.apply(
+            state, seat, game.parse(state, seat, text), derive_rng(seed, "apply", seq)
+        )
         states.append(state)
     return states
 
@@ -86,7 +88,9 @@ def test_sigkill_200_times_leaves_only_verified_prefixes(tmp_path: Path) -> None
         recoveries += bool(rec.warnings)
         seed = sealed_seed(keyring, rec)
         states = expected.setdefault(seed, expected_states(seed))
-        assert rec.state == states[rec.envelope.moves], f"{gid} is not a prefix of the writer's moves"
+        assert rec.state == states[rec.envelope.moves], (
+            f"{gid} is not a prefix of the writer's moves"
+        )
         assert store.verify(gid).ok
         return rec.envelope.moves
 

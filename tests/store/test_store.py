@@ -34,7 +34,9 @@ from pbem.store import (
 from pbem.store.fold import seed_commitment
 
 
-def new(store: Store, seed: int = 7, deck: str = "8", players: list[tuple[str, str]] | None = None) -> str:
+def new(
+    store: Store, seed: int = 7, deck: str = "8", players: list[tuple[str, str]] | None = None
+) -> str:
     return store.create("toy-draw", players or PLAYERS[:2], {"deck": deck}, seed, T0)
 
 
@@ -90,7 +92,12 @@ def test_whole_game_matches_engine_replay(store: Store, clock: Clock) -> None:
 def test_commit_returns_private_and_public_events(store: Store, clock: Clock) -> None:
     gid = new(store)
     rec = store.load(gid)
-    rec = store.commit(gid, 1, [ActionEntry(0, text=toygame.first_legal(rec.state, 0), message_id="<m1@x>")], clock())
+    rec = store.commit(
+        gid,
+        1,
+        [ActionEntry(0, text=toygame.first_legal(rec.state, 0), message_id="<m1@x>")],
+        clock(),
+    )
     (p,) = rec.produced
     assert p.kind == "action" and p.seat == 0 and p.seq == 2
     private = [e for e in p.events if e.visible_to is not None]
@@ -113,7 +120,10 @@ def test_secret_notation_is_sealed_and_revealed_at_end(store: Store, clock: Cloc
     rec = store.commit(gid, rec.seq, [End(reason="gm")], clock())
     reveal = json.loads((store.data_dir / gid / "log.jsonl").read_text().splitlines()[-1])
     assert reveal["kind"] == "reveal" and reveal["payload"]["notations"] == {"2": f"HIDE {card}"}
-    assert seed_commitment(reveal["payload"]["seed"], reveal["payload"]["nonce"]) == rec.envelope.seed_commitment
+    assert (
+        seed_commitment(reveal["payload"]["seed"], reveal["payload"]["nonce"])
+        == rec.envelope.seed_commitment
+    )
 
 
 def test_illegal_and_out_of_turn_moves_write_nothing(store: Store, clock: Clock) -> None:
@@ -175,7 +185,9 @@ def test_admin_events(store: Store, clock: Clock) -> None:
     rec = store.commit(gid, 1, [Pause(reason="holiday")], clock())
     assert rec.envelope.status == "paused"
     with pytest.raises(GameStopped, match="paused"):
-        store.commit(gid, rec.seq, [ActionEntry(0, text=toygame.first_legal(rec.state, 0))], clock())
+        store.commit(
+            gid, rec.seq, [ActionEntry(0, text=toygame.first_legal(rec.state, 0))], clock()
+        )
     with pytest.raises(CommandError, match="only an active game"):
         store.commit(gid, rec.seq, [Pause()], clock())
     rec = store.commit(gid, rec.seq, [Resume()], clock())
@@ -185,8 +197,18 @@ def test_admin_events(store: Store, clock: Clock) -> None:
     assert rec.envelope.seat_of_email("bob@example.org") is None
     assert rec.envelope.seat_of_email("dora@example.org") == 1
     assert [p.status for p in rec.envelope.players] == ["active", "replaced", "active"]
+    rec = store.commit(
+        gid,
+        rec.seq,
+        [Replace(0, "Bot", "bot-0@example.org", source="mail", message_id="<r@x>", resigned=True)],
+        clock(),
+    )
+    assert [p.status for p in rec.envelope.players] == ["resigned", "replaced", "active", "active"]
+    assert (
+        rec.envelope.has_message("<r@x>") and rec.envelope.seat_of_email("ann@example.org") is None
+    )
     with pytest.raises(CommandError, match="already plays seat 0"):
-        store.commit(gid, rec.seq, [Replace(1, "Ann", "ann@example.org")], clock())
+        store.commit(gid, rec.seq, [Replace(1, "Bot", "bot-0@example.org")], clock())
     rec = store.commit(gid, rec.seq, [SetDeadline("move", seconds=86400), ViewAccess(1)], clock())
     assert rec.envelope.deadlines["move"].seconds == 86400
     assert rec.entries[-1].kind == "view-access"

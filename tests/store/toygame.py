@@ -97,7 +97,9 @@ class ToyGame:
             raise NotYourDecision("It is not your turn.", text=text)
         parts = text.split()
         if len(parts) != 2 or parts[0].upper() not in ("PLAY", "HIDE"):
-            raise InvalidSyntax(f"{text!r} is not a move; write PLAY <card> or HIDE <card>.", text=text)
+            raise InvalidSyntax(
+                f"{text!r} is not a move; write PLAY <card> or HIDE <card>.", text=text
+            )
         card = parts[1].lower()
         if card not in state.hands[seat]:
             raise IllegalMove(f"You do not hold {card}; play one of your own cards.", text=text)
@@ -108,7 +110,9 @@ class ToyGame:
             return []
         return [ToyAction(v, c) for c in state.hands[seat] for v in ("PLAY", "HIDE")]
 
-    def apply(self, state: ToyState, seat: int, action: ToyAction, rng: random.Random) -> tuple[ToyState, list[Event]]:
+    def apply(
+        self, state: ToyState, seat: int, action: ToyAction, rng: random.Random
+    ) -> tuple[ToyState, list[Event]]:
         hand = list(state.hands[seat])
         hand.remove(action.card)
         scores = list(state.scores)
@@ -153,7 +157,9 @@ class ToyGame:
         if self._to_move(state) is not None:
             return None
         best = max(state.scores)
-        return Result(tuple(state.scores), tuple(i for i, s in enumerate(state.scores) if s == best))
+        return Result(
+            tuple(state.scores), tuple(i for i, s in enumerate(state.scores) if s == best)
+        )
 
     def notation(self, action: ToyAction) -> str:
         return f"{action.verb} {action.card}"
