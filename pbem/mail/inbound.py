@@ -303,8 +303,8 @@ class ImapSource:
         self._retrying(lambda client: self._delete(client, msg.uid))
         self._mark_done(msg.uid)
 
-    def idle_wait(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds for new mail (IMAP IDLE; NOOP polling without it).
+    def idle_wait(self, timeout: float, poll: float = 5.0) -> bool:
+        """Wait up to ``timeout`` seconds for new mail (IMAP IDLE; NOOP every ``poll`` s without it).
 
         True when the server announced new messages; False on timeout. Either way the caller
         then calls :meth:`fetch_new`.
@@ -327,7 +327,7 @@ class ImapSource:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False
-                time.sleep(min(5.0, remaining))
+                time.sleep(min(poll, remaining))
         client.idle()
         try:
             responses = client.idle_check(timeout=timeout)

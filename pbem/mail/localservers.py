@@ -260,13 +260,22 @@ class DovecotServer:
 
     host = "127.0.0.1"
 
-    def __init__(self, base_dir: Path | None, users: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        base_dir: Path | None,
+        users: Mapping[str, str],
+        *,
+        imap_capability: str | None = None,
+    ) -> None:
         # None: a fresh directory from make_server_dir(), removed again by stop().
         self._own_dir = base_dir is None
         self.base_dir = (
             make_server_dir("pbem-dc-") if base_dir is None else Path(base_dir)
         ).resolve()
         self.users: dict[str, str] = dict(users)
+        # The capability list announced after login, to imitate a plainer server (no MOVE,
+        # UIDPLUS or IDLE) and exercise the clients' fallbacks. None: Dovecot's own list.
+        self.imap_capability = imap_capability
         self.imap_port = 0
         self.imaps_port = 0
         self.lmtp_port = 0
@@ -458,6 +467,8 @@ class DovecotServer:
             lmtp_port=self.lmtp_port,
             mailboxes=mailboxes,
         )
+        if self.imap_capability is not None:
+            conf += f"imap_capability = {self.imap_capability}\n"
         (d / "dovecot.conf").write_text(conf)
         with contextlib.suppress(FileNotFoundError):
             (d / "dovecot.log").unlink()  # so that errors quoted on failure are this run's

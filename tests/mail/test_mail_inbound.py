@@ -258,3 +258,44 @@ def test_maildir_source(tmp_path: Path) -> None:
     assert src.idle_wait(1) is True
     with pytest.raises(FileNotFoundError):
         src.done(InboundMessage(0, b"", "no-such-key"), "processed")
+
+
+@pytest.mark.mailserver
+def test_a_plain_server_without_move_uidplus_or_idle(
+    dovecot: DovecotServer, tmp_path: Path
+) -> None:
+    # A second, real Dovecot that announces only IMAP4rev1 basics: the fallbacks run for real.
+    plain = DovecotServer(
+        None, {"svc@pbem.test": "pw"}, imap_capability="IMAP4rev1 LITERAL+ SASL-IR"
+    )
+    with plain:
+        for n in range(1, 4):
+            plain.deliver("svc@pbem.test", raw(n))
+        src = ImapSource(
+            plain.host,
+            plain.imap_port,
+            "none",
+            "svc@pbem.test",
+            "pw",
+            cursor_path=tmp_path / "c.json",
+        )
+        with src:
+            client = src._imap()
+            assert not client.has_capability("MOVE") and not client.has_capability("UIDPLUS")
+            assert not client.has_capability("IDLE")
+            a, b, c = src.fetch_new()
+            src.done(a, "processed")  # COPY + \Deleted + plain EXPUNGE
+            src.expunge(b)
+            assert src.fetch_new() == [c]
+            assert src.idle_wait(0.2, poll=0.05) is False
+            plain.deliver("svc@pbem.test", raw(4))
+            assert src.idle_wait(5, poll=0.05) is True
+            assert [
+                m.raw.endswith(raw(n)) for n, m in zip((3, 4), src.fetch_new(), strict=True)
+            ] == [True, True]
+        acct = MailAccount("svc@pbem.test", "pw", plain.host, plain.imap_port, plain.imaps_port)
+        assert [s for s, _f in folder_state(acct, "Processed")] == [b"Subject: move 1"]
+        assert [s for s, _f in folder_state(acct, "INBOX")] == [
+            b"Subject: move 3",
+            b"Subject: move 4",
+        ]
