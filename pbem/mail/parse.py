@@ -511,9 +511,10 @@ _CUT_MARKERS = re.compile(
     r"|Begin forwarded message:|Anfang der weitergeleiteten Nachricht:)",
     re.IGNORECASE,
 )
-_HEADER_FROM = re.compile(r"^\**(From|Von|De|Da)\s?:\**\s", re.IGNORECASE)
+_HEADER_FROM = re.compile(r"^\**(From|Von|De|Da|Van|Från|Od)\s?:\**\s", re.IGNORECASE)
 _HEADER_OTHER = re.compile(
-    r"^\**(Sent|Date|Gesendet|Datum|Envoyé|Inviato|To|An|À|A|Cc|Subject|Betreff|Objet|Oggetto)"
+    r"^\**(Sent|Date|Gesendet|Datum|Envoyé|Inviato|Enviado|Enviado el|Verzonden|Skickat|Wysłano"
+    r"|To|An|À|A|Para|Aan|Till|Do|Cc|Subject|Betreff|Objet|Oggetto|Asunto|Onderwerp|Ämne|Temat)"
     r"\s?:\**(\s|$)",
     re.IGNORECASE,
 )

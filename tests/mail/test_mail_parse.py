@@ -290,3 +290,16 @@ def test_html_flattening() -> None:
     assert "  A  .  [R0]" in text  # <pre> keeps its spacing
     assert "var x" not in text and "color" not in text
     assert command_lines(text) == ["C4 R1", "second", "third", "A  .  [R0]", "B  .   ."]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "De: Forbidden City\nEnviado el: lunes, 16 de noviembre de 2026 10:02\nPara: Ana\nAsunto: [fc-17]",
+        "Van: Forbidden City\nVerzonden: maandag 16 november 2026 10:02\nAan: Anne\nOnderwerp: [fc-17]",
+        "Da: Forbidden City\nInviato: lunedì 16 novembre 2026 10:02\nA: Anna\nOggetto: [fc-17]",
+        "*From:* Forbidden City\n*Sent:* Monday\n*To:* Ann\n*Subject:* [fc-17]",
+    ],
+)
+def test_outlook_header_blocks_in_more_languages(block: str) -> None:
+    assert command_lines(f"C4 R1\n\n{block}\n\nB2 R0\n") == ["C4 R1"]
