@@ -152,6 +152,19 @@ def check_private_file(path: Path) -> None:
         )
 
 
+class SealError(IntegrityError):
+    """A sealed value that does not open: altered, moved to another place, or sealed with another
+    service's at-rest key."""
+
+    REASON = (
+        "a sealed value does not open with this service's at-rest key (it was altered, moved from "
+        "another place, or sealed by another service)"
+    )
+
+    def __init__(self, where: str = "") -> None:
+        super().__init__(self.REASON, path=where)
+
+
 @dataclass
 class Keyring:
     """The service's keys. Create once with :meth:`create`, then :meth:`load`."""
@@ -289,9 +302,7 @@ class Keyring:
                 raise ValueError("not a sealed value")
             return AESSIV(self.at_rest_key).decrypt(_unb64(sealed[len(SEALED_PREFIX) :]), [context])
         except (ValueError, InvalidTag) as exc:
-            raise IntegrityError(
-                f"a sealed value does not open with this service's at-rest key ({where or 'unknown place'})"
-            ) from exc
+            raise SealError(where) from exc
 
     # ---------------------------------------------------------------- tokens
 

@@ -62,7 +62,7 @@ from pbem.store.fold import (
     seed_commitment,
 )
 from pbem.store.fsutil import append_durable, atomic_write, file_lock, fsync_dir, remove_temp_files
-from pbem.store.keys import Keyring, check_keys_outside
+from pbem.store.keys import Keyring, SealError, check_keys_outside
 from pbem.store.records import (
     GENESIS_PREV,
     LOG_DOMAIN,
@@ -360,9 +360,15 @@ class Store:
         if hit is not None and hit[0] == snap.state:
             self._states.move_to_end(game_id)
             return hit[1]
-        raw = self.keyring.unseal(
-            snap.state, self._ctx(game_id, "state", snap.seq), where=f"{game_id} state.json"
-        )
+        try:
+            raw = self.keyring.unseal(snap.state, self._ctx(game_id, "state", snap.seq))
+        except SealError:
+            raise IntegrityError(
+                f"the engine state: {SealError.REASON}",
+                game=game_id,
+                path=str(self.game_dir(game_id) / SNAPSHOT_FILE),
+                line=1,
+            ) from None
         state = game.decode_state(raw)
         self._remember_state(game_id, snap.state, state)
         return state
@@ -416,11 +422,15 @@ class Store:
 
     def _seed(self, game_id: str, log: ParsedLog) -> tuple[int, str]:
         setup = log.entries[0]
-        raw = self.keyring.unseal(
-            setup.payload["sealed_seed"],
-            self._ctx(game_id, "seed"),
-            where=f"{game_id} log.jsonl:1 (seed)",
-        )
+        try:
+            raw = self.keyring.unseal(setup.payload["sealed_seed"], self._ctx(game_id, "seed"))
+        except SealError:
+            raise IntegrityError(
+                f"line 1: the seed: {SealError.REASON}",
+                game=game_id,
+                path=str(self.game_dir(game_id) / LOG_FILE),
+                line=1,
+            ) from None
         d = msgspec.json.decode(raw)
         return int(d["seed"]), str(d["nonce"])
 
@@ -448,12 +458,9 @@ class Store:
                 raise IntegrityError(
                     f"line {n}: replay mismatch: {exc}", game=game_id, path=path, line=n
                 ) from None
-            except IntegrityError as exc:
+            except SealError:
                 raise IntegrityError(
-                    str(exc.args[0]) if exc.args else "bad sealed value",
-                    game=game_id,
-                    path=path,
-                    line=n,
+                    f"line {n}: {SealError.REASON}", game=game_id, path=path, line=n
                 ) from None
 
     def _full_fold(self, game_id: str, log: ParsedLog, upto: int, *, check: bool) -> Fold:

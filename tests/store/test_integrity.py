@@ -341,3 +341,31 @@ def test_readers_never_see_a_false_alarm_while_a_writer_commits(store: Store, cl
             break
     assert loads > 5
     assert store.load(gid).envelope.moves == 60 and store.verify(gid).ok
+
+
+def test_sealed_value_moved_to_another_line_does_not_open(store: Store, keyring: Keyring, clock: Clock) -> None:
+    gid = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 5, T0)
+    rec = store.load(gid)
+    for seat in (0, 1):  # two secret moves
+        card = rec.state.hands[seat][0]
+        rec = store.commit(gid, rec.seq, [ActionEntry(seat, text=f"HIDE {card}")], clock())
+    other = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 6, T0)
+    log = store.data_dir / gid / "log.jsonl"
+    lines = [json.loads(x) for x in log.read_bytes().splitlines()]
+    # A dishonest operator re-signs the log with line 3's sealed notation copied into line 2...
+    line2 = dict(lines[1], payload=dict(lines[1]["payload"], sealed=lines[2]["payload"]["sealed"]))
+    del line2["sig"]
+    resign_log(log, keyring, {2: msgspec.json.encode(line2)})
+    (store.data_dir / gid / "state.json").unlink()  # (the operator would re-sign it too)
+    report = store.verify(gid)
+    assert not report.ok and report.error is not None and report.error.line == 2
+    assert "does not open" in str(report.error)
+    # ...or another game's sealed seed into the setup line.
+    setup = json.loads(log.read_bytes().splitlines()[0])
+    other_setup = json.loads((store.data_dir / other / "log.jsonl").read_bytes().splitlines()[0])
+    setup["payload"]["sealed_seed"] = other_setup["payload"]["sealed_seed"]
+    del setup["sig"]
+    resign_log(log, keyring, {1: msgspec.json.encode(setup)})
+    report = store.verify(gid)
+    assert not report.ok and report.error is not None and report.error.line == 1
+    assert "the seed" in str(report.error)
