@@ -354,6 +354,10 @@ class ImapSource:
         self._known_folders.add(name)
 
     def _mark_done(self, uid: int) -> None:
+        if uid not in self._fetched:
+            # Not fetched by this object (e.g. a UID from an earlier run): the messages below it
+            # are unknown here, so the cursor must not jump over them.
+            return
         self._done.add(uid)
         pending = [u for u in self._fetched if u not in self._done]
         # Never move past a message that was fetched but not handled: it must be seen again.

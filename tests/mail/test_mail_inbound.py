@@ -299,3 +299,18 @@ def test_a_plain_server_without_move_uidplus_or_idle(
             b"Subject: move 3",
             b"Subject: move 4",
         ]
+
+
+@pytest.mark.mailserver
+def test_done_for_a_message_fetched_elsewhere_keeps_the_cursor(
+    dovecot: DovecotServer, mail_account: Callable[[str], MailAccount], tmp_path: Path
+) -> None:
+    acct = mail_account("svc")
+    for n in (1, 2):
+        dovecot.deliver(acct.address, raw(n))
+    with source(acct, tmp_path) as first:
+        _a, b = first.fetch_new()
+    with source(acct, tmp_path) as second:
+        second.done(b, "processed")  # b came from another object: a (below it) is not known here
+        assert second.cursor == 0
+        assert [m.raw.endswith(raw(1)) for m in second.fetch_new()] == [True]
