@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import mailbox
 import re
@@ -154,12 +155,9 @@ class MaildirSink:
 def _without_bcc(message: EmailMessage) -> bytes:
     if "Bcc" not in message:
         return message.as_bytes()
-    copy = EmailMessage(policy=message.policy)
-    for key, value in message.items():
-        if key.lower() != "bcc":
-            copy[key] = value
-    copy.set_payload(message.get_payload())
-    return copy.as_bytes()
+    stripped = copy.deepcopy(message)  # the caller's message keeps its Bcc
+    del stripped["Bcc"]
+    return stripped.as_bytes()
 
 
 _CONNECTION_ERRORS: tuple[type[BaseException], ...] = (

@@ -173,10 +173,14 @@ def test_maildir_sink(tmp_path: Path) -> None:
     sink = MaildirSink(tmp_path / "out")
     nobody = EmailMessage()
     nobody["Subject"] = "x"
-    results = sink.send_batch([note("Bob <Bob@pbem.test>", 1, bcc="gm@pbem.test"), nobody])
+    first = note("Bob <Bob@pbem.test>", 1, bcc="gm@pbem.test")
+    first.add_alternative("<pre>board</pre>", subtype="html")  # multipart, like real notes
+    results = sink.send_batch([first, nobody])
+    assert first["Bcc"] == "gm@pbem.test"  # the caller's message is unchanged
     assert [r.status for r in results] == ["sent", "permanent"]
     (msg,) = mailbox.Maildir(maildir_for(tmp_path / "out", "bob@pbem.test"), create=False)
     assert msg["Subject"] == "[fc-1] your turn (move 1)" and "Bcc" not in msg
+    assert msg.is_multipart() and "<pre>board</pre>" in msg.as_string()
     (copy,) = mailbox.Maildir(maildir_for(tmp_path / "out", "gm@pbem.test"), create=False)
     assert "Bcc" not in copy
     assert envelope_recipients(note("A <a@X.org>, b@y.org", 1, bcc="a@x.org")) == (
