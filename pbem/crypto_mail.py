@@ -1,14 +1,145 @@
-"""Encrypted mail in the mail loop (issue 5): wiring the crypto library into the service.
+"""Encrypted mail in the mail loop: the only place where the service meets S/MIME and OpenPGP.
 
-Without player keys on file, mail goes out in plain text (the game's privacy setting decides whether
-that is allowed). This module is the only place where the service meets S/MIME and OpenPGP.
+- Every personal mail to a player with a usable key on file is encrypted whole for that player
+  (S/MIME EnvelopedData or PGP/MIME, by the kind of key), and signed by the service inside.
+- Without a usable key, the game's ``privacy`` option decides: ``required`` withholds the private
+  part (the seat gets the public board and how to send a key), ``preferred`` and ``plain`` send it
+  in plain text in that player's own mail, marked as such (``plain`` says nothing about keys).
+- Encrypted replies are decrypted with the service's keys before they are parsed.
+- Keys arrive by mail (attached, or in an S/MIME signature) from token-authenticated replies only,
+  or are issued on ``CERT <passphrase>``.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
+from email.message import EmailMessage
+from email.utils import formataddr
+from pathlib import Path
 from typing import Any
+
+from pbem import crypto
+from pbem.crypto import texts
+from pbem.crypto.keystore import KeyStatus, PlayerKeys
+
+log = logging.getLogger("pbem.crypto_mail")
+
+
+def privacy_of(record: Any) -> str:
+    """The game's privacy setting (``required`` when absent: the product's default)."""
+    return str(record.envelope.options.get("privacy", "required"))
+
+
+class MailCrypto:
+    """Crypto hooks of one service: its identity and the players' keys."""
+
+    def __init__(self, identity: crypto.ServiceIdentity, keys: PlayerKeys, *, sign: bool = True) -> None:
+        self.identity = identity
+        self.keys = keys
+        self.sign = sign
+
+    @classmethod
+    def open(cls, keys_dir: Path, service_address: str, now: dt.datetime) -> MailCrypto:
+        """The identity under ``keys_dir/service`` (created on first use) and the players' keys
+        under ``keys_dir/players``."""
+        identity = crypto.ServiceIdentity.create_or_load(keys_dir / "service", service_address, now)
+        return cls(identity, PlayerKeys(keys_dir / "players"))
+
+    # -- incoming -------------------------------------------------------------------------------
+
+    def decrypt_incoming(self, raw: bytes) -> bytes | None:
+        """The decrypted message (outer routing headers kept), or None when not encrypted.
+        Raises :class:`~pbem.crypto.DecryptionFailed` (player-readable)."""
+        return crypto.decrypt_incoming(raw, self.identity)
+
+    def keys_in(self, raw: bytes) -> bool:
+        """Whether the mail carries a certificate or public key."""
+        return bool(crypto.extract_keys_from_mail(raw))
+
+    def accept_keys(self, raw: bytes, address: str, now: dt.datetime) -> list[str]:
+        """File the keys of a token-authenticated mail; paragraphs confirming them with their
+        fingerprints. :class:`~pbem.crypto.KeyRefused` (player-readable) when none fits."""
+        entries = self.keys.accept_from_mail(raw, address, now)
+        return texts.key_confirmation(entries)
+
+    def issue(self, address: str, name: str, passphrase: str, now: dt.datetime) -> bytes:
+        """A PKCS#12 file for ``address`` (the passphrase is checked, used, and forgotten)."""
+        p12, _entry = crypto.issue_for_player(self.identity, self.keys, address, passphrase, now,
+                                              name=name)
+        return p12
+
+    # -- outgoing -------------------------------------------------------------------------------
+
+    def status(self, address: str, now: dt.datetime) -> KeyStatus:
+        return self.keys.status(address, now)
+
+    def has_key(self, address: str, now: dt.datetime) -> bool:
+        return self.keys.get(address, now) is not None
+
+    def may_show_private(self, record: Any, address: str, now: dt.datetime) -> bool:
+        """Whether this seat's private part may go into its mail."""
+        if privacy_of(record) != "required":
+            return True
+        return self.has_key(address, now)
+
+    def private_note(self, record: Any, address: str, now: dt.datetime) -> str:
+        """One paragraph for the top of a personal mail about how its private part travels."""
+        privacy = privacy_of(record)
+        if self.has_key(address, now):
+            return ("This mail is encrypted for you alone: it shows your private tile. "
+                    "Do not forward it to other players.")
+        if privacy == "plain":
+            return ("This mail shows your private tile: it is yours alone, do not forward it. "
+                    "(This game sends mail unencrypted, by the game master's choice.)")
+        problem = " ".join(texts.key_problem(self.keys, address, now))
+        if privacy == "preferred":
+            return ("NOT ENCRYPTED: no key of yours is on file, so your private tile is shown "
+                    "below in plain text (this game allows it). " + problem)
+        return ("Your private tile is withheld: this game sends it only encrypted, and no usable "
+                "key of yours is on file. " + problem)
+
+    def protect(self, msg: EmailMessage, to_addr: str, now: dt.datetime) -> EmailMessage:
+        """``msg`` encrypted for ``to_addr`` when a usable key is on file, else unchanged."""
+        key = self.keys.get(to_addr, now)
+        if key is None:
+            return msg
+        try:
+            return crypto.encrypt_for(msg, key, sign_with=self.identity if self.sign else None)
+        except crypto.KeyRefused as err:
+            # The key became unusable after filing (e.g. an expired subkey): send without the
+            # private part is not possible here any more, so say so in the log; the caller has
+            # already decided what the mail may contain.
+            log.warning("cannot encrypt for %s: %s", to_addr, err)
+            return msg
+
+    def cert_mail(self, *, sender: str, sender_name: str, to_name: str, to_addr: str,
+                  subject: str, message_id: str, in_reply_to: str | None, p12: bytes,
+                  date: dt.datetime) -> EmailMessage:
+        """The mail that carries an issued PKCS#12 file, with import steps."""
+        from email.utils import format_datetime
+
+        from pbem.mail.compose import _wrap
+
+        msg = EmailMessage()
+        msg["From"] = formataddr((sender_name, sender))
+        msg["To"] = formataddr((to_name, to_addr))
+        msg["Subject"] = subject
+        msg["Date"] = format_datetime(date)
+        msg["Message-ID"] = message_id
+        if in_reply_to:
+            msg["In-Reply-To"] = in_reply_to
+            msg["References"] = in_reply_to
+        msg["Auto-Submitted"] = "auto-generated"
+        msg["X-Loop"] = sender
+        filename = f"pbem-{to_addr.split('@')[0]}.p12"
+        body = f"Hello {to_name},\n\n" + "\n\n".join(_wrap(p) for p in texts.import_steps(filename))
+        msg.set_content(body + "\n")
+        msg.add_attachment(p12, maintype="application", subtype="x-pkcs12", filename=filename)
+        return msg
 
 
 def attach_crypto(service: Any, cfg: Any) -> None:
-    """Give ``service`` its crypto hooks when the service has an identity (``pbem init`` made one)."""
-    return None
+    """Give ``service`` its crypto hooks (the identity is created on first use)."""
+    now = service.clock()
+    service.crypto = MailCrypto.open(Path(cfg.keys_dir), cfg.service_address, now)

@@ -40,11 +40,12 @@ log = logging.getLogger("pbem.demo")
 SERVICE = "service@pbem.test"
 GM = "gm@pbem.test"
 PLAYERS = [
-    ("Ann", "ann@pbem.test", "greedy"),
-    ("Bao", "bao@pbem.test", "random"),
-    ("Cleo", "cleo@pbem.test", "greedy"),
-    ("Dev", "dev@pbem.test", "random"),
+    ("Ann", "ann@pbem.test", "greedy", "smime"),
+    ("Bao", "bao@pbem.test", "random", "openpgp"),
+    ("Cleo", "cleo@pbem.test", "greedy", "openpgp"),
+    ("Dev", "dev@pbem.test", "random", "smime"),
 ]
+"""Name, address, strategy, and the kind of key the player gets for encrypted mail."""
 
 
 def _now() -> datetime:
@@ -68,16 +69,37 @@ class BotPlayer:
     """Message-IDs already answered: a duplicate (same Message-ID) is the same mail."""
     playing: bool = True
     """False: read mail but answer nothing (tests)."""
+    key_kind: str = ""
+    """``"smime"``: asks the service for a certificate (CERT) and imports the PKCS#12 it is mailed;
+    ``"openpgp"``: makes its own key and mails the public part; ``""``: no key."""
+    smime_pair: Any = None
+    pgp_key: Any = None
+    passphrase: str = ""
+
+    def decrypt(self, raw: bytes) -> bytes:
+        """Open an encrypted mail with this player's own key, as its mail client would."""
+        from pbem.crypto import pgp, smime
+        from pbem.crypto.mime import parse
+
+        msg = parse(raw)
+        if self.smime_pair is not None and smime.find_enveloped(msg) is not None:
+            key, cert = self.smime_pair
+            return smime.decrypt_mime(raw, key, cert).as_bytes()
+        if self.pgp_key is not None and pgp.find_encrypted(msg) is not None:
+            return pgp.decrypt_mime(raw, [self.pgp_key]).as_bytes()
+        return raw
 
     def read_and_answer(self) -> int:
         """Read new mail; answer every mail that asks this player for a decision it still owes."""
         sent = 0
         replies: list[EmailMessage] = []
         for msg in self.source.fetch_new():
-            parsed = parse_message(msg.raw)
+            parsed = parse_message(self.decrypt(msg.raw))
             self.mails.append(parsed)
             self.source.done(msg, "processed")
-            reply = self._answer(parsed) if self.playing else None
+            reply = None
+            if self.playing:
+                reply = self._keys(parsed) or self._answer(parsed)
             if reply is not None:
                 replies.append(reply)
         if replies:
@@ -85,6 +107,34 @@ class BotPlayer:
             sent = sum(1 for r in results if r.ok)
             self.answered += sent
         return sent
+
+    def _keys(self, mail: ParsedMail) -> EmailMessage | None:
+        """Answer a welcome mail with a key (or a CERT request); import an issued certificate."""
+        for att in mail.attachments:
+            if att.filename.endswith(".p12") and self.passphrase:
+                from cryptography.hazmat.primitives.serialization import pkcs12
+
+                key, cert, _ = pkcs12.load_key_and_certificates(att.data, self.passphrase.encode())
+                self.smime_pair = (key, cert)
+                return None
+        if "a key for encrypted mail" not in mail.subject or mail.message_id in self.replied_to:
+            return None
+        if self.smime_pair is not None or self.pgp_key is not None:
+            return None
+        self.replied_to.add(mail.message_id)
+        if self.key_kind == "smime":
+            self.passphrase = f"demo-{self.name.lower()}-passphrase"
+            return self._reply(mail, f"CERT {self.passphrase}")
+        if self.key_kind == "openpgp":
+            from pbem.crypto import pgp
+
+            self.pgp_key = pgp.generate_key(f"{self.name} <{self.address}>")
+            reply = self._reply(mail, "Here is my public key.")
+            reply.add_attachment(str(self.pgp_key.extract_certificate()).encode(),
+                                 maintype="application", subtype="pgp-keys",
+                                 filename=f"{self.name}-public.asc")
+            return reply
+        return None
 
     def _answer(self, mail: ParsedMail) -> EmailMessage | None:
         if "What to write back" not in mail.text or mail.message_id in self.replied_to:
@@ -184,8 +234,11 @@ def run_demo(
     store = Store(data, keyring)
     outbox = Outbox(data, keyring)
     service = Service(store, outbox, Policy(SERVICE, GM, service_name="pbem demo"), _now)
+    from pbem.crypto_mail import MailCrypto
 
-    passwords = {addr: f"{addr.split('@')[0]}-pw" for addr in [SERVICE, GM] + [p[1] for p in PLAYERS]}
+    service.crypto = MailCrypto.open(keys, SERVICE, _now())
+
+    passwords = {addr: addr.split('@')[0] + '-pw' for addr in [SERVICE, GM] + [p[1] for p in PLAYERS]}
     dovecot: DovecotServer | None = None
     relay: RelaySMTP
     mailboxes: dict[str, Path] = {}
@@ -216,10 +269,11 @@ def run_demo(
         inbox = source_for(SERVICE, "service.json")
         bots = [
             BotPlayer(name, addr, strategy, source_for(addr, f"{name}.json"), store,
-                      SmtpSender("127.0.0.1", relay.port, "none"), seed + i)
-            for i, (name, addr, strategy) in enumerate(PLAYERS)
+                      SmtpSender("127.0.0.1", relay.port, "none"), seed + i, key_kind=kind)
+            for i, (name, addr, strategy, kind) in enumerate(PLAYERS)
         ]
-        gid = store.create("forbidden-city", [(n, a) for n, a, _ in PLAYERS], {}, seed, _now())
+        gid = store.create("forbidden-city", [(p[0], p[1]) for p in PLAYERS],
+                           {"privacy": "required"}, seed, _now())
         service.mark_dirty(gid)
         echo(f"Game {gid}: Forbidden City, 4 bot players, mail via {transport}.")
         ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=max_ticks, echo=echo)
@@ -245,7 +299,8 @@ def main_text(result: DemoResult) -> str:
     lines = [
         "",
         "=" * 72,
-        "One player's turn mail (Ann's first), as her mail client shows it:",
+        "One player's turn mail (Ann's first), as her mail client shows it once it has",
+        "decrypted it with her own key (it travels S/MIME-encrypted):",
         "=" * 72,
         result.sample_turn_mail.rstrip(),
         "",

@@ -14,6 +14,7 @@ before every commit and removed once the mails of that commit are queued.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
@@ -140,16 +141,21 @@ class Service:
         if loop:
             log.info("dropped %s: %s", parsed.message_id, loop)
             return Outcome("rejected", f"no answer: {loop}")
-        if self.rate_limiter is not None and not self.rate_limiter.allow(parsed.from_addr, self.clock()):
+        if self.rate_limiter is not None and not self.rate_limiter.allow(parsed.from_addr):
             log.warning("rate limit for %s", parsed.from_addr)
             return Outcome("rejected", "no answer: rate limit")
         inner = parsed
-        expunge = False
         if parsed.encryption is not None and self.crypto is not None:
-            inner_raw = self.crypto.decrypt_incoming(raw)
-            if inner_raw is not None:
-                inner = _merge_headers(parsed, parse_message(inner_raw))
-        return self._authenticated(parsed, inner, raw, expunge)
+            try:
+                decrypted = self.crypto.decrypt_incoming(raw)
+            except PLAYER_ERRORS as err:
+                return self._refuse_plain(
+                    parsed, f"{err} Please send your reply again, encrypted to the service's "
+                    "current certificate or key (or not encrypted).", "decryption failed")
+            if decrypted is not None:
+                raw = decrypted
+                inner = parse_message(decrypted)
+        return self._authenticated(parsed, inner, raw)
 
     def _loop_reason(self, p: ParsedMail) -> str | None:
         try:
@@ -174,7 +180,7 @@ class Service:
             return False
         return any(top.results.get(m) == "pass" for m in ("dmarc", "dkim", "spf"))
 
-    def _authenticated(self, outer: ParsedMail, p: ParsedMail, raw: bytes, expunge: bool) -> Outcome:
+    def _authenticated(self, outer: ParsedMail, p: ParsedMail, raw: bytes) -> Outcome:
         refs = find_tokens([p.in_reply_to, *p.references, *outer.references, outer.in_reply_to])
         sender = p.from_addr
         if not refs:
@@ -224,7 +230,7 @@ class Service:
         if p.message_id and env.has_message(p.message_id):
             # Applied before a crash; the journal takes care of its mails.
             return Outcome("processed", "already applied", gid)
-        return self._commands(record, ref, p, raw, expunge)
+        return self._commands(record, ref, p, raw)
 
     # ================================================================== commands
 
@@ -248,11 +254,16 @@ class Service:
                     return False
         return True
 
-    def _commands(self, record: GameRecord, ref: TokenRef, p: ParsedMail, raw: bytes,
-                  expunge: bool) -> Outcome:
+    def _commands(self, record: GameRecord, ref: TokenRef, p: ParsedMail, raw: bytes) -> Outcome:
         game, state, env = record.game, record.state, record.envelope
         seat = ref.seat
         owes = [d for d in record.pending() if d.seat == seat]
+        expunge = False
+        keys_filed = 0
+        if self.crypto is not None and self.crypto.keys_in(raw):
+            keys_filed = self._file_keys(record, seat, p, raw)
+            if keys_filed < 0:
+                return Outcome("rejected", "key refused", env.game_id, 1)
 
         def parse_action(text: str) -> Any:
             return game.parse(state, seat, text)
@@ -276,6 +287,14 @@ class Service:
                     f"Your move is marked #{action.guard}, but the game is at move {env.moves + 1}; "
                     "nothing was played. Check the board below and send the move again."))
             )
+        missing = self.missing_keys(record)
+        if missing and action is not None:
+            reading.errors.append((action.line, CommandError(
+                "The game starts once every player has a key on file for encrypted mail; still "
+                "missing: " + _join(missing) + ". Your move was not played.")))
+        if keys_filed and not reading.commands and not reading.errors:
+            self._record_handled(record, seat, p, "key")
+            return Outcome("processed", "key filed", env.game_id, 1)
         if env.status != "active" and (action is not None or reading.syntax_errors):
             reading.errors.append(("", CommandError(
                 f"Game {env.game_id} is {env.status}; no moves are accepted now."
@@ -323,6 +342,80 @@ class Service:
         self._record_handled(record, seat, p, ",".join(sorted(reading.kinds())))
         return Outcome("processed", "answered", env.game_id, replies, expunge)
 
+    # ================================================================== keys
+
+    def missing_keys(self, record: GameRecord) -> list[str]:
+        """Players (by name) still without a usable key in a ``required`` game that has not
+        started; [] when the game may go on."""
+        from pbem.crypto_mail import privacy_of
+
+        if self.crypto is None or privacy_of(record) != "required":
+            return []
+        if any(e.kind == "action" for e in record.entries):
+            return []  # started: a key that expires later falls back per mail instead
+        now = self.clock()
+        env = record.envelope
+        return [env.active_player(s).name for s in env.seats()
+                if not env.active_player(s).email.startswith(COMPUTER_PREFIX)
+                and not self.crypto.has_key(env.active_player(s).email, now)]
+
+    def _file_keys(self, record: GameRecord, seat: int, p: ParsedMail, raw: bytes) -> int:
+        """File the keys a token-authenticated mail carries; confirm or refuse by mail.
+        Returns the number of confirmations sent, or -1 when the keys were refused."""
+        assert self.crypto is not None
+        pl = record.envelope.active_player(seat)
+        try:
+            paragraphs = self.crypto.accept_keys(raw, pl.email, self.clock())
+        except PLAYER_ERRORS as err:
+            ctx = self._ctx(record, None, self._subject(record, "your key was not accepted"),
+                            pl.name, paragraphs=[str(err), *_how_to_send_key()])
+            self._send(record, seat, pl.name, pl.email, "notice", ctx,
+                       f"r{_h(p.message_id)}.keyrefused", reply_to=p)
+            self._record_handled(record, seat, p, "key refused")
+            return -1
+        ctx = self._ctx(record, None, self._subject(record, "your key is on file"), pl.name,
+                        paragraphs=paragraphs)
+        n = self._send(record, seat, pl.name, pl.email, "notice", ctx,
+                       f"r{_h(p.message_id)}.key", reply_to=p)
+        # The game may start now that this key is here (the journal sends the start mails).
+        if self._awaiting_path(record.envelope.game_id).exists() and not self.missing_keys(record):
+            self._awaiting_path(record.envelope.game_id).unlink()
+            self.notify(record.envelope.game_id)
+        return n
+
+    def _awaiting_path(self, game_id: str) -> Path:
+        return self.store.data_dir / "outbox" / "awaiting-keys" / game_id
+
+    def _welcome_for_keys(self, record: GameRecord) -> int:
+        """A game that waits for keys: tell each player without one how to send it (once)."""
+        gid = record.envelope.game_id
+        path = self._awaiting_path(gid)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        told = set(path.read_text().split()) if path.exists() else set()
+        missing = self.missing_keys(record)
+        n = 0
+        env = record.envelope
+        for seat in env.seats():
+            pl = env.active_player(seat)
+            if pl.email in told or pl.email.startswith(COMPUTER_PREFIX):
+                continue
+            has = self.crypto is not None and self.crypto.has_key(pl.email, self.clock())
+            paras = [
+                f"You are invited to a game of {record.game.title} (game {gid}) with "
+                + self._ctx(record, None, "", "").players_line + ".",
+                "This game sends every player's private tile encrypted, so it starts once every "
+                "player has a key on file" + ("; yours is already there." if has else "."),
+            ]
+            if not has:
+                paras += _how_to_send_key()
+            paras.append("Still missing: " + _join(missing) + ".")
+            ctx = self._ctx(record, None, self._subject(record, "welcome: a key for encrypted mail"),
+                            pl.name, paragraphs=paras)
+            n += self._send(record, seat, pl.name, pl.email, "notice", ctx, "welcome")
+            told.add(pl.email)
+        _atomic_write(path, " ".join(sorted(told)).encode())
+        return n
+
     # ================================================================== mails
 
     def _names(self, record: GameRecord) -> tuple[list[str], list[str]]:
@@ -349,8 +442,16 @@ class Service:
             ctx.seed_commitment = env.seed_commitment
             if seat is not None:
                 ctx.seat_name = names[seat]
-                ctx.board = record.render(seat)
-                self._decision(record, seat, ctx)
+                email = env.active_player(seat).email
+                if self.crypto is None or self.crypto.may_show_private(record, email, self.clock()):
+                    ctx.board = record.render(seat)
+                    self._decision(record, seat, ctx)
+                else:
+                    # No usable key in a game that sends private parts only encrypted: the
+                    # public board, and no examples (legal moves would hint at the tile).
+                    ctx.board = record.render(None)
+                    self._decision(record, seat, ctx)
+                    ctx.examples, ctx.legal_count = [], 0
             pend = record.pending()
             waiting = sorted({d.seat for d in pend})
             ctx.waiting_for = _join([f"{players[s]} ({names[s]})" for s in waiting]) or "nobody"
@@ -406,7 +507,7 @@ class Service:
             references=refs,
         )
         if self.crypto is not None and record is not None:
-            msg = self.crypto.protect(msg, to_addr, record, self.clock())
+            msg = self.crypto.protect(msg, to_addr, self.clock())
         self.outbox.put(msg, recipient=to_addr,
                         game=record.envelope.game_id if record else "", kind=kind, now=self.clock())
         return 1
@@ -420,6 +521,10 @@ class Service:
         if done >= record.seq:
             (self.dirty / game_id).unlink(missing_ok=True)
             return 0
+        if done == 0 and self.missing_keys(record):
+            n = self._welcome_for_keys(record)
+            (self.dirty / game_id).unlink(missing_ok=True)
+            return n
         names, players = self._names(record)
         new_lines = [e for e in record.entries if e.seq > done]
         if done > 0 and not any(e.kind not in QUIET_KINDS for e in new_lines):
@@ -490,7 +595,8 @@ class Service:
 
     def _private_note(self, record: GameRecord, seat: int) -> str:
         if self.crypto is not None:
-            return self.crypto.private_note(record, seat, self.clock())
+            email = record.envelope.active_player(seat).email
+            return str(self.crypto.private_note(record, email, self.clock()))
         return ("This mail is yours alone: it shows your private tile. "
                 "Do not forward it to other players.")
 
@@ -539,12 +645,27 @@ class Service:
                                         "master."])
             return self._send(record, seat, pl.name, pl.email, "notice", ctx,
                               f"r{_h(p.message_id)}.cert", reply_to=p)
-        msg = self.crypto.issue_for_mail(record, seat, pl, passphrase, self.clock(),
-                                         message_id(self.secret, record.envelope.game_id, seat,
-                                                    record.envelope.moves,
-                                                    f"r{_h(p.message_id)}.cert", self.host))
+        try:
+            p12 = self.crypto.issue(pl.email, pl.name, passphrase, self.clock())
+        except PLAYER_ERRORS as err:
+            ctx = self._ctx(record, None, self._subject(record, "certificates"), pl.name,
+                            paragraphs=[str(err)])
+            return self._send(record, seat, pl.name, pl.email, "notice", ctx,
+                              f"r{_h(p.message_id)}.cert", reply_to=p)
+        mid = message_id(self.secret, record.envelope.game_id, seat, record.envelope.moves,
+                         f"r{_h(p.message_id)}.cert", self.host)
+        msg = self.crypto.cert_mail(
+            sender=self.policy.service_address, sender_name=self.policy.service_name,
+            to_name=pl.name, to_addr=pl.email,
+            subject=self._subject(record, "your certificate for encrypted mail"),
+            message_id=mid, in_reply_to=p.message_id or None, p12=p12, date=self.clock())
         self.outbox.put(msg, recipient=pl.email, game=record.envelope.game_id, kind="cert",
                         now=self.clock())
+        # The game may start now (a required game waits for every key).
+        if self._awaiting_path(record.envelope.game_id).exists() and not self.missing_keys(
+                self.store.load(record.envelope.game_id)):
+            self._awaiting_path(record.envelope.game_id).unlink()
+            self.mark_dirty(record.envelope.game_id)
         return 1
 
     def _reject(self, record: GameRecord, seat: int, p: ParsedMail, reading: Reading,
@@ -582,11 +703,11 @@ class Service:
             return
         gid = record.envelope.game_id
         self.mark_dirty(gid)
-        try:
+        # A ConflictError means it was answered before a crash, or a concurrent commit: the answer
+        # is idempotent either way.
+        with contextlib.suppress(ConflictError):
             self.store.commit(gid, record.seq, [MessageHandled(p.message_id, seat, outcome)],
                               self.clock())
-        except ConflictError:
-            pass  # answered before a crash, or a concurrent commit: the answer is idempotent
         self.notify(gid)
 
     def _refuse_plain(self, p: ParsedMail, why: str, reason: str, *, game: GameRecord | None = None,
@@ -708,20 +829,10 @@ def _strip_subject(subject: str) -> str:
     return s.strip() if len(s.split()) <= 5 else ""
 
 
-def _merge_headers(outer: ParsedMail, inner: ParsedMail) -> ParsedMail:
-    """A decrypted reply: the body is the inner message's, the routing headers the outer's."""
-    import dataclasses
+def _how_to_send_key() -> list[str]:
+    from pbem.crypto import texts
 
-    return dataclasses.replace(
-        inner,
-        from_addr=outer.from_addr,
-        from_name=outer.from_name,
-        message_id=outer.message_id,
-        in_reply_to=inner.in_reply_to or outer.in_reply_to,
-        references=inner.references or outer.references,
-        auth_results=outer.auth_results,
-        size=outer.size,
-    )
+    return texts.how_to_send_a_key()
 
 
 def open_service(data_dir: Path, keys_dir: Path, policy: Policy, clock: Callable[[], datetime]) -> Service:

@@ -210,9 +210,22 @@ def derive_rng(seed: int, *parts: int | str) -> random.Random:
     return random.Random(int.from_bytes(h.digest(), "big"))
 
 
+SERVICE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "privacy",
+        ("required", "preferred", "plain"),
+        "required",
+        "required: the game starts once every player has a key on file and every personal mail "
+        "is encrypted; preferred: encrypted where a key is on file, else the private part in "
+        "plain text in that player's own mail; plain: no encryption (the GM's explicit choice).",
+    ),
+)
+"""Options every game accepts; the service reads them, the engines ignore them."""
+
+
 def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
-    """Validate ``options`` against ``game.options`` and fill in defaults."""
-    specs = {o.name: o for o in game.options}
+    """Validate ``options`` against ``game.options`` and the service's options; fill in defaults."""
+    specs = {o.name: o for o in (*game.options, *SERVICE_OPTIONS)}
     out: dict[str, str] = {}
     for key in options:
         if key not in specs:
