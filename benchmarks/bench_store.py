@@ -22,7 +22,12 @@ from pbem.rules import find_game
 from pbem.rules.base import derive_rng
 from pbem.store import ActionEntry, Keyring, Store
 
-PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org"), ("Di", "di@example.org")]
+PLAYERS = [
+    ("Ann", "ann@example.org"),
+    ("Bob", "bob@example.org"),
+    ("Cy", "cy@example.org"),
+    ("Di", "di@example.org"),
+]
 NOW = datetime(2026, 5, 1, tzinfo=UTC)
 
 
@@ -80,12 +85,20 @@ def main() -> None:
     gid = store.create("forbidden-city", PLAYERS, {}, 11, NOW)
     made = play(store, gid, 100)
     log = store.data_dir / gid / "log.jsonl"
-    print(f"game of {made} moves: {store.load(gid).seq} events, log {log.stat().st_size} bytes, "
-          f"state.json {(store.data_dir / gid / 'state.json').stat().st_size} bytes")
+    print(
+        f"game of {made} moves: {store.load(gid).seq} events, log {log.stat().st_size} bytes, "
+        f"state.json {(store.data_dir / gid / 'state.json').stat().st_size} bytes"
+    )
     fresh = lambda: Store(store.data_dir, keyring)  # noqa: E731 - no cached verification between runs
-    print(f"load + verify signatures, {made}-move game (cold): {ms(timed(lambda: fresh().load(gid), reps))}")
-    print(f"load, same process again (verified prefix cached): {ms(timed(lambda: store.load(gid), reps))}")
-    print(f"verify (signatures + full engine replay + snapshot bytes): {ms(timed(lambda: fresh().verify(gid), reps))}")
+    print(
+        f"load + verify signatures, {made}-move game (cold): {ms(timed(lambda: fresh().load(gid), reps))}"
+    )
+    print(
+        f"load, same process again (verified prefix cached): {ms(timed(lambda: store.load(gid), reps))}"
+    )
+    print(
+        f"verify (signatures + full engine replay + snapshot bytes): {ms(timed(lambda: fresh().verify(gid), reps))}"
+    )
 
     many = root / "games-many"
     many.mkdir()

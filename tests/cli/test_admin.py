@@ -31,8 +31,24 @@ def show(run: Any, gid: str, *extra: str) -> dict:
 def test_every_command_has_help() -> None:
     runner = CliRunner()
     commands = [c.name for c in admin_app.registered_commands]
-    for name in ["new", "list", "show", "history", "move", "verify", "replay", "undo", "replace",
-                 "pause", "resume", "end", "export", "pubkey", "rotate-key", "deadline"]:
+    for name in [
+        "new",
+        "list",
+        "show",
+        "history",
+        "move",
+        "verify",
+        "replay",
+        "undo",
+        "replace",
+        "pause",
+        "resume",
+        "end",
+        "export",
+        "pubkey",
+        "rotate-key",
+        "deadline",
+    ]:
         assert name in commands
         result = runner.invoke(app, ["admin", name, "--help"])
         assert result.exit_code == 0 and "Usage" in result.output, name
@@ -53,7 +69,9 @@ def test_init_writes_config_and_private_keys(service: Path) -> None:
     assert result.exit_code == 0 and "Kept the existing keys" in result.output
 
 
-def test_init_refuses_keys_inside_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_init_refuses_keys_inside_the_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["init", "--data-dir", "games", "--keys-dir", "games/keys"])
     assert result.exit_code == 2 and "inside the data directory" in result.output
@@ -129,7 +147,9 @@ def test_verify_names_the_line_and_fails(run: Any, service: Path) -> None:
     assert shown.exit_code == 1 and "log.jsonl:2" in shown.output
 
 
-def test_export_verifies_elsewhere_with_public_key_alone(run: Any, service: Path, tmp_path: Path) -> None:
+def test_export_verifies_elsewhere_with_public_key_alone(
+    run: Any, service: Path, tmp_path: Path
+) -> None:
     gid = new_toy(run)
     key = run("admin", "pubkey").stdout.strip()
     out = run("admin", "export", gid, "-o", str(tmp_path / "g.tar.gz")).stdout.strip()
@@ -140,7 +160,9 @@ def test_export_verifies_elsewhere_with_public_key_alone(run: Any, service: Path
     result = CliRunner().invoke(app, ["admin", "verify", out, "--pubkey", key])
     assert result.exit_code == 0 and "OK" in result.output, result.output
     (elsewhere / "key.txt").write_text(key + "\n")
-    result = CliRunner().invoke(app, ["admin", "verify", out, "--pubkey", str(elsewhere / "key.txt")])
+    result = CliRunner().invoke(
+        app, ["admin", "verify", out, "--pubkey", str(elsewhere / "key.txt")]
+    )
     assert result.exit_code == 0
     wrong = "pbem-ed25519 " + "0" * 16 + " " + "A" * 43
     result = CliRunner().invoke(app, ["admin", "verify", out, "--pubkey", wrong])

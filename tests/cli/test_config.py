@@ -14,7 +14,13 @@ from pbem.errors import ConfigError
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for var in ("PBEM_CONFIG", "PBEM_DATA_DIR", "PBEM_KEYS_DIR", "PBEM_IMAP_PASSWORD", "PBEM_SMTP_PASSWORD"):
+    for var in (
+        "PBEM_CONFIG",
+        "PBEM_DATA_DIR",
+        "PBEM_KEYS_DIR",
+        "PBEM_IMAP_PASSWORD",
+        "PBEM_SMTP_PASSWORD",
+    ):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.chdir(tmp_path)
 
@@ -57,14 +63,21 @@ def test_template_round_trips(tmp_path: Path) -> None:
 def test_mistakes_are_named(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(write(tmp_path / "a.toml", "data_dir = \n"))
-    with pytest.raises(ConfigError, match="unknown field `imap_host`|Object contains unknown field"):
+    with pytest.raises(
+        ConfigError, match="unknown field `imap_host`|Object contains unknown field"
+    ):
         load_config(write(tmp_path / "b.toml", 'imap_host = "x"\n'))
     with pytest.raises(ConfigError, match="security"):
         load_config(write(tmp_path / "c.toml", '[smtp]\nsecurity = "ssl"\n'))
 
 
-def test_passwords_from_env_or_private_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    f = write(tmp_path / "pbem.toml", '[imap]\npassword_env = "MY_IMAP_PW"\n[smtp]\npassword_file = "smtp.pw"\n')
+def test_passwords_from_env_or_private_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    f = write(
+        tmp_path / "pbem.toml",
+        '[imap]\npassword_env = "MY_IMAP_PW"\n[smtp]\npassword_file = "smtp.pw"\n',
+    )
     cfg = load_config(f)
     with pytest.raises(ConfigError, match="MY_IMAP_PW"):
         cfg.password("imap")

@@ -20,14 +20,23 @@ from pbem.rules.base import derive_rng
 from pbem.store import Keyring
 from pbem.store.fold import context
 
-PLAYERS = ["-p", "Ann <ann@example.org>", "-p", "Bob <bob@example.org>", "-p", "Cy <cy@example.org>"]
+PLAYERS = [
+    "-p",
+    "Ann <ann@example.org>",
+    "-p",
+    "Bob <bob@example.org>",
+    "-p",
+    "Cy <cy@example.org>",
+]
 
 
 def game_files(service: Path) -> list[Path]:
     return [p for p in (service / "games").rglob("*") if p.is_file()]
 
 
-def play_through_cli(run: Any, gid: str, rng: random.Random, limit: int | None = None) -> list[tuple[int, str]]:
+def play_through_cli(
+    run: Any, gid: str, rng: random.Random, limit: int | None = None
+) -> list[tuple[int, str]]:
     """Pick each move from 'show --json' and enter it with 'admin move'; returns (seat, move)."""
     moves: list[tuple[int, str]] = []
     while limit is None or len(moves) < limit:
@@ -49,7 +58,9 @@ def fc() -> Any:
 
 
 def test_whole_game_through_admin_move(run: Any, service: Path, fc: Any, tmp_path: Path) -> None:
-    gid = run("admin", "new", "forbidden-city", *PLAYERS, "--side", "advanced", "--seed", "2018").stdout.strip()
+    gid = run(
+        "admin", "new", "forbidden-city", *PLAYERS, "--side", "advanced", "--seed", "2018"
+    ).stdout.strip()
     assert gid.startswith("fc-")
     moves = play_through_cli(run, gid, random.Random(7))
     data = json.loads(run("admin", "show", gid, "--json").stdout)
@@ -58,7 +69,9 @@ def test_whole_game_through_admin_move(run: Any, service: Path, fc: Any, tmp_pat
     options = data["options"]
     state = fc.setup(3, options, 2018)
     for seq, (seat, text) in enumerate(moves, start=2):
-        state, _ = fc.apply(state, seat, fc.parse(state, seat, text), derive_rng(2018, "apply", seq))
+        state, _ = fc.apply(
+            state, seat, fc.parse(state, seat, text), derive_rng(2018, "apply", seq)
+        )
     result = fc.result(state)
     assert result is not None
     assert data["result"]["scores"] == list(result.scores)
@@ -68,7 +81,9 @@ def test_whole_game_through_admin_move(run: Any, service: Path, fc: Any, tmp_pat
     shuffle = run("verify-shuffle", gid, "--json").stdout
     assert json.loads(shuffle)["ok"] and json.loads(shuffle)["actions_checked"] == len(moves)
     history = json.loads(run("admin", "history", gid, "--json").stdout)
-    assert [h["data"]["notation"] for h in history if h["kind"] == "action"] == [m for _, m in moves]
+    assert [h["data"]["notation"] for h in history if h["kind"] == "action"] == [
+        m for _, m in moves
+    ]
 
     # Exported and checked elsewhere; then a dishonest operator (holding the signing key) alters
     # one drawn tile and re-signs the whole log: signatures hold, the shuffle check does not.
@@ -87,7 +102,11 @@ def test_whole_game_through_admin_move(run: Any, service: Path, fc: Any, tmp_pat
     entry = json.loads(lines[n - 1])
     assert entry["kind"] == "action"
     placed = entry["payload"]["events"][0]["data"]
-    other = next(m for m in (json.loads(x) for x in lines) if m["kind"] == "action" and m["payload"]["events"][0]["data"]["tile"] != placed["tile"])
+    other = next(
+        m
+        for m in (json.loads(x) for x in lines)
+        if m["kind"] == "action" and m["payload"]["events"][0]["data"]["tile"] != placed["tile"]
+    )
     placed["tile"] = other["payload"]["events"][0]["data"]["tile"]
     del entry["sig"]
     keyring = Keyring.load(service / "keys")

@@ -21,7 +21,9 @@ def bot_moves(store: Store, gid: str, clock: Clock, limit: int) -> Any:
             break
         d = pending[n % len(pending)]  # several seats may owe a decision at once
         action = bot.choose(game, rec.state, d.seat, derive_rng(99, "bot", n))
-        rec = store.commit(gid, rec.seq, [ActionEntry(d.seat, action=action, source="bot")], clock())
+        rec = store.commit(
+            gid, rec.seq, [ActionEntry(d.seat, action=action, source="bot")], clock()
+        )
     return rec
 
 
@@ -35,10 +37,14 @@ def test_forbidden_city_whole_game_by_bots(store: Store, clock: Clock) -> None:
     assert verify_shuffle(store.load(gid)).ok
 
 
-def test_verbotene_stadt_secret_choices_are_sealed_then_revealed(store: Store, clock: Clock) -> None:
+def test_verbotene_stadt_secret_choices_are_sealed_then_revealed(
+    store: Store, clock: Clock
+) -> None:
     gid = store.create("verbotene-stadt", PLAYERS, {}, 77, T0)
     rec = bot_moves(store, gid, clock, 40)
-    secret = [store._exact(gid, e) for e in rec.entries if e.kind == "action" and "sealed" in e.payload]
+    secret = [
+        store._exact(gid, e) for e in rec.entries if e.kind == "action" and "sealed" in e.payload
+    ]
     assert secret, "the bots made no secret choice in 40 moves"
     files = b"".join(p.read_bytes() for p in (store.data_dir / gid).iterdir() if p.is_file())
     for exact in secret:

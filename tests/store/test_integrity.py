@@ -343,7 +343,9 @@ def test_readers_never_see_a_false_alarm_while_a_writer_commits(store: Store, cl
     assert store.load(gid).envelope.moves == 60 and store.verify(gid).ok
 
 
-def test_sealed_value_moved_to_another_line_does_not_open(store: Store, keyring: Keyring, clock: Clock) -> None:
+def test_sealed_value_moved_to_another_line_does_not_open(
+    store: Store, keyring: Keyring, clock: Clock
+) -> None:
     gid = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 5, T0)
     rec = store.load(gid)
     for seat in (0, 1):  # two secret moves

@@ -63,7 +63,9 @@ def test_any_history_replays_to_identical_files(ops: list[tuple[str, int]], seed
                 if not pending:
                     continue
                 seat = pending[0].seat
-                moves = sorted(toygame.GAME.notation(a) for a in toygame.GAME.legal(rec.state, seat))
+                moves = sorted(
+                    toygame.GAME.notation(a) for a in toygame.GAME.legal(rec.state, seat)
+                )
                 entry = ActionEntry(seat, text=moves[arg % len(moves)], message_id=f"<m{n}@x>")
             elif op == "undo":
                 entry = Undo()
@@ -76,7 +78,9 @@ def test_any_history_replays_to_identical_files(ops: list[tuple[str, int]], seed
             elif op == "view":
                 entry = ViewAccess(arg)
             elif op == "deadline":
-                entry = SetDeadline(["move", "*"][arg % 2], seconds=None if arg > 1 else 3600 * (arg + 1))
+                entry = SetDeadline(
+                    ["move", "*"][arg % 2], seconds=None if arg > 1 else 3600 * (arg + 1)
+                )
             elif op == "message":
                 entry = MessageHandled(f"<h{arg}@x>", None, "help")
             else:
