@@ -276,7 +276,8 @@ class Board:
                 pav = self._door[cur * 4 + di]
                 if pav and pav == active:
                     return Stop(self.pavilions[active].door, True, "", False)
-                blocked = self.static_obstacle(cur, d, active)
+                # The reason is only worded for error messages (names given), not in searches.
+                blocked = self.static_obstacle(cur, d, active) if names is not None else None
                 return Stop(cur, False, blocked[0] if blocked else "", False)
             if nxt in occupied:
                 who = names.get(nxt, "another official") if names else "another official"
@@ -287,6 +288,26 @@ class Board:
                 return Stop(cur, False, "a dead end", True)
             if max_steps and steps >= max_steps:
                 return Stop(cur, False, "the one-step limit of a start field", False)
+
+    def slide_end(self, start: Cell, di: int, occupied: set[Cell], active: int) -> Cell:
+        """Fast slide for searches: the end field, -1 on entering ``active``, -2 for no progress.
+
+        ``di`` indexes ``"NESW"``. A dead end counts as an ordinary end field here.
+        """
+        free = self._free
+        dead = self.dead_ends
+        cur = start
+        while True:
+            nxt = free[cur * 4 + di]
+            if nxt < 0:
+                if active and self._door[cur * 4 + di] == active:
+                    return -1
+                return cur if cur != start else -2
+            if nxt in occupied:
+                return cur if cur != start else -2
+            cur = nxt
+            if cur in dead:
+                return cur
 
     def is_start_field(self, c: Cell) -> bool:
         """Yellow or grey/yellow start field (the one-step move is allowed from there)."""

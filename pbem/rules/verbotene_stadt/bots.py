@@ -42,18 +42,21 @@ def entry_distances(
     size = board.width * board.height
     dist = [_FAR] * size
     ends: list[list[Cell]] = [[] for _ in range(size)]
+    blocked = board.roofs | board.pavilion_at.keys()
     for c in range(size):
-        if c in board.roofs or c in board.pavilion_at:
+        if c in blocked:
             continue
         if targets is not None and c in targets:
             dist[c] = 0
-        for d in "NESW":
-            stop = board.slide(c, d, occ, act)
-            hit = stop.cell in targets if targets is not None else stop.entered
-            if hit and stop.cell != c:
+        for di in range(4):
+            end = board.slide_end(c, di, occ, act)
+            if end == -2:
+                continue
+            hit = end in targets if targets is not None else end == -1
+            if hit:
                 dist[c] = min(dist[c], 1)
-            elif stop.cell != c and not stop.entered:
-                ends[c].append(stop.cell)
+            elif end >= 0:
+                ends[c].append(end)
     for _ in range(3):
         changed = False
         for c in range(size):
@@ -137,6 +140,7 @@ class HeuristicBot:
         self, board: Board, state: State, seat: Seat, legal: list[Action], rng: random.Random
     ) -> Action:
         mine = state.selections[seat]
+        ends = dict(engine.moves_with_ends(board, state, seat))
         moves = [a for a in legal if isinstance(a, Move)]
         own_entries = [m for m in moves if m.mode and m.official == mine]
         if own_entries:
@@ -154,7 +158,6 @@ class HeuristicBot:
             dist = entry_distances(board, state, mine)
             here = dist[state.positions[mine]]
             own = [m for m in quiet if m.official == mine]
-            ends = {m: engine.trace(board, state, m).end for m in own}
             scored = [(dist[ends[m]], m) for m in own]
             if scored:
                 best = min(d for d, _ in scored)
@@ -162,7 +165,7 @@ class HeuristicBot:
                     top = [m for d, m in scored if d == best]
                     return top[rng.randrange(len(top))]
             others = [m for m in quiet if m.official != mine] or quiet
-            helper = self._blocker_move(board, state, mine, others, rng)
+            helper = self._blocker_move(board, state, others, ends, rng)
             if helper is not None:
                 return helper
             if here >= _FAR and own and rng.random() < 0.5:
@@ -171,7 +174,12 @@ class HeuristicBot:
         return quiet[rng.randrange(len(quiet))]
 
     def _blocker_move(
-        self, board: Board, state: State, mine: int, others: list[Move], rng: random.Random
+        self,
+        board: Board,
+        state: State,
+        others: list[Move],
+        ends: dict[Move, Cell],
+        rng: random.Random,
     ) -> Move | None:
         """Bring another official toward a field beside the active threshold (see
         :func:`blocker_cells`) when none stands there yet."""
@@ -183,7 +191,7 @@ class HeuristicBot:
         best_gain = 0
         picks: list[Move] = []
         for m in others:
-            end = engine.trace(board, state, m).end
+            end = ends[m]
             gain = current[m.official] - dist[end]
             if dist[end] >= _FAR:
                 continue

@@ -7,7 +7,8 @@ the start player's roll). Every roll goes into a public event.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pbem.rules.base import Event, Seat
@@ -151,6 +152,12 @@ def entry_error(board: Board, state: State, seat: Seat, move: Move) -> str:
 
 def moves(board: Board, state: State, seat: Seat) -> Iterator[Move]:
     """Every legal move of ``seat`` (the active player), entries with each allowed mode."""
+    for m, _ in moves_with_ends(board, state, seat):
+        yield m
+
+
+def moves_with_ends(board: Board, state: State, seat: Seat) -> Iterator[tuple[Move, Cell]]:
+    """Every legal move of ``seat`` with the field it ends on (-1 for an entry)."""
     bluff = bluff_allowed(state, seat)
     occ = {c for c in state.positions if c >= 0}
     act = state.active_pavilion
@@ -167,20 +174,19 @@ def moves(board: Board, state: State, seat: Seat) -> Iterator[Move]:
 def _moves_of(
     board: Board, state: State, seat: Seat, o: Official, start: Cell, occ: set[Cell], act: int,
     bluff: bool,
-) -> Iterator[Move]:
+) -> Iterator[tuple[Move, Cell]]:
     """The legal moves of official ``o`` (``occ``: the other officials' fields)."""
-    def entries(dirs: tuple[str, ...], step: bool = False, o: int = o) -> Iterator[Move]:
-        if state.selections[seat] == o:
-            yield Move(o, dirs, step, "reveal")
-            if bluff:
-                yield Move(o, dirs, step, "claim")
-        elif bluff:
-            yield Move(o, dirs, step, "reveal")
-            yield Move(o, dirs, step, "claim")
+
+    def entries(dirs: tuple[str, ...], step: bool = False) -> Iterator[tuple[Move, Cell]]:
+        # Before bluffing is allowed, only the mover's own official may enter (openly).
+        if state.selections[seat] == o or bluff:
+            yield Move(o, dirs, step, "reveal"), -1
+        if bluff:
+            yield Move(o, dirs, step, "claim"), -1
 
     slide_end: dict[str, Cell] = {}
     if state.moves_option == "unlimited":
-        yield from _unlimited(board, state, seat, o, start, occ, entries)
+        yield from _unlimited(board, state, o, start, occ, entries)
         for d in "NESW":
             slide_end[d] = board.slide(start, d, occ, act).cell
     else:
@@ -192,7 +198,7 @@ def _moves_of(
                 continue
             if s1.cell == start:
                 continue
-            yield Move(o, (d,))
+            yield Move(o, (d,)), s1.cell
             if s1.dead_end:
                 continue
             for d2 in ("EW" if d in "NS" else "NS"):
@@ -200,30 +206,25 @@ def _moves_of(
                 if s2.entered:
                     yield from entries((d, d2))
                 elif s2.cell != s1.cell and s2.cell != start:
-                    yield Move(o, (d, d2))
+                    yield Move(o, (d, d2)), s2.cell
     if board.is_start_field(start):
         for d in "NESW":
             st = board.slide(start, d, occ, act, max_steps=1)
             if st.entered:
                 yield from entries((d,), True)
             elif st.cell != start and st.cell != slide_end[d]:
-                yield Move(o, (d,), True)
+                yield Move(o, (d,), True), st.cell
 
 
 def _unlimited(
     board: Board,
     state: State,
-    seat: Seat,
     o: Official,
     start: Cell,
     occ: set[Cell],
-    entries: object,
-) -> Iterator[Move]:
-    # Breadth-first over (cell, last direction): one shortest path per reachable end field.
-    from collections import deque
-
-    emit = entries  # a callable producing the entry variants
-    assert callable(emit)
+    entries: Callable[[tuple[str, ...]], Iterator[tuple[Move, Cell]]],
+) -> Iterator[tuple[Move, Cell]]:
+    """Moves with any number of right-angle slides: one shortest path per end field."""
     act = state.active_pavilion
     seen: set[tuple[Cell, str]] = set()
     ends: set[Cell] = set()
@@ -237,14 +238,14 @@ def _unlimited(
             if s.entered:
                 if not entered_done:
                     entered_done = True
-                    yield from emit(path + (d,))
+                    yield from entries(path + (d,))
                 continue
             if s.cell == cur or (s.cell, d) in seen:
                 continue
             seen.add((s.cell, d))
             if s.cell != start and s.cell not in ends:
                 ends.add(s.cell)
-                yield Move(o, path + (d,))
+                yield Move(o, path + (d,)), s.cell
             if not s.dead_end:
                 queue.append((s.cell, path + (d,)))
 
