@@ -179,9 +179,11 @@ class Keyring:
     # ---------------------------------------------------------------- life cycle
 
     @classmethod
-    def create(cls, keys_dir: Path, *, data_dir: Path | None = None) -> Keyring:
+    def create(
+        cls, keys_dir: Path, *, data_dir: Path | None = None, now: datetime | None = None
+    ) -> Keyring:
         """Generate new keys into ``keys_dir`` (created 0700). Refuses to overwrite existing keys
-        and refuses a keys directory inside ``data_dir``."""
+        and refuses a keys directory inside ``data_dir``. ``now`` is only recorded."""
         keys_dir = Path(keys_dir)
         if data_dir is not None:
             check_keys_outside(keys_dir, data_dir)
@@ -199,7 +201,7 @@ class Keyring:
             at_rest_key=AESSIV.generate_key(512),
             token_secret=secrets.token_bytes(32),
             retired=[],
-            created=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            created=(now or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         )
         ring._save()
         return ring

@@ -280,6 +280,7 @@ class Store:
         nonce = secrets.token_hex(16)
         time = iso_time(now)
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._remove_abandoned_creations(now)
         for attempt in range(200):
             game_id = (
                 _unique_id(_prefix(game.name))
@@ -329,6 +330,15 @@ class Store:
                 fsync_dir(self.data_dir)
             return game_id
         raise StoreError("could not find a free game id (is the data directory writable?)")
+
+    def _remove_abandoned_creations(self, now: datetime) -> None:
+        """Delete ``.new-*`` directories left by a crash during :meth:`create` more than an hour
+        ago (younger ones may belong to a creation running right now)."""
+        cutoff = now.timestamp() - 3600
+        with contextlib.suppress(FileNotFoundError), os.scandir(self.data_dir) as it:
+            for e in it:
+                if e.name.startswith(".new-") and e.is_dir() and e.stat().st_mtime < cutoff:
+                    shutil.rmtree(e.path, ignore_errors=True)
 
     # ------------------------------------------------------------------ writing records
 
