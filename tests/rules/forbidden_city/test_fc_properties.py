@@ -19,8 +19,8 @@ from pbem.rules.forbidden_city import GAME
 from pbem.rules.forbidden_city.game import State
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
-GAMES = 3000 if LONG else 250
-VIEW_GAMES = 1000 if LONG else 100
+GAMES = 3000 if LONG else 400
+VIEW_GAMES = 1000 if LONG else 200
 
 players = st.integers(min_value=2, max_value=4)
 bots = st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4)
