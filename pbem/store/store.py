@@ -630,15 +630,24 @@ class Store:
                 return record
             gdir = self.game_dir(game_id)
             append_durable(gdir / LOG_FILE, b"".join(x + b"\n" for x in w.lines), sync=self.fsync)
+            # Committed. The snapshot is only a cache: failing to write it (disk full...) must
+            # not turn a durable commit into an error the caller would retry.
             self._verified[game_id] = (fold.seq, fold.envelope.head_hash)
-            self._write_snapshot(gdir, fold)
+            warnings = list(record.warnings)
+            try:
+                self._write_snapshot(gdir, fold)
+            except OSError as exc:
+                warnings.append(
+                    f"{game_id}: committed seq {fold.seq}, but state.json could not be written "
+                    f"({exc}); the next load rebuilds it from the log."
+                )
             return GameRecord(
                 fold.envelope,
                 fold.state,
                 fold.game,
                 w.all_entries,
                 produced=w.produced,
-                warnings=record.warnings,
+                warnings=warnings,
             )
 
     # ------------------------------------------------------------------ verify, replay, export

@@ -371,3 +371,21 @@ def test_sealed_value_moved_to_another_line_does_not_open(
     report = store.verify(gid)
     assert not report.ok and report.error is not None and report.error.line == 1
     assert "the seed" in str(report.error)
+
+
+def test_snapshot_failure_after_the_commit_point_is_a_warning(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = small_game(store, clock)
+    seq = store.load(gid).seq
+
+    def disk_full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "_write_snapshot", disk_full)
+    rec = store.commit(gid, seq, [Pause()], clock())  # durable: no exception
+    assert rec.envelope.status == "paused"
+    assert any("could not be written" in w for w in rec.warnings)
+    monkeypatch.undo()
+    loaded = store.load(gid)
+    assert loaded.envelope == rec.envelope and "rebuilt it from the log" in loaded.warnings[0]
