@@ -388,7 +388,7 @@ def new(
         try:
             gid = store.create(game, players, options, seed, _now())
         except (ValueError, KeyError) as exc:
-            _fail(str(exc).strip("'\""))
+            _fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
     typer.echo(gid)
 
 
