@@ -32,13 +32,14 @@ def run_game(
     seed: int,
     options: dict[str, str],
     human: Callable[[Any, int, Any], Any] | None = None,
-    on_events: Callable[[Any, int, list[Event]], None] | None = None,
+    on_events: Callable[[Any, int, str, list[Event]], None] | None = None,
 ) -> dict[str, Any]:
     """Play one game to its end and return its history (seed, options, seats, moves, events, result).
 
     ``players`` names each seat's player: ``"human"`` or a bot of ``game.bots()``. A human seat's
     action comes from ``human(state, seat, decision)``, which must return a legal action (or raise
-    :class:`KeyboardInterrupt` / :class:`EOFError` to stop). ``on_events`` sees every batch of events.
+    :class:`KeyboardInterrupt` / :class:`EOFError` to stop). ``on_events(state, seat, public, events)``
+    sees each move's public notation and the events it caused.
     """
     opts = check_options(game, options)
     bots = game.bots()
@@ -67,7 +68,7 @@ def run_game(
         )
         events.extend(event_record(seq, e) for e in new_events)
         if on_events is not None:
-            on_events(state, seat, new_events)
+            on_events(state, seat, public, new_events)
         seq += 1
     result = game.result(state)
     assert result is not None
@@ -170,16 +171,19 @@ class _Terminal:
                 if err.hint:
                     typer.echo(err.hint)
 
-    def show(self, state: Any, seat: int, events: list[Event]) -> None:
+    def show(self, state: Any, seat: int, public: str, events: list[Event]) -> None:
         self.state = state
-        who = f"{self.names[seat]} ({self.players[seat]})"
+        typer.echo(f"{self.names[seat]} ({self.players[seat]}) plays {public}")
         for e in events:
+            if e.kind == "placed":
+                continue  # said by the line above
             if e.visible_to is not None and self.players[e.visible_to] != HUMAN:
                 continue  # a bot's private draw
             if e.visible_to is not None and len(self.humans) > 1:
                 continue  # hot-seat: never show one human's private events to the others
-            if e.kind == "placed" and "notation" in e.data:
-                typer.echo(f"{who} plays {e.data['notation']}")
+            describe = getattr(self.game, "describe_event", None)  # optional, beyond the protocol
+            if describe is not None:
+                typer.echo("  " + describe(e))
             else:
                 details = ", ".join(f"{k}={v}" for k, v in e.data.items() if k != "seat")
                 typer.echo(f"  {e.kind}: {details}")

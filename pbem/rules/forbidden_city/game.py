@@ -609,6 +609,41 @@ class ForbiddenCity:
 
         return BOTS
 
+    def describe_event(self, event: Event) -> str:
+        """One sentence for people about an event (an optional extra beyond the protocol)."""
+        d = event.data
+        kind = event.kind
+        if kind == "placed":
+            return f"{d['colour']} placed {d['tile']} on {d['notation']}."
+        if kind == "room-closed":
+            squares = [square_name(x, y) for x, y in d["squares"]]
+            where = squares[0] if len(squares) == 1 else f"{squares[0]} .. {squares[-1]}"
+            b = d["breakdown"]
+            parts = [f"{b['tiles']} tile{'s' if b['tiles'] != 1 else ''}"]
+            if b["dragons"]:
+                parts.append(f"{b['dragons']} dragon{'s' if b['dragons'] != 1 else ''}")
+            adjacent = sum(a["value"] for a in b["adjacent"])
+            if adjacent:
+                n = len(b["adjacent"])
+                parts.append(f"{adjacent} for {n} linked room{'s' if n != 1 else ''}")
+            ranked = sorted(d["payouts"].items(), key=lambda cv: -cv[1])
+            paid = ", ".join(f"{c} {v}" for c, v in ranked) or "nobody (no advisors)"
+            return (
+                f"The {d['colour']} room at {where} is closed: worth {d['value']} "
+                f"({', '.join(parts)}); paid: {paid}."
+            )
+        if kind == "set-aside":
+            return f"{d['colour']}'s {d['tile']} fits nowhere: it is shown and set aside."
+        if kind == "drew":
+            return f"You drew {d['tile']}."
+        if kind == "stopped":
+            return f"{d['colour']} keeps the last 2 tiles and places no more."
+        if kind == "game-over":
+            scores = ", ".join(f"{c} {v}" for c, v in d["scores"].items())
+            winners = " and ".join(d["winners"])
+            return f"Game over: {scores}. {winners} {'wins' if len(d['winners']) == 1 else 'share the victory'}."
+        return f"{kind}: {d}"
+
     # -- helpers for tools and tests ----------------------------------------------------------------
 
     def tile_def(self, tile_id: str) -> TileDef:

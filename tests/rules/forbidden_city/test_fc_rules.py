@@ -313,3 +313,13 @@ def test_the_game_object_and_bots_satisfy_the_protocol() -> None:
     assert set(GAME.bots()) == {"random", "greedy"}
     assert all(isinstance(b, Bot) for b in GAME.bots().values())
     assert "M9 R1" in GAME.command_help()
+
+
+def test_events_are_described_in_sentences() -> None:
+    _, _, events = play(["greedy", "greedy"], 3)
+    described = {e.kind: GAME.describe_event(e) for e in events}
+    assert set(described) == {"placed", "room-closed", "drew", "stopped", "game-over"}
+    assert all(text.endswith(".") and text.isascii() for text in described.values())
+    closed = next(e for e in events if e.kind == "room-closed" and e.data["payouts"])
+    text = GAME.describe_event(closed)
+    assert f"worth {closed.data['value']}" in text and "paid:" in text
