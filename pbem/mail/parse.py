@@ -117,6 +117,8 @@ class ParsedMail:
     (an armored PGP MESSAGE in the text), or None."""
     message: EmailMessage = field(repr=False)
     """The parsed message itself (policy.default), for what the fields above do not cover."""
+    list_id: str = ""
+    """The List-Id header (``""`` when absent): the message came through a mailing list."""
 
     @property
     def sender_domain(self) -> str:
@@ -477,6 +479,7 @@ def parse_message(raw: bytes) -> ParsedMail:
         attachments=tuple(attachments),
         encryption=encryption,
         message=msg,
+        list_id=" ".join(get("List-Id")[:1]),
     )
 
 

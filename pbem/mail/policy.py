@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -33,6 +34,7 @@ DEFAULT_MAX_BYTES = 1_000_000
 """A move is a line of text; a megabyte leaves room for a key or certificate attachment."""
 
 _BOUNCE_LOCALPARTS = frozenset({"mailer-daemon", "postmaster", "mail-daemon", "mailerdaemon"})
+_NOREPLY = re.compile(r"^(no-?reply|do-?not-?reply|donotreply|bounces?)([-+._].*)?$")
 _AUTO_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply", "auto-reply"})
 
 
@@ -50,8 +52,8 @@ def is_loop_or_auto(parsed: ParsedMail, own_addresses: Iterable[str]) -> str | N
     ``own_addresses`` are the service's addresses (with or without ``+token``). Checked: no sender,
     our own address as sender, our address in X-Loop, Auto-Submitted other than "no", Precedence
     bulk/junk/list/auto_reply, vacation-responder headers, the null Return-Path, MAILER-DAEMON and
-    postmaster senders, and multipart/report (delivery and read reports). The reason is for the
-    log, not for a reply.
+    postmaster senders, multipart/report (delivery and read reports), a List-Id (mailing-list
+    traffic) and no-reply senders. The reason is for the log, not for a reply.
     """
     own = {_base_address(a) for a in own_addresses}
     sender = _base_address(parsed.from_addr) if parsed.from_addr else ""
@@ -74,6 +76,11 @@ def is_loop_or_auto(parsed: ParsedMail, own_addresses: Iterable[str]) -> str | N
         return f"The message is a bounce or a server notice (from {parsed.from_addr})."
     if parsed.is_report:
         return "The message is a delivery or read report (multipart/report)."
+    if parsed.list_id:
+        # A list would distribute our answer to all its members, and maybe back to us.
+        return f"The message came through a mailing list (List-Id: {parsed.list_id})."
+    if _NOREPLY.match(sender.partition("@")[0]):
+        return f"The message comes from an address that takes no replies ({parsed.from_addr})."
     return None
 
 

@@ -35,6 +35,7 @@ def test_a_person_passes() -> None:
     assert reason("Precedence: first-class") is None
     assert reason("Return-Path: <bob@example.org>") is None
     assert reason("X-Loop: other-list@example.org") is None
+    assert reason("From: Norah <norah@example.org>") is None  # "no" + "rah" is a person
 
 
 @pytest.mark.parametrize(
@@ -55,6 +56,10 @@ def test_a_person_passes() -> None:
         ("Return-Path: <>", "bounce"),
         ("From: MAILER-DAEMON@mx.example.org", "bounce"),
         ("From: Mail System <postmaster@example.org>", "bounce"),
+        ("List-Id: Board gamers <gamers.lists.example.org>", "mailing list"),
+        ("From: Shop <noreply@shop.example>", "no replies"),
+        ("From: <no-reply+x@shop.example>", "no replies"),
+        ("From: <do-not-reply@shop.example>", "no replies"),
         (
             "MIME-Version: 1.0\nContent-Type: multipart/report; report-type=disposition-notification;"
             ' boundary="x"',
