@@ -325,7 +325,8 @@ class _W:
     def n(self) -> int:
         return self.s.n
 
-    def ev(self, kind: str, visible_to: Seat | None = None, **data: object) -> None:
+    def ev(self, kind: str, visible_to: Seat | None = None, /, **data: object) -> None:
+        """Record an event (``visible_to``: the one seat that may see it, None for all)."""
         self.events.append(Event(kind, dict(data), visible_to))
 
     def code(self, o: Official) -> str:
@@ -355,7 +356,7 @@ def apply(board: Board, state: State, seat: Seat, action: Action, rng: random.Ra
     if isinstance(action, Select) and state.phase == "select":
         w.selections[seat] = action.official
         w.ev("selected", seat=seat)
-        w.ev("selection", visible_to=seat, seat=seat, official=w.code(action.official))
+        w.ev("selection", seat, seat=seat, official=w.code(action.official))
         if all(s >= 0 for s in w.selections):
             _start_game(w)
     elif isinstance(action, Select | Keep):
@@ -577,7 +578,7 @@ def _entry_end(w: _W) -> None:
     w.ev("reselect", seats=list(w.owed))
     # Who must choose betrays whose official was exiled: tell each of them alone.
     for s in w.forced:
-        w.ev("must-reselect", visible_to=s, seat=s, official=w.code(w.selections[s]))
+        w.ev("must-reselect", s, seat=s, official=w.code(w.selections[s]))
 
 
 def _reselect(w: _W, seat: Seat, action: Select | Keep) -> None:
@@ -587,7 +588,7 @@ def _reselect(w: _W, seat: Seat, action: Select | Keep) -> None:
         if seat in w.forced:
             w.forced.remove(seat)
         w.ev("reselected", seat=seat)
-        w.ev("selection", visible_to=seat, seat=seat, official=w.code(action.official))
+        w.ev("selection", seat, seat=seat, official=w.code(action.official))
     else:
         w.ev("kept", seat=seat)
     if w.owed:

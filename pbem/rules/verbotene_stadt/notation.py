@@ -141,7 +141,9 @@ def parse(
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
     verb = {"bribe": "select", "choose": "select", "steal": "take", "believed": "believe",
-            "doubted": "doubt", "i": "", "keep-selection": "keep"}.get(verb, verb)
+            "doubted": "doubt", "keep-selection": "keep"}.get(verb, verb)
+    if toks and verb in ("select", "take"):
+        toks = [verb, *toks[1:]]
     if kind is None:
         if verb == "doubt" and state.phase == "answer" and not state.hands[seat]:
             raise IllegalMove(
@@ -224,7 +226,7 @@ def _parse_take(
 ) -> Action:
     words = toks[1:] if toks[0] == "take" else toks
     words = [w for p in words for w in p.split("-") if w]
-    words = [w for w in words if w not in ("from", "the", "card", "s")]
+    words = [w for w in words if w not in ("from", "the", "card")]
     victim: int | None = None
     rest: list[str] = []
     for w in words:
