@@ -41,7 +41,7 @@ def entry_distances(
     act = state.active_pavilion
     size = board.width * board.height
     dist = [_FAR] * size
-    ends: list[list[Cell]] = [[] for _ in range(size)]
+    preds: list[list[Cell]] = [[] for _ in range(size)]
     blocked = board.roofs | board.pavilion_at.keys()
     for c in range(size):
         if c in blocked:
@@ -56,16 +56,20 @@ def entry_distances(
             if hit:
                 dist[c] = min(dist[c], 1)
             elif end >= 0:
-                ends[c].append(end)
-    for _ in range(3):
-        changed = False
-        for c in range(size):
-            best = min((dist[e] + 1 for e in ends[c]), default=_FAR)
-            if best < dist[c]:
-                dist[c] = best
-                changed = True
-        if not changed:
-            break
+                preds[end].append(c)
+    # Breadth-first backwards from the fields that reach the goal in one slide.
+    level = [c for c in range(size) if dist[c] <= 1]
+    while level:
+        nxt = []
+        for e in level:
+            d = dist[e] + 1
+            if d > 4:
+                continue
+            for c in preds[e]:
+                if dist[c] > d:
+                    dist[c] = d
+                    nxt.append(c)
+        level = nxt
     return dist
 
 
