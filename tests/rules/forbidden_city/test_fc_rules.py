@@ -323,3 +323,22 @@ def test_events_are_described_in_sentences() -> None:
     closed = next(e for e in events if e.kind == "room-closed" and e.data["payouts"])
     text = GAME.describe_event(closed)
     assert f"worth {closed.data['value']}" in text and "paid:" in text
+
+
+def test_advanced_side_start_rooms() -> None:
+    # The pink start room (1,0)-(2,0) has open edges north (twice) and east; its archways lead to
+    # the temple's north grey room and to the white room (2,1)-(2,2), which is still open.
+    _, closings = build(
+        "advanced",
+        [
+            ("red", "G2", 1, -1, 2),  # wall south
+            ("red", "G2", 2, -1, 2),  # wall south (its open west edge joins the first G2)
+            ("blue", "P7", 3, 0, 0),  # open west joins the pink room; walls and an archway elsewhere
+        ],
+    )
+    assert not closings[0] and not closings[1]
+    (closed,) = closings[2]
+    assert closed.room.colour == "pink" and len(closed.room.squares) == 3
+    linked = sorted((r.colour, v) for r, v in closed.adjacent)
+    assert linked == [("grey", 1), ("white", 2)]
+    assert (closed.value, named(closed.payouts)) == (6, {"blue": 6})
