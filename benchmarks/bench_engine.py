@@ -17,7 +17,9 @@ from pbem.rules.base import derive_rng
 from pbem.rules.forbidden_city import GAME
 
 
-def play(bots: list[str], seed: int, side: str = "beginner") -> tuple[Any, list[tuple[int, Any]], list[Any]]:
+def play(
+    bots: list[str], seed: int, side: str = "beginner"
+) -> tuple[Any, list[tuple[int, Any]], list[Any]]:
     """One whole game; the final state, the moves and the states before each move."""
     state = GAME.setup(len(bots), {"side": side}, seed)
     moves = []
@@ -76,7 +78,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per measurement (default 20)")
     args = parser.parse_args()
     n = args.games
-    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, {platform.platform()}"
+    )
     play(["greedy"] * 4, 999)  # warm-up: data file, caches
     med = statistics.median
     for label, bots, side in (
@@ -86,24 +90,32 @@ def main() -> None:
         ("2-player greedy game (beginner)", ["greedy"] * 2, "beginner"),
     ):
         ts = whole_games(bots, n, side)
-        print(f"{label:<34} median {med(ts) * 1e3:7.1f} ms CPU  (min {min(ts) * 1e3:.1f}, max {max(ts) * 1e3:.1f}; {n} games)")
+        print(
+            f"{label:<34} median {med(ts) * 1e3:7.1f} ms CPU  (min {min(ts) * 1e3:.1f}, max {max(ts) * 1e3:.1f}; {n} games)"
+        )
     ts = per_apply(max(2, n // 4))
     ts.sort()
     print(
         f"{'apply, per move':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; {len(ts)} moves)"
     )
     ts, count = late_legal(max(2, n // 4))
-    print(f"{'legal, late board':<34} median {med(ts) * 1e6:7.1f} us CPU  ({count} placements; {len(ts)} calls)")
+    print(
+        f"{'legal, late board':<34} median {med(ts) * 1e6:7.1f} us CPU  ({count} placements; {len(ts)} calls)"
+    )
     state, moves, states = play(["greedy"] * 4, 7)
     t = time.process_time()
     for _ in range(20):
         GAME.decode_state(GAME.encode_state(state))
-    print(f"{'encode+decode, final state':<34} mean   {(time.process_time() - t) / 20 * 1e3:7.2f} ms CPU")
+    print(
+        f"{'encode+decode, final state':<34} mean   {(time.process_time() - t) / 20 * 1e3:7.2f} ms CPU"
+    )
     view = GAME.view(states[-2], moves[-2][0])
     t = time.process_time()
     for _ in range(50):
         GAME.render_text(view)
-    print(f"{'render_text, late board':<34} mean   {(time.process_time() - t) / 50 * 1e3:7.2f} ms CPU")
+    print(
+        f"{'render_text, late board':<34} mean   {(time.process_time() - t) / 50 * 1e3:7.2f} ms CPU"
+    )
 
 
 if __name__ == "__main__":

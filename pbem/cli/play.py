@@ -64,7 +64,13 @@ def run_game(
         public = game.public_notation(state, seat, action)
         state, new_events = game.apply(state, seat, action, derive_rng(seed, "apply", seq))
         moves.append(
-            {"seq": seq, "seat": seat, "kind": decision.kind, "move": game.notation(action), "public": public}
+            {
+                "seq": seq,
+                "seat": seat,
+                "kind": decision.kind,
+                "move": game.notation(action),
+                "public": public,
+            }
         )
         events.extend(event_record(seq, e) for e in new_events)
         if on_events is not None:
@@ -94,7 +100,9 @@ def _parse_options(game: Game, side: str | None, option: list[str]) -> dict[str,
     for item in option:
         key, sep, value = item.partition("=")
         if not sep:
-            raise typer.BadParameter(f"write options as key=value, not {item!r}", param_hint="--option")
+            raise typer.BadParameter(
+                f"write options as key=value, not {item!r}", param_hint="--option"
+            )
         out[key.strip()] = value.strip()
     if side is not None:
         if "side" not in {o.name for o in game.options}:
@@ -160,7 +168,11 @@ class _Terminal:
                 continue
             if word in ("legal", "hint", "moves"):
                 legal = [game.notation(a) for a in game.legal(state, seat)]
-                typer.echo(f"{len(legal)} legal: " + ", ".join(legal[:40]) + (" ..." if len(legal) > 40 else ""))
+                typer.echo(
+                    f"{len(legal)} legal: "
+                    + ", ".join(legal[:40])
+                    + (" ..." if len(legal) > 40 else "")
+                )
                 continue
             if not text:
                 continue
@@ -191,15 +203,27 @@ class _Terminal:
 
 @app.command("play")
 def play(
-    game_name: str = typer.Argument(..., metavar="GAME", help=f"One of: {', '.join(game_names())}."),
-    players: str = typer.Option(
-        "", "--players", help="Each seat's player, comma-separated: human or a bot (random, greedy)."
+    game_name: str = typer.Argument(
+        ..., metavar="GAME", help=f"One of: {', '.join(game_names())}."
     ),
-    bots: str = typer.Option("", "--bots", help="Bots only, comma-separated, e.g. greedy,random,greedy."),
+    players: str = typer.Option(
+        "",
+        "--players",
+        help="Each seat's player, comma-separated: human or a bot (random, greedy).",
+    ),
+    bots: str = typer.Option(
+        "", "--bots", help="Bots only, comma-separated, e.g. greedy,random,greedy."
+    ),
     seed: int | None = typer.Option(None, "--seed", help="Shuffle seed (default: a random one)."),
-    side: str | None = typer.Option(None, "--side", help="Start-tile side (Forbidden City): beginner or advanced."),
-    option: list[str] = typer.Option([], "--option", "-o", help="A game option as key=value (repeatable)."),
-    json_out: bool = typer.Option(False, "--json", help="Bots only: print the whole history as JSON."),
+    side: str | None = typer.Option(
+        None, "--side", help="Start-tile side (Forbidden City): beginner or advanced."
+    ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="A game option as key=value (repeatable)."
+    ),
+    json_out: bool = typer.Option(
+        False, "--json", help="Bots only: print the whole history as JSON."
+    ),
 ) -> None:
     """Play a game in this terminal (hot-seat humans and/or bots), or bots only with --json."""
     try:
@@ -218,7 +242,10 @@ def play(
         return
     names = game.seat_names(len(seats))
     term = _Terminal(game, seats, names)
-    typer.echo(f"{game.title}, seed {seed}: " + ", ".join(f"{n} {p}" for n, p in zip(names, seats, strict=True)))
+    typer.echo(
+        f"{game.title}, seed {seed}: "
+        + ", ".join(f"{n} {p}" for n, p in zip(names, seats, strict=True))
+    )
     try:
         history = run_game(game, seats, seed, options, human=term.ask, on_events=term.show)
     except (KeyboardInterrupt, EOFError):
@@ -228,5 +255,8 @@ def play(
     typer.echo("")
     if term.state is not None:
         typer.echo(game.render_text(game.view(term.state, None)))
-    typer.echo("Final scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, result["scores"], strict=True)))
+    typer.echo(
+        "Final scores: "
+        + ", ".join(f"{n} {s}" for n, s in zip(names, result["scores"], strict=True))
+    )
     typer.echo("Winner: " + " and ".join(result["winner_names"]) + f". Replay with --seed {seed}.")

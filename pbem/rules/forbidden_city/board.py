@@ -242,7 +242,9 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
     defs = tile.regions
     closing: list[int] = []
     for g in groups:
-        merged_ids = sorted(set(joins[g[0]] + joins[g[1]])) if len(g) == 2 else sorted(set(joins[g[0]]))
+        merged_ids = (
+            sorted(set(joins[g[0]] + joins[g[1]])) if len(g) == 2 else sorted(set(joins[g[0]]))
+        )
         advisors = [0] * N_COLOURS
         dragons = 0
         open_ = 0
@@ -285,7 +287,14 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         if closed:
             closing.append(gid)
         overlay[gid] = Room(
-            frozen, tuple(regions), open_, dragons, tuple(advisors), tuple(links), closed, grey,
+            frozen,
+            tuple(regions),
+            open_,
+            dragons,
+            tuple(advisors),
+            tuple(links),
+            closed,
+            grey,
             defs[g[0]].colour,
         )
     for m, n in dec.items():
@@ -295,7 +304,14 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
             if closed:
                 closing.append(m)
             overlay[m] = Room(
-                o.squares, o.regions, o.open - n, o.dragons, o.advisors, o.links, closed, o.grey,
+                o.squares,
+                o.regions,
+                o.open - n,
+                o.dragons,
+                o.advisors,
+                o.links,
+                closed,
+                o.grey,
                 o.colour,
             )
     # The rooms across the new archways see the new tile's regions too.
@@ -304,8 +320,15 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         m = redirect.get(m, m)
         o = overlay.get(m) or rooms[m]
         overlay[m] = Room(
-            o.squares, o.regions, o.open, o.dragons, o.advisors, o.links + (base + i,), o.closed,
-            o.grey, o.colour,
+            o.squares,
+            o.regions,
+            o.open,
+            o.dragons,
+            o.advisors,
+            o.links + (base + i,),
+            o.closed,
+            o.grey,
+            o.colour,
         )
     closing.sort()
     return Plan(k, orient, owner, base, overlay, redirect, tuple(local_rooms), tuple(closing))
@@ -395,7 +418,9 @@ def commit(board: Board, p: Plan) -> Board:
     frontier = set(board.frontier)
     frontier.discard(k)
     frontier.update(k + dk for dk in DELTA if k + dk not in cells)
-    return Board(cells, reg_room, rooms, frozenset(frontier), board.next_room + len(p.orient.tile.regions))
+    return Board(
+        cells, reg_room, rooms, frozenset(frontier), board.next_room + len(p.orient.tile.regions)
+    )
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -432,9 +457,7 @@ def fitting(tile: TileDef, req: Requirement) -> tuple[Orientation, ...]:
     if hit is not None:
         return hit
     out = tuple(
-        o
-        for o in orientations(tile)
-        if o.canonical == o.rotation and conflict(o, req) is None
+        o for o in orientations(tile) if o.canonical == o.rotation and conflict(o, req) is None
     )
     _FIT_CACHE[cache_key] = out
     return out

@@ -34,7 +34,10 @@ class GreedyBot:
 
     def evaluate(self, state: Any, seat: Seat) -> list[tuple[int, int, Placement]]:
         """(coins to ``seat``, coins to the others, move) for every legal placement."""
-        return [(own, others, Placement(*B.xy(k), o.rotation)) for own, others, k, o in self._scan(state, seat)]
+        return [
+            (own, others, Placement(*B.xy(k), o.rotation))
+            for own, others, k, o in self._scan(state, seat)
+        ]
 
     def _scan(self, state: Any, seat: Seat) -> list[tuple[int, int, int, Orientation]]:
         board = state.board

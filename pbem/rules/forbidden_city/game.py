@@ -156,14 +156,32 @@ class _Turn:
     @classmethod
     def thaw(cls, s: State) -> _Turn:
         return cls(
-            s.n, s.side, s.first, s.board, list(s.hands), list(s.stacks), list(s.coins),
-            list(s.stopped), list(s.placed), s.set_aside, s.history,
+            s.n,
+            s.side,
+            s.first,
+            s.board,
+            list(s.hands),
+            list(s.stacks),
+            list(s.coins),
+            list(s.stopped),
+            list(s.placed),
+            s.set_aside,
+            s.history,
         )
 
     def freeze(self, to_move: Seat) -> State:
         return State(
-            self.n, self.side, self.first, self.board, tuple(self.hands), tuple(self.stacks),
-            tuple(self.coins), to_move, tuple(self.stopped), tuple(self.placed), self.set_aside,
+            self.n,
+            self.side,
+            self.first,
+            self.board,
+            tuple(self.hands),
+            tuple(self.stacks),
+            tuple(self.coins),
+            to_move,
+            tuple(self.stopped),
+            tuple(self.placed),
+            self.set_aside,
             self.history,
         )
 
@@ -186,7 +204,9 @@ def _describe_at(board: B.Board, k: int, colour_names: list[str]) -> str:
     cell = board.cells[k]
     x, y = B.xy(k)
     if cell.owner < 0:
-        what = {"temple": "the temple", "garden": "the garden"}.get(cell.tile.kind, "the start tile")
+        what = {"temple": "the temple", "garden": "the garden"}.get(
+            cell.tile.kind, "the start tile"
+        )
         return f"{what} on {square_name(x, y)}"
     return f"{colour_names[cell.owner]}'s {cell.tile.id} on {square_name(x, y)}"
 
@@ -232,7 +252,9 @@ class ForbiddenCity:
         elif first_opt.isdigit() and int(first_opt) < n_players:
             first = int(first_opt)
         else:
-            raise ValueError(f"first must be random, a seat 0-{n_players - 1} or a colour of {names}")
+            raise ValueError(
+                f"first must be random, a seat 0-{n_players - 1} or a colour of {names}"
+            )
         turn = _Turn(
             n=n_players,
             side=side,
@@ -305,7 +327,9 @@ class ForbiddenCity:
         c = components()
         revealed = [[t for t in (state.hands[i], *state.stacks[i]) if t] for i in range(state.n)]
         bonus = [
-            sum(c.end_per_advisor * tile(t).advisors + c.end_per_dragon * tile(t).dragons for t in r)
+            sum(
+                c.end_per_advisor * tile(t).advisors + c.end_per_dragon * tile(t).dragons for t in r
+            )
             for r in revealed
         ]
         scores = tuple(state.coins[i] + bonus[i] for i in range(state.n))
@@ -408,7 +432,9 @@ class ForbiddenCity:
     def _examples(self, moves: list[Placement], n: int = 4) -> str:
         if not moves:
             return ""
-        return "Legal placements include " + ", ".join(m.notation() for m in _spread(moves, n)) + "."
+        return (
+            "Legal placements include " + ", ".join(m.notation() for m in _spread(moves, n)) + "."
+        )
 
     def parse(self, state: State, seat: Seat, text: str) -> Placement:
         """Read a move; only legal moves come back, otherwise a player-readable RuleError."""

@@ -149,7 +149,9 @@ def render_board(side: str, cells: list[Any]) -> list[str]:
         cols = range(x0 + b * per_band, min(x1, x0 + (b + 1) * per_band - 1) + 1)
         if b:
             lines.append("")
-        header = " " * MARGIN + "".join(column_name(x).center(TILE_W).rstrip().ljust(TILE_W) for x in cols)
+        header = " " * MARGIN + "".join(
+            column_name(x).center(TILE_W).rstrip().ljust(TILE_W) for x in cols
+        )
         lines.append(header.rstrip())
         # Each band is cropped to its own occupied rows.
         band_ys = [y for x, y in boxes if cols.start <= x < cols.stop]
@@ -158,7 +160,9 @@ def render_board(side: str, cells: list[Any]) -> list[str]:
             for x in cols:
                 box = boxes.get((x, y))
                 if box is None:
-                    near = any((x + dx, y + dy) in boxes for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+                    near = any(
+                        (x + dx, y + dy) in boxes for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    )
                     box = _empty_box(near)
                 row.append(box)
             for i in range(TILE_H):

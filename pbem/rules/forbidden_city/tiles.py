@@ -199,7 +199,9 @@ _TILES_BY_ID: dict[str, TileDef] = {}
 @cache
 def components() -> Components:
     """Load (once) the component data shipped in this package."""
-    text = resources.files("pbem.rules.forbidden_city").joinpath("components.json").read_text("utf-8")
+    text = (
+        resources.files("pbem.rules.forbidden_city").joinpath("components.json").read_text("utf-8")
+    )
     raw = json.loads(text)
     base = tuple(_player_tile(t, False) for t in raw["per_player_set_3_4_players"])
     extra = tuple(_player_tile(t, True) for t in raw["extra_tiles_marked_2_purple_and_yellow_only"])

@@ -12,7 +12,9 @@ from pbem.rules.forbidden_city.tiles import components, orientations, tile
 COLOURS = list(components().colours)
 
 
-def build(side: str, placements: list[tuple[str, str, int, int, int]]) -> tuple[B.Board, list[list[B.Closed]]]:
+def build(
+    side: str, placements: list[tuple[str, str, int, int, int]]
+) -> tuple[B.Board, list[list[B.Closed]]]:
     """Place (colour, tile, x, y, rotation) in order, each checked legal; closings per placement."""
     board = B.start_board(side)
     closings = []
@@ -33,7 +35,9 @@ def named(payouts: dict[int, int]) -> dict[str, int]:
     return {COLOURS[c]: v for c, v in payouts.items()}
 
 
-def play(bots: list[str], seed: int, side: str = "beginner", check: bool = False) -> tuple[Any, list[tuple[int, Any]], list[Event]]:
+def play(
+    bots: list[str], seed: int, side: str = "beginner", check: bool = False
+) -> tuple[Any, list[tuple[int, Any]], list[Event]]:
     """A whole bot game: final state, the moves (seat, action) and every event.
 
     With ``check``, every move is also checked to be in ``legal`` and to round-trip through ``parse``.

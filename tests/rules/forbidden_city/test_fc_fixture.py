@@ -9,7 +9,9 @@ from pbem.rules.forbidden_city.tiles import components
 
 def test_fixture_reproduces_the_four_rulebook_examples_and_nothing_else_pays() -> None:
     fixture = components().fixture
-    placements = [(p["player"], p["tile"], p["x"], p["y"], p["rotation"]) for p in fixture["placements"]]
+    placements = [
+        (p["player"], p["tile"], p["x"], p["y"], p["rotation"]) for p in fixture["placements"]
+    ]
     _, closings = build(fixture["start_side"], placements)
     expected = fixture["expected_scoring_after_index"]
     paid = {
@@ -17,12 +19,13 @@ def test_fixture_reproduces_the_four_rulebook_examples_and_nothing_else_pays() -
         for i, closed in enumerate(closings)
         if any(c.payouts for c in closed)
     }
-    assert paid == {
-        i: [(e["room_total"], e["payouts"])] for i, e in expected.items()
-    }
+    assert paid == {i: [(e["room_total"], e["payouts"])] for i, e in expected.items()}
     # The rulebook's own breakdowns.
     ex1 = closings[5][0]
-    assert (ex1.own, sorted(v for _, v in ex1.adjacent)) == (2, [1, 1, 7])  # 4 tiles + 3 dragon, temple, white
+    assert (ex1.own, sorted(v for _, v in ex1.adjacent)) == (
+        2,
+        [1, 1, 7],
+    )  # 4 tiles + 3 dragon, temple, white
     ex2 = closings[6][0]
     assert (ex2.own, sorted(v for _, v in ex2.adjacent)) == (9, [1, 2])
     ex3 = [c for c in closings[9] if c.payouts][0]
@@ -33,7 +36,9 @@ def test_fixture_reproduces_the_four_rulebook_examples_and_nothing_else_pays() -
 
 def test_fixture_closings_without_advisors_pay_nobody() -> None:
     fixture = components().fixture
-    placements = [(p["player"], p["tile"], p["x"], p["y"], p["rotation"]) for p in fixture["placements"]]
+    placements = [
+        (p["player"], p["tile"], p["x"], p["y"], p["rotation"]) for p in fixture["placements"]
+    ]
     _, closings = build(fixture["start_side"], placements)
     unpaid = [c for closed in closings for c in closed if not c.payouts]
     assert all(not any(c.room.advisors) for c in unpaid)

@@ -17,7 +17,14 @@ def test_square_names_have_a_fixed_origin() -> None:
     assert square_name(-12, -9) == "A1"
     assert square_name(13, 0) == "Z10"
     assert square_name(0, -10) == "M0" and square_name(0, -11) == "M-1"
-    assert [column_name(x) for x in (14, 39, 40, -13, -38, -39)] == ["ZA", "ZZ", "ZZA", "AZ", "AA", "AAZ"]
+    assert [column_name(x) for x in (14, 39, 40, -13, -38, -39)] == [
+        "ZA",
+        "ZZ",
+        "ZZA",
+        "AZ",
+        "AA",
+        "AAZ",
+    ]
 
 
 def test_column_names_round_trip_and_are_unique() -> None:
@@ -37,8 +44,21 @@ def state():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     "text",
-    ["M9 R1", "m9 r1", "M9R1", "  m9   r1 ", "place m9 rot 90", "M9 90", "M9 1", "play M9 rotation 1",
-     "place tile at M9 with rotation 1", "M9, R1.", "m9 r=1", "M9 90 degrees", "put m9 r 1"],
+    [
+        "M9 R1",
+        "m9 r1",
+        "M9R1",
+        "  m9   r1 ",
+        "place m9 rot 90",
+        "M9 90",
+        "M9 1",
+        "play M9 rotation 1",
+        "place tile at M9 with rotation 1",
+        "M9, R1.",
+        "m9 r=1",
+        "M9 90 degrees",
+        "put m9 r 1",
+    ],
 )
 def test_variants_are_understood(state, text: str) -> None:  # type: ignore[no-untyped-def]
     assert GAME.parse(state, 0, text) == Placement(0, -1, 1)
@@ -53,7 +73,10 @@ def test_notation_round_trips_for_every_legal_move(state) -> None:  # type: igno
 def test_rotation_may_be_left_out_only_when_one_fits(state) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(AmbiguousMove) as err:
         GAME.parse(state, 0, "M9")
-    assert str(err.value) == "'M9' needs a rotation: your P5 fits on M9 as M9 R1 or M9 R2. Write one of them."
+    assert (
+        str(err.value)
+        == "'M9' needs a rotation: your P5 fits on M9 as M9 R1 or M9 R2. Write one of them."
+    )
     s = replace(state, hands=("G1",) + state.hands[1:])  # all open: one look
     assert GAME.parse(s, 0, "L12") == Placement(-1, 2, 0)
 
@@ -64,7 +87,11 @@ def test_rotation_may_be_left_out_only_when_one_fits(state) -> None:  # type: ig
         ("hello", InvalidSyntax, "'hello' is not a move. Write the square and the rotation"),
         ("BC4 R1", InvalidSyntax, "'BC' is not a column name."),
         ("M9 R7", InvalidSyntax, "'7' is not a rotation. Write R0, R1, R2 or R3"),
-        ("M9 R0", IllegalMove, "M9 R0 is illegal: its pink south edge would meet the white open north edge of the start tile on M10; floor colours may only meet across a wall."),
+        (
+            "M9 R0",
+            IllegalMove,
+            "M9 R0 is illegal: its pink south edge would meet the white open north edge of the start tile on M10; floor colours may only meet across a wall.",
+        ),
         ("N11 R0", IllegalMove, "N11 is illegal: that square already holds the temple on N11."),
         ("C4 R1", IllegalMove, "C4 is illegal: no tile borders it."),
     ],

@@ -17,7 +17,16 @@ from pbem.rules.forbidden_city import GAME, Placement
 
 
 def _json_game(*extra: str) -> dict[str, Any]:
-    args = ["play", "forbidden-city", "--bots", "greedy,random,greedy", "--seed", "7", *extra, "--json"]
+    args = [
+        "play",
+        "forbidden-city",
+        "--bots",
+        "greedy,random,greedy",
+        "--seed",
+        "7",
+        *extra,
+        "--json",
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return json.loads(result.output)  # type: ignore[no-any-return]
@@ -45,7 +54,9 @@ def test_json_history_is_deterministic_and_replays() -> None:
     state = GAME.setup(3, a["options"], a["seed"])
     for move in a["moves"]:
         action = GAME.parse(state, move["seat"], move["move"])
-        state, _ = GAME.apply(state, move["seat"], action, derive_rng(a["seed"], "apply", move["seq"]))
+        state, _ = GAME.apply(
+            state, move["seat"], action, derive_rng(a["seed"], "apply", move["seq"])
+        )
     result = GAME.result(state)
     assert result is not None and list(result.scores) == a["result"]["scores"]
 
@@ -133,7 +144,9 @@ class ToyGame:
     def legal(self, s: _Toy, seat: int) -> list[int]:
         return [1, 2] if seat in s.owed else []
 
-    def apply(self, s: _Toy, seat: int, action: int, rng: random.Random) -> tuple[_Toy, list[Event]]:
+    def apply(
+        self, s: _Toy, seat: int, action: int, rng: random.Random
+    ) -> tuple[_Toy, list[Event]]:
         owed = tuple(o for o in s.owed if o != seat) or (0, 1)
         return _Toy(owed, s.total + action), [Event("said", {"seat": seat, "n": action})]
 

@@ -43,7 +43,9 @@ def test_whole_games_keep_the_rules(n: int, who: list[str], side: str, seed: int
     events = []
     while GAME.pending(state):
         seat = GAME.pending(state)[0].seat
-        action = GAME.bots()[who[seat]].choose(GAME, state, seat, derive_rng(seed, "bot", len(moves)))
+        action = GAME.bots()[who[seat]].choose(
+            GAME, state, seat, derive_rng(seed, "bot", len(moves))
+        )
         # Every applied move was in legal (and parse of its notation gives it back).
         assert action in GAME.legal(state, seat)
         before = GAME.encode_state(state)
@@ -59,7 +61,9 @@ def test_whole_games_keep_the_rules(n: int, who: list[str], side: str, seed: int
     for i, (seat, action) in enumerate(moves):
         replay, _ = GAME.apply(replay, seat, action, derive_rng(seed, "apply", i))
     assert GAME.encode_state(replay) == GAME.encode_state(state)
-    assert GAME.encode_state(GAME.decode_state(GAME.encode_state(state))) == GAME.encode_state(state)
+    assert GAME.encode_state(GAME.decode_state(GAME.encode_state(state))) == GAME.encode_state(
+        state
+    )
 
     # Every closed room was paid exactly once, and the coins are exactly the payouts.
     closed_events = [e.data for e in events if e.kind == "room-closed"]
@@ -116,7 +120,7 @@ def test_no_view_shows_another_seats_hand_or_stack(n: int, side: str, seed: int,
     for seat in (None, *range(n)):
         view = GAME.view(state, seat)
         encoded = msgspec.json.encode(view)
-        assert b"stack\"" not in encoded and b"stacks" not in encoded
+        assert b'stack"' not in encoded and b"stacks" not in encoded
         assert view.hand == (state.hands[seat] if seat is not None and running else None)
         if running:
             # Changing everything private to the others changes nothing this seat sees.

@@ -23,7 +23,9 @@ def check_golden(name: str, text: str) -> None:
         if not REGEN:
             pytest.fail(f"golden file {name} is missing; run with PBEM_REGEN_GOLDEN=1 to create it")
         path.write_text(text, encoding="ascii")
-    assert text == path.read_text(encoding="ascii"), f"{name} differs (PBEM_REGEN_GOLDEN=1 to accept)"
+    assert text == path.read_text(encoding="ascii"), (
+        f"{name} differs (PBEM_REGEN_GOLDEN=1 to accept)"
+    )
 
 
 def check_shape(text: str) -> None:
@@ -54,7 +56,9 @@ def test_start_boards() -> None:
 
 def test_fixture_board() -> None:
     fixture = components().fixture
-    placements = [(p["player"], p["tile"], p["x"], p["y"], p["rotation"]) for p in fixture["placements"]]
+    placements = [
+        (p["player"], p["tile"], p["x"], p["y"], p["rotation"]) for p in fixture["placements"]
+    ]
     board, _ = build("beginner", placements)
     state = GAME.setup(4, {"first": "0"}, 1)
     history = tuple((COLOURS.index(c), t, x, y, r) for c, t, x, y, r in placements)
@@ -86,7 +90,9 @@ def test_end_of_game_and_wide_boards_in_bands() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_every_view_is_ascii_and_72_columns(seed: int) -> None:
     bots = ["random", "greedy"][seed % 2 :] + ["random"] * (seed % 3)
-    state, _, _ = play(bots if len(bots) >= 2 else bots * 2, seed, side=("beginner", "advanced")[seed % 2])
+    state, _, _ = play(
+        bots if len(bots) >= 2 else bots * 2, seed, side=("beginner", "advanced")[seed % 2]
+    )
     for seat in (None, *range(state.n)):
         check_shape(GAME.render_text(GAME.view(state, seat)))
 

@@ -87,7 +87,7 @@ def test_a_room_without_advisors_pays_nobody_and_gardens_never_count() -> None:
 def test_each_temple_grey_room_counts_one_tile() -> None:
     _, closings = build("beginner", [("blue", "G2", 1, -1, 2)])
     (closed,) = closings[0]
-    (grey, value), = closed.adjacent
+    ((grey, value),) = closed.adjacent
     assert grey.grey == 1 and value == 1  # one grey room, not the whole temple
 
 
@@ -95,7 +95,12 @@ def test_dragons_add_three() -> None:
     # The white start room (2,1) joined by W2 (dragon) turned with its wall east, then closed.
     _, closings = build(
         "beginner",
-        [("red", "W6", 3, 1, 0), ("blue", "W2", 4, 1, 1), ("red", "G2", 4, 0, 2), ("red", "G2", 4, 2, 0)],
+        [
+            ("red", "W6", 3, 1, 0),
+            ("blue", "W2", 4, 1, 1),
+            ("red", "G2", 4, 0, 2),
+            ("red", "G2", 4, 2, 0),
+        ],
     )
     (closed,) = closings[3]
     # 3 tiles + 3 for the dragon + the temple's east grey room.
@@ -147,7 +152,13 @@ def _diagonal_scenario() -> list[list[B.Closed]]:
             ("red", "G3", 0, -2, 1),
             ("red", "G2", 2, -1, 3),  # plain wall west
             ("red", "P2", 1, -2, 2),  # plain wall south
-            ("blue", "D1", 1, -1, 0),  # green NE half (1 blue advisor), pink SW half on the pink room
+            (
+                "blue",
+                "D1",
+                1,
+                -1,
+                0,
+            ),  # green NE half (1 blue advisor), pink SW half on the pink room
         ],
     )
     return closings
@@ -215,7 +226,14 @@ def test_payout_table() -> None:
 # -- players, stacks, turns, end -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("n", "size", "seats"), [(2, 30, ["purple", "yellow"]), (3, 24, ["purple", "yellow", "red"]), (4, 24, ["purple", "yellow", "red", "blue"])])
+@pytest.mark.parametrize(
+    ("n", "size", "seats"),
+    [
+        (2, 30, ["purple", "yellow"]),
+        (3, 24, ["purple", "yellow", "red"]),
+        (4, 24, ["purple", "yellow", "red", "blue"]),
+    ],
+)
 def test_players_colours_and_tile_sets(n: int, size: int, seats: list[str]) -> None:
     state = GAME.setup(n, {}, 5)
     assert GAME.seat_names(n) == seats
@@ -250,7 +268,9 @@ def test_turns_go_clockwise_from_the_start_player() -> None:
 
 
 @pytest.mark.parametrize(("n", "placements"), [(2, 28), (3, 22), (4, 22)])
-def test_game_ends_after_the_right_number_of_placements_with_the_end_bonus(n: int, placements: int) -> None:
+def test_game_ends_after_the_right_number_of_placements_with_the_end_bonus(
+    n: int, placements: int
+) -> None:
     state, moves, events = play(["random"] * n, 11)
     assert GAME.pending(state) == []
     assert state.placed == (placements,) * n
@@ -297,7 +317,10 @@ def test_a_tile_that_fits_nowhere_is_set_aside_and_the_turn_goes_on() -> None:
     events: list = []
     state, events = GAME._begin_turn(_Turn.thaw(state), 0, events)
     assert [e.kind for e in events] == ["set-aside", "drew"]
-    assert events[0].data == {"seat": 0, "colour": "purple", "tile": "G1"} and events[0].visible_to is None
+    assert (
+        events[0].data == {"seat": 0, "colour": "purple", "tile": "G1"}
+        and events[0].visible_to is None
+    )
     assert events[1].visible_to == 0
     assert state.to_move == 0 and state.hands[0] == "P1" and state.set_aside == ((0, "G1"),)
     assert len(state.stacks[0]) == 22  # the set-aside tile is gone from purple's supply
@@ -333,7 +356,13 @@ def test_advanced_side_start_rooms() -> None:
         [
             ("red", "G2", 1, -1, 2),  # wall south
             ("red", "G2", 2, -1, 2),  # wall south (its open west edge joins the first G2)
-            ("blue", "P7", 3, 0, 0),  # open west joins the pink room; walls and an archway elsewhere
+            (
+                "blue",
+                "P7",
+                3,
+                0,
+                0,
+            ),  # open west joins the pink room; walls and an archway elsewhere
         ],
     )
     assert not closings[0] and not closings[1]
