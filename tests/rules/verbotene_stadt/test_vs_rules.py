@@ -336,3 +336,32 @@ def test_the_team_variant_adds_partners() -> None:
 
 def test_where_helper_sanity() -> None:
     assert where(build({"RR": (1, 2)}), "RR") == (1, 2)
+
+
+def test_unlimited_moves_round_trip_through_their_notation() -> None:
+    s = build(ENTRY, options={"moves": "unlimited"}, hands=[["blue-hat"], ["red-hat"], [], []])
+    legal = GAME.legal(s, 0)
+    assert any(len(m.dirs) > 2 for m in legal)
+    for action in legal:
+        assert GAME.parse(s, 0, GAME.notation(action)) == action
+
+
+def test_apply_refuses_a_seat_that_owes_nothing() -> None:
+    s = build(ENTRY)
+    move = GAME.parse(s, 0, "GG S")
+    with pytest.raises(NotYourDecision):
+        GAME.apply(s, 1, move, Dice(0))
+
+
+def test_default_actions_for_every_kind() -> None:
+    s = GAME.setup(2, {}, 3)
+    pick = GAME.default_action(s, 0, "select", Dice(7))
+    assert isinstance(pick, Select)
+    s = build({"RR": (4, 2)}, hands=[[], [], ["red-hat", "green-coat"], []])
+    quiet = GAME.default_action(s, 0, "move", Dice(0))
+    assert not quiet.mode
+    s, _ = act(s, 0, "RR N", Dice(SMALL_DRAGON))
+    take = GAME.default_action(s, 1, "steal", Dice(1))
+    assert GAME.notation(take) == "take south green-coat"
+    c = claim("RR")
+    assert GAME.notation(GAME.default_action(c, 1, "believe-or-doubt", Dice())) == "believe"
