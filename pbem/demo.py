@@ -65,6 +65,8 @@ class BotPlayer:
     seed: int
     answered: int = 0
     mails: list[ParsedMail] = field(default_factory=list)
+    encrypted: list[bool] = field(default_factory=list)
+    """For each mail of :attr:`mails`: whether it arrived encrypted."""
     replied_to: set[str] = field(default_factory=set)
     """Message-IDs already answered: a duplicate (same Message-ID) is the same mail."""
     playing: bool = True
@@ -94,14 +96,15 @@ class BotPlayer:
         sent = 0
         replies: list[EmailMessage] = []
         for msg in self.source.fetch_new():
-            parsed = parse_message(self.decrypt(msg.raw))
+            opened = self.decrypt(msg.raw)
+            parsed = parse_message(opened)
             self.mails.append(parsed)
+            self.encrypted.append(opened is not msg.raw)
             self.source.done(msg, "processed")
-            reply = None
             if self.playing:
-                reply = self._keys(parsed) or self._answer(parsed)
-            if reply is not None:
-                replies.append(reply)
+                for reply in (self._keys(parsed), self._answer(parsed)):
+                    if reply is not None:
+                        replies.append(reply)
         if replies:
             results = self.smtp.send_batch(replies)
             sent = sum(1 for r in results if r.ok)
@@ -117,11 +120,9 @@ class BotPlayer:
                 key, cert, _ = pkcs12.load_key_and_certificates(att.data, self.passphrase.encode())
                 self.smime_pair = (key, cert)
                 return None
-        if "a key for encrypted mail" not in mail.subject or mail.message_id in self.replied_to:
+        asked = "a key for encrypted mail" in mail.subject or "NOT ENCRYPTED" in mail.text
+        if not asked or self.smime_pair is not None or self.pgp_key is not None or self.passphrase:
             return None
-        if self.smime_pair is not None or self.pgp_key is not None:
-            return None
-        self.replied_to.add(mail.message_id)
         if self.key_kind == "smime":
             self.passphrase = f"demo-{self.name.lower()}-passphrase"
             return self._reply(mail, f"CERT {self.passphrase}")

@@ -292,7 +292,9 @@ class Service:
             reading.errors.append((action.line, CommandError(
                 "The game starts once every player has a key on file for encrypted mail; still "
                 "missing: " + _join(missing) + ". Your move was not played.")))
-        if keys_filed and not reading.commands and not reading.errors:
+        if keys_filed and not reading.commands and not [
+                e for e in reading.errors if (e[0], e[1]) not in reading.syntax_errors]:
+            # A mail that brings a key and a few words ("here is my key"): the key was the point.
             self._record_handled(record, seat, p, "key")
             return Outcome("processed", "key filed", env.game_id, 1)
         if env.status != "active" and (action is not None or reading.syntax_errors):
@@ -320,7 +322,9 @@ class Service:
             if any(c.kind == "resign" for c in reading.commands):
                 name = f"Computer (for {env.active_player(seat).name})"
                 entries.append(Replace(seat, name, f"{COMPUTER_PREFIX}{env.game_id}.{seat}@{self.host}",
-                                       source="mail"))
+                                       source="mail",
+                                       message_id=None if action is not None else p.message_id or None,
+                                       resigned=True))
             self.mark_dirty(env.game_id)
             try:
                 self.store.commit(env.game_id, record.seq, entries, now)
@@ -370,13 +374,13 @@ class Service:
             ctx = self._ctx(record, None, self._subject(record, "your key was not accepted"),
                             pl.name, paragraphs=[str(err), *_how_to_send_key()])
             self._send(record, seat, pl.name, pl.email, "notice", ctx,
-                       f"r{_h(p.message_id)}.keyrefused", reply_to=p)
+                       f"r{_h(p.message_id)}.q{record.seq}.keyrefused", reply_to=p)
             self._record_handled(record, seat, p, "key refused")
             return -1
         ctx = self._ctx(record, None, self._subject(record, "your key is on file"), pl.name,
                         paragraphs=paragraphs)
         n = self._send(record, seat, pl.name, pl.email, "notice", ctx,
-                       f"r{_h(p.message_id)}.key", reply_to=p)
+                       f"r{_h(p.message_id)}.q{record.seq}.key", reply_to=p)
         # The game may start now that this key is here (the journal sends the start mails).
         if self._awaiting_path(record.envelope.game_id).exists() and not self.missing_keys(record):
             self._awaiting_path(record.envelope.game_id).unlink()
@@ -623,7 +627,7 @@ class Service:
             ctx = self._ctx(record, None, self._subject(record, "history"), pl.name,
                             history=hist or ["No moves yet."])
         return self._send(record, seat, pl.name, pl.email, kind, ctx,
-                          f"r{_h(p.message_id)}.{kind}", reply_to=p)
+                          f"r{_h(p.message_id)}.q{record.seq}.{kind}", reply_to=p)
 
     def _say(self, record: GameRecord, seat: int, p: ParsedMail, text: str) -> int:
         names, players = self._names(record)
@@ -633,7 +637,7 @@ class Service:
             pl = record.envelope.active_player(s)
             ctx = self._ctx(record, None, self._subject(record, f"{players[seat]} says"), pl.name,
                             speaker=speaker, said=[text])
-            n += self._send(record, s, pl.name, pl.email, "say", ctx, f"r{_h(p.message_id)}.say{s}",
+            n += self._send(record, s, pl.name, pl.email, "say", ctx, f"r{_h(p.message_id)}.q{record.seq}.say{s}",
                             reply_to=p if s == seat else None)
         return n
 
@@ -644,16 +648,16 @@ class Service:
                             paragraphs=["This service does not issue certificates; ask the game "
                                         "master."])
             return self._send(record, seat, pl.name, pl.email, "notice", ctx,
-                              f"r{_h(p.message_id)}.cert", reply_to=p)
+                              f"r{_h(p.message_id)}.q{record.seq}.cert", reply_to=p)
         try:
             p12 = self.crypto.issue(pl.email, pl.name, passphrase, self.clock())
         except PLAYER_ERRORS as err:
             ctx = self._ctx(record, None, self._subject(record, "certificates"), pl.name,
                             paragraphs=[str(err)])
             return self._send(record, seat, pl.name, pl.email, "notice", ctx,
-                              f"r{_h(p.message_id)}.cert", reply_to=p)
+                              f"r{_h(p.message_id)}.q{record.seq}.cert", reply_to=p)
         mid = message_id(self.secret, record.envelope.game_id, seat, record.envelope.moves,
-                         f"r{_h(p.message_id)}.cert", self.host)
+                         f"r{_h(p.message_id)}.q{record.seq}.cert", self.host)
         msg = self.crypto.cert_mail(
             sender=self.policy.service_address, sender_name=self.policy.service_name,
             to_name=pl.name, to_addr=pl.email,
@@ -692,7 +696,7 @@ class Service:
             if h not in ctx.reasons:
                 ctx.reasons.append(f"Try: {h}")
         self._send(record, seat, pl.name, pl.email, "rejected", ctx,
-                   f"r{_h(p.message_id)}.rejected", reply_to=p)
+                   f"r{_h(p.message_id)}.q{record.seq}.rejected", reply_to=p)
         self._record_handled(record, seat, p, "rejected")
         return Outcome("rejected", "; ".join(reasons)[:200], record.envelope.game_id, 1)
 

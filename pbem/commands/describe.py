@@ -1,7 +1,7 @@
 """Sentences for the public events of the history, as the mails show them.
 
 Engines emit structured events (kind + JSON data); people read sentences. A game may provide its own
-``describe_event(kind, data, seat_names) -> str``; otherwise the describers below know the common kinds
+``describe_event(event) -> str``; otherwise the describers below know the common kinds
 of both games, and anything unknown is shown generically (kind and data), never dropped.
 """
 
@@ -62,7 +62,12 @@ def describe_event(game: Any, kind: str, data: Mapping[str, Any], names: list[st
     """One sentence for a public event."""
     own = getattr(game, "describe_event", None)
     if callable(own):
-        text = own(kind, data, names)
+        from pbem.rules.base import Event
+
+        try:
+            text = own(Event(kind, dict(data)))
+        except (KeyError, TypeError, ValueError):
+            text = None  # an older event shape: fall back to the generic sentence
         if text:
             return str(text)
     fn = _BY_GAME.get(getattr(game, "name", ""))

@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import textwrap
 from dataclasses import asdict, dataclass, field
-from email.message import EmailMessage
-from email.utils import formataddr, format_datetime
 from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -169,7 +169,11 @@ def build_message(
         msg[k] = v
     # 7bit when the text is ASCII (boards always are), quoted-printable otherwise; never
     # format=flowed, which would re-flow the board in some clients.
-    cte = "7bit" if text.isascii() and all(len(ln) <= 998 for ln in text.splitlines()) else "quoted-printable"
+    cte = (
+        "7bit"
+        if text.isascii() and all(len(ln) <= 998 for ln in text.splitlines())
+        else "quoted-printable"
+    )
     msg.set_content(text, subtype="plain", charset="utf-8", cte=cte)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     return msg

@@ -23,7 +23,7 @@ import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -55,6 +55,8 @@ class Entry(msgspec.Struct, kw_only=True):
     game: str
     kind: str
     queued_at: str
+    order: int = 0
+    """Nanosecond stamp of queueing: mails go out in the order they were queued."""
     attempts: int = 0
     next_attempt: float = 0.0
     last_error: str = ""
@@ -110,7 +112,8 @@ class Outbox:
             recipient=recipient,
             game=game,
             kind=kind,
-            queued_at=now.astimezone(timezone.utc).isoformat(timespec="seconds"),
+            queued_at=now.astimezone(UTC).isoformat(timespec="seconds"),
+            order=time.time_ns(),
             sealed=self.sealer.seal(raw, key.encode()),
         )
         _atomic_write(self.queued / f"{key}.json", msgspec.json.encode(entry))
@@ -124,7 +127,7 @@ class Outbox:
                 out.append(msgspec.json.decode(p.read_bytes(), type=Entry))
             except (OSError, msgspec.DecodeError):
                 continue
-        out.sort(key=lambda e: (e.queued_at, e.key))
+        out.sort(key=lambda e: (e.order, e.queued_at, e.key))
         return out
 
     def due(self, now_ts: float) -> list[Entry]:
@@ -136,8 +139,10 @@ class Outbox:
 
     def mark_sent(self, entry: Entry, now: datetime) -> None:
         with open(self.root / "sent.log", "a", encoding="ascii") as fh:
-            fh.write(f"{now.astimezone(timezone.utc).isoformat(timespec='seconds')} {entry.key} "
-                     f"{entry.message_id.encode('ascii', 'replace').decode()}\n")
+            fh.write(
+                f"{now.astimezone(UTC).isoformat(timespec='seconds')} {entry.key} "
+                f"{entry.message_id.encode('ascii', 'replace').decode()}\n"
+            )
             fh.flush()
             os.fsync(fh.fileno())
         (self.queued / f"{entry.key}.json").unlink(missing_ok=True)

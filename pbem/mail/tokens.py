@@ -61,8 +61,12 @@ def find_tokens(header_values: list[str]) -> list[TokenRef]:
     for value in header_values:
         for m in _MSGID.finditer(value or ""):
             found.append(
-                TokenRef(m.group("game").lower(), int(m.group("seat")), int(m.group("turn")),
-                         m.group("token").lower())
+                TokenRef(
+                    m.group("game").lower(),
+                    int(m.group("seat")),
+                    int(m.group("turn")),
+                    m.group("token").lower(),
+                )
             )
     # References lists oldest first; the mail answered is the last one. In-Reply-To comes first in
     # the list we are given, so keep order but prefer the highest turn for the same game and seat.

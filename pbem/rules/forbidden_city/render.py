@@ -8,6 +8,7 @@ most 8 columns, each band with its own column letters and the row numbers repeat
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from pbem.rules.forbidden_city.notation import column_name, row_name
@@ -189,7 +190,9 @@ def _tile_words(tdef: TileDef) -> str:
 def render_hand(tile_id: str, owner: str) -> list[str]:
     """The hand tile in its four rotations, labelled as the notation names them."""
     tdef = tile(tile_id)
-    lines = [f"Your tile: {tile_id}, {_tile_words(tdef)}."]
+    # A diagonal tile's description is long: wrap it so that mails stay within 72 columns.
+    lines = textwrap.wrap(f"Your tile: {tile_id}, {_tile_words(tdef)}.", width=72,
+                          subsequent_indent="  ")
     labels = []
     for o in orientations(tdef):
         label = f"R{o.rotation}" if o.canonical == o.rotation else f"R{o.rotation}=R{o.canonical}"
