@@ -629,6 +629,19 @@ class Service:
         return self._send(record, seat, pl.name, pl.email, kind, ctx,
                           f"r{_h(p.message_id)}.q{record.seq}.{kind}", reply_to=p)
 
+    def resend(self, game_id: str, seats: list[int] | None = None) -> int:
+        """Queue the current board again for ``seats`` (all by default): the GM's ``resend``."""
+        record = self.store.load(game_id)
+        n = 0
+        stamp = self.clock().strftime("%Y%m%d%H%M%S")
+        for seat in seats if seats is not None else record.envelope.seats():
+            pl = record.envelope.active_player(seat)
+            ctx = self._ctx(record, seat, self._subject(record, "the board (sent again)"), pl.name)
+            ctx.private_note = self._private_note(record, seat)
+            n += self._send(record, seat, pl.name, pl.email, "board", ctx,
+                            f"resend.q{record.seq}.{stamp}")
+        return n
+
     def _say(self, record: GameRecord, seat: int, p: ParsedMail, text: str) -> int:
         names, players = self._names(record)
         speaker = f"{players[seat]} ({names[seat]})"

@@ -154,3 +154,29 @@ def daemon(
     if close:
         close()
     log.info("daemon stopped")
+
+
+@admin_app.command("resend")
+def resend(
+    game: str = typer.Argument(..., help="The game id."),
+    seat: list[str] = typer.Option(None, "--seat", help="Only this seat (number, colour or "
+                                   "address); repeatable. Default: every player."),
+    config: Path = typer.Option(None, "--config", help="Config file."),
+    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory."),
+) -> None:
+    """Mail the current board again (e.g. a player lost the mail). The next `pbem run` sends it."""
+    from pbem.cli.admin import resolve_seat
+    from pbem.config import load_config
+    from pbem.errors import ConfigError, StoreError
+    from pbem.runner import build_service
+
+    try:
+        cfg = load_config(config, data_dir=data_dir)
+        service = build_service(cfg, _now)
+        record = service.store.load(game)
+        seats = [resolve_seat(record, s) for s in seat] if seat else None
+        n = service.resend(game, seats)
+    except (ConfigError, StoreError) as err:
+        typer.echo(f"pbem admin resend: {err}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"{n} mail(s) queued; the next 'pbem run' sends them.")

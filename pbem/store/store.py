@@ -76,6 +76,8 @@ from pbem.store.records import (
 from pbem.store.registry import game_for
 
 SERVICE_LOCK = ".service.lock"
+CHANGED_DIR = "outbox/dirty"
+"""Where :meth:`Store.mark_changed` leaves its markers (read by the mail loop's journal)."""
 _STATE_CACHE = 256
 """How many decoded engine states a Store keeps (per process, least recently used dropped)."""
 _ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed
@@ -214,6 +216,16 @@ class Store:
 
     # ------------------------------------------------------------------ paths and locks
 
+    def mark_changed(self, game_id: str) -> None:
+        """Leave a marker ``outbox/dirty/<game>`` for the mail loop: this game has news to mail
+        (a new game, a move, a GM's undo...). The loop's next tick mails everyone and removes it."""
+        d = self.data_dir / CHANGED_DIR
+        d.mkdir(parents=True, exist_ok=True)
+        fd = os.open(d / game_id, os.O_WRONLY | os.O_CREAT, 0o600)
+        os.close(fd)
+        if self.fsync:
+            fsync_dir(d)
+
     def game_dir(self, game_id: str) -> Path:
         """The directory of a game (the id is checked: it becomes a path)."""
         if not GAME_ID_RE.match(game_id):
@@ -328,6 +340,7 @@ class Store:
                 raise
             if self.fsync:
                 fsync_dir(self.data_dir)
+            self.mark_changed(game_id)
             return game_id
         raise StoreError("could not find a free game id (is the data directory writable?)")
 
@@ -629,6 +642,9 @@ class Store:
             if not w.lines:
                 return record
             gdir = self.game_dir(game_id)
+            # Tell the mail loop before the commit point, so that a crash right after it still
+            # leaves the marker (an unneeded marker only costs the loop a look).
+            self.mark_changed(game_id)
             append_durable(gdir / LOG_FILE, b"".join(x + b"\n" for x in w.lines), sync=self.fsync)
             # Committed. The snapshot is only a cache: failing to write it (disk full...) must
             # not turn a durable commit into an error the caller would retry.

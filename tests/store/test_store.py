@@ -250,7 +250,7 @@ def test_game_ids_skip_hidden_and_foreign_entries(store: Store) -> None:
     os.utime(old, (T0.timestamp() - 7200, T0.timestamp() - 7200))
     (store.data_dir / "README.md").write_text("hi")
     (store.data_dir / "Not_A_Game").mkdir()
-    (store.data_dir / "outbox").mkdir()  # the mail loop keeps its queue here
+    (store.data_dir / "outbox").mkdir(exist_ok=True)  # the mail loop keeps its queue here
     assert store.game_ids() == [gid]
     with pytest.raises(StoreError, match="not a game id"):
         store.load("../etc")
