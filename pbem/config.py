@@ -82,6 +82,7 @@ class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     keys_dir: str = ""
     service_address: str = ""
     gm_address: str = ""
+    authserv_id: str = ""
     maildir_inbound: str = ""
     maildir_outbound: str = ""
     log_file: str = ""
@@ -100,6 +101,9 @@ class Config:
     """The service's own email address (players reply to it)."""
     gm_address: str = ""
     """Where the GM's alerts go."""
+    authserv_id: str = ""
+    """When set, a move is accepted only if the topmost Authentication-Results header carries
+    this authserv-id (your own mail server's) and a pass."""
     imap: ImapConfig = field(default_factory=ImapConfig)
     smtp: SmtpConfig = field(default_factory=SmtpConfig)
     maildir_inbound: Path | None = None
@@ -196,6 +200,7 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
         cfg.keys_dir = cfg._resolve(raw.keys_dir) or cfg.data_dir.parent / "keys"
     cfg.service_address = raw.service_address
     cfg.gm_address = raw.gm_address
+    cfg.authserv_id = raw.authserv_id
     cfg.imap = raw.imap
     cfg.smtp = raw.smtp
     cfg.limits = raw.limits
@@ -220,6 +225,9 @@ keys_dir = "{keys_dir}"
 service_address = ""
 # Where alerts for the game master go (bounces, damaged games, shunted messages).
 gm_address = ""
+# Optional: the authserv-id of your own mail server. When set, a player's mail counts only if the
+# topmost Authentication-Results header (added by that server) carries this id and a pass.
+authserv_id = ""
 # Optional: a log file for 'pbem run'.
 log_file = ""
 # Optional, instead of IMAP / SMTP: read mail from / write mail to these Maildirs.
