@@ -1,0 +1,317 @@
+"""The whole mail loop, end to end: N moves by mail through a real Dovecot and SMTP relay.
+
+Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--plain-only]`` (default N = 50).
+
+It starts its own Dovecot (IMAP + LMTP on 127.0.0.1, as ``nobody`` when run as root) and an SMTP
+relay (aiosmtpd) that delivers by LMTP, creates N four-player Forbidden City games with the same
+four players, and lets one tick send the start mails. The players are :class:`pbem.demo.BotPlayer`
+objects: each reads its own IMAP mailbox and answers the turn mails it got by SMTP, replying like a
+mail client (In-Reply-To / References carry the token of the turn mail, the mail is quoted). One
+move is then pending in each game, all N replies sit in the service's IMAP inbox, and ONE runner
+tick (:func:`pbem.runner.tick`) is measured: fetch N, authenticate, parse, commit (fsync on), queue
+4 notifications per move, file each reply away, send the 4N mails over one SMTP connection.
+
+In the same run, the bare transport for the same volume: the same N raw replies, delivered into a
+mailbox of their own, fetched with ImapSource and filed away, and the same 4N notification
+messages (as the tick sent them) sent again with SmtpSender over one connection. The ratio
+(full loop / bare transport) is what the service itself costs on top of the mail servers.
+
+Then a second round of replies is handled by one tick under cProfile (top 15 by cumulative time).
+
+Variants: privacy ``plain``; then privacy ``required`` with an OpenPGP key (Curve25519, as
+Thunderbird makes it) on file for every player, so that every personal mail is signed and
+encrypted, and the players' replies are encrypted to the service's key, as a mail client does
+once it has that key. ``--plain-only`` skips the encrypted variant.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import os
+import pstats
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pysequoia
+
+from pbem.crypto import KeyOnFile, encrypt_for
+from pbem.crypto.keystore import parse_keys
+from pbem.crypto_mail import MailCrypto
+from pbem.demo import BotPlayer
+from pbem.mail.inbound import ImapSource, InboundMessage
+from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
+from pbem.mail.outbound import SendResult, SmtpSender
+from pbem.mail.outbox import Outbox
+from pbem.runner import TickReport, tick
+from pbem.service import Policy, Service
+from pbem.store import Keyring, Store
+
+DOMAIN = "pbem.test"
+GM = f"gm@{DOMAIN}"
+PASSWORD = "bench-pw"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class RecordingSender(SmtpSender):
+    """An SmtpSender that keeps what it sent (to send the very same messages again, bare)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: list[EmailMessage] = []
+
+    def send_batch(self, messages: Sequence[EmailMessage]) -> list[SendResult]:
+        self.sent.extend(messages)
+        return super().send_batch(messages)
+
+
+class RecordingSource(ImapSource):
+    """An ImapSource that keeps the raw messages it fetched (for the bare transport run)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.raws: list[bytes] = []
+
+    def fetch_new(self, limit: int | None = None) -> list[InboundMessage]:
+        messages = super().fetch_new(limit)
+        self.raws.extend(m.raw for m in messages)
+        return messages
+
+
+@dataclass
+class EncryptingBot(BotPlayer):
+    """A player whose mail client encrypts its replies to the service's OpenPGP key."""
+
+    service_key: KeyOnFile | None = None
+
+    def _reply(self, mail: Any, body: str) -> EmailMessage:
+        reply = super()._reply(mail, body)
+        if self.service_key is None:
+            return reply
+        return encrypt_for(reply, self.service_key)
+
+
+@dataclass
+class Timing:
+    wall: float
+    cpu_process: float
+    """CPU of this process: the service, our SMTP client, and the relay's thread."""
+    cpu_thread: float
+    """CPU of the main thread alone: the service and its IMAP/SMTP clients."""
+
+
+def timed(work: Any) -> tuple[Any, Timing]:
+    w, p, t = time.perf_counter(), time.process_time(), time.thread_time()
+    out = work()
+    return out, Timing(time.perf_counter() - w, time.process_time() - p, time.thread_time() - t)
+
+
+def users(variant: str) -> dict[str, str]:
+    return {a: PASSWORD for a in [service_address(variant), bare_address(variant),
+                                  *player_addresses(variant)]}
+
+
+def service_address(variant: str) -> str:
+    return f"service-{variant}@{DOMAIN}"
+
+
+def bare_address(variant: str) -> str:
+    return f"bare-{variant}@{DOMAIN}"
+
+
+def player_addresses(variant: str) -> list[str]:
+    return [f"{variant}{i}@{DOMAIN}" for i in range(4)]
+
+
+def bots_answer(bots: list[BotPlayer]) -> int:
+    """Every player reads its mailbox and answers; the number of replies sent."""
+    return sum(bot.read_and_answer() for bot in bots)
+
+
+def check(report: TickReport, n: int, what: str) -> None:
+    if report.errors or report.applied != n or report.fetched != n or report.sent != 4 * n:
+        raise SystemExit(f"{what}: expected {n} moves and {4 * n} mails, got: {report.line()} "
+                         f"{report.errors[:3]}")
+
+
+def run_variant(variant: str, privacy: str, n: int, dovecot: DovecotServer, relay: RelaySMTP,
+                work: Path) -> dict[str, float]:
+    """Set up N games of one variant, measure one tick and the bare transport, profile a tick."""
+    encrypted = privacy == "required"
+    svc_addr = service_address(variant)
+    root = work / variant
+    keys_dir, data_dir = root / "keys", root / "games"
+    keyring = Keyring.create(keys_dir, data_dir=data_dir)
+    store = Store(data_dir, keyring)  # fsync on, as in production
+    service = Service(store, Outbox(data_dir, keyring),
+                      Policy(svc_addr, GM, service_name="pbem bench"), _now)
+    t = time.perf_counter()
+    # As pbem.runner.build_service does (attach_crypto): the service always has its crypto hooks.
+    service.crypto = MailCrypto.open(keys_dir, svc_addr, _now())
+    print(f"  service identity (S/MIME CA + certificate, OpenPGP key) made in "
+          f"{time.perf_counter() - t:.2f} s")
+    inbox = RecordingSource(dovecot.host, dovecot.imap_port, "none", svc_addr, PASSWORD,
+                            cursor_path=root / "cursor.json")
+    sender = RecordingSender(relay.host, relay.port, "none", envelope_from=svc_addr)
+
+    service_key = None
+    if encrypted:
+        service_key = KeyOnFile.from_found(
+            parse_keys(service.crypto.identity.openpgp_public_key)[0], address=svc_addr)
+    bots: list[BotPlayer] = []
+    for i, addr in enumerate(player_addresses(variant)):
+        name = f"{variant.capitalize()}{i}"
+        pgp_key = None
+        if encrypted:
+            pgp_key = pysequoia.Tsk.generate(f"{name} <{addr}>")
+            found = parse_keys(str(pgp_key.extract_certificate()).encode())[0]
+            service.crypto.keys.add(addr, found, source="mail", now=_now())
+        source = ImapSource(dovecot.host, dovecot.imap_port, "none", addr, PASSWORD,
+                            cursor_path=root / f"bot{i}.json")
+        bots.append(EncryptingBot(name, addr, "greedy" if i % 2 == 0 else "random", source, store,
+                                  RecordingSender(relay.host, relay.port, "none"), 7 + i,
+                                  pgp_key=pgp_key, service_key=service_key))
+    players = [(b.name, b.address) for b in bots]
+
+    t = time.perf_counter()
+    for g in range(n):
+        gid = store.create("forbidden-city", players, {"privacy": privacy}, 1000 + g, _now())
+        service.mark_dirty(gid)
+    print(f"  {n} games created in {time.perf_counter() - t:.2f} s")
+    start, t_start = timed(lambda: tick(service, inbox, sender, clock=_now))
+    if start.sent != 4 * n:
+        raise SystemExit(f"start tick: {start.line()} {start.errors[:3]}")
+    print(f"  start tick: {start.sent} start mails queued and sent in {t_start.wall:.2f} s")
+    t = time.perf_counter()
+    replies = bots_answer(bots)
+    print(f"  players read {sum(len(b.mails) for b in bots)} mails and sent {replies} replies "
+          f"in {time.perf_counter() - t:.2f} s")
+    if replies != n:
+        raise SystemExit(f"expected {n} replies (one pending move per game), got {replies}")
+
+    # ---- the measured tick ----------------------------------------------------------------
+    sender.sent.clear()
+    inbox.raws.clear()
+    report, t_tick = timed(lambda: tick(service, inbox, sender, clock=_now))
+    check(report, n, "measured tick")
+    notes = list(sender.sent)
+    raws = list(inbox.raws)
+
+    # ---- the bare transport, same volume ----------------------------------------------------
+    for raw in raws:  # setup, not timed: the same N replies, into a mailbox of their own
+        dovecot.deliver(bare_address(variant), raw)
+    bare_in = ImapSource(dovecot.host, dovecot.imap_port, "none", bare_address(variant), PASSWORD,
+                         cursor_path=root / "bare-cursor.json")
+
+    def fetch_and_file() -> int:
+        msgs = bare_in.fetch_new()
+        for m in msgs:
+            bare_in.done(m, "processed")
+        return len(msgs)
+
+    fetched, t_fetch = timed(fetch_and_file)
+    bare_in.close()
+    bare_out = SmtpSender(relay.host, relay.port, "none", envelope_from=svc_addr)
+    results, t_send = timed(lambda: bare_out.send_batch(notes))
+    if fetched != n or not all(r.ok for r in results) or bare_out.connections != 1:
+        raise SystemExit(f"bare transport: fetched {fetched}, sent {sum(r.ok for r in results)}")
+    bare_wall = t_fetch.wall + t_send.wall
+
+    print(f"\n  {'one tick, ' + str(n) + ' moves (' + privacy + ')':<44} {'wall s':>7} {'cpu s':>7} "
+          f"{'main-thread cpu s':>17} {'moves/s':>8} {'mails/s':>8}")
+
+    def row(label: str, t: Timing, moves: int, mails: int) -> None:
+        mv = f"{moves / t.wall:8.1f}" if moves else f"{'':>8}"
+        ml = f"{mails / t.wall:8.1f}" if mails else f"{'':>8}"
+        print(f"  {label:<44} {t.wall:7.2f} {t.cpu_process:7.2f} {t.cpu_thread:17.2f} {mv} {ml}")
+
+    row("full loop: runner.tick", t_tick, n, 5 * n)
+    row("bare: fetch + file away N replies", t_fetch, 0, n)
+    row("bare: send the same 4N mails (1 connection)", t_send, 0, 4 * n)
+    bare = Timing(bare_wall, t_fetch.cpu_process + t_send.cpu_process,
+                  t_fetch.cpu_thread + t_send.cpu_thread)
+    row("bare transport, total", bare, n, 5 * n)
+    ratio = t_tick.wall / bare_wall
+    print(f"  ratio full loop / bare transport: {ratio:.2f} (wall), "
+          f"{t_tick.cpu_thread / max(bare.cpu_thread, 1e-9):.2f} (main-thread CPU)")
+    print(f"  service's own share per move: {(t_tick.wall - bare_wall) / n * 1000:.1f} ms wall")
+
+    # ---- a second round under cProfile ------------------------------------------------------
+    replies = bots_answer(bots)
+    if replies != n:
+        raise SystemExit(f"round 2: expected {n} replies, got {replies}")
+    prof = cProfile.Profile()
+    prof.enable()
+    report2 = tick(service, inbox, sender, clock=_now)
+    prof.disable()
+    check(report2, n, "profiled tick")
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.sort_stats("cumulative").print_stats(15)
+    print(f"\n  cProfile of one tick ({n} moves, {privacy}), top 15 by cumulative time "
+          "(main thread only; the relay thread and Dovecot are not in it):")
+    lines = out.getvalue().splitlines()
+    first = next(i for i, ln in enumerate(lines) if "ncalls" in ln)
+    for ln in lines[first : first + 16]:
+        print("   " + ln[:150])
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(12)
+    print("\n  the same profile, top 12 by own time (tottime):")
+    lines = out.getvalue().splitlines()
+    first = next(i for i, ln in enumerate(lines) if "ncalls" in ln)
+    for ln in lines[first : first + 13]:
+        print("   " + ln[:150])
+    for closer in [inbox, *[b.source for b in bots]]:
+        closer.close()
+    return {"tick": t_tick.wall, "bare": bare_wall, "ratio": ratio,
+            "moves_per_s": n / t_tick.wall}
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n = int(args[0]) if args else 50
+    plain_only = "--plain-only" in sys.argv
+    if dovecot_available() is None:
+        raise SystemExit("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd): this benchmark "
+                         "measures the loop through a real IMAP server and cannot run without it.")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
+          f"{os.cpu_count()} CPUs, python {sys.version.split()[0]}")
+    variants = [("plain", "plain")] + ([] if plain_only else [("enc", "required")])
+    all_users: dict[str, str] = {GM: PASSWORD}
+    for v, _ in variants:
+        all_users.update(users(v))
+    work = Path(tempfile.mkdtemp(prefix="pbem-bench-loop-"))
+    dovecot = DovecotServer(None, all_users)
+    results: dict[str, dict[str, float]] = {}
+    try:
+        dovecot.start()
+        with RelaySMTP(lmtp=dovecot.lmtp_address) as relay:
+            for variant, privacy in variants:
+                print(f"\n== {n} games, privacy {privacy!r} "
+                      f"({'OpenPGP keys on file for every player' if privacy == 'required' else 'no keys'})")
+                results[privacy] = run_variant(variant, privacy, n, dovecot, relay, work)
+    finally:
+        dovecot.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if "required" in results:
+        p, r = results["plain"], results["required"]
+        print(f"encrypted / plain tick: {r['tick'] / p['tick']:.2f} "
+              f"({p['moves_per_s']:.1f} vs {r['moves_per_s']:.1f} moves/s)")
+    print("summary: " + "; ".join(f"{k}: {v['moves_per_s']:.1f} moves/s, ratio {v['ratio']:.2f}"
+                                  for k, v in results.items()))
+
+
+if __name__ == "__main__":
+    main()
