@@ -510,6 +510,9 @@ class Service:
             in_reply_to=in_reply_to,
             references=refs,
         )
+        if self.crypto is not None and (tail == "welcome" or tail.endswith(".key")):
+            # So that players can encrypt their replies to the service, and check its signature.
+            self.crypto.identity.attach_public_keys(msg)
         if self.crypto is not None and record is not None:
             msg = self.crypto.protect(msg, to_addr, self.clock())
         self.outbox.put(msg, recipient=to_addr,
