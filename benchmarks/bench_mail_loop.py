@@ -1,6 +1,7 @@
 """The whole mail loop, end to end: N moves by mail through a real Dovecot and SMTP relay.
 
-Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--plain-only]`` (default N = 50).
+Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--rounds=R] [--plain-only]`` (default
+N = 50 games, R = 2 measured rounds per variant).
 
 It starts its own Dovecot (IMAP + LMTP on 127.0.0.1, as ``nobody`` when run as root) and an SMTP
 relay (aiosmtpd) that delivers by LMTP, creates N four-player Forbidden City games with the same
@@ -31,6 +32,7 @@ import io
 import os
 import pstats
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -51,6 +53,7 @@ from pbem.mail.inbound import ImapSource, InboundMessage
 from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
 from pbem.mail.outbound import SendResult, SmtpSender
 from pbem.mail.outbox import Outbox
+from pbem.mail.policy import RateLimiter
 from pbem.runner import TickReport, tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
@@ -145,8 +148,8 @@ def check(report: TickReport, n: int, what: str) -> None:
                          f"{report.errors[:3]}")
 
 
-def run_variant(variant: str, privacy: str, n: int, dovecot: DovecotServer, relay: RelaySMTP,
-                work: Path) -> dict[str, float]:
+def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: DovecotServer,
+                relay: RelaySMTP, work: Path) -> dict[str, float]:
     """Set up N games of one variant, measure one tick and the bare transport, profile a tick."""
     encrypted = privacy == "required"
     svc_addr = service_address(variant)
@@ -154,8 +157,10 @@ def run_variant(variant: str, privacy: str, n: int, dovecot: DovecotServer, rela
     keys_dir, data_dir = root / "keys", root / "games"
     keyring = Keyring.create(keys_dir, data_dir=data_dir)
     store = Store(data_dir, keyring)  # fsync on, as in production
+    # As build_service wires it, with a rate limit that 4 players x N games stay under.
+    limiter = RateLimiter(data_dir / "outbox", 100 * n, 3600.0, lambda: _now().timestamp())
     service = Service(store, Outbox(data_dir, keyring),
-                      Policy(svc_addr, GM, service_name="pbem bench"), _now)
+                      Policy(svc_addr, GM, service_name="pbem bench"), _now, rate_limiter=limiter)
     t = time.perf_counter()
     # As pbem.runner.build_service does (attach_crypto): the service always has its crypto hooks.
     service.crypto = MailCrypto.open(keys_dir, svc_addr, _now())
@@ -200,57 +205,77 @@ def run_variant(variant: str, privacy: str, n: int, dovecot: DovecotServer, rela
     if replies != n:
         raise SystemExit(f"expected {n} replies (one pending move per game), got {replies}")
 
-    # ---- the measured tick ----------------------------------------------------------------
-    sender.sent.clear()
-    inbox.raws.clear()
-    report, t_tick = timed(lambda: tick(service, inbox, sender, clock=_now))
-    check(report, n, "measured tick")
-    notes = list(sender.sent)
-    raws = list(inbox.raws)
-
-    # ---- the bare transport, same volume ----------------------------------------------------
-    for raw in raws:  # setup, not timed: the same N replies, into a mailbox of their own
-        dovecot.deliver(bare_address(variant), raw)
     bare_in = ImapSource(dovecot.host, dovecot.imap_port, "none", bare_address(variant), PASSWORD,
                          cursor_path=root / "bare-cursor.json")
+    ticks: list[Timing] = []
+    bares: list[tuple[Timing, Timing]] = []
+    for r in range(rounds):
+        if r > 0:
+            replies = bots_answer(bots)
+            if replies != n:
+                raise SystemExit(f"round {r + 1}: expected {n} replies, got {replies}")
+        # ---- the measured tick ------------------------------------------------------------
+        sender.sent.clear()
+        inbox.raws.clear()
+        report, t_tick = timed(lambda: tick(service, inbox, sender, clock=_now))
+        check(report, n, "measured tick")
+        notes = list(sender.sent)
+        raws = list(inbox.raws)
+        # ---- the bare transport, same volume, right after -----------------------------------
+        for raw in raws:  # setup, not timed: the same N replies, into a mailbox of their own
+            dovecot.deliver(bare_address(variant), raw)
 
-    def fetch_and_file() -> int:
-        msgs = bare_in.fetch_new()
-        for m in msgs:
-            bare_in.done(m, "processed")
-        return len(msgs)
+        def fetch_and_file() -> int:
+            msgs = bare_in.fetch_new()
+            for m in msgs:
+                bare_in.done(m, "processed")
+            return len(msgs)
 
-    fetched, t_fetch = timed(fetch_and_file)
+        fetched, t_fetch = timed(fetch_and_file)
+        bare_out = SmtpSender(relay.host, relay.port, "none", envelope_from=svc_addr)
+        results, t_send = timed(lambda: bare_out.send_batch(notes))  # noqa: B023 - called now
+        if fetched != n or not all(res.ok for res in results) or bare_out.connections != 1:
+            raise SystemExit(f"bare transport: fetched {fetched}, "
+                             f"sent {sum(res.ok for res in results)}")
+        ticks.append(t_tick)
+        bares.append((t_fetch, t_send))
     bare_in.close()
-    bare_out = SmtpSender(relay.host, relay.port, "none", envelope_from=svc_addr)
-    results, t_send = timed(lambda: bare_out.send_batch(notes))
-    if fetched != n or not all(r.ok for r in results) or bare_out.connections != 1:
-        raise SystemExit(f"bare transport: fetched {fetched}, sent {sum(r.ok for r in results)}")
-    bare_wall = t_fetch.wall + t_send.wall
 
-    print(f"\n  {'one tick, ' + str(n) + ' moves (' + privacy + ')':<44} {'wall s':>7} {'cpu s':>7} "
-          f"{'main-thread cpu s':>17} {'moves/s':>8} {'mails/s':>8}")
+    print(f"\n  {'one tick, ' + str(n) + ' moves (' + privacy + ')':<46} {'wall s':>7} "
+          f"{'cpu s':>6} {'main-thr. cpu s':>15} {'moves/s':>8} {'mails/s':>8}  ratio")
 
-    def row(label: str, t: Timing, moves: int, mails: int) -> None:
+    def row(label: str, t: Timing, moves: int, mails: int, ratio: str = "") -> None:
         mv = f"{moves / t.wall:8.1f}" if moves else f"{'':>8}"
         ml = f"{mails / t.wall:8.1f}" if mails else f"{'':>8}"
-        print(f"  {label:<44} {t.wall:7.2f} {t.cpu_process:7.2f} {t.cpu_thread:17.2f} {mv} {ml}")
+        print(f"  {label:<46} {t.wall:7.2f} {t.cpu_process:6.2f} {t.cpu_thread:15.2f} {mv} {ml}"
+              f"  {ratio}")
 
-    row("full loop: runner.tick", t_tick, n, 5 * n)
-    row("bare: fetch + file away N replies", t_fetch, 0, n)
-    row("bare: send the same 4N mails (1 connection)", t_send, 0, 4 * n)
-    bare = Timing(bare_wall, t_fetch.cpu_process + t_send.cpu_process,
-                  t_fetch.cpu_thread + t_send.cpu_thread)
-    row("bare transport, total", bare, n, 5 * n)
-    ratio = t_tick.wall / bare_wall
-    print(f"  ratio full loop / bare transport: {ratio:.2f} (wall), "
-          f"{t_tick.cpu_thread / max(bare.cpu_thread, 1e-9):.2f} (main-thread CPU)")
-    print(f"  service's own share per move: {(t_tick.wall - bare_wall) / n * 1000:.1f} ms wall")
+    ratios: list[float] = []
+    for r, (t_tick, (t_fetch, t_send)) in enumerate(zip(ticks, bares, strict=True)):
+        bare = Timing(t_fetch.wall + t_send.wall, t_fetch.cpu_process + t_send.cpu_process,
+                      t_fetch.cpu_thread + t_send.cpu_thread)
+        ratios.append(t_tick.wall / bare.wall)
+        row(f"round {r + 1}: full loop, runner.tick", t_tick, n, 5 * n,
+            f"{ratios[-1]:.2f} wall, {t_tick.cpu_thread / max(bare.cpu_thread, 1e-9):.1f} cpu")
+        row(f"round {r + 1}: bare transport (fetch+file, send)", bare, n, 5 * n)
+        row("  bare: fetch + file away the N replies", t_fetch, 0, n)
+        row("  bare: send the same 4N mails, 1 connection", t_send, 0, 4 * n)
+    tick_wall = statistics.median(t.wall for t in ticks)
+    bare_wall = statistics.median(f.wall + s.wall for f, s in bares)
+    ratio = statistics.median(ratios)
+    print(f"  median over {rounds} rounds: tick {tick_wall:.2f} s = {n / tick_wall:.1f} moves/s, "
+          f"{5 * n / tick_wall:.1f} mails/s (N in + 4N out); bare {bare_wall:.2f} s; "
+          f"ratio full / bare {ratio:.2f}")
+    print(f"  the service's own share: {(tick_wall - bare_wall) / n * 1000:.1f} ms wall a move; "
+          f"main-thread CPU {statistics.median(t.cpu_thread for t in ticks) / n * 1000:.1f} ms "
+          f"a move in the tick, "
+          f"{statistics.median(f.cpu_thread + s.cpu_thread for f, s in bares) / n * 1000:.1f} "
+          "ms in the bare transport")
 
     # ---- a second round under cProfile ------------------------------------------------------
     replies = bots_answer(bots)
     if replies != n:
-        raise SystemExit(f"round 2: expected {n} replies, got {replies}")
+        raise SystemExit(f"profiled round: expected {n} replies, got {replies}")
     prof = cProfile.Profile()
     prof.enable()
     report2 = tick(service, inbox, sender, clock=_now)
@@ -273,10 +298,10 @@ def run_variant(variant: str, privacy: str, n: int, dovecot: DovecotServer, rela
     for ln in lines[first : first + 13]:
         print("   " + ln[:150])
     print_breakdown(stats, n)
+    print_fsyncs(stats, n)
     for closer in [inbox, *[b.source for b in bots]]:
         closer.close()
-    return {"tick": t_tick.wall, "bare": bare_wall, "ratio": ratio,
-            "moves_per_s": n / t_tick.wall}
+    return {"tick": tick_wall, "bare": bare_wall, "ratio": ratio, "moves_per_s": n / tick_wall}
 
 
 PHASES = [
@@ -324,10 +349,31 @@ def print_breakdown(stats: pstats.Stats, n: int) -> None:
         print(f"   {label:<52} {calls:>6} calls {cum:7.3f} s {100 * cum / total:5.1f} %")
 
 
+def print_fsyncs(stats: pstats.Stats, n: int) -> None:
+    """Who calls fsync in the tick, two levels up (the helper, then the code that wants it)."""
+    table: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
+    key = next((k for k in table if k[2] == "<built-in method posix.fsync>"), None)
+    if key is None:
+        return
+    total = table[key][1]
+    print(f"\n  fsync calls in the tick: {total} ({total / n:.1f} a move), by caller:")
+
+    def name(k: tuple[str, int, str]) -> str:
+        parts = Path(k[0]).parts
+        return f"{'/'.join(parts[-2:])}:{k[2]}"
+
+    for helper, (_cc, nc, _tt, ct) in sorted(table[key][4].items(), key=lambda kv: -kv[1][1]):
+        print(f"   {nc:>6} ({nc / n:4.1f}/move) {ct:6.2f} s  {name(helper)}")
+        for caller, (_c2, n2, _t2, _ct2) in sorted(table[helper][4].items(),
+                                                    key=lambda kv: -kv[1][1]):
+            print(f"   {'':>6}   {n2:>5} calls of it from {name(caller)}")
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     n = int(args[0]) if args else 50
     plain_only = "--plain-only" in sys.argv
+    rounds = next((int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--rounds=")), 2)
     if dovecot_available() is None:
         raise SystemExit("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd): this benchmark "
                          "measures the loop through a real IMAP server and cannot run without it.")
@@ -346,7 +392,7 @@ def main() -> None:
             for variant, privacy in variants:
                 print(f"\n== {n} games, privacy {privacy!r} "
                       f"({'OpenPGP keys on file for every player' if privacy == 'required' else 'no keys'})")
-                results[privacy] = run_variant(variant, privacy, n, dovecot, relay, work)
+                results[privacy] = run_variant(variant, privacy, n, rounds, dovecot, relay, work)
     finally:
         dovecot.stop()
         shutil.rmtree(work, ignore_errors=True)
