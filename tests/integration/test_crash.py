@@ -65,7 +65,7 @@ security = "none"
                   store, SmtpSender("127.0.0.1", smtp_relay.port, "none"), i)
         for i, acc in enumerate(players)
     ]
-    gid = store.create("forbidden-city", [(b.name, b.address) for b in bots], {}, 77,
+    gid = store.create("forbidden-city", [(b.name, b.address) for b in bots], {"privacy": "plain"}, 77,
                        datetime.now(UTC))
     (data / "outbox" / "dirty").mkdir(parents=True, exist_ok=True)
     (data / "outbox" / "dirty" / gid).write_bytes(b"")  # as `pbem admin new` does
