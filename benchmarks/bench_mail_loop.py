@@ -337,7 +337,8 @@ def print_breakdown(stats: pstats.Stats, n: int) -> None:
     """Cumulative time of the tick's named steps, from the profile (which inflates every call:
     read the shares, not the absolute times)."""
     table: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
-    total = next(v[3] for k, v in table.items() if k[0].endswith("pbem/runner.py") and k[2] == "tick")
+    total = next(v[3] for k, v in table.items()
+                 if k[0].endswith("pbem/runner.py") and k[2] == "tick")
     print(f"\n  where the profiled tick's time goes ({n} moves; cumulative, nested; "
           "share of the tick):")
     for label, suffix, func in PHASES:
@@ -390,8 +391,9 @@ def main() -> None:
         dovecot.start()
         with RelaySMTP(lmtp=dovecot.lmtp_address) as relay:
             for variant, privacy in variants:
-                print(f"\n== {n} games, privacy {privacy!r} "
-                      f"({'OpenPGP keys on file for every player' if privacy == 'required' else 'no keys'})")
+                keys = ("OpenPGP keys on file for every player" if privacy == "required"
+                        else "no keys")
+                print(f"\n== {n} games, privacy {privacy!r} ({keys})")
                 results[privacy] = run_variant(variant, privacy, n, rounds, dovecot, relay, work)
     finally:
         dovecot.stop()
