@@ -380,14 +380,15 @@ def pgp_encrypted_reply(to: bytes, player: Player, gpg: Callable[..., bytes], bo
     return msg.as_bytes(policy=CRLF)
 
 
-def published_openpgp_key(lp: Loop, work: Path) -> bytes:
-    """The service's OpenPGP key as the GM publishes it (``pbem admin key service-cert``)."""
+def published_files(lp: Loop, work: Path) -> dict[str, bytes]:
+    """The service's public files as the GM publishes them (``pbem admin key service-cert``)."""
+    out = work / "published"
     result = CliRunner().invoke(app, [
-        "admin", "key", "service-cert", "--out-dir", str(work / "published"),
+        "admin", "key", "service-cert", "--out-dir", str(out),
         "--keys-dir", str(lp.tmp / "keys"), "--service-address", lp.account.address,
     ])
     assert result.exit_code == 0, result.output
-    return (work / "published" / "pbem-service.asc").read_bytes()
+    return {p.name: p.read_bytes() for p in out.iterdir()}
 
 
 def assert_nothing_private_in_clear(lp: Loop, *players: Player) -> None:
@@ -410,15 +411,24 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     lp = loop
     ann, bob = lp.player("Ann"), lp.player("Bob")
     gid = lp.game([ann, bob])
+    # With this seed Ann places the first tile: a covering sentence from the seat *not* to move
+    # is refused today (strict xfail in tests/service/test_keys_by_mail.py), so only she writes one.
+    first = lp.store.load(gid).pending()[0].seat
+    assert lp.store.load(gid).envelope.active_player(first).email == ann.address
     lp.tick()
 
-    # The welcome mails: no key on file yet, so nothing private, and the game waits.
+    # The welcome mails: no key on file yet, so nothing private, and the game waits. They carry
+    # the service's certificate and OpenPGP key, the ones the GM publishes.
     welcome_a, welcome_b = ann.fetch(), bob.fetch()
     assert len(welcome_a) == 1 and len(welcome_b) == 1
     for raw in (*welcome_a, *welcome_b):
         assert "a key for encrypted mail" in header(raw, "Subject")
         assert b"Your tile" not in raw
     assert lp.store.load(gid).envelope.moves == 0
+    service_files = attachments(welcome_b[0])
+    published = published_files(lp, bob.home)
+    assert service_files["pbem-service.asc"] == published["pbem-service.asc"]
+    assert service_files["pbem-service.pem"] == published["pbem-service.pem"]
 
     # Ann: a certificate made by openssl req, attached to her reply.
     ann_key, ann_cert = openssl_certificate(ann)
@@ -430,9 +440,9 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     gpg = lp.gpg(bob)
     gpg("--passphrase", "", "--quick-gen-key", f"Bob <{bob.address}>", "rsa3072", "default",
         "never")
-    # The service's OpenPGP key, as the GM publishes it: gpg checks the service's signatures
-    # with it (and fails without it), and Bob encrypts his replies to it.
-    gpg("--import", stdin=published_openpgp_key(lp, bob.home))
+    # The service's OpenPGP key, attached to the welcome mail: gpg checks the service's
+    # signatures with it (and fails without it), and Bob encrypts his replies to it.
+    gpg("--import", stdin=service_files["pbem-service.asc"])
     bob.send(plain_reply(welcome_b[0], bob.address, "My public key is attached.",
                          [(gpg("--armor", "--export", bob.address), "application/pgp-keys",
                            "OpenPGP_0xB0B.asc")]))
@@ -487,6 +497,8 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     # The service's certificate, as Ann's client learns it: from the signature in its mail.
     service_cert = service_certificate_from(
         openssl_open(start_a, ann_key, ann_cert, work_a), work_a)
+    assert b"".join(service_cert.read_bytes().split()) == b"".join(
+        attachments(welcome_a[0])["pbem-service.pem"].split())
 
     # One move each way, each encrypted by the player's own tool, each answering the newest mail
     # that asks that player for a move.
