@@ -11,6 +11,8 @@ encrypted replies are made by ``openssl smime -encrypt`` and ``gpg --encrypt``.
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
 import shutil
 import smtplib
@@ -355,6 +357,20 @@ def smime_encrypted_reply(to: bytes, player: Player, body: str, recipients: list
     return threading.encode() + crlf(wire)
 
 
+def smime_signed_reply(to: bytes, player: Player, body: str, key: Path, cert: Path) -> bytes:
+    """A reply signed by ``openssl smime -sign`` (detached, multipart/signed): the signature
+    carries the player's certificate, which is how many clients send one."""
+    entity = player.home / "signed-body.txt"
+    entity.write_bytes(b"Content-Type: text/plain; charset=utf-8\r\n\r\n"
+                       + crlf(body.encode()) + b"\r\n")
+    wire = run("openssl", "smime", "-sign", "-in", entity, "-signer", cert, "-inkey", key,
+               "-from", player.address, "-to", to_address_of_sender(to),
+               "-subject", "Re: " + header(to, "Subject"))
+    threading = "".join(f"{k}: {v}\r\n" for k, v in reply_headers(to, player.address)
+                        if k in ("Date", "Message-ID", "In-Reply-To", "References"))
+    return threading.encode() + crlf(wire)
+
+
 def to_address_of_sender(raw: bytes) -> str:
     found = re.search(r"[\w.+-]+@[\w.-]+", header(raw, "From"))
     assert found
@@ -455,6 +471,24 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     assert "no usable encryption subkey" in text_of(refusal).replace("\n", " ")
     assert lp.store.load(gid).envelope.moves == 0
 
+    # "required": Ann's key alone does not start the game. She has her confirmation (encrypted
+    # already), and a move she sends, encrypted to the certificate of the welcome mail, is
+    # refused with the name of who is missing.
+    (confirmation,) = ann.fetch()
+    assert "your key is on file" in header(confirmation, "Subject")
+    assert "on file" in text_of(openssl_open(confirmation, ann_key, ann_cert, ann.home))
+    welcome_pem = ann.home / "pbem-service.pem"
+    welcome_pem.write_bytes(attachments(welcome_a[0])["pbem-service.pem"])
+    early = lp.store.load(gid).legal_notations(first)[0]
+    ann.send(smime_encrypted_reply(confirmation, ann, early, [welcome_pem, ann_cert]))
+    report = lp.tick()
+    assert report.fetched == 1 and report.rejected == 1, report.line()
+    (not_yet,) = ann.fetch()
+    not_yet_text = text_of(openssl_open(not_yet, ann_key, ann_cert, ann.home)).replace("\n", " ")
+    assert "still missing: Bob" in not_yet_text and "Your move was not played" in not_yet_text
+    assert lp.store.load(gid).envelope.moves == 0
+    assert bob.fetch() == []  # nothing for Bob: no start mail yet
+
     # Bob adds an encryption subkey (as gpg users do) and answers the refusal with the key again.
     fpr = next(line.split(":")[9] for line in gpg("--with-colons", "--list-keys", bob.address)
                .decode().splitlines() if line.startswith("fpr:"))
@@ -540,16 +574,18 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     # The encrypted replies were filed as processed, still encrypted; nothing private in clear.
     folders = lp.service_folders()
     assert len(folders.get("Processed", [])) == 4  # two keys, two moves
-    assert len(folders.get("Rejected", [])) == 1  # the sign-only key
+    assert len(folders.get("Rejected", [])) == 2  # the sign-only key, the move before the start
     assert not folders.get("Shunt")
     assert_nothing_private_in_clear(lp, ann, bob)
 
 
-def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop) -> None:
+def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
     """``CERT <passphrase>`` replies: the PKCS#12 fetched from Dovecot loads in ``openssl pkcs12``,
     its key opens the (encrypted) start mail with ``openssl smime``, and the request mails are
     gone from every folder of the service account, the passphrase stored nowhere."""
     lp = loop
+    caplog.set_level(logging.DEBUG, logger="pbem")
     cy, di = lp.player("Cy"), lp.player("Di")
     gid = lp.game([cy, di], seed=11)
     lp.tick()
@@ -592,6 +628,8 @@ def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop) -> None:
     # Dovecot store, the data directory or the keys directory holds a passphrase.
     folders = lp.service_folders()
     assert sum(len(v) for v in folders.values()) == 0, {k: len(v) for k, v in folders.items()}
+    assert caplog.records  # the service did log (at DEBUG) while it handled them
+    assert not any(s in caplog.text for s in phrases.values())
     secrets = [s.encode() for s in phrases.values()]
     roots = [lp.dovecot.maildir(lp.account.address), lp.tmp / "games", lp.tmp / "keys"]
     for root in roots:
@@ -620,7 +658,7 @@ def test_keys_refused_stranger_no_token_other_seat(loop: Loop) -> None:
     eve.send(plain_reply(welcome_ed, eve.address, "Here is my certificate, let me play.",
                          [(eve_cert.read_bytes(), "application/x-x509-user-cert", "eve.pem")]))
     # 2. Ed sends his own certificate in a fresh mail: nothing proves it is him.
-    _, ed_cert = openssl_certificate(ed)
+    ed_key, ed_cert = openssl_certificate(ed)
     ed.send(plain_reply(welcome_ed, ed.address, "My certificate.",
                         [(ed_cert.read_bytes(), "application/x-x509-user-cert", "ed.pem")],
                         threaded=False))
@@ -654,10 +692,14 @@ def test_keys_refused_stranger_no_token_other_seat(loop: Loop) -> None:
         assert b"Your tile" not in raw
     assert len(lp.service_folders().get("Rejected", [])) == 3
 
-    # Control: the same certificate as in 2., now as a reply to his mail, is filed.
-    ed.send(plain_reply(welcome_ed, ed.address, "My certificate.",
-                        [(ed_cert.read_bytes(), "application/x-x509-user-cert", "ed.pem")]))
+    # Control: the same certificate as in 2., now in the S/MIME signature of a reply to his mail
+    # (openssl smime -sign; only the quote as text), is filed.
+    quote = "\n".join("> " + line for line in text_of(welcome_ed).splitlines()[:5])
+    ed.send(smime_signed_reply(welcome_ed, ed, quote, ed_key, ed_cert))
     lp.tick()
     assert lp.keys.addresses() == [ed.address]
+    der = run("openssl", "x509", "-in", ed_cert, "-outform", "DER")
+    assert [k.fingerprint for k in lp.keys.keys(ed.address)] == [
+        hashlib.sha256(der).hexdigest().upper()]
     assert any("your key is on file" in header(r, "Subject") for r in ed.fetch())
     assert lp.store.load(gid).envelope.moves == 0  # Flo has no key yet: the game still waits
