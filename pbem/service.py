@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -31,13 +33,16 @@ from pbem.mail.outbox import Outbox, _atomic_write
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.mail.tokens import TokenRef, check_token, find_tokens, message_id
 from pbem.model import parse_time
-from pbem.rules.base import Decision, derive_rng
+from pbem.rules.base import Decision, InvalidSyntax, NotYourDecision, derive_rng
 from pbem.store import ActionEntry, GameRecord, MessageHandled, Replace, Store
 
 log = logging.getLogger("pbem.service")
 
 EXAMPLES = 5
 """How many legal moves a mail shows as examples."""
+
+_CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
+"""A CERT request line (its passphrase must never be echoed or kept)."""
 
 QUIET_KINDS = frozenset({"message", "view-access", "reveal"})
 """Log lines that send nobody a mail by themselves."""
@@ -101,14 +106,20 @@ class Service:
         """Record the intent to notify ``game_id`` before a commit (crash safety)."""
         _atomic_write(self.dirty / game_id, b"")
 
-    def notified_seq(self, game_id: str) -> int:
+    def _notified(self, game_id: str) -> dict[str, Any]:
+        """What was mailed last: ``{"seq": N, "pending": [seats], "seats": {seat: seq}}``."""
         try:
-            return int((self.notified / game_id).read_text() or "0")
+            data = json.loads((self.notified / game_id).read_bytes() or b"{}")
         except (OSError, ValueError):
-            return 0
+            return {}
+        return data if isinstance(data, dict) else {"seq": int(data)}
 
-    def _set_notified(self, game_id: str, seq: int) -> None:
-        _atomic_write(self.notified / game_id, str(seq).encode())
+    def _save_notified(self, game_id: str, mark: dict[str, Any]) -> None:
+        _atomic_write(self.notified / game_id, json.dumps(mark, sort_keys=True).encode())
+
+    def notified_seq(self, game_id: str) -> int:
+        """The last log line whose mails are queued."""
+        return int(self._notified(game_id).get("seq", 0))
 
     def dirty_games(self) -> list[str]:
         return sorted(p.name for p in self.dirty.iterdir() if not p.name.startswith("."))
@@ -292,9 +303,10 @@ class Service:
             reading.errors.append((action.line, CommandError(
                 "The game starts once every player has a key on file for encrypted mail; still "
                 "missing: " + _join(missing) + ". Your move was not played.")))
-        if keys_filed and not reading.commands and not [
-                e for e in reading.errors if (e[0], e[1]) not in reading.syntax_errors]:
-            # A mail that brings a key and a few words ("here is my key"): the key was the point.
+        if keys_filed and not reading.commands and all(
+                isinstance(err, InvalidSyntax | NotYourDecision) for _, err in reading.errors):
+            # A mail that brings a key and a few words ("here is my key"), perhaps from a player
+            # who is not to move: the key was the point, the words are not a failed command.
             self._record_handled(record, seat, p, "key")
             return Outcome("processed", "key filed", env.game_id, 1)
         if env.status != "active" and (action is not None or reading.syntax_errors):
@@ -521,10 +533,19 @@ class Service:
 
     def notify(self, game_id: str, *, actor: int | None = None, echo: str = "",
                reply_to: ParsedMail | None = None) -> int:
-        """Queue every player's mail for the log lines after the last notified one."""
+        """Queue the mails for the log lines after the last notified one.
+
+        Who gets a mail: every seat that owes a decision it did not owe at the last notification
+        (or owes again after acting), the seat that acted (the echo), and, when the turn passes to
+        other seats, when the game master changed something, or at the start and the end,
+        everyone. A seat that gets no mail now reads what it missed in its next mail: each mail
+        tells the events since that seat's own previous mail. So a player making several moves
+        in a row does not flood the others' mailboxes.
+        """
         record = self.store.load(game_id)
         env = record.envelope
-        done = self.notified_seq(game_id)
+        mark = self._notified(game_id)
+        done = int(mark.get("seq", 0))
         if done >= record.seq:
             (self.dirty / game_id).unlink(missing_ok=True)
             return 0
@@ -536,24 +557,44 @@ class Service:
         new_lines = [e for e in record.entries if e.seq > done]
         if done > 0 and not any(e.kind not in QUIET_KINDS for e in new_lines):
             # Only bookkeeping since the last mails (answered messages, a GM's look): no mail.
-            self._set_notified(game_id, record.seq)
+            mark["seq"] = record.seq
+            self._save_notified(game_id, mark)
             (self.dirty / game_id).unlink(missing_ok=True)
             return 0
-        events: list[str] = []
         started = done == 0
-        for e in new_lines:
-            if e.kind in QUIET_KINDS or e.kind == "setup":
-                continue
-            events.extend(describe_line(record.game, e.kind, e.payload, names, players))
+        seat_seen: dict[str, int] = dict(mark.get("seats", {}))
+        prev_pending = list(mark.get("pending", []))
+        pending_now = sorted({d.seat for d in record.pending()})
+        actors = {e.payload.get("seat") for e in new_lines if e.kind == "action"}
+        if actor is not None:
+            actors.add(actor)
+        everyone = (
+            started
+            or env.status != "active"
+            or any(e.kind not in ("action", *QUIET_KINDS) for e in new_lines)
+            or not set(pending_now) <= set(prev_pending) | actors
+            or not pending_now
+        )
+
+        def events_for(seat: int) -> list[str]:
+            since = seat_seen.get(str(seat), done)
+            out: list[str] = []
+            for e in record.entries:
+                if e.seq > since and e.kind not in QUIET_KINDS and e.kind != "setup":
+                    out.extend(describe_line(record.game, e.kind, e.payload, names, players))
+            return out[-60:]
+
         n = 0
         last = record.seq
         result = record.game.result(record.state) if env.status == "ended" else None
         for seat in env.seats():
             pl = env.active_player(seat)
             tail = f"e{last}"
+            owes = seat in pending_now
+            acted = seat in actors
             if env.status == "ended":
                 ctx = self._ctx(record, seat, self._subject(record, "game over"), pl.name,
-                                events=events)
+                                events=events_for(seat))
                 scores = list(env.result.scores) if env.result else (list(result.scores) if result else [])
                 winners = list(env.result.winners) if env.result else (list(result.winners) if result else [])
                 ctx.scores = [f"{players[s]:<20} {names[s]:<8} {scores[s] if s < len(scores) else '-':>4}"
@@ -571,9 +612,9 @@ class Service:
                 ctx = self._ctx(record, seat, self._subject(record, "a new game starts"), pl.name)
                 ctx.private_note = self._private_note(record, seat)
                 n += self._send(record, seat, pl.name, pl.email, "start", ctx, tail + ".start")
-            else:
+            elif (owes and (seat not in prev_pending or acted)) or acted or everyone:
                 mine = seat == actor
-                ctx = self._ctx(record, seat, "", pl.name, events=events)
+                ctx = self._ctx(record, seat, "", pl.name, events=events_for(seat))
                 ctx.private_note = self._private_note(record, seat)
                 ctx.echo = echo if mine else ""
                 if ctx.your_turn:
@@ -584,7 +625,10 @@ class Service:
                     kind = "moved"
                 n += self._send(record, seat, pl.name, pl.email, kind, ctx, f"{tail}.{kind}",
                                 reply_to=reply_to if mine else None)
-        self._set_notified(game_id, last)
+            else:
+                continue  # nothing new for this seat to decide: its next mail tells what happened
+            seat_seen[str(seat)] = last
+        self._save_notified(game_id, {"seq": last, "pending": pending_now, "seats": seat_seen})
         self.schedule(game_id, record)
         (self.dirty / game_id).unlink(missing_ok=True)
         return n
@@ -707,14 +751,17 @@ class Service:
         ctx.private_note = self._private_note(record, seat)
         ctx.understood = [c.line for c in reading.commands]
         ctx.ignored = list(reading.ignored)
-        ctx.quoted = p.command_lines()[:12]
+        # Never echo a passphrase: a CERT line is quoted without it.
+        ctx.quoted = [_CERT_LINE.sub(r"\1 (passphrase hidden)", ln) for ln in p.command_lines()[:12]]
         for h in hints:
             if h not in ctx.reasons:
                 ctx.reasons.append(f"Try: {h}")
         self._send(record, seat, pl.name, pl.email, "rejected", ctx,
                    f"r{_h(p.message_id)}.q{record.seq}.rejected", reply_to=p)
         self._record_handled(record, seat, p, "rejected")
-        return Outcome("rejected", "; ".join(reasons)[:200], record.envelope.game_id, 1)
+        # A refused mail that carried a CERT passphrase is deleted, like a carried-out one.
+        expunge = any(_CERT_LINE.match(ln) for ln in p.command_lines())
+        return Outcome("rejected", "; ".join(reasons)[:200], record.envelope.game_id, 1, expunge)
 
     def _record_handled(self, record: GameRecord, seat: int, p: ParsedMail, outcome: str) -> None:
         """Put the Message-ID of an answered mail in the game's ledger (no game change), so that a
