@@ -1,7 +1,7 @@
 """The whole mail loop, end to end: N moves by mail through a real Dovecot and SMTP relay.
 
-Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--rounds=R] [--plain-only]`` (default
-N = 50 games, R = 2 measured rounds per variant).
+Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--rounds=R] [--plain-only]
+[--profile-all]`` (default N = 50 games, R = 2 measured rounds per variant; about 3 minutes).
 
 It starts its own Dovecot (IMAP + LMTP on 127.0.0.1, as ``nobody`` when run as root) and an SMTP
 relay (aiosmtpd) that delivers by LMTP, creates N four-player Forbidden City games with the same
@@ -17,7 +17,9 @@ mailbox of their own, fetched with ImapSource and filed away, and the same 4N no
 messages (as the tick sent them) sent again with SmtpSender over one connection. The ratio
 (full loop / bare transport) is what the service itself costs on top of the mail servers.
 
-Then a second round of replies is handled by one tick under cProfile (top 15 by cumulative time).
+Then (privacy ``plain``; every variant with ``--profile-all``) one more round of replies is handled
+by one tick under cProfile: the top 15 functions by cumulative time, the top 12 by own time, the
+share of the tick's named steps, and who calls fsync.
 
 Variants: privacy ``plain``; then privacy ``required`` with an OpenPGP key (Curve25519, as
 Thunderbird makes it) on file for every player, so that every personal mail is signed and
@@ -143,13 +145,15 @@ def bots_answer(bots: list[BotPlayer]) -> int:
 
 
 def check(report: TickReport, n: int, what: str) -> None:
+    """Every reply applied, and the notifications sent (4 a move in a 4-player Forbidden City
+    game: the turn passes with every move, so every seat hears of it)."""
     if report.errors or report.applied != n or report.fetched != n or report.sent != 4 * n:
         raise SystemExit(f"{what}: expected {n} moves and {4 * n} mails, got: {report.line()} "
                          f"{report.errors[:3]}")
 
 
 def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: DovecotServer,
-                relay: RelaySMTP, work: Path) -> dict[str, float]:
+                relay: RelaySMTP, work: Path, *, profile: bool) -> dict[str, float]:
     """Set up N games of one variant, measure one tick and the bare transport, profile a tick."""
     encrypted = privacy == "required"
     svc_addr = service_address(variant)
@@ -273,6 +277,10 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
           "ms in the bare transport")
 
     # ---- a second round under cProfile ------------------------------------------------------
+    if not profile:
+        for closer in [inbox, *[b.source for b in bots]]:
+            closer.close()
+        return {"tick": tick_wall, "bare": bare_wall, "ratio": ratio, "moves_per_s": n / tick_wall}
     replies = bots_answer(bots)
     if replies != n:
         raise SystemExit(f"profiled round: expected {n} replies, got {replies}")
@@ -374,6 +382,7 @@ def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     n = int(args[0]) if args else 50
     plain_only = "--plain-only" in sys.argv
+    profile_all = "--profile-all" in sys.argv
     rounds = next((int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--rounds=")), 2)
     if dovecot_available() is None:
         raise SystemExit("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd): this benchmark "
@@ -394,7 +403,8 @@ def main() -> None:
                 keys = ("OpenPGP keys on file for every player" if privacy == "required"
                         else "no keys")
                 print(f"\n== {n} games, privacy {privacy!r} ({keys})")
-                results[privacy] = run_variant(variant, privacy, n, rounds, dovecot, relay, work)
+                results[privacy] = run_variant(variant, privacy, n, rounds, dovecot, relay, work,
+                                               profile=privacy == "plain" or profile_all)
     finally:
         dovecot.stop()
         shutil.rmtree(work, ignore_errors=True)
