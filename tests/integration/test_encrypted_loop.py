@@ -287,10 +287,11 @@ def loop(tmp_path: Path, dovecot: DovecotServer, smtp_relay: RelaySMTP,
 # ====================================================================== players' own tools
 
 
-def openssl_certificate(player: Player, address: str | None = None) -> tuple[Path, Path]:
+def openssl_certificate(player: Player, address: str | None = None,
+                        tag: str = "") -> tuple[Path, Path]:
     """An RSA key and self-signed S/MIME certificate made by ``openssl req`` for ``address``."""
     address = address or player.address
-    stem = player.home / address.split("@")[0]
+    stem = player.home / (address.split("@")[0] + tag)
     key, cert = stem.with_suffix(".key.pem"), stem.with_suffix(".cert.pem")
     run(
         "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "365",
@@ -423,13 +424,13 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     ``gpg --quick-gen-key`` key, both by replying to the welcome mail. The start mails fetched
     from Dovecot open with ``openssl smime``, ``openssl cms`` and ``gpg --decrypt`` and show each
     player's own tile; moves go back encrypted by ``openssl smime -encrypt`` and ``gpg
-    --encrypt`` and are applied, one each way."""
+    --encrypt`` and are applied, one each way. Along the way: a sign-only gpg key is refused, a
+    move before the last key is refused, and a replaced certificate is the one used after."""
     lp = loop
     ann, bob = lp.player("Ann"), lp.player("Bob")
     gid = lp.game([ann, bob])
-    # With this seed Ann places the first tile: a covering sentence from the seat *not* to move
-    # is refused today (strict xfail in tests/service/test_keys_by_mail.py), so only she writes one.
     first = lp.store.load(gid).pending()[0].seat
+    # With this seed Ann places the first tile (her early move below must be a legal one).
     assert lp.store.load(gid).envelope.active_player(first).email == ann.address
     lp.tick()
 
@@ -493,10 +494,7 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     fpr = next(line.split(":")[9] for line in gpg("--with-colons", "--list-keys", bob.address)
                .decode().splitlines() if line.startswith("fpr:"))
     gpg("--passphrase", "", "--quick-add-key", fpr, "rsa3072", "encr", "never")
-    # He writes nothing of his own (only the quote): see test_keys_by_mail.py for the prose case,
-    # which a seat that is not to move cannot send yet.
-    quote = "\n".join("> " + line for line in text_of(refusal).splitlines())
-    bob.send(plain_reply(refusal, bob.address, quote,
+    bob.send(plain_reply(refusal, bob.address, "Here it is again, with an encryption subkey.",
                          [(gpg("--armor", "--export", bob.address), "application/pgp-keys",
                            "OpenPGP_0xB0B.asc")]))
     report = lp.tick()
@@ -571,9 +569,24 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
                 texts[bob.address] = text_of(gpg_open(gpg, raw, work_b))
         assert f"Understood and applied: {move}" in texts[mover.address].replace("\n", " ")
 
+    # Ann replaces her certificate: from then on her mail opens with the new key only (the
+    # newest usable key is the one used).
+    new_key, new_cert = openssl_certificate(ann, tag="-2027")
+    ann.send(plain_reply(latest[ann.address], ann.address, "My new certificate.",
+                         [(new_cert.read_bytes(), "application/pkix-cert", "ann-2027.crt")]))
+    report = lp.tick()
+    assert report.answered == 1 and report.rejected == 0, report.line()
+    (confirmation,) = ann.fetch()
+    assert "your key is on file" in header(confirmation, "Subject")
+    assert "on file" in text_of(openssl_open(confirmation, new_key, new_cert, work_a))
+    old = subprocess.run(["openssl", "smime", "-decrypt", "-in", str(work_a / "fetched.eml"),
+                          "-recip", str(ann_cert), "-inkey", str(ann_key)],
+                         capture_output=True, check=False)
+    assert old.returncode != 0 and b"Your tile" not in old.stdout
+
     # The encrypted replies were filed as processed, still encrypted; nothing private in clear.
     folders = lp.service_folders()
-    assert len(folders.get("Processed", [])) == 4  # two keys, two moves
+    assert len(folders.get("Processed", [])) == 5  # three keys, two moves
     assert len(folders.get("Rejected", [])) == 2  # the sign-only key, the move before the start
     assert not folders.get("Shunt")
     assert_nothing_private_in_clear(lp, ann, bob)
@@ -591,7 +604,7 @@ def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop,
     cy, di = lp.player("Cy"), lp.player("Di")
     gid = lp.game([cy, di], seed=11)
     lp.tick()
-    phrases = {cy.address: "plum-blossom-river-42", di.address: "quiet harbour lantern 7"}
+    phrases = {cy.address: "tangerine-otter-1987", di.address: "quiet harbour lantern 7"}
     for p in (cy, di):
         (welcome,) = p.fetch()
         p.send(plain_reply(welcome, p.address, f"CERT {phrases[p.address]}"))
