@@ -595,8 +595,9 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
 def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop,
                                                    caplog: pytest.LogCaptureFixture) -> None:
     """``CERT <passphrase>`` replies: the PKCS#12 fetched from Dovecot loads in ``openssl pkcs12``,
-    its key opens the (encrypted) start mail with ``openssl smime``, and the request mails are
-    gone from every folder of the service account, the passphrase stored nowhere."""
+    its key opens the (encrypted) start mail with ``openssl smime``, and the request mails (a
+    refused one too) are gone from every folder of the service account, the passphrases stored
+    and logged nowhere."""
     lp = loop
     # What `pbem run -v` logs (INFO), and all of the service's own DEBUG lines.
     caplog.set_level(logging.INFO)
@@ -605,9 +606,22 @@ def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop,
     gid = lp.game([cy, di], seed=11)
     lp.tick()
     phrases = {cy.address: "tangerine-otter-1987", di.address: "quiet harbour lantern 7"}
+    refused_phrase = "walnut-comet-3301"
+    welcome = {p.address: p.fetch()[0] for p in (cy, di)}
+    # First Cy's request is refused (all or nothing: RESIGN without CONFIRM is a mistake):
+    # nothing is issued, the answer does not echo the passphrase, the mail is deleted too.
+    cy.send(plain_reply(welcome[cy.address], cy.address, f"CERT {refused_phrase}\nRESIGN"))
+    report = lp.tick()
+    assert report.fetched == 1 and report.rejected == 1, report.line()
+    (refusal,) = cy.fetch()
+    assert "not carried out" in header(refusal, "Subject")
+    assert "RESIGN and CONFIRM" in text_of(refusal).replace("\n", " ")
+    assert refused_phrase.encode() not in refusal
+    assert "CERT (passphrase hidden)" in text_of(refusal)
+    assert lp.keys.addresses() == []
+    phrases_seen = [refused_phrase, *phrases.values()]
     for p in (cy, di):
-        (welcome,) = p.fetch()
-        p.send(plain_reply(welcome, p.address, f"CERT {phrases[p.address]}"))
+        p.send(plain_reply(welcome[p.address], p.address, f"CERT {phrases[p.address]}"))
     report = lp.tick()
     assert report.fetched == 2 and report.answered == 2 and report.rejected == 0
 
@@ -644,8 +658,8 @@ def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop,
     folders = lp.service_folders()
     assert sum(len(v) for v in folders.values()) == 0, {k: len(v) for k, v in folders.items()}
     service_log = [r.getMessage() for r in caplog.records if r.name != "mail.log"]  # not the relay
-    assert not any(s in line for s in phrases.values() for line in service_log)
-    secrets = [s.encode() for s in phrases.values()]
+    assert not any(s in line for s in phrases_seen for line in service_log)
+    secrets = [s.encode() for s in phrases_seen]
     roots = [lp.dovecot.maildir(lp.account.address), lp.tmp / "games", lp.tmp / "keys"]
     for root in roots:
         for path in root.rglob("*"):
