@@ -316,9 +316,12 @@ def gpg_open(gpg: Callable[..., bytes], raw: bytes, work: Path) -> bytes:
     """Decrypt a fetched PGP/MIME mail with ``gpg --decrypt`` (the whole mail file)."""
     assert header(raw, "Content-Type").startswith("multipart/encrypted"), header(
         raw, "Content-Type")
-    mail = work / "fetched.eml"
+    mail, status = work / "fetched.eml", work / "gpg-status.txt"
     mail.write_bytes(raw)
-    return bytes(gpg("--decrypt", mail))
+    plain = bytes(gpg("--status-file", status, "--decrypt", mail))
+    # Signed inside the encryption by the service's key (imported from its welcome mail).
+    assert re.search(rb"^\[GNUPG:\] GOODSIG ", status.read_bytes(), re.M), status.read_text()
+    return plain
 
 
 def own_tile(text: str) -> str:
@@ -334,13 +337,15 @@ def first_example(text: str) -> str:
     return found.group(1).strip()
 
 
-def service_certificate_from(decrypted: bytes, work: Path) -> Path:
+def service_certificate_from(decrypted: bytes, work: Path, ca: bytes) -> Path:
     """The service's certificate, taken from the S/MIME signature inside its mail (what
-    Thunderbird or Apple Mail remember from a signed mail): ``openssl smime -verify -signer``."""
-    signed, out = work / "signed.eml", work / "service-cert.pem"
+    Thunderbird or Apple Mail remember from a signed mail): ``openssl smime -verify -signer``,
+    the signature checked up to the service CA the GM publishes (S/MIME signing purpose)."""
+    signed, out, ca_file = work / "signed.eml", work / "service-cert.pem", work / "ca.pem"
     signed.write_bytes(decrypted)
-    run("openssl", "smime", "-verify", "-noverify", "-in", signed, "-signer", out,
-        "-out", work / "verified.txt")
+    ca_file.write_bytes(ca)
+    run("openssl", "smime", "-verify", "-CAfile", ca_file, "-purpose", "smimesign",
+        "-in", signed, "-signer", out, "-out", work / "verified.txt")
     return out
 
 
@@ -528,7 +533,8 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
 
     # The service's certificate, as Ann's client learns it: from the signature in its mail.
     service_cert = service_certificate_from(
-        openssl_open(start_a, ann_key, ann_cert, work_a), work_a)
+        openssl_open(start_a, ann_key, ann_cert, work_a), work_a,
+        published["pbem-service-ca.pem"])
     assert b"".join(service_cert.read_bytes().split()) == b"".join(
         attachments(welcome_a[0])["pbem-service.pem"].split())
 
