@@ -132,7 +132,9 @@ def compare(small: Setup, large: Setup, ticks: int) -> None:
         v = sorted(samples[s.label])
         print(f"  {s.label:<34} {s.games:>6} games: median {med[s.label]:7.3f} ms "
               f"(min {v[0]:.3f}, max {v[-1]:.3f}, n={len(v)})")
-    print(f"  ratio large / small: {med[large.label] / med[small.label]:.2f}")
+    print(f"  ratio large / small: {med[large.label] / med[small.label]:.2f}; "
+          f"{(med[large.label] - med[small.label]) / (large.games - small.games) * 1000:.1f} us "
+          "more a game")
 
 
 def compare_cron(small: Setup, large: Setup, runs: int) -> None:
@@ -157,10 +159,10 @@ def main() -> None:
     ap.add_argument("--ticks", type=int, default=20)
     ap.add_argument("--budget", type=float, default=120.0,
                     help="seconds allowed for creating the large set (per pair)")
-    ap.add_argument("--deadline-games", type=int, default=2000,
+    ap.add_argument("--deadline-games", type=int, default=1000,
                     help="games in the large set with deadlines (each costs a commit too)")
     ap.add_argument("--no-deadlines", action="store_true")
-    ap.add_argument("--cron-runs", type=int, default=5,
+    ap.add_argument("--cron-runs", type=int, default=4,
                     help="also time whole `pbem run` processes, as cron starts them (0: skip)")
     args = ap.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
@@ -184,7 +186,7 @@ def main() -> None:
                 first = statistics.median(large.create_ms[:k])
                 last = statistics.median(large.create_ms[-k:])
                 print(f"  creating one game: median {first:.1f} ms for the first {k}, "
-                      f"{last:.1f} ms for the last {k} (Store.create scans the data directory)")
+                      f"{last:.1f} ms for the last {k} (Store.create also scans the data directory)")
             compare(small, large, args.ticks)
             if args.cron_runs:
                 compare_cron(small, large, args.cron_runs)
