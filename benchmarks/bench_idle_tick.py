@@ -13,8 +13,9 @@ the medians and their ratio are printed. Then the same as cron runs it: ``--cron
 ``python -m pbem run --config ...`` processes per size (interpreter start, imports, configuration,
 keys, one tick), interleaved.
 
-A second pair measures the same with a deadline on every game (7 days, not due): such games have a
-timer file each, which every tick reads. ``--no-deadlines`` skips it.
+A second pair measures the same with a deadline on every game (7 days, not due; ``--deadline-games``,
+default 1000, in the large set, since each costs a commit more): such games have a timer file each,
+which every tick reads. ``--no-deadlines`` skips it.
 """
 
 from __future__ import annotations
