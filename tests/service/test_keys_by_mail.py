@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -39,9 +40,9 @@ class Keyed:
     waiter: str
     """The address of the other seat."""
 
-    def cert_pem(self, address: str) -> bytes:
+    def cert_pem(self, address: str, days: int = 365) -> bytes:
         """A fresh S/MIME certificate (PEM) naming ``address``, from the players' own CA."""
-        _key, cert = smime.issue_certificate(self.ca, address, address.split("@")[0], 365,  # type: ignore[arg-type]
+        _key, cert = smime.issue_certificate(self.ca, address, address.split("@")[0], days,  # type: ignore[arg-type]
                                              self.env.clock.now, key_size=2048)
         return cert.public_bytes(serialization.Encoding.PEM)
 
@@ -209,3 +210,40 @@ def test_cert_request_with_a_word_of_thanks_from_the_seat_not_to_move_is_issued(
     assert any("your certificate for encrypted mail" in s for s in subjects), subjects
     assert [k.source for k in keyed.keys.keys(bob)] == ["issued"]
     assert out.folder == "processed" and out.expunge
+
+
+def test_key_expiring_mid_game_withholds_the_tile_and_says_why(keyed: Keyed) -> None:
+    """docs: in a ``required`` game whose keys expire mid-game, each player is told and asked
+    for a new one, and the private part is withheld (never sent in clear); play goes on."""
+    env = keyed.env
+    for addr in (keyed.mover, keyed.waiter):
+        out = env.service.handle(with_cert(reply(keyed.welcome[addr], addr, ""),
+                                           keyed.cert_pem(addr, days=1)))
+        assert out.reason == "key filed", out
+    mails = drain(env)
+    start = next(m for m in mails if keyed.mover in str(m["To"])
+                 and "a new game starts" in str(m["Subject"]))
+    assert start.get_content_type() == "application/pkcs7-mime"
+    rec = env.store.load(keyed.gid)
+    first = rec.legal_notations(rec.pending()[0].seat)[0]
+    assert env.service.handle(reply(start, keyed.mover, first, quote=False)).reason == "applied"
+    turn = next(m for m in drain(env) if keyed.waiter in str(m["To"]))
+    assert turn.get_content_type() == "application/pkcs7-mime"
+
+    env.clock.now += timedelta(days=2)  # both certificates have expired
+    rec = env.store.load(keyed.gid)
+    second = rec.legal_notations(rec.pending()[0].seat)[0]
+    out = env.service.handle(reply(turn, keyed.waiter, second, quote=False))
+    assert out.reason == "applied", out
+    mails = drain(env)
+    for addr in (keyed.mover, keyed.waiter):
+        mine = [m for m in mails if addr in str(m["To"])]
+        assert mine, addr
+        for m in mine:
+            assert m.get_content_type() != "application/pkcs7-mime"  # no usable key: plain
+            body = flat(m)
+            html = m.get_body(preferencelist=("html",))
+            assert html is not None
+            assert "Your tile" not in body and "Your tile" not in html.get_content()
+            assert "withheld" in body and "expired on" in body, body
+            assert "reply with your new certificate" in body
