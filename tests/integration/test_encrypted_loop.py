@@ -32,7 +32,7 @@ from mailservers import AUTHSERV_ID, MailAccount
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.crypto import KeyKind, PlayerKeys, ServiceIdentity
+from pbem.crypto import KeyKind, KeyStatus, PlayerKeys, ServiceIdentity
 from pbem.crypto_mail import MailCrypto
 from pbem.mail.inbound import ImapSource
 from pbem.mail.localservers import DovecotServer, RelaySMTP
@@ -430,7 +430,8 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     from Dovecot open with ``openssl smime``, ``openssl cms`` and ``gpg --decrypt`` and show each
     player's own tile; moves go back encrypted by ``openssl smime -encrypt`` and ``gpg
     --encrypt`` and are applied, one each way. Along the way: a sign-only gpg key is refused, a
-    move before the last key is refused, and a replaced certificate is the one used after."""
+    move before the last key is refused, a replaced certificate is the one used after, and a
+    key revoked with gpg's own revocation certificate makes the mails fall back (tile withheld)."""
     lp = loop
     ann, bob = lp.player("Ann"), lp.player("Bob")
     gid = lp.game([ann, bob])
@@ -590,10 +591,35 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
                          capture_output=True, check=False)
     assert old.returncode != 0 and b"Your tile" not in old.stdout
 
+    # Bob revokes his key with the revocation certificate gpg made for it, and sends the revoked
+    # key: refused, marked revoked, and his mails fall back to plain text without his tile.
+    revocation = (work_b / "gnupg" / "openpgp-revocs.d" / f"{fpr}.rev").read_bytes()
+    gpg("--import", stdin=revocation.replace(b":-----BEGIN", b"-----BEGIN"))
+    bob.send(plain_reply(latest[bob.address], bob.address, "I revoked this key.",
+                         [(gpg("--armor", "--export", bob.address), "application/pgp-keys",
+                           "OpenPGP_0xB0B.asc")]))
+    report = lp.tick()
+    assert report.rejected == 1, report.line()
+    assert lp.keys.status(bob.address, _now()) is KeyStatus.REVOKED
+    (revoked,) = bob.fetch()
+    assert header(revoked, "Content-Type").startswith("multipart/")  # plain: no usable key
+    assert "revoked" in text_of(revoked)
+    record = lp.store.load(gid)
+    mover_seat = record.pending()[0].seat
+    assert mover_seat == seat[ann.address]
+    move = first_example(texts[ann.address])
+    ann.send(smime_encrypted_reply(latest[ann.address], ann, move, [service_cert, new_cert]))
+    assert lp.tick().applied == 1
+    (after,) = bob.fetch()
+    after_text = text_of(after).replace("\n", " ")
+    assert header(after, "Content-Type").split(";")[0] == "multipart/alternative"
+    assert b"Your tile" not in after and "Your tile" not in after_text
+    assert "withheld" in after_text and "has been revoked" in after_text
+
     # The encrypted replies were filed as processed, still encrypted; nothing private in clear.
     folders = lp.service_folders()
-    assert len(folders.get("Processed", [])) == 5  # three keys, two moves
-    assert len(folders.get("Rejected", [])) == 2  # the sign-only key, the move before the start
+    assert len(folders.get("Processed", [])) == 6  # three keys, three moves
+    assert len(folders.get("Rejected", [])) == 3  # sign-only key, move before start, revoked key
     assert not folders.get("Shunt")
     assert_nothing_private_in_clear(lp, ann, bob)
 
