@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives import serialization
-from helpers import Env, drain, make_env, reply, text_of
+from helpers import Clock, Env, drain, make_env, reply, text_of
 
 from pbem.crypto import KeyKind, PlayerKeys, ServiceIdentity, smime
 from pbem.crypto_mail import MailCrypto
@@ -47,11 +47,19 @@ class Keyed:
         return cert.public_bytes(serialization.Encoding.PEM)
 
 
+@pytest.fixture(scope="module")
+def identities(tmp_path_factory: pytest.TempPathFactory) -> tuple[ServiceIdentity, object]:
+    """The service's keys and the players' CA, made once (RSA key generation is the slow part)."""
+    now = Clock().now
+    identity = ServiceIdentity.create_or_load(tmp_path_factory.mktemp("service"),
+                                              "service@pbem.test", now, key_size=2048)
+    return identity, smime.make_ca("Players' own CA", now, key_size=2048)
+
+
 @pytest.fixture
-def keyed(tmp_path: Path) -> Iterator[Keyed]:
+def keyed(tmp_path: Path, identities: tuple[ServiceIdentity, object]) -> Iterator[Keyed]:
     env = make_env(tmp_path)
-    identity = ServiceIdentity.create_or_load(tmp_path / "keys" / "service", "service@pbem.test",
-                                              env.clock.now, key_size=2048)
+    identity, ca = identities
     keys = PlayerKeys(tmp_path / "keys" / "players")
     env.service.crypto = MailCrypto(identity, keys)
     gid = env.store.create("forbidden-city", PLAYERS, {"privacy": "required"}, 5, env.clock())
@@ -60,11 +68,10 @@ def keyed(tmp_path: Path) -> Iterator[Keyed]:
     mails = drain(env)
     welcome = {a: next(m for m in mails if a in str(m["To"])) for _, a in PLAYERS}
     assert all("a key for encrypted mail" in str(m["Subject"]) for m in welcome.values())
-    ca = smime.make_ca("Players' own CA", env.clock.now, key_size=2048)
     first = env.store.load(gid).pending()[0].seat
     mover = env.store.load(gid).envelope.active_player(first).email
     waiter = next(a for _, a in PLAYERS if a != mover)
-    yield Keyed(env, gid, keys, welcome, ca, mover, waiter)
+    yield Keyed(env, gid, keys, welcome, ca, mover, waiter)  # type: ignore[arg-type]
 
 
 def with_cert(raw: bytes, pem: bytes, filename: str = "mine.pem") -> bytes:
