@@ -276,3 +276,24 @@ def test_key_expiring_before_the_first_move_does_not_block_the_started_game(
     move = rec.legal_notations(rec.pending()[0].seat)[0]
     out = env.service.handle(reply(start, keyed.mover, move, quote=False))
     assert out.reason == "applied", out
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "pbem/service.py Service._file_keys/_cert: only the game whose token the key mail carried "
+    "is checked for a start ('awaiting-keys' marker). A key is filed per address for every "
+    "game, but another 'required' game of the same players that waits for the same keys never "
+    "starts: no tick looks at outbox/awaiting-keys/ (nor after `pbem admin key import`). Fix: "
+    "in flush_journal (every tick), start each awaiting game whose missing_keys() is empty."))
+def test_keys_filed_in_one_game_start_the_other_waiting_game(keyed: Keyed) -> None:
+    env = keyed.env
+    other = env.store.create("forbidden-city", PLAYERS, {"privacy": "required"}, 6, env.clock())
+    env.service.mark_dirty(other)
+    env.service.flush_journal()
+    assert all("a key for encrypted mail" in str(m["Subject"]) for m in drain(env))
+    for addr in (keyed.mover, keyed.waiter):  # both keys, by replies in the first game
+        env.service.handle(with_cert(reply(keyed.welcome[addr], addr, ""), keyed.cert_pem(addr)))
+    assert any(keyed.gid in str(m["Subject"]) and "a new game starts" in str(m["Subject"])
+               for m in drain(env))
+    env.service.flush_journal()  # the next tick
+    starts = [m for m in drain(env) if other in str(m["Subject"])]
+    assert len(starts) == 2 and all("a new game starts" in str(m["Subject"]) for m in starts)
