@@ -1,7 +1,8 @@
 """The whole mail loop, end to end: N moves by mail through a real Dovecot and SMTP relay.
 
 Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--rounds=R] [--plain-only]
-[--profile-all]`` (default N = 50 games, R = 2 measured rounds per variant; about 3 minutes).
+[--profile-all] [--no-fsync]`` (default N = 50 games, R = 2 measured rounds per variant; about
+3 minutes). ``--no-fsync`` makes os.fsync a no-op in this process, to see what the disk costs.
 
 It starts its own Dovecot (IMAP + LMTP on 127.0.0.1, as ``nobody`` when run as root) and an SMTP
 relay (aiosmtpd) that delivers by LMTP, creates N four-player Forbidden City games with the same
@@ -383,6 +384,12 @@ def main() -> None:
     n = int(args[0]) if args else 50
     plain_only = "--plain-only" in sys.argv
     profile_all = "--profile-all" in sys.argv
+    if "--no-fsync" in sys.argv:
+        # What the disk costs: every fsync of this process (store, outbox, journal, cursor, rate
+        # limiter) becomes a no-op. Dovecot is another process and keeps its own. Not a setting
+        # for production: it measures the upper bound of what fewer fsyncs could gain.
+        os.fsync = lambda fd: None
+        print("--no-fsync: os.fsync is a no-op in this process (Dovecot keeps its own)")
     rounds = next((int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--rounds=")), 2)
     if dovecot_available() is None:
         raise SystemExit("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd): this benchmark "
