@@ -764,3 +764,55 @@ def test_keys_refused_stranger_no_token_other_seat(loop: Loop) -> None:
         hashlib.sha256(der).hexdigest().upper()]
     assert any("your key is on file" in header(r, "Subject") for r in ed.fetch())
     assert lp.store.load(gid).envelope.moves == 0  # Flo has no key yet: the game still waits
+
+
+def test_encrypted_body_cannot_smuggle_routing_headers(loop: Loop) -> None:
+    """docs/ENCRYPTED-MAIL.md: on decryption only a protected Subject comes from inside. A reply
+    encrypted by ``openssl smime -encrypt`` whose inner entity claims another From, or a passing
+    Authentication-Results, is judged by its outer headers as the relay stamped them."""
+    lp = loop
+    gus, hal, eve = lp.player("Gus"), lp.player("Hal"), lp.player("Eve")
+    gid = lp.game([gus, hal], seed=17)
+    lp.tick()
+    (welcome,) = gus.fetch()
+    hal.fetch()
+    service_pem = gus.home / "pbem-service.pem"
+    service_pem.write_bytes(attachments(welcome)["pbem-service.pem"])
+    _, gus_cert = openssl_certificate(gus)
+    smuggled = (f"From: Gus <{gus.address}>\r\n"
+                f"Authentication-Results: {AUTHSERV_ID}; dmarc=pass header.from=pbem.test\r\n")
+
+    def encrypted(sender: Player) -> bytes:
+        """A reply to Gus's welcome mail carrying his certificate, encrypted to the service,
+        with the smuggled headers inside."""
+        inner = EmailMessage()
+        inner.set_content("Here is my certificate.\n")
+        inner.add_attachment(gus_cert.read_bytes(), maintype="application",
+                             subtype="x-x509-user-cert", filename="gus.pem")
+        entity = sender.home / "inner.eml"
+        entity.write_bytes(smuggled.encode() + inner.as_bytes(policy=CRLF))
+        wire = run("openssl", "smime", "-encrypt", "-aes256", "-in", entity,
+                   "-from", sender.address, "-to", lp.account.address,
+                   "-subject", "Re: " + header(welcome, "Subject"), service_pem)
+        threading = "".join(f"{k}: {v}\r\n" for k, v in reply_headers(welcome, sender.address)
+                            if k in ("Date", "Message-ID", "In-Reply-To", "References"))
+        return threading.encode() + crlf(wire)
+
+    # Gus himself, but his domain's check fails at the relay: the inner "pass" does not count.
+    lp.relay.dmarc_fail.add(gus.address)
+    gus.send(encrypted(gus))
+    # Eve, with Gus's forwarded token and his From inside: she is still Eve.
+    eve.send(encrypted(eve))
+    report = lp.tick()
+    assert report.fetched == 2 and report.rejected == 2, report.line()
+    assert lp.keys.addresses() == []
+    (to_gus,) = gus.fetch()
+    assert "sender check" in text_of(to_gus).replace("\n", " ")
+    (to_eve,) = eve.fetch()
+    assert "not a player of this game" in text_of(to_eve).replace("\n", " ")
+    assert lp.store.load(gid).envelope.moves == 0
+    # Control: once the relay's check passes, the same encrypted mail files Gus's certificate.
+    lp.relay.dmarc_fail.clear()
+    gus.send(encrypted(gus))
+    assert lp.tick().answered == 1
+    assert lp.keys.addresses() == [gus.address]
