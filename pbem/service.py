@@ -104,7 +104,7 @@ class Service:
 
     def mark_dirty(self, game_id: str) -> None:
         """Record the intent to notify ``game_id`` before a commit (crash safety)."""
-        _atomic_write(self.dirty / game_id, b"")
+        _atomic_write(self.dirty / game_id, b"", self.store.fsync)
 
     def _notified(self, game_id: str) -> dict[str, Any]:
         """What was mailed last: ``{"seq": N, "pending": [seats], "seats": {seat: seq}}``."""
@@ -115,7 +115,8 @@ class Service:
         return data if isinstance(data, dict) else {"seq": int(data)}
 
     def _save_notified(self, game_id: str, mark: dict[str, Any]) -> None:
-        _atomic_write(self.notified / game_id, json.dumps(mark, sort_keys=True).encode())
+        _atomic_write(self.notified / game_id, json.dumps(mark, sort_keys=True).encode(),
+                      self.store.fsync)
 
     def notified_seq(self, game_id: str) -> int:
         """The last log line whose mails are queued."""
@@ -429,7 +430,7 @@ class Service:
                             pl.name, paragraphs=paras)
             n += self._send(record, seat, pl.name, pl.email, "notice", ctx, "welcome")
             told.add(pl.email)
-        _atomic_write(path, " ".join(sorted(told)).encode())
+        _atomic_write(path, " ".join(sorted(told)).encode(), self.store.fsync)
         return n
 
     # ================================================================== mails
@@ -642,7 +643,7 @@ class Service:
         if due is None or record.envelope.status != "active":
             path.unlink(missing_ok=True)
             return
-        _atomic_write(path, due.isoformat().encode())
+        _atomic_write(path, due.isoformat().encode(), self.store.fsync)
 
     def _private_note(self, record: GameRecord, seat: int) -> str:
         if self.crypto is not None:

@@ -75,13 +75,16 @@ def entry_key(message_id: str, recipient: str) -> str:
     return hashlib.sha256(f"{message_id}\x00{recipient.lower()}".encode()).hexdigest()[:32]
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: Path, data: bytes, sync: bool = True) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with open(tmp, "wb") as fh:
         fh.write(data)
         fh.flush()
-        os.fsync(fh.fileno())
+        if sync:
+            os.fsync(fh.fileno())
     os.replace(tmp, path)
+    if not sync:
+        return
     dfd = os.open(path.parent, os.O_RDONLY)
     try:
         os.fsync(dfd)
@@ -92,13 +95,15 @@ def _atomic_write(path: Path, data: bytes) -> None:
 class Outbox:
     """The queue. ``sealer`` is the service keyring (seal/unseal with the at-rest key)."""
 
-    def __init__(self, data_dir: Path, sealer: Sealer) -> None:
+    def __init__(self, data_dir: Path, sealer: Sealer, *, fsync: bool = True) -> None:
         self.root = Path(data_dir) / "outbox"
         self.queued = self.root / "queued"
         self.failed = self.root / "failed"
         for d in (self.queued, self.failed):
             d.mkdir(parents=True, exist_ok=True)
         self.sealer = sealer
+        self.fsync = fsync
+        """Only tests and benchmarks turn this off (like the store's)."""
 
     def put(self, msg: EmailMessage, *, recipient: str, game: str, kind: str, now: datetime) -> str:
         """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID."""
@@ -116,7 +121,7 @@ class Outbox:
             order=time.time_ns(),
             sealed=self.sealer.seal(raw, key.encode()),
         )
-        _atomic_write(self.queued / f"{key}.json", msgspec.json.encode(entry))
+        _atomic_write(self.queued / f"{key}.json", msgspec.json.encode(entry), self.fsync)
         return key
 
     def pending(self) -> list[Entry]:
@@ -144,7 +149,8 @@ class Outbox:
                 f"{entry.message_id.encode('ascii', 'replace').decode()}\n"
             )
             fh.flush()
-            os.fsync(fh.fileno())
+            if self.fsync:
+                os.fsync(fh.fileno())
         (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
 
     def mark_retry(self, entry: Entry, error: str, now_ts: float) -> bool:
@@ -155,12 +161,12 @@ class Outbox:
             self.mark_failed(entry, error)
             return False
         entry.next_attempt = now_ts + BACKOFF_SECONDS[entry.attempts - 1]
-        _atomic_write(self.queued / f"{entry.key}.json", msgspec.json.encode(entry))
+        _atomic_write(self.queued / f"{entry.key}.json", msgspec.json.encode(entry), self.fsync)
         return True
 
     def mark_failed(self, entry: Entry, error: str) -> None:
         entry.last_error = error[:500]
-        _atomic_write(self.failed / f"{entry.key}.json", msgspec.json.encode(entry))
+        _atomic_write(self.failed / f"{entry.key}.json", msgspec.json.encode(entry), self.fsync)
         (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
 
     def failed_entries(self) -> Iterator[Entry]:

@@ -1,0 +1,65 @@
+"""Die Verbotene Stadt played to the end by email: decisions owed by several players at once (a
+bluff believed or doubted, new bribe selections, a card to steal) are each answered by mail from
+the player's own mailbox, with its own token."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from pbem.demo import BotPlayer, play_until_over
+from pbem.mail.inbound import ImapSource
+from pbem.mail.outbound import SmtpSender
+from pbem.mail.outbox import Outbox
+from pbem.service import Policy, Service
+from pbem.store import Keyring, Store
+
+pytestmark = [pytest.mark.mailserver, pytest.mark.slow, pytest.mark.timeout(1200)]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_account) -> None:
+    service_acc = mail_account("vs-service")
+    gm_acc = mail_account("vs-gm")
+    players = [mail_account("vs") for _ in range(4)]
+    keyring = Keyring.create(tmp_path / "keys", data_dir=tmp_path / "games")
+    # About 1,300 decisions, each a mail round trip: the store's and the outbox's fsyncs are off
+    # here (their durability is what the kill and crash tests prove); everything else is real.
+    store = Store(tmp_path / "games", keyring, fsync=False)
+    outbox = Outbox(tmp_path / "games", keyring, fsync=False)
+    service = Service(store, outbox, Policy(service_acc.address, gm_acc.address), _now)
+    inbox = ImapSource(service_acc.host, service_acc.imap_port, "none", service_acc.address,
+                       service_acc.password, cursor_path=tmp_path / "cursor.json")
+    sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=service_acc.address)
+    bots = [
+        BotPlayer(f"V{i}", acc.address, "heuristic",
+                  ImapSource(acc.host, acc.imap_port, "none", acc.address, acc.password,
+                             cursor_path=tmp_path / f"bot{i}.json"),
+                  store, SmtpSender("127.0.0.1", smtp_relay.port, "none"), 7 + i)
+        for i, acc in enumerate(players)
+    ]
+    gid = store.create("verbotene-stadt", [(b.name, b.address) for b in bots],
+                       {"privacy": "plain"}, 5, _now())
+    store.mark_changed(gid)
+    ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=4000, echo=lambda s: None)
+
+    record = store.load(gid)
+    assert record.envelope.status == "ended", ticks
+    assert store.verify(gid).ok
+    actions = [e for e in record.entries if e.kind == "action"]
+    assert all(e.payload["source"] == "mail" for e in actions)
+    kinds = Counter(ev["kind"] for e in actions for ev in e.payload.get("events", []))
+    by_seat = Counter(e.payload["seat"] for e in actions)
+    assert set(by_seat) == {0, 1, 2, 3}
+    # Decisions owed by players other than the active one were asked and answered by mail.
+    notations = Counter(str(e.payload.get("notation", "")).split(" ")[0].lower() for e in actions)
+    assert notations["select"] >= 4, notations  # every player's secret selection
+    assert kinds["exiled"] == 15 or record.envelope.result is not None
+    print(f"VS by email: {ticks} ticks, {len(actions)} decisions by mail; "
+          f"events {kinds.most_common(12)}; notations {notations.most_common(12)}")
