@@ -203,6 +203,10 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
     Only games with a deadline have a timer file, so an idle tick does not read every game.
     """
     now = clock()
+    try:
+        service.remind_missing_keys()
+    except PbemError as err:
+        report.errors.append(f"reminders: {err}")
     for path in sorted(service.timers.iterdir()):
         try:
             due = datetime.fromisoformat(path.read_text())

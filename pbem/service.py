@@ -403,22 +403,36 @@ class Service:
     def _awaiting_path(self, game_id: str) -> Path:
         return self.store.data_dir / "outbox" / "awaiting-keys" / game_id
 
-    def _welcome_for_keys(self, record: GameRecord) -> int:
-        """A game that waits for keys: tell each player without one how to send it (once)."""
+    def _awaiting(self, game_id: str) -> dict[str, Any]:
+        path = self._awaiting_path(game_id)
+        try:
+            data = json.loads(path.read_bytes())
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _welcome_for_keys(self, record: GameRecord, *, reminder: bool = False) -> int:
+        """A game that waits for keys: tell each player without one how to send it (the welcome
+        once; a reminder to those still missing when ``reminder``)."""
         gid = record.envelope.game_id
         path = self._awaiting_path(gid)
         path.parent.mkdir(parents=True, exist_ok=True)
-        told = set(path.read_text().split()) if path.exists() else set()
+        mark = self._awaiting(gid)
+        told = set(mark.get("told", []))
         missing = self.missing_keys(record)
+        now = self.clock()
         n = 0
         env = record.envelope
         for seat in env.seats():
             pl = env.active_player(seat)
-            if pl.email in told or pl.email.startswith(COMPUTER_PREFIX):
+            if pl.email.startswith(COMPUTER_PREFIX):
                 continue
-            has = self.crypto is not None and self.crypto.has_key(pl.email, self.clock())
+            has = self.crypto is not None and self.crypto.has_key(pl.email, now)
+            if (pl.email in told and not reminder) or (reminder and has):
+                continue
             paras = [
-                f"You are invited to a game of {record.game.title} (game {gid}) with "
+                ("A reminder: your game " if reminder else "You are invited to a game of ")
+                + f"{record.game.title} (game {gid}) with "
                 + self._ctx(record, None, "", "").players_line + ".",
                 "This game sends every player's private tile encrypted, so it starts once every "
                 "player has a key on file" + ("; yours is already there." if has else "."),
@@ -426,11 +440,36 @@ class Service:
             if not has:
                 paras += _how_to_send_key()
             paras.append("Still missing: " + _join(missing) + ".")
-            ctx = self._ctx(record, None, self._subject(record, "welcome: a key for encrypted mail"),
-                            pl.name, paragraphs=paras)
-            n += self._send(record, seat, pl.name, pl.email, "notice", ctx, "welcome")
+            what = "reminder: a key for encrypted mail" if reminder else "welcome: a key for encrypted mail"
+            ctx = self._ctx(record, None, self._subject(record, what), pl.name, paragraphs=paras)
+            tail = f"remind.{now:%Y%m%d%H%M}" if reminder else "welcome"
+            n += self._send(record, seat, pl.name, pl.email, "notice", ctx, tail)
             told.add(pl.email)
-        _atomic_write(path, " ".join(sorted(told)).encode(), self.store.fsync)
+        mark = {"told": sorted(told), "last": now.isoformat()}
+        _atomic_write(path, json.dumps(mark).encode(), self.store.fsync)
+        return n
+
+    def remind_missing_keys(self, every: timedelta = timedelta(hours=24)) -> int:
+        """Remind the players of games still waiting for keys, once per ``every``; start a game
+        whose keys all arrived meanwhile (e.g. imported by the GM). Returns mails queued."""
+        d = self._awaiting_path("x").parent
+        if not d.is_dir():
+            return 0
+        n = 0
+        now = self.clock()
+        for path in sorted(d.iterdir()):
+            gid = path.name
+            if not self.store.exists(gid):
+                path.unlink(missing_ok=True)
+                continue
+            record = self.store.load(gid)
+            if not self.missing_keys(record) or record.envelope.status != "active":
+                path.unlink(missing_ok=True)
+                n += self.notify(gid)
+                continue
+            last = self._awaiting(gid).get("last")
+            if last is None or now - datetime.fromisoformat(last) >= every:
+                n += self._welcome_for_keys(record, reminder=last is not None)
         return n
 
     # ================================================================== mails
