@@ -1,8 +1,9 @@
 """The whole mail loop, end to end: N moves by mail through a real Dovecot and SMTP relay.
 
 Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--rounds=R] [--plain-only]
-[--profile-all] [--no-fsync]`` (default N = 50 games, R = 2 measured rounds per variant; about
-3 minutes). ``--no-fsync`` makes os.fsync a no-op in this process, to see what the disk costs.
+[--profile-all] [--no-fsync | --fsync-ab]`` (default N = 50 games, R = 2 measured rounds per
+variant; about 3 minutes). ``--no-fsync`` makes os.fsync a no-op in this process, to see what the
+disk costs; ``--fsync-ab`` does so in every second measured round only (same load for both).
 
 It starts its own Dovecot (IMAP + LMTP on 127.0.0.1, as ``nobody`` when run as root) and an SMTP
 relay (aiosmtpd) that delivers by LMTP, creates N four-player Forbidden City games with the same
@@ -64,6 +65,15 @@ from pbem.store import Keyring, Store
 DOMAIN = "pbem.test"
 GM = f"gm@{DOMAIN}"
 PASSWORD = "bench-pw"
+
+
+REAL_FSYNC = os.fsync
+NO_FSYNC = False
+FSYNC_AB = False
+
+
+def _no_fsync(fd: int) -> None:
+    """os.fsync replaced (``--no-fsync``, ``--fsync-ab``): measures what the disk costs."""
 
 
 def _now() -> datetime:
@@ -214,7 +224,11 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
                          cursor_path=root / "bare-cursor.json")
     ticks: list[Timing] = []
     bares: list[tuple[Timing, Timing]] = []
+    synced: list[bool] = []
     for r in range(rounds):
+        # --fsync-ab: every second round with os.fsync a no-op, so that both see the same load.
+        synced.append(not (FSYNC_AB and r % 2 == 1))
+        os.fsync = REAL_FSYNC if synced[-1] else _no_fsync
         if r > 0:
             replies = bots_answer(bots)
             if replies != n:
@@ -246,42 +260,52 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
         bares.append((t_fetch, t_send))
     bare_in.close()
 
-    print(f"\n  {'one tick, ' + str(n) + ' moves (' + privacy + ')':<46} {'wall s':>7} "
+    print(f"\n  {'one tick, ' + str(n) + ' moves (' + privacy + ')':<52} {'wall s':>7} "
           f"{'cpu s':>6} {'main-thr. cpu s':>15} {'moves/s':>8} {'mails/s':>8}  ratio")
 
     def row(label: str, t: Timing, moves: int, mails: int, ratio: str = "") -> None:
         mv = f"{moves / t.wall:8.1f}" if moves else f"{'':>8}"
         ml = f"{mails / t.wall:8.1f}" if mails else f"{'':>8}"
-        print(f"  {label:<46} {t.wall:7.2f} {t.cpu_process:6.2f} {t.cpu_thread:15.2f} {mv} {ml}"
+        print(f"  {label:<52} {t.wall:7.2f} {t.cpu_process:6.2f} {t.cpu_thread:15.2f} {mv} {ml}"
               f"  {ratio}")
 
+    os.fsync = REAL_FSYNC if not NO_FSYNC else _no_fsync
     ratios: list[float] = []
     for r, (t_tick, (t_fetch, t_send)) in enumerate(zip(ticks, bares, strict=True)):
         bare = Timing(t_fetch.wall + t_send.wall, t_fetch.cpu_process + t_send.cpu_process,
                       t_fetch.cpu_thread + t_send.cpu_thread)
         ratios.append(t_tick.wall / bare.wall)
-        row(f"round {r + 1}: full loop, runner.tick", t_tick, n, 5 * n,
+        off = "" if synced[r] else " (no fsync)"
+        row(f"round {r + 1}{off}: full loop, runner.tick", t_tick, n, 5 * n,
             f"{ratios[-1]:.2f} wall, {t_tick.cpu_thread / max(bare.cpu_thread, 1e-9):.1f} cpu")
-        row(f"round {r + 1}: bare transport (fetch+file, send)", bare, n, 5 * n)
+        row(f"round {r + 1}{off}: bare transport (fetch+file, send)", bare, n, 5 * n)
         row("  bare: fetch + file away the N replies", t_fetch, 0, n)
         row("  bare: send the same 4N mails, 1 connection", t_send, 0, 4 * n)
-    tick_wall = statistics.median(t.wall for t in ticks)
-    bare_wall = statistics.median(f.wall + s.wall for f, s in bares)
-    ratio = statistics.median(ratios)
-    print(f"  median over {rounds} rounds: tick {tick_wall:.2f} s = {n / tick_wall:.1f} moves/s, "
-          f"{5 * n / tick_wall:.1f} mails/s (N in + 4N out); bare {bare_wall:.2f} s; "
-          f"ratio full / bare {ratio:.2f}")
-    print(f"  the service's own share: {(tick_wall - bare_wall) / n * 1000:.1f} ms wall a move; "
-          f"main-thread CPU {statistics.median(t.cpu_thread for t in ticks) / n * 1000:.1f} ms "
-          f"a move in the tick, "
-          f"{statistics.median(f.cpu_thread + s.cpu_thread for f, s in bares) / n * 1000:.1f} "
-          "ms in the bare transport")
+    figures: dict[str, float] = {}
+    for flag, what in ((True, ""), (False, " without fsync")):
+        idx = [i for i in range(rounds) if synced[i] == flag]
+        if not idx:
+            continue
+        tick_wall = statistics.median(ticks[i].wall for i in idx)
+        bare_wall = statistics.median(bares[i][0].wall + bares[i][1].wall for i in idx)
+        ratio = statistics.median(ratios[i] for i in idx)
+        cpu_tick = statistics.median(ticks[i].cpu_thread for i in idx)
+        cpu_bare = statistics.median(bares[i][0].cpu_thread + bares[i][1].cpu_thread for i in idx)
+        print(f"  median over {len(idx)} rounds{what}: tick {tick_wall:.2f} s = "
+              f"{n / tick_wall:.1f} moves/s, {5 * n / tick_wall:.1f} mails/s (N in + 4N out); "
+              f"bare {bare_wall:.2f} s; ratio full / bare {ratio:.2f}")
+        print(f"    the service's own share: {(tick_wall - bare_wall) / n * 1000:.1f} ms wall a "
+              f"move; main-thread CPU {cpu_tick / n * 1000:.1f} ms a move in the tick, "
+              f"{cpu_bare / n * 1000:.1f} ms in the bare transport")
+        if not figures:
+            figures = {"tick": tick_wall, "bare": bare_wall, "ratio": ratio,
+                       "moves_per_s": n / tick_wall}
 
     # ---- a second round under cProfile ------------------------------------------------------
     if not profile:
         for closer in [inbox, *[b.source for b in bots]]:
             closer.close()
-        return {"tick": tick_wall, "bare": bare_wall, "ratio": ratio, "moves_per_s": n / tick_wall}
+        return figures
     replies = bots_answer(bots)
     if replies != n:
         raise SystemExit(f"profiled round: expected {n} replies, got {replies}")
@@ -310,7 +334,7 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
     print_fsyncs(stats, n)
     for closer in [inbox, *[b.source for b in bots]]:
         closer.close()
-    return {"tick": tick_wall, "bare": bare_wall, "ratio": ratio, "moves_per_s": n / tick_wall}
+    return figures
 
 
 PHASES = [
@@ -384,12 +408,17 @@ def main() -> None:
     n = int(args[0]) if args else 50
     plain_only = "--plain-only" in sys.argv
     profile_all = "--profile-all" in sys.argv
-    if "--no-fsync" in sys.argv:
-        # What the disk costs: every fsync of this process (store, outbox, journal, cursor, rate
-        # limiter) becomes a no-op. Dovecot is another process and keeps its own. Not a setting
-        # for production: it measures the upper bound of what fewer fsyncs could gain.
-        os.fsync = lambda fd: None
+    global NO_FSYNC, FSYNC_AB
+    # What the disk costs: every fsync of this process (store, outbox, journal, cursor, rate
+    # limiter) becomes a no-op. Dovecot is another process and keeps its own. Not a setting for
+    # production: it measures the upper bound of what fewer fsyncs could gain.
+    NO_FSYNC = "--no-fsync" in sys.argv
+    FSYNC_AB = "--fsync-ab" in sys.argv
+    if NO_FSYNC:
+        os.fsync = _no_fsync
         print("--no-fsync: os.fsync is a no-op in this process (Dovecot keeps its own)")
+    if FSYNC_AB:
+        print("--fsync-ab: every second measured round with os.fsync a no-op in this process")
     rounds = next((int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--rounds=")), 2)
     if dovecot_available() is None:
         raise SystemExit("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd): this benchmark "
