@@ -21,6 +21,7 @@ from helpers import Clock, Env, drain, make_env, reply, text_of
 
 from pbem.crypto import KeyKind, PlayerKeys, ServiceIdentity, smime
 from pbem.crypto_mail import MailCrypto
+from pbem.runner import tick
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
 STRANGER = "eve@evil.test"
@@ -278,13 +279,9 @@ def test_key_expiring_before_the_first_move_does_not_block_the_started_game(
     assert out.reason == "applied", out
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pbem/service.py Service._file_keys/_cert: only the game whose token the key mail carried "
-    "is checked for a start ('awaiting-keys' marker). A key is filed per address for every "
-    "game, but another 'required' game of the same players that waits for the same keys never "
-    "starts: no tick looks at outbox/awaiting-keys/ (nor after `pbem admin key import`). Fix: "
-    "in flush_journal (every tick), start each awaiting game whose missing_keys() is empty."))
 def test_keys_filed_in_one_game_start_the_other_waiting_game(keyed: Keyed) -> None:
+    """A key is filed per address, for every game: another ``required`` game of the same
+    players starts at the next tick."""
     env = keyed.env
     other = env.store.create("forbidden-city", PLAYERS, {"privacy": "required"}, 6, env.clock())
     env.service.mark_dirty(other)
@@ -294,6 +291,27 @@ def test_keys_filed_in_one_game_start_the_other_waiting_game(keyed: Keyed) -> No
         env.service.handle(with_cert(reply(keyed.welcome[addr], addr, ""), keyed.cert_pem(addr)))
     assert any(keyed.gid in str(m["Subject"]) and "a new game starts" in str(m["Subject"])
                for m in drain(env))
-    env.service.flush_journal()  # the next tick
+    tick(env.service, None, None, clock=env.clock)  # the next tick (no mail servers here)
     starts = [m for m in drain(env) if other in str(m["Subject"])]
     assert len(starts) == 2 and all("a new game starts" in str(m["Subject"]) for m in starts)
+
+
+def test_players_without_a_key_are_reminded_daily(keyed: Keyed) -> None:
+    """docs: the welcome mail explains how to send a key; reminders follow (every 24 h), only
+    to the players still without one."""
+    env = keyed.env
+    env.service.handle(with_cert(reply(keyed.welcome[keyed.mover], keyed.mover, ""),
+                                 keyed.cert_pem(keyed.mover)))
+    drain(env)
+    tick(env.service, None, None, clock=env.clock)
+    assert drain(env) == []  # not yet a day
+    env.clock.now += timedelta(hours=25)
+    tick(env.service, None, None, clock=env.clock)
+    (reminder,) = drain(env)
+    assert keyed.waiter in str(reminder["To"])
+    assert "reminder: a key for encrypted mail" in str(reminder["Subject"])
+    body = flat(reminder)
+    assert "CERT" in body and "Still missing:" in body
+    assert "Your tile" not in body
+    tick(env.service, None, None, clock=env.clock)
+    assert drain(env) == []  # once a day, not once a tick
