@@ -60,6 +60,9 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
     # Decisions owed by players other than the active one were asked and answered by mail.
     notations = Counter(str(e.payload.get("notation", "")).split(" ")[0].lower() for e in actions)
     assert notations["select"] >= 4, notations  # every player's secret selection
+    # Claims were believed or doubted by the other players, each answering by mail.
+    assert notations["believe"] + notations["doubt"] >= 1, notations
+    assert notations["take"] >= 1, notations  # cards taken (entries, dragon steals)
     assert kinds["exiled"] == 15 or record.envelope.result is not None
     print(f"VS by email: {ticks} ticks, {len(actions)} decisions by mail; "
           f"events {kinds.most_common(12)}; notations {notations.most_common(12)}")
