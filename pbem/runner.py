@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pbem.errors import ConflictError, IntegrityError, PbemError
 from pbem.mail.outbox import parse_raw
@@ -52,7 +52,7 @@ class Source(Protocol):
 
     def fetch_new(self) -> list[Any]: ...
 
-    def done(self, msg: Any, folder: str) -> None: ...
+    def done(self, msg: Any, folder: Literal["processed", "rejected", "shunt"]) -> None: ...
 
     def expunge(self, msg: Any) -> None: ...
 
@@ -200,27 +200,47 @@ def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:
 def run_timers(service: Service, clock: Callable[[], datetime], report: TickReport) -> None:
     """Play the default action of every decision whose deadline has passed.
 
-    Only games with a deadline have a timer file, so an idle tick does not read every game.
+    Only games with a deadline have a timer file, and ``timers/.next`` holds the earliest due time
+    of them all: an idle tick reads that one file, whatever the number of games.
     """
     now = clock()
     try:
         service.remind_missing_keys()
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
+    nxt = service.timers / ".next"
+    try:
+        if datetime.fromisoformat(nxt.read_text()) > now:
+            return
+    except (OSError, ValueError):
+        pass  # missing or damaged: scan once and rebuild it
+    earliest: datetime | None = None
     for path in sorted(service.timers.iterdir()):
+        if path.name.startswith("."):
+            continue
         try:
             due = datetime.fromisoformat(path.read_text())
         except (OSError, ValueError):
             path.unlink(missing_ok=True)
             continue
-        if due > now:
-            continue
-        gid = path.name
-        try:
-            report.timers += expire(service, gid, now)
-        except (PbemError, ConflictError) as err:
-            report.errors.append(f"timer {gid}: {err}")
-        service.schedule(gid)
+        if due <= now:
+            gid = path.name
+            try:
+                report.timers += expire(service, gid, now)
+            except (PbemError, ConflictError) as err:
+                report.errors.append(f"timer {gid}: {err}")
+            service.schedule(gid)
+            try:
+                due = datetime.fromisoformat(path.read_text())
+            except (OSError, ValueError):
+                continue
+        earliest = due if earliest is None else min(earliest, due)
+    if earliest is None:
+        nxt.unlink(missing_ok=True)
+    else:
+        from pbem.mail.outbox import _atomic_write
+
+        _atomic_write(nxt, earliest.isoformat().encode(), service.store.fsync)
 
 
 def expire(service: Service, game_id: str, now: datetime) -> int:
@@ -241,7 +261,6 @@ def expire(service: Service, game_id: str, now: datetime) -> int:
         else:
             bots = game.bots()
             action = (bots.get("greedy") or bots["random"]).choose(game, record.state, d.seat, rng)
-        service.mark_dirty(game_id)
         record = service.store.commit(game_id, record.seq,
                                       [ActionEntry(d.seat, action=action, source="timer")], now)
         service.notify(game_id, echo="(deadline passed: played by the computer)")

@@ -103,7 +103,8 @@ class Service:
     # ================================================================== the journal
 
     def mark_dirty(self, game_id: str) -> None:
-        """Record the intent to notify ``game_id`` before a commit (crash safety)."""
+        """Ask for ``game_id``'s mails to be (re)built at the next journal flush. The store does
+        this itself before every commit and after creating a game; this is for everything else."""
         _atomic_write(self.dirty / game_id, b"", self.store.fsync)
 
     def _notified(self, game_id: str) -> dict[str, Any]:
@@ -285,7 +286,21 @@ class Service:
             # Nothing in the body: some people write the move in the subject.
             subj = _strip_subject(p.subject)
             lines = [subj] if subj else []
-        reading = read_commands(lines, parse_action if env.status == "active" else None)
+        def is_move_form(text: str) -> bool:
+            for d in record.pending():
+                if d.seat == seat:
+                    continue
+                try:
+                    game.parse(state, d.seat, text)
+                except InvalidSyntax:
+                    continue
+                except PLAYER_ERRORS:
+                    return True  # well formed, only not legal for that seat
+                return True
+            return False
+
+        reading = read_commands(lines, parse_action if env.status == "active" else None,
+                                is_move_form)
         action = reading.action
         if action is not None and not self._current_token_ok(record, ref):
             reading.errors.append(
@@ -338,7 +353,6 @@ class Service:
                                        source="mail",
                                        message_id=None if action is not None else p.message_id or None,
                                        resigned=True))
-            self.mark_dirty(env.game_id)
             try:
                 self.store.commit(env.game_id, record.seq, entries, now)
             except ConflictError:
@@ -368,7 +382,8 @@ class Service:
 
         if self.crypto is None or privacy_of(record) != "required":
             return []
-        if any(e.kind == "action" for e in record.entries):
+        if self.notified_seq(record.envelope.game_id) > 0 or any(
+                e.kind == "action" for e in record.entries):
             return []  # started: a key that expires later falls back per mail instead
         now = self.clock()
         env = record.envelope
@@ -683,6 +698,14 @@ class Service:
             path.unlink(missing_ok=True)
             return
         _atomic_write(path, due.isoformat().encode(), self.store.fsync)
+        # Keep the index of the earliest due time correct when this one comes sooner.
+        nxt = self.timers / ".next"
+        try:
+            current = datetime.fromisoformat(nxt.read_text())
+        except (OSError, ValueError):
+            current = None
+        if current is None or due < current:
+            _atomic_write(nxt, due.isoformat().encode(), self.store.fsync)
 
     def _private_note(self, record: GameRecord, seat: int) -> str:
         if self.crypto is not None:
@@ -809,7 +832,6 @@ class Service:
         if not p.message_id:
             return
         gid = record.envelope.game_id
-        self.mark_dirty(gid)
         # A ConflictError means it was answered before a crash, or a concurrent commit: the answer
         # is idempotent either way.
         with contextlib.suppress(ConflictError):
@@ -867,7 +889,6 @@ class Service:
             bot = bots.get("greedy") or bots.get("heuristic") or bots["random"]
             rng = derive_rng(record.envelope.moves, "computer", game_id, d.seat)
             action = bot.choose(record.game, record.state, d.seat, rng)
-            self.mark_dirty(game_id)
             self.store.commit(game_id, record.seq, [ActionEntry(d.seat, action=action, source="bot")],
                               self.clock())
             self.notify(game_id)

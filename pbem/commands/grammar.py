@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import CommandError
-from pbem.rules.base import InvalidSyntax, RuleError
+from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
 
 MAX_LINES = 40
 """Lines read from one message; the rest is ignored (and said so)."""
@@ -57,7 +57,7 @@ class Reading:
     """(line, error) for each line that is a command but cannot be carried out."""
     ignored: list[str] = field(default_factory=list)
     """Lines that are not commands (prose, greetings)."""
-    syntax_errors: list[tuple[str, InvalidSyntax]] = field(default_factory=list)
+    syntax_errors: list[tuple[str, InvalidSyntax | NotYourDecision]] = field(default_factory=list)
     """Short lines that looked like an attempt at a move but are not in the notation."""
 
     @property
@@ -78,11 +78,14 @@ def _looks_like_attempt(line: str) -> bool:
 def read_commands(
     lines: list[str],
     parse_action: Callable[[str], Any] | None,
+    is_move_form: Callable[[str], bool] | None = None,
 ) -> Reading:
     """Classify the command lines of one message.
 
     ``parse_action(text)`` is the game's parse bound to the state and the seat (``None`` when the mail
     belongs to no game): it returns a legal action or raises a :class:`RuleError`.
+    ``is_move_form(text)`` says whether a line is written in the game's move notation at all
+    (used to tell a move out of turn from a word of thanks).
     """
     out = Reading()
     resign_seen = False
@@ -138,6 +141,16 @@ def read_commands(
         else:
             try:
                 action = parse_action(line_wo)
+            except NotYourDecision as err:
+                # "Not your turn" comes before the syntax check in the engines, so for a seat that
+                # owes nothing a word of thanks raises it too. A line in the game's notation is a
+                # real move out of turn (an error); anything else is prose.
+                if is_move_form is not None and is_move_form(line_wo):
+                    out.errors.append((line, err))
+                elif _looks_like_attempt(line_wo):
+                    out.syntax_errors.append((line, err))
+                else:
+                    out.ignored.append(line)
             except InvalidSyntax as err:
                 if _looks_like_attempt(line_wo):
                     out.syntax_errors.append((line, err))
