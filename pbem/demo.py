@@ -14,6 +14,7 @@ taken; everything that crosses a mail server is real.
 from __future__ import annotations
 
 import logging
+import shutil
 import tempfile
 import time
 from collections.abc import Callable
@@ -95,6 +96,7 @@ class BotPlayer:
         """Read new mail; answer every mail that asks this player for a decision it still owes."""
         sent = 0
         replies: list[EmailMessage] = []
+        newest: dict[str, ParsedMail] = {}
         for msg in self.source.fetch_new():
             opened = self.decrypt(msg.raw)
             parsed = parse_message(opened)
@@ -102,9 +104,16 @@ class BotPlayer:
             self.encrypted.append(opened is not msg.raw)
             self.source.done(msg, "processed")
             if self.playing:
-                for reply in (self._keys(parsed), self._answer(parsed)):
-                    if reply is not None:
-                        replies.append(reply)
+                reply = self._keys(parsed)
+                if reply is not None:
+                    replies.append(reply)
+                refs = find_tokens([parsed.message_id])
+                if refs and "What to write back" in parsed.text:
+                    newest[refs[0].game] = parsed  # only the newest mail of a game is answered
+        for parsed in newest.values():
+            reply = self._answer(parsed)
+            if reply is not None:
+                replies.append(reply)
         if replies:
             results = self.smtp.send_batch(replies)
             sent = sum(1 for r in results if r.ok)
@@ -147,8 +156,6 @@ class BotPlayer:
         record = self.store.load(ref.game, verify=False)
         if not any(d.seat == ref.seat for d in record.pending()):
             return None  # stale: that decision was already made
-        if ref.turn != record.envelope.moves:
-            return None  # a newer mail is on its way
         game = record.game
         bot = game.bots()[self.strategy]
         action = bot.choose(game, record.state, ref.seat, derive_rng(self.seed, ref.turn, ref.seat))
@@ -224,6 +231,7 @@ def run_demo(
     started = time.monotonic()
     mail_dir = Path(mail_dir) if mail_dir else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     mail_dir.mkdir(parents=True, exist_ok=True)
+    mail_dir.chmod(0o755)  # Dovecot's unprivileged user must reach its directory inside
     if use_dovecot is None:
         use_dovecot = dovecot_available() is not None
     data = mail_dir / "games"
@@ -287,6 +295,17 @@ def run_demo(
             close = getattr(closer, "close", None)
             if close:
                 close()
+        if dovecot is not None:
+            # Keep a copy of every mailbox where the user asked: Dovecot may have had to live in
+            # a directory of its own (the unprivileged user cannot always reach --mail-dir), and
+            # that one goes away with it.
+            kept = mail_dir / "mailboxes"
+            for addr, path in list(mailboxes.items()):
+                if path.exists():
+                    dest = kept / addr
+                    shutil.rmtree(dest, ignore_errors=True)
+                    shutil.copytree(path, dest)
+                    mailboxes[addr] = dest
     finally:
         relay.stop()
         if dovecot is not None:
@@ -312,11 +331,13 @@ def main_text(result: DemoResult) -> str:
         "",
         f"Game {result.game_id} played to the end in {result.ticks} ticks, "
         f"{result.seconds:.1f} s, via {result.transport}.",
-        "The mailboxes (Maildir; open one with: mutt -f DIR):",
+        "The mailboxes (Maildir). Each bot files the mail it has read into the sub-folder",
+        "Processed, as the service does with the replies: open one with mutt -f DIR/.Processed",
     ]
     for addr, path in result.mailboxes.items():
-        lines.append(f"  {addr:<20} {path}")
+        if path.exists():
+            lines.append(f"  {addr:<20} {path}")
     lines.append(f"Game files: {result.mail_dir / 'games' / result.game_id}")
-    lines.append(f"Verify them: pbem admin verify {result.game_id} --data-dir {result.mail_dir / 'games'} "
-                 f"--keys-dir {result.mail_dir / 'keys'}")
+    lines.append(f"Verify them: .venv/bin/pbem admin verify {result.game_id} "
+                 f"--data-dir {result.mail_dir / 'games'}")
     return "\n".join(lines)
