@@ -202,16 +202,9 @@ def test_refused_cert_request_is_expunged(keyed: Keyed) -> None:
     assert out.expunge  # type: ignore[attr-defined]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pbem/commands/grammar.py read_commands + Forbidden City parse: for a seat that is not to "
-    "move, every non-command line ('Thanks!', a signature) raises NotYourDecision (the game "
-    "checks the turn before the syntax), which read_commands records as an error instead of "
-    "ignoring it like prose from the mover (InvalidSyntax + _looks_like_attempt). So 'CERT "
-    "<passphrase>' plus any word from a waiting player is refused ('It is not your turn') and "
-    "no certificate is issued (BOARD + a signature likewise). Fix: in read_commands treat "
-    "NotYourDecision like InvalidSyntax when the line does not look like a move attempt."))
 def test_cert_request_with_a_word_of_thanks_from_the_seat_not_to_move_is_issued(
         keyed: Keyed) -> None:
+    """Prose from a seat not to move is prose, not a move out of turn."""
     env, bob = keyed.env, keyed.waiter
     out = env.service.handle(reply(keyed.welcome[bob], bob, f"CERT {PHRASE}\nThanks!"))
     subjects = [str(m["Subject"]) for m in drain(env)]
@@ -257,15 +250,10 @@ def test_key_expiring_mid_game_withholds_the_tile_and_says_why(keyed: Keyed) -> 
             assert "reply with your new certificate" in body
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pbem/service.py Service.missing_keys: a game counts as started only once it has an action "
-    "entry, not once its start mails went out. A key that expires between the start mails and "
-    "the first move blocks that move with 'The game starts once every player has a key on "
-    "file ...; still missing: <both players>. Your move was not played.', although the game "
-    "has started and the docs say an expiry mid-game only withholds the private part. Fix: "
-    "treat the game as started when its start mails were sent (notified_seq > 0)."))
 def test_key_expiring_before_the_first_move_does_not_block_the_started_game(
         keyed: Keyed) -> None:
+    """A game has started once its start mails went out: a later expiry only withholds the
+    private part (see the mid-game test), it does not hold the first move back."""
     env = keyed.env
     for addr in (keyed.mover, keyed.waiter):
         env.service.handle(with_cert(reply(keyed.welcome[addr], addr, ""),
