@@ -543,7 +543,10 @@ class Service:
     def _subject(self, record: GameRecord | None, what: str) -> str:
         if record is None:
             return f"[{self.policy.service_name}] {what}"
-        return f"[{record.envelope.game_id}] {record.game.title}: {what}"
+        # The short title ("Forbidden City", not "... (Knizia 2018)"): a subject that fits on one
+        # header line is not folded, and shows whole on a phone.
+        title = record.game.title.split(" (")[0]
+        return f"[{record.envelope.game_id}] {title}: {what}"
 
     def _send(self, record: GameRecord | None, seat: int | None, to_name: str, to_addr: str,
               kind: str, ctx: compose.MailContext, tail: str,
