@@ -72,7 +72,7 @@ class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Rate limits and sizes that protect the service and the players' inboxes."""
 
     max_messages_per_tick: int = 200
-    max_mails_per_sender_per_hour: int = 30
+    max_mails_per_sender_per_hour: int = 120
     max_commands_per_message: int = 20
     max_message_bytes: int = 262144
 
@@ -258,7 +258,7 @@ password_file = ""
 
 [limits]
 max_messages_per_tick = 200
-max_mails_per_sender_per_hour = 30
+max_mails_per_sender_per_hour = 120
 max_commands_per_message = 20
 max_message_bytes = 262144
 '''

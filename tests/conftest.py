@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
-
 _skipped_mailserver: list[str] = []
 
 

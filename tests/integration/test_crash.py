@@ -71,7 +71,7 @@ security = "none"
     (data / "outbox" / "dirty" / gid).write_bytes(b"")  # as `pbem admin new` does
     _run(cfg, env)
     moves_sent = 0
-    for round_ in range(2):
+    for _round in range(2):
         for point in POINTS:
             answered = sum(b.read_and_answer() for b in bots)
             assert answered == 1, (point, [(b.address, [(m.subject, m.message_id) for m in b.mails]) for b in bots])
