@@ -1,8 +1,8 @@
 """Sentences for the public events of the history, as the mails show them.
 
 Engines emit structured events (kind + JSON data); people read sentences. A game may provide its own
-``describe_event(event) -> str``; otherwise the describers below know the common kinds
-of both games, and anything unknown is shown generically (kind and data), never dropped.
+``describe_event(event) -> str`` (both games do); anything it does not know is shown generically
+(kind and data), never dropped.
 """
 
 from __future__ import annotations
@@ -18,30 +18,6 @@ def _seat(data: Mapping[str, Any], names: list[str], key: str = "seat") -> str:
     return str(data.get("colour", seat))
 
 
-def _payouts(p: Any) -> str:
-    if isinstance(p, Mapping) and p:
-        return ", ".join(f"{v} to {k}" for k, v in p.items())
-    return "nobody (no advisors in it)"
-
-
-def _fc(kind: str, d: Mapping[str, Any], names: list[str]) -> str | None:
-    if kind == "placed":
-        where = d.get("notation") or f"{d.get('square', '')} R{d.get('rotation', 0)}"
-        return f"{_seat(d, names)} placed tile {d.get('tile')} at {where}."
-    if kind == "room-closed":
-        return f"A room worth {d.get('value')} was closed: {_payouts(d.get('payouts'))}."
-    if kind == "set-aside":
-        return f"{_seat(d, names)} could not place tile {d.get('tile')} anywhere: it is set aside."
-    if kind == "stopped":
-        return f"{_seat(d, names)} has placed all tiles but the last two and stops placing."
-    if kind == "game-over":
-        scores = d.get("scores")
-        if isinstance(scores, Mapping):
-            return "Game over. Final scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()) + "."
-        return "Game over."
-    return None
-
-
 def _generic(kind: str, d: Mapping[str, Any], names: list[str]) -> str:
     parts = []
     for k, v in d.items():
@@ -53,9 +29,63 @@ def _generic(kind: str, d: Mapping[str, Any], names: list[str]) -> str:
     return f"{kind.replace('-', ' ').capitalize()}: " + ", ".join(parts) + "." if parts else kind
 
 
+def _vs(kind: str, d: Mapping[str, Any], names: list[str]) -> str | None:
+    """Die Verbotene Stadt's public events."""
+
+    def who(key: str = "seat") -> str:
+        return _seat(d, names, key)
+
+    path = " ".join(str(x) for x in d.get("path", []))
+    if kind == "moved":
+        how = "one step" if d.get("step") else f"sliding {path}"
+        return f"{who()} moved {d.get('official')} from {d.get('from')} to {d.get('to')} ({how})."
+    if kind == "entered":
+        return (f"{who()} moved {d.get('official')} from {d.get('from')} into pavilion "
+                f"{d.get('pavilion')} ({d.get('mode')}).")
+    if kind == "fate-die":
+        verdict = "another move" if d.get("face") == "red" else "the turn ends"
+        return f"{who('roller')} rolled the {d.get('die')} fate die for it: {d.get('face')}, {verdict}."
+    if kind == "pavilion-die":
+        return (f"{who('roller')} rolled the pavilion die: pavilion {d.get('face')} is active "
+                f"({d.get('cards_left')} cards in it).")
+    if kind == "turn":
+        return f"{who()}'s turn."
+    if kind == "turn-over":
+        return f"{who()}'s turn is over."
+    if kind == "exiled":
+        return f"{d.get('official')} goes to the Terrace of Exile ({d.get('count')} of 15)."
+    if kind == "revealed":
+        return f"{who()} had bribed {d.get('official')}."
+    if kind == "card":
+        return f"{_seat(d, names, 'to')} takes the card {d.get('card')} (from the {d.get('source')})."
+    if kind == "claimed":
+        return (f"{who()} claims {d.get('official')} entered pavilion {d.get('pavilion')} and was "
+                "bribed by them: believe or doubt?")
+    if kind in ("believed", "doubted", "kept", "reselected", "selected"):
+        verb = {"believed": "believes", "doubted": "doubts", "kept": "keeps their selection",
+                "reselected": "made a new secret selection", "selected": "made a secret selection"}
+        return f"{who()} {verb[kind]}."
+    if kind == "outcome":
+        return "Outcome of the claim: " + str(d.get("result", "")).replace("-", " ") + "."
+    if kind == "reselect":
+        return "Every player may now change their secret selection (or keep it)."
+    if kind == "nothing-to-take":
+        return f"{who()} has nothing to take ({d.get('reason')})."
+    if kind == "extra-turn":
+        return f"{who()} gets an extra turn."
+    if kind == "phase-two":
+        return f"{d.get('count')} officials are in exile: from now on an entry takes all the cards."
+    if kind == "start-player":
+        return f"{who()} starts."
+    if kind == "game-over":
+        return f"Game over: {d.get('exiled')} officials in exile."
+    return None
+
+
 _BY_GAME: dict[str, Callable[[str, Mapping[str, Any], list[str]], str | None]] = {
-    "forbidden-city": _fc,
+    "verbotene-stadt": _vs,
 }
+"""Describers for games without a ``describe_event`` of their own."""
 
 
 def describe_event(game: Any, kind: str, data: Mapping[str, Any], names: list[str]) -> str:
