@@ -50,7 +50,7 @@ def crash_point(name: str) -> None:
 class Source(Protocol):
     """An inbound mailbox (IMAP or Maildir): see :mod:`pbem.mail.inbound`."""
 
-    def fetch_new(self) -> list[Any]: ...
+    def fetch_new(self, limit: int | None = None) -> list[Any]: ...
 
     def done(self, msg: Any, folder: Literal["processed", "rejected", "shunt"]) -> None: ...
 
@@ -93,8 +93,10 @@ def tick(
     *,
     clock: Callable[[], datetime],
     wait_lock: bool = False,
+    limit: int | None = None,
 ) -> TickReport:
-    """One tick under the service lock. ``source`` or ``sender`` may be None (e.g. send-only)."""
+    """One tick under the service lock. ``source`` or ``sender`` may be None (e.g. send-only).
+    ``limit`` caps the messages read in one tick (the rest waits for the next)."""
     report = TickReport()
     with service_lock(service.store.data_dir, wait=wait_lock):
         try:
@@ -102,15 +104,16 @@ def tick(
         except PbemError as err:
             report.errors.append(f"journal: {err}")
         if source is not None:
-            process_inbox(service, source, report)
+            process_inbox(service, source, report, limit)
         run_timers(service, clock, report)
         if sender is not None:
             flush_outbox(service, sender, clock, report)
     return report
 
 
-def process_inbox(service: Service, source: Source, report: TickReport) -> None:
-    messages = source.fetch_new()
+def process_inbox(service: Service, source: Source, report: TickReport,
+                  limit: int | None = None) -> None:
+    messages = source.fetch_new(limit) if limit else source.fetch_new()
     report.fetched += len(messages)
     crash_point("after-fetch")
     for msg in messages:

@@ -80,7 +80,8 @@ def run(
         service = build_service(cfg, _now)
         source = build_source(cfg)
         sender = build_sender(cfg)
-        report = tick(service, source, sender, clock=_now)
+        report = tick(service, source, sender, clock=_now,
+                      limit=cfg.limits.max_messages_per_tick)
     except ConfigError as err:
         typer.echo(f"pbem run: {err}", err=True)
         raise typer.Exit(2) from None
@@ -131,7 +132,8 @@ def daemon(
     log.info("daemon started")
     while not stop["now"]:
         try:
-            report = tick(service, source, sender, clock=_now, wait_lock=True)
+            report = tick(service, source, sender, clock=_now, wait_lock=True,
+                          limit=cfg.limits.max_messages_per_tick)
             log.info("tick: %s", report.line())
         except Exception:  # noqa: BLE001 - the daemon must survive a bad tick; cron would too
             log.exception("tick failed")
