@@ -535,7 +535,8 @@ class Service:
         if not owes:
             return
         ctx.your_turn = True
-        ctx.decision_prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
+        prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
+        ctx.decision_prompt = prompt[:1].upper() + prompt[1:]
         legal = record.legal_notations(seat)
         ctx.legal_count = len(legal)
         ctx.examples = _spread(sorted(set(legal)), EXAMPLES)
