@@ -286,6 +286,7 @@ class Service:
             # Nothing in the body: some people write the move in the subject.
             subj = _strip_subject(p.subject)
             lines = [subj] if subj else []
+
         def is_move_form(text: str) -> bool:
             for d in record.pending():
                 if d.seat == seat:
