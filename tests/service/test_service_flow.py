@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import GM, drain, make_env, reply, text_of
+from helpers import GM, Env, drain, make_env, reply, text_of
 
 from pbem.rules import find_game
 
@@ -16,12 +16,16 @@ def _turn_mail(mails, addr):
                 or addr in str(m["To"]) and "new game" in str(m["Subject"]) and "What to write back" in text_of(m))
 
 
-def test_start_move_and_notifications(tmp_path: Path) -> None:
+def _started(tmp_path: Path) -> tuple[Env, str, list]:
+    """A new 2-player game whose start mails were queued and taken out of the outbox."""
     env = make_env(tmp_path)
     gid = env.store.create("forbidden-city", PLAYERS, {}, 11, env.clock())
-    env.service.mark_dirty(gid)
     env.service.flush_journal()
-    mails = drain(env)
+    return env, gid, drain(env)
+
+
+def test_start_move_and_notifications(tmp_path: Path) -> None:
+    env, gid, mails = _started(tmp_path)
     assert len(mails) == 2
     for m in mails:
         text = text_of(m)
@@ -33,7 +37,8 @@ def test_start_move_and_notifications(tmp_path: Path) -> None:
     addr = rec.envelope.active_player(mover).email
     turn = _turn_mail(mails, addr)
     move = rec.legal_notations(mover)[0]
-    out = env.service.handle(reply(turn, addr, move))
+    raw = reply(turn, addr, move)
+    out = env.service.handle(raw)
     assert out.reason == "applied", out
     rec2 = env.store.load(gid)
     assert rec2.envelope.moves == 1
@@ -41,17 +46,16 @@ def test_start_move_and_notifications(tmp_path: Path) -> None:
     assert {str(m["To"]).split("<")[-1].rstrip(">") for m in mails} == {a for _, a in PLAYERS}
     mine = next(m for m in mails if addr in str(m["To"]))
     assert "Understood and applied" in text_of(mine)
-    # The same mail again (a crash replay) changes nothing and answers nothing.
-    out = env.service.handle(reply(turn, addr, move))
+    # The same mail again (a crash replay: same bytes, same Message-ID) changes nothing and
+    # answers nothing.
+    out = env.service.handle(raw)
+    assert out.reason == "already applied"
     assert env.store.load(gid).envelope.moves == 1
+    assert drain(env) == []
 
 
 def test_illegal_move_is_answered_and_changes_nothing(tmp_path: Path) -> None:
-    env = make_env(tmp_path)
-    gid = env.store.create("forbidden-city", PLAYERS, {}, 11, env.clock())
-    env.service.mark_dirty(gid)
-    env.service.flush_journal()
-    mails = drain(env)
+    env, gid, mails = _started(tmp_path)
     rec = env.store.load(gid)
     mover = rec.pending()[0].seat
     addr = rec.envelope.active_player(mover).email
@@ -67,11 +71,7 @@ def test_illegal_move_is_answered_and_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_stranger_and_forged_from(tmp_path: Path) -> None:
-    env = make_env(tmp_path)
-    gid = env.store.create("forbidden-city", PLAYERS, {}, 11, env.clock())
-    env.service.mark_dirty(gid)
-    env.service.flush_journal()
-    mails = drain(env)
+    env, gid, mails = _started(tmp_path)
     rec = env.store.load(gid)
     mover = rec.pending()[0].seat
     addr = rec.envelope.active_player(mover).email
