@@ -241,9 +241,9 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
     if earliest is None:
         nxt.unlink(missing_ok=True)
     else:
-        from pbem.mail.outbox import _atomic_write
+        from pbem.store.fsutil import atomic_write
 
-        _atomic_write(nxt, earliest.isoformat().encode(), service.store.fsync)
+        atomic_write(nxt, earliest.isoformat().encode(), sync=service.store.fsync)
 
 
 def expire(service: Service, game_id: str, now: datetime) -> int:

@@ -29,12 +29,13 @@ from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
 from pbem.mail import compose
-from pbem.mail.outbox import Outbox, _atomic_write
+from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.mail.tokens import TokenRef, check_token, find_tokens, message_id
 from pbem.model import parse_time
 from pbem.rules.base import Decision, InvalidSyntax, NotYourDecision, derive_rng
 from pbem.store import ActionEntry, GameRecord, MessageHandled, Replace, Store
+from pbem.store.fsutil import atomic_write
 
 log = logging.getLogger("pbem.service")
 
@@ -105,7 +106,7 @@ class Service:
     def mark_dirty(self, game_id: str) -> None:
         """Ask for ``game_id``'s mails to be (re)built at the next journal flush. The store does
         this itself before every commit and after creating a game; this is for everything else."""
-        _atomic_write(self.dirty / game_id, b"", self.store.fsync)
+        atomic_write(self.dirty / game_id, b"", sync=self.store.fsync)
 
     def _notified(self, game_id: str) -> dict[str, Any]:
         """What was mailed last: ``{"seq": N, "pending": [seats], "seats": {seat: seq}}``."""
@@ -116,8 +117,8 @@ class Service:
         return data if isinstance(data, dict) else {"seq": int(data)}
 
     def _save_notified(self, game_id: str, mark: dict[str, Any]) -> None:
-        _atomic_write(self.notified / game_id, json.dumps(mark, sort_keys=True).encode(),
-                      self.store.fsync)
+        atomic_write(self.notified / game_id, json.dumps(mark, sort_keys=True).encode(),
+                     sync=self.store.fsync)
 
     def notified_seq(self, game_id: str) -> int:
         """The last log line whose mails are queued."""
@@ -462,7 +463,7 @@ class Service:
             n += self._send(record, seat, pl.name, pl.email, "notice", ctx, tail)
             told.add(pl.email)
         mark = {"told": sorted(told), "last": now.isoformat()}
-        _atomic_write(path, json.dumps(mark).encode(), self.store.fsync)
+        atomic_write(path, json.dumps(mark).encode(), sync=self.store.fsync)
         return n
 
     def remind_missing_keys(self, every: timedelta = timedelta(hours=24)) -> int:
@@ -702,7 +703,7 @@ class Service:
         if due is None or record.envelope.status != "active":
             path.unlink(missing_ok=True)
             return
-        _atomic_write(path, due.isoformat().encode(), self.store.fsync)
+        atomic_write(path, due.isoformat().encode(), sync=self.store.fsync)
         # Keep the index of the earliest due time correct when this one comes sooner.
         nxt = self.timers / ".next"
         try:
@@ -710,7 +711,7 @@ class Service:
         except (OSError, ValueError):
             current = None
         if current is None or due < current:
-            _atomic_write(nxt, due.isoformat().encode(), self.store.fsync)
+            atomic_write(nxt, due.isoformat().encode(), sync=self.store.fsync)
 
     def _private_note(self, record: GameRecord, seat: int) -> str:
         if self.crypto is not None:

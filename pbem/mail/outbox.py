@@ -13,7 +13,8 @@ same mail twice (a crash between commit and marking the IMAP message done) overw
 sending two different mails; a mail that was already sent may go out again with the same Message-ID,
 which mail clients recognise as a duplicate.
 
-Writes are temp file + fsync + rename + directory fsync, like the game files.
+Writes are temp file + fsync + rename + directory fsync, with the game files' own
+:func:`pbem.store.fsutil.atomic_write`; entries are mode 0600.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from pathlib import Path
 from typing import Protocol
 
 import msgspec
+
+from pbem.store.fsutil import atomic_write
 
 BACKOFF_SECONDS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)
 """Wait before attempt 2, 3, ...; after the last one the mail is given up and the GM told."""
@@ -75,23 +78,6 @@ def entry_key(message_id: str, recipient: str) -> str:
     return hashlib.sha256(f"{message_id}\x00{recipient.lower()}".encode()).hexdigest()[:32]
 
 
-def _atomic_write(path: Path, data: bytes, sync: bool = True) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        if sync:
-            os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    if not sync:
-        return
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
-
-
 class Outbox:
     """The queue. ``sealer`` is the service keyring (seal/unseal with the at-rest key)."""
 
@@ -121,7 +107,7 @@ class Outbox:
             order=time.time_ns(),
             sealed=self.sealer.seal(raw, key.encode()),
         )
-        _atomic_write(self.queued / f"{key}.json", msgspec.json.encode(entry), self.fsync)
+        atomic_write(self.queued / f"{key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync)
         return key
 
     def pending(self) -> list[Entry]:
@@ -161,12 +147,12 @@ class Outbox:
             self.mark_failed(entry, error)
             return False
         entry.next_attempt = now_ts + BACKOFF_SECONDS[entry.attempts - 1]
-        _atomic_write(self.queued / f"{entry.key}.json", msgspec.json.encode(entry), self.fsync)
+        atomic_write(self.queued / f"{entry.key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync)
         return True
 
     def mark_failed(self, entry: Entry, error: str) -> None:
         entry.last_error = error[:500]
-        _atomic_write(self.failed / f"{entry.key}.json", msgspec.json.encode(entry), self.fsync)
+        atomic_write(self.failed / f"{entry.key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync)
         (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
 
     def failed_entries(self) -> Iterator[Entry]:
