@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from email.message import EmailMessage
-from email.utils import formataddr
 from pathlib import Path
 from typing import Any
 
@@ -112,31 +111,6 @@ class MailCrypto:
             # already decided what the mail may contain.
             log.warning("cannot encrypt for %s: %s", to_addr, err)
             return msg
-
-    def cert_mail(self, *, sender: str, sender_name: str, to_name: str, to_addr: str,
-                  subject: str, message_id: str, in_reply_to: str | None, p12: bytes,
-                  date: dt.datetime) -> EmailMessage:
-        """The mail that carries an issued PKCS#12 file, with import steps."""
-        from email.utils import format_datetime
-
-        from pbem.mail.compose import _wrap
-
-        msg = EmailMessage()
-        msg["From"] = formataddr((sender_name, sender))
-        msg["To"] = formataddr((to_name, to_addr))
-        msg["Subject"] = subject
-        msg["Date"] = format_datetime(date)
-        msg["Message-ID"] = message_id
-        if in_reply_to:
-            msg["In-Reply-To"] = in_reply_to
-            msg["References"] = in_reply_to
-        msg["Auto-Submitted"] = "auto-generated"
-        msg["X-Loop"] = sender
-        filename = f"pbem-{to_addr.split('@')[0]}.p12"
-        body = f"Hello {to_name},\n\n" + "\n\n".join(_wrap(p) for p in texts.import_steps(filename))
-        msg.set_content(body + "\n")
-        msg.add_attachment(p12, maintype="application", subtype="x-pkcs12", filename=filename)
-        return msg
 
 
 def attach_crypto(service: Any, cfg: Any) -> None:

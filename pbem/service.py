@@ -553,7 +553,9 @@ class Service:
 
     def _send(self, record: GameRecord | None, seat: int | None, to_name: str, to_addr: str,
               kind: str, ctx: compose.MailContext, tail: str,
-              reply_to: ParsedMail | None = None) -> int:
+              reply_to: ParsedMail | None = None, *,
+              attachment: tuple[bytes, str] | None = None, protect: bool = True) -> int:
+        """Render, build, (attach,) encrypt for the recipient when a key is on file, and queue."""
         if to_addr.startswith(COMPUTER_PREFIX):
             return 0
         text, html = compose.render(kind, ctx)
@@ -586,7 +588,10 @@ class Service:
         if self.crypto is not None and (tail == "welcome" or tail.endswith(".key")):
             # So that players can encrypt their replies to the service, and check its signature.
             self.crypto.identity.attach_public_keys(msg)
-        if self.crypto is not None and record is not None:
+        if attachment is not None:
+            data, filename = attachment
+            msg.add_attachment(data, maintype="application", subtype="x-pkcs12", filename=filename)
+        if self.crypto is not None and record is not None and protect:
             msg = self.crypto.protect(msg, to_addr, self.clock())
         self.outbox.put(msg, recipient=to_addr,
                         game=record.envelope.game_id if record else "", kind=kind, now=self.clock())
@@ -785,15 +790,15 @@ class Service:
                             paragraphs=[str(err)])
             return self._send(record, seat, pl.name, pl.email, "notice", ctx,
                               f"r{_h(p.message_id)}.q{record.seq}.cert", reply_to=p)
-        mid = message_id(self.secret, record.envelope.game_id, seat, record.envelope.moves,
-                         f"r{_h(p.message_id)}.q{record.seq}.cert", self.host)
-        msg = self.crypto.cert_mail(
-            sender=self.policy.service_address, sender_name=self.policy.service_name,
-            to_name=pl.name, to_addr=pl.email,
-            subject=self._subject(record, "your certificate for encrypted mail"),
-            message_id=mid, in_reply_to=p.message_id or None, p12=p12, date=self.clock())
-        self.outbox.put(msg, recipient=pl.email, game=record.envelope.game_id, kind="cert",
-                        now=self.clock())
+        from pbem.crypto import texts
+
+        filename = f"pbem-{pl.email.split('@')[0]}.p12"
+        ctx = self._ctx(record, None, self._subject(record, "your certificate for encrypted mail"),
+                        pl.name, paragraphs=texts.import_steps(filename))
+        # Not encrypted: the player can only open encrypted mail once this file is imported.
+        self._send(record, seat, pl.name, pl.email, "notice", ctx,
+                   f"r{_h(p.message_id)}.q{record.seq}.cert", reply_to=p,
+                   attachment=(p12, filename), protect=False)
         # The game may start now (a required game waits for every key).
         if self._awaiting_path(record.envelope.game_id).exists() and not self.missing_keys(
                 self.store.load(record.envelope.game_id)):
