@@ -15,12 +15,13 @@ it to kill the runner at each boundary, like a power cut.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from pbem.errors import ConflictError, IntegrityError, PbemError
@@ -54,6 +55,7 @@ class Source(Protocol):
 
     def done(self, msg: Any, folder: Literal["processed", "rejected", "shunt"]) -> None: ...
 
+
     def expunge(self, msg: Any) -> None: ...
 
 
@@ -74,6 +76,8 @@ class TickReport:
     sent: int = 0
     retry: int = 0
     failed: int = 0
+    deferred: int = 0
+    """Work left for the next tick because of a fault of the machine."""
     errors: list[str] = field(default_factory=list)
 
     @property
@@ -83,7 +87,8 @@ class TickReport:
     def line(self) -> str:
         return (f"fetched {self.fetched}, applied {self.applied}, answered {self.answered}, "
                 f"rejected {self.rejected}, shunted {self.shunted}, timers {self.timers}, "
-                f"sent {self.sent}, retry {self.retry}, failed {self.failed}")
+                f"sent {self.sent}, retry {self.retry}, failed {self.failed}"
+                + (f", deferred {self.deferred}" if self.deferred else ""))
 
 
 def tick(
@@ -99,16 +104,40 @@ def tick(
     ``limit`` caps the messages read in one tick (the rest waits for the next)."""
     report = TickReport()
     with service_lock(service.store.data_dir, wait=wait_lock):
+        fault: OSError | None = None
         try:
             service.flush_journal()
         except PbemError as err:
             report.errors.append(f"journal: {err}")
-        if source is not None:
+        except OSError as err:
+            fault = err
+            _machine_fault(service, report, err, "building the mails of the last commits")
+        if source is not None and fault is None:
             process_inbox(service, source, report, limit)
-        run_timers(service, clock, report)
+        if fault is None:
+            run_timers(service, clock, report)
         if sender is not None:
             flush_outbox(service, sender, clock, report)
     return report
+
+
+def _machine_fault(service: Service, report: TickReport, err: OSError, doing: str) -> None:
+    """A fault of the machine (disk full, a file we cannot write): nothing is parked; the same
+    work is done again at the next tick. The GM hears of it once a day, if mail can be queued."""
+    what = f"{type(err).__name__}: {err.strerror or err}" + (
+        f" ({err.filename})" if err.filename else "")
+    log.error("machine fault while %s: %s; will retry at the next tick", doing, what)
+    report.errors.append(f"fault while {doing}: {what}")
+    report.deferred += 1
+    with contextlib.suppress(OSError):
+        service.alert_gm(
+            "the service cannot write its files",
+            [f"While {doing}, the machine said: {what}.",
+             "Nothing was lost: the message stays in the inbox (or the game's marker stays) and "
+             "is handled again at every tick until the fault clears. Check the disk space and "
+             "the permissions of the data directory."],
+            key=f"fault-{err.errno}-{datetime.now(UTC):%Y%m%d}",
+        )
 
 
 def process_inbox(service: Service, source: Source, report: TickReport,
@@ -120,6 +149,11 @@ def process_inbox(service: Service, source: Source, report: TickReport,
         raw: bytes = msg.raw
         try:
             outcome = service.handle(raw)
+        except OSError as err:
+            # Disk full, unwritable files: leave the message where it is (not flagged, the cursor
+            # does not pass it) and stop reading this tick; the ledger makes a retry safe.
+            _machine_fault(service, report, err, "handling a message")
+            break
         except IntegrityError as err:
             log.error("integrity error while handling a message: %s", err)
             outcome = None
@@ -132,8 +166,9 @@ def process_inbox(service: Service, source: Source, report: TickReport,
                 [
                     f"Error: {type(err).__name__}: {err}",
                     "The raw message was moved to the Shunt folder of the service mailbox, "
-                    "unchanged. Nothing was applied. Fix the cause, then move it back to the "
-                    "inbox to process it again.",
+                    "unchanged. If the error came before the game's commit, nothing was applied; "
+                    "`pbem admin history` shows whether it was. Fix the cause, then move it back "
+                    "to the inbox to process it again (an applied move is not applied twice).",
                 ],
                 key=f"shunt-{getattr(msg, 'uid', '')}-{hash(raw) & 0xFFFFFFFF:x}",
             )
@@ -153,7 +188,7 @@ def process_inbox(service: Service, source: Source, report: TickReport,
             if outcome.expunge:
                 source.expunge(msg)
             else:
-                source.done(msg, outcome.folder)
+                source.done(msg, outcome.folder.value)
         crash_point("after-flag")
 
 
@@ -211,39 +246,27 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
         service.remind_missing_keys()
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
-    nxt = service.timers / ".next"
-    try:
-        if datetime.fromisoformat(nxt.read_text()) > now:
-            return
-    except (OSError, ValueError):
-        pass  # missing or damaged: scan once and rebuild it
+    journal = service.journal
+    nxt = journal.next_due()
+    if nxt is not None and nxt > now:
+        return
     earliest: datetime | None = None
-    for path in sorted(service.timers.iterdir()):
-        if path.name.startswith("."):
-            continue
-        try:
-            due = datetime.fromisoformat(path.read_text())
-        except (OSError, ValueError):
-            path.unlink(missing_ok=True)
+    for gid in list(journal.timer_games()):
+        due = journal.timer(gid)
+        if due is None:
+            journal.set_timer(gid, None)
             continue
         if due <= now:
-            gid = path.name
             try:
                 report.timers += expire(service, gid, now)
             except (PbemError, ConflictError) as err:
                 report.errors.append(f"timer {gid}: {err}")
             service.schedule(gid)
-            try:
-                due = datetime.fromisoformat(path.read_text())
-            except (OSError, ValueError):
+            due = journal.timer(gid)
+            if due is None:
                 continue
         earliest = due if earliest is None else min(earliest, due)
-    if earliest is None:
-        nxt.unlink(missing_ok=True)
-    else:
-        from pbem.store.fsutil import atomic_write
-
-        atomic_write(nxt, earliest.isoformat().encode(), sync=service.store.fsync)
+    journal.set_next_due(earliest)
 
 
 def expire(service: Service, game_id: str, now: datetime) -> int:
@@ -267,6 +290,7 @@ def expire(service: Service, game_id: str, now: datetime) -> int:
         record = service.store.commit(game_id, record.seq,
                                       [ActionEntry(d.seat, action=action, source="timer")], now)
         service.notify(game_id, echo="(deadline passed: played by the computer)")
+        service.play_computers(game_id)
         done += 1
         break  # one at a time: the next decision's deadline starts now
     return done

@@ -153,11 +153,17 @@ class RateLimiter:
     FILENAME = "ratelimit.json"
 
     def __init__(
-        self, state_dir: Path, limit: int, window: float, clock: Callable[[], float]
+        self,
+        state_dir: Path,
+        limit: int,
+        window: float,
+        clock: Callable[[], float],
+        *,
+        filename: str = FILENAME,
     ) -> None:
         if limit < 1 or window <= 0:
             raise ValueError("RateLimiter needs limit >= 1 and window > 0")
-        self.path = Path(state_dir) / self.FILENAME
+        self.path = Path(state_dir) / filename
         self.limit = limit
         self.window = window
         self.clock = clock

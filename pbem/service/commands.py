@@ -1,0 +1,245 @@
+"""The email commands that answer or talk (BOARD, HELP, HISTORY, SAY, CERT), one small object each,
+registered by kind the way Mailman registers its email commands. A move and RESIGN change the game
+and go through the commit step instead (:mod:`pbem.service.orders`).
+
+Each command gets the authenticated :class:`~pbem.service.auth.Seated` context and its
+:class:`~pbem.commands.grammar.Command`, queues its answers, and returns how many it queued.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
+
+from pbem.commands.describe import describe_line
+from pbem.commands.grammar import Command
+from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.service.auth import Seated
+from pbem.service.keys import KeyDesk
+from pbem.service.mailer import Mailer, reply_tail
+
+HISTORY_SKIP = frozenset({"setup", "message", "reveal", "view-access"})
+
+
+@dataclass
+class Desk:
+    """What the commands work with."""
+
+    mailer: Mailer
+    keys: KeyDesk
+    max_say: int
+
+
+class EmailCommand(Protocol):
+    kind: ClassVar[str]
+    expunge: ClassVar[bool]
+    """The mail carrying it must be deleted (it holds a passphrase)."""
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        """A player's mistake that stops the whole reply (nothing is carried out), or None."""
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int: ...
+
+
+REGISTRY: dict[str, EmailCommand] = {}
+
+
+def register(cls: Callable[[], EmailCommand]) -> Callable[[], EmailCommand]:
+    obj = cls()
+    REGISTRY[obj.kind] = obj
+    return cls
+
+
+class _Base:
+    expunge: ClassVar[bool] = False
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        return None
+
+
+@register
+class Board(_Base):
+    """BOARD: the current board, privately."""
+
+    kind: ClassVar[str] = "board"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        ctx = m.context(
+            record,
+            seat,
+            m.subject(record, "the board"),
+            seated.player.name,
+            private_note=m.private_note(record, seat),
+        )
+        return m.to_seat(
+            record,
+            seat,
+            "board",
+            ctx,
+            reply_tail(seated.mail, record, "board"),
+            reply_to=seated.mail,
+        )
+
+
+@register
+class Help(_Base):
+    """HELP: the commands and the game's notation."""
+
+    kind: ClassVar[str] = "help"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        ctx = m.context(
+            record,
+            seat,
+            m.subject(record, "help"),
+            seated.player.name,
+            command_help=record.game.command_help(),
+            board="",
+        )
+        return m.to_seat(
+            record, seat, "help", ctx, reply_tail(seated.mail, record, "help"), reply_to=seated.mail
+        )
+
+
+def history_lines(desk: Desk, seated: Seated) -> list[str]:
+    record = seated.record
+    names, players = desk.mailer.names(record)
+    out: list[str] = []
+    n = 0
+    for e in record.entries:
+        if e.kind in HISTORY_SKIP:
+            continue
+        if e.kind == "action":
+            n += 1
+        for s in describe_line(record.game, e.kind, e.payload, names, players):
+            out.append(f"{n:>4}. {s}" if e.kind == "action" else f"      {s}")
+    return out
+
+
+@register
+class History(_Base):
+    """HISTORY: every move so far, as sentences."""
+
+    kind: ClassVar[str] = "history"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record = desk.mailer, seated.record
+        ctx = m.context(
+            record,
+            None,
+            m.subject(record, "history"),
+            seated.player.name,
+            history=history_lines(desk, seated) or ["No moves yet."],
+        )
+        return m.to_seat(
+            record,
+            seated.seat,
+            "history",
+            ctx,
+            reply_tail(seated.mail, record, "history"),
+            reply_to=seated.mail,
+        )
+
+
+_LINE_BREAKS = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+")
+
+
+def plain_say(text: str) -> str:
+    """SAY text as one plain line: line and paragraph separators become spaces, control and
+    format characters (bidi overrides, zero-width...) go, runs of spaces shrink to one."""
+    text = _LINE_BREAKS.sub(" ", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
+    return " ".join(text.split())
+
+
+@register
+class Say(_Base):
+    """SAY <text>: a short message to every player of the game."""
+
+    kind: ClassVar[str] = "say"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        if seated.record.envelope.status == "ended":
+            return CommandError("The game has ended, so SAY is not passed on any more.")
+        text = plain_say(cmd.arg)
+        if not text:
+            return CommandError("SAY needs a message.", hint="SAY Good luck, everyone!")
+        if len(text) > desk.max_say:
+            return CommandError(
+                f"Your SAY is {len(text)} characters long; a SAY may have at most "
+                f"{desk.max_say}. Nothing was passed on: send a shorter one."
+            )
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        names, players = m.names(record)
+        speaker = f"{players[seat]} ({names[seat]})"
+        text = plain_say(cmd.arg)
+        n = 0
+        for s in record.envelope.seats():
+            pl = record.envelope.active_player(s)
+            ctx = m.context(
+                record,
+                None,
+                m.subject(record, f"{players[seat]} says"),
+                pl.name,
+                speaker=speaker,
+                said=[text],
+            )
+            n += m.to_seat(
+                record,
+                s,
+                "say",
+                ctx,
+                reply_tail(seated.mail, record, f"say{s}"),
+                reply_to=seated.mail if s == seat else None,
+            )
+        return n
+
+
+@register
+class Cert(_Base):
+    """CERT <passphrase>: a certificate for encrypted mail, mailed as a PKCS#12 file."""
+
+    kind: ClassVar[str] = "cert"
+    expunge: ClassVar[bool] = True
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record, seat, pl = desk.mailer, seated.record, seated.seat, seated.player
+        tail = reply_tail(seated.mail, record, "cert")
+        crypto = m.crypto
+        if crypto is None:
+            return m.notice(
+                record,
+                seat,
+                "certificates",
+                ["This service does not issue certificates; ask the game master."],
+                tail,
+                reply_to=seated.mail,
+            )
+        try:
+            p12 = crypto.issue(pl.email, pl.name, cmd.arg, m.clock())
+        except PLAYER_ERRORS as err:
+            return m.notice(record, seat, "certificates", [str(err)], tail, reply_to=seated.mail)
+        from pbem.crypto import texts
+
+        filename = f"pbem-{pl.email.split('@')[0]}.p12"
+        # Not encrypted: the player can only open encrypted mail once this file is imported.
+        m.notice(
+            record,
+            seat,
+            "your certificate for encrypted mail",
+            texts.import_steps(filename),
+            tail,
+            reply_to=seated.mail,
+            attachment=(p12, filename),
+            protect=False,
+        )
+        desk.keys.start_if_ready(record.envelope.game_id, now=False)
+        return 1

@@ -1,0 +1,153 @@
+"""The journal: every file the mail loop keeps under ``<data>/outbox/``, owned in one place.
+
+- ``dirty/<game>``: the game's mails must be (re)built. The store writes it before every commit
+  point, so a crash after a commit is recovered by the next tick; GM commands use it too.
+- ``notified/<game>``: what was mailed last (:class:`NotifiedMark`).
+- ``timers/<game>`` and ``timers/.next``: when a deadline falls due; ``.next`` is the earliest of
+  them, so an idle tick reads one file whatever the number of games.
+- ``awaiting-keys/<game>``: a game waiting for its players' keys (who was told, when).
+- the :class:`~pbem.mail.outbox.Outbox` (``queue/``, ``failed/``, ``sent.log``) and the rate
+  limiter's and IMAP cursor's state files live here too; their paths come from this class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import msgspec
+
+from pbem.mail.outbox import Outbox
+from pbem.store.fsutil import atomic_write
+
+
+class NotifiedMark(msgspec.Struct, kw_only=True):
+    """What was mailed for one game: the last log line whose mails are queued, the seats that owed
+    a decision then, and for each seat the line its own last mail told up to."""
+
+    seq: int = 0
+    pending: list[int] = msgspec.field(default_factory=list)
+    seats: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+class AwaitingMark(msgspec.Struct, kw_only=True):
+    """A game that waits for keys: who got the welcome, and when the last reminder went out."""
+
+    told: list[str] = msgspec.field(default_factory=list)
+    last: str | None = None
+
+
+_decode_notified = msgspec.json.Decoder(NotifiedMark)
+_decode_awaiting = msgspec.json.Decoder(AwaitingMark)
+_encode = msgspec.json.Encoder(order="deterministic")
+
+
+class Journal:
+    """The marker files of the mail loop and the outbox, under ``<data_dir>/outbox``."""
+
+    def __init__(self, data_dir: Path, outbox: Outbox, *, fsync: bool = True) -> None:
+        self.root = data_dir / "outbox"
+        self.outbox = outbox
+        self.fsync = fsync
+        self.dirty = self.root / "dirty"
+        self.notified_dir = self.root / "notified"
+        self.timers = self.root / "timers"
+        self.awaiting_dir = self.root / "awaiting-keys"
+        for d in (self.dirty, self.notified_dir, self.timers, self.awaiting_dir):
+            d.mkdir(parents=True, exist_ok=True, mode=0o700)
+
+    def path(self, name: str) -> Path:
+        """A state file of the loop (``ratelimit.json``, ``imap-cursor.json``...)."""
+        return self.root / name
+
+    def _write(self, path: Path, data: bytes) -> None:
+        atomic_write(path, data, mode=0o600, sync=self.fsync)
+
+    # -- dirty markers ---------------------------------------------------------------------------
+
+    def mark_dirty(self, game_id: str) -> None:
+        self._write(self.dirty / game_id, b"")
+
+    def clear_dirty(self, game_id: str) -> None:
+        (self.dirty / game_id).unlink(missing_ok=True)
+
+    def dirty_games(self) -> list[str]:
+        return sorted(p.name for p in self.dirty.iterdir() if not p.name.startswith("."))
+
+    # -- what was mailed -------------------------------------------------------------------------
+
+    def notified(self, game_id: str) -> NotifiedMark:
+        try:
+            raw = (self.notified_dir / game_id).read_bytes()
+        except OSError:
+            return NotifiedMark()
+        try:
+            return _decode_notified.decode(raw or b"{}")
+        except msgspec.DecodeError:
+            try:  # the oldest format: a bare sequence number
+                return NotifiedMark(seq=int(raw))
+            except ValueError:
+                return NotifiedMark()
+
+    def save_notified(self, game_id: str, mark: NotifiedMark) -> None:
+        self._write(self.notified_dir / game_id, _encode.encode(mark))
+
+    # -- timers ----------------------------------------------------------------------------------
+
+    def set_timer(self, game_id: str, due: datetime | None) -> None:
+        """Record when ``game_id``'s next deadline falls due (None clears it), keeping ``.next``
+        no later than the earliest."""
+        path = self.timers / game_id
+        if due is None:
+            path.unlink(missing_ok=True)
+            return
+        self._write(path, due.isoformat().encode())
+        current = self.next_due()
+        if current is None or due < current:
+            self._write(self.timers / ".next", due.isoformat().encode())
+
+    def timer(self, game_id: str) -> datetime | None:
+        try:
+            return datetime.fromisoformat((self.timers / game_id).read_text())
+        except (OSError, ValueError):
+            return None
+
+    def next_due(self) -> datetime | None:
+        try:
+            return datetime.fromisoformat((self.timers / ".next").read_text())
+        except (OSError, ValueError):
+            return None
+
+    def set_next_due(self, due: datetime | None) -> None:
+        if due is None:
+            (self.timers / ".next").unlink(missing_ok=True)
+        else:
+            self._write(self.timers / ".next", due.isoformat().encode())
+
+    def timer_games(self) -> Iterator[str]:
+        for path in sorted(self.timers.iterdir()):
+            if not path.name.startswith("."):
+                yield path.name
+
+    # -- games waiting for keys ------------------------------------------------------------------
+
+    def awaiting(self, game_id: str) -> AwaitingMark | None:
+        try:
+            return _decode_awaiting.decode((self.awaiting_dir / game_id).read_bytes())
+        except OSError:
+            return None
+        except msgspec.DecodeError:
+            return AwaitingMark()
+
+    def is_awaiting(self, game_id: str) -> bool:
+        return (self.awaiting_dir / game_id).exists()
+
+    def save_awaiting(self, game_id: str, mark: AwaitingMark) -> None:
+        self._write(self.awaiting_dir / game_id, _encode.encode(mark))
+
+    def clear_awaiting(self, game_id: str) -> None:
+        (self.awaiting_dir / game_id).unlink(missing_ok=True)
+
+    def awaiting_games(self) -> list[str]:
+        return sorted(p.name for p in self.awaiting_dir.iterdir() if not p.name.startswith("."))

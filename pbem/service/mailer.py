@@ -1,0 +1,269 @@
+"""The Mailer: builds every mail the service sends, and owns what a mail carries.
+
+It owns the Message-ID rule (a seat's mail carries that seat's reply token; a mail to a stranger or
+to the GM carries none), whether the service's public keys ride along (:attr:`Mail.attach_keys`,
+set by the caller, never guessed from a Message-ID), encryption for the recipient, and the queue.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pbem.mail import compose
+from pbem.mail.compose import MailContext
+from pbem.mail.parse import ParsedMail
+from pbem.mail.tokens import message_id
+from pbem.rules.base import Decision
+from pbem.service.ports import MailCryptoPort, Policy
+from pbem.store import GameRecord
+
+EXAMPLES = 5
+"""How many legal moves a mail shows as examples."""
+
+COMPUTER_PREFIX = "computer+"
+"""Seats whose address starts with this are played by the service's bot (after RESIGN)."""
+
+
+@dataclass(frozen=True)
+class Mail:
+    """One mail to queue."""
+
+    kind: str
+    """The template (``turn``, ``moved``, ``notice``...)."""
+    ctx: MailContext
+    to_name: str
+    to_addr: str
+    tail: str
+    """Makes the Message-ID unique and stable (a mail rebuilt after a crash has the same one)."""
+    record: GameRecord | None = None
+    seat: int | None = None
+    """The seat whose token the Message-ID carries (None: no token)."""
+    reply_to: ParsedMail | None = None
+    attach_keys: bool = False
+    """Attach the service's public certificate and OpenPGP key (welcome and key mails)."""
+    attachment: tuple[bytes, str] | None = None
+    """``(PKCS#12 bytes, filename)``."""
+    protect: bool = True
+    """Encrypt for the recipient when a key is on file."""
+
+
+class Mailer:
+    """Builds mail contexts and queues mails in the outbox."""
+
+    def __init__(
+        self,
+        outbox: Any,
+        policy: Policy,
+        clock: Callable[[], datetime],
+        secret: bytes,
+        crypto: Callable[[], MailCryptoPort | None],
+    ) -> None:
+        self.outbox = outbox
+        self.policy = policy
+        self.clock = clock
+        self.secret = secret
+        self._crypto = crypto
+        self.host = policy.service_address.rpartition("@")[2] or "pbem.invalid"
+
+    @property
+    def crypto(self) -> MailCryptoPort | None:
+        return self._crypto()
+
+    # -- contexts --------------------------------------------------------------------------------
+
+    def names(self, record: GameRecord) -> tuple[list[str], list[str]]:
+        """(seat names, player names) of the game's seats."""
+        seats = record.envelope.seats()
+        names = record.game.seat_names(len(seats))
+        players = [record.envelope.active_player(s).name for s in seats]
+        return names, players
+
+    def context(
+        self, record: GameRecord | None, seat: int | None, subject: str, to_name: str, **fields: Any
+    ) -> MailContext:
+        """The context of one mail: the game's public facts, the seat's own board and decision
+        when ``seat`` is given, then ``fields`` (a misspelt field is an error, not a silent no-op)."""
+        ctx = MailContext(
+            subject=subject,
+            player_name=to_name,
+            service_address=self.policy.service_address,
+            gm_address=self.policy.gm_address,
+        )
+        if record is not None:
+            env = record.envelope
+            names, players = self.names(record)
+            ctx.game_id = env.game_id
+            ctx.game_title = record.game.title
+            ctx.players_line = join(
+                [f"{pl} ({nm})" for pl, nm in zip(players, names, strict=False)]
+            )
+            ctx.move_no = env.moves + 1
+            ctx.seed_commitment = env.seed_commitment
+            if seat is not None:
+                ctx.seat_name = names[seat]
+                self._seat_view(record, seat, ctx)
+            waiting = sorted({d.seat for d in record.pending()})
+            ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or "nobody"
+        return dataclasses.replace(ctx, **fields) if fields else ctx
+
+    def _seat_view(self, record: GameRecord, seat: int, ctx: MailContext) -> None:
+        email = record.envelope.active_player(seat).email
+        crypto = self.crypto
+        private_ok = crypto is None or crypto.may_show_private(record, email, self.clock())
+        # Without a usable key in a game that sends private parts only encrypted: the public
+        # board, and no examples (legal moves would hint at the tile).
+        ctx.board = record.render(seat if private_ok else None)
+        owes: list[Decision] = [d for d in record.pending() if d.seat == seat]
+        if not owes:
+            return
+        ctx.your_turn = True
+        prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
+        ctx.decision_prompt = prompt[:1].upper() + prompt[1:]
+        if private_ok:
+            legal = record.legal_notations(seat)
+            ctx.legal_count = len(legal)
+            ctx.examples = spread(sorted(set(legal)), EXAMPLES)
+
+    def private_note(self, record: GameRecord, seat: int) -> str:
+        crypto = self.crypto
+        if crypto is not None:
+            email = record.envelope.active_player(seat).email
+            return str(crypto.private_note(record, email, self.clock()))
+        return (
+            "This mail is yours alone: it shows your private tile. "
+            "Do not forward it to other players."
+        )
+
+    def subject(self, record: GameRecord | None, what: str) -> str:
+        if record is None:
+            return f"[{self.policy.service_name}] {what}"
+        # The short title ("Forbidden City", not "... (Knizia 2018)"): a subject that fits on one
+        # header line is not folded, and shows whole on a phone.
+        title = record.game.title.split(" (")[0]
+        return f"[{record.envelope.game_id}] {title}: {what}"
+
+    # -- sending ---------------------------------------------------------------------------------
+
+    def message_id(self, mail: Mail) -> str:
+        """A seat's mail carries the seat's token; anything else a hash of its tail."""
+        if mail.record is not None and mail.seat is not None:
+            env = mail.record.envelope
+            return message_id(self.secret, env.game_id, mail.seat, env.moves, mail.tail, self.host)
+        h = hashlib.sha256(mail.tail.encode()).hexdigest()[:16]
+        return f"<pbem.notice.{h}@{self.host}>"
+
+    def send(self, mail: Mail) -> int:
+        """Render, build, attach, encrypt for the recipient when a key is on file, and queue.
+        Returns the number of mails queued (0 for a computer seat)."""
+        if mail.to_addr.startswith(COMPUTER_PREFIX):
+            return 0
+        text, html = compose.render(mail.kind, mail.ctx)
+        record = mail.record
+        mid = self.message_id(mail)
+        refs = (
+            [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]
+            if record is not None and mail.seat is not None
+            else []
+        )
+        in_reply_to = None
+        if mail.reply_to is not None and mail.reply_to.message_id:
+            in_reply_to = mail.reply_to.message_id
+            refs = [*refs, mail.reply_to.message_id]
+        now = self.clock()
+        msg = compose.build_message(
+            sender=self.policy.service_address,
+            sender_name=self.policy.service_name
+            + (f" ({record.envelope.game_id})" if record is not None else ""),
+            to_name=mail.to_name,
+            to_addr=mail.to_addr,
+            subject=mail.ctx.subject,
+            text=text,
+            html=html,
+            message_id=mid,
+            date=now,
+            in_reply_to=in_reply_to,
+            references=refs,
+        )
+        crypto = self.crypto
+        if crypto is not None and mail.attach_keys:
+            # So that players can encrypt their replies to the service, and check its signature.
+            crypto.identity.attach_public_keys(msg)
+        if mail.attachment is not None:
+            data, filename = mail.attachment
+            msg.add_attachment(data, maintype="application", subtype="x-pkcs12", filename=filename)
+        if crypto is not None and record is not None and mail.protect:
+            msg = crypto.protect(msg, mail.to_addr, now)
+        self.outbox.put(
+            msg,
+            recipient=mail.to_addr,
+            game=record.envelope.game_id if record else "",
+            kind=mail.kind,
+            now=now,
+        )
+        return 1
+
+    def to_seat(
+        self, record: GameRecord, seat: int, kind: str, ctx: MailContext, tail: str, **kw: Any
+    ) -> int:
+        """Queue a mail to the player holding ``seat``, carrying that seat's token."""
+        pl = record.envelope.active_player(seat)
+        return self.send(Mail(kind, ctx, pl.name, pl.email, tail, record, seat, **kw))
+
+    def notice(
+        self,
+        record: GameRecord,
+        seat: int,
+        what: str,
+        paragraphs: Sequence[str],
+        tail: str,
+        **kw: Any,
+    ) -> int:
+        """A short notice (paragraphs of text) to a seat."""
+        pl = record.envelope.active_player(seat)
+        ctx = self.context(
+            record, None, self.subject(record, what), pl.name, paragraphs=list(paragraphs)
+        )
+        return self.to_seat(record, seat, "notice", ctx, tail, **kw)
+
+    def alert_gm(self, subject: str, lines: list[str], key: str) -> None:
+        """Tell the GM by mail (delivery failures, shunted messages, stopped games)."""
+        ctx = self.context(
+            None,
+            None,
+            f"[{self.policy.service_name}] GM: {subject}",
+            "game master",
+            paragraphs=lines,
+        )
+        self.send(Mail("notice", ctx, "Game master", self.policy.gm_address, f"gm.{key}"))
+
+
+def reply_tail(p: ParsedMail, record: GameRecord, what: str) -> str:
+    """The Message-ID tail of an answer to ``p``: stable for the same mail at the same position."""
+    return f"r{short_hash(p.message_id)}.q{record.seq}.{what}"
+
+
+def short_hash(value: str) -> str:
+    return hashlib.sha256((value or "").encode()).hexdigest()[:12]
+
+
+def join(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def spread(items: list[str], k: int) -> list[str]:
+    """Up to ``k`` items evenly spread over the list (deterministic examples)."""
+    if len(items) <= k:
+        return items
+    step = len(items) / k
+    return [items[int(i * step)] for i in range(k)]

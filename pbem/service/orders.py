@@ -1,0 +1,237 @@
+"""The order steps: what an authenticated reply says, and carrying it out.
+
+``read`` turns the player's lines into a :class:`~pbem.commands.grammar.Reading` and adds the
+checks that need the game (an old mail, a ``#N`` guard, keys still missing, a game not active);
+``carry_out`` answers the talking commands and commits a move or a resignation. A reply is all
+or nothing: one problem and nothing is done, and the answer lists every problem.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.commands.grammar import Reading, read_commands
+from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.rules.base import InvalidSyntax, NotYourDecision
+from pbem.service.auth import Seated
+from pbem.service.commands import REGISTRY, Desk
+from pbem.service.mailer import Mailer, reply_tail
+from pbem.store import GameRecord
+
+CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
+"""A CERT request line (its passphrase must never be echoed or kept)."""
+
+_SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|wg|tr|r)\s*:\s*)+", re.I)
+
+
+def subject_line(subject: str) -> str:
+    """A command written in the subject (re:/fwd: and [tags] removed), or ''."""
+    s = re.sub(r"\[[^\]]*\]", "", _SUBJECT_PREFIX.sub("", subject))
+    return s.strip() if len(s.split()) <= 5 else ""
+
+
+def current_token(record: GameRecord, seat: int, turn: int) -> bool:
+    """May a mail of position ``turn`` still move? Only if nothing changed for that seat since:
+    no undo, and no action of that seat after the mail was sent."""
+    moves = record.envelope.moves
+    if turn == moves:
+        return True
+    if turn > moves:
+        return False
+    n = 0
+    for e in record.entries:
+        if e.kind == "action":
+            n += 1
+            if n > turn and e.payload.get("seat") == seat:
+                return False
+        elif e.kind == "undo":
+            n += 1
+            if n > turn:
+                return False
+    return True
+
+
+@dataclass
+class Order:
+    """What one reply asks for, once read and checked."""
+
+    reading: Reading
+    lines: list[str]
+    keys_filed: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def resign(self) -> bool:
+        return any(c.kind == "resign" for c in self.reading.commands)
+
+
+def command_lines(seated: Seated, max_lines: int) -> list[str]:
+    """The lines the player wrote: the body's own lines, else a command in the subject."""
+    p = seated.mail
+    lines = p.command_lines()
+    if not lines and p.subject:
+        subj = subject_line(p.subject)
+        lines = [subj] if subj else []
+    return lines[:max_lines]
+
+
+def read(seated: Seated, lines: list[str], missing_keys: list[str]) -> Reading:
+    """Read ``lines`` for the seat, with every check that needs the game."""
+    record, seat = seated.record, seated.seat
+    game, state, env = record.game, record.state, record.envelope
+
+    def parse_action(text: str) -> Any:
+        return game.parse(state, seat, text)
+
+    def is_move_form(text: str) -> bool:
+        """Is ``text`` in the game's notation (for some seat)? Tells a move out of turn from a
+        word of thanks."""
+        for d in record.pending():
+            if d.seat == seat:
+                continue
+            try:
+                game.parse(state, d.seat, text)
+            except InvalidSyntax:
+                continue
+            except PLAYER_ERRORS:
+                return True  # well formed, only not legal for that seat
+            return True
+        return False
+
+    reading = read_commands(lines, parse_action if env.status == "active" else None, is_move_form)
+    action = reading.action
+    if action is not None and not current_token(record, seat, seated.ref.turn):
+        reading.errors.append(
+            (
+                action.line,
+                CommandError(
+                    "This answers an older mail of the game: the position has changed since. "
+                    "Here is the current board; reply to this mail with your move."
+                ),
+            )
+        )
+    if action is not None and action.guard is not None and action.guard != env.moves + 1:
+        reading.errors.append(
+            (
+                action.line,
+                CommandError(
+                    f"Your move is marked #{action.guard}, but the game is at move {env.moves + 1}; "
+                    "nothing was played. Check the board below and send the move again."
+                ),
+            )
+        )
+    if missing_keys and action is not None:
+        from pbem.service.mailer import join
+
+        reading.errors.append(
+            (
+                action.line,
+                CommandError(
+                    "The game starts once every player has a key on file for encrypted mail; still "
+                    "missing: " + join(missing_keys) + ". Your move was not played."
+                ),
+            )
+        )
+    return reading
+
+
+def status_problem(record: GameRecord, reading: Reading) -> CommandError | None:
+    """A move (or what looks like one) sent to a game that is not active."""
+    env = record.envelope
+    if env.status == "active":
+        return None
+    tried = (
+        reading.action is not None
+        or reading.syntax_errors
+        or any(c.kind == "resign" for c in reading.commands)
+        or (not reading.commands and bool(reading.ignored))
+    )
+    if not tried:
+        return None
+    if env.status == "ended":
+        return CommandError(
+            f"Game {env.game_id} has ended; no moves are accepted any more. "
+            "Its final result is in the last mail you got for it."
+        )
+    return CommandError(
+        f"Game {env.game_id} is paused; no moves are accepted now. The game "
+        "master will resume it, and you will get the board again then."
+    )
+
+
+def only_key_words(reading: Reading) -> bool:
+    """A mail that brings a key and a few words ("here is my key"), perhaps from a player who is
+    not to move: the key was the point, the words are not a failed command."""
+    return not reading.commands and all(
+        isinstance(err, InvalidSyntax | NotYourDecision) for _, err in reading.errors
+    )
+
+
+def check_commands(desk: Desk, seated: Seated, reading: Reading) -> None:
+    """Each talking command's own checks (SAY's length...), added to the reading's errors."""
+    for cmd in reading.commands:
+        handler = REGISTRY.get(cmd.kind)
+        if handler is not None:
+            err = handler.check(desk, seated, cmd)
+            if err is not None:
+                reading.errors.append((cmd.line, err))
+
+
+def run_commands(desk: Desk, seated: Seated, reading: Reading) -> tuple[int, bool]:
+    """Answer the talking commands; (mails queued, expunge the message)."""
+    replies, expunge = 0, False
+    for cmd in reading.commands:
+        handler = REGISTRY.get(cmd.kind)
+        if handler is None:
+            continue
+        replies += handler.run(desk, seated, cmd)
+        expunge = expunge or handler.expunge
+    return replies, expunge
+
+
+def reject(mailer: Mailer, seated: Seated, reading: Reading, lines: list[str]) -> None:
+    """Answer a reply that cannot be carried out: every problem, what was understood, what was
+    ignored, and the board."""
+    record, seat = seated.record, seated.seat
+    reasons: list[str] = []
+    hints: list[str] = []
+    for line, err in reading.errors:
+        msg = str(err)
+        reasons.append(f"{line}: {msg}" if line and line not in msg else msg)
+        hint = getattr(err, "hint", "")
+        if hint:
+            hints.append(hint)
+    if not reading.errors:
+        reasons.append(
+            "We found no command in your mail. Write your move on a line of its own "
+            "(quoted lines are not read)."
+        )
+    for h in hints:
+        if f"Try: {h}" not in reasons:
+            reasons.append(f"Try: {h}")
+    ctx = mailer.context(
+        record,
+        seat,
+        mailer.subject(record, "your reply was not carried out"),
+        seated.player.name,
+        reasons=reasons,
+        private_note=mailer.private_note(record, seat),
+        understood=[c.line for c in reading.commands],
+        ignored=list(reading.ignored),
+        # Never echo a passphrase: a CERT line is quoted without it.
+        quoted=[CERT_LINE.sub(r"\1 (passphrase hidden)", ln) for ln in lines[:12]],
+    )
+    mailer.to_seat(
+        record,
+        seat,
+        "rejected",
+        ctx,
+        reply_tail(seated.mail, record, "rejected"),
+        reply_to=seated.mail,
+    )
+
+
+def carries_passphrase(lines: list[str]) -> bool:
+    return any(CERT_LINE.match(ln) for ln in lines)

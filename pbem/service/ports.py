@@ -1,0 +1,60 @@
+"""What the service needs from outside, as types: its policy, and the crypto and rate-limit hooks
+(Protocols, so the service does not import their implementations)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import EmailMessage
+from typing import Any, Protocol
+
+
+@dataclass
+class Policy:
+    """The service's limits and identity."""
+
+    service_address: str
+    gm_address: str
+    service_name: str = "pbem"
+    authserv_id: str | None = None
+    """When set, the topmost Authentication-Results must carry this id and an aligned DMARC pass."""
+    max_size: int = 256 * 1024
+    own_addresses: tuple[str, ...] = ()
+    max_commands: int = 20
+    """Command lines read from one message (``[limits] max_commands_per_message``)."""
+    max_say: int = 2000
+    """Characters of one SAY."""
+    stranger_answers_per_day: int = 1
+    """Answers to one unauthenticated address in 24 hours (then silence)."""
+    stranger_answers_per_hour: int = 30
+    """Answers to all unauthenticated addresses together in an hour (a forged-From flood)."""
+
+
+class RateLimiterPort(Protocol):
+    def allow(self, sender: str) -> bool: ...
+
+
+class IdentityPort(Protocol):
+    def attach_public_keys(self, msg: EmailMessage) -> None: ...
+
+
+class MailCryptoPort(Protocol):
+    """:class:`pbem.crypto_mail.MailCrypto` as the service sees it."""
+
+    identity: Any
+
+    def decrypt_incoming(self, raw: bytes) -> bytes | None: ...
+
+    def keys_in(self, raw: bytes) -> bool: ...
+
+    def accept_keys(self, raw: bytes, address: str, now: datetime) -> list[str]: ...
+
+    def issue(self, address: str, name: str, passphrase: str, now: datetime) -> bytes: ...
+
+    def has_key(self, address: str, now: datetime) -> bool: ...
+
+    def may_show_private(self, record: Any, address: str, now: datetime) -> bool: ...
+
+    def private_note(self, record: Any, address: str, now: datetime) -> str: ...
+
+    def protect(self, msg: EmailMessage, to_addr: str, now: datetime) -> EmailMessage: ...
