@@ -244,6 +244,7 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
     now = clock()
     try:
         service.remind_missing_keys()
+        service.send_digests()
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
     journal = service.journal

@@ -26,7 +26,9 @@ from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
 MAX_LINES = 40
 """Lines read from one message; the rest is ignored (and said so)."""
 
-SERVICE_WORDS = ("BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT")
+SERVICE_WORDS = ("BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "MAIL")
+
+MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
 _WORD = re.compile(r"^([A-Za-z]+)\b[:.!]?\s*(.*)$")
@@ -110,6 +112,9 @@ def read_commands(
             out.commands.append(Command("help", line))
         elif word == "HISTORY" and not rest:
             out.commands.append(Command("history", line))
+        elif word == "MAIL" and (not rest or rest.upper() in MAIL_MODES):
+            # "Mail me later" stays prose; MAIL alone asks which.
+            out.commands.append(Command("mail", line, arg=rest))
         elif word == "SAY":
             if not rest:
                 out.errors.append(

@@ -219,6 +219,14 @@ SERVICE_OPTIONS: tuple[OptionSpec, ...] = (
         "is encrypted; preferred: encrypted where a key is on file, else the private part in "
         "plain text in that player's own mail; plain: no encryption (the GM's explicit choice).",
     ),
+    OptionSpec(
+        "mail",
+        ("every", "turns", "digest"),
+        "every",
+        "how much mail each player gets unless they chose for themselves (MAIL ...): every: a "
+        "mail for every move; turns: only their turn, decisions they owe and game events; "
+        "digest: their turn and game events, the rest in one mail a day.",
+    ),
 )
 """Options every game accepts; the service reads them, the engines ignore them."""
 

@@ -37,6 +37,7 @@ from pbem.service.mailer import COMPUTER_PREFIX, Mail, Mailer
 from pbem.service.notifier import Notifier
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
+from pbem.service.prefs import Prefs
 from pbem.service.timers import next_due
 from pbem.store import ActionEntry, GameRecord, MessageHandled, Replace, Store
 
@@ -92,15 +93,17 @@ class Service:
         self.keys = KeyDesk(
             self.store, self.journal, self.mailer, self.clock, lambda: self.crypto, self.notify
         )
+        self.prefs = Prefs(self.journal.path("prefs.json"), fsync=self.store.fsync)
         self.notifier = Notifier(
             self.store,
             self.journal,
             self.mailer,
+            self.prefs,
             self.keys.welcome,
             self.keys.missing,
             self.schedule,
         )
-        self.desk = Desk(self.mailer, self.keys, self.policy.max_say)
+        self.desk = Desk(self.mailer, self.keys, self.prefs, self.policy.max_say)
         day = 86400.0
         self.strangers = RateLimiter(
             self.journal.root,
@@ -454,6 +457,18 @@ class Service:
         record = record or self.store.load(game_id, verify=False)
         due = next_due(record)
         self.journal.set_timer(game_id, due if record.envelope.status == "active" else None)
+
+    def send_digests(self) -> int:
+        """The daily mails of players who chose MAIL DIGEST (called every tick; reads only the
+        games holding news back for such a player)."""
+        n = 0
+        for gid in self.journal.digests_due(self.clock()):
+            try:
+                n += self.notifier.digest(gid)
+            except IntegrityError as err:
+                log.error("game %s stopped: %s", gid, err)
+                self.journal.set_digest(gid, None)
+        return n
 
     # ================================================================== keys
 

@@ -18,8 +18,10 @@ from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Command
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.service.auth import Seated
+from pbem.service.facts import moves_in_effect
 from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail
+from pbem.service.prefs import MailMode, Prefs
 
 HISTORY_SKIP = frozenset({"setup", "message", "reveal", "view-access"})
 
@@ -30,6 +32,7 @@ class Desk:
 
     mailer: Mailer
     keys: KeyDesk
+    prefs: Prefs
     max_say: int
 
 
@@ -109,15 +112,22 @@ class Help(_Base):
 def history_lines(desk: Desk, seated: Seated) -> list[str]:
     record = seated.record
     names, players = desk.mailer.names(record)
+    in_effect = set(moves_in_effect(record))
     out: list[str] = []
     n = 0
     for e in record.entries:
         if e.kind in HISTORY_SKIP:
             continue
-        if e.kind == "action":
+        lines = describe_line(record.game, e.kind, e.payload, names, players)
+        if e.kind == "action" and e.seq in in_effect:
             n += 1
-        for s in describe_line(record.game, e.kind, e.payload, names, players):
-            out.append(f"{n:>4}. {s}" if e.kind == "action" else f"      {s}")
+            out.extend(f"{n:>4}. {s}" if i == 0 else f"      {s}" for i, s in enumerate(lines))
+        elif e.kind == "action":
+            out.extend(
+                f"   -. {s} (taken back)" if i == 0 else f"      {s}" for i, s in enumerate(lines)
+            )
+        else:
+            out.extend(f"      {s}" for s in lines)
     return out
 
 
@@ -203,6 +213,53 @@ class Say(_Base):
         return n
 
 
+_MODES = {
+    "EVERY": MailMode.EVERY,
+    "ALL": MailMode.EVERY,
+    "TURNS": MailMode.TURNS,
+    "TURN": MailMode.TURNS,
+    "DIGEST": MailMode.DIGEST,
+    "DAILY": MailMode.DIGEST,
+}
+
+
+@register
+class MailPref(_Base):
+    """MAIL EVERY | TURNS | DIGEST: how much mail this address gets, in every game."""
+
+    kind: ClassVar[str] = "mail"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        if cmd.arg.strip().upper() not in _MODES:
+            return CommandError(
+                "MAIL takes one of EVERY (a mail for every move), TURNS (only your turn and game "
+                "events) or DIGEST (your turn and game events, the rest once a day).",
+                hint="MAIL TURNS",
+            )
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        mode = _MODES[cmd.arg.strip().upper()]
+        desk.prefs.set_mail(seated.player.email, mode)
+        what = {
+            MailMode.EVERY: "a mail for every move",
+            MailMode.TURNS: "mail only when it is your turn, and for game events",
+            MailMode.DIGEST: "mail when it is your turn and for game events, and one mail a "
+            "day with the other moves",
+        }[mode]
+        return desk.mailer.notice(
+            seated.record,
+            seated.seat,
+            "your mail setting",
+            [
+                f"From now on you get {what}, in every game you play from "
+                f"{seated.player.email}. Write MAIL EVERY, MAIL TURNS or MAIL DIGEST to change it."
+            ],
+            reply_tail(seated.mail, seated.record, "mailpref"),
+            reply_to=seated.mail,
+        )
+
+
 @register
 class Cert(_Base):
     """CERT <passphrase>: a certificate for encrypted mail, mailed as a PKCS#12 file."""
@@ -238,7 +295,7 @@ class Cert(_Base):
             texts.import_steps(filename),
             tail,
             reply_to=seated.mail,
-            attachment=(p12, filename),
+            attachments=((p12, filename, "application/x-pkcs12"),),
             protect=False,
         )
         desk.keys.start_if_ready(record.envelope.game_id, now=False)

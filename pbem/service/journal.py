@@ -29,6 +29,8 @@ class NotifiedMark(msgspec.Struct, kw_only=True):
     seq: int = 0
     pending: list[int] = msgspec.field(default_factory=list)
     seats: dict[str, int] = msgspec.field(default_factory=dict)
+    mailed_at: dict[str, str] = msgspec.field(default_factory=dict)
+    """For each seat, when its last mail of this game was queued (ISO time): daily digests."""
 
 
 class AwaitingMark(msgspec.Struct, kw_only=True):
@@ -54,7 +56,8 @@ class Journal:
         self.notified_dir = self.root / "notified"
         self.timers = self.root / "timers"
         self.awaiting_dir = self.root / "awaiting-keys"
-        for d in (self.dirty, self.notified_dir, self.timers, self.awaiting_dir):
+        self.digests = self.root / "digests"
+        for d in (self.dirty, self.notified_dir, self.timers, self.awaiting_dir, self.digests):
             d.mkdir(parents=True, exist_ok=True, mode=0o700)
 
     def path(self, name: str) -> Path:
@@ -129,6 +132,29 @@ class Journal:
         for path in sorted(self.timers.iterdir()):
             if not path.name.startswith("."):
                 yield path.name
+
+    # -- daily digests ---------------------------------------------------------------------------
+
+    def set_digest(self, game_id: str, due: datetime | None) -> None:
+        """A game with news held back for a digest seat: when the digest is due (None: none)."""
+        path = self.digests / game_id
+        if due is None:
+            path.unlink(missing_ok=True)
+        else:
+            self._write(path, due.isoformat().encode())
+
+    def digests_due(self, now: datetime) -> list[str]:
+        out = []
+        for path in sorted(self.digests.iterdir()):
+            if path.name.startswith("."):
+                continue
+            try:
+                due = datetime.fromisoformat(path.read_text())
+            except (OSError, ValueError):
+                due = now
+            if due <= now:
+                out.append(path.name)
+        return out
 
     # -- games waiting for keys ------------------------------------------------------------------
 

@@ -19,7 +19,9 @@ from pbem.mail.compose import MailContext
 from pbem.mail.parse import ParsedMail
 from pbem.mail.tokens import message_id
 from pbem.rules.base import Decision
+from pbem.service.facts import format_due, moves_played
 from pbem.service.ports import MailCryptoPort, Policy
+from pbem.service.timers import due_for
 from pbem.store import GameRecord
 
 EXAMPLES = 5
@@ -46,8 +48,8 @@ class Mail:
     reply_to: ParsedMail | None = None
     attach_keys: bool = False
     """Attach the service's public certificate and OpenPGP key (welcome and key mails)."""
-    attachment: tuple[bytes, str] | None = None
-    """``(PKCS#12 bytes, filename)``."""
+    attachments: tuple[tuple[bytes, str, str], ...] = ()
+    """``(data, filename, MIME type)`` each: a PKCS#12 file, a game's export, a public key."""
     protect: bool = True
     """Encrypt for the recipient when a key is on file."""
 
@@ -102,7 +104,7 @@ class Mailer:
             ctx.players_line = join(
                 [f"{pl} ({nm})" for pl, nm in zip(players, names, strict=False)]
             )
-            ctx.move_no = env.moves + 1
+            ctx.move_no = moves_played(record) + 1
             ctx.seed_commitment = env.seed_commitment
             if seat is not None:
                 ctx.seat_name = names[seat]
@@ -124,6 +126,9 @@ class Mailer:
         ctx.your_turn = True
         prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
         ctx.decision_prompt = prompt[:1].upper() + prompt[1:]
+        due = due_for(record, owes)
+        if due is not None:
+            ctx.decision_prompt += f" Due {format_due(due, self.clock())}."
         if private_ok:
             legal = record.legal_notations(seat)
             ctx.legal_count = len(legal)
@@ -193,9 +198,9 @@ class Mailer:
         if crypto is not None and mail.attach_keys:
             # So that players can encrypt their replies to the service, and check its signature.
             crypto.identity.attach_public_keys(msg)
-        if mail.attachment is not None:
-            data, filename = mail.attachment
-            msg.add_attachment(data, maintype="application", subtype="x-pkcs12", filename=filename)
+        for data, filename, mime in mail.attachments:
+            maintype, _, subtype = mime.partition("/")
+            msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             msg = crypto.protect(msg, mail.to_addr, now)
         self.outbox.put(

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Literal
 
 from pbem.commands.describe import describe_line
 from pbem.mail.parse import ParsedMail
+from pbem.service.facts import moves_played
 from pbem.service.journal import Journal, NotifiedMark
-from pbem.service.mailer import Mailer, join
+from pbem.service.mailer import Mail, Mailer, join
+from pbem.service.prefs import MailMode, Prefs
 from pbem.store import GameRecord, Store
+from pbem.store.records import LogEntry
 
 MailKind = Literal["start", "turn", "moved", "over"]
 
@@ -73,6 +77,23 @@ def who_gets(s: Situation) -> dict[int, MailKind]:
     return out
 
 
+GM_SUBJECTS = {
+    "pause": "game paused",
+    "resume": "game resumed",
+    "deadline": "deadline set",
+    "replace": "seat replaced",
+    "undo": "a move was taken back",
+}
+"""The subject of a mail that tells of a GM's change (one event, one subject)."""
+
+DIGEST_EVERY = timedelta(hours=24)
+
+
+def held_back(kind: MailKind, mode: MailMode, gm_changed: bool) -> bool:
+    """Whether a player's mail mode holds this mail back (for their next mail, or the digest)."""
+    return kind == "moved" and not gm_changed and mode is not MailMode.EVERY
+
+
 class Notifier:
     """Queues the mails of the log lines after the last notified one."""
 
@@ -81,6 +102,7 @@ class Notifier:
         store: Store,
         journal: Journal,
         mailer: Mailer,
+        prefs: Prefs,
         welcome_for_keys: Callable[[GameRecord], int],
         missing_keys: Callable[[GameRecord], list[str]],
         schedule: Callable[[str, GameRecord], None],
@@ -88,6 +110,7 @@ class Notifier:
         self.store = store
         self.journal = journal
         self.mailer = mailer
+        self.prefs = prefs
         self.welcome_for_keys = welcome_for_keys
         self.missing_keys = missing_keys
         self.schedule = schedule
@@ -123,33 +146,91 @@ class Notifier:
         if actor is not None:
             actors.add(actor)
         pending_now = sorted({d.seat for d in record.pending()})
+        gm_kinds = [e.kind for e in new_lines if e.kind not in ("action", *QUIET_KINDS)]
         situation = Situation(
             seats=tuple(env.seats()),
             started=done == 0,
             status=env.status,
-            gm_changed=any(e.kind not in ("action", *QUIET_KINDS) for e in new_lines),
+            gm_changed=bool(gm_kinds),
             pending_before=frozenset(mark.pending),
             pending_now=frozenset(pending_now),
             actors=frozenset(a for a in actors if isinstance(a, int)),
         )
+        gm_what = next((GM_SUBJECTS[k] for k in reversed(gm_kinds) if k in GM_SUBJECTS), "")
+        newcomers = {e.payload.get("seat") for e in new_lines if e.kind == "replace"}
+        n = self._tell_replaced(record, new_lines)
+        now = self.mailer.clock()
         seat_seen = dict(mark.seats)
-        n = 0
+        mailed_at = dict(mark.mailed_at)
+        digest_due: datetime | None = None
         for seat, kind in who_gets(situation).items():
+            pl = env.active_player(seat)
+            mode = self.prefs.mail_mode(pl.email, env.options.get("mail"))
             since = seat_seen.get(str(seat), done)
-            n += self._mail(
-                record,
-                seat,
-                kind,
-                since,
-                echo if seat == actor else "",
-                reply_to if seat == actor else None,
-            )
+            if held_back(kind, mode, situation.gm_changed) and seat != actor:
+                if mode is MailMode.DIGEST:
+                    last = mailed_at.get(str(seat))
+                    due = (datetime.fromisoformat(last) + DIGEST_EVERY) if last else now
+                    digest_due = due if digest_due is None else min(digest_due, due)
+                continue
+            if seat in newcomers and kind in ("turn", "moved"):
+                n += self._welcome_newcomer(record, seat)
+            else:
+                n += self._mail(
+                    record,
+                    seat,
+                    kind,
+                    since,
+                    echo if seat == actor else "",
+                    reply_to if seat == actor else None,
+                    gm_what,
+                )
             seat_seen[str(seat)] = record.seq
+            mailed_at[str(seat)] = now.isoformat()
         self.journal.save_notified(
-            game_id, NotifiedMark(seq=record.seq, pending=pending_now, seats=seat_seen)
+            game_id,
+            NotifiedMark(seq=record.seq, pending=pending_now, seats=seat_seen, mailed_at=mailed_at),
         )
+        if digest_due is not None:
+            self.journal.set_digest(game_id, digest_due)
         self.schedule(game_id, record)
         self.journal.clear_dirty(game_id)
+        return n
+
+    def digest(self, game_id: str) -> int:
+        """The daily mail of the seats whose mode is DIGEST: what happened since their last mail."""
+        record = self.store.load(game_id)
+        env = record.envelope
+        mark = self.journal.notified(game_id)
+        now = self.mailer.clock()
+        n = 0
+        later: datetime | None = None
+        for seat in env.seats():
+            pl = env.active_player(seat)
+            if self.prefs.mail_mode(pl.email, env.options.get("mail")) is not MailMode.DIGEST:
+                continue
+            since = mark.seats.get(str(seat), 0)
+            if since >= mark.seq:
+                continue
+            last = mark.mailed_at.get(str(seat))
+            due = (datetime.fromisoformat(last) + DIGEST_EVERY) if last else now
+            if due > now:
+                later = due if later is None else min(later, due)
+                continue
+            m = self.mailer
+            ctx = m.context(
+                record,
+                seat,
+                m.subject(record, "the day's moves"),
+                pl.name,
+                events=self.events_since(record, since),
+                private_note=m.private_note(record, seat),
+            )
+            n += m.to_seat(record, seat, "moved", ctx, f"e{mark.seq}.digest.{now:%Y%m%d}")
+            mark.seats[str(seat)] = mark.seq
+            mark.mailed_at[str(seat)] = now.isoformat()
+        self.journal.save_notified(game_id, mark)
+        self.journal.set_digest(game_id, later)
         return n
 
     def events_since(self, record: GameRecord, since: int) -> list[str]:
@@ -160,6 +241,56 @@ class Notifier:
                 out.extend(describe_line(record.game, e.kind, e.payload, names, players))
         return out[-MAX_EVENTS:]
 
+    def _tell_replaced(self, record: GameRecord, new_lines: list[LogEntry]) -> int:
+        """The player who left a seat hears of it (their old mails can no longer move it)."""
+        env = record.envelope
+        n = 0
+        for e in new_lines:
+            if e.kind != "replace":
+                continue
+            seat = e.payload.get("seat")
+            gone = [
+                p for p in env.players if p.seat == seat and p.status in ("replaced", "resigned")
+            ]
+            if not gone or not isinstance(seat, int):
+                continue
+            old = gone[-1]
+            new = env.active_player(seat)
+            names, _ = self.mailer.names(record)
+            if old.status == "resigned":
+                text = (
+                    f"You resigned from game {env.game_id}; the computer now plays "
+                    f"{names[seat]}. You get no more mail for this game except its end."
+                )
+            else:
+                text = (
+                    f"The game master gave your seat ({names[seat]}) in game {env.game_id} "
+                    f"to {new.name}. You get no more mail for this game, and replies to its "
+                    "earlier mails are no longer accepted."
+                )
+            m = self.mailer
+            ctx = m.context(
+                record, None, m.subject(record, "you left the game"), old.name, paragraphs=[text]
+            )
+            n += m.send(
+                Mail("notice", ctx, old.name, old.email, f"left.{env.game_id}.{e.seq}", record)
+            )
+        return n
+
+    def _welcome_newcomer(self, record: GameRecord, seat: int) -> int:
+        """The new holder of a seat gets what a new player needs: the start mail, as it is now."""
+        m = self.mailer
+        env = record.envelope
+        names, _ = m.names(record)
+        ctx = m.context(
+            record,
+            seat,
+            m.subject(record, f"welcome: you now play {names[seat]}"),
+            env.active_player(seat).name,
+            private_note=m.private_note(record, seat),
+        )
+        return m.to_seat(record, seat, "start", ctx, f"e{record.seq}.welcome{seat}")
+
     def _mail(
         self,
         record: GameRecord,
@@ -168,6 +299,7 @@ class Notifier:
         since: int,
         echo: str,
         reply_to: ParsedMail | None,
+        gm_what: str = "",
     ) -> int:
         m = self.mailer
         env = record.envelope
@@ -185,7 +317,9 @@ class Notifier:
             ctx.seed = str(env.revealed_seed) if env.revealed_seed is not None else "(not revealed)"
             ctx.board = record.render(None)
             ctx.your_turn = False
-            return m.to_seat(record, seat, "over", ctx, tail)
+            export, key = self._export(record)
+            ctx.paragraphs = self._verify_paragraphs(record, export[1], key[1])
+            return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key))
         if kind == "start":
             ctx = m.context(
                 record,
@@ -195,9 +329,10 @@ class Notifier:
                 private_note=m.private_note(record, seat),
             )
             return m.to_seat(record, seat, "start", ctx, tail)
-        subject = (
-            f"your turn (move {env.moves + 1})" if kind == "turn" else f"move {env.moves} played"
-        )
+        played = moves_played(record)
+        subject = f"your turn (move {played + 1})" if kind == "turn" else f"move {played} played"
+        if gm_what:
+            subject = f"{gm_what}: your turn (move {played + 1})" if kind == "turn" else gm_what
         ctx = m.context(
             record,
             seat,
@@ -208,6 +343,36 @@ class Notifier:
             echo=echo,
         )
         return m.to_seat(record, seat, kind, ctx, tail, reply_to=reply_to)
+
+    def _export(self, record: GameRecord) -> tuple[tuple[bytes, str, str], tuple[bytes, str, str]]:
+        """The game's public export (log, snapshot, public keys) and the service's public key,
+        for the game-over mail: with them any player can run ``pbem verify-shuffle``."""
+        gid = record.envelope.game_id
+        tmp = self.journal.root / f".export-{gid}.tar.gz"
+        try:
+            self.store.export(gid, tmp)
+            data = tmp.read_bytes()
+        finally:
+            tmp.unlink(missing_ok=True)
+        key = (self.store.keyring.public_key_text() + "\n").encode()
+        return (data, f"{gid}.tar.gz", "application/gzip"), (
+            key,
+            "pbem-public-key.txt",
+            "text/plain",
+        )
+
+    def _verify_paragraphs(self, record: GameRecord, export: str, key: str) -> list[str]:
+        env = record.envelope
+        key_id = self.store.keyring.public_key_text().split()[1]
+        seed = str(env.revealed_seed) if env.revealed_seed is not None else "(not revealed)"
+        return [
+            f"The shuffle seed is now public: {seed}. Its SHA-256, announced in the first mail, "
+            f"was {env.seed_commitment}.",
+            f"Attached are {export}, the game's signed record, and {key}, the service's public "
+            f"key (key id {key_id}; the game master publishes it too). To check that no draw was "
+            "rigged, install pbem (pip install pbem) and run:",
+            f"  pbem verify-shuffle {export} --pubkey {key}",
+        ]
 
     def _result_lines(self, record: GameRecord) -> tuple[list[str], str]:
         env = record.envelope

@@ -17,6 +17,7 @@ from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.rules.base import InvalidSyntax, NotYourDecision
 from pbem.service.auth import Seated
 from pbem.service.commands import REGISTRY, Desk
+from pbem.service.facts import moves_played
 from pbem.service.mailer import Mailer, reply_tail
 from pbem.store import GameRecord
 
@@ -112,12 +113,13 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str]) -> Reading:
                 ),
             )
         )
-    if action is not None and action.guard is not None and action.guard != env.moves + 1:
+    move_no = moves_played(record) + 1
+    if action is not None and action.guard is not None and action.guard != move_no:
         reading.errors.append(
             (
                 action.line,
                 CommandError(
-                    f"Your move is marked #{action.guard}, but the game is at move {env.moves + 1}; "
+                    f"Your move is marked #{action.guard}, but the game is at move {move_no}; "
                     "nothing was played. Check the board below and send the move again."
                 ),
             )

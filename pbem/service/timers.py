@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from pbem.model import parse_time
+from pbem.rules.base import Decision
 from pbem.store import GameRecord
 
 POSITION_KINDS = frozenset({"setup", "action", "undo", "resume", "replace", "deadline"})
@@ -13,12 +15,17 @@ POSITION_KINDS = frozenset({"setup", "action", "undo", "resume", "replace", "dea
 
 def next_due(record: GameRecord) -> datetime | None:
     """When the earliest deadline of the decisions owed now falls due (None: no deadline)."""
+    return due_for(record, record.pending())
+
+
+def due_for(record: GameRecord, decisions: Sequence[Decision]) -> datetime | None:
+    """When the earliest deadline of ``decisions`` falls due (None: no deadline)."""
     env = record.envelope
     if not env.deadlines or env.status != "active":
         return None
     since = position_time(record)
     best: datetime | None = None
-    for d in record.pending():
+    for d in decisions:
         dl = env.deadlines.get(d.kind) or env.deadlines.get("*")
         if dl is None:
             continue

@@ -30,8 +30,9 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
             pytest.fail("CI=true: the disk-full test needs root to mount a tmpfs")
         pytest.skip("needs root to mount a small tmpfs")
-    res = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)],
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)], capture_output=True, text=True
+    )
     if res.returncode != 0:
         if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
             pytest.fail(f"CI=true: cannot mount a tmpfs: {res.stderr}")

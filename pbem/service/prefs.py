@@ -1,0 +1,66 @@
+"""Each player's choices, kept per address across games: how much mail they want.
+
+``<data>/outbox/prefs.json`` maps an address to its choices (``{"mail": "turns"}``). A game's
+``mail`` option is the default for its seats; a player's own choice (``MAIL TURNS`` by mail, or the
+GM's ``pbem admin prefs``) wins, in every game of that address.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+import msgspec
+
+from pbem.store.fsutil import atomic_write
+
+
+class MailMode(StrEnum):
+    EVERY = "every"
+    """A mail for every move (the default)."""
+    TURNS = "turns"
+    """Only my turn, decisions owed by me, and game events (start, end, GM changes)."""
+    DIGEST = "digest"
+    """My turn and game events at once; everything else in one mail a day."""
+
+
+class PlayerPrefs(msgspec.Struct, kw_only=True, omit_defaults=True):
+    mail: MailMode | None = None
+
+
+_decode = msgspec.json.Decoder(dict[str, PlayerPrefs])
+_encode = msgspec.json.Encoder(order="deterministic")
+
+
+class Prefs:
+    """The preferences file (read on use; small: one line per player who chose something)."""
+
+    def __init__(self, path: Path, *, fsync: bool = True) -> None:
+        self.path = path
+        self.fsync = fsync
+
+    def _all(self) -> dict[str, PlayerPrefs]:
+        try:
+            return _decode.decode(self.path.read_bytes())
+        except (OSError, msgspec.DecodeError):
+            return {}
+
+    def get(self, address: str) -> PlayerPrefs:
+        return self._all().get(address.strip().lower(), PlayerPrefs())
+
+    def set_mail(self, address: str, mode: MailMode | None) -> None:
+        data = self._all()
+        key = address.strip().lower()
+        data[key] = PlayerPrefs(mail=mode)
+        if data[key] == PlayerPrefs():
+            del data[key]
+        atomic_write(self.path, _encode.encode(data), mode=0o600, sync=self.fsync)
+
+    def mail_mode(self, address: str, game_default: str | None) -> MailMode:
+        own = self.get(address).mail
+        if own is not None:
+            return own
+        try:
+            return MailMode(game_default or "every")
+        except ValueError:
+            return MailMode.EVERY
