@@ -82,21 +82,34 @@ class MailCrypto:
             return True
         return self.has_key(address, now)
 
-    def private_note(self, record: Any, address: str, now: dt.datetime) -> str:
-        """One paragraph for the top of a personal mail about how its private part travels."""
+    def private_note(self, record: Any, address: str, now: dt.datetime, *,
+                     full: bool = False) -> str:
+        """How this mail's private part travels, for the top of a personal mail: one short
+        paragraph in every mail; with ``full`` (the start mail, BOARD) also how to send a key, as
+        a numbered list. Paragraphs are separated by blank lines."""
+        part = str(getattr(record.game, "private_part", "tile"))
         privacy = privacy_of(record)
         if self.has_key(address, now):
-            return ("This mail is encrypted for you alone: it shows your private tile. "
+            return (f"This mail is encrypted for you alone: it shows your private {part}. "
                     "Do not forward it to other players.")
         if privacy == "plain":
-            return ("This mail shows your private tile: it is yours alone, do not forward it. "
+            return (f"This mail shows your private {part}: it is yours alone, do not forward it. "
                     "(This game sends mail unencrypted, by the game master's choice.)")
-        problem = " ".join(texts.key_problem(self.keys, address, now))
+        status = self.keys.status(address, now)
+        if status is KeyStatus.NONE:
+            how = texts.how_to_send_a_key(part, intro=False) if full else [
+                "To get encrypted mail, reply with your certificate or OpenPGP key attached, or "
+                "write CERT and a passphrase of at least 8 characters (the first mail of the "
+                "game explains both)."]
+        else:
+            how = texts.key_problem(self.keys, address, now)  # expired or revoked: always said
         if privacy == "preferred":
-            return ("NOT ENCRYPTED: no key of yours is on file, so your private tile is shown "
-                    "below in plain text (this game allows it). " + problem)
-        return ("Your private tile is withheld: this game sends it only encrypted, and no usable "
-                "key of yours is on file. " + problem)
+            first = (f"NOT ENCRYPTED: no usable key of yours is on file, so your private {part} "
+                     "is in this mail as plain text (this game allows that).")
+        else:
+            first = (f"Your private {part} is withheld: this game sends it only encrypted, and no "
+                     "usable key of yours is on file.")
+        return "\n\n".join([first, *how])
 
     def protect(self, msg: EmailMessage, to_addr: str, now: dt.datetime) -> EmailMessage:
         """``msg`` encrypted for ``to_addr`` when a usable key is on file, else unchanged."""

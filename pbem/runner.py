@@ -28,6 +28,7 @@ from pbem.errors import ConflictError, IntegrityError, PbemError
 from pbem.mail.outbox import parse_raw
 from pbem.rules.base import derive_rng
 from pbem.service import Service, next_due
+from pbem.service.journal import Journal
 from pbem.store import ActionEntry, service_lock
 
 log = logging.getLogger("pbem.runner")
@@ -323,9 +324,11 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
         authserv_id=getattr(cfg, "authserv_id", "") or os.environ.get("PBEM_AUTHSERV_ID") or None,
         max_size=cfg.limits.max_message_bytes,
     )
-    limiter = RateLimiter(cfg.data_dir / "outbox", cfg.limits.max_mails_per_sender_per_hour, 3600.0,
-                          lambda: clock().timestamp())
-    service = Service(store, outbox, policy, clock, rate_limiter=limiter)
+    policy.max_commands = cfg.limits.max_commands_per_message
+    service = Service(store, outbox, policy, clock)
+    # Per authenticated seat (the name of the setting is older than that rule).
+    service.rate_limiter = RateLimiter(service.journal.root, cfg.limits.max_mails_per_sender_per_hour,
+                                       3600.0, lambda: clock().timestamp())
     from pbem.crypto_mail import attach_crypto
 
     attach_crypto(service, cfg)
@@ -340,7 +343,7 @@ def build_source(cfg: Any) -> Any:
     if cfg.imap.host:
         return ImapSource(
             cfg.imap.host, cfg.imap.port, cfg.imap.security, cfg.imap.user or cfg.service_address,
-            cfg.password("imap"), cursor_path=cfg.data_dir / "outbox" / "imap-cursor.json",
+            cfg.password("imap"), cursor_path=Journal.state_file(cfg.data_dir, "imap-cursor.json"),
             inbox=f.inbox, processed=f.processed, rejected=f.rejected, shunt=f.shunt,
         )
     if cfg.maildir_inbound:

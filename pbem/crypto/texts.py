@@ -17,11 +17,17 @@ __all__ = ["how_to_send_a_key", "import_steps", "key_confirmation", "key_problem
 _KIND = {KeyKind.SMIME: "S/MIME certificate", KeyKind.OPENPGP: "OpenPGP key"}
 
 
-def how_to_send_a_key() -> list[str]:
-    """What a player without a key on file can do (welcome mail, reminders)."""
+def how_to_send_a_key(part: str = "tile", *, intro: bool = True) -> list[str]:
+    """What a player without a key on file can do (welcome mail, reminders); ``part`` names the
+    game's private information. Each numbered step is a paragraph of its own."""
+    first = (
+        f"Your private {part} is mailed to you encrypted, so that only you can read it. For that "
+        "the service needs your encryption key. Reply to this mail with one of these:"
+        if intro
+        else "To get it encrypted, reply to this mail with one of these:"
+    )
     return [
-        "Your private tile is mailed to you encrypted, so that only you can read it. For that "
-        "the service needs your encryption key. Reply to this mail with one of these:",
+        first,
         "1. Your reply signed with S/MIME, or your certificate attached (.pem, .cer, .crt).",
         "2. Your OpenPGP public key attached (Thunderbird: in the compose window, Security or "
         "OpenPGP, then Attach My Public Key).",

@@ -11,11 +11,8 @@ small state file lives in a directory the caller passes (the clock is injected t
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -117,28 +114,15 @@ def _human(n: int) -> str:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data``: temp file, fsync, rename, fsync of the directory.
+    """Replace ``path`` with ``data`` (mode 0600): the store's one atomic writer
+    (:func:`pbem.store.fsutil.atomic_write`), creating the directory if needed.
 
     A reader (or a crash) sees the old file or the new one, never a mix.
     """
-    directory = path.parent
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    dir_fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    from pbem.store.fsutil import atomic_write
+
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    atomic_write(path, data, mode=0o600)
 
 
 class RateLimiter:

@@ -76,7 +76,7 @@ class Board(_Base):
             seat,
             m.subject(record, "the board"),
             seated.player.name,
-            private_note=m.private_note(record, seat),
+            private_note=m.private_note(record, seat, full=True),
         )
         return m.to_seat(
             record,

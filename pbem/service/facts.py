@@ -44,3 +44,8 @@ def format_due(when: datetime, now: datetime) -> str:
         d = round(secs / 86400)
         rel = f"in {d} days"
     return f"{when.astimezone(UTC):%a %d %b %H:%M} UTC, {rel}"
+
+
+def private_part(record: GameRecord) -> str:
+    """What the game's private information is called ("tile", "bribe selection"...)."""
+    return str(getattr(record.game, "private_part", "tile"))

@@ -60,6 +60,11 @@ class Journal:
         for d in (self.dirty, self.notified_dir, self.timers, self.awaiting_dir, self.digests):
             d.mkdir(parents=True, exist_ok=True, mode=0o700)
 
+    @staticmethod
+    def state_file(data_dir: Path, name: str) -> Path:
+        """A state file of the loop, before a journal exists (the IMAP cursor)."""
+        return data_dir / "outbox" / name
+
     def path(self, name: str) -> Path:
         """A state file of the loop (``ratelimit.json``, ``imap-cursor.json``...)."""
         return self.root / name

@@ -8,16 +8,17 @@ from datetime import datetime, timedelta
 
 from pbem.errors import PLAYER_ERRORS
 from pbem.mail.parse import ParsedMail
+from pbem.service.facts import private_part
 from pbem.service.journal import AwaitingMark, Journal
 from pbem.service.mailer import COMPUTER_PREFIX, Mailer, join, reply_tail
 from pbem.service.ports import MailCryptoPort
 from pbem.store import GameRecord, Store
 
 
-def how_to_send_key() -> list[str]:
+def how_to_send_key(part: str = "tile") -> list[str]:
     from pbem.crypto import texts
 
-    return texts.how_to_send_a_key()
+    return texts.how_to_send_a_key(part)
 
 
 class KeyDesk:
@@ -122,11 +123,12 @@ class KeyDesk:
             paras = [
                 ("A reminder: your game " if reminder else "You are invited to a game of ")
                 + f"{record.game.title} (game {gid}) with {players}.",
-                "This game sends every player's private tile encrypted, so it starts once every "
+                f"This game sends every player's private {private_part(record)} encrypted, so it "
+                "starts once every "
                 "player has a key on file" + ("; yours is already there." if has else "."),
             ]
             if not has:
-                paras += how_to_send_key()
+                paras += how_to_send_key(private_part(record))
             paras.append("Still missing: " + join(missing) + ".")
             what = (
                 "reminder: a key for encrypted mail"

@@ -19,7 +19,7 @@ from pbem.mail.compose import MailContext
 from pbem.mail.parse import ParsedMail
 from pbem.mail.tokens import message_id
 from pbem.rules.base import Decision
-from pbem.service.facts import format_due, moves_played
+from pbem.service.facts import format_due, moves_played, private_part
 from pbem.service.ports import MailCryptoPort, Policy
 from pbem.service.timers import due_for
 from pbem.store import GameRecord
@@ -134,15 +134,15 @@ class Mailer:
             ctx.legal_count = len(legal)
             ctx.examples = spread(sorted(set(legal)), EXAMPLES)
 
-    def private_note(self, record: GameRecord, seat: int) -> str:
+    def private_note(self, record: GameRecord, seat: int, *, full: bool = False) -> str:
+        """How the seat's private part travels (see ``MailCrypto.private_note``): ``full`` in
+        the start mail and BOARD answers, a short paragraph elsewhere."""
         crypto = self.crypto
         if crypto is not None:
             email = record.envelope.active_player(seat).email
-            return str(crypto.private_note(record, email, self.clock()))
-        return (
-            "This mail is yours alone: it shows your private tile. "
-            "Do not forward it to other players."
-        )
+            return str(crypto.private_note(record, email, self.clock(), full=full))
+        part = private_part(record)
+        return f"This mail is yours alone: it shows your private {part}. Do not forward it."
 
     def subject(self, record: GameRecord | None, what: str) -> str:
         if record is None:

@@ -287,7 +287,7 @@ class Notifier:
             seat,
             m.subject(record, f"welcome: you now play {names[seat]}"),
             env.active_player(seat).name,
-            private_note=m.private_note(record, seat),
+            private_note=m.private_note(record, seat, full=True),
         )
         return m.to_seat(record, seat, "start", ctx, f"e{record.seq}.welcome{seat}")
 
@@ -326,7 +326,7 @@ class Notifier:
                 seat,
                 m.subject(record, "a new game starts"),
                 pl.name,
-                private_note=m.private_note(record, seat),
+                private_note=m.private_note(record, seat, full=True),
             )
             return m.to_seat(record, seat, "start", ctx, tail)
         played = moves_played(record)
