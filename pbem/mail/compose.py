@@ -51,7 +51,7 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
                 para,
                 width=width,
                 subsequent_indent=indent,
-                break_long_words=True,
+                break_long_words=False,
                 break_on_hyphens=False,
             )
         )

@@ -184,3 +184,17 @@ def test_a_move_to_an_ended_or_paused_game_says_so(game) -> None:
     assert out.folder == "rejected"
     (answer,) = drain(env)
     assert "paused" in text_of(answer)
+
+
+def test_a_resigned_players_old_mails_no_longer_move_the_seat(game) -> None:
+    env, gid, mover, addr, mails = game
+    out = env.service.handle(reply(mails[addr], addr, "RESIGN\nCONFIRM", quote=False))
+    assert out.reason == "applied", out
+    drain(env)
+    rec = env.store.load(gid)
+    # The computer played the seat whenever its turn came; the old mail cannot act for it.
+    before = _actions(env, gid)
+    out = env.service.handle(reply(mails[addr], addr, "BOARD", quote=False))
+    assert out.folder == "rejected"
+    assert _actions(env, gid) == before
+    assert rec.envelope.active_player(mover).email.startswith("computer+")
