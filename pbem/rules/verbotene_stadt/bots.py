@@ -83,7 +83,7 @@ def blocker_cells(board: Board, state: State) -> list[Cell]:
     if pav is None:
         return []
     out = []
-    for d in ("EW" if pav.enter in "NS" else "NS"):
+    for d in "EW" if pav.enter in "NS" else "NS":
         if board.static_obstacle(pav.threshold, d, state.active_pavilion) is None:
             out.append(board.neighbour(pav.threshold, d))
     return out
