@@ -640,6 +640,10 @@ class ForbiddenCity:
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         """One sentence for people about an event (the seat colours are in the events)."""
+        text = self._describe(event, names)
+        return text[:1].upper() + text[1:]
+
+    def _describe(self, event: Event, names: Sequence[str] | None) -> str:
         d = event.data
         kind = event.kind
         if kind == "placed":
