@@ -118,8 +118,7 @@ def test_bluffs_and_doubts_occur_in_bot_games() -> None:
 def test_thousands_of_bot_games(chunk: int) -> None:
     """``PBEM_LONG_GAMES`` games (1000 by default) of 2, 3 and 4 players, cycling through the
     heuristic, mixed and random line-ups: all end, replay, and keep the invariants."""
-    per = LONG_GAMES // CHUNKS
-    for i in range(chunk * per, (chunk + 1) * per):
+    for i in range(chunk, LONG_GAMES, CHUNKS):
         n = 2 + i % 3
         kind = KINDS[(i // 3) % 3]
         run_game(n, 100_000 + i, MIXES[n][kind], thorough=False)
