@@ -211,11 +211,11 @@ class Describer:
         mover, doubter = self.who(d.get("mover")), self.who(d.get("doubter"))
         result = d.get("result")
         if result == "believed-honest":
-            return f"Everybody believed, and {mover} had not bluffed: the entry counts as shown."
+            return f"Everybody believed, and {mover} had not bluffed: the card goes as for an open entry."
         if result == "bluff-succeeded":
             return (
                 f"Everybody believed, but {mover} had bluffed: a successful bluff. {mover} "
-                "takes the topmost card and makes one more move (unless the game ends)."
+                "takes the pavilion's card and makes one more move (unless the game ends)."
             )
         if result == "doubter-punished":
             return (
