@@ -8,17 +8,77 @@ Generic over the game protocol: it only uses :func:`pbem.rules.find_game` and th
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 import typer
 
 from pbem.cli.app import admin_app, app  # noqa: F401  (admin_app: the module's documented hooks)
+from pbem.commands.describe import describe_event
 from pbem.rules import find_game, game_names
 from pbem.rules.base import Event, Game, RuleError, check_options, derive_rng
 
 HUMAN = "human"
+WIDTH = 72
+"""The widest line ``pbem play`` prints (the boards are drawn to it too)."""
+BOT_NAMES: dict[str, tuple[str, ...]] = {
+    "forbidden-city": ("greedy", "random"),
+    "verbotene-stadt": ("heuristic", "random"),
+}
+"""Each game's bots, for ``--help`` without importing every game (a test keeps it equal to
+``game.bots()``)."""
+
+
+def _bots_help() -> str:
+    return "; ".join(f"{g}: {', '.join(b)}" for g, b in BOT_NAMES.items())
+
+
+def wrap_items(items: Sequence[str], head: str = "", indent: str = "    ") -> list[str]:
+    """``items`` joined by commas into lines of at most :data:`WIDTH` columns, breaking only
+    between items (an item longer than a line gets a line of its own)."""
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        candidate = f"{line} {piece}" if line.strip() else line + piece
+        if len(candidate) > WIDTH and line.strip() and line != head:
+            lines.append(line)
+            line = indent + piece
+        else:
+            line = candidate
+    if line.strip():
+        lines.append(line)
+    return lines
+
+
+def group_legal(notations: Sequence[str]) -> list[str]:
+    """Legal actions grouped by their first word (the official, the square, ``select``...),
+    one group per line (wrapped between actions, never inside one)."""
+    groups: dict[str, list[str]] = {}
+    for text in notations:
+        first, _, rest = text.partition(" ")
+        groups.setdefault(first, []).append(rest)
+    out: list[str] = []
+    for first, rests in groups.items():
+        if rests == [""]:
+            out.append(first)
+            continue
+        out += wrap_items([r or "(alone)" for r in rests], head=f"{first}:")
+    return out
+
+
+def sentence_lines(text: str) -> list[str]:
+    """An event's sentences, indented and wrapped at :data:`WIDTH` columns."""
+    return textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent="  ",
+        subsequent_indent="    ",
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
 
 
 def event_record(seq: int, event: Event) -> dict[str, Any]:
@@ -121,7 +181,8 @@ def _seats(game: Game, players: str, bots: str) -> list[str]:
     if players or bots:
         chosen = [p.strip().lower() for p in (players or bots).split(",") if p.strip()]
     else:
-        filler = "greedy" if "greedy" in known else "random"
+        strong = sorted(b for b in known if b != "random")
+        filler = strong[0] if strong else "random"
         chosen = [HUMAN] + [filler] * (max(game.min_players, min(3, game.max_players)) - 1)
     for p in chosen:
         if p not in known and not (p == HUMAN and not bots):
@@ -156,7 +217,9 @@ class _Terminal:
         typer.echo("")
         typer.echo(game.render_text(game.view(state, seat)))
         while True:
-            text = input(f"{name} ({decision.prompt}; help, legal, board, quit)> ").strip()
+            for line in textwrap.wrap(f"{name}: {decision.prompt}.", WIDTH):
+                typer.echo(line)
+            text = input(f"{name} (a move, or help, legal, board, quit)> ").strip()
             word = text.lower()
             if word in ("quit", "exit", "resign"):
                 raise KeyboardInterrupt
@@ -168,11 +231,9 @@ class _Terminal:
                 continue
             if word in ("legal", "hint", "moves"):
                 legal = [game.notation(a) for a in game.legal(state, seat)]
-                typer.echo(
-                    f"{len(legal)} legal: "
-                    + ", ".join(legal[:40])
-                    + (" ..." if len(legal) > 40 else "")
-                )
+                typer.echo(f"{len(legal)} legal: (grouped by their first word)")
+                for line in group_legal(legal):
+                    typer.echo(line)
                 continue
             if not text:
                 continue
@@ -193,12 +254,9 @@ class _Terminal:
                 continue  # a bot's private draw
             if e.visible_to is not None and len(self.humans) > 1:
                 continue  # hot-seat: never show one human's private events to the others
-            describe = getattr(self.game, "describe_event", None)  # optional, beyond the protocol
-            if describe is not None:
-                typer.echo("  " + describe(e))
-            else:
-                details = ", ".join(f"{k}={v}" for k, v in e.data.items() if k != "seat")
-                typer.echo(f"  {e.kind}: {details}")
+            text = describe_event(self.game, e.kind, e.data, self.names)
+            for line in sentence_lines(text):
+                typer.echo(line)
 
 
 @app.command("play")
@@ -209,10 +267,10 @@ def play(
     players: str = typer.Option(
         "",
         "--players",
-        help="Each seat's player, comma-separated: human or a bot (random, greedy).",
+        help=f"Each seat's player, comma-separated: human or a bot ({_bots_help()}).",
     ),
     bots: str = typer.Option(
-        "", "--bots", help="Bots only, comma-separated, e.g. greedy,random,greedy."
+        "", "--bots", help=f"Bots only, comma-separated ({_bots_help()}), e.g. random,random."
     ),
     seed: int | None = typer.Option(None, "--seed", help="Shuffle seed (default: a random one)."),
     side: str | None = typer.Option(
@@ -242,10 +300,11 @@ def play(
         return
     names = game.seat_names(len(seats))
     term = _Terminal(game, seats, names)
-    typer.echo(
-        f"{game.title}, seed {seed}: "
-        + ", ".join(f"{n} {p}" for n, p in zip(names, seats, strict=True))
-    )
+    typer.echo(game.title)
+    for line in wrap_items(
+        [f"{n} {p}" for n, p in zip(names, seats, strict=True)], head=f"Seed {seed}; players:"
+    ):
+        typer.echo(line)
     try:
         history = run_game(game, seats, seed, options, human=term.ask, on_events=term.show)
     except (KeyboardInterrupt, EOFError):
@@ -255,8 +314,8 @@ def play(
     typer.echo("")
     if term.state is not None:
         typer.echo(game.render_text(game.view(term.state, None)))
-    typer.echo(
-        "Final scores: "
-        + ", ".join(f"{n} {s}" for n, s in zip(names, result["scores"], strict=True))
-    )
-    typer.echo("Winner: " + " and ".join(result["winner_names"]) + f". Replay with --seed {seed}.")
+    scores = [f"{n} {s}" for n, s in zip(names, result["scores"], strict=True)]
+    for line in wrap_items(scores, head="Final scores:"):
+        typer.echo(line)
+    typer.echo("Winner: " + " and ".join(result["winner_names"]) + ".")
+    typer.echo(f"Replay this game with --seed {seed}.")

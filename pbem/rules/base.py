@@ -158,6 +158,9 @@ class Game(Protocol):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]]
+    private_part: ClassVar[str]
+    """What a player's mail shows that the others may not see, in the rules' words, for mail
+    templates: ``"tile"`` (Forbidden City), ``"bribe selection"`` (Die Verbotene Stadt)."""
 
     def setup(self, n_players: int, options: Mapping[str, str], seed: int) -> Any: ...
 
@@ -195,6 +198,13 @@ class Game(Protocol):
 
     def bots(self) -> Mapping[str, Bot]:
         """Computer players by name (at least ``"random"``)."""
+        ...
+
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        """Plain sentences for people about one of this game's events (mails, HISTORY, ``pbem
+        play``): never a Python repr. ``names`` are the seat names (default: the game's own for
+        the most players). An event visible to one seat only is worded for that seat ("You...").
+        An unknown kind gets :func:`plain_sentence`."""
         ...
 
 
@@ -242,7 +252,9 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     for name, spec in specs.items():
         value = options.get(name, spec.default)
         if value not in spec.choices:
-            raise ValueError(f"option {name} must be one of {', '.join(spec.choices)}, not {value!r}")
+            raise ValueError(
+                f"option {name} must be one of {', '.join(spec.choices)}, not {value!r}"
+            )
         out[name] = value
     return out
 
@@ -250,3 +262,27 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
 def seats_in_order(first: Seat, n: int) -> Sequence[Seat]:
     """Seats clockwise starting at ``first``."""
     return [(first + i) % n for i in range(n)]
+
+
+_WHO_KEYS = frozenset({"seat", "to", "from", "roller", "mover", "doubter", "closed_by"})
+
+
+def plain_sentence(kind: str, data: Mapping[str, JSONValue], names: Sequence[str] = ()) -> str:
+    """A sentence for an event no describer knows: its kind and its plain values, never a repr
+    (nested lists and mappings are left out, booleans read yes/no, seats are named)."""
+    parts = []
+    for k, v in data.items():
+        if k in _WHO_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            v = names[v] if 0 <= v < len(names) else f"seat {v + 1}"
+        elif isinstance(v, bool):
+            v = "yes" if v else "no"
+        elif isinstance(v, list):
+            flat = [str(x) for x in v if not isinstance(x, (list, dict))]
+            if not flat:
+                continue
+            v = ", ".join(flat)
+        elif isinstance(v, dict) or v is None:
+            continue
+        parts.append(f"{k.replace('_', ' ')} {v}")
+    head = kind.replace("-", " ").replace("_", " ").capitalize() or "Event"
+    return f"{head}: {'; '.join(parts)}." if parts else f"{head}."

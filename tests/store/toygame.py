@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -27,6 +27,7 @@ from pbem.rules.base import (
     NotYourDecision,
     OptionSpec,
     Result,
+    plain_sentence,
 )
 
 COLOURS = ["red", "blue", "green", "yellow"]
@@ -72,6 +73,7 @@ class RandomBot:
 class ToyGame:
     name: ClassVar[str] = "toy-draw"
     title: ClassVar[str] = "Toy Draw (test game)"
+    private_part: ClassVar[str] = "hand"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = (
@@ -181,6 +183,25 @@ class ToyGame:
 
     def bots(self) -> Mapping[str, Bot]:
         return {"random": RandomBot()}
+
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        d, who = event.data, (names or COLOURS)
+        seat = who[d["seat"]].capitalize() if "seat" in d else ""
+        if event.kind == "played":
+            return f"{seat} played {d['card']} (bonus {d['bonus']})."
+        if event.kind == "hid":
+            return f"{seat} hid a card."
+        if event.kind == "drew":
+            return f"You drew {d['card']}."
+        if event.kind == "drew-public":
+            return f"{seat} drew a card."
+        if event.kind == "game-over":
+            return (
+                "Game over: "
+                + ", ".join(f"{w} {s}" for w, s in zip(who, d["scores"], strict=False))
+                + "."
+            )
+        return plain_sentence(event.kind, d, who)
 
 
 GAME = ToyGame()

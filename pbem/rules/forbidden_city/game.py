@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -21,6 +21,7 @@ from pbem.rules.base import (
     Result,
     Seat,
     derive_rng,
+    plain_sentence,
 )
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import (
@@ -216,6 +217,8 @@ class ForbiddenCity:
 
     name: ClassVar[str] = "forbidden-city"
     title: ClassVar[str] = "Forbidden City (Knizia 2018)"
+    private_part: ClassVar[str] = "tile"
+    """What each player keeps secret: the tile in hand (and the stack under it)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = (
@@ -635,8 +638,12 @@ class ForbiddenCity:
 
         return BOTS
 
-    def describe_event(self, event: Event) -> str:
-        """One sentence for people about an event (an optional extra beyond the protocol)."""
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        """One sentence for people about an event (the seat colours are in the events)."""
+        text = self._describe(event, names)
+        return text[:1].upper() + text[1:]
+
+    def _describe(self, event: Event, names: Sequence[str] | None) -> str:
         d = event.data
         kind = event.kind
         if kind == "placed":
@@ -668,7 +675,7 @@ class ForbiddenCity:
             scores = ", ".join(f"{c} {v}" for c, v in d["scores"].items())
             winners = " and ".join(d["winners"])
             return f"Game over: {scores}. {winners} {'wins' if len(d['winners']) == 1 else 'share the victory'}."
-        return f"{kind}: {d}"
+        return plain_sentence(kind, d, names or colours(4))
 
     # -- helpers for tools and tests ----------------------------------------------------------------
 

@@ -29,7 +29,13 @@ DIRS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W":
 DIR_NAMES: dict[str, str] = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 #: Colour letters of the notation ("K" for black, so that it differs from blue).
-COLOUR_LETTERS: dict[str, str] = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
+COLOUR_LETTERS: dict[str, str] = {
+    "red": "R",
+    "yellow": "Y",
+    "blue": "B",
+    "green": "G",
+    "black": "K",
+}
 
 PIECES: tuple[str, ...] = ("hat", "coat", "pants")
 
@@ -247,7 +253,10 @@ class Board:
             if pav_no == active and n == pav.door and c == pav.threshold and d == pav.enter:
                 return ("", True)
             if pav_no == active:
-                return (f"the outer wall of the active pavilion {pav_no} (enter through its door)", False)
+                return (
+                    f"the outer wall of the active pavilion {pav_no} (enter through its door)",
+                    False,
+                )
             return (f"pavilion {pav_no}, which is not the active pavilion", False)
         return None
 

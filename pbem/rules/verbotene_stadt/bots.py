@@ -1,4 +1,4 @@
-"""Computer players: ``random`` (uniform over legal actions) and ``heuristic``.
+"""Computer players: ``random`` (random among sensible actions) and ``heuristic``.
 
 Both answer every kind of decision, are deterministic given the ``rng`` passed in, and use only what
 their seat may see (the board, the cards face up, their own selection).
@@ -19,14 +19,33 @@ _FAR = 99
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Random among sensible actions, so that its games end.
+
+    Uniform play almost never enters a pavilion (the bribed official must reach the active
+    threshold), so this bot follows three plain rules and is random in everything else: it enters
+    the active pavilion whenever it can (openly with its own official, otherwise a random claim
+    or open entry); otherwise every other move is one of its own official's (at random among them),
+    the rest any random move; its selections are random officials still on the board. Answers
+    and takes are uniform.
+    """
 
     name = "random"
 
     def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
-        """A uniformly random legal action."""
+        """A random legal action among the sensible ones."""
         legal = list(game.legal(state, seat))
-        return legal[rng.randrange(len(legal))]
+        moves = [a for a in legal if isinstance(a, Move)]
+        if not moves:
+            return legal[rng.randrange(len(legal))]
+        entries = [m for m in moves if m.mode]
+        if entries:
+            mine = state.selections[seat]
+            own = [m for m in entries if m.official == mine]
+            pool = own or entries
+            return pool[rng.randrange(len(pool))]
+        own_moves = [m for m in moves if m.official == state.selections[seat]]
+        pool = own_moves if own_moves and rng.random() < 0.5 else moves
+        return pool[rng.randrange(len(pool))]
 
 
 def entry_distances(
@@ -83,7 +102,7 @@ def blocker_cells(board: Board, state: State) -> list[Cell]:
     if pav is None:
         return []
     out = []
-    for d in ("EW" if pav.enter in "NS" else "NS"):
+    for d in "EW" if pav.enter in "NS" else "NS":
         if board.static_obstacle(pav.threshold, d, state.active_pavilion) is None:
             out.append(board.neighbour(pav.threshold, d))
     return out

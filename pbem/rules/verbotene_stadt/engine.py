@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pbem.rules.base import Event, Seat
 from pbem.rules.verbotene_stadt.board import DIR_NAMES, Board, Cell, Official, perpendicular
+from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
 from pbem.rules.verbotene_stadt.state import (
     Action,
     Answer,
@@ -37,9 +38,7 @@ def occupied(state: State, without: Official = -1) -> dict[Cell, Official]:
 
 def bluff_allowed(state: State, seat: Seat) -> bool:
     """The mover holds a card and at least one other player holds one."""
-    return bool(state.hands[seat]) and any(
-        state.hands[s] for s in range(state.n) if s != seat
-    )
+    return bool(state.hands[seat]) and any(state.hands[s] for s in range(state.n) if s != seat)
 
 
 def left_of(state: State, seat: Seat) -> Seat:
@@ -73,7 +72,8 @@ def trace(board: Board, state: State, move: Move) -> Trace:
     if move.step:
         if not board.is_start_field(start):
             return Trace(
-                start, False,
+                start,
+                False,
                 f"{code} stands on {board.label(start)}, not on a start field, so it cannot make "
                 "the one-step move; slide it instead.",
             )
@@ -81,7 +81,8 @@ def trace(board: Board, state: State, move: Move) -> Trace:
         stop = board.slide(start, d, occ, state.active_pavilion, max_steps=1, names=names)
         if stop.cell == start and not stop.entered:
             return Trace(
-                start, False,
+                start,
+                False,
                 f"{code} cannot step {DIR_NAMES[d]} from {board.label(start)}: {stop.obstacle} "
                 f"is directly {DIR_NAMES[d]} of it.",
             )
@@ -90,7 +91,8 @@ def trace(board: Board, state: State, move: Move) -> Trace:
         return Trace(start, False, f"The move of {code} names no direction.")
     if state.moves_option == "right-angle-once" and len(move.dirs) > 2:
         return Trace(
-            start, False,
+            start,
+            False,
             "A move is one slide and at most one more slide at a right angle (option "
             "moves=right-angle-once); name at most two directions.",
         )
@@ -101,13 +103,15 @@ def trace(board: Board, state: State, move: Move) -> Trace:
         if prev and not perpendicular(prev, d):
             side = "east or west" if prev in "NS" else "north or south"
             return Trace(
-                start, False,
+                start,
+                False,
                 f"{where}{code} may only continue at a right angle ({side}), not {DIR_NAMES[d]}.",
             )
         stop = board.slide(cur, d, occ, state.active_pavilion, names=names)
         if stop.cell == cur and not stop.entered:
             return Trace(
-                start, False,
+                start,
+                False,
                 f"{where}{code} cannot slide {DIR_NAMES[d]} from {board.label(cur)}: "
                 f"{stop.obstacle} is directly {DIR_NAMES[d]} of it.",
             )
@@ -116,20 +120,26 @@ def trace(board: Board, state: State, move: Move) -> Trace:
         if stop.entered:
             if not last:
                 return Trace(
-                    start, False,
+                    start,
+                    False,
                     f"{code} enters pavilion {state.active_pavilion} with its slide "
                     f"{DIR_NAMES[d]}; a move ends there, so nothing may follow.",
                 )
             return Trace(cur, True)
         if stop.dead_end and not last:
             return Trace(
-                start, False,
+                start,
+                False,
                 f"{code} slides {DIR_NAMES[d]} into the dead end at {board.label(cur)}, where its "
                 "move ends at once; nothing may follow.",
             )
     if cur == start:
-        return Trace(start, False, f"{code} would end on its own field {board.label(start)}; "
-                     "a move must end on a different field.")
+        return Trace(
+            start,
+            False,
+            f"{code} would end on its own field {board.label(start)}; "
+            "a move must end on a different field.",
+        )
     return Trace(cur, False)
 
 
@@ -172,7 +182,13 @@ def moves_with_ends(board: Board, state: State, seat: Seat) -> Iterator[tuple[Mo
 
 
 def _moves_of(
-    board: Board, state: State, seat: Seat, o: Official, start: Cell, occ: set[Cell], act: int,
+    board: Board,
+    state: State,
+    seat: Seat,
+    o: Official,
+    start: Cell,
+    occ: set[Cell],
+    act: int,
     bluff: bool,
 ) -> Iterator[tuple[Move, Cell]]:
     """The legal moves of official ``o`` (``occ``: the other officials' fields)."""
@@ -201,7 +217,7 @@ def _moves_of(
             yield Move(o, (d,)), s1.cell
             if s1.dead_end:
                 continue
-            for d2 in ("EW" if d in "NS" else "NS"):
+            for d2 in "EW" if d in "NS" else "NS":
                 s2 = board.slide(s1.cell, d2, occ, act)
                 if s2.entered:
                     yield from entries((d, d2))
@@ -293,6 +309,7 @@ class _W:
         self.owed = list(s.owed)
         self.forced = list(s.forced)
         self.extra_turn = s.extra_turn
+        self.bonus_move = s.bonus_move
         self.ended_blocked = s.ended_blocked
 
     def freeze(self) -> State:
@@ -316,6 +333,7 @@ class _W:
             owed=tuple(self.owed),
             forced=tuple(self.forced),
             extra_turn=self.extra_turn,
+            bonus_move=self.bonus_move,
             ended_blocked=self.ended_blocked,
         )
 
@@ -336,21 +354,27 @@ class _W:
         faces = self.board.pavilion_faces
         face = faces[self.rng.randrange(len(faces))]
         self.active_pavilion = face
-        self.ev("pavilion-die", roller=seat, face=face,
-                cards_left=len(self.pavilion_cards[face - 1]))
+        self.ev(
+            "pavilion-die", roller=seat, face=face, cards_left=len(self.pavilion_cards[face - 1])
+        )
 
     def give(self, to: Seat, card: int, source: str, victim: Seat | None = None) -> None:
         if victim is not None:
             self.hands[victim].remove(card)
         self.hands[to].append(card)
         self.hands[to].sort()
-        self.ev("card", to=to, card=self.board.card_name(card), source=source,
-                **({"from": victim} if victim is not None else {}))
+        self.ev(
+            "card",
+            to=to,
+            card=self.board.card_name(card),
+            source=source,
+            **({"from": victim} if victim is not None else {}),
+        )
 
 
-def apply(board: Board, state: State, seat: Seat, action: Action, rng: random.Random) -> tuple[
-    State, list[Event]
-]:
+def apply(
+    board: Board, state: State, seat: Seat, action: Action, rng: random.Random
+) -> tuple[State, list[Event]]:
     """Apply a legal ``action`` of ``seat``. Assumes legality (it came from parse or legal)."""
     w = _W(board, state, rng)
     if isinstance(action, Select) and state.phase == "select":
@@ -395,6 +419,7 @@ def _start_game(w: _W) -> None:
 def _begin_turn(w: _W, seat: Seat) -> None:
     """Give ``seat`` a fresh turn (skipping players who cannot move at all)."""
     w.extra_turn = False
+    w.bonus_move = False
     for _ in range(w.n):
         w.active = seat
         w.move_no = 0
@@ -408,6 +433,21 @@ def _begin_turn(w: _W, seat: Seat) -> None:
     _game_over(w)
 
 
+def _begin_bonus_move(w: _W, seat: Seat) -> None:
+    """A successful bluff "immediately takes another turn": exactly one more move, with no fate
+    die after it; then the turn passes (VERBOTENE-STADT.md, "Bluffing")."""
+    w.extra_turn = False
+    w.active = seat
+    w.move_no = 0
+    w.phase = "move"
+    if has_move(w.board, w.freeze(), seat):
+        w.bonus_move = True
+        w.ev("extra-move", seat=seat)
+        return
+    w.ev("no-move", seat=seat)
+    _begin_turn(w, (seat + 1) % w.n)
+
+
 def _end_turn(w: _W) -> None:
     w.ev("turn-over", seat=w.active)
     _begin_turn(w, (w.active + 1) % w.n)
@@ -418,7 +458,10 @@ def _move(w: _W, seat: Seat, m: Move) -> None:
     o = m.official
     src = w.positions[o]
     data = {
-        "seat": seat, "official": w.code(o), "path": list(m.dirs), "step": m.step,
+        "seat": seat,
+        "official": w.code(o),
+        "path": list(m.dirs),
+        "step": m.step,
         "from": w.board.label(src),
     }
     if tr.entered:
@@ -427,13 +470,14 @@ def _move(w: _W, seat: Seat, m: Move) -> None:
     w.positions[o] = tr.end
     w.ev("moved", to=w.board.label(tr.end), **data)
     w.move_no += 1
-    if w.move_no >= w.board.max_moves:
+    if w.bonus_move or w.move_no >= w.board.max_moves:
+        # A successful bluff's one extra move, or the 4th move: no fate die follows.
         _end_turn(w)
         return
     roller = left_of(w.s, seat)
     name, faces = w.board.fate_dice[w.move_no - 1]
     face = faces[w.rng.randrange(len(faces))]
-    w.ev("fate-die", roller=roller, die=name, face=face)
+    w.ev("fate-die", roller=roller, die=name, face=face, seat=seat)
     if face.startswith("black"):
         _end_turn(w)
         return
@@ -457,6 +501,7 @@ def _enter(w: _W, seat: Seat, m: Move, data: dict[str, object]) -> None:
     o = m.official
     pav = w.active_pavilion
     two = phase_two(w.board, w.s)
+    w.bonus_move = False  # an entry by a bluff's extra move is resolved like any other
     w.positions[o] = -1
     w.exiled.append(o)
     w.ev("entered", pavilion=pav, mode=m.mode, **data)
@@ -473,7 +518,9 @@ def _enter(w: _W, seat: Seat, m: Move, data: dict[str, object]) -> None:
     w.ev("revealed", seat=seat, official=w.code(w.selections[seat]))
     recipient = _recipient(w, seat, o)
     if recipient is None:
-        w.ev("no-card", reason="nobody bribed the official that entered")
+        # The same event whether nobody or exactly one other player bribed it: that bribe stays
+        # secret (VERBOTENE-STADT.md, "Entering the active pavilion").
+        w.ev("no-card", seat=seat, official=w.code(o), pavilion=pav)
     else:
         _award(w, recipient, pav, two)
     w.then = "entry-end"
@@ -481,13 +528,20 @@ def _enter(w: _W, seat: Seat, m: Move, data: dict[str, object]) -> None:
 
 
 def _recipient(w: _W, mover: Seat, o: Official) -> Seat | None:
-    """Who gets the pavilion's card(s) for an honest entry: the briber farthest from the mover."""
+    """Who gets the pavilion's card(s) for an honest entry, by how many players bribed ``o``.
+
+    Nobody, or exactly one player who is not the mover: nobody (and that bribe stays secret, the
+    multiple-bribe rule needs more than one briber). Only the mover: the mover. Two or more: they
+    all reveal, and the one farthest from the mover in turn order takes the card(s).
+    """
     bribers = [s for s in range(w.n) if w.selections[s] == o]
+    if not bribers or bribers == [mover]:
+        return bribers[0] if bribers else None
+    if len(bribers) == 1:
+        return None
     for s in bribers:
         if s != mover:
             w.ev("revealed", seat=s, official=w.code(o))
-    if not bribers:
-        return None
     return max(bribers, key=lambda s: (s - mover) % w.n)
 
 
@@ -495,7 +549,7 @@ def _award(w: _W, to: Seat, pav: int, two: bool) -> None:
     cards = w.pavilion_cards[pav - 1]
     if cards:
         taken = cards if two else cards[:1]
-        w.pavilion_cards[pav - 1] = cards[len(taken):]
+        w.pavilion_cards[pav - 1] = cards[len(taken) :]
         for c in taken:
             w.give(to, c, "pavilion")
         return
@@ -540,8 +594,9 @@ def _answer(w: _W, seat: Seat, a: Answer) -> None:
     assert entry is not None
     w.ev("doubted" if a.doubt else "believed", seat=seat)
     if not a.doubt and len(entry.to_ask) > 1:
-        w.entry = Entry(entry.official, entry.pavilion, entry.mover, entry.to_ask[1:],
-                        entry.phase_two)
+        w.entry = Entry(
+            entry.official, entry.pavilion, entry.mover, entry.to_ask[1:], entry.phase_two
+        )
         return
     w.entry = None
     doubter = seat if a.doubt else None
@@ -550,8 +605,12 @@ def _answer(w: _W, seat: Seat, a: Answer) -> None:
     honest = w.selections[mover] == o
     if honest:
         recipient = _recipient(w, mover, o)
-        w.ev("outcome", result="doubter-punished" if doubter is not None else "believed-honest",
-             mover=mover, doubter=doubter)
+        w.ev(
+            "outcome",
+            result="doubter-punished" if doubter is not None else "believed-honest",
+            mover=mover,
+            doubter=doubter,
+        )
         if recipient is not None:
             _award(w, recipient, entry.pavilion, entry.phase_two)
         if doubter is not None:
@@ -595,19 +654,25 @@ def _reselect(w: _W, seat: Seat, action: Select | Keep) -> None:
         return
     w.forced = []
     w.roll_pavilion(w.active)
-    extra = w.extra_turn
-    if extra:
-        w.ev("extra-turn", seat=w.active)
-        _begin_turn(w, w.active)
+    if w.extra_turn:
+        _begin_bonus_move(w, w.active)
     else:
         _begin_turn(w, (w.active + 1) % w.n)
 
 
 def _game_over(w: _W) -> None:
     w.phase = "over"
+    w.bonus_move = False
     w.tasks = []
     w.owed = []
     w.forced = []
     w.entry = None
-    w.ev("game-over", exiled=len(w.exiled), blocked=w.ended_blocked,
-         selections=[w.code(o) if o >= 0 else "" for o in w.selections])
+    b = w.board
+    table = ScoreTable(b.score_single, b.score_pair, b.score_suit, b.score_triple)
+    w.ev(
+        "game-over",
+        exiled=len(w.exiled),
+        blocked=w.ended_blocked,
+        selections=[w.code(o) if o >= 0 else "" for o in w.selections],
+        scores=[best_score(h, table) for h in w.hands],
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -19,7 +19,7 @@ from pbem.rules.base import (
     check_options,
     derive_rng,
 )
-from pbem.rules.verbotene_stadt import engine, notation, render
+from pbem.rules.verbotene_stadt import engine, notation, render, sentences
 from pbem.rules.verbotene_stadt.board import Board, default_board
 from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
 from pbem.rules.verbotene_stadt.state import (
@@ -36,7 +36,43 @@ _ENCODER = msgspec.json.Encoder(order="deterministic")
 _DECODER = msgspec.json.Decoder(State)
 
 HELP = """\
-DIE VERBOTENE STADT: COMMANDS
+DIE VERBOTENE STADT: THE GAME IN SHORT
+
+Goal: collect garment cards (hat, coat, pants in 8 colours) with the
+help of officials you bribe in secret. Most points wins.
+
+Your turn: move an official (any one), then your left neighbour's
+fate die decides: black ends your turn, red gives another move (the
+small die after move 1, medium after 2, large after 3; at most 4
+moves). Red with a pavilion: the pavilion die is rolled again. Red
+with a dragon: the roller takes a card from any other player.
+
+Entering the active pavilion (the one the pavilion die shows) ends
+your turn and sends the official to the Terrace of Exile. The card:
+- you bribed it, nobody else did: you take the topmost card;
+- nobody bribed it, or one other player did: nobody takes a card
+  (and that other player's bribe stays secret);
+- two or more players bribed it: they all show their selection, and
+  the one farthest from you in turn order takes the card.
+Once you and another player hold a card you may claim an entry
+without showing your selector (a bluff, or not). Players holding a
+card are asked in turn; the first doubt settles it:
+  all believe, honest: as above (the bribe rule decides the card);
+  all believe, bluff:  you take the card and make ONE more move,
+                       with no fate die after it;
+  a doubt, honest:     as above, and you take one card of your
+                       choice from the doubter;
+  a doubt, bluff:      the doubter takes the card and one of yours.
+An empty pavilion: take one card of its colour from another player.
+After every entry everybody may select anew (must, if their official
+was exiled). From the 11th exile on an entry takes ALL cards left
+(empty pavilion: all cards of its colour). The 15th exile ends it.
+
+Scoring: each card counts once, your best grouping is taken:
+a single card 1; two of one colour 4; hat, coat and pants in three
+different colours 6; all three of one colour 10.
+
+COMMANDS
 
 Officials are two letters, hat colour then body colour:
 R red, Y yellow, B blue, G green, K black. RK = red hat, black body.
@@ -74,6 +110,8 @@ class VerboteneStadt:
     title: ClassVar[str] = "Die Verbotene Stadt (Randolph & Ruettinger 1992)"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    private_part: ClassVar[str] = "bribe selection"
+    """What each player keeps secret: the official set on their Confidential Bribe Selector."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "moves",
@@ -82,8 +120,12 @@ class VerboteneStadt:
             "right-angle-once: one slide, then at most one more at a right angle (the "
             "rulebook); unlimited: any number of right-angle slides.",
         ),
-        OptionSpec("teams", ("no", "yes"), "no",
-                   "yes (4 players only): partners sit opposite and add their scores."),
+        OptionSpec(
+            "teams",
+            ("no", "yes"),
+            "no",
+            "yes (4 players only): partners sit opposite and add their scores.",
+        ),
     )
 
     def __init__(self, board: Board | None = None) -> None:
@@ -129,19 +171,39 @@ class VerboteneStadt:
         s = state
         names = notation.seat_names(s.n)
         if s.phase == "select":
-            return [Decision(i, "select", "secretly select the official you bribe")
-                    for i in range(s.n) if s.selections[i] < 0]
+            return [
+                Decision(i, "select", "secretly select the official you bribe")
+                for i in range(s.n)
+                if s.selections[i] < 0
+            ]
+        if s.phase == "move" and s.bonus_move:
+            return [
+                Decision(
+                    s.active,
+                    "move",
+                    "make the one extra move of your successful bluff (no fate die follows it)",
+                )
+            ]
         if s.phase == "move":
-            return [Decision(s.active, "move",
-                             f"move an official (move {s.move_no + 1} of at most "
-                             f"{self.board.max_moves})")]
+            return [
+                Decision(
+                    s.active,
+                    "move",
+                    f"move an official (move {s.move_no + 1} of at most {self.board.max_moves})",
+                )
+            ]
         if s.phase == "answer":
             assert s.entry is not None
             e = s.entry
-            return [Decision(e.to_ask[0], "believe-or-doubt",
-                             f"{names[e.mover]} claims that {self.board.official_code(e.official)}"
-                             f" entered pavilion {e.pavilion} as their bribed official: "
-                             "believe or doubt")]
+            return [
+                Decision(
+                    e.to_ask[0],
+                    "believe-or-doubt",
+                    f"{names[e.mover]} claims that {self.board.official_code(e.official)}"
+                    f" entered pavilion {e.pavilion} as their bribed official: "
+                    "believe or doubt",
+                )
+            ]
         if s.phase == "take":
             t = s.tasks[0]
             if t.reason == "dragon":
@@ -149,13 +211,17 @@ class VerboteneStadt:
             elif t.reason == "penalty":
                 prompt = f"take one card of your choice from {names[t.victims[0]]}"
             else:
-                prompt = (f"take a {self.board.card_colours[t.colour]} card from another player "
-                          "(the pavilion is empty)")
+                prompt = (
+                    f"take a {self.board.card_colours[t.colour]} card from another player "
+                    "(the pavilion is empty)"
+                )
             return [Decision(t.taker, t.kind, prompt)]
         if s.phase == "reselect":
             # One prompt for all: whether a seat is forced would betray its selection.
-            return [Decision(i, "reselect", "select a new official, or keep your selection")
-                    for i in s.owed]
+            return [
+                Decision(i, "reselect", "select a new official, or keep your selection")
+                for i in s.owed
+            ]
         return []
 
     def _kind(self, state: State, seat: Seat) -> str | None:
@@ -197,7 +263,9 @@ class VerboteneStadt:
     ) -> tuple[State, list[Event]]:
         """Apply a legal action (from parse or legal). Never mutates ``state``."""
         if self._kind(state, seat) is None:
-            raise NotYourDecision(f"The game is not waiting for {notation.seat_names(state.n)[seat]}.")
+            raise NotYourDecision(
+                f"The game is not waiting for {notation.seat_names(state.n)[seat]}."
+            )
         return engine.apply(self.board, state, seat, action, rng)
 
     def default_action(self, state: State, seat: Seat, kind: str, rng: random.Random) -> Action:
@@ -243,8 +311,10 @@ class VerboteneStadt:
         claim = ""
         if state.entry is not None:
             e = state.entry
-            claim = (f"{names[e.mover]} claims that {b.official_code(e.official)} entered "
-                     f"pavilion {e.pavilion} as their bribed official.")
+            claim = (
+                f"{names[e.mover]} claims that {b.official_code(e.official)} entered "
+                f"pavilion {e.pavilion} as their bribed official."
+            )
         res = self.result(state)
         mine = None
         if seat is not None and state.selections[seat] >= 0:
@@ -256,6 +326,7 @@ class VerboteneStadt:
             players=players,
             active=state.active,
             move_no=state.move_no,
+            bonus_move=state.bonus_move,
             max_moves=b.max_moves,
             active_pavilion=state.active_pavilion,
             pavilion_cards=[len(p) for p in state.pavilion_cards],
@@ -324,6 +395,10 @@ class VerboteneStadt:
     def command_help(self) -> str:
         """Every command with examples (plain text, <= 72 columns)."""
         return HELP
+
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        """One or two plain sentences for ``event`` (``names``: the seat names of the game)."""
+        return sentences.describe_event(self.board, event, names or notation.seat_names(4))
 
     def bots(self) -> Mapping[str, Bot]:
         """``random`` (uniform over legal actions) and ``heuristic``."""

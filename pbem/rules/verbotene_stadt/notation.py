@@ -25,10 +25,18 @@ SEAT_NAMES: tuple[str, ...] = ("North", "East", "South", "West")
 """Seat names in turn (clockwise) order; partners in the team variant sit opposite."""
 
 _DIR_WORDS: dict[str, str] = {
-    "n": "N", "north": "N", "up": "N",
-    "e": "E", "east": "E", "right": "E",
-    "s": "S", "south": "S", "down": "S",
-    "w": "W", "west": "W", "left": "W",
+    "n": "N",
+    "north": "N",
+    "up": "N",
+    "e": "E",
+    "east": "E",
+    "right": "E",
+    "s": "S",
+    "south": "S",
+    "down": "S",
+    "w": "W",
+    "west": "W",
+    "left": "W",
 }
 _FILLER = {"then", "and", "to", "move", "slide", "official", "the", "from", "of"}
 _STEP = {"step", "one", "1", "single"}
@@ -49,8 +57,10 @@ def notation(board: Board, action: Action, n_players: int = 4) -> str:
     if isinstance(action, Answer):
         return "doubt" if action.doubt else "believe"
     if isinstance(action, Take):
-        who = SEAT_NAMES[action.victim].lower() if action.victim < len(SEAT_NAMES) else str(
-            action.victim + 1
+        who = (
+            SEAT_NAMES[action.victim].lower()
+            if action.victim < len(SEAT_NAMES)
+            else str(action.victim + 1)
         )
         return f"take {who} {board.card_name(action.card)}"
     parts = [board.official_code(action.official)]
@@ -75,17 +85,22 @@ def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int
     o = board.official_by_code(tok) if len(tok) == 2 else None
     if o is None:
         if len(tok) == 1 and tok.upper() in "RYBGK":
-            codes = [board.official_code(x) for x in range(board.official_count)
-                     if board.official_code(x)[0] == tok.upper() and state.positions[x] >= 0]
+            codes = [
+                board.official_code(x)
+                for x in range(board.official_count)
+                if board.official_code(x)[0] == tok.upper() and state.positions[x] >= 0
+            ]
             raise AmbiguousMove(
                 f"'{tok.upper()}' names only a hat colour; {len(codes)} officials on the board "
                 f"wear it: {', '.join(codes)}. Write both letters, hat then body.",
-                text=text, hint=hint,
+                text=text,
+                hint=hint,
             )
         raise InvalidSyntax(
             f"'{tok}' is not an official. Name an official by two letters, hat colour then body "
             "colour, from R (red), Y (yellow), B (blue), G (green) and K (black), e.g. RK.",
-            text=text, hint=hint,
+            text=text,
+            hint=hint,
         )
     return o
 
@@ -140,33 +155,47 @@ def parse(
     toks = _tokens(text)
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
-    verb = {"bribe": "select", "choose": "select", "steal": "take", "believed": "believe",
-            "doubted": "doubt", "keep-selection": "keep"}.get(verb, verb)
+    verb = {
+        "bribe": "select",
+        "choose": "select",
+        "steal": "take",
+        "believed": "believe",
+        "doubted": "doubt",
+        "keep-selection": "keep",
+    }.get(verb, verb)
     if toks and verb in ("select", "take"):
         toks = [verb, *toks[1:]]
     if kind is None:
         if verb == "doubt" and state.phase == "answer" and not state.hands[seat]:
             raise IllegalMove(
                 "You hold no garment card, so you may not doubt a claim; only players holding a "
-                "card are asked.", text=text,
+                "card are asked.",
+                text=text,
             )
-        raise NotYourDecision(f"The game is not waiting for you now; it is waiting for {waiting}.",
-                              text=text)
+        raise NotYourDecision(
+            f"The game is not waiting for you now; it is waiting for {waiting}.", text=text
+        )
     if not toks:
-        raise InvalidSyntax(f"The command is empty; the game expects {_KIND_WORDS[kind]}.",
-                            text=text, hint=hint)
+        raise InvalidSyntax(
+            f"The command is empty; the game expects {_KIND_WORDS[kind]}.", text=text, hint=hint
+        )
     if verb in _VERB_KINDS and kind not in _VERB_KINDS[verb]:
         raise NotYourDecision(
             f"'{text.strip()}' does not answer what you owe now: the game expects "
-            f"{_KIND_WORDS[kind]}.", text=text, hint=hint,
+            f"{_KIND_WORDS[kind]}.",
+            text=text,
+            hint=hint,
         )
     if kind in ("select", "reselect"):
         return _parse_select(board, state, seat, text, toks, kind, hint)
     if kind == "believe-or-doubt":
         if verb in ("believe", "doubt") and len(toks) == 1:
             return Answer(doubt=verb == "doubt")
-        raise InvalidSyntax(f"'{text.strip()}' is not an answer; write believe or doubt.",
-                            text=text, hint="For example: believe; doubt.")
+        raise InvalidSyntax(
+            f"'{text.strip()}' is not an answer; write believe or doubt.",
+            text=text,
+            hint="For example: believe; doubt.",
+        )
     if kind in ("take-card", "steal"):
         return _parse_take(board, state, seat, text, toks, legal, hint)
     return _parse_move(board, state, seat, text, toks, legal, hint)
@@ -180,7 +209,9 @@ def _parse_select(
             o = state.selections[seat]
             raise IllegalMove(
                 f"Your official {board.official_code(o)} is on the Terrace of Exile, so you must "
-                "select a new one; keep is not possible.", text=text, hint=hint,
+                "select a new one; keep is not possible.",
+                text=text,
+                hint=hint,
             )
         return Keep()
     words = toks[1:] if toks[0] == "select" else toks
@@ -190,13 +221,17 @@ def _parse_select(
         keep = " or keep" if kind == "reselect" else ""
         raise InvalidSyntax(
             f"'{text.strip()}' is not a selection; write select and one official, e.g. select "
-            f"GB{keep}.", text=text, hint=hint,
+            f"GB{keep}.",
+            text=text,
+            hint=hint,
         )
     o = _official(board, state, words[0], text, hint)
     if state.positions[o] < 0:
         raise IllegalMove(
             f"{board.official_code(o)} is on the Terrace of Exile; select an official that is "
-            "still on the board.", text=text, hint=hint,
+            "still on the board.",
+            text=text,
+            hint=hint,
         )
     return Select(o)
 
@@ -221,7 +256,12 @@ def _card_of(board: Board, words: list[str]) -> int | None:
 
 
 def _parse_take(
-    board: Board, state: State, seat: Seat, text: str, toks: list[str], legal: list[Action],
+    board: Board,
+    state: State,
+    seat: Seat,
+    text: str,
+    toks: list[str],
+    legal: list[Action],
     hint: str,
 ) -> Action:
     words = toks[1:] if toks[0] == "take" else toks
@@ -240,10 +280,16 @@ def _parse_take(
         raise InvalidSyntax(
             f"'{' '.join(rest)}' is not a garment card; name it by colour and piece, e.g. red-hat "
             f"(colours: {', '.join(board.card_colours)}; pieces: hat, coat, pants).",
-            text=text, hint=hint,
+            text=text,
+            hint=hint,
         )
-    cands = [a for a in legal if isinstance(a, Take)
-             and (victim is None or a.victim == victim) and (card is None or a.card == card)]
+    cands = [
+        a
+        for a in legal
+        if isinstance(a, Take)
+        and (victim is None or a.victim == victim)
+        and (card is None or a.card == card)
+    ]
     if len(cands) == 1:
         return cands[0]
     if not cands:
@@ -251,17 +297,26 @@ def _parse_take(
         who = SEAT_NAMES[victim] if victim is not None else "any player you may take from"
         raise IllegalMove(
             f"You cannot take {what} from {who} now: only the cards listed in the hint may be "
-            "taken.", text=text, hint=hint,
+            "taken.",
+            text=text,
+            hint=hint,
         )
     raise AmbiguousMove(
         f"'{text.strip()}' fits {len(cands)} cards: "
         + ", ".join(notation(board, a, state.n) for a in cands)
-        + ". Name the player and the card.", text=text, hint=hint,
+        + ". Name the player and the card.",
+        text=text,
+        hint=hint,
     )
 
 
 def _parse_move(
-    board: Board, state: State, seat: Seat, text: str, toks: list[str], legal: list[Action],
+    board: Board,
+    state: State,
+    seat: Seat,
+    text: str,
+    toks: list[str],
+    legal: list[Action],
     hint: str,
 ) -> Action:
     mode = ""
@@ -282,7 +337,8 @@ def _parse_move(
         raise InvalidSyntax(
             f"'{text.strip()}' names no official. A move is an official and directions, e.g. "
             "RK N E; claim or reveal go after a move that enters the active pavilion.",
-            text=text, hint=hint,
+            text=text,
+            hint=hint,
         )
     if rest[0] in _COLOUR_WORDS and len(rest) > 1 and rest[1] in _COLOUR_WORDS:
         rest = [rest[0] + "-" + rest[1], *rest[2:]]
@@ -301,17 +357,22 @@ def _parse_move(
         else:
             raise InvalidSyntax(
                 f"'{t}' is not a direction. Write N, E, S or W (or north, east, south, west), "
-                "e.g. RK N E.", text=text, hint=hint,
+                "e.g. RK N E.",
+                text=text,
+                hint=hint,
             )
     code = board.official_code(o)
     if not dirs:
         raise InvalidSyntax(
             f"The move names {code} but no direction; write e.g. {code} N or {code} N E.",
-            text=text, hint=hint,
+            text=text,
+            hint=hint,
         )
     if step and len(dirs) != 1:
         raise InvalidSyntax(
-            f"A one-step move has exactly one direction, e.g. {code} step N.", text=text, hint=hint,
+            f"A one-step move has exactly one direction, e.g. {code} step N.",
+            text=text,
+            hint=hint,
         )
     move = Move(o, tuple(dirs), step, "")
     tr = engine.trace(board, state, move)
@@ -325,7 +386,9 @@ def _parse_move(
         if mode:
             raise IllegalMove(
                 f"{code} does not enter the active pavilion {state.active_pavilion} with this "
-                f"move, so '{mode}' does not apply; leave it out.", text=text, hint=hint,
+                f"move, so '{mode}' does not apply; leave it out.",
+                text=text,
+                hint=hint,
             )
         return move
     own = state.selections[seat] == o
@@ -337,7 +400,8 @@ def _parse_move(
                 f"{code} enters pavilion {state.active_pavilion}, but it is not the official on "
                 "your selector: add claim to bluff (the others believe or doubt) or reveal to "
                 f"show your selector and get no card, e.g. {notation(board, move)} claim.",
-                text=text, hint=hint,
+                text=text,
+                hint=hint,
             )
     move = Move(move.official, move.dirs, move.step, mode or "reveal")
     err = engine.entry_error(board, state, seat, move)

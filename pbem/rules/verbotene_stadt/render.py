@@ -53,6 +53,8 @@ class View(msgspec.Struct, frozen=True):
     claim: str = ""
     """A claimed entry being answered, in words."""
     over: bool = False
+    bonus_move: bool = False
+    """The move awaited is a successful bluff's one extra move."""
     scores: list[int] | None = None
     winners: list[int] | None = None
 
@@ -130,7 +132,8 @@ def render_text(board: Board, view: View) -> str:
         left = view.pavilion_cards[act - 1]
         out += _wrap(
             f"Active pavilion: {act} ({pav.colour}), {left} card{'s' if left != 1 else ''} left"
-            + (" (empty: its cards are taken from the players)" if left == 0 else "") + "."
+            + (" (empty: its cards are taken from the players)" if left == 0 else "")
+            + "."
         )
     counts = " ".join(f"{i + 1}:{k}" for i, k in enumerate(view.pavilion_cards))
     out += _wrap(f"Cards left in the pavilions: {counts}.")
@@ -138,12 +141,20 @@ def render_text(board: Board, view: View) -> str:
     out += _wrap(
         f"Terrace of Exile: {len(view.terrace)} of {view.game_end_at} ({terrace}). From the "
         f"{view.phase_two_from}th official on, an entry takes all cards; the game ends with "
-        f"the {view.game_end_at}th.", "  ",
+        f"the {view.game_end_at}th.",
+        "  ",
     )
     if not view.over and view.phase not in ("select",):
         who = view.players[view.active].name
-        out += _wrap(f"Turn: {who}, move {min(view.move_no + 1, view.max_moves)} of at most "
-                     f"{view.max_moves}.")
+        if view.bonus_move:
+            out += _wrap(
+                f"Turn: {who}, the one extra move of a successful bluff (no fate die follows it)."
+            )
+        else:
+            out += _wrap(
+                f"Turn: {who}, move {min(view.move_no + 1, view.max_moves)} of at most "
+                f"{view.max_moves}."
+            )
     if view.claim:
         out += _wrap(view.claim)
     out.append("")
@@ -155,7 +166,10 @@ def render_text(board: Board, view: View) -> str:
         if view.teams:
             team = " [team North-South]" if i % 2 == 0 else " [team East-West]"
         cards = ", ".join(p.cards) or "no cards"
-        out += _wrap(f"{mark} {p.name}{me}{team}: {p.score} point{'' if p.score == 1 else 's'}; {cards}.", "    ")
+        out += _wrap(
+            f"{mark} {p.name}{me}{team}: {p.score} point{'' if p.score == 1 else 's'}; {cards}.",
+            "    ",
+        )
     if view.over:
         assert view.scores is not None and view.winners is not None
         names = " and ".join(view.players[s].name for s in view.winners)
@@ -174,7 +188,8 @@ def render_text(board: Board, view: View) -> str:
         "Legend: RK official (hat colour, body colour; R red, Y yellow, B blue, G green, "
         "K black). ### roof. | and --- walls. P3 pavilion 3; =5= the active pavilion. "
         "< > ^ v threshold: an official sliding this way enters the pavilion through its door. "
-        ". start field, : grey start field, d dead end.", "  ",
+        ". start field, : grey start field, d dead end.",
+        "  ",
     )
     for line in out:
         assert len(line) <= WIDTH, line

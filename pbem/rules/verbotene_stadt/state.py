@@ -118,6 +118,9 @@ class State(msgspec.Struct, frozen=True):
     forced: tuple[int, ...] = ()
     """Seats whose official was exiled: they must select a new one."""
     extra_turn: bool = False
-    """A successful bluff: the active player takes another turn after the reselection."""
+    """A successful bluff: the active player makes one more move after the reselection."""
+    bonus_move: bool = False
+    """The active player's move now is a successful bluff's extra move: no fate die follows it,
+    then the turn passes."""
     ended_blocked: bool = False
     """The game ended because no official could move (never seen in practice)."""

@@ -1,7 +1,7 @@
 """Properties over whole bot games (2, 3, 4 players).
 
-By default a handful of games keeps this file fast; ``PBEM_LONG_TESTS=1`` plays
-``PBEM_LONG_GAMES`` (default 2000) games, split into chunks so that ``-n 2`` can share them.
+By default six games (each bot line-up twice) keep this file fast; ``PBEM_LONG_TESTS=1`` plays
+``PBEM_LONG_GAMES`` (default 1000) games, split into chunks so that ``-n 2`` can share them.
 """
 
 from __future__ import annotations
@@ -17,12 +17,22 @@ from pbem.rules.verbotene_stadt import GAME
 from pbem.rules.verbotene_stadt.state import Select, State
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
-LONG_GAMES = int(os.environ.get("PBEM_LONG_GAMES", "2000"))
+LONG_GAMES = int(os.environ.get("PBEM_LONG_GAMES", "1000"))
 CHUNKS = 20
+KINDS = ("heuristic", "mixed", "random")
+"""The bot line-ups: heuristic only, heuristic and random seats mixed, random only."""
 MIXES = {
-    2: [["heuristic"], ["heuristic", "random"]],
-    3: [["heuristic"], ["heuristic", "heuristic", "random"]],
-    4: [["heuristic"], ["heuristic", "random", "heuristic", "heuristic"]],
+    2: {"heuristic": ["heuristic"], "mixed": ["heuristic", "random"], "random": ["random"]},
+    3: {
+        "heuristic": ["heuristic"],
+        "mixed": ["random", "heuristic", "random"],
+        "random": ["random"],
+    },
+    4: {
+        "heuristic": ["heuristic"],
+        "mixed": ["heuristic", "random", "heuristic", "random"],
+        "random": ["random"],
+    },
 }
 CAP = 8000
 """No bot game has come near this many actions; reaching it fails the 'always ends' property."""
@@ -84,10 +94,12 @@ def run_game(n: int, seed: int, bots: list[str], thorough: bool) -> int:
     return len(log)
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-@pytest.mark.parametrize("mix", [0, 1])
-def test_bot_games_end_replay_and_keep_invariants(n: int, mix: int) -> None:
-    run_game(n, 1000 * n + mix, MIXES[n][mix], thorough=True)
+@pytest.mark.parametrize(
+    ("n", "kind"),
+    [(2, "heuristic"), (3, "mixed"), (4, "random"), (2, "random"), (3, "heuristic"), (4, "mixed")],
+)
+def test_bot_games_end_replay_and_keep_invariants(n: int, kind: str) -> None:
+    run_game(n, 1000 * n + KINDS.index(kind), MIXES[n][kind], thorough=True)
 
 
 def test_bluffs_and_doubts_occur_in_bot_games() -> None:
@@ -104,8 +116,9 @@ def test_bluffs_and_doubts_occur_in_bot_games() -> None:
 @pytest.mark.skipif(not LONG, reason="set PBEM_LONG_TESTS=1 for thousands of bot games")
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_thousands_of_bot_games(chunk: int) -> None:
-    per = LONG_GAMES // CHUNKS
-    for i in range(chunk * per, (chunk + 1) * per):
+    """``PBEM_LONG_GAMES`` games (1000 by default) of 2, 3 and 4 players, cycling through the
+    heuristic, mixed and random line-ups: all end, replay, and keep the invariants."""
+    for i in range(chunk, LONG_GAMES, CHUNKS):
         n = 2 + i % 3
-        mix = MIXES[n][(i // 3) % 2]
-        run_game(n, 100_000 + i, mix, thorough=False)
+        kind = KINDS[(i // 3) % 3]
+        run_game(n, 100_000 + i, MIXES[n][kind], thorough=False)

@@ -29,7 +29,7 @@ def waiting(state: object) -> list[tuple[int, str]]:
 def test_fate_dice_small_medium_large_then_the_four_move_limit() -> None:
     s = build({"RR": (4, 2)})
     s, ev = act(s, 0, "RR N", Dice(SMALL_RED))
-    assert find(ev, "fate-die") == [{"roller": 1, "die": "small", "face": "red"}]
+    assert find(ev, "fate-die") == [{"roller": 1, "die": "small", "face": "red", "seat": 0}]
     assert waiting(s) == [(0, "move")]
     s, ev = act(s, 0, "RR S", Dice(MEDIUM_RED))
     assert find(ev, "fate-die")[0]["die"] == "medium"
@@ -82,8 +82,11 @@ def test_dragon_with_no_card_to_take() -> None:
 
 
 def test_entry_with_the_bribed_official() -> None:
-    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"],
-              pavilions={1: ["red-coat", "red-hat", "red-pants"]})
+    s = build(
+        ENTRY,
+        selections=["RR", "YY", "BB", "GG"],
+        pavilions={1: ["red-coat", "red-hat", "red-pants"]},
+    )
     s, ev = act(s, 0, "RR N W")
     assert find(ev, "revealed") == [{"seat": 0, "official": "RR"}]
     assert s.hands[0] == (card("red-coat"),)
@@ -124,12 +127,18 @@ def test_entry_by_a_player_who_did_not_bribe_the_official() -> None:
     assert find(ev, "no-card")
     assert s2.hands == s.hands
     assert len(s2.pavilion_cards[0]) == 3  # the card stays in the pavilion
-    # Another player bribed RR: the card goes to them, not to the mover.
-    s = build(ENTRY, selections=["YY", "BB", "RR", "BB"], hands=hands,
-              pavilions={1: ["red-pants", "red-hat", "red-coat"]})
+    # Two other players bribed RR: the farthest of them (West) gets the card, not the mover.
+    s = build(
+        ENTRY,
+        selections=["YY", "RR", "BB", "RR"],
+        hands=hands,
+        pavilions={1: ["red-pants", "red-hat", "red-coat"]},
+    )
     s3, ev = act(s, 0, "RR N W reveal")
-    assert s3.hands[2] == (card("red-pants"),)
-    assert {"seat": 2, "official": "RR"} in find(ev, "revealed")
+    assert s3.hands[3] == (card("red-pants"),)
+    assert {"seat": 1, "official": "RR"} in find(ev, "revealed")
+    assert {"seat": 3, "official": "RR"} in find(ev, "revealed")
+    # Exactly one other player bribed RR: see test_vs_rulings.py (nobody takes a card).
 
 
 def test_two_players_bribing_the_entering_official_the_farthest_gets_the_card() -> None:
@@ -148,8 +157,12 @@ BLUFF_HANDS = [["blue-hat"], ["green-hat", "green-coat"], [], ["pink-hat"]]
 
 
 def claim(selection: str) -> object:
-    s = build(ENTRY, selections=[selection, "BB", "GG", "BB"], hands=BLUFF_HANDS,
-              pavilions={1: ["red-hat", "red-coat", "red-pants"]})
+    s = build(
+        ENTRY,
+        selections=[selection, "BB", "GG", "BB"],
+        hands=BLUFF_HANDS,
+        pavilions={1: ["red-hat", "red-coat", "red-pants"]},
+    )
     s, ev = act(s, 0, "RR N W claim")
     assert "revealed" not in kinds(ev)
     assert find(ev, "claimed")[0]["ask"] == [1, 3]  # South holds no card: not asked
@@ -171,7 +184,7 @@ def test_all_believe_and_no_bluff() -> None:
     assert waiting(s) == [(1, "move")]
 
 
-def test_successful_bluff_takes_the_card_and_another_turn() -> None:
+def test_successful_bluff_takes_the_card_and_one_more_move() -> None:
     s = claim("GG")
     s, _ = act(s, 1, "believe")
     s, ev = act(s, 3, "believe")
@@ -181,8 +194,9 @@ def test_successful_bluff_takes_the_card_and_another_turn() -> None:
     for seat in (0, 1, 2):
         s, _ = act(s, seat, "keep")
     s, ev = act(s, 3, "keep", Dice(0))
-    assert "extra-turn" in kinds(ev)
+    assert "extra-move" in kinds(ev)
     assert waiting(s) == [(0, "move")]
+    assert s.bonus_move  # the rest is in test_vs_rulings.py
 
 
 def test_doubter_punished_when_there_was_no_bluff() -> None:
@@ -234,12 +248,18 @@ def test_an_honest_entry_may_be_claimed_too() -> None:
 
 
 def test_empty_pavilion_before_the_tenth_exile_take_one_card_of_its_colour() -> None:
-    s = build(ENTRY, selections=["RR", "BB", "GG", "BB"], pavilions={1: []},
-              hands=[[], ["red-hat", "green-hat"], ["red-coat"], []])
+    s = build(
+        ENTRY,
+        selections=["RR", "BB", "GG", "BB"],
+        pavilions={1: []},
+        hands=[[], ["red-hat", "green-hat"], ["red-coat"], []],
+    )
     s, ev = act(s, 0, "RR N W")
     assert waiting(s) == [(0, "take-card")]
-    assert {GAME.notation(a) for a in GAME.legal(s, 0)} == {"take east red-hat",
-                                                            "take south red-coat"}
+    assert {GAME.notation(a) for a in GAME.legal(s, 0)} == {
+        "take east red-hat",
+        "take south red-coat",
+    }
     with pytest.raises(IllegalMove):
         GAME.parse(s, 0, "take east green-hat")
     s, _ = act(s, 0, "take south red-coat")
@@ -248,8 +268,13 @@ def test_empty_pavilion_before_the_tenth_exile_take_one_card_of_its_colour() -> 
 
 def test_empty_pavilion_from_the_eleventh_exile_takes_all_its_cards() -> None:
     ten = ["RY", "RB", "RG", "RK", "YR", "YB", "YG", "YK", "BR", "BY"]
-    s = build(ENTRY, selections=["RR", "BB", "GG", "BB"], pavilions={1: []}, exiled=ten,
-              hands=[[], ["red-hat", "green-hat"], ["red-coat"], ["red-pants"]])
+    s = build(
+        ENTRY,
+        selections=["RR", "BB", "GG", "BB"],
+        pavilions={1: []},
+        exiled=ten,
+        hands=[[], ["red-hat", "green-hat"], ["red-coat"], ["red-pants"]],
+    )
     s, ev = act(s, 0, "RR N W")
     assert s.hands[0] == (card("red-hat"), card("red-coat"), card("red-pants"))
     assert s.hands[1] == (card("green-hat"),)
@@ -258,13 +283,21 @@ def test_empty_pavilion_from_the_eleventh_exile_takes_all_its_cards() -> None:
 
 def test_from_the_eleventh_exile_an_entry_takes_all_cards_left() -> None:
     ten = ["RY", "RB", "RG", "RK", "YR", "YB", "YG", "YK", "BR", "BY"]
-    s = build(ENTRY, selections=["RR", "BB", "GG", "BB"], exiled=ten,
-              pavilions={1: ["red-hat", "red-pants"]})
+    s = build(
+        ENTRY,
+        selections=["RR", "BB", "GG", "BB"],
+        exiled=ten,
+        pavilions={1: ["red-hat", "red-pants"]},
+    )
     s, _ = act(s, 0, "RR N W")
     assert s.hands[0] == (card("red-hat"), card("red-pants"))
     nine = ten[:9]
-    s = build(ENTRY, selections=["RR", "BB", "GG", "BB"], exiled=nine,
-              pavilions={1: ["red-hat", "red-pants"]})
+    s = build(
+        ENTRY,
+        selections=["RR", "BB", "GG", "BB"],
+        exiled=nine,
+        pavilions={1: ["red-hat", "red-pants"]},
+    )
     s, ev = act(s, 0, "RR N W")
     assert s.hands[0] == (card("red-hat"),)
     assert find(ev, "phase-two") == [{"count": 10}]
@@ -272,8 +305,13 @@ def test_from_the_eleventh_exile_an_entry_takes_all_cards_left() -> None:
 
 def test_the_fifteenth_exile_ends_the_game_without_the_bluff_turn() -> None:
     fourteen = ["RY", "RB", "RG", "RK", "YR", "YB", "YG", "YK", "BR", "BY", "BG", "BK", "GR", "GY"]
-    s = build(ENTRY, selections=["KK", "BB", "GG", "BB"], exiled=fourteen, hands=BLUFF_HANDS,
-              pavilions={1: ["red-hat", "red-pants"]})
+    s = build(
+        ENTRY,
+        selections=["KK", "BB", "GG", "BB"],
+        exiled=fourteen,
+        hands=BLUFF_HANDS,
+        pavilions={1: ["red-hat", "red-pants"]},
+    )
     s, _ = act(s, 0, "RR N W claim")
     s, _ = act(s, 1, "believe")
     s, ev = act(s, 3, "believe")
@@ -324,9 +362,14 @@ def test_the_team_variant_adds_partners() -> None:
     with pytest.raises(ValueError, match="exactly 4 players"):
         GAME.setup(3, {"teams": "yes"}, 1)
     fourteen = ["RY", "RB", "RG", "RK", "YR", "YB", "YG", "YK", "BR", "BY", "BG", "BK", "GR", "GY"]
-    s = build(ENTRY, selections=["RR", "BB", "GG", "BB"], exiled=fourteen,
-              hands=[[], ["green-hat"], ["blue-hat"], ["pink-hat"]], options={"teams": "yes"},
-              pavilions={1: ["red-hat"]})
+    s = build(
+        ENTRY,
+        selections=["RR", "BB", "GG", "BB"],
+        exiled=fourteen,
+        hands=[[], ["green-hat"], ["blue-hat"], ["pink-hat"]],
+        options={"teams": "yes"},
+        pavilions={1: ["red-hat"]},
+    )
     s, _ = act(s, 0, "RR N W")
     res = GAME.result(s)
     assert res is not None
