@@ -7,27 +7,23 @@ a check found a problem; 2: configuration missing or wrong).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import msgspec
 import typer
 
-from pbem.cli.app import admin_app, app
+from pbem.cli.app import admin_app, app, cli_errors, fail
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, Config, config_template, load_config
 from pbem.errors import (
     CommandError,
     ConfigError,
-    ConflictError,
     GameStopped,
     IntegrityError,
-    RuleError,
     StoreError,
 )
 from pbem.model import iso_time, parse_player
@@ -93,26 +89,8 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-@contextlib.contextmanager
-def _errors() -> Iterator[None]:
-    """Turn the library's errors into one message and an exit status."""
-    try:
-        yield
-    except ConfigError as exc:
-        _fail(str(exc), 2)
-    except IntegrityError as exc:
-        _fail(
-            f"{exc}\nThe game is stopped until it is repaired (see docs/GM-GUIDE.md, 'Damaged games')."
-        )
-    except (CommandError, ConflictError, GameStopped, StoreError) as exc:
-        _fail(str(exc))
-    except RuleError as exc:
-        _fail(str(exc) + (f"\n{exc.hint}" if exc.hint else ""))
+_fail = fail
+_errors = cli_errors
 
 
 def _config(config: Path | None, data_dir: Path | None) -> Config:
@@ -134,7 +112,10 @@ def _print_json(value: Any) -> None:
 
 
 def resolve_seat(record: GameRecord, text: str) -> int:
-    """A seat from its number, its colour name or its player's email; ``BadParameter`` otherwise."""
+    """A seat from its number, its colour name or its player's email.
+
+    Raises :class:`CommandError` otherwise (exit status 1: the game has no such seat; the command
+    line itself was well-formed)."""
     seats = record.envelope.seats()
     names = record.seat_names()
     t = text.strip()
@@ -150,7 +131,7 @@ def resolve_seat(record: GameRecord, text: str) -> int:
     choices = ", ".join(
         f"{s} / {names[s]} / {record.envelope.active_player(s).email}" for s in seats
     )
-    raise typer.BadParameter(f"{text!r} is not a seat of {record.game_id}; use one of: {choices}.")
+    raise CommandError(f"{text!r} is not a seat of {record.game_id}; use one of: {choices}.")
 
 
 def _players_json(record: GameRecord) -> list[dict[str, Any]]:
@@ -339,7 +320,7 @@ def new(
         typer.Option(
             "--player",
             "-p",
-            help='A player, "Name <name@example.org>", in seat order; repeat for each.',
+            help='A player, `"Name <name@example.org>"`, in seat order; repeat for each.',
         ),
     ],
     side: Annotated[
@@ -513,28 +494,62 @@ def history(
         _print_json(items)
         return
     names = rec.seat_names()
+    players = [rec.envelope.active_player(seat).name for seat in rec.envelope.seats()]
     for h in items:
-        d = h.data
-        seat = d.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-        if h.kind == "action":
-            text = f"{who} {d['notation']}" + (
-                " (entered by the GM)" if d.get("source") == "gm" else ""
-            )
-            evs = "; ".join(
-                f"{e['kind']} {json.dumps(e['data'], ensure_ascii=False)}"
-                for e in d.get("events", [])
-            )
-            text += f"  [{evs}]" if evs else ""
-        elif h.kind == "setup":
-            text = f"{d['game_name']} for {len(d['players'])} players, seed commitment {d['seed_commitment'][:16]}..."
-        elif h.kind == "reveal":
-            text = f"seed revealed: {d['seed']}"
-        else:
-            rest = {k: v for k, v in d.items() if k not in ("seat", "source")}
-            text = f"{who} {json.dumps(rest, ensure_ascii=False)}".strip()
+        text = _history_text(rec, h.kind, h.data, names, players)
         src = f" <{h.msgid}>" if h.msgid else ""
         typer.echo(f"{h.seq:>4} {h.time} {h.kind:<11} {text}{src}")
+
+
+def _span(seconds: int) -> str:
+    """3 days, 12 hours, 90 minutes: a deadline's length as the GM typed it."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'' if n == 1 else 's'}"
+    return f"{seconds} seconds"
+
+
+def _history_text(
+    rec: GameRecord, kind: str, d: dict[str, Any], names: list[str], players: list[str]
+) -> str:
+    """One readable line for a public log entry (the sentences the players' HISTORY mail uses)."""
+    from pbem.commands.describe import describe_line
+
+    seat = d.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    if kind == "setup":
+        return (
+            f"{d['game_name']} for {len(d['players'])} players, "
+            f"seed commitment {d['seed_commitment'][:16]}..."
+        )
+    if kind == "reveal":
+        return f"seed revealed: {d['seed']}"
+    if kind == "deadline":
+        if d.get("seconds"):
+            return f"'{d.get('kind')}' decisions are due {_span(int(d['seconds']))} after they arise"
+        if d.get("at"):
+            return f"'{d.get('kind')}' decisions are due at {d['at']}"
+        return f"no deadline for '{d.get('kind')}' decisions"
+    if kind == "end":
+        reason = d.get("reason") or ""
+        scores = d.get("scores") or []
+        winners = [names[w] for w in d.get("winners") or [] if isinstance(w, int) and w < len(names)]
+        text = "the game ended" + (f" ({reason})" if reason else "")
+        if scores:
+            text += f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
+        return text
+    sentences = describe_line(rec.game, kind, d, names, players)
+    if kind == "action":
+        head = f"{who} {d.get('notation')}" + (" (entered by the GM)" if d.get("source") == "gm" else "")
+        events = [x for x in sentences if not x.endswith(f"played {d.get('notation')}.")]
+        return head + (": " + " ".join(events) if events else "")
+    if kind == "undo" and d.get("reason"):
+        sentences = [*sentences, f"Reason: {d['reason']}."]
+    if sentences:
+        return " ".join(sentences)
+    rest = {k: v for k, v in d.items() if k not in ("seat", "source")}
+    return " ".join([who, *(f"{k} {v}" for k, v in sorted(rest.items()))]).strip()
 
 
 @admin_app.command("move")
@@ -587,6 +602,11 @@ def verify(
     if (target is None) == (not all_games):
         raise typer.BadParameter("give a game id (or an export file), or --all")
     with _errors():
+        if target is not None and Path(target).is_dir() and not (Path(target) / "log.jsonl").is_file():
+            _fail(
+                f"{target} is a directory but not a copy of a game (no log.jsonl in it); give a "
+                "game id, an export (.tar.gz) or a copied game directory."
+            )
         if target is not None and Path(target).exists():
             if pubkey is None:
                 cfg = _config(config, data_dir)
@@ -685,7 +705,7 @@ def undo(
 def replace(
     game: GameArg,
     seat: SeatArg,
-    player: Annotated[str, typer.Argument(help='The new player, "Name <name@example.org>".')],
+    player: Annotated[str, typer.Argument(help='The new player, `"Name <name@example.org>"`.')],
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -784,7 +804,7 @@ def export(
         typer.Option(
             "--output",
             "-o",
-            help="The archive to write (default: ./<game>.tar.gz).",
+            help="The archive to write (default: `./<game>.tar.gz`).",
             show_default=False,
         ),
     ] = None,
@@ -794,8 +814,12 @@ def export(
     """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
     any machine, with the service's public key alone."""
     store = _store(config, data_dir)
+    target = output or Path(f"{game}.tar.gz")
     with _errors():
-        path = store.export(game, output or Path(f"{game}.tar.gz"))
+        try:
+            path = store.export(game, target)
+        except OSError as exc:
+            _fail(f"cannot write {target}: {exc.strerror or exc}")
     typer.echo(str(path))
 
 

@@ -17,7 +17,7 @@ import typer
 from cryptography.hazmat.primitives import serialization
 
 from pbem.cli.admin import ConfigOpt, DataDirOpt, JsonOpt
-from pbem.cli.app import admin_app, app  # noqa: F401
+from pbem.cli.app import HELP_MODE, admin_app, app, fail  # noqa: F401
 from pbem.config import load_config
 from pbem.crypto import (
     KeyKind,
@@ -30,9 +30,10 @@ from pbem.crypto import (
 )
 from pbem.crypto.files import write_private
 from pbem.crypto.keystore import display_fingerprint
-from pbem.errors import ConfigError
+from pbem.errors import EXIT_SETUP, ConfigError
 
 key_app = typer.Typer(
+    rich_markup_mode=HELP_MODE,
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
     no_args_is_help=True,
 )
@@ -69,8 +70,7 @@ def _keys_dir(config: Path | None, data_dir: Path | None, keys_dir: Path | None)
     try:
         return load_config(config, data_dir=data_dir).keys_dir
     except ConfigError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(2) from None
+        fail(str(exc), EXIT_SETUP)
 
 
 def _players(keys_dir: Path) -> PlayerKeys:
@@ -84,15 +84,13 @@ def _identity(
         try:
             service_address = load_config(config, data_dir=data_dir).service_address
         except ConfigError as exc:
-            typer.echo(str(exc), err=True)
-            raise typer.Exit(2) from None
+            fail(str(exc), EXIT_SETUP)
     if not service_address:
-        typer.echo(
+        fail(
             "The service's mail address is not set: put service_address in the config file, "
             "or give --service-address.",
-            err=True,
+            EXIT_SETUP,
         )
-        raise typer.Exit(2)
     return ServiceIdentity.create_or_load(keys_dir / "service", service_address, _now())
 
 
