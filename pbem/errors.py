@@ -69,7 +69,9 @@ class StoreError(PbemError):
 class IntegrityError(StoreError):
     """A signature, hash chain or replay mismatch: that game stops, the others go on."""
 
-    def __init__(self, message: str, *, game: str = "", path: str = "", line: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, game: str = "", path: str = "", line: int | None = None
+    ) -> None:
         where = path + (f":{line}" if line is not None else "")
         super().__init__(f"{game}: {where}: {message}" if game else f"{where}: {message}")
         self.game = game
