@@ -112,8 +112,7 @@ def import_key(
     """File a player's S/MIME certificate or OpenPGP public key, given as a file."""
     found = parse_keys(file.read_bytes(), origin=f"the file {file.name}")
     if not found:
-        typer.echo(f"No certificate or OpenPGP public key found in {file}.", err=True)
-        raise typer.Exit(1)
+        fail(f"No certificate or OpenPGP public key found in {file}.")
     store, done, errors = _players(_keys_dir(config, data_dir, keys_dir)), 0, []
     for key in found:
         try:
@@ -123,10 +122,8 @@ def import_key(
             continue
         done += 1
         typer.echo(f"Filed {entry.kind} key for {entry.address}: {entry.display_fingerprint}")
-    for message in errors if not done else []:
-        typer.echo(message, err=True)
     if not done:
-        raise typer.Exit(1)
+        fail("\n".join(errors) or f"No key filed from {file}.")
 
 
 @key_app.command("issue")
@@ -153,8 +150,7 @@ def issue(
     """
     passphrase = passphrase_file.read_text(encoding="utf-8").rstrip("\r\n")
     if not passphrase:
-        typer.echo(f"{passphrase_file} is empty: write the passphrase into it.", err=True)
-        raise typer.Exit(1)
+        fail(f"{passphrase_file} is empty: write the passphrase into it.")
     keys = _keys_dir(config, data_dir, keys_dir)
     identity = _identity(keys, service_address, config, data_dir)
     try:
@@ -162,8 +158,7 @@ def issue(
             identity, _players(keys), email, passphrase, _now(), name=name, days=days
         )
     except KeyRefused as err:
-        typer.echo(str(err), err=True)
-        raise typer.Exit(1) from None
+        fail(str(err))
     write_private(out, p12)
     typer.echo(f"Wrote {out} for {entry.address}; certificate {entry.display_fingerprint}")
 
@@ -216,8 +211,7 @@ def remove(
     """Forget a player's key(s); their mail goes unencrypted or waits, per the game's setting."""
     count = _players(_keys_dir(config, data_dir, keys_dir)).remove(email, fingerprint or None)
     if not count:
-        typer.echo(f"No key on file for {normalize_address(email)} matches.", err=True)
-        raise typer.Exit(1)
+        fail(f"No key on file for {normalize_address(email)} matches.")
     typer.echo(f"Removed {count} key(s) of {normalize_address(email)}.")
 
 
