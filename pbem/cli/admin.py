@@ -17,6 +17,8 @@ from typing import Annotated, Any
 import msgspec
 import typer
 
+from pbem.cli.app import ConfigOpt as ConfigOpt  # re-exported: the shared options
+from pbem.cli.app import DataDirOpt as DataDirOpt
 from pbem.cli.app import admin_app, app, cli_errors, fail
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, Config, config_template, load_config
 from pbem.errors import (
@@ -50,22 +52,6 @@ from pbem.store.shuffle import read_public_key_arg
 # Shared options and helpers
 # ------------------------------------------------------------------------------------------------
 
-DataDirOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--data-dir",
-        help="The games' directory (default: $PBEM_DATA_DIR, then data_dir in the config file, then ./games).",
-        show_default=False,
-    ),
-]
-ConfigOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--config",
-        help="The config file (default: $PBEM_CONFIG, then ./pbem.toml).",
-        show_default=False,
-    ),
-]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
 SeatArg = Annotated[

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
 import typer.core
@@ -41,6 +42,26 @@ admin_app = typer.Typer(
     rich_markup_mode=HELP_MODE,
 )
 app.add_typer(admin_app, name="admin")
+
+# The options every command that reads the configuration takes, spelt the same everywhere.
+DataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data-dir",
+        help="The games' directory (default: $PBEM_DATA_DIR, then data_dir in the config file, "
+        "then ./games).",
+        show_default=False,
+    ),
+]
+ConfigOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        help="The config file (default: $PBEM_CONFIG, then ./pbem.toml).",
+        show_default=False,
+    ),
+]
+VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Log every step to stderr.")]
 
 
 def _hide_flag_metavar() -> None:

@@ -16,8 +16,8 @@ from typing import Annotated
 import typer
 from cryptography.hazmat.primitives import serialization
 
-from pbem.cli.admin import ConfigOpt, DataDirOpt, JsonOpt
-from pbem.cli.app import HELP_MODE, admin_app, app, fail  # noqa: F401
+from pbem.cli.admin import JsonOpt
+from pbem.cli.app import HELP_MODE, ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
 from pbem.config import load_config
 from pbem.crypto import (
     KeyKind,

@@ -9,7 +9,15 @@ from types import FrameType
 
 import typer
 
-from pbem.cli.app import admin_app, app, cli_errors, fail  # noqa: F401
+from pbem.cli.app import (  # noqa: F401
+    ConfigOpt,
+    DataDirOpt,
+    VerboseOpt,
+    admin_app,
+    app,
+    cli_errors,
+    fail,
+)
 
 
 @app.command("demo")
@@ -22,7 +30,7 @@ def demo(
     maildir_only: bool = typer.Option(
         False, "--maildir", help="Deliver into plain Maildirs even when Dovecot is installed."
     ),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step to stderr."),
+    verbose: VerboseOpt = False,
 ) -> None:
     """Play a whole 4-player game by real mail between bots, with no configuration.
 
@@ -61,9 +69,9 @@ def _now() -> datetime:
 
 @app.command("run")
 def run(
-    config: Path = typer.Option(None, "--config", help="Config file (default: $PBEM_CONFIG or ./pbem.toml)."),
-    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory (overrides the config)."),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step."),
+    config: ConfigOpt = None,
+    data_dir: DataDirOpt = None,
+    verbose: VerboseOpt = False,
 ) -> None:
     """One tick of the mail loop (for cron): read the service mailbox, apply moves, mail everyone.
 
@@ -98,10 +106,10 @@ def run(
 
 @app.command("daemon")
 def daemon(
-    config: Path = typer.Option(None, "--config", help="Config file (default: $PBEM_CONFIG or ./pbem.toml)."),
-    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory (overrides the config)."),
+    config: ConfigOpt = None,
+    data_dir: DataDirOpt = None,
     interval: float = typer.Option(300.0, help="Seconds between ticks when no mail arrives."),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step."),
+    verbose: VerboseOpt = False,
 ) -> None:
     """Run the mail loop continuously: wait on IMAP IDLE (or poll a Maildir) and tick on new mail,
     and at least every --interval seconds (deadlines, retries). Stops cleanly on SIGTERM/SIGINT."""
@@ -159,8 +167,8 @@ def resend(
     game: str = typer.Argument(..., help="The game id."),
     seat: list[str] = typer.Option(None, "--seat", help="Only this seat (number, colour or "
                                    "address); repeatable. Default: every player."),
-    config: Path = typer.Option(None, "--config", help="Config file."),
-    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory."),
+    config: ConfigOpt = None,
+    data_dir: DataDirOpt = None,
 ) -> None:
     """Mail the current board again (e.g. a player lost the mail). The next `pbem run` sends it."""
     from pbem.cli.admin import resolve_seat
