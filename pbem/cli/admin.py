@@ -180,6 +180,8 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
 
 def _describe(record: GameRecord) -> str:
     """What a commit did, for the GM."""
+    from pbem.commands.describe import describe_event
+
     out = []
     names = record.seat_names()
     for p in record.produced:
@@ -188,7 +190,7 @@ def _describe(record: GameRecord) -> str:
         out.append(f"event {p.seq}: {who}{what}")
         for ev in p.events:
             if ev.visible_to is None:
-                out.append(f"  {ev.kind}: {json.dumps(ev.data, ensure_ascii=False)}")
+                out.append(f"  {describe_event(record.game, ev.kind, ev.data, names)}")
     return "\n".join(out)
 
 
@@ -525,11 +527,19 @@ def _history_text(
         if scores:
             text += f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
         return text
-    sentences = describe_line(rec.game, kind, d, names, players)
     if kind == "action":
-        head = f"{who} {d.get('notation')}" + (" (entered by the GM)" if d.get("source") == "gm" else "")
-        events = [x for x in sentences if not x.endswith(f"played {d.get('notation')}.")]
+        source = {"gm": " (entered by the GM)", "bot": " (played by the computer)"}
+        head = f"{who} {d.get('notation')}" + source.get(str(d.get("source")), "")
+        if d.get("source") == "timer":
+            head += " (played by the computer at the deadline)"
+        # The events' sentences, without describe_line's own note on who entered the move.
+        events = [
+            x
+            for x in describe_line(rec.game, kind, {**d, "source": None}, names, players)
+            if not x.endswith(f"played {d.get('notation')}.")
+        ]
         return head + (": " + " ".join(events) if events else "")
+    sentences = describe_line(rec.game, kind, d, names, players)
     if kind == "undo" and d.get("reason"):
         sentences = [*sentences, f"Reason: {d['reason']}."]
     if sentences:

@@ -4,6 +4,7 @@ type, one convention for errors and exit codes, readable history, one-line error
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import threading
 from pathlib import Path
@@ -101,6 +102,11 @@ def test_verify_of_a_plain_directory_is_one_line(run: Any) -> None:
 
 def test_history_is_readable_text(run: Any) -> None:
     gid = run("admin", "new", "forbidden-city", *PLAYERS, "--seed", "3").stdout.strip()
+    shown = json.loads(run("admin", "show", gid, "--json").stdout)
+    seat, move = shown["to_move"], shown["legal_moves"][0]
+    moved = run("admin", "move", gid, str(seat), move).stdout
+    assert "{" not in moved and "placed " in moved, moved  # sentences, not the event's JSON
+    run("admin", "undo", gid, "--reason", "phoned the wrong square")
     run("admin", "pause", gid, "--reason", "holiday")
     run("admin", "resume", gid)
     run("admin", "deadline", gid, "move", "3d")
@@ -111,6 +117,8 @@ def test_history_is_readable_text(run: Any) -> None:
     kinds = [line.split()[2] for line in lines]
     assert kinds == [
         "setup",
+        "action",
+        "undo",
         "pause",
         "resume",
         "deadline",
@@ -122,6 +130,8 @@ def test_history_is_readable_text(run: Any) -> None:
     for line in lines:
         assert not re.search(r"[{}\[\]]", line), line  # no raw JSON
     text = "\n".join(lines)
+    assert f"{move} (entered by the GM): " in text and " placed " in text
+    assert "took back move" in text and "Reason: phoned the wrong square." in text
     assert "paused the game: holiday" in text
     assert "'move' decisions are due 3 days after they arise" in text
     assert "Cy now plays" in text
