@@ -31,6 +31,11 @@ __all__ = [
     "ConflictError",
     "GameStopped",
     "ConfigError",
+    "ServiceBusy",
+    "EXIT_OK",
+    "EXIT_FAILED",
+    "EXIT_SETUP",
+    "exit_code",
 ]
 
 
@@ -64,7 +69,9 @@ class StoreError(PbemError):
 class IntegrityError(StoreError):
     """A signature, hash chain or replay mismatch: that game stops, the others go on."""
 
-    def __init__(self, message: str, *, game: str = "", path: str = "", line: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, game: str = "", path: str = "", line: int | None = None
+    ) -> None:
         where = path + (f":{line}" if line is not None else "")
         super().__init__(f"{game}: {where}: {message}" if game else f"{where}: {message}")
         self.game = game
@@ -78,3 +85,27 @@ class ConflictError(StoreError):
 
 class GameStopped(StoreError):
     """The game is paused, ended, or stopped by an integrity error."""
+
+
+class ServiceBusy(ConflictError):
+    """Another ``pbem run`` holds the service lock: this tick did nothing (not a failure)."""
+
+
+# Exit statuses of every command (docs/GM-GUIDE.md, "Exit status and errors"):
+EXIT_OK = 0
+"""It worked (also: another tick was already running, so there was nothing to do)."""
+EXIT_FAILED = 1
+"""The request failed or a check found a problem: no such game or seat, an illegal move, a file
+that cannot be written, a verification mismatch; for ``pbem run``, something needs the GM."""
+EXIT_SETUP = 2
+"""The setup is wrong: the configuration or the keys are missing or wrong, or the command line
+itself is malformed (an unknown option, a missing argument, a value in the wrong format)."""
+
+
+def exit_code(exc: BaseException) -> int:
+    """The exit status for an error that ends a command: the one mapping from errors to codes."""
+    if isinstance(exc, ServiceBusy):
+        return EXIT_OK
+    if isinstance(exc, ConfigError):
+        return EXIT_SETUP
+    return EXIT_FAILED

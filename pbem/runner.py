@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
-from pbem.errors import ConflictError, IntegrityError, PbemError
+from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
 from pbem.mail.outbox import parse_raw
 from pbem.rules.base import derive_rng
 from pbem.service import Service, next_due
@@ -104,7 +104,13 @@ def tick(
     """One tick under the service lock. ``source`` or ``sender`` may be None (e.g. send-only).
     ``limit`` caps the messages read in one tick (the rest waits for the next)."""
     report = TickReport()
-    with service_lock(service.store.data_dir, wait=wait_lock):
+    lock = contextlib.ExitStack()
+    try:
+        lock.enter_context(service_lock(service.store.data_dir, wait=wait_lock))
+    except ConflictError as err:  # only the lock itself: a conflict inside the tick is not "busy"
+        raise ServiceBusy(f"another pbem run is active on {service.store.data_dir}; this one "
+                          "did nothing (the running one reads the mail)") from err
+    with lock:
         fault: OSError | None = None
         try:
             service.flush_journal()

@@ -7,27 +7,25 @@ a check found a problem; 2: configuration missing or wrong).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import msgspec
 import typer
 
-from pbem.cli.app import admin_app, app
+from pbem.cli.app import ConfigOpt as ConfigOpt  # re-exported: the shared options
+from pbem.cli.app import DataDirOpt as DataDirOpt
+from pbem.cli.app import admin_app, app, cli_errors, fail
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, Config, config_template, load_config
 from pbem.errors import (
     CommandError,
     ConfigError,
-    ConflictError,
     GameStopped,
     IntegrityError,
-    RuleError,
     StoreError,
 )
 from pbem.model import iso_time, parse_player
@@ -54,22 +52,6 @@ from pbem.store.shuffle import read_public_key_arg
 # Shared options and helpers
 # ------------------------------------------------------------------------------------------------
 
-DataDirOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--data-dir",
-        help="The games' directory (default: $PBEM_DATA_DIR, then data_dir in the config file, then ./games).",
-        show_default=False,
-    ),
-]
-ConfigOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--config",
-        help="The config file (default: $PBEM_CONFIG, then ./pbem.toml).",
-        show_default=False,
-    ),
-]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
 SeatArg = Annotated[
@@ -93,26 +75,8 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _fail(message: str, code: int = 1) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-@contextlib.contextmanager
-def _errors() -> Iterator[None]:
-    """Turn the library's errors into one message and an exit status."""
-    try:
-        yield
-    except ConfigError as exc:
-        _fail(str(exc), 2)
-    except IntegrityError as exc:
-        _fail(
-            f"{exc}\nThe game is stopped until it is repaired (see docs/GM-GUIDE.md, 'Damaged games')."
-        )
-    except (CommandError, ConflictError, GameStopped, StoreError) as exc:
-        _fail(str(exc))
-    except RuleError as exc:
-        _fail(str(exc) + (f"\n{exc.hint}" if exc.hint else ""))
+_fail = fail
+_errors = cli_errors
 
 
 def _config(config: Path | None, data_dir: Path | None) -> Config:
@@ -134,7 +98,10 @@ def _print_json(value: Any) -> None:
 
 
 def resolve_seat(record: GameRecord, text: str) -> int:
-    """A seat from its number, its colour name or its player's email; ``BadParameter`` otherwise."""
+    """A seat from its number, its colour name or its player's email.
+
+    Raises :class:`CommandError` otherwise (exit status 1: the game has no such seat; the command
+    line itself was well-formed)."""
     seats = record.envelope.seats()
     names = record.seat_names()
     t = text.strip()
@@ -150,7 +117,7 @@ def resolve_seat(record: GameRecord, text: str) -> int:
     choices = ", ".join(
         f"{s} / {names[s]} / {record.envelope.active_player(s).email}" for s in seats
     )
-    raise typer.BadParameter(f"{text!r} is not a seat of {record.game_id}; use one of: {choices}.")
+    raise CommandError(f"{text!r} is not a seat of {record.game_id}; use one of: {choices}.")
 
 
 def _players_json(record: GameRecord) -> list[dict[str, Any]]:
@@ -213,6 +180,8 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
 
 def _describe(record: GameRecord) -> str:
     """What a commit did, for the GM."""
+    from pbem.commands.describe import describe_event
+
     out = []
     names = record.seat_names()
     for p in record.produced:
@@ -221,7 +190,7 @@ def _describe(record: GameRecord) -> str:
         out.append(f"event {p.seq}: {who}{what}")
         for ev in p.events:
             if ev.visible_to is None:
-                out.append(f"  {ev.kind}: {json.dumps(ev.data, ensure_ascii=False)}")
+                out.append(f"  {describe_event(record.game, ev.kind, ev.data, names)}")
     return "\n".join(out)
 
 
@@ -339,7 +308,7 @@ def new(
         typer.Option(
             "--player",
             "-p",
-            help='A player, "Name <name@example.org>", in seat order; repeat for each.',
+            help='A player, `"Name <name@example.org>"`, in seat order; repeat for each.',
         ),
     ],
     side: Annotated[
@@ -513,28 +482,70 @@ def history(
         _print_json(items)
         return
     names = rec.seat_names()
+    players = [rec.envelope.active_player(seat).name for seat in rec.envelope.seats()]
     for h in items:
-        d = h.data
-        seat = d.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-        if h.kind == "action":
-            text = f"{who} {d['notation']}" + (
-                " (entered by the GM)" if d.get("source") == "gm" else ""
-            )
-            evs = "; ".join(
-                f"{e['kind']} {json.dumps(e['data'], ensure_ascii=False)}"
-                for e in d.get("events", [])
-            )
-            text += f"  [{evs}]" if evs else ""
-        elif h.kind == "setup":
-            text = f"{d['game_name']} for {len(d['players'])} players, seed commitment {d['seed_commitment'][:16]}..."
-        elif h.kind == "reveal":
-            text = f"seed revealed: {d['seed']}"
-        else:
-            rest = {k: v for k, v in d.items() if k not in ("seat", "source")}
-            text = f"{who} {json.dumps(rest, ensure_ascii=False)}".strip()
+        text = _history_text(rec, h.kind, h.data, names, players)
         src = f" <{h.msgid}>" if h.msgid else ""
         typer.echo(f"{h.seq:>4} {h.time} {h.kind:<11} {text}{src}")
+
+
+def _span(seconds: int) -> str:
+    """3 days, 12 hours, 90 minutes: a deadline's length as the GM typed it."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'' if n == 1 else 's'}"
+    return f"{seconds} seconds"
+
+
+def _history_text(
+    rec: GameRecord, kind: str, d: dict[str, Any], names: list[str], players: list[str]
+) -> str:
+    """One readable line for a public log entry (the sentences the players' HISTORY mail uses)."""
+    from pbem.commands.describe import describe_line
+
+    seat = d.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    if kind == "setup":
+        return (
+            f"{d['game_name']} for {len(d['players'])} players, "
+            f"seed commitment {d['seed_commitment'][:16]}..."
+        )
+    if kind == "reveal":
+        return f"seed revealed: {d['seed']}"
+    if kind == "deadline":
+        if d.get("seconds"):
+            return f"'{d.get('kind')}' decisions are due {_span(int(d['seconds']))} after they arise"
+        if d.get("at"):
+            return f"'{d.get('kind')}' decisions are due at {d['at']}"
+        return f"no deadline for '{d.get('kind')}' decisions"
+    if kind == "end":
+        reason = d.get("reason") or ""
+        scores = d.get("scores") or []
+        winners = [names[w] for w in d.get("winners") or [] if isinstance(w, int) and w < len(names)]
+        text = "the game ended" + (f" ({reason})" if reason else "")
+        if scores:
+            text += f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
+        return text
+    if kind == "action":
+        source = {"gm": " (entered by the GM)", "bot": " (played by the computer)"}
+        head = f"{who} {d.get('notation')}" + source.get(str(d.get("source")), "")
+        if d.get("source") == "timer":
+            head += " (played by the computer at the deadline)"
+        # The events' sentences, without describe_line's own note on who entered the move.
+        events = [
+            x
+            for x in describe_line(rec.game, kind, {**d, "source": None}, names, players)
+            if not x.endswith(f"played {d.get('notation')}.")
+        ]
+        return head + (": " + " ".join(events) if events else "")
+    sentences = describe_line(rec.game, kind, d, names, players)
+    if kind == "undo" and d.get("reason"):
+        sentences = [*sentences, f"Reason: {d['reason']}."]
+    if sentences:
+        return " ".join(sentences)
+    rest = {k: v for k, v in d.items() if k not in ("seat", "source")}
+    return " ".join([who, *(f"{k} {v}" for k, v in sorted(rest.items()))]).strip()
 
 
 @admin_app.command("move")
@@ -587,6 +598,11 @@ def verify(
     if (target is None) == (not all_games):
         raise typer.BadParameter("give a game id (or an export file), or --all")
     with _errors():
+        if target is not None and Path(target).is_dir() and not (Path(target) / "log.jsonl").is_file():
+            _fail(
+                f"{target} is a directory but not a copy of a game (no log.jsonl in it); give a "
+                "game id, an export (.tar.gz) or a copied game directory."
+            )
         if target is not None and Path(target).exists():
             if pubkey is None:
                 cfg = _config(config, data_dir)
@@ -685,7 +701,7 @@ def undo(
 def replace(
     game: GameArg,
     seat: SeatArg,
-    player: Annotated[str, typer.Argument(help='The new player, "Name <name@example.org>".')],
+    player: Annotated[str, typer.Argument(help='The new player, `"Name <name@example.org>"`.')],
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -784,7 +800,7 @@ def export(
         typer.Option(
             "--output",
             "-o",
-            help="The archive to write (default: ./<game>.tar.gz).",
+            help="The archive to write (default: `./<game>.tar.gz`).",
             show_default=False,
         ),
     ] = None,
@@ -794,8 +810,12 @@ def export(
     """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
     any machine, with the service's public key alone."""
     store = _store(config, data_dir)
+    target = output or Path(f"{game}.tar.gz")
     with _errors():
-        path = store.export(game, output or Path(f"{game}.tar.gz"))
+        try:
+            path = store.export(game, target)
+        except OSError as exc:
+            _fail(f"cannot write {target}: {exc.strerror or exc}")
     typer.echo(str(path))
 
 

@@ -16,8 +16,8 @@ from typing import Annotated
 import typer
 from cryptography.hazmat.primitives import serialization
 
-from pbem.cli.admin import ConfigOpt, DataDirOpt, JsonOpt
-from pbem.cli.app import admin_app, app  # noqa: F401
+from pbem.cli.admin import JsonOpt
+from pbem.cli.app import HELP_MODE, ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
 from pbem.config import load_config
 from pbem.crypto import (
     KeyKind,
@@ -30,9 +30,10 @@ from pbem.crypto import (
 )
 from pbem.crypto.files import write_private
 from pbem.crypto.keystore import display_fingerprint
-from pbem.errors import ConfigError
+from pbem.errors import EXIT_SETUP, ConfigError
 
 key_app = typer.Typer(
+    rich_markup_mode=HELP_MODE,
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
     no_args_is_help=True,
 )
@@ -69,8 +70,7 @@ def _keys_dir(config: Path | None, data_dir: Path | None, keys_dir: Path | None)
     try:
         return load_config(config, data_dir=data_dir).keys_dir
     except ConfigError as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(2) from None
+        fail(str(exc), EXIT_SETUP)
 
 
 def _players(keys_dir: Path) -> PlayerKeys:
@@ -84,15 +84,13 @@ def _identity(
         try:
             service_address = load_config(config, data_dir=data_dir).service_address
         except ConfigError as exc:
-            typer.echo(str(exc), err=True)
-            raise typer.Exit(2) from None
+            fail(str(exc), EXIT_SETUP)
     if not service_address:
-        typer.echo(
+        fail(
             "The service's mail address is not set: put service_address in the config file, "
             "or give --service-address.",
-            err=True,
+            EXIT_SETUP,
         )
-        raise typer.Exit(2)
     return ServiceIdentity.create_or_load(keys_dir / "service", service_address, _now())
 
 
@@ -114,8 +112,7 @@ def import_key(
     """File a player's S/MIME certificate or OpenPGP public key, given as a file."""
     found = parse_keys(file.read_bytes(), origin=f"the file {file.name}")
     if not found:
-        typer.echo(f"No certificate or OpenPGP public key found in {file}.", err=True)
-        raise typer.Exit(1)
+        fail(f"No certificate or OpenPGP public key found in {file}.")
     store, done, errors = _players(_keys_dir(config, data_dir, keys_dir)), 0, []
     for key in found:
         try:
@@ -125,10 +122,8 @@ def import_key(
             continue
         done += 1
         typer.echo(f"Filed {entry.kind} key for {entry.address}: {entry.display_fingerprint}")
-    for message in errors if not done else []:
-        typer.echo(message, err=True)
     if not done:
-        raise typer.Exit(1)
+        fail("\n".join(errors) or f"No key filed from {file}.")
 
 
 @key_app.command("issue")
@@ -155,8 +150,7 @@ def issue(
     """
     passphrase = passphrase_file.read_text(encoding="utf-8").rstrip("\r\n")
     if not passphrase:
-        typer.echo(f"{passphrase_file} is empty: write the passphrase into it.", err=True)
-        raise typer.Exit(1)
+        fail(f"{passphrase_file} is empty: write the passphrase into it.")
     keys = _keys_dir(config, data_dir, keys_dir)
     identity = _identity(keys, service_address, config, data_dir)
     try:
@@ -164,8 +158,7 @@ def issue(
             identity, _players(keys), email, passphrase, _now(), name=name, days=days
         )
     except KeyRefused as err:
-        typer.echo(str(err), err=True)
-        raise typer.Exit(1) from None
+        fail(str(err))
     write_private(out, p12)
     typer.echo(f"Wrote {out} for {entry.address}; certificate {entry.display_fingerprint}")
 
@@ -218,8 +211,7 @@ def remove(
     """Forget a player's key(s); their mail goes unencrypted or waits, per the game's setting."""
     count = _players(_keys_dir(config, data_dir, keys_dir)).remove(email, fingerprint or None)
     if not count:
-        typer.echo(f"No key on file for {normalize_address(email)} matches.", err=True)
-        raise typer.Exit(1)
+        fail(f"No key on file for {normalize_address(email)} matches.")
     typer.echo(f"Removed {count} key(s) of {normalize_address(email)}.")
 
 

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from pathlib import Path
+from types import FrameType
 
 import typer
 
-from pbem.cli.app import admin_app, app  # noqa: F401
+from pbem.cli.app import (  # noqa: F401
+    ConfigOpt,
+    DataDirOpt,
+    VerboseOpt,
+    admin_app,
+    app,
+    cli_errors,
+    fail,
+)
 
 
 @app.command("demo")
@@ -20,7 +30,7 @@ def demo(
     maildir_only: bool = typer.Option(
         False, "--maildir", help="Deliver into plain Maildirs even when Dovecot is installed."
     ),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step to stderr."),
+    verbose: VerboseOpt = False,
 ) -> None:
     """Play a whole 4-player game by real mail between bots, with no configuration.
 
@@ -53,28 +63,26 @@ def _setup_logging(cfg_log_file: Path | None, verbose: bool) -> None:
     )
 
 
-def _now():  # noqa: ANN202
-    from datetime import UTC, datetime
-
+def _now() -> datetime:
     return datetime.now(UTC)
 
 
 @app.command("run")
 def run(
-    config: Path = typer.Option(None, "--config", help="Config file (default: $PBEM_CONFIG or ./pbem.toml)."),
-    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory (overrides the config)."),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step."),
+    config: ConfigOpt = None,
+    data_dir: DataDirOpt = None,
+    verbose: VerboseOpt = False,
 ) -> None:
     """One tick of the mail loop (for cron): read the service mailbox, apply moves, mail everyone.
 
-    Exit status 0 when healthy; 1 when something needs the GM (shunted mail, a failed delivery, a
+    Exit status 0 when healthy (or when another `pbem run` is active: this one then prints one
+    line and does nothing); 1 when something needs the GM (shunted mail, a failed delivery, a
     stopped game; the GM also gets a mail); 2 on a configuration error.
     """
     from pbem.config import load_config
-    from pbem.errors import ConfigError
     from pbem.runner import build_sender, build_service, build_source, tick
 
-    try:
+    with cli_errors():
         cfg = load_config(config, data_dir=data_dir)
         _setup_logging(cfg.log_file, verbose)
         service = build_service(cfg, _now)
@@ -82,10 +90,10 @@ def run(
         sender = build_sender(cfg)
         report = tick(service, source, sender, clock=_now,
                       limit=cfg.limits.max_messages_per_tick)
-    except ConfigError as err:
-        typer.echo(f"pbem run: {err}", err=True)
-        raise typer.Exit(2) from None
-    logging.getLogger("pbem.runner").info("tick: %s", report.line())
+    # The summary, once: on stdout with -v; in the log file when there is one (without a log
+    # file the log goes to the terminal, where -v has already printed it).
+    if cfg.log_file is not None:
+        logging.getLogger("pbem.runner").info("tick: %s", report.line())
     if verbose:
         typer.echo(report.line())
     for e in report.errors:
@@ -98,10 +106,10 @@ def run(
 
 @app.command("daemon")
 def daemon(
-    config: Path = typer.Option(None, "--config", help="Config file (default: $PBEM_CONFIG or ./pbem.toml)."),
-    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory (overrides the config)."),
+    config: ConfigOpt = None,
+    data_dir: DataDirOpt = None,
     interval: float = typer.Option(300.0, help="Seconds between ticks when no mail arrives."),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every step."),
+    verbose: VerboseOpt = False,
 ) -> None:
     """Run the mail loop continuously: wait on IMAP IDLE (or poll a Maildir) and tick on new mail,
     and at least every --interval seconds (deadlines, retries). Stops cleanly on SIGTERM/SIGINT."""
@@ -109,25 +117,21 @@ def daemon(
     import time
 
     from pbem.config import load_config
-    from pbem.errors import ConfigError
     from pbem.runner import build_sender, build_service, build_source, tick
 
     stop = {"now": False}
 
-    def _stop(signum, frame):  # noqa: ANN001,ANN202
+    def _stop(signum: int, frame: FrameType | None) -> None:
         stop["now"] = True
 
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    try:
+    with cli_errors():
         cfg = load_config(config, data_dir=data_dir)
         _setup_logging(cfg.log_file, verbose)
         service = build_service(cfg, _now)
         source = build_source(cfg)
         sender = build_sender(cfg)
-    except ConfigError as err:
-        typer.echo(f"pbem daemon: {err}", err=True)
-        raise typer.Exit(2) from None
     log = logging.getLogger("pbem.daemon")
     log.info("daemon started")
     while not stop["now"]:
@@ -163,22 +167,18 @@ def resend(
     game: str = typer.Argument(..., help="The game id."),
     seat: list[str] = typer.Option(None, "--seat", help="Only this seat (number, colour or "
                                    "address); repeatable. Default: every player."),
-    config: Path = typer.Option(None, "--config", help="Config file."),
-    data_dir: Path = typer.Option(None, "--data-dir", help="Data directory."),
+    config: ConfigOpt = None,
+    data_dir: DataDirOpt = None,
 ) -> None:
     """Mail the current board again (e.g. a player lost the mail). The next `pbem run` sends it."""
     from pbem.cli.admin import resolve_seat
     from pbem.config import load_config
-    from pbem.errors import ConfigError, StoreError
     from pbem.runner import build_service
 
-    try:
+    with cli_errors():
         cfg = load_config(config, data_dir=data_dir)
         service = build_service(cfg, _now)
         record = service.store.load(game)
         seats = [resolve_seat(record, s) for s in seat] if seat else None
         n = service.resend(game, seats)
-    except (ConfigError, StoreError) as err:
-        typer.echo(f"pbem admin resend: {err}", err=True)
-        raise typer.Exit(1) from None
     typer.echo(f"{n} mail(s) queued; the next 'pbem run' sends them.")

@@ -191,8 +191,7 @@ def read_commands(
             )
     if out.syntax_errors and not out.commands and not out.errors:
         # Nothing else was understood: the first attempt's reason is the useful answer.
-        line, err = out.syntax_errors[0]
-        out.errors.append((line, err))
+        out.errors.append(out.syntax_errors[0])
     else:
         out.ignored.extend(line for line, _ in out.syntax_errors)
     return out

@@ -1,9 +1,9 @@
 """Mails people can read: Jinja2 templates (text + HTML twin) into one ``EmailMessage``.
 
 Every mail has a text/plain part (<= 72 columns, no format=flowed) and a text/html alternative that
-shows the same board, escaped, in ``<pre>``. Templates live in the top-level ``templates/`` folder
-(``PBEM_TEMPLATES`` overrides it) and run with ``StrictUndefined``: a missing field is our bug, never an
-empty hole in a player's mail.
+shows the same board, escaped, in ``<pre>``. Templates live in the top-level ``templates/`` folder,
+installed as the package data ``pbem.templates`` (``PBEM_TEMPLATES`` overrides both), and run with
+``StrictUndefined``: a missing field is our bug, never an empty hole in a player's mail.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +27,19 @@ KINDS = ("start", "turn", "moved", "rejected", "over", "help", "board", "history
 
 
 def templates_dir() -> Path:
-    """Where the templates are: ``PBEM_TEMPLATES``, else the project's ``templates/``."""
+    """Where the templates are: ``PBEM_TEMPLATES``, else the source checkout's ``templates/``
+    (beside the ``pbem`` package: a checkout or an editable install), else the installed package
+    ``pbem.templates`` (a wheel ships the same folder as package data)."""
     env = os.environ.get("PBEM_TEMPLATES")
     if env:
         return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        cand = parent / "templates"
-        if (cand / "_macros.j2").exists():
-            return cand
-    cand = here.parent.parent / "templates"  # installed as package data
-    return cand
+    package = Path(__file__).resolve().parent.parent  # the ``pbem`` package directory
+    checkout = package.parent / "templates"
+    if (checkout / "_macros.j2").is_file():
+        return checkout
+    installed = resources.files("pbem").joinpath("templates")
+    # A wheel installs as plain files; Jinja2's FileSystemLoader needs a real directory.
+    return Path(str(installed))
 
 
 def _wrap(text: str, width: int = WIDTH, indent: str = "") -> str:

@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import imapclient
 import pytest
@@ -193,7 +194,11 @@ def test_tls_starttls_and_bad_login(
     acct = mail_account("svc")
     dovecot.deliver(acct.address, raw(1))
     ctx = dovecot.client_ssl_context()
-    for security, port in (("tls", acct.imaps_port), ("starttls", acct.imap_port)):
+    modes: tuple[tuple[Literal["tls", "starttls"], int], ...] = (
+        ("tls", acct.imaps_port),
+        ("starttls", acct.imap_port),
+    )
+    for security, port in modes:
         with ImapSource(
             acct.host,
             port,

@@ -48,8 +48,8 @@ def test_corpus_through_smtp_dovecot_and_imap(
     ) as inbox:
         fetched = inbox.fetch_new()
         assert len(fetched) == len(names)
-        for name, msg in zip(names, fetched, strict=True):
-            parsed = parse_message(msg.raw)
+        for name, got in zip(names, fetched, strict=True):
+            parsed = parse_message(got.raw)
             assert parsed.command_lines() == EXPECTED[name], name
             assert is_loop_or_auto(parsed, [service.address]) is None, name
             # The relay's header is on top; the one the file carried (also "mx.pbem.test",
@@ -58,5 +58,5 @@ def test_corpus_through_smtp_dovecot_and_imap(
             verdict = "fail" if parsed.from_addr == "alice@example.fr" else "pass"
             assert dmarc_verdict(parsed, AUTHSERV_ID) == verdict, name
             assert len(parsed.auth_results) == 2
-            inbox.done(msg, "processed")
+            inbox.done(got, "processed")
         assert inbox.fetch_new() == []

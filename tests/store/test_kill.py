@@ -78,7 +78,7 @@ def test_sigkill_200_times_leaves_only_verified_prefixes(tmp_path: Path) -> None
     rng = random.Random(20260501)
     expected: dict[int, list[Any]] = {}
     recoveries = 0
-    seen: dict[str, tuple[int, int, int]] = {}
+    seen: dict[str, tuple[int, ...]] = {}
 
     def check(gid: str) -> int:
         nonlocal recoveries

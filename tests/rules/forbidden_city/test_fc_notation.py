@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from pbem.rules.base import AmbiguousMove, IllegalMove, InvalidSyntax, NotYourDecision
+from pbem.rules.base import AmbiguousMove, IllegalMove, InvalidSyntax, NotYourDecision, RuleError
 from pbem.rules.forbidden_city import GAME, Placement, square_name
 from pbem.rules.forbidden_city.notation import column_name, column_x
 
@@ -101,6 +101,7 @@ def test_errors_are_sentences_with_hints(state, text: str, error: type, message:
         GAME.parse(state, 0, text)
     assert str(err.value).startswith(message)
     assert str(err.value).endswith(".")
+    assert isinstance(err.value, RuleError)
     assert err.value.hint and "R" in err.value.hint
     assert "P5" not in err.value.hint or text == "M9 R0"
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.rules.base import derive_rng
-from pbem.rules.forbidden_city import GAME
+from pbem.rules.forbidden_city import GAME, Placement
 from pbem.rules.forbidden_city.game import State
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
@@ -39,7 +39,7 @@ def test_whole_games_keep_the_rules(n: int, who: list[str], side: str, seed: int
     who = who[:n]
     state = GAME.setup(n, {"side": side}, seed)
     start = GAME.encode_state(state)
-    moves = []
+    moves: list[tuple[int, Placement]] = []
     events = []
     while GAME.pending(state):
         seat = GAME.pending(state)[0].seat
@@ -95,9 +95,10 @@ def _others_shuffled(state: State, seat: int) -> State:
     hands = list(state.hands)
     stacks = list(state.stacks)
     for other in range(state.n):
-        if other == seat or hands[other] is None:
+        hand = hands[other]
+        if other == seat or hand is None:
             continue
-        pool = [hands[other], *stacks[other]]
+        pool = [hand, *stacks[other]]
         pool = pool[1:] + pool[:1]  # another hand tile, another stack order
         hands[other], stacks[other] = pool[0], tuple(pool[1:])
     return replace(state, hands=tuple(hands), stacks=tuple(stacks))

@@ -7,6 +7,7 @@ from vs_helpers import BOARD, Dice, act, build, find, off, where
 
 from pbem.rules.base import IllegalMove, InvalidSyntax
 from pbem.rules.verbotene_stadt import GAME
+from pbem.rules.verbotene_stadt.state import Move
 
 ROLL_BLACK = 0  # small die face 0
 
@@ -99,8 +100,8 @@ def test_dead_end_stops_the_move() -> None:
     assert (4, 6) in [BOARD.xy(c) for c in BOARD.dead_ends]
     with pytest.raises(IllegalMove, match="dead end at e7"):
         GAME.parse(s, 0, "RR E N")
-    assert all(len(m.dirs) == 1 for m in GAME.legal(s, 0) if m.official == off("RR")
-               and m.dirs[0] == "E")
+    assert all(len(m.dirs) == 1 for m in GAME.legal(s, 0) if isinstance(m, Move)
+               and m.official == off("RR") and m.dirs[0] == "E")
 
 
 def test_one_step_from_a_start_field() -> None:

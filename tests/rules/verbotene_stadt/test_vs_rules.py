@@ -7,7 +7,7 @@ from vs_helpers import Dice, act, build, card, find, kinds, off, where
 
 from pbem.rules.base import AmbiguousMove, IllegalMove, NotYourDecision
 from pbem.rules.verbotene_stadt import GAME
-from pbem.rules.verbotene_stadt.state import Keep, Select
+from pbem.rules.verbotene_stadt.state import Keep, Move, Select, State
 
 # Fate dice face indices (see vs_helpers.Dice).
 SMALL_BLACK, SMALL_RED, SMALL_PAVILION, SMALL_DRAGON = 0, 1, 4, 5
@@ -19,7 +19,7 @@ LARGE_BLACK, LARGE_RED = 0, 5
 ENTRY = {"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2)}
 
 
-def waiting(state: object) -> list[tuple[int, str]]:
+def waiting(state: State) -> list[tuple[int, str]]:
     return [(d.seat, d.kind) for d in GAME.pending(state)]
 
 
@@ -156,7 +156,7 @@ def test_two_players_bribing_the_entering_official_the_farthest_gets_the_card() 
 BLUFF_HANDS = [["blue-hat"], ["green-hat", "green-coat"], [], ["pink-hat"]]
 
 
-def claim(selection: str) -> object:
+def claim(selection: str) -> State:
     s = build(
         ENTRY,
         selections=[selection, "BB", "GG", "BB"],
@@ -240,7 +240,9 @@ def test_doubting_without_a_card_is_refused() -> None:
 
 def test_an_honest_entry_may_be_claimed_too() -> None:
     s = build(ENTRY, selections=["RR", "BB", "GG", "BB"], hands=BLUFF_HANDS)
-    legal = {GAME.notation(a) for a in GAME.legal(s, 0) if a.official == off("RR")}
+    legal = {
+        GAME.notation(a) for a in GAME.legal(s, 0) if isinstance(a, Move) and a.official == off("RR")
+    }
     assert {"RR N W reveal", "RR N W claim"} <= legal
 
 
@@ -384,7 +386,7 @@ def test_where_helper_sanity() -> None:
 def test_unlimited_moves_round_trip_through_their_notation() -> None:
     s = build(ENTRY, options={"moves": "unlimited"}, hands=[["blue-hat"], ["red-hat"], [], []])
     legal = GAME.legal(s, 0)
-    assert any(len(m.dirs) > 2 for m in legal)
+    assert any(isinstance(m, Move) and len(m.dirs) > 2 for m in legal)
     for action in legal:
         assert GAME.parse(s, 0, GAME.notation(action)) == action
 
@@ -402,7 +404,7 @@ def test_default_actions_for_every_kind() -> None:
     assert isinstance(pick, Select)
     s = build({"RR": (4, 2)}, hands=[[], [], ["red-hat", "green-coat"], []])
     quiet = GAME.default_action(s, 0, "move", Dice(0))
-    assert not quiet.mode
+    assert isinstance(quiet, Move) and not quiet.mode
     s, _ = act(s, 0, "RR N", Dice(SMALL_DRAGON))
     take = GAME.default_action(s, 1, "steal", Dice(1))
     assert GAME.notation(take) == "take south green-coat"

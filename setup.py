@@ -1,0 +1,15 @@
+"""Packaging glue that ``pyproject.toml`` cannot express on its own.
+
+The Jinja2 mail templates stay in the top-level ``templates/`` folder (their source), and are
+installed as the package ``pbem.templates``: ``pyproject.toml``'s ``packages.find`` cannot add a
+package that lives outside ``pbem/``, so the package list is computed here (every ``pbem``
+subpackage, found anew on each build, plus the mapped ``pbem.templates``). Everything else about the
+project is in ``pyproject.toml``.
+"""
+
+from setuptools import find_packages, setup
+
+setup(
+    packages=[*find_packages(include=["pbem", "pbem.*"]), "pbem.templates"],
+    package_dir={"pbem.templates": "templates"},
+)
