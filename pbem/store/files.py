@@ -13,9 +13,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.errors import IntegrityError
 from pbem.store.records import (
+    CHECKPOINT_DOMAIN,
     GENESIS_PREV,
     LOG_DOMAIN,
     SNAPSHOT_DOMAIN,
+    Checkpoint,
     LogEntry,
     Snapshot,
     check_signature,
@@ -29,6 +31,7 @@ LOG_FILE = "log.jsonl"
 SNAPSHOT_FILE = "state.json"
 LOCK_FILE = "lock"
 TORN_FILE = "log.jsonl.torn"
+CHECKPOINT_FILE = "checkpoint.json"
 
 KINDS = frozenset(
     {
@@ -217,3 +220,43 @@ def check_snapshot_against_log(
             path=snap_path,
             line=1,
         )
+
+
+def parse_checkpoint(
+    data: bytes, keys: dict[str, Ed25519PublicKey], *, game: str, path: str
+) -> Checkpoint | None:
+    """Check ``checkpoint.json`` (framing, signature, game). ``None`` for an empty or unterminated
+    file: it is written without fsync, so a crash may leave it so (the load then verifies every
+    line, as without a checkpoint). Anything else that does not verify is an :class:`IntegrityError`."""
+    if not data.endswith(b"\n"):
+        return None
+    if data.count(b"\n") != 1:
+        raise IntegrityError(
+            "checkpoint.json must be exactly one line ending with a newline",
+            game=game,
+            path=path,
+            line=1,
+        )
+    try:
+        body, sig = split_signature(data[:-1])
+        cp = msgspec.json.decode(body, type=Checkpoint)
+        check_signature(body, sig, cp.key, keys, CHECKPOINT_DOMAIN)
+    except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise IntegrityError(
+            f"not a valid signed checkpoint: {exc}", game=game, path=path, line=1
+        ) from None
+    if cp.game_id != game or cp.v != 1 or cp.seq < 1:
+        raise IntegrityError(
+            f"the checkpoint belongs to game {cp.game_id!r} (version {cp.v}, seq {cp.seq})",
+            game=game,
+            path=path,
+            line=1,
+        )
+    return cp
+
+
+def checkpoint_matches(cp: Checkpoint, log: ParsedLog) -> bool:
+    """Whether the checkpoint names a line of the log, by sequence number and hash. When it does
+    not (the files were restored from an older copy, or a test rewound them), loads ignore it and
+    check every signature, so a mismatch is never a reason to trust less."""
+    return cp.seq <= log.seq and log.hashes[cp.seq - 1] == cp.head_hash

@@ -25,6 +25,8 @@ LOG_SCHEMA = 1
 SNAPSHOT_SCHEMA = 1
 LOG_DOMAIN = b"pbem-log-v1\x00"
 SNAPSHOT_DOMAIN = b"pbem-snapshot-v1\x00"
+CHECKPOINT_DOMAIN = b"pbem-checkpoint-v1\x00"
+CHECKPOINT_SCHEMA = 1
 GENESIS_PREV = "0" * 64
 """The ``prev`` of a game's first line."""
 
@@ -67,6 +69,17 @@ class Snapshot(msgspec.Struct, kw_only=True):
     envelope: Envelope
     state: str
     """The engine's encoded state, sealed (``siv1:...``)."""
+    key: str
+
+
+class Checkpoint(msgspec.Struct, kw_only=True):
+    """``checkpoint.json`` without its signature: the service checked every signature of the log
+    up to line ``seq``, whose hash is ``head_hash``."""
+
+    v: int = CHECKPOINT_SCHEMA
+    game_id: str
+    seq: int
+    head_hash: str
     key: str
 
 

@@ -43,12 +43,15 @@ from pbem.store.entries import (
     ViewAccess,
 )
 from pbem.store.files import (
+    CHECKPOINT_FILE,
     LOCK_FILE,
     LOG_FILE,
     SNAPSHOT_FILE,
     TORN_FILE,
     ParsedLog,
+    checkpoint_matches,
     check_snapshot_against_log,
+    parse_checkpoint,
     parse_log,
     parse_snapshot,
 )
@@ -64,9 +67,11 @@ from pbem.store.fold import (
 from pbem.store.fsutil import append_durable, atomic_write, file_lock, fsync_dir, remove_temp_files
 from pbem.store.keys import Keyring, SealError, check_keys_outside
 from pbem.store.records import (
+    CHECKPOINT_DOMAIN,
     GENESIS_PREV,
     LOG_DOMAIN,
     SNAPSHOT_DOMAIN,
+    Checkpoint,
     LogEntry,
     Snapshot,
     encoder,
@@ -493,14 +498,17 @@ class Store:
                 raise StoreError(f"there is no game {game_id!r} in {self.data_dir}") from None
             raise IntegrityError("the log file is missing", game=game_id, path=str(path)) from None
         keys = self._keys if verify else None
+        verified = self._verified.get(game_id) if cached else None
+        cp: Checkpoint | None = None
+        if verify and cached and verified is None:
+            # A new process: the signed checkpoint says up to which line an earlier one checked
+            # every signature, so only the lines after it are checked again (the chain of hashes,
+            # still checked for every line, pins the bytes before it).
+            cp = self._read_checkpoint(game_id)
+            if cp is not None:
+                verified = (cp.seq, cp.head_hash)
         try:
-            log = parse_log(
-                data,
-                keys,
-                game=game_id,
-                path=str(path),
-                verified=self._verified.get(game_id) if cached else None,
-            )
+            log = parse_log(data, keys, game=game_id, path=str(path), verified=verified)
         except IntegrityError:
             # Check again from scratch, so that the error names the line that was changed (with
             # the shortcut, a change before the cached point shows up one line later, at the chain).
@@ -509,6 +517,22 @@ class Store:
         if verify:
             self._verified[game_id] = (log.seq, log.head_hash)
         return log
+
+    def _read_checkpoint(self, game_id: str) -> Checkpoint | None:
+        path = self.game_dir(game_id) / CHECKPOINT_FILE
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        return parse_checkpoint(data, self._keys, game=game_id, path=str(path))
+
+    def _write_checkpoint(self, gdir: Path, game_id: str, seq: int, head_hash: str) -> None:
+        """Sign "every signature up to line ``seq`` (hash ``head_hash``) was checked". Written
+        without fsync: it only saves work, and a lost or torn one means a full check."""
+        cp = Checkpoint(game_id=game_id, seq=seq, head_hash=head_hash, key=self.keyring.key_id)
+        body = encoder.encode(cp)
+        data = seal_record(body, self.keyring.sign(CHECKPOINT_DOMAIN + body)) + b"\n"
+        atomic_write(gdir / CHECKPOINT_FILE, data, sync=False)
 
     def _read_snapshot(self, game_id: str, *, verify: bool) -> tuple[Snapshot, bytes] | None:
         path = self.game_dir(game_id) / SNAPSHOT_FILE
@@ -727,6 +751,7 @@ class Store:
             warnings = list(record.warnings)
             try:
                 self._write_snapshot(gdir, fold)
+                self._write_checkpoint(gdir, game_id, fold.seq, fold.envelope.head_hash)
             except OSError as exc:
                 warnings.append(
                     f"{game_id}: committed seq {fold.seq}, but state.json could not be written "
@@ -755,6 +780,7 @@ class Store:
             snapped = self._read_snapshot(game_id, verify=True)  # before the log: see _open
             log = self._read_log(game_id, verify=True, cached=False)
             report.seq = log.seq
+            cp = self._read_checkpoint(game_id)  # a forged one is an IntegrityError
             if log.torn is not None:
                 report.warnings.append(
                     f"{game_id}: log.jsonl line {log.seq + 1} is incomplete (a crash during a write); "
@@ -791,6 +817,12 @@ class Store:
                 self._fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=True)
             report.ok = True
             report.replayed = True
+            if cp is not None and not checkpoint_matches(cp, log):
+                report.warnings.append(
+                    f"{game_id}: checkpoint.json (seq {cp.seq}) is not a line of the log (files "
+                    "restored from an older copy?); loads check every signature until the next "
+                    "commit rewrites it."
+                )
             stale = self._check_summary(game_id, fold, index)
             if stale is not None:
                 report.warnings.append(stale)

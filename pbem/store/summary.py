@@ -29,8 +29,8 @@ from pbem.store.fsutil import atomic_write
 
 SUMMARY_FILE = ".summaries.jsonl"
 SUMMARY_LOCK = ".summaries.lock"
-_COMPACT_SLACK = 1000
-"""Compact when the file holds more than ``2 * games + _COMPACT_SLACK`` lines."""
+_COMPACT_SLACK = 100
+"""Compact when the file holds more than ``1.25 * games + _COMPACT_SLACK`` lines."""
 
 
 class Summary(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -135,7 +135,7 @@ def read_summaries(data_dir: Path) -> dict[str, Summary]:
     except FileNotFoundError:
         return {}
     latest, count = _parse(data)
-    if count > 2 * len(latest) + _COMPACT_SLACK:
+    if count > len(latest) * 5 // 4 + _COMPACT_SLACK:
         with contextlib.suppress(OSError), _index_lock(data_dir, fcntl.LOCK_EX | fcntl.LOCK_NB):
             latest, _ = _parse(path.read_bytes())  # again, now that no append is under way
             body = b"".join(_encoder.encode(latest[g]) + b"\n" for g in sorted(latest))
