@@ -144,8 +144,10 @@ def main() -> None:
             for e in it:
                 if e.name.startswith(".new-") and e.is_dir():
                     e.stat()
-        print(f"former Store.create's sweep of the data directory, {n} games: "
-              f"{(time.perf_counter() - t) * 1000:.2f} ms")
+        print(
+            f"former Store.create's sweep of the data directory, {n} games: "
+            f"{(time.perf_counter() - t) * 1000:.2f} ms"
+        )
 
 
 if __name__ == "__main__":

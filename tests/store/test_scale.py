@@ -97,9 +97,7 @@ def test_index_is_compacted(store: Store, clock: Clock) -> None:
     assert read_summaries(store.data_dir) == before
 
 
-def test_create_does_not_sweep_the_data_dir(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_create_does_not_sweep_the_data_dir(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     new(store)
     scanned: list[str] = []
     real = os.scandir
@@ -146,9 +144,7 @@ def test_cold_load_checks_only_lines_after_the_checkpoint(
 
 
 @pytest.mark.parametrize("where", ["body", "signature"])
-def test_tampering_before_the_checkpoint_is_caught(
-    store: Store, clock: Clock, where: str
-) -> None:
+def test_tampering_before_the_checkpoint_is_caught(store: Store, clock: Clock, where: str) -> None:
     gid = new(store)
     play(store, gid, clock, moves=6)
     log = store.data_dir / gid / "log.jsonl"
@@ -157,7 +153,9 @@ def test_tampering_before_the_checkpoint_is_caught(
         lines[2] = lines[2].replace(b'"source":"gm"', b'"source":"xx"')
     else:
         i = lines[2].rindex(b'"sig":"') + 8
-        lines[2] = lines[2][:i] + (b"0" if lines[2][i : i + 1] != b"0" else b"1") + lines[2][i + 1 :]
+        lines[2] = (
+            lines[2][:i] + (b"0" if lines[2][i : i + 1] != b"0" else b"1") + lines[2][i + 1 :]
+        )
     log.write_bytes(b"\n".join(lines))
     with pytest.raises(IntegrityError) as err:
         Store(store.data_dir, store.keyring).load(gid)
