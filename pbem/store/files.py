@@ -121,6 +121,7 @@ def parse_log(
     game: str,
     path: str,
     verified: tuple[int, str] | None = None,
+    known: ParsedLog | None = None,
 ) -> ParsedLog:
     """Check every line (framing, signature when ``keys`` is given, sequence, chain).
 
@@ -146,7 +147,24 @@ def parse_log(
     ):
         skip = verified[0]
     prev = GENESIS_PREV
-    for i, raw in enumerate(parts, start=1):
+    first = 1
+    if (
+        skip
+        and verified is not None
+        and known is not None
+        and known.seq >= skip
+        and known.hashes[skip - 1] == verified[1]
+        and data.startswith(b"\n".join(known.lines[:skip]) + b"\n")
+    ):
+        # The same first ``skip`` lines, byte for byte, were parsed and checked before: reuse
+        # them instead of decoding them again.
+        out.lines = known.lines[:skip]
+        out.entries = known.entries[:skip]
+        out.hashes = known.hashes[:skip]
+        prev = out.hashes[-1]
+        first = skip + 1
+    for i in range(first, len(parts) + 1):
+        raw = parts[i - 1]
         entry = _check_line(raw, i, prev, None if i <= skip else keys, game, path)
         prev = line_hash(raw)
         out.lines.append(raw)

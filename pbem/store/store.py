@@ -243,6 +243,8 @@ class Store:
         self._verified: dict[str, tuple[int, str]] = {}
         """Per game, the last (seq, line hash) whose signatures this process checked: a commit
         right after a load then verifies only the new lines (see files.parse_log)."""
+        self._parsed: OrderedDict[str, ParsedLog] = OrderedDict()
+        """Per game, the last verified parse of its log, whose lines the next parse reuses."""
 
     # ------------------------------------------------------------------ paths and locks
 
@@ -508,7 +510,14 @@ class Store:
             if cp is not None:
                 verified = (cp.seq, cp.head_hash)
         try:
-            log = parse_log(data, keys, game=game_id, path=str(path), verified=verified)
+            log = parse_log(
+                data,
+                keys,
+                game=game_id,
+                path=str(path),
+                verified=verified,
+                known=self._parsed.get(game_id) if verify and cached else None,
+            )
         except IntegrityError:
             # Check again from scratch, so that the error names the line that was changed (with
             # the shortcut, a change before the cached point shows up one line later, at the chain).
@@ -516,6 +525,10 @@ class Store:
             log = parse_log(data, keys, game=game_id, path=str(path))
         if verify:
             self._verified[game_id] = (log.seq, log.head_hash)
+            self._parsed[game_id] = log
+            self._parsed.move_to_end(game_id)
+            while len(self._parsed) > _STATE_CACHE:
+                self._parsed.popitem(last=False)
         return log
 
     def _read_checkpoint(self, game_id: str) -> Checkpoint | None:
@@ -748,6 +761,13 @@ class Store:
             # Committed. The snapshot is only a cache: failing to write it (disk full...) must
             # not turn a durable commit into an error the caller would retry.
             self._verified[game_id] = (fold.seq, fold.envelope.head_hash)
+            known = self._parsed.get(game_id)
+            if known is not None and known.seq == expected_seq and not known.missing_newline:
+                self._parsed[game_id] = ParsedLog(
+                    lines=known.lines + w.lines,
+                    entries=w.all_entries,
+                    hashes=known.hashes + [line_hash(x) for x in w.lines],
+                )
             warnings = list(record.warnings)
             try:
                 self._write_snapshot(gdir, fold)
