@@ -24,7 +24,6 @@ from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from pbem.errors import ConflictError, IntegrityError, PbemError
-from pbem.mail.outbox import parse_raw
 from pbem.rules.base import derive_rng
 from pbem.service import Service, next_due
 from pbem.store import ActionEntry, service_lock
@@ -164,7 +163,10 @@ def flush_outbox(service: Service, sender: Sender, clock: Callable[[], datetime]
     due = outbox.due(now.timestamp())
     if not due:
         return
-    messages = [parse_raw(outbox.message(e)) for e in due]
+    from pbem.mail.outbound import RawMail
+
+    # The stored bytes go out as they are: no parse, no second serialisation.
+    messages = [RawMail(e.message_id, (e.recipient,), outbox.message(e)) for e in due]
     results = sender.send_batch(messages)
     for entry, res in zip(due, results, strict=True):
         if res.ok:
@@ -301,6 +303,10 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     limiter = RateLimiter(cfg.data_dir / "outbox", cfg.limits.max_mails_per_sender_per_hour, 3600.0,
                           lambda: clock().timestamp())
     service = Service(store, outbox, policy, clock, rate_limiter=limiter)
+    from pbem.mail import compose
+
+    # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode.
+    compose.use_bytecode_cache(cfg.data_dir / ".cache" / "templates")
     from pbem.crypto_mail import attach_crypto
 
     attach_crypto(service, cfg)

@@ -19,7 +19,7 @@ from typing import Annotated, Any, NoReturn
 import msgspec
 import typer
 
-from pbem.cli.app import admin_app, app
+from pbem.cli.apps import admin_app, app
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, Config, config_template, load_config
 from pbem.errors import (
     CommandError,

@@ -17,7 +17,7 @@ import typer
 from cryptography.hazmat.primitives import serialization
 
 from pbem.cli.admin import ConfigOpt, DataDirOpt, JsonOpt
-from pbem.cli.app import admin_app, app  # noqa: F401
+from pbem.cli.apps import admin_app, app  # noqa: F401
 from pbem.config import load_config
 from pbem.crypto import (
     KeyKind,
@@ -35,6 +35,7 @@ from pbem.errors import ConfigError
 key_app = typer.Typer(
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 admin_app.add_typer(key_app, name="key")
 

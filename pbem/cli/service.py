@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pbem.cli.app import admin_app, app  # noqa: F401
+from pbem.cli.apps import admin_app, app  # noqa: F401
 
 
 @app.command("demo")

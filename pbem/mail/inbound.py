@@ -30,10 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from imapclient import IMAPClient
-from imapclient.exceptions import IMAPClientAbortError, IMAPClientError, LoginError
+if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Maildir never needs it)
+    from imapclient import IMAPClient
 
 from pbem.errors import ConfigError
 from pbem.mail.outbound import Security, check_security
@@ -157,6 +157,9 @@ class ImapSource:
     # -- connection -----------------------------------------------------------------------------
 
     def _connect(self) -> IMAPClient:
+        from imapclient import IMAPClient
+        from imapclient.exceptions import LoginError
+
         try:
             client = IMAPClient(
                 self.host,
@@ -205,6 +208,8 @@ class ImapSource:
 
     def _retrying(self, op: Callable[[IMAPClient], T]) -> T:
         """Run ``op`` on the connection; reconnect once if the server dropped it."""
+        from imapclient.exceptions import IMAPClientAbortError
+
         try:
             return op(self._imap())
         except (IMAPClientAbortError, OSError) as exc:
@@ -226,6 +231,8 @@ class ImapSource:
         """Log out and close the connection (the cursor is already on disk)."""
         client, self._client = self._client, None
         if client is not None:
+            from imapclient.exceptions import IMAPClientError
+
             with contextlib.suppress(IMAPClientError, OSError):
                 client.logout()
 
@@ -348,6 +355,8 @@ class ImapSource:
         if name in self._known_folders:
             return
         if not client.folder_exists(name):
+            from imapclient.exceptions import IMAPClientError
+
             log.info("imap: creating folder %s", name)
             with contextlib.suppress(IMAPClientError):  # created concurrently: fine
                 client.create_folder(name)

@@ -1,0 +1,137 @@
+"""The typer applications the command modules register on (kept apart to avoid import cycles).
+
+Not called ``app.py``: a submodule named ``app`` would shadow the package attribute ``pbem.cli.app``
+(the Typer object, loaded lazily by ``pbem.cli.__getattr__``). Help is plain text
+(``rich_markup_mode=None``): formatting it with rich cost more than the rest of ``pbem --help``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+import typer
+
+app = typer.Typer(
+    name="pbem",
+    help="Play-by-email service for the two Forbidden City board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+admin_app = typer.Typer(
+    help="The game master's commands: create, list, inspect, verify, repair games.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(admin_app, name="admin")
+
+
+def _light_runtime_param(descriptor: Any) -> Any:
+    """A cheap converter for a plain ``bool``, ``str``, ``int``, ``float``, ``Path`` or
+    ``list[str]`` parameter, or ``None`` to leave the parameter to typer.
+
+    typer 0.2x converts every parameter through a pydantic ``TypeAdapter``: importing pydantic and
+    building the adapters cost more CPU than the rest of ``pbem run``. The conversions here are
+    the ones typer's adapters do for these types (paths still go through typer's own checks)."""
+    from typer._click.exceptions import BadParameter
+    from typer._coercion import RuntimeParam
+    from typer._param_types import coerce_cli_path
+
+    ann = descriptor.annotation
+    info = descriptor.parameter_info
+    if info.parser is not None or descriptor.file_annotation is not None:
+        return None
+
+    def to_str(value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, bytes):
+            return value.decode(sys.getfilesystemencoding(), "replace")
+        return str(value)
+
+    def to_number(value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            number = ann(value)
+        except (TypeError, ValueError):
+            kind = "integer" if ann is int else "number"
+            raise BadParameter(f"{value!r} is not a valid {kind}.", ctx=ctx, param=param) from None
+        if (info.min is not None and number < info.min) or (
+            info.max is not None and number > info.max
+        ):
+            bounds = f"at least {info.min}" if info.max is None else f"{info.min} to {info.max}"
+            if info.min is None:
+                bounds = f"at most {info.max}"
+            raise BadParameter(f"{value!r} must be {bounds}.", ctx=ctx, param=param)
+        return number
+
+    def to_path(value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str):
+            value = ann(value)
+        return coerce_cli_path(value, info, path_type=ann, param=param, ctx=ctx)
+
+    def to_bool(value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "t", "yes", "y", "on"):
+            return True
+        if text in ("", "0", "false", "f", "no", "n", "off"):
+            return False
+        raise BadParameter(f"{value!r} is not a valid boolean.", ctx=ctx, param=param)
+
+    convert: Callable[[Any, Any, Any], Any]
+    many = False
+    if ann is bool:
+        convert = to_bool
+    elif ann is str:
+        convert = to_str
+    elif get_origin(ann) is list and get_args(ann) == (str,):
+        convert, many = to_str, True
+    elif ann in (int, float) and not info.clamp:
+        convert = to_number
+    elif isinstance(ann, type) and issubclass(ann, Path) and info.path_type is None:
+        convert = to_path
+    else:
+        return None
+
+    @dataclass(frozen=True)
+    class _Light(RuntimeParam):
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if many:
+                items = value if isinstance(value, (list, tuple)) else [value]
+                return [convert(v, param, ctx) for v in items]
+            return convert(value, param, ctx)
+
+    return _Light(parameter_info=info, annotation=ann)
+
+
+def _install_light_coercion() -> None:
+    """Route simple parameters to :func:`_light_runtime_param` (no-op if typer's internals
+    differ from the version this was written for: then typer converts everything, as before)."""
+    try:
+        from typer import core
+    except ImportError:  # pragma: no cover
+        return
+    cls = getattr(core, "_TyperParameter", None)
+    original = getattr(cls, "get_runtime_param", None)
+    if cls is None or original is None or getattr(original, "_pbem_light", False):
+        return
+
+    def get_runtime_param(self: Any) -> Any:
+        if getattr(self, "_runtime_param", None) is None:
+            try:
+                light = _light_runtime_param(self.type_descriptor)
+            except (ImportError, AttributeError):  # pragma: no cover - another typer
+                light = None
+            if light is not None:
+                self._runtime_param = light
+        return original(self)
+
+    get_runtime_param._pbem_light = True  # type: ignore[attr-defined]
+    cls.get_runtime_param = get_runtime_param
+
+
+_install_light_coercion()
