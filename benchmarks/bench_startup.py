@@ -110,7 +110,9 @@ def main() -> None:
                 c, w = run(cmd, tree)
                 cpu.setdefault((name, label), []).append(c)
                 wall.setdefault((name, label), []).append(w)
-    print(f"pbem start-up (python {sys.version.split()[0]}), medians of {args.runs} interleaved runs")
+    print(
+        f"pbem start-up (python {sys.version.split()[0]}), medians of {args.runs} interleaved runs"
+    )
     for name in commands:
         parts = []
         for label in trees:

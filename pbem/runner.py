@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pbem.errors import ConflictError, IntegrityError, PbemError
@@ -307,10 +308,32 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
 
     # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode.
     compose.use_bytecode_cache(cfg.data_dir / ".cache" / "templates")
-    from pbem.crypto_mail import attach_crypto
-
-    attach_crypto(service, cfg)
+    # The crypto hooks (what pbem.crypto_mail.attach_crypto sets) open on first use: an idle tick
+    # never needs them, and importing the crypto stack is most of an idle tick's start-up.
+    service.crypto = _LazyCrypto(Path(cfg.keys_dir), cfg.service_address, clock)
     return service
+
+
+class _LazyCrypto:
+    """Stands for :class:`pbem.crypto_mail.MailCrypto`, opened (identity created or loaded) when
+    an attribute is first used."""
+
+    def __init__(self, keys_dir: Path, service_address: str,
+                 clock: Callable[[], datetime]) -> None:
+        self._args = (keys_dir, service_address, clock)
+        self._real: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        real = self.__dict__.get("_real")
+        if real is None:
+            from pbem.crypto_mail import MailCrypto
+
+            keys_dir, address, clock = self.__dict__["_args"]
+            real = MailCrypto.open(keys_dir, address, clock())
+            self.__dict__["_real"] = real
+        return getattr(real, name)
 
 
 def build_source(cfg: Any) -> Any:

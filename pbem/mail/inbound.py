@@ -24,7 +24,6 @@ import contextlib
 import json
 import logging
 import os
-import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +32,8 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Maildir never needs it)
+    import ssl
+
     from imapclient import IMAPClient
 
 from pbem.errors import ConfigError
@@ -157,6 +158,8 @@ class ImapSource:
     # -- connection -----------------------------------------------------------------------------
 
     def _connect(self) -> IMAPClient:
+        import ssl
+
         from imapclient import IMAPClient
         from imapclient.exceptions import LoginError
 

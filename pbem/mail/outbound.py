@@ -14,13 +14,10 @@ with their envelope, sent as they are (``sendmail``), without parsing and serial
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import copy
 import logging
-import mailbox
 import re
-import ssl
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -29,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 if TYPE_CHECKING:  # imported on the first SMTP connection, not by a tick with nothing to send
+    import ssl
+
     import aiosmtplib
 
 __all__ = [
@@ -156,6 +155,8 @@ def deliver_to_maildir(root: Path, address: str, data: bytes) -> str:
     ``mailbox.Maildir`` writes into tmp/ and renames into new/, so a reader never sees half a
     message. Returns the message's key.
     """
+    import mailbox
+
     root.mkdir(parents=True, exist_ok=True)
     box = mailbox.Maildir(maildir_for(root, address), create=True)
     return box.add(data)
@@ -207,6 +208,8 @@ def _without_bcc(message: EmailMessage) -> bytes:
 
 def _smtp_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
     """(errors of a broken connection, errors of a failed connect), once aiosmtplib is loaded."""
+    import asyncio
+
     import aiosmtplib
 
     connection: tuple[type[BaseException], ...] = (
@@ -245,7 +248,7 @@ class SmtpSender:
         envelope_from: str | None = None,
         timeout: float = 30.0,
         backoff: Sequence[float] = (1.0, 4.0, 15.0),
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -256,6 +259,10 @@ class SmtpSender:
         self.envelope_from = envelope_from
         self.timeout = timeout
         self.backoff = tuple(backoff)
+        if sleep is None:
+            import asyncio
+
+            sleep = asyncio.sleep
         self.sleep = sleep
         self.connections = 0
         """How many connections this sender opened (one per batch unless the server dropped us)."""
@@ -318,6 +325,8 @@ class SmtpSender:
 
     def send_batch(self, messages: Sequence[Mail]) -> list[SendResult]:
         """Synchronous :meth:`asend_batch`, for code without an event loop (the cron tick)."""
+        import asyncio
+
         try:
             asyncio.get_running_loop()
         except RuntimeError:

@@ -487,7 +487,10 @@ class Store:
             append_summaries(self.data_dir, [summary_of(fold.envelope, fold.game, fold.state)])
         body = self._snapshot_body(fold, self.keyring.key_id)
         data = seal_record(body, self.keyring.sign(SNAPSHOT_DOMAIN + body)) + b"\n"
-        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.fsync)
+        # The data is synced before the rename (a crash never leaves a torn snapshot), the rename
+        # is not: a crash may bring back the previous snapshot, which is behind the log and rolled
+        # forward by the next load, exactly like a crash between the append and this write.
+        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.fsync, sync_dir=False)
 
     # ------------------------------------------------------------------ reading
 
