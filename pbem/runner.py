@@ -279,6 +279,51 @@ def sleep_until(seconds: float) -> None:
     time.sleep(max(0.0, seconds))
 
 
+# ====================================================================== the daemon
+
+
+def run_daemon(
+    service: Service,
+    source: Any,
+    sender: Sender | None,
+    *,
+    clock: Callable[[], datetime],
+    should_stop: Callable[[], bool],
+    interval: float = 300.0,
+    limit: int | None = None,
+) -> int:
+    """Tick, then wait for new mail (IMAP IDLE, or polling a Maildir) or for ``interval`` seconds,
+    and again, until ``should_stop()`` (set by SIGTERM/SIGINT). A tick under way is finished first;
+    a wait ends within ``pbem.mail.inbound.STOP_CHECK`` seconds of the request. Returns the number
+    of ticks."""
+    dlog = logging.getLogger("pbem.daemon")
+    ticks = 0
+    while not should_stop():
+        try:
+            report = tick(service, source, sender, clock=clock, wait_lock=True, limit=limit)
+            dlog.info("tick: %s", report.line())
+        except Exception:  # noqa: BLE001 - the daemon must survive a bad tick; cron would too
+            dlog.exception("tick failed")
+        ticks += 1
+        if should_stop():
+            break
+        until = time.monotonic() + interval
+        while not should_stop() and time.monotonic() < until:
+            remaining = until - time.monotonic()
+            if source is None:
+                time.sleep(min(remaining, 0.25))
+                continue
+            try:
+                if source.idle_wait(min(remaining, 60.0), stop=should_stop):
+                    break
+            except Exception:  # noqa: BLE001 - a dropped IDLE connection: poll a little, go on
+                dlog.exception("waiting for mail failed; retrying")
+                pause = time.monotonic() + min(remaining, 5.0)
+                while not should_stop() and time.monotonic() < pause:
+                    time.sleep(0.25)
+    return ticks
+
+
 # ====================================================================== wiring from the configuration
 
 
