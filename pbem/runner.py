@@ -22,10 +22,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
-from pbem.mail.outbox import parse_raw
 from pbem.rules.base import derive_rng
 from pbem.service import Service, next_due
 from pbem.service.journal import Journal
@@ -206,7 +206,10 @@ def flush_outbox(service: Service, sender: Sender, clock: Callable[[], datetime]
     due = outbox.due(now.timestamp())
     if not due:
         return
-    messages = [parse_raw(outbox.message(e)) for e in due]
+    from pbem.mail.outbound import RawMail
+
+    # The stored bytes go out as they are: no parse, no second serialisation.
+    messages = [RawMail(e.message_id, (e.recipient,), outbox.message(e)) for e in due]
     results = sender.send_batch(messages)
     for entry, res in zip(due, results, strict=True):
         if res.ok:
@@ -308,6 +311,51 @@ def sleep_until(seconds: float) -> None:
     time.sleep(max(0.0, seconds))
 
 
+# ====================================================================== the daemon
+
+
+def run_daemon(
+    service: Service,
+    source: Any,
+    sender: Sender | None,
+    *,
+    clock: Callable[[], datetime],
+    should_stop: Callable[[], bool],
+    interval: float = 300.0,
+    limit: int | None = None,
+) -> int:
+    """Tick, then wait for new mail (IMAP IDLE, or polling a Maildir) or for ``interval`` seconds,
+    and again, until ``should_stop()`` (set by SIGTERM/SIGINT). A tick under way is finished first;
+    a wait ends within ``pbem.mail.inbound.STOP_CHECK`` seconds of the request. Returns the number
+    of ticks."""
+    dlog = logging.getLogger("pbem.daemon")
+    ticks = 0
+    while not should_stop():
+        try:
+            report = tick(service, source, sender, clock=clock, wait_lock=True, limit=limit)
+            dlog.info("tick: %s", report.line())
+        except Exception:  # noqa: BLE001 - the daemon must survive a bad tick; cron would too
+            dlog.exception("tick failed")
+        ticks += 1
+        if should_stop():
+            break
+        until = time.monotonic() + interval
+        while not should_stop() and time.monotonic() < until:
+            remaining = until - time.monotonic()
+            if source is None:
+                time.sleep(min(remaining, 0.25))
+                continue
+            try:
+                if source.idle_wait(min(remaining, 60.0), stop=should_stop):
+                    break
+            except Exception:  # noqa: BLE001 - a dropped IDLE connection: poll a little, go on
+                dlog.exception("waiting for mail failed; retrying")
+                pause = time.monotonic() + min(remaining, 5.0)
+                while not should_stop() and time.monotonic() < pause:
+                    time.sleep(0.25)
+    return ticks
+
+
 # ====================================================================== wiring from the configuration
 
 
@@ -335,10 +383,36 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     # Per authenticated seat (the name of the setting is older than that rule).
     service.rate_limiter = RateLimiter(service.journal.root, cfg.limits.max_mails_per_sender_per_hour,
                                        3600.0, lambda: clock().timestamp())
-    from pbem.crypto_mail import attach_crypto
+    from pbem.mail import compose
 
-    attach_crypto(service, cfg)
+    # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode.
+    compose.use_bytecode_cache(cfg.data_dir / ".cache" / "templates")
+    # The crypto hooks (what pbem.crypto_mail.attach_crypto sets) open on first use: an idle tick
+    # never needs them, and importing the crypto stack is most of an idle tick's start-up.
+    service.crypto = _LazyCrypto(Path(cfg.keys_dir), cfg.service_address, clock)
     return service
+
+
+class _LazyCrypto:
+    """Stands for :class:`pbem.crypto_mail.MailCrypto`, opened (identity created or loaded) when
+    an attribute is first used."""
+
+    def __init__(self, keys_dir: Path, service_address: str,
+                 clock: Callable[[], datetime]) -> None:
+        self._args = (keys_dir, service_address, clock)
+        self._real: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        real = self.__dict__.get("_real")
+        if real is None:
+            from pbem.crypto_mail import MailCrypto
+
+            keys_dir, address, clock = self.__dict__["_args"]
+            real = MailCrypto.open(keys_dir, address, clock())
+            self.__dict__["_real"] = real
+        return getattr(real, name)
 
 
 def build_source(cfg: Any) -> Any:

@@ -1,18 +1,103 @@
 """The command line: a thin skin over the library (each command calls it and turns errors into
-one clear message and an exit code)."""
+one clear message and an exit code).
+
+Start-up matters (cron starts ``pbem run`` every few minutes): :func:`main` imports only the command
+module that defines the command on the command line (``pbem run`` never imports the GM's commands,
+nor they the mail loop); ``pbem --help``, an unknown command and the ``app`` attribute (the tests'
+``CliRunner``) import them all. See docs/PERFORMANCE.md, "Start-up".
+"""
 
 from __future__ import annotations
 
-# Importing the command modules registers their commands on ``app`` / ``admin_app``.
-from pbem.cli import admin as _admin  # noqa: E402,F401
-from pbem.cli import keys as _keys  # noqa: E402,F401
-from pbem.cli import play as _play  # noqa: E402,F401
-from pbem.cli import service as _service  # noqa: E402,F401
-from pbem.cli.app import admin_app, app
+import importlib
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import typer
 
 __all__ = ["app", "admin_app", "main"]
+
+_MODULES = ("admin", "keys", "play", "service")
+"""Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
+
+_TOP = {
+    "init": "admin",
+    "verify-shuffle": "admin",
+    "play": "play",
+    "demo": "service",
+    "run": "service",
+    "daemon": "service",
+}
+"""Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
+
+_ADMIN = {"key": "keys", "resend": "service"}
+"""Admin subcommands defined outside ``pbem.cli.admin``."""
+
+_ADMIN_MODULE = frozenset(
+    [
+        "new",
+        "list",
+        "show",
+        "history",
+        "move",
+        "verify",
+        "replay",
+        "undo",
+        "replace",
+        "pause",
+        "resume",
+        "end",
+        "deadline",
+        "export",
+        "pubkey",
+        "rotate-key",
+    ]
+)
+"""The admin subcommands of ``pbem.cli.admin`` (a test checks this list against the module). An
+admin subcommand in neither list makes :func:`main` import every module, so a new command works
+even before it is added here; it only starts more slowly."""
+
+
+def _load(names: tuple[str, ...] | list[str]) -> None:
+    for name in names:
+        importlib.import_module(f"pbem.cli.{name}")
+
+
+def _modules_for(argv: list[str]) -> list[str]:
+    """The command modules that ``argv`` (without the program name) needs; all when unsure."""
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or any(a in ("--help", "-h") for a in argv[: argv.index(words[0])]):
+        return list(_MODULES)
+    first = words[0]
+    if first in _TOP:
+        return [_TOP[first]]
+    if first == "admin" and len(words) > 1:
+        sub = words[1]
+        if sub in _ADMIN:
+            return [_ADMIN[sub]]
+        if sub in _ADMIN_MODULE:
+            return ["admin"]
+    return list(_MODULES)
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("app", "admin_app"):
+        _load(_MODULES)
+        from pbem.cli import apps
+
+        return getattr(apps, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     """Console-script entry point."""
+    _load(_modules_for(sys.argv[1:]))
+    from pbem.cli.apps import app
+
     app()
+
+
+if TYPE_CHECKING:
+    app: typer.Typer
+    admin_app: typer.Typer

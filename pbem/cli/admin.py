@@ -17,16 +17,14 @@ from typing import Annotated, Any
 import msgspec
 import typer
 
-from pbem.cli.app import ConfigOpt as ConfigOpt  # re-exported: the shared options
-from pbem.cli.app import DataDirOpt as DataDirOpt
-from pbem.cli.app import admin_app, app, cli_errors, fail
+from pbem.cli.apps import ConfigOpt as ConfigOpt  # re-exported: the shared options
+from pbem.cli.apps import DataDirOpt as DataDirOpt
+from pbem.cli.apps import admin_app, app, cli_errors, fail
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, Config, config_template, load_config
 from pbem.errors import (
     CommandError,
     ConfigError,
     GameStopped,
-    IntegrityError,
-    StoreError,
 )
 from pbem.model import iso_time, parse_player
 from pbem.store import (
@@ -365,42 +363,46 @@ def new(
 def list_games(
     data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False
 ) -> None:
-    """List every game: id, game, status, moves, who is to move."""
+    """List every game: id, game, status, moves, who is to move.
+
+    Reads the list index (one file), not the games: 'pbem admin verify' checks it against them."""
     store = _store(config, data_dir)
-    rows: list[dict[str, Any]] = []
-    for gid in store.game_ids():
-        try:
-            rec = store.load(gid, verify=False)
-        except (IntegrityError, StoreError) as exc:
-            rows.append({"game_id": gid, "status": "damaged", "error": str(exc)})
-            continue
-        env = rec.envelope
-        names = rec.seat_names()
-        rows.append(
-            {
-                "game_id": gid,
-                "game": env.game_name,
-                "status": env.status,
-                "seq": env.seq,
-                "moves": env.moves,
-                "updated": env.updated,
-                "players": [env.active_player(s).email for s in env.seats()],
-                "waiting_for": [names[d.seat] for d in rec.pending()],
-            }
-        )
+    summaries = store.summaries()
     if as_json:
+        rows: list[dict[str, Any]] = []
+        for s in summaries:
+            if s.error is not None:
+                rows.append({"game_id": s.game_id, "status": "damaged", "error": s.error})
+            else:
+                rows.append(
+                    {
+                        "game_id": s.game_id,
+                        "game": s.game,
+                        "title": s.title,
+                        "status": s.status,
+                        "seq": s.seq,
+                        "moves": s.moves,
+                        "updated": s.updated,
+                        "players": s.players,
+                        "waiting_for": s.waiting_for,
+                        "deadlines": s.deadlines,
+                    }
+                )
         _print_json(rows)
         return
-    if not rows:
+    if not summaries:
         typer.echo(f"No games in {store.data_dir}. Create one with 'pbem admin new'.")
-    for r in rows:
-        if r["status"] == "damaged":
-            typer.echo(f"{r['game_id']:<10} DAMAGED  {r['error']}")
+        return
+    out: list[str] = []
+    for s in summaries:
+        if s.error is not None:
+            out.append(f"{s.game_id:<10} DAMAGED  {s.error}")
         else:
-            waiting = ", ".join(r["waiting_for"]) or "-"
-            typer.echo(
-                f"{r['game_id']:<10} {r['game']:<16} {r['status']:<7} {r['moves']:>4} moves  waiting: {waiting:<14} {', '.join(r['players'])}"
+            waiting = ", ".join(s.waiting_for) or "-"
+            out.append(
+                f"{s.game_id:<10} {s.game:<16} {s.status:<7} {s.moves:>4} moves  waiting: {waiting:<14} {', '.join(s.players)}"
             )
+    typer.echo("\n".join(out))
 
 
 @admin_app.command("show")

@@ -17,7 +17,7 @@ import typer
 from cryptography.hazmat.primitives import serialization
 
 from pbem.cli.admin import JsonOpt
-from pbem.cli.app import HELP_MODE, ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
+from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
 from pbem.config import load_config
 from pbem.crypto import (
     KeyKind,
@@ -33,9 +33,9 @@ from pbem.crypto.keystore import display_fingerprint
 from pbem.errors import EXIT_SETUP, ConfigError
 
 key_app = typer.Typer(
-    rich_markup_mode=HELP_MODE,
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 admin_app.add_typer(key_app, name="key")
 

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 import typer
 
-from pbem.cli.app import admin_app, app  # noqa: F401  (admin_app: the module's documented hooks)
+from pbem.cli.apps import admin_app, app  # noqa: F401  (admin_app: the module's documented hooks)
 from pbem.commands.describe import describe_event
 from pbem.rules import find_game, game_names
 from pbem.rules.base import Event, Game, RuleError, check_options, derive_rng

@@ -9,7 +9,7 @@ from types import FrameType
 
 import typer
 
-from pbem.cli.app import (  # noqa: F401
+from pbem.cli.apps import (  # noqa: F401
     ConfigOpt,
     DataDirOpt,
     VerboseOpt,
@@ -114,10 +114,9 @@ def daemon(
     """Run the mail loop continuously: wait on IMAP IDLE (or poll a Maildir) and tick on new mail,
     and at least every --interval seconds (deadlines, retries). Stops cleanly on SIGTERM/SIGINT."""
     import signal
-    import time
 
     from pbem.config import load_config
-    from pbem.runner import build_sender, build_service, build_source, tick
+    from pbem.runner import build_sender, build_service, build_source, run_daemon
 
     stop = {"now": False}
 
@@ -134,28 +133,8 @@ def daemon(
         sender = build_sender(cfg)
     log = logging.getLogger("pbem.daemon")
     log.info("daemon started")
-    while not stop["now"]:
-        try:
-            report = tick(service, source, sender, clock=_now, wait_lock=True,
-                          limit=cfg.limits.max_messages_per_tick)
-            log.info("tick: %s", report.line())
-        except Exception:  # noqa: BLE001 - the daemon must survive a bad tick; cron would too
-            log.exception("tick failed")
-        if stop["now"]:
-            break
-        # Wait for new mail (IMAP IDLE, or polling a Maildir) or until the next periodic tick.
-        until = time.monotonic() + interval
-        while not stop["now"] and time.monotonic() < until:
-            remaining = until - time.monotonic()
-            if source is None:
-                time.sleep(min(remaining, 5.0))
-                continue
-            try:
-                if source.idle_wait(min(remaining, 60.0)):
-                    break
-            except Exception:  # noqa: BLE001 - a dropped IDLE connection: poll a little, go on
-                log.exception("waiting for mail failed; retrying")
-                time.sleep(min(remaining, 5.0))
+    run_daemon(service, source, sender, clock=_now, should_stop=lambda: stop["now"],
+               interval=interval, limit=cfg.limits.max_messages_per_tick)
     close = getattr(source, "close", None)
     if close:
         close()

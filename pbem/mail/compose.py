@@ -17,9 +17,10 @@ from email.utils import format_datetime, formataddr
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:  # Jinja2 is imported when the first mail is rendered, not by an idle tick
+    import jinja2
 
 WIDTH = 72
 
@@ -61,14 +62,48 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
     return "\n".join(out)
 
 
+_bytecode_dir: Path | None = None
+
+
+def use_bytecode_cache(directory: Path | None) -> None:
+    """Keep the compiled templates in ``directory`` (Jinja2's ``FileSystemBytecodeCache``), so that
+    a new process (each cron tick) loads them instead of compiling them again. The service puts it
+    under its data directory (mode 0700: the cache holds code that Jinja2 runs). ``None``: compile
+    in memory only. Call before the first mail is rendered."""
+    global _bytecode_dir
+    if directory is not None:
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(directory, 0o700)
+    if directory != _bytecode_dir:
+        _bytecode_dir = directory
+        _env.cache_clear()
+
+
+def _bytecode_subdir(name: str) -> str:
+    assert _bytecode_dir is not None
+    d = _bytecode_dir / name
+    d.mkdir(exist_ok=True, mode=0o700)
+    return str(d)
+
+
 @lru_cache(maxsize=4)
 def _env(path: str, html: bool) -> jinja2.Environment:
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(path),
         undefined=jinja2.StrictUndefined,
         autoescape=html,
         keep_trailing_newline=True,
         trim_blocks=False,
+        # The cache key is the template's name and file, checked against its source (an edited
+        # template is compiled again) and the Python version. One directory per environment: the
+        # same macros compile differently with and without autoescape.
+        bytecode_cache=(
+            jinja2.FileSystemBytecodeCache(_bytecode_subdir("html" if html else "text"))
+            if _bytecode_dir is not None
+            else None
+        ),
     )
     env.filters["wrap"] = _wrap
     return env

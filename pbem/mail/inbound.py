@@ -24,16 +24,17 @@ import contextlib
 import json
 import logging
 import os
-import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from imapclient import IMAPClient
-from imapclient.exceptions import IMAPClientAbortError, IMAPClientError, LoginError
+if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Maildir never needs it)
+    import ssl
+
+    from imapclient import IMAPClient
 
 from pbem.errors import ConfigError
 from pbem.mail.outbound import Security, check_security
@@ -157,6 +158,11 @@ class ImapSource:
     # -- connection -----------------------------------------------------------------------------
 
     def _connect(self) -> IMAPClient:
+        import ssl
+
+        from imapclient import IMAPClient
+        from imapclient.exceptions import LoginError
+
         try:
             client = IMAPClient(
                 self.host,
@@ -205,6 +211,8 @@ class ImapSource:
 
     def _retrying(self, op: Callable[[IMAPClient], T]) -> T:
         """Run ``op`` on the connection; reconnect once if the server dropped it."""
+        from imapclient.exceptions import IMAPClientAbortError
+
         try:
             return op(self._imap())
         except (IMAPClientAbortError, OSError) as exc:
@@ -226,6 +234,8 @@ class ImapSource:
         """Log out and close the connection (the cursor is already on disk)."""
         client, self._client = self._client, None
         if client is not None:
+            from imapclient.exceptions import IMAPClientError
+
             with contextlib.suppress(IMAPClientError, OSError):
                 client.logout()
 
@@ -303,12 +313,16 @@ class ImapSource:
         self._retrying(lambda client: self._delete(client, msg.uid))
         self._mark_done(msg.uid)
 
-    def idle_wait(self, timeout: float, poll: float = 5.0) -> bool:
+    def idle_wait(
+        self, timeout: float, poll: float = 5.0, stop: Callable[[], bool] | None = None
+    ) -> bool:
         """Wait up to ``timeout`` seconds for new mail (IMAP IDLE; NOOP every ``poll`` s without it).
 
-        True when the server announced new messages; False on timeout. Either way the caller
-        then calls :meth:`fetch_new`.
+        True when the server announced new messages; False on timeout, or soon (within
+        :data:`STOP_CHECK` seconds) after ``stop()`` became true (the daemon's SIGTERM). Either
+        way the caller then calls :meth:`fetch_new`.
         """
+        stopping = stop or (lambda: False)
         client = self._imap()
         # Mail that arrived since the last fetch would not be announced during IDLE: NOOP makes
         # the server report it (a SEARCH alone may not see it yet).
@@ -318,19 +332,32 @@ class ImapSource:
         waiting = client.search(["UID", f"{self.cursor + 1}:*", "UNDELETED"])
         if any(int(u) > self.cursor and int(u) not in self._fetched for u in waiting):
             return True
+        deadline = time.monotonic() + timeout
         if not client.has_capability("IDLE"):
-            deadline = time.monotonic() + timeout
-            while True:
-                _text, responses = client.noop()
-                if _announces_mail(responses):
-                    return True
+            next_noop = 0.0
+            while not stopping():
+                if time.monotonic() >= next_noop:
+                    _text, responses = client.noop()
+                    if _announces_mail(responses):
+                        return True
+                    next_noop = time.monotonic() + poll
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False
-                time.sleep(min(poll, remaining))
+                time.sleep(min(STOP_CHECK, remaining, max(0.0, next_noop - time.monotonic())))
+            return False
         client.idle()
+        responses = []
         try:
-            responses = client.idle_check(timeout=timeout)
+            # Short waits in a row (the IDLE stays open): a new message still ends the wait at
+            # once, and a stop request is seen within STOP_CHECK seconds.
+            while not stopping():
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                responses = list(client.idle_check(timeout=min(STOP_CHECK, remaining)))
+                if _announces_mail(responses):
+                    break
         finally:
             _text, tail = client.idle_done()
         return _announces_mail(list(responses) + list(tail))
@@ -348,6 +375,8 @@ class ImapSource:
         if name in self._known_folders:
             return
         if not client.folder_exists(name):
+            from imapclient.exceptions import IMAPClientError
+
             log.info("imap: creating folder %s", name)
             with contextlib.suppress(IMAPClientError):  # created concurrently: fine
                 client.create_folder(name)
@@ -369,6 +398,10 @@ class ImapSource:
             self._save_cursor()
         self._done = {u for u in self._done if u > new_cursor}
         self._fetched = {u for u in self._fetched if u > new_cursor}
+
+
+STOP_CHECK = 0.25
+"""Seconds between two looks at the daemon's stop request while waiting for mail."""
 
 
 def _announces_mail(responses: list[Any]) -> bool:
@@ -462,10 +495,13 @@ class MaildirSource:
         _fsync_dir(source.parent)
         self._files.pop(msg.key, None)
 
-    def idle_wait(self, timeout: float, poll: float = 0.2) -> bool:
-        """Wait up to ``timeout`` seconds for a message not yet fetched; True when one came."""
+    def idle_wait(
+        self, timeout: float, poll: float = 0.2, stop: Callable[[], bool] | None = None
+    ) -> bool:
+        """Wait up to ``timeout`` seconds for a message not yet fetched; True when one came.
+        False on timeout or once ``stop()`` is true."""
         deadline = time.monotonic() + timeout
-        while True:
+        while stop is None or not stop():
             known = {p.name.split(":", 1)[0] for p in self._files.values()}
             if any(p.name.split(":", 1)[0] not in known for p in self._scan()):
                 return True
@@ -473,6 +509,7 @@ class MaildirSource:
             if remaining <= 0:
                 return False
             time.sleep(min(poll, remaining))
+        return False
 
     def close(self) -> None:
         """Nothing to close; for symmetry with :class:`ImapSource`."""

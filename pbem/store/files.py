@@ -13,9 +13,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.errors import IntegrityError
 from pbem.store.records import (
+    CHECKPOINT_DOMAIN,
     GENESIS_PREV,
     LOG_DOMAIN,
     SNAPSHOT_DOMAIN,
+    Checkpoint,
     LogEntry,
     Snapshot,
     check_signature,
@@ -29,6 +31,7 @@ LOG_FILE = "log.jsonl"
 SNAPSHOT_FILE = "state.json"
 LOCK_FILE = "lock"
 TORN_FILE = "log.jsonl.torn"
+CHECKPOINT_FILE = "checkpoint.json"
 
 KINDS = frozenset(
     {
@@ -118,6 +121,7 @@ def parse_log(
     game: str,
     path: str,
     verified: tuple[int, str] | None = None,
+    known: ParsedLog | None = None,
 ) -> ParsedLog:
     """Check every line (framing, signature when ``keys`` is given, sequence, chain).
 
@@ -143,7 +147,24 @@ def parse_log(
     ):
         skip = verified[0]
     prev = GENESIS_PREV
-    for i, raw in enumerate(parts, start=1):
+    first = 1
+    if (
+        skip
+        and verified is not None
+        and known is not None
+        and known.seq >= skip
+        and known.hashes[skip - 1] == verified[1]
+        and data.startswith(b"\n".join(known.lines[:skip]) + b"\n")
+    ):
+        # The same first ``skip`` lines, byte for byte, were parsed and checked before: reuse
+        # them instead of decoding them again.
+        out.lines = known.lines[:skip]
+        out.entries = known.entries[:skip]
+        out.hashes = known.hashes[:skip]
+        prev = out.hashes[-1]
+        first = skip + 1
+    for i in range(first, len(parts) + 1):
+        raw = parts[i - 1]
         entry = _check_line(raw, i, prev, None if i <= skip else keys, game, path)
         prev = line_hash(raw)
         out.lines.append(raw)
@@ -217,3 +238,43 @@ def check_snapshot_against_log(
             path=snap_path,
             line=1,
         )
+
+
+def parse_checkpoint(
+    data: bytes, keys: dict[str, Ed25519PublicKey], *, game: str, path: str
+) -> Checkpoint | None:
+    """Check ``checkpoint.json`` (framing, signature, game). ``None`` for an empty or unterminated
+    file: it is written without fsync, so a crash may leave it so (the load then verifies every
+    line, as without a checkpoint). Anything else that does not verify is an :class:`IntegrityError`."""
+    if not data.endswith(b"\n"):
+        return None
+    if data.count(b"\n") != 1:
+        raise IntegrityError(
+            "checkpoint.json must be exactly one line ending with a newline",
+            game=game,
+            path=path,
+            line=1,
+        )
+    try:
+        body, sig = split_signature(data[:-1])
+        cp = msgspec.json.decode(body, type=Checkpoint)
+        check_signature(body, sig, cp.key, keys, CHECKPOINT_DOMAIN)
+    except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise IntegrityError(
+            f"not a valid signed checkpoint: {exc}", game=game, path=path, line=1
+        ) from None
+    if cp.game_id != game or cp.v != 1 or cp.seq < 1:
+        raise IntegrityError(
+            f"the checkpoint belongs to game {cp.game_id!r} (version {cp.v}, seq {cp.seq})",
+            game=game,
+            path=path,
+            line=1,
+        )
+    return cp
+
+
+def checkpoint_matches(cp: Checkpoint, log: ParsedLog) -> bool:
+    """Whether the checkpoint names a line of the log, by sequence number and hash. When it does
+    not (the files were restored from an older copy, or a test rewound them), loads ignore it and
+    check every signature, so a mismatch is never a reason to trust less."""
+    return cp.seq <= log.seq and log.hashes[cp.seq - 1] == cp.head_hash

@@ -33,8 +33,14 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, *, mode: int = 0o644, sync: bool = True) -> None:
-    """Replace ``path`` with ``data`` atomically (temp + fsync + rename + directory fsync)."""
+def atomic_write(
+    path: Path, data: bytes, *, mode: int = 0o644, sync: bool = True, sync_dir: bool = True
+) -> None:
+    """Replace ``path`` with ``data`` atomically (temp + fsync + rename + directory fsync).
+
+    ``sync_dir=False`` skips the directory fsync: after a crash the file may then be the old one
+    (never a torn new one, as the data was synced before the rename), for files whose old version
+    is still correct to find, like the store's snapshot (behind the log: rolled forward)."""
     path = Path(path)
     tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.urandom(4).hex()}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
@@ -53,7 +59,7 @@ def atomic_write(path: Path, data: bytes, *, mode: int = 0o644, sync: bool = Tru
         raise
     os.close(fd)
     os.replace(tmp, path)
-    if sync:
+    if sync and sync_dir:
         fsync_dir(path.parent)
 
 

@@ -43,12 +43,15 @@ from pbem.store.entries import (
     ViewAccess,
 )
 from pbem.store.files import (
+    CHECKPOINT_FILE,
     LOCK_FILE,
     LOG_FILE,
     SNAPSHOT_FILE,
     TORN_FILE,
     ParsedLog,
     check_snapshot_against_log,
+    checkpoint_matches,
+    parse_checkpoint,
     parse_log,
     parse_snapshot,
 )
@@ -64,9 +67,11 @@ from pbem.store.fold import (
 from pbem.store.fsutil import append_durable, atomic_write, file_lock, fsync_dir, remove_temp_files
 from pbem.store.keys import Keyring, SealError, check_keys_outside
 from pbem.store.records import (
+    CHECKPOINT_DOMAIN,
     GENESIS_PREV,
     LOG_DOMAIN,
     SNAPSHOT_DOMAIN,
+    Checkpoint,
     LogEntry,
     Snapshot,
     encoder,
@@ -74,8 +79,18 @@ from pbem.store.records import (
     seal_record,
 )
 from pbem.store.registry import game_for
+from pbem.store.summary import (
+    SUMMARY_FILE,
+    Summary,
+    append_summaries,
+    read_summaries,
+    summary_of,
+)
 
 SERVICE_LOCK = ".service.lock"
+CREATING_DIR = ".new"
+"""Where :meth:`Store.create` builds a game before renaming it into place (swept of crash leftovers
+at each creation: a small directory, unlike the data directory itself)."""
 CHANGED_DIR = "outbox/dirty"
 """Where :meth:`Store.mark_changed` leaves its markers (read by the mail loop's journal)."""
 _STATE_CACHE = 256
@@ -199,6 +214,21 @@ def service_lock(data_dir: Path, *, wait: bool = False) -> Iterator[None]:
         yield
 
 
+def _damaged(game_id: str, error: str) -> Summary:
+    return Summary(
+        game_id=game_id,
+        game="",
+        title="",
+        status="damaged",
+        seq=0,
+        head_hash="",
+        moves=0,
+        updated="",
+        players=[],
+        error=error,
+    )
+
+
 class Store:
     """All games under ``data_dir``, signed and sealed with ``keyring``."""
 
@@ -213,6 +243,8 @@ class Store:
         self._verified: dict[str, tuple[int, str]] = {}
         """Per game, the last (seq, line hash) whose signatures this process checked: a commit
         right after a load then verifies only the new lines (see files.parse_log)."""
+        self._parsed: OrderedDict[str, ParsedLog] = OrderedDict()
+        """Per game, the last verified parse of its log, whose lines the next parse reuses."""
 
     # ------------------------------------------------------------------ paths and locks
 
@@ -291,7 +323,8 @@ class Store:
             seed = secrets.randbits(128)
         nonce = secrets.token_hex(16)
         time = iso_time(now)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        creating = self.data_dir / CREATING_DIR
+        creating.mkdir(parents=True, exist_ok=True)
         self._remove_abandoned_creations(now)
         for attempt in range(200):
             game_id = (
@@ -328,10 +361,10 @@ class Store:
             fold.advance(entry, line_hash(line), None, check=False)
             # Build the game in a hidden directory, then rename it into place: a crash never leaves
             # a half-made game, and the rename fails if the id was taken meanwhile.
-            tmp = Path(tempfile.mkdtemp(prefix=f".new-{game_id}-", dir=self.data_dir))
+            tmp = Path(tempfile.mkdtemp(prefix=f"{game_id}-", dir=creating))
             try:
                 atomic_write(tmp / LOG_FILE, line + b"\n", sync=self.fsync)
-                self._write_snapshot(tmp, fold)
+                self._write_snapshot(tmp, fold, index=False)
                 os.rename(tmp, self.data_dir / game_id)
             except OSError:
                 shutil.rmtree(tmp, ignore_errors=True)
@@ -340,18 +373,63 @@ class Store:
                 raise
             if self.fsync:
                 fsync_dir(self.data_dir)
+            append_summaries(self.data_dir, [summary_of(fold.envelope, game, fold.state)])
             self.mark_changed(game_id)
             return game_id
         raise StoreError("could not find a free game id (is the data directory writable?)")
 
     def _remove_abandoned_creations(self, now: datetime) -> None:
-        """Delete ``.new-*`` directories left by a crash during :meth:`create` more than an hour
-        ago (younger ones may belong to a creation running right now)."""
+        """Delete directories in ``.new/`` left by a crash during :meth:`create` more than an hour
+        ago (younger ones may belong to a creation running right now). Only ``.new/`` is read, never
+        the data directory with its thousands of games."""
         cutoff = now.timestamp() - 3600
-        with contextlib.suppress(FileNotFoundError), os.scandir(self.data_dir) as it:
+        with contextlib.suppress(FileNotFoundError), os.scandir(self.data_dir / CREATING_DIR) as it:
             for e in it:
-                if e.name.startswith(".new-") and e.is_dir() and e.stat().st_mtime < cutoff:
+                if e.is_dir() and e.stat().st_mtime < cutoff:
                     shutil.rmtree(e.path, ignore_errors=True)
+
+    # ------------------------------------------------------------------ the list index
+
+    def summaries(self) -> list[Summary]:
+        """A summary of every game, sorted by id, read from the list index (one file) rather than
+        from the games: flat in the number of games. A game missing from the index (created by an
+        older pbem, or the index was deleted) is loaded once and added to it; a game that cannot be
+        loaded is returned with ``error`` set."""
+        index = read_summaries(self.data_dir)
+        out: list[Summary] = []
+        added: list[Summary] = []
+        for gid in self.game_ids():
+            s = index.get(gid)
+            if s is None:
+                try:
+                    rec = self.load(gid, verify=False)
+                except (IntegrityError, StoreError) as exc:
+                    out.append(_damaged(gid, str(exc)))
+                    continue
+                s = summary_of(rec.envelope, rec.game, rec.state)
+                added.append(s)
+            out.append(s)
+        append_summaries(self.data_dir, added)
+        return out
+
+    def _check_summary(
+        self, game_id: str, fold: Fold, index: dict[str, Summary] | None
+    ) -> str | None:
+        """Compare the list index's line for a game with the verified state; rewrite it and return a
+        warning if it differs."""
+        if index is None:
+            index = read_summaries(self.data_dir)
+        want = summary_of(fold.envelope, fold.game, fold.state)
+        have = index.get(game_id)
+        if have == want:
+            return None
+        append_summaries(self.data_dir, [want])
+        index[game_id] = want
+        what = "missing" if have is None else f"stale or altered (it said seq {have.seq})"
+        return (
+            f"{game_id}: its line in the list index ({self.data_dir / SUMMARY_FILE}) was {what}; "
+            "rewrote it from the verified game."
+        )
 
     # ------------------------------------------------------------------ writing records
 
@@ -402,10 +480,17 @@ class Store:
         while len(self._states) > _STATE_CACHE:
             self._states.popitem(last=False)
 
-    def _write_snapshot(self, gdir: Path, fold: Fold) -> None:
+    def _write_snapshot(self, gdir: Path, fold: Fold, *, index: bool = True) -> None:
+        # The list index first: a crash between the two leaves the snapshot behind the log, which
+        # the next load repairs (writing the summary again); see pbem.store.summary.
+        if index:
+            append_summaries(self.data_dir, [summary_of(fold.envelope, fold.game, fold.state)])
         body = self._snapshot_body(fold, self.keyring.key_id)
         data = seal_record(body, self.keyring.sign(SNAPSHOT_DOMAIN + body)) + b"\n"
-        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.fsync)
+        # The data is synced before the rename (a crash never leaves a torn snapshot), the rename
+        # is not: a crash may bring back the previous snapshot, which is behind the log and rolled
+        # forward by the next load, exactly like a crash between the append and this write.
+        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.fsync, sync_dir=False)
 
     # ------------------------------------------------------------------ reading
 
@@ -418,13 +503,23 @@ class Store:
                 raise StoreError(f"there is no game {game_id!r} in {self.data_dir}") from None
             raise IntegrityError("the log file is missing", game=game_id, path=str(path)) from None
         keys = self._keys if verify else None
+        verified = self._verified.get(game_id) if cached else None
+        cp: Checkpoint | None = None
+        if verify and cached and verified is None:
+            # A new process: the signed checkpoint says up to which line an earlier one checked
+            # every signature, so only the lines after it are checked again (the chain of hashes,
+            # still checked for every line, pins the bytes before it).
+            cp = self._read_checkpoint(game_id)
+            if cp is not None:
+                verified = (cp.seq, cp.head_hash)
         try:
             log = parse_log(
                 data,
                 keys,
                 game=game_id,
                 path=str(path),
-                verified=self._verified.get(game_id) if cached else None,
+                verified=verified,
+                known=self._parsed.get(game_id) if verify and cached else None,
             )
         except IntegrityError:
             # Check again from scratch, so that the error names the line that was changed (with
@@ -433,7 +528,27 @@ class Store:
             log = parse_log(data, keys, game=game_id, path=str(path))
         if verify:
             self._verified[game_id] = (log.seq, log.head_hash)
+            self._parsed[game_id] = log
+            self._parsed.move_to_end(game_id)
+            while len(self._parsed) > _STATE_CACHE:
+                self._parsed.popitem(last=False)
         return log
+
+    def _read_checkpoint(self, game_id: str) -> Checkpoint | None:
+        path = self.game_dir(game_id) / CHECKPOINT_FILE
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        return parse_checkpoint(data, self._keys, game=game_id, path=str(path))
+
+    def _write_checkpoint(self, gdir: Path, game_id: str, seq: int, head_hash: str) -> None:
+        """Sign "every signature up to line ``seq`` (hash ``head_hash``) was checked". Written
+        without fsync: it only saves work, and a lost or torn one means a full check."""
+        cp = Checkpoint(game_id=game_id, seq=seq, head_hash=head_hash, key=self.keyring.key_id)
+        body = encoder.encode(cp)
+        data = seal_record(body, self.keyring.sign(CHECKPOINT_DOMAIN + body)) + b"\n"
+        atomic_write(gdir / CHECKPOINT_FILE, data, sync=False)
 
     def _read_snapshot(self, game_id: str, *, verify: bool) -> tuple[Snapshot, bytes] | None:
         path = self.game_dir(game_id) / SNAPSHOT_FILE
@@ -649,9 +764,17 @@ class Store:
             # Committed. The snapshot is only a cache: failing to write it (disk full...) must
             # not turn a durable commit into an error the caller would retry.
             self._verified[game_id] = (fold.seq, fold.envelope.head_hash)
+            known = self._parsed.get(game_id)
+            if known is not None and known.seq == expected_seq and not known.missing_newline:
+                self._parsed[game_id] = ParsedLog(
+                    lines=known.lines + w.lines,
+                    entries=w.all_entries,
+                    hashes=known.hashes + [line_hash(x) for x in w.lines],
+                )
             warnings = list(record.warnings)
             try:
                 self._write_snapshot(gdir, fold)
+                self._write_checkpoint(gdir, game_id, fold.seq, fold.envelope.head_hash)
             except OSError as exc:
                 warnings.append(
                     f"{game_id}: committed seq {fold.seq}, but state.json could not be written "
@@ -668,16 +791,19 @@ class Store:
 
     # ------------------------------------------------------------------ verify, replay, export
 
-    def verify(self, game_id: str) -> VerifyReport:
+    def verify(self, game_id: str, *, index: dict[str, Summary] | None = None) -> VerifyReport:
         """Check everything: signatures, chain, snapshot, and a full engine replay from the setup
         (every action's notation and public events, the final scores, and the snapshot's bytes).
-        Read-only: a crash leftover (incomplete last line, stale snapshot) is a warning."""
+        Read-only for the game: a crash leftover (incomplete last line, stale snapshot) is a warning.
+        The game's line in the list index (a cache) is compared too, and rewritten if it differs;
+        ``index`` is that index, read once by :meth:`verify_all`."""
         gdir = self.game_dir(game_id)
         report = VerifyReport(game_id=game_id, ok=False)
         try:
             snapped = self._read_snapshot(game_id, verify=True)  # before the log: see _open
             log = self._read_log(game_id, verify=True, cached=False)
             report.seq = log.seq
+            cp = self._read_checkpoint(game_id)  # a forged one is an IntegrityError
             if log.torn is not None:
                 report.warnings.append(
                     f"{game_id}: log.jsonl line {log.seq + 1} is incomplete (a crash during a write); "
@@ -714,16 +840,31 @@ class Store:
                 self._fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=True)
             report.ok = True
             report.replayed = True
+            if cp is not None and not checkpoint_matches(cp, log):
+                report.warnings.append(
+                    f"{game_id}: checkpoint.json (seq {cp.seq}) is not a line of the log (files "
+                    "restored from an older copy?); loads check every signature until the next "
+                    "commit rewrites it."
+                )
+            stale = self._check_summary(game_id, fold, index)
+            if stale is not None:
+                report.warnings.append(stale)
         except IntegrityError as exc:
             report.error = exc
+            # Show the damage in 'pbem admin list' until the game is repaired (its next snapshot
+            # writes a fresh line).
+            have = (index if index is not None else read_summaries(self.data_dir)).get(game_id)
+            if have is None or have.error != str(exc):
+                append_summaries(self.data_dir, [_damaged(game_id, str(exc))])
         return report
 
     def verify_all(self) -> list[VerifyReport]:
         """:meth:`verify` every game; one bad game never hides the others."""
         out: list[VerifyReport] = []
+        index = read_summaries(self.data_dir)
         for gid in self.game_ids():
             try:
-                out.append(self.verify(gid))
+                out.append(self.verify(gid, index=index))
             except StoreError as exc:
                 out.append(
                     VerifyReport(game_id=gid, ok=False, error=IntegrityError(str(exc), game=gid))

@@ -244,8 +244,9 @@ def test_derived_rng_is_used_per_sequence_number(store: Store, clock: Clock) -> 
 
 def test_game_ids_skip_hidden_and_foreign_entries(store: Store) -> None:
     gid = new(store)
-    (store.data_dir / ".new-xx-123").mkdir()
-    old = store.data_dir / ".new-yy-456"
+    # Creations in progress live in .new/ (only that small directory is swept, never the data dir).
+    (store.data_dir / ".new" / "xx-123").mkdir(parents=True)
+    old = store.data_dir / ".new" / "yy-456"
     old.mkdir()
     os.utime(old, (T0.timestamp() - 7200, T0.timestamp() - 7200))
     (store.data_dir / "README.md").write_text("hi")
@@ -258,7 +259,7 @@ def test_game_ids_skip_hidden_and_foreign_entries(store: Store) -> None:
         store.load("td-none")
     assert store.exists(gid) and not store.exists("td-none") and not store.exists("../x")
     new(store)  # a creation sweeps away what a crash left more than an hour ago
-    assert not old.exists() and (store.data_dir / ".new-xx-123").exists()
+    assert not old.exists() and (store.data_dir / ".new" / "xx-123").exists()
 
 
 def test_keys_dir_inside_data_dir_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,143 @@
+"""The list index: one summary line per game state, so that ``pbem admin list`` reads one file
+instead of loading every game.
+
+``<data dir>/.summaries.jsonl`` is an append-only file of JSON lines, one :class:`Summary` each,
+appended (no fsync) every time the store writes a game's snapshot: at creation, after each commit
+and after a crash repair. The last line of a game wins. It is a cache, not a record: everything in
+it is re-derived from the signed snapshot, and ``Store.verify`` compares the two and rewrites a
+stale or altered line (with a warning). A crash between a commit and its summary leaves the
+snapshot behind the log too, so the next load of that game (the mail loop loads every game it has
+a change marker for) repairs both.
+
+Concurrency: appenders hold a shared ``flock`` on ``.summaries.lock`` while they append (an
+``O_APPEND`` write of one short line); compaction (rewriting the file with one line per game when
+it has grown to several lines per game) holds it exclusively, so no append is lost to the rename.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from pbem.store.fsutil import atomic_write
+
+SUMMARY_FILE = ".summaries.jsonl"
+SUMMARY_LOCK = ".summaries.lock"
+_COMPACT_SLACK = 100
+"""Compact when the file holds more than ``1.25 * games + _COMPACT_SLACK`` lines."""
+
+
+class Summary(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """What ``pbem admin list`` shows of one game (no secret: the public envelope only)."""
+
+    game_id: str
+    game: str
+    """Registry name of the rules."""
+    title: str
+    """The rules' human title."""
+    status: str
+    seq: int
+    head_hash: str
+    """The log line this summary describes (``Store.verify`` checks it against the snapshot)."""
+    moves: int
+    updated: str
+    players: list[str]
+    """The current player of each seat, by seat."""
+    waiting_for: list[str] = msgspec.field(default_factory=list)
+    """Seat names of the pending decisions (empty unless the game is active)."""
+    deadlines: dict[str, Any] = msgspec.field(default_factory=dict)
+    """Per decision kind, ``{"seconds": ...}`` or ``{"at": ...}``, as in the envelope."""
+    error: str | None = None
+    """Set (and nothing else meaningful) for a game that could not be loaded or that
+    ``Store.verify`` found damaged."""
+
+
+_encoder = msgspec.json.Encoder(order="deterministic")
+_decoder = msgspec.json.Decoder(Summary)
+
+
+def summary_of(envelope: Any, game: Any, state: Any) -> Summary:
+    """The summary of a game state (``envelope`` is a :class:`pbem.model.Envelope`)."""
+    seats = envelope.seats()
+    waiting: list[str] = []
+    if envelope.status == "active":
+        names = game.seat_names(len(seats))
+        waiting = [names[d.seat] for d in game.pending(state)]
+    return Summary(
+        game_id=envelope.game_id,
+        game=envelope.game_name,
+        title=game.title,
+        status=envelope.status,
+        seq=envelope.seq,
+        head_hash=envelope.head_hash,
+        moves=envelope.moves,
+        updated=envelope.updated,
+        players=[envelope.active_player(s).email for s in seats],
+        waiting_for=waiting,
+        deadlines=msgspec.to_builtins(envelope.deadlines),
+    )
+
+
+@contextlib.contextmanager
+def _index_lock(data_dir: Path, how: int) -> Iterator[None]:
+    fd = os.open(data_dir / SUMMARY_LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, how)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def append_summaries(data_dir: Path, summaries: list[Summary]) -> None:
+    """Append summary lines (one ``write``; no fsync: the index is re-derivable)."""
+    if not summaries:
+        return
+    data = b"".join(_encoder.encode(s) + b"\n" for s in summaries)
+    with _index_lock(data_dir, fcntl.LOCK_SH):
+        fd = os.open(data_dir / SUMMARY_FILE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+
+
+def _parse(data: bytes) -> tuple[dict[str, Summary], int]:
+    latest: dict[str, Summary] = {}
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    try:
+        for s in _decoder.decode_lines(data):
+            latest[s.game_id] = s
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        # A torn or altered line (a crash mid-append, or a hand edit): keep every good line.
+        latest = {}
+        for line in lines:
+            try:
+                s = _decoder.decode(line)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue
+            latest[s.game_id] = s
+    return latest, len(lines)
+
+
+def read_summaries(data_dir: Path) -> dict[str, Summary]:
+    """The latest summary of every game in the index (compacting the file when it has grown)."""
+    path = data_dir / SUMMARY_FILE
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    latest, count = _parse(data)
+    if count > len(latest) * 5 // 4 + _COMPACT_SLACK:
+        with contextlib.suppress(OSError), _index_lock(data_dir, fcntl.LOCK_EX | fcntl.LOCK_NB):
+            latest, _ = _parse(path.read_bytes())  # again, now that no append is under way
+            body = b"".join(_encoder.encode(latest[g]) + b"\n" for g in sorted(latest))
+            atomic_write(path, body, mode=0o600, sync=False)
+    return latest
