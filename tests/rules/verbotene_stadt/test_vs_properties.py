@@ -34,8 +34,9 @@ MIXES = {
         "random": ["random"],
     },
 }
-CAP = 8000
-"""No bot game has come near this many actions; reaching it fails the 'always ends' property."""
+CAP = 20_000
+"""Reaching this many actions fails the 'always ends' property. Measured: heuristic games up to
+about 2,300 actions, random-only games up to about 5,100 (median 3,200)."""
 
 
 def check_invariants(state: State) -> None:
