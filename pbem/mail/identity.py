@@ -231,14 +231,34 @@ class AuthResult:
     """False when the value is not valid RFC 8601 (then ``results`` and ``methods`` are empty)."""
 
 
+_SEPARATORS = re.compile(r'([\s;=()"@]+)')
+
+
+def _idna(word: str) -> str:
+    if word.isascii():
+        return word
+    try:
+        return word.encode("idna").decode("ascii")
+    except UnicodeError:
+        return word
+
+
+def _ascii_domains(value: str) -> str:
+    """Internationalised domain names as A-labels (``xn--``): authres reads ASCII only. A
+    non-ASCII local part stays as it is, and the header then does not parse (no results)."""
+    if value.isascii():
+        return value
+    return "".join(_idna(w) for w in _SEPARATORS.split(value))
+
+
 def parse_auth_results(value: str) -> AuthResult:
     """Parse one Authentication-Results value: ``authserv-id; method=result ptype.prop=value; ...``."""
     unfolded = " ".join(clean(value).split())
     crude_id = re.sub(r"\([^()]*\)", " ", unfolded).partition(";")[0].strip().split(" ")[0].lower()
-    if len(unfolded) > MAX_AUTH_RESULTS_CHARS or not unfolded.isascii():
+    if len(unfolded) > MAX_AUTH_RESULTS_CHARS:
         return AuthResult(crude_id, {}, unfolded, (), False)
     try:
-        header = authres.AuthenticationResultsHeader.parse_value(unfolded)
+        header = authres.AuthenticationResultsHeader.parse_value(_ascii_domains(unfolded))
         methods = tuple(
             AuthMethod(
                 str(r.method).lower(),
