@@ -18,11 +18,12 @@ turns them back into UTF-8 text (undecodable bytes become U+FFFD), so that nothi
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from email.header import decode_header, make_header
 
-import authres  # type: ignore[import-untyped]
+import authres
 
 __all__ = [
     "AuthMethod",
@@ -60,9 +61,13 @@ def clean(value: str) -> str:
 
 _CTL = re.compile(r"[\x00-\x1f\x7f\u0080-\u009f\u2028\u2029]")
 # RFC 5322 atext, plus any non-ASCII character (RFC 6532 UTF8-non-ascii).
-_DOT_ATOM = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\u00a0-\U0010ffff]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\u00a0-\U0010ffff]+)*")
+_DOT_ATOM = re.compile(
+    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\u00a0-\U0010ffff]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\u00a0-\U0010ffff]+)*"
+)
 _QUOTED_LOCAL = re.compile(r'"(?:[^"\\\r\n]|\\.)*"')
-_DOMAIN = re.compile(r"(?:[A-Za-z0-9\u00a0-\U0010ffff](?:[A-Za-z0-9\-\u00a0-\U0010ffff]*[A-Za-z0-9\u00a0-\U0010ffff])?\.)*[A-Za-z0-9\u00a0-\U0010ffff](?:[A-Za-z0-9\-\u00a0-\U0010ffff]*[A-Za-z0-9\u00a0-\U0010ffff])?")
+_DOMAIN = re.compile(
+    r"(?:[A-Za-z0-9\u00a0-\U0010ffff](?:[A-Za-z0-9\-\u00a0-\U0010ffff]*[A-Za-z0-9\u00a0-\U0010ffff])?\.)*[A-Za-z0-9\u00a0-\U0010ffff](?:[A-Za-z0-9\-\u00a0-\U0010ffff]*[A-Za-z0-9\u00a0-\U0010ffff])?"
+)
 _DOMAIN_LITERAL = re.compile(r"\[[^\[\]\\\s]*\]")
 
 
@@ -140,10 +145,9 @@ def _display_name(parts: list[str]) -> str:
     """The decoded display name (RFC 2047 encoded words decoded; never used as an address)."""
     raw = " ".join(p for p in parts if p).strip()
     if "=?" in raw:
-        try:
+        # an unknown charset or a broken encoded word: keep the raw text
+        with contextlib.suppress(Exception):
             raw = str(make_header(decode_header(raw)))
-        except Exception:  # an unknown charset or a broken encoded word: keep the raw text
-            pass
     name = " ".join(raw.split())
     return clean(_CTL.sub("", name))
 
@@ -183,7 +187,11 @@ def parse_from(values: list[str]) -> tuple[str, str, str]:
         addr = _addr_spec(tokens[at][1])
         if addr is None:
             return "", "", "The From address is not a valid address."
-        name_parts = [v[1:-1].replace('\\"', '"') if k == "q" else v for k, v in tokens[:at] if k in ("t", "q")]
+        name_parts = [
+            v[1:-1].replace('\\"', '"') if k == "q" else v
+            for k, v in tokens[:at]
+            if k in ("t", "q")
+        ]
         return addr, _display_name(name_parts), ""
     # No angle brackets: the whole value (comments aside) is the addr-spec; a comment may name it.
     spec = "".join(v for k, v in tokens if k in ("t", "q"))
@@ -263,10 +271,7 @@ def parse_auth_results(value: str) -> AuthResult:
             AuthMethod(
                 str(r.method).lower(),
                 str(r.result).lower(),
-                tuple(
-                    (f"{p.type}.{p.name}".lower(), str(p.value))
-                    for p in (r.properties or [])
-                ),
+                tuple((f"{p.type}.{p.name}".lower(), str(p.value)) for p in (r.properties or [])),
             )
             for r in (header.results or [])
         )

@@ -267,9 +267,7 @@ def _structure_problem(raw: bytes) -> str:
         if containers > MAX_MIME_CONTAINERS:
             return f"The message nests more than {MAX_MIME_CONTAINERS} MIME containers."
     if containers:
-        delimiters = 0
-        for _ in _DELIMITER.finditer(text):
-            delimiters += 1
+        for delimiters, _ in enumerate(_DELIMITER.finditer(text), start=1):
             if delimiters > MAX_MIME_PARTS:
                 return f"The message has more than {MAX_MIME_PARTS} MIME parts."
     return ""
@@ -432,8 +430,10 @@ def parse_message(raw: bytes) -> ParsedMail:
     references = tuple(_MSGID.findall(" ".join(get("References"))))
     in_reply_to_ids = _MSGID.findall(" ".join(get("In-Reply-To")))
     message_ids = _MSGID.findall(" ".join(get("Message-ID")[:1]))
+    attachments: list[Attachment] = []
+    encryption: Encryption | None = None
     if body_problem:
-        text, attachments, encryption = "", [], None
+        text = ""
     else:
         try:
             text, attachments, encryption = _body_and_attachments(msg)
@@ -453,9 +453,7 @@ def parse_message(raw: bytes) -> ParsedMail:
         in_reply_to=in_reply_to_ids[0] if in_reply_to_ids else "",
         references=references,
         date=_date(get("Date")),
-        auth_results=tuple(
-            parse_auth_results(v) for v in auth_values[:MAX_AUTH_RESULTS_HEADERS]
-        ),
+        auth_results=tuple(parse_auth_results(v) for v in auth_values[:MAX_AUTH_RESULTS_HEADERS]),
         auto_submitted=" ".join(get("Auto-Submitted")[:1]).lower(),
         precedence=" ".join(get("Precedence")[:1]).lower(),
         x_loop=tuple(v.lower() for v in get("X-Loop")),

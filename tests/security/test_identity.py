@@ -30,7 +30,11 @@ def raw(headers: str, body: str = "C4 R1") -> bytes:
         ('"Smith, Bob" <Bob@Example.ORG>', "bob@example.org", "Smith, Bob"),
         ("bob@example.org <evil@attacker.org>", "evil@attacker.org", "bob@example.org"),
         ('"bob@example.org" <evil@attacker.org>', "evil@attacker.org", "bob@example.org"),
-        ("=?utf-8?q?bob=40example.org?= <evil@attacker.org>", "evil@attacker.org", "bob@example.org"),
+        (
+            "=?utf-8?q?bob=40example.org?= <evil@attacker.org>",
+            "evil@attacker.org",
+            "bob@example.org",
+        ),
         ("=?utf-8?q?M=C3=BCller?= <mueller@example.org>", "mueller@example.org", "Müller"),
         ("Jörg <jörg@bücher.example>", "jörg@bücher.example", "Jörg"),
         ('<"a b"@example.org>', '"a b"@example.org', ""),
@@ -98,11 +102,21 @@ def verdict(auth: str, from_: str = "Bob <bob@example.org>") -> str | None:
 
 def test_an_aligned_dmarc_pass_of_our_server_is_the_only_pass() -> None:
     assert verdict(f"{MX}; dmarc=pass (p=reject) header.from=example.org") == "pass"
-    assert verdict(f"{MX.upper()}; spf=pass smtp.mailfrom=bob@example.org; dkim=pass header.d=example.org; dmarc=pass header.from=Example.ORG") == "pass"
+    assert (
+        verdict(
+            f"{MX.upper()}; spf=pass smtp.mailfrom=bob@example.org; dkim=pass header.d=example.org; dmarc=pass header.from=Example.ORG"
+        )
+        == "pass"
+    )
     # relaxed alignment without a public-suffix list: a subdomain relation of two-label domains
-    assert verdict(f"{MX}; dmarc=pass header.from=example.org", "Bob <bob@mail.example.org>") == "pass"
+    assert (
+        verdict(f"{MX}; dmarc=pass header.from=example.org", "Bob <bob@mail.example.org>") == "pass"
+    )
     assert verdict(f"{MX}; dmarc=pass header.from=org", "Bob <bob@example.org>") == "unaligned"
-    assert verdict(f"{MX}; dmarc=pass header.from=bücher.example", "J <j@xn--bcher-kva.example>") == "pass"
+    assert (
+        verdict(f"{MX}; dmarc=pass header.from=bücher.example", "J <j@xn--bcher-kva.example>")
+        == "pass"
+    )
 
 
 @pytest.mark.parametrize(
@@ -159,7 +173,9 @@ def test_two_from_headers_never_pass_even_with_a_pass() -> None:
 
 
 def test_parse_auth_results_handles_comments_quotes_and_garbage() -> None:
-    a = parse_auth_results(' MX.Example (comment; x) ; dkim = pass header.d="a;b" (c) ; dmarc=pass header.from=x.org')
+    a = parse_auth_results(
+        ' MX.Example (comment; x) ; dkim = pass header.d="a;b" (c) ; dmarc=pass header.from=x.org'
+    )
     assert a.authserv_id == "mx.example" and a.parsed
     assert [(m.method, m.result) for m in a.methods] == [("dkim", "pass"), ("dmarc", "pass")]
     assert a.methods[0].prop("header.d") == "a;b"
