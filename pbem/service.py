@@ -97,9 +97,9 @@ class Service:
         self.dirty = self.store.data_dir / "outbox" / "dirty"
         self.notified = self.store.data_dir / "outbox" / "notified"
         self.timers = self.store.data_dir / "outbox" / "timers"
-        self.dirty.mkdir(parents=True, exist_ok=True)
-        self.timers.mkdir(parents=True, exist_ok=True)
-        self.notified.mkdir(parents=True, exist_ok=True)
+        self.dirty.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.timers.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.notified.mkdir(mode=0o700, parents=True, exist_ok=True)
 
     # ================================================================== the journal
 
@@ -433,7 +433,7 @@ class Service:
         once; a reminder to those still missing when ``reminder``)."""
         gid = record.envelope.game_id
         path = self._awaiting_path(gid)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         mark = self._awaiting(gid)
         told = set(mark.get("told", []))
         missing = self.missing_keys(record)

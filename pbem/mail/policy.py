@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pbem.mail.parse import ParsedMail
+from pbem.store.fsutil import ensure_private_dir
 
 __all__ = [
     "is_loop_or_auto",
@@ -173,8 +174,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 
     A reader (or a crash) sees the old file or the new one, never a mix.
     """
-    directory = path.parent
-    directory.mkdir(parents=True, exist_ok=True)
+    directory = ensure_private_dir(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as fh:

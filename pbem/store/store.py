@@ -61,7 +61,15 @@ from pbem.store.fold import (
     public_events,
     seed_commitment,
 )
-from pbem.store.fsutil import append_durable, atomic_write, file_lock, fsync_dir, remove_temp_files
+from pbem.store.fsutil import (
+    append_durable,
+    atomic_write,
+    ensure_private_dir,
+    file_lock,
+    fsync_dir,
+    make_private,
+    remove_temp_files,
+)
 from pbem.store.keys import Keyring, SealError, check_keys_outside
 from pbem.store.records import (
     GENESIS_PREV,
@@ -192,7 +200,7 @@ def _prefix(game_name: str) -> str:
 def service_lock(data_dir: Path, *, wait: bool = False) -> Iterator[None]:
     """The lock of one runner tick over a data directory. With ``wait=False`` (the default for cron
     ticks) raise :class:`ConflictError` if another tick is running."""
-    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    ensure_private_dir(Path(data_dir))
     with file_lock(
         Path(data_dir) / SERVICE_LOCK, wait=wait, what="the service (another pbem run is active)"
     ):
@@ -208,6 +216,7 @@ class Store:
         self.fsync = fsync
         """Only benchmarks turn this off, to measure its cost."""
         check_keys_outside(keyring.keys_dir, self.data_dir)
+        make_private(self.data_dir)  # 0700, whatever an older version or the umask left
         self._keys = keyring.verification_keys()
         self._states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
         self._verified: dict[str, tuple[int, str]] = {}
@@ -219,8 +228,7 @@ class Store:
     def mark_changed(self, game_id: str) -> None:
         """Leave a marker ``outbox/dirty/<game>`` for the mail loop: this game has news to mail
         (a new game, a move, a GM's undo...). The loop's next tick mails everyone and removes it."""
-        d = self.data_dir / CHANGED_DIR
-        d.mkdir(parents=True, exist_ok=True)
+        d = ensure_private_dir(self.data_dir / CHANGED_DIR)
         fd = os.open(d / game_id, os.O_WRONLY | os.O_CREAT, 0o600)
         os.close(fd)
         if self.fsync:
@@ -291,7 +299,7 @@ class Store:
             seed = secrets.randbits(128)
         nonce = secrets.token_hex(16)
         time = iso_time(now)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(self.data_dir)
         self._remove_abandoned_creations(now)
         for attempt in range(200):
             game_id = (
