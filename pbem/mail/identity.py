@@ -6,7 +6,9 @@
   (``From: bob@example.org <evil@attacker.org>`` is evil@attacker.org). Anything else (two headers,
   two mailboxes, a group, text after the ``>``, no ``@``, an unreadable byte) is a *problem*: the
   caller gets an empty address and the reason, and must not answer or act on the mail.
-  Internationalised addresses (RFC 6531/6532: UTF-8 in the local part or domain) are kept.
+  Internationalised addresses (RFC 6531/6532: UTF-8 in the local part or domain) are kept; a
+  Unicode domain is given in its ASCII form (``bücher.example`` -> ``xn--bcher-kva.example``),
+  the form in which :func:`pbem.model.check_email` stores players' addresses.
 - :func:`parse_auth_results` parses one Authentication-Results value (RFC 8601) with the ``authres``
   package, which handles comments, quoted strings (a ``;`` inside quotes is not a separator) and
   properties such as ``header.from``. A value that does not parse yields no results at all.
@@ -138,6 +140,10 @@ def _addr_spec(spec: str) -> str | None:
         return None
     if not (_DOMAIN.fullmatch(domain) or _DOMAIN_LITERAL.fullmatch(domain)):
         return None
+    if not domain.isascii():
+        # One spelling for comparisons: the ASCII (A-label) form the GM's addresses are kept in.
+        with contextlib.suppress(UnicodeError):
+            domain = domain.encode("idna").decode("ascii")
     return f"{local}@{domain}".lower()
 
 

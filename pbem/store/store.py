@@ -27,7 +27,7 @@ from typing import Any
 import msgspec
 
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
-from pbem.model import GAME_ID_RE, Envelope, iso_time
+from pbem.model import GAME_ID_RE, Envelope, check_player, iso_time
 from pbem.rules.base import Event, Game, check_options
 from pbem.store.entries import (
     ActionEntry,
@@ -292,7 +292,8 @@ class Store:
                 f"{game.title} needs {game.min_players} to {game.max_players} players, not {n}."
             )
         opts = check_options(game, options)
-        emails = [e.strip().lower() for _, e in players]
+        players = [check_player(nm, em) for nm, em in players]
+        emails = [e for _, e in players]
         if len(set(emails)) != n:
             raise ValueError("each player needs a different email address.")
         if seed is None:
@@ -895,7 +896,10 @@ class _Writer:
             )
         elif isinstance(e, Replace):
             seat = self._seat(e.seat)
-            email = e.email.strip().lower()
+            try:
+                name, email = check_player(e.name, e.email)
+            except ValueError as err:
+                raise CommandError(str(err)) from None
             other = env.seat_of_email(email)
             if other is not None and other != seat:
                 raise CommandError(
@@ -905,7 +909,7 @@ class _Writer:
             previous = env.active_player(seat)
             payload = {
                 "seat": seat,
-                "name": e.name.strip(),
+                "name": name,
                 "email": email,
                 "previous": previous.email,
                 "source": e.source,
