@@ -27,6 +27,7 @@ __all__ = [
     "is_loop_or_auto",
     "dmarc_verdict",
     "size_problem",
+    "reply_address_problem",
     "RateLimiter",
     "write_atomically",
     "DEFAULT_MAX_BYTES",
@@ -146,6 +147,22 @@ def dmarc_verdict(parsed: ParsedMail, authserv_id: str) -> str | None:
         if not _aligned(m.prop("header.from"), parsed.sender_domain):
             return "unaligned"
     return "pass"
+
+
+def reply_address_problem(address: str) -> str | None:
+    """Why the service cannot send an answer to ``address`` (None when it can).
+
+    The service sends ASCII mail only (no SMTPUTF8, docs/SECURITY.md): an internationalised
+    address (UTF-8 local part) is read and kept, but cannot be answered; nor can an empty or
+    malformed one. The service checks this before composing any answer to a sender.
+    """
+    if not address or "@" not in address:
+        return "The sender has no address."
+    if not address.isascii():
+        return f"The sender's address {address.encode('ascii', 'backslashreplace').decode()} is not ASCII; this service sends ASCII mail only."
+    if any(c.isspace() or ord(c) < 32 or c in '<>()[]\\,;:"' for c in address):
+        return "The sender's address is malformed."
+    return None
 
 
 def size_problem(size: int, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:

@@ -185,3 +185,14 @@ def test_parse_auth_results_handles_comments_quotes_and_garbage() -> None:
     assert not deep.parsed and deep.results == {}
     assert not parse_auth_results("mx; dmarc=pass header.from=" + "a" * 10_000).parsed
     assert parse_auth_results("mx; none").results == {}
+
+
+def test_reply_address_problem_refuses_what_we_cannot_answer() -> None:
+    from pbem.mail.policy import reply_address_problem
+
+    assert reply_address_problem("bob@example.org") is None
+    assert reply_address_problem("joerg@xn--bcher-kva.example") is None
+    for bad in ("", "bob", "jörg@example.org", "a b@example.org", "a@b\r\n.org", '"a,b"@x.org'):
+        assert reply_address_problem(bad) is not None
+    utf8 = parse_message("From: Jörg <jörg@bücher.example>\r\n\r\nhi\r\n".encode())
+    assert reply_address_problem(utf8.from_addr) is not None
