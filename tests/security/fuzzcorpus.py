@@ -122,8 +122,12 @@ def build_reply(to: EmailMessage, sender: str, body: str, style: str, rng: rando
         msg.set_content(latin1, charset="latin-1")
     elif style == "attachment":
         msg.set_content(text)
-        msg.add_attachment(b"\x89PNG\r\n\x1a\n" + rng.randbytes(64), maintype="image",
-                           subtype="png", filename="board.png")
+        msg.add_attachment(
+            b"\x89PNG\r\n\x1a\n" + rng.randbytes(64),
+            maintype="image",
+            subtype="png",
+            filename="board.png",
+        )
         msg.set_boundary(f"b{rng.getrandbits(32):x}")
     elif style == "subject":
         del msg["Subject"]
@@ -172,9 +176,9 @@ CONTENT_TYPES = [
     b"multipart/mixed",
     b'multipart/mixed; boundary=""',
     b'multipart/alternative; boundary="b"',
-    b"multipart/encrypted; protocol=\"application/pgp-encrypted\"; boundary=\"x\"",
-    b"multipart/signed; boundary=\"x\"",
-    b"multipart/report; report-type=delivery-status; boundary=\"x\"",
+    b'multipart/encrypted; protocol="application/pgp-encrypted"; boundary="x"',
+    b'multipart/signed; boundary="x"',
+    b'multipart/report; report-type=delivery-status; boundary="x"',
     b"message/rfc822",
     b"message/partial; id=1; number=2",
     b"application/pkcs7-mime; smime-type=enveloped-data; name=smime.p7m",
@@ -183,10 +187,31 @@ CONTENT_TYPES = [
     b"\xff\xfe/\x80",
     b"",
 ]
-TRANSFER_ENCODINGS = [b"base64", b"quoted-printable", b"8bit", b"7bit", b"binary", b"x-uuencode",
-                      b"bogus", b"\xc3\xa9"]
-HIGH_BYTES = [b"\xff", b"\xfe", b"\x80", b"\xc3\xa9", b"\xe2\x80\xa8", b"\xed\xa0\x80", b"\xc0\xaf",
-              b"\x00", b"\xf4\x90\x80\x80", b"=?utf-8?b?/w==?=", b"=?idna?q?=FF?=", b"\r", b"\n"]
+TRANSFER_ENCODINGS = [
+    b"base64",
+    b"quoted-printable",
+    b"8bit",
+    b"7bit",
+    b"binary",
+    b"x-uuencode",
+    b"bogus",
+    b"\xc3\xa9",
+]
+HIGH_BYTES = [
+    b"\xff",
+    b"\xfe",
+    b"\x80",
+    b"\xc3\xa9",
+    b"\xe2\x80\xa8",
+    b"\xed\xa0\x80",
+    b"\xc0\xaf",
+    b"\x00",
+    b"\xf4\x90\x80\x80",
+    b"=?utf-8?b?/w==?=",
+    b"=?idna?q?=FF?=",
+    b"\r",
+    b"\n",
+]
 
 
 def _split(raw: bytes) -> tuple[list[bytes], bytes, bytes]:
@@ -250,9 +275,22 @@ def header_duplicates(raw: bytes, rng: random.Random) -> bytes:
         name = f.split(b":", 1)[0]
         variant = f
         if rng.random() < 0.5:  # a second value of the same header
-            variant = name + b": " + rng.choice(
-                [b"evil@attacker.org", b"<x@y>", b"Re: other", b"mx.pbem.test; dmarc=pass header.from=attacker.org",
-                 b"bob@example.org <evil@attacker.org>", b"a@x.org, b@y.org", b"", b"(((", b'"']
+            variant = (
+                name
+                + b": "
+                + rng.choice(
+                    [
+                        b"evil@attacker.org",
+                        b"<x@y>",
+                        b"Re: other",
+                        b"mx.pbem.test; dmarc=pass header.from=attacker.org",
+                        b"bob@example.org <evil@attacker.org>",
+                        b"a@x.org, b@y.org",
+                        b"",
+                        b"(((",
+                        b'"',
+                    ]
+                )
             )
         fields.insert(rng.randrange(len(fields) + 1), variant)
     return _join(fields, sep, body)
@@ -267,7 +305,9 @@ def content_type_swap(raw: bytes, rng: random.Random) -> bytes:
         fields = [f for f in fields if not f.lower().startswith(b"content-transfer-encoding:")]
         fields.append(b"Content-Transfer-Encoding: " + rng.choice(TRANSFER_ENCODINGS))
     if rng.random() < 0.2:  # swap a nested part's type too
-        body = body.replace(b"Content-Type: text/plain", b"Content-Type: " + rng.choice(CONTENT_TYPES), 1)
+        body = body.replace(
+            b"Content-Type: text/plain", b"Content-Type: " + rng.choice(CONTENT_TYPES), 1
+        )
     return _join(fields, sep, body)
 
 
@@ -308,10 +348,18 @@ def body_mime_noise(raw: bytes, rng: random.Random) -> bytes:
         body = b"--b\r\n" * rng.randint(1, 50) + body + b"\r\n--b--\r\n" * rng.randint(0, 3)
     elif kind == 3:
         depth = rng.randint(10, 200)
-        body = b"".join(b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n' % (i, i)
-                        for i in range(depth)) + body
+        body = (
+            b"".join(
+                b'Content-Type: multipart/mixed; boundary="n%d"\r\n\r\n--n%d\r\n' % (i, i)
+                for i in range(depth)
+            )
+            + body
+        )
     else:
-        body = rng.choice([b"<!--", b"<div>", b"<a b='", b"<blockquote>"]) * rng.randint(10, 2000) + body
+        body = (
+            rng.choice([b"<!--", b"<div>", b"<a b='", b"<blockquote>"]) * rng.randint(10, 2000)
+            + body
+        )
     return _join(fields, sep, body)
 
 
@@ -337,7 +385,9 @@ def mutate(raw: bytes, rng: random.Random) -> tuple[str, bytes]:
     return "+".join(names), raw
 
 
-def corpus(env: FuzzEnv, count: int, seed: int, *, refresh: int = 250) -> Iterator[tuple[str, bytes]]:
+def corpus(
+    env: FuzzEnv, count: int, seed: int, *, refresh: int = 250
+) -> Iterator[tuple[str, bytes]]:
     """``count`` mutated replies; the seeds are rebuilt from the service's latest mails every
     ``refresh`` messages (the games move on when a mutation stays valid)."""
     rng = random.Random(seed)

@@ -33,7 +33,9 @@ def test_mutated_replies_never_raise(tmp_path: Path) -> None:
             if len(crashes) < 50:
                 (tmp_path / f"crash-{i}.eml").write_bytes(raw)
                 frames = traceback.extract_tb(err.__traceback__)[-3:]
-                where = " <- ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(frames))
+                where = " <- ".join(
+                    f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(frames)
+                )
                 crashes.append(f"#{i} {ops}: {type(err).__name__}: {str(err)[:120]} at {where}")
             else:
                 crashes.append(f"#{i} {ops}: {type(err).__name__}")
