@@ -91,7 +91,6 @@ _SPACE_BETWEEN_MARKERS = re.compile("(?<=[\ufdd0-\ufddf])\\s+(?=[\ufdd0-\ufddf])
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _DECLARATION = re.compile(r"<[!?][^<>]*>")
-_RAW_OPEN = re.compile(r"<(" + "|".join(_RAW_TEXT_TAGS) + r")\b[^<>]*>", re.IGNORECASE)
 _RAW_CLOSE = {t: re.compile(rf"</{t}\s*>", re.IGNORECASE) for t in _RAW_TEXT_TAGS}
 
 
@@ -135,7 +134,7 @@ _SUBSTITUTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (_tag("|".join(_BLOCK_TAGS)), FLUSH),
     (re.compile(r"</?[A-Za-z][^<>]*>"), ""),
 )
-_WS = re.compile(r"\s+")
+_RAW_OPEN = re.compile(rf"<({_trie(list(_RAW_TEXT_TAGS))})\b[^<>]*>", re.IGNORECASE)
 _NOT_A_TAG = re.compile(r"<(?!/?[A-Za-z][^<>]*>)")
 """A ``<`` that starts no complete tag is text; marking it (:data:`LT`) first leaves the tag
 patterns only real tags to try (the lookahead scans to the next ``<`` or ``>``: each stretch
@@ -272,8 +271,8 @@ class _Lines:
     def text(self, data: str) -> None:
         if self.skip or not data:
             return
-        if self.pre == 0:
-            data = _WS.sub(" ", data)
+        if self.pre == 0:  # flush() collapses the rest of the whitespace
+            data = data.replace("\n", " ")
         self.current.append(data)
         self.size += len(data)
 
