@@ -13,6 +13,7 @@ the encoding is stable and replaying the log gives the same bytes.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, datetime
 from typing import Literal, TypeAlias
 
@@ -136,22 +137,107 @@ class Envelope(msgspec.Struct, kw_only=True):
         return message_id in self.applied_message_ids
 
 
+MAX_NAME_CHARS = 64
+MAX_EMAIL_CHARS = 254
+_LOCAL_PART = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+_DOMAIN_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+
+
+def _bad_char(text: str) -> str | None:
+    """The first character that must not appear in a name or address: control characters (CR,
+    LF, TAB, NUL...), format characters (bidi overrides, zero-width joiners) and the Unicode line
+    and paragraph separators; None when there is none."""
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            return ch
+    return None
+
+
+def check_name(name: str) -> str:
+    """``name`` stripped, or ``ValueError`` with a one-line reason. A name goes into mail headers
+    and other players' mails: a line break in it would forge headers or lines."""
+    bad = _bad_char(name)
+    if bad is not None:
+        raise ValueError(
+            f"the name {name!r} contains the invisible or control character U+{ord(bad):04X}; "
+            "write it on one line, without control characters."
+        )
+    name = name.strip()
+    if not name:
+        raise ValueError("the player's name is empty.")
+    if len(name) > MAX_NAME_CHARS:
+        raise ValueError(f"the name {name[:20]!r}... is longer than {MAX_NAME_CHARS} characters.")
+    if any(c in name for c in '<>"\\'):
+        raise ValueError(f'the name {name!r} contains one of < > " \\; leave them out.')
+    return name
+
+
+def check_email(email: str) -> str:
+    """``email`` lowercased, or ``ValueError`` with a one-line reason.
+
+    Addresses are ASCII: the service does not send SMTPUTF8 mail (docs/SECURITY.md). A domain in
+    Unicode is converted to its ASCII form (``bücher.example`` -> ``xn--bcher-kva.example``), which
+    every mail server accepts; a local part outside ASCII is refused.
+    """
+    bad = _bad_char(email)
+    if bad is not None:
+        raise ValueError(
+            f"the address {email!r} contains the invisible or control character U+{ord(bad):04X}."
+        )
+    email = email.strip()
+    local, at, domain = email.rpartition("@")
+    if not at or not local or not domain:
+        raise ValueError(f"{email!r} is not an email address (name@example.org).")
+    if not local.isascii():
+        raise ValueError(
+            f"the address {email!r} has non-ASCII characters before the @; this service sends "
+            "ASCII mail only: give another address of that player."
+        )
+    if not domain.isascii():
+        try:
+            domain = domain.encode("idna").decode("ascii")
+        except UnicodeError:
+            raise ValueError(f"the domain of {email!r} is not a valid domain name.") from None
+    domain = domain.rstrip(".")
+    if not _LOCAL_PART.fullmatch(local):
+        raise ValueError(f"{email!r} is not an email address: check the part before the @.")
+    labels = domain.split(".")
+    if not all(_DOMAIN_LABEL.fullmatch(label) for label in labels):
+        raise ValueError(f"{email!r} is not an email address: check the part after the @.")
+    email = f"{local}@{domain}".lower()
+    if len(email) > MAX_EMAIL_CHARS:
+        raise ValueError(f"the address {email[:30]!r}... is too long.")
+    return email
+
+
+def check_player(name: str, email: str) -> tuple[str, str]:
+    """``(name, email)`` checked and normalised (:func:`check_name`, :func:`check_email`), or
+    ``ValueError`` with a one-line reason. Every way a player enters a game goes through it."""
+    return check_name(name), check_email(email)
+
+
 ADDRESS_RE = re.compile(r"^\s*(?P<name>[^<>]*?)\s*<(?P<email>[^<>@\s]+@[^<>@\s]+)>\s*$")
 BARE_ADDRESS_RE = re.compile(r"^\s*(?P<email>[^<>@\s]+@[^<>@\s]+)\s*$")
 
 
 def parse_player(text: str) -> tuple[str, str]:
-    """``"Ann <ann@example.org>"`` (or a bare address) as ``(name, email)``; ``ValueError`` with
-    a readable message otherwise."""
+    """``"Ann <ann@example.org>"`` (or a bare address) as ``(name, email)``, checked by
+    :func:`check_player`; ``ValueError`` with a readable one-line message otherwise."""
+    bad = _bad_char(text)
+    if bad is not None:
+        raise ValueError(
+            f"{text!r} contains the invisible or control character U+{ord(bad):04X}; write the player on one "
+            "line, without control characters."
+        )
     m = ADDRESS_RE.match(text)
     if m:
         name = m.group("name").strip().strip('"').strip()
-        email = m.group("email").lower()
-        return (name or email.split("@")[0], email)
+        email = check_email(m.group("email"))
+        return check_player(name or email.split("@")[0], email)
     m = BARE_ADDRESS_RE.match(text)
     if m:
-        email = m.group("email").lower()
-        return (email.split("@")[0], email)
+        email = check_email(m.group("email"))
+        return check_player(email.split("@")[0], email)
     raise ValueError(
         f'{text!r} is not a player; write it as "Name <name@example.org>" or just the address.'
     )

@@ -340,8 +340,8 @@ def new(
     """Create a game and print its id."""
     try:
         players = [parse_player(p) for p in player]
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--player") from None
+    except ValueError as exc:  # one line: the text is shown escaped, a CR or LF included
+        _fail(f"--player: {exc}")
     options: dict[str, str] = {}
     for o in option or []:
         if "=" not in o:
@@ -711,7 +711,7 @@ def replace(
     try:
         name, email = parse_player(player)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        _fail(f"PLAYER: {exc}")
     store = _store(config, data_dir)
     with _errors():
         s = resolve_seat(store.load(game), seat)

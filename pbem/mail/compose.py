@@ -195,8 +195,11 @@ def build_message(
     msg["Subject"] = subject
     msg["Date"] = format_datetime(date)
     msg["Message-ID"] = message_id
-    if in_reply_to:
+    # Our mail is ASCII (no SMTPUTF8): a sender's UTF-8 Message-ID cannot be referred to (the
+    # stdlib would write it as an encoded word, or fail on one that looks like one).
+    if in_reply_to and in_reply_to.isascii():
         msg["In-Reply-To"] = in_reply_to
+    references = [r for r in references or [] if r.isascii()]
     if references:
         msg["References"] = " ".join(references)
     # Our mail is machine-made: auto-responders must not answer it (RFC 3834), and a loop of ours

@@ -4,7 +4,8 @@ Layout under ``<data_dir>/outbox/``::
 
     queued/<key>.json   one mail waiting to be sent (or re-tried)
     failed/<key>.json   given up (permanent SMTP failure or too many attempts); the GM is told
-    sent.log            one line per mail handed to the SMTP server: time, key, Message-ID
+    sent.log            one line per mail handed to the SMTP server: time, key, Message-ID with
+                        its reply token replaced by ``*`` (nothing in it lets anyone move)
 
 Each entry holds the recipient, the Message-ID and the whole message *sealed* with the service's at-rest
 key: a personal mail carries the player's private tile, and "no private value in plaintext in the data
@@ -14,12 +15,22 @@ sending two different mails; a mail that was already sent may go out again with 
 which mail clients recognise as a duplicate.
 
 Writes are temp file + fsync + rename + directory fsync, with the game files' own
-:func:`pbem.store.fsutil.atomic_write`; entries are mode 0600.
+:func:`pbem.store.fsutil.atomic_write`; files are mode 0600 and directories 0700 whatever the umask.
+
+Reply tokens are not kept in clear outside the sealed mail: an entry's ``message_id`` field and
+``sent.log`` hold the Message-ID with the token replaced by ``*`` (:func:`pbem.mail.tokens.redact`),
+and the entry key is a keyed hash (HMAC under the service's secret) of the Message-ID and recipient.
+
+Marking a mail sent is idempotent and cannot fail the batch: the queued file is removed first
+(that is the fact "sent"); the ``sent.log`` line is a journal for people and a failure to append it
+(a full disk, a read-only file) is logged, never raised, so one bad append never makes a whole
+queue go out again at the next tick.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import time
 from collections.abc import Iterator
@@ -33,7 +44,10 @@ from typing import Protocol
 
 import msgspec
 
-from pbem.store.fsutil import atomic_write
+from pbem.mail.tokens import redact
+from pbem.store.fsutil import PRIVATE_FILE, atomic_write, ensure_private_dir
+
+log = logging.getLogger(__name__)
 
 BACKOFF_SECONDS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)
 """Wait before attempt 2, 3, ...; after the last one the mail is given up and the GM told."""
@@ -53,6 +67,7 @@ class Entry(msgspec.Struct, kw_only=True):
     v: int = 1
     key: str
     message_id: str
+    """The Message-ID with its reply token replaced by ``*`` (the real one is in the sealed mail)."""
     sender: str
     recipient: str
     game: str
@@ -73,8 +88,14 @@ class FlushReport:
     failed: list[Entry]
 
 
-def entry_key(message_id: str, recipient: str) -> str:
-    """Stable file name for a mail: the same Message-ID and recipient give the same key."""
+def entry_key(message_id: str, recipient: str, sealer: object = None) -> str:
+    """Stable file name for a mail: the same Message-ID and recipient give the same key.
+
+    Keyed (HMAC under the service's secret, through the keyring's ``derive_token``) when the
+    sealer offers it: an unkeyed hash of a token-bearing Message-ID is a target for guessing."""
+    derive = getattr(sealer, "derive_token", None)
+    if callable(derive):
+        return str(derive("outbox-entry", message_id, recipient.lower(), length=32))
     return hashlib.sha256(f"{message_id}\x00{recipient.lower()}".encode()).hexdigest()[:32]
 
 
@@ -86,19 +107,33 @@ class Outbox:
         self.queued = self.root / "queued"
         self.failed = self.root / "failed"
         for d in (self.queued, self.failed):
-            d.mkdir(parents=True, exist_ok=True)
+            ensure_private_dir(d)
         self.sealer = sealer
         self.fsync = fsync
         """Only tests and benchmarks turn this off (like the store's)."""
+        self._scrub_old_sent_log()
+
+    def _scrub_old_sent_log(self) -> None:
+        """A sent.log of an older version (mode wider than 0600) listed reply tokens in clear:
+        rewrite it with the tokens redacted, mode 0600. Done once: the new file is 0600."""
+        path = self.root / "sent.log"
+        try:
+            if os.stat(path).st_mode & 0o077 == 0:
+                return
+            text = path.read_bytes().decode("ascii", "replace")
+            atomic_write(path, redact(text).encode("ascii", "replace"), sync=self.fsync)
+        except OSError as err:
+            if not isinstance(err, FileNotFoundError):
+                log.warning("outbox: cannot rewrite the old sent.log: %s", err)
 
     def put(self, msg: EmailMessage, *, recipient: str, game: str, kind: str, now: datetime) -> str:
         """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID."""
         message_id = str(msg["Message-ID"])
-        key = entry_key(message_id, recipient)
+        key = entry_key(message_id, recipient, self.sealer)
         raw = msg.as_bytes(policy=policy.SMTP)
         entry = Entry(
             key=key,
-            message_id=message_id,
+            message_id=redact(message_id),
             sender=str(msg["X-Loop"] or msg["From"]),
             recipient=recipient,
             game=game,
@@ -107,7 +142,9 @@ class Outbox:
             order=time.time_ns(),
             sealed=self.sealer.seal(raw, key.encode()),
         )
-        atomic_write(self.queued / f"{key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync)
+        atomic_write(
+            self.queued / f"{key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync
+        )
         return key
 
     def pending(self) -> list[Entry]:
@@ -128,16 +165,35 @@ class Outbox:
         """The raw mail of an entry (unsealed)."""
         return self.sealer.unseal(entry.sealed, entry.key.encode())
 
-    def mark_sent(self, entry: Entry, now: datetime) -> None:
-        with open(self.root / "sent.log", "a", encoding="ascii") as fh:
-            fh.write(
-                f"{now.astimezone(UTC).isoformat(timespec='seconds')} {entry.key} "
-                f"{entry.message_id.encode('ascii', 'replace').decode()}\n"
+    def mark_sent(self, entry: Entry, now: datetime) -> bool:
+        """Record that ``entry`` was handed to the SMTP server. Idempotent; never raises.
+
+        The queued file goes first: once it is gone the mail is not sent again. Returns False when
+        it could not be removed (the mail may then go out once more at the next tick, with the
+        same Message-ID); the sent.log line is best effort (see the module's docstring)."""
+        removed = True
+        try:
+            (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
+        except OSError as err:
+            log.error("outbox: cannot remove sent mail %s: %s", entry.key, err)
+            removed = False
+        line = (
+            f"{now.astimezone(UTC).isoformat(timespec='seconds')} {entry.key} "
+            f"{redact(entry.message_id).encode('ascii', 'replace').decode()}\n"
+        ).encode("ascii")
+        try:
+            fd = os.open(
+                self.root / "sent.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE_FILE
             )
-            fh.flush()
-            if self.fsync:
-                os.fsync(fh.fileno())
-        (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
+            try:
+                os.write(fd, line)
+                if self.fsync:
+                    os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as err:
+            log.warning("outbox: sent.log not written for %s: %s", entry.key, err)
+        return removed
 
     def mark_retry(self, entry: Entry, error: str, now_ts: float) -> bool:
         """Record a temporary failure; returns False when the entry was given up instead."""
@@ -147,12 +203,22 @@ class Outbox:
             self.mark_failed(entry, error)
             return False
         entry.next_attempt = now_ts + BACKOFF_SECONDS[entry.attempts - 1]
-        atomic_write(self.queued / f"{entry.key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync)
+        atomic_write(
+            self.queued / f"{entry.key}.json",
+            msgspec.json.encode(entry),
+            mode=0o600,
+            sync=self.fsync,
+        )
         return True
 
     def mark_failed(self, entry: Entry, error: str) -> None:
         entry.last_error = error[:500]
-        atomic_write(self.failed / f"{entry.key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync)
+        atomic_write(
+            self.failed / f"{entry.key}.json",
+            msgspec.json.encode(entry),
+            mode=0o600,
+            sync=self.fsync,
+        )
         (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
 
     def failed_entries(self) -> Iterator[Entry]:

@@ -10,11 +10,27 @@ Two entry points:
   signatures, "Sent from my iPhone" lines and blank lines. Reply-parsing libraries each fail on some
   client, so this scanner is deliberately conservative and the game's own grammar does the rest.
 
-Nothing here raises on malformed mail: a header that cannot be decoded reads as empty.
+Nothing here raises on malformed mail, and the cost of a message is bounded before anything in it
+is trusted (docs/SECURITY.md):
+
+- a message larger than :data:`MAX_PARSE_BYTES` has only its header section read;
+- the MIME structure is screened on the raw bytes before the stdlib parser builds it: more than
+  :data:`MAX_MIME_CONTAINERS` multipart/message containers (nesting) or more than
+  :data:`MAX_MIME_PARTS` boundary lines, and only the headers are read (``body_problem`` says why);
+- every charset and transfer-encoding error falls back to UTF-8 with replacement characters, and
+  charsets that are not text encodings of mail (``idna``, ``punycode``, ``undefined``, the escape
+  codecs) are never used to decode;
+- HTML is flattened by a linear tokenizer with a capped output (:mod:`pbem.mail.htmltext`);
+- header values are decoded from 8-bit bytes as UTF-8 (never left as surrogates).
+
+The From header is read strictly (:func:`pbem.mail.identity.parse_from`): one header, one mailbox,
+the display name never taken for the address. When it is not so, ``from_addr`` is ``""`` and
+``from_problem`` says why, so every later check treats the mail as having no sender.
 """
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import re
 from collections.abc import Sequence
@@ -23,11 +39,14 @@ from email import policy as email_policy
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr, parsedate_to_datetime
-from html.parser import HTMLParser
 from typing import Literal
+
+from pbem.mail.htmltext import html_to_text
+from pbem.mail.identity import AuthMethod, AuthResult, clean, parse_auth_results, parse_from
 
 __all__ = [
     "Attachment",
+    "AuthMethod",
     "AuthResult",
     "ParsedMail",
     "parse_message",
@@ -35,9 +54,33 @@ __all__ = [
     "html_to_text",
     "normalize_line",
     "parse_auth_results",
+    "MAX_PARSE_BYTES",
+    "MAX_MIME_CONTAINERS",
+    "MAX_MIME_PARTS",
 ]
 
 Encryption = Literal["smime", "pgp", "pgp-inline"]
+
+MAX_PARSE_BYTES = 4_000_000
+"""Beyond this only the header section is read (the service refuses far smaller mails anyway:
+:func:`pbem.mail.policy.size_problem` on the raw bytes comes first)."""
+
+MAX_MIME_CONTAINERS = 32
+"""multipart/* and message/* parts in one message; a deeper or busier structure is not parsed."""
+
+MAX_MIME_PARTS = 500
+"""Boundary lines in one multipart message."""
+
+MAX_TEXT_CHARS = 200_000
+"""The body text is cut here: a move is a line."""
+
+MAX_AUTH_RESULTS_HEADERS = 3
+"""Authentication-Results headers parsed (from the top); only the topmost can be ours anyway."""
+
+_UNSAFE_CHARSETS = frozenset(
+    {"idna", "punycode", "undefined", "unicode_escape", "raw_unicode_escape", "mbcs", "oem"}
+)
+"""Codecs that are no mail charset: they raise on ``errors="replace"`` or cost quadratic time."""
 
 
 @dataclass(frozen=True)
@@ -52,26 +95,15 @@ class Attachment:
     """The decoded content."""
 
 
-@dataclass(frozen=True)
-class AuthResult:
-    """One ``Authentication-Results`` header (RFC 8601), roughly parsed."""
-
-    authserv_id: str
-    """Who stamped it (lowercased); only your own server's id is trustworthy."""
-    results: dict[str, str]
-    """Method -> result, lowercased, e.g. ``{"dmarc": "pass", "spf": "pass"}`` (first of each)."""
-    raw: str
-    """The header value as it was (unfolded)."""
-
-
 @dataclass(frozen=True, eq=False)
 class ParsedMail:
     """The facts of one incoming message that the mail loop decides on."""
 
     from_addr: str
-    """The From address, lowercased (``""`` when missing or unreadable)."""
+    """The From address, lowercased (``""`` when missing, unreadable or ambiguous: see
+    :attr:`from_problem`). Internationalised (UTF-8) addresses are kept as they are."""
     from_name: str
-    """The From display name (``""`` when none)."""
+    """The From display name (``""`` when none). Never an address, whatever it looks like."""
     to: tuple[str, ...]
     """To and Cc addresses (domain lowercased; the local part keeps its case, for tokens)."""
     delivered_to: tuple[str, ...]
@@ -82,7 +114,7 @@ class ParsedMail:
     subject: str
     """The decoded subject, whitespace collapsed."""
     message_id: str
-    """The Message-ID with its angle brackets (``""`` when missing)."""
+    """The Message-ID with its angle brackets (``""`` when missing); UTF-8 ids are kept."""
     in_reply_to: str
     """The first id of In-Reply-To, with angle brackets (``""`` when missing)."""
     references: tuple[str, ...]
@@ -116,9 +148,18 @@ class ParsedMail:
     """``smime`` (application/pkcs7-mime enveloped), ``pgp`` (multipart/encrypted), ``pgp-inline``
     (an armored PGP MESSAGE in the text), or None."""
     message: EmailMessage = field(repr=False)
-    """The parsed message itself (policy.default), for what the fields above do not cover."""
+    """The parsed message itself (policy.default), for what the fields above do not cover. When
+    :attr:`body_problem` is set it holds the headers only."""
     list_id: str = ""
     """The List-Id header (``""`` when absent): the message came through a mailing list."""
+    from_problem: str = ""
+    """Why the From header cannot name a sender (``""`` when it names exactly one mailbox): no
+    From, two From headers, two addresses, a group, an unreadable address... The service must
+    neither act on nor answer such a mail (:attr:`from_addr` is ``""``, so the loop screen
+    :func:`pbem.mail.policy.is_loop_or_auto` drops it)."""
+    body_problem: str = ""
+    """Why the body was not read (``""`` when it was): too large, too deeply nested, too many
+    parts. The text is then empty."""
 
     @property
     def sender_domain(self) -> str:
@@ -146,71 +187,43 @@ _AUTORESPONDER_HEADERS = (
 
 
 def _header(msg: Message, name: str) -> str:
-    """A header's decoded value, unfolded; ``""`` when absent or undecodable."""
+    """A header's decoded value (RFC 2047 words decoded), unfolded; ``""`` when absent or
+    undecodable."""
     try:
         value = msg.get(name)
+        if value is None:
+            return ""
+        text = str(value)
     except Exception:  # a malformed header must not stop the tick
         return ""
-    if value is None:
-        return ""
-    try:
-        text = str(value)
-    except Exception:
-        return ""
-    return " ".join(text.split())
-
-
-def _headers(msg: Message, name: str) -> list[str]:
-    try:
-        values = msg.get_all(name) or []
-    except Exception:
-        return []
-    out = []
-    for v in values:
-        try:
-            out.append(" ".join(str(v).split()))
-        except Exception:
-            continue
-    return out
+    return " ".join(clean(text).split())
 
 
 def _raw_headers(msg: Message) -> dict[str, list[str]]:
-    """Header name (lowercased) -> unfolded raw values, top first, without the header registry.
+    """Header name (lowercased) -> unfolded raw values (8-bit bytes read as UTF-8), top first,
+    without the header registry.
 
     For the ASCII-only headers (ids, trace and loop headers): parsing every header through
     policy.default's registry is most of the cost of reading a message.
     """
     out: dict[str, list[str]] = {}
     for name, value in msg.raw_items():
-        out.setdefault(name.lower(), []).append(" ".join(str(value).split()))
+        out.setdefault(clean(str(name)).lower(), []).append(" ".join(clean(str(value)).split()))
     return out
 
 
 def _address_list(values: list[str]) -> tuple[str, ...]:
     seen: dict[str, None] = {}
-    for _name, addr in getaddresses(values):
+    try:
+        pairs = getaddresses(values)
+    except Exception:
+        return ()
+    for _name, addr in pairs:
         local, at, domain = addr.strip().rpartition("@")
         if at and local:
             # The local part keeps its case: a reply token in "service+Token@" may be case-sensitive.
             seen.setdefault(f"{local}@{domain.lower()}", None)
     return tuple(seen)
-
-
-def _addresses(msg: Message, *names: str) -> tuple[str, ...]:
-    raw = [v for name in names for v in _headers(msg, name)]
-    seen: dict[str, None] = {}
-    for _name, addr in getaddresses(raw):
-        local, at, domain = addr.strip().rpartition("@")
-        if at and local:
-            # The local part keeps its case: a reply token in "service+Token@" may be case-sensitive.
-            seen.setdefault(f"{local}@{domain.lower()}", None)
-    return tuple(seen)
-
-
-def _from(msg: Message) -> tuple[str, str]:
-    value = _header(msg, "From")
-    name, addr = parseaddr(value)
-    return addr.strip().lower(), name.strip()
 
 
 def _return_path(values: list[str]) -> str | None:
@@ -219,21 +232,10 @@ def _return_path(values: list[str]) -> str | None:
     value = values[0].strip()
     if value in ("<>", ""):
         return ""
-    return parseaddr(value)[1].strip().lower()
-
-
-def parse_auth_results(value: str) -> AuthResult:
-    """Parse one Authentication-Results value: ``authserv-id; method=result ...; ...``."""
-    unfolded = " ".join(value.split())
-    without_comments = re.sub(r"\([^()]*\)", " ", unfolded)
-    head, _, rest = without_comments.partition(";")
-    authserv_id = head.strip().split(" ")[0].lower() if head.strip() else ""
-    results: dict[str, str] = {}
-    for clause in rest.split(";"):
-        match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*=\s*([A-Za-z0-9_-]+)", clause)
-        if match:
-            results.setdefault(match.group(1).lower(), match.group(2).lower())
-    return AuthResult(authserv_id, results, unfolded)
+    try:
+        return parseaddr(value)[1].strip().lower()
+    except Exception:
+        return ""
 
 
 def _date(values: list[str]) -> dt.datetime | None:
@@ -242,8 +244,53 @@ def _date(values: list[str]) -> dt.datetime | None:
         return None
     try:
         return parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
+    except Exception:  # TypeError, ValueError, IndexError, OverflowError...
         return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Structure screening (on the raw bytes, before the stdlib parser builds anything)
+# ---------------------------------------------------------------------------------------------
+
+_CONTAINER = re.compile(rb"(?im)^content-type:[ \t]*(?:\n[ \t]+)*(?:multipart|message)/")
+_DELIMITER = re.compile(rb"(?m)^--")
+
+
+def _structure_problem(raw: bytes) -> str:
+    """Why the MIME structure of ``raw`` is too costly to build (``""`` when it is fine)."""
+    if len(raw) > MAX_PARSE_BYTES:
+        return f"The message is {len(raw)} bytes; only its headers were read."
+    text = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    containers = 0
+    for _ in _CONTAINER.finditer(text):
+        containers += 1
+        if containers > MAX_MIME_CONTAINERS:
+            return f"The message nests more than {MAX_MIME_CONTAINERS} MIME containers."
+    if containers:
+        for delimiters, _ in enumerate(_DELIMITER.finditer(text), start=1):
+            if delimiters > MAX_MIME_PARTS:
+                return f"The message has more than {MAX_MIME_PARTS} MIME parts."
+    return ""
+
+
+def _parse_structure(raw: bytes) -> tuple[EmailMessage, str]:
+    """The parsed message and the body problem (headers only when there is one)."""
+    problem = _structure_problem(raw)
+    if not problem:
+        try:
+            msg = BytesParser(policy=email_policy.default).parsebytes(raw)
+            assert isinstance(msg, EmailMessage)
+            return msg, ""
+        except Exception as err:  # RecursionError and whatever else the stdlib parser meets
+            problem = f"The message could not be parsed ({type(err).__name__})."
+    head = raw[: min(len(raw), 256 * 1024)]
+    try:
+        msg = BytesParser(policy=email_policy.default).parsebytes(head, headersonly=True)
+        assert isinstance(msg, EmailMessage)
+        msg.set_payload("")
+    except Exception:
+        msg = EmailMessage()
+    return msg, problem
 
 
 # ---------------------------------------------------------------------------------------------
@@ -251,23 +298,66 @@ def _date(values: list[str]) -> dt.datetime | None:
 # ---------------------------------------------------------------------------------------------
 
 
+def _charset(part: Message) -> str:
+    try:
+        charset = part.get_content_charset() or "utf-8"
+        info = codecs.lookup(charset)
+    except Exception:  # LookupError, or a charset parameter that is not a string
+        return "utf-8"
+    if info.name in _UNSAFE_CHARSETS or not getattr(info, "_is_text_encoding", True):
+        return "utf-8"
+    return info.name
+
+
+def _payload(part: Message) -> bytes | None:
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:  # broken base64, quoted-printable or uuencode
+        return None
+    return payload if isinstance(payload, bytes) else None
+
+
 def _part_text(part: Message) -> str:
     """A text part's content, whatever its charset claims."""
-    payload = part.get_payload(decode=True)
-    if not isinstance(payload, bytes):
+    payload = _payload(part)
+    if payload is None:
         return ""
-    charset = part.get_content_charset() or "utf-8"
+    payload = payload[: 4 * MAX_TEXT_CHARS]
     try:
-        return payload.decode(charset, errors="replace")
-    except LookupError:  # an unknown charset name
+        return payload.decode(_charset(part), errors="replace")
+    except Exception:  # any codec error at all: read it as UTF-8
         return payload.decode("utf-8", errors="replace")
 
 
 def _is_attachment(part: Message) -> bool:
-    disposition = (part.get_content_disposition() or "").lower()
-    return disposition == "attachment" or (
-        disposition != "inline" and part.get_filename() is not None
-    )
+    try:
+        disposition = (part.get_content_disposition() or "").lower()
+        return disposition == "attachment" or (
+            disposition != "inline" and part.get_filename() is not None
+        )
+    except Exception:
+        return True
+
+
+def _walk(msg: Message) -> list[Message]:
+    """Every part, depth first, without recursion (the structure was screened already)."""
+    out: list[Message] = []
+    stack: list[Message] = [msg]
+    while stack and len(out) <= 2 * MAX_MIME_PARTS:
+        part = stack.pop()
+        out.append(part)
+        if part.is_multipart():
+            children = part.get_payload()
+            if isinstance(children, list):
+                stack.extend(reversed([c for c in children if isinstance(c, Message)]))
+    return out
+
+
+def _content_type(part: Message) -> str:
+    try:
+        return part.get_content_type().lower()
+    except Exception:
+        return "application/octet-stream"
 
 
 def _body_and_attachments(
@@ -278,12 +368,15 @@ def _body_and_attachments(
     html: Message | None = None
     attachments: list[Attachment] = []
     encryption: Encryption | None = None
-    for part in msg.walk():
-        ctype = part.get_content_type().lower()
+    for part in _walk(msg):
+        ctype = _content_type(part)
         if ctype == "multipart/encrypted":
             encryption = encryption or "pgp"
         if ctype in ("application/pkcs7-mime", "application/x-pkcs7-mime"):
-            smime_type = str(part.get_param("smime-type") or "").lower()
+            try:
+                smime_type = str(part.get_param("smime-type") or "").lower()
+            except Exception:
+                smime_type = "?"
             if smime_type in ("", "enveloped-data", "authenveloped-data"):
                 encryption = encryption or "smime"
         if part.is_multipart():
@@ -297,142 +390,23 @@ def _body_and_attachments(
             if ctype == "text/html" and html is None:
                 html = part
                 continue
-        payload = part.get_payload(decode=True)
-        if isinstance(payload, bytes) and payload:
-            attachments.append(Attachment(part.get_filename() or "", ctype, payload))
+        payload = _payload(part)
+        if payload:
+            try:
+                filename = clean(part.get_filename() or "")
+            except Exception:
+                filename = ""
+            attachments.append(Attachment(filename, ctype, payload))
     if plain is not None:
         text = _part_text(plain)
     elif html is not None:
         text = html_to_text(_part_text(html))
     else:
         text = ""
+    text = text[:MAX_TEXT_CHARS]
     if encryption is None and "-----BEGIN PGP MESSAGE-----" in text:
         encryption = "pgp-inline"
     return text, attachments, encryption
-
-
-# ---------------------------------------------------------------------------------------------
-# HTML -> text
-# ---------------------------------------------------------------------------------------------
-
-_BLOCK_TAGS = frozenset(
-    [
-        "address",
-        "article",
-        "aside",
-        "blockquote",
-        "center",
-        "dd",
-        "div",
-        "dl",
-        "dt",
-        "fieldset",
-        "figure",
-        "footer",
-        "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "header",
-        "hr",
-        "li",
-        "main",
-        "nav",
-        "ol",
-        "p",
-        "pre",
-        "section",
-        "table",
-        "tbody",
-        "thead",
-        "tfoot",
-        "tr",
-        "ul",
-    ]
-)
-_SKIP_TAGS = frozenset({"script", "style", "head", "title", "template"})
-
-
-class _HtmlFlattener(HTMLParser):
-    """Flatten HTML to lines; text inside <blockquote> comes out as ``>`` quoted lines."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[str] = []
-        self.current: list[str] = []
-        self.quote_depth = 0
-        self.skip_depth = 0
-        self.pre_depth = 0
-
-    def _flush(self, line_break: bool = False) -> None:
-        # A block boundary ends the current line if there is one; only <br> makes an empty line.
-        if not self.current and not line_break:
-            return
-        text = "".join(self.current)
-        self.current = []
-        for line in text.split("\n"):
-            if self.pre_depth == 0:
-                line = " ".join(line.split())
-            if not line.strip() and not self.lines:
-                continue
-            prefix = "> " * self.quote_depth
-            self.lines.append((prefix + line).rstrip())
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _SKIP_TAGS:
-            self.skip_depth += 1
-            return
-        if tag == "br":
-            self._flush(line_break=True)
-            return
-        if tag in _BLOCK_TAGS:
-            self._flush()
-        if tag == "blockquote":
-            self.quote_depth += 1
-        elif tag == "pre":
-            self.pre_depth += 1
-        elif tag == "hr":
-            self.lines.append("_" * 32)
-        elif tag in ("td", "th"):
-            self.current.append(" ")
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _SKIP_TAGS:
-            self.skip_depth = max(0, self.skip_depth - 1)
-            return
-        if tag in _BLOCK_TAGS:
-            self._flush()
-        if tag == "blockquote":
-            self.quote_depth = max(0, self.quote_depth - 1)
-        elif tag == "pre":
-            self.pre_depth = max(0, self.pre_depth - 1)
-
-    def handle_data(self, data: str) -> None:
-        if self.skip_depth:
-            return
-        if self.pre_depth == 0:
-            data = data.replace("\n", " ")
-        self.current.append(data)
-
-
-def html_to_text(html: str) -> str:
-    """Flatten an HTML body to plain lines (stdlib html.parser); blockquotes become ``>`` lines."""
-    parser = _HtmlFlattener()
-    parser.feed(html)
-    parser.close()
-    parser._flush()
-    lines: list[str] = []
-    for line in parser.lines:  # collapse runs of blank lines left by nested blocks
-        if line.strip(" >") == "" and lines and lines[-1].strip(" >") == "":
-            continue
-        lines.append(line)
-    return "\n".join(lines).strip("\n")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -441,32 +415,45 @@ def html_to_text(html: str) -> str:
 
 
 def parse_message(raw: bytes) -> ParsedMail:
-    """Decode ``raw`` (an RFC 5322 message) into the facts the mail loop needs. Never raises."""
-    msg = BytesParser(policy=email_policy.default).parsebytes(raw)
-    assert isinstance(msg, EmailMessage)
+    """Decode ``raw`` (an RFC 5322 message) into the facts the mail loop needs. Never raises.
+
+    The caller checks the size first (:func:`pbem.mail.policy.size_problem` on ``len(raw)``);
+    whatever it does, the work done here is bounded (see the module's docstring).
+    """
+    msg, body_problem = _parse_structure(raw)
     raw_headers = _raw_headers(msg)
 
     def get(name: str) -> list[str]:
         return raw_headers.get(name.lower(), [])
 
-    from_addr, from_name = _from(msg)
+    from_addr, from_name, from_problem = parse_from(get("From"))
     references = tuple(_MSGID.findall(" ".join(get("References"))))
     in_reply_to_ids = _MSGID.findall(" ".join(get("In-Reply-To")))
     message_ids = _MSGID.findall(" ".join(get("Message-ID")[:1]))
-    text, attachments, encryption = _body_and_attachments(msg)
-    content_type = msg.get_content_type().lower()
+    attachments: list[Attachment] = []
+    encryption: Encryption | None = None
+    if body_problem:
+        text = ""
+    else:
+        try:
+            text, attachments, encryption = _body_and_attachments(msg)
+        except Exception as err:  # a last resort: the body stays unread, the tick goes on
+            text, attachments, encryption = "", [], None
+            body_problem = f"The body could not be read ({type(err).__name__})."
+    content_type = _content_type(msg)
+    auth_values = get("Authentication-Results")
     return ParsedMail(
         from_addr=from_addr,
         from_name=from_name,
-        to=_addresses(msg, "To", "Cc"),
+        to=_address_list(get("To") + get("Cc")),
         delivered_to=_address_list(get("Delivered-To") + get("X-Original-To")),
-        reply_to=_addresses(msg, "Reply-To"),
+        reply_to=_address_list(get("Reply-To")),
         subject=_header(msg, "Subject"),
         message_id=message_ids[0] if message_ids else "",
         in_reply_to=in_reply_to_ids[0] if in_reply_to_ids else "",
         references=references,
         date=_date(get("Date")),
-        auth_results=tuple(parse_auth_results(v) for v in get("Authentication-Results")),
+        auth_results=tuple(parse_auth_results(v) for v in auth_values[:MAX_AUTH_RESULTS_HEADERS]),
         auto_submitted=" ".join(get("Auto-Submitted")[:1]).lower(),
         precedence=" ".join(get("Precedence")[:1]).lower(),
         x_loop=tuple(v.lower() for v in get("X-Loop")),
@@ -480,6 +467,8 @@ def parse_message(raw: bytes) -> ParsedMail:
         encryption=encryption,
         message=msg,
         list_id=" ".join(get("List-Id")[:1]),
+        from_problem=from_problem,
+        body_problem=body_problem,
     )
 
 

@@ -5,7 +5,8 @@ small state file lives in a directory the caller passes (the clock is injected t
 
 - :func:`is_loop_or_auto` says why a message must be dropped *silently* (answering an autoresponder
   or a bounce is how mail loops start), or None.
-- :func:`dmarc_verdict` reads the topmost Authentication-Results of the GM's own server only.
+- :func:`dmarc_verdict` reads the topmost Authentication-Results of the GM's own server only and
+  says ``"pass"`` only for a DMARC pass aligned with the (single) From domain.
 - :func:`size_problem` is the player-readable refusal of an oversized message.
 """
 
@@ -17,11 +18,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pbem.mail.parse import ParsedMail
+from pbem.store.fsutil import ensure_private_dir
 
 __all__ = [
     "is_loop_or_auto",
     "dmarc_verdict",
     "size_problem",
+    "reply_address_problem",
     "RateLimiter",
     "write_atomically",
     "DEFAULT_MAX_BYTES",
@@ -81,22 +84,89 @@ def is_loop_or_auto(parsed: ParsedMail, own_addresses: Iterable[str]) -> str | N
     return None
 
 
-def dmarc_verdict(parsed: ParsedMail, authserv_id: str) -> str | None:
-    """The DMARC result our own server recorded, or None when it recorded none.
+def _aligned(reported: str, from_domain: str) -> bool:
+    """Relaxed DMARC alignment without a public-suffix list: the same domain, or one a subdomain of
+    the other, where the shorter of the two has at least two labels (so ``org`` never aligns with
+    ``example.org``). A registrable-domain check would also accept two sibling subdomains
+    (``a.example.org`` and ``b.example.org``); refusing those is the safe side of the difference,
+    and accepting ``co.uk``-style suffixes is not reachable: the reported domain is the one our own
+    server read from this very From header."""
+    a = reported.strip().strip(".").lower()
+    b = from_domain.strip().strip(".").lower()
+    if not a or not b:
+        return False
+    try:  # compare internationalised domains in one form (U-labels as A-labels)
+        a = a.encode("idna").decode("ascii")
+        b = b.encode("idna").decode("ascii")
+    except UnicodeError:
+        if a != b:
+            return False
+    if a == b:
+        return True
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    return shorter.count(".") >= 1 and longer.endswith("." + shorter)
 
-    Only the *topmost* Authentication-Results header is considered, and only when it carries
-    ``authserv_id``: lower ones may have been written by the sender to fool us.
+
+def dmarc_verdict(parsed: ParsedMail, authserv_id: str) -> str | None:
+    """What our own server's DMARC check says of ``parsed``'s From: ``"pass"`` only when it may
+    be trusted; else a short word for the log; None when our server left no verdict at all.
+
+    The service accepts a mail only when this returns ``"pass"``. Rules:
+
+    - only the *topmost* Authentication-Results header counts, and only when it carries
+      ``authserv_id`` (our MX adds its header on top; anything below, or a header with another
+      id, may have been written by the sender);
+    - it must parse as RFC 8601 (``"unparseable"`` otherwise);
+    - it must hold a ``dmarc`` result, and every ``dmarc`` result in it must be ``pass``
+      (``"none"`` when there is none; the result word otherwise: ``fail``, ``temperror``...);
+      ``spf=pass`` or ``dkim=pass`` alone never do: they say nothing about the From domain;
+    - each ``dmarc`` result must name the From domain in ``header.from``, aligned as
+      :func:`_aligned` says (``"unaligned"`` otherwise), so that a pass for the attacker's own
+      domain does not vouch for the player's address;
+    - the message must have exactly one readable From mailbox (``"no-from"`` otherwise).
     """
     if not parsed.auth_results:
         return None
     top = parsed.auth_results[0]
-    if top.authserv_id != authserv_id.lower():
+    if top.authserv_id != authserv_id.strip().lower():
         return None
-    return top.results.get("dmarc")
+    if not top.parsed:
+        return "unparseable"
+    if getattr(parsed, "from_problem", "") or not parsed.from_addr:
+        return "no-from"
+    dmarc = [m for m in top.methods if m.method == "dmarc"]
+    if not dmarc:
+        return "none"
+    for m in dmarc:
+        if m.result != "pass":
+            return m.result or "fail"
+    for m in dmarc:
+        if not _aligned(m.prop("header.from"), parsed.sender_domain):
+            return "unaligned"
+    return "pass"
+
+
+def reply_address_problem(address: str) -> str | None:
+    """Why the service cannot send an answer to ``address`` (None when it can).
+
+    The service sends ASCII mail only (no SMTPUTF8, docs/SECURITY.md): an internationalised
+    address (UTF-8 local part) is read and kept, but cannot be answered; nor can an empty or
+    malformed one. The service checks this before composing any answer to a sender.
+    """
+    if not address or "@" not in address:
+        return "The sender has no address."
+    if not address.isascii():
+        return f"The sender's address {address.encode('ascii', 'backslashreplace').decode()} is not ASCII; this service sends ASCII mail only."
+    if any(c.isspace() or ord(c) < 32 or c in '<>()[]\\,;:"' for c in address):
+        return "The sender's address is malformed."
+    return None
 
 
 def size_problem(size: int, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
-    """A player-readable refusal when a message of ``size`` bytes exceeds ``max_bytes``."""
+    """A player-readable refusal when a message of ``size`` bytes exceeds ``max_bytes``.
+
+    The service calls it on ``len(raw)`` *before* :func:`pbem.mail.parse.parse_message`, so that a
+    big message costs nothing but its length: ``size_problem(len(raw), policy.max_size)``."""
     if size <= max_bytes:
         return None
     return (
@@ -121,7 +191,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     """
     from pbem.store.fsutil import atomic_write
 
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    ensure_private_dir(path.parent)
     atomic_write(path, data, mode=0o600)
 
 

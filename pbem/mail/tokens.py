@@ -20,10 +20,16 @@ from dataclasses import dataclass
 TOKEN_LEN = 12
 
 _MSGID = re.compile(
-    r"<pbem\.(?P<game>[a-z0-9-]+)\.s(?P<seat>\d+)\.t(?P<turn>\d+)\.(?P<token>[a-z2-7]{12})"
-    r"\.(?P<tail>[a-z0-9.-]+)@(?P<host>[^>]+)>",
-    re.I,
+    r"<pbem\.(?P<game>[a-z0-9-]{1,64})\.s(?P<seat>\d{1,4})\.t(?P<turn>\d{1,9})\.(?P<token>[a-z2-7]{12})"
+    r"\.(?P<tail>[a-z0-9.-]{1,200})@(?P<host>[^<>\s]{1,255})>",
+    re.I | re.ASCII,
 )
+"""ASCII only: with Unicode case folding, ``K`` (KELVIN SIGN) would match ``k`` and ``\\d`` would
+match Arabic-Indic digits; a reference spelled so is not one of ours. The host part may be anything
+(an internationalised host name in UTF-8 too)."""
+
+MAX_REFERENCES = 200
+"""At most this many token-bearing ids are taken from one reply (each costs an HMAC to check)."""
 
 
 @dataclass(frozen=True)
@@ -55,11 +61,24 @@ def message_id(secret: bytes, game: str, seat: int, turn: int, tail: str, host: 
     return f"<pbem.{game}.s{seat}.t{turn}.{tok}.{tail}@{host}>"
 
 
+def redact(message_id: str) -> str:
+    """``message_id`` with any reply token replaced by ``*``: for logs, alerts and files at rest
+    (a token lets whoever reads it move for that seat until the seat moves)."""
+    return _MSGID.sub(
+        lambda m: f"<pbem.{m['game']}.s{m['seat']}.t{m['turn']}.*.{m['tail']}@{m['host']}>",
+        message_id,
+    )
+
+
 def find_tokens(header_values: list[str]) -> list[TokenRef]:
-    """Every token-bearing Message-ID in In-Reply-To / References values, newest first."""
+    """Every token-bearing Message-ID in In-Reply-To / References values, newest first.
+
+    The values may hold any Unicode (UTF-8 headers): other ids around ours do not matter."""
     found: list[TokenRef] = []
     for value in header_values:
-        for m in _MSGID.finditer(value or ""):
+        if not isinstance(value, str):
+            continue
+        for m in _MSGID.finditer(value):
             found.append(
                 TokenRef(
                     m.group("game").lower(),
@@ -68,6 +87,8 @@ def find_tokens(header_values: list[str]) -> list[TokenRef]:
                     m.group("token").lower(),
                 )
             )
+    if len(found) > MAX_REFERENCES:  # the first (In-Reply-To) and the newest references
+        found = found[:1] + found[-(MAX_REFERENCES - 1) :]
     # References lists oldest first; the mail answered is the last one. In-Reply-To comes first in
     # the list we are given, so keep order but prefer the highest turn for the same game and seat.
     found.sort(key=lambda r: -r.turn)

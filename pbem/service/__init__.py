@@ -26,7 +26,12 @@ from pbem.commands.grammar import Reading
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import parse_message
-from pbem.mail.policy import RateLimiter, is_loop_or_auto, size_problem
+from pbem.mail.policy import (
+    RateLimiter,
+    is_loop_or_auto,
+    reply_address_problem,
+    size_problem,
+)
 from pbem.rules.base import RuleError, derive_rng
 from pbem.service import orders
 from pbem.service.auth import Incoming, Refusal, Seated, authenticate
@@ -367,7 +372,7 @@ class Service:
         assert isinstance(p, ParsedMail)
         gid = game.envelope.game_id if game else None
         addr = p.from_addr
-        if not addr or "@" not in addr:
+        if reply_address_problem(addr) is not None:
             return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, gid, detail=reason)
         if not why or not self.strangers.allow(addr) or not self.stranger_flood.allow("*"):
             return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, gid, detail=reason)

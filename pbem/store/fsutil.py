@@ -6,6 +6,12 @@
   This is the commit point of the store.
 - :func:`file_lock`: an exclusive ``fcntl.flock`` held on a lock file, reentrant within a process
   (so that a caller holding a game's lock can call methods that take it again).
+- :func:`ensure_private_dir`: a directory (and its missing parents) created mode 0700.
+
+Everything under the data directory is private to the service's user, whatever the umask: files
+are created 0600 (:data:`PRIVATE_FILE`; :func:`atomic_write` sets the mode exactly with fchmod) and
+directories 0700 (:data:`PRIVATE_DIR`). The log and snapshots hold sealed secrets and the outbox
+holds mail; a reply token read by another local account would let it move for a player.
 """
 
 from __future__ import annotations
@@ -20,6 +26,12 @@ from pathlib import Path
 
 from pbem.errors import ConflictError
 
+PRIVATE_FILE = 0o600
+"""Mode of every file the service writes under the data directory."""
+
+PRIVATE_DIR = 0o700
+"""Mode of every directory the service creates under the data directory."""
+
 TEMP_MARK = ".tmp-"
 """Temporary files are named ``.<name>.tmp-<random>``; leftovers of a crash are ignored and removed."""
 
@@ -33,8 +45,40 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def ensure_private_dir(path: Path) -> Path:
+    """Create ``path`` and its missing parents with mode 0700 exactly (the umask cannot widen or
+    narrow it); an existing directory is left as it is. Returns ``path``."""
+    path = Path(path)
+    missing: list[Path] = []
+    p = path
+    while not p.is_dir():
+        missing.append(p)
+        if p.parent == p:
+            break
+        p = p.parent
+    for d in reversed(missing):
+        try:
+            os.mkdir(d, PRIVATE_DIR)
+        except FileExistsError:
+            if not d.is_dir():
+                raise
+            continue
+        os.chmod(d, PRIVATE_DIR)
+    return path
+
+
+def make_private(path: Path) -> None:
+    """Mode 0700 on an existing directory (0600 on a file) when it is wider: the data directory
+    itself, so that nothing in it is reachable by other accounts whatever older versions left."""
+    with contextlib.suppress(OSError):
+        st = os.stat(path)
+        want = PRIVATE_DIR if os.path.isdir(path) else PRIVATE_FILE
+        if st.st_mode & 0o777 & ~want:
+            os.chmod(path, st.st_mode & 0o777 & want)
+
+
 def atomic_write(
-    path: Path, data: bytes, *, mode: int = 0o644, sync: bool = True, sync_dir: bool = True
+    path: Path, data: bytes, *, mode: int = PRIVATE_FILE, sync: bool = True, sync_dir: bool = True
 ) -> None:
     """Replace ``path`` with ``data`` atomically (temp + fsync + rename + directory fsync).
 
@@ -65,7 +109,7 @@ def atomic_write(
 
 def append_durable(path: Path, data: bytes, *, sync: bool = True) -> None:
     """Append ``data`` (whole lines) with a single write, then fsync: the commit point."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE_FILE)
     try:
         n = os.write(fd, data)
         if n != len(data):  # a short write to a regular file means the disk is full
@@ -127,7 +171,7 @@ def file_lock(path: Path, *, wait: bool = True, what: str = "") -> Iterator[None
         else:
             acquired_here = True
     if acquired_here:
-        fd = os.open(key, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(key, os.O_RDWR | os.O_CREAT, PRIVATE_FILE)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         except BlockingIOError:

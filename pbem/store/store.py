@@ -27,7 +27,7 @@ from typing import Any
 import msgspec
 
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
-from pbem.model import GAME_ID_RE, Envelope, iso_time
+from pbem.model import GAME_ID_RE, Envelope, check_player, iso_time
 from pbem.rules.base import Event, Game, check_options
 from pbem.store.entries import (
     ActionEntry,
@@ -64,7 +64,15 @@ from pbem.store.fold import (
     public_events,
     seed_commitment,
 )
-from pbem.store.fsutil import append_durable, atomic_write, file_lock, fsync_dir, remove_temp_files
+from pbem.store.fsutil import (
+    append_durable,
+    atomic_write,
+    ensure_private_dir,
+    file_lock,
+    fsync_dir,
+    make_private,
+    remove_temp_files,
+)
 from pbem.store.keys import Keyring, SealError, check_keys_outside
 from pbem.store.records import (
     CHECKPOINT_DOMAIN,
@@ -207,7 +215,7 @@ def _prefix(game_name: str) -> str:
 def service_lock(data_dir: Path, *, wait: bool = False) -> Iterator[None]:
     """The lock of one runner tick over a data directory. With ``wait=False`` (the default for cron
     ticks) raise :class:`ConflictError` if another tick is running."""
-    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    ensure_private_dir(Path(data_dir))
     with file_lock(
         Path(data_dir) / SERVICE_LOCK, wait=wait, what="the service (another pbem run is active)"
     ):
@@ -238,6 +246,7 @@ class Store:
         self.fsync = fsync
         """Only benchmarks turn this off, to measure its cost."""
         check_keys_outside(keyring.keys_dir, self.data_dir)
+        make_private(self.data_dir)  # 0700, whatever an older version or the umask left
         self._keys = keyring.verification_keys()
         self._states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
         self._verified: dict[str, tuple[int, str]] = {}
@@ -251,8 +260,7 @@ class Store:
     def mark_changed(self, game_id: str) -> None:
         """Leave a marker ``outbox/dirty/<game>`` for the mail loop: this game has news to mail
         (a new game, a move, a GM's undo...). The loop's next tick mails everyone and removes it."""
-        d = self.data_dir / CHANGED_DIR
-        d.mkdir(parents=True, exist_ok=True)
+        d = ensure_private_dir(self.data_dir / CHANGED_DIR)
         fd = os.open(d / game_id, os.O_WRONLY | os.O_CREAT, 0o600)
         os.close(fd)
         if self.fsync:
@@ -316,15 +324,17 @@ class Store:
                 f"{game.title} needs {game.min_players} to {game.max_players} players, not {n}."
             )
         opts = check_options(game, options)
-        emails = [e.strip().lower() for _, e in players]
+        players = [check_player(nm, em) for nm, em in players]
+        emails = [e for _, e in players]
         if len(set(emails)) != n:
             raise ValueError("each player needs a different email address.")
         if seed is None:
             seed = secrets.randbits(128)
         nonce = secrets.token_hex(16)
         time = iso_time(now)
+        ensure_private_dir(self.data_dir)
         creating = self.data_dir / CREATING_DIR
-        creating.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(creating)
         self._remove_abandoned_creations(now)
         for attempt in range(200):
             game_id = (
@@ -1028,7 +1038,10 @@ class _Writer:
             )
         elif isinstance(e, Replace):
             seat = self._seat(e.seat)
-            email = e.email.strip().lower()
+            try:
+                name, email = check_player(e.name, e.email)
+            except ValueError as err:
+                raise CommandError(str(err)) from None
             other = env.seat_of_email(email)
             if other is not None and other != seat:
                 raise CommandError(
@@ -1038,7 +1051,7 @@ class _Writer:
             previous = env.active_player(seat)
             payload = {
                 "seat": seat,
-                "name": e.name.strip(),
+                "name": name,
                 "email": email,
                 "previous": previous.email,
                 "source": e.source,

@@ -91,7 +91,9 @@ def test_dmarc_only_from_the_topmost_own_header() -> None:
     )
     assert dmarc_verdict(parse_message(forged), "mx.pbem.test") is None
     assert dmarc_verdict(parse_message(mail("")), "mx.pbem.test") is None
-    ok = mail("Authentication-Results: MX.pbem.test; spf=pass; dmarc=pass (p=none)\n")
+    ok = mail(
+        "Authentication-Results: MX.pbem.test; spf=pass; dmarc=pass (p=none) header.from=example.org\n"
+    )
     assert dmarc_verdict(parse_message(ok), "mx.pbem.test") == "pass"
 
 
