@@ -118,6 +118,15 @@ def resolve_seat(record: GameRecord, text: str) -> int:
     raise CommandError(f"{text!r} is not a seat of {record.game_id}; use one of: {choices}.")
 
 
+def _not_a_plain_directory(target: str) -> None:
+    """A directory given where a game is expected must be a copied game (it has a log)."""
+    if Path(target).is_dir() and not (Path(target) / "log.jsonl").is_file():
+        _fail(
+            f"{target} is a directory but not a copy of a game (no log.jsonl in it); give a "
+            "game id, an export (.tar.gz) or a copied game directory."
+        )
+
+
 def _players_json(record: GameRecord) -> list[dict[str, Any]]:
     names = record.seat_names()
     return [
@@ -269,6 +278,7 @@ def verify_shuffle_cmd(
     recorded draws and scores. Exit status 1 if not (or if the game has not ended yet)."""
     with _errors():
         path = Path(target)
+        _not_a_plain_directory(target)
         if path.exists():
             key = read_public_key_arg(pubkey) if pubkey else None
             report = verify_shuffle(path, key)
@@ -600,11 +610,8 @@ def verify(
     if (target is None) == (not all_games):
         raise typer.BadParameter("give a game id (or an export file), or --all")
     with _errors():
-        if target is not None and Path(target).is_dir() and not (Path(target) / "log.jsonl").is_file():
-            _fail(
-                f"{target} is a directory but not a copy of a game (no log.jsonl in it); give a "
-                "game id, an export (.tar.gz) or a copied game directory."
-            )
+        if target is not None:
+            _not_a_plain_directory(target)
         if target is not None and Path(target).exists():
             if pubkey is None:
                 cfg = _config(config, data_dir)

@@ -93,10 +93,11 @@ def test_export_to_a_bad_path_is_one_line(run: Any, tmp_path: Path) -> None:
 
 
 def test_verify_of_a_plain_directory_is_one_line(run: Any) -> None:
-    result = run("admin", "verify", ".", ok=False)
-    assert result.exit_code == EXIT_FAILED, result.output
-    assert len(result.output.strip().splitlines()) == 1
-    assert result.output.startswith("error: . is a directory but not a copy of a game")
+    for argv in (["admin", "verify", "."], ["verify-shuffle", "."]):
+        result = run(*argv, ok=False)
+        assert result.exit_code == EXIT_FAILED, result.output
+        assert len(result.output.strip().splitlines()) == 1
+        assert result.output.startswith("error: . is a directory but not a copy of a game")
 
 
 def test_history_is_readable_text(run: Any) -> None:
