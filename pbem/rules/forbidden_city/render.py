@@ -126,7 +126,8 @@ Mark = str | tuple[str, Sequence[int]] | None
 
 
 def _rotations(rots: Sequence[int]) -> str:
-    return "R" + ",".join(str(r) for r in rots)
+    """``R0,2``; ``R any`` when all four fit."""
+    return "R any" if len(rots) == 4 else "R" + ",".join(str(r) for r in rots)
 
 
 def _empty_box(mark: Mark) -> list[str]:
@@ -355,7 +356,7 @@ def _legend(kind: str, names: list[str], mine: bool) -> list[str]:
     parts.append(f"2Y: 2 advisors of yellow ({owners}).")
     if mine:
         parts.append(
-            "K6 over R0,2 on an empty square: your tile fits there, as K6\xa0R0 or K6\xa0R2."
+            "K6 over R0,2 on an empty square: your tile fits there, as K6\xa0R0 or K6\xa0R2 (R\xa0any: every rotation)."
             " A dot: an empty square next to a tile where your tile does not fit now."
         )
     else:
