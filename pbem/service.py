@@ -29,6 +29,7 @@ from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
 from pbem.mail import compose
+from pbem.mail.picture import board_picture
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.mail.tokens import TokenRef, check_token, find_tokens, message_id
@@ -518,11 +519,13 @@ class Service:
                 email = env.active_player(seat).email
                 if self.crypto is None or self.crypto.may_show_private(record, email, self.clock()):
                     ctx.board = record.render(seat)
+                    ctx.picture = board_picture(record.game.name, record.view(seat))
                     self._decision(record, seat, ctx)
                 else:
                     # No usable key in a game that sends private parts only encrypted: the
                     # public board, and no examples (legal moves would hint at the tile).
                     ctx.board = record.render(None)
+                    ctx.picture = board_picture(record.game.name, record.view(None))
                     self._decision(record, seat, ctx)
                     ctx.examples, ctx.legal_count = [], 0
             pend = record.pending()
@@ -584,6 +587,7 @@ class Service:
             date=self.clock(),
             in_reply_to=in_reply_to,
             references=refs,
+            images=compose.images(ctx),
         )
         if self.crypto is not None and (tail == "welcome" or tail.endswith(".key")):
             # So that players can encrypt their replies to the service, and check its signature.
@@ -672,6 +676,7 @@ class Service:
                 )
                 ctx.seed = str(env.revealed_seed) if env.revealed_seed is not None else "(not revealed)"
                 ctx.board = record.render(None)
+                ctx.picture = board_picture(record.game.name, record.view(None))
                 ctx.your_turn = False
                 n += self._send(record, seat, pl.name, pl.email, "over", ctx, tail + ".over")
             elif started:
@@ -734,6 +739,7 @@ class Service:
             ctx = self._ctx(record, seat, self._subject(record, "help"), pl.name,
                             command_help=record.game.command_help())
             ctx.board = ""
+            ctx.picture = None
         else:
             names, players = self._names(record)
             hist: list[str] = []

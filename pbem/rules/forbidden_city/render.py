@@ -16,7 +16,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
-from pbem.rules.forbidden_city.tiles import ARCH, OPEN, WALL, TileDef, components, orientations, tile
+from pbem.rules.forbidden_city.tiles import (
+    ARCH,
+    OPEN,
+    WALL,
+    TileDef,
+    components,
+    orientations,
+    tile,
+)
 
 WIDTH = 72
 TILE_W = 8
@@ -426,7 +434,18 @@ def render_view(view: Any) -> str:
     out.append("")
     out.extend(_legend(kind, names, mine))
     out.append("")
-    out.append(f"Start tile: {view.side} side.")
+    out.extend(render_panel(view))
+    if mine:
+        out.append("")
+        out.extend(render_hand(view.hand, names[view.seat]))
+    return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+def render_panel(view: Any) -> list[str]:
+    """The lines under the board: coins, stacks, the last move, whose turn, or the final scores
+    (the HTML part shows them under the picture)."""
+    names: list[str] = view.colours
+    out = [f"Start tile: {view.side} side."]
     if view.result is None:
         out.append("Coins:  " + "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.coins)))
         out.append(
@@ -461,10 +480,11 @@ def render_view(view: Any) -> str:
         who = names[view.to_move]
         if view.seat == view.to_move:
             example = ", ".join(view.examples) if view.examples else "M9 R1"
-            out.append(f"Your turn ({who}): place your tile, e.g. {example}.")
+            out.extend(
+                wrap(
+                    f"Your turn ({who}): place your tile, e.g. {example.replace(' R', chr(160) + 'R')}."
+                )
+            )
         else:
             out.append(f"To move: {who}.")
-    if view.seat is not None and view.hand is not None:
-        out.append("")
-        out.extend(render_hand(view.hand, names[view.seat]))
-    return "\n".join(line.rstrip() for line in out) + "\n"
+    return out
