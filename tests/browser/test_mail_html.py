@@ -60,8 +60,14 @@ def driver() -> Iterator[Any]:
 
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--hide-scrollbars", "--window-size=1000,900"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1000,900",
+    ):
         opts.add_argument(arg)
     drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
     try:

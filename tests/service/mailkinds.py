@@ -73,7 +73,10 @@ class Game:
                 rec.game, rec.state, seat, derive_rng(9, "f", i)
             )
             self.env.store.commit(
-                self.gid, rec.seq, [ActionEntry(seat, action=action, source="bot")], self.env.clock()
+                self.gid,
+                rec.seq,
+                [ActionEntry(seat, action=action, source="bot")],
+                self.env.clock(),
             )
             i += 1
         self.env.service.notify(self.gid)
