@@ -35,10 +35,10 @@ from pbem.rules.forbidden_city.tiles import (
     tile,
 )
 
-S = 48
+S = 40
 """Pixels a square."""
-LEFT = 34
-TOP = 26
+LEFT = 30
+TOP = 24
 PAD = 8
 BACKGROUND = (222, 212, 190)
 """The ground around the palace: darker than any floor, so that white floors stand out."""
@@ -279,9 +279,9 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
     for (x, y), rots in fits.items():
         ax, ay = px(x, y)
         d.rectangle((ax + 3, ay + 3, ax + S - 3, ay + S - 3), fill=FITS, outline=FITS_INK, width=2)
-        _text(d, (ax + S / 2, ay + S * 0.36), square_name(x, y), 13, FITS_INK)
+        _text(d, (ax + S / 2, ay + S * 0.36), square_name(x, y), 12, FITS_INK)
         label = "any" if len(rots) == 4 else "R" + ",".join(map(str, rots))
-        _text(d, (ax + S / 2, ay + S * 0.7), label, 11, FITS_INK)
+        _text(d, (ax + S / 2, ay + S * 0.7), label, 10, FITS_INK)
     for x, y in frontier:
         if (x, y) not in fits:
             ax, ay = px(x, y)
