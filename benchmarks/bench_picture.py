@@ -54,10 +54,14 @@ def main() -> None:
         text.append(time.perf_counter() - t)
     cold.sort()
     print(f"{len(vs)} views of {games} 4-player game(s)")
-    print(f"picture, drawn:   median {statistics.median(cold) * 1000:.1f} ms, "
-          f"p95 {cold[int(len(cold) * 0.95)] * 1000:.1f} ms")
+    print(
+        f"picture, drawn:   median {statistics.median(cold) * 1000:.1f} ms, "
+        f"p95 {cold[int(len(cold) * 0.95)] * 1000:.1f} ms"
+    )
     print(f"picture, cached:  median {statistics.median(hot) * 1000:.2f} ms")
-    print(f"PNG size:         mean {statistics.mean(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB")
+    print(
+        f"PNG size:         mean {statistics.mean(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB"
+    )
     print(f"text board:       median {statistics.median(text) * 1000:.2f} ms")
 
 

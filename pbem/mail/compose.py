@@ -187,7 +187,10 @@ def build_message(
     msg.set_content(text, subtype="plain", charset="utf-8", cte=cte)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     if images:
-        html_part = msg.get_payload()[1]
+        parts = msg.get_payload()
+        assert isinstance(parts, list)
+        html_part = parts[1]
+        assert isinstance(html_part, EmailMessage)
         for cid, png in images:
             html_part.add_related(
                 png,

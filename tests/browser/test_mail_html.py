@@ -96,7 +96,9 @@ def write_html(msg: EmailMessage, folder: Path) -> Path:
     for i, part in enumerate(p for p in msg.walk() if p.get_content_maintype() == "image"):
         cid = str(part["Content-ID"]).strip("<>")
         name = f"image{i}.png"
-        (folder / name).write_bytes(part.get_payload(decode=True))
+        data = part.get_payload(decode=True)
+        assert isinstance(data, bytes)
+        (folder / name).write_bytes(data)
         assert f"cid:{cid}" in html
         html = html.replace(f"cid:{cid}", name)
     assert "cid:" not in html, "an image the mail does not carry"

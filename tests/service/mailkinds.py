@@ -53,7 +53,7 @@ class Game:
         return self.take()
 
     def mover(self) -> int:
-        return self.env.store.load(self.gid).pending()[0].seat
+        return int(self.env.store.load(self.gid).pending()[0].seat)
 
     def bot_move(self, i: int) -> str:
         rec = self.env.store.load(self.gid)

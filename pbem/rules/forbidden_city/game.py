@@ -548,9 +548,9 @@ class ForbiddenCity:
         hand = state.hands[seat] if seat is not None and state.to_move >= 0 else None
         fits: list[tuple[int, int, list[int]]] = []
         if hand is not None:
-            t = tile(hand)
+            hand_def = tile(hand)
             for k in sorted(board.frontier):
-                rotations = [o.rotation for o in B.fitting(t, B.requirement(board, k))]
+                rotations = [o.rotation for o in B.fitting(hand_def, B.requirement(board, k))]
                 if rotations:
                     fits.append((*B.xy(k), rotations))
         view_result = None

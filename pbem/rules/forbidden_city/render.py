@@ -142,7 +142,7 @@ def _empty_box(mark: Mark) -> list[str]:
     blank = " " * TILE_W
     if mark is None:
         return [blank] * TILE_H
-    if mark == ".":
+    if isinstance(mark, str):
         return [blank, blank, "   .    ", blank, blank]
     name, rots = mark
     return [blank, name.center(TILE_W), _rotations(rots).center(TILE_W), blank, blank]
@@ -216,7 +216,7 @@ def _compact_interior(tdef: TileDef, rotation: int, owner: str | None, w: int) -
 def _compact_mark(mark: Mark, w: int) -> str:
     if mark is None:
         return " " * w
-    if mark == ".":
+    if isinstance(mark, str):
         return " ." if w == 2 else " . "
     _name, rots = mark
     if w == 2:
