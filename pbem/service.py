@@ -29,9 +29,9 @@ from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
 from pbem.mail import compose
-from pbem.mail.picture import board_picture
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
+from pbem.mail.picture import board_picture
 from pbem.mail.tokens import TokenRef, check_token, find_tokens, message_id
 from pbem.model import parse_time
 from pbem.rules.base import Decision, InvalidSyntax, NotYourDecision, derive_rng
