@@ -198,8 +198,10 @@ def make_pgp_key(user_id: str) -> Any:
         secret = subprocess.run([*base, "--armor", "--export-secret-keys", user_id],
                                 check=True, capture_output=True).stdout
         # Stop the agent this homedir started before the directory goes.
-        subprocess.run(["gpgconf", "--homedir", home, "--kill", "gpg-agent"], check=False,
-                       capture_output=True)
+        gpgconf = shutil.which("gpgconf")
+        if gpgconf:
+            subprocess.run([gpgconf, "--homedir", home, "--kill", "gpg-agent"], check=False,
+                           capture_output=True)
     return pysequoia.Tsk.from_bytes(secret)
 
 
@@ -387,9 +389,11 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
                                    b"multipart/encrypted")
             if mail is not None and not gpg_cmd:
                 gpg_cmd = f"gpg --homedir {q(str(home))} --decrypt {q(str(mail))}"
+                box = mailboxes[bot.address]
                 mutt_cmd = (
-                    f"GNUPGHOME={q(str(home))} mutt -F /dev/null -e 'set crypt_use_gpgme=yes'"
-                    f" -f {q(str(mailboxes[bot.address] / '.Processed'))}"
+                    f"GNUPGHOME={q(str(home))} mutt -F /dev/null"
+                    f" -e {q(f'set folder={box.parent} crypt_use_gpgme=yes')}"
+                    f" -f {q(str(box / '.Processed'))}"
                 )
         if bot.p12:
             p12 = folder / f"{bot.name}.p12"
@@ -407,13 +411,19 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
                     f"openssl pkcs12 -in {q(str(p12))} -passin pass:{bot.passphrase} -nodes"
                     f" | openssl cms -decrypt -inkey /dev/stdin -in {q(str(mail))}"
                 )
+    gpgconf = shutil.which("gpgconf")
+    if gpgconf:  # the imports started an agent for that home: leave nothing running
+        subprocess.run([gpgconf, "--homedir", str(home), "--kill", "gpg-agent"], check=False,
+                       capture_output=True)
     if gpg_cmd:
         lines += ["Decrypt one OpenPGP mail with gpg (the key has no passphrase):", "  " + gpg_cmd]
     if openssl_cmd:
         lines += ["Decrypt one S/MIME mail with openssl:", "  " + openssl_cmd]
     if mutt_cmd:
         lines += ["Read a player's mailbox in mutt, decrypted as you open each mail (the GnuPG",
-                  "home above holds every player's key, OpenPGP and S/MIME alike):", "  " + mutt_cmd]
+                  "home above holds every player's key, OpenPGP and S/MIME alike; for Ann's and",
+                  "Dev's S/MIME mail type the passphrase printed above when asked):",
+                  "  " + mutt_cmd]
     return lines
 
 
