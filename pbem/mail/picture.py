@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -63,6 +64,7 @@ FITS_INK = (150, 110, 0)
 LAST = (232, 108, 0)
 TEXT = (40, 40, 40)
 CACHE_SIZE = 64
+MOVE = re.compile(r"\b([A-Z]{1,3}-?\d{1,3}) (R\d)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +333,8 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
         buf, format="PNG", compress_level=6
     )
     alt = _alt(view, names, x0, x1, y0, y1, fits)
-    caption = "\n".join(render_panel(view))
+    # A move ("L7 R0") never wraps apart on a narrow screen: a no-break space inside it.
+    caption = MOVE.sub("\\1\u00a0\\2", "\n".join(render_panel(view)))
     return Picture(buf.getvalue(), alt, caption, f"board.{cid_hash}@pbem", img.width, img.height)
 
 
