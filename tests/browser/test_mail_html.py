@@ -22,13 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mailkinds import every_kind
+from mailkinds import Game, every_kind
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 KINDS = ["start", "turn", "moved", "rejected", "help", "history", "board", "say", "notice", "over"]
+KINDS_VS = ["vs-start"]
+"""Die Verbotene Stadt keeps its text board in the HTML part (no picture): it must fit too."""
 WIDTHS = [360, 1000]
 
 
@@ -84,6 +86,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {}
     for kind, msg in mails.items():
         out[kind] = write_html(msg, root / kind)
+    vs = Game(root / "vs", 4, game="verbotene-stadt")
+    out["vs-start"] = write_html(vs.mails[0], root / "vs-start")
     return out
 
 
@@ -123,7 +127,7 @@ def _shoot(drv: Any, path: Path) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", KINDS + KINDS_VS)
 def test_mail_html_fits_and_shows_its_pictures(
     driver: Any, pages: dict[str, Path], kind: str, width: int
 ) -> None:
@@ -138,7 +142,7 @@ def test_mail_html_fits_and_shows_its_pictures(
         "return Array.from(document.images).map(i => [i.complete, i.naturalWidth, i.alt,"
         " i.getBoundingClientRect().right])"
     )
-    if kind not in ("help", "history", "say", "notice"):
+    if kind not in ("help", "history", "say", "notice", *KINDS_VS):
         assert images, f"{kind}: no board picture"
     for complete, natural, alt, right in images:
         assert complete and natural > 0, f"{kind}: an image did not load"

@@ -27,11 +27,11 @@ PLAYERS = [
 class Game:
     """A game played by mail: keeps the last mail each player got, to reply to."""
 
-    def __init__(self, tmp: Path, n: int = 4, seed: int = 42) -> None:
+    def __init__(self, tmp: Path, n: int = 4, seed: int = 42, game: str = "forbidden-city") -> None:
         self.env: Env = make_env(tmp)
         self.players = PLAYERS[:n]
         self.gid = self.env.store.create(
-            "forbidden-city", self.players, {"privacy": "plain"}, seed, self.env.clock()
+            game, self.players, {"privacy": "plain"}, seed, self.env.clock()
         )
         self.env.service.flush_journal()
         self.last: dict[str, EmailMessage] = {}
