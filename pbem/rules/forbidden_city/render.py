@@ -456,14 +456,17 @@ def render_panel(view: Any) -> list[str]:
     if view.last:
         out.append(f"Last move: {view.last}.")
     if view.set_aside:
-        out.append(
-            "Set aside (fitted nowhere): "
-            + ", ".join(f"{names[s]} {t}" for s, t in view.set_aside)
-            + "."
+        out.extend(
+            wrap(
+                "Set aside (fitted nowhere): "
+                + ", ".join(f"{names[s]}\xa0{t}" for s, t in view.set_aside)
+                + ".",
+                indent="  ",
+            )
         )
     stopped = [names[i] for i, s in enumerate(view.stopped) if s]
     if stopped and view.result is None:
-        out.append("Placing no more (last 2 tiles kept): " + ", ".join(stopped) + ".")
+        out.extend(wrap("Placing no more (last 2 tiles kept): " + ", ".join(stopped) + "."))
     if view.result is not None:
         r = view.result
         out.append("Game over. Final scores (coins + 2 per advisor, 3 per dragon on")
