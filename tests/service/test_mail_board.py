@@ -118,3 +118,24 @@ def test_a_picture_shows_a_tile_only_where_the_text_board_does(
         elif alt_tile is not None:
             assert alt_tile.group(1) == text_tile.group(1), kind
     assert seen >= 5
+
+
+def test_html_parts_are_self_contained_and_phone_ready(mails: dict[str, EmailMessage]) -> None:
+    """Without a browser: a viewport on every HTML part, every ``cid:`` it shows carried inline in
+    the same multipart/related, nothing loaded from outside, and the picture shrinks to the page."""
+    for kind, msg in mails.items():
+        part = msg.get_body(preferencelist=("html",))
+        assert part is not None
+        html = str(part.get_content())
+        assert '<meta name="viewport" content="width=device-width' in html, kind
+        assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), kind
+        cids = {str(p["Content-ID"]).strip("<>") for p in msg.walk() if p["Content-ID"]}
+        shown = set(re.findall(r'src="cid:([^"]+)"', html))
+        assert shown == cids, kind
+        if shown:
+            related = next(p for p in msg.walk() if p.get_content_type() == "multipart/related")
+            assert [p.get_content_type() for p in related.iter_parts()] == [
+                "text/html",
+                "image/png",
+            ], kind
+            assert "max-width: 100%" in html and "height: auto" in html, kind
