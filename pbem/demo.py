@@ -78,6 +78,8 @@ class BotPlayer:
     smime_pair: Any = None
     pgp_key: Any = None
     passphrase: str = ""
+    p12: bytes = b""
+    """The PKCS#12 file the service mailed (kept so that the demo can save it for people)."""
 
     def decrypt(self, raw: bytes) -> bytes:
         """Open an encrypted mail with this player's own key, as its mail client would."""
@@ -128,6 +130,7 @@ class BotPlayer:
 
                 key, cert, _ = pkcs12.load_key_and_certificates(att.data, self.passphrase.encode())
                 self.smime_pair = (key, cert)
+                self.p12 = att.data
                 return None
         asked = "a key for encrypted mail" in mail.subject or "NOT ENCRYPTED" in mail.text
         if not asked or self.smime_pair is not None or self.pgp_key is not None or self.passphrase:
@@ -136,9 +139,7 @@ class BotPlayer:
             self.passphrase = f"demo-{self.name.lower()}-passphrase"
             return self._reply(mail, f"CERT {self.passphrase}")
         if self.key_kind == "openpgp":
-            from pbem.crypto import pgp
-
-            self.pgp_key = pgp.generate_key(f"{self.name} <{self.address}>")
+            self.pgp_key = make_pgp_key(f"{self.name} <{self.address}>")
             reply = self._reply(mail, "Here is my public key.")
             reply.add_attachment(str(self.pgp_key.extract_certificate()).encode(),
                                  maintype="application", subtype="pgp-keys",
@@ -174,6 +175,34 @@ class BotPlayer:
         quoted = "\n".join("> " + ln for ln in mail.text.splitlines()[:30])
         out.set_content(f"{body}\n\nOn {mail.date or 'today'}, pbem wrote:\n{quoted}\n")
         return out
+
+
+def make_pgp_key(user_id: str) -> Any:
+    """An OpenPGP key as a player using GnuPG has: made by gpg when it is installed, so that the
+    demo's encrypted mail opens with the gpg people have (GnuPG 2.2 reads no RFC 9580 messages,
+    which a Sequoia-made key would invite); made by Sequoia otherwise. No passphrase."""
+    import subprocess
+
+    import pysequoia
+
+    from pbem.crypto import pgp
+
+    gpg = shutil.which("gpg")
+    if gpg is None:
+        return pgp.generate_key(user_id)
+    with tempfile.TemporaryDirectory(prefix="pbem-gpg-") as home:
+        base = [gpg, "--homedir", home, "--batch", "--pinentry-mode", "loopback",
+                "--passphrase", ""]
+        subprocess.run([*base, "--quick-gen-key", user_id, "future-default", "default", "never"],
+                       check=True, capture_output=True)
+        secret = subprocess.run([*base, "--armor", "--export-secret-keys", user_id],
+                                check=True, capture_output=True).stdout
+        # Stop the agent this homedir started before the directory goes.
+        gpgconf = shutil.which("gpgconf")
+        if gpgconf:
+            subprocess.run([gpgconf, "--homedir", home, "--kill", "gpg-agent"], check=False,
+                           capture_output=True)
+    return pysequoia.Tsk.from_bytes(secret)
 
 
 def play_until_over(
@@ -217,6 +246,8 @@ class DemoResult:
     mailboxes: dict[str, Path]
     scores: list[int]
     winners: list[int]
+    keys: list[str] = field(default_factory=list)
+    """How to open the encrypted mails with the players' keys (printed at the end)."""
 
 
 def run_demo(
@@ -310,8 +341,90 @@ def run_demo(
         relay.stop()
         if dovecot is not None:
             dovecot.stop()
+    keys_help = save_player_keys(bots, mail_dir / "player-keys", mailboxes)
     return DemoResult(gid, mail_dir, transport, ticks, time.monotonic() - started, sample, final,
-                      mailboxes, scores, winners)
+                      mailboxes, scores, winners, keys_help)
+
+
+def _encrypted_mail(mailbox: Path, marker: bytes) -> Path | None:
+    """A mail file of ``mailbox`` (a Maildir, sub-folders included) whose body holds ``marker``."""
+    for path in sorted(mailbox.glob("**/cur/*")) + sorted(mailbox.glob("**/new/*")):
+        if marker in path.read_bytes():
+            return path
+    return None
+
+
+def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, Path]) -> list[str]:
+    """Keep the bots' secret keys so that people can open the demo's encrypted mail themselves.
+
+    ``folder`` gets each OpenPGP bot's secret key (``NAME-secret.asc``) and each S/MIME bot's
+    PKCS#12 file (``NAME.p12``, its passphrase printed), and a GnuPG home (``gnupg/``) that holds
+    them all (OpenPGP keys through gpg, S/MIME keys through gpgsm) for mutt. Returns the lines to
+    print: one command each to decrypt a mail with gpg and with openssl, and the mutt command.
+    These are demo keys of demo players: printing a passphrase is the point here, never elsewhere.
+    """
+    import shlex
+    import subprocess
+
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o700)
+    home = folder / "gnupg"
+    home.mkdir(exist_ok=True)
+    home.chmod(0o700)
+    gpg = shutil.which("gpg")
+    gpgsm = shutil.which("gpgsm")
+    q = shlex.quote
+    lines = [f"The players' keys are kept in {folder} (demo keys, not for real use):"]
+    gpg_cmd = openssl_cmd = mutt_cmd = ""
+    for bot in bots:
+        if bot.pgp_key is not None:
+            asc = folder / f"{bot.name}-secret.asc"
+            asc.write_text(str(bot.pgp_key))
+            asc.chmod(0o600)
+            lines.append(f"  {bot.name:<5} OpenPGP secret key  {asc}")
+            if gpg:
+                subprocess.run([gpg, "--homedir", str(home), "--batch", "--quiet", "--import",
+                                str(asc)], check=False, capture_output=True)
+            mail = _encrypted_mail(mailboxes.get(bot.address, folder / "-"),
+                                   b"multipart/encrypted")
+            if mail is not None and not gpg_cmd:
+                gpg_cmd = f"gpg --homedir {q(str(home))} --decrypt {q(str(mail))}"
+                box = mailboxes[bot.address]
+                mutt_cmd = (
+                    f"GNUPGHOME={q(str(home))} mutt -F /dev/null"
+                    f" -e {q(f'set folder={box.parent} crypt_use_gpgme=yes')}"
+                    f" -f {q(str(box / '.Processed'))}"
+                )
+        if bot.p12:
+            p12 = folder / f"{bot.name}.p12"
+            p12.write_bytes(bot.p12)
+            p12.chmod(0o600)
+            lines.append(f"  {bot.name:<5} S/MIME PKCS#12 {p12}, passphrase: {bot.passphrase}")
+            if gpgsm:
+                subprocess.run([gpgsm, "--homedir", str(home), "--batch", "--pinentry-mode",
+                                "loopback", "--passphrase-fd", "0", "--import", str(p12)],
+                               input=bot.passphrase.encode(), check=False, capture_output=True)
+            mail = _encrypted_mail(mailboxes.get(bot.address, folder / "-"),
+                                   b"application/pkcs7-mime")
+            if mail is not None and not openssl_cmd:
+                openssl_cmd = (
+                    f"openssl pkcs12 -in {q(str(p12))} -passin pass:{bot.passphrase} -nodes"
+                    f" | openssl cms -decrypt -inkey /dev/stdin -in {q(str(mail))}"
+                )
+    gpgconf = shutil.which("gpgconf")
+    if gpgconf:  # the imports started an agent for that home: leave nothing running
+        subprocess.run([gpgconf, "--homedir", str(home), "--kill", "gpg-agent"], check=False,
+                       capture_output=True)
+    if gpg_cmd:
+        lines += ["Decrypt one OpenPGP mail with gpg (the key has no passphrase):", "  " + gpg_cmd]
+    if openssl_cmd:
+        lines += ["Decrypt one S/MIME mail with openssl:", "  " + openssl_cmd]
+    if mutt_cmd:
+        lines += ["Read a player's mailbox in mutt, decrypted as you open each mail (the GnuPG",
+                  "home above holds every player's key, OpenPGP and S/MIME alike; for Ann's and",
+                  "Dev's S/MIME mail type the passphrase printed above when asked):",
+                  "  " + mutt_cmd]
+    return lines
 
 
 def main_text(result: DemoResult) -> str:
@@ -337,6 +450,7 @@ def main_text(result: DemoResult) -> str:
     for addr, path in result.mailboxes.items():
         if path.exists():
             lines.append(f"  {addr:<20} {path}")
+    lines.extend(result.keys)
     lines.append(f"Game files: {result.mail_dir / 'games' / result.game_id}")
     lines.append(f"Verify them: .venv/bin/pbem admin verify {result.game_id} "
                  f"--data-dir {result.mail_dir / 'games'}")

@@ -2,6 +2,7 @@
 
 Real-server tests (marker ``mailserver``) start their own Dovecot and SMTP servers on 127.0.0.1.
 A machine without Dovecot skips them with a loud reason; in CI (``CI=true``) such a skip fails the run.
+Browser tests (marker ``browser``, headless Chromium) are skipped and failed the same way.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import os
 
 _skipped_mailserver: list[str] = []
+_skipped_browser: list[str] = []
 
 
 def _ci() -> bool:
@@ -19,6 +21,8 @@ def pytest_runtest_logreport(report):  # type: ignore[no-untyped-def]
     # Runs in the controller too under xdist (worker reports are forwarded), so the count is global.
     if report.skipped and "mailserver" in report.keywords:
         _skipped_mailserver.append(report.nodeid)
+    if report.skipped and "browser" in report.keywords:
+        _skipped_browser.append(report.nodeid)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: ignore[no-untyped-def]
@@ -31,8 +35,18 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: igno
         )
         if _ci():
             terminalreporter.write_line("CI=true: skipping the real-server tests fails the run.")
+    if _skipped_browser:
+        terminalreporter.write_sep(
+            "!",
+            f"{len(_skipped_browser)} BROWSER TESTS WERE SKIPPED (no chromium, chromedriver or"
+            " selenium here)",
+            red=True,
+            bold=True,
+        )
+        if _ci():
+            terminalreporter.write_line("CI=true: skipping the browser tests fails the run.")
 
 
 def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
-    if _ci() and _skipped_mailserver and session.exitstatus == 0:
+    if _ci() and (_skipped_mailserver or _skipped_browser) and session.exitstatus == 0:
         session.exitstatus = 1

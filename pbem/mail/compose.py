@@ -1,8 +1,10 @@
 """Mails people can read: Jinja2 templates (text + HTML twin) into one ``EmailMessage``.
 
-Every mail has a text/plain part (<= 72 columns, no format=flowed) and a text/html alternative that
-shows the same board, escaped, in ``<pre>``. Templates live in the top-level ``templates/`` folder,
-installed as the package data ``pbem.templates`` (``PBEM_TEMPLATES`` overrides both), and run with
+Every mail has a text/plain part (<= 72 columns, no format=flowed) and a text/html alternative. When
+the game has a picture of the board (:mod:`pbem.mail.picture`), the HTML part is a
+multipart/related with the PNG attached inline and shown by ``cid:``; otherwise it shows the text
+board, escaped, in ``<pre>``. Templates live in the top-level ``templates/`` folder, installed as
+the package data ``pbem.templates`` (``PBEM_TEMPLATES`` overrides both), and run with
 ``StrictUndefined``: a missing field is our bug, never an empty hole in a player's mail.
 """
 
@@ -10,7 +12,8 @@ from __future__ import annotations
 
 import os
 import textwrap
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
@@ -144,6 +147,8 @@ class MailContext:
     speaker: str = ""
     said: list[str] = field(default_factory=list)
     paragraphs: list[str] = field(default_factory=list)
+    picture: Any = None
+    """A :class:`pbem.mail.picture.Picture` of this reader's board, or None."""
 
 
 def render(kind: str, ctx: MailContext) -> tuple[str, str]:
@@ -151,7 +156,7 @@ def render(kind: str, ctx: MailContext) -> tuple[str, str]:
     if kind not in KINDS:
         raise ValueError(f"unknown mail kind {kind!r}")
     path = str(templates_dir())
-    data: dict[str, Any] = {"ctx": asdict(ctx)}
+    data: dict[str, Any] = {"ctx": {f.name: getattr(ctx, f.name) for f in fields(ctx)}}
     text = _env(path, False).get_template(f"{kind}.txt.j2").render(data)
     html = _env(path, True).get_template(f"{kind}.html.j2").render(data)
     text = _tidy(text)
@@ -187,8 +192,13 @@ def build_message(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     extra_headers: dict[str, str] | None = None,
+    images: Sequence[tuple[str, bytes]] = (),
 ) -> EmailMessage:
-    """One mail to one player (never CC), as text/plain with an HTML alternative."""
+    """One mail to one player (never CC), as text/plain with an HTML alternative.
+
+    ``images`` are (content id, PNG) pairs the HTML shows as ``cid:``: the HTML part becomes a
+    multipart/related holding them inline, so nothing is loaded from outside the mail.
+    """
     msg = EmailMessage()
     msg["From"] = formataddr((sender_name, sender))
     msg["To"] = formataddr((to_name, to_addr))
@@ -217,7 +227,27 @@ def build_message(
     )
     msg.set_content(text, subtype="plain", charset="utf-8", cte=cte)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    if images:
+        parts = msg.get_payload()
+        assert isinstance(parts, list)
+        html_part = parts[1]
+        assert isinstance(html_part, EmailMessage)
+        for cid, png in images:
+            html_part.add_related(
+                png,
+                maintype="image",
+                subtype="png",
+                cid=f"<{cid}>",
+                disposition="inline",
+                filename=cid.split("@")[0] + ".png",
+            )
     return msg
+
+
+def images(ctx: MailContext) -> list[tuple[str, bytes]]:
+    """The inline images a mail of ``ctx`` shows: its board picture, if any."""
+    pic = ctx.picture
+    return [(pic.cid, pic.png)] if pic is not None else []
 
 
 def longest_line(text: str) -> int:

@@ -102,6 +102,7 @@ class Help(_Base):
             m.subject(record, "help"),
             seated.player.name,
             command_help=record.game.command_help(),
+            picture=None,
             board="",
         )
         return m.to_seat(

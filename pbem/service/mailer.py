@@ -120,6 +120,7 @@ class Mailer:
         # Without a usable key in a game that sends private parts only encrypted: the public
         # board, and no examples (legal moves would hint at the tile).
         ctx.board = record.render(seat if private_ok else None)
+        ctx.picture = picture_of(record, seat if private_ok else None)
         owes: list[Decision] = [d for d in record.pending() if d.seat == seat]
         if not owes:
             return
@@ -193,6 +194,7 @@ class Mailer:
             date=now,
             in_reply_to=in_reply_to,
             references=refs,
+            images=compose.images(mail.ctx),
         )
         crypto = self.crypto
         if crypto is not None and mail.attach_keys:
@@ -245,6 +247,14 @@ class Mailer:
             paragraphs=lines,
         )
         self.send(Mail("notice", ctx, "Game master", self.policy.gm_address, f"gm.{key}"))
+
+
+def picture_of(record: GameRecord, seat: int | None) -> Any:
+    """The board picture of ``seat``'s view (None: the public view) for the HTML part, or None
+    for a game that is not drawn. Pillow is imported only when a mail is built."""
+    from pbem.mail.picture import board_picture
+
+    return board_picture(record.game.name, record.view(seat))
 
 
 def reply_tail(p: ParsedMail, record: GameRecord, what: str) -> str:

@@ -17,7 +17,7 @@ from pbem.commands.describe import describe_line
 from pbem.mail.parse import ParsedMail
 from pbem.service.facts import moves_played
 from pbem.service.journal import Journal, NotifiedMark
-from pbem.service.mailer import Mail, Mailer, join
+from pbem.service.mailer import Mail, Mailer, join, picture_of
 from pbem.service.prefs import MailMode, Prefs
 from pbem.store import GameRecord, Store
 from pbem.store.records import LogEntry
@@ -316,6 +316,7 @@ class Notifier:
             ctx.scores, ctx.winners_line = self._result_lines(record)
             ctx.seed = str(env.revealed_seed) if env.revealed_seed is not None else "(not revealed)"
             ctx.board = record.render(None)
+            ctx.picture = picture_of(record, None)
             ctx.your_turn = False
             export, key = self._export(record)
             ctx.paragraphs = self._verify_paragraphs(record, export[1], key[1])

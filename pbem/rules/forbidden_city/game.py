@@ -132,6 +132,12 @@ class View(msgspec.Struct, frozen=True):
     examples: list[str] = []
     """A few of the viewer's legal moves, when it is the viewer's turn."""
     game: str = "forbidden-city"
+    frontier: list[tuple[int, int]] = []
+    """Every empty square next to a tile (public: where a tile may go)."""
+    fits: list[tuple[int, int, list[int]]] = []
+    """Where the viewer's hand tile fits now: (x, y, canonical rotations), empty without a hand."""
+    last_square: tuple[int, int] | None = None
+    """(x, y) of the last placement."""
 
 
 SIDES = ("beginner", "advanced")
@@ -541,6 +547,15 @@ class ForbiddenCity:
             s, t, x, y, r = state.history[-1]
             last = f"{names[s]} placed {t} on {square_name(x, y)} R{r}"
         res = self.result(state)
+        board = state.board
+        hand = state.hands[seat] if seat is not None and state.to_move >= 0 else None
+        fits: list[tuple[int, int, list[int]]] = []
+        if hand is not None:
+            hand_def = tile(hand)
+            for k in sorted(board.frontier):
+                rotations = [o.rotation for o in B.fitting(hand_def, B.requirement(board, k))]
+                if rotations:
+                    fits.append((*B.xy(k), rotations))
         view_result = None
         if res is not None:
             view_result = ViewResult(
@@ -562,13 +577,16 @@ class ForbiddenCity:
             stopped=list(state.stopped),
             set_aside=list(state.set_aside),
             last=last,
-            hand=state.hands[seat] if seat is not None and state.to_move >= 0 else None,
+            hand=hand,
             result=view_result,
             examples=(
                 [m.notation() for m in _spread(self.legal(state, seat), 3)]
                 if seat is not None and seat == state.to_move
                 else []
             ),
+            frontier=[B.xy(k) for k in sorted(board.frontier)],
+            fits=fits,
+            last_square=(state.history[-1][2], state.history[-1][3]) if state.history else None,
         )
 
     def render_text(self, view: View) -> str:

@@ -1,35 +1,44 @@
-"""The text board: pure ASCII, deterministic, at most 72 columns.
+"""The text board: pure ASCII, deterministic, at most 72 columns, no row drawn twice.
 
-Each square is a box 8 characters wide and 5 lines tall; neighbouring boxes touch, so the two edges
-that meet are both visible (``||`` two walls, ``|:`` a wall against an archway, two blanks: open floor).
-The board is cropped to the occupied squares; a board wider than 8 squares is printed in bands of at
-most 8 columns, each band with its own column letters and the row numbers repeated.
+The board always covers the palace plus a margin of one square, so every square where a tile may go
+is on it; in a player's own view each square where their tile fits is marked with the rotations that
+fit. A small palace is drawn in detail: each square a box 8 characters wide and 5 lines tall;
+neighbouring boxes touch, so the two edges that meet are both visible (``||`` two walls, ``|:`` a
+wall against an archway, two blanks: open floor). A larger one is drawn twice, never in bands: a
+compact overview of the whole palace (3 characters a square, edges shared between squares) and the
+detailed boxes of the area around the last move.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pbem.rules.forbidden_city.notation import column_name, row_name
-from pbem.rules.forbidden_city.tiles import ARCH, OPEN, TileDef, components, orientations, tile
+from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
+from pbem.rules.forbidden_city.tiles import (
+    ARCH,
+    OPEN,
+    WALL,
+    TileDef,
+    components,
+    orientations,
+    tile,
+)
 
+WIDTH = 72
 TILE_W = 8
 TILE_H = 5
 MARGIN = 4
 MAX_BAND = 8
-"""Columns of squares per band: 4 + 8 * 8 = 68 characters."""
+"""Columns of squares in a detailed drawing: 4 + 8 * 8 = 68 characters."""
+DETAIL_ROWS = 7
+"""Rows of squares up to which a board is drawn only in detail (35 lines)."""
+WINDOW = (3, 1)
+"""The detail window around the last move: 3 squares west and east, 1 north and south."""
 
 COLOUR_LETTER = {"green": "g", "pink": "p", "white": "w", "grey": "t"}
 OWNER_LETTER = {"purple": "P", "yellow": "Y", "red": "R", "blue": "B"}
-
-LEGEND = (
-    "Floors: g green, p pink, w white. Edges: - and | wall, :: archway,\n"
-    "blank: open floor. \\ or / diagonal wall (a : in it is an archway).\n"
-    "2Y: 2 advisors of yellow (P purple, Y yellow, R red, B blue).\n"
-    "DR: a dragon. G3, D1 ...: tile ids. A dot: an empty square next to\n"
-    "a tile. Columns are letters, rows numbers: a move is e.g. M9 R1."
-)
 
 COMMAND_HELP = """\
 FORBIDDEN CITY: how to write a move
@@ -120,9 +129,23 @@ def tile_box(tdef: TileDef, rotation: int, owner: str | None) -> list[str]:
     ]
 
 
-def _empty_box(frontier: bool) -> list[str]:
+Mark = str | tuple[str, Sequence[int]] | None
+"""An empty square's mark: None, ``"."`` (next to a tile) or (square name, rotations that fit)."""
+
+
+def _rotations(rots: Sequence[int]) -> str:
+    """``R0,2``; ``R any`` when all four fit."""
+    return "R any" if len(rots) == 4 else "R" + ",".join(str(r) for r in rots)
+
+
+def _empty_box(mark: Mark) -> list[str]:
     blank = " " * TILE_W
-    return [blank, blank, "   .    " if frontier else blank, blank, blank]
+    if mark is None:
+        return [blank] * TILE_H
+    if isinstance(mark, str):
+        return [blank, blank, "   .    ", blank, blank]
+    name, rots = mark
+    return [blank, name.center(TILE_W), _rotations(rots).center(TILE_W), blank, blank]
 
 
 def _start_def(side: str, tile_id: str) -> TileDef:
@@ -132,44 +155,238 @@ def _start_def(side: str, tile_id: str) -> TileDef:
     raise KeyError(tile_id)
 
 
-def render_board(side: str, cells: list[Any]) -> list[str]:
-    """The board lines: column letters, row numbers, one box per square, in bands of 8 columns."""
+def _cell_def(side: str, tile_id: str) -> TileDef:
+    return _start_def(side, tile_id) if tile_id.startswith("start-") else tile(tile_id)
+
+
+def _detail(
+    boxes: dict[tuple[int, int], list[str]],
+    marks: dict[tuple[int, int], Mark],
+    xs: range,
+    ys: range,
+) -> list[str]:
+    """Detailed boxes of the squares in ``xs`` x ``ys`` (at most 8 columns)."""
+    lines = [(" " * MARGIN + "".join(column_name(x).center(TILE_W) for x in xs)).rstrip()]
+    for y in ys:
+        row = [boxes.get((x, y)) or _empty_box(marks.get((x, y))) for x in xs]
+        for i in range(TILE_H):
+            label = row_name(y).rjust(MARGIN - 1) + " " if i == 2 else " " * MARGIN
+            lines.append((label + "".join(box[i] for box in row)).rstrip())
+    return lines
+
+
+def _shared(a: str | None, b: str | None) -> str | None:
+    """The edge two touching squares show together: a wall wins (an archway against a wall is
+    blocked), then an archway, then open floor; None when both squares are empty."""
+    codes = {a, b} - {None}
+    if not codes:
+        return None
+    if WALL in codes:
+        return WALL
+    if ARCH in codes:
+        return ARCH
+    return OPEN
+
+
+def _compact_interior(tdef: TileDef, rotation: int, owner: str | None, w: int) -> str:
+    """A square in ``w`` (3 or 2) characters: floor letter and advisors/dragon, a diagonal, the
+    temple or a garden."""
+    if tdef.kind == "garden":
+        return " **"[-w:]
+    if tdef.kind == "temple":
+        return " T "[:w]
+    if tdef.diagonal is None:
+        region = tdef.regions[0]
+        content = _content(region.advisors, region.dragon, owner)
+        if w == 2:
+            content = content[1] if region.advisors else content[:1]
+        return (COLOUR_LETTER[region.colour] + content)[:w].ljust(w)
+    o = orientations(tdef)[rotation]
+    north = tdef.regions[o.local[0]]
+    south = tdef.regions[o.local[2]]
+    if rotation % 2 == 0:  # NW-SE wall: the west half is the south one
+        west, east, mark = south, north, "\\"
+    else:  # NE-SW wall: the west half is the north one
+        west, east, mark = north, south, "/"
+    if w == 2:
+        return COLOUR_LETTER[west.colour] + mark
+    return COLOUR_LETTER[west.colour] + mark + COLOUR_LETTER[east.colour]
+
+
+def _compact_mark(mark: Mark, w: int) -> str:
+    if mark is None:
+        return " " * w
+    if isinstance(mark, str):
+        return " ." if w == 2 else " . "
+    _name, rots = mark
+    if w == 2:
+        return "++"
+    digits = "".join(str(r) for r in rots)
+    return ("any" if len(digits) == 4 else digits).center(w)
+
+
+def _overview(
+    side: str,
+    cells: list[Any],
+    marks: dict[tuple[int, int], Mark],
+    xs: range,
+    ys: range,
+    w: int,
+) -> list[str]:
+    """The compact overview: ``w`` characters a square, one line a row, edges shared."""
+    codes: dict[tuple[int, int], tuple[str, ...]] = {}
+    inner: dict[tuple[int, int], str] = {}
+    for c in cells:
+        tdef = _cell_def(side, c.tile)
+        codes[(c.x, c.y)] = orientations(tdef)[c.rotation].codes
+        inner[(c.x, c.y)] = _compact_interior(tdef, c.rotation, c.owner, w)
+
+    def edge(x: int, y: int, d: int) -> str | None:
+        """The shared edge on side d (1 east, 2 south) of square (x, y)."""
+        here = codes.get((x, y))
+        there = codes.get((x + 1, y) if d == 1 else (x, y + 1))
+        return _shared(here[d] if here else None, there[(d + 2) % 4] if there else None)
+
+    v_char = {WALL: "|", ARCH: ":", OPEN: " ", None: " "}
+    if w == 3:
+        h_seg = {WALL: "---", ARCH: "-:-", OPEN: "   ", None: "   "}
+    else:
+        h_seg = {WALL: "--", ARCH: "-:", OPEN: "  ", None: "  "}
+    lines = [" " * MARGIN + " ".join(column_name(x).center(w) for x in xs).rstrip()]
+    for y in ys:
+        row = row_name(y).rjust(MARGIN - 1) + " "
+        for x in xs:
+            row += inner.get((x, y)) or _compact_mark(marks.get((x, y)), w)
+            if x != xs[-1]:
+                row += v_char[edge(x, y, 1)]
+        lines.append(row.rstrip())
+        if y == ys[-1]:
+            break
+        under = " " * MARGIN
+        for x in xs:
+            under += h_seg[edge(x, y, 2)]
+            if x == xs[-1]:
+                break
+            vert = edge(x, y, 1) not in (None, OPEN) or edge(x, y + 1, 1) not in (None, OPEN)
+            horiz = edge(x, y, 2) not in (None, OPEN) or edge(x + 1, y, 2) not in (None, OPEN)
+            under += "+" if vert and horiz else "|" if vert else "-" if horiz else " "
+        lines.append(under.rstrip())
+    return lines
+
+
+def _compact_width(n: int, w: int) -> int:
+    return MARGIN + n * (w + 1) - 1
+
+
+def render_board(
+    side: str,
+    cells: list[Any],
+    *,
+    frontier: Iterable[tuple[int, int]] = (),
+    fits: Iterable[tuple[int, int, Sequence[int]]] | None = None,
+    last: tuple[int, int] | None = None,
+) -> tuple[list[str], str]:
+    """The board lines and which drawing was used (``detail``, ``overview`` or ``overview2``).
+
+    ``fits`` (a player's view) marks the squares where the player's tile fits with its rotations
+    and the other ``frontier`` squares with a dot; without it every frontier square gets a dot.
+    """
     boxes: dict[tuple[int, int], list[str]] = {}
     for c in cells:
-        tdef = _start_def(side, c.tile) if c.tile.startswith("start-") else tile(c.tile)
-        boxes[(c.x, c.y)] = tile_box(tdef, c.rotation, c.owner)
+        boxes[(c.x, c.y)] = tile_box(_cell_def(side, c.tile), c.rotation, c.owner)
     if not boxes:
-        return []
-    xs = [x for x, _ in boxes]
-    x0, x1 = min(xs), max(xs)
-    width = x1 - x0 + 1
-    bands = -(-width // MAX_BAND)
-    per_band = -(-width // bands)
-    lines: list[str] = []
-    for b in range(bands):
-        cols = range(x0 + b * per_band, min(x1, x0 + (b + 1) * per_band - 1) + 1)
-        if b:
-            lines.append("")
-        header = " " * MARGIN + "".join(
-            column_name(x).center(TILE_W).rstrip().ljust(TILE_W) for x in cols
+        return [], "detail"
+    marks: dict[tuple[int, int], Mark] = {(x, y): "." for x, y in frontier}
+    for x, y, rots in fits or ():
+        marks[(x, y)] = (square_name(x, y), rots)
+    xs_all = [x for x, _ in boxes] + [x for x, _ in marks]
+    ys_all = [y for _, y in boxes] + [y for _, y in marks]
+    # A margin of one square around the palace, and every marked square.
+    x0 = min(min(x for x, _ in boxes) - 1, *xs_all)
+    x1 = max(max(x for x, _ in boxes) + 1, *xs_all)
+    y0 = min(min(y for _, y in boxes) - 1, *ys_all)
+    y1 = max(max(y for _, y in boxes) + 1, *ys_all)
+    xs, ys = range(x0, x1 + 1), range(y0, y1 + 1)
+    if len(xs) <= MAX_BAND and len(ys) <= DETAIL_ROWS:
+        return _detail(boxes, marks, xs, ys), "detail"
+    w = 3 if _compact_width(len(xs), 3) <= WIDTH else 2
+    kind = "overview" if w == 3 else "overview2"
+    if _compact_width(len(xs), w) <= WIDTH:
+        lines = _overview(side, cells, marks, xs, ys, w)
+    else:  # wider than any palace seen in play: the overview in bands of columns
+        per = (WIDTH - MARGIN + 1) // (w + 1)
+        lines = []
+        for b in range(x0, x1 + 1, per):
+            if lines:
+                lines.append("")
+            lines.extend(_overview(side, cells, marks, range(b, min(x1, b + per - 1) + 1), ys, w))
+    if last is not None:
+        lx, ly = last
+        dx, dy = WINDOW
+        wx = range(max(x0, lx - dx), min(x1, lx + dx) + 1)
+        wy = range(max(y0, ly - dy), min(y1, ly + dy) + 1)
+        lines.append("")
+        lines.append(f"Around the last move, {square_name(lx, ly)}:")
+        lines.extend(_detail(boxes, marks, wx, wy))
+    return lines, kind
+
+
+def _legend(kind: str, names: list[str], mine: bool) -> list[str]:
+    owners = ", ".join(f"{OWNER_LETTER.get(n, n[:1].upper())} {n}" for n in names)
+    parts = []
+    if kind != "detail":
+        if kind == "overview":
+            parts.append(
+                "Overview, 3 characters a square: g2Y green floor with 2 yellow advisors, gDR"
+                " green with a dragon, p\\g or g/p a diagonal tile (west half pink or green),"
+                " T the temple, ** a garden; between squares | or - a wall, : an archway,"
+                " blank open floor."
+            )
+        else:
+            parts.append(
+                "Overview, 2 characters a square: gY green floor with yellow advisors, gD"
+                " green with a dragon, p\\ a diagonal tile (west half pink), T the temple,"
+                " ** a garden; between squares | or - a wall, : an archway, blank open floor."
+            )
+        if mine:
+            parts.append(
+                "Digits on an empty square: the rotations in which your tile fits there"
+                " (02: R0 or R2; any: every rotation)."
+                if kind == "overview"
+                else "++ on an empty square: your tile fits there."
+            )
+        parts.append("The boxes below draw the squares around the last move in detail.")
+    parts.append(
+        "Boxes: floors g green, p pink, w white. Edges: - and | wall, :: archway, blank open"
+        " floor. \\ or / diagonal wall (a : in it is an archway). DR: a dragon. G3, D1 ...:"
+        " tile ids."
+    )
+    parts.append(f"2Y: 2 advisors of yellow ({owners}).")
+    if mine:
+        parts.append(
+            "K6 over R0,2 on an empty square: your tile fits there, as K6\xa0R0 or K6\xa0R2 (R\xa0any: every rotation)."
+            " A dot: an empty square next to a tile where your tile does not fit now."
         )
-        lines.append(header.rstrip())
-        # Each band is cropped to its own occupied rows.
-        band_ys = [y for x, y in boxes if cols.start <= x < cols.stop]
-        for y in range(min(band_ys), max(band_ys) + 1):
-            row = []
-            for x in cols:
-                box = boxes.get((x, y))
-                if box is None:
-                    near = any(
-                        (x + dx, y + dy) in boxes for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                    )
-                    box = _empty_box(near)
-                row.append(box)
-            for i in range(TILE_H):
-                label = row_name(y).rjust(MARGIN - 1) + " " if i == 2 else " " * MARGIN
-                lines.append((label + "".join(box[i] for box in row)).rstrip())
-    return lines
+    else:
+        parts.append("A dot: an empty square next to a tile, where a tile may go.")
+    parts.append("Columns are letters, rows numbers: a move is e.g. M9 R1.")
+    out: list[str] = []
+    for p in parts:
+        out.extend(wrap(p))
+    return out
+
+
+def wrap(text: str, indent: str = "") -> list[str]:
+    """Lines of at most 72 columns that never split a word, nor a move joined by a no-break
+    space (``K6\\xa0R0``; printed with a plain space)."""
+    lines = textwrap.wrap(
+        text,
+        width=WIDTH,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return [ln.replace("\xa0", " ") for ln in lines]
 
 
 def _tile_words(tdef: TileDef) -> str:
@@ -191,8 +408,7 @@ def render_hand(tile_id: str, owner: str) -> list[str]:
     """The hand tile in its four rotations, labelled as the notation names them."""
     tdef = tile(tile_id)
     # A diagonal tile's description is long: wrap it so that mails stay within 72 columns.
-    lines = textwrap.wrap(f"Your tile: {tile_id}, {_tile_words(tdef)}.", width=72,
-                          subsequent_indent="  ")
+    lines = wrap(f"Your tile: {tile_id}, {_tile_words(tdef)}.", indent="  ")
     labels = []
     for o in orientations(tdef):
         label = f"R{o.rotation}" if o.canonical == o.rotation else f"R{o.rotation}=R{o.canonical}"
@@ -207,11 +423,29 @@ def render_hand(tile_id: str, owner: str) -> list[str]:
 def render_view(view: Any) -> str:
     """Board, legend and panel of a view (public or one seat's)."""
     names: list[str] = view.colours
-    out = render_board(view.side, view.cells)
+    mine = view.seat is not None and view.hand is not None
+    out, kind = render_board(
+        view.side,
+        view.cells,
+        frontier=view.frontier,
+        fits=view.fits if mine else None,
+        last=view.last_square,
+    )
     out.append("")
-    out.extend(LEGEND.splitlines())
+    out.extend(_legend(kind, names, mine))
     out.append("")
-    out.append(f"Start tile: {view.side} side.")
+    out.extend(render_panel(view))
+    if mine:
+        out.append("")
+        out.extend(render_hand(view.hand, names[view.seat]))
+    return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+def render_panel(view: Any) -> list[str]:
+    """The lines under the board: coins, stacks, the last move, whose turn, or the final scores
+    (the HTML part shows them under the picture)."""
+    names: list[str] = view.colours
+    out = [f"Start tile: {view.side} side."]
     if view.result is None:
         out.append("Coins:  " + "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.coins)))
         out.append(
@@ -222,14 +456,17 @@ def render_view(view: Any) -> str:
     if view.last:
         out.append(f"Last move: {view.last}.")
     if view.set_aside:
-        out.append(
-            "Set aside (fitted nowhere): "
-            + ", ".join(f"{names[s]} {t}" for s, t in view.set_aside)
-            + "."
+        out.extend(
+            wrap(
+                "Set aside (fitted nowhere): "
+                + ", ".join(f"{names[s]}\xa0{t}" for s, t in view.set_aside)
+                + ".",
+                indent="  ",
+            )
         )
     stopped = [names[i] for i, s in enumerate(view.stopped) if s]
     if stopped and view.result is None:
-        out.append("Placing no more (last 2 tiles kept): " + ", ".join(stopped) + ".")
+        out.extend(wrap("Placing no more (last 2 tiles kept): " + ", ".join(stopped) + "."))
     if view.result is not None:
         r = view.result
         out.append("Game over. Final scores (coins + 2 per advisor, 3 per dragon on")
@@ -246,10 +483,11 @@ def render_view(view: Any) -> str:
         who = names[view.to_move]
         if view.seat == view.to_move:
             example = ", ".join(view.examples) if view.examples else "M9 R1"
-            out.append(f"Your turn ({who}): place your tile, e.g. {example}.")
+            out.extend(
+                wrap(
+                    f"Your turn ({who}): place your tile, e.g. {example.replace(' R', chr(160) + 'R')}."
+                )
+            )
         else:
             out.append(f"To move: {who}.")
-    if view.seat is not None and view.hand is not None:
-        out.append("")
-        out.extend(render_hand(view.hand, names[view.seat]))
-    return "\n".join(line.rstrip() for line in out) + "\n"
+    return out

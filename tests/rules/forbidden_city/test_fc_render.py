@@ -11,6 +11,7 @@ from fc_helpers import COLOURS, build, play
 
 from pbem.rules.base import derive_rng
 from pbem.rules.forbidden_city import GAME
+from pbem.rules.forbidden_city.notation import row_name, square_name
 from pbem.rules.forbidden_city.tiles import components
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -76,15 +77,75 @@ def test_midgame_views() -> None:
     check_golden("midgame-4p-waiting.txt", GAME.render_text(GAME.view(state, (seat + 1) % 4)))
 
 
-def test_end_of_game_and_wide_boards_in_bands() -> None:
+def _overview_rows(text: str) -> list[str]:
+    """Row labels of the overview (the lines before the detail window)."""
+    head = text.split("Around the last move")[0].split("\n\n")[0]
+    return [ln[:4].strip() for ln in head.splitlines()[1:] if ln[:4].strip()]
+
+
+def test_end_of_game_board_fits_without_repeating_rows() -> None:
     state, _, _ = play(["random", "random", "random"], 3, side="advanced")
     text = GAME.render_text(GAME.view(state, None))
     check_shape(text)
     assert "Game over." in text
     xs = [c.x for c in GAME.view(state, None).cells]
-    assert max(xs) - min(xs) + 1 > 8  # this game is wider than one band
-    assert text.count("\n\n    ") >= 1  # a second band with its own column header
+    assert max(xs) - min(xs) + 1 > 8  # too wide for the detailed boxes: an overview
+    rows = _overview_rows(text)
+    assert len(rows) == len(set(rows)) > 8
     check_golden("end-3p-advanced-public.txt", text)
+
+
+STAGES = {"early": 2, "middle": 0.5, "final": 1.0}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("stage", list(STAGES))
+def test_golden_boards_by_players_and_stage(n: int, stage: str) -> None:
+    """Early, middle and final boards of 2, 3 and 4 players, for the player to move (the final one
+    public): each fits 72 columns, draws every square where the tile fits, repeats no overview row."""
+    _, moves, _ = play(["greedy"] * n, 10 + n)
+    total = len(moves)
+    k = STAGES[stage]
+    count = int(k) if isinstance(k, int) else int(total * k)
+    state = _partial(["greedy"] * n, 10 + n, count)
+    seat = None if state.to_move < 0 else state.to_move
+    view = GAME.view(state, seat)
+    text = GAME.render_text(view)
+    check_shape(text)
+    check_golden(f"{stage}-{n}p.txt", text)
+    rows = _overview_rows(text)
+    assert len(rows) == len(set(rows))
+    if stage == "final":
+        assert "Game over." in text
+        assert text.count("\n") < 100
+    else:
+        for x, y, rots in view.fits:
+            name = square_name(x, y)
+            if "Overview" in text:
+                overview = text.split("Around the last move")[0]
+                line = next(ln for ln in overview.splitlines() if ln[:4].strip() == row_name(y))
+                digits = "".join(str(r) for r in rots)
+                assert ("any" if len(digits) == 4 else digits) in line, name
+            else:
+                want = "R any" if len(rots) == 4 else "R" + ",".join(map(str, rots))
+                assert name in text and want in text, name
+
+
+def test_every_example_square_is_drawn() -> None:
+    """Each of the examples a player is given (spread over all legal moves) is on the board."""
+    for n in (2, 3, 4):
+        state = GAME.setup(n, {"first": "0"}, n)
+        for i in range(60):
+            if state.to_move < 0:
+                break
+            seat = state.to_move
+            view = GAME.view(state, seat)
+            fits = {(x, y): rots for x, y, rots in view.fits}
+            legal = GAME.legal(state, seat)
+            assert {(m.x, m.y) for m in legal} == set(fits)
+            assert all(m.rotation in fits[(m.x, m.y)] for m in legal)
+            action = GAME.bots()["random"].choose(GAME, state, seat, derive_rng(n, "bot", i))
+            state, _ = GAME.apply(state, seat, action, derive_rng(n, "apply", i))
 
 
 @pytest.mark.parametrize("seed", range(6))

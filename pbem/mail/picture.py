@@ -1,0 +1,361 @@
+"""The board as a picture for the HTML part of a mail: a PNG drawn with Pillow, attached inline.
+
+Mail clients show an inline PNG (``cid:``) without loading anything from outside, where SVG and
+remote images fail. The picture is made from the same view as the text board, so it is per
+recipient: a player's own view draws their tile and the squares where it fits, and only that
+player's mail carries it. Drawing is deterministic (the same view gives the same bytes, so a mail
+resent after a crash is the same mail) and cached by the view's content hash, because every
+player of a move who sees the public board gets the same picture.
+
+Only Forbidden City is drawn; other games keep their text board in the HTML part.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import msgspec
+from PIL import Image, ImageDraw, ImageFont
+
+from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
+from pbem.rules.forbidden_city.render import render_panel
+from pbem.rules.forbidden_city.tiles import (
+    ARCH,
+    OPEN,
+    WALL,
+    TileDef,
+    components,
+    orientations,
+    tile,
+)
+
+S = 40
+"""Pixels a square."""
+LEFT = 30
+TOP = 24
+PAD = 8
+BACKGROUND = (222, 212, 190)
+"""The ground around the palace: darker than any floor, so that white floors stand out."""
+GRID = (206, 195, 172)
+FLOOR = {
+    "green": (150, 199, 122),
+    "pink": (239, 168, 186),
+    "white": (246, 246, 240),
+    "grey": (176, 176, 176),
+}
+WALL_INK = (74, 52, 32)
+ARCH_INK = (201, 146, 38)
+PLAYER = {
+    "purple": (123, 63, 160),
+    "yellow": (236, 196, 24),
+    "red": (208, 49, 45),
+    "blue": (47, 111, 208),
+}
+GARDEN = (86, 140, 70)
+FITS = (255, 246, 168)
+FITS_INK = (150, 110, 0)
+LAST = (232, 108, 0)
+TEXT = (40, 40, 40)
+CACHE_SIZE = 64
+MOVE = re.compile(r"\b([A-Z]{1,3}-?\d{1,3}) (R\d)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A PNG for one mail, with its alt text and a content id for ``cid:``."""
+
+    png: bytes
+    alt: str
+    caption: str
+    """The lines under the board (coins, last move, whose turn or the scores), as text."""
+    cid: str
+    width: int
+    height: int
+
+
+_CACHE: OrderedDict[bytes, Picture] = OrderedDict()
+
+
+def board_picture(game: str, view: Any) -> Picture | None:
+    """The picture of ``view`` (a game's view for one reader), or None for a game not drawn."""
+    if game != "forbidden-city":
+        return None
+    digest = hashlib.sha256(msgspec.json.encode(view, order="deterministic")).digest()
+    hit = _CACHE.get(digest)
+    if hit is not None:
+        _CACHE.move_to_end(digest)
+        return hit
+    pic = _forbidden_city(view, digest.hex()[:24])
+    _CACHE[digest] = pic
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return pic
+
+
+@cache
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    # Pillow's own bundled font: the same glyphs on every machine, nothing read from the system.
+    return ImageFont.load_default(size=size)
+
+
+def _start_def(side: str, tile_id: str) -> TileDef:
+    for _x, _y, tdef in components().start[side]:
+        if tdef.id == tile_id:
+            return tdef
+    raise KeyError(tile_id)
+
+
+def _def(side: str, tile_id: str) -> TileDef:
+    return _start_def(side, tile_id) if tile_id.startswith("start-") else tile(tile_id)
+
+
+def _shared(a: str | None, b: str | None) -> str | None:
+    codes = {a, b} - {None}
+    if not codes:
+        return None
+    if WALL in codes:
+        return WALL
+    if ARCH in codes:
+        return ARCH
+    return OPEN
+
+
+def _text(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: tuple[int, int, int] = TEXT,
+) -> None:
+    d.text(xy, s, font=_font(size), fill=fill, anchor="mm")
+
+
+def _advisors(d: ImageDraw.ImageDraw, cx: float, cy: float, n: int, owner: str | None) -> None:
+    colour = PLAYER.get(owner or "", (120, 120, 120))
+    r = S * 0.11
+    for i in range(n):
+        x = cx + (i - (n - 1) / 2) * r * 2.3
+        d.ellipse((x - r, cy - r, x + r, cy + r), fill=colour, outline=(30, 30, 30), width=2)
+
+
+def _dragon(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    r = S * 0.17
+    pts = []
+    for i in range(10):
+        a = math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.5
+        pts.append((cx + rr * math.cos(a), cy - rr * math.sin(a)))
+    d.polygon(pts, fill=(200, 30, 30), outline=(90, 10, 10))
+    d.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=(250, 210, 60))
+
+
+def _draw_tile(
+    d: ImageDraw.ImageDraw, x0: float, y0: float, tdef: TileDef, rotation: int, owner: str | None
+) -> None:
+    """Floor, diagonal, advisors, dragon of one square (its edges are drawn separately)."""
+    x1, y1 = x0 + S, y0 + S
+    cx, cy = x0 + S / 2, y0 + S / 2
+    if tdef.kind == "garden":
+        d.rectangle((x0, y0, x1, y1), fill=GARDEN)
+        for fx, fy in ((0.3, 0.32), (0.68, 0.4), (0.45, 0.7)):
+            tx, ty = x0 + fx * S, y0 + fy * S
+            d.ellipse((tx - 6, ty - 6, tx + 6, ty + 6), fill=(46, 100, 40))
+        return
+    if tdef.kind == "temple":
+        d.rectangle((x0, y0, x1, y1), fill=FLOOR["grey"])
+        d.line((x0, y0, x1, y1), fill=WALL_INK, width=3)
+        d.line((x1, y0, x0, y1), fill=WALL_INK, width=3)
+        d.rectangle((cx - 9, cy - 7, cx + 9, cy + 7), fill=(160, 40, 30), outline=WALL_INK)
+        d.polygon([(cx - 13, cy - 6), (cx + 13, cy - 6), (cx, cy - 15)], fill=(120, 30, 20))
+        return
+    if tdef.diagonal is None:
+        region = tdef.regions[0]
+        d.rectangle((x0, y0, x1, y1), fill=FLOOR[region.colour])
+        if region.dragon:
+            _dragon(d, cx, cy)
+        elif region.advisors:
+            _advisors(d, cx, cy, region.advisors, owner)
+        return
+    o = orientations(tdef)[rotation]
+    north = tdef.regions[o.local[0]]
+    south = tdef.regions[o.local[2]]
+    if rotation % 2 == 0:  # NW-SE wall: the north half is the NE triangle
+        tri_n = [(x0, y0), (x1, y0), (x1, y1)]
+        tri_s = [(x0, y0), (x0, y1), (x1, y1)]
+        line = (x0, y0, x1, y1)
+    else:  # NE-SW wall: the north half is the NW triangle
+        tri_n = [(x0, y0), (x1, y0), (x0, y1)]
+        tri_s = [(x1, y0), (x1, y1), (x0, y1)]
+        line = (x1, y0, x0, y1)
+    for tri, region in ((tri_n, north), (tri_s, south)):
+        d.polygon(tri, fill=FLOOR[region.colour])
+    d.line(line, fill=WALL_INK, width=4)
+    if tdef.diagonal == "archway":
+        # A golden gap along the diagonal wall, as on the straight archways.
+        g = S * 0.13
+        sx = 1 if rotation % 2 == 0 else -1
+        d.line((cx - g * sx, cy - g, cx + g * sx, cy + g), fill=ARCH_INK, width=6)
+    for tri, region in ((tri_n, north), (tri_s, south)):
+        tx = sum(p[0] for p in tri) / 3
+        ty = sum(p[1] for p in tri) / 3
+        if region.dragon:
+            _dragon(d, tx, ty)
+        elif region.advisors:
+            _advisors(d, tx, ty, region.advisors, owner)
+
+
+def _edge(
+    d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], code: str | None
+) -> None:
+    """A wall (thick line) or an archway (a wall with a golden gap) from a to b."""
+    if code in (None, OPEN):
+        return
+    d.line((*a, *b), fill=WALL_INK, width=5)
+    if code == ARCH:
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        horizontal = a[1] == b[1]
+        g = S * 0.18
+        box = (mx - g, my - 3, mx + g, my + 3) if horizontal else (mx - 3, my - g, mx + 3, my + g)
+        d.rectangle(box, fill=ARCH_INK)
+
+
+def _tile_alone(tdef: TileDef, rotation: int, owner: str | None) -> Image.Image:
+    img = Image.new("RGB", (S + 2 * PAD, S + 2 * PAD), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    _draw_tile(d, PAD, PAD, tdef, rotation, owner)
+    codes = orientations(tdef)[rotation].codes
+    x0, y0, x1, y1 = PAD, PAD, PAD + S, PAD + S
+    _edge(d, (x0, y0), (x1, y0), codes[0])
+    _edge(d, (x1, y0), (x1, y1), codes[1])
+    _edge(d, (x0, y1), (x1, y1), codes[2])
+    _edge(d, (x0, y0), (x0, y1), codes[3])
+    d.rectangle((x0, y0, x1, y1), outline=(150, 140, 120))
+    return img
+
+
+def _forbidden_city(view: Any, cid_hash: str) -> Picture:
+    side = view.side
+    cells = {(c.x, c.y): c for c in view.cells}
+    mine = view.seat is not None and view.hand is not None
+    fits = {(x, y): rots for x, y, rots in view.fits} if mine else {}
+    frontier = set(map(tuple, view.frontier))
+    xs = [x for x, _ in cells] + [x for x, _ in frontier]
+    ys = [y for _, y in cells] + [y for _, y in frontier]
+    x0 = min(min(x for x, _ in cells) - 1, *xs)
+    x1 = max(max(x for x, _ in cells) + 1, *xs)
+    y0 = min(min(y for _, y in cells) - 1, *ys)
+    y1 = max(max(y for _, y in cells) + 1, *ys)
+    nx, ny = x1 - x0 + 1, y1 - y0 + 1
+    board_w = LEFT + nx * S + PAD
+    board_h = TOP + ny * S + PAD
+    hand_h = 0
+    if mine:
+        hand_h = 30 + S + 2 * PAD + 22
+    width = max(board_w, 4 * (S + 2 * PAD + 16) + 2 * PAD)
+    img = Image.new("RGB", (width, board_h + hand_h), BACKGROUND)
+    d = ImageDraw.Draw(img)
+
+    def px(x: int, y: int) -> tuple[int, int]:
+        return LEFT + (x - x0) * S, TOP + (y - y0) * S
+
+    for x in range(x0, x1 + 1):
+        _text(d, (px(x, y0)[0] + S / 2, TOP / 2), column_name(x), 15)
+    for y in range(y0, y1 + 1):
+        _text(d, (LEFT / 2, px(x0, y)[1] + S / 2), row_name(y), 15)
+    for x in range(x0, x1 + 2):
+        d.line((px(x, y0)[0], TOP, px(x, y0)[0], TOP + ny * S), fill=GRID)
+    for y in range(y0, y1 + 2):
+        d.line((LEFT, px(x0, y)[1], LEFT + nx * S, px(x0, y)[1]), fill=GRID)
+    codes: dict[tuple[int, int], tuple[str, ...]] = {}
+    for (x, y), c in cells.items():
+        tdef = _def(side, c.tile)
+        codes[(x, y)] = orientations(tdef)[c.rotation].codes
+        _draw_tile(d, *px(x, y), tdef, c.rotation, c.owner)
+    for (x, y), rots in fits.items():
+        ax, ay = px(x, y)
+        d.rectangle((ax + 3, ay + 3, ax + S - 3, ay + S - 3), fill=FITS, outline=FITS_INK, width=2)
+        _text(d, (ax + S / 2, ay + S * 0.36), square_name(x, y), 12, FITS_INK)
+        label = "any" if len(rots) == 4 else "R" + ",".join(map(str, rots))
+        _text(d, (ax + S / 2, ay + S * 0.7), label, 10, FITS_INK)
+    for x, y in frontier:
+        if (x, y) not in fits:
+            ax, ay = px(x, y)
+            d.ellipse(
+                (ax + S / 2 - 3, ay + S / 2 - 3, ax + S / 2 + 3, ay + S / 2 + 3),
+                fill=(150, 140, 120),
+            )
+    # Edges once each, shared between neighbours: a wall wins, then an archway.
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            here = codes.get((x, y))
+            east = codes.get((x + 1, y))
+            south = codes.get((x, y + 1))
+            ax, ay = px(x, y)
+            if here is not None or east is not None:
+                code = _shared(here[1] if here else None, east[3] if east else None)
+                _edge(d, (ax + S, ay), (ax + S, ay + S), code)
+            if here is not None or south is not None:
+                code = _shared(here[2] if here else None, south[0] if south else None)
+                _edge(d, (ax, ay + S), (ax + S, ay + S), code)
+            if here is not None and (x - 1, y) not in codes:
+                _edge(d, (ax, ay), (ax, ay + S), here[3])
+            if here is not None and (x, y - 1) not in codes:
+                _edge(d, (ax, ay), (ax + S, ay), here[0])
+    if view.last_square is not None:
+        lx, ly = view.last_square
+        ax, ay = px(lx, ly)
+        d.rectangle((ax + 2, ay + 2, ax + S - 2, ay + S - 2), outline=LAST, width=3)
+    names: list[str] = view.colours
+    if mine:
+        hand = tile(view.hand)
+        owner = names[view.seat]
+        top = board_h + 6
+        d.text(
+            (PAD, top), f"Your tile {view.hand} in its four rotations", font=_font(16), fill=TEXT
+        )
+        for r, o in enumerate(orientations(hand)):
+            part = _tile_alone(hand, r, owner)
+            left = PAD + r * (S + 2 * PAD + 16)
+            img.paste(part, (left, top + 26))
+            label = f"R{r}" if o.canonical == r else f"R{r}=R{o.canonical}"
+            _text(d, (left + part.width / 2, top + 26 + part.height + 10), label, 14)
+    buf = io.BytesIO()
+    # 64 colours are plenty for flat floors and a few inks: a palette PNG is half the bytes and
+    # encodes in half the time of an RGB one.
+    img.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(
+        buf, format="PNG", compress_level=6
+    )
+    alt = _alt(view, names, x0, x1, y0, y1, fits)
+    # A move ("L7 R0") never wraps apart on a narrow screen: a no-break space inside it.
+    caption = MOVE.sub("\\1\u00a0\\2", "\n".join(render_panel(view)))
+    return Picture(buf.getvalue(), alt, caption, f"board.{cid_hash}@pbem", img.width, img.height)
+
+
+def _alt(
+    view: Any,
+    names: list[str],
+    x0: int,
+    x1: int,
+    y0: int,
+    y1: int,
+    fits: dict[tuple[int, int], Any],
+) -> str:
+    parts = [
+        f"Forbidden City board: {len(view.cells)} squares built, columns {column_name(x0)} to "
+        f"{column_name(x1)}, rows {row_name(y0)} to {row_name(y1)}."
+    ]
+    if view.last:
+        parts.append(f"Last move: {view.last}.")
+    if fits:
+        parts.append(
+            f"Your tile {view.hand} fits on {len(fits)} squares, highlighted in yellow; "
+            "the text part lists them too."
+        )
+    return " ".join(parts)

@@ -1,0 +1,162 @@
+"""Every kind of mail's HTML part in a real browser (headless Chromium through selenium).
+
+Each HTML part is written to a folder with its inline images (``cid:`` rewritten to the files'
+names, as a mail client resolves them), opened at 360 px (a phone, with mobile emulation so the
+viewport tag counts) and at 1000 px, and checked: the page does not scroll sideways, with the
+board's text ``<details>`` closed and open, and every image loaded. Screenshots of the whole page
+are kept in ``$PBEM_ARTIFACTS`` (default ``tests/artifacts/``, git-ignored).
+
+Without Chromium, chromium-driver or selenium the tests are skipped loudly; under ``CI=true`` that
+skip fails the run (see tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mailkinds import Game, every_kind
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+KINDS = ["start", "turn", "moved", "rejected", "help", "history", "board", "say", "notice", "over"]
+KINDS_VS = ["vs-start"]
+"""Die Verbotene Stadt keeps its text board in the HTML part (no picture): it must fit too."""
+WIDTHS = [360, 1000]
+
+
+def artifacts() -> Path:
+    path = Path(os.environ.get("PBEM_ARTIFACTS") or Path(__file__).parent.parent / "artifacts")
+    out = path / "browser"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _missing() -> str | None:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e .[test])"
+    for p in (CHROMIUM, DRIVER):
+        if not Path(p).exists():
+            return f"{p} is missing (apt-get install chromium chromium-driver)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    why = _missing()
+    if why:
+        pytest.skip(f"NO BROWSER TESTS: {why}")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1000,900",
+    ):
+        opts.add_argument(arg)
+    drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    try:
+        yield drv
+    finally:
+        drv.quit()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """kind -> an HTML file with its inline images next to it."""
+    root = tmp_path_factory.mktemp("mails")
+    mails = every_kind(root / "game")
+    out = {}
+    for kind, msg in mails.items():
+        out[kind] = write_html(msg, root / kind)
+    vs = Game(root / "vs", 4, game="verbotene-stadt")
+    out["vs-start"] = write_html(vs.mails[0], root / "vs-start")
+    return out
+
+
+def write_html(msg: EmailMessage, folder: Path) -> Path:
+    """The HTML part of ``msg`` as a file, its ``cid:`` images saved beside it and linked."""
+    folder.mkdir(parents=True)
+    html_part = msg.get_body(preferencelist=("html",))
+    assert html_part is not None
+    html = str(html_part.get_content())
+    for i, part in enumerate(p for p in msg.walk() if p.get_content_maintype() == "image"):
+        cid = str(part["Content-ID"]).strip("<>")
+        name = f"image{i}.png"
+        data = part.get_payload(decode=True)
+        assert isinstance(data, bytes)
+        (folder / name).write_bytes(data)
+        assert f"cid:{cid}" in html
+        html = html.replace(f"cid:{cid}", name)
+    assert "cid:" not in html, "an image the mail does not carry"
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), "remote content"
+    path = folder / "mail.html"
+    path.write_text(html, encoding="utf-8")
+    return path
+
+
+def _shoot(drv: Any, path: Path) -> None:
+    metrics = drv.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics["cssContentSize"]
+    shot = drv.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {
+            "format": "png",
+            "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1},
+        },
+    )
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("kind", KINDS + KINDS_VS)
+def test_mail_html_fits_and_shows_its_pictures(
+    driver: Any, pages: dict[str, Path], kind: str, width: int
+) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+    driver.get(pages[kind].as_uri())
+    inner = driver.execute_script("return window.innerWidth")
+    assert inner == width
+    images = driver.execute_script(
+        "return Array.from(document.images).map(i => [i.complete, i.naturalWidth, i.alt,"
+        " i.getBoundingClientRect().right])"
+    )
+    if kind not in ("help", "history", "say", "notice", *KINDS_VS):
+        assert images, f"{kind}: no board picture"
+    for complete, natural, alt, right in images:
+        assert complete and natural > 0, f"{kind}: an image did not load"
+        assert alt, f"{kind}: an image without alt text"
+        assert right <= width, f"{kind}: an image wider than the page"
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    assert scroll <= inner, f"{kind} at {width}px scrolls sideways ({scroll} > {inner})"
+    _shoot(driver, artifacts() / f"{kind}-{width}.png")
+    # The board as text, folded away under the picture, must not widen the page either.
+    opened = driver.execute_script(
+        "const d = document.querySelectorAll('details'); d.forEach(x => x.open = true);"
+        " return d.length"
+    )
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    assert scroll <= inner, f"{kind} at {width}px with the text board open: {scroll} > {inner}"
+    if opened:
+        _shoot(driver, artifacts() / f"{kind}-{width}-text.png")
