@@ -28,9 +28,10 @@ from typing import Any
 from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
-from pbem.mail import compose
+from pbem.mail import compose, fingerprint
 from pbem.mail.outbox import Outbox
-from pbem.mail.parse import ParsedMail, parse_message
+from pbem.mail.parse import ParsedMail, html_to_text, parse_message
+from pbem.mail.reply import subject_text
 from pbem.mail.tokens import TokenRef, check_token, find_tokens, message_id
 from pbem.model import parse_time
 from pbem.rules.base import Decision, InvalidSyntax, NotYourDecision, derive_rng
@@ -282,11 +283,9 @@ class Service:
         def parse_action(text: str) -> Any:
             return game.parse(state, seat, text)
 
-        lines = p.command_lines()
-        if not lines and p.subject:
-            # Nothing in the body: some people write the move in the subject.
-            subj = _strip_subject(p.subject)
-            lines = [subj] if subj else []
+        # What the service sent is never the player's: the fingerprint of the answered mail(s).
+        fp = fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)])
+        lines = p.command_lines(fp)
 
         def is_move_form(text: str) -> bool:
             for d in record.pending():
@@ -302,7 +301,8 @@ class Service:
             return False
 
         reading = read_commands(lines, parse_action if env.status == "active" else None,
-                                is_move_form)
+                                is_move_form, notation=game.notation,
+                                subject=subject_text(p.subject, fp))
         action = reading.action
         if action is not None and not self._current_token_ok(record, ref):
             reading.errors.append(
@@ -368,7 +368,7 @@ class Service:
             except PLAYER_ERRORS as err:
                 reading.errors.append((action.line if action else "", err))  # type: ignore[arg-type]
                 return self._reject(record, seat, p, reading, owes)
-            echo = action.line if action is not None else "RESIGN CONFIRM"
+            echo = action.echo if action is not None else "RESIGN CONFIRM"
             replies += self.notify(env.game_id, actor=seat, echo=echo, reply_to=p)
             self.play_computers(env.game_id)
             return Outcome("processed", "applied", env.game_id, replies, expunge)
@@ -567,6 +567,8 @@ class Service:
             h = hashlib.sha256(tail.encode()).hexdigest()[:16]
             mid = f"<pbem.notice.{h}@{self.host}>"
             refs = []
+        fingerprint.save(self.store.data_dir, mid, fingerprint.fingerprint_of(
+            text, html_to_text(html) if html else "", ctx.subject), sync=self.store.fsync)
         in_reply_to = None
         if reply_to is not None and reply_to.message_id:
             in_reply_to = reply_to.message_id
@@ -958,14 +960,6 @@ def _spread(items: list[str], k: int) -> list[str]:
         return items
     step = len(items) / k
     return [items[int(i * step)] for i in range(k)]
-
-
-def _strip_subject(subject: str) -> str:
-    import re
-
-    s = re.sub(r"^\s*((re|aw|sv|fw|fwd|wg|tr|r)\s*:\s*)+", "", subject, flags=re.I)
-    s = re.sub(r"\[[^\]]*\]", "", s)
-    return s.strip() if len(s.split()) <= 5 else ""
 
 
 def _how_to_send_key() -> list[str]:

@@ -93,7 +93,9 @@ class Fingerprint:
         body = data[9:]
         if len(body) != 3 * count:
             return None
-        return cls(frozenset(int.from_bytes(body[i : i + 3], "big") for i in range(0, len(body), 3)))
+        return cls(
+            frozenset(int.from_bytes(body[i : i + 3], "big") for i in range(0, len(body), 3))
+        )
 
 
 def _stream_grams(texts: Iterable[str]) -> set[int]:
@@ -228,7 +230,9 @@ def strip_subject(subject: str, fp: Fingerprint | None) -> str:
     s = _REPLY_PREFIX.sub("", subject).strip()
     if not s or not fp:
         return s
-    spans = [(m.start(), m.end(), m.group().casefold()) for m in _WORD.finditer(s.replace("_", " "))]
+    spans = [
+        (m.start(), m.end(), m.group().casefold()) for m in _WORD.finditer(s.replace("_", " "))
+    ]
     stream = [w for _, _, w in spans]
     n = len(stream)
     covered = [False] * n

@@ -131,7 +131,9 @@ def _forms() -> _Forms:
     )
     sep = q["separators"]
     separator = re.compile(
-        r"^(?:[-_=*\s]*[-_=]{2,}\s*(?:" + _alternation(sep["dashed"]) + r")\s*:?\s*[-_=]{2,}[-_=*\s]*"
+        r"^(?:[-_=*\s]*[-_=]{2,}\s*(?:"
+        + _alternation(sep["dashed"])
+        + r")\s*:?\s*[-_=]{2,}[-_=*\s]*"
         r"|[*\s]*(?:" + _alternation(sep["line"]) + r")\s*[:：]?[*\s]*"
         r"|[-_=]{2,}\s*(?:" + _alternation(sep["dashed"]) + r")\s*:?)$",
         re.I,
@@ -176,9 +178,7 @@ def is_courtesy(line: str) -> bool:
             if folded == w or folded.startswith(w + " "):
                 return True
     tokens = text.split()
-    if n <= 2 and all(t[:1].isupper() and t.replace("'", "").isalpha() for t in tokens):
-        return True
-    return False
+    return n <= 2 and all(t[:1].isupper() and t.replace("'", "").isalpha() for t in tokens)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -334,3 +334,35 @@ def command_lines(
             break
         i += 1
     return out
+
+
+@functools.cache
+def _service_subjects() -> re.Pattern[str]:
+    q = tomllib.loads((_DATA / "quote_forms.toml").read_text("utf-8"))
+    return re.compile("|".join(f"(?:{p})" for p in q["subjects"]["service"]), re.I)
+
+
+_SERVICE_SUBJECT = re.compile(r"^\s*\[[a-z0-9][a-z0-9.-]{0,40}\]\s*(?:[^:\[\]]{1,60}:\s*)?", re.I)
+
+
+def subject_text(subject: str, fingerprint: Fingerprint | None = None) -> str:
+    """What the player wrote in a reply's Subject: reply prefixes ("Re:", "AW:", "回复:") and the
+    answered mail's own subject removed (by its fingerprint; without one, the service's known
+    subject forms), and nothing when what is left is only a greeting, sign-off or attribution.
+
+    ``Re: [fc-7k3q] Forbidden City: your turn (move 12) M9 R1`` gives ``M9 R1``."""
+    from pbem.mail.fingerprint import strip_subject
+
+    text = strip_subject(subject, fingerprint)
+    if not fingerprint:
+        m = _SERVICE_SUBJECT.match(text)
+        if m:
+            rest = text[m.end() :]
+            k = _service_subjects().match(rest)
+            if k:
+                rest = rest[k.end() :]
+            text = rest.strip()
+    text = normalize_line(text)
+    if not text or is_courtesy(text) or _forms().attribution.search(text):
+        return ""
+    return text
