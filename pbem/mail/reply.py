@@ -224,7 +224,14 @@ def _header_block_at(lines: Sequence[str], i: int) -> int:
     """The number of lines of an Outlook-style header block (From:/Sent:/To:/Subject: in some
     language) that starts at ``i``, or 0."""
     if not _forms().header_from.match(lines[i]):
-        return 0
+        # GMX and web.de put the date first: "Gesendet: ...", then "Von: ...".
+        if not _is_header_field(lines[i]):
+            return 0
+        nxt = _next_content(lines, i + 1)
+        if nxt is None or nxt > i + 2 or not _forms().header_from.match(lines[nxt]):
+            return 0
+        n = _header_block_at(lines, nxt)
+        return nxt - i + n if n else 0
     following = [ln for ln in lines[i + 1 : i + 7] if ln]
     if not any(_is_header_field(ln) for ln in following[:4]):
         return 0
@@ -271,9 +278,9 @@ def _ours_below(lines: Sequence[str], mask: Sequence[bool], i: int) -> bool:
 
 def _service_copy_start(lines: Sequence[str], out_idx: Sequence[int], i: int) -> int:
     """Where an unmarked copy of a service mail begins, given one of its fixed sentences at ``i``:
-    its "Hello <name>," greeting when one is among the last 60 lines, else ``i``."""
+    its "Hello <name>," greeting when one is among the last 400 lines, else ``i``."""
     opening = _forms().service_opening
-    for j in range(i - 1, max(-1, i - 60), -1):
+    for j in range(i - 1, max(-1, i - 400), -1):
         if lines[j] and opening.match(lines[j]):
             return j
     return i
