@@ -354,6 +354,11 @@ def _read_move(
             Command("action", line, action=action, guard=guard, from_subject=from_subject)
         )
         return
+    if _looks_like_attempt(line_wo):
+        suggestion = _typo_suggestion(line_wo, parse_action)
+        if suggestion:
+            out.errors.append((line, _suggested(line, first, suggestion)))
+            return
     tokens = _tokens(line_wo)
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
@@ -391,10 +396,6 @@ def _read_move(
             return
     if is_courtesy(line_wo):
         out.courtesy.append(line)
-        return
-    suggestion = _typo_suggestion(line_wo, parse_action)
-    if suggestion:
-        out.errors.append((line, _suggested(line, first, suggestion)))
         return
     if _looks_like_attempt(line_wo) and not from_subject:
         out.syntax_errors.append((line, first))
