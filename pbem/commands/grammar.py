@@ -378,9 +378,9 @@ def _read_move(
             )
             return
         if len(cands) == 1:
-            err = cands[0].error
-            assert err is not None
-            out.errors.append((line, err))
+            cand_err = cands[0].error
+            assert cand_err is not None
+            out.errors.append((line, cand_err))
             return
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)

@@ -220,51 +220,150 @@ class Lang:
 
 
 LANGS: dict[str, Lang] = {
-    "en": Lang("en", "On Mon, Nov 16, 2026 at 10:02 AM {a} wrote:", ("From", "Sent", "To", "Subject"),
-               "-----Original Message-----", "Hi all, here goes:", "Cheers,\nAnn"),
-    "fr": Lang("fr", "Le lun. 16 nov. 2026 à 10:02, {a} a écrit :", ("De", "Envoyé", "À", "Objet"),
-               "-----Message d'origine-----", "Bonjour à tous,", "Cordialement,\nAnne"),
-    "it": Lang("it", "Il giorno lun 16 nov 2026 alle ore 10:02 {a} ha scritto:",
-               ("Da", "Inviato", "A", "Oggetto"), "-----Messaggio originale-----", "Ciao a tutti,",
-               "Saluti,\nAnna"),
-    "de": Lang("de", "Am Mo., 16. Nov. 2026 um 10:02 Uhr schrieb {a}:",
-               ("Von", "Gesendet", "An", "Betreff"), "-----Ursprüngliche Nachricht-----",
-               "Hallo zusammen,", "Viele Grüße\nAnna"),
-    "es": Lang("es", "El lun, 16 nov 2026 a las 10:02, {a} escribió:",
-               ("De", "Enviado el", "Para", "Asunto"), "-----Mensaje original-----", "Hola a todos,",
-               "Saludos,\nAna"),
-    "pt": Lang("pt", "Em seg., 16 de nov. de 2026 às 10:02, {a} escreveu:",
-               ("De", "Enviado", "Para", "Assunto"), "-----Mensagem original-----", "Olá a todos,",
-               "Abraços,\nAna"),
-    "nl": Lang("nl", "Op ma 16 nov. 2026 om 10:02 schreef {a}:",
-               ("Van", "Verzonden", "Aan", "Onderwerp"), "-----Oorspronkelijk bericht-----",
-               "Hoi allemaal,", "Groeten,\nAnne"),
-    "da": Lang("da", "Den man. 16. nov. 2026 kl. 10.02 skrev {a}:", ("Fra", "Sendt", "Til", "Emne"),
-               "-----Oprindelig meddelelse-----", "Hej alle,", "Mvh\nAnne"),
-    "no": Lang("no", "man. 16. nov. 2026 kl. 10:02 skrev {a}:", ("Fra", "Sendt", "Til", "Emne"),
-               "-----Opprinnelig melding-----", "Hei alle sammen,", "Hilsen\nAnne"),
-    "sv": Lang("sv", "Den mån 16 nov. 2026 kl 10:02 skrev {a}:", ("Från", "Skickat", "Till", "Ämne"),
-               "-----Ursprungligt meddelande-----", "Hej allihopa,", "Vänliga hälsningar\nAnna"),
-    "fi": Lang("fi", "ma 16. marrask. 2026 klo 10.02 {a} kirjoitti:",
-               ("Lähettäjä", "Lähetetty", "Vastaanottaja", "Aihe"), "-----Alkuperäinen viesti-----",
-               "Moi kaikki,", "Terveisin\nAnni"),
-    "pl": Lang("pl", "pon., 16 lis 2026 o 10:02 {a} napisał(a):", ("Od", "Wysłano", "Do", "Temat"),
-               "-----Wiadomość oryginalna-----", "Cześć wszystkim,", "Pozdrawiam\nAnna"),
-    "cs": Lang("cs", "po 16. 11. 2026 v 10:02 odesílatel {a} napsal:",
-               ("Od", "Odesláno", "Komu", "Předmět"), "-----Původní zpráva-----", "Ahoj všichni,",
-               "S pozdravem\nAnna"),
-    "ru": Lang("ru", "пн, 16 нояб. 2026 г. в 10:02, {a}:", ("От", "Отправлено", "Кому", "Тема"),
-               "-----Исходное сообщение-----", "Привет всем,", "С уважением,\nАнна"),
-    "ja": Lang("ja", "2026年11月16日(月) 10:02 {a}:", ("差出人", "送信日時", "宛先", "件名"),
-               "-----元のメッセージ-----", "こんにちは", "よろしくお願いします\nアン"),
-    "zh": Lang("zh", "{a} 于2026年11月16日周一 10:02写道：", ("发件人", "发送时间", "收件人", "主题"),
-               "------------------ 原始邮件 ------------------", "你好", "谢谢\n安"),
-    "tr": Lang("tr", "16 Kas 2026 Pzt, saat 10:02 tarihinde {a} şunu yazdı:",
-               ("Kimden", "Gönderildi", "Kime", "Konu"), "-----Orijinal İleti-----", "Merhaba,",
-               "Saygılarımla\nAyşe"),
-    "hu": Lang("hu", "{a} ezt írta (időpont: 2026. nov. 16., H, 10:02):",
-               ("Feladó", "Elküldve", "Címzett", "Tárgy"), "-----Eredeti üzenet-----", "Sziasztok,",
-               "Üdv,\nAnna"),
+    "en": Lang(
+        "en",
+        "On Mon, Nov 16, 2026 at 10:02 AM {a} wrote:",
+        ("From", "Sent", "To", "Subject"),
+        "-----Original Message-----",
+        "Hi all, here goes:",
+        "Cheers,\nAnn",
+    ),
+    "fr": Lang(
+        "fr",
+        "Le lun. 16 nov. 2026 à 10:02, {a} a écrit :",
+        ("De", "Envoyé", "À", "Objet"),
+        "-----Message d'origine-----",
+        "Bonjour à tous,",
+        "Cordialement,\nAnne",
+    ),
+    "it": Lang(
+        "it",
+        "Il giorno lun 16 nov 2026 alle ore 10:02 {a} ha scritto:",
+        ("Da", "Inviato", "A", "Oggetto"),
+        "-----Messaggio originale-----",
+        "Ciao a tutti,",
+        "Saluti,\nAnna",
+    ),
+    "de": Lang(
+        "de",
+        "Am Mo., 16. Nov. 2026 um 10:02 Uhr schrieb {a}:",
+        ("Von", "Gesendet", "An", "Betreff"),
+        "-----Ursprüngliche Nachricht-----",
+        "Hallo zusammen,",
+        "Viele Grüße\nAnna",
+    ),
+    "es": Lang(
+        "es",
+        "El lun, 16 nov 2026 a las 10:02, {a} escribió:",
+        ("De", "Enviado el", "Para", "Asunto"),
+        "-----Mensaje original-----",
+        "Hola a todos,",
+        "Saludos,\nAna",
+    ),
+    "pt": Lang(
+        "pt",
+        "Em seg., 16 de nov. de 2026 às 10:02, {a} escreveu:",
+        ("De", "Enviado", "Para", "Assunto"),
+        "-----Mensagem original-----",
+        "Olá a todos,",
+        "Abraços,\nAna",
+    ),
+    "nl": Lang(
+        "nl",
+        "Op ma 16 nov. 2026 om 10:02 schreef {a}:",
+        ("Van", "Verzonden", "Aan", "Onderwerp"),
+        "-----Oorspronkelijk bericht-----",
+        "Hoi allemaal,",
+        "Groeten,\nAnne",
+    ),
+    "da": Lang(
+        "da",
+        "Den man. 16. nov. 2026 kl. 10.02 skrev {a}:",
+        ("Fra", "Sendt", "Til", "Emne"),
+        "-----Oprindelig meddelelse-----",
+        "Hej alle,",
+        "Mvh\nAnne",
+    ),
+    "no": Lang(
+        "no",
+        "man. 16. nov. 2026 kl. 10:02 skrev {a}:",
+        ("Fra", "Sendt", "Til", "Emne"),
+        "-----Opprinnelig melding-----",
+        "Hei alle sammen,",
+        "Hilsen\nAnne",
+    ),
+    "sv": Lang(
+        "sv",
+        "Den mån 16 nov. 2026 kl 10:02 skrev {a}:",
+        ("Från", "Skickat", "Till", "Ämne"),
+        "-----Ursprungligt meddelande-----",
+        "Hej allihopa,",
+        "Vänliga hälsningar\nAnna",
+    ),
+    "fi": Lang(
+        "fi",
+        "ma 16. marrask. 2026 klo 10.02 {a} kirjoitti:",
+        ("Lähettäjä", "Lähetetty", "Vastaanottaja", "Aihe"),
+        "-----Alkuperäinen viesti-----",
+        "Moi kaikki,",
+        "Terveisin\nAnni",
+    ),
+    "pl": Lang(
+        "pl",
+        "pon., 16 lis 2026 o 10:02 {a} napisał(a):",
+        ("Od", "Wysłano", "Do", "Temat"),
+        "-----Wiadomość oryginalna-----",
+        "Cześć wszystkim,",
+        "Pozdrawiam\nAnna",
+    ),
+    "cs": Lang(
+        "cs",
+        "po 16. 11. 2026 v 10:02 odesílatel {a} napsal:",
+        ("Od", "Odesláno", "Komu", "Předmět"),
+        "-----Původní zpráva-----",
+        "Ahoj všichni,",
+        "S pozdravem\nAnna",
+    ),
+    "ru": Lang(
+        "ru",
+        "пн, 16 нояб. 2026 г. в 10:02, {a}:",
+        ("От", "Отправлено", "Кому", "Тема"),
+        "-----Исходное сообщение-----",
+        "Привет всем,",
+        "С уважением,\nАнна",
+    ),
+    "ja": Lang(
+        "ja",
+        "2026年11月16日(月) 10:02 {a}:",
+        ("差出人", "送信日時", "宛先", "件名"),
+        "-----元のメッセージ-----",
+        "こんにちは",
+        "よろしくお願いします\nアン",
+    ),
+    "zh": Lang(
+        "zh",
+        "{a} 于2026年11月16日周一 10:02写道：",
+        ("发件人", "发送时间", "收件人", "主题"),
+        "------------------ 原始邮件 ------------------",
+        "你好",
+        "谢谢\n安",
+    ),
+    "tr": Lang(
+        "tr",
+        "16 Kas 2026 Pzt, saat 10:02 tarihinde {a} şunu yazdı:",
+        ("Kimden", "Gönderildi", "Kime", "Konu"),
+        "-----Orijinal İleti-----",
+        "Merhaba,",
+        "Saygılarımla\nAyşe",
+    ),
+    "hu": Lang(
+        "hu",
+        "{a} ezt írta (időpont: 2026. nov. 16., H, 10:02):",
+        ("Feladó", "Elküldve", "Címzett", "Tárgy"),
+        "-----Eredeti üzenet-----",
+        "Sziasztok,",
+        "Üdv,\nAnna",
+    ),
 }
 
 
@@ -319,9 +418,11 @@ class Shape:
 def _gmail(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     attr = lang.gmail.format(a=f"{SENDER} {ADDR}")
     text = f"{p}\n\n{attr}\n\n{_quote(s.text)}\n"
-    html = (f'<div dir="ltr">{_html_text(p)}</div><br><div class="gmail_quote"><div dir="ltr" '
-            f'class="gmail_attr">{htmlmod.escape(attr)}<br></div><blockquote class="gmail_quote" '
-            f'style="margin:0px 0px 0px 0.8ex">{_html_body(s)}</blockquote></div>')
+    html = (
+        f'<div dir="ltr">{_html_text(p)}</div><br><div class="gmail_quote"><div dir="ltr" '
+        f'class="gmail_attr">{htmlmod.escape(attr)}<br></div><blockquote class="gmail_quote" '
+        f'style="margin:0px 0px 0px 0.8ex">{_html_body(s)}</blockquote></div>'
+    )
     return text, html
 
 
@@ -334,11 +435,13 @@ def _outlook_desktop(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     block = _header_block(lang, s, "Ann")
     text = f"{p}\n\n{'_' * 32}\n{block}\n\n{s.text}\n"
     f, se, t, j = lang.headers
-    html = (f"<div>{_html_text(p)}</div><hr style='display:inline-block;width:98%'>"
-            f'<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri"><b>{f}:</b> {SENDER} '
-            f"&lt;{SERVICE}&gt;<br><b>{se}:</b> 16. 11. 2026 10:02<br><b>{t}:</b> Ann<br>"
-            f"<b>{j}:</b> {htmlmod.escape(str(s.msg['Subject']))}</font><div>&nbsp;</div></div>"
-            f"<div>{_html_body(s)}</div>")
+    html = (
+        f"<div>{_html_text(p)}</div><hr style='display:inline-block;width:98%'>"
+        f'<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri"><b>{f}:</b> {SENDER} '
+        f"&lt;{SERVICE}&gt;<br><b>{se}:</b> 16. 11. 2026 10:02<br><b>{t}:</b> Ann<br>"
+        f"<b>{j}:</b> {htmlmod.escape(str(s.msg['Subject']))}</font><div>&nbsp;</div></div>"
+        f"<div>{_html_body(s)}</div>"
+    )
     return text, html
 
 
@@ -357,11 +460,16 @@ def _outlook_mobile(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
 
 
 def _apple(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
-    attr = {"de": "Am 16.11.2026 um 10:02 schrieb {a}:", "fr": "Le 16 nov. 2026 à 10:02, {a} a écrit :"}
+    attr = {
+        "de": "Am 16.11.2026 um 10:02 schrieb {a}:",
+        "fr": "Le 16 nov. 2026 à 10:02, {a} a écrit :",
+    }
     a = attr.get(lang.code, "On 16 Nov 2026, at 10:02, {a} wrote:").format(a=f"{SENDER} {ADDR}")
     text = f"{p}\n\n{a}\n\n{_quote(s.text)}\n"
-    html = (f"<html><body>{_html_text(p)}<div><br><blockquote type=\"cite\"><div>{htmlmod.escape(a)}"
-            f"</div><br>{_html_body(s)}</blockquote></div></body></html>")
+    html = (
+        f'<html><body>{_html_text(p)}<div><br><blockquote type="cite"><div>{htmlmod.escape(a)}'
+        f"</div><br>{_html_body(s)}</blockquote></div></body></html>"
+    )
     return text, html
 
 
@@ -393,14 +501,19 @@ def _yahoo(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     a = a.format(a=f"{SENDER} {ADDR}")
     # Yahoo's text part puts the original unprefixed below the attribution.
     text = f"{p}\n\n\n    {a}  \n\n{s.text}\n"
-    html = (f'<div class="ydp">{_html_text(p)}</div><div class="yahoo_quoted"><div>{htmlmod.escape(a)}'
-            f"</div><div><br></div>{_html_body(s)}</div>")
+    html = (
+        f'<div class="ydp">{_html_text(p)}</div><div class="yahoo_quoted"><div>{htmlmod.escape(a)}'
+        f"</div><div><br></div>{_html_body(s)}</div>"
+    )
     return text, html
 
 
 def _proton(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     a = f"On Monday, November 16th, 2026 at 10:02, {SENDER} {ADDR} wrote:"
-    return f"{p}\n\nSent with Proton Mail secure email.\n\n------- Original Message -------\n{a}\n\n\n{_quote(s.text)}\n", None
+    return (
+        f"{p}\n\nSent with Proton Mail secure email.\n\n------- Original Message -------\n{a}\n\n\n{_quote(s.text)}\n",
+        None,
+    )
 
 
 def _fastmail(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
@@ -422,19 +535,25 @@ def _notes(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
 
 def _foxmail(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     if lang.code == "zh":
-        head = ("------------------ 原始邮件 ------------------\n"
-                f"发件人: \"{SENDER}\"{ADDR};\n发送时间: 2026年11月16日(星期一) 上午10:02\n"
-                f"收件人: \"Ann\"<ann@example.org>;\n主题: {s.msg['Subject']}")
+        head = (
+            "------------------ 原始邮件 ------------------\n"
+            f'发件人: "{SENDER}"{ADDR};\n发送时间: 2026年11月16日(星期一) 上午10:02\n'
+            f'收件人: "Ann"<ann@example.org>;\n主题: {s.msg["Subject"]}'
+        )
     else:
-        head = ("------------------ Original ------------------\n"
-                f"From:  \"{SENDER}\"{ADDR};\nDate:  Mon, Nov 16, 2026 10:02 AM\n"
-                f"To:  \"Ann\"<ann@example.org>;\nSubject:  {s.msg['Subject']}")
+        head = (
+            "------------------ Original ------------------\n"
+            f'From:  "{SENDER}"{ADDR};\nDate:  Mon, Nov 16, 2026 10:02 AM\n'
+            f'To:  "Ann"<ann@example.org>;\nSubject:  {s.msg["Subject"]}'
+        )
     return f"{p}\n\n\n{head}\n\n\n\n{s.text}\n", None
 
 
 def _gmx(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
-    head = (f"Gesendet: Montag, 16. November 2026 um 10:02 Uhr\nVon: \"{SENDER}\" {ADDR}\n"
-            f"An: ann@example.org\nBetreff: {s.msg['Subject']}")
+    head = (
+        f'Gesendet: Montag, 16. November 2026 um 10:02 Uhr\nVon: "{SENDER}" {ADDR}\n'
+        f"An: ann@example.org\nBetreff: {s.msg['Subject']}"
+    )
     return f"{p}\n\n\n{head}\n{s.text}\n", None
 
 
@@ -445,7 +564,10 @@ def _roundcube(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
 
 
 def _mutt(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
-    return f"On Mon, Nov 16, 2026 at 10:02:03AM +0100, {SENDER} wrote:\n{_quote(s.text)}\n\n{p}\n\n-- \nAnn\n", None
+    return (
+        f"On Mon, Nov 16, 2026 at 10:02:03AM +0100, {SENDER} wrote:\n{_quote(s.text)}\n\n{p}\n\n-- \nAnn\n",
+        None,
+    )
 
 
 def _gnus(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
@@ -454,30 +576,38 @@ def _gnus(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
 
 def _samsung(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     f, se, t, j = lang.headers
-    head = (f"-------- {lang.original.strip('-')} --------\n{f}: {SENDER} {ADDR}\n"
-            f"Date: 16/11/2026 10:02 (GMT+01:00)\n{t}: Ann\n{j}: {s.msg['Subject']}")
+    head = (
+        f"-------- {lang.original.strip('-')} --------\n{f}: {SENDER} {ADDR}\n"
+        f"Date: 16/11/2026 10:02 (GMT+01:00)\n{t}: Ann\n{j}: {s.msg['Subject']}"
+    )
     return f"{p}\n\n\n\nSent from my Galaxy\n\n\n{head}\n\n{s.text}\n", None
 
 
 def _aol(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
-    head = (f"-----Original Message-----\nFrom: {SENDER} {ADDR}\nTo: ann@aol.com\n"
-            f"Sent: Mon, Nov 16, 2026 10:02 am\nSubject: {s.msg['Subject']}")
+    head = (
+        f"-----Original Message-----\nFrom: {SENDER} {ADDR}\nTo: ann@aol.com\n"
+        f"Sent: Mon, Nov 16, 2026 10:02 am\nSubject: {s.msg['Subject']}"
+    )
     return f"{p}\n\n\n{head}\n\n{s.text}\n", None
 
 
 def _seznam(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
-    head = (f"---------- Původní e-mail ----------\nOd: {SENDER} {ADDR}\nKomu: ann@seznam.cz\n"
-            f"Datum: 16. 11. 2026 10:02:03\nPředmět: {s.msg['Subject']}")
+    head = (
+        f"---------- Původní e-mail ----------\nOd: {SENDER} {ADDR}\nKomu: ann@seznam.cz\n"
+        f"Datum: 16. 11. 2026 10:02:03\nPředmět: {s.msg['Subject']}"
+    )
     return f"{p}\n\n{head}\n{s.text}\n", None
 
 
 def _yandex(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
-    return f"{p}\n\n16.11.2026, 10:02, \"{SENDER}\" <{SERVICE}>:\n{_quote(s.text, '> ')}\n", None
+    return f'{p}\n\n16.11.2026, 10:02, "{SENDER}" <{SERVICE}>:\n{_quote(s.text, "> ")}\n', None
 
 
 def _emclient(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
-    head = (f"------ Original Message ------\nFrom: \"{SENDER}\" {ADDR}\nTo: ann@example.org\n"
-            f"Sent: 16/11/2026 10:02:03\nSubject: {s.msg['Subject']}")
+    head = (
+        f'------ Original Message ------\nFrom: "{SENDER}" {ADDR}\nTo: ann@example.org\n'
+        f"Sent: 16/11/2026 10:02:03\nSubject: {s.msg['Subject']}"
+    )
     return f"{p}\n\n{head}\n\n{s.text}\n", None
 
 
@@ -500,8 +630,10 @@ def _nomarker(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
 
 def _icloud(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     a = f"On Nov 16, 2026, at 10:02 AM, {SENDER} {ADDR} wrote:"
-    html = (f"<html><body><div>{_html_text(p)}</div><div><br><blockquote type=\"cite\">"
-            f"<div>{htmlmod.escape(a)}</div><br>{_html_body(s)}</blockquote></div></body></html>")
+    html = (
+        f'<html><body><div>{_html_text(p)}</div><div><br><blockquote type="cite">'
+        f"<div>{htmlmod.escape(a)}</div><br>{_html_body(s)}</blockquote></div></body></html>"
+    )
     return "", html
 
 
@@ -582,8 +714,15 @@ def _payload(text: str, charset: str, cte: str) -> tuple[bytes, str]:
     return data, "8bit"
 
 
-def make_reply(sent: Sent, player: str, shape: str, lang: str = "en", *, sender: str = "",
-               subject_extra: str = "") -> bytes:
+def make_reply(
+    sent: Sent,
+    player: str,
+    shape: str,
+    lang: str = "en",
+    *,
+    sender: str = "",
+    subject_extra: str = "",
+) -> bytes:
     """The reply ``shape`` writes to ``sent`` with the player's text ``player``."""
     s = SHAPES[shape]
     text, html = s.build(sent, player, LANGS[lang])
@@ -607,7 +746,11 @@ def make_reply(sent: Sent, player: str, shape: str, lang: str = "en", *, sender:
         body, cte = _payload(t, cs, s.cte)
         parts.append((f'text/plain; charset="{cs}"{params}', body, cte, ""))
     if html is not None:
-        doc = html if html.lstrip().lower().startswith("<html") else f"<html><body>{html}</body></html>"
+        doc = (
+            html
+            if html.lstrip().lower().startswith("<html")
+            else f"<html><body>{html}</body></html>"
+        )
         body, cte = _payload(doc, "utf-8", "quoted-printable")
         parts.append(('text/html; charset="utf-8"', body, cte, ""))
     if len(parts) == 1:
@@ -617,7 +760,9 @@ def make_reply(sent: Sent, player: str, shape: str, lang: str = "en", *, sender:
     out = "\r\n".join([*heads, 'Content-Type: multipart/alternative; boundary="=_b"']).encode()
     out += b"\r\n\r\n"
     for ctype, body, cte, _ in parts:
-        out += f"--=_b\r\nContent-Type: {ctype}\r\nContent-Transfer-Encoding: {cte}\r\n\r\n".encode()
+        out += (
+            f"--=_b\r\nContent-Type: {ctype}\r\nContent-Transfer-Encoding: {cte}\r\n\r\n".encode()
+        )
         out += body + b"\r\n"
     return out + b"--=_b--\r\n"
 

@@ -65,8 +65,9 @@ def _cases() -> list[Case]:
     out = []
     for i, shape in enumerate(SHAPES):
         for k, kind in enumerate(KINDS):
-            out.append(Case(shape, langs[(i * 7 + k) % len(langs)], kind,
-                            (i + 3 * k) % len(VARIANTS)))
+            out.append(
+                Case(shape, langs[(i * 7 + k) % len(langs)], kind, (i + 3 * k) % len(VARIANTS))
+            )
     return out
 
 
@@ -97,8 +98,15 @@ def _fill(text: str, world: World, case: Case) -> str:
     sq, rot = m.split()
     lang = LANGS[case.lang]
     moves = world.store.load(world.gid).envelope.moves
-    return text.format(m=m, ml=m.lower(), sq=sq, rot=rot, greeting=lang.greeting,
-                       signoff=lang.signoff, next=moves + 1)
+    return text.format(
+        m=m,
+        ml=m.lower(),
+        sq=sq,
+        rot=rot,
+        greeting=lang.greeting,
+        signoff=lang.signoff,
+        next=moves + 1,
+    )
 
 
 def test_the_corpus_is_wide_enough() -> None:
@@ -112,8 +120,13 @@ def test_the_corpus_is_wide_enough() -> None:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_reply_is_read_as_meant(world: World, case: Case) -> None:
     v = VARIANTS[case.variant]
-    raw = make_reply(world.mails[case.kind], _fill(v.body, world, case), case.shape, case.lang,
-                     subject_extra=_fill(v.subject, world, case))
+    raw = make_reply(
+        world.mails[case.kind],
+        _fill(v.body, world, case),
+        case.shape,
+        case.lang,
+        subject_extra=_fill(v.subject, world, case),
+    )
     reading = world.read(raw)
     expected = [_fill(e, world, case) for e in v.expected]
     assert summary(world, reading) == expected, (reading.commands, reading.errors)
@@ -130,8 +143,16 @@ def test_quoted_examples_never_run_even_without_a_fingerprint(
 ) -> None:
     """A mail the service sent before it kept fingerprints: the quote shapes alone must hold."""
     lang = list(LANGS)[sorted(SHAPES).index(shape) % len(LANGS)]
-    bare = World(tmp_path, world.service, world.store, world.gid, world.seat, world.addr,
-                 world.mails, world.legal)
+    bare = World(
+        tmp_path,
+        world.service,
+        world.store,
+        world.gid,
+        world.seat,
+        world.addr,
+        world.mails,
+        world.legal,
+    )
     reading = bare.read(make_reply(world.mails[kind], LANGS[lang].greeting, shape, lang))
     assert not reading.commands, (shape, lang, reading.commands)
     assert not [e for _, e in reading.errors if "more than one" in str(e)]

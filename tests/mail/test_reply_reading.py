@@ -1,0 +1,166 @@
+"""Unit cases of the reply reader and the forgiving grammar, and the service end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reply_corpus import World, build_world, make_reply
+
+from pbem.mail.fingerprint import Fingerprint, fingerprint_of, quoted_mask, strip_subject
+from pbem.mail.parse import parse_message
+from pbem.mail.reply import command_lines, decode_flowed, is_courtesy, subject_text
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> World:
+    return build_world(tmp_path_factory.mktemp("world"))
+
+
+def test_decode_flowed_joins_soft_breaks_per_quote_depth() -> None:
+    text = "SAY this is a long \nmessage that \nwraps\n> quoted soft \n> more\n-- \nAnn"
+    assert (
+        decode_flowed(text) == "SAY this is a long message that wraps\n> quoted soft more\n-- \nAnn"
+    )
+    # DelSp=yes: the space before a soft break was added by the sender's client.
+    assert decode_flowed("Lang\u00adwort \ngeteilt", delsp=True) == "Lang\u00adwortgeteilt"
+    assert decode_flowed(" >not a quote (stuffed)") == ">not a quote (stuffed)"
+
+
+def test_flowed_say_arrives_whole() -> None:
+    raw = (
+        b"From: a@example.org\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-8; "
+        b"format=flowed; delsp=no\r\n\r\nSAY Good luck everyone, this game will be \r\n"
+        b"long and I am glad to play it \r\nwith you all.\r\n"
+    )
+    assert parse_message(raw).command_lines() == [
+        "SAY Good luck everyone, this game will be long and I am glad to play it with you all."
+    ]
+
+
+def test_fingerprint_matching_keeps_a_typed_example() -> None:
+    sent = "Hello Ann,\n\nFor example (one of these on a line of its own):\n    M13 R1\n    N8 R3\n"
+    fp = fingerprint_of(sent)
+    reply = "M13 R1\n\n" + sent
+    assert quoted_mask(reply.splitlines(), fp) == [False, False, True, False, True, True, True]
+    assert command_lines(reply, fingerprint=fp) == ["M13 R1"]
+    assert command_lines(sent + "\nN8 R3\n", fingerprint=fp) == ["N8 R3"]
+    assert Fingerprint.from_bytes(fp.to_bytes()) == fp
+    assert Fingerprint.from_bytes(b"junk") is None
+
+
+def test_subject_reading() -> None:
+    fp = fingerprint_of("", "", "[fc-7k3q] Forbidden City: your turn (move 12)")
+    s = "Re: [fc-7k3q] Forbidden City: your turn (move 12) M9 R1"
+    assert strip_subject(s, fp) == "M9 R1"
+    assert subject_text(s, fp) == "M9 R1"
+    assert subject_text(s, None) == "M9 R1"  # the service's known subject forms
+    assert subject_text("AW: [fc-7k3q] Forbidden City: your turn (move 12)", fp) == ""
+    assert subject_text("Re: [fc-7k3q] Forbidden City: your turn (move 12)", None) == ""
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Hi all, here goes:",
+        "Thanks!",
+        "Bob",
+        "Viele Grüße",
+        "Cordialement,",
+        "Спасибо",
+        "谢谢",
+        "Sziasztok,",
+        "-- Ann",
+    ],
+)
+def test_courtesy(line: str) -> None:
+    assert is_courtesy(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "M13 R1",
+        "SAY hi",
+        "I'll play m13 r1 please",
+        "RK N E",
+        "I think the temple is a mistake today",
+    ],
+)
+def test_not_courtesy(line: str) -> None:
+    assert not is_courtesy(line)
+
+
+def test_a_reply_with_problems_lists_every_problem(world: World) -> None:
+    m = world.legal[0]
+    raw = make_reply(
+        world.mails["turn"], f"Hi all,\n{m}\n{m.split()[0]} RO\nSAY\nZ99 R7", "gmail-web"
+    )
+    reading = world.read(raw)
+    assert len(reading.errors) == 3
+    assert "Did you mean" in str(reading.errors[2][1]) or any(
+        "Did you mean" in str(e) for _, e in reading.errors
+    )
+
+
+def test_a_move_among_words_is_echoed(world: World) -> None:
+    m = world.legal[5]
+    reading = world.read(
+        make_reply(
+            world.mails["turn"], f"Ok, I'll play {m.lower()} please.", "outlook-desktop", "da"
+        )
+    )
+    assert reading.action is not None and reading.action.echo.endswith(f"Read as: {m}")
+
+
+def test_two_moves_in_prose_are_a_problem_not_a_guess(world: World) -> None:
+    a, b = world.legal[0], world.legal[-1]
+    reading = world.read(make_reply(world.mails["turn"], f"either {a} or {b}", "gmail-web"))
+    assert not reading.commands
+    assert "more than one move" in str(reading.errors[0][1])
+
+
+# ---- the service end to end ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shape", "lang"),
+    [
+        ("outlook-2003", "cs"),
+        ("outlook-desktop", "ru"),
+        ("zoho", "en"),
+        ("foxmail-qq", "zh"),
+        ("lotus-notes", "de"),
+        ("yahoo", "de"),
+        ("no-marker", "en"),
+        ("outlook-mobile", "ja"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["help", "refusal"])
+def test_replies_to_help_and_refusals_never_run_their_examples(
+    tmp_path: Path, shape: str, lang: str, kind: str
+) -> None:
+    w = build_world(tmp_path)
+    before = w.store.load(w.gid)
+    start_addr = str(w.mails[kind].msg["To"]).split("<")[-1].rstrip(">")
+    w.service.outbox.pending()
+    out = w.service.handle(
+        make_reply(w.mails[kind], "Thanks, got it", shape, lang, sender=start_addr)
+    )
+    after = w.store.load(w.gid)
+    assert after.envelope.moves == before.envelope.moves
+    kinds = [e.kind for e in w.service.outbox.pending()]
+    assert "cert" not in " ".join(kinds)
+    assert "say" not in kinds
+    assert out.folder == "rejected", out
+    assert "no command" in out.reason
+
+
+def test_a_move_in_the_subject_after_a_sign_off(world: World, tmp_path: Path) -> None:
+    w = build_world(tmp_path)
+    m = w.legal[2]
+    out = w.service.handle(
+        make_reply(w.mails["turn"], "Bob", "gmail-web", "pl", sender=w.addr, subject_extra=m)
+    )
+    assert out.reason == "applied", out
+    assert w.store.load(w.gid).envelope.moves == 2
