@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import CommandError
-from pbem.mail.reply import is_courtesy
+from pbem.mail.reply import is_courtesy, is_filler
 from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
 
 MAX_LINES = 500
@@ -94,6 +94,9 @@ class Reading:
     """Short lines that looked like an attempt at a move but are not in the notation."""
     courtesy: list[str] = field(default_factory=list)
     """Greetings, thanks and sign-offs (ignored quietly)."""
+    mentions: list[tuple[str, CommandError]] = field(default_factory=list)
+    """Lines that mention a move among other words ("I won't play M13 R1"): never read as a
+    move; a problem when the reply has problems or nothing else."""
 
     @property
     def action(self) -> Command | None:
@@ -252,11 +255,13 @@ def read_commands(
                 ),
             )
         )
-    if out.syntax_errors and (out.errors or not out.commands):
+    if (out.syntax_errors or out.mentions) and (out.errors or not out.commands):
         # Problems (or nothing understood): every line that tried to be a command is a problem.
         out.errors.extend(out.syntax_errors)
+        out.errors.extend(out.mentions)
     else:
         out.ignored.extend(line for line, _ in out.syntax_errors)
+        out.ignored.extend(line for line, _ in out.mentions)
     return out
 
 
@@ -363,6 +368,20 @@ def _read_move(
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]
+        if len(cands) == 1 and not is_filler([*tokens[: cands[0].start], *tokens[cands[0].end :]]):
+            # A move among other words is a mention, not a move: we do not guess.
+            shown = notation(cands[0].action) if legal and notation is not None else cands[0].text
+            out.mentions.append(
+                (
+                    line,
+                    CommandError(
+                        f"This line mentions {shown} among other words, so it was not read as a "
+                        "move. If it is your move, send it on a line of its own.",
+                        hint=shown,
+                    ),
+                )
+            )
+            return
         if len(cands) == 1 and legal:
             c = legal[0]
             read_as = notation(c.action) if notation is not None else c.text

@@ -38,6 +38,7 @@ __all__ = [
     "command_lines",
     "decode_flowed",
     "is_courtesy",
+    "is_filler",
     "normalize_line",
 ]
 
@@ -112,6 +113,7 @@ class _Forms:
     service_opening: re.Pattern[str]
     service_marker: re.Pattern[str]
     courtesy: tuple[str, ...]
+    filler: frozenset[str]
 
 
 def _alternation(names: Sequence[str]) -> str:
@@ -157,11 +159,29 @@ def _forms() -> _Forms:
         service_opening,
         service_marker,
         courtesy,
+        frozenset(
+            w.casefold().replace("’", "'")
+            for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
+        ),
     )
 
 
 _DECORATION = re.compile(r"^[_\-=*~#.·•]{5,}$")
 _PUNCT = re.compile(r"[^\w\s'’]+", re.UNICODE)
+
+
+def is_filler(words: Sequence[str]) -> bool:
+    """Are ``words`` only filler around a move ("I'll play ... please", "Move:", "Thanks, Bob"):
+    words of ``courtesy.toml`` (its filler and courtesy lists) and at most one capitalised name?"""
+    filler = _forms().filler
+    for k, w in enumerate(words):
+        folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+        if not folded or folded in filler or not any(ch.isalnum() for ch in folded):
+            continue
+        if k == len(words) - 1 and k > 0 and w[:1].isupper() and w.strip(".,!").isalpha():
+            continue  # a sign-off name: "Thanks, Bob"
+        return False
+    return True
 
 
 def is_courtesy(line: str) -> bool:

@@ -164,3 +164,29 @@ def test_a_move_in_the_subject_after_a_sign_off(world: World, tmp_path: Path) ->
     )
     assert out.reason == "applied", out
     assert w.store.load(w.gid).envelope.moves == 2
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["I won't play {m}", "Bob's {m} was clever", "Room {m} is where we meet", "maybe {m} later?"],
+)
+def test_a_move_mentioned_in_prose_is_never_played(world: World, body: str) -> None:
+    m = world.legal[4]
+    reading = world.read(make_reply(world.mails["turn"], body.format(m=m), "gmail-web"))
+    assert reading.action is None
+    assert "not read as a move" in str(reading.errors[0][1])
+    # Beside a real move, the mention is only listed as ignored.
+    other = world.legal[7]
+    both = world.read(make_reply(world.mails["turn"], f"{other}\n" + body.format(m=m), "gmail-web"))
+    assert both.action is not None and not both.errors
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["I'll play {ml} please", "Move: {m}", "Ich spiele {m}, danke", "Je joue {m} svp",
+     "Ok, here goes: {m}. Thanks, Bob"],
+)
+def test_a_move_among_filler_is_read(world: World, body: str) -> None:
+    m = world.legal[4]
+    reading = world.read(make_reply(world.mails["turn"], body.format(m=m, ml=m.lower()), "k9-fairemail"))
+    assert reading.action is not None and not reading.errors, reading.errors
