@@ -109,6 +109,7 @@ class _Forms:
     separator: re.Pattern[str]
     attribution: re.Pattern[str]
     address_colon: re.Pattern[str]
+    loose_attribution: re.Pattern[str]
     sent_from: re.Pattern[str]
     service_opening: re.Pattern[str]
     service_marker: re.Pattern[str]
@@ -142,6 +143,7 @@ def _forms() -> _Forms:
     )
     attribution = re.compile("|".join(f"(?:{p})" for p in q["attribution"]["patterns"]), re.I)
     address_colon = re.compile(q["attribution"]["address_colon"], re.I)
+    loose_attribution = re.compile("|".join(f"(?:{p})" for p in q["attribution"]["loose"]), re.I)
     sent_from = re.compile(
         "^(?:" + "|".join(f"(?:{p})" for p in q["sent_from"]["patterns"]) + ")$", re.I
     )
@@ -155,6 +157,7 @@ def _forms() -> _Forms:
         separator,
         attribution,
         address_colon,
+        loose_attribution,
         sent_from,
         service_opening,
         service_marker,
@@ -166,7 +169,7 @@ def _forms() -> _Forms:
     )
 
 
-_DECORATION = re.compile(r"^[_\-=*~#.·•]{5,}$")
+_DECORATION = re.compile(r"^[_\-=*~#.·•—–─━]{5,}$")
 _PUNCT = re.compile(r"[^\w\s'’]+", re.UNICODE)
 
 
@@ -232,6 +235,8 @@ def _attribution_span(lines: Sequence[str], i: int) -> int:
         if forms.attribution.search(core) and (core.endswith((":", "：")) or dashed):
             return span
         if forms.address_colon.search(core) and len(words(core)) >= 3:
+            return span
+        if forms.loose_attribution.search(core):
             return span
     return 0
 

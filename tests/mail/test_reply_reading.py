@@ -183,10 +183,46 @@ def test_a_move_mentioned_in_prose_is_never_played(world: World, body: str) -> N
 
 @pytest.mark.parametrize(
     "body",
-    ["I'll play {ml} please", "Move: {m}", "Ich spiele {m}, danke", "Je joue {m} svp",
-     "Ok, here goes: {m}. Thanks, Bob"],
+    [
+        "I'll play {ml} please",
+        "Move: {m}",
+        "Ich spiele {m}, danke",
+        "Je joue {m} svp",
+        "Ok, here goes: {m}. Thanks, Bob",
+    ],
 )
 def test_a_move_among_filler_is_read(world: World, body: str) -> None:
     m = world.legal[4]
-    reading = world.read(make_reply(world.mails["turn"], body.format(m=m, ml=m.lower()), "k9-fairemail"))
+    reading = world.read(
+        make_reply(world.mails["turn"], body.format(m=m, ml=m.lower()), "k9-fairemail")
+    )
     assert reading.action is not None and not reading.errors, reading.errors
+
+
+# Shapes seen in the fixtures of public reply parsers (talon, mail-parser-reply, email_reply_parser),
+# written anew: the player's text, then the client's attribution or header block, then the original.
+FIXTURE_SHAPES = [
+    "Bob <bob@example.hu> ezt írta (időpont: 2026. aug. 16., Ke 12:27):\nKedves Anna,\nB2 R0",
+    "——————————————————————————————\n\n小满\n\n雨州 <yz@example.com> 在 2026年2月29日 周六 19:47 写道：\n\nB2 R0",
+    "Fra: Hanne Hansen <hanne@example.com>\nSendt: 24. november 2025 09:30\nTil: Søren\nEmne: Filerne\n\nB2 R0",
+    "Dnia 28 lutego 2023 14:00 Anna Nowak <anna@example.com> napisał(a):\n> B2 R0",
+    "Am Mo., 15. Jan. 2025, 17:03 schrieb Anna Andersson <\nanna.andersson@example.com>:\n\n> B2 R0",
+    "Dne po 15. led. 2025 17:03 Anna Anderssonová <anna@example.com>\nnapsal(a):\n\n> B2 R0",
+    "Den fre 28 feb. 2025 10:15Anna Andersson <anna@acme.com> skrev:\n\n> B2 R0",
+    "2026/11/16 Forbidden City <service@pbem.test>\nB2 R0",
+    "On Mon, 16 Nov 2026, Forbidden City sent:\nB2 R0",
+    "---- Reply Message ----\nB2 R0",
+    "Od: Jan Kowalski <jan@example.com>\nWysłano: środa, 1 marca 2023 12:00\nDo: Anna\nTemat: Re: x\n\nB2 R0",
+    "От: Иван <ivan@example.ru>\nОтправлено: 16 ноября 2026 г. 10:02\nКому: Анна\nТема: RE: x\n\nB2 R0",
+    "差出人: 山田 <yamada@example.jp>\n送信日時: 2026年11月16日 10:02\n宛先: アン\n件名: RE: x\n\nB2 R0",
+    "Kimden: Ali <ali@example.com.tr>\nGönderildi: 16 Kasım 2026 Pazartesi 10:02\nKime: Ayşe\nKonu: x\n\nB2 R0",
+    "Lähettäjä: Matti <matti@example.fi>\nLähetetty: maanantai 16. marraskuuta 2026 10.02\n"
+    "Vastaanottaja: Anni\nAihe: x\n\nB2 R0",
+]
+
+
+@pytest.mark.parametrize("shape", FIXTURE_SHAPES)
+def test_public_fixture_shapes(shape: str) -> None:
+    lines = command_lines(f"C4 R1\n\nThanks\n\n{shape}\n")
+    assert lines[:2] == ["C4 R1", "Thanks"]
+    assert not any("B2" in ln or "@" in ln for ln in lines), lines
