@@ -827,8 +827,10 @@ class Service:
         ctx.private_note = self._private_note(record, seat)
         ctx.understood = [c.line for c in reading.commands]
         ctx.ignored = list(reading.ignored)
-        # Never echo a passphrase: a CERT line is quoted without it.
-        ctx.quoted = [_CERT_LINE.sub(r"\1 (passphrase hidden)", ln) for ln in p.command_lines()[:12]]
+        # Never echo a passphrase: a CERT line is quoted without it. Never quote our own words.
+        mine = p.command_lines(
+            fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)]))
+        ctx.quoted = [_CERT_LINE.sub(r"\1 (passphrase hidden)", ln) for ln in mine[:12]]
         for h in hints:
             if h not in ctx.reasons:
                 ctx.reasons.append(f"Try: {h}")
@@ -836,7 +838,7 @@ class Service:
                    f"r{_h(p.message_id)}.q{record.seq}.rejected", reply_to=p)
         self._record_handled(record, seat, p, "rejected")
         # A refused mail that carried a CERT passphrase is deleted, like a carried-out one.
-        expunge = any(_CERT_LINE.match(ln) for ln in p.command_lines())
+        expunge = any(_CERT_LINE.match(ln) for ln in mine)
         return Outcome("rejected", "; ".join(reasons)[:200], record.envelope.game_id, 1, expunge)
 
     def _record_handled(self, record: GameRecord, seat: int, p: ParsedMail, outcome: str) -> None:

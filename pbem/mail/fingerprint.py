@@ -35,6 +35,7 @@ __all__ = [
     "fingerprint_of",
     "load",
     "load_for",
+    "prune",
     "quoted_mask",
     "save",
     "strip_subject",
@@ -258,3 +259,23 @@ def strip_subject(subject: str, fp: Fingerprint | None) -> str:
             b += 1
         runs.append(s[a:b])
     return " ".join(runs).strip()
+
+
+def prune(data_dir: Path, older_than_seconds: float, now: float | None = None) -> int:
+    """Delete fingerprints older than ``older_than_seconds`` (a reply to a mail that old is refused
+    as stale anyway, or read with the quote shapes alone); returns how many were deleted."""
+    import time
+
+    limit = (time.time() if now is None else now) - older_than_seconds
+    n = 0
+    d = _dir(data_dir)
+    if not d.is_dir():
+        return 0
+    for f in d.iterdir():
+        try:
+            if f.is_file() and f.stat().st_mtime < limit:
+                f.unlink()
+                n += 1
+        except OSError:
+            continue
+    return n

@@ -226,3 +226,18 @@ def test_public_fixture_shapes(shape: str) -> None:
     lines = command_lines(f"C4 R1\n\nThanks\n\n{shape}\n")
     assert lines[:2] == ["C4 R1", "Thanks"]
     assert not any("B2" in ln or "@" in ln for ln in lines), lines
+
+
+def test_fingerprints_are_saved_loaded_and_pruned(tmp_path: Path) -> None:
+    from pbem.mail import fingerprint as fpm
+
+    fp = fingerprint_of("Hello Ann,\nIt is your turn.\n    M13 R1\n")
+    path = fpm.save(tmp_path, "<pbem.g.s0.t1.abcdefghijkl.x@h>", fp)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert "abcdefghijkl" not in path.name
+    assert fpm.load(tmp_path, "<pbem.g.s0.t1.abcdefghijkl.x@h>") == fp
+    assert fpm.load_for(tmp_path, ["<other@x>", "<pbem.g.s0.t1.abcdefghijkl.x@h>"]) == fp
+    assert fpm.load_for(tmp_path, ["<other@x>"]) is None
+    assert fpm.prune(tmp_path, 3600) == 0
+    assert fpm.prune(tmp_path, 3600, now=path.stat().st_mtime + 7200) == 1
+    assert fpm.load(tmp_path, "<pbem.g.s0.t1.abcdefghijkl.x@h>") is None
