@@ -182,8 +182,8 @@ def _typo_suggestion(line: str, parse_action: Callable[[str], Any]) -> str:
     if not tokens or len(tokens) > 6:
         return ""
     for k, tok in enumerate(tokens):
-        if len(tok) > 5:
-            continue
+        if len(tok) > 5 or not (tok.isupper() or any(c.isdigit() for c in tok)):
+            continue  # "RO", "Pl0" may be typos; "Hi" is not "H1"
         fixed = tok[:1] + tok[1:].translate(_CONFUSABLE)
         if fixed == tok:
             continue
@@ -359,7 +359,7 @@ def _read_move(
             Command("action", line, action=action, guard=guard, from_subject=from_subject)
         )
         return
-    if _looks_like_attempt(line_wo):
+    if _looks_like_attempt(line_wo) and not is_courtesy(line_wo):
         suggestion = _typo_suggestion(line_wo, parse_action)
         if suggestion:
             out.errors.append((line, _suggested(line, first, suggestion)))

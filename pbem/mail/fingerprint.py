@@ -219,7 +219,7 @@ def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
 
 
 _REPLY_PREFIX = re.compile(
-    r"^\s*((re|aw|sv|vs|fw|fwd|wg|tr|rv|r|rif|odp|ynt|ant|antw|vá|továbbítás|返信|回复|回覆|答复|转发|轉寄|ответ|отв|ha|yan[ıi]t)"
+    r"^\s*((re|res|aw|sv|vs|fw|fwd|wg|tr|rv|r|rif|odp|ynt|ant|antw|vá|továbbítás|返信|回复|回覆|答复|转发|轉寄|ответ|отв|ha|yan[ıi]t)"
     r"\s*(\[\d+\])?\s*[:：]\s*)+",
     re.IGNORECASE,
 )

@@ -241,3 +241,41 @@ def test_fingerprints_are_saved_loaded_and_pruned(tmp_path: Path) -> None:
     assert fpm.prune(tmp_path, 3600) == 0
     assert fpm.prune(tmp_path, 3600, now=path.stat().st_mtime + 7200) == 1
     assert fpm.load(tmp_path, "<pbem.g.s0.t1.abcdefghijkl.x@h>") is None
+
+
+def test_die_verbotene_stadt_replies(tmp_path: Path) -> None:
+    """The reader and grammar know no game: Die Verbotene Stadt's notation works the same way."""
+    from reply_corpus import GM, SERVICE, Clock, _drain, _sent, _to
+
+    from pbem.mail.outbox import Outbox
+    from pbem.service import Policy, Service
+    from pbem.store import Keyring, Store
+
+    keyring = Keyring.create(tmp_path / "keys", data_dir=tmp_path / "games")
+    store = Store(tmp_path / "games", keyring, fsync=False)
+    outbox = Outbox(tmp_path / "games", keyring)
+    clock = Clock()
+    svc = Service(store, outbox, Policy(SERVICE, GM, service_name="Die Verbotene Stadt"), clock)
+    players = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
+    gid = store.create("verbotene-stadt", players, {}, 3, clock())
+    svc.flush_journal()
+    mails = _drain(outbox, clock)
+    rec = store.load(gid)
+    seat = rec.pending()[0].seat
+    addr = rec.envelope.active_player(seat).email
+    sent = _sent("welcome", next(m for m in mails if _to(m, addr)))
+    w = World(tmp_path / "games", svc, store, gid, seat, addr, {"welcome": sent})
+    legal = rec.legal_notations(seat)
+    pick = legal[len(legal) // 2]
+    for shape, lang in [
+        ("gmail-web", "de"),
+        ("outlook-desktop", "da"),
+        ("no-marker", "en"),
+        ("zoho", "en"),
+        ("foxmail-qq", "zh"),
+        ("outlook-html-only", "fr"),
+    ]:
+        assert not w.read(make_reply(sent, "Danke!", shape, lang)).commands
+        r = w.read(make_reply(sent, f"Hallo zusammen,\n{pick}\nViele Grüße", shape, lang))
+        assert [store.load(gid).game.notation(c.action) for c in r.commands] == [pick]
+        assert not r.errors
