@@ -368,7 +368,9 @@ def _read_move(
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]
-        if len(cands) == 1 and not is_filler([*tokens[: cands[0].start], *tokens[cands[0].end :]]):
+        if len(cands) == 1 and (
+            "?" in line_wo or not is_filler([*tokens[: cands[0].start], *tokens[cands[0].end :]])
+        ):
             # A move among other words is a mention, not a move: we do not guess.
             shown = notation(cands[0].action) if legal and notation is not None else cands[0].text
             out.mentions.append(

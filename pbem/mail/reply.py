@@ -115,6 +115,7 @@ class _Forms:
     service_marker: re.Pattern[str]
     courtesy: tuple[str, ...]
     filler: frozenset[str]
+    deny: frozenset[str]
 
 
 def _alternation(names: Sequence[str]) -> str:
@@ -166,6 +167,7 @@ def _forms() -> _Forms:
             w.casefold().replace("’", "'")
             for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
         ),
+        frozenset(w.casefold().replace("’", "'") for w in c["deny"]),
     )
 
 
@@ -173,18 +175,33 @@ _DECORATION = re.compile(r"^[_\-=*~#.·•—–─━]{5,}$")
 _PUNCT = re.compile(r"[^\w\s'’]+", re.UNICODE)
 
 
+MAX_UNKNOWN_WORDS = 2
+"""Words in no list of ``courtesy.toml`` that a sentence may hold around a move it is read as."""
+
+
 def is_filler(words: Sequence[str]) -> bool:
-    """Are ``words`` only filler around a move ("I'll play ... please", "Move:", "Thanks, Bob"):
-    words of ``courtesy.toml`` (its filler and courtesy lists) and at most one capitalised name?"""
-    filler = _forms().filler
+    """May ``words`` stand around a move that is then read as the player's move?
+
+    Yes when none of them is a word of doubt, negation, condition, the past or someone else's move
+    (``deny`` in ``courtesy.toml``; also any possessive "Bob's" and "n't"), and at most
+    :data:`MAX_UNKNOWN_WORDS` are in no list (filler, courtesy words, numbers and a final sign-off
+    name do not count): "I'll play ... please", "Move: ... thanks, Bob", "... finally!" but not
+    "I won't play ...", "Bob's ... was clever", "maybe ...".
+    """
+    forms = _forms()
+    unknown = 0
     for k, w in enumerate(words):
         folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
-        if not folded or folded in filler or not any(ch.isalnum() for ch in folded):
+        if not folded or not any(ch.isalnum() for ch in folded) or folded.isdigit():
+            continue
+        if folded in forms.deny or folded.endswith(("n't", "'s")) or "nicht" in folded:
+            return False
+        if folded in forms.filler:
             continue
         if k == len(words) - 1 and k > 0 and w[:1].isupper() and w.strip(".,!").isalpha():
             continue  # a sign-off name: "Thanks, Bob"
-        return False
-    return True
+        unknown += 1
+    return unknown <= MAX_UNKNOWN_WORDS
 
 
 def is_courtesy(line: str) -> bool:

@@ -279,3 +279,25 @@ def test_die_verbotene_stadt_replies(tmp_path: Path) -> None:
         r = w.read(make_reply(sent, f"Hallo zusammen,\n{pick}\nViele Grüße", shape, lang))
         assert [store.load(gid).game.notation(c.action) for c in r.commands] == [pick]
         assert not r.errors
+
+
+@pytest.mark.parametrize(
+    ("body", "read"),
+    [
+        ("Move 12: {m}", True),
+        ("{m} (finally!)", True),
+        ("ok {ml} then, cheers", True),
+        ("{m}?", False),
+        ("I'm not playing {m} yet", False),
+        ("Ich spiele nicht {m}", False),
+        ("Vielleicht {m}", False),
+        ("{m} or something else", False),
+        ("last time Bob played {m}", False),
+    ],
+)
+def test_filler_and_doubt_around_a_move(world: World, body: str, read: bool) -> None:
+    m = world.legal[6]
+    reading = world.read(make_reply(world.mails["turn"], body.format(m=m, ml=m.lower()), "mutt"))
+    assert (reading.action is not None) == read, (reading.commands, reading.errors)
+    if not read:
+        assert reading.errors  # asked to send it on a line of its own
