@@ -127,7 +127,23 @@ def _shaped(tokens: list[str]) -> bool:
     digits (``M13``, ``R1``), or short codes written in capitals (``RK N E``)."""
     if any(any(c.isdigit() for c in t) and any(c.isalpha() for c in t) for t in tokens):
         return True
-    return len(tokens) >= 2 and all(len(t) <= 3 and t.isalpha() and t.isupper() for t in tokens)
+    return len(tokens) >= 2 and all(_code_like(t) for t in tokens)
+
+
+def _mention(notation: Callable[[Any], str] | None, action: Any, text: str) -> CommandError:
+    shown = notation(action) if action is not None and notation is not None else text
+    return CommandError(
+        f"This line mentions {shown} among other words or as a question, so it was not read as "
+        "a move. If it is your move, send it on a line of its own.",
+        hint=shown,
+    )
+
+
+def _code_like(token: str) -> bool:
+    """A token that can only be part of a move: letters and digits mixed, or a short code in
+    capitals (``M13``, ``R1``, ``RK``, ``N``)."""
+    mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+    return mixed or (len(token) <= 3 and token.isalpha() and token.isupper())
 
 
 @dataclass
@@ -365,6 +381,34 @@ def _read_move(
             out.errors.append((line, _suggested(line, first, suggestion)))
             return
     tokens = _tokens(line_wo)
+    if tokens and all(_code_like(t) for t in tokens):
+        # The whole line is an attempt at a move ("O9-R2", "Z99 R7"): read it whole, with
+        # punctuation normalised, or report the game's own reason for the line as written.
+        try:
+            action = parse_action(" ".join(tokens))
+        except RuleError:
+            pass
+        else:
+            if "?" in line_wo:  # a question about a move is not a move
+                out.mentions.append((line, _mention(notation, action, " ".join(tokens))))
+                return
+            read_as = notation(action) if notation is not None else " ".join(tokens)
+            out.commands.append(
+                Command(
+                    "action",
+                    line,
+                    action=action,
+                    guard=guard,
+                    read_as=read_as,
+                    from_subject=from_subject,
+                )
+            )
+            return
+        if isinstance(first, InvalidSyntax) and not from_subject:
+            out.syntax_errors.append((line, first))
+        elif not from_subject:
+            out.errors.append((line, first))
+        return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]
@@ -372,17 +416,7 @@ def _read_move(
             "?" in line_wo or not is_filler([*tokens[: cands[0].start], *tokens[cands[0].end :]])
         ):
             # A move among other words is a mention, not a move: we do not guess.
-            shown = notation(cands[0].action) if legal and notation is not None else cands[0].text
-            out.mentions.append(
-                (
-                    line,
-                    CommandError(
-                        f"This line mentions {shown} among other words, so it was not read as a "
-                        "move. If it is your move, send it on a line of its own.",
-                        hint=shown,
-                    ),
-                )
-            )
+            out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             return
         if len(cands) == 1 and legal:
             c = legal[0]

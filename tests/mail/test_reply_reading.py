@@ -301,3 +301,9 @@ def test_filler_and_doubt_around_a_move(world: World, body: str, read: bool) -> 
     assert (reading.action is not None) == read, (reading.commands, reading.errors)
     if not read:
         assert reading.errors  # asked to send it on a line of its own
+
+
+def test_a_wrong_move_on_its_own_line_gets_the_games_reason(world: World) -> None:
+    reading = world.read(make_reply(world.mails["turn"], "Z99 R7", "gmail-web"))
+    assert not reading.commands
+    assert len(reading.errors) == 1 and "more than one" not in str(reading.errors[0][1])
