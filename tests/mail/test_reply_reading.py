@@ -123,40 +123,41 @@ def test_two_moves_in_prose_are_a_problem_not_a_guess(world: World) -> None:
 # ---- the service end to end ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("shape", "lang"),
-    [
-        ("outlook-2003", "cs"),
-        ("outlook-desktop", "ru"),
-        ("zoho", "en"),
-        ("foxmail-qq", "zh"),
-        ("lotus-notes", "de"),
-        ("yahoo", "de"),
-        ("no-marker", "en"),
-        ("outlook-mobile", "ja"),
-    ],
-)
+FAILED_SHAPES = [
+    ("outlook-2003", lang) for lang in ("da", "no", "fi", "cs", "ru", "ja", "zh", "tr", "hu")
+] + [
+    ("zoho", "en"),
+    ("lotus-notes", "en"),
+    ("yahoo", "de"),
+    ("foxmail-qq", "zh"),
+    ("foxmail-qq", "en"),
+    ("outlook-mobile", "ja"),
+    ("no-marker", "en"),
+]
+
+
+@pytest.mark.parametrize(("shape", "lang"), FAILED_SHAPES)
 @pytest.mark.parametrize("kind", ["help", "refusal"])
 def test_replies_to_help_and_refusals_never_run_their_examples(
-    tmp_path: Path, shape: str, lang: str, kind: str
+    world: World, shape: str, lang: str, kind: str
 ) -> None:
-    w = build_world(tmp_path)
-    before = w.store.load(w.gid)
-    start_addr = str(w.mails[kind].msg["To"]).split("<")[-1].rstrip(">")
-    w.service.outbox.pending()
-    out = w.service.handle(
-        make_reply(w.mails[kind], "Thanks, got it", shape, lang, sender=start_addr)
+    before = world.store.load(world.gid)
+    sender = str(world.mails[kind].msg["To"]).split("<")[-1].rstrip(">")
+    queued = {e.key for e in world.service.outbox.pending()}
+    out = world.service.handle(
+        make_reply(world.mails[kind], "Thanks, got it", shape, lang, sender=sender)
     )
-    after = w.store.load(w.gid)
+    after = world.store.load(world.gid)
     assert after.envelope.moves == before.envelope.moves
-    kinds = [e.kind for e in w.service.outbox.pending()]
-    assert "cert" not in " ".join(kinds)
-    assert "say" not in kinds
+    new = [e for e in world.service.outbox.pending() if e.key not in queued]
+    assert [e.kind for e in new] == ["rejected"], [e.kind for e in new]  # no SAY, no certificate
     assert out.folder == "rejected", out
     assert "no command" in out.reason
+    for e in new:
+        world.service.outbox.mark_sent(e, world.service.clock())
 
 
-def test_a_move_in_the_subject_after_a_sign_off(world: World, tmp_path: Path) -> None:
+def test_a_move_in_the_subject_after_a_sign_off(tmp_path: Path) -> None:
     w = build_world(tmp_path)
     m = w.legal[2]
     out = w.service.handle(
@@ -164,6 +165,27 @@ def test_a_move_in_the_subject_after_a_sign_off(world: World, tmp_path: Path) ->
     )
     assert out.reason == "applied", out
     assert w.store.load(w.gid).envelope.moves == 2
+
+
+def test_the_answer_says_how_a_sentence_was_read(tmp_path: Path) -> None:
+    from email import policy
+    from email.parser import BytesParser
+
+    w = build_world(tmp_path)
+    m = w.legal[3]
+    out = w.service.handle(
+        make_reply(
+            w.mails["turn"], f"I'll play {m.lower()} please", "outlook-desktop", "tr", sender=w.addr
+        )
+    )
+    assert out.reason == "applied", out
+    mails = [
+        BytesParser(policy=policy.default).parsebytes(w.service.outbox.message(e))
+        for e in w.service.outbox.pending()
+    ]
+    mine = next(x for x in mails if w.addr in str(x["To"]) and "played" in str(x["Subject"]))
+    body = mine.get_body(("plain",)).get_content()
+    assert f"Read as: {m}" in " ".join(body.split())
 
 
 @pytest.mark.parametrize(
