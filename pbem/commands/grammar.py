@@ -107,6 +107,42 @@ class Reading:
         return {c.kind for c in self.commands}
 
 
+def _parses(parse_action: Callable[[str], Any], text: str) -> bool:
+    try:
+        parse_action(text)
+    except RuleError:
+        return False
+    return True
+
+
+def _join_split_moves(lines: list[str], parse_action: Callable[[str], Any] | None) -> list[str]:
+    """A move a phone split over two lines ("M13" then "R1") is one line again, when neither
+    half is a move and the two together are a legal one."""
+    if parse_action is None:
+        return lines
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        a = lines[i].strip()
+        b = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        ta, tb = _tokens(a), _tokens(b)
+        if (
+            ta
+            and tb
+            and len(ta) + len(tb) <= 3
+            and all(_code_like(t) for t in [*ta, *tb])
+            and not _parses(parse_action, a)
+            and not _parses(parse_action, b)
+            and _parses(parse_action, f"{a} {b}")
+        ):
+            out.append(f"{a} {b}")
+            i += 2
+            continue
+        out.append(lines[i])
+        i += 1
+    return out
+
+
 def _looks_like_attempt(line: str) -> bool:
     """Short lines are taken as attempts at a command; longer ones as prose."""
     words = line.split()
@@ -239,7 +275,8 @@ def read_commands(
     """
     out = Reading()
     state = {"resign": False, "confirm": False}
-    for raw in lines[:MAX_LINES]:
+    todo = _join_split_moves(lines[:MAX_LINES], parse_action)
+    for raw in todo:
         _read_line(raw, out, state, parse_action, is_move_form, notation, False)
     if len(lines) > MAX_LINES:
         out.ignored.append(f"(and {len(lines) - MAX_LINES} more lines, not read)")

@@ -329,3 +329,11 @@ def test_a_wrong_move_on_its_own_line_gets_the_games_reason(world: World) -> Non
     reading = world.read(make_reply(world.mails["turn"], "Z99 R7", "gmail-web"))
     assert not reading.commands
     assert len(reading.errors) == 1 and "more than one" not in str(reading.errors[0][1])
+
+
+def test_a_move_split_over_two_lines(world: World) -> None:
+    m = world.legal[8]
+    sq, rot = m.split()
+    reading = world.read(make_reply(world.mails["turn"], f"{sq}\n{rot}", "ios-mail"))
+    assert reading.action is not None and not reading.errors
+    assert world.store.load(world.gid).game.notation(reading.action.action) == m
