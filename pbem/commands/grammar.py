@@ -1,30 +1,41 @@
 """The player command grammar shared by every game.
 
-A player's mail is read line by line (only the non-quoted lines: see :mod:`pbem.mail.parse`). Each line
-is one of:
+A player's mail is read line by line (only the lines the player wrote: see :mod:`pbem.mail.reply`).
+Each line is one of:
 
 - a service command: ``BOARD``, ``HELP``, ``HISTORY``, ``SAY <text>``, ``RESIGN`` (+ ``CONFIRM``),
   ``CERT <passphrase>``;
 - a game action in the game's own notation (``C4 R1``, ``RK north east``, ``doubt``...), optionally
   guarded by a move number ``#17`` anywhere on the line;
-- prose ("Hi all,", "thanks!") which is ignored and listed as such in the answer.
+- a line of prose whose only move-shaped part is a move ("I'll play m13 r1 please", "Move: N8 R3",
+  "O9-R2."): read as that move, and the answer says how it was read ("Read as: M13 R1");
+- a greeting, thanks or sign-off ("Hi all, here goes:", "Thanks!", "Bob"), ignored quietly;
+- other prose, ignored and listed as such in the answer.
 
-A message is all-or-nothing: if any line is a command that cannot be carried out, nothing is.
-The grammar is pure: it only needs the game's ``parse`` (passed in as a callable).
+A message is all-or-nothing: if any line is a command that cannot be carried out, nothing is, and the
+answer lists every problem. A likely typo (``P10 RO`` for ``P10 R0``) is suggested, never applied.
+When the body holds no command, the Subject (what the player added to it) is read the same way.
+The grammar is pure: it only needs the game's ``parse`` (passed in as a callable); what is a move is
+decided by that parse alone, so every game's notation works.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import CommandError
+from pbem.mail.reply import is_courtesy, is_filler
 from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
 
-MAX_LINES = 40
-"""Lines read from one message; the rest is ignored (and said so)."""
+MAX_LINES = 500
+"""Lines read from one message (a limit on work, far above any real reply); the rest is ignored
+(and said so). What is quoted is removed before this point, by the reply reader, not by a cap."""
+
+MAX_PROSE_WORDS = 40
+"""Longer lines are not searched for a move inside prose."""
 
 SERVICE_WORDS = ("BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "MAIL")
 
@@ -32,6 +43,14 @@ MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
 _WORD = re.compile(r"^([A-Za-z]+)\b[:.!]?\s*(.*)$")
+_PLACEHOLDER = re.compile(r"<\s*(text|passphrase|message|move)\s*>", re.I)
+"""The HELP table's ``SAY <text>`` / ``CERT <passphrase>``: a copy of the help, never a command."""
+_TOKEN = re.compile(r"[^\s,;:!?()\[\]{}\"“”„«»]+")
+_EDGE = "'’.!?*_\"`"
+_HYPHEN = re.compile(r"(?<=[0-9A-Za-z])[-–/](?=[A-Za-z])")
+"""``O9-R2`` -> ``O9 R2`` (a minus before a digit is kept: ``M-1`` is a row)."""
+_CONFUSABLE = str.maketrans({"O": "0", "o": "0", "I": "1", "l": "1", "i": "1", "|": "1"})
+_MAX_SPAN = 5
 
 
 @dataclass(frozen=True)
@@ -48,6 +67,19 @@ class Command:
     """For ``"action"``: the game's parsed, legal action."""
     guard: int | None = None
     """The ``#N`` move-number guard, if written."""
+    read_as: str = ""
+    """For a move found inside prose: the game's notation of what was read (``"M13 R1"``)."""
+    from_subject: bool = False
+    """Read from the Subject line (the body held no command)."""
+
+    @property
+    def echo(self) -> str:
+        """How the answer repeats this command: the line, and how it was read when that differs."""
+        where = " (from the Subject)" if self.from_subject else ""
+        if self.read_as and self.read_as != self.line:
+            shown = self.line if len(self.line) <= 60 else self.line[:57] + "..."
+            return f"{shown}{where}. Read as: {self.read_as}"
+        return self.line + where
 
 
 @dataclass
@@ -56,11 +88,17 @@ class Reading:
 
     commands: list[Command] = field(default_factory=list)
     errors: list[tuple[str, RuleError | CommandError]] = field(default_factory=list)
-    """(line, error) for each line that is a command but cannot be carried out."""
+    """(line, error) for each problem: a command that cannot be carried out, or (when the reply
+    has problems or nothing else) a line that tried to be one."""
     ignored: list[str] = field(default_factory=list)
-    """Lines that are not commands (prose, greetings)."""
+    """Lines that are not commands (prose)."""
     syntax_errors: list[tuple[str, InvalidSyntax | NotYourDecision]] = field(default_factory=list)
     """Short lines that looked like an attempt at a move but are not in the notation."""
+    courtesy: list[str] = field(default_factory=list)
+    """Greetings, thanks and sign-offs (ignored quietly)."""
+    mentions: list[tuple[str, CommandError]] = field(default_factory=list)
+    """Lines that mention a move among other words ("I won't play M13 R1"): never read as a
+    move; a problem when the reply has problems or nothing else."""
 
     @property
     def action(self) -> Command | None:
@@ -71,105 +109,185 @@ class Reading:
         return {c.kind for c in self.commands}
 
 
+def _parses(parse_action: Callable[[str], Any], text: str) -> bool:
+    try:
+        parse_action(text)
+    except RuleError:
+        return False
+    return True
+
+
+def _join_split_moves(lines: list[str], parse_action: Callable[[str], Any] | None) -> list[str]:
+    """A move a phone split over two lines ("M13" then "R1") is one line again, when neither
+    half is a move and the two together are a legal one."""
+    if parse_action is None:
+        return lines
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        a = lines[i].strip()
+        b = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        ta, tb = _tokens(a), _tokens(b)
+        if (
+            ta
+            and tb
+            and len(ta) + len(tb) <= 3
+            and all(_code_like(t) for t in [*ta, *tb])
+            and not _parses(parse_action, a)
+            and not _parses(parse_action, b)
+            and _parses(parse_action, f"{a} {b}")
+        ):
+            out.append(f"{a} {b}")
+            i += 2
+            continue
+        out.append(lines[i])
+        i += 1
+    return out
+
+
 def _looks_like_attempt(line: str) -> bool:
     """Short lines are taken as attempts at a command; longer ones as prose."""
     words = line.split()
     return 0 < len(words) <= 5 and len(line) <= 40
 
 
+def _tokens(line: str) -> list[str]:
+    out = []
+    for t in _TOKEN.findall(line):
+        t = t.strip(_EDGE)
+        if t:
+            out.extend(_HYPHEN.sub(" ", t).split())
+    return out
+
+
+def _shaped(tokens: list[str]) -> bool:
+    """Could these tokens be a move in some notation, inside prose? A token mixing letters and
+    digits (``M13``, ``R1``), or short codes written in capitals (``RK N E``)."""
+    if any(any(c.isdigit() for c in t) and any(c.isalpha() for c in t) for t in tokens):
+        return True
+    return len(tokens) >= 2 and all(_code_like(t) for t in tokens)
+
+
+def _mention(notation: Callable[[Any], str] | None, action: Any, text: str) -> CommandError:
+    shown = notation(action) if action is not None and notation is not None else text
+    return CommandError(
+        f"This line mentions {shown} among other words or as a question, so it was not read as "
+        "a move. If it is your move, send it on a line of its own.",
+        hint=shown,
+    )
+
+
+def _code_like(token: str) -> bool:
+    """A token that can only be part of a move: letters and digits mixed, or a short code in
+    capitals (``M13``, ``R1``, ``RK``, ``N``)."""
+    mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+    return mixed or (len(token) <= 3 and token.isalpha() and token.isupper())
+
+
+@dataclass
+class _Candidate:
+    start: int
+    end: int
+    text: str
+    action: Any = None
+    error: RuleError | None = None
+
+
+def _spans(tokens: list[str]) -> Iterator[tuple[int, int]]:
+    for a in range(len(tokens)):
+        for b in range(a + 1, min(len(tokens), a + _MAX_SPAN) + 1):
+            yield a, b
+
+
+def _candidates(
+    tokens: list[str],
+    parse_action: Callable[[str], Any],
+    is_move_form: Callable[[str], bool] | None,
+) -> list[_Candidate]:
+    """The maximal move-shaped spans of ``tokens`` that the game reads as a move (legal or not)."""
+    found: list[_Candidate] = []
+    for a, b in _spans(tokens):
+        part = tokens[a:b]
+        if not _shaped(part):
+            continue
+        text = " ".join(part)
+        try:
+            action = parse_action(text)
+        except NotYourDecision as err:
+            if is_move_form is not None and is_move_form(text):
+                found.append(_Candidate(a, b, text, error=err))
+        except InvalidSyntax:
+            continue
+        except RuleError as err:
+            found.append(_Candidate(a, b, text, error=err))
+        else:
+            found.append(_Candidate(a, b, text, action=action))
+    return [
+        c
+        for c in found
+        if not any(o is not c and o.start <= c.start and c.end <= o.end for o in found)
+    ]
+
+
+def _typo_suggestion(line: str, parse_action: Callable[[str], Any]) -> str:
+    """A likely typo's correction (``RO`` -> ``R0``, ``RI`` -> ``R1``) that the game reads as a
+    legal move, or ``""``. Suggested to the player, never applied."""
+    tokens = _tokens(line)
+    if not tokens or len(tokens) > 6:
+        return ""
+    for k, tok in enumerate(tokens):
+        if len(tok) > 5 or not (tok.isupper() or any(c.isdigit() for c in tok)):
+            continue  # "RO", "Pl0" may be typos; "Hi" is not "H1"
+        fixed = tok[:1] + tok[1:].translate(_CONFUSABLE)
+        if fixed == tok:
+            continue
+        text = " ".join([*tokens[:k], fixed, *tokens[k + 1 :]])
+        try:
+            parse_action(text)
+        except RuleError:
+            continue
+        return text
+    return ""
+
+
+def _suggested(line: str, err: RuleError, suggestion: str) -> CommandError:
+    return CommandError(
+        f"'{line}' is not a move. Did you mean {suggestion}? Nothing was played; if so, send it "
+        f"on a line of its own.",
+        hint=suggestion,
+    )
+
+
 def read_commands(
     lines: list[str],
     parse_action: Callable[[str], Any] | None,
     is_move_form: Callable[[str], bool] | None = None,
+    *,
+    notation: Callable[[Any], str] | None = None,
+    subject: str = "",
 ) -> Reading:
     """Classify the command lines of one message.
 
     ``parse_action(text)`` is the game's parse bound to the state and the seat (``None`` when the mail
     belongs to no game): it returns a legal action or raises a :class:`RuleError`.
     ``is_move_form(text)`` says whether a line is written in the game's move notation at all
-    (used to tell a move out of turn from a word of thanks).
+    (used to tell a move out of turn from a word of thanks). ``notation(action)`` writes an action
+    in the game's notation (for "Read as: ..."). ``subject`` is what the player added to the
+    Subject; it is read when the body holds no command.
     """
     out = Reading()
-    resign_seen = False
-    confirm_seen = False
-    for raw in lines[:MAX_LINES]:
-        line = raw.strip()
-        if not line:
-            continue
-        guard: int | None = None
-        m = _GUARD.search(line)
-        if m:
-            guard = int(m.group(1))
-            line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
-        else:
-            line_wo = line
-        w = _WORD.match(line_wo)
-        word = w.group(1).upper() if w else ""
-        rest = w.group(2).strip() if w else ""
-        if word == "BOARD" and not rest:
-            out.commands.append(Command("board", line))
-        elif word == "HELP" and not rest:
-            out.commands.append(Command("help", line))
-        elif word == "HISTORY" and not rest:
-            out.commands.append(Command("history", line))
-        elif word == "MAIL" and (not rest or rest.upper() in MAIL_MODES):
-            # "Mail me later" stays prose; MAIL alone asks which.
-            out.commands.append(Command("mail", line, arg=rest))
-        elif word == "SAY":
-            if not rest:
-                out.errors.append(
-                    (line, CommandError("SAY needs a message.", hint="SAY Good luck, everyone!"))
-                )
-            else:
-                out.commands.append(Command("say", line, arg=rest))
-        elif word == "RESIGN" and rest.upper() in ("", "CONFIRM"):
-            resign_seen = True
-            confirm_seen = confirm_seen or rest.upper() == "CONFIRM"
-        elif word == "CONFIRM" and not rest:
-            confirm_seen = True
-        elif word == "CERT":
-            if len(rest) < 8:
-                out.errors.append(
-                    (
-                        "CERT ...",  # never echo a passphrase
-                        CommandError(
-                            "CERT needs a passphrase of at least 8 characters; it protects the "
-                            "key file we mail you.",
-                            hint="CERT correct-horse-battery",
-                        ),
-                    )
-                )
-            else:
-                out.commands.append(Command("cert", "CERT (passphrase hidden)", arg=rest))
-        elif parse_action is None:
-            out.ignored.append(line)
-        else:
-            try:
-                action = parse_action(line_wo)
-            except NotYourDecision as err:
-                # "Not your turn" comes before the syntax check in the engines, so for a seat that
-                # owes nothing a word of thanks raises it too. A line in the game's notation is a
-                # real move out of turn (an error); anything else is prose.
-                if is_move_form is not None and is_move_form(line_wo):
-                    out.errors.append((line, err))
-                elif _looks_like_attempt(line_wo):
-                    out.syntax_errors.append((line, err))
-                else:
-                    out.ignored.append(line)
-            except InvalidSyntax as err:
-                if _looks_like_attempt(line_wo):
-                    out.syntax_errors.append((line, err))
-                else:
-                    out.ignored.append(line)
-            except RuleError as err:
-                out.errors.append((line, err))
-            else:
-                out.commands.append(Command("action", line, action=action, guard=guard))
+    state = {"resign": False, "confirm": False}
+    todo = _join_split_moves(lines[:MAX_LINES], parse_action)
+    for raw in todo:
+        _read_line(raw, out, state, parse_action, is_move_form, notation, False)
     if len(lines) > MAX_LINES:
         out.ignored.append(f"(and {len(lines) - MAX_LINES} more lines, not read)")
-    if resign_seen and confirm_seen:
+    hard = [e for e in out.errors]
+    if subject and not out.commands and not hard and not state["resign"] and not state["confirm"]:
+        _read_line(subject, out, state, parse_action, is_move_form, notation, True)
+    if state["resign"] and state["confirm"]:
         out.commands.append(Command("resign", "RESIGN CONFIRM"))
-    elif resign_seen:
+    elif state["resign"]:
         out.errors.append(
             (
                 "RESIGN",
@@ -180,18 +298,205 @@ def read_commands(
                 ),
             )
         )
-    elif confirm_seen:
+    elif state["confirm"]:
         out.ignored.append("CONFIRM (nothing to confirm)")
-    if len([c for c in out.commands if c.kind == "action"]) > 1:
-        extra = [c for c in out.commands if c.kind == "action"][1:]
-        for c in extra:
-            out.errors.append(
-                (c.line, CommandError("Only one move per reply is read; send the next one after "
-                                      "the board comes back."))
+    actions = [c for c in out.commands if c.kind == "action"]
+    for c in actions[1:]:
+        out.errors.append(
+            (
+                c.line,
+                CommandError(
+                    "Only one move per reply is read; send the next one after the board comes back."
+                ),
             )
-    if out.syntax_errors and not out.commands and not out.errors:
-        # Nothing else was understood: the first attempt's reason is the useful answer.
-        out.errors.append(out.syntax_errors[0])
+        )
+    if (out.syntax_errors or out.mentions) and (out.errors or not out.commands):
+        # Problems (or nothing understood): every line that tried to be a command is a problem.
+        out.errors.extend(out.syntax_errors)
+        out.errors.extend(out.mentions)
     else:
         out.ignored.extend(line for line, _ in out.syntax_errors)
+        out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+def _read_line(
+    raw: str,
+    out: Reading,
+    state: dict[str, bool],
+    parse_action: Callable[[str], Any] | None,
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[Any], str] | None,
+    from_subject: bool,
+) -> None:
+    line = raw.strip()
+    if not line:
+        return
+    guard: int | None = None
+    m = _GUARD.search(line)
+    if m:
+        guard = int(m.group(1))
+        line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
+    else:
+        line_wo = line
+    w = _WORD.match(line_wo)
+    word = w.group(1).upper() if w else ""
+    rest = w.group(2).strip() if w else ""
+    if word in ("SAY", "CERT") and _PLACEHOLDER.search(rest):
+        out.ignored.append(line)  # a copy of the HELP table, not a command
+    elif word == "BOARD" and not rest:
+        out.commands.append(Command("board", line, from_subject=from_subject))
+    elif word == "HELP" and not rest:
+        out.commands.append(Command("help", line, from_subject=from_subject))
+    elif word == "HISTORY" and not rest:
+        out.commands.append(Command("history", line, from_subject=from_subject))
+    elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
+        # "Mail me later" stays prose; MAIL alone asks which.
+        out.commands.append(
+            Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject)
+        )
+    elif word == "SAY":
+        if not rest:
+            out.errors.append(
+                (line, CommandError("SAY needs a message.", hint="SAY Good luck, everyone!"))
+            )
+        else:
+            out.commands.append(Command("say", line, arg=rest, from_subject=from_subject))
+    elif word == "RESIGN" and rest.upper().rstrip(".!") in ("", "CONFIRM"):
+        state["resign"] = True
+        state["confirm"] = state["confirm"] or rest.upper().rstrip(".!") == "CONFIRM"
+    elif word == "CONFIRM" and not rest.rstrip(".!"):
+        state["confirm"] = True
+    elif word == "CERT":
+        if len(rest) < 8:
+            out.errors.append(
+                (
+                    "CERT ...",  # never echo a passphrase
+                    CommandError(
+                        "CERT needs a passphrase of at least 8 characters; it protects the "
+                        "key file we mail you.",
+                        hint="CERT correct-horse-battery",
+                    ),
+                )
+            )
+        else:
+            out.commands.append(
+                Command("cert", "CERT (passphrase hidden)", arg=rest, from_subject=from_subject)
+            )
+    elif parse_action is None:
+        out.ignored.append(line)
+    else:
+        _read_move(line, line_wo, guard, out, parse_action, is_move_form, notation, from_subject)
+
+
+def _read_move(
+    line: str,
+    line_wo: str,
+    guard: int | None,
+    out: Reading,
+    parse_action: Callable[[str], Any],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[Any], str] | None,
+    from_subject: bool,
+) -> None:
+    try:
+        action = parse_action(line_wo)
+    except InvalidSyntax as err:
+        first: InvalidSyntax | NotYourDecision = err
+    except NotYourDecision as err:
+        # "Not your turn" comes before the syntax check in the engines, so for a seat that owes
+        # nothing a word of thanks raises it too. A line in the game's notation is a real move
+        # out of turn (an error); anything else is prose.
+        if is_move_form is not None and is_move_form(line_wo):
+            out.errors.append((line, err))
+            return
+        first = err
+    except RuleError as err:
+        out.errors.append((line, err))
+        return
+    else:
+        out.commands.append(
+            Command("action", line, action=action, guard=guard, from_subject=from_subject)
+        )
+        return
+    if _looks_like_attempt(line_wo) and not is_courtesy(line_wo):
+        suggestion = _typo_suggestion(line_wo, parse_action)
+        if suggestion:
+            out.errors.append((line, _suggested(line, first, suggestion)))
+            return
+    tokens = _tokens(line_wo)
+    if tokens and all(_code_like(t) for t in tokens):
+        # The whole line is an attempt at a move ("O9-R2", "Z99 R7"): read it whole, with
+        # punctuation normalised, or report the game's own reason for the line as written.
+        try:
+            action = parse_action(" ".join(tokens))
+        except RuleError:
+            pass
+        else:
+            if "?" in line_wo:  # a question about a move is not a move
+                out.mentions.append((line, _mention(notation, action, " ".join(tokens))))
+                return
+            read_as = notation(action) if notation is not None else " ".join(tokens)
+            out.commands.append(
+                Command(
+                    "action",
+                    line,
+                    action=action,
+                    guard=guard,
+                    read_as=read_as,
+                    from_subject=from_subject,
+                )
+            )
+            return
+        if isinstance(first, InvalidSyntax) and not from_subject:
+            out.syntax_errors.append((line, first))
+        elif not from_subject:
+            out.errors.append((line, first))
+        return
+    if len(tokens) <= MAX_PROSE_WORDS:
+        cands = _candidates(tokens, parse_action, is_move_form)
+        legal = [c for c in cands if c.error is None]
+        if len(cands) == 1 and (
+            "?" in line_wo or not is_filler([*tokens[: cands[0].start], *tokens[cands[0].end :]])
+        ):
+            # A move among other words is a mention, not a move: we do not guess.
+            out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
+            return
+        if len(cands) == 1 and legal:
+            c = legal[0]
+            read_as = notation(c.action) if notation is not None else c.text
+            out.commands.append(
+                Command(
+                    "action",
+                    line,
+                    action=c.action,
+                    guard=guard,
+                    read_as=read_as,
+                    from_subject=from_subject,
+                )
+            )
+            return
+        if len(cands) == 1:
+            cand_err = cands[0].error
+            assert cand_err is not None
+            out.errors.append((line, cand_err))
+            return
+        if len(cands) > 1:
+            shown = ", ".join(c.text for c in cands)
+            out.errors.append(
+                (
+                    line,
+                    CommandError(
+                        f"This line holds more than one move ({shown}); write the one you mean "
+                        "on a line of its own."
+                    ),
+                )
+            )
+            return
+    if is_courtesy(line_wo):
+        out.courtesy.append(line)
+        return
+    if _looks_like_attempt(line_wo) and not from_subject:
+        out.syntax_errors.append((line, first))
+    else:
+        out.ignored.append(line)

@@ -5,10 +5,8 @@ Two entry points:
 - :func:`parse_message` decodes the headers the mail loop needs (sender, threading ids,
   Authentication-Results, auto-reply and bounce indicators), the body text (text/plain preferred;
   an HTML-only body is flattened to text with quotes kept as ``>`` lines) and the attachments.
-- :func:`command_lines` keeps only what the player wrote *this time*: it drops quoted text,
-  attribution lines ("On ... wrote:", "Am ... schrieb ...:", ...), forwarded/original-message blocks,
-  signatures, "Sent from my iPhone" lines and blank lines. Reply-parsing libraries each fail on some
-  client, so this scanner is deliberately conservative and the game's own grammar does the rest.
+- :func:`command_lines` (re-exported from :mod:`pbem.mail.reply`, which owns the reading) keeps
+  only what the player wrote *this time*.
 
 Nothing here raises on malformed mail, and the cost of a message is bounded before anything in it
 is trusted (docs/SECURITY.md):
@@ -33,7 +31,6 @@ from __future__ import annotations
 import codecs
 import datetime as dt
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email import policy as email_policy
 from email.message import EmailMessage, Message
@@ -41,8 +38,10 @@ from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 from typing import Literal
 
+from pbem.mail.fingerprint import Fingerprint
 from pbem.mail.htmltext import html_to_text
 from pbem.mail.identity import AuthMethod, AuthResult, clean, parse_auth_results, parse_from
+from pbem.mail.reply import command_lines, decode_flowed, normalize_line
 
 __all__ = [
     "Attachment",
@@ -166,9 +165,10 @@ class ParsedMail:
         """The domain of :attr:`from_addr` (``""`` when none)."""
         return self.from_addr.rpartition("@")[2]
 
-    def command_lines(self) -> list[str]:
-        """:func:`command_lines` of :attr:`text`."""
-        return command_lines(self.text)
+    def command_lines(self, fingerprint: Fingerprint | None = None) -> list[str]:
+        """:func:`pbem.mail.reply.command_lines` of :attr:`text` (``fingerprint``: of the answered
+        mail, so that its lines are never read as the player's)."""
+        return command_lines(self.text, fingerprint=fingerprint)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -324,9 +324,17 @@ def _part_text(part: Message) -> str:
         return ""
     payload = payload[: 4 * MAX_TEXT_CHARS]
     try:
-        return payload.decode(_charset(part), errors="replace")
+        text = payload.decode(_charset(part), errors="replace")
     except Exception:  # any codec error at all: read it as UTF-8
-        return payload.decode("utf-8", errors="replace")
+        text = payload.decode("utf-8", errors="replace")
+    try:
+        flowed = str(part.get_param("format") or "").lower() == "flowed"
+        delsp = str(part.get_param("delsp") or "").lower() == "yes"
+    except Exception:  # a malformed Content-Type: read the lines as they are
+        flowed = delsp = False
+    if flowed:  # RFC 3676 soft line breaks
+        text = decode_flowed(text, delsp)
+    return text
 
 
 def _is_attachment(part: Message) -> bool:
@@ -470,129 +478,3 @@ def parse_message(raw: bytes) -> ParsedMail:
         from_problem=from_problem,
         body_problem=body_problem,
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# Command lines: what the player wrote this time
-# ---------------------------------------------------------------------------------------------
-
-# Characters that clients sprinkle into text and that must not defeat a comparison.
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
-_SPACES = dict.fromkeys(map(ord, "\u00a0\u202f\u2007\u2009\u3000\t"), " ")
-
-
-def normalize_line(line: str) -> str:
-    """Drop zero-width characters, turn non-breaking spaces into spaces, strip the ends."""
-    return line.translate(_INVISIBLE).translate(_SPACES).strip()
-
-
-# A line that starts an attribution in some language, and the ending that confirms it (the
-# attribution may be wrapped over up to three lines, as Gmail does with long names).
-_ATTRIBUTION_START = re.compile(r"^(On|Am|Le|Il|El|Op|Em|W dniu|Den|På)\b", re.IGNORECASE)
-_ATTRIBUTION_END = re.compile(
-    r"(\bwrote|\bschrieb\b.*|\ba écrit|\bha scritto|\bescribió|\bschreef\b.*|\bescreveu|"
-    r"\bnapisał\b.*|\bskrev\b.*)\s*:$",
-    re.IGNORECASE,
-)
-# "Forbidden City <service@...> wrote:" without a date (some webmails).
-_BARE_ATTRIBUTION = re.compile(r"^.{1,120}<[^<>\s]+@[^<>\s]+>\s+(wrote|schrieb|a écrit)\s*:$", re.I)
-
-_CUT_MARKERS = re.compile(
-    r"^(-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Messaggio originale|"
-    r"Mensaje original|Forwarded message|Weitergeleitete Nachricht|Message transféré)\s*-{2,}"
-    r"|Begin forwarded message:|Anfang der weitergeleiteten Nachricht:)",
-    re.IGNORECASE,
-)
-_HEADER_FROM = re.compile(r"^\**(From|Von|De|Da|Van|Från|Od)\s?:\**\s", re.IGNORECASE)
-_HEADER_OTHER = re.compile(
-    r"^\**(Sent|Date|Gesendet|Datum|Envoyé|Inviato|Enviado|Enviado el|Verzonden|Skickat|Wysłano"
-    r"|To|An|À|A|Para|Aan|Till|Do|Cc|Subject|Betreff|Objet|Oggetto|Asunto|Onderwerp|Ämne|Temat)"
-    r"\s?:\**(\s|$)",
-    re.IGNORECASE,
-)
-_SENT_FROM = re.compile(
-    r"^(Sent from (my|Mail|Outlook|Yahoo|AOL)\b.*|Sent via .*|Get Outlook for .*"
-    r"|Von meinem .* gesendet\.?|Gesendet von meinem .*|Gesendet mit .*|Envoyé de mon .*"
-    r"|Envoyé depuis .*|Inviato da .*|Enviado desde mi .*|Télécharger Outlook pour .*"
-    r"|Outlook für (iOS|Android) beziehen)$",
-    re.IGNORECASE,
-)
-_DECORATION = re.compile(r"^[_\-=*~]{5,}$")
-
-
-def _is_quoted(line: str) -> bool:
-    return line.startswith(">") or line.startswith("|>")
-
-
-def _attribution_span(lines: Sequence[str], i: int) -> int:
-    """How many lines (1-3) starting at ``i`` form an attribution, or 0."""
-    first = lines[i]
-    if _BARE_ATTRIBUTION.match(first):
-        return 1
-    if not _ATTRIBUTION_START.match(first):
-        return 0
-    joined = first
-    for span in range(1, 4):
-        if _ATTRIBUTION_END.search(joined) and len(joined) <= 300:
-            return span
-        if i + span >= len(lines) or not lines[i + span] or _is_quoted(lines[i + span]):
-            return 0
-        joined = f"{joined} {lines[i + span]}"
-    return 0
-
-
-def _header_block_at(lines: Sequence[str], i: int) -> bool:
-    """An Outlook-style header block (From:/Sent:/To:/Subject: in some language) starts at i."""
-    if not _HEADER_FROM.match(lines[i]):
-        return False
-    following = [ln for ln in lines[i + 1 : i + 6] if ln]
-    return any(_HEADER_OTHER.match(ln) for ln in following[:4])
-
-
-def _next_content(lines: Sequence[str], i: int) -> str | None:
-    for line in lines[i:]:
-        if line:
-            return line
-    return None
-
-
-def command_lines(text: str, max_lines: int | None = None) -> list[str]:
-    """The lines the sender wrote this time, normalized, without quotes, signatures or blanks.
-
-    Skipped: ``>`` quoted lines; attribution lines in several languages (also when wrapped over
-    two or three lines); "Sent from my iPhone"-style lines. Cut (this line and everything after
-    it): "-----Original Message-----" and forwarded-message separators, Outlook header blocks
-    (From:/Sent:/To:/Subject:, Von:/Gesendet:/An:/Betreff:, De :/Envoyé :/À :/Objet :), the
-    ``-- `` signature separator, and an attribution that is followed by an unquoted copy of the
-    original. Text below a quote (bottom-posting) is kept. ``max_lines`` caps the result.
-    """
-    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    # The signature separator is "-- " exactly; clients that strip trailing blanks leave "--".
-    lines = [normalize_line(ln) for ln in raw_lines]
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if not line:
-            i += 1
-            continue
-        if line == "--" or _CUT_MARKERS.match(line) or _header_block_at(lines, i):
-            break
-        if _is_quoted(line):
-            i += 1
-            continue
-        span = _attribution_span(lines, i)
-        if span:
-            following = _next_content(lines, i + span)
-            if following is not None and not _is_quoted(following):
-                break  # the original follows unquoted: nothing after this is the sender's
-            i += span
-            continue
-        if _SENT_FROM.match(line) or _DECORATION.match(line):
-            i += 1
-            continue
-        out.append(line)
-        if max_lines is not None and len(out) >= max_lines:
-            break
-        i += 1
-    return out

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pbem.commands.grammar import Reading
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
+from pbem.mail import fingerprint
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import parse_message
 from pbem.mail.policy import (
@@ -94,7 +95,15 @@ class Service:
     def __post_init__(self) -> None:
         self.secret = self.store.keyring.token_secret
         self.journal = Journal(self.store.data_dir, self.outbox, fsync=self.store.fsync)
-        self.mailer = Mailer(self.outbox, self.policy, self.clock, self.secret, lambda: self.crypto)
+        self.mailer = Mailer(
+            self.outbox,
+            self.policy,
+            self.clock,
+            self.secret,
+            lambda: self.crypto,
+            self.store.data_dir,
+            fsync=self.store.fsync,
+        )
         self.keys = KeyDesk(
             self.store, self.journal, self.mailer, self.clock, lambda: self.crypto, self.notify
         )
@@ -229,7 +238,10 @@ class Service:
         """File the keys a reply carries (a certificate, an OpenPGP key)."""
         s = flow.seated
         assert s is not None
-        flow.order = orders.Order(Reading(), orders.command_lines(s, self.policy.max_commands))
+        p = s.mail
+        fp = fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)])
+        lines, subject = orders.command_lines(s, self.policy.max_commands, fp)
+        flow.order = orders.Order(Reading(), lines, subject)
         if self.crypto is None or not self.crypto.keys_in(s.incoming.body_raw):
             return None
         filed = self.keys.file_keys(s.record, s.seat, s.mail, s.incoming.body_raw)
@@ -243,7 +255,7 @@ class Service:
         """Read the player's lines; all or nothing, every problem listed."""
         s, order = flow.seated, flow.order
         assert s is not None and order is not None
-        reading = orders.read(s, order.lines, self.keys.missing(s.record))
+        reading = orders.read(s, order.lines, self.keys.missing(s.record), order.subject)
         order.reading = reading
         if order.keys_filed and orders.only_key_words(reading):
             self.record_handled(s, "key")
@@ -281,7 +293,7 @@ class Service:
                     raise
                 s = Seated(s.incoming, fresh, s.ref, fresh.envelope.active_player(s.seat))
                 flow.seated = s
-                order.reading = orders.read(s, order.lines, self.keys.missing(fresh))
+                order.reading = orders.read(s, order.lines, self.keys.missing(fresh), order.subject)
                 reading = order.reading
                 action = reading.action
                 problem = orders.status_problem(fresh, reading)
@@ -295,7 +307,7 @@ class Service:
             except (CommandError, RuleError) as err:
                 reading.errors.append((action.line if action else "", err))
                 return self.reject(s, order)
-        echo = action.line if action is not None else "RESIGN CONFIRM"
+        echo = action.echo if action is not None else "RESIGN CONFIRM"
         replies += self.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
         self.play_computers(s.game_id)
         return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)

@@ -12,10 +12,12 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
-from pbem.mail import compose
+from pbem.mail import compose, fingerprint
 from pbem.mail.compose import MailContext
+from pbem.mail.htmltext import html_to_text
 from pbem.mail.parse import ParsedMail
 from pbem.mail.tokens import message_id
 from pbem.rules.base import Decision
@@ -64,7 +66,12 @@ class Mailer:
         clock: Callable[[], datetime],
         secret: bytes,
         crypto: Callable[[], MailCryptoPort | None],
+        data_dir: Path,
+        *,
+        fsync: bool = True,
     ) -> None:
+        self.data_dir = data_dir
+        self.fsync = fsync
         self.outbox = outbox
         self.policy = policy
         self.clock = clock
@@ -171,6 +178,13 @@ class Mailer:
         text, html = compose.render(mail.kind, mail.ctx)
         record = mail.record
         mid = self.message_id(mail)
+        # What we say is never read back as the player's words (pbem.mail.fingerprint).
+        fingerprint.save(
+            self.data_dir,
+            mid,
+            fingerprint.fingerprint_of(text, html_to_text(html) if html else "", mail.ctx.subject),
+            sync=self.fsync,
+        )
         refs = (
             [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]
             if record is not None and mail.seat is not None

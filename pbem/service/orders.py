@@ -14,6 +14,8 @@ from typing import Any
 
 from pbem.commands.grammar import Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.mail.fingerprint import Fingerprint
+from pbem.mail.reply import subject_text
 from pbem.rules.base import InvalidSyntax, NotYourDecision
 from pbem.service.auth import Seated
 from pbem.service.commands import REGISTRY, Desk
@@ -23,14 +25,6 @@ from pbem.store import GameRecord
 
 CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
 """A CERT request line (its passphrase must never be echoed or kept)."""
-
-_SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|wg|tr|r)\s*:\s*)+", re.I)
-
-
-def subject_line(subject: str) -> str:
-    """A command written in the subject (re:/fwd: and [tags] removed), or ''."""
-    s = re.sub(r"\[[^\]]*\]", "", _SUBJECT_PREFIX.sub("", subject))
-    return s.strip() if len(s.split()) <= 5 else ""
 
 
 def current_token(record: GameRecord, seat: int, turn: int) -> bool:
@@ -60,6 +54,8 @@ class Order:
 
     reading: Reading
     lines: list[str]
+    subject: str = ""
+    """What the player added to the Subject (read when the body holds no command)."""
     keys_filed: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -68,17 +64,14 @@ class Order:
         return any(c.kind == "resign" for c in self.reading.commands)
 
 
-def command_lines(seated: Seated, max_lines: int) -> list[str]:
-    """The lines the player wrote: the body's own lines, else a command in the subject."""
+def command_lines(seated: Seated, max_lines: int, fp: Fingerprint | None) -> tuple[list[str], str]:
+    """The lines the player wrote (never the service's own words: ``fp`` is the fingerprint of
+    the mail answered), and what the player added to the Subject."""
     p = seated.mail
-    lines = p.command_lines()
-    if not lines and p.subject:
-        subj = subject_line(p.subject)
-        lines = [subj] if subj else []
-    return lines[:max_lines]
+    return p.command_lines(fp)[:max_lines], subject_text(p.subject, fp)
 
 
-def read(seated: Seated, lines: list[str], missing_keys: list[str]) -> Reading:
+def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str = "") -> Reading:
     """Read ``lines`` for the seat, with every check that needs the game."""
     record, seat = seated.record, seated.seat
     game, state, env = record.game, record.state, record.envelope
@@ -101,7 +94,13 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str]) -> Reading:
             return True
         return False
 
-    reading = read_commands(lines, parse_action if env.status == "active" else None, is_move_form)
+    reading = read_commands(
+        lines,
+        parse_action if env.status == "active" else None,
+        is_move_form,
+        notation=game.notation,
+        subject=subject,
+    )
     action = reading.action
     if action is not None and not current_token(record, seat, seated.ref.turn):
         reading.errors.append(

@@ -165,7 +165,7 @@ def test_say_is_plain_short_text(game) -> None:
 def test_max_commands_per_message(game) -> None:
     env, gid, mover, addr, mails = game
     env.service.policy.max_commands = 3
-    body = "\n".join(["BOARD", "HELP", "HISTORY", _legal(env, gid, mover)])
+    body = "\n".join(["HISTORY", "BOARD", "SAY hello there", _legal(env, gid, mover)])
     out = env.service.handle(reply(mails[addr], addr, body, quote=False))
     # The move on the fourth line is past the limit, so it is not read.
     assert out.reason == "answered"

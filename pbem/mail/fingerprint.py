@@ -1,0 +1,281 @@
+"""What the service sent, remembered compactly, so that a reply's copy of it is never read as commands.
+
+A fingerprint is the set of the word trigrams of a sent mail (its text part, its HTML part flattened
+to text, and its subject), each kept as a 24-bit hash. Words are runs of letters and digits,
+case-folded, so the comparison does not care about whitespace, line breaks, re-wrapping, ``>``
+prefixes, punctuation, HTML flattening or how a client marks the quote. A turn mail gives about
+300 distinct trigrams: a file of about 1 KB.
+
+A reply line is the service's text when every word of it lies in a trigram of the fingerprint and
+the line is *connected* to the quote: a trigram of the fingerprint crosses its first or last word
+into the neighbouring words of the reply (blank lines do not count). So a move that the player
+types above, below or inside the quoted mail is kept even when it is one of the examples the mail
+showed (``M13 R1`` between "Hello Alice," and the end of the player's text forms trigrams that the
+sent mail never had), while every line of the quote itself, wherever it stands, is dropped. A line
+of six words or more wholly made of the mail's trigrams is dropped even when not connected.
+
+Fingerprints are files under ``<data>/outbox/fingerprints/`` (directory 0700, files 0600), named by
+a hash of the sent Message-ID (which carries a reply token: never stored or logged in clear).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pbem.store.fsutil import atomic_write
+
+__all__ = [
+    "Fingerprint",
+    "fingerprint_of",
+    "load",
+    "load_for",
+    "prune",
+    "quoted_mask",
+    "save",
+    "strip_subject",
+    "words",
+]
+
+VERSION = 1
+_MAGIC = b"PBFP"
+_BITS = 24
+_MASK = (1 << _BITS) - 1
+N = 3
+"""Words per shingle."""
+MIN_ISOLATED_WORDS = 6
+"""A fully matching line of this many words is the service's text even when not connected."""
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_QUOTE_PREFIX = re.compile(r"^(\s*(>|\|(?!\S*\|)))+")
+
+
+def words(line: str) -> list[str]:
+    """The words of ``line``: runs of letters and digits, case-folded (``_`` splits too)."""
+    return [w for w in _WORD.findall(line.casefold().replace("_", " ")) if w]
+
+
+def _gram_hash(gram: Sequence[str]) -> int:
+    digest = hashlib.blake2b("\x1f".join(gram).encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "big") & _MASK
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """The trigram hashes of one or more sent mails."""
+
+    grams: frozenset[int]
+
+    def __contains__(self, gram_hash: object) -> bool:
+        return gram_hash in self.grams
+
+    def __or__(self, other: Fingerprint) -> Fingerprint:
+        return Fingerprint(self.grams | other.grams)
+
+    def __bool__(self) -> bool:
+        return bool(self.grams)
+
+    def to_bytes(self) -> bytes:
+        """``PBFP`` + version + count + the sorted 24-bit hashes (3 bytes each)."""
+        body = b"".join(struct.pack(">I", g)[1:] for g in sorted(self.grams))
+        return _MAGIC + bytes([VERSION]) + struct.pack(">I", len(self.grams)) + body
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Fingerprint | None:
+        """The fingerprint in ``data``, or None when it is not one (of this version)."""
+        if len(data) < 9 or data[:4] != _MAGIC or data[4] != VERSION:
+            return None
+        (count,) = struct.unpack(">I", data[5:9])
+        body = data[9:]
+        if len(body) != 3 * count:
+            return None
+        return cls(
+            frozenset(int.from_bytes(body[i : i + 3], "big") for i in range(0, len(body), 3))
+        )
+
+
+def _stream_grams(texts: Iterable[str]) -> set[int]:
+    out: set[int] = set()
+    for text in texts:
+        stream: list[str] = []
+        for line in text.splitlines():
+            stream.extend(words(_QUOTE_PREFIX.sub("", line)))
+        for i in range(max(0, len(stream) - N + 1)):
+            out.add(_gram_hash(stream[i : i + N]))
+        if 0 < len(stream) < N:
+            out.add(_gram_hash(stream))
+    return out
+
+
+def fingerprint_of(text: str, html_text: str = "", subject: str = "") -> Fingerprint:
+    """The fingerprint of a mail: its text part, its HTML part flattened to text, its subject."""
+    return Fingerprint(frozenset(_stream_grams([text, html_text, subject])))
+
+
+# ---------------------------------------------------------------------------------------------
+# Storage
+# ---------------------------------------------------------------------------------------------
+
+
+def _dir(data_dir: Path) -> Path:
+    return Path(data_dir) / "outbox" / "fingerprints"
+
+
+def _name(message_id: str) -> str:
+    mid = message_id.strip().strip("<>").lower()
+    return hashlib.sha256(b"pbem-fingerprint\x00" + mid.encode()).hexdigest()[:32]
+
+
+def save(data_dir: Path, message_id: str, fp: Fingerprint, *, sync: bool = False) -> Path:
+    """Keep ``fp`` for the mail ``message_id`` (overwrites: a re-sent mail has the same id)."""
+    d = _dir(data_dir)
+    if not d.is_dir():
+        d.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(d, 0o700)
+    path = d / _name(message_id)
+    atomic_write(path, fp.to_bytes(), mode=0o600, sync=sync)
+    return path
+
+
+def load(data_dir: Path, message_id: str) -> Fingerprint | None:
+    """The fingerprint kept for ``message_id``, or None."""
+    if not message_id:
+        return None
+    try:
+        data = (_dir(data_dir) / _name(message_id)).read_bytes()
+    except OSError:
+        return None
+    return Fingerprint.from_bytes(data)
+
+
+def load_for(data_dir: Path, message_ids: Iterable[str], limit: int = 12) -> Fingerprint | None:
+    """The union of the fingerprints of the mails a reply answers (its In-Reply-To first, then its
+    References, newest first), or None when none is known."""
+    seen: set[str] = set()
+    found: Fingerprint | None = None
+    for mid in message_ids:
+        if not mid or mid in seen:
+            continue
+        seen.add(mid)
+        if len(seen) > limit:
+            break
+        fp = load(data_dir, mid)
+        if fp is not None:
+            found = fp if found is None else found | fp
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Matching
+# ---------------------------------------------------------------------------------------------
+
+
+def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
+    """For each line: is it the service's own text (see the module docstring)?"""
+    mask = [False] * len(lines)
+    if not fp:
+        return mask
+    pos: list[int] = []  # line of each word of the stream
+    stream: list[str] = []
+    for i, line in enumerate(lines):
+        ws = words(_QUOTE_PREFIX.sub("", line))
+        stream.extend(ws)
+        pos.extend([i] * len(ws))
+    n = len(stream)
+    covered = [False] * n
+    hits = [False] * n  # hits[j]: the trigram starting at word j is in fp
+    for j in range(n - N + 1):
+        if _gram_hash(stream[j : j + N]) in fp:
+            hits[j] = True
+            for k in range(j, j + N):
+                covered[k] = True
+    if 0 < n < N and _gram_hash(stream) in fp:
+        return [bool(words(line)) for line in lines]
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for k, i in enumerate(pos):
+        first.setdefault(i, k)
+        last[i] = k
+    for i, a in first.items():
+        b = last[i]
+        if not all(covered[a : b + 1]):
+            continue
+        count = b - a + 1
+        # A hit trigram that holds a word of this line and a word of another line.
+        connected = any(
+            hits[j] and (j < a or j + N - 1 > b)
+            for j in range(max(0, a - N + 1), min(b, n - N) + 1)
+        )
+        if connected or count >= MIN_ISOLATED_WORDS:
+            mask[i] = True
+    # A quoted mail whose whole text is shorter than a trigram run is handled above; a lone short
+    # line inside the quote (two words between two quoted blocks) is connected by construction.
+    return mask
+
+
+_REPLY_PREFIX = re.compile(
+    r"^\s*((re|res|aw|sv|vs|fw|fwd|wg|tr|rv|r|rif|odp|ynt|ant|antw|vá|továbbítás|返信|回复|回覆|答复|转发|轉寄|ответ|отв|ha|yan[ıi]t)"
+    r"\s*(\[\d+\])?\s*[:：]\s*)+",
+    re.IGNORECASE,
+)
+
+
+def strip_subject(subject: str, fp: Fingerprint | None) -> str:
+    """What the player added to a subject: reply prefixes and the words of the answered mail's own
+    subject (found through ``fp``) removed; ``""`` when nothing is left."""
+    s = _REPLY_PREFIX.sub("", subject).strip()
+    if not s or not fp:
+        return s
+    spans = [
+        (m.start(), m.end(), m.group().casefold()) for m in _WORD.finditer(s.replace("_", " "))
+    ]
+    stream = [w for _, _, w in spans]
+    n = len(stream)
+    covered = [False] * n
+    for j in range(n - N + 1):
+        if _gram_hash(stream[j : j + N]) in fp:
+            for k in range(j, j + N):
+                covered[k] = True
+    runs: list[str] = []
+    k = 0
+    while k < n:
+        if covered[k]:
+            k += 1
+            continue
+        start = k
+        while k < n and not covered[k]:
+            k += 1
+        a = spans[start][0]
+        b = spans[k - 1][1]
+        # Keep punctuation glued to the run's ends ("M9-R1!", "#12").
+        while a > 0 and s[a - 1] in "#-+":
+            a -= 1
+        while b < len(s) and s[b] in ".!-":
+            b += 1
+        runs.append(s[a:b])
+    return " ".join(runs).strip()
+
+
+def prune(data_dir: Path, older_than_seconds: float, now: float | None = None) -> int:
+    """Delete fingerprints older than ``older_than_seconds`` (a reply to a mail that old is refused
+    as stale anyway, or read with the quote shapes alone); returns how many were deleted."""
+    import time
+
+    limit = (time.time() if now is None else now) - older_than_seconds
+    n = 0
+    d = _dir(data_dir)
+    if not d.is_dir():
+        return 0
+    for f in d.iterdir():
+        try:
+            if f.is_file() and f.stat().st_mtime < limit:
+                f.unlink()
+                n += 1
+        except OSError:
+            continue
+    return n

@@ -1,0 +1,417 @@
+"""What the player wrote this time: a reply's own lines, without the mail it answers.
+
+:func:`command_lines` keeps only the player's lines of a decoded body. Two layers decide:
+
+1. **The fingerprint of the answered mail** (:mod:`pbem.mail.fingerprint`), when the service still
+   has it: every line that is the service's own text is dropped wherever it stands and however the
+   client marked it (``>``, a header block in any language, an HTML blockquote or Outlook's
+   ``divRplyFwdMsg`` flattened to text, or no marker at all). Below a quote marker whose original is
+   the service's mail, the player's lines typed *inside* the original are kept.
+2. **Quote shapes**, as data (``pbem/mail/data/quote_forms.toml``): ``>`` quoted lines, attribution
+   lines ("On ... wrote:", "Am ... schrieb ...:", "... 写道：", Zoho's "---- On ... wrote ----",
+   Lotus Notes' "... wrote on ...:"), Outlook-style header blocks in 18 languages, "Original
+   Message" and forwarded-message separators (Foxmail's "------------------ Original
+   ------------------" too), the ``-- `` signature separator and "Sent from my iPhone" lines.
+   Without a fingerprint, a marker followed by an unquoted original cuts everything below it, and
+   the service's own fixed sentences (an unmarked copy of one of its mails) cut from that mail's
+   greeting on.
+
+:func:`decode_flowed` undoes RFC 3676 ``format=flowed`` soft line breaks (with ``DelSp``).
+:func:`is_courtesy` tells greetings, thanks and sign-offs (data: ``courtesy.toml``).
+
+Pure: no I/O besides reading the package's data files once.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pbem.mail.fingerprint import Fingerprint, quoted_mask, words
+
+__all__ = [
+    "READ_LIMIT",
+    "command_lines",
+    "decode_flowed",
+    "is_courtesy",
+    "is_filler",
+    "normalize_line",
+]
+
+READ_LIMIT = 2000
+"""Lines of a body looked at (far above any real reply; a safety limit on work, not a guard)."""
+
+_DATA = Path(__file__).parent / "data"
+
+# Characters that clients sprinkle into text and that must not defeat a comparison.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f"), None)
+_SPACES = dict.fromkeys(map(ord, "\u00a0\u202f\u2007\u2009\u3000\t"), " ")
+
+
+def normalize_line(line: str) -> str:
+    """Drop zero-width characters, turn non-breaking spaces into spaces, strip the ends."""
+    return line.translate(_INVISIBLE).translate(_SPACES).strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# RFC 3676 format=flowed
+# ---------------------------------------------------------------------------------------------
+
+
+def decode_flowed(text: str, delsp: bool = False) -> str:
+    """Join the soft line breaks of a ``format=flowed`` body (RFC 3676 section 4).
+
+    A line ending in a space continues on the next line of the same quote depth; ``delsp`` removes
+    that space (``DelSp=yes``). Space-stuffing is undone; the signature separator ``-- `` is never
+    flowed; quote depth is kept as ``>`` marks.
+    """
+    out: list[str] = []
+    para: list[str] = []
+    para_depth = -1
+    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        depth = len(raw) - len(raw.lstrip(">"))
+        body = raw[depth:]
+        if body.startswith(" "):
+            body = body[1:]  # space-stuffing (or the space after the quote marks)
+        if para and depth != para_depth:
+            out.append(">" * para_depth + (" " if para_depth else "") + "".join(para))
+            para = []
+        soft = body.endswith(" ") and body != "-- "
+        if soft:
+            para_depth = depth
+            para.append(body[:-1] if delsp else body)
+            continue
+        if para:
+            para.append(body)
+            line = "".join(para)
+            para = []
+        else:
+            line = body
+        out.append(">" * depth + (" " if depth and line else "") + line)
+    if para:
+        out.append(">" * para_depth + (" " if para_depth else "") + "".join(para).rstrip())
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The quote shapes (data)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Forms:
+    header_from: re.Pattern[str]
+    header_field: re.Pattern[str]
+    separator: re.Pattern[str]
+    attribution: re.Pattern[str]
+    address_colon: re.Pattern[str]
+    loose_attribution: re.Pattern[str]
+    sent_from: re.Pattern[str]
+    service_opening: re.Pattern[str]
+    service_marker: re.Pattern[str]
+    courtesy: tuple[str, ...]
+    filler: frozenset[str]
+    deny: frozenset[str]
+
+
+def _alternation(names: Sequence[str]) -> str:
+    uniq = sorted({n.strip() for n in names if n.strip()}, key=len, reverse=True)
+    return "|".join(re.escape(n) for n in uniq)
+
+
+@functools.cache
+def _forms() -> _Forms:
+    q = tomllib.loads((_DATA / "quote_forms.toml").read_text("utf-8"))
+    c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
+    hb = q["header_block"]
+    field = r"^[*\s]*({names})[*\s]*[:：]"
+    header_from = re.compile(field.format(names=_alternation(hb["from"])) + r"\**(\s|$)", re.I)
+    header_field = re.compile(
+        field.format(names=_alternation([*hb["from"], *hb["other"]])) + r"\**(\s|$)", re.I
+    )
+    sep = q["separators"]
+    separator = re.compile(
+        r"^(?:[-_=*\s]*[-_=]{2,}\s*(?:"
+        + _alternation(sep["dashed"])
+        + r")\s*:?\s*[-_=]{2,}[-_=*\s]*"
+        r"|[*\s]*(?:" + _alternation(sep["line"]) + r")\s*[:：]?[*\s]*"
+        r"|[-_=]{2,}\s*(?:" + _alternation(sep["dashed"]) + r")\s*:?)$",
+        re.I,
+    )
+    attribution = re.compile("|".join(f"(?:{p})" for p in q["attribution"]["patterns"]), re.I)
+    address_colon = re.compile(q["attribution"]["address_colon"], re.I)
+    loose_attribution = re.compile("|".join(f"(?:{p})" for p in q["attribution"]["loose"]), re.I)
+    sent_from = re.compile(
+        "^(?:" + "|".join(f"(?:{p})" for p in q["sent_from"]["patterns"]) + ")$", re.I
+    )
+    svc = q["service"]
+    service_opening = re.compile(svc["opening"])
+    service_marker = re.compile("|".join(f"(?:{p})" for p in svc["markers"]))
+    courtesy = tuple(sorted({w.casefold() for w in c["words"]}, key=len, reverse=True))
+    return _Forms(
+        header_from,
+        header_field,
+        separator,
+        attribution,
+        address_colon,
+        loose_attribution,
+        sent_from,
+        service_opening,
+        service_marker,
+        courtesy,
+        frozenset(
+            w.casefold().replace("’", "'")
+            for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
+        ),
+        frozenset(w.casefold().replace("’", "'") for w in c["deny"]),
+    )
+
+
+_DECORATION = re.compile(r"^[_\-=*~#.·•—–─━]{5,}$")
+_PUNCT = re.compile(r"[^\w\s'’]+", re.UNICODE)
+
+
+MAX_UNKNOWN_WORDS = 2
+"""Words in no list of ``courtesy.toml`` that a sentence may hold around a move it is read as."""
+
+
+def is_filler(words: Sequence[str]) -> bool:
+    """May ``words`` stand around a move that is then read as the player's move?
+
+    Yes when none of them is a word of doubt, negation, condition, the past or someone else's move
+    (``deny`` in ``courtesy.toml``; also any possessive "Bob's" and "n't"), and at most
+    :data:`MAX_UNKNOWN_WORDS` are in no list (filler, courtesy words, numbers and a final sign-off
+    name do not count): "I'll play ... please", "Move: ... thanks, Bob", "... finally!" but not
+    "I won't play ...", "Bob's ... was clever", "maybe ...".
+    """
+    forms = _forms()
+    unknown = 0
+    for k, w in enumerate(words):
+        folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+        if not folded or not any(ch.isalnum() for ch in folded) or folded.isdigit():
+            continue
+        if folded in forms.deny or folded.endswith(("n't", "'s")) or "nicht" in folded:
+            return False
+        if folded in forms.filler:
+            continue
+        if k == len(words) - 1 and k > 0 and w[:1].isupper() and w.strip(".,!").isalpha():
+            continue  # a sign-off name: "Thanks, Bob"
+        unknown += 1
+    return unknown <= MAX_UNKNOWN_WORDS
+
+
+def is_courtesy(line: str) -> bool:
+    """A greeting, thanks or sign-off ("Hi all, here goes:", "Thanks!", "Viele Grüße"), or a bare
+    name ("Bob", "-- Alice", "A."): at most eight words starting with a word of ``courtesy.toml``,
+    or one or two capitalised words without digits."""
+    text = " ".join(_PUNCT.sub(" ", normalize_line(line)).split())
+    if not text:
+        return True
+    folded = text.casefold()
+    n = len(folded.split())
+    if n <= 8:
+        for w in _forms().courtesy:
+            if folded == w or folded.startswith(w + " "):
+                return True
+    tokens = text.split()
+    return n <= 2 and all(t[:1].isupper() and t.replace("'", "").isalpha() for t in tokens)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a body
+# ---------------------------------------------------------------------------------------------
+
+
+def _is_quoted(line: str) -> bool:
+    return line.startswith(">") or line.startswith("|>") or line.startswith("| ")
+
+
+def _attribution_span(lines: Sequence[str], i: int) -> int:
+    """How many lines (1-3) starting at ``i`` form an attribution, or 0."""
+    forms = _forms()
+    joined = ""
+    for span in range(1, 4):
+        if i + span - 1 >= len(lines):
+            return 0
+        nxt = lines[i + span - 1]
+        if not nxt or _is_quoted(nxt):
+            return 0
+        if span > 1 and len(lines[i + span - 2]) < 25:
+            return 0  # only a long line was wrapped: "C4 R1" does not start an attribution
+        joined = f"{joined} {nxt}".strip()
+        if len(joined) > 300:
+            return 0
+        core = joined.strip("-–— ").strip()
+        if not core or (span == 1 and len(core) < 6):
+            continue
+        dashed = core != joined
+        if forms.attribution.search(core) and (core.endswith((":", "：")) or dashed):
+            return span
+        if forms.address_colon.search(core) and len(words(core)) >= 3:
+            return span
+        if forms.loose_attribution.search(core):
+            return span
+    return 0
+
+
+def _is_header_field(line: str) -> bool:
+    return bool(_forms().header_field.match(line))
+
+
+def _header_block_at(lines: Sequence[str], i: int) -> int:
+    """The number of lines of an Outlook-style header block (From:/Sent:/To:/Subject: in some
+    language) that starts at ``i``, or 0."""
+    if not _forms().header_from.match(lines[i]):
+        # GMX and web.de put the date first: "Gesendet: ...", then "Von: ...".
+        if not _is_header_field(lines[i]):
+            return 0
+        nxt = _next_content(lines, i + 1)
+        if nxt is None or nxt > i + 2 or not _forms().header_from.match(lines[nxt]):
+            return 0
+        n = _header_block_at(lines, nxt)
+        return nxt - i + n if n else 0
+    following = [ln for ln in lines[i + 1 : i + 7] if ln]
+    if not any(_is_header_field(ln) for ln in following[:4]):
+        return 0
+    j = i + 1
+    while j < len(lines) and (not lines[j] or _is_header_field(lines[j])):
+        if not lines[j] and j + 1 < len(lines) and not _is_header_field(lines[j + 1]):
+            break
+        j += 1
+    return j - i
+
+
+def _next_content(lines: Sequence[str], i: int) -> int | None:
+    for j in range(i, len(lines)):
+        if lines[j]:
+            return j
+    return None
+
+
+def _marker_span(lines: Sequence[str], i: int) -> tuple[str, int]:
+    """("cut", n) for a separator or header block of n lines at ``i``; ("attribution", n) for an
+    attribution of n lines; ("", 0) otherwise."""
+    line = lines[i]
+    if _forms().separator.match(line):
+        return "cut", 1
+    n = _header_block_at(lines, i)
+    if n:
+        return "cut", n
+    n = _attribution_span(lines, i)
+    if n:
+        return "attribution", n
+    return "", 0
+
+
+def _ours_below(lines: Sequence[str], mask: Sequence[bool], i: int) -> bool:
+    """Is the original below line ``i`` mostly the service's own mail (by its fingerprint)?"""
+    seen = hits = 0
+    for j in range(i, min(len(lines), i + 60)):
+        if not lines[j] or _is_quoted(lines[j]) or not words(lines[j]):
+            continue
+        seen += 1
+        hits += mask[j]
+    return hits >= 2 and hits * 2 >= seen
+
+
+def _service_copy_start(lines: Sequence[str], out_idx: Sequence[int], i: int) -> int:
+    """Where an unmarked copy of a service mail begins, given one of its fixed sentences at ``i``:
+    its "Hello <name>," greeting when one is among the last 400 lines, else ``i``."""
+    opening = _forms().service_opening
+    for j in range(i - 1, max(-1, i - 400), -1):
+        if lines[j] and opening.match(lines[j]):
+            return j
+    return i
+
+
+def command_lines(
+    text: str, max_lines: int | None = None, fingerprint: Fingerprint | None = None
+) -> list[str]:
+    """The lines the sender wrote this time, normalized, without quotes, signatures or blanks.
+
+    ``fingerprint`` is that of the mail(s) the reply answers (:func:`pbem.mail.fingerprint.load_for`);
+    see the module docstring for what each layer removes. Text below a ``>`` quote (bottom-posting)
+    is kept. ``max_lines`` caps the result.
+    """
+    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
+    lines = [normalize_line(ln) for ln in raw_lines]
+    mask = quoted_mask(lines, fingerprint)
+    have_fp = bool(fingerprint)
+    forms = _forms()
+    out: list[str] = []
+    out_idx: list[int] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line or mask[i] or _is_quoted(line):
+            i += 1
+            continue
+        if line == "--":
+            nxt = _next_content(lines, i + 1)
+            if have_fp and nxt is not None and mask[nxt]:
+                i += 1  # the footer separator of the service's quoted mail
+                continue
+            break
+        kind, span = _marker_span(lines, i)
+        if kind:
+            nxt = _next_content(lines, i + span)
+            if kind == "attribution" and (nxt is None or _is_quoted(lines[nxt])):
+                i += span  # "On ... wrote:" above a > quote: bottom-posting may follow
+                continue
+            if have_fp and nxt is not None and _ours_below(lines, mask, nxt):
+                i += span  # the service's mail is below: lines typed inside it are the player's
+                continue
+            break
+        if not have_fp and forms.service_marker.match(line):
+            # An unmarked copy of one of the service's mails, and no fingerprint to tell its
+            # lines: everything from its greeting on is the service's.
+            start = _service_copy_start(lines, out_idx, i)
+            while out_idx and out_idx[-1] >= start:
+                out_idx.pop()
+                out.pop()
+            break
+        if forms.sent_from.match(line) or _DECORATION.match(line):
+            i += 1
+            continue
+        out.append(line)
+        out_idx.append(i)
+        if max_lines is not None and len(out) >= max_lines:
+            break
+        i += 1
+    return out
+
+
+@functools.cache
+def _service_subjects() -> re.Pattern[str]:
+    q = tomllib.loads((_DATA / "quote_forms.toml").read_text("utf-8"))
+    return re.compile("|".join(f"(?:{p})" for p in q["subjects"]["service"]), re.I)
+
+
+_SERVICE_SUBJECT = re.compile(r"^\s*\[[a-z0-9][a-z0-9.-]{0,40}\]\s*(?:[^:\[\]]{1,60}:\s*)?", re.I)
+
+
+def subject_text(subject: str, fingerprint: Fingerprint | None = None) -> str:
+    """What the player wrote in a reply's Subject: reply prefixes ("Re:", "AW:", "回复:") and the
+    answered mail's own subject removed (by its fingerprint; without one, the service's known
+    subject forms), and nothing when what is left is only a greeting, sign-off or attribution.
+
+    ``Re: [fc-7k3q] Forbidden City: your turn (move 12) M9 R1`` gives ``M9 R1``."""
+    from pbem.mail.fingerprint import strip_subject
+
+    text = strip_subject(subject, fingerprint)
+    if not fingerprint:
+        m = _SERVICE_SUBJECT.match(text)
+        if m:
+            rest = text[m.end() :]
+            k = _service_subjects().match(rest)
+            if k:
+                rest = rest[k.end() :]
+            text = rest.strip()
+    text = normalize_line(text)
+    if not text or is_courtesy(text) or _forms().attribution.search(text):
+        return ""
+    return text
