@@ -57,7 +57,8 @@ def run(cmd: list[str], pythonpath: str) -> tuple[float, float]:
     env = dict(os.environ, PYTHONPATH=pythonpath)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, env=env, check=False)
+    # From a neutral directory: ``python -m`` puts the working directory first on sys.path.
+    done = subprocess.run(cmd, capture_output=True, env=env, check=False, cwd="/")
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0,):
@@ -68,7 +69,7 @@ def run(cmd: list[str], pythonpath: str) -> tuple[float, float]:
 def importtime(cmd: list[str], pythonpath: str) -> list[str]:
     env = dict(os.environ, PYTHONPATH=pythonpath)
     done = subprocess.run(
-        [cmd[0], "-X", "importtime", *cmd[1:]], capture_output=True, text=True, env=env
+        [cmd[0], "-X", "importtime", *cmd[1:]], capture_output=True, text=True, env=env, cwd="/"
     )
     rows = []
     for line in done.stderr.splitlines():

@@ -109,22 +109,20 @@ def append_summaries(data_dir: Path, summaries: list[Summary]) -> None:
 
 def _parse(data: bytes) -> tuple[dict[str, Summary], int]:
     latest: dict[str, Summary] = {}
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
+    count = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
     try:
         for s in _decoder.decode_lines(data):
             latest[s.game_id] = s
     except (msgspec.DecodeError, msgspec.ValidationError):
         # A torn or altered line (a crash mid-append, or a hand edit): keep every good line.
         latest = {}
-        for line in lines:
+        for line in data.split(b"\n"):
             try:
                 s = _decoder.decode(line)
             except (msgspec.DecodeError, msgspec.ValidationError):
                 continue
             latest[s.game_id] = s
-    return latest, len(lines)
+    return latest, count
 
 
 def read_summaries(data_dir: Path) -> dict[str, Summary]:

@@ -1,0 +1,133 @@
+"""Start-up: ``pbem.cli.main`` imports only the command module it needs, and that map is right."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+
+import pbem.cli as cli
+from pbem.cli import admin_app, app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _commands(group: typer.Typer) -> dict[str, str]:
+    """Command name -> the module defining it, for one typer group (not its subgroups)."""
+    out = {}
+    for cmd in group.registered_commands:
+        assert cmd.callback is not None
+        out[cmd.name or cmd.callback.__name__.replace("_", "-")] = cmd.callback.__module__
+    return out
+
+
+def test_the_module_map_matches_the_commands() -> None:
+    top = _commands(app)
+    for name, module in top.items():
+        assert cli._TOP.get(name) == module.rsplit(".", 1)[1], name
+    admin = _commands(admin_app)
+    for name, module in admin.items():
+        short = module.rsplit(".", 1)[1]
+        if short == "admin":
+            assert name in cli._ADMIN_MODULE, name
+        else:
+            assert cli._ADMIN.get(name) == short, name
+    assert set(cli._ADMIN_MODULE) <= set(admin)
+    groups = {g.name for g in admin_app.registered_groups}
+    assert groups == {n for n, m in cli._ADMIN.items() if m == "keys"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "modules"),
+    [
+        (["run", "--config", "x"], ["service"]),
+        (["daemon"], ["service"]),
+        (["admin", "list", "--data-dir", "d"], ["admin"]),
+        (["admin", "key", "list"], ["keys"]),
+        (["admin", "resend", "fc-abcd"], ["service"]),
+        (["play", "forbidden-city"], ["play"]),
+        (["--help"], list(cli._MODULES)),
+        ([], list(cli._MODULES)),
+        (["admin", "--help"], list(cli._MODULES)),
+        (["admin", "no-such-command"], list(cli._MODULES)),
+    ],
+)
+def test_modules_for(argv: list[str], modules: list[str]) -> None:
+    assert cli._modules_for(argv) == modules
+
+
+def _imported_by(argv: list[str]) -> set[str]:
+    code = (
+        "import sys\n"
+        f"sys.argv = ['pbem', *{argv!r}]\n"
+        "from pbem.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd="/",
+        timeout=120,
+    )
+    return set(done.stdout.split())
+
+
+def test_an_idle_run_and_help_stay_light(tmp_path: Path) -> None:
+    cfg = tmp_path / "pbem.toml"
+    data, keys = tmp_path / "games", tmp_path / "keys"
+    from pbem.store import Keyring
+
+    Keyring.create(keys, data_dir=data)
+    for d in ("inbox", "sent"):
+        for sub in ("new", "cur", "tmp"):
+            (tmp_path / d / sub).mkdir(parents=True)
+    cfg.write_text(
+        f'data_dir = "{data}"\nkeys_dir = "{keys}"\nservice_address = "s@pbem.test"\n'
+        f'maildir_inbound = "{tmp_path / "inbox"}"\nmaildir_outbound = "{tmp_path / "sent"}"\n'
+    )
+    idle = _imported_by(["run", "--config", str(cfg)])
+    assert "pbem.runner" in idle  # it did run
+    for heavy in (
+        "imapclient",
+        "jinja2",
+        "aiosmtplib",
+        "pydantic",
+        "rich",
+        "pbem.cli.admin",
+        "pbem.crypto_mail",
+    ):
+        assert heavy not in idle, heavy
+    helped = _imported_by(["--help"])
+    assert "pbem.cli.admin" in helped and "rich" not in helped and "pydantic" not in helped
+
+
+def test_parameters_are_still_checked_without_pydantic(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    r = CliRunner().invoke(
+        app,
+        [
+            "admin",
+            "new",
+            "forbidden-city",
+            "-p",
+            "a@x.org",
+            "-p",
+            "b@x.org",
+            "--seed",
+            "many",
+            "--data-dir",
+            str(tmp_path / "g"),
+        ],
+    )
+    assert r.exit_code == 2 and "'many' is not a valid integer" in r.output
+    r = CliRunner().invoke(app, ["run", "--config", str(tmp_path / "none.toml")])
+    assert r.exit_code == 2  # the Path parameter converted; the missing file is the config error
