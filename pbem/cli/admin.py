@@ -42,7 +42,7 @@ from pbem.store import (
     verify_export,
     verify_shuffle,
 )
-from pbem.store.fsutil import atomic_write
+from pbem.store.fsutil import atomic_write, ensure_private_dir
 from pbem.store.keys import KEYRING_FILE
 from pbem.store.shuffle import read_public_key_arg
 
@@ -254,7 +254,7 @@ def init(
         else:
             ring = Keyring.create(keys, data_dir=data)
             typer.echo(f"Created the signing and at-rest keys in {keys} (mode 0600). Back them up.")
-        data.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(data)  # 0700: nothing in it is for other accounts (docs/SECURITY.md)
         cfg_path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(cfg_path, config_template(data, keys).encode(), mode=0o600)
     typer.echo(f"Wrote {cfg_path} (fill in the mail settings).")

@@ -273,9 +273,9 @@ def _structure_problem(raw: bytes) -> str:
     return ""
 
 
-def _parse_structure(raw: bytes) -> tuple[EmailMessage, str]:
+def _parse_structure(raw: bytes, body: bool = True) -> tuple[EmailMessage, str]:
     """The parsed message and the body problem (headers only when there is one)."""
-    problem = _structure_problem(raw)
+    problem = _structure_problem(raw) if body else "The body was not read."
     if not problem:
         try:
             msg = BytesParser(policy=email_policy.default).parsebytes(raw)
@@ -422,13 +422,15 @@ def _body_and_attachments(
 # ---------------------------------------------------------------------------------------------
 
 
-def parse_message(raw: bytes) -> ParsedMail:
+def parse_message(raw: bytes, *, body: bool = True) -> ParsedMail:
     """Decode ``raw`` (an RFC 5322 message) into the facts the mail loop needs. Never raises.
 
-    The caller checks the size first (:func:`pbem.mail.policy.size_problem` on ``len(raw)``);
-    whatever it does, the work done here is bounded (see the module's docstring).
+    The caller checks the size first (:func:`pbem.mail.policy.size_problem` on ``len(raw)``) and
+    reads an oversized message with ``body=False``: the header section only (enough to answer its
+    sender), its body never parsed. Whatever the caller does, the work done here is bounded (see
+    the module's docstring).
     """
-    msg, body_problem = _parse_structure(raw)
+    msg, body_problem = _parse_structure(raw, body)
     raw_headers = _raw_headers(msg)
 
     def get(name: str) -> list[str]:

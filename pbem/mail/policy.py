@@ -58,7 +58,9 @@ def is_loop_or_auto(parsed: ParsedMail, own_addresses: Iterable[str]) -> str | N
     own = {_base_address(a) for a in own_addresses}
     sender = _base_address(parsed.from_addr) if parsed.from_addr else ""
     if not sender:
-        return "The message has no readable From address."
+        # No sender, or an ambiguous one (two From headers, two mailboxes...): never answered.
+        why = f" ({parsed.from_problem})" if parsed.from_problem else ""
+        return f"The message has no readable From address{why}."
     if sender in own:
         return f"The message comes from the service's own address {parsed.from_addr}."
     looped = [v for v in parsed.x_loop if any(o in v for o in own)]

@@ -22,6 +22,7 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
+import pbem.store.store as store_module
 from pbem.mail.outbox import Outbox
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
@@ -58,10 +59,18 @@ def make_fuzz_env(tmp: Path, *, authserv_id: str | None = None) -> FuzzEnv:
     outbox = Outbox(tmp / "games", keyring, fsync=False)
     clock = Clock()
     service = Service(store, outbox, Policy(SERVICE, GM, authserv_id=authserv_id), clock)
-    games = [
-        store.create("forbidden-city", PLAYERS[:2], {}, 11, clock()),
-        store.create("forbidden-city", PLAYERS, {}, 12, clock()),
-    ]
+    # Fixed game ids (the store draws them at random): the seeds quote our mails, and the same
+    # bytes must be mutated the same way in every run.
+    ids = iter(["fc-fz01", "fc-fz02"])
+    random_ids = store_module._unique_id
+    store_module._unique_id = lambda prefix: next(ids)
+    try:
+        games = [
+            store.create("forbidden-city", PLAYERS[:2], {}, 11, clock()),
+            store.create("forbidden-city", PLAYERS, {}, 12, clock()),
+        ]
+    finally:
+        store_module._unique_id = random_ids
     service.flush_journal()
     return FuzzEnv(service, store, outbox, clock, games)
 

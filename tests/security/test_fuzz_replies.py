@@ -1,7 +1,7 @@
 """The mutation fuzzer (issue 9 acceptance): mutated valid replies through the whole
 ``Service.handle(raw)`` path, 0 uncaught exceptions.
 
-5,000 mutations by default (seeded, deterministic; about 35 s of CPU); ``PBEM_LONG_TESTS=1`` runs
+5,000 mutations by default (seeded, deterministic; about 50 s of CPU); ``PBEM_LONG_TESTS=1`` runs
 100,000. A failure
 lists each crash with the mutation that made it and the last frames of its traceback, and writes
 the raw inputs under the test's tmp directory for replay. benchmarks/bench_hostile.py times the

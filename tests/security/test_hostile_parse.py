@@ -259,3 +259,13 @@ def test_utf8_message_ids_and_references_are_kept_and_tokens_found() -> None:
     assert parsed.references == ("<ältere-nachricht@bücher.example>", ours)
     refs = find_tokens([parsed.in_reply_to, *parsed.references])
     assert refs and refs[0].token == make_token(secret, "fc-abcd", 1, 7)
+
+
+def test_an_oversized_message_can_be_read_headers_only() -> None:
+    from pbem.mail.policy import size_problem
+
+    raw = html_mail("<!--" + "<div>" * 400_000)
+    assert size_problem(len(raw), 256 * 1024) is not None
+    parsed = parse_message(raw, body=False)
+    assert parsed.from_addr == "s@example.org" and parsed.body_problem and parsed.text == ""
+    assert parsed.size == len(raw)
