@@ -284,7 +284,8 @@ class Service:
             return game.parse(state, seat, text)
 
         # What the service sent is never the player's: the fingerprint of the answered mail(s).
-        fp = fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)])
+        fp = fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)],
+                              key=self.secret)
         lines = p.command_lines(fp)
 
         def is_move_form(text: str) -> bool:
@@ -567,8 +568,8 @@ class Service:
             h = hashlib.sha256(tail.encode()).hexdigest()[:16]
             mid = f"<pbem.notice.{h}@{self.host}>"
             refs = []
-        fingerprint.save(self.store.data_dir, mid, fingerprint.fingerprint_of(
-            text, html_to_text(html) if html else "", ctx.subject), sync=self.store.fsync)
+        fingerprint.save(self.store.data_dir, mid, fingerprint.fingerprint_of(  # no fsync: a lost
+            text, html_to_text(html) if html else "", ctx.subject, key=self.secret))  # one is harmless
         in_reply_to = None
         if reply_to is not None and reply_to.message_id:
             in_reply_to = reply_to.message_id
@@ -829,7 +830,8 @@ class Service:
         ctx.ignored = list(reading.ignored)
         # Never echo a passphrase: a CERT line is quoted without it. Never quote our own words.
         mine = p.command_lines(
-            fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)]))
+            fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)],
+                              key=self.secret))
         ctx.quoted = [_CERT_LINE.sub(r"\1 (passphrase hidden)", ln) for ln in mine[:12]]
         for h in hints:
             if h not in ctx.reasons:

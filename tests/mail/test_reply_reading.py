@@ -337,3 +337,15 @@ def test_a_move_split_over_two_lines(world: World) -> None:
     reading = world.read(make_reply(world.mails["turn"], f"{sq}\n{rot}", "ios-mail"))
     assert reading.action is not None and not reading.errors
     assert world.store.load(world.gid).game.notation(reading.action.action) == m
+
+
+def test_a_fingerprint_cannot_be_read_without_the_key(tmp_path: Path) -> None:
+    """A mail's words hold the player's private tile: the hashes are keyed with the secret."""
+    text = "Hello Ann,\nYour tile: W4, white.\n"
+    with_key = fingerprint_of(text, key=b"secret-one")
+    assert with_key.grams != fingerprint_of(text).grams
+    assert with_key.grams != fingerprint_of(text, key=b"secret-two").grams
+    reply = "M13 R1\n\n" + text
+    assert command_lines(reply, fingerprint=with_key) == ["M13 R1"]
+    wrong = Fingerprint(with_key.grams, b"secret-two")
+    assert command_lines(reply, fingerprint=wrong) != ["M13 R1"]
