@@ -82,15 +82,26 @@ class _Hasher:
             h = self.cache[w] = int.from_bytes(digest, "big")
         return h
 
+    def grams(self, stream: Sequence[str]) -> list[int]:
+        """The hash of the trigram starting at each word of ``stream`` (len(stream) - 2 of them)."""
+        hs = [self.word(w) for w in stream]
+        shift = 64 - _BITS
+        out = []
+        for j in range(len(hs) - N + 1):
+            m = (hs[j] * _K1 + hs[j + 1] * _K2 + hs[j + 2] * _K3) & _M64
+            m ^= m >> 29
+            out.append((m * _K2 & _M64) >> shift)
+        return out
+
     def gram(self, gram: Sequence[str]) -> int:
         if len(gram) == N:
-            a, b, c = (self.word(w) for w in gram)
-            mixed = (a * _K1 + b * _K2 + c * _K3) & _M64
-        else:  # a stream shorter than a trigram
-            mixed = 0
-            for w in gram:
-                mixed = ((mixed ^ self.word(w)) * _K1) & _M64
-            mixed ^= len(gram)
+            return self.grams(gram)[0]
+        if len(gram) > N:
+            raise ValueError("one trigram at a time")
+        mixed = 0  # a stream shorter than a trigram
+        for w in gram:
+            mixed = ((mixed ^ self.word(w)) * _K1) & _M64
+        mixed ^= len(gram)
         mixed ^= mixed >> 29
         return (mixed * _K2 & _M64) >> (64 - _BITS)
 
@@ -141,8 +152,7 @@ def _stream_grams(texts: Iterable[str], hasher: _Hasher) -> set[int]:
         stream: list[str] = []
         for line in text.splitlines():
             stream.extend(words(_QUOTE_PREFIX.sub("", line)))
-        for i in range(max(0, len(stream) - N + 1)):
-            out.add(hasher.gram(stream[i : i + N]))
+        out.update(hasher.grams(stream))
         if 0 < len(stream) < N:
             out.add(hasher.gram(stream))
     return out
@@ -231,8 +241,8 @@ def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
     hasher = _Hasher(fp.key)
     covered = [False] * n
     hits = [False] * n  # hits[j]: the trigram starting at word j is in fp
-    for j in range(n - N + 1):
-        if hasher.gram(stream[j : j + N]) in fp:
+    for j, h in enumerate(hasher.grams(stream)):
+        if h in fp:
             hits[j] = True
             for k in range(j, j + N):
                 covered[k] = True
@@ -280,8 +290,8 @@ def strip_subject(subject: str, fp: Fingerprint | None) -> str:
     n = len(stream)
     hasher = _Hasher(fp.key)
     covered = [False] * n
-    for j in range(n - N + 1):
-        if hasher.gram(stream[j : j + N]) in fp:
+    for j, h in enumerate(hasher.grams(stream)):
+        if h in fp:
             for k in range(j, j + N):
                 covered[k] = True
     runs: list[str] = []
