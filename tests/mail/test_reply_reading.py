@@ -349,3 +349,18 @@ def test_a_fingerprint_cannot_be_read_without_the_key(tmp_path: Path) -> None:
     assert command_lines(reply, fingerprint=with_key) == ["M13 R1"]
     wrong = Fingerprint(with_key.grams, b"secret-two")
     assert command_lines(reply, fingerprint=wrong) != ["M13 R1"]
+
+
+def test_a_hard_wrapped_say_arrives_whole(world: World) -> None:
+    say = (
+        "SAY Good luck everyone, this game will be long and I am very glad\n"
+        "to play it with all of you again this winter.\n"
+        "{m}"
+    ).format(m=world.legal[1])
+    reading = world.read(make_reply(world.mails["turn"], say, "mutt"))
+    says = [c.arg for c in reading.commands if c.kind == "say"]
+    assert says == [
+        "Good luck everyone, this game will be long and I am very glad to play it with all of "
+        "you again this winter."
+    ]
+    assert reading.action is not None
