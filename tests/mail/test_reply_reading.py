@@ -355,8 +355,8 @@ def test_a_hard_wrapped_say_arrives_whole(world: World) -> None:
     say = (
         "SAY Good luck everyone, this game will be long and I am very glad\n"
         "to play it with all of you again this winter.\n"
-        "{m}"
-    ).format(m=world.legal[1])
+        f"{world.legal[1]}"
+    )
     reading = world.read(make_reply(world.mails["turn"], say, "mutt"))
     says = [c.arg for c in reading.commands if c.kind == "say"]
     assert says == [
@@ -364,3 +364,14 @@ def test_a_hard_wrapped_say_arrives_whole(world: World) -> None:
         "you again this winter."
     ]
     assert reading.action is not None
+
+
+def test_below_an_outlook_quote_with_marks(world: World) -> None:
+    """Outlook set to prefix the original with '>': text below it is read when the service knows
+    what it sent."""
+    turn = world.mails["turn"]
+    m = world.legal[10]
+    quote = "\n".join("> " + ln for ln in turn.text.splitlines())
+    body = f"-----Original Message-----\nFrom: pbem <service@pbem.test>\nSent: Monday\nTo: Ann\nSubject: x\n\n{quote}\n\n{m}\n"
+    reading = world.read(make_reply(turn, body, "no-marker"))
+    assert reading.action is not None and not reading.errors
