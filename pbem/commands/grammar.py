@@ -475,7 +475,9 @@ def _read_move(
                 )
             )
             return
-        if isinstance(first, InvalidSyntax) and not from_subject:
+        if is_courtesy(line_wo):  # "OK", "GG", "Bob"
+            out.courtesy.append(line)
+        elif isinstance(first, InvalidSyntax) and not from_subject:
             out.syntax_errors.append((line, first))
         elif not from_subject:
             out.errors.append((line, first))

@@ -375,3 +375,12 @@ def test_below_an_outlook_quote_with_marks(world: World) -> None:
     body = f"-----Original Message-----\nFrom: pbem <service@pbem.test>\nSent: Monday\nTo: Ann\nSubject: x\n\n{quote}\n\n{m}\n"
     reading = world.read(make_reply(turn, body, "no-marker"))
     assert reading.action is not None and not reading.errors
+
+
+@pytest.mark.parametrize("word", ["OK", "GG", "Bob", "GL HF"])
+def test_short_courtesy_in_capitals_is_not_a_problem(world: World, word: str) -> None:
+    m = world.legal[0]
+    reading = world.read(make_reply(world.mails["turn"], f"{word}\n{m}", "gmail-web"))
+    assert reading.action is not None and not reading.errors, reading.errors
+    other = world.read(make_reply(world.mails["turn"], f"{word}\nZ99 R7", "gmail-web"))
+    assert len(other.errors) == 1  # only the wrong move is a problem
