@@ -145,6 +145,40 @@ def _join_split_moves(lines: list[str], parse_action: Callable[[str], Any] | Non
     return out
 
 
+WRAP_WIDTH = 55
+"""A SAY line at least this long, followed by more prose, was hard-wrapped by the client."""
+
+
+def _join_wrapped_say(lines: list[str]) -> list[str]:
+    """A long SAY that the client hard-wrapped (mutt, Gnus, some webmails: no format=flowed) is
+    one line again: while a physical line is at least :data:`WRAP_WIDTH` long, the next line
+    continues it, unless it is a command or a move-like line of its own."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        w = _WORD.match(line)
+        if w and w.group(1).upper() == "SAY" and len(line) >= WRAP_WIDTH:
+            last = line
+            while i + 1 < len(lines):
+                nxt = lines[i + 1].strip()
+                nw = _WORD.match(nxt)
+                toks = _tokens(nxt)
+                if (
+                    len(last) < WRAP_WIDTH
+                    or not nxt
+                    or (nw and nw.group(1).upper() in SERVICE_WORDS)
+                    or (toks and all(_code_like(t) for t in toks))
+                ):
+                    break
+                line = f"{line} {nxt}"
+                last = nxt
+                i += 1
+        out.append(line)
+        i += 1
+    return out
+
+
 def _looks_like_attempt(line: str) -> bool:
     """Short lines are taken as attempts at a command; longer ones as prose."""
     words = line.split()
@@ -277,7 +311,7 @@ def read_commands(
     """
     out = Reading()
     state = {"resign": False, "confirm": False}
-    todo = _join_split_moves(lines[:MAX_LINES], parse_action)
+    todo = _join_wrapped_say(_join_split_moves(lines[:MAX_LINES], parse_action))
     for raw in todo:
         _read_line(raw, out, state, parse_action, is_move_form, notation, False)
     if len(lines) > MAX_LINES:
@@ -448,7 +482,9 @@ def _read_move(
                 )
             )
             return
-        if isinstance(first, InvalidSyntax) and not from_subject:
+        if is_courtesy(line_wo):  # "OK", "GG", "Bob"
+            out.courtesy.append(line)
+        elif isinstance(first, InvalidSyntax) and not from_subject:
             out.syntax_errors.append((line, first))
         elif not from_subject:
             out.errors.append((line, first))

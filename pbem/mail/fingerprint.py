@@ -1,7 +1,8 @@
 """What the service sent, remembered compactly, so that a reply's copy of it is never read as commands.
 
 A fingerprint is the set of the word trigrams of a sent mail (its text part, its HTML part flattened
-to text, and its subject), each kept as a 24-bit hash. Words are runs of letters and digits,
+to text, and its subject), each kept as a 24-bit hash keyed with the service's secret (a mail's
+words include the player's private tile: without the key a file cannot be tested against guesses). Words are runs of letters and digits,
 case-folded, so the comparison does not care about whitespace, line breaks, re-wrapping, ``>``
 prefixes, punctuation, HTML flattening or how a client marks the quote. A turn mail gives about
 300 distinct trigrams: a file of about 1 KB.
@@ -15,7 +16,8 @@ sent mail never had), while every line of the quote itself, wherever it stands, 
 of six words or more wholly made of the mail's trigrams is dropped even when not connected.
 
 Fingerprints are files under ``<data>/outbox/fingerprints/`` (directory 0700, files 0600), named by
-a hash of the sent Message-ID (which carries a reply token: never stored or logged in clear).
+a keyed hash of the sent Message-ID (which carries a reply token: never stored or logged in
+clear).
 """
 
 from __future__ import annotations
@@ -60,22 +62,67 @@ def words(line: str) -> list[str]:
     return [w for w in _WORD.findall(line.casefold().replace("_", " ")) if w]
 
 
-def _gram_hash(gram: Sequence[str]) -> int:
-    digest = hashlib.blake2b("\x1f".join(gram).encode(), digest_size=4).digest()
-    return int.from_bytes(digest, "big") & _MASK
+_K1, _K2, _K3 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9
+_M64 = (1 << 64) - 1
+
+
+class _Hasher:
+    """Keyed hashes of words and trigrams. Each distinct word costs one keyed BLAKE2b; a trigram
+    mixes its three word hashes, so without the service's secret nobody can test a guess against a
+    fingerprint file (a player's private tile is in the words of their own mails)."""
+
+    def __init__(self, key: bytes) -> None:
+        self.key = _subkey(key)
+        self.cache: dict[str, int] = {}
+
+    def word(self, w: str) -> int:
+        h = self.cache.get(w)
+        if h is None:
+            digest = hashlib.blake2b(w.encode(), key=self.key, digest_size=8).digest()
+            h = self.cache[w] = int.from_bytes(digest, "big")
+        return h
+
+    def grams(self, stream: Sequence[str]) -> list[int]:
+        """The hash of the trigram starting at each word of ``stream`` (len(stream) - 2 of them)."""
+        hs = [self.word(w) for w in stream]
+        shift = 64 - _BITS
+        out = []
+        for j in range(len(hs) - N + 1):
+            m = (hs[j] * _K1 + hs[j + 1] * _K2 + hs[j + 2] * _K3) & _M64
+            m ^= m >> 29
+            out.append((m * _K2 & _M64) >> shift)
+        return out
+
+    def gram(self, gram: Sequence[str]) -> int:
+        if len(gram) == N:
+            return self.grams(gram)[0]
+        if len(gram) > N:
+            raise ValueError("one trigram at a time")
+        mixed = 0  # a stream shorter than a trigram
+        for w in gram:
+            mixed = ((mixed ^ self.word(w)) * _K1) & _M64
+        mixed ^= len(gram)
+        mixed ^= mixed >> 29
+        return (mixed * _K2 & _M64) >> (64 - _BITS)
+
+
+def _subkey(secret: bytes) -> bytes:
+    return hashlib.blake2b(secret, digest_size=32, person=b"pbem-fprint").digest()
 
 
 @dataclass(frozen=True)
 class Fingerprint:
-    """The trigram hashes of one or more sent mails."""
+    """The trigram hashes of one or more sent mails, and the key they were made with (never
+    stored: it is derived from the service's secret)."""
 
     grams: frozenset[int]
+    key: bytes = b""
 
     def __contains__(self, gram_hash: object) -> bool:
         return gram_hash in self.grams
 
     def __or__(self, other: Fingerprint) -> Fingerprint:
-        return Fingerprint(self.grams | other.grams)
+        return Fingerprint(self.grams | other.grams, self.key)
 
     def __bool__(self) -> bool:
         return bool(self.grams)
@@ -86,7 +133,7 @@ class Fingerprint:
         return _MAGIC + bytes([VERSION]) + struct.pack(">I", len(self.grams)) + body
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> Fingerprint | None:
+    def from_bytes(cls, data: bytes, key: bytes = b"") -> Fingerprint | None:
         """The fingerprint in ``data``, or None when it is not one (of this version)."""
         if len(data) < 9 or data[:4] != _MAGIC or data[4] != VERSION:
             return None
@@ -95,26 +142,28 @@ class Fingerprint:
         if len(body) != 3 * count:
             return None
         return cls(
-            frozenset(int.from_bytes(body[i : i + 3], "big") for i in range(0, len(body), 3))
+            frozenset(int.from_bytes(body[i : i + 3], "big") for i in range(0, len(body), 3)), key
         )
 
 
-def _stream_grams(texts: Iterable[str]) -> set[int]:
+def _stream_grams(texts: Iterable[str], hasher: _Hasher) -> set[int]:
     out: set[int] = set()
     for text in texts:
         stream: list[str] = []
         for line in text.splitlines():
             stream.extend(words(_QUOTE_PREFIX.sub("", line)))
-        for i in range(max(0, len(stream) - N + 1)):
-            out.add(_gram_hash(stream[i : i + N]))
+        out.update(hasher.grams(stream))
         if 0 < len(stream) < N:
-            out.add(_gram_hash(stream))
+            out.add(hasher.gram(stream))
     return out
 
 
-def fingerprint_of(text: str, html_text: str = "", subject: str = "") -> Fingerprint:
-    """The fingerprint of a mail: its text part, its HTML part flattened to text, its subject."""
-    return Fingerprint(frozenset(_stream_grams([text, html_text, subject])))
+def fingerprint_of(
+    text: str, html_text: str = "", subject: str = "", *, key: bytes = b""
+) -> Fingerprint:
+    """The fingerprint of a mail: its text part, its HTML part flattened to text, its subject.
+    ``key``: the service's secret (the token secret)."""
+    return Fingerprint(frozenset(_stream_grams([text, html_text, subject], _Hasher(key))), key)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -126,9 +175,9 @@ def _dir(data_dir: Path) -> Path:
     return Path(data_dir) / "outbox" / "fingerprints"
 
 
-def _name(message_id: str) -> str:
+def _name(message_id: str, key: bytes) -> str:
     mid = message_id.strip().strip("<>").lower()
-    return hashlib.sha256(b"pbem-fingerprint\x00" + mid.encode()).hexdigest()[:32]
+    return hashlib.blake2b(mid.encode(), key=_subkey(key), digest_size=16).hexdigest()
 
 
 def save(data_dir: Path, message_id: str, fp: Fingerprint, *, sync: bool = False) -> Path:
@@ -137,23 +186,25 @@ def save(data_dir: Path, message_id: str, fp: Fingerprint, *, sync: bool = False
     if not d.is_dir():
         d.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(d, 0o700)
-    path = d / _name(message_id)
+    path = d / _name(message_id, fp.key)
     atomic_write(path, fp.to_bytes(), mode=0o600, sync=sync)
     return path
 
 
-def load(data_dir: Path, message_id: str) -> Fingerprint | None:
-    """The fingerprint kept for ``message_id``, or None."""
+def load(data_dir: Path, message_id: str, key: bytes = b"") -> Fingerprint | None:
+    """The fingerprint kept for ``message_id`` (made with ``key``), or None."""
     if not message_id:
         return None
     try:
-        data = (_dir(data_dir) / _name(message_id)).read_bytes()
+        data = (_dir(data_dir) / _name(message_id, key)).read_bytes()
     except OSError:
         return None
-    return Fingerprint.from_bytes(data)
+    return Fingerprint.from_bytes(data, key)
 
 
-def load_for(data_dir: Path, message_ids: Iterable[str], limit: int = 12) -> Fingerprint | None:
+def load_for(
+    data_dir: Path, message_ids: Iterable[str], limit: int = 12, *, key: bytes = b""
+) -> Fingerprint | None:
     """The union of the fingerprints of the mails a reply answers (its In-Reply-To first, then its
     References, newest first), or None when none is known."""
     seen: set[str] = set()
@@ -164,7 +215,7 @@ def load_for(data_dir: Path, message_ids: Iterable[str], limit: int = 12) -> Fin
         seen.add(mid)
         if len(seen) > limit:
             break
-        fp = load(data_dir, mid)
+        fp = load(data_dir, mid, key)
         if fp is not None:
             found = fp if found is None else found | fp
     return found
@@ -187,14 +238,15 @@ def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
         stream.extend(ws)
         pos.extend([i] * len(ws))
     n = len(stream)
+    hasher = _Hasher(fp.key)
     covered = [False] * n
     hits = [False] * n  # hits[j]: the trigram starting at word j is in fp
-    for j in range(n - N + 1):
-        if _gram_hash(stream[j : j + N]) in fp:
+    for j, h in enumerate(hasher.grams(stream)):
+        if h in fp:
             hits[j] = True
             for k in range(j, j + N):
                 covered[k] = True
-    if 0 < n < N and _gram_hash(stream) in fp:
+    if 0 < n < N and hasher.gram(stream) in fp:
         return [bool(words(line)) for line in lines]
     first: dict[int, int] = {}
     last: dict[int, int] = {}
@@ -236,9 +288,10 @@ def strip_subject(subject: str, fp: Fingerprint | None) -> str:
     ]
     stream = [w for _, _, w in spans]
     n = len(stream)
+    hasher = _Hasher(fp.key)
     covered = [False] * n
-    for j in range(n - N + 1):
-        if _gram_hash(stream[j : j + N]) in fp:
+    for j, h in enumerate(hasher.grams(stream)):
+        if h in fp:
             for k in range(j, j + N):
                 covered[k] = True
     runs: list[str] = []

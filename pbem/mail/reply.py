@@ -297,6 +297,11 @@ def _marker_span(lines: Sequence[str], i: int) -> tuple[str, int]:
     attribution of n lines; ("", 0) otherwise."""
     line = lines[i]
     if _forms().separator.match(line):
+        nxt = _next_content(lines, i + 1)
+        if nxt is not None and nxt <= i + 2:
+            n = _header_block_at(lines, nxt) or _attribution_span(lines, nxt)
+            if n:
+                return "cut", nxt - i + n  # "-----Original Message-----" over its header block
         return "cut", 1
     n = _header_block_at(lines, i)
     if n:
@@ -359,7 +364,7 @@ def command_lines(
         kind, span = _marker_span(lines, i)
         if kind:
             nxt = _next_content(lines, i + span)
-            if kind == "attribution" and (nxt is None or _is_quoted(lines[nxt])):
+            if (kind == "attribution" or have_fp) and (nxt is None or _is_quoted(lines[nxt])):
                 i += span  # "On ... wrote:" above a > quote: bottom-posting may follow
                 continue
             if have_fp and nxt is not None and _ours_below(lines, mask, nxt):

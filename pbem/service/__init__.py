@@ -239,7 +239,9 @@ class Service:
         s = flow.seated
         assert s is not None
         p = s.mail
-        fp = fingerprint.load_for(self.store.data_dir, [p.in_reply_to, *reversed(p.references)])
+        fp = fingerprint.load_for(
+            self.store.data_dir, [p.in_reply_to, *reversed(p.references)], key=self.secret
+        )
         lines, subject = orders.command_lines(s, self.policy.max_commands, fp)
         flow.order = orders.Order(Reading(), lines, subject)
         if self.crypto is None or not self.crypto.keys_in(s.incoming.body_raw):

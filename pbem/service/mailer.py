@@ -179,11 +179,13 @@ class Mailer:
         record = mail.record
         mid = self.message_id(mail)
         # What we say is never read back as the player's words (pbem.mail.fingerprint).
+        # No fsync: a fingerprint lost in a crash only means quote shapes decide for that reply.
         fingerprint.save(
             self.data_dir,
             mid,
-            fingerprint.fingerprint_of(text, html_to_text(html) if html else "", mail.ctx.subject),
-            sync=self.fsync,
+            fingerprint.fingerprint_of(
+                text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
+            ),
         )
         refs = (
             [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]

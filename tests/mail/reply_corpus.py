@@ -71,7 +71,9 @@ class World:
     def read(self, raw: bytes) -> Reading:
         """What the service reads from ``raw`` (the same calls as ``Service._commands``)."""
         p = parse_message(raw)
-        fp = fingerprint.load_for(self.data, [p.in_reply_to, *reversed(p.references)])
+        fp = fingerprint.load_for(
+            self.data, [p.in_reply_to, *reversed(p.references)], key=self.service.secret
+        )
         rec = self.store.load(self.gid)
         game, state = rec.game, rec.state
 

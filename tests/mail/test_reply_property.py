@@ -8,7 +8,9 @@ yields exactly that move (the move may well be one of the examples the quoted ma
 
 from __future__ import annotations
 
+import atexit
 import html as htmlmod
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -38,7 +40,9 @@ _WORLD: list[World] = []
 
 def world() -> World:
     if not _WORLD:
-        _WORLD.append(build_world(Path(tempfile.mkdtemp(prefix="pbem-prop-"))))
+        tmp = tempfile.mkdtemp(prefix="pbem-prop-")
+        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+        _WORLD.append(build_world(Path(tmp)))
     return _WORLD[0]
 
 

@@ -337,3 +337,50 @@ def test_a_move_split_over_two_lines(world: World) -> None:
     reading = world.read(make_reply(world.mails["turn"], f"{sq}\n{rot}", "ios-mail"))
     assert reading.action is not None and not reading.errors
     assert world.store.load(world.gid).game.notation(reading.action.action) == m
+
+
+def test_a_fingerprint_cannot_be_read_without_the_key(tmp_path: Path) -> None:
+    """A mail's words hold the player's private tile: the hashes are keyed with the secret."""
+    text = "Hello Ann,\nYour tile: W4, white.\n"
+    with_key = fingerprint_of(text, key=b"secret-one")
+    assert with_key.grams != fingerprint_of(text).grams
+    assert with_key.grams != fingerprint_of(text, key=b"secret-two").grams
+    reply = "M13 R1\n\n" + text
+    assert command_lines(reply, fingerprint=with_key) == ["M13 R1"]
+    wrong = Fingerprint(with_key.grams, b"secret-two")
+    assert command_lines(reply, fingerprint=wrong) != ["M13 R1"]
+
+
+def test_a_hard_wrapped_say_arrives_whole(world: World) -> None:
+    say = (
+        "SAY Good luck everyone, this game will be long and I am very glad\n"
+        "to play it with all of you again this winter.\n"
+        f"{world.legal[1]}"
+    )
+    reading = world.read(make_reply(world.mails["turn"], say, "mutt"))
+    says = [c.arg for c in reading.commands if c.kind == "say"]
+    assert says == [
+        "Good luck everyone, this game will be long and I am very glad to play it with all of "
+        "you again this winter."
+    ]
+    assert reading.action is not None
+
+
+def test_below_an_outlook_quote_with_marks(world: World) -> None:
+    """Outlook set to prefix the original with '>': text below it is read when the service knows
+    what it sent."""
+    turn = world.mails["turn"]
+    m = world.legal[10]
+    quote = "\n".join("> " + ln for ln in turn.text.splitlines())
+    body = f"-----Original Message-----\nFrom: pbem <service@pbem.test>\nSent: Monday\nTo: Ann\nSubject: x\n\n{quote}\n\n{m}\n"
+    reading = world.read(make_reply(turn, body, "no-marker"))
+    assert reading.action is not None and not reading.errors
+
+
+@pytest.mark.parametrize("word", ["OK", "GG", "Bob", "GL HF"])
+def test_short_courtesy_in_capitals_is_not_a_problem(world: World, word: str) -> None:
+    m = world.legal[0]
+    reading = world.read(make_reply(world.mails["turn"], f"{word}\n{m}", "gmail-web"))
+    assert reading.action is not None and not reading.errors, reading.errors
+    other = world.read(make_reply(world.mails["turn"], f"{word}\nZ99 R7", "gmail-web"))
+    assert len(other.errors) == 1  # only the wrong move is a problem
