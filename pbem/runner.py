@@ -26,9 +26,8 @@ from typing import Any, Literal, Protocol
 
 from pbem.errors import ConflictError, IntegrityError, PbemError
 from pbem.mail.outbox import parse_raw
-from pbem.rules.base import derive_rng
-from pbem.service import Service, next_due
-from pbem.store import ActionEntry, service_lock
+from pbem.service import Service
+from pbem.store import service_lock
 
 log = logging.getLogger("pbem.runner")
 
@@ -270,30 +269,11 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
 
 
 def expire(service: Service, game_id: str, now: datetime) -> int:
-    """Apply the default action of every overdue decision of one game."""
-    record = service.store.load(game_id)
-    if record.envelope.status != "active":
-        return 0
-    due = next_due(record)
-    if due is None or due > now:
-        return 0
-    game = record.game
-    done = 0
-    for d in record.pending():
-        rng = derive_rng(record.envelope.moves, "timer", game_id, d.seat)
-        default = getattr(game, "default_action", None)
-        if callable(default):
-            action = default(record.state, d.seat, d.kind, rng)
-        else:
-            bots = game.bots()
-            action = (bots.get("greedy") or bots["random"]).choose(game, record.state, d.seat, rng)
-        record = service.store.commit(game_id, record.seq,
-                                      [ActionEntry(d.seat, action=action, source="timer")], now)
-        service.notify(game_id, echo="(deadline passed: played by the computer)")
-        service.play_computers(game_id)
-        done += 1
-        break  # one at a time: the next decision's deadline starts now
-    return done
+    """Send the reminders due by now and apply the missed-deadline policy of one game
+    (see :mod:`pbem.service.community`)."""
+    from pbem.service.community import on_timer
+
+    return on_timer(service, game_id, now)
 
 
 def sleep_until(seconds: float) -> None:

@@ -33,6 +33,7 @@ from pbem.errors import (
 from pbem.model import iso_time, parse_player
 from pbem.store import (
     ActionEntry,
+    Back,
     End,
     GameRecord,
     Keyring,
@@ -40,8 +41,10 @@ from pbem.store import (
     Replace,
     Resume,
     SetDeadline,
+    SetPolicy,
     Store,
     Undo,
+    Vacation,
     ViewAccess,
     verify_export,
     verify_shuffle,
@@ -199,6 +202,7 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
     for d in record.pending():
         prompt = f": {d.prompt}" if d.seat == seat else ""
         lines.append(f"  waiting for seat {d.seat} ({names[d.seat]}){prompt} [{d.kind}]")
+    lines.extend(_deadline_lines(record))
     if env.result is not None:
         lines.append(
             f"  result ({env.result.reason}): scores {env.result.scores}, winners {[names[w] for w in env.result.winners]}"
@@ -209,6 +213,31 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
             f"  revealed seed: {env.revealed_seed} (check it: pbem verify-shuffle {env.game_id})"
         )
     return lines
+
+
+def _deadline_lines(record: GameRecord) -> list[str]:
+    """The game's deadlines, when each owed decision falls due, and vacations (``show``)."""
+    from pbem.service import community
+
+    env = record.envelope
+    names = record.seat_names()
+    out: list[str] = []
+    for kind, dl in env.deadlines.items():
+        rule = f"{timedelta(seconds=dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
+        out.append(f"  deadline for {kind}: {rule}")
+    for item in community.deadlines(record):
+        d = item.decision
+        out.append(
+            f"  seat {d.seat} ({names[d.seat]}) owes {d.kind} by {iso_time(item.due)}"
+            + (f" (acted on at {iso_time(item.act)})" if item.act != item.due else "")
+        )
+    now = _now()
+    for a in community.vacations(record):
+        if a.until > now:
+            out.append(
+                f"  seat {a.seat} ({names[a.seat]}) on vacation {iso_time(a.start)} to {iso_time(a.until)}"
+            )
+    return out
 
 
 def _describe(record: GameRecord) -> str:
@@ -519,7 +548,13 @@ def history(
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
         if h.kind == "action":
             text = f"{who} {d['notation']}" + (
-                " (entered by the GM)" if d.get("source") == "gm" else ""
+                " (entered by the GM)"
+                if d.get("source") == "gm"
+                else " (played by the computer: deadline passed)"
+                if d.get("source") == "timer"
+                else " (played by the computer)"
+                if d.get("source") == "bot"
+                else ""
             )
             evs = "; ".join(
                 f"{e['kind']} {json.dumps(e['data'], ensure_ascii=False)}"
@@ -765,7 +800,24 @@ def deadline(
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
         entry = SetDeadline(kind, at=at)
-    _admin_commit(game, entry, data_dir, config)
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        from pbem.service import community
+
+        kinds = community.decision_kinds(rec)
+        if kind != "*" and kind not in kinds:
+            raise CommandError(
+                f"{game} has no decision kind {kind!r}; its kinds are "
+                + ", ".join(kinds)
+                + " (or * for every kind)."
+            )
+        if entry.at is not None and entry.at <= _now():
+            raise CommandError(
+                f"{iso_time(entry.at)} is already past (it is {iso_time(_now())} now); "
+                "give a time in the future, or a duration such as 3d."
+            )
+        store.commit(game, rec.seq, [entry], _now())
     if entry.seconds:
         typer.echo(
             f"{game}: '{kind}' decisions are due {timedelta(seconds=entry.seconds)} after they arise."
@@ -774,6 +826,84 @@ def deadline(
         typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
     else:
         typer.echo(f"{game}: no deadline for '{kind}' decisions.")
+
+
+@admin_app.command("policy")
+def policy(
+    game: GameArg,
+    settings: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="name=value pairs: nmr=computer|gm, remind=24h,half|off, grace=2h, "
+            "vacation=14d. None: show the game's settings.",
+            show_default=False,
+        ),
+    ] = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Show or change the game's service settings: what a missed deadline does, reminders, grace,
+    the vacation allowance."""
+    from pbem.service import community
+
+    entries: list[Any] = []
+    for item in settings or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{item!r}: write name=value, e.g. nmr=gm")
+        try:
+            entries.append(SetPolicy(name.strip().lower(), community.check_policy(name, value)))
+        except CommandError as err:
+            raise typer.BadParameter(str(err)) from None
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        if entries:
+            rec = store.commit(game, rec.seq, entries, _now())
+    for name in sorted(community.DEFAULTS):
+        value = rec.envelope.options.get(name)
+        shown = value if value is not None else f"{community.DEFAULTS[name]} (default)"
+        typer.echo(f"{game}: {name}={shown}")
+
+
+@admin_app.command("vacation")
+def vacation(
+    game: GameArg,
+    seat: SeatArg,
+    length: Annotated[
+        str, typer.Argument(help="How long: 7d, 36h, 90m; or back (end the running one).")
+    ],
+    force: Annotated[
+        bool, typer.Option("--force", help="Beyond the game's vacation allowance.")
+    ] = False,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Send a player on vacation (their deadlines stop; every player is told the return date),
+    or end it early with 'back'."""
+    from pbem.service import community
+
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        s = resolve_seat(rec, seat)
+        now = _now()
+        if length.strip().lower() == "back":
+            if community.away_until(rec, s, now) is None:
+                raise CommandError(f"seat {s} of {game} is not on vacation.")
+            store.commit(game, rec.seq, [Back(s, source="gm")], now)
+            typer.echo(f"{game}: seat {s} is back.")
+            return
+        try:
+            td = community.parse_duration(length)
+        except ValueError as err:
+            raise typer.BadParameter(str(err)) from None
+        problem = community.vacation_problem(rec, s, td)
+        if problem and not force:
+            raise CommandError(problem + " (--force to grant it anyway)")
+        start = community.away_until(rec, s, now) or now
+        store.commit(game, rec.seq, [Vacation(s, start, start + td, source="gm")], now)
+    typer.echo(f"{game}: seat {s} is on vacation until {iso_time(start + td)}.")
 
 
 @admin_app.command("export")

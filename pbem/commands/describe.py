@@ -126,7 +126,9 @@ def describe_line(game: Any, kind: str, data: Mapping[str, Any], names: list[str
             out.append(f"{who(data.get('seat'))} played {data.get('notation')}.")
         if data.get("source") == "gm":
             out[0] += " (entered by the game master)"
-        elif data.get("source") in ("bot", "timer"):
+        elif data.get("source") == "timer":
+            out[0] += " (played by the computer: the deadline had passed)"
+        elif data.get("source") == "bot":
             out[0] += " (played by the computer)"
         return out
     if kind == "undo":
@@ -142,6 +144,14 @@ def describe_line(game: Any, kind: str, data: Mapping[str, Any], names: list[str
     if kind == "deadline":
         return [f"Deadline for {data.get('kind')}: {data.get('seconds') or data.get('at') or 'none'}"
                 + (" seconds." if data.get("seconds") else ".")]
+    if kind == "vacation":
+        until = str(data.get("until", "")).replace("T", " ").replace("Z", " UTC")
+        return [f"{who(data.get('seat'))} is on vacation until {until}; their deadlines stop "
+                "meanwhile."]
+    if kind == "back":
+        return [f"{who(data.get('seat'))} is back from vacation."]
+    if kind == "policy":
+        return [f"The game master set {data.get('name')}={data.get('value')}."]
     if kind == "view-access":
         return [f"The game master looked at the private view of {who(data.get('seat'))}."]
     return []

@@ -26,7 +26,31 @@ from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
 MAX_LINES = 40
 """Lines read from one message; the rest is ignored (and said so)."""
 
-SERVICE_WORDS = ("BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT")
+SERVICE_WORDS = ("BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "VACATION", "BACK",
+                 "PREVIEW", "GAMES")
+
+_COMMUNITY: dict[str, tuple[str, bool]] = {
+    "VACATION": ("vacation", True),
+    "BACK": ("back", False),
+    "PREVIEW": ("preview", True),
+    "GAMES": ("games", False),
+}
+"""Words of :mod:`pbem.service.community`: kind, and whether the word takes an argument (a word
+without one, such as BACK, is only a command when alone on its line)."""
+_COMMUNITY_ARG = {"vacation": "a length", "preview": "a move"}
+_COMMUNITY_HINT = {"vacation": "VACATION 7d", "preview": "PREVIEW M9 R1"}
+
+
+
+def _community_form(word: str, rest: str) -> bool:
+    """Is this line the command (else prose such as "Back soon!" or "Vacation was great")?
+    BACK and GAMES stand alone; VACATION takes one word, PREVIEW a short move."""
+    _, needs_arg = _COMMUNITY[word]
+    if not needs_arg:
+        return not rest
+    n = len(rest.split())
+    return n <= 1 if word == "VACATION" else n <= 5
+
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
 _WORD = re.compile(r"^([A-Za-z]+)\b[:.!]?\s*(.*)$")
@@ -110,6 +134,13 @@ def read_commands(
             out.commands.append(Command("help", line))
         elif word == "HISTORY" and not rest:
             out.commands.append(Command("history", line))
+        elif word in _COMMUNITY and _community_form(word, rest):
+            kind, needs_arg = _COMMUNITY[word]
+            if needs_arg and not rest:
+                out.errors.append((line, CommandError(f"{word} needs {_COMMUNITY_ARG[kind]}.",
+                                                      hint=_COMMUNITY_HINT[kind])))
+            else:
+                out.commands.append(Command(kind, line, arg=rest))
         elif word == "SAY":
             if not rest:
                 out.errors.append(

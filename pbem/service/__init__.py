@@ -100,7 +100,7 @@ class Service:
             self.keys.missing,
             self.schedule,
         )
-        self.desk = Desk(self.mailer, self.keys, self.policy.max_say)
+        self.desk = Desk(self.mailer, self.keys, self.policy.max_say, self.store)
         day = 86400.0
         self.strangers = RateLimiter(
             self.journal.root,
@@ -255,8 +255,11 @@ class Service:
         reading = order.reading
         replies, expunge = orders.run_commands(self.desk, s, reading)
         action = reading.action
-        if action is None and not order.resign:
-            self.record_handled(s, ",".join(sorted(reading.kinds())))
+        if action is None and not order.changes_game:
+            if reading.kinds() != {"preview"}:
+                # (A preview alone leaves the log as it was: answering it twice after a crash
+                # costs a mail, never a change.)
+                self.record_handled(s, ",".join(sorted(reading.kinds())))
             return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
         for attempt in range(COMMIT_TRIES):
             try:
@@ -279,7 +282,7 @@ class Service:
                 problem = orders.status_problem(fresh, reading)
                 if problem is not None:
                     reading.errors.append(("", problem))
-                if reading.errors or (action is None and not order.resign):
+                if reading.errors or (action is None and not order.changes_game):
                     return self.reject(s, order)
             except GameStopped as err:
                 reading.errors.append(("", CommandError(str(err))))
@@ -287,7 +290,7 @@ class Service:
             except (CommandError, RuleError) as err:
                 reading.errors.append((action.line if action else "", err))
                 return self.reject(s, order)
-        echo = action.line if action is not None else "RESIGN CONFIRM"
+        echo = action.line if action is not None else order.change_line
         replies += self.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
         self.play_computers(s.game_id)
         return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)
@@ -299,6 +302,11 @@ class Service:
             entries.append(
                 ActionEntry(s.seat, action=action.action, source="mail", message_id=s.ledger_key)
             )
+        if action is None and not order.resign:
+            # VACATION / BACK: the ledger key rides on that line.
+            entries.extend(orders.community_entries(s, order, self.clock()))
+        elif order.changes_game:
+            entries.extend(orders.community_entries(s, order, self.clock(), message_id=False))
         if order.resign:
             env = s.record.envelope
             host = self.mailer.host
@@ -451,8 +459,11 @@ class Service:
     def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
         """Record when the next deadline of ``game_id`` falls due, or clear it. Only games with a
         deadline have a timer file, so an idle tick does not read every game."""
+        from pbem.service import community
+
         record = record or self.store.load(game_id, verify=False)
-        due = next_due(record)
+        mark = community.Reminders(self.journal.root, self.store.fsync).load(record)
+        due = community.next_wakeup(record, mark)
         self.journal.set_timer(game_id, due if record.envelope.status == "active" else None)
 
     # ================================================================== keys

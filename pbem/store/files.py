@@ -43,6 +43,9 @@ KINDS = frozenset(
         "view-access",
         "deadline",
         "message",
+        "vacation",
+        "back",
+        "policy",
     }
 )
 

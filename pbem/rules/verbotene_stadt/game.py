@@ -74,6 +74,9 @@ class VerboteneStadt:
     title: ClassVar[str] = "Die Verbotene Stadt (Randolph & Ruettinger 1992)"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    decision_kinds: ClassVar[tuple[str, ...]] = (
+        "select", "move", "believe-or-doubt", "take-card", "steal", "reselect")
+    """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "moves",
