@@ -861,8 +861,8 @@ def policy(
         if entries:
             rec = store.commit(game, rec.seq, entries, _now())
     for name in sorted(community.DEFAULTS):
-        value = rec.envelope.options.get(name)
-        shown = value if value is not None else f"{community.DEFAULTS[name]} (default)"
+        set_to = rec.envelope.options.get(name)
+        shown = set_to if set_to is not None else f"{community.DEFAULTS[name]} (default)"
         typer.echo(f"{game}: {name}={shown}")
 
 

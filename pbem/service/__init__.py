@@ -38,7 +38,7 @@ from pbem.service.notifier import Notifier
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.timers import next_due
-from pbem.store import ActionEntry, GameRecord, MessageHandled, Replace, Store
+from pbem.store import ActionEntry, GameRecord, MessageHandled, NewEntry, Replace, Store
 
 __all__ = [
     "COMPUTER_PREFIX",
@@ -295,9 +295,9 @@ class Service:
         self.play_computers(s.game_id)
         return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)
 
-    def _entries(self, s: Seated, order: orders.Order) -> list[ActionEntry | Replace]:
+    def _entries(self, s: Seated, order: orders.Order) -> list[NewEntry]:
         action = order.reading.action
-        entries: list[ActionEntry | Replace] = []
+        entries: list[NewEntry] = []
         if action is not None:
             entries.append(
                 ActionEntry(s.seat, action=action.action, source="mail", message_id=s.ledger_key)

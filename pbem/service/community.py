@@ -231,11 +231,11 @@ class Due:
 
 
 def _extend(since: datetime, due: datetime, away: list[Away]) -> datetime:
-    """``due`` pushed back by the time of ``away`` falling between ``since`` and it."""
+    """``due`` pushed back by every vacation that starts before it (as pushed back so far): the
+    clock stops while the player is away, so the whole stretch after ``since`` counts."""
     for a in sorted(away, key=lambda a: a.start):
-        lo, hi = max(a.start, since), min(a.until, due)
-        if hi > lo:
-            due += hi - lo
+        if a.start < due and a.until > since:
+            due += a.until - max(a.start, since)
     return due
 
 

@@ -177,3 +177,29 @@ def test_config_errors_are_clear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 2 and "pbem init" in result.output
     result = CliRunner().invoke(app, ["admin", "list", "--config", str(tmp_path / "nope.toml")])
     assert result.exit_code == 2 and "does not exist" in result.output
+
+
+def test_deadline_refuses_the_past_and_unknown_kinds(run: Any) -> None:
+    gid = run("admin", "new", "forbidden-city", *PLAYERS, "--seed", "3").stdout.strip()
+    past = run("admin", "deadline", gid, "move", "2026-01-01T00:00:00Z", ok=False)
+    assert past.exit_code != 0 and "already past" in past.output
+    typo = run("admin", "deadline", gid, "mvoe", "2d", ok=False)
+    assert typo.exit_code != 0 and "its kinds are move" in typo.output
+    assert show(run, gid)["deadlines"] == {}
+    run("admin", "deadline", gid, "move", "2d")
+    out = run("admin", "show", gid).stdout
+    assert "deadline for move: 2 days" in out and "owes move by" in out
+    # Policy: shown, set, checked.
+    assert "nmr=computer (default)" in run("admin", "policy", gid).stdout
+    assert "nmr=gm" in run("admin", "policy", gid, "nmr=gm", "grace=2h").stdout
+    bad = run("admin", "policy", gid, "nmr=robot", ok=False)
+    assert bad.exit_code != 0 and "computer or gm" in bad.output
+    assert show(run, gid)["options"]["grace"] == "2h"
+    # Vacation: within the allowance, then refused past it, then back.
+    assert "on vacation until" in run("admin", "vacation", gid, "0", "10d").stdout
+    assert "on vacation" in run("admin", "show", gid).stdout
+    over = run("admin", "vacation", gid, "0", "5d", ok=False)
+    assert over.exit_code != 0 and "at most 4 days are left" in over.output
+    assert "back" in run("admin", "vacation", gid, "0", "back").stdout
+    hist = run("admin", "history", gid).stdout
+    assert "vacation" in hist and "policy" in hist

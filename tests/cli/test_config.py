@@ -99,3 +99,11 @@ def test_gm_guide_documents_every_command() -> None:
         if cmd.name and cmd.callback is not None and cmd.callback.__module__ == "pbem.cli.admin":
             assert f"pbem admin {cmd.name}" in guide, cmd.name
     assert "pbem init" in guide and "pbem verify-shuffle" in guide
+
+
+def test_player_guide_documents_every_mail_command() -> None:
+    from pbem.commands.grammar import SERVICE_WORDS
+
+    guide = (Path(__file__).parents[2] / "docs" / "PLAYER-GUIDE.md").read_text()
+    for word in SERVICE_WORDS:
+        assert f"`{word}" in guide or f"{word}`" in guide, word
