@@ -245,6 +245,12 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
         service.remind_missing_keys()
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
+    try:
+        from pbem.service.signup import start_due
+
+        start_due(service, now)
+    except (PbemError, ValueError) as err:
+        report.errors.append(f"open games: {err}")
     journal = service.journal
     nxt = journal.next_due()
     if nxt is not None and nxt > now:

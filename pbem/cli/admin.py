@@ -421,11 +421,123 @@ def new(
     typer.echo(gid)
 
 
+@admin_app.command("open")
+def open_game(
+    game: Annotated[str, typer.Argument(help="Which game: forbidden-city or verbotene-stadt.")],
+    players: Annotated[
+        str, typer.Option("--players", help="How many players: 3-4, or 4 for exactly four.")
+    ] = "2-4",
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--start",
+            help="Start then (UTC, 2026-06-01T18:00:00Z, or a delay like 3d) if the minimum "
+            "has joined; without it, the game starts when full.",
+            show_default=False,
+        ),
+    ] = None,
+    invite: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--invite", help="An address to invite by mail; repeatable.", show_default=False
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", help="A game option as NAME=VALUE; repeatable.", show_default=False
+        ),
+    ] = None,
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Withdraw the open game GAME (its o-... id).")
+    ] = False,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Announce an open game that players join by mail (JOIN ID, or JOIN GAME for the next open
+    one); it starts when full, or at --start with at least the minimum. Prints its id."""
+    from pbem.service.signup import Board
+
+    cfg = _config(config, data_dir)
+    board = Board(cfg.data_dir / "outbox")
+    if cancel:
+        if board.get_open(game) is None:
+            _fail(f"{game} is not an open game (see 'pbem admin list --open').")
+        (board.open_dir / f"{game}.json").unlink()
+        typer.echo(f"{game} withdrawn.")
+        return
+    lo_s, _, hi_s = players.partition("-")
+    try:
+        lo, hi = int(lo_s), int(hi_s or lo_s)
+    except ValueError:
+        raise typer.BadParameter(f"{players!r}: write 3-4 or 4", param_hint="--players") from None
+    options: dict[str, str] = {}
+    for o in option or []:
+        k, sep, v = o.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{o!r} is not NAME=VALUE", param_hint="--option")
+        options[k.strip()] = v.strip()
+    now = _now()
+    start_at: datetime | None = None
+    if start:
+        m = _DURATION.match(start.strip())
+        if m:
+            start_at = now + timedelta(
+                seconds=int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60}[m.group(2)]
+            )
+        else:
+            try:
+                start_at = datetime.fromisoformat(start.strip().replace("Z", "+00:00"))
+            except ValueError:
+                raise typer.BadParameter(
+                    f"{start!r} is not a time or a delay", param_hint="--start"
+                ) from None
+            if start_at.tzinfo is None:
+                start_at = start_at.replace(tzinfo=UTC)
+            if start_at <= now:
+                _fail(f"{iso_time(start_at)} is already past.")
+    invited: list[str] = []
+    for a in invite or []:
+        try:
+            invited.append(parse_player(a)[1])
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--invite") from None
+    try:
+        og = board.new_open(game, lo, hi, options, start_at, invited, now)
+    except (ValueError, KeyError) as exc:
+        _fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
+    typer.echo(og.open_id)
+    if invited:
+        typer.echo(f"(the next 'pbem run' mails the invitations to {', '.join(invited)})", err=True)
+
+
 @admin_app.command("list")
 def list_games(
-    data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+    open_only: Annotated[
+        bool, typer.Option("--open", help="Only the open games waiting for players.")
+    ] = False,
 ) -> None:
-    """List every game: id, game, status, moves, who is to move."""
+    """List every game: id, game, status, moves, who is to move (--open: the open games)."""
+    if open_only:
+        from pbem.service.signup import Board
+
+        cfg = _config(config, data_dir)
+        opens = [g for g in Board(cfg.data_dir / "outbox").open_games() if g.game_id is None]
+        if as_json:
+            _print_json(opens)
+            return
+        if not opens:
+            typer.echo("No open games. Announce one with 'pbem admin open'.")
+        for g in opens:
+            when = f"starts {g.start_at} or when full" if g.start_at else "starts when full"
+            typer.echo(
+                f"{g.open_id:<12} {g.game_name:<16} {len(g.players)} of {g.min_players}-{g.max_players} "
+                f"players, {when}: {', '.join(a for _, a in g.players) or '-'}"
+            )
+        return
     store = _store(config, data_dir)
     rows: list[dict[str, Any]] = []
     for gid in store.game_ids():

@@ -3,7 +3,8 @@
 A message goes down a pipeline of small named steps (:data:`STEPS`), each of which may stop it with
 an :class:`Outcome` (a reply, or silence for loops and floods); nothing climbs back up:
 
-    size -> parse -> loops -> decrypt -> authenticate -> rate -> ledger -> keys -> read -> carry out
+    size -> parse -> loops -> decrypt -> requests -> authenticate -> rate -> ledger -> keys -> read
+    -> carry out
 
 Cheap screening comes first and costs a stranger nothing of a player's: the per-sender rate limit
 counts only authenticated mail, per seat. Notifications are built from the *log*, never from
@@ -28,7 +29,7 @@ from pbem.mail.outbox import Outbox
 from pbem.mail.parse import parse_message
 from pbem.mail.policy import RateLimiter, is_loop_or_auto, size_problem
 from pbem.rules.base import RuleError, derive_rng
-from pbem.service import orders
+from pbem.service import orders, signup
 from pbem.service.auth import Incoming, Refusal, Seated, authenticate
 from pbem.service.commands import Desk
 from pbem.service.journal import Journal
@@ -176,6 +177,11 @@ class Service:
         if decrypted is not None:
             flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted), decrypted)
         return None
+
+    def step_requests(self, flow: Flow) -> Outcome | None:
+        """A mail without a game token asking to JOIN, LEAVE, WATCH, UNWATCH (confirmed by a
+        mailed round trip first) or for its GAMES; see :mod:`pbem.service.signup`."""
+        return signup.step_requests(self, flow)
 
     def step_authenticate(self, flow: Flow) -> Outcome | None:
         assert flow.incoming is not None
@@ -449,12 +455,13 @@ class Service:
         :mod:`pbem.service.notifier`)."""
         from pbem.mail.parse import ParsedMail
 
-        return self.notifier.notify(
+        n = self.notifier.notify(
             game_id,
             actor=actor,
             echo=echo,
             reply_to=reply_to if isinstance(reply_to, ParsedMail) else None,
         )
+        return n + signup.mail_watchers(self, game_id)
 
     def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
         """Record when the next deadline of ``game_id`` falls due, or clear it. Only games with a
@@ -535,6 +542,7 @@ STEPS: tuple[Step, ...] = (
     Service.step_parse,
     Service.step_loops,
     Service.step_decrypt,
+    Service.step_requests,
     Service.step_authenticate,
     Service.step_rate,
     Service.step_ledger,

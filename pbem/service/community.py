@@ -43,6 +43,7 @@ DEFAULTS: dict[str, str] = {
     "remind": "24h,half",
     "grace": "0",
     "vacation": "14d",
+    "watch": "yes",
 }
 """The service settings of a game when the GM set nothing (``pbem admin policy``)."""
 
@@ -53,6 +54,7 @@ POLICY_HELP: dict[str, str] = {
     "and/or half (its half-way point), comma-separated, or off",
     "grace": "how long after the deadline the missed-deadline policy acts (0, 30m, 2h, 1d)",
     "vacation": "days of vacation each player may take in this game (0 forbids them)",
+    "watch": "yes (anyone may WATCH the game's public mails) or no",
 }
 
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
@@ -120,6 +122,9 @@ def check_policy(name: str, value: str) -> str:
         if name == "nmr":
             if v not in ("computer", "gm"):
                 raise ValueError("nmr is computer or gm")
+        elif name == "watch":
+            if v not in ("yes", "no"):
+                raise ValueError("watch is yes or no")
         elif name == "remind":
             if v in ("off", "none", ""):
                 return "off"

@@ -39,6 +39,8 @@ class Reason(StrEnum):
     DROPPED_RATE = "no answer: rate limit"
     DROPPED_STRANGER = "no answer: stranger already answered"
     DROPPED_NO_SENDER = "no answer: no sender"
+    CONFIRMATION_SENT = "confirmation sent"
+    """A request without a token (JOIN, WATCH...): the address was asked to confirm it."""
 
 
 @dataclass(frozen=True)

@@ -203,3 +203,24 @@ def test_deadline_refuses_the_past_and_unknown_kinds(run: Any) -> None:
     assert "back" in run("admin", "vacation", gid, "0", "back").stdout
     hist = run("admin", "history", gid).stdout
     assert "vacation" in hist and "policy" in hist
+
+
+def test_open_and_list_open(run: Any) -> None:
+    oid = run(
+        "admin",
+        "open",
+        "forbidden-city",
+        "--players",
+        "3-4",
+        "--start",
+        "3d",
+        "--invite",
+        "dee@example.org",
+    ).stdout.strip()
+    assert oid.startswith("o-fc-")
+    out = run("admin", "list", "--open").stdout
+    assert oid in out and "0 of 3-4 players" in out
+    bad = run("admin", "open", "forbidden-city", "--players", "3-9", ok=False)
+    assert bad.exit_code != 0 and "2 to 4 players" in bad.output
+    assert "withdrawn" in run("admin", "open", oid, "--cancel").stdout
+    assert "No open games" in run("admin", "list", "--open").stdout

@@ -103,7 +103,8 @@ def test_gm_guide_documents_every_command() -> None:
 
 def test_player_guide_documents_every_mail_command() -> None:
     from pbem.commands.grammar import SERVICE_WORDS
+    from pbem.service.signup import REQUEST_WORDS
 
     guide = (Path(__file__).parents[2] / "docs" / "PLAYER-GUIDE.md").read_text()
-    for word in SERVICE_WORDS:
+    for word in (*SERVICE_WORDS, *REQUEST_WORDS):
         assert f"`{word}" in guide or f"{word}`" in guide, word

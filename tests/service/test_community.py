@@ -188,7 +188,12 @@ def test_preview_closing_a_room_tells_the_payout(tmp_path: Path) -> None:
             if any("room" in ln.lower() and "closed" in ln.lower() for ln in lines):
                 assert any("(+" in ln for ln in lines), lines
                 return
-        env.store.commit(gid, rec.seq, [ActionEntry(seat, text=rec.legal_notations(seat)[0], source="gm")], env.clock())
+        env.store.commit(
+            gid,
+            rec.seq,
+            [ActionEntry(seat, text=rec.legal_notations(seat)[0], source="gm")],
+            env.clock(),
+        )
     pytest.fail("no room could be closed in 40 moves")
 
 
