@@ -358,7 +358,8 @@ def on_timer(service: Service, game_id: str, now: datetime) -> int:
     for item in items:
         due_now = [(lb, w) for lb, w in reminder_times(item, pol.remind) if w <= now]
         todo = [lb for lb, _ in due_now if _key(item, lb) not in mark.done]
-        if todo and item.due > now:
+        away = away_until(record, item.decision.seat, now) is not None
+        if todo and item.due > now and not away:  # (no reminder during a vacation)
             _remind(service, record, item, now)
         for lb in todo:
             mark.done.append(_key(item, lb))
@@ -403,7 +404,7 @@ def _remind(service: Service, record: GameRecord, item: Due, now: datetime) -> N
             "another length) and your deadlines stop meanwhile.",
         ],
     )
-    tail = f"remind.q{record.seq}.{seat}.{item.decision.kind}.{iso_time(now)}"
+    tail = f"remind.q{record.seq}.{seat}.{item.decision.kind}.{now.strftime('%Y%m%d%H%M%S')}"
     m.to_seat(record, seat, "notice", ctx, tail)
 
 
@@ -476,12 +477,16 @@ def preview(
             cut = True
             break
         told.append(describe_event(game, ev.kind, ev.data, seat_names))
-    out = [f"PREVIEW {text}: this is what the move would do. It has NOT been played; "
-           "reply with the move itself to play it."]
+    out = [
+        f"PREVIEW {text}: this is what the move would do. It has NOT been played; "
+        "reply with the move itself to play it."
+    ]
     out.extend(f"- {t}" for t in told or ["Nothing happens on the board beyond the move itself."])
     if cut:
-        out.append("What follows it (a tile drawn, a die rolled, a hidden choice revealed) is "
-                   "not shown: a preview only tells what the public board decides.")
+        out.append(
+            "What follows it (a tile drawn, a die rolled, a hidden choice revealed) is "
+            "not shown: a preview only tells what the public board decides."
+        )
     scores = _scores(game.view(after, None))
     if scores is not None:
         before = _scores(game.view(state, None)) or scores
