@@ -326,6 +326,7 @@ def build_source(cfg: Any) -> Any:
         return ImapSource(
             cfg.imap.host, cfg.imap.port, cfg.imap.security, cfg.imap.user or cfg.service_address,
             cfg.password("imap"), cursor_path=cfg.data_dir / "outbox" / "imap-cursor.json",
+            ssl_context=cfg.ssl_context("imap"),
             inbox=f.inbox, processed=f.processed, rejected=f.rejected, shunt=f.shunt,
         )
     if cfg.maildir_inbound:
@@ -342,7 +343,7 @@ def build_sender(cfg: Any) -> Any:
         user = cfg.smtp.user or None
         return SmtpSender(cfg.smtp.host, cfg.smtp.port, cfg.smtp.security, user,
                           cfg.password("smtp") if user else None,
-                          envelope_from=cfg.service_address)
+                          envelope_from=cfg.service_address, ssl_context=cfg.ssl_context("smtp"))
     if cfg.maildir_outbound:
         return MaildirSink(cfg.maildir_outbound)
     return None
