@@ -248,3 +248,46 @@ def test_vacation_line_with_a_past_start_is_refused_by_the_store(tmp_path: Path)
     rec = env.store.load(gid)
     with pytest.raises(CommandError):
         env.store.commit(gid, rec.seq, [Vacation(mover, now, now)], now)
+
+
+def test_preview_in_die_verbotene_stadt_tells_where_the_official_ends(tmp_path: Path) -> None:
+    from pbem.rules.base import derive_rng
+
+    env = make_env(tmp_path)
+    gid = env.store.create("verbotene-stadt", PLAYERS, {}, 4, env.clock())
+    for i in range(40):  # the secret selections first, then a move decision
+        rec = env.store.load(gid)
+        d = rec.pending()[0]
+        if d.kind == "move":
+            break
+        bot = rec.game.bots()["random"]
+        action = bot.choose(rec.game, rec.state, d.seat, derive_rng(1, i))
+        env.store.commit(
+            gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
+        )
+    rec = env.store.load(gid)
+    d = rec.pending()[0]
+    assert d.kind == "move"
+    names = env.service.mailer.names(rec)
+    told = [community.preview(rec, d.seat, m, names) for m in rec.legal_notations(d.seat)[:30]]
+    assert all("NOT been played" in t[0] for t in told)
+    assert any(" moved " in ln for t in told for ln in t)
+    # No selection of anyone is ever told by a preview.
+    assert not any("had bribed" in ln for t in told for ln in t)
+    assert env.store.load(gid).seq == rec.seq
+
+
+def test_a_move_to_an_ended_game_is_answered_ended(tmp_path: Path) -> None:
+    from pbem.store import End
+
+    env = make_env(tmp_path)
+    gid, mover, addr = _game(env, None)
+    turn = _to(drain(env), addr)[0]
+    rec = env.store.load(gid)
+    move = rec.legal_notations(mover)[0]
+    env.store.commit(gid, rec.seq, [End()], env.clock())
+    env.service.flush_journal()
+    drain(env)
+    assert env.service.handle(reply(turn, addr, move)).reason == "refused"
+    (m,) = drain(env)
+    assert "has ended" in text_of(m)
