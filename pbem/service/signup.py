@@ -362,7 +362,7 @@ def _ask_confirmation(
         None,
         None,
         f"[{service.policy.service_name}] please confirm: {verb.upper()} {target}",
-        "",
+        "",  # never the request's From name: it may be a forger's text
         paragraphs=[
             f"We were asked to {what} for this address.",
             "To confirm, reply to this mail (what you write does not matter). Nothing happens "
@@ -391,6 +391,11 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         return service.refuse_stranger(
             p, "That confirmation has lapsed; send your request again.", Reason.BAD_TOKEN
         )
+    # The name is the one on the confirming mail (the address's owner wrote it), not the
+    # request's, which anyone could have written.
+    from pbem.service.commands import plain_say
+
+    req.name = plain_say(p.from_name)[:60] or addr.split("@")[0]
     problem, target = _check(service, board, Asked(req.verb, req.target), addr)
     paragraphs: list[str]
     if problem:
@@ -452,7 +457,7 @@ def _answer_games(service: Service, p: ParsedMail) -> Outcome:
         None,
         None,
         f"[{service.policy.service_name}] your games",
-        "",
+        "",  # never echo a From name we cannot trust
         paragraphs=[*lines, *opened],
     )
     m.send(Mail("notice", ctx, "", addr, f"games.{now.strftime('%Y%m%d')}.{addr}", reply_to=p))
@@ -599,7 +604,7 @@ def mail_watchers(service: Service, game_id: str) -> int:
             record,
             None,
             m.subject(record, f"move {env.moves} (you watch)"),
-            "",
+            watcher.address.split("@")[0],
             paragraphs=[
                 f"You watch {game_id}. Players: {m.context(record, None, '', '').players_line}."
                 + status,
