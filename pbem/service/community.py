@@ -268,6 +268,21 @@ def deadlines(record: GameRecord) -> list[Due]:
     return out
 
 
+def deadline_line(record: GameRecord, seat: int) -> str:
+    """The sentence a seat's mail carries about its deadline ("" when it has none)."""
+    dues = [i for i in deadlines(record) if i.decision.seat == seat]
+    if not dues:
+        return ""
+    item = min(dues, key=lambda i: i.due)
+    pol = policy_of(record.envelope)
+    then = (
+        "the computer plays for you"
+        if pol.nmr == "computer"
+        else "the game master is told and the game waits"
+    )
+    return f"Your deadline: {say_time(item.due)}. If no answer has come by then, {then}."
+
+
 def reminder_times(item: Due, remind: tuple[str, ...]) -> list[tuple[str, datetime]]:
     """(label, when) of each reminder of one deadline, in time order, only those after the
     decision arose (a 24-hour reminder of a 12-hour deadline is not sent)."""

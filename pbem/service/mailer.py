@@ -124,6 +124,9 @@ class Mailer:
         ctx.your_turn = True
         prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
         ctx.decision_prompt = prompt[:1].upper() + prompt[1:]
+        from pbem.service.community import deadline_line
+
+        ctx.deadline = deadline_line(record, seat)
         if private_ok:
             legal = record.legal_notations(seat)
             ctx.legal_count = len(legal)

@@ -291,3 +291,13 @@ def test_a_move_to_an_ended_game_is_answered_ended(tmp_path: Path) -> None:
     assert env.service.handle(reply(turn, addr, move)).reason == "refused"
     (m,) = drain(env)
     assert "has ended" in text_of(m)
+
+
+def test_turn_mails_tell_the_deadline(tmp_path: Path) -> None:
+    env = make_env(tmp_path)
+    gid, mover, addr = _game(env, 48, nmr="gm")
+    mails = drain(env)
+    mine = " ".join(text_of(_to(mails, addr)[0]).split())
+    assert "Your deadline:" in mine and "the game master is told" in mine
+    other = next(m for m in mails if addr not in str(m["To"]))
+    assert "Your deadline:" not in text_of(other)
