@@ -145,6 +145,8 @@ def test_vacation_by_mail_extends_the_deadline_and_everyone_is_told(tmp_path: Pa
     assert _tick(env).timers == 0
     env.clock.now += timedelta(hours=2)
     assert _tick(env).timers == 1
+    # The new log kinds replay and verify like every other line.
+    assert env.store.verify(gid).ok
 
 
 def test_vacation_allowance_is_per_game_setting(tmp_path: Path) -> None:
