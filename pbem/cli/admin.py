@@ -240,6 +240,20 @@ def _deadline_lines(record: GameRecord) -> list[str]:
     return out
 
 
+def _due_json(record: GameRecord) -> list[dict[str, Any]]:
+    from pbem.service import community
+
+    return [
+        {
+            "seat": i.decision.seat,
+            "kind": i.decision.kind,
+            "due": iso_time(i.due),
+            "acted_on": iso_time(i.act),
+        }
+        for i in community.deadlines(record)
+    ]
+
+
 def _describe(record: GameRecord) -> str:
     """What a commit did, for the GM."""
     out = []
@@ -626,6 +640,7 @@ def show(
                 "view": rec.view(seat),
                 "board": board,
                 "deadlines": env.deadlines,
+                "due": _due_json(rec),
                 "result": env.result,
                 "seed_commitment": env.seed_commitment,
                 "revealed_seed": env.revealed_seed,

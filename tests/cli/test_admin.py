@@ -189,6 +189,8 @@ def test_deadline_refuses_the_past_and_unknown_kinds(run: Any) -> None:
     run("admin", "deadline", gid, "move", "2d")
     out = run("admin", "show", gid).stdout
     assert "deadline for move: 2 days" in out and "owes move by" in out
+    (due,) = show(run, gid)["due"]
+    assert due["kind"] == "move" and due["due"] == due["acted_on"]
     # Policy: shown, set, checked.
     assert "nmr=computer (default)" in run("admin", "policy", gid).stdout
     assert "nmr=gm" in run("admin", "policy", gid, "nmr=gm", "grace=2h").stdout
