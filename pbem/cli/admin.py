@@ -426,12 +426,21 @@ def new(
         options[k.strip()] = v.strip()
     if side is not None:
         options["side"] = side
+    from pbem.service import community
+
+    try:
+        options, settings = community.split_policy(options)
+    except CommandError as err:
+        raise typer.BadParameter(str(err), param_hint="--option") from None
     store = _store(config, data_dir)
     with _errors():
         try:
             gid = store.create(game, players, options, seed, _now())
         except (ValueError, KeyError) as exc:
             _fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
+        if settings:
+            rec = store.load(gid)
+            store.commit(gid, rec.seq, [SetPolicy(k, v) for k, v in settings.items()], _now())
     typer.echo(gid)
 
 
@@ -516,6 +525,12 @@ def open_game(
             invited.append(parse_player(a)[1])
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--invite") from None
+    from pbem.service import community
+
+    try:
+        community.split_policy(options)  # checked now; applied when the game starts
+    except CommandError as err:
+        raise typer.BadParameter(str(err), param_hint="--option") from None
     try:
         og = board.new_open(game, lo, hi, options, start_at, invited, now)
     except (ValueError, KeyError) as exc:

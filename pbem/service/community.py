@@ -140,6 +140,14 @@ def check_policy(name: str, value: str) -> str:
     return v
 
 
+def split_policy(options: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """``-o`` options of a new game: (the game's own options, checked service settings), so that
+    ``-o nmr=gm -o remind=48h`` work at creation like ``pbem admin policy`` afterwards."""
+    game_opts = {k: v for k, v in options.items() if k not in DEFAULTS}
+    settings = {k: check_policy(k, v) for k, v in options.items() if k in DEFAULTS}
+    return game_opts, settings
+
+
 def policy_of(env: Envelope) -> GamePolicy:
     def get(name: str) -> str:
         return env.options.get(name) or DEFAULTS[name]

@@ -154,8 +154,9 @@ class Board:
         if not lo <= min_players <= max_players <= hi:
             raise ValueError(f"{game.title} is for {lo} to {hi} players.")
         from pbem.rules.base import check_options
+        from pbem.service.community import split_policy
 
-        check_options(game, options)
+        check_options(game, split_policy(options)[0])
         prefix = "".join(w[0] for w in game_name.split("-"))
         for _ in range(100):
             oid = f"o-{prefix}-{secrets.token_hex(2)}"
@@ -491,8 +492,17 @@ def _join(service: Service, board: Board, open_id: str, name: str, addr: str) ->
 def start(service: Service, board: Board, og: OpenGame) -> str:
     """Create the game of an open game with its players (in the order they joined), queue its
     start mails, and tell the GM."""
+    from pbem.service.community import split_policy
+    from pbem.store import SetPolicy
+
     now = service.clock()
-    gid = service.store.create(og.game_name, og.players, dict(og.options), None, now)
+    options, settings = split_policy(dict(og.options))
+    gid = service.store.create(og.game_name, og.players, options, None, now)
+    if settings:
+        rec = service.store.load(gid)
+        service.store.commit(
+            gid, rec.seq, [SetPolicy(k, v) for k, v in settings.items()], service.clock()
+        )
     og.game_id = gid
     board.save_open(og)
     service.notify(gid)

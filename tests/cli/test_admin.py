@@ -226,3 +226,22 @@ def test_open_and_list_open(run: Any) -> None:
     assert bad.exit_code != 0 and "2 to 4 players" in bad.output
     assert "withdrawn" in run("admin", "open", oid, "--cancel").stdout
     assert "No open games" in run("admin", "list", "--open").stdout
+
+
+def test_policy_settings_at_creation(run: Any) -> None:
+    gid = run(
+        "admin",
+        "new",
+        "forbidden-city",
+        *PLAYERS,
+        "-o",
+        "nmr=gm",
+        "-o",
+        "remind=off",
+        "-o",
+        "side=advanced",
+    ).stdout.strip()
+    opts = show(run, gid)["options"]
+    assert opts["nmr"] == "gm" and opts["remind"] == "off" and opts["side"] == "advanced"
+    bad = run("admin", "new", "forbidden-city", *PLAYERS, "-o", "grace=soon", ok=False)
+    assert bad.exit_code != 0 and "grace" in bad.output
