@@ -48,6 +48,9 @@ def test_every_command_has_help() -> None:
         "pubkey",
         "rotate-key",
         "deadline",
+        "policy",
+        "vacation",
+        "open",
     ]:
         assert name in commands
         result = runner.invoke(app, ["admin", name, "--help"])
