@@ -16,6 +16,7 @@ the file: ``password_env`` names an environment variable, ``password_file`` a fi
 from __future__ import annotations
 
 import os
+import ssl
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +55,9 @@ class ImapConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     user: str = ""
     password_env: str = "PBEM_IMAP_PASSWORD"
     password_file: str = ""
+    ca_file: str = ""
+    """A PEM file of CA certificates to trust for this server instead of the system's (a
+    self-signed or private CA, such as the sandbox's Dovecot)."""
     folders: ImapFolders = msgspec.field(default_factory=ImapFolders)
 
 
@@ -66,6 +70,8 @@ class SmtpConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     user: str = ""
     password_env: str = "PBEM_SMTP_PASSWORD"
     password_file: str = ""
+    ca_file: str = ""
+    """As :attr:`ImapConfig.ca_file`, for the SMTP server."""
 
 
 class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -134,6 +140,19 @@ class Config:
             f"no {kind} password: set the environment variable {section.password_env or '(password_env)'} "
             f"or put it in a file of mode 0600 named by {kind}.password_file in {self.path or 'the config file'}."
         )
+
+    def ssl_context(self, kind: Literal["imap", "smtp"]) -> ssl.SSLContext | None:
+        """A TLS context trusting the section's ``ca_file`` (None: the system's trust store)."""
+        section: ImapConfig | SmtpConfig = self.imap if kind == "imap" else self.smtp
+        ca = self._resolve(section.ca_file)
+        if ca is None:
+            return None
+        if not ca.is_file():
+            raise ConfigError(f"[{kind}] ca_file {ca} does not exist.")
+        try:
+            return ssl.create_default_context(cafile=str(ca))
+        except (ssl.SSLError, ValueError) as exc:
+            raise ConfigError(f"[{kind}] ca_file {ca} is not a PEM file of certificates: {exc}") from None
 
     def _resolve(self, value: str) -> Path | None:
         if not value:
@@ -241,6 +260,8 @@ security = "tls"          # "tls" (implicit, port 993), "starttls" (port 143) or
 user = ""
 password_env = "PBEM_IMAP_PASSWORD"   # the environment variable holding the password, or:
 password_file = ""                    # a file of mode 0600 holding it
+ca_file = ""              # optional: trust this CA file (PEM) instead of the system's, for a
+                          # self-signed or private server certificate
 
 [imap.folders]
 inbox = "INBOX"
@@ -255,6 +276,7 @@ security = "tls"          # "tls" (implicit, port 465), "starttls" (port 587) or
 user = ""
 password_env = "PBEM_SMTP_PASSWORD"
 password_file = ""
+ca_file = ""              # optional: as for [imap]
 
 [limits]
 max_messages_per_tick = 200

@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
-from pbem.rules.base import derive_rng
-from pbem.service import Service, next_due
+from pbem.service import Service
 from pbem.service.journal import Journal
-from pbem.store import ActionEntry, service_lock
+from pbem.store import service_lock
 
 log = logging.getLogger("pbem.runner")
 
@@ -257,6 +256,12 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
         service.send_digests()
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
+    try:
+        from pbem.service.signup import start_due
+
+        start_due(service, now)
+    except (PbemError, ValueError) as err:
+        report.errors.append(f"open games: {err}")
     journal = service.journal
     nxt = journal.next_due()
     if nxt is not None and nxt > now:
@@ -281,30 +286,11 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
 
 
 def expire(service: Service, game_id: str, now: datetime) -> int:
-    """Apply the default action of every overdue decision of one game."""
-    record = service.store.load(game_id)
-    if record.envelope.status != "active":
-        return 0
-    due = next_due(record)
-    if due is None or due > now:
-        return 0
-    game = record.game
-    done = 0
-    for d in record.pending():
-        rng = derive_rng(record.envelope.moves, "timer", game_id, d.seat)
-        default = getattr(game, "default_action", None)
-        if callable(default):
-            action = default(record.state, d.seat, d.kind, rng)
-        else:
-            bots = game.bots()
-            action = (bots.get("greedy") or bots["random"]).choose(game, record.state, d.seat, rng)
-        record = service.store.commit(game_id, record.seq,
-                                      [ActionEntry(d.seat, action=action, source="timer")], now)
-        service.notify(game_id, echo="(deadline passed: played by the computer)")
-        service.play_computers(game_id)
-        done += 1
-        break  # one at a time: the next decision's deadline starts now
-    return done
+    """Send the reminders due by now and apply the missed-deadline policy of one game
+    (see :mod:`pbem.service.community`)."""
+    from pbem.service.community import on_timer
+
+    return on_timer(service, game_id, now)
 
 
 def sleep_until(seconds: float) -> None:
@@ -424,6 +410,7 @@ def build_source(cfg: Any) -> Any:
         return ImapSource(
             cfg.imap.host, cfg.imap.port, cfg.imap.security, cfg.imap.user or cfg.service_address,
             cfg.password("imap"), cursor_path=Journal.state_file(cfg.data_dir, "imap-cursor.json"),
+            ssl_context=cfg.ssl_context("imap"),
             inbox=f.inbox, processed=f.processed, rejected=f.rejected, shunt=f.shunt,
         )
     if cfg.maildir_inbound:
@@ -440,7 +427,7 @@ def build_sender(cfg: Any) -> Any:
         user = cfg.smtp.user or None
         return SmtpSender(cfg.smtp.host, cfg.smtp.port, cfg.smtp.security, user,
                           cfg.password("smtp") if user else None,
-                          envelope_from=cfg.service_address)
+                          envelope_from=cfg.service_address, ssl_context=cfg.ssl_context("smtp"))
     if cfg.maildir_outbound:
         return MaildirSink(cfg.maildir_outbound)
     return None

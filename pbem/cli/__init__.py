@@ -28,6 +28,7 @@ _TOP = {
     "demo": "service",
     "run": "service",
     "daemon": "service",
+    "sandbox": "service",
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 
@@ -49,6 +50,10 @@ _ADMIN_MODULE = frozenset(
         "resume",
         "end",
         "deadline",
+        "policy",
+        "vacation",
+        "open",
+        "mail",
         "export",
         "pubkey",
         "rotate-key",

@@ -29,6 +29,7 @@ from pbem.errors import (
 from pbem.model import iso_time, parse_player
 from pbem.store import (
     ActionEntry,
+    Back,
     End,
     GameRecord,
     Keyring,
@@ -36,8 +37,10 @@ from pbem.store import (
     Replace,
     Resume,
     SetDeadline,
+    SetPolicy,
     Store,
     Undo,
+    Vacation,
     ViewAccess,
     verify_export,
     verify_shuffle,
@@ -173,6 +176,7 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
     for d in record.pending():
         prompt = f": {d.prompt}" if d.seat == seat else ""
         lines.append(f"  waiting for seat {d.seat} ({names[d.seat]}){prompt} [{d.kind}]")
+    lines.extend(_deadline_lines(record))
     if env.result is not None:
         lines.append(
             f"  result ({env.result.reason}): scores {env.result.scores}, winners {[names[w] for w in env.result.winners]}"
@@ -183,6 +187,45 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
             f"  revealed seed: {env.revealed_seed} (check it: pbem verify-shuffle {env.game_id})"
         )
     return lines
+
+
+def _deadline_lines(record: GameRecord) -> list[str]:
+    """The game's deadlines, when each owed decision falls due, and vacations (``show``)."""
+    from pbem.service import community
+
+    env = record.envelope
+    names = record.seat_names()
+    out: list[str] = []
+    for kind, dl in env.deadlines.items():
+        rule = f"{timedelta(seconds=dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
+        out.append(f"  deadline for {kind}: {rule}")
+    for item in community.deadlines(record):
+        d = item.decision
+        out.append(
+            f"  seat {d.seat} ({names[d.seat]}) owes {d.kind} by {iso_time(item.due)}"
+            + (f" (acted on at {iso_time(item.act)})" if item.act != item.due else "")
+        )
+    now = _now()
+    for a in community.vacations(record):
+        if a.until > now:
+            out.append(
+                f"  seat {a.seat} ({names[a.seat]}) on vacation {iso_time(a.start)} to {iso_time(a.until)}"
+            )
+    return out
+
+
+def _due_json(record: GameRecord) -> list[dict[str, Any]]:
+    from pbem.service import community
+
+    return [
+        {
+            "seat": i.decision.seat,
+            "kind": i.decision.kind,
+            "due": iso_time(i.due),
+            "acted_on": iso_time(i.act),
+        }
+        for i in community.deadlines(record)
+    ]
 
 
 def _describe(record: GameRecord) -> str:
@@ -360,22 +403,149 @@ def new(
         options[k.strip()] = v.strip()
     if side is not None:
         options["side"] = side
+    from pbem.service import community
+
+    try:
+        options, settings = community.split_policy(options)
+    except CommandError as err:
+        raise typer.BadParameter(str(err), param_hint="--option") from None
     store = _store(config, data_dir)
     with _errors():
         try:
             gid = store.create(game, players, options, seed, _now())
         except (ValueError, KeyError) as exc:
             _fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
+        if settings:
+            rec = store.load(gid)
+            store.commit(gid, rec.seq, [SetPolicy(k, v) for k, v in settings.items()], _now())
     typer.echo(gid)
+
+
+@admin_app.command("open")
+def open_game(
+    game: Annotated[str, typer.Argument(help="Which game: forbidden-city or verbotene-stadt.")],
+    players: Annotated[
+        str, typer.Option("--players", help="How many players: 3-4, or 4 for exactly four.")
+    ] = "2-4",
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--start",
+            help="Start then (UTC, 2026-06-01T18:00:00Z, or a delay like 3d) if the minimum "
+            "has joined; without it, the game starts when full.",
+            show_default=False,
+        ),
+    ] = None,
+    invite: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--invite", help="An address to invite by mail; repeatable.", show_default=False
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", help="A game option as NAME=VALUE; repeatable.", show_default=False
+        ),
+    ] = None,
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Withdraw the open game GAME (its o-... id).")
+    ] = False,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Announce an open game that players join by mail (JOIN ID, or JOIN GAME for the next open
+    one); it starts when full, or at --start with at least the minimum. Prints its id."""
+    from pbem.service.signup import Board
+
+    cfg = _config(config, data_dir)
+    board = Board(cfg.data_dir / "outbox")
+    if cancel:
+        if board.get_open(game) is None:
+            _fail(f"{game} is not an open game (see 'pbem admin list --open').")
+        (board.open_dir / f"{game}.json").unlink()
+        typer.echo(f"{game} withdrawn.")
+        return
+    lo_s, _, hi_s = players.partition("-")
+    try:
+        lo, hi = int(lo_s), int(hi_s or lo_s)
+    except ValueError:
+        raise typer.BadParameter(f"{players!r}: write 3-4 or 4", param_hint="--players") from None
+    options: dict[str, str] = {}
+    for o in option or []:
+        k, sep, v = o.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{o!r} is not NAME=VALUE", param_hint="--option")
+        options[k.strip()] = v.strip()
+    now = _now()
+    start_at: datetime | None = None
+    if start:
+        m = _DURATION.match(start.strip())
+        if m:
+            start_at = now + timedelta(
+                seconds=int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60}[m.group(2)]
+            )
+        else:
+            try:
+                start_at = datetime.fromisoformat(start.strip().replace("Z", "+00:00"))
+            except ValueError:
+                raise typer.BadParameter(
+                    f"{start!r} is not a time or a delay", param_hint="--start"
+                ) from None
+            if start_at.tzinfo is None:
+                start_at = start_at.replace(tzinfo=UTC)
+            if start_at <= now:
+                _fail(f"{iso_time(start_at)} is already past.")
+    invited: list[str] = []
+    for a in invite or []:
+        try:
+            invited.append(parse_player(a)[1])
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--invite") from None
+    from pbem.service import community
+
+    try:
+        community.split_policy(options)  # checked now; applied when the game starts
+    except CommandError as err:
+        raise typer.BadParameter(str(err), param_hint="--option") from None
+    try:
+        og = board.new_open(game, lo, hi, options, start_at, invited, now)
+    except (ValueError, KeyError) as exc:
+        _fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
+    typer.echo(og.open_id)
+    if invited:
+        typer.echo(f"(the next 'pbem run' mails the invitations to {', '.join(invited)})", err=True)
 
 
 @admin_app.command("list")
 def list_games(
-    data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+    open_only: Annotated[
+        bool, typer.Option("--open", help="Only the open games waiting for players.")
+    ] = False,
 ) -> None:
-    """List every game: id, game, status, moves, who is to move.
+    """List every game: id, game, status, moves, who is to move (--open: the open games).
 
     Reads the list index (one file), not the games: 'pbem admin verify' checks it against them."""
+    if open_only:
+        from pbem.service.signup import Board
+
+        cfg = _config(config, data_dir)
+        opens = [g for g in Board(cfg.data_dir / "outbox").open_games() if g.game_id is None]
+        if as_json:
+            _print_json(opens)
+            return
+        if not opens:
+            typer.echo("No open games. Announce one with 'pbem admin open'.")
+        for g in opens:
+            when = f"starts {g.start_at} or when full" if g.start_at else "starts when full"
+            typer.echo(
+                f"{g.open_id:<12} {g.game_name:<16} {len(g.players)} of {g.min_players}-{g.max_players} "
+                f"players, {when}: {', '.join(a for _, a in g.players) or '-'}"
+            )
+        return
     store = _store(config, data_dir)
     summaries = store.summaries()
     if as_json:
@@ -466,6 +636,7 @@ def show(
                 "view": rec.view(seat),
                 "board": board,
                 "deadlines": env.deadlines,
+                "due": _due_json(rec),
                 "result": env.result,
                 "seed_commitment": env.seed_commitment,
                 "revealed_seed": env.revealed_seed,
@@ -790,7 +961,24 @@ def deadline(
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
         entry = SetDeadline(kind, at=at)
-    _admin_commit(game, entry, data_dir, config)
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        from pbem.service import community
+
+        kinds = community.decision_kinds(rec)
+        if kind != "*" and kind not in kinds:
+            raise CommandError(
+                f"{game} has no decision kind {kind!r}; its kinds are "
+                + ", ".join(kinds)
+                + " (or * for every kind)."
+            )
+        if entry.at is not None and entry.at <= _now():
+            raise CommandError(
+                f"{iso_time(entry.at)} is already past (it is {iso_time(_now())} now); "
+                "give a time in the future, or a duration such as 3d."
+            )
+        store.commit(game, rec.seq, [entry], _now())
     if entry.seconds:
         typer.echo(
             f"{game}: '{kind}' decisions are due {timedelta(seconds=entry.seconds)} after they arise."
@@ -799,6 +987,113 @@ def deadline(
         typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
     else:
         typer.echo(f"{game}: no deadline for '{kind}' decisions.")
+
+
+@admin_app.command("policy")
+def policy(
+    game: GameArg,
+    settings: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="name=value pairs: nmr=computer|gm, remind=24h,half|off, grace=2h, "
+            "vacation=14d. None: show the game's settings.",
+            show_default=False,
+        ),
+    ] = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Show or change the game's service settings: what a missed deadline does, reminders, grace,
+    the vacation allowance."""
+    from pbem.service import community
+
+    entries: list[Any] = []
+    for item in settings or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{item!r}: write name=value, e.g. nmr=gm")
+        try:
+            entries.append(SetPolicy(name.strip().lower(), community.check_policy(name, value)))
+        except CommandError as err:
+            raise typer.BadParameter(str(err)) from None
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        if entries:
+            rec = store.commit(game, rec.seq, entries, _now())
+    for name in sorted(community.DEFAULTS):
+        set_to = rec.envelope.options.get(name)
+        shown = set_to if set_to is not None else f"{community.DEFAULTS[name]} (default)"
+        typer.echo(f"{game}: {name}={shown}")
+
+
+@admin_app.command("vacation")
+def vacation(
+    game: GameArg,
+    seat: SeatArg,
+    length: Annotated[
+        str, typer.Argument(help="How long: 7d, 36h, 90m; or back (end the running one).")
+    ],
+    force: Annotated[
+        bool, typer.Option("--force", help="Beyond the game's vacation allowance.")
+    ] = False,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Send a player on vacation (their deadlines stop; every player is told the return date),
+    or end it early with 'back'."""
+    from pbem.service import community
+
+    store = _store(config, data_dir)
+    with _errors(), store.lock(game):
+        rec = store.load(game)
+        s = resolve_seat(rec, seat)
+        now = _now()
+        if length.strip().lower() == "back":
+            if community.away_until(rec, s, now) is None:
+                raise CommandError(f"seat {s} of {game} is not on vacation.")
+            store.commit(game, rec.seq, [Back(s, source="gm")], now)
+            typer.echo(f"{game}: seat {s} is back.")
+            return
+        try:
+            td = community.parse_duration(length)
+        except ValueError as err:
+            raise typer.BadParameter(str(err)) from None
+        problem = community.vacation_problem(rec, s, td)
+        if problem and not force:
+            raise CommandError(problem + " (--force to grant it anyway)")
+        start = community.away_until(rec, s, now) or now
+        store.commit(game, rec.seq, [Vacation(s, start, start + td, source="gm")], now)
+    typer.echo(f"{game}: seat {s} is on vacation until {iso_time(start + td)}.")
+
+
+@admin_app.command("mail")
+def mail_pref(
+    address: Annotated[str, typer.Argument(help="The player's address.")],
+    mode: Annotated[
+        str,
+        typer.Argument(
+            help="every (a mail for every move), turns (only their turn and game events), "
+            "digest (their turn and game events, the rest once a day) or default (the game's "
+            "-o mail=... decides)."
+        ),
+    ],
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Set how much mail a player gets, in every game they play from that address (what they
+    can set themselves with MAIL EVERY, MAIL TURNS or MAIL DIGEST)."""
+    from pbem.service.journal import Journal
+    from pbem.service.prefs import MailMode, Prefs
+
+    with _errors():
+        cfg = _config(config, data_dir)
+        choice = mode.strip().lower()
+        if choice not in ("every", "turns", "digest", "default"):
+            raise CommandError(f"{mode!r} is not a mail setting: every, turns, digest or default.")
+        prefs = Prefs(Journal.state_file(cfg.data_dir, "prefs.json"))
+        prefs.set_mail(address, None if choice == "default" else MailMode(choice))
+    typer.echo(f"{address.strip().lower()}: mail {choice}.")
 
 
 @admin_app.command("export")

@@ -50,6 +50,27 @@ def demo(
         raise typer.Exit(1)
 
 
+@app.command("sandbox")
+def sandbox_cmd(
+    directory: Path = typer.Argument(..., help="Where the sandbox keeps its config, mailboxes, "
+                                     "games and keys (reused at the next start)."),
+    players: int = typer.Option(4, help="How many player accounts (2 to 6), each with a muttrc."),
+    interval: float = typer.Option(5.0, help="Seconds between ticks of the mail loop (0: none; "
+                                   "run 'pbem run' yourself)."),
+    maildir_only: bool = typer.Option(
+        False, "--maildir", help="Deliver into plain Maildirs even when Dovecot is installed."
+    ),
+) -> None:
+    """Try the service with local mail: start a private Dovecot and SMTP relay, write a pbem.toml
+    for them and a muttrc per player, print how to play from the terminal, and run the mail loop
+    until Ctrl-C (which stops the servers cleanly)."""
+    from pbem.sandbox import run_sandbox
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    run_sandbox(directory, players=players, use_dovecot=False if maildir_only else None,
+                interval=interval, echo=lambda s: typer.echo(s))
+
+
 def _setup_logging(cfg_log_file: Path | None, verbose: bool) -> None:
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if cfg_log_file is not None:

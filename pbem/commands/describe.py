@@ -22,6 +22,28 @@ def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[s
     return str(text) if text else plain_sentence(kind, data, names)
 
 
+def _duration(seconds: int) -> str:
+    """``5400`` -> ``1 hour 30 minutes``; ``259200`` -> ``3 days``."""
+    parts = []
+    for size, name in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        n, seconds = divmod(seconds, size)
+        if n:
+            parts.append(f"{n} {name}{'s' if n != 1 else ''}")
+    return " ".join(parts[:2]) or f"{seconds} seconds"
+
+
+def deadline_sentence(data: Mapping[str, Any]) -> str:
+    """The GM's deadline as people say it: a duration per decision, or a date."""
+    kind = str(data.get("kind") or "every decision").replace("*", "every decision")
+    if data.get("seconds"):
+        return (f"The game master set a deadline for {kind}: {_duration(int(data['seconds']))} "
+                "from each new position.")
+    if data.get("at"):
+        when = str(data["at"]).replace("T", " ").replace("Z", "").replace("+00:00", "")
+        return f"The game master set a deadline for {kind}: {when[:16]} UTC."
+    return f"The game master removed the deadline for {kind}."
+
+
 def describe_line(
     game: Game, kind: str, data: Mapping[str, Any], names: list[str], players: list[str]
 ) -> list[str]:
@@ -42,7 +64,9 @@ def describe_line(
             out.append(f"{who(data.get('seat'))} played {data.get('notation')}.")
         if data.get("source") == "gm":
             out[0] += " (entered by the game master)"
-        elif data.get("source") in ("bot", "timer"):
+        elif data.get("source") == "timer":
+            out[0] += " (played by the computer: the deadline had passed)"
+        elif data.get("source") == "bot":
             out[0] += " (played by the computer)"
         return out
     if kind == "undo":
@@ -66,10 +90,15 @@ def describe_line(
             + (" (ended by the game master)." if data.get("reason") == "gm" else ".")
         ]
     if kind == "deadline":
-        return [
-            f"Deadline for {data.get('kind')}: {data.get('seconds') or data.get('at') or 'none'}"
-            + (" seconds." if data.get("seconds") else ".")
-        ]
+        return [deadline_sentence(data)]
+    if kind == "vacation":
+        until = str(data.get("until", "")).replace("T", " ").replace("Z", " UTC")
+        return [f"{who(data.get('seat'))} is on vacation until {until}; their deadlines stop "
+                "meanwhile."]
+    if kind == "back":
+        return [f"{who(data.get('seat'))} is back from vacation."]
+    if kind == "policy":
+        return [f"The game master set {data.get('name')}={data.get('value')}."]
     if kind == "view-access":
         return [f"The game master looked at the private view of {who(data.get('seat'))}."]
     return []

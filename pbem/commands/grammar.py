@@ -37,9 +37,35 @@ MAX_LINES = 500
 MAX_PROSE_WORDS = 40
 """Longer lines are not searched for a move inside prose."""
 
-SERVICE_WORDS = ("BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "MAIL")
+SERVICE_WORDS = (
+    "BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "MAIL",
+    "VACATION", "BACK", "PREVIEW", "GAMES",
+)
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
+
+_COMMUNITY: dict[str, tuple[str, bool]] = {
+    "VACATION": ("vacation", True),
+    "BACK": ("back", False),
+    "PREVIEW": ("preview", True),
+    "GAMES": ("games", False),
+}
+"""Words of :mod:`pbem.service.community`: kind, and whether the word takes an argument (a word
+without one, such as BACK, is only a command when alone on its line)."""
+_COMMUNITY_ARG = {"vacation": "a length", "preview": "a move"}
+_COMMUNITY_HINT = {"vacation": "VACATION 7d", "preview": "PREVIEW M9 R1"}
+
+
+
+def _community_form(word: str, rest: str) -> bool:
+    """Is this line the command (else prose such as "Back soon!" or "Vacation was great")?
+    BACK and GAMES stand alone; VACATION takes one word, PREVIEW a short move."""
+    _, needs_arg = _COMMUNITY[word]
+    if not needs_arg:
+        return not rest
+    n = len(rest.split())
+    return n <= 1 if word == "VACATION" else n <= 5
+
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
 _WORD = re.compile(r"^([A-Za-z]+)\b[:.!]?\s*(.*)$")
@@ -384,6 +410,19 @@ def _read_line(
         out.commands.append(Command("help", line, from_subject=from_subject))
     elif word == "HISTORY" and not rest:
         out.commands.append(Command("history", line, from_subject=from_subject))
+    elif word in _COMMUNITY and _community_form(word, rest):
+        kind, needs_arg = _COMMUNITY[word]
+        if needs_arg and not rest:
+            out.errors.append(
+                (
+                    line,
+                    CommandError(
+                        f"{word} needs {_COMMUNITY_ARG[kind]}.", hint=_COMMUNITY_HINT[kind]
+                    ),
+                )
+            )
+        else:
+            out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
     elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
         # "Mail me later" stays prose; MAIL alone asks which.
         out.commands.append(

@@ -128,6 +128,8 @@ class MailContext:
     events: list[str] = field(default_factory=list)
     your_turn: bool = False
     decision_prompt: str = ""
+    deadline: str = ""
+    """When the seat's owed decision falls due and what happens then (empty: no deadline)."""
     examples: list[str] = field(default_factory=list)
     legal_count: int = 0
     waiting_for: str = ""

@@ -3,7 +3,8 @@
 A message goes down a pipeline of small named steps (:data:`STEPS`), each of which may stop it with
 an :class:`Outcome` (a reply, or silence for loops and floods); nothing climbs back up:
 
-    size -> parse -> loops -> decrypt -> authenticate -> rate -> ledger -> keys -> read -> carry out
+    size -> parse -> loops -> decrypt -> requests -> authenticate -> rate -> ledger -> keys -> read
+    -> carry out
 
 Cheap screening comes first and costs a stranger nothing of a player's: the per-sender rate limit
 counts only authenticated mail, per seat. Notifications are built from the *log*, never from
@@ -34,7 +35,7 @@ from pbem.mail.policy import (
     size_problem,
 )
 from pbem.rules.base import RuleError, derive_rng
-from pbem.service import orders
+from pbem.service import orders, signup
 from pbem.service.auth import Incoming, Refusal, Seated, authenticate
 from pbem.service.commands import Desk
 from pbem.service.journal import Journal
@@ -45,7 +46,7 @@ from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
 from pbem.service.timers import next_due
-from pbem.store import ActionEntry, GameRecord, MessageHandled, Replace, Store
+from pbem.store import ActionEntry, GameRecord, MessageHandled, NewEntry, Replace, Store
 
 __all__ = [
     "COMPUTER_PREFIX",
@@ -117,7 +118,7 @@ class Service:
             self.keys.missing,
             self.schedule,
         )
-        self.desk = Desk(self.mailer, self.keys, self.prefs, self.policy.max_say)
+        self.desk = Desk(self.mailer, self.keys, self.prefs, self.policy.max_say, self.store)
         day = 86400.0
         self.strangers = RateLimiter(
             self.journal.root,
@@ -158,19 +159,29 @@ class Service:
         problem = size_problem(len(flow.raw), self.policy.max_size)
         if problem is None:
             return None
-        return self.refuse_stranger(parse_message(flow.raw[:16384]), problem, Reason.TOO_LARGE)
+        return self.refuse_stranger(parse_message(flow.raw, body=False), problem, Reason.TOO_LARGE)
 
     def step_parse(self, flow: Flow) -> Outcome | None:
         parsed = parse_message(flow.raw)
         flow.incoming = Incoming(flow.raw, parsed, parsed, flow.raw)
+        if parsed.body_problem and is_loop_or_auto(parsed, self._own()) is None:
+            # Too deep, too many parts: only the headers were read. Say so (once a day at most).
+            return self.refuse_stranger(
+                parsed,
+                f"We could not read your mail: {parsed.body_problem} Please reply again with "
+                "just your move as plain text.",
+                Reason.UNREADABLE,
+            )
         return None
+
+    def _own(self) -> set[str]:
+        return {self.policy.service_address.lower(), *self.policy.own_addresses}
 
     def step_loops(self, flow: Flow) -> Outcome | None:
         """Loops, bounces and auto-replies: dropped without an answer."""
         assert flow.incoming is not None
         p = flow.incoming.outer
-        own = {self.policy.service_address.lower(), *self.policy.own_addresses}
-        why = is_loop_or_auto(p, own)
+        why = is_loop_or_auto(p, self._own())
         if why is None:
             return None
         log.info("dropped a message: %s", why)
@@ -193,6 +204,11 @@ class Service:
         if decrypted is not None:
             flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted), decrypted)
         return None
+
+    def step_requests(self, flow: Flow) -> Outcome | None:
+        """A mail without a game token asking to JOIN, LEAVE, WATCH, UNWATCH (confirmed by a
+        mailed round trip first) or for its GAMES; see :mod:`pbem.service.signup`."""
+        return signup.step_requests(self, flow)
 
     def step_authenticate(self, flow: Flow) -> Outcome | None:
         assert flow.incoming is not None
@@ -277,8 +293,11 @@ class Service:
         reading = order.reading
         replies, expunge = orders.run_commands(self.desk, s, reading)
         action = reading.action
-        if action is None and not order.resign:
-            self.record_handled(s, ",".join(sorted(reading.kinds())))
+        if action is None and not order.changes_game:
+            if reading.kinds() != {"preview"}:
+                # (A preview alone leaves the log as it was: answering it twice after a crash
+                # costs a mail, never a change.)
+                self.record_handled(s, ",".join(sorted(reading.kinds())))
             return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
         for attempt in range(COMMIT_TRIES):
             try:
@@ -301,7 +320,7 @@ class Service:
                 problem = orders.status_problem(fresh, reading)
                 if problem is not None:
                     reading.errors.append(("", problem))
-                if reading.errors or (action is None and not order.resign):
+                if reading.errors or (action is None and not order.changes_game):
                     return self.reject(s, order)
             except GameStopped as err:
                 reading.errors.append(("", CommandError(str(err))))
@@ -309,18 +328,23 @@ class Service:
             except (CommandError, RuleError) as err:
                 reading.errors.append((action.line if action else "", err))
                 return self.reject(s, order)
-        echo = action.echo if action is not None else "RESIGN CONFIRM"
+        echo = action.echo if action is not None else order.change_line
         replies += self.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
         self.play_computers(s.game_id)
         return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)
 
-    def _entries(self, s: Seated, order: orders.Order) -> list[ActionEntry | Replace]:
+    def _entries(self, s: Seated, order: orders.Order) -> list[NewEntry]:
         action = order.reading.action
-        entries: list[ActionEntry | Replace] = []
+        entries: list[NewEntry] = []
         if action is not None:
             entries.append(
                 ActionEntry(s.seat, action=action.action, source="mail", message_id=s.ledger_key)
             )
+        if action is None and not order.resign:
+            # VACATION / BACK: the ledger key rides on that line.
+            entries.extend(orders.community_entries(s, order, self.clock()))
+        elif order.changes_game:
+            entries.extend(orders.community_entries(s, order, self.clock(), message_id=False))
         if order.resign:
             env = s.record.envelope
             host = self.mailer.host
@@ -463,18 +487,22 @@ class Service:
         :mod:`pbem.service.notifier`)."""
         from pbem.mail.parse import ParsedMail
 
-        return self.notifier.notify(
+        n = self.notifier.notify(
             game_id,
             actor=actor,
             echo=echo,
             reply_to=reply_to if isinstance(reply_to, ParsedMail) else None,
         )
+        return n + signup.mail_watchers(self, game_id)
 
     def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
         """Record when the next deadline of ``game_id`` falls due, or clear it. Only games with a
         deadline have a timer file, so an idle tick does not read every game."""
+        from pbem.service import community
+
         record = record or self.store.load(game_id, verify=False)
-        due = next_due(record)
+        mark = community.Reminders(self.journal.root, self.store.fsync).load(record)
+        due = community.next_wakeup(record, mark)
         self.journal.set_timer(game_id, due if record.envelope.status == "active" else None)
 
     def send_digests(self) -> int:
@@ -558,6 +586,7 @@ STEPS: tuple[Step, ...] = (
     Service.step_parse,
     Service.step_loops,
     Service.step_decrypt,
+    Service.step_requests,
     Service.step_authenticate,
     Service.step_rate,
     Service.step_ledger,

@@ -12,15 +12,18 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from datetime import datetime
+from typing import Any, ClassVar, Protocol
 
 from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Command
 from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.rules.base import RuleError
+from pbem.service import community
 from pbem.service.auth import Seated
 from pbem.service.facts import moves_in_effect
 from pbem.service.keys import KeyDesk
-from pbem.service.mailer import Mailer, reply_tail
+from pbem.service.mailer import Mailer, reply_tail, short_hash
 from pbem.service.prefs import MailMode, Prefs
 
 HISTORY_SKIP = frozenset({"setup", "message", "reveal", "view-access"})
@@ -34,6 +37,8 @@ class Desk:
     keys: KeyDesk
     prefs: Prefs
     max_say: int
+    store: Any = None
+    """The :class:`~pbem.store.Store` (GAMES reads the sender's other games)."""
 
 
 class EmailCommand(Protocol):
@@ -301,3 +306,97 @@ class Cert(_Base):
         )
         desk.keys.start_if_ready(record.envelope.game_id, now=False)
         return 1
+
+
+# ==================================================================== community (issue 13)
+
+
+def _now(desk: Desk) -> datetime:
+    return desk.mailer.clock()
+
+
+@register
+class VacationCmd(_Base):
+    """VACATION 7d: the seat's deadlines stop that long (within the game's allowance); every
+    player is told the date of return. The commit itself is the carry-out step's."""
+
+    kind: ClassVar[str] = "vacation"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        try:
+            length = community.parse_duration(cmd.arg)
+        except ValueError:
+            return CommandError(
+                f"{cmd.arg!r} is not a length: write VACATION 7d (days), 36h (hours) or 90m.",
+                hint="VACATION 7d",
+            )
+        problem = community.vacation_problem(seated.record, seated.seat, length)
+        return CommandError(problem) if problem else None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        return 0  # the vacation line's mail to everyone says it
+
+
+@register
+class BackCmd(_Base):
+    """BACK: the running vacation ends now."""
+
+    kind: ClassVar[str] = "back"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        if community.away_until(seated.record, seated.seat, _now(desk)) is None:
+            return CommandError("You are not on vacation in this game, so BACK changes nothing.")
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        return 0
+
+
+@register
+class PreviewCmd(_Base):
+    """PREVIEW <move>: what the move would do, without playing it (nothing is written)."""
+
+    kind: ClassVar[str] = "preview"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        record = seated.record
+        if record.envelope.status != "active":
+            return None  # the status problem says it
+        try:
+            record.game.parse(record.state, seated.seat, cmd.arg)
+        except RuleError as err:
+            return CommandError(f"PREVIEW {cmd.arg}: {err}", hint=getattr(err, "hint", ""))
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        lines = community.preview(record, seat, cmd.arg, m.names(record))
+        return m.notice(
+            record,
+            seat,
+            f"preview of {cmd.arg}",
+            lines,
+            reply_tail(seated.mail, record, f"preview.{short_hash(cmd.arg)}"),
+            reply_to=seated.mail,
+        )
+
+
+@register
+class GamesCmd(_Base):
+    """GAMES: every game of the sender's address, whose turn it is, and the deadlines."""
+
+    kind: ClassVar[str] = "games"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        if desk.store is None:  # pragma: no cover - the service always gives one
+            return 0
+        lines = community.games_of(desk.store, seated.player.email, _now(desk))
+        return m.notice(
+            record,
+            seat,
+            "your games",
+            lines,
+            reply_tail(seated.mail, record, "games"),
+            reply_to=seated.mail,
+        )

@@ -21,9 +21,8 @@ from pbem.mail.htmltext import html_to_text
 from pbem.mail.parse import ParsedMail
 from pbem.mail.tokens import message_id
 from pbem.rules.base import Decision
-from pbem.service.facts import format_due, moves_played, private_part
+from pbem.service.facts import moves_played, private_part
 from pbem.service.ports import MailCryptoPort, Policy
-from pbem.service.timers import due_for
 from pbem.store import GameRecord
 
 EXAMPLES = 5
@@ -134,9 +133,9 @@ class Mailer:
         ctx.your_turn = True
         prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
         ctx.decision_prompt = prompt[:1].upper() + prompt[1:]
-        due = due_for(record, owes)
-        if due is not None:
-            ctx.decision_prompt += f" Due {format_due(due, self.clock())}."
+        from pbem.service.community import deadline_line
+
+        ctx.deadline = deadline_line(record, seat, self.clock())
         if private_ok:
             legal = record.legal_notations(seat)
             ctx.legal_count = len(legal)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from pbem.commands.grammar import Reading, read_commands
@@ -21,7 +22,7 @@ from pbem.service.auth import Seated
 from pbem.service.commands import REGISTRY, Desk
 from pbem.service.facts import moves_played
 from pbem.service.mailer import Mailer, reply_tail
-from pbem.store import GameRecord
+from pbem.store import Back, GameRecord, Vacation
 
 CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
 """A CERT request line (its passphrase must never be echoed or kept)."""
@@ -62,6 +63,39 @@ class Order:
     @property
     def resign(self) -> bool:
         return any(c.kind == "resign" for c in self.reading.commands)
+
+    @property
+    def changes_game(self) -> bool:
+        """Besides a move: a line that the carry-out step commits (RESIGN, VACATION, BACK)."""
+        return any(c.kind in CHANGING for c in self.reading.commands)
+
+    @property
+    def change_line(self) -> str:
+        return ", ".join(c.line for c in self.reading.commands if c.kind in CHANGING)
+
+
+CHANGING = frozenset({"resign", "vacation", "back"})
+
+
+def community_entries(
+    seated: Seated, order: Order, now: datetime, *, message_id: bool = True
+) -> list[Vacation | Back]:
+    """The log lines of a reply's VACATION and BACK (the first carries the ledger key unless a
+    move or a resignation already does)."""
+    from pbem.service import community
+
+    out: list[Vacation | Back] = []
+    key = seated.ledger_key if message_id else None
+    for c in order.reading.commands:
+        if c.kind == "vacation":
+            start = community.away_until(seated.record, seated.seat, now) or now
+            until = start + community.parse_duration(c.arg)
+            out.append(Vacation(seated.seat, start, until, message_id=key))
+            key = None
+        elif c.kind == "back":
+            out.append(Back(seated.seat, message_id=key))
+            key = None
+    return out
 
 
 def command_lines(seated: Seated, max_lines: int, fp: Fingerprint | None) -> tuple[list[str], str]:

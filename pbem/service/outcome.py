@@ -28,6 +28,7 @@ class Reason(StrEnum):
     REFUSED = "refused"
     """The player's commands could not be carried out; the reply says why."""
     TOO_LARGE = "too large"
+    UNREADABLE = "unreadable structure"
     DECRYPTION_FAILED = "decryption failed"
     NO_TOKEN = "no token"
     BAD_TOKEN = "bad token"
@@ -39,6 +40,8 @@ class Reason(StrEnum):
     DROPPED_RATE = "no answer: rate limit"
     DROPPED_STRANGER = "no answer: stranger already answered"
     DROPPED_NO_SENDER = "no answer: no sender"
+    CONFIRMATION_SENT = "confirmation sent"
+    """A request without a token (JOIN, WATCH...): the address was asked to confirm it."""
 
 
 @dataclass(frozen=True)

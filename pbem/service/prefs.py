@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 
-from pbem.store.fsutil import atomic_write
+from pbem.store.fsutil import atomic_write, ensure_private_dir
 
 
 class MailMode(StrEnum):
@@ -54,6 +54,7 @@ class Prefs:
         data[key] = PlayerPrefs(mail=mode)
         if data[key] == PlayerPrefs():
             del data[key]
+        ensure_private_dir(self.path.parent)
         atomic_write(self.path, _encode.encode(data), mode=0o600, sync=self.fsync)
 
     def mail_mode(self, address: str, game_default: str | None) -> MailMode:

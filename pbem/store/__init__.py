@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pbem.store.entries import (
     ActionEntry,
+    Back,
     End,
     MessageHandled,
     NewEntry,
@@ -23,8 +24,10 @@ from pbem.store.entries import (
     Replace,
     Resume,
     SetDeadline,
+    SetPolicy,
     Source,
     Undo,
+    Vacation,
     ViewAccess,
 )
 from pbem.store.keys import Keyring
@@ -34,6 +37,7 @@ from pbem.store.store import GameRecord, HistoryItem, Store, VerifyReport, servi
 
 __all__ = [
     "ActionEntry",
+    "Back",
     "End",
     "GameRecord",
     "HistoryItem",
@@ -45,10 +49,12 @@ __all__ = [
     "Replace",
     "Resume",
     "SetDeadline",
+    "SetPolicy",
     "ShuffleReport",
     "Source",
     "Store",
     "Undo",
+    "Vacation",
     "VerifyReport",
     "ViewAccess",
     "game_for",

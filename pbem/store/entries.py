@@ -101,8 +101,49 @@ class MessageHandled:
     """Short, e.g. ``"rejected: illegal move"``, ``"help"``. Must not contain secrets."""
 
 
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    """``seat`` is away from ``start`` to ``until``: its deadlines stop meanwhile."""
+
+    seat: int
+    start: datetime
+    until: datetime
+    source: Source = "mail"
+    message_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """``seat`` is back before its vacation's end (the rest of it is not counted)."""
+
+    seat: int
+    source: Source = "mail"
+    message_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetPolicy:
+    """A service setting of the game (``nmr``, ``remind``, ``grace``, ``vacation``, ``watch``),
+    kept in the envelope's options; the value is checked by the caller."""
+
+    name: str
+    value: str
+    source: Source = "gm"
+
+
 NewEntry: TypeAlias = (
-    ActionEntry | Undo | Replace | Pause | Resume | End | ViewAccess | SetDeadline | MessageHandled
+    ActionEntry
+    | Undo
+    | Replace
+    | Pause
+    | Resume
+    | End
+    | ViewAccess
+    | SetDeadline
+    | MessageHandled
+    | Vacation
+    | Back
+    | SetPolicy
 )
 
 

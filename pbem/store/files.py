@@ -46,6 +46,9 @@ KINDS = frozenset(
         "view-access",
         "deadline",
         "message",
+        "vacation",
+        "back",
+        "policy",
     }
 )
 

@@ -220,7 +220,10 @@ class Fold:
             else:
                 env.deadlines[p["kind"]] = Deadline(seconds=p.get("seconds"), at=p.get("at"))
             env.deadlines = dict(sorted(env.deadlines.items()))
-        elif kind in ("setup", "view-access", "message"):
+        elif kind == "policy":
+            env.options = dict(sorted({**env.options, str(p["name"]): str(p["value"])}.items()))
+        elif kind in ("setup", "view-access", "message", "vacation", "back"):
+            # Vacations are read from the log lines themselves (pbem.service.community).
             # The setup's engine part is done by from_setup; the others change no game state.
             pass
         else:

@@ -31,6 +31,7 @@ from pbem.model import GAME_ID_RE, Envelope, check_player, iso_time
 from pbem.rules.base import Event, Game, check_options
 from pbem.store.entries import (
     ActionEntry,
+    Back,
     End,
     MessageHandled,
     NewEntry,
@@ -39,7 +40,9 @@ from pbem.store.entries import (
     Replace,
     Resume,
     SetDeadline,
+    SetPolicy,
     Undo,
+    Vacation,
     ViewAccess,
 )
 from pbem.store.files import (
@@ -1091,6 +1094,30 @@ class _Writer:
         elif isinstance(e, MessageHandled):
             self._check_msgid(e.message_id)
             self._emit("message", {"seat": e.seat, "outcome": e.outcome}, e.message_id, seat=e.seat)
+        elif isinstance(e, Vacation):
+            if env.status == "ended":
+                raise CommandError(f"{gid} has ended; there is no deadline to stop.")
+            self._check_msgid(e.message_id)
+            if e.until <= e.start:
+                raise CommandError("a vacation must end after it starts.")
+            self._emit(
+                "vacation",
+                {
+                    "seat": self._seat(e.seat),
+                    "start": iso_time(e.start),
+                    "until": iso_time(e.until),
+                    "source": e.source,
+                },
+                e.message_id,
+                seat=e.seat,
+            )
+        elif isinstance(e, Back):
+            self._check_msgid(e.message_id)
+            self._emit(
+                "back", {"seat": self._seat(e.seat), "source": e.source}, e.message_id, seat=e.seat
+            )
+        elif isinstance(e, SetPolicy):
+            self._emit("policy", {"name": e.name, "value": e.value, "source": e.source})
         else:  # pragma: no cover - the union is closed
             raise TypeError(f"unknown entry {e!r}")
 

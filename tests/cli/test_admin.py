@@ -48,6 +48,9 @@ def test_every_command_has_help() -> None:
         "pubkey",
         "rotate-key",
         "deadline",
+        "policy",
+        "vacation",
+        "open",
     ]:
         assert name in commands
         result = runner.invoke(app, ["admin", name, "--help"])
@@ -178,3 +181,71 @@ def test_config_errors_are_clear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 2 and "pbem init" in result.output
     result = CliRunner().invoke(app, ["admin", "list", "--config", str(tmp_path / "nope.toml")])
     assert result.exit_code == 2 and "does not exist" in result.output
+
+
+def test_deadline_refuses_the_past_and_unknown_kinds(run: Any) -> None:
+    gid = run("admin", "new", "forbidden-city", *PLAYERS, "--seed", "3").stdout.strip()
+    past = run("admin", "deadline", gid, "move", "2026-01-01T00:00:00Z", ok=False)
+    assert past.exit_code != 0 and "already past" in past.output
+    typo = run("admin", "deadline", gid, "mvoe", "2d", ok=False)
+    assert typo.exit_code != 0 and "its kinds are move" in typo.output
+    assert show(run, gid)["deadlines"] == {}
+    run("admin", "deadline", gid, "move", "2d")
+    out = run("admin", "show", gid).stdout
+    assert "deadline for move: 2 days" in out and "owes move by" in out
+    (due,) = show(run, gid)["due"]
+    assert due["kind"] == "move" and due["due"] == due["acted_on"]
+    # Policy: shown, set, checked.
+    assert "nmr=computer (default)" in run("admin", "policy", gid).stdout
+    assert "nmr=gm" in run("admin", "policy", gid, "nmr=gm", "grace=2h").stdout
+    bad = run("admin", "policy", gid, "nmr=robot", ok=False)
+    assert bad.exit_code != 0 and "computer or gm" in bad.output
+    assert show(run, gid)["options"]["grace"] == "2h"
+    # Vacation: within the allowance, then refused past it, then back.
+    assert "on vacation until" in run("admin", "vacation", gid, "0", "10d").stdout
+    assert "on vacation" in run("admin", "show", gid).stdout
+    over = run("admin", "vacation", gid, "0", "5d", ok=False)
+    assert over.exit_code != 0 and "at most 4 days are left" in over.output
+    assert "back" in run("admin", "vacation", gid, "0", "back").stdout
+    hist = run("admin", "history", gid).stdout
+    assert "vacation" in hist and "policy" in hist
+
+
+def test_open_and_list_open(run: Any) -> None:
+    oid = run(
+        "admin",
+        "open",
+        "forbidden-city",
+        "--players",
+        "3-4",
+        "--start",
+        "3d",
+        "--invite",
+        "dee@example.org",
+    ).stdout.strip()
+    assert oid.startswith("o-fc-")
+    out = run("admin", "list", "--open").stdout
+    assert oid in out and "0 of 3-4 players" in out
+    bad = run("admin", "open", "forbidden-city", "--players", "3-9", ok=False)
+    assert bad.exit_code != 0 and "2 to 4 players" in bad.output
+    assert "withdrawn" in run("admin", "open", oid, "--cancel").stdout
+    assert "No open games" in run("admin", "list", "--open").stdout
+
+
+def test_policy_settings_at_creation(run: Any) -> None:
+    gid = run(
+        "admin",
+        "new",
+        "forbidden-city",
+        *PLAYERS,
+        "-o",
+        "nmr=gm",
+        "-o",
+        "remind=off",
+        "-o",
+        "side=advanced",
+    ).stdout.strip()
+    opts = show(run, gid)["options"]
+    assert opts["nmr"] == "gm" and opts["remind"] == "off" and opts["side"] == "advanced"
+    bad = run("admin", "new", "forbidden-city", *PLAYERS, "-o", "grace=soon", ok=False)
+    assert bad.exit_code != 0 and "grace" in bad.output

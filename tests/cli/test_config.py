@@ -99,3 +99,29 @@ def test_gm_guide_documents_every_command() -> None:
         if cmd.name and cmd.callback is not None and cmd.callback.__module__ == "pbem.cli.admin":
             assert f"pbem admin {cmd.name}" in guide, cmd.name
     assert "pbem init" in guide and "pbem verify-shuffle" in guide
+
+
+def test_player_guide_documents_every_mail_command() -> None:
+    from pbem.commands.grammar import SERVICE_WORDS
+    from pbem.service.signup import REQUEST_WORDS
+
+    guide = (Path(__file__).parents[2] / "docs" / "PLAYER-GUIDE.md").read_text()
+    for word in (*SERVICE_WORDS, *REQUEST_WORDS):
+        assert f"`{word}" in guide or f"{word}`" in guide, word
+
+
+def test_ca_file_is_trusted_for_imap_and_smtp(tmp_path: Path) -> None:
+    import ssl
+
+    from pbem.errors import ConfigError
+    from pbem.mail.localservers import make_self_signed_cert
+
+    cert, _ = make_self_signed_cert(tmp_path / "tls")
+    cfg_file = tmp_path / "pbem.toml"
+    cfg_file.write_text('[imap]\nca_file = "tls/cert.pem"\n[smtp]\nca_file = "missing.pem"\n')
+    cfg = load_config(cfg_file)
+    ctx = cfg.ssl_context("imap")
+    assert isinstance(ctx, ssl.SSLContext) and ctx.get_ca_certs()
+    with pytest.raises(ConfigError, match="missing.pem"):
+        cfg.ssl_context("smtp")
+    assert load_config(tmp_path / "pbem.toml").imap.ca_file == "tls/cert.pem"

@@ -82,7 +82,7 @@ def test_each_gm_event_has_its_own_subject(tmp_path: Path) -> None:
     rec = env.store.load(gid)
     mover = rec.envelope.active_player(rec.pending()[0].seat).email
     body = text_of(_to(mails, mover)[0])
-    assert "Due " in body and "UTC, in 3 days" in body, body
+    assert "Your deadline: " in body and "UTC, in 3 days" in body, body
     env.store.commit(gid, rec.seq, [Pause("the GM is away")], env.clock())
     env.service.flush_journal()
     mails = drain(env)

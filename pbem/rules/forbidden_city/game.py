@@ -227,6 +227,8 @@ class ForbiddenCity:
     """What each player keeps secret: the tile in hand (and the stack under it)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    decision_kinds: ClassVar[tuple[str, ...]] = ("move",)
+    """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("side", SIDES, "beginner", "start-tile side: beginner (gardens) or advanced"),
         OptionSpec(

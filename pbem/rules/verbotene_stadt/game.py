@@ -112,6 +112,9 @@ class VerboteneStadt:
     max_players: ClassVar[int] = 4
     private_part: ClassVar[str] = "bribe selection"
     """What each player keeps secret: the official set on their Confidential Bribe Selector."""
+    decision_kinds: ClassVar[tuple[str, ...]] = (
+        "select", "move", "believe-or-doubt", "take-card", "steal", "reselect")
+    """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "moves",

@@ -1,0 +1,572 @@
+"""The human side of running games: per-game policy, deadlines that warn, vacations.
+
+Everything here is derived from the game's log and envelope, so it survives a crash and a replay:
+
+- the game's **policy** (``nmr``, ``remind``, ``grace``, ``vacation``) lives in the envelope's
+  options, set by ``policy`` log lines (``pbem admin policy``); :data:`DEFAULTS` otherwise;
+- a **vacation** is a ``vacation`` log line (``VACATION 7d`` by mail, ``pbem admin vacation``);
+  ``back`` cuts the running one short. A seat's deadlines stop while it is away;
+- a decision's **deadline** runs from the last position change (:func:`position_time`), is pushed
+  back by the part of any vacation of that seat that falls inside it, and the missed-deadline
+  policy acts ``grace`` later;
+- **reminders** go to the seat that owes the decision at the times ``remind`` names (by default
+  24 hours before the deadline and at its half-way point); which were sent is kept in
+  ``outbox/reminders/<game>`` so that a tick never sends one twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from pbem.errors import CommandError
+from pbem.model import Envelope, iso_time, parse_time
+from pbem.rules.base import Decision, derive_rng
+from pbem.service.facts import format_due
+from pbem.service.timers import position_time
+from pbem.store import ActionEntry, GameRecord
+from pbem.store.fsutil import atomic_write
+
+if TYPE_CHECKING:
+    from pbem.service import Service
+
+log = logging.getLogger("pbem.service")
+
+DEFAULTS: dict[str, str] = {
+    "nmr": "computer",
+    "remind": "24h,half",
+    "grace": "0",
+    "vacation": "14d",
+    "watch": "yes",
+}
+"""The service settings of a game when the GM set nothing (``pbem admin policy``)."""
+
+POLICY_HELP: dict[str, str] = {
+    "nmr": "what a missed deadline does: computer (the computer plays the owed decision, and "
+    "every player is told) or gm (the game master is alerted and the game waits)",
+    "remind": "when the player who owes a decision is reminded: durations before the deadline "
+    "and/or half (its half-way point), comma-separated, or off",
+    "grace": "how long after the deadline the missed-deadline policy acts (0, 30m, 2h, 1d)",
+    "vacation": "days of vacation each player may take in this game (0 forbids them)",
+    "watch": "yes (anyone may WATCH the game's public mails) or no",
+}
+
+_DURATION = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
+_UNIT = {"d": 86400, "h": 3600, "m": 60}
+
+
+def parse_duration(text: str) -> timedelta:
+    """``7d``, ``12h``, ``90m`` (or ``0``) as a timedelta; ``ValueError`` otherwise."""
+    t = text.strip().lower()
+    if t == "0":
+        return timedelta(0)
+    m = _DURATION.match(t)
+    if not m:
+        raise ValueError(f"{text!r} is not a duration like 7d, 12h or 90m")
+    return timedelta(seconds=int(m.group(1)) * _UNIT[m.group(2).lower()])
+
+
+def short_duration(td: timedelta) -> str:
+    """The inverse of :func:`parse_duration`: ``14d``, ``36h``, ``90m`` or ``0``."""
+    secs = int(td.total_seconds())
+    if secs <= 0:
+        return "0"
+    for unit, n in (("d", 86400), ("h", 3600)):
+        if secs % n == 0:
+            return f"{secs // n}{unit}"
+    return f"{secs // 60}m"
+
+
+def say_duration(td: timedelta) -> str:
+    """A duration as people say it: ``7 days``, ``1 day 6 hours``, ``45 minutes``."""
+    secs = int(td.total_seconds())
+    days, rest = divmod(secs, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = []
+    for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")):
+        if n:
+            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
+    return " ".join(parts[:2]) or "0 minutes"
+
+
+def say_time(when: datetime) -> str:
+    return when.strftime("%a %d %b %Y, %H:%M UTC")
+
+
+# ==================================================================== policy
+
+
+@dataclass(frozen=True)
+class GamePolicy:
+    nmr: str
+    remind: tuple[str, ...]
+    grace: timedelta
+    vacation: timedelta
+
+
+def check_policy(name: str, value: str) -> str:
+    """The normalised value of one setting, or a :class:`CommandError` saying what is allowed."""
+    name, v = name.strip().lower(), value.strip().lower()
+    if name not in DEFAULTS:
+        raise CommandError(
+            f"There is no setting {name!r}; the settings are " + ", ".join(sorted(DEFAULTS)) + "."
+        )
+    try:
+        if name == "nmr":
+            if v not in ("computer", "gm"):
+                raise ValueError("nmr is computer or gm")
+        elif name == "watch":
+            if v not in ("yes", "no"):
+                raise ValueError("watch is yes or no")
+        elif name == "remind":
+            if v in ("off", "none", ""):
+                return "off"
+            items = [x.strip() for x in v.split(",") if x.strip()]
+            for x in items:
+                if x != "half" and parse_duration(x) <= timedelta(0):
+                    raise ValueError(f"{x!r}: a reminder is a duration before the deadline")
+            return ",".join(items)
+        else:
+            return short_duration(parse_duration(v))
+    except ValueError as err:
+        raise CommandError(f"{name}={value}: {err}. {name}: {POLICY_HELP[name]}.") from None
+    return v
+
+
+def split_policy(options: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """``-o`` options of a new game: (the game's own options, checked service settings), so that
+    ``-o nmr=gm -o remind=48h`` work at creation like ``pbem admin policy`` afterwards."""
+    game_opts = {k: v for k, v in options.items() if k not in DEFAULTS}
+    settings = {k: check_policy(k, v) for k, v in options.items() if k in DEFAULTS}
+    return game_opts, settings
+
+
+def policy_of(env: Envelope) -> GamePolicy:
+    def get(name: str) -> str:
+        return env.options.get(name) or DEFAULTS[name]
+
+    remind = get("remind")
+    return GamePolicy(
+        nmr=get("nmr"),
+        remind=() if remind == "off" else tuple(x for x in remind.split(",") if x),
+        grace=parse_duration(get("grace")),
+        vacation=parse_duration(get("vacation")),
+    )
+
+
+def decision_kinds(record: GameRecord) -> tuple[str, ...]:
+    """The decision kinds of the game (what ``admin deadline`` accepts, besides ``*``)."""
+    kinds = getattr(record.game, "decision_kinds", None)
+    if kinds:
+        return tuple(kinds)
+    return tuple(sorted({d.kind for d in record.pending()}))
+
+
+# ==================================================================== vacations
+
+
+@dataclass(frozen=True)
+class Away:
+    seat: int
+    start: datetime
+    until: datetime
+
+
+def vacations(record: GameRecord) -> list[Away]:
+    """Every vacation of the game, a ``back`` line cutting the running one of its seat short."""
+    out: list[Away] = []
+    for e in record.entries:
+        if e.kind == "vacation":
+            p = e.payload
+            out.append(Away(int(p["seat"]), parse_time(p["start"]), parse_time(p["until"])))
+        elif e.kind == "back":
+            seat, at = int(e.payload["seat"]), parse_time(e.time)
+            out = [
+                Away(a.seat, a.start, min(a.until, max(at, a.start)))
+                if a.seat == seat and a.until > at
+                else a
+                for a in out
+            ]
+    return [a for a in out if a.until > a.start]
+
+
+def away_until(record: GameRecord, seat: int, now: datetime) -> datetime | None:
+    """When ``seat`` is back, if it is away at ``now``."""
+    ends = [a.until for a in vacations(record) if a.seat == seat and a.start <= now < a.until]
+    return max(ends) if ends else None
+
+
+def vacation_used(record: GameRecord, seat: int) -> timedelta:
+    return sum((a.until - a.start for a in vacations(record) if a.seat == seat), timedelta(0))
+
+
+def vacation_problem(record: GameRecord, seat: int, length: timedelta) -> str | None:
+    """Why ``seat`` may not take a vacation of ``length`` now (None: it may)."""
+    env = record.envelope
+    if env.status == "ended":
+        return f"Game {env.game_id} has ended; there are no deadlines to stop."
+    allowance = policy_of(env).vacation
+    used = vacation_used(record, seat)
+    if length <= timedelta(0):
+        return "A vacation needs a length, such as VACATION 7d (days), 36h or 90m."
+    if used + length > allowance:
+        left = max(allowance - used, timedelta(0))
+        if allowance <= timedelta(0):
+            return f"Game {env.game_id} allows no vacations."
+        return (
+            f"Game {env.game_id} allows {say_duration(allowance)} of vacation per player; you "
+            f"have used {say_duration(used)}, so at most {say_duration(left)} are left."
+        )
+    return None
+
+
+# ==================================================================== deadlines
+
+
+@dataclass(frozen=True)
+class Due:
+    """The deadline of one owed decision."""
+
+    decision: Decision
+    since: datetime
+    """When the decision arose (the last position change)."""
+    due: datetime
+    """The deadline announced to the player (vacations included)."""
+    act: datetime
+    """When the missed-deadline policy acts (``due`` + grace)."""
+
+
+def _extend(since: datetime, due: datetime, away: list[Away]) -> datetime:
+    """``due`` pushed back by every vacation that starts before it (as pushed back so far): the
+    clock stops while the player is away, so the whole stretch after ``since`` counts."""
+    for a in sorted(away, key=lambda a: a.start):
+        if a.start < due and a.until > since:
+            due += a.until - max(a.start, since)
+    return due
+
+
+def deadlines(record: GameRecord) -> list[Due]:
+    """The deadline of every decision owed now that has one (none when the game is not active)."""
+    env = record.envelope
+    if not env.deadlines or env.status != "active":
+        return []
+    since = position_time(record)
+    grace = policy_of(env).grace
+    away = vacations(record)
+    out: list[Due] = []
+    for d in record.pending():
+        dl = env.deadlines.get(d.kind) or env.deadlines.get("*")
+        if dl is None:
+            continue
+        if dl.at:
+            base = parse_time(dl.at)
+        elif dl.seconds:
+            base = since + timedelta(seconds=dl.seconds)
+        else:
+            continue
+        due = _extend(since, base, [a for a in away if a.seat == d.seat])
+        out.append(Due(d, since, due, due + grace))
+    return out
+
+
+def deadline_line(record: GameRecord, seat: int, now: datetime | None = None) -> str:
+    """The sentence a seat's mail carries about its deadline ("" when it has none)."""
+    dues = [i for i in deadlines(record) if i.decision.seat == seat]
+    if not dues:
+        return ""
+    item = min(dues, key=lambda i: i.due)
+    pol = policy_of(record.envelope)
+    then = (
+        "the computer plays for you"
+        if pol.nmr == "computer"
+        else "the game master is told and the game waits"
+    )
+    when = format_due(item.due, now) if now is not None else say_time(item.due)
+    return f"Your deadline: {when}. If no answer has come by then, {then}."
+
+
+def reminder_times(item: Due, remind: tuple[str, ...]) -> list[tuple[str, datetime]]:
+    """(label, when) of each reminder of one deadline, in time order, only those after the
+    decision arose (a 24-hour reminder of a 12-hour deadline is not sent)."""
+    out: list[tuple[str, datetime]] = []
+    for label in remind:
+        if label == "half":
+            when = item.since + (item.due - item.since) / 2
+        else:
+            when = item.due - parse_duration(label)
+        if item.since < when < item.due:
+            out.append((label, when.replace(microsecond=0)))
+    return sorted(out, key=lambda x: x[1])
+
+
+class SentMark(msgspec.Struct, kw_only=True):
+    """What the timers already did for the current position of one game."""
+
+    seq: int = 0
+    done: list[str] = msgspec.field(default_factory=list)
+
+
+def _key(item: Due, what: str) -> str:
+    return f"{item.decision.seat}:{item.decision.kind}:{iso_time(item.due)}:{what}"
+
+
+class Reminders:
+    """The ``outbox/reminders/<game>`` files."""
+
+    def __init__(self, root: Path, fsync: bool) -> None:
+        self.dir = root / "reminders"
+        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.fsync = fsync
+
+    def load(self, record: GameRecord) -> SentMark:
+        pos = _position_seq(record)
+        try:
+            mark = msgspec.json.decode(
+                (self.dir / record.envelope.game_id).read_bytes(), type=SentMark
+            )
+        except (OSError, msgspec.DecodeError):
+            return SentMark(seq=pos)
+        return mark if mark.seq == pos else SentMark(seq=pos)
+
+    def save(self, game_id: str, mark: SentMark) -> None:
+        atomic_write(self.dir / game_id, msgspec.json.encode(mark), mode=0o600, sync=self.fsync)
+
+
+def _position_seq(record: GameRecord) -> int:
+    from pbem.service.timers import POSITION_KINDS
+
+    for e in reversed(record.entries):
+        if e.kind in POSITION_KINDS:
+            return e.seq
+    return 0
+
+
+def next_wakeup(record: GameRecord, mark: SentMark) -> datetime | None:
+    """When the timers next have something to do for this game: a reminder or a missed deadline
+    (a deadline already handed to the GM waits for the GM)."""
+    pol = policy_of(record.envelope)
+    best: datetime | None = None
+    for item in deadlines(record):
+        times = [
+            w for label, w in reminder_times(item, pol.remind) if _key(item, label) not in mark.done
+        ]
+        if _key(item, "gm") not in mark.done:
+            times.append(item.act)
+        for w in times:
+            best = w if best is None or w < best else best
+    return best
+
+
+# ==================================================================== the tick's part
+
+
+def on_timer(service: Service, game_id: str, now: datetime) -> int:
+    """Send the reminders due by ``now``, and apply the missed-deadline policy to one overdue
+    decision (the next one's clock starts with it). Returns how many decisions were played."""
+    store = service.store
+    record = store.load(game_id)
+    if record.envelope.status != "active":
+        return 0
+    reminders = Reminders(service.journal.root, service.store.fsync)
+    mark = reminders.load(record)
+    pol = policy_of(record.envelope)
+    items = deadlines(record)
+    changed = False
+    for item in items:
+        due_now = [(lb, w) for lb, w in reminder_times(item, pol.remind) if w <= now]
+        todo = [lb for lb, _ in due_now if _key(item, lb) not in mark.done]
+        away = away_until(record, item.decision.seat, now) is not None
+        if todo and item.due > now and not away:  # (no reminder during a vacation)
+            _remind(service, record, item, now)
+        for lb in todo:
+            mark.done.append(_key(item, lb))
+            changed = True
+    overdue = [i for i in items if i.act <= now and _key(i, "gm") not in mark.done]
+    played = 0
+    if overdue:
+        item = overdue[0]
+        if pol.nmr == "gm":
+            _tell_gm(service, record, item)
+            mark.done.append(_key(item, "gm"))
+            changed = True
+        else:
+            played = _play_for(service, record, item, now)
+    if changed:
+        reminders.save(game_id, mark)
+    return played
+
+
+def _remind(service: Service, record: GameRecord, item: Due, now: datetime) -> None:
+    m = service.mailer
+    seat = item.decision.seat
+    pl = record.envelope.active_player(seat)
+    pol = policy_of(record.envelope)
+    then = (
+        "the computer plays for you then"
+        if pol.nmr == "computer"
+        else "the game master is told then, and the game waits"
+    )
+    grace = f" (after {say_duration(pol.grace)} of grace)" if pol.grace else ""
+    ctx = m.context(
+        record,
+        seat,
+        m.subject(record, f"reminder: your turn (move {record.envelope.moves + 1})"),
+        pl.name,
+        private_note=m.private_note(record, seat),
+        paragraphs=[
+            f"A reminder: the game is waiting for you. Your deadline is {say_time(item.due)}, "
+            f"in {say_duration(item.due - now)}. If your answer has not arrived by then, "
+            f"{then}{grace}.",
+            "Reply to this mail with your move. Away for a while? Reply VACATION 7d (or "
+            "another length) and your deadlines stop meanwhile.",
+        ],
+    )
+    tail = f"remind.q{record.seq}.{seat}.{item.decision.kind}.{now.strftime('%Y%m%d%H%M%S')}"
+    m.to_seat(record, seat, "notice", ctx, tail)
+
+
+def _tell_gm(service: Service, record: GameRecord, item: Due) -> None:
+    env = record.envelope
+    names, players = service.mailer.names(record)
+    seat = item.decision.seat
+    service.alert_gm(
+        f"{env.game_id}: {players[seat]} ({names[seat]}) missed a deadline",
+        [
+            f"The {item.decision.kind} decision of {players[seat]} ({names[seat]}) in "
+            f"{env.game_id} was due {say_time(item.due)}. The game's policy is nmr=gm, so "
+            "the game waits for you.",
+            f"Your choices: pbem admin move {env.game_id} {seat} MOVE; pbem admin replace; "
+            f"pbem admin deadline {env.game_id} {item.decision.kind} 2d (a new deadline); or "
+            f"pbem admin policy {env.game_id} nmr=computer.",
+        ],
+        key=f"nmr-{env.game_id}-{record.seq}-{seat}",
+    )
+
+
+def _play_for(service: Service, record: GameRecord, item: Due, now: datetime) -> int:
+    game, d = record.game, item.decision
+    gid = record.envelope.game_id
+    rng = derive_rng(record.envelope.moves, "timer", gid, d.seat)
+    default: Callable[..., Any] | None = getattr(game, "default_action", None)
+    if callable(default):
+        action = default(record.state, d.seat, d.kind, rng)
+    else:
+        bots = game.bots()
+        action = (bots.get("greedy") or bots["random"]).choose(game, record.state, d.seat, rng)
+    service.store.commit(gid, record.seq, [ActionEntry(d.seat, action=action, source="timer")], now)
+    service.notify(gid)
+    service.play_computers(gid)
+    return 1
+
+
+# ==================================================================== PREVIEW and GAMES
+
+PREVIEW_SAFE: dict[str, frozenset[str]] = {
+    "forbidden-city": frozenset({"placed", "room-closed"}),
+    "verbotene-stadt": frozenset({"moved", "entered", "exiled", "phase-two"}),
+}
+"""Event kinds a preview may tell: those that follow from the move and the public board alone.
+The first other event (a tile drawn, a die rolled, a hidden selection revealed) ends the preview,
+so that it never tells what the player could not know yet."""
+
+
+def preview(
+    record: GameRecord, seat: int, text: str, names: tuple[list[str], list[str]]
+) -> list[str]:
+    """Paragraphs saying what ``text`` would do for ``seat`` now, from the public side only. The
+    state is not changed and nothing is written."""
+    from pbem.commands.describe import describe_event
+
+    game, state = record.game, record.state
+    env = record.envelope
+    if env.status != "active":
+        return [f"Game {env.game_id} is {env.status}: there is nothing to preview."]
+    action = game.parse(state, seat, text)
+    # A throwaway generator: whatever it decides is cut off below (the first random event ends
+    # the preview), and it is not the game's, so it tells nothing of the real dice.
+    after, events = game.apply(state, seat, action, derive_rng(0, "preview", text))
+    safe = PREVIEW_SAFE.get(game.name, frozenset())
+    seat_names, players = names
+    told: list[str] = []
+    cut = False
+    for ev in events:
+        if ev.visible_to is not None or ev.kind not in safe:
+            cut = True
+            break
+        told.append(describe_event(game, ev.kind, ev.data, seat_names))
+    out = [
+        f"PREVIEW {text}: this is what the move would do. It has NOT been played; "
+        "reply with the move itself to play it."
+    ]
+    out.extend(f"- {t}" for t in told or ["Nothing happens on the board beyond the move itself."])
+    if cut:
+        out.append(
+            "What follows it (a tile drawn, a die rolled, a hidden choice revealed) is "
+            "not shown: a preview only tells what the public board decides."
+        )
+    scores = _scores(game.view(after, None))
+    if scores is not None:
+        before = _scores(game.view(state, None)) or scores
+        out.append(
+            "Scores after the move: "
+            + ", ".join(
+                f"{players[i]} ({seat_names[i]}) {v}"
+                + (f" (+{v - before[i]})" if v != before[i] else "")
+                for i, v in enumerate(scores)
+                if i < len(players)
+            )
+            + "."
+        )
+    return out
+
+
+def _scores(view: Any) -> list[int] | None:
+    for name in ("coins", "scores"):
+        value = getattr(view, name, None)
+        if isinstance(value, list) and all(isinstance(x, int) for x in value):
+            return list(value)
+    return None
+
+
+def games_of(store: Any, address: str, now: datetime) -> list[str]:
+    """GAMES: each game ``address`` plays, its status, who is to move, and the deadlines."""
+    address = address.lower()
+    out: list[str] = []
+    for gid in store.game_ids():
+        try:
+            rec = store.load(gid, verify=False)
+        except Exception:  # noqa: BLE001 - a broken game is the GM's; list the others
+            continue
+        env = rec.envelope
+        seat = env.seat_of_email(address)
+        if seat is None:
+            continue
+        seat_names = rec.game.seat_names(len(env.seats()))
+        title = rec.game.title.split(" (")[0]
+        line = f"{gid} ({title}, you play {seat_names[seat]}): "
+        if env.status != "active":
+            line += f"{env.status}."
+        else:
+            owing = sorted({d.seat for d in rec.pending()})
+            if seat in owing:
+                line += "your turn"
+            else:
+                who = [f"{env.active_player(s).name} ({seat_names[s]})" for s in owing]
+                line += "waiting for " + (", ".join(who) or "nobody")
+            dues = [i for i in deadlines(rec) if i.decision.seat == seat]
+            if dues:
+                line += f"; your deadline: {say_time(min(i.due for i in dues))}"
+            back = away_until(rec, seat, now)
+            if back is not None:
+                line += f"; you are on vacation until {say_time(back)}"
+            line += "."
+        out.append(line)
+    return out or ["You play in no game with this address."]
