@@ -209,9 +209,9 @@ def build_message(
     msg["Message-ID"] = message_id
     # Our mail is ASCII (no SMTPUTF8): a sender's UTF-8 Message-ID cannot be referred to (the
     # stdlib would write it as an encoded word, or fail on one that looks like one).
-    if in_reply_to and in_reply_to.isascii():
+    if in_reply_to and _plain_id(in_reply_to):
         msg["In-Reply-To"] = in_reply_to
-    references = [r for r in references or [] if r.isascii()]
+    references = [r for r in references or [] if _plain_id(r)]
     if references:
         msg["References"] = " ".join(references)
     # Our mail is machine-made: auto-responders must not answer it (RFC 3834), and a loop of ours
@@ -244,6 +244,12 @@ def build_message(
                 filename=cid.split("@")[0] + ".png",
             )
     return msg
+
+
+def _plain_id(message_id: str) -> bool:
+    """A Message-ID we can refer to in our ASCII mail: printable ASCII with no encoded-word
+    look-alike (``=?utf-8?b?...?=``, which the stdlib would decode and fail to write back)."""
+    return message_id.isascii() and message_id.isprintable() and "=?" not in message_id
 
 
 def images(ctx: MailContext) -> list[tuple[str, bytes]]:
