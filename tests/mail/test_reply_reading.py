@@ -184,7 +184,9 @@ def test_the_answer_says_how_a_sentence_was_read(tmp_path: Path) -> None:
         for e in w.service.outbox.pending()
     ]
     mine = next(x for x in mails if w.addr in str(x["To"]) and "played" in str(x["Subject"]))
-    body = mine.get_body(("plain",)).get_content()
+    part = mine.get_body(("plain",))
+    assert part is not None
+    body = part.get_content()
     assert f"Read as: {m}" in " ".join(body.split())
 
 

@@ -116,7 +116,7 @@ def test_game_over_mail_lets_every_player_verify(tmp_path: Path) -> None:
     files = {}
     for part in mail.iter_attachments():
         data = part.get_content()
-        files[part.get_filename()] = data if isinstance(data, bytes) else data.encode()
+        files[str(part.get_filename())] = data if isinstance(data, bytes) else data.encode()
     assert set(files) == {f"{gid}.tar.gz", "pbem-public-key.txt"}
     out = tmp_path / "check"
     out.mkdir()

@@ -116,7 +116,7 @@ def test_create_does_not_sweep_the_data_dir(store: Store, monkeypatch: pytest.Mo
 
 def count_log_signature_checks(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
     seen: list[bytes] = []
-    real = files_mod.check_signature
+    real = files_mod.check_signature  # type: ignore[attr-defined]
 
     def spy(body: bytes, sig: bytes, key: str, keys: Any, domain: bytes) -> None:
         seen.append(domain)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -179,6 +179,11 @@ class ToyGame:
 
     def bots(self) -> Mapping[str, Any]:
         return {"first": _Bot()}
+
+    private_part: ClassVar[str] = "number"
+
+    def describe_event(self, event: Any, names: Sequence[str] | None = None) -> str:
+        return f"{event.kind}."
 
 
 def test_runner_is_generic_over_the_protocol() -> None:
