@@ -259,6 +259,7 @@ def run_demo(
     echo: Callable[[str], None] = print,
 ) -> DemoResult:
     """Play one whole game by mail; returns what happened (the CLI prints it)."""
+    # Long on purpose: the demo's script, read top to bottom: servers, game, bots, the printed summary.
     started = time.monotonic()
     mail_dir = Path(mail_dir) if mail_dir else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     mail_dir.mkdir(parents=True, exist_ok=True)
@@ -363,6 +364,7 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
     print: one command each to decrypt a mail with gpg and with openssl, and the mutt command.
     These are demo keys of demo players: printing a passphrase is the point here, never elsewhere.
     """
+    # Long on purpose: one block per kind of key the demo's players hold (gpg, PKCS#12, keyring).
     import shlex
     import subprocess
 

@@ -391,6 +391,7 @@ def new(
     config: ConfigOpt = None,
 ) -> None:
     """Create a game and print its id."""
+    # Long on purpose: a CLI command: checks of its options and players, then creation, then the output.
     try:
         players = [parse_player(p) for p in player]
     except ValueError as exc:  # one line: the text is shown escaped, a CR or LF included
@@ -456,6 +457,7 @@ def open_game(
 ) -> None:
     """Announce an open game that players join by mail (JOIN ID, or JOIN GAME for the next open
     one); it starts when full, or at --start with at least the minimum. Prints its id."""
+    # Long on purpose: a CLI command: checks of its options, then the announcement, then the output.
     from pbem.service.signup import Board
 
     cfg = _config(config, data_dir)
@@ -529,6 +531,7 @@ def list_games(
     """List every game: id, game, status, moves, who is to move (--open: the open games).
 
     Reads the list index (one file), not the games: 'pbem admin verify' checks it against them."""
+    # Long on purpose: a CLI command: filters, the index, and two output formats.
     if open_only:
         from pbem.service.signup import Board
 
@@ -602,6 +605,7 @@ def show(
 ) -> None:
     """Show a game: players, the board (public view, or one seat's view with --as) and who is to
     move. With --json, also the legal moves of the seats to move, as notation strings."""
+    # Long on purpose: a CLI command: the game's facts, its deadlines, an optional private view, two formats.
     store = _store(config, data_dir)
     with _errors():
         rec = store.load(game)

@@ -133,6 +133,7 @@ def _light_runtime_param(descriptor: Any) -> Any:
     typer 0.2x converts every parameter through a pydantic ``TypeAdapter``: importing pydantic and
     building the adapters cost more CPU than the rest of ``pbem run``. The conversions here are
     the ones typer's adapters do for these types (paths still go through typer's own checks)."""
+    # Long on purpose: one converter per parameter type typer would otherwise hand to pydantic.
     from typer._click.exceptions import BadParameter
     from typer._coercion import RuntimeParam
     from typer._param_types import coerce_cli_path

@@ -101,6 +101,7 @@ def run_game(
     :class:`KeyboardInterrupt` / :class:`EOFError` to stop). ``on_events(state, seat, public, events)``
     sees each move's public notation and the events it caused.
     """
+    # Long on purpose: the terminal game loop: prompt, read, apply, print, until the game ends.
     opts = check_options(game, options)
     bots = game.bots()
     state = game.setup(len(players), opts, seed)

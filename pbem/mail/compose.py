@@ -201,6 +201,7 @@ def build_message(
     ``images`` are (content id, PNG) pairs the HTML shows as ``cid:``: the HTML part becomes a
     multipart/related holding them inline, so nothing is loaded from outside the mail.
     """
+    # Long on purpose: every header of an outgoing mail in one place, in the order they are written.
     msg = EmailMessage()
     msg["From"] = formataddr((sender_name, sender))
     msg["To"] = formataddr((to_name, to_addr))

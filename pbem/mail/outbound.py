@@ -360,6 +360,7 @@ class SmtpSender:
     async def _send_one(
         self, smtp: aiosmtplib.SMTP | None, message: Mail
     ) -> tuple[SendResult, aiosmtplib.SMTP | None]:
+        # Long on purpose: one SMTP transaction with every reply code classified (retry, permanent, fallback).
         import aiosmtplib
 
         connection_errors, connect_errors = _smtp_errors()

@@ -241,6 +241,7 @@ def _tile_alone(tdef: TileDef, rotation: int, owner: str | None) -> Image.Image:
 
 
 def _forbidden_city(view: Any, cid_hash: str) -> Picture:
+    # Long on purpose: a drawing, layer after layer (floors, walls, pieces, labels); each block is one layer.
     side = view.side
     cells = {(c.x, c.y): c for c in view.cells}
     mine = view.seat is not None and view.hand is not None

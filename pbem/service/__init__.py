@@ -16,27 +16,17 @@ outbox (see :mod:`pbem.service.journal`).
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from pbem.commands.grammar import Reading
-from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, IntegrityError
-from pbem.mail import fingerprint
+from pbem.errors import ConflictError, IntegrityError
 from pbem.mail.outbox import Outbox
-from pbem.mail.parse import parse_message
-from pbem.mail.policy import (
-    RateLimiter,
-    is_loop_or_auto,
-    reply_address_problem,
-    size_problem,
-)
-from pbem.rules.base import RuleError, derive_rng
-from pbem.service import orders, signup
-from pbem.service.auth import Incoming, Refusal, Seated, authenticate
+from pbem.mail.policy import RateLimiter, reply_address_problem
+from pbem.rules.base import derive_rng
+from pbem.service import signup, steps
 from pbem.service.commands import Desk
 from pbem.service.journal import Journal
 from pbem.service.keys import KeyDesk
@@ -45,8 +35,9 @@ from pbem.service.notifier import Notifier
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
+from pbem.service.steps import Flow
 from pbem.service.timers import next_due
-from pbem.store import ActionEntry, GameRecord, MessageHandled, NewEntry, Replace, Store
+from pbem.store import ActionEntry, GameRecord, Store
 
 __all__ = [
     "COMPUTER_PREFIX",
@@ -60,20 +51,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("pbem.service")
-
-COMMIT_TRIES = 3
-"""Optimistic concurrency: how often a reply is re-read against a fresh state after another
-writer (a GM command) committed first."""
-
-
-@dataclass
-class Flow:
-    """One message on its way down the steps; each step fills in what the next ones read."""
-
-    raw: bytes
-    incoming: Incoming | None = None
-    seated: Seated | None = None
-    order: orders.Order | None = None
 
 
 Step = Callable[["Service", Flow], Outcome | None]
@@ -151,253 +128,6 @@ class Service:
             if outcome is not None:
                 return outcome
         raise AssertionError("the last step always decides")  # pragma: no cover
-
-    # -- screening ------------------------------------------------------------------------------
-
-    def step_size(self, flow: Flow) -> Outcome | None:
-        """Too large: refused before any parsing (a stranger's mail costs us nothing to read)."""
-        problem = size_problem(len(flow.raw), self.policy.max_size)
-        if problem is None:
-            return None
-        return self.refuse_stranger(parse_message(flow.raw, body=False), problem, Reason.TOO_LARGE)
-
-    def step_parse(self, flow: Flow) -> Outcome | None:
-        parsed = parse_message(flow.raw)
-        flow.incoming = Incoming(flow.raw, parsed, parsed, flow.raw)
-        if parsed.body_problem and is_loop_or_auto(parsed, self._own()) is None:
-            # Too deep, too many parts: only the headers were read. Say so (once a day at most).
-            return self.refuse_stranger(
-                parsed,
-                f"We could not read your mail: {parsed.body_problem} Please reply again with "
-                "just your move as plain text.",
-                Reason.UNREADABLE,
-            )
-        return None
-
-    def _own(self) -> set[str]:
-        return {self.policy.service_address.lower(), *self.policy.own_addresses}
-
-    def step_loops(self, flow: Flow) -> Outcome | None:
-        """Loops, bounces and auto-replies: dropped without an answer."""
-        assert flow.incoming is not None
-        p = flow.incoming.outer
-        why = is_loop_or_auto(p, self._own())
-        if why is None:
-            return None
-        log.info("dropped a message: %s", why)
-        return Outcome(Folder.REJECTED, Reason.DROPPED_LOOP, detail=why)
-
-    def step_decrypt(self, flow: Flow) -> Outcome | None:
-        assert flow.incoming is not None
-        outer = flow.incoming.outer
-        if outer.encryption is None or self.crypto is None:
-            return None
-        try:
-            decrypted = self.crypto.decrypt_incoming(flow.raw)
-        except PLAYER_ERRORS as err:
-            return self.refuse_stranger(
-                outer,
-                f"{err} Please send your reply again, encrypted to the service's "
-                "current certificate or key (or not encrypted).",
-                Reason.DECRYPTION_FAILED,
-            )
-        if decrypted is not None:
-            flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted), decrypted)
-        return None
-
-    def step_requests(self, flow: Flow) -> Outcome | None:
-        """A mail without a game token asking to JOIN, LEAVE, WATCH, UNWATCH (confirmed by a
-        mailed round trip first) or for its GAMES; see :mod:`pbem.service.signup`."""
-        return signup.step_requests(self, flow)
-
-    def step_authenticate(self, flow: Flow) -> Outcome | None:
-        assert flow.incoming is not None
-        result = authenticate(self.store, self.policy, self.secret, flow.incoming)
-        if isinstance(result, Seated):
-            flow.seated = result
-            return None
-        if isinstance(result, Refusal):
-            return self.refuse_stranger(
-                flow.incoming.mail, result.why or "", result.reason, game=result.game
-            )
-        self.alert_gm(
-            f"Game {result.game_id} is stopped",
-            [
-                f"A reply for game {result.game_id} arrived, but the game's files fail "
-                "their checks (run `pbem admin verify`). The reply waits in the Shunt "
-                "folder."
-            ],
-            key=f"integrity-{result.game_id}",
-        )
-        return result
-
-    def step_rate(self, flow: Flow) -> Outcome | None:
-        """At most so many mails a seat an hour: counted only once the mail is authenticated, so
-        nobody can spend a player's budget by forging their From line."""
-        s = flow.seated
-        assert s is not None
-        if self.rate_limiter is None or self.rate_limiter.allow(f"{s.game_id}:{s.seat}"):
-            return None
-        log.warning("rate limit for %s seat %d", s.game_id, s.seat)
-        return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, s.game_id)
-
-    def step_ledger(self, flow: Flow) -> Outcome | None:
-        """Applied before a crash: the journal takes care of its mails."""
-        s = flow.seated
-        assert s is not None
-        key = s.ledger_key
-        if key and s.record.envelope.has_message(key):
-            return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED, s.game_id)
-        return None
-
-    def step_keys(self, flow: Flow) -> Outcome | None:
-        """File the keys a reply carries (a certificate, an OpenPGP key)."""
-        s = flow.seated
-        assert s is not None
-        p = s.mail
-        fp = fingerprint.load_for(
-            self.store.data_dir, [p.in_reply_to, *reversed(p.references)], key=self.secret
-        )
-        lines, subject = orders.command_lines(s, self.policy.max_commands, fp)
-        flow.order = orders.Order(Reading(), lines, subject)
-        if self.crypto is None or not self.crypto.keys_in(s.incoming.body_raw):
-            return None
-        filed = self.keys.file_keys(s.record, s.seat, s.mail, s.incoming.body_raw)
-        if filed < 0:
-            self.record_handled(s, "key refused")
-            return Outcome(Folder.REJECTED, Reason.KEY_REFUSED, s.game_id, 1)
-        flow.order.keys_filed = filed
-        return None
-
-    def step_read(self, flow: Flow) -> Outcome | None:
-        """Read the player's lines; all or nothing, every problem listed."""
-        s, order = flow.seated, flow.order
-        assert s is not None and order is not None
-        reading = orders.read(s, order.lines, self.keys.missing(s.record), order.subject)
-        order.reading = reading
-        if order.keys_filed and orders.only_key_words(reading):
-            self.record_handled(s, "key")
-            return Outcome(Folder.PROCESSED, Reason.KEY_FILED, s.game_id, 1)
-        problem = orders.status_problem(s.record, reading)
-        if problem is not None:
-            reading.errors.append(("", problem))
-        orders.check_commands(self.desk, s, reading)
-        if reading.errors or not reading.commands:
-            return self.reject(s, order)
-        return None
-
-    def step_carry_out(self, flow: Flow) -> Outcome:
-        """Answer the talking commands, then commit a move or a resignation."""
-        s, order = flow.seated, flow.order
-        assert s is not None and order is not None
-        reading = order.reading
-        replies, expunge = orders.run_commands(self.desk, s, reading)
-        action = reading.action
-        if action is None and not order.changes_game:
-            if reading.kinds() != {"preview"}:
-                # (A preview alone leaves the log as it was: answering it twice after a crash
-                # costs a mail, never a change.)
-                self.record_handled(s, ",".join(sorted(reading.kinds())))
-            return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
-        for attempt in range(COMMIT_TRIES):
-            try:
-                self.store.commit(s.game_id, s.record.seq, self._entries(s, order), self.clock())
-                break
-            except ConflictError:
-                # Another writer (a GM command, a second runner) came first: read the reply
-                # again against the fresh state; it may now be stale, or already applied.
-                fresh = self.store.load(s.game_id)
-                key = s.ledger_key
-                if key and fresh.envelope.has_message(key):
-                    return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED, s.game_id)
-                if attempt == COMMIT_TRIES - 1:
-                    raise
-                s = Seated(s.incoming, fresh, s.ref, fresh.envelope.active_player(s.seat))
-                flow.seated = s
-                order.reading = orders.read(s, order.lines, self.keys.missing(fresh), order.subject)
-                reading = order.reading
-                action = reading.action
-                problem = orders.status_problem(fresh, reading)
-                if problem is not None:
-                    reading.errors.append(("", problem))
-                if reading.errors or (action is None and not order.changes_game):
-                    return self.reject(s, order)
-            except GameStopped as err:
-                reading.errors.append(("", CommandError(str(err))))
-                return self.reject(s, order)
-            except (CommandError, RuleError) as err:
-                reading.errors.append((action.line if action else "", err))
-                return self.reject(s, order)
-        echo = action.echo if action is not None else order.change_line
-        replies += self.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
-        self.play_computers(s.game_id)
-        return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)
-
-    def _entries(self, s: Seated, order: orders.Order) -> list[NewEntry]:
-        action = order.reading.action
-        entries: list[NewEntry] = []
-        if action is not None:
-            entries.append(
-                ActionEntry(s.seat, action=action.action, source="mail", message_id=s.ledger_key)
-            )
-        if action is None and not order.resign:
-            # VACATION / BACK: the ledger key rides on that line.
-            entries.extend(orders.community_entries(s, order, self.clock()))
-        elif order.changes_game:
-            entries.extend(orders.community_entries(s, order, self.clock(), message_id=False))
-        if order.resign:
-            env = s.record.envelope
-            host = self.mailer.host
-            entries.append(
-                Replace(
-                    s.seat,
-                    f"Computer (for {s.player.name})",
-                    f"{COMPUTER_PREFIX}{env.game_id}.{s.seat}@{host}",
-                    source="mail",
-                    message_id=None if action is not None else s.ledger_key,
-                    resigned=True,
-                )
-            )
-        return entries
-
-    # -- answers ---------------------------------------------------------------------------------
-
-    def reject(self, s: Seated, order: orders.Order) -> Outcome:
-        orders.reject(self.mailer, s, order.reading, order.lines)
-        self.record_handled(s, "rejected")
-        # A refused mail that carried a CERT passphrase is deleted, like a carried-out one.
-        reasons = "; ".join(str(e) for _, e in order.reading.errors) or "no command"
-        return Outcome(
-            Folder.REJECTED,
-            Reason.REFUSED,
-            s.game_id,
-            1,
-            orders.carries_passphrase(order.lines),
-            detail=reasons[:200],
-        )
-
-    def record_handled(self, s: Seated, outcome: str) -> None:
-        """Put an answered mail in the game's ledger (no game change), so that a fetch replayed
-        after a crash does not answer it twice."""
-        key = s.ledger_key
-        if not key:
-            return
-        try:
-            self.store.commit(
-                s.game_id, s.record.seq, [MessageHandled(key, s.seat, outcome)], self.clock()
-            )
-        except ConflictError:
-            # Answered before a crash, or another writer came first: try once on the fresh
-            # state (an answer is idempotent; the ledger only keeps it from being sent twice).
-            fresh = self.store.load(s.game_id)
-            if not fresh.envelope.has_message(key):
-                with contextlib.suppress(ConflictError):
-                    self.store.commit(
-                        s.game_id, fresh.seq, [MessageHandled(key, s.seat, outcome)], self.clock()
-                    )
-        except GameStopped:
-            pass
-        self.notify(s.game_id)
 
     def refuse_stranger(
         self, p: object, why: str, reason: Reason, *, game: GameRecord | None = None
@@ -582,16 +312,16 @@ class Service:
 
 
 STEPS: tuple[Step, ...] = (
-    Service.step_size,
-    Service.step_parse,
-    Service.step_loops,
-    Service.step_decrypt,
-    Service.step_requests,
-    Service.step_authenticate,
-    Service.step_rate,
-    Service.step_ledger,
-    Service.step_keys,
-    Service.step_read,
-    Service.step_carry_out,
+    steps.step_size,
+    steps.step_parse,
+    steps.step_loops,
+    steps.step_decrypt,
+    steps.step_requests,
+    steps.step_authenticate,
+    steps.step_rate,
+    steps.step_ledger,
+    steps.step_keys,
+    steps.step_read,
+    steps.step_carry_out,
 )
 """The pipeline, in order: screening (cheap, before trust), authentication, then the order steps."""

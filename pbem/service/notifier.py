@@ -94,6 +94,25 @@ def held_back(kind: MailKind, mode: MailMode, gm_changed: bool) -> bool:
     return kind == "moved" and not gm_changed and mode is not MailMode.EVERY
 
 
+def situation_of(
+    record: GameRecord, mark: NotifiedMark, new_lines: list[LogEntry], actor: int | None
+) -> Situation:
+    """What changed since the last mails: the input of :func:`who_gets`."""
+    env = record.envelope
+    actors = {e.payload.get("seat") for e in new_lines if e.kind == "action"}
+    if actor is not None:
+        actors.add(actor)
+    return Situation(
+        seats=tuple(env.seats()),
+        started=mark.seq == 0,
+        status=env.status,
+        gm_changed=any(e.kind not in ("action", *QUIET_KINDS) for e in new_lines),
+        pending_before=frozenset(mark.pending),
+        pending_now=frozenset(d.seat for d in record.pending()),
+        actors=frozenset(a for a in actors if isinstance(a, int)),
+    )
+
+
 class Notifier:
     """Queues the mails of the log lines after the last notified one."""
 
@@ -124,6 +143,7 @@ class Notifier:
         reply_to: ParsedMail | None = None,
     ) -> int:
         """Queue the mails for the log lines after the last notified one; returns how many."""
+        # Long on purpose: the notification transaction: read the mark, decide per seat, queue, save the mark.
         record = self.store.load(game_id)
         mark = self.journal.notified(game_id)
         done = mark.seq
@@ -142,20 +162,9 @@ class Notifier:
             self.journal.clear_dirty(game_id)
             return 0
         env = record.envelope
-        actors = {e.payload.get("seat") for e in new_lines if e.kind == "action"}
-        if actor is not None:
-            actors.add(actor)
-        pending_now = sorted({d.seat for d in record.pending()})
+        situation = situation_of(record, mark, new_lines, actor)
+        pending_now = sorted(situation.pending_now)
         gm_kinds = [e.kind for e in new_lines if e.kind not in ("action", *QUIET_KINDS)]
-        situation = Situation(
-            seats=tuple(env.seats()),
-            started=done == 0,
-            status=env.status,
-            gm_changed=bool(gm_kinds),
-            pending_before=frozenset(mark.pending),
-            pending_now=frozenset(pending_now),
-            actors=frozenset(a for a in actors if isinstance(a, int)),
-        )
         gm_what = next((GM_SUBJECTS[k] for k in reversed(gm_kinds) if k in GM_SUBJECTS), "")
         newcomers = {e.payload.get("seat") for e in new_lines if e.kind == "replace"}
         n = self._tell_replaced(record, new_lines)

@@ -105,6 +105,22 @@ def command_lines(seated: Seated, max_lines: int, fp: Fingerprint | None) -> tup
     return p.command_lines(fp)[:max_lines], subject_text(p.subject, fp)
 
 
+def move_form(record: GameRecord, seat: int, text: str) -> bool:
+    """Is ``text`` in the game's notation for another seat that owes a decision? Tells a move out
+    of turn (an error) from a word of thanks (prose)."""
+    for d in record.pending():
+        if d.seat == seat:
+            continue
+        try:
+            record.game.parse(record.state, d.seat, text)
+        except InvalidSyntax:
+            continue
+        except PLAYER_ERRORS:
+            return True  # well formed, only not legal for that seat
+        return True
+    return False
+
+
 def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str = "") -> Reading:
     """Read ``lines`` for the seat, with every check that needs the game."""
     record, seat = seated.record, seated.seat
@@ -114,19 +130,7 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
         return game.parse(state, seat, text)
 
     def is_move_form(text: str) -> bool:
-        """Is ``text`` in the game's notation (for some seat)? Tells a move out of turn from a
-        word of thanks."""
-        for d in record.pending():
-            if d.seat == seat:
-                continue
-            try:
-                game.parse(state, d.seat, text)
-            except InvalidSyntax:
-                continue
-            except PLAYER_ERRORS:
-                return True  # well formed, only not legal for that seat
-            return True
-        return False
+        return move_form(record, seat, text)
 
     reading = read_commands(
         lines,

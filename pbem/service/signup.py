@@ -47,7 +47,8 @@ from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
 
 if TYPE_CHECKING:
-    from pbem.service import Flow, Service
+    from pbem.service import Service
+    from pbem.service.steps import Flow
 
 log = logging.getLogger("pbem.service")
 
@@ -376,6 +377,7 @@ def _ask_confirmation(
 
 
 def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
+    # Long on purpose: one branch per confirmed request (join, leave, watch, unwatch), each short.
     addr = p.from_addr
     if addr != req.address:
         log.warning("a confirmation answered from another address: refused")

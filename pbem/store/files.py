@@ -135,6 +135,7 @@ def parse_log(
     An incomplete last line is not an error here: it is reported in ``torn`` so that the caller can
     decide (recover after a crash, or refuse because the snapshot is ahead of it).
     """
+    # Long on purpose: a strict parser of the signed log: framing, signature, chain, schema, line by line.
     out = ParsedLog()
     if not data:
         raise IntegrityError(

@@ -151,6 +151,7 @@ class Fold:
         :class:`ReplayMismatch` on a difference. ``engine_done``: a commit already ran the engine
         step of this action or undo line (to build its payload); fold only the bookkeeping.
         Returns the engine events of an action line."""
+        # Long on purpose: one branch per log kind: the single fold every reader of the log goes through.
         env = self.envelope
         p = entry.payload
         events: list[Event] = []

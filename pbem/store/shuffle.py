@@ -66,6 +66,7 @@ class ShuffleReport:
 
 def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
     """Check the shuffle of a game from its (already authenticated or not) decoded log lines."""
+    # Long on purpose: replays the public record action by action, checking each draw against the seed.
     setup = entries[0]
     sp = setup.payload
     report = ShuffleReport(

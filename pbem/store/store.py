@@ -242,6 +242,7 @@ def _damaged(game_id: str, error: str) -> Summary:
 
 class Store:
     """All games under ``data_dir``, signed and sealed with ``keyring``."""
+    # Long on purpose: the store's one public face (create, load, commit, verify, export) over its helpers; its writer (_Writer), fold and files are already apart. Next split: the load/verify path into its own class.
 
     def __init__(self, data_dir: Path, keyring: Keyring, *, fsync: bool = True) -> None:
         self.data_dir = Path(data_dir)
@@ -320,6 +321,7 @@ class Store:
         """Create a game and return its id. The setup line holds the sealed seed and its public
         commitment. ``ValueError`` (readable) for a wrong number of players, bad options or a
         duplicate address."""
+        # Long on purpose: creation is one transaction: build in .new/, sign, then publish by one rename.
         game = game_for(game_name)
         n = len(players)
         if not game.min_players <= n <= game.max_players:
@@ -642,6 +644,7 @@ class Store:
 
     def _open(self, game_id: str, *, verify: bool, full: bool) -> tuple[GameRecord, Fold]:
         """Load a game, recovering from a crash (torn last line, stale snapshot) under its lock."""
+        # Long on purpose: the load transaction: checkpoint, snapshot, torn-line recovery and roll-forward, in order.
         # The snapshot first, then the log: a writer appends to the log before it replaces the
         # snapshot, so read in this order a concurrent commit can make the snapshot look behind
         # the log (harmless: repaired under the lock) but never ahead of it (tampering).
@@ -810,6 +813,7 @@ class Store:
         Read-only for the game: a crash leftover (incomplete last line, stale snapshot) is a warning.
         The game's line in the list index (a cache) is compared too, and rewritten if it differs;
         ``index`` is that index, read once by :meth:`verify_all`."""
+        # Long on purpose: every check of a game in order (signatures, chain, replay, snapshot, index).
         gdir = self.game_dir(game_id)
         report = VerifyReport(game_id=game_id, ok=False)
         try:
@@ -985,6 +989,7 @@ class _Writer:
         return seat
 
     def add(self, e: NewEntry) -> None:
+        # Long on purpose: one branch per kind of log entry, checked and written in one place (the writer's ladder).
         env = self.fold.envelope
         gid = self.game_id
         if isinstance(e, ActionEntry):

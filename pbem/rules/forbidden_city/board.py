@@ -181,6 +181,7 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
     With ``quick``, return ``None`` as soon as it is clear that no room would close (the greedy bot
     only needs the full plan for the rare placements that score).
     """
+    # Long on purpose: the board's geometry is one table-driven pass; each block below fills one part of it.
     cells = board.cells
     reg_room = board.reg_room
     rooms = board.rooms

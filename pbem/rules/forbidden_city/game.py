@@ -220,6 +220,7 @@ def _describe_at(board: B.Board, k: int, colour_names: list[str]) -> str:
 
 class ForbiddenCity:
     """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
+    # Long on purpose: the plugin implements the whole game protocol (about 20 members: setup, pending, legal, parse, apply, view, render, notation, encode, describe...); each member is short and delegates to tiles, board and scoring.
 
     name: ClassVar[str] = "forbidden-city"
     title: ClassVar[str] = "Forbidden City (Knizia 2018)"
@@ -449,6 +450,7 @@ class ForbiddenCity:
 
     def parse(self, state: State, seat: Seat, text: str) -> Placement:
         """Read a move; only legal moves come back, otherwise a player-readable RuleError."""
+        # Long on purpose: one branch per form a placement may be written in, tried in order.
         names = colours(state.n)
         if state.to_move < 0:
             raise NotYourDecision("The game is over: there are no more tiles to place.", text=text)

@@ -81,6 +81,7 @@ class Board:
     """The static board and the rules of sliding, built from the component data."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
+        # Long on purpose: builds the board's tables in one pass from the component data, step after step.
         grid = data["grid"]
         self.data = data
         """The raw component data (for provenance and the picture)."""

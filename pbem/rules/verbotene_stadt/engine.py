@@ -62,6 +62,7 @@ class Trace:
 
 def trace(board: Board, state: State, move: Move) -> Trace:
     """Follow ``move`` on the board; ``error`` is a player-readable sentence when it is illegal."""
+    # Long on purpose: one branch per way an official can move; the rulebook's sliding rules in order.
     o = move.official
     code = board.official_code(o)
     start = state.positions[o]

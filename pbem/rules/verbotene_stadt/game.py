@@ -105,6 +105,7 @@ Players are North, East, South, West in turn order (N, E, S, W or
 
 class VerboteneStadt:
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
+    # Long on purpose: the plugin implements the whole game protocol; each member is short and delegates to the engine, board and notation.
 
     name: ClassVar[str] = "verbotene-stadt"
     title: ClassVar[str] = "Die Verbotene Stadt (Randolph & Ruettinger 1992)"

@@ -319,6 +319,7 @@ def _parse_move(
     legal: list[Action],
     hint: str,
 ) -> Action:
+    # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
     mode = ""
     rest: list[str] = []
     step = False

@@ -124,6 +124,7 @@ def _wrap(text: str, indent: str = "") -> list[str]:
 
 def render_text(board: Board, view: View) -> str:
     """The board, the legend and the player panel of a view."""
+    # Long on purpose: a drawing, row after row, then the panel of facts beside it.
     out = board_lines(board, view)
     out.append("")
     act = view.active_pavilion

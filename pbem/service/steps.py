@@ -1,0 +1,315 @@
+"""The steps of the pipeline, in order (:data:`pbem.service.STEPS`): each reads the one
+:class:`Flow` of a message and returns an :class:`Outcome` that ends it, or None to go on.
+
+Screening comes first (cheap, before trust), then authentication, then the order steps. A step
+never calls back up: what a later step needs, an earlier one puts on the flow.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pbem.commands.grammar import Reading
+from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, RuleError
+from pbem.mail import fingerprint
+from pbem.mail.parse import parse_message
+from pbem.mail.policy import is_loop_or_auto, size_problem
+from pbem.service import orders, signup
+from pbem.service.auth import Incoming, Refusal, Seated, authenticate
+from pbem.service.mailer import COMPUTER_PREFIX
+from pbem.service.outcome import Folder, Outcome, Reason
+from pbem.store import ActionEntry, MessageHandled, NewEntry, Replace
+
+if TYPE_CHECKING:
+    from pbem.service import Service
+
+log = logging.getLogger("pbem.service")
+
+COMMIT_TRIES = 3
+"""Optimistic concurrency: how often a reply is re-read against a fresh state after another
+writer (a GM command) committed first."""
+
+
+@dataclass
+class Flow:
+    """One message on its way down the steps; each step fills in what the next ones read."""
+
+    raw: bytes
+    incoming: Incoming | None = None
+    seated: Seated | None = None
+    order: orders.Order | None = None
+
+
+def step_size(svc: Service, flow: Flow) -> Outcome | None:
+    """Too large: refused before any parsing (a stranger's mail costs us nothing to read)."""
+    problem = size_problem(len(flow.raw), svc.policy.max_size)
+    if problem is None:
+        return None
+    return svc.refuse_stranger(parse_message(flow.raw, body=False), problem, Reason.TOO_LARGE)
+
+
+def step_parse(svc: Service, flow: Flow) -> Outcome | None:
+    parsed = parse_message(flow.raw)
+    flow.incoming = Incoming(flow.raw, parsed, parsed, flow.raw)
+    if (
+        parsed.body_problem
+        and is_loop_or_auto(
+            parsed,
+            _own(
+                svc,
+            ),
+        )
+        is None
+    ):
+        # Too deep, too many parts: only the headers were read. Say so (once a day at most).
+        return svc.refuse_stranger(
+            parsed,
+            f"We could not read your mail: {parsed.body_problem} Please reply again with "
+            "just your move as plain text.",
+            Reason.UNREADABLE,
+        )
+    return None
+
+
+def _own(svc: Service) -> set[str]:
+    return {svc.policy.service_address.lower(), *svc.policy.own_addresses}
+
+
+def step_loops(svc: Service, flow: Flow) -> Outcome | None:
+    """Loops, bounces and auto-replies: dropped without an answer."""
+    assert flow.incoming is not None
+    p = flow.incoming.outer
+    why = is_loop_or_auto(
+        p,
+        _own(
+            svc,
+        ),
+    )
+    if why is None:
+        return None
+    log.info("dropped a message: %s", why)
+    return Outcome(Folder.REJECTED, Reason.DROPPED_LOOP, detail=why)
+
+
+def step_decrypt(svc: Service, flow: Flow) -> Outcome | None:
+    assert flow.incoming is not None
+    outer = flow.incoming.outer
+    if outer.encryption is None or svc.crypto is None:
+        return None
+    try:
+        decrypted = svc.crypto.decrypt_incoming(flow.raw)
+    except PLAYER_ERRORS as err:
+        return svc.refuse_stranger(
+            outer,
+            f"{err} Please send your reply again, encrypted to the service's "
+            "current certificate or key (or not encrypted).",
+            Reason.DECRYPTION_FAILED,
+        )
+    if decrypted is not None:
+        flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted), decrypted)
+    return None
+
+
+def step_requests(svc: Service, flow: Flow) -> Outcome | None:
+    """A mail without a game token asking to JOIN, LEAVE, WATCH, UNWATCH (confirmed by a
+    mailed round trip first) or for its GAMES; see :mod:`pbem.service.signup`."""
+    return signup.step_requests(svc, flow)
+
+
+def step_authenticate(svc: Service, flow: Flow) -> Outcome | None:
+    assert flow.incoming is not None
+    result = authenticate(svc.store, svc.policy, svc.secret, flow.incoming)
+    if isinstance(result, Seated):
+        flow.seated = result
+        return None
+    if isinstance(result, Refusal):
+        return svc.refuse_stranger(
+            flow.incoming.mail, result.why or "", result.reason, game=result.game
+        )
+    svc.alert_gm(
+        f"Game {result.game_id} is stopped",
+        [
+            f"A reply for game {result.game_id} arrived, but the game's files fail "
+            "their checks (run `pbem admin verify`). The reply waits in the Shunt "
+            "folder."
+        ],
+        key=f"integrity-{result.game_id}",
+    )
+    return result
+
+
+def step_rate(svc: Service, flow: Flow) -> Outcome | None:
+    """At most so many mails a seat an hour: counted only once the mail is authenticated, so
+    nobody can spend a player's budget by forging their From line."""
+    s = flow.seated
+    assert s is not None
+    if svc.rate_limiter is None or svc.rate_limiter.allow(f"{s.game_id}:{s.seat}"):
+        return None
+    log.warning("rate limit for %s seat %d", s.game_id, s.seat)
+    return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, s.game_id)
+
+
+def step_ledger(svc: Service, flow: Flow) -> Outcome | None:
+    """Applied before a crash: the journal takes care of its mails."""
+    s = flow.seated
+    assert s is not None
+    key = s.ledger_key
+    if key and s.record.envelope.has_message(key):
+        return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED, s.game_id)
+    return None
+
+
+def step_keys(svc: Service, flow: Flow) -> Outcome | None:
+    """File the keys a reply carries (a certificate, an OpenPGP key)."""
+    s = flow.seated
+    assert s is not None
+    p = s.mail
+    fp = fingerprint.load_for(
+        svc.store.data_dir, [p.in_reply_to, *reversed(p.references)], key=svc.secret
+    )
+    lines, subject = orders.command_lines(s, svc.policy.max_commands, fp)
+    flow.order = orders.Order(Reading(), lines, subject)
+    if svc.crypto is None or not svc.crypto.keys_in(s.incoming.body_raw):
+        return None
+    filed = svc.keys.file_keys(s.record, s.seat, s.mail, s.incoming.body_raw)
+    if filed < 0:
+        record_handled(svc, s, "key refused")
+        return Outcome(Folder.REJECTED, Reason.KEY_REFUSED, s.game_id, 1)
+    flow.order.keys_filed = filed
+    return None
+
+
+def step_read(svc: Service, flow: Flow) -> Outcome | None:
+    """Read the player's lines; all or nothing, every problem listed."""
+    s, order = flow.seated, flow.order
+    assert s is not None and order is not None
+    reading = orders.read(s, order.lines, svc.keys.missing(s.record), order.subject)
+    order.reading = reading
+    if order.keys_filed and orders.only_key_words(reading):
+        record_handled(svc, s, "key")
+        return Outcome(Folder.PROCESSED, Reason.KEY_FILED, s.game_id, 1)
+    problem = orders.status_problem(s.record, reading)
+    if problem is not None:
+        reading.errors.append(("", problem))
+    orders.check_commands(svc.desk, s, reading)
+    if reading.errors or not reading.commands:
+        return reject(svc, s, order)
+    return None
+
+
+def step_carry_out(svc: Service, flow: Flow) -> Outcome:
+    """Answer the talking commands, then commit a move or a resignation."""
+    s, order = flow.seated, flow.order
+    assert s is not None and order is not None
+    reading = order.reading
+    replies, expunge = orders.run_commands(svc.desk, s, reading)
+    action = reading.action
+    if action is None and not order.changes_game:
+        if reading.kinds() != {"preview"}:
+            # (A preview alone leaves the log as it was: answering it twice after a crash
+            # costs a mail, never a change.)
+            record_handled(svc, s, ",".join(sorted(reading.kinds())))
+        return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
+    for attempt in range(COMMIT_TRIES):
+        try:
+            svc.store.commit(s.game_id, s.record.seq, _entries(svc, s, order), svc.clock())
+            break
+        except ConflictError:
+            # Another writer (a GM command, a second runner) came first: read the reply
+            # again against the fresh state; it may now be stale, or already applied.
+            fresh = svc.store.load(s.game_id)
+            key = s.ledger_key
+            if key and fresh.envelope.has_message(key):
+                return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED, s.game_id)
+            if attempt == COMMIT_TRIES - 1:
+                raise
+            s = Seated(s.incoming, fresh, s.ref, fresh.envelope.active_player(s.seat))
+            flow.seated = s
+            order.reading = orders.read(s, order.lines, svc.keys.missing(fresh), order.subject)
+            reading = order.reading
+            action = reading.action
+            problem = orders.status_problem(fresh, reading)
+            if problem is not None:
+                reading.errors.append(("", problem))
+            if reading.errors or (action is None and not order.changes_game):
+                return reject(svc, s, order)
+        except GameStopped as err:
+            reading.errors.append(("", CommandError(str(err))))
+            return reject(svc, s, order)
+        except (CommandError, RuleError) as err:
+            reading.errors.append((action.line if action else "", err))
+            return reject(svc, s, order)
+    echo = action.echo if action is not None else order.change_line
+    replies += svc.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
+    svc.play_computers(s.game_id)
+    return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)
+
+
+def _entries(svc: Service, s: Seated, order: orders.Order) -> list[NewEntry]:
+    action = order.reading.action
+    entries: list[NewEntry] = []
+    if action is not None:
+        entries.append(
+            ActionEntry(s.seat, action=action.action, source="mail", message_id=s.ledger_key)
+        )
+    if action is None and not order.resign:
+        # VACATION / BACK: the ledger key rides on that line.
+        entries.extend(orders.community_entries(s, order, svc.clock()))
+    elif order.changes_game:
+        entries.extend(orders.community_entries(s, order, svc.clock(), message_id=False))
+    if order.resign:
+        env = s.record.envelope
+        host = svc.mailer.host
+        entries.append(
+            Replace(
+                s.seat,
+                f"Computer (for {s.player.name})",
+                f"{COMPUTER_PREFIX}{env.game_id}.{s.seat}@{host}",
+                source="mail",
+                message_id=None if action is not None else s.ledger_key,
+                resigned=True,
+            )
+        )
+    return entries
+
+
+def reject(svc: Service, s: Seated, order: orders.Order) -> Outcome:
+    orders.reject(svc.mailer, s, order.reading, order.lines)
+    record_handled(svc, s, "rejected")
+    # A refused mail that carried a CERT passphrase is deleted, like a carried-out one.
+    reasons = "; ".join(str(e) for _, e in order.reading.errors) or "no command"
+    return Outcome(
+        Folder.REJECTED,
+        Reason.REFUSED,
+        s.game_id,
+        1,
+        orders.carries_passphrase(order.lines),
+        detail=reasons[:200],
+    )
+
+
+def record_handled(svc: Service, s: Seated, outcome: str) -> None:
+    """Put an answered mail in the game's ledger (no game change), so that a fetch replayed
+    after a crash does not answer it twice."""
+    key = s.ledger_key
+    if not key:
+        return
+    try:
+        svc.store.commit(
+            s.game_id, s.record.seq, [MessageHandled(key, s.seat, outcome)], svc.clock()
+        )
+    except ConflictError:
+        # Answered before a crash, or another writer came first: try once on the fresh
+        # state (an answer is idempotent; the ledger only keeps it from being sent twice).
+        fresh = svc.store.load(s.game_id)
+        if not fresh.envelope.has_message(key):
+            with contextlib.suppress(ConflictError):
+                svc.store.commit(
+                    s.game_id, fresh.seq, [MessageHandled(key, s.seat, outcome)], svc.clock()
+                )
+    except GameStopped:
+        pass
+    svc.notify(s.game_id)
