@@ -30,7 +30,7 @@ from pbem.errors import CommandError
 from pbem.model import Envelope, iso_time, parse_time
 from pbem.rules.base import Decision, derive_rng
 from pbem.service.facts import format_due
-from pbem.service.timers import position_time
+from pbem.service.timers import base_due, position_time
 from pbem.store import ActionEntry, GameRecord
 from pbem.store.fsutil import atomic_write
 
@@ -263,14 +263,8 @@ def deadlines(record: GameRecord) -> list[Due]:
     away = vacations(record)
     out: list[Due] = []
     for d in record.pending():
-        dl = env.deadlines.get(d.kind) or env.deadlines.get("*")
-        if dl is None:
-            continue
-        if dl.at:
-            base = parse_time(dl.at)
-        elif dl.seconds:
-            base = since + timedelta(seconds=dl.seconds)
-        else:
+        base = base_due(record, d, since)
+        if base is None:
             continue
         due = _extend(since, base, [a for a in away if a.seat == d.seat])
         out.append(Due(d, since, due, due + grace))

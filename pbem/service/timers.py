@@ -19,24 +19,28 @@ def next_due(record: GameRecord) -> datetime | None:
 
 
 def due_for(record: GameRecord, decisions: Sequence[Decision]) -> datetime | None:
-    """When the earliest deadline of ``decisions`` falls due (None: no deadline)."""
+    """When the earliest deadline of ``decisions`` falls due, before vacations and grace (None:
+    no deadline); :func:`pbem.service.community.deadlines` adds those."""
     env = record.envelope
     if not env.deadlines or env.status != "active":
         return None
     since = position_time(record)
-    best: datetime | None = None
-    for d in decisions:
-        dl = env.deadlines.get(d.kind) or env.deadlines.get("*")
-        if dl is None:
-            continue
-        if dl.at:
-            when = parse_time(dl.at)
-        elif dl.seconds:
-            when = since + timedelta(seconds=dl.seconds)
-        else:
-            continue
-        best = when if best is None else min(best, when)
-    return best
+    dues = [w for d in decisions if (w := base_due(record, d, since)) is not None]
+    return min(dues, default=None)
+
+
+def base_due(record: GameRecord, decision: Decision, since: datetime) -> datetime | None:
+    """The GM's deadline for one decision owed since ``since``: a fixed time, or a duration from
+    the position (None: no deadline for that kind)."""
+    env = record.envelope
+    dl = env.deadlines.get(decision.kind) or env.deadlines.get("*")
+    if dl is None:
+        return None
+    if dl.at:
+        return parse_time(dl.at)
+    if dl.seconds:
+        return since + timedelta(seconds=dl.seconds)
+    return None
 
 
 def position_time(record: GameRecord) -> datetime:
