@@ -568,8 +568,9 @@ class Service:
             h = hashlib.sha256(tail.encode()).hexdigest()[:16]
             mid = f"<pbem.notice.{h}@{self.host}>"
             refs = []
-        fingerprint.save(self.store.data_dir, mid, fingerprint.fingerprint_of(  # no fsync: a lost
-            text, html_to_text(html) if html else "", ctx.subject, key=self.secret))  # one is harmless
+        with contextlib.suppress(OSError):  # no fsync, no failure: a lost one is harmless
+            fingerprint.save(self.store.data_dir, mid, fingerprint.fingerprint_of(
+                text, html_to_text(html) if html else "", ctx.subject, key=self.secret))
         in_reply_to = None
         if reply_to is not None and reply_to.message_id:
             in_reply_to = reply_to.message_id
