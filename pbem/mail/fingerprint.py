@@ -1,7 +1,7 @@
 """What the service sent, remembered compactly, so that a reply's copy of it is never read as commands.
 
 A fingerprint is the set of the word trigrams of a sent mail (its text part, its HTML part flattened
-to text, and its subject), each kept as a 24-bit hash keyed with the service's secret (a mail's
+to text, and its subject), each kept as a 32-bit hash keyed with the service's secret (a mail's
 words include the player's private tile: without the key a file cannot be tested against guesses). Words are runs of letters and digits,
 case-folded, so the comparison does not care about whitespace, line breaks, re-wrapping, ``>``
 prefixes, punctuation, HTML flattening or how a client marks the quote. A turn mail gives about
@@ -46,12 +46,14 @@ __all__ = [
 
 VERSION = 1
 _MAGIC = b"PBFP"
-_BITS = 24
+_BITS = 32
 _MASK = (1 << _BITS) - 1
 N = 3
 """Words per shingle."""
 MIN_ISOLATED_WORDS = 6
 """A fully matching line of this many words is the service's text even when not connected."""
+SHORT_LINE_WORDS = 3
+"""A matching line of at most this many words needs a matching neighbour line too."""
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _QUOTE_PREFIX = re.compile(r"^(\s*(>|\|(?!\S*\|)))+")
@@ -128,8 +130,8 @@ class Fingerprint:
         return bool(self.grams)
 
     def to_bytes(self) -> bytes:
-        """``PBFP`` + version + count + the sorted 24-bit hashes (3 bytes each)."""
-        body = b"".join(struct.pack(">I", g)[1:] for g in sorted(self.grams))
+        """``PBFP`` + version + count + the sorted 32-bit hashes (4 bytes each)."""
+        body = b"".join(struct.pack(">I", g) for g in sorted(self.grams))
         return _MAGIC + bytes([VERSION]) + struct.pack(">I", len(self.grams)) + body
 
     @classmethod
@@ -139,11 +141,9 @@ class Fingerprint:
             return None
         (count,) = struct.unpack(">I", data[5:9])
         body = data[9:]
-        if len(body) != 3 * count:
+        if len(body) != 4 * count:
             return None
-        return cls(
-            frozenset(int.from_bytes(body[i : i + 3], "big") for i in range(0, len(body), 3)), key
-        )
+        return cls(frozenset(struct.unpack(f">{count}I", body)), key)
 
 
 def _stream_grams(texts: Iterable[str], hasher: _Hasher) -> set[int]:
@@ -253,6 +253,7 @@ def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
     for k, i in enumerate(pos):
         first.setdefault(i, k)
         last[i] = k
+    candidate: dict[int, int] = {}  # line -> its number of words
     for i, a in first.items():
         b = last[i]
         if not all(covered[a : b + 1]):
@@ -264,7 +265,18 @@ def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
             for j in range(max(0, a - N + 1), min(b, n - N) + 1)
         )
         if connected or count >= MIN_ISOLATED_WORDS:
+            candidate[i] = count
+    order = sorted(candidate)
+    word_lines = sorted(first)
+    for i in order:
+        if candidate[i] > SHORT_LINE_WORDS:
             mask[i] = True
+            continue
+        # A short line ("M13 R1") is the service's only beside another line of the service's
+        # text: one chance collision of its trigram with the fingerprint cannot hide it.
+        k = word_lines.index(i)
+        neighbours = word_lines[max(0, k - 1) : k] + word_lines[k + 1 : k + 2]
+        mask[i] = any(j in candidate for j in neighbours)
     # A quoted mail whose whole text is shorter than a trigram run is handled above; a lone short
     # line inside the quote (two words between two quoted blocks) is connected by construction.
     return mask

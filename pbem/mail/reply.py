@@ -112,6 +112,7 @@ class _Forms:
     loose_attribution: re.Pattern[str]
     sent_from: re.Pattern[str]
     service_opening: re.Pattern[str]
+    service_closing: re.Pattern[str]
     service_marker: re.Pattern[str]
     courtesy: tuple[str, ...]
     filler: frozenset[str]
@@ -150,6 +151,7 @@ def _forms() -> _Forms:
     )
     svc = q["service"]
     service_opening = re.compile(svc["opening"])
+    service_closing = re.compile(svc["closing"])
     service_marker = re.compile("|".join(f"(?:{p})" for p in svc["markers"]))
     courtesy = tuple(sorted({w.casefold() for w in c["words"]}, key=len, reverse=True))
     return _Forms(
@@ -161,6 +163,7 @@ def _forms() -> _Forms:
         loose_attribution,
         sent_from,
         service_opening,
+        service_closing,
         service_marker,
         courtesy,
         frozenset(
@@ -323,6 +326,19 @@ def _ours_below(lines: Sequence[str], mask: Sequence[bool], i: int) -> bool:
     return hits >= 2 and hits * 2 >= seen
 
 
+def _service_copy_end(lines: Sequence[str], i: int) -> int | None:
+    """The closing line of an unmarked copy of a service mail that starts at ``i`` (one of its
+    fixed sentences must come first), or None when what follows is not a service mail."""
+    forms = _forms()
+    seen_marker = False
+    for j in range(i, len(lines)):
+        line = lines[j].lstrip("> ")  # the copy may be quoted too
+        if forms.service_closing.match(line):
+            return j if seen_marker else None
+        seen_marker = seen_marker or bool(forms.service_marker.match(line))
+    return None
+
+
 def _service_copy_start(lines: Sequence[str], out_idx: Sequence[int], i: int) -> int:
     """Where an unmarked copy of a service mail begins, given one of its fixed sentences at ``i``:
     its "Hello <name>," greeting when one is among the last 400 lines, else ``i``."""
@@ -370,15 +386,25 @@ def command_lines(
             if have_fp and nxt is not None and _ours_below(lines, mask, nxt):
                 i += span  # the service's mail is below: lines typed inside it are the player's
                 continue
-            break
+            end = None if have_fp else _service_copy_end(lines, i + span)
+            if end is None:
+                break
+            i = end + 1  # an unmarked copy of a service mail, read past its closing line
+            continue
         if not have_fp and forms.service_marker.match(line):
             # An unmarked copy of one of the service's mails, and no fingerprint to tell its
-            # lines: everything from its greeting on is the service's.
+            # lines: everything from its greeting to its closing line is the service's.
             start = _service_copy_start(lines, out_idx, i)
             while out_idx and out_idx[-1] >= start:
                 out_idx.pop()
                 out.pop()
-            break
+            end = next(
+                (j for j in range(i, len(lines)) if forms.service_closing.match(lines[j])), None
+            )
+            if end is None:
+                break
+            i = end + 1
+            continue
         if forms.sent_from.match(line) or _DECORATION.match(line):
             i += 1
             continue

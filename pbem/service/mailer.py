@@ -7,6 +7,7 @@ set by the caller, never guessed from a Message-ID), encryption for the recipien
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
@@ -179,13 +180,14 @@ class Mailer:
         mid = self.message_id(mail)
         # What we say is never read back as the player's words (pbem.mail.fingerprint).
         # No fsync: a fingerprint lost in a crash only means quote shapes decide for that reply.
-        fingerprint.save(
-            self.data_dir,
-            mid,
-            fingerprint.fingerprint_of(
-                text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
-            ),
-        )
+        with contextlib.suppress(OSError):  # it must never stop a mail
+            fingerprint.save(
+                self.data_dir,
+                mid,
+                fingerprint.fingerprint_of(
+                    text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
+                ),
+            )
         refs = (
             [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]
             if record is not None and mail.seat is not None

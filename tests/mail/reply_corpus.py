@@ -724,10 +724,14 @@ def make_reply(
     *,
     sender: str = "",
     subject_extra: str = "",
+    body_below: str = "",
 ) -> bytes:
-    """The reply ``shape`` writes to ``sent`` with the player's text ``player``."""
+    """The reply ``shape`` writes to ``sent`` with the player's text ``player`` (and
+    ``body_below``, typed below everything the client wrote: bottom-posting)."""
     s = SHAPES[shape]
     text, html = s.build(sent, player, LANGS[lang])
+    if body_below and text:
+        text = f"{text.rstrip()}\n\n{body_below}\n"
     to = sent.msg
     subject = "Re: " + str(to["Subject"]) + (f" {subject_extra}" if subject_extra else "")
     heads = [

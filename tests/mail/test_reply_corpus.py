@@ -173,3 +173,33 @@ def test_fingerprint_files_are_private(world: World) -> None:
 def test_world_copy_is_not_shared(world: World, tmp_path: Path) -> None:
     shutil.copytree(world.data / "outbox" / "fingerprints", tmp_path / "fp")
     assert any((tmp_path / "fp").iterdir())
+
+
+BOTTOM_SHAPES = [s for s in sorted(SHAPES) if s not in ("mutt", "outlook-html-only", "icloud-web")]
+
+
+@pytest.mark.parametrize("fingerprint", [True, False], ids=["fingerprint", "quote-shapes-only"])
+@pytest.mark.parametrize("shape", BOTTOM_SHAPES)
+def test_bottom_posting_below_everything_the_client_wrote(
+    world: World, tmp_path: Path, shape: str, fingerprint: bool
+) -> None:
+    """The move typed below the whole quote (and below an unmarked original's closing line)."""
+    reader = (
+        world
+        if fingerprint
+        else World(
+            tmp_path,
+            world.service,
+            world.store,
+            world.gid,
+            world.seat,
+            world.addr,
+            world.mails,
+            world.legal,
+        )
+    )
+    lang = list(LANGS)[BOTTOM_SHAPES.index(shape) % len(LANGS)]
+    kind = KINDS[BOTTOM_SHAPES.index(shape) % len(KINDS)]
+    m = world.legal[-3]
+    raw = make_reply(world.mails[kind], "", shape, lang, body_below=f"{LANGS[lang].greeting}\n{m}")
+    assert summary(world, reader.read(raw)) == [f"move:{m}"]

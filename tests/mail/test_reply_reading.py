@@ -386,3 +386,23 @@ def test_short_courtesy_in_capitals_is_not_a_problem(world: World, word: str) ->
     assert reading.action is not None and not reading.errors, reading.errors
     other = world.read(make_reply(world.mails["turn"], f"{word}\nZ99 R7", "gmail-web"))
     assert len(other.errors) == 1  # only the wrong move is a problem
+
+
+def test_below_an_unmarked_copy_without_fingerprint(world: World, tmp_path: Path) -> None:
+    """No fingerprint (a mail sent before they were kept) and no quote marks: the service's copy
+    runs from its greeting to its closing line; what is below is the player's."""
+    bare = World(
+        tmp_path,
+        world.service,
+        world.store,
+        world.gid,
+        world.seat,
+        world.addr,
+        world.mails,
+        world.legal,
+    )
+    m = world.legal[11]
+    for kind in ("turn", "help", "refusal", "over", "board"):
+        sent = world.mails[kind]
+        reading = bare.read(make_reply(sent, "", "no-marker", body_below=f"Thanks!\n{m}"))
+        assert [c.kind for c in reading.commands] == ["action"], (kind, reading.errors)
