@@ -141,9 +141,12 @@ class BotPlayer:
         if self.key_kind == "openpgp":
             self.pgp_key = make_pgp_key(f"{self.name} <{self.address}>")
             reply = self._reply(mail, "Here is my public key.")
-            reply.add_attachment(str(self.pgp_key.extract_certificate()).encode(),
-                                 maintype="application", subtype="pgp-keys",
-                                 filename=f"{self.name}-public.asc")
+            reply.add_attachment(
+                str(self.pgp_key.extract_certificate()).encode(),
+                maintype="application",
+                subtype="pgp-keys",
+                filename=f"{self.name}-public.asc",
+            )
             return reply
         return None
 
@@ -191,17 +194,32 @@ def make_pgp_key(user_id: str) -> Any:
     if gpg is None:
         return pgp.generate_key(user_id)
     with tempfile.TemporaryDirectory(prefix="pbem-gpg-") as home:
-        base = [gpg, "--homedir", home, "--batch", "--pinentry-mode", "loopback",
-                "--passphrase", ""]
-        subprocess.run([*base, "--quick-gen-key", user_id, "future-default", "default", "never"],
-                       check=True, capture_output=True)
-        secret = subprocess.run([*base, "--armor", "--export-secret-keys", user_id],
-                                check=True, capture_output=True).stdout
+        base = [
+            gpg,
+            "--homedir",
+            home,
+            "--batch",
+            "--pinentry-mode",
+            "loopback",
+            "--passphrase",
+            "",
+        ]
+        subprocess.run(
+            [*base, "--quick-gen-key", user_id, "future-default", "default", "never"],
+            check=True,
+            capture_output=True,
+        )
+        secret = subprocess.run(
+            [*base, "--armor", "--export-secret-keys", user_id], check=True, capture_output=True
+        ).stdout
         # Stop the agent this homedir started before the directory goes.
         gpgconf = shutil.which("gpgconf")
         if gpgconf:
-            subprocess.run([gpgconf, "--homedir", home, "--kill", "gpg-agent"], check=False,
-                           capture_output=True)
+            subprocess.run(
+                [gpgconf, "--homedir", home, "--kill", "gpg-agent"],
+                check=False,
+                capture_output=True,
+            )
     return pysequoia.Tsk.from_bytes(secret)
 
 
@@ -279,7 +297,9 @@ def run_demo(
 
     service.crypto = MailCrypto.open(keys, SERVICE, _now())
 
-    passwords = {addr: addr.split('@')[0] + '-pw' for addr in [SERVICE, GM] + [p[1] for p in PLAYERS]}
+    passwords = {
+        addr: addr.split("@")[0] + "-pw" for addr in [SERVICE, GM] + [p[1] for p in PLAYERS]
+    }
     dovecot: DovecotServer | None = None
     relay: RelaySMTP
     mailboxes: dict[str, Path] = {}
@@ -290,8 +310,14 @@ def run_demo(
 
         def source_for(addr: str, cursor: str) -> Any:
             assert dovecot is not None
-            return ImapSource("127.0.0.1", dovecot.imap_port, "none", addr, passwords[addr],
-                              cursor_path=mail_dir / "cursors" / cursor)
+            return ImapSource(
+                "127.0.0.1",
+                dovecot.imap_port,
+                "none",
+                addr,
+                passwords[addr],
+                cursor_path=mail_dir / "cursors" / cursor,
+            )
 
         for addr in passwords:
             mailboxes[addr] = dovecot.maildir(addr)
@@ -309,12 +335,21 @@ def run_demo(
         sender = SmtpSender("127.0.0.1", relay.port, "none", envelope_from=SERVICE)
         inbox = source_for(SERVICE, "service.json")
         bots = [
-            BotPlayer(name, addr, strategy, source_for(addr, f"{name}.json"), store,
-                      SmtpSender("127.0.0.1", relay.port, "none"), seed + i, key_kind=kind)
+            BotPlayer(
+                name,
+                addr,
+                strategy,
+                source_for(addr, f"{name}.json"),
+                store,
+                SmtpSender("127.0.0.1", relay.port, "none"),
+                seed + i,
+                key_kind=kind,
+            )
             for i, (name, addr, strategy, kind) in enumerate(PLAYERS)
         ]
-        gid = store.create("forbidden-city", [(p[0], p[1]) for p in PLAYERS],
-                           {"privacy": "required"}, seed, _now())
+        gid = store.create(
+            "forbidden-city", [(p[0], p[1]) for p in PLAYERS], {"privacy": "required"}, seed, _now()
+        )
         service.mark_dirty(gid)
         echo(f"Game {gid}: Forbidden City, 4 bot players, mail via {transport}.")
         ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=max_ticks, echo=echo)
@@ -343,8 +378,19 @@ def run_demo(
         if dovecot is not None:
             dovecot.stop()
     keys_help = save_player_keys(bots, mail_dir / "player-keys", mailboxes)
-    return DemoResult(gid, mail_dir, transport, ticks, time.monotonic() - started, sample, final,
-                      mailboxes, scores, winners, keys_help)
+    return DemoResult(
+        gid,
+        mail_dir,
+        transport,
+        ticks,
+        time.monotonic() - started,
+        sample,
+        final,
+        mailboxes,
+        scores,
+        winners,
+        keys_help,
+    )
 
 
 def _encrypted_mail(mailbox: Path, marker: bytes) -> Path | None:
@@ -353,6 +399,40 @@ def _encrypted_mail(mailbox: Path, marker: bytes) -> Path | None:
         if marker in path.read_bytes():
             return path
     return None
+
+
+def _gpg_import_secret(gpg: str, home: Path, asc: Path, fingerprint: str, tries: int = 4) -> bool:
+    """Import a secret key into the keyring at ``home`` and check that it is there: on a busy
+    machine the agent that stores it may not answer in time, and gpg then imports nothing."""
+    import subprocess
+    import time
+
+    for attempt in range(tries):
+        subprocess.run(
+            [gpg, "--homedir", str(home), "--batch", "--quiet", "--import", str(asc)],
+            check=False,
+            capture_output=True,
+            timeout=120,
+        )
+        listed = subprocess.run(
+            [
+                gpg,
+                "--homedir",
+                str(home),
+                "--batch",
+                "--with-colons",
+                "--list-secret-keys",
+                fingerprint,
+            ],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        if listed.returncode == 0 and fingerprint.upper() in listed.stdout.upper():
+            return True
+        time.sleep(0.5 * (attempt + 1))
+    return False
 
 
 def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, Path]) -> list[str]:
@@ -385,10 +465,10 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
             asc.chmod(0o600)
             lines.append(f"  {bot.name:<5} OpenPGP secret key  {asc}")
             if gpg:
-                subprocess.run([gpg, "--homedir", str(home), "--batch", "--quiet", "--import",
-                                str(asc)], check=False, capture_output=True)
-            mail = _encrypted_mail(mailboxes.get(bot.address, folder / "-"),
-                                   b"multipart/encrypted")
+                _gpg_import_secret(
+                    gpg, home, asc, str(bot.pgp_key.extract_certificate().fingerprint)
+                )
+            mail = _encrypted_mail(mailboxes.get(bot.address, folder / "-"), b"multipart/encrypted")
             if mail is not None and not gpg_cmd:
                 gpg_cmd = f"gpg --homedir {q(str(home))} --decrypt {q(str(mail))}"
                 box = mailboxes[bot.address]
@@ -403,11 +483,26 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
             p12.chmod(0o600)
             lines.append(f"  {bot.name:<5} S/MIME PKCS#12 {p12}, passphrase: {bot.passphrase}")
             if gpgsm:
-                subprocess.run([gpgsm, "--homedir", str(home), "--batch", "--pinentry-mode",
-                                "loopback", "--passphrase-fd", "0", "--import", str(p12)],
-                               input=bot.passphrase.encode(), check=False, capture_output=True)
-            mail = _encrypted_mail(mailboxes.get(bot.address, folder / "-"),
-                                   b"application/pkcs7-mime")
+                subprocess.run(
+                    [
+                        gpgsm,
+                        "--homedir",
+                        str(home),
+                        "--batch",
+                        "--pinentry-mode",
+                        "loopback",
+                        "--passphrase-fd",
+                        "0",
+                        "--import",
+                        str(p12),
+                    ],
+                    input=bot.passphrase.encode(),
+                    check=False,
+                    capture_output=True,
+                )
+            mail = _encrypted_mail(
+                mailboxes.get(bot.address, folder / "-"), b"application/pkcs7-mime"
+            )
             if mail is not None and not openssl_cmd:
                 openssl_cmd = (
                     f"openssl pkcs12 -in {q(str(p12))} -passin pass:{bot.passphrase} -nodes"
@@ -415,17 +510,22 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
                 )
     gpgconf = shutil.which("gpgconf")
     if gpgconf:  # the imports started an agent for that home: leave nothing running
-        subprocess.run([gpgconf, "--homedir", str(home), "--kill", "gpg-agent"], check=False,
-                       capture_output=True)
+        subprocess.run(
+            [gpgconf, "--homedir", str(home), "--kill", "gpg-agent"],
+            check=False,
+            capture_output=True,
+        )
     if gpg_cmd:
         lines += ["Decrypt one OpenPGP mail with gpg (the key has no passphrase):", "  " + gpg_cmd]
     if openssl_cmd:
         lines += ["Decrypt one S/MIME mail with openssl:", "  " + openssl_cmd]
     if mutt_cmd:
-        lines += ["Read a player's mailbox in mutt, decrypted as you open each mail (the GnuPG",
-                  "home above holds every player's key, OpenPGP and S/MIME alike; for Ann's and",
-                  "Dev's S/MIME mail type the passphrase printed above when asked):",
-                  "  " + mutt_cmd]
+        lines += [
+            "Read a player's mailbox in mutt, decrypted as you open each mail (the GnuPG",
+            "home above holds every player's key, OpenPGP and S/MIME alike; for Ann's and",
+            "Dev's S/MIME mail type the passphrase printed above when asked):",
+            "  " + mutt_cmd,
+        ]
     return lines
 
 
@@ -454,6 +554,8 @@ def main_text(result: DemoResult) -> str:
             lines.append(f"  {addr:<20} {path}")
     lines.extend(result.keys)
     lines.append(f"Game files: {result.mail_dir / 'games' / result.game_id}")
-    lines.append(f"Verify them: .venv/bin/pbem admin verify {result.game_id} "
-                 f"--data-dir {result.mail_dir / 'games'}")
+    lines.append(
+        f"Verify them: .venv/bin/pbem admin verify {result.game_id} "
+        f"--data-dir {result.mail_dir / 'games'}"
+    )
     return "\n".join(lines)

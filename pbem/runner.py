@@ -254,6 +254,7 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
     try:
         service.remind_missing_keys()
         service.send_digests()
+        service.prune_fingerprints()
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
     try:

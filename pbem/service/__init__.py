@@ -235,6 +235,22 @@ class Service:
         due = community.next_wakeup(record, mark)
         self.journal.set_timer(game_id, due if record.envelope.status == "active" else None)
 
+    def prune_fingerprints(self, keep: timedelta = timedelta(days=90)) -> int:
+        """Once a day, delete the fingerprints of mails older than ``keep`` (a reply to one of
+        those is stale anyway, or read with the quote shapes alone)."""
+        from pbem.mail import fingerprint
+
+        today = self.clock().strftime("%Y-%m-%d")
+        mark = self.journal.path("fingerprints-pruned")
+        try:
+            if mark.read_text() == today:
+                return 0
+        except OSError:
+            pass
+        n = fingerprint.prune(self.store.data_dir, keep.total_seconds(), self.clock().timestamp())
+        self.journal.write_marker("fingerprints-pruned", today.encode())
+        return n
+
     def send_digests(self) -> int:
         """The daily mails of players who chose MAIL DIGEST (called every tick; reads only the
         games holding news back for such a player)."""

@@ -69,6 +69,10 @@ class Journal:
         """A state file of the loop (``ratelimit.json``, ``imap-cursor.json``...)."""
         return self.root / name
 
+    def write_marker(self, name: str, data: bytes) -> None:
+        """A small state file of the loop (no fsync: losing it only repeats a daily chore)."""
+        atomic_write(self.root / name, data, mode=0o600, sync=False)
+
     def _write(self, path: Path, data: bytes) -> None:
         atomic_write(path, data, mode=0o600, sync=self.fsync)
 
