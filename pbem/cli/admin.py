@@ -48,6 +48,7 @@ from pbem.store import (
 from pbem.store.fsutil import atomic_write, ensure_private_dir
 from pbem.store.keys import KEYRING_FILE
 from pbem.store.shuffle import read_public_key_arg
+from pbem.store.summary import moves_in_effect
 
 # ------------------------------------------------------------------------------------------------
 # Shared options and helpers
@@ -163,7 +164,7 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
     env = record.envelope
     names = record.seat_names()
     lines = [
-        f"{env.game_id}: {record.game.title}, {env.status}, {env.moves} moves, last event {env.seq} ({env.updated})",
+        f"{env.game_id}: {record.game.title}, {env.status}, {len(moves_in_effect(record.entries))} moves, last event {env.seq} ({env.updated})",
     ]
     for s in env.seats():
         p = env.active_player(s)
@@ -627,7 +628,7 @@ def show(
                 "title": rec.game.title,
                 "status": env.status,
                 "seq": env.seq,
-                "moves": env.moves,
+                "moves": len(moves_in_effect(rec.entries)),
                 "created": env.created,
                 "updated": env.updated,
                 "options": env.options,

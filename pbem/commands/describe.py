@@ -70,8 +70,10 @@ def describe_line(
             out[0] += " (played by the computer)"
         return out
     if kind == "undo":
+        why = f" ({data['reason']})" if data.get("reason") else ""
         return [
-            f"The game master took back move {data.get('notation')} of {who(data.get('seat'))}."
+            f"The game master took back move {data.get('notation')} of {who(data.get('seat'))}"
+            f"{why}."
         ]
     if kind == "replace":
         return [
@@ -85,10 +87,12 @@ def describe_line(
     if kind == "resume":
         return ["The game master resumed the game."]
     if kind == "end":
-        return [
-            "The game has ended"
-            + (" (ended by the game master)." if data.get("reason") == "gm" else ".")
-        ]
+        reason = str(data.get("reason") or "")
+        if reason in ("", "finished", "game-over"):
+            return ["The game has ended."]
+        if reason == "gm":
+            return ["The game master ended the game."]
+        return [f"The game master ended the game: {reason}."]
     if kind == "deadline":
         return [deadline_sentence(data)]
     if kind == "vacation":

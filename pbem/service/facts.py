@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from pbem.store import GameRecord
+from pbem.store import GameRecord, summary
 
 
 def moves_in_effect(record: GameRecord) -> list[int]:
     """The log sequence numbers of the actions in effect (an undo takes back the latest one)."""
-    stack: list[int] = []
-    for e in record.entries:
-        if e.kind == "action":
-            stack.append(e.seq)
-        elif e.kind == "undo" and stack:
-            undone = e.payload.get("undone")
-            if isinstance(undone, int) and undone in stack:
-                stack.remove(undone)
-            else:
-                stack.pop()
-    return stack
+    return summary.moves_in_effect(record.entries)
 
 
 def moves_played(record: GameRecord) -> int:

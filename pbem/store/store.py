@@ -388,7 +388,7 @@ class Store:
                 raise
             if self.fsync:
                 fsync_dir(self.data_dir)
-            append_summaries(self.data_dir, [summary_of(fold.envelope, game, fold.state)])
+            append_summaries(self.data_dir, [summary_of(fold.envelope, game, fold.state, [])])
             self.mark_changed(game_id)
             return game_id
         raise StoreError("could not find a free game id (is the data directory writable?)")
@@ -421,20 +421,24 @@ class Store:
                 except (IntegrityError, StoreError) as exc:
                     out.append(_damaged(gid, str(exc)))
                     continue
-                s = summary_of(rec.envelope, rec.game, rec.state)
+                s = summary_of(rec.envelope, rec.game, rec.state, rec.entries)
                 added.append(s)
             out.append(s)
         append_summaries(self.data_dir, added)
         return out
 
     def _check_summary(
-        self, game_id: str, fold: Fold, index: dict[str, Summary] | None
+        self,
+        game_id: str,
+        fold: Fold,
+        index: dict[str, Summary] | None,
+        entries: Sequence[LogEntry] | None = None,
     ) -> str | None:
         """Compare the list index's line for a game with the verified state; rewrite it and return a
         warning if it differs."""
         if index is None:
             index = read_summaries(self.data_dir)
-        want = summary_of(fold.envelope, fold.game, fold.state)
+        want = summary_of(fold.envelope, fold.game, fold.state, entries)
         have = index.get(game_id)
         if have == want:
             return None
@@ -495,11 +499,20 @@ class Store:
         while len(self._states) > _STATE_CACHE:
             self._states.popitem(last=False)
 
-    def _write_snapshot(self, gdir: Path, fold: Fold, *, index: bool = True) -> None:
+    def _write_snapshot(
+        self,
+        gdir: Path,
+        fold: Fold,
+        *,
+        index: bool = True,
+        entries: Sequence[LogEntry] | None = None,
+    ) -> None:
         # The list index first: a crash between the two leaves the snapshot behind the log, which
         # the next load repairs (writing the summary again); see pbem.store.summary.
         if index:
-            append_summaries(self.data_dir, [summary_of(fold.envelope, fold.game, fold.state)])
+            append_summaries(
+                self.data_dir, [summary_of(fold.envelope, fold.game, fold.state, entries)]
+            )
         body = self._snapshot_body(fold, self.keyring.key_id)
         data = seal_record(body, self.keyring.sign(SNAPSHOT_DOMAIN + body)) + b"\n"
         # The data is synced before the rename (a crash never leaves a torn snapshot), the rename
@@ -702,7 +715,7 @@ class Store:
         if fold is None:
             fold = self._full_fold(game_id, log, log.seq, check=False)
         if snapped is None or snapped[0].seq < log.seq:
-            self._write_snapshot(gdir, fold)
+            self._write_snapshot(gdir, fold, entries=log.entries)
             old = "missing" if snapped is None else f"at seq {snapped[0].seq}"
             warnings.append(
                 f"{game_id}: state.json was {old} while the log is at seq {log.seq} (a crash after a "
@@ -789,7 +802,7 @@ class Store:
                 )
             warnings = list(record.warnings)
             try:
-                self._write_snapshot(gdir, fold)
+                self._write_snapshot(gdir, fold, entries=w.all_entries)
                 self._write_checkpoint(gdir, game_id, fold.seq, fold.envelope.head_hash)
             except OSError as exc:
                 warnings.append(
@@ -863,7 +876,7 @@ class Store:
                     "restored from an older copy?); loads check every signature until the next "
                     "commit rewrites it."
                 )
-            stale = self._check_summary(game_id, fold, index)
+            stale = self._check_summary(game_id, fold, index, log.entries)
             if stale is not None:
                 report.warnings.append(stale)
         except IntegrityError as exc:

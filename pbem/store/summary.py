@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,8 +62,27 @@ _encoder = msgspec.json.Encoder(order="deterministic")
 _decoder = msgspec.json.Decoder(Summary)
 
 
-def summary_of(envelope: Any, game: Any, state: Any) -> Summary:
-    """The summary of a game state (``envelope`` is a :class:`pbem.model.Envelope`)."""
+def moves_in_effect(entries: Sequence[Any]) -> list[int]:
+    """The log sequence numbers of the actions in effect (an undo takes back the latest one):
+    the one move number of mails, HISTORY, ``#N`` guards and ``pbem admin list``."""
+    stack: list[int] = []
+    for e in entries:
+        if e.kind == "action":
+            stack.append(e.seq)
+        elif e.kind == "undo" and stack:
+            undone = e.payload.get("undone")
+            if isinstance(undone, int) and undone in stack:
+                stack.remove(undone)
+            else:
+                stack.pop()
+    return stack
+
+
+def summary_of(
+    envelope: Any, game: Any, state: Any, entries: Sequence[Any] | None = None
+) -> Summary:
+    """The summary of a game state (``envelope`` is a :class:`pbem.model.Envelope`); ``moves``
+    counts the moves in effect when the log's ``entries`` are given."""
     seats = envelope.seats()
     waiting: list[str] = []
     if envelope.status == "active":
@@ -76,7 +95,7 @@ def summary_of(envelope: Any, game: Any, state: Any) -> Summary:
         status=envelope.status,
         seq=envelope.seq,
         head_hash=envelope.head_hash,
-        moves=envelope.moves,
+        moves=len(moves_in_effect(entries)) if entries is not None else envelope.moves,
         updated=envelope.updated,
         players=[envelope.active_player(s).email for s in seats],
         waiting_for=waiting,
