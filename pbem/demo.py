@@ -435,6 +435,26 @@ def _gpg_import_secret(gpg: str, home: Path, asc: Path, fingerprint: str, tries:
     return False
 
 
+GPG_SOCKET_ROOM = 80
+"""gpg-agent's sockets live in the GnuPG home (no /run/user here), and a Unix socket path has at
+most 107 bytes: ``<home>/S.gpg-agent.browser`` must fit."""
+
+
+def _gnupg_home(folder: Path) -> Path:
+    """The demo's GnuPG home: ``folder/gnupg``, or, when that path is too long for gpg-agent's
+    sockets, a short directory under the temporary folder that ``folder/gnupg`` points to."""
+    link = folder / "gnupg"
+    if len(str(link.resolve())) <= GPG_SOCKET_ROOM:
+        link.mkdir(exist_ok=True)
+        link.chmod(0o700)
+        return link
+    short = Path(tempfile.mkdtemp(prefix="pbem-gpg-"))  # mode 0700
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    link.symlink_to(short, target_is_directory=True)
+    return short
+
+
 def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, Path]) -> list[str]:
     """Keep the bots' secret keys so that people can open the demo's encrypted mail themselves.
 
@@ -450,9 +470,7 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
 
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o700)
-    home = folder / "gnupg"
-    home.mkdir(exist_ok=True)
-    home.chmod(0o700)
+    home = _gnupg_home(folder)
     gpg = shutil.which("gpg")
     gpgsm = shutil.which("gpgsm")
     q = shlex.quote

@@ -121,9 +121,15 @@ def tick(
         if source is not None and fault is None:
             process_inbox(service, source, report, limit)
         if fault is None:
-            run_timers(service, clock, report)
+            try:
+                run_timers(service, clock, report)
+            except OSError as err:
+                _machine_fault(service, report, err, "playing deadlines and reminders")
         if sender is not None:
-            flush_outbox(service, sender, clock, report)
+            try:
+                flush_outbox(service, sender, clock, report)
+            except OSError as err:
+                _machine_fault(service, report, err, "sending the queued mail")
     return report
 
 

@@ -16,6 +16,7 @@ outbox (see :mod:`pbem.service.journal`).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -248,7 +249,8 @@ class Service:
         except OSError:
             pass
         n = fingerprint.prune(self.store.data_dir, keep.total_seconds(), self.clock().timestamp())
-        self.journal.write_marker("fingerprints-pruned", today.encode())
+        with contextlib.suppress(OSError):  # a full disk only means pruning again tomorrow
+            self.journal.write_marker("fingerprints-pruned", today.encode())
         return n
 
     def send_digests(self) -> int:
