@@ -77,8 +77,9 @@ class Setup:
             t = time.perf_counter()
             if t - started > budget:
                 break
-            gid = store.create("forbidden-city", PLAYERS, {"privacy": "plain"}, self.games + i,
-                               _now())
+            gid = store.create(
+                "forbidden-city", PLAYERS, {"privacy": "plain"}, self.games + i, _now()
+            )
             if deadline:
                 store.commit(gid, 1, [SetDeadline("*", seconds=WEEK)], _now())
                 self.service.schedule(gid)  # writes the game's timer file, as notify() does
@@ -101,7 +102,6 @@ class Setup:
             raise SystemExit(f"{self.label}: the tick was not idle: {report.line()}")
         return ms
 
-
     def write_config(self) -> Path:
         """A pbem.toml for ``pbem run`` over this data directory (Maildir in and out)."""
         path = self.root / "pbem.toml"
@@ -119,8 +119,9 @@ class Setup:
         done = subprocess.run(cmd, capture_output=True, text=True, check=False)
         ms = (time.perf_counter() - t) * 1000
         if done.returncode != 0:
-            raise SystemExit(f"{self.label}: pbem run failed ({done.returncode}): "
-                             f"{done.stderr[-500:]}")
+            raise SystemExit(
+                f"{self.label}: pbem run failed ({done.returncode}): {done.stderr[-500:]}"
+            )
         return ms
 
 
@@ -134,11 +135,15 @@ def compare(small: Setup, large: Setup, ticks: int) -> None:
     med = {k: statistics.median(v) for k, v in samples.items()}
     for s in (small, large):
         v = sorted(samples[s.label])
-        print(f"  {s.label:<34} {s.games:>6} games: median {med[s.label]:7.3f} ms "
-              f"(min {v[0]:.3f}, max {v[-1]:.3f}, n={len(v)})")
-    print(f"  ratio large / small: {med[large.label] / med[small.label]:.2f}; "
-          f"{(med[large.label] - med[small.label]) / (large.games - small.games) * 1000:.1f} us "
-          "more a game")
+        print(
+            f"  {s.label:<34} {s.games:>6} games: median {med[s.label]:7.3f} ms "
+            f"(min {v[0]:.3f}, max {v[-1]:.3f}, n={len(v)})"
+        )
+    print(
+        f"  ratio large / small: {med[large.label] / med[small.label]:.2f}; "
+        f"{(med[large.label] - med[small.label]) / (large.games - small.games) * 1000:.1f} us "
+        "more a game"
+    )
 
 
 def compare_cron(small: Setup, large: Setup, runs: int) -> None:
@@ -151,8 +156,10 @@ def compare_cron(small: Setup, large: Setup, runs: int) -> None:
             samples[s.label].append(s.cron_tick_ms())
     med = {k: statistics.median(v) for k, v in samples.items()}
     for s in (small, large):
-        print(f"  pbem run (new process), {s.games:>6} games: median {med[s.label]:7.1f} ms "
-              f"(min {min(samples[s.label]):.1f}, n={runs})")
+        print(
+            f"  pbem run (new process), {s.games:>6} games: median {med[s.label]:7.1f} ms "
+            f"(min {min(samples[s.label]):.1f}, n={runs})"
+        )
     print(f"  ratio large / small: {med[large.label] / med[small.label]:.2f}")
 
 
@@ -161,16 +168,30 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--small", type=int, default=10)
     ap.add_argument("--ticks", type=int, default=20)
-    ap.add_argument("--budget", type=float, default=120.0,
-                    help="seconds allowed for creating the large set (per pair)")
-    ap.add_argument("--deadline-games", type=int, default=1000,
-                    help="games in the large set with deadlines (each costs a commit too)")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=120.0,
+        help="seconds allowed for creating the large set (per pair)",
+    )
+    ap.add_argument(
+        "--deadline-games",
+        type=int,
+        default=1000,
+        help="games in the large set with deadlines (each costs a commit too)",
+    )
     ap.add_argument("--no-deadlines", action="store_true")
-    ap.add_argument("--cron-runs", type=int, default=4,
-                    help="also time whole `pbem run` processes, as cron starts them (0: skip)")
+    ap.add_argument(
+        "--cron-runs",
+        type=int,
+        default=4,
+        help="also time whole `pbem run` processes, as cron starts them (0: skip)",
+    )
     args = ap.parse_args()
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
-          f"{os.cpu_count()} CPUs, python {sys.version.split()[0]}")
+    print(
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
+        f"{os.cpu_count()} CPUs, python {sys.version.split()[0]}"
+    )
     work = Path(tempfile.mkdtemp(prefix="pbem-bench-idle-"))
     try:
         pairs = [("no deadlines", False, args.games)]
@@ -183,14 +204,18 @@ def main() -> None:
             small.add_games(args.small, deadline=deadline, budget=args.budget)
             took = large.add_games(count, deadline=deadline, budget=args.budget)
             short = "" if large.games == count else f" (stopped at the {args.budget:.0f} s budget)"
-            print(f"\n== {title}: {large.games} games created in {took:.1f} s "
-                  f"({took / max(large.games, 1) * 1000:.1f} ms a game, fsync off){short}")
+            print(
+                f"\n== {title}: {large.games} games created in {took:.1f} s "
+                f"({took / max(large.games, 1) * 1000:.1f} ms a game, fsync off){short}"
+            )
             k = min(500, large.games // 2)
             if k:
                 first = statistics.median(large.create_ms[:k])
                 last = statistics.median(large.create_ms[-k:])
-                print(f"  creating one game: median {first:.1f} ms for the first {k}, "
-                      f"{last:.1f} ms for the last {k} (Store.create also scans the data directory)")
+                print(
+                    f"  creating one game: median {first:.1f} ms for the first {k}, "
+                    f"{last:.1f} ms for the last {k} (Store.create also scans the data directory)"
+                )
             compare(small, large, args.ticks)
             if args.cron_runs:
                 compare_cron(small, large, args.cron_runs)

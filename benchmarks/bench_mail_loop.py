@@ -134,8 +134,10 @@ def timed(work: Any) -> tuple[Any, Timing]:
 
 
 def users(variant: str) -> dict[str, str]:
-    return {a: PASSWORD for a in [service_address(variant), bare_address(variant),
-                                  *player_addresses(variant)]}
+    return {
+        a: PASSWORD
+        for a in [service_address(variant), bare_address(variant), *player_addresses(variant)]
+    }
 
 
 def service_address(variant: str) -> str:
@@ -159,12 +161,23 @@ def check(report: TickReport, n: int, what: str) -> None:
     """Every reply applied, and the notifications sent (4 a move in a 4-player Forbidden City
     game: the turn passes with every move, so every seat hears of it)."""
     if report.errors or report.applied != n or report.fetched != n or report.sent != 4 * n:
-        raise SystemExit(f"{what}: expected {n} moves and {4 * n} mails, got: {report.line()} "
-                         f"{report.errors[:3]}")
+        raise SystemExit(
+            f"{what}: expected {n} moves and {4 * n} mails, got: {report.line()} "
+            f"{report.errors[:3]}"
+        )
 
 
-def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: DovecotServer,
-                relay: RelaySMTP, work: Path, *, profile: bool) -> dict[str, float]:
+def run_variant(
+    variant: str,
+    privacy: str,
+    n: int,
+    rounds: int,
+    dovecot: DovecotServer,
+    relay: RelaySMTP,
+    work: Path,
+    *,
+    profile: bool,
+) -> dict[str, float]:
     """Set up N games of one variant, measure one tick and the bare transport, profile a tick."""
     encrypted = privacy == "required"
     svc_addr = service_address(variant)
@@ -174,15 +187,28 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
     store = Store(data_dir, keyring)  # fsync on, as in production
     # As build_service wires it, with a rate limit that 4 players x N games stay under.
     limiter = RateLimiter(data_dir / "outbox", 100 * n, 3600.0, lambda: _now().timestamp())
-    service = Service(store, Outbox(data_dir, keyring),
-                      Policy(svc_addr, GM, service_name="pbem bench"), _now, rate_limiter=limiter)
+    service = Service(
+        store,
+        Outbox(data_dir, keyring),
+        Policy(svc_addr, GM, service_name="pbem bench"),
+        _now,
+        rate_limiter=limiter,
+    )
     t = time.perf_counter()
     # As pbem.runner.build_service does (attach_crypto): the service always has its crypto hooks.
     service.crypto = MailCrypto.open(keys_dir, svc_addr, _now())
-    print(f"  service identity (S/MIME CA + certificate, OpenPGP key) made in "
-          f"{time.perf_counter() - t:.2f} s")
-    inbox = RecordingSource(dovecot.host, dovecot.imap_port, "none", svc_addr, PASSWORD,
-                            cursor_path=root / "cursor.json")
+    print(
+        f"  service identity (S/MIME CA + certificate, OpenPGP key) made in "
+        f"{time.perf_counter() - t:.2f} s"
+    )
+    inbox = RecordingSource(
+        dovecot.host,
+        dovecot.imap_port,
+        "none",
+        svc_addr,
+        PASSWORD,
+        cursor_path=root / "cursor.json",
+    )
     sender = RecordingSender(relay.host, relay.port, "none", envelope_from=svc_addr)
     # runner.Source declares done(msg, folder: str); ImapSource narrows folder to a Literal, which
     # mypy counts as a mismatch (pbem's own wiring has the same): the object is the real one.
@@ -191,7 +217,8 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
     service_key = None
     if encrypted:
         service_key = KeyOnFile.from_found(
-            parse_keys(service.crypto.identity.openpgp_public_key)[0], address=svc_addr)
+            parse_keys(service.crypto.identity.openpgp_public_key)[0], address=svc_addr
+        )
     bots: list[BotPlayer] = []
     for i, addr in enumerate(player_addresses(variant)):
         name = f"{variant.capitalize()}{i}"
@@ -200,11 +227,27 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
             pgp_key = pysequoia.Tsk.generate(f"{name} <{addr}>")
             found = parse_keys(str(pgp_key.extract_certificate()).encode())[0]
             service.crypto.keys.add(addr, found, source="mail", now=_now())
-        source = ImapSource(dovecot.host, dovecot.imap_port, "none", addr, PASSWORD,
-                            cursor_path=root / f"bot{i}.json")
-        bots.append(EncryptingBot(name, addr, "greedy" if i % 2 == 0 else "random", source, store,
-                                  RecordingSender(relay.host, relay.port, "none"), 7 + i,
-                                  pgp_key=pgp_key, service_key=service_key))
+        source = ImapSource(
+            dovecot.host,
+            dovecot.imap_port,
+            "none",
+            addr,
+            PASSWORD,
+            cursor_path=root / f"bot{i}.json",
+        )
+        bots.append(
+            EncryptingBot(
+                name,
+                addr,
+                "greedy" if i % 2 == 0 else "random",
+                source,
+                store,
+                RecordingSender(relay.host, relay.port, "none"),
+                7 + i,
+                pgp_key=pgp_key,
+                service_key=service_key,
+            )
+        )
     players = [(b.name, b.address) for b in bots]
 
     t = time.perf_counter()
@@ -218,13 +261,21 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
     print(f"  start tick: {start.sent} start mails queued and sent in {t_start.wall:.2f} s")
     t = time.perf_counter()
     replies = bots_answer(bots)
-    print(f"  players read {sum(len(b.mails) for b in bots)} mails and sent {replies} replies "
-          f"in {time.perf_counter() - t:.2f} s")
+    print(
+        f"  players read {sum(len(b.mails) for b in bots)} mails and sent {replies} replies "
+        f"in {time.perf_counter() - t:.2f} s"
+    )
     if replies != n:
         raise SystemExit(f"expected {n} replies (one pending move per game), got {replies}")
 
-    bare_in = ImapSource(dovecot.host, dovecot.imap_port, "none", bare_address(variant), PASSWORD,
-                         cursor_path=root / "bare-cursor.json")
+    bare_in = ImapSource(
+        dovecot.host,
+        dovecot.imap_port,
+        "none",
+        bare_address(variant),
+        PASSWORD,
+        cursor_path=root / "bare-cursor.json",
+    )
     ticks: list[Timing] = []
     bares: list[tuple[Timing, Timing]] = []
     synced: list[bool] = []
@@ -257,30 +308,43 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
         bare_out = SmtpSender(relay.host, relay.port, "none", envelope_from=svc_addr)
         results, t_send = timed(lambda: bare_out.send_batch(notes))  # noqa: B023 - called now
         if fetched != n or not all(res.ok for res in results) or bare_out.connections != 1:
-            raise SystemExit(f"bare transport: fetched {fetched}, "
-                             f"sent {sum(res.ok for res in results)}")
+            raise SystemExit(
+                f"bare transport: fetched {fetched}, sent {sum(res.ok for res in results)}"
+            )
         ticks.append(t_tick)
         bares.append((t_fetch, t_send))
     bare_in.close()
 
-    print(f"\n  {'one tick, ' + str(n) + ' moves (' + privacy + ')':<52} {'wall s':>7} "
-          f"{'cpu s':>6} {'main-thr. cpu s':>15} {'moves/s':>8} {'mails/s':>8}  ratio")
+    print(
+        f"\n  {'one tick, ' + str(n) + ' moves (' + privacy + ')':<52} {'wall s':>7} "
+        f"{'cpu s':>6} {'main-thr. cpu s':>15} {'moves/s':>8} {'mails/s':>8}  ratio"
+    )
 
     def row(label: str, t: Timing, moves: int, mails: int, ratio: str = "") -> None:
         mv = f"{moves / t.wall:8.1f}" if moves else f"{'':>8}"
         ml = f"{mails / t.wall:8.1f}" if mails else f"{'':>8}"
-        print(f"  {label:<52} {t.wall:7.2f} {t.cpu_process:6.2f} {t.cpu_thread:15.2f} {mv} {ml}"
-              f"  {ratio}")
+        print(
+            f"  {label:<52} {t.wall:7.2f} {t.cpu_process:6.2f} {t.cpu_thread:15.2f} {mv} {ml}"
+            f"  {ratio}"
+        )
 
     os.fsync = REAL_FSYNC if not NO_FSYNC else _no_fsync
     ratios: list[float] = []
     for r, (t_tick, (t_fetch, t_send)) in enumerate(zip(ticks, bares, strict=True)):
-        bare = Timing(t_fetch.wall + t_send.wall, t_fetch.cpu_process + t_send.cpu_process,
-                      t_fetch.cpu_thread + t_send.cpu_thread)
+        bare = Timing(
+            t_fetch.wall + t_send.wall,
+            t_fetch.cpu_process + t_send.cpu_process,
+            t_fetch.cpu_thread + t_send.cpu_thread,
+        )
         ratios.append(t_tick.wall / bare.wall)
         off = "" if synced[r] else " (no fsync)"
-        row(f"round {r + 1}{off}: full loop, runner.tick", t_tick, n, 5 * n,
-            f"{ratios[-1]:.2f} wall, {t_tick.cpu_thread / max(bare.cpu_thread, 1e-9):.1f} cpu")
+        row(
+            f"round {r + 1}{off}: full loop, runner.tick",
+            t_tick,
+            n,
+            5 * n,
+            f"{ratios[-1]:.2f} wall, {t_tick.cpu_thread / max(bare.cpu_thread, 1e-9):.1f} cpu",
+        )
         row(f"round {r + 1}{off}: bare transport (fetch+file, send)", bare, n, 5 * n)
         row("  bare: fetch + file away the N replies", t_fetch, 0, n)
         row("  bare: send the same 4N mails, 1 connection", t_send, 0, 4 * n)
@@ -294,15 +358,23 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
         ratio = statistics.median(ratios[i] for i in idx)
         cpu_tick = statistics.median(ticks[i].cpu_thread for i in idx)
         cpu_bare = statistics.median(bares[i][0].cpu_thread + bares[i][1].cpu_thread for i in idx)
-        print(f"  median over {len(idx)} rounds{what}: tick {tick_wall:.2f} s = "
-              f"{n / tick_wall:.1f} moves/s, {5 * n / tick_wall:.1f} mails/s (N in + 4N out); "
-              f"bare {bare_wall:.2f} s; ratio full / bare {ratio:.2f}")
-        print(f"    the service's own share: {(tick_wall - bare_wall) / n * 1000:.1f} ms wall a "
-              f"move; main-thread CPU {cpu_tick / n * 1000:.1f} ms a move in the tick, "
-              f"{cpu_bare / n * 1000:.1f} ms in the bare transport")
+        print(
+            f"  median over {len(idx)} rounds{what}: tick {tick_wall:.2f} s = "
+            f"{n / tick_wall:.1f} moves/s, {5 * n / tick_wall:.1f} mails/s (N in + 4N out); "
+            f"bare {bare_wall:.2f} s; ratio full / bare {ratio:.2f}"
+        )
+        print(
+            f"    the service's own share: {(tick_wall - bare_wall) / n * 1000:.1f} ms wall a "
+            f"move; main-thread CPU {cpu_tick / n * 1000:.1f} ms a move in the tick, "
+            f"{cpu_bare / n * 1000:.1f} ms in the bare transport"
+        )
         if not figures:
-            figures = {"tick": tick_wall, "bare": bare_wall, "ratio": ratio,
-                       "moves_per_s": n / tick_wall}
+            figures = {
+                "tick": tick_wall,
+                "bare": bare_wall,
+                "ratio": ratio,
+                "moves_per_s": n / tick_wall,
+            }
 
     # ---- a second round under cProfile ------------------------------------------------------
     if not profile:
@@ -320,8 +392,10 @@ def run_variant(variant: str, privacy: str, n: int, rounds: int, dovecot: Doveco
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out)
     stats.sort_stats("cumulative").print_stats(15)
-    print(f"\n  cProfile of one tick ({n} moves, {privacy}), top 15 by cumulative time "
-          "(main thread only; the relay thread and Dovecot are not in it):")
+    print(
+        f"\n  cProfile of one tick ({n} moves, {privacy}), top 15 by cumulative time "
+        "(main thread only; the relay thread and Dovecot are not in it):"
+    )
     lines = out.getvalue().splitlines()
     first = next(i for i, ln in enumerate(lines) if "ncalls" in ln)
     for ln in lines[first : first + 16]:
@@ -345,7 +419,11 @@ PHASES = [
     # that it calls); read them against the first row.
     ("runner.tick", "pbem/runner.py", "tick"),
     ("  ImapSource.fetch_new", "pbem/mail/inbound.py", "fetch_new"),
-    ("  Service.handle (per reply: parse .. commit .. queue)", "pbem/service/__init__.py", "handle"),
+    (
+        "  Service.handle (per reply: parse .. commit .. queue)",
+        "pbem/service/__init__.py",
+        "handle",
+    ),
     ("    parse_message", "pbem/mail/parse.py", "parse_message"),
     ("    MailCrypto.decrypt_incoming", "pbem/crypto_mail.py", "decrypt_incoming"),
     ("    MailCrypto.keys_in (key attachments?)", "pbem/crypto_mail.py", "keys_in"),
@@ -373,10 +451,13 @@ def print_breakdown(stats: pstats.Stats, n: int) -> None:
     """Cumulative time of the tick's named steps, from the profile (which inflates every call:
     read the shares, not the absolute times)."""
     table: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
-    total = next(v[3] for k, v in table.items()
-                 if k[0].endswith("pbem/runner.py") and k[2] == "tick")
-    print(f"\n  where the profiled tick's time goes ({n} moves; cumulative, nested; "
-          "share of the tick):")
+    total = next(
+        v[3] for k, v in table.items() if k[0].endswith("pbem/runner.py") and k[2] == "tick"
+    )
+    print(
+        f"\n  where the profiled tick's time goes ({n} moves; cumulative, nested; "
+        "share of the tick):"
+    )
     for label, suffix, func in PHASES:
         hits = [v for k, v in table.items() if k[0].endswith(suffix) and k[2] == func]
         if not hits:
@@ -401,8 +482,9 @@ def print_fsyncs(stats: pstats.Stats, n: int) -> None:
 
     for helper, (_cc, nc, _tt, ct) in sorted(table[key][4].items(), key=lambda kv: -kv[1][1]):
         print(f"   {nc:>6} ({nc / n:4.1f}/move) {ct:6.2f} s  {name(helper)}")
-        for caller, (_c2, n2, _t2, _ct2) in sorted(table[helper][4].items(),
-                                                    key=lambda kv: -kv[1][1]):
+        for caller, (_c2, n2, _t2, _ct2) in sorted(
+            table[helper][4].items(), key=lambda kv: -kv[1][1]
+        ):
             print(f"   {'':>6}   {n2:>5} calls of it from {name(caller)}")
 
 
@@ -424,10 +506,14 @@ def main() -> None:
         print("--fsync-ab: every second measured round with os.fsync a no-op in this process")
     rounds = next((int(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--rounds=")), 2)
     if dovecot_available() is None:
-        raise SystemExit("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd): this benchmark "
-                         "measures the loop through a real IMAP server and cannot run without it.")
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
-          f"{os.cpu_count()} CPUs, python {sys.version.split()[0]}")
+        raise SystemExit(
+            "Dovecot is not installed (dovecot-imapd, dovecot-lmtpd): this benchmark "
+            "measures the loop through a real IMAP server and cannot run without it."
+        )
+    print(
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
+        f"{os.cpu_count()} CPUs, python {sys.version.split()[0]}"
+    )
     variants = [("plain", "plain")] + ([] if plain_only else [("enc", "required")])
     all_users: dict[str, str] = {GM: PASSWORD}
     for v, _ in variants:
@@ -439,21 +525,37 @@ def main() -> None:
         dovecot.start()
         with RelaySMTP(lmtp=dovecot.lmtp_address) as relay:
             for variant, privacy in variants:
-                keys = ("OpenPGP keys on file for every player" if privacy == "required"
-                        else "no keys")
+                keys = (
+                    "OpenPGP keys on file for every player" if privacy == "required" else "no keys"
+                )
                 print(f"\n== {n} games, privacy {privacy!r} ({keys})")
-                results[privacy] = run_variant(variant, privacy, n, rounds, dovecot, relay, work,
-                                               profile=privacy == "plain" or profile_all)
+                results[privacy] = run_variant(
+                    variant,
+                    privacy,
+                    n,
+                    rounds,
+                    dovecot,
+                    relay,
+                    work,
+                    profile=privacy == "plain" or profile_all,
+                )
     finally:
         dovecot.stop()
         shutil.rmtree(work, ignore_errors=True)
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if "required" in results:
         p, r = results["plain"], results["required"]
-        print(f"encrypted / plain tick: {r['tick'] / p['tick']:.2f} "
-              f"({p['moves_per_s']:.1f} vs {r['moves_per_s']:.1f} moves/s)")
-    print("summary: " + "; ".join(f"{k}: {v['moves_per_s']:.1f} moves/s, ratio {v['ratio']:.2f}"
-                                  for k, v in results.items()))
+        print(
+            f"encrypted / plain tick: {r['tick'] / p['tick']:.2f} "
+            f"({p['moves_per_s']:.1f} vs {r['moves_per_s']:.1f} moves/s)"
+        )
+    print(
+        "summary: "
+        + "; ".join(
+            f"{k}: {v['moves_per_s']:.1f} moves/s, ratio {v['ratio']:.2f}"
+            for k, v in results.items()
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -68,11 +68,17 @@ def main() -> None:
     assert middle is not None
     seat = GAME.pending(middle)[0].seat
     data = GAME.encode_state(middle)
-    print(f"  legal (mid-game, seat {seat}): {per_call(lambda: list(GAME.legal(middle, seat))):.0f} us")
-    print(f"  encode_state: {per_call(lambda: GAME.encode_state(middle)):.0f} us ({len(data)} bytes)")
+    print(
+        f"  legal (mid-game, seat {seat}): {per_call(lambda: list(GAME.legal(middle, seat))):.0f} us"
+    )
+    print(
+        f"  encode_state: {per_call(lambda: GAME.encode_state(middle)):.0f} us ({len(data)} bytes)"
+    )
     print(f"  decode_state: {per_call(lambda: GAME.decode_state(data)):.0f} us")
-    print(f"  view + render_text: "
-          f"{per_call(lambda: GAME.render_text(GAME.view(middle, seat)), 50):.0f} us")
+    print(
+        f"  view + render_text: "
+        f"{per_call(lambda: GAME.render_text(GAME.view(middle, seat)), 50):.0f} us"
+    )
 
 
 if __name__ == "__main__":

@@ -33,7 +33,9 @@ def privacy_of(record: Any) -> str:
 class MailCrypto:
     """Crypto hooks of one service: its identity and the players' keys."""
 
-    def __init__(self, identity: crypto.ServiceIdentity, keys: PlayerKeys, *, sign: bool = True) -> None:
+    def __init__(
+        self, identity: crypto.ServiceIdentity, keys: PlayerKeys, *, sign: bool = True
+    ) -> None:
         self.identity = identity
         self.keys = keys
         self.sign = sign
@@ -64,8 +66,9 @@ class MailCrypto:
 
     def issue(self, address: str, name: str, passphrase: str, now: dt.datetime) -> bytes:
         """A PKCS#12 file for ``address`` (the passphrase is checked, used, and forgotten)."""
-        p12, _entry = crypto.issue_for_player(self.identity, self.keys, address, passphrase, now,
-                                              name=name)
+        p12, _entry = crypto.issue_for_player(
+            self.identity, self.keys, address, passphrase, now, name=name
+        )
         return p12
 
     # -- outgoing -------------------------------------------------------------------------------
@@ -82,33 +85,47 @@ class MailCrypto:
             return True
         return self.has_key(address, now)
 
-    def private_note(self, record: Any, address: str, now: dt.datetime, *,
-                     full: bool = False) -> str:
+    def private_note(
+        self, record: Any, address: str, now: dt.datetime, *, full: bool = False
+    ) -> str:
         """How this mail's private part travels, for the top of a personal mail: one short
         paragraph in every mail; with ``full`` (the start mail, BOARD) also how to send a key, as
         a numbered list. Paragraphs are separated by blank lines."""
         part = str(getattr(record.game, "private_part", "tile"))
         privacy = privacy_of(record)
         if self.has_key(address, now):
-            return (f"This mail is encrypted for you alone: it shows your private {part}. "
-                    "Do not forward it to other players.")
+            return (
+                f"This mail is encrypted for you alone: it shows your private {part}. "
+                "Do not forward it to other players."
+            )
         if privacy == "plain":
-            return (f"This mail shows your private {part}: it is yours alone, do not forward it. "
-                    "(This game sends mail unencrypted, by the game master's choice.)")
+            return (
+                f"This mail shows your private {part}: it is yours alone, do not forward it. "
+                "(This game sends mail unencrypted, by the game master's choice.)"
+            )
         status = self.keys.status(address, now)
         if status is KeyStatus.NONE:
-            how = texts.how_to_send_a_key(part, intro=False) if full else [
-                "To get encrypted mail, reply with your certificate or OpenPGP key attached, or "
-                "write CERT and a passphrase of at least 8 characters (the first mail of the "
-                "game explains both)."]
+            how = (
+                texts.how_to_send_a_key(part, intro=False)
+                if full
+                else [
+                    "To get encrypted mail, reply with your certificate or OpenPGP key attached, or "
+                    "write CERT and a passphrase of at least 8 characters (the first mail of the "
+                    "game explains both)."
+                ]
+            )
         else:
             how = texts.key_problem(self.keys, address, now)  # expired or revoked: always said
         if privacy == "preferred":
-            first = (f"NOT ENCRYPTED: no usable key of yours is on file, so your private {part} "
-                     "is in this mail as plain text (this game allows that).")
+            first = (
+                f"NOT ENCRYPTED: no usable key of yours is on file, so your private {part} "
+                "is in this mail as plain text (this game allows that)."
+            )
         else:
-            first = (f"Your private {part} is withheld: this game sends it only encrypted, and no "
-                     "usable key of yours is on file.")
+            first = (
+                f"Your private {part} is withheld: this game sends it only encrypted, and no "
+                "usable key of yours is on file."
+            )
         return "\n\n".join([first, *how])
 
     def protect(self, msg: EmailMessage, to_addr: str, now: dt.datetime) -> EmailMessage:

@@ -78,6 +78,7 @@ class ImapSource:
     ``use_move``: None uses MOVE when the server offers it; False forces the COPY + EXPUNGE path.
     The connection is opened on first use and kept until :meth:`close`.
     """
+
     # Long on purpose: one IMAP session's whole life: connect, cursor, fetch, file, expunge, IDLE; each method is one IMAP exchange.
 
     def __init__(

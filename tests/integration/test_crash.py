@@ -27,14 +27,21 @@ def _run(cfg: Path, env: dict[str, str], crash: str | None = None) -> int:
     e = dict(env)
     if crash:
         e["PBEM_CRASH_AT"] = crash
-    proc = subprocess.run([sys.executable, "-m", "pbem", "run", "--config", str(cfg)], env=e,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pbem", "run", "--config", str(cfg)],
+        env=e,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if crash is None:
         assert proc.returncode == 0, proc.stderr
     return proc.returncode
 
 
-def test_runner_killed_at_each_step_boundary(tmp_path: Path, dovecot, smtp_relay, mail_account) -> None:
+def test_runner_killed_at_each_step_boundary(
+    tmp_path: Path, dovecot, smtp_relay, mail_account
+) -> None:
     service = mail_account("service")
     gm = mail_account("gm")
     players = [mail_account("crash") for _ in range(2)]
@@ -59,14 +66,31 @@ security = "none"
     env = {**os.environ, "PBEM_IMAP_PASSWORD": service.password}
     store = Store(data, Keyring.load(keys))
     bots = [
-        BotPlayer(f"P{i}", acc.address, "greedy",
-                  ImapSource(acc.host, acc.imap_port, "none", acc.address, acc.password,
-                             cursor_path=tmp_path / f"bot{i}.json"),
-                  store, SmtpSender("127.0.0.1", smtp_relay.port, "none"), i)
+        BotPlayer(
+            f"P{i}",
+            acc.address,
+            "greedy",
+            ImapSource(
+                acc.host,
+                acc.imap_port,
+                "none",
+                acc.address,
+                acc.password,
+                cursor_path=tmp_path / f"bot{i}.json",
+            ),
+            store,
+            SmtpSender("127.0.0.1", smtp_relay.port, "none"),
+            i,
+        )
         for i, acc in enumerate(players)
     ]
-    gid = store.create("forbidden-city", [(b.name, b.address) for b in bots], {"privacy": "plain"}, 77,
-                       datetime.now(UTC))
+    gid = store.create(
+        "forbidden-city",
+        [(b.name, b.address) for b in bots],
+        {"privacy": "plain"},
+        77,
+        datetime.now(UTC),
+    )
     (data / "outbox" / "dirty").mkdir(parents=True, exist_ok=True)
     (data / "outbox" / "dirty" / gid).write_bytes(b"")  # as `pbem admin new` does
     _run(cfg, env)
@@ -74,7 +98,10 @@ security = "none"
     for _round in range(2):
         for point in POINTS:
             answered = sum(b.read_and_answer() for b in bots)
-            assert answered == 1, (point, [(b.address, [(m.subject, m.message_id) for m in b.mails]) for b in bots])
+            assert answered == 1, (
+                point,
+                [(b.address, [(m.subject, m.message_id) for m in b.mails]) for b in bots],
+            )
             moves_sent += 1
             code = _run(cfg, env, crash=f"{point}:1")
             assert code == 137, f"the runner did not stop at {point}"
@@ -100,7 +127,13 @@ security = "none"
             same = [x for x in b.mails if x.message_id == m.message_id]
             assert len({x.subject for x in same}) == 1
     # Nothing shunted, nothing lost in the service mailbox.
-    inbox = ImapSource(service.host, service.imap_port, "none", service.address, service.password,
-                       cursor_path=tmp_path / "check.json")
+    inbox = ImapSource(
+        service.host,
+        service.imap_port,
+        "none",
+        service.address,
+        service.password,
+        cursor_path=tmp_path / "check.json",
+    )
     assert inbox.fetch_new() == []
     assert callable(parse_message)  # the parser is what the bots used

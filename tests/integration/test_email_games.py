@@ -44,8 +44,15 @@ def _all_files(root: Path) -> list[Path]:
     ],
     ids=["4-players-required", "2-players-preferred"],
 )
-def test_whole_game_by_email(tmp_path: Path, dovecot, smtp_relay, mail_account,
-                             n_players: int, privacy: str, kinds: list[str]) -> None:
+def test_whole_game_by_email(
+    tmp_path: Path,
+    dovecot,
+    smtp_relay,
+    mail_account,
+    n_players: int,
+    privacy: str,
+    kinds: list[str],
+) -> None:
     service_acc = mail_account("service")
     gm_acc = mail_account("gm")
     players = [mail_account(f"p{i}") for i in range(n_players)]
@@ -58,25 +65,53 @@ def test_whole_game_by_email(tmp_path: Path, dovecot, smtp_relay, mail_account,
         store = Store(tmp_path / "games", keyring)
         outbox = Outbox(tmp_path / "games", keyring)
         service = Service(
-            store, outbox,
+            store,
+            outbox,
             Policy(service_acc.address, gm_acc.address, authserv_id=AUTHSERV_ID),
             _now,
         )
         service.crypto = MailCrypto.open(tmp_path / "keys", service_acc.address, _now())
         ctx = dovecot.client_ssl_context()
-        inbox = ImapSource(service_acc.host, service_acc.imap_port, "starttls", service_acc.address,
-                           service_acc.password, cursor_path=tmp_path / "cursor.json",
-                           ssl_context=ctx)
+        inbox = ImapSource(
+            service_acc.host,
+            service_acc.imap_port,
+            "starttls",
+            service_acc.address,
+            service_acc.password,
+            cursor_path=tmp_path / "cursor.json",
+            ssl_context=ctx,
+        )
         sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=service_acc.address)
         bots = []
         for i, acc in enumerate(players):
-            src = ImapSource(acc.host, acc.imap_port, "none", acc.address, acc.password,
-                             cursor_path=tmp_path / f"bot{i}.json")
+            src = ImapSource(
+                acc.host,
+                acc.imap_port,
+                "none",
+                acc.address,
+                acc.password,
+                cursor_path=tmp_path / f"bot{i}.json",
+            )
             bot_sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=acc.address)
-            bots.append(BotPlayer(f"Bot{i}", acc.address, "greedy" if i % 2 == 0 else "random",
-                                  src, store, bot_sender, 100 + i, key_kind=kinds[i]))
-        gid = store.create("forbidden-city", [(b.name, b.address) for b in bots],
-                           {"privacy": privacy}, 31 + n_players, _now())
+            bots.append(
+                BotPlayer(
+                    f"Bot{i}",
+                    acc.address,
+                    "greedy" if i % 2 == 0 else "random",
+                    src,
+                    store,
+                    bot_sender,
+                    100 + i,
+                    key_kind=kinds[i],
+                )
+            )
+        gid = store.create(
+            "forbidden-city",
+            [(b.name, b.address) for b in bots],
+            {"privacy": privacy},
+            31 + n_players,
+            _now(),
+        )
         service.mark_dirty(gid)
         play_until_over(service, inbox, sender, bots, gid, max_ticks=400, echo=lambda s: None)
     finally:
@@ -87,8 +122,13 @@ def test_whole_game_by_email(tmp_path: Path, dovecot, smtp_relay, mail_account,
     assert record.envelope.status == "ended"
     assert store.verify(gid).ok
     placements = sum(1 for e in record.entries if e.kind == "action")
-    set_aside = sum(1 for e in record.entries if e.kind == "action"
-                    for ev in e.payload.get("events", []) if ev.get("kind") == "set-aside")
+    set_aside = sum(
+        1
+        for e in record.entries
+        if e.kind == "action"
+        for ev in e.payload.get("events", [])
+        if ev.get("kind") == "set-aside"
+    )
     assert placements == (28 if n_players == 2 else 22) * n_players - set_aside
     assert all(e.payload.get("source") == "mail" for e in record.entries if e.kind == "action")
     assert sum(b.answered for b in bots) >= placements
@@ -136,8 +176,14 @@ def test_whole_game_by_email(tmp_path: Path, dovecot, smtp_relay, mail_account,
             # "preferred": in clear (marked NOT ENCRYPTED) until the player's key is on file,
             # encrypted from the confirmation on.
             filed = next(i for i, m in enumerate(bot.mails) if "your key is on file" in m.subject)
-            assert all(bot.encrypted[filed + 1:]), bot.address
-            assert all("NOT ENCRYPTED" in m.text for m in bot.mails[:filed] if PRIVATE.search(m.text)), [(m.subject, m.text[:300]) for m in bot.mails[:filed] if PRIVATE.search(m.text) and "NOT ENCRYPTED" not in m.text]
+            assert all(bot.encrypted[filed + 1 :]), bot.address
+            assert all(
+                "NOT ENCRYPTED" in m.text for m in bot.mails[:filed] if PRIVATE.search(m.text)
+            ), [
+                (m.subject, m.text[:300])
+                for m in bot.mails[:filed]
+                if PRIVATE.search(m.text) and "NOT ENCRYPTED" not in m.text
+            ]
             assert len(clear) <= filed
         else:
             assert clear, "the keyless player of a preferred game reads its tile in plain text"

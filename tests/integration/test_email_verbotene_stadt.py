@@ -34,18 +34,37 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
     store = Store(tmp_path / "games", keyring, fsync=False)
     outbox = Outbox(tmp_path / "games", keyring, fsync=False)
     service = Service(store, outbox, Policy(service_acc.address, gm_acc.address), _now)
-    inbox = ImapSource(service_acc.host, service_acc.imap_port, "none", service_acc.address,
-                       service_acc.password, cursor_path=tmp_path / "cursor.json")
+    inbox = ImapSource(
+        service_acc.host,
+        service_acc.imap_port,
+        "none",
+        service_acc.address,
+        service_acc.password,
+        cursor_path=tmp_path / "cursor.json",
+    )
     sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=service_acc.address)
     bots = [
-        BotPlayer(f"V{i}", acc.address, "heuristic",
-                  ImapSource(acc.host, acc.imap_port, "none", acc.address, acc.password,
-                             cursor_path=tmp_path / f"bot{i}.json"),
-                  store, SmtpSender("127.0.0.1", smtp_relay.port, "none"), 7 + i)
+        BotPlayer(
+            f"V{i}",
+            acc.address,
+            "heuristic",
+            ImapSource(
+                acc.host,
+                acc.imap_port,
+                "none",
+                acc.address,
+                acc.password,
+                cursor_path=tmp_path / f"bot{i}.json",
+            ),
+            store,
+            SmtpSender("127.0.0.1", smtp_relay.port, "none"),
+            7 + i,
+        )
         for i, acc in enumerate(players)
     ]
-    gid = store.create("verbotene-stadt", [(b.name, b.address) for b in bots],
-                       {"privacy": "plain"}, 5, _now())
+    gid = store.create(
+        "verbotene-stadt", [(b.name, b.address) for b in bots], {"privacy": "plain"}, 5, _now()
+    )
     store.mark_changed(gid)
     ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=4000, echo=lambda s: None)
 
@@ -64,5 +83,7 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
     assert notations["believe"] + notations["doubt"] >= 1, notations
     assert notations["take"] >= 1, notations  # cards taken (entries, dragon steals)
     assert kinds["exiled"] == 15 or record.envelope.result is not None
-    print(f"VS by email: {ticks} ticks, {len(actions)} decisions by mail; "
-          f"events {kinds.most_common(12)}; notations {notations.most_common(12)}")
+    print(
+        f"VS by email: {ticks} ticks, {len(actions)} decisions by mail; "
+        f"events {kinds.most_common(12)}; notations {notations.most_common(12)}"
+    )

@@ -139,8 +139,10 @@ class Player:
         for raw in reversed(self.inbox):
             if subject_part in header(raw, "Subject"):
                 return raw
-        raise AssertionError(f"{self.address} has no mail about {subject_part!r}: "
-                             f"{[header(r, 'Subject') for r in self.inbox]}")
+        raise AssertionError(
+            f"{self.address} has no mail about {subject_part!r}: "
+            f"{[header(r, 'Subject') for r in self.inbox]}"
+        )
 
     def send(self, raw: bytes) -> None:
         """Hand a complete mail to the relay by SMTP (a real client, not the service's sender)."""
@@ -169,9 +171,13 @@ def reply_headers(to: bytes, sender: str) -> list[tuple[str, str]]:
     ]
 
 
-def plain_reply(to: bytes, sender: str, body: str,
-                attach: list[tuple[bytes, str, str]] | None = None,
-                threaded: bool = True) -> bytes:
+def plain_reply(
+    to: bytes,
+    sender: str,
+    body: str,
+    attach: list[tuple[bytes, str, str]] | None = None,
+    threaded: bool = True,
+) -> bytes:
     """A reply (or, ``threaded=False``, a fresh mail) with ``body`` over a quote of nothing
     private, and optional attachments ``(data, content type, file name)``."""
     msg = EmailMessage()
@@ -217,13 +223,24 @@ class Loop:
         acc = self.make_account(name.lower())
         home = self.tmp / name.lower()
         home.mkdir(mode=0o700)
-        src = ImapSource(acc.host, acc.imap_port, "none", acc.address, acc.password,
-                         cursor_path=home / "cursor.json")
+        src = ImapSource(
+            acc.host,
+            acc.imap_port,
+            "none",
+            acc.address,
+            acc.password,
+            cursor_path=home / "cursor.json",
+        )
         return Player(name, acc, src, self.relay.port, home)
 
     def game(self, players: list[Player], seed: int = 7) -> str:
-        gid = self.store.create("forbidden-city", [(p.name, p.address) for p in players],
-                                {"privacy": "required"}, seed, _now())
+        gid = self.store.create(
+            "forbidden-city",
+            [(p.name, p.address) for p in players],
+            {"privacy": "required"},
+            seed,
+            _now(),
+        )
         self.service.mark_dirty(gid)
         return gid
 
@@ -235,8 +252,17 @@ class Loop:
             self.gpg_homes.append(gnupg)
 
         def gpg(*args: str | Path, stdin: bytes | None = None) -> bytes:
-            return run("gpg", "--batch", "--yes", "--homedir", gnupg, "--trust-model", "always",
-                       *args, stdin=stdin)
+            return run(
+                "gpg",
+                "--batch",
+                "--yes",
+                "--homedir",
+                gnupg,
+                "--trust-model",
+                "always",
+                *args,
+                stdin=stdin,
+            )
 
         return gpg
 
@@ -255,40 +281,66 @@ class Loop:
 
 
 @pytest.fixture
-def loop(tmp_path: Path, dovecot: DovecotServer, smtp_relay: RelaySMTP,
-         mail_account: Callable[[str], MailAccount]) -> Iterator[Loop]:
+def loop(
+    tmp_path: Path,
+    dovecot: DovecotServer,
+    smtp_relay: RelaySMTP,
+    mail_account: Callable[[str], MailAccount],
+) -> Iterator[Loop]:
     service_acc = mail_account("service")
     gm_acc = mail_account("gm")
     keyring = Keyring.create(tmp_path / "keys", data_dir=tmp_path / "games")
     store = Store(tmp_path / "games", keyring)
     outbox = Outbox(tmp_path / "games", keyring)
-    service = Service(store, outbox,
-                      Policy(service_acc.address, gm_acc.address, authserv_id=AUTHSERV_ID), _now)
+    service = Service(
+        store, outbox, Policy(service_acc.address, gm_acc.address, authserv_id=AUTHSERV_ID), _now
+    )
     # The same identity MailCrypto.open makes, with 2048-bit keys to keep the test fast.
-    identity = ServiceIdentity.create_or_load(tmp_path / "keys" / "service", service_acc.address,
-                                              _now(), key_size=2048)
+    identity = ServiceIdentity.create_or_load(
+        tmp_path / "keys" / "service", service_acc.address, _now(), key_size=2048
+    )
     keys = PlayerKeys(tmp_path / "keys" / "players")
     service.crypto = MailCrypto(identity, keys)
-    inbox = ImapSource(service_acc.host, service_acc.imap_port, "starttls", service_acc.address,
-                       service_acc.password, cursor_path=tmp_path / "cursor.json",
-                       ssl_context=dovecot.client_ssl_context())
+    inbox = ImapSource(
+        service_acc.host,
+        service_acc.imap_port,
+        "starttls",
+        service_acc.address,
+        service_acc.password,
+        cursor_path=tmp_path / "cursor.json",
+        ssl_context=dovecot.client_ssl_context(),
+    )
     sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=service_acc.address)
-    lp = Loop(tmp_path, service, store, keys, inbox, sender, service_acc, dovecot, smtp_relay,
-              mail_account)
+    lp = Loop(
+        tmp_path,
+        service,
+        store,
+        keys,
+        inbox,
+        sender,
+        service_acc,
+        dovecot,
+        smtp_relay,
+        mail_account,
+    )
     try:
         yield lp
     finally:
         inbox.close()
         for home in lp.gpg_homes:  # gpg leaves an agent per home: stop ours, and only ours
-            subprocess.run(["gpgconf", "--homedir", str(home), "--kill", "gpg-agent"],
-                           check=False, capture_output=True)
+            subprocess.run(
+                ["gpgconf", "--homedir", str(home), "--kill", "gpg-agent"],
+                check=False,
+                capture_output=True,
+            )
 
 
 # ====================================================================== players' own tools
 
 
-def openssl_certificate(player: Player, address: str | None = None,
-                        tag: str = "") -> tuple[Path, Path]:
+def openssl_certificate(
+    player: Player, address: str | None = None, tag: str = ""
+) -> tuple[Path, Path]:
     """An RSA key and self-signed S/MIME certificate made by ``openssl req`` for ``address``."""
     address = address or player.address
     stem = player.home / (address.split("@")[0] + tag)
@@ -306,7 +358,8 @@ def openssl_certificate(player: Player, address: str | None = None,
 def openssl_open(raw: bytes, key: Path, cert: Path, work: Path, tool: str = "smime") -> bytes:
     """Decrypt a fetched S/MIME mail with ``openssl <tool> -decrypt``."""
     assert header(raw, "Content-Type").startswith("application/pkcs7-mime"), header(
-        raw, "Content-Type")
+        raw, "Content-Type"
+    )
     mail = work / "fetched.eml"
     mail.write_bytes(raw)
     return run("openssl", tool, "-decrypt", "-in", mail, "-recip", cert, "-inkey", key)
@@ -315,7 +368,8 @@ def openssl_open(raw: bytes, key: Path, cert: Path, work: Path, tool: str = "smi
 def gpg_open(gpg: Callable[..., bytes], raw: bytes, work: Path) -> bytes:
     """Decrypt a fetched PGP/MIME mail with ``gpg --decrypt`` (the whole mail file)."""
     assert header(raw, "Content-Type").startswith("multipart/encrypted"), header(
-        raw, "Content-Type")
+        raw, "Content-Type"
+    )
     mail, status = work / "fetched.eml", work / "gpg-status.txt"
     mail.write_bytes(raw)
     plain = bytes(gpg("--status-file", status, "--decrypt", mail))
@@ -344,8 +398,21 @@ def service_certificate_from(decrypted: bytes, work: Path, ca: bytes) -> Path:
     signed, out, ca_file = work / "signed.eml", work / "service-cert.pem", work / "ca.pem"
     signed.write_bytes(decrypted)
     ca_file.write_bytes(ca)
-    run("openssl", "smime", "-verify", "-CAfile", ca_file, "-purpose", "smimesign",
-        "-in", signed, "-signer", out, "-out", work / "verified.txt")
+    run(
+        "openssl",
+        "smime",
+        "-verify",
+        "-CAfile",
+        ca_file,
+        "-purpose",
+        "smimesign",
+        "-in",
+        signed,
+        "-signer",
+        out,
+        "-out",
+        work / "verified.txt",
+    )
     return out
 
 
@@ -353,13 +420,26 @@ def smime_encrypted_reply(to: bytes, player: Player, body: str, recipients: list
     """A reply encrypted by ``openssl smime -encrypt`` (its default cipher), threading headers
     added on top as the client would."""
     entity = player.home / "reply-body.txt"
-    entity.write_bytes(b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + body.encode()
-                       + b"\r\n")
-    wire = run("openssl", "smime", "-encrypt", "-in", entity, "-from", player.address,
-               "-to", to_address_of_sender(to), "-subject", "Re: " + header(to, "Subject"),
-               *recipients)
-    threading = "".join(f"{k}: {v}\r\n" for k, v in reply_headers(to, player.address)
-                        if k in ("Date", "Message-ID", "In-Reply-To", "References"))
+    entity.write_bytes(b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + body.encode() + b"\r\n")
+    wire = run(
+        "openssl",
+        "smime",
+        "-encrypt",
+        "-in",
+        entity,
+        "-from",
+        player.address,
+        "-to",
+        to_address_of_sender(to),
+        "-subject",
+        "Re: " + header(to, "Subject"),
+        *recipients,
+    )
+    threading = "".join(
+        f"{k}: {v}\r\n"
+        for k, v in reply_headers(to, player.address)
+        if k in ("Date", "Message-ID", "In-Reply-To", "References")
+    )
     return threading.encode() + crlf(wire)
 
 
@@ -367,13 +447,31 @@ def smime_signed_reply(to: bytes, player: Player, body: str, key: Path, cert: Pa
     """A reply signed by ``openssl smime -sign`` (detached, multipart/signed): the signature
     carries the player's certificate, which is how many clients send one."""
     entity = player.home / "signed-body.txt"
-    entity.write_bytes(b"Content-Type: text/plain; charset=utf-8\r\n\r\n"
-                       + crlf(body.encode()) + b"\r\n")
-    wire = run("openssl", "smime", "-sign", "-in", entity, "-signer", cert, "-inkey", key,
-               "-from", player.address, "-to", to_address_of_sender(to),
-               "-subject", "Re: " + header(to, "Subject"))
-    threading = "".join(f"{k}: {v}\r\n" for k, v in reply_headers(to, player.address)
-                        if k in ("Date", "Message-ID", "In-Reply-To", "References"))
+    entity.write_bytes(
+        b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + crlf(body.encode()) + b"\r\n"
+    )
+    wire = run(
+        "openssl",
+        "smime",
+        "-sign",
+        "-in",
+        entity,
+        "-signer",
+        cert,
+        "-inkey",
+        key,
+        "-from",
+        player.address,
+        "-to",
+        to_address_of_sender(to),
+        "-subject",
+        "Re: " + header(to, "Subject"),
+    )
+    threading = "".join(
+        f"{k}: {v}\r\n"
+        for k, v in reply_headers(to, player.address)
+        if k in ("Date", "Message-ID", "In-Reply-To", "References")
+    )
     return threading.encode() + crlf(wire)
 
 
@@ -383,12 +481,12 @@ def to_address_of_sender(raw: bytes) -> str:
     return found.group(0)
 
 
-def pgp_encrypted_reply(to: bytes, player: Player, gpg: Callable[..., bytes], body: str,
-                        recipients: list[str]) -> bytes:
+def pgp_encrypted_reply(
+    to: bytes, player: Player, gpg: Callable[..., bytes], body: str, recipients: list[str]
+) -> bytes:
     """A PGP/MIME reply (RFC 3156) whose encrypted part ``gpg --armor --encrypt`` made."""
     entity = b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + body.encode() + b"\r\n"
-    armored = gpg("--armor", "--encrypt", *[a for r in recipients for a in ("-r", r)],
-                  stdin=entity)
+    armored = gpg("--armor", "--encrypt", *[a for r in recipients for a in ("-r", r)], stdin=entity)
     msg = EmailMessage()
     for name, value in reply_headers(to, player.address):
         msg[name] = value
@@ -405,10 +503,20 @@ def pgp_encrypted_reply(to: bytes, player: Player, gpg: Callable[..., bytes], bo
 def published_files(lp: Loop, work: Path) -> dict[str, bytes]:
     """The service's public files as the GM publishes them (``pbem admin key service-cert``)."""
     out = work / "published"
-    result = CliRunner().invoke(app, [
-        "admin", "key", "service-cert", "--out-dir", str(out),
-        "--keys-dir", str(lp.tmp / "keys"), "--service-address", lp.account.address,
-    ])
+    result = CliRunner().invoke(
+        app,
+        [
+            "admin",
+            "key",
+            "service-cert",
+            "--out-dir",
+            str(out),
+            "--keys-dir",
+            str(lp.tmp / "keys"),
+            "--service-address",
+            lp.account.address,
+        ],
+    )
     assert result.exit_code == 0, result.output
     return {p.name: p.read_bytes() for p in out.iterdir()}
 
@@ -455,20 +563,38 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
 
     # Ann: a certificate made by openssl req, attached to her reply.
     ann_key, ann_cert = openssl_certificate(ann)
-    ann.send(plain_reply(welcome_a[0], ann.address, "Here is my certificate.",
-                         [(ann_cert.read_bytes(), "application/x-x509-user-cert", "ann.pem")]))
+    ann.send(
+        plain_reply(
+            welcome_a[0],
+            ann.address,
+            "Here is my certificate.",
+            [(ann_cert.read_bytes(), "application/x-x509-user-cert", "ann.pem")],
+        )
+    )
     # Bob: a key made by gpg itself, exported and attached to his reply. With an algorithm
     # named, --quick-gen-key makes a primary key that only signs and certifies ("scSC"): the
     # service must refuse it, say why, and file nothing.
     gpg = lp.gpg(bob)
-    gpg("--passphrase", "", "--quick-gen-key", f"Bob <{bob.address}>", "rsa3072", "default",
-        "never")
+    gpg(
+        "--passphrase", "", "--quick-gen-key", f"Bob <{bob.address}>", "rsa3072", "default", "never"
+    )
     # The service's OpenPGP key, attached to the welcome mail: gpg checks the service's
     # signatures with it (and fails without it), and Bob encrypts his replies to it.
     gpg("--import", stdin=service_files["pbem-service.asc"])
-    bob.send(plain_reply(welcome_b[0], bob.address, "My public key is attached.",
-                         [(gpg("--armor", "--export", bob.address), "application/pgp-keys",
-                           "OpenPGP_0xB0B.asc")]))
+    bob.send(
+        plain_reply(
+            welcome_b[0],
+            bob.address,
+            "My public key is attached.",
+            [
+                (
+                    gpg("--armor", "--export", bob.address),
+                    "application/pgp-keys",
+                    "OpenPGP_0xB0B.asc",
+                )
+            ],
+        )
+    )
     report = lp.tick()
     assert report.fetched == 2 and report.answered == 1 and report.rejected == 1, report.line()
     assert [k.kind for k in lp.keys.keys(ann.address)] == [KeyKind.SMIME]
@@ -497,19 +623,35 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     assert bob.fetch() == []  # nothing for Bob: no start mail yet
 
     # Bob adds an encryption subkey (as gpg users do) and answers the refusal with the key again.
-    fpr = next(line.split(":")[9] for line in gpg("--with-colons", "--list-keys", bob.address)
-               .decode().splitlines() if line.startswith("fpr:"))
+    fpr = next(
+        line.split(":")[9]
+        for line in gpg("--with-colons", "--list-keys", bob.address).decode().splitlines()
+        if line.startswith("fpr:")
+    )
     gpg("--passphrase", "", "--quick-add-key", fpr, "rsa3072", "encr", "never")
-    bob.send(plain_reply(refusal, bob.address, "Here it is again, with an encryption subkey.",
-                         [(gpg("--armor", "--export", bob.address), "application/pgp-keys",
-                           "OpenPGP_0xB0B.asc")]))
+    bob.send(
+        plain_reply(
+            refusal,
+            bob.address,
+            "Here it is again, with an encryption subkey.",
+            [
+                (
+                    gpg("--armor", "--export", bob.address),
+                    "application/pgp-keys",
+                    "OpenPGP_0xB0B.asc",
+                )
+            ],
+        )
+    )
     report = lp.tick()
     assert report.fetched == 1 and report.answered == 1 and report.rejected == 0, report.line()
     assert [k.kind for k in lp.keys.keys(bob.address)] == [KeyKind.OPENPGP]
 
     record = lp.store.load(gid)
-    seat = {ann.address: record.envelope.seat_of_email(ann.address),
-            bob.address: record.envelope.seat_of_email(bob.address)}
+    seat = {
+        ann.address: record.envelope.seat_of_email(ann.address),
+        bob.address: record.envelope.seat_of_email(bob.address),
+    }
 
     # Every mail from the confirmation on is encrypted; the start mail shows the own tile.
     for player in (ann, bob):
@@ -519,12 +661,16 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
         for raw in new:
             assert b"Your tile" not in raw
             assert header(raw, "Content-Type").split(";")[0] in (
-                "application/pkcs7-mime", "multipart/encrypted")
+                "application/pkcs7-mime",
+                "multipart/encrypted",
+            )
 
     work_a, work_b = ann.home, bob.home
     start_a = ann.newest("a new game starts")
-    texts_a = {tool: text_of(openssl_open(start_a, ann_key, ann_cert, work_a, tool))
-               for tool in ("smime", "cms")}
+    texts_a = {
+        tool: text_of(openssl_open(start_a, ann_key, ann_cert, work_a, tool))
+        for tool in ("smime", "cms")
+    }
     assert texts_a["smime"] == texts_a["cms"]
     assert own_tile(texts_a["smime"]) in record.render(seat[ann.address])
 
@@ -534,10 +680,11 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
 
     # The service's certificate, as Ann's client learns it: from the signature in its mail.
     service_cert = service_certificate_from(
-        openssl_open(start_a, ann_key, ann_cert, work_a), work_a,
-        published["pbem-service-ca.pem"])
+        openssl_open(start_a, ann_key, ann_cert, work_a), work_a, published["pbem-service-ca.pem"]
+    )
     assert b"".join(service_cert.read_bytes().split()) == b"".join(
-        attachments(welcome_a[0])["pbem-service.pem"].split())
+        attachments(welcome_a[0])["pbem-service.pem"].split()
+    )
 
     # One move each way, each encrypted by the player's own tool, each answering the newest mail
     # that asks that player for a move.
@@ -554,8 +701,9 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
         if mover is ann:
             wire = smime_encrypted_reply(latest[ann.address], ann, move, [service_cert, ann_cert])
         else:
-            wire = pgp_encrypted_reply(latest[bob.address], bob, gpg, move,
-                                       [lp.account.address, bob.address])
+            wire = pgp_encrypted_reply(
+                latest[bob.address], bob, gpg, move, [lp.account.address, bob.address]
+            )
         assert move.encode() not in wire
         mover.send(wire)
         report = lp.tick()
@@ -579,25 +727,54 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     # Ann replaces her certificate: from then on her mail opens with the new key only (the
     # newest usable key is the one used).
     new_key, new_cert = openssl_certificate(ann, tag="-2027")
-    ann.send(plain_reply(latest[ann.address], ann.address, "My new certificate.",
-                         [(new_cert.read_bytes(), "application/pkix-cert", "ann-2027.crt")]))
+    ann.send(
+        plain_reply(
+            latest[ann.address],
+            ann.address,
+            "My new certificate.",
+            [(new_cert.read_bytes(), "application/pkix-cert", "ann-2027.crt")],
+        )
+    )
     report = lp.tick()
     assert report.answered == 1 and report.rejected == 0, report.line()
     (confirmation,) = ann.fetch()
     assert "your key is on file" in header(confirmation, "Subject")
     assert "on file" in text_of(openssl_open(confirmation, new_key, new_cert, work_a))
-    old = subprocess.run(["openssl", "smime", "-decrypt", "-in", str(work_a / "fetched.eml"),
-                          "-recip", str(ann_cert), "-inkey", str(ann_key)],
-                         capture_output=True, check=False)
+    old = subprocess.run(
+        [
+            "openssl",
+            "smime",
+            "-decrypt",
+            "-in",
+            str(work_a / "fetched.eml"),
+            "-recip",
+            str(ann_cert),
+            "-inkey",
+            str(ann_key),
+        ],
+        capture_output=True,
+        check=False,
+    )
     assert old.returncode != 0 and b"Your tile" not in old.stdout
 
     # Bob revokes his key with the revocation certificate gpg made for it, and sends the revoked
     # key: refused, marked revoked, and his mails fall back to plain text without his tile.
     revocation = (work_b / "gnupg" / "openpgp-revocs.d" / f"{fpr}.rev").read_bytes()
     gpg("--import", stdin=revocation.replace(b":-----BEGIN", b"-----BEGIN"))
-    bob.send(plain_reply(latest[bob.address], bob.address, "I revoked this key.",
-                         [(gpg("--armor", "--export", bob.address), "application/pgp-keys",
-                           "OpenPGP_0xB0B.asc")]))
+    bob.send(
+        plain_reply(
+            latest[bob.address],
+            bob.address,
+            "I revoked this key.",
+            [
+                (
+                    gpg("--armor", "--export", bob.address),
+                    "application/pgp-keys",
+                    "OpenPGP_0xB0B.asc",
+                )
+            ],
+        )
+    )
     report = lp.tick()
     assert report.rejected == 1, report.line()
     assert lp.keys.status(bob.address, _now()) is KeyStatus.REVOKED
@@ -624,8 +801,9 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     assert_nothing_private_in_clear(lp, ann, bob)
 
 
-def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop,
-                                                   caplog: pytest.LogCaptureFixture) -> None:
+def test_cert_request_issues_pkcs12_and_is_expunged(
+    loop: Loop, caplog: pytest.LogCaptureFixture
+) -> None:
     """``CERT <passphrase>`` replies: the PKCS#12 fetched from Dovecot loads in ``openssl pkcs12``,
     its key opens the (encrypted) start mail with ``openssl smime``, and the request mails (a
     refused one too) are gone from every folder of the service account, the passphrases stored
@@ -667,15 +845,22 @@ def test_cert_request_issues_pkcs12_and_is_expunged(loop: Loop,
         assert name.endswith(".p12")
         p12 = p.home / name
         p12.write_bytes(files[name])
-        pem = run("openssl", "pkcs12", "-in", p12, "-passin", f"pass:{phrases[p.address]}",
-                  "-nodes")
+        pem = run(
+            "openssl", "pkcs12", "-in", p12, "-passin", f"pass:{phrases[p.address]}", "-nodes"
+        )
         assert b"-----BEGIN PRIVATE KEY-----" in pem and b"-----BEGIN CERTIFICATE-----" in pem
-        wrong = subprocess.run(["openssl", "pkcs12", "-in", str(p12), "-passin", "pass:wrong",
-                                "-nodes"], capture_output=True, check=False)
+        wrong = subprocess.run(
+            ["openssl", "pkcs12", "-in", str(p12), "-passin", "pass:wrong", "-nodes"],
+            capture_output=True,
+            check=False,
+        )
         assert wrong.returncode != 0
         key = p.home / "issued.key.pem"
-        key.write_bytes(re.search(rb"-----BEGIN PRIVATE KEY-----.*?-----END PRIVATE KEY-----",
-                                  pem, re.S).group(0))  # type: ignore[union-attr]
+        key.write_bytes(
+            re.search(rb"-----BEGIN PRIVATE KEY-----.*?-----END PRIVATE KEY-----", pem, re.S).group(
+                0
+            )
+        )  # type: ignore[union-attr]
         certs = re.findall(rb"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----", pem, re.S)
         cert = p.home / "issued.cert.pem"
         cert.write_bytes(certs[0])  # openssl prints the player's own certificate first
@@ -716,18 +901,35 @@ def test_keys_refused_stranger_no_token_other_seat(loop: Loop) -> None:
 
     # 1. A stranger replies to Ed's welcome mail (forwarded to her) with her own certificate.
     _, eve_cert = openssl_certificate(eve)
-    eve.send(plain_reply(welcome_ed, eve.address, "Here is my certificate, let me play.",
-                         [(eve_cert.read_bytes(), "application/x-x509-user-cert", "eve.pem")]))
+    eve.send(
+        plain_reply(
+            welcome_ed,
+            eve.address,
+            "Here is my certificate, let me play.",
+            [(eve_cert.read_bytes(), "application/x-x509-user-cert", "eve.pem")],
+        )
+    )
     # 2. Ed sends his own certificate in a fresh mail: nothing proves it is him.
     ed_key, ed_cert = openssl_certificate(ed)
-    ed.send(plain_reply(welcome_ed, ed.address, "My certificate.",
-                        [(ed_cert.read_bytes(), "application/x-x509-user-cert", "ed.pem")],
-                        threaded=False))
+    ed.send(
+        plain_reply(
+            welcome_ed,
+            ed.address,
+            "My certificate.",
+            [(ed_cert.read_bytes(), "application/x-x509-user-cert", "ed.pem")],
+            threaded=False,
+        )
+    )
     # 3. Ed replies with his token, but the certificate names Flo's address.
     _, flo_cert_by_ed = openssl_certificate(ed, flo.address)
-    ed.send(plain_reply(welcome_ed, ed.address, "Here is the key for Flo.",
-                        [(flo_cert_by_ed.read_bytes(), "application/x-x509-user-cert",
-                          "flo.pem")]))
+    ed.send(
+        plain_reply(
+            welcome_ed,
+            ed.address,
+            "Here is the key for Flo.",
+            [(flo_cert_by_ed.read_bytes(), "application/x-x509-user-cert", "flo.pem")],
+        )
+    )
     report = lp.tick()
     assert report.fetched == 3 and report.rejected == 3 and report.applied == 0, report.line()
 
@@ -740,8 +942,10 @@ def test_keys_refused_stranger_no_token_other_seat(loop: Loop) -> None:
     eve_text = text_of(to_eve)
     assert "not a player of this game" in eve_text.replace("\n", " ")
     assert "Your tile" not in eve_text
-    by_reason = {("no token" if "does not answer" in text_of(r).replace("\n", " ") else "seat"): r
-                 for r in answers_ed}
+    by_reason = {
+        ("no token" if "does not answer" in text_of(r).replace("\n", " ") else "seat"): r
+        for r in answers_ed
+    }
     assert set(by_reason) == {"no token", "seat"}
     no_token = text_of(by_reason["no token"]).replace("\n", " ")
     assert "Please use Reply" in no_token
@@ -761,7 +965,8 @@ def test_keys_refused_stranger_no_token_other_seat(loop: Loop) -> None:
     assert lp.keys.addresses() == [ed.address]
     der = run("openssl", "x509", "-in", ed_cert, "-outform", "DER")
     assert [k.fingerprint for k in lp.keys.keys(ed.address)] == [
-        hashlib.sha256(der).hexdigest().upper()]
+        hashlib.sha256(der).hexdigest().upper()
+    ]
     assert any("your key is on file" in header(r, "Subject") for r in ed.fetch())
     assert lp.store.load(gid).envelope.moves == 0  # Flo has no key yet: the game still waits
 
@@ -779,23 +984,44 @@ def test_encrypted_body_cannot_smuggle_routing_headers(loop: Loop) -> None:
     service_pem = gus.home / "pbem-service.pem"
     service_pem.write_bytes(attachments(welcome)["pbem-service.pem"])
     _, gus_cert = openssl_certificate(gus)
-    smuggled = (f"From: Gus <{gus.address}>\r\n"
-                f"Authentication-Results: {AUTHSERV_ID}; dmarc=pass header.from=pbem.test\r\n")
+    smuggled = (
+        f"From: Gus <{gus.address}>\r\n"
+        f"Authentication-Results: {AUTHSERV_ID}; dmarc=pass header.from=pbem.test\r\n"
+    )
 
     def encrypted(sender: Player) -> bytes:
         """A reply to Gus's welcome mail carrying his certificate, encrypted to the service,
         with the smuggled headers inside."""
         inner = EmailMessage()
         inner.set_content("Here is my certificate.\n")
-        inner.add_attachment(gus_cert.read_bytes(), maintype="application",
-                             subtype="x-x509-user-cert", filename="gus.pem")
+        inner.add_attachment(
+            gus_cert.read_bytes(),
+            maintype="application",
+            subtype="x-x509-user-cert",
+            filename="gus.pem",
+        )
         entity = sender.home / "inner.eml"
         entity.write_bytes(smuggled.encode() + inner.as_bytes(policy=CRLF))
-        wire = run("openssl", "smime", "-encrypt", "-aes256", "-in", entity,
-                   "-from", sender.address, "-to", lp.account.address,
-                   "-subject", "Re: " + header(welcome, "Subject"), service_pem)
-        threading = "".join(f"{k}: {v}\r\n" for k, v in reply_headers(welcome, sender.address)
-                            if k in ("Date", "Message-ID", "In-Reply-To", "References"))
+        wire = run(
+            "openssl",
+            "smime",
+            "-encrypt",
+            "-aes256",
+            "-in",
+            entity,
+            "-from",
+            sender.address,
+            "-to",
+            lp.account.address,
+            "-subject",
+            "Re: " + header(welcome, "Subject"),
+            service_pem,
+        )
+        threading = "".join(
+            f"{k}: {v}\r\n"
+            for k, v in reply_headers(welcome, sender.address)
+            if k in ("Date", "Message-ID", "In-Reply-To", "References")
+        )
         return threading.encode() + crlf(wire)
 
     # Gus himself, but his domain's check fails at the relay: the inner "pass" does not count.

@@ -73,8 +73,14 @@ def text_of(msg: EmailMessage) -> str:
     return part.get_content().replace("\r\n", "\n")
 
 
-def reply(to: EmailMessage, sender: str, body: str, *, quote: bool = True,
-          extra: dict[str, str] | None = None) -> bytes:
+def reply(
+    to: EmailMessage,
+    sender: str,
+    body: str,
+    *,
+    quote: bool = True,
+    extra: dict[str, str] | None = None,
+) -> bytes:
     """A reply as a mail client writes it: In-Reply-To/References, top-posted over a quote."""
     msg = EmailMessage()
     msg["From"] = sender

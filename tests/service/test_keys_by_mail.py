@@ -43,8 +43,14 @@ class Keyed:
 
     def cert_pem(self, address: str, days: int = 365) -> bytes:
         """A fresh S/MIME certificate (PEM) naming ``address``, from the players' own CA."""
-        _key, cert = smime.issue_certificate(self.ca, address, address.split("@")[0], days,  # type: ignore[arg-type]
-                                             self.env.clock.now, key_size=2048)
+        _key, cert = smime.issue_certificate(
+            self.ca,
+            address,
+            address.split("@")[0],
+            days,  # type: ignore[arg-type]
+            self.env.clock.now,
+            key_size=2048,
+        )
         return cert.public_bytes(serialization.Encoding.PEM)
 
 
@@ -52,8 +58,9 @@ class Keyed:
 def identities(tmp_path_factory: pytest.TempPathFactory) -> tuple[ServiceIdentity, object]:
     """The service's keys and the players' CA, made once (RSA key generation is the slow part)."""
     now = Clock().now
-    identity = ServiceIdentity.create_or_load(tmp_path_factory.mktemp("service"),
-                                              "service@pbem.test", now, key_size=2048)
+    identity = ServiceIdentity.create_or_load(
+        tmp_path_factory.mktemp("service"), "service@pbem.test", now, key_size=2048
+    )
     return identity, smime.make_ca("Players' own CA", now, key_size=2048)
 
 
@@ -81,8 +88,7 @@ def with_cert(raw: bytes, pem: bytes, filename: str = "mine.pem") -> bytes:
 
     msg = message_from_bytes(raw, policy=policy.default)
     assert isinstance(msg, EmailMessage)
-    msg.add_attachment(pem, maintype="application", subtype="x-x509-user-cert",
-                       filename=filename)
+    msg.add_attachment(pem, maintype="application", subtype="x-x509-user-cert", filename=filename)
     return msg.as_bytes()
 
 
@@ -95,8 +101,7 @@ def flat(msg: EmailMessage) -> str:
 
 def test_mover_key_with_a_sentence_is_filed_and_confirmed(keyed: Keyed) -> None:
     env, ann = keyed.env, keyed.mover
-    raw = with_cert(reply(keyed.welcome[ann], ann, "Here is my certificate."),
-                    keyed.cert_pem(ann))
+    raw = with_cert(reply(keyed.welcome[ann], ann, "Here is my certificate."), keyed.cert_pem(ann))
     out = env.service.handle(raw)
     assert (out.folder, out.reason) == ("processed", "key filed")
     assert [k.kind for k in keyed.keys.keys(ann)] == [KeyKind.SMIME]
@@ -106,10 +111,10 @@ def test_mover_key_with_a_sentence_is_filed_and_confirmed(keyed: Keyed) -> None:
 
 
 def test_key_with_a_sentence_from_the_seat_not_to_move_is_filed_without_a_refusal(
-        keyed: Keyed) -> None:
+    keyed: Keyed,
+) -> None:
     env, bob = keyed.env, keyed.waiter
-    raw = with_cert(reply(keyed.welcome[bob], bob, "Here is my certificate."),
-                    keyed.cert_pem(bob))
+    raw = with_cert(reply(keyed.welcome[bob], bob, "Here is my certificate."), keyed.cert_pem(bob))
     out = env.service.handle(raw)
     assert [k.kind for k in keyed.keys.keys(bob)] == [KeyKind.SMIME]  # holds today
     subjects = [str(m["Subject"]) for m in drain(env)]
@@ -128,8 +133,11 @@ def test_key_without_words_from_the_seat_not_to_move_is_filed(keyed: Keyed) -> N
 def test_welcome_mail_carries_the_service_keys(keyed: Keyed) -> None:
     """docs/ENCRYPTED-MAIL.md: players encrypt replies to the keys the service's mails carry."""
     identity = keyed.env.service.crypto.identity  # type: ignore[union-attr]
-    files = {part.get_filename(): part.get_payload(decode=True)
-             for part in keyed.welcome[keyed.waiter].walk() if part.get_filename()}
+    files = {
+        part.get_filename(): part.get_payload(decode=True)
+        for part in keyed.welcome[keyed.waiter].walk()
+        if part.get_filename()
+    }
     assert files["pbem-service.pem"] == identity.smime_certificate_pem
     assert files["pbem-service.asc"] == identity.openpgp_public_key
 
@@ -203,7 +211,8 @@ def test_refused_cert_request_is_expunged(keyed: Keyed) -> None:
 
 
 def test_cert_request_with_a_word_of_thanks_from_the_seat_not_to_move_is_issued(
-        keyed: Keyed) -> None:
+    keyed: Keyed,
+) -> None:
     """Prose from a seat not to move is prose, not a move out of turn."""
     env, bob = keyed.env, keyed.waiter
     out = env.service.handle(reply(keyed.welcome[bob], bob, f"CERT {PHRASE}\nThanks!"))
@@ -218,12 +227,14 @@ def test_key_expiring_mid_game_withholds_the_tile_and_says_why(keyed: Keyed) -> 
     for a new one, and the private part is withheld (never sent in clear); play goes on."""
     env = keyed.env
     for addr in (keyed.mover, keyed.waiter):
-        out = env.service.handle(with_cert(reply(keyed.welcome[addr], addr, ""),
-                                           keyed.cert_pem(addr, days=1)))
+        out = env.service.handle(
+            with_cert(reply(keyed.welcome[addr], addr, ""), keyed.cert_pem(addr, days=1))
+        )
         assert out.reason == "key filed", out
     mails = drain(env)
-    start = next(m for m in mails if keyed.mover in str(m["To"])
-                 and "a new game starts" in str(m["Subject"]))
+    start = next(
+        m for m in mails if keyed.mover in str(m["To"]) and "a new game starts" in str(m["Subject"])
+    )
     assert start.get_content_type() == "application/pkcs7-mime"
     rec = env.store.load(keyed.gid)
     first = rec.legal_notations(rec.pending()[0].seat)[0]
@@ -250,16 +261,19 @@ def test_key_expiring_mid_game_withholds_the_tile_and_says_why(keyed: Keyed) -> 
             assert "reply with your new certificate" in body
 
 
-def test_key_expiring_before_the_first_move_does_not_block_the_started_game(
-        keyed: Keyed) -> None:
+def test_key_expiring_before_the_first_move_does_not_block_the_started_game(keyed: Keyed) -> None:
     """A game has started once its start mails went out: a later expiry only withholds the
     private part (see the mid-game test), it does not hold the first move back."""
     env = keyed.env
     for addr in (keyed.mover, keyed.waiter):
-        env.service.handle(with_cert(reply(keyed.welcome[addr], addr, ""),
-                                     keyed.cert_pem(addr, days=1)))
-    start = next(m for m in drain(env) if keyed.mover in str(m["To"])
-                 and "a new game starts" in str(m["Subject"]))
+        env.service.handle(
+            with_cert(reply(keyed.welcome[addr], addr, ""), keyed.cert_pem(addr, days=1))
+        )
+    start = next(
+        m
+        for m in drain(env)
+        if keyed.mover in str(m["To"]) and "a new game starts" in str(m["Subject"])
+    )
     env.clock.now += timedelta(days=2)
     rec = env.store.load(keyed.gid)
     move = rec.legal_notations(rec.pending()[0].seat)[0]
@@ -277,8 +291,10 @@ def test_keys_filed_in_one_game_start_the_other_waiting_game(keyed: Keyed) -> No
     assert all("a key for encrypted mail" in str(m["Subject"]) for m in drain(env))
     for addr in (keyed.mover, keyed.waiter):  # both keys, by replies in the first game
         env.service.handle(with_cert(reply(keyed.welcome[addr], addr, ""), keyed.cert_pem(addr)))
-    assert any(keyed.gid in str(m["Subject"]) and "a new game starts" in str(m["Subject"])
-               for m in drain(env))
+    assert any(
+        keyed.gid in str(m["Subject"]) and "a new game starts" in str(m["Subject"])
+        for m in drain(env)
+    )
     tick(env.service, None, None, clock=env.clock)  # the next tick (no mail servers here)
     starts = [m for m in drain(env) if other in str(m["Subject"])]
     assert len(starts) == 2 and all("a new game starts" in str(m["Subject"]) for m in starts)
@@ -288,8 +304,9 @@ def test_players_without_a_key_are_reminded_daily(keyed: Keyed) -> None:
     """docs: the welcome mail explains how to send a key; reminders follow (every 24 h), only
     to the players still without one."""
     env = keyed.env
-    env.service.handle(with_cert(reply(keyed.welcome[keyed.mover], keyed.mover, ""),
-                                 keyed.cert_pem(keyed.mover)))
+    env.service.handle(
+        with_cert(reply(keyed.welcome[keyed.mover], keyed.mover, ""), keyed.cert_pem(keyed.mover))
+    )
     drain(env)
     tick(env.service, None, None, clock=env.clock)
     assert drain(env) == []  # not yet a day

@@ -42,8 +42,9 @@ def test_no_repr_in_any_mail_of_a_whole_game(tmp_path: Path, game: str) -> None:
         bots = rec.game.bots()
         bot = bots.get("heuristic") or bots.get("greedy") or bots["random"]
         action = bot.choose(rec.game, rec.state, d.seat, derive_rng(rng.random(), "t", d.seat))
-        env.store.commit(gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")],
-                         env.clock())
+        env.store.commit(
+            gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
+        )
         if game == "forbidden-city" or i % 4 == 0:
             env.service.flush_journal()
     env.service.flush_journal()

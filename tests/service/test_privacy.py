@@ -35,7 +35,9 @@ def test_required_game_waits_for_keys_then_falls_back_when_a_key_is_revoked(tmp_
     # A move before the keys are there is refused.
     mover = env.store.load(gid).pending()[0].seat
     addr = PLAYERS[mover][1]
-    out = env.service.handle(reply(welcome[addr], addr, env.store.load(gid).legal_notations(mover)[0]))
+    out = env.service.handle(
+        reply(welcome[addr], addr, env.store.load(gid).legal_notations(mover)[0])
+    )
     assert out.folder == "rejected"
     assert env.store.load(gid).envelope.moves == 0
     drain(env)

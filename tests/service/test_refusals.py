@@ -127,7 +127,9 @@ def _fresh_turn_reply(env: Env, gid: str, seat: int, addr: str, move: str) -> by
     rec = env.store.load(gid)
     from pbem.mail.tokens import message_id
 
-    mid = message_id(env.store.keyring.token_secret, gid, seat, rec.envelope.moves, "x", "pbem.test")
+    mid = message_id(
+        env.store.keyring.token_secret, gid, seat, rec.envelope.moves, "x", "pbem.test"
+    )
     m = EmailMessage()
     m["From"] = addr
     m["To"] = "service@pbem.test"
@@ -155,8 +157,11 @@ def test_illegal_move_names_the_rule(game) -> None:
     legal = set(rec.legal_notations(mover))
     # A square next to the start tile with a rotation that is not legal there.
     candidates = [f"{c}{r} R{k}" for c in "KLMNOP" for r in range(8, 15) for k in range(4)]
-    illegal = next(c for c in candidates if c not in legal
-                   and any(c.split()[0] == lg.split()[0] for lg in legal))
+    illegal = next(
+        c
+        for c in candidates
+        if c not in legal and any(c.split()[0] == lg.split()[0] for lg in legal)
+    )
     before = _state(env, gid)
     out = env.service.handle(reply(mails[addr], addr, illegal))
     assert out.folder == "rejected"
@@ -204,8 +209,9 @@ def test_bounce_gets_no_answer(game) -> None:
     m["Subject"] = "Undelivered Mail Returned to Sender"
     m["Message-ID"] = make_msgid(domain="mx.example.org")
     m["In-Reply-To"] = str(mails[addr]["Message-ID"])
-    m.set_content("This is the mail system at host mx.example.org.\n\n<ann@example.org>: "
-                  "user unknown\n")
+    m.set_content(
+        "This is the mail system at host mx.example.org.\n\n<ann@example.org>: user unknown\n"
+    )
     out = env.service.handle(m.as_bytes())
     assert out.folder == "rejected" and out.reason.startswith("no answer")
     _no_change(env, gid, before)

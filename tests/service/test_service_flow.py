@@ -12,8 +12,15 @@ PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
 
 
 def _turn_mail(mails, addr):
-    return next(m for m in mails if addr in str(m["To"]) and "your turn" in str(m["Subject"])
-                or addr in str(m["To"]) and "new game" in str(m["Subject"]) and "What to write back" in text_of(m))
+    return next(
+        m
+        for m in mails
+        if addr in str(m["To"])
+        and "your turn" in str(m["Subject"])
+        or addr in str(m["To"])
+        and "new game" in str(m["Subject"])
+        and "What to write back" in text_of(m)
+    )
 
 
 def _started(tmp_path: Path) -> tuple[Env, str, list]:
@@ -29,7 +36,9 @@ def test_start_move_and_notifications(tmp_path: Path) -> None:
     assert len(mails) == 2
     for m in mails:
         text = text_of(m)
-        assert max(len(ln) for ln in text.splitlines()) <= 72, [ln for ln in text.splitlines() if len(ln) > 72]
+        assert max(len(ln) for ln in text.splitlines()) <= 72, [
+            ln for ln in text.splitlines() if len(ln) > 72
+        ]
         assert m.get_body(preferencelist=("html",)) is not None
         assert str(m["Subject"]).startswith(f"[{gid}]")
     rec = env.store.load(gid)
@@ -84,6 +93,7 @@ def test_stranger_and_forged_from(tmp_path: Path) -> None:
     # A fresh mail with the right From but no token: refused.
     raw = reply(turn, addr, move)
     import re
+
     raw = re.sub(rb"(?m)^(In-Reply-To|References):.*\n", b"", raw)
     out = env.service.handle(raw)
     assert out.folder == "rejected" and out.reason == "no token"

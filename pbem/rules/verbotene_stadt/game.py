@@ -105,6 +105,7 @@ Players are North, East, South, West in turn order (N, E, S, W or
 
 class VerboteneStadt:
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
+
     # Long on purpose: the plugin implements the whole game protocol; each member is short and delegates to the engine, board and notation.
 
     name: ClassVar[str] = "verbotene-stadt"
@@ -114,7 +115,13 @@ class VerboteneStadt:
     private_part: ClassVar[str] = "bribe selection"
     """What each player keeps secret: the official set on their Confidential Bribe Selector."""
     decision_kinds: ClassVar[tuple[str, ...]] = (
-        "select", "move", "believe-or-doubt", "take-card", "steal", "reselect")
+        "select",
+        "move",
+        "believe-or-doubt",
+        "take-card",
+        "steal",
+        "reselect",
+    )
     """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

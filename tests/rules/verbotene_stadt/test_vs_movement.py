@@ -100,8 +100,11 @@ def test_dead_end_stops_the_move() -> None:
     assert (4, 6) in [BOARD.xy(c) for c in BOARD.dead_ends]
     with pytest.raises(IllegalMove, match="dead end at e7"):
         GAME.parse(s, 0, "RR E N")
-    assert all(len(m.dirs) == 1 for m in GAME.legal(s, 0) if isinstance(m, Move)
-               and m.official == off("RR") and m.dirs[0] == "E")
+    assert all(
+        len(m.dirs) == 1
+        for m in GAME.legal(s, 0)
+        if isinstance(m, Move) and m.official == off("RR") and m.dirs[0] == "E"
+    )
 
 
 def test_one_step_from_a_start_field() -> None:

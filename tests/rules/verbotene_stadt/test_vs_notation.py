@@ -14,8 +14,17 @@ ENTRY = {"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "RK": (4, 2)}
 
 @pytest.mark.parametrize(
     "text",
-    ["RK north east", "RK n e", "rk N E", "RK NE", "RK, north, then east", "red-black n e",
-     "red black north east", "RKNE", "  RK   n   e  "],
+    [
+        "RK north east",
+        "RK n e",
+        "rk N E",
+        "RK NE",
+        "RK, north, then east",
+        "red-black n e",
+        "red black north east",
+        "RKNE",
+        "  RK   n   e  ",
+    ],
 )
 def test_move_variants(text: str) -> None:
     s = build(ENTRY)
@@ -88,8 +97,9 @@ def test_take_needs_a_player_and_card_when_several_fit() -> None:
     with pytest.raises(AmbiguousMove, match="fits 2 cards"):
         GAME.parse(s, 1, "take south")
     assert GAME.parse(s, 1, "take west") == Take(3, 9 + 0 + 3)  # blue is colour 4: 4*3 = 12
-    assert GAME.parse(s, 1, "steal s green coat") == Take(2, BOARD.card_colours.index("green") * 3
-                                                         + 1)
+    assert GAME.parse(s, 1, "steal s green coat") == Take(
+        2, BOARD.card_colours.index("green") * 3 + 1
+    )
     assert GAME.parse(s, 1, "take 3 red-hat") == Take(2, 0)
     with pytest.raises(InvalidSyntax, match="not a garment card"):
         GAME.parse(s, 1, "take south purple-socks")

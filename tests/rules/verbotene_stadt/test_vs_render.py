@@ -37,10 +37,12 @@ def started() -> State:
 
 
 def claimed() -> State:
-    s = build({"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "KK": (7, 7)},
-              selections=["GG", "BB", "GG", "BB"],
-              hands=[["blue-hat"], ["green-hat", "green-coat"], [], ["pink-hat"]],
-              exiled=["RY", "RB", "RG"])
+    s = build(
+        {"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "KK": (7, 7)},
+        selections=["GG", "BB", "GG", "BB"],
+        hands=[["blue-hat"], ["green-hat", "green-coat"], [], ["pink-hat"]],
+        exiled=["RY", "RB", "RG"],
+    )
     s, _ = act(s, 0, "RR N W claim")
     return s
 

@@ -241,7 +241,9 @@ def test_doubting_without_a_card_is_refused() -> None:
 def test_an_honest_entry_may_be_claimed_too() -> None:
     s = build(ENTRY, selections=["RR", "BB", "GG", "BB"], hands=BLUFF_HANDS)
     legal = {
-        GAME.notation(a) for a in GAME.legal(s, 0) if isinstance(a, Move) and a.official == off("RR")
+        GAME.notation(a)
+        for a in GAME.legal(s, 0)
+        if isinstance(a, Move) and a.official == off("RR")
     }
     assert {"RR N W reveal", "RR N W claim"} <= legal
 

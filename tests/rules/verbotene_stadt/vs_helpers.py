@@ -81,9 +81,9 @@ def build(
     )
 
 
-def act(state: State, seat: int, text: str, rng: random.Random | None = None) -> tuple[
-    State, list[Event]
-]:
+def act(
+    state: State, seat: int, text: str, rng: random.Random | None = None
+) -> tuple[State, list[Event]]:
     """Parse and apply ``text`` for ``seat``; the input state must stay unchanged."""
     before = GAME.encode_state(state)
     action = GAME.parse(state, seat, text)
@@ -106,7 +106,11 @@ def where(state: State, code: str) -> tuple[int, int] | None:
 
 
 def play_bots(
-    n: int, seed: int, bots: Sequence[str], cap: int = 6000, options: Mapping[str, str] | None = None,
+    n: int,
+    seed: int,
+    bots: Sequence[str],
+    cap: int = 6000,
+    options: Mapping[str, str] | None = None,
     check: Any = None,
 ) -> tuple[State, list[tuple[int, Any, list[Event]]]]:
     """A whole bot game; ``check(state, seat, action, events, new)`` after each action."""
