@@ -36,16 +36,16 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email import policy
-from email.message import EmailMessage
-from email.parser import BytesParser
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
 from pbem.mail.tokens import redact
 from pbem.store.fsutil import PRIVATE_FILE, atomic_write, ensure_private_dir
+
+if TYPE_CHECKING:
+    from email.message import EmailMessage  # the email package loads on first use (idle ticks)
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +128,8 @@ class Outbox:
 
     def put(self, msg: EmailMessage, *, recipient: str, game: str, kind: str, now: datetime) -> str:
         """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID."""
+        from email import policy
+
         message_id = str(msg["Message-ID"])
         key = entry_key(message_id, recipient, self.sealer)
         raw = msg.as_bytes(policy=policy.SMTP)
@@ -230,6 +232,10 @@ class Outbox:
 
 
 def parse_raw(raw: bytes) -> EmailMessage:
+    from email import policy
+    from email.message import EmailMessage
+    from email.parser import BytesParser
+
     msg = BytesParser(policy=policy.default).parsebytes(raw)
     assert isinstance(msg, EmailMessage)
     return msg
