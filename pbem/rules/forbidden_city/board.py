@@ -425,7 +425,6 @@ def commit(board: Board, p: Plan) -> Board:
     )
 
 
-
 def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> Board:
     """The board of ``side`` after ``placements`` (seat, tile id, x, y, rotation), in order.
 
@@ -458,6 +457,7 @@ def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> B
         next_room += len(o.tile.regions)
         work = Board(cells, reg_room, rooms, start.frontier, next_room)
     return Board(cells, reg_room, rooms, frozenset(frontier), next_room)
+
 
 # ---------------------------------------------------------------------------------------------------
 # Legality: an empty square next to a tile, and open edges only against open edges of the same colour.
