@@ -155,10 +155,11 @@ class Service:
         from pbem.service.steps import Flow
 
         flow = Flow(raw)
-        for step in _steps():
-            outcome = step(self, flow)
-            if outcome is not None:
-                return outcome
+        with self.outbox.batch():  # every mail it queues, durable before it returns
+            for step in _steps():
+                outcome = step(self, flow)
+                if outcome is not None:
+                    return outcome
         raise AssertionError("the last step always decides")  # pragma: no cover
 
     def refuse_stranger(
@@ -252,13 +253,14 @@ class Service:
         from pbem.mail.parse import ParsedMail
         from pbem.service import signup
 
-        n = self.notifier.notify(
-            game_id,
-            actor=actor,
-            echo=echo,
-            reply_to=reply_to if isinstance(reply_to, ParsedMail) else None,
-        )
-        return n + signup.mail_watchers(self, game_id)
+        with self.outbox.batch():
+            n = self.notifier.notify(
+                game_id,
+                actor=actor,
+                echo=echo,
+                reply_to=reply_to if isinstance(reply_to, ParsedMail) else None,
+            )
+            return n + signup.mail_watchers(self, game_id)
 
     def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
         """Record when the next deadline of ``game_id`` falls due, or clear it. Only games with a
