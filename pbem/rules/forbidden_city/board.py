@@ -134,13 +134,21 @@ def empty_board() -> Board:
     return Board({}, [], {}, frozenset(), 0)
 
 
+_START: dict[str, Board] = {}
+"""The start board of each side, built once (a board is never mutated)."""
+
+
 def start_board(side: str) -> Board:
     """The start tile of ``side`` (``beginner`` or ``advanced``), temple included."""
+    hit = _START.get(side)
+    if hit is not None:
+        return hit
     board = empty_board()
     for x, y, square in components().start[side]:
         p = plan(board, orientations(square)[0], key(x, y), NO_OWNER)
         assert p is not None
         board = commit(board, p)
+    _START[side] = board
     return board
 
 
