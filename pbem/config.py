@@ -16,7 +16,6 @@ the file: ``password_env`` names an environment variable, ``password_file`` a fi
 from __future__ import annotations
 
 import os
-import ssl
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +26,8 @@ import msgspec
 from pbem.errors import ConfigError
 
 if TYPE_CHECKING:
+    import ssl  # imported when a TLS context is made (an idle Maildir tick needs none)
+
     from pbem.store.keys import Keyring
     from pbem.store.store import Store
 
@@ -143,6 +144,8 @@ class Config:
 
     def ssl_context(self, kind: Literal["imap", "smtp"]) -> ssl.SSLContext | None:
         """A TLS context trusting the section's ``ca_file`` (None: the system's trust store)."""
+        import ssl
+
         section: ImapConfig | SmtpConfig = self.imap if kind == "imap" else self.smtp
         ca = self._resolve(section.ca_file)
         if ca is None:

@@ -216,21 +216,22 @@ def flush_outbox(service: Service, sender: Sender, clock: Callable[[], datetime]
     # The stored bytes go out as they are: no parse, no second serialisation.
     messages = [RawMail(e.message_id, (e.recipient,), outbox.message(e)) for e in due]
     results = sender.send_batch(messages)
-    for entry, res in zip(due, results, strict=True):
-        if res.ok:
-            outbox.mark_sent(entry, now)
-            report.sent += 1
-            crash_point("during-flush")
-        elif res.status == "permanent":
-            outbox.mark_failed(entry, res.detail)
-            report.failed += 1
-            _tell_gm_failed(service, entry, res.detail)
-        else:
-            if outbox.mark_retry(entry, res.detail, now.timestamp()):
-                report.retry += 1
-            else:
+    with outbox.batch():  # one fsync of sent.log for the whole batch
+        for entry, res in zip(due, results, strict=True):
+            if res.ok:
+                outbox.mark_sent(entry, now)
+                report.sent += 1
+                crash_point("during-flush")
+            elif res.status == "permanent":
+                outbox.mark_failed(entry, res.detail)
                 report.failed += 1
                 _tell_gm_failed(service, entry, res.detail)
+            else:
+                if outbox.mark_retry(entry, res.detail, now.timestamp()):
+                    report.retry += 1
+                else:
+                    report.failed += 1
+                    _tell_gm_failed(service, entry, res.detail)
 
 
 def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:

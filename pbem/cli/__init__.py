@@ -97,6 +97,14 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
+    # The cron tick in one of its plain forms runs without typer (pbem.cli.tick).
+    from pbem.cli.tick import parse_run
+
+    plain = parse_run(sys.argv[1:])
+    if plain is not None:
+        from pbem.cli.tick import run_once
+
+        sys.exit(run_once(*plain))
     _load(_modules_for(sys.argv[1:]))
     from pbem.cli.apps import app
 

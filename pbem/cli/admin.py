@@ -12,7 +12,7 @@ import os
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 import typer
@@ -27,28 +27,9 @@ from pbem.errors import (
     GameStopped,
 )
 from pbem.model import iso_time, parse_player
-from pbem.store import (
-    ActionEntry,
-    Back,
-    End,
-    GameRecord,
-    Keyring,
-    Pause,
-    Replace,
-    Resume,
-    SetDeadline,
-    SetPolicy,
-    Store,
-    Undo,
-    Vacation,
-    ViewAccess,
-    verify_export,
-    verify_shuffle,
-)
-from pbem.store.fsutil import atomic_write, ensure_private_dir
-from pbem.store.keys import KEYRING_FILE
-from pbem.store.shuffle import read_public_key_arg
-from pbem.store.summary import moves_in_effect
+
+if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
+    from pbem.store import GameRecord, Store
 
 # ------------------------------------------------------------------------------------------------
 # Shared options and helpers
@@ -161,6 +142,8 @@ def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
+    from pbem.store.summary import moves_in_effect
+
     env = record.envelope
     names = record.seat_names()
     lines = [
@@ -271,6 +254,10 @@ def init(
 ) -> None:
     """Set up a service: write a commented config file, create the signing and at-rest keys
     (mode 0600, outside the data directory) and print the public key."""
+    from pbem.store import Keyring
+    from pbem.store.fsutil import atomic_write, ensure_private_dir
+    from pbem.store.keys import KEYRING_FILE
+
     cfg_path = (config or Path(os.environ.get("PBEM_CONFIG") or DEFAULT_CONFIG)).absolute()
     if cfg_path.exists() and not force:
         _fail(f"{cfg_path} already exists; edit it, or use --force to write a fresh one.")
@@ -320,6 +307,9 @@ def verify_shuffle_cmd(
     """Check, from the public record, that no draw was rigged: the seed revealed at the end matches
     the commitment published at the start, and replaying every move from it gives exactly the
     recorded draws and scores. Exit status 1 if not (or if the game has not ended yet)."""
+    from pbem.store import verify_shuffle
+    from pbem.store.shuffle import read_public_key_arg
+
     with _errors():
         path = Path(target)
         _not_a_plain_directory(target)
@@ -392,6 +382,8 @@ def new(
     config: ConfigOpt = None,
 ) -> None:
     """Create a game and print its id."""
+    from pbem.store import SetPolicy
+
     # Long on purpose: a CLI command: checks of its options and players, then creation, then the output.
     try:
         players = [parse_player(p) for p in player]
@@ -606,7 +598,11 @@ def show(
 ) -> None:
     """Show a game: players, the board (public view, or one seat's view with --as) and who is to
     move. With --json, also the legal moves of the seats to move, as notation strings."""
+    from pbem.store import ViewAccess
+
     # Long on purpose: a CLI command: the game's facts, its deadlines, an optional private view, two formats.
+    from pbem.store.summary import moves_in_effect
+
     store = _store(config, data_dir)
     with _errors():
         rec = store.load(game)
@@ -703,17 +699,23 @@ def _history_text(
         return f"seed revealed: {d['seed']}"
     if kind == "deadline":
         if d.get("seconds"):
-            return f"'{d.get('kind')}' decisions are due {_span(int(d['seconds']))} after they arise"
+            return (
+                f"'{d.get('kind')}' decisions are due {_span(int(d['seconds']))} after they arise"
+            )
         if d.get("at"):
             return f"'{d.get('kind')}' decisions are due at {d['at']}"
         return f"no deadline for '{d.get('kind')}' decisions"
     if kind == "end":
         reason = d.get("reason") or ""
         scores = d.get("scores") or []
-        winners = [names[w] for w in d.get("winners") or [] if isinstance(w, int) and w < len(names)]
+        winners = [
+            names[w] for w in d.get("winners") or [] if isinstance(w, int) and w < len(names)
+        ]
         text = "the game ended" + (f" ({reason})" if reason else "")
         if scores:
-            text += f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
+            text += (
+                f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
+            )
         return text
     if kind == "action":
         source = {"gm": " (entered by the GM)", "bot": " (played by the computer)"}
@@ -746,6 +748,8 @@ def move(
 ) -> None:
     """Enter a move for a seat (e.g. a player phoned it in). It is validated exactly like a mail
     move and recorded as entered by the GM."""
+    from pbem.store import ActionEntry
+
     store = _store(config, data_dir)
     with _errors(), store.lock(game):
         rec = store.load(game)
@@ -783,6 +787,9 @@ def verify(
     """Verify signatures, the hash chain, the snapshot and a full replay. Exit status 1 and a
     message naming the game, the file and the line on any mismatch. An export is checked with
     the public key alone (--pubkey), on any machine."""
+    from pbem.store import verify_export
+    from pbem.store.shuffle import read_public_key_arg
+
     if (target is None) == (not all_games):
         raise typer.BadParameter("give a game id (or an export file), or --all")
     with _errors():
@@ -872,6 +879,8 @@ def undo(
     game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None
 ) -> None:
     """Revert the last move. This is an event of its own: history is never deleted."""
+    from pbem.store import Undo
+
     rec = _admin_commit(game, Undo(source="gm", reason=reason), data_dir, config)
     p = rec.produced[-1]
     typer.echo(
@@ -891,6 +900,8 @@ def replace(
     config: ConfigOpt = None,
 ) -> None:
     """Give a seat to another person (the old player stays in the history)."""
+    from pbem.store import Replace
+
     try:
         name, email = parse_player(player)
     except ValueError as exc:
@@ -907,6 +918,8 @@ def pause(
     game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None
 ) -> None:
     """Stop accepting moves (and deadlines) until 'resume'."""
+    from pbem.store import Pause
+
     _admin_commit(game, Pause(reason=reason), data_dir, config)
     typer.echo(f"{game} is paused.")
 
@@ -914,6 +927,8 @@ def pause(
 @admin_app.command("resume")
 def resume(game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
     """Accept moves again after 'pause'."""
+    from pbem.store import Resume
+
     _admin_commit(game, Resume(), data_dir, config)
     typer.echo(f"{game} is active again.")
 
@@ -926,6 +941,8 @@ def end(
     config: ConfigOpt = None,
 ) -> None:
     """End a game now. The shuffle seed is revealed, so players can run 'pbem verify-shuffle'."""
+    from pbem.store import End
+
     rec = _admin_commit(game, End(reason=reason or "gm"), data_dir, config)
     typer.echo(f"{game} has ended ({reason}); the seed {rec.envelope.revealed_seed} is revealed.")
 
@@ -949,6 +966,8 @@ def deadline(
     config: ConfigOpt = None,
 ) -> None:
     """Set the deadline of one kind of decision (the runner acts on it)."""
+    from pbem.store import SetDeadline
+
     entry: SetDeadline
     m = _DURATION.match(when.strip())
     if when.strip().lower() == "off":
@@ -1011,6 +1030,7 @@ def policy(
     """Show or change the game's service settings: what a missed deadline does, reminders, grace,
     the vacation allowance."""
     from pbem.service import community
+    from pbem.store import SetPolicy
 
     entries: list[Any] = []
     for item in settings or []:
@@ -1048,6 +1068,7 @@ def vacation(
     """Send a player on vacation (their deadlines stop; every player is told the return date),
     or end it early with 'back'."""
     from pbem.service import community
+    from pbem.store import Back, Vacation
 
     store = _store(config, data_dir)
     with _errors(), store.lock(game):

@@ -17,10 +17,9 @@ from typing import Annotated, Any, NoReturn, get_args, get_origin
 import typer
 import typer.core
 
+from pbem.cli.tick import error_message  # shared with the typer-free tick
 from pbem.errors import (
     EXIT_FAILED,
-    CommandError,
-    IntegrityError,
     PbemError,
     RuleError,
     ServiceBusy,
@@ -96,19 +95,6 @@ def fail(message: str, code: int = EXIT_FAILED) -> NoReturn:
     """Print ``error: message`` on stderr and exit with ``code``."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
-
-
-def error_message(exc: BaseException) -> str:
-    """The one-line (or, with a hint, two-line) message for an error that ends a command."""
-    if isinstance(exc, IntegrityError):
-        return f"{exc}\nThe game is stopped until it is repaired (see docs/GM-GUIDE.md, 'Damaged games')."
-    if isinstance(exc, RuleError | CommandError):
-        hint = getattr(exc, "hint", "")
-        return str(exc) + (f"\n{hint}" if hint else "")
-    if isinstance(exc, OSError) and exc.strerror:
-        where = exc.filename if exc.filename is not None else ""
-        return f"{where}: {exc.strerror}" if where else exc.strerror
-    return str(exc)
 
 
 @contextlib.contextmanager

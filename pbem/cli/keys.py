@@ -11,26 +11,17 @@ import datetime as dt
 import json
 from hashlib import sha256
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from cryptography.hazmat.primitives import serialization
 
 from pbem.cli.admin import JsonOpt
 from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
 from pbem.config import load_config
-from pbem.crypto import (
-    KeyKind,
-    KeyRefused,
-    PlayerKeys,
-    ServiceIdentity,
-    issue_for_player,
-    normalize_address,
-    parse_keys,
-)
-from pbem.crypto.files import write_private
-from pbem.crypto.keystore import display_fingerprint
 from pbem.errors import EXIT_SETUP, ConfigError
+
+if TYPE_CHECKING:  # the crypto stack loads inside the commands: 'pbem --help' needs none of it
+    from pbem.crypto import PlayerKeys, ServiceIdentity
 
 key_app = typer.Typer(
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
@@ -74,12 +65,16 @@ def _keys_dir(config: Path | None, data_dir: Path | None, keys_dir: Path | None)
 
 
 def _players(keys_dir: Path) -> PlayerKeys:
+    from pbem.crypto import PlayerKeys
+
     return PlayerKeys(keys_dir / "players")
 
 
 def _identity(
     keys_dir: Path, service_address: str, config: Path | None, data_dir: Path | None
 ) -> ServiceIdentity:
+    from pbem.crypto import ServiceIdentity
+
     if not service_address:
         try:
             service_address = load_config(config, data_dir=data_dir).service_address
@@ -110,6 +105,8 @@ def import_key(
     config: ConfigOpt = None,
 ) -> None:
     """File a player's S/MIME certificate or OpenPGP public key, given as a file."""
+    from pbem.crypto import KeyRefused, parse_keys
+
     found = parse_keys(file.read_bytes(), origin=f"the file {file.name}")
     if not found:
         fail(f"No certificate or OpenPGP public key found in {file}.")
@@ -148,6 +145,9 @@ def issue(
     The certificate is filed as the player's key; the passphrase is read from a file (never from
     the command line, where other users could see it) and not stored.
     """
+    from pbem.crypto import KeyRefused, issue_for_player
+    from pbem.crypto.files import write_private
+
     passphrase = passphrase_file.read_text(encoding="utf-8").rstrip("\r\n")
     if not passphrase:
         fail(f"{passphrase_file} is empty: write the passphrase into it.")
@@ -209,6 +209,8 @@ def remove(
     config: ConfigOpt = None,
 ) -> None:
     """Forget a player's key(s); their mail goes unencrypted or waits, per the game's setting."""
+    from pbem.crypto import normalize_address
+
     count = _players(_keys_dir(config, data_dir, keys_dir)).remove(email, fingerprint or None)
     if not count:
         fail(f"No key on file for {normalize_address(email)} matches.")
@@ -227,6 +229,11 @@ def service_cert(
     config: ConfigOpt = None,
 ) -> None:
     """Create (first time) or show the service's own certificate, CA and OpenPGP key."""
+    from cryptography.hazmat.primitives import serialization
+
+    from pbem.crypto import KeyKind
+    from pbem.crypto.keystore import display_fingerprint
+
     identity = _identity(_keys_dir(config, data_dir, keys_dir), service_address, config, data_dir)
     cert = identity.smime[1]
     fpr = sha256(cert.public_bytes(serialization.Encoding.DER)).hexdigest().upper()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
 from pathlib import Path
 from types import FrameType
 
@@ -18,6 +17,8 @@ from pbem.cli.apps import (  # noqa: F401
     cli_errors,
     fail,
 )
+from pbem.cli.tick import now as _now
+from pbem.cli.tick import setup_logging as _setup_logging
 
 
 @app.command("demo")
@@ -71,23 +72,6 @@ def sandbox_cmd(
                 interval=interval, echo=lambda s: typer.echo(s))
 
 
-def _setup_logging(cfg_log_file: Path | None, verbose: bool) -> None:
-    handlers: list[logging.Handler] = [logging.StreamHandler()]
-    if cfg_log_file is not None:
-        cfg_log_file.parent.mkdir(parents=True, exist_ok=True)
-        handlers = [logging.FileHandler(cfg_log_file)]
-    logging.basicConfig(
-        level=logging.INFO if verbose else logging.WARNING,
-        format="%(asctime)s %(name)s %(levelname)s %(message)s",
-        handlers=handlers,
-        force=True,
-    )
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 @app.command("run")
 def run(
     config: ConfigOpt = None,
@@ -100,29 +84,10 @@ def run(
     line and does nothing); 1 when something needs the GM (shunted mail, a failed delivery, a
     stopped game; the GM also gets a mail); 2 on a configuration error.
     """
-    from pbem.config import load_config
-    from pbem.runner import build_sender, build_service, build_source, tick
+    from pbem.cli.tick import run_once
 
-    with cli_errors():
-        cfg = load_config(config, data_dir=data_dir)
-        _setup_logging(cfg.log_file, verbose)
-        service = build_service(cfg, _now)
-        source = build_source(cfg)
-        sender = build_sender(cfg)
-        report = tick(service, source, sender, clock=_now,
-                      limit=cfg.limits.max_messages_per_tick)
-    # The summary, once: on stdout with -v; in the log file when there is one (without a log
-    # file the log goes to the terminal, where -v has already printed it).
-    if cfg.log_file is not None:
-        logging.getLogger("pbem.runner").info("tick: %s", report.line())
-    if verbose:
-        typer.echo(report.line())
-    for e in report.errors:
-        typer.echo(f"pbem run: {e}", err=True)
-    close = getattr(source, "close", None)
-    if close:
-        close()
-    raise typer.Exit(0 if report.healthy else 1)
+    # The same function as the typer-free path of ``pbem.cli.main`` (pbem.cli.tick).
+    raise typer.Exit(run_once(config, data_dir, verbose))
 
 
 @app.command("daemon")

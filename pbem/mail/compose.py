@@ -15,14 +15,14 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Jinja2 is imported when the first mail is rendered, not by an idle tick
+    from email.message import EmailMessage  # the email package too
+
     import jinja2
 
 WIDTH = 72
@@ -202,6 +202,9 @@ def build_message(
     multipart/related holding them inline, so nothing is loaded from outside the mail.
     """
     # Long on purpose: every header of an outgoing mail in one place, in the order they are written.
+    from email.message import EmailMessage
+    from email.utils import format_datetime, formataddr
+
     msg = EmailMessage()
     msg["From"] = formataddr((sender_name, sender))
     msg["To"] = formataddr((to_name, to_addr))
@@ -265,4 +268,6 @@ def longest_line(text: str) -> int:
 
 
 def address_line(name: str, addr: str) -> str:
+    from email.utils import formataddr
+
     return formataddr((name, addr))

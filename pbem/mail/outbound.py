@@ -20,13 +20,12 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.utils import getaddresses
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 if TYPE_CHECKING:  # imported on the first SMTP connection, not by a tick with nothing to send
     import ssl
+    from email.message import EmailMessage  # the email package too
 
     import aiosmtplib
 
@@ -109,6 +108,7 @@ def _header_block(data: bytes) -> bytes:
 
 def _as_parsed(mail: RawMail) -> EmailMessage:
     from email import policy
+    from email.message import EmailMessage
     from email.parser import BytesParser
 
     msg = BytesParser(policy=policy.default).parsebytes(mail.data)
@@ -126,6 +126,8 @@ def _mail_recipients(mail: Mail) -> tuple[str, ...]:
 
 def envelope_recipients(message: EmailMessage) -> tuple[str, ...]:
     """The addresses of To, Cc and Bcc, lowercased, in order, without duplicates."""
+    from email.utils import getaddresses
+
     fields = [str(v) for name in ("To", "Cc", "Bcc") for v in message.get_all(name, [])]
     seen: dict[str, None] = {}
     for _name, addr in getaddresses(fields):

@@ -16,6 +16,11 @@ which mail clients recognise as a duplicate.
 
 Writes are temp file + fsync + rename + directory fsync, with the game files' own
 :func:`pbem.store.fsutil.atomic_write`; files are mode 0600 and directories 0700 whatever the umask.
+Inside :meth:`Outbox.batch` (the service wraps the handling of one message and each ``notify`` in
+one) the directory fsync of ``queued/`` is done once, for every mail queued in the batch, when the
+batch ends or when :meth:`Outbox.sync` is called (the journal calls it before it records which log
+line was mailed about): each mail's data is still synced before its rename, and every rename is
+durable before the inbox message is filed away or the notified mark is written.
 
 Reply tokens are not kept in clear outside the sealed mail: an entry's ``message_id`` field and
 ``sent.log`` hold the Message-ID with the token replaced by ``*`` (:func:`pbem.mail.tokens.redact`),
@@ -29,6 +34,7 @@ queue go out again at the next tick.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -36,16 +42,16 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email import policy
-from email.message import EmailMessage
-from email.parser import BytesParser
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
 from pbem.mail.tokens import redact
-from pbem.store.fsutil import PRIVATE_FILE, atomic_write, ensure_private_dir
+from pbem.store.fsutil import PRIVATE_FILE, atomic_write, ensure_private_dir, fsync_dir
+
+if TYPE_CHECKING:
+    from email.message import EmailMessage  # the email package loads on first use (idle ticks)
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +117,39 @@ class Outbox:
         self.sealer = sealer
         self.fsync = fsync
         """Only tests and benchmarks turn this off (like the store's)."""
+        self._batch = 0
+        self._unsynced = False
+        """A mail was renamed into ``queued/`` since its directory was last fsynced."""
+        self._sent_unsynced = False
+        """A ``sent.log`` line was appended in a batch and not yet fsynced."""
         self._scrub_old_sent_log()
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Queue several mails with one directory fsync (at the end, or at :meth:`sync`)."""
+        self._batch += 1
+        try:
+            yield
+        finally:
+            self._batch -= 1
+            if self._batch == 0:
+                self.sync()
+
+    def sync(self) -> None:
+        """Make every mail queued so far durable (the directory fsync a batch put off)."""
+        if self._unsynced:
+            fsync_dir(self.queued)
+            self._unsynced = False
+        if self._sent_unsynced:
+            self._sent_unsynced = False
+            try:
+                fd = os.open(self.root / "sent.log", os.O_WRONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            except OSError as err:  # best effort, as the line itself
+                log.warning("outbox: sent.log not synced: %s", err)
 
     def _scrub_old_sent_log(self) -> None:
         """A sent.log of an older version (mode wider than 0600) listed reply tokens in clear:
@@ -128,6 +166,8 @@ class Outbox:
 
     def put(self, msg: EmailMessage, *, recipient: str, game: str, kind: str, now: datetime) -> str:
         """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID."""
+        from email import policy
+
         message_id = str(msg["Message-ID"])
         key = entry_key(message_id, recipient, self.sealer)
         raw = msg.as_bytes(policy=policy.SMTP)
@@ -142,9 +182,16 @@ class Outbox:
             order=time.time_ns(),
             sealed=self.sealer.seal(raw, key.encode()),
         )
+        deferred = self._batch > 0 and self.fsync
         atomic_write(
-            self.queued / f"{key}.json", msgspec.json.encode(entry), mode=0o600, sync=self.fsync
+            self.queued / f"{key}.json",
+            msgspec.json.encode(entry),
+            mode=0o600,
+            sync=self.fsync,
+            sync_dir=not deferred,
         )
+        if deferred:
+            self._unsynced = True
         return key
 
     def pending(self) -> list[Entry]:
@@ -187,7 +234,9 @@ class Outbox:
             )
             try:
                 os.write(fd, line)
-                if self.fsync:
+                if self.fsync and self._batch > 0:
+                    self._sent_unsynced = True  # one fsync when the batch ends
+                elif self.fsync:
                     os.fsync(fd)
             finally:
                 os.close(fd)
@@ -230,6 +279,10 @@ class Outbox:
 
 
 def parse_raw(raw: bytes) -> EmailMessage:
+    from email import policy
+    from email.message import EmailMessage
+    from email.parser import BytesParser
+
     msg = BytesParser(policy=policy.default).parsebytes(raw)
     assert isinstance(msg, EmailMessage)
     return msg

@@ -18,7 +18,7 @@ import math
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
@@ -134,7 +134,36 @@ def _text(
     size: int,
     fill: tuple[int, int, int] = TEXT,
 ) -> None:
-    d.text(xy, s, font=_font(size), fill=fill, anchor="mm")
+    """One centred line. The glyph masks are rendered once per (text, size, sub-pixel start) and
+    drawn as ``ImageDraw.text`` draws them (the same pixels): the square names and labels repeat
+    in every picture, and rendering them was the largest part of drawing one."""
+    font = _font(size)
+    draw_bitmap = getattr(getattr(d, "draw", None), "draw_bitmap", None)
+    getink = getattr(d, "_getink", None)
+    if (
+        draw_bitmap is None
+        or getink is None
+        or d.fontmode != "L"
+        or not isinstance(font, ImageFont.FreeTypeFont)
+        or "\n" in s
+    ):
+        d.text(xy, s, font=font, fill=fill, anchor="mm")
+        return
+    ink = getink(fill)[0]
+    x, y = xy
+    mask, (ox, oy) = _glyphs(s, size, math.modf(x)[0], math.modf(y)[0], ink)
+    draw_bitmap((int(x) + ox, int(y) + oy), mask, ink)
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(s: str, size: int, fx: float, fy: float, ink: int) -> tuple[Any, tuple[int, int]]:
+    """``FreeTypeFont.getmask2`` as ``ImageDraw.text`` calls it for one unstroked line."""
+    font = _font(size)
+    assert isinstance(font, ImageFont.FreeTypeFont)
+    mask, offset = font.getmask2(
+        s, "L", None, None, None, 0, "mm", ink, (fx, fy), stroke_filled=True
+    )
+    return mask, offset
 
 
 def _advisors(d: ImageDraw.ImageDraw, cx: float, cy: float, n: int, owner: str | None) -> None:

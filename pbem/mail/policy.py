@@ -16,9 +16,12 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pbem.mail.parse import ParsedMail
 from pbem.store.fsutil import ensure_private_dir
+
+if TYPE_CHECKING:
+    from pbem.mail.parse import ParsedMail  # the parser (email package) is imported by its callers
 
 __all__ = [
     "is_loop_or_auto",

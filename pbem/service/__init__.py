@@ -21,24 +21,31 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pbem.errors import ConflictError, IntegrityError
 from pbem.mail.outbox import Outbox
-from pbem.mail.policy import RateLimiter, reply_address_problem
+from pbem.mail.policy import RateLimiter
 from pbem.rules.base import derive_rng
-from pbem.service import signup, steps
-from pbem.service.commands import Desk
 from pbem.service.journal import Journal
-from pbem.service.keys import KeyDesk
-from pbem.service.mailer import COMPUTER_PREFIX, Mail, Mailer
-from pbem.service.notifier import Notifier
+from pbem.service.mailer import COMPUTER_PREFIX
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
-from pbem.service.steps import Flow
 from pbem.service.timers import next_due
 from pbem.store import ActionEntry, GameRecord, Store
+
+# The pipeline's steps, the mail builders (templates, the reply reader, pictures) and the email
+# package load on first use: an idle tick (nothing in the inbox, nothing to notify) imports none of
+# them (docs/PERFORMANCE.md, "Start-up").
+if TYPE_CHECKING:
+    from pbem.service.commands import Desk
+    from pbem.service.keys import KeyDesk
+    from pbem.service.mailer import Mailer
+    from pbem.service.notifier import Notifier
+    from pbem.service.steps import Flow
 
 __all__ = [
     "COMPUTER_PREFIX",
@@ -54,7 +61,7 @@ __all__ = [
 log = logging.getLogger("pbem.service")
 
 
-Step = Callable[["Service", Flow], Outcome | None]
+Step = Callable[["Service", "Flow"], Outcome | None]
 
 
 @dataclass
@@ -74,29 +81,7 @@ class Service:
     def __post_init__(self) -> None:
         self.secret = self.store.keyring.token_secret
         self.journal = Journal(self.store.data_dir, self.outbox, fsync=self.store.fsync)
-        self.mailer = Mailer(
-            self.outbox,
-            self.policy,
-            self.clock,
-            self.secret,
-            lambda: self.crypto,
-            self.store.data_dir,
-            fsync=self.store.fsync,
-        )
-        self.keys = KeyDesk(
-            self.store, self.journal, self.mailer, self.clock, lambda: self.crypto, self.notify
-        )
         self.prefs = Prefs(self.journal.path("prefs.json"), fsync=self.store.fsync)
-        self.notifier = Notifier(
-            self.store,
-            self.journal,
-            self.mailer,
-            self.prefs,
-            self.keys.welcome,
-            self.keys.missing,
-            self.schedule,
-        )
-        self.desk = Desk(self.mailer, self.keys, self.prefs, self.policy.max_say, self.store)
         day = 86400.0
         self.strangers = RateLimiter(
             self.journal.root,
@@ -113,6 +98,51 @@ class Service:
             filename="strangers-all.json",
         )
 
+    # The collaborators below are built on first use (each imports its modules then); assigning
+    # one (tests) replaces it as an ordinary attribute would.
+
+    @cached_property
+    def mailer(self) -> Mailer:
+        from pbem.service.mailer import Mailer
+
+        return Mailer(
+            self.outbox,
+            self.policy,
+            self.clock,
+            self.secret,
+            lambda: self.crypto,
+            self.store.data_dir,
+            fsync=self.store.fsync,
+        )
+
+    @cached_property
+    def keys(self) -> KeyDesk:
+        from pbem.service.keys import KeyDesk
+
+        return KeyDesk(
+            self.store, self.journal, self.mailer, self.clock, lambda: self.crypto, self.notify
+        )
+
+    @cached_property
+    def notifier(self) -> Notifier:
+        from pbem.service.notifier import Notifier
+
+        return Notifier(
+            self.store,
+            self.journal,
+            self.mailer,
+            self.prefs,
+            self.keys.welcome,
+            self.keys.missing,
+            self.schedule,
+        )
+
+    @cached_property
+    def desk(self) -> Desk:
+        from pbem.service.commands import Desk
+
+        return Desk(self.mailer, self.keys, self.prefs, self.policy.max_say, self.store)
+
     @property
     def timers(self) -> Path:
         """The timer files' directory (see :class:`~pbem.service.journal.Journal`)."""
@@ -123,11 +153,14 @@ class Service:
     def handle(self, raw: bytes) -> Outcome:
         """Process one raw message. Player mistakes are answered; our bugs raise (the runner
         shunts the message and tells the GM)."""
+        from pbem.service.steps import Flow
+
         flow = Flow(raw)
-        for step in STEPS:
-            outcome = step(self, flow)
-            if outcome is not None:
-                return outcome
+        with self.outbox.batch():  # every mail it queues, durable before it returns
+            for step in _steps():
+                outcome = step(self, flow)
+                if outcome is not None:
+                    return outcome
         raise AssertionError("the last step always decides")  # pragma: no cover
 
     def refuse_stranger(
@@ -137,6 +170,8 @@ class Service:
         only so many an hour in all; it never echoes the sender's name or text, nor shows any
         game."""
         from pbem.mail.parse import ParsedMail
+        from pbem.mail.policy import reply_address_problem
+        from pbem.service.mailer import Mail
 
         assert isinstance(p, ParsedMail)
         gid = game.envelope.game_id if game else None
@@ -217,14 +252,16 @@ class Service:
         """Queue the mails for the log lines after the last notified one (see
         :mod:`pbem.service.notifier`)."""
         from pbem.mail.parse import ParsedMail
+        from pbem.service import signup
 
-        n = self.notifier.notify(
-            game_id,
-            actor=actor,
-            echo=echo,
-            reply_to=reply_to if isinstance(reply_to, ParsedMail) else None,
-        )
-        return n + signup.mail_watchers(self, game_id)
+        with self.outbox.batch():
+            n = self.notifier.notify(
+                game_id,
+                actor=actor,
+                echo=echo,
+                reply_to=reply_to if isinstance(reply_to, ParsedMail) else None,
+            )
+            return n + signup.mail_watchers(self, game_id)
 
     def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
         """Record when the next deadline of ``game_id`` falls due, or clear it. Only games with a
@@ -329,17 +366,29 @@ class Service:
         return played
 
 
-STEPS: tuple[Step, ...] = (
-    steps.step_size,
-    steps.step_parse,
-    steps.step_loops,
-    steps.step_decrypt,
-    steps.step_requests,
-    steps.step_authenticate,
-    steps.step_rate,
-    steps.step_ledger,
-    steps.step_keys,
-    steps.step_read,
-    steps.step_carry_out,
-)
-"""The pipeline, in order: screening (cheap, before trust), authentication, then the order steps."""
+@cache
+def _steps() -> tuple[Step, ...]:
+    """The pipeline (:data:`STEPS`), imported on first use."""
+    from pbem.service import steps
+
+    return (
+        steps.step_size,
+        steps.step_parse,
+        steps.step_loops,
+        steps.step_decrypt,
+        steps.step_requests,
+        steps.step_authenticate,
+        steps.step_rate,
+        steps.step_ledger,
+        steps.step_keys,
+        steps.step_read,
+        steps.step_carry_out,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    if name == "STEPS":
+        # The pipeline, in order: screening (cheap, before trust), authentication, then the order
+        # steps. Built on first use (see the imports above).
+        return _steps()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

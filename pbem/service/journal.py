@@ -103,7 +103,17 @@ class Journal:
                 return NotifiedMark()
 
     def save_notified(self, game_id: str, mark: NotifiedMark) -> None:
-        self._write(self.notified_dir / game_id, _encode.encode(mark))
+        # The mails it stands for are durable first (one directory fsync for all of them). The
+        # mark itself needs only its data synced: if a crash brings back the older mark, the same
+        # mails are queued again with the same Message-IDs (the same outbox entries).
+        self.outbox.sync()
+        atomic_write(
+            self.notified_dir / game_id,
+            _encode.encode(mark),
+            mode=0o600,
+            sync=self.fsync,
+            sync_dir=False,
+        )
 
     # -- timers ----------------------------------------------------------------------------------
 

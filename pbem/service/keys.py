@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from pbem.errors import PLAYER_ERRORS
-from pbem.mail.parse import ParsedMail
 from pbem.service.facts import private_part
 from pbem.service.journal import AwaitingMark, Journal
 from pbem.service.mailer import COMPUTER_PREFIX, Mailer, join, reply_tail
 from pbem.service.ports import MailCryptoPort
 from pbem.store import GameRecord, Store
+
+if TYPE_CHECKING:
+    from pbem.mail.parse import ParsedMail
 
 
 def how_to_send_key(part: str = "tile") -> list[str]:

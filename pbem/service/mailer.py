@@ -14,17 +14,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pbem.mail import compose, fingerprint
+from pbem.mail import compose
 from pbem.mail.compose import MailContext
-from pbem.mail.htmltext import html_to_text
-from pbem.mail.parse import ParsedMail
 from pbem.mail.tokens import message_id
 from pbem.rules.base import Decision
 from pbem.service.facts import moves_played, private_part
 from pbem.service.ports import MailCryptoPort, Policy
 from pbem.store import GameRecord
+
+if TYPE_CHECKING:  # the reply reader and the email parser load with the first mail
+    from pbem.mail.parse import ParsedMail
 
 EXAMPLES = 5
 """How many legal moves a mail shows as examples."""
@@ -175,6 +176,9 @@ class Mailer:
         Returns the number of mails queued (0 for a computer seat)."""
         if mail.to_addr.startswith(COMPUTER_PREFIX):
             return 0
+        from pbem.mail import fingerprint
+        from pbem.mail.htmltext import html_to_text
+
         text, html = compose.render(mail.kind, mail.ctx)
         record = mail.record
         mid = self.message_id(mail)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from email.message import EmailMessage
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # annotations only: the email package loads with the first mail
+    from email.message import EmailMessage
 
 
 @dataclass

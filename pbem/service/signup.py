@@ -37,8 +37,6 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from pbem.errors import IntegrityError, StoreError
-from pbem.mail.parse import ParsedMail
-from pbem.mail.reply import subject_text
 from pbem.mail.tokens import find_tokens
 from pbem.model import iso_time, parse_time
 from pbem.rules import find_game
@@ -47,6 +45,7 @@ from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
 
 if TYPE_CHECKING:
+    from pbem.mail.parse import ParsedMail
     from pbem.service import Service
     from pbem.service.steps import Flow
 
@@ -224,6 +223,8 @@ def read_request(p: ParsedMail) -> Asked | None:
     """The request of a fresh mail: its first command line (or its subject)."""
     lines = p.command_lines()
     if not lines and p.subject:
+        from pbem.mail.reply import subject_text
+
         s = subject_text(p.subject)
         lines = [s] if s else []
     for line in lines[:3]:

@@ -13,6 +13,8 @@ Public API::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from pbem.store.entries import (
     ActionEntry,
     Back,
@@ -32,7 +34,6 @@ from pbem.store.entries import (
 )
 from pbem.store.keys import Keyring
 from pbem.store.registry import game_for, register_game, unregister_game
-from pbem.store.shuffle import ShuffleReport, verify_export, verify_shuffle
 from pbem.store.store import GameRecord, HistoryItem, Store, VerifyReport, service_lock
 
 __all__ = [
@@ -64,3 +65,20 @@ __all__ = [
     "verify_export",
     "verify_shuffle",
 ]
+
+
+_LAZY = {"ShuffleReport", "verify_export", "verify_shuffle"}
+"""Imported on first use (:mod:`pbem.store.shuffle` brings tarfile and the export checks; a tick
+needs none of it)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from pbem.store import shuffle
+
+        return getattr(shuffle, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    from pbem.store.shuffle import ShuffleReport, verify_export, verify_shuffle

@@ -15,8 +15,6 @@ import contextlib
 import os
 import secrets
 import shutil
-import tarfile
-import tempfile
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -242,6 +240,7 @@ def _damaged(game_id: str, error: str) -> Summary:
 
 class Store:
     """All games under ``data_dir``, signed and sealed with ``keyring``."""
+
     # Long on purpose: the store's one public face (create, load, commit, verify, export) over its helpers; its writer (_Writer), fold and files are already apart. Next split: the load/verify path into its own class.
 
     def __init__(self, data_dir: Path, keyring: Keyring, *, fsync: bool = True) -> None:
@@ -376,6 +375,8 @@ class Store:
             fold.advance(entry, line_hash(line), None, check=False)
             # Build the game in a hidden directory, then rename it into place: a crash never leaves
             # a half-made game, and the rename fails if the id was taken meanwhile.
+            import tempfile  # here: a tick that creates no game does not import it
+
             tmp = Path(tempfile.mkdtemp(prefix=f"{game_id}-", dir=creating))
             try:
                 atomic_write(tmp / LOG_FILE, line + b"\n", sync=self.fsync)
@@ -912,6 +913,8 @@ class Store:
     def export(self, game_id: str, dest: Path) -> Path:
         """Write a portable ``.tar.gz`` of the game (log, snapshot, public keys) that
         :func:`verify_export` checks with the service's public key alone."""
+        import tarfile
+
         gdir = self.game_dir(game_id)
         with self.lock(game_id):
             self.load(game_id)  # refuse to export a damaged game; recovers a crashed one first

@@ -379,7 +379,7 @@ def test_snapshot_failure_after_the_commit_point_is_a_warning(
     gid = small_game(store, clock)
     seq = store.load(gid).seq
 
-    def disk_full(*_: object) -> None:
+    def disk_full(*_: object, **__: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(store, "_write_snapshot", disk_full)

@@ -26,6 +26,7 @@ from pbem.rules.forbidden_city.tiles import (
     components,
     orientations,
 )
+from pbem.rules.forbidden_city.tiles import tile as tile_by_id
 
 ROW = 1024
 """Square key stride: key = x + y * ROW (the board never reaches 512 squares from the start)."""
@@ -133,13 +134,21 @@ def empty_board() -> Board:
     return Board({}, [], {}, frozenset(), 0)
 
 
+_START: dict[str, Board] = {}
+"""The start board of each side, built once (a board is never mutated)."""
+
+
 def start_board(side: str) -> Board:
     """The start tile of ``side`` (``beginner`` or ``advanced``), temple included."""
+    hit = _START.get(side)
+    if hit is not None:
+        return hit
     board = empty_board()
     for x, y, square in components().start[side]:
         p = plan(board, orientations(square)[0], key(x, y), NO_OWNER)
         assert p is not None
         board = commit(board, p)
+    _START[side] = board
     return board
 
 
@@ -422,6 +431,40 @@ def commit(board: Board, p: Plan) -> Board:
     return Board(
         cells, reg_room, rooms, frozenset(frontier), board.next_room + len(p.orient.tile.regions)
     )
+
+
+def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> Board:
+    """The board of ``side`` after ``placements`` (seat, tile id, x, y, rotation), in order.
+
+    Equal to planning and committing each placement on :func:`start_board`, but the board's
+    containers are built once and updated in place (:func:`commit` copies them for every
+    placement, which made decoding a late state quadratic in the number of tiles).
+    """
+    start = start_board(side)
+    cells = dict(start.cells)
+    reg_room = list(start.reg_room)
+    rooms = dict(start.rooms)
+    frontier = set(start.frontier)
+    next_room = start.next_room
+    work = Board(cells, reg_room, rooms, start.frontier, next_room)
+    for seat, tile_id, x, y, r in placements:
+        k = key(x, y)
+        p = plan(work, orientations(tile_by_id(tile_id))[r], k, seat)
+        if p is None or k in cells:
+            raise ValueError(f"placement {tile_id} on ({x}, {y}) cannot be replayed")
+        for old, new in p.redirect.items():
+            for reg in rooms.pop(old).regions:
+                reg_room[reg] = new
+        rooms.update(p.overlay)
+        reg_room.extend(p.local_rooms)
+        o = p.orient
+        regs = tuple(p.base + i if i >= 0 else -1 for i in o.local)
+        cells[k] = Cell(o.codes, regs, o.colours, o.tile, o.rotation, p.owner, p.base)
+        frontier.discard(k)
+        frontier.update(k + dk for dk in DELTA if k + dk not in cells)
+        next_room += len(o.tile.regions)
+        work = Board(cells, reg_room, rooms, start.frontier, next_room)
+    return Board(cells, reg_room, rooms, frozenset(frontier), next_room)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -622,11 +622,7 @@ class ForbiddenCity:
         rec = msgspec.json.decode(data, type=_Record)
         if rec.version != 1:
             raise ValueError(f"unknown Forbidden City state version {rec.version}")
-        board = B.start_board(rec.side)
-        for seat, t, x, y, r in rec.history:
-            p = B.plan(board, orientations(tile(t))[r], B.key(x, y), seat)
-            assert p is not None
-            board = B.commit(board, p)
+        board = B.replay(rec.side, rec.history)
         return State(
             n=rec.n,
             side=rec.side,
