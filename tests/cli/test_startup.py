@@ -131,3 +131,59 @@ def test_parameters_are_still_checked_without_pydantic(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "'many' is not a valid integer" in r.output
     r = CliRunner().invoke(app, ["run", "--config", str(tmp_path / "none.toml")])
     assert r.exit_code == 2  # the Path parameter converted; the missing file is the config error
+
+
+def test_the_cron_forms_of_run_are_parsed_without_typer() -> None:
+    from pbem.cli.tick import parse_run
+
+    assert parse_run(["run"]) == (None, None, False)
+    assert parse_run(["run", "--config", "a.toml", "-v"]) == (Path("a.toml"), None, True)
+    assert parse_run(["run", "--config=a.toml", "--data-dir", "g", "--verbose"]) == (
+        Path("a.toml"),
+        Path("g"),
+        True,
+    )
+    # Anything else goes to typer, which reports it (or shows the help).
+    for argv in (
+        ["run", "--help"],
+        ["run", "--config"],
+        ["run", "--config="],
+        ["run", "--config", "-v"],
+        ["run", "--bogus"],
+        ["run", "extra"],
+        ["daemon", "--config", "a.toml"],
+        [],
+    ):
+        assert parse_run(argv) is None, argv
+
+
+def test_an_idle_run_imports_no_mail_building_and_no_typer(tmp_path: Path) -> None:
+    cfg = tmp_path / "pbem.toml"
+    data, keys = tmp_path / "games", tmp_path / "keys"
+    from pbem.store import Keyring
+
+    Keyring.create(keys, data_dir=data)
+    for d in ("inbox", "sent"):
+        for sub in ("new", "cur", "tmp"):
+            (tmp_path / d / sub).mkdir(parents=True)
+    cfg.write_text(
+        f'data_dir = "{data}"\nkeys_dir = "{keys}"\nservice_address = "s@pbem.test"\n'
+        f'maildir_inbound = "{tmp_path / "inbox"}"\nmaildir_outbound = "{tmp_path / "sent"}"\n'
+    )
+    idle = _imported_by(["run", "--config", str(cfg)])
+    assert "pbem.runner" in idle  # it did run
+    for heavy in (
+        "typer",
+        "email.message",
+        "PIL",
+        "pbem.mail.parse",
+        "pbem.mail.picture",
+        "pbem.service.steps",
+        "pbem.crypto",
+        "cryptography.x509",
+        "ssl",
+        "tarfile",
+    ):
+        assert heavy not in idle, heavy
+    helped = _imported_by(["--help"])
+    assert "pbem.store" not in helped and "pbem.crypto" not in helped
