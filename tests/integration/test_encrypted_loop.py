@@ -856,11 +856,9 @@ def test_cert_request_issues_pkcs12_and_is_expunged(
         )
         assert wrong.returncode != 0
         key = p.home / "issued.key.pem"
-        key.write_bytes(
-            re.search(rb"-----BEGIN PRIVATE KEY-----.*?-----END PRIVATE KEY-----", pem, re.S).group(
-                0
-            )
-        )  # type: ignore[union-attr]
+        found = re.search(rb"-----BEGIN PRIVATE KEY-----.*?-----END PRIVATE KEY-----", pem, re.S)
+        assert found is not None
+        key.write_bytes(found.group(0))
         certs = re.findall(rb"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----", pem, re.S)
         cert = p.home / "issued.cert.pem"
         cert.write_bytes(certs[0])  # openssl prints the player's own certificate first

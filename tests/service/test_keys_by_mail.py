@@ -44,10 +44,10 @@ class Keyed:
     def cert_pem(self, address: str, days: int = 365) -> bytes:
         """A fresh S/MIME certificate (PEM) naming ``address``, from the players' own CA."""
         _key, cert = smime.issue_certificate(
-            self.ca,
+            self.ca,  # type: ignore[arg-type]
             address,
             address.split("@")[0],
-            days,  # type: ignore[arg-type]
+            days,
             self.env.clock.now,
             key_size=2048,
         )

@@ -41,7 +41,7 @@ def test_no_repr_in_any_mail_of_a_whole_game(tmp_path: Path, game: str) -> None:
         d = rec.pending()[0]
         bots = rec.game.bots()
         bot = bots.get("heuristic") or bots.get("greedy") or bots["random"]
-        action = bot.choose(rec.game, rec.state, d.seat, derive_rng(rng.random(), "t", d.seat))
+        action = bot.choose(rec.game, rec.state, d.seat, derive_rng(rng.randrange(1 << 30), "t", d.seat))
         env.store.commit(
             gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
         )
