@@ -90,7 +90,10 @@ DIGEST_EVERY = timedelta(hours=24)
 
 
 def held_back(kind: MailKind, mode: MailMode, gm_changed: bool) -> bool:
-    """Whether a player's mail mode holds this mail back (for their next mail, or the digest)."""
+    """Whether a player's mail mode holds this mail back (for their next mail, or the digest).
+
+    TURNS and DIGEST keep back every "moved" mail, the echo of the player's own move included:
+    their next turn mail tells what happened since (a refusal is its own mail and always goes)."""
     return kind == "moved" and not gm_changed and mode is not MailMode.EVERY
 
 
@@ -176,7 +179,7 @@ class Notifier:
             pl = env.active_player(seat)
             mode = self.prefs.mail_mode(pl.email, env.options.get("mail"))
             since = seat_seen.get(str(seat), done)
-            if held_back(kind, mode, situation.gm_changed) and seat != actor:
+            if held_back(kind, mode, situation.gm_changed):
                 if mode is MailMode.DIGEST:
                     last = mailed_at.get(str(seat))
                     due = (datetime.fromisoformat(last) + DIGEST_EVERY) if last else now
