@@ -4,8 +4,11 @@ the player's own mailbox, with its own token."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import UTC, datetime
+from email import policy as email_policy
+from email.parser import BytesParser
 from pathlib import Path
 
 import pytest
@@ -70,6 +73,19 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
 
     record = store.load(gid)
     assert record.envelope.status == "ended", ticks
+    # Issue 12: no mail a player got holds a Python repr or a line over 72 columns.
+    repr_like = re.compile(r"\[\[|\{'|=True\b|=False\b|=None\b|<[a-z_.]+ object at 0x")
+    seen = 0
+    for acc in players:
+        for path in dovecot.maildir(acc.address).glob("**/cur/*"):
+            msg = BytesParser(policy=email_policy.default).parsebytes(path.read_bytes())
+            part = msg.get_body(preferencelist=("plain",))
+            assert part is not None
+            text = part.get_content()
+            assert not repr_like.search(text), (path, str(msg["Subject"]))
+            assert all(len(ln) <= 72 for ln in text.splitlines()), (path, str(msg["Subject"]))
+            seen += 1
+    assert seen > 100, seen
     assert store.verify(gid).ok
     actions = [e for e in record.entries if e.kind == "action"]
     assert all(e.payload["source"] == "mail" for e in actions)

@@ -3,6 +3,7 @@ columns, for both games (the terminal half is tests/rules/test_play_terminal.py)
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
@@ -18,7 +19,20 @@ REPR = re.compile(r"\[\[|\{'|=True\b|=False\b|=None\b|\bNone\b|<[a-z_.]+ object 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
 
 
-@pytest.mark.parametrize("game", ["verbotene-stadt", "forbidden-city"])
+@pytest.mark.parametrize(
+    "game",
+    [
+        # Die Verbotene Stadt's whole game by mail (tests/integration/test_email_verbotene_stadt.py)
+        # checks every mail its players got the same way; this one runs with the long tests.
+        pytest.param(
+            "verbotene-stadt",
+            marks=pytest.mark.skipif(
+                os.environ.get("PBEM_LONG_TESTS") != "1", reason="PBEM_LONG_TESTS=1"
+            ),
+        ),
+        "forbidden-city",
+    ],
+)
 def test_no_repr_in_any_mail_of_a_whole_game(tmp_path: Path, game: str) -> None:
     env = make_env(tmp_path)
     # Two players: every kind of mail and event comes up, in half the mails of three.
@@ -41,7 +55,9 @@ def test_no_repr_in_any_mail_of_a_whole_game(tmp_path: Path, game: str) -> None:
         d = rec.pending()[0]
         bots = rec.game.bots()
         bot = bots.get("heuristic") or bots.get("greedy") or bots["random"]
-        action = bot.choose(rec.game, rec.state, d.seat, derive_rng(rng.randrange(1 << 30), "t", d.seat))
+        action = bot.choose(
+            rec.game, rec.state, d.seat, derive_rng(rng.randrange(1 << 30), "t", d.seat)
+        )
         env.store.commit(
             gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
         )
