@@ -71,6 +71,14 @@ def speaking(lang: str | None) -> Iterator[str]:
         _current.reset(token)
 
 
+def use(lang: str | None) -> str:
+    """Speak ``lang`` from here to the end of the enclosing :func:`speaking` block (the pipeline
+    of one incoming mail switches to its sender's language once the sender is known)."""
+    code = normalize(lang) or DEFAULT
+    _current.set(code)
+    return code
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return translations(_current.get()).gettext(message)

@@ -39,10 +39,28 @@ MAX_PROSE_WORDS = 40
 
 SERVICE_WORDS = (
     "BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "MAIL",
-    "VACATION", "BACK", "PREVIEW", "GAMES",
+    "VACATION", "BACK", "PREVIEW", "GAMES", "LANG",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
+
+LOCAL_WORDS: dict[str, str] = {
+    # French
+    "PLATEAU": "BOARD", "AIDE": "HELP", "HISTORIQUE": "HISTORY", "DIRE": "SAY",
+    "ABANDONNER": "RESIGN", "CONFIRMER": "CONFIRM", "VACANCES": "VACATION", "RETOUR": "BACK",
+    "APERCU": "PREVIEW", "PARTIES": "GAMES", "LANGUE": "LANG",
+    # Italian (DIRE as in French)
+    "TABELLONE": "BOARD", "AIUTO": "HELP", "STORIA": "HISTORY", "ABBANDONA": "RESIGN",
+    "CONFERMA": "CONFIRM", "VACANZA": "VACATION", "RITORNO": "BACK", "ANTEPRIMA": "PREVIEW",
+    "PARTITE": "GAMES", "LINGUA": "LANG",
+    # German
+    "BRETT": "BOARD", "SPIELPLAN": "BOARD", "HILFE": "HELP", "VERLAUF": "HISTORY",
+    "SAGE": "SAY", "SAGEN": "SAY", "AUFGEBEN": "RESIGN", "BESTAETIGEN": "CONFIRM",
+    "URLAUB": "VACATION", "ZURUECK": "BACK", "VORSCHAU": "PREVIEW", "PARTIEN": "GAMES",
+    "SPRACHE": "LANG",
+}  # fmt: skip
+"""The service's command words in French, Italian and German (issue 15), each read as its English
+word, for every player (a reply may mix them); the move notation is the same in every language."""
 
 _COMMUNITY: dict[str, tuple[str, bool]] = {
     "VACATION": ("vacation", True),
@@ -401,6 +419,7 @@ def _read_line(
         line_wo = line
     w = _WORD.match(line_wo)
     word = w.group(1).upper() if w else ""
+    word = LOCAL_WORDS.get(word, word)
     rest = w.group(2).strip() if w else ""
     if word in ("SAY", "CERT") and _PLACEHOLDER.search(rest):
         out.ignored.append(line)  # a copy of the HELP table, not a command
@@ -428,6 +447,8 @@ def _read_line(
         out.commands.append(
             Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject)
         )
+    elif word == "LANG" and len(rest.split()) <= 1:
+        out.commands.append(Command("lang", line, arg=rest.rstrip(".!"), from_subject=from_subject))
     elif word == "SAY":
         if not rest:
             out.errors.append(

@@ -35,6 +35,8 @@ from pbem.service.notifier import Notifier
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
+from pbem import i18n
+from pbem.i18n import _
 from pbem.service.steps import Flow
 from pbem.service.timers import next_due
 from pbem.store import ActionEntry, GameRecord, Store
@@ -86,6 +88,7 @@ class Service:
             self.store, self.journal, self.mailer, self.clock, lambda: self.crypto, self.notify
         )
         self.prefs = Prefs(self.journal.path("prefs.json"), fsync=self.store.fsync)
+        self.mailer.prefs = self.prefs
         self.notifier = Notifier(
             self.store,
             self.journal,
@@ -123,10 +126,12 @@ class Service:
         """Process one raw message. Player mistakes are answered; our bugs raise (the runner
         shunts the message and tells the GM)."""
         flow = Flow(raw)
-        for step in STEPS:
-            outcome = step(self, flow)
-            if outcome is not None:
-                return outcome
+        # English until the sender is known (step_authenticate switches to their language).
+        with i18n.speaking(None):
+            for step in STEPS:
+                outcome = step(self, flow)
+                if outcome is not None:
+                    return outcome
         raise AssertionError("the last step always decides")  # pragma: no cover
 
     def refuse_stranger(
@@ -144,18 +149,22 @@ class Service:
             return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, gid, detail=reason)
         if not why or not self.strangers.allow(addr) or not self.stranger_flood.allow("*"):
             return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, gid, detail=reason)
-        ctx = self.mailer.context(
-            None,
-            None,
-            f"[{self.policy.service_name}] your mail was not accepted",
-            "",
-            game_id=gid or "-",
-            paragraphs=[
-                why,
-                "Nothing was changed in any game. Questions go to the game master "
-                f"at {self.policy.gm_address}.",
-            ],
-        )
+        with self.mailer.speaking_to(addr):
+            ctx = self.mailer.context(
+                None,
+                None,
+                f"[{self.policy.service_name}] " + _("your mail was not accepted"),
+                "",
+                game_id=gid or "-",
+                paragraphs=[
+                    _(why),
+                    _(
+                        "Nothing was changed in any game. Questions go to the game master "
+                        "at %(gm)s."
+                    )
+                    % {"gm": self.policy.gm_address},
+                ],
+            )
         day = self.clock().strftime("%Y%m%d")
         self.mailer.send(Mail("notice", ctx, "", addr, f"refuse.{day}.{addr}", reply_to=p))
         return Outcome(Folder.REJECTED, reason, gid, 1)
@@ -265,13 +274,14 @@ class Service:
         stamp = self.clock().strftime("%Y%m%d%H%M%S")
         for seat in seats if seats is not None else record.envelope.seats():
             pl = record.envelope.active_player(seat)
-            ctx = m.context(
-                record,
-                seat,
-                m.subject(record, "the board (sent again)"),
-                pl.name,
-                private_note=m.private_note(record, seat),
-            )
+            with m.speaking_to(pl.email, record):
+                ctx = m.context(
+                    record,
+                    seat,
+                    m.subject(record, _("the board (sent again)")),
+                    pl.name,
+                    private_note=m.private_note(record, seat),
+                )
             n += m.to_seat(record, seat, "board", ctx, f"resend.q{record.seq}.{stamp}")
         return n
 
