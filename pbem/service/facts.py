@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from pbem import i18n
-from pbem.i18n import _, ngettext
+from pbem.i18n import N_, _, ngettext
 from pbem.store import GameRecord
 
 
@@ -58,3 +58,7 @@ def format_due(when: datetime, now: datetime) -> str:
 def private_part(record: GameRecord) -> str:
     """What the game's private information is called ("tile", "bribe selection"...)."""
     return str(getattr(record.game, "private_part", "tile"))
+
+
+PRIVATE_PARTS = (N_("tile"), N_("bribe selection"))
+"""The games' private parts, for the catalogs (translated where shown)."""

@@ -117,7 +117,7 @@ class Mailer:
     def names(self, record: GameRecord) -> tuple[list[str], list[str]]:
         """(seat names, player names) of the game's seats."""
         seats = record.envelope.seats()
-        names = record.game.seat_names(len(seats))
+        names = [_(n) for n in record.game.seat_names(len(seats))]
         players = [record.envelope.active_player(s).name for s in seats]
         return names, players
 
@@ -178,7 +178,7 @@ class Mailer:
         if crypto is not None:
             email = record.envelope.active_player(seat).email
             return str(crypto.private_note(record, email, self.clock(), full=full))
-        part = private_part(record)
+        part = _(private_part(record))
         return _("This mail is yours alone: it shows your private %(part)s. Do not forward it.") % {
             "part": part
         }

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from pbem.i18n import _, ngettext
 from pbem.rules.base import (
     AmbiguousMove,
     Bot,
@@ -365,7 +366,7 @@ class ForbiddenCity:
         if state.to_move < 0:
             return []
         # No tile id here: pending decisions are shown to everyone (whose turn it is).
-        return [Decision(state.to_move, "move", "place your tile")]
+        return [Decision(state.to_move, "move", _("place your tile"))]
 
     def legal(self, state: State, seat: Seat) -> list[Placement]:
         """Every legal placement of ``seat``'s hand tile (each distinct look of the tile once)."""
@@ -652,7 +653,7 @@ class ForbiddenCity:
         """The notation, for the HELP mail."""
         from pbem.rules.forbidden_city.render import COMMAND_HELP
 
-        return COMMAND_HELP
+        return _(COMMAND_HELP)
 
     def bots(self) -> Mapping[str, Bot]:
         """``random`` and ``greedy``."""
@@ -669,34 +670,60 @@ class ForbiddenCity:
         d = event.data
         kind = event.kind
         if kind == "placed":
-            return f"{d['colour']} placed {d['tile']} on {d['notation']}."
+            return _("%(who)s placed %(tile)s on %(square)s.") % {
+                "who": _(d["colour"]),
+                "tile": d["tile"],
+                "square": d["notation"],
+            }
         if kind == "room-closed":
             squares = [square_name(x, y) for x, y in d["squares"]]
             where = squares[0] if len(squares) == 1 else f"{squares[0]} .. {squares[-1]}"
             b = d["breakdown"]
-            parts = [f"{b['tiles']} tile{'s' if b['tiles'] != 1 else ''}"]
+            parts = [ngettext("%(num)d tile", "%(num)d tiles", b["tiles"]) % {"num": b["tiles"]}]
             if b["dragons"]:
-                parts.append(f"{b['dragons']} dragon{'s' if b['dragons'] != 1 else ''}")
+                parts.append(
+                    ngettext("%(num)d dragon", "%(num)d dragons", b["dragons"])
+                    % {"num": b["dragons"]}
+                )
             adjacent = sum(a["value"] for a in b["adjacent"])
             if adjacent:
                 n = len(b["adjacent"])
-                parts.append(f"{adjacent} for {n} linked room{'s' if n != 1 else ''}")
+                parts.append(
+                    ngettext(
+                        "%(value)d for %(num)d linked room", "%(value)d for %(num)d linked rooms", n
+                    )
+                    % {"value": adjacent, "num": n}
+                )
             ranked = sorted(d["payouts"].items(), key=lambda cv: -cv[1])
-            paid = ", ".join(f"{c} {v}" for c, v in ranked) or "nobody (no advisors)"
-            return (
-                f"The {d['colour']} room at {where} is closed: worth {d['value']} "
-                f"({', '.join(parts)}); paid: {paid}."
-            )
+            paid = ", ".join(f"{_(c)} {v}" for c, v in ranked) or _("nobody (no advisors)")
+            return _(
+                "The %(colour)s room at %(where)s is closed: worth %(value)s (%(parts)s); "
+                "paid: %(paid)s."
+            ) % {
+                "colour": _(d["colour"]),
+                "where": where,
+                "value": d["value"],
+                "parts": ", ".join(parts),
+                "paid": paid,
+            }
         if kind == "set-aside":
-            return f"{d['colour']}'s {d['tile']} fits nowhere: it is shown and set aside."
+            return _("%(who)s's %(tile)s fits nowhere: it is shown and set aside.") % {
+                "who": _(d["colour"]),
+                "tile": d["tile"],
+            }
         if kind == "drew":
-            return f"You drew {d['tile']}."
+            return _("You drew %(tile)s.") % {"tile": d["tile"]}
         if kind == "stopped":
-            return f"{d['colour']} keeps the last 2 tiles and places no more."
+            return _("%(who)s keeps the last 2 tiles and places no more.") % {
+                "who": _(d["colour"])
+            }
         if kind == "game-over":
-            scores = ", ".join(f"{c} {v}" for c, v in d["scores"].items())
-            winners = " and ".join(d["winners"])
-            return f"Game over: {scores}. {winners} {'wins' if len(d['winners']) == 1 else 'share the victory'}."
+            scores = ", ".join(f"{_(c)} {v}" for c, v in d["scores"].items())
+            winners = _(" and ").join(_(w) for w in d["winners"])
+            won = (
+                _("%(who)s wins.") if len(d["winners"]) == 1 else _("%(who)s share the victory.")
+            ) % {"who": winners}
+            return _("Game over: %(scores)s.") % {"scores": scores} + " " + won
         return plain_sentence(kind, d, names or colours(4))
 
     # -- helpers for tools and tests ----------------------------------------------------------------
