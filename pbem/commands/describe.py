@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import _, ngettext
 from pbem.rules.base import Event, Game, plain_sentence
 
 
@@ -26,17 +26,21 @@ def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[s
 def _duration(seconds: int) -> str:
     """``5400`` -> ``1 hour 30 minutes``; ``259200`` -> ``3 days``."""
     parts = []
-    for size, one, many in (
-        (86400, N_("%(num)d day"), N_("%(num)d days")),
-        (3600, N_("%(num)d hour"), N_("%(num)d hours")),
-        (60, N_("%(num)d minute"), N_("%(num)d minutes")),
-    ):
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
         n, seconds = divmod(seconds, size)
         if n:
-            parts.append(ngettext(one, many, n) % {"num": n})
+            parts.append(_unit(unit, n))
     return " ".join(parts[:2]) or ngettext("%(num)d second", "%(num)d seconds", seconds) % {
         "num": seconds
     }
+
+
+def _unit(unit: str, n: int) -> str:
+    if unit == "day":
+        return ngettext("%(num)d day", "%(num)d days", n) % {"num": n}
+    if unit == "hour":
+        return ngettext("%(num)d hour", "%(num)d hours", n) % {"num": n}
+    return ngettext("%(num)d minute", "%(num)d minutes", n) % {"num": n}
 
 
 def deadline_sentence(data: Mapping[str, Any]) -> str:

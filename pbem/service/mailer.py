@@ -250,7 +250,7 @@ class Mailer:
             # So that players can encrypt their replies to the service, and check its signature.
             crypto.identity.attach_public_keys(msg)
         for data, filename, mime in mail.attachments:
-            maintype, _, subtype = mime.partition("/")
+            maintype, _sep, subtype = mime.partition("/")
             msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             msg = crypto.protect(msg, mail.to_addr, now)

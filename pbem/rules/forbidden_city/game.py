@@ -282,7 +282,7 @@ class ForbiddenCity:
             history=(),
         )
         # A start tile never blocks a tile, but the rule is general: check the first hand too.
-        state, _ = self._begin_turn(turn, first, [])
+        state, _unused = self._begin_turn(turn, first, [])
         return state
 
     def _draw(self, t: _Turn, seat: Seat, events: list[Event]) -> None:
@@ -301,7 +301,7 @@ class ForbiddenCity:
         """Make ``seat`` (or the next seat still playing) the player to move, setting aside tiles
         that fit nowhere; end the game when everyone has stopped."""
         n = t.n
-        for _ in range(n * 40):  # each pass consumes a tile or moves on: bounded
+        for _pass in range(n * 40):  # each pass consumes a tile or moves on: bounded
             if all(t.stopped):
                 return self._end(t.freeze(-1), events)
             if t.stopped[seat]:
@@ -671,7 +671,7 @@ class ForbiddenCity:
         kind = event.kind
         if kind == "placed":
             return _("%(who)s placed %(tile)s on %(square)s.") % {
-                "who": _(d["colour"]),
+                "who": _(d[COLOUR]),
                 "tile": d["tile"],
                 "square": d["notation"],
             }
@@ -700,7 +700,7 @@ class ForbiddenCity:
                 "The %(colour)s room at %(where)s is closed: worth %(value)s (%(parts)s); "
                 "paid: %(paid)s."
             ) % {
-                "colour": _(d["colour"]),
+                "colour": _(d[COLOUR]),
                 "where": where,
                 "value": d["value"],
                 "parts": ", ".join(parts),
@@ -708,14 +708,14 @@ class ForbiddenCity:
             }
         if kind == "set-aside":
             return _("%(who)s's %(tile)s fits nowhere: it is shown and set aside.") % {
-                "who": _(d["colour"]),
+                "who": _(d[COLOUR]),
                 "tile": d["tile"],
             }
         if kind == "drew":
             return _("You drew %(tile)s.") % {"tile": d["tile"]}
         if kind == "stopped":
             return _("%(who)s keeps the last 2 tiles and places no more.") % {
-                "who": _(d["colour"])
+                "who": _(d[COLOUR])
             }
         if kind == "game-over":
             scores = ", ".join(f"{_(c)} {v}" for c, v in d["scores"].items())
@@ -731,6 +731,10 @@ class ForbiddenCity:
     def tile_def(self, tile_id: str) -> TileDef:
         """The definition of a player tile (edges, colours, advisors, dragon)."""
         return tile(tile_id)
+
+
+COLOUR = "colour"
+"""The events' colour field (a name, not a text to extract: the colour is translated)."""
 
 
 def _either(items: list[str]) -> str:
