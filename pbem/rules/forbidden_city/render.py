@@ -498,13 +498,24 @@ def render_panel(view: Any) -> list[str]:
     side = _(view.side)
     out = [_("Start tile: %(side)s side.") % {"side": side}]
     if view.result is None:
-        out.append(
-            _("Coins:  %(coins)s")
-            % {"coins": "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.coins))}
+        # Wrapped: a language's colour names may be longer than the English ones.
+        out.extend(
+            wrap(
+                _("Coins:  %(coins)s")
+                % {"coins": "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.coins))},
+                indent="  ",
+            )
         )
-        out.append(
-            _("Stacks: %(stacks)s (tiles left face down)")
-            % {"stacks": "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.stack_counts))}
+        out.extend(
+            wrap(
+                _("Stacks: %(stacks)s (tiles left face down)")
+                % {
+                    "stacks": "  ".join(
+                        f"{names[i]} {c}" for i, c in enumerate(view.stack_counts)
+                    )
+                },
+                indent="  ",
+            )
         )
     if view.last:
         out.append(_("Last move: %(move)s.") % {"move": _last_move(view.last)})
