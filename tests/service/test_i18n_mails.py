@@ -109,6 +109,10 @@ class Table:
 
 def _check_golden(name: str, text: str, gid: str) -> None:
     text = text.replace(gid, "GAME")
+    # The seed's commitment and the service's key id change with each keyring (same lengths, so
+    # the lines wrap the same).
+    text = re.sub(r"\b[0-9a-f]{64}\b", "C" * 64, text)
+    text = re.sub(r"\b[0-9a-f]{16}\b", "K" * 16, text)
     path = GOLDEN / name
     if os.environ.get("PBEM_REGEN_GOLDEN"):
         path.parent.mkdir(parents=True, exist_ok=True)
