@@ -62,6 +62,12 @@ LOCAL_WORDS: dict[str, str] = {
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
 
+
+def _local(word: str) -> str:
+    """A command word in upper case, as its English word (``CONFIRMER`` -> ``CONFIRM``)."""
+    w = word.strip().upper().rstrip(".!")
+    return LOCAL_WORDS.get(w, w)
+
 _COMMUNITY: dict[str, tuple[str, bool]] = {
     "VACATION": ("vacation", True),
     "BACK": ("back", False),
@@ -456,9 +462,9 @@ def _read_line(
             )
         else:
             out.commands.append(Command("say", line, arg=rest, from_subject=from_subject))
-    elif word == "RESIGN" and rest.upper().rstrip(".!") in ("", "CONFIRM"):
+    elif word == "RESIGN" and _local(rest) in ("", "CONFIRM"):
         state["resign"] = True
-        state["confirm"] = state["confirm"] or rest.upper().rstrip(".!") == "CONFIRM"
+        state["confirm"] = state["confirm"] or _local(rest) == "CONFIRM"
     elif word == "CONFIRM" and not rest.rstrip(".!"):
         state["confirm"] = True
     elif word == "CERT":
