@@ -423,7 +423,9 @@ def new(
     store = _store(config, data_dir)
     with _errors():
         if langs:
-            _set_langs(config, data_dir, [(p[1], code) for p, code in zip(players, langs)])
+            _set_langs(
+                config, data_dir, [(p[1], code) for p, code in zip(players, langs, strict=False)]
+            )
         try:
             gid = store.create(game, players, options, seed, _now())
         except (ValueError, KeyError) as exc:
@@ -714,17 +716,23 @@ def _history_text(
         return f"seed revealed: {d['seed']}"
     if kind == "deadline":
         if d.get("seconds"):
-            return f"'{d.get('kind')}' decisions are due {_span(int(d['seconds']))} after they arise"
+            return (
+                f"'{d.get('kind')}' decisions are due {_span(int(d['seconds']))} after they arise"
+            )
         if d.get("at"):
             return f"'{d.get('kind')}' decisions are due at {d['at']}"
         return f"no deadline for '{d.get('kind')}' decisions"
     if kind == "end":
         reason = d.get("reason") or ""
         scores = d.get("scores") or []
-        winners = [names[w] for w in d.get("winners") or [] if isinstance(w, int) and w < len(names)]
+        winners = [
+            names[w] for w in d.get("winners") or [] if isinstance(w, int) and w < len(names)
+        ]
         text = "the game ended" + (f" ({reason})" if reason else "")
         if scores:
-            text += f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
+            text += (
+                f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
+            )
         return text
     if kind == "action":
         source = {"gm": " (entered by the GM)", "bot": " (played by the computer)"}
@@ -1116,9 +1124,7 @@ def lang_pref(
     address: Annotated[str, typer.Argument(help="The player's address.")],
     lang: Annotated[
         str,
-        typer.Argument(
-            help="en, fr, it or de, or default (the game's -o lang=... decides)."
-        ),
+        typer.Argument(help="en, fr, it or de, or default (the game's -o lang=... decides)."),
     ],
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,

@@ -38,8 +38,19 @@ MAX_PROSE_WORDS = 40
 """Longer lines are not searched for a move inside prose."""
 
 SERVICE_WORDS = (
-    "BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "MAIL",
-    "VACATION", "BACK", "PREVIEW", "GAMES", "LANG",
+    "BOARD",
+    "HELP",
+    "HISTORY",
+    "SAY",
+    "RESIGN",
+    "CONFIRM",
+    "CERT",
+    "MAIL",
+    "VACATION",
+    "BACK",
+    "PREVIEW",
+    "GAMES",
+    "LANG",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -68,6 +79,7 @@ def _local(word: str) -> str:
     w = word.strip().upper().rstrip(".!")
     return LOCAL_WORDS.get(w, w)
 
+
 _COMMUNITY: dict[str, tuple[str, bool]] = {
     "VACATION": ("vacation", True),
     "BACK": ("back", False),
@@ -78,7 +90,6 @@ _COMMUNITY: dict[str, tuple[str, bool]] = {
 without one, such as BACK, is only a command when alone on its line)."""
 _COMMUNITY_ARG = {"vacation": "a length", "preview": "a move"}
 _COMMUNITY_HINT = {"vacation": "VACATION 7d", "preview": "PREVIEW M9 R1"}
-
 
 
 def _community_form(word: str, rest: str) -> bool:
@@ -450,9 +461,7 @@ def _read_line(
             out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
     elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
         # "Mail me later" stays prose; MAIL alone asks which.
-        out.commands.append(
-            Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject)
-        )
+        out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
     elif word == "LANG" and len(rest.split()) <= 1:
         out.commands.append(Command("lang", line, arg=rest.rstrip(".!"), from_subject=from_subject))
     elif word == "SAY":

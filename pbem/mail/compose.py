@@ -163,6 +163,7 @@ def render(kind: str, ctx: MailContext, lang: str | None = None) -> tuple[str, s
     """The (text, html) bodies of a mail of ``kind``, in ``lang`` (None: the language of the mail
     being built, :func:`pbem.i18n.current`)."""
     from pbem import i18n
+
     if kind not in KINDS:
         raise ValueError(f"unknown mail kind {kind!r}")
     path = str(templates_dir())

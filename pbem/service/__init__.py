@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from pbem import i18n
 from pbem.errors import ConflictError, IntegrityError
+from pbem.i18n import _
 from pbem.mail.outbox import Outbox
 from pbem.mail.policy import RateLimiter, reply_address_problem
 from pbem.rules.base import derive_rng
@@ -35,8 +37,6 @@ from pbem.service.notifier import Notifier
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
-from pbem import i18n
-from pbem.i18n import _
 from pbem.service.steps import Flow
 from pbem.service.timers import next_due
 from pbem.store import ActionEntry, GameRecord, Store
@@ -158,10 +158,7 @@ class Service:
                 game_id=gid or "-",
                 paragraphs=[
                     _(why),
-                    _(
-                        "Nothing was changed in any game. Questions go to the game master "
-                        "at %(gm)s."
-                    )
+                    _("Nothing was changed in any game. Questions go to the game master at %(gm)s.")
                     % {"gm": self.policy.gm_address},
                 ],
             )

@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from pbem.i18n import N_
 from pbem.errors import IntegrityError
+from pbem.i18n import N_
 from pbem.mail.parse import ParsedMail
 from pbem.mail.policy import dmarc_verdict
 from pbem.mail.tokens import TokenRef, check_token, find_tokens

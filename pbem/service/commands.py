@@ -16,10 +16,10 @@ from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
 from pbem import i18n
-from pbem.i18n import N_, _
 from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Command
 from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.i18n import N_, _
 from pbem.rules.base import RuleError
 from pbem.service import community
 from pbem.service.auth import Seated
@@ -132,7 +132,8 @@ def history_lines(desk: Desk, seated: Seated) -> list[str]:
             out.extend(f"{n:>4}. {s}" if i == 0 else f"      {s}" for i, s in enumerate(lines))
         elif e.kind == "action":
             out.extend(
-                f"   -. {s} " + _("(taken back)") if i == 0 else f"      {s}" for i, s in enumerate(lines)
+                f"   -. {s} " + _("(taken back)") if i == 0 else f"      {s}"
+                for i, s in enumerate(lines)
             )
         else:
             out.extend(f"      {s}" for s in lines)
@@ -405,9 +406,7 @@ class BackCmd(_Base):
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if community.away_until(seated.record, seated.seat, _now(desk)) is None:
-            return CommandError(
-                _("You are not on vacation in this game, so BACK changes nothing.")
-            )
+            return CommandError(_("You are not on vacation in this game, so BACK changes nothing."))
         return None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from pbem.i18n import _
 from pbem.errors import CommandError
+from pbem.i18n import _
 from pbem.model import Envelope, iso_time, parse_time
 from pbem.rules.base import Decision, derive_rng
 from pbem.service.facts import format_due

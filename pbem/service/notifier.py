@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from pbem.i18n import N_, _
 from pbem.commands.describe import describe_line
+from pbem.i18n import N_, _
 from pbem.mail.parse import ParsedMail
 from pbem.service.facts import moves_played
 from pbem.service.journal import Journal, NotifiedMark
@@ -332,7 +332,9 @@ class Notifier:
                 events=self.events_since(record, since),
             )
             ctx.scores, ctx.winners_line = self._result_lines(record)
-            ctx.seed = str(env.revealed_seed) if env.revealed_seed is not None else _("(not revealed)")
+            ctx.seed = (
+                str(env.revealed_seed) if env.revealed_seed is not None else _("(not revealed)")
+            )
             ctx.board = record.render(None)
             ctx.picture = picture_of(record, None)
             ctx.your_turn = False

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pbem.i18n import _
 from pbem.commands.grammar import Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.i18n import _
 from pbem.mail.fingerprint import Fingerprint
 from pbem.mail.reply import subject_text
 from pbem.rules.base import InvalidSyntax, NotYourDecision

@@ -43,7 +43,7 @@ def english_fragments() -> list[str]:
     out: set[str] = set()
     for m in cat:
         for msgid in m.id if isinstance(m.id, tuple) else (m.id,):
-            text = re.sub(r"<[^>]+>", " ", msgid)
+            text = re.sub(r"<[^>]+>", " ", str(msgid))
             for run in re.split(r"%\(\w+\)[sdr]", text):
                 run = " ".join(run.split()).strip(" .,:;()")
                 if len(run.split()) >= 3:
@@ -216,9 +216,7 @@ def test_lang_command_switches_and_is_kept_across_games(tmp_path: Path) -> None:
     (refused,) = t.send(1, "LANG klingon")
     assert "LINGUA" in text_of(refused)
     # A new game of the same address speaks Italian from its first mail.
-    gid2 = t.env.store.create(
-        "forbidden-city", t.players, {"privacy": "plain"}, 7, t.env.clock()
-    )
+    gid2 = t.env.store.create("forbidden-city", t.players, {"privacy": "plain"}, 7, t.env.clock())
     t.env.service.flush_journal()
     mails = [m for m in drain(t.env) if gid2 in str(m["Subject"])]
     by = {t.addr_of(m): text_of(m) for m in mails}
@@ -233,7 +231,9 @@ def test_game_option_is_the_default_and_a_players_choice_wins(tmp_path: Path) ->
         "forbidden-city", PLAYERS[:3], {"privacy": "plain", "lang": "de"}, 3, env.clock()
     )
     env.service.flush_journal()
-    by = {m["To"].addresses[0].addr_spec: text_of(m) for m in drain(env) if gid in str(m["Subject"])}
+    by = {
+        m["To"].addresses[0].addr_spec: text_of(m) for m in drain(env) if gid in str(m["Subject"])
+    }
     assert by["ann@example.org"].startswith("Hallo")
     assert by["carla@example.org"].startswith("Hallo")
     assert by["bea@example.org"].startswith("Bonjour")

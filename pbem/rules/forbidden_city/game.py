@@ -221,6 +221,7 @@ def _describe_at(board: B.Board, k: int, colour_names: list[str]) -> str:
 
 class ForbiddenCity:
     """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
+
     # Long on purpose: the plugin implements the whole game protocol (about 20 members: setup, pending, legal, parse, apply, view, render, notation, encode, describe...); each member is short and delegates to tiles, board and scoring.
 
     name: ClassVar[str] = "forbidden-city"
@@ -714,9 +715,7 @@ class ForbiddenCity:
         if kind == "drew":
             return _("You drew %(tile)s.") % {"tile": d["tile"]}
         if kind == "stopped":
-            return _("%(who)s keeps the last 2 tiles and places no more.") % {
-                "who": _(d[COLOUR])
-            }
+            return _("%(who)s keeps the last 2 tiles and places no more.") % {"who": _(d[COLOUR])}
         if kind == "game-over":
             scores = ", ".join(f"{_(c)} {v}" for c, v in d["scores"].items())
             winners = _(" and ").join(_(w) for w in d["winners"])

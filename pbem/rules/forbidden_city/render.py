@@ -12,7 +12,6 @@ detailed boxes of the area around the last move.
 from __future__ import annotations
 
 import re
-
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -509,11 +508,7 @@ def render_panel(view: Any) -> list[str]:
         out.extend(
             wrap(
                 _("Stacks: %(stacks)s (tiles left face down)")
-                % {
-                    "stacks": "  ".join(
-                        f"{names[i]} {c}" for i, c in enumerate(view.stack_counts)
-                    )
-                },
+                % {"stacks": "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.stack_counts))},
                 indent="  ",
             )
         )
