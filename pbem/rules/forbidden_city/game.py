@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from pbem.i18n import _, ngettext
+from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import (
     AmbiguousMove,
     Bot,
@@ -33,7 +33,6 @@ from pbem.rules.forbidden_city.notation import (
 )
 from pbem.rules.forbidden_city.tiles import (
     DIRECTION_NAMES,
-    EDGE_NAMES,
     OPP,
     TileDef,
     components,
@@ -211,12 +210,23 @@ def _tile_set(n: int, colour: str) -> list[str]:
 def _describe_at(board: B.Board, k: int, colour_names: list[str]) -> str:
     cell = board.cells[k]
     x, y = B.xy(k)
+    sq = square_name(x, y)
     if cell.owner < 0:
-        what = {"temple": "the temple", "garden": "the garden"}.get(
-            cell.tile.kind, "the start tile"
-        )
-        return f"{what} on {square_name(x, y)}"
-    return f"{colour_names[cell.owner]}'s {cell.tile.id} on {square_name(x, y)}"
+        if cell.tile.kind == "temple":
+            return _("the temple on %(square)s") % {"square": sq}
+        if cell.tile.kind == "garden":
+            return _("the garden on %(square)s") % {"square": sq}
+        return _("the start tile on %(square)s") % {"square": sq}
+    return _("%(who)s's %(tile)s on %(square)s") % {
+        "who": _(colour_names[cell.owner]),
+        "tile": cell.tile.id,
+        "square": sq,
+    }
+
+
+EDGE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"), N_("open"), N_("walled"),
+              N_("archway"))  # fmt: skip
+"""Direction and edge words of the refusals (translated where used)."""
 
 
 class ForbiddenCity:
@@ -446,20 +456,25 @@ class ForbiddenCity:
     def _examples(self, moves: list[Placement], n: int = 4) -> str:
         if not moves:
             return ""
-        return (
-            "Legal placements include " + ", ".join(m.notation() for m in _spread(moves, n)) + "."
-        )
+        return _("Legal placements include %(moves)s.") % {
+            "moves": ", ".join(m.notation() for m in _spread(moves, n))
+        }
 
     def parse(self, state: State, seat: Seat, text: str) -> Placement:
         """Read a move; only legal moves come back, otherwise a player-readable RuleError."""
         # Long on purpose: one branch per form a placement may be written in, tried in order.
         names = colours(state.n)
         if state.to_move < 0:
-            raise NotYourDecision("The game is over: there are no more tiles to place.", text=text)
+            raise NotYourDecision(
+                _("The game is over: there are no more tiles to place."), text=text
+            )
         if seat != state.to_move:
             raise NotYourDecision(
-                f"It is not your turn: {names[state.to_move]} places the next tile. "
-                "Wait for the mail that says it is your turn.",
+                _(
+                    "It is not your turn: %(who)s places the next tile. Wait for the mail that "
+                    "says it is your turn."
+                )
+                % {"who": _(names[state.to_move])},
                 text=text,
             )
         legal = self.legal(state, seat)
@@ -476,24 +491,32 @@ class ForbiddenCity:
         tdef = tile(hand)
         if k in board.cells:
             raise IllegalMove(
-                f"{sq} is illegal: that square already holds {_describe_at(board, k, names)}. "
-                "A tile goes on an empty square next to a tile.",
+                _(
+                    "%(square)s is illegal: that square already holds %(what)s. A tile goes on an "
+                    "empty square next to a tile."
+                )
+                % {"square": sq, "what": _describe_at(board, k, names)},
                 text=text,
                 hint=hint,
             )
         if k not in board.frontier:
             raise IllegalMove(
-                f"{sq} is illegal: no tile borders it. A tile must share a side with a tile "
-                "already on the table (diagonal contact is not enough).",
+                _(
+                    "%(square)s is illegal: no tile borders it. A tile must share a side with a "
+                    "tile already on the table (diagonal contact is not enough)."
+                )
+                % {"square": sq},
                 text=text,
                 hint=hint,
             )
         req = B.requirement(board, k)
         here = [Placement(mt.x, mt.y, o.rotation) for o in B.fitting(tdef, req)]
         there = (
-            f"On {sq} these fit: " + ", ".join(m.notation() for m in here) + "."
+            _("On %(square)s these fit: %(moves)s.")
+            % {"square": sq, "moves": ", ".join(m.notation() for m in here)}
             if here
-            else f"Your {hand} fits nowhere on {sq}. {hint}"
+            else _("Your %(tile)s fits nowhere on %(square)s. %(hint)s")
+            % {"tile": hand, "square": sq, "hint": hint}
         )
         if mt.rotation is None:
             if len(here) == 1:
@@ -501,14 +524,22 @@ class ForbiddenCity:
             if not here:
                 o = orientations(tdef)[0]
                 raise IllegalMove(
-                    f"{sq} is illegal in every rotation: " + self._why(board, o, k, names, req),
+                    _("%(square)s is illegal in every rotation: %(why)s")
+                    % {"square": sq, "why": self._why(board, o, k, names, req)},
                     text=text,
                     hint=hint,
                 )
             raise AmbiguousMove(
-                f"'{text.strip()}' needs a rotation: your {hand} fits on {sq} as "
-                + _either([m.notation() for m in here])
-                + ". Write one of them.",
+                _(
+                    "'%(text)s' needs a rotation: your %(tile)s fits on %(square)s as %(moves)s. "
+                    "Write one of them."
+                )
+                % {
+                    "text": text.strip(),
+                    "tile": hand,
+                    "square": sq,
+                    "moves": _either([m.notation() for m in here]),
+                },
                 text=text,
                 hint=there,
             )
@@ -516,7 +547,8 @@ class ForbiddenCity:
         if B.conflict(o, req) is not None:
             move = f"{sq} R{mt.rotation}"
             raise IllegalMove(
-                f"{move} is illegal: " + self._why(board, o, k, names, req),
+                _("%(move)s is illegal: %(why)s")
+                % {"move": move, "why": self._why(board, o, k, names, req)},
                 text=text,
                 hint=there,
             )
@@ -532,11 +564,17 @@ class ForbiddenCity:
                     break
         assert d is not None
         nk = k + B.DELTA[d]
-        return (
-            f"its {o.colours[d]} {DIRECTION_NAMES[d]} edge would meet the {req[d]} "
-            f"{EDGE_NAMES['o']} {DIRECTION_NAMES[OPP[d]]} edge of {_describe_at(board, nk, names)}; "
-            "floor colours may only meet across a wall."
-        )
+        return _(
+            "its %(colour)s %(side)s edge would meet the %(other)s %(open)s %(other_side)s edge "
+            "of %(what)s; floor colours may only meet across a wall."
+        ) % {
+            "colour": _(o.colours[d]),
+            "side": _(DIRECTION_NAMES[d]),
+            "other": _(str(req[d])),
+            "open": _("open"),
+            "other_side": _(DIRECTION_NAMES[OPP[d]]),
+            "what": _describe_at(board, nk, names),
+        }
 
     # -- views and storage ------------------------------------------------------------------------
 
@@ -738,7 +776,7 @@ COLOUR = "colour"
 
 def _either(items: list[str]) -> str:
     """``a, b or c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" or ") + items[-1]
 
 
 def _spread(moves: list[Placement], n: int) -> list[Placement]:
