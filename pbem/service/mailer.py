@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pbem import i18n
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.mail import compose, fingerprint
 from pbem.mail.compose import MailContext
 from pbem.mail.htmltext import html_to_text
@@ -300,6 +300,10 @@ class Mailer:
             paragraphs=lines,
         )
         self.send(Mail("notice", ctx, "Game master", self.policy.gm_address, f"gm.{key}"))
+
+
+SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
+"""Die Verbotene Stadt's seat names, shown translated like Forbidden City's colours."""
 
 
 def picture_of(record: GameRecord, seat: int | None) -> Any:
