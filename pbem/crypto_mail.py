@@ -21,6 +21,7 @@ from typing import Any
 from pbem import crypto
 from pbem.crypto import texts
 from pbem.crypto.keystore import KeyStatus, PlayerKeys
+from pbem.i18n import _
 
 log = logging.getLogger("pbem.crypto_mail")
 
@@ -91,41 +92,36 @@ class MailCrypto:
         """How this mail's private part travels, for the top of a personal mail: one short
         paragraph in every mail; with ``full`` (the start mail, BOARD) also how to send a key, as
         a numbered list. Paragraphs are separated by blank lines."""
-        part = str(getattr(record.game, "private_part", "tile"))
+        part = _(str(getattr(record.game, "private_part", "tile")))
         privacy = privacy_of(record)
         if self.has_key(address, now):
-            return (
-                f"This mail is encrypted for you alone: it shows your private {part}. "
-                "Do not forward it to other players."
-            )
+            return _(
+                "This mail is encrypted for you alone: it shows your private %(part)s. Do not "
+                "forward it to other players."
+            ) % {"part": part}
         if privacy == "plain":
-            return (
-                f"This mail shows your private {part}: it is yours alone, do not forward it. "
+            return _(
+                "This mail shows your private %(part)s: it is yours alone, do not forward it. "
                 "(This game sends mail unencrypted, by the game master's choice.)"
-            )
+            ) % {"part": part}
         status = self.keys.status(address, now)
         if status is KeyStatus.NONE:
-            how = (
-                texts.how_to_send_a_key(part, intro=False)
-                if full
-                else [
-                    "To get encrypted mail, reply with your certificate or OpenPGP key attached, or "
-                    "write CERT and a passphrase of at least 8 characters (the first mail of the "
-                    "game explains both)."
-                ]
-            )
+            how = texts.how_to_send_a_key(part, intro=False) if full else [
+                _("To get encrypted mail, reply with your certificate or OpenPGP key attached, or "
+                  "write CERT and a passphrase of at least 8 characters (the first mail of the "
+                  "game explains both).")]
         else:
             how = texts.key_problem(self.keys, address, now)  # expired or revoked: always said
         if privacy == "preferred":
-            first = (
-                f"NOT ENCRYPTED: no usable key of yours is on file, so your private {part} "
-                "is in this mail as plain text (this game allows that)."
-            )
+            first = _(
+                "NOT ENCRYPTED: no usable key of yours is on file, so your private %(part)s is in "
+                "this mail as plain text (this game allows that)."
+            ) % {"part": part}
         else:
-            first = (
-                f"Your private {part} is withheld: this game sends it only encrypted, and no "
+            first = _(
+                "Your private %(part)s is withheld: this game sends it only encrypted, and no "
                 "usable key of yours is on file."
-            )
+            ) % {"part": part}
         return "\n\n".join([first, *how])
 
     def protect(self, msg: EmailMessage, to_addr: str, now: dt.datetime) -> EmailMessage:

@@ -54,6 +54,7 @@ _ADMIN_MODULE = frozenset(
         "vacation",
         "open",
         "mail",
+        "lang",
         "export",
         "pubkey",
         "rotate-key",

@@ -378,6 +378,15 @@ def new(
             show_default=False,
         ),
     ] = None,
+    lang: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lang",
+            help="The language of a player's mail (en, fr, it or de), in the order of --player "
+            "(`-` leaves one as it is); kept for that address in every game, like LANG by mail.",
+            show_default=False,
+        ),
+    ] = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -403,8 +412,13 @@ def new(
         options, settings = community.split_policy(options)
     except CommandError as err:
         raise typer.BadParameter(str(err), param_hint="--option") from None
+    langs = _seat_langs(lang or [], len(players))
     store = _store(config, data_dir)
     with _errors():
+        if langs:
+            _set_langs(
+                config, data_dir, [(p[1], code) for p, code in zip(players, langs, strict=False)]
+            )
         try:
             gid = store.create(game, players, options, seed, _now())
         except (ValueError, KeyError) as exc:
@@ -1091,6 +1105,64 @@ def vacation(
         start = community.away_until(rec, s, now) or now
         store.commit(game, rec.seq, [Vacation(s, start, start + td, source="gm")], now)
     typer.echo(f"{game}: seat {s} is on vacation until {iso_time(start + td)}.")
+
+
+def _seat_langs(values: list[str], n_players: int) -> list[str | None]:
+    """``--lang`` values in seat order (``-``: that seat keeps its choice)."""
+    from pbem import i18n
+
+    if len(values) > n_players:
+        raise typer.BadParameter("more --lang than --player", param_hint="--lang")
+    out: list[str | None] = []
+    for v in values:
+        code = None if v.strip() == "-" else i18n.normalize(v)
+        if code is None and v.strip() != "-":
+            raise typer.BadParameter(f"{v!r}: one of en, fr, it, de (or -)", param_hint="--lang")
+        out.append(code)
+    return out
+
+
+def _set_langs(
+    config: Path | None, data_dir: Path | None, choices: list[tuple[str, str | None]]
+) -> None:
+    from pbem.service.journal import Journal
+    from pbem.service.prefs import Prefs
+
+    cfg = _config(config, data_dir)
+    prefs = Prefs(Journal.state_file(cfg.data_dir, "prefs.json"))
+    for address, code in choices:
+        if code is not None:
+            prefs.set_lang(address, code)
+
+
+@admin_app.command("lang")
+def lang_pref(
+    address: Annotated[str, typer.Argument(help="The player's address.")],
+    lang: Annotated[
+        str,
+        typer.Argument(help="en, fr, it or de, or default (the game's -o lang=... decides)."),
+    ],
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Set the language of a player's mail, in every game they play from that address (what
+    they can set themselves with LANG FR, LANGUE IT, SPRACHE DE...)."""
+    from pbem import i18n
+
+    with _errors():
+        choice = lang.strip().lower()
+        code = None if choice == "default" else i18n.normalize(choice)
+        if code is None and choice != "default":
+            raise CommandError(f"{lang!r} is not a language: en, fr, it, de or default.")
+        if code is None:
+            from pbem.service.journal import Journal
+            from pbem.service.prefs import Prefs
+
+            cfg = _config(config, data_dir)
+            Prefs(Journal.state_file(cfg.data_dir, "prefs.json")).set_lang(address, None)
+        else:
+            _set_langs(config, data_dir, [(address, code)])
+    typer.echo(f"{address.strip().lower()}: lang {code or 'default'}.")
 
 
 @admin_app.command("mail")

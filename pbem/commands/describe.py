@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pbem.i18n import _, ngettext
 from pbem.rules.base import Event, Game, plain_sentence
 
 
@@ -25,23 +26,38 @@ def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[s
 def _duration(seconds: int) -> str:
     """``5400`` -> ``1 hour 30 minutes``; ``259200`` -> ``3 days``."""
     parts = []
-    for size, name in ((86400, "day"), (3600, "hour"), (60, "minute")):
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
         n, seconds = divmod(seconds, size)
         if n:
-            parts.append(f"{n} {name}{'s' if n != 1 else ''}")
-    return " ".join(parts[:2]) or f"{seconds} seconds"
+            parts.append(_unit(unit, n))
+    return " ".join(parts[:2]) or ngettext("%(num)d second", "%(num)d seconds", seconds) % {
+        "num": seconds
+    }
+
+
+def _unit(unit: str, n: int) -> str:
+    if unit == "day":
+        return ngettext("%(num)d day", "%(num)d days", n) % {"num": n}
+    if unit == "hour":
+        return ngettext("%(num)d hour", "%(num)d hours", n) % {"num": n}
+    return ngettext("%(num)d minute", "%(num)d minutes", n) % {"num": n}
 
 
 def deadline_sentence(data: Mapping[str, Any]) -> str:
     """The GM's deadline as people say it: a duration per decision, or a date."""
-    kind = str(data.get("kind") or "every decision").replace("*", "every decision")
+    raw = str(data.get("kind") or "*")
+    kind = _("every decision") if raw == "*" else raw
     if data.get("seconds"):
-        return (f"The game master set a deadline for {kind}: {_duration(int(data['seconds']))} "
-                "from each new position.")
+        return _(
+            "The game master set a deadline for %(kind)s: %(duration)s from each new position."
+        ) % {"kind": kind, "duration": _duration(int(data["seconds"]))}
     if data.get("at"):
         when = str(data["at"]).replace("T", " ").replace("Z", "").replace("+00:00", "")
-        return f"The game master set a deadline for {kind}: {when[:16]} UTC."
-    return f"The game master removed the deadline for {kind}."
+        return _("The game master set a deadline for %(kind)s: %(when)s UTC.") % {
+            "kind": kind,
+            "when": when[:16],
+        }
+    return _("The game master removed the deadline for %(kind)s.") % {"kind": kind}
 
 
 def describe_line(
@@ -61,48 +77,60 @@ def describe_line(
             if isinstance(ev, Mapping):
                 out.append(describe_event(game, str(ev.get("kind")), ev.get("data") or {}, names))
         if not out:
-            out.append(f"{who(data.get('seat'))} played {data.get('notation')}.")
+            out.append(
+                _("%(who)s played %(move)s.")
+                % {"who": who(data.get("seat")), "move": data.get("notation")}
+            )
         if data.get("source") == "gm":
-            out[0] += " (entered by the game master)"
+            out[0] += " " + _("(entered by the game master)")
         elif data.get("source") == "timer":
-            out[0] += " (played by the computer: the deadline had passed)"
+            out[0] += " " + _("(played by the computer: the deadline had passed)")
         elif data.get("source") == "bot":
-            out[0] += " (played by the computer)"
+            out[0] += " " + _("(played by the computer)")
         return out
     if kind == "undo":
-        why = f" ({data['reason']})" if data.get("reason") else ""
-        return [
-            f"The game master took back move {data.get('notation')} of {who(data.get('seat'))}"
-            f"{why}."
-        ]
+        text = _("The game master took back move %(move)s of %(who)s.") % {
+            "move": data.get("notation"),
+            "who": who(data.get("seat")),
+        }
+        if data.get("reason"):  # the GM's own words, as written
+            text = text.rstrip(".") + f" ({data['reason']})."
+        return [text]
     if kind == "replace":
-        return [
-            f"{data.get('name')} now plays {names[data['seat']] if isinstance(data.get('seat'), int) and data['seat'] < len(names) else data.get('seat')}."
-        ]
+        seat = data.get("seat")
+        seat_name = names[seat] if isinstance(seat, int) and seat < len(names) else seat
+        return [_("%(name)s now plays %(seat)s.") % {"name": data.get("name"), "seat": seat_name}]
     if kind == "pause":
-        return [
-            "The game master paused the game"
-            + (f": {data.get('reason')}" if data.get("reason") else ".")
-        ]
+        if data.get("reason"):
+            return [_("The game master paused the game: %(reason)s") % {"reason": data["reason"]}]
+        return [_("The game master paused the game.")]
     if kind == "resume":
-        return ["The game master resumed the game."]
+        return [_("The game master resumed the game.")]
     if kind == "end":
         reason = str(data.get("reason") or "")
-        if reason in ("", "finished", "game-over"):
-            return ["The game has ended."]
         if reason == "gm":
-            return ["The game master ended the game."]
-        return [f"The game master ended the game: {reason}."]
+            return [_("The game has ended (ended by the game master).")]
+        if reason and reason not in ("finished", "game-over"):
+            return [_("The game has ended (ended by the game master).").rstrip(".") + f": {reason}."]
+        return [_("The game has ended.")]
     if kind == "deadline":
         return [deadline_sentence(data)]
     if kind == "vacation":
         until = str(data.get("until", "")).replace("T", " ").replace("Z", " UTC")
-        return [f"{who(data.get('seat'))} is on vacation until {until}; their deadlines stop "
-                "meanwhile."]
+        return [
+            _("%(who)s is on vacation until %(until)s; their deadlines stop meanwhile.")
+            % {"who": who(data.get("seat")), "until": until}
+        ]
     if kind == "back":
-        return [f"{who(data.get('seat'))} is back from vacation."]
+        return [_("%(who)s is back from vacation.") % {"who": who(data.get("seat"))}]
     if kind == "policy":
-        return [f"The game master set {data.get('name')}={data.get('value')}."]
+        return [
+            _("The game master set %(name)s=%(value)s.")
+            % {"name": data.get("name"), "value": data.get("value")}
+        ]
     if kind == "view-access":
-        return [f"The game master looked at the private view of {who(data.get('seat'))}."]
+        return [
+            _("The game master looked at the private view of %(who)s.")
+            % {"who": who(data.get("seat"))}
+        ]
     return []

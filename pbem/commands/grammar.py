@@ -38,11 +38,47 @@ MAX_PROSE_WORDS = 40
 """Longer lines are not searched for a move inside prose."""
 
 SERVICE_WORDS = (
-    "BOARD", "HELP", "HISTORY", "SAY", "RESIGN", "CONFIRM", "CERT", "MAIL",
-    "VACATION", "BACK", "PREVIEW", "GAMES",
+    "BOARD",
+    "HELP",
+    "HISTORY",
+    "SAY",
+    "RESIGN",
+    "CONFIRM",
+    "CERT",
+    "MAIL",
+    "VACATION",
+    "BACK",
+    "PREVIEW",
+    "GAMES",
+    "LANG",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
+
+LOCAL_WORDS: dict[str, str] = {
+    # French
+    "PLATEAU": "BOARD", "AIDE": "HELP", "HISTORIQUE": "HISTORY", "DIRE": "SAY",
+    "ABANDONNER": "RESIGN", "CONFIRMER": "CONFIRM", "VACANCES": "VACATION", "RETOUR": "BACK",
+    "APERCU": "PREVIEW", "PARTIES": "GAMES", "LANGUE": "LANG",
+    # Italian (DIRE as in French)
+    "TABELLONE": "BOARD", "AIUTO": "HELP", "STORIA": "HISTORY", "ABBANDONA": "RESIGN",
+    "CONFERMA": "CONFIRM", "VACANZA": "VACATION", "RITORNO": "BACK", "ANTEPRIMA": "PREVIEW",
+    "PARTITE": "GAMES", "LINGUA": "LANG",
+    # German
+    "BRETT": "BOARD", "SPIELPLAN": "BOARD", "HILFE": "HELP", "VERLAUF": "HISTORY",
+    "SAGE": "SAY", "SAGEN": "SAY", "AUFGEBEN": "RESIGN", "BESTAETIGEN": "CONFIRM",
+    "URLAUB": "VACATION", "ZURUECK": "BACK", "VORSCHAU": "PREVIEW", "PARTIEN": "GAMES",
+    "SPRACHE": "LANG",
+}  # fmt: skip
+"""The service's command words in French, Italian and German (issue 15), each read as its English
+word, for every player (a reply may mix them); the move notation is the same in every language."""
+
+
+def _local(word: str) -> str:
+    """A command word in upper case, as its English word (``CONFIRMER`` -> ``CONFIRM``)."""
+    w = word.strip().upper().rstrip(".!")
+    return LOCAL_WORDS.get(w, w)
+
 
 _COMMUNITY: dict[str, tuple[str, bool]] = {
     "VACATION": ("vacation", True),
@@ -54,7 +90,6 @@ _COMMUNITY: dict[str, tuple[str, bool]] = {
 without one, such as BACK, is only a command when alone on its line)."""
 _COMMUNITY_ARG = {"vacation": "a length", "preview": "a move"}
 _COMMUNITY_HINT = {"vacation": "VACATION 7d", "preview": "PREVIEW M9 R1"}
-
 
 
 def _community_form(word: str, rest: str) -> bool:
@@ -401,6 +436,7 @@ def _read_line(
         line_wo = line
     w = _WORD.match(line_wo)
     word = w.group(1).upper() if w else ""
+    word = LOCAL_WORDS.get(word, word)
     rest = w.group(2).strip() if w else ""
     if word in ("SAY", "CERT") and _PLACEHOLDER.search(rest):
         out.ignored.append(line)  # a copy of the HELP table, not a command
@@ -425,9 +461,9 @@ def _read_line(
             out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
     elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
         # "Mail me later" stays prose; MAIL alone asks which.
-        out.commands.append(
-            Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject)
-        )
+        out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
+    elif word == "LANG" and len(rest.split()) <= 1:
+        out.commands.append(Command("lang", line, arg=rest.rstrip(".!"), from_subject=from_subject))
     elif word == "SAY":
         if not rest:
             out.errors.append(
@@ -435,9 +471,9 @@ def _read_line(
             )
         else:
             out.commands.append(Command("say", line, arg=rest, from_subject=from_subject))
-    elif word == "RESIGN" and rest.upper().rstrip(".!") in ("", "CONFIRM"):
+    elif word == "RESIGN" and _local(rest) in ("", "CONFIRM"):
         state["resign"] = True
-        state["confirm"] = state["confirm"] or rest.upper().rstrip(".!") == "CONFIRM"
+        state["confirm"] = state["confirm"] or _local(rest) == "CONFIRM"
     elif word == "CONFIRM" and not rest.rstrip(".!"):
         state["confirm"] = True
     elif word == "CERT":

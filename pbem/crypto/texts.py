@@ -11,30 +11,39 @@ from collections.abc import Sequence
 
 from pbem.crypto.keystore import KeyKind, KeyOnFile, KeyStatus, PlayerKeys
 from pbem.crypto.smime import MIN_PASSPHRASE
+from pbem.i18n import N_, _
 
 __all__ = ["how_to_send_a_key", "import_steps", "key_confirmation", "key_problem"]
 
-_KIND = {KeyKind.SMIME: "S/MIME certificate", KeyKind.OPENPGP: "OpenPGP key"}
+_KIND = {KeyKind.SMIME: N_("S/MIME certificate"), KeyKind.OPENPGP: N_("OpenPGP key")}
 
 
 def how_to_send_a_key(part: str = "tile", *, intro: bool = True) -> list[str]:
     """What a player without a key on file can do (welcome mail, reminders); ``part`` names the
     game's private information. Each numbered step is a paragraph of its own."""
     first = (
-        f"Your private {part} is mailed to you encrypted, so that only you can read it. For that "
-        "the service needs your encryption key. Reply to this mail with one of these:"
+        _(
+            "Your private %(part)s is mailed to you encrypted, so that only you can read it. For "
+            "that the service needs your encryption key. Reply to this mail with one of these:"
+        )
+        % {"part": _(part)}
         if intro
-        else "To get it encrypted, reply to this mail with one of these:"
+        else _("To get it encrypted, reply to this mail with one of these:")
     )
     return [
         first,
-        "1. Your reply signed with S/MIME, or your certificate attached (.pem, .cer, .crt).",
-        "2. Your OpenPGP public key attached (Thunderbird: in the compose window, Security or "
-        "OpenPGP, then Attach My Public Key).",
-        f"3. A line CERT followed by a passphrase of at least {MIN_PASSPHRASE} characters that "
-        "you use nowhere else, for example: CERT plum-blossom-river-42. The service then mails "
-        "you a certificate file to import; the passphrase opens it.",
-        "The key must be made for the address you play from.",
+        _("1. Your reply signed with S/MIME, or your certificate attached (.pem, .cer, .crt)."),
+        _(
+            "2. Your OpenPGP public key attached (Thunderbird: in the compose window, Security or "
+            "OpenPGP, then Attach My Public Key)."
+        ),
+        _(
+            "3. A line CERT followed by a passphrase of at least %(num)d characters that you use "
+            "nowhere else, for example: CERT plum-blossom-river-42. The service then mails you a "
+            "certificate file to import; the passphrase opens it."
+        )
+        % {"num": MIN_PASSPHRASE},
+        _("The key must be made for the address you play from."),
     ]
 
 
@@ -60,12 +69,15 @@ def import_steps(filename: str) -> list[str]:
 def key_confirmation(entries: Sequence[KeyOnFile]) -> list[str]:
     """Confirm keys just filed, with the fingerprints the player can compare."""
     paragraphs = [
-        f"Your {_KIND[e.kind]} is on file for {e.address}. Fingerprint: {e.display_fingerprint}"
+        _("Your %(kind)s is on file for %(address)s. Fingerprint: %(fingerprint)s")
+        % {"kind": _(_KIND[e.kind]), "address": e.address, "fingerprint": e.display_fingerprint}
         for e in entries
     ]
     paragraphs.append(
-        "Compare it with the one your mail program shows. From now on your personal mail is "
-        "encrypted for you, in this game and every other you play from this address."
+        _(
+            "Compare it with the one your mail program shows. From now on your personal mail is "
+            "encrypted for you, in this game and every other you play from this address."
+        )
     )
     return paragraphs
 
@@ -78,15 +90,25 @@ def key_problem(store: PlayerKeys, address: str, now: dt.datetime) -> list[str]:
     if status is KeyStatus.NONE:
         return how_to_send_a_key()
     newest = store.keys(address)[0]
-    what = f"Your {_KIND[newest.kind]} ({newest.display_fingerprint})"
+    what = {"kind": _(_KIND[newest.kind]), "fingerprint": newest.display_fingerprint}
     if status is KeyStatus.EXPIRED and newest.not_after is not None:
-        first = f"{what} expired on {newest.not_after:%Y-%m-%d}."
+        first = _("Your %(kind)s (%(fingerprint)s) expired on %(date)s.") % {
+            **what,
+            "date": f"{newest.not_after:%Y-%m-%d}",
+        }
     elif status is KeyStatus.REVOKED:
-        first = f"{what} has been revoked."
+        first = _("Your %(kind)s (%(fingerprint)s) has been revoked.") % what
     else:
-        first = f"{what} is not valid yet; please check your computer's clock."
+        first = (
+            _(
+                "Your %(kind)s (%(fingerprint)s) is not valid yet; please check your computer's clock."
+            )
+            % what
+        )
     return [
-        first + " The service can no longer encrypt your mail with it.",
-        "Please reply with your new certificate or public key, or write CERT followed by a "
-        "passphrase to get a new certificate from the service.",
+        first + " " + _("The service can no longer encrypt your mail with it."),
+        _(
+            "Please reply with your new certificate or public key, or write CERT followed by a "
+            "passphrase to get a new certificate from the service."
+        ),
     ]

@@ -89,12 +89,17 @@ def _bytecode_subdir(name: str) -> str:
     return str(d)
 
 
-@lru_cache(maxsize=4)
-def _env(path: str, html: bool) -> jinja2.Environment:
+@lru_cache(maxsize=16)
+def _env(path: str, html: bool, lang: str = "en") -> jinja2.Environment:
+    """One environment per (templates, HTML or text, language): the language's catalog is
+    installed in it (``jinja2.ext.i18n``), so two recipients of one game can read two languages."""
     import jinja2
+
+    from pbem.i18n import translations
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(path),
+        extensions=["jinja2.ext.i18n"],
         undefined=jinja2.StrictUndefined,
         autoescape=html,
         keep_trailing_newline=True,
@@ -109,6 +114,7 @@ def _env(path: str, html: bool) -> jinja2.Environment:
         ),
     )
     env.filters["wrap"] = _wrap
+    env.install_gettext_translations(translations(lang), newstyle=False)  # type: ignore[attr-defined]
     return env
 
 
@@ -153,14 +159,19 @@ class MailContext:
     """A :class:`pbem.mail.picture.Picture` of this reader's board, or None."""
 
 
-def render(kind: str, ctx: MailContext) -> tuple[str, str]:
-    """The (text, html) bodies of a mail of ``kind``."""
+def render(kind: str, ctx: MailContext, lang: str | None = None) -> tuple[str, str]:
+    """The (text, html) bodies of a mail of ``kind``, in ``lang`` (None: the language of the mail
+    being built, :func:`pbem.i18n.current`)."""
+    from pbem import i18n
+
     if kind not in KINDS:
         raise ValueError(f"unknown mail kind {kind!r}")
     path = str(templates_dir())
     data: dict[str, Any] = {"ctx": {f.name: getattr(ctx, f.name) for f in fields(ctx)}}
-    text = _env(path, False).get_template(f"{kind}.txt.j2").render(data)
-    html = _env(path, True).get_template(f"{kind}.html.j2").render(data)
+    lang = i18n.normalize(lang) or i18n.current()
+    with i18n.speaking(lang):
+        text = _env(path, False, lang).get_template(f"{kind}.txt.j2").render(data)
+        html = _env(path, True, lang).get_template(f"{kind}.html.j2").render(data)
     text = _tidy(text)
     return text, html
 

@@ -237,6 +237,13 @@ SERVICE_OPTIONS: tuple[OptionSpec, ...] = (
         "mail for every move; turns: only their turn, decisions they owe and game events; "
         "digest: their turn and game events, the rest in one mail a day.",
     ),
+    OptionSpec(
+        "lang",
+        ("en", "fr", "it", "de"),
+        "en",
+        "the language of the game's mails unless a player chose for themselves (LANG ...): "
+        "en English, fr French, it Italian, de German.",
+    ),
 )
 """Options every game accepts; the service reads them, the engines ignore them."""
 

@@ -25,7 +25,9 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pbem import i18n
 from pbem.errors import ConflictError, IntegrityError
+from pbem.i18n import _
 from pbem.mail.outbox import Outbox
 from pbem.mail.policy import RateLimiter
 from pbem.rules.base import derive_rng
@@ -105,7 +107,7 @@ class Service:
     def mailer(self) -> Mailer:
         from pbem.service.mailer import Mailer
 
-        return Mailer(
+        mailer = Mailer(
             self.outbox,
             self.policy,
             self.clock,
@@ -114,6 +116,8 @@ class Service:
             self.store.data_dir,
             fsync=self.store.fsync,
         )
+        mailer.prefs = self.prefs  # each recipient's language
+        return mailer
 
     @cached_property
     def keys(self) -> KeyDesk:
@@ -156,7 +160,8 @@ class Service:
         from pbem.service.steps import Flow
 
         flow = Flow(raw)
-        with self.outbox.batch():  # every mail it queues, durable before it returns
+        # English until the sender is known (step_authenticate switches to their language).
+        with self.outbox.batch(), i18n.speaking(None):  # every mail it queues, durable at the end
             for step in _steps():
                 outcome = step(self, flow)
                 if outcome is not None:
@@ -180,18 +185,19 @@ class Service:
             return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, gid, detail=reason)
         if not why or not self.strangers.allow(addr) or not self.stranger_flood.allow("*"):
             return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, gid, detail=reason)
-        ctx = self.mailer.context(
-            None,
-            None,
-            f"[{self.policy.service_name}] your mail was not accepted",
-            "",
-            game_id=gid or "-",
-            paragraphs=[
-                why,
-                "Nothing was changed in any game. Questions go to the game master "
-                f"at {self.policy.gm_address}.",
-            ],
-        )
+        with self.mailer.speaking_to(addr):
+            ctx = self.mailer.context(
+                None,
+                None,
+                f"[{self.policy.service_name}] " + _("your mail was not accepted"),
+                "",
+                game_id=gid or "-",
+                paragraphs=[
+                    _(why),
+                    _("Nothing was changed in any game. Questions go to the game master at %(gm)s.")
+                    % {"gm": self.policy.gm_address},
+                ],
+            )
         day = self.clock().strftime("%Y%m%d")
         self.mailer.send(Mail("notice", ctx, "", addr, f"refuse.{day}.{addr}", reply_to=p))
         return Outcome(Folder.REJECTED, reason, gid, 1)
@@ -320,13 +326,14 @@ class Service:
         stamp = self.clock().strftime("%Y%m%d%H%M%S")
         for seat in seats if seats is not None else record.envelope.seats():
             pl = record.envelope.active_player(seat)
-            ctx = m.context(
-                record,
-                seat,
-                m.subject(record, "the board (sent again)"),
-                pl.name,
-                private_note=m.private_note(record, seat),
-            )
+            with m.speaking_to(pl.email, record):
+                ctx = m.context(
+                    record,
+                    seat,
+                    m.subject(record, _("the board (sent again)")),
+                    pl.name,
+                    private_note=m.private_note(record, seat),
+                )
             n += m.to_seat(record, seat, "board", ctx, f"resend.q{record.seq}.{stamp}")
         return n
 

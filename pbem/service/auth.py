@@ -12,6 +12,7 @@ import logging
 from dataclasses import dataclass
 
 from pbem.errors import IntegrityError
+from pbem.i18n import N_
 from pbem.mail.parse import ParsedMail
 from pbem.mail.policy import dmarc_verdict
 from pbem.mail.tokens import TokenRef, check_token, find_tokens
@@ -75,21 +76,21 @@ class Refusal:
     game: GameRecord | None = None
 
 
-NO_TOKEN = (
+NO_TOKEN = N_(
     "This mail does not answer one of our game mails, so we cannot tell that it is "
     "really yours (the From line alone can be forged). Please use Reply on the last "
     "mail you got for your game, and write your command above or below the quote."
 )
-BAD_TOKEN = (
+BAD_TOKEN = N_(
     "The mail you answered is not one of ours (its reference is unknown or altered). "
     "Please reply to the last mail you got for your game."
 )
-OTHER_SEAT = (
+OTHER_SEAT = N_(
     "The mail you answered was sent to another player of this game, so it cannot carry "
     "your commands. Reply to your own mails."
 )
-NOT_A_PLAYER = "You are not a player of this game, so we cannot accept commands from you."
-AUTH_FAILED = (
+NOT_A_PLAYER = N_("You are not a player of this game, so we cannot accept commands from you.")
+AUTH_FAILED = N_(
     "Your mail did not pass our mail server's sender check (Authentication-Results), "
     "so we cannot accept it. If this keeps happening, tell the game master."
 )

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
+from pbem import i18n
 from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Command
 from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.i18n import N_, _
 from pbem.rules.base import RuleError
 from pbem.service import community
 from pbem.service.auth import Seated
@@ -79,7 +81,7 @@ class Board(_Base):
         ctx = m.context(
             record,
             seat,
-            m.subject(record, "the board"),
+            m.subject(record, _("the board")),
             seated.player.name,
             private_note=m.private_note(record, seat, full=True),
         )
@@ -104,7 +106,7 @@ class Help(_Base):
         ctx = m.context(
             record,
             seat,
-            m.subject(record, "help"),
+            m.subject(record, _("help")),
             seated.player.name,
             command_help=record.game.command_help(),
             picture=None,
@@ -130,7 +132,8 @@ def history_lines(desk: Desk, seated: Seated) -> list[str]:
             out.extend(f"{n:>4}. {s}" if i == 0 else f"      {s}" for i, s in enumerate(lines))
         elif e.kind == "action":
             out.extend(
-                f"   -. {s} (taken back)" if i == 0 else f"      {s}" for i, s in enumerate(lines)
+                f"   -. {s} " + _("(taken back)") if i == 0 else f"      {s}"
+                for i, s in enumerate(lines)
             )
         else:
             out.extend(f"      {s}" for s in lines)
@@ -148,9 +151,9 @@ class History(_Base):
         ctx = m.context(
             record,
             None,
-            m.subject(record, "history"),
+            m.subject(record, _("history")),
             seated.player.name,
-            history=history_lines(desk, seated) or ["No moves yet."],
+            history=history_lines(desk, seated) or [_("No moves yet.")],
         )
         return m.to_seat(
             record,
@@ -181,14 +184,17 @@ class Say(_Base):
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if seated.record.envelope.status == "ended":
-            return CommandError("The game has ended, so SAY is not passed on any more.")
+            return CommandError(_("The game has ended, so SAY is not passed on any more."))
         text = plain_say(cmd.arg)
         if not text:
-            return CommandError("SAY needs a message.", hint="SAY Good luck, everyone!")
+            return CommandError(_("SAY needs a message."), hint=_("SAY Good luck, everyone!"))
         if len(text) > desk.max_say:
             return CommandError(
-                f"Your SAY is {len(text)} characters long; a SAY may have at most "
-                f"{desk.max_say}. Nothing was passed on: send a shorter one."
+                _(
+                    "Your SAY is %(length)d characters long; a SAY may have at most %(most)d. "
+                    "Nothing was passed on: send a shorter one."
+                )
+                % {"length": len(text), "most": desk.max_say}
             )
         return None
 
@@ -200,14 +206,15 @@ class Say(_Base):
         n = 0
         for s in record.envelope.seats():
             pl = record.envelope.active_player(s)
-            ctx = m.context(
-                record,
-                None,
-                m.subject(record, f"{players[seat]} says"),
-                pl.name,
-                speaker=speaker,
-                said=[text],
-            )
+            with m.speaking_to(pl.email, record):
+                ctx = m.context(
+                    record,
+                    None,
+                    m.subject(record, _("%(player)s says") % {"player": players[seat]}),
+                    pl.name,
+                    speaker=speaker,
+                    said=[text],
+                )
             n += m.to_seat(
                 record,
                 s,
@@ -238,8 +245,10 @@ class MailPref(_Base):
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if cmd.arg.strip().upper() not in _MODES:
             return CommandError(
-                "MAIL takes one of EVERY (a mail for every move), TURNS (only your turn and game "
-                "events) or DIGEST (your turn and game events, the rest once a day).",
+                _(
+                    "MAIL takes one of EVERY (a mail for every move), TURNS (only your turn and "
+                    "game events) or DIGEST (your turn and game events, the rest once a day)."
+                ),
                 hint="MAIL TURNS",
             )
         return None
@@ -248,22 +257,73 @@ class MailPref(_Base):
         mode = _MODES[cmd.arg.strip().upper()]
         desk.prefs.set_mail(seated.player.email, mode)
         what = {
-            MailMode.EVERY: "a mail for every move",
-            MailMode.TURNS: "mail only when it is your turn, and for game events",
-            MailMode.DIGEST: "mail when it is your turn and for game events, and one mail a "
-            "day with the other moves",
+            MailMode.EVERY: _("a mail for every move"),
+            MailMode.TURNS: _("mail only when it is your turn, and for game events"),
+            MailMode.DIGEST: _(
+                "mail when it is your turn and for game events, and one mail a day with the "
+                "other moves"
+            ),
         }[mode]
         return desk.mailer.notice(
             seated.record,
             seated.seat,
-            "your mail setting",
+            _("your mail setting"),
             [
-                f"From now on you get {what}, in every game you play from "
-                f"{seated.player.email}. Write MAIL EVERY, MAIL TURNS or MAIL DIGEST to change it."
+                _(
+                    "From now on you get %(what)s, in every game you play from %(address)s. "
+                    "Write MAIL EVERY, MAIL TURNS or MAIL DIGEST to change it."
+                )
+                % {"what": what, "address": seated.player.email}
             ],
             reply_tail(seated.mail, seated.record, "mailpref"),
             reply_to=seated.mail,
         )
+
+
+LANGUAGE_NAMES = {
+    "en": N_("English"),
+    "fr": N_("French"),
+    "it": N_("Italian"),
+    "de": N_("German"),
+}
+
+
+@register
+class LangPref(_Base):
+    """LANG fr | it | de | en: the language of this address's mail, in every game (issue 15)."""
+
+    kind: ClassVar[str] = "lang"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        if i18n.normalize(cmd.arg) is None:
+            return CommandError(
+                _(
+                    "LANG takes one of EN (English), FR (French), IT (Italian) or DE (German), "
+                    "for the language of your mail."
+                ),
+                hint="LANG FR",
+            )
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        lang = i18n.normalize(cmd.arg) or i18n.DEFAULT
+        desk.prefs.set_lang(seated.player.email, lang)
+        # The answer is already in the new language.
+        with i18n.speaking(lang):
+            return desk.mailer.notice(
+                seated.record,
+                seated.seat,
+                _("your language"),
+                [
+                    _(
+                        "From now on your mail is in %(language)s, in every game you play from "
+                        "%(address)s. Write LANG EN, LANG FR, LANG IT or LANG DE to change it."
+                    )
+                    % {"language": _(LANGUAGE_NAMES[lang]), "address": seated.player.email}
+                ],
+                reply_tail(seated.mail, seated.record, "langpref"),
+                reply_to=seated.mail,
+            )
 
 
 @register
@@ -281,15 +341,15 @@ class Cert(_Base):
             return m.notice(
                 record,
                 seat,
-                "certificates",
-                ["This service does not issue certificates; ask the game master."],
+                _("certificates"),
+                [_("This service does not issue certificates; ask the game master.")],
                 tail,
                 reply_to=seated.mail,
             )
         try:
             p12 = crypto.issue(pl.email, pl.name, cmd.arg, m.clock())
         except PLAYER_ERRORS as err:
-            return m.notice(record, seat, "certificates", [str(err)], tail, reply_to=seated.mail)
+            return m.notice(record, seat, _("certificates"), [str(err)], tail, reply_to=seated.mail)
         from pbem.crypto import texts
 
         filename = f"pbem-{pl.email.split('@')[0]}.p12"
@@ -297,7 +357,7 @@ class Cert(_Base):
         m.notice(
             record,
             seat,
-            "your certificate for encrypted mail",
+            _("your certificate for encrypted mail"),
             texts.import_steps(filename),
             tail,
             reply_to=seated.mail,
@@ -327,7 +387,8 @@ class VacationCmd(_Base):
             length = community.parse_duration(cmd.arg)
         except ValueError:
             return CommandError(
-                f"{cmd.arg!r} is not a length: write VACATION 7d (days), 36h (hours) or 90m.",
+                _("%(arg)r is not a length: write VACATION 7d (days), 36h (hours) or 90m.")
+                % {"arg": cmd.arg},
                 hint="VACATION 7d",
             )
         problem = community.vacation_problem(seated.record, seated.seat, length)
@@ -345,7 +406,7 @@ class BackCmd(_Base):
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if community.away_until(seated.record, seated.seat, _now(desk)) is None:
-            return CommandError("You are not on vacation in this game, so BACK changes nothing.")
+            return CommandError(_("You are not on vacation in this game, so BACK changes nothing."))
         return None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
@@ -374,7 +435,7 @@ class PreviewCmd(_Base):
         return m.notice(
             record,
             seat,
-            f"preview of {cmd.arg}",
+            _("preview of %(move)s") % {"move": cmd.arg},
             lines,
             reply_tail(seated.mail, record, f"preview.{short_hash(cmd.arg)}"),
             reply_to=seated.mail,
@@ -395,7 +456,7 @@ class GamesCmd(_Base):
         return m.notice(
             record,
             seat,
-            "your games",
+            _("your games"),
             lines,
             reply_tail(seated.mail, record, "games"),
             reply_to=seated.mail,

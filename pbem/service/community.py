@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from pbem.errors import CommandError
+from pbem.i18n import _
 from pbem.model import Envelope, iso_time, parse_time
 from pbem.rules.base import Decision, derive_rng
 from pbem.service.facts import format_due
@@ -279,12 +280,15 @@ def deadline_line(record: GameRecord, seat: int, now: datetime | None = None) ->
     item = min(dues, key=lambda i: i.due)
     pol = policy_of(record.envelope)
     then = (
-        "the computer plays for you"
+        _("the computer plays for you")
         if pol.nmr == "computer"
-        else "the game master is told and the game waits"
+        else _("the game master is told and the game waits")
     )
     when = format_due(item.due, now) if now is not None else say_time(item.due)
-    return f"Your deadline: {when}. If no answer has come by then, {then}."
+    return _("Your deadline: %(when)s. If no answer has come by then, %(then)s.") % {
+        "when": when,
+        "then": then,
+    }
 
 
 def reminder_times(item: Due, remind: tuple[str, ...]) -> list[tuple[str, datetime]]:
@@ -403,26 +407,43 @@ def _remind(service: Service, record: GameRecord, item: Due, now: datetime) -> N
     seat = item.decision.seat
     pl = record.envelope.active_player(seat)
     pol = policy_of(record.envelope)
-    then = (
-        "the computer plays for you then"
-        if pol.nmr == "computer"
-        else "the game master is told then, and the game waits"
-    )
-    grace = f" (after {say_duration(pol.grace)} of grace)" if pol.grace else ""
-    ctx = m.context(
-        record,
-        seat,
-        m.subject(record, f"reminder: your turn (move {record.envelope.moves + 1})"),
-        pl.name,
-        private_note=m.private_note(record, seat),
-        paragraphs=[
-            f"A reminder: the game is waiting for you. Your deadline is {say_time(item.due)}, "
-            f"in {say_duration(item.due - now)}. If your answer has not arrived by then, "
-            f"{then}{grace}.",
-            "Reply to this mail with your move. Away for a while? Reply VACATION 7d (or "
-            "another length) and your deadlines stop meanwhile.",
-        ],
-    )
+    with m.speaking_to(pl.email, record):
+        then = (
+            _("the computer plays for you then")
+            if pol.nmr == "computer"
+            else _("the game master is told then, and the game waits")
+        )
+        grace = (
+            " " + _("(after %(grace)s of grace)") % {"grace": say_duration(pol.grace)}
+            if pol.grace
+            else ""
+        )
+        ctx = m.context(
+            record,
+            seat,
+            m.subject(
+                record,
+                _("reminder: your turn (move %(num)d)") % {"num": record.envelope.moves + 1},
+            ),
+            pl.name,
+            private_note=m.private_note(record, seat),
+            paragraphs=[
+                _(
+                    "A reminder: the game is waiting for you. Your deadline is %(when)s, in "
+                    "%(left)s. If your answer has not arrived by then, %(then)s%(grace)s."
+                )
+                % {
+                    "when": say_time(item.due),
+                    "left": say_duration(item.due - now),
+                    "then": then,
+                    "grace": grace,
+                },
+                _(
+                    "Reply to this mail with your move. Away for a while? Reply VACATION 7d (or "
+                    "another length) and your deadlines stop meanwhile."
+                ),
+            ],
+        )
     tail = f"remind.q{record.seq}.{seat}.{item.decision.kind}.{now.strftime('%Y%m%d%H%M%S')}"
     m.to_seat(record, seat, "notice", ctx, tail)
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pbem import i18n
+from pbem.i18n import N_, _
 from pbem.mail import compose
 from pbem.mail.compose import MailContext
 from pbem.mail.tokens import message_id
@@ -26,6 +29,7 @@ from pbem.store import GameRecord
 
 if TYPE_CHECKING:  # the reply reader and the email parser load with the first mail
     from pbem.mail.parse import ParsedMail
+    from pbem.service.prefs import Prefs
 
 EXAMPLES = 5
 """How many legal moves a mail shows as examples."""
@@ -79,6 +83,30 @@ class Mailer:
         self.secret = secret
         self._crypto = crypto
         self.host = policy.service_address.rpartition("@")[2] or "pbem.invalid"
+        self.prefs: Prefs | None = None
+        """Each address's choices (its language); set by the Service."""
+
+    # -- languages -------------------------------------------------------------------------------
+
+    def lang_of(self, address: str, record: GameRecord | None = None) -> str:
+        """The language of mail to ``address``: its own choice (``LANG``), else the game's
+        ``lang`` option, else English."""
+        default = record.envelope.options.get("lang") if record is not None else None
+        if self.prefs is None:
+            return i18n.normalize(default) or i18n.DEFAULT
+        return self.prefs.lang(address, default)
+
+    @contextmanager
+    def speaking_to(self, address: str, record: GameRecord | None = None) -> Iterator[str]:
+        """Build everything inside the block (subject, sentences, refusals) in the language of
+        ``address``: wrap the building of each mail to one recipient."""
+        with i18n.speaking(self.lang_of(address, record)) as lang:
+            yield lang
+
+    @contextmanager
+    def speaking_to_seat(self, record: GameRecord, seat: int) -> Iterator[str]:
+        with self.speaking_to(record.envelope.active_player(seat).email, record) as lang:
+            yield lang
 
     @property
     def crypto(self) -> MailCryptoPort | None:
@@ -89,7 +117,7 @@ class Mailer:
     def names(self, record: GameRecord) -> tuple[list[str], list[str]]:
         """(seat names, player names) of the game's seats."""
         seats = record.envelope.seats()
-        names = record.game.seat_names(len(seats))
+        names = [_(n) for n in record.game.seat_names(len(seats))]
         players = [record.envelope.active_player(s).name for s in seats]
         return names, players
 
@@ -118,7 +146,7 @@ class Mailer:
                 ctx.seat_name = names[seat]
                 self._seat_view(record, seat, ctx)
             waiting = sorted({d.seat for d in record.pending()})
-            ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or "nobody"
+            ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or _("nobody")
         return dataclasses.replace(ctx, **fields) if fields else ctx
 
     def _seat_view(self, record: GameRecord, seat: int, ctx: MailContext) -> None:
@@ -150,8 +178,10 @@ class Mailer:
         if crypto is not None:
             email = record.envelope.active_player(seat).email
             return str(crypto.private_note(record, email, self.clock(), full=full))
-        part = private_part(record)
-        return f"This mail is yours alone: it shows your private {part}. Do not forward it."
+        part = _(private_part(record))
+        return _("This mail is yours alone: it shows your private %(part)s. Do not forward it.") % {
+            "part": part
+        }
 
     def subject(self, record: GameRecord | None, what: str) -> str:
         if record is None:
@@ -179,7 +209,9 @@ class Mailer:
         from pbem.mail import fingerprint
         from pbem.mail.htmltext import html_to_text
 
-        text, html = compose.render(mail.kind, mail.ctx)
+        # In the recipient's language: the block that built the context speaks it too
+        # (speaking_to), so the Python-side texts and the template's agree.
+        text, html = compose.render(mail.kind, mail.ctx, self.lang_of(mail.to_addr, mail.record))
         record = mail.record
         mid = self.message_id(mail)
         # What we say is never read back as the player's words (pbem.mail.fingerprint).
@@ -222,7 +254,7 @@ class Mailer:
             # So that players can encrypt their replies to the service, and check its signature.
             crypto.identity.attach_public_keys(msg)
         for data, filename, mime in mail.attachments:
-            maintype, _, subtype = mime.partition("/")
+            maintype, _sep, subtype = mime.partition("/")
             msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             msg = crypto.protect(msg, mail.to_addr, now)
@@ -260,6 +292,10 @@ class Mailer:
 
     def alert_gm(self, subject: str, lines: list[str], key: str) -> None:
         """Tell the GM by mail (delivery failures, shunted messages, stopped games)."""
+        with i18n.speaking(self.lang_of(self.policy.gm_address)):
+            self._alert_gm(subject, lines, key)
+
+    def _alert_gm(self, subject: str, lines: list[str], key: str) -> None:
         ctx = self.context(
             None,
             None,
@@ -268,6 +304,10 @@ class Mailer:
             paragraphs=lines,
         )
         self.send(Mail("notice", ctx, "Game master", self.policy.gm_address, f"gm.{key}"))
+
+
+SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
+"""Die Verbotene Stadt's seat names, shown translated like Forbidden City's colours."""
 
 
 def picture_of(record: GameRecord, seat: int | None) -> Any:
@@ -294,7 +334,7 @@ def join(items: Sequence[str]) -> str:
         return ""
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
 def spread(items: list[str], k: int) -> list[str]:

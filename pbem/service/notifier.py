@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from pbem.commands.describe import describe_line
+from pbem.i18n import N_, _
 from pbem.mail.parse import ParsedMail
 from pbem.service.facts import moves_played
 from pbem.service.journal import Journal, NotifiedMark
@@ -78,11 +79,11 @@ def who_gets(s: Situation) -> dict[int, MailKind]:
 
 
 GM_SUBJECTS = {
-    "pause": "game paused",
-    "resume": "game resumed",
-    "deadline": "deadline set",
-    "replace": "seat replaced",
-    "undo": "a move was taken back",
+    "pause": N_("game paused"),
+    "resume": N_("game resumed"),
+    "deadline": N_("deadline set"),
+    "replace": N_("seat replaced"),
+    "undo": N_("a move was taken back"),
 }
 """The subject of a mail that tells of a GM's change (one event, one subject)."""
 
@@ -186,17 +187,19 @@ class Notifier:
                     digest_due = due if digest_due is None else min(digest_due, due)
                 continue
             if seat in newcomers and kind in ("turn", "moved"):
-                n += self._welcome_newcomer(record, seat)
+                with self.mailer.speaking_to_seat(record, seat):
+                    n += self._welcome_newcomer(record, seat)
             else:
-                n += self._mail(
-                    record,
-                    seat,
-                    kind,
-                    since,
-                    echo if seat == actor else "",
-                    reply_to if seat == actor else None,
-                    gm_what,
-                )
+                with self.mailer.speaking_to_seat(record, seat):
+                    n += self._mail(
+                        record,
+                        seat,
+                        kind,
+                        since,
+                        echo if seat == actor else "",
+                        reply_to if seat == actor else None,
+                        gm_what,
+                    )
             seat_seen[str(seat)] = record.seq
             mailed_at[str(seat)] = now.isoformat()
         self.journal.save_notified(
@@ -230,14 +233,15 @@ class Notifier:
                 later = due if later is None else min(later, due)
                 continue
             m = self.mailer
-            ctx = m.context(
-                record,
-                seat,
-                m.subject(record, "the day's moves"),
-                pl.name,
-                events=self.events_since(record, since),
-                private_note=m.private_note(record, seat),
-            )
+            with m.speaking_to(pl.email, record):
+                ctx = m.context(
+                    record,
+                    seat,
+                    m.subject(record, _("the day's moves")),
+                    pl.name,
+                    events=self.events_since(record, since),
+                    private_note=m.private_note(record, seat),
+                )
             n += m.to_seat(record, seat, "moved", ctx, f"e{mark.seq}.digest.{now:%Y%m%d}")
             mark.seats[str(seat)] = mark.seq
             mark.mailed_at[str(seat)] = now.isoformat()
@@ -268,22 +272,27 @@ class Notifier:
                 continue
             old = gone[-1]
             new = env.active_player(seat)
-            names, _ = self.mailer.names(record)
-            if old.status == "resigned":
-                text = (
-                    f"You resigned from game {env.game_id}; the computer now plays "
-                    f"{names[seat]}. You get no more mail for this game except its end."
-                )
-            else:
-                text = (
-                    f"The game master gave your seat ({names[seat]}) in game {env.game_id} "
-                    f"to {new.name}. You get no more mail for this game, and replies to its "
-                    "earlier mails are no longer accepted."
-                )
+            names = self.mailer.names(record)[0]
             m = self.mailer
-            ctx = m.context(
-                record, None, m.subject(record, "you left the game"), old.name, paragraphs=[text]
-            )
+            with m.speaking_to(old.email, record):
+                if old.status == "resigned":
+                    text = _(
+                        "You resigned from game %(game)s; the computer now plays %(seat)s. You "
+                        "get no more mail for this game except its end."
+                    ) % {"game": env.game_id, "seat": names[seat]}
+                else:
+                    text = _(
+                        "The game master gave your seat (%(seat)s) in game %(game)s to %(name)s. "
+                        "You get no more mail for this game, and replies to its earlier mails are "
+                        "no longer accepted."
+                    ) % {"seat": names[seat], "game": env.game_id, "name": new.name}
+                ctx = m.context(
+                    record,
+                    None,
+                    m.subject(record, _("you left the game")),
+                    old.name,
+                    paragraphs=[text],
+                )
             n += m.send(
                 Mail("notice", ctx, old.name, old.email, f"left.{env.game_id}.{e.seq}", record)
             )
@@ -293,11 +302,11 @@ class Notifier:
         """The new holder of a seat gets what a new player needs: the start mail, as it is now."""
         m = self.mailer
         env = record.envelope
-        names, _ = m.names(record)
+        names = m.names(record)[0]
         ctx = m.context(
             record,
             seat,
-            m.subject(record, f"welcome: you now play {names[seat]}"),
+            m.subject(record, _("welcome: you now play %(seat)s") % {"seat": names[seat]}),
             env.active_player(seat).name,
             private_note=m.private_note(record, seat, full=True),
         )
@@ -321,12 +330,14 @@ class Notifier:
             ctx = m.context(
                 record,
                 seat,
-                m.subject(record, "game over"),
+                m.subject(record, _("game over")),
                 pl.name,
                 events=self.events_since(record, since),
             )
             ctx.scores, ctx.winners_line = self._result_lines(record)
-            ctx.seed = str(env.revealed_seed) if env.revealed_seed is not None else "(not revealed)"
+            ctx.seed = (
+                str(env.revealed_seed) if env.revealed_seed is not None else _("(not revealed)")
+            )
             ctx.board = record.render(None)
             ctx.picture = picture_of(record, None)
             ctx.your_turn = False
@@ -337,15 +348,16 @@ class Notifier:
             ctx = m.context(
                 record,
                 seat,
-                m.subject(record, "a new game starts"),
+                m.subject(record, _("a new game starts")),
                 pl.name,
                 private_note=m.private_note(record, seat, full=True),
             )
             return m.to_seat(record, seat, "start", ctx, tail)
         played = moves_played(record)
-        subject = f"your turn (move {played + 1})" if kind == "turn" else f"move {played} played"
+        your_turn = _("your turn (move %(num)d)") % {"num": played + 1}
+        subject = your_turn if kind == "turn" else _("move %(num)d played") % {"num": played}
         if gm_what:
-            subject = f"{gm_what}: your turn (move {played + 1})" if kind == "turn" else gm_what
+            subject = f"{_(gm_what)}: {your_turn}" if kind == "turn" else _(gm_what)
         ctx = m.context(
             record,
             seat,
@@ -377,13 +389,19 @@ class Notifier:
     def _verify_paragraphs(self, record: GameRecord, export: str, key: str) -> list[str]:
         env = record.envelope
         key_id = self.store.keyring.public_key_text().split()[1]
-        seed = str(env.revealed_seed) if env.revealed_seed is not None else "(not revealed)"
+        seed = str(env.revealed_seed) if env.revealed_seed is not None else _("(not revealed)")
         return [
-            f"The shuffle seed is now public: {seed}. Its SHA-256, announced in the first mail, "
-            f"was {env.seed_commitment}.",
-            f"Attached are {export}, the game's signed record, and {key}, the service's public "
-            f"key (key id {key_id}; the game master publishes it too). To check that no draw was "
-            "rigged, install pbem (pip install pbem) and run:",
+            _(
+                "The shuffle seed is now public: %(seed)s. Its SHA-256, announced in the first "
+                "mail, was %(commitment)s."
+            )
+            % {"seed": seed, "commitment": env.seed_commitment},
+            _(
+                "Attached are %(export)s, the game's signed record, and %(key)s, the service's "
+                "public key (key id %(key_id)s; the game master publishes it too). To check that "
+                "no draw was rigged, install pbem (pip install pbem) and run:"
+            )
+            % {"export": export, "key": key, "key_id": key_id},
             f"  pbem verify-shuffle {export} --pubkey {key}",
         ]
 
@@ -398,11 +416,10 @@ class Notifier:
             for s in env.seats()
         ]
         if winners:
+            who = join([f"{players[w]} ({names[w]})" for w in winners])
             won = (
-                ("Winner: " if len(winners) == 1 else "Shared victory: ")
-                + join([f"{players[w]} ({names[w]})" for w in winners])
-                + "."
-            )
+                _("Winner: %(who)s.") if len(winners) == 1 else _("Shared victory: %(who)s.")
+            ) % {"who": who}
         else:
-            won = "The game master ended the game."
+            won = _("The game master ended the game.")
         return lines, won

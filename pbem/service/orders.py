@@ -15,6 +15,7 @@ from typing import Any
 
 from pbem.commands.grammar import Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
+from pbem.i18n import _
 from pbem.mail.fingerprint import Fingerprint
 from pbem.mail.reply import subject_text
 from pbem.rules.base import InvalidSyntax, NotYourDecision
@@ -145,8 +146,10 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
             (
                 action.line,
                 CommandError(
-                    "This answers an older mail of the game: the position has changed since. "
-                    "Here is the current board; reply to this mail with your move."
+                    _(
+                        "This answers an older mail of the game: the position has changed since. "
+                        "Here is the current board; reply to this mail with your move."
+                    )
                 ),
             )
         )
@@ -156,8 +159,11 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
             (
                 action.line,
                 CommandError(
-                    f"Your move is marked #{action.guard}, but the game is at move {move_no}; "
-                    "nothing was played. Check the board below and send the move again."
+                    _(
+                        "Your move is marked #%(guard)d, but the game is at move %(num)d; nothing "
+                        "was played. Check the board below and send the move again."
+                    )
+                    % {"guard": action.guard, "num": move_no}
                 ),
             )
         )
@@ -168,8 +174,11 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
             (
                 action.line,
                 CommandError(
-                    "The game starts once every player has a key on file for encrypted mail; still "
-                    "missing: " + join(missing_keys) + ". Your move was not played."
+                    _(
+                        "The game starts once every player has a key on file for encrypted mail; "
+                        "still missing: %(who)s. Your move was not played."
+                    )
+                    % {"who": join(missing_keys)}
                 ),
             )
         )
@@ -191,12 +200,18 @@ def status_problem(record: GameRecord, reading: Reading) -> CommandError | None:
         return None
     if env.status == "ended":
         return CommandError(
-            f"Game {env.game_id} has ended; no moves are accepted any more. "
-            "Its final result is in the last mail you got for it."
+            _(
+                "Game %(game)s has ended; no moves are accepted any more. Its final result is in "
+                "the last mail you got for it."
+            )
+            % {"game": env.game_id}
         )
     return CommandError(
-        f"Game {env.game_id} is paused; no moves are accepted now. The game "
-        "master will resume it, and you will get the board again then."
+        _(
+            "Game %(game)s is paused; no moves are accepted now. The game master will resume it, "
+            "and you will get the board again then."
+        )
+        % {"game": env.game_id}
     )
 
 
@@ -244,23 +259,26 @@ def reject(mailer: Mailer, seated: Seated, reading: Reading, lines: list[str]) -
             hints.append(hint)
     if not reading.errors:
         reasons.append(
-            "We found no command in your mail. Write your move on a line of its own "
-            "(quoted lines are not read)."
+            _(
+                "We found no command in your mail. Write your move on a line of its own "
+                "(quoted lines are not read)."
+            )
         )
     for h in hints:
-        if f"Try: {h}" not in reasons:
-            reasons.append(f"Try: {h}")
+        tip = _("Try: %(hint)s") % {"hint": h}
+        if tip not in reasons:
+            reasons.append(tip)
     ctx = mailer.context(
         record,
         seat,
-        mailer.subject(record, "your reply was not carried out"),
+        mailer.subject(record, _("your reply was not carried out")),
         seated.player.name,
         reasons=reasons,
         private_note=mailer.private_note(record, seat),
         understood=[c.line for c in reading.commands],
         ignored=list(reading.ignored),
         # Never echo a passphrase: a CERT line is quoted without it.
-        quoted=[CERT_LINE.sub(r"\1 (passphrase hidden)", ln) for ln in lines[:12]],
+        quoted=[CERT_LINE.sub(r"\1 " + _("(passphrase hidden)"), ln) for ln in lines[:12]],
     )
     mailer.to_seat(
         record,

@@ -1,8 +1,10 @@
-"""Each player's choices, kept per address across games: how much mail they want.
+"""Each player's choices, kept per address across games: how much mail they want, and in which
+language.
 
-``<data>/outbox/prefs.json`` maps an address to its choices (``{"mail": "turns"}``). A game's
-``mail`` option is the default for its seats; a player's own choice (``MAIL TURNS`` by mail, or the
-GM's ``pbem admin prefs``) wins, in every game of that address.
+``<data>/outbox/prefs.json`` maps an address to its choices (``{"mail": "turns", "lang": "fr"}``).
+A game's ``mail`` and ``lang`` options are the defaults for its seats; a player's own choice
+(``MAIL TURNS`` / ``LANG fr`` by mail, or the GM's ``pbem admin mail`` / ``pbem admin lang``, or
+``--lang`` at ``pbem admin new``) wins, in every game of that address.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import msgspec
 
+from pbem.i18n import LANGS, normalize
 from pbem.store.fsutil import atomic_write, ensure_private_dir
 
 
@@ -26,6 +29,8 @@ class MailMode(StrEnum):
 
 class PlayerPrefs(msgspec.Struct, kw_only=True, omit_defaults=True):
     mail: MailMode | None = None
+    lang: str | None = None
+    """``en``, ``fr``, ``it`` or ``de`` (:data:`pbem.i18n.LANGS`); None: the game's choice."""
 
 
 _decode = msgspec.json.Decoder(dict[str, PlayerPrefs])
@@ -49,9 +54,22 @@ class Prefs:
         return self._all().get(address.strip().lower(), PlayerPrefs())
 
     def set_mail(self, address: str, mode: MailMode | None) -> None:
+        self._set(address, mail=mode)
+
+    def set_lang(self, address: str, lang: str | None) -> None:
+        """The address's language (None: back to each game's choice)."""
+        if lang is not None and lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r} (one of {', '.join(LANGS)})")
+        self._set(address, lang=lang)
+
+    def lang(self, address: str, game_default: str | None) -> str:
+        """The language of mail to ``address``: its own choice, else the game's, else English."""
+        return self.get(address).lang or normalize(game_default) or "en"
+
+    def _set(self, address: str, **changes: object) -> None:
         data = self._all()
         key = address.strip().lower()
-        data[key] = PlayerPrefs(mail=mode)
+        data[key] = msgspec.structs.replace(data.get(key, PlayerPrefs()), **changes)
         if data[key] == PlayerPrefs():
             del data[key]
         ensure_private_dir(self.path.parent)

@@ -12,6 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pbem import i18n
 from pbem.commands.grammar import Reading
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, RuleError
 from pbem.mail import fingerprint
@@ -124,6 +125,8 @@ def step_authenticate(svc: Service, flow: Flow) -> Outcome | None:
     result = authenticate(svc.store, svc.policy, svc.secret, flow.incoming)
     if isinstance(result, Seated):
         flow.seated = result
+        # From here on, what is said to the sender is in their language.
+        i18n.use(svc.mailer.lang_of(result.player.email, result.record))
         return None
     if isinstance(result, Refusal):
         return svc.refuse_stranger(

@@ -249,3 +249,19 @@ def test_policy_settings_at_creation(run: Any) -> None:
     assert opts["nmr"] == "gm" and opts["remind"] == "off" and opts["side"] == "advanced"
     bad = run("admin", "new", "forbidden-city", *PLAYERS, "-o", "grace=soon", ok=False)
     assert bad.exit_code != 0 and "grace" in bad.output
+
+
+def test_lang_per_seat_at_new_and_admin_lang(run: Any, tmp_path: Path) -> None:
+    """``--lang`` at ``admin new`` (in --player order, ``-`` skips one) and ``admin lang`` keep
+    the address's language for every game (issue 15)."""
+    from pbem.service.journal import Journal
+    from pbem.service.prefs import Prefs
+
+    new_toy(run, "--lang", "-", "--lang", "de")
+    prefs = Prefs(Journal.state_file(tmp_path / "games", "prefs.json"))
+    assert prefs.get("bob@example.org").lang == "de"
+    assert prefs.get("ann@example.org").lang is None
+    assert "ann@example.org: lang it." in run("admin", "lang", "Ann@Example.org", "italiano").stdout
+    assert prefs.lang("ann@example.org", "fr") == "it"
+    run("admin", "lang", "ann@example.org", "default")
+    assert prefs.lang("ann@example.org", "fr") == "fr"

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import (
     AmbiguousMove,
     Bot,
@@ -32,7 +33,6 @@ from pbem.rules.forbidden_city.notation import (
 )
 from pbem.rules.forbidden_city.tiles import (
     DIRECTION_NAMES,
-    EDGE_NAMES,
     OPP,
     TileDef,
     components,
@@ -210,16 +210,28 @@ def _tile_set(n: int, colour: str) -> list[str]:
 def _describe_at(board: B.Board, k: int, colour_names: list[str]) -> str:
     cell = board.cells[k]
     x, y = B.xy(k)
+    sq = square_name(x, y)
     if cell.owner < 0:
-        what = {"temple": "the temple", "garden": "the garden"}.get(
-            cell.tile.kind, "the start tile"
-        )
-        return f"{what} on {square_name(x, y)}"
-    return f"{colour_names[cell.owner]}'s {cell.tile.id} on {square_name(x, y)}"
+        if cell.tile.kind == "temple":
+            return _("the temple on %(square)s") % {"square": sq}
+        if cell.tile.kind == "garden":
+            return _("the garden on %(square)s") % {"square": sq}
+        return _("the start tile on %(square)s") % {"square": sq}
+    return _("%(who)s's %(tile)s on %(square)s") % {
+        "who": _(colour_names[cell.owner]),
+        "tile": cell.tile.id,
+        "square": sq,
+    }
+
+
+EDGE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"), N_("open"), N_("walled"),
+              N_("archway"))  # fmt: skip
+"""Direction and edge words of the refusals (translated where used)."""
 
 
 class ForbiddenCity:
     """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
+
     # Long on purpose: the plugin implements the whole game protocol (about 20 members: setup, pending, legal, parse, apply, view, render, notation, encode, describe...); each member is short and delegates to tiles, board and scoring.
 
     name: ClassVar[str] = "forbidden-city"
@@ -281,7 +293,7 @@ class ForbiddenCity:
             history=(),
         )
         # A start tile never blocks a tile, but the rule is general: check the first hand too.
-        state, _ = self._begin_turn(turn, first, [])
+        state, _unused = self._begin_turn(turn, first, [])
         return state
 
     def _draw(self, t: _Turn, seat: Seat, events: list[Event]) -> None:
@@ -300,7 +312,7 @@ class ForbiddenCity:
         """Make ``seat`` (or the next seat still playing) the player to move, setting aside tiles
         that fit nowhere; end the game when everyone has stopped."""
         n = t.n
-        for _ in range(n * 40):  # each pass consumes a tile or moves on: bounded
+        for _pass in range(n * 40):  # each pass consumes a tile or moves on: bounded
             if all(t.stopped):
                 return self._end(t.freeze(-1), events)
             if t.stopped[seat]:
@@ -365,7 +377,7 @@ class ForbiddenCity:
         if state.to_move < 0:
             return []
         # No tile id here: pending decisions are shown to everyone (whose turn it is).
-        return [Decision(state.to_move, "move", "place your tile")]
+        return [Decision(state.to_move, "move", _("place your tile"))]
 
     def legal(self, state: State, seat: Seat) -> list[Placement]:
         """Every legal placement of ``seat``'s hand tile (each distinct look of the tile once)."""
@@ -444,20 +456,25 @@ class ForbiddenCity:
     def _examples(self, moves: list[Placement], n: int = 4) -> str:
         if not moves:
             return ""
-        return (
-            "Legal placements include " + ", ".join(m.notation() for m in _spread(moves, n)) + "."
-        )
+        return _("Legal placements include %(moves)s.") % {
+            "moves": ", ".join(m.notation() for m in _spread(moves, n))
+        }
 
     def parse(self, state: State, seat: Seat, text: str) -> Placement:
         """Read a move; only legal moves come back, otherwise a player-readable RuleError."""
         # Long on purpose: one branch per form a placement may be written in, tried in order.
         names = colours(state.n)
         if state.to_move < 0:
-            raise NotYourDecision("The game is over: there are no more tiles to place.", text=text)
+            raise NotYourDecision(
+                _("The game is over: there are no more tiles to place."), text=text
+            )
         if seat != state.to_move:
             raise NotYourDecision(
-                f"It is not your turn: {names[state.to_move]} places the next tile. "
-                "Wait for the mail that says it is your turn.",
+                _(
+                    "It is not your turn: %(who)s places the next tile. Wait for the mail that "
+                    "says it is your turn."
+                )
+                % {"who": _(names[state.to_move])},
                 text=text,
             )
         legal = self.legal(state, seat)
@@ -474,24 +491,32 @@ class ForbiddenCity:
         tdef = tile(hand)
         if k in board.cells:
             raise IllegalMove(
-                f"{sq} is illegal: that square already holds {_describe_at(board, k, names)}. "
-                "A tile goes on an empty square next to a tile.",
+                _(
+                    "%(square)s is illegal: that square already holds %(what)s. A tile goes on an "
+                    "empty square next to a tile."
+                )
+                % {"square": sq, "what": _describe_at(board, k, names)},
                 text=text,
                 hint=hint,
             )
         if k not in board.frontier:
             raise IllegalMove(
-                f"{sq} is illegal: no tile borders it. A tile must share a side with a tile "
-                "already on the table (diagonal contact is not enough).",
+                _(
+                    "%(square)s is illegal: no tile borders it. A tile must share a side with a "
+                    "tile already on the table (diagonal contact is not enough)."
+                )
+                % {"square": sq},
                 text=text,
                 hint=hint,
             )
         req = B.requirement(board, k)
         here = [Placement(mt.x, mt.y, o.rotation) for o in B.fitting(tdef, req)]
         there = (
-            f"On {sq} these fit: " + ", ".join(m.notation() for m in here) + "."
+            _("On %(square)s these fit: %(moves)s.")
+            % {"square": sq, "moves": ", ".join(m.notation() for m in here)}
             if here
-            else f"Your {hand} fits nowhere on {sq}. {hint}"
+            else _("Your %(tile)s fits nowhere on %(square)s. %(hint)s")
+            % {"tile": hand, "square": sq, "hint": hint}
         )
         if mt.rotation is None:
             if len(here) == 1:
@@ -499,14 +524,22 @@ class ForbiddenCity:
             if not here:
                 o = orientations(tdef)[0]
                 raise IllegalMove(
-                    f"{sq} is illegal in every rotation: " + self._why(board, o, k, names, req),
+                    _("%(square)s is illegal in every rotation: %(why)s")
+                    % {"square": sq, "why": self._why(board, o, k, names, req)},
                     text=text,
                     hint=hint,
                 )
             raise AmbiguousMove(
-                f"'{text.strip()}' needs a rotation: your {hand} fits on {sq} as "
-                + _either([m.notation() for m in here])
-                + ". Write one of them.",
+                _(
+                    "'%(text)s' needs a rotation: your %(tile)s fits on %(square)s as %(moves)s. "
+                    "Write one of them."
+                )
+                % {
+                    "text": text.strip(),
+                    "tile": hand,
+                    "square": sq,
+                    "moves": _either([m.notation() for m in here]),
+                },
                 text=text,
                 hint=there,
             )
@@ -514,7 +547,8 @@ class ForbiddenCity:
         if B.conflict(o, req) is not None:
             move = f"{sq} R{mt.rotation}"
             raise IllegalMove(
-                f"{move} is illegal: " + self._why(board, o, k, names, req),
+                _("%(move)s is illegal: %(why)s")
+                % {"move": move, "why": self._why(board, o, k, names, req)},
                 text=text,
                 hint=there,
             )
@@ -530,11 +564,17 @@ class ForbiddenCity:
                     break
         assert d is not None
         nk = k + B.DELTA[d]
-        return (
-            f"its {o.colours[d]} {DIRECTION_NAMES[d]} edge would meet the {req[d]} "
-            f"{EDGE_NAMES['o']} {DIRECTION_NAMES[OPP[d]]} edge of {_describe_at(board, nk, names)}; "
-            "floor colours may only meet across a wall."
-        )
+        return _(
+            "its %(colour)s %(side)s edge would meet the %(other)s %(open)s %(other_side)s edge "
+            "of %(what)s; floor colours may only meet across a wall."
+        ) % {
+            "colour": _(o.colours[d]),
+            "side": _(DIRECTION_NAMES[d]),
+            "other": _(str(req[d])),
+            "open": _("open"),
+            "other_side": _(DIRECTION_NAMES[OPP[d]]),
+            "what": _describe_at(board, nk, names),
+        }
 
     # -- views and storage ------------------------------------------------------------------------
 
@@ -648,7 +688,7 @@ class ForbiddenCity:
         """The notation, for the HELP mail."""
         from pbem.rules.forbidden_city.render import COMMAND_HELP
 
-        return COMMAND_HELP
+        return _(COMMAND_HELP)
 
     def bots(self) -> Mapping[str, Bot]:
         """``random`` and ``greedy``."""
@@ -665,34 +705,58 @@ class ForbiddenCity:
         d = event.data
         kind = event.kind
         if kind == "placed":
-            return f"{d['colour']} placed {d['tile']} on {d['notation']}."
+            return _("%(who)s placed %(tile)s on %(square)s.") % {
+                "who": _(d[COLOUR]),
+                "tile": d["tile"],
+                "square": d["notation"],
+            }
         if kind == "room-closed":
             squares = [square_name(x, y) for x, y in d["squares"]]
             where = squares[0] if len(squares) == 1 else f"{squares[0]} .. {squares[-1]}"
             b = d["breakdown"]
-            parts = [f"{b['tiles']} tile{'s' if b['tiles'] != 1 else ''}"]
+            parts = [ngettext("%(num)d tile", "%(num)d tiles", b["tiles"]) % {"num": b["tiles"]}]
             if b["dragons"]:
-                parts.append(f"{b['dragons']} dragon{'s' if b['dragons'] != 1 else ''}")
+                parts.append(
+                    ngettext("%(num)d dragon", "%(num)d dragons", b["dragons"])
+                    % {"num": b["dragons"]}
+                )
             adjacent = sum(a["value"] for a in b["adjacent"])
             if adjacent:
                 n = len(b["adjacent"])
-                parts.append(f"{adjacent} for {n} linked room{'s' if n != 1 else ''}")
+                parts.append(
+                    ngettext(
+                        "%(value)d for %(num)d linked room", "%(value)d for %(num)d linked rooms", n
+                    )
+                    % {"value": adjacent, "num": n}
+                )
             ranked = sorted(d["payouts"].items(), key=lambda cv: -cv[1])
-            paid = ", ".join(f"{c} {v}" for c, v in ranked) or "nobody (no advisors)"
-            return (
-                f"The {d['colour']} room at {where} is closed: worth {d['value']} "
-                f"({', '.join(parts)}); paid: {paid}."
-            )
+            paid = ", ".join(f"{_(c)} {v}" for c, v in ranked) or _("nobody (no advisors)")
+            return _(
+                "The %(colour)s room at %(where)s is closed: worth %(value)s (%(parts)s); "
+                "paid: %(paid)s."
+            ) % {
+                "colour": _(d[COLOUR]),
+                "where": where,
+                "value": d["value"],
+                "parts": ", ".join(parts),
+                "paid": paid,
+            }
         if kind == "set-aside":
-            return f"{d['colour']}'s {d['tile']} fits nowhere: it is shown and set aside."
+            return _("%(who)s's %(tile)s fits nowhere: it is shown and set aside.") % {
+                "who": _(d[COLOUR]),
+                "tile": d["tile"],
+            }
         if kind == "drew":
-            return f"You drew {d['tile']}."
+            return _("You drew %(tile)s.") % {"tile": d["tile"]}
         if kind == "stopped":
-            return f"{d['colour']} keeps the last 2 tiles and places no more."
+            return _("%(who)s keeps the last 2 tiles and places no more.") % {"who": _(d[COLOUR])}
         if kind == "game-over":
-            scores = ", ".join(f"{c} {v}" for c, v in d["scores"].items())
-            winners = " and ".join(d["winners"])
-            return f"Game over: {scores}. {winners} {'wins' if len(d['winners']) == 1 else 'share the victory'}."
+            scores = ", ".join(f"{_(c)} {v}" for c, v in d["scores"].items())
+            winners = _(" and ").join(_(w) for w in d["winners"])
+            won = (
+                _("%(who)s wins.") if len(d["winners"]) == 1 else _("%(who)s share the victory.")
+            ) % {"who": winners}
+            return _("Game over: %(scores)s.") % {"scores": scores} + " " + won
         return plain_sentence(kind, d, names or colours(4))
 
     # -- helpers for tools and tests ----------------------------------------------------------------
@@ -702,9 +766,13 @@ class ForbiddenCity:
         return tile(tile_id)
 
 
+COLOUR = "colour"
+"""The events' colour field (a name, not a text to extract: the colour is translated)."""
+
+
 def _either(items: list[str]) -> str:
     """``a, b or c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" or ") + items[-1]
 
 
 def _spread(moves: list[Placement], n: int) -> list[Placement]:

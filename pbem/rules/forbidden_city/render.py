@@ -11,10 +11,12 @@ detailed boxes of the area around the last move.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pbem.i18n import N_, _, ngettext
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
 from pbem.rules.forbidden_city.tiles import (
     ARCH,
@@ -40,7 +42,7 @@ WINDOW = (3, 1)
 COLOUR_LETTER = {"green": "g", "pink": "p", "white": "w", "grey": "t"}
 OWNER_LETTER = {"purple": "P", "yellow": "Y", "red": "R", "blue": "B"}
 
-COMMAND_HELP = """\
+COMMAND_HELP = N_("""\
 FORBIDDEN CITY: how to write a move
 
 A move is a square and a rotation, for example:  M9 R1
@@ -59,7 +61,7 @@ rotation fits on that square you may leave the rotation out.
 
 A tile must share a side with a tile on the table, and an open
 floor edge may only touch an open edge of the same colour.
-"""
+""")
 
 
 def _edge_h(code: str) -> str:
@@ -326,50 +328,61 @@ def render_board(
         wx = range(max(x0, lx - dx), min(x1, lx + dx) + 1)
         wy = range(max(y0, ly - dy), min(y1, ly + dy) + 1)
         lines.append("")
-        lines.append(f"Around the last move, {square_name(lx, ly)}:")
+        lines.append(_("Around the last move, %(square)s:") % {"square": square_name(lx, ly)})
         lines.extend(_detail(boxes, marks, wx, wy))
     return lines, kind
 
 
 def _legend(kind: str, names: list[str], mine: bool) -> list[str]:
-    owners = ", ".join(f"{OWNER_LETTER.get(n, n[:1].upper())} {n}" for n in names)
+    owners = ", ".join(f"{OWNER_LETTER.get(n, n[:1].upper())} {_(n)}" for n in names)
     parts = []
     if kind != "detail":
         if kind == "overview":
             parts.append(
-                "Overview, 3 characters a square: g2Y green floor with 2 yellow advisors, gDR"
-                " green with a dragon, p\\g or g/p a diagonal tile (west half pink or green),"
-                " T the temple, ** a garden; between squares | or - a wall, : an archway,"
-                " blank open floor."
+                _(
+                    "Overview, 3 characters a square: g2Y green floor with 2 yellow advisors, gDR"
+                    " green with a dragon, p\\g or g/p a diagonal tile (west half pink or green),"
+                    " T the temple, ** a garden; between squares | or - a wall, : an archway,"
+                    " blank open floor."
+                )
             )
         else:
             parts.append(
-                "Overview, 2 characters a square: gY green floor with yellow advisors, gD"
-                " green with a dragon, p\\ a diagonal tile (west half pink), T the temple,"
-                " ** a garden; between squares | or - a wall, : an archway, blank open floor."
+                _(
+                    "Overview, 2 characters a square: gY green floor with yellow advisors, gD"
+                    " green with a dragon, p\\ a diagonal tile (west half pink), T the temple,"
+                    " ** a garden; between squares | or - a wall, : an archway, blank open floor."
+                )
             )
         if mine:
             parts.append(
-                "Digits on an empty square: the rotations in which your tile fits there"
-                " (02: R0 or R2; any: every rotation)."
+                _(
+                    "Digits on an empty square: the rotations in which your tile fits there"
+                    " (02: R0 or R2; any: every rotation)."
+                )
                 if kind == "overview"
-                else "++ on an empty square: your tile fits there."
+                else _("++ on an empty square: your tile fits there.")
             )
-        parts.append("The boxes below draw the squares around the last move in detail.")
+        parts.append(_("The boxes below draw the squares around the last move in detail."))
     parts.append(
-        "Boxes: floors g green, p pink, w white. Edges: - and | wall, :: archway, blank open"
-        " floor. \\ or / diagonal wall (a : in it is an archway). DR: a dragon. G3, D1 ...:"
-        " tile ids."
+        _(
+            "Boxes: floors g green, p pink, w white. Edges: - and | wall, :: archway, blank open"
+            " floor. \\ or / diagonal wall (a : in it is an archway). DR: a dragon. G3, D1 ...:"
+            " tile ids."
+        )
     )
-    parts.append(f"2Y: 2 advisors of yellow ({owners}).")
+    parts.append(_("2Y: 2 advisors of yellow (%(owners)s).") % {"owners": owners})
     if mine:
         parts.append(
-            "K6 over R0,2 on an empty square: your tile fits there, as K6\xa0R0 or K6\xa0R2 (R\xa0any: every rotation)."
-            " A dot: an empty square next to a tile where your tile does not fit now."
+            _(
+                "K6 over R0,2 on an empty square: your tile fits there, as K6\xa0R0 or K6\xa0R2"
+                " (R\xa0any: every rotation). A dot: an empty square next to a tile where your"
+                " tile does not fit now."
+            )
         )
     else:
-        parts.append("A dot: an empty square next to a tile, where a tile may go.")
-    parts.append("Columns are letters, rows numbers: a move is e.g. M9 R1.")
+        parts.append(_("A dot: an empty square next to a tile, where a tile may go."))
+    parts.append(_("Columns are letters, rows numbers: a move is e.g. M9 R1."))
     out: list[str] = []
     for p in parts:
         out.extend(wrap(p))
@@ -392,23 +405,59 @@ def wrap(text: str, indent: str = "") -> list[str]:
 def _tile_words(tdef: TileDef) -> str:
     parts = []
     for r in tdef.regions:
-        bits = [r.colour]
+        extras = []
         if r.advisors:
-            bits.append(f"{r.advisors} advisor{'s' if r.advisors > 1 else ''}")
+            extras.append(
+                ngettext("%(num)d advisor", "%(num)d advisors", r.advisors) % {"num": r.advisors}
+            )
         if r.dragon:
-            bits.append("dragon")
-        parts.append(" ".join(bits[:1]) + (" with " + " and ".join(bits[1:]) if bits[1:] else ""))
+            extras.append(_("dragon"))
+        floor = _(r.colour)
+        parts.append(
+            _("%(floor)s with %(what)s") % {"floor": floor, "what": _(" and ").join(extras)}
+            if extras
+            else floor
+        )
     if tdef.diagonal:
-        wall = "an archway" if tdef.diagonal == "archway" else "a plain wall"
-        return f"diagonal, {wall} between {parts[0]} (NE) and {parts[1]} (SW)"
+        wall = _("an archway") if tdef.diagonal == "archway" else _("a plain wall")
+        return _("diagonal, %(wall)s between %(ne)s (NE) and %(sw)s (SW)") % {
+            "wall": wall,
+            "ne": parts[0],
+            "sw": parts[1],
+        }
     return parts[0]
+
+
+_LAST = re.compile(r"^(\w+) placed (\S+) on (.+)$")
+
+
+def _last_move(last: str) -> str:
+    """The view's ``"purple placed W1 on M9 R0"`` in the language of the mail."""
+    m = _LAST.match(last)
+    if m is None:
+        return last
+    return _("%(who)s placed %(tile)s on %(square)s") % {
+        "who": _(m.group(1)),
+        "tile": m.group(2),
+        "square": m.group(3),
+    }
+
+
+SIDES = (N_("beginner"), N_("advanced"))
+
+COLOURS = (N_("purple"), N_("yellow"), N_("red"), N_("blue"), N_("green"), N_("pink"), N_("white"),
+           N_("grey"))  # fmt: skip
+"""Seat and room colours (translated where shown)."""
 
 
 def render_hand(tile_id: str, owner: str) -> list[str]:
     """The hand tile in its four rotations, labelled as the notation names them."""
     tdef = tile(tile_id)
     # A diagonal tile's description is long: wrap it so that mails stay within 72 columns.
-    lines = wrap(f"Your tile: {tile_id}, {_tile_words(tdef)}.", indent="  ")
+    lines = wrap(
+        _("Your tile: %(tile)s, %(what)s.") % {"tile": tile_id, "what": _tile_words(tdef)},
+        indent="  ",
+    )
     labels = []
     for o in orientations(tdef):
         label = f"R{o.rotation}" if o.canonical == o.rotation else f"R{o.rotation}=R{o.canonical}"
@@ -444,50 +493,70 @@ def render_view(view: Any) -> str:
 def render_panel(view: Any) -> list[str]:
     """The lines under the board: coins, stacks, the last move, whose turn, or the final scores
     (the HTML part shows them under the picture)."""
-    names: list[str] = view.colours
-    out = [f"Start tile: {view.side} side."]
+    names: list[str] = [_(n) for n in view.colours]
+    side = _(view.side)
+    out = [_("Start tile: %(side)s side.") % {"side": side}]
     if view.result is None:
-        out.append("Coins:  " + "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.coins)))
-        out.append(
-            "Stacks: "
-            + "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.stack_counts))
-            + " (tiles left face down)"
+        # Wrapped: a language's colour names may be longer than the English ones.
+        out.extend(
+            wrap(
+                _("Coins:  %(coins)s")
+                % {"coins": "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.coins))},
+                indent="  ",
+            )
+        )
+        out.extend(
+            wrap(
+                _("Stacks: %(stacks)s (tiles left face down)")
+                % {"stacks": "  ".join(f"{names[i]} {c}" for i, c in enumerate(view.stack_counts))},
+                indent="  ",
+            )
         )
     if view.last:
-        out.append(f"Last move: {view.last}.")
+        out.append(_("Last move: %(move)s.") % {"move": _last_move(view.last)})
     if view.set_aside:
         out.extend(
             wrap(
-                "Set aside (fitted nowhere): "
-                + ", ".join(f"{names[s]}\xa0{t}" for s, t in view.set_aside)
-                + ".",
+                _("Set aside (fitted nowhere): %(tiles)s.")
+                % {"tiles": ", ".join(f"{names[s]}\xa0{t}" for s, t in view.set_aside)},
                 indent="  ",
             )
         )
     stopped = [names[i] for i, s in enumerate(view.stopped) if s]
     if stopped and view.result is None:
-        out.extend(wrap("Placing no more (last 2 tiles kept): " + ", ".join(stopped) + "."))
+        out.extend(
+            wrap(_("Placing no more (last 2 tiles kept): %(who)s.") % {"who": ", ".join(stopped)})
+        )
     if view.result is not None:
         r = view.result
-        out.append("Game over. Final scores (coins + 2 per advisor, 3 per dragon on")
-        out.append("the last 2 tiles):")
+        out.extend(
+            _(
+                "Game over. Final scores (coins + 2 per advisor, 3 per dragon on\nthe last 2 "
+                "tiles):"
+            ).split("\n")
+        )
         for i, name in enumerate(names):
+            kept = " ".join(r.revealed[i]) or _("nothing")
             out.append(
-                f"  {name:<7} {r.scores[i]:>4} = {r.coins[i]} + {r.end_bonus[i]}"
-                f"  (kept {' '.join(r.revealed[i]) or 'nothing'})"
+                f"  {name:<7} {r.scores[i]:>4} = {r.coins[i]} + {r.end_bonus[i]}  "
+                + _("(kept %(tiles)s)") % {"tiles": kept}
             )
         winners = [names[i] for i in r.winners]
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        out.append(" and ".join(winners) + f" {verb}.")
+        who = _(" and ").join(winners)
+        out.append(
+            (_("%(who)s wins.") if len(winners) == 1 else _("%(who)s share the victory."))
+            % {"who": who}
+        )
     elif view.to_move is not None:
         who = names[view.to_move]
         if view.seat == view.to_move:
             example = ", ".join(view.examples) if view.examples else "M9 R1"
             out.extend(
                 wrap(
-                    f"Your turn ({who}): place your tile, e.g. {example.replace(' R', chr(160) + 'R')}."
+                    _("Your turn (%(who)s): place your tile, e.g. %(examples)s.")
+                    % {"who": who, "examples": example.replace(" R", chr(160) + "R")}
                 )
             )
         else:
-            out.append(f"To move: {who}.")
+            out.append(_("To move: %(who)s.") % {"who": who})
     return out

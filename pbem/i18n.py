@@ -1,0 +1,94 @@
+"""The players' languages: English (the source), French, Italian and German (issue 15).
+
+Every text a player reads is a gettext message: ``_()`` and ``ngettext()`` in Python, ``{% trans %}``
+and ``_()`` in the Jinja2 templates (``jinja2.ext.i18n``). The catalogs are ``pbem/locale/<lang>/
+LC_MESSAGES/pbem.po`` (sources, in the repository) and their compiled ``pbem.mo`` (shipped in the
+package); ``.ci/i18n`` re-extracts ``pbem/locale/pbem.pot`` and compiles them (docs/I18N.md).
+
+The language of the mail being built is a context variable: the Mailer sets it to the recipient's
+language (:func:`speaking`) around everything that builds that one mail, so the subject, the event
+sentences, refusals and the templates all speak the same language. English needs no catalog: its
+texts are the message ids themselves, byte for byte as before.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+
+LANGS = ("en", "fr", "it", "de")
+"""The languages a player may choose (``LANG fr``, ``-o lang=it``, ``--lang de``)."""
+
+DEFAULT = "en"
+DOMAIN = "pbem"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_NAMES = {
+    "en": "en", "english": "en", "anglais": "en", "inglese": "en", "englisch": "en",
+    "fr": "fr", "french": "fr", "francais": "fr", "français": "fr", "francese": "fr",
+    "franzosisch": "fr", "französisch": "fr",
+    "it": "it", "italian": "it", "italien": "it", "italiano": "it", "italienisch": "it",
+    "de": "de", "german": "de", "allemand": "de", "tedesco": "de", "deutsch": "de",
+}  # fmt: skip
+
+_current: ContextVar[str] = ContextVar("pbem_lang", default=DEFAULT)
+
+
+def normalize(value: str | None) -> str | None:
+    """``"FR"``, ``"fr_FR"``, ``"français"`` -> ``"fr"``; None for a language we do not speak."""
+    if not value:
+        return None
+    v = value.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+    return _NAMES.get(v)
+
+
+@lru_cache(maxsize=8)
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: the identity)."""
+    if lang == DEFAULT:
+        return _gettext.NullTranslations()
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as fp:
+        return _gettext.GNUTranslations(fp)
+
+
+def current() -> str:
+    """The language of the mail being built."""
+    return _current.get()
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Build texts in ``lang`` (None or unknown: English) inside the block."""
+    code = normalize(lang) or DEFAULT
+    token = _current.set(code)
+    try:
+        yield code
+    finally:
+        _current.reset(token)
+
+
+def use(lang: str | None) -> str:
+    """Speak ``lang`` from here to the end of the enclosing :func:`speaking` block (the pipeline
+    of one incoming mail switches to its sender's language once the sender is known)."""
+    code = normalize(lang) or DEFAULT
+    _current.set(code)
+    return code
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the current language (its own plural rule)."""
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is translated later (a table of texts)."""
+    return message
