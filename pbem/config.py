@@ -155,7 +155,9 @@ class Config:
         try:
             return ssl.create_default_context(cafile=str(ca))
         except (ssl.SSLError, ValueError) as exc:
-            raise ConfigError(f"[{kind}] ca_file {ca} is not a PEM file of certificates: {exc}") from None
+            raise ConfigError(
+                f"[{kind}] ca_file {ca} is not a PEM file of certificates: {exc}"
+            ) from None
 
     def _resolve(self, value: str) -> Path | None:
         if not value:

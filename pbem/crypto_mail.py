@@ -106,10 +106,17 @@ class MailCrypto:
             ) % {"part": part}
         status = self.keys.status(address, now)
         if status is KeyStatus.NONE:
-            how = texts.how_to_send_a_key(part, intro=False) if full else [
-                _("To get encrypted mail, reply with your certificate or OpenPGP key attached, or "
-                  "write CERT and a passphrase of at least 8 characters (the first mail of the "
-                  "game explains both).")]
+            how = (
+                texts.how_to_send_a_key(part, intro=False)
+                if full
+                else [
+                    _(
+                        "To get encrypted mail, reply with your certificate or OpenPGP key attached, or "
+                        "write CERT and a passphrase of at least 8 characters (the first mail of the "
+                        "game explains both)."
+                    )
+                ]
+            )
         else:
             how = texts.key_problem(self.keys, address, now)  # expired or revoked: always said
         if privacy == "preferred":

@@ -55,7 +55,6 @@ class Source(Protocol):
 
     def done(self, msg: Any, folder: Literal["processed", "rejected", "shunt"]) -> None: ...
 
-
     def expunge(self, msg: Any) -> None: ...
 
 
@@ -85,10 +84,12 @@ class TickReport:
         return not self.errors and self.shunted == 0 and self.failed == 0
 
     def line(self) -> str:
-        return (f"fetched {self.fetched}, applied {self.applied}, answered {self.answered}, "
-                f"rejected {self.rejected}, shunted {self.shunted}, timers {self.timers}, "
-                f"sent {self.sent}, retry {self.retry}, failed {self.failed}"
-                + (f", deferred {self.deferred}" if self.deferred else ""))
+        return (
+            f"fetched {self.fetched}, applied {self.applied}, answered {self.answered}, "
+            f"rejected {self.rejected}, shunted {self.shunted}, timers {self.timers}, "
+            f"sent {self.sent}, retry {self.retry}, failed {self.failed}"
+            + (f", deferred {self.deferred}" if self.deferred else "")
+        )
 
 
 def tick(
@@ -107,8 +108,10 @@ def tick(
     try:
         lock.enter_context(service_lock(service.store.data_dir, wait=wait_lock))
     except ConflictError as err:  # only the lock itself: a conflict inside the tick is not "busy"
-        raise ServiceBusy(f"another pbem run is active on {service.store.data_dir}; this one "
-                          "did nothing (the running one reads the mail)") from err
+        raise ServiceBusy(
+            f"another pbem run is active on {service.store.data_dir}; this one "
+            "did nothing (the running one reads the mail)"
+        ) from err
     with lock:
         fault: OSError | None = None
         try:
@@ -137,23 +140,27 @@ def _machine_fault(service: Service, report: TickReport, err: OSError, doing: st
     """A fault of the machine (disk full, a file we cannot write): nothing is parked; the same
     work is done again at the next tick. The GM hears of it once a day, if mail can be queued."""
     what = f"{type(err).__name__}: {err.strerror or err}" + (
-        f" ({err.filename})" if err.filename else "")
+        f" ({err.filename})" if err.filename else ""
+    )
     log.error("machine fault while %s: %s; will retry at the next tick", doing, what)
     report.errors.append(f"fault while {doing}: {what}")
     report.deferred += 1
     with contextlib.suppress(OSError):
         service.alert_gm(
             "the service cannot write its files",
-            [f"While {doing}, the machine said: {what}.",
-             "Nothing was lost: the message stays in the inbox (or the game's marker stays) and "
-             "is handled again at every tick until the fault clears. Check the disk space and "
-             "the permissions of the data directory."],
+            [
+                f"While {doing}, the machine said: {what}.",
+                "Nothing was lost: the message stays in the inbox (or the game's marker stays) and "
+                "is handled again at every tick until the fault clears. Check the disk space and "
+                "the permissions of the data directory.",
+            ],
             key=f"fault-{err.errno}-{datetime.now(UTC):%Y%m%d}",
         )
 
 
-def process_inbox(service: Service, source: Source, report: TickReport,
-                  limit: int | None = None) -> None:
+def process_inbox(
+    service: Service, source: Source, report: TickReport, limit: int | None = None
+) -> None:
     messages = source.fetch_new(limit) if limit else source.fetch_new()
     report.fetched += len(messages)
     crash_point("after-fetch")
@@ -204,8 +211,9 @@ def process_inbox(service: Service, source: Source, report: TickReport,
         crash_point("after-flag")
 
 
-def flush_outbox(service: Service, sender: Sender, clock: Callable[[], datetime],
-                 report: TickReport) -> None:
+def flush_outbox(
+    service: Service, sender: Sender, clock: Callable[[], datetime], report: TickReport
+) -> None:
     outbox = service.outbox
     now = clock()
     due = outbox.due(now.timestamp())
@@ -240,10 +248,12 @@ def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:
         return  # do not loop on the GM's own address
     service.alert_gm(
         f"mail to {entry.recipient} could not be delivered",
-        [f"Game {entry.game or '-'}, mail {entry.kind}, Message-ID {entry.message_id}.",
-         f"The server said: {detail}",
-         "The mail is kept (sealed) in the outbox's failed/ folder. Check the address; "
-         "`pbem admin replace` changes it, and `pbem admin resend` sends the board again."],
+        [
+            f"Game {entry.game or '-'}, mail {entry.kind}, Message-ID {entry.message_id}.",
+            f"The server said: {detail}",
+            "The mail is kept (sealed) in the outbox's failed/ folder. Check the address; "
+            "`pbem admin replace` changes it, and `pbem admin resend` sends the board again.",
+        ],
         key=f"fail-{entry.key}",
     )
 
@@ -375,8 +385,12 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     policy.max_commands = cfg.limits.max_commands_per_message
     service = Service(store, outbox, policy, clock)
     # Per authenticated seat (the name of the setting is older than that rule).
-    service.rate_limiter = RateLimiter(service.journal.root, cfg.limits.max_mails_per_sender_per_hour,
-                                       3600.0, lambda: clock().timestamp())
+    service.rate_limiter = RateLimiter(
+        service.journal.root,
+        cfg.limits.max_mails_per_sender_per_hour,
+        3600.0,
+        lambda: clock().timestamp(),
+    )
     from pbem.mail import compose
 
     # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode.
@@ -391,8 +405,7 @@ class _LazyCrypto:
     """Stands for :class:`pbem.crypto_mail.MailCrypto`, opened (identity created or loaded) when
     an attribute is first used."""
 
-    def __init__(self, keys_dir: Path, service_address: str,
-                 clock: Callable[[], datetime]) -> None:
+    def __init__(self, keys_dir: Path, service_address: str, clock: Callable[[], datetime]) -> None:
         self._args = (keys_dir, service_address, clock)
         self._real: Any = None
 
@@ -416,14 +429,22 @@ def build_source(cfg: Any) -> Any:
     f = cfg.imap.folders
     if cfg.imap.host:
         return ImapSource(
-            cfg.imap.host, cfg.imap.port, cfg.imap.security, cfg.imap.user or cfg.service_address,
-            cfg.password("imap"), cursor_path=Journal.state_file(cfg.data_dir, "imap-cursor.json"),
+            cfg.imap.host,
+            cfg.imap.port,
+            cfg.imap.security,
+            cfg.imap.user or cfg.service_address,
+            cfg.password("imap"),
+            cursor_path=Journal.state_file(cfg.data_dir, "imap-cursor.json"),
             ssl_context=cfg.ssl_context("imap"),
-            inbox=f.inbox, processed=f.processed, rejected=f.rejected, shunt=f.shunt,
+            inbox=f.inbox,
+            processed=f.processed,
+            rejected=f.rejected,
+            shunt=f.shunt,
         )
     if cfg.maildir_inbound:
-        return MaildirSource(cfg.maildir_inbound, processed=f.processed, rejected=f.rejected,
-                             shunt=f.shunt)
+        return MaildirSource(
+            cfg.maildir_inbound, processed=f.processed, rejected=f.rejected, shunt=f.shunt
+        )
     return None
 
 
@@ -433,9 +454,15 @@ def build_sender(cfg: Any) -> Any:
 
     if cfg.smtp.host:
         user = cfg.smtp.user or None
-        return SmtpSender(cfg.smtp.host, cfg.smtp.port, cfg.smtp.security, user,
-                          cfg.password("smtp") if user else None,
-                          envelope_from=cfg.service_address, ssl_context=cfg.ssl_context("smtp"))
+        return SmtpSender(
+            cfg.smtp.host,
+            cfg.smtp.port,
+            cfg.smtp.security,
+            user,
+            cfg.password("smtp") if user else None,
+            envelope_from=cfg.service_address,
+            ssl_context=cfg.ssl_context("smtp"),
+        )
     if cfg.maildir_outbound:
         return MaildirSink(cfg.maildir_outbound)
     return None

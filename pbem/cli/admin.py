@@ -391,9 +391,9 @@ def new(
     config: ConfigOpt = None,
 ) -> None:
     """Create a game and print its id."""
+    # Long on purpose: a CLI command: checks of its options and players, then creation, then the output.
     from pbem.store import SetPolicy
 
-    # Long on purpose: a CLI command: checks of its options and players, then creation, then the output.
     try:
         players = [parse_player(p) for p in player]
     except ValueError as exc:  # one line: the text is shown escaped, a CR or LF included
@@ -612,9 +612,8 @@ def show(
 ) -> None:
     """Show a game: players, the board (public view, or one seat's view with --as) and who is to
     move. With --json, also the legal moves of the seats to move, as notation strings."""
-    from pbem.store import ViewAccess
-
     # Long on purpose: a CLI command: the game's facts, its deadlines, an optional private view, two formats.
+    from pbem.store import ViewAccess
     from pbem.store.summary import moves_in_effect
 
     store = _store(config, data_dir)
@@ -801,6 +800,7 @@ def verify(
     """Verify signatures, the hash chain, the snapshot and a full replay. Exit status 1 and a
     message naming the game, the file and the line on any mismatch. An export is checked with
     the public key alone (--pubkey), on any machine."""
+    # Long on purpose: every check of a game in order (signatures, chain, replay, snapshot, index).
     from pbem.store import verify_export
     from pbem.store.shuffle import read_public_key_arg
 

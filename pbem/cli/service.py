@@ -24,8 +24,10 @@ from pbem.cli.tick import setup_logging as _setup_logging
 @app.command("demo")
 def demo(
     mail_dir: Path = typer.Option(
-        None, "--mail-dir", help="Where to put the mailboxes, keys and game files (default: a new "
-        "temporary directory)."
+        None,
+        "--mail-dir",
+        help="Where to put the mailboxes, keys and game files (default: a new "
+        "temporary directory).",
     ),
     seed: int = typer.Option(2018, help="The game's shuffle seed (the same seed, the same game)."),
     maildir_only: bool = typer.Option(
@@ -41,10 +43,13 @@ def demo(
     """
     from pbem.demo import main_text, run_demo
 
-    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    result = run_demo(mail_dir, seed=seed, use_dovecot=False if maildir_only else None,
-                      echo=typer.echo)
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+    )
+    result = run_demo(
+        mail_dir, seed=seed, use_dovecot=False if maildir_only else None, echo=typer.echo
+    )
     typer.echo(main_text(result))
     if not result.final_mail:
         typer.echo("The game did not finish: see the log above.", err=True)
@@ -53,11 +58,15 @@ def demo(
 
 @app.command("sandbox")
 def sandbox_cmd(
-    directory: Path = typer.Argument(..., help="Where the sandbox keeps its config, mailboxes, "
-                                     "games and keys (reused at the next start)."),
+    directory: Path = typer.Argument(
+        ...,
+        help="Where the sandbox keeps its config, mailboxes, "
+        "games and keys (reused at the next start).",
+    ),
     players: int = typer.Option(4, help="How many player accounts (2 to 6), each with a muttrc."),
-    interval: float = typer.Option(5.0, help="Seconds between ticks of the mail loop (0: none; "
-                                   "run 'pbem run' yourself)."),
+    interval: float = typer.Option(
+        5.0, help="Seconds between ticks of the mail loop (0: none; run 'pbem run' yourself)."
+    ),
     maildir_only: bool = typer.Option(
         False, "--maildir", help="Deliver into plain Maildirs even when Dovecot is installed."
     ),
@@ -67,9 +76,16 @@ def sandbox_cmd(
     until Ctrl-C (which stops the servers cleanly)."""
     from pbem.sandbox import run_sandbox
 
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    run_sandbox(directory, players=players, use_dovecot=False if maildir_only else None,
-                interval=interval, echo=lambda s: typer.echo(s))
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s"
+    )
+    run_sandbox(
+        directory,
+        players=players,
+        use_dovecot=False if maildir_only else None,
+        interval=interval,
+        echo=lambda s: typer.echo(s),
+    )
 
 
 @app.command("run")
@@ -119,8 +135,15 @@ def daemon(
         sender = build_sender(cfg)
     log = logging.getLogger("pbem.daemon")
     log.info("daemon started")
-    run_daemon(service, source, sender, clock=_now, should_stop=lambda: stop["now"],
-               interval=interval, limit=cfg.limits.max_messages_per_tick)
+    run_daemon(
+        service,
+        source,
+        sender,
+        clock=_now,
+        should_stop=lambda: stop["now"],
+        interval=interval,
+        limit=cfg.limits.max_messages_per_tick,
+    )
     close = getattr(source, "close", None)
     if close:
         close()
@@ -130,8 +153,11 @@ def daemon(
 @admin_app.command("resend")
 def resend(
     game: str = typer.Argument(..., help="The game id."),
-    seat: list[str] = typer.Option(None, "--seat", help="Only this seat (number, colour or "
-                                   "address); repeatable. Default: every player."),
+    seat: list[str] = typer.Option(
+        None,
+        "--seat",
+        help="Only this seat (number, colour or address); repeatable. Default: every player.",
+    ),
     config: ConfigOpt = None,
     data_dir: DataDirOpt = None,
 ) -> None:

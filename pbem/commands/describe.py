@@ -64,6 +64,7 @@ def describe_line(
     game: Game, kind: str, data: Mapping[str, Any], names: list[str], players: list[str]
 ) -> list[str]:
     """Sentences for one public log line (an action with its events, an undo, a replacement...)."""
+    # Long on purpose: one branch per kind of log line the players read about, each a sentence or two.
 
     def who(seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(names):
@@ -111,7 +112,9 @@ def describe_line(
         if reason == "gm":
             return [_("The game has ended (ended by the game master).")]
         if reason and reason not in ("finished", "game-over"):
-            return [_("The game has ended (ended by the game master).").rstrip(".") + f": {reason}."]
+            return [
+                _("The game has ended (ended by the game master).").rstrip(".") + f": {reason}."
+            ]
         return [_("The game has ended.")]
     if kind == "deadline":
         return [deadline_sentence(data)]

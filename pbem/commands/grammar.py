@@ -424,6 +424,7 @@ def _read_line(
     notation: Callable[[Any], str] | None,
     from_subject: bool,
 ) -> None:
+    # Long on purpose: one branch per command word, then the game's own notation.
     line = raw.strip()
     if not line:
         return
@@ -508,6 +509,7 @@ def _read_move(
     notation: Callable[[Any], str] | None,
     from_subject: bool,
 ) -> None:
+    # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
     try:
         action = parse_action(line_wo)
     except InvalidSyntax as err:

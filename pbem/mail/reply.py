@@ -358,6 +358,7 @@ def command_lines(
     see the module docstring for what each layer removes. Text below a ``>`` quote (bottom-posting)
     is kept. ``max_lines`` caps the result.
     """
+    # Long on purpose: the reply reader's one pass over the lines: quote shapes, fingerprints, markers.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     lines = [normalize_line(ln) for ln in raw_lines]
     mask = quoted_mask(lines, fingerprint)

@@ -204,6 +204,7 @@ class Mailer:
     def send(self, mail: Mail) -> int:
         """Render, build, attach, encrypt for the recipient when a key is on file, and queue.
         Returns the number of mails queued (0 for a computer seat)."""
+        # Long on purpose: one outgoing mail from template to queue: render, fingerprint, headers, keys, encryption.
         if mail.to_addr.startswith(COMPUTER_PREFIX):
             return 0
         from pbem.mail import fingerprint

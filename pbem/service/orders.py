@@ -124,6 +124,7 @@ def move_form(record: GameRecord, seat: int, text: str) -> bool:
 
 def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str = "") -> Reading:
     """Read ``lines`` for the seat, with every check that needs the game."""
+    # Long on purpose: the reading of a reply and every check that needs the game, in the order they apply.
     record, seat = seated.record, seated.seat
     game, state, env = record.game, record.state, record.envelope
 

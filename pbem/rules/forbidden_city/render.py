@@ -493,6 +493,7 @@ def render_view(view: Any) -> str:
 def render_panel(view: Any) -> list[str]:
     """The lines under the board: coins, stacks, the last move, whose turn, or the final scores
     (the HTML part shows them under the picture)."""
+    # Long on purpose: the facts beside the board, line after line (coins, stacks, last move, turn).
     names: list[str] = [_(n) for n in view.colours]
     side = _(view.side)
     out = [_("Start tile: %(side)s side.") % {"side": side}]
