@@ -26,18 +26,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pbem import i18n
-from pbem.errors import ConflictError, IntegrityError
+from pbem.errors import IntegrityError
 from pbem.i18n import _
 from pbem.mail.outbox import Outbox
 from pbem.mail.policy import RateLimiter
-from pbem.rules.base import derive_rng
 from pbem.service.journal import Journal
 from pbem.service.mailer import COMPUTER_PREFIX
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
 from pbem.service.timers import next_due
-from pbem.store import ActionEntry, GameRecord, Store
+from pbem.store import GameRecord, Store
 
 # The pipeline's steps, the mail builders (templates, the reply reader, pictures) and the email
 # package load on first use: an idle tick (nothing in the inbox, nothing to notify) imports none of
@@ -342,35 +341,9 @@ class Service:
     def play_computers(self, game_id: str, limit: int = 1000) -> int:
         """Let the service's bot play every decision owed by a seat given to the computer. Called
         after every commit: a reply, a GM command (through the journal), a timer."""
-        played = 0
-        while played < limit:
-            record = self.store.load(game_id)
-            if record.envelope.status != "active":
-                break
-            todo = [
-                d
-                for d in record.pending()
-                if record.envelope.active_player(d.seat).email.startswith(COMPUTER_PREFIX)
-            ]
-            if not todo:
-                break
-            d = todo[0]
-            bots = record.game.bots()
-            bot = bots.get("greedy") or bots.get("heuristic") or bots["random"]
-            rng = derive_rng(record.envelope.moves, "computer", game_id, d.seat)
-            action = bot.choose(record.game, record.state, d.seat, rng)
-            try:
-                self.store.commit(
-                    game_id,
-                    record.seq,
-                    [ActionEntry(d.seat, action=action, source="bot")],
-                    self.clock(),
-                )
-            except ConflictError:
-                continue  # another writer came first: look again
-            self.notify(game_id)
-            played += 1
-        return played
+        from pbem.service.computers import play_computers
+
+        return play_computers(self.store, game_id, self.clock, self.notify, limit)
 
 
 @cache

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Literal
 
 from pbem.commands.describe import describe_line
@@ -115,6 +116,25 @@ def situation_of(
         pending_now=frozenset(d.seat for d in record.pending()),
         actors=frozenset(a for a in actors if isinstance(a, int)),
     )
+
+
+Attachment = tuple[bytes, str, str]
+
+
+def export_attachments(
+    store: Store, tmp_dir: Path, record: GameRecord
+) -> tuple[Attachment, Attachment]:
+    """The game's public export (log, snapshot, public keys) and the service's public key, for
+    the game-over mail: with them any player can run ``pbem verify-shuffle``."""
+    gid = record.envelope.game_id
+    tmp = tmp_dir / f".export-{gid}.tar.gz"
+    try:
+        store.export(gid, tmp)
+        data = tmp.read_bytes()
+    finally:
+        tmp.unlink(missing_ok=True)
+    key = (store.keyring.public_key_text() + "\n").encode()
+    return (data, f"{gid}.tar.gz", "application/gzip"), (key, "pbem-public-key.txt", "text/plain")
 
 
 class Notifier:
@@ -341,7 +361,7 @@ class Notifier:
             ctx.board = record.render(None)
             ctx.picture = picture_of(record, None)
             ctx.your_turn = False
-            export, key = self._export(record)
+            export, key = export_attachments(self.store, self.journal.root, record)
             ctx.paragraphs = self._verify_paragraphs(record, export[1], key[1])
             return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key))
         if kind == "start":
@@ -368,23 +388,6 @@ class Notifier:
             echo=echo,
         )
         return m.to_seat(record, seat, kind, ctx, tail, reply_to=reply_to)
-
-    def _export(self, record: GameRecord) -> tuple[tuple[bytes, str, str], tuple[bytes, str, str]]:
-        """The game's public export (log, snapshot, public keys) and the service's public key,
-        for the game-over mail: with them any player can run ``pbem verify-shuffle``."""
-        gid = record.envelope.game_id
-        tmp = self.journal.root / f".export-{gid}.tar.gz"
-        try:
-            self.store.export(gid, tmp)
-            data = tmp.read_bytes()
-        finally:
-            tmp.unlink(missing_ok=True)
-        key = (self.store.keyring.public_key_text() + "\n").encode()
-        return (data, f"{gid}.tar.gz", "application/gzip"), (
-            key,
-            "pbem-public-key.txt",
-            "text/plain",
-        )
 
     def _verify_paragraphs(self, record: GameRecord, export: str, key: str) -> list[str]:
         env = record.envelope
