@@ -25,13 +25,12 @@ import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
-from pbem.rules.forbidden_city.render import render_panel
+from pbem.rules.forbidden_city.render import cell_def, render_panel
 from pbem.rules.forbidden_city.tiles import (
     ARCH,
     OPEN,
     WALL,
     TileDef,
-    components,
     orientations,
     tile,
 )
@@ -103,17 +102,6 @@ def board_picture(game: str, view: Any) -> Picture | None:
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     # Pillow's own bundled font: the same glyphs on every machine, nothing read from the system.
     return ImageFont.load_default(size=size)
-
-
-def _start_def(side: str, tile_id: str) -> TileDef:
-    for _x, _y, tdef in components().start[side]:
-        if tdef.id == tile_id:
-            return tdef
-    raise KeyError(tile_id)
-
-
-def _def(side: str, tile_id: str) -> TileDef:
-    return _start_def(side, tile_id) if tile_id.startswith("start-") else tile(tile_id)
 
 
 def _shared(a: str | None, b: str | None) -> str | None:
@@ -305,7 +293,7 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
         d.line((LEFT, px(x0, y)[1], LEFT + nx * S, px(x0, y)[1]), fill=GRID)
     codes: dict[tuple[int, int], tuple[str, ...]] = {}
     for (x, y), c in cells.items():
-        tdef = _def(side, c.tile)
+        tdef = cell_def(side, c.tile)
         codes[(x, y)] = orientations(tdef)[c.rotation].codes
         _draw_tile(d, *px(x, y), tdef, c.rotation, c.owner)
     for (x, y), rots in fits.items():

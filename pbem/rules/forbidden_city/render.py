@@ -157,7 +157,8 @@ def _start_def(side: str, tile_id: str) -> TileDef:
     raise KeyError(tile_id)
 
 
-def _cell_def(side: str, tile_id: str) -> TileDef:
+def cell_def(side: str, tile_id: str) -> TileDef:
+    """The definition of the tile on a square: a start tile of ``side``, or a palace tile."""
     return _start_def(side, tile_id) if tile_id.startswith("start-") else tile(tile_id)
 
 
@@ -239,7 +240,7 @@ def _overview(
     codes: dict[tuple[int, int], tuple[str, ...]] = {}
     inner: dict[tuple[int, int], str] = {}
     for c in cells:
-        tdef = _cell_def(side, c.tile)
+        tdef = cell_def(side, c.tile)
         codes[(c.x, c.y)] = orientations(tdef)[c.rotation].codes
         inner[(c.x, c.y)] = _compact_interior(tdef, c.rotation, c.owner, w)
 
@@ -295,7 +296,7 @@ def render_board(
     """
     boxes: dict[tuple[int, int], list[str]] = {}
     for c in cells:
-        boxes[(c.x, c.y)] = tile_box(_cell_def(side, c.tile), c.rotation, c.owner)
+        boxes[(c.x, c.y)] = tile_box(cell_def(side, c.tile), c.rotation, c.owner)
     if not boxes:
         return [], "detail"
     marks: dict[tuple[int, int], Mark] = {(x, y): "." for x, y in frontier}
