@@ -328,6 +328,7 @@ def verify_shuffle_cmd(
                 "commitment": report.commitment,
                 "seed": report.seed,
                 "actions_checked": report.actions_checked,
+                "moves": report.moves,
                 "problems": report.problems,
             }
         )

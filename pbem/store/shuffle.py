@@ -45,6 +45,9 @@ class ShuffleReport:
     commitment: str = ""
     seed: int | None = None
     actions_checked: int = 0
+    """Every action line replayed, those an undo took back included."""
+    moves: int = 0
+    """The moves in effect at the end: the game's one move number (mails, HISTORY, admin list)."""
     problems: list[str] = field(default_factory=list)
     problem_line: int | None = None
     """The log line of the first problem, if any."""
@@ -58,7 +61,13 @@ class ShuffleReport:
         if self.ok:
             return (
                 f"{self.game_id}: OK: the revealed seed matches the commitment {self.commitment[:16]}..., "
-                f"and replaying {self.actions_checked} move{'' if self.actions_checked == 1 else 's'} "
+                f"and replaying the {self.moves} move{'' if self.moves == 1 else 's'} of the game"
+                + (
+                    f" (and {self.actions_checked - self.moves} taken back)"
+                    if self.actions_checked > self.moves
+                    else ""
+                )
+                + " "
                 "from it gives exactly the recorded draws and scores"
             )
         return f"{self.game_id}: FAILED: " + "; ".join(self.problems)
@@ -124,6 +133,9 @@ def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
                 return fail(
                     e.seq, f"the recorded final scores {p.get('scores')} differ from the replay's"
                 )
+    from pbem.store.summary import moves_in_effect
+
+    report.moves = len(moves_in_effect(entries))
     report.ok = True
     return report
 
