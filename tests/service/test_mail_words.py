@@ -212,3 +212,31 @@ def test_a_digest_a_day_when_turns_come_less_often(tmp_path: Path) -> None:
     assert len(ann) == len(digests) + len(turns), ann  # nothing else
     for a, b in zip(digests, digests[1:], strict=False):
         assert b - a >= timedelta(hours=24)  # type: ignore[operator]
+
+
+def test_long_addresses_keep_every_line_within_72_columns(tmp_path: Path) -> None:
+    from helpers import Clock
+
+    from pbem.mail.outbox import Outbox
+    from pbem.service import Policy, Service
+    from pbem.store import Keyring, Store
+
+    keyring = Keyring.create(tmp_path / "keys", data_dir=tmp_path / "games")
+    store = Store(tmp_path / "games", keyring)
+    outbox = Outbox(tmp_path / "games", keyring)
+    service = Service(
+        store,
+        outbox,
+        Policy(
+            "forbidden-city-service-1@mail.example-club.org", "game-master-2@mail.example-club.org"
+        ),
+        Clock(),
+    )
+    gid = store.create("forbidden-city", FOUR[:2], {"privacy": "plain"}, 3, service.clock())
+    service.flush_journal()
+    env = Env(service, store, outbox, service.clock, tmp_path)  # type: ignore[arg-type]
+    mails = drain(env)
+    assert mails
+    for m in mails:
+        assert all(len(ln) <= 72 for ln in text_of(m).splitlines()), text_of(m)
+    assert gid
