@@ -25,11 +25,10 @@ import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
-from pbem.rules.forbidden_city.render import cell_def, render_panel
+from pbem.rules.forbidden_city.render import cell_def, render_panel, shared_edge
 from pbem.rules.forbidden_city.tiles import (
     ARCH,
     OPEN,
-    WALL,
     TileDef,
     orientations,
     tile,
@@ -102,17 +101,6 @@ def board_picture(game: str, view: Any) -> Picture | None:
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     # Pillow's own bundled font: the same glyphs on every machine, nothing read from the system.
     return ImageFont.load_default(size=size)
-
-
-def _shared(a: str | None, b: str | None) -> str | None:
-    codes = {a, b} - {None}
-    if not codes:
-        return None
-    if WALL in codes:
-        return WALL
-    if ARCH in codes:
-        return ARCH
-    return OPEN
 
 
 def _text(
@@ -317,10 +305,10 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
             south = codes.get((x, y + 1))
             ax, ay = px(x, y)
             if here is not None or east is not None:
-                code = _shared(here[1] if here else None, east[3] if east else None)
+                code = shared_edge(here[1] if here else None, east[3] if east else None)
                 _edge(d, (ax + S, ay), (ax + S, ay + S), code)
             if here is not None or south is not None:
-                code = _shared(here[2] if here else None, south[0] if south else None)
+                code = shared_edge(here[2] if here else None, south[0] if south else None)
                 _edge(d, (ax, ay + S), (ax + S, ay + S), code)
             if here is not None and (x - 1, y) not in codes:
                 _edge(d, (ax, ay), (ax, ay + S), here[3])

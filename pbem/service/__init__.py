@@ -83,24 +83,32 @@ class Service:
         self.secret = self.store.keyring.token_secret
         self.journal = Journal(self.store.data_dir, self.outbox, fsync=self.store.fsync)
         self.prefs = Prefs(self.journal.path("prefs.json"), fsync=self.store.fsync)
-        day = 86400.0
-        self.strangers = RateLimiter(
+
+    # The collaborators below are built on first use (each imports its modules then); assigning
+    # one (tests) replaces it as an ordinary attribute would.
+
+    @cached_property
+    def strangers(self) -> RateLimiter:
+        """Answers to one unauthenticated address: so many a day (its file is read only when a
+        stranger writes, not by every tick)."""
+        return RateLimiter(
             self.journal.root,
             self.policy.stranger_answers_per_day,
-            day,
+            86400.0,
             lambda: self.clock().timestamp(),
             filename="strangers.json",
         )
-        self.stranger_flood = RateLimiter(
+
+    @cached_property
+    def stranger_flood(self) -> RateLimiter:
+        """Answers to all unauthenticated addresses together: so many an hour."""
+        return RateLimiter(
             self.journal.root,
             self.policy.stranger_answers_per_hour,
             3600.0,
             lambda: self.clock().timestamp(),
             filename="strangers-all.json",
         )
-
-    # The collaborators below are built on first use (each imports its modules then); assigning
-    # one (tests) replaces it as an ordinary attribute would.
 
     @cached_property
     def mailer(self) -> Mailer:

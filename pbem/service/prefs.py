@@ -43,12 +43,24 @@ class Prefs:
     def __init__(self, path: Path, *, fsync: bool = True) -> None:
         self.path = path
         self.fsync = fsync
+        self._cache: tuple[tuple[int, int, int], dict[str, PlayerPrefs]] | None = None
 
     def _all(self) -> dict[str, PlayerPrefs]:
+        """Every choice on file; read again only when the file changed (a tick asks once per
+        mail, and ``pbem admin mail``/``lang`` may change it between ticks)."""
         try:
-            return _decode.decode(self.path.read_bytes())
+            st = self.path.stat()
+        except OSError:
+            return {}
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        if self._cache is not None and self._cache[0] == stamp:
+            return dict(self._cache[1])
+        try:
+            data = _decode.decode(self.path.read_bytes())
         except (OSError, msgspec.DecodeError):
             return {}
+        self._cache = (stamp, data)
+        return dict(data)
 
     def get(self, address: str) -> PlayerPrefs:
         return self._all().get(address.strip().lower(), PlayerPrefs())

@@ -178,7 +178,7 @@ def _detail(
     return lines
 
 
-def _shared(a: str | None, b: str | None) -> str | None:
+def shared_edge(a: str | None, b: str | None) -> str | None:
     """The edge two touching squares show together: a wall wins (an archway against a wall is
     blocked), then an archway, then open floor; None when both squares are empty."""
     codes = {a, b} - {None}
@@ -248,7 +248,7 @@ def _overview(
         """The shared edge on side d (1 east, 2 south) of square (x, y)."""
         here = codes.get((x, y))
         there = codes.get((x + 1, y) if d == 1 else (x, y + 1))
-        return _shared(here[d] if here else None, there[(d + 2) % 4] if there else None)
+        return shared_edge(here[d] if here else None, there[(d + 2) % 4] if there else None)
 
     v_char = {WALL: "|", ARCH: ":", OPEN: " ", None: " "}
     if w == 3:
