@@ -198,3 +198,53 @@ def test_a_resigned_players_old_mails_no_longer_move_the_seat(game) -> None:
     assert out.folder == "rejected"
     assert _actions(env, gid) == before
     assert rec.envelope.active_player(mover).email.startswith("computer+")
+
+
+def test_one_broken_game_never_stops_the_tick_for_the_others(game, tmp_path, monkeypatch) -> None:
+    """The GM-typo bug of issue 9 (every run died in the journal flush): a game whose mails
+    cannot be built, or whose files fail their checks, is set aside; another game's move in the
+    same tick applies."""
+    from pbem.mail.inbound import MaildirSource
+    from pbem.runner import tick
+
+    env, gid, mover, addr, mails = game
+    broken = env.store.create("forbidden-city", PLAYERS[:2], {}, 9, env.clock())
+    damaged = env.store.create("forbidden-city", PLAYERS[:2], {}, 10, env.clock())
+    env.service.mark_dirty(broken)
+    env.service.mark_dirty(damaged)
+    log = env.data / damaged / "log.jsonl"
+    raw = bytearray(log.read_bytes())
+    raw[40] ^= 1  # a flipped byte: its signature fails
+    log.write_bytes(bytes(raw))
+    real_notify = env.service.notifier.notify
+
+    def notify(game_id: str, **kw: object) -> int:
+        if game_id == broken:
+            raise ValueError("a bug in building this game's mails")
+        return real_notify(game_id, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(env.service.notifier, "notify", notify)
+    inbox = MaildirSource(tmp_path / "inbox")
+    (tmp_path / "inbox" / "new" / "1.reply").write_bytes(
+        reply(mails[addr], addr, _legal(env, gid, mover))
+    )
+    report = tick(env.service, inbox, None, clock=env.clock)
+    assert report.applied == 1, report
+    assert _actions(env, gid) == 1
+    alerts = [str(m["Subject"]) for m in drain(env) if "gm@" in str(m["To"])]
+    assert any(broken in s for s in alerts) and any(damaged in s for s in alerts), alerts
+    assert (env.data / "outbox" / "dirty" / broken).exists()  # tried again at the next tick
+
+
+def test_an_ended_game_relays_no_say(game) -> None:
+    from pbem.store import End
+
+    env, gid, mover, addr, mails = game
+    rec = env.store.load(gid)
+    env.store.commit(gid, rec.seq, [End("gm")], env.clock())
+    env.service.flush_journal()
+    drain(env)
+    out = env.service.handle(reply(mails[addr], addr, "SAY anyone for another game?", quote=False))
+    assert out.folder == "rejected"
+    (answer,) = drain(env)  # only the refusal: nobody else hears it
+    assert addr in str(answer["To"]) and "has ended" in text_of(answer)
