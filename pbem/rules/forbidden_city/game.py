@@ -756,7 +756,9 @@ class ForbiddenCity:
             won = (
                 _("%(who)s wins.") if len(d["winners"]) == 1 else _("%(who)s share the victory.")
             ) % {"who": winners}
-            return _("Game over: %(scores)s.") % {"scores": scores} + " " + won
+            return (
+                _("Game over: %(scores)s.") % {"scores": scores} + " " + won[:1].upper() + won[1:]
+            )
         return plain_sentence(kind, d, names or colours(4))
 
     # -- helpers for tools and tests ----------------------------------------------------------------

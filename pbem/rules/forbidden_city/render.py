@@ -545,10 +545,10 @@ def render_panel(view: Any) -> list[str]:
             )
         winners = [names[i] for i in r.winners]
         who = _(" and ").join(winners)
-        out.append(
-            (_("%(who)s wins.") if len(winners) == 1 else _("%(who)s share the victory."))
-            % {"who": who}
-        )
+        won = (_("%(who)s wins.") if len(winners) == 1 else _("%(who)s share the victory.")) % {
+            "who": who
+        }
+        out.append(won[:1].upper() + won[1:])
     elif view.to_move is not None:
         who = names[view.to_move]
         if view.seat == view.to_move:
