@@ -1123,17 +1123,31 @@ def _seat_langs(values: list[str], n_players: int) -> list[str | None]:
     return out
 
 
-def _set_langs(
-    config: Path | None, data_dir: Path | None, choices: list[tuple[str, str | None]]
-) -> None:
+def _prefs(config: Path | None, data_dir: Path | None) -> Any:
+    """The per-address choices (pbem.service.prefs.Prefs) of the configured data directory."""
     from pbem.service.journal import Journal
     from pbem.service.prefs import Prefs
 
-    cfg = _config(config, data_dir)
-    prefs = Prefs(Journal.state_file(cfg.data_dir, "prefs.json"))
+    return Prefs(Journal.state_file(_config(config, data_dir).data_dir, "prefs.json"))
+
+
+def _address(address: str) -> str:
+    """A player's address as the GM typed it, checked like every address at admin new."""
+    from pbem.model import check_email
+
+    try:
+        return check_email(address)
+    except ValueError as err:
+        raise CommandError(str(err)) from None
+
+
+def _set_langs(
+    config: Path | None, data_dir: Path | None, choices: list[tuple[str, str | None]]
+) -> None:
+    prefs = _prefs(config, data_dir)
     for address, code in choices:
         if code is not None:
-            prefs.set_lang(address, code)
+            prefs.set_lang(_address(address), code)
 
 
 @admin_app.command("lang")
@@ -1156,14 +1170,10 @@ def lang_pref(
         if code is None and choice != "default":
             raise CommandError(f"{lang!r} is not a language: en, fr, it, de or default.")
         if code is None:
-            from pbem.service.journal import Journal
-            from pbem.service.prefs import Prefs
-
-            cfg = _config(config, data_dir)
-            Prefs(Journal.state_file(cfg.data_dir, "prefs.json")).set_lang(address, None)
+            _prefs(config, data_dir).set_lang(_address(address), None)
         else:
             _set_langs(config, data_dir, [(address, code)])
-    typer.echo(f"{address.strip().lower()}: lang {code or 'default'}.")
+    typer.echo(f"{_address(address)}: lang {code or 'default'}.")
 
 
 @admin_app.command("mail")
@@ -1182,17 +1192,16 @@ def mail_pref(
 ) -> None:
     """Set how much mail a player gets, in every game they play from that address (what they
     can set themselves with MAIL EVERY, MAIL TURNS or MAIL DIGEST)."""
-    from pbem.service.journal import Journal
-    from pbem.service.prefs import MailMode, Prefs
+    from pbem.service.prefs import MailMode
 
     with _errors():
-        cfg = _config(config, data_dir)
         choice = mode.strip().lower()
         if choice not in ("every", "turns", "digest", "default"):
             raise CommandError(f"{mode!r} is not a mail setting: every, turns, digest or default.")
-        prefs = Prefs(Journal.state_file(cfg.data_dir, "prefs.json"))
-        prefs.set_mail(address, None if choice == "default" else MailMode(choice))
-    typer.echo(f"{address.strip().lower()}: mail {choice}.")
+        _prefs(config, data_dir).set_mail(
+            _address(address), None if choice == "default" else MailMode(choice)
+        )
+    typer.echo(f"{_address(address)}: mail {choice}.")
 
 
 @admin_app.command("export")

@@ -121,3 +121,18 @@ def test_admin_new_and_replace_refuse_with_one_line_and_exit_1(cli: CliRunner, b
     _one_line_error(cli.invoke(app, ["admin", "replace", gid, "1", bad]))
     shown = cli.invoke(app, ["admin", "show", gid, "--json"])
     assert "cy@example.org" not in shown.output
+
+
+@pytest.mark.parametrize(
+    "bad", ["ann@x.org\r\nBcc: y@z", "jösé@example.org", "not an address", "ann@x.org\u2028"]
+)
+@pytest.mark.parametrize("command", [["mail"], ["lang"]])
+def test_admin_mail_and_lang_check_the_address(
+    cli: CliRunner, tmp_path: Path, bad: str, command: list[str]
+) -> None:
+    value = "turns" if command == ["mail"] else "fr"
+    _one_line_error(cli.invoke(app, ["admin", *command, bad, value]))
+    assert not (tmp_path / "games" / "outbox" / "prefs.json").exists()
+    ok = cli.invoke(app, ["admin", *command, "Ann@Example.org", value])
+    assert ok.exit_code == 0, ok.output
+    assert "ann@example.org" in (tmp_path / "games" / "outbox" / "prefs.json").read_text()
