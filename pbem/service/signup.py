@@ -129,22 +129,15 @@ class Board:
                 continue
 
     def get_open(self, open_id: str) -> OpenGame | None:
-        for d in (self.open_dir, self.open_dir / "started"):
-            try:
-                return msgspec.json.decode((d / f"{open_id}.json").read_bytes(), type=OpenGame)
-            except (OSError, msgspec.DecodeError):
-                continue
-        return None
+        try:
+            return msgspec.json.decode(
+                (self.open_dir / f"{open_id}.json").read_bytes(), type=OpenGame
+            )
+        except (OSError, msgspec.DecodeError):
+            return None
 
     def save_open(self, og: OpenGame) -> None:
-        """An open game still taking players lives in ``open/``, which every tick reads; once
-        started it moves to ``open/started/`` (kept to answer a late JOIN), so a tick's cost does
-        not grow with every game ever announced."""
-        if og.game_id is None:
-            self._write(self.open_dir / f"{og.open_id}.json", og)
-            return
-        self._write(self.open_dir / "started" / f"{og.open_id}.json", og)
-        (self.open_dir / f"{og.open_id}.json").unlink(missing_ok=True)
+        self._write(self.open_dir / f"{og.open_id}.json", og)
 
     def new_open(
         self,
