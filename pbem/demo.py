@@ -14,6 +14,7 @@ taken; everything that crosses a mail server is real.
 from __future__ import annotations
 
 import logging
+import shlex
 import shutil
 import tempfile
 import time
@@ -440,6 +441,17 @@ GPG_SOCKET_ROOM = 80
 most 107 bytes: ``<home>/S.gpg-agent.browser`` must fit."""
 
 
+def _pbem_command() -> str:
+    """How to run pbem again, as it was installed: the script beside this Python (a virtual
+    environment's bin/), else whatever ``pbem`` the PATH finds."""
+    import sys
+
+    here = Path(sys.executable).with_name("pbem")
+    if here.exists():
+        return shlex.quote(str(here))
+    return shutil.which("pbem") or "pbem"
+
+
 def _gnupg_home(folder: Path) -> Path:
     """The demo's GnuPG home: ``folder/gnupg``, or, when that path is too long for gpg-agent's
     sockets, a short directory under the temporary folder that ``folder/gnupg`` points to."""
@@ -573,7 +585,7 @@ def main_text(result: DemoResult) -> str:
     lines.extend(result.keys)
     lines.append(f"Game files: {result.mail_dir / 'games' / result.game_id}")
     lines.append(
-        f"Verify them: .venv/bin/pbem admin verify {result.game_id} "
+        f"Verify them: {_pbem_command()} admin verify {result.game_id} "
         f"--data-dir {result.mail_dir / 'games'}"
     )
     return "\n".join(lines)
