@@ -275,9 +275,10 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
     try:
-        from pbem.service.signup import start_due
+        if any(service.journal.root.glob("open/*.json")):  # announced games still open
+            from pbem.service.signup import start_due
 
-        start_due(service, now)
+            start_due(service, now)
     except (PbemError, ValueError) as err:
         report.errors.append(f"open games: {err}")
     journal = service.journal

@@ -31,9 +31,8 @@ from pbem.i18n import _
 from pbem.mail.outbox import Outbox
 from pbem.mail.policy import RateLimiter
 from pbem.service.journal import Journal
-from pbem.service.mailer import COMPUTER_PREFIX
 from pbem.service.outcome import Folder, Outcome, Reason
-from pbem.service.ports import MailCryptoPort, Policy, RateLimiterPort
+from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
 from pbem.service.timers import next_due
 from pbem.store import GameRecord, Store
@@ -289,8 +288,6 @@ class Service:
     def prune_fingerprints(self, keep: timedelta = timedelta(days=90)) -> int:
         """Once a day, delete the fingerprints of mails older than ``keep`` (a reply to one of
         those is stale anyway, or read with the quote shapes alone)."""
-        from pbem.mail import fingerprint
-
         today = self.clock().strftime("%Y-%m-%d")
         mark = self.journal.path("fingerprints-pruned")
         try:
@@ -298,6 +295,8 @@ class Service:
                 return 0
         except OSError:
             pass
+        from pbem.mail import fingerprint  # only on the day's first tick
+
         n = fingerprint.prune(self.store.data_dir, keep.total_seconds(), self.clock().timestamp())
         with contextlib.suppress(OSError):  # a full disk only means pruning again tomorrow
             self.journal.write_marker("fingerprints-pruned", today.encode())
@@ -321,6 +320,8 @@ class Service:
         return self.keys.missing(record)
 
     def remind_missing_keys(self, every: timedelta = timedelta(hours=24)) -> int:
+        if not self.journal.awaiting_games():
+            return 0  # the usual tick: no game waits for keys, nothing of the mail side loads
         return self.keys.remind(every)
 
     # ================================================================== the GM's resend

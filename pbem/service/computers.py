@@ -8,7 +8,7 @@ from datetime import datetime
 
 from pbem.errors import ConflictError
 from pbem.rules.base import derive_rng
-from pbem.service.mailer import COMPUTER_PREFIX
+from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import ActionEntry, Store
 
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from pbem.errors import PLAYER_ERRORS
 from pbem.service.facts import private_part
 from pbem.service.journal import AwaitingMark, Journal
-from pbem.service.mailer import COMPUTER_PREFIX, Mailer, join, reply_tail
-from pbem.service.ports import MailCryptoPort
+from pbem.service.mailer import Mailer, join, reply_tail
+from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort
 from pbem.store import GameRecord, Store
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from pbem.mail.compose import MailContext
 from pbem.mail.tokens import message_id
 from pbem.rules.base import Decision
 from pbem.service.facts import moves_played, private_part
-from pbem.service.ports import MailCryptoPort, Policy
+from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy
 from pbem.store import GameRecord
 
 if TYPE_CHECKING:  # the reply reader and the email parser load with the first mail
@@ -33,9 +33,6 @@ if TYPE_CHECKING:  # the reply reader and the email parser load with the first m
 
 EXAMPLES = 5
 """How many legal moves a mail shows as examples."""
-
-COMPUTER_PREFIX = "computer+"
-"""Seats whose address starts with this are played by the service's bot (after RESIGN)."""
 
 
 @dataclass(frozen=True)

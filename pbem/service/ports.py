@@ -11,6 +11,10 @@ if TYPE_CHECKING:  # annotations only: the email package loads with the first ma
     from email.message import EmailMessage
 
 
+COMPUTER_PREFIX = "computer+"
+"""Seats whose address starts with this are played by the service's bot (after RESIGN)."""
+
+
 @dataclass
 class Policy:
     """The service's limits and identity."""

@@ -20,8 +20,8 @@ from pbem.mail.parse import parse_message
 from pbem.mail.policy import is_loop_or_auto, size_problem
 from pbem.service import orders, signup
 from pbem.service.auth import Incoming, Refusal, Seated, authenticate
-from pbem.service.mailer import COMPUTER_PREFIX
 from pbem.service.outcome import Folder, Outcome, Reason
+from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import ActionEntry, MessageHandled, NewEntry, Replace
 
 if TYPE_CHECKING:
