@@ -240,3 +240,18 @@ def test_long_addresses_keep_every_line_within_72_columns(tmp_path: Path) -> Non
     for m in mails:
         assert all(len(ln) <= 72 for ln in text_of(m).splitlines()), text_of(m)
     assert gid
+
+
+def test_a_damaged_prefs_file_is_read_as_no_choices_and_rewritten(tmp_path: Path) -> None:
+    env, gid, mails = _start(tmp_path, FOUR[:2])
+    prefs = env.data / "outbox" / "prefs.json"
+    prefs.write_bytes(b"\xff{not json")
+    first = _to(mails, "ann@example.org")[0]
+    # Mail still goes out (everyone gets every mail, the default) ...
+    env.service.resend(gid)
+    assert len(drain(env)) == 2
+    # ... and a player's choice writes a sound file again.
+    out = env.service.handle(reply(first, "ann@example.org", "MAIL TURNS", quote=False))
+    assert out.reason == "answered", out
+    assert b'"mail":"turns"' in prefs.read_bytes()
+    assert oct(prefs.stat().st_mode & 0o777) == "0o600"
