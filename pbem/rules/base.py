@@ -129,6 +129,9 @@ class OptionSpec:
     choices: tuple[str, ...]
     default: str
     help: str
+    unrecorded: str | None = None
+    """What a set-up line written before this option existed stands for, when that is not
+    ``default`` (a rules change: games started before it go on under the old rules)."""
 
 
 class Action(Protocol):
@@ -263,6 +266,17 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
                 f"option {name} must be one of {', '.join(spec.choices)}, not {value!r}"
             )
         out[name] = value
+    return out
+
+
+def recorded_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+    """The options of a recorded set-up line, for replaying it: an option the line does not name
+    because it did not exist yet takes its ``unrecorded`` value (every new game records them all,
+    :func:`check_options` fills in the defaults at creation)."""
+    out = dict(options)
+    for spec in game.options:
+        if spec.name not in out and spec.unrecorded is not None:
+            out[spec.name] = spec.unrecorded
     return out
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from pbem.model import Deadline, Envelope, GameResult, Player
-from pbem.rules.base import Event, Game, RuleError, derive_rng
+from pbem.rules.base import Event, Game, RuleError, derive_rng, recorded_options
 from pbem.store.records import GENESIS_PREV, LogEntry, encoder
 
 SEED_SCHEME = "sha256(pbem-seed-v1:<nonce>:<seed>)"
@@ -101,7 +101,7 @@ class Fold:
         )
         if seed_commitment(seed, nonce) != env.seed_commitment:
             raise ReplayMismatch("the sealed seed does not match the published seed commitment")
-        state = game.setup(len(players), options, seed)
+        state = game.setup(len(players), recorded_options(game, options), seed)
         fold = cls(game, env, state, seed, nonce, undo_stack=[])
         return fold
 

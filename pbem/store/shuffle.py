@@ -20,7 +20,7 @@ import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.errors import IntegrityError, StoreError
-from pbem.rules.base import Game, RuleError, derive_rng
+from pbem.rules.base import Game, RuleError, derive_rng, recorded_options
 from pbem.store.files import (
     LOG_FILE,
     SNAPSHOT_FILE,
@@ -100,7 +100,7 @@ def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
             reveal.seq,
             "the revealed seed and nonce do not match the commitment published at line 1",
         )
-    state: Any = game.setup(len(sp["players"]), dict(sp["options"]), seed)
+    state: Any = game.setup(len(sp["players"]), recorded_options(game, sp["options"]), seed)
     stack: list[Any] = []
     for e in entries[1:]:
         p = e.payload

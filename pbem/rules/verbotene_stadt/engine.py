@@ -15,6 +15,7 @@ from pbem.rules.base import Event, Seat
 from pbem.rules.verbotene_stadt.board import DIR_NAMES, Board, Cell, Official, perpendicular
 from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
 from pbem.rules.verbotene_stadt.state import (
+    RULINGS_BEFORE,
     Action,
     Answer,
     Entry,
@@ -312,6 +313,8 @@ class _W:
         self.extra_turn = s.extra_turn
         self.bonus_move = s.bonus_move
         self.ended_blocked = s.ended_blocked
+        self.before = s.rulings == RULINGS_BEFORE
+        """The game plays under the rulings before 2026-11-22 (and their event shapes)."""
 
     def freeze(self) -> State:
         """The frozen state of the working copy."""
@@ -336,6 +339,7 @@ class _W:
             extra_turn=self.extra_turn,
             bonus_move=self.bonus_move,
             ended_blocked=self.ended_blocked,
+            rulings=self.s.rulings,
         )
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -478,7 +482,10 @@ def _move(w: _W, seat: Seat, m: Move) -> None:
     roller = left_of(w.s, seat)
     name, faces = w.board.fate_dice[w.move_no - 1]
     face = faces[w.rng.randrange(len(faces))]
-    w.ev("fate-die", roller=roller, die=name, face=face, seat=seat)
+    if w.before:
+        w.ev("fate-die", roller=roller, die=name, face=face)
+    else:
+        w.ev("fate-die", roller=roller, die=name, face=face, seat=seat)
     if face.startswith("black"):
         _end_turn(w)
         return
@@ -521,7 +528,10 @@ def _enter(w: _W, seat: Seat, m: Move, data: dict[str, object]) -> None:
     if recipient is None:
         # The same event whether nobody or exactly one other player bribed it: that bribe stays
         # secret (VERBOTENE-STADT.md, "Entering the active pavilion").
-        w.ev("no-card", seat=seat, official=w.code(o), pavilion=pav)
+        if w.before:
+            w.ev("no-card", reason="nobody bribed the official that entered")
+        else:
+            w.ev("no-card", seat=seat, official=w.code(o), pavilion=pav)
     else:
         _award(w, recipient, pav, two)
     w.then = "entry-end"
@@ -538,7 +548,7 @@ def _recipient(w: _W, mover: Seat, o: Official) -> Seat | None:
     bribers = [s for s in range(w.n) if w.selections[s] == o]
     if not bribers or bribers == [mover]:
         return bribers[0] if bribers else None
-    if len(bribers) == 1:
+    if len(bribers) == 1 and not w.before:
         return None
     for s in bribers:
         if s != mover:
@@ -655,7 +665,10 @@ def _reselect(w: _W, seat: Seat, action: Select | Keep) -> None:
         return
     w.forced = []
     w.roll_pavilion(w.active)
-    if w.extra_turn:
+    if w.extra_turn and w.before:
+        w.ev("extra-turn", seat=w.active)
+        _begin_turn(w, w.active)
+    elif w.extra_turn:
         _begin_bonus_move(w, w.active)
     else:
         _begin_turn(w, (w.active + 1) % w.n)
@@ -670,10 +683,11 @@ def _game_over(w: _W) -> None:
     w.entry = None
     b = w.board
     table = ScoreTable(b.score_single, b.score_pair, b.score_suit, b.score_triple)
-    w.ev(
-        "game-over",
-        exiled=len(w.exiled),
-        blocked=w.ended_blocked,
-        selections=[w.code(o) if o >= 0 else "" for o in w.selections],
-        scores=[best_score(h, table) for h in w.hands],
-    )
+    over: dict[str, object] = {
+        "exiled": len(w.exiled),
+        "blocked": w.ended_blocked,
+        "selections": [w.code(o) if o >= 0 else "" for o in w.selections],
+    }
+    if not w.before:
+        over["scores"] = [best_score(h, table) for h in w.hands]
+    w.ev("game-over", **over)

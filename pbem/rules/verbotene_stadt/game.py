@@ -23,6 +23,8 @@ from pbem.rules.verbotene_stadt import engine, notation, render, sentences
 from pbem.rules.verbotene_stadt.board import Board, default_board
 from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
 from pbem.rules.verbotene_stadt.state import (
+    RULINGS_BEFORE,
+    RULINGS_NOW,
     Action,
     Answer,
     Keep,
@@ -137,6 +139,14 @@ class VerboteneStadt:
             "no",
             "yes (4 players only): partners sit opposite and add their scores.",
         ),
+        OptionSpec(
+            "rulings",
+            (RULINGS_NOW, RULINGS_BEFORE),
+            RULINGS_NOW,
+            f"{RULINGS_NOW}: the house rulings of that day (docs/RULES-VERBOTENE-STADT.md); "
+            f"{RULINGS_BEFORE}: the first ones, which games started before them keep.",
+            unrecorded=RULINGS_BEFORE,
+        ),
     )
 
     def __init__(self, board: Board | None = None) -> None:
@@ -164,6 +174,7 @@ class VerboteneStadt:
             n=n_players,
             moves_option=opts["moves"],
             teams=opts["teams"] == "yes",
+            rulings=opts["rulings"],
             phase="select",
             positions=self.board.initial,
             exiled=(),

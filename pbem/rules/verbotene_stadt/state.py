@@ -80,6 +80,15 @@ class Entry(msgspec.Struct, frozen=True):
     """True when this entry takes all cards (from the 11th exile on)."""
 
 
+RULINGS_NOW = "2026-11-22"
+"""The house rulings of 2026-11-22 (../shared/rules/VERBOTENE-STADT.md): an entry with an official
+that exactly one other player bribed gives nobody a card; a successful bluff gives exactly one more
+move with no fate die after it."""
+RULINGS_BEFORE = "before-2026-11-22"
+"""The first rulings: that one briber took the card (and was revealed); a successful bluff gave a
+whole new turn of up to 4 moves. Kept so that games started under them replay and go on."""
+
+
 class State(msgspec.Struct, frozen=True):
     """The whole state of one game, private parts included (the store encrypts it at rest)."""
 
@@ -124,3 +133,7 @@ class State(msgspec.Struct, frozen=True):
     then the turn passes."""
     ended_blocked: bool = False
     """The game ended because no official could move (never seen in practice)."""
+    rulings: str = RULINGS_BEFORE
+    """Which house rulings decide the points the rulebook leaves open (the option ``rulings``).
+    A new game records it at set-up; a state encoded before the field existed was a game started
+    under the rulings before 2026-11-22, hence that default."""

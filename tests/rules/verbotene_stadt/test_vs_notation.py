@@ -114,5 +114,5 @@ def test_command_help_fits_72_columns_and_names_every_command() -> None:
 
 
 def test_options_and_seat_names() -> None:
-    assert {o.name for o in GAME.options} == {"moves", "teams"}
+    assert {o.name for o in GAME.options} == {"moves", "teams", "rulings"}
     assert GAME.seat_names(3) == ["North", "East", "South"]

@@ -8,7 +8,7 @@ from vs_helpers import Dice, act, build, card, find, kinds, off
 
 from pbem.rules.base import Event
 from pbem.rules.verbotene_stadt import GAME
-from pbem.rules.verbotene_stadt.state import Move, State
+from pbem.rules.verbotene_stadt.state import RULINGS_BEFORE, RULINGS_NOW, Move, State
 
 # Pavilion 1 (threshold c2, door to the west): RR on c3 slides north, stops on the threshold
 # because YY stands on c1, and turns west through the door. GG and BB are far away.
@@ -135,3 +135,55 @@ def test_ruling_3_an_entry_by_the_extra_move_is_resolved_like_any_other() -> Non
         s, _ = act(s, seat, "keep")
     s, ev = act(s, 0, "select BB", Dice(0))
     assert waiting(s) == [(1, "move")]  # no new extra move: that entry was honest
+
+
+# -- games started before the rulings keep the rules they started with --------------------------
+
+BEFORE = {"rulings": RULINGS_BEFORE}
+
+
+def test_a_new_game_records_the_rulings_it_plays_under() -> None:
+    assert GAME.setup(3, {}, 1).rulings == RULINGS_NOW
+    assert GAME.setup(3, BEFORE, 1).rulings == RULINGS_BEFORE
+    # A state encoded before the field existed was a game started under the first rulings.
+    old = msgspec.json.decode(GAME.encode_state(GAME.setup(3, {}, 1)))
+    del old["rulings"], old["bonus_move"]
+    assert GAME.decode_state(msgspec.json.encode(old)).rulings == RULINGS_BEFORE
+
+
+def test_before_the_rulings_the_one_other_briber_took_the_card_and_was_revealed() -> None:
+    pav = {1: ["red-pants", "red-hat", "red-coat"]}
+    s = build(
+        ENTRY, selections=["YY", "BB", "RR", "BB"], hands=HANDS, pavilions=pav, options=BEFORE
+    )
+    after, ev = act(s, 0, "RR N W reveal")
+    assert card("red-pants") in after.hands[2]
+    assert {(d["seat"], d["official"]) for d in find(ev, "revealed")} == {(0, "YY"), (2, "RR")}
+    nobody = build(
+        ENTRY, selections=["YY", "BB", "GG", "BB"], hands=HANDS, pavilions=pav, options=BEFORE
+    )
+    _, ev = act(nobody, 0, "RR N W reveal")
+    assert find(ev, "no-card") == [{"reason": "nobody bribed the official that entered"}]
+
+
+def test_before_the_rulings_a_successful_bluff_gave_a_whole_new_turn() -> None:
+    s = build(
+        ENTRY,
+        selections=["GG", "BB", "KK", "BB"],
+        hands=HANDS,
+        pavilions={1: ["red-hat", "red-coat", "red-pants"]},
+        options=BEFORE,
+    )
+    s, _ = act(s, 0, "RR N W claim")
+    s, _ = act(s, 1, "believe")
+    s, ev = act(s, 3, "believe")
+    assert find(ev, "outcome")[0]["result"] == "bluff-succeeded"
+    for seat in (1, 2, 3):
+        s, _ = act(s, seat, "keep")
+    s, ev = act(s, 0, "keep", Dice(4))
+    assert kinds(ev)[-2:] == ["extra-turn", "turn"]
+    assert waiting(s) == [(0, "move")] and not s.bonus_move
+    # A whole turn: the small fate die follows the first move, and (red) the turn goes on.
+    s, ev = act(s, 0, "GG S", Dice(SMALL_RED))
+    assert find(ev, "fate-die") == [{"roller": 1, "die": "small", "face": "red"}]
+    assert waiting(s) == [(0, "move")]
