@@ -82,12 +82,15 @@ def test_ruling_2_honest_claims_follow_the_multiple_bribe_rule_and_punish_the_do
     assert card("red-hat") in s.hands[3] and s.hands[0] == (card("blue-hat"),)
 
 
-def _successful_bluff() -> State:
+def _bluff_believed(options: dict[str, str] | None = None) -> State:
+    """North bluffs an entry, everybody believes, and the others keep their selections: North's
+    own reselection answer is next."""
     s = build(
         ENTRY,
         selections=["GG", "BB", "KK", "BB"],
         hands=HANDS,
         pavilions={1: ["red-hat", "red-coat", "red-pants"]},
+        options=options,
     )
     s, _ = act(s, 0, "RR N W claim")
     s, _ = act(s, 1, "believe")
@@ -95,7 +98,11 @@ def _successful_bluff() -> State:
     assert find(ev, "outcome")[0]["result"] == "bluff-succeeded"
     for seat in (1, 2, 3):
         s, _ = act(s, seat, "keep")
-    s, ev = act(s, 0, "keep", Dice(4))  # the pavilion die: 5
+    return s
+
+
+def _successful_bluff() -> State:
+    s, ev = act(_bluff_believed(), 0, "keep", Dice(4))  # the pavilion die: 5
     assert kinds(ev)[-1] == "extra-move"
     return s
 
@@ -167,20 +174,7 @@ def test_before_the_rulings_the_one_other_briber_took_the_card_and_was_revealed(
 
 
 def test_before_the_rulings_a_successful_bluff_gave_a_whole_new_turn() -> None:
-    s = build(
-        ENTRY,
-        selections=["GG", "BB", "KK", "BB"],
-        hands=HANDS,
-        pavilions={1: ["red-hat", "red-coat", "red-pants"]},
-        options=BEFORE,
-    )
-    s, _ = act(s, 0, "RR N W claim")
-    s, _ = act(s, 1, "believe")
-    s, ev = act(s, 3, "believe")
-    assert find(ev, "outcome")[0]["result"] == "bluff-succeeded"
-    for seat in (1, 2, 3):
-        s, _ = act(s, seat, "keep")
-    s, ev = act(s, 0, "keep", Dice(4))
+    s, ev = act(_bluff_believed(BEFORE), 0, "keep", Dice(4))
     assert kinds(ev)[-2:] == ["extra-turn", "turn"]
     assert waiting(s) == [(0, "move")] and not s.bonus_move
     # A whole turn: the small fate die follows the first move, and (red) the turn goes on.
