@@ -23,12 +23,14 @@ from pbem.i18n import N_, _
 from pbem.rules.base import RuleError
 from pbem.service import community
 from pbem.service.auth import Seated
-from pbem.service.facts import moves_in_effect
 from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail, short_hash
 from pbem.service.prefs import MailMode, Prefs
+from pbem.store.fold import walk
+from pbem.store.payloads import MessageLine, RevealLine, SetupLine, ViewAccessLine
 
-HISTORY_SKIP = frozenset({"setup", "message", "reveal", "view-access"})
+HISTORY_SKIP = (SetupLine, MessageLine, RevealLine, ViewAccessLine)
+"""Lines HISTORY does not tell of."""
 
 
 @dataclass
@@ -120,17 +122,16 @@ class Help(_Base):
 def history_lines(desk: Desk, seated: Seated) -> list[str]:
     record = seated.record
     names, players = desk.mailer.names(record)
-    in_effect = set(moves_in_effect(record))
     out: list[str] = []
-    n = 0
-    for e in record.entries:
-        if e.kind in HISTORY_SKIP:
+    for step in walk(record.entries):
+        line = step.entry.payload
+        if isinstance(line, HISTORY_SKIP):
             continue
-        lines = describe_line(record.game, e.kind, e.payload, names, players)
-        if e.kind == "action" and e.seq in in_effect:
-            n += 1
+        lines = describe_line(record.game, line, names, players)
+        if step.move is not None:
+            n = step.move
             out.extend(f"{n:>4}. {s}" if i == 0 else f"      {s}" for i, s in enumerate(lines))
-        elif e.kind == "action":
+        elif step.taken_back:
             out.extend(
                 f"   -. {s} " + _("(taken back)") if i == 0 else f"      {s}"
                 for i, s in enumerate(lines)

@@ -13,6 +13,7 @@ from pbem.service.journal import AwaitingMark, Journal
 from pbem.service.mailer import Mailer, join, reply_tail
 from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort
 from pbem.store import GameRecord, Store
+from pbem.store.payloads import ActionLine
 
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
@@ -52,7 +53,7 @@ class KeyDesk:
         if crypto is None or privacy_of(record) != "required":
             return []
         if self.journal.notified(record.envelope.game_id).seq > 0 or any(
-            e.kind == "action" for e in record.entries
+            isinstance(e.payload, ActionLine) for e in record.entries
         ):
             return []  # started: a key that expires later falls back per mail instead
         now = self.clock()

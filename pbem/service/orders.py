@@ -24,6 +24,7 @@ from pbem.service.commands import REGISTRY, Desk
 from pbem.service.facts import moves_played
 from pbem.service.mailer import Mailer, reply_tail
 from pbem.store import Back, GameRecord, Vacation
+from pbem.store.payloads import ActionLine, UndoLine
 
 CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
 """A CERT request line (its passphrase must never be echoed or kept)."""
@@ -39,14 +40,15 @@ def current_token(record: GameRecord, seat: int, turn: int) -> bool:
         return False
     n = 0
     for e in record.entries:
-        if e.kind == "action":
-            n += 1
-            if n > turn and e.payload.get("seat") == seat:
-                return False
-        elif e.kind == "undo":
-            n += 1
-            if n > turn:
-                return False
+        match e.payload:
+            case ActionLine(seat=mover):
+                n += 1
+                if n > turn and mover == seat:
+                    return False
+            case UndoLine():
+                n += 1
+                if n > turn:
+                    return False
     return True
 
 

@@ -20,6 +20,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.model import ENVELOPE_SCHEMA, Envelope
+from pbem.store.payloads import Payload, convert_payload, decode_payload
 
 LOG_SCHEMA = 1
 SNAPSHOT_SCHEMA = 1
@@ -36,8 +37,11 @@ _SIG_RE = re.compile(rb"[0-9a-f]{128}")
 encoder = msgspec.json.Encoder(order="deterministic")
 
 
-class LogEntry(msgspec.Struct, kw_only=True):
-    """One line of ``log.jsonl`` (without its signature). Field order is the on-disk order."""
+class LogEntry(msgspec.Struct, kw_only=True, gc=False):
+    """One line of ``log.jsonl`` (without its signature). Field order is the on-disk order.
+
+    ``payload`` is the typed struct of ``kind`` (:mod:`pbem.store.payloads`); build a new line
+    with :func:`new_entry`, which takes the kind from the payload."""
 
     v: int = LOG_SCHEMA
     """Schema version of this line."""
@@ -46,15 +50,51 @@ class LogEntry(msgspec.Struct, kw_only=True):
     time: str
     """UTC, ISO-8601, second precision."""
     kind: str
-    """``setup``, ``action``, ``undo``, ``replace``, ``pause``, ``resume``, ``end``, ``reveal``,
-    ``view-access``, ``deadline``, ``message``."""
-    payload: dict[str, Any]
+    """The payload's ``KIND``: ``setup``, ``action``, ``undo``, ``replace``... (the tag of the
+    payload union, :data:`pbem.store.payloads.PAYLOADS`)."""
+    payload: Payload
     msgid: str | None = None
     """The Message-ID the event came from (``None`` when it came from the GM or a timer)."""
     prev: str
     """Hex SHA-256 of the previous line (without its newline), or 64 zeros for seq 1."""
     key: str
     """Key id of the signing key."""
+
+
+def new_entry(
+    payload: Payload, *, seq: int, time: str, prev: str, key: str, msgid: str | None = None
+) -> LogEntry:
+    """A new log line holding ``payload`` (its kind is the payload's)."""
+    return LogEntry(
+        seq=seq, time=time, kind=payload.KIND, payload=payload, msgid=msgid, prev=prev, key=key
+    )
+
+
+class _Frame(msgspec.Struct, kw_only=True, gc=False):
+    """A log line as read: the frame typed, the payload left as raw JSON until its kind is known
+    (the union is tagged by the frame's ``kind``, outside the payload)."""
+
+    v: int = LOG_SCHEMA
+    seq: int
+    time: str
+    kind: str
+    payload: msgspec.Raw
+    msgid: str | None = None
+    prev: str
+    key: str
+
+
+class _AnyFrame(msgspec.Struct, kw_only=True):
+    """The same, from an upcast dict (the payload still plain data)."""
+
+    v: int = LOG_SCHEMA
+    seq: int
+    time: str
+    kind: str
+    payload: Any
+    msgid: str | None = None
+    prev: str
+    key: str
 
 
 class Snapshot(msgspec.Struct, kw_only=True):
@@ -154,22 +194,44 @@ def upcast(kind: str, raw: dict[str, Any], version_field: str = "v") -> dict[str
     return raw
 
 
-_entry_decoder = msgspec.json.Decoder(LogEntry)
+_frame_decoder = msgspec.json.Decoder(_Frame)
 _CURRENT_LOG_HEAD = b'{"v":%d,' % LOG_SCHEMA
 
 
 def decode_entry(body: bytes) -> LogEntry:
-    """Typed log entry from a line's body (already signature-checked)."""
+    """Typed log entry from a line's body (already signature-checked). ``ValueError`` (unknown
+    kind) or ``msgspec.ValidationError`` (a field missing, unknown or mistyped) if it is not one."""
+    f: _Frame | _AnyFrame
     if body.startswith(_CURRENT_LOG_HEAD):
         # Written at the current schema (a struct is encoded in field order, "v" first): no
-        # upcasting, so decode straight into the struct (faster than a dict, then convert).
-        entry = _entry_decoder.decode(body)
-        if entry.v == LOG_SCHEMA:
-            return entry
+        # upcasting, so decode straight into the structs (faster than a dict, then convert).
+        f = _frame_decoder.decode(body)
+        if f.v == LOG_SCHEMA:
+            payload = decode_payload(f.kind, f.payload)
+            return LogEntry(
+                v=f.v,
+                seq=f.seq,
+                time=f.time,
+                kind=f.kind,
+                payload=payload,
+                msgid=f.msgid,
+                prev=f.prev,
+                key=f.key,
+            )
     raw = msgspec.json.decode(body)
     if not isinstance(raw, dict):
         raise ValueError("a log line must be a JSON object")
-    return msgspec.convert(upcast("log", raw), LogEntry)
+    f = msgspec.convert(upcast("log", raw), _AnyFrame)
+    return LogEntry(
+        v=f.v,
+        seq=f.seq,
+        time=f.time,
+        kind=f.kind,
+        payload=convert_payload(f.kind, f.payload),
+        msgid=f.msgid,
+        prev=f.prev,
+        key=f.key,
+    )
 
 
 def decode_snapshot(body: bytes) -> Snapshot:

@@ -33,6 +33,7 @@ from pbem.store import (
     verify_shuffle,
 )
 from pbem.store.fold import seed_commitment
+from pbem.store.payloads import UndoLine
 
 
 def new(
@@ -168,7 +169,13 @@ def test_undo_reverts_and_keeps_history(store: Store, clock: Clock) -> None:
     rec = store.commit(gid, rec.seq, [Undo(reason="phoned in by mistake")], clock())
     assert rec.state == before_third
     assert [e.kind for e in rec.entries][-2:] == ["action", "undo"]
-    assert rec.entries[-1].payload["undone"] == 4
+    assert rec.entries[-1].payload == UndoLine(
+        notation=rec.entries[-2].payload.notation,  # type: ignore[union-attr]
+        reason="phoned in by mistake",
+        seat=rec.entries[-2].payload.seat,  # type: ignore[union-attr]
+        source="gm",
+        undone=4,
+    )
     assert rec.envelope.moves == 4  # monotonic: 3 moves + 1 undo
     # A fresh load starts from the snapshot; undo then needs (and gets) a replay from the setup.
     rec = store.commit(gid, rec.seq, [Undo()], clock())
