@@ -110,8 +110,8 @@ def test_the_history_of_a_whole_bot_game_reads_as_sentences(name: str) -> None:
             "source": "bot",
             "events": by_seq.get(move["seq"], []),
         }
-        line = msgspec.json.decode(msgspec.json.encode(payload), type=ActionLine)
-        lines += describe_line(game, line, names, players)
+        logged = msgspec.json.decode(msgspec.json.encode(payload), type=ActionLine)
+        lines += describe_line(game, logged, names, players)
     assert len(lines) >= len(history["moves"])
     for line in lines:
         assert (line[0].isupper() or line[0].isdigit()) and line.endswith((".", ")")), line

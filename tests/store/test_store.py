@@ -33,7 +33,7 @@ from pbem.store import (
     verify_shuffle,
 )
 from pbem.store.fold import seed_commitment
-from pbem.store.payloads import UndoLine
+from pbem.store.payloads import ActionLine, UndoLine
 
 
 def new(
@@ -169,10 +169,12 @@ def test_undo_reverts_and_keeps_history(store: Store, clock: Clock) -> None:
     rec = store.commit(gid, rec.seq, [Undo(reason="phoned in by mistake")], clock())
     assert rec.state == before_third
     assert [e.kind for e in rec.entries][-2:] == ["action", "undo"]
+    undone = rec.entries[-2].payload
+    assert isinstance(undone, ActionLine)
     assert rec.entries[-1].payload == UndoLine(
-        notation=rec.entries[-2].payload.notation,  # type: ignore[union-attr]
+        notation=undone.notation,
         reason="phoned in by mistake",
-        seat=rec.entries[-2].payload.seat,  # type: ignore[union-attr]
+        seat=undone.seat,
         source="gm",
         undone=4,
     )
