@@ -224,13 +224,14 @@ KINDS = frozenset(PAYLOADS)
 SECRET_FIELDS = frozenset({"sealed", "sealed_seed"})
 """Payload fields that are never shown (sealed values)."""
 
-_DECODERS = {kind: msgspec.json.Decoder(cls) for kind, cls in PAYLOADS.items()}
+PAYLOAD_DECODERS = {kind: msgspec.json.Decoder(cls) for kind, cls in PAYLOADS.items()}
+"""Kind -> the JSON decoder of its payload."""
 
 
 def decode_payload(kind: str, raw: bytes | msgspec.Raw) -> Payload:
     """The payload of a line of ``kind`` from its JSON bytes; ``ValueError`` for an unknown kind,
     ``msgspec.ValidationError`` for a field that is missing, unknown or of the wrong type."""
-    dec = _DECODERS.get(kind)
+    dec = PAYLOAD_DECODERS.get(kind)
     if dec is None:
         raise ValueError(f"unknown kind {kind!r}")
     return dec.decode(raw)
