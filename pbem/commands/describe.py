@@ -8,27 +8,13 @@ a replacement...) and the note on who entered a move.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import Event, Game, plain_sentence
-from pbem.store.payloads import (
-    ActionLine,
-    BackLine,
-    DeadlineLine,
-    EndLine,
-    MessageLine,
-    PauseLine,
-    Payload,
-    PolicyLine,
-    ReplaceLine,
-    ResumeLine,
-    RevealLine,
-    SetupLine,
-    UndoLine,
-    VacationLine,
-    ViewAccessLine,
-)
+
+if TYPE_CHECKING:  # imported where used: 'pbem play' and 'pbem --help' load no store
+    from pbem.store.payloads import ActionLine, DeadlineLine, Payload
 
 
 def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[str]) -> str:
@@ -107,6 +93,23 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
     """Sentences for one public log line (an action with its events, an undo, a replacement...);
     none for the lines players do not read about (the setup, a handled mail, the reveal)."""
     # One case per kind of line the players read about, each a sentence or two.
+    from pbem.store.payloads import (
+        ActionLine,
+        BackLine,
+        DeadlineLine,
+        EndLine,
+        MessageLine,
+        PauseLine,
+        PolicyLine,
+        ReplaceLine,
+        ResumeLine,
+        RevealLine,
+        SetupLine,
+        UndoLine,
+        VacationLine,
+        ViewAccessLine,
+    )
+
     match line:
         case ActionLine(source=source):
             out = action_sentences(game, line, names, players)
