@@ -93,30 +93,15 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
     """Sentences for one public log line (an action with its events, an undo, a replacement...);
     none for the lines players do not read about (the setup, a handled mail, the reveal)."""
     # One case per kind of line the players read about, each a sentence or two.
-    from pbem.store.payloads import (
-        ActionLine,
-        BackLine,
-        DeadlineLine,
-        EndLine,
-        MessageLine,
-        PauseLine,
-        PolicyLine,
-        ReplaceLine,
-        ResumeLine,
-        RevealLine,
-        SetupLine,
-        UndoLine,
-        VacationLine,
-        ViewAccessLine,
-    )
+    from pbem.store import payloads
 
     match line:
-        case ActionLine(source=source):
+        case payloads.ActionLine(source=source):
             out = action_sentences(game, line, names, players)
             if source in _SOURCE_NOTES:
                 out[0] += " " + _(_SOURCE_NOTES[source])
             return out
-        case UndoLine(reason=reason):
+        case payloads.UndoLine(reason=reason):
             text = _("The game master took back move %(move)s of %(who)s.") % {
                 "move": line.notation,
                 "who": _who(line.seat, names, players),
@@ -124,16 +109,16 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
             if reason:  # the GM's own words, as written
                 text = text.rstrip(".") + f" ({reason})."
             return [text]
-        case ReplaceLine(seat=seat):
+        case payloads.ReplaceLine(seat=seat):
             seat_name = names[seat] if 0 <= seat < len(names) else str(seat)
             return [_("%(name)s now plays %(seat)s.") % {"name": line.name, "seat": seat_name}]
-        case PauseLine(reason=reason):
+        case payloads.PauseLine(reason=reason):
             if reason:
                 return [_("The game master paused the game: %(reason)s") % {"reason": reason}]
             return [_("The game master paused the game.")]
-        case ResumeLine():
+        case payloads.ResumeLine():
             return [_("The game master resumed the game.")]
-        case EndLine(reason=reason):
+        case payloads.EndLine(reason=reason):
             if reason == "gm":
                 return [_("The game has ended (ended by the game master).")]
             if reason and reason not in ("finished", "game-over"):
@@ -141,9 +126,9 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
                     _("The game has ended (ended by the game master).").rstrip(".") + f": {reason}."
                 ]
             return [_("The game has ended.")]
-        case DeadlineLine():
+        case payloads.DeadlineLine():
             return [deadline_sentence(line)]
-        case VacationLine(until=until):
+        case payloads.VacationLine(until=until):
             return [
                 _("%(who)s is on vacation until %(until)s; their deadlines stop meanwhile.")
                 % {
@@ -151,19 +136,19 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
                     "until": until.replace("T", " ").replace("Z", " UTC"),
                 }
             ]
-        case BackLine():
+        case payloads.BackLine():
             return [_("%(who)s is back from vacation.") % {"who": _who(line.seat, names, players)}]
-        case PolicyLine():
+        case payloads.PolicyLine():
             return [
                 _("The game master set %(name)s=%(value)s.")
                 % {"name": line.name, "value": line.value}
             ]
-        case ViewAccessLine():
+        case payloads.ViewAccessLine():
             return [
                 _("The game master looked at the private view of %(who)s.")
                 % {"who": _who(line.seat, names, players)}
             ]
-        case SetupLine() | MessageLine() | RevealLine():
+        case payloads.SetupLine() | payloads.MessageLine() | payloads.RevealLine():
             return []
         case _ as unknown:
             assert_never(unknown)

@@ -100,6 +100,16 @@ GM_SUBJECTS: dict[type, str] = {
 }
 """The subject of a mail that tells of a GM's change (one event, one subject)."""
 
+
+def gm_subject(new_lines: list[LogEntry]) -> str:
+    """The subject of the latest GM change among ``new_lines`` ("" when there is none)."""
+    for e in reversed(new_lines):
+        what = GM_SUBJECTS.get(type(e.payload))
+        if what is not None:
+            return what
+    return ""
+
+
 DIGEST_EVERY = timedelta(hours=24)
 
 
@@ -200,14 +210,7 @@ class Notifier:
         env = record.envelope
         situation = situation_of(record, mark, new_lines, actor)
         pending_now = sorted(situation.pending_now)
-        gm_what = next(
-            (
-                GM_SUBJECTS[type(e.payload)]
-                for e in reversed(new_lines)
-                if type(e.payload) in GM_SUBJECTS
-            ),
-            "",
-        )
+        gm_what = gm_subject(new_lines)
         newcomers = {e.payload.seat for e in new_lines if isinstance(e.payload, ReplaceLine)}
         n = self._tell_replaced(record, new_lines)
         now = self.mailer.clock()
