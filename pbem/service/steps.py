@@ -53,7 +53,7 @@ def step_size(svc: Service, flow: Flow) -> Outcome | None:
 
 def step_parse(svc: Service, flow: Flow) -> Outcome | None:
     parsed = parse_message(flow.raw)
-    flow.incoming = Incoming(flow.raw, parsed, parsed, flow.raw)
+    flow.incoming = Incoming(flow.raw, parsed, parsed)
     if (
         parsed.body_problem
         and is_loop_or_auto(
@@ -100,7 +100,7 @@ def step_decrypt(svc: Service, flow: Flow) -> Outcome | None:
     if outer.encryption is None or svc.crypto is None:
         return None
     try:
-        decrypted = svc.crypto.decrypt_incoming(flow.raw)
+        decrypted = svc.crypto.decrypt_incoming(flow.raw, outer.message)
     except PLAYER_ERRORS as err:
         return svc.refuse_stranger(
             outer,
@@ -109,7 +109,7 @@ def step_decrypt(svc: Service, flow: Flow) -> Outcome | None:
             Reason.DECRYPTION_FAILED,
         )
     if decrypted is not None:
-        flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted), decrypted)
+        flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted))
     return None
 
 
@@ -174,9 +174,12 @@ def step_keys(svc: Service, flow: Flow) -> Outcome | None:
     )
     lines, subject = orders.command_lines(s, svc.policy.max_commands, fp)
     flow.order = orders.Order(Reading(), lines, subject)
-    if svc.crypto is None or not svc.crypto.keys_in(s.incoming.body_raw):
+    if svc.crypto is None:
         return None
-    filed = svc.keys.file_keys(s.record, s.seat, s.mail, s.incoming.body_raw)
+    found = svc.crypto.keys_in(s.mail.message)  # the message parsed once (decrypted)
+    if not found:
+        return None
+    filed = svc.keys.file_keys(s.record, s.seat, s.mail, found)
     if filed < 0:
         record_handled(svc, s, "key refused")
         return Outcome(Folder.REJECTED, Reason.KEY_REFUSED, s.game_id, 1)
