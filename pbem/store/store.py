@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 import msgspec
 
@@ -1023,137 +1023,136 @@ class _Writer:
         return seat
 
     def add(self, e: NewEntry) -> None:
-        # Long on purpose: one branch per kind of log entry, checked and written in one place (the writer's ladder).
+        """Check one request against the game as it is now and write its line (an action that
+        ends the game writes the end and the reveal too)."""
         env = self.fold.envelope
         gid = self.game_id
-        if isinstance(e, ActionEntry):
-            if env.status != "active":
-                raise GameStopped(f"{gid} is {env.status}: no moves are accepted now.")
-            self._seat(e.seat)
-            self._check_msgid(e.message_id)
-            text = e.text if e.action is None else self.fold.game.notation(e.action)
-            if text is None:
-                raise ValueError("ActionEntry needs an action or a text")
-            action = self.fold.parse(e.seat, text)  # legal *now* (raises the engine's RuleError)
-            seq = self.fold.seq + 1
-            public, exact, events = self.fold.apply_action(seq, e.seat, action)
-            sealed = None
-            if exact != public:
-                sealed = self.store.keyring.seal(exact.encode(), context(gid, "notation", seq))
-            self._emit(
-                ActionLine(
-                    events=public_events(events),
-                    notation=public,
-                    sealed=sealed,
-                    seat=e.seat,
-                    source=e.source,
-                ),
-                e.message_id,
-                engine_done=True,
-                seat=e.seat,
-                notation=public,
-                events=events,
+        match e:
+            case ActionEntry():
+                self._action(e)
+            case Undo():
+                self._undo(e)
+            case Replace():
+                self._replace(e)
+            case Pause():
+                if env.status != "active":
+                    raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")
+                self._emit(PauseLine(reason=e.reason, source=e.source))
+            case Resume():
+                if env.status != "paused":
+                    raise CommandError(f"{gid} is {env.status}; only a paused game can be resumed.")
+                self._emit(ResumeLine(source=e.source))
+            case End():
+                if env.status == "ended":
+                    raise CommandError(f"{gid} has already ended.")
+                result = self.fold.game.result(self.fold.state)
+                scores = list(result.scores) if result else []
+                winners = list(result.winners) if result else []
+                self._end(e.reason or "gm", scores, winners)
+            case ViewAccess():
+                self._emit(ViewAccessLine(by=e.by, seat=self._seat(e.seat)), seat=e.seat)
+            case SetDeadline():
+                if e.seconds is not None and e.seconds <= 0:
+                    raise CommandError("a deadline must be a positive number of seconds.")
+                at = iso_time(e.at) if e.at else None
+                self._emit(DeadlineLine(at=at, kind=e.kind, seconds=e.seconds, source=e.source))
+            case MessageHandled():
+                self._check_msgid(e.message_id)
+                self._emit(MessageLine(outcome=e.outcome, seat=e.seat), e.message_id, seat=e.seat)
+            case Vacation():
+                self._vacation(e)
+            case Back():
+                self._check_msgid(e.message_id)
+                line = BackLine(seat=self._seat(e.seat), source=e.source)
+                self._emit(line, e.message_id, seat=e.seat)
+            case SetPolicy():
+                self._emit(PolicyLine(name=e.name, source=e.source, value=e.value))
+            case _ as unknown:
+                assert_never(unknown)
+
+    def _action(self, e: ActionEntry) -> None:
+        env, gid = self.fold.envelope, self.game_id
+        if env.status != "active":
+            raise GameStopped(f"{gid} is {env.status}: no moves are accepted now.")
+        self._seat(e.seat)
+        self._check_msgid(e.message_id)
+        text = e.text if e.action is None else self.fold.game.notation(e.action)
+        if text is None:
+            raise ValueError("ActionEntry needs an action or a text")
+        action = self.fold.parse(e.seat, text)  # legal *now* (raises the engine's RuleError)
+        seq = self.fold.seq + 1
+        public, exact, events = self.fold.apply_action(seq, e.seat, action)
+        sealed = None
+        if exact != public:
+            sealed = self.store.keyring.seal(exact.encode(), context(gid, "notation", seq))
+        line = ActionLine(
+            events=public_events(events),
+            notation=public,
+            sealed=sealed,
+            seat=e.seat,
+            source=e.source,
+        )
+        self._emit(
+            line, e.message_id, engine_done=True, seat=e.seat, notation=public, events=events
+        )
+        result = self.fold.game.result(self.fold.state)
+        if result is not None:
+            self._end("finished", list(result.scores), list(result.winners))
+
+    def _undo(self, e: Undo) -> None:
+        gid = self.game_id
+        if self.fold.envelope.status == "ended":
+            raise CommandError(f"{gid} has ended; a finished game cannot be undone.")
+        if not self.fold.undo_stack:
+            raise CommandError(f"{gid} has no move left to undo.")
+        done = self.fold.undo()
+        last = self.all_entries[done.seq - 1].payload
+        assert isinstance(last, ActionLine)
+        line = UndoLine(
+            notation=last.notation,
+            reason=e.reason,
+            seat=done.seat,
+            source=e.source,
+            undone=done.seq,
+        )
+        self._emit(line, engine_done=True, seat=done.seat)
+
+    def _replace(self, e: Replace) -> None:
+        env = self.fold.envelope
+        seat = self._seat(e.seat)
+        try:
+            name, email = check_player(e.name, e.email)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+        other = env.seat_of_email(email)
+        if other is not None and other != seat:
+            raise CommandError(
+                f"{email} already plays seat {other} of {self.game_id}; choose another address."
             )
-            result = self.fold.game.result(self.fold.state)
-            if result is not None:
-                self._end("finished", list(result.scores), list(result.winners))
-        elif isinstance(e, Undo):
-            if env.status == "ended":
-                raise CommandError(f"{gid} has ended; a finished game cannot be undone.")
-            if not self.fold.undo_stack:
-                raise CommandError(f"{gid} has no move left to undo.")
-            done = self.fold.undo()
-            last = self.all_entries[done.seq - 1].payload
-            assert isinstance(last, ActionLine)
-            self._emit(
-                UndoLine(
-                    notation=last.notation,
-                    reason=e.reason,
-                    seat=done.seat,
-                    source=e.source,
-                    undone=done.seq,
-                ),
-                engine_done=True,
-                seat=done.seat,
-            )
-        elif isinstance(e, Replace):
-            seat = self._seat(e.seat)
-            try:
-                name, email = check_player(e.name, e.email)
-            except ValueError as err:
-                raise CommandError(str(err)) from None
-            other = env.seat_of_email(email)
-            if other is not None and other != seat:
-                raise CommandError(
-                    f"{email} already plays seat {other} of {gid}; choose another address."
-                )
-            self._check_msgid(e.message_id)
-            previous = env.active_player(seat)
-            line = ReplaceLine(
-                email=email,
-                name=name,
-                previous=previous.email,
-                resigned=e.resigned,
-                seat=seat,
-                source=e.source,
-            )
-            self._emit(line, e.message_id, seat=seat)
-        elif isinstance(e, Pause):
-            if env.status != "active":
-                raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")
-            self._emit(PauseLine(reason=e.reason, source=e.source))
-        elif isinstance(e, Resume):
-            if env.status != "paused":
-                raise CommandError(f"{gid} is {env.status}; only a paused game can be resumed.")
-            self._emit(ResumeLine(source=e.source))
-        elif isinstance(e, End):
-            if env.status == "ended":
-                raise CommandError(f"{gid} has already ended.")
-            result = self.fold.game.result(self.fold.state)
-            scores = list(result.scores) if result else []
-            winners = list(result.winners) if result else []
-            self._end(e.reason or "gm", scores, winners)
-        elif isinstance(e, ViewAccess):
-            self._emit(ViewAccessLine(by=e.by, seat=self._seat(e.seat)), seat=e.seat)
-        elif isinstance(e, SetDeadline):
-            if e.seconds is not None and e.seconds <= 0:
-                raise CommandError("a deadline must be a positive number of seconds.")
-            self._emit(
-                DeadlineLine(
-                    at=iso_time(e.at) if e.at else None,
-                    kind=e.kind,
-                    seconds=e.seconds,
-                    source=e.source,
-                )
-            )
-        elif isinstance(e, MessageHandled):
-            self._check_msgid(e.message_id)
-            self._emit(MessageLine(outcome=e.outcome, seat=e.seat), e.message_id, seat=e.seat)
-        elif isinstance(e, Vacation):
-            if env.status == "ended":
-                raise CommandError(f"{gid} has ended; there is no deadline to stop.")
-            self._check_msgid(e.message_id)
-            if e.until <= e.start:
-                raise CommandError("a vacation must end after it starts.")
-            self._emit(
-                VacationLine(
-                    seat=self._seat(e.seat),
-                    source=e.source,
-                    start=iso_time(e.start),
-                    until=iso_time(e.until),
-                ),
-                e.message_id,
-                seat=e.seat,
-            )
-        elif isinstance(e, Back):
-            self._check_msgid(e.message_id)
-            self._emit(
-                BackLine(seat=self._seat(e.seat), source=e.source), e.message_id, seat=e.seat
-            )
-        elif isinstance(e, SetPolicy):
-            self._emit(PolicyLine(name=e.name, source=e.source, value=e.value))
-        else:  # pragma: no cover - the union is closed
-            raise TypeError(f"unknown entry {e!r}")
+        self._check_msgid(e.message_id)
+        line = ReplaceLine(
+            email=email,
+            name=name,
+            previous=env.active_player(seat).email,
+            resigned=e.resigned,
+            seat=seat,
+            source=e.source,
+        )
+        self._emit(line, e.message_id, seat=seat)
+
+    def _vacation(self, e: Vacation) -> None:
+        if self.fold.envelope.status == "ended":
+            raise CommandError(f"{self.game_id} has ended; there is no deadline to stop.")
+        self._check_msgid(e.message_id)
+        if e.until <= e.start:
+            raise CommandError("a vacation must end after it starts.")
+        line = VacationLine(
+            seat=self._seat(e.seat),
+            source=e.source,
+            start=iso_time(e.start),
+            until=iso_time(e.until),
+        )
+        self._emit(line, e.message_id, seat=e.seat)
 
     def _end(self, reason: str, scores: list[int], winners: list[int]) -> None:
         self._emit(EndLine(reason=reason, scores=scores, winners=winners))
