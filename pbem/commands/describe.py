@@ -92,7 +92,7 @@ def _who(seat: int | None, names: list[str], players: list[str]) -> str:
 def describe_line(game: Game, line: Payload, names: list[str], players: list[str]) -> list[str]:
     """Sentences for one public log line (an action with its events, an undo, a replacement...);
     none for the lines players do not read about (the setup, a handled mail, the reveal)."""
-    # One case per kind of line the players read about, each a sentence or two.
+    # Long on purpose: one case per kind of line the players read about, a sentence or two each.
     from pbem.store import payloads
 
     match line:

@@ -177,7 +177,7 @@ class Fold:
         :class:`ReplayMismatch` on a difference. ``engine_done``: a commit already ran the engine
         step of this action or undo line (to build its payload); fold only the bookkeeping.
         Returns the engine events of an action line."""
-        # One case per kind of line: the single fold every reader of the log goes through.
+        # Long on purpose: one case per kind of line, the single fold every reader goes through.
         env = self.envelope
         events: list[Event] = []
         match entry.payload:
