@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Sequence
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 from pbem import crypto
 from pbem.crypto import texts
-from pbem.crypto.keystore import KeyStatus, PlayerKeys
+from pbem.crypto.keystore import FoundKey, KeyStatus, PlayerKeys
 from pbem.i18n import _
 
 log = logging.getLogger("pbem.crypto_mail")
@@ -50,19 +51,21 @@ class MailCrypto:
 
     # -- incoming -------------------------------------------------------------------------------
 
-    def decrypt_incoming(self, raw: bytes) -> bytes | None:
-        """The decrypted message (outer routing headers kept), or None when not encrypted.
+    def decrypt_incoming(self, raw: bytes, message: EmailMessage) -> bytes | None:
+        """The decrypted message (outer routing headers kept), or None when not encrypted;
+        ``message`` is ``raw`` as the mail loop parsed it (not parsed again here).
         Raises :class:`~pbem.crypto.DecryptionFailed` (player-readable)."""
-        return crypto.decrypt_incoming(raw, self.identity)
+        return crypto.decrypt_incoming(raw, self.identity, message)
 
-    def keys_in(self, raw: bytes) -> bool:
-        """Whether the mail carries a certificate or public key."""
-        return bool(crypto.extract_keys_from_mail(raw))
+    def keys_in(self, message: EmailMessage) -> list[FoundKey]:
+        """The certificates and public keys the (parsed, decrypted) mail carries; [] for none."""
+        return crypto.extract_keys_from_mail(message)
 
-    def accept_keys(self, raw: bytes, address: str, now: dt.datetime) -> list[str]:
-        """File the keys of a token-authenticated mail; paragraphs confirming them with their
-        fingerprints. :class:`~pbem.crypto.KeyRefused` (player-readable) when none fits."""
-        entries = self.keys.accept_from_mail(raw, address, now)
+    def accept_keys(self, keys: Sequence[Any], address: str, now: dt.datetime) -> list[str]:
+        """File the keys found in a token-authenticated mail (:meth:`keys_in`); paragraphs
+        confirming them with their fingerprints. :class:`~pbem.crypto.KeyRefused`
+        (player-readable) when none fits."""
+        entries = self.keys.accept_found(list(keys), address, now)
         return texts.key_confirmation(entries)
 
     def issue(self, address: str, name: str, passphrase: str, now: dt.datetime) -> bytes:

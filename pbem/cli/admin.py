@@ -30,6 +30,7 @@ from pbem.model import iso_time, parse_player
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     from pbem.store import GameRecord, Store
+    from pbem.store.payloads import Payload
 
 # ------------------------------------------------------------------------------------------------
 # Shared options and helpers
@@ -142,7 +143,7 @@ def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
-    from pbem.store.summary import moves_in_effect
+    from pbem.store.fold import moves_in_effect
 
     env = record.envelope
     names = record.seat_names()
@@ -615,7 +616,7 @@ def show(
     move. With --json, also the legal moves of the seats to move, as notation strings."""
     # Long on purpose: a CLI command: the game's facts, its deadlines, an optional private view, two formats.
     from pbem.store import ViewAccess
-    from pbem.store.summary import moves_in_effect
+    from pbem.store.fold import moves_in_effect
 
     store = _store(config, data_dir)
     with _errors():
@@ -675,16 +676,20 @@ def history(
     store = _store(config, data_dir)
     with _errors():
         rec = store.load(game)
-    items = rec.history
     if as_json:
-        _print_json(items)
+        _print_json(rec.history)
         return
+    from pbem.store.fold import walk
+
     names = rec.seat_names()
     players = [rec.envelope.active_player(seat).name for seat in rec.envelope.seats()]
-    for h in items:
-        text = _history_text(rec, h.kind, h.data, names, players)
-        src = f" <{h.msgid}>" if h.msgid else ""
-        typer.echo(f"{h.seq:>4} {h.time} {h.kind:<11} {text}{src}")
+    for step in walk(rec.entries):
+        e = step.entry
+        text = _history_text(rec, e.payload, names, players)
+        if step.taken_back:
+            text += " (taken back)"
+        src = f" <{e.msgid}>" if e.msgid else ""
+        typer.echo(f"{e.seq:>4} {e.time} {e.kind:<11} {text}{src}")
 
 
 def _span(seconds: int) -> str:
@@ -696,60 +701,64 @@ def _span(seconds: int) -> str:
     return f"{seconds} seconds"
 
 
-def _history_text(
-    rec: GameRecord, kind: str, d: dict[str, Any], names: list[str], players: list[str]
-) -> str:
+def _history_text(rec: GameRecord, line: Payload, names: list[str], players: list[str]) -> str:
     """One readable line for a public log entry (the sentences the players' HISTORY mail uses)."""
-    from pbem.commands.describe import describe_line
+    # One case per kind the GM reads differently from the players; the rest are their sentences.
+    from pbem.commands.describe import action_sentences, describe_line
+    from pbem.store.payloads import (
+        ActionLine,
+        DeadlineLine,
+        EndLine,
+        MessageLine,
+        RevealLine,
+        SetupLine,
+        UndoLine,
+    )
 
-    seat = d.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-    if kind == "setup":
-        return (
-            f"{d['game_name']} for {len(d['players'])} players, "
-            f"seed commitment {d['seed_commitment'][:16]}..."
-        )
-    if kind == "reveal":
-        return f"seed revealed: {d['seed']}"
-    if kind == "deadline":
-        if d.get("seconds"):
+    match line:
+        case SetupLine():
             return (
-                f"'{d.get('kind')}' decisions are due {_span(int(d['seconds']))} after they arise"
+                f"{line.game_name} for {len(line.players)} players, "
+                f"seed commitment {line.seed_commitment[:16]}..."
             )
-        if d.get("at"):
-            return f"'{d.get('kind')}' decisions are due at {d['at']}"
-        return f"no deadline for '{d.get('kind')}' decisions"
-    if kind == "end":
-        reason = d.get("reason") or ""
-        scores = d.get("scores") or []
-        winners = [
-            names[w] for w in d.get("winners") or [] if isinstance(w, int) and w < len(names)
-        ]
-        text = "the game ended" + (f" ({reason})" if reason else "")
-        if scores:
-            text += (
-                f"; scores {', '.join(str(x) for x in scores)}; winners {', '.join(winners) or '-'}"
-            )
-        return text
-    if kind == "action":
-        source = {"gm": " (entered by the GM)", "bot": " (played by the computer)"}
-        head = f"{who} {d.get('notation')}" + source.get(str(d.get("source")), "")
-        if d.get("source") == "timer":
-            head += " (played by the computer at the deadline)"
-        # The events' sentences, without describe_line's own note on who entered the move.
-        events = [
-            x
-            for x in describe_line(rec.game, kind, {**d, "source": None}, names, players)
-            if not x.endswith(f"played {d.get('notation')}.")
-        ]
-        return head + (": " + " ".join(events) if events else "")
-    sentences = describe_line(rec.game, kind, d, names, players)
-    if kind == "undo" and d.get("reason"):
-        sentences = [*sentences, f"Reason: {d['reason']}."]
-    if sentences:
-        return " ".join(sentences)
-    rest = {k: v for k, v in d.items() if k not in ("seat", "source")}
-    return " ".join([who, *(f"{k} {v}" for k, v in sorted(rest.items()))]).strip()
+        case RevealLine():
+            return f"seed revealed: {line.seed}"
+        case DeadlineLine(seconds=seconds, at=at) if seconds or at:
+            if seconds:
+                return f"'{line.kind}' decisions are due {_span(seconds)} after they arise"
+            return f"'{line.kind}' decisions are due at {at}"
+        case DeadlineLine():
+            return f"no deadline for '{line.kind}' decisions"
+        case EndLine(reason=reason, scores=scores):
+            winners = [names[w] for w in line.winners if 0 <= w < len(names)]
+            text = "the game ended" + (f" ({reason})" if reason else "")
+            if scores:
+                text += (
+                    f"; scores {', '.join(str(x) for x in scores)}; "
+                    f"winners {', '.join(winners) or '-'}"
+                )
+            return text
+        case ActionLine(seat=seat, source=source):
+            who = names[seat] if 0 <= seat < len(names) else ""
+            notes = {
+                "gm": " (entered by the GM)",
+                "bot": " (played by the computer)",
+                "timer": " (played by the computer at the deadline)",
+            }
+            head = f"{who} {line.notation}" + notes.get(source, "")
+            # The events' sentences, without the plain "X played Y." of an action without any.
+            events = [
+                x
+                for x in action_sentences(rec.game, line, names, players)
+                if not x.endswith(f"played {line.notation}.")
+            ]
+            return head + (": " + " ".join(events) if events else "")
+        case MessageLine(seat=seat):
+            who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+            return f"{who} outcome {line.outcome}".strip()
+        case UndoLine(reason=reason) if reason:
+            return " ".join([*describe_line(rec.game, line, names, players), f"Reason: {reason}."])
+    return " ".join(describe_line(rec.game, line, names, players))
 
 
 @admin_app.command("move")
@@ -897,10 +906,12 @@ def undo(
     from pbem.store import Undo
 
     rec = _admin_commit(game, Undo(source="gm", reason=reason), data_dir, config)
+    from pbem.store.payloads import UndoLine
+
     p = rec.produced[-1]
-    typer.echo(
-        f"event {p.seq}: undid event {rec.entries[-1].payload['undone']} ({rec.entries[-1].payload['notation']})."
-    )
+    line = rec.entries[-1].payload
+    assert isinstance(line, UndoLine)
+    typer.echo(f"event {p.seq}: undid event {line.undone} ({line.notation}).")
     names = rec.seat_names()
     for d in rec.pending():
         typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")

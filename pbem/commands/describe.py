@@ -8,10 +8,13 @@ a replacement...) and the note on who entered a move.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, assert_never
 
-from pbem.i18n import _, ngettext
+from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import Event, Game, plain_sentence
+
+if TYPE_CHECKING:  # imported where used: 'pbem play' and 'pbem --help' load no store
+    from pbem.store.payloads import ActionLine, DeadlineLine, Payload
 
 
 def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[str]) -> str:
@@ -43,16 +46,16 @@ def _unit(unit: str, n: int) -> str:
     return ngettext("%(num)d minute", "%(num)d minutes", n) % {"num": n}
 
 
-def deadline_sentence(data: Mapping[str, Any]) -> str:
+def deadline_sentence(line: DeadlineLine) -> str:
     """The GM's deadline as people say it: a duration per decision, or a date."""
-    raw = str(data.get("kind") or "*")
+    raw = line.kind or "*"
     kind = _("every decision") if raw == "*" else raw
-    if data.get("seconds"):
+    if line.seconds:
         return _(
             "The game master set a deadline for %(kind)s: %(duration)s from each new position."
-        ) % {"kind": kind, "duration": _duration(int(data["seconds"]))}
-    if data.get("at"):
-        when = str(data["at"]).replace("T", " ").replace("Z", "").replace("+00:00", "")
+        ) % {"kind": kind, "duration": _duration(line.seconds)}
+    if line.at:
+        when = line.at.replace("T", " ").replace("Z", "").replace("+00:00", "")
         return _("The game master set a deadline for %(kind)s: %(when)s UTC.") % {
             "kind": kind,
             "when": when[:16],
@@ -60,80 +63,92 @@ def deadline_sentence(data: Mapping[str, Any]) -> str:
     return _("The game master removed the deadline for %(kind)s.") % {"kind": kind}
 
 
-def describe_line(
-    game: Game, kind: str, data: Mapping[str, Any], names: list[str], players: list[str]
+_SOURCE_NOTES = {
+    "gm": N_("(entered by the game master)"),
+    "timer": N_("(played by the computer: the deadline had passed)"),
+    "bot": N_("(played by the computer)"),
+}
+"""Who entered a move, when it was not the seat's player by mail."""
+
+
+def action_sentences(
+    game: Game, line: ActionLine, names: list[str], players: list[str]
 ) -> list[str]:
-    """Sentences for one public log line (an action with its events, an undo, a replacement...)."""
-    # Long on purpose: one branch per kind of log line the players read about, each a sentence or two.
+    """The game's sentences for an action's public events (a plain one when it has none), without
+    the note on who entered it."""
+    out = [describe_event(game, ev.kind, ev.data, names) for ev in line.events]
+    return out or [
+        _("%(who)s played %(move)s.")
+        % {"who": _who(line.seat, names, players), "move": line.notation}
+    ]
 
-    def who(seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            return f"{players[seat]} ({names[seat]})" if seat < len(players) else names[seat]
-        return "?"
 
-    if kind == "action":
-        events = data.get("events") or []
-        out = []
-        for ev in events:
-            if isinstance(ev, Mapping):
-                out.append(describe_event(game, str(ev.get("kind")), ev.get("data") or {}, names))
-        if not out:
-            out.append(
-                _("%(who)s played %(move)s.")
-                % {"who": who(data.get("seat")), "move": data.get("notation")}
-            )
-        if data.get("source") == "gm":
-            out[0] += " " + _("(entered by the game master)")
-        elif data.get("source") == "timer":
-            out[0] += " " + _("(played by the computer: the deadline had passed)")
-        elif data.get("source") == "bot":
-            out[0] += " " + _("(played by the computer)")
-        return out
-    if kind == "undo":
-        text = _("The game master took back move %(move)s of %(who)s.") % {
-            "move": data.get("notation"),
-            "who": who(data.get("seat")),
-        }
-        if data.get("reason"):  # the GM's own words, as written
-            text = text.rstrip(".") + f" ({data['reason']})."
-        return [text]
-    if kind == "replace":
-        seat = data.get("seat")
-        seat_name = names[seat] if isinstance(seat, int) and seat < len(names) else seat
-        return [_("%(name)s now plays %(seat)s.") % {"name": data.get("name"), "seat": seat_name}]
-    if kind == "pause":
-        if data.get("reason"):
-            return [_("The game master paused the game: %(reason)s") % {"reason": data["reason"]}]
-        return [_("The game master paused the game.")]
-    if kind == "resume":
-        return [_("The game master resumed the game.")]
-    if kind == "end":
-        reason = str(data.get("reason") or "")
-        if reason == "gm":
-            return [_("The game has ended (ended by the game master).")]
-        if reason and reason not in ("finished", "game-over"):
+def _who(seat: int | None, names: list[str], players: list[str]) -> str:
+    if seat is not None and 0 <= seat < len(names):
+        return f"{players[seat]} ({names[seat]})" if seat < len(players) else names[seat]
+    return "?"
+
+
+def describe_line(game: Game, line: Payload, names: list[str], players: list[str]) -> list[str]:
+    """Sentences for one public log line (an action with its events, an undo, a replacement...);
+    none for the lines players do not read about (the setup, a handled mail, the reveal)."""
+    # Long on purpose: one case per kind of line the players read about, a sentence or two each.
+    from pbem.store import payloads
+
+    match line:
+        case payloads.ActionLine(source=source):
+            out = action_sentences(game, line, names, players)
+            if source in _SOURCE_NOTES:
+                out[0] += " " + _(_SOURCE_NOTES[source])
+            return out
+        case payloads.UndoLine(reason=reason):
+            text = _("The game master took back move %(move)s of %(who)s.") % {
+                "move": line.notation,
+                "who": _who(line.seat, names, players),
+            }
+            if reason:  # the GM's own words, as written
+                text = text.rstrip(".") + f" ({reason})."
+            return [text]
+        case payloads.ReplaceLine(seat=seat):
+            seat_name = names[seat] if 0 <= seat < len(names) else str(seat)
+            return [_("%(name)s now plays %(seat)s.") % {"name": line.name, "seat": seat_name}]
+        case payloads.PauseLine(reason=reason):
+            if reason:
+                return [_("The game master paused the game: %(reason)s") % {"reason": reason}]
+            return [_("The game master paused the game.")]
+        case payloads.ResumeLine():
+            return [_("The game master resumed the game.")]
+        case payloads.EndLine(reason=reason):
+            if reason == "gm":
+                return [_("The game has ended (ended by the game master).")]
+            if reason and reason not in ("finished", "game-over"):
+                return [
+                    _("The game has ended (ended by the game master).").rstrip(".") + f": {reason}."
+                ]
+            return [_("The game has ended.")]
+        case payloads.DeadlineLine():
+            return [deadline_sentence(line)]
+        case payloads.VacationLine(until=until):
             return [
-                _("The game has ended (ended by the game master).").rstrip(".") + f": {reason}."
+                _("%(who)s is on vacation until %(until)s; their deadlines stop meanwhile.")
+                % {
+                    "who": _who(line.seat, names, players),
+                    "until": until.replace("T", " ").replace("Z", " UTC"),
+                }
             ]
-        return [_("The game has ended.")]
-    if kind == "deadline":
-        return [deadline_sentence(data)]
-    if kind == "vacation":
-        until = str(data.get("until", "")).replace("T", " ").replace("Z", " UTC")
-        return [
-            _("%(who)s is on vacation until %(until)s; their deadlines stop meanwhile.")
-            % {"who": who(data.get("seat")), "until": until}
-        ]
-    if kind == "back":
-        return [_("%(who)s is back from vacation.") % {"who": who(data.get("seat"))}]
-    if kind == "policy":
-        return [
-            _("The game master set %(name)s=%(value)s.")
-            % {"name": data.get("name"), "value": data.get("value")}
-        ]
-    if kind == "view-access":
-        return [
-            _("The game master looked at the private view of %(who)s.")
-            % {"who": who(data.get("seat"))}
-        ]
-    return []
+        case payloads.BackLine():
+            return [_("%(who)s is back from vacation.") % {"who": _who(line.seat, names, players)}]
+        case payloads.PolicyLine():
+            return [
+                _("The game master set %(name)s=%(value)s.")
+                % {"name": line.name, "value": line.value}
+            ]
+        case payloads.ViewAccessLine():
+            return [
+                _("The game master looked at the private view of %(who)s.")
+                % {"who": _who(line.seat, names, players)}
+            ]
+        case payloads.SetupLine() | payloads.MessageLine() | payloads.RevealLine():
+            return []
+        case _ as unknown:
+            assert_never(unknown)

@@ -123,7 +123,9 @@ def _opaque_signed(msg: Message) -> bytes | None:
         return None
 
 
-def decrypt_incoming(raw: bytes, identity: ServiceIdentity) -> bytes | None:
+def decrypt_incoming(
+    raw: bytes, identity: ServiceIdentity, msg: Message | None = None
+) -> bytes | None:
     """The decrypted whole message for an encrypted incoming mail, or None if it is not encrypted.
 
     Opens S/MIME EnvelopedData (AES-CBC/GCM, triple DES; RSA PKCS#1 v1.5 or OAEP) with the
@@ -134,9 +136,10 @@ def decrypt_incoming(raw: bytes, identity: ServiceIdentity) -> bytes | None:
     unwrapped too, unverified: authentication is the token's job.
 
     Raises :class:`DecryptionFailed` when the mail is encrypted but none of the service's keys
-    opens it.
+    opens it. ``msg``: ``raw`` as the caller already parsed it (modern policy), if it did.
     """
-    msg = parse(raw)
+    if msg is None:
+        msg = parse(raw)
     der = smime.find_enveloped(msg)
     if der is not None:
         plain = smime.decrypt_entity(der, identity.smime_keys())

@@ -304,7 +304,7 @@ def _part_keys(part: Message) -> list[FoundKey]:
     return []
 
 
-def extract_keys_from_mail(raw: bytes) -> list[FoundKey]:
+def extract_keys_from_mail(mail: bytes | Message) -> list[FoundKey]:
     """Every certificate or OpenPGP public key a mail carries, in order, without duplicates.
 
     Looks at: S/MIME signatures (multipart/signed's application/pkcs7-signature, and opaque
@@ -312,9 +312,10 @@ def extract_keys_from_mail(raw: bytes) -> list[FoundKey]:
     OpenPGP keys (application/pgp-keys, .asc), keys pasted into the text, and the Autocrypt
     header. CA certificates from a signature's chain are skipped. An encrypted mail must be
     decrypted first (:func:`pbem.crypto.decrypt_incoming`). Nothing is checked here: see
-    :func:`key_matches_address` and :meth:`PlayerKeys.add`.
+    :func:`key_matches_address` and :meth:`PlayerKeys.add`. ``mail`` is the raw message or the
+    message the caller already parsed (with the modern policy).
     """
-    msg = parse(raw)
+    msg = parse(mail) if isinstance(mail, bytes) else mail
     found: list[FoundKey] = []
     for part in msg.walk():
         found.extend(_part_keys(part))
@@ -422,13 +423,20 @@ class PlayerKeys:
             self._save(addr, [entry, *(e for e in entries if e.fingerprint != key.fingerprint)])
             return entry
 
-    def accept_from_mail(self, raw: bytes, address: str, now: dt.datetime) -> list[KeyOnFile]:
-        """File every usable key in mail ``raw`` that names ``address``; return them.
+    def accept_from_mail(
+        self, mail: bytes | Message, address: str, now: dt.datetime
+    ) -> list[KeyOnFile]:
+        """File every usable key in ``mail`` (raw, or parsed) that names ``address``; return them.
 
         Call it only for a token-authenticated mail from ``address``. Raises :class:`KeyRefused`
         with the reason when the mail carries no key that could be filed.
         """
-        found = extract_keys_from_mail(raw)
+        return self.accept_found(extract_keys_from_mail(mail), address, now)
+
+    def accept_found(
+        self, found: list[FoundKey], address: str, now: dt.datetime
+    ) -> list[KeyOnFile]:
+        """:meth:`accept_from_mail` for the keys already found in a mail."""
         if not found:
             raise KeyRefused(
                 "No certificate or public key was found in your mail. Please sign your reply "

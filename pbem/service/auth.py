@@ -33,9 +33,8 @@ class Incoming:
     outer: ParsedMail
     """The routing headers as our server saw them (Authentication-Results, the envelope)."""
     mail: ParsedMail
-    """The message the player wrote: ``outer``, or the decrypted inner message."""
-    body_raw: bytes
-    """The bytes of ``mail`` (keys and attachments are read from them)."""
+    """The message the player wrote: ``outer``, or the decrypted inner message (its parsed
+    ``message`` is what the keys step reads keys from: no step parses the bytes again)."""
 
 
 @dataclass(frozen=True)

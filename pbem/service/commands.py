@@ -1,9 +1,11 @@
-"""The email commands that answer or talk (BOARD, HELP, HISTORY, SAY, CERT), one small object each,
-registered by kind the way Mailman registers its email commands. A move and RESIGN change the game
-and go through the commit step instead (:mod:`pbem.service.orders`).
+"""The email commands (BOARD, HELP, HISTORY, SAY, CERT, RESIGN, VACATION, BACK...), one small
+object each, registered by kind the way Mailman registers its email commands. A move is not one:
+the game's own notation, committed by the carry-out step (:mod:`pbem.service.steps`).
 
 Each command gets the authenticated :class:`~pbem.service.auth.Seated` context and its
-:class:`~pbem.commands.grammar.Command`, queues its answers, and returns how many it queued.
+:class:`~pbem.commands.grammar.Command`; ``check`` finds a mistake that stops the whole reply,
+``run`` queues its answers and returns how many it queued, and a command that changes the game
+(``changes_game``: RESIGN, VACATION, BACK) gives the line to commit with ``entry``.
 """
 
 from __future__ import annotations
@@ -23,12 +25,16 @@ from pbem.i18n import N_, _
 from pbem.rules.base import RuleError
 from pbem.service import community
 from pbem.service.auth import Seated
-from pbem.service.facts import moves_in_effect
 from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail, short_hash
+from pbem.service.ports import COMPUTER_PREFIX
 from pbem.service.prefs import MailMode, Prefs
+from pbem.store import Back, NewEntry, Replace, Vacation
+from pbem.store.fold import walk
+from pbem.store.payloads import MessageLine, RevealLine, SetupLine, ViewAccessLine
 
-HISTORY_SKIP = frozenset({"setup", "message", "reveal", "view-access"})
+HISTORY_SKIP = (SetupLine, MessageLine, RevealLine, ViewAccessLine)
+"""Lines HISTORY does not tell of."""
 
 
 @dataclass
@@ -47,11 +53,21 @@ class EmailCommand(Protocol):
     kind: ClassVar[str]
     expunge: ClassVar[bool]
     """The mail carrying it must be deleted (it holds a passphrase)."""
+    changes_game: ClassVar[bool]
+    """It writes a log line (:meth:`entry`), committed with the reply's move if any."""
+    rank: ClassVar[int]
+    """Where its line goes among the reply's lines (after the move; lower first). Without a move,
+    the reply's Message-ID rides on the first line of the highest rank."""
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         """A player's mistake that stops the whole reply (nothing is carried out), or None."""
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int: ...
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        """The line this command commits (``changes_game``), or None."""
 
 
 REGISTRY: dict[str, EmailCommand] = {}
@@ -65,8 +81,18 @@ def register(cls: Callable[[], EmailCommand]) -> Callable[[], EmailCommand]:
 
 class _Base:
     expunge: ClassVar[bool] = False
+    changes_game: ClassVar[bool] = False
+    rank: ClassVar[int] = 0
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        return 0  # a command that changes the game: the mails after the commit say it
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
         return None
 
 
@@ -120,17 +146,16 @@ class Help(_Base):
 def history_lines(desk: Desk, seated: Seated) -> list[str]:
     record = seated.record
     names, players = desk.mailer.names(record)
-    in_effect = set(moves_in_effect(record))
     out: list[str] = []
-    n = 0
-    for e in record.entries:
-        if e.kind in HISTORY_SKIP:
+    for step in walk(record.entries):
+        line = step.entry.payload
+        if isinstance(line, HISTORY_SKIP):
             continue
-        lines = describe_line(record.game, e.kind, e.payload, names, players)
-        if e.kind == "action" and e.seq in in_effect:
-            n += 1
+        lines = describe_line(record.game, line, names, players)
+        if step.move is not None:
+            n = step.move
             out.extend(f"{n:>4}. {s}" if i == 0 else f"      {s}" for i, s in enumerate(lines))
-        elif e.kind == "action":
+        elif step.taken_back:
             out.extend(
                 f"   -. {s} " + _("(taken back)") if i == 0 else f"      {s}"
                 for i, s in enumerate(lines)
@@ -381,6 +406,8 @@ class VacationCmd(_Base):
     player is told the date of return. The commit itself is the carry-out step's."""
 
     kind: ClassVar[str] = "vacation"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         try:
@@ -394,8 +421,12 @@ class VacationCmd(_Base):
         problem = community.vacation_problem(seated.record, seated.seat, length)
         return CommandError(problem) if problem else None
 
-    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        return 0  # the vacation line's mail to everyone says it
+    def entry(self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None) -> Vacation:
+        # The vacation line's mail to everyone says it (run queues nothing).
+        now = _now(desk)
+        start = community.away_until(seated.record, seated.seat, now) or now
+        until = start + community.parse_duration(cmd.arg)
+        return Vacation(seated.seat, start, until, message_id=message_id)
 
 
 @register
@@ -403,14 +434,39 @@ class BackCmd(_Base):
     """BACK: the running vacation ends now."""
 
     kind: ClassVar[str] = "back"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if community.away_until(seated.record, seated.seat, _now(desk)) is None:
             return CommandError(_("You are not on vacation in this game, so BACK changes nothing."))
         return None
 
-    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        return 0
+    def entry(self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None) -> Back:
+        return Back(seated.seat, message_id=message_id)
+
+
+@register
+class Resign(_Base):
+    """RESIGN CONFIRM: a computer takes the seat over (the grammar wants both words in one reply;
+    a game that is not active refuses it in the read step)."""
+
+    kind: ClassVar[str] = "resign"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 2
+    """After the reply's other lines: the seat changes hands last, and the replace line carries
+    the reply's Message-ID when there is no move."""
+
+    def entry(self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None) -> Replace:
+        env = seated.record.envelope
+        return Replace(
+            seated.seat,
+            f"Computer (for {seated.player.name})",
+            f"{COMPUTER_PREFIX}{env.game_id}.{seated.seat}@{desk.mailer.host}",
+            source="mail",
+            message_id=message_id,
+            resigned=True,
+        )
 
 
 @register

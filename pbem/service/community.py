@@ -34,6 +34,7 @@ from pbem.service.facts import format_due
 from pbem.service.timers import base_due, position_time
 from pbem.store import ActionEntry, GameRecord
 from pbem.store.fsutil import atomic_write
+from pbem.store.payloads import BackLine, VacationLine
 
 if TYPE_CHECKING:
     from pbem.service import Service
@@ -185,17 +186,17 @@ def vacations(record: GameRecord) -> list[Away]:
     """Every vacation of the game, a ``back`` line cutting the running one of its seat short."""
     out: list[Away] = []
     for e in record.entries:
-        if e.kind == "vacation":
-            p = e.payload
-            out.append(Away(int(p["seat"]), parse_time(p["start"]), parse_time(p["until"])))
-        elif e.kind == "back":
-            seat, at = int(e.payload["seat"]), parse_time(e.time)
-            out = [
-                Away(a.seat, a.start, min(a.until, max(at, a.start)))
-                if a.seat == seat and a.until > at
-                else a
-                for a in out
-            ]
+        match e.payload:
+            case VacationLine(seat=seat, start=start, until=until):
+                out.append(Away(seat, parse_time(start), parse_time(until)))
+            case BackLine(seat=seat):
+                at = parse_time(e.time)
+                out = [
+                    Away(a.seat, a.start, min(a.until, max(at, a.start)))
+                    if a.seat == seat and a.until > at
+                    else a
+                    for a in out
+                ]
     return [a for a in out if a.until > a.start]
 
 
@@ -339,10 +340,10 @@ class Reminders:
 
 
 def _position_seq(record: GameRecord) -> int:
-    from pbem.service.timers import POSITION_KINDS
+    from pbem.service.timers import POSITION_LINES
 
     for e in reversed(record.entries):
-        if e.kind in POSITION_KINDS:
+        if isinstance(e.payload, POSITION_LINES):
             return e.seq
     return 0
 

@@ -6,12 +6,12 @@ from datetime import UTC, datetime
 
 from pbem import i18n
 from pbem.i18n import N_, _, ngettext
-from pbem.store import GameRecord, summary
+from pbem.store import GameRecord, fold
 
 
 def moves_in_effect(record: GameRecord) -> list[int]:
-    """The log sequence numbers of the actions in effect (an undo takes back the latest one)."""
-    return summary.moves_in_effect(record.entries)
+    """The log sequence numbers of the actions in effect (:func:`pbem.store.fold.moves_in_effect`)."""
+    return fold.moves_in_effect(record.entries)
 
 
 def moves_played(record: GameRecord) -> int:

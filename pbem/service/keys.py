@@ -3,9 +3,9 @@ game that waits for keys, and filing the keys a player's reply carries."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pbem.errors import PLAYER_ERRORS
 from pbem.service.facts import private_part
@@ -13,6 +13,7 @@ from pbem.service.journal import AwaitingMark, Journal
 from pbem.service.mailer import Mailer, join, reply_tail
 from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort
 from pbem.store import GameRecord, Store
+from pbem.store.payloads import ActionLine
 
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
@@ -52,7 +53,7 @@ class KeyDesk:
         if crypto is None or privacy_of(record) != "required":
             return []
         if self.journal.notified(record.envelope.game_id).seq > 0 or any(
-            e.kind == "action" for e in record.entries
+            isinstance(e.payload, ActionLine) for e in record.entries
         ):
             return []  # started: a key that expires later falls back per mail instead
         now = self.clock()
@@ -64,14 +65,15 @@ class KeyDesk:
             and not crypto.has_key(env.active_player(s).email, now)
         ]
 
-    def file_keys(self, record: GameRecord, seat: int, p: ParsedMail, raw: bytes) -> int:
-        """File the keys a token-authenticated mail carries; confirm or refuse by mail.
-        Returns the number of confirmations sent, or -1 when the keys were refused."""
+    def file_keys(self, record: GameRecord, seat: int, p: ParsedMail, found: Sequence[Any]) -> int:
+        """File the keys a token-authenticated mail carries (``found``: what the crypto port's
+        ``keys_in`` found in it); confirm or refuse by mail. Returns the number of confirmations
+        sent, or -1 when the keys were refused."""
         crypto = self._crypto()
         assert crypto is not None
         pl = record.envelope.active_player(seat)
         try:
-            paragraphs = crypto.accept_keys(raw, pl.email, self.clock())
+            paragraphs = crypto.accept_keys(found, pl.email, self.clock())
         except PLAYER_ERRORS as err:
             self.mailer.notice(
                 record,

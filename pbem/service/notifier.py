@@ -22,11 +22,23 @@ from pbem.service.journal import Journal, NotifiedMark
 from pbem.service.mailer import Mail, Mailer, join, picture_of
 from pbem.service.prefs import MailMode, Prefs
 from pbem.store import GameRecord, Store
+from pbem.store.payloads import (
+    ActionLine,
+    DeadlineLine,
+    MessageLine,
+    PauseLine,
+    ReplaceLine,
+    ResumeLine,
+    RevealLine,
+    SetupLine,
+    UndoLine,
+    ViewAccessLine,
+)
 from pbem.store.records import LogEntry
 
 MailKind = Literal["start", "turn", "moved", "over"]
 
-QUIET_KINDS = frozenset({"message", "view-access", "reveal"})
+QUIET = (MessageLine, ViewAccessLine, RevealLine)
 """Log lines that send nobody a mail by themselves."""
 
 MAX_EVENTS = 60
@@ -79,14 +91,24 @@ def who_gets(s: Situation) -> dict[int, MailKind]:
     return out
 
 
-GM_SUBJECTS = {
-    "pause": N_("game paused"),
-    "resume": N_("game resumed"),
-    "deadline": N_("deadline set"),
-    "replace": N_("seat replaced"),
-    "undo": N_("a move was taken back"),
+GM_SUBJECTS: dict[type, str] = {
+    PauseLine: N_("game paused"),
+    ResumeLine: N_("game resumed"),
+    DeadlineLine: N_("deadline set"),
+    ReplaceLine: N_("seat replaced"),
+    UndoLine: N_("a move was taken back"),
 }
 """The subject of a mail that tells of a GM's change (one event, one subject)."""
+
+
+def gm_subject(new_lines: list[LogEntry]) -> str:
+    """The subject of the latest GM change among ``new_lines`` ("" when there is none)."""
+    for e in reversed(new_lines):
+        what = GM_SUBJECTS.get(type(e.payload))
+        if what is not None:
+            return what
+    return ""
+
 
 DIGEST_EVERY = timedelta(hours=24)
 
@@ -104,17 +126,17 @@ def situation_of(
 ) -> Situation:
     """What changed since the last mails: the input of :func:`who_gets`."""
     env = record.envelope
-    actors = {e.payload.get("seat") for e in new_lines if e.kind == "action"}
+    actors = {e.payload.seat for e in new_lines if isinstance(e.payload, ActionLine)}
     if actor is not None:
         actors.add(actor)
     return Situation(
         seats=tuple(env.seats()),
         started=mark.seq == 0,
         status=env.status,
-        gm_changed=any(e.kind not in ("action", *QUIET_KINDS) for e in new_lines),
+        gm_changed=any(not isinstance(e.payload, (ActionLine, *QUIET)) for e in new_lines),
         pending_before=frozenset(mark.pending),
         pending_now=frozenset(d.seat for d in record.pending()),
-        actors=frozenset(a for a in actors if isinstance(a, int)),
+        actors=frozenset(actors),
     )
 
 
@@ -179,7 +201,7 @@ class Notifier:
             self.journal.clear_dirty(game_id)
             return n
         new_lines = [e for e in record.entries if e.seq > done]
-        if done > 0 and all(e.kind in QUIET_KINDS for e in new_lines):
+        if done > 0 and all(isinstance(e.payload, QUIET) for e in new_lines):
             # Only bookkeeping since the last mails (answered messages, a GM's look): no mail.
             mark.seq = record.seq
             self.journal.save_notified(game_id, mark)
@@ -188,9 +210,8 @@ class Notifier:
         env = record.envelope
         situation = situation_of(record, mark, new_lines, actor)
         pending_now = sorted(situation.pending_now)
-        gm_kinds = [e.kind for e in new_lines if e.kind not in ("action", *QUIET_KINDS)]
-        gm_what = next((GM_SUBJECTS[k] for k in reversed(gm_kinds) if k in GM_SUBJECTS), "")
-        newcomers = {e.payload.get("seat") for e in new_lines if e.kind == "replace"}
+        gm_what = gm_subject(new_lines)
+        newcomers = {e.payload.seat for e in new_lines if isinstance(e.payload, ReplaceLine)}
         n = self._tell_replaced(record, new_lines)
         now = self.mailer.clock()
         seat_seen = dict(mark.seats)
@@ -273,8 +294,8 @@ class Notifier:
         names, players = self.mailer.names(record)
         out: list[str] = []
         for e in record.entries:
-            if e.seq > since and e.kind not in QUIET_KINDS and e.kind != "setup":
-                out.extend(describe_line(record.game, e.kind, e.payload, names, players))
+            if e.seq > since and not isinstance(e.payload, (SetupLine, *QUIET)):
+                out.extend(describe_line(record.game, e.payload, names, players))
         return out[-MAX_EVENTS:]
 
     def _tell_replaced(self, record: GameRecord, new_lines: list[LogEntry]) -> int:
@@ -282,13 +303,13 @@ class Notifier:
         env = record.envelope
         n = 0
         for e in new_lines:
-            if e.kind != "replace":
+            if not isinstance(e.payload, ReplaceLine):
                 continue
-            seat = e.payload.get("seat")
+            seat = e.payload.seat
             gone = [
                 p for p in env.players if p.seat == seat and p.status in ("replaced", "resigned")
             ]
-            if not gone or not isinstance(seat, int):
+            if not gone:
                 continue
             old = gone[-1]
             new = env.active_player(seat)

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
-from pbem.commands.grammar import Reading, read_commands
+from pbem.commands.grammar import Command, Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import _
 from pbem.mail.fingerprint import Fingerprint
 from pbem.mail.reply import subject_text
 from pbem.rules.base import InvalidSyntax, NotYourDecision
 from pbem.service.auth import Seated
-from pbem.service.commands import REGISTRY, Desk
+from pbem.service.commands import REGISTRY, Desk, EmailCommand
 from pbem.service.facts import moves_played
 from pbem.service.mailer import Mailer, reply_tail
-from pbem.store import Back, GameRecord, Vacation
+from pbem.store import ActionEntry, GameRecord, NewEntry
+from pbem.store.payloads import ActionLine, UndoLine
 
 CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
 """A CERT request line (its passphrase must never be echoed or kept)."""
@@ -39,14 +39,15 @@ def current_token(record: GameRecord, seat: int, turn: int) -> bool:
         return False
     n = 0
     for e in record.entries:
-        if e.kind == "action":
-            n += 1
-            if n > turn and e.payload.get("seat") == seat:
-                return False
-        elif e.kind == "undo":
-            n += 1
-            if n > turn:
-                return False
+        match e.payload:
+            case ActionLine(seat=mover):
+                n += 1
+                if n > turn and mover == seat:
+                    return False
+            case UndoLine():
+                n += 1
+                if n > turn:
+                    return False
     return True
 
 
@@ -61,41 +62,46 @@ class Order:
     keys_filed: int = 0
     notes: list[str] = field(default_factory=list)
 
-    @property
-    def resign(self) -> bool:
-        return any(c.kind == "resign" for c in self.reading.commands)
+    def changes(self) -> list[tuple[EmailCommand, Command]]:
+        """Besides a move, the commands whose lines the carry-out step commits (RESIGN, VACATION,
+        BACK), in the order of their lines."""
+        out = [
+            (handler, c)
+            for c in self.reading.commands
+            if (handler := REGISTRY.get(c.kind)) is not None and handler.changes_game
+        ]
+        return sorted(out, key=lambda hc: hc[0].rank)
 
     @property
     def changes_game(self) -> bool:
-        """Besides a move: a line that the carry-out step commits (RESIGN, VACATION, BACK)."""
-        return any(c.kind in CHANGING for c in self.reading.commands)
+        return bool(self.changes())
 
     @property
     def change_line(self) -> str:
-        return ", ".join(c.line for c in self.reading.commands if c.kind in CHANGING)
+        return ", ".join(c.line for c in self.reading.commands if c.kind in _CHANGING)
 
 
-CHANGING = frozenset({"resign", "vacation", "back"})
+_CHANGING = frozenset(k for k, h in REGISTRY.items() if h.changes_game)
 
 
-def community_entries(
-    seated: Seated, order: Order, now: datetime, *, message_id: bool = True
-) -> list[Vacation | Back]:
-    """The log lines of a reply's VACATION and BACK (the first carries the ledger key unless a
-    move or a resignation already does)."""
-    from pbem.service import community
-
-    out: list[Vacation | Back] = []
-    key = seated.ledger_key if message_id else None
-    for c in order.reading.commands:
-        if c.kind == "vacation":
-            start = community.away_until(seated.record, seated.seat, now) or now
-            until = start + community.parse_duration(c.arg)
-            out.append(Vacation(seated.seat, start, until, message_id=key))
-            key = None
-        elif c.kind == "back":
-            out.append(Back(seated.seat, message_id=key))
-            key = None
+def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
+    """The lines a reply commits: its move (which carries the reply's Message-ID, the ledger
+    key), then each game-changing command's line; without a move, the key rides on the first line
+    of the highest rank (a resignation's replace line, else the first VACATION or BACK)."""
+    action = order.reading.action
+    key = seated.ledger_key
+    out: list[NewEntry] = []
+    if action is not None:
+        out.append(ActionEntry(seated.seat, action=action.action, source="mail", message_id=key))
+    changes = order.changes()
+    keyed = None
+    if action is None and changes:
+        top = max(h.rank for h, _ in changes)
+        keyed = next(i for i, (h, _) in enumerate(changes) if h.rank == top)
+    for i, (handler, cmd) in enumerate(changes):
+        line = handler.entry(desk, seated, cmd, key if i == keyed else None)
+        if line is not None:
+            out.append(line)
     return out
 
 

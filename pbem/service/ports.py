@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # annotations only: the email package loads with the first mail
+    from collections.abc import Sequence
     from email.message import EmailMessage
 
 
@@ -49,11 +50,13 @@ class MailCryptoPort(Protocol):
 
     identity: Any
 
-    def decrypt_incoming(self, raw: bytes) -> bytes | None: ...
+    def decrypt_incoming(self, raw: bytes, message: EmailMessage) -> bytes | None:
+        """``message`` is ``raw`` already parsed (the flow's outer message)."""
 
-    def keys_in(self, raw: bytes) -> bool: ...
+    def keys_in(self, message: EmailMessage) -> Sequence[Any]:
+        """The keys the parsed mail carries (opaque to the service); empty for none."""
 
-    def accept_keys(self, raw: bytes, address: str, now: datetime) -> list[str]: ...
+    def accept_keys(self, keys: Sequence[Any], address: str, now: datetime) -> list[str]: ...
 
     def issue(self, address: str, name: str, passphrase: str, now: datetime) -> bytes: ...
 

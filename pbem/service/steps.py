@@ -21,8 +21,7 @@ from pbem.mail.policy import is_loop_or_auto, size_problem
 from pbem.service import orders, signup
 from pbem.service.auth import Incoming, Refusal, Seated, authenticate
 from pbem.service.outcome import Folder, Outcome, Reason
-from pbem.service.ports import COMPUTER_PREFIX
-from pbem.store import ActionEntry, MessageHandled, NewEntry, Replace
+from pbem.store import MessageHandled
 
 if TYPE_CHECKING:
     from pbem.service import Service
@@ -54,7 +53,7 @@ def step_size(svc: Service, flow: Flow) -> Outcome | None:
 
 def step_parse(svc: Service, flow: Flow) -> Outcome | None:
     parsed = parse_message(flow.raw)
-    flow.incoming = Incoming(flow.raw, parsed, parsed, flow.raw)
+    flow.incoming = Incoming(flow.raw, parsed, parsed)
     if (
         parsed.body_problem
         and is_loop_or_auto(
@@ -101,7 +100,7 @@ def step_decrypt(svc: Service, flow: Flow) -> Outcome | None:
     if outer.encryption is None or svc.crypto is None:
         return None
     try:
-        decrypted = svc.crypto.decrypt_incoming(flow.raw)
+        decrypted = svc.crypto.decrypt_incoming(flow.raw, outer.message)
     except PLAYER_ERRORS as err:
         return svc.refuse_stranger(
             outer,
@@ -110,7 +109,7 @@ def step_decrypt(svc: Service, flow: Flow) -> Outcome | None:
             Reason.DECRYPTION_FAILED,
         )
     if decrypted is not None:
-        flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted), decrypted)
+        flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted))
     return None
 
 
@@ -175,9 +174,12 @@ def step_keys(svc: Service, flow: Flow) -> Outcome | None:
     )
     lines, subject = orders.command_lines(s, svc.policy.max_commands, fp)
     flow.order = orders.Order(Reading(), lines, subject)
-    if svc.crypto is None or not svc.crypto.keys_in(s.incoming.body_raw):
+    if svc.crypto is None:
         return None
-    filed = svc.keys.file_keys(s.record, s.seat, s.mail, s.incoming.body_raw)
+    found = svc.crypto.keys_in(s.mail.message)  # the message parsed once (decrypted)
+    if not found:
+        return None
+    filed = svc.keys.file_keys(s.record, s.seat, s.mail, found)
     if filed < 0:
         record_handled(svc, s, "key refused")
         return Outcome(Folder.REJECTED, Reason.KEY_REFUSED, s.game_id, 1)
@@ -218,7 +220,9 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
         return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
     for attempt in range(COMMIT_TRIES):
         try:
-            svc.store.commit(s.game_id, s.record.seq, _entries(svc, s, order), svc.clock())
+            svc.store.commit(
+                s.game_id, s.record.seq, orders.entries(svc.desk, s, order), svc.clock()
+            )
             break
         except ConflictError:
             # Another writer (a GM command, a second runner) came first: read the reply
@@ -249,34 +253,6 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
     replies += svc.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
     svc.play_computers(s.game_id)
     return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)
-
-
-def _entries(svc: Service, s: Seated, order: orders.Order) -> list[NewEntry]:
-    action = order.reading.action
-    entries: list[NewEntry] = []
-    if action is not None:
-        entries.append(
-            ActionEntry(s.seat, action=action.action, source="mail", message_id=s.ledger_key)
-        )
-    if action is None and not order.resign:
-        # VACATION / BACK: the ledger key rides on that line.
-        entries.extend(orders.community_entries(s, order, svc.clock()))
-    elif order.changes_game:
-        entries.extend(orders.community_entries(s, order, svc.clock(), message_id=False))
-    if order.resign:
-        env = s.record.envelope
-        host = svc.mailer.host
-        entries.append(
-            Replace(
-                s.seat,
-                f"Computer (for {s.player.name})",
-                f"{COMPUTER_PREFIX}{env.game_id}.{s.seat}@{host}",
-                source="mail",
-                message_id=None if action is not None else s.ledger_key,
-                resigned=True,
-            )
-        )
-    return entries
 
 
 def reject(svc: Service, s: Seated, order: orders.Order) -> Outcome:

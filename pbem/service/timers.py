@@ -8,8 +8,16 @@ from datetime import datetime, timedelta
 from pbem.model import parse_time
 from pbem.rules.base import Decision
 from pbem.store import GameRecord
+from pbem.store.payloads import (
+    ActionLine,
+    DeadlineLine,
+    ReplaceLine,
+    ResumeLine,
+    SetupLine,
+    UndoLine,
+)
 
-POSITION_KINDS = frozenset({"setup", "action", "undo", "resume", "replace", "deadline"})
+POSITION_LINES = (SetupLine, ActionLine, UndoLine, ResumeLine, ReplaceLine, DeadlineLine)
 """Log lines that start a deadline's clock again."""
 
 
@@ -46,6 +54,6 @@ def base_due(record: GameRecord, decision: Decision, since: datetime) -> datetim
 def position_time(record: GameRecord) -> datetime:
     """When the position last changed (a deadline runs from there)."""
     for e in reversed(record.entries):
-        if e.kind in POSITION_KINDS:
+        if isinstance(e.payload, POSITION_LINES):
             return parse_time(e.time)
     return parse_time(record.envelope.created)

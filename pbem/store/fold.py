@@ -1,19 +1,41 @@
-"""Folding the log: the one place where log lines change a game's envelope and engine state.
+"""Folding the log: the one place where log lines change a game's envelope and engine state,
+and the one walk of the log that its readers share.
 
 The same steps serve a commit (build a new line from a request), a replay from the setup, a
-roll-forward from a snapshot, and a verification (recompute what a line claims and compare).
+roll-forward from a snapshot, a verification (recompute what a line claims and compare) and the
+public replay of a finished game (:func:`pbem.store.shuffle.replay_public`). :func:`walk` gives
+every reader that only reads (the move numbers, HISTORY, ``admin history``) each line with its
+typed payload and whether an undo took it back, by the same rule as the fold.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 import msgspec
 
 from pbem.model import Deadline, Envelope, GameResult, Player
 from pbem.rules.base import Event, Game, RuleError, derive_rng, recorded_options
+from pbem.store.payloads import (
+    ActionLine,
+    BackLine,
+    DeadlineLine,
+    EndLine,
+    LoggedEvent,
+    MessageLine,
+    PauseLine,
+    PolicyLine,
+    ReplaceLine,
+    ResumeLine,
+    RevealLine,
+    SetupLine,
+    UndoLine,
+    VacationLine,
+    ViewAccessLine,
+)
 from pbem.store.records import GENESIS_PREV, LogEntry, encoder
 
 SEED_SCHEME = "sha256(pbem-seed-v1:<nonce>:<seed>)"
@@ -31,11 +53,13 @@ def context(game_id: str, purpose: str, seq: int | None = None) -> bytes:
     return f"pbem-v1:{game_id}:{purpose}{tail}".encode()
 
 
-def public_events(events: list[Event]) -> list[dict[str, Any]]:
-    """The public events as they are written in the log (JSON-normalised)."""
+_events_decoder = msgspec.json.Decoder(list[LoggedEvent])
+
+
+def public_events(events: Sequence[Event]) -> list[LoggedEvent]:
+    """The public events as they are written in the log (their data JSON-normalised)."""
     out = [{"kind": e.kind, "data": e.data} for e in events if e.visible_to is None]
-    normal: list[dict[str, Any]] = msgspec.json.decode(encoder.encode(out))
-    return normal
+    return _events_decoder.decode(encoder.encode(out))
 
 
 class ReplayMismatch(Exception):
@@ -86,18 +110,20 @@ class Fold:
     def from_setup(cls, game: Game, entry: LogEntry, seed: int, nonce: str) -> Fold:
         """The position right after the setup line."""
         p = entry.payload
-        players = [Player(name=x["name"], email=x["email"], seat=x["seat"]) for x in p["players"]]
-        options = dict(p["options"])
+        if not isinstance(p, SetupLine):
+            raise ReplayMismatch(f"line 1 is a {entry.kind!r} line, not the setup")
+        players = [Player(name=x.name, email=x.email, seat=x.seat) for x in p.players]
+        options = dict(p.options)
         env = Envelope(
-            game_id=p["game_id"],
-            game_name=p["game_name"],
+            game_id=p.game_id,
+            game_name=p.game_name,
             players=players,
             options=options,
             created=entry.time,
             updated=entry.time,
             seq=0,
             head_hash=GENESIS_PREV,
-            seed_commitment=p["seed_commitment"],
+            seed_commitment=p.seed_commitment,
         )
         if seed_commitment(seed, nonce) != env.seed_commitment:
             raise ReplayMismatch("the sealed seed does not match the published seed commitment")
@@ -151,87 +177,137 @@ class Fold:
         :class:`ReplayMismatch` on a difference. ``engine_done``: a commit already ran the engine
         step of this action or undo line (to build its payload); fold only the bookkeeping.
         Returns the engine events of an action line."""
-        # Long on purpose: one branch per log kind: the single fold every reader of the log goes through.
+        # Long on purpose: one case per kind of line, the single fold every reader goes through.
         env = self.envelope
-        p = entry.payload
         events: list[Event] = []
-        kind = entry.kind
-        if kind in ("action", "undo") and engine_done:
-            pass
-        elif kind == "action":
-            seat = int(p["seat"])
-            text = exact if exact is not None else p["notation"]
-            try:
-                action = self.parse(seat, text)
-            except RuleError as exc:
-                raise ReplayMismatch(
-                    f"the recorded move {p['notation']!r} of seat {seat} is not legal here: {exc}"
-                ) from None
-            public, _, events = self.apply_action(entry.seq, seat, action)
-            if check:
-                if public != p["notation"]:
+        match entry.payload:
+            case ActionLine() | UndoLine() if engine_done:
+                pass
+            case ActionLine() as p:
+                events = self._replay_action(entry.seq, p, exact, check=check)
+            case UndoLine() as p:
+                done = self.undo()
+                if check and done.seq != p.undone:
                     raise ReplayMismatch(
-                        f"recorded public notation {p['notation']!r}, the rules give {public!r}"
+                        f"the undo names seq {p.undone}, but the last action is seq {done.seq}"
                     )
-                got = public_events(events)
-                if got != p.get("events", []):
-                    raise ReplayMismatch(
-                        f"recorded events {p.get('events')!r} differ from the replay's {got!r}"
-                    )
-        elif kind == "undo":
-            done = self.undo()
-            if check and done.seq != p.get("undone"):
-                raise ReplayMismatch(
-                    f"the undo names seq {p.get('undone')}, but the last action is seq {done.seq}"
+            case ReplaceLine() as p:
+                env.players = [
+                    msgspec.structs.replace(pl, status="resigned" if p.resigned else "replaced")
+                    if pl.seat == p.seat and pl.status == "active"
+                    else pl
+                    for pl in env.players
+                ]
+                env.players.append(Player(name=p.name, email=p.email, seat=p.seat))
+            case PauseLine():
+                env.status = "paused"
+            case ResumeLine():
+                env.status = "active"
+            case EndLine() as p:
+                env.status = "ended"
+                if check and p.reason == "finished":
+                    res = self.game.result(self.state)
+                    if res is None or list(res.scores) != p.scores:
+                        raise ReplayMismatch(
+                            f"the recorded final scores {p.scores} differ from the replay's"
+                        )
+                env.result = GameResult(
+                    scores=list(p.scores), winners=list(p.winners), reason=p.reason
                 )
-        elif kind == "replace":
-            seat = int(p["seat"])
-            env.players = [
-                msgspec.structs.replace(pl, status="resigned" if p.get("resigned") else "replaced")
-                if pl.seat == seat and pl.status == "active"
-                else pl
-                for pl in env.players
-            ]
-            env.players.append(Player(name=p["name"], email=p["email"], seat=seat))
-        elif kind == "pause":
-            env.status = "paused"
-        elif kind == "resume":
-            env.status = "active"
-        elif kind == "end":
-            env.status = "ended"
-            if check and p.get("reason") == "finished":
-                res = self.game.result(self.state)
-                if res is None or list(res.scores) != p.get("scores"):
-                    raise ReplayMismatch(
-                        f"recorded final scores {p.get('scores')} differ from the replay's"
-                    )
-            env.result = GameResult(
-                scores=list(p.get("scores", [])),
-                winners=list(p.get("winners", [])),
-                reason=str(p.get("reason", "")),
-            )
-        elif kind == "reveal":
-            if check and (p.get("seed") != self.seed or p.get("nonce") != self.nonce):
-                raise ReplayMismatch("the revealed seed is not the game's sealed seed")
-            env.revealed_seed = int(p["seed"])
-            env.revealed_nonce = str(p["nonce"])
-        elif kind == "deadline":
-            if p.get("seconds") is None and p.get("at") is None:
-                env.deadlines.pop(p["kind"], None)
-            else:
-                env.deadlines[p["kind"]] = Deadline(seconds=p.get("seconds"), at=p.get("at"))
-            env.deadlines = dict(sorted(env.deadlines.items()))
-        elif kind == "policy":
-            env.options = dict(sorted({**env.options, str(p["name"]): str(p["value"])}.items()))
-        elif kind in ("setup", "view-access", "message", "vacation", "back"):
-            # Vacations are read from the log lines themselves (pbem.service.community).
-            # The setup's engine part is done by from_setup; the others change no game state.
-            pass
-        else:
-            raise ReplayMismatch(f"unknown event kind {kind!r}")
+            case RevealLine() as p:
+                if check and (p.seed != self.seed or p.nonce != self.nonce):
+                    raise ReplayMismatch("the revealed seed is not the game's sealed seed")
+                env.revealed_seed = p.seed
+                env.revealed_nonce = p.nonce
+            case DeadlineLine() as p:
+                if p.seconds is None and p.at is None:
+                    env.deadlines.pop(p.kind, None)
+                else:
+                    env.deadlines[p.kind] = Deadline(seconds=p.seconds, at=p.at)
+                env.deadlines = dict(sorted(env.deadlines.items()))
+            case PolicyLine() as p:
+                env.options = dict(sorted({**env.options, p.name: p.value}.items()))
+            case SetupLine() | ViewAccessLine() | MessageLine() | VacationLine() | BackLine():
+                # Vacations are read from the log lines themselves (pbem.service.community).
+                # The setup's engine part is done by from_setup; the others change no game state.
+                pass
+            case _ as unknown:
+                assert_never(unknown)
         if entry.msgid is not None and entry.msgid not in env.applied_message_ids:
             env.applied_message_ids.append(entry.msgid)
         env.seq = entry.seq
         env.head_hash = line_hash_hex
         env.updated = entry.time
         return events
+
+    def _replay_action(
+        self, seq: int, p: ActionLine, exact: str | None, *, check: bool
+    ) -> list[Event]:
+        text = exact if exact is not None else p.notation
+        try:
+            action = self.parse(p.seat, text)
+        except RuleError as exc:
+            raise ReplayMismatch(
+                f"the recorded move {p.notation!r} of seat {p.seat} is not legal here: {exc}"
+            ) from None
+        public, _, events = self.apply_action(seq, p.seat, action)
+        if check:
+            if public != p.notation:
+                raise ReplayMismatch(
+                    f"recorded public notation {p.notation!r}, the rules give {public!r}"
+                )
+            got = public_events(events)
+            if got != p.events:
+                raise ReplayMismatch(
+                    "the recorded events (draws) differ from the replay's: recorded "
+                    f"{msgspec.to_builtins(p.events)!r}, replayed {msgspec.to_builtins(got)!r}"
+                )
+        return events
+
+
+# -------------------------------------------------------------------------------------------------
+# The one walk of the log for its readers
+# -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One line of the log as its readers see it."""
+
+    entry: LogEntry
+    move: int | None
+    """For an action still in effect at the end of the walk: its move number (1, 2, ...), the
+    game's one move number (mails, HISTORY, ``#N`` guards, ``admin list``); else ``None``."""
+    taken_back: bool
+    """An action that a later undo took back."""
+
+
+def moves_in_effect(entries: Sequence[LogEntry]) -> list[int]:
+    """The seqs of the actions in effect, in order. An undo takes back the action it names (the
+    latest one in effect, as :meth:`Fold.undo` checks), else the latest one."""
+    stack: list[int] = []
+    for e in entries:
+        match e.payload:
+            case ActionLine():
+                stack.append(e.seq)
+            case UndoLine(undone=undone) if stack:
+                if undone in stack:
+                    stack.remove(undone)
+                else:
+                    stack.pop()
+    return stack
+
+
+def walk(entries: Sequence[LogEntry]) -> Iterator[Step]:
+    """Every line in order, each action numbered if it is still in effect."""
+    live = set(moves_in_effect(entries))
+    n = 0
+    for e in entries:
+        if isinstance(e.payload, ActionLine):
+            if e.seq in live:
+                n += 1
+                yield Step(e, n, False)
+            else:
+                yield Step(e, None, True)
+        else:
+            yield Step(e, None, False)

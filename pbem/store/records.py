@@ -13,13 +13,14 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeAlias, TypeVar, cast
 
 import msgspec
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.model import ENVELOPE_SCHEMA, Envelope
+from pbem.store.payloads import PAYLOAD_DECODERS, Payload, convert_payload
 
 LOG_SCHEMA = 1
 SNAPSHOT_SCHEMA = 1
@@ -36,8 +37,16 @@ _SIG_RE = re.compile(rb"[0-9a-f]{128}")
 encoder = msgspec.json.Encoder(order="deterministic")
 
 
-class LogEntry(msgspec.Struct, kw_only=True):
-    """One line of ``log.jsonl`` (without its signature). Field order is the on-disk order."""
+P = TypeVar("P")
+
+
+class Frame(msgspec.Struct, Generic[P], kw_only=True, gc=False):
+    """One line of ``log.jsonl`` (without its signature). Field order is the on-disk order.
+
+    Generic in its payload only so that a line is decoded in one struct: first with the payload
+    left as raw JSON (``Frame[msgspec.Raw]``: the union of payloads is tagged by the frame's
+    ``kind``, outside the payload), then the payload decoded by its kind in place. Everything
+    else sees :data:`LogEntry`."""
 
     v: int = LOG_SCHEMA
     """Schema version of this line."""
@@ -46,15 +55,29 @@ class LogEntry(msgspec.Struct, kw_only=True):
     time: str
     """UTC, ISO-8601, second precision."""
     kind: str
-    """``setup``, ``action``, ``undo``, ``replace``, ``pause``, ``resume``, ``end``, ``reveal``,
-    ``view-access``, ``deadline``, ``message``."""
-    payload: dict[str, Any]
+    """The payload's ``KIND``: ``setup``, ``action``, ``undo``, ``replace``... (the tag of the
+    payload union, :data:`pbem.store.payloads.PAYLOADS`)."""
+    payload: P
     msgid: str | None = None
     """The Message-ID the event came from (``None`` when it came from the GM or a timer)."""
     prev: str
     """Hex SHA-256 of the previous line (without its newline), or 64 zeros for seq 1."""
     key: str
     """Key id of the signing key."""
+
+
+LogEntry: TypeAlias = Frame[Payload]
+"""A log line with its typed payload (:mod:`pbem.store.payloads`); build a new one with
+:func:`new_entry`, which takes the kind from the payload."""
+
+
+def new_entry(
+    payload: Payload, *, seq: int, time: str, prev: str, key: str, msgid: str | None = None
+) -> LogEntry:
+    """A new log line holding ``payload`` (its kind is the payload's)."""
+    return Frame(
+        seq=seq, time=time, kind=payload.KIND, payload=payload, msgid=msgid, prev=prev, key=key
+    )
 
 
 class Snapshot(msgspec.Struct, kw_only=True):
@@ -154,22 +177,30 @@ def upcast(kind: str, raw: dict[str, Any], version_field: str = "v") -> dict[str
     return raw
 
 
-_entry_decoder = msgspec.json.Decoder(LogEntry)
+_frame_decoder = msgspec.json.Decoder(Frame[msgspec.Raw])
 _CURRENT_LOG_HEAD = b'{"v":%d,' % LOG_SCHEMA
 
 
 def decode_entry(body: bytes) -> LogEntry:
-    """Typed log entry from a line's body (already signature-checked)."""
+    """Typed log entry from a line's body (already signature-checked). ``ValueError`` (unknown
+    kind) or ``msgspec.ValidationError`` (a field missing, unknown or mistyped) if it is not one."""
     if body.startswith(_CURRENT_LOG_HEAD):
         # Written at the current schema (a struct is encoded in field order, "v" first): no
-        # upcasting, so decode straight into the struct (faster than a dict, then convert).
-        entry = _entry_decoder.decode(body)
-        if entry.v == LOG_SCHEMA:
-            return entry
+        # upcasting, so decode straight into the structs (faster than a dict, then convert).
+        f = _frame_decoder.decode(body)
+        if f.v == LOG_SCHEMA:
+            dec = PAYLOAD_DECODERS.get(f.kind)
+            if dec is None:
+                raise ValueError(f"unknown kind {f.kind!r}")
+            # The same struct, its payload now typed (the hot path of every load: no copy).
+            f.payload = dec.decode(f.payload)  # type: ignore[assignment]
+            return f  # type: ignore[return-value]
     raw = msgspec.json.decode(body)
     if not isinstance(raw, dict):
         raise ValueError("a log line must be a JSON object")
-    return msgspec.convert(upcast("log", raw), LogEntry)
+    frame = msgspec.convert(upcast("log", raw), Frame[Any])
+    frame.payload = convert_payload(frame.kind, frame.payload)
+    return cast(LogEntry, frame)
 
 
 def decode_snapshot(body: bytes) -> Snapshot:

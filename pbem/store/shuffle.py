@@ -14,13 +14,12 @@ from __future__ import annotations
 import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.errors import IntegrityError, StoreError
-from pbem.rules.base import Game, RuleError, derive_rng, recorded_options
+from pbem.rules.base import Game
 from pbem.store.files import (
     LOG_FILE,
     SNAPSHOT_FILE,
@@ -28,8 +27,9 @@ from pbem.store.files import (
     parse_log,
     parse_snapshot,
 )
-from pbem.store.fold import public_events, seed_commitment
+from pbem.store.fold import Fold, ReplayMismatch, moves_in_effect, seed_commitment
 from pbem.store.keys import RetiredKey, parse_public_keys, trusted_keys
+from pbem.store.payloads import ActionLine, RevealLine, SetupLine
 from pbem.store.records import LogEntry
 from pbem.store.registry import game_for
 from pbem.store.store import GameRecord, VerifyReport
@@ -74,21 +74,19 @@ class ShuffleReport:
 
 
 def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
-    """Check the shuffle of a game from its (already authenticated or not) decoded log lines."""
-    # Long on purpose: replays the public record action by action, checking each draw against the seed.
-    setup = entries[0]
-    sp = setup.payload
-    report = ShuffleReport(
-        game_id=str(sp.get("game_id", "?")), ok=False, commitment=str(sp.get("seed_commitment", ""))
-    )
-    reveal = next((e for e in entries if e.kind == "reveal"), None)
-    if reveal is None:
+    """Check the shuffle of a game from its (already authenticated or not) decoded log lines: the
+    store's own fold, from the revealed seed and with the revealed notations, checking each line."""
+    setup = entries[0].payload
+    if not isinstance(setup, SetupLine):
+        raise IntegrityError("line 1 is not the setup", line=1)
+    report = ShuffleReport(game_id=setup.game_id, ok=False, commitment=setup.seed_commitment)
+    reveal = next((e for e in entries if isinstance(e.payload, RevealLine)), None)
+    if reveal is None or not isinstance(reveal.payload, RevealLine):
         return report
     report.revealed = True
-    seed = int(reveal.payload["seed"])
-    nonce = str(reveal.payload["nonce"])
+    seed, nonce = reveal.payload.seed, reveal.payload.nonce
     report.seed = seed
-    notations: dict[str, str] = dict(reveal.payload.get("notations", {}))
+    notations = reveal.payload.notations
 
     def fail(line: int, text: str) -> ShuffleReport:
         report.problems.append(f"log.jsonl line {line}: {text}")
@@ -100,41 +98,14 @@ def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
             reveal.seq,
             "the revealed seed and nonce do not match the commitment published at line 1",
         )
-    state: Any = game.setup(len(sp["players"]), recorded_options(game, sp["options"]), seed)
-    stack: list[Any] = []
+    fold = Fold.from_setup(game, entries[0], seed, nonce)
     for e in entries[1:]:
-        p = e.payload
-        if e.kind == "action":
-            seat = int(p["seat"])
-            text = notations.get(str(e.seq), p["notation"])
-            try:
-                action = game.parse(state, seat, text)
-            except RuleError as exc:
-                return fail(
-                    e.seq,
-                    f"the recorded move {p['notation']!r} is not legal in the position the seed gives: {exc}",
-                )
-            if game.public_notation(state, seat, action) != p["notation"]:
-                return fail(e.seq, f"the recorded move {p['notation']!r} differs from the replay's")
-            stack.append(state)
-            state, events = game.apply(state, seat, action, derive_rng(seed, "apply", e.seq))
-            if public_events(list(events)) != p.get("events", []):
-                return fail(
-                    e.seq, "the recorded events (draws) differ from those the revealed seed gives"
-                )
+        try:
+            fold.advance(e, "", notations.get(str(e.seq)), check=True)
+        except ReplayMismatch as exc:
+            return fail(e.seq, str(exc))
+        if isinstance(e.payload, ActionLine):
             report.actions_checked += 1
-        elif e.kind == "undo":
-            if not stack:
-                return fail(e.seq, "an undo with no move to undo")
-            state = stack.pop()
-        elif e.kind == "end" and p.get("reason") == "finished":
-            result = game.result(state)
-            if result is None or list(result.scores) != p.get("scores"):
-                return fail(
-                    e.seq, f"the recorded final scores {p.get('scores')} differ from the replay's"
-                )
-    from pbem.store.summary import moves_in_effect
-
     report.moves = len(moves_in_effect(entries))
     report.ok = True
     return report
@@ -205,7 +176,7 @@ def verify_export(path: Path, public_key: str) -> VerifyReport:
                 snap_path=f"{gid}/{SNAPSHOT_FILE}",
                 log_path=f"{gid}/{LOG_FILE}",
             )
-        game = game_for(str(log.entries[0].payload["game_name"]))
+        game = game_for(_game_name(log.entries))
         shuffle = replay_public(log.entries, game)
         if shuffle.revealed:
             if not shuffle.ok:
@@ -241,7 +212,14 @@ def verify_shuffle(source: GameRecord | Path, public_key: str | None = None) -> 
     if key_text.strip():
         keys = trusted_keys(parse_public_keys(key_text), retired)
     log = parse_log(log_bytes, keys, game=gid, path=f"{gid}/{LOG_FILE}")
-    return replay_public(log.entries, game_for(str(log.entries[0].payload["game_name"])))
+    return replay_public(log.entries, game_for(_game_name(log.entries)))
+
+
+def _game_name(entries: list[LogEntry]) -> str:
+    setup = entries[0].payload
+    if not isinstance(setup, SetupLine):  # parse_log refuses such a log
+        raise StoreError("the log does not start with its setup line")
+    return setup.game_name
 
 
 def read_public_key_arg(value: str) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 import msgspec
 
@@ -75,6 +75,25 @@ from pbem.store.fsutil import (
     remove_temp_files,
 )
 from pbem.store.keys import Keyring, SealError, check_keys_outside
+from pbem.store.payloads import (
+    ActionLine,
+    BackLine,
+    DeadlineLine,
+    EndLine,
+    MessageLine,
+    PauseLine,
+    Payload,
+    PolicyLine,
+    ReplaceLine,
+    ResumeLine,
+    RevealLine,
+    SetupLine,
+    SetupPlayer,
+    UndoLine,
+    VacationLine,
+    ViewAccessLine,
+    public_data,
+)
 from pbem.store.records import (
     CHECKPOINT_DOMAIN,
     GENESIS_PREV,
@@ -85,6 +104,7 @@ from pbem.store.records import (
     Snapshot,
     encoder,
     line_hash,
+    new_entry,
     seal_record,
 )
 from pbem.store.registry import game_for
@@ -105,7 +125,6 @@ CHANGED_DIR = "outbox/dirty"
 _STATE_CACHE = 256
 """How many decoded engine states a Store keeps (per process, least recently used dropped)."""
 _ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed
-_SECRET_FIELDS = ("sealed", "sealed_seed")
 
 
 class HistoryItem(msgspec.Struct, kw_only=True):
@@ -153,7 +172,7 @@ class GameRecord:
                 time=e.time,
                 kind=e.kind,
                 msgid=e.msgid,
-                data={k: v for k, v in e.payload.items() if k not in _SECRET_FIELDS},
+                data=public_data(e.payload),
             )
             for e in self.entries
         ]
@@ -348,28 +367,21 @@ class Store:
             )
             if (self.data_dir / game_id).exists():
                 continue
-            payload: dict[str, Any] = {
-                "game_id": game_id,
-                "game_name": game.name,
-                "players": [
-                    {"name": nm.strip(), "email": em, "seat": i}
+            setup = SetupLine(
+                commitment_scheme=SEED_SCHEME,
+                game_id=game_id,
+                game_name=game.name,
+                options=opts,
+                players=[
+                    SetupPlayer(email=em, name=nm.strip(), seat=i)
                     for i, ((nm, _), em) in enumerate(zip(players, emails, strict=True))
                 ],
-                "options": opts,
-                "seed_commitment": seed_commitment(seed, nonce),
-                "commitment_scheme": SEED_SCHEME,
-                "sealed_seed": self.keyring.seal(
+                sealed_seed=self.keyring.seal(
                     encoder.encode({"seed": seed, "nonce": nonce}), self._ctx(game_id, "seed")
                 ),
-            }
-            entry = LogEntry(
-                seq=1,
-                time=time,
-                kind="setup",
-                payload=payload,
-                prev=GENESIS_PREV,
-                key=self.keyring.key_id,
+                seed_commitment=seed_commitment(seed, nonce),
             )
+            entry = new_entry(setup, seq=1, time=time, prev=GENESIS_PREV, key=self.keyring.key_id)
             line = self._sign_line(entry)
             fold = Fold.from_setup(game, entry, seed, nonce)
             fold.advance(entry, line_hash(line), None, check=False)
@@ -602,9 +614,9 @@ class Store:
         return parse_snapshot(data, self._keys if verify else None, game=game_id, path=str(path))
 
     def _seed(self, game_id: str, log: ParsedLog) -> tuple[int, str]:
-        setup = log.entries[0]
+        setup = self._setup(game_id, log)
         try:
-            raw = self.keyring.unseal(setup.payload["sealed_seed"], self._ctx(game_id, "seed"))
+            raw = self.keyring.unseal(setup.sealed_seed, self._ctx(game_id, "seed"))
         except SealError:
             raise IntegrityError(
                 f"line 1: the seed: {SealError.REASON}",
@@ -616,11 +628,11 @@ class Store:
         return int(d["seed"]), str(d["nonce"])
 
     def _exact(self, game_id: str, entry: LogEntry) -> str | None:
-        sealed = entry.payload.get("sealed")
-        if entry.kind != "action" or sealed is None:
+        p = entry.payload
+        if not isinstance(p, ActionLine) or p.sealed is None:
             return None
         raw = self.keyring.unseal(
-            sealed,
+            p.sealed,
             self._ctx(game_id, "notation", entry.seq),
             where=f"{game_id} log.jsonl:{entry.seq}",
         )
@@ -656,17 +668,23 @@ class Store:
         self._fold_lines(game_id, fold, log, 1, upto, check=check)
         return fold
 
-    def _game_of(self, game_id: str, log: ParsedLog) -> Game:
+    def _setup(self, game_id: str, log: ParsedLog) -> SetupLine:
+        """The setup line of a parsed log (parse_log made sure line 1 is one)."""
         setup = log.entries[0].payload
-        if setup.get("game_id") != game_id:
+        assert isinstance(setup, SetupLine)
+        return setup
+
+    def _game_of(self, game_id: str, log: ParsedLog) -> Game:
+        setup = self._setup(game_id, log)
+        if setup.game_id != game_id:
             raise IntegrityError(
-                f"the setup line belongs to game {setup.get('game_id')!r}, not to this directory",
+                f"the setup line belongs to game {setup.game_id!r}, not to this directory",
                 game=game_id,
                 path=str(self.game_dir(game_id) / LOG_FILE),
                 line=1,
             )
         try:
-            return game_for(str(setup["game_name"]))
+            return game_for(setup.game_name)
         except KeyError as exc:
             raise StoreError(f"{game_id}: {exc}") from None
 
@@ -984,8 +1002,7 @@ class _Writer:
 
     def _emit(
         self,
-        kind: str,
-        payload: dict[str, Any],
+        payload: Payload,
         msgid: str | None = None,
         *,
         engine_done: bool = False,
@@ -994,11 +1011,10 @@ class _Writer:
         events: list[Event] | None = None,
     ) -> None:
         fold = self.fold
-        entry = LogEntry(
+        entry = new_entry(
+            payload,
             seq=fold.seq + 1,
             time=self.time,
-            kind=kind,
-            payload=payload,
             msgid=msgid,
             prev=fold.envelope.head_hash,
             key=self.store.keyring.key_id,
@@ -1008,7 +1024,9 @@ class _Writer:
         self.lines.append(line)
         self.all_entries.append(entry)
         self.produced.append(
-            Produced(seq=entry.seq, kind=kind, seat=seat, notation=notation, events=events or [])
+            Produced(
+                seq=entry.seq, kind=entry.kind, seat=seat, notation=notation, events=events or []
+            )
         )
 
     def _check_msgid(self, msgid: str | None) -> None:
@@ -1024,150 +1042,142 @@ class _Writer:
         return seat
 
     def add(self, e: NewEntry) -> None:
-        # Long on purpose: one branch per kind of log entry, checked and written in one place (the writer's ladder).
+        """Check one request against the game as it is now and write its line (an action that
+        ends the game writes the end and the reveal too)."""
         env = self.fold.envelope
         gid = self.game_id
-        if isinstance(e, ActionEntry):
-            if env.status != "active":
-                raise GameStopped(f"{gid} is {env.status}: no moves are accepted now.")
-            self._seat(e.seat)
-            self._check_msgid(e.message_id)
-            text = e.text if e.action is None else self.fold.game.notation(e.action)
-            if text is None:
-                raise ValueError("ActionEntry needs an action or a text")
-            action = self.fold.parse(e.seat, text)  # legal *now* (raises the engine's RuleError)
-            seq = self.fold.seq + 1
-            public, exact, events = self.fold.apply_action(seq, e.seat, action)
-            payload: dict[str, Any] = {
-                "seat": e.seat,
-                "notation": public,
-                "source": e.source,
-                "events": public_events(events),
-            }
-            if exact != public:
-                payload["sealed"] = self.store.keyring.seal(
-                    exact.encode(), context(gid, "notation", seq)
-                )
-            self._emit(
-                "action",
-                payload,
-                e.message_id,
-                engine_done=True,
-                seat=e.seat,
-                notation=public,
-                events=events,
+        match e:
+            case ActionEntry():
+                self._action(e)
+            case Undo():
+                self._undo(e)
+            case Replace():
+                self._replace(e)
+            case Pause():
+                if env.status != "active":
+                    raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")
+                self._emit(PauseLine(reason=e.reason, source=e.source))
+            case Resume():
+                if env.status != "paused":
+                    raise CommandError(f"{gid} is {env.status}; only a paused game can be resumed.")
+                self._emit(ResumeLine(source=e.source))
+            case End():
+                if env.status == "ended":
+                    raise CommandError(f"{gid} has already ended.")
+                result = self.fold.game.result(self.fold.state)
+                scores = list(result.scores) if result else []
+                winners = list(result.winners) if result else []
+                self._end(e.reason or "gm", scores, winners)
+            case ViewAccess():
+                self._emit(ViewAccessLine(by=e.by, seat=self._seat(e.seat)), seat=e.seat)
+            case SetDeadline():
+                if e.seconds is not None and e.seconds <= 0:
+                    raise CommandError("a deadline must be a positive number of seconds.")
+                at = iso_time(e.at) if e.at else None
+                self._emit(DeadlineLine(at=at, kind=e.kind, seconds=e.seconds, source=e.source))
+            case MessageHandled():
+                self._check_msgid(e.message_id)
+                self._emit(MessageLine(outcome=e.outcome, seat=e.seat), e.message_id, seat=e.seat)
+            case Vacation():
+                self._vacation(e)
+            case Back():
+                self._check_msgid(e.message_id)
+                line = BackLine(seat=self._seat(e.seat), source=e.source)
+                self._emit(line, e.message_id, seat=e.seat)
+            case SetPolicy():
+                self._emit(PolicyLine(name=e.name, source=e.source, value=e.value))
+            case _ as unknown:
+                assert_never(unknown)
+
+    def _action(self, e: ActionEntry) -> None:
+        env, gid = self.fold.envelope, self.game_id
+        if env.status != "active":
+            raise GameStopped(f"{gid} is {env.status}: no moves are accepted now.")
+        self._seat(e.seat)
+        self._check_msgid(e.message_id)
+        text = e.text if e.action is None else self.fold.game.notation(e.action)
+        if text is None:
+            raise ValueError("ActionEntry needs an action or a text")
+        action = self.fold.parse(e.seat, text)  # legal *now* (raises the engine's RuleError)
+        seq = self.fold.seq + 1
+        public, exact, events = self.fold.apply_action(seq, e.seat, action)
+        sealed = None
+        if exact != public:
+            sealed = self.store.keyring.seal(exact.encode(), context(gid, "notation", seq))
+        line = ActionLine(
+            events=public_events(events),
+            notation=public,
+            sealed=sealed,
+            seat=e.seat,
+            source=e.source,
+        )
+        self._emit(
+            line, e.message_id, engine_done=True, seat=e.seat, notation=public, events=events
+        )
+        result = self.fold.game.result(self.fold.state)
+        if result is not None:
+            self._end("finished", list(result.scores), list(result.winners))
+
+    def _undo(self, e: Undo) -> None:
+        gid = self.game_id
+        if self.fold.envelope.status == "ended":
+            raise CommandError(f"{gid} has ended; a finished game cannot be undone.")
+        if not self.fold.undo_stack:
+            raise CommandError(f"{gid} has no move left to undo.")
+        done = self.fold.undo()
+        last = self.all_entries[done.seq - 1].payload
+        assert isinstance(last, ActionLine)
+        line = UndoLine(
+            notation=last.notation,
+            reason=e.reason,
+            seat=done.seat,
+            source=e.source,
+            undone=done.seq,
+        )
+        self._emit(line, engine_done=True, seat=done.seat)
+
+    def _replace(self, e: Replace) -> None:
+        env = self.fold.envelope
+        seat = self._seat(e.seat)
+        try:
+            name, email = check_player(e.name, e.email)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+        other = env.seat_of_email(email)
+        if other is not None and other != seat:
+            raise CommandError(
+                f"{email} already plays seat {other} of {self.game_id}; choose another address."
             )
-            result = self.fold.game.result(self.fold.state)
-            if result is not None:
-                self._end("finished", list(result.scores), list(result.winners))
-        elif isinstance(e, Undo):
-            if env.status == "ended":
-                raise CommandError(f"{gid} has ended; a finished game cannot be undone.")
-            if not self.fold.undo_stack:
-                raise CommandError(f"{gid} has no move left to undo.")
-            done = self.fold.undo()
-            last = next(x for x in reversed(self.all_entries) if x.seq == done.seq)
-            self._emit(
-                "undo",
-                {
-                    "undone": done.seq,
-                    "seat": done.seat,
-                    "notation": last.payload["notation"],
-                    "source": e.source,
-                    "reason": e.reason,
-                },
-                engine_done=True,
-                seat=done.seat,
-            )
-        elif isinstance(e, Replace):
-            seat = self._seat(e.seat)
-            try:
-                name, email = check_player(e.name, e.email)
-            except ValueError as err:
-                raise CommandError(str(err)) from None
-            other = env.seat_of_email(email)
-            if other is not None and other != seat:
-                raise CommandError(
-                    f"{email} already plays seat {other} of {gid}; choose another address."
-                )
-            self._check_msgid(e.message_id)
-            previous = env.active_player(seat)
-            payload = {
-                "seat": seat,
-                "name": name,
-                "email": email,
-                "previous": previous.email,
-                "source": e.source,
-            }
-            if e.resigned:
-                payload["resigned"] = True
-            self._emit("replace", payload, e.message_id, seat=seat)
-        elif isinstance(e, Pause):
-            if env.status != "active":
-                raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")
-            self._emit("pause", {"reason": e.reason, "source": e.source})
-        elif isinstance(e, Resume):
-            if env.status != "paused":
-                raise CommandError(f"{gid} is {env.status}; only a paused game can be resumed.")
-            self._emit("resume", {"source": e.source})
-        elif isinstance(e, End):
-            if env.status == "ended":
-                raise CommandError(f"{gid} has already ended.")
-            result = self.fold.game.result(self.fold.state)
-            scores = list(result.scores) if result else []
-            winners = list(result.winners) if result else []
-            self._end(e.reason or "gm", scores, winners)
-        elif isinstance(e, ViewAccess):
-            self._emit("view-access", {"seat": self._seat(e.seat), "by": e.by}, seat=e.seat)
-        elif isinstance(e, SetDeadline):
-            if e.seconds is not None and e.seconds <= 0:
-                raise CommandError("a deadline must be a positive number of seconds.")
-            self._emit(
-                "deadline",
-                {
-                    "kind": e.kind,
-                    "seconds": e.seconds,
-                    "at": iso_time(e.at) if e.at else None,
-                    "source": e.source,
-                },
-            )
-        elif isinstance(e, MessageHandled):
-            self._check_msgid(e.message_id)
-            self._emit("message", {"seat": e.seat, "outcome": e.outcome}, e.message_id, seat=e.seat)
-        elif isinstance(e, Vacation):
-            if env.status == "ended":
-                raise CommandError(f"{gid} has ended; there is no deadline to stop.")
-            self._check_msgid(e.message_id)
-            if e.until <= e.start:
-                raise CommandError("a vacation must end after it starts.")
-            self._emit(
-                "vacation",
-                {
-                    "seat": self._seat(e.seat),
-                    "start": iso_time(e.start),
-                    "until": iso_time(e.until),
-                    "source": e.source,
-                },
-                e.message_id,
-                seat=e.seat,
-            )
-        elif isinstance(e, Back):
-            self._check_msgid(e.message_id)
-            self._emit(
-                "back", {"seat": self._seat(e.seat), "source": e.source}, e.message_id, seat=e.seat
-            )
-        elif isinstance(e, SetPolicy):
-            self._emit("policy", {"name": e.name, "value": e.value, "source": e.source})
-        else:  # pragma: no cover - the union is closed
-            raise TypeError(f"unknown entry {e!r}")
+        self._check_msgid(e.message_id)
+        line = ReplaceLine(
+            email=email,
+            name=name,
+            previous=env.active_player(seat).email,
+            resigned=e.resigned,
+            seat=seat,
+            source=e.source,
+        )
+        self._emit(line, e.message_id, seat=seat)
+
+    def _vacation(self, e: Vacation) -> None:
+        if self.fold.envelope.status == "ended":
+            raise CommandError(f"{self.game_id} has ended; there is no deadline to stop.")
+        self._check_msgid(e.message_id)
+        if e.until <= e.start:
+            raise CommandError("a vacation must end after it starts.")
+        line = VacationLine(
+            seat=self._seat(e.seat),
+            source=e.source,
+            start=iso_time(e.start),
+            until=iso_time(e.until),
+        )
+        self._emit(line, e.message_id, seat=e.seat)
 
     def _end(self, reason: str, scores: list[int], winners: list[int]) -> None:
-        self._emit("end", {"reason": reason, "scores": scores, "winners": winners})
+        self._emit(EndLine(reason=reason, scores=scores, winners=winners))
         notations: dict[str, str] = {}
         for x in self.all_entries:
             exact = self.store._exact(self.game_id, x)
             if exact is not None:
                 notations[str(x.seq)] = exact
-        self._emit(
-            "reveal", {"seed": self.fold.seed, "nonce": self.fold.nonce, "notations": notations}
-        )
+        self._emit(RevealLine(nonce=self.fold.nonce, notations=notations, seed=self.fold.seed))

@@ -25,7 +25,9 @@ from typing import Any
 
 import msgspec
 
+from pbem.store.fold import moves_in_effect
 from pbem.store.fsutil import atomic_write
+from pbem.store.records import LogEntry
 
 SUMMARY_FILE = ".summaries.jsonl"
 SUMMARY_LOCK = ".summaries.lock"
@@ -62,24 +64,8 @@ _encoder = msgspec.json.Encoder(order="deterministic")
 _decoder = msgspec.json.Decoder(Summary)
 
 
-def moves_in_effect(entries: Sequence[Any]) -> list[int]:
-    """The log sequence numbers of the actions in effect (an undo takes back the latest one):
-    the one move number of mails, HISTORY, ``#N`` guards and ``pbem admin list``."""
-    stack: list[int] = []
-    for e in entries:
-        if e.kind == "action":
-            stack.append(e.seq)
-        elif e.kind == "undo" and stack:
-            undone = e.payload.get("undone")
-            if isinstance(undone, int) and undone in stack:
-                stack.remove(undone)
-            else:
-                stack.pop()
-    return stack
-
-
 def summary_of(
-    envelope: Any, game: Any, state: Any, entries: Sequence[Any] | None = None
+    envelope: Any, game: Any, state: Any, entries: Sequence[LogEntry] | None = None
 ) -> Summary:
     """The summary of a game state (``envelope`` is a :class:`pbem.model.Envelope`); ``moves``
     counts the moves in effect when the log's ``entries`` are given."""

@@ -19,6 +19,7 @@ from pbem.rules import find_game
 from pbem.rules.base import derive_rng
 from pbem.store import Keyring
 from pbem.store.fold import context
+from pbem.store.payloads import SetupLine
 
 PLAYERS = [
     "-p",
@@ -124,7 +125,9 @@ def test_no_private_value_in_plaintext(run: Any, service: Path, fc: Any) -> None
     keyring = Keyring.load(service / "keys")
     store = load_config(service / "pbem.toml").store()
     rec = store.load(gid)
-    sealed = rec.entries[0].payload["sealed_seed"]
+    setup = rec.entries[0].payload
+    assert isinstance(setup, SetupLine)
+    sealed = setup.sealed_seed
     secret = msgspec.json.decode(keyring.unseal(sealed, context(gid, "seed")))
     blobs = {p: p.read_bytes() for p in game_files(service)}
     everything = b"\n".join(blobs.values())

@@ -21,6 +21,7 @@ from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
+from pbem.store.payloads import ActionLine
 
 pytestmark = pytest.mark.mailserver
 
@@ -121,16 +122,11 @@ def test_whole_game_by_email(
     record = store.load(gid)
     assert record.envelope.status == "ended"
     assert store.verify(gid).ok
-    placements = sum(1 for e in record.entries if e.kind == "action")
-    set_aside = sum(
-        1
-        for e in record.entries
-        if e.kind == "action"
-        for ev in e.payload.get("events", [])
-        if ev.get("kind") == "set-aside"
-    )
+    actions = [e.payload for e in record.entries if isinstance(e.payload, ActionLine)]
+    placements = len(actions)
+    set_aside = sum(1 for a in actions for ev in a.events if ev.kind == "set-aside")
     assert placements == (28 if n_players == 2 else 22) * n_players - set_aside
-    assert all(e.payload.get("source") == "mail" for e in record.entries if e.kind == "action")
+    assert all(a.source == "mail" for a in actions)
     assert sum(b.answered for b in bots) >= placements
     assert len(outbox) == 0
     for bot in bots:

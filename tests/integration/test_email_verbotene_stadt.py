@@ -19,6 +19,7 @@ from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
+from pbem.store.payloads import ActionLine
 
 pytestmark = [pytest.mark.mailserver, pytest.mark.slow, pytest.mark.timeout(1200)]
 
@@ -88,13 +89,13 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
             seen += 1
     assert seen > 100, seen
     assert store.verify(gid).ok
-    actions = [e for e in record.entries if e.kind == "action"]
-    assert all(e.payload["source"] == "mail" for e in actions)
-    kinds = Counter(ev["kind"] for e in actions for ev in e.payload.get("events", []))
-    by_seat = Counter(e.payload["seat"] for e in actions)
+    actions = [e.payload for e in record.entries if isinstance(e.payload, ActionLine)]
+    assert all(a.source == "mail" for a in actions)
+    kinds = Counter(ev.kind for a in actions for ev in a.events)
+    by_seat = Counter(a.seat for a in actions)
     assert set(by_seat) == {0, 1, 2, 3}
     # Decisions owed by players other than the active one were asked and answered by mail.
-    notations = Counter(str(e.payload.get("notation", "")).split(" ")[0].lower() for e in actions)
+    notations = Counter(a.notation.split(" ")[0].lower() for a in actions)
     assert notations["select"] >= 4, notations  # every player's secret selection
     # Claims were believed or doubted by the other players, each answering by mail.
     assert notations["believe"] + notations["doubt"] >= 1, notations

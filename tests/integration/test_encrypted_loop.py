@@ -41,6 +41,7 @@ from pbem.mail.outbox import Outbox
 from pbem.runner import TickReport, tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
+from pbem.store.payloads import ActionLine
 
 pytestmark = [
     pytest.mark.mailserver,
@@ -710,8 +711,8 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
         assert report.applied == 1, report.line()
         record = lp.store.load(gid)
         assert record.envelope.moves == move_no
-        last = [e for e in record.entries if e.kind == "action"][-1]
-        assert last.payload["seat"] == mover_seat and last.payload.get("source") == "mail"
+        last = [e.payload for e in record.entries if isinstance(e.payload, ActionLine)][-1]
+        assert last.seat == mover_seat and last.source == "mail"
         # Both players read their (encrypted) mails about the move with their own tools.
         for player in (ann, bob):
             new = player.fetch()

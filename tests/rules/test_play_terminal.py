@@ -15,6 +15,7 @@ from pbem.cli import app
 from pbem.cli.play import BOT_NAMES, group_legal, run_game, wrap_items
 from pbem.commands.describe import describe_line
 from pbem.rules import find_game, game_names
+from pbem.store.payloads import ActionLine
 
 REPRS = ("[[", "{'", "=True", "=False", "None", "['")
 BOTS = {"forbidden-city": "greedy,random,random", "verbotene-stadt": "random,heuristic"}
@@ -109,8 +110,8 @@ def test_the_history_of_a_whole_bot_game_reads_as_sentences(name: str) -> None:
             "source": "bot",
             "events": by_seq.get(move["seq"], []),
         }
-        payload = msgspec.json.decode(msgspec.json.encode(payload))
-        lines += describe_line(game, "action", payload, names, players)
+        logged = msgspec.json.decode(msgspec.json.encode(payload), type=ActionLine)
+        lines += describe_line(game, logged, names, players)
     assert len(lines) >= len(history["moves"])
     for line in lines:
         assert (line[0].isupper() or line[0].isdigit()) and line.endswith((".", ")")), line

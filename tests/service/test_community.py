@@ -303,3 +303,30 @@ def test_turn_mails_tell_the_deadline(tmp_path: Path) -> None:
     assert "Your deadline:" in mine and "the game master is told" in mine
     other = next(m for m in mails if addr not in str(m["To"]))
     assert "Your deadline:" not in text_of(other)
+
+
+def test_resign_vacation_and_back_are_commands_that_give_their_lines(tmp_path: Path) -> None:
+    from pbem.service.commands import REGISTRY
+    from pbem.store.payloads import BackLine, ReplaceLine, VacationLine
+
+    assert {k for k, h in REGISTRY.items() if h.changes_game} == {"resign", "vacation", "back"}
+    env = make_env(tmp_path)
+    gid, mover, addr = _game(env, 48, remind="off")
+    turn = _to(drain(env), addr)[0]
+    out = env.service.handle(reply(turn, addr, "VACATION 2d"))
+    assert out.reason == "applied", out
+    rec = env.store.load(gid)
+    vacation = rec.entries[-1]
+    assert isinstance(vacation.payload, VacationLine) and vacation.payload.seat == mover
+    assert vacation.msgid is not None and vacation.msgid.endswith(f"#s{mover}")
+    drain(env)
+    seq = rec.seq
+    # Without a move the reply's Message-ID rides on the resignation, which comes last.
+    out = env.service.handle(reply(turn, addr, "RESIGN\nBACK\nCONFIRM"))
+    assert out.reason == "applied", out
+    new = env.store.load(gid).entries[seq:]
+    back, replace = new[0], new[1]
+    assert isinstance(back.payload, BackLine) and back.msgid is None
+    assert isinstance(replace.payload, ReplaceLine) and replace.payload.resigned
+    assert replace.msgid is not None and replace.msgid.endswith(f"#s{mover}")
+    assert env.store.verify(gid).ok

@@ -6,6 +6,7 @@ import pytest
 
 from pbem.commands.describe import describe_event, describe_line
 from pbem.rules import find_game
+from pbem.store.payloads import ActionLine
 
 REPRS = ("[[", "{'", "=True", "=False", "None", "['")
 
@@ -60,8 +61,7 @@ def test_forbidden_city_uses_the_games_own_sentences() -> None:
     names = game.seat_names(2)
     line = describe_line(
         game,
-        "action",
-        {"seat": 0, "notation": "M9 R1", "source": "gm", "events": []},
+        ActionLine(events=[], notation="M9 R1", seat=0, source="gm"),
         names,
         ["Ann", "Bob"],
     )

@@ -10,6 +10,7 @@ from helpers import drain, make_env, text_of
 
 from pbem.runner import TickReport, run_timers
 from pbem.store import SetDeadline
+from pbem.store.payloads import ActionLine
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
 
@@ -33,8 +34,8 @@ def test_deadline_plays_the_default_and_tells_everyone(tmp_path: Path) -> None:
     assert report.timers == 1
     rec = env.store.load(gid)
     assert rec.envelope.moves == 1
-    last = [e for e in rec.entries if e.kind == "action"][-1]
-    assert last.payload["seat"] == mover and last.payload["source"] == "timer"
+    last = [e.payload for e in rec.entries if isinstance(e.payload, ActionLine)][-1]
+    assert last.seat == mover and last.source == "timer"
     mails = drain(env)
     assert len(mails) == 2
     assert any("played by the computer" in text_of(m) for m in mails)

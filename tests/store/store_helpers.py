@@ -62,16 +62,22 @@ def engine_only(
     return notations, state
 
 
-def resign_log(path: Path, keyring: Keyring, edit: dict[int, bytes]) -> None:
+def resign_log(
+    path: Path, keyring: Keyring, edit: dict[int, bytes], raw: dict[int, bytes] | None = None
+) -> None:
     """Rewrite a log as a dishonest operator holding the signing key would: replace some lines'
-    bodies and re-sign and re-chain everything, so that the signatures and the chain still hold."""
+    bodies and re-sign and re-chain everything, so that the signatures and the chain still hold.
+    ``raw`` bodies are signed as they are (not decoded; their ``prev`` must already be right)."""
     out = []
     prev = "0" * 64
-    for n, raw in enumerate(path.read_bytes().splitlines(), start=1):
-        body, _ = split_signature(raw)
-        entry = decode_entry(edit.get(n, body))
-        entry.prev = prev
-        body = msgspec.json.Encoder(order="deterministic").encode(entry)
+    for n, line in enumerate(path.read_bytes().splitlines(), start=1):
+        body, _ = split_signature(line)
+        if raw and n in raw:
+            body = raw[n]
+        else:
+            entry = decode_entry(edit.get(n, body))
+            entry.prev = prev
+            body = msgspec.json.Encoder(order="deterministic").encode(entry)
         line = seal_record(body, keyring.sign(LOG_DOMAIN + body))
         prev = line_hash(line)
         out.append(line + b"\n")

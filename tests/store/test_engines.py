@@ -9,6 +9,7 @@ from store_helpers import PLAYERS, T0, Clock
 from pbem.rules import find_game
 from pbem.rules.base import derive_rng
 from pbem.store import ActionEntry, End, Store, verify_shuffle
+from pbem.store.payloads import ActionLine, RevealLine
 
 
 def bot_moves(store: Store, gid: str, clock: Clock, limit: int) -> Any:
@@ -43,7 +44,9 @@ def test_verbotene_stadt_secret_choices_are_sealed_then_revealed(
     gid = store.create("verbotene-stadt", PLAYERS, {}, 77, T0)
     rec = bot_moves(store, gid, clock, 40)
     secret = [
-        store._exact(gid, e) for e in rec.entries if e.kind == "action" and "sealed" in e.payload
+        store._exact(gid, e)
+        for e in rec.entries
+        if isinstance(e.payload, ActionLine) and e.payload.sealed is not None
     ]
     assert secret, "the bots made no secret choice in 40 moves"
     files = b"".join(p.read_bytes() for p in (store.data_dir / gid).iterdir() if p.is_file())
@@ -52,7 +55,9 @@ def test_verbotene_stadt_secret_choices_are_sealed_then_revealed(
     assert store.verify(gid).ok
     rec = store.commit(gid, rec.seq, [End(reason="test")], clock())
     assert rec.entries[-1].kind == "reveal"
-    assert sorted(rec.entries[-1].payload["notations"].values()) == sorted(s for s in secret if s)
+    reveal = rec.entries[-1].payload
+    assert isinstance(reveal, RevealLine)
+    assert sorted(reveal.notations.values()) == sorted(s for s in secret if s)
     report = verify_shuffle(rec)
     assert report.ok, report
     assert store.verify(gid).ok

@@ -297,7 +297,7 @@ def test_upcasting_old_records() -> None:
             "seq": 1,
             "time": "2026-01-01T00:00:00Z",
             "kind": "pause",
-            "payload": {},
+            "payload": {"reason": "", "source": "gm"},
             "message_id": "<a@b>",
             "prev": "0" * 64,
             "key": "k",

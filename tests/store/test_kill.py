@@ -24,6 +24,7 @@ from store_helpers import PLAYERS
 from pbem.rules.base import derive_rng
 from pbem.store import ActionEntry, Keyring, Store
 from pbem.store.fold import context
+from pbem.store.payloads import SetupLine
 
 KILLS = 200
 OPTIONS = {"deck": "24"}
@@ -67,7 +68,9 @@ def expected_states(seed: int) -> list[Any]:
 
 def sealed_seed(keyring: Keyring, rec: Any) -> int:
     """The game's secret seed, opened with the service key (the test plays the auditor)."""
-    sealed = rec.entries[0].payload["sealed_seed"]
+    setup = rec.entries[0].payload
+    assert isinstance(setup, SetupLine)
+    sealed = setup.sealed_seed
     return int(msgspec.json.decode(keyring.unseal(sealed, context(rec.game_id, "seed")))["seed"])
 
 

@@ -33,6 +33,7 @@ from pbem.store import (
     verify_shuffle,
 )
 from pbem.store.fold import seed_commitment
+from pbem.store.payloads import ActionLine, UndoLine
 
 
 def new(
@@ -168,7 +169,15 @@ def test_undo_reverts_and_keeps_history(store: Store, clock: Clock) -> None:
     rec = store.commit(gid, rec.seq, [Undo(reason="phoned in by mistake")], clock())
     assert rec.state == before_third
     assert [e.kind for e in rec.entries][-2:] == ["action", "undo"]
-    assert rec.entries[-1].payload["undone"] == 4
+    undone = rec.entries[-2].payload
+    assert isinstance(undone, ActionLine)
+    assert rec.entries[-1].payload == UndoLine(
+        notation=undone.notation,
+        reason="phoned in by mistake",
+        seat=undone.seat,
+        source="gm",
+        undone=4,
+    )
     assert rec.envelope.moves == 4  # monotonic: 3 moves + 1 undo
     # A fresh load starts from the snapshot; undo then needs (and gets) a replay from the setup.
     rec = store.commit(gid, rec.seq, [Undo()], clock())
