@@ -441,6 +441,7 @@ def build_source(cfg: Any) -> Any:
             processed=f.processed,
             rejected=f.rejected,
             shunt=f.shunt,
+            idle_cycle=cfg.imap.idle_cycle,
         )
     if cfg.maildir_inbound:
         return MaildirSource(
@@ -449,8 +450,9 @@ def build_source(cfg: Any) -> Any:
     return None
 
 
-def build_sender(cfg: Any) -> Any:
-    """The outbound transport: SMTP when configured, else a Maildir sink, else None."""
+def build_sender(cfg: Any, *, keep_open: float = 0.0) -> Any:
+    """The outbound transport: SMTP when configured, else a Maildir sink, else None.
+    ``keep_open``: seconds an SMTP connection is kept for the next batch (the daemon)."""
     from pbem.mail.outbound import MaildirSink, SmtpSender
 
     if cfg.smtp.host:
@@ -463,6 +465,7 @@ def build_sender(cfg: Any) -> Any:
             cfg.password("smtp") if user else None,
             envelope_from=cfg.service_address,
             ssl_context=cfg.ssl_context("smtp"),
+            keep_open=keep_open,
         )
     if cfg.maildir_outbound:
         return MaildirSink(cfg.maildir_outbound)
