@@ -250,13 +250,21 @@ class Store:
         """Only benchmarks turn this off, to measure its cost."""
         check_keys_outside(keyring.keys_dir, self.data_dir)
         make_private(self.data_dir)  # 0700, whatever an older version or the umask left
-        self._keys = keyring.verification_keys()
+        self._keys_cache: dict[str, Any] | None = None
         self._states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
         self._verified: dict[str, tuple[int, str]] = {}
         """Per game, the last (seq, line hash) whose signatures this process checked: a commit
         right after a load then verifies only the new lines (see files.parse_log)."""
         self._parsed: OrderedDict[str, ParsedLog] = OrderedDict()
         """Per game, the last verified parse of its log, whose lines the next parse reuses."""
+
+    @property
+    def _keys(self) -> dict[str, Any]:
+        """The verification keys, built on first use (an idle tick verifies nothing and so does
+        not import cryptography)."""
+        if self._keys_cache is None:
+            self._keys_cache = self.keyring.verification_keys()
+        return self._keys_cache
 
     # ------------------------------------------------------------------ paths and locks
 
