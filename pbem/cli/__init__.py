@@ -10,11 +10,12 @@ attribute (the tests' ``CliRunner``) import them all. See docs/PERFORMANCE.md, "
 
 from __future__ import annotations
 
-import importlib
 import sys
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not typing's: ``pbem --help`` imports nothing it does not need
 if TYPE_CHECKING:
+    from typing import Any
+
     import typer
 
 __all__ = ["app", "admin_app", "main"]
@@ -67,6 +68,8 @@ even before it is added here; it only starts more slowly."""
 
 
 def _load(names: tuple[str, ...] | list[str]) -> None:
+    import importlib
+
     for name in names:
         importlib.import_module(f"pbem.cli.{name}")
 
