@@ -496,12 +496,19 @@ class ForbiddenCity:
                 % {"who": _(names[state.to_move])},
                 text=text,
             )
-        legal = self.legal(state, seat)
-        hint = self._examples(legal)
+        hints: list[str] = []
+
+        def hint() -> str:
+            """A few legal moves, for the error message (listing them all costs more than
+            reading a good move: only a mistake pays for it)."""
+            if not hints:
+                hints.append(self._examples(self.legal(state, seat)))
+            return hints[0]
+
         try:
             mt = read_move(text)
         except NotationError as err:
-            raise InvalidSyntax(str(err), text=text, hint=hint) from None
+            raise InvalidSyntax(str(err), text=text, hint=hint()) from None
         board = state.board
         k = B.key(mt.x, mt.y)
         sq = square_name(mt.x, mt.y)
@@ -516,7 +523,7 @@ class ForbiddenCity:
                 )
                 % {"square": sq, "what": _describe_at(board, k, names)},
                 text=text,
-                hint=hint,
+                hint=hint(),
             )
         if k not in board.frontier:
             raise IllegalMove(
@@ -526,7 +533,7 @@ class ForbiddenCity:
                 )
                 % {"square": sq},
                 text=text,
-                hint=hint,
+                hint=hint(),
             )
         req = B.requirement(board, k)
         here = [Placement(mt.x, mt.y, o.rotation) for o in B.fitting(tdef, req)]
@@ -535,7 +542,7 @@ class ForbiddenCity:
             % {"square": sq, "moves": ", ".join(m.notation() for m in here)}
             if here
             else _("Your %(tile)s fits nowhere on %(square)s. %(hint)s")
-            % {"tile": hand, "square": sq, "hint": hint}
+            % {"tile": hand, "square": sq, "hint": hint()}
         )
         if mt.rotation is None:
             if len(here) == 1:
@@ -546,7 +553,7 @@ class ForbiddenCity:
                     _("%(square)s is illegal in every rotation: %(why)s")
                     % {"square": sq, "why": self._why(board, o, k, names, req)},
                     text=text,
-                    hint=hint,
+                    hint=hint(),
                 )
             raise AmbiguousMove(
                 _(
