@@ -392,10 +392,9 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
         3600.0,
         lambda: clock().timestamp(),
     )
-    from pbem.mail import compose
-
-    # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode.
-    compose.use_bytecode_cache(cfg.data_dir / ".cache" / "templates")
+    # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode
+    # (applied when the mailer is first built, so that an idle tick imports no template code).
+    service.template_cache = cfg.data_dir / ".cache" / "templates"
     # The crypto hooks (what pbem.crypto_mail.attach_crypto sets) open on first use: an idle tick
     # never needs them, and importing the crypto stack is most of an idle tick's start-up.
     service.crypto = _LazyCrypto(Path(cfg.keys_dir), cfg.service_address, clock)

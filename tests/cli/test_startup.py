@@ -181,6 +181,7 @@ def test_an_idle_run_imports_no_mail_building_and_no_typer(tmp_path: Path) -> No
         "pbem.service.steps",
         "pbem.crypto",
         "cryptography",  # the keyring's keys are built when something is signed or opened
+        "pbem.mail.compose",  # the template cache is set up when the mailer is built
         "ssl",
         "tarfile",
     ):
@@ -282,3 +283,28 @@ def test_only_the_plain_help_forms_are_answered_from_the_table(
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setattr(sys, "argv", ["a-very-long-program-name-that-click-would-wrap-x"])
     assert quick_help(["--help"]) is None
+
+
+def test_the_template_cache_is_set_up_with_the_mailer(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from pbem.config import load_config
+    from pbem.mail import compose
+    from pbem.runner import build_service
+    from pbem.store import Keyring
+
+    Keyring.create(tmp_path / "keys", data_dir=tmp_path / "games")
+    cfg = tmp_path / "pbem.toml"
+    cfg.write_text(
+        f'data_dir = "{tmp_path / "games"}"\nkeys_dir = "{tmp_path / "keys"}"\n'
+        'service_address = "s@pbem.test"\n'
+    )
+    service = build_service(load_config(cfg), lambda: datetime.now(UTC))
+    cache = tmp_path / "games" / ".cache" / "templates"
+    assert service.template_cache == cache
+    try:
+        assert service.mailer is not None
+        assert compose._bytecode_dir == cache and cache.is_dir()
+        assert cache.stat().st_mode & 0o777 == 0o700
+    finally:
+        compose.use_bytecode_cache(None)
