@@ -164,7 +164,10 @@ def main() -> None:
         for label in trees:
             c = statistics.median(cpu[(name, label)])
             w = statistics.median(wall[(name, label)])
-            parts.append(f"{label}: cpu {c * 1000:6.1f} ms, wall {w * 1000:6.1f} ms")
+            lo = min(cpu[(name, label)])
+            parts.append(
+                f"{label}: cpu {c * 1000:6.1f} ms (fastest {lo * 1000:6.1f}), wall {w * 1000:6.1f} ms"
+            )
         if "before" in trees:
             b = statistics.median(cpu[(name, "before")])
             n = statistics.median(cpu[(name, "now")])
