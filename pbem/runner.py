@@ -20,10 +20,11 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
+
+import msgspec
 
 from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
 from pbem.service import Service
@@ -62,8 +63,7 @@ class Sender(Protocol):
     def send_batch(self, messages: list[Any]) -> list[Any]: ...
 
 
-@dataclass
-class TickReport:
+class TickReport(msgspec.Struct):
     """What one tick did (logged, and printed by ``pbem run -v``)."""
 
     fetched: int = 0
@@ -77,7 +77,7 @@ class TickReport:
     failed: int = 0
     deferred: int = 0
     """Work left for the next tick because of a fault of the machine."""
-    errors: list[str] = field(default_factory=list)
+    errors: list[str] = msgspec.field(default_factory=list)
 
     @property
     def healthy(self) -> bool:

@@ -26,10 +26,11 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+import msgspec
 
 if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Maildir never needs it)
     import ssl
@@ -58,8 +59,7 @@ _DELETED = b"\\Deleted"
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class InboundMessage:
+class InboundMessage(msgspec.Struct, frozen=True):
     """One message to handle."""
 
     uid: int

@@ -20,9 +20,10 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias
+
+import msgspec
 
 if TYPE_CHECKING:  # imported on the first SMTP connection, not by a tick with nothing to send
     import asyncio
@@ -61,8 +62,7 @@ def check_security(security: str) -> Security:
     return security  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class SendResult:
+class SendResult(msgspec.Struct, frozen=True):
     """What happened to one message of a batch."""
 
     message_id: str
@@ -77,7 +77,7 @@ class SendResult:
     """The server's text or the error, for logs and the GM's report."""
     attempts: int = 1
     """How many times the message was tried in this batch."""
-    refused: dict[str, tuple[int, str]] = field(default_factory=dict)
+    refused: dict[str, tuple[int, str]] = msgspec.field(default_factory=dict)
     """Recipients refused while others were accepted (a partial success is still ``sent``)."""
 
     @property
@@ -86,8 +86,7 @@ class SendResult:
         return self.status == "sent"
 
 
-@dataclass(frozen=True)
-class RawMail:
+class RawMail(msgspec.Struct, frozen=True):
     """A mail as the outbox stores it: sent byte for byte (CRLF lines, no Bcc header: the
     service writes one mail per recipient), to ``recipients``."""
 
