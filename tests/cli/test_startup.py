@@ -182,6 +182,7 @@ def test_an_idle_run_imports_no_mail_building_and_no_typer(tmp_path: Path) -> No
         "pbem.crypto",
         "cryptography",  # the keyring's keys are built when something is signed or opened
         "pbem.mail.compose",  # the template cache is set up when the mailer is built
+        "gettext",  # loaded with the first catalog
         "ssl",
         "tarfile",
     ):
