@@ -7,7 +7,10 @@ Each command runs ``--runs`` times as a child process; its CPU time (user + syst
 ``python -c pass`` (the floor), ``pbem --help``, an idle ``pbem run`` (a Maildir inbox with no mail,
 a Maildir sink, three games with nothing to send), ``pbem admin list``. ``--baseline DIR`` also runs
 every command with ``PYTHONPATH=DIR`` (e.g. a ``git archive`` of an older commit unpacked there),
-interleaved with the current tree, for before/after ratios measured in one run.
+interleaved with the current tree, for before/after ratios measured in one run. ``--installed PY``
+also runs every command with the interpreter of a venv where pbem was pip-installed from a wheel
+(``python -m venv /tmp/x && /tmp/x/bin/pip install .``): without the editable install's path finder,
+which costs about 25 ms of every process of the development venv.
 ``--importtime`` prints the ten most expensive imports of each command (``python -X importtime``).
 
 Bytecode: an installed pbem has its ``.pyc`` files, so the children run with bytecode caching on
@@ -63,8 +66,22 @@ CHILD_ENV: dict[str, str] = {}
 """Set by ``main``: the bytecode settings of the children."""
 
 
+INSTALLED = "installed:"
+"""A tree label ``installed:<python>``: run the commands with that interpreter (a venv with pbem
+pip-installed from a wheel) and no PYTHONPATH."""
+
+
+def _child(cmd: list[str], tree: str) -> tuple[list[str], dict[str, str]]:
+    env = dict(os.environ, **CHILD_ENV)
+    if tree.startswith(INSTALLED):
+        env.pop("PYTHONPATH", None)
+        return [tree[len(INSTALLED) :], *cmd[1:]], env
+    env["PYTHONPATH"] = tree
+    return cmd, env
+
+
 def run(cmd: list[str], pythonpath: str) -> tuple[float, float]:
-    env = dict(os.environ, PYTHONPATH=pythonpath, **CHILD_ENV)
+    cmd, env = _child(cmd, pythonpath)
     if "PYTHONPYCACHEPREFIX" in CHILD_ENV:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -79,7 +96,7 @@ def run(cmd: list[str], pythonpath: str) -> tuple[float, float]:
 
 
 def importtime(cmd: list[str], pythonpath: str) -> list[str]:
-    env = dict(os.environ, PYTHONPATH=pythonpath, **CHILD_ENV)
+    cmd, env = _child(cmd, pythonpath)
     if "PYTHONPYCACHEPREFIX" in CHILD_ENV:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     done = subprocess.run(
@@ -103,6 +120,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--baseline", type=Path, default=None)
     parser.add_argument("--importtime", action="store_true")
+    parser.add_argument(
+        "--installed",
+        default=None,
+        help="also run with this interpreter, e.g. /tmp/x/bin/python of a venv where pbem was "
+        "installed with pip from this tree (no editable path finder, no PYTHONPATH)",
+    )
     parser.add_argument("--no-bytecode", action="store_true", help="compile every module each run")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-startup-"))
@@ -120,6 +143,8 @@ def main() -> None:
     trees = {"now": here}
     if args.baseline is not None:
         trees = {"before": str(args.baseline.resolve()), "now": here}
+    if args.installed:
+        trees["installed"] = INSTALLED + args.installed
     cpu: dict[tuple[str, str], list[float]] = {}
     wall: dict[tuple[str, str], list[float]] = {}
     for cmd in commands.values():  # untimed: writes the bytecode caches
@@ -139,8 +164,11 @@ def main() -> None:
         for label in trees:
             c = statistics.median(cpu[(name, label)])
             w = statistics.median(wall[(name, label)])
-            parts.append(f"{label}: cpu {c * 1000:6.1f} ms, wall {w * 1000:6.1f} ms")
-        if len(trees) == 2:
+            lo = min(cpu[(name, label)])
+            parts.append(
+                f"{label}: cpu {c * 1000:6.1f} ms (fastest {lo * 1000:6.1f}), wall {w * 1000:6.1f} ms"
+            )
+        if "before" in trees:
             b = statistics.median(cpu[(name, "before")])
             n = statistics.median(cpu[(name, "now")])
             parts.append(f"cpu now/before {n / b:.2f}")
@@ -148,7 +176,7 @@ def main() -> None:
     if args.importtime:
         for name, cmd in commands.items():
             print(f"-- imports of {name} (cumulative, top-level modules)")
-            for line in importtime(cmd, here):
+            for line in importtime(cmd, trees["installed"] if args.installed else here):
                 print("   " + line)
     shutil.rmtree(root)
 

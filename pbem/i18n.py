@@ -13,12 +13,15 @@ texts are the message ids themselves, byte for byte as before.
 
 from __future__ import annotations
 
-import gettext as _gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # gettext is imported with the first catalog (an idle tick translates nothing)
+    import gettext as _gettext
 
 LANGS = ("en", "fr", "it", "de")
 """The languages a player may choose (``LANG fr``, ``-o lang=it``, ``--lang de``)."""
@@ -49,6 +52,8 @@ def normalize(value: str | None) -> str | None:
 @lru_cache(maxsize=8)
 def translations(lang: str) -> _gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English: the identity)."""
+    import gettext as _gettext
+
     if lang == DEFAULT:
         return _gettext.NullTranslations()
     with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as fp:

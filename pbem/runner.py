@@ -20,10 +20,11 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
+
+import msgspec
 
 from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
 from pbem.service import Service
@@ -62,8 +63,7 @@ class Sender(Protocol):
     def send_batch(self, messages: list[Any]) -> list[Any]: ...
 
 
-@dataclass
-class TickReport:
+class TickReport(msgspec.Struct):
     """What one tick did (logged, and printed by ``pbem run -v``)."""
 
     fetched: int = 0
@@ -77,7 +77,7 @@ class TickReport:
     failed: int = 0
     deferred: int = 0
     """Work left for the next tick because of a fault of the machine."""
-    errors: list[str] = field(default_factory=list)
+    errors: list[str] = msgspec.field(default_factory=list)
 
     @property
     def healthy(self) -> bool:
@@ -392,10 +392,9 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
         3600.0,
         lambda: clock().timestamp(),
     )
-    from pbem.mail import compose
-
-    # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode.
-    compose.use_bytecode_cache(cfg.data_dir / ".cache" / "templates")
+    # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode
+    # (applied when the mailer is first built, so that an idle tick imports no template code).
+    service.template_cache = cfg.data_dir / ".cache" / "templates"
     # The crypto hooks (what pbem.crypto_mail.attach_crypto sets) open on first use: an idle tick
     # never needs them, and importing the crypto stack is most of an idle tick's start-up.
     service.crypto = _LazyCrypto(Path(cfg.keys_dir), cfg.service_address, clock)
@@ -441,6 +440,7 @@ def build_source(cfg: Any) -> Any:
             processed=f.processed,
             rejected=f.rejected,
             shunt=f.shunt,
+            idle_cycle=cfg.imap.idle_cycle,
         )
     if cfg.maildir_inbound:
         return MaildirSource(
@@ -449,8 +449,9 @@ def build_source(cfg: Any) -> Any:
     return None
 
 
-def build_sender(cfg: Any) -> Any:
-    """The outbound transport: SMTP when configured, else a Maildir sink, else None."""
+def build_sender(cfg: Any, *, keep_open: float = 0.0) -> Any:
+    """The outbound transport: SMTP when configured, else a Maildir sink, else None.
+    ``keep_open``: seconds an SMTP connection is kept for the next batch (the daemon)."""
     from pbem.mail.outbound import MaildirSink, SmtpSender
 
     if cfg.smtp.host:
@@ -463,6 +464,7 @@ def build_sender(cfg: Any) -> Any:
             cfg.password("smtp") if user else None,
             envelope_from=cfg.service_address,
             ssl_context=cfg.ssl_context("smtp"),
+            keep_open=keep_open,
         )
     if cfg.maildir_outbound:
         return MaildirSink(cfg.maildir_outbound)

@@ -3,17 +3,19 @@ one clear message and an exit code).
 
 Start-up matters (cron starts ``pbem run`` every few minutes): :func:`main` imports only the command
 module that defines the command on the command line (``pbem run`` never imports the GM's commands,
-nor they the mail loop); ``pbem --help``, an unknown command and the ``app`` attribute (the tests'
-``CliRunner``) import them all. See docs/PERFORMANCE.md, "Start-up".
+nor they the mail loop); ``pbem --help`` and ``pbem admin --help`` print typer's text stored in
+:mod:`pbem.cli.helptext` (no typer at all); other help, an unknown command and the ``app``
+attribute (the tests' ``CliRunner``) import them all. See docs/PERFORMANCE.md, "Start-up".
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not typing's: ``pbem --help`` imports nothing it does not need
 if TYPE_CHECKING:
+    from typing import Any
+
     import typer
 
 __all__ = ["app", "admin_app", "main"]
@@ -66,6 +68,8 @@ even before it is added here; it only starts more slowly."""
 
 
 def _load(names: tuple[str, ...] | list[str]) -> None:
+    import importlib
+
     for name in names:
         importlib.import_module(f"pbem.cli.{name}")
 
@@ -98,6 +102,14 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
+    # ``pbem --help`` and ``pbem admin --help``: typer's text, stored (pbem.cli.helptext).
+    if sys.argv[1:] in (["--help"], ["admin", "--help"]):
+        from pbem.cli.helptext import quick_help
+
+        text = quick_help(sys.argv[1:])
+        if text is not None:
+            sys.stdout.write(text)
+            return
     # The cron tick in one of its plain forms runs without typer (pbem.cli.tick).
     from pbem.cli.tick import parse_run
 

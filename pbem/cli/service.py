@@ -106,6 +106,11 @@ def run(
     raise typer.Exit(run_once(config, data_dir, verbose))
 
 
+DAEMON_SMTP_KEEP = 60.0
+"""Seconds ``pbem daemon`` keeps an idle SMTP connection for the next answer (servers close idle
+connections after a few minutes: Postfix's ``smtpd_timeout`` is 300 s)."""
+
+
 @app.command("daemon")
 def daemon(
     config: ConfigOpt = None,
@@ -132,7 +137,8 @@ def daemon(
         _setup_logging(cfg.log_file, verbose)
         service = build_service(cfg, _now)
         source = build_source(cfg)
-        sender = build_sender(cfg)
+        # The SMTP connection stays open between ticks (checked with NOOP before each use).
+        sender = build_sender(cfg, keep_open=DAEMON_SMTP_KEEP)
     log = logging.getLogger("pbem.daemon")
     log.info("daemon started")
     run_daemon(
@@ -144,9 +150,10 @@ def daemon(
         interval=interval,
         limit=cfg.limits.max_messages_per_tick,
     )
-    close = getattr(source, "close", None)
-    if close:
-        close()
+    for part in (source, sender):
+        close = getattr(part, "close", None)
+        if close:
+            close()
     log.info("daemon stopped")
 
 

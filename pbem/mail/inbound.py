@@ -26,10 +26,11 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+import msgspec
 
 if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Maildir never needs it)
     import ssl
@@ -58,8 +59,7 @@ _DELETED = b"\\Deleted"
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class InboundMessage:
+class InboundMessage(msgspec.Struct, frozen=True):
     """One message to handle."""
 
     uid: int
@@ -98,6 +98,7 @@ class ImapSource:
         batch_size: int = 50,
         timeout: float = 60.0,
         use_move: bool | None = None,
+        idle_cycle: float = 0.0,
     ) -> None:
         self.host = host
         self.port = port
@@ -115,6 +116,9 @@ class ImapSource:
         self.batch_size = max(1, batch_size)
         self.timeout = timeout
         self.use_move = use_move
+        self.idle_cycle = max(0.0, idle_cycle)
+        """Seconds after which :meth:`idle_wait` ends its IDLE, asks (NOOP) and starts it again;
+        0 waits for the server's own notification (see :meth:`idle_wait`)."""
         self.reset_notice: str | None = None
         """Set when a changed UIDVALIDITY reset the cursor: a sentence for the log and the GM."""
         self._client: IMAPClient | None = None
@@ -320,6 +324,12 @@ class ImapSource:
     ) -> bool:
         """Wait up to ``timeout`` seconds for new mail (IMAP IDLE; NOOP every ``poll`` s without it).
 
+        With :attr:`idle_cycle` > 0 the IDLE is ended (DONE) every ``idle_cycle`` seconds, a NOOP
+        asks the server for news, and the IDLE starts again: a server that delays its IDLE
+        notifications (Dovecot 2.3: by 0.5 s) then reports a new message within about
+        ``idle_cycle`` seconds (three short commands a cycle). With 0 the wait ends when the
+        server announces the message.
+
         True when the server announced new messages; False on timeout, or soon (within
         :data:`STOP_CHECK` seconds) after ``stop()`` became true (the daemon's SIGTERM). Either
         way the caller then calls :meth:`fetch_new`.
@@ -336,6 +346,8 @@ class ImapSource:
             return True
         deadline = time.monotonic() + timeout
         if not client.has_capability("IDLE"):
+            if self.idle_cycle > 0:
+                poll = min(poll, self.idle_cycle)
             next_noop = 0.0
             while not stopping():
                 if time.monotonic() >= next_noop:
@@ -348,20 +360,43 @@ class ImapSource:
                     return False
                 time.sleep(min(STOP_CHECK, remaining, max(0.0, next_noop - time.monotonic())))
             return False
+        cycle = self.idle_cycle
         client.idle()
+        idling = True
         responses = []
+        tail: list[Any] = []
         try:
             # Short waits in a row (the IDLE stays open): a new message still ends the wait at
             # once, and a stop request is seen within STOP_CHECK seconds.
+            next_cycle = time.monotonic() + cycle
             while not stopping():
-                remaining = deadline - time.monotonic()
+                now = time.monotonic()
+                remaining = deadline - now
                 if remaining <= 0:
                     break
-                responses = list(client.idle_check(timeout=min(STOP_CHECK, remaining)))
+                wait = min(STOP_CHECK, remaining)
+                if cycle > 0:
+                    wait = min(wait, max(0.0, next_cycle - now))
+                responses = list(client.idle_check(timeout=wait))
                 if _announces_mail(responses):
                     break
+                if cycle > 0 and time.monotonic() >= next_cycle:
+                    # Dovecot 2.3 holds back every IDLE notification for half a second (a fixed
+                    # delay), but a command makes it look at the mailbox at once: end the IDLE,
+                    # ask with NOOP, and go on waiting.
+                    idling = False
+                    _text, tail = client.idle_done()
+                    if _announces_mail(list(tail)):
+                        return True
+                    _text, responses = client.noop()
+                    if _announces_mail(list(responses)):
+                        return True
+                    client.idle()
+                    idling = True
+                    next_cycle = time.monotonic() + cycle
         finally:
-            _text, tail = client.idle_done()
+            if idling:
+                _text, tail = client.idle_done()
         return _announces_mail(list(responses) + list(tail))
 
     # -- internals ------------------------------------------------------------------------------

@@ -18,12 +18,15 @@ import contextlib
 import copy
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
+import msgspec
+
 if TYPE_CHECKING:  # imported on the first SMTP connection, not by a tick with nothing to send
+    import asyncio
     import ssl
     from email.message import EmailMessage  # the email package too
 
@@ -59,8 +62,7 @@ def check_security(security: str) -> Security:
     return security  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class SendResult:
+class SendResult(msgspec.Struct, frozen=True):
     """What happened to one message of a batch."""
 
     message_id: str
@@ -75,7 +77,7 @@ class SendResult:
     """The server's text or the error, for logs and the GM's report."""
     attempts: int = 1
     """How many times the message was tried in this batch."""
-    refused: dict[str, tuple[int, str]] = field(default_factory=dict)
+    refused: dict[str, tuple[int, str]] = msgspec.field(default_factory=dict)
     """Recipients refused while others were accepted (a partial success is still ``sent``)."""
 
     @property
@@ -84,8 +86,7 @@ class SendResult:
         return self.status == "sent"
 
 
-@dataclass(frozen=True)
-class RawMail:
+class RawMail(msgspec.Struct, frozen=True):
     """A mail as the outbox stores it: sent byte for byte (CRLF lines, no Bcc header: the
     service writes one mail per recipient), to ``recipients``."""
 
@@ -251,6 +252,7 @@ class SmtpSender:
         timeout: float = 30.0,
         backoff: Sequence[float] = (1.0, 4.0, 15.0),
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        keep_open: float = 0.0,
     ) -> None:
         self.host = host
         self.port = port
@@ -268,6 +270,14 @@ class SmtpSender:
         self.sleep = sleep
         self.connections = 0
         """How many connections this sender opened (one per batch unless the server dropped us)."""
+        self.keep_open = max(0.0, keep_open)
+        """Seconds a connection is kept open after a batch for the next one (``pbem daemon``: the
+        next answer goes out without connecting, TLS and login again); 0 closes it after each
+        batch. A kept connection is checked with NOOP before it is used, and replaced if the server
+        closed it meanwhile. :meth:`close` ends it."""
+        self._kept: aiosmtplib.SMTP | None = None
+        self._kept_until = 0.0
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _client(self) -> aiosmtplib.SMTP:
         import aiosmtplib
@@ -301,6 +311,7 @@ class SmtpSender:
         if not messages:
             return results
         _, connect_errors = _smtp_errors()
+        smtp = await self._take_kept()
         try:
             for message in messages:
                 if unreachable is not None:
@@ -320,22 +331,55 @@ class SmtpSender:
                     unreachable = result.detail
                 results.append(result)
         finally:
-            if smtp is not None:
+            if smtp is not None and self.keep_open > 0 and smtp.is_connected:
+                self._kept, self._kept_until = smtp, time.monotonic() + self.keep_open
+            elif smtp is not None:
                 with contextlib.suppress(*connect_errors):
                     await smtp.quit()
         return results
 
+    async def _take_kept(self) -> aiosmtplib.SMTP | None:
+        """The connection kept from the last batch, if still fresh and answering NOOP."""
+        smtp, self._kept = self._kept, None
+        if smtp is None:
+            return None
+        _, connect_errors = _smtp_errors()
+        if time.monotonic() < self._kept_until and smtp.is_connected:
+            try:
+                await smtp.noop()
+                return smtp
+            except connect_errors:
+                pass
+        await _drop(smtp)
+        return None
+
     def send_batch(self, messages: Sequence[Mail]) -> list[SendResult]:
-        """Synchronous :meth:`asend_batch`, for code without an event loop (the cron tick)."""
+        """Synchronous :meth:`asend_batch`, for code without an event loop (the cron tick). With
+        ``keep_open`` the sender keeps its own event loop (a connection belongs to one loop)."""
         import asyncio
 
         try:
             asyncio.get_running_loop()
         except RuntimeError:
-            return asyncio.run(self.asend_batch(messages))
+            if self.keep_open <= 0:
+                return asyncio.run(self.asend_batch(messages))
+            if self._loop is None or self._loop.is_closed():
+                self._loop = asyncio.new_event_loop()
+            return self._loop.run_until_complete(self.asend_batch(messages))
         raise RuntimeError(
             "send_batch() was called inside an event loop; await asend_batch() instead."
         )
+
+    def close(self) -> None:
+        """Say QUIT on a kept connection and close the sender's event loop (if it has them)."""
+        loop, self._loop = self._loop, None
+        smtp, self._kept = self._kept, None
+        if loop is None:
+            return
+        if smtp is not None:
+            with contextlib.suppress(*_smtp_errors()[1]):
+                loop.run_until_complete(smtp.quit())
+        loop.close()
 
     async def _transmit(
         self, smtp: aiosmtplib.SMTP, message: Mail, rcpts: tuple[str, ...]

@@ -15,7 +15,8 @@ import base64
 import hashlib
 import hmac
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 TOKEN_LEN = 12
 
@@ -32,8 +33,7 @@ MAX_REFERENCES = 200
 """At most this many token-bearing ids are taken from one reply (each costs an HMAC to check)."""
 
 
-@dataclass(frozen=True)
-class TokenRef:
+class TokenRef(msgspec.Struct, frozen=True):
     """A token found in a reply's headers."""
 
     game: str

@@ -36,8 +36,9 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+
+import msgspec
 
 Seat: TypeAlias = int
 """A seat is the 0-based index of a player in turn order."""
@@ -84,8 +85,7 @@ class NotYourDecision(RuleError):
 # --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """Something a seat owes the game now."""
 
     seat: Seat
@@ -97,32 +97,29 @@ class Decision:
     """One line for people, e.g. ``"place your tile"``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """Something that happened, for the history and the notification mails."""
 
     kind: str
     """E.g. ``"placed"``, ``"room-closed"``, ``"drew"``, ``"game-over"``."""
-    data: dict[str, JSONValue] = field(default_factory=dict)
+    data: dict[str, JSONValue] = msgspec.field(default_factory=dict)
     """JSON-able details (ints, strs, bools, lists, dicts; never floats)."""
     visible_to: Seat | None = None
     """``None``: public. A seat: only that seat may see this event (e.g. the tile it drew)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(msgspec.Struct, frozen=True):
     """The end of a game."""
 
     scores: tuple[int, ...]
     """Final score of each seat."""
     winners: tuple[Seat, ...]
     """Seats sharing the victory (more than one on a tie)."""
-    detail: dict[str, JSONValue] = field(default_factory=dict)
+    detail: dict[str, JSONValue] = msgspec.field(default_factory=dict)
     """Game-specific breakdown (e.g. the end-tile bonus, the revealed tiles)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
+class OptionSpec(msgspec.Struct, frozen=True):
     """One game option the GM may set at creation."""
 
     name: str

@@ -76,6 +76,9 @@ class Service:
     """Per authenticated seat (``game:seat``), never per claimed sender."""
     crypto: MailCryptoPort | None = None
     """Optional :class:`pbem.crypto_mail.MailCrypto`: encrypts personal mail, decrypts replies."""
+    template_cache: Path | None = None
+    """Where compiled templates are kept (Jinja2's bytecode cache), set when the mailer is built:
+    a tick that mails nothing does not import the template code at all."""
     secret: bytes = field(init=False)
 
     def __post_init__(self) -> None:
@@ -112,6 +115,11 @@ class Service:
     @cached_property
     def mailer(self) -> Mailer:
         from pbem.service.mailer import Mailer
+
+        if self.template_cache is not None:
+            from pbem.mail import compose
+
+            compose.use_bytecode_cache(self.template_cache)
 
         mailer = Mailer(
             self.outbox,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 class Folder(StrEnum):
@@ -44,8 +45,7 @@ class Reason(StrEnum):
     """A request without a token (JOIN, WATCH...): the address was asked to confirm it."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """What became of one incoming message (the runner moves it to ``folder``)."""
 
     folder: Folder

@@ -1,19 +1,23 @@
 """What a caller asks the store to append (:meth:`pbem.store.Store.commit` takes a list of these),
-and what a commit hands back for notifications."""
+and what a commit hands back for notifications.
+
+Frozen ``msgspec.Struct`` classes rather than dataclasses: defining a dataclass runs generated code
+(about 0.8 ms each, 11 ms for these 13 at every start, an idle tick's largest single import);
+a Struct is built in C. Same use: positional or keyword fields, equality, hashing, immutability."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, TypeAlias
+
+import msgspec
 
 from pbem.rules.base import Event
 
 Source: TypeAlias = Literal["mail", "gm", "bot", "timer"]
 
 
-@dataclass(frozen=True, slots=True)
-class ActionEntry:
+class ActionEntry(msgspec.Struct, frozen=True):
     """A seat's move. Give either ``action`` (from ``parse``/``legal``) or ``text`` (notation as
     typed). Either way the store re-parses the notation against the position it is applied to, so
     an action that became illegal (e.g. the second of two moves in one mail) raises the engine's
@@ -27,16 +31,14 @@ class ActionEntry:
     """Recorded in the Message-ID ledger; a Message-ID already applied is a conflict."""
 
 
-@dataclass(frozen=True, slots=True)
-class Undo:
+class Undo(msgspec.Struct, frozen=True):
     """Revert the last applied action (the undone line stays in the log)."""
 
     source: Source = "gm"
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Replace:
+class Replace(msgspec.Struct, frozen=True):
     """Another person takes over ``seat``."""
 
     seat: int
@@ -49,39 +51,34 @@ class Replace:
     """The old player resigned (their status becomes ``resigned`` instead of ``replaced``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pause:
+class Pause(msgspec.Struct, frozen=True):
     """Stop accepting moves until :class:`Resume`."""
 
     reason: str = ""
     source: Source = "gm"
 
 
-@dataclass(frozen=True, slots=True)
-class Resume:
+class Resume(msgspec.Struct, frozen=True):
     """Accept moves again after :class:`Pause`."""
 
     source: Source = "gm"
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(msgspec.Struct, frozen=True):
     """End the game now (the seed is revealed with it)."""
 
     reason: str = "gm"
     source: Source = "gm"
 
 
-@dataclass(frozen=True, slots=True)
-class ViewAccess:
+class ViewAccess(msgspec.Struct, frozen=True):
     """Someone looked at a seat's private view (recorded so that players can see it happened)."""
 
     seat: int
     by: str = "gm"
 
 
-@dataclass(frozen=True, slots=True)
-class SetDeadline:
+class SetDeadline(msgspec.Struct, frozen=True):
     """Set (or, with neither field, clear) the deadline of one decision kind."""
 
     kind: str
@@ -90,8 +87,7 @@ class SetDeadline:
     source: Source = "gm"
 
 
-@dataclass(frozen=True, slots=True)
-class MessageHandled:
+class MessageHandled(msgspec.Struct, frozen=True):
     """A mail was handled without changing the game (a rejected move, HELP, a chat line...): only
     its Message-ID goes into the ledger, so that a replayed fetch does not answer it twice."""
 
@@ -101,8 +97,7 @@ class MessageHandled:
     """Short, e.g. ``"rejected: illegal move"``, ``"help"``. Must not contain secrets."""
 
 
-@dataclass(frozen=True, slots=True)
-class Vacation:
+class Vacation(msgspec.Struct, frozen=True):
     """``seat`` is away from ``start`` to ``until``: its deadlines stop meanwhile."""
 
     seat: int
@@ -112,8 +107,7 @@ class Vacation:
     message_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Back:
+class Back(msgspec.Struct, frozen=True):
     """``seat`` is back before its vacation's end (the rest of it is not counted)."""
 
     seat: int
@@ -121,8 +115,7 @@ class Back:
     message_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SetPolicy:
+class SetPolicy(msgspec.Struct, frozen=True):
     """A service setting of the game (``nmr``, ``remind``, ``grace``, ``vacation``, ``watch``),
     kept in the envelope's options; the value is checked by the caller."""
 
@@ -147,8 +140,7 @@ NewEntry: TypeAlias = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Produced:
+class Produced(msgspec.Struct, frozen=True):
     """One log line written by a commit, with the engine events it caused (private ones too:
     each carries ``visible_to``; only public ones were written to the log)."""
 
@@ -157,4 +149,4 @@ class Produced:
     seat: int | None
     notation: str | None = None
     """The public notation of an action line."""
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] = msgspec.field(default_factory=list)

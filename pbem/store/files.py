@@ -7,9 +7,9 @@ machine with the service's public key alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import msgspec
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.errors import IntegrityError
 from pbem.store.payloads import SetupLine
@@ -27,6 +27,9 @@ from pbem.store.records import (
     line_hash,
     split_signature,
 )
+
+if TYPE_CHECKING:  # only the public keys' type: cryptography loads when a signature is checked
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 LOG_FILE = "log.jsonl"
 SNAPSHOT_FILE = "state.json"

@@ -23,18 +23,23 @@ import hmac
 import os
 import secrets
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
-from cryptography.exceptions import InvalidSignature, InvalidTag
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.ciphers.aead import AESSIV
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from pbem.errors import ConfigError, IntegrityError
 from pbem.store.fsutil import atomic_write
+
+# cryptography (about a third of an idle tick's start-up) is imported where a key is used: an idle
+# tick reads the keyring file but neither signs, verifies nor opens anything.
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+        Ed25519PrivateKey,
+        Ed25519PublicKey,
+    )
 
 KEYRING_FILE = "keyring.json"
 KEYRING_SCHEMA = 1
@@ -58,6 +63,8 @@ def _unb64(text: str) -> bytes:
 
 
 def _raw_public(key: Ed25519PublicKey) -> bytes:
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     return key.public_bytes(Encoding.Raw, PublicFormat.Raw)
 
 
@@ -76,6 +83,8 @@ def parse_public_keys(text: str) -> dict[str, Ed25519PublicKey]:
 
     ``ValueError`` if a line is malformed or its key id does not match its key.
     """
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     keys: dict[str, Ed25519PublicKey] = {}
     for line in text.splitlines():
         parts = line.split()
@@ -123,6 +132,9 @@ def trusted_keys(
     anchors: dict[str, Ed25519PublicKey], retired: list[RetiredKey]
 ) -> dict[str, Ed25519PublicKey]:
     """The anchors plus every retired key endorsed, directly or through a chain, by one of them."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     trusted = dict(anchors)
     changed = True
     while changed:
@@ -170,11 +182,27 @@ class Keyring:
     """The service's keys. Create once with :meth:`create`, then :meth:`load`."""
 
     keys_dir: Path
-    signing_key: Ed25519PrivateKey
-    at_rest_key: bytes
-    token_secret: bytes
-    retired: list[RetiredKey]
+    signing_raw: bytes = field(repr=False)
+    """The raw Ed25519 private key (32 bytes); :attr:`signing_key` is built from it on first use."""
+    at_rest_key: bytes = field(repr=False)
+    token_secret: bytes = field(repr=False)
+    retired: list[RetiredKey] = field(default_factory=list)
     created: str = ""
+    _signing: Ed25519PrivateKey | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def signing_key(self) -> Ed25519PrivateKey:
+        """The current signing key."""
+        if self._signing is None:
+            from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+            self._signing = Ed25519PrivateKey.from_private_bytes(self.signing_raw)
+        return self._signing
+
+    @signing_key.setter
+    def signing_key(self, key: Ed25519PrivateKey) -> None:
+        self.signing_raw = key.private_bytes_raw()
+        self._signing = key
 
     # ---------------------------------------------------------------- life cycle
 
@@ -193,11 +221,14 @@ class Keyring:
                 "(games signed with them could no longer be opened). Use 'pbem admin rotate-key' to "
                 "change the signing key."
             )
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+        from cryptography.hazmat.primitives.ciphers.aead import AESSIV
+
         keys_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(keys_dir, 0o700)
         ring = cls(
             keys_dir=keys_dir,
-            signing_key=Ed25519PrivateKey.generate(),
+            signing_raw=Ed25519PrivateKey.generate().private_bytes_raw(),
             at_rest_key=AESSIV.generate_key(512),
             token_secret=secrets.token_bytes(32),
             retired=[],
@@ -218,7 +249,9 @@ class Keyring:
         check_private_file(path)
         try:
             f = msgspec.json.decode(path.read_bytes(), type=_KeyringFile)
-            signing = Ed25519PrivateKey.from_private_bytes(_unb64(f.signing_key))
+            signing = _unb64(f.signing_key)
+            if len(signing) != 32:
+                raise ValueError("An Ed25519 private key is 32 bytes long.")
             at_rest = _unb64(f.at_rest_key)
             token = _unb64(f.token_secret)
         except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
@@ -227,7 +260,7 @@ class Keyring:
 
     def _save(self) -> None:
         raw = _KeyringFile(
-            signing_key=_b64(self.signing_key.private_bytes_raw()),
+            signing_key=_b64(self.signing_raw),
             at_rest_key=_b64(self.at_rest_key),
             token_secret=_b64(self.token_secret),
             retired=self.retired,
@@ -244,6 +277,8 @@ class Keyring:
     def rotate(self, now: datetime) -> str:
         """Replace the signing key; the old public key is kept, endorsed by the new one.
         Returns the new key id. The at-rest key and the token secret do not change."""
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
         new = Ed25519PrivateKey.generate()
         old_raw = _raw_public(self.signing_key.public_key())
         self.retired.append(
@@ -294,11 +329,16 @@ class Keyring:
 
     def seal(self, plaintext: bytes, context: bytes) -> str:
         """Encrypt ``plaintext`` bound to ``context`` (AES-SIV, deterministic): ``siv1:<base64url>``."""
+        from cryptography.hazmat.primitives.ciphers.aead import AESSIV
+
         return SEALED_PREFIX + _b64(AESSIV(self.at_rest_key).encrypt(plaintext, [context]))
 
     def unseal(self, sealed: str, context: bytes, *, where: str = "") -> bytes:
         """Decrypt a value made by :meth:`seal` with the same context; ``IntegrityError`` if it was
         altered, moved, or sealed with another key."""
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESSIV
+
         try:
             if not sealed.startswith(SEALED_PREFIX):
                 raise ValueError("not a sealed value")

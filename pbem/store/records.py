@@ -13,14 +13,15 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from typing import Any, Generic, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, cast
 
 import msgspec
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from pbem.model import ENVELOPE_SCHEMA, Envelope
 from pbem.store.payloads import PAYLOAD_DECODERS, Payload, convert_payload
+
+if TYPE_CHECKING:  # cryptography loads when a signature is checked (an idle tick checks none)
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 LOG_SCHEMA = 1
 SNAPSHOT_SCHEMA = 1
@@ -132,6 +133,8 @@ def check_signature(
     body: bytes, signature: bytes, key_id: str, keys: dict[str, Ed25519PublicKey], domain: bytes
 ) -> None:
     """``ValueError`` naming the problem unless ``signature`` is a valid one by ``key_id``."""
+    from cryptography.exceptions import InvalidSignature
+
     key = keys.get(key_id)
     if key is None:
         raise ValueError(

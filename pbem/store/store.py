@@ -269,13 +269,21 @@ class Store:
         """Only benchmarks turn this off, to measure its cost."""
         check_keys_outside(keyring.keys_dir, self.data_dir)
         make_private(self.data_dir)  # 0700, whatever an older version or the umask left
-        self._keys = keyring.verification_keys()
+        self._keys_cache: dict[str, Any] | None = None
         self._states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
         self._verified: dict[str, tuple[int, str]] = {}
         """Per game, the last (seq, line hash) whose signatures this process checked: a commit
         right after a load then verifies only the new lines (see files.parse_log)."""
         self._parsed: OrderedDict[str, ParsedLog] = OrderedDict()
         """Per game, the last verified parse of its log, whose lines the next parse reuses."""
+
+    @property
+    def _keys(self) -> dict[str, Any]:
+        """The verification keys, built on first use (an idle tick verifies nothing and so does
+        not import cryptography)."""
+        if self._keys_cache is None:
+            self._keys_cache = self.keyring.verification_keys()
+        return self._keys_cache
 
     # ------------------------------------------------------------------ paths and locks
 
@@ -469,11 +477,18 @@ class Store:
         body = encoder.encode(entry)
         return seal_record(body, self.keyring.sign(LOG_DOMAIN + body))
 
-    def _snapshot_body(self, fold: Fold, key_id: str) -> bytes:
+    def _snapshot_body(self, fold: Fold, key_id: str, like: Snapshot | None = None) -> bytes:
+        """The snapshot of ``fold``. With ``like`` (verify: the snapshot on disk), the state is
+        encoded in the version of the engine encoding sealed in ``like``, when the engine has more
+        than one (``encode_state_like``): a snapshot written before the current one verifies."""
         env = fold.envelope
-        sealed = self.keyring.seal(
-            fold.game.encode_state(fold.state), self._ctx(env.game_id, "state", env.seq)
-        )
+        encoded = fold.game.encode_state(fold.state)
+        encode_like = getattr(fold.game, "encode_state_like", None)
+        if like is not None and encode_like is not None:
+            with contextlib.suppress(SealError, ValueError, msgspec.DecodeError):
+                old = self.keyring.unseal(like.state, self._ctx(env.game_id, "state", like.seq))
+                encoded = encode_like(fold.state, old)
+        sealed = self.keyring.seal(encoded, self._ctx(env.game_id, "state", env.seq))
         self._remember_state(env.game_id, sealed, fold.state)
         snap = Snapshot(
             game_id=env.game_id,
@@ -893,7 +908,7 @@ class Store:
             fold = self._full_fold(game_id, log, snapped[0].seq if snapped else log.seq, check=True)
             if snapped is not None:
                 snap, body = snapped
-                if self._snapshot_body(fold, snap.key) != body:
+                if self._snapshot_body(fold, snap.key, like=snap) != body:
                     if not self._same_position(game_id, fold, snap):
                         raise IntegrityError(
                             "the snapshot differs from the replay of the log (it was altered, or written by a different engine version)",

@@ -70,8 +70,17 @@ class State:
     """Every placement: seat, tile id, x, y, rotation."""
 
 
-class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True):
-    """The encoded state: the board is rebuilt from the placements on decode."""
+STATE_VERSION = 2
+"""The encoding :meth:`ForbiddenCity.encode_state` writes. Version 1 (games saved before
+2026-11-23) had no board: decoding replayed every placement, which grew with the game. Version 2
+adds the rooms and the region table, so that a late state decodes without planning a placement.
+Both decode; :meth:`ForbiddenCity.encode_state_like` writes either (``pbem admin verify`` compares
+an old snapshot with the replay in the snapshot's own version)."""
+
+
+class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True, omit_defaults=True):
+    """The encoded state. Version 1 has no ``reg_room``/``rooms``: the board is rebuilt from the
+    placements; version 2 stores them (see :func:`pbem.rules.forbidden_city.board.restore`)."""
 
     version: int
     n: int
@@ -85,6 +94,16 @@ class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True):
     placed: list[int]
     set_aside: list[tuple[int, str]]
     history: list[tuple[int, str, int, int, int]]
+    reg_room: list[int] | None = None
+    """Version 2: the room of every region, in region order."""
+    rooms: list[B.RoomRecord] | None = None
+    """Version 2: every room, in the board's order."""
+
+
+class _Version(msgspec.Struct):
+    """Only the version of an encoded state (other fields are ignored)."""
+
+    version: int
 
 
 class ViewCell(msgspec.Struct, frozen=True):
@@ -477,12 +496,19 @@ class ForbiddenCity:
                 % {"who": _(names[state.to_move])},
                 text=text,
             )
-        legal = self.legal(state, seat)
-        hint = self._examples(legal)
+        hints: list[str] = []
+
+        def hint() -> str:
+            """A few legal moves, for the error message (listing them all costs more than
+            reading a good move: only a mistake pays for it)."""
+            if not hints:
+                hints.append(self._examples(self.legal(state, seat)))
+            return hints[0]
+
         try:
             mt = read_move(text)
         except NotationError as err:
-            raise InvalidSyntax(str(err), text=text, hint=hint) from None
+            raise InvalidSyntax(str(err), text=text, hint=hint()) from None
         board = state.board
         k = B.key(mt.x, mt.y)
         sq = square_name(mt.x, mt.y)
@@ -497,7 +523,7 @@ class ForbiddenCity:
                 )
                 % {"square": sq, "what": _describe_at(board, k, names)},
                 text=text,
-                hint=hint,
+                hint=hint(),
             )
         if k not in board.frontier:
             raise IllegalMove(
@@ -507,7 +533,7 @@ class ForbiddenCity:
                 )
                 % {"square": sq},
                 text=text,
-                hint=hint,
+                hint=hint(),
             )
         req = B.requirement(board, k)
         here = [Placement(mt.x, mt.y, o.rotation) for o in B.fitting(tdef, req)]
@@ -516,7 +542,7 @@ class ForbiddenCity:
             % {"square": sq, "moves": ", ".join(m.notation() for m in here)}
             if here
             else _("Your %(tile)s fits nowhere on %(square)s. %(hint)s")
-            % {"tile": hand, "square": sq, "hint": hint}
+            % {"tile": hand, "square": sq, "hint": hint()}
         )
         if mt.rotation is None:
             if len(here) == 1:
@@ -527,7 +553,7 @@ class ForbiddenCity:
                     _("%(square)s is illegal in every rotation: %(why)s")
                     % {"square": sq, "why": self._why(board, o, k, names, req)},
                     text=text,
-                    hint=hint,
+                    hint=hint(),
                 )
             raise AmbiguousMove(
                 _(
@@ -640,9 +666,20 @@ class ForbiddenCity:
         return render_view(view)
 
     def encode_state(self, state: State) -> bytes:
-        """Deterministic JSON of the whole state (private parts included)."""
+        """Deterministic JSON of the whole state (private parts included), board included
+        (:data:`STATE_VERSION`)."""
+        return self._encode(state, STATE_VERSION)
+
+    def encode_state_like(self, state: State, like: bytes) -> bytes:
+        """``state`` in the encoding version of ``like`` (an earlier :meth:`encode_state`): how
+        ``verify`` checks a snapshot written before the current version."""
+        version = msgspec.json.decode(like, type=_Version).version
+        return self._encode(state, version if version in (1, 2) else STATE_VERSION)
+
+    def _encode(self, state: State, version: int) -> bytes:
+        board = state.board if version >= 2 else None
         rec = _Record(
-            version=1,
+            version=version,
             n=state.n,
             side=state.side,
             first=state.first,
@@ -654,15 +691,21 @@ class ForbiddenCity:
             placed=list(state.placed),
             set_aside=list(state.set_aside),
             history=list(state.history),
+            reg_room=None if board is None else board.reg_room,
+            rooms=None if board is None else B.room_records(board),
         )
         return msgspec.json.encode(rec, order="deterministic")
 
     def decode_state(self, data: bytes) -> State:
-        """The state back from :meth:`encode_state` (the board is rebuilt from the placements)."""
+        """The state back from :meth:`encode_state`, of either version (version 1: the board is
+        rebuilt by replaying the placements; version 2: from the stored rooms, no replay)."""
         rec = msgspec.json.decode(data, type=_Record)
-        if rec.version != 1:
+        if rec.version == 1:
+            board = B.replay(rec.side, rec.history)
+        elif rec.version == 2 and rec.reg_room is not None and rec.rooms is not None:
+            board = B.restore(rec.side, rec.history, rec.reg_room, rec.rooms)
+        else:
             raise ValueError(f"unknown Forbidden City state version {rec.version}")
-        board = B.replay(rec.side, rec.history)
         return State(
             n=rec.n,
             side=rec.side,
