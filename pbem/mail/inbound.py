@@ -13,15 +13,15 @@ A crash between 1 and 3 leaves the message in the inbox, so the next tick sees i
 caller's ledger of applied Message-IDs makes the replay harmless. ``expunge(msg)`` deletes a message
 outright (a certificate request that carried a passphrase must not be kept anywhere).
 
-The IMAP cursor (``{"uidvalidity", "last_uid"}`` as JSON) is written temp+fsync+rename. When the
-server's UIDVALIDITY differs from the stored one, the UIDs mean other messages now: the cursor
-restarts at 0, a warning is logged and :attr:`ImapSource.reset_notice` says so.
+The IMAP cursor (``{"uidvalidity", "last_uid"}`` as JSON, :mod:`pbem.mail.cursor`) is written
+temp+fsync+rename. When the server's UIDVALIDITY differs from the stored one, the UIDs mean other
+messages now: the cursor restarts at 0, a warning is logged and :attr:`ImapSource.reset_notice`
+says so.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import time
@@ -38,8 +38,8 @@ if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Mail
     from imapclient import IMAPClient
 
 from pbem.errors import ConfigError
+from pbem.mail.cursor import UidCursor
 from pbem.mail.outbound import Security, check_security
-from pbem.mail.policy import write_atomically
 
 __all__ = ["Folder", "InboundMessage", "ImapSource", "MaildirSource"]
 
@@ -125,7 +125,7 @@ class ImapSource:
         self._uidvalidity: int | None = None
         self._keywords_ok = False
         self._known_folders: set[str] = set()
-        self._cursor = self._load_cursor()
+        self._cursor = UidCursor(self.cursor_path, self.inbox)
         self._fetched: set[int] = set()
         self._done: set[int] = set()
 
@@ -134,32 +134,7 @@ class ImapSource:
     @property
     def cursor(self) -> int:
         """The highest UID below which every fetched message has been handled."""
-        return int(self._cursor["last_uid"])
-
-    def _load_cursor(self) -> dict[str, Any]:
-        fresh: dict[str, Any] = {"uidvalidity": None, "last_uid": 0, "mailbox": self.inbox}
-        try:
-            data = json.loads(self.cursor_path.read_bytes())
-        except FileNotFoundError:
-            return fresh
-        except (OSError, ValueError) as exc:
-            # Unreadable: start over. The Message-ID ledger makes re-reading the inbox harmless.
-            log.warning(
-                "imap: cursor %s unreadable (%s): reading the inbox from the start",
-                self.cursor_path,
-                exc,
-            )
-            return fresh
-        if not isinstance(data, dict) or data.get("mailbox") != self.inbox:
-            return fresh
-        return {
-            "uidvalidity": data.get("uidvalidity"),
-            "last_uid": int(data.get("last_uid", 0)),
-            "mailbox": self.inbox,
-        }
-
-    def _save_cursor(self) -> None:
-        write_atomically(self.cursor_path, json.dumps(self._cursor, sort_keys=True).encode())
+        return self._cursor.last_uid
 
     # -- connection -----------------------------------------------------------------------------
 
@@ -194,20 +169,16 @@ class ImapSource:
         permanent = selected.get(b"PERMANENTFLAGS", ())
         self._keywords_ok = b"\\*" in permanent
         uidvalidity = int(selected[b"UIDVALIDITY"])
-        stored = self._cursor.get("uidvalidity")
-        if stored is not None and int(stored) != uidvalidity:
+        stored = self._cursor.follow(uidvalidity)
+        if stored is not None:
             self.reset_notice = (
                 f"The IMAP server changed the UIDVALIDITY of {self.inbox} from {stored} to "
                 f"{uidvalidity}: every message still in {self.inbox} is read again (messages "
                 "already applied are recognised by their Message-ID and skipped)."
             )
             log.warning("imap: %s", self.reset_notice)
-            self._cursor["last_uid"] = 0
             self._fetched.clear()
             self._done.clear()
-        if stored is None or int(stored) != uidvalidity:
-            self._cursor["uidvalidity"] = uidvalidity
-            self._save_cursor()
         self._uidvalidity = uidvalidity
         self._client = client
         return client
@@ -431,8 +402,7 @@ class ImapSource:
         handled = [u for u in self._done if u <= ceiling]
         new_cursor = max([self.cursor, *handled])
         if new_cursor != self.cursor:
-            self._cursor["last_uid"] = new_cursor
-            self._save_cursor()
+            self._cursor.advance(new_cursor)
         self._done = {u for u in self._done if u > new_cursor}
         self._fetched = {u for u in self._fetched if u > new_cursor}
 

@@ -89,6 +89,22 @@ def summary_of(
     )
 
 
+def damaged(game_id: str, error: str) -> Summary:
+    """The index line of a game that cannot be loaded (shown by ``pbem admin list``)."""
+    return Summary(
+        game_id=game_id,
+        game="",
+        title="",
+        status="damaged",
+        seq=0,
+        head_hash="",
+        moves=0,
+        updated="",
+        players=[],
+        error=error,
+    )
+
+
 @contextlib.contextmanager
 def _index_lock(data_dir: Path, how: int) -> Iterator[None]:
     fd = os.open(data_dir / SUMMARY_LOCK, os.O_RDWR | os.O_CREAT, 0o600)

@@ -22,7 +22,7 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
-import pbem.store.store as store_module
+import pbem.store.committer as store_module
 from pbem.mail.outbox import Outbox
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store

@@ -382,7 +382,7 @@ def test_snapshot_failure_after_the_commit_point_is_a_warning(
     def disk_full(*_: object, **__: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(store, "_write_snapshot", disk_full)
+    monkeypatch.setattr(store._files, "write_snapshot", disk_full)
     rec = store.commit(gid, seq, [Pause()], clock())  # durable: no exception
     assert rec.envelope.status == "paused"
     assert any("could not be written" in w for w in rec.warnings)

@@ -68,10 +68,10 @@ def test_a_snapshot_that_holds_another_position_is_still_refused(tmp_path: Path)
     snapshot signed with the service's own key (as someone holding the keys could write it) whose
     state differs from the replay's in one field is refused."""
     store = _copy(tmp_path)
-    _, fold = store._open(GID, verify=True, full=False)
+    _, fold = store._loader.open(GID, verify=True, full=False)
     fold.state = msgspec.structs.replace(fold.state, rulings=RULINGS_NOW)
-    store._states.clear()
-    store._write_snapshot(tmp_path / "old" / "games" / GID, fold, index=False)
+    store._files.states.clear()
+    store._files.write_snapshot(tmp_path / "old" / "games" / GID, fold, index=False)
     store = Store(tmp_path / "old" / "games", Keyring.load(tmp_path / "old" / "keys"))
     report = store.verify(GID)
     assert not report.ok

@@ -49,7 +49,7 @@ def test_list_reads_no_game(store: Store, clock: Clock, monkeypatch: pytest.Monk
     def no_load(*a: Any, **k: Any) -> Any:
         raise AssertionError("admin list must not load a game that is in the index")
 
-    monkeypatch.setattr(fresh, "_open", no_load)
+    monkeypatch.setattr(fresh._loader, "open", no_load)
     assert [s.game_id for s in fresh.summaries()] == sorted(ids)
 
 

@@ -1,0 +1,112 @@
+"""What the store hands out: a loaded game (:class:`GameRecord`, with its public history) and the
+outcome of verifying one (:class:`VerifyReport`). Apart from :mod:`pbem.store.store` so that its
+loader, committer and verifier can build them without importing the facade."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from pbem.errors import IntegrityError
+from pbem.model import Envelope
+from pbem.rules.base import Event, Game
+from pbem.store.entries import Produced
+from pbem.store.payloads import public_data
+from pbem.store.records import LogEntry
+
+
+class HistoryItem(msgspec.Struct, kw_only=True):
+    """One log line as the public may see it (sealed fields removed)."""
+
+    seq: int
+    time: str
+    kind: str
+    msgid: str | None
+    data: dict[str, Any]
+
+
+@dataclass
+class GameRecord:
+    """A loaded game: envelope, engine state, and its public history."""
+
+    envelope: Envelope
+    state: Any
+    game: Game
+    entries: list[LogEntry]
+    """Every log line, decoded (sealed fields still sealed)."""
+    produced: list[Produced] = field(default_factory=list)
+    """What the commit that returned this record wrote (empty after a plain load)."""
+    warnings: list[str] = field(default_factory=list)
+    """Recoveries performed while loading (for the GM)."""
+
+    @property
+    def game_id(self) -> str:
+        return self.envelope.game_id
+
+    @property
+    def seq(self) -> int:
+        return self.envelope.seq
+
+    @property
+    def head_hash(self) -> str:
+        return self.envelope.head_hash
+
+    @property
+    def history(self) -> list[HistoryItem]:
+        """The public history: every line, secrets removed."""
+        return [
+            HistoryItem(
+                seq=e.seq,
+                time=e.time,
+                kind=e.kind,
+                msgid=e.msgid,
+                data=public_data(e.payload),
+            )
+            for e in self.entries
+        ]
+
+    @property
+    def events(self) -> list[Event]:
+        """Engine events produced by the commit that returned this record, in order."""
+        return [ev for p in self.produced for ev in p.events]
+
+    def pending(self) -> list[Any]:
+        """The engine's pending decisions (empty unless the game is active)."""
+        if self.envelope.status != "active":
+            return []
+        return list(self.game.pending(self.state))
+
+    def legal_notations(self, seat: int) -> list[str]:
+        """The seat's legal moves as notation strings."""
+        return [self.game.notation(a) for a in self.game.legal(self.state, seat)]
+
+    def seat_names(self) -> list[str]:
+        return list(self.game.seat_names(len(self.envelope.seats())))
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def render(self, seat: int | None) -> str:
+        """The ASCII board of the public view or of one seat's view."""
+        return self.game.render_text(self.game.view(self.state, seat))
+
+
+@dataclass
+class VerifyReport:
+    """The outcome of verifying one game (or one export)."""
+
+    game_id: str
+    ok: bool
+    seq: int = 0
+    error: IntegrityError | None = None
+    warnings: list[str] = field(default_factory=list)
+    replayed: bool = False
+    """Whether the engine replay was checked too (not possible for an export before the reveal)."""
+
+    def __str__(self) -> str:
+        if self.ok:
+            how = "signatures, chain and replay" if self.replayed else "signatures and chain"
+            return f"{self.game_id}: OK ({self.seq} events; {how} checked)"
+        return f"{self.error}"

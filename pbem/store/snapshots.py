@@ -1,0 +1,146 @@
+"""The signed files beside a game's log: its snapshot (``state.json``) and checkpoint
+(``checkpoint.json``), and the cache of engine states decoded from snapshots. See
+docs/FILE-FORMATS.md for the bytes; the log itself is read by :mod:`pbem.store.loader`."""
+
+from __future__ import annotations
+
+import contextlib
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from pbem.errors import IntegrityError
+from pbem.rules.base import Game
+from pbem.store.files import CHECKPOINT_FILE, SNAPSHOT_FILE, parse_checkpoint, parse_snapshot
+from pbem.store.fold import Fold
+from pbem.store.fsutil import atomic_write
+from pbem.store.keys import SealError
+from pbem.store.records import (
+    CHECKPOINT_DOMAIN,
+    SNAPSHOT_DOMAIN,
+    Checkpoint,
+    LogEntry,
+    Snapshot,
+    encoder,
+    seal_record,
+)
+from pbem.store.summary import append_summaries, summary_of
+
+if TYPE_CHECKING:
+    from pbem.store.store import Store
+
+STATE_CACHE = 256
+"""How many decoded engine states (and parsed logs) a Store keeps (per process, least recently used
+dropped)."""
+
+
+class SnapshotFiles:
+    """Writes and reads one store's snapshots and checkpoints, sealing and signing them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
+        """Per game, the last (sealed bytes, decoded state) sealed or opened."""
+
+    def snapshot_body(self, fold: Fold, key_id: str, like: Snapshot | None = None) -> bytes:
+        """The snapshot of ``fold``. With ``like`` (verify: the snapshot on disk), the state is
+        encoded in the version of the engine encoding sealed in ``like``, when the engine has more
+        than one (``encode_state_like``): a snapshot written before the current one verifies."""
+        env = fold.envelope
+        keyring = self.store.keyring
+        encoded = fold.game.encode_state(fold.state)
+        encode_like = getattr(fold.game, "encode_state_like", None)
+        if like is not None and encode_like is not None:
+            with contextlib.suppress(SealError, ValueError, msgspec.DecodeError):
+                old = keyring.unseal(like.state, self.store._ctx(env.game_id, "state", like.seq))
+                encoded = encode_like(fold.state, old)
+        sealed = keyring.seal(encoded, self.store._ctx(env.game_id, "state", env.seq))
+        self.remember_state(env.game_id, sealed, fold.state)
+        snap = Snapshot(
+            game_id=env.game_id,
+            seq=env.seq,
+            head_hash=env.head_hash,
+            envelope=env,
+            state=sealed,
+            key=key_id,
+        )
+        return encoder.encode(snap)
+
+    def snapshot_state(self, game_id: str, game: Game, snap: Snapshot) -> Any:
+        """The engine state sealed in a snapshot. Decoding can be costly (an engine may rebuild its
+        board), so the last state sealed or opened per game is kept: identical sealed bytes are the
+        identical state (AES-SIV is deterministic and authenticated)."""
+        hit = self.states.get(game_id)
+        if hit is not None and hit[0] == snap.state:
+            self.states.move_to_end(game_id)
+            return hit[1]
+        try:
+            raw = self.store.keyring.unseal(snap.state, self.store._ctx(game_id, "state", snap.seq))
+        except SealError:
+            raise IntegrityError(
+                f"the engine state: {SealError.REASON}",
+                game=game_id,
+                path=str(self.store.game_dir(game_id) / SNAPSHOT_FILE),
+                line=1,
+            ) from None
+        state = game.decode_state(raw)
+        self.remember_state(game_id, snap.state, state)
+        return state
+
+    def remember_state(self, game_id: str, sealed: str, state: Any) -> None:
+        self.states[game_id] = (sealed, state)
+        self.states.move_to_end(game_id)
+        while len(self.states) > STATE_CACHE:
+            self.states.popitem(last=False)
+
+    def write_snapshot(
+        self,
+        gdir: Path,
+        fold: Fold,
+        *,
+        index: bool = True,
+        entries: Sequence[LogEntry] | None = None,
+    ) -> None:
+        # The list index first: a crash between the two leaves the snapshot behind the log, which
+        # the next load repairs (writing the summary again); see pbem.store.summary.
+        if index:
+            append_summaries(
+                self.store.data_dir, [summary_of(fold.envelope, fold.game, fold.state, entries)]
+            )
+        body = self.snapshot_body(fold, self.store.keyring.key_id)
+        data = seal_record(body, self.store.keyring.sign(SNAPSHOT_DOMAIN + body)) + b"\n"
+        # The data is synced before the rename (a crash never leaves a torn snapshot), the rename
+        # is not: a crash may bring back the previous snapshot, which is behind the log and rolled
+        # forward by the next load, exactly like a crash between the append and this write.
+        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.store.fsync, sync_dir=False)
+
+    def read_checkpoint(self, game_id: str) -> Checkpoint | None:
+        path = self.store.game_dir(game_id) / CHECKPOINT_FILE
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        return parse_checkpoint(data, self.store._keys, game=game_id, path=str(path))
+
+    def write_checkpoint(self, gdir: Path, game_id: str, seq: int, head_hash: str) -> None:
+        """Sign "every signature up to line ``seq`` (hash ``head_hash``) was checked". Written
+        without fsync: it only saves work, and a lost or torn one means a full check."""
+        cp = Checkpoint(
+            game_id=game_id, seq=seq, head_hash=head_hash, key=self.store.keyring.key_id
+        )
+        body = encoder.encode(cp)
+        data = seal_record(body, self.store.keyring.sign(CHECKPOINT_DOMAIN + body)) + b"\n"
+        atomic_write(gdir / CHECKPOINT_FILE, data, sync=False)
+
+    def read_snapshot(self, game_id: str, *, verify: bool) -> tuple[Snapshot, bytes] | None:
+        path = self.store.game_dir(game_id) / SNAPSHOT_FILE
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        return parse_snapshot(
+            data, self.store._keys if verify else None, game=game_id, path=str(path)
+        )

@@ -1,0 +1,243 @@
+"""Turning a commit's requests (:mod:`pbem.store.entries`) into signed log lines: each request is
+checked against the game as it is at that point of the commit, then signed and folded in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, assert_never
+
+from pbem.errors import CommandError, ConflictError, GameStopped
+from pbem.model import check_player, iso_time
+from pbem.rules.base import Event
+from pbem.store.entries import (
+    ActionEntry,
+    Back,
+    End,
+    MessageHandled,
+    NewEntry,
+    Pause,
+    Produced,
+    Replace,
+    Resume,
+    SetDeadline,
+    SetPolicy,
+    Undo,
+    Vacation,
+    ViewAccess,
+)
+from pbem.store.fold import Fold, context, public_events
+from pbem.store.payloads import (
+    ActionLine,
+    BackLine,
+    DeadlineLine,
+    EndLine,
+    MessageLine,
+    PauseLine,
+    Payload,
+    PolicyLine,
+    ReplaceLine,
+    ResumeLine,
+    RevealLine,
+    UndoLine,
+    VacationLine,
+    ViewAccessLine,
+)
+from pbem.store.records import LogEntry, line_hash, new_entry
+
+if TYPE_CHECKING:
+    from pbem.store.store import Store
+
+
+class Writer:
+    """Turns requests into signed lines, advancing the fold as it goes."""
+
+    def __init__(self, store: Store, fold: Fold, entries: list[LogEntry], time: str) -> None:
+        self.store = store
+        self.fold = fold
+        self.game_id = fold.envelope.game_id
+        self.time = time
+        self.lines: list[bytes] = []
+        self.produced: list[Produced] = []
+        self.all_entries = list(entries)
+        self.ledger = frozenset(fold.envelope.applied_message_ids)
+
+    def _emit(
+        self,
+        payload: Payload,
+        msgid: str | None = None,
+        *,
+        engine_done: bool = False,
+        seat: int | None = None,
+        notation: str | None = None,
+        events: list[Event] | None = None,
+    ) -> None:
+        fold = self.fold
+        entry = new_entry(
+            payload,
+            seq=fold.seq + 1,
+            time=self.time,
+            msgid=msgid,
+            prev=fold.envelope.head_hash,
+            key=self.store.keyring.key_id,
+        )
+        line = self.store._committer.sign_line(entry)
+        fold.advance(entry, line_hash(line), None, check=False, engine_done=engine_done)
+        self.lines.append(line)
+        self.all_entries.append(entry)
+        self.produced.append(
+            Produced(
+                seq=entry.seq, kind=entry.kind, seat=seat, notation=notation, events=events or []
+            )
+        )
+
+    def _check_msgid(self, msgid: str | None) -> None:
+        # Against the ledger as it was before this commit: one mail may carry several moves.
+        if msgid is not None and msgid in self.ledger:
+            raise ConflictError(f"{self.game_id}: message {msgid} was already applied")
+
+    def _seat(self, seat: int) -> int:
+        if seat not in self.fold.envelope.seats():
+            raise CommandError(
+                f"{self.game_id} has seats 0 to {len(self.fold.envelope.seats()) - 1}; there is no seat {seat}."
+            )
+        return seat
+
+    def add(self, e: NewEntry) -> None:
+        """Check one request against the game as it is now and write its line (an action that
+        ends the game writes the end and the reveal too)."""
+        env = self.fold.envelope
+        gid = self.game_id
+        match e:
+            case ActionEntry():
+                self._action(e)
+            case Undo():
+                self._undo(e)
+            case Replace():
+                self._replace(e)
+            case Pause():
+                if env.status != "active":
+                    raise CommandError(f"{gid} is {env.status}; only an active game can be paused.")
+                self._emit(PauseLine(reason=e.reason, source=e.source))
+            case Resume():
+                if env.status != "paused":
+                    raise CommandError(f"{gid} is {env.status}; only a paused game can be resumed.")
+                self._emit(ResumeLine(source=e.source))
+            case End():
+                if env.status == "ended":
+                    raise CommandError(f"{gid} has already ended.")
+                result = self.fold.game.result(self.fold.state)
+                scores = list(result.scores) if result else []
+                winners = list(result.winners) if result else []
+                self._end(e.reason or "gm", scores, winners)
+            case ViewAccess():
+                self._emit(ViewAccessLine(by=e.by, seat=self._seat(e.seat)), seat=e.seat)
+            case SetDeadline():
+                if e.seconds is not None and e.seconds <= 0:
+                    raise CommandError("a deadline must be a positive number of seconds.")
+                at = iso_time(e.at) if e.at else None
+                self._emit(DeadlineLine(at=at, kind=e.kind, seconds=e.seconds, source=e.source))
+            case MessageHandled():
+                self._check_msgid(e.message_id)
+                self._emit(MessageLine(outcome=e.outcome, seat=e.seat), e.message_id, seat=e.seat)
+            case Vacation():
+                self._vacation(e)
+            case Back():
+                self._check_msgid(e.message_id)
+                line = BackLine(seat=self._seat(e.seat), source=e.source)
+                self._emit(line, e.message_id, seat=e.seat)
+            case SetPolicy():
+                self._emit(PolicyLine(name=e.name, source=e.source, value=e.value))
+            case _ as unknown:
+                assert_never(unknown)
+
+    def _action(self, e: ActionEntry) -> None:
+        env, gid = self.fold.envelope, self.game_id
+        if env.status != "active":
+            raise GameStopped(f"{gid} is {env.status}: no moves are accepted now.")
+        self._seat(e.seat)
+        self._check_msgid(e.message_id)
+        text = e.text if e.action is None else self.fold.game.notation(e.action)
+        if text is None:
+            raise ValueError("ActionEntry needs an action or a text")
+        action = self.fold.parse(e.seat, text)  # legal *now* (raises the engine's RuleError)
+        seq = self.fold.seq + 1
+        public, exact, events = self.fold.apply_action(seq, e.seat, action)
+        sealed = None
+        if exact != public:
+            sealed = self.store.keyring.seal(exact.encode(), context(gid, "notation", seq))
+        line = ActionLine(
+            events=public_events(events),
+            notation=public,
+            sealed=sealed,
+            seat=e.seat,
+            source=e.source,
+        )
+        self._emit(
+            line, e.message_id, engine_done=True, seat=e.seat, notation=public, events=events
+        )
+        result = self.fold.game.result(self.fold.state)
+        if result is not None:
+            self._end("finished", list(result.scores), list(result.winners))
+
+    def _undo(self, e: Undo) -> None:
+        gid = self.game_id
+        if self.fold.envelope.status == "ended":
+            raise CommandError(f"{gid} has ended; a finished game cannot be undone.")
+        if not self.fold.undo_stack:
+            raise CommandError(f"{gid} has no move left to undo.")
+        done = self.fold.undo()
+        last = self.all_entries[done.seq - 1].payload
+        assert isinstance(last, ActionLine)
+        line = UndoLine(
+            notation=last.notation,
+            reason=e.reason,
+            seat=done.seat,
+            source=e.source,
+            undone=done.seq,
+        )
+        self._emit(line, engine_done=True, seat=done.seat)
+
+    def _replace(self, e: Replace) -> None:
+        env = self.fold.envelope
+        seat = self._seat(e.seat)
+        try:
+            name, email = check_player(e.name, e.email)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
+        other = env.seat_of_email(email)
+        if other is not None and other != seat:
+            raise CommandError(
+                f"{email} already plays seat {other} of {self.game_id}; choose another address."
+            )
+        self._check_msgid(e.message_id)
+        line = ReplaceLine(
+            email=email,
+            name=name,
+            previous=env.active_player(seat).email,
+            resigned=e.resigned,
+            seat=seat,
+            source=e.source,
+        )
+        self._emit(line, e.message_id, seat=seat)
+
+    def _vacation(self, e: Vacation) -> None:
+        if self.fold.envelope.status == "ended":
+            raise CommandError(f"{self.game_id} has ended; there is no deadline to stop.")
+        self._check_msgid(e.message_id)
+        if e.until <= e.start:
+            raise CommandError("a vacation must end after it starts.")
+        line = VacationLine(
+            seat=self._seat(e.seat),
+            source=e.source,
+            start=iso_time(e.start),
+            until=iso_time(e.until),
+        )
+        self._emit(line, e.message_id, seat=e.seat)
+
+    def _end(self, reason: str, scores: list[int], winners: list[int]) -> None:
+        self._emit(EndLine(reason=reason, scores=scores, winners=winners))
+        notations: dict[str, str] = {}
+        for x in self.all_entries:
+            exact = self.store._loader.exact(self.game_id, x)
+            if exact is not None:
+                notations[str(x.seq)] = exact
+        self._emit(RevealLine(nonce=self.fold.nonce, notations=notations, seed=self.fold.seed))
