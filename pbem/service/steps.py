@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pbem import i18n
 from pbem.commands.grammar import Reading
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, RuleError
+from pbem.i18n import _
 from pbem.mail import fingerprint
 from pbem.mail.parse import parse_message
 from pbem.mail.policy import is_loop_or_auto, size_problem
@@ -66,12 +67,12 @@ def step_parse(svc: Service, flow: Flow) -> Outcome | None:
         is None
     ):
         # Too deep, too many parts: only the headers were read. Say so (once a day at most).
-        return svc.refuse_stranger(
-            parsed,
-            f"We could not read your mail: {parsed.body_problem} Please reply again with "
-            "just your move as plain text.",
-            Reason.UNREADABLE,
-        )
+        with svc.mailer.speaking_to(parsed.from_addr or ""):
+            why = _(
+                "We could not read your mail: %(problem)s Please reply again with just your "
+                "move as plain text."
+            ) % {"problem": parsed.body_problem}
+        return svc.refuse_stranger(parsed, why, Reason.UNREADABLE)
     return None
 
 
