@@ -70,8 +70,16 @@ def direction(d: object) -> str:
 
 def heading(d: object) -> str:
     """``N`` -> ``north``: the direction of a slide (French "vers le nord")."""
-    word = DIR_NAMES.get(str(d))
-    return pgettext("slide", word) if word else str(d)
+    # Written out so that the extraction finds each one.
+    if d == "N":
+        return pgettext("slide", "north")
+    if d == "E":
+        return pgettext("slide", "east")
+    if d == "S":
+        return pgettext("slide", "south")
+    if d == "W":
+        return pgettext("slide", "west")
+    return str(d)
 
 
 def join(items: Sequence[str]) -> str:
