@@ -202,7 +202,12 @@ def render_text(board: Board, view: View) -> str:
             team = " " + (_("[team North-South]") if i % 2 == 0 else _("[team East-West]"))
         cards = ", ".join(card_label(c) for c in p.cards) or _("no cards")
         points = ngettext("%(num)d point", "%(num)d points", p.score) % {"num": p.score}
-        out += _wrap(f"{mark} {_(p.name)}{me}{team}: {points}; {cards}.", "    ")
+        line = _("%(who)s: %(points)s; %(cards)s.") % {
+            "who": f"{_(p.name)}{me}{team}",
+            "points": points,
+            "cards": cards,
+        }
+        out += _wrap(f"{mark} {line}", "    ")
     if view.over:
         assert view.scores is not None and view.winners is not None
         names = join([_(view.players[s].name) for s in view.winners])
