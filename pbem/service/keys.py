@@ -77,7 +77,7 @@ class KeyDesk:
             self.mailer.notice(
                 record,
                 seat,
-                "your key was not accepted",
+                _("your key was not accepted"),
                 [str(err), *how_to_send_key()],
                 reply_tail(p, record, "keyrefused"),
                 reply_to=p,
@@ -86,7 +86,7 @@ class KeyDesk:
         n = self.mailer.notice(
             record,
             seat,
-            "your key is on file",
+            _("your key is on file"),
             paragraphs,
             reply_tail(p, record, "key"),
             reply_to=p,

@@ -104,12 +104,12 @@ def step_decrypt(svc: Service, flow: Flow) -> Outcome | None:
     try:
         decrypted = svc.crypto.decrypt_incoming(flow.raw)
     except PLAYER_ERRORS as err:
-        return svc.refuse_stranger(
-            outer,
-            f"{err} Please send your reply again, encrypted to the service's "
-            "current certificate or key (or not encrypted).",
-            Reason.DECRYPTION_FAILED,
-        )
+        with svc.mailer.speaking_to(outer.from_addr or ""):
+            why = _(
+                "%(problem)s Please send your reply again, encrypted to the service's current "
+                "certificate or key (or not encrypted)."
+            ) % {"problem": err}
+        return svc.refuse_stranger(outer, why, Reason.DECRYPTION_FAILED)
     if decrypted is not None:
         flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted), decrypted)
     return None
