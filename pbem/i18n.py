@@ -97,3 +97,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks a message for extraction where it is translated later (a table of texts)."""
     return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart from the same English words elsewhere by
+    ``context`` (Die Verbotene Stadt's ``"north"`` as a direction of movement: "vers le nord")."""
+    return translations(_current.get()).pgettext(context, message)

@@ -41,7 +41,7 @@ def test_every_message_is_translated(lang: str) -> None:
     for m in _template():
         if not m.id:
             continue
-        t = cat.get(m.id)
+        t = cat.get(m.id, m.context)
         strings = (t.string if isinstance(t.string, tuple) else (t.string,)) if t else ("",)
         if t is None or "fuzzy" in t.flags or not all(strings):
             missing.append(m.id)

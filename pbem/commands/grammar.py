@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.errors import CommandError
+from pbem.i18n import N_, _, ngettext
 from pbem.mail.reply import is_courtesy, is_filler
 from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
 
@@ -88,7 +89,10 @@ _COMMUNITY: dict[str, tuple[str, bool]] = {
 }
 """Words of :mod:`pbem.service.community`: kind, and whether the word takes an argument (a word
 without one, such as BACK, is only a command when alone on its line)."""
-_COMMUNITY_ARG = {"vacation": "a length", "preview": "a move"}
+_COMMUNITY_NEEDS = {
+    "vacation": N_("VACATION needs a length."),
+    "preview": N_("PREVIEW needs a move."),
+}
 _COMMUNITY_HINT = {"vacation": "VACATION 7d", "preview": "PREVIEW M9 R1"}
 
 
@@ -136,10 +140,10 @@ class Command:
     @property
     def echo(self) -> str:
         """How the answer repeats this command: the line, and how it was read when that differs."""
-        where = " (from the Subject)" if self.from_subject else ""
+        where = " " + _("(from the Subject)") if self.from_subject else ""
         if self.read_as and self.read_as != self.line:
             shown = self.line if len(self.line) <= 60 else self.line[:57] + "..."
-            return f"{shown}{where}. Read as: {self.read_as}"
+            return f"{shown}{where}. " + _("Read as: %(move)s") % {"move": self.read_as}
         return self.line + where
 
 
@@ -266,8 +270,11 @@ def _shaped(tokens: list[str]) -> bool:
 def _mention(notation: Callable[[Any], str] | None, action: Any, text: str) -> CommandError:
     shown = notation(action) if action is not None and notation is not None else text
     return CommandError(
-        f"This line mentions {shown} among other words or as a question, so it was not read as "
-        "a move. If it is your move, send it on a line of its own.",
+        _(
+            "This line mentions %(move)s among other words or as a question, so it was not read "
+            "as a move. If it is your move, send it on a line of its own."
+        )
+        % {"move": shown},
         hint=shown,
     )
 
@@ -347,8 +354,11 @@ def _typo_suggestion(line: str, parse_action: Callable[[str], Any]) -> str:
 
 def _suggested(line: str, err: RuleError, suggestion: str) -> CommandError:
     return CommandError(
-        f"'{line}' is not a move. Did you mean {suggestion}? Nothing was played; if so, send it "
-        f"on a line of its own.",
+        _(
+            "'%(line)s' is not a move. Did you mean %(move)s? Nothing was played; if so, send it "
+            "on a line of its own."
+        )
+        % {"line": line, "move": suggestion},
         hint=suggestion,
     )
 
@@ -376,7 +386,13 @@ def read_commands(
     for raw in todo:
         _read_line(raw, out, state, parse_action, is_move_form, notation, False)
     if len(lines) > MAX_LINES:
-        out.ignored.append(f"(and {len(lines) - MAX_LINES} more lines, not read)")
+        more = len(lines) - MAX_LINES
+        out.ignored.append(
+            ngettext(
+                "(and %(num)d more line, not read)", "(and %(num)d more lines, not read)", more
+            )
+            % {"num": more}
+        )
     hard = [e for e in out.errors]
     if subject and not out.commands and not hard and not state["resign"] and not state["confirm"]:
         _read_line(subject, out, state, parse_action, is_move_form, notation, True)
@@ -387,21 +403,26 @@ def read_commands(
             (
                 "RESIGN",
                 CommandError(
-                    "To resign, write RESIGN and CONFIRM in the same reply; a computer "
-                    "player then takes over your seat. Nothing was changed.",
+                    _(
+                        "To resign, write RESIGN and CONFIRM in the same reply; a computer "
+                        "player then takes over your seat. Nothing was changed."
+                    ),
                     hint="RESIGN CONFIRM",
                 ),
             )
         )
     elif state["confirm"]:
-        out.ignored.append("CONFIRM (nothing to confirm)")
+        out.ignored.append(_("CONFIRM (nothing to confirm)"))
     actions = [c for c in out.commands if c.kind == "action"]
     for c in actions[1:]:
         out.errors.append(
             (
                 c.line,
                 CommandError(
-                    "Only one move per reply is read; send the next one after the board comes back."
+                    _(
+                        "Only one move per reply is read; send the next one after the board "
+                        "comes back."
+                    )
                 ),
             )
         )
@@ -453,9 +474,7 @@ def _read_line(
             out.errors.append(
                 (
                     line,
-                    CommandError(
-                        f"{word} needs {_COMMUNITY_ARG[kind]}.", hint=_COMMUNITY_HINT[kind]
-                    ),
+                    CommandError(_(_COMMUNITY_NEEDS[kind]), hint=_COMMUNITY_HINT[kind]),
                 )
             )
         else:
@@ -468,7 +487,7 @@ def _read_line(
     elif word == "SAY":
         if not rest:
             out.errors.append(
-                (line, CommandError("SAY needs a message.", hint="SAY Good luck, everyone!"))
+                (line, CommandError(_("SAY needs a message."), hint=_("SAY Good luck, everyone!")))
             )
         else:
             out.commands.append(Command("say", line, arg=rest, from_subject=from_subject))
@@ -483,15 +502,17 @@ def _read_line(
                 (
                     "CERT ...",  # never echo a passphrase
                     CommandError(
-                        "CERT needs a passphrase of at least 8 characters; it protects the "
-                        "key file we mail you.",
+                        _(
+                            "CERT needs a passphrase of at least 8 characters; it protects the "
+                            "key file we mail you."
+                        ),
                         hint="CERT correct-horse-battery",
                     ),
                 )
             )
         else:
             out.commands.append(
-                Command("cert", "CERT (passphrase hidden)", arg=rest, from_subject=from_subject)
+                Command("cert", _("CERT (passphrase hidden)"), arg=rest, from_subject=from_subject)
             )
     elif parse_action is None:
         out.ignored.append(line)
@@ -600,8 +621,11 @@ def _read_move(
                 (
                     line,
                     CommandError(
-                        f"This line holds more than one move ({shown}); write the one you mean "
-                        "on a line of its own."
+                        _(
+                            "This line holds more than one move (%(moves)s); write the one you "
+                            "mean on a line of its own."
+                        )
+                        % {"moves": shown}
                     ),
                 )
             )

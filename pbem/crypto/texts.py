@@ -50,19 +50,33 @@ def how_to_send_a_key(part: str = "tile", *, intro: bool = True) -> list[str]:
 def import_steps(filename: str) -> list[str]:
     """Short import steps for the PKCS#12 file ``filename`` mailed after a CERT request."""
     return [
-        f"Attached is {filename}: your own key and certificate for encrypted mail. Save it, "
-        "then import it with the passphrase you chose:",
-        "Thunderbird: Settings > Privacy & Security > Certificates > Manage Certificates > "
-        "Your Certificates > Import. Then Account Settings > End-To-End Encryption > S/MIME: "
-        "select the certificate for signing and encryption.",
-        "Apple Mail (Mac): double-click the file, enter the passphrase, then quit and reopen Mail.",
-        "Outlook (Windows): double-click the file, choose Current User, enter the passphrase. "
-        "Then File > Options > Trust Center > Trust Center Settings > Email Security > Settings: "
-        "choose the certificate.",
-        "iPhone and iPad: tap the file, then Settings > Profile Downloaded > Install, and "
-        "Settings > Mail > Accounts > your account > Account > Advanced > S/MIME: on.",
-        "The passphrase is not kept by the service. Delete this mail once the certificate is "
-        "imported.",
+        _(
+            "Attached is %(file)s: your own key and certificate for encrypted mail. Save it, "
+            "then import it with the passphrase you chose:"
+        )
+        % {"file": filename},
+        _(
+            "Thunderbird: Settings > Privacy & Security > Certificates > Manage Certificates > "
+            "Your Certificates > Import. Then Account Settings > End-To-End Encryption > S/MIME: "
+            "select the certificate for signing and encryption."
+        ),
+        _(
+            "Apple Mail (Mac): double-click the file, enter the passphrase, then quit and reopen "
+            "Mail."
+        ),
+        _(
+            "Outlook (Windows): double-click the file, choose Current User, enter the passphrase. "
+            "Then File > Options > Trust Center > Trust Center Settings > Email Security > "
+            "Settings: choose the certificate."
+        ),
+        _(
+            "iPhone and iPad: tap the file, then Settings > Profile Downloaded > Install, and "
+            "Settings > Mail > Accounts > your account > Account > Advanced > S/MIME: on."
+        ),
+        _(
+            "The passphrase is not kept by the service. Delete this mail once the certificate is "
+            "imported."
+        ),
     ]
 
 

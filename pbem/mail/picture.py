@@ -24,6 +24,8 @@ from typing import Any
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
+from pbem import i18n
+from pbem.i18n import _
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
 from pbem.rules.forbidden_city.render import cell_def, render_panel, shared_edge
 from pbem.rules.forbidden_city.tiles import (
@@ -85,7 +87,11 @@ def board_picture(game: str, view: Any) -> Picture | None:
     """The picture of ``view`` (a game's view for one reader), or None for a game not drawn."""
     if game != "forbidden-city":
         return None
-    digest = hashlib.sha256(msgspec.json.encode(view, order="deterministic")).digest()
+    # The caption, the alt text and the picture's own label are in the reader's language.
+    lang = i18n.current().encode()
+    digest = hashlib.sha256(
+        lang + b"\0" + msgspec.json.encode(view, order="deterministic")
+    ).digest()
     hit = _CACHE.get(digest)
     if hit is not None:
         _CACHE.move_to_end(digest)
@@ -323,9 +329,8 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
         hand = tile(view.hand)
         owner = names[view.seat]
         top = board_h + 6
-        d.text(
-            (PAD, top), f"Your tile {view.hand} in its four rotations", font=_font(16), fill=TEXT
-        )
+        label = _("Your tile %(tile)s in its four rotations") % {"tile": view.hand}
+        d.text((PAD, top), label, font=_font(16), fill=TEXT)
         for r, o in enumerate(orientations(hand)):
             part = _tile_alone(hand, r, owner)
             left = PAD + r * (S + 2 * PAD + 16)
@@ -354,14 +359,26 @@ def _alt(
     fits: dict[tuple[int, int], Any],
 ) -> str:
     parts = [
-        f"Forbidden City board: {len(view.cells)} squares built, columns {column_name(x0)} to "
-        f"{column_name(x1)}, rows {row_name(y0)} to {row_name(y1)}."
+        _(
+            "Forbidden City board: %(num)d squares built, columns %(x0)s to %(x1)s, rows %(y0)s "
+            "to %(y1)s."
+        )
+        % {
+            "num": len(view.cells),
+            "x0": column_name(x0),
+            "x1": column_name(x1),
+            "y0": row_name(y0),
+            "y1": row_name(y1),
+        }
     ]
     if view.last:
-        parts.append(f"Last move: {view.last}.")
+        parts.append(_("Last move: %(move)s.") % {"move": view.last})
     if fits:
         parts.append(
-            f"Your tile {view.hand} fits on {len(fits)} squares, highlighted in yellow; "
-            "the text part lists them too."
+            _(
+                "Your tile %(tile)s fits on %(num)d squares, highlighted in yellow; the text part "
+                "lists them too."
+            )
+            % {"tile": view.hand, "num": len(fits)}
         )
     return " ".join(parts)

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from pbem import i18n
 from pbem.errors import CommandError
-from pbem.i18n import _
+from pbem.i18n import N_, _, ngettext
 from pbem.model import Envelope, iso_time, parse_time
 from pbem.rules.base import Decision, derive_rng
 from pbem.service.facts import format_due
@@ -93,14 +94,23 @@ def say_duration(td: timedelta) -> str:
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     parts = []
-    for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")):
-        if n:
-            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
-    return " ".join(parts[:2]) or "0 minutes"
+    if days:
+        parts.append(ngettext("%(num)d day", "%(num)d days", days) % {"num": days})
+    if hours:
+        parts.append(ngettext("%(num)d hour", "%(num)d hours", hours) % {"num": hours})
+    if minutes:
+        parts.append(ngettext("%(num)d minute", "%(num)d minutes", minutes) % {"num": minutes})
+    return " ".join(parts[:2]) or ngettext("%(num)d minute", "%(num)d minutes", 0) % {"num": 0}
 
 
 def say_time(when: datetime) -> str:
-    return when.strftime("%a %d %b %Y, %H:%M UTC")
+    """``Tue 25 Nov 2026, 18:00 UTC`` in the language of the mail being built."""
+    lang = i18n.current()
+    if lang == i18n.DEFAULT:
+        return when.strftime("%a %d %b %Y, %H:%M UTC")
+    from babel.dates import format_datetime
+
+    return format_datetime(when, "EEE d MMM y, HH:mm", tzinfo=when.tzinfo, locale=lang) + " UTC"
 
 
 # ==================================================================== policy
@@ -214,19 +224,24 @@ def vacation_problem(record: GameRecord, seat: int, length: timedelta) -> str | 
     """Why ``seat`` may not take a vacation of ``length`` now (None: it may)."""
     env = record.envelope
     if env.status == "ended":
-        return f"Game {env.game_id} has ended; there are no deadlines to stop."
+        return _("Game %(game)s has ended; there are no deadlines to stop.") % {"game": env.game_id}
     allowance = policy_of(env).vacation
     used = vacation_used(record, seat)
     if length <= timedelta(0):
-        return "A vacation needs a length, such as VACATION 7d (days), 36h or 90m."
+        return _("A vacation needs a length, such as VACATION 7d (days), 36h or 90m.")
     if used + length > allowance:
         left = max(allowance - used, timedelta(0))
         if allowance <= timedelta(0):
-            return f"Game {env.game_id} allows no vacations."
-        return (
-            f"Game {env.game_id} allows {say_duration(allowance)} of vacation per player; you "
-            f"have used {say_duration(used)}, so at most {say_duration(left)} are left."
-        )
+            return _("Game %(game)s allows no vacations.") % {"game": env.game_id}
+        return _(
+            "Game %(game)s allows %(allowance)s of vacation per player; you have used %(used)s, "
+            "so at most %(left)s are left."
+        ) % {
+            "game": env.game_id,
+            "allowance": say_duration(allowance),
+            "used": say_duration(used),
+            "left": say_duration(left),
+        }
     return None
 
 
@@ -504,7 +519,10 @@ def preview(
     game, state = record.game, record.state
     env = record.envelope
     if env.status != "active":
-        return [f"Game {env.game_id} is {env.status}: there is nothing to preview."]
+        return [
+            _("Game %(game)s is %(status)s: there is nothing to preview.")
+            % {"game": env.game_id, "status": _(env.status)}
+        ]
     action = game.parse(state, seat, text)
     # A throwaway generator: whatever it decides is cut off below (the first random event ends
     # the preview), and it is not the game's, so it tells nothing of the real dice.
@@ -519,27 +537,35 @@ def preview(
             break
         told.append(describe_event(game, ev.kind, ev.data, seat_names))
     out = [
-        f"PREVIEW {text}: this is what the move would do. It has NOT been played; "
-        "reply with the move itself to play it."
+        f"PREVIEW {text}: "
+        + _(
+            "this is what the move would do. It has NOT been played; reply with the move itself "
+            "to play it."
+        )
     ]
-    out.extend(f"- {t}" for t in told or ["Nothing happens on the board beyond the move itself."])
+    out.extend(
+        f"- {t}" for t in told or [_("Nothing happens on the board beyond the move itself.")]
+    )
     if cut:
         out.append(
-            "What follows it (a tile drawn, a die rolled, a hidden choice revealed) is "
-            "not shown: a preview only tells what the public board decides."
+            _(
+                "What follows it (a tile drawn, a die rolled, a hidden choice revealed) is not "
+                "shown: a preview only tells what the public board decides."
+            )
         )
     scores = _scores(game.view(after, None))
     if scores is not None:
         before = _scores(game.view(state, None)) or scores
         out.append(
-            "Scores after the move: "
-            + ", ".join(
-                f"{players[i]} ({seat_names[i]}) {v}"
-                + (f" (+{v - before[i]})" if v != before[i] else "")
-                for i, v in enumerate(scores)
-                if i < len(players)
-            )
-            + "."
+            _("Scores after the move: %(scores)s.")
+            % {
+                "scores": ", ".join(
+                    f"{players[i]} ({seat_names[i]}) {v}"
+                    + (f" (+{v - before[i]})" if v != before[i] else "")
+                    for i, v in enumerate(scores)
+                    if i < len(players)
+                )
+            }
         )
     return out
 
@@ -550,6 +576,10 @@ def _scores(view: Any) -> list[int] | None:
         if isinstance(value, list) and all(isinstance(x, int) for x in value):
             return list(value)
     return None
+
+
+GAME_STATUSES = (N_("active"), N_("paused"), N_("ended"), N_("stopped"))
+"""A game's status as GAMES and PREVIEW name it."""
 
 
 def games_of(store: Any, address: str, now: datetime) -> list[str]:
@@ -565,24 +595,30 @@ def games_of(store: Any, address: str, now: datetime) -> list[str]:
         seat = env.seat_of_email(address)
         if seat is None:
             continue
-        seat_names = rec.game.seat_names(len(env.seats()))
+        seat_names = [_(n) for n in rec.game.seat_names(len(env.seats()))]
         title = rec.game.title.split(" (")[0]
-        line = f"{gid} ({title}, you play {seat_names[seat]}): "
+        line = _("%(game)s (%(title)s, you play %(seat)s): ") % {
+            "game": gid,
+            "title": title,
+            "seat": seat_names[seat],
+        }
         if env.status != "active":
-            line += f"{env.status}."
+            line += f"{_(env.status)}."
         else:
             owing = sorted({d.seat for d in rec.pending()})
             if seat in owing:
-                line += "your turn"
+                line += _("your turn")
             else:
                 who = [f"{env.active_player(s).name} ({seat_names[s]})" for s in owing]
-                line += "waiting for " + (", ".join(who) or "nobody")
+                line += _("waiting for %(who)s") % {"who": ", ".join(who) or _("nobody")}
             dues = [i for i in deadlines(rec) if i.decision.seat == seat]
             if dues:
-                line += f"; your deadline: {say_time(min(i.due for i in dues))}"
+                line += "; " + _("your deadline: %(when)s") % {
+                    "when": say_time(min(i.due for i in dues))
+                }
             back = away_until(rec, seat, now)
             if back is not None:
-                line += f"; you are on vacation until {say_time(back)}"
+                line += "; " + _("you are on vacation until %(when)s") % {"when": say_time(back)}
             line += "."
         out.append(line)
-    return out or ["You play in no game with this address."]
+    return out or [_("You play in no game with this address.")]

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from pbem.errors import PLAYER_ERRORS
+from pbem.i18n import _
 from pbem.service.facts import private_part
 from pbem.service.journal import AwaitingMark, Journal
 from pbem.service.mailer import Mailer, join, reply_tail
@@ -78,7 +79,7 @@ class KeyDesk:
             self.mailer.notice(
                 record,
                 seat,
-                "your key was not accepted",
+                _("your key was not accepted"),
                 [str(err), *how_to_send_key()],
                 reply_tail(p, record, "keyrefused"),
                 reply_to=p,
@@ -87,7 +88,7 @@ class KeyDesk:
         n = self.mailer.notice(
             record,
             seat,
-            "your key is on file",
+            _("your key is on file"),
             paragraphs,
             reply_tail(p, record, "key"),
             reply_to=p,
@@ -116,7 +117,6 @@ class KeyDesk:
         now = self.clock()
         crypto = self._crypto()
         env = record.envelope
-        players = self.mailer.context(record, None, "", "").players_line
         n = 0
         for seat in env.seats():
             pl = env.active_player(seat)
@@ -125,26 +125,51 @@ class KeyDesk:
             has = crypto is not None and crypto.has_key(pl.email, now)
             if (pl.email in told and not reminder) or (reminder and has):
                 continue
-            paras = [
-                ("A reminder: your game " if reminder else "You are invited to a game of ")
-                + f"{record.game.title} (game {gid}) with {players}.",
-                f"This game sends every player's private {private_part(record)} encrypted, so it "
-                "starts once every "
-                "player has a key on file" + ("; yours is already there." if has else "."),
-            ]
-            if not has:
-                paras += how_to_send_key(private_part(record))
-            paras.append("Still missing: " + join(missing) + ".")
-            what = (
-                "reminder: a key for encrypted mail"
-                if reminder
-                else "welcome: a key for encrypted mail"
-            )
-            tail = f"remind.{now:%Y%m%d%H%M}" if reminder else "welcome"
-            n += self.mailer.notice(record, seat, what, paras, tail, attach_keys=not reminder)
+            with self.mailer.speaking_to(pl.email, record):
+                paras, what = self._welcome_text(record, missing, has=has, reminder=reminder)
+                tail = f"remind.{now:%Y%m%d%H%M}" if reminder else "welcome"
+                n += self.mailer.notice(record, seat, what, paras, tail, attach_keys=not reminder)
             told.add(pl.email)
         self.journal.save_awaiting(gid, AwaitingMark(told=sorted(told), last=now.isoformat()))
         return n
+
+    def _welcome_text(
+        self, record: GameRecord, missing: list[str], *, has: bool, reminder: bool
+    ) -> tuple[list[str], str]:
+        """The paragraphs and subject of a welcome (or reminder) to send a key, in the language
+        of the block it is built in."""
+        args = {
+            "title": record.game.title,
+            "game": record.envelope.game_id,
+            "players": self.mailer.context(record, None, "", "").players_line,
+            "part": _(private_part(record)),
+        }
+        first = (
+            _("A reminder: your game %(title)s (game %(game)s) with %(players)s.")
+            if reminder
+            else _("You are invited to a game of %(title)s (game %(game)s) with %(players)s.")
+        )
+        second = (
+            _(
+                "This game sends every player's private %(part)s encrypted, so it starts once "
+                "every player has a key on file; yours is already there."
+            )
+            if has
+            else _(
+                "This game sends every player's private %(part)s encrypted, so it starts once "
+                "every player has a key on file."
+            )
+        )
+        paras = [first % args, second % args]
+        if not has:
+            paras += how_to_send_key(private_part(record))
+        paras.append(_("Still missing: %(players)s.") % {"players": join(missing)})
+        what = (
+            _("reminder: a key for encrypted mail")
+            if reminder
+            else _("welcome: a key for encrypted mail")
+        )
+        return paras, what
 
     def remind(self, every: timedelta = timedelta(hours=24)) -> int:
         """Remind the players of games still waiting for keys, once per ``every``; start a game

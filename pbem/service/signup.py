@@ -36,7 +36,9 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from pbem import i18n
 from pbem.errors import IntegrityError, StoreError
+from pbem.i18n import _, ngettext
 from pbem.mail.tokens import find_tokens
 from pbem.model import iso_time, parse_time
 from pbem.rules import find_game
@@ -158,7 +160,7 @@ class Board:
 
         check_options(game, split_policy(options)[0])
         prefix = "".join(w[0] for w in game_name.split("-"))
-        for _ in range(100):
+        for _try in range(100):
             oid = f"o-{prefix}-{secrets.token_hex(2)}"
             if self.get_open(oid) is None:
                 break
@@ -252,6 +254,9 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
     assert flow.incoming is not None
     p = flow.incoming.mail
     board = board_of(service)
+    # What we answer is in the language the address chose (English until it chooses one).
+    if p.from_addr:
+        i18n.use(service.mailer.lang_of(p.from_addr))
     for value in headers:
         for m in _NOTICE_ID.finditer(value or ""):
             req = board.get_request(m.group(1))
@@ -278,8 +283,11 @@ def _resolve_join(board: Board, target: str, addr: str) -> tuple[str | None, str
             find_game(target)
         except (KeyError, ValueError):
             return (
-                f"There is no open game {target!r}. Ask the game master which games are open, "
-                "or write JOIN forbidden-city to be placed in the next open game.",
+                _(
+                    "There is no open game %(target)s. Ask the game master which games are "
+                    "open, or write JOIN forbidden-city to be placed in the next open game."
+                )
+                % {"target": repr(target)},
                 "",
             )
         candidates = [
@@ -288,14 +296,18 @@ def _resolve_join(board: Board, target: str, addr: str) -> tuple[str | None, str
             if g.game_name == target and g.game_id is None and len(g.players) < g.max_players
         ]
         if not candidates:
-            return (f"No {target} game is open now; the game master announces new ones.", "")
+            return (
+                _("No %(game)s game is open now; the game master announces new ones.")
+                % {"game": target},
+                "",
+            )
         og = min(candidates, key=lambda g: g.created)
     if og.game_id is not None:
-        return (f"{og.open_id} has already started.", "")
+        return (_("%(game)s has already started.") % {"game": og.open_id}, "")
     if any(a == addr for _, a in og.players):
-        return (f"You are already in {og.open_id}.", "")
+        return (_("You are already in %(game)s.") % {"game": og.open_id}, "")
     if len(og.players) >= og.max_players:
-        return (f"{og.open_id} is full.", "")
+        return (_("%(game)s is full.") % {"game": og.open_id}, "")
     return None, og.open_id
 
 
@@ -307,32 +319,43 @@ def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str
         og = board.get_open(asked.target)
         if og is None or og.game_id is not None:
             return (
-                f"{asked.target} is not an open game (a game that has started is left with "
-                "RESIGN CONFIRM in a reply to one of its mails).",
+                _(
+                    "%(game)s is not an open game (a game that has started is left with "
+                    "RESIGN CONFIRM in a reply to one of its mails)."
+                )
+                % {"game": asked.target},
                 "",
             )
         if not any(a == addr for _, a in og.players):
-            return (f"You are not signed up for {og.open_id}.", "")
+            return (_("You are not signed up for %(game)s.") % {"game": og.open_id}, "")
         return None, og.open_id
     # watch / unwatch
     gid = asked.target
     if not service.store.exists(gid):
-        return (f"There is no game {gid!r}.", "")
+        return (_("There is no game %(game)s.") % {"game": repr(gid)}, "")
     watching = any(w.address == addr for w in board.watchers(gid).watchers)
     if asked.verb == "unwatch":
-        return (None, gid) if watching else (f"You do not watch {gid}.", "")
+        return (None, gid) if watching else (_("You do not watch %(game)s.") % {"game": gid}, "")
     try:
         rec = service.store.load(gid, verify=False)
     except (IntegrityError, StoreError):
-        return (f"Game {gid} cannot be watched now.", "")
+        return (_("Game %(game)s cannot be watched now.") % {"game": gid}, "")
     if rec.envelope.options.get("watch", "yes") == "no":
-        return (f"The game master does not allow watching {gid}.", "")
+        return (_("The game master does not allow watching %(game)s.") % {"game": gid}, "")
     if rec.envelope.status == "ended":
-        return (f"Game {gid} has ended; HISTORY is for its players, the GM has its record.", "")
+        return (
+            _("Game %(game)s has ended; HISTORY is for its players, the GM has its record.")
+            % {"game": gid},
+            "",
+        )
     if watching:
-        return (f"You already watch {gid}.", "")
+        return (_("You already watch %(game)s.") % {"game": gid}, "")
     if rec.envelope.seat_of_email(addr) is not None:
-        return (f"You play in {gid}: your own mails already tell you everything public.", "")
+        return (
+            _("You play in %(game)s: your own mails already tell you everything public.")
+            % {"game": gid},
+            "",
+        )
     return None, gid
 
 
@@ -354,23 +377,30 @@ def _ask_confirmation(
     board.save_request(
         h, Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
     )
-    what = {
-        "join": f"join the game {target}",
-        "leave": f"leave the open game {target}",
-        "watch": f"watch the game {target} (its public mails)",
-        "unwatch": f"stop watching the game {target}",
+    asked = {
+        "join": _("We were asked to join the game %(game)s for this address."),
+        "leave": _("We were asked to leave the open game %(game)s for this address."),
+        "watch": _("We were asked to watch the game %(game)s (its public mails) for this address."),
+        "unwatch": _("We were asked to stop watching the game %(game)s for this address."),
     }[verb]
     m = service.mailer
     ctx = m.context(
         None,
         None,
-        f"[{service.policy.service_name}] please confirm: {verb.upper()} {target}",
+        f"[{service.policy.service_name}] "
+        + _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
         "",  # never the request's From name: it may be a forger's text
         paragraphs=[
-            f"We were asked to {what} for this address.",
-            "To confirm, reply to this mail (what you write does not matter). Nothing happens "
-            f"until you do; the request lapses after {CONFIRM_DAYS} days.",
-            "If you did not ask for this, ignore this mail.",
+            asked % {"game": target},
+            ngettext(
+                "To confirm, reply to this mail (what you write does not matter). Nothing "
+                "happens until you do; the request lapses after %(num)d day.",
+                "To confirm, reply to this mail (what you write does not matter). Nothing "
+                "happens until you do; the request lapses after %(num)d days.",
+                CONFIRM_DAYS,
+            )
+            % {"num": CONFIRM_DAYS},
+            _("If you did not ask for this, ignore this mail."),
         ],
     )
     m.send(Mail("notice", ctx, "", addr, tail, reply_to=p))
@@ -384,8 +414,10 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         log.warning("a confirmation answered from another address: refused")
         return service.refuse_stranger(
             p,
-            "The mail you answered was a confirmation sent to another address; it can only be "
-            "confirmed from there.",
+            _(
+                "The mail you answered was a confirmation sent to another address; it can only "
+                "be confirmed from there."
+            ),
             Reason.OTHER_SEAT,
         )
     now = service.clock()
@@ -393,7 +425,7 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED)
     if now - parse_time(req.created) > timedelta(days=CONFIRM_DAYS):
         return service.refuse_stranger(
-            p, "That confirmation has lapsed; send your request again.", Reason.BAD_TOKEN
+            p, _("That confirmation has lapsed; send your request again."), Reason.BAD_TOKEN
         )
     # The name is the one on the confirming mail (the address's owner wrote it), not the
     # request's, which anyone could have written.
@@ -403,7 +435,7 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
     problem, target = _check(service, board, Asked(req.verb, req.target), addr)
     paragraphs: list[str]
     if problem:
-        paragraphs = [problem, "Nothing was changed."]
+        paragraphs = [problem, _("Nothing was changed.")]
     elif req.verb == "join":
         paragraphs = _join(service, board, target, req.name, addr)
     elif req.verb == "leave":
@@ -411,22 +443,25 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         assert og is not None
         og.players = [(n, a) for n, a in og.players if a != addr]
         board.save_open(og)
-        paragraphs = [f"You have left {target}."]
+        paragraphs = [_("You have left %(game)s.") % {"game": target}]
     elif req.verb == "watch":
         w = board.watchers(target)
         seq = service.store.load(target, verify=False).seq
         w.watchers.append(Watcher(address=addr, seen=seq))
         board.save_watchers(target, w)
         paragraphs = [
-            f"You now watch {target}: you get its public mails (the board everyone sees and "
-            "what happened), never a player's private part.",
-            f"To stop, write UNWATCH {target} in a new mail to this address.",
+            _(
+                "You now watch %(game)s: you get its public mails (the board everyone sees and "
+                "what happened), never a player's private part."
+            )
+            % {"game": target},
+            _("To stop, write UNWATCH %(game)s in a new mail to this address.") % {"game": target},
         ]
     else:
         w = board.watchers(target)
         w.watchers = [x for x in w.watchers if x.address != addr]
         board.save_watchers(target, w)
-        paragraphs = [f"You no longer watch {target}."]
+        paragraphs = [_("You no longer watch %(game)s.") % {"game": target}]
     req.done = True
     board.save_request(h, req)
     m = service.mailer
@@ -451,8 +486,14 @@ def _answer_games(service: Service, p: ParsedMail) -> Outcome:
     now = service.clock()
     lines = community.games_of(service.store, addr, now)
     opened = [
-        f"{g.open_id} ({find_game(g.game_name).title.split(' (')[0]}, "
-        f"{len(g.players)} of {g.min_players}-{g.max_players} players): you are signed up."
+        _("%(game)s (%(title)s, %(num)d of %(min)d-%(max)d players): you are signed up.")
+        % {
+            "game": g.open_id,
+            "title": find_game(g.game_name).title.split(" (")[0],
+            "num": len(g.players),
+            "min": g.min_players,
+            "max": g.max_players,
+        }
         for g in board_of(service).open_games()
         if g.game_id is None and any(a == addr for _, a in g.players)
     ]
@@ -460,7 +501,7 @@ def _answer_games(service: Service, p: ParsedMail) -> Outcome:
     ctx = m.context(
         None,
         None,
-        f"[{service.policy.service_name}] your games",
+        f"[{service.policy.service_name}] " + _("your games"),
         "",  # never echo a From name we cannot trust
         paragraphs=[*lines, *opened],
     )
@@ -478,17 +519,34 @@ def _join(service: Service, board: Board, open_id: str, name: str, addr: str) ->
     board.save_open(og)
     late = start_if_ready(service, board, og, service.clock())
     if late is not None:
-        return [f"You are in: {open_id} starts now as game {late}; its first mail follows."]
+        return [
+            _("You are in: %(open)s starts now as game %(game)s; its first mail follows.")
+            % {"open": open_id, "game": late}
+        ]
     if len(og.players) >= og.max_players:
         gid = start(service, board, og)
         return [
-            f"You are in: {open_id} is full and starts now as game {gid}; its first mail follows."
+            _(
+                "You are in: %(open)s is full and starts now as game %(game)s; its first mail "
+                "follows."
+            )
+            % {"open": open_id, "game": gid}
         ]
-    when = f" or at {og.start_at} if {og.min_players} have joined by then" if og.start_at else ""
+    args = {"open": open_id, "num": len(og.players), "max": og.max_players,
+            "at": og.start_at, "min": og.min_players}  # fmt: skip
+    if og.start_at:
+        first = _(
+            "You are in %(open)s: %(num)d of at most %(max)d players. It starts when full or at "
+            "%(at)s if %(min)d have joined by then; you will get its first mail then."
+        )
+    else:
+        first = _(
+            "You are in %(open)s: %(num)d of at most %(max)d players. It starts when full; you "
+            "will get its first mail then."
+        )
     return [
-        f"You are in {open_id}: {len(og.players)} of at most {og.max_players} players. "
-        f"It starts when full{when}; you will get its first mail then.",
-        f"Changed your mind? Write LEAVE {open_id} in a new mail.",
+        first % args,
+        _("Changed your mind? Write LEAVE %(open)s in a new mail.") % args,
     ]
 
 
@@ -554,33 +612,48 @@ def start_due(service: Service, now: datetime) -> int:
 
 def _invite(service: Service, og: OpenGame) -> None:
     title = find_game(og.game_name).title
-    size = (
-        f"{og.min_players}"
-        if og.min_players == og.max_players
-        else f"{og.min_players} to {og.max_players}"
-    )
-    when = (
-        f"It starts at {og.start_at} (UTC) if at least {og.min_players} have joined, or "
-        "as soon as it is full."
-        if og.start_at
-        else "It starts as soon as it is full."
-    )
     m = service.mailer
     for addr in og.invited:
-        ctx = m.context(
-            None,
-            None,
-            f"[{service.policy.service_name}] an invitation: {title.split(' (')[0]} ({og.open_id})",
-            "",
-            paragraphs=[
-                f"The game master invites you to a game of {title} by mail, for {size} players. "
-                + when,
-                f"To join, send a mail with the line JOIN {og.open_id} to "
-                f"{service.policy.service_address} (a reply to this mail will do). We then ask "
-                "you to confirm, so that nobody can sign you up but you.",
-                f"Questions go to the game master at {service.policy.gm_address}.",
-            ],
-        )
+        with m.speaking_to(addr):
+            args = {"title": title, "min": og.min_players, "max": og.max_players,
+                    "at": og.start_at, "open": og.open_id,
+                    "address": service.policy.service_address,
+                    "gm": service.policy.gm_address}  # fmt: skip
+            if og.min_players == og.max_players:
+                size = _(
+                    "The game master invites you to a game of %(title)s by mail, for %(min)d players."
+                )
+            else:
+                size = _(
+                    "The game master invites you to a game of %(title)s by mail, for %(min)d to "
+                    "%(max)d players."
+                )
+            when = (
+                _(
+                    "It starts at %(at)s (UTC) if at least %(min)d have joined, or as soon as it "
+                    "is full."
+                )
+                if og.start_at
+                else _("It starts as soon as it is full.")
+            )
+            ctx = m.context(
+                None,
+                None,
+                f"[{service.policy.service_name}] "
+                + _("an invitation: %(title)s (%(open)s)")
+                % {"title": title.split(" (")[0], "open": og.open_id},
+                "",
+                paragraphs=[
+                    size % args + " " + when % args,
+                    _(
+                        "To join, send a mail with the line JOIN %(open)s to %(address)s (a reply "
+                        "to this mail will do). We then ask you to confirm, so that nobody can "
+                        "sign you up but you."
+                    )
+                    % args,
+                    _("Questions go to the game master at %(gm)s.") % args,
+                ],
+            )
         m.send(Mail("notice", ctx, "", addr, f"invite.{og.open_id}.{addr}"))
 
 
@@ -607,26 +680,40 @@ def mail_watchers(service: Service, game_id: str) -> int:
     for watcher in w.watchers:
         if watcher.seen >= record.seq:
             continue
-        events = service.notifier.events_since(record, watcher.seen)
+        seen = watcher.seen
         watcher.seen = record.seq
-        if not events:
-            continue
         env = record.envelope
-        status = "" if env.status == "active" else f" The game is {env.status}."
-        ctx = m.context(
-            record,
-            None,
-            m.subject(record, f"move {env.moves} (you watch)"),
-            watcher.address.split("@")[0],
-            paragraphs=[
-                f"You watch {game_id}. Players: {m.context(record, None, '', '').players_line}."
-                + status,
-                "What happened:",
-                *[f"* {e}" for e in events],
-                f"Waiting for: {m.context(record, None, '', '').waiting_for}.",
-            ],
-            board=record.render(None),
-        )
+        with m.speaking_to(watcher.address, record):
+            events = service.notifier.events_since(record, seen)
+            if not events:
+                continue
+            public = m.context(record, None, "", "")
+            status = {
+                "ended": _("The game is ended."),
+                "paused": _("The game is paused."),
+                "stopped": _("The game is stopped."),
+            }
+            ctx = m.context(
+                record,
+                None,
+                m.subject(record, _("move %(num)d (you watch)") % {"num": env.moves}),
+                watcher.address.split("@")[0],
+                paragraphs=[
+                    _("You watch %(game)s. Players: %(players)s.")
+                    % {"game": game_id, "players": public.players_line}
+                    + (
+                        ""
+                        if env.status == "active"
+                        else " "
+                        + status.get(env.status, _("The game is %(status)s."))
+                        % {"status": env.status}
+                    ),
+                    _("What happened:"),
+                    *[f"* {e}" for e in events],
+                    _("Waiting for: %(who)s.") % {"who": public.waiting_for},
+                ],
+                board=record.render(None),
+            )
         n += m.send(
             Mail(
                 "notice",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pbem import i18n
 from pbem.commands.grammar import Reading
 from pbem.errors import PLAYER_ERRORS, CommandError, ConflictError, GameStopped, RuleError
+from pbem.i18n import _
 from pbem.mail import fingerprint
 from pbem.mail.parse import parse_message
 from pbem.mail.policy import is_loop_or_auto, size_problem
@@ -65,12 +66,12 @@ def step_parse(svc: Service, flow: Flow) -> Outcome | None:
         is None
     ):
         # Too deep, too many parts: only the headers were read. Say so (once a day at most).
-        return svc.refuse_stranger(
-            parsed,
-            f"We could not read your mail: {parsed.body_problem} Please reply again with "
-            "just your move as plain text.",
-            Reason.UNREADABLE,
-        )
+        with svc.mailer.speaking_to(parsed.from_addr or ""):
+            why = _(
+                "We could not read your mail: %(problem)s Please reply again with just your "
+                "move as plain text."
+            ) % {"problem": parsed.body_problem}
+        return svc.refuse_stranger(parsed, why, Reason.UNREADABLE)
     return None
 
 
@@ -102,12 +103,12 @@ def step_decrypt(svc: Service, flow: Flow) -> Outcome | None:
     try:
         decrypted = svc.crypto.decrypt_incoming(flow.raw, outer.message)
     except PLAYER_ERRORS as err:
-        return svc.refuse_stranger(
-            outer,
-            f"{err} Please send your reply again, encrypted to the service's "
-            "current certificate or key (or not encrypted).",
-            Reason.DECRYPTION_FAILED,
-        )
+        with svc.mailer.speaking_to(outer.from_addr or ""):
+            why = _(
+                "%(problem)s Please send your reply again, encrypted to the service's current "
+                "certificate or key (or not encrypted)."
+            ) % {"problem": err}
+        return svc.refuse_stranger(outer, why, Reason.DECRYPTION_FAILED)
     if decrypted is not None:
         flow.incoming = Incoming(flow.raw, outer, parse_message(decrypted))
     return None

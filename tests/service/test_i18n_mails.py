@@ -52,14 +52,34 @@ def english_fragments() -> list[str]:
     return sorted(out)
 
 
+@cache
+def own_words(lang: str) -> str:
+    """Every translation of ``lang``'s catalog, whitespace folded: the words it keeps."""
+    path = POT.parent / lang / "LC_MESSAGES" / "pbem.po"
+    with path.open("rb") as fp:
+        cat = read_po(fp, locale=lang)
+    texts = []
+    for m in cat:
+        for s in m.string if isinstance(m.string, tuple) else (m.string,):
+            texts.append(" ".join(re.sub(r"<[^>]+>", " ", str(s)).split()))
+    return "\n".join(texts)
+
+
 def english_left(text: str, lang: str) -> list[str]:
     """Sentences of the English catalog found in a mail meant to be in ``lang``."""
     flat = " ".join(text.split())
-    with i18n.speaking(lang):
-        own = " ".join(" ".join(i18n._(f).split()) for f in english_fragments())
-    # A fragment its own translation keeps as it is (a command line such as "MAIL EVERY, MAIL
-    # TURNS") is not an untranslated sentence.
+    # A fragment its own translations keep as it is (a command line such as "MAIL EVERY, MAIL
+    # TURNS", the notation in a HELP) is not an untranslated sentence.
+    own = own_words(lang)
     return [f for f in english_fragments() if f in flat and f not in own]
+
+
+def test_english_left_finds_english() -> None:
+    """The check above can fail: English sentences in a French text are found."""
+    text = "Nord made a secret bribe selection. Players (cards face up, score of the best partition)"
+    found = english_left(text, "fr")
+    assert "made a secret bribe selection" in found, found
+    assert english_left("Nord a choisi en secret le fonctionnaire à soudoyer.", "fr") == []
 
 
 class Table:

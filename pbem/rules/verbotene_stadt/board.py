@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, TypeAlias
 
+from pbem.i18n import _
+
 Cell: TypeAlias = int
 """A field of the grid: ``y * width + x``."""
 
@@ -205,7 +207,11 @@ class Board:
         """For sentences: ``"RK (red hat, black body)"``."""
         n = len(self.body_colours)
         hat, body = self.hat_colours[o // n], self.body_colours[o % n]
-        return f"{self.official_code(o)} ({hat} hat, {body} body)"
+        return _("%(code)s (%(hat)s hat, %(body)s body)") % {
+            "code": self.official_code(o),
+            "hat": _(hat),
+            "body": _(body),
+        }
 
     def official_by_code(self, code: str) -> Official | None:
         """The official whose two letters are ``code`` (case-insensitive), or None."""
@@ -243,11 +249,11 @@ class Board:
         """
         n = self.neighbour(c, d)
         if n < 0:
-            return ("the edge of the board", False)
+            return (_("the edge of the board"), False)
         if frozenset((c, n)) in self.walls:
-            return ("a wall", False)
+            return (_("a wall"), False)
         if n in self.roofs:
-            return ("a roof", False)
+            return (_("a roof"), False)
         pav_no = self.pavilion_at.get(n)
         if pav_no is not None:
             pav = self.pavilions[pav_no]
@@ -255,10 +261,14 @@ class Board:
                 return ("", True)
             if pav_no == active:
                 return (
-                    f"the outer wall of the active pavilion {pav_no} (enter through its door)",
+                    _("the outer wall of the active pavilion %(num)d (enter through its door)")
+                    % {"num": pav_no},
                     False,
                 )
-            return (f"pavilion {pav_no}, which is not the active pavilion", False)
+            return (
+                _("pavilion %(num)d, which is not the active pavilion") % {"num": pav_no},
+                False,
+            )
         return None
 
     def slide(
@@ -273,7 +283,8 @@ class Board:
     ) -> Stop:
         """Slide from ``start`` towards ``d`` until an obstacle (``max_steps`` > 0 limits the steps).
 
-        ``occupied`` holds the cells of the other officials (the moving one must not be in it).
+        ``occupied`` holds the cells of the other officials (the moving one must not be in it);
+        ``names`` their two letters, to word what stopped the slide.
         """
         di = "NESW".index(d)
         free = self._free
@@ -290,14 +301,15 @@ class Board:
                 blocked = self.static_obstacle(cur, d, active) if names is not None else None
                 return Stop(cur, False, blocked[0] if blocked else "", False)
             if nxt in occupied:
-                who = names.get(nxt, "another official") if names else "another official"
+                code = names.get(nxt) if names else None
+                who = _("the official %(code)s") % {"code": code} if code else _("another official")
                 return Stop(cur, False, who, False)
             cur = nxt
             steps += 1
             if cur in dead:
-                return Stop(cur, False, "a dead end", True)
+                return Stop(cur, False, _("a dead end"), True)
             if max_steps and steps >= max_steps:
-                return Stop(cur, False, "the one-step limit of a start field", False)
+                return Stop(cur, False, _("the one-step limit of a start field"), False)
 
     def slide_end(self, start: Cell, di: int, occupied: set[Cell], active: int) -> Cell:
         """Fast slide for searches: the end field, -1 on entering ``active``, -2 for no progress.

@@ -11,9 +11,11 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from pbem.i18n import _
 from pbem.rules.base import Event, Seat
-from pbem.rules.verbotene_stadt.board import DIR_NAMES, Board, Cell, Official, perpendicular
+from pbem.rules.verbotene_stadt.board import Board, Cell, Official, perpendicular
 from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
+from pbem.rules.verbotene_stadt.sentences import direction, heading
 from pbem.rules.verbotene_stadt.state import (
     RULINGS_BEFORE,
     Action,
@@ -68,16 +70,23 @@ def trace(board: Board, state: State, move: Move) -> Trace:
     code = board.official_code(o)
     start = state.positions[o]
     if start < 0:
-        return Trace(start, False, f"{code} is on the Terrace of Exile and can no longer move.")
+        return Trace(
+            start,
+            False,
+            _("%(code)s is on the Terrace of Exile and can no longer move.") % {"code": code},
+        )
     occ = occupied(state, o)
-    names = {c: f"the official {board.official_code(x)}" for c, x in occ.items()}
+    names = {c: board.official_code(x) for c, x in occ.items()}
     if move.step:
         if not board.is_start_field(start):
             return Trace(
                 start,
                 False,
-                f"{code} stands on {board.label(start)}, not on a start field, so it cannot make "
-                "the one-step move; slide it instead.",
+                _(
+                    "%(code)s stands on %(field)s, not on a start field, so it cannot make the "
+                    "one-step move; slide it instead."
+                )
+                % {"code": code, "field": board.label(start)},
             )
         d = move.dirs[0]
         stop = board.slide(start, d, occ, state.active_pavilion, max_steps=1, names=names)
@@ -85,37 +94,65 @@ def trace(board: Board, state: State, move: Move) -> Trace:
             return Trace(
                 start,
                 False,
-                f"{code} cannot step {DIR_NAMES[d]} from {board.label(start)}: {stop.obstacle} "
-                f"is directly {DIR_NAMES[d]} of it.",
+                _(
+                    "%(code)s cannot step %(heading)s from %(field)s: %(obstacle)s is directly "
+                    "%(direction)s of it."
+                )
+                % {
+                    "code": code,
+                    "heading": heading(d),
+                    "field": board.label(start),
+                    "obstacle": stop.obstacle,
+                    "direction": direction(d),
+                },
             )
         return Trace(stop.cell, stop.entered)
     if not move.dirs:
-        return Trace(start, False, f"The move of {code} names no direction.")
+        return Trace(start, False, _("The move of %(code)s names no direction.") % {"code": code})
     if state.moves_option == "right-angle-once" and len(move.dirs) > 2:
         return Trace(
             start,
             False,
-            "A move is one slide and at most one more slide at a right angle (option "
-            "moves=right-angle-once); name at most two directions.",
+            _(
+                "A move is one slide and at most one more slide at a right angle (option "
+                "moves=right-angle-once); name at most two directions."
+            ),
         )
     cur = start
     for i, d in enumerate(move.dirs):
         prev = move.dirs[i - 1] if i else ""
-        where = f"After sliding {DIR_NAMES[prev]} to {board.label(cur)}, " if i else ""
+        where = (
+            _("After sliding %(heading)s to %(field)s, ")
+            % {"heading": heading(prev), "field": board.label(cur)}
+            if i
+            else ""
+        )
         if prev and not perpendicular(prev, d):
-            side = "east or west" if prev in "NS" else "north or south"
+            side = _("east or west") if prev in "NS" else _("north or south")
             return Trace(
                 start,
                 False,
-                f"{where}{code} may only continue at a right angle ({side}), not {DIR_NAMES[d]}.",
+                where
+                + _("%(code)s may only continue at a right angle (%(sides)s), not %(heading)s.")
+                % {"code": code, "sides": side, "heading": heading(d)},
             )
         stop = board.slide(cur, d, occ, state.active_pavilion, names=names)
         if stop.cell == cur and not stop.entered:
             return Trace(
                 start,
                 False,
-                f"{where}{code} cannot slide {DIR_NAMES[d]} from {board.label(cur)}: "
-                f"{stop.obstacle} is directly {DIR_NAMES[d]} of it.",
+                where
+                + _(
+                    "%(code)s cannot slide %(heading)s from %(field)s: %(obstacle)s is directly "
+                    "%(direction)s of it."
+                )
+                % {
+                    "code": code,
+                    "heading": heading(d),
+                    "field": board.label(cur),
+                    "obstacle": stop.obstacle,
+                    "direction": direction(d),
+                },
             )
         cur = stop.cell
         last = i == len(move.dirs) - 1
@@ -124,23 +161,32 @@ def trace(board: Board, state: State, move: Move) -> Trace:
                 return Trace(
                     start,
                     False,
-                    f"{code} enters pavilion {state.active_pavilion} with its slide "
-                    f"{DIR_NAMES[d]}; a move ends there, so nothing may follow.",
+                    _(
+                        "%(code)s enters pavilion %(pavilion)s with its slide %(heading)s; a move "
+                        "ends there, so nothing may follow."
+                    )
+                    % {"code": code, "pavilion": state.active_pavilion, "heading": heading(d)},
                 )
             return Trace(cur, True)
         if stop.dead_end and not last:
             return Trace(
                 start,
                 False,
-                f"{code} slides {DIR_NAMES[d]} into the dead end at {board.label(cur)}, where its "
-                "move ends at once; nothing may follow.",
+                _(
+                    "%(code)s slides %(heading)s into the dead end at %(field)s, where its move "
+                    "ends at once; nothing may follow."
+                )
+                % {"code": code, "heading": heading(d), "field": board.label(cur)},
             )
     if cur == start:
         return Trace(
             start,
             False,
-            f"{code} would end on its own field {board.label(start)}; "
-            "a move must end on a different field.",
+            _(
+                "%(code)s would end on its own field %(field)s; a move must end on a different "
+                "field."
+            )
+            % {"code": code, "field": board.label(start)},
         )
     return Trace(cur, False)
 
@@ -149,22 +195,21 @@ def entry_error(board: Board, state: State, seat: Seat, move: Move) -> str:
     """Why an entering ``move`` (with its mode) is not allowed for ``seat`` now, or ``""``."""
     own = state.selections[seat] == move.official
     if move.mode == "claim" and not bluff_allowed(state, seat):
-        return (
+        return _(
             "You may claim an entry (and bluff) only when you hold a garment card and another "
             "player holds one too; enter openly with your bribed official instead."
         )
     if not own and not bluff_allowed(state, seat):
-        return (
-            f"{board.official_code(move.official)} is not the official on your selector, and until "
-            "you and another player hold a garment card an official may enter a pavilion only if "
-            "the mover bribed it."
-        )
+        return _(
+            "%(code)s is not the official on your selector, and until you and another player "
+            "hold a garment card an official may enter a pavilion only if the mover bribed it."
+        ) % {"code": board.official_code(move.official)}
     return ""
 
 
 def moves(board: Board, state: State, seat: Seat) -> Iterator[Move]:
     """Every legal move of ``seat`` (the active player), entries with each allowed mode."""
-    for m, _ in moves_with_ends(board, state, seat):
+    for m, _end in moves_with_ends(board, state, seat):
         yield m
 
 
@@ -425,7 +470,7 @@ def _begin_turn(w: _W, seat: Seat) -> None:
     """Give ``seat`` a fresh turn (skipping players who cannot move at all)."""
     w.extra_turn = False
     w.bonus_move = False
-    for _ in range(w.n):
+    for _i in range(w.n):
         w.active = seat
         w.move_no = 0
         w.phase = "move"

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from pbem.i18n import N_, _
 from pbem.rules.base import (
     Bot,
     Decision,
@@ -21,7 +22,9 @@ from pbem.rules.base import (
 )
 from pbem.rules.verbotene_stadt import engine, notation, render, sentences
 from pbem.rules.verbotene_stadt.board import Board, default_board
+from pbem.rules.verbotene_stadt.render import _awaited as awaited
 from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
+from pbem.rules.verbotene_stadt.sentences import colour as colour_word
 from pbem.rules.verbotene_stadt.state import (
     RULINGS_BEFORE,
     RULINGS_NOW,
@@ -37,7 +40,7 @@ from pbem.rules.verbotene_stadt.state import (
 _ENCODER = msgspec.json.Encoder(order="deterministic")
 _DECODER = msgspec.json.Decoder(State)
 
-HELP = """\
+HELP = N_("""\
 DIE VERBOTENE STADT: THE GAME IN SHORT
 
 Goal: collect garment cards (hat, coat, pants in 8 colours) with the
@@ -102,7 +105,7 @@ Taking a card (empty pavilion, a penalty, or the dragon die):
 
 Players are North, East, South, West in turn order (N, E, S, W or
 1-4 also work in take). Capitals do not matter.
-"""
+""")
 
 
 class VerboteneStadt:
@@ -194,7 +197,7 @@ class VerboteneStadt:
         names = notation.seat_names(s.n)
         if s.phase == "select":
             return [
-                Decision(i, "select", "secretly select the official you bribe")
+                Decision(i, "select", _("secretly select the official you bribe"))
                 for i in range(s.n)
                 if s.selections[i] < 0
             ]
@@ -203,7 +206,7 @@ class VerboteneStadt:
                 Decision(
                     s.active,
                     "move",
-                    "make the one extra move of your successful bluff (no fate die follows it)",
+                    _("make the one extra move of your successful bluff (no fate die follows it)"),
                 )
             ]
         if s.phase == "move":
@@ -211,7 +214,8 @@ class VerboteneStadt:
                 Decision(
                     s.active,
                     "move",
-                    f"move an official (move {s.move_no + 1} of at most {self.board.max_moves})",
+                    _("move an official (move %(num)d of at most %(max)d)")
+                    % {"num": s.move_no + 1, "max": self.board.max_moves},
                 )
             ]
         if s.phase == "answer":
@@ -221,27 +225,34 @@ class VerboteneStadt:
                 Decision(
                     e.to_ask[0],
                     "believe-or-doubt",
-                    f"{names[e.mover]} claims that {self.board.official_code(e.official)}"
-                    f" entered pavilion {e.pavilion} as their bribed official: "
-                    "believe or doubt",
+                    _(
+                        "%(who)s claims that %(official)s entered pavilion %(pavilion)s as "
+                        "their bribed official: believe or doubt"
+                    )
+                    % {
+                        "who": _(names[e.mover]),
+                        "official": self.board.official_code(e.official),
+                        "pavilion": e.pavilion,
+                    },
                 )
             ]
         if s.phase == "take":
             t = s.tasks[0]
             if t.reason == "dragon":
-                prompt = "the dragon: take one card from another player"
+                prompt = _("the dragon: take one card from another player")
             elif t.reason == "penalty":
-                prompt = f"take one card of your choice from {names[t.victims[0]]}"
+                prompt = _("take one card of your choice from %(who)s") % {
+                    "who": _(names[t.victims[0]])
+                }
             else:
-                prompt = (
-                    f"take a {self.board.card_colours[t.colour]} card from another player "
-                    "(the pavilion is empty)"
-                )
+                prompt = _("take a %(colour)s card from another player (the pavilion is empty)") % {
+                    "colour": colour_word(self.board.card_colours[t.colour])
+                }
             return [Decision(t.taker, t.kind, prompt)]
         if s.phase == "reselect":
             # One prompt for all: whether a seat is forced would betray its selection.
             return [
-                Decision(i, "reselect", "select a new official, or keep your selection")
+                Decision(i, "reselect", _("select a new official, or keep your selection"))
                 for i in s.owed
             ]
         return []
@@ -254,8 +265,8 @@ class VerboteneStadt:
 
     def _waiting(self, state: State) -> str:
         names = notation.seat_names(state.n)
-        parts = [f"{names[d.seat]} ({d.kind})" for d in self.pending(state)]
-        return ", ".join(parts) if parts else "nobody (the game is over)"
+        parts = [f"{_(names[d.seat])} ({awaited(d.kind)})" for d in self.pending(state)]
+        return ", ".join(parts) if parts else _("nobody (the game is over)")
 
     def legal(self, state: State, seat: Seat) -> list[Action]:
         """Every legal action of ``seat`` now (empty if it owes nothing)."""
@@ -286,7 +297,8 @@ class VerboteneStadt:
         """Apply a legal action (from parse or legal). Never mutates ``state``."""
         if self._kind(state, seat) is None:
             raise NotYourDecision(
-                f"The game is not waiting for {notation.seat_names(state.n)[seat]}."
+                _("The game is not waiting for %(who)s.")
+                % {"who": _(notation.seat_names(state.n)[seat])}
             )
         return engine.apply(self.board, state, seat, action, rng)
 
@@ -333,10 +345,11 @@ class VerboteneStadt:
         claim = ""
         if state.entry is not None:
             e = state.entry
-            claim = (
-                f"{names[e.mover]} claims that {b.official_code(e.official)} entered "
-                f"pavilion {e.pavilion} as their bribed official."
-            )
+            claim = _(
+                "%(who)s claims that %(official)s entered pavilion %(pavilion)s as their "
+                "bribed official."
+            ) % {"who": _(names[e.mover]), "official": b.official_code(e.official),
+                 "pavilion": e.pavilion}  # fmt: skip
         res = self.result(state)
         mine = None
         if seat is not None and state.selections[seat] >= 0:
@@ -416,7 +429,7 @@ class VerboteneStadt:
 
     def command_help(self) -> str:
         """Every command with examples (plain text, <= 72 columns)."""
-        return HELP
+        return _(HELP)
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         """One or two plain sentences for ``event`` (``names``: the seat names of the game)."""

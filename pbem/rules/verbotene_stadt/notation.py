@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from pbem.i18n import N_, _
 from pbem.rules.base import (
     AmbiguousMove,
     IllegalMove,
@@ -91,14 +92,20 @@ def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int
                 if board.official_code(x)[0] == tok.upper() and state.positions[x] >= 0
             ]
             raise AmbiguousMove(
-                f"'{tok.upper()}' names only a hat colour; {len(codes)} officials on the board "
-                f"wear it: {', '.join(codes)}. Write both letters, hat then body.",
+                _(
+                    "'%(letter)s' names only a hat colour; %(num)d officials on the board wear "
+                    "it: %(officials)s. Write both letters, hat then body."
+                )
+                % {"letter": tok.upper(), "num": len(codes), "officials": ", ".join(codes)},
                 text=text,
                 hint=hint,
             )
         raise InvalidSyntax(
-            f"'{tok}' is not an official. Name an official by two letters, hat colour then body "
-            "colour, from R (red), Y (yellow), B (blue), G (green) and K (black), e.g. RK.",
+            _(
+                "'%(word)s' is not an official. Name an official by two letters, hat colour then "
+                "body colour, from R (red), Y (yellow), B (blue), G (green) and K (black), e.g. RK."
+            )
+            % {"word": tok},
             text=text,
             hint=hint,
         )
@@ -114,7 +121,9 @@ def examples(board: Board, actions: list[Action], n_players: int, k: int = 3) ->
     else:
         step = len(actions) / k
         picks = [actions[int(i * step)] for i in range(k)]
-    return "For example: " + "; ".join(notation(board, a, n_players) for a in picks) + "."
+    return _("For example: %(examples)s.") % {
+        "examples": "; ".join(notation(board, a, n_players) for a in picks)
+    }
 
 
 def owed_kind(state: State, pending: list[tuple[Seat, str]], seat: Seat) -> str | None:
@@ -133,12 +142,12 @@ _VERB_KINDS: dict[str, tuple[str, ...]] = {
     "take": ("take-card", "steal"),
 }
 _KIND_WORDS: dict[str, str] = {
-    "select": "a secret selection (e.g. select RK)",
-    "reselect": "a new selection or keep (e.g. select RK, or keep)",
-    "move": "a move (e.g. RK N E)",
-    "believe-or-doubt": "an answer to the claim (believe or doubt)",
-    "take-card": "the card you take (e.g. take east red-hat)",
-    "steal": "the card the dragon lets you take (e.g. take east red-hat)",
+    "select": N_("a secret selection (e.g. select RK)"),
+    "reselect": N_("a new selection or keep (e.g. select RK, or keep)"),
+    "move": N_("a move (e.g. RK N E)"),
+    "believe-or-doubt": N_("an answer to the claim (believe or doubt)"),
+    "take-card": N_("the card you take (e.g. take east red-hat)"),
+    "steal": N_("the card the dragon lets you take (e.g. take east red-hat)"),
 }
 
 
@@ -168,21 +177,26 @@ def parse(
     if kind is None:
         if verb == "doubt" and state.phase == "answer" and not state.hands[seat]:
             raise IllegalMove(
-                "You hold no garment card, so you may not doubt a claim; only players holding a "
-                "card are asked.",
+                _(
+                    "You hold no garment card, so you may not doubt a claim; only players "
+                    "holding a card are asked."
+                ),
                 text=text,
             )
         raise NotYourDecision(
-            f"The game is not waiting for you now; it is waiting for {waiting}.", text=text
+            _("The game is not waiting for you now; it is waiting for %(who)s.") % {"who": waiting},
+            text=text,
         )
     if not toks:
         raise InvalidSyntax(
-            f"The command is empty; the game expects {_KIND_WORDS[kind]}.", text=text, hint=hint
+            _("The command is empty; the game expects %(what)s.") % {"what": _(_KIND_WORDS[kind])},
+            text=text,
+            hint=hint,
         )
     if verb in _VERB_KINDS and kind not in _VERB_KINDS[verb]:
         raise NotYourDecision(
-            f"'{text.strip()}' does not answer what you owe now: the game expects "
-            f"{_KIND_WORDS[kind]}.",
+            _("'%(text)s' does not answer what you owe now: the game expects %(what)s.")
+            % {"text": text.strip(), "what": _(_KIND_WORDS[kind])},
             text=text,
             hint=hint,
         )
@@ -192,9 +206,9 @@ def parse(
         if verb in ("believe", "doubt") and len(toks) == 1:
             return Answer(doubt=verb == "doubt")
         raise InvalidSyntax(
-            f"'{text.strip()}' is not an answer; write believe or doubt.",
+            _("'%(text)s' is not an answer; write believe or doubt.") % {"text": text.strip()},
             text=text,
-            hint="For example: believe; doubt.",
+            hint=_("For example: %(examples)s.") % {"examples": "believe; doubt"},
         )
     if kind in ("take-card", "steal"):
         return _parse_take(board, state, seat, text, toks, legal, hint)
@@ -208,8 +222,11 @@ def _parse_select(
         if seat in state.forced:
             o = state.selections[seat]
             raise IllegalMove(
-                f"Your official {board.official_code(o)} is on the Terrace of Exile, so you must "
-                "select a new one; keep is not possible.",
+                _(
+                    "Your official %(official)s is on the Terrace of Exile, so you must select a "
+                    "new one; keep is not possible."
+                )
+                % {"official": board.official_code(o)},
                 text=text,
                 hint=hint,
             )
@@ -218,18 +235,26 @@ def _parse_select(
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
     if len(words) != 1:
-        keep = " or keep" if kind == "reselect" else ""
+        if kind == "reselect":
+            why = _(
+                "'%(text)s' is not a selection; write select and one official, e.g. select GB "
+                "or keep."
+            )
+        else:
+            why = _("'%(text)s' is not a selection; write select and one official, e.g. select GB.")
         raise InvalidSyntax(
-            f"'{text.strip()}' is not a selection; write select and one official, e.g. select "
-            f"GB{keep}.",
+            why % {"text": text.strip()},
             text=text,
             hint=hint,
         )
     o = _official(board, state, words[0], text, hint)
     if state.positions[o] < 0:
         raise IllegalMove(
-            f"{board.official_code(o)} is on the Terrace of Exile; select an official that is "
-            "still on the board.",
+            _(
+                "%(official)s is on the Terrace of Exile; select an official that is still on "
+                "the board."
+            )
+            % {"official": board.official_code(o)},
             text=text,
             hint=hint,
         )
@@ -278,8 +303,11 @@ def _parse_take(
     card = _card_of(board, rest) if rest else None
     if rest and card is None:
         raise InvalidSyntax(
-            f"'{' '.join(rest)}' is not a garment card; name it by colour and piece, e.g. red-hat "
-            f"(colours: {', '.join(board.card_colours)}; pieces: hat, coat, pants).",
+            _(
+                "'%(words)s' is not a garment card; name it by colour and piece, e.g. red-hat "
+                "(colours: %(colours)s; pieces: hat, coat, pants)."
+            )
+            % {"words": " ".join(rest), "colours": ", ".join(board.card_colours)},
             text=text,
             hint=hint,
         )
@@ -293,18 +321,24 @@ def _parse_take(
     if len(cands) == 1:
         return cands[0]
     if not cands:
-        what = board.card_name(card) if card is not None else "that card"
-        who = SEAT_NAMES[victim] if victim is not None else "any player you may take from"
+        what = board.card_name(card) if card is not None else _("that card")
+        who = _(SEAT_NAMES[victim]) if victim is not None else _("any player you may take from")
         raise IllegalMove(
-            f"You cannot take {what} from {who} now: only the cards listed in the hint may be "
-            "taken.",
+            _(
+                "You cannot take %(card)s from %(who)s now: only the cards listed in the hint "
+                "may be taken."
+            )
+            % {"card": what, "who": who},
             text=text,
             hint=hint,
         )
     raise AmbiguousMove(
-        f"'{text.strip()}' fits {len(cands)} cards: "
-        + ", ".join(notation(board, a, state.n) for a in cands)
-        + ". Name the player and the card.",
+        _("'%(text)s' fits %(num)d cards: %(cards)s. Name the player and the card.")
+        % {
+            "text": text.strip(),
+            "num": len(cands),
+            "cards": ", ".join(notation(board, a, state.n) for a in cands),
+        },
         text=text,
         hint=hint,
     )
@@ -336,8 +370,11 @@ def _parse_move(
             rest.append(t)
     if not rest:
         raise InvalidSyntax(
-            f"'{text.strip()}' names no official. A move is an official and directions, e.g. "
-            "RK N E; claim or reveal go after a move that enters the active pavilion.",
+            _(
+                "'%(text)s' names no official. A move is an official and directions, e.g. "
+                "RK N E; claim or reveal go after a move that enters the active pavilion."
+            )
+            % {"text": text.strip()},
             text=text,
             hint=hint,
         )
@@ -357,21 +394,25 @@ def _parse_move(
             dirs.extend(t.upper())
         else:
             raise InvalidSyntax(
-                f"'{t}' is not a direction. Write N, E, S or W (or north, east, south, west), "
-                "e.g. RK N E.",
+                _(
+                    "'%(word)s' is not a direction. Write N, E, S or W (or north, east, south, "
+                    "west), e.g. RK N E."
+                )
+                % {"word": t},
                 text=text,
                 hint=hint,
             )
     code = board.official_code(o)
     if not dirs:
         raise InvalidSyntax(
-            f"The move names {code} but no direction; write e.g. {code} N or {code} N E.",
+            _("The move names %(code)s but no direction; write e.g. %(code)s N or %(code)s N E.")
+            % {"code": code},
             text=text,
             hint=hint,
         )
     if step and len(dirs) != 1:
         raise InvalidSyntax(
-            f"A one-step move has exactly one direction, e.g. {code} step N.",
+            _("A one-step move has exactly one direction, e.g. %(code)s step N.") % {"code": code},
             text=text,
             hint=hint,
         )
@@ -386,8 +427,11 @@ def _parse_move(
     if not tr.entered:
         if mode:
             raise IllegalMove(
-                f"{code} does not enter the active pavilion {state.active_pavilion} with this "
-                f"move, so '{mode}' does not apply; leave it out.",
+                _(
+                    "%(code)s does not enter the active pavilion %(pavilion)s with this move, so "
+                    "'%(mode)s' does not apply; leave it out."
+                )
+                % {"code": code, "pavilion": state.active_pavilion, "mode": mode},
                 text=text,
                 hint=hint,
             )
@@ -398,9 +442,12 @@ def _parse_move(
             mode = "reveal"
         elif engine.bluff_allowed(state, seat):
             raise AmbiguousMove(
-                f"{code} enters pavilion {state.active_pavilion}, but it is not the official on "
-                "your selector: add claim to bluff (the others believe or doubt) or reveal to "
-                f"show your selector and get no card, e.g. {notation(board, move)} claim.",
+                _(
+                    "%(code)s enters pavilion %(pavilion)s, but it is not the official on your "
+                    "selector: add claim to bluff (the others believe or doubt) or reveal to show "
+                    "your selector and get no card, e.g. %(move)s claim."
+                )
+                % {"code": code, "pavilion": state.active_pavilion, "move": notation(board, move)},
                 text=text,
                 hint=hint,
             )

@@ -6,7 +6,9 @@ import textwrap
 
 import msgspec
 
+from pbem.i18n import N_, _, ngettext
 from pbem.rules.verbotene_stadt.board import Board, Cell
+from pbem.rules.verbotene_stadt.sentences import card_label, colour, join
 
 WIDTH = 72
 """The widest line of a rendering."""
@@ -122,6 +124,15 @@ def _wrap(text: str, indent: str = "") -> list[str]:
     return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
+def _awaited(kind: str) -> str:
+    return _(AWAITED[kind]) if kind in AWAITED else kind
+
+
+AWAITED = {"select": N_("select"), "move": N_("move"), "believe-or-doubt": N_("believe-or-doubt"),
+           "take-card": N_("take-card"), "steal": N_("steal"), "reselect": N_("reselect")}  # fmt: skip
+"""The kinds of decision as the panel's "Waiting for" names them."""
+
+
 def render_text(board: Board, view: View) -> str:
     """The board, the legend and the player panel of a view."""
     # Long on purpose: a drawing, row after row, then the panel of facts beside it.
@@ -131,65 +142,100 @@ def render_text(board: Board, view: View) -> str:
     if act:
         pav = board.pavilions[act]
         left = view.pavilion_cards[act - 1]
-        out += _wrap(
-            f"Active pavilion: {act} ({pav.colour}), {left} card{'s' if left != 1 else ''} left"
-            + (" (empty: its cards are taken from the players)" if left == 0 else "")
-            + "."
-        )
+        args = {"num": act, "colour": colour(pav.colour), "left": left}
+        if left == 0:
+            line = _(
+                "Active pavilion: %(num)s (%(colour)s), 0 cards left (empty: its cards are "
+                "taken from the players)."
+            )
+        else:
+            line = ngettext(
+                "Active pavilion: %(num)s (%(colour)s), %(left)d card left.",
+                "Active pavilion: %(num)s (%(colour)s), %(left)d cards left.",
+                left,
+            )
+        out += _wrap(line % args)
     counts = " ".join(f"{i + 1}:{k}" for i, k in enumerate(view.pavilion_cards))
-    out += _wrap(f"Cards left in the pavilions: {counts}.")
-    terrace = " ".join(view.terrace) or "none"
+    out += _wrap(_("Cards left in the pavilions: %(counts)s.") % {"counts": counts})
+    terrace = " ".join(view.terrace) or _("none")
     out += _wrap(
-        f"Terrace of Exile: {len(view.terrace)} of {view.game_end_at} ({terrace}). From the "
-        f"{view.phase_two_from}th official on, an entry takes all cards; the game ends with "
-        f"the {view.game_end_at}th.",
+        _(
+            "Terrace of Exile: %(count)d of %(end)d (%(officials)s). From the %(from)dth "
+            "official on, an entry takes all cards; the game ends with the %(end)dth."
+        )
+        % {
+            "count": len(view.terrace),
+            "end": view.game_end_at,
+            "officials": terrace,
+            "from": view.phase_two_from,
+        },
         "  ",
     )
     if not view.over and view.phase not in ("select",):
-        who = view.players[view.active].name
+        who = _(view.players[view.active].name)
         if view.bonus_move:
             out += _wrap(
-                f"Turn: {who}, the one extra move of a successful bluff (no fate die follows it)."
+                _(
+                    "Turn: %(who)s, the one extra move of a successful bluff (no fate die "
+                    "follows it)."
+                )
+                % {"who": who}
             )
         else:
             out += _wrap(
-                f"Turn: {who}, move {min(view.move_no + 1, view.max_moves)} of at most "
-                f"{view.max_moves}."
+                _("Turn: %(who)s, move %(num)d of at most %(max)d.")
+                % {
+                    "who": who,
+                    "num": min(view.move_no + 1, view.max_moves),
+                    "max": view.max_moves,
+                }
             )
     if view.claim:
         out += _wrap(view.claim)
     out.append("")
-    out.append("Players (cards face up, score of the best partition):")
+    out.append(_("Players (cards face up, score of the best partition):"))
     for i, p in enumerate(view.players):
         mark = ">" if not view.over and i == view.active and view.phase != "select" else " "
-        me = " (you)" if view.seat == i else ""
+        me = " " + _("(you)") if view.seat == i else ""
         team = ""
         if view.teams:
-            team = " [team North-South]" if i % 2 == 0 else " [team East-West]"
-        cards = ", ".join(p.cards) or "no cards"
-        out += _wrap(
-            f"{mark} {p.name}{me}{team}: {p.score} point{'' if p.score == 1 else 's'}; {cards}.",
-            "    ",
-        )
+            team = " " + (_("[team North-South]") if i % 2 == 0 else _("[team East-West]"))
+        cards = ", ".join(card_label(c) for c in p.cards) or _("no cards")
+        points = ngettext("%(num)d point", "%(num)d points", p.score) % {"num": p.score}
+        line = _("%(who)s: %(points)s; %(cards)s.") % {
+            "who": f"{_(p.name)}{me}{team}",
+            "points": points,
+            "cards": cards,
+        }
+        out += _wrap(f"{mark} {line}", "    ")
     if view.over:
         assert view.scores is not None and view.winners is not None
-        names = " and ".join(view.players[s].name for s in view.winners)
-        out += _wrap(f"Game over. Winner{'s' if len(view.winners) > 1 else ''}: {names}.")
+        names = join([_(view.players[s].name) for s in view.winners])
+        out += _wrap(
+            ngettext(
+                "Game over. Winner: %(names)s.", "Game over. Winners: %(names)s.", len(view.winners)
+            )
+            % {"names": names}  # fmt: skip
+        )
     else:
-        waiting = [f"{p.name} ({p.awaited})" for p in view.players if p.awaited]
-        out += _wrap("Waiting for: " + ", ".join(waiting) + ".")
+        waiting = [f"{_(p.name)} ({_awaited(p.awaited)})" for p in view.players if p.awaited]
+        out += _wrap(_("Waiting for: %(who)s.") % {"who": ", ".join(waiting)})
     if view.seat is not None:
         if view.my_selection:
-            extra = " It was exiled: select a new official." if view.must_reselect else ""
-            out += _wrap(f"Your secret selection: {view.my_selection}.{extra}")
+            line = _("Your secret selection: %(official)s.") % {"official": view.my_selection}
+            if view.must_reselect:
+                line += " " + _("It was exiled: select a new official.")
+            out += _wrap(line)
         elif not view.over:
-            out += _wrap("Your secret selection: none yet.")
+            out += _wrap(_("Your secret selection: none yet."))
     out.append("")
     out += _wrap(
-        "Legend: RK official (hat colour, body colour; R red, Y yellow, B blue, G green, "
-        "K black). ### roof. | and --- walls. P3 pavilion 3; =5= the active pavilion. "
-        "< > ^ v threshold: an official sliding this way enters the pavilion through its door. "
-        ". start field, : grey start field, d dead end.",
+        _(
+            "Legend: RK official (hat colour, body colour; R red, Y yellow, B blue, G green, "
+            "K black). ### roof. | and --- walls. P3 pavilion 3; =5= the active pavilion. "
+            "< > ^ v threshold: an official sliding this way enters the pavilion through its "
+            "door. . start field, : grey start field, d dead end."
+        ),
         "  ",
     )
     for line in out:
