@@ -76,7 +76,9 @@ def english_left(text: str, lang: str) -> list[str]:
 
 def test_english_left_finds_english() -> None:
     """The check above can fail: English sentences in a French text are found."""
-    text = "Nord made a secret bribe selection. Players (cards face up, score of the best partition)"
+    text = (
+        "Nord made a secret bribe selection. Players (cards face up, score of the best partition)"
+    )
     found = english_left(text, "fr")
     assert "made a secret bribe selection" in found, found
     assert english_left("Nord a choisi en secret le fonctionnaire à soudoyer.", "fr") == []

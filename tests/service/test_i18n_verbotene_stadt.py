@@ -117,9 +117,10 @@ def test_whole_verbotene_stadt_game_in_four_languages(tmp_path: Path) -> None:
     while True:
         # By mail now and then: the reply is read in the player's language, the answer comes back
         # in it; the other moves go straight to the store, mailed every 20 moves.
-        (turn,) = t.bot_turns(i, 1, commit=False) or [None]
-        if turn is None:
+        turns = t.bot_turns(i, 1, commit=False)
+        if not turns:
             break
+        (turn,) = turns
         t.send(turn[0], GAME.notation(turn[1]))  # type: ignore[arg-type]
         by_mail += 1
         done = t.bot_turns(i + 1, 20)
