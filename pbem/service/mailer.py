@@ -232,28 +232,40 @@ class Mailer:
             in_reply_to = mail.reply_to.message_id
             refs = [*refs, mail.reply_to.message_id]
         now = self.clock()
-        msg = compose.build_message(
-            sender=self.policy.service_address,
-            sender_name=self.policy.service_name
-            + (f" ({record.envelope.game_id})" if record is not None else ""),
-            to_name=mail.to_name,
-            to_addr=mail.to_addr,
-            subject=mail.ctx.subject,
-            text=text,
-            html=html,
-            message_id=mid,
-            date=now,
-            in_reply_to=in_reply_to,
-            references=refs,
-            images=compose.images(mail.ctx),
+        sender_name = self.policy.service_name + (
+            f" ({record.envelope.game_id})" if record is not None else ""
         )
         crypto = self.crypto
-        if crypto is not None and mail.attach_keys:
-            # So that players can encrypt their replies to the service, and check its signature.
-            crypto.identity.attach_public_keys(msg)
-        for data, filename, mime in mail.attachments:
-            maintype, _sep, subtype = mime.partition("/")
-            msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
+        fields: dict[str, Any] = {
+            "sender": self.policy.service_address,
+            "sender_name": sender_name,
+            "to_name": mail.to_name,
+            "to_addr": mail.to_addr,
+            "subject": mail.ctx.subject,
+            "text": text,
+            "html": html,
+            "message_id": mid,
+            "date": now,
+            "in_reply_to": in_reply_to,
+            "references": refs,
+            "images": compose.images(mail.ctx),
+        }
+        msg: Any
+        if (
+            not mail.attachments
+            and not (crypto is not None and mail.attach_keys)
+            and compose.raw_possible([self.policy.service_address, mail.to_addr])
+        ):
+            # The usual mail: its bytes built once, stored as they are.
+            msg = compose.build_raw(**fields)
+        else:
+            msg = compose.build_message(**fields)
+            if crypto is not None and mail.attach_keys:
+                # So that players can encrypt their replies to the service, and check its signature.
+                crypto.identity.attach_public_keys(msg)
+            for data, filename, mime in mail.attachments:
+                maintype, _sep, subtype = mime.partition("/")
+                msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             msg = crypto.protect(msg, mail.to_addr, now)
         self.outbox.put(
