@@ -527,9 +527,12 @@ def _plain_id(message_id: str) -> bool:
 
 
 def images(ctx: MailContext) -> list[tuple[str, bytes]]:
-    """The inline images a mail of ``ctx`` shows: its board picture, if any."""
+    """The inline images a mail of ``ctx`` shows: its board picture and the reader's tile, if
+    any."""
     pic = ctx.picture
-    return [(pic.cid, pic.png)] if pic is not None else []
+    if pic is None:
+        return []
+    return [(p.cid, p.png) for p in getattr(pic, "images", [pic])]
 
 
 def longest_line(text: str) -> int:
