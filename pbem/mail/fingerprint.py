@@ -59,6 +59,12 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _QUOTE_PREFIX = re.compile(r"^(\s*(>|\|(?!\S*\|)))+")
 
 
+def _may_be_quoted(line: str) -> bool:
+    """Whether ``_QUOTE_PREFIX`` can match ``line``: it starts with a quote mark or whitespace."""
+    c = line[:1]
+    return bool(c) and (c in ">|" or c.isspace())
+
+
 def words(line: str) -> list[str]:
     """The words of ``line``: runs of letters and digits, case-folded (``_`` splits too)."""
     return [w for w in _WORD.findall(line.casefold().replace("_", " ")) if w]
@@ -75,7 +81,12 @@ class _Hasher:
 
     def __init__(self, key: bytes) -> None:
         self.key = _subkey(key)
-        self.cache: dict[str, int] = {}
+        # One cache of word hashes per key for the whole process: the mails of a tick share most
+        # of their words (the service's sentences, square names), each hashed once.
+        cache = _WORD_HASHES.setdefault(self.key, {})
+        if len(cache) > _WORD_CACHE_MAX:
+            cache.clear()
+        self.cache = cache
 
     def word(self, w: str) -> int:
         h = self.cache.get(w)
@@ -86,7 +97,8 @@ class _Hasher:
 
     def grams(self, stream: Sequence[str]) -> list[int]:
         """The hash of the trigram starting at each word of ``stream`` (len(stream) - 2 of them)."""
-        hs = [self.word(w) for w in stream]
+        cache, word = self.cache, self.word
+        hs = [cache[w] if w in cache else word(w) for w in stream]
         shift = 64 - _BITS
         out = []
         for j in range(len(hs) - N + 1):
@@ -106,6 +118,11 @@ class _Hasher:
         mixed ^= len(gram)
         mixed ^= mixed >> 29
         return (mixed * _K2 & _M64) >> (64 - _BITS)
+
+
+_WORD_HASHES: dict[bytes, dict[str, int]] = {}
+_WORD_CACHE_MAX = 50_000
+"""Distinct words kept per key (a few MB at most; a tick's mails use a few thousand)."""
 
 
 def _subkey(secret: bytes) -> bytes:
@@ -149,9 +166,12 @@ class Fingerprint:
 def _stream_grams(texts: Iterable[str], hasher: _Hasher) -> set[int]:
     out: set[int] = set()
     for text in texts:
-        stream: list[str] = []
-        for line in text.splitlines():
-            stream.extend(words(_QUOTE_PREFIX.sub("", line)))
+        # The words of every line, quote marks taken off first: as ``words`` line by line, in
+        # one pass (a word never crosses a line break).
+        lines = text.splitlines()
+        if any(map(_may_be_quoted, lines)):
+            lines = [_QUOTE_PREFIX.sub("", ln) if _may_be_quoted(ln) else ln for ln in lines]
+        stream = _WORD.findall("\n".join(lines).casefold().replace("_", " "))
         out.update(hasher.grams(stream))
         if 0 < len(stream) < N:
             out.add(hasher.gram(stream))
