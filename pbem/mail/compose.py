@@ -49,6 +49,12 @@ def templates_dir() -> Path:
 
 def _wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
     """Wrap a paragraph to ``width`` columns, keeping explicit line breaks."""
+    return _wrapped(str(text), width, indent)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int, indent: str) -> str:
+    """:func:`_wrap`, kept: the same sentences recur in every mail of a tick."""
     out: list[str] = []
     for para in str(text).split("\n"):
         if not para.strip():

@@ -99,13 +99,12 @@ class _Hasher:
         """The hash of the trigram starting at each word of ``stream`` (len(stream) - 2 of them)."""
         cache, word = self.cache, self.word
         hs = [cache[w] if w in cache else word(w) for w in stream]
-        shift = 64 - _BITS
-        out = []
-        for j in range(len(hs) - N + 1):
-            m = (hs[j] * _K1 + hs[j + 1] * _K2 + hs[j + 2] * _K3) & _M64
-            m ^= m >> 29
-            out.append((m * _K2 & _M64) >> shift)
-        return out
+        shift, k1, k2, k3, m64 = 64 - _BITS, _K1, _K2, _K3, _M64
+        # For each trigram: m = (a K1 + b K2 + c K3) mod 2^64; m ^= m >> 29; top bits of m K2.
+        return [
+            (((m := (a * k1 + b * k2 + c * k3) & m64) ^ (m >> 29)) * k2 & m64) >> shift
+            for a, b, c in zip(hs, hs[1:], hs[2:], strict=False)
+        ]
 
     def gram(self, gram: Sequence[str]) -> int:
         if len(gram) == N:

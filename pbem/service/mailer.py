@@ -152,8 +152,9 @@ class Mailer:
         private_ok = crypto is None or crypto.may_show_private(record, email, self.clock())
         # Without a usable key in a game that sends private parts only encrypted: the public
         # board, and no examples (legal moves would hint at the tile).
-        ctx.board = record.render(seat if private_ok else None)
-        ctx.picture = picture_of(record, seat if private_ok else None)
+        view = record.view(seat if private_ok else None)  # one view for the text and the picture
+        ctx.board = record.game.render_text(view)
+        ctx.picture = _picture(record, view)
         owes: list[Decision] = [d for d in record.pending() if d.seat == seat]
         if not owes:
             return
@@ -323,9 +324,13 @@ SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
 def picture_of(record: GameRecord, seat: int | None) -> Any:
     """The board picture of ``seat``'s view (None: the public view) for the HTML part, or None
     for a game that is not drawn. Pillow is imported only when a mail is built."""
+    return _picture(record, record.view(seat))
+
+
+def _picture(record: GameRecord, view: Any) -> Any:
     from pbem.mail.picture import board_picture
 
-    return board_picture(record.game.name, record.view(seat))
+    return board_picture(record.game.name, view)
 
 
 def reply_tail(p: ParsedMail, record: GameRecord, what: str) -> str:
