@@ -280,6 +280,7 @@ def build_message(
 FOLD = 78
 """Header lines are folded at whitespace to this length where possible (RFC 5322: SHOULD 78)."""
 _CTL = re.compile(r"[\x00-\x1f\x7f]")
+_SPACES = re.compile(r"[\s\x00-\x1f\x7f]+")
 _SPECIALS = re.compile(r'[][()<>@,;:\\".]')
 _WORD_BYTES = 45
 """UTF-8 bytes in one encoded word: ``=?utf-8?b?`` + 60 base64 characters + ``?=`` = 72 <= 75."""
@@ -367,12 +368,14 @@ def _phrase(name: str) -> list[str]:
     encoded word, spaces inside it. Never two encoded words side by side: RFC 2047 readers drop
     the space between them, Python's address parser keeps it, and the name must read the same in
     both. Names are cut at 200 characters (a header line stays far below 998)."""
-    name = _clean(name).strip()[:200]
+    # Whitespace and control characters: one space (a reader collapses them; names are
+    # checked for control characters before they get here: this is a second line).
+    name = _SPACES.sub(" ", _clean(name)[:400])[:200].strip()
     if not name:
         return []
     words = name.split(" ")
     if name.isascii() and name.isprintable() and "=?" not in name:
-        if not _SPECIALS.search(name) and "" not in words:
+        if not _SPECIALS.search(name):
             return words
         return ['"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"']
     out: list[str] = []
@@ -475,7 +478,8 @@ def build_raw(
     head = [
         _fold("From", _address(sender_name, sender)),
         _fold("To", _address(to_name, to_addr)),
-        _fold("Subject", _text_tokens(_clean(subject))),
+        # Outer spaces trimmed: a reader drops them anyway.
+        _fold("Subject", _text_tokens(_clean(subject).strip())),
         f"Date: {format_datetime(date)}\r\n".encode("ascii"),
         _fold("Message-ID", [_clean(message_id).strip()]),
     ]
