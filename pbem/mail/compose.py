@@ -1,9 +1,11 @@
-"""Mails people can read: Jinja2 templates (text + HTML twin) into one ``EmailMessage``.
+"""Mails people can read: Jinja2 templates (text + HTML twin) into one mail.
 
 Every mail has a text/plain part (<= 72 columns, no format=flowed) and a text/html alternative. When
 the game has a picture of the board (:mod:`pbem.mail.picture`), the HTML part is a
-multipart/related with the PNG attached inline and shown by ``cid:``; otherwise it shows the text
-board, escaped, in ``<pre>``. Templates live in the top-level ``templates/`` folder, installed as
+multipart/related with the PNGs attached inline and shown by ``cid:``; otherwise it shows the text
+board, escaped, in ``<pre>``. :func:`build_raw` writes the usual mail as bytes, once
+(:class:`RawMail`); :func:`build_message` builds an ``EmailMessage`` for the rare mails with
+attachments. Templates live in the top-level ``templates/`` folder, installed as
 the package data ``pbem.templates`` (``PBEM_TEMPLATES`` overrides both), and run with
 ``StrictUndefined``: a missing field is our bug, never an empty hole in a player's mail.
 """
