@@ -17,12 +17,17 @@ import logging
 from collections.abc import Sequence
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pbem import crypto
 from pbem.crypto import texts
 from pbem.crypto.keystore import FoundKey, KeyStatus, PlayerKeys
 from pbem.i18n import _
+
+if TYPE_CHECKING:
+    from pbem.mail.compose import RawMail
+
+M = TypeVar("M", EmailMessage, "RawMail")
 
 log = logging.getLogger("pbem.crypto_mail")
 
@@ -134,13 +139,19 @@ class MailCrypto:
             ) % {"part": part}
         return "\n\n".join([first, *how])
 
-    def protect(self, msg: EmailMessage, to_addr: str, now: dt.datetime) -> EmailMessage:
-        """``msg`` encrypted for ``to_addr`` when a usable key is on file, else unchanged."""
+    def protect(self, msg: M, to_addr: str, now: dt.datetime) -> M:
+        """``msg`` encrypted for ``to_addr`` when a usable key is on file, else unchanged. A
+        :class:`~pbem.mail.compose.RawMail` comes back as one (built as bytes, no parse)."""
         key = self.keys.get(to_addr, now)
         if key is None:
             return msg
         try:
-            return crypto.encrypt_for(msg, key, sign_with=self.identity if self.sign else None)
+            out: Any = crypto.encrypt_for(
+                msg,  # type: ignore[arg-type]
+                key,
+                sign_with=self.identity if self.sign else None,
+            )
+            return out  # type: ignore[no-any-return]
         except crypto.KeyRefused as err:
             # The key became unusable after filing (e.g. an expired subkey): send without the
             # private part is not possible here any more, so say so in the log; the caller has

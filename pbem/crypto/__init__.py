@@ -155,5 +155,9 @@ def decrypt_incoming(
         if not is_mime:
             plain = pgp.inline_entity(plain)
     merged = merge_decrypted(raw, plain)
+    if b"pkcs7-mime" not in plain.lower():
+        # Not an opaque S/MIME signature inside (its Content-Type would name pkcs7-mime): no
+        # second parse of the whole message.
+        return merged
     inner = _opaque_signed(parse(merged))
     return merged if inner is None else merge_decrypted(merged, inner)

@@ -12,6 +12,10 @@ import email.policy
 import re
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pbem.mail.compose import RawMail
 
 __all__ = [
     "CRLF_POLICY",
@@ -21,6 +25,8 @@ __all__ = [
     "header_block",
     "merge_decrypted",
     "parse",
+    "is_raw",
+    "with_entity",
 ]
 
 CRLF_POLICY = email.policy.default.clone(linesep="\r\n")
@@ -49,7 +55,10 @@ def body_entity(msg: Message) -> bytes:
 
     Serialises ``msg`` once and keeps the content fields of its header block: no copy of the
     message object and no second pass through the header parser (the costly part of ``email``).
+    A :class:`~pbem.mail.compose.RawMail` is built that way already: its entity as it is.
     """
+    if is_raw(msg):
+        return bytes(msg.entity)  # type: ignore[attr-defined]
     fields, body = _fields(msg.as_bytes(policy=CRLF_POLICY))
     content = [field for name, field in fields if name.startswith("content-")]
     if not any(name == "content-type" for name, _ in fields):
@@ -57,6 +66,21 @@ def body_entity(msg: Message) -> bytes:
         charset = msg.get_content_charset() or "us-ascii"
         content.insert(0, f"Content-Type: text/plain; charset={charset}".encode())
     return b"\r\n".join(content) + b"\r\n\r\n" + canonical(body)
+
+
+def is_raw(msg: object) -> bool:
+    """Whether ``msg`` is a :class:`~pbem.mail.compose.RawMail` (routing head + entity, bytes)."""
+    from pbem.mail.compose import RawMail
+
+    return isinstance(msg, RawMail)
+
+
+def with_entity(msg: RawMail, entity: bytes) -> RawMail:
+    """The same mail (its routing header fields, Message-ID, sender) over another body entity:
+    how an encrypted ``RawMail`` is made, without parsing anything."""
+    import dataclasses
+
+    return dataclasses.replace(msg, entity=entity)
 
 
 def outer_headers(msg: Message) -> EmailMessage:

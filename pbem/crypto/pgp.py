@@ -23,9 +23,11 @@ from pbem.crypto.mime import (
     body_entity,
     canonical,
     header_block,
+    is_raw,
     merge_decrypted,
     outer_headers,
     parse,
+    with_entity,
 )
 
 __all__ = [
@@ -133,6 +135,27 @@ def _encrypted_parts(armored: str) -> tuple[EmailMessage, EmailMessage]:
     return control, data
 
 
+def _encrypted_entity(armored: bytes) -> bytes:
+    """The multipart/encrypted entity (RFC 3156 section 4) around ``armored``, as bytes: the same
+    parts as :func:`_encrypted_parts` under the same headers."""
+    boundary = "=_pgp_" + secrets.token_hex(12)
+    return (
+        b'Content-Type: multipart/encrypted; protocol="application/pgp-encrypted";\r\n'
+        + f' boundary="{boundary}"\r\n\r\n'.encode()
+        + b"This is an OpenPGP/MIME encrypted message (RFC 4880 and 3156)\r\n"
+        + f"--{boundary}\r\n".encode()
+        + b"Content-Type: application/pgp-encrypted\r\n"
+        + b"Content-Description: PGP/MIME version identification\r\n\r\n"
+        + b"Version: 1\r\n\r\n"
+        + f"--{boundary}\r\n".encode()
+        + b'Content-Type: application/octet-stream; name="encrypted.asc"\r\n'
+        + b"Content-Description: OpenPGP encrypted message\r\n"
+        + b'Content-Disposition: inline; filename="encrypted.asc"\r\n\r\n'
+        + canonical(armored).rstrip(b"\r\n")
+        + f"\r\n\r\n--{boundary}--\r\n".encode()
+    )
+
+
 def encrypt_mime(
     msg: Message, cert: pysequoia.Cert, *, signer: pysequoia.Tsk | None = None
 ) -> EmailMessage:
@@ -152,6 +175,8 @@ def encrypt_mime(
             "The OpenPGP key on file cannot receive encrypted mail "
             f"({first_line(err)}). Please send your current public key."
         ) from err
+    if is_raw(msg):
+        return with_entity(msg, _encrypted_entity(armored))  # type: ignore[arg-type,return-value]
     outer = outer_headers(msg)
     control, data = _encrypted_parts(armored.decode("ascii"))
     outer.add_header("Content-Type", "multipart/encrypted", protocol="application/pgp-encrypted")

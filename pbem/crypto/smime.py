@@ -23,7 +23,15 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from pbem.crypto.cms import CMSError, decrypt_enveloped
 from pbem.crypto.errors import DecryptionFailed, KeyRefused
-from pbem.crypto.mime import body_entity, header_block, merge_decrypted, outer_headers, parse
+from pbem.crypto.mime import (
+    body_entity,
+    header_block,
+    is_raw,
+    merge_decrypted,
+    outer_headers,
+    parse,
+    with_entity,
+)
 
 __all__ = [
     "SMIME_TYPES",
@@ -284,6 +292,15 @@ def encrypt_entity(entity: bytes, headers_of: Message, cert: x509.Certificate) -
         .set_content_encryption_algorithm(algorithms.AES256)
         .encrypt(serialization.Encoding.DER, [pkcs7.PKCS7Options.Binary])
     )
+    if is_raw(headers_of):
+        return with_entity(  # type: ignore[return-value]
+            headers_of,  # type: ignore[arg-type]
+            b'Content-Type: application/pkcs7-mime; smime-type="enveloped-data";\r\n'
+            b' name="smime.p7m"\r\n'
+            b"Content-Transfer-Encoding: base64\r\n"
+            b'Content-Disposition: attachment; filename="smime.p7m"\r\n\r\n'
+            + base64.encodebytes(der).replace(b"\n", b"\r\n"),
+        )
     outer = outer_headers(headers_of)
     outer.set_content(
         der,

@@ -1,9 +1,11 @@
-"""Mails people can read: Jinja2 templates (text + HTML twin) into one ``EmailMessage``.
+"""Mails people can read: Jinja2 templates (text + HTML twin) into one mail.
 
 Every mail has a text/plain part (<= 72 columns, no format=flowed) and a text/html alternative. When
 the game has a picture of the board (:mod:`pbem.mail.picture`), the HTML part is a
-multipart/related with the PNG attached inline and shown by ``cid:``; otherwise it shows the text
-board, escaped, in ``<pre>``. Templates live in the top-level ``templates/`` folder, installed as
+multipart/related with the PNGs attached inline and shown by ``cid:``; otherwise it shows the text
+board, escaped, in ``<pre>``. :func:`build_raw` writes the usual mail as bytes, once
+(:class:`RawMail`); :func:`build_message` builds an ``EmailMessage`` for the rare mails with
+attachments. Templates live in the top-level ``templates/`` folder, installed as
 the package data ``pbem.templates`` (``PBEM_TEMPLATES`` overrides both), and run with
 ``StrictUndefined``: a missing field is our bug, never an empty hole in a player's mail.
 """
@@ -11,6 +13,7 @@ the package data ``pbem.templates`` (``PBEM_TEMPLATES`` overrides both), and run
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
@@ -48,6 +51,12 @@ def templates_dir() -> Path:
 
 def _wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
     """Wrap a paragraph to ``width`` columns, keeping explicit line breaks."""
+    return _wrapped(str(text), width, indent)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int, indent: str) -> str:
+    """:func:`_wrap`, kept: the same sentences recur in every mail of a tick."""
     out: list[str] = []
     for para in str(text).split("\n"):
         if not para.strip():
@@ -261,6 +270,268 @@ def build_message(
     return msg
 
 
+# -- mails as bytes, built once ----------------------------------------------------------------
+#
+# The hot path of the mail loop builds every mail's bytes here, directly: headers encoded and folded
+# as RFC 5322 / 2047 / 2231 want them, bodies in quoted-printable (``binascii``, C) or base64, CRLF
+# line ends, no ``email.headerregistry`` and no second serialisation. ``build_message`` (the
+# ``EmailMessage`` above) stays for what is rare: attachments, the service's keys, an address that
+# is not ASCII. ``tests/mail/test_raw_mail.py`` parses many built mails back with the standard
+# library's modern policy and compares them with what was meant.
+
+FOLD = 78
+"""Header lines are folded at whitespace to this length where possible (RFC 5322: SHOULD 78)."""
+_CTL = re.compile(r"[\x00-\x1f\x7f]")
+_SPACES = re.compile(r"[\s\x00-\x1f\x7f]+")
+_SPECIALS = re.compile(r'[][()<>@,;:\\".]')
+_WORD_BYTES = 45
+"""UTF-8 bytes in one encoded word: ``=?utf-8?b?`` + 60 base64 characters + ``?=`` = 72 <= 75."""
+
+
+@dataclass(frozen=True, slots=True)
+class RawMail:
+    """One built mail: its routing header fields (folded, CRLF-terminated, ``MIME-Version`` last)
+    and its body entity (the ``Content-*`` fields, a blank line and the body, CRLF line ends).
+
+    The crypto wraps protect ``entity`` as it is and keep ``head`` outside (see
+    :mod:`pbem.crypto.mime`); the outbox stores :meth:`as_bytes` without parsing it."""
+
+    head: bytes
+    entity: bytes
+    message_id: str
+    sender: str
+    """The envelope sender (the service's address)."""
+
+    def as_bytes(self) -> bytes:
+        return self.head + self.entity
+
+
+def _needs_encoding(word: str) -> bool:
+    return (
+        not word.isascii() or "=?" in word or len(word) > FOLD - 12 or _CTL.search(word) is not None
+    )
+
+
+def _encoded_words(text: str) -> list[str]:
+    """``text`` as RFC 2047 encoded words (base64, UTF-8), each at most 75 characters, never
+    splitting a character."""
+    import base64
+
+    out: list[str] = []
+    chunk = bytearray()
+    for ch in text:
+        b = ch.encode("utf-8")
+        if len(chunk) + len(b) > _WORD_BYTES:
+            out.append("=?utf-8?b?" + base64.b64encode(bytes(chunk)).decode("ascii") + "?=")
+            chunk.clear()
+        chunk += b
+    if chunk or not out:
+        out.append("=?utf-8?b?" + base64.b64encode(bytes(chunk)).decode("ascii") + "?=")
+    return out
+
+
+def _clean(value: str) -> str:
+    """One line of header text: line breaks and tabs become spaces (no header injection), lone
+    surrogates are replaced."""
+    value = value.replace("\r\n", " ").replace("\r", " ").replace("\n", " ").replace("\t", " ")
+    return value.encode("utf-8", "replace").decode("utf-8") if not value.isascii() else value
+
+
+def _text_tokens(value: str) -> list[str]:
+    """The tokens of an unstructured value (RFC 2047 section 5(1)): ASCII words as they are, the
+    run from the first word that needs encoding to the last one as encoded words (the spaces
+    between encoded words are inside them: a reader drops the whitespace between two)."""
+    words = value.split(" ")
+    marks = [i for i, w in enumerate(words) if _needs_encoding(w)]
+    if not marks:
+        return words
+    i, j = marks[0], marks[-1]
+    return [*words[:i], *_encoded_words(" ".join(words[i : j + 1])), *words[j + 1 :]]
+
+
+def _fold(name: str, tokens: Sequence[str]) -> bytes:
+    """``Name: tokens`` joined by single spaces, folded before a token that would pass 78
+    columns (every token is short: long text is in encoded words)."""
+    lines: list[str] = []
+    line = name + ":"
+    for i, tok in enumerate(tokens):
+        if i and tok and len(line) + 1 + len(tok) > FOLD:
+            lines.append(line)
+            line = " " + tok
+        else:
+            line += " " + tok
+    lines.append(line)
+    return ("\r\n".join(lines) + "\r\n").encode("ascii")
+
+
+def _phrase(name: str) -> list[str]:
+    """A display name as tokens (RFC 5322 section 3.4, RFC 2047 section 5(3)): atoms; a quoted
+    string when it is ASCII with specials; else each run of words that are not plain atoms as ONE
+    encoded word, spaces inside it. Never two encoded words side by side: RFC 2047 readers drop
+    the space between them, Python's address parser keeps it, and the name must read the same in
+    both. Names are cut at 200 characters (a header line stays far below 998)."""
+    # Whitespace and control characters: one space (a reader collapses them; names are
+    # checked for control characters before they get here: this is a second line).
+    name = _SPACES.sub(" ", _clean(name)[:400])[:200].strip()
+    if not name:
+        return []
+    words = name.split(" ")
+    if name.isascii() and name.isprintable() and "=?" not in name:
+        if not _SPECIALS.search(name):
+            return words
+        return ['"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"']
+    out: list[str] = []
+    run: list[str] = []
+    for w in words:
+        if w and w.isascii() and w.isprintable() and "=?" not in w and not _SPECIALS.search(w):
+            if run:
+                out.append(_encoded_word(" ".join(run)))
+                run = []
+            out.append(w)
+        else:
+            run.append(w)
+    if run:
+        out.append(_encoded_word(" ".join(run)))
+    return out
+
+
+def _encoded_word(text: str) -> str:
+    import base64
+
+    return "=?utf-8?b?" + base64.b64encode(text.encode("utf-8")).decode("ascii") + "?="
+
+
+def _address(name: str, addr: str) -> list[str]:
+    phrase = _phrase(name)
+    return [*phrase, f"<{addr}>"] if phrase else [addr]
+
+
+def raw_possible(addresses: Sequence[str]) -> bool:
+    """Whether :func:`build_raw` can write these addresses (plain ASCII, no spaces or brackets);
+    anything else goes through ``build_message``."""
+    return all(
+        a.isascii() and a.isprintable() and "@" in a and not re.search(r"[\s<>()\",;]", a)
+        for a in addresses
+    )
+
+
+def _qp(text: str) -> bytes:
+    """``text`` (any line ends) as quoted-printable UTF-8 with CRLF line ends."""
+    import binascii
+
+    # Lines split as the email package splits them (bytes: CR, LF, CRLF only).
+    body = b"\n".join(text.encode("utf-8", "replace").splitlines()) + b"\n"
+    return binascii.b2a_qp(body, istext=True).replace(b"\n", b"\r\n")
+
+
+def _seven_bit(text: str) -> bytes:
+    return b"\r\n".join(text.encode("ascii").splitlines()) + b"\r\n"
+
+
+def _boundary(seed: str, parts: Sequence[bytes], n: int) -> str:
+    """A boundary that none of ``parts`` contains (RFC 2046 section 5.1.1), stable for the same
+    mail. ``=_`` never occurs in quoted-printable or base64 text."""
+    import hashlib
+
+    for i in range(100):
+        b = "=_pbem_" + hashlib.sha256(f"{seed}\x00{n}\x00{i}".encode()).hexdigest()[:24]
+        marker = b"--" + b.encode("ascii")
+        if not any(marker in p for p in parts):
+            return b
+    raise ValueError("no boundary found")  # pragma: no cover - 100 hash collisions
+
+
+def _multipart(subtype: str, parts: Sequence[bytes], seed: str, n: int, extra: str = "") -> bytes:
+    """A multipart entity (``Content-Type`` field, blank line, parts, close delimiter). Each
+    part ends with a line break; the delimiter's own CRLF comes after it (RFC 2046 5.1.1), as the
+    email package writes it, so a part reads back with its final line break."""
+    boundary = _boundary(seed, parts, n)
+    ctype = f"Content-Type: multipart/{subtype};{extra}"
+    sep = " " if len(ctype) + len(boundary) + 13 <= FOLD else "\r\n "
+    out = [f'{ctype}{sep}boundary="{boundary}"\r\n\r\n'.encode("ascii")]
+    for i, p in enumerate(parts):
+        out.append(f"{chr(13) + chr(10) if i else ''}--{boundary}\r\n".encode("ascii"))
+        out.append(p)
+    out.append(f"\r\n--{boundary}--\r\n".encode("ascii"))
+    return b"".join(out)
+
+
+def build_raw(
+    *,
+    sender: str,
+    sender_name: str,
+    to_name: str,
+    to_addr: str,
+    subject: str,
+    text: str,
+    html: str,
+    message_id: str,
+    date: datetime,
+    in_reply_to: str | None = None,
+    references: list[str] | None = None,
+    images: Sequence[tuple[str, bytes]] = (),
+) -> RawMail:
+    """The same mail as :func:`build_message` (headers, text/plain + text/html alternative, inline
+    images in a multipart/related), built as bytes. The addresses must pass :func:`raw_possible`."""
+    # Long on purpose: every header of an outgoing mail in one place, in the order they are written.
+    import base64
+    from email.utils import format_datetime
+
+    head = [
+        _fold("From", _address(sender_name, sender)),
+        _fold("To", _address(to_name, to_addr)),
+        # Outer spaces trimmed: a reader drops them anyway.
+        _fold("Subject", _text_tokens(_clean(subject).strip())),
+        f"Date: {format_datetime(date)}\r\n".encode("ascii"),
+        _fold("Message-ID", [_clean(message_id).strip()]),
+    ]
+    # Our mail is ASCII (no SMTPUTF8): a sender's UTF-8 Message-ID cannot be referred to.
+    if in_reply_to and _plain_id(in_reply_to):
+        head.append(_fold("In-Reply-To", [in_reply_to.strip()]))
+    refs = [r.strip() for r in references or [] if _plain_id(r) and r.strip()]
+    if refs:
+        head.append(_fold("References", refs))
+    # Machine-made mail (RFC 3834); X-Loop makes a loop of ours recognisable.
+    head.append(b"Auto-Submitted: auto-generated\r\n")
+    head.append(_fold("X-Loop", [sender]))
+    head.append(b"MIME-Version: 1.0\r\n")
+    # 7bit when the text is ASCII with short lines (boards always are), quoted-printable
+    # otherwise; never format=flowed, which would re-flow the board in some clients.
+    lines = text.splitlines()
+    if text.isascii() and all(len(ln) <= 998 for ln in lines) and not _CTL_BODY.search(text):
+        plain = (
+            b'Content-Type: text/plain; charset="utf-8"\r\n'
+            b"Content-Transfer-Encoding: 7bit\r\n\r\n" + _seven_bit(text)
+        )
+    else:
+        plain = (
+            b'Content-Type: text/plain; charset="utf-8"\r\n'
+            b"Content-Transfer-Encoding: quoted-printable\r\n\r\n" + _qp(text)
+        )
+    rich = (
+        b'Content-Type: text/html; charset="utf-8"\r\n'
+        b"Content-Transfer-Encoding: quoted-printable\r\n\r\n" + _qp(html)
+    )
+    if images:
+        related = [rich]
+        for cid, png in images:
+            filename = cid.split("@")[0] + ".png"
+            related.append(
+                b"Content-Type: image/png\r\n"
+                b"Content-Transfer-Encoding: base64\r\n"
+                + f"Content-ID: <{cid}>\r\n".encode("ascii")
+                + f'Content-Disposition: inline; filename="{filename}"\r\n\r\n'.encode("ascii")
+                + base64.encodebytes(png).replace(b"\n", b"\r\n")
+            )
+        rich = _multipart("related", related, message_id, 2, ' type="text/html";')
+    entity = _multipart("alternative", [plain, rich], message_id, 1)
+    return RawMail(b"".join(head), entity, message_id, sender)
+
+
+_CTL_BODY = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters other than tab and line ends: such a text goes quoted-printable."""
+
+
 def _plain_id(message_id: str) -> bool:
     """A Message-ID we can refer to in our ASCII mail: printable ASCII with no encoded-word
     look-alike (``=?utf-8?b?...?=``, which the stdlib would decode and fail to write back)."""
@@ -268,9 +539,12 @@ def _plain_id(message_id: str) -> bool:
 
 
 def images(ctx: MailContext) -> list[tuple[str, bytes]]:
-    """The inline images a mail of ``ctx`` shows: its board picture, if any."""
+    """The inline images a mail of ``ctx`` shows: its board picture and the reader's tile, if
+    any."""
     pic = ctx.picture
-    return [(pic.cid, pic.png)] if pic is not None else []
+    if pic is None:
+        return []
+    return [(p.cid, p.png) for p in getattr(pic, "images", [pic])]
 
 
 def longest_line(text: str) -> int:

@@ -59,6 +59,12 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _QUOTE_PREFIX = re.compile(r"^(\s*(>|\|(?!\S*\|)))+")
 
 
+def _may_be_quoted(line: str) -> bool:
+    """Whether ``_QUOTE_PREFIX`` can match ``line``: it starts with a quote mark or whitespace."""
+    c = line[:1]
+    return bool(c) and (c in ">|" or c.isspace())
+
+
 def words(line: str) -> list[str]:
     """The words of ``line``: runs of letters and digits, case-folded (``_`` splits too)."""
     return [w for w in _WORD.findall(line.casefold().replace("_", " ")) if w]
@@ -75,7 +81,12 @@ class _Hasher:
 
     def __init__(self, key: bytes) -> None:
         self.key = _subkey(key)
-        self.cache: dict[str, int] = {}
+        # One cache of word hashes per key for the whole process: the mails of a tick share most
+        # of their words (the service's sentences, square names), each hashed once.
+        cache = _WORD_HASHES.setdefault(self.key, {})
+        if len(cache) > _WORD_CACHE_MAX:
+            cache.clear()
+        self.cache = cache
 
     def word(self, w: str) -> int:
         h = self.cache.get(w)
@@ -86,14 +97,14 @@ class _Hasher:
 
     def grams(self, stream: Sequence[str]) -> list[int]:
         """The hash of the trigram starting at each word of ``stream`` (len(stream) - 2 of them)."""
-        hs = [self.word(w) for w in stream]
-        shift = 64 - _BITS
-        out = []
-        for j in range(len(hs) - N + 1):
-            m = (hs[j] * _K1 + hs[j + 1] * _K2 + hs[j + 2] * _K3) & _M64
-            m ^= m >> 29
-            out.append((m * _K2 & _M64) >> shift)
-        return out
+        cache, word = self.cache, self.word
+        hs = [cache[w] if w in cache else word(w) for w in stream]
+        shift, k1, k2, k3, m64 = 64 - _BITS, _K1, _K2, _K3, _M64
+        # For each trigram: m = (a K1 + b K2 + c K3) mod 2^64; m ^= m >> 29; top bits of m K2.
+        return [
+            (((m := (a * k1 + b * k2 + c * k3) & m64) ^ (m >> 29)) * k2 & m64) >> shift
+            for a, b, c in zip(hs, hs[1:], hs[2:], strict=False)
+        ]
 
     def gram(self, gram: Sequence[str]) -> int:
         if len(gram) == N:
@@ -106,6 +117,11 @@ class _Hasher:
         mixed ^= len(gram)
         mixed ^= mixed >> 29
         return (mixed * _K2 & _M64) >> (64 - _BITS)
+
+
+_WORD_HASHES: dict[bytes, dict[str, int]] = {}
+_WORD_CACHE_MAX = 50_000
+"""Distinct words kept per key (a few MB at most; a tick's mails use a few thousand)."""
 
 
 def _subkey(secret: bytes) -> bytes:
@@ -149,9 +165,12 @@ class Fingerprint:
 def _stream_grams(texts: Iterable[str], hasher: _Hasher) -> set[int]:
     out: set[int] = set()
     for text in texts:
-        stream: list[str] = []
-        for line in text.splitlines():
-            stream.extend(words(_QUOTE_PREFIX.sub("", line)))
+        # The words of every line, quote marks taken off first: as ``words`` line by line, in
+        # one pass (a word never crosses a line break).
+        lines = text.splitlines()
+        if any(map(_may_be_quoted, lines)):
+            lines = [_QUOTE_PREFIX.sub("", ln) if _may_be_quoted(ln) else ln for ln in lines]
+        stream = _WORD.findall("\n".join(lines).casefold().replace("_", " "))
         out.update(hasher.grams(stream))
         if 0 < len(stream) < N:
             out.add(hasher.gram(stream))
@@ -187,7 +206,20 @@ def save(data_dir: Path, message_id: str, fp: Fingerprint, *, sync: bool = False
         d.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(d, 0o700)
     path = d / _name(message_id, fp.key)
-    atomic_write(path, fp.to_bytes(), mode=0o600, sync=sync)
+    if sync:
+        atomic_write(path, fp.to_bytes(), mode=0o600, sync=True)
+        return path
+    # Written in place, no temp file and rename (half the file system calls): a torn or missing
+    # file reads as no fingerprint (``from_bytes`` checks the count against the length), and
+    # without one the quote shapes alone read the reply, as after a lost write.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        data = memoryview(fp.to_bytes())
+        while data:
+            data = data[os.write(fd, data) :]
+    finally:
+        os.close(fd)
     return path
 
 

@@ -53,6 +53,8 @@ from pbem.store.fsutil import PRIVATE_FILE, atomic_write, ensure_private_dir, fs
 if TYPE_CHECKING:
     from email.message import EmailMessage  # the email package loads on first use (idle ticks)
 
+    from pbem.mail.compose import RawMail
+
 log = logging.getLogger(__name__)
 
 BACKOFF_SECONDS = (60, 300, 900, 3600, 3 * 3600, 6 * 3600)
@@ -164,17 +166,35 @@ class Outbox:
             if not isinstance(err, FileNotFoundError):
                 log.warning("outbox: cannot rewrite the old sent.log: %s", err)
 
-    def put(self, msg: EmailMessage, *, recipient: str, game: str, kind: str, now: datetime) -> str:
-        """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID."""
-        from email import policy
+    def put(
+        self,
+        msg: EmailMessage | RawMail,
+        *,
+        recipient: str,
+        game: str,
+        kind: str,
+        now: datetime,
+    ) -> str:
+        """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID.
 
-        message_id = str(msg["Message-ID"])
+        A :class:`~pbem.mail.compose.RawMail` is stored as it was built (its bytes, Message-ID
+        and sender given): nothing is parsed or serialised again. An ``EmailMessage`` (a mail
+        with attachments, or one built by a test) is serialised with the SMTP policy."""
+        from pbem.mail.compose import RawMail
+
+        if isinstance(msg, RawMail):
+            message_id, sender, raw = msg.message_id, msg.sender, msg.as_bytes()
+        else:
+            from email import policy
+
+            message_id = str(msg["Message-ID"])
+            sender = str(msg["X-Loop"] or msg["From"])
+            raw = msg.as_bytes(policy=policy.SMTP)
         key = entry_key(message_id, recipient, self.sealer)
-        raw = msg.as_bytes(policy=policy.SMTP)
         entry = Entry(
             key=key,
             message_id=redact(message_id),
-            sender=str(msg["X-Loop"] or msg["From"]),
+            sender=sender,
             recipient=recipient,
             game=game,
             kind=kind,

@@ -1,11 +1,19 @@
-"""The board as a picture for the HTML part of a mail: a PNG drawn with Pillow, attached inline.
+"""The board as pictures for the HTML part of a mail: PNGs drawn with Pillow, attached inline.
 
 Mail clients show an inline PNG (``cid:``) without loading anything from outside, where SVG and
-remote images fail. The picture is made from the same view as the text board, so it is per
-recipient: a player's own view draws their tile and the squares where it fits, and only that
-player's mail carries it. Drawing is deterministic (the same view gives the same bytes, so a mail
-resent after a crash is the same mail) and cached by the view's content hash, because every
-player of a move who sees the public board gets the same picture.
+remote images fail. A mail shows up to two pictures, drawn from the same view as its text board:
+
+- the **board**. For the player to move it marks the squares where their tile fits (a picture of
+  that mail alone); for everyone else it is the public board, the same bytes in every mail of the
+  move, drawn once: the board part is drawn once per position and kept (as an image) for the
+  player to move's copy with the marks.
+- the reader's **own tile** in its four rotations, under the board: it depends only on the tile
+  and the reader's colour, so it is drawn once per tile and colour and kept. A player's tile is
+  never in another player's picture: each picture is made from the reader's own view.
+
+Drawing is deterministic (the same view gives the same bytes, so a mail resent after a crash is
+the same mail). The pictures are encoded as palette PNGs against one fixed palette (the drawing's
+own colours and the shades of its anti-aliased labels): no colour quantizer per picture.
 
 Only Forbidden City is drawn; other games keep their text board in the HTML part.
 """
@@ -63,44 +71,130 @@ FITS = (255, 246, 168)
 FITS_INK = (150, 110, 0)
 LAST = (232, 108, 0)
 TEXT = (40, 40, 40)
-CACHE_SIZE = 64
+CACHE_SIZE = 256
+"""Boards, marked boards and tiles kept: a tick of 50 moves draws about 250, a tile (2.5 KB) is
+drawn again only when it has dropped out."""
 MOVE = re.compile(r"\b([A-Z]{1,3}-?\d{1,3}) (R\d)\b")
 
 
 @dataclass(frozen=True, slots=True)
-class Picture:
-    """A PNG for one mail, with its alt text and a content id for ``cid:``."""
+class Png:
+    """One inline image: its bytes, content id (``cid:``), size and alt text."""
 
     png: bytes
-    alt: str
-    caption: str
-    """The lines under the board (coins, last move, whose turn or the scores), as text."""
     cid: str
     width: int
     height: int
+    alt: str
 
 
-_CACHE: OrderedDict[bytes, Picture] = OrderedDict()
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What the HTML part of one mail shows: the board, the reader's own tile (or None) and the
+    lines under them. ``png``, ``cid``, ``alt``, ``width`` and ``height`` are the board's."""
+
+    board: Png
+    hand: Png | None
+    caption: str
+    """The lines under the board (coins, last move, whose turn or the scores), as text."""
+
+    @property
+    def png(self) -> bytes:
+        return self.board.png
+
+    @property
+    def cid(self) -> str:
+        return self.board.cid
+
+    @property
+    def alt(self) -> str:
+        return self.board.alt
+
+    @property
+    def width(self) -> int:
+        return self.board.width
+
+    @property
+    def height(self) -> int:
+        return self.board.height
+
+    @property
+    def images(self) -> list[Png]:
+        return [self.board] if self.hand is None else [self.board, self.hand]
+
+
+_CACHE: OrderedDict[bytes, Any] = OrderedDict()
+"""Boards (base images and PNGs) and tiles drawn lately, by the content hash of what they show."""
+
+
+def _cached(key: bytes) -> Any:
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+    return hit
+
+
+def _keep(key: bytes, value: Any) -> Any:
+    _CACHE[key] = value
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return value
+
+
+def _digest(*parts: Any) -> bytes:
+    return hashlib.sha256(msgspec.json.encode(parts, order="deterministic")).digest()
 
 
 def board_picture(game: str, view: Any) -> Picture | None:
-    """The picture of ``view`` (a game's view for one reader), or None for a game not drawn."""
+    """The pictures of ``view`` (a game's view for one reader), or None for a game not drawn."""
     if game != "forbidden-city":
         return None
-    # The caption, the alt text and the picture's own label are in the reader's language.
-    lang = i18n.current().encode()
-    digest = hashlib.sha256(
-        lang + b"\0" + msgspec.json.encode(view, order="deterministic")
-    ).digest()
-    hit = _CACHE.get(digest)
-    if hit is not None:
-        _CACHE.move_to_end(digest)
-        return hit
-    pic = _forbidden_city(view, digest.hex()[:24])
-    _CACHE[digest] = pic
-    if len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return pic
+    names: list[str] = view.colours
+    geometry = _geometry(view)
+    # The alt texts and the tile's label are in the reader's language: part of every key.
+    lang = i18n.current()
+    public = (view.side, view.cells, view.frontier, view.last_square, names)
+    base_key = _digest("base", lang, *public)
+    turn = view.seat is not None and view.hand is not None and view.seat == view.to_move
+    fits = {(x, y): rots for x, y, rots in view.fits} if turn else {}
+    if fits:
+        key = _digest("fits", lang, *public, view.fits)
+        board = _cached(key)
+        if board is None:
+            base = _cached(base_key) or _keep(base_key, _Base(_draw_base(view, geometry)))
+            img = base.image.copy()
+            _draw_fits(img, geometry, fits)
+            alt = _alt(view, geometry, fits)
+            board = _keep(key, _png(img, f"board.{key.hex()[:24]}@pbem", alt))
+    else:
+        base = _cached(base_key) or _keep(base_key, _Base(_draw_base(view, geometry)))
+        if base.png is None:
+            alt = _alt(view, geometry, {})
+            base.png = _png(base.image, f"board.{base_key.hex()[:24]}@pbem", alt)
+        board = base.png
+    hand = None
+    if view.seat is not None and view.hand is not None:
+        owner = names[view.seat]
+        key = _digest("hand", lang, view.hand, owner)
+        hand = _cached(key) or _keep(
+            key,
+            _png(
+                _draw_hand(view.hand, owner),
+                f"tile.{key.hex()[:24]}@pbem",
+                _("Your tile %(tile)s in its four rotations") % {"tile": view.hand} + ".",
+            ),
+        )
+    # A move ("L7 R0") never wraps apart on a narrow screen: a no-break space inside it.
+    caption = MOVE.sub("\\1\u00a0\\2", "\n".join(render_panel(view)))
+    return Picture(board, hand, caption)
+
+
+@dataclass(slots=True)
+class _Base:
+    """The board of one position without any reader's marks, and its PNG once encoded."""
+
+    image: Image.Image
+    png: Png | None = None
 
 
 @cache
@@ -115,8 +209,9 @@ def _text(
     s: str,
     size: int,
     fill: tuple[int, int, int] = TEXT,
+    anchor: str = "mm",
 ) -> None:
-    """One centred line. The glyph masks are rendered once per (text, size, sub-pixel start) and
+    """One line, centred on ``xy`` (``anchor`` "la": its top left there). The glyph masks are rendered once per (text, size, sub-pixel start) and
     drawn as ``ImageDraw.text`` draws them (the same pixels): the square names and labels repeat
     in every picture, and rendering them was the largest part of drawing one."""
     font = _font(size)
@@ -129,21 +224,23 @@ def _text(
         or not isinstance(font, ImageFont.FreeTypeFont)
         or "\n" in s
     ):
-        d.text(xy, s, font=font, fill=fill, anchor="mm")
+        d.text(xy, s, font=font, fill=fill, anchor=anchor)
         return
     ink = getink(fill)[0]
     x, y = xy
-    mask, (ox, oy) = _glyphs(s, size, math.modf(x)[0], math.modf(y)[0], ink)
+    mask, (ox, oy) = _glyphs(s, size, math.modf(x)[0], math.modf(y)[0], ink, anchor)
     draw_bitmap((int(x) + ox, int(y) + oy), mask, ink)
 
 
 @lru_cache(maxsize=4096)
-def _glyphs(s: str, size: int, fx: float, fy: float, ink: int) -> tuple[Any, tuple[int, int]]:
+def _glyphs(
+    s: str, size: int, fx: float, fy: float, ink: int, anchor: str = "mm"
+) -> tuple[Any, tuple[int, int]]:
     """``FreeTypeFont.getmask2`` as ``ImageDraw.text`` calls it for one unstroked line."""
     font = _font(size)
     assert isinstance(font, ImageFont.FreeTypeFont)
     mask, offset = font.getmask2(
-        s, "L", None, None, None, 0, "mm", ink, (fx, fy), stroke_filled=True
+        s, "L", None, None, None, 0, anchor, ink, (fx, fy), stroke_filled=True
     )
     return mask, offset
 
@@ -251,13 +348,22 @@ def _tile_alone(tdef: TileDef, rotation: int, owner: str | None) -> Image.Image:
     return img
 
 
-def _forbidden_city(view: Any, cid_hash: str) -> Picture:
-    # Long on purpose: a drawing, layer after layer (floors, walls, pieces, labels); each block is one layer.
-    side = view.side
-    cells = {(c.x, c.y): c for c in view.cells}
-    mine = view.seat is not None and view.hand is not None
-    fits = {(x, y): rots for x, y, rots in view.fits} if mine else {}
-    frontier = set(map(tuple, view.frontier))
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    width: int
+    height: int
+
+    def px(self, x: int, y: int) -> tuple[int, int]:
+        return LEFT + (x - self.x0) * S, TOP + (y - self.y0) * S
+
+
+def _geometry(view: Any) -> _Geometry:
+    cells = [(c.x, c.y) for c in view.cells]
+    frontier = [tuple(f) for f in view.frontier]
     xs = [x for x, _ in cells] + [x for x, _ in frontier]
     ys = [y for _, y in cells] + [y for _, y in frontier]
     x0 = min(min(x for x, _ in cells) - 1, *xs)
@@ -265,18 +371,19 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
     y0 = min(min(y for _, y in cells) - 1, *ys)
     y1 = max(max(y for _, y in cells) + 1, *ys)
     nx, ny = x1 - x0 + 1, y1 - y0 + 1
-    board_w = LEFT + nx * S + PAD
-    board_h = TOP + ny * S + PAD
-    hand_h = 0
-    if mine:
-        hand_h = 30 + S + 2 * PAD + 22
-    width = max(board_w, 4 * (S + 2 * PAD + 16) + 2 * PAD)
-    img = Image.new("RGB", (width, board_h + hand_h), BACKGROUND)
+    return _Geometry(x0, y0, x1, y1, LEFT + nx * S + PAD, TOP + ny * S + PAD)
+
+
+def _draw_base(view: Any, g: _Geometry) -> Image.Image:
+    """The board as everyone sees it: labels, grid, tiles, the dots of the empty squares next to
+    a tile, walls and archways, the last move's square."""
+    # Long on purpose: a drawing, layer after layer (floors, walls, pieces, labels); each block is one layer.
+    side = view.side
+    cells = {(c.x, c.y): c for c in view.cells}
+    x0, y0, x1, y1, px = g.x0, g.y0, g.x1, g.y1, g.px
+    nx, ny = x1 - x0 + 1, y1 - y0 + 1
+    img = Image.new("RGB", (g.width, g.height), BACKGROUND)
     d = ImageDraw.Draw(img)
-
-    def px(x: int, y: int) -> tuple[int, int]:
-        return LEFT + (x - x0) * S, TOP + (y - y0) * S
-
     for x in range(x0, x1 + 1):
         _text(d, (px(x, y0)[0] + S / 2, TOP / 2), column_name(x), 15)
     for y in range(y0, y1 + 1):
@@ -290,19 +397,13 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
         tdef = cell_def(side, c.tile)
         codes[(x, y)] = orientations(tdef)[c.rotation].codes
         _draw_tile(d, *px(x, y), tdef, c.rotation, c.owner)
-    for (x, y), rots in fits.items():
+    # Every empty square next to a tile gets a dot; a reader's mark covers it (_draw_fits).
+    for x, y in map(tuple, view.frontier):
         ax, ay = px(x, y)
-        d.rectangle((ax + 3, ay + 3, ax + S - 3, ay + S - 3), fill=FITS, outline=FITS_INK, width=2)
-        _text(d, (ax + S / 2, ay + S * 0.36), square_name(x, y), 12, FITS_INK)
-        label = "any" if len(rots) == 4 else "R" + ",".join(map(str, rots))
-        _text(d, (ax + S / 2, ay + S * 0.7), label, 10, FITS_INK)
-    for x, y in frontier:
-        if (x, y) not in fits:
-            ax, ay = px(x, y)
-            d.ellipse(
-                (ax + S / 2 - 3, ay + S / 2 - 3, ax + S / 2 + 3, ay + S / 2 + 3),
-                fill=(150, 140, 120),
-            )
+        d.ellipse(
+            (ax + S / 2 - 3, ay + S / 2 - 3, ax + S / 2 + 3, ay + S / 2 + 3),
+            fill=(150, 140, 120),
+        )
     # Edges once each, shared between neighbours: a wall wins, then an archway.
     for y in range(y0, y1 + 1):
         for x in range(x0, x1 + 1):
@@ -324,40 +425,96 @@ def _forbidden_city(view: Any, cid_hash: str) -> Picture:
         lx, ly = view.last_square
         ax, ay = px(lx, ly)
         d.rectangle((ax + 2, ay + 2, ax + S - 2, ay + S - 2), outline=LAST, width=3)
-    names: list[str] = view.colours
-    if mine:
-        hand = tile(view.hand)
-        owner = names[view.seat]
-        top = board_h + 6
-        label = _("Your tile %(tile)s in its four rotations") % {"tile": view.hand}
-        d.text((PAD, top), label, font=_font(16), fill=TEXT)
-        for r, o in enumerate(orientations(hand)):
-            part = _tile_alone(hand, r, owner)
-            left = PAD + r * (S + 2 * PAD + 16)
-            img.paste(part, (left, top + 26))
-            label = f"R{r}" if o.canonical == r else f"R{r}=R{o.canonical}"
-            _text(d, (left + part.width / 2, top + 26 + part.height + 10), label, 14)
-    buf = io.BytesIO()
-    # 64 colours are plenty for flat floors and a few inks: a palette PNG is half the bytes and
-    # encodes in half the time of an RGB one.
-    img.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(
-        buf, format="PNG", compress_level=6
+    return img
+
+
+def _draw_fits(img: Image.Image, g: _Geometry, fits: dict[tuple[int, int], Any]) -> None:
+    """The reader's marks: each empty square where their tile fits, with its name and rotations
+    (inside the square, clear of the walls around it)."""
+    d = ImageDraw.Draw(img)
+    for (x, y), rots in fits.items():
+        ax, ay = g.px(x, y)
+        d.rectangle((ax + 3, ay + 3, ax + S - 3, ay + S - 3), fill=FITS, outline=FITS_INK, width=2)
+        _text(d, (ax + S / 2, ay + S * 0.36), square_name(x, y), 12, FITS_INK)
+        label = "any" if len(rots) == 4 else "R" + ",".join(map(str, rots))
+        _text(d, (ax + S / 2, ay + S * 0.7), label, 10, FITS_INK)
+
+
+def _draw_hand(hand_id: str, owner: str) -> Image.Image:
+    """The reader's tile in its four rotations, with their labels."""
+    hand = tile(hand_id)
+    img = Image.new("RGB", (4 * (S + 2 * PAD + 16) + 2 * PAD, 30 + S + 2 * PAD + 22), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    top = 6
+    label = _("Your tile %(tile)s in its four rotations") % {"tile": hand_id}
+    _text(d, (PAD, top), label, 16, anchor="la")
+    for r, o in enumerate(orientations(hand)):
+        part = _tile_alone(hand, r, owner)
+        left = PAD + r * (S + 2 * PAD + 16)
+        img.paste(part, (left, top + 26))
+        label = f"R{r}" if o.canonical == r else f"R{r}=R{o.canonical}"
+        _text(d, (left + part.width / 2, top + 26 + part.height + 10), label, 14)
+    return img
+
+
+def _shades(ink: tuple[int, int, int], ground: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """The anti-aliased edge of ``ink`` letters on ``ground``: 14 steps between them."""
+    return [
+        tuple(round(g + (i - g) * k / 15) for i, g in zip(ink, ground, strict=True))  # type: ignore[misc]
+        for k in range(1, 15)
+    ]
+
+
+PALETTE: list[tuple[int, int, int]] = list(
+    dict.fromkeys(
+        [
+            BACKGROUND,
+            GRID,
+            *FLOOR.values(),
+            WALL_INK,
+            ARCH_INK,
+            *PLAYER.values(),
+            GARDEN,
+            (46, 100, 40),
+            FITS,
+            FITS_INK,
+            LAST,
+            TEXT,
+            (150, 140, 120),
+            (120, 120, 120),
+            (30, 30, 30),
+            (200, 30, 30),
+            (90, 10, 10),
+            (250, 210, 60),
+            (160, 40, 30),
+            (120, 30, 20),
+            *_shades(TEXT, BACKGROUND),
+            *_shades(FITS_INK, FITS),
+        ]
     )
-    alt = _alt(view, names, x0, x1, y0, y1, fits)
-    # A move ("L7 R0") never wraps apart on a narrow screen: a no-break space inside it.
-    caption = MOVE.sub("\\1\u00a0\\2", "\n".join(render_panel(view)))
-    return Picture(buf.getvalue(), alt, caption, f"board.{cid_hash}@pbem", img.width, img.height)
+)
+"""Every colour the drawing uses, and the shades of its labels' edges (at most 64)."""
 
 
-def _alt(
-    view: Any,
-    names: list[str],
-    x0: int,
-    x1: int,
-    y0: int,
-    y1: int,
-    fits: dict[tuple[int, int], Any],
-) -> str:
+@cache
+def _palette_image() -> Image.Image:
+    pal = Image.new("P", (1, 1))
+    flat = [c for rgb in PALETTE for c in rgb]
+    pal.putpalette(flat + flat[:3] * (256 - len(PALETTE)))
+    return pal
+
+
+def _png(img: Image.Image, cid: str, alt: str) -> Png:
+    """``img`` as a palette PNG against :data:`PALETTE` (each pixel its nearest colour: the
+    drawing's own colours exactly, a label's soft edge its nearest shade)."""
+    buf = io.BytesIO()
+    paletted = img.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+    # Level 3: the fastest here (1.5 ms a board, against 3.3 ms at 6 for 30 % more bytes).
+    paletted.save(buf, format="PNG", compress_level=3)
+    return Png(buf.getvalue(), cid, img.width, img.height, alt)
+
+
+def _alt(view: Any, g: _Geometry, fits: dict[tuple[int, int], Any]) -> str:
     parts = [
         _(
             "Forbidden City board: %(num)d squares built, columns %(x0)s to %(x1)s, rows %(y0)s "
@@ -365,10 +522,10 @@ def _alt(
         )
         % {
             "num": len(view.cells),
-            "x0": column_name(x0),
-            "x1": column_name(x1),
-            "y0": row_name(y0),
-            "y1": row_name(y1),
+            "x0": column_name(g.x0),
+            "x1": column_name(g.x1),
+            "y0": row_name(g.y0),
+            "y1": row_name(g.y1),
         }
     ]
     if view.last:

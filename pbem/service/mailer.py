@@ -152,8 +152,9 @@ class Mailer:
         private_ok = crypto is None or crypto.may_show_private(record, email, self.clock())
         # Without a usable key in a game that sends private parts only encrypted: the public
         # board, and no examples (legal moves would hint at the tile).
-        ctx.board = record.render(seat if private_ok else None)
-        ctx.picture = picture_of(record, seat if private_ok else None)
+        view = record.view(seat if private_ok else None)  # one view for the text and the picture
+        ctx.board = record.game.render_text(view)
+        ctx.picture = _picture(record, view)
         owes: list[Decision] = [d for d in record.pending() if d.seat == seat]
         if not owes:
             return
@@ -232,28 +233,40 @@ class Mailer:
             in_reply_to = mail.reply_to.message_id
             refs = [*refs, mail.reply_to.message_id]
         now = self.clock()
-        msg = compose.build_message(
-            sender=self.policy.service_address,
-            sender_name=self.policy.service_name
-            + (f" ({record.envelope.game_id})" if record is not None else ""),
-            to_name=mail.to_name,
-            to_addr=mail.to_addr,
-            subject=mail.ctx.subject,
-            text=text,
-            html=html,
-            message_id=mid,
-            date=now,
-            in_reply_to=in_reply_to,
-            references=refs,
-            images=compose.images(mail.ctx),
+        sender_name = self.policy.service_name + (
+            f" ({record.envelope.game_id})" if record is not None else ""
         )
         crypto = self.crypto
-        if crypto is not None and mail.attach_keys:
-            # So that players can encrypt their replies to the service, and check its signature.
-            crypto.identity.attach_public_keys(msg)
-        for data, filename, mime in mail.attachments:
-            maintype, _sep, subtype = mime.partition("/")
-            msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
+        fields: dict[str, Any] = {
+            "sender": self.policy.service_address,
+            "sender_name": sender_name,
+            "to_name": mail.to_name,
+            "to_addr": mail.to_addr,
+            "subject": mail.ctx.subject,
+            "text": text,
+            "html": html,
+            "message_id": mid,
+            "date": now,
+            "in_reply_to": in_reply_to,
+            "references": refs,
+            "images": compose.images(mail.ctx),
+        }
+        msg: Any
+        if (
+            not mail.attachments
+            and not (crypto is not None and mail.attach_keys)
+            and compose.raw_possible([self.policy.service_address, mail.to_addr])
+        ):
+            # The usual mail: its bytes built once, stored as they are.
+            msg = compose.build_raw(**fields)
+        else:
+            msg = compose.build_message(**fields)
+            if crypto is not None and mail.attach_keys:
+                # So that players can encrypt their replies to the service, and check its signature.
+                crypto.identity.attach_public_keys(msg)
+            for data, filename, mime in mail.attachments:
+                maintype, _sep, subtype = mime.partition("/")
+                msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             msg = crypto.protect(msg, mail.to_addr, now)
         self.outbox.put(
@@ -311,9 +324,13 @@ SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
 def picture_of(record: GameRecord, seat: int | None) -> Any:
     """The board picture of ``seat``'s view (None: the public view) for the HTML part, or None
     for a game that is not drawn. Pillow is imported only when a mail is built."""
+    return _picture(record, record.view(seat))
+
+
+def _picture(record: GameRecord, view: Any) -> Any:
     from pbem.mail.picture import board_picture
 
-    return board_picture(record.game.name, record.view(seat))
+    return board_picture(record.game.name, view)
 
 
 def reply_tail(p: ParsedMail, record: GameRecord, what: str) -> str:
