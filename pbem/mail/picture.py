@@ -25,7 +25,7 @@ import io
 import math
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -151,27 +151,28 @@ def board_picture(game: str, view: Any) -> Picture | None:
         return None
     names: list[str] = view.colours
     geometry = _geometry(view)
-    # The alt texts and the tile's label are in the reader's language: part of every key.
-    lang = i18n.current()
     public = (view.side, view.cells, view.frontier, view.last_square, names)
-    base_key = _digest("base", lang, *public)
+    base_key = _digest("base", *public)
     turn = view.seat is not None and view.hand is not None and view.seat == view.to_move
     fits = {(x, y): rots for x, y, rots in view.fits} if turn else {}
+    # The board's pixels are the same in every language: one PNG, shared; its alt text is the
+    # reader's, set on each mail's copy.
     if fits:
-        key = _digest("fits", lang, *public, view.fits)
+        key = _digest("fits", *public, view.fits)
         board = _cached(key)
         if board is None:
             base = _cached(base_key) or _keep(base_key, _Base(_draw_base(view, geometry)))
             img = base.image.copy()
             _draw_fits(img, geometry, fits)
-            alt = _alt(view, geometry, fits)
-            board = _keep(key, _png(img, f"board.{key.hex()[:24]}@pbem", alt))
+            board = _keep(key, _png(img, f"board.{key.hex()[:24]}@pbem", ""))
     else:
         base = _cached(base_key) or _keep(base_key, _Base(_draw_base(view, geometry)))
         if base.png is None:
-            alt = _alt(view, geometry, {})
-            base.png = _png(base.image, f"board.{base_key.hex()[:24]}@pbem", alt)
+            base.png = _png(base.image, f"board.{base_key.hex()[:24]}@pbem", "")
         board = base.png
+    board = replace(board, alt=_alt(view, geometry, fits))
+    # The tile's picture has its label drawn in the reader's language: a key per language.
+    lang = i18n.current()
     hand = None
     if view.seat is not None and view.hand is not None:
         owner = names[view.seat]

@@ -312,6 +312,7 @@ def test_every_mail_of_a_game_reads_back_as_built(
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
     from helpers import drain, make_env, reply
 
+    from pbem import i18n
     from pbem.mail import compose
     from pbem.rules.base import derive_rng
 
@@ -358,7 +359,10 @@ def test_every_mail_of_a_game_reads_back_as_built(
             (cid,) = tile_cids
             assert cid not in tiles, "one tile picture in two players' mails"
             tiles[cid] = hand
-            assert f"Your tile {hand} in its four rotations." in html
+            lang = LANGS[seat]
+            with i18n.speaking(lang):
+                label = i18n._("Your tile %(tile)s in its four rotations") % {"tile": hand}
+            assert f"{label}." in html, lang
         pending = {d.seat for d in rec.pending()}
         public = [b for s, b in boards.items() if s not in pending]
         for b in public[1:]:
