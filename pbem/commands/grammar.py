@@ -380,6 +380,7 @@ def read_commands(
     in the game's notation (for "Read as: ..."). ``subject`` is what the player added to the
     Subject; it is read when the body holds no command.
     """
+    # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
     state = {"resign": False, "confirm": False}
     todo = _join_wrapped_say(_join_split_moves(lines[:MAX_LINES], parse_action))

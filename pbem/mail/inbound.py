@@ -305,6 +305,7 @@ class ImapSource:
         :data:`STOP_CHECK` seconds) after ``stop()`` became true (the daemon's SIGTERM). Either
         way the caller then calls :meth:`fetch_new`.
         """
+        # Long on purpose: one wait loop over its three ways (IDLE cycled, plain IDLE, NOOP polling), each checking the stop request every STOP_CHECK.
         stopping = stop or (lambda: False)
         client = self._imap()
         # Mail that arrived since the last fetch would not be announced during IDLE: NOOP makes

@@ -193,6 +193,7 @@ class VerboteneStadt:
 
     def pending(self, state: State) -> list[Decision]:
         """Who owes what now (several seats at once when selecting)."""
+        # Long on purpose: one branch per phase of the game, each with its prompt in the player's language.
         s = state
         names = notation.seat_names(s.n)
         if s.phase == "select":

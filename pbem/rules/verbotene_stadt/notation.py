@@ -161,6 +161,7 @@ def parse(
     waiting: str,
 ) -> Action:
     """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`."""
+    # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
     toks = _tokens(text)
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
@@ -289,6 +290,9 @@ def _parse_take(
     legal: list[Action],
     hint: str,
 ) -> Action:
+    """A ``take`` answer: whose card and which, in any order and with filler words."""
+    # Long on purpose: every way a take can be wrong (whose card, which card, none to take) gets
+    # its own sentence for the player.
     words = toks[1:] if toks[0] == "take" else toks
     words = [w for p in words for w in p.split("-") if w]
     words = [w for w in words if w not in ("from", "the", "card")]

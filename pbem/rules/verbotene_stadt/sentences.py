@@ -96,6 +96,9 @@ def _plural_cards(n: int) -> str:
 class Describer:
     """Sentences for one board (its dice and terrace sizes) and the seat names of one game."""
 
+    # Long on purpose: one short method per event kind of the game (28), each sentence whole for
+    # the translators.
+
     def __init__(self, board: Board, names: Sequence[str]) -> None:
         self.board = board
         self.names = list(names)
