@@ -38,6 +38,7 @@ from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 from typing import Literal
 
+from pbem.i18n import N_
 from pbem.mail.fingerprint import Fingerprint
 from pbem.mail.htmltext import html_to_text
 from pbem.mail.identity import AuthMethod, AuthResult, clean, parse_auth_results, parse_from
@@ -256,33 +257,62 @@ _CONTAINER = re.compile(rb"(?im)^content-type:[ \t]*(?:\n[ \t]+)*(?:multipart|me
 _DELIMITER = re.compile(rb"(?m)^--")
 
 
+class Problem(str):
+    """Why a mail could not be read: the English sentence (as logged), which also keeps its
+    template and values, so that the refusal can say it in the reader's language (the mail is
+    parsed before its sender, and so their language, is known)."""
+
+    template: str
+    args: dict[str, object]
+
+    def __new__(cls, template: str, **args: object) -> Problem:
+        self = super().__new__(cls, template % args if args else template)
+        self.template = template
+        self.args = args
+        return self
+
+    def translated(self) -> str:
+        """The sentence in the language being spoken (:mod:`pbem.i18n`)."""
+        from pbem.i18n import _
+
+        return _(self.template) % self.args if self.args else _(self.template)
+
+
 def _structure_problem(raw: bytes) -> str:
     """Why the MIME structure of ``raw`` is too costly to build (``""`` when it is fine)."""
     if len(raw) > MAX_PARSE_BYTES:
-        return f"The message is {len(raw)} bytes; only its headers were read."
+        return Problem(
+            N_("The message is %(size)d bytes; only its headers were read."), size=len(raw)
+        )
     text = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     containers = 0
     for _ in _CONTAINER.finditer(text):
         containers += 1
         if containers > MAX_MIME_CONTAINERS:
-            return f"The message nests more than {MAX_MIME_CONTAINERS} MIME containers."
+            return Problem(
+                N_("The message nests more than %(max)d MIME containers."), max=MAX_MIME_CONTAINERS
+            )
     if containers:
         for delimiters, _ in enumerate(_DELIMITER.finditer(text), start=1):
             if delimiters > MAX_MIME_PARTS:
-                return f"The message has more than {MAX_MIME_PARTS} MIME parts."
+                return Problem(
+                    N_("The message has more than %(max)d MIME parts."), max=MAX_MIME_PARTS
+                )
     return ""
 
 
 def _parse_structure(raw: bytes, body: bool = True) -> tuple[EmailMessage, str]:
     """The parsed message and the body problem (headers only when there is one)."""
-    problem = _structure_problem(raw) if body else "The body was not read."
+    problem = _structure_problem(raw) if body else Problem(N_("The body was not read."))
     if not problem:
         try:
             msg = BytesParser(policy=email_policy.default).parsebytes(raw)
             assert isinstance(msg, EmailMessage)
             return msg, ""
         except Exception as err:  # RecursionError and whatever else the stdlib parser meets
-            problem = f"The message could not be parsed ({type(err).__name__})."
+            problem = Problem(
+                N_("The message could not be parsed (%(error)s)."), error=type(err).__name__
+            )
     head = raw[: min(len(raw), 256 * 1024)]
     try:
         msg = BytesParser(policy=email_policy.default).parsebytes(head, headersonly=True)
@@ -449,7 +479,9 @@ def parse_message(raw: bytes, *, body: bool = True) -> ParsedMail:
             text, attachments, encryption = _body_and_attachments(msg)
         except Exception as err:  # a last resort: the body stays unread, the tick goes on
             text, attachments, encryption = "", [], None
-            body_problem = f"The body could not be read ({type(err).__name__})."
+            body_problem = Problem(
+                N_("The body could not be read (%(error)s)."), error=type(err).__name__
+            )
     content_type = _content_type(msg)
     auth_values = get("Authentication-Results")
     return ParsedMail(

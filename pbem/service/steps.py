@@ -70,9 +70,16 @@ def step_parse(svc: Service, flow: Flow) -> Outcome | None:
             why = _(
                 "We could not read your mail: %(problem)s Please reply again with just your "
                 "move as plain text."
-            ) % {"problem": parsed.body_problem}
+            ) % {"problem": _problem_text(parsed.body_problem)}
         return svc.refuse_stranger(parsed, why, Reason.UNREADABLE)
     return None
+
+
+def _problem_text(problem: str) -> str:
+    """A parse problem in the reader's language (an older plain string stays as it is)."""
+    from pbem.mail.parse import Problem
+
+    return problem.translated() if isinstance(problem, Problem) else problem
 
 
 def _own(svc: Service) -> set[str]:

@@ -275,3 +275,25 @@ def test_game_option_is_the_default_and_a_players_choice_wins(tmp_path: Path) ->
     assert by["ann@example.org"].startswith("Hallo")
     assert by["carla@example.org"].startswith("Hallo")
     assert by["bea@example.org"].startswith("Bonjour")
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "de"])
+def test_an_unreadable_mail_is_refused_in_the_readers_language(tmp_path: Path, lang: str) -> None:
+    """Too many MIME parts: only the headers are read, and the refusal says why in the sender's
+    language, the reason included (the mail was parsed before its sender was known)."""
+    t = Table(tmp_path, [lang, "en"], n=2)
+    sender = t.players[0][1]
+    parts = "".join(f"--b\nContent-Type: text/plain\n\npart {i}\n" for i in range(600))
+    raw = (
+        f"From: {sender}\nTo: service@pbem.test\nSubject: move\n"
+        f"Message-ID: <many-{lang}@example.org>\nMIME-Version: 1.0\n"
+        f'Content-Type: multipart/mixed; boundary="b"\n\n{parts}--b--\n'
+    ).encode()
+    t.env.service.handle(raw)
+    (answer,) = [m for m in drain(t.env) if sender in str(m["To"])]
+    text = text_of(answer)
+    with i18n.speaking(lang):
+        reason = i18n._("The message has more than %(max)d MIME parts.") % {"max": 500}
+    assert reason != "The message has more than 500 MIME parts."
+    assert reason in " ".join(text.split()), text
+    assert english_left(text, lang) == [], text
