@@ -15,10 +15,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
+from pbem.mail.inbound import ImapSource
 from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
+from pbem.mail.outbound import Security
+
+if TYPE_CHECKING:
+    import ssl
 
 __all__ = [
     "AUTHSERV_ID",
@@ -60,6 +67,24 @@ class MailAccount:
     """Plain IMAP port (STARTTLS offered)."""
     imaps_port: int
     """Implicit-TLS IMAP port."""
+
+    def imap(
+        self,
+        cursor_path: Path,
+        security: Security = "none",
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> ImapSource:
+        """An :class:`ImapSource` logged in as this account (plain IMAP port)."""
+        return ImapSource(
+            self.host,
+            self.imap_port,
+            security,
+            self.address,
+            self.password,
+            cursor_path=cursor_path,
+            ssl_context=ssl_context,
+        )
 
 
 @pytest.fixture(scope="session")

@@ -103,14 +103,8 @@ def _setup(
         Policy(service_acc.address, gm_acc.address),
         clock,
     )
-    inbox = ImapSource(
-        service_acc.host,
-        service_acc.imap_port,
-        "starttls",
-        service_acc.address,
-        service_acc.password,
-        cursor_path=tmp_path / "cursor.json",
-        ssl_context=dovecot.client_ssl_context(),
+    inbox = service_acc.imap(
+        tmp_path / "cursor.json", "starttls", ssl_context=dovecot.client_ssl_context()
     )
     sender = SmtpSender("127.0.0.1", relay.port, "none", envelope_from=service_acc.address)
 
@@ -118,14 +112,7 @@ def _setup(
         return Person(
             name,
             acc.address,
-            ImapSource(
-                acc.host,
-                acc.imap_port,
-                "none",
-                acc.address,
-                acc.password,
-                cursor_path=tmp_path / f"{name}.json",
-            ),
+            acc.imap(tmp_path / f"{name}.json"),
             SmtpSender("127.0.0.1", relay.port, "none", envelope_from=acc.address),
         )
 

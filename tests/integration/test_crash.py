@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from pbem.demo import BotPlayer
-from pbem.mail.inbound import ImapSource
 from pbem.mail.outbound import SmtpSender
 from pbem.mail.parse import parse_message
 from pbem.store import Keyring, Store
@@ -70,14 +69,7 @@ security = "none"
             f"P{i}",
             acc.address,
             "greedy",
-            ImapSource(
-                acc.host,
-                acc.imap_port,
-                "none",
-                acc.address,
-                acc.password,
-                cursor_path=tmp_path / f"bot{i}.json",
-            ),
+            acc.imap(tmp_path / f"bot{i}.json"),
             store,
             SmtpSender("127.0.0.1", smtp_relay.port, "none"),
             i,
@@ -127,13 +119,6 @@ security = "none"
             same = [x for x in b.mails if x.message_id == m.message_id]
             assert len({x.subject for x in same}) == 1
     # Nothing shunted, nothing lost in the service mailbox.
-    inbox = ImapSource(
-        service.host,
-        service.imap_port,
-        "none",
-        service.address,
-        service.password,
-        cursor_path=tmp_path / "check.json",
-    )
+    inbox = service.imap(tmp_path / "check.json")
     assert inbox.fetch_new() == []
     assert callable(parse_message)  # the parser is what the bots used

@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 
 from pbem.demo import BotPlayer
-from pbem.mail.inbound import ImapSource
 from pbem.mail.outbound import SmtpSender
 from pbem.store import Keyring, Store
 
@@ -67,14 +66,7 @@ def test_daemon_answers_replies_and_stops_on_sigterm(
             f"P{i}",
             acc.address,
             "greedy",
-            ImapSource(
-                acc.host,
-                acc.imap_port,
-                "none",
-                acc.address,
-                acc.password,
-                cursor_path=tmp_path / f"bot{i}.json",
-            ),
+            acc.imap(tmp_path / f"bot{i}.json"),
             store,
             SmtpSender("127.0.0.1", smtp_relay.port, "none"),
             i,

@@ -16,7 +16,6 @@ from mailservers import AUTHSERV_ID
 
 from pbem.crypto_mail import MailCrypto
 from pbem.demo import BotPlayer, play_until_over
-from pbem.mail.inbound import ImapSource
 from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
 from pbem.service import Policy, Service
@@ -73,26 +72,11 @@ def test_whole_game_by_email(
         )
         service.crypto = MailCrypto.open(tmp_path / "keys", service_acc.address, _now())
         ctx = dovecot.client_ssl_context()
-        inbox = ImapSource(
-            service_acc.host,
-            service_acc.imap_port,
-            "starttls",
-            service_acc.address,
-            service_acc.password,
-            cursor_path=tmp_path / "cursor.json",
-            ssl_context=ctx,
-        )
+        inbox = service_acc.imap(tmp_path / "cursor.json", "starttls", ssl_context=ctx)
         sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=service_acc.address)
         bots = []
         for i, acc in enumerate(players):
-            src = ImapSource(
-                acc.host,
-                acc.imap_port,
-                "none",
-                acc.address,
-                acc.password,
-                cursor_path=tmp_path / f"bot{i}.json",
-            )
+            src = acc.imap(tmp_path / f"bot{i}.json")
             bot_sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=acc.address)
             bots.append(
                 BotPlayer(

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from pbem.demo import BotPlayer, play_until_over
-from pbem.mail.inbound import ImapSource
 from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
 from pbem.service import Policy, Service
@@ -38,28 +37,14 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
     store = Store(tmp_path / "games", keyring, fsync=False)
     outbox = Outbox(tmp_path / "games", keyring, fsync=False)
     service = Service(store, outbox, Policy(service_acc.address, gm_acc.address), _now)
-    inbox = ImapSource(
-        service_acc.host,
-        service_acc.imap_port,
-        "none",
-        service_acc.address,
-        service_acc.password,
-        cursor_path=tmp_path / "cursor.json",
-    )
+    inbox = service_acc.imap(tmp_path / "cursor.json")
     sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=service_acc.address)
     bots = [
         BotPlayer(
             f"V{i}",
             acc.address,
             "heuristic",
-            ImapSource(
-                acc.host,
-                acc.imap_port,
-                "none",
-                acc.address,
-                acc.password,
-                cursor_path=tmp_path / f"bot{i}.json",
-            ),
+            acc.imap(tmp_path / f"bot{i}.json"),
             store,
             SmtpSender("127.0.0.1", smtp_relay.port, "none"),
             7 + i,

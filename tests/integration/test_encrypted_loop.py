@@ -224,14 +224,7 @@ class Loop:
         acc = self.make_account(name.lower())
         home = self.tmp / name.lower()
         home.mkdir(mode=0o700)
-        src = ImapSource(
-            acc.host,
-            acc.imap_port,
-            "none",
-            acc.address,
-            acc.password,
-            cursor_path=home / "cursor.json",
-        )
+        src = acc.imap(home / "cursor.json")
         return Player(name, acc, src, self.relay.port, home)
 
     def game(self, players: list[Player], seed: int = 7) -> str:
@@ -302,14 +295,8 @@ def loop(
     )
     keys = PlayerKeys(tmp_path / "keys" / "players")
     service.crypto = MailCrypto(identity, keys)
-    inbox = ImapSource(
-        service_acc.host,
-        service_acc.imap_port,
-        "starttls",
-        service_acc.address,
-        service_acc.password,
-        cursor_path=tmp_path / "cursor.json",
-        ssl_context=dovecot.client_ssl_context(),
+    inbox = service_acc.imap(
+        tmp_path / "cursor.json", "starttls", ssl_context=dovecot.client_ssl_context()
     )
     sender = SmtpSender("127.0.0.1", smtp_relay.port, "none", envelope_from=service_acc.address)
     lp = Loop(

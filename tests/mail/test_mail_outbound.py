@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from mailservers import MailAccount
 
-from pbem.mail.inbound import ImapSource
 from pbem.mail.localservers import DovecotServer, RelaySMTP, free_port
 from pbem.mail.outbound import MaildirSink, SmtpSender, envelope_recipients, maildir_for
 
@@ -69,14 +68,7 @@ def test_batch_over_one_connection_lands_in_dovecot(
     assert out.connections == 1
     assert {d.mail_from for d in smtp_relay.deliveries} == {"bounces@pbem.test"}
     for player in players:
-        with ImapSource(
-            player.host,
-            player.imap_port,
-            "none",
-            player.address,
-            player.password,
-            cursor_path=tmp_path / f"{player.address}.json",
-        ) as inbox:
+        with player.imap(tmp_path / f"{player.address}.json") as inbox:
             got = inbox.fetch_new()
         assert [b"move %d" % n in m.raw for n, m in enumerate(got)] == [True] * 4
 

@@ -13,7 +13,6 @@ import pytest
 from mailservers import AUTHSERV_ID, MailAccount
 from test_mail_parse import CORPUS, EXPECTED
 
-from pbem.mail.inbound import ImapSource
 from pbem.mail.localservers import RelaySMTP
 from pbem.mail.outbound import SmtpSender
 from pbem.mail.parse import parse_message
@@ -38,14 +37,7 @@ def test_corpus_through_smtp_dovecot_and_imap(
     results = SmtpSender(smtp_relay.host, smtp_relay.port, "none").send_batch(batch)
     assert all(r.ok for r in results)
 
-    with ImapSource(
-        service.host,
-        service.imap_port,
-        "none",
-        service.address,
-        service.password,
-        cursor_path=tmp_path / "cursor.json",
-    ) as inbox:
+    with service.imap(tmp_path / "cursor.json") as inbox:
         fetched = inbox.fetch_new()
         assert len(fetched) == len(names)
         for name, got in zip(names, fetched, strict=True):
