@@ -80,7 +80,8 @@ def _imported_by(argv: list[str]) -> set[str]:
     return set(done.stdout.split())
 
 
-def test_an_idle_run_and_help_stay_light(tmp_path: Path) -> None:
+def _idle_config(tmp_path: Path) -> Path:
+    """A pbem.toml over empty Maildirs, with keys and no game: a tick with nothing to do."""
     cfg = tmp_path / "pbem.toml"
     data, keys = tmp_path / "games", tmp_path / "keys"
     from pbem.store import Keyring
@@ -93,7 +94,11 @@ def test_an_idle_run_and_help_stay_light(tmp_path: Path) -> None:
         f'data_dir = "{data}"\nkeys_dir = "{keys}"\nservice_address = "s@pbem.test"\n'
         f'maildir_inbound = "{tmp_path / "inbox"}"\nmaildir_outbound = "{tmp_path / "sent"}"\n'
     )
-    idle = _imported_by(["run", "--config", str(cfg)])
+    return cfg
+
+
+def test_an_idle_run_and_help_stay_light(tmp_path: Path) -> None:
+    idle = _imported_by(["run", "--config", str(_idle_config(tmp_path))])
     assert "pbem.runner" in idle  # it did run
     for heavy in (
         "imapclient",
@@ -158,19 +163,7 @@ def test_the_cron_forms_of_run_are_parsed_without_typer() -> None:
 
 
 def test_an_idle_run_imports_no_mail_building_and_no_typer(tmp_path: Path) -> None:
-    cfg = tmp_path / "pbem.toml"
-    data, keys = tmp_path / "games", tmp_path / "keys"
-    from pbem.store import Keyring
-
-    Keyring.create(keys, data_dir=data)
-    for d in ("inbox", "sent"):
-        for sub in ("new", "cur", "tmp"):
-            (tmp_path / d / sub).mkdir(parents=True)
-    cfg.write_text(
-        f'data_dir = "{data}"\nkeys_dir = "{keys}"\nservice_address = "s@pbem.test"\n'
-        f'maildir_inbound = "{tmp_path / "inbox"}"\nmaildir_outbound = "{tmp_path / "sent"}"\n'
-    )
-    idle = _imported_by(["run", "--config", str(cfg)])
+    idle = _imported_by(["run", "--config", str(_idle_config(tmp_path))])
     assert "pbem.runner" in idle  # it did run
     for heavy in (
         "typer",
