@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from pbem import i18n
 from pbem.commands.describe import describe_line
@@ -96,6 +96,24 @@ class _Base:
         return None
 
 
+def _answer(
+    desk: Desk,
+    seated: Seated,
+    template: str,
+    what: str,
+    *,
+    view_of: int | None | Literal["reader"] = "reader",
+    **extra: Any,
+) -> int:
+    """Answer the reader privately with ``template``: the game seen by ``view_of`` (the reader's
+    own view by default, ``None`` for the public one), with the subject naming ``what``."""
+    m, record = desk.mailer, seated.record
+    seat = seated.seat if view_of == "reader" else view_of
+    ctx = m.context(record, seat, m.subject(record, what), seated.player.name, **extra)
+    tail = reply_tail(seated.mail, record, template)
+    return m.to_seat(record, seated.seat, template, ctx, tail, reply_to=seated.mail)
+
+
 @register
 class Board(_Base):
     """BOARD: the current board, privately."""
@@ -103,22 +121,8 @@ class Board(_Base):
     kind: ClassVar[str] = "board"
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        m, record, seat = desk.mailer, seated.record, seated.seat
-        ctx = m.context(
-            record,
-            seat,
-            m.subject(record, _("the board")),
-            seated.player.name,
-            private_note=m.private_note(record, seat, full=True),
-        )
-        return m.to_seat(
-            record,
-            seat,
-            "board",
-            ctx,
-            reply_tail(seated.mail, record, "board"),
-            reply_to=seated.mail,
-        )
+        note = desk.mailer.private_note(seated.record, seated.seat, full=True)
+        return _answer(desk, seated, "board", _("the board"), private_note=note)
 
 
 @register
@@ -128,18 +132,15 @@ class Help(_Base):
     kind: ClassVar[str] = "help"
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        m, record, seat = desk.mailer, seated.record, seated.seat
-        ctx = m.context(
-            record,
-            seat,
-            m.subject(record, _("help")),
-            seated.player.name,
-            command_help=record.game.command_help(),
+        game = seated.record.game
+        return _answer(
+            desk,
+            seated,
+            "help",
+            _("help"),
+            command_help=game.command_help(),
             picture=None,
             board="",
-        )
-        return m.to_seat(
-            record, seat, "help", ctx, reply_tail(seated.mail, record, "help"), reply_to=seated.mail
         )
 
 
@@ -172,22 +173,8 @@ class History(_Base):
     kind: ClassVar[str] = "history"
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        m, record = desk.mailer, seated.record
-        ctx = m.context(
-            record,
-            None,
-            m.subject(record, _("history")),
-            seated.player.name,
-            history=history_lines(desk, seated) or [_("No moves yet.")],
-        )
-        return m.to_seat(
-            record,
-            seated.seat,
-            "history",
-            ctx,
-            reply_tail(seated.mail, record, "history"),
-            reply_to=seated.mail,
-        )
+        lines = history_lines(desk, seated) or [_("No moves yet.")]
+        return _answer(desk, seated, "history", _("history"), view_of=None, history=lines)
 
 
 _LINE_BREAKS = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+")
