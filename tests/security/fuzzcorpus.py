@@ -16,29 +16,19 @@ import quopri
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
+
+from helpers import GM, SERVICE, Clock
 
 import pbem.store.committer as store_module
 from pbem.mail.outbox import Outbox
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
 
-SERVICE = "service@pbem.test"
-GM = "gm@pbem.test"
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 @dataclass
