@@ -259,8 +259,9 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     for name, spec in specs.items():
         value = options.get(name, spec.default)
         if value not in spec.choices:
+            shown = value if len(value) <= 40 else value[:40] + "..."  # a GM's paste, not a page
             raise ValueError(
-                f"option {name} must be one of {', '.join(spec.choices)}, not {value!r}"
+                f"option {name} must be one of {', '.join(spec.choices)}, not {shown!r}"
             )
         out[name] = value
     return out

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 from vs_helpers import Dice, act, build, card, find, kinds, off
 
 from pbem.rules.base import Event
@@ -152,6 +153,11 @@ BEFORE = {"rulings": RULINGS_BEFORE}
 def test_a_new_game_records_the_rulings_it_plays_under() -> None:
     assert GAME.setup(3, {}, 1).rulings == RULINGS_NOW
     assert GAME.setup(3, BEFORE, 1).rulings == RULINGS_BEFORE
+    # A GM's typo, a look-alike hyphen or a huge value is refused with the choices, not guessed.
+    for bad in ("2026-11-23", "2026\u201111\u201122", "x" * 10_000, ""):
+        with pytest.raises(ValueError, match="option rulings must be one of") as err:
+            GAME.setup(3, {"rulings": bad}, 1)
+        assert len(str(err.value)) < 200
     # A state encoded before the field existed was a game started under the first rulings.
     old = msgspec.json.decode(GAME.encode_state(GAME.setup(3, {}, 1)))
     del old["rulings"], old["bonus_move"]
