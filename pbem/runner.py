@@ -121,18 +121,26 @@ def tick(
         except OSError as err:
             fault = err
             _machine_fault(service, report, err, "building the mails of the last commits")
-        if source is not None and fault is None:
-            process_inbox(service, source, report, limit)
-        if fault is None:
-            try:
-                run_timers(service, clock, report)
-            except OSError as err:
-                _machine_fault(service, report, err, "playing deadlines and reminders")
-        if sender is not None:
-            try:
-                flush_outbox(service, sender, clock, report)
-            except OSError as err:
-                _machine_fault(service, report, err, "sending the queued mail")
+        session = getattr(sender, "session", None)
+        with session() if session is not None else contextlib.nullcontext():
+            unreachable = False
+            if source is not None and fault is None:
+                if sender is not None:
+                    with SendWhileReading(service, sender, clock, report) as sending:
+                        process_inbox(service, source, report, limit)
+                    unreachable = sending.unreachable
+                else:
+                    process_inbox(service, source, report, limit)
+            if fault is None:
+                try:
+                    run_timers(service, clock, report)
+                except OSError as err:
+                    _machine_fault(service, report, err, "playing deadlines and reminders")
+            if sender is not None and not unreachable:
+                try:
+                    flush_outbox(service, sender, clock, report)
+                except OSError as err:
+                    _machine_fault(service, report, err, "sending the queued mail")
     return report
 
 
@@ -219,27 +227,128 @@ def flush_outbox(
     due = outbox.due(now.timestamp())
     if not due:
         return
-    from pbem.mail.outbound import RawMail
-
-    # The stored bytes go out as they are: no parse, no second serialisation.
-    messages = [RawMail(e.message_id, (e.recipient,), outbox.message(e)) for e in due]
-    results = sender.send_batch(messages)
+    results = sender.send_batch(_raw_mails(outbox, due))
     with outbox.batch():  # one fsync of sent.log for the whole batch
         for entry, res in zip(due, results, strict=True):
             if res.ok:
                 outbox.mark_sent(entry, now)
                 report.sent += 1
                 crash_point("during-flush")
-            elif res.status == "permanent":
-                outbox.mark_failed(entry, res.detail)
-                report.failed += 1
-                _tell_gm_failed(service, entry, res.detail)
             else:
-                if outbox.mark_retry(entry, res.detail, now.timestamp()):
-                    report.retry += 1
+                _not_sent(service, entry, res, now, report)
+
+
+def _raw_mails(outbox: Any, entries: list[Any]) -> list[Any]:
+    """The stored bytes of queued entries, to go out as they are (no parse, no second
+    serialisation)."""
+    from pbem.mail.outbound import RawMail
+
+    return [RawMail(e.message_id, (e.recipient,), outbox.message(e)) for e in entries]
+
+
+def _not_sent(service: Service, entry: Any, res: Any, now: datetime, report: TickReport) -> None:
+    """A mail the server refused for good (failed, the GM told) or for now (retried later)."""
+    outbox = service.outbox
+    if res.status == "permanent":
+        outbox.mark_failed(entry, res.detail)
+        report.failed += 1
+        _tell_gm_failed(service, entry, res.detail)
+    elif outbox.mark_retry(entry, res.detail, now.timestamp()):
+        report.retry += 1
+    else:
+        report.failed += 1
+        _tell_gm_failed(service, entry, res.detail)
+
+
+class SendWhileReading:
+    """Sends the mails a tick queues while it goes on reading the inbox, on a second thread.
+
+    The SMTP transaction mostly waits for the server (which delivers before it answers), and
+    handling the next message is mostly our CPU: done one after the other they add up, done side
+    by side the tick takes about the longer of the two. What goes out is exactly what
+    :func:`flush_outbox` would send at the end of the tick, in the same order: first the mails
+    already due when the tick began (left by an earlier tick), then every mail as it becomes
+    durable in the outbox (:attr:`pbem.mail.outbox.Outbox.on_durable`: after the fsync of its
+    directory, so a mail is never sent before it is queued for good, nor before the commit it
+    tells of). Only the sending thread sends during the block; everything else (filing the
+    messages away, a refused mail's retry or failure, the GM's alert) stays on the tick's
+    thread: refusals are kept and handled there when the block ends. After the first refusal
+    the thread sends nothing more, and :func:`flush_outbox` at the end of the tick sends what
+    is left, as before (unless the server could not be reached at all: then the rest waits for
+    the next tick instead of waiting out the sender's retries twice).
+    """
+
+    def __init__(
+        self, service: Service, sender: Sender, clock: Callable[[], datetime], report: TickReport
+    ) -> None:
+        import queue
+
+        self.service, self.sender, self.clock, self.report = service, sender, clock, report
+        self.queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.refused: list[tuple[Any, Any]] = []
+        self.halted = False
+        """Set at the first refusal or failure: the thread then sends nothing more."""
+        self.unreachable = False
+        """The server could not be reached even after the sender's retries: the tick does not
+        try again (the mails stay queued for the next tick)."""
+        self.sent = 0
+        self._thread: Any = None
+
+    def __enter__(self) -> SendWhileReading:
+        import threading
+
+        outbox = self.service.outbox
+        for entry in outbox.due(self.clock().timestamp()):
+            self.queue.put(entry)
+        outbox.on_durable = self.queue.put
+        self._thread = threading.Thread(target=self._run, name="pbem-send", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        outbox = self.service.outbox
+        outbox.on_durable = None
+        self.queue.put(None)
+        self._thread.join()
+        self.report.sent += self.sent
+        now = self.clock()
+        with outbox.batch():  # also the one fsync of sent.log for the thread's marks
+            for entry, res in self.refused:
+                _not_sent(self.service, entry, res, now, self.report)
+
+    def _run(self) -> None:
+        outbox = self.service.outbox
+        seen: set[str] = set()
+        stopping = False
+        while not stopping:
+            batch = [self.queue.get()]
+            while not self.queue.empty():
+                batch.append(self.queue.get())
+            if None in batch:
+                stopping = True
+            entries = []
+            for entry in batch:
+                if entry is not None and entry.key not in seen:
+                    seen.add(entry.key)
+                    entries.append(entry)
+            if not entries or self.halted:
+                continue  # after a refusal, the end of the tick sends the rest
+            try:
+                results = self.sender.send_batch(_raw_mails(outbox, entries))
+            except Exception:  # noqa: BLE001 - the tick's own flush sends them, and reports
+                log.debug("the sending thread stopped; the tick's flush sends the rest")
+                self.halted = True
+                continue
+            now = self.clock()
+            for entry, res in zip(entries, results, strict=True):
+                if res.ok:
+                    outbox.mark_sent(entry, now, defer_sync=True)
+                    self.sent += 1
+                    crash_point("during-flush")
                 else:
-                    report.failed += 1
-                    _tell_gm_failed(service, entry, res.detail)
+                    self.refused.append((entry, res))
+                    self.halted = True
+                    self.unreachable |= res.status == "temporary" and res.code is None
 
 
 def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:

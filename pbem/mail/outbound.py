@@ -19,7 +19,7 @@ import copy
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
@@ -369,6 +369,21 @@ class SmtpSender:
         raise RuntimeError(
             "send_batch() was called inside an event loop; await asend_batch() instead."
         )
+
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """Keep one connection for every batch sent inside (a tick's sending thread sends each
+        message's mails as they are queued); QUIT at the end, unless ``keep_open`` keeps it for
+        the next tick anyway (the daemon)."""
+        if self.keep_open > 0:
+            yield
+            return
+        self.keep_open = 3600.0
+        try:
+            yield
+        finally:
+            self.keep_open = 0.0
+            self.close()
 
     def close(self) -> None:
         """Say QUIT on a kept connection and close the sender's event loop (if it has them)."""

@@ -39,7 +39,7 @@ import hashlib
 import logging
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -124,6 +124,12 @@ class Outbox:
         """A mail was renamed into ``queued/`` since its directory was last fsynced."""
         self._sent_unsynced = False
         """A ``sent.log`` line was appended in a batch and not yet fsynced."""
+        self.on_durable: Callable[[Entry], None] | None = None
+        """Called with each queued entry once it is durable (its directory fsynced): the tick's
+        sending thread (:class:`pbem.runner.SendWhileReading`) sends it while the next messages
+        are read. Only set for the length of one tick."""
+        self._fresh: list[Entry] = []
+        """Entries queued in the current batch, handed to ``on_durable`` at :meth:`sync`."""
         self._scrub_old_sent_log()
 
     @contextlib.contextmanager
@@ -142,6 +148,7 @@ class Outbox:
         if self._unsynced:
             fsync_dir(self.queued)
             self._unsynced = False
+        self._hand_over()
         if self._sent_unsynced:
             self._sent_unsynced = False
             try:
@@ -152,6 +159,12 @@ class Outbox:
                     os.close(fd)
             except OSError as err:  # best effort, as the line itself
                 log.warning("outbox: sent.log not synced: %s", err)
+
+    def _hand_over(self) -> None:
+        fresh, self._fresh = self._fresh, []
+        if self.on_durable is not None:
+            for entry in fresh:
+                self.on_durable(entry)
 
     def _scrub_old_sent_log(self) -> None:
         """A sent.log of an older version (mode wider than 0600) listed reply tokens in clear:
@@ -210,8 +223,12 @@ class Outbox:
             sync=self.fsync,
             sync_dir=not deferred,
         )
+        if self.on_durable is not None:
+            self._fresh.append(entry)
         if deferred:
             self._unsynced = True
+        else:
+            self._hand_over()
         return key
 
     def pending(self) -> list[Entry]:
@@ -232,12 +249,14 @@ class Outbox:
         """The raw mail of an entry (unsealed)."""
         return self.sealer.unseal(entry.sealed, entry.key.encode())
 
-    def mark_sent(self, entry: Entry, now: datetime) -> bool:
+    def mark_sent(self, entry: Entry, now: datetime, *, defer_sync: bool = False) -> bool:
         """Record that ``entry`` was handed to the SMTP server. Idempotent; never raises.
 
         The queued file goes first: once it is gone the mail is not sent again. Returns False when
         it could not be removed (the mail may then go out once more at the next tick, with the
-        same Message-ID); the sent.log line is best effort (see the module's docstring)."""
+        same Message-ID); the sent.log line is best effort (see the module's docstring).
+        ``defer_sync``: leave the fsync of ``sent.log`` to the next :meth:`sync` (the sending
+        thread of a tick marks many mails)."""
         removed = True
         try:
             (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
@@ -254,7 +273,7 @@ class Outbox:
             )
             try:
                 os.write(fd, line)
-                if self.fsync and self._batch > 0:
+                if self.fsync and (self._batch > 0 or defer_sync):
                     self._sent_unsynced = True  # one fsync when the batch ends
                 elif self.fsync:
                     os.fsync(fd)
