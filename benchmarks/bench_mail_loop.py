@@ -1,12 +1,14 @@
 """The whole mail loop, end to end: N moves by mail through a real Dovecot and SMTP relay.
 
 Run: ``.venv/bin/python benchmarks/bench_mail_loop.py [N] [--rounds=R] [--plain-only]
-[--profile-all] [--no-fsync | --fsync-ab]`` (default N = 50 games, R = 2 measured rounds per
-variant; about 3 minutes). ``--no-fsync`` makes os.fsync a no-op in this process, to see what the
+[--profile-all] [--no-fsync | --fsync-ab] [--relay-in-process]`` (default N = 50 games, R = 2
+measured rounds per variant; about 3 minutes). ``--no-fsync`` makes os.fsync a no-op in this process, to see what the
 disk costs; ``--fsync-ab`` does so in every second measured round only (same load for both).
 
 It starts its own Dovecot (IMAP + LMTP on 127.0.0.1, as ``nobody`` when run as root) and an SMTP
-relay (aiosmtpd) that delivers by LMTP, creates N four-player Forbidden City games with the same
+relay (aiosmtpd) that delivers by LMTP, in a process of its own as a real mail server is (until
+2026-11-23 it ran as a thread of the benchmark's process, where its Python work shared one
+interpreter lock with the service's: ``--relay-in-process`` still runs it so), creates N four-player Forbidden City games with the same
 four players, and lets one tick send the start mails. The players are :class:`pbem.demo.BotPlayer`
 objects: each reads its own IMAP mailbox and answers the turn mails it got by SMTP, replying like a
 mail client (In-Reply-To / References carry the token of the turn mail, the mail is quoted). One
@@ -37,6 +39,7 @@ import os
 import pstats
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -55,7 +58,7 @@ from pbem.crypto_mail import MailCrypto
 from pbem.demo import BotPlayer
 from pbem.mail.inbound import ImapSource, InboundMessage
 from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
-from pbem.mail.outbound import SendResult, SmtpSender
+from pbem.mail.outbound import Mail, SendResult, SmtpSender
 from pbem.mail.outbox import Outbox
 from pbem.mail.policy import RateLimiter
 from pbem.runner import Source, TickReport, tick
@@ -72,6 +75,42 @@ NO_FSYNC = False
 FSYNC_AB = False
 
 
+class RelayProcess:
+    """:class:`RelaySMTP` delivering by LMTP, run in a child Python process (a mail server is not
+    a thread of pbem's process). ``host`` and ``port`` as RelaySMTP's; ends with the block."""
+
+    host = RelaySMTP.host
+
+    def __init__(self, lmtp: tuple[str, int]) -> None:
+        self.lmtp = lmtp
+        self.port = 0
+        self._proc: subprocess.Popen[str] | None = None
+
+    def __enter__(self) -> RelayProcess:
+        code = (
+            "import sys\n"
+            "from pbem.mail.localservers import RelaySMTP\n"
+            f"r = RelaySMTP(lmtp=({self.lmtp[0]!r}, {self.lmtp[1]})).start()\n"
+            "print(r.port, flush=True)\n"
+            "sys.stdin.read()\n"
+            "r.stop()\n"
+        )
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self._proc.stdout is not None
+        self.port = int(self._proc.stdout.readline())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._proc is not None and self._proc.stdin is not None
+        self._proc.stdin.close()
+        try:
+            self._proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+
+
 def _no_fsync(fd: Any) -> None:
     """os.fsync replaced (``--no-fsync``, ``--fsync-ab``): measures what the disk costs."""
 
@@ -85,9 +124,9 @@ class RecordingSender(SmtpSender):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.sent: list[EmailMessage] = []
+        self.sent: list[Mail] = []
 
-    def send_batch(self, messages: Sequence[EmailMessage]) -> list[SendResult]:
+    def send_batch(self, messages: Sequence[Mail]) -> list[SendResult]:
         self.sent.extend(messages)
         return super().send_batch(messages)
 
@@ -122,7 +161,7 @@ class EncryptingBot(BotPlayer):
 class Timing:
     wall: float
     cpu_process: float
-    """CPU of this process: the service, our SMTP client, and the relay's thread."""
+    """CPU of this process: the service, our SMTP client (and the relay, when it runs in-process)."""
     cpu_thread: float
     """CPU of the main thread alone: the service and its IMAP/SMTP clients."""
 
@@ -173,7 +212,7 @@ def run_variant(
     n: int,
     rounds: int,
     dovecot: DovecotServer,
-    relay: RelaySMTP,
+    relay: RelaySMTP | RelayProcess,
     work: Path,
     *,
     profile: bool,
@@ -526,7 +565,10 @@ def main() -> None:
     results: dict[str, dict[str, float]] = {}
     try:
         dovecot.start()
-        with RelaySMTP(lmtp=dovecot.lmtp_address) as relay:
+        in_process = "--relay-in-process" in sys.argv
+        print(f"relay: {'a thread of this process' if in_process else 'a process of its own'}")
+        relay_cm: Any = (RelaySMTP if in_process else RelayProcess)(lmtp=dovecot.lmtp_address)
+        with relay_cm as relay:
             for variant, privacy in variants:
                 keys = (
                     "OpenPGP keys on file for every player" if privacy == "required" else "no keys"
