@@ -11,6 +11,7 @@ detailed boxes of the area around the last move.
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -393,6 +394,12 @@ def _legend(kind: str, names: list[str], mine: bool) -> list[str]:
 def wrap(text: str, indent: str = "") -> list[str]:
     """Lines of at most 72 columns that never split a word, nor a move joined by a no-break
     space (``K6\\xa0R0``; printed with a plain space)."""
+    return list(_wrapped(text, indent))
+
+
+@functools.lru_cache(maxsize=2048)
+def _wrapped(text: str, indent: str) -> tuple[str, ...]:
+    """:func:`wrap`, kept: the four mails of a move wrap the same legend and sentences."""
     lines = textwrap.wrap(
         text,
         width=WIDTH,
@@ -400,7 +407,7 @@ def wrap(text: str, indent: str = "") -> list[str]:
         break_long_words=False,
         break_on_hyphens=False,
     )
-    return [ln.replace("\xa0", " ") for ln in lines]
+    return tuple(ln.replace("\xa0", " ") for ln in lines)
 
 
 def _tile_words(tdef: TileDef) -> str:
