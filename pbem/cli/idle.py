@@ -55,12 +55,14 @@ class _Doubt(Exception):
     """Something the full tick must look at (or report)."""
 
 
-def idle_tick(config: Path | None, data_dir: Path | None, verbose: bool) -> int | None:
+def idle_tick(
+    config: Path | None, data_dir: Path | None, verbose: bool, *, now: datetime | None = None
+) -> int | None:
     """The exit status of ``pbem run`` when it has nothing to do (after printing and logging what
-    the full tick would), or None: run the full tick."""
+    the full tick would), or None: run the full tick. ``now``: the tick's time (tests)."""
     try:
         cfg = _Config(config, data_dir)
-        now = datetime.now(UTC)
+        now = now or datetime.now(UTC)
         _check_setup(cfg)
         if not _nothing_to_do(cfg, now):
             return None
