@@ -235,8 +235,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _json(path: Path) -> Any:
     """Strict JSON (UTF-8, no repeated key, no NaN): what msgspec reads the same way."""
-    return json.loads(path.read_bytes().decode("utf-8"), object_pairs_hook=_pairs,
-                      parse_constant=_no_constant)
+    return json.loads(
+        path.read_bytes().decode("utf-8"), object_pairs_hook=_pairs, parse_constant=_no_constant
+    )
 
 
 def _no_constant(name: str) -> Any:
@@ -378,12 +379,10 @@ def _markers_idle(root: Path, inbound: Path | None, now: datetime) -> bool:
             continue
         entry = _json(root / "queued" / name)
         after = entry.get("next_attempt") if type(entry) is dict else None
-        if type(after) not in (int, float) or not after > ts:
+        if not isinstance(after, int | float) or type(after) is bool or not after > ts:
             return False
     # Mail in the inbox.
-    if inbound is not None and (_names(inbound / "new") or _names(inbound / "cur")):
-        return False
-    return True
+    return inbound is None or not (_names(inbound / "new") or _names(inbound / "cur"))
 
 
 __all__ = ["IDLE_LINE", "idle_tick"]

@@ -20,7 +20,6 @@ from pbem.cli import idle
 from pbem.cli.idle import IDLE_LINE, idle_tick
 from pbem.config import _FileConfig, load_config
 from pbem.runner import TickReport, build_sender, build_service, build_source, tick
-from pbem.service.journal import AwaitingMark
 from pbem.store import Keyring, SetDeadline
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +74,12 @@ class Site:
                 p = Path(dirpath) / name
                 st = p.lstat()
                 digest = hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else ""
-                out[str(p.relative_to(self.root))] = (st.st_mode, st.st_size, st.st_mtime_ns, digest)
+                out[str(p.relative_to(self.root))] = (
+                    st.st_mode,
+                    st.st_size,
+                    st.st_mtime_ns,
+                    digest,
+                )
         return out
 
     def check(self) -> bool:
@@ -103,8 +107,11 @@ class Site:
         path = self.inbox / sub / f"{self.now.timestamp():.0f}.x{len(os.listdir(self.inbox / sub))}"
         path.write_bytes(
             b"From: ann@example.org\r\nTo: s@pbem.test\r\nSubject: hi\r\n"
-            b"Message-ID: <m" + str(len(os.listdir(self.inbox / sub))).encode() + b"@x.test>\r\n\r\n"
-            + body.encode() + b"\r\n"
+            b"Message-ID: <m"
+            + str(len(os.listdir(self.inbox / sub))).encode()
+            + b"@x.test>\r\n\r\n"
+            + body.encode()
+            + b"\r\n"
         )
         return path
 
@@ -331,7 +338,9 @@ def test_pending_work_of_every_kind_goes_to_the_full_tick(idle_site: Site) -> No
     (ob / "ratelimit.json").write_text('{"a": [1e999]}')  # read as infinity: no harm
     assert site.check()
     (ob / "ratelimit.json").unlink()
-    without_idle(touch(ob / "ratelimit.json", '{"a": [' + "9" * 400 + "]}"), rm(ob / "ratelimit.json"))
+    without_idle(
+        touch(ob / "ratelimit.json", '{"a": [' + "9" * 400 + "]}"), rm(ob / "ratelimit.json")
+    )
     # A folder the service would create.
     for d in ("queued", "failed", "dirty", "notified", "timers", "awaiting-keys", "digests"):
         (ob / d).rename(ob / f"{d}.away")
@@ -362,8 +371,8 @@ def test_pending_work_of_every_kind_goes_to_the_full_tick(idle_site: Site) -> No
         "[imap]\nidle_cycle = 61\n",
         '[imap]\nsecurity = "ssl"\n',
         'typo = "x"\n',
-        "[imap.folders]\nspam = \"Spam\"\n",
-        'log_file = 3\n',
+        '[imap.folders]\nspam = "Spam"\n',
+        "log_file = 3\n",
         "this is not toml",
     ],
 )
