@@ -26,7 +26,11 @@ What a tick would read, and what counts as idle here:
 - ``outbox/queued/``: every queued mail waiting for a later attempt;
 - the inbound Maildir: nothing in ``new/`` or ``cur/``;
 - the files a tick rewrites when it starts (an old ``sent.log`` of a wider mode, the rate
-  limiter's file) need no rewriting.
+  limiter's file) need no rewriting;
+- ``PBEM_CRASH_AT`` (the crash tests' fault injection) is not set.
+
+A game waiting for its players' keys (``outbox/awaiting-keys/``) makes every tick a full one: the
+tick looks whether the keys came (the GM may import them) and reminds once a day.
 
 Anything added to the tick that reads another marker must be added here too;
 ``tests/cli/test_idle.py`` checks, on states made by real service operations, that whenever this
@@ -60,6 +64,8 @@ def idle_tick(
 ) -> int | None:
     """The exit status of ``pbem run`` when it has nothing to do (after printing and logging what
     the full tick would), or None: run the full tick. ``now``: the tick's time (tests)."""
+    if os.environ.get("PBEM_CRASH_AT"):
+        return None  # fault injection (the crash tests): the full tick passes its crash points
     try:
         cfg = _Config(config, data_dir)
         now = now or datetime.now(UTC)

@@ -349,6 +349,12 @@ def test_pending_work_of_every_kind_goes_to_the_full_tick(idle_site: Site) -> No
     (site.inbox / "tmp").rmdir()
     assert not site.idle()
     (site.inbox / "tmp").mkdir()
+    # Fault injection (the crash tests): the full tick passes its crash points.
+    os.environ["PBEM_CRASH_AT"] = "after-fetch"
+    try:
+        assert not site.idle()
+    finally:
+        del os.environ["PBEM_CRASH_AT"]
     # Another tick holds the lock: the full tick says so.
     fd = os.open(site.data / ".service.lock", os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)
