@@ -10,11 +10,17 @@ import os
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "service"))
+from helpers import reply  # noqa: E402
 
 from pbem.cli import idle
 from pbem.cli.idle import IDLE_LINE, idle_tick
@@ -102,6 +108,15 @@ class Site:
             if self.check():
                 return
         raise AssertionError("never idle")
+
+    def last_mail_to(self, addr: str, gid: str) -> EmailMessage:
+        """The newest mail of game ``gid`` delivered to ``addr`` (the Maildir sink)."""
+        mails = []
+        for p in (self.sent / addr / "new").iterdir():
+            msg = BytesParser(policy=policy.default).parsebytes(p.read_bytes())
+            if str(msg["Subject"]).startswith(f"[{gid}]"):
+                mails.append((p.stat().st_mtime_ns, p.name, msg))
+        return max(mails, key=lambda m: m[:2])[2]  # type: ignore[return-value]
 
     def drop_mail(self, sub: str = "new", body: str = "GAMES") -> Path:
         path = self.inbox / sub / f"{self.now.timestamp():.0f}.x{len(os.listdir(self.inbox / sub))}"
@@ -212,6 +227,16 @@ def test_whenever_it_says_idle_a_full_tick_does_nothing(site: Site) -> None:
     site.now += timedelta(hours=2)  # the deadline passed: the computer plays
     assert not site.check()
     site.settle()
+    # Moves by mail: each reply is read, applied and answered; then idle again.
+    for _ in range(3):
+        rec = svc.store.load(gids[1])
+        mover = rec.pending()[0].seat
+        addr = rec.envelope.active_player(mover).email
+        raw = reply(site.last_mail_to(addr, gids[1]), addr, rec.legal_notations(mover)[0])
+        (site.inbox / "new" / f"{rec.seq}.reply").write_bytes(raw)
+        assert not site.check()
+        site.settle()
+        assert svc.store.load(gids[1]).envelope.moves == rec.envelope.moves + 1
     # A mail in the inbox (new/, then cur/): read, answered.
     site.drop_mail("new")
     assert not site.check()
