@@ -11,6 +11,7 @@ interleaved with the current tree, for before/after ratios measured in one run. 
 also runs every command with the interpreter of a venv where pbem was pip-installed from a wheel
 (``python -m venv /tmp/x && /tmp/x/bin/pip install .``): without the editable install's path finder,
 which costs about 25 ms of every process of the development venv.
+``--installed-baseline PY`` does the same with a venv where the ``--baseline`` tree was installed.
 ``--importtime`` prints the ten most expensive imports of each command (``python -X importtime``).
 
 Bytecode: an installed pbem has its ``.pyc`` files, so the children run with bytecode caching on
@@ -126,6 +127,12 @@ def main() -> None:
         help="also run with this interpreter, e.g. /tmp/x/bin/python of a venv where pbem was "
         "installed with pip from this tree (no editable path finder, no PYTHONPATH)",
     )
+    parser.add_argument(
+        "--installed-baseline",
+        default=None,
+        help="also run with this interpreter, a venv where the --baseline tree was installed "
+        "from a wheel (before/after of installed pbem in one run)",
+    )
     parser.add_argument("--no-bytecode", action="store_true", help="compile every module each run")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-startup-"))
@@ -143,6 +150,8 @@ def main() -> None:
     trees = {"now": here}
     if args.baseline is not None:
         trees = {"before": str(args.baseline.resolve()), "now": here}
+    if args.installed_baseline:
+        trees["before, installed"] = INSTALLED + args.installed_baseline
     if args.installed:
         trees["installed"] = INSTALLED + args.installed
     cpu: dict[tuple[str, str], list[float]] = {}
@@ -172,6 +181,10 @@ def main() -> None:
             b = statistics.median(cpu[(name, "before")])
             n = statistics.median(cpu[(name, "now")])
             parts.append(f"cpu now/before {n / b:.2f}")
+        if "before, installed" in trees and "installed" in trees:
+            b = statistics.median(cpu[(name, "before, installed")])
+            n = statistics.median(cpu[(name, "installed")])
+            parts.append(f"installed now/before {n / b:.2f}")
         print(f"{name:<26} " + "; ".join(parts))
     if args.importtime:
         for name, cmd in commands.items():

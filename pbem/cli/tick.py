@@ -8,13 +8,14 @@ plain forms (``--config``, ``--data-dir``, ``-v``), so that a tick does not impo
 from __future__ import annotations
 
 import contextlib
-import logging
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pbem.errors import ServiceBusy, exit_code
+TYPE_CHECKING = False  # not typing's: an idle tick imports neither typing's extras nor logging
+if TYPE_CHECKING:
+    import logging
 
 
 class Done(Exception):
@@ -43,7 +44,7 @@ def error_message(exc: BaseException) -> str:
 @contextlib.contextmanager
 def plain_errors() -> Iterator[None]:
     """:func:`pbem.cli.apps.cli_errors` without typer: the message on stderr, then :class:`Done`."""
-    from pbem.errors import PbemError, RuleError
+    from pbem.errors import PbemError, RuleError, ServiceBusy, exit_code
 
     try:
         yield
@@ -56,6 +57,8 @@ def plain_errors() -> Iterator[None]:
 
 
 def setup_logging(cfg_log_file: Path | None, verbose: bool) -> None:
+    import logging
+
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if cfg_log_file is not None:
         cfg_log_file.parent.mkdir(parents=True, exist_ok=True)
@@ -75,6 +78,14 @@ def now() -> datetime:
 def run_once(config: Path | None, data_dir: Path | None, verbose: bool) -> int:
     """One tick of the mail loop; returns the exit status (0 healthy, 1 the GM is needed, 2 a
     configuration error)."""
+    # Nothing to do (the usual cron tick): answered from the markers, without the service.
+    from pbem.cli.idle import idle_tick
+
+    idle = idle_tick(config, data_dir, verbose)
+    if idle is not None:
+        return idle
+    import logging
+
     from pbem.config import load_config
     from pbem.runner import build_sender, build_service, build_source, tick
 

@@ -184,6 +184,29 @@ def test_an_idle_run_imports_no_mail_building_and_no_typer(tmp_path: Path) -> No
     assert "pbem.store" not in helped and "pbem.crypto" not in helped
 
 
+def test_a_second_idle_run_imports_neither_msgspec_nor_logging(tmp_path: Path) -> None:
+    """The first tick over a fresh data directory is a full one (it creates the folders and does
+    the day's pruning: the tests above look at what it imports); the next finds nothing to do and
+    is answered from the markers (pbem.cli.idle), without the service, the store or msgspec."""
+    argv = ["run", "--config", str(_idle_config(tmp_path))]
+    assert "pbem.runner" in _imported_by(argv)
+    idle = _imported_by(argv)
+    assert "pbem.cli.idle" in idle  # it did run
+    for heavy in (
+        "msgspec",
+        "logging",
+        "typing_extensions",
+        "dataclasses",
+        "pbem.config",
+        "pbem.errors",
+        "pbem.runner",
+        "pbem.service",
+        "pbem.store",
+        "pbem.mail.outbox",
+    ):
+        assert heavy not in idle, heavy
+
+
 # ------------------------------------------------------------------ help without typer
 
 
