@@ -130,7 +130,10 @@ class KeyDesk:
                 tail = f"remind.{now:%Y%m%d%H%M}" if reminder else "welcome"
                 n += self.mailer.notice(record, seat, what, paras, tail, attach_keys=not reminder)
             told.add(pl.email)
-        self.journal.save_awaiting(gid, AwaitingMark(told=sorted(told), last=now.isoformat()))
+        # The time of the last mail (a welcome that found everyone told, as at the GM's resume,
+        # does not put the next reminder off).
+        last = now.isoformat() if n or mark.last is None else mark.last
+        self.journal.save_awaiting(gid, AwaitingMark(told=sorted(told), last=last))
         return n
 
     def _welcome_text(
@@ -181,6 +184,8 @@ class KeyDesk:
                 self.journal.clear_awaiting(gid)
                 continue
             record = self.store.load(gid)
+            if record.envelope.status == "paused" and self.missing(record):
+                continue  # still waiting; no reminder while the GM holds the game
             if not self.missing(record) or record.envelope.status != "active":
                 self.journal.clear_awaiting(gid)
                 n += self.notify(gid)

@@ -196,8 +196,11 @@ class Notifier:
         if done >= record.seq:
             self.journal.clear_dirty(game_id)
             return 0
-        if done == 0 and self.missing_keys(record):
-            n = self.welcome_for_keys(record)
+        status = record.envelope.status
+        if done == 0 and status in ("active", "paused") and self.missing_keys(record):
+            # Not started: it waits for keys. The welcome goes once (not again after the GM's
+            # pause, nor at his resume); an ended game goes on below and says that it ended.
+            n = self.welcome_for_keys(record) if status == "active" else 0
             self.journal.clear_dirty(game_id)
             return n
         new_lines = [e for e in record.entries if e.seq > done]

@@ -320,3 +320,40 @@ def test_players_without_a_key_are_reminded_daily(keyed: Keyed) -> None:
     assert "Your tile" not in body
     tick(env.service, None, None, clock=env.clock)
     assert drain(env) == []  # once a day, not once a tick
+
+
+@pytest.mark.parametrize("gm", ["pause", "end"])
+def test_a_game_the_gm_holds_while_it_waits_for_keys_mails_once(keyed: Keyed, gm: str) -> None:
+    """A game paused or ended before its keys came: the welcome is not sent again at every tick.
+    An ended game says so once; a paused one keeps waiting quietly, and once resumed it reminds
+    the players again, daily, and starts when the keys are in."""
+    from pbem.store.entries import End, Pause, Resume
+
+    env = keyed.env
+    rec = env.store.load(keyed.gid)
+    change = Pause("a break", source="gm") if gm == "pause" else End(reason="gm")
+    env.store.commit(keyed.gid, rec.seq, [change], env.clock())
+    tick(env.service, None, None, clock=env.clock)
+    told = drain(env)
+    assert not any("a key for encrypted mail" in str(m["Subject"]) for m in told)
+    if gm == "end":
+        assert {a for _, a in PLAYERS} == {m["To"].addresses[0].addr_spec for m in told}
+        assert all("Your tile" not in text_of(m) for m in told)  # withheld: no key on file
+    else:
+        assert told == []
+    for _ in range(2):
+        env.clock.now += timedelta(hours=25)
+        tick(env.service, None, None, clock=env.clock)
+        assert drain(env) == [], "nothing more while the GM holds the game"
+    if gm == "end":
+        assert env.service.journal.awaiting_games() == []
+        return
+    assert env.service.journal.awaiting_games() == [keyed.gid]
+    rec = env.store.load(keyed.gid)
+    env.store.commit(keyed.gid, rec.seq, [Resume(source="gm")], env.clock())
+    tick(env.service, None, None, clock=env.clock)
+    reminders = drain(env)  # the last welcome was days ago
+    assert {a for _, a in PLAYERS} == {m["To"].addresses[0].addr_spec for m in reminders}
+    assert all("reminder: a key" in str(m["Subject"]) for m in reminders)
+    tick(env.service, None, None, clock=env.clock)
+    assert drain(env) == []
