@@ -40,6 +40,8 @@ __all__ = [
     "prune",
     "quoted_mask",
     "save",
+    "save_bytes",
+    "file_name",
     "strip_subject",
     "words",
 ]
@@ -199,15 +201,28 @@ def _name(message_id: str, key: bytes) -> str:
     return hashlib.blake2b(mid.encode(), key=_subkey(key), digest_size=16).hexdigest()
 
 
+def file_name(message_id: str, key: bytes) -> str:
+    """The name of the fingerprint file of the mail ``message_id`` (a keyed hash: no token in it)."""
+    return _name(message_id, key)
+
+
 def save(data_dir: Path, message_id: str, fp: Fingerprint, *, sync: bool = False) -> Path:
     """Keep ``fp`` for the mail ``message_id`` (overwrites: a re-sent mail has the same id)."""
+    return save_bytes(data_dir, _name(message_id, fp.key), fp.to_bytes(), sync=sync)
+
+
+def save_bytes(data_dir: Path, name: str, data: bytes, *, sync: bool = False) -> Path:
+    """Write the fingerprint file ``name`` (from :func:`file_name`) with ``data`` (from
+    :meth:`Fingerprint.to_bytes`): the outbox does this when it marks the mail sent."""
+    if not re.fullmatch(r"[0-9a-f]{32}", name):
+        raise ValueError("not a fingerprint file name")
     d = _dir(data_dir)
     if not d.is_dir():
         d.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(d, 0o700)
-    path = d / _name(message_id, fp.key)
+    path = d / name
     if sync:
-        atomic_write(path, fp.to_bytes(), mode=0o600, sync=True)
+        atomic_write(path, data, mode=0o600, sync=True)
         return path
     # Written in place, no temp file and rename (half the file system calls): a torn or missing
     # file reads as no fingerprint (``from_bytes`` checks the count against the length), and
@@ -215,9 +230,9 @@ def save(data_dir: Path, message_id: str, fp: Fingerprint, *, sync: bool = False
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     try:
         os.fchmod(fd, 0o600)
-        data = memoryview(fp.to_bytes())
-        while data:
-            data = data[os.write(fd, data) :]
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
     return path

@@ -87,6 +87,12 @@ class Entry(msgspec.Struct, kw_only=True):
     next_attempt: float = 0.0
     last_error: str = ""
     sealed: str
+    fp_name: str = ""
+    """The mail's fingerprint file (:func:`pbem.mail.fingerprint.file_name`), written with
+    ``fp`` when the mail is marked sent, so that it exists before any reply can be read; empty
+    for an entry without one (older entries)."""
+    fp: bytes = b""
+    """The fingerprint's bytes (keyed hashes; :meth:`~pbem.mail.fingerprint.Fingerprint.to_bytes`)."""
 
 
 @dataclass
@@ -187,8 +193,11 @@ class Outbox:
         game: str,
         kind: str,
         now: datetime,
+        fingerprint: tuple[str, bytes] | None = None,
     ) -> str:
         """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID.
+        ``fingerprint``: the file name and bytes of the mail's fingerprint, written when the mail
+        is marked sent (by whichever thread or tick sends it).
 
         A :class:`~pbem.mail.compose.RawMail` is stored as it was built (its bytes, Message-ID
         and sender given): nothing is parsed or serialised again. An ``EmailMessage`` (a mail
@@ -215,6 +224,8 @@ class Outbox:
             order=time.time_ns(),
             sealed=self.sealer.seal(raw, key.encode()),
         )
+        if fingerprint is not None:
+            entry.fp_name, entry.fp = fingerprint
         deferred = self._batch > 0 and self.fsync
         atomic_write(
             self.queued / f"{key}.json",
@@ -257,6 +268,14 @@ class Outbox:
         same Message-ID); the sent.log line is best effort (see the module's docstring).
         ``defer_sync``: leave the fsync of ``sent.log`` to the next :meth:`sync` (the sending
         thread of a tick marks many mails)."""
+        if entry.fp_name:
+            # Before the queued file goes: a crash in between writes it again at the resend.
+            from pbem.mail.fingerprint import save_bytes
+
+            try:  # a fingerprint never stops a mail: without it, quote shapes read the reply
+                save_bytes(self.root.parent, entry.fp_name, entry.fp)
+            except (OSError, ValueError) as err:
+                log.warning("outbox: fingerprint of %s not written: %s", entry.key, err)
         removed = True
         try:
             (self.queued / f"{entry.key}.json").unlink(missing_ok=True)

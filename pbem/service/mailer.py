@@ -7,7 +7,6 @@ set by the caller, never guessed from a Message-ID), encryption for the recipien
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
@@ -213,16 +212,13 @@ class Mailer:
         text, html = compose.render(mail.kind, mail.ctx, self.lang_of(mail.to_addr, mail.record))
         record = mail.record
         mid = self.message_id(mail)
-        # What we say is never read back as the player's words (pbem.mail.fingerprint).
-        # No fsync: a fingerprint lost in a crash only means quote shapes decide for that reply.
-        with contextlib.suppress(OSError):  # it must never stop a mail
-            fingerprint.save(
-                self.data_dir,
-                mid,
-                fingerprint.fingerprint_of(
-                    text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
-                ),
-            )
+        # What we say is never read back as the player's words (pbem.mail.fingerprint). The
+        # outbox writes the file when the mail is marked sent (often on the tick's sending
+        # thread), without fsync: a fingerprint lost in a crash only means quote shapes decide.
+        fp = fingerprint.fingerprint_of(
+            text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
+        )
+        fp_file = (fingerprint.file_name(mid, self.secret), fp.to_bytes())
         refs = (
             [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]
             if record is not None and mail.seat is not None
@@ -275,6 +271,7 @@ class Mailer:
             game=record.envelope.game_id if record else "",
             kind=mail.kind,
             now=now,
+            fingerprint=fp_file,
         )
         return 1
 

@@ -144,3 +144,32 @@ def test_an_unreachable_server_is_tried_once_a_tick(tmp_path: Path) -> None:
     assert len(down.batches) == 1
     assert any(e.recipient == "ann@example.org" and e.attempts == 1 for e in env.outbox.pending())
     assert len(env.outbox.pending()) + report.sent == 4
+
+
+def test_a_mails_fingerprint_is_written_when_it_is_sent(tmp_path: Path) -> None:
+    """The fingerprint travels in the queued entry and is written when the mail is marked sent,
+    by whoever sends it: a mail queued and not yet sent has none on disk, a mail sent by a later
+    tick (after a crash, after a refusal) gets it then, and a reply to it is read with it."""
+    from pbem.mail import fingerprint
+
+    env = make_env(tmp_path)
+    _games_with_replies(env, tmp_path / "inbox", 1)
+    fps = env.data / "outbox" / "fingerprints"
+    before = set(fps.iterdir())
+    # A tick without a sender (as one whose server is down) leaves the mails queued.
+    report = tick(env.service, MaildirSource(tmp_path / "inbox"), None, clock=env.clock)
+    assert report.applied == 1
+    queued = env.outbox.pending()
+    assert len(queued) == 2 and all(e.fp_name and e.fp for e in queued)
+    assert set(fps.iterdir()) == before, "nothing on disk before the mail goes out"
+    sender = Recorder()
+    report = tick(env.service, None, sender, clock=env.clock)
+    assert report.sent == 2
+    for entry in queued:
+        path = fps / entry.fp_name
+        assert path.stat().st_mode & 0o777 == 0o600
+        fp = fingerprint.Fingerprint.from_bytes(path.read_bytes(), env.service.secret)
+        assert fp is not None and fp.to_bytes() == entry.fp
+    # The file is the one a reply to the mail looks up.
+    for mail in sender.mails():
+        assert fingerprint.load(env.data, str(mail["Message-ID"]), env.service.secret)
