@@ -312,7 +312,8 @@ class SendWhileReading:
         self._thread.join()
         self.report.sent += self.sent
         now = self.clock()
-        with outbox.batch():  # also the one fsync of sent.log for the thread's marks
+        outbox.sync_sent_log()  # one fsync for every line the thread appended
+        with outbox.batch():
             for entry, res in self.refused:
                 _not_sent(self.service, entry, res, now, self.report)
 

@@ -130,6 +130,8 @@ class Outbox:
         """A mail was renamed into ``queued/`` since its directory was last fsynced."""
         self._sent_unsynced = False
         """A ``sent.log`` line was appended in a batch and not yet fsynced."""
+        self._sent_deferred = False
+        """The same, by ``mark_sent(defer_sync=True)``: synced only by :meth:`sync_sent_log`."""
         self.on_durable: Callable[[Entry], None] | None = None
         """Called with each queued entry once it is durable (its directory fsynced): the tick's
         sending thread (:class:`pbem.runner.SendWhileReading`) sends it while the next messages
@@ -156,7 +158,13 @@ class Outbox:
             self._unsynced = False
         self._hand_over()
         if self._sent_unsynced:
-            self._sent_unsynced = False
+            self.sync_sent_log()
+
+    def sync_sent_log(self) -> None:
+        """fsync ``sent.log`` if a line was appended without one (in a batch, or by the tick's
+        sending thread, whose lines are synced once when the reading ends)."""
+        if self._sent_unsynced or self._sent_deferred:
+            self._sent_unsynced = self._sent_deferred = False
             try:
                 fd = os.open(self.root / "sent.log", os.O_WRONLY)
                 try:
@@ -266,7 +274,7 @@ class Outbox:
         The queued file goes first: once it is gone the mail is not sent again. Returns False when
         it could not be removed (the mail may then go out once more at the next tick, with the
         same Message-ID); the sent.log line is best effort (see the module's docstring).
-        ``defer_sync``: leave the fsync of ``sent.log`` to the next :meth:`sync` (the sending
+        ``defer_sync``: leave the fsync of ``sent.log`` to :meth:`sync_sent_log` (the sending
         thread of a tick marks many mails)."""
         if entry.fp_name:
             # Before the queued file goes: a crash in between writes it again at the resend.
@@ -292,7 +300,9 @@ class Outbox:
             )
             try:
                 os.write(fd, line)
-                if self.fsync and (self._batch > 0 or defer_sync):
+                if self.fsync and defer_sync:
+                    self._sent_deferred = True  # one fsync when the tick's reading ends
+                elif self.fsync and self._batch > 0:
                     self._sent_unsynced = True  # one fsync when the batch ends
                 elif self.fsync:
                     os.fsync(fd)
