@@ -97,6 +97,17 @@ _INT = int
 _FLOAT = float
 _SECURITY = frozenset({"tls", "starttls", "none"})
 
+_SERVER: dict[str, Any] = {
+    "host": _STR,
+    "port": _INT,
+    "security": _SECURITY,
+    "user": _STR,
+    "password_env": _STR,
+    "password_file": _STR,
+    "ca_file": _STR,
+}
+"""The fields the IMAP and SMTP sections share."""
+
 _SCHEMA: dict[str, Any] = {
     "data_dir": _STR,
     "keys_dir": _STR,
@@ -107,25 +118,11 @@ _SCHEMA: dict[str, Any] = {
     "maildir_outbound": _STR,
     "log_file": _STR,
     "imap": {
-        "host": _STR,
-        "port": _INT,
-        "security": _SECURITY,
-        "user": _STR,
-        "password_env": _STR,
-        "password_file": _STR,
-        "ca_file": _STR,
+        **_SERVER,
         "folders": {"inbox": _STR, "processed": _STR, "rejected": _STR, "shunt": _STR},
         "idle_cycle": _FLOAT,
     },
-    "smtp": {
-        "host": _STR,
-        "port": _INT,
-        "security": _SECURITY,
-        "user": _STR,
-        "password_env": _STR,
-        "password_file": _STR,
-        "ca_file": _STR,
-    },
+    "smtp": _SERVER,
     "limits": {
         "max_messages_per_tick": _INT,
         "max_mails_per_sender_per_hour": _INT,
