@@ -182,11 +182,15 @@ class Committer:
             )
             # Committed. The snapshot is only a cache: failing to write it (disk full...) must
             # not turn a durable commit into an error the caller would retry.
-            self.store._loader.committed(game_id, expected_seq, fold, w.lines, w.all_entries)
+            prefix = self.store._loader.committed(
+                game_id, expected_seq, fold, w.lines, w.all_entries
+            )
             warnings = list(record.warnings)
             try:
                 self.store._files.write_snapshot(gdir, fold, entries=w.all_entries)
-                self.store._files.write_checkpoint(gdir, game_id, fold.seq, fold.envelope.head_hash)
+                self.store._files.write_checkpoint(
+                    gdir, game_id, fold.seq, fold.envelope.head_hash, prefix
+                )
             except OSError as exc:
                 warnings.append(
                     f"{game_id}: committed seq {fold.seq}, but state.json could not be written "
