@@ -58,10 +58,15 @@ class ParsedLog:
     missing_newline: bool = False
     """The last line is a complete, valid record whose newline is missing."""
     sha: Any = None
-    """SHA-256 (a ``hashlib`` object, still open) of the good lines, each with its newline: what a
-    checkpoint of this log signs (docs/FILE-FORMATS.md, "checkpoint.json")."""
-    size: int = 0
-    """The length in bytes of the good lines, each with its newline."""
+    """SHA-256 (a ``hashlib`` object, still open) of :attr:`blob`: what a checkpoint of this log
+    signs (docs/FILE-FORMATS.md, "checkpoint.json")."""
+    blob: bytes | None = None
+    """The good lines, each with its newline: the log file's bytes once a torn line is cut off or
+    a missing newline added."""
+
+    @property
+    def size(self) -> int:
+        return len(self.blob) if self.blob is not None else 0
 
     @property
     def lines(self) -> list[bytes]:
@@ -166,18 +171,32 @@ def _decoder(game: str, path: str) -> Decode:
     return decode
 
 
-def _trusted_prefix(parts: list[bytes], data: bytes, prefix: Prefix) -> Any:
-    """The open SHA-256 of ``data[:size]`` if those bytes are the ``seq`` lines a signed checkpoint
-    vouches for (same length, same digest, line ``seq`` with the same hash), else ``None``."""
+def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[list[bytes], Any] | None:
+    """The lines and the open SHA-256 of ``data[:size]`` if those bytes are the ``seq`` lines a
+    signed checkpoint vouches for (same length, same digest, line ``seq`` with the same hash),
+    else ``None``."""
     seq, size, digest, head = prefix
-    if not (0 < seq <= len(parts) and size <= len(data) and data.count(b"\n", 0, size) == seq):
-        return None
-    if data[size - 1 : size] != b"\n":
+    if not (0 < size <= len(data) and data[size - 1] == 0x0A and data.count(b"\n", 0, size) == seq):
         return None
     sha = hashlib.sha256(memoryview(data)[:size])
-    if not hmac.compare_digest(sha.hexdigest(), digest) or line_hash(parts[seq - 1]) != head:
+    if not hmac.compare_digest(sha.hexdigest(), digest):
         return None
-    return sha
+    lines = data[: size - 1].split(b"\n")
+    if line_hash(lines[-1]) != head:
+        return None
+    return lines, sha
+
+
+def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] | None) -> bool:
+    """Whether ``data`` starts with every line of ``known`` (checked earlier in this process, and
+    the log this process last verified when ``verified`` is given), byte for byte."""
+    return (
+        known is not None
+        and known.torn is None
+        and known.blob is not None
+        and (verified is None or (known.seq, known.head_hash) == verified)
+        and data.startswith(known.blob)
+    )
 
 
 def parse_log(
@@ -191,6 +210,9 @@ def parse_log(
     prefix: Prefix | None = None,
 ) -> ParsedLog:
     """Check every line (framing, signature when ``keys`` is given, sequence, chain).
+
+    ``known``: a parse of this log made earlier in this process. If the log still starts with
+    its lines, byte for byte, they are reused as they are (neither checked nor decoded again).
 
     ``prefix = (seq, size, digest, hash)`` (a signed checkpoint): if the first ``size`` bytes of
     the log still have that SHA-256 and hold ``seq`` lines, the last with that hash, they are the
@@ -209,45 +231,44 @@ def parse_log(
         raise IntegrityError(
             "the log is empty (it must start with the setup line)", game=game, path=path, line=1
         )
-    parts = data.split(b"\n")
-    tail = parts.pop()  # b"" when the file ends with a newline
     decode = _decoder(game, path)
     out = LogEntries([], [], [], decode)
     prev = GENESIS_PREV
-    first = 1
+    sha: Any = None
+    hashed = (
+        0  # the bytes before this offset are lines reused or vouched for, and hashed in ``sha``
+    )
+    trusted = None
+    if known is not None and known.blob is not None and _same_start(data, known, verified):
+        out = known.entries.copy()
+        prev = known.head_hash
+        sha = known.sha.copy()
+        hashed = len(known.blob)
+    elif prefix is not None and (trusted := _trusted_prefix(data, prefix)) is not None:
+        lines, sha = trusted
+        prev = prefix[3]
+        hashed = prefix[1]
+        out = LogEntries(lines, [None] * len(lines), [None] * (len(lines) - 1) + [prev], decode)
+    parts = data[hashed:].split(b"\n") if hashed else data.split(b"\n")
+    tail = parts.pop()  # b"" when the file ends with a newline
     skip = 0
-    sha = None
-    hashed = 0  # how many bytes ``sha`` covers
-    if prefix is not None and (sha := _trusted_prefix(parts, data, prefix)) is not None:
-        skip, hashed, _, prev = prefix
-        first = skip + 1
-        out = LogEntries(parts[:skip], [None] * skip, [None] * (skip - 1) + [prev], decode)
-    elif (
-        verified is not None
+    if (
+        not hashed
+        and verified is not None
         and 0 < verified[0] <= len(parts)
         and line_hash(parts[verified[0] - 1]) == verified[1]
     ):
         skip = verified[0]
-        if (
-            known is not None
-            and known.seq >= skip
-            and known.hash(skip) == verified[1]
-            and data.startswith(b"\n".join(known.lines[:skip]) + b"\n")
-        ):
-            # The same first ``skip`` lines, byte for byte, were parsed and checked before: reuse
-            # them instead of decoding them again.
-            out = known.entries.copy(skip)
-            prev = out.hash(skip - 1)
-            first = skip + 1
-    for i in range(first, len(parts) + 1):
-        raw = parts[i - 1]
-        entry = _check_line(raw, i, prev, None if i <= skip else keys, game, path)
+    first = len(out) + 1  # the number of the line in parts[0]
+    for j, raw in enumerate(parts):
+        n = first + j
+        entry = _check_line(raw, n, prev, None if n <= skip else keys, game, path)
         prev = line_hash(raw)
         out.append(raw, entry, prev)
     torn: bytes | None = None
     missing_newline = False
     if tail:
-        n = len(parts) + 1
+        n = first + len(parts)
         try:
             entry = _check_line(tail, n, prev, keys, game, path)
         except IntegrityError:
@@ -257,19 +278,16 @@ def parse_log(
             missing_newline = True
     if not out:
         raise IntegrityError("the log holds no complete line", game=game, path=path, line=1)
-    good = len(data) - len(tail) if torn is not None else len(data)
     if sha is None:
         sha = hashlib.sha256()
-    sha.update(memoryview(data)[hashed:good])
-    if missing_newline:
-        sha.update(b"\n")
-    return ParsedLog(
-        entries=out,
-        torn=torn,
-        missing_newline=missing_newline,
-        sha=sha,
-        size=good + int(missing_newline),
-    )
+    if torn is not None:
+        blob = data[: len(data) - len(torn)]
+    elif missing_newline:
+        blob = data + b"\n"
+    else:
+        blob = data
+    sha.update(memoryview(blob)[hashed:])
+    return ParsedLog(entries=out, torn=torn, missing_newline=missing_newline, sha=sha, blob=blob)
 
 
 def parse_snapshot(

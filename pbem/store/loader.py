@@ -271,11 +271,11 @@ class Loader:
         whole log for its checkpoint (``None`` if this process did not parse the log before)."""
         self.verified[game_id] = (fold.seq, fold.envelope.head_hash)
         known = self.parsed.get(game_id)
-        if known is None or known.seq != expected_seq or known.sha is None:
+        if known is None or known.seq != expected_seq or known.sha is None or known.blob is None:
             return None
         block = b"".join(x + b"\n" for x in lines)
         sha = known.sha.copy()
         sha.update(block)
-        log = ParsedLog(entries=entries.copy(), sha=sha, size=known.size + len(block))
+        log = ParsedLog(entries=entries.copy(), sha=sha, blob=known.blob + block)
         self.parsed[game_id] = log
         return log.size, sha.hexdigest()

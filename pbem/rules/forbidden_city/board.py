@@ -470,29 +470,21 @@ def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> B
 _TURNED: dict[tuple[str, int], tuple[Orientation, tuple[int, int, int, int], int]] = {}
 """(tile id, rotation) -> the orientation, its edge regions and the tile's number of regions."""
 
-RoomRecord = tuple[int, list[int], list[int], int, int, list[int], list[int], bool, int, str]
-"""A room in the encoded state: id, squares (sorted), regions, open, dragons, advisors, links,
-closed, grey, colour."""
+RoomRecord = tuple[
+    int, frozenset[int], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], bool, int, str
+]
+"""A room in the encoded state: its id, then the fields of :class:`Room` (squares, regions, open,
+dragons, advisors, links, closed, grey, colour). Encoded, the squares are sorted (msgspec's
+``order="deterministic"`` sorts a set) and the tuples are lists; decoded, they are these types."""
 
 
 def room_records(board: Board) -> list[RoomRecord]:
     """The board's rooms for the encoded state, in the board's own order (so that a decoded board
     iterates its rooms exactly as the board that was encoded)."""
-    return [
-        (
-            rid,
-            sorted(r.squares),
-            list(r.regions),
-            r.open,
-            r.dragons,
-            list(r.advisors),
-            list(r.links),
-            r.closed,
-            r.grey,
-            r.colour,
-        )
-        for rid, r in board.rooms.items()
-    ]
+    return [(rid, *r) for rid, r in board.rooms.items()]
+
+
+_tuple_new = tuple.__new__
 
 
 def restore(
@@ -501,12 +493,13 @@ def restore(
     reg_room: list[int],
     rooms: Iterable[RoomRecord],
 ) -> Board:
-    """The board of ``side`` after ``placements``, from its stored rooms (:func:`room_records`) and
-    ``reg_room``: what :func:`replay` computes, without planning any placement.
+    """The board of ``side`` after ``placements``, from its stored rooms (:func:`room_records`,
+    decoded as :data:`RoomRecord`) and ``reg_room``: what :func:`replay` computes, without planning any
+    placement.
 
     A placed square never changes, so the cells follow from the placements alone (region ids are
     handed out in placement order); the frontier follows from the cells. Only the rooms, which
-    merges and closings change, are stored. Linear in the number of tiles, about 1 us each.
+    merges and closings change, are stored. Linear in the number of tiles, well under 1 us each.
     """
     start = start_board(side)
     cells = dict(start.cells)
@@ -528,27 +521,18 @@ def restore(
             base + local[2] if local[2] >= 0 else -1,
             base + local[3] if local[3] >= 0 else -1,
         )
-        cells[k] = Cell(o.codes, regs, o.colours, o.tile, o.rotation, seat, base)
+        # tuple.__new__ builds the same NamedTuple as Cell(...), without its keyword handling.
+        cells[k] = _tuple_new(Cell, (o.codes, regs, o.colours, o.tile, o.rotation, seat, base))
         base += n
         next_room += n
     if base != len(reg_room):
         raise ValueError(f"the stored board has {len(reg_room)} regions, the placements {base}")
-    frontier = {k + dk for k in cells for dk in DELTA}.difference(cells)
-    room_map = {
-        rec[0]: Room(
-            frozenset(rec[1]),
-            tuple(rec[2]),
-            rec[3],
-            rec[4],
-            tuple(rec[5]),
-            tuple(rec[6]),
-            rec[7],
-            rec[8],
-            rec[9],
-        )
-        for rec in rooms
-    }
-    if any(rid not in room_map for rid in reg_room):
+    frontier: set[int] = set()
+    for dk in DELTA:
+        frontier.update(map(dk.__add__, cells))
+    frontier.difference_update(cells)
+    room_map = {rec[0]: _tuple_new(Room, rec[1:]) for rec in rooms}
+    if not room_map.keys() >= set(reg_room):
         raise ValueError("the stored board names a room it does not have")
     return Board(cells, list(reg_room), room_map, frozenset(frontier), next_room)
 
