@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import msgspec
 
 from pbem.errors import IntegrityError
+from pbem.store.fold import moves_in_effect
 from pbem.store.loglines import Decode, LogEntries
 from pbem.store.payloads import SetupLine
 from pbem.store.records import (
@@ -43,8 +44,9 @@ CHECKPOINT_FILE = "checkpoint.json"
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
-Prefix: TypeAlias = tuple[int, int, str, str]
-"""What a checkpoint vouches for: ``(seq, size, digest, head hash)``, see :func:`parse_log`."""
+Prefix: TypeAlias = tuple[int, int, str, str, int]
+"""What a checkpoint vouches for: ``(seq, size, digest, head hash, moves)``, see
+:func:`parse_log`."""
 
 
 @dataclass
@@ -175,7 +177,7 @@ def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[list[bytes], Any] | No
     """The lines and the open SHA-256 of ``data[:size]`` if those bytes are the ``seq`` lines a
     signed checkpoint vouches for (same length, same digest, line ``seq`` with the same hash),
     else ``None``."""
-    seq, size, digest, head = prefix
+    seq, size, digest, head, _ = prefix
     if not (0 < size <= len(data) and data[size - 1] == 0x0A and data.count(b"\n", 0, size) == seq):
         return None
     sha = hashlib.sha256(memoryview(data)[:size])
@@ -214,10 +216,11 @@ def parse_log(
     ``known``: a parse of this log made earlier in this process. If the log still starts with
     its lines, byte for byte, they are reused as they are (neither checked nor decoded again).
 
-    ``prefix = (seq, size, digest, hash)`` (a signed checkpoint): if the first ``size`` bytes of
-    the log still have that SHA-256 and hold ``seq`` lines, the last with that hash, they are the
-    lines an earlier check passed, byte for byte: they are neither checked nor decoded here (the
-    entries decode them when read). Otherwise it is ignored.
+    ``prefix = (seq, size, digest, hash, moves)`` (a signed checkpoint): if the first ``size``
+    bytes of the log still have that SHA-256 and hold ``seq`` lines, the last with that hash, they
+    are the lines an earlier check passed, byte for byte: they are neither checked nor decoded here
+    (the entries decode them when read; ``moves`` actions are in effect after them). Otherwise it
+    is ignored.
 
     ``verified = (seq, hash)``: lines 1..seq were verified earlier and line ``seq`` had that hash.
     If it still has, the signatures of those lines are not checked again: the hash of line ``seq``
@@ -248,7 +251,8 @@ def parse_log(
         lines, sha = trusted
         prev = prefix[3]
         hashed = prefix[1]
-        out = LogEntries(lines, [None] * len(lines), [None] * (len(lines) - 1) + [prev], decode)
+        n = len(lines)
+        out = LogEntries(lines, [None] * n, [None] * (n - 1) + [prev], decode, (n, prefix[4]))
     parts = data[hashed:].split(b"\n") if hashed else data.split(b"\n")
     tail = parts.pop()  # b"" when the file ends with a newline
     skip = 0
@@ -379,13 +383,15 @@ def parse_checkpoint(
 
 def _known_version(cp: Checkpoint) -> bool:
     if cp.v == 1:
-        return cp.size is None and cp.digest is None
+        return cp.size is None and cp.digest is None and cp.moves is None
     return (
         cp.v == 2
         and cp.size is not None
         and cp.size > 0
         and cp.digest is not None
         and _HEX64.fullmatch(cp.digest) is not None
+        and cp.moves is not None
+        and 0 <= cp.moves <= cp.seq
     )
 
 
@@ -397,6 +403,9 @@ def checkpoint_matches(cp: Checkpoint, log: ParsedLog) -> bool:
         return False
     if cp.digest is None:
         return True
-    upto = sum(len(x) + 1 for x in log.lines[: cp.seq])
     joined = b"".join(x + b"\n" for x in log.lines[: cp.seq])
-    return cp.size == upto and hashlib.sha256(joined).hexdigest() == cp.digest
+    return (
+        cp.size == len(joined)
+        and hashlib.sha256(joined).hexdigest() == cp.digest
+        and cp.moves == len(moves_in_effect(log.entries[: cp.seq]))
+    )

@@ -66,7 +66,7 @@ class Loader:
             # pins their bytes), only their signatures are skipped.
             cp = self.store._files.read_checkpoint(game_id)
             if cp is not None and cp.size is not None and cp.digest is not None:
-                prefix = (cp.seq, cp.size, cp.digest, cp.head_hash)
+                prefix = (cp.seq, cp.size, cp.digest, cp.head_hash, cp.moves or 0)
             elif cp is not None:
                 verified = (cp.seq, cp.head_hash)
         try:
@@ -265,10 +265,10 @@ class Loader:
 
     def committed(
         self, game_id: str, expected_seq: int, fold: Fold, lines: list[bytes], entries: LogEntries
-    ) -> tuple[int, str] | None:
+    ) -> tuple[int, str, int] | None:
         """Remember that ``lines`` were appended (signed here) to a log that was at
-        ``expected_seq``; ``entries`` are the log's entries now. Returns ``(size, digest)`` of the
-        whole log for its checkpoint (``None`` if this process did not parse the log before)."""
+        ``expected_seq``; ``entries`` are the log's entries now. Returns ``(size, digest, moves)``
+        of the whole log for its checkpoint (``None`` if this process did not parse it before)."""
         self.verified[game_id] = (fold.seq, fold.envelope.head_hash)
         known = self.parsed.get(game_id)
         if known is None or known.seq != expected_seq or known.sha is None or known.blob is None:
@@ -276,6 +276,7 @@ class Loader:
         block = b"".join(x + b"\n" for x in lines)
         sha = known.sha.copy()
         sha.update(block)
+        moves = entries.in_effect()
         log = ParsedLog(entries=entries.copy(), sha=sha, blob=known.blob + block)
         self.parsed[game_id] = log
-        return log.size, sha.hexdigest()
+        return log.size, sha.hexdigest(), moves

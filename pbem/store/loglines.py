@@ -35,7 +35,7 @@ class LogEntries(Sequence[LogEntry]):
     Only :func:`pbem.store.files.parse_log` and the commit build or extend one; everyone else reads
     it like a list (indexing, slices, iteration, ``len``)."""
 
-    __slots__ = ("_decode", "_hashes", "_items", "lines")
+    __slots__ = ("_counted", "_decode", "_hashes", "_items", "lines")
 
     def __init__(
         self,
@@ -43,13 +43,16 @@ class LogEntries(Sequence[LogEntry]):
         items: list[LogEntry | None],
         hashes: list[str | None],
         decode: Decode,
+        counted: tuple[int, int] = (0, 0),
     ) -> None:
-        assert len(lines) == len(items) == len(hashes)
+        assert len(lines) == len(items) == len(hashes) >= counted[0]
         self.lines = lines
         """Each line's exact bytes, without the newline."""
         self._items = items
         self._hashes = hashes
         self._decode = decode
+        self._counted = counted
+        """``(n, moves)``: after the first ``n`` lines, ``moves`` actions are in effect."""
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -88,15 +91,26 @@ class LogEntries(Sequence[LogEntry]):
             h = self._hashes[i] = line_hash(self.lines[i])
         return h
 
-    def kinds(self) -> Iterator[str]:
-        """Each line's kind, read from its head where it can be (no decoding)."""
-        for i, raw in enumerate(self.lines):
+    def kinds(self, start: int = 0) -> Iterator[str]:
+        """Each line's kind from line ``start + 1`` on, read from its head where it can be (no
+        decoding)."""
+        for i in range(start, len(self.lines)):
+            raw = self.lines[i]
             e = self._items[i]
             if e is not None:
                 yield e.kind
                 continue
             m = _KIND_RE.match(raw)
             yield m.group(1).decode("ascii") if m is not None else self._entry(i).kind
+
+    def in_effect(self) -> int:
+        """How many actions are in effect after the last line (``len(moves_in_effect(self))``),
+        counted from where the last count, or a signed checkpoint's, left off."""
+        n, moves = self._counted
+        if n < len(self.lines):
+            moves = count_in_effect(self.kinds(n), moves)
+            self._counted = (len(self.lines), moves)
+        return moves
 
     def may_hold_sealed(self, i: int) -> bool:
         """``False`` only if line ``i + 1`` certainly holds no sealed notation."""
@@ -105,22 +119,18 @@ class LogEntries(Sequence[LogEntry]):
     def copy(self, upto: int | None = None) -> LogEntries:
         """A copy of the first ``upto`` lines (all by default), sharing what was decoded."""
         n = len(self.lines) if upto is None else upto
-        return LogEntries(self.lines[:n], self._items[:n], self._hashes[:n], self._decode)
+        counted = self._counted if self._counted[0] <= n else (0, 0)
+        return LogEntries(self.lines[:n], self._items[:n], self._hashes[:n], self._decode, counted)
 
     def append(self, line: bytes, entry: LogEntry, hash_hex: str | None = None) -> None:
         self.lines.append(line)
         self._items.append(entry)
         self._hashes.append(hash_hex)
 
-    def extend(self, lines: Iterable[bytes], entries: Iterable[LogEntry]) -> None:
-        for line, entry in zip(lines, entries, strict=True):
-            self.append(line, entry)
 
-
-def count_in_effect(kinds: Iterable[str]) -> int:
-    """How many actions are in effect after lines of these kinds (each undo takes one back):
-    ``len(moves_in_effect(entries))`` from the kinds alone."""
-    n = 0
+def count_in_effect(kinds: Iterable[str], n: int = 0) -> int:
+    """How many actions are in effect after lines of these kinds, ``n`` before them (each undo
+    takes one back): ``len(moves_in_effect(entries))`` from the kinds alone."""
     for k in kinds:
         if k == "action":
             n += 1

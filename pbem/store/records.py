@@ -109,6 +109,8 @@ class Checkpoint(msgspec.Struct, kw_only=True, omit_defaults=True):
     """Version 2: the length in bytes of lines 1..``seq``, each with its newline."""
     digest: str | None = None
     """Version 2: the hex SHA-256 of those bytes."""
+    moves: int | None = None
+    """Version 2: how many actions are in effect after line ``seq`` (each undo takes one back)."""
     key: str
 
 

@@ -27,7 +27,7 @@ import msgspec
 
 from pbem.store.fold import moves_in_effect
 from pbem.store.fsutil import atomic_write
-from pbem.store.loglines import LogEntries, count_in_effect
+from pbem.store.loglines import LogEntries
 from pbem.store.records import LogEntry
 
 SUMMARY_FILE = ".summaries.jsonl"
@@ -94,7 +94,7 @@ def _moves(entries: Sequence[LogEntry]) -> int:
     """How many moves are in effect: from the lines' kinds alone when the log's lines are at hand
     (no line decoded)."""
     if isinstance(entries, LogEntries):
-        return count_in_effect(entries.kinds())
+        return entries.in_effect()
     return len(moves_in_effect(entries))
 
 
