@@ -112,9 +112,11 @@ class LogEntries(Sequence[LogEntry]):
             self._counted = (len(self.lines), moves)
         return moves
 
-    def may_hold_sealed(self, i: int) -> bool:
-        """``False`` only if line ``i + 1`` certainly holds no sealed notation."""
-        return self._items[i] is not None or SEALED_MARK in self.lines[i]
+    def sealed_candidates(self) -> list[int]:
+        """The indexes of the lines that may hold a sealed notation: those decoded already, and
+        those whose bytes hold :data:`SEALED_MARK` (any other line certainly holds none)."""
+        items = self._items
+        return [i for i, raw in enumerate(self.lines) if items[i] is not None or SEALED_MARK in raw]
 
     def copy(self, upto: int | None = None) -> LogEntries:
         """A copy of the first ``upto`` lines (all by default), sharing what was decoded."""

@@ -240,13 +240,8 @@ class Writer:
         self._emit(EndLine(reason=reason, scores=scores, winners=winners))
         notations: dict[str, str] = {}
         entries = self.all_entries
-        for i in range(len(entries)):
-            # Only lines that hold a sealed notation are decoded (and unsealed).
-            exact = (
-                self.store._loader.exact(self.game_id, entries[i])
-                if entries.may_hold_sealed(i)
-                else None
-            )
+        for i in entries.sealed_candidates():  # only lines that may hold one are decoded
+            exact = self.store._loader.exact(self.game_id, entries[i])
             if exact is not None:
                 notations[str(i + 1)] = exact
         self._emit(RevealLine(nonce=self.fold.nonce, notations=notations, seed=self.fold.seed))
