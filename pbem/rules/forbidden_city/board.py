@@ -467,8 +467,12 @@ def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> B
     return Board(cells, reg_room, rooms, frozenset(frontier), next_room)
 
 
-_TURNED: dict[tuple[str, int], tuple[Orientation, tuple[int, int, int, int], int]] = {}
-"""(tile id, rotation) -> the orientation, its edge regions and the tile's number of regions."""
+_TURNED: dict[
+    tuple[str, int],
+    tuple[tuple[str, ...], tuple[str | None, ...], TileDef, int, int, int, int, int, int],
+] = {}
+"""(tile id, rotation) -> what a cell of that tile so turned holds (codes, colours, tile,
+rotation), the tile region behind each edge (-1 for a garden) and the tile's number of regions."""
 
 RoomRecord = tuple[
     int, frozenset[int], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], bool, int, str
@@ -506,25 +510,28 @@ def restore(
     base = len(start.reg_room)
     next_room = start.next_room
     turned = _TURNED
+    first = base
     for seat, tile_id, x, y, r in placements:
         hit = turned.get((tile_id, r))
         if hit is None:
             o = orientations(tile_by_id(tile_id))[r]
-            hit = turned[(tile_id, r)] = (o, o.local, len(o.tile.regions))
-        o, local, n = hit
+            a0, a1, a2, a3 = o.local
+            hit = (o.codes, o.colours, o.tile, o.rotation, a0, a1, a2, a3, len(o.tile.regions))
+            turned[(tile_id, r)] = hit
+        codes, cols, tdef, rot, l0, l1, l2, l3, n = hit
         k = x + y * ROW
         if k in cells:
             raise ValueError(f"placement {tile_id} on ({x}, {y}) is on an occupied square")
         regs = (
-            base + local[0] if local[0] >= 0 else -1,
-            base + local[1] if local[1] >= 0 else -1,
-            base + local[2] if local[2] >= 0 else -1,
-            base + local[3] if local[3] >= 0 else -1,
+            base + l0 if l0 >= 0 else -1,
+            base + l1 if l1 >= 0 else -1,
+            base + l2 if l2 >= 0 else -1,
+            base + l3 if l3 >= 0 else -1,
         )
         # tuple.__new__ builds the same NamedTuple as Cell(...), without its keyword handling.
-        cells[k] = _tuple_new(Cell, (o.codes, regs, o.colours, o.tile, o.rotation, seat, base))
+        cells[k] = _tuple_new(Cell, (codes, regs, cols, tdef, rot, seat, base))
         base += n
-        next_room += n
+    next_room += base - first
     if base != len(reg_room):
         raise ValueError(f"the stored board has {len(reg_room)} regions, the placements {base}")
     frontier: set[int] = set()
