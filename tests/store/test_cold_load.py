@@ -4,6 +4,7 @@ digest no longer matches, so every line is checked) and by verify; the entries d
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -225,3 +226,26 @@ def test_cold_commits_to_the_end_keep_the_summary_and_the_reveal_right(
     assert hidden and reveal.notations == hidden
     assert all(v is not None and v.startswith("HIDE ") for v in hidden.values())
     assert cold(store).verify(gid).ok
+
+
+def test_a_signed_checkpoint_that_does_not_fit_is_ignored_by_loads_and_reported_by_verify(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = new(store)
+    rec = play(store, gid, clock, moves=4)
+    gdir = store.data_dir / gid
+    size = len((gdir / "log.jsonl").read_bytes())
+    # Signed by the service, but the digest is not the log's: a load checks every line.
+    store._files.write_checkpoint(gdir, gid, rec.seq, rec.head_hash, (size, "0" * 64, 4))
+    checked = spy(monkeypatch, "check_signature")
+    assert cold(store).load(gid).seq == rec.seq
+    assert log_signatures(checked) == rec.seq
+    report = cold(store).verify(gid)
+    assert report.ok and any("checkpoint.json" in w for w in report.warnings)
+    # The right bytes but a wrong count of moves: verify says so too.
+    digest = hashlib.sha256((gdir / "log.jsonl").read_bytes()).hexdigest()
+    store._files.write_checkpoint(gdir, gid, rec.seq, rec.head_hash, (size, digest, 3))
+    report = cold(store).verify(gid)
+    assert report.ok and any("checkpoint.json" in w for w in report.warnings)
+    store._files.write_checkpoint(gdir, gid, rec.seq, rec.head_hash, (size, digest, 4))
+    assert not cold(store).verify(gid).warnings
