@@ -498,8 +498,8 @@ def restore(
     rooms: Iterable[RoomRecord],
 ) -> Board:
     """The board of ``side`` after ``placements``, from its stored rooms (:func:`room_records`,
-    decoded as :data:`RoomRecord`) and ``reg_room``: what :func:`replay` computes, without planning any
-    placement.
+    decoded as :data:`RoomRecord`) and ``reg_room``: what :func:`replay` computes, without
+    planning any placement.
 
     A placed square never changes, so the cells follow from the placements alone (region ids are
     handed out in placement order); the frontier follows from the cells. Only the rooms, which
