@@ -6,9 +6,11 @@ unseals every hidden notation), so it does more than an ordinary move; move 87 i
 Run: ``PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_cold_commit.py [--reps 15]``.
 
 Each cron tick (``pbem run``) is a new process: its first load of a game used to re-check every
-signature of the log. Two Forbidden City games are played by bots (fsync on) to move 1 and move 88;
+signature of the log. Forbidden City games are played by bots (fsync on) to move 1, 87 and 88;
 each sample copies the game's directory, then times ``Store(...)`` (a fresh store: nothing
-verified in memory) + ``load`` + ``commit`` of the next bot move. "without checkpoint" deletes
+verified in memory) + ``load`` + ``commit`` of the next move, given as its notation the way a
+mail gives it (the random bot chose it before the timing; ``--choose-inside`` times the bot's
+choice too, whose list of legal moves grows late in the game). "without checkpoint" deletes
 ``checkpoint.json`` from the copy first (the former behaviour). Interleaved; compare the ratios.
 Wall time includes the commit's three fsyncs, whose latency on a shared disk varies from one
 sample to the next far more than the work does; the CPU time (``time.process_time``) of the same
@@ -18,6 +20,7 @@ samples shows the work alone.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -41,17 +44,51 @@ GAME = find_game("forbidden-city")
 BOT = GAME.bots()["random"]
 
 
+def choose(store: Store, gid: str) -> tuple[int, str]:
+    """The random bot's next move in ``gid``: ``(seat, notation)``."""
+    rec = store.load(gid)
+    seat = rec.pending()[0].seat
+    action = BOT.choose(GAME, rec.state, seat, derive_rng(1, "bench", rec.seq))
+    return seat, GAME.notation(action)
+
+
 def next_move(store: Store, gid: str) -> None:
+    """Load, choose and commit the bot's next move (the bot's choice, the engine's ``legal``,
+    timed too: the former protocol, ``--choose-inside``)."""
     rec = store.load(gid)
     seat = rec.pending()[0].seat
     action = BOT.choose(GAME, rec.state, seat, derive_rng(1, "bench", rec.seq))
     store.commit(gid, rec.seq, [ActionEntry(seat, action=action, source="bot")], NOW)
 
 
+def mailed_move(store: Store, gid: str, seat: int, notation: str) -> None:
+    """Load and commit a move as the mail loop does: the player's notation, parsed and checked in
+    the position the load found."""
+    rec = store.load(gid)
+    store.commit(gid, rec.seq, [ActionEntry(seat, text=notation, source="mail")], NOW)
+
+
+def settle(gdir: Path) -> None:
+    """fsync the copied game's files, untimed: a game's files were synced at its last commit, so
+    the commit's own fsyncs must not also write out the copy (more pages for a longer log)."""
+    for f in gdir.iterdir():
+        fd = os.open(f, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--reps", type=int, default=15)
     parser.add_argument("--at", type=int, default=88, help="88 is a 4-player game's last move")
+    parser.add_argument(
+        "--choose-inside",
+        action="store_true",
+        help="time the bot's choice of the move too (it lists every legal move: more of them late "
+        "in the game), as this benchmark did before 2026-11-23 21:00",
+    )
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="pbem-bench-cold-"))
     keyring = Keyring.create(root / "keys")
@@ -69,8 +106,10 @@ def main() -> None:
                 break
     print(
         f"pbem cold commit benchmark (python {sys.version.split()[0]}): the commit of move 1, "
-        f"{args.at - 1} and {args.at} (log at seq {src.load(games[args.at]).seq}), fresh Store each time"
+        f"{args.at - 1} and {args.at} (log at seq {src.load(games[args.at]).seq}), fresh Store each "
+        f"time; {'the bot chooses inside the timing' if args.choose_inside else 'a mailed notation'}"
     )
+    moves_of = {moves: choose(src, gid) for moves, gid in games.items()}
     times: dict[tuple[int, bool], list[float]] = {}
     cpu: dict[tuple[int, bool], list[float]] = {}
     for i in range(args.reps):
@@ -80,9 +119,14 @@ def main() -> None:
                 shutil.copytree(src.data_dir / gid, data / gid)
                 if not with_cp:
                     (data / gid / "checkpoint.json").unlink(missing_ok=True)
+                settle(data / gid)
+                seat, notation = moves_of[moves]
                 t = time.perf_counter()
                 c = time.process_time()
-                next_move(Store(data, keyring), gid)
+                if args.choose_inside:
+                    next_move(Store(data, keyring), gid)
+                else:
+                    mailed_move(Store(data, keyring), gid, seat, notation)
                 times.setdefault((moves, with_cp), []).append(time.perf_counter() - t)
                 cpu.setdefault((moves, with_cp), []).append(time.process_time() - c)
                 shutil.rmtree(data)

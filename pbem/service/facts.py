@@ -16,8 +16,9 @@ def moves_in_effect(record: GameRecord) -> list[int]:
 
 def moves_played(record: GameRecord) -> int:
     """How many moves are in effect: the one move number mails, HISTORY, ``#N`` guards and
-    ``pbem admin list`` use (the next move is ``moves_played + 1``)."""
-    return len(moves_in_effect(record))
+    ``pbem admin list`` use (the next move is ``moves_played + 1``). Counted from the lines'
+    kinds, without decoding them."""
+    return record.entries.in_effect()
 
 
 def format_due(when: datetime, now: datetime) -> str:

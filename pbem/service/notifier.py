@@ -203,7 +203,7 @@ class Notifier:
             n = self.welcome_for_keys(record) if status == "active" else 0
             self.journal.clear_dirty(game_id)
             return n
-        new_lines = [e for e in record.entries if e.seq > done]
+        new_lines = record.entries[done:]  # line n is entries[n - 1]: only these are decoded
         if done > 0 and all(isinstance(e.payload, QUIET) for e in new_lines):
             # Only bookkeeping since the last mails (answered messages, a GM's look): no mail.
             mark.seq = record.seq
@@ -296,8 +296,8 @@ class Notifier:
     def events_since(self, record: GameRecord, since: int) -> list[str]:
         names, players = self.mailer.names(record)
         out: list[str] = []
-        for e in record.entries:
-            if e.seq > since and not isinstance(e.payload, (SetupLine, *QUIET)):
+        for e in record.entries[since:]:
+            if not isinstance(e.payload, (SetupLine, *QUIET)):
                 out.extend(describe_line(record.game, e.payload, names, players))
         return out[-MAX_EVENTS:]
 

@@ -6,6 +6,7 @@ commit point, then write the snapshot and checkpoint). The requests become lines
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import secrets
 import shutil
@@ -125,6 +126,12 @@ class Committer:
             try:
                 atomic_write(tmp / LOG_FILE, line + b"\n", sync=self.store.fsync)
                 self.store._files.write_snapshot(tmp, fold, index=False)
+                # The setup line is checked from the start: the first load in a new process
+                # reads the checkpoint instead, as at every later move.
+                digest = hashlib.sha256(line + b"\n").hexdigest()
+                self.store._files.write_checkpoint(
+                    tmp, game_id, 1, fold.envelope.head_hash, (len(line) + 1, digest, 0)
+                )
                 os.rename(tmp, self.store.data_dir / game_id)
             except OSError:
                 shutil.rmtree(tmp, ignore_errors=True)
@@ -182,11 +189,15 @@ class Committer:
             )
             # Committed. The snapshot is only a cache: failing to write it (disk full...) must
             # not turn a durable commit into an error the caller would retry.
-            self.store._loader.committed(game_id, expected_seq, fold, w.lines, w.all_entries)
+            prefix = self.store._loader.committed(
+                game_id, expected_seq, fold, w.lines, w.all_entries
+            )
             warnings = list(record.warnings)
             try:
                 self.store._files.write_snapshot(gdir, fold, entries=w.all_entries)
-                self.store._files.write_checkpoint(gdir, game_id, fold.seq, fold.envelope.head_hash)
+                self.store._files.write_checkpoint(
+                    gdir, game_id, fold.seq, fold.envelope.head_hash, prefix
+                )
             except OSError as exc:
                 warnings.append(
                     f"{game_id}: committed seq {fold.seq}, but state.json could not be written "

@@ -6,12 +6,17 @@ machine with the service's public key alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import msgspec
 
 from pbem.errors import IntegrityError
+from pbem.store.fold import moves_in_effect
+from pbem.store.loglines import Decode, LogEntries
 from pbem.store.payloads import SetupLine
 from pbem.store.records import (
     CHECKPOINT_DOMAIN,
@@ -37,27 +42,50 @@ LOCK_FILE = "lock"
 TORN_FILE = "log.jsonl.torn"
 CHECKPOINT_FILE = "checkpoint.json"
 
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+Prefix: TypeAlias = tuple[int, int, str, str, int]
+"""What a checkpoint vouches for: ``(seq, size, digest, head hash, moves)``, see
+:func:`parse_log`."""
+
 
 @dataclass
 class ParsedLog:
     """The good lines of a log, and what is wrong with its end, if anything."""
 
-    lines: list[bytes] = field(default_factory=list)
-    """Each line's exact bytes, without the newline."""
-    entries: list[LogEntry] = field(default_factory=list)
-    hashes: list[str] = field(default_factory=list)
+    entries: LogEntries
+    """Every good line (its bytes in ``entries.lines``), decoded when first read."""
     torn: bytes | None = None
     """An incomplete last line (no newline, not a valid record): what a crash mid-append leaves."""
     missing_newline: bool = False
     """The last line is a complete, valid record whose newline is missing."""
+    sha: Any = None
+    """SHA-256 (a ``hashlib`` object, still open) of :attr:`blob`: what a checkpoint of this log
+    signs (docs/FILE-FORMATS.md, "checkpoint.json")."""
+    blob: bytes | None = None
+    """The good lines, each with its newline: the log file's bytes once a torn line is cut off or
+    a missing newline added."""
+
+    @property
+    def size(self) -> int:
+        return len(self.blob) if self.blob is not None else 0
+
+    @property
+    def lines(self) -> list[bytes]:
+        """Each line's exact bytes, without the newline."""
+        return self.entries.lines
 
     @property
     def seq(self) -> int:
         return len(self.entries)
 
+    def hash(self, n: int) -> str:
+        """The SHA-256 (hex) of line ``n`` (1-based)."""
+        return self.entries.hash(n - 1)
+
     @property
     def head_hash(self) -> str:
-        return self.hashes[-1] if self.hashes else GENESIS_PREV
+        return self.entries.hash(self.seq - 1) if self.seq else GENESIS_PREV
 
 
 def _forged(
@@ -122,6 +150,57 @@ def _check_line(
     return entry
 
 
+def _decoder(game: str, path: str) -> Decode:
+    """Decode a line whose bytes were checked earlier (under a signed checkpoint's digest)."""
+
+    def decode(n: int, raw: bytes) -> LogEntry:
+        try:
+            body, _ = split_signature(raw)
+            entry = decode_entry(body)
+        except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise IntegrityError(
+                f"line {n} is not a valid signed record: {exc}", game=game, path=path, line=n
+            ) from None
+        if entry.seq != n:
+            raise IntegrityError(
+                f"line {n} carries sequence number {entry.seq} (expected {n})",
+                game=game,
+                path=path,
+                line=n,
+            )
+        return entry
+
+    return decode
+
+
+def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[list[bytes], Any] | None:
+    """The lines and the open SHA-256 of ``data[:size]`` if those bytes are the ``seq`` lines a
+    signed checkpoint vouches for (same length, same digest, line ``seq`` with the same hash),
+    else ``None``."""
+    seq, size, digest, head, _ = prefix
+    if not (0 < size <= len(data) and data[size - 1] == 0x0A):
+        return None
+    sha = hashlib.sha256(memoryview(data)[:size])
+    if not hmac.compare_digest(sha.hexdigest(), digest):
+        return None
+    lines = data[: size - 1].split(b"\n")
+    if len(lines) != seq or line_hash(lines[-1]) != head:
+        return None
+    return lines, sha
+
+
+def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] | None) -> bool:
+    """Whether ``data`` starts with every line of ``known`` (checked earlier in this process, and
+    the log this process last verified when ``verified`` is given), byte for byte."""
+    return (
+        known is not None
+        and known.torn is None
+        and known.blob is not None
+        and (verified is None or (known.seq, known.head_hash) == verified)
+        and data.startswith(known.blob)
+    )
+
+
 def parse_log(
     data: bytes,
     keys: dict[str, Ed25519PublicKey] | None,
@@ -130,8 +209,18 @@ def parse_log(
     path: str,
     verified: tuple[int, str] | None = None,
     known: ParsedLog | None = None,
+    prefix: Prefix | None = None,
 ) -> ParsedLog:
     """Check every line (framing, signature when ``keys`` is given, sequence, chain).
+
+    ``known``: a parse of this log made earlier in this process. If the log still starts with
+    its lines, byte for byte, they are reused as they are (neither checked nor decoded again).
+
+    ``prefix = (seq, size, digest, hash, moves)`` (a signed checkpoint): if the first ``size``
+    bytes of the log still have that SHA-256 and hold ``seq`` lines, the last with that hash, they
+    are the lines an earlier check passed, byte for byte: they are neither checked nor decoded here
+    (the entries decode them when read; ``moves`` actions are in effect after them). Otherwise it
+    is ignored.
 
     ``verified = (seq, hash)``: lines 1..seq were verified earlier and line ``seq`` had that hash.
     If it still has, the signatures of those lines are not checked again: the hash of line ``seq``
@@ -141,58 +230,68 @@ def parse_log(
     decide (recover after a crash, or refuse because the snapshot is ahead of it).
     """
     # Long on purpose: a strict parser of the signed log: framing, signature, chain, schema, line by line.
-    out = ParsedLog()
     if not data:
         raise IntegrityError(
             "the log is empty (it must start with the setup line)", game=game, path=path, line=1
         )
-    parts = data.split(b"\n")
+    decode = _decoder(game, path)
+    out = LogEntries([], [], [], decode)
+    prev = GENESIS_PREV
+    sha: Any = None
+    hashed = (
+        0  # the bytes before this offset are lines reused or vouched for, and hashed in ``sha``
+    )
+    trusted = None
+    if known is not None and known.blob is not None and _same_start(data, known, verified):
+        out = known.entries.copy()
+        prev = known.head_hash
+        sha = known.sha.copy()
+        hashed = len(known.blob)
+    elif prefix is not None and (trusted := _trusted_prefix(data, prefix)) is not None:
+        lines, sha = trusted
+        prev = prefix[3]
+        hashed = prefix[1]
+        n = len(lines)
+        out = LogEntries(lines, [None] * n, [None] * (n - 1) + [prev], decode, (n, prefix[4]))
+    parts = data[hashed:].split(b"\n") if hashed else data.split(b"\n")
     tail = parts.pop()  # b"" when the file ends with a newline
     skip = 0
     if (
-        verified is not None
+        not hashed
+        and verified is not None
         and 0 < verified[0] <= len(parts)
         and line_hash(parts[verified[0] - 1]) == verified[1]
     ):
         skip = verified[0]
-    prev = GENESIS_PREV
-    first = 1
-    if (
-        skip
-        and verified is not None
-        and known is not None
-        and known.seq >= skip
-        and known.hashes[skip - 1] == verified[1]
-        and data.startswith(b"\n".join(known.lines[:skip]) + b"\n")
-    ):
-        # The same first ``skip`` lines, byte for byte, were parsed and checked before: reuse
-        # them instead of decoding them again.
-        out.lines = known.lines[:skip]
-        out.entries = known.entries[:skip]
-        out.hashes = known.hashes[:skip]
-        prev = out.hashes[-1]
-        first = skip + 1
-    for i in range(first, len(parts) + 1):
-        raw = parts[i - 1]
-        entry = _check_line(raw, i, prev, None if i <= skip else keys, game, path)
+    first = len(out) + 1  # the number of the line in parts[0]
+    for j, raw in enumerate(parts):
+        n = first + j
+        entry = _check_line(raw, n, prev, None if n <= skip else keys, game, path)
         prev = line_hash(raw)
-        out.lines.append(raw)
-        out.entries.append(entry)
-        out.hashes.append(prev)
+        out.append(raw, entry, prev)
+    torn: bytes | None = None
+    missing_newline = False
     if tail:
-        n = len(parts) + 1
+        n = first + len(parts)
         try:
             entry = _check_line(tail, n, prev, keys, game, path)
         except IntegrityError:
-            out.torn = tail
+            torn = tail
         else:
-            out.lines.append(tail)
-            out.entries.append(entry)
-            out.hashes.append(line_hash(tail))
-            out.missing_newline = True
-    if not out.entries:
+            out.append(tail, entry, line_hash(tail))
+            missing_newline = True
+    if not out:
         raise IntegrityError("the log holds no complete line", game=game, path=path, line=1)
-    return out
+    if sha is None:
+        sha = hashlib.sha256()
+    if torn is not None:
+        blob = data[: len(data) - len(torn)]
+    elif missing_newline:
+        blob = data + b"\n"
+    else:
+        blob = data
+    sha.update(memoryview(blob)[hashed:])
+    return ParsedLog(entries=out, torn=torn, missing_newline=missing_newline, sha=sha, blob=blob)
 
 
 def parse_snapshot(
@@ -239,7 +338,7 @@ def check_snapshot_against_log(
             path=log_path,
             line=n,
         )
-    if snap.seq < 1 or log.hashes[snap.seq - 1] != snap.head_hash or snap.envelope.seq != snap.seq:
+    if snap.seq < 1 or log.hash(snap.seq) != snap.head_hash or snap.envelope.seq != snap.seq:
         raise IntegrityError(
             f"the snapshot's head (seq {snap.seq}, hash {snap.head_hash[:12]}...) is not line "
             f"{snap.seq} of the log",
@@ -272,7 +371,7 @@ def parse_checkpoint(
         raise IntegrityError(
             f"not a valid signed checkpoint: {exc}", game=game, path=path, line=1
         ) from None
-    if cp.game_id != game or cp.v != 1 or cp.seq < 1:
+    if cp.game_id != game or cp.seq < 1 or not _known_version(cp):
         raise IntegrityError(
             f"the checkpoint belongs to game {cp.game_id!r} (version {cp.v}, seq {cp.seq})",
             game=game,
@@ -282,8 +381,31 @@ def parse_checkpoint(
     return cp
 
 
+def _known_version(cp: Checkpoint) -> bool:
+    if cp.v == 1:
+        return cp.size is None and cp.digest is None and cp.moves is None
+    return (
+        cp.v == 2
+        and cp.size is not None
+        and cp.size > 0
+        and cp.digest is not None
+        and _HEX64.fullmatch(cp.digest) is not None
+        and cp.moves is not None
+        and 0 <= cp.moves <= cp.seq
+    )
+
+
 def checkpoint_matches(cp: Checkpoint, log: ParsedLog) -> bool:
     """Whether the checkpoint names a line of the log, by sequence number and hash. When it does
     not (the files were restored from an older copy, or a test rewound them), loads ignore it and
     check every signature, so a mismatch is never a reason to trust less."""
-    return cp.seq <= log.seq and log.hashes[cp.seq - 1] == cp.head_hash
+    if not (cp.seq <= log.seq and log.hash(cp.seq) == cp.head_hash):
+        return False
+    if cp.digest is None:
+        return True
+    joined = b"".join(x + b"\n" for x in log.lines[: cp.seq])
+    return (
+        cp.size == len(joined)
+        and hashlib.sha256(joined).hexdigest() == cp.digest
+        and cp.moves == len(moves_in_effect(log.entries[: cp.seq]))
+    )

@@ -13,8 +13,8 @@ from pbem.errors import IntegrityError
 from pbem.model import Envelope
 from pbem.rules.base import Event, Game
 from pbem.store.entries import Produced
+from pbem.store.loglines import LogEntries
 from pbem.store.payloads import public_data
-from pbem.store.records import LogEntry
 
 
 class HistoryItem(msgspec.Struct, kw_only=True):
@@ -34,8 +34,9 @@ class GameRecord:
     envelope: Envelope
     state: Any
     game: Game
-    entries: list[LogEntry]
-    """Every log line, decoded (sealed fields still sealed)."""
+    entries: LogEntries
+    """Every log line (sealed fields still sealed), read like a list: a line is decoded when first
+    read, so a load or commit that reads few of them decodes few."""
     produced: list[Produced] = field(default_factory=list)
     """What the commit that returned this record wrote (empty after a plain load)."""
     warnings: list[str] = field(default_factory=list)

@@ -18,6 +18,7 @@ from pbem.store.files import (
     SNAPSHOT_FILE,
     TORN_FILE,
     ParsedLog,
+    Prefix,
     check_snapshot_against_log,
     parse_log,
 )
@@ -25,8 +26,9 @@ from pbem.store.fold import Fold, NeedFullReplay, ReplayMismatch
 from pbem.store.fsutil import append_durable, remove_temp_files
 from pbem.store.gamerecord import GameRecord
 from pbem.store.keys import SealError
+from pbem.store.loglines import LogEntries
 from pbem.store.payloads import ActionLine, SetupLine
-from pbem.store.records import Checkpoint, LogEntry, line_hash
+from pbem.store.records import LogEntry
 from pbem.store.registry import game_for
 from pbem.store.snapshots import STATE_CACHE
 
@@ -55,13 +57,17 @@ class Loader:
             raise IntegrityError("the log file is missing", game=game_id, path=str(path)) from None
         keys = self.store._keys if verify else None
         verified = self.verified.get(game_id) if cached else None
-        cp: Checkpoint | None = None
+        prefix: Prefix | None = None
         if verify and cached and verified is None:
             # A new process: the signed checkpoint says up to which line an earlier one checked
-            # every signature, so only the lines after it are checked again (the chain of hashes,
-            # still checked for every line, pins the bytes before it).
+            # every signature. Version 2 also signs those lines' SHA-256: if the log still starts
+            # with those bytes, they are neither checked nor decoded again. Version 1 names only
+            # the last line's hash: the lines before it are decoded and their chain checked (it
+            # pins their bytes), only their signatures are skipped.
             cp = self.store._files.read_checkpoint(game_id)
-            if cp is not None:
+            if cp is not None and cp.size is not None and cp.digest is not None:
+                prefix = (cp.seq, cp.size, cp.digest, cp.head_hash, cp.moves or 0)
+            elif cp is not None:
                 verified = (cp.seq, cp.head_hash)
         try:
             log = parse_log(
@@ -71,6 +77,7 @@ class Loader:
                 path=str(path),
                 verified=verified,
                 known=self.parsed.get(game_id) if verify and cached else None,
+                prefix=prefix,
             )
         except IntegrityError:
             # Check again from scratch, so that the error names the line that was changed (with
@@ -118,7 +125,7 @@ class Loader:
         for n in range(start, stop + 1):
             entry = log.entries[n - 1]
             try:
-                fold.advance(entry, log.hashes[n - 1], self.exact(game_id, entry), check=check)
+                fold.advance(entry, log.hash(n), self.exact(game_id, entry), check=check)
             except ReplayMismatch as exc:
                 raise IntegrityError(
                     f"line {n}: replay mismatch: {exc}", game=game_id, path=path, line=n
@@ -228,7 +235,7 @@ class Loader:
             )
             remove_temp_files(gdir)
         record = GameRecord(
-            fold.envelope, fold.state, fold.game, list(log.entries), warnings=warnings
+            fold.envelope, fold.state, fold.game, log.entries.copy(), warnings=warnings
         )
         return record, fold
 
@@ -257,19 +264,19 @@ class Loader:
         )
 
     def committed(
-        self,
-        game_id: str,
-        expected_seq: int,
-        fold: Fold,
-        lines: list[bytes],
-        entries: list[LogEntry],
-    ) -> None:
-        """Remember that ``lines`` were appended (signed here) to a log that was at ``expected_seq``."""
+        self, game_id: str, expected_seq: int, fold: Fold, lines: list[bytes], entries: LogEntries
+    ) -> tuple[int, str, int] | None:
+        """Remember that ``lines`` were appended (signed here) to a log that was at
+        ``expected_seq``; ``entries`` are the log's entries now. Returns ``(size, digest, moves)``
+        of the whole log for its checkpoint (``None`` if this process did not parse it before)."""
         self.verified[game_id] = (fold.seq, fold.envelope.head_hash)
         known = self.parsed.get(game_id)
-        if known is not None and known.seq == expected_seq and not known.missing_newline:
-            self.parsed[game_id] = ParsedLog(
-                lines=known.lines + lines,
-                entries=entries,
-                hashes=known.hashes + [line_hash(x) for x in lines],
-            )
+        if known is None or known.seq != expected_seq or known.sha is None or known.blob is None:
+            return None
+        block = b"".join(x + b"\n" for x in lines)
+        sha = known.sha.copy()
+        sha.update(block)
+        moves = entries.in_effect()
+        log = ParsedLog(entries=entries.copy(), sha=sha, blob=known.blob + block)
+        self.parsed[game_id] = log
+        return log.size, sha.hexdigest(), moves

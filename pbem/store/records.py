@@ -28,7 +28,7 @@ SNAPSHOT_SCHEMA = 1
 LOG_DOMAIN = b"pbem-log-v1\x00"
 SNAPSHOT_DOMAIN = b"pbem-snapshot-v1\x00"
 CHECKPOINT_DOMAIN = b"pbem-checkpoint-v1\x00"
-CHECKPOINT_SCHEMA = 1
+CHECKPOINT_SCHEMA = 2
 GENESIS_PREV = "0" * 64
 """The ``prev`` of a game's first line."""
 
@@ -96,14 +96,21 @@ class Snapshot(msgspec.Struct, kw_only=True):
     key: str
 
 
-class Checkpoint(msgspec.Struct, kw_only=True):
+class Checkpoint(msgspec.Struct, kw_only=True, omit_defaults=True):
     """``checkpoint.json`` without its signature: the service checked every signature of the log
-    up to line ``seq``, whose hash is ``head_hash``."""
+    up to line ``seq``, whose hash is ``head_hash``; from version 2 on, those lines are the first
+    ``size`` bytes of the log, whose SHA-256 is ``digest``."""
 
-    v: int = CHECKPOINT_SCHEMA
+    v: int
     game_id: str
     seq: int
     head_hash: str
+    size: int | None = None
+    """Version 2: the length in bytes of lines 1..``seq``, each with its newline."""
+    digest: str | None = None
+    """Version 2: the hex SHA-256 of those bytes."""
+    moves: int | None = None
+    """Version 2: how many actions are in effect after line ``seq`` (each undo takes one back)."""
     key: str
 
 

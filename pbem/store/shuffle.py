@@ -12,6 +12,7 @@ up as a mismatch at the line where it happened.
 from __future__ import annotations
 
 import tarfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,7 +74,7 @@ class ShuffleReport:
         return f"{self.game_id}: FAILED: " + "; ".join(self.problems)
 
 
-def replay_public(entries: list[LogEntry], game: Game) -> ShuffleReport:
+def replay_public(entries: Sequence[LogEntry], game: Game) -> ShuffleReport:
     """Check the shuffle of a game from its (already authenticated or not) decoded log lines: the
     store's own fold, from the revealed seed and with the revealed notations, checking each line."""
     setup = entries[0].payload
@@ -215,7 +216,7 @@ def verify_shuffle(source: GameRecord | Path, public_key: str | None = None) -> 
     return replay_public(log.entries, game_for(_game_name(log.entries)))
 
 
-def _game_name(entries: list[LogEntry]) -> str:
+def _game_name(entries: Sequence[LogEntry]) -> str:
     setup = entries[0].payload
     if not isinstance(setup, SetupLine):  # parse_log refuses such a log
         raise StoreError("the log does not start with its setup line")

@@ -20,6 +20,7 @@ from pbem.store.fsutil import atomic_write
 from pbem.store.keys import SealError
 from pbem.store.records import (
     CHECKPOINT_DOMAIN,
+    CHECKPOINT_SCHEMA,
     SNAPSHOT_DOMAIN,
     Checkpoint,
     LogEntry,
@@ -125,12 +126,34 @@ class SnapshotFiles:
             return None
         return parse_checkpoint(data, self.store._keys, game=game_id, path=str(path))
 
-    def write_checkpoint(self, gdir: Path, game_id: str, seq: int, head_hash: str) -> None:
-        """Sign "every signature up to line ``seq`` (hash ``head_hash``) was checked". Written
-        without fsync: it only saves work, and a lost or torn one means a full check."""
-        cp = Checkpoint(
-            game_id=game_id, seq=seq, head_hash=head_hash, key=self.store.keyring.key_id
-        )
+    def write_checkpoint(
+        self,
+        gdir: Path,
+        game_id: str,
+        seq: int,
+        head_hash: str,
+        prefix: tuple[int, str, int] | None,
+    ) -> None:
+        """Sign "every signature up to line ``seq`` (hash ``head_hash``) was checked", and with
+        ``prefix = (size, digest, moves)`` "those lines are the log's first ``size`` bytes, whose
+        SHA-256 is ``digest``, and leave ``moves`` actions in effect" (version 2: a load then
+        neither checks nor decodes them). Written without fsync: it only saves work, and a lost or
+        torn one means a full check."""
+        if prefix is None:
+            cp = Checkpoint(
+                v=1, game_id=game_id, seq=seq, head_hash=head_hash, key=self.store.keyring.key_id
+            )
+        else:
+            cp = Checkpoint(
+                v=CHECKPOINT_SCHEMA,
+                game_id=game_id,
+                seq=seq,
+                head_hash=head_hash,
+                size=prefix[0],
+                digest=prefix[1],
+                moves=prefix[2],
+                key=self.store.keyring.key_id,
+            )
         body = encoder.encode(cp)
         data = seal_record(body, self.store.keyring.sign(CHECKPOINT_DOMAIN + body)) + b"\n"
         atomic_write(gdir / CHECKPOINT_FILE, data, sync=False)

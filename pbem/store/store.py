@@ -218,7 +218,7 @@ class Store:
         if not 1 <= to_seq <= log.seq:
             raise CommandError(f"{game_id} has events 1 to {log.seq}; there is no event {to_seq}.")
         fold = self._loader.full_fold(game_id, log, to_seq, check=True)
-        return GameRecord(fold.envelope, fold.state, fold.game, log.entries[:to_seq])
+        return GameRecord(fold.envelope, fold.state, fold.game, log.entries.copy(to_seq))
 
     def export(self, game_id: str, dest: Path) -> Path:
         """Write a portable ``.tar.gz`` of the game (log, snapshot, public keys) that

@@ -27,6 +27,7 @@ import msgspec
 
 from pbem.store.fold import moves_in_effect
 from pbem.store.fsutil import atomic_write
+from pbem.store.loglines import LogEntries
 from pbem.store.records import LogEntry
 
 SUMMARY_FILE = ".summaries.jsonl"
@@ -81,12 +82,20 @@ def summary_of(
         status=envelope.status,
         seq=envelope.seq,
         head_hash=envelope.head_hash,
-        moves=len(moves_in_effect(entries)) if entries is not None else envelope.moves,
+        moves=_moves(entries) if entries is not None else envelope.moves,
         updated=envelope.updated,
         players=[envelope.active_player(s).email for s in seats],
         waiting_for=waiting,
         deadlines=msgspec.to_builtins(envelope.deadlines),
     )
+
+
+def _moves(entries: Sequence[LogEntry]) -> int:
+    """How many moves are in effect: from the lines' kinds alone when the log's lines are at hand
+    (no line decoded)."""
+    if isinstance(entries, LogEntries):
+        return entries.in_effect()
+    return len(moves_in_effect(entries))
 
 
 def damaged(game_id: str, error: str) -> Summary:

@@ -25,6 +25,7 @@ from pbem.store.entries import (
     ViewAccess,
 )
 from pbem.store.fold import Fold, context, public_events
+from pbem.store.loglines import LogEntries
 from pbem.store.payloads import (
     ActionLine,
     BackLine,
@@ -41,7 +42,7 @@ from pbem.store.payloads import (
     VacationLine,
     ViewAccessLine,
 )
-from pbem.store.records import LogEntry, line_hash, new_entry
+from pbem.store.records import line_hash, new_entry
 
 if TYPE_CHECKING:
     from pbem.store.store import Store
@@ -50,14 +51,15 @@ if TYPE_CHECKING:
 class Writer:
     """Turns requests into signed lines, advancing the fold as it goes."""
 
-    def __init__(self, store: Store, fold: Fold, entries: list[LogEntry], time: str) -> None:
+    def __init__(self, store: Store, fold: Fold, entries: LogEntries, time: str) -> None:
         self.store = store
         self.fold = fold
         self.game_id = fold.envelope.game_id
         self.time = time
         self.lines: list[bytes] = []
         self.produced: list[Produced] = []
-        self.all_entries = list(entries)
+        self.all_entries = entries.copy()
+        """The log's entries with this commit's (lines before it decoded only when read)."""
         self.ledger = frozenset(fold.envelope.applied_message_ids)
 
     def _emit(
@@ -80,9 +82,10 @@ class Writer:
             key=self.store.keyring.key_id,
         )
         line = self.store._committer.sign_line(entry)
-        fold.advance(entry, line_hash(line), None, check=False, engine_done=engine_done)
+        h = line_hash(line)
+        fold.advance(entry, h, None, check=False, engine_done=engine_done)
         self.lines.append(line)
-        self.all_entries.append(entry)
+        self.all_entries.append(line, entry, h)
         self.produced.append(
             Produced(
                 seq=entry.seq, kind=entry.kind, seat=seat, notation=notation, events=events or []
@@ -236,8 +239,9 @@ class Writer:
     def _end(self, reason: str, scores: list[int], winners: list[int]) -> None:
         self._emit(EndLine(reason=reason, scores=scores, winners=winners))
         notations: dict[str, str] = {}
-        for x in self.all_entries:
-            exact = self.store._loader.exact(self.game_id, x)
+        entries = self.all_entries
+        for i in entries.sealed_candidates():  # only lines that may hold one are decoded
+            exact = self.store._loader.exact(self.game_id, entries[i])
             if exact is not None:
-                notations[str(x.seq)] = exact
+                notations[str(i + 1)] = exact
         self._emit(RevealLine(nonce=self.fold.nonce, notations=notations, seed=self.fold.seed))

@@ -47,7 +47,7 @@ def test_create_writes_setup_and_snapshot(store: Store) -> None:
     assert gid.startswith("td-") and len(gid) == 7
     assert store.game_ids() == [gid]
     gdir = store.data_dir / gid
-    assert sorted(p.name for p in gdir.iterdir()) == ["log.jsonl", "state.json"]
+    assert sorted(p.name for p in gdir.iterdir()) == ["checkpoint.json", "log.jsonl", "state.json"]
     line = json.loads((gdir / "log.jsonl").read_text().splitlines()[0])
     assert line["seq"] == 1 and line["kind"] == "setup" and line["prev"] == "0" * 64
     assert line["payload"]["sealed_seed"].startswith("siv1:")

@@ -467,32 +467,28 @@ def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> B
     return Board(cells, reg_room, rooms, frozenset(frontier), next_room)
 
 
-_TURNED: dict[tuple[str, int], tuple[Orientation, tuple[int, int, int, int], int]] = {}
-"""(tile id, rotation) -> the orientation, its edge regions and the tile's number of regions."""
+_TURNED: dict[
+    tuple[str, int],
+    tuple[tuple[str, ...], tuple[str | None, ...], TileDef, int, int, int, int, int, int],
+] = {}
+"""(tile id, rotation) -> what a cell of that tile so turned holds (codes, colours, tile,
+rotation), the tile region behind each edge (-1 for a garden) and the tile's number of regions."""
 
-RoomRecord = tuple[int, list[int], list[int], int, int, list[int], list[int], bool, int, str]
-"""A room in the encoded state: id, squares (sorted), regions, open, dragons, advisors, links,
-closed, grey, colour."""
+RoomRecord = tuple[
+    int, frozenset[int], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], bool, int, str
+]
+"""A room in the encoded state: its id, then the fields of :class:`Room` (squares, regions, open,
+dragons, advisors, links, closed, grey, colour). Encoded, the squares are sorted (msgspec's
+``order="deterministic"`` sorts a set) and the tuples are lists; decoded, they are these types."""
 
 
 def room_records(board: Board) -> list[RoomRecord]:
     """The board's rooms for the encoded state, in the board's own order (so that a decoded board
     iterates its rooms exactly as the board that was encoded)."""
-    return [
-        (
-            rid,
-            sorted(r.squares),
-            list(r.regions),
-            r.open,
-            r.dragons,
-            list(r.advisors),
-            list(r.links),
-            r.closed,
-            r.grey,
-            r.colour,
-        )
-        for rid, r in board.rooms.items()
-    ]
+    return [(rid, *r) for rid, r in board.rooms.items()]
+
+
+_tuple_new = tuple.__new__
 
 
 def restore(
@@ -501,54 +497,49 @@ def restore(
     reg_room: list[int],
     rooms: Iterable[RoomRecord],
 ) -> Board:
-    """The board of ``side`` after ``placements``, from its stored rooms (:func:`room_records`) and
-    ``reg_room``: what :func:`replay` computes, without planning any placement.
+    """The board of ``side`` after ``placements``, from its stored rooms (:func:`room_records`,
+    decoded as :data:`RoomRecord`) and ``reg_room``: what :func:`replay` computes, without
+    planning any placement.
 
     A placed square never changes, so the cells follow from the placements alone (region ids are
     handed out in placement order); the frontier follows from the cells. Only the rooms, which
-    merges and closings change, are stored. Linear in the number of tiles, about 1 us each.
+    merges and closings change, are stored. Linear in the number of tiles, well under 1 us each.
     """
     start = start_board(side)
     cells = dict(start.cells)
     base = len(start.reg_room)
     next_room = start.next_room
     turned = _TURNED
+    first = base
     for seat, tile_id, x, y, r in placements:
         hit = turned.get((tile_id, r))
         if hit is None:
             o = orientations(tile_by_id(tile_id))[r]
-            hit = turned[(tile_id, r)] = (o, o.local, len(o.tile.regions))
-        o, local, n = hit
+            a0, a1, a2, a3 = o.local
+            hit = (o.codes, o.colours, o.tile, o.rotation, a0, a1, a2, a3, len(o.tile.regions))
+            turned[(tile_id, r)] = hit
+        codes, cols, tdef, rot, l0, l1, l2, l3, n = hit
         k = x + y * ROW
         if k in cells:
             raise ValueError(f"placement {tile_id} on ({x}, {y}) is on an occupied square")
         regs = (
-            base + local[0] if local[0] >= 0 else -1,
-            base + local[1] if local[1] >= 0 else -1,
-            base + local[2] if local[2] >= 0 else -1,
-            base + local[3] if local[3] >= 0 else -1,
+            base + l0 if l0 >= 0 else -1,
+            base + l1 if l1 >= 0 else -1,
+            base + l2 if l2 >= 0 else -1,
+            base + l3 if l3 >= 0 else -1,
         )
-        cells[k] = Cell(o.codes, regs, o.colours, o.tile, o.rotation, seat, base)
+        # tuple.__new__ builds the same NamedTuple as Cell(...), without its keyword handling.
+        cells[k] = _tuple_new(Cell, (codes, regs, cols, tdef, rot, seat, base))
         base += n
-        next_room += n
+    next_room += base - first
     if base != len(reg_room):
         raise ValueError(f"the stored board has {len(reg_room)} regions, the placements {base}")
-    frontier = {k + dk for k in cells for dk in DELTA}.difference(cells)
-    room_map = {
-        rec[0]: Room(
-            frozenset(rec[1]),
-            tuple(rec[2]),
-            rec[3],
-            rec[4],
-            tuple(rec[5]),
-            tuple(rec[6]),
-            rec[7],
-            rec[8],
-            rec[9],
-        )
-        for rec in rooms
-    }
-    if any(rid not in room_map for rid in reg_room):
+    frontier: set[int] = set()
+    for dk in DELTA:
+        frontier.update(map(dk.__add__, cells))
+    frontier.difference_update(cells)
+    room_map = {rec[0]: _tuple_new(Room, rec[1:]) for rec in rooms}
+    if not room_map.keys() >= set(reg_room):
         raise ValueError("the stored board names a room it does not have")
     return Board(cells, list(reg_room), room_map, frozenset(frontier), next_room)
 

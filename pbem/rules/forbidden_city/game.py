@@ -100,6 +100,29 @@ class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True, omit
     """Version 2: every room, in the board's order."""
 
 
+class _RecordIn(msgspec.Struct, forbid_unknown_fields=True):
+    """:class:`_Record` as :meth:`ForbiddenCity.decode_state` reads it: the same fields, decoded
+    straight into the state's tuples and the board's frozensets (no conversion afterwards)."""
+
+    version: int
+    n: int
+    side: str
+    first: int
+    hands: tuple[str | None, ...]
+    stacks: tuple[tuple[str, ...], ...]
+    coins: tuple[int, ...]
+    to_move: int
+    stopped: tuple[bool, ...]
+    placed: tuple[int, ...]
+    set_aside: tuple[tuple[int, str], ...]
+    history: tuple[tuple[int, str, int, int, int], ...]
+    reg_room: list[int] | None = None
+    rooms: list[B.RoomRecord] | None = None
+
+
+_decode_record = msgspec.json.Decoder(_RecordIn)
+
+
 class _Version(msgspec.Struct):
     """Only the version of an encoded state (other fields are ignored)."""
 
@@ -699,7 +722,7 @@ class ForbiddenCity:
     def decode_state(self, data: bytes) -> State:
         """The state back from :meth:`encode_state`, of either version (version 1: the board is
         rebuilt by replaying the placements; version 2: from the stored rooms, no replay)."""
-        rec = msgspec.json.decode(data, type=_Record)
+        rec = _decode_record.decode(data)
         if rec.version == 1:
             board = B.replay(rec.side, rec.history)
         elif rec.version == 2 and rec.reg_room is not None and rec.rooms is not None:
@@ -711,14 +734,14 @@ class ForbiddenCity:
             side=rec.side,
             first=rec.first,
             board=board,
-            hands=tuple(rec.hands),
-            stacks=tuple(tuple(s) for s in rec.stacks),
-            coins=tuple(rec.coins),
+            hands=rec.hands,
+            stacks=rec.stacks,
+            coins=rec.coins,
             to_move=rec.to_move,
-            stopped=tuple(rec.stopped),
-            placed=tuple(rec.placed),
-            set_aside=tuple((s, t) for s, t in rec.set_aside),
-            history=tuple((s, t, x, y, r) for s, t, x, y, r in rec.history),
+            stopped=rec.stopped,
+            placed=rec.placed,
+            set_aside=rec.set_aside,
+            history=rec.history,
         )
 
     # -- people -----------------------------------------------------------------------------------

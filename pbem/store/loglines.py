@@ -1,0 +1,141 @@
+"""A log's lines and their entries, each line decoded (and hashed) only when something asks for it.
+
+A load in a new process whose log is covered by a signed checkpoint (docs/FILE-FORMATS.md,
+"checkpoint.json") trusts the bytes of the lines under it as one block, by their SHA-256, and so
+has no reason to decode them: a commit needs the setup line, the lines after the snapshot and its
+own new lines. :class:`LogEntries` holds every line's exact bytes and decodes a line into its
+:data:`LogEntry` the first time it is read (then keeps it). Lines parsed by
+:func:`pbem.store.files.parse_log` outside such a block are checked and decoded there, eagerly, and
+handed over already decoded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import overload
+
+from pbem.store.records import LOG_SCHEMA, LogEntry, line_hash
+
+Decode = Callable[[int, bytes], LogEntry]
+"""Decode line ``n`` (1-based) from its exact bytes (signature included)."""
+
+_KIND_RE = re.compile(rb'\{"v":%d,"seq":\d+,"time":"[^"\\]*","kind":"([a-z-]+)",' % LOG_SCHEMA)
+"""The head of a line at the current schema: the frame's fields are encoded in their declared
+order (v, seq, time, kind, ...) and the time holds no quote, so its kind is read without decoding
+the line."""
+SEALED_MARK = b'"sealed":"'
+"""Present in the bytes of every line whose payload holds a sealed notation: a JSON string escapes
+each quote inside it, so these bytes occur only as the key of a string field."""
+
+
+class LogEntries(Sequence[LogEntry]):
+    """The entries of a log, in order: ``entries[n - 1]`` is line ``n``.
+
+    Only :func:`pbem.store.files.parse_log` and the commit build or extend one; everyone else reads
+    it like a list (indexing, slices, iteration, ``len``)."""
+
+    __slots__ = ("_counted", "_decode", "_hashes", "_items", "lines")
+
+    def __init__(
+        self,
+        lines: list[bytes],
+        items: list[LogEntry | None],
+        hashes: list[str | None],
+        decode: Decode,
+        counted: tuple[int, int] = (0, 0),
+    ) -> None:
+        assert len(lines) == len(items) == len(hashes) >= counted[0]
+        self.lines = lines
+        """Each line's exact bytes, without the newline."""
+        self._items = items
+        self._hashes = hashes
+        self._decode = decode
+        self._counted = counted
+        """``(n, moves)``: after the first ``n`` lines, ``moves`` actions are in effect."""
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, i: int) -> LogEntry: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[LogEntry]: ...
+    def __getitem__(self, i: int | slice) -> LogEntry | list[LogEntry]:
+        if isinstance(i, slice):
+            return [self._entry(k) for k in range(*i.indices(len(self.lines)))]
+        if i < 0:
+            i += len(self.lines)
+        if not 0 <= i < len(self.lines):
+            raise IndexError("log entry index out of range")
+        return self._entry(i)
+
+    def _entry(self, i: int) -> LogEntry:
+        e = self._items[i]
+        if e is None:
+            e = self._items[i] = self._decode(i + 1, self.lines[i])
+        return e
+
+    def __iter__(self) -> Iterator[LogEntry]:
+        for i in range(len(self.lines)):
+            yield self._entry(i)
+
+    def __reversed__(self) -> Iterator[LogEntry]:
+        for i in range(len(self.lines) - 1, -1, -1):
+            yield self._entry(i)
+
+    def hash(self, i: int) -> str:
+        """The SHA-256 (hex) of line ``i + 1``."""
+        h = self._hashes[i]
+        if h is None:
+            h = self._hashes[i] = line_hash(self.lines[i])
+        return h
+
+    def kinds(self, start: int = 0) -> Iterator[str]:
+        """Each line's kind from line ``start + 1`` on, read from its head where it can be (no
+        decoding)."""
+        for i in range(start, len(self.lines)):
+            raw = self.lines[i]
+            e = self._items[i]
+            if e is not None:
+                yield e.kind
+                continue
+            m = _KIND_RE.match(raw)
+            yield m.group(1).decode("ascii") if m is not None else self._entry(i).kind
+
+    def in_effect(self) -> int:
+        """How many actions are in effect after the last line (``len(moves_in_effect(self))``),
+        counted from where the last count, or a signed checkpoint's, left off."""
+        n, moves = self._counted
+        if n < len(self.lines):
+            moves = count_in_effect(self.kinds(n), moves)
+            self._counted = (len(self.lines), moves)
+        return moves
+
+    def sealed_candidates(self) -> list[int]:
+        """The indexes of the lines that may hold a sealed notation: those decoded already, and
+        those whose bytes hold :data:`SEALED_MARK` (any other line certainly holds none)."""
+        items = self._items
+        return [i for i, raw in enumerate(self.lines) if items[i] is not None or SEALED_MARK in raw]
+
+    def copy(self, upto: int | None = None) -> LogEntries:
+        """A copy of the first ``upto`` lines (all by default), sharing what was decoded."""
+        n = len(self.lines) if upto is None else upto
+        counted = self._counted if self._counted[0] <= n else (0, 0)
+        return LogEntries(self.lines[:n], self._items[:n], self._hashes[:n], self._decode, counted)
+
+    def append(self, line: bytes, entry: LogEntry, hash_hex: str | None = None) -> None:
+        self.lines.append(line)
+        self._items.append(entry)
+        self._hashes.append(hash_hex)
+
+
+def count_in_effect(kinds: Iterable[str], n: int = 0) -> int:
+    """How many actions are in effect after lines of these kinds, ``n`` before them (each undo
+    takes one back): ``len(moves_in_effect(entries))`` from the kinds alone."""
+    for k in kinds:
+        if k == "action":
+            n += 1
+        elif k == "undo" and n:
+            n -= 1
+    return n
