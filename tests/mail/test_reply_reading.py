@@ -49,6 +49,40 @@ def test_fingerprint_matching_keeps_a_typed_example() -> None:
     assert Fingerprint.from_bytes(b"junk") is None
 
 
+def test_fingerprint_versions() -> None:
+    """Version 2 mixes with the interpreter's tuple hash and records how this interpreter mixes; a
+    version 1 file (made before) is still read and matched with version 1's mixing; a version 2
+    file from an interpreter that mixes differently reads as none; fingerprints of two versions
+    are not united."""
+    from pbem.mail import fingerprint as fpm
+
+    sent = "Hello Ann,\n\nFor example (one of these on a line of its own):\n    M13 R1\n    N8 R3\n"
+    key = b"k" * 32
+    reply = "M13 R1\n\n" + sent
+    want = [False, False, True, False, True, True, True]
+    v2 = fingerprint_of(sent, key=key)
+    assert v2.version == fpm.VERSION == 2
+    v1 = Fingerprint(
+        frozenset(fpm._stream_grams([sent, "", ""], fpm._Hasher(key, 1))), key, version=1
+    )
+    assert v1.grams != v2.grams  # mixed differently
+    for fp in (v1, v2):
+        back = Fingerprint.from_bytes(fp.to_bytes(), key)
+        assert back == fp
+        assert quoted_mask(reply.splitlines(), back) == want
+        assert command_lines(reply, fingerprint=back) == ["M13 R1"]
+    # The version 1 layout: no probe, so 4 + 1 + 4 bytes before the hashes.
+    assert len(v1.to_bytes()) == 9 + 4 * len(v1.grams)
+    other = bytearray(v2.to_bytes())
+    other[5:13] = bytes(8)  # another interpreter's probe
+    assert Fingerprint.from_bytes(bytes(other), key) is None
+    assert Fingerprint.from_bytes(v2.to_bytes()[:12], key) is None  # torn
+    assert (v2 | v1) == v2 and (v1 | v2) == v1
+    # A short stream (under three words) is one hash too, different from any trigram's.
+    short = fingerprint_of("Hi", key=key)
+    assert len(short.grams) == 1 and quoted_mask(["> Hi"], short) == [True]
+
+
 def test_subject_reading() -> None:
     fp = fingerprint_of("", "", "[fc-7k3q] Forbidden City: your turn (move 12)")
     s = "Re: [fc-7k3q] Forbidden City: your turn (move 12) M9 R1"
