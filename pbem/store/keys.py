@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         Ed25519PrivateKey,
         Ed25519PublicKey,
     )
+    from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 
 KEYRING_FILE = "keyring.json"
 KEYRING_SCHEMA = 1
@@ -189,6 +190,17 @@ class Keyring:
     retired: list[RetiredKey] = field(default_factory=list)
     created: str = ""
     _signing: Ed25519PrivateKey | None = field(default=None, init=False, repr=False, compare=False)
+    _siv: tuple[bytes, AESSIV] | None = field(default=None, init=False, repr=False, compare=False)
+    """The AES-SIV cipher of :attr:`at_rest_key`, built once (building it cost twice what a small
+    value's sealing does: the reveal of a game's end opens every hidden notation)."""
+
+    def _aead(self) -> AESSIV:
+        hit = self._siv
+        if hit is None or hit[0] != self.at_rest_key:
+            from cryptography.hazmat.primitives.ciphers.aead import AESSIV
+
+            hit = self._siv = (self.at_rest_key, AESSIV(self.at_rest_key))
+        return hit[1]
 
     @property
     def signing_key(self) -> Ed25519PrivateKey:
@@ -329,20 +341,17 @@ class Keyring:
 
     def seal(self, plaintext: bytes, context: bytes) -> str:
         """Encrypt ``plaintext`` bound to ``context`` (AES-SIV, deterministic): ``siv1:<base64url>``."""
-        from cryptography.hazmat.primitives.ciphers.aead import AESSIV
-
-        return SEALED_PREFIX + _b64(AESSIV(self.at_rest_key).encrypt(plaintext, [context]))
+        return SEALED_PREFIX + _b64(self._aead().encrypt(plaintext, [context]))
 
     def unseal(self, sealed: str, context: bytes, *, where: str = "") -> bytes:
         """Decrypt a value made by :meth:`seal` with the same context; ``IntegrityError`` if it was
         altered, moved, or sealed with another key."""
         from cryptography.exceptions import InvalidTag
-        from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 
         try:
             if not sealed.startswith(SEALED_PREFIX):
                 raise ValueError("not a sealed value")
-            return AESSIV(self.at_rest_key).decrypt(_unb64(sealed[len(SEALED_PREFIX) :]), [context])
+            return self._aead().decrypt(_unb64(sealed[len(SEALED_PREFIX) :]), [context])
         except (ValueError, InvalidTag) as exc:
             raise SealError(where) from exc
 
