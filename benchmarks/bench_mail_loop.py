@@ -481,7 +481,6 @@ PHASES = [
     ("  ImapSource.done (flags, MOVE, cursor fsync)", "pbem/mail/inbound.py", "done"),
     ("  runner.flush_outbox", "pbem/runner.py", "flush_outbox"),
     ("    Outbox.message (read, unseal)", "pbem/mail/outbox.py", "message"),
-    ("    outbox.parse_raw", "pbem/mail/outbox.py", "parse_raw"),
     ("    SmtpSender.send_batch", "pbem/mail/outbound.py", "send_batch"),
     ("    Outbox.mark_sent", "pbem/mail/outbox.py", "mark_sent"),
     ("(all) email.headerregistry HeaderRegistry()", "email/headerregistry.py", "__call__"),

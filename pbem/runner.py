@@ -229,13 +229,27 @@ def flush_outbox(
         return
     results = sender.send_batch(_raw_mails(outbox, due))
     with outbox.batch():  # one fsync of sent.log for the whole batch
-        for entry, res in zip(due, results, strict=True):
-            if res.ok:
-                outbox.mark_sent(entry, now)
-                report.sent += 1
-                crash_point("during-flush")
-            else:
-                _not_sent(service, entry, res, now, report)
+        sent, refused = _mark_sent(outbox, due, results, now)
+        report.sent += sent
+        for entry, res in refused:
+            _not_sent(service, entry, res, now, report)
+
+
+def _mark_sent(
+    outbox: Any, entries: list[Any], results: list[Any], now: datetime, *, defer_sync: bool = False
+) -> tuple[int, list[tuple[Any, Any]]]:
+    """Mark every mail the server accepted as sent; returns how many, and the refused ones
+    (entry, result) in order."""
+    sent = 0
+    refused: list[tuple[Any, Any]] = []
+    for entry, res in zip(entries, results, strict=True):
+        if res.ok:
+            outbox.mark_sent(entry, now, defer_sync=defer_sync)
+            sent += 1
+            crash_point("during-flush")
+        else:
+            refused.append((entry, res))
+    return sent, refused
 
 
 def _raw_mails(outbox: Any, entries: list[Any]) -> list[Any]:
@@ -340,16 +354,14 @@ class SendWhileReading:
                 log.debug("the sending thread stopped; the tick's flush sends the rest")
                 self.halted = True
                 continue
-            now = self.clock()
-            for entry, res in zip(entries, results, strict=True):
-                if res.ok:
-                    outbox.mark_sent(entry, now, defer_sync=True)
-                    self.sent += 1
-                    crash_point("during-flush")
-                else:
-                    self.refused.append((entry, res))
-                    self.halted = True
-                    self.unreachable |= res.status == "temporary" and res.code is None
+            sent, refused = _mark_sent(outbox, entries, results, self.clock(), defer_sync=True)
+            self.sent += sent
+            if refused:
+                self.refused.extend(refused)
+                self.halted = True
+                self.unreachable |= any(
+                    r.status == "temporary" and r.code is None for _, r in refused
+                )
 
 
 def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:

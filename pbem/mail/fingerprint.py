@@ -30,8 +30,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pbem.store.fsutil import atomic_write
-
 __all__ = [
     "Fingerprint",
     "fingerprint_of",
@@ -233,12 +231,12 @@ def file_name(message_id: str, key: bytes) -> str:
     return _name(message_id, key)
 
 
-def save(data_dir: Path, message_id: str, fp: Fingerprint, *, sync: bool = False) -> Path:
+def save(data_dir: Path, message_id: str, fp: Fingerprint) -> Path:
     """Keep ``fp`` for the mail ``message_id`` (overwrites: a re-sent mail has the same id)."""
-    return save_bytes(data_dir, _name(message_id, fp.key), fp.to_bytes(), sync=sync)
+    return save_bytes(data_dir, _name(message_id, fp.key), fp.to_bytes())
 
 
-def save_bytes(data_dir: Path, name: str, data: bytes, *, sync: bool = False) -> Path:
+def save_bytes(data_dir: Path, name: str, data: bytes) -> Path:
     """Write the fingerprint file ``name`` (from :func:`file_name`) with ``data`` (from
     :meth:`Fingerprint.to_bytes`): the outbox does this when it marks the mail sent."""
     if not re.fullmatch(r"[0-9a-f]{32}", name):
@@ -248,9 +246,6 @@ def save_bytes(data_dir: Path, name: str, data: bytes, *, sync: bool = False) ->
         d.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(d, 0o700)
     path = d / name
-    if sync:
-        atomic_write(path, data, mode=0o600, sync=True)
-        return path
     # Written in place, no temp file and rename (half the file system calls): a torn or missing
     # file reads as no fingerprint (``from_bytes`` checks the count against the length), and
     # without one the quote shapes alone read the reply, as after a lost write.

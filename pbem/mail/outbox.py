@@ -40,7 +40,6 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -93,13 +92,6 @@ class Entry(msgspec.Struct, kw_only=True):
     for an entry without one (older entries)."""
     fp: bytes = b""
     """The fingerprint's bytes (keyed hashes; :meth:`~pbem.mail.fingerprint.Fingerprint.to_bytes`)."""
-
-
-@dataclass
-class FlushReport:
-    sent: list[str]
-    retry: list[tuple[str, str]]
-    failed: list[Entry]
 
 
 def entry_key(message_id: str, recipient: str, sealer: object = None) -> str:
@@ -344,17 +336,3 @@ class Outbox:
 
     def __len__(self) -> int:
         return sum(1 for _ in self.queued.glob("*.json"))
-
-
-def parse_raw(raw: bytes) -> EmailMessage:
-    from email import policy
-    from email.message import EmailMessage
-    from email.parser import BytesParser
-
-    msg = BytesParser(policy=policy.default).parsebytes(raw)
-    assert isinstance(msg, EmailMessage)
-    return msg
-
-
-def now_ts() -> float:
-    return time.time()

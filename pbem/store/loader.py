@@ -94,17 +94,23 @@ class Loader:
 
     def seed(self, game_id: str, log: ParsedLog) -> tuple[int, str]:
         setup = self.setup(game_id, log)
-        try:
-            raw = self.store.keyring.unseal(setup.sealed_seed, self.store._ctx(game_id, "seed"))
-        except SealError:
-            raise IntegrityError(
-                f"line 1: the seed: {SealError.REASON}",
-                game=game_id,
-                path=str(self.store.game_dir(game_id) / LOG_FILE),
-                line=1,
-            ) from None
+        ctx = self.store._ctx(game_id, "seed")
+        raw = self.opened(game_id, setup.sealed_seed, ctx, what="line 1: the seed", file=LOG_FILE)
         d = msgspec.json.decode(raw)
         return int(d["seed"]), str(d["nonce"])
+
+    def opened(self, game_id: str, sealed: str, ctx: bytes, *, what: str, file: str) -> bytes:
+        """A sealed value of the game, opened; ``IntegrityError`` naming ``what`` and ``file``
+        (line 1) when it was altered or sealed with another key."""
+        try:
+            return self.store.keyring.unseal(sealed, ctx)
+        except SealError:
+            raise IntegrityError(
+                f"{what}: {SealError.REASON}",
+                game=game_id,
+                path=str(self.store.game_dir(game_id) / file),
+                line=1,
+            ) from None
 
     def exact(self, game_id: str, entry: LogEntry) -> str | None:
         p = entry.payload

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from pbem.errors import IntegrityError
 from pbem.rules.base import Game
 from pbem.store.files import CHECKPOINT_FILE, SNAPSHOT_FILE, parse_checkpoint, parse_snapshot
 from pbem.store.fold import Fold
@@ -78,15 +77,10 @@ class SnapshotFiles:
         if hit is not None and hit[0] == snap.state:
             self.states.move_to_end(game_id)
             return hit[1]
-        try:
-            raw = self.store.keyring.unseal(snap.state, self.store._ctx(game_id, "state", snap.seq))
-        except SealError:
-            raise IntegrityError(
-                f"the engine state: {SealError.REASON}",
-                game=game_id,
-                path=str(self.store.game_dir(game_id) / SNAPSHOT_FILE),
-                line=1,
-            ) from None
+        ctx = self.store._ctx(game_id, "state", snap.seq)
+        raw = self.store._loader.opened(
+            game_id, snap.state, ctx, what="the engine state", file=SNAPSHOT_FILE
+        )
         state = game.decode_state(raw)
         self.remember_state(game_id, snap.state, state)
         return state
