@@ -173,3 +173,31 @@ def test_a_mails_fingerprint_is_written_when_it_is_sent(tmp_path: Path) -> None:
     # The file is the one a reply to the mail looks up.
     for mail in sender.mails():
         assert fingerprint.load(env.data, str(mail["Message-ID"]), env.service.secret)
+
+
+def test_a_fingerprint_that_cannot_be_written_never_stops_its_mail(tmp_path: Path) -> None:
+    """A queued entry whose fingerprint name was tampered with (a path) writes nothing outside
+    fingerprints/, and a fingerprint directory that cannot be written (here a file stands where the
+    directory should be, as a broken disk would) only costs the fingerprint: the mails are sent."""
+    import msgspec
+
+    env = make_env(tmp_path)
+    _games_with_replies(env, tmp_path / "inbox", 1)
+    tick(env.service, MaildirSource(tmp_path / "inbox"), None, clock=env.clock)
+    queued = env.outbox.pending()
+    assert len(queued) == 2
+    evil = queued[0]
+    evil.fp_name = "../../../escaped"
+    path = env.outbox.queued / f"{evil.key}.json"
+    path.write_bytes(msgspec.json.encode(evil))
+    fps = env.data / "outbox" / "fingerprints"
+    if fps.exists():
+        for f in fps.iterdir():
+            f.unlink()
+        fps.rmdir()
+    fps.write_bytes(b"not a directory")
+    sender = Recorder()
+    report = tick(env.service, None, sender, clock=env.clock)
+    assert report.sent == 2 and env.outbox.pending() == []
+    assert not any(p.name == "escaped" for p in tmp_path.rglob("escaped"))
+    assert fps.read_bytes() == b"not a directory"
