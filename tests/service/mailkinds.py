@@ -24,12 +24,25 @@ PLAYERS = [
 ]
 
 
-class Game:
-    """A game played by mail: keeps the last mail each player got, to reply to."""
+class MailTable:
+    """A game played by mail: keeps the last mail each player got, to reply to. ``langs``: the
+    language each player chose before the game started (by seat), if any."""
 
-    def __init__(self, tmp: Path, n: int = 4, seed: int = 42, game: str = "forbidden-city") -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        n: int = 4,
+        seed: int = 42,
+        game: str = "forbidden-city",
+        *,
+        players: list[tuple[str, str]] = PLAYERS,
+        langs: list[str] | None = None,
+    ) -> None:
         self.env: Env = make_env(tmp)
-        self.players = PLAYERS[:n]
+        self.players = players[:n]
+        self.lang = {addr: langs[i] for i, (_, addr) in enumerate(self.players)} if langs else {}
+        for addr, lang in self.lang.items():
+            self.env.service.prefs.set_lang(addr, lang)
         self.gid = self.env.store.create(
             game, self.players, {"privacy": "plain"}, seed, self.env.clock()
         )
@@ -38,10 +51,13 @@ class Game:
         self.mails: list[EmailMessage] = []
         self.take()
 
+    def addr_of(self, m: EmailMessage) -> str | None:
+        return next((a for _, a in self.players if a in str(m["To"])), None)
+
     def take(self) -> list[EmailMessage]:
         mails = drain(self.env)
         for m in mails:
-            addr = next((a for _, a in self.players if a in str(m["To"])), None)
+            addr = self.addr_of(m)
             if addr is not None:
                 self.last[addr] = m
         self.mails.extend(mails)
@@ -51,6 +67,10 @@ class Game:
         addr = self.players[seat][1]
         self.env.service.handle(reply(self.last[addr], addr, body))
         return self.take()
+
+
+class Game(MailTable):
+    """A Forbidden City game played by mail (in English)."""
 
     def mover(self) -> int:
         return int(self.env.store.load(self.gid).pending()[0].seat)

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from helpers import Env, drain, make_env, reply, text_of
+from helpers import drain, make_env, text_of
+from mailkinds import MailTable
 
 from pbem import i18n
 from pbem.rules.base import derive_rng
@@ -84,39 +85,11 @@ def test_english_left_finds_english() -> None:
     assert english_left("Nord a choisi en secret le fonctionnaire à soudoyer.", "fr") == []
 
 
-class Table:
+class Table(MailTable):
     """A game whose players chose their languages before it started; keeps each one's last mail."""
 
     def __init__(self, tmp: Path, langs: list[str], seed: int = 42, n: int = 4) -> None:
-        self.env: Env = make_env(tmp)
-        self.players = PLAYERS[:n]
-        self.lang = {addr: langs[i] for i, (_, addr) in enumerate(self.players)}
-        for addr, lang in self.lang.items():
-            self.env.service.prefs.set_lang(addr, lang)
-        self.gid = self.env.store.create(
-            "forbidden-city", self.players, {"privacy": "plain"}, seed, self.env.clock()
-        )
-        self.env.service.flush_journal()
-        self.last: dict[str, EmailMessage] = {}
-        self.mails: list[EmailMessage] = []
-        self.take()
-
-    def take(self) -> list[EmailMessage]:
-        mails = drain(self.env)
-        for m in mails:
-            addr = self.addr_of(m)
-            if addr is not None:
-                self.last[addr] = m
-        self.mails.extend(mails)
-        return mails
-
-    def addr_of(self, m: EmailMessage) -> str | None:
-        return next((a for _, a in self.players if a in str(m["To"])), None)
-
-    def send(self, seat: int, body: str) -> list[EmailMessage]:
-        addr = self.players[seat][1]
-        self.env.service.handle(reply(self.last[addr], addr, body))
-        return self.take()
+        super().__init__(tmp, n, seed, players=PLAYERS, langs=langs)
 
     def mover(self) -> int | None:
         rec = self.env.store.load(self.gid)

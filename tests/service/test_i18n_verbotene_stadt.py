@@ -19,7 +19,8 @@ from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
-from helpers import SERVICE, drain, make_env, reply, text_of
+from helpers import SERVICE, drain, reply, text_of
+from mailkinds import MailTable
 from test_i18n_mails import HELLO, LANGS, PLAYERS, _check_golden, english_left
 
 from pbem import i18n
@@ -28,40 +29,12 @@ from pbem.rules.verbotene_stadt.game import GAME
 from pbem.store.entries import ActionEntry
 
 
-class VSTable:
+class VSTable(MailTable):
     """A Verbotene Stadt game whose players chose their languages; keeps each one's last mail."""
 
     def __init__(self, tmp: Path, langs: list[str], seed: int = 11) -> None:
-        self.env = make_env(tmp)
-        self.players = PLAYERS[: len(langs)]
-        self.lang = {addr: langs[i] for i, (_, addr) in enumerate(self.players)}
-        for addr, lang in self.lang.items():
-            self.env.service.prefs.set_lang(addr, lang)
         self.seed = seed
-        self.gid = self.env.store.create(
-            "verbotene-stadt", self.players, {"privacy": "plain"}, seed, self.env.clock()
-        )
-        self.env.service.flush_journal()
-        self.last: dict[str, EmailMessage] = {}
-        self.mails: list[EmailMessage] = []
-        self.take()
-
-    def addr_of(self, m: EmailMessage) -> str | None:
-        return next((a for _, a in self.players if a in str(m["To"])), None)
-
-    def take(self) -> list[EmailMessage]:
-        mails = drain(self.env)
-        for m in mails:
-            addr = self.addr_of(m)
-            if addr is not None:
-                self.last[addr] = m
-        self.mails.extend(mails)
-        return mails
-
-    def send(self, seat: int, body: str) -> list[EmailMessage]:
-        addr = self.players[seat][1]
-        self.env.service.handle(reply(self.last[addr], addr, body))
-        return self.take()
+        super().__init__(tmp, len(langs), seed, "verbotene-stadt", players=PLAYERS, langs=langs)
 
     def owing(self) -> list[int]:
         rec = self.env.store.load(self.gid)
