@@ -144,6 +144,18 @@ def main() -> None:
             f"{mcpu[(a, True)] / mcpu[(1, True)]:.2f}x CPU; without {med[(a, False)] / med[(1, False)]:.2f}x wall, "
             f"{mcpu[(a, False)] / mcpu[(1, False)]:.2f}x CPU"
         )
+    # The ratio of medians above drifts with the machine's speed over the run (a shared machine's
+    # CPU changes speed by half from one minute to the next). Each round times move 1 and move a
+    # within a few milliseconds of each other: the ratio within each round, then its median and
+    # quartiles, is what a slower or faster minute cancels out of.
+    for a in (args.at - 1, args.at):
+        for label, series in (("wall", times), ("CPU", cpu)):
+            r = sorted(x / y for x, y in zip(series[(a, True)], series[(1, True)], strict=True))
+            q1, q2, q3 = statistics.quantiles(r, n=4)
+            print(
+                f"paired ratio move {a} / move 1, with checkpoint, {label}: median {q2:.2f}x "
+                f"(quartiles {q1:.2f} to {q3:.2f}, n={len(r)})"
+            )
     # How much of the difference is the engine rebuilding its state from the snapshot (Forbidden
     # City's decode_state replays every placement onto a fresh board: linear in the moves).
     from pbem.store.files import SNAPSHOT_FILE, parse_snapshot

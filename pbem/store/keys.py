@@ -193,6 +193,9 @@ class Keyring:
     _siv: tuple[bytes, AESSIV] | None = field(default=None, init=False, repr=False, compare=False)
     """The AES-SIV cipher of :attr:`at_rest_key`, built once (building it cost twice what a small
     value's sealing does: the reveal of a game's end opens every hidden notation)."""
+    _kid: tuple[bytes, str] | None = field(default=None, init=False, repr=False, compare=False)
+    """:attr:`key_id` of :attr:`signing_raw`, computed once: every signed line, snapshot and
+    checkpoint names it (deriving it costs a public key, its raw bytes and a SHA-256)."""
 
     def _aead(self) -> AESSIV:
         hit = self._siv
@@ -311,7 +314,10 @@ class Keyring:
     @property
     def key_id(self) -> str:
         """Id of the current signing key."""
-        return key_id_of(self.signing_key.public_key())
+        hit = self._kid
+        if hit is None or hit[0] != self.signing_raw:
+            hit = self._kid = (self.signing_raw, key_id_of(self.signing_key.public_key()))
+        return hit[1]
 
     @property
     def public_key(self) -> Ed25519PublicKey:

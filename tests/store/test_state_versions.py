@@ -1,5 +1,6 @@
 """Snapshots written with an older engine state encoding (Forbidden City version 1, without the
-board) still load, verify, and move on to the current encoding at the next commit."""
+board, and version 2, without the frontier) still load, verify, and move on to the current encoding
+at the next commit."""
 
 from __future__ import annotations
 
@@ -34,30 +35,31 @@ def _moves(store: Store, gid: str, clock: Clock, n: int) -> None:
         )
 
 
-def test_a_version_1_snapshot_verifies_and_is_rewritten_at_the_next_commit(
-    tmp_path: Path, keyring: Keyring, clock: Clock, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_snapshot_verifies_and_is_rewritten_at_the_next_commit(
+    tmp_path: Path, keyring: Keyring, clock: Clock, monkeypatch: pytest.MonkeyPatch, version: int
 ) -> None:
     store = Store(tmp_path / "games", keyring)
-    # The engine as it was before version 2: every snapshot in version 1.
-    old = b'{"version":1}'
+    # The engine as it was before version 2 (or 3): every snapshot in that version.
+    old = b'{"version":%d}' % version
 
-    def encode_v1(self: ForbiddenCity, state: State) -> bytes:
+    def encode_old(self: ForbiddenCity, state: State) -> bytes:
         return self.encode_state_like(state, old)
 
     with monkeypatch.context() as m:
-        m.setattr(ForbiddenCity, "encode_state", encode_v1)
+        m.setattr(ForbiddenCity, "encode_state", encode_old)
         gid = store.create("forbidden-city", PLAYERS, {"side": "advanced"}, 31, T0)
         _moves(store, gid, clock, 12)
-    assert _state_version(store, gid) == 1
-    # A new process with today's engine: loads, verifies (the snapshot against a version-1
-    # replay), and the next commit writes the current version.
+    assert _state_version(store, gid) == version
+    # A new process with today's engine: loads, verifies (the snapshot against a replay in the
+    # snapshot's version), and the next commit writes the current version.
     fresh = Store(tmp_path / "games", keyring)
     report = fresh.verify(gid)
     assert report.ok, report
     rec = fresh.load(gid)
     assert rec.seq > 12
     _moves(fresh, gid, clock, 1)
-    assert _state_version(fresh, gid) == STATE_VERSION == 2
+    assert _state_version(fresh, gid) == STATE_VERSION == 3
     assert Store(tmp_path / "games", keyring).verify(gid).ok
 
 

@@ -491,19 +491,26 @@ def room_records(board: Board) -> list[RoomRecord]:
 _tuple_new = tuple.__new__
 
 
+def rooms_of_records(records: Iterable[RoomRecord]) -> dict[int, Room]:
+    """The rooms of :func:`room_records` (state version 2), by id in the records' order."""
+    return {rec[0]: _tuple_new(Room, rec[1:]) for rec in records}
+
+
 def restore(
     side: str,
     placements: Iterable[tuple[int, str, int, int, int]],
     reg_room: list[int],
-    rooms: Iterable[RoomRecord],
+    rooms: dict[int, Room],
+    frontier: frozenset[int] | None = None,
 ) -> Board:
-    """The board of ``side`` after ``placements``, from its stored rooms (:func:`room_records`,
-    decoded as :data:`RoomRecord`) and ``reg_room``: what :func:`replay` computes, without
-    planning any placement.
+    """The board of ``side`` after ``placements``, from its stored rooms (in the board's order) and
+    ``reg_room``: what :func:`replay` computes, without planning any placement. State version 3
+    also stores the ``frontier``; version 2 stores the rooms as records (:func:`rooms_of_records`).
 
     A placed square never changes, so the cells follow from the placements alone (region ids are
-    handed out in placement order); the frontier follows from the cells. Only the rooms, which
-    merges and closings change, are stored. Linear in the number of tiles, well under 1 us each.
+    handed out in placement order); the frontier follows from the cells when it is not given.
+    Only the rooms, which merges and closings change, are stored. Linear in the number of tiles,
+    about 1 us each.
     """
     start = start_board(side)
     cells = dict(start.cells)
@@ -534,14 +541,17 @@ def restore(
     next_room += base - first
     if base != len(reg_room):
         raise ValueError(f"the stored board has {len(reg_room)} regions, the placements {base}")
-    frontier: set[int] = set()
-    for dk in DELTA:
-        frontier.update(map(dk.__add__, cells))
-    frontier.difference_update(cells)
-    room_map = {rec[0]: _tuple_new(Room, rec[1:]) for rec in rooms}
-    if not room_map.keys() >= set(reg_room):
+    if frontier is None:
+        around: set[int] = set()
+        for dk in DELTA:
+            around.update(map(dk.__add__, cells))
+        around.difference_update(cells)
+        frontier = frozenset(around)
+    elif not frontier.isdisjoint(cells):
+        raise ValueError("the stored frontier holds an occupied square")
+    if not rooms.keys() >= set(reg_room):
         raise ValueError("the stored board names a room it does not have")
-    return Board(cells, list(reg_room), room_map, frozenset(frontier), next_room)
+    return Board(cells, list(reg_room), rooms, frontier, next_room)
 
 
 # ---------------------------------------------------------------------------------------------------

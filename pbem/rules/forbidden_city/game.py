@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -70,12 +71,23 @@ class State:
     """Every placement: seat, tile id, x, y, rotation."""
 
 
-STATE_VERSION = 2
+@functools.cache
+def _end_bonus(tile_id: str) -> int:
+    """What a tile left unplayed scores at the end (its advisors and dragons)."""
+    c, t = components(), tile(tile_id)
+    return c.end_per_advisor * t.advisors + c.end_per_dragon * t.dragons
+
+
+STATE_VERSION = 3
 """The encoding :meth:`ForbiddenCity.encode_state` writes. Version 1 (games saved before
 2026-11-23) had no board: decoding replayed every placement, which grew with the game. Version 2
-adds the rooms and the region table, so that a late state decodes without planning a placement.
-Both decode; :meth:`ForbiddenCity.encode_state_like` writes either (``pbem admin verify`` compares
-an old snapshot with the replay in the snapshot's own version)."""
+adds the rooms (as flat records) and the region table, so that a late state decodes without
+planning a placement. Version 3 (2026-11-24) stores each room as ``[id, room]``, decoded straight
+into the board's rooms, and the frontier, so that a late state decodes with one pass over the
+placements and nothing else. All three decode; :meth:`ForbiddenCity.encode_state_like` writes any
+of them (``pbem admin verify`` compares an old snapshot with the replay in the snapshot's own
+version)."""
+_VERSIONS = (1, 2, 3)
 
 
 class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True, omit_defaults=True):
@@ -95,9 +107,13 @@ class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True, omit
     set_aside: list[tuple[int, str]]
     history: list[tuple[int, str, int, int, int]]
     reg_room: list[int] | None = None
-    """Version 2: the room of every region, in region order."""
+    """Versions 2 and 3: the room of every region, in region order."""
     rooms: list[B.RoomRecord] | None = None
-    """Version 2: every room, in the board's order."""
+    """Version 2: every room, in the board's order, as one flat record."""
+    room_map: list[tuple[int, B.Room]] | None = None
+    """Version 3: every room, in the board's order, as ``[id, room]``."""
+    frontier: frozenset[int] | None = None
+    """Version 3: the empty squares next to a tile (encoded sorted)."""
 
 
 class _RecordIn(msgspec.Struct, forbid_unknown_fields=True):
@@ -118,6 +134,8 @@ class _RecordIn(msgspec.Struct, forbid_unknown_fields=True):
     history: tuple[tuple[int, str, int, int, int], ...]
     reg_room: list[int] | None = None
     rooms: list[B.RoomRecord] | None = None
+    room_map: list[tuple[int, B.Room]] | None = None
+    frontier: frozenset[int] | None = None
 
 
 _decode_record = msgspec.json.Decoder(_RecordIn)
@@ -390,14 +408,8 @@ class ForbiddenCity:
         return state, events
 
     def _final(self, state: State) -> Result:
-        c = components()
         revealed = [[t for t in (state.hands[i], *state.stacks[i]) if t] for i in range(state.n)]
-        bonus = [
-            sum(
-                c.end_per_advisor * tile(t).advisors + c.end_per_dragon * tile(t).dragons for t in r
-            )
-            for r in revealed
-        ]
+        bonus = [sum(map(_end_bonus, r)) for r in revealed]
         scores = tuple(state.coins[i] + bonus[i] for i in range(state.n))
         top = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == top)
@@ -697,10 +709,10 @@ class ForbiddenCity:
         """``state`` in the encoding version of ``like`` (an earlier :meth:`encode_state`): how
         ``verify`` checks a snapshot written before the current version."""
         version = msgspec.json.decode(like, type=_Version).version
-        return self._encode(state, version if version in (1, 2) else STATE_VERSION)
+        return self._encode(state, version if version in _VERSIONS else STATE_VERSION)
 
     def _encode(self, state: State, version: int) -> bytes:
-        board = state.board if version >= 2 else None
+        board = state.board
         rec = _Record(
             version=version,
             n=state.n,
@@ -714,19 +726,28 @@ class ForbiddenCity:
             placed=list(state.placed),
             set_aside=list(state.set_aside),
             history=list(state.history),
-            reg_room=None if board is None else board.reg_room,
-            rooms=None if board is None else B.room_records(board),
+            reg_room=board.reg_room if version >= 2 else None,
+            rooms=B.room_records(board) if version == 2 else None,
+            room_map=list(board.rooms.items()) if version >= 3 else None,
+            frontier=board.frontier if version >= 3 else None,
         )
         return msgspec.json.encode(rec, order="deterministic")
 
     def decode_state(self, data: bytes) -> State:
-        """The state back from :meth:`encode_state`, of either version (version 1: the board is
-        rebuilt by replaying the placements; version 2: from the stored rooms, no replay)."""
+        """The state back from :meth:`encode_state`, of any version (version 1: the board is
+        rebuilt by replaying the placements; versions 2 and 3: from the stored rooms, no replay)."""
         rec = _decode_record.decode(data)
         if rec.version == 1:
             board = B.replay(rec.side, rec.history)
         elif rec.version == 2 and rec.reg_room is not None and rec.rooms is not None:
-            board = B.restore(rec.side, rec.history, rec.reg_room, rec.rooms)
+            board = B.restore(rec.side, rec.history, rec.reg_room, B.rooms_of_records(rec.rooms))
+        elif (
+            rec.version == 3
+            and rec.reg_room is not None
+            and rec.room_map is not None
+            and rec.frontier is not None
+        ):
+            board = B.restore(rec.side, rec.history, rec.reg_room, dict(rec.room_map), rec.frontier)
         else:
             raise ValueError(f"unknown Forbidden City state version {rec.version}")
         return State(

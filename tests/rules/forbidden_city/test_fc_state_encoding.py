@@ -1,7 +1,9 @@
-"""The encoded state (version 2 stores the board): a decoded state is the state ``apply`` made.
+"""The encoded state (version 3 stores the board: its rooms and frontier): a decoded state is the
+state ``apply`` made.
 
-Version 1 (no board: decoding replays every placement) still decodes, and
-``encode_state_like`` still writes it byte for byte, so games saved before version 2 verify.
+Versions 1 (no board: decoding replays every placement) and 2 (the rooms as flat records, no
+frontier) still decode, and ``encode_state_like`` still writes them byte for byte, so games saved
+before version 3 verify.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ def _v1(state: State) -> bytes:
     return GAME.encode_state_like(state, b'{"version":1}')
 
 
+def _v2(state: State) -> bytes:
+    return GAME.encode_state_like(state, b'{"version":2}')
+
+
 @pytest.mark.parametrize(("n", "side", "who", "seed"), GAMES)
 def test_a_decoded_state_is_the_state_apply_made(
     n: int, side: str, who: list[str], seed: int
@@ -49,7 +55,7 @@ def test_a_decoded_state_is_the_state_apply_made(
     assert len(states) > 20
     for state in states:
         data = GAME.encode_state(state)
-        assert msgspec.json.decode(data)["version"] == STATE_VERSION == 2
+        assert msgspec.json.decode(data)["version"] == STATE_VERSION == 3
         back = GAME.decode_state(data)
         assert back == state
         # The same iteration order too (so nothing downstream can tell them apart).
@@ -62,6 +68,14 @@ def test_a_decoded_state_is_the_state_apply_made(
         assert GAME.decode_state(old) == state
         assert GAME.encode_state_like(state, old) == old
         assert GAME.encode_state_like(state, data) == data
+        # So does version 2, iteration order included.
+        two = _v2(state)
+        assert {"rooms", "reg_room"} <= msgspec.json.decode(two).keys()
+        assert "frontier" not in msgspec.json.decode(two)
+        back = GAME.decode_state(two)
+        assert back == state
+        assert list(back.board.rooms) == list(state.board.rooms)
+        assert GAME.encode_state_like(state, two) == two
 
 
 @pytest.mark.parametrize(("n", "side", "who", "seed"), GAMES[:2])
@@ -90,16 +104,45 @@ def test_version_1_bytes_are_those_of_the_engine_before_version_2() -> None:
     assert h.hexdigest() == V1_DIGEST
 
 
+def test_version_2_bytes_are_those_of_the_engine_before_version_3() -> None:
+    """The sha256 of every version-2 encoding of one whole game, as the engine wrote them before
+    version 3 (commit b96f5eb): snapshots of version 2 verify against the replay's bytes."""
+    h = hashlib.sha256()
+    for state in _states(4, "advanced", ["greedy", "random", "greedy", "random"], 99):
+        h.update(_v2(state))
+    assert h.hexdigest() == V2_DIGEST
+
+
 def test_a_damaged_board_is_refused() -> None:
     state = _states(2, "beginner", ["greedy", "random"], 1)[10]
+    for data in (GAME.encode_state(state), _v2(state)):
+        rec = msgspec.json.decode(data)
+        rec["reg_room"] = rec["reg_room"][:-1]
+        with pytest.raises(ValueError):
+            GAME.decode_state(msgspec.json.encode(rec))
     rec = msgspec.json.decode(GAME.encode_state(state))
-    rec["reg_room"] = rec["reg_room"][:-1]
+    rec["version"] = 4
+    with pytest.raises(ValueError):
+        GAME.decode_state(msgspec.json.encode(rec))
+    # Version 3 without its frontier, or with an occupied square in it.
+    rec = msgspec.json.decode(GAME.encode_state(state))
+    del rec["frontier"]
     with pytest.raises(ValueError):
         GAME.decode_state(msgspec.json.encode(rec))
     rec = msgspec.json.decode(GAME.encode_state(state))
-    rec["version"] = 3
+    rec["frontier"] = sorted([*rec["frontier"], next(iter(state.board.cells))])
     with pytest.raises(ValueError):
         GAME.decode_state(msgspec.json.encode(rec))
+    # Version 2's records under version 3's number (and the reverse) are not a board.
+    two = msgspec.json.decode(_v2(state))
+    two["version"] = 3
+    with pytest.raises(ValueError):
+        GAME.decode_state(msgspec.json.encode(two))
+    three = msgspec.json.decode(GAME.encode_state(state))
+    three["version"] = 2
+    with pytest.raises(ValueError):
+        GAME.decode_state(msgspec.json.encode(three))
 
 
+V2_DIGEST = "6aa9a78a2fbb5e83252c8f1efbf370bcb46401d24f7f187dd63357482d00203c"
 V1_DIGEST = "a53b1c230fe31c15bf0ba392270ce8b70ee102edf0237ce23e9835e97992702d"
