@@ -173,20 +173,22 @@ def _decoder(game: str, path: str) -> Decode:
     return decode
 
 
-def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[list[bytes], Any] | None:
-    """The lines and the open SHA-256 of ``data[:size]`` if those bytes are the ``seq`` lines a
-    signed checkpoint vouches for (same length, same digest, line ``seq`` with the same hash),
-    else ``None``."""
+def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, Any] | None:
+    """``data[:size]`` and its open SHA-256 if those bytes are the ``seq`` lines a signed
+    checkpoint vouches for (same length, same digest, line ``seq`` with the same hash), else
+    ``None``. The lines are not split here: :class:`LogEntries` splits them if it needs them."""
     seq, size, digest, head, _ = prefix
     if not (0 < size <= len(data) and data[size - 1] == 0x0A):
         return None
     sha = hashlib.sha256(memoryview(data)[:size])
     if not hmac.compare_digest(sha.hexdigest(), digest):
         return None
-    lines = data[: size - 1].split(b"\n")
-    if len(lines) != seq or line_hash(lines[-1]) != head:
+    if data.count(b"\n", 0, size) != seq:
         return None
-    return lines, sha
+    last = data[data.rfind(b"\n", 0, size - 1) + 1 : size - 1]
+    if line_hash(last) != head:
+        return None
+    return data[:size], sha
 
 
 def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] | None) -> bool:
@@ -248,11 +250,13 @@ def parse_log(
         sha = known.sha.copy()
         hashed = len(known.blob)
     elif prefix is not None and (trusted := _trusted_prefix(data, prefix)) is not None:
-        lines, sha = trusted
+        block, sha = trusted
         prev = prefix[3]
         hashed = prefix[1]
-        n = len(lines)
-        out = LogEntries(lines, [None] * n, [None] * (n - 1) + [prev], decode, (n, prefix[4]))
+        n = prefix[0]
+        out = LogEntries(
+            [], [None] * n, [None] * (n - 1) + [prev], decode, (n, prefix[4]), block=block
+        )
     parts = data[hashed:].split(b"\n") if hashed else data.split(b"\n")
     tail = parts.pop()  # b"" when the file ends with a newline
     skip = 0

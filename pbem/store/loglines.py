@@ -32,10 +32,14 @@ each quote inside it, so these bytes occur only as the key of a string field."""
 class LogEntries(Sequence[LogEntry]):
     """The entries of a log, in order: ``entries[n - 1]`` is line ``n``.
 
+    The first lines may be held as one block of bytes (``block``: lines with their newlines, as a
+    signed checkpoint vouches for them), split into lines only when a line of it other than the
+    first is read: a commit reads the setup line and the lines after the block.
+
     Only :func:`pbem.store.files.parse_log` and the commit build or extend one; everyone else reads
     it like a list (indexing, slices, iteration, ``len``)."""
 
-    __slots__ = ("_counted", "_decode", "_hashes", "_items", "lines")
+    __slots__ = ("_block", "_counted", "_decode", "_hashes", "_items", "_lines")
 
     def __init__(
         self,
@@ -44,18 +48,47 @@ class LogEntries(Sequence[LogEntry]):
         hashes: list[str | None],
         decode: Decode,
         counted: tuple[int, int] = (0, 0),
+        *,
+        block: bytes | None = None,
     ) -> None:
-        assert len(lines) == len(items) == len(hashes) >= counted[0]
-        self.lines = lines
-        """Each line's exact bytes, without the newline."""
+        assert len(items) == len(hashes) >= counted[0]
+        assert (block is None and len(lines) == len(items)) or (
+            block is not None and block.endswith(b"\n") and len(lines) <= len(items)
+        )
+        self._block = block
+        """The first ``len(items) - len(lines)`` lines, each with its newline, not split yet."""
+        self._lines = lines
+        """The lines after the block (every line once it is split), without their newlines."""
         self._items = items
         self._hashes = hashes
         self._decode = decode
         self._counted = counted
         """``(n, moves)``: after the first ``n`` lines, ``moves`` actions are in effect."""
 
+    @property
+    def lines(self) -> list[bytes]:
+        """Each line's exact bytes, without the newline (the block split now, if it was not)."""
+        if self._block is not None:
+            self._lines = self._block[:-1].split(b"\n") + self._lines
+            self._block = None
+        return self._lines
+
+    def _in_block(self) -> int:
+        """How many lines the unsplit block holds."""
+        return len(self._items) - len(self._lines) if self._block is not None else 0
+
+    def line(self, i: int) -> bytes:
+        """The exact bytes of line ``i + 1``, without its newline."""
+        b = self._in_block()
+        if i >= b:
+            return self._lines[i - b]
+        if i == 0:
+            assert self._block is not None
+            return self._block[: self._block.index(b"\n")]
+        return self.lines[i]
+
     def __len__(self) -> int:
-        return len(self.lines)
+        return len(self._items)
 
     @overload
     def __getitem__(self, i: int) -> LogEntry: ...
@@ -63,69 +96,88 @@ class LogEntries(Sequence[LogEntry]):
     def __getitem__(self, i: slice) -> list[LogEntry]: ...
     def __getitem__(self, i: int | slice) -> LogEntry | list[LogEntry]:
         if isinstance(i, slice):
-            return [self._entry(k) for k in range(*i.indices(len(self.lines)))]
+            return [self._entry(k) for k in range(*i.indices(len(self._items)))]
         if i < 0:
-            i += len(self.lines)
-        if not 0 <= i < len(self.lines):
+            i += len(self._items)
+        if not 0 <= i < len(self._items):
             raise IndexError("log entry index out of range")
         return self._entry(i)
 
     def _entry(self, i: int) -> LogEntry:
         e = self._items[i]
         if e is None:
-            e = self._items[i] = self._decode(i + 1, self.lines[i])
+            e = self._items[i] = self._decode(i + 1, self.line(i))
         return e
 
     def __iter__(self) -> Iterator[LogEntry]:
-        for i in range(len(self.lines)):
+        for i in range(len(self._items)):
             yield self._entry(i)
 
     def __reversed__(self) -> Iterator[LogEntry]:
-        for i in range(len(self.lines) - 1, -1, -1):
+        for i in range(len(self._items) - 1, -1, -1):
             yield self._entry(i)
 
     def hash(self, i: int) -> str:
         """The SHA-256 (hex) of line ``i + 1``."""
         h = self._hashes[i]
         if h is None:
-            h = self._hashes[i] = line_hash(self.lines[i])
+            h = self._hashes[i] = line_hash(self.line(i))
         return h
 
     def kinds(self, start: int = 0) -> Iterator[str]:
         """Each line's kind from line ``start + 1`` on, read from its head where it can be (no
         decoding)."""
-        for i in range(start, len(self.lines)):
-            raw = self.lines[i]
+        for i in range(start, len(self._items)):
             e = self._items[i]
             if e is not None:
                 yield e.kind
                 continue
-            m = _KIND_RE.match(raw)
+            m = _KIND_RE.match(self.line(i))
             yield m.group(1).decode("ascii") if m is not None else self._entry(i).kind
 
     def in_effect(self) -> int:
         """How many actions are in effect after the last line (``len(moves_in_effect(self))``),
         counted from where the last count, or a signed checkpoint's, left off."""
         n, moves = self._counted
-        if n < len(self.lines):
+        if n < len(self._items):
             moves = count_in_effect(self.kinds(n), moves)
-            self._counted = (len(self.lines), moves)
+            self._counted = (len(self._items), moves)
         return moves
 
     def sealed_candidates(self) -> list[int]:
         """The indexes of the lines that may hold a sealed notation: those decoded already, and
-        those whose bytes hold :data:`SEALED_MARK` (any other line certainly holds none)."""
+        those whose bytes hold :data:`SEALED_MARK` (any other line certainly holds none). An unsplit
+        block without the mark is passed over whole (one search, no split)."""
         items = self._items
+        b = self._in_block()
+        if b and SEALED_MARK not in (self._block or b""):
+            first = [i for i in range(b) if items[i] is not None]
+            return first + [
+                b + j
+                for j, raw in enumerate(self._lines)
+                if items[b + j] is not None or SEALED_MARK in raw
+            ]
         return [i for i, raw in enumerate(self.lines) if items[i] is not None or SEALED_MARK in raw]
 
     def copy(self, upto: int | None = None) -> LogEntries:
-        """A copy of the first ``upto`` lines (all by default), sharing what was decoded."""
-        n = len(self.lines) if upto is None else upto
+        """A copy of the first ``upto`` lines (all by default), sharing what was decoded (and the
+        unsplit block, when the copy holds all of it)."""
+        n = len(self._items) if upto is None else upto
         counted = self._counted if self._counted[0] <= n else (0, 0)
+        b = self._in_block()
+        if b and n >= b:
+            return LogEntries(
+                self._lines[: n - b],
+                self._items[:n],
+                self._hashes[:n],
+                self._decode,
+                counted,
+                block=self._block,
+            )
         return LogEntries(self.lines[:n], self._items[:n], self._hashes[:n], self._decode, counted)
 
     def append(self, line: bytes, entry: LogEntry, hash_hex: str | None = None) -> None:
-        self.lines.append(line)
+        self._lines.append(line)
         self._items.append(entry)
         self._hashes.append(hash_hex)
 
