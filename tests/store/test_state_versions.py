@@ -21,7 +21,8 @@ def _state_version(store: Store, gid: str) -> int:
     data = (store.game_dir(gid) / SNAPSHOT_FILE).read_bytes()
     snap, _ = parse_snapshot(data, None, game=gid, path="state.json")
     raw = store.keyring.unseal(snap.state, store._ctx(gid, "state", snap.seq))
-    return int(msgspec.json.decode(raw)["version"])
+    fields = msgspec.json.decode(raw) if raw[:1] == b"{" else msgspec.msgpack.decode(raw)
+    return int(fields["version"])
 
 
 def _moves(store: Store, gid: str, clock: Clock, n: int) -> None:

@@ -82,11 +82,12 @@ STATE_VERSION = 3
 """The encoding :meth:`ForbiddenCity.encode_state` writes. Version 1 (games saved before
 2026-11-23) had no board: decoding replayed every placement, which grew with the game. Version 2
 adds the rooms (as flat records) and the region table, so that a late state decodes without
-planning a placement. Version 3 (2026-11-24) stores each room as ``[id, room]``, decoded straight
-into the board's rooms, and the frontier, so that a late state decodes with one pass over the
-placements and nothing else. All three decode; :meth:`ForbiddenCity.encode_state_like` writes any
-of them (``pbem admin verify`` compares an old snapshot with the replay in the snapshot's own
-version)."""
+planning a placement. Both are JSON. Version 3 (2026-11-24) is MessagePack, half the bytes of the
+JSON (a late game's state is sealed, signed, written and read at every commit), stores each room
+as ``[id, room]``, decoded straight into the board's rooms, and the frontier, so that a late state
+decodes with one pass over the placements and nothing else. All three decode;
+:meth:`ForbiddenCity.encode_state_like` writes any of them (``pbem admin verify`` compares an old
+snapshot with the replay in the snapshot's own version)."""
 _VERSIONS = (1, 2, 3)
 
 
@@ -139,6 +140,11 @@ class _RecordIn(msgspec.Struct, forbid_unknown_fields=True):
 
 
 _decode_record = msgspec.json.Decoder(_RecordIn)
+_decode_packed = msgspec.msgpack.Decoder(_RecordIn)
+_pack = msgspec.msgpack.Encoder(order="deterministic")
+_JSON_START = b"{"
+"""Versions 1 and 2 are a JSON object; version 3 a MessagePack map, which never starts with this
+byte (it is the MessagePack of the integer 123)."""
 
 
 class _Version(msgspec.Struct):
@@ -708,7 +714,10 @@ class ForbiddenCity:
     def encode_state_like(self, state: State, like: bytes) -> bytes:
         """``state`` in the encoding version of ``like`` (an earlier :meth:`encode_state`): how
         ``verify`` checks a snapshot written before the current version."""
-        version = msgspec.json.decode(like, type=_Version).version
+        if like[:1] == _JSON_START:
+            version = msgspec.json.decode(like, type=_Version).version
+        else:
+            version = msgspec.msgpack.decode(like, type=_Version).version
         return self._encode(state, version if version in _VERSIONS else STATE_VERSION)
 
     def _encode(self, state: State, version: int) -> bytes:
@@ -731,12 +740,19 @@ class ForbiddenCity:
             room_map=list(board.rooms.items()) if version >= 3 else None,
             frontier=board.frontier if version >= 3 else None,
         )
+        if version >= 3:
+            return _pack.encode(rec)
         return msgspec.json.encode(rec, order="deterministic")
 
     def decode_state(self, data: bytes) -> State:
         """The state back from :meth:`encode_state`, of any version (version 1: the board is
         rebuilt by replaying the placements; versions 2 and 3: from the stored rooms, no replay)."""
-        rec = _decode_record.decode(data)
+        packed = data[:1] != _JSON_START
+        rec = (_decode_packed if packed else _decode_record).decode(data)
+        if packed != (rec.version >= 3):
+            raise ValueError(
+                f"a Forbidden City state of version {rec.version} in the wrong encoding"
+            )
         if rec.version == 1:
             board = B.replay(rec.side, rec.history)
         elif rec.version == 2 and rec.reg_room is not None and rec.rooms is not None:

@@ -1,5 +1,5 @@
-"""The encoded state (version 3 stores the board: its rooms and frontier): a decoded state is the
-state ``apply`` made.
+"""The encoded state (version 3, MessagePack, stores the board: its rooms and frontier): a decoded
+state is the state ``apply`` made.
 
 Versions 1 (no board: decoding replays every placement) and 2 (the rooms as flat records, no
 frontier) still decode, and ``encode_state_like`` still writes them byte for byte, so games saved
@@ -9,6 +9,7 @@ before version 3 verify.
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import msgspec
 import pytest
@@ -47,6 +48,17 @@ def _v2(state: State) -> bytes:
     return GAME.encode_state_like(state, b'{"version":2}')
 
 
+def _fields(data: bytes) -> dict[str, Any]:
+    """An encoded state as plain data: JSON (versions 1 and 2) or MessagePack (version 3)."""
+    out = msgspec.json.decode(data) if data[:1] == b"{" else msgspec.msgpack.decode(data)
+    assert isinstance(out, dict)
+    return out
+
+
+def _same_encoding(like: bytes, fields: dict[str, Any]) -> bytes:
+    return msgspec.json.encode(fields) if like[:1] == b"{" else msgspec.msgpack.encode(fields)
+
+
 @pytest.mark.parametrize(("n", "side", "who", "seed"), GAMES)
 def test_a_decoded_state_is_the_state_apply_made(
     n: int, side: str, who: list[str], seed: int
@@ -55,7 +67,8 @@ def test_a_decoded_state_is_the_state_apply_made(
     assert len(states) > 20
     for state in states:
         data = GAME.encode_state(state)
-        assert msgspec.json.decode(data)["version"] == STATE_VERSION == 3
+        assert data[:1] != b"{"  # MessagePack
+        assert _fields(data)["version"] == STATE_VERSION == 3
         back = GAME.decode_state(data)
         assert back == state
         # The same iteration order too (so nothing downstream can tell them apart).
@@ -64,14 +77,14 @@ def test_a_decoded_state_is_the_state_apply_made(
         assert GAME.encode_state(back) == data
         # Version 1 still decodes to the same state, and re-encodes at its own version.
         old = _v1(state)
-        assert "rooms" not in msgspec.json.decode(old)
+        assert "rooms" not in _fields(old)
         assert GAME.decode_state(old) == state
         assert GAME.encode_state_like(state, old) == old
         assert GAME.encode_state_like(state, data) == data
         # So does version 2, iteration order included.
         two = _v2(state)
-        assert {"rooms", "reg_room"} <= msgspec.json.decode(two).keys()
-        assert "frontier" not in msgspec.json.decode(two)
+        assert {"rooms", "reg_room"} <= _fields(two).keys()
+        assert "frontier" not in _fields(two)
         back = GAME.decode_state(two)
         assert back == state
         assert list(back.board.rooms) == list(state.board.rooms)
@@ -115,33 +128,39 @@ def test_version_2_bytes_are_those_of_the_engine_before_version_3() -> None:
 
 def test_a_damaged_board_is_refused() -> None:
     state = _states(2, "beginner", ["greedy", "random"], 1)[10]
-    for data in (GAME.encode_state(state), _v2(state)):
-        rec = msgspec.json.decode(data)
+    three = GAME.encode_state(state)
+    for data in (three, _v2(state)):
+        rec = _fields(data)
         rec["reg_room"] = rec["reg_room"][:-1]
         with pytest.raises(ValueError):
-            GAME.decode_state(msgspec.json.encode(rec))
-    rec = msgspec.json.decode(GAME.encode_state(state))
+            GAME.decode_state(_same_encoding(data, rec))
+    rec = _fields(three)
     rec["version"] = 4
     with pytest.raises(ValueError):
-        GAME.decode_state(msgspec.json.encode(rec))
+        GAME.decode_state(_same_encoding(three, rec))
     # Version 3 without its frontier, or with an occupied square in it.
-    rec = msgspec.json.decode(GAME.encode_state(state))
+    rec = _fields(three)
     del rec["frontier"]
     with pytest.raises(ValueError):
-        GAME.decode_state(msgspec.json.encode(rec))
-    rec = msgspec.json.decode(GAME.encode_state(state))
+        GAME.decode_state(_same_encoding(three, rec))
+    rec = _fields(three)
     rec["frontier"] = sorted([*rec["frontier"], next(iter(state.board.cells))])
     with pytest.raises(ValueError):
+        GAME.decode_state(_same_encoding(three, rec))
+    # Each version in the other's encoding, or with the other's fields, is not a board.
+    rec = _fields(three)
+    assert GAME.decode_state(_same_encoding(three, rec)) == state  # the control
+    with pytest.raises(ValueError):
         GAME.decode_state(msgspec.json.encode(rec))
-    # Version 2's records under version 3's number (and the reverse) are not a board.
-    two = msgspec.json.decode(_v2(state))
+    two = _fields(_v2(state))
+    with pytest.raises(ValueError):
+        GAME.decode_state(msgspec.msgpack.encode(two))
     two["version"] = 3
     with pytest.raises(ValueError):
-        GAME.decode_state(msgspec.json.encode(two))
-    three = msgspec.json.decode(GAME.encode_state(state))
-    three["version"] = 2
+        GAME.decode_state(msgspec.msgpack.encode(two))
+    rec["version"] = 2
     with pytest.raises(ValueError):
-        GAME.decode_state(msgspec.json.encode(three))
+        GAME.decode_state(msgspec.json.encode(rec))
 
 
 V2_DIGEST = "6aa9a78a2fbb5e83252c8f1efbf370bcb46401d24f7f187dd63357482d00203c"
