@@ -1,5 +1,5 @@
 """The IMAP source's UID cursor on disk: ``{"last_uid", "mailbox", "uidvalidity"}`` as JSON, written
-temp+fsync+rename. Apart from :class:`pbem.mail.inbound.ImapSource` (which decides *when* the
+temp+rename (no fsync: see ``UidCursor._save``). Apart from :class:`pbem.mail.inbound.ImapSource` (which decides *when* the
 cursor may move) because reading, resetting and writing the file is one small job of its own."""
 
 from __future__ import annotations
@@ -66,4 +66,9 @@ class UidCursor:
         }
 
     def _save(self) -> None:
-        write_atomically(self.path, json.dumps(self._data, sort_keys=True).encode())
+        # Temp file and rename, so that the file is always the old cursor or the new one (a cursor
+        # past a message it did not handle would skip that message), but no fsync (about 1 ms a
+        # message on a busy disk): after a power cut the cursor may be an earlier one, or the file
+        # empty and read from the start, and re-reading handled messages is harmless (they were
+        # filed out of the inbox, and the Message-ID ledger refuses a second application).
+        write_atomically(self.path, json.dumps(self._data, sort_keys=True).encode(), sync=False)

@@ -107,6 +107,29 @@ def atomic_write(
         fsync_dir(path.parent)
 
 
+def overwrite(path: Path, data: bytes, *, mode: int = PRIVATE_FILE) -> None:
+    """Write ``data`` over ``path`` in place (created if missing, never through a symlink), no
+    temp file, no rename, no fsync: for small state whose loss or tearing in a crash is harmless
+    and whose reader treats a damaged file as missing. Creating and renaming a file cost a journal
+    transaction each (about 1 ms on a busy ext4 disk); writing over an existing one does not. A
+    symlink found at ``path`` is replaced by the file (its target is left alone)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, mode)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        atomic_write(path, data, mode=mode, sync=False)
+        return
+    try:
+        view = memoryview(data)
+        at = 0
+        while at < len(data):
+            at += os.pwrite(fd, view[at:], at)
+        os.ftruncate(fd, len(data))
+    finally:
+        os.close(fd)
+
+
 def append_durable(path: Path, data: bytes, *, sync: bool = True) -> None:
     """Append ``data`` (whole lines) with a single write, then fsync: the commit point."""
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE_FILE)

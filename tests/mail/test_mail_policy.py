@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,29 @@ def test_write_atomically_replaces_and_leaves_no_temp(tmp_path: Path) -> None:
     write_atomically(target, b"two")
     assert target.read_bytes() == b"two"
     assert [p.name for p in target.parent.iterdir()] == ["f.json"]
+
+
+def test_the_rate_limiter_file_is_written_over_in_place(tmp_path: Path) -> None:
+    """No temp file and no rename (each a journal transaction): the file is written over, cut to
+    its new length when it shrinks, private, and never written through a symlink."""
+    clock = Clock()
+    limiter = RateLimiter(tmp_path, limit=5, window=60, clock=clock)
+    for i in range(5):
+        assert limiter.allow(f"sender-{i}-with-a-long-address@example.org")
+    path = tmp_path / "ratelimit.json"
+    inode, size = path.stat().st_ino, path.stat().st_size
+    clock.now += 61  # every earlier hit leaves the window: the next write is much shorter
+    assert limiter.allow("bob@example.org")
+    assert path.stat().st_ino == inode  # the same file, written over
+    assert path.stat().st_size < size
+    assert json.loads(path.read_bytes()) == {"bob@example.org": [clock.now]}
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["ratelimit.json"]
+    # A symlink at its place is not followed: it is replaced by the file.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_text("untouched")
+    path.unlink()
+    path.symlink_to(elsewhere)
+    assert limiter.allow("carol@example.org")
+    assert elsewhere.read_text() == "untouched"
+    assert not path.is_symlink() and "carol@example.org" in json.loads(path.read_bytes())
