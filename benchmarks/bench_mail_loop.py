@@ -428,6 +428,8 @@ def run_variant(
     report2 = tick(service, service_inbox, sender, clock=_now)
     prof.disable()
     check(report2, n, "profiled tick")
+    if os.environ.get("PBEM_BENCH_PROFILE"):  # the whole profile, for pstats (python -m pstats F)
+        prof.dump_stats(f"{os.environ['PBEM_BENCH_PROFILE']}.{privacy}")
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out)
     stats.sort_stats("cumulative").print_stats(15)
