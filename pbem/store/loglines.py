@@ -27,12 +27,6 @@ the line."""
 SEALED_MARK = b'"sealed":"'
 """Present in the bytes of every line whose payload holds a sealed notation: a JSON string escapes
 each quote inside it, so these bytes occur only as the key of a string field."""
-SEALED_VALUE = b'":"siv1:'
-"""Present in the bytes of every such line too: a sealed notation is a keyring-sealed value,
-which starts with ``siv1:`` (:data:`pbem.store.keys.SEALED_PREFIX`), and again these bytes occur
-only where a string field's value starts. Searched for in a whole block after its setup line (whose
-sealed seed has it): a search 40 times as fast as one for :data:`SEALED_MARK`, whose bytes are
-common in JSON."""
 
 
 class LogEntries(Sequence[LogEntry]):
@@ -156,8 +150,7 @@ class LogEntries(Sequence[LogEntry]):
         block without the mark is passed over whole (one search, no split)."""
         items = self._items
         b = self._in_block()
-        block = self._block
-        if b and block is not None and block.find(SEALED_VALUE, block.index(b"\n")) < 0:
+        if b and SEALED_MARK not in (self._block or b""):
             first = [i for i in range(b) if items[i] is not None]
             return first + [
                 b + j

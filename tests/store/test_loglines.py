@@ -105,15 +105,3 @@ def test_a_parsed_log_under_a_checkpoint_holds_a_block(store: Store, clock: Cloc
     assert log.entries._in_block() == b
     assert log.seq == len(lines) and log.head_hash == line_hash(lines[-1])
     _same(log.entries, _split(lines))
-
-
-def test_the_block_marks_agree_with_the_sealing() -> None:
-    """Every sealed notation holds both marks the reveal searches for."""
-    from pbem.store.keys import SEALED_PREFIX
-    from pbem.store.loglines import SEALED_VALUE
-    from pbem.store.payloads import ActionLine
-
-    line = msgspec.json.encode(
-        ActionLine(events=[], notation="HIDE", sealed=SEALED_PREFIX + "AAAA", seat=0, source="gm")
-    )
-    assert SEALED_MARK in line and SEALED_VALUE in line
