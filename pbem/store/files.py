@@ -188,7 +188,7 @@ def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, Any] | None:
     last = data[data.rfind(b"\n", 0, size - 1) + 1 : size - 1]
     if line_hash(last) != head:
         return None
-    return data[:size], sha
+    return (data if size == len(data) else data[:size]), sha  # most often the whole file
 
 
 def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] | None) -> bool:

@@ -121,6 +121,7 @@ def overwrite(path: Path, data: bytes, *, mode: int = PRIVATE_FILE) -> None:
         atomic_write(path, data, mode=mode, sync=False)
         return
     try:
+        os.fchmod(fd, mode)  # an existing file keeps no wider mode, whatever made it
         view = memoryview(data)
         at = 0
         while at < len(data):

@@ -165,6 +165,9 @@ def test_the_rate_limiter_file_is_written_over_in_place(tmp_path: Path) -> None:
     assert json.loads(path.read_bytes()) == {"bob@example.org": [clock.now]}
     assert path.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in tmp_path.iterdir()] == ["ratelimit.json"]
+    path.chmod(0o644)  # left readable by something else: the next write makes it private again
+    assert limiter.allow("dan@example.org")
+    assert path.stat().st_mode & 0o777 == 0o600
     # A symlink at its place is not followed: it is replaced by the file.
     elsewhere = tmp_path / "elsewhere"
     elsewhere.write_text("untouched")
