@@ -205,6 +205,7 @@ class Mailer:
         if mail.to_addr.startswith(COMPUTER_PREFIX):
             return 0
         from pbem.mail import fingerprint
+        from pbem.mail.htmltext import html_to_text
 
         # In the recipient's language: the block that built the context speaks it too
         # (speaking_to), so the Python-side texts and the template's agree.
@@ -215,13 +216,19 @@ class Mailer:
         # outbox writes the file when the mail is marked sent (often on the tick's sending
         # thread), without fsync: a fingerprint lost in a crash only means quote shapes decide.
         # A plain mail's fingerprint is made then too (Pending): on the sending thread, while
-        # this one waits for the disk and IMAP; an encrypted one's now (below), from its texts,
-        # as its bytes will not show them.
-        pending = fingerprint.Pending(
-            fingerprint.file_name(mid, self.secret), text, html, mail.ctx.subject, self.secret
-        )
-        fp_file: tuple[str, bytes] | fingerprint.Pending = pending
+        # this one waits for the disk and IMAP; an encrypted one's now, from its texts, as its
+        # bytes will not show them.
+        fp_name = fingerprint.file_name(mid, self.secret)
+        fp_file: tuple[str, bytes] | fingerprint.Pending
         crypto = self.crypto
+        protect = crypto is not None and record is not None and mail.protect
+        if protect:
+            fp = fingerprint.fingerprint_of(
+                text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
+            )
+            fp_file = (fp_name, fp.to_bytes())
+        else:
+            fp_file = fingerprint.Pending(fp_name, text, html, mail.ctx.subject, self.secret)
         refs = (
             [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]
             if record is not None and mail.seat is not None
@@ -265,11 +272,9 @@ class Mailer:
             for data, filename, mime in mail.attachments:
                 maintype, _sep, subtype = mime.partition("/")
                 msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
-        if crypto is not None and record is not None and mail.protect:
-            plain = msg
+        if protect:
+            assert crypto is not None
             msg = crypto.protect(msg, mail.to_addr, now)
-            if msg is not plain:  # encrypted: made now
-                fp_file = (pending.name, pending.data())
         self.outbox.put(
             msg,
             recipient=mail.to_addr,

@@ -68,31 +68,3 @@ def test_required_game_waits_for_keys_then_falls_back_when_a_key_is_revoked(tmp_
     assert "withheld" in text and "revoked" in text
     assert mails["bob@example.org"].get_content_type() == "application/pkcs7-mime"
     assert BytesParser(policy=policy.default)  # the parser the helpers use
-
-
-def test_an_encrypted_mails_fingerprint_is_made_when_it_is_built(tmp_path: Path) -> None:
-    """Its bytes will not show its texts, so an encrypted mail's fingerprint is made at once and
-    kept in the queued entry; a plain mail's is made when it is sent. Both are on disk once sent."""
-    env = make_env(tmp_path)
-    crypto = MailCrypto.open(tmp_path / "keys", SERVICE, env.clock())
-    env.service.crypto = crypto
-    env.store.create("forbidden-city", PLAYERS, {"privacy": "required"}, 9, env.clock())
-    env.service.flush_journal()
-    drain(env)  # the welcome mails (plain)
-    for name, a in PLAYERS:
-        crypto.issue(a, name, "correct-horse-battery", env.clock())
-    env.service.remind_missing_keys()
-    encrypted = env.outbox.pending()
-    assert len(encrypted) == 2
-    assert all(e.fp_name and e.fp for e in encrypted)
-    assert not set(env.outbox._pending_fp) & {e.key for e in encrypted}
-    keyless = [("Cy", "cy@example.org"), ("Dee", "dee@example.org")]
-    env.store.create("forbidden-city", keyless, {"privacy": "plain"}, 4, env.clock())
-    env.service.flush_journal()
-    plain = [e for e in env.outbox.pending() if e.key not in {x.key for x in encrypted}]
-    assert plain and all(e.fp_name and not e.fp for e in plain)
-    assert {e.key for e in plain} <= set(env.outbox._pending_fp)
-    drain(env)
-    fps = env.data / "outbox" / "fingerprints"
-    for e in encrypted + plain:
-        assert (fps / e.fp_name).is_file()
