@@ -105,9 +105,8 @@ class _Hasher:
 
     def grams(self, stream: Sequence[str]) -> list[int]:
         """The hash of the trigram starting at each word of ``stream`` (len(stream) - 2 of them)."""
-        get, word = self.cache.get, self.word
-        # get, not ``in`` then ``[]``: another thread (a tick's sender) may clear the cache between.
-        hs = [h if (h := get(w)) is not None else word(w) for w in stream]
+        cache, word = self.cache, self.word
+        hs = [cache[w] if w in cache else word(w) for w in stream]
         if self.version >= 2:
             return [hash(t) & _MASK for t in zip(hs, hs[1:], hs[2:], strict=False)]
         shift, k1, k2, k3, m64 = 64 - _BITS, _K1, _K2, _K3, _M64
@@ -211,53 +210,6 @@ def fingerprint_of(
     """The fingerprint of a mail: its text part, its HTML part flattened to text, its subject.
     ``key``: the service's secret (the token secret)."""
     return Fingerprint(frozenset(_stream_grams([text, html_text, subject], _Hasher(key))), key)
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A mail's fingerprint, made when it is needed (:meth:`data`): the tick's sending thread makes
-    it when it has sent the mail, in the time the reading thread waits for the disk and IMAP,
-    rather than the reading thread while it builds the mail."""
-
-    name: str
-    """The fingerprint file's name (:func:`file_name`)."""
-    text: str
-    html: str
-    subject: str
-    key: bytes
-
-    def data(self) -> bytes:
-        from pbem.mail.htmltext import html_to_text
-
-        html_text = html_to_text(self.html) if self.html else ""
-        return fingerprint_of(self.text, html_text, self.subject, key=self.key).to_bytes()
-
-
-def of_message(raw: bytes, key: bytes) -> Fingerprint | None:
-    """The fingerprint of a plain (not encrypted) mail from its bytes: its subject and its first
-    text/plain and text/html parts, as :class:`Pending` makes it from the texts the mail was built
-    from. None when the mail has neither part (an encrypted mail). For a mail queued by a tick that
-    stopped before sending it."""
-    from email import policy
-    from email.parser import BytesParser
-
-    from pbem.mail.htmltext import html_to_text
-
-    msg = BytesParser(policy=policy.default).parsebytes(raw)
-    text = html = ""
-    for part in msg.walk():
-        ctype = part.get_content_type()
-        if part.is_multipart() or part.get_content_disposition() == "attachment":
-            continue
-        if ctype == "text/plain" and not text:
-            text = str(part.get_content())
-        elif ctype == "text/html" and not html:
-            html = str(part.get_content())
-    if not text and not html:
-        return None
-    return fingerprint_of(
-        text, html_to_text(html) if html else "", str(msg["Subject"] or ""), key=key
-    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -53,7 +53,6 @@ if TYPE_CHECKING:
     from email.message import EmailMessage  # the email package loads on first use (idle ticks)
 
     from pbem.mail.compose import RawMail
-    from pbem.mail.fingerprint import Pending
 
 log = logging.getLogger(__name__)
 
@@ -131,8 +130,6 @@ class Outbox:
         are read. Only set for the length of one tick."""
         self._fresh: list[Entry] = []
         """Entries queued in the current batch, handed to ``on_durable`` at :meth:`sync`."""
-        self._pending_fp: dict[str, Pending] = {}
-        """Per entry key, the fingerprint this process will make when the mail is marked sent."""
         self._scrub_old_sent_log()
 
     @contextlib.contextmanager
@@ -196,13 +193,11 @@ class Outbox:
         game: str,
         kind: str,
         now: datetime,
-        fingerprint: tuple[str, bytes] | Pending | None = None,
+        fingerprint: tuple[str, bytes] | None = None,
     ) -> str:
         """Queue ``msg`` for ``recipient``; returns the entry key. Idempotent per Message-ID.
         ``fingerprint``: the file name and bytes of the mail's fingerprint, written when the mail
-        is marked sent (by whichever thread or tick sends it); or a
-        :class:`~pbem.mail.fingerprint.Pending` one, made then (on the tick's sending thread), and
-        by a later tick from the mail's own bytes if this process stops before sending it.
+        is marked sent (by whichever thread or tick sends it).
 
         A :class:`~pbem.mail.compose.RawMail` is stored as it was built (its bytes, Message-ID
         and sender given): nothing is parsed or serialised again. An ``EmailMessage`` (a mail
@@ -229,11 +224,8 @@ class Outbox:
             order=time.time_ns(),
             sealed=self.sealer.seal(raw, key.encode()),
         )
-        if isinstance(fingerprint, tuple):
+        if fingerprint is not None:
             entry.fp_name, entry.fp = fingerprint
-        elif fingerprint is not None:
-            entry.fp_name = fingerprint.name
-            self._pending_fp[key] = fingerprint
         deferred = self._batch > 0 and self.fsync
         atomic_write(
             self.queued / f"{key}.json",
@@ -281,7 +273,7 @@ class Outbox:
             from pbem.mail.fingerprint import save_bytes
 
             try:  # a fingerprint never stops a mail: without it, quote shapes read the reply
-                save_bytes(self.root.parent, entry.fp_name, self._fingerprint(entry))
+                save_bytes(self.root.parent, entry.fp_name, entry.fp)
             except (OSError, ValueError) as err:
                 log.warning("outbox: fingerprint of %s not written: %s", entry.key, err)
         removed = True
@@ -312,23 +304,6 @@ class Outbox:
             log.warning("outbox: sent.log not written for %s: %s", entry.key, err)
         return removed
 
-    def _fingerprint(self, entry: Entry) -> bytes:
-        """The bytes of ``entry``'s fingerprint: stored in the entry, or made now (from the texts
-        this process built the mail from, else from the mail's bytes). ``ValueError`` when it
-        cannot be made (an encrypted mail queued by an earlier process)."""
-        if entry.fp:
-            return entry.fp
-        pending = self._pending_fp.pop(entry.key, None)
-        if pending is not None:
-            return pending.data()
-        from pbem.mail.fingerprint import of_message
-
-        key = getattr(self.sealer, "token_secret", None)
-        fp = of_message(self.message(entry), key) if isinstance(key, bytes) else None
-        if fp is None:
-            raise ValueError("no text to make it from")
-        return fp.to_bytes()
-
     def mark_retry(self, entry: Entry, error: str, now_ts: float) -> bool:
         """Record a temporary failure; returns False when the entry was given up instead."""
         entry.attempts += 1
@@ -346,7 +321,6 @@ class Outbox:
         return True
 
     def mark_failed(self, entry: Entry, error: str) -> None:
-        self._pending_fp.pop(entry.key, None)
         entry.last_error = error[:500]
         atomic_write(
             self.failed / f"{entry.key}.json",

@@ -215,20 +215,10 @@ class Mailer:
         # What we say is never read back as the player's words (pbem.mail.fingerprint). The
         # outbox writes the file when the mail is marked sent (often on the tick's sending
         # thread), without fsync: a fingerprint lost in a crash only means quote shapes decide.
-        # A plain mail's fingerprint is made then too (Pending): on the sending thread, while
-        # this one waits for the disk and IMAP; an encrypted one's now, from its texts, as its
-        # bytes will not show them.
-        fp_name = fingerprint.file_name(mid, self.secret)
-        fp_file: tuple[str, bytes] | fingerprint.Pending
-        crypto = self.crypto
-        protect = crypto is not None and record is not None and mail.protect
-        if protect:
-            fp = fingerprint.fingerprint_of(
-                text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
-            )
-            fp_file = (fp_name, fp.to_bytes())
-        else:
-            fp_file = fingerprint.Pending(fp_name, text, html, mail.ctx.subject, self.secret)
+        fp = fingerprint.fingerprint_of(
+            text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
+        )
+        fp_file = (fingerprint.file_name(mid, self.secret), fp.to_bytes())
         refs = (
             [f"<pbem.{record.envelope.game_id}.root@{self.host}>"]
             if record is not None and mail.seat is not None
@@ -242,6 +232,7 @@ class Mailer:
         sender_name = self.policy.service_name + (
             f" ({record.envelope.game_id})" if record is not None else ""
         )
+        crypto = self.crypto
         fields: dict[str, Any] = {
             "sender": self.policy.service_address,
             "sender_name": sender_name,
@@ -272,8 +263,7 @@ class Mailer:
             for data, filename, mime in mail.attachments:
                 maintype, _sep, subtype = mime.partition("/")
                 msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
-        if protect:
-            assert crypto is not None
+        if crypto is not None and record is not None and mail.protect:
             msg = crypto.protect(msg, mail.to_addr, now)
         self.outbox.put(
             msg,
