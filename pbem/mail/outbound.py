@@ -228,6 +228,10 @@ def _smtp_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseExce
     return connection, (*connection, aiosmtplib.SMTPException)
 
 
+RECENT = 1.0
+"""Seconds after its last batch during which a kept SMTP connection is used without a NOOP."""
+
+
 class SmtpSender:
     """Sends batches of messages over ONE SMTP connection, with retries on temporary failures.
 
@@ -277,6 +281,8 @@ class SmtpSender:
         closed it meanwhile. :meth:`close` ends it."""
         self._kept: aiosmtplib.SMTP | None = None
         self._kept_until = 0.0
+        self._kept_at = 0.0
+        """When the kept connection last finished a batch (``time.monotonic``)."""
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def _client(self) -> aiosmtplib.SMTP:
@@ -311,7 +317,7 @@ class SmtpSender:
         if not messages:
             return results
         _, connect_errors = _smtp_errors()
-        smtp = await self._take_kept()
+        smtp, unchecked = await self._take_kept()
         try:
             for message in messages:
                 if unreachable is not None:
@@ -326,32 +332,40 @@ class SmtpSender:
                         )
                     )
                     continue
-                result, smtp = await self._send_one(smtp, message)
+                result, smtp = await self._send_one(smtp, message, unchecked=unchecked)
+                unchecked = False
                 if result.status == "temporary" and result.code is None:
                     unreachable = result.detail
                 results.append(result)
         finally:
             if smtp is not None and self.keep_open > 0 and smtp.is_connected:
-                self._kept, self._kept_until = smtp, time.monotonic() + self.keep_open
+                self._kept_at = time.monotonic()
+                self._kept, self._kept_until = smtp, self._kept_at + self.keep_open
             elif smtp is not None:
                 with contextlib.suppress(*connect_errors):
                     await smtp.quit()
         return results
 
-    async def _take_kept(self) -> aiosmtplib.SMTP | None:
-        """The connection kept from the last batch, if still fresh and answering NOOP."""
+    async def _take_kept(self) -> tuple[aiosmtplib.SMTP | None, bool]:
+        """The connection kept from the last batch, if still fresh, and whether it is unchecked.
+        One that finished a batch less than :data:`RECENT` seconds ago is taken as it is (a tick's
+        sending thread sends a batch for every message it reads: a NOOP each time was a round
+        trip a message); an older one must answer NOOP."""
         smtp, self._kept = self._kept, None
         if smtp is None:
-            return None
+            return None, False
         _, connect_errors = _smtp_errors()
-        if time.monotonic() < self._kept_until and smtp.is_connected:
+        now = time.monotonic()
+        if now < self._kept_until and smtp.is_connected:
+            if now - self._kept_at < RECENT:
+                return smtp, True
             try:
                 await smtp.noop()
-                return smtp
+                return smtp, False
             except connect_errors:
                 pass
         await _drop(smtp)
-        return None
+        return None, False
 
     def send_batch(self, messages: Sequence[Mail]) -> list[SendResult]:
         """Synchronous :meth:`asend_batch`, for code without an event loop (the cron tick). With
@@ -419,8 +433,10 @@ class SmtpSender:
         return await smtp.send_message(parsed, sender=self.envelope_from, recipients=list(rcpts))
 
     async def _send_one(
-        self, smtp: aiosmtplib.SMTP | None, message: Mail
+        self, smtp: aiosmtplib.SMTP | None, message: Mail, *, unchecked: bool = False
     ) -> tuple[SendResult, aiosmtplib.SMTP | None]:
+        """One mail, with retries. ``unchecked``: ``smtp`` is a kept connection taken without a
+        NOOP; if it turns out closed, the first retry reconnects at once, without waiting."""
         # Long on purpose: one SMTP transaction with every reply code classified (retry, permanent, fallback).
         import aiosmtplib
 
@@ -488,6 +504,8 @@ class SmtpSender:
                     smtp,
                 )
             if delay is not None:
+                if unchecked and attempts == 1 and smtp is None and last_code is None:
+                    continue  # the kept connection was closed under us: a new one, at once
                 log.info("smtp: %s for %s, retrying in %.1fs", last_detail, mid, delay)
                 await self.sleep(delay)
         return SendResult(mid, rcpts, "temporary", last_code, last_detail, attempts), smtp

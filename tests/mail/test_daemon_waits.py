@@ -4,6 +4,7 @@ the next batch."""
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from pbem.config import load_config
 from pbem.errors import ConfigError
 from pbem.mail.inbound import ImapSource
 from pbem.mail.localservers import DovecotServer, RelaySMTP
-from pbem.mail.outbound import SmtpSender
+from pbem.mail.outbound import RECENT, SmtpSender
 from pbem.runner import build_sender, build_source
 
 
@@ -114,7 +115,10 @@ def _note(to: str, n: int) -> EmailMessage:
 
 @pytest.mark.mailserver
 def test_a_kept_smtp_connection_serves_the_next_batch(
-    dovecot: DovecotServer, smtp_relay: RelaySMTP, mail_account: Callable[[str], MailAccount]
+    dovecot: DovecotServer,
+    smtp_relay: RelaySMTP,
+    mail_account: Callable[[str], MailAccount],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     to = mail_account("player").address
     slept: list[float] = []
@@ -131,19 +135,42 @@ def test_a_kept_smtp_connection_serves_the_next_batch(
         sleep=sleep,
         keep_open=60.0,
     )
+    import aiosmtplib
+
+    noops: list[int] = []
+    real_noop = aiosmtplib.SMTP.noop
+
+    async def noop(self: aiosmtplib.SMTP, *args: Any, **kwargs: Any) -> Any:
+        noops.append(1)
+        return await real_noop(self, *args, **kwargs)
+
+    monkeypatch.setattr(aiosmtplib.SMTP, "noop", noop)
     try:
+        # Batches in quick succession (a tick's sending thread): one connection, no NOOP.
         for n in range(3):
             assert [r.status for r in out.send_batch([_note(to, n)])] == ["sent"]
-        assert out.connections == 1
+        assert out.connections == 1 and noops == []
         # Too old to trust: a new connection, no retry delay.
         out._kept_until = 0.0
         assert [r.status for r in out.send_batch([_note(to, 3)])] == ["sent"]
         assert out.connections == 2
-        # Closed under us (as by a server's idle timeout): found by the NOOP, replaced at once.
+        # Idle for a while, then closed under us (as by a server's idle timeout): found by the
+        # NOOP, replaced at once.
         assert out._kept is not None
+        out._kept_at -= 2 * RECENT
         out._kept.close()
         assert [r.status for r in out.send_batch([_note(to, 4)])] == ["sent"]
         assert out.connections == 3 and slept == []
+        out._kept_at -= 2 * RECENT
+        assert [r.status for r in out.send_batch([_note(to, 5)])] == ["sent"]
+        assert noops == [1] and out.connections == 3  # the NOOP of an older, live connection
+        # Used a moment ago, but its socket is gone without the client knowing: the mail finds
+        # it closed, and a new connection takes it at once (no retry delay).
+        kept = out._kept
+        assert kept is not None and kept.transport is not None
+        kept.transport.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
+        assert [r.status for r in out.send_batch([_note(to, 6)])] == ["sent"]
+        assert out.connections == 4 and slept == [] and noops == [1]
     finally:
         out.close()
     assert out._kept is None
