@@ -103,3 +103,28 @@ def drain_env(service: Service) -> list:  # type: ignore[type-arg]
     e.outbox = service.outbox  # type: ignore[attr-defined]
     e.clock = service.clock  # type: ignore[attr-defined]
     return drain(e)  # type: ignore[arg-type]
+
+
+def test_the_rate_limiter_on_a_full_disk(small_disk: Path) -> None:
+    """Its file is written over in place: when it must grow and the disk is full, the write fails
+    as a fault of the machine (the tick defers the message). What is left is read back as the
+    counts or, torn, as nothing: never an error. With space back, it counts again."""
+    from pbem.mail.policy import RateLimiter
+
+    state = small_disk / "state"
+    limiter = RateLimiter(state, limit=5, window=3600, clock=lambda: 1_000_000.0)
+    name = "x" * 200
+    for i in range(20):
+        assert limiter.allow(f"{name}{i}@example.org")
+    filler = _fill(small_disk)
+    with pytest.raises(OSError):
+        for i in range(20, 500):
+            limiter.allow(f"{name}{i}@example.org")
+    again = RateLimiter(state, limit=5, window=3600, clock=lambda: 1_000_000.0)
+    assert again.count(f"{name}0@example.org") in (0, 1)
+    filler.unlink()
+    assert again.allow("bob@example.org") and again.count("bob@example.org") == 1
+    assert (
+        RateLimiter(state, limit=5, window=3600, clock=lambda: 1_000_000.0).count("bob@example.org")
+        == 1
+    )
