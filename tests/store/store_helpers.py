@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import msgspec
+import pytest
 import toygame
 
+import pbem.store.files as files_mod
 from pbem.store import ActionEntry, GameRecord, Keyring, Store
 from pbem.store.records import LOG_DOMAIN, decode_entry, line_hash, seal_record, split_signature
 
@@ -82,3 +85,17 @@ def resign_log(
         prev = line_hash(line)
         out.append(line + b"\n")
     path.write_bytes(b"".join(out))
+
+
+def spy(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Any]:
+    """Record the calls of ``pbem.store.files.<name>``: its first argument (for
+    ``check_signature``, its last: the signature's domain)."""
+    seen: list[Any] = []
+    real = getattr(files_mod, name)
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        seen.append(args[-1] if name == "check_signature" else args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(files_mod, name, wrapper)
+    return seen

@@ -11,9 +11,8 @@ from typing import Any
 import msgspec
 import pytest
 import toygame
-from store_helpers import PLAYERS, T0, Clock, play
+from store_helpers import PLAYERS, T0, Clock, play, spy
 
-import pbem.store.files as files_mod
 from pbem.errors import IntegrityError
 from pbem.store import ActionEntry, Store, Undo
 from pbem.store.fold import moves_in_effect
@@ -29,19 +28,6 @@ def new(store: Store) -> str:
 def cold(store: Store) -> Store:
     """The same files in a new process: nothing verified or parsed in memory."""
     return Store(store.data_dir, store.keyring)
-
-
-def spy(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Any]:
-    """Record the calls of ``pbem.store.files.<name>`` (its first argument)."""
-    seen: list[Any] = []
-    real = getattr(files_mod, name)
-
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        seen.append(args[-1] if name == "check_signature" else args[0])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(files_mod, name, wrapper)
-    return seen
 
 
 def log_signatures(seen: list[Any]) -> int:

@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_helpers import PLAYERS, T0, Clock, play
+from store_helpers import PLAYERS, T0, Clock, play, spy
 
-import pbem.store.files as files_mod
 from pbem.errors import IntegrityError
 from pbem.store import End, Keyring, Pause, Store
 from pbem.store.records import CHECKPOINT_DOMAIN, encoder, seal_record
@@ -114,25 +113,13 @@ def test_create_does_not_sweep_the_data_dir(store: Store, monkeypatch: pytest.Mo
 # ------------------------------------------------------------------------------ checkpoints
 
 
-def count_log_signature_checks(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
-    seen: list[bytes] = []
-    real = files_mod.check_signature  # type: ignore[attr-defined]
-
-    def spy(body: bytes, sig: bytes, key: str, keys: Any, domain: bytes) -> None:
-        seen.append(domain)
-        real(body, sig, key, keys, domain)
-
-    monkeypatch.setattr(files_mod, "check_signature", spy)
-    return seen
-
-
 def test_cold_load_checks_only_lines_after_the_checkpoint(
     store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gid = new(store)
     rec = play(store, gid, clock, moves=6)
     assert (store.data_dir / gid / "checkpoint.json").exists()
-    seen = count_log_signature_checks(monkeypatch)
+    seen = spy(monkeypatch, "check_signature")
     cold = Store(store.data_dir, store.keyring)  # a new process: nothing verified in memory
     assert cold.load(gid).seq == rec.seq
     assert seen.count(b"pbem-log-v1\x00") == 0
@@ -201,7 +188,7 @@ def test_a_torn_or_stale_checkpoint_only_costs_a_full_check(
     old = cp.read_bytes()
     rec = play(store, gid, clock, moves=2)
     cp.write_bytes(cp.read_bytes()[:20])  # a crash while it was written (no fsync)
-    seen = count_log_signature_checks(monkeypatch)
+    seen = spy(monkeypatch, "check_signature")
     assert Store(store.data_dir, store.keyring).load(gid).seq == rec.seq
     assert seen.count(b"pbem-log-v1\x00") == rec.seq
     cp.write_bytes(old)  # behind the log: still valid, skips what it covers
