@@ -32,9 +32,9 @@ import codecs
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from email import policy as email_policy
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
+from email.policy import EmailPolicy
 from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 from typing import Literal
 
@@ -301,12 +301,41 @@ def _structure_problem(raw: bytes) -> str:
     return ""
 
 
+class ReadPolicy(EmailPolicy):
+    """``policy.default`` that builds each header object once: the standard library parses a
+    header again at every read (``get_content_type``, ``get_param``, ``get_body`` and
+    ``iter_parts`` read a part's Content-Type up to eight times), which was most of the cost of
+    reading a player's reply. Header objects are immutable; one built for the same name and
+    value is the same header, in this message or the next. Long values (hostile ones) are not
+    kept, and the cache is emptied when it holds :attr:`KEEP` of them."""
+
+    KEEP = 512
+    LONGEST = 998
+
+    def header_fetch_parse(self, name: str, value: str) -> str:
+        if hasattr(value, "name") or len(value) > self.LONGEST:
+            return super().header_fetch_parse(name, value)  # type: ignore[no-any-return]
+        key = (name, value)
+        hit = _HEADERS.get(key)
+        if hit is None:
+            hit = super().header_fetch_parse(name, value)
+            if len(_HEADERS) >= self.KEEP:
+                _HEADERS.clear()
+            _HEADERS[key] = hit
+        return hit
+
+
+_HEADERS: dict[tuple[str, str], str] = {}
+READ_POLICY = ReadPolicy()
+"""The policy every received message is parsed with."""
+
+
 def _parse_structure(raw: bytes, body: bool = True) -> tuple[EmailMessage, str]:
     """The parsed message and the body problem (headers only when there is one)."""
     problem = _structure_problem(raw) if body else Problem(N_("The body was not read."))
     if not problem:
         try:
-            msg = BytesParser(policy=email_policy.default).parsebytes(raw)
+            msg = BytesParser(policy=READ_POLICY).parsebytes(raw)
             assert isinstance(msg, EmailMessage)
             return msg, ""
         except Exception as err:  # RecursionError and whatever else the stdlib parser meets
@@ -315,7 +344,7 @@ def _parse_structure(raw: bytes, body: bool = True) -> tuple[EmailMessage, str]:
             )
     head = raw[: min(len(raw), 256 * 1024)]
     try:
-        msg = BytesParser(policy=email_policy.default).parsebytes(head, headersonly=True)
+        msg = BytesParser(policy=READ_POLICY).parsebytes(head, headersonly=True)
         assert isinstance(msg, EmailMessage)
         msg.set_payload("")
     except Exception:

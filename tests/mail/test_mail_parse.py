@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -303,3 +304,90 @@ def test_html_flattening() -> None:
 )
 def test_outlook_header_blocks_in_more_languages(block: str) -> None:
     assert command_lines(f"C4 R1\n\n{block}\n\nB2 R0\n") == ["C4 R1"]
+
+
+# -- the read policy: policy.default with each header built once ------------------------------
+
+
+def _reads(msg: Any) -> list[object]:
+    """Everything the service reads of a parsed message's headers, part by part."""
+    out: list[object] = []
+    for part in msg.walk():
+        for k, raw in part.raw_items():
+            try:
+                v = part.policy.header_fetch_parse(k, raw)
+                out.append((k, str(v), type(v).__name__))
+            except Exception as err:  # noqa: BLE001 - both policies must fail alike
+                out.append((k, type(err).__name__))
+        out.append([type(d).__name__ for d in part.defects])
+        for name in ("Subject", "From", "To", "Content-Type", "Content-Disposition"):
+            try:
+                v = part.get(name)
+                out.append((str(v), [type(d).__name__ for d in getattr(v, "defects", ())]))
+            except Exception as err:  # noqa: BLE001 - both policies must fail alike
+                out.append(type(err).__name__)
+        for read in ("get_content_type", "get_content_charset", "get_filename", "get_params"):
+            try:
+                out.append(repr(getattr(part, read)()))
+            except Exception as err:  # noqa: BLE001
+                out.append(type(err).__name__)
+    return out
+
+
+HOSTILE_VALUES = [
+    b"text/plain; charset=idna",
+    b"text/plain; charset=x-unknown; charset=utf-8",
+    b'multipart/mixed; boundary=""',
+    b"multipart/alternative; boundary=\"b\"; boundary*=utf-8''%ff",
+    b"message/rfc822",
+    b'application/pkcs7-mime; smime-type=enveloped-data; name="smime.p7m"',
+    b"attachment; filename*=utf-8''%e2%82%ac.txt; filename=x",
+    b"\xff\xfe/\x80",
+    b"=?utf-8?b?/w==?= <a@b>",
+    b'=?idna?q?=FF?= \xc3\xa9 <ann@example.org>, "Bob" <bob@',
+    b"(comment (nested) <x@y>",
+    b"",
+]
+
+
+def _corpus_raws() -> list[bytes]:
+    """The reply corpus, and each message with every read header set to hostile values."""
+    raws = [p.read_bytes() for p in sorted((Path(__file__).parent / "corpus").glob("*.eml"))]
+    out = list(raws)
+    for raw in raws:
+        head, sep, body = raw.partition(b"\r\n\r\n" if b"\r\n\r\n" in raw else b"\n\n")
+        for value in HOSTILE_VALUES:
+            for name in (b"Content-Type", b"Subject", b"From", b"Content-Disposition"):
+                out.append(name + b": " + value + b"\r\n" + head + sep + body)
+    return out
+
+
+def test_the_read_policy_reads_every_header_as_policy_default_does() -> None:
+    from email import policy
+    from email.parser import BytesParser
+
+    from pbem.mail.parse import READ_POLICY
+
+    raws = _corpus_raws()
+    assert len(raws) > 500
+    for _round in range(2):  # the second round reads every header from the cache
+        for raw in raws:
+            want = _reads(BytesParser(policy=policy.default).parsebytes(raw))
+            got = _reads(BytesParser(policy=READ_POLICY).parsebytes(raw))
+            assert got == want
+
+
+def test_the_read_policy_builds_a_header_once_and_keeps_no_long_value() -> None:
+    from email.parser import BytesParser
+
+    from pbem.mail import parse as parse_mod
+
+    raw = b"Subject: hi\r\nContent-Type: text/plain; charset=utf-8\r\nX-Long: " + b"a" * 2000
+    msg = BytesParser(policy=parse_mod.READ_POLICY).parsebytes(raw + b"\r\n\r\nbody\r\n")
+    assert msg["Content-Type"] is msg["Content-Type"]
+    assert msg.get_content_charset() == "utf-8"
+    assert msg["X-Long"] is not msg["X-Long"] and str(msg["X-Long"]) == "a" * 2000
+    assert all(len(v) <= parse_mod.ReadPolicy.LONGEST for _k, v in parse_mod._HEADERS)
+    for i in range(parse_mod.ReadPolicy.KEEP + 10):  # bounded: emptied when full
+        BytesParser(policy=parse_mod.READ_POLICY).parsebytes(b"Subject: %d\r\n\r\n" % i)["Subject"]
+    assert len(parse_mod._HEADERS) <= parse_mod.ReadPolicy.KEEP
