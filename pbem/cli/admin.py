@@ -558,6 +558,11 @@ def list_games(
                 f"players, {when}: {', '.join(a for _, a in g.players) or '-'}"
             )
         return
+    import gc
+
+    # A short command that makes a few objects per game and exits: nothing cyclic to collect,
+    # and the collector's passes over 10,000 summaries' lists cost more than reading them.
+    gc.disable()
     store = _store(config, data_dir)
     summaries = store.summaries()
     if as_json:
@@ -586,13 +591,15 @@ def list_games(
         typer.echo(f"No games in {store.data_dir}. Create one with 'pbem admin new'.")
         return
     out: list[str] = []
-    for s in summaries:
+    join = ", ".join
+    for s in summaries:  # ljust/rjust: half the time of format specs over 10,000 lines
         if s.error is not None:
-            out.append(f"{s.game_id:<10} DAMAGED  {s.error}")
+            out.append(f"{s.game_id.ljust(10)} DAMAGED  {s.error}")
         else:
-            waiting = ", ".join(s.waiting_for) or "-"
             out.append(
-                f"{s.game_id:<10} {s.game:<16} {s.status:<7} {s.moves:>4} moves  waiting: {waiting:<14} {', '.join(s.players)}"
+                f"{s.game_id.ljust(10)} {s.game.ljust(16)} {s.status.ljust(7)} "
+                f"{str(s.moves).rjust(4)} moves  waiting: {(join(s.waiting_for) or '-').ljust(14)} "
+                f"{join(s.players)}"
             )
     typer.echo("\n".join(out))
 
