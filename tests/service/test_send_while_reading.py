@@ -4,6 +4,7 @@ thread; an unreachable server is not tried twice in one tick."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Sequence
 from email import policy
@@ -12,11 +13,12 @@ from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers import Env, drain, make_env, reply
 
 from pbem.mail.inbound import MaildirSource
 from pbem.mail.outbound import RawMail, SendResult
-from pbem.runner import tick
+from pbem.runner import SWITCH_INTERVAL, tick
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
 
@@ -27,12 +29,14 @@ class Recorder:
     def __init__(self, refuse: str = "", status: str = "permanent", code: int | None = 550) -> None:
         self.batches: list[list[RawMail]] = []
         self.threads: list[str] = []
+        self.switch: list[float] = []
         self.sent_one = threading.Event()
         self.refuse, self.status, self.code = refuse, status, code
 
     def send_batch(self, messages: Sequence[RawMail]) -> list[SendResult]:
         self.batches.append(list(messages))
         self.threads.append(threading.current_thread().name)
+        self.switch.append(sys.getswitchinterval())
         out = []
         for m in messages:
             if self.refuse and self.refuse in m.recipients:
@@ -99,6 +103,24 @@ def test_mails_go_out_while_the_inbox_is_read(tmp_path: Path) -> None:
     assert len(ids) == len(set(ids)) == 6, "every mail exactly once"
     assert env.outbox.pending() == []
     assert (env.data / "outbox" / "sent.log").read_text().count("\n") >= 6
+
+
+def test_the_sending_thread_gets_its_turn_quickly_during_the_tick_only(tmp_path: Path) -> None:
+    """While the tick reads and sends, threads take turns every 0.5 ms (the sending thread,
+    woken by each SMTP answer, waited up to the default 5 ms for the reading thread's turn to
+    end); the interval in force before the tick is back after it."""
+    env = make_env(tmp_path)
+    _games_with_replies(env, tmp_path / "inbox", 2)
+    sender = Recorder()
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.004)
+        report = tick(env.service, MaildirSource(tmp_path / "inbox"), sender, clock=env.clock)
+        assert report.applied == 2
+        assert sender.switch and set(sender.switch) == {SWITCH_INTERVAL}
+        assert sys.getswitchinterval() == pytest.approx(0.004)
+    finally:
+        sys.setswitchinterval(before)
 
 
 def test_left_over_mails_go_first_and_once(tmp_path: Path) -> None:
