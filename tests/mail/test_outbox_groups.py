@@ -43,16 +43,25 @@ def _queue_batch(box: Outbox, ns: range) -> list[str]:
         return [_put(box, n) for n in ns]
 
 
-def _bodies(box: Outbox) -> list[bytes]:
-    return [box.message(e).split(b"\r\n\r\n", 1)[1] for e in box.pending()]
+def _bodies(box: Outbox, entries: list[Any] | None = None) -> list[bytes]:
+    return [
+        box.message(e).split(b"\r\n\r\n", 1)[1]
+        for e in (box.pending() if entries is None else entries)
+    ]
+
+
+def _watched(tmp_path: Path, keyring: Keyring) -> tuple[Outbox, list[Any]]:
+    """An outbox and the list of the entries it hands to the sender."""
+    box = Outbox(tmp_path / "data", keyring)
+    handed: list[Any] = []
+    box.on_durable = handed.append
+    return box, handed
 
 
 def test_a_batch_is_one_file_with_two_fsyncs_and_sent_mails_remove_it(
     tmp_path: Path, keyring: Keyring, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    box = Outbox(tmp_path / "data", keyring)
-    handed: list[Any] = []
-    box.on_durable = handed.append
+    box, handed = _watched(tmp_path, keyring)
     synced: list[int] = []
     real = os.fsync
 
@@ -153,9 +162,7 @@ def test_a_group_read_again_lists_only_its_mails_not_yet_sent(
 def test_a_group_that_cannot_be_written_is_never_handed_to_the_sender(
     tmp_path: Path, keyring: Keyring, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    box = Outbox(tmp_path / "data", keyring)
-    handed: list[Any] = []
-    box.on_durable = handed.append
+    box, handed = _watched(tmp_path, keyring)
 
     def full(*_a: Any, **_k: Any) -> None:
         raise OSError(28, "No space left on device")
@@ -168,7 +175,7 @@ def test_a_group_that_cannot_be_written_is_never_handed_to_the_sender(
     assert handed == [] and box.pending() == []
     with box.batch():  # space again: the next batch is written and handed over alone
         _put(box, 3)
-    assert [box.message(e).split(b"\r\n\r\n", 1)[1] for e in handed] == [b"body 3\r\n"]
+    assert _bodies(box, handed) == [b"body 3\r\n"]
 
 
 def test_a_hostile_group_file_is_skipped(tmp_path: Path, keyring: Keyring) -> None:
