@@ -56,6 +56,7 @@ def per_move(games: int) -> None:
     cpu, sizes = [], []
     for four in moves:
         picture._CACHE.clear()
+        picture._BASES.clear()
         c = time.process_time()
         pics = [picture.board_picture("forbidden-city", v) for v in four]
         cpu.append(time.process_time() - c)
@@ -80,6 +81,7 @@ def main() -> None:
     cold, cpu, hot, sizes, text = [], [], [], [], []
     for v in vs:
         picture._CACHE.clear()
+        picture._BASES.clear()
         t, c = time.perf_counter(), time.process_time()
         pic = picture.board_picture("forbidden-city", v)
         cold.append(time.perf_counter() - t)

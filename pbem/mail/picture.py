@@ -72,8 +72,12 @@ FITS_INK = (150, 110, 0)
 LAST = (232, 108, 0)
 TEXT = (40, 40, 40)
 CACHE_SIZE = 256
-"""Boards, marked boards and tiles kept: a tick of 50 moves draws about 250, a tile (2.5 KB) is
-drawn again only when it has dropped out."""
+"""Board PNGs, marked boards and tiles kept: a tick of 50 moves draws about 250, a tile (2.5 KB)
+is drawn again only when it has dropped out."""
+BASES_SIZE = 8
+"""Unmarked boards kept as images (about 1 MB each), for the marked copy and the PNG of one
+position: a move's mails are built one after the other, so a few are enough. In the cache of
+PNGs they held up to 256 such images: a daemon's memory grew to 220 MB."""
 MOVE = re.compile(r"\b([A-Z]{1,3}-?\d{1,3}) (R\d)\b")
 
 
@@ -124,21 +128,33 @@ class Picture:
 
 
 _CACHE: OrderedDict[bytes, Any] = OrderedDict()
-"""Boards (base images and PNGs) and tiles drawn lately, by the content hash of what they show."""
+"""PNGs of boards and tiles drawn lately, by the content hash of what they show."""
+_BASES: OrderedDict[bytes, Any] = OrderedDict()
+"""Unmarked boards (:class:`_Base`: the image, and its PNG once encoded), the same way."""
 
 
-def _cached(key: bytes) -> Any:
-    hit = _CACHE.get(key)
+def _cached(key: bytes, cache: OrderedDict[bytes, Any] = _CACHE) -> Any:
+    hit = cache.get(key)
     if hit is not None:
-        _CACHE.move_to_end(key)
+        cache.move_to_end(key)
     return hit
 
 
-def _keep(key: bytes, value: Any) -> Any:
-    _CACHE[key] = value
-    if len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
+def _keep(
+    key: bytes, value: Any, cache: OrderedDict[bytes, Any] = _CACHE, size: int = CACHE_SIZE
+) -> Any:
+    cache[key] = value
+    if len(cache) > size:
+        cache.popitem(last=False)
     return value
+
+
+def _base(key: bytes, view: Any, geometry: _Geometry) -> _Base:
+    """The unmarked board of ``view``, drawn once per position (a few kept)."""
+    hit = _cached(key, _BASES)
+    if hit is None:
+        hit = _keep(key, _Base(_draw_base(view, geometry)), _BASES, BASES_SIZE)
+    return hit  # type: ignore[no-any-return]
 
 
 def _digest(*parts: Any) -> bytes:
@@ -161,12 +177,11 @@ def board_picture(game: str, view: Any) -> Picture | None:
         key = _digest("fits", *public, view.fits)
         board = _cached(key)
         if board is None:
-            base = _cached(base_key) or _keep(base_key, _Base(_draw_base(view, geometry)))
-            img = base.image.copy()
+            img = _base(base_key, view, geometry).image.copy()
             _draw_fits(img, geometry, fits)
             board = _keep(key, _png(img, f"board.{key.hex()[:24]}@pbem", ""))
     else:
-        base = _cached(base_key) or _keep(base_key, _Base(_draw_base(view, geometry)))
+        base = _base(base_key, view, geometry)
         if base.png is None:
             base.png = _png(base.image, f"board.{base_key.hex()[:24]}@pbem", "")
         board = base.png
