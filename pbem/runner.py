@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -319,7 +320,6 @@ class SendWhileReading:
         """The switch interval before the tick lowered it (restored at the end)."""
 
     def __enter__(self) -> SendWhileReading:
-        import sys
         import threading
 
         outbox = self.service.outbox
@@ -333,8 +333,6 @@ class SendWhileReading:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        import sys
-
         outbox = self.service.outbox
         outbox.on_durable = None
         self.queue.put(None)

@@ -193,7 +193,7 @@ class Outbox:
         """Make every mail queued so far durable (the group file of the batch's mails and the
         directory fsync a batch put off)."""
         try:
-            group = self._write_group() if self._unwritten else None
+            written = self._write_batch() if self._unwritten else None
             if self._unsynced:
                 if self.fsync:
                     fsync_dir(self.queued)
@@ -201,10 +201,12 @@ class Outbox:
         except BaseException:
             self._fresh.clear()  # not written: never handed to the sender
             raise
-        if group is not None:  # durable now: its mails may leave other groups
+        if isinstance(written, _Live):  # durable now: its mails may leave other groups
             with self._lock:
-                for e in group.todo.values():
-                    self._adopt(group, e)
+                for e in written.todo.values():
+                    self._adopt(written, e)
+        elif written is not None:
+            self._release(written.key)
         self._hand_over()
         if self._sent_unsynced:
             self.sync_sent_log()
@@ -223,15 +225,14 @@ class Outbox:
             except OSError as err:  # best effort, as the line itself
                 log.warning("outbox: sent.log not synced: %s", err)
 
-    def _write_group(self) -> _Live | None:
-        """Write the batch's mails (not synced to the directory yet): one alone as a single
-        entry, several as one group file, returned (its mails are adopted once it is durable)."""
+    def _write_batch(self) -> _Live | Entry:
+        """Write the batch's mails, not yet synced to the directory: one alone as a file of its
+        own (returned), several as one group file (returned as its :class:`_Live`)."""
         entries, self._unwritten = self._unwritten, []
         self._unsynced = True
         if len(entries) == 1:
             self._write_entry(entries[0], sync_dir=False)
-            self._release(entries[0].key)
-            return None
+            return entries[0]
         live = _Live(self.queued / f"{entries[0].key}{GROUP_SUFFIX}")
         atomic_write(
             live.path,
@@ -261,11 +262,15 @@ class Outbox:
                 self._forget(live, key)
 
     def _forget(self, live: _Live, key: str) -> bool:
-        """``key`` no longer waits in ``live`` (sent, or queued elsewhere); the file goes when
-        nothing waits in it (under the lock). False when it could not be removed."""
+        """``key`` no longer waits in ``live`` (sent, or queued elsewhere) (under the lock)."""
         live.todo.pop(key, None)
         if self._group_of.get(key) is live:
             del self._group_of[key]
+        return self._settle(live)
+
+    def _settle(self, live: _Live) -> bool:
+        """Remove the group file when nothing waits in it (under the lock). False when it could
+        not be removed."""
         if live.todo:
             return True
         self._live.pop(live.path, None)
@@ -372,10 +377,9 @@ class Outbox:
             self._hand_over()
         return key
 
-    def pending(self) -> list[Entry]:
-        """Every queued entry, oldest first; each mail once, whether it waits in a file of its
-        own or in a group file (a crash may leave it in both: the file of its own wins, as a
-        retry wrote it). A group file this process wrote lists only its mails not yet sent."""
+    def _read_queue(self) -> tuple[dict[str, Entry], list[tuple[Path, list[Entry]]]]:
+        """The files of ``queued/`` as they are: single entries by key, and each group file's
+        path and entries (unreadable or malformed files skipped)."""
         singles: dict[str, Entry] = {}
         groups: list[tuple[Path, list[Entry]]] = []
         for p in sorted(self.queued.glob("*.json")):
@@ -390,7 +394,13 @@ class Outbox:
                     singles[e.key] = e
             except (OSError, msgspec.DecodeError):
                 continue
-        out = dict(singles)
+        return singles, groups
+
+    def pending(self) -> list[Entry]:
+        """Every queued entry, oldest first; each mail once, whether it waits in a file of its
+        own or in a group file (a crash may leave it in both: the file of its own wins, as a
+        retry wrote it). A group file this process wrote lists only its mails not yet sent."""
+        out, groups = self._read_queue()
         with self._lock:
             for path, entries in groups:
                 live = self._live.get(path)
@@ -405,8 +415,7 @@ class Outbox:
                         self._forget(live, key)
                     else:
                         out[key] = e
-                if not live.todo:
-                    self._forget(live, "")
+                self._settle(live)
         entries_out = list(out.values())
         entries_out.sort(key=lambda e: (e.order, e.queued_at, e.key))
         return entries_out
@@ -496,17 +505,9 @@ class Outbox:
 
     def __len__(self) -> int:
         """How many mails wait (read-only: nothing is adopted or removed)."""
-        keys: set[str] = set()
-        for p in self.queued.glob("*.json"):
-            if p.name.startswith("."):
-                continue
-            if not p.name.endswith(GROUP_SUFFIX):
-                keys.add(p.name.removesuffix(".json"))
-                continue
-            try:
-                group = _decode_group.decode(p.read_bytes())
-            except (OSError, msgspec.DecodeError):
-                continue
-            live = self._live.get(p)
-            keys.update(e.key for e in group.entries if live is None or e.key in live.todo)
+        singles, groups = self._read_queue()
+        keys = set(singles)
+        for path, entries in groups:
+            live = self._live.get(path)
+            keys.update(e.key for e in entries if live is None or e.key in live.todo)
         return len(keys)

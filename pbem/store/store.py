@@ -108,19 +108,14 @@ class Store:
         return self.data_dir / game_id
 
     def game_ids(self, known: Container[str] = ()) -> list[str]:
-        """The ids of every game, sorted. No file is opened (cheap with 10,000 games). A name in
-        ``known`` (the list index) is taken as a game without a look at it."""
+        """The ids of every game, sorted. No file is opened (cheap with 10,000 games). A game id
+        in ``known`` (the list index) is taken as a game's directory without a look at it."""
         try:
             names = os.listdir(self.data_dir)
         except FileNotFoundError:
             return []
         d = self.data_dir
-        ids = [
-            n
-            for n in names
-            if n in known
-            or (not n.startswith(".") and GAME_ID_RE.match(n) and os.path.isdir(d / n))
-        ]
+        ids = [n for n in names if GAME_ID_RE.match(n) and (n in known or os.path.isdir(d / n))]
         ids.sort()
         return ids
 

@@ -5,9 +5,11 @@ which CI has)."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import subprocess
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -128,3 +130,39 @@ def test_the_rate_limiter_on_a_full_disk(small_disk: Path) -> None:
         RateLimiter(state, limit=5, window=3600, clock=lambda: 1_000_000.0).count("bob@example.org")
         == 1
     )
+
+
+def test_a_batch_of_mails_on_a_full_disk(small_disk: Path, tmp_path: Path) -> None:
+    """A move's mails are one group file: on a full disk it is not written (no temp file left,
+    nothing handed to the sender), the batch fails as a fault of the machine, and the next batch
+    is written whole once space returns."""
+    from pbem.mail.compose import RawMail
+
+    keyring = Keyring.create(tmp_path / "keys", data_dir=small_disk / "games")
+    outbox = Outbox(small_disk / "games", keyring)
+    handed: list[object] = []
+    outbox.on_durable = handed.append
+    body = b"\r\n" + b"x" * 200_000 + b"\r\n"  # four of these cannot fit in what is left
+
+    def batch(tag: str) -> None:
+        with outbox.batch():
+            for n in range(4):
+                mid = f"<{tag}{n}.tok@pbem.test>"
+                mail = RawMail(f"Message-ID: {mid}\r\n".encode(), body, mid, "service@pbem.test")
+                outbox.put(
+                    mail,
+                    recipient=f"p{n}@example.org",
+                    game="fc-abcd",
+                    kind="moved",
+                    now=datetime(2026, 11, 25, tzinfo=UTC),
+                )
+
+    filler = _fill(small_disk)
+    with pytest.raises(OSError) as err:
+        batch("a")
+    assert err.value.errno == errno.ENOSPC
+    assert handed == [] and list(outbox.queued.iterdir()) == [] and outbox.pending() == []
+    filler.unlink()
+    batch("b")
+    assert len(handed) == 4 and len(outbox) == 4
+    assert [n.name.endswith(".group.json") for n in outbox.queued.iterdir()] == [True]
