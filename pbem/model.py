@@ -28,9 +28,19 @@ failed verification (the GM must repair it)."""
 
 PlayerStatus: TypeAlias = Literal["active", "replaced", "resigned"]
 
-GAME_ID_RE = re.compile(r"^(?=.{3,40}$)[a-z0-9]+(-[a-z0-9]+)+$")
+GAME_ID_RE = re.compile(r"\A(?=.{3,40}\Z)[a-z0-9]+(-[a-z0-9]+)+\Z")
 """What a game id looks like (also a safe directory name). The hyphen is required, so that other
 directories the service keeps in the data directory (``outbox``...) are never taken for games."""
+
+_ID = r"(?=[a-z0-9-]{3,40}(?:/|\Z))[a-z0-9]+(?:-[a-z0-9]+)+"
+_GAME_IDS_RE = re.compile(rf"(?:{_ID}/)*{_ID}")
+"""Names joined by ``/`` (which no file name holds) that all look like game ids."""
+
+
+def all_game_ids(names: list[str]) -> bool:
+    """Whether every name matches :data:`GAME_ID_RE` (and there is one): one regular-expression
+    call for all, where matching 10,000 names one by one costs a few milliseconds."""
+    return _GAME_IDS_RE.fullmatch("/".join(names)) is not None
 
 
 def iso_time(when: datetime) -> str:

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pbem.errors import CommandError, IntegrityError, StoreError
-from pbem.model import GAME_ID_RE
+from pbem.model import GAME_ID_RE, all_game_ids
 from pbem.store.committer import CREATING_DIR, Committer
 from pbem.store.entries import NewEntry
 from pbem.store.files import LOCK_FILE, LOG_FILE, SNAPSHOT_FILE
@@ -36,7 +36,16 @@ from pbem.store.keys import Keyring, check_keys_outside
 from pbem.store.loader import Loader
 from pbem.store.records import encoder
 from pbem.store.snapshots import SnapshotFiles
-from pbem.store.summary import Summary, append_summaries, damaged, read_summaries, summary_of
+from pbem.store.summary import (
+    R,
+    Row,
+    Summary,
+    append_summaries,
+    damaged,
+    read_rows,
+    read_summaries,
+    summary_of,
+)
 from pbem.store.verifier import Verifier
 
 __all__ = [
@@ -107,15 +116,25 @@ class Store:
             raise StoreError(f"{game_id!r} is not a game id (like fc-7k3q)")
         return self.data_dir / game_id
 
-    def game_ids(self, known: Container[str] = ()) -> list[str]:
+    def game_ids(self, known: Collection[str] = ()) -> list[str]:
         """The ids of every game, sorted. No file is opened (cheap with 10,000 games). A game id
-        in ``known`` (the list index) is taken as a game's directory without a look at it."""
+        in ``known`` (the list index, in its order) is taken as a game's directory without a look
+        at it when the directory holds that name; every id is checked against the pattern."""
         try:
             names = os.listdir(self.data_dir)
         except FileNotFoundError:
             return []
+        present = set(names)
+        # Set operations in C rather than a test a name: the index's ids that are here (in its
+        # order, which is sorted once compacted, so the sort below is one pass), then the names
+        # the index does not know (outbox, a game it has not seen), each checked.
+        gone = known.keys() - present if isinstance(known, Mapping) else set(known) - present
+        ids = [g for g in known if g not in gone] if gone else list(known)
+        if not all_game_ids(ids):  # a hand-edited index: check one by one
+            ids = [g for g in ids if GAME_ID_RE.match(g)]
         d = self.data_dir
-        ids = [n for n in names if GAME_ID_RE.match(n) and (n in known or os.path.isdir(d / n))]
+        unknown = present.difference(ids)
+        ids += [n for n in unknown if GAME_ID_RE.match(n) and os.path.isdir(d / n)]
         ids.sort()
         return ids
 
@@ -173,22 +192,30 @@ class Store:
         from the games: flat in the number of games. A game missing from the index (created by an
         older pbem, or the index was deleted) is loaded once and added to it; a game that cannot be
         loaded is returned with ``error`` set."""
-        index = read_summaries(self.data_dir)
-        out: list[Summary] = []
+        return self._listing(read_summaries(self.data_dir))
+
+    def rows(self) -> list[Row]:
+        """:meth:`summaries` with only the fields of ``pbem admin list``'s text decoded (a game
+        missing from the index is still loaded, and comes as a whole :class:`Summary`)."""
+        return self._listing(read_rows(self.data_dir))
+
+    def _listing(self, index: dict[str, R]) -> list[R | Summary]:
+        ids = self.game_ids(known=index)
+        missing = [gid for gid in ids if gid not in index]
+        if not missing:  # the usual case: one lookup a game
+            return [index[gid] for gid in ids]
+        found: dict[str, R | Summary] = dict(index)
         added: list[Summary] = []
-        for gid in self.game_ids(known=index):
-            s = index.get(gid)
-            if s is None:
-                try:
-                    rec = self.load(gid, verify=False)
-                except (IntegrityError, StoreError) as exc:
-                    out.append(damaged(gid, str(exc)))
-                    continue
-                s = summary_of(rec.envelope, rec.game, rec.state, rec.entries)
-                added.append(s)
-            out.append(s)
+        for gid in missing:
+            try:
+                rec = self.load(gid, verify=False)
+            except (IntegrityError, StoreError) as exc:
+                found[gid] = damaged(gid, str(exc))
+                continue
+            found[gid] = s = summary_of(rec.envelope, rec.game, rec.state, rec.entries)
+            added.append(s)
         append_summaries(self.data_dir, added)
-        return out
+        return [found[gid] for gid in ids]
 
     def load(self, game_id: str, verify: bool = True) -> GameRecord:
         """Load a game. With ``verify`` (the default) every line's signature and the chain, and the

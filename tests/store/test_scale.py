@@ -7,13 +7,17 @@ import os
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from store_helpers import PLAYERS, T0, Clock, play, spy
 
 from pbem.errors import IntegrityError
+from pbem.model import GAME_ID_RE, all_game_ids
 from pbem.store import End, Keyring, Pause, Store
 from pbem.store.records import CHECKPOINT_DOMAIN, encoder, seal_record
-from pbem.store.summary import SUMMARY_FILE, read_summaries
+from pbem.store.summary import SUMMARY_FILE, Row, damaged, read_rows, read_summaries
 
 
 def new(store: Store) -> str:
@@ -94,6 +98,54 @@ def test_index_is_compacted(store: Store, clock: Clock) -> None:
     before = read_summaries(store.data_dir)
     assert len(path.read_bytes().splitlines()) == 1
     assert read_summaries(store.data_dir) == before
+
+
+def test_rows_are_the_summaries_listed_fields(store: Store, clock: Clock) -> None:
+    a, b, c = new(store), new(store), new(store)
+    play(store, a, clock, moves=2)
+    store.commit(b, 1, [End()], clock())
+    fields = Row.__struct_fields__
+
+    def shown(s: Row) -> tuple[Any, ...]:
+        return tuple(getattr(s, f) for f in fields)
+
+    assert [shown(r) for r in store.rows()] == [shown(s) for s in store.summaries()]
+    assert set(read_rows(store.data_dir)) == {a, b, c}
+    # A game missing from the index is loaded and written back; a damaged one is listed as such.
+    (store.data_dir / SUMMARY_FILE).unlink()
+    log = store.data_dir / c / "log.jsonl"
+    log.write_bytes(log.read_bytes().replace(b'"seat":0', b'"seat":1', 1))
+    rows = {r.game_id: r for r in store.rows()}
+    assert (rows[a].moves, rows[b].status, rows[c].status) == (2, "ended", "damaged")
+    assert set(read_rows(store.data_dir)) == {a, b}
+
+
+def test_hand_edited_index_lists_only_games(store: Store, clock: Clock) -> None:
+    """The index says which names are games' directories, but every name is still checked as a
+    game id, and only names in the data directory count."""
+    a, b = new(store), new(store)
+    (store.data_dir / "outbox").mkdir(exist_ok=True)
+    (store.data_dir / "Not_A_Game").mkdir()
+    with open(store.data_dir / SUMMARY_FILE, "ab") as f:
+        for fake in ("outbox", "Not_A_Game", "fc-gone", "x\n"):
+            f.write(msgspec_line(damaged(fake, "hand-written")))
+    lines = (store.data_dir / SUMMARY_FILE).read_bytes().splitlines()
+    (store.data_dir / SUMMARY_FILE).write_bytes(  # b is no longer in the index
+        b"\n".join(x for x in lines if b.encode() not in x) + b"\n"
+    )
+    assert store.game_ids(known=read_rows(store.data_dir)) == sorted([a, b]) == store.game_ids()
+    assert [r.game_id for r in store.rows()] == sorted([a, b])
+
+
+def msgspec_line(s: Row) -> bytes:
+    return msgspec.json.encode(s) + b"\n"
+
+
+@given(st.lists(st.text(alphabet="ab09-/\n_A.", max_size=8), max_size=4))
+def test_all_game_ids_is_game_id_re_for_every_name(names: list[str]) -> None:
+    expected = bool(names) and all(GAME_ID_RE.match(n) for n in names)
+    assert all_game_ids(names) == expected
+    assert all_game_ids(["a-" + "b" * 38]) and not all_game_ids(["a-" + "b" * 39])
 
 
 def test_create_does_not_sweep_the_data_dir(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
