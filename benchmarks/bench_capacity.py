@@ -13,7 +13,8 @@ far lower, a few moves a game a day). Reports:
 - moves applied (from the games' logs) and the sustained rate per hour;
 - the daemon's answer time: from the relay handing a reply to Dovecot (service mailbox) to the
   relay receiving the daemon's next answer, p50 / p99;
-- the daemon's peak memory (``VmHWM`` of the process);
+- the daemon's peak memory (``VmHWM`` of the process), and its resident memory (``VmRSS``) at
+  each tenth of the run;
 - the CPU the daemon used (user + system, ``/proc/<pid>/stat``) per move.
 
 The bots run in this process and share the two cores with the daemon and the servers: the figures
@@ -58,9 +59,9 @@ def _proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _hwm_kb(pid: int) -> int:
+def _status_kb(pid: int, field: str = "VmHWM") -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1])
     return 0
 
@@ -137,7 +138,10 @@ def main() -> None:
             cpu0 = _proc_cpu(proc.pid)
             start = time.monotonic()
             due: dict[int, float] = {}
+            rss: list[int] = []  # resident memory at each tenth of the run
             while time.monotonic() - start < args.seconds and proc.poll() is None:
+                if time.monotonic() - start >= len(rss) * args.seconds / 10:
+                    rss.append(_status_kb(proc.pid, "VmRSS"))
                 for i, bot in enumerate(bots):
                     if args.think and i in due and time.monotonic() < due[i]:
                         continue
@@ -151,7 +155,8 @@ def main() -> None:
                 time.sleep(0.05)
             elapsed = time.monotonic() - start
             cpu = _proc_cpu(proc.pid) - cpu0
-            hwm = _hwm_kb(proc.pid)
+            hwm = _status_kb(proc.pid)
+            rss.append(_status_kb(proc.pid, "VmRSS"))
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=30)
         finally:
@@ -186,6 +191,10 @@ def main() -> None:
     print(
         f"daemon: peak memory (VmHWM) {hwm / 1024:.1f} MB; CPU {cpu:.1f} s, "
         f"{cpu / max(1, moves) * 1000:.0f} ms a move"
+    )
+    print(
+        "daemon: resident memory (VmRSS) at each tenth of the run, MB: "
+        + " ".join(f"{k / 1024:.0f}" for k in rss)
     )
 
 
