@@ -586,7 +586,7 @@ def list_games(
                 )
         _print_json(rows)
         return
-    listed = store.rows()  # the shown fields only: half the decoding of the whole summaries
+    listed = store.rows()  # the shown fields only: a third less decoding than whole summaries
     if not listed:
         typer.echo(f"No games in {store.data_dir}. Create one with 'pbem admin new'.")
         return
