@@ -200,6 +200,21 @@ class ImapSource:
             if before is not None and self._uidvalidity != before:
                 raise ConfigError(self.reset_notice or "UIDVALIDITY changed") from exc
             return op(client)
+        finally:
+            self._forget_unsolicited()
+
+    def _forget_unsolicited(self) -> None:
+        """Drop the untagged responses no command asked for. ``imaplib`` keeps every one of them
+        (RECENT, EXISTS, EXPUNGE, COPYUID: three for each message filed away) until the next
+        SELECT, which a connection kept open by the daemon never sends: without this, its memory
+        grows with every message for as long as the connection lives. Called between commands,
+        when what each command needed has been read (imapclient has no public way: its issue
+        #152)."""
+        client = self._client
+        imap = getattr(client, "_imap", None) if client is not None else None
+        responses = getattr(imap, "untagged_responses", None)
+        if isinstance(responses, dict):
+            responses.clear()
 
     def _drop(self) -> None:
         client, self._client = self._client, None
@@ -305,6 +320,12 @@ class ImapSource:
         :data:`STOP_CHECK` seconds) after ``stop()`` became true (the daemon's SIGTERM). Either
         way the caller then calls :meth:`fetch_new`.
         """
+        try:
+            return self._wait(timeout, poll, stop)
+        finally:
+            self._forget_unsolicited()
+
+    def _wait(self, timeout: float, poll: float, stop: Callable[[], bool] | None) -> bool:
         # Long on purpose: one wait loop over its three ways (IDLE cycled, plain IDLE, NOOP polling), each checking the stop request every STOP_CHECK.
         stopping = stop or (lambda: False)
         client = self._imap()

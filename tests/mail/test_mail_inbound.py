@@ -319,3 +319,28 @@ def test_done_for_a_message_fetched_elsewhere_keeps_the_cursor(
         second.done(b, "processed")  # b came from another object: a (below it) is not known here
         assert second.cursor == 0
         assert [m.raw.endswith(raw(1)) for m in second.fetch_new()] == [True]
+
+
+@pytest.mark.mailserver
+def test_a_long_lived_connection_keeps_no_unsolicited_responses(
+    dovecot: DovecotServer, mail_account: Callable[[str], MailAccount], tmp_path: Path
+) -> None:
+    """imaplib keeps every untagged response nobody asked for until the next SELECT (RECENT,
+    EXISTS, EXPUNGE, COPYUID: three a message filed away); the daemon's connection never selects
+    again, so they must not pile up in it."""
+    acct = mail_account("svc")
+    with source(acct, tmp_path) as src:
+        for rnd in range(4):
+            for n in range(10):
+                dovecot.deliver(acct.address, raw(rnd * 10 + n))
+            assert src.idle_wait(5) is True
+            msgs = src.fetch_new()
+            assert len(msgs) == 10
+            for i, m in enumerate(msgs):
+                src.done(m, "processed") if i % 2 else src.expunge(m)
+            assert src.idle_wait(0.1) is False
+            assert src._client is not None
+            kept = src._client._imap.untagged_responses
+            assert sum(len(v) for v in kept.values()) == 0, kept
+        assert len(folder_state(acct, "Processed")) == 20
+        assert folder_state(acct, "INBOX") == []
