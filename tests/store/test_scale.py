@@ -126,8 +126,10 @@ def test_hand_edited_index_lists_only_games(store: Store, clock: Clock) -> None:
     a, b = new(store), new(store)
     (store.data_dir / "outbox").mkdir(exist_ok=True)
     (store.data_dir / "Not_A_Game").mkdir()
+    (store.data_dir / "fé-1").mkdir()  # non-ASCII: not a game id either
+    (store.data_dir / "fc-\u0661").mkdir()  # an Arabic-Indic digit
     with open(store.data_dir / SUMMARY_FILE, "ab") as f:
-        for fake in ("outbox", "Not_A_Game", "fc-gone", "x\n"):
+        for fake in ("outbox", "Not_A_Game", "fc-gone", "x\n", "fé-1", "fc-\u0661", "a-" * 30):
             f.write(msgspec_line(damaged(fake, "hand-written")))
     lines = (store.data_dir / SUMMARY_FILE).read_bytes().splitlines()
     (store.data_dir / SUMMARY_FILE).write_bytes(  # b is no longer in the index
@@ -141,7 +143,7 @@ def msgspec_line(s: Row) -> bytes:
     return msgspec.json.encode(s) + b"\n"
 
 
-@given(st.lists(st.text(alphabet="ab09-/\n_A.", max_size=8), max_size=4))
+@given(st.lists(st.text(alphabet="ab09-/\n_A.é\u0661", max_size=8), max_size=4))
 def test_all_game_ids_is_game_id_re_for_every_name(names: list[str]) -> None:
     expected = bool(names) and all(GAME_ID_RE.match(n) for n in names)
     assert all_game_ids(names) == expected
