@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -116,7 +116,7 @@ class Store:
             raise StoreError(f"{game_id!r} is not a game id (like fc-7k3q)")
         return self.data_dir / game_id
 
-    def game_ids(self, known: Collection[str] = ()) -> list[str]:
+    def game_ids(self, known: Mapping[str, object] | None = None) -> list[str]:
         """The ids of every game, sorted. No file is opened (cheap with 10,000 games). A game id
         in ``known`` (the list index, in its order) is taken as a game's directory without a look
         at it when the directory holds that name; every id is checked against the pattern."""
@@ -128,8 +128,9 @@ class Store:
         # Set operations in C rather than a test a name: the index's ids that are here (in its
         # order, which is sorted once compacted, so the sort below is one pass), then the names
         # the index does not know (outbox, a game it has not seen), each checked.
-        gone = known.keys() - present if isinstance(known, Mapping) else set(known) - present
-        ids = [g for g in known if g not in gone] if gone else list(known)
+        index = known or {}
+        gone = index.keys() - present
+        ids = [g for g in index if g not in gone] if gone else list(index)
         if not all_game_ids(ids):  # a hand-edited index: check one by one
             ids = [g for g in ids if GAME_ID_RE.match(g)]
         d = self.data_dir
