@@ -199,18 +199,30 @@ def step_read(svc: Service, flow: Flow) -> Outcome | None:
     """Read the player's lines; all or nothing, every problem listed."""
     s, order = flow.seated, flow.order
     assert s is not None and order is not None
-    reading = orders.read(s, order.lines, svc.keys.missing(s.record), order.subject)
-    order.reading = reading
+    reading = read_order(svc, s, order)
     if order.keys_filed and orders.only_key_words(reading):
         record_handled(svc, s, "key")
         return Outcome(Folder.PROCESSED, Reason.KEY_FILED, s.game_id, 1)
+    if not check_order(svc, s, reading):
+        return reject(svc, s, order)
+    return None
+
+
+def read_order(svc: Service, s: Seated, order: orders.Order) -> Reading:
+    """Read the order's lines against the seat's game as it is now. The first reading and the
+    reading again after a commit conflict are this one function, then ``check_order``."""
+    order.reading = orders.read(s, order.lines, svc.keys.missing(s.record), order.subject)
+    return order.reading
+
+
+def check_order(svc: Service, s: Seated, reading: Reading) -> bool:
+    """Every check of a reading that needs the game: the game's status, each command's own
+    checks (SAY's length...). False when the reply must be refused (the errors are listed)."""
     problem = orders.status_problem(s.record, reading)
     if problem is not None:
         reading.errors.append(("", problem))
     orders.check_commands(svc.desk, s, reading)
-    if reading.errors or not reading.commands:
-        return reject(svc, s, order)
-    return None
+    return not reading.errors and bool(reading.commands)
 
 
 def step_carry_out(svc: Service, flow: Flow) -> Outcome:
@@ -243,13 +255,9 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
                 raise
             s = Seated(s.incoming, fresh, s.ref, fresh.envelope.active_player(s.seat))
             flow.seated = s
-            order.reading = orders.read(s, order.lines, svc.keys.missing(fresh), order.subject)
-            reading = order.reading
+            reading = read_order(svc, s, order)
             action = reading.action
-            problem = orders.status_problem(fresh, reading)
-            if problem is not None:
-                reading.errors.append(("", problem))
-            if reading.errors or (action is None and not order.changes_game):
+            if not check_order(svc, s, reading) or (action is None and not order.changes_game):
                 return reject(svc, s, order)
         except GameStopped as err:
             reading.errors.append(("", CommandError(str(err))))

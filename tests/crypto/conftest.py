@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from crypto_helpers import NOW, SERVICE, run
+from crypto_helpers import SERVICE, library_now, run
 
 from pbem.crypto import ServiceIdentity
 
@@ -17,7 +18,13 @@ from pbem.crypto import ServiceIdentity
 def identity(tmp_path_factory: pytest.TempPathFactory) -> ServiceIdentity:
     """The service's keys (CA, S/MIME certificate, OpenPGP key), made once per session."""
     keys = tmp_path_factory.mktemp("service-keys")
-    return ServiceIdentity.create_or_load(keys, SERVICE, NOW, key_size=2048)
+    return ServiceIdentity.create_or_load(keys, SERVICE, library_now(), key_size=2048)
+
+
+@pytest.fixture
+def now() -> dt.datetime:
+    """The library's "now" for one test (see crypto_helpers.library_now)."""
+    return library_now()
 
 
 @pytest.fixture(scope="session")

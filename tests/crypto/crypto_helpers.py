@@ -14,9 +14,15 @@ from pathlib import Path
 
 import pytest
 
-# "Now" for the library: ten minutes ahead of the wall clock, so that certificates openssl makes
-# during the run (valid from the moment they are made) are already valid at NOW.
-NOW = dt.datetime.now(dt.UTC).replace(microsecond=0) + dt.timedelta(minutes=10)
+
+def library_now() -> dt.datetime:
+    """ "Now" for the library, taken when a test (or fixture) asks, never at import: ten minutes
+    ahead of the wall clock, so that certificates openssl and keys gpg make during that test
+    (valid from the moment they are made) are already valid. A constant taken at import failed
+    on a busy machine when a test ran more than ten minutes after collection."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0) + dt.timedelta(minutes=10)
+
+
 SERVICE = "pbem@games.example.org"
 SECRET_TILE = "Your tile in hand: GARDEN-7 (secret)"
 

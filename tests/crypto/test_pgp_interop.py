@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import datetime as dt
 from collections.abc import Callable
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -10,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from crypto_helpers import (
-    NOW,
     SECRET_TILE,
     SERVICE,
     body_bytes,
@@ -45,7 +45,7 @@ def reply(to: str = SERVICE) -> EmailMessage:
     return msg
 
 
-def filed_from_gpg(gnupg: Gpg, tmp_path: Path) -> PlayerKeys:
+def filed_from_gpg(gnupg: Gpg, tmp_path: Path, now: dt.datetime) -> PlayerKeys:
     """Alice's gpg-made public key, filed from a mail with it attached (Thunderbird style)."""
     public = gnupg("--armor", "--export", "alice@example.org")
     mail = reply()
@@ -58,13 +58,13 @@ def filed_from_gpg(gnupg: Gpg, tmp_path: Path) -> PlayerKeys:
     assert len(found) == 1 and found[0].kind is KeyKind.OPENPGP
     assert "alice@example.org" in found[0].addresses
     store = PlayerKeys(tmp_path / "players")
-    store.accept_from_mail(raw, "alice@example.org", NOW)
+    store.accept_from_mail(raw, "alice@example.org", now)
     return store
 
 
-def test_pgp_mime_opens_with_gpg(gnupg: Gpg, tmp_path: Path) -> None:
-    store = filed_from_gpg(gnupg, tmp_path)
-    key = store.get("alice@example.org", NOW)
+def test_pgp_mime_opens_with_gpg(gnupg: Gpg, tmp_path: Path, now: dt.datetime) -> None:
+    store = filed_from_gpg(gnupg, tmp_path, now)
+    key = store.get("alice@example.org", now)
     assert key is not None and key.kind is KeyKind.OPENPGP
     wire = encrypt_for(personal_mail(), key).as_bytes(policy=CRLF_POLICY)
     assert b"GARDEN" not in wire
@@ -91,10 +91,10 @@ def test_pgp_mime_opens_with_gpg(gnupg: Gpg, tmp_path: Path) -> None:
 
 
 def test_signed_pgp_mime_verifies_in_gpg(
-    gnupg: Gpg, identity: ServiceIdentity, tmp_path: Path
+    gnupg: Gpg, identity: ServiceIdentity, tmp_path: Path, now: dt.datetime
 ) -> None:
-    store = filed_from_gpg(gnupg, tmp_path)
-    key = store.get("alice@example.org", NOW)
+    store = filed_from_gpg(gnupg, tmp_path, now)
+    key = store.get("alice@example.org", now)
     assert key is not None
     gnupg("--import", stdin=identity.openpgp_public_key)
     outer = message_from_bytes(encrypt_for(personal_mail(), key, sign_with=identity).as_bytes())

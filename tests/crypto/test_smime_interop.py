@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import subprocess
 from email import message_from_bytes
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from crypto_helpers import NOW, SECRET_TILE, SERVICE, body_bytes, needs_openssl, personal_mail, run
+from crypto_helpers import SECRET_TILE, SERVICE, body_bytes, needs_openssl, personal_mail, run
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 
@@ -59,21 +60,21 @@ def mail_with_attachment(data: bytes, filename: str, ctype: str) -> bytes:
 
 
 @pytest.fixture
-def alice(tmp_path: Path) -> tuple[Path, Path, PlayerKeys]:
+def alice(tmp_path: Path, now: dt.datetime) -> tuple[Path, Path, PlayerKeys]:
     """Alice's openssl-made key and certificate, filed from a mail with the .pem attached."""
     key, cert = openssl_player(tmp_path)
     store = PlayerKeys(tmp_path / "players")
     raw = mail_with_attachment(cert.read_bytes(), "alice.pem", "application/x-pem-file")
-    accepted = store.accept_from_mail(raw, "Alice@Example.org", NOW)
+    accepted = store.accept_from_mail(raw, "Alice@Example.org", now)
     assert [k.kind for k in accepted] == [KeyKind.SMIME]
     return key, cert, store
 
 
 def test_encrypted_mail_opens_with_openssl_smime_and_cms(
-    alice: tuple[Path, Path, PlayerKeys], tmp_path: Path
+    alice: tuple[Path, Path, PlayerKeys], tmp_path: Path, now: dt.datetime
 ) -> None:
     key, cert, store = alice
-    on_file = store.get("alice@example.org", NOW)
+    on_file = store.get("alice@example.org", now)
     assert on_file is not None
     wire = encrypt_for(personal_mail(), on_file).as_bytes(policy=CRLF_POLICY)
     assert SECRET_TILE.encode() not in wire and b"GARDEN" not in wire
@@ -141,10 +142,10 @@ def test_plain_mail_is_not_decrypted(identity: ServiceIdentity) -> None:
 
 
 def test_mail_for_another_certificate_fails_clearly(
-    alice: tuple[Path, Path, PlayerKeys], identity: ServiceIdentity
+    alice: tuple[Path, Path, PlayerKeys], identity: ServiceIdentity, now: dt.datetime
 ) -> None:
     _, _, store = alice
-    on_file = store.get("alice@example.org", NOW)
+    on_file = store.get("alice@example.org", now)
     assert on_file is not None
     wire = encrypt_for(personal_mail(), on_file).as_bytes()
     with pytest.raises(DecryptionFailed) as err:
@@ -169,8 +170,10 @@ def _filed(cert: x509.Certificate) -> KeyOnFile:
     return KeyOnFile.from_found(parse_keys(_pem(cert))[0])
 
 
-def test_issued_pkcs12_loads_in_openssl(identity: ServiceIdentity, tmp_path: Path) -> None:
-    key, cert = identity.issue("bob@example.org", "Bob", NOW, days=365)
+def test_issued_pkcs12_loads_in_openssl(
+    identity: ServiceIdentity, tmp_path: Path, now: dt.datetime
+) -> None:
+    key, cert = identity.issue("bob@example.org", "Bob", now, days=365)
     p12 = tmp_path / "bob.p12"
     p12.write_bytes(pkcs12_for(key, cert, identity.ca[1], "tiger lily 42", friendly_name="bob"))
     out = run("openssl", "pkcs12", "-in", p12, "-passin", "pass:tiger lily 42", "-nodes")
@@ -210,10 +213,13 @@ def test_signed_mail_verifies_with_openssl(identity: ServiceIdentity, tmp_path: 
 
 
 def test_signed_and_encrypted_opens_and_verifies(
-    alice: tuple[Path, Path, PlayerKeys], identity: ServiceIdentity, tmp_path: Path
+    alice: tuple[Path, Path, PlayerKeys],
+    identity: ServiceIdentity,
+    tmp_path: Path,
+    now: dt.datetime,
 ) -> None:
     key, cert, store = alice
-    on_file = store.get("alice@example.org", NOW)
+    on_file = store.get("alice@example.org", now)
     assert on_file is not None
     mail = tmp_path / "mail.eml"
     mail.write_bytes(encrypt_for(personal_mail(), on_file, sign_with=identity).as_bytes())
@@ -269,7 +275,7 @@ def test_opaque_signed_then_encrypted_reply_is_unwrapped(
 
 
 def test_issue_for_player_checks_passphrase_and_files_the_certificate(
-    identity: ServiceIdentity, tmp_path: Path
+    identity: ServiceIdentity, tmp_path: Path, now: dt.datetime
 ) -> None:
     from cryptography.hazmat.primitives.serialization import pkcs12
 
@@ -277,11 +283,11 @@ def test_issue_for_player_checks_passphrase_and_files_the_certificate(
 
     store = PlayerKeys(tmp_path / "players")
     with pytest.raises(KeyRefused, match="at least 8 characters"):
-        issue_for_player(identity, store, "erin@example.org", "short", NOW)
+        issue_for_player(identity, store, "erin@example.org", "short", now)
     assert store.addresses() == []
-    p12, entry = issue_for_player(identity, store, "Erin@Example.org", "long enough 1", NOW)
+    p12, entry = issue_for_player(identity, store, "Erin@Example.org", "long enough 1", now)
     assert entry.source == "issued" and entry.address == "erin@example.org"
-    assert store.get("erin@example.org", NOW) == entry
+    assert store.get("erin@example.org", now) == entry
     loaded = pkcs12.load_pkcs12(p12, b"long enough 1")
     assert loaded.cert is not None and loaded.cert.certificate == entry.certificate()
     assert b"long enough" not in b"".join(p.read_bytes() for p in store.dir.glob("*.json"))

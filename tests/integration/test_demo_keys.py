@@ -18,7 +18,6 @@ from pbem.demo import BotPlayer, make_pgp_key, save_player_keys
 pytestmark = pytest.mark.skipif(
     not (shutil.which("gpg") and shutil.which("openssl")), reason="needs gpg and openssl"
 )
-NOW = dt.datetime.now(dt.UTC)
 SECRET = "Your tile: G6, green with 2 advisors."
 
 
@@ -42,6 +41,7 @@ def _bot(name: str, address: str) -> BotPlayer:
 
 
 def test_demo_keys_and_printed_commands_open_the_mail(tmp_path: Path) -> None:
+    now = dt.datetime.now(dt.UTC)  # taken when the test runs, not at import
     boxes = {"bao@pbem.test": tmp_path / "bao", "ann@pbem.test": tmp_path / "ann"}
     bao = _bot("Bao", "bao@pbem.test")
     bao.pgp_key = make_pgp_key("Bao <bao@pbem.test>")
@@ -51,8 +51,8 @@ def test_demo_keys_and_printed_commands_open_the_mail(tmp_path: Path) -> None:
         pgp.encrypt_mime(_mail(bao.address), bao.pgp_key.extract_certificate()),
     )
     ann = _bot("Ann", "ann@pbem.test")
-    ca = smime.make_ca("pbem test CA", NOW, key_size=2048)
-    key, cert = smime.issue_certificate(ca, ann.address, "Ann", 30, NOW, key_size=2048)
+    ca = smime.make_ca("pbem test CA", now, key_size=2048)
+    key, cert = smime.issue_certificate(ca, ann.address, "Ann", 30, now, key_size=2048)
     ann.passphrase = "demo-ann-passphrase"
     ann.p12 = smime.pkcs12_for(key, cert, ca[1], ann.passphrase)
     _deliver(boxes["ann@pbem.test"], "1.mail:2,S", smime.encrypt_mime(_mail(ann.address), cert))

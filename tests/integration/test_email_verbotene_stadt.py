@@ -20,7 +20,7 @@ from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
 from pbem.store.payloads import ActionLine
 
-pytestmark = [pytest.mark.mailserver, pytest.mark.slow, pytest.mark.timeout(1200)]
+pytestmark = [pytest.mark.mailserver, pytest.mark.slow]
 
 
 def _now() -> datetime:

@@ -32,7 +32,7 @@ def _room_key(data: dict) -> tuple:  # type: ignore[type-arg]
     return data["colour"], tuple(tuple(sq) for sq in data["squares"])
 
 
-@pytest.mark.timeout(0 if LONG else 300)
+@pytest.mark.timeout(0 if LONG else 1800)
 @settings(max_examples=GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=players, who=bots, side=sides, seed=seeds)
 def test_whole_games_keep_the_rules(n: int, who: list[str], side: str, seed: int) -> None:
@@ -104,7 +104,7 @@ def _others_shuffled(state: State, seat: int) -> State:
     return replace(state, hands=tuple(hands), stacks=tuple(stacks))
 
 
-@pytest.mark.timeout(0 if LONG else 300)
+@pytest.mark.timeout(0 if LONG else 1800)
 @settings(max_examples=VIEW_GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=players, side=sides, seed=seeds, stop=st.integers(min_value=0, max_value=100))
 def test_no_view_shows_another_seats_hand_or_stack(n: int, side: str, seed: int, stop: int) -> None:
