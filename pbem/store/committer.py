@@ -13,7 +13,6 @@ import shutil
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pbem.errors import ConflictError, StoreError
 from pbem.model import check_player, iso_time
@@ -23,22 +22,19 @@ from pbem.store.files import LOG_FILE
 from pbem.store.fold import SEED_SCHEME, Fold, seed_commitment
 from pbem.store.fsutil import append_durable, atomic_write, ensure_private_dir, fsync_dir
 from pbem.store.gamerecord import GameRecord
+from pbem.store.loader import Loader
 from pbem.store.payloads import SetupLine, SetupPlayer
 from pbem.store.records import (
     GENESIS_PREV,
-    LOG_DOMAIN,
-    LogEntry,
     encoder,
     line_hash,
     new_entry,
-    seal_record,
 )
 from pbem.store.registry import game_for
+from pbem.store.site import Site
+from pbem.store.snapshots import SnapshotFiles
 from pbem.store.summary import append_summaries, summary_of
 from pbem.store.writer import Writer
-
-if TYPE_CHECKING:
-    from pbem.store.store import Store
 
 CREATING_DIR = ".new"
 """Where :meth:`Store.create` builds a game before renaming it into place (swept of crash leftovers
@@ -58,8 +54,10 @@ def _prefix(game_name: str) -> str:
 class Committer:
     """Creates one store's games and commits to them."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, site: Site, loader: Loader, files: SnapshotFiles) -> None:
+        self.site = site
+        self.loader = loader
+        self.files = files
 
     def create(
         self,
@@ -86,8 +84,8 @@ class Committer:
             seed = secrets.randbits(128)
         nonce = secrets.token_hex(16)
         time = iso_time(now)
-        ensure_private_dir(self.store.data_dir)
-        creating = self.store.data_dir / CREATING_DIR
+        ensure_private_dir(self.site.data_dir)
+        creating = self.site.data_dir / CREATING_DIR
         ensure_private_dir(creating)
         self.remove_abandoned_creations(now)
         for attempt in range(200):
@@ -96,7 +94,7 @@ class Committer:
                 if attempt < 100
                 else _unique_id(_prefix(game.name) + secrets.choice(_ID_ALPHABET))
             )
-            if (self.store.data_dir / game_id).exists():
+            if (self.site.data_dir / game_id).exists():
                 continue
             setup = SetupLine(
                 commitment_scheme=SEED_SCHEME,
@@ -107,15 +105,15 @@ class Committer:
                     SetupPlayer(email=em, name=nm.strip(), seat=i)
                     for i, ((nm, _), em) in enumerate(zip(players, emails, strict=True))
                 ],
-                sealed_seed=self.store.keyring.seal(
-                    encoder.encode({"seed": seed, "nonce": nonce}), self.store._ctx(game_id, "seed")
+                sealed_seed=self.site.keyring.seal(
+                    encoder.encode({"seed": seed, "nonce": nonce}), self.site.ctx(game_id, "seed")
                 ),
                 seed_commitment=seed_commitment(seed, nonce),
             )
             entry = new_entry(
-                setup, seq=1, time=time, prev=GENESIS_PREV, key=self.store.keyring.key_id
+                setup, seq=1, time=time, prev=GENESIS_PREV, key=self.site.keyring.key_id
             )
-            line = self.sign_line(entry)
+            line = self.site.sign_line(entry)
             fold = Fold.from_setup(game, entry, seed, nonce)
             fold.advance(entry, line_hash(line), None, check=False)
             # Build the game in a hidden directory, then rename it into place: a crash never leaves
@@ -124,24 +122,24 @@ class Committer:
 
             tmp = Path(tempfile.mkdtemp(prefix=f"{game_id}-", dir=creating))
             try:
-                atomic_write(tmp / LOG_FILE, line + b"\n", sync=self.store.fsync)
-                self.store._files.write_snapshot(tmp, fold, index=False)
+                atomic_write(tmp / LOG_FILE, line + b"\n", sync=self.site.fsync)
+                self.files.write_snapshot(tmp, fold, index=False)
                 # The setup line is checked from the start: the first load in a new process
                 # reads the checkpoint instead, as at every later move.
                 digest = hashlib.sha256(line + b"\n").hexdigest()
-                self.store._files.write_checkpoint(
+                self.files.write_checkpoint(
                     tmp, game_id, 1, fold.envelope.head_hash, (len(line) + 1, digest, 0)
                 )
-                os.rename(tmp, self.store.data_dir / game_id)
+                os.rename(tmp, self.site.data_dir / game_id)
             except OSError:
                 shutil.rmtree(tmp, ignore_errors=True)
-                if (self.store.data_dir / game_id).exists():
+                if (self.site.data_dir / game_id).exists():
                     continue
                 raise
-            if self.store.fsync:
-                fsync_dir(self.store.data_dir)
-            append_summaries(self.store.data_dir, [summary_of(fold.envelope, game, fold.state, [])])
-            self.store.mark_changed(game_id)
+            if self.site.fsync:
+                fsync_dir(self.site.data_dir)
+            append_summaries(self.site.data_dir, [summary_of(fold.envelope, game, fold.state, [])])
+            self.site.mark_changed(game_id)
             return game_id
         raise StoreError("could not find a free game id (is the data directory writable?)")
 
@@ -152,50 +150,44 @@ class Committer:
         cutoff = now.timestamp() - 3600
         with (
             contextlib.suppress(FileNotFoundError),
-            os.scandir(self.store.data_dir / CREATING_DIR) as it,
+            os.scandir(self.site.data_dir / CREATING_DIR) as it,
         ):
             for e in it:
                 if e.is_dir() and e.stat().st_mtime < cutoff:
                     shutil.rmtree(e.path, ignore_errors=True)
-
-    def sign_line(self, entry: LogEntry) -> bytes:
-        body = encoder.encode(entry)
-        return seal_record(body, self.store.keyring.sign(LOG_DOMAIN + body))
 
     def commit(
         self, game_id: str, expected_seq: int, entries: Sequence[NewEntry], now: datetime
     ) -> GameRecord:
         """:meth:`Store.commit`: the commit transaction."""
         time = iso_time(now)
-        with self.store.lock(game_id):
+        with self.site.lock(game_id):
             full = any(isinstance(e, Undo) for e in entries)
-            record, fold = self.store._loader.open(game_id, verify=True, full=full)
+            record, fold = self.loader.open(game_id, verify=True, full=full)
             if fold.seq != expected_seq:
                 raise ConflictError(
                     f"{game_id}: expected the log at seq {expected_seq}, but it is at seq {fold.seq} "
                     "(another writer committed first); reload the game and try again"
                 )
-            w = Writer(self.store, fold, record.entries, time)
+            w = Writer(self.site, fold, record.entries, time)
             for e in entries:
                 w.add(e)
             if not w.lines:
                 return record
-            gdir = self.store.game_dir(game_id)
+            gdir = self.site.game_dir(game_id)
             # Tell the mail loop before the commit point, so that a crash right after it still
             # leaves the marker (an unneeded marker only costs the loop a look).
-            self.store.mark_changed(game_id)
+            self.site.mark_changed(game_id)
             append_durable(
-                gdir / LOG_FILE, b"".join(x + b"\n" for x in w.lines), sync=self.store.fsync
+                gdir / LOG_FILE, b"".join(x + b"\n" for x in w.lines), sync=self.site.fsync
             )
             # Committed. The snapshot is only a cache: failing to write it (disk full...) must
             # not turn a durable commit into an error the caller would retry.
-            prefix = self.store._loader.committed(
-                game_id, expected_seq, fold, w.lines, w.all_entries
-            )
+            prefix = self.loader.committed(game_id, expected_seq, fold, w.lines, w.all_entries)
             warnings = list(record.warnings)
             try:
-                self.store._files.write_snapshot(gdir, fold, entries=w.all_entries)
-                self.store._files.write_checkpoint(
+                self.files.write_snapshot(gdir, fold, entries=w.all_entries)
+                self.files.write_checkpoint(
                     gdir, game_id, fold.seq, fold.envelope.head_hash, prefix
                 )
             except OSError as exc:

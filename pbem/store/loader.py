@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -27,20 +26,18 @@ from pbem.store.fsutil import append_durable, remove_temp_files
 from pbem.store.gamerecord import GameRecord
 from pbem.store.keys import SealError
 from pbem.store.loglines import LogEntries
-from pbem.store.payloads import ActionLine, SetupLine
-from pbem.store.records import LogEntry
+from pbem.store.payloads import SetupLine
 from pbem.store.registry import game_for
-from pbem.store.snapshots import STATE_CACHE
-
-if TYPE_CHECKING:
-    from pbem.store.store import Store
+from pbem.store.site import Site
+from pbem.store.snapshots import STATE_CACHE, SnapshotFiles
 
 
 class Loader:
     """Loads one store's games, and remembers per game how far its log was verified."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, site: Site, files: SnapshotFiles) -> None:
+        self.site = site
+        self.files = files
         self.verified: dict[str, tuple[int, str]] = {}
         """Per game, the last (seq, line hash) whose signatures this process checked: a commit
         right after a load then verifies only the new lines (see files.parse_log)."""
@@ -48,14 +45,14 @@ class Loader:
         """Per game, the last verified parse of its log, whose lines the next parse reuses."""
 
     def read_log(self, game_id: str, *, verify: bool, cached: bool = True) -> ParsedLog:
-        path = self.store.game_dir(game_id) / LOG_FILE
+        path = self.site.game_dir(game_id) / LOG_FILE
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            if not self.store.game_dir(game_id).is_dir():
-                raise StoreError(f"there is no game {game_id!r} in {self.store.data_dir}") from None
+            if not self.site.game_dir(game_id).is_dir():
+                raise StoreError(f"there is no game {game_id!r} in {self.site.data_dir}") from None
             raise IntegrityError("the log file is missing", game=game_id, path=str(path)) from None
-        keys = self.store._keys if verify else None
+        keys = self.site.keys if verify else None
         verified = self.verified.get(game_id) if cached else None
         prefix: Prefix | None = None
         if verify and cached and verified is None:
@@ -64,7 +61,7 @@ class Loader:
             # with those bytes, they are neither checked nor decoded again. Version 1 names only
             # the last line's hash: the lines before it are decoded and their chain checked (it
             # pins their bytes), only their signatures are skipped.
-            cp = self.store._files.read_checkpoint(game_id)
+            cp = self.files.read_checkpoint(game_id)
             if cp is not None and cp.size is not None and cp.digest is not None:
                 prefix = (cp.seq, cp.size, cp.digest, cp.head_hash, cp.moves or 0)
             elif cp is not None:
@@ -94,44 +91,22 @@ class Loader:
 
     def seed(self, game_id: str, log: ParsedLog) -> tuple[int, str]:
         setup = self.setup(game_id, log)
-        ctx = self.store._ctx(game_id, "seed")
-        raw = self.opened(game_id, setup.sealed_seed, ctx, what="line 1: the seed", file=LOG_FILE)
+        ctx = self.site.ctx(game_id, "seed")
+        raw = self.site.opened(
+            game_id, setup.sealed_seed, ctx, what="line 1: the seed", file=LOG_FILE
+        )
         d = msgspec.json.decode(raw)
         return int(d["seed"]), str(d["nonce"])
-
-    def opened(self, game_id: str, sealed: str, ctx: bytes, *, what: str, file: str) -> bytes:
-        """A sealed value of the game, opened; ``IntegrityError`` naming ``what`` and ``file``
-        (line 1) when it was altered or sealed with another key."""
-        try:
-            return self.store.keyring.unseal(sealed, ctx)
-        except SealError:
-            raise IntegrityError(
-                f"{what}: {SealError.REASON}",
-                game=game_id,
-                path=str(self.store.game_dir(game_id) / file),
-                line=1,
-            ) from None
-
-    def exact(self, game_id: str, entry: LogEntry) -> str | None:
-        p = entry.payload
-        if not isinstance(p, ActionLine) or p.sealed is None:
-            return None
-        raw = self.store.keyring.unseal(
-            p.sealed,
-            self.store._ctx(game_id, "notation", entry.seq),
-            where=f"{game_id} log.jsonl:{entry.seq}",
-        )
-        return raw.decode()
 
     def fold_lines(
         self, game_id: str, fold: Fold, log: ParsedLog, start: int, stop: int, *, check: bool
     ) -> None:
         """Fold log lines ``start..stop`` (1-based, inclusive) into ``fold``."""
-        path = str(self.store.game_dir(game_id) / LOG_FILE)
+        path = str(self.site.game_dir(game_id) / LOG_FILE)
         for n in range(start, stop + 1):
             entry = log.entries[n - 1]
             try:
-                fold.advance(entry, log.hash(n), self.exact(game_id, entry), check=check)
+                fold.advance(entry, log.hash(n), self.site.exact(game_id, entry), check=check)
             except ReplayMismatch as exc:
                 raise IntegrityError(
                     f"line {n}: replay mismatch: {exc}", game=game_id, path=path, line=n
@@ -148,7 +123,7 @@ class Loader:
             fold = Fold.from_setup(game, log.entries[0], seed, nonce)
         except ReplayMismatch as exc:
             raise IntegrityError(
-                str(exc), game=game_id, path=str(self.store.game_dir(game_id) / LOG_FILE), line=1
+                str(exc), game=game_id, path=str(self.site.game_dir(game_id) / LOG_FILE), line=1
             ) from None
         self.fold_lines(game_id, fold, log, 1, upto, check=check)
         return fold
@@ -165,7 +140,7 @@ class Loader:
             raise IntegrityError(
                 f"the setup line belongs to game {setup.game_id!r}, not to this directory",
                 game=game_id,
-                path=str(self.store.game_dir(game_id) / LOG_FILE),
+                path=str(self.site.game_dir(game_id) / LOG_FILE),
                 line=1,
             )
         try:
@@ -179,9 +154,9 @@ class Loader:
         # The snapshot first, then the log: a writer appends to the log before it replaces the
         # snapshot, so read in this order a concurrent commit can make the snapshot look behind
         # the log (harmless: repaired under the lock) but never ahead of it (tampering).
-        snapped = self.store._files.read_snapshot(game_id, verify=verify)
+        snapped = self.files.read_snapshot(game_id, verify=verify)
         log = self.read_log(game_id, verify=verify)
-        gdir = self.store.game_dir(game_id)
+        gdir = self.site.game_dir(game_id)
         if snapped is not None:
             try:
                 check_snapshot_against_log(
@@ -194,7 +169,7 @@ class Loader:
             except IntegrityError:
                 if self.holding(game_id):
                     raise
-                with self.store.lock(game_id):  # rule out a writer we raced with, then decide
+                with self.site.lock(game_id):  # rule out a writer we raced with, then decide
                     return self.open(game_id, verify=verify, full=full)
         needs_repair = (
             log.torn is not None
@@ -203,13 +178,13 @@ class Loader:
             or snapped[0].seq < log.seq
         )
         if needs_repair and not self.holding(game_id):
-            with self.store.lock(game_id):
+            with self.site.lock(game_id):
                 return self.open(game_id, verify=verify, full=full)
         warnings: list[str] = []
         if log.torn is not None:
             warnings.append(self.cut_torn_line(game_id, log))
         if log.missing_newline:
-            append_durable(gdir / LOG_FILE, b"\n", sync=self.store.fsync)
+            append_durable(gdir / LOG_FILE, b"\n", sync=self.site.fsync)
             warnings.append(
                 f"{game_id}: log.jsonl line {log.seq} lacked its newline (crash during a write); added it."
             )
@@ -221,7 +196,7 @@ class Loader:
             fold = Fold(
                 game,
                 snap.envelope,
-                self.store._files.snapshot_state(game_id, game, snap),
+                self.files.snapshot_state(game_id, game, snap),
                 seed,
                 nonce,
                 undo_stack=None,
@@ -233,7 +208,7 @@ class Loader:
         if fold is None:
             fold = self.full_fold(game_id, log, log.seq, check=False)
         if snapped is None or snapped[0].seq < log.seq:
-            self.store._files.write_snapshot(gdir, fold, entries=log.entries)
+            self.files.write_snapshot(gdir, fold, entries=log.entries)
             old = "missing" if snapped is None else f"at seq {snapped[0].seq}"
             warnings.append(
                 f"{game_id}: state.json was {old} while the log is at seq {log.seq} (a crash after a "
@@ -248,17 +223,17 @@ class Loader:
     def holding(self, game_id: str) -> bool:
         from pbem.store.fsutil import lock_is_held_here
 
-        return lock_is_held_here(self.store.game_dir(game_id) / LOCK_FILE)
+        return lock_is_held_here(self.site.game_dir(game_id) / LOCK_FILE)
 
     def cut_torn_line(self, game_id: str, log: ParsedLog) -> str:
-        gdir = self.store.game_dir(game_id)
+        gdir = self.site.game_dir(game_id)
         torn = log.torn or b""
         good = sum(len(x) + 1 for x in log.lines)
-        append_durable(gdir / TORN_FILE, torn + b"\n", sync=self.store.fsync)
+        append_durable(gdir / TORN_FILE, torn + b"\n", sync=self.site.fsync)
         fd = os.open(gdir / LOG_FILE, os.O_WRONLY)
         try:
             os.ftruncate(fd, good)
-            if self.store.fsync:
+            if self.site.fsync:
                 os.fsync(fd)
         finally:
             os.close(fd)

@@ -8,7 +8,7 @@ import contextlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
@@ -27,10 +27,8 @@ from pbem.store.records import (
     encoder,
     seal_record,
 )
+from pbem.store.site import Site
 from pbem.store.summary import append_summaries, summary_of
-
-if TYPE_CHECKING:
-    from pbem.store.store import Store
 
 STATE_CACHE = 256
 """How many decoded engine states (and parsed logs) a Store keeps (per process, least recently used
@@ -40,8 +38,8 @@ dropped)."""
 class SnapshotFiles:
     """Writes and reads one store's snapshots and checkpoints, sealing and signing them."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, site: Site) -> None:
+        self.site = site
         self.states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
         """Per game, the last (sealed bytes, decoded state) sealed or opened."""
 
@@ -50,14 +48,14 @@ class SnapshotFiles:
         encoded in the version of the engine encoding sealed in ``like``, when the engine has more
         than one (``encode_state_like``): a snapshot written before the current one verifies."""
         env = fold.envelope
-        keyring = self.store.keyring
+        keyring = self.site.keyring
         encoded = fold.game.encode_state(fold.state)
         encode_like = getattr(fold.game, "encode_state_like", None)
         if like is not None and encode_like is not None:
             with contextlib.suppress(SealError, ValueError, msgspec.DecodeError):
-                old = keyring.unseal(like.state, self.store._ctx(env.game_id, "state", like.seq))
+                old = keyring.unseal(like.state, self.site.ctx(env.game_id, "state", like.seq))
                 encoded = encode_like(fold.state, old)
-        sealed = keyring.seal(encoded, self.store._ctx(env.game_id, "state", env.seq))
+        sealed = keyring.seal(encoded, self.site.ctx(env.game_id, "state", env.seq))
         self.remember_state(env.game_id, sealed, fold.state)
         snap = Snapshot(
             game_id=env.game_id,
@@ -77,8 +75,8 @@ class SnapshotFiles:
         if hit is not None and hit[0] == snap.state:
             self.states.move_to_end(game_id)
             return hit[1]
-        ctx = self.store._ctx(game_id, "state", snap.seq)
-        raw = self.store._loader.opened(
+        ctx = self.site.ctx(game_id, "state", snap.seq)
+        raw = self.site.opened(
             game_id, snap.state, ctx, what="the engine state", file=SNAPSHOT_FILE
         )
         state = game.decode_state(raw)
@@ -103,22 +101,22 @@ class SnapshotFiles:
         # the next load repairs (writing the summary again); see pbem.store.summary.
         if index:
             append_summaries(
-                self.store.data_dir, [summary_of(fold.envelope, fold.game, fold.state, entries)]
+                self.site.data_dir, [summary_of(fold.envelope, fold.game, fold.state, entries)]
             )
-        body = self.snapshot_body(fold, self.store.keyring.key_id)
-        data = seal_record(body, self.store.keyring.sign(SNAPSHOT_DOMAIN + body)) + b"\n"
+        body = self.snapshot_body(fold, self.site.keyring.key_id)
+        data = seal_record(body, self.site.keyring.sign(SNAPSHOT_DOMAIN + body)) + b"\n"
         # The data is synced before the rename (a crash never leaves a torn snapshot), the rename
         # is not: a crash may bring back the previous snapshot, which is behind the log and rolled
         # forward by the next load, exactly like a crash between the append and this write.
-        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.store.fsync, sync_dir=False)
+        atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.site.fsync, sync_dir=False)
 
     def read_checkpoint(self, game_id: str) -> Checkpoint | None:
-        path = self.store.game_dir(game_id) / CHECKPOINT_FILE
+        path = self.site.game_dir(game_id) / CHECKPOINT_FILE
         try:
             data = path.read_bytes()
         except FileNotFoundError:
             return None
-        return parse_checkpoint(data, self.store._keys, game=game_id, path=str(path))
+        return parse_checkpoint(data, self.site.keys, game=game_id, path=str(path))
 
     def write_checkpoint(
         self,
@@ -135,7 +133,7 @@ class SnapshotFiles:
         torn one means a full check."""
         if prefix is None:
             cp = Checkpoint(
-                v=1, game_id=game_id, seq=seq, head_hash=head_hash, key=self.store.keyring.key_id
+                v=1, game_id=game_id, seq=seq, head_hash=head_hash, key=self.site.keyring.key_id
             )
         else:
             cp = Checkpoint(
@@ -146,18 +144,18 @@ class SnapshotFiles:
                 size=prefix[0],
                 digest=prefix[1],
                 moves=prefix[2],
-                key=self.store.keyring.key_id,
+                key=self.site.keyring.key_id,
             )
         body = encoder.encode(cp)
-        data = seal_record(body, self.store.keyring.sign(CHECKPOINT_DOMAIN + body)) + b"\n"
+        data = seal_record(body, self.site.keyring.sign(CHECKPOINT_DOMAIN + body)) + b"\n"
         atomic_write(gdir / CHECKPOINT_FILE, data, sync=False)
 
     def read_snapshot(self, game_id: str, *, verify: bool) -> tuple[Snapshot, bytes] | None:
-        path = self.store.game_dir(game_id) / SNAPSHOT_FILE
+        path = self.site.game_dir(game_id) / SNAPSHOT_FILE
         try:
             data = path.read_bytes()
         except FileNotFoundError:
             return None
         return parse_snapshot(
-            data, self.store._keys if verify else None, game=game_id, path=str(path)
+            data, self.site.keys if verify else None, game=game_id, path=str(path)
         )

@@ -8,7 +8,9 @@ most (a) an incomplete last line, which it cuts off (the caller never saw that c
 signature, a broken chain, or a replay that disagrees with a line is an :class:`IntegrityError`
 naming the game, the file and the line: that game stops, the others go on.
 
-:class:`Store` is the one public face over four parts, each with one job: :class:`Committer`
+:class:`Store` is the one public face over sibling parts that it wires, each given the
+:class:`~pbem.store.site.Site` (paths, keys, locks, sealing) and the siblings it uses, none reaching
+back into the store: :class:`Committer`
 (creating games and the commit transaction, its requests turned into lines by :class:`Writer`),
 :class:`Loader` (reading logs, rolling snapshots forward, crash recovery, and the caches of what
 was verified), :class:`SnapshotFiles` (the snapshot and checkpoint files and the decoded-state
@@ -22,19 +24,18 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from pbem.errors import CommandError, IntegrityError, StoreError
 from pbem.model import GAME_ID_RE, all_game_ids
 from pbem.store.committer import CREATING_DIR, Committer
 from pbem.store.entries import NewEntry
-from pbem.store.files import LOCK_FILE, LOG_FILE, SNAPSHOT_FILE
-from pbem.store.fold import context
-from pbem.store.fsutil import ensure_private_dir, file_lock, fsync_dir, make_private
+from pbem.store.files import LOG_FILE, SNAPSHOT_FILE
+from pbem.store.fsutil import ensure_private_dir, file_lock, make_private
 from pbem.store.gamerecord import GameRecord, HistoryItem, VerifyReport
 from pbem.store.keys import Keyring, check_keys_outside
 from pbem.store.loader import Loader
 from pbem.store.records import encoder
+from pbem.store.site import CHANGED_DIR, Site
 from pbem.store.snapshots import SnapshotFiles
 from pbem.store.summary import (
     R,
@@ -60,8 +61,6 @@ __all__ = [
 ]
 
 SERVICE_LOCK = ".service.lock"
-CHANGED_DIR = "outbox/dirty"
-"""Where :meth:`Store.mark_changed` leaves its markers (read by the mail loop's journal)."""
 
 
 @contextlib.contextmanager
@@ -85,36 +84,24 @@ class Store:
         """Only benchmarks turn this off, to measure its cost."""
         check_keys_outside(keyring.keys_dir, self.data_dir)
         make_private(self.data_dir)  # 0700, whatever an older version or the umask left
-        self._keys_cache: dict[str, Any] | None = None
-        self._files = SnapshotFiles(self)
-        self._loader = Loader(self)
-        self._committer = Committer(self)
-        self._verifier = Verifier(self)
-
-    @property
-    def _keys(self) -> dict[str, Any]:
-        """The verification keys, built on first use (an idle tick verifies nothing and so does
-        not import cryptography)."""
-        if self._keys_cache is None:
-            self._keys_cache = self.keyring.verification_keys()
-        return self._keys_cache
+        # The parts are siblings, each given the site and the siblings it uses (none reaches
+        # back into the store).
+        self._site = site = Site(self.data_dir, keyring, fsync=fsync)
+        self._files = SnapshotFiles(site)
+        self._loader = Loader(site, self._files)
+        self._committer = Committer(site, self._loader, self._files)
+        self._verifier = Verifier(site, self._loader, self._files, self.game_ids)
 
     # ------------------------------------------------------------------ paths and locks
 
     def mark_changed(self, game_id: str) -> None:
         """Leave a marker ``outbox/dirty/<game>`` for the mail loop: this game has news to mail
         (a new game, a move, a GM's undo...). The loop's next tick mails everyone and removes it."""
-        d = ensure_private_dir(self.data_dir / CHANGED_DIR)
-        fd = os.open(d / game_id, os.O_WRONLY | os.O_CREAT, 0o600)
-        os.close(fd)
-        if self.fsync:
-            fsync_dir(d)
+        self._site.mark_changed(game_id)
 
     def game_dir(self, game_id: str) -> Path:
         """The directory of a game (the id is checked: it becomes a path)."""
-        if not GAME_ID_RE.match(game_id):
-            raise StoreError(f"{game_id!r} is not a game id (like fc-7k3q)")
-        return self.data_dir / game_id
+        return self._site.game_dir(game_id)
 
     def game_ids(self, known: Mapping[str, object] | None = None) -> list[str]:
         """The ids of every game, sorted. No file is opened (cheap with 10,000 games). A game id
@@ -145,18 +132,10 @@ class Store:
             return False
         return (self.game_dir(game_id) / LOG_FILE).exists()
 
-    @contextlib.contextmanager
-    def lock(self, game_id: str) -> Iterator[None]:
+    def lock(self, game_id: str) -> contextlib.AbstractContextManager[None]:
         """Exclusive lock of one game (reentrant in this thread). Commit takes it itself; hold it
         across load + commit to make a read-modify-write sequence atomic."""
-        gdir = self.game_dir(game_id)
-        if not gdir.is_dir():
-            raise StoreError(f"there is no game {game_id!r} in {self.data_dir}")
-        with file_lock(gdir / LOCK_FILE, what=f"game {game_id}"):
-            yield
-
-    def _ctx(self, game_id: str, purpose: str, seq: int | None = None) -> bytes:
-        return context(game_id, purpose, seq)
+        return self._site.lock(game_id)
 
     # ------------------------------------------------------------------ create and commit
 

@@ -4,8 +4,7 @@ line in the list index. Read-only for the games; damage is reported, never repai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -13,7 +12,10 @@ from pbem.errors import IntegrityError, StoreError
 from pbem.store.files import LOG_FILE, SNAPSHOT_FILE, check_snapshot_against_log, checkpoint_matches
 from pbem.store.fold import Fold
 from pbem.store.gamerecord import VerifyReport
+from pbem.store.loader import Loader
 from pbem.store.records import LogEntry, Snapshot
+from pbem.store.site import Site
+from pbem.store.snapshots import SnapshotFiles
 from pbem.store.summary import (
     SUMMARY_FILE,
     Summary,
@@ -23,15 +25,18 @@ from pbem.store.summary import (
     summary_of,
 )
 
-if TYPE_CHECKING:
-    from pbem.store.store import Store
-
 
 class Verifier:
     """Verifies one store's games."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(
+        self, site: Site, loader: Loader, files: SnapshotFiles, game_ids: Callable[[], list[str]]
+    ) -> None:
+        self.site = site
+        self.loader = loader
+        self.files = files
+        self.game_ids = game_ids
+        """The store's games (``Store.game_ids``), for :meth:`verify_all`."""
 
     def check_summary(
         self,
@@ -43,16 +48,16 @@ class Verifier:
         """Compare the list index's line for a game with the verified state; rewrite it and return a
         warning if it differs."""
         if index is None:
-            index = read_summaries(self.store.data_dir)
+            index = read_summaries(self.site.data_dir)
         want = summary_of(fold.envelope, fold.game, fold.state, entries)
         have = index.get(game_id)
         if have == want:
             return None
-        append_summaries(self.store.data_dir, [want])
+        append_summaries(self.site.data_dir, [want])
         index[game_id] = want
         what = "missing" if have is None else f"stale or altered (it said seq {have.seq})"
         return (
-            f"{game_id}: its line in the list index ({self.store.data_dir / SUMMARY_FILE}) was {what}; "
+            f"{game_id}: its line in the list index ({self.site.data_dir / SUMMARY_FILE}) was {what}; "
             "rewrote it from the verified game."
         )
 
@@ -65,7 +70,7 @@ class Verifier:
         if snap.envelope != fold.envelope:
             return False
         try:
-            state = self.store._files.snapshot_state(game_id, fold.game, snap)
+            state = self.files.snapshot_state(game_id, fold.game, snap)
         except (IntegrityError, ValueError, msgspec.DecodeError):
             return False
         return bool(state == fold.state)
@@ -73,15 +78,13 @@ class Verifier:
     def verify(self, game_id: str, *, index: dict[str, Summary] | None = None) -> VerifyReport:
         """:meth:`Store.verify`: every check of one game, in order."""
         # Long on purpose: every check of a game in order (signatures, chain, replay, snapshot, index).
-        gdir = self.store.game_dir(game_id)
+        gdir = self.site.game_dir(game_id)
         report = VerifyReport(game_id=game_id, ok=False)
         try:
-            snapped = self.store._files.read_snapshot(
-                game_id, verify=True
-            )  # before the log: see _open
-            log = self.store._loader.read_log(game_id, verify=True, cached=False)
+            snapped = self.files.read_snapshot(game_id, verify=True)  # before the log: see _open
+            log = self.loader.read_log(game_id, verify=True, cached=False)
             report.seq = log.seq
-            cp = self.store._files.read_checkpoint(game_id)  # a forged one is an IntegrityError
+            cp = self.files.read_checkpoint(game_id)  # a forged one is an IntegrityError
             if log.torn is not None:
                 report.warnings.append(
                     f"{game_id}: log.jsonl line {log.seq + 1} is incomplete (a crash during a write); "
@@ -105,12 +108,12 @@ class Verifier:
                         f"{game_id}: state.json is at seq {snap.seq}, the log at {log.seq} (a crash after "
                         "a commit); loading the game rolls it forward."
                     )
-            fold = self.store._loader.full_fold(
+            fold = self.loader.full_fold(
                 game_id, log, snapped[0].seq if snapped else log.seq, check=True
             )
             if snapped is not None:
                 snap, body = snapped
-                if self.store._files.snapshot_body(fold, snap.key, like=snap) != body:
+                if self.files.snapshot_body(fold, snap.key, like=snap) != body:
                     if not self.same_position(game_id, fold, snap):
                         raise IntegrityError(
                             "the snapshot differs from the replay of the log (it was altered, or written by a different engine version)",
@@ -122,7 +125,7 @@ class Verifier:
                         f"{game_id}: state.json holds the replayed position in an older engine "
                         "encoding; the next commit writes it anew."
                     )
-                self.store._loader.fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=True)
+                self.loader.fold_lines(game_id, fold, log, snap.seq + 1, log.seq, check=True)
             report.ok = True
             report.replayed = True
             if cp is not None and not checkpoint_matches(cp, log):
@@ -138,20 +141,18 @@ class Verifier:
             report.error = exc
             # Show the damage in 'pbem admin list' until the game is repaired (its next snapshot
             # writes a fresh line).
-            have = (index if index is not None else read_summaries(self.store.data_dir)).get(
-                game_id
-            )
+            have = (index if index is not None else read_summaries(self.site.data_dir)).get(game_id)
             if have is None or have.error != str(exc):
-                append_summaries(self.store.data_dir, [damaged(game_id, str(exc))])
+                append_summaries(self.site.data_dir, [damaged(game_id, str(exc))])
         return report
 
     def verify_all(self) -> list[VerifyReport]:
         """:meth:`Store.verify_all`."""
         out: list[VerifyReport] = []
-        index = read_summaries(self.store.data_dir)
-        for gid in self.store.game_ids():
+        index = read_summaries(self.site.data_dir)
+        for gid in self.game_ids():
             try:
-                out.append(self.store.verify(gid, index=index))
+                out.append(self.verify(gid, index=index))
             except StoreError as exc:
                 out.append(
                     VerifyReport(game_id=gid, ok=False, error=IntegrityError(str(exc), game=gid))

@@ -3,7 +3,7 @@ checked against the game as it is at that point of the commit, then signed and f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from pbem.errors import CommandError, ConflictError, GameStopped
 from pbem.model import check_player, iso_time
@@ -43,16 +43,14 @@ from pbem.store.payloads import (
     ViewAccessLine,
 )
 from pbem.store.records import line_hash, new_entry
-
-if TYPE_CHECKING:
-    from pbem.store.store import Store
+from pbem.store.site import Site
 
 
 class Writer:
     """Turns requests into signed lines, advancing the fold as it goes."""
 
-    def __init__(self, store: Store, fold: Fold, entries: LogEntries, time: str) -> None:
-        self.store = store
+    def __init__(self, site: Site, fold: Fold, entries: LogEntries, time: str) -> None:
+        self.site = site
         self.fold = fold
         self.game_id = fold.envelope.game_id
         self.time = time
@@ -79,9 +77,9 @@ class Writer:
             time=self.time,
             msgid=msgid,
             prev=fold.envelope.head_hash,
-            key=self.store.keyring.key_id,
+            key=self.site.keyring.key_id,
         )
-        line = self.store._committer.sign_line(entry)
+        line = self.site.sign_line(entry)
         h = line_hash(line)
         fold.advance(entry, h, None, check=False, engine_done=engine_done)
         self.lines.append(line)
@@ -166,7 +164,7 @@ class Writer:
         public, exact, events = self.fold.apply_action(seq, e.seat, action)
         sealed = None
         if exact != public:
-            sealed = self.store.keyring.seal(exact.encode(), context(gid, "notation", seq))
+            sealed = self.site.keyring.seal(exact.encode(), context(gid, "notation", seq))
         line = ActionLine(
             events=public_events(events),
             notation=public,
@@ -241,7 +239,7 @@ class Writer:
         notations: dict[str, str] = {}
         entries = self.all_entries
         for i in entries.sealed_candidates():  # only lines that may hold one are decoded
-            exact = self.store._loader.exact(self.game_id, entries[i])
+            exact = self.site.exact(self.game_id, entries[i])
             if exact is not None:
                 notations[str(i + 1)] = exact
         self._emit(RevealLine(nonce=self.fold.nonce, notations=notations, seed=self.fold.seed))

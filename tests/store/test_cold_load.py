@@ -205,7 +205,7 @@ def test_cold_commits_to_the_end_keep_the_summary_and_the_reveal_right(
     reveal = final.entries[-1].payload
     assert isinstance(reveal, RevealLine)
     hidden = {
-        str(e.seq): store._loader.exact(gid, e)
+        str(e.seq): store._site.exact(gid, e)
         for e in final.entries
         if isinstance(e.payload, ActionLine) and e.payload.sealed is not None
     }

@@ -44,7 +44,7 @@ def test_verbotene_stadt_secret_choices_are_sealed_then_revealed(
     gid = store.create("verbotene-stadt", PLAYERS, {}, 77, T0)
     rec = bot_moves(store, gid, clock, 40)
     secret = [
-        store._loader.exact(gid, e)
+        store._site.exact(gid, e)
         for e in rec.entries
         if isinstance(e.payload, ActionLine) and e.payload.sealed is not None
     ]

@@ -20,7 +20,7 @@ from pbem.store.files import SNAPSHOT_FILE, parse_snapshot
 def _state_version(store: Store, gid: str) -> int:
     data = (store.game_dir(gid) / SNAPSHOT_FILE).read_bytes()
     snap, _ = parse_snapshot(data, None, game=gid, path="state.json")
-    raw = store.keyring.unseal(snap.state, store._ctx(gid, "state", snap.seq))
+    raw = store.keyring.unseal(snap.state, store._site.ctx(gid, "state", snap.seq))
     fields = msgspec.json.decode(raw) if raw[:1] == b"{" else msgspec.msgpack.decode(raw)
     return int(fields["version"])
 
