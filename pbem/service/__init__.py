@@ -227,10 +227,6 @@ class Service:
         this itself before every commit and after creating a game; this is for everything else."""
         self.journal.mark_dirty(game_id)
 
-    def notified_seq(self, game_id: str) -> int:
-        """The last log line whose mails are queued."""
-        return self.journal.notified(game_id).seq
-
     def dirty_games(self) -> list[str]:
         return self.journal.dirty_games()
 

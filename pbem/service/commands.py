@@ -31,10 +31,6 @@ from pbem.service.ports import COMPUTER_PREFIX
 from pbem.service.prefs import MailMode, Prefs
 from pbem.store import Back, NewEntry, Replace, Vacation
 from pbem.store.fold import walk
-from pbem.store.payloads import MessageLine, RevealLine, SetupLine, ViewAccessLine
-
-HISTORY_SKIP = (SetupLine, MessageLine, RevealLine, ViewAccessLine)
-"""Lines HISTORY does not tell of."""
 
 
 @dataclass
@@ -150,7 +146,7 @@ def history_lines(desk: Desk, seated: Seated) -> list[str]:
     out: list[str] = []
     for step in walk(record.entries):
         line = step.entry.payload
-        if isinstance(line, HISTORY_SKIP):
+        if not line.TOLD:
             continue
         lines = describe_line(record.game, line, names, players)
         if step.move is not None:

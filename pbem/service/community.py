@@ -34,6 +34,7 @@ from pbem.rules.base import Decision, derive_rng
 from pbem.service.facts import format_due
 from pbem.service.timers import base_due, position_time
 from pbem.store import ActionEntry, GameRecord
+from pbem.store.fold import last_position
 from pbem.store.fsutil import atomic_write
 from pbem.store.payloads import BackLine, VacationLine
 
@@ -195,6 +196,7 @@ class Away:
 def vacations(record: GameRecord) -> list[Away]:
     """Every vacation of the game, a ``back`` line cutting the running one of its seat short."""
     out: list[Away] = []
+    # Its own pass, not fold.walk: move numbers mean nothing here, only vacation and back lines.
     for e in record.entries:
         match e.payload:
             case VacationLine(seat=seat, start=start, until=until):
@@ -355,12 +357,8 @@ class Reminders:
 
 
 def _position_seq(record: GameRecord) -> int:
-    from pbem.service.timers import POSITION_LINES
-
-    for e in reversed(record.entries):
-        if isinstance(e.payload, POSITION_LINES):
-            return e.seq
-    return 0
+    line = last_position(record.entries)
+    return line.seq if line is not None else 0
 
 
 def next_wakeup(record: GameRecord, mark: SentMark) -> datetime | None:

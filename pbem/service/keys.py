@@ -14,7 +14,7 @@ from pbem.service.journal import AwaitingMark, Journal
 from pbem.service.mailer import Mailer, join, reply_tail
 from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort
 from pbem.store import GameRecord, Store
-from pbem.store.payloads import ActionLine
+from pbem.store.fold import has_started
 
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
@@ -53,9 +53,7 @@ class KeyDesk:
         crypto = self._crypto()
         if crypto is None or privacy_of(record) != "required":
             return []
-        if self.journal.notified(record.envelope.game_id).seq > 0 or any(
-            isinstance(e.payload, ActionLine) for e in record.entries
-        ):
+        if self.journal.notified(record.envelope.game_id).seq > 0 or has_started(record.entries):
             return []  # started: a key that expires later falls back per mail instead
         now = self.clock()
         env = record.envelope

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from pbem.commands.describe import describe_line
-from pbem.i18n import N_, _
+from pbem.i18n import _
 from pbem.mail.parse import ParsedMail
 from pbem.service.facts import moves_played
 from pbem.service.journal import Journal, NotifiedMark
@@ -24,22 +24,11 @@ from pbem.service.prefs import MailMode, Prefs
 from pbem.store import GameRecord, Store
 from pbem.store.payloads import (
     ActionLine,
-    DeadlineLine,
-    MessageLine,
-    PauseLine,
     ReplaceLine,
-    ResumeLine,
-    RevealLine,
-    SetupLine,
-    UndoLine,
-    ViewAccessLine,
 )
 from pbem.store.records import LogEntry
 
 MailKind = Literal["start", "turn", "moved", "over"]
-
-QUIET = (MessageLine, ViewAccessLine, RevealLine)
-"""Log lines that send nobody a mail by themselves."""
 
 MAX_EVENTS = 60
 """Event sentences in one mail (a player back from a long silence gets the latest)."""
@@ -91,22 +80,11 @@ def who_gets(s: Situation) -> dict[int, MailKind]:
     return out
 
 
-GM_SUBJECTS: dict[type, str] = {
-    PauseLine: N_("game paused"),
-    ResumeLine: N_("game resumed"),
-    DeadlineLine: N_("deadline set"),
-    ReplaceLine: N_("seat replaced"),
-    UndoLine: N_("a move was taken back"),
-}
-"""The subject of a mail that tells of a GM's change (one event, one subject)."""
-
-
 def gm_subject(new_lines: list[LogEntry]) -> str:
     """The subject of the latest GM change among ``new_lines`` ("" when there is none)."""
     for e in reversed(new_lines):
-        what = GM_SUBJECTS.get(type(e.payload))
-        if what is not None:
-            return what
+        if e.payload.GM_SUBJECT:
+            return e.payload.GM_SUBJECT
     return ""
 
 
@@ -133,7 +111,7 @@ def situation_of(
         seats=tuple(env.seats()),
         started=mark.seq == 0,
         status=env.status,
-        gm_changed=any(not isinstance(e.payload, (ActionLine, *QUIET)) for e in new_lines),
+        gm_changed=any(not (e.payload.PLAYER_MOVE or e.payload.QUIET) for e in new_lines),
         pending_before=frozenset(mark.pending),
         pending_now=frozenset(d.seat for d in record.pending()),
         actors=frozenset(actors),
@@ -204,7 +182,7 @@ class Notifier:
             self.journal.clear_dirty(game_id)
             return n
         new_lines = record.entries[done:]  # line n is entries[n - 1]: only these are decoded
-        if done > 0 and all(isinstance(e.payload, QUIET) for e in new_lines):
+        if done > 0 and all(e.payload.QUIET for e in new_lines):
             # Only bookkeeping since the last mails (answered messages, a GM's look): no mail.
             mark.seq = record.seq
             self.journal.save_notified(game_id, mark)
@@ -297,7 +275,7 @@ class Notifier:
         names, players = self.mailer.names(record)
         out: list[str] = []
         for e in record.entries[since:]:
-            if not isinstance(e.payload, (SetupLine, *QUIET)):
+            if e.payload.TOLD:
                 out.extend(describe_line(record.game, e.payload, names, players))
         return out[-MAX_EVENTS:]
 

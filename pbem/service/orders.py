@@ -38,6 +38,8 @@ def current_token(record: GameRecord, seat: int, turn: int) -> bool:
     if turn > moves:
         return False
     n = 0
+    # Its own pass, not fold.walk: a mail's position counts every action and undo line as the
+    # mail's move number did when it was sent (taken-back moves included), not the moves in effect.
     for e in record.entries:
         match e.payload:
             case ActionLine(seat=mover):

@@ -8,17 +8,7 @@ from datetime import datetime, timedelta
 from pbem.model import parse_time
 from pbem.rules.base import Decision
 from pbem.store import GameRecord
-from pbem.store.payloads import (
-    ActionLine,
-    DeadlineLine,
-    ReplaceLine,
-    ResumeLine,
-    SetupLine,
-    UndoLine,
-)
-
-POSITION_LINES = (SetupLine, ActionLine, UndoLine, ResumeLine, ReplaceLine, DeadlineLine)
-"""Log lines that start a deadline's clock again."""
+from pbem.store.fold import last_position
 
 
 def next_due(record: GameRecord) -> datetime | None:
@@ -53,7 +43,5 @@ def base_due(record: GameRecord, decision: Decision, since: datetime) -> datetim
 
 def position_time(record: GameRecord) -> datetime:
     """When the position last changed (a deadline runs from there)."""
-    for e in reversed(record.entries):
-        if isinstance(e.payload, POSITION_LINES):
-            return parse_time(e.time)
-    return parse_time(record.envelope.created)
+    line = last_position(record.entries)
+    return parse_time(line.time if line is not None else record.envelope.created)

@@ -298,6 +298,20 @@ def moves_in_effect(entries: Sequence[LogEntry]) -> list[int]:
     return stack
 
 
+def last_position(entries: Sequence[LogEntry]) -> LogEntry | None:
+    """The latest line that makes a new position (its kind ``RESTARTS_CLOCK``): a deadline's
+    clock runs from its time. The one backward walk of the log; None before any."""
+    for e in reversed(entries):
+        if e.payload.RESTARTS_CLOCK:
+            return e
+    return None
+
+
+def has_started(entries: Sequence[LogEntry]) -> bool:
+    """Whether any seat has moved yet (an action line, even one taken back later)."""
+    return any(e.payload.PLAYER_MOVE for e in entries)
+
+
 def walk(entries: Sequence[LogEntry]) -> Iterator[Step]:
     """Every line in order, each action numbered if it is still in effect."""
     live = set(moves_in_effect(entries))

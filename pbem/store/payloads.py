@@ -19,12 +19,28 @@ from typing import Any, ClassVar, TypeAlias
 
 import msgspec
 
+from pbem.i18n import N_
 from pbem.store.entries import Source
 
 
 class _Payload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """The facts every reader of the log asks of a kind of line are class attributes here, set
+    once per kind (a new kind of line says them where it is defined; readers ask the type)."""
+
     KIND: ClassVar[str]
     """The line's ``kind``."""
+    QUIET: ClassVar[bool] = False
+    """Sends nobody a mail by itself (bookkeeping: a handled message, a look, the reveal)."""
+    TOLD: ClassVar[bool] = True
+    """Told to players: a sentence in HISTORY and in the mails' list of what happened."""
+    PLAYER_MOVE: ClassVar[bool] = False
+    """A seat's own move: the one kind of line that is not "the GM (or the service) changed
+    something" when it is not quiet."""
+    RESTARTS_CLOCK: ClassVar[bool] = False
+    """Counts as a new position: the clock of the decisions owed starts again from its time."""
+    GM_SUBJECT: ClassVar[str] = ""
+    """The subject of a mail that tells of this change ("" when it has none of its own); marked
+    for translation, translated when the mail is built."""
 
 
 class SetupPlayer(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -46,6 +62,8 @@ class SetupLine(_Payload, kw_only=True):
     """Line 1: the game, its players and options, and the seed, sealed, with its commitment."""
 
     KIND: ClassVar[str] = "setup"
+    TOLD: ClassVar[bool] = False
+    RESTARTS_CLOCK: ClassVar[bool] = True
     commitment_scheme: str
     game_id: str
     game_name: str
@@ -61,6 +79,8 @@ class ActionLine(_Payload, kw_only=True, omit_defaults=True):
     secret."""
 
     KIND: ClassVar[str] = "action"
+    PLAYER_MOVE: ClassVar[bool] = True
+    RESTARTS_CLOCK: ClassVar[bool] = True
     events: list[LoggedEvent]
     notation: str
     """The public notation."""
@@ -74,6 +94,8 @@ class UndoLine(_Payload, kw_only=True):
     """The last action still in effect is taken back."""
 
     KIND: ClassVar[str] = "undo"
+    RESTARTS_CLOCK: ClassVar[bool] = True
+    GM_SUBJECT: ClassVar[str] = N_("a move was taken back")
     notation: str
     """The public notation of the action taken back."""
     reason: str
@@ -87,6 +109,8 @@ class ReplaceLine(_Payload, kw_only=True, omit_defaults=True):
     """Another player takes over a seat."""
 
     KIND: ClassVar[str] = "replace"
+    RESTARTS_CLOCK: ClassVar[bool] = True
+    GM_SUBJECT: ClassVar[str] = N_("seat replaced")
     email: str
     name: str
     previous: str
@@ -99,12 +123,15 @@ class ReplaceLine(_Payload, kw_only=True, omit_defaults=True):
 
 class PauseLine(_Payload, kw_only=True):
     KIND: ClassVar[str] = "pause"
+    GM_SUBJECT: ClassVar[str] = N_("game paused")
     reason: str
     source: Source
 
 
 class ResumeLine(_Payload, kw_only=True):
     KIND: ClassVar[str] = "resume"
+    RESTARTS_CLOCK: ClassVar[bool] = True
+    GM_SUBJECT: ClassVar[str] = N_("game resumed")
     source: Source
 
 
@@ -121,6 +148,8 @@ class RevealLine(_Payload, kw_only=True):
     """The seed, its nonce and every sealed notation, made public at the end."""
 
     KIND: ClassVar[str] = "reveal"
+    QUIET: ClassVar[bool] = True
+    TOLD: ClassVar[bool] = False
     nonce: str
     notations: dict[str, str]
     """``{"<seq>": exact notation}`` of every action whose notation was sealed."""
@@ -131,6 +160,8 @@ class ViewAccessLine(_Payload, kw_only=True):
     """Someone looked at a seat's private view."""
 
     KIND: ClassVar[str] = "view-access"
+    QUIET: ClassVar[bool] = True
+    TOLD: ClassVar[bool] = False
     by: str
     seat: int
 
@@ -139,6 +170,8 @@ class DeadlineLine(_Payload, kw_only=True):
     """The deadline of one decision kind (``*``: every one); both ``None`` clears it."""
 
     KIND: ClassVar[str] = "deadline"
+    RESTARTS_CLOCK: ClassVar[bool] = True
+    GM_SUBJECT: ClassVar[str] = N_("deadline set")
     at: str | None
     kind: str
     seconds: int | None
@@ -149,6 +182,8 @@ class MessageLine(_Payload, kw_only=True):
     """A mail handled without changing the game (its Message-ID is the line's ``msgid``)."""
 
     KIND: ClassVar[str] = "message"
+    QUIET: ClassVar[bool] = True
+    TOLD: ClassVar[bool] = False
     outcome: str
     seat: int | None
 
