@@ -448,10 +448,6 @@ def expire(service: Service, game_id: str, now: datetime) -> int:
     return on_timer(service, game_id, now)
 
 
-def sleep_until(seconds: float) -> None:
-    time.sleep(max(0.0, seconds))
-
-
 # ====================================================================== the daemon
 
 

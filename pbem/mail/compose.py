@@ -552,14 +552,3 @@ def images(ctx: MailContext) -> list[tuple[str, bytes]]:
     if pic is None:
         return []
     return [(p.cid, p.png) for p in getattr(pic, "images", [pic])]
-
-
-def longest_line(text: str) -> int:
-    """Width check used by tests and by the service before sending."""
-    return max((len(ln) for ln in text.splitlines()), default=0)
-
-
-def address_line(name: str, addr: str) -> str:
-    from email.utils import formataddr
-
-    return formataddr((name, addr))

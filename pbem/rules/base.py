@@ -278,11 +278,6 @@ def recorded_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
-def seats_in_order(first: Seat, n: int) -> Sequence[Seat]:
-    """Seats clockwise starting at ``first``."""
-    return [(first + i) % n for i in range(n)]
-
-
 _WHO_KEYS = frozenset({"seat", "to", "from", "roller", "mover", "doubter", "closed_by"})
 
 

@@ -35,7 +35,6 @@ from pbem.rules.forbidden_city.notation import (
 from pbem.rules.forbidden_city.tiles import (
     DIRECTION_NAMES,
     OPP,
-    TileDef,
     components,
     orientations,
     tile,
@@ -865,10 +864,6 @@ class ForbiddenCity:
         return plain_sentence(kind, d, names or colours(4))
 
     # -- helpers for tools and tests ----------------------------------------------------------------
-
-    def tile_def(self, tile_id: str) -> TileDef:
-        """The definition of a player tile (edges, colours, advisors, dragon)."""
-        return tile(tile_id)
 
 
 COLOUR = "colour"

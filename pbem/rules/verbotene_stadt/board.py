@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, TypeAlias
@@ -225,10 +225,6 @@ class Board:
         """``"red-hat"``."""
         return f"{self.card_colours[card // 3]}-{PIECES[card % 3]}"
 
-    def card_colour(self, card: Card) -> int:
-        """The colour index (= pavilion number - 1) of a card."""
-        return card // 3
-
     def _initial_positions(self) -> tuple[Cell, ...]:
         # The data's proposal: hat colour = row of the start block, body colour = column.
         xs = sorted({self.xy(c)[0] for c in self.start_yellow})
@@ -363,8 +359,3 @@ def board_picture() -> str:
 def default_board() -> Board:
     """The board of the shipped data file (loaded once)."""
     return Board(load_components())
-
-
-def cells_of(board: Board, pairs: Iterable[tuple[int, int]]) -> list[Cell]:
-    """Cells of (x, y) pairs (for tests and scenario files)."""
-    return [board.cell(x, y) for x, y in pairs]

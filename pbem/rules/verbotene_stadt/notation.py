@@ -126,14 +126,6 @@ def examples(board: Board, actions: list[Action], n_players: int, k: int = 3) ->
     }
 
 
-def owed_kind(state: State, pending: list[tuple[Seat, str]], seat: Seat) -> str | None:
-    """The kind of decision ``seat`` owes now (at most one at a time), or None."""
-    for s, kind in pending:
-        if s == seat:
-            return kind
-    return None
-
-
 _VERB_KINDS: dict[str, tuple[str, ...]] = {
     "believe": ("believe-or-doubt",),
     "doubt": ("believe-or-doubt",),
