@@ -207,6 +207,44 @@ class Game(Protocol):
         An unknown kind gets :func:`plain_sentence`."""
         ...
 
+    # The hooks below have defaults in :class:`GameDefaults`, which each game subclasses.
+
+    decision_kinds: ClassVar[tuple[str, ...]]
+    """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
+    preview_safe: ClassVar[frozenset[str]]
+    """Event kinds a PREVIEW may tell: those that follow from the move and the public board
+    alone. The first other event (a tile drawn, a die rolled, a hidden selection revealed) ends
+    the preview, so that it never tells what the player could not know yet."""
+
+    def default_action(self, state: Any, seat: Seat, kind: str, rng: random.Random) -> Any:
+        """What happens when the deadline of ``seat``'s decision ``kind`` passes."""
+        ...
+
+    def encode_state_like(self, state: Any, like: bytes) -> bytes:
+        """``state`` in the encoding version of ``like`` (an earlier :meth:`encode_state`): how
+        ``verify`` checks a snapshot written before the current version."""
+        ...
+
+
+class GameDefaults:
+    """The defaults of the optional hooks of :class:`Game`: a game subclasses this and overrides
+    what it needs (a third game touches only its own folder and the registry line)."""
+
+    decision_kinds: ClassVar[tuple[str, ...]] = ("move",)
+    preview_safe: ClassVar[frozenset[str]] = frozenset()
+    """None by default: a PREVIEW then tells the move's validity and nothing of what follows."""
+
+    def default_action(self, state: Any, seat: Seat, kind: str, rng: random.Random) -> Any:
+        """The game's strongest cheap bot plays (``greedy`` if it has one, else ``random``)."""
+        game: Game = self  # type: ignore[assignment]
+        bots = game.bots()
+        return (bots.get("greedy") or bots["random"]).choose(game, state, seat, rng)
+
+    def encode_state_like(self, state: Any, like: bytes) -> bytes:
+        """One encoding version only: today's."""
+        game: Game = self  # type: ignore[assignment]
+        return game.encode_state(state)
+
 
 def derive_rng(seed: int, *parts: int | str) -> random.Random:
     """A ``random.Random`` derived from the game's seed and a position, e.g. ``(seed, "apply", 17)``.

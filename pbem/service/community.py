@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -177,10 +176,7 @@ def policy_of(env: Envelope) -> GamePolicy:
 
 def decision_kinds(record: GameRecord) -> tuple[str, ...]:
     """The decision kinds of the game (what ``admin deadline`` accepts, besides ``*``)."""
-    kinds = getattr(record.game, "decision_kinds", None)
-    if kinds:
-        return tuple(kinds)
-    return tuple(sorted({d.kind for d in record.pending()}))
+    return record.game.decision_kinds
 
 
 # ==================================================================== vacations
@@ -484,12 +480,7 @@ def _play_for(service: Service, record: GameRecord, item: Due, now: datetime) ->
     game, d = record.game, item.decision
     gid = record.envelope.game_id
     rng = derive_rng(record.envelope.moves, "timer", gid, d.seat)
-    default: Callable[..., Any] | None = getattr(game, "default_action", None)
-    if callable(default):
-        action = default(record.state, d.seat, d.kind, rng)
-    else:
-        bots = game.bots()
-        action = (bots.get("greedy") or bots["random"]).choose(game, record.state, d.seat, rng)
+    action = game.default_action(record.state, d.seat, d.kind, rng)
     service.store.commit(gid, record.seq, [ActionEntry(d.seat, action=action, source="timer")], now)
     service.notify(gid)
     service.play_computers(gid)
@@ -497,14 +488,6 @@ def _play_for(service: Service, record: GameRecord, item: Due, now: datetime) ->
 
 
 # ==================================================================== PREVIEW and GAMES
-
-PREVIEW_SAFE: dict[str, frozenset[str]] = {
-    "forbidden-city": frozenset({"placed", "room-closed"}),
-    "verbotene-stadt": frozenset({"moved", "entered", "exiled", "phase-two"}),
-}
-"""Event kinds a preview may tell: those that follow from the move and the public board alone.
-The first other event (a tile drawn, a die rolled, a hidden selection revealed) ends the preview,
-so that it never tells what the player could not know yet."""
 
 
 def preview(
@@ -525,7 +508,7 @@ def preview(
     # A throwaway generator: whatever it decides is cut off below (the first random event ends
     # the preview), and it is not the game's, so it tells nothing of the real dice.
     after, events = game.apply(state, seat, action, derive_rng(0, "preview", text))
-    safe = PREVIEW_SAFE.get(game.name, frozenset())
+    safe = game.preview_safe
     seat_names, players = names
     told: list[str] = []
     cut = False

@@ -50,11 +50,10 @@ class SnapshotFiles:
         env = fold.envelope
         keyring = self.site.keyring
         encoded = fold.game.encode_state(fold.state)
-        encode_like = getattr(fold.game, "encode_state_like", None)
-        if like is not None and encode_like is not None:
+        if like is not None:
             with contextlib.suppress(SealError, ValueError, msgspec.DecodeError):
                 old = keyring.unseal(like.state, self.site.ctx(env.game_id, "state", like.seq))
-                encoded = encode_like(fold.state, old)
+                encoded = fold.game.encode_state_like(fold.state, old)
         sealed = keyring.seal(encoded, self.site.ctx(env.game_id, "state", env.seq))
         self.remember_state(env.game_id, sealed, fold.state)
         snap = Snapshot(

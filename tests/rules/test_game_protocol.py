@@ -17,7 +17,7 @@ import msgspec
 import pytest
 
 from pbem.rules import find_game, game_names
-from pbem.rules.base import Event, Game, NotYourDecision, derive_rng, plain_sentence
+from pbem.rules.base import Event, Game, GameDefaults, NotYourDecision, derive_rng, plain_sentence
 
 REPRS = ("[[", "{'", "=True", "=False", "None", "['", "')", "<", "object at")
 """Fragments of Python reprs that a sentence for people never contains."""
@@ -122,6 +122,8 @@ def play(game: Game, n: int, bots: list[str], seed: int) -> Played:
         decision = game.pending(state)[0]
         seat = decision.seat
         assert decision.prompt and decision.kind
+        # Deadlines are set per declared kind: every kind a game asks for is declared.
+        assert decision.kind in game.decision_kinds, decision.kind
         action = table[bots[seat % len(bots)]].choose(
             game, state, seat, derive_rng(seed, "bot", seq)
         )
@@ -194,6 +196,9 @@ def test_the_games_metadata(name: str) -> None:
     assert game.private_part == game.private_part.lower() or game.private_part[0].isupper()
     bots = game.bots()
     assert "random" in bots
+    # The optional hooks are declared (GameDefaults gives what a game does not override).
+    assert isinstance(game, GameDefaults) and game.decision_kinds
+    assert isinstance(game.preview_safe, frozenset)
     for key, bot in bots.items():
         assert bot.name == key
     names = game.seat_names(game.max_players)

@@ -22,6 +22,7 @@ from pbem.rules.base import (
     Bot,
     Decision,
     Event,
+    GameDefaults,
     IllegalMove,
     InvalidSyntax,
     NotYourDecision,
@@ -70,7 +71,7 @@ class RandomBot:
         return rng.choice(list(game.legal(state, seat)))
 
 
-class ToyGame:
+class ToyGame(GameDefaults):
     name: ClassVar[str] = "toy-draw"
     title: ClassVar[str] = "Toy Draw (test game)"
     private_part: ClassVar[str] = "hand"

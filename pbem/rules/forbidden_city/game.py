@@ -16,6 +16,7 @@ from pbem.rules.base import (
     Bot,
     Decision,
     Event,
+    GameDefaults,
     IllegalMove,
     InvalidSyntax,
     NotYourDecision,
@@ -294,7 +295,7 @@ EDGE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"), N_("open"), N_("
 """Direction and edge words of the refusals (translated where used)."""
 
 
-class ForbiddenCity:
+class ForbiddenCity(GameDefaults):
     """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
 
     # Long on purpose: the plugin implements the whole game protocol (about 20 members: setup, pending, legal, parse, apply, view, render, notation, encode, describe...); each member is short and delegates to tiles, board and scoring.
@@ -307,6 +308,7 @@ class ForbiddenCity:
     max_players: ClassVar[int] = 4
     decision_kinds: ClassVar[tuple[str, ...]] = ("move",)
     """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
+    preview_safe: ClassVar[frozenset[str]] = frozenset({"placed", "room-closed"})
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("side", SIDES, "beginner", "start-tile side: beginner (gardens) or advanced"),
         OptionSpec(

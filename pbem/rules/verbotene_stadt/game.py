@@ -13,6 +13,7 @@ from pbem.rules.base import (
     Bot,
     Decision,
     Event,
+    GameDefaults,
     NotYourDecision,
     OptionSpec,
     Result,
@@ -108,7 +109,7 @@ Players are North, East, South, West in turn order (N, E, S, W or
 """)
 
 
-class VerboteneStadt:
+class VerboteneStadt(GameDefaults):
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
 
     # Long on purpose: the plugin implements the whole game protocol; each member is short and delegates to the engine, board and notation.
@@ -128,6 +129,7 @@ class VerboteneStadt:
         "reselect",
     )
     """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
+    preview_safe: ClassVar[frozenset[str]] = frozenset({"moved", "entered", "exiled", "phase-two"})
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "moves",

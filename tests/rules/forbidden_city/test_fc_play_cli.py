@@ -12,7 +12,15 @@ from typer.testing import CliRunner
 
 from pbem.cli import app
 from pbem.cli.play import run_game
-from pbem.rules.base import Decision, Event, InvalidSyntax, OptionSpec, Result, derive_rng
+from pbem.rules.base import (
+    Decision,
+    Event,
+    GameDefaults,
+    InvalidSyntax,
+    OptionSpec,
+    Result,
+    derive_rng,
+)
 from pbem.rules.forbidden_city import GAME, Placement
 
 
@@ -121,7 +129,7 @@ class _Bot:
         return 1
 
 
-class ToyGame:
+class ToyGame(GameDefaults):
     name: ClassVar[str] = "toy"
     title: ClassVar[str] = "Toy"
     min_players: ClassVar[int] = 2
