@@ -151,9 +151,14 @@ def record_cmd(
         language = normalize(lang) or normalize(rec.envelope.options.get("lang")) or "en"
         if fmt == "text":
             data = record_of(rec, store.keyring, lang=language).encode("utf-8")
+        elif fmt == "turn":
+            from pbem.gamefiles.turnfile import build_turn_file
+
+            if who is None:
+                fail("a turn file is one seat's: give --seat", 2)
+            data = build_turn_file(rec, store.keyring, who, lang=language)
         else:
             fail(f"--format {fmt} is not available yet", 2)
-        del who
     if output is None:
         typer.echo(data.decode("utf-8"), nl=False)
         return

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import Table
+from gamefile_helpers import Table
 
 from pbem.gamefiles.record import LOG_MARK, record_of, verify_record
 from pbem.store import End, GameRecord, Keyring, Store

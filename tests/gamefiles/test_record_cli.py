@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Table
+from gamefile_helpers import Table
 from typer.testing import CliRunner
 
 from pbem.cli import app
