@@ -20,12 +20,13 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "admin_app", "main"]
 
-_MODULES = ("admin", "keys", "play", "service")
+_MODULES = ("admin", "keys", "play", "service", "records")
 """Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
 
 _TOP = {
     "init": "admin",
     "verify-shuffle": "admin",
+    "verify-record": "records",
     "play": "play",
     "demo": "service",
     "run": "service",
@@ -34,7 +35,7 @@ _TOP = {
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 
-_ADMIN = {"key": "keys", "resend": "service"}
+_ADMIN = {"key": "keys", "resend": "service", "record": "records", "publish": "records"}
 """Admin subcommands defined outside ``pbem.cli.admin``."""
 
 _ADMIN_MODULE = frozenset(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import textwrap
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -262,8 +263,8 @@ class _Terminal:
 
 @app.command("play")
 def play(
-    game_name: str = typer.Argument(
-        ..., metavar="GAME", help=f"One of: {', '.join(game_names())}."
+    game_name: str | None = typer.Argument(
+        None, metavar="GAME", help=f"One of: {', '.join(game_names())}."
     ),
     players: str = typer.Option(
         "",
@@ -283,8 +284,46 @@ def play(
     json_out: bool = typer.Option(
         False, "--json", help="Bots only: print the whole history as JSON."
     ),
+    from_file: Path | None = typer.Option(
+        None,
+        "--from",
+        help="Open a turn file, a game record or an export: look around, try moves, get the reply.",
+    ),
+    pubkey: str | None = typer.Option(
+        None, "--pubkey", help="With --from: the service's public key (or a file holding it)."
+    ),
+    no_verify: bool = typer.Option(
+        False,
+        "--no-verify",
+        help="With --from: do not check the signatures (said on every screen).",
+    ),
+    at: int | None = typer.Option(
+        None, "--at", help="With --from: the position after this move (default: the last)."
+    ),
+    tries: list[str] = typer.Option(
+        [], "--try", help="With --from: try this move locally (repeatable)."
+    ),
+    reply_file: Path | None = typer.Option(
+        None, "--reply-file", help="With --from: write the reply to send into this file."
+    ),
 ) -> None:
-    """Play a game in this terminal (hot-seat humans and/or bots), or bots only with --json."""
+    """Play a game in this terminal (hot-seat humans and/or bots), or bots only with --json;
+    with --from FILE, open a turn file, a game record or an export."""
+    if from_file is not None:
+        from pbem.cli.playfrom import play_from
+
+        play_from(
+            from_file,
+            pubkey=pubkey,
+            no_verify=no_verify,
+            at=at,
+            tries=tries,
+            reply_file=reply_file,
+            json_out=json_out,
+        )
+        return
+    if game_name is None:
+        raise typer.BadParameter("name a game (or open a file with --from FILE)", param_hint="GAME")
     try:
         game = find_game(game_name)
     except KeyError as err:

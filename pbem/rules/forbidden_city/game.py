@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Mapping, Sequence
@@ -706,6 +707,23 @@ class ForbiddenCity(GameDefaults):
         from pbem.rules.forbidden_city.render import render_view
 
         return render_view(view)
+
+    def redact(self, state: State, seat: Seat) -> State:
+        """The position as ``seat`` knows it, for a turn file: every face-down tile (the other
+        seats' hands and every stack, its own included) is replaced by a stand-in that depends only
+        on what ``seat`` knows (each colour's tiles are public, so each seat's unseen tiles are
+        too, in sorted order). ``seat``'s own view, legal moves and refusals are those of the
+        real position."""
+        hands = list(state.hands)
+        stacks = []
+        for s, stack in enumerate(state.stacks):
+            if s != seat and hands[s] is not None:
+                pool = sorted([*stack, hands[s] or ""])
+                hands[s] = pool[0]
+                stacks.append(tuple(pool[1:]))
+            else:
+                stacks.append(tuple(sorted(stack)))
+        return dataclasses.replace(state, hands=tuple(hands), stacks=tuple(stacks))
 
     def encode_state(self, state: State) -> bytes:
         """Deterministic JSON of the whole state (private parts included), board included

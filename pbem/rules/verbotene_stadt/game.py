@@ -418,6 +418,24 @@ class VerboteneStadt(GameDefaults):
             return "select (secret)"
         return self.notation(action)
 
+    def redact(self, state: State, seat: Seat) -> State:
+        """The position as ``seat`` knows it, for a turn file: another seat's secret selection
+        becomes the first official still on the board (whether it has selected is public), and the
+        face-down pavilion cards are dealt anew, in sorted order, in the same numbers (the cards
+        not yet taken are public as a whole, not where each lies). ``seat``'s own view, legal moves
+        and refusals are those of the real position."""
+        on_board = [o for o, c in enumerate(state.positions) if c >= 0]
+        stand_in = on_board[0] if on_board else 0
+        selections = tuple(
+            sel if s == seat or sel < 0 else stand_in for s, sel in enumerate(state.selections)
+        )
+        pool = sorted(c for cards in state.pavilion_cards for c in cards)
+        dealt = []
+        for cards in state.pavilion_cards:
+            dealt.append(tuple(pool[: len(cards)]))
+            pool = pool[len(cards) :]
+        return msgspec.structs.replace(state, selections=selections, pavilion_cards=tuple(dealt))
+
     def encode_state(self, state: State) -> bytes:
         """Deterministic JSON bytes of the whole state (secrets included)."""
         return _ENCODER.encode(state)

@@ -1,0 +1,169 @@
+"""``pbem verify-record`` and the game master's ``pbem admin record``: the files a player keeps
+(:mod:`pbem.gamefiles`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, cli_errors, fail
+from pbem.config import load_config
+from pbem.errors import ConfigError
+
+PubkeyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--pubkey",
+        help="The service's public key ('pbem-ed25519 ...' as printed by 'pbem admin pubkey') or a file holding it.",
+        show_default=False,
+    ),
+]
+
+
+def public_key_for(pubkey: str | None, config: Path | None, data_dir: Path | None) -> str:
+    """The key text to check a file with: ``--pubkey``, else the service's own keys (on the
+    service's machine), else exit 2 asking for ``--pubkey``."""
+    from pbem.store.shuffle import read_public_key_arg
+
+    if pubkey is not None:
+        with cli_errors():
+            return read_public_key_arg(pubkey)
+    try:
+        cfg = load_config(config, data_dir=data_dir)
+        return "\n".join(cfg.keyring().public_key_lines())
+    except (ConfigError, OSError):
+        fail(
+            "give the service's public key with --pubkey (a 'pbem-ed25519 ...' line, or a file "
+            "holding it: the game master publishes it, 'pbem admin pubkey' prints it)",
+            2,
+        )
+
+
+def read_text_file(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}", 2)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a pbem game record (not UTF-8 text)")
+
+
+@app.command("verify-record")
+def verify_record_cmd(
+    file: Annotated[
+        Path, typer.Argument(help="A game record (the .pgn.txt file a game's mails carry).")
+    ],
+    pubkey: PubkeyOpt = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
+) -> None:
+    """Check a game record with the service's public key alone: its signature, the chain of its
+    log lines, that its move text says exactly what the signed lines say and, once the seed is
+    revealed, that replaying every move from it gives the recorded draws and scores. Exit status 1
+    if anything is wrong."""
+    from pbem.gamefiles.record import verify_record
+
+    text = read_text_file(file)
+    key = public_key_for(pubkey, config, data_dir)
+    report, _ = verify_record(text, key)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "ok": report.ok,
+                    "game_id": report.game_id,
+                    "game": report.game_name,
+                    "moves": report.moves,
+                    "status": report.status,
+                    "log_lines": report.lines,
+                    "head": report.head,
+                    "shuffle_checked": report.revealed,
+                    "problems": report.problems,
+                },
+                indent=2,
+            )
+        )
+    else:
+        typer.echo(f"{file}: {report}")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+FORMATS = ("text", "html", "turn")
+
+
+@admin_app.command("record")
+def record_cmd(
+    game: Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")],
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            help="Whose file (its number, colour or email): a running game's replay page and "
+            "turn file show that seat's private view and nobody else's. Default: the public view.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option("--format", help="text (the game record), html (the replay page) or turn."),
+    ] = "text",
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The file to write (default: standard output).",
+            show_default=False,
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="en, fr, it or de (default: the seat's language, else the game's).",
+            show_default=False,
+        ),
+    ] = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Write a game's record (a signed text, PGN-like, that 'pbem verify-record' checks), its
+    replay page or a seat's turn file."""
+    from pbem.cli.admin import _store, resolve_seat
+    from pbem.gamefiles.record import record_of
+    from pbem.i18n import normalize
+
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"use one of {', '.join(FORMATS)}", param_hint="--format")
+    if lang is not None and normalize(lang) is None:
+        raise typer.BadParameter("use en, fr, it or de", param_hint="--lang")
+    store = _store(config, data_dir)
+    with cli_errors():
+        rec = store.load(game)
+        who = resolve_seat(rec, seat) if seat is not None else None
+        language = normalize(lang) or normalize(rec.envelope.options.get("lang")) or "en"
+        if fmt == "text":
+            data = record_of(rec, store.keyring, lang=language).encode("utf-8")
+        elif fmt == "turn":
+            from pbem.gamefiles.turnfile import build_turn_file
+
+            if who is None:
+                fail("a turn file is one seat's: give --seat", 2)
+            data = build_turn_file(rec, store.keyring, who, lang=language)
+        else:
+            fail(f"--format {fmt} is not available yet", 2)
+    if output is None:
+        typer.echo(data.decode("utf-8"), nl=False)
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+    typer.echo(str(output))

@@ -1,0 +1,487 @@
+"""The game record: a text file people read and keep, modelled on PGN, that a machine verifies.
+
+Layout (docs/FILE-FORMATS.md, "The game record")::
+
+    [Event "Forbidden City (Knizia 2018)"]     tag pairs: the game, its options, the seats,
+    [GameId "fc-7k3q"]                         dates, status, result, the seed commitment and,
+    ...                                        after the end, the seed
+                                               (blank line)
+    1. Red C4 R1                               one move a line in the game's public notation,
+    2. Blue B2 R0 {played by the computer}     with the game's one move number; GM events and
+    {The game master paused the game.}         taken-back moves as {comments}
+                                               (blank line)
+    [%pbem-log v1]                             the public log: one line per log line,
+    <sha256 of the log line> <public JSON>     "<hash> <the line without private fields>"
+    [%pbem-signature <key id> <hex>]           Ed25519 over everything above it
+
+The public JSON of a log line is the line without what another reader may not see: sealed values
+(the seed, a secret choice before the end), players' addresses, Message-IDs and its own
+signature. The hashes are those of the exact lines of ``log.jsonl``, so the record names the very
+log it was made from (the last one is the head hash that every mail and ``admin show`` give), and
+the chain (each line's ``prev``) is checked from them. The service signs the whole text with the
+game's signing key (domain ``pbem-record-v1``): any changed byte breaks the signature. The human
+part above the log is, moreover, exactly what :func:`render_moves` makes from the public lines:
+``verify-record`` rebuilds it and compares it byte for byte, so it can never say anything the
+signed lines do not. Once the seed is revealed the public lines hold everything the replay needs,
+and ``verify-record`` replays the game from the seed (the shuffle check).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from pbem.commands.describe import _SOURCE_NOTES, describe_line
+from pbem.i18n import _, speaking
+from pbem.rules.base import Game
+from pbem.store.fold import walk
+from pbem.store.payloads import (
+    ActionLine,
+    EndLine,
+    ReplaceLine,
+    RevealLine,
+    SetupLine,
+    convert_payload,
+)
+from pbem.store.records import GENESIS_PREV, Frame, LogEntry
+
+RECORD_DOMAIN = b"pbem-record-v1\x00"
+"""What the record's signature signs, before the text."""
+LOG_MARK = "[%pbem-log v1]"
+"""The line that starts the public log."""
+SIG_PREFIX = "[%pbem-signature "
+UNCHAINED = "-"
+"""Where a line's hash stands in a record made before the seed is revealed."""
+
+PERSONAL_FIELDS = frozenset({"email", "previous", "by"})
+"""Payload fields naming a person's address: never in a record."""
+SECRET_FIELDS = frozenset({"sealed", "sealed_seed"})
+"""Sealed payload fields: never in a record (the reveal line says them at the end)."""
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_SIG_RE = re.compile(r"\[%pbem-signature ([A-Za-z0-9_-]{1,64}) ([0-9a-f]{128})\]")
+_TAG_RE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]')
+
+
+class PublicLine(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A log line as a record carries it: the frame without its signature, Message-ID, sealed
+    values and addresses."""
+
+    seq: int
+    time: str
+    kind: str
+    payload: dict[str, Any]
+    prev: str
+    key: str
+
+
+_encoder = msgspec.json.Encoder(order="deterministic")
+_public_decoder = msgspec.json.Decoder(PublicLine)
+
+
+def public_line(entry: LogEntry, *, chained: bool = True) -> PublicLine:
+    """What a record says of one log line (without its ``prev`` unless ``chained``)."""
+    data: dict[str, Any] = msgspec.to_builtins(entry.payload)
+    for k in SECRET_FIELDS | PERSONAL_FIELDS:
+        data.pop(k, None)
+    if isinstance(entry.payload, SetupLine):
+        data["players"] = [{"name": p.name, "seat": p.seat} for p in entry.payload.players]
+    return PublicLine(
+        seq=entry.seq,
+        time=entry.time,
+        kind=entry.kind,
+        payload=data,
+        prev=entry.prev if chained else "",
+        key=entry.key,
+    )
+
+
+def entry_of(line: PublicLine) -> LogEntry:
+    """A typed log entry from a public line (what was left out is blank: an address is ``""``, a
+    sealed value absent or ``""``), for the readers of the log (the walk, the public replay).
+    ``ValueError`` / ``msgspec.ValidationError`` if the payload is not one of its kind."""
+    data = dict(line.payload)
+    if line.kind == "setup":
+        data["sealed_seed"] = ""
+        players = data.get("players")
+        if isinstance(players, list):
+            data["players"] = [{**p, "email": ""} for p in players if isinstance(p, dict)]
+    elif line.kind == "replace":
+        data.setdefault("email", "")
+        data.setdefault("previous", "")
+    elif line.kind == "view-access":
+        data.setdefault("by", "")
+    payload = convert_payload(line.kind, data)
+    return Frame(
+        seq=line.seq,
+        time=line.time,
+        kind=line.kind,
+        payload=payload,
+        msgid=None,
+        prev=line.prev,
+        key=line.key,
+    )
+
+
+# -------------------------------------------------------------------------------------------------
+# The part people read
+# -------------------------------------------------------------------------------------------------
+
+
+def _tag(name: str, value: object) -> str:
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return f'[{name} "{text}"]'
+
+
+def _comment(text: str) -> str:
+    """A {comment}: braces and line breaks in it (a GM's words) made harmless."""
+    clean = " ".join(text.replace("{", "(").replace("}", ")").split())
+    return "{" + clean + "}"
+
+
+@dataclass
+class Seats:
+    """Each seat's name in the game and its player's name (the last who took it over)."""
+
+    names: list[str]
+    players: list[str]
+
+
+def seats_of(entries: Sequence[LogEntry], game: Game) -> Seats:
+    setup = entries[0].payload
+    assert isinstance(setup, SetupLine)
+    n = len(setup.players)
+    players = [p.name for p in sorted(setup.players, key=lambda p: p.seat)]
+    for e in entries:
+        if isinstance(e.payload, ReplaceLine) and 0 <= e.payload.seat < n:
+            players[e.payload.seat] = e.payload.name
+    return Seats(list(game.seat_names(n)), players)
+
+
+def render_moves(entries: Sequence[LogEntry], hashes: Sequence[str], game: Game, lang: str) -> str:
+    """The tag pairs and the move text of a record (everything above the public log), from the
+    public lines alone."""
+    # Long on purpose: the tags, then one case per kind of line in the move text.
+    setup = entries[0].payload
+    assert isinstance(setup, SetupLine)
+    seats = seats_of(entries, game)
+    first_names = [p.name for p in sorted(setup.players, key=lambda p: p.seat)]
+    end = next((e.payload for e in entries if isinstance(e.payload, EndLine)), None)
+    reveal = next((e.payload for e in entries if isinstance(e.payload, RevealLine)), None)
+    steps = list(walk(entries))
+    moves = sum(1 for s in steps if s.move is not None)
+    status = "ended" if end is not None else "active"
+    for e in entries:
+        if e.kind == "pause":
+            status = "paused"
+        elif e.kind == "resume":
+            status = "active"
+    if end is not None:
+        status = "ended"
+    tags = [
+        _tag("Event", game.title),
+        _tag("Site", "pbem"),
+        _tag("Date", entries[0].time[:10].replace("-", ".")),
+        _tag("Game", setup.game_name),
+        _tag("GameId", setup.game_id),
+        _tag("Options", " ".join(f"{k}={v}" for k, v in sorted(setup.options.items())) or "-"),
+    ]
+    for i, (name, player) in enumerate(zip(seats.names, seats.players, strict=True)):
+        tags.append(_tag(f"Seat{i + 1}", f"{player} ({name})"))
+    tags += [
+        _tag("Status", status),
+        _tag("Moves", moves),
+        _tag("LastDate", entries[-1].time[:10].replace("-", ".")),
+    ]
+    if end is not None:
+        tags.append(_tag("Result", "-".join(str(s) for s in end.scores) or "*"))
+        tags.append(
+            _tag("Winner", ", ".join(seats.names[w] for w in end.winners if w < len(seats.names)))
+        )
+        tags.append(_tag("Reason", end.reason))
+    else:
+        tags.append(_tag("Result", "*"))
+    tags.append(_tag("SeedCommitment", setup.seed_commitment))
+    if reveal is not None:
+        tags.append(_tag("Seed", reveal.seed))
+    tags.append(_tag("Language", lang))
+    if hashes:
+        tags.append(_tag("Head", hashes[-1]))
+
+    text: list[str] = []
+    names = seats.names
+    # The sentences name the player who held the seat at that line.
+    players = list(first_names)
+    # After the end the exact notation of every secret move is public (the reveal line).
+    revealed = reveal.notations if reveal is not None else {}
+    with speaking(lang):
+        for step in steps:
+            e = step.entry
+            p = e.payload
+            if isinstance(p, ActionLine):
+                seat = names[p.seat] if 0 <= p.seat < len(names) else str(p.seat)
+                if step.move is None:
+                    text.append(_comment(f"{_('taken back')}: {seat} {p.notation}"))
+                    continue
+                notation = revealed.get(str(e.seq), p.notation)
+                line = f"{step.move}. {seat} {notation}"
+                note = _SOURCE_NOTES.get(p.source)
+                if note is not None:
+                    line += " " + _comment(_(note).strip("()"))
+                text.append(line)
+                continue
+            if isinstance(p, ReplaceLine) and 0 <= p.seat < len(players):
+                players[p.seat] = p.name
+            if e.kind == "undo":
+                continue  # the move it took back is shown as taken back, where it was
+            for sentence in describe_line(game, p, names, players):
+                text.append(_comment(sentence))
+    if end is not None:
+        text.append("-".join(str(s) for s in end.scores) or "*")
+    else:
+        text.append("*")
+    return "\n".join(tags) + "\n\n" + "\n".join(text) + "\n"
+
+
+# -------------------------------------------------------------------------------------------------
+# Writing and reading a record
+# -------------------------------------------------------------------------------------------------
+
+
+def build_record(
+    entries: Sequence[LogEntry],
+    hashes: Sequence[str],
+    game: Game,
+    *,
+    lang: str,
+    sign: Callable[[bytes], str],
+    key_id: str,
+) -> str:
+    """The signed record of the log lines ``entries`` (each with its hash), in ``lang``.
+
+    The chain (each line's hash and ``prev``) is carried only once the seed is revealed: before,
+    a line's hash is a function of the sealed values in it (another seat's secret choice), and a
+    record must be the same whatever those are. The service's signature vouches for the lines
+    meanwhile."""
+    chained = any(isinstance(e.payload, RevealLine) for e in entries)
+    lines = [public_line(e, chained=chained) for e in entries]
+    # The human part is made from the public lines, exactly as verify-record will remake it.
+    public_entries = [entry_of(pl) for pl in lines]
+    shown = list(hashes) if chained else []
+    body = render_moves(public_entries, shown, game, lang) + "\n" + LOG_MARK + "\n"
+    body += "".join(
+        f"{h if chained else UNCHAINED} {_encoder.encode(pl).decode()}\n"
+        for h, pl in zip(hashes, lines, strict=True)
+    )
+    signature = sign(RECORD_DOMAIN + body.encode("utf-8"))
+    return body + f"{SIG_PREFIX}{key_id} {signature}]\n"
+
+
+class RecordError(ValueError):
+    """A record that is not well formed or does not verify (the message says where and why)."""
+
+
+@dataclass
+class ParsedRecord:
+    """A record split into its parts (not yet verified)."""
+
+    human: str
+    body: bytes
+    """Everything the signature covers."""
+    key_id: str
+    signature: bytes
+    lines: list[PublicLine]
+    hashes: list[str]
+    entries: list[LogEntry]
+    tags: dict[str, str] = field(default_factory=dict)
+
+
+def parse_record(text: str) -> ParsedRecord:
+    """Split a record; :class:`RecordError` if it is not one."""
+    # Long on purpose: every check of the framing, each with its own message.
+    if "\r" in text:
+        raise RecordError("the record has carriage returns (it was changed in transit)")
+    if not text.endswith("\n"):
+        raise RecordError("the record does not end with its signature line")
+    head, sep, tail = text[:-1].rpartition("\n")
+    m = _SIG_RE.fullmatch(tail)
+    if not sep or m is None:
+        raise RecordError("the last line is not a '[%pbem-signature <key id> <hex>]' line")
+    body = head + "\n"
+    human, mark, log = body.partition("\n" + LOG_MARK + "\n")
+    if not mark:
+        raise RecordError(f"no '{LOG_MARK}' line: this is not a pbem game record")
+    lines: list[PublicLine] = []
+    hashes: list[str] = []
+    entries: list[LogEntry] = []
+    for n, raw in enumerate(log.splitlines(), start=1):
+        h, _sp, js = raw.partition(" ")
+        if not (_HEX64.fullmatch(h) or (h == UNCHAINED and (not hashes or hashes[0] == h))):
+            raise RecordError(f"log line {n} of the record does not start with a SHA-256")
+        if hashes and (h == UNCHAINED) != (hashes[0] == UNCHAINED):
+            raise RecordError(f"log line {n} of the record: some lines have a hash, others not")
+        try:
+            pl = _public_decoder.decode(js)
+            entry = entry_of(pl)
+        except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
+            raise RecordError(
+                f"log line {n} of the record is not a public log line: {exc}"
+            ) from None
+        if _encoder.encode(pl).decode() != js:
+            raise RecordError(f"log line {n} of the record is not in its canonical form")
+        lines.append(pl)
+        hashes.append(h)
+        entries.append(entry)
+    chained = bool(hashes) and hashes[0] != UNCHAINED
+    if not entries:
+        raise RecordError("the record holds no log line")
+    tags = {k: v.replace('\\"', '"').replace("\\\\", "\\") for k, v in _TAG_RE.findall(human)}
+    return ParsedRecord(
+        human=human,
+        body=body.encode("utf-8"),
+        key_id=m.group(1),
+        signature=bytes.fromhex(m.group(2)),
+        lines=lines,
+        hashes=hashes if chained else [],
+        entries=entries,
+        tags=tags,
+    )
+
+
+@dataclass
+class RecordReport:
+    """What :func:`verify_record` found."""
+
+    ok: bool
+    game_id: str = ""
+    game_name: str = ""
+    moves: int = 0
+    status: str = ""
+    lines: int = 0
+    head: str = ""
+    revealed: bool = False
+    """The seed is revealed: the moves were replayed from it (the shuffle check)."""
+    signed: bool = False
+    """The signature was checked (``False`` with ``--no-verify``)."""
+    problems: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        if not self.ok:
+            return "FAILED: " + "; ".join(self.problems)
+        what = "signature, chain and move text" if self.signed else "chain and move text"
+        if self.revealed:
+            what += ", and the shuffle: replaying every move from the revealed seed gives the recorded draws and scores"
+        else:
+            what += " (the shuffle can be checked once the seed is revealed at the end)"
+        return f"{self.game_id}: OK ({self.moves} moves, {self.lines} log lines; {what} checked)"
+
+
+def check_signature(parsed: ParsedRecord, public_key: str) -> None:
+    """:class:`RecordError` unless the record is signed by one of the keys in ``public_key``."""
+    from cryptography.exceptions import InvalidSignature
+
+    from pbem.store.keys import parse_public_keys
+
+    try:
+        keys = parse_public_keys(public_key)
+    except ValueError as exc:
+        raise RecordError(f"the public key is not usable: {exc}") from None
+    key = keys.get(parsed.key_id)
+    if key is None:
+        raise RecordError(
+            f"the record is signed with key {parsed.key_id}, which is not the key given"
+        )
+    try:
+        key.verify(parsed.signature, RECORD_DOMAIN + parsed.body)
+    except InvalidSignature:
+        raise RecordError(
+            "bad signature: the record was changed after the service signed it"
+        ) from None
+
+
+def check_chain(parsed: ParsedRecord) -> None:
+    """The lines are 1, 2, 3... from the setup and, once the seed is revealed, each names the hash
+    of the one before; a record without hashes has no reveal line."""
+    if parsed.lines[0].kind != "setup":
+        raise RecordError("the record's first log line is not the game's setup")
+    prev = GENESIS_PREV
+    for n, line in enumerate(parsed.lines, start=1):
+        if line.seq != n:
+            raise RecordError(f"log line {n} of the record says seq {line.seq}")
+        if not parsed.hashes:
+            if line.prev or line.kind == "reveal":
+                raise RecordError(f"log line {n} of the record: a chain without hashes")
+            continue
+        if line.prev != prev:
+            raise RecordError(f"log line {n} of the record does not follow line {n - 1} (prev)")
+        prev = parsed.hashes[n - 1]
+    if parsed.hashes and not any(e.kind == "reveal" for e in parsed.lines):
+        raise RecordError("the record has hashes but no reveal line")
+
+
+def verify_record(text: str, public_key: str | None) -> tuple[RecordReport, ParsedRecord | None]:
+    """Check a record: the signature (unless ``public_key`` is ``None``: ``--no-verify``), the
+    chain, the move text against the public lines, and once the seed is revealed the replay from
+    it. Never raises for a bad record: the report says what is wrong."""
+    from pbem.store.registry import game_for
+    from pbem.store.shuffle import replay_public
+
+    report = RecordReport(ok=False)
+    try:
+        parsed = parse_record(text)
+    except RecordError as exc:
+        report.problems.append(str(exc))
+        return report, None
+    try:
+        if public_key is not None:
+            check_signature(parsed, public_key)
+            report.signed = True
+        check_chain(parsed)
+        setup = parsed.entries[0].payload
+        assert isinstance(setup, SetupLine)
+        report.game_id, report.game_name = setup.game_id, setup.game_name
+        try:
+            game = game_for(setup.game_name)
+        except Exception as exc:  # an unknown game: say which
+            raise RecordError(f"unknown game {setup.game_name!r}: {exc}") from None
+        lang = parsed.tags.get("Language", "en")
+        want = render_moves(parsed.entries, parsed.hashes, game, lang)
+        if want != parsed.human:
+            raise RecordError(
+                f"the move text differs from the signed log at line {_first_diff(want, parsed.human)}"
+            )
+        report.moves = int(parsed.tags.get("Moves", "0"))
+        report.status = parsed.tags.get("Status", "")
+        report.lines = len(parsed.lines)
+        report.head = parsed.hashes[-1] if parsed.hashes else ""
+        shuffle = replay_public(parsed.entries, game)
+        if shuffle.revealed:
+            if not shuffle.ok:
+                raise RecordError("the shuffle check failed: " + "; ".join(shuffle.problems))
+            report.revealed = True
+        report.ok = True
+    except RecordError as exc:
+        report.problems.append(str(exc))
+    return report, parsed
+
+
+def _first_diff(a: str, b: str) -> int:
+    for n, (x, y) in enumerate(zip(a.splitlines(), b.splitlines(), strict=False), start=1):
+        if x != y:
+            return n
+    return min(len(a.splitlines()), len(b.splitlines())) + 1
+
+
+def record_of(rec: Any, keyring: Any, *, lang: str, upto: int | None = None) -> str:
+    """The signed record of a loaded game (:class:`pbem.store.GameRecord`), to log line ``upto``
+    (every line by default)."""
+    n = len(rec.entries) if upto is None else upto
+    entries = rec.entries[:n]
+    hashes = [rec.entries.hash(i) for i in range(n)]
+    return build_record(
+        entries, hashes, rec.game, lang=lang, sign=keyring.sign, key_id=keyring.key_id
+    )

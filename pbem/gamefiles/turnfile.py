@@ -1,0 +1,179 @@
+"""The turn file: what one player's own program opens to look around, try moves and answer.
+
+A msgspec-JSON object (docs/FILE-FORMATS.md, "The turn file")::
+
+    {"format": "pbem-turn-v1",
+     "record": "<base64 of the zlib-compressed game record to this move (pbem.gamefiles.record)>",
+     "private": {"seat": 1, "lang": "fr", "guard": 81, "record_sha256": "...",
+                 "decision": "place", "prompt": "...", "legal": ["C4 R1", ...],
+                 "board": "<the seat's own board, as its mail shows it>",
+                 "state": "<base64: the position as this seat knows it>"},
+     "key": "<key id>", "sig": "<Ed25519 over the domain, the private part and the record's hash>"}
+
+``state`` is the game's own ``redact(state, seat)``: every value another seat may hide (their
+hands, their secret choices, the order of face-down stacks) replaced by a stand-in that depends
+only on what this seat knows. The seat's own view, legal moves and refusals are the real ones, so
+``pbem play --from`` can list them and try moves locally; what a move then draws from a face-down
+stack is a stand-in, and is said to be one. The file is written compact and must be byte for byte
+its own canonical encoding: any changed byte fails.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import zlib
+from typing import Any
+
+import msgspec
+
+from pbem.gamefiles.opener import Opened, OpenError, open_record_text
+
+TURN_FORMAT = "pbem-turn-v1"
+TURN_DOMAIN = b"pbem-turn-v1\x00"
+_SIG_HEX = re.compile(r"[0-9a-f]{128}")
+
+
+class Private(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The reader's part: never anyone else's."""
+
+    seat: int
+    lang: str
+    guard: int
+    """The move number a reply carries (``#N``)."""
+    record_sha256: str
+    """SHA-256 of the record text beside it: the signature covers the pair."""
+    decision: str | None
+    prompt: str | None
+    legal: list[str]
+    board: str
+    state: str | None
+    """Base64 of the game's encoding of ``redact(state, seat)`` (``None`` for a game without
+    ``redact``)."""
+
+
+class TurnFile(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    format: str
+    record: str
+    """The game record, zlib-compressed, base64 (a record is repetitive JSON lines: a 4-player
+    game's record at move 80 shrinks from 34 KB to a few)."""
+    private: Private
+    key: str
+    sig: str
+
+
+_encoder = msgspec.json.Encoder(order="deterministic")
+_decoder = msgspec.json.Decoder(TurnFile)
+
+
+def _signed_part(private: Private) -> bytes:
+    return TURN_DOMAIN + _encoder.encode(private)
+
+
+def build_turn_file(rec: Any, keyring: Any, seat: int, *, lang: str) -> bytes:
+    """The turn file of ``seat`` in a loaded game (:class:`pbem.store.GameRecord`)."""
+    from pbem.gamefiles.record import record_of
+    from pbem.i18n import speaking
+
+    game = rec.game
+    text = record_of(rec, keyring, lang=lang)
+    pending = [d for d in rec.pending() if d.seat == seat]
+    redact = getattr(game, "redact", None)
+    state_b64 = None
+    if redact is not None and rec.envelope.status != "ended":
+        known = redact(rec.state, seat)
+        # The promise the file rests on, checked each time: the reader sees the same.
+        if game.encode_state(known) and _same_view(game, known, rec.state, seat):
+            state_b64 = base64.b64encode(game.encode_state(known)).decode("ascii")
+    with speaking(lang):
+        board = game.render_text(game.view(rec.state, seat))
+        prompt = pending[0].prompt if pending else None
+    legal = rec.legal_notations(seat) if pending and rec.envelope.status == "active" else []
+    private = Private(
+        seat=seat,
+        lang=lang,
+        guard=rec.entries.in_effect() + 1,  # as pbem.service.facts.moves_played
+        record_sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        decision=pending[0].kind if pending else None,
+        prompt=prompt,
+        legal=legal,
+        board=board,
+        state=state_b64,
+    )
+    sig = keyring.sign(_signed_part(private))
+    return _encoder.encode(
+        TurnFile(
+            format=TURN_FORMAT,
+            record=base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii"),
+            private=private,
+            key=keyring.key_id,
+            sig=sig,
+        )
+    )
+
+
+def _same_view(game: Any, known: Any, real: Any, seat: int) -> bool:
+    return bool(
+        msgspec.json.encode(game.view(known, seat)) == msgspec.json.encode(game.view(real, seat))
+        and sorted(map(game.notation, game.legal(known, seat)))
+        == sorted(map(game.notation, game.legal(real, seat)))
+    )
+
+
+def read_turn_file(data: bytes, public_key: str | None) -> Opened:
+    """Open a turn file (verified with ``public_key`` unless it is ``None``)."""
+    from pbem.store.registry import game_for
+
+    try:
+        tf = _decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise OpenError(f"not a pbem turn file: {exc}") from None
+    if tf.format != TURN_FORMAT:
+        raise OpenError(f"not a pbem turn file (format {tf.format!r})")
+    try:
+        record = zlib.decompress(base64.b64decode(tf.record, validate=True)).decode("utf-8")
+    except (ValueError, zlib.error) as exc:
+        raise OpenError(f"the turn file's record cannot be read: {exc}") from None
+    if public_key is not None:
+        if _encoder.encode(tf) != data:
+            raise OpenError("the turn file was changed (it is not as the service wrote it)")
+        if hashlib.sha256(record.encode("utf-8")).hexdigest() != tf.private.record_sha256:
+            raise OpenError(
+                "the turn file's record is not the one its private part was signed with"
+            )
+        _check_sig(tf, public_key)
+    opened = open_record_text(record, public_key, game_for)
+    opened.kind = "turn"
+    opened.turn = tf.private
+    return opened
+
+
+def _check_sig(tf: TurnFile, public_key: str) -> None:
+    from cryptography.exceptions import InvalidSignature
+
+    from pbem.store.keys import parse_public_keys
+
+    try:
+        keys = parse_public_keys(public_key)
+    except ValueError as exc:
+        raise OpenError(f"the public key is not usable: {exc}") from None
+    key = keys.get(tf.key)
+    if key is None:
+        raise OpenError(f"the turn file is signed with key {tf.key}, which is not the key given")
+    if not _SIG_HEX.fullmatch(tf.sig):
+        raise OpenError("the turn file's signature is not 128 lower-case hex digits")
+    try:
+        key.verify(bytes.fromhex(tf.sig), _signed_part(tf.private))
+    except (InvalidSignature, ValueError):
+        raise OpenError(
+            "bad signature: the turn file was changed after the service signed it"
+        ) from None
+
+
+def known_state(opened: Opened) -> Any:
+    """The position a turn file carries (as its reader knows it), or ``None``."""
+    private = opened.turn
+    if private is None or private.state is None:
+        return None
+    return opened.game.decode_state(base64.b64decode(private.state))
