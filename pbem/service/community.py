@@ -262,10 +262,11 @@ class Due:
 
 
 def _extend(since: datetime, due: datetime, away: list[Away]) -> datetime:
-    """``due`` pushed back by every vacation that starts before it (as pushed back so far): the
+    """``due`` pushed back by every vacation that starts before it (or at it) (as pushed back so far): the
     clock stops while the player is away, so the whole stretch after ``since`` counts."""
     for a in sorted(away, key=lambda a: a.start):
-        if a.start < due and a.until > since:
+        # (A vacation from the deadline itself holds it: VACATION AUTO spends leave from there.)
+        if a.start <= due and a.until > since:
             due += a.until - max(a.start, since)
     return due
 
@@ -405,6 +406,8 @@ def on_timer(service: Service, game_id: str, now: datetime) -> int:
             changed = True
     overdue = [i for i in items if i.act <= now and _key(i, "gm") not in mark.done]
     played = 0
+    if overdue and _spend_leave(service, record, overdue[0], now):
+        overdue = []  # the clock stopped: the deadline moved on, the policy waits
     if overdue:
         item = overdue[0]
         if pol.nmr == "gm":
@@ -416,6 +419,34 @@ def on_timer(service: Service, game_id: str, now: datetime) -> int:
     if changed:
         reminders.save(game_id, mark)
     return played
+
+
+def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime) -> bool:
+    """VACATION AUTO (issue 27): before the missed-decision policy acts, spend the shortest leave
+    of the seat's player if they allowed it and have it left: from the deadline on, in this game
+    and all their others; everyone is told by the vacation lines' mails. Whether it was spent."""
+    from pbem.service import leave
+    from pbem.service.ports import COMPUTER_PREFIX
+
+    seat = item.decision.seat
+    address = record.envelope.active_player(seat).email
+    if address.startswith(COMPUTER_PREFIX) or not service.prefs.leave_auto(address):
+        return False
+    rules = leave.rules_of(service.policy)
+    if leave.left_of(service.store, address, rules, now) < rules.min_use:
+        return False
+    gid = record.envelope.game_id
+    lid = leave.leave_id(item.due)
+    entry, _what = leave.game_entry(
+        record, seat, rules.min_use, now, lid, source="timer", auto=True, start=item.due
+    )
+    if entry is None:
+        return False  # this game allows no vacation (or its allowance is spent)
+    service.store.commit(gid, record.seq, [entry], now)
+    service.notify(gid)
+    leave.take(service, address, rules.min_use, now, source="timer", skip=gid, lid=lid, auto=True)
+    log.info("%s: seat %d's leave was spent automatically (%s)", gid, seat, lid)
+    return True
 
 
 def _remind(service: Service, record: GameRecord, item: Due, now: datetime) -> None:
@@ -582,8 +613,18 @@ GAME_STATUSES = (N_("active"), N_("paused"), N_("ended"), N_("stopped"))
 """A game's status as GAMES and PREVIEW name it."""
 
 
-def games_of(store: Any, address: str, now: datetime) -> list[str]:
-    """GAMES: each game ``address`` plays, its status, who is to move, and the deadlines."""
+def games_of(store: Any, address: str, now: datetime, policy: Any = None) -> list[str]:
+    """GAMES: each game ``address`` plays, its status, who is to move, and the deadlines; with
+    the service's ``policy``, the address's leave left for all its games (issue 27)."""
+    lines = _games_of(store, address, now)
+    if policy is not None and lines and lines != [_("You play in no game with this address.")]:
+        from pbem.service import leave
+
+        lines.append(leave.left_line(leave.left_of(store, address, leave.rules_of(policy), now)))
+    return lines
+
+
+def _games_of(store: Any, address: str, now: datetime) -> list[str]:
     address = address.lower()
     out: list[str] = []
     for gid in store.game_ids():
