@@ -444,7 +444,17 @@ def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime)
         return False  # this game allows no vacation (or its allowance is spent)
     service.store.commit(gid, record.seq, [entry], now)
     service.notify(gid)
-    leave.take(service, address, rules.min_use, now, source="timer", skip=gid, lid=lid, auto=True)
+    leave.take(
+        service,
+        address,
+        rules.min_use,
+        now,
+        source="timer",
+        skip=gid,
+        lid=lid,
+        auto=True,
+        start=item.due,  # the same moment in every game: each deadline at it holds
+    )
     log.info("%s: seat %d's leave was spent automatically (%s)", gid, seat, lid)
     return True
 

@@ -94,7 +94,11 @@ def spans(record: GameRecord, seat: int) -> dict[str, Use]:
             case VacationLine(seat=s, leave=lid, start=start, until=until, auto=auto) if (
                 s == seat and lid
             ):
-                out[lid] = Use(lid, parse_time(start), parse_time(until), auto)
+                use = Use(lid, parse_time(start), parse_time(until), auto)
+                old = out.get(lid)
+                if old is not None:  # the same leave extended in this game: one stretch
+                    use = Use(lid, min(old.start, use.start), max(old.until, use.until), auto)
+                out[lid] = use
             case BackLine(seat=s) if s == seat:
                 at = parse_time(e.time)
                 out = {
@@ -152,11 +156,10 @@ def balance(uses: Iterable[Use], rules: LeaveRules, now: datetime) -> timedelta:
     left = rules.per_year
     mark: datetime | None = None
     for u in sorted(uses, key=lambda u: u.start):
-        if u.start > now:
-            continue
+        at = min(u.start, now)  # a leave granted to start later is owed already
         if mark is not None:
-            left = min(rules.per_year, left + rules.monthly * _months(mark, u.start))
-        mark = u.start
+            left = min(rules.per_year, left + rules.monthly * _months(mark, at))
+        mark = at if mark is None else max(mark, at)
         left -= u.length
     if mark is not None:
         left = min(rules.per_year, left + rules.monthly * _months(mark, now))
