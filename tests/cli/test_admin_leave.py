@@ -41,3 +41,20 @@ def test_admin_vacation_for_an_address_pauses_all_its_games(run: Any) -> None:
     assert "VACATION AUTO" in run("admin", "vacation", "ann@example.org", "auto").stdout
     # The per-game form is unchanged.
     assert "on vacation until" in run("admin", "vacation", g1, "1", "2d").stdout
+
+
+def test_time_bank_and_weekends_at_creation(run: Any) -> None:
+    gid = run(
+        "admin",
+        "new",
+        "forbidden-city",
+        *PLAYERS,
+        "-o",
+        "time=bank:10d+1d",
+        "-o",
+        "weekends=pause",
+    ).stdout.strip()
+    out = run("admin", "policy", gid).stdout
+    assert "time=bank:10d+1d" in out and "weekends=pause" in out
+    bad = run("admin", "new", "forbidden-city", *PLAYERS, "-o", "time=bank:soon", ok=False)
+    assert bad.exit_code != 0 and "bank:10d+1d" in bad.output
