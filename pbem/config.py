@@ -89,6 +89,15 @@ class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     max_message_bytes: int = 262144
 
 
+class LeaveConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Each player's leave for all their games (``VACATION 10d``, issue 27)."""
+
+    days_per_year: int = 30
+    """The yearly allowance of an address, accrued monthly (a twelfth back each month)."""
+    min_hours: int = 24
+    """The shortest leave."""
+
+
 class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     data_dir: str = ""
     keys_dir: str = ""
@@ -101,6 +110,7 @@ class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     imap: ImapConfig = msgspec.field(default_factory=ImapConfig)
     smtp: SmtpConfig = msgspec.field(default_factory=SmtpConfig)
     limits: Limits = msgspec.field(default_factory=Limits)
+    leave: LeaveConfig = msgspec.field(default_factory=LeaveConfig)
 
 
 @dataclass
@@ -124,6 +134,8 @@ class Config:
     """Write outgoing mail into this Maildir instead of SMTP (tests, the demo)."""
     log_file: Path | None = None
     limits: Limits = field(default_factory=Limits)
+    leave: LeaveConfig = field(default_factory=LeaveConfig)
+    """``[leave]``: the players' leave for all their games."""
     path: Path | None = None
     """The config file this came from (``None``: defaults only)."""
 
@@ -233,6 +245,7 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
     cfg.imap = raw.imap
     cfg.smtp = raw.smtp
     cfg.limits = raw.limits
+    cfg.leave = raw.leave
     cfg.maildir_inbound = cfg._resolve(raw.maildir_inbound)
     cfg.maildir_outbound = cfg._resolve(raw.maildir_outbound)
     cfg.log_file = cfg._resolve(raw.log_file)
@@ -295,4 +308,9 @@ max_messages_per_tick = 200
 max_mails_per_sender_per_hour = 120
 max_commands_per_message = 20
 max_message_bytes = 262144
+
+[leave]
+days_per_year = 30        # each player's leave for all their games (VACATION 10d), a year;
+                          # a twelfth of it comes back each month
+min_hours = 24            # the shortest leave
 '''

@@ -516,6 +516,10 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
         max_size=cfg.limits.max_message_bytes,
     )
     policy.max_commands = cfg.limits.max_commands_per_message
+    leave_cfg = getattr(cfg, "leave", None)
+    if leave_cfg is not None:
+        policy.leave_days_per_year = leave_cfg.days_per_year
+        policy.leave_min_hours = leave_cfg.min_hours
     service = Service(store, outbox, policy, clock)
     # Per authenticated seat (the name of the setting is older than that rule).
     service.rate_limiter = RateLimiter(

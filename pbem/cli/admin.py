@@ -1087,22 +1087,46 @@ def policy(
 
 @admin_app.command("vacation")
 def vacation(
-    game: GameArg,
-    seat: SeatArg,
-    length: Annotated[
-        str, typer.Argument(help="How long: 7d, 36h, 90m; or back (end the running one).")
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The game (then SEAT and LENGTH), or a player's ADDRESS (then LENGTH): their "
+            "leave for all their games.",
+            show_default=False,
+        ),
     ],
+    seat: Annotated[
+        str,
+        typer.Argument(
+            help="The seat (with a game), or the LENGTH (with an address).", show_default=False
+        ),
+    ],
+    length: Annotated[
+        str | None,
+        typer.Argument(
+            help="How long: 7d, 36h, 90m; or back (end the running one); with an address also "
+            "auto / manual (VACATION AUTO / MANUAL).",
+            show_default=False,
+        ),
+    ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Beyond the game's vacation allowance.")
+        bool,
+        typer.Option("--force", help="Beyond the game's vacation allowance (or the leave left)."),
     ] = False,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
     """Send a player on vacation (their deadlines stop; every player is told the return date),
-    or end it early with 'back'."""
+    or end it early with 'back'. With an ADDRESS instead of a game: the player's leave for all
+    their games (pbem admin vacation ann@example.org 10d)."""
     from pbem.service import community
     from pbem.store import Back, Vacation
 
+    if "@" in game:
+        _leave_for_address(game, seat, force, data_dir, config)
+        return
+    if length is None:
+        raise typer.BadParameter("write pbem admin vacation GAME SEAT LENGTH (or ADDRESS LENGTH).")
     store = _store(config, data_dir)
     with _errors(), store.lock(game):
         rec = store.load(game)
@@ -1124,6 +1148,64 @@ def vacation(
         start = community.away_until(rec, s, now) or now
         store.commit(game, rec.seq, [Vacation(s, start, start + td, source="gm")], now)
     typer.echo(f"{game}: seat {s} is on vacation until {iso_time(start + td)}.")
+
+
+class _LeaveDesk:
+    """What :mod:`pbem.service.leave` needs of the service, for a GM command: the store (each
+    commit marks the game for the next tick, which mails everyone)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def notify(self, game_id: str) -> int:
+        return 0  # the journal's marker: the next tick sends the mails
+
+
+def _leave_for_address(
+    address: str, length: str, force: bool, data_dir: Path | None, config: Path | None
+) -> None:
+    """``pbem admin vacation ADDRESS 10d|back|auto|manual`` (issue 27)."""
+    from pbem.service import community, leave
+
+    addr = _address(address)
+    cfg = _config(config, data_dir)
+    rules = leave.LeaveRules(
+        per_year=timedelta(days=cfg.leave.days_per_year),
+        min_use=timedelta(hours=cfg.leave.min_hours),
+    )
+    store = _store(config, data_dir)
+    desk = _LeaveDesk(store)
+    now = _now()
+    word = length.strip().lower()
+    with _errors():
+        if not leave.games_of(store, addr):
+            raise CommandError(f"{addr} plays in no game here.")
+        if word in ("auto", "manual"):
+            _prefs(config, data_dir).set_leave_auto(addr, word == "auto")
+            typer.echo(f"{addr}: VACATION {word.upper()}.")
+            return
+        if word == "back":
+            done = leave.end(desk, addr, now, source="gm")
+            if not done:
+                raise CommandError(f"{addr} is not on vacation in any game.")
+            typer.echo(f"{addr} is back in {', '.join(done)}.")
+            return
+        try:
+            td = community.parse_duration(length)
+        except ValueError as err:
+            raise typer.BadParameter(str(err)) from None
+        problem = leave.problem(store, addr, td, rules, now)
+        if problem and not force:
+            raise CommandError(problem + " (--force to grant it anyway)")
+        taken = leave.take(desk, addr, td, now, source="gm")
+        for g in sorted(taken.games, key=lambda g: g.game_id):
+            if g.until is None:
+                typer.echo(f"{g.game_id}: not paused ({g.why}).")
+            else:
+                extra = f" ({g.why})" if g.why else ""
+                typer.echo(f"{g.game_id}: on vacation until {iso_time(g.until)}{extra}.")
+        left = leave.left_of(store, addr, rules, now)
+        typer.echo(f"{addr}: leave left {community.short_duration(left)}.")
 
 
 def _seat_langs(values: list[str], n_players: int) -> list[str | None]:

@@ -128,6 +128,17 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
             return [_("The game has ended.")]
         case payloads.DeadlineLine():
             return [deadline_sentence(line)]
+        case payloads.VacationLine(until=until, auto=True):
+            return [
+                _(
+                    "A deadline of %(who)s was running out: their leave was spent "
+                    "automatically (VACATION AUTO), so their deadlines stop until %(until)s."
+                )
+                % {
+                    "who": _who(line.seat, names, players),
+                    "until": until.replace("T", " ").replace("Z", " UTC"),
+                }
+            ]
         case payloads.VacationLine(until=until):
             return [
                 _("%(who)s is on vacation until %(until)s; their deadlines stop meanwhile.")

@@ -131,6 +131,7 @@ class Service:
             fsync=self.store.fsync,
         )
         mailer.prefs = self.prefs  # each recipient's language
+        mailer.store = self.store  # each reader's leave left (issue 27)
         return mailer
 
     @cached_property

@@ -29,7 +29,7 @@ from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail, short_hash
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.service.prefs import MailMode, Prefs
-from pbem.store import Back, NewEntry, Replace, Vacation
+from pbem.store import Back, MessageHandled, NewEntry, Replace, Vacation
 from pbem.store.fold import walk
 
 
@@ -383,16 +383,33 @@ def _now(desk: Desk) -> datetime:
     return desk.mailer.clock()
 
 
+AUTO_WORDS = frozenset({"AUTO", "AUTOMATIC", "AUTOMATIQUE", "AUTOMATICO", "AUTOMATISCH"})
+"""``VACATION AUTO``: the leave is spent by itself before a missed decision (issue 27)."""
+MANUAL_WORDS = frozenset({"MANUAL", "MANUEL", "MANUALE", "MANUELL", "NOAUTO"})
+"""``VACATION MANUAL``: never by itself again."""
+
+
+def _vacation_word(cmd: Command) -> str:
+    return cmd.arg.strip().upper().rstrip(".!")
+
+
 @register
 class VacationCmd(_Base):
-    """VACATION 7d: the seat's deadlines stop that long (within the game's allowance); every
-    player is told the date of return. The commit itself is the carry-out step's."""
+    """VACATION 10d: the sender's leave for all their games (issue 27): their clocks stop in every
+    active game they play, within their yearly leave and each game's own allowance; every player
+    of each game is told the date of return. VACATION AUTO / MANUAL: whether the leave is spent
+    by itself before a missed decision. The commit of the answered game is the carry-out step's;
+    :meth:`after_commit` writes the other games' lines."""
 
     kind: ClassVar[str] = "vacation"
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        from pbem.service import leave
+
+        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+            return None
         try:
             length = community.parse_duration(cmd.arg)
         except ValueError:
@@ -402,31 +419,142 @@ class VacationCmd(_Base):
                 hint="VACATION 7d",
             )
         problem = community.vacation_problem(seated.record, seated.seat, length)
-        return CommandError(problem) if problem else None
+        if problem is None and desk.store is not None:
+            problem = leave.problem(
+                desk.store,
+                seated.player.email,
+                length,
+                leave.rules_of(desk.mailer.policy),
+                _now(desk),
+            )
+        return CommandError(problem, hint="VACATION 7d") if problem else None
 
-    def entry(self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None) -> Vacation:
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        word = _vacation_word(cmd)
+        if word not in AUTO_WORDS | MANUAL_WORDS:
+            return 0  # the mails after the commit say it
+        on = word in AUTO_WORDS
+        desk.prefs.set_leave_auto(seated.player.email, on)
+        text = (
+            _(
+                "VACATION AUTO: when a deadline of yours is about to run out, a day of your leave "
+                "is spent first (your clocks stop in all your games, and everyone is told), as "
+                "long as your leave lasts. Write VACATION MANUAL to stop it."
+            )
+            if on
+            else _(
+                "VACATION MANUAL: your leave is spent only when you ask for it (VACATION 10d). "
+                "Write VACATION AUTO to have it spent before a deadline runs out."
+            )
+        )
+        return desk.mailer.notice(
+            seated.record,
+            seated.seat,
+            _("your leave"),
+            [text],
+            reply_tail(seated.mail, seated.record, f"leave-auto.{int(on)}"),
+            reply_to=seated.mail,
+        )
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        from pbem.service import leave
+
+        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+            return MessageHandled(message_id, seated.seat, "vacation") if message_id else None
         # The vacation line's mail to everyone says it (run queues nothing).
         now = _now(desk)
         start = community.away_until(seated.record, seated.seat, now) or now
         until = start + community.parse_duration(cmd.arg)
-        return Vacation(seated.seat, start, until, message_id=message_id)
+        return Vacation(seated.seat, start, until, message_id=message_id, leave=leave.leave_id(now))
+
+    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
+        """The leave's lines in the sender's other games, and one mail to the sender saying
+        where their clocks stop and what is left of their leave."""
+        from pbem.service import leave
+        from pbem.store.payloads import VacationLine
+
+        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+            return 0
+        now = service.clock()
+        address = seated.player.email
+        rec = service.store.load(seated.game_id)
+        mine = [
+            e
+            for e in rec.entries
+            if isinstance(e.payload, VacationLine) and e.payload.seat == seated.seat
+        ]
+        if not mine or not isinstance(mine[-1].payload, VacationLine) or not mine[-1].payload.leave:
+            return 0
+        line = mine[-1].payload
+        from pbem.model import parse_time
+
+        start, until = parse_time(line.start), parse_time(line.until)
+        taken = leave.take(
+            service,
+            address,
+            until - start,
+            now,
+            start=start,  # the same moment in every game
+            skip=seated.game_id,
+            lid=line.leave,
+            message_id=seated.ledger_key,
+        )
+        taken.games.append(leave.GameLeave(seated.game_id, until))
+        rules = leave.rules_of(service.policy)
+        m = service.mailer
+        with m.speaking_to(address, rec):
+            lines = leave.summary_lines(taken, leave.left_of(service.store, address, rules, now))
+            return int(
+                m.notice(
+                    rec,
+                    seated.seat,
+                    _("your leave"),
+                    lines,
+                    reply_tail(seated.mail, rec, f"leave.{line.leave}"),
+                    reply_to=seated.mail,
+                )
+            )
 
 
 @register
 class BackCmd(_Base):
-    """BACK: the running vacation ends now."""
+    """BACK: the running leave ends now, in every game of the sender."""
 
     kind: ClassVar[str] = "back"
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
-        if community.away_until(seated.record, seated.seat, _now(desk)) is None:
-            return CommandError(_("You are not on vacation in this game, so BACK changes nothing."))
-        return None
+        from pbem.service import leave
 
-    def entry(self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None) -> Back:
+        now = _now(desk)
+        if community.away_until(seated.record, seated.seat, now) is not None:
+            return None
+        if desk.store is not None and leave.on_leave_until(desk.store, seated.player.email, now):
+            return None
+        return CommandError(_("You are not on vacation in this game, so BACK changes nothing."))
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        if community.away_until(seated.record, seated.seat, _now(desk)) is None:
+            return MessageHandled(message_id, seated.seat, "back") if message_id else None
         return Back(seated.seat, message_id=message_id)
+
+    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
+        """End the leave in the sender's other games too."""
+        from pbem.service import leave
+
+        leave.end(
+            service,
+            seated.player.email,
+            service.clock(),
+            skip=seated.game_id,
+            message_id=seated.ledger_key,
+        )
+        return 0
 
 
 @register
@@ -491,7 +619,7 @@ class GamesCmd(_Base):
         m, record, seat = desk.mailer, seated.record, seated.seat
         if desk.store is None:  # pragma: no cover - the service always gives one
             return 0
-        lines = community.games_of(desk.store, seated.player.email, _now(desk))
+        lines = community.games_of(desk.store, seated.player.email, _now(desk), desk.mailer.policy)
         return m.notice(
             record,
             seat,

@@ -30,6 +30,7 @@ from pbem.errors import CommandError
 from pbem.i18n import N_, _, ngettext
 from pbem.model import Envelope, iso_time, parse_time
 from pbem.rules.base import Decision, derive_rng
+from pbem.service.clocks import Bank, add_counted, banks, counted, parse_control
 from pbem.service.facts import format_due
 from pbem.service.timers import base_due, position_time
 from pbem.store import ActionEntry, GameRecord
@@ -48,6 +49,8 @@ DEFAULTS: dict[str, str] = {
     "grace": "0",
     "vacation": "14d",
     "watch": "yes",
+    "time": "move",
+    "weekends": "count",
 }
 """The service settings of a game when the GM set nothing (``pbem admin policy``)."""
 
@@ -59,6 +62,9 @@ POLICY_HELP: dict[str, str] = {
     "grace": "how long after the deadline the missed-deadline policy acts (0, 30m, 2h, 1d)",
     "vacation": "days of vacation each player may take in this game (0 forbids them)",
     "watch": "yes (anyone may WATCH the game's public mails) or no",
+    "time": "move (a deadline per decision, pbem admin deadline) or a time bank per seat, "
+    "bank:10d+1d (ten days, one added after each decision, at most the start value)",
+    "weekends": "count, or pause (Saturdays and Sundays, UTC, do not count on the clocks)",
 }
 
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
@@ -122,6 +128,10 @@ class GamePolicy:
     remind: tuple[str, ...]
     grace: timedelta
     vacation: timedelta
+    bank: Bank | None = None
+    """``time=bank:...`` (issue 27): a time bank per seat instead of a deadline per decision."""
+    weekends: bool = False
+    """``weekends=pause``: Saturdays and Sundays (UTC) do not count."""
 
 
 def check_policy(name: str, value: str) -> str:
@@ -138,6 +148,12 @@ def check_policy(name: str, value: str) -> str:
         elif name == "watch":
             if v not in ("yes", "no"):
                 raise ValueError("watch is yes or no")
+        elif name == "time":
+            parse_control(v)
+            return v.replace(" ", "")
+        elif name == "weekends":
+            if v not in ("count", "pause"):
+                raise ValueError("weekends is count or pause")
         elif name == "remind":
             if v in ("off", "none", ""):
                 return "off"
@@ -171,6 +187,8 @@ def policy_of(env: Envelope) -> GamePolicy:
         remind=() if remind == "off" else tuple(x for x in remind.split(",") if x),
         grace=parse_duration(get("grace")),
         vacation=parse_duration(get("vacation")),
+        bank=parse_control(get("time")),
+        weekends=get("weekends") == "pause",
     )
 
 
@@ -260,25 +278,36 @@ class Due:
 
 
 def _extend(since: datetime, due: datetime, away: list[Away]) -> datetime:
-    """``due`` pushed back by every vacation that starts before it (as pushed back so far): the
+    """``due`` pushed back by every vacation that starts before it (or at it) (as pushed back so far): the
     clock stops while the player is away, so the whole stretch after ``since`` counts."""
     for a in sorted(away, key=lambda a: a.start):
-        if a.start < due and a.until > since:
+        # (A vacation from the deadline itself holds it: VACATION AUTO spends leave from there.)
+        if a.start <= due and a.until > since:
             due += a.until - max(a.start, since)
     return due
 
 
 def deadlines(record: GameRecord) -> list[Due]:
-    """The deadline of every decision owed now that has one (none when the game is not active)."""
+    """The deadline of every decision owed now that has one (none when the game is not active):
+    the GM's deadline per decision, or when the seat's time bank runs out (issue 27), weekends
+    left out when the game pauses them."""
     env = record.envelope
-    if not env.deadlines or env.status != "active":
+    pol = policy_of(env)
+    if (not env.deadlines and pol.bank is None) or env.status != "active":
         return []
     since = position_time(record)
-    grace = policy_of(env).grace
+    grace = pol.grace
     away = vacations(record)
+    left = banks(record, pol.bank, pol.weekends, away) if pol.bank is not None else {}
     out: list[Due] = []
     for d in record.pending():
-        base = base_due(record, d, since)
+        if pol.bank is not None:
+            base: datetime | None = add_counted(since, left[d.seat], pol.weekends)
+        else:
+            base = base_due(record, d, since)
+            dl = env.deadlines.get(d.kind) or env.deadlines.get("*")
+            if base is not None and pol.weekends and dl is not None and dl.seconds and not dl.at:
+                base = add_counted(since, timedelta(seconds=dl.seconds), True)
         if base is None:
             continue
         due = _extend(since, base, [a for a in away if a.seat == d.seat])
@@ -299,10 +328,30 @@ def deadline_line(record: GameRecord, seat: int, now: datetime | None = None) ->
         else _("the game master is told and the game waits")
     )
     when = format_due(item.due, now) if now is not None else say_time(item.due)
-    return _("Your deadline: %(when)s. If no answer has come by then, %(then)s.") % {
+    text = _("Your deadline: %(when)s. If no answer has come by then, %(then)s.") % {
         "when": when,
         "then": then,
     }
+    return text + clock_note(pol, item, now)
+
+
+def clock_note(pol: GamePolicy, item: Due, now: datetime | None) -> str:
+    """The reader's time bank and the weekend rule, as a sentence after the deadline ("" for a
+    plain per-decision deadline)."""
+    out = ""
+    if pol.bank is not None and now is not None:
+        out += " " + _(
+            "Your time bank: %(left)s left; each of your decisions adds %(add)s (at most %(cap)s)."
+        ) % {
+            "left": say_duration(
+                timedelta(minutes=round(counted(now, item.due, pol.weekends).total_seconds() / 60))
+            ),
+            "add": say_duration(pol.bank.add),
+            "cap": say_duration(pol.bank.start),
+        }
+    if pol.weekends:
+        out += " " + _("Saturdays and Sundays (UTC) do not count on the clocks of this game.")
+    return out
 
 
 def reminder_times(item: Due, remind: tuple[str, ...]) -> list[tuple[str, datetime]]:
@@ -399,6 +448,8 @@ def on_timer(service: Service, game_id: str, now: datetime) -> int:
             changed = True
     overdue = [i for i in items if i.act <= now and _key(i, "gm") not in mark.done]
     played = 0
+    if overdue and _spend_leave(service, record, overdue[0], now):
+        overdue = []  # the clock stopped: the deadline moved on, the policy waits
     if overdue:
         item = overdue[0]
         if pol.nmr == "gm":
@@ -410,6 +461,44 @@ def on_timer(service: Service, game_id: str, now: datetime) -> int:
     if changed:
         reminders.save(game_id, mark)
     return played
+
+
+def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime) -> bool:
+    """VACATION AUTO (issue 27): before the missed-decision policy acts, spend the shortest leave
+    of the seat's player if they allowed it and have it left: from the deadline on, in this game
+    and all their others; everyone is told by the vacation lines' mails. Whether it was spent."""
+    from pbem.service import leave
+    from pbem.service.ports import COMPUTER_PREFIX
+
+    seat = item.decision.seat
+    address = record.envelope.active_player(seat).email
+    if address.startswith(COMPUTER_PREFIX) or not service.prefs.leave_auto(address):
+        return False
+    rules = leave.rules_of(service.policy)
+    if leave.left_of(service.store, address, rules, now) < rules.min_use:
+        return False
+    gid = record.envelope.game_id
+    lid = leave.leave_id(item.due)
+    entry, _what = leave.game_entry(
+        record, seat, rules.min_use, now, lid, source="timer", auto=True, start=item.due
+    )
+    if entry is None:
+        return False  # this game allows no vacation (or its allowance is spent)
+    service.store.commit(gid, record.seq, [entry], now)
+    service.notify(gid)
+    leave.take(
+        service,
+        address,
+        rules.min_use,
+        now,
+        source="timer",
+        skip=gid,
+        lid=lid,
+        auto=True,
+        start=item.due,  # the same moment in every game: each deadline at it holds
+    )
+    log.info("%s: seat %d's leave was spent automatically (%s)", gid, seat, lid)
+    return True
 
 
 def _remind(service: Service, record: GameRecord, item: Due, now: datetime) -> None:
@@ -563,8 +652,18 @@ GAME_STATUSES = (N_("active"), N_("paused"), N_("ended"), N_("stopped"))
 """A game's status as GAMES and PREVIEW name it."""
 
 
-def games_of(store: Any, address: str, now: datetime) -> list[str]:
-    """GAMES: each game ``address`` plays, its status, who is to move, and the deadlines."""
+def games_of(store: Any, address: str, now: datetime, policy: Any = None) -> list[str]:
+    """GAMES: each game ``address`` plays, its status, who is to move, and the deadlines; with
+    the service's ``policy``, the address's leave left for all its games (issue 27)."""
+    lines = _games_of(store, address, now)
+    if policy is not None and lines and lines != [_("You play in no game with this address.")]:
+        from pbem.service import leave
+
+        lines.append(leave.left_line(leave.left_of(store, address, leave.rules_of(policy), now)))
+    return lines
+
+
+def _games_of(store: Any, address: str, now: datetime) -> list[str]:
     address = address.lower()
     out: list[str] = []
     for gid in store.game_ids():

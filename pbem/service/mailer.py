@@ -81,6 +81,16 @@ class Mailer:
         self.host = policy.service_address.rpartition("@")[2] or "pbem.invalid"
         self.prefs: Prefs | None = None
         """Each address's choices (its language); set by the Service."""
+        self.store: Any = None
+        """The game store (a turn mail with a deadline tells the reader's leave left, read
+        from their games); set by the Service."""
+
+    def leave_left_line(self, address: str) -> str:
+        """The sentence of the reader's leave left (issue 27)."""
+        from pbem.service import leave
+
+        rules = leave.rules_of(self.policy)
+        return leave.left_line(leave.left_of(self.store, address, rules, self.clock()))
 
     # -- languages -------------------------------------------------------------------------------
 
@@ -163,6 +173,8 @@ class Mailer:
         from pbem.service.community import deadline_line
 
         ctx.deadline = deadline_line(record, seat, self.clock())
+        if ctx.deadline and self.store is not None:
+            ctx.deadline += " " + self.leave_left_line(email)
         if private_ok:
             legal = record.legal_notations(seat)
             ctx.legal_count = len(legal)

@@ -35,6 +35,10 @@ class Policy:
     """Answers to one unauthenticated address in 24 hours (then silence)."""
     stranger_answers_per_hour: int = 30
     """Answers to all unauthenticated addresses together in an hour (a forged-From flood)."""
+    leave_days_per_year: int = 30
+    """Each address's leave for all its games, a year (``[leave] days_per_year``, issue 27)."""
+    leave_min_hours: int = 24
+    """The shortest leave (``[leave] min_hours``)."""
 
 
 class RateLimiterPort(Protocol):

@@ -31,6 +31,9 @@ class PlayerPrefs(msgspec.Struct, kw_only=True, omit_defaults=True):
     mail: MailMode | None = None
     lang: str | None = None
     """``en``, ``fr``, ``it`` or ``de`` (:data:`pbem.i18n.LANGS`); None: the game's choice."""
+    leave_auto: bool | None = None
+    """``VACATION AUTO`` (issue 27): the address's leave is spent by itself before a missed
+    decision; None or False: never."""
 
 
 _decode = msgspec.json.Decoder(dict[str, PlayerPrefs])
@@ -86,6 +89,13 @@ class Prefs:
             del data[key]
         ensure_private_dir(self.path.parent)
         atomic_write(self.path, _encode.encode(data), mode=0o600, sync=self.fsync)
+
+    def set_leave_auto(self, address: str, on: bool) -> None:
+        """``VACATION AUTO`` (True) or ``VACATION MANUAL`` (False)."""
+        self._set(address, leave_auto=True if on else None)
+
+    def leave_auto(self, address: str) -> bool:
+        return bool(self.get(address).leave_auto)
 
     def mail_mode(self, address: str, game_default: str | None) -> MailMode:
         own = self.get(address).mail

@@ -484,7 +484,7 @@ def _answer_games(service: Service, p: ParsedMail) -> Outcome:
     if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
         return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail="games")
     now = service.clock()
-    lines = community.games_of(service.store, addr, now)
+    lines = community.games_of(service.store, addr, now, service.policy)
     opened = [
         _("%(game)s (%(title)s, %(num)d of %(min)d-%(max)d players): you are signed up.")
         % {

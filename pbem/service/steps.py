@@ -267,8 +267,20 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
             return reject(svc, s, order)
     echo = action.echo if action is not None else order.change_line
     replies += svc.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
+    replies += _after_commit(svc, s, order)
     svc.play_computers(s.game_id)
     return Outcome(Folder.PROCESSED, Reason.APPLIED, s.game_id, replies, expunge)
+
+
+def _after_commit(svc: Service, s: Seated, order: orders.Order) -> int:
+    """What a committed command does beyond its game (issue 27: a leave pauses the sender's
+    other games too); the mails it queued."""
+    n = 0
+    for handler, cmd in order.changes():
+        after = getattr(handler, "after_commit", None)
+        if after is not None:
+            n += int(after(svc, s, cmd))
+    return n
 
 
 def reject(svc: Service, s: Seated, order: orders.Order) -> Outcome:

@@ -105,6 +105,10 @@ class Vacation(msgspec.Struct, frozen=True):
     until: datetime
     source: Source = "mail"
     message_id: str | None = None
+    leave: str = ""
+    """The id of the player's leave for all their games (issue 27); empty for a per-game one."""
+    auto: bool = False
+    """Spent by the service before a missed decision (``VACATION AUTO``)."""
 
 
 class Back(msgspec.Struct, frozen=True):

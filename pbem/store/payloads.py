@@ -188,10 +188,17 @@ class MessageLine(_Payload, kw_only=True):
     seat: int | None
 
 
-class VacationLine(_Payload, kw_only=True):
-    """A seat is away from ``start`` to ``until`` (UTC): its deadlines stop meanwhile."""
+class VacationLine(_Payload, kw_only=True, omit_defaults=True):
+    """A seat is away from ``start`` to ``until`` (UTC): its deadlines stop meanwhile.
+
+    ``leave`` (issue 27) names the player's leave for all their games that this line is part of
+    (the same id in each of their games, see :mod:`pbem.service.leave`); ``auto`` says the service
+    spent it by itself before a missed decision (``VACATION AUTO``). Both are written only when
+    set, so a per-game vacation's line keeps the bytes of the first version."""
 
     KIND: ClassVar[str] = "vacation"
+    auto: bool = False
+    leave: str = ""
     seat: int
     source: Source
     start: str

@@ -227,6 +227,8 @@ class Writer:
         if e.until <= e.start:
             raise CommandError("a vacation must end after it starts.")
         line = VacationLine(
+            auto=e.auto,
+            leave=e.leave,
             seat=self._seat(e.seat),
             source=e.source,
             start=iso_time(e.start),

@@ -118,9 +118,12 @@ def test_vacation_by_mail_extends_the_deadline_and_everyone_is_told(tmp_path: Pa
     out = env.service.handle(reply(turn, addr, "VACATION 3d"))
     assert out.reason == "applied", out
     mails = drain(env)
-    assert len(mails) == 2
-    for m in mails:
-        assert "is on vacation until" in text_of(m)
+    # Each player is told; the sender also gets where their clocks stop and their leave left.
+    assert len(mails) == 3
+    told = [m for m in mails if "is on vacation until" in text_of(m)]
+    assert len(told) == 2
+    (summary,) = [m for m in mails if m not in told]
+    assert "Leave left for all your games: 27 days" in text_of(summary)
     rec = env.store.load(gid)
     (item,) = community.deadlines(rec)
     assert abs(item.due - item.since - timedelta(hours=48 + 72)) < timedelta(seconds=30)

@@ -1,0 +1,398 @@
+"""One leave for all of a player's games (issue 27).
+
+``VACATION 10d`` by mail (or ``pbem admin vacation ADDRESS 10d``) stops the clocks of that
+address in every active game it plays at once. The leave is an allowance of the **address**, not
+of a game:
+
+- a yearly allowance (``[leave] days_per_year`` in pbem.toml, 30 by default) that is **accrued
+  monthly**: an address starts with the whole allowance; each calendar month (UTC) gives back a
+  twelfth of it, never more than the allowance; each use costs its length when it is taken, and
+  ``BACK`` gives back what was not used;
+- a use lasts at least ``[leave] min_hours`` (24 by default);
+- a game created with ``vacation=0`` (a tournament) is never paused, and each game's own
+  ``vacation`` allowance stays an upper bound: a game whose allowance is nearly spent pauses for
+  what is left of it only.
+
+Nothing is kept outside the games: each game the leave pauses gets a ``vacation`` line of its
+signed log carrying the leave's id (``leave``), and ``auto`` when the service spent it by itself
+before a missed decision (``VACATION AUTO``). What an address has used is read back from those
+lines (a leave counts once, for its longest stretch in any game), so the account survives a crash
+and a replay like every other fact of a game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from pbem.errors import CommandError, ConflictError, GameStopped
+from pbem.i18n import _
+from pbem.model import parse_time
+from pbem.store import Back, GameRecord, Vacation
+from pbem.store.payloads import BackLine, VacationLine
+
+if TYPE_CHECKING:
+    from pbem.store import Store
+
+log = logging.getLogger("pbem.service")
+
+DAYS_PER_YEAR = 30
+"""The yearly allowance of an address when pbem.toml says nothing (``[leave] days_per_year``)."""
+MIN_HOURS = 24
+"""The shortest use (``[leave] min_hours``)."""
+
+
+@dataclass(frozen=True)
+class LeaveRules:
+    """The service's leave settings (from pbem.toml)."""
+
+    per_year: timedelta = timedelta(days=DAYS_PER_YEAR)
+    min_use: timedelta = timedelta(hours=MIN_HOURS)
+
+    @property
+    def monthly(self) -> timedelta:
+        """What each calendar month gives back."""
+        return self.per_year / 12
+
+
+def rules_of(policy: Any) -> LeaveRules:
+    """The leave settings of a :class:`~pbem.service.ports.Policy` (defaults when it has none)."""
+    return LeaveRules(
+        per_year=timedelta(days=getattr(policy, "leave_days_per_year", DAYS_PER_YEAR)),
+        min_use=timedelta(hours=getattr(policy, "leave_min_hours", MIN_HOURS)),
+    )
+
+
+@dataclass(frozen=True)
+class Use:
+    """One leave of an address, as its games' logs record it."""
+
+    id: str
+    start: datetime
+    until: datetime
+    auto: bool = False
+
+    @property
+    def length(self) -> timedelta:
+        return self.until - self.start
+
+
+def leave_id(start: datetime) -> str:
+    """The id of a leave taken at ``start`` (one a second per address is plenty)."""
+    return "L" + start.strftime("%Y%m%dT%H%M%SZ")
+
+
+def spans(record: GameRecord, seat: int) -> dict[str, Use]:
+    """The leaves of ``seat`` in one game (id -> stretch, a ``back`` line cutting the running
+    one short)."""
+    out: dict[str, Use] = {}
+    for e in record.entries:
+        match e.payload:
+            case VacationLine(seat=s, leave=lid, start=start, until=until, auto=auto) if (
+                s == seat and lid
+            ):
+                use = Use(lid, parse_time(start), parse_time(until), auto)
+                old = out.get(lid)
+                if old is not None:  # the same leave extended in this game: one stretch
+                    use = Use(lid, min(old.start, use.start), max(old.until, use.until), auto)
+                out[lid] = use
+            case BackLine(seat=s) if s == seat:
+                at = parse_time(e.time)
+                out = {
+                    k: Use(u.id, u.start, min(u.until, max(at, u.start)), u.auto)
+                    if u.until > at
+                    else u
+                    for k, u in out.items()
+                }
+    return out
+
+
+def games_of(store: Store, address: str, *, active_only: bool = False) -> list[str]:
+    """The games where ``address`` holds a seat now (read from the list index: one file)."""
+    address = address.strip().lower()
+    out = []
+    for row in store.rows():
+        if row.error is not None or address not in row.players:
+            continue
+        if active_only and row.status != "active":
+            continue
+        out.append(row.game_id)
+    return out
+
+
+def _records(store: Store, address: str, active_only: bool = False) -> Iterable[GameRecord]:
+    for gid in games_of(store, address, active_only=active_only):
+        try:
+            yield store.load(gid, verify=False)
+        except Exception:  # noqa: BLE001 - a broken game is the GM's; the others still count
+            log.warning("leave: game %s could not be read", gid)
+
+
+def uses_of(store: Store, address: str) -> list[Use]:
+    """Every leave of ``address``, each for its longest stretch in any of its games."""
+    best: dict[str, Use] = {}
+    for rec in _records(store, address):
+        seat = rec.envelope.seat_of_email(address)
+        if seat is None:
+            continue
+        for lid, u in spans(rec, seat).items():
+            old = best.get(lid)
+            if old is None or u.length > old.length:
+                best[lid] = u
+    return sorted(best.values(), key=lambda u: u.start)
+
+
+def _months(a: datetime, b: datetime) -> int:
+    """Calendar months (UTC) begun after ``a`` up to ``b``."""
+    return max(0, (b.year * 12 + b.month) - (a.year * 12 + a.month))
+
+
+def balance(uses: Iterable[Use], rules: LeaveRules, now: datetime) -> timedelta:
+    """What is left at ``now``: the whole allowance to start with, a twelfth back each month
+    (capped at the allowance), each use taken off when it starts."""
+    left = rules.per_year
+    mark: datetime | None = None
+    for u in sorted(uses, key=lambda u: u.start):
+        at = min(u.start, now)  # a leave granted to start later is owed already
+        if mark is not None:
+            left = min(rules.per_year, left + rules.monthly * _months(mark, at))
+        mark = at if mark is None else max(mark, at)
+        left -= u.length
+    if mark is not None:
+        left = min(rules.per_year, left + rules.monthly * _months(mark, now))
+    return max(left, timedelta(0))
+
+
+def left_of(store: Store, address: str, rules: LeaveRules, now: datetime) -> timedelta:
+    return balance(uses_of(store, address), rules, now)
+
+
+def on_leave_until(store: Store, address: str, now: datetime) -> datetime | None:
+    """The end of the address's running leave (None: not on leave)."""
+    ends = [u.until for u in uses_of(store, address) if u.start <= now < u.until]
+    return max(ends) if ends else None
+
+
+def problem(
+    store: Store, address: str, length: timedelta, rules: LeaveRules, now: datetime
+) -> str | None:
+    """Why ``address`` may not take a leave of ``length`` now (None: it may)."""
+    from pbem.service.community import say_duration
+
+    if length < rules.min_use:
+        return _(
+            "A leave lasts at least %(least)s: write VACATION 1d or longer (VACATION 10d stops "
+            "your clocks in all your games for ten days)."
+        ) % {"least": say_duration(rules.min_use)}
+    left = left_of(store, address, rules, now)
+    if length > left:
+        return _(
+            "You have %(left)s of leave left (%(year)s a year, %(month)s more each month), so "
+            "VACATION %(asked)s is too long. Ask for at most what is left."
+        ) % {
+            "left": say_duration(left),
+            "year": say_duration(rules.per_year),
+            "month": say_duration(rules.monthly),
+            "asked": _short(length),
+        }
+    return None
+
+
+def _short(td: timedelta) -> str:
+    from pbem.service.community import short_duration
+
+    return short_duration(td)
+
+
+# ==================================================================== taking and ending it
+
+
+@dataclass
+class GameLeave:
+    """What a leave did in one game."""
+
+    game_id: str
+    until: datetime | None
+    """The game's clock for the address restarts then (None: the game was not paused)."""
+    why: str = ""
+    """Why it was not paused, or was paused for less (a sentence for the player)."""
+
+
+@dataclass
+class Taken:
+    id: str
+    games: list[GameLeave] = field(default_factory=list)
+
+
+def game_entry(
+    record: GameRecord,
+    seat: int,
+    length: timedelta,
+    now: datetime,
+    lid: str,
+    *,
+    source: str = "mail",
+    message_id: str | None = None,
+    auto: bool = False,
+    start: datetime | None = None,
+) -> tuple[Vacation | None, GameLeave]:
+    """The ``vacation`` line a leave writes in one game, cut to the game's own allowance (None
+    when the game is not paused: ended, ``vacation=0``, allowance spent)."""
+    from pbem.service.community import away_until, policy_of, say_duration, vacation_used
+
+    env = record.envelope
+    gid = env.game_id
+    if env.status == "ended":
+        return None, GameLeave(gid, None, _("the game has ended"))
+    allowance = policy_of(env).vacation
+    if allowance <= timedelta(0):
+        return None, GameLeave(gid, None, _("the game allows no vacations (a tournament)"))
+    room = allowance - vacation_used(record, seat)
+    if room <= timedelta(0):
+        return None, GameLeave(
+            gid,
+            None,
+            _("your %(allowance)s of vacation in this game are used up")
+            % {"allowance": say_duration(allowance)},
+        )
+    why = ""
+    if length > room:
+        why = _("this game allows %(allowance)s of vacation per player; %(left)s were left") % {
+            "allowance": say_duration(allowance),
+            "left": say_duration(room),
+        }
+        length = room
+    at = start if start is not None else now
+    begin = away_until(record, seat, at) or at
+    until = begin + length
+    entry = Vacation(
+        seat,
+        begin,
+        until,
+        source=source,  # type: ignore[arg-type]
+        message_id=message_id,
+        leave=lid,
+        auto=auto,
+    )
+    return entry, GameLeave(gid, until, why)
+
+
+def take(
+    service: Any,
+    address: str,
+    length: timedelta,
+    now: datetime,
+    *,
+    source: str = "mail",
+    skip: str | None = None,
+    lid: str | None = None,
+    auto: bool = False,
+    start: datetime | None = None,
+    message_id: str | None = None,
+) -> Taken:
+    """Write the leave's line in every active game of ``address`` (but ``skip``, whose line the
+    caller commits itself), and queue each game's mails (everyone is told the return date).
+    ``message_id`` goes into each game's ledger, so that the same mail never takes it twice."""
+    store = service.store
+    lid = lid or leave_id(start or now)
+    taken = Taken(lid)
+    for gid in games_of(store, address, active_only=True):
+        if gid == skip:
+            continue
+        for _attempt in range(3):
+            try:
+                with store.lock(gid):
+                    rec = store.load(gid)
+                    if message_id and rec.envelope.has_message(message_id):
+                        break
+                    seat = rec.envelope.seat_of_email(address)
+                    if seat is None or rec.envelope.status != "active":
+                        break
+                    entry, what = game_entry(
+                        rec,
+                        seat,
+                        length,
+                        now,
+                        lid,
+                        source=source,
+                        message_id=message_id,
+                        auto=auto,
+                        start=start,
+                    )
+                    if entry is not None:
+                        store.commit(gid, rec.seq, [entry], now)
+                    taken.games.append(what)
+                break
+            except ConflictError:
+                continue
+            except (GameStopped, CommandError) as err:
+                taken.games.append(GameLeave(gid, None, str(err)))
+                break
+        if any(g.game_id == gid and g.until is not None for g in taken.games):
+            service.notify(gid)
+    return taken
+
+
+def end(
+    service: Any,
+    address: str,
+    now: datetime,
+    *,
+    source: str = "mail",
+    skip: str | None = None,
+    message_id: str | None = None,
+) -> list[str]:
+    """BACK: end the address's running leave in every game where it runs (but ``skip``); the
+    games where it ended."""
+    from pbem.service.community import away_until
+
+    store = service.store
+    done: list[str] = []
+    for gid in games_of(store, address, active_only=True):
+        if gid == skip:
+            continue
+        with store.lock(gid):
+            rec = store.load(gid)
+            seat = rec.envelope.seat_of_email(address)
+            if seat is None or away_until(rec, seat, now) is None:
+                continue
+            if message_id and rec.envelope.has_message(message_id):
+                continue
+            try:
+                store.commit(gid, rec.seq, [Back(seat, source=source, message_id=message_id)], now)  # type: ignore[arg-type]
+            except (ConflictError, GameStopped, CommandError):
+                continue
+        done.append(gid)
+        service.notify(gid)
+    return done
+
+
+def summary_lines(taken: Taken, left: timedelta) -> list[str]:
+    """What the player is told of a leave: each game, and what is left."""
+    from pbem.service.community import say_time
+
+    out: list[str] = []
+    for g in sorted(taken.games, key=lambda g: g.game_id):
+        if g.until is None:
+            out.append(_("%(game)s: not paused (%(why)s).") % {"game": g.game_id, "why": g.why})
+        elif g.why:
+            out.append(
+                _("%(game)s: your clock stops until %(when)s (%(why)s).")
+                % {"game": g.game_id, "when": say_time(g.until), "why": g.why}
+            )
+        else:
+            out.append(
+                _("%(game)s: your clock stops until %(when)s.")
+                % {"game": g.game_id, "when": say_time(g.until)}
+            )
+    out.append(left_line(left))
+    return out
+
+
+def left_line(left: timedelta) -> str:
+    from pbem.service.community import say_duration
+
+    return _("Leave left for all your games: %(left)s.") % {"left": say_duration(left)}
