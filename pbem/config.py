@@ -78,6 +78,10 @@ class SmtpConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     password_file: str = ""
     ca_file: str = ""
     """As :attr:`ImapConfig.ca_file`, for the SMTP server."""
+    verp: bool = False
+    """Send each seat mail with a return path that names its seat (``service+b.<game>...``), so
+    that a bounce is matched even when it quotes nothing of the mail. Needs a mailbox that takes
+    ``+`` sub-addresses (Gmail, Microsoft 365, Fastmail and Postfix's recipient_delimiter do)."""
 
 
 class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -87,6 +91,8 @@ class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     max_mails_per_sender_per_hour: int = 120
     max_commands_per_message: int = 20
     max_message_bytes: int = 262144
+    bounce_threshold: Annotated[int, msgspec.Meta(ge=1, le=100)] = 3
+    """Bounces of distinct mails after which the service stops mailing an address."""
 
 
 class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -289,10 +295,13 @@ user = ""
 password_env = "PBEM_SMTP_PASSWORD"
 password_file = ""
 ca_file = ""              # optional: as for [imap]
+verp = false              # true: each seat mail's return path names its seat (service+b...@),
+                          # so that every bounce is matched; needs "+" sub-addresses
 
 [limits]
 max_messages_per_tick = 200
 max_mails_per_sender_per_hour = 120
 max_commands_per_message = 20
 max_message_bytes = 262144
+bounce_threshold = 3      # bounces of distinct mails before an address is no longer mailed
 '''

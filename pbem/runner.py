@@ -520,6 +520,7 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
         max_size=cfg.limits.max_message_bytes,
     )
     policy.max_commands = cfg.limits.max_commands_per_message
+    policy.bounce_threshold = cfg.limits.bounce_threshold
     service = Service(store, outbox, policy, clock)
     # Per authenticated seat (the name of the setting is older than that rule).
     service.rate_limiter = RateLimiter(
@@ -601,6 +602,7 @@ def build_sender(cfg: Any, *, keep_open: float = 0.0) -> Any:
             envelope_from=cfg.service_address,
             ssl_context=cfg.ssl_context("smtp"),
             keep_open=keep_open,
+            verp=cfg.smtp.verp,
         )
     if cfg.maildir_outbound:
         return MaildirSink(cfg.maildir_outbound)

@@ -60,6 +60,7 @@ _ADMIN_MODULE = frozenset(
         "export",
         "pubkey",
         "rotate-key",
+        "bounces",
     ]
 )
 """The admin subcommands of ``pbem.cli.admin`` (a test checks this list against the module). An

@@ -67,6 +67,7 @@ HELP: dict[str, str] = {
         "  vacation    Send a player on vacation (their deadlines stop; every...\n"
         "  lang        Set the language of a player's mail, in every game they...\n"
         "  mail        Set how much mail a player gets, in every game they play...\n"
+        "  bounces     The addresses whose mail came back undelivered: how often,...\n"
         "  export      Write a portable archive of the game that 'pbem admin...\n"
         "  pubkey      Print the service's public signing key (one line, to publish).\n"
         "  rotate-key  Replace the signing key.\n"

@@ -257,7 +257,10 @@ class SmtpSender:
         backoff: Sequence[float] = (1.0, 4.0, 15.0),
         sleep: Callable[[float], Awaitable[None]] | None = None,
         keep_open: float = 0.0,
+        verp: bool = False,
     ) -> None:
+        self.verp = verp
+        """Each seat mail's return path names its seat (:func:`pbem.mail.bounce.verp_address`)."""
         self.host = host
         self.port = port
         self.security: Security = check_security(security)
@@ -416,8 +419,13 @@ class SmtpSender:
         """Hand one mail to the server: stored bytes as they are when that is exactly what
         ``send_message`` would have sent (ASCII addresses, no Bcc header, 8BITMIME offered or
         an ASCII body), else through ``send_message``."""
-        if isinstance(message, RawMail) and self.envelope_from is not None:
-            ascii_addresses = all(a.isascii() for a in (self.envelope_from, *rcpts))
+        envelope_from = self.envelope_from
+        if self.verp and envelope_from:
+            from pbem.mail.bounce import verp_address
+
+            envelope_from = verp_address(envelope_from, _mail_id(message)) or envelope_from
+        if isinstance(message, RawMail) and envelope_from is not None:
+            ascii_addresses = all(a.isascii() for a in (envelope_from, *rcpts))
             if ascii_addresses and not _BCC.search(_header_block(message.data)):
                 ehlo = getattr(smtp, "_ehlo_or_helo_if_needed", None)
                 if ehlo is not None:
@@ -427,10 +435,10 @@ class SmtpSender:
                     options.append("BODY=8BITMIME")
                 if options or message.data.isascii():
                     return await smtp.sendmail(
-                        self.envelope_from, list(rcpts), message.data, mail_options=options
+                        envelope_from, list(rcpts), message.data, mail_options=options
                     )
         parsed = _as_parsed(message) if isinstance(message, RawMail) else message
-        return await smtp.send_message(parsed, sender=self.envelope_from, recipients=list(rcpts))
+        return await smtp.send_message(parsed, sender=envelope_from, recipients=list(rcpts))
 
     async def _send_one(
         self, smtp: aiosmtplib.SMTP | None, message: Mail, *, unchecked: bool = False

@@ -35,6 +35,9 @@ class Policy:
     """Answers to one unauthenticated address in 24 hours (then silence)."""
     stranger_answers_per_hour: int = 30
     """Answers to all unauthenticated addresses together in an hour (a forged-From flood)."""
+    bounce_threshold: int = 3
+    """Bounces of distinct mails after which an address is no longer mailed (``[limits]
+    bounce_threshold``; :mod:`pbem.service.bounces`)."""
 
 
 class RateLimiterPort(Protocol):
