@@ -283,9 +283,33 @@ def init(
             "--force", help="Overwrite an existing config file (keys are never overwritten)."
         ),
     ] = False,
+    provider: Annotated[
+        str | None,
+        typer.Option(
+            "--provider",
+            help="Write the mail settings of this provider: gmail, fastmail, selfhosted "
+            "(docs/GM-GUIDE.md, 'Mail providers').",
+            show_default=False,
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            help="The service's own address (service_address, and the IMAP/SMTP user).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Set up a service: write a commented config file, create the signing and at-rest keys
     (mode 0600, outside the data directory) and print the public key."""
+    from pbem.providers import PROVIDERS, apply_provider
+
+    chosen = None
+    if provider is not None:
+        chosen = PROVIDERS.get(provider.strip().lower())
+        if chosen is None:
+            _fail(f"unknown provider {provider!r}: one of {', '.join(PROVIDERS)}.")
     from pbem.store import Keyring
     from pbem.store.fsutil import atomic_write, ensure_private_dir
     from pbem.store.keys import KEYRING_FILE
@@ -319,7 +343,12 @@ def init(
             typer.echo(f"Created the signing and at-rest keys in {keys} (mode 0600). Back them up.")
         ensure_private_dir(data)  # 0700: nothing in it is for other accounts (docs/SECURITY.md)
         cfg_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(cfg_path, config_template(data, keys).encode(), mode=0o600)
+        text = config_template(data, keys)
+        if chosen is not None:
+            text = apply_provider(text, chosen, _address(address) if address else "")
+        elif address:
+            text = text.replace('service_address = ""', f'service_address = "{_address(address)}"')
+        atomic_write(cfg_path, text.encode(), mode=0o600)
     typer.echo(f"Wrote {cfg_path} (fill in the mail settings).")
     typer.echo(f"Games will live in {data}.")
     typer.echo("The service's public key (publish it: anyone can verify exported games with it):")
