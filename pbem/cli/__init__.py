@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "admin_app", "main"]
 
-_MODULES = ("admin", "keys", "play", "service")
+_MODULES = ("admin", "keys", "play", "service", "doctor")
 """Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
 
 _TOP = {
@@ -31,6 +31,7 @@ _TOP = {
     "run": "service",
     "daemon": "service",
     "sandbox": "service",
+    "doctor": "doctor",
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 

@@ -38,6 +38,7 @@ HELP: dict[str, str] = {
         "  sandbox         Try the service with local mail: start a private...\n"
         "  run             One tick of the mail loop (for cron): read the service...\n"
         "  daemon          Run the mail loop continuously: wait on IMAP IDLE (or...\n"
+        "  doctor          Check the site end to end, one line per check: the...\n"
         "  admin           The game master's commands: create, list, inspect,...\n"
     ),
     "admin": (
