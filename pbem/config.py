@@ -19,7 +19,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 import msgspec
 
@@ -47,10 +47,24 @@ class ImapFolders(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Messages that caused an unexpected error, kept for the GM."""
 
 
+Auth: TypeAlias = Literal["password", "xoauth2", "oauthbearer"]
+
+
+class OAuth2Config(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Where the OAuth2 refresh token is (``auth = "xoauth2"`` or ``"oauthbearer"``)."""
+
+    file: str = ""
+    """A JSON file of mode 0600 (``pbem auth PROVIDER`` writes it): token_endpoint, client_id,
+    refresh_token (client_secret, scope). The environment variables PBEM_OAUTH2_REFRESH_TOKEN,
+    PBEM_OAUTH2_CLIENT_ID, PBEM_OAUTH2_TOKEN_ENDPOINT and PBEM_OAUTH2_CLIENT_SECRET override it."""
+
+
 class ImapConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The service mailbox (incoming)."""
 
     host: str = ""
+    auth: Auth = "password"
+    """``password``, or OAuth2 with SASL ``xoauth2`` or ``oauthbearer`` (see ``[oauth2]``)."""
     port: int = 993
     security: Security = "tls"
     user: str = ""
@@ -71,6 +85,8 @@ class SmtpConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The outgoing mail server."""
 
     host: str = ""
+    auth: Auth = "password"
+    """As :attr:`ImapConfig.auth`."""
     port: int = 465
     security: Security = "tls"
     user: str = ""
@@ -107,6 +123,7 @@ class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     imap: ImapConfig = msgspec.field(default_factory=ImapConfig)
     smtp: SmtpConfig = msgspec.field(default_factory=SmtpConfig)
     limits: Limits = msgspec.field(default_factory=Limits)
+    oauth2: OAuth2Config = msgspec.field(default_factory=OAuth2Config)
 
 
 @dataclass
@@ -132,6 +149,24 @@ class Config:
     limits: Limits = field(default_factory=Limits)
     path: Path | None = None
     """The config file this came from (``None``: defaults only)."""
+    oauth2: OAuth2Config = field(default_factory=OAuth2Config)
+    _tokens: Any = None
+
+    def token_source(self) -> Any:
+        """The one :class:`pbem.mail.oauth.TokenSource` of the service's account (IMAP and SMTP
+        share it), or None when neither logs in with OAuth2."""
+        if self.imap.auth == "password" and self.smtp.auth == "password":
+            return None
+        if self._tokens is None:
+            from pbem.mail.oauth import TokenSource, load_credentials
+
+            path = self._resolve(self.oauth2.file)
+            self._tokens = TokenSource(
+                load_credentials(path),
+                credentials_path=path,
+                cache_path=self.data_dir / "outbox" / "oauth2-access.json",
+            )
+        return self._tokens
 
     def password(self, kind: Literal["imap", "smtp"]) -> str:
         """The IMAP or SMTP password: from the environment variable named by ``password_env``, else
@@ -239,6 +274,7 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
     cfg.imap = raw.imap
     cfg.smtp = raw.smtp
     cfg.limits = raw.limits
+    cfg.oauth2 = raw.oauth2
     cfg.maildir_inbound = cfg._resolve(raw.maildir_inbound)
     cfg.maildir_outbound = cfg._resolve(raw.maildir_outbound)
     cfg.log_file = cfg._resolve(raw.log_file)
@@ -271,6 +307,7 @@ maildir_outbound = ""
 
 [imap]
 host = ""
+auth = "password"         # or "xoauth2" / "oauthbearer": OAuth2 (Microsoft 365 needs it)
 port = 993
 security = "tls"          # "tls" (implicit, port 993), "starttls" (port 143) or "none" (tests only)
 user = ""
@@ -289,6 +326,7 @@ shunt = "Shunt"
 
 [smtp]
 host = ""
+auth = "password"         # or "xoauth2" / "oauthbearer": OAuth2 (see [oauth2])
 port = 465
 security = "tls"          # "tls" (implicit, port 465), "starttls" (port 587) or "none" (tests only)
 user = ""
@@ -304,4 +342,7 @@ max_mails_per_sender_per_hour = 120
 max_commands_per_message = 20
 max_message_bytes = 262144
 bounce_threshold = 3      # bounces of distinct mails before an address is no longer mailed
+
+[oauth2]
+file = ""                 # with auth = "xoauth2": the 0600 file that 'pbem auth PROVIDER' writes
 '''

@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # imported on the first SMTP connection, not by a tick with n
 
     import aiosmtplib
 
+    from pbem.mail.oauth import Mechanism, TokenSource
+
 __all__ = [
     "RawMail",
     "Security",
@@ -258,7 +260,14 @@ class SmtpSender:
         sleep: Callable[[float], Awaitable[None]] | None = None,
         keep_open: float = 0.0,
         verp: bool = False,
+        oauth: TokenSource | None = None,
+        mechanism: Mechanism = "xoauth2",
     ) -> None:
+        self.oauth = oauth
+        """Log in with an OAuth2 access token (SASL ``mechanism``) instead of the password."""
+        self.mechanism: Mechanism = mechanism
+        self.oauth_revoked = ""
+        """Set when the OAuth2 refresh token was refused (the runner tells the GM)."""
         self.verp = verp
         """Each seat mail's return path names its seat (:func:`pbem.mail.bounce.verp_address`)."""
         self.host = host
@@ -305,12 +314,39 @@ class SmtpSender:
         await smtp.connect()
         self.connections += 1
         try:
-            if self.user is not None:
+            if self.user is not None and self.oauth is not None:
+                await self._oauth_login(smtp)
+            elif self.user is not None:
                 await smtp.login(self.user, self.password or "")
         except BaseException:
             smtp.close()
             raise
         return smtp
+
+    async def _oauth_login(self, smtp: aiosmtplib.SMTP) -> None:
+        """AUTH XOAUTH2 / OAUTHBEARER with an access token; a refused token is refreshed and
+        tried once more. ``SMTPAuthenticationError`` when the second one is refused too."""
+        import aiosmtplib
+
+        from pbem.mail.oauth import sasl_initial
+
+        assert self.oauth is not None and self.user is not None
+        ehlo = getattr(smtp, "_ehlo_or_helo_if_needed", None)
+        if ehlo is not None:
+            await ehlo()
+        for attempt in (1, 2):
+            initial = sasl_initial(self.mechanism, self.user, self.oauth.token())
+            reply = await smtp.execute_command(
+                b"AUTH", self.mechanism.upper().encode(), initial.encode()
+            )
+            if reply.code == 334:  # the error challenge: an empty line ends the exchange
+                reply = await smtp.execute_command(b"")
+            if reply.code == 235:
+                return
+            if attempt == 2:
+                raise aiosmtplib.SMTPAuthenticationError(reply.code, reply.message)
+            log.info("smtp: the access token was refused; refreshing it")
+            self.oauth.invalidate()
 
     async def asend_batch(self, messages: Sequence[Mail]) -> list[SendResult]:
         """Send every message; see the class docstring for retries. Never raises for SMTP trouble."""
@@ -448,6 +484,8 @@ class SmtpSender:
         # Long on purpose: one SMTP transaction with every reply code classified (retry, permanent, fallback).
         import aiosmtplib
 
+        from pbem.mail.oauth import OAuthRevoked
+
         connection_errors, connect_errors = _smtp_errors()
         mid = _mail_id(message)
         rcpts = _mail_recipients(message)
@@ -461,6 +499,10 @@ class SmtpSender:
             if smtp is None or not smtp.is_connected:
                 try:
                     smtp = await self._connect()
+                except OAuthRevoked as exc:
+                    # No access token can be had: keep the mail queued; the runner tells the GM.
+                    self.oauth_revoked = str(exc)
+                    return SendResult(mid, rcpts, "temporary", None, str(exc), attempts), None
                 except aiosmtplib.SMTPAuthenticationError as exc:
                     # Retrying a refused login cannot help and may lock the account: stop the
                     # batch (code None) and keep the mail queued until the GM fixes the config.
