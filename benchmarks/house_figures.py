@@ -58,7 +58,9 @@ def imports(modules: dict[str, Path]) -> dict[str, set[str]]:
 def rings(graph: dict[str, set[str]], inside: str) -> list[list[str]]:
     """Strongly connected components of more than one module among ``inside``'s modules (the
     package's __init__ counted as a module of it)."""
-    nodes = [m for m in graph.keys() | {t for v in graph.values() for t in v} if m.startswith(inside)]
+    nodes = [
+        m for m in graph.keys() | {t for v in graph.values() for t in v} if m.startswith(inside)
+    ]
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []

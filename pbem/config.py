@@ -19,7 +19,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 import msgspec
 
@@ -47,10 +47,24 @@ class ImapFolders(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Messages that caused an unexpected error, kept for the GM."""
 
 
+Auth: TypeAlias = Literal["password", "xoauth2", "oauthbearer"]
+
+
+class OAuth2Config(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Where the OAuth2 refresh token is (``auth = "xoauth2"`` or ``"oauthbearer"``)."""
+
+    file: str = ""
+    """A JSON file of mode 0600 (``pbem auth PROVIDER`` writes it): token_endpoint, client_id,
+    refresh_token (client_secret, scope). The environment variables PBEM_OAUTH2_REFRESH_TOKEN,
+    PBEM_OAUTH2_CLIENT_ID, PBEM_OAUTH2_TOKEN_ENDPOINT and PBEM_OAUTH2_CLIENT_SECRET override it."""
+
+
 class ImapConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The service mailbox (incoming)."""
 
     host: str = ""
+    auth: Auth = "password"
+    """``password``, or OAuth2 with SASL ``xoauth2`` or ``oauthbearer`` (see ``[oauth2]``)."""
     port: int = 993
     security: Security = "tls"
     user: str = ""
@@ -71,6 +85,8 @@ class SmtpConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The outgoing mail server."""
 
     host: str = ""
+    auth: Auth = "password"
+    """As :attr:`ImapConfig.auth`."""
     port: int = 465
     security: Security = "tls"
     user: str = ""
@@ -78,6 +94,10 @@ class SmtpConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     password_file: str = ""
     ca_file: str = ""
     """As :attr:`ImapConfig.ca_file`, for the SMTP server."""
+    verp: bool = False
+    """Send each seat mail with a return path that names its seat (``service+b.<game>...``), so
+    that a bounce is matched even when it quotes nothing of the mail. Needs a mailbox that takes
+    ``+`` sub-addresses (Gmail, Microsoft 365, Fastmail and Postfix's recipient_delimiter do)."""
 
 
 class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -87,6 +107,8 @@ class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     max_mails_per_sender_per_hour: int = 120
     max_commands_per_message: int = 20
     max_message_bytes: int = 262144
+    bounce_threshold: Annotated[int, msgspec.Meta(ge=1, le=100)] = 3
+    """Bounces of distinct mails after which the service stops mailing an address."""
 
 
 class LeaveConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -111,6 +133,7 @@ class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     smtp: SmtpConfig = msgspec.field(default_factory=SmtpConfig)
     limits: Limits = msgspec.field(default_factory=Limits)
     leave: LeaveConfig = msgspec.field(default_factory=LeaveConfig)
+    oauth2: OAuth2Config = msgspec.field(default_factory=OAuth2Config)
 
 
 @dataclass
@@ -138,6 +161,24 @@ class Config:
     """``[leave]``: the players' leave for all their games."""
     path: Path | None = None
     """The config file this came from (``None``: defaults only)."""
+    oauth2: OAuth2Config = field(default_factory=OAuth2Config)
+    _tokens: Any = None
+
+    def token_source(self) -> Any:
+        """The one :class:`pbem.mail.oauth.TokenSource` of the service's account (IMAP and SMTP
+        share it), or None when neither logs in with OAuth2."""
+        if self.imap.auth == "password" and self.smtp.auth == "password":
+            return None
+        if self._tokens is None:
+            from pbem.mail.oauth import TokenSource, load_credentials
+
+            path = self._resolve(self.oauth2.file)
+            self._tokens = TokenSource(
+                load_credentials(path),
+                credentials_path=path,
+                cache_path=self.data_dir / "outbox" / "oauth2-access.json",
+            )
+        return self._tokens
 
     def password(self, kind: Literal["imap", "smtp"]) -> str:
         """The IMAP or SMTP password: from the environment variable named by ``password_env``, else
@@ -246,6 +287,7 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
     cfg.smtp = raw.smtp
     cfg.limits = raw.limits
     cfg.leave = raw.leave
+    cfg.oauth2 = raw.oauth2
     cfg.maildir_inbound = cfg._resolve(raw.maildir_inbound)
     cfg.maildir_outbound = cfg._resolve(raw.maildir_outbound)
     cfg.log_file = cfg._resolve(raw.log_file)
@@ -278,6 +320,7 @@ maildir_outbound = ""
 
 [imap]
 host = ""
+auth = "password"         # or "xoauth2" / "oauthbearer": OAuth2 (Microsoft 365 needs it)
 port = 993
 security = "tls"          # "tls" (implicit, port 993), "starttls" (port 143) or "none" (tests only)
 user = ""
@@ -296,21 +339,28 @@ shunt = "Shunt"
 
 [smtp]
 host = ""
+auth = "password"         # or "xoauth2" / "oauthbearer": OAuth2 (see [oauth2])
 port = 465
 security = "tls"          # "tls" (implicit, port 465), "starttls" (port 587) or "none" (tests only)
 user = ""
 password_env = "PBEM_SMTP_PASSWORD"
 password_file = ""
 ca_file = ""              # optional: as for [imap]
+verp = false              # true: each seat mail's return path names its seat (service+b...@),
+                          # so that every bounce is matched; needs "+" sub-addresses
 
 [limits]
 max_messages_per_tick = 200
 max_mails_per_sender_per_hour = 120
 max_commands_per_message = 20
 max_message_bytes = 262144
+bounce_threshold = 3      # bounces of distinct mails before an address is no longer mailed
 
 [leave]
 days_per_year = 30        # each player's leave for all their games (VACATION 10d), a year;
                           # a twelfth of it comes back each month
 min_hours = 24            # the shortest leave
+
+[oauth2]
+file = ""                 # with auth = "xoauth2": the 0600 file that 'pbem auth PROVIDER' writes
 '''

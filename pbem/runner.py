@@ -79,6 +79,8 @@ class TickReport(msgspec.Struct):
     deferred: int = 0
     """Work left for the next tick because of a fault of the machine."""
     errors: list[str] = msgspec.field(default_factory=list)
+    auth_failed: str = ""
+    """The OAuth2 provider refused the refresh token: only the GM can fix it (exit status 2)."""
 
     @property
     def healthy(self) -> bool:
@@ -126,12 +128,17 @@ def tick(
         with session() if session is not None else contextlib.nullcontext():
             unreachable = False
             if source is not None and fault is None:
-                if sender is not None:
-                    with SendWhileReading(service, sender, clock, report) as sending:
+                from pbem.mail.oauth import OAuthRevoked
+
+                try:
+                    if sender is not None:
+                        with SendWhileReading(service, sender, clock, report) as sending:
+                            process_inbox(service, source, report, limit)
+                        unreachable = sending.unreachable
+                    else:
                         process_inbox(service, source, report, limit)
-                    unreachable = sending.unreachable
-                else:
-                    process_inbox(service, source, report, limit)
+                except OAuthRevoked as err:
+                    oauth_revoked(service, report, str(err))
             if fault is None:
                 try:
                     run_timers(service, clock, report)
@@ -142,7 +149,41 @@ def tick(
                     flush_outbox(service, sender, clock, report)
                 except OSError as err:
                     _machine_fault(service, report, err, "sending the queued mail")
+            revoked = getattr(sender, "oauth_revoked", None)
+            if revoked:
+                oauth_revoked(service, report, revoked)
+            if not report.auth_failed:
+                with contextlib.suppress(OSError):
+                    service.journal.path(OAUTH_MARKER).unlink(missing_ok=True)
     return report
+
+
+OAUTH_MARKER = "oauth-revoked"
+"""``outbox/oauth-revoked``: the GM was told that the refresh token is refused (told once)."""
+
+
+def oauth_revoked(service: Service, report: TickReport, why: str) -> None:
+    """The OAuth2 refresh token is refused: the tick ends with exit status 2, and the GM gets
+    one mail about it (not one per tick: a marker file says it was sent; it goes when a tick
+    logs in again)."""
+    log.error("oauth2: %s", why)
+    report.auth_failed = why
+    report.errors.append(why)
+    marker = service.journal.path(OAUTH_MARKER)
+    if marker.exists():
+        return
+    service.alert_gm(
+        "the mailbox login stopped working (OAuth2)",
+        [
+            f"pbem cannot log in to the service's mailbox: {why}",
+            "No mail is read or sent until then. Give consent again with `pbem auth PROVIDER` "
+            "(see docs/GM-GUIDE.md, 'OAuth2'); nothing is lost meanwhile: mail waits in the "
+            "mailbox and in the outbox.",
+        ],
+        key="oauth-revoked",
+    )
+    with contextlib.suppress(OSError):
+        service.journal.write_marker(OAUTH_MARKER, why.encode())
 
 
 def _machine_fault(service: Service, report: TickReport, err: OSError, doing: str) -> None:
@@ -520,6 +561,7 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     if leave_cfg is not None:
         policy.leave_days_per_year = leave_cfg.days_per_year
         policy.leave_min_hours = leave_cfg.min_hours
+    policy.bounce_threshold = cfg.limits.bounce_threshold
     service = Service(store, outbox, policy, clock)
     # Per authenticated seat (the name of the setting is older than that rule).
     service.rate_limiter = RateLimiter(
@@ -569,7 +611,7 @@ def build_source(cfg: Any) -> Any:
             cfg.imap.port,
             cfg.imap.security,
             cfg.imap.user or cfg.service_address,
-            cfg.password("imap"),
+            cfg.password("imap") if cfg.imap.auth == "password" else "",
             cursor_path=Journal.state_file(cfg.data_dir, "imap-cursor.json"),
             ssl_context=cfg.ssl_context("imap"),
             inbox=f.inbox,
@@ -577,6 +619,8 @@ def build_source(cfg: Any) -> Any:
             rejected=f.rejected,
             shunt=f.shunt,
             idle_cycle=cfg.imap.idle_cycle,
+            oauth=cfg.token_source() if cfg.imap.auth != "password" else None,
+            mechanism="oauthbearer" if cfg.imap.auth == "oauthbearer" else "xoauth2",
         )
     if cfg.maildir_inbound:
         return MaildirSource(
@@ -597,10 +641,13 @@ def build_sender(cfg: Any, *, keep_open: float = 0.0) -> Any:
             cfg.smtp.port,
             cfg.smtp.security,
             user,
-            cfg.password("smtp") if user else None,
+            cfg.password("smtp") if user and cfg.smtp.auth == "password" else None,
             envelope_from=cfg.service_address,
             ssl_context=cfg.ssl_context("smtp"),
             keep_open=keep_open,
+            verp=cfg.smtp.verp,
+            oauth=cfg.token_source() if cfg.smtp.auth != "password" else None,
+            mechanism="oauthbearer" if cfg.smtp.auth == "oauthbearer" else "xoauth2",
         )
     if cfg.maildir_outbound:
         return MaildirSink(cfg.maildir_outbound)

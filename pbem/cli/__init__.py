@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "admin_app", "main"]
 
-_MODULES = ("admin", "keys", "play", "service", "records")
+_MODULES = ("admin", "keys", "play", "service", "records", "doctor")
 """Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
 
 _TOP = {
@@ -32,6 +32,7 @@ _TOP = {
     "run": "service",
     "daemon": "service",
     "sandbox": "service",
+    "doctor": "doctor",
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 
@@ -61,6 +62,7 @@ _ADMIN_MODULE = frozenset(
         "export",
         "pubkey",
         "rotate-key",
+        "bounces",
     ]
 )
 """The admin subcommands of ``pbem.cli.admin`` (a test checks this list against the module). An

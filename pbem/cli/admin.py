@@ -127,6 +127,17 @@ def _players_json(record: GameRecord) -> list[dict[str, Any]]:
     ]
 
 
+def _bouncing_json(record: GameRecord, bounced: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats whose current address bounced: seat, count, whether it is no longer mailed."""
+    env = record.envelope
+    out = []
+    for s in env.seats():
+        entry = bounced.get(env.active_player(s).email.strip().lower())
+        if entry is not None:
+            out.append({"seat": s, "bounces": entry.count, "stopped": entry.stopped})
+    return out
+
+
 def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
     # A decision's prompt may name the seat's private tile ("place your tile G7"): only the seat's
     # own view shows it.
@@ -142,7 +153,9 @@ def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
-def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
+def _summary_lines(
+    record: GameRecord, seat: int | None = None, bounced: dict[str, Any] | None = None
+) -> list[str]:
     from pbem.store.fold import moves_in_effect
 
     env = record.envelope
@@ -155,6 +168,7 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
         lines.append(
             f"  seat {s} {names[s]:<8} {p.name} <{p.email}>"
             + ("" if p.status == "active" else f" ({p.status})")
+            + _bounce_mark((bounced or {}).get(p.email.strip().lower()))
         )
     if env.options:
         lines.append("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(env.options.items())))
@@ -172,6 +186,23 @@ def _summary_lines(record: GameRecord, seat: int | None = None) -> list[str]:
             f"  revealed seed: {env.revealed_seed} (check it: pbem verify-shuffle {env.game_id})"
         )
     return lines
+
+
+def _bounce_mark(entry: Any) -> str:
+    """`` [BOUNCING: ...]`` after a seat whose address bounced (pbem.service.bounces)."""
+    if entry is None:
+        return ""
+    if entry.stopped:
+        return f" [BOUNCING: {entry.count} bounces, not mailed, deadlines held]"
+    return f" [BOUNCING: {entry.count} bounce{'s' if entry.count != 1 else ''}]"
+
+
+def _bounce_book(config: Path | None, data_dir: Path | None) -> Any:
+    """The bounces file (pbem.service.bounces.BounceBook) of the configured data directory."""
+    from pbem.service.bounces import BounceBook
+    from pbem.service.journal import Journal
+
+    return BounceBook(Journal.state_file(_config(config, data_dir).data_dir, "x").parent)
 
 
 def _deadline_lines(record: GameRecord) -> list[str]:
@@ -252,9 +283,33 @@ def init(
             "--force", help="Overwrite an existing config file (keys are never overwritten)."
         ),
     ] = False,
+    provider: Annotated[
+        str | None,
+        typer.Option(
+            "--provider",
+            help="Write the mail settings of this provider: gmail, fastmail, selfhosted "
+            "(docs/GM-GUIDE.md, 'Mail providers').",
+            show_default=False,
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            help="The service's own address (service_address, and the IMAP/SMTP user).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Set up a service: write a commented config file, create the signing and at-rest keys
     (mode 0600, outside the data directory) and print the public key."""
+    from pbem.providers import PROVIDERS, apply_provider
+
+    chosen = None
+    if provider is not None:
+        chosen = PROVIDERS.get(provider.strip().lower())
+        if chosen is None:
+            _fail(f"unknown provider {provider!r}: one of {', '.join(PROVIDERS)}.")
     from pbem.store import Keyring
     from pbem.store.fsutil import atomic_write, ensure_private_dir
     from pbem.store.keys import KEYRING_FILE
@@ -288,7 +343,12 @@ def init(
             typer.echo(f"Created the signing and at-rest keys in {keys} (mode 0600). Back them up.")
         ensure_private_dir(data)  # 0700: nothing in it is for other accounts (docs/SECURITY.md)
         cfg_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(cfg_path, config_template(data, keys).encode(), mode=0o600)
+        text = config_template(data, keys)
+        if chosen is not None:
+            text = apply_provider(text, chosen, _address(address) if address else "")
+        elif address:
+            text = text.replace('service_address = ""', f'service_address = "{_address(address)}"')
+        atomic_write(cfg_path, text.encode(), mode=0o600)
     typer.echo(f"Wrote {cfg_path} (fill in the mail settings).")
     typer.echo(f"Games will live in {data}.")
     typer.echo("The service's public key (publish it: anyone can verify exported games with it):")
@@ -651,6 +711,7 @@ def show(
                 "updated": env.updated,
                 "options": env.options,
                 "players": _players_json(rec),
+                "bouncing": _bouncing_json(rec, _bounce_book(config, data_dir).all()),
                 "pending": pending,
                 "to_move": pending[0]["seat"] if pending else None,
                 "legal_moves": legal[str(pending[0]["seat"])] if pending else [],
@@ -666,7 +727,8 @@ def show(
             }
         )
         return
-    typer.echo("\n".join(_summary_lines(rec, seat)))
+    bounced = _bounce_book(config, data_dir).all()
+    typer.echo("\n".join(_summary_lines(rec, seat, bounced)))
     typer.echo("")
     if seat is not None:
         typer.echo(
@@ -1302,6 +1364,46 @@ def mail_pref(
             _address(address), None if choice == "default" else MailMode(choice)
         )
     typer.echo(f"{_address(address)}: mail {choice}.")
+
+
+@admin_app.command("bounces")
+def bounces_cmd(
+    clear: Annotated[
+        str | None,
+        typer.Option(
+            "--clear",
+            help="Forget this address's bounces: the service mails it again and its seats' "
+            "deadlines run again.",
+            show_default=False,
+        ),
+    ] = None,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The addresses whose mail came back undelivered: how often, in which games and seats, and
+    whether the service stopped mailing them."""
+    book = _bounce_book(config, data_dir)
+    if clear is not None:
+        with _errors():
+            addr = _address(clear)
+            if not book.clear(addr):
+                raise CommandError(f"{addr} has no bounces on file.")
+        typer.echo(f"{addr}: bounces forgotten; it is mailed again.")
+        return
+    data = book.all()
+    if as_json:
+        _print_json(data)
+        return
+    if not data:
+        typer.echo("No bounces.")
+        return
+    for addr, e in sorted(data.items()):
+        state = "NOT MAILED" if e.stopped else "mailed"
+        typer.echo(
+            f"{addr}: {e.count} bounce{'s' if e.count != 1 else ''} ({e.first} .. {e.last}), "
+            f"{state}; seats {', '.join(e.seats)}; last: {e.detail}"
+        )
 
 
 @admin_app.command("export")

@@ -39,6 +39,7 @@ HELP: dict[str, str] = {
         "  run             One tick of the mail loop (for cron): read the service...\n"
         "  daemon          Run the mail loop continuously: wait on IMAP IDLE (or...\n"
         "  verify-record   Check a game record with the service's public key...\n"
+        "  doctor          Check the site end to end, one line per check: the...\n"
         "  admin           The game master's commands: create, list, inspect,...\n"
     ),
     "admin": (
@@ -68,6 +69,7 @@ HELP: dict[str, str] = {
         "  vacation    Send a player on vacation (their deadlines stop; every...\n"
         "  lang        Set the language of a player's mail, in every game they...\n"
         "  mail        Set how much mail a player gets, in every game they play...\n"
+        "  bounces     The addresses whose mail came back undelivered: how often,...\n"
         "  export      Write a portable archive of the game that 'pbem admin...\n"
         "  pubkey      Print the service's public signing key (one line, to publish).\n"
         "  rotate-key  Replace the signing key.\n"

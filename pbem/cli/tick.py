@@ -112,6 +112,8 @@ def run_once(config: Path | None, data_dir: Path | None, verbose: bool) -> int:
     close = getattr(source, "close", None)
     if close:
         close()
+    if report.auth_failed:
+        return 2  # the GM must give OAuth2 consent again (pbem auth)
     return 0 if report.healthy else 1
 
 

@@ -477,6 +477,7 @@ def build_raw(
     in_reply_to: str | None = None,
     references: list[str] | None = None,
     images: Sequence[tuple[str, bytes]] = (),
+    extra_headers: dict[str, str] | None = None,
 ) -> RawMail:
     """The same mail as :func:`build_message` (headers, text/plain + text/html alternative, inline
     images in a multipart/related), built as bytes. The addresses must pass :func:`raw_possible`."""
@@ -501,6 +502,8 @@ def build_raw(
     # Machine-made mail (RFC 3834); X-Loop makes a loop of ours recognisable.
     head.append(b"Auto-Submitted: auto-generated\r\n")
     head.append(_fold("X-Loop", [sender]))
+    for k, v in (extra_headers or {}).items():  # List-Id, List-Unsubscribe (ASCII)
+        head.append(_fold(k, v.split(" ")))
     head.append(b"MIME-Version: 1.0\r\n")
     # 7bit when the text is ASCII with short lines (boards always are), quoted-printable
     # otherwise; never format=flowed, which would re-flow the board in some clients.

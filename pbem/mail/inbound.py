@@ -37,6 +37,8 @@ if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Mail
 
     from imapclient import IMAPClient
 
+    from pbem.mail.oauth import Mechanism, TokenSource
+
 from pbem.errors import ConfigError
 from pbem.mail.cursor import UidCursor
 from pbem.mail.outbound import Security, check_security
@@ -99,7 +101,12 @@ class ImapSource:
         timeout: float = 60.0,
         use_move: bool | None = None,
         idle_cycle: float = 0.0,
+        oauth: TokenSource | None = None,
+        mechanism: Mechanism = "xoauth2",
     ) -> None:
+        self.oauth = oauth
+        """Log in with an OAuth2 access token (SASL ``mechanism``) instead of the password."""
+        self.mechanism: Mechanism = mechanism
         self.host = host
         self.port = port
         self.security: Security = check_security(security)
@@ -154,7 +161,7 @@ class ImapSource:
             )
             if self.security == "starttls":
                 client.starttls(self.ssl_context)
-            client.login(self.user, self.password)
+            self._login(client)
         except LoginError as exc:
             raise ConfigError(
                 f"The IMAP server {self.host}:{self.port} refused the login of {self.user}: "
@@ -182,6 +189,28 @@ class ImapSource:
         self._uidvalidity = uidvalidity
         self._client = client
         return client
+
+    def _login(self, client: IMAPClient) -> None:
+        """The password, or an OAuth2 access token: on a refusal the token is refreshed and
+        tried once more (it may have expired early or been revoked server-side)."""
+        from imapclient.exceptions import LoginError
+
+        if self.oauth is None:
+            client.login(self.user, self.password)
+            return
+        for attempt in (1, 2):
+            token = self.oauth.token()
+            try:
+                if self.mechanism == "oauthbearer":
+                    client.oauthbearer_login(self.user, token)
+                else:
+                    client.oauth2_login(self.user, token)
+                return
+            except LoginError:
+                if attempt == 2:
+                    raise
+                log.info("imap: the access token was refused; refreshing it")
+                self.oauth.invalidate()
 
     def _imap(self) -> IMAPClient:
         return self._client if self._client is not None else self._connect()

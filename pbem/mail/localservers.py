@@ -40,7 +40,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -269,7 +269,11 @@ class DovecotServer:
         users: Mapping[str, str],
         *,
         imap_capability: str | None = None,
+        oauth2_introspection_url: str | None = None,
     ) -> None:
+        # OAuth2 logins (XOAUTH2, OAUTHBEARER) checked at this RFC 7662 introspection endpoint
+        # (pbem.mail.localoauth.OAuthServer), besides the passwords. None: passwords only.
+        self.oauth2_introspection_url = oauth2_introspection_url
         # None: a fresh directory from make_server_dir(), removed again by stop().
         self._own_dir = base_dir is None
         self.base_dir = (
@@ -472,6 +476,20 @@ class DovecotServer:
         )
         if self.imap_capability is not None:
             conf += f"imap_capability = {self.imap_capability}\n"
+        if self.oauth2_introspection_url is not None:
+            (d / "oauth2.conf.ext").write_text(
+                "introspection_mode = post\n"
+                f"introspection_url = {self.oauth2_introspection_url}\n"
+                "force_introspection = yes\n"
+                "username_attribute = username\n"
+                "active_attribute = active\n"
+                "active_value = true\n"
+            )
+            conf += (
+                "auth_mechanisms = plain login xoauth2 oauthbearer\n"
+                "passdb {\n  driver = oauth2\n  mechanisms = xoauth2 oauthbearer\n"
+                f"  args = {d}/oauth2.conf.ext\n}}\n"
+            )
         (d / "dovecot.conf").write_text(conf)
         with contextlib.suppress(FileNotFoundError):
             (d / "dovecot.log").unlink()  # so that errors quoted on failure are this run's
@@ -587,6 +605,40 @@ class _RelayHandler:
         return self.relay._deliver(envelope)
 
 
+class _OAuthRelayHandler(_RelayHandler):
+    """The relay's handler when it takes OAuth2 (``RelaySMTP(oauth_check=...)``): the SASL
+    mechanisms XOAUTH2 and OAUTHBEARER, the token checked by the relay's ``oauth_check``."""
+
+    async def auth_XOAUTH2(self, server: SMTPServer, args: list[str]) -> AuthResult:
+        return await self._oauth(server, args)
+
+    async def auth_OAUTHBEARER(self, server: SMTPServer, args: list[str]) -> AuthResult:
+        return await self._oauth(server, args)
+
+    async def _oauth(self, server: SMTPServer, args: list[str]) -> AuthResult:
+        import base64
+
+        if len(args) > 1:
+            blob: Any = args[1].encode()
+        else:
+            blob = await server.challenge_auth("", encode_to_b64=False)
+            if not isinstance(blob, bytes):
+                return AuthResult(success=False, handled=False)
+        try:
+            text = base64.b64decode(blob, validate=True).decode()
+        except (ValueError, UnicodeDecodeError):
+            return AuthResult(success=False, handled=False)
+        fields = dict(f.split("=", 1) for f in text.split("\x01") if "=" in f)
+        user = fields.get("user") or ""
+        if not user:  # OAUTHBEARER: "n,a=USER,"
+            head = text.split("\x01", 1)[0]
+            user = next((p[2:] for p in head.split(",") if p.startswith("a=")), "")
+        token = fields.get("auth", "").removeprefix("Bearer ").strip()
+        check = self.relay.oauth_check
+        ok = check is not None and bool(user) and check(token) == user
+        return AuthResult(success=ok, handled=False, auth_data=user if ok else None)
+
+
 class RelaySMTP:
     """A real SMTP server (aiosmtpd) on 127.0.0.1 that delivers what it accepts before saying 250.
 
@@ -617,7 +669,10 @@ class RelaySMTP:
         dmarc_fail: set[str] | None = None,
         fail: Mapping[str, tuple[int, str]] | None = None,
         cert_dir: Path | None = None,
+        oauth_check: Callable[[str], str | None] | None = None,
     ) -> None:
+        # OAuth2 logins: the user a live access token belongs to (None: refused).
+        self.oauth_check = oauth_check
         if lmtp is None and maildir_root is None:
             raise ConfigError(
                 "RelaySMTP needs somewhere to deliver: an LMTP address or a Maildir root."
@@ -661,7 +716,7 @@ class RelaySMTP:
                 kwargs.update(tls_context=ctx, require_starttls=True)
             else:
                 ssl_ctx = ctx
-        if self.users is not None:
+        if self.users is not None or self.oauth_check is not None:
             kwargs.update(
                 auth_required=True,
                 authenticator=self._authenticate,
@@ -672,7 +727,7 @@ class RelaySMTP:
         for _attempt in range(3):
             self.port = free_port()
             controller = Controller(
-                _RelayHandler(self),
+                (_OAuthRelayHandler if self.oauth_check is not None else _RelayHandler)(self),
                 hostname=self.host,
                 port=self.port,
                 ssl_context=ssl_ctx,
@@ -722,7 +777,7 @@ class RelaySMTP:
         mechanism: str,
         auth_data: Any,
     ) -> AuthResult:
-        if not isinstance(auth_data, LoginPassword) or self.users is None:
+        if not isinstance(auth_data, LoginPassword) or not self.users:
             return AuthResult(success=False, handled=False)
         login = auth_data.login.decode(errors="replace")
         ok = self.users.get(login) == auth_data.password.decode(errors="replace")

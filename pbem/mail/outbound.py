@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # imported on the first SMTP connection, not by a tick with n
 
     import aiosmtplib
 
+    from pbem.mail.oauth import Mechanism, TokenSource
+
 __all__ = [
     "RawMail",
     "Security",
@@ -257,7 +259,17 @@ class SmtpSender:
         backoff: Sequence[float] = (1.0, 4.0, 15.0),
         sleep: Callable[[float], Awaitable[None]] | None = None,
         keep_open: float = 0.0,
+        verp: bool = False,
+        oauth: TokenSource | None = None,
+        mechanism: Mechanism = "xoauth2",
     ) -> None:
+        self.oauth = oauth
+        """Log in with an OAuth2 access token (SASL ``mechanism``) instead of the password."""
+        self.mechanism: Mechanism = mechanism
+        self.oauth_revoked = ""
+        """Set when the OAuth2 refresh token was refused (the runner tells the GM)."""
+        self.verp = verp
+        """Each seat mail's return path names its seat (:func:`pbem.mail.bounce.verp_address`)."""
         self.host = host
         self.port = port
         self.security: Security = check_security(security)
@@ -302,12 +314,39 @@ class SmtpSender:
         await smtp.connect()
         self.connections += 1
         try:
-            if self.user is not None:
+            if self.user is not None and self.oauth is not None:
+                await self._oauth_login(smtp)
+            elif self.user is not None:
                 await smtp.login(self.user, self.password or "")
         except BaseException:
             smtp.close()
             raise
         return smtp
+
+    async def _oauth_login(self, smtp: aiosmtplib.SMTP) -> None:
+        """AUTH XOAUTH2 / OAUTHBEARER with an access token; a refused token is refreshed and
+        tried once more. ``SMTPAuthenticationError`` when the second one is refused too."""
+        import aiosmtplib
+
+        from pbem.mail.oauth import sasl_initial
+
+        assert self.oauth is not None and self.user is not None
+        ehlo = getattr(smtp, "_ehlo_or_helo_if_needed", None)
+        if ehlo is not None:
+            await ehlo()
+        for attempt in (1, 2):
+            initial = sasl_initial(self.mechanism, self.user, self.oauth.token())
+            reply = await smtp.execute_command(
+                b"AUTH", self.mechanism.upper().encode(), initial.encode()
+            )
+            if reply.code == 334:  # the error challenge: an empty line ends the exchange
+                reply = await smtp.execute_command(b"")
+            if reply.code == 235:
+                return
+            if attempt == 2:
+                raise aiosmtplib.SMTPAuthenticationError(reply.code, reply.message)
+            log.info("smtp: the access token was refused; refreshing it")
+            self.oauth.invalidate()
 
     async def asend_batch(self, messages: Sequence[Mail]) -> list[SendResult]:
         """Send every message; see the class docstring for retries. Never raises for SMTP trouble."""
@@ -416,8 +455,13 @@ class SmtpSender:
         """Hand one mail to the server: stored bytes as they are when that is exactly what
         ``send_message`` would have sent (ASCII addresses, no Bcc header, 8BITMIME offered or
         an ASCII body), else through ``send_message``."""
-        if isinstance(message, RawMail) and self.envelope_from is not None:
-            ascii_addresses = all(a.isascii() for a in (self.envelope_from, *rcpts))
+        envelope_from = self.envelope_from
+        if self.verp and envelope_from:
+            from pbem.mail.bounce import verp_address
+
+            envelope_from = verp_address(envelope_from, _mail_id(message)) or envelope_from
+        if isinstance(message, RawMail) and envelope_from is not None:
+            ascii_addresses = all(a.isascii() for a in (envelope_from, *rcpts))
             if ascii_addresses and not _BCC.search(_header_block(message.data)):
                 ehlo = getattr(smtp, "_ehlo_or_helo_if_needed", None)
                 if ehlo is not None:
@@ -427,10 +471,10 @@ class SmtpSender:
                     options.append("BODY=8BITMIME")
                 if options or message.data.isascii():
                     return await smtp.sendmail(
-                        self.envelope_from, list(rcpts), message.data, mail_options=options
+                        envelope_from, list(rcpts), message.data, mail_options=options
                     )
         parsed = _as_parsed(message) if isinstance(message, RawMail) else message
-        return await smtp.send_message(parsed, sender=self.envelope_from, recipients=list(rcpts))
+        return await smtp.send_message(parsed, sender=envelope_from, recipients=list(rcpts))
 
     async def _send_one(
         self, smtp: aiosmtplib.SMTP | None, message: Mail, *, unchecked: bool = False
@@ -439,6 +483,8 @@ class SmtpSender:
         NOOP; if it turns out closed, the first retry reconnects at once, without waiting."""
         # Long on purpose: one SMTP transaction with every reply code classified (retry, permanent, fallback).
         import aiosmtplib
+
+        from pbem.mail.oauth import OAuthRevoked
 
         connection_errors, connect_errors = _smtp_errors()
         mid = _mail_id(message)
@@ -453,6 +499,10 @@ class SmtpSender:
             if smtp is None or not smtp.is_connected:
                 try:
                     smtp = await self._connect()
+                except OAuthRevoked as exc:
+                    # No access token can be had: keep the mail queued; the runner tells the GM.
+                    self.oauth_revoked = str(exc)
+                    return SendResult(mid, rcpts, "temporary", None, str(exc), attempts), None
                 except aiosmtplib.SMTPAuthenticationError as exc:
                     # Retrying a refused login cannot help and may lock the account: stop the
                     # batch (code None) and keep the mail queued until the GM fixes the config.

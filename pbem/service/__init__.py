@@ -132,6 +132,9 @@ class Service:
         )
         mailer.prefs = self.prefs  # each recipient's language
         mailer.store = self.store  # each reader's leave left (issue 27)
+        from pbem.service.bounces import BounceBook
+
+        mailer.bounces = BounceBook(self.journal.root, fsync=self.store.fsync)
         return mailer
 
     @cached_property
@@ -287,7 +290,7 @@ class Service:
 
         record = record or self.store.load(game_id, verify=False)
         mark = community.Reminders(self.journal.root, self.store.fsync).load(record)
-        due = community.next_wakeup(record, mark)
+        due = community.next_wakeup(record, mark, community.held_seats(self, record))
         self.journal.set_timer(game_id, due if record.envelope.status == "active" else None)
 
     def prune_fingerprints(self, keep: timedelta = timedelta(days=90)) -> int:

@@ -406,12 +406,16 @@ def _position_seq(record: GameRecord) -> int:
     return line.seq if line is not None else 0
 
 
-def next_wakeup(record: GameRecord, mark: SentMark) -> datetime | None:
+def next_wakeup(
+    record: GameRecord, mark: SentMark, held: frozenset[int] = frozenset()
+) -> datetime | None:
     """When the timers next have something to do for this game: a reminder or a missed deadline
-    (a deadline already handed to the GM waits for the GM)."""
+    (a deadline already handed to the GM waits for the GM; a ``held`` seat's waits too)."""
     pol = policy_of(record.envelope)
     best: datetime | None = None
     for item in deadlines(record):
+        if item.decision.seat in held:
+            continue
         times = [
             w for label, w in reminder_times(item, pol.remind) if _key(item, label) not in mark.done
         ]
@@ -435,7 +439,8 @@ def on_timer(service: Service, game_id: str, now: datetime) -> int:
     reminders = Reminders(service.journal.root, service.store.fsync)
     mark = reminders.load(record)
     pol = policy_of(record.envelope)
-    items = deadlines(record)
+    held = held_seats(service, record)
+    items = [i for i in deadlines(record) if i.decision.seat not in held]
     changed = False
     for item in items:
         due_now = [(lb, w) for lb, w in reminder_times(item, pol.remind) if w <= now]
@@ -499,6 +504,18 @@ def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime)
     )
     log.info("%s: seat %d's leave was spent automatically (%s)", gid, seat, lid)
     return True
+
+
+def held_seats(service: Service, record: GameRecord) -> frozenset[int]:
+    """The seats whose deadlines are held: their address bounced too often
+    (:mod:`pbem.service.bounces`), so the player cannot know the game waits for them."""
+    stopped = service.mailer.bounces.stopped_addresses() if service.mailer.bounces else frozenset()
+    if not stopped:
+        return frozenset()
+    env = record.envelope
+    return frozenset(
+        s for s in env.seats() if env.active_player(s).email.strip().lower() in stopped
+    )
 
 
 def _remind(service: Service, record: GameRecord, item: Due, now: datetime) -> None:

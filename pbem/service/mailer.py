@@ -28,6 +28,7 @@ from pbem.store import GameRecord
 
 if TYPE_CHECKING:  # the reply reader and the email parser load with the first mail
     from pbem.mail.parse import ParsedMail
+    from pbem.service.bounces import BounceBook
     from pbem.service.prefs import Prefs
 
 EXAMPLES = 5
@@ -55,6 +56,8 @@ class Mail:
     """``(data, filename, MIME type)`` each: a PKCS#12 file, a game's export, a public key."""
     protect: bool = True
     """Encrypt for the recipient when a key is on file."""
+    headers: tuple[tuple[str, str], ...] = ()
+    """More header fields (ASCII): List-Id and List-Unsubscribe of watchers' mail and digests."""
 
 
 class Mailer:
@@ -91,6 +94,8 @@ class Mailer:
 
         rules = leave.rules_of(self.policy)
         return leave.left_line(leave.left_of(self.store, address, rules, self.clock()))
+        self.bounces: BounceBook | None = None
+        """Addresses whose mail bounced too often are not mailed (set by the Service)."""
 
     # -- languages -------------------------------------------------------------------------------
 
@@ -216,6 +221,12 @@ class Mailer:
         # Long on purpose: one outgoing mail from template to queue: render, fingerprint, headers, keys, encryption.
         if mail.to_addr.startswith(COMPUTER_PREFIX):
             return 0
+        if (
+            self.bounces is not None
+            and mail.to_addr.strip().lower() != self.policy.gm_address.strip().lower()
+            and self.bounces.stopped(mail.to_addr)
+        ):
+            return 0  # its mail bounced too often (pbem.service.bounces)
         from pbem.mail import fingerprint
         from pbem.mail.htmltext import html_to_text
 
@@ -259,6 +270,8 @@ class Mailer:
             "references": refs,
             "images": compose.images(mail.ctx),
         }
+        if mail.headers:
+            fields["extra_headers"] = dict(mail.headers)
         msg: Any
         if (
             not mail.attachments
@@ -286,6 +299,27 @@ class Mailer:
             fingerprint=fp_file,
         )
         return 1
+
+    def list_headers(
+        self, game_id: str, what: str, unsubscribe: str | None = None
+    ) -> tuple[tuple[str, str], ...]:
+        """A stable List-Id for one kind of a game's mail (``what``: ``watch``, ``digest``), so
+        that filters can sort it; and a List-Unsubscribe mailto whose ``unsubscribe`` words, sent
+        to the service, stop that kind of mail (RFC 2919, RFC 2369)."""
+        from urllib.parse import quote
+
+        out = [
+            (
+                "List-Id",
+                f"{self.policy.service_name} {game_id} {what} <{game_id}.{what}.{self.host}>",
+            )
+        ]
+        if unsubscribe:
+            q = quote(unsubscribe)
+            out.append(
+                ("List-Unsubscribe", f"<mailto:{self.policy.service_address}?subject={q}&body={q}>")
+            )
+        return tuple(out)
 
     def to_seat(
         self, record: GameRecord, seat: int, kind: str, ctx: MailContext, tail: str, **kw: Any

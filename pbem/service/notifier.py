@@ -264,7 +264,14 @@ class Notifier:
                     events=self.events_since(record, since),
                     private_note=m.private_note(record, seat),
                 )
-            n += m.to_seat(record, seat, "moved", ctx, f"e{mark.seq}.digest.{now:%Y%m%d}")
+            n += m.to_seat(
+                record,
+                seat,
+                "moved",
+                ctx,
+                f"e{mark.seq}.digest.{now:%Y%m%d}",
+                headers=m.list_headers(game_id, "digest"),
+            )
             mark.seats[str(seat)] = mark.seq
             mark.mailed_at[str(seat)] = now.isoformat()
         self.journal.save_notified(game_id, mark)

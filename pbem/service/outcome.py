@@ -41,6 +41,8 @@ class Reason(StrEnum):
     DROPPED_RATE = "no answer: rate limit"
     DROPPED_STRANGER = "no answer: stranger already answered"
     DROPPED_NO_SENDER = "no answer: no sender"
+    BOUNCE = "no answer: bounce"
+    """A delivery failure of one of our mails (counted by pbem.service.bounces), or a delay."""
     CONFIRMATION_SENT = "confirmation sent"
     """A request without a token (JOIN, WATCH...): the address was asked to confirm it."""
 

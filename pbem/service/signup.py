@@ -722,6 +722,7 @@ def mail_watchers(service: Service, game_id: str) -> int:
                 watcher.address,
                 f"watch.{game_id}.{record.seq}.{watcher.address}",
                 protect=False,
+                headers=m.list_headers(game_id, "watch", f"UNWATCH {game_id}"),
             )
         )
     board.save_watchers(game_id, w)

@@ -98,6 +98,11 @@ def step_loops(svc: Service, flow: Flow) -> Outcome | None:
     )
     if why is None:
         return None
+    from pbem.service.bounces import on_bounce  # flufl.bounce: only for automatic mail
+
+    bounced = on_bounce(svc, flow.raw)
+    if bounced is not None:
+        return bounced
     log.info("dropped a message: %s", why)
     return Outcome(Folder.REJECTED, Reason.DROPPED_LOOP, detail=why)
 
@@ -132,6 +137,11 @@ def step_authenticate(svc: Service, flow: Flow) -> Outcome | None:
     result = authenticate(svc.store, svc.policy, svc.secret, flow.incoming)
     if isinstance(result, Seated):
         flow.seated = result
+        bounces = svc.mailer.bounces
+        if bounces is not None and bounces.get(result.player.email) is not None:
+            # A mail from the address that the service accepts: it works again.
+            bounces.clear(result.player.email)
+            svc.schedule(result.game_id)
         # From here on, what is said to the sender is in their language.
         i18n.use(svc.mailer.lang_of(result.player.email, result.record))
         return None

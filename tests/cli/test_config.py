@@ -125,3 +125,48 @@ def test_ca_file_is_trusted_for_imap_and_smtp(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="missing.pem"):
         cfg.ssl_context("smtp")
     assert load_config(tmp_path / "pbem.toml").imap.ca_file == "tls/cert.pem"
+
+
+def test_every_pbem_toml_snippet_in_the_gm_guide_parses(tmp_path: Path) -> None:
+    """Issue 28: each ```toml block of docs/GM-GUIDE.md is a valid pbem.toml (unknown keys are
+    errors), and every provider of `pbem init --provider` writes one too."""
+    import re
+
+    from pbem.providers import PROVIDERS, apply_provider
+
+    guide = (Path(__file__).parents[2] / "docs" / "GM-GUIDE.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", guide, re.S)
+    assert len(blocks) >= 4
+    for i, block in enumerate(blocks):
+        f = write(tmp_path / f"guide{i}.toml", block)
+        load_config(f)
+    for name, provider in PROVIDERS.items():
+        text = apply_provider(
+            config_template(tmp_path / "g", tmp_path / "k"), provider, "pbem@example.org"
+        )
+        cfg = load_config(write(tmp_path / f"{name}.toml", text))
+        assert cfg.imap.host and cfg.smtp.host and cfg.service_address == "pbem@example.org"
+        assert cfg.imap.user == cfg.smtp.user == "pbem@example.org"
+        assert f"## {provider.title.split(' (')[0].split(' /')[0]}" in guide or name in guide
+
+
+def test_init_with_a_provider_writes_its_settings(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+
+    cfg = tmp_path / "pbem.toml"
+    args = ["init", "--config", str(cfg), "--data-dir", str(tmp_path / "games")]
+    out = CliRunner().invoke(app, [*args, "--provider", "fastmail", "--address", "pbem@ex.org"])
+    assert out.exit_code == 0, out.output
+    text = cfg.read_text()
+    assert text.startswith("# Provider: Fastmail (pbem init --provider fastmail)")
+    c = load_config(cfg)
+    assert (c.imap.host, c.smtp.host, c.smtp.verp) == (
+        "imap.fastmail.com",
+        "smtp.fastmail.com",
+        True,
+    )
+    assert c.service_address == "pbem@ex.org" and c.authserv_id == ""
+    out = CliRunner().invoke(app, [*args, "--force", "--provider", "aol"])
+    assert out.exit_code != 0 and "unknown provider 'aol'" in out.output

@@ -190,3 +190,27 @@ def test_421_reconnects_and_the_batch_goes_on(smtp_relay: RelaySMTP) -> None:
     assert (busy.status, busy.code, busy.attempts) == ("temporary", 421, 3)
     assert ok.status == "sent"
     assert out.connections == 4  # one per attempt of the first message, then one for the rest
+
+
+@pytest.mark.mailserver
+def test_verp_return_path_names_the_seat(
+    dovecot: DovecotServer,
+    smtp_relay: RelaySMTP,
+    mail_account: Callable[[str], MailAccount],
+) -> None:
+    """With verp, a seat mail's envelope sender carries its seat token (a bounce delivered there
+    names the seat); a mail without a token keeps the plain address."""
+    from pbem.mail.bounce import verp_address
+    from pbem.mail.outbound import RawMail
+
+    seat_id = "<pbem.fc-1.s1.t4.abcdefghijkm.e9.turn@pbem.test>"
+    p1, p2 = mail_account("player").address, mail_account("player").address
+    seat_mail = note(p1, 1)
+    del seat_mail["Message-ID"]
+    seat_mail["Message-ID"] = seat_id
+    raw = RawMail(seat_id, (p1,), seat_mail.as_bytes().replace(b"\n", b"\r\n"))
+    out = sender(smtp_relay, envelope_from="service@pbem.test", verp=True)
+    assert [r.status for r in out.send_batch([raw, note(p2, 2)])] == ["sent"] * 2
+    froms = [d.mail_from for d in smtp_relay.deliveries[-2:]]
+    assert froms == ["service+b.fc-1.s1.t4.abcdefghijkm@pbem.test", "service@pbem.test"]
+    assert verp_address("service@pbem.test", seat_id) == froms[0]

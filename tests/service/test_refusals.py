@@ -215,7 +215,8 @@ def test_bounce_gets_no_answer(game) -> None:
     out = env.service.handle(m.as_bytes())
     assert out.folder == "rejected" and out.reason.startswith("no answer")
     _no_change(env, gid, before)
-    assert drain(env) == []
+    # Never answered; the GM hears of the address's first bounce (pbem.service.bounces).
+    assert [str(x["To"]) for x in drain(env)] == ["Game master <gm@pbem.test>"]
 
 
 def test_the_move_applies_once_with_prose_and_signature(game) -> None:
