@@ -39,8 +39,8 @@ import msgspec
 from pbem import i18n
 from pbem.errors import IntegrityError, StoreError
 from pbem.i18n import _, ngettext
-from pbem.mail.policy import reply_address_problem
-from pbem.mail.tokens import find_tokens
+from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
+from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
 from pbem.service.mailer import Mail, join, short_hash
@@ -62,7 +62,19 @@ CONFIRM_DAYS = 7
 
 _REQUEST = re.compile(r"^\s*(JOIN|LEAVE|WATCH|UNWATCH)\s+([A-Za-z0-9-]{3,40})\s*$", re.I)
 _GAMES = re.compile(r"^\s*GAMES\s*$", re.I)
-_NOTICE_ID = re.compile(r"<pbem\.notice\.([0-9a-f]{16})@")
+_NOTICE_ID = re.compile(r"<pbem\.notice\.([0-9a-f]{16})[.@]")
+
+SIGNUPS_PER_ADDRESS_DAY = 6
+"""Confirmations (and GAMES answers) one address is sent in a day: its own budget, apart from the
+strangers' answers (:meth:`Service.refuse_stranger`), so that a refusal never silences a JOIN."""
+
+SIGNUPS_PER_HOUR = 120
+"""Confirmations and GAMES answers to all addresses together in an hour."""
+
+FORGED_PER_HOUR = 10
+"""Answers to requests whose aligned DMARC check failed at our server (a forged From), all
+together in an hour: counted apart, so a forger never spends the budget of the address they
+forge."""
 
 
 class OpenGame(msgspec.Struct, kw_only=True):
@@ -265,6 +277,9 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
             req = board.get_request(m.group(1))
             if req is not None:
                 return _confirmed(service, board, m.group(1), req, p)
+    # A reply to a mail we sent to this very address (an invitation, a notice, an observer's
+    # mail) carries its own proof: it is acted on at once, outside every budget.
+    ours = answers_our_notice(service.secret, p.from_addr, headers)
     asked = read_request(p)
     if asked is None:
         return None
@@ -278,7 +293,7 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
         log.info("a %s request from an address we cannot answer: %s", asked.verb, unanswerable)
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, detail=asked.verb)
     if asked.verb == "games":
-        return _answer_games(service, p)
+        return _answer_games(service, p, ours)
     if asked.verb == "join":
         problem = player_problem(joining_name(p), addr)
         if problem:
@@ -286,7 +301,53 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
     problem, target = _check(service, board, asked, addr)
     if problem:
         return service.refuse_stranger(p, problem, Reason.REFUSED)
+    if ours:
+        return _act_at_once(service, board, asked.verb, target, p)
     return _ask_confirmation(service, board, asked.verb, target, p)
+
+
+def _limiter(service: Service, filename: str, limit: int, window: float) -> RateLimiter:
+    return RateLimiter(
+        service.journal.root, limit, window, lambda: service.clock().timestamp(), filename=filename
+    )
+
+
+def forged(service: Service, p: ParsedMail) -> bool:
+    """Whether our own server's aligned DMARC check failed for ``p``'s From (a verdict other
+    than pass; none when no ``authserv_id`` is set or our server left no verdict)."""
+    authserv = service.policy.authserv_id
+    return authserv is not None and dmarc_verdict(p, authserv) not in ("pass", None)
+
+
+def signup_budget(service: Service, p: ParsedMail, verb: str) -> bool:
+    """Whether a confirmation (or a GAMES answer) may be sent for ``p``: forged mail spends the
+    forgers' own budget; LEAVE and UNWATCH have theirs, so that they always get through the same
+    day as the JOIN or WATCH; none of them spends the strangers' answers."""
+    if forged(service, p):
+        return _limiter(service, "signups-forged.json", FORGED_PER_HOUR, 3600.0).allow("*")
+    kind = "out" if verb in ("leave", "unwatch") else "in"
+    return _limiter(service, f"signups-{kind}.json", SIGNUPS_PER_ADDRESS_DAY, 86400.0).allow(
+        p.from_addr
+    ) and _limiter(service, "signups-all.json", SIGNUPS_PER_HOUR, 3600.0).allow("*")
+
+
+def _act_at_once(service: Service, board: Board, verb: str, target: str, p: ParsedMail) -> Outcome:
+    """A request in a reply to one of our mails to this address: carried out without asking
+    (idempotent: the same mail again changes nothing)."""
+    key = p.message_id or f"{p.from_addr}.{verb}.{target}.{service.clock():%Y%m%d}"
+    h = notice_hash(f"direct.{verb}.{target}.{p.from_addr}.{key}")
+    done = board.get_request(h)
+    if done is not None and done.done:
+        return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED)
+    req = Request(
+        address=p.from_addr,
+        name=joining_name(p),
+        verb=verb,
+        target=target,
+        created=iso_time(service.clock()),
+    )
+    board.save_request(h, req)
+    return _confirmed(service, board, h, req, p)
 
 
 def joining_name(p: ParsedMail) -> str:
@@ -412,11 +473,12 @@ def _ask_confirmation(
     service: Service, board: Board, verb: str, target: str, p: ParsedMail
 ) -> Outcome:
     addr = p.from_addr
-    if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
-        return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail=verb)
+    if not signup_budget(service, p, verb):
+        log.info("a %s request not confirmed: the sign-up budget is spent", verb)
+        return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
     now = service.clock()
     tail = f"confirm.{_mac(service, addr, verb, target, now.strftime('%Y%m%d'))}"
-    h = hashlib.sha256(tail.encode()).hexdigest()[:16]
+    h = notice_hash(tail)
     name = (p.from_name or addr.split("@")[0]).strip()[:60]
     board.save_request(
         h, Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
@@ -528,12 +590,13 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
     return Outcome(Folder.PROCESSED, reason, target or None, 1, detail=req.verb)
 
 
-def _answer_games(service: Service, p: ParsedMail) -> Outcome:
+def _answer_games(service: Service, p: ParsedMail, ours: bool = False) -> Outcome:
     from pbem.service import community
 
     addr = p.from_addr
-    if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
-        return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail="games")
+    if not ours and not signup_budget(service, p, "games"):
+        log.info("a games request not answered: the sign-up budget is spent")
+        return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail="games")
     now = service.clock()
     lines = community.games_of(service.store, addr, now)
     opened = [

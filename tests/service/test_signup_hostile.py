@@ -155,3 +155,29 @@ def test_an_address_admin_new_refuses_is_answered_in_one_line_never_shunted(
     assert len(mails) <= 1
     for m in mails:
         assert re.search(r"ASCII|address", text_of(m)), text_of(m)
+
+
+@pytest.mark.parametrize("addr", NON_ASCII)
+def test_an_unanswerable_address_is_refused_at_every_entry_point(tmp_path: Path, addr: str) -> None:
+    """A reply to a game mail, to a confirmation, a fresh mail of any words: rejected with one
+    log line (we send ASCII mail only), never shunted, never an alert to the GM."""
+    env = make_env(tmp_path)
+    gid = env.store.create("forbidden-city", PEOPLE[:2], {}, 1, env.clock())
+    env.service.flush_journal()
+    ann = [m for m in drain(env) if "ann@example.org" in str(m["To"])][-1]
+    og = _board(env).new_open("forbidden-city", 3, 3, {}, None, [], env.clock())
+    env.service.handle(raw_fresh("Ann <ann@example.org>", f"JOIN {og.open_id}", msgid="<c@x>"))
+    (conf,) = drain(env)
+    raws = [
+        raw_fresh(f"Jo <{addr}>", "hello there", msgid="<p1@x>"),
+        raw_reply(ann, f"Jo <{addr}>", "HELP"),
+        raw_reply(conf, f"Jo <{addr}>", "yes"),
+        raw_fresh(f"Jo <{addr}>", f"WATCH {gid}", msgid="<p2@x>"),
+        raw_fresh(f"Jo <{addr}>", f"UNWATCH {gid}", msgid="<p3@x>"),
+        raw_fresh(f"Jo <{addr}>", "KEY", msgid="<p5@x>"),
+    ]
+    for raw in raws:
+        out = env.service.handle(raw)
+        assert out.folder == "rejected", out
+        assert drain(env) == []
+    assert _board(env).get_open(og.open_id).players == []  # type: ignore[union-attr]
