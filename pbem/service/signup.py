@@ -71,6 +71,9 @@ strangers' answers (:meth:`Service.refuse_stranger`), so that a refusal never si
 SIGNUPS_PER_HOUR = 120
 """Confirmations and GAMES answers to all addresses together in an hour."""
 
+WATCHERS_PER_GAME = 20
+"""Observers one game takes: each of the game's mails goes to every one of them."""
+
 FORGED_PER_HOUR = 10
 """Answers to requests whose aligned DMARC check failed at our server (a forged From), all
 together in an hour: counted apart, so a forger never spends the budget of the address they
@@ -111,6 +114,8 @@ class Watcher(msgspec.Struct, kw_only=True):
     address: str
     seen: int = 0
     """The log line the watcher's last mail told up to."""
+    ended: str = ""
+    """``"gm"`` once ``pbem admin unwatch`` removed the watcher: told at the next tick, then gone."""
 
 
 class Watchers(msgspec.Struct, kw_only=True):
@@ -215,6 +220,13 @@ class Board:
 
     def has_watchers(self, game_id: str) -> bool:
         return (self.watch_dir / f"{game_id}.json").exists()
+
+    def ask_mails(self, game_id: str) -> None:
+        """Have the next tick build ``game_id``'s mails (the journal's dirty marker): for a change
+        made outside the mail loop, e.g. ``pbem admin unwatch``."""
+        path = self.root / "dirty" / game_id
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        atomic_write(path, b"", mode=0o600, sync=self.fsync)
 
     def save_watchers(self, game_id: str, w: Watchers) -> None:
         if not w.watchers:
@@ -455,6 +467,12 @@ def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str
         )
     if watching:
         return (_("You already watch %(game)s.") % {"game": gid}, "")
+    if len(board.watchers(gid).watchers) >= WATCHERS_PER_GAME:
+        return (
+            _("%(game)s has as many observers as it takes (%(max)d); try again later.")
+            % {"game": gid, "max": WATCHERS_PER_GAME},
+            "",
+        )
     if rec.envelope.seat_of_email(addr) is not None:
         return (
             _("You play in %(game)s: your own mails already tell you everything public.")
@@ -860,6 +878,34 @@ def mail_watchers(service: Service, game_id: str) -> int:
     record = service.store.load(game_id)
     m = service.mailer
     n = 0
+    closed = record.envelope.options.get("watch", "yes") == "no"
+    staying = [x for x in w.watchers if not (closed or x.ended)]
+    for watcher in w.watchers:
+        if watcher in staying:
+            continue
+        # Told once: the watcher is gone from the file with this mail.
+        with m.speaking_to(watcher.address, record):
+            why = (
+                _("The game master ended your watch of %(game)s.")
+                if watcher.ended
+                else _("The game master no longer allows watching %(game)s.")
+            )
+            ctx = m.context(
+                None,
+                None,
+                f"[{service.policy.service_name}] UNWATCH {game_id}",
+                "",
+                paragraphs=[
+                    why % {"game": game_id},
+                    _("You get no more mail of this game."),
+                ],
+            )
+        n += m.send(
+            Mail("notice", ctx, "", watcher.address, f"unwatched.{game_id}.{watcher.address}")
+        )
+    if len(staying) != len(w.watchers):
+        w.watchers = staying
+        board.save_watchers(game_id, w)
     for watcher in w.watchers:
         if watcher.seen >= record.seq:
             continue
