@@ -588,6 +588,32 @@ def open_game(
         typer.echo(f"(the next 'pbem run' mails the invitations to {', '.join(invited)})", err=True)
 
 
+@admin_app.command("unwatch")
+def unwatch(
+    game: GameArg,
+    address: Annotated[str, typer.Argument(help="The observer's address.")],
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Stop an observer's mails of GAME: they are told once, at the next tick ('pbem admin
+    policy GAME watch=no' ends every watch of the game)."""
+    from pbem.service.signup import Board
+
+    cfg = _config(config, data_dir)
+    board = Board(cfg.data_dir / "outbox")
+    with _errors():
+        addr = _address(address)
+        w = board.watchers(game)
+        mine = [x for x in w.watchers if x.address == addr]
+        if not mine:
+            raise CommandError(f"{addr} does not watch {game}.")
+        for x in mine:
+            x.ended = "gm"
+        board.save_watchers(game, w)
+        board.ask_mails(game)
+    typer.echo(f"{game}: {addr} no longer watches (told at the next tick).")
+
+
 @admin_app.command("list")
 def list_games(
     data_dir: DataDirOpt = None,

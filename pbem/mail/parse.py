@@ -57,6 +57,9 @@ __all__ = [
     "MAX_PARSE_BYTES",
     "MAX_MIME_CONTAINERS",
     "MAX_MIME_PARTS",
+    "MAX_HEADER_CHARS",
+    "MAX_HEADER_ITEMS",
+    "bound_header",
 ]
 
 Encryption = Literal["smime", "pgp", "pgp-inline"]
@@ -213,10 +216,30 @@ def _raw_headers(msg: Message) -> dict[str, list[str]]:
     return out
 
 
+MAX_ADDRESS_LIST_CHARS = 8192
+"""To, Cc, Delivered-To and Reply-To are read up to here (cut after the last whole address):
+``getaddresses`` on a 900 KB list cost most of a second, and the service needs none of it to
+decide (tokens come from the threading headers)."""
+
+
+def _bounded_list(values: list[str]) -> list[str]:
+    out: list[str] = []
+    left = MAX_ADDRESS_LIST_CHARS
+    for value in values:
+        if len(value) > left:
+            value = value[:left].rpartition(",")[0]
+            if value:
+                out.append(value)
+            break
+        out.append(value)
+        left -= len(value)
+    return out
+
+
 def _address_list(values: list[str]) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     try:
-        pairs = getaddresses(values)
+        pairs = getaddresses(_bounded_list(values))
     except Exception:
         return ()
     for _name, addr in pairs:
@@ -232,6 +255,8 @@ def _return_path(values: list[str]) -> str | None:
         return None
     value = values[0].strip()
     if value in ("<>", ""):
+        return ""
+    if len(value) > 998:  # longer than a line may be: no address of ours to answer
         return ""
     try:
         return parseaddr(value)[1].strip().lower()
@@ -301,19 +326,61 @@ def _structure_problem(raw: bytes) -> str:
     return ""
 
 
+MAX_HEADER_CHARS = 2048
+"""A header value the standard library's header registry parses is cut here (at the bound
+below, whichever comes first): its parser costs time that grows faster than the length (a
+Content-Type of 26,000 parameters cost 20 s, RFC 2231 continuations and encoded words as much).
+Nothing the service reads needs more: the Message-ID, References and other ids are read from the
+raw values, never through the registry."""
+
+MAX_HEADER_ITEMS = 64
+"""At most this many of each of ``;`` (parameters and their RFC 2231 continuations), ``=?``
+(RFC 2047 encoded words), ``(`` (comments, which the parser reads recursively), ``"`` and ``\\``
+in one registry-parsed header value; the value is cut before the next one."""
+
+_HEADER_ITEM_MARKS = (";", "=?", "(", '"', "\\")
+
+
+def bound_header(value: str) -> str:
+    """``value`` cut so that parsing it costs a bounded amount of work: at most
+    :data:`MAX_HEADER_CHARS` characters and :data:`MAX_HEADER_ITEMS` of each costly mark. A value
+    within the bounds (every header of a real mail) is returned as it is."""
+    if len(value) <= MAX_HEADER_CHARS and all(
+        value.count(mark) <= MAX_HEADER_ITEMS for mark in _HEADER_ITEM_MARKS
+    ):
+        return value
+    cut = min(len(value), MAX_HEADER_CHARS)
+    for mark in _HEADER_ITEM_MARKS:
+        at = -1
+        for _n in range(MAX_HEADER_ITEMS + 1):
+            at = value.find(mark, at + 1, cut)
+            if at < 0:
+                break
+        if at >= 0:
+            cut = at
+    return value[:cut].rstrip()
+
+
 class ReadPolicy(EmailPolicy):
     """``policy.default`` that builds each header object once: the standard library parses a
     header again at every read (``get_content_type``, ``get_param``, ``get_body`` and
     ``iter_parts`` read a part's Content-Type up to eight times), which was most of the cost of
     reading a player's reply. Header objects are immutable; one built for the same name and
     value is the same header, in this message or the next. Long values (hostile ones) are not
-    kept, and the cache is emptied when it holds :attr:`KEEP` of them."""
+    kept, and the cache is emptied when it holds :attr:`KEEP` of them.
+
+    Every value is first cut to a bounded cost (:func:`bound_header`): the header objects, and
+    so ``get_param``, ``get_filename``, ``get_content_type`` and the parser's own reads of a
+    part's Content-Type, only ever see the bounded value; the raw bytes are left as they came."""
 
     KEEP = 512
     LONGEST = 998
 
     def header_fetch_parse(self, name: str, value: str) -> str:
-        if hasattr(value, "name") or len(value) > self.LONGEST:
+        if hasattr(value, "name"):
+            return super().header_fetch_parse(name, value)  # type: ignore[no-any-return]
+        value = bound_header(value)
+        if len(value) > self.LONGEST:
             return super().header_fetch_parse(name, value)  # type: ignore[no-any-return]
         key = (name, value)
         hit = _HEADERS.get(key)
@@ -330,9 +397,34 @@ READ_POLICY = ReadPolicy()
 """The policy every received message is parsed with."""
 
 
+MAX_HEADER_FIELDS = 300
+"""Header fields of the message read (from the top); a message with more is read headers-only,
+and only its first fields: a real mail has a few dozen, and 100,000 fields cost 0.3 s."""
+
+_FIELD_START = re.compile(rb"(?m)^(?![ \t\r\n])")
+_HEAD_END = re.compile(rb"\r?\n\r?\n|\r\r")
+
+
+def _too_many_fields(raw: bytes) -> int:
+    """Where the header field past :data:`MAX_HEADER_FIELDS` starts (0: there is none)."""
+    end = _HEAD_END.search(raw)
+    stop = end.start() if end else len(raw)
+    for n, m in enumerate(_FIELD_START.finditer(raw, 0, stop), start=1):
+        if n > MAX_HEADER_FIELDS:
+            return m.start()
+    return 0
+
+
 def _parse_structure(raw: bytes, body: bool = True) -> tuple[EmailMessage, str]:
     """The parsed message and the body problem (headers only when there is one)."""
     problem = _structure_problem(raw) if body else Problem(N_("The body was not read."))
+    cut = _too_many_fields(raw)
+    if cut:
+        raw = raw[:cut] + b"\r\n"
+        problem = Problem(
+            N_("The message has more than %(max)d header fields; only its headers were read."),
+            max=MAX_HEADER_FIELDS,
+        )
     if not problem:
         try:
             msg = BytesParser(policy=READ_POLICY).parsebytes(raw)

@@ -93,3 +93,60 @@ def find_tokens(header_values: list[str]) -> list[TokenRef]:
     # the list we are given, so keep order but prefer the highest turn for the same game and seat.
     found.sort(key=lambda r: -r.turn)
     return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Notices: the mails that are not a seat's (confirmations, invitations, JOIN/WATCH/LEAVE notices,
+# observers' mails, key mails). Their Message-ID carries a MAC of the address they were sent to,
+# so that a reply from that address is known to answer one of our mails (docs/SECURITY.md).
+# ---------------------------------------------------------------------------------------------
+
+_NOTICE = re.compile(
+    r"<pbem\.notice\.(?P<h>[0-9a-f]{16})(?:\.(?P<mac>[0-9a-f]{16}))?@[^<>\s]{1,255}>", re.ASCII
+)
+
+
+def notice_hash(tail: str) -> str:
+    """The public part of a notice's Message-ID: a hash of its tail (stable across a re-send)."""
+    return hashlib.sha256(tail.encode()).hexdigest()[:16]
+
+
+def _notice_mac(secret: bytes, address: str, h: str) -> str:
+    msg = f"pbem-notice-v1\x00{address.strip().lower()}\x00{h}".encode()
+    return hmac.new(secret, msg, hashlib.sha256).hexdigest()[:16]
+
+
+def notice_id(secret: bytes, address: str, tail: str, host: str) -> str:
+    """The Message-ID of a notice to ``address``: ``<pbem.notice.<hash of tail>.<mac>@host>``."""
+    h = notice_hash(tail)
+    return f"<pbem.notice.{h}.{_notice_mac(secret, address, h)}@{host}>"
+
+
+def notice_hashes(header_values: list[str]) -> list[str]:
+    """The tail hashes of every notice id (with or without its MAC) in threading headers."""
+    out: list[str] = []
+    for value in header_values:
+        if isinstance(value, str):
+            out.extend(m.group("h") for m in _NOTICE.finditer(value))
+    return out[:MAX_REFERENCES]
+
+
+def answers_our_notice(secret: bytes, address: str, header_values: list[str]) -> bool:
+    """Whether these In-Reply-To / References values name a notice we sent to ``address``: the
+    reply's sender is then someone who received our mail at that address (the MAC cannot be
+    guessed), however the reply is worded. Replies to mails sent to another address do not
+    count."""
+    if not address:
+        return False
+    n = 0
+    for value in header_values:
+        if not isinstance(value, str):
+            continue
+        for m in _NOTICE.finditer(value):
+            n += 1
+            if n > MAX_REFERENCES:
+                return False
+            mac = m.group("mac")
+            if mac and hmac.compare_digest(_notice_mac(secret, address, m.group("h")), mac):
+                return True
+    return False

@@ -60,6 +60,9 @@ __all__ = [
 
 log = logging.getLogger("pbem.service")
 
+ANSWERS_TO_OURS_PER_DAY = 20
+"""Refusals a day to one address that replied to one of our notices (:meth:`refuse_stranger`)."""
+
 
 Step = Callable[["Service", "Flow"], Outcome | None]
 
@@ -110,6 +113,18 @@ class Service:
             3600.0,
             lambda: self.clock().timestamp(),
             filename="strangers-all.json",
+        )
+
+    @cached_property
+    def answers_to_ours(self) -> RateLimiter:
+        """Answers to replies to our own notices (issue 32): outside the strangers' budget, so
+        many a day per address (bounds a loop with a broken client)."""
+        return RateLimiter(
+            self.journal.root,
+            ANSWERS_TO_OURS_PER_DAY,
+            86400.0,
+            lambda: self.clock().timestamp(),
+            filename="answers-ours.json",
         )
 
     @cached_property
@@ -194,14 +209,25 @@ class Service:
         game."""
         from pbem.mail.parse import ParsedMail
         from pbem.mail.policy import reply_address_problem
-        from pbem.service.mailer import Mail
+        from pbem.mail.tokens import answers_our_notice
+        from pbem.service.mailer import Mail, short_hash
 
         assert isinstance(p, ParsedMail)
         gid = game.envelope.game_id if game else None
         addr = p.from_addr
-        if reply_address_problem(addr) is not None:
+        unanswerable = reply_address_problem(addr)
+        if unanswerable is not None:
+            # We send ASCII mail only: the one line that refuses it is the log's.
+            log.info("not answered (%s): %s", reason, unanswerable)
             return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, gid, detail=reason)
-        if not why or not self.strangers.allow(addr) or not self.stranger_flood.allow("*"):
+        # A reply to one of our notices to this very address is ours (its Message-ID's MAC):
+        # it is answered outside the strangers' budget (a budget of its own bounds a loop).
+        ours = answers_our_notice(self.secret, addr, [p.in_reply_to, *p.references])
+        if ours:
+            allowed = bool(why) and self.answers_to_ours.allow(addr)
+        else:
+            allowed = bool(why) and self.strangers.allow(addr) and self.stranger_flood.allow("*")
+        if not allowed:
             return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, gid, detail=reason)
         with self.mailer.speaking_to(addr):
             ctx = self.mailer.context(
@@ -217,7 +243,8 @@ class Service:
                 ],
             )
         day = self.clock().strftime("%Y%m%d")
-        self.mailer.send(Mail("notice", ctx, "", addr, f"refuse.{day}.{addr}", reply_to=p))
+        tail = f"refuse.{day}.{addr}" + (f".{short_hash(p.message_id)}" if ours else "")
+        self.mailer.send(Mail("notice", ctx, "", addr, tail, reply_to=p))
         return Outcome(Folder.REJECTED, reason, gid, 1)
 
     def alert_gm(self, subject: str, lines: list[str], key: str) -> None:

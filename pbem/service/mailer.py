@@ -20,7 +20,7 @@ from pbem import i18n
 from pbem.i18n import N_, _
 from pbem.mail import compose
 from pbem.mail.compose import MailContext
-from pbem.mail.tokens import message_id
+from pbem.mail.tokens import message_id, notice_id
 from pbem.rules.base import Decision
 from pbem.service.facts import moves_played, private_part
 from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy
@@ -212,8 +212,7 @@ class Mailer:
         if mail.record is not None and mail.seat is not None:
             env = mail.record.envelope
             return message_id(self.secret, env.game_id, mail.seat, env.moves, mail.tail, self.host)
-        h = hashlib.sha256(mail.tail.encode()).hexdigest()[:16]
-        return f"<pbem.notice.{h}@{self.host}>"
+        return notice_id(self.secret, mail.to_addr, mail.tail, self.host)
 
     def send(self, mail: Mail) -> int:
         """Render, build, attach, encrypt for the recipient when a key is on file, and queue.

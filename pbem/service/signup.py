@@ -39,10 +39,11 @@ import msgspec
 from pbem import i18n
 from pbem.errors import IntegrityError, StoreError
 from pbem.i18n import _, ngettext
-from pbem.mail.tokens import find_tokens
-from pbem.model import iso_time, parse_time
+from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
+from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash
+from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
-from pbem.service.mailer import Mail, join
+from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
 
@@ -61,7 +62,22 @@ CONFIRM_DAYS = 7
 
 _REQUEST = re.compile(r"^\s*(JOIN|LEAVE|WATCH|UNWATCH)\s+([A-Za-z0-9-]{3,40})\s*$", re.I)
 _GAMES = re.compile(r"^\s*GAMES\s*$", re.I)
-_NOTICE_ID = re.compile(r"<pbem\.notice\.([0-9a-f]{16})@")
+_NOTICE_ID = re.compile(r"<pbem\.notice\.([0-9a-f]{16})[.@]")
+
+SIGNUPS_PER_ADDRESS_DAY = 6
+"""Confirmations (and GAMES answers) one address is sent in a day: its own budget, apart from the
+strangers' answers (:meth:`Service.refuse_stranger`), so that a refusal never silences a JOIN."""
+
+SIGNUPS_PER_HOUR = 120
+"""Confirmations and GAMES answers to all addresses together in an hour."""
+
+WATCHERS_PER_GAME = 20
+"""Observers one game takes: each of the game's mails goes to every one of them."""
+
+FORGED_PER_HOUR = 10
+"""Answers to requests whose aligned DMARC check failed at our server (a forged From), all
+together in an hour: counted apart, so a forger never spends the budget of the address they
+forge."""
 
 
 class OpenGame(msgspec.Struct, kw_only=True):
@@ -81,6 +97,8 @@ class OpenGame(msgspec.Struct, kw_only=True):
     """Set once it started (the store's game id)."""
     gm_told_short: bool = False
     invites_sent: bool = False
+    start_error: str = ""
+    """Why the game could not be created at its last try (the GM was told once; ``""``: none)."""
 
 
 class Request(msgspec.Struct, kw_only=True):
@@ -96,6 +114,8 @@ class Watcher(msgspec.Struct, kw_only=True):
     address: str
     seen: int = 0
     """The log line the watcher's last mail told up to."""
+    ended: str = ""
+    """``"gm"`` once ``pbem admin unwatch`` removed the watcher: told at the next tick, then gone."""
 
 
 class Watchers(msgspec.Struct, kw_only=True):
@@ -201,6 +221,13 @@ class Board:
     def has_watchers(self, game_id: str) -> bool:
         return (self.watch_dir / f"{game_id}.json").exists()
 
+    def ask_mails(self, game_id: str) -> None:
+        """Have the next tick build ``game_id``'s mails (the journal's dirty marker): for a change
+        made outside the mail loop, e.g. ``pbem admin unwatch``."""
+        path = self.root / "dirty" / game_id
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        atomic_write(path, b"", mode=0o600, sync=self.fsync)
+
     def save_watchers(self, game_id: str, w: Watchers) -> None:
         if not w.watchers:
             (self.watch_dir / f"{game_id}.json").unlink(missing_ok=True)
@@ -262,18 +289,108 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
             req = board.get_request(m.group(1))
             if req is not None:
                 return _confirmed(service, board, m.group(1), req, p)
+    # A reply to a mail we sent to this very address (an invitation, a notice, an observer's
+    # mail) carries its own proof: it is acted on at once, outside every budget.
+    ours = answers_our_notice(service.secret, p.from_addr, headers)
     asked = read_request(p)
     if asked is None:
         return None
     addr = p.from_addr
     if not addr or "@" not in addr:
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER)
+    unanswerable = reply_address_problem(addr)
+    if unanswerable is not None:
+        # An internationalised or malformed address: we send ASCII mail only, so the one line
+        # is the log's (docs/SECURITY.md); never a shunt, never an alert to the GM.
+        log.info("a %s request from an address we cannot answer: %s", asked.verb, unanswerable)
+        return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, detail=asked.verb)
     if asked.verb == "games":
-        return _answer_games(service, p)
+        return _answer_games(service, p, ours)
+    if asked.verb == "join":
+        problem = player_problem(joining_name(p), addr)
+        if problem:
+            return service.refuse_stranger(p, problem, Reason.REFUSED)
     problem, target = _check(service, board, asked, addr)
     if problem:
         return service.refuse_stranger(p, problem, Reason.REFUSED)
+    if ours:
+        return _act_at_once(service, board, asked.verb, target, p)
     return _ask_confirmation(service, board, asked.verb, target, p)
+
+
+def _limiter(service: Service, filename: str, limit: int, window: float) -> RateLimiter:
+    return RateLimiter(
+        service.journal.root, limit, window, lambda: service.clock().timestamp(), filename=filename
+    )
+
+
+def forged(service: Service, p: ParsedMail) -> bool:
+    """Whether our own server's aligned DMARC check failed for ``p``'s From (a verdict other
+    than pass; none when no ``authserv_id`` is set or our server left no verdict)."""
+    authserv = service.policy.authserv_id
+    return authserv is not None and dmarc_verdict(p, authserv) not in ("pass", None)
+
+
+def signup_budget(service: Service, p: ParsedMail, verb: str) -> bool:
+    """Whether a confirmation (or a GAMES answer) may be sent for ``p``: forged mail spends the
+    forgers' own budget; LEAVE and UNWATCH have theirs, so that they always get through the same
+    day as the JOIN or WATCH; none of them spends the strangers' answers."""
+    if forged(service, p):
+        return _limiter(service, "signups-forged.json", FORGED_PER_HOUR, 3600.0).allow("*")
+    kind = "out" if verb in ("leave", "unwatch") else "in"
+    return _limiter(service, f"signups-{kind}.json", SIGNUPS_PER_ADDRESS_DAY, 86400.0).allow(
+        p.from_addr
+    ) and _limiter(service, "signups-all.json", SIGNUPS_PER_HOUR, 3600.0).allow("*")
+
+
+def _act_at_once(service: Service, board: Board, verb: str, target: str, p: ParsedMail) -> Outcome:
+    """A request in a reply to one of our mails to this address: carried out without asking
+    (idempotent: the same mail again changes nothing)."""
+    key = p.message_id or f"{p.from_addr}.{verb}.{target}.{service.clock():%Y%m%d}"
+    h = notice_hash(f"direct.{verb}.{target}.{p.from_addr}.{key}")
+    done = board.get_request(h)
+    if done is not None and done.done:
+        return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED)
+    req = Request(
+        address=p.from_addr,
+        name=joining_name(p),
+        verb=verb,
+        target=target,
+        created=iso_time(service.clock()),
+    )
+    board.save_request(h, req)
+    return _confirmed(service, board, h, req, p)
+
+
+def joining_name(p: ParsedMail) -> str:
+    """The player's name a JOIN (or its confirmation) gives: the From display name as one plain
+    line, or the part of the address before the @."""
+    from pbem.service.commands import plain_say
+
+    return plain_say(p.from_name)[:60] or p.from_addr.split("@")[0]
+
+
+def player_problem(name: str, addr: str) -> str | None:
+    """Why ``(name, addr)`` cannot be a player of a game (None: it can): the very checks of
+    ``pbem admin new`` (:func:`pbem.model.check_player`), said in the reader's language and
+    without echoing the name (a forger may have written it)."""
+    try:
+        check_email(addr)
+    except ValueError:
+        return _(
+            "This address cannot be a player's address: the service writes to plain ASCII "
+            "addresses (name@example.org) only. Please write from another address."
+        )
+    try:
+        check_name(name)
+    except ValueError:
+        return _(
+            "The name your mail program sends with your address cannot be a player's name: it "
+            'is too long or holds one of < > " \\ or an invisible character. Change that name '
+            "in your mail program (or leave it empty: the part of your address before the @ is "
+            "then used) and write again."
+        )
+    return None
 
 
 def _resolve_join(board: Board, target: str, addr: str) -> tuple[str | None, str]:
@@ -350,6 +467,12 @@ def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str
         )
     if watching:
         return (_("You already watch %(game)s.") % {"game": gid}, "")
+    if len(board.watchers(gid).watchers) >= WATCHERS_PER_GAME:
+        return (
+            _("%(game)s has as many observers as it takes (%(max)d); try again later.")
+            % {"game": gid, "max": WATCHERS_PER_GAME},
+            "",
+        )
     if rec.envelope.seat_of_email(addr) is not None:
         return (
             _("You play in %(game)s: your own mails already tell you everything public.")
@@ -368,11 +491,12 @@ def _ask_confirmation(
     service: Service, board: Board, verb: str, target: str, p: ParsedMail
 ) -> Outcome:
     addr = p.from_addr
-    if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
-        return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail=verb)
+    if not signup_budget(service, p, verb):
+        log.info("a %s request not confirmed: the sign-up budget is spent", verb)
+        return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
     now = service.clock()
     tail = f"confirm.{_mac(service, addr, verb, target, now.strftime('%Y%m%d'))}"
-    h = hashlib.sha256(tail.encode()).hexdigest()[:16]
+    h = notice_hash(tail)
     name = (p.from_name or addr.split("@")[0]).strip()[:60]
     board.save_request(
         h, Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
@@ -429,10 +553,15 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         )
     # The name is the one on the confirming mail (the address's owner wrote it), not the
     # request's, which anyone could have written.
-    from pbem.service.commands import plain_say
-
-    req.name = plain_say(p.from_name)[:60] or addr.split("@")[0]
-    problem, target = _check(service, board, Asked(req.verb, req.target), addr)
+    req.name = joining_name(p)
+    problem = player_problem(req.name, addr) if req.verb == "join" else None
+    bad_name = problem is not None
+    if bad_name:
+        # Never stored; the same confirmation still works once the name is fixed.
+        req.name = addr.split("@")[0]
+        target = ""
+    else:
+        problem, target = _check(service, board, Asked(req.verb, req.target), addr)
     paragraphs: list[str]
     if problem:
         paragraphs = [problem, _("Nothing was changed.")]
@@ -462,8 +591,9 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         w.watchers = [x for x in w.watchers if x.address != addr]
         board.save_watchers(target, w)
         paragraphs = [_("You no longer watch %(game)s.") % {"game": target}]
-    req.done = True
-    board.save_request(h, req)
+    if not bad_name:
+        req.done = True
+        board.save_request(h, req)
     m = service.mailer
     ctx = m.context(
         None,
@@ -472,17 +602,19 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         req.name,
         paragraphs=paragraphs,
     )
-    m.send(Mail("notice", ctx, req.name, addr, f"confirmed.{h}", reply_to=p))
+    tail = f"confirmed.{h}" + (f".name.{short_hash(p.message_id)}" if bad_name else "")
+    m.send(Mail("notice", ctx, req.name, addr, tail, reply_to=p))
     reason = Reason.REFUSED if problem else Reason.APPLIED
     return Outcome(Folder.PROCESSED, reason, target or None, 1, detail=req.verb)
 
 
-def _answer_games(service: Service, p: ParsedMail) -> Outcome:
+def _answer_games(service: Service, p: ParsedMail, ours: bool = False) -> Outcome:
     from pbem.service import community
 
     addr = p.from_addr
-    if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
-        return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail="games")
+    if not ours and not signup_budget(service, p, "games"):
+        log.info("a games request not answered: the sign-up budget is spent")
+        return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail="games")
     now = service.clock()
     lines = community.games_of(service.store, addr, now, service.policy)
     opened = [
@@ -525,13 +657,23 @@ def _join(service: Service, board: Board, open_id: str, name: str, addr: str) ->
         ]
     if len(og.players) >= og.max_players:
         gid = start(service, board, og)
-        return [
-            _(
-                "You are in: %(open)s is full and starts now as game %(game)s; its first mail "
-                "follows."
-            )
-            % {"open": open_id, "game": gid}
-        ]
+        if gid is not None:
+            return [
+                _(
+                    "You are in: %(open)s is full and starts now as game %(game)s; its first "
+                    "mail follows."
+                )
+                % {"open": open_id, "game": gid}
+            ]
+        og = board.get_open(open_id) or og
+        if og.start_error:
+            return [
+                _(
+                    "You are in %(open)s, but it could not start; the game master has been told "
+                    "and will write to you."
+                )
+                % {"open": open_id}
+            ]
     args = {"open": open_id, "num": len(og.players), "max": og.max_players,
             "at": og.start_at, "min": og.min_players}  # fmt: skip
     if og.start_at:
@@ -550,15 +692,75 @@ def _join(service: Service, board: Board, open_id: str, name: str, addr: str) ->
     ]
 
 
-def start(service: Service, board: Board, og: OpenGame) -> str:
+def _drop_unfit(service: Service, board: Board, og: OpenGame) -> bool:
+    """Take out of ``og`` every player ``pbem admin new`` would refuse (stored before JOIN checked
+    them, or by a hand-edited file): each is told (when the address can be answered), the GM once.
+    True when someone was taken out."""
+    unfit = [(n, a) for n, a in og.players if player_problem(n, a) is not None]
+    if not unfit:
+        return False
+    og.players = [x for x in og.players if x not in unfit]
+    board.save_open(og)
+    m = service.mailer
+    for name, addr in unfit:
+        if reply_address_problem(addr) is not None:
+            continue
+        with m.speaking_to(addr):
+            why = player_problem(name, addr)
+            ctx = m.context(
+                None,
+                None,
+                f"[{service.policy.service_name}] LEAVE {og.open_id}",
+                "",
+                paragraphs=[
+                    _("You were taken out of the open game %(game)s before it started.")
+                    % {"game": og.open_id},
+                    why or "",
+                ],
+            )
+        m.send(Mail("notice", ctx, "", addr, f"unfit.{og.open_id}.{addr}"))
+    service.alert_gm(
+        f"open game {og.open_id}: players taken out before the start",
+        [
+            f"{og.open_id} could not start with "
+            + join([a for _, a in unfit])
+            + " (a name or address 'pbem admin new' refuses). They were taken out and told; "
+            f"the game stays open with {len(og.players)} of {og.max_players} players.",
+        ],
+        key=f"unfit-{og.open_id}-{short_hash(' '.join(a for _, a in unfit))}",
+    )
+    return True
+
+
+def start(service: Service, board: Board, og: OpenGame) -> str | None:
     """Create the game of an open game with its players (in the order they joined), queue its
-    start mails, and tell the GM."""
+    start mails, and tell the GM. None when it cannot start: players who cannot play are taken
+    out (the game stays open to others), or the store refused the game (the GM is told once, the
+    open game stays as it is, and later ticks go on)."""
     from pbem.service.community import split_policy
     from pbem.store import SetPolicy
 
     now = service.clock()
-    options, settings = split_policy(dict(og.options))
-    gid = service.store.create(og.game_name, og.players, options, None, now)
+    if _drop_unfit(service, board, og):
+        return None
+    try:
+        options, settings = split_policy(dict(og.options))
+        gid = service.store.create(og.game_name, og.players, options, None, now)
+    except (ValueError, KeyError) as err:
+        if og.start_error != str(err):
+            log.error("open game %s cannot start: %s", og.open_id, err)
+            service.alert_gm(
+                f"open game {og.open_id} cannot start",
+                [
+                    f"{og.open_id} ({og.game_name}) could not be created: {err}",
+                    "It stays open as it is; 'pbem admin open --cancel "
+                    f"{og.open_id}' withdraws it. You are told once.",
+                ],
+                key=f"start-{og.open_id}-{short_hash(str(err))}",
+            )
+            og.start_error = str(err)
+            board.save_open(og)
+        return None
     if settings:
         rec = service.store.load(gid)
         service.store.commit(
@@ -593,8 +795,7 @@ def start_due(service: Service, now: datetime) -> int:
         if og.game_id is not None or og.start_at is None or parse_time(og.start_at) > now:
             continue
         if len(og.players) >= og.min_players:
-            start(service, board, og)
-            n += 1
+            n += start(service, board, og) is not None
         elif not og.gm_told_short:
             service.alert_gm(
                 f"open game {og.open_id}: too few players at its start time",
@@ -677,6 +878,34 @@ def mail_watchers(service: Service, game_id: str) -> int:
     record = service.store.load(game_id)
     m = service.mailer
     n = 0
+    closed = record.envelope.options.get("watch", "yes") == "no"
+    staying = [x for x in w.watchers if not (closed or x.ended)]
+    for watcher in w.watchers:
+        if watcher in staying:
+            continue
+        # Told once: the watcher is gone from the file with this mail.
+        with m.speaking_to(watcher.address, record):
+            why = (
+                _("The game master ended your watch of %(game)s.")
+                if watcher.ended
+                else _("The game master no longer allows watching %(game)s.")
+            )
+            ctx = m.context(
+                None,
+                None,
+                f"[{service.policy.service_name}] UNWATCH {game_id}",
+                "",
+                paragraphs=[
+                    why % {"game": game_id},
+                    _("You get no more mail of this game."),
+                ],
+            )
+        n += m.send(
+            Mail("notice", ctx, "", watcher.address, f"unwatched.{game_id}.{watcher.address}")
+        )
+    if len(staying) != len(w.watchers):
+        w.watchers = staying
+        board.save_watchers(game_id, w)
     for watcher in w.watchers:
         if watcher.seen >= record.seq:
             continue

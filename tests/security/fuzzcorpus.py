@@ -362,6 +362,42 @@ def body_mime_noise(raw: bytes, rng: random.Random) -> bytes:
     return _join(fields, sep, body)
 
 
+BLOAT_UNITS: list[tuple[bytes, bytes, bytes]] = [
+    # (header, start of its value, the unit repeated): the shapes of tests/security/header_shapes.py
+    (b"Content-Type", b"text/plain", b";\r\n p%d=v"),
+    (b"Content-Type", b"text/plain; charset=utf-8", b";\r\n name*%d*=utf-8''a%%41"),
+    (b"Content-Type", b'text/plain; name="', b"=?utf-8?q?a%d?= "),
+    (b"Content-Type", b"text/plain", b"(%d"),
+    (b"Content-Type", b'text/plain; a="', b'\\"%d'),
+    (b"Content-Disposition", b"attachment", b"; filename*%d=a"),
+    (b"Subject", b"Re: ", b"=?utf-8?b?YQ==?=%d "),
+    (b"To", b"", b'"x, %d" <a@b.example>, '),
+    (b"Cc", b"", b"g%d: a@b.example, c@d.example; "),
+    (b"References", b"", b"<a%d@b.example> "),
+    (b"In-Reply-To", b"", b"<%d"),
+    (b"Authentication-Results", b"mx.pbem.test; ", b"dmarc=pass header.from=x%d; "),
+    (b"Return-Path", b"", b"<%d"),
+    (b"X-Many", b"", b"b%d\r\nX-Many: "),
+]
+
+
+def header_bloat(raw: bytes, rng: random.Random) -> bytes:
+    """One header made costly (10-400 KB of parameters, continuations, encoded words, comments,
+    addresses, ids or fields), added or in place of the message's own."""
+    fields, sep, body = _split(raw)
+    name, start, unit = rng.choice(BLOAT_UNITS)
+    size = rng.randint(10_000, 400_000)
+    value = bytearray(start)
+    i = 0
+    while len(value) < size:
+        value += unit % i
+        i += 1
+    if rng.random() < 0.5:
+        fields = [f for f in fields if not f.lower().startswith(name.lower() + b":")]
+    fields.insert(rng.randrange(len(fields) + 1), name + b": " + bytes(value))
+    return _join(fields, sep, body)
+
+
 MUTATIONS: dict[str, Callable[[bytes, random.Random], bytes]] = {
     "bit-flips": bit_flips,
     "byte-noise": byte_noise,
@@ -372,6 +408,7 @@ MUTATIONS: dict[str, Callable[[bytes, random.Random], bytes]] = {
     "line-ending-swap": line_ending_swap,
     "8bit-headers": eight_bit_headers,
     "body-mime-noise": body_mime_noise,
+    "header-bloat": header_bloat,
 }
 
 
@@ -389,6 +426,51 @@ def corpus(
 ) -> Iterator[tuple[str, bytes]]:
     """``count`` mutated replies; the seeds are rebuilt from the service's latest mails every
     ``refresh`` messages (the games move on when a mutation stays valid)."""
+    for ops, _seed, raw in corpus_with_seeds(env, count, seed, refresh=refresh):
+        yield ops, raw
+
+
+def _head(raw: bytes) -> bytes:
+    ends = [i for i in (raw.find(b"\r\n\r\n"), raw.find(b"\n\n")) if i >= 0]
+    return raw[: min(ends)] if ends else raw
+
+
+def _fields(raw: bytes, name: bytes) -> list[bytes]:
+    head = _head(raw).replace(b"\r\n", b"\n")
+    return [
+        line.split(b":", 1)[1].strip()
+        for line in head.split(b"\n")
+        if line.lower().startswith(name.lower() + b":")
+    ]
+
+
+def wrong_acceptance(seed: bytes, mutated: bytes) -> str:
+    """Why applying ``mutated`` would be wrong (``""`` when it may be applied): an applied mail
+    must still have exactly one From naming the seed's sender, the seed's token-bearing id in
+    its threading headers and the seed's Authentication-Results line, all intact."""
+    from email.utils import parseaddr
+
+    froms = _fields(mutated, b"From")
+    if len(froms) != 1:
+        return f"{len(froms)} From fields"
+    want = parseaddr(_fields(seed, b"From")[0].decode())[1].lower()
+    got = parseaddr(froms[0].decode("utf-8", "replace"))[1].lower()
+    if got != want:
+        return f"From {got!r} is not the seed's {want!r}"
+    (token_id,) = _fields(seed, b"In-Reply-To")
+    head = _head(mutated)
+    if token_id not in head:
+        return "the token-bearing id is not intact"
+    (auth,) = _fields(seed, b"Authentication-Results")
+    if auth not in head:
+        return "the Authentication-Results line is not intact"
+    return ""
+
+
+def corpus_with_seeds(
+    env: FuzzEnv, count: int, seed: int, *, refresh: int = 250
+) -> Iterator[tuple[str, bytes, bytes]]:
+    """:func:`corpus` with the valid reply each mutation was made from: ``(ops, seed, raw)``."""
     rng = random.Random(seed)
     mails = drain(env)
     seeds: list[bytes] = []
@@ -399,4 +481,6 @@ def corpus(
             mails = mails[-50:]
         if i % 4 == 0 and i % refresh:  # the outbox would only grow
             drain(env)
-        yield mutate(rng.choice(seeds), rng)
+        original = rng.choice(seeds)
+        ops, raw = mutate(original, rng)
+        yield ops, original, raw
