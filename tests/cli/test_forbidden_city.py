@@ -58,6 +58,7 @@ def fc() -> Any:
     return find_game("forbidden-city")
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 def test_whole_game_through_admin_move(run: Any, service: Path, fc: Any, tmp_path: Path) -> None:
     gid = run(
         "admin", "new", "forbidden-city", *PLAYERS, "--side", "advanced", "--seed", "2018"

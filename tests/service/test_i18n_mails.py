@@ -136,6 +136,7 @@ def _check_golden(name: str, text: str, gid: str) -> None:
     assert all(len(line) <= 72 for line in text.splitlines()), name
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 def test_whole_game_by_mail_in_four_languages(tmp_path: Path) -> None:
     t = Table(tmp_path, LANGS)
     i = 0

@@ -83,6 +83,7 @@ def _check_language(m: EmailMessage, lang: str) -> None:
         assert english_left(html, lang) == [], (lang, str(m["Subject"]))
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 def test_whole_verbotene_stadt_game_in_four_languages(tmp_path: Path) -> None:
     t = VSTable(tmp_path, LANGS)
     by_mail = 0

@@ -121,6 +121,9 @@ def _telling(
     return None
 
 
+pytestmark = pytest.mark.slow  # a whole game is played first: out of the fast lane
+
+
 @pytest.fixture(scope="module")
 def collected(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, str]]:
     return _play_and_collect(tmp_path_factory.mktemp("vs-events"))

@@ -32,6 +32,7 @@ def _room_key(data: dict) -> tuple:  # type: ignore[type-arg]
     return data["colour"], tuple(tuple(sq) for sq in data["squares"])
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 @pytest.mark.timeout(0 if LONG else 1800)
 @settings(max_examples=GAMES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=players, who=bots, side=sides, seed=seeds)
