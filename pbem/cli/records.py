@@ -158,7 +158,13 @@ def record_cmd(
                 fail("a turn file is one seat's: give --seat", 2)
             data = build_turn_file(rec, store.keyring, who, lang=language)
         else:
-            fail(f"--format {fmt} is not available yet", 2)
+            from pbem.gamefiles.position import service_replay
+            from pbem.gamefiles.replaypage import replay_page
+
+            page = replay_page(
+                service_replay(store, rec), seat=who, lang=language, game_id=rec.game_id
+            )
+            data = page.encode("utf-8")
     if output is None:
         typer.echo(data.decode("utf-8"), nl=False)
         return

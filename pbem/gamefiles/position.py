@@ -9,9 +9,11 @@ moves in effect gives the same states as the store's fold with its undos.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from pbem.rules.base import Game, RuleError, derive_rng, recorded_options
 from pbem.store.fold import walk
@@ -60,17 +62,45 @@ class Replay:
 def replay(entries: Sequence[LogEntry], game: Game, players: list[str]) -> Replay:
     """Rebuild every position from public lines whose seed is revealed; :class:`ReplayError`
     otherwise."""
-    setup = entries[0].payload
-    if not isinstance(setup, SetupLine):
-        raise ReplayError("the record does not start with the game's setup")
     reveal = next((e.payload for e in entries if isinstance(e.payload, RevealLine)), None)
     if reveal is None:
         raise ReplayError(
             "the game is still running: its seed is revealed at the end, so the board can be "
             "rebuilt from a record only then (a turn file carries the board of a running game)"
         )
+    notations = reveal.notations
+    return replay_with(entries, game, players, reveal.seed, lambda e: notations.get(str(e.seq)))
+
+
+def service_replay(store: Any, rec: Any) -> Replay:
+    """Every position of a loaded game (:class:`pbem.store.GameRecord`), running or not: the
+    service opens the sealed seed and secret notations itself. For the service's own files (a
+    seat's replay page during the game); never handed out as such."""
+    from pbem.store.fold import context
+
+    setup = rec.entries[0].payload
+    assert isinstance(setup, SetupLine)
+    raw = store.keyring.unseal(setup.sealed_seed, context(rec.game_id, "seed"))
+    seed = int(msgspec.json.decode(raw)["seed"])
+    players = [rec.envelope.active_player(s).name for s in rec.envelope.seats()]
+    return replay_with(
+        rec.entries, rec.game, players, seed, lambda e: store._loader.exact(rec.game_id, e)
+    )
+
+
+def replay_with(
+    entries: Sequence[LogEntry],
+    game: Game,
+    players: list[str],
+    seed: int,
+    exact_of: Callable[[LogEntry], str | None],
+) -> Replay:
+    """Every position, from the seed and each secret move's exact notation (``exact_of``)."""
+    setup = entries[0].payload
+    if not isinstance(setup, SetupLine):
+        raise ReplayError("the record does not start with the game's setup")
     n = len(setup.players)
-    state = game.setup(n, recorded_options(game, setup.options), reveal.seed)
+    state = game.setup(n, recorded_options(game, setup.options), seed)
     out = Replay(
         game=game,
         game_id=setup.game_id,
@@ -85,14 +115,12 @@ def replay(entries: Sequence[LogEntry], game: Game, players: list[str]) -> Repla
             out.scores, out.winners = list(p.scores), list(p.winners)
         if not isinstance(p, ActionLine) or step.move is None:
             continue
-        exact = reveal.notations.get(str(step.entry.seq), p.notation)
+        exact = exact_of(step.entry) or p.notation
         try:
             action = game.parse(state, p.seat, exact)
         except RuleError as exc:
             raise ReplayError(f"move {step.move} ({exact}) is not legal here: {exc}") from None
-        state, _ = game.apply(
-            state, p.seat, action, derive_rng(reveal.seed, "apply", step.entry.seq)
-        )
+        state, _ = game.apply(state, p.seat, action, derive_rng(seed, "apply", step.entry.seq))
         out.states.append(state)
         out.moves.append(
             Move(step.move, p.seat, exact, p.notation, state, step.entry.time, p.source)

@@ -79,13 +79,7 @@ def build_turn_file(rec: Any, keyring: Any, seat: int, *, lang: str) -> bytes:
     game = rec.game
     text = record_of(rec, keyring, lang=lang)
     pending = [d for d in rec.pending() if d.seat == seat]
-    redact = getattr(game, "redact", None)
-    state_b64 = None
-    if redact is not None and rec.envelope.status != "ended":
-        known = redact(rec.state, seat)
-        # The promise the file rests on, checked each time: the reader sees the same.
-        if game.encode_state(known) and _same_view(game, known, rec.state, seat):
-            state_b64 = base64.b64encode(game.encode_state(known)).decode("ascii")
+    state_b64 = known_position(game, rec.state, seat) if rec.envelope.status != "ended" else None
     with speaking(lang):
         board = game.render_text(game.view(rec.state, seat))
         prompt = pending[0].prompt if pending else None
@@ -111,6 +105,24 @@ def build_turn_file(rec: Any, keyring: Any, seat: int, *, lang: str) -> bytes:
             sig=sig,
         )
     )
+
+
+def known_position(game: Any, state: Any, seat: int) -> str | None:
+    """The position as ``seat`` knows it (the game's ``redact``), encoded for a turn file; ``None``
+    for a game without ``redact``, or if the stand-ins would change what ``seat`` sees or may play
+    (checked each time: the promise a turn file rests on)."""
+    redact = getattr(game, "redact", None)
+    if redact is None:
+        return None
+    known = redact(state, seat)
+    if not _same_view(game, known, state, seat):
+        return None
+    return base64.b64encode(game.encode_state(known)).decode("ascii")
+
+
+def decode_position(game: Any, text: str) -> Any:
+    """The position :func:`known_position` encoded."""
+    return game.decode_state(base64.b64decode(text))
 
 
 def _same_view(game: Any, known: Any, real: Any, seat: int) -> bool:
@@ -176,4 +188,4 @@ def known_state(opened: Opened) -> Any:
     private = opened.turn
     if private is None or private.state is None:
         return None
-    return opened.game.decode_state(base64.b64decode(private.state))
+    return decode_position(opened.game, private.state)
