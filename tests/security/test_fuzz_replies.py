@@ -19,6 +19,7 @@ import time
 import traceback
 from pathlib import Path
 
+import pytest
 from fuzzcorpus import corpus_with_seeds, make_fuzz_env, wrong_acceptance
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
@@ -29,6 +30,7 @@ SEED = int(os.environ.get("PBEM_FUZZ_SEED", "9"))
 """Another seed explores other mutations: ``PBEM_FUZZ_SEED=10``."""
 
 
+@pytest.mark.timeout(4 * 3600 if LONG else 300)
 def test_mutated_replies_never_raise(tmp_path: Path) -> None:
     env = make_fuzz_env(tmp_path, authserv_id="mx.pbem.test")
     crashes: list[str] = []
