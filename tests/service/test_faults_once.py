@@ -27,3 +27,27 @@ def test_the_gms_fault_alert_goes_once_a_day_not_every_tick(tmp_path: Path) -> N
     for _ in range(3):
         env.service.alert_gm("game x is stopped", ["why"], key="integrity-x")
     assert len(drain(env)) == 1
+
+
+def test_the_log_file_is_created_0600_and_an_old_one_tightened(tmp_path: Path) -> None:
+    import logging
+    import os
+
+    from pbem.cli.tick import setup_logging
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        new = tmp_path / "logs" / "run.log"
+        setup_logging(new, False)
+        assert (os.stat(new).st_mode & 0o777) == 0o600
+        old = tmp_path / "old.log"
+        old.write_text("x\n")
+        os.chmod(old, 0o644)
+        setup_logging(old, True)
+        assert (os.stat(old).st_mode & 0o777) == 0o600
+        assert old.read_text() == "x\n"
+    finally:
+        for h in root.handlers:
+            h.close()
+        root.handlers[:] = before
