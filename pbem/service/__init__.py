@@ -354,6 +354,9 @@ class Service:
         from pbem.mail import fingerprint  # only on the day's first tick
 
         n = fingerprint.prune(self.store.data_dir, keep.total_seconds(), self.clock().timestamp())
+        from pbem.service.signup import prune_requests
+
+        n += prune_requests(self, self.clock())
         with contextlib.suppress(OSError):  # a full disk only means pruning again tomorrow
             self.journal.write_marker("fingerprints-pruned", today.encode())
         return n

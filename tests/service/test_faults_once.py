@@ -51,3 +51,29 @@ def test_the_log_file_is_created_0600_and_an_old_one_tightened(tmp_path: Path) -
         for h in root.handlers:
             h.close()
         root.handlers[:] = before
+
+
+def test_old_sign_up_requests_are_pruned_once_a_day(tmp_path: Path) -> None:
+    from helpers import SERVICE
+
+    from pbem.service.signup import CONFIRM_DAYS, Board
+
+    env = make_env(tmp_path)
+    oid = (
+        Board(env.data / "outbox")
+        .new_open("forbidden-city", 3, 3, {}, None, [], env.clock())
+        .open_id
+    )
+    for i in range(3):
+        raw = (
+            f"From: p{i}@example.org\r\nTo: {SERVICE}\r\nSubject: x\r\nMessage-ID: <q{i}@x>\r\n"
+            f"\r\nJOIN {oid}\r\n"
+        ).encode()
+        assert env.service.handle(raw).reason == "confirmation sent"
+    requests = env.data / "outbox" / "requests"
+    assert len(list(requests.glob("*.json"))) == 3
+    env.service.prune_fingerprints()
+    assert len(list(requests.glob("*.json"))) == 3  # still good
+    env.clock.now += timedelta(days=CONFIRM_DAYS + 2)
+    env.service.prune_fingerprints()
+    assert list(requests.glob("*.json")) == []
