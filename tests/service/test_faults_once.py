@@ -77,3 +77,27 @@ def test_old_sign_up_requests_are_pruned_once_a_day(tmp_path: Path) -> None:
     env.clock.now += timedelta(days=CONFIRM_DAYS + 2)
     env.service.prune_fingerprints()
     assert list(requests.glob("*.json")) == []
+
+
+def test_an_invalid_preview_writes_no_ledger_line(tmp_path: Path) -> None:
+    from helpers import reply
+
+    env = make_env(tmp_path)
+    gid = env.store.create(
+        "forbidden-city",
+        [("Ann", "ann@example.org"), ("Bob", "bob@example.org")],
+        {},
+        3,
+        env.clock(),
+    )
+    env.service.flush_journal()
+    mails = drain(env)
+    rec = env.store.load(gid)
+    seat = rec.pending()[0].seat
+    addr = rec.envelope.active_player(seat).email
+    mine = [m for m in mails if addr in str(m["To"])][-1]
+    out = env.service.handle(reply(mine, addr, "PREVIEW Z99 R7"))
+    assert out.reason == "refused", out
+    (answer,) = drain(env)
+    assert "PREVIEW" in str(answer.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+    assert env.store.load(gid).seq == rec.seq
