@@ -18,7 +18,7 @@ from pbem.mail.policy import dmarc_verdict
 from pbem.mail.tokens import TokenRef, check_token, find_tokens
 from pbem.model import Player
 from pbem.service.outcome import Folder, Outcome, Reason
-from pbem.service.ports import Policy
+from pbem.service.ports import COMPUTER_PREFIX, Policy
 from pbem.store import GameRecord, Store
 
 log = logging.getLogger("pbem.service")
@@ -116,6 +116,12 @@ def authenticate(
     env = record.envelope
     owner = env.active_player(ref.seat)
     sender = p.from_addr
+    if owner.email.startswith(COMPUTER_PREFIX) or sender.startswith(COMPUTER_PREFIX):
+        # The computer plays this seat (its player resigned): nobody writes for it by mail,
+        # whatever the From says and whichever old token of the seat the mail carries.
+        log.warning("refused a mail for %s seat %d: a computer seat", ref.game, ref.seat)
+        why = OTHER_SEAT if env.seat_of_email(sender) is not None else NOT_A_PLAYER
+        return Refusal(Reason.OTHER_SEAT, why, record)
     if sender != owner.email:
         log.warning("refused a mail for %s seat %d: token of another sender", ref.game, ref.seat)
         why = OTHER_SEAT if env.seat_of_email(sender) is not None else NOT_A_PLAYER

@@ -101,3 +101,35 @@ def test_an_invalid_preview_writes_no_ledger_line(tmp_path: Path) -> None:
     (answer,) = drain(env)
     assert "PREVIEW" in str(answer.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
     assert env.store.load(gid).seq == rec.seq
+
+
+def test_a_resigned_player_cannot_write_as_the_computer_seat(tmp_path: Path) -> None:
+    from helpers import reply
+
+    env = make_env(tmp_path)  # no authserv_id: the From header is all there is
+    people = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
+    gid = env.store.create("forbidden-city", people, {}, 3, env.clock())
+    env.service.flush_journal()
+    ann_mail = [m for m in drain(env) if "ann@example.org" in str(m["To"])][-1]
+    out = env.service.handle(reply(ann_mail, "ann@example.org", "RESIGN CONFIRM"))
+    assert out.reason == "applied", out
+    drain(env)
+    rec = env.store.load(gid)
+    seat = next(
+        s
+        for s in rec.envelope.seats()
+        if rec.envelope.active_player(s).name != "Bob"
+        and rec.envelope.active_player(s).email != "cy@example.org"
+    )
+    computer = rec.envelope.active_player(seat).email
+    assert computer.startswith("computer+")
+    for body in ("SAY I am still here", "VACATION 3d"):
+        out = env.service.handle(reply(ann_mail, computer, body))
+        assert out.folder == "rejected", (body, out)
+        assert not [m for m in drain(env) if "SAY" in body and "still here" in m.as_string()]
+    assert env.store.load(gid).seq == env.store.load(gid).seq
+    assert not [
+        e
+        for e in env.store.load(gid).envelope.players
+        if e.email == computer and e.status != "active"
+    ]
