@@ -8,6 +8,7 @@ address of the player now holding that seat.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 
@@ -61,9 +62,14 @@ class Seated:
     @property
     def ledger_key(self) -> str | None:
         """The exactly-once key: the Message-ID *and* the seat, so one seat's Message-ID reused
-        by another seat is not taken for the first seat's mail."""
-        mid = self.mail.message_id
-        return f"{mid}#s{self.seat}" if mid else None
+        by another seat is not taken for the first seat's mail. A mail without a Message-ID is
+        known by a hash of its bytes as fetched (a fetch replayed after a crash gives the same
+        bytes), so that its SAY is not relayed twice."""
+        mid = self.mail.message_id or self.incoming.outer.message_id
+        if not mid:
+            digest = hashlib.sha256(self.incoming.raw).hexdigest()[:32]
+            mid = f"<no-message-id.{digest}@pbem.invalid>"
+        return f"{mid}#s{self.seat}"
 
 
 @dataclass(frozen=True)

@@ -123,3 +123,32 @@ def test_a_resigned_player_cannot_write_as_the_computer_seat(tmp_path: Path) -> 
         assert out.folder == "rejected", (body, out)
         assert not [m for m in drain(env) if "still here" in m.as_string()]
         assert env.store.load(gid).seq == rec.seq
+
+
+def test_a_say_without_message_id_is_not_relayed_again_on_replay(tmp_path: Path) -> None:
+    import re as _re
+
+    from helpers import reply
+
+    env = make_env(tmp_path)
+    gid = env.store.create(
+        "forbidden-city",
+        [("Ann", "ann@example.org"), ("Bob", "bob@example.org")],
+        {},
+        3,
+        env.clock(),
+    )
+    env.service.flush_journal()
+    ann = [m for m in drain(env) if "ann@example.org" in str(m["To"])][-1]
+    raw = _re.sub(rb"(?m)^Message-ID:.*\r?\n", b"", reply(ann, "ann@example.org", "SAY hello Bob"))
+    assert b"Message-ID" not in raw
+    first = env.service.handle(raw)
+    assert first.folder == "processed", first
+    assert any("hello Bob" in m.as_string() for m in drain(env) if "bob@" in str(m["To"]))
+    again = env.service.handle(raw)  # the same fetch, replayed after a crash
+    assert again.reason == "already applied", again
+    assert drain(env) == []
+    # Another mail without an id (other bytes) is another mail.
+    other = raw.replace(b"hello Bob", b"hello again")
+    assert env.service.handle(other).folder == "processed"
+    assert gid
