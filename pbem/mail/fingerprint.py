@@ -44,7 +44,9 @@ __all__ = [
     "words",
 ]
 
-VERSION = 2
+VERSION = 3
+"""Version 3 adds the trigrams of text a player made us quote (:attr:`Fingerprint.foreign`);
+version 2's are read as having none."""
 """Version 2 mixes a trigram's word hashes with the interpreter's tuple hash (a C loop, about four
 times the speed of version 1's arithmetic in Python); version 1 files are still read, and matched
 with version 1's mixing."""
@@ -148,35 +150,49 @@ class Fingerprint:
     grams: frozenset[int]
     key: bytes = b""
     version: int = VERSION
-    """How the grams were mixed (:data:`VERSION`; 1 for an older file)."""
+    """How the grams were mixed (:data:`VERSION`; 1 or 2 for an older file)."""
+    foreign: frozenset[int] = frozenset()
+    """The trigrams that hold a word of text a player made us send (a SAY relayed to the others):
+    they are ours only inside a quote of our own text, never at its edge, so that nobody can
+    write a SAY that makes another player's move below or above the quote read as quoted."""
 
     def __contains__(self, gram_hash: object) -> bool:
         return gram_hash in self.grams
 
     def __or__(self, other: Fingerprint) -> Fingerprint:
-        if other.version != self.version:
+        if _mixing(other.version) != _mixing(self.version):
             return self  # mixed differently: the first (the mail answered) decides
-        return Fingerprint(self.grams | other.grams, self.key, self.version)
+        return Fingerprint(
+            self.grams | other.grams,
+            self.key,
+            max(self.version, other.version),
+            self.foreign | other.foreign,
+        )
 
     def __bool__(self) -> bool:
         return bool(self.grams)
 
     def to_bytes(self) -> bytes:
-        """``PBFP`` + version + (version 2: the interpreter's 8-byte probe) + count + the sorted
-        32-bit hashes (4 bytes each)."""
+        """``PBFP`` + version + (version 2 and 3: the interpreter's 8-byte probe) + count + the
+        sorted 32-bit hashes (4 bytes each); version 3 then the count and hashes of
+        :attr:`foreign`."""
         grams = sorted(self.grams)
         body = struct.pack(f">{len(grams)}I", *grams)
         probe = _PROBE if self.version >= 2 else b""
-        return _MAGIC + bytes([self.version]) + probe + struct.pack(">I", len(grams)) + body
+        out = _MAGIC + bytes([self.version]) + probe + struct.pack(">I", len(grams)) + body
+        if self.version >= 3:
+            foreign = sorted(self.foreign)
+            out += struct.pack(f">I{len(foreign)}I", len(foreign), *foreign)
+        return out
 
     @classmethod
     def from_bytes(cls, data: bytes, key: bytes = b"") -> Fingerprint | None:
         """The fingerprint in ``data``, or None when it is not one (of a version this reads, made
         by an interpreter that mixes as this one does)."""
-        if len(data) < 9 or data[:4] != _MAGIC or data[4] not in (1, 2):
+        if len(data) < 9 or data[:4] != _MAGIC or data[4] not in (1, 2, 3):
             return None
         version, at = data[4], 5
-        if version == 2:
+        if version >= 2:
             if data[5:13] != _PROBE:
                 return None
             at = 13
@@ -184,13 +200,53 @@ class Fingerprint:
             return None
         (count,) = struct.unpack(">I", data[at : at + 4])
         body = data[at + 4 :]
+        foreign: frozenset[int] = frozenset()
+        if version >= 3:
+            end = 4 * count
+            if len(body) < end + 4:
+                return None
+            (n_foreign,) = struct.unpack(">I", body[end : end + 4])
+            rest = body[end + 4 :]
+            if len(rest) != 4 * n_foreign:
+                return None
+            foreign = frozenset(struct.unpack(f">{n_foreign}I", rest))
+            body = body[:end]
         if len(body) != 4 * count:
             return None
-        return cls(frozenset(struct.unpack(f">{count}I", body)), key, version)
+        return cls(frozenset(struct.unpack(f">{count}I", body)), key, version, foreign)
 
 
-def _stream_grams(texts: Iterable[str], hasher: _Hasher) -> set[int]:
+def _mixing(version: int) -> int:
+    """How a version mixes a trigram's word hashes (3 mixes as 2)."""
+    return min(version, 2)
+
+
+def _foreign_marks(stream: Sequence[str], foreign: Sequence[Sequence[str]]) -> list[bool]:
+    """For each word of ``stream``: does it belong to a run of words equal to one of the foreign
+    texts' (wherever the mail wrapped or quoted it)?"""
+    marks = [False] * len(stream)
+    starts: dict[str, list[Sequence[str]]] = {}
+    for fw in foreign:
+        if fw:
+            starts.setdefault(fw[0], []).append(fw)
+    if not starts:
+        return marks
+    for i, w in enumerate(stream):
+        for fw in starts.get(w, ()):
+            if list(stream[i : i + len(fw)]) == list(fw):
+                for k in range(i, i + len(fw)):
+                    marks[k] = True
+    return marks
+
+
+def _stream_grams(
+    texts: Iterable[str], hasher: _Hasher, foreign: Sequence[str] = ()
+) -> tuple[set[int], set[int]]:
+    """The trigrams of ``texts``: those of our own words, and those that hold a word of one of
+    the ``foreign`` texts (see :attr:`Fingerprint.foreign`)."""
     out: set[int] = set()
+    out_foreign: set[int] = set()
+    foreign_words = [_WORD.findall(f.casefold().replace("_", " ")) for f in foreign]
     for text in texts:
         # The words of every line, quote marks taken off first: as ``words`` line by line, in
         # one pass (a word never crosses a line break).
@@ -198,18 +254,31 @@ def _stream_grams(texts: Iterable[str], hasher: _Hasher) -> set[int]:
         if any(map(_may_be_quoted, lines)):
             lines = [_QUOTE_PREFIX.sub("", ln) if _may_be_quoted(ln) else ln for ln in lines]
         stream = _WORD.findall("\n".join(lines).casefold().replace("_", " "))
-        out.update(hasher.grams(stream))
+        grams = hasher.grams(stream)
+        marks = _foreign_marks(stream, foreign_words)
+        if any(marks):
+            for j, g in enumerate(grams):
+                (out_foreign if any(marks[j : j + N]) else out).add(g)
+        else:
+            out.update(grams)
         if 0 < len(stream) < N:
-            out.add(hasher.gram(stream))
-    return out
+            (out_foreign if any(marks) else out).add(hasher.gram(stream))
+    return out, out_foreign - out
 
 
 def fingerprint_of(
-    text: str, html_text: str = "", subject: str = "", *, key: bytes = b""
+    text: str,
+    html_text: str = "",
+    subject: str = "",
+    *,
+    key: bytes = b"",
+    foreign: Sequence[str] = (),
 ) -> Fingerprint:
     """The fingerprint of a mail: its text part, its HTML part flattened to text, its subject.
-    ``key``: the service's secret (the token secret)."""
-    return Fingerprint(frozenset(_stream_grams([text, html_text, subject], _Hasher(key))), key)
+    ``key``: the service's secret (the token secret). ``foreign``: the texts a player made us
+    send in it (a relayed SAY), whose trigrams are kept apart (:attr:`Fingerprint.foreign`)."""
+    grams, foreign_grams = _stream_grams([text, html_text, subject], _Hasher(key), foreign)
+    return Fingerprint(frozenset(grams), key, VERSION, frozenset(foreign_grams))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,7 +365,30 @@ def load_for(
 
 
 def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
-    """For each line: is it the service's own text (see the module docstring)?"""
+    """For each line: is it the service's own text (see the module docstring)?
+
+    Text a player made us send (:attr:`Fingerprint.foreign`) counts only inside a quote of our
+    own text: a line that matches only with it is ours when lines of our own text stand both above
+    and below it, never at the quote's edge, where a reply's own lines are."""
+    if not fp or not fp.foreign:
+        return _mask(lines, fp)
+    ours = _mask(lines, fp)
+    both = _mask(lines, Fingerprint(fp.grams | fp.foreign, fp.key, fp.version))
+    above = [False] * len(lines)
+    seen = False
+    for i, m in enumerate(ours):
+        above[i] = seen
+        seen = seen or m
+    out = list(ours)
+    seen = False
+    for i in range(len(lines) - 1, -1, -1):
+        if not ours[i] and both[i] and above[i] and seen:
+            out[i] = True
+        seen = seen or ours[i]
+    return out
+
+
+def _mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
     mask = [False] * len(lines)
     if not fp:
         return mask

@@ -28,8 +28,11 @@ the display name never taken for the address. When it is not so, ``from_addr`` i
 
 from __future__ import annotations
 
+import base64
+import binascii
 import codecs
 import datetime as dt
+import quopri
 import re
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
@@ -188,6 +191,39 @@ _AUTORESPONDER_HEADERS = (
     "X-AutoReply-From",
     "X-Mail-Autoreply",
 )
+
+
+_ENCODED_WORD = re.compile(r"=\?([^?\s]{1,40})\?([bBqQ])\?([^?\s]*)\?=")
+_BETWEEN_WORDS = re.compile(r"(\?=)\s+(?==\?)")
+MAX_ID_WORDS = 200
+"""RFC 2047 encoded words decoded in one threading header (In-Reply-To, References, Message-ID)."""
+
+
+def _decoded_ids(value: str) -> str:
+    """``value`` with its RFC 2047 encoded words decoded: mail programs built on Python's email
+    package encode a Message-ID of 78 characters or more so in In-Reply-To and References (ids are
+    ASCII: a word in another charset, or one that does not decode, is left as it is)."""
+    if "=?" not in value:
+        return value
+    value = _BETWEEN_WORDS.sub(r"\1", value)  # whitespace between two words is not text
+    count = 0
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        if count > MAX_ID_WORDS:
+            return m.group(0)
+        data = m.group(3).encode("ascii", "replace")
+        try:
+            if m.group(2) in "bB":
+                raw = base64.b64decode(data + b"=" * (-len(data) % 4), validate=False)
+            else:
+                raw = quopri.decodestring(data.replace(b"_", b" "), header=True)
+            return raw.decode("ascii")
+        except (ValueError, UnicodeDecodeError, binascii.Error):
+            return m.group(0)
+
+    return _ENCODED_WORD.sub(one, value)
 
 
 def _header(msg: Message, name: str) -> str:
@@ -588,9 +624,9 @@ def parse_message(raw: bytes, *, body: bool = True) -> ParsedMail:
         return raw_headers.get(name.lower(), [])
 
     from_addr, from_name, from_problem = parse_from(get("From"))
-    references = tuple(_MSGID.findall(" ".join(get("References"))))
-    in_reply_to_ids = _MSGID.findall(" ".join(get("In-Reply-To")))
-    message_ids = _MSGID.findall(" ".join(get("Message-ID")[:1]))
+    references = tuple(_MSGID.findall(_decoded_ids(" ".join(get("References")))))
+    in_reply_to_ids = _MSGID.findall(_decoded_ids(" ".join(get("In-Reply-To"))))
+    message_ids = _MSGID.findall(_decoded_ids(" ".join(get("Message-ID")[:1])))
     attachments: list[Attachment] = []
     encryption: Encryption | None = None
     if body_problem:

@@ -17,6 +17,7 @@ outbox (see :mod:`pbem.service.journal`).
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,6 +60,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("pbem.service")
+
+GM_ALERTS_FILE = "gm-alerts.json"
+"""When each GM alert (by key) was last queued: an alert goes out once a day."""
 
 ANSWERS_TO_OURS_PER_DAY = 20
 """Refusals a day to one address that replied to one of our notices (:meth:`refuse_stranger`)."""
@@ -248,8 +252,25 @@ class Service:
         return Outcome(Folder.REJECTED, reason, gid, 1)
 
     def alert_gm(self, subject: str, lines: list[str], key: str) -> None:
-        """Tell the GM by mail (delivery failures, shunted messages, stopped games)."""
+        """Tell the GM by mail (delivery failures, shunted messages, stopped games): once a day
+        per ``key`` (``gm-alerts.json`` remembers when each was queued), however many ticks meet
+        the same fault."""
+        now = self.clock().timestamp()
+        path = self.journal.path(GM_ALERTS_FILE)
+        try:
+            seen = json.loads(path.read_bytes())
+        except (OSError, ValueError):
+            seen = {}
+        if not isinstance(seen, dict):
+            seen = {}
+        last = seen.get(key)
+        if isinstance(last, int | float) and 0 <= now - last < 86400:
+            log.info("GM alert %s already sent today", key)
+            return
         self.mailer.alert_gm(subject, lines, key)
+        seen = {k: v for k, v in seen.items() if isinstance(v, int | float) and now - v < 86400}
+        seen[key] = now
+        self.journal.write_marker(GM_ALERTS_FILE, json.dumps(seen, sort_keys=True).encode())
 
     # ================================================================== the journal
 
@@ -333,6 +354,9 @@ class Service:
         from pbem.mail import fingerprint  # only on the day's first tick
 
         n = fingerprint.prune(self.store.data_dir, keep.total_seconds(), self.clock().timestamp())
+        from pbem.service.signup import prune_requests
+
+        n += prune_requests(self, self.clock())
         with contextlib.suppress(OSError):  # a full disk only means pruning again tomorrow
             self.journal.write_marker("fingerprints-pruned", today.encode())
         return n

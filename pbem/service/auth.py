@@ -8,6 +8,7 @@ address of the player now holding that seat.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ from pbem.mail.policy import dmarc_verdict
 from pbem.mail.tokens import TokenRef, check_token, find_tokens
 from pbem.model import Player
 from pbem.service.outcome import Folder, Outcome, Reason
-from pbem.service.ports import Policy
+from pbem.service.ports import COMPUTER_PREFIX, Policy
 from pbem.store import GameRecord, Store
 
 log = logging.getLogger("pbem.service")
@@ -61,9 +62,14 @@ class Seated:
     @property
     def ledger_key(self) -> str | None:
         """The exactly-once key: the Message-ID *and* the seat, so one seat's Message-ID reused
-        by another seat is not taken for the first seat's mail."""
-        mid = self.mail.message_id
-        return f"{mid}#s{self.seat}" if mid else None
+        by another seat is not taken for the first seat's mail. A mail without a Message-ID is
+        known by a hash of its bytes as fetched (a fetch replayed after a crash gives the same
+        bytes), so that its SAY is not relayed twice."""
+        mid = self.mail.message_id or self.incoming.outer.message_id
+        if not mid:
+            digest = hashlib.sha256(self.incoming.raw).hexdigest()[:32]
+            mid = f"<no-message-id.{digest}@pbem.invalid>"
+        return f"{mid}#s{self.seat}"
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,12 @@ def authenticate(
     env = record.envelope
     owner = env.active_player(ref.seat)
     sender = p.from_addr
+    if owner.email.startswith(COMPUTER_PREFIX) or sender.startswith(COMPUTER_PREFIX):
+        # The computer plays this seat (its player resigned): nobody writes for it by mail,
+        # whatever the From says and whichever old token of the seat the mail carries.
+        log.warning("refused a mail for %s seat %d: a computer seat", ref.game, ref.seat)
+        why = OTHER_SEAT if env.seat_of_email(sender) is not None else NOT_A_PLAYER
+        return Refusal(Reason.OTHER_SEAT, why, record)
     if sender != owner.email:
         log.warning("refused a mail for %s seat %d: token of another sender", ref.game, ref.seat)
         why = OTHER_SEAT if env.seat_of_email(sender) is not None else NOT_A_PLAYER

@@ -237,8 +237,14 @@ class Mailer:
         # What we say is never read back as the player's words (pbem.mail.fingerprint). The
         # outbox writes the file when the mail is marked sent (often on the tick's sending
         # thread), without fsync: a fingerprint lost in a crash only means quote shapes decide.
+        # A SAY relayed from another player is text a player made us send: kept apart, so it
+        # cannot make this reader's own lines read as our quote (issue 32).
         fp = fingerprint.fingerprint_of(
-            text, html_to_text(html) if html else "", mail.ctx.subject, key=self.secret
+            text,
+            html_to_text(html) if html else "",
+            mail.ctx.subject,
+            key=self.secret,
+            foreign=mail.ctx.said,
         )
         fp_file = (fingerprint.file_name(mid, self.secret), fp.to_bytes())
         refs = (

@@ -235,6 +235,26 @@ class Board:
         self._write(self.watch_dir / f"{game_id}.json", w)
 
 
+def prune_requests(service: Service, now: datetime) -> int:
+    """Delete the sign-up requests older than their confirmation's life (:data:`CONFIRM_DAYS`)
+    and a day: a reply to one of those lapsed anyway. Called once a day; returns how many."""
+    req_dir = board_of(service).req_dir
+    if not req_dir.is_dir():
+        return 0
+    limit = now - timedelta(days=CONFIRM_DAYS + 1)
+    n = 0
+    for path in req_dir.glob("*.json"):
+        try:
+            req = msgspec.json.decode(path.read_bytes(), type=Request)
+            old = parse_time(req.created) < limit
+        except (OSError, msgspec.DecodeError, ValueError):
+            old = True  # unreadable: nothing can use it
+        if old:
+            path.unlink(missing_ok=True)
+            n += 1
+    return n
+
+
 def board_of(service: Service) -> Board:
     return Board(service.journal.root, service.store.fsync)
 

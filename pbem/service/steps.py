@@ -295,7 +295,10 @@ def _after_commit(svc: Service, s: Seated, order: orders.Order) -> int:
 
 def reject(svc: Service, s: Seated, order: orders.Order) -> Outcome:
     orders.reject(svc.mailer, s, order.reading, order.lines)
-    record_handled(svc, s, "rejected")
+    if order.reading.kinds() != {"preview"} or order.reading.action is not None:
+        # (A refused PREVIEW alone leaves the log as it was, as an answered one does: answering
+        # it twice after a crash costs a mail, never a change.)
+        record_handled(svc, s, "rejected")
     # A refused mail that carried a CERT passphrase is deleted, like a carried-out one.
     reasons = "; ".join(str(e) for _, e in order.reading.errors) or "no command"
     return Outcome(

@@ -31,6 +31,7 @@ SEED = int(os.environ.get("PBEM_FUZZ_SEED", "9"))
 
 
 @pytest.mark.slow  # out of the fast lane (the full suite runs it)
+@pytest.mark.timeout(0 if LONG else 1800)  # a hang detector only, never a loaded machine
 def test_mutated_replies_never_raise(tmp_path: Path) -> None:
     env = make_fuzz_env(tmp_path, authserv_id="mx.pbem.test")
     crashes: list[str] = []

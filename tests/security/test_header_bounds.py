@@ -106,3 +106,30 @@ def test_every_header_shape_through_the_whole_service(shape: str, tmp_path: Path
     env = make_fuzz_env(tmp_path, authserv_id="mx.pbem.test")
     out = env.service.handle(SHAPES[shape](SIZE))
     assert out.folder in ("rejected", "processed")
+
+
+def test_long_message_ids_encoded_by_python_clients_are_read() -> None:
+    """Issue 32, item 7: Python's email package RFC 2047-encodes a Message-ID of 78 characters or
+    more in In-Reply-To and References; the token must still be found."""
+    from email.message import EmailMessage
+
+    from pbem.mail.tokens import find_tokens, message_id
+
+    mid = message_id(
+        b"s" * 32, "fc-7k3q", 1, 12, "r0123456789ab.q42.move.and.a.long.tail", "h.example"
+    )
+    assert len(mid) >= 78
+    msg = EmailMessage()
+    msg["From"] = "ann@example.org"
+    msg["In-Reply-To"] = mid
+    msg["References"] = "<pbem.fc-7k3q.root@h.example> " + mid
+    msg.set_content("C4 R1")
+    raw = msg.as_bytes()
+    assert b"=?utf-8?q?" in raw
+    parsed = parse_message(raw)
+    assert parsed.in_reply_to == mid
+    assert parsed.references[-1] == mid
+    assert find_tokens([parsed.in_reply_to, *parsed.references])
+    # Hostile encoded words cost nothing and decode to nothing of ours.
+    junk = parse_message(b"From: a@b.c\r\nReferences: " + b"=?x?b?////?= " * 5000 + b"\r\n\r\nx")
+    assert junk.references == ()
