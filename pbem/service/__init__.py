@@ -292,7 +292,9 @@ class Service:
         record = record or self.store.load(game_id, verify=False)
         mark = community.Reminders(self.journal.root, self.store.fsync).load(record)
         due = community.next_wakeup(record, mark)
-        self.journal.set_timer(game_id, due if record.envelope.status == "active" else None)
+        status = record.envelope.status
+        # (A paused game wakes only to resume a pause agreed by vote, issue 27.)
+        self.journal.set_timer(game_id, due if status in ("active", "paused") else None)
 
     def prune_fingerprints(self, keep: timedelta = timedelta(days=90)) -> int:
         """Once a day, delete the fingerprints of mails older than ``keep`` (a reply to one of

@@ -415,8 +415,10 @@ def _position_seq(record: GameRecord) -> int:
 def next_wakeup(record: GameRecord, mark: SentMark) -> datetime | None:
     """When the timers next have something to do for this game: a reminder or a missed deadline
     (a deadline already handed to the GM waits for the GM)."""
+    from pbem.service import votes
+
     pol = policy_of(record.envelope)
-    best: datetime | None = None
+    best: datetime | None = votes.wakeup(record)  # a proposal lapsing, a pause agreed by vote
     for item in deadlines(record):
         times = [
             w for label, w in reminder_times(item, pol.remind) if _key(item, label) not in mark.done
@@ -434,7 +436,10 @@ def next_wakeup(record: GameRecord, mark: SentMark) -> datetime | None:
 def on_timer(service: Service, game_id: str, now: datetime) -> int:
     """Send the reminders due by ``now``, and apply the missed-deadline policy to one overdue
     decision (the next one's clock starts with it). Returns how many decisions were played."""
+    from pbem.service import votes
+
     store = service.store
+    votes.on_timer(service, game_id, now)  # a proposal lapsed, or an agreed pause is up
     record = store.load(game_id)
     if record.envelope.status != "active":
         return 0
