@@ -369,13 +369,14 @@ class Service:
 @cache
 def _steps() -> tuple[Step, ...]:
     """The pipeline (:data:`STEPS`), imported on first use."""
-    from pbem.service import steps
+    from pbem.service import steps, takeover
 
     return (
         steps.step_size,
         steps.step_parse,
         steps.step_loops,
         steps.step_decrypt,
+        takeover.step_takeover,
         steps.step_requests,
         steps.step_authenticate,
         steps.step_rate,
