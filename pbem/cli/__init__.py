@@ -56,6 +56,7 @@ _ADMIN_MODULE = frozenset(
         "deadline",
         "policy",
         "vacation",
+        "offer",
         "open",
         "mail",
         "lang",

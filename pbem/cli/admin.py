@@ -1238,6 +1238,28 @@ def vacation(
     typer.echo(f"{game}: seat {s} is on vacation until {iso_time(start + td)}.")
 
 
+@admin_app.command("offer")
+def offer_seat(
+    game: GameArg,
+    seat: SeatArg,
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Offer a seat the computer plays to the volunteers (STANDBY): each gets a mail, and
+    TAKEOVER GAME SEAT, confirmed by a mailed round trip, hands it over (issue 27)."""
+    from pbem.runner import build_service
+    from pbem.service import takeover
+
+    cfg = _config(config, data_dir)
+    with _errors():
+        service = build_service(cfg, _now)
+        rec = service.store.load(game)
+        s = resolve_seat(rec, seat)
+        with service.outbox.batch():
+            n = takeover.offer(service, game, s, by="gm")
+    typer.echo(f"{game}: seat {s} offered; {n} volunteer(s) mailed (sent at the next tick).")
+
+
 class _LeaveDesk:
     """What :mod:`pbem.service.leave` needs of the service, for a GM command: the store (each
     commit marks the game for the next tick, which mails everyone)."""

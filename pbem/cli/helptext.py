@@ -67,6 +67,7 @@ HELP: dict[str, str] = {
         "  deadline    Set the deadline of one kind of decision (the runner acts...\n"
         "  policy      Show or change the game's service settings: what a missed...\n"
         "  vacation    Send a player on vacation (their deadlines stop; every...\n"
+        "  offer       Offer a seat the computer plays to the volunteers...\n"
         "  lang        Set the language of a player's mail, in every game they...\n"
         "  mail        Set how much mail a player gets, in every game they play...\n"
         "  bounces     The addresses whose mail came back undelivered: how often,...\n"

@@ -14,7 +14,7 @@ from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import Event, Game, plain_sentence
 
 if TYPE_CHECKING:  # imported where used: 'pbem play' and 'pbem --help' load no store
-    from pbem.store.payloads import ActionLine, DeadlineLine, Payload
+    from pbem.store.payloads import ActionLine, DeadlineLine, Payload, VoteLine
 
 
 def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[str]) -> str:
@@ -159,7 +159,39 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
                 _("The game master looked at the private view of %(who)s.")
                 % {"who": _who(line.seat, names, players)}
             ]
+        case payloads.VoteLine():
+            return [vote_sentence(line, _who(line.seat, names, players))]
         case payloads.SetupLine() | payloads.MessageLine() | payloads.RevealLine():
             return []
         case _ as unknown:
             assert_never(unknown)
+
+
+def vote_sentence(line: VoteLine, who: str) -> str:
+    """One step of a vote by mail (issue 27), as every player reads it."""
+    if line.step == "propose":
+        what = {
+            "undo": _("%(who)s proposes to take back their last move (PROPOSE UNDO)."),
+            "end": _(
+                "%(who)s proposes to end the game now, with the scores as they stand (PROPOSE END)."
+            ),
+            "pause": _("%(who)s proposes to pause the game for %(length)s (PROPOSE PAUSE)."),
+        }.get(line.what, _("%(who)s makes a proposal."))
+        return (
+            (what % {"who": who, "length": line.length})
+            + " "
+            + _(
+                "The other players reply ACCEPT or DECLINE; it lapses after 72 hours, or when the "
+                "position changes."
+            )
+        )
+    if line.step == "accept":
+        return _("%(who)s accepts the proposal.") % {"who": who}
+    if line.step == "decline":
+        return _("%(who)s declines the proposal, so it is not carried out.") % {"who": who}
+    if line.step == "lapse":
+        return _(
+            "The proposal lapsed: not every player accepted it within 72 hours, or the position "
+            "changed."
+        )
+    return _("Every player accepted the proposal: it is carried out.")

@@ -52,6 +52,9 @@ SERVICE_WORDS = (
     "PREVIEW",
     "GAMES",
     "LANG",
+    "PROPOSE",
+    "ACCEPT",
+    "DECLINE",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -70,6 +73,11 @@ LOCAL_WORDS: dict[str, str] = {
     "SAGE": "SAY", "SAGEN": "SAY", "AUFGEBEN": "RESIGN", "BESTAETIGEN": "CONFIRM",
     "URLAUB": "VACATION", "ZURUECK": "BACK", "VORSCHAU": "PREVIEW", "PARTIEN": "GAMES",
     "SPRACHE": "LANG",
+    # Votes (issue 27)
+    "PROPOSER": "PROPOSE", "ACCEPTER": "ACCEPT", "REFUSER": "DECLINE",
+    "PROPONI": "PROPOSE", "PROPORRE": "PROPOSE", "ACCETTA": "ACCEPT", "ACCETTO": "ACCEPT",
+    "RIFIUTA": "DECLINE", "RIFIUTO": "DECLINE",
+    "VORSCHLAGEN": "PROPOSE", "ANNEHMEN": "ACCEPT", "ABLEHNEN": "DECLINE",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -86,14 +94,22 @@ _COMMUNITY: dict[str, tuple[str, bool]] = {
     "BACK": ("back", False),
     "PREVIEW": ("preview", True),
     "GAMES": ("games", False),
+    "PROPOSE": ("propose", True),
+    "ACCEPT": ("accept", False),
+    "DECLINE": ("decline", False),
 }
 """Words of :mod:`pbem.service.community`: kind, and whether the word takes an argument (a word
 without one, such as BACK, is only a command when alone on its line)."""
 _COMMUNITY_NEEDS = {
     "vacation": N_("VACATION needs a length."),
     "preview": N_("PREVIEW needs a move."),
+    "propose": N_("PROPOSE needs UNDO, END or PAUSE 7d."),
 }
-_COMMUNITY_HINT = {"vacation": "VACATION 7d", "preview": "PREVIEW M9 R1"}
+_COMMUNITY_HINT = {
+    "vacation": "VACATION 7d",
+    "preview": "PREVIEW M9 R1",
+    "propose": "PROPOSE UNDO",
+}
 
 
 def _community_form(word: str, rest: str) -> bool:
@@ -103,6 +119,8 @@ def _community_form(word: str, rest: str) -> bool:
     if not needs_arg:
         return not rest
     n = len(rest.split())
+    if word == "PROPOSE":
+        return n <= 2
     return n <= 1 if word == "VACATION" else n <= 5
 
 

@@ -339,7 +339,9 @@ class Service:
         record = record or self.store.load(game_id, verify=False)
         mark = community.Reminders(self.journal.root, self.store.fsync).load(record)
         due = community.next_wakeup(record, mark, community.held_seats(self, record))
-        self.journal.set_timer(game_id, due if record.envelope.status == "active" else None)
+        status = record.envelope.status
+        # (A paused game wakes only to resume a pause agreed by vote, issue 27.)
+        self.journal.set_timer(game_id, due if status in ("active", "paused") else None)
 
     def prune_fingerprints(self, keep: timedelta = timedelta(days=90)) -> int:
         """Once a day, delete the fingerprints of mails older than ``keep`` (a reply to one of
@@ -417,13 +419,14 @@ class Service:
 @cache
 def _steps() -> tuple[Step, ...]:
     """The pipeline (:data:`STEPS`), imported on first use."""
-    from pbem.service import steps
+    from pbem.service import steps, takeover
 
     return (
         steps.step_size,
         steps.step_parse,
         steps.step_loops,
         steps.step_decrypt,
+        takeover.step_takeover,
         steps.step_requests,
         steps.step_authenticate,
         steps.step_rate,

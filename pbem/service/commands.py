@@ -29,7 +29,7 @@ from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail, short_hash
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.service.prefs import MailMode, Prefs
-from pbem.store import Back, MessageHandled, NewEntry, Replace, Vacation
+from pbem.store import Back, MessageHandled, NewEntry, Replace, Vacation, Vote
 from pbem.store.fold import walk
 
 
@@ -628,3 +628,95 @@ class GamesCmd(_Base):
             reply_tail(seated.mail, record, "games"),
             reply_to=seated.mail,
         )
+
+
+# ==================================================================== votes (issue 27)
+
+
+@register
+class ProposeCmd(_Base):
+    """PROPOSE UNDO | END | PAUSE 7d: a proposal the other human players ACCEPT or DECLINE."""
+
+    kind: ClassVar[str] = "propose"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        from pbem.service import votes
+
+        return votes.propose_problem(seated.record, seated.seat, cmd.arg, _now(desk))
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        from pbem.service import votes
+
+        what, length = votes.parse_proposal(cmd.arg)
+        pid = f"P{seated.record.seq + 1}"
+        return Vote(pid, "propose", what, seat=seated.seat, length=length, message_id=message_id)
+
+    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
+        """Each computer seat accepts; carried out at once when nobody else is asked."""
+        from pbem.service import votes
+
+        now = service.clock()
+        gid = seated.game_id
+        with service.store.lock(gid):
+            rec = service.store.load(gid)
+            prop = votes.open_proposal(rec, now)
+            if prop is None:
+                return 0
+            bots = [
+                Vote(prop.id, "accept", prop.what, seat=c, source="bot")
+                for c in votes.computers(rec, prop.seat)
+            ]
+            if bots:
+                service.store.commit(gid, rec.seq, bots, now)
+        votes.carry_if_agreed(service, gid, now)
+        return int(service.notify(gid))
+
+
+class _Answer(_Base):
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
+    step: ClassVar[str] = ""
+    word: ClassVar[str] = ""
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        from pbem.service import votes
+
+        return votes.answer_problem(seated.record, seated.seat, self.word, _now(desk))
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        from pbem.service import votes
+
+        prop = votes.open_proposal(seated.record, _now(desk))
+        assert prop is not None  # checked
+        return Vote(prop.id, self.step, prop.what, seat=seated.seat, message_id=message_id)
+
+    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
+        from pbem.service import votes
+
+        if self.step == "accept":
+            votes.carry_if_agreed(service, seated.game_id, service.clock())
+        return 0
+
+
+@register
+class AcceptCmd(_Answer):
+    """ACCEPT: agree to the open proposal."""
+
+    kind: ClassVar[str] = "accept"
+    step: ClassVar[str] = "accept"
+    word: ClassVar[str] = "ACCEPT"
+
+
+@register
+class DeclineCmd(_Answer):
+    """DECLINE: refuse the open proposal (it is withdrawn)."""
+
+    kind: ClassVar[str] = "decline"
+    step: ClassVar[str] = "decline"
+    word: ClassVar[str] = "DECLINE"

@@ -51,6 +51,7 @@ DEFAULTS: dict[str, str] = {
     "watch": "yes",
     "time": "move",
     "weekends": "count",
+    "takeover": "2",
 }
 """The service settings of a game when the GM set nothing (``pbem admin policy``)."""
 
@@ -65,6 +66,8 @@ POLICY_HELP: dict[str, str] = {
     "time": "move (a deadline per decision, pbem admin deadline) or a time bank per seat, "
     "bank:10d+1d (ten days, one added after each decision, at most the start value)",
     "weekends": "count, or pause (Saturdays and Sundays, UTC, do not count on the clocks)",
+    "takeover": "after how many decisions in a row played by the computer for a missed "
+    "deadline the seat is given to the computer and offered to volunteers (0: never)",
 }
 
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
@@ -132,6 +135,8 @@ class GamePolicy:
     """``time=bank:...`` (issue 27): a time bank per seat instead of a deadline per decision."""
     weekends: bool = False
     """``weekends=pause``: Saturdays and Sundays (UTC) do not count."""
+    takeover: int = 2
+    """Missed decisions in a row after which the seat goes to the computer and is offered."""
 
 
 def check_policy(name: str, value: str) -> str:
@@ -154,6 +159,10 @@ def check_policy(name: str, value: str) -> str:
         elif name == "weekends":
             if v not in ("count", "pause"):
                 raise ValueError("weekends is count or pause")
+        elif name == "takeover":
+            if not v.isdigit() or int(v) > 99:
+                raise ValueError("takeover is a number of missed decisions, 0 to 99")
+            return str(int(v))
         elif name == "remind":
             if v in ("off", "none", ""):
                 return "off"
@@ -189,6 +198,7 @@ def policy_of(env: Envelope) -> GamePolicy:
         vacation=parse_duration(get("vacation")),
         bank=parse_control(get("time")),
         weekends=get("weekends") == "pause",
+        takeover=int(get("takeover")),
     )
 
 
@@ -410,9 +420,12 @@ def next_wakeup(
     record: GameRecord, mark: SentMark, held: frozenset[int] = frozenset()
 ) -> datetime | None:
     """When the timers next have something to do for this game: a reminder or a missed deadline
-    (a deadline already handed to the GM waits for the GM; a ``held`` seat's waits too)."""
+    (a deadline already handed to the GM waits for the GM; a ``held`` seat's waits too), or a
+    proposal lapsing, or a pause agreed by vote ending."""
+    from pbem.service import votes
+
     pol = policy_of(record.envelope)
-    best: datetime | None = None
+    best: datetime | None = votes.wakeup(record)  # a proposal lapsing, a pause agreed by vote
     for item in deadlines(record):
         if item.decision.seat in held:
             continue
@@ -432,7 +445,10 @@ def next_wakeup(
 def on_timer(service: Service, game_id: str, now: datetime) -> int:
     """Send the reminders due by ``now``, and apply the missed-deadline policy to one overdue
     decision (the next one's clock starts with it). Returns how many decisions were played."""
+    from pbem.service import votes
+
     store = service.store
+    votes.on_timer(service, game_id, now)  # a proposal lapsed, or an agreed pause is up
     record = store.load(game_id)
     if record.envelope.status != "active":
         return 0
@@ -588,6 +604,9 @@ def _play_for(service: Service, record: GameRecord, item: Due, now: datetime) ->
     rng = derive_rng(record.envelope.moves, "timer", gid, d.seat)
     action = game.default_action(record.state, d.seat, d.kind, rng)
     service.store.commit(gid, record.seq, [ActionEntry(d.seat, action=action, source="timer")], now)
+    from pbem.service import takeover
+
+    takeover.after_missed(service, gid, d.seat, now)  # issue 27: a vanished player's seat
     service.notify(gid)
     service.play_computers(gid)
     return 1

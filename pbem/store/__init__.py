@@ -31,6 +31,7 @@ from pbem.store.entries import (
     Undo,
     Vacation,
     ViewAccess,
+    Vote,
 )
 from pbem.store.keys import Keyring
 from pbem.store.registry import game_for, register_game, unregister_game
@@ -58,6 +59,7 @@ __all__ = [
     "Vacation",
     "VerifyReport",
     "ViewAccess",
+    "Vote",
     "game_for",
     "register_game",
     "service_lock",

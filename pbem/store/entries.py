@@ -69,6 +69,10 @@ class End(msgspec.Struct, frozen=True):
 
     reason: str = "gm"
     source: Source = "gm"
+    standing: list[int] | None = None
+    """The scores as they stand, for a game ended before its rules end it (an END agreed by
+    vote, issue 27); the winners are the seats with the highest. None: the rules' result, if
+    any."""
 
 
 class ViewAccess(msgspec.Struct, frozen=True):
@@ -128,6 +132,18 @@ class SetPolicy(msgspec.Struct, frozen=True):
     source: Source = "gm"
 
 
+class Vote(msgspec.Struct, frozen=True):
+    """A step of a vote by mail (issue 27; see :class:`~pbem.store.payloads.VoteLine`)."""
+
+    proposal: str
+    step: str
+    what: str
+    seat: int | None = None
+    length: str = ""
+    source: Source = "mail"
+    message_id: str | None = None
+
+
 NewEntry: TypeAlias = (
     ActionEntry
     | Undo
@@ -141,6 +157,7 @@ NewEntry: TypeAlias = (
     | Vacation
     | Back
     | SetPolicy
+    | Vote
 )
 
 

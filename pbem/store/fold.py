@@ -35,6 +35,7 @@ from pbem.store.payloads import (
     UndoLine,
     VacationLine,
     ViewAccessLine,
+    VoteLine,
 )
 from pbem.store.records import GENESIS_PREV, LogEntry, encoder
 
@@ -227,7 +228,14 @@ class Fold:
                 env.deadlines = dict(sorted(env.deadlines.items()))
             case PolicyLine() as p:
                 env.options = dict(sorted({**env.options, p.name: p.value}.items()))
-            case SetupLine() | ViewAccessLine() | MessageLine() | VacationLine() | BackLine():
+            case (
+                SetupLine()
+                | ViewAccessLine()
+                | MessageLine()
+                | VacationLine()
+                | BackLine()
+                | VoteLine()
+            ):
                 # Vacations are read from the log lines themselves (pbem.service.community).
                 # The setup's engine part is done by from_setup; the others change no game state.
                 pass

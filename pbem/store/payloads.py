@@ -222,6 +222,24 @@ class PolicyLine(_Payload, kw_only=True):
     value: str
 
 
+class VoteLine(_Payload, kw_only=True, omit_defaults=True):
+    """A step of a vote by mail (issue 27): a seat proposes (``PROPOSE UNDO``, ``END``,
+    ``PAUSE 7d``), another accepts or declines, or the proposal lapses or is carried out.
+
+    ``proposal`` is the proposal's id (the same on each of its lines); ``what`` is ``undo``,
+    ``end`` or ``pause``; ``length`` the pause's length (``7d``, written only for a pause);
+    ``step`` is ``propose``, ``accept``, ``decline``, ``lapse`` or ``carried``; ``seat`` who
+    took the step (None for a lapse and for the carrying out)."""
+
+    KIND: ClassVar[str] = "vote"
+    length: str = ""
+    proposal: str
+    seat: int | None = None
+    source: Source
+    step: str
+    what: str
+
+
 Payload: TypeAlias = (
     SetupLine
     | ActionLine
@@ -237,6 +255,7 @@ Payload: TypeAlias = (
     | VacationLine
     | BackLine
     | PolicyLine
+    | VoteLine
 )
 """The payload of any log line."""
 
@@ -257,6 +276,7 @@ PAYLOADS: dict[str, type[Payload]] = {
         VacationLine,
         BackLine,
         PolicyLine,
+        VoteLine,
     )
 }
 """Kind -> payload struct: the union's tags."""

@@ -23,6 +23,7 @@ from pbem.store.entries import (
     Undo,
     Vacation,
     ViewAccess,
+    Vote,
 )
 from pbem.store.fold import Fold, context, public_events
 from pbem.store.loglines import LogEntries
@@ -41,6 +42,7 @@ from pbem.store.payloads import (
     UndoLine,
     VacationLine,
     ViewAccessLine,
+    VoteLine,
 )
 from pbem.store.records import line_hash, new_entry
 from pbem.store.site import Site
@@ -128,6 +130,9 @@ class Writer:
                 result = self.fold.game.result(self.fold.state)
                 scores = list(result.scores) if result else []
                 winners = list(result.winners) if result else []
+                if result is None and e.standing:  # ended by a vote: the scores as they stand
+                    scores = list(e.standing)
+                    winners = [i for i, v in enumerate(scores) if v == max(scores)]
                 self._end(e.reason or "gm", scores, winners)
             case ViewAccess():
                 self._emit(ViewAccessLine(by=e.by, seat=self._seat(e.seat)), seat=e.seat)
@@ -147,6 +152,17 @@ class Writer:
                 self._emit(line, e.message_id, seat=e.seat)
             case SetPolicy():
                 self._emit(PolicyLine(name=e.name, source=e.source, value=e.value))
+            case Vote():
+                self._check_msgid(e.message_id)
+                vote = VoteLine(
+                    length=e.length,
+                    proposal=e.proposal,
+                    seat=None if e.seat is None else self._seat(e.seat),
+                    source=e.source,
+                    step=e.step,
+                    what=e.what,
+                )
+                self._emit(vote, e.message_id, seat=e.seat)
             case _ as unknown:
                 assert_never(unknown)
 

@@ -14,6 +14,7 @@ def test_the_steps_in_order() -> None:
         "step_parse",
         "step_loops",  # silent drops
         "step_decrypt",
+        "step_takeover",  # no token: STANDBY/TAKEOVER, confirmed by a mailed round trip
         "step_requests",  # no token: JOIN/WATCH... confirmed by a mailed round trip; GAMES
         "step_authenticate",  # token + the seat's address (+ our A-R)
         "step_rate",  # per authenticated seat: a forger cannot spend a player's budget

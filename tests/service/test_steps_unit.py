@@ -14,6 +14,7 @@ from helpers import Env, drain, make_env, reply
 
 from pbem.service import STEPS
 from pbem.service.outcome import Folder, Outcome, Reason
+from pbem.service.takeover import step_takeover
 from pbem.service.steps import (
     Flow,
     step_authenticate,
@@ -121,6 +122,14 @@ def test_decrypt_lets_a_plain_mail_through(tmp_path: Path) -> None:
     assert flow.incoming is before  # nothing was decrypted
 
 
+def test_takeover(tmp_path: Path) -> None:
+    g = Game(tmp_path)
+    assert step_takeover(g.env.service, upto(g.env, g.reply(g.move), step_takeover)) is None
+    standby = stranger("STANDBY forbidden-city")
+    out = step_takeover(g.env.service, upto(g.env, standby, step_takeover))
+    assert out is not None and out.replies == 1  # a confirmation first, never the seat itself
+
+
 def test_requests(tmp_path: Path) -> None:
     g = Game(tmp_path)
     assert step_requests(g.env.service, upto(g.env, g.reply(g.move), step_requests)) is None
@@ -197,6 +206,7 @@ TESTED = [
     step_parse,
     step_loops,
     step_decrypt,
+    step_takeover,
     step_requests,
     step_authenticate,
     step_rate,
@@ -222,6 +232,9 @@ SAMPLES: dict[str, str] = {
     "resign": "RESIGN CONFIRM",
     "preview": "PREVIEW {move}",
     "games": "GAMES",
+    "propose": "PROPOSE END",
+    "accept": "ACCEPT",
+    "decline": "DECLINE",
 }
 """A line of each registered command (a new command adds its own: the test below fails until it
 does)."""

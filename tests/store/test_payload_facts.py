@@ -27,6 +27,7 @@ FACTS: dict[str, tuple[bool, bool, bool, bool, str]] = {
     "vacation": (False, True, False, False, ""),
     "back": (False, True, False, False, ""),
     "policy": (False, True, False, False, ""),
+    "vote": (False, True, False, False, ""),
 }
 
 KINDS = typing.get_args(payloads.Payload)

@@ -24,6 +24,7 @@ from pbem.store import (
     Undo,
     Vacation,
     ViewAccess,
+    Vote,
 )
 from pbem.store.fold import moves_in_effect, walk
 from pbem.store.keys import Keyring
@@ -73,6 +74,10 @@ def test_every_line_a_game_writes_is_its_payload_dict_encoded(store: Store, cloc
         Vacation(0, t, t.replace(day=t.day + 2)),
         Back(0),
         SetPolicy("nmr", "computer"),
+        Vacation(1, t, t.replace(day=t.day + 1), leave="L1", auto=True, source="timer"),
+        Vote("P1", "propose", "pause", seat=0, length="7d"),
+        Vote("P1", "accept", "pause", seat=1),
+        Vote("P1", "lapse", "pause", source="timer"),
         End(reason="enough"),
     ]
     for request in entries:

@@ -1,0 +1,485 @@
+"""Seats taken over (issue 27): a vanished player's seat goes to the computer and is offered to
+volunteers, who take it with a confirmed round trip.
+
+- A seat whose player missed ``takeover`` decisions in a row (a game setting, 2 by default, 0
+  never), each played by the computer when its deadline passed, is **given to the computer**: a
+  ``replace`` line with ``source: timer`` (the fact the GM's reliability records read), the old
+  player told. The seat is then **offered**.
+- ``STANDBY forbidden-city`` (or ``STANDBY any``), a fresh mail to the service, confirmed by a
+  mailed round trip like JOIN, puts the address on the list of volunteers (``STANDBY OFF``
+  takes it off). The GM may offer any computer seat too: ``pbem admin offer GAME SEAT``.
+- An offer mails every volunteer for that game (the seat, the game, the command to write;
+  nothing of the seat's private part). ``TAKEOVER <game> <seat>`` asks for the seat: the
+  service mails a confirmation (no private value in it either), and only the reply to that
+  confirmation, from the same address, hands the seat over: a ``replace`` line with ``source:
+  mail``. From then on the newcomer gets the seat's mails (its private part encrypted for them
+  where the game sends it so); the player who vanished and the others are told. The moves the
+  computer made keep their ``timer`` / ``bot`` source in the log and the history.
+
+Files (under ``<data>/outbox``): ``standby.json`` (address -> game names), ``offers.json`` (the
+offered seats), ``takeovers/<h>.json`` (the confirmations sent).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import re
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from pbem import i18n
+from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
+from pbem.i18n import _, ngettext
+from pbem.mail.tokens import find_tokens
+from pbem.model import iso_time, parse_time
+from pbem.service.mailer import Mail
+from pbem.service.outcome import Folder, Outcome, Reason
+from pbem.service.ports import COMPUTER_PREFIX
+from pbem.store import GameRecord, Replace
+from pbem.store.fsutil import atomic_write
+from pbem.store.payloads import ActionLine, ReplaceLine
+
+if TYPE_CHECKING:
+    from pbem.mail.parse import ParsedMail
+    from pbem.service import Service
+    from pbem.service.steps import Flow
+
+log = logging.getLogger("pbem.service")
+
+CONFIRM_DAYS = 7
+_STANDBY = re.compile(r"^\s*(STANDBY|RESERVE|RISERVA|ERSATZ)\s+([A-Za-z0-9-]{2,40})\s*$", re.I)
+_TAKEOVER = re.compile(
+    r"^\s*(TAKEOVER|REPRENDRE|SUBENTRA|UEBERNEHMEN)\s+([a-z0-9-]{3,40})\s+([A-Za-z0-9@.+_-]{1,80})\s*$",
+    re.I,
+)
+_NOTICE_ID = re.compile(r"<pbem\.notice\.([0-9a-f]{16})@")
+
+
+class Ask(msgspec.Struct, kw_only=True):
+    """A STANDBY or TAKEOVER waiting for its confirmation."""
+
+    address: str
+    verb: str
+    """``standby`` or ``takeover``."""
+    target: str
+    """The game name (``forbidden-city``, ``any``, ``off``) or ``<game> <seat>``."""
+    created: str
+    done: bool = False
+
+
+class Offer(msgspec.Struct, kw_only=True):
+    game_id: str
+    seat: int
+    created: str
+    by: str
+    """``policy`` (missed decisions) or ``gm``."""
+
+
+class _Files:
+    def __init__(self, root: Path, fsync: bool = True) -> None:
+        self.root = root
+        self.fsync = fsync
+
+    def _write(self, path: Path, data: bytes) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        atomic_write(path, data, mode=0o600, sync=self.fsync)
+
+    def standby(self) -> dict[str, list[str]]:
+        try:
+            return msgspec.json.decode(
+                (self.root / "standby.json").read_bytes(), type=dict[str, list[str]]
+            )
+        except (OSError, msgspec.DecodeError):
+            return {}
+
+    def save_standby(self, data: dict[str, list[str]]) -> None:
+        self._write(self.root / "standby.json", msgspec.json.encode(dict(sorted(data.items()))))
+
+    def offers(self) -> list[Offer]:
+        try:
+            return msgspec.json.decode((self.root / "offers.json").read_bytes(), type=list[Offer])
+        except (OSError, msgspec.DecodeError):
+            return []
+
+    def save_offers(self, offers: list[Offer]) -> None:
+        self._write(self.root / "offers.json", msgspec.json.encode(offers))
+
+    def ask(self, h: str) -> Ask | None:
+        try:
+            return msgspec.json.decode(
+                (self.root / "takeovers" / f"{h}.json").read_bytes(), type=Ask
+            )
+        except (OSError, msgspec.DecodeError):
+            return None
+
+    def save_ask(self, h: str, ask: Ask) -> None:
+        self._write(self.root / "takeovers" / f"{h}.json", msgspec.json.encode(ask))
+
+
+def files_of(service: Service) -> _Files:
+    return _Files(service.journal.root, service.store.fsync)
+
+
+# ==================================================================== missed decisions
+
+
+def missed_in_a_row(record: GameRecord, seat: int) -> int:
+    """Decisions of ``seat``'s current player played by the computer because their deadline
+    passed, in a row (a move of their own starts the count again)."""
+    n = 0
+    for e in record.entries:
+        p = e.payload
+        if isinstance(p, ReplaceLine) and p.seat == seat:
+            n = 0
+        elif isinstance(p, ActionLine) and p.seat == seat:
+            n = n + 1 if p.source == "timer" else 0
+    return n
+
+
+def limit_of(record: GameRecord) -> int:
+    from pbem.service.community import policy_of
+
+    return policy_of(record.envelope).takeover
+
+
+def computer_address(service: Service, game_id: str, seat: int) -> str:
+    return f"{COMPUTER_PREFIX}{game_id}.{seat}@{service.mailer.host}"
+
+
+def after_missed(service: Service, game_id: str, seat: int, now: datetime) -> bool:
+    """After a decision the computer played for a missed deadline: give the seat to the
+    computer and offer it when its player missed the game's number of them in a row."""
+    record = service.store.load(game_id)
+    limit = limit_of(record)
+    player = record.envelope.active_player(seat)
+    if limit <= 0 or player.email.startswith(COMPUTER_PREFIX):
+        return False
+    if record.envelope.status != "active" or missed_in_a_row(record, seat) < limit:
+        return False
+    entry = Replace(
+        seat,
+        f"Computer (for {player.name})",
+        computer_address(service, game_id, seat),
+        source="timer",
+    )
+    try:
+        service.store.commit(game_id, record.seq, [entry], now)
+    except (ConflictError, GameStopped, CommandError) as err:
+        log.warning("%s: seat %d not given to the computer: %s", game_id, seat, err)
+        return False
+    log.info("%s: seat %d given to the computer after %d missed decisions", game_id, seat, limit)
+    offer(service, game_id, seat, by="policy")
+    return True
+
+
+# ==================================================================== offers
+
+
+def offer(service: Service, game_id: str, seat: int, *, by: str) -> int:
+    """Offer a computer seat to the volunteers of its game; the mails queued."""
+    record = service.store.load(game_id, verify=False)
+    env = record.envelope
+    if not env.active_player(seat).email.startswith(COMPUTER_PREFIX):
+        raise CommandError(f"seat {seat} of {game_id} is held by a person, not the computer.")
+    if env.status == "ended":
+        raise CommandError(f"{game_id} has ended.")
+    f = files_of(service)
+    offers = [o for o in f.offers() if not (o.game_id == game_id and o.seat == seat)]
+    offers.append(Offer(game_id=game_id, seat=seat, created=iso_time(service.clock()), by=by))
+    f.save_offers(offers)
+    players = {p.email for p in env.players}
+    names = record.game.seat_names(len(env.seats()))
+    n = 0
+    for addr, wanted in sorted(f.standby().items()):
+        if addr in players or not ({env.game_name, "any"} & set(wanted)):
+            continue
+        m = service.mailer
+        with m.speaking_to(addr):
+            ctx = m.context(
+                None,
+                None,
+                f"[{service.policy.service_name}] "
+                + _("a seat to take over: %(game)s") % {"game": game_id},
+                "",
+                paragraphs=[
+                    _(
+                        "The seat %(seat)s of game %(game)s (%(title)s) is free: its player has "
+                        "gone, and the computer plays it for now."
+                    )
+                    % {
+                        "seat": _(names[seat]),
+                        "game": game_id,
+                        "title": record.game.title.split(" (")[0],
+                    },
+                    _(
+                        "To take it over, write TAKEOVER %(game)s %(seat)s in a new mail to this "
+                        "address; we then ask you to confirm."
+                    )
+                    % {"game": game_id, "seat": names[seat].lower()},
+                ],
+            )
+        n += m.send(Mail("notice", ctx, "", addr, f"offer.{game_id}.{seat}.{env.seq}"))
+    return n
+
+
+def offered(service: Service, game_id: str, seat: int) -> bool:
+    return any(o.game_id == game_id and o.seat == seat for o in files_of(service).offers())
+
+
+# ==================================================================== the pipeline's step
+
+
+def step_takeover(service: Service, flow: Flow) -> Outcome | None:
+    """Before the sign-up step: STANDBY and TAKEOVER in a fresh mail get a confirmation; a reply
+    to one of those confirmations carries it out. Anything else goes on."""
+    inc = flow.incoming
+    assert inc is not None
+    p, outer = inc.mail, inc.outer
+    headers = [p.in_reply_to, *p.references, *outer.references, outer.in_reply_to]
+    if find_tokens(headers):
+        return None
+    f = files_of(service)
+    for value in headers:
+        for m in _NOTICE_ID.finditer(value or ""):
+            ask = f.ask(m.group(1))
+            if ask is not None:
+                if p.from_addr:
+                    i18n.use(service.mailer.lang_of(p.from_addr))
+                return _confirmed(service, f, m.group(1), ask, p)
+    lines = p.command_lines()[:3]
+    verb, target = "", ""
+    for line in lines:
+        ms = _STANDBY.match(line)
+        if ms:
+            verb, target = "standby", ms.group(2).lower()
+            break
+        mt = _TAKEOVER.match(line)
+        if mt:
+            verb, target = "takeover", f"{mt.group(2).lower()} {mt.group(3).lower()}"
+            break
+    if not verb:
+        return None
+    addr = p.from_addr
+    if not addr or "@" not in addr:
+        return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER)
+    i18n.use(service.mailer.lang_of(addr))
+    problem, target = _check(service, verb, target, addr)
+    if problem:
+        return service.refuse_stranger(p, problem, Reason.REFUSED)
+    return _ask(service, f, verb, target, p)
+
+
+def _seat_of(record: GameRecord, text: str) -> int | None:
+    seats = record.envelope.seats()
+    if text.isdigit() and int(text) in seats:
+        return int(text)
+    names = [n.lower() for n in record.game.seat_names(len(seats))]
+    return names.index(text) if text in names else None
+
+
+def _check(service: Service, verb: str, target: str, addr: str) -> tuple[str | None, str]:
+    """Why the request cannot be done (None: it can), and its target as stored."""
+    from pbem.rules import find_game
+
+    if verb == "standby":
+        if target in ("any", "off"):
+            return None, target
+        try:
+            find_game(target)
+        except (KeyError, ValueError):
+            return (
+                _(
+                    "%(name)s is not a game this service runs: write STANDBY forbidden-city, "
+                    "STANDBY verbotene-stadt or STANDBY any (STANDBY OFF to stop)."
+                )
+                % {"name": repr(target)},
+                "",
+            )
+        return None, target
+    gid, _sp, seat_text = target.partition(" ")
+    if not service.store.exists(gid):
+        return _("There is no game %(game)s.") % {"game": repr(gid)}, ""
+    try:
+        record = service.store.load(gid, verify=False)
+    except (IntegrityError, StoreError):
+        return _("Game %(game)s cannot be joined now.") % {"game": gid}, ""
+    seat = _seat_of(record, seat_text)
+    if seat is None:
+        names = ", ".join(n.lower() for n in record.game.seat_names(len(record.envelope.seats())))
+        return (
+            _("%(seat)s is not a seat of %(game)s; its seats are %(names)s.")
+            % {"seat": repr(seat_text), "game": gid, "names": names},
+            "",
+        )
+    if record.envelope.status != "active":
+        return _("Game %(game)s is not in play.") % {"game": gid}, ""
+    if record.envelope.seat_of_email(addr) is not None:
+        return _("You already play in %(game)s.") % {"game": gid}, ""
+    held = record.envelope.active_player(seat).email
+    if not held.startswith(COMPUTER_PREFIX) or not offered(service, gid, seat):
+        return (
+            _(
+                "That seat of %(game)s is not offered: only a seat the computer plays for a player "
+                "who has gone can be taken over, once the game master or the game offers it."
+            )
+            % {"game": gid},
+            "",
+        )
+    return None, f"{gid} {seat}"
+
+
+def _mac(service: Service, addr: str, verb: str, target: str, day: str) -> str:
+    msg = f"pbem-takeover-v1\x00{addr}\x00{verb}\x00{target}\x00{day}".encode()
+    return hmac.new(service.secret, msg, hashlib.sha256).hexdigest()
+
+
+def _ask(service: Service, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcome:
+    addr = p.from_addr
+    if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
+        return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail=verb)
+    now = service.clock()
+    tail = f"confirm.{_mac(service, addr, verb, target, now.strftime('%Y%m%d'))}"
+    h = hashlib.sha256(tail.encode()).hexdigest()[:16]
+    f.save_ask(h, Ask(address=addr, verb=verb, target=target, created=iso_time(now)))
+    if verb == "standby":
+        asked = _("We were asked to put this address on the list of volunteers for %(what)s.") % {
+            "what": target
+        }
+    else:
+        gid, _sp, seat = target.partition(" ")
+        asked = _("We were asked to give this address the seat %(seat)s of game %(game)s.") % {
+            "seat": seat,
+            "game": gid,
+        }
+    m = service.mailer
+    ctx = m.context(
+        None,
+        None,
+        f"[{service.policy.service_name}] "
+        + _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
+        "",
+        paragraphs=[
+            asked,
+            ngettext(
+                "To confirm, reply to this mail (what you write does not matter). Nothing "
+                "happens until you do; the request lapses after %(num)d day.",
+                "To confirm, reply to this mail (what you write does not matter). Nothing "
+                "happens until you do; the request lapses after %(num)d days.",
+                CONFIRM_DAYS,
+            )
+            % {"num": CONFIRM_DAYS},
+            _("If you did not ask for this, ignore this mail."),
+        ],
+    )
+    m.send(Mail("notice", ctx, "", addr, tail, reply_to=p))
+    return Outcome(Folder.PROCESSED, Reason.CONFIRMATION_SENT, None, 1, detail=verb)
+
+
+def _confirmed(service: Service, f: _Files, h: str, ask: Ask, p: ParsedMail) -> Outcome:
+    addr = p.from_addr
+    if addr != ask.address:
+        return service.refuse_stranger(
+            p,
+            _(
+                "The mail you answered was a confirmation sent to another address; it can only "
+                "be confirmed from there."
+            ),
+            Reason.OTHER_SEAT,
+        )
+    if ask.done:
+        return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED)
+    now = service.clock()
+    if now - parse_time(ask.created) > timedelta(days=CONFIRM_DAYS):
+        return service.refuse_stranger(
+            p, _("That confirmation has lapsed; send your request again."), Reason.BAD_TOKEN
+        )
+    from pbem.service.commands import plain_say
+
+    name = plain_say(p.from_name)[:60] or addr.split("@")[0]
+    problem, target = _check(service, ask.verb, ask.target, addr)
+    game_id: str | None = None
+    if problem:
+        paragraphs = [problem, _("Nothing was changed.")]
+    elif ask.verb == "standby":
+        data = f.standby()
+        if target == "off":
+            data.pop(addr, None)
+            paragraphs = [_("You are no longer on any list of volunteers.")]
+        else:
+            data[addr] = sorted({*data.get(addr, []), target})
+            paragraphs = [
+                _(
+                    "You are now a volunteer for %(what)s: when a seat is free (its player has "
+                    "gone), we mail you, and TAKEOVER <game> <seat> takes it. STANDBY OFF to stop."
+                )
+                % {"what": target}
+            ]
+        f.save_standby(data)
+    else:
+        game_id, _sp, seat_text = target.partition(" ")
+        paragraphs = _hand_over(service, f, game_id, int(seat_text), name, addr, now)
+    ask.done = True
+    f.save_ask(h, ask)
+    m = service.mailer
+    ctx = m.context(
+        None,
+        None,
+        f"[{service.policy.service_name}] {ask.verb.upper()} {ask.target}",
+        name,
+        paragraphs=paragraphs,
+    )
+    m.send(Mail("notice", ctx, name, addr, f"confirmed.{h}", reply_to=p))
+    if game_id is not None and not problem:
+        service.notify(game_id)  # the newcomer's mail with the seat's board, and the others'
+        service.play_computers(game_id)
+    reason = Reason.REFUSED if problem else Reason.APPLIED
+    return Outcome(Folder.PROCESSED, reason, game_id, 1, detail=ask.verb)
+
+
+def _hand_over(
+    service: Service, f: _Files, game_id: str, seat: int, name: str, addr: str, now: datetime
+) -> list[str]:
+    store = service.store
+    with store.lock(game_id):
+        record = store.load(game_id)
+        gone = [
+            p
+            for p in record.envelope.players
+            if p.seat == seat and not p.email.startswith(COMPUTER_PREFIX)
+        ]
+        try:
+            store.commit(game_id, record.seq, [Replace(seat, name, addr, source="mail")], now)
+        except (ConflictError, GameStopped, CommandError, ValueError) as err:
+            return [str(err), _("Nothing was changed.")]
+    f.save_offers([o for o in f.offers() if not (o.game_id == game_id and o.seat == seat)])
+    names = record.game.seat_names(len(record.envelope.seats()))
+    if gone:  # the player who vanished hears who took their seat
+        old = gone[-1]
+        m = service.mailer
+        with m.speaking_to(old.email, record):
+            ctx = m.context(
+                record,
+                None,
+                m.subject(record, _("your seat was taken over")),
+                old.name,
+                paragraphs=[
+                    _(
+                        "You missed several decisions in game %(game)s, so the computer played "
+                        "your seat (%(seat)s); %(name)s has now taken it over."
+                    )
+                    % {"game": game_id, "seat": _(names[seat]), "name": name}
+                ],
+            )
+        m.send(Mail("notice", ctx, old.name, old.email, f"takenover.{game_id}.{seat}.{record.seq}"))
+    return [
+        _(
+            "You now play %(seat)s in game %(game)s. Your first mail for it, with the board and "
+            "your part of it, follows; reply to it with your moves."
+        )
+        % {"seat": _(names[seat]), "game": game_id}
+    ]
