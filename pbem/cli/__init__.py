@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "admin_app", "main"]
 
-_MODULES = ("admin", "keys", "play", "service", "doctor")
+_MODULES = ("admin", "keys", "play", "service", "doctor", "auth")
 """Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
 
 _TOP = {
@@ -32,6 +32,7 @@ _TOP = {
     "daemon": "service",
     "sandbox": "service",
     "doctor": "doctor",
+    "auth": "auth",
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 

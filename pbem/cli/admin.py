@@ -287,8 +287,8 @@ def init(
         str | None,
         typer.Option(
             "--provider",
-            help="Write the mail settings of this provider: gmail, fastmail, selfhosted "
-            "(docs/GM-GUIDE.md, 'Mail providers').",
+            help="Write the mail settings of this provider: gmail, microsoft365, outlook, "
+            "fastmail, selfhosted (docs/GM-GUIDE.md, 'Mail providers').",
             show_default=False,
         ),
     ] = None,

@@ -39,6 +39,7 @@ HELP: dict[str, str] = {
         "  run             One tick of the mail loop (for cron): read the service...\n"
         "  daemon          Run the mail loop continuously: wait on IMAP IDLE (or...\n"
         "  doctor          Check the site end to end, one line per check: the...\n"
+        "  auth            Give the service's mailbox OAuth2 consent once...\n"
         "  admin           The game master's commands: create, list, inspect,...\n"
     ),
     "admin": (

@@ -267,3 +267,73 @@ def test_a_revoked_refresh_token_tells_the_gm_once_and_exits_2(
         body = to_gm[0].data.decode()
         assert "OAuth2" in body and "pbem auth" in body
         assert refresh not in body
+
+
+def test_pbem_auth_walks_the_device_code_consent_and_stores_the_token(
+    servers: Servers, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+
+    user = "consent@pbem.test"
+    servers.dovecot.add_user(user, "never-used")
+    with OAuthServer(device_interval=0, approve_as=user) as provider:
+        target = tmp_path / "oauth2.json"
+        out = CliRunner().invoke(
+            app,
+            [
+                "auth",
+                "generic",
+                "--client-id",
+                "pbem-test",
+                "--device-endpoint",
+                provider.device_endpoint,
+                "--token-endpoint",
+                provider.token_endpoint,
+                "--scope",
+                "mail",
+                "--file",
+                str(target),
+            ],
+        )
+        assert out.exit_code == 0, out.output
+        assert "enter the code" in out.output and str(target) in out.output
+        assert target.stat().st_mode & 0o777 == 0o600
+        stored = json.loads(target.read_text())
+        assert stored["client_id"] == "pbem-test" and stored["refresh_token"].startswith("r-")
+        assert stored["refresh_token"] not in out.output
+        # The stored refresh token works: an access token from it.
+        from pbem.mail.oauth import load_credentials
+
+        tokens = TokenSource(load_credentials(target))
+        assert provider.check(tokens.token()) == user
+    bad = CliRunner().invoke(app, ["auth", "aol", "--client-id", "x"])
+    assert bad.exit_code == 2 and "unknown provider" in bad.output
+
+
+def test_doctor_logs_in_with_oauth2_and_names_a_revoked_token(
+    servers: Servers, tmp_path: Path
+) -> None:
+    from pbem.doctor import Doctor, FixedResolver
+
+    s = servers
+    service = "svc-doctor@pbem.test"
+    refresh = _user(s, service)
+    cfg = load_config(
+        _site(s, tmp_path, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
+    )
+    dns = FixedResolver(
+        {"pbem.test": ["v=spf1 ip4:127.0.0.1 -all"], "_dmarc.pbem.test": ["v=DMARC1; p=none"]}
+    )
+    doctor = Doctor(cfg, resolver=dns, wait=30.0, schedule_probe=lambda: "cron")
+    checks = {c.name: c for c in doctor.run()}
+    assert checks["imap"].status == "ok" and checks["smtp"].status == "ok", checks
+    assert checks["mail"].status == "ok", checks
+    assert not doctor.failed, checks
+    s.oauth.revoke(refresh)
+    cfg = load_config(cfg.path)
+    doctor = Doctor(cfg, resolver=dns, wait=5.0, schedule_probe=lambda: "cron")
+    checks = {c.name: c for c in doctor.run()}
+    assert checks["imap"].status == "FAIL"
+    assert "refused the refresh token" in checks["imap"].text
