@@ -337,3 +337,71 @@ def test_doctor_logs_in_with_oauth2_and_names_a_revoked_token(
     checks = {c.name: c for c in doctor.run()}
     assert checks["imap"].status == "FAIL"
     assert "refused the refresh token" in checks["imap"].text
+
+
+def test_the_daemon_refreshes_an_expired_token_mid_run(servers: Servers, tmp_path: Path) -> None:
+    """``run_daemon`` itself: after its first tick the provider expires every access token and
+    the connections drop (as a server's restart would do); a reply arrives. The daemon logs in
+    again (refused, refreshed), applies the reply once and sends every mail once."""
+    import time
+
+    from pbem.runner import run_daemon
+
+    s = servers
+    service = "svc-daemon@pbem.test"
+    refresh = _user(s, service)
+    for who in ("ann-dmn@pbem.test", "bob-dmn@pbem.test", f"gm-{service}"):
+        s.dovecot.add_user(who, "unused")
+    cfg = load_config(
+        _site(s, tmp_path, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
+    )
+    clock = lambda: datetime.now(UTC)  # noqa: E731
+    svc = build_service(cfg, clock)
+    source = build_source(cfg)
+    sender = build_sender(cfg, keep_open=30.0)
+    players = [("Ann", "ann-dmn@pbem.test"), ("Bob", "bob-dmn@pbem.test")]
+    gid = svc.store.create("forbidden-city", players, {"privacy": "plain"}, 5, clock())
+    start = len(s.relay.deliveries)
+    fetches = [0]
+    real_fetch = source.fetch_new
+
+    def counting_fetch(*a: Any) -> Any:
+        fetches[0] += 1
+        return real_fetch(*a)
+
+    source.fetch_new = counting_fetch  # type: ignore[method-assign]
+    state = {"expired": False, "refreshes": 0}
+    give_up = time.monotonic() + 120.0
+
+    def should_stop() -> bool:
+        # Called by the daemon's own thread between and during its waits.
+        if time.monotonic() > give_up:
+            return True
+        ours = s.relay.deliveries[start:]
+        if not state["expired"] and fetches[0] >= 1 and len(ours) >= 2:
+            state["refreshes"] = s.oauth.refreshes
+            s.oauth.expire()
+            source._drop()
+            sender.close()
+            rec = svc.store.load(gid)
+            mover = rec.pending()[0].seat
+            addr = rec.envelope.active_player(mover).email
+            turn = next(d.data for d in ours if addr in d.recipients)
+            _reply_to(s, service, turn, addr, rec.legal_notations(mover)[0])
+            state["expired"] = True
+            return False
+        return bool(
+            state["expired"]
+            and svc.store.load(gid, verify=False).envelope.moves == 1
+            and not svc.outbox.pending()
+        )
+
+    run_daemon(svc, source, sender, clock=clock, should_stop=should_stop, interval=1.0)
+    assert state["expired"]
+    assert svc.store.load(gid).envelope.moves == 1
+    assert svc.outbox.pending() == []
+    assert s.oauth.refreshes == state["refreshes"] + 1
+    ids = [message_from_bytes(d.data)["Message-ID"] for d in s.relay.deliveries[start:]]
+    assert len(ids) == len(set(ids)) > 2  # the start mails and the move's, each once
+    source.close()
+    sender.close()
