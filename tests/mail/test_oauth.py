@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -197,6 +198,37 @@ def _reply_to(s: Servers, service: str, mail: bytes, sender: str, text: str) -> 
     s.dovecot.deliver(service, m.as_bytes())
 
 
+@dataclass
+class Run:
+    """A service on OAuth2 wired as ``pbem daemon`` wires it, with a new two-player game."""
+
+    svc: Any
+    source: Any
+    sender: Any
+    gid: str
+    start: int
+    """How many deliveries the relay had before the game."""
+    clock: Any
+
+
+def _oauth_run(s: Servers, tmp: Path, tag: str) -> Run:
+    service = f"svc-{tag}@pbem.test"
+    refresh = _user(s, service)
+    players = [("Ann", f"ann-{tag}@pbem.test"), ("Bob", f"bob-{tag}@pbem.test")]
+    for who in [a for _n, a in players] + [f"gm-{service}"]:
+        s.dovecot.add_user(who, "unused")
+    cfg = load_config(
+        _site(s, tmp, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
+    )
+    clock = lambda: datetime.now(UTC)  # noqa: E731
+    svc = build_service(cfg, clock)
+    source = build_source(cfg)
+    sender = build_sender(cfg, keep_open=30.0)
+    start = len(s.relay.deliveries)
+    gid = svc.store.create("forbidden-city", players, {"privacy": "plain"}, 5, clock())
+    return Run(svc, source, sender, gid, start, clock)
+
+
 def test_an_expired_token_is_refreshed_mid_run_with_no_mail_lost_or_doubled(
     servers: Servers, tmp_path: Path
 ) -> None:
@@ -205,19 +237,8 @@ def test_an_expired_token_is_refreshed_mid_run_with_no_mail_lost_or_doubled(
     refreshed, and every mail is read once and sent once."""
     s = servers
     service = "svc-expire@pbem.test"
-    refresh = _user(s, service)
-    for who in ("ann-exp@pbem.test", "bob-exp@pbem.test", f"gm-{service}"):
-        s.dovecot.add_user(who, "unused")
-    cfg = load_config(
-        _site(s, tmp_path, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
-    )
-    clock = lambda: datetime.now(UTC)  # noqa: E731
-    svc = build_service(cfg, clock)
-    source = build_source(cfg)
-    sender = build_sender(cfg, keep_open=30.0)
-    players = [("Ann", "ann-exp@pbem.test"), ("Bob", "bob-exp@pbem.test")]
-    gid = svc.store.create("forbidden-city", players, {"privacy": "plain"}, 5, clock())
-    start = len(s.relay.deliveries)
+    r = _oauth_run(s, tmp_path, "expire")
+    svc, source, sender, gid, start, clock = r.svc, r.source, r.sender, r.gid, r.start, r.clock
     report = tick(svc, source, sender, clock=clock)
     assert report.sent == 2 and report.healthy, report
     first_refreshes = s.oauth.refreshes
@@ -349,19 +370,8 @@ def test_the_daemon_refreshes_an_expired_token_mid_run(servers: Servers, tmp_pat
 
     s = servers
     service = "svc-daemon@pbem.test"
-    refresh = _user(s, service)
-    for who in ("ann-dmn@pbem.test", "bob-dmn@pbem.test", f"gm-{service}"):
-        s.dovecot.add_user(who, "unused")
-    cfg = load_config(
-        _site(s, tmp_path, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
-    )
-    clock = lambda: datetime.now(UTC)  # noqa: E731
-    svc = build_service(cfg, clock)
-    source = build_source(cfg)
-    sender = build_sender(cfg, keep_open=30.0)
-    players = [("Ann", "ann-dmn@pbem.test"), ("Bob", "bob-dmn@pbem.test")]
-    gid = svc.store.create("forbidden-city", players, {"privacy": "plain"}, 5, clock())
-    start = len(s.relay.deliveries)
+    r = _oauth_run(s, tmp_path, "daemon")
+    svc, source, sender, gid, start, clock = r.svc, r.source, r.sender, r.gid, r.start, r.clock
     fetches = [0]
     real_fetch = source.fetch_new
 
