@@ -1303,10 +1303,18 @@ def bounces_cmd(
     whether the service stopped mailing them."""
     book = _bounce_book(config, data_dir)
     if clear is not None:
+        from pbem.store.fsutil import atomic_write
+
         with _errors():
             addr = _address(clear)
-            if not book.clear(addr):
+            entry = book.clear(addr)
+            if entry is None:
                 raise CommandError(f"{addr} has no bounces on file.")
+            # Its games' timers were held: the next tick schedules them again (journal marker).
+            dirty = book.path.parent / "dirty"
+            for game in sorted({s.split(":", 1)[0] for s in entry.seats}):
+                dirty.mkdir(parents=True, exist_ok=True, mode=0o700)
+                atomic_write(dirty / game, b"", mode=0o600)
         typer.echo(f"{addr}: bounces forgotten; it is mailed again.")
         return
     data = book.all()

@@ -226,6 +226,7 @@ def test_admin_show_marks_the_seat_and_bounces_lists_it(tmp_path: Path) -> None:
         app, ["admin", "bounces", "--data-dir", str(env.data)], env={"PBEM_KEYS_DIR": keys}
     )
     assert addr in out.output and "NOT MAILED" in out.output
+    assert gid not in env.service.journal.dirty_games()
     out = runner.invoke(
         app,
         ["admin", "bounces", "--clear", addr, "--data-dir", str(env.data)],
@@ -233,6 +234,8 @@ def test_admin_show_marks_the_seat_and_bounces_lists_it(tmp_path: Path) -> None:
     )
     assert out.exit_code == 0, out.output
     assert not BounceBook(env.service.journal.root).stopped(addr)
+    # Its game's held timer is scheduled again at the next tick.
+    assert gid in env.service.journal.dirty_games()
 
 
 def test_a_bounce_with_a_bad_token_or_of_a_stranger_counts_for_nobody(tmp_path: Path) -> None:
