@@ -107,7 +107,7 @@ class Limits(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     max_mails_per_sender_per_hour: int = 120
     max_commands_per_message: int = 20
     max_message_bytes: int = 262144
-    bounce_threshold: Annotated[int, msgspec.Meta(ge=1, le=100)] = 3
+    bounce_threshold: int = 3
     """Bounces of distinct mails after which the service stops mailing an address."""
 
 
@@ -287,6 +287,8 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
     cfg.smtp = raw.smtp
     cfg.limits = raw.limits
     cfg.leave = raw.leave
+    if not 1 <= raw.limits.bounce_threshold <= 100:
+        raise ConfigError(f"{cfg_path}: [limits] bounce_threshold must be between 1 and 100.")
     cfg.oauth2 = raw.oauth2
     cfg.maildir_inbound = cfg._resolve(raw.maildir_inbound)
     cfg.maildir_outbound = cfg._resolve(raw.maildir_outbound)

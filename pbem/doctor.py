@@ -194,6 +194,12 @@ class Doctor:
             section = cfg.imap if kind == "imap" else cfg.smtp
             if not section.host or not section.user:
                 continue
+            if section.auth != "password":
+                p = cfg._resolve(cfg.oauth2.file) if cfg.oauth2.file else None
+                if p is not None and p.exists() and stat.S_IMODE(p.stat().st_mode) & 0o077:
+                    mode = stat.S_IMODE(p.stat().st_mode)
+                    problems.append(f"the OAuth2 file {p} has mode {mode:04o}: chmod 600 {p}")
+                continue
             if section.password_env and os.environ.get(section.password_env):
                 continue
             p = cfg._resolve(section.password_file) if section.password_file else None
@@ -207,7 +213,7 @@ class Doctor:
                 mode = stat.S_IMODE(p.stat().st_mode)
                 problems.append(f"the {kind} password file {p} has mode {mode:04o}: chmod 600 {p}")
         if problems:
-            for text in problems:
+            for text in dict.fromkeys(problems):
                 yield self._c("files", "FAIL", text)
         else:
             yield self._c("files", "ok", "data and keys directories private, password files 0600")
@@ -254,10 +260,11 @@ class Doctor:
 
         from imapclient.exceptions import IMAPClientError, LoginError
 
+        from pbem.errors import ConfigError
+
         c = self.cfg.imap
         where = f"{c.host}:{c.port} ({c.security})"
-        password = self._password("imap")
-        if password is None:
+        if c.auth == "password" and self._password("imap") is None:
             return self._c("imap", "skip", f"no usable password for {c.user} (see files)")
         try:
             client = self._imap_client()
@@ -269,11 +276,12 @@ class Doctor:
             return self._c("imap", "FAIL", f"cannot connect to {where}: {_short(exc)}")
         try:
             try:
-                client.login(c.user, password)
+                self._imap_login(client)
             except LoginError:
-                return self._c(
-                    "imap", "FAIL", f"login of {c.user} refused at {where}: wrong user or password"
-                )
+                what = "the OAuth2 token" if c.auth != "password" else "wrong user or password"
+                return self._c("imap", "FAIL", f"login of {c.user} refused at {where}: {what}")
+            except ConfigError as exc:
+                return self._c("imap", "FAIL", f"OAuth2: {exc}")
             folders = {f[2] for f in client.list_folders()}
             f = c.folders
             missing = [n for n in (f.processed, f.rejected, f.shunt) if n not in folders]
@@ -285,6 +293,45 @@ class Doctor:
             return self._c("imap", "FAIL", f"{where}: {_short(exc)}")
         finally:
             _quietly(client.logout)
+
+    def _imap_login(self, client: Any) -> None:
+        """The password, or an OAuth2 token (refreshed once when refused)."""
+        from imapclient.exceptions import LoginError
+
+        c = self.cfg.imap
+        if c.auth == "password":
+            client.login(c.user, self._password("imap") or "")
+            return
+        tokens = self.cfg.token_source()
+        for attempt in (1, 2):
+            try:
+                if c.auth == "oauthbearer":
+                    client.oauthbearer_login(c.user, tokens.token())
+                else:
+                    client.oauth2_login(c.user, tokens.token())
+                return
+            except LoginError:
+                if attempt == 2:
+                    raise
+                tokens.invalidate()
+
+    async def _smtp_login(self, smtp: Any) -> None:
+        from pbem.mail.outbound import SmtpSender
+
+        c = self.cfg.smtp
+        if c.auth == "password":
+            await smtp.login(c.user, self._password("smtp") or "")
+            return
+        oauth = SmtpSender(
+            c.host,
+            c.port,
+            c.security,
+            c.user,
+            None,
+            oauth=self.cfg.token_source(),
+            mechanism="oauthbearer" if c.auth == "oauthbearer" else "xoauth2",
+        )
+        await oauth._oauth_login(smtp)
 
     def _smtp(self) -> Any:
         import aiosmtplib
@@ -309,6 +356,8 @@ class Doctor:
 
         import aiosmtplib
 
+        from pbem.errors import ConfigError
+
         c = self.cfg.smtp
         where = f"{c.host}:{c.port} ({c.security})"
         smtp = self._smtp()
@@ -324,17 +373,15 @@ class Doctor:
             return self._c("smtp", "FAIL", f"cannot connect to {where}: {_short(exc)}")
         try:
             if c.user:
-                password = self._password("smtp")
-                if password is None:
+                if c.auth == "password" and self._password("smtp") is None:
                     return self._c("smtp", "skip", f"no usable password for {c.user} (see files)")
                 try:
-                    await smtp.login(c.user, password)
+                    await self._smtp_login(smtp)
                 except aiosmtplib.SMTPAuthenticationError:
-                    return self._c(
-                        "smtp",
-                        "FAIL",
-                        f"login of {c.user} refused at {where}: wrong user or password",
-                    )
+                    what = "the OAuth2 token" if c.auth != "password" else "wrong user or password"
+                    return self._c("smtp", "FAIL", f"login of {c.user} refused at {where}: {what}")
+                except ConfigError as exc:
+                    return self._c("smtp", "FAIL", f"OAuth2: {exc}")
                 except aiosmtplib.SMTPException as exc:
                     return self._c("smtp", "FAIL", f"login at {where}: {_short(exc)}")
             tls = "TLS" if smtp.is_connected and c.security != "none" else "no TLS (local only)"
@@ -391,19 +438,21 @@ class Doctor:
     async def _send_test(self, raw: bytes) -> str | None:
         import aiosmtplib
 
+        from pbem.errors import ConfigError
+
         c = self.cfg.smtp
         smtp = self._smtp()
         try:
             await smtp.connect()
             if c.user:
-                await smtp.login(c.user, self._password("smtp") or "")
+                await self._smtp_login(smtp)
             await smtp.sendmail(self.cfg.service_address, [self.cfg.service_address], raw)
         except aiosmtplib.SMTPRecipientsRefused as exc:
             why = "; ".join(f"{r.code} {r.message}" for r in exc.recipients)
             return f"the SMTP server refused the test mail to {self.cfg.service_address}: {why}"
         except aiosmtplib.SMTPResponseException as exc:
             return f"the SMTP server refused the test mail: {exc.code} {_short(exc.message)}"
-        except (aiosmtplib.SMTPException, OSError) as exc:
+        except (aiosmtplib.SMTPException, OSError, ConfigError) as exc:
             return f"sending the test mail failed: {_short(exc)}"
         finally:
             with _suppress():
@@ -416,7 +465,7 @@ class Doctor:
         c = self.cfg.imap
         client = self._imap_client()
         try:
-            client.login(c.user, self._password("imap") or "")
+            self._imap_login(client)
             deadline = time.monotonic() + self.wait
             folders = [c.folders.inbox, c.folders.rejected]
             while True:

@@ -52,6 +52,55 @@ PROVIDERS: dict[str, Provider] = {
             },
         ),
         Provider(
+            "microsoft365",
+            "Microsoft 365 / Exchange Online",
+            (
+                "Microsoft 365 accepts only OAuth2 for IMAP and SMTP. Register an app in Microsoft",
+                "Entra ID (App registrations > New registration; Authentication: allow public",
+                "client flows; API permissions: Office 365 Exchange Online IMAP.AccessAsUser.All",
+                "and SMTP.Send, delegated), turn on Authenticated SMTP for the service's mailbox,",
+                "then run: pbem auth microsoft365 --client-id APP_ID --tenant YOUR_TENANT",
+                "which stores the refresh token in oauth2.json (mode 0600). Microsoft's",
+                "Authentication-Results header carries no authserv-id, so none can be trusted:",
+                "authserv_id stays empty and a reply counts by its token alone. Players need",
+                "nothing.",
+            ),
+            {
+                ("imap", "host"): ('"outlook.office365.com"', ""),
+                ("imap", "port"): ("993", ""),
+                ("imap", "security"): ('"tls"', ""),
+                ("imap", "auth"): ('"xoauth2"', "OAuth2: see [oauth2]"),
+                ("smtp", "host"): ('"smtp.office365.com"', ""),
+                ("smtp", "port"): ("587", ""),
+                ("smtp", "security"): ('"starttls"', ""),
+                ("smtp", "auth"): ('"xoauth2"', ""),
+                ("oauth2", "file"): ('"oauth2.json"', "written by pbem auth microsoft365"),
+            },
+        ),
+        Provider(
+            "outlook",
+            "Outlook.com / Hotmail",
+            (
+                "Outlook.com accepts only OAuth2 for IMAP and SMTP. Register an app in Microsoft",
+                "Entra ID for personal Microsoft accounts (allow public client flows; delegated",
+                "permissions IMAP.AccessAsUser.All and SMTP.Send), then run:",
+                "pbem auth outlook --client-id APP_ID",
+                "which stores the refresh token in oauth2.json (mode 0600). As with Microsoft",
+                "365, no authserv-id can be trusted: authserv_id stays empty. Players need nothing.",
+            ),
+            {
+                ("imap", "host"): ('"outlook.office365.com"', ""),
+                ("imap", "port"): ("993", ""),
+                ("imap", "security"): ('"tls"', ""),
+                ("imap", "auth"): ('"xoauth2"', "OAuth2: see [oauth2]"),
+                ("smtp", "host"): ('"smtp-mail.outlook.com"', ""),
+                ("smtp", "port"): ("587", ""),
+                ("smtp", "security"): ('"starttls"', ""),
+                ("smtp", "auth"): ('"xoauth2"', ""),
+                ("oauth2", "file"): ('"oauth2.json"', "written by pbem auth outlook"),
+            },
+        ),
+        Provider(
             "fastmail",
             "Fastmail",
             (
@@ -102,7 +151,7 @@ PROVIDERS: dict[str, Provider] = {
 
 
 _KEY = re.compile(r"^(?P<key>[a-z_]+)\s*=")
-_SECTION = re.compile(r"^\[(?P<name>[a-z_.]+)\]\s*$")
+_SECTION = re.compile(r"^\[(?P<name>[a-z0-9_.]+)\]\s*$")
 
 
 def apply_provider(template: str, provider: Provider, service_address: str = "") -> str:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "admin_app", "main"]
 
-_MODULES = ("admin", "keys", "play", "service", "records", "doctor")
+_MODULES = ("admin", "keys", "play", "service", "records", "doctor", "auth")
 """Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
 
 _TOP = {
@@ -33,6 +33,7 @@ _TOP = {
     "daemon": "service",
     "sandbox": "service",
     "doctor": "doctor",
+    "auth": "auth",
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 

@@ -287,8 +287,8 @@ def init(
         str | None,
         typer.Option(
             "--provider",
-            help="Write the mail settings of this provider: gmail, fastmail, selfhosted "
-            "(docs/GM-GUIDE.md, 'Mail providers').",
+            help="Write the mail settings of this provider: gmail, microsoft365, outlook, "
+            "fastmail, selfhosted (docs/GM-GUIDE.md, 'Mail providers').",
             show_default=False,
         ),
     ] = None,
@@ -1433,10 +1433,18 @@ def bounces_cmd(
     whether the service stopped mailing them."""
     book = _bounce_book(config, data_dir)
     if clear is not None:
+        from pbem.store.fsutil import atomic_write
+
         with _errors():
             addr = _address(clear)
-            if not book.clear(addr):
+            entry = book.clear(addr)
+            if entry is None:
                 raise CommandError(f"{addr} has no bounces on file.")
+            # Its games' timers were held: the next tick schedules them again (journal marker).
+            dirty = book.path.parent / "dirty"
+            for game in sorted({s.split(":", 1)[0] for s in entry.seats}):
+                dirty.mkdir(parents=True, exist_ok=True, mode=0o700)
+                atomic_write(dirty / game, b"", mode=0o600)
         typer.echo(f"{addr}: bounces forgotten; it is mailed again.")
         return
     data = book.all()

@@ -40,6 +40,7 @@ HELP: dict[str, str] = {
         "  daemon          Run the mail loop continuously: wait on IMAP IDLE (or...\n"
         "  verify-record   Check a game record with the service's public key...\n"
         "  doctor          Check the site end to end, one line per check: the...\n"
+        "  auth            Give the service's mailbox OAuth2 consent once...\n"
         "  admin           The game master's commands: create, list, inspect,...\n"
     ),
     "admin": (
@@ -53,6 +54,7 @@ HELP: dict[str, str] = {
         "Commands:\n"
         "  new         Create a game and print its id.\n"
         "  open        Announce an open game that players join by mail (JOIN ID,...\n"
+        "  unwatch     Stop an observer's mails of GAME: they are told once, at...\n"
         "  list        List every game: id, game, status, moves, who is to move...\n"
         "  show        Show a game: players, the board (public view, or one seat's...\n"
         "  history     The game's public history: every event of the log, secrets...\n"

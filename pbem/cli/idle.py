@@ -96,7 +96,9 @@ def idle_tick(
 _STR = str
 _INT = int
 _FLOAT = float
+_BOOL = bool
 _SECURITY = frozenset({"tls", "starttls", "none"})
+_AUTH = frozenset({"password", "xoauth2", "oauthbearer"})
 
 _SERVER: dict[str, Any] = {
     "host": _STR,
@@ -106,6 +108,7 @@ _SERVER: dict[str, Any] = {
     "password_env": _STR,
     "password_file": _STR,
     "ca_file": _STR,
+    "auth": _AUTH,
 }
 """The fields the IMAP and SMTP sections share."""
 
@@ -123,17 +126,24 @@ _SCHEMA: dict[str, Any] = {
         "folders": {"inbox": _STR, "processed": _STR, "rejected": _STR, "shunt": _STR},
         "idle_cycle": _FLOAT,
     },
-    "smtp": _SERVER,
+    "smtp": {**_SERVER, "verp": _BOOL},
     "limits": {
         "max_messages_per_tick": _INT,
         "max_mails_per_sender_per_hour": _INT,
         "max_commands_per_message": _INT,
         "max_message_bytes": _INT,
+        "bounce_threshold": _INT,
     },
+    "oauth2": {"file": _STR},
 }
 """``pbem.config._FileConfig``, field by field (a test checks that the two agree)."""
 
-_DEFAULTS = {"smtp.password_env": "PBEM_SMTP_PASSWORD", "limits.max_mails_per_sender_per_hour": 120}
+_DEFAULTS = {
+    "smtp.password_env": "PBEM_SMTP_PASSWORD",
+    "limits.max_mails_per_sender_per_hour": 120,
+    "limits.bounce_threshold": 3,
+    "smtp.auth": "password",
+}
 
 
 def _check_table(data: object, schema: dict[str, Any], where: str) -> None:
@@ -151,6 +161,9 @@ def _check_table(data: object, schema: dict[str, Any], where: str) -> None:
                 raise _Doubt(f"{where}{key}")
         elif kind is _INT:
             if type(value) is not int or not -(2**63) <= value < 2**63:
+                raise _Doubt(f"{where}{key}")
+        elif kind is _BOOL:
+            if type(value) is not bool:
                 raise _Doubt(f"{where}{key}")
         elif kind is _FLOAT:  # only idle_cycle: 0 <= x <= 60
             if type(value) not in (int, float) or not 0.0 <= value <= 60.0:
@@ -224,6 +237,10 @@ def _check_setup(cfg: _Config) -> None:
             raise _Doubt("the password file to read")
     if cfg.get("limits.max_mails_per_sender_per_hour") < 1:
         raise _Doubt("the rate limiter refuses it")
+    if not 1 <= cfg.get("limits.bounce_threshold") <= 100:
+        raise _Doubt("bounce_threshold out of range")
+    if cfg.get("smtp.auth") != "password" and cfg.get("smtp.host"):
+        raise _Doubt("OAuth2: the tick asks for a token")
     _check_keyring(cfg.keys_dir / "keyring.json")
     keys, data = cfg.keys_dir.resolve(), cfg.data_dir.resolve()
     if keys == data or data in keys.parents:

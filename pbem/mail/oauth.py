@@ -233,3 +233,108 @@ def _hash(value: str) -> str:
     import hashlib
 
     return hashlib.sha256(value.encode()).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- the one-time consent
+
+
+class DeviceProvider(msgspec.Struct, frozen=True, kw_only=True):
+    """A provider's OAuth2 endpoints for the device-code flow (RFC 8628)."""
+
+    title: str
+    device_endpoint: str
+    token_endpoint: str
+    scope: str
+
+
+MICROSOFT_SCOPE = (
+    "offline_access https://outlook.office.com/IMAP.AccessAsUser.All "
+    "https://outlook.office.com/SMTP.Send"
+)
+
+
+def microsoft(tenant: str) -> DeviceProvider:
+    """Microsoft 365 (``tenant``: your tenant id or domain, or ``organizations``) and
+    Outlook.com (``consumers``)."""
+    base = f"https://login.microsoftonline.com/{tenant}/oauth2/v2.0"
+    return DeviceProvider(
+        title="Microsoft 365 / Outlook.com",
+        device_endpoint=f"{base}/devicecode",
+        token_endpoint=f"{base}/token",
+        scope=MICROSOFT_SCOPE,
+    )
+
+
+def device_flow(
+    provider: DeviceProvider,
+    client_id: str,
+    echo: Callable[[str], None],
+    *,
+    client_secret: str = "",
+    sleep: Callable[[float], None] = time.sleep,
+    max_polls: int = 1000,
+) -> OAuthCredentials:
+    """The device-code consent: ask for a code, tell the person where to enter it, poll the token
+    endpoint (authlib) until they have agreed; the refresh token it gives, with the endpoint and
+    client id. ``ConfigError`` when it is refused or expires."""
+    import requests
+    from authlib.integrations.base_client.errors import OAuthError
+    from authlib.integrations.requests_client import OAuth2Session
+
+    try:
+        answer = requests.post(
+            provider.device_endpoint,
+            data={"client_id": client_id, "scope": provider.scope},
+            timeout=30,
+        )
+        grant = answer.json()
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot ask {provider.device_endpoint} for a code: {exc}") from None
+    if "device_code" not in grant:
+        raise ConfigError(
+            f"{provider.title} gave no device code: {grant.get('error', '?')} "
+            f"{grant.get('error_description', '')}".strip()
+        )
+    uri = grant.get("verification_uri") or grant.get("verification_url") or "?"
+    echo(
+        f"Open {uri} and enter the code {grant['user_code']}, then sign in as the service's account."
+    )
+    interval = float(grant.get("interval", 5))
+    session = OAuth2Session(
+        client_id=client_id,
+        client_secret=client_secret or None,
+        token_endpoint_auth_method="client_secret_post" if client_secret else "none",
+    )
+    try:
+        for _poll in range(max_polls):
+            sleep(interval)
+            try:
+                token: Any = session.fetch_token(
+                    provider.token_endpoint,
+                    grant_type="urn:ietf:params:oauth:grant-type:device_code",
+                    device_code=grant["device_code"],
+                    client_id=client_id,
+                    timeout=30,
+                )
+            except OAuthError as exc:
+                if exc.error == "authorization_pending":
+                    continue
+                if exc.error == "slow_down":
+                    interval += 5
+                    continue
+                raise ConfigError(f"the consent was not given: {exc.error}") from None
+            refresh = token.get("refresh_token")
+            if not refresh:
+                raise ConfigError(
+                    "the provider gave no refresh token (is offline_access in the scope?)"
+                )
+            return OAuthCredentials(
+                token_endpoint=provider.token_endpoint,
+                client_id=client_id,
+                refresh_token=str(refresh),
+                client_secret=client_secret,
+                scope=provider.scope,
+            )
+    finally:
+        session.close()
+    raise ConfigError("the consent was not given in time; run 'pbem auth' again.")

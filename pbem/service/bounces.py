@@ -134,13 +134,13 @@ class BounceBook:
             data[key].notified = True
             self._save(data)
 
-    def clear(self, address: str) -> bool:
-        """Forget an address's bounces (it works again); True when there were any."""
+    def clear(self, address: str) -> AddressBounces | None:
+        """Forget an address's bounces (it works again); the entry forgotten, if there was one."""
         data = self.all()
-        if data.pop(address.strip().lower(), None) is None:
-            return False
-        self._save(data)
-        return True
+        entry = data.pop(address.strip().lower(), None)
+        if entry is not None:
+            self._save(data)
+        return entry
 
 
 def book(service: Service) -> BounceBook:

@@ -170,3 +170,11 @@ def test_init_with_a_provider_writes_its_settings(tmp_path: Path) -> None:
     assert c.service_address == "pbem@ex.org" and c.authserv_id == ""
     out = CliRunner().invoke(app, [*args, "--force", "--provider", "aol"])
     assert out.exit_code != 0 and "unknown provider 'aol'" in out.output
+
+
+def test_bounce_threshold_is_checked(tmp_path: Path) -> None:
+    f = write(tmp_path / "pbem.toml", "[limits]\nbounce_threshold = 0\n")
+    with pytest.raises(ConfigError, match="bounce_threshold"):
+        load_config(f)
+    f = write(tmp_path / "pbem.toml", "[limits]\nbounce_threshold = 5\n")
+    assert load_config(f).limits.bounce_threshold == 5

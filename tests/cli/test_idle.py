@@ -165,6 +165,8 @@ def test_the_schema_is_the_config_files() -> None:
                 assert theirs[k] is kind, f"{where}{k}"
             elif kind is float:
                 assert "float" in str(theirs[k]), f"{where}{k}"
+            elif kind is bool:
+                assert theirs[k] is bool, f"{where}{k}"
             else:
                 assert set(kind) == set(theirs[k].__args__), f"{where}{k}"
 

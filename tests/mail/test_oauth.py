@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from email import message_from_bytes
 from email.message import EmailMessage
@@ -197,6 +198,37 @@ def _reply_to(s: Servers, service: str, mail: bytes, sender: str, text: str) -> 
     s.dovecot.deliver(service, m.as_bytes())
 
 
+@dataclass
+class Run:
+    """A service on OAuth2 wired as ``pbem daemon`` wires it, with a new two-player game."""
+
+    svc: Any
+    source: Any
+    sender: Any
+    gid: str
+    start: int
+    """How many deliveries the relay had before the game."""
+    clock: Any
+
+
+def _oauth_run(s: Servers, tmp: Path, tag: str) -> Run:
+    service = f"svc-{tag}@pbem.test"
+    refresh = _user(s, service)
+    players = [("Ann", f"ann-{tag}@pbem.test"), ("Bob", f"bob-{tag}@pbem.test")]
+    for who in [a for _n, a in players] + [f"gm-{service}"]:
+        s.dovecot.add_user(who, "unused")
+    cfg = load_config(
+        _site(s, tmp, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
+    )
+    clock = lambda: datetime.now(UTC)  # noqa: E731
+    svc = build_service(cfg, clock)
+    source = build_source(cfg)
+    sender = build_sender(cfg, keep_open=30.0)
+    start = len(s.relay.deliveries)
+    gid = svc.store.create("forbidden-city", players, {"privacy": "plain"}, 5, clock())
+    return Run(svc, source, sender, gid, start, clock)
+
+
 def test_an_expired_token_is_refreshed_mid_run_with_no_mail_lost_or_doubled(
     servers: Servers, tmp_path: Path
 ) -> None:
@@ -205,19 +237,8 @@ def test_an_expired_token_is_refreshed_mid_run_with_no_mail_lost_or_doubled(
     refreshed, and every mail is read once and sent once."""
     s = servers
     service = "svc-expire@pbem.test"
-    refresh = _user(s, service)
-    for who in ("ann-exp@pbem.test", "bob-exp@pbem.test", f"gm-{service}"):
-        s.dovecot.add_user(who, "unused")
-    cfg = load_config(
-        _site(s, tmp_path, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
-    )
-    clock = lambda: datetime.now(UTC)  # noqa: E731
-    svc = build_service(cfg, clock)
-    source = build_source(cfg)
-    sender = build_sender(cfg, keep_open=30.0)
-    players = [("Ann", "ann-exp@pbem.test"), ("Bob", "bob-exp@pbem.test")]
-    gid = svc.store.create("forbidden-city", players, {"privacy": "plain"}, 5, clock())
-    start = len(s.relay.deliveries)
+    r = _oauth_run(s, tmp_path, "expire")
+    svc, source, sender, gid, start, clock = r.svc, r.source, r.sender, r.gid, r.start, r.clock
     report = tick(svc, source, sender, clock=clock)
     assert report.sent == 2 and report.healthy, report
     first_refreshes = s.oauth.refreshes
@@ -267,3 +288,130 @@ def test_a_revoked_refresh_token_tells_the_gm_once_and_exits_2(
         body = to_gm[0].data.decode()
         assert "OAuth2" in body and "pbem auth" in body
         assert refresh not in body
+
+
+def test_pbem_auth_walks_the_device_code_consent_and_stores_the_token(
+    servers: Servers, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+
+    user = "consent@pbem.test"
+    servers.dovecot.add_user(user, "never-used")
+    with OAuthServer(device_interval=0, approve_as=user) as provider:
+        target = tmp_path / "oauth2.json"
+        out = CliRunner().invoke(
+            app,
+            [
+                "auth",
+                "generic",
+                "--client-id",
+                "pbem-test",
+                "--device-endpoint",
+                provider.device_endpoint,
+                "--token-endpoint",
+                provider.token_endpoint,
+                "--scope",
+                "mail",
+                "--file",
+                str(target),
+            ],
+        )
+        assert out.exit_code == 0, out.output
+        assert "enter the code" in out.output and str(target) in out.output
+        assert target.stat().st_mode & 0o777 == 0o600
+        stored = json.loads(target.read_text())
+        assert stored["client_id"] == "pbem-test" and stored["refresh_token"].startswith("r-")
+        assert stored["refresh_token"] not in out.output
+        # The stored refresh token works: an access token from it.
+        from pbem.mail.oauth import load_credentials
+
+        tokens = TokenSource(load_credentials(target))
+        assert provider.check(tokens.token()) == user
+    bad = CliRunner().invoke(app, ["auth", "aol", "--client-id", "x"])
+    assert bad.exit_code == 2 and "unknown provider" in bad.output
+
+
+def test_doctor_logs_in_with_oauth2_and_names_a_revoked_token(
+    servers: Servers, tmp_path: Path
+) -> None:
+    from pbem.doctor import Doctor, FixedResolver
+
+    s = servers
+    service = "svc-doctor@pbem.test"
+    refresh = _user(s, service)
+    cfg = load_config(
+        _site(s, tmp_path, service, refresh, port=s.relay.port, user=service, auth="xoauth2")
+    )
+    dns = FixedResolver(
+        {"pbem.test": ["v=spf1 ip4:127.0.0.1 -all"], "_dmarc.pbem.test": ["v=DMARC1; p=none"]}
+    )
+    doctor = Doctor(cfg, resolver=dns, wait=30.0, schedule_probe=lambda: "cron")
+    checks = {c.name: c for c in doctor.run()}
+    assert checks["imap"].status == "ok" and checks["smtp"].status == "ok", checks
+    assert checks["mail"].status == "ok", checks
+    assert not doctor.failed, checks
+    s.oauth.revoke(refresh)
+    cfg = load_config(cfg.path)
+    doctor = Doctor(cfg, resolver=dns, wait=5.0, schedule_probe=lambda: "cron")
+    checks = {c.name: c for c in doctor.run()}
+    assert checks["imap"].status == "FAIL"
+    assert "refused the refresh token" in checks["imap"].text
+
+
+def test_the_daemon_refreshes_an_expired_token_mid_run(servers: Servers, tmp_path: Path) -> None:
+    """``run_daemon`` itself: after its first tick the provider expires every access token and
+    the connections drop (as a server's restart would do); a reply arrives. The daemon logs in
+    again (refused, refreshed), applies the reply once and sends every mail once."""
+    import time
+
+    from pbem.runner import run_daemon
+
+    s = servers
+    service = "svc-daemon@pbem.test"
+    r = _oauth_run(s, tmp_path, "daemon")
+    svc, source, sender, gid, start, clock = r.svc, r.source, r.sender, r.gid, r.start, r.clock
+    fetches = [0]
+    real_fetch = source.fetch_new
+
+    def counting_fetch(*a: Any) -> Any:
+        fetches[0] += 1
+        return real_fetch(*a)
+
+    source.fetch_new = counting_fetch  # type: ignore[method-assign]
+    state = {"expired": False, "refreshes": 0}
+    give_up = time.monotonic() + 120.0
+
+    def should_stop() -> bool:
+        # Called by the daemon's own thread between and during its waits.
+        if time.monotonic() > give_up:
+            return True
+        ours = s.relay.deliveries[start:]
+        if not state["expired"] and fetches[0] >= 1 and len(ours) >= 2:
+            state["refreshes"] = s.oauth.refreshes
+            s.oauth.expire()
+            source._drop()
+            sender.close()
+            rec = svc.store.load(gid)
+            mover = rec.pending()[0].seat
+            addr = rec.envelope.active_player(mover).email
+            turn = next(d.data for d in ours if addr in d.recipients)
+            _reply_to(s, service, turn, addr, rec.legal_notations(mover)[0])
+            state["expired"] = True
+            return False
+        return bool(
+            state["expired"]
+            and svc.store.load(gid, verify=False).envelope.moves == 1
+            and not svc.outbox.pending()
+        )
+
+    run_daemon(svc, source, sender, clock=clock, should_stop=should_stop, interval=1.0)
+    assert state["expired"]
+    assert svc.store.load(gid).envelope.moves == 1
+    assert svc.outbox.pending() == []
+    assert s.oauth.refreshes == state["refreshes"] + 1
+    ids = [message_from_bytes(d.data)["Message-ID"] for d in s.relay.deliveries[start:]]
+    assert len(ids) == len(set(ids)) > 2  # the start mails and the move's, each once
+    source.close()
+    sender.close()

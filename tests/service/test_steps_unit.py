@@ -14,7 +14,6 @@ from helpers import Env, drain, make_env, reply
 
 from pbem.service import STEPS
 from pbem.service.outcome import Folder, Outcome, Reason
-from pbem.service.takeover import step_takeover
 from pbem.service.steps import (
     Flow,
     step_authenticate,
@@ -29,6 +28,7 @@ from pbem.service.steps import (
     step_requests,
     step_size,
 )
+from pbem.service.takeover import step_takeover
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
 Step = Callable[..., Outcome | None]
