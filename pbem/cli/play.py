@@ -24,7 +24,7 @@ HUMAN = "human"
 WIDTH = 72
 """The widest line ``pbem play`` prints (the boards are drawn to it too)."""
 BOT_NAMES: dict[str, tuple[str, ...]] = {
-    "forbidden-city": ("greedy", "random"),
+    "forbidden-city": ("strong", "medium", "greedy", "random"),
     "verbotene-stadt": ("heuristic", "random"),
 }
 """Each game's bots, for ``--help`` without importing every game (a test keeps it equal to

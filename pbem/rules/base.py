@@ -26,6 +26,10 @@ Contract (each game module provides one object satisfying :class:`Game`):
 - ``result(state)`` the final result, or ``None`` while the game runs.
 - ``encode_state`` / ``decode_state``: deterministic bytes of the whole state (private parts included);
   the store encrypts them at rest.
+- ``sample_hidden(state, seat, rng)`` (optional, see :func:`sample_hidden`) redraws from ``rng``
+  every value hidden from ``seat`` (the other hands, the stacks' order, secret selections),
+  consistently with what ``seat`` may know, and depends on nothing else: two states ``seat``
+  cannot tell apart give the same sample. The search bots see the game only through it.
 - ``notation(action)`` is the canonical text of an action (``parse`` of it gives the action back);
   ``public_notation(state, seat, action)`` is what the other players may learn of it (for a secret bribe
   selection: that a selection was made, not which).
@@ -206,6 +210,17 @@ class Game(Protocol):
         the most players). An event visible to one seat only is worded for that seat ("You...").
         An unknown kind gets :func:`plain_sentence`."""
         ...
+
+
+def sample_hidden(game: Any, state: Any, seat: Seat, rng: random.Random) -> Any:
+    """What a bot of ``seat`` may search: ``game.sample_hidden(state, seat, rng)`` when the game
+    declares the hook; otherwise (the documented default) ``state`` itself, which is right only
+    for a game that hides nothing from any seat. Every registered game hides something and
+    declares the hook (a test checks it)."""
+    hook = getattr(game, "sample_hidden", None)
+    if hook is None:
+        return state
+    return hook(state, seat, rng)
 
 
 def derive_rng(seed: int, *parts: int | str) -> random.Random:

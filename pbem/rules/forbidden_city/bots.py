@@ -1,4 +1,6 @@
-"""Computer players: ``random`` and ``greedy``. Both see only the board and their own hand."""
+"""Computer players: ``random`` and ``greedy`` (both see only the board and their own hand), and
+the search bots ``medium`` and ``strong`` (:mod:`pbem.rules.forbidden_city.search`), which see the
+game only through :meth:`~pbem.rules.forbidden_city.game.ForbiddenCity.sample_hidden`."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 from pbem.rules.base import Bot, Seat
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import Placement
+from pbem.rules.forbidden_city.search import MEDIUM, STRONG
 from pbem.rules.forbidden_city.tiles import Orientation, tile
 
 
@@ -72,5 +75,10 @@ class GreedyBot:
         return Placement(x, y, o.rotation)
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot()}
+BOTS: dict[str, Bot] = {
+    "random": RandomBot(),
+    "greedy": GreedyBot(),
+    "medium": MEDIUM,
+    "strong": STRONG,
+}
 """The bots by name."""
