@@ -490,8 +490,10 @@ def _play_for(service: Service, record: GameRecord, item: Due, now: datetime) ->
     if callable(default):
         action = default(record.state, d.seat, d.kind, rng)
     else:
+        from pbem.service.computers import stand_in
+
         bots = game.bots()
-        action = (bots.get("greedy") or bots["random"]).choose(game, record.state, d.seat, rng)
+        action = bots[stand_in(bots)].choose(game, record.state, d.seat, rng)
     service.store.commit(gid, record.seq, [ActionEntry(d.seat, action=action, source="timer")], now)
     service.notify(gid)
     service.play_computers(gid)
