@@ -482,10 +482,17 @@ class VerboteneStadt:
         return sentences.describe_event(self.board, event, names or notation.seat_names(4))
 
     def bots(self) -> Mapping[str, Bot]:
-        """``random`` (uniform over legal actions) and ``heuristic``."""
+        """``random`` (uniform over legal actions), ``heuristic``, and the search bots ``medium``
+        and ``strong`` (:mod:`pbem.rules.verbotene_stadt.search`)."""
         from pbem.rules.verbotene_stadt.bots import HeuristicBot, RandomBot
+        from pbem.rules.verbotene_stadt.search import MEDIUM, STRONG
 
-        return {"random": RandomBot(), "heuristic": HeuristicBot()}
+        return {
+            "random": RandomBot(),
+            "heuristic": HeuristicBot(),
+            "medium": MEDIUM,
+            "strong": STRONG,
+        }
 
 
 GAME = VerboteneStadt()
