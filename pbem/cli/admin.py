@@ -379,8 +379,8 @@ def new(
             "--player",
             "-p",
             help='A player, `"Name <name@example.org>"`, in seat order; repeat for each. '
-            "`computer:LEVEL` gives the seat to the computer (LEVEL: strong, medium, greedy, "
-            "random; heuristic in verbotene-stadt; `computer` alone: medium).",
+            "`computer:LEVEL` gives the seat to the computer (LEVEL: strong, medium, random; "
+            "greedy in forbidden-city, heuristic in verbotene-stadt; `computer` alone: medium).",
         ),
     ],
     side: Annotated[
