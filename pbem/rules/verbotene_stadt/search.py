@@ -22,11 +22,15 @@ import random
 import time
 from typing import Any
 
-from pbem.rules.base import Seat, sample_hidden
-from pbem.rules.verbotene_stadt.bots import HeuristicBot
-from pbem.rules.verbotene_stadt.scoring import best_score
-from pbem.rules.verbotene_stadt.state import Answer, Move, State, Take
+import msgspec
 
+from pbem.rules.base import Seat, sample_hidden
+from pbem.rules.verbotene_stadt.bots import HeuristicBot, entry_distances
+from pbem.rules.verbotene_stadt.scoring import best_score
+from pbem.rules.verbotene_stadt.state import Answer, Keep, Move, Select, State, Take
+
+REACH = {0: 1.0, 1: 1.0, 2: 0.6, 3: 0.35, 4: 0.2}
+"""How much an official this many slides from entering is worth to its briber (farther: 0.02)."""
 SETTLED = frozenset({"move", "select", "reselect", "over"})
 """Phases in which no card is about to change hands: a look-ahead stops there."""
 
@@ -57,6 +61,8 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         sample = legal[0]
+        if isinstance(sample, Select | Keep):
+            return self._select(game, first, seat, legal, rng)
         if isinstance(sample, Answer | Take):
             candidates = legal
         elif isinstance(sample, Move) and any(m.mode for m in legal if isinstance(m, Move)):
@@ -76,6 +82,37 @@ class SearchBot:
             if best_value is None or total > best_value:
                 best, best_value = action, total
         return best
+
+    def _select(
+        self, game: Any, state: State, seat: Seat, legal: list[Any], rng: random.Random
+    ) -> Any:
+        """The official most likely to bring this seat a card it wants: the pavilion die is rolled
+        again after every selection, so each official is valued over every face of the die (its
+        slides to enter that pavilion as the board stands, and what that pavilion's top card
+        would add to the seat's score), not only against the pavilion active now."""
+        board = game.board
+        table = game.table
+        hand = state.hands[seat]
+        now = best_score(hand, table)
+        faces = board.pavilion_faces
+        value = [0.0] * len(state.positions)
+        for face in faces:
+            pile = state.pavilion_cards[face - 1]
+            if pile:  # the cards left in a pavilion are known, not their order
+                gain = sum(best_score((*hand, c), table) - now for c in pile) / len(pile)
+            else:
+                gain = 0.5  # an empty pavilion: a card of its colour taken from another player
+            dist = entry_distances(board, msgspec.structs.replace(state, active_pavilion=face))
+            for o, cell in enumerate(state.positions):
+                if cell >= 0:
+                    value[o] += REACH.get(dist[cell], 0.02) * (1.0 + gain)
+        mine = state.selections[seat]
+        scored = []
+        for a in legal:
+            o = mine if isinstance(a, Keep) else a.official
+            # Keeping costs nothing and reveals nothing: it wins a tie.
+            scored.append((value[o] + (0.01 if isinstance(a, Keep) else 0.0), rng.random(), a))
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
 
     def _value(self, game: Any, state: State, seat: Seat, action: Any, rng: random.Random) -> float:
         state, _ = game.apply(state, seat, action, rng)
