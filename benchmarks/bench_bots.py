@@ -104,12 +104,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def t_interval(xs: list[float]) -> tuple[float, float]:
-    """A 95 % interval of the mean (normal quantile; the deals are many)."""
+    """A 95 % interval of a mean share (normal quantile, clipped to 0-1; few deals make it wide)."""
     if len(xs) < 2:
         return (0.0, 1.0)
     m = statistics.fmean(xs)
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-    return (m - half, m + half)
+    return (max(0.0, m - half), min(1.0, m + half))
 
 
 def summary(rows: list[dict[str, Any]]) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 from pbem.rules.base import Seat, sample_hidden
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import Placement
-from pbem.rules.forbidden_city.tiles import Orientation, components, tile
+from pbem.rules.forbidden_city.tiles import Orientation, TileDef, components, tile
 
 OPEN_ROOM_WEIGHT = 0.5
 """How much of an open room's present value a position credits to its advisors' owners."""
@@ -137,44 +137,44 @@ class Sim:
 
     def greedy(self, rng: random.Random) -> tuple[int, Orientation]:
         """The greedy bot's choice for the player to move (best own payout now, then least to
-        the others, then at random)."""
-        board = self.board
+        the others, then at random): the same scan and the same use of ``rng``."""
         seat = self.to_move
         hand = self.hands[seat]
         assert hand is not None
-        t = tile(hand)
-        best: tuple[int, int] | None = None
-        ties: list[tuple[int, Orientation]] = []
-        for k in board.frontier:
-            fits = B.fitting(t, B.requirement(board, k))
-            if not fits:
-                continue
-            scoring = B.paying(board, k, fits)
-            for o in fits:
-                own = others = 0
-                if scoring and o in scoring:
-                    p = B.plan(board, o, k, seat)
-                    assert p is not None
-                    for closed in B.score(board, p):
-                        for colour, coins in closed.payouts.items():
-                            if colour == seat:
-                                own += coins
-                            else:
-                                others += coins
-                val = (own, -others)
-                if best is None or val > best:
-                    best = val
-                    ties = [(k, o)]
-                elif val == best:
-                    ties.append((k, o))
-        # The frontier is a set: order the ties so that the choice depends on the rng alone.
-        ties.sort(key=lambda ko: (ko[0], ko[1].rotation))
+        scored = scan(self.board, tile(hand), seat)
+        best = max((own, -others) for own, others, _, _ in scored)
+        ties = [(k, o) for own, others, k, o in scored if (own, -others) == best]
         return ties[rng.randrange(len(ties))]
 
     def values(self) -> list[float]:
         """Per seat: coins plus the weighted share of the open rooms."""
         pot = potential(self.board, self.n)
         return [c + p for c, p in zip(self.coins, pot, strict=True)]
+
+
+def scan(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, int, int, Orientation]]:
+    """(coins to ``seat``, coins to the others, square, orientation) of every legal placement
+    of tile ``t``, squares in order. Every candidate is only *planned* on the board (nothing
+    is copied), and rooms are valued only when a candidate would close one (``B.paying``)."""
+    out = []
+    for k in sorted(board.frontier):
+        fits = B.fitting(t, B.requirement(board, k))
+        if not fits:
+            continue
+        scoring = B.paying(board, k, fits)
+        for o in fits:
+            own = others = 0
+            if scoring and o in scoring:
+                p = B.plan(board, o, k, seat)
+                assert p is not None
+                for closed in B.score(board, p):
+                    for colour, coins in closed.payouts.items():
+                        if colour == seat:
+                            own += coins
+                        else:
+                            others += coins
+            out.append((own, others, k, o))
+    return out
 
 
 def margin(values: list[float], seat: Seat) -> float:
