@@ -77,7 +77,7 @@ def _permuted(state: State, seat: int, rng: random.Random) -> State:
     )
 
 
-TEST_BOT = SearchBot("test", playouts=6, candidates=3, worlds=2, rounds=1, cpu_limit=None)
+TEST_BOT = SearchBot("test", playouts=4, candidates=2, worlds=2, rounds=1, cpu_limit=None)
 """The search of the shipped bots with a tiny budget and no CPU cap (fully deterministic): the
 property holds by construction whatever the budget, so the test buys positions, not playouts."""
 
