@@ -58,6 +58,26 @@ def per_apply(games: int) -> list[float]:
     return out
 
 
+def per_place(games: int) -> list[float]:
+    """CPU time of the search bots' playout step (``Sim.copy`` + ``Sim.place``, no events, no
+    State) on the same moves as :func:`per_apply`."""
+    from pbem.rules.forbidden_city import board as B
+    from pbem.rules.forbidden_city.search import Sim
+    from pbem.rules.forbidden_city.tiles import orientations, tile
+
+    out = []
+    for seed in range(games):
+        _, moves, states = play(["greedy"] * 4, 1000 + seed)
+        for (_seat, action), state in zip(moves, states, strict=True):
+            sim = Sim(state)
+            o = orientations(tile(state.hands[state.to_move]))[action.rotation]
+            k = B.key(action.x, action.y)
+            t = time.process_time()
+            sim.copy().place(k, o)
+            out.append(time.process_time() - t)
+    return out
+
+
 def late_legal(games: int, repeats: int = 50) -> tuple[list[float], int]:
     """legal() on the board of the last moves of greedy games (the largest boards)."""
     out = []
@@ -97,6 +117,11 @@ def main() -> None:
     ts.sort()
     print(
         f"{'apply, per move':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; {len(ts)} moves)"
+    )
+    ts = per_place(max(2, n // 4))
+    ts.sort()
+    print(
+        f"{'playout copy: copy + place':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; {len(ts)} moves)"
     )
     ts, count = late_legal(max(2, n // 4))
     print(

@@ -404,6 +404,33 @@ def verify_shuffle_cmd(
 # ------------------------------------------------------------------------------------------------
 
 
+COMPUTER_PLAYER = "computer"
+"""``--player computer`` or ``--player computer:LEVEL`` gives a seat to the computer."""
+
+
+def _computer_player(game: str, text: str, seat: int) -> tuple[str, str] | None:
+    """The (name, address) of a computer seat for ``--player computer[:LEVEL]``, or None when
+    ``text`` is a person. ``ValueError`` names the levels when LEVEL is not one of the game's bots."""
+    word, colon, level = text.strip().partition(":")
+    if word.lower() != COMPUTER_PLAYER:
+        return None
+    from pbem.rules import find_game
+    from pbem.rules.base import stand_in
+    from pbem.service.computers import computer_address
+
+    try:
+        bots = find_game(game).bots()
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+    level = level.strip().lower() if colon else stand_in(bots)
+    if level not in bots:
+        raise ValueError(
+            f"{text.strip()!r}: the computer levels of {game} are {', '.join(sorted(bots))}; "
+            f"write e.g. computer:{stand_in(bots)}."
+        )
+    return f"Computer ({level})", computer_address(level, seat)
+
+
 @admin_app.command("new")
 def new(
     game: Annotated[str, typer.Argument(help="Which game: forbidden-city (or verbotene-stadt).")],
@@ -412,7 +439,9 @@ def new(
         typer.Option(
             "--player",
             "-p",
-            help='A player, `"Name <name@example.org>"`, in seat order; repeat for each.',
+            help='A player, `"Name <name@example.org>"`, in seat order; repeat for each. '
+            "`computer:LEVEL` gives the seat to the computer (LEVEL: strong, medium, random; "
+            "greedy in forbidden-city, heuristic in verbotene-stadt; `computer` alone: medium).",
         ),
     ],
     side: Annotated[
@@ -457,7 +486,7 @@ def new(
     from pbem.store import SetPolicy
 
     try:
-        players = [parse_player(p) for p in player]
+        players = [_computer_player(game, p, i) or parse_player(p) for i, p in enumerate(player)]
     except ValueError as exc:  # one line: the text is shown escaped, a CR or LF included
         _fail(f"--player: {exc}")
     options: dict[str, str] = {}

@@ -25,8 +25,8 @@ HUMAN = "human"
 WIDTH = 72
 """The widest line ``pbem play`` prints (the boards are drawn to it too)."""
 BOT_NAMES: dict[str, tuple[str, ...]] = {
-    "forbidden-city": ("greedy", "random"),
-    "verbotene-stadt": ("heuristic", "random"),
+    "forbidden-city": ("strong", "medium", "greedy", "random"),
+    "verbotene-stadt": ("strong", "medium", "heuristic", "random"),
 }
 """Each game's bots, for ``--help`` without importing every game (a test keeps it equal to
 ``game.bots()``)."""

@@ -26,6 +26,10 @@ Contract (each game module provides one object satisfying :class:`Game`):
 - ``result(state)`` the final result, or ``None`` while the game runs.
 - ``encode_state`` / ``decode_state``: deterministic bytes of the whole state (private parts included);
   the store encrypts them at rest.
+- ``sample_hidden(state, seat, rng)`` (optional, see :func:`sample_hidden`) redraws from ``rng``
+  every value hidden from ``seat`` (the other hands, the stacks' order, secret selections),
+  consistently with what ``seat`` may know, and depends on nothing else: two states ``seat``
+  cannot tell apart give the same sample. The search bots see the game only through it.
 - ``notation(action)`` is the canonical text of an action (``parse`` of it gives the action back);
   ``public_notation(state, seat, action)`` is what the other players may learn of it (for a secret bribe
   selection: that a selection was made, not which).
@@ -225,6 +229,21 @@ class Game(Protocol):
         ``verify`` checks a snapshot written before the current version."""
         ...
 
+    def sample_hidden(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """The state with every value hidden from ``seat`` redrawn from ``rng``, consistently
+        with what ``seat`` may know and depending on nothing else (the search bots' only view)."""
+        ...
+
+
+STAND_IN = ("medium", "greedy", "heuristic", "random")
+"""The bot that plays for a player who left or missed a deadline: the first of these the game
+has (the lighter search budget, at most 0.3 s of CPU a decision)."""
+
+
+def stand_in(bots: Mapping[str, Bot]) -> str:
+    """The name of the game's stand-in bot (:data:`STAND_IN`, else the first by name)."""
+    return next(name for name in (*STAND_IN, *sorted(bots)) if name in bots)
+
 
 class GameDefaults:
     """The defaults of the optional hooks of :class:`Game`: a game subclasses this and overrides
@@ -235,15 +254,28 @@ class GameDefaults:
     """None by default: a PREVIEW then tells the move's validity and nothing of what follows."""
 
     def default_action(self, state: Any, seat: Seat, kind: str, rng: random.Random) -> Any:
-        """The game's strongest cheap bot plays (``greedy`` if it has one, else ``random``)."""
+        """The game's stand-in bot plays (:func:`stand_in`)."""
         game: Game = self  # type: ignore[assignment]
         bots = game.bots()
-        return (bots.get("greedy") or bots["random"]).choose(game, state, seat, rng)
+        return bots[stand_in(bots)].choose(game, state, seat, rng)
+
+    def sample_hidden(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """``state`` itself: right only for a game that hides nothing from any seat (every
+        registered game hides something and overrides this; a test checks it)."""
+        return state
 
     def encode_state_like(self, state: Any, like: bytes) -> bytes:
         """One encoding version only: today's."""
         game: Game = self  # type: ignore[assignment]
         return game.encode_state(state)
+
+
+def sample_hidden(game: Any, state: Any, seat: Seat, rng: random.Random) -> Any:
+    """What a bot of ``seat`` may search: ``game.sample_hidden(state, seat, rng)`` when the game
+    declares the hook; otherwise (the documented default) ``state`` itself, which is right only
+    for a game that hides nothing from any seat. Every registered game hides something and
+    declares the hook (a test checks it)."""
+    return game.sample_hidden(state, seat, rng)
 
 
 def derive_rng(seed: int, *parts: int | str) -> random.Random:

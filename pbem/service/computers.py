@@ -1,15 +1,43 @@
-"""Computer seats (a resigned player, a missed deadline under ``nmr=computer``): the service's bot
-plays whatever such a seat owes, whenever its turn comes."""
+"""Computer seats (a resigned player, a missed deadline under ``nmr=computer``, or a seat the GM
+gave the computer at creation with ``--player computer:LEVEL``): the service's bot plays whatever
+such a seat owes, whenever its turn comes.
+
+A computer seat's address is ``computer+LABEL.SEAT@host``. When ``LABEL`` names one of the game's
+bots (``strong``, ``medium``, ``greedy``...), that bot plays the seat; otherwise (a resigned
+player's seat is ``computer+GAMEID.SEAT@host``) the stand-in plays it: the lighter search budget,
+``medium`` (:data:`pbem.rules.base.STAND_IN`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from pbem.errors import ConflictError
-from pbem.rules.base import derive_rng
+from pbem.rules.base import Bot, derive_rng, stand_in
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import ActionEntry, Store
+
+COMPUTER_HOST = "pbem.invalid"
+"""The domain of the computer seats the GM creates (no mail is ever sent to a computer seat)."""
+
+
+def computer_address(level: str, seat: int) -> str:
+    """The address of a computer seat of bot ``level`` created at seat ``seat``."""
+    return f"{COMPUTER_PREFIX}{level}.{seat}@{COMPUTER_HOST}"
+
+
+def is_computer(email: str) -> bool:
+    """Whether ``email`` is a computer seat's address."""
+    return email.startswith(COMPUTER_PREFIX)
+
+
+def level_of(email: str, bots: Mapping[str, Bot]) -> str:
+    """The name of the bot that plays the computer seat ``email`` (see the module docstring)."""
+    label = email[len(COMPUTER_PREFIX) :].partition("@")[0].rpartition(".")[0]
+    if label in bots:
+        return label
+    return stand_in(bots)
 
 
 def play_computers(
@@ -27,15 +55,13 @@ def play_computers(
         if record.envelope.status != "active":
             break
         todo = [
-            d
-            for d in record.pending()
-            if record.envelope.active_player(d.seat).email.startswith(COMPUTER_PREFIX)
+            d for d in record.pending() if is_computer(record.envelope.active_player(d.seat).email)
         ]
         if not todo:
             break
         d = todo[0]
         bots = record.game.bots()
-        bot = bots.get("greedy") or bots.get("heuristic") or bots["random"]
+        bot = bots[level_of(record.envelope.active_player(d.seat).email, bots)]
         rng = derive_rng(record.envelope.moves, "computer", game_id, d.seat)
         action = bot.choose(record.game, record.state, d.seat, rng)
         try:

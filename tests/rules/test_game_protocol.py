@@ -37,10 +37,14 @@ class Played:
     actions: int = 0
 
 
+SEARCH_BOTS = frozenset({"strong", "medium"})
+
+
 def line_ups(game: Game) -> list[tuple[int, list[str]]]:
     """One game per bot kind (fewest players), and all bots mixed (most players)."""
     names = sorted(game.bots())
-    out = [(game.min_players, [b]) for b in names]
+    # The search bots (seconds a decision) play in the mixed game only; their own tests play more.
+    out = [(game.min_players, [b]) for b in names if b not in SEARCH_BOTS]
     out.append((game.max_players, [names[i % len(names)] for i in range(game.max_players)]))
     return out
 

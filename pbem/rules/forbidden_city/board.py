@@ -129,6 +129,9 @@ class Closed(NamedTuple):
     """Coins per colour index (only those paid)."""
 
 
+_tuple_new = tuple.__new__
+
+
 def empty_board() -> Board:
     """A table with nothing on it."""
     return Board({}, [], {}, frozenset(), 0)
@@ -421,16 +424,22 @@ def commit(board: Board, p: Plan) -> Board:
     rooms.update(p.overlay)
     reg_room.extend(p.local_rooms)
     o = p.orient
-    regs = tuple(p.base + i if i >= 0 else -1 for i in o.local)
-    cells = dict(board.cells)
-    cells[p.k] = Cell(o.codes, regs, o.colours, o.tile, o.rotation, p.owner, p.base)
-    k = p.k
-    frontier = set(board.frontier)
-    frontier.discard(k)
-    frontier.update(k + dk for dk in DELTA if k + dk not in cells)
-    return Board(
-        cells, reg_room, rooms, frozenset(frontier), board.next_room + len(p.orient.tile.regions)
+    base = p.base
+    l0, l1, l2, l3 = o.local
+    regs = (
+        base + l0 if l0 >= 0 else -1,
+        base + l1 if l1 >= 0 else -1,
+        base + l2 if l2 >= 0 else -1,
+        base + l3 if l3 >= 0 else -1,
     )
+    cells = board.cells.copy()
+    k = p.k
+    # tuple.__new__ builds the same NamedTuple as Cell(...), without its keyword handling.
+    cells[k] = _tuple_new(Cell, (o.codes, regs, o.colours, o.tile, o.rotation, p.owner, base))
+    n, e, s, w = k - ROW, k + 1, k + ROW, k - 1
+    fresh = [q for q in (n, e, s, w) if q not in cells]
+    frontier = board.frontier.difference((k,)).union(fresh)
+    return Board(cells, reg_room, rooms, frontier, board.next_room + len(o.tile.regions))
 
 
 def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> Board:
@@ -486,9 +495,6 @@ def room_records(board: Board) -> list[RoomRecord]:
     """The board's rooms for the encoded state, in the board's own order (so that a decoded board
     iterates its rooms exactly as the board that was encoded)."""
     return [(rid, *r) for rid, r in board.rooms.items()]
-
-
-_tuple_new = tuple.__new__
 
 
 def rooms_of_records(records: Iterable[RoomRecord]) -> dict[int, Room]:

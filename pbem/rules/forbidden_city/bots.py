@@ -1,4 +1,6 @@
-"""Computer players: ``random`` and ``greedy``. Both see only the board and their own hand."""
+"""Computer players: ``random`` and ``greedy`` (both see only the board and their own hand), and
+the search bots ``medium`` and ``strong`` (:mod:`pbem.rules.forbidden_city.search`), which see the
+game only through :meth:`~pbem.rules.forbidden_city.game.ForbiddenCity.sample_hidden`."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 from pbem.rules.base import Bot, Seat
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import Placement
+from pbem.rules.forbidden_city.search import MEDIUM, STRONG, scan
 from pbem.rules.forbidden_city.tiles import Orientation, tile
 
 
@@ -40,27 +43,7 @@ class GreedyBot:
         ]
 
     def _scan(self, state: Any, seat: Seat) -> list[tuple[int, int, int, Orientation]]:
-        board = state.board
-        t = tile(state.hands[seat])
-        out = []
-        for k in sorted(board.frontier):
-            fits = B.fitting(t, B.requirement(board, k))
-            if not fits:
-                continue
-            scoring = B.paying(board, k, fits)
-            for o in fits:
-                own = others = 0
-                if scoring and o in scoring:
-                    p = B.plan(board, o, k, seat)
-                    assert p is not None
-                    for closed in B.score(board, p):
-                        for colour, coins in closed.payouts.items():
-                            if colour == seat:
-                                own += coins
-                            else:
-                                others += coins
-                out.append((own, others, k, o))
-        return out
+        return scan(state.board, tile(state.hands[seat]), seat)
 
     def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
         """The best immediate payout; ties: least to the others, then ``rng``."""
@@ -72,5 +55,10 @@ class GreedyBot:
         return Placement(x, y, o.rotation)
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot()}
+BOTS: dict[str, Bot] = {
+    "random": RandomBot(),
+    "greedy": GreedyBot(),
+    "medium": MEDIUM,
+    "strong": STRONG,
+}
 """The bots by name."""

@@ -499,6 +499,41 @@ class ForbiddenCity(GameDefaults):
         self._draw(t, seat, events)
         return self._begin_turn(t, (seat + 1) % state.n, events)
 
+    def sample_hidden(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """``state`` with everything ``seat`` cannot see drawn afresh from ``rng``: every other
+        seat's hand and stack dealt again from the tiles that seat has not shown yet (its set, minus
+        its placed and set-aside tiles), and ``seat``'s own stack reshuffled (it knows which tiles
+        are in it, not their order). Its own hand, the board, the coins and every count stay.
+
+        What comes back depends only on what ``seat`` may know and on ``rng``: each pool is sorted
+        before it is shuffled, so two states ``seat`` cannot tell apart give the same sample."""
+        hands = list(state.hands)
+        stacks = list(state.stacks)
+        for s in range(state.n):
+            own = s == seat
+            hand = hands[s]
+            pool = sorted(stacks[s]) if own or hand is None else sorted((hand, *stacks[s]))
+            rng.shuffle(pool)
+            if own or hand is None:
+                stacks[s] = tuple(pool)
+            else:
+                hands[s] = pool[0]
+                stacks[s] = tuple(pool[1:])
+        return State(
+            state.n,
+            state.side,
+            state.first,
+            state.board,
+            tuple(hands),
+            tuple(stacks),
+            state.coins,
+            state.to_move,
+            state.stopped,
+            state.placed,
+            state.set_aside,
+            state.history,
+        )
+
     def result(self, state: State) -> Result | None:
         """Scores (coins + end-tile bonus) and the winners, once everyone has stopped."""
         if state.to_move >= 0:
@@ -813,7 +848,7 @@ class ForbiddenCity(GameDefaults):
         return _(COMMAND_HELP)
 
     def bots(self) -> Mapping[str, Bot]:
-        """``random`` and ``greedy``."""
+        """``random``, ``greedy`` and the search bots ``medium`` and ``strong``."""
         from pbem.rules.forbidden_city.bots import BOTS
 
         return BOTS

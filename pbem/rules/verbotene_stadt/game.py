@@ -324,6 +324,51 @@ class VerboteneStadt(GameDefaults):
             return rng.choice(quiet or legal)
         return rng.choice(legal)
 
+    # -- what a seat cannot see --------------------------------------------------------------------
+
+    CLAIM_HONEST = 0.5
+    """In :meth:`sample_hidden`, the chance that a claimed entry being answered is drawn honest
+    (the claimer bribed the official that entered): a prior, since the rules let both happen."""
+
+    def sample_hidden(self, state: State, seat: Seat, rng: random.Random) -> State:
+        """``state`` with everything ``seat`` cannot see drawn afresh from ``rng``.
+
+        - Each pavilion's face-down cards (the set is public: its colour's three cards minus
+          those taken) in a new order.
+        - Every other seat's secret selection: an official still on the board, at random; a seat
+          that has not selected yet stays so (the pending decisions say who has). While a claimed
+          entry is being answered, the claimer's selection is the official that entered with
+          probability :attr:`CLAIM_HONEST`.
+        - Who must select anew (``forced``): ``seat`` itself as it is (it knows); no other seat,
+          since each now holds an official on the board (whether another seat's official was
+          the one exiled is exactly what it cannot see).
+
+        ``seat``'s own selection, the board, the cards face up and every public count stay. What
+        comes back depends only on what ``seat`` may see and on ``rng`` (the choices are made
+        from sorted lists), so two states ``seat`` cannot tell apart give the same sample. The
+        dice to come are not in the state: they come from the ``rng`` given to :meth:`apply`.
+        """
+        piles = []
+        for pile in state.pavilion_cards:
+            cards = sorted(pile)
+            rng.shuffle(cards)
+            piles.append(tuple(cards))
+        on_board = [o for o, c in enumerate(state.positions) if c >= 0]
+        claim = state.entry
+        selections = list(state.selections)
+        for s in range(state.n):
+            if s == seat or selections[s] < 0:
+                continue
+            if claim is not None and s == claim.mover and rng.random() < self.CLAIM_HONEST:
+                selections[s] = claim.official
+            else:
+                selections[s] = on_board[rng.randrange(len(on_board))]
+        # Every other seat now holds an official on the board: none of them is forced.
+        forced = (seat,) if seat in state.forced else ()
+        return msgspec.structs.replace(
+            state, selections=tuple(selections), pavilion_cards=tuple(piles), forced=forced
+        )
+
     # -- views -------------------------------------------------------------------------------------
 
     def view(self, state: State, seat: Seat | None) -> render.View:
@@ -457,10 +502,17 @@ class VerboteneStadt(GameDefaults):
         return sentences.describe_event(self.board, event, names or notation.seat_names(4))
 
     def bots(self) -> Mapping[str, Bot]:
-        """``random`` (uniform over legal actions) and ``heuristic``."""
+        """``random`` (uniform over legal actions), ``heuristic``, and the search bots ``medium``
+        and ``strong`` (:mod:`pbem.rules.verbotene_stadt.search`)."""
         from pbem.rules.verbotene_stadt.bots import HeuristicBot, RandomBot
+        from pbem.rules.verbotene_stadt.search import MEDIUM, STRONG
 
-        return {"random": RandomBot(), "heuristic": HeuristicBot()}
+        return {
+            "random": RandomBot(),
+            "heuristic": HeuristicBot(),
+            "medium": MEDIUM,
+            "strong": STRONG,
+        }
 
 
 GAME = VerboteneStadt()

@@ -1,0 +1,280 @@
+"""The search bots of Forbidden City (``strong``, ``medium``): determinized Monte Carlo search.
+
+A decision is made like this (Cowling, Powley and Whitehouse 2012 call the family "determinized"
+or "perfect-information Monte Carlo"; the candidate selection is Karnin et al.'s sequential
+halving, which suits a fixed budget):
+
+1. Everything the seat cannot see is drawn afresh, several times, by the game's own
+   :meth:`~pbem.rules.forbidden_city.game.ForbiddenCity.sample_hidden` for that seat: the other
+   players' hands and every stack's order (the bot's own hand is the only tile it knows). The bot
+   never reads the state it was given after that: only these *determinizations*. So it cannot
+   cheat, and two states the seat cannot tell apart give the same decision for the same seed.
+2. The legal placements are ranked by a one-move look-ahead (coins now plus a share of the open
+   rooms' value by advisors); the best few are the candidates.
+3. Each candidate is played out in the determinizations: every player then plays the greedy
+   policy for a few rounds on a light copy of the game (:class:`Sim`, no events, no views), and
+   the position is valued the same way. The value is the bot's margin over its best opponent.
+   Candidates are halved round after round, the survivors getting more playouts, all candidates
+   of a round sharing the same determinizations and dice (common random numbers).
+
+Budget: ``playouts`` per decision, and a CPU-time cap (``time.process_time``) checked between
+playouts. The decision depends only on the seed while the cap does not bind (the default budgets
+stay well under it; see docs/PERFORMANCE.md).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from pbem.rules.base import Seat, sample_hidden
+from pbem.rules.forbidden_city import board as B
+from pbem.rules.forbidden_city.notation import Placement
+from pbem.rules.forbidden_city.tiles import Orientation, TileDef, components, tile
+
+OPEN_ROOM_WEIGHT = 0.5
+"""How much of an open room's present value a position credits to its advisors' owners."""
+
+
+def potential(board: B.Board, n: int) -> list[float]:
+    """Per seat: what the open rooms would pay now if they closed, times :data:`OPEN_ROOM_WEIGHT`."""
+    out = [0.0] * n
+    for room in board.rooms.values():
+        if room.closed or room.grey or not any(room.advisors):
+            continue
+        for colour, coins in B.payouts(room.advisors, B.room_value(room)).items():
+            if colour < n:
+                out[colour] += coins * OPEN_ROOM_WEIGHT
+    return out
+
+
+class Sim:
+    """A light, mutable copy of a game for playouts: the board (immutable, replaced on each
+    placement), hands, stacks (as lists, the next tile last), coins and whose turn it is.
+
+    It carries out a placement exactly as :meth:`ForbiddenCity.apply` does (pay the closed rooms,
+    draw, stop at the last two tiles, set aside a tile that fits nowhere, pass the turn), without
+    events; ``tests/rules/forbidden_city/test_fc_search.py`` checks the two agree move by move.
+    """
+
+    __slots__ = ("n", "board", "hands", "stacks", "coins", "stopped", "to_move", "keep")
+
+    def __init__(self, state: Any) -> None:
+        self.n: int = state.n
+        self.board: B.Board = state.board
+        self.hands: list[str | None] = list(state.hands)
+        self.stacks: list[list[str]] = [list(reversed(s)) for s in state.stacks]
+        self.coins: list[int] = list(state.coins)
+        self.stopped: list[bool] = list(state.stopped)
+        self.to_move: int = state.to_move
+        self.keep: int = components().tiles_left_unplayed
+
+    def copy(self) -> Sim:
+        out = Sim.__new__(Sim)
+        out.n = self.n
+        out.board = self.board
+        out.hands = list(self.hands)
+        out.stacks = [list(s) for s in self.stacks]
+        out.coins = list(self.coins)
+        out.stopped = list(self.stopped)
+        out.to_move = self.to_move
+        out.keep = self.keep
+        return out
+
+    def place(self, k: int, o: Orientation) -> None:
+        """The player to move places its hand tile as ``o`` on square ``k`` (legal)."""
+        seat = self.to_move
+        board = self.board
+        p = B.plan(board, o, k, seat)
+        assert p is not None
+        if p.closing:
+            coins = self.coins
+            for c in B.score(board, p):
+                for colour, amount in c.payouts.items():
+                    coins[colour] += amount
+        self.board = B.commit(board, p)
+        self._draw(seat)
+        self._begin((seat + 1) % self.n)
+
+    def _draw(self, seat: Seat) -> None:
+        stack = self.stacks[seat]
+        hand = stack.pop() if stack else None
+        self.hands[seat] = hand
+        if (hand is not None) + len(stack) <= self.keep:
+            self.stopped[seat] = True
+
+    def _begin(self, seat: Seat) -> None:
+        n = self.n
+        stopped = self.stopped
+        for _pass in range(n * 40):
+            if all(stopped):
+                self.to_move = -1
+                return
+            if stopped[seat]:
+                seat = (seat + 1) % n
+                continue
+            hand = self.hands[seat]
+            assert hand is not None
+            if B.has_legal_placement(self.board, tile(hand)):
+                self.to_move = seat
+                return
+            self._draw(seat)  # fits nowhere: set aside, the same seat draws again
+        raise AssertionError("turn loop did not settle")
+
+    def candidates(self) -> list[tuple[int, Orientation]]:
+        """Every legal placement of the player to move, as (square, orientation), in the order
+        of :meth:`ForbiddenCity.legal`."""
+        board = self.board
+        hand = self.hands[self.to_move]
+        assert hand is not None
+        t = tile(hand)
+        out = []
+        for k in sorted(board.frontier):
+            for o in B.fitting(t, B.requirement(board, k)):
+                out.append((k, o))
+        return out
+
+    def greedy(self, rng: random.Random) -> tuple[int, Orientation]:
+        """The greedy bot's choice for the player to move (best own payout now, then least to
+        the others, then at random): the same scan and the same use of ``rng``."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        assert hand is not None
+        scored = scan(self.board, tile(hand), seat)
+        best = max((own, -others) for own, others, _, _ in scored)
+        ties = [(k, o) for own, others, k, o in scored if (own, -others) == best]
+        return ties[rng.randrange(len(ties))]
+
+    def values(self) -> list[float]:
+        """Per seat: coins plus the weighted share of the open rooms."""
+        pot = potential(self.board, self.n)
+        return [c + p for c, p in zip(self.coins, pot, strict=True)]
+
+
+def scan(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, int, int, Orientation]]:
+    """(coins to ``seat``, coins to the others, square, orientation) of every legal placement
+    of tile ``t``, squares in order. Every candidate is only *planned* on the board (nothing
+    is copied), and rooms are valued only when a candidate would close one (``B.paying``)."""
+    out = []
+    for k in sorted(board.frontier):
+        fits = B.fitting(t, B.requirement(board, k))
+        if not fits:
+            continue
+        scoring = B.paying(board, k, fits)
+        for o in fits:
+            own = others = 0
+            if scoring and o in scoring:
+                p = B.plan(board, o, k, seat)
+                assert p is not None
+                for closed in B.score(board, p):
+                    for colour, coins in closed.payouts.items():
+                        if colour == seat:
+                            own += coins
+                        else:
+                            others += coins
+            out.append((own, others, k, o))
+    return out
+
+
+def margin(values: list[float], seat: Seat) -> float:
+    """``seat``'s value minus the best other seat's."""
+    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+
+
+class SearchBot:
+    """Determinized Monte Carlo search with greedy playouts (see the module docstring)."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        playouts: int,
+        candidates: int,
+        worlds: int,
+        rounds: int,
+        cpu_limit: float | None,
+    ) -> None:
+        self.name = name
+        self.playouts = playouts
+        """The budget: playouts per decision (split over the halving rounds)."""
+        self.candidates = candidates
+        """How many placements, best first by the one-move look-ahead, are searched."""
+        self.worlds = worlds
+        """Determinizations drawn per decision (playouts cycle through them)."""
+        self.rounds = rounds
+        """How many full rounds of turns a playout plays before the position is valued."""
+        self.cpu_limit = cpu_limit
+        """Seconds of CPU (``time.process_time``) after which the search stops early; ``None``:
+        never (fully deterministic)."""
+
+    def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
+        """The placement with the best mean margin over the playouts."""
+        start = time.process_time()
+        # The only reads of ``state``: through sample_hidden for this seat. Nothing below sees it.
+        worlds = [Sim(sample_hidden(game, state, seat, rng)) for _ in range(self.worlds)]
+        return self._search(worlds, seat, rng, start)
+
+    def _search(self, worlds: list[Sim], seat: Seat, rng: random.Random, start: float) -> Placement:
+        root = worlds[0]
+        moves = root.candidates()
+        if len(moves) == 1:
+            return _placement(moves[0])
+        # One-move look-ahead on the first world (the board and the hand are the same in all).
+        ranked = []
+        for i, (k, o) in enumerate(moves):
+            sim = root.copy()
+            sim.place(k, o)
+            ranked.append((-margin(sim.values(), seat), i))
+        ranked.sort()
+        alive = [moves[i] for _, i in ranked[: self.candidates]]
+        if len(alive) == 1:
+            return _placement(alive[0])
+        totals = [0.0] * len(alive)
+        counts = [0] * len(alive)
+        plies = self.rounds * root.n
+        n_rounds = max(1, (len(alive) - 1).bit_length())
+        budget = self.playouts
+        w = 0
+        stop = False
+        while len(alive) > 1 and not stop:
+            per = max(1, budget // (n_rounds * len(alive)))
+            for _ in range(per):
+                world = worlds[w % len(worlds)]
+                w += 1
+                seed = rng.getrandbits(64)
+                for i, (k, o) in enumerate(alive):
+                    sim = world.copy()
+                    sim.place(k, o)
+                    _playout(sim, plies, random.Random(seed))
+                    totals[i] += margin(sim.values(), seat)
+                    counts[i] += 1
+                if self.cpu_limit is not None and time.process_time() - start > self.cpu_limit:
+                    stop = True
+                    break
+            order = sorted(range(len(alive)), key=lambda i: -totals[i] / max(1, counts[i]))
+            keep = order if stop else order[: max(1, (len(alive) + 1) // 2)]
+            alive = [alive[i] for i in keep]
+            totals = [totals[i] for i in keep]
+            counts = [counts[i] for i in keep]
+        return _placement(alive[0])
+
+
+def _playout(sim: Sim, plies: int, rng: random.Random) -> None:
+    for _ in range(plies):
+        if sim.to_move < 0:
+            return
+        k, o = sim.greedy(rng)
+        sim.place(k, o)
+
+
+def _placement(move: tuple[int, Orientation]) -> Placement:
+    k, o = move
+    x, y = B.xy(k)
+    return Placement(x, y, o.rotation)
+
+
+STRONG = SearchBot("strong", playouts=400, candidates=8, worlds=16, rounds=2, cpu_limit=2.0)
+"""The default budget: at most 2 s of CPU a decision (the cap), far less on most."""
+MEDIUM = SearchBot("medium", playouts=60, candidates=6, worlds=8, rounds=2, cpu_limit=0.3)
+"""The lighter budget (missed decisions and vacated seats): at most 0.3 s of CPU a decision."""
