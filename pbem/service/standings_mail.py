@@ -1,0 +1,80 @@
+"""What the mails say of the standings: the game-over mail's rating change (each player their own).
+
+The standings themselves are :mod:`pbem.standings`; this module only folds a game that ended into
+them (through the store) and words the result in the reader's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbem.i18n import _
+from pbem.standings import GameResult, Rating, Standings
+from pbem.standings import record_end as _record_end
+from pbem.standings.ratings import PROVISIONAL_SIGMA
+from pbem.store import GameRecord, Store
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The standings after a game ended, and that game's result."""
+
+    standings: Standings
+    result: GameResult
+
+
+def record_end(store: Store, record: GameRecord) -> Outcome | None:
+    """Fold the game that ``record`` ended into the service's standings file."""
+    from pbem.standings import game_result
+
+    entries = list(record.entries)
+    result = game_result(entries)
+    if result is None:
+        return None
+    standings = _record_end(store, entries)
+    if standings is None:
+        return None
+    return Outcome(standings, result)
+
+
+def pool_title(game_title: str, pool: str) -> str:
+    """``Forbidden City, 2 players`` / ``Forbidden City, 3-4 players``."""
+    if pool.endswith("/2"):
+        return _("%(game)s, 2 players") % {"game": game_title}
+    return _("%(game)s, 3-4 players") % {"game": game_title}
+
+
+def rating_text(r: Rating) -> str:
+    """``23.45`` or ``23.45 (provisional)``."""
+    value = f"{r.rating:.2f}"
+    if r.provisional:
+        return _("%(rating)s (provisional)") % {"rating": value}
+    return value
+
+
+def over_paragraphs(outcome: Outcome | None, record: GameRecord, seat: int) -> list[str]:
+    """The game-over mail's paragraph on the reader's rating, or none."""
+    if outcome is None:
+        return []
+    result = outcome.result
+    if not result.rated:
+        return [_("This game is not rated: it did not end by the rules.")]
+    address = record.envelope.active_player(seat).email
+    mine = next((s for s in result.seats if s.address == address and s.rank), None)
+    rating = outcome.standings.pools.get(result.pool, {}).get(address)
+    if mine is None or rating is None or rating.last != result.game_id:
+        return [_("This game does not change your rating: you did not play it from the start.")]
+    text = _(
+        "Your rating (%(pool)s) is now %(rating)s, %(change)s after this game, your game "
+        "%(games)d in this pool."
+    ) % {
+        "pool": pool_title(record.game.title, result.pool),
+        "rating": rating_text(rating),
+        "change": f"{rating.change:+.2f}",
+        "games": rating.games,
+    }
+    if rating.provisional:
+        text += " " + _(
+            "A rating is provisional until its deviation falls below %(sigma)s (yours: %(yours)s)."
+        ) % {"sigma": f"{PROVISIONAL_SIGMA:g}", "yours": f"{rating.sigma:.2f}"}
+    return [text]
