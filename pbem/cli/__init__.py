@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "admin_app", "main"]
 
-_MODULES = ("admin", "keys", "play", "service")
+_MODULES = ("admin", "keys", "play", "service", "standings")
 """Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
 
 _TOP = {
@@ -31,10 +31,11 @@ _TOP = {
     "run": "service",
     "daemon": "service",
     "sandbox": "service",
+    "standings": "standings",
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 
-_ADMIN = {"key": "keys", "resend": "service"}
+_ADMIN = {"key": "keys", "resend": "service", "standings": "standings"}
 """Admin subcommands defined outside ``pbem.cli.admin``."""
 
 _ADMIN_MODULE = frozenset(

@@ -38,6 +38,7 @@ HELP: dict[str, str] = {
         "  sandbox         Try the service with local mail: start a private...\n"
         "  run             One tick of the mail loop (for cron): read the service...\n"
         "  daemon          Run the mail loop continuously: wait on IMAP IDLE (or...\n"
+        "  standings       Recompute the standings from signed game exports alone,...\n"
         "  admin           The game master's commands: create, list, inspect,...\n"
     ),
     "admin": (
@@ -71,6 +72,7 @@ HELP: dict[str, str] = {
         "  pubkey      Print the service's public signing key (one line, to publish).\n"
         "  rotate-key  Replace the signing key.\n"
         "  resend      Mail the current board again (e.g.\n"
+        "  standings   The standings: each pool's ratings (? = provisional), the...\n"
         "  key         Players' encryption keys (S/MIME certificates, OpenPGP...\n"
     ),
     # END GENERATED
