@@ -191,3 +191,53 @@ def test_rating_numbers() -> None:
     assert r.rating == 0.0 and r.provisional
     assert Reliability(on_time=9, missed=1).percent == 90
     assert Reliability(on_time=10, left=1).percent == 50
+
+
+def test_open_game_filters_who_may_join_by_reliability_and_rating(tmp_path: Path) -> None:
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
+    from helpers import SERVICE
+
+    from pbem.service.signup import Board
+    from pbem.standings import save
+    from pbem.standings.ratings import Standings
+
+    env = make_env(tmp_path)
+    save(
+        env.data,
+        Standings(
+            pools={"forbidden-city/3-4": {"bob@example.org": Rating(name="Bob", mu=30, sigma=2)}},
+            reliability={
+                "ann@example.org": Reliability(on_time=6, missed=4, games=2),
+                "cy@example.org": Reliability(on_time=9, missed=1, games=1),
+            },
+        ),
+    )
+    board = Board(env.data / "outbox")
+    og = board.new_open(
+        "forbidden-city", 3, 4, {}, None, ["eve@example.org"], env.clock(),
+        min_reliability=80, max_rating=20,
+    )  # fmt: skip
+
+    def ask(addr: str, target: str) -> tuple[str, str]:
+        msg = EmailMessage()
+        msg["From"] = addr
+        msg["To"] = SERVICE
+        msg["Subject"] = "hello"
+        msg["Message-ID"] = make_msgid(domain="client.test")
+        msg.set_content(f"JOIN {target}\n")
+        env.service.handle(msg.as_bytes())
+        (answer,) = drain(env)
+        return str(answer["Subject"]), " ".join(text_of(answer).split())
+
+    subject, refused = ask("ann@example.org", og.open_id)
+    assert "please confirm" not in subject
+    assert "reliability is at least 80 percent" in refused and "yours is 60 percent" in refused
+    subject, refused = ask("bob@example.org", "forbidden-city")
+    assert "please confirm" not in subject
+    assert "rated at most 20.00; your rating is 24.00" in refused
+    # 90 percent; no record at all; invited (the filters do not apply).
+    for addr in ("cy@example.org", "dan@example.org", "eve@example.org"):
+        assert "please confirm" in ask(addr, og.open_id)[0], addr
+    assert board.get_open(og.open_id).min_reliability == 80  # type: ignore[union-attr]
