@@ -16,17 +16,19 @@ The games are played once per seed and kept in memory (the table and each seat's
 rating system reads the same games in the same order. The figure is Spearman's rank correlation of
 each system's final order with the true order, averaged over the seeds.
 
-Run: nice -n 10 .venv/bin/python benchmarks/bench_ratings.py [--seeds 5] [--games 30]
+Run: nice -n 10 .venv/bin/python benchmarks/bench_ratings.py [--seeds 8] [--games 30] [--cache F]
 Figures and the choice: docs/STANDINGS.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from openskill.models import (
@@ -187,20 +189,21 @@ def spearman(a: Sequence[float], b: Sequence[float]) -> float:
 SYSTEMS: dict[str, Callable[[list[Game]], list[float]]] = {
     "PlackettLuce (default)": openskill_system(PlackettLuce),
     "PlackettLuce, ordinal": openskill_system(PlackettLuce, by="ordinal"),
+    "PlackettLuce, beta 25/3": openskill_system(PlackettLuce, beta=25 / 3),
     "BradleyTerryFull": openskill_system(BradleyTerryFull),
     "BradleyTerryPart": openskill_system(BradleyTerryPart),
+    "BradleyTerryPart, ordinal": openskill_system(BradleyTerryPart, by="ordinal"),
     "ThurstoneMostellerFull": openskill_system(ThurstoneMostellerFull),
     "ThurstoneMostellerFull, ordinal": openskill_system(ThurstoneMostellerFull, by="ordinal"),
-    "ThurstoneMostellerFull, beta 25/3": openskill_system(ThurstoneMostellerFull, beta=25 / 3),
-    "ThurstoneMostellerFull, beta 25/12": openskill_system(ThurstoneMostellerFull, beta=25 / 12),
-    "ThurstoneMostellerFull, tau 0": openskill_system(ThurstoneMostellerFull, tau=0.0),
+    "TMFull, ordinal, sigma 25/2": openskill_system(
+        ThurstoneMostellerFull, by="ordinal", sigma=25 / 2
+    ),
+    "TMFull, beta 25/3": openskill_system(ThurstoneMostellerFull, beta=25 / 3),
+    "TMFull, beta 25/12": openskill_system(ThurstoneMostellerFull, beta=25 / 12),
     "ThurstoneMostellerPart": openskill_system(ThurstoneMostellerPart),
     "ThurstoneMostellerPart, ordinal": openskill_system(ThurstoneMostellerPart, by="ordinal"),
-    "ThurstoneMostellerPart, beta 25/3": openskill_system(ThurstoneMostellerPart, beta=25 / 3),
-    "ThurstoneMostellerPart, beta 25/12": openskill_system(ThurstoneMostellerPart, beta=25 / 12),
-    "PlackettLuce, beta 25/3": openskill_system(PlackettLuce, beta=25 / 3),
-    "PlackettLuce, beta 25/12": openskill_system(PlackettLuce, beta=25 / 12),
-    "BradleyTerryPart, ordinal": openskill_system(BradleyTerryPart, by="ordinal"),
+    "TMPart, sigma 25/2": openskill_system(ThurstoneMostellerPart, sigma=25 / 2),
+    "TMPart, beta 25/3": openskill_system(ThurstoneMostellerPart, beta=25 / 3),
     "Elo K=16": elo(16),
     "Elo K=32": elo(32),
     "win share": win_share,
@@ -209,26 +212,38 @@ SYSTEMS: dict[str, Callable[[list[Game]], list[float]]] = {
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seeds", type=int, default=5)
+    ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--games", type=int, default=30, help="games a player")
     ap.add_argument("--settings", default="mixed,clubs,strong-weak")
+    ap.add_argument(
+        "--cache", type=Path, help="keep the games played in this file (pickle) and reuse them"
+    )
     args = ap.parse_args()
     truth = [-eps_of(p) for p in range(PLAYERS)]
-    for setting in args.settings.split(","):
-        t = time.process_time()
-        runs = [games_of(setting, args.games, seed) for seed in range(args.seeds)]
-        played = time.process_time() - t
-        print(
-            f"\n{setting}: {args.seeds} seeds x {len(runs[0])} games "
-            f"({args.games} a player), played in {played:.0f} s CPU"
-        )
-        print(f"  {'system':36} {'Spearman':>8}  {'min':>5}  {'max':>5}")
-        for name, system in SYSTEMS.items():
-            rho = [spearman(system(games), truth) for games in runs]
-            print(
-                f"  {name:36} {statistics.fmean(rho):8.3f}  {min(rho):5.2f}  {max(rho):5.2f}",
-                flush=True,
-            )
+    settings = args.settings.split(",")
+    cached: dict[str, Any] = {}
+    if args.cache is not None and args.cache.exists():
+        cached = pickle.loads(args.cache.read_bytes())
+    t = time.process_time()
+    runs = {
+        s: cached.get(s) or [games_of(s, args.games, seed) for seed in range(args.seeds)]
+        for s in settings
+    }
+    runs = {s: r[: args.seeds] for s, r in runs.items()}
+    played = time.process_time() - t
+    if args.cache is not None:
+        args.cache.write_bytes(pickle.dumps({**cached, **runs}))
+    print(
+        f"{PLAYERS} bots, {args.games} games a player, {args.seeds} seeds; games played in "
+        f"{played:.0f} s CPU. Spearman with the true order, mean (min) over the seeds:\n"
+    )
+    print(f"  {'system':34}" + "".join(f"{s:>16}" for s in settings))
+    for name, system in SYSTEMS.items():
+        cells = []
+        for s in settings:
+            rho = [spearman(system(games), truth) for games in runs[s]]
+            cells.append(f"{statistics.fmean(rho):9.3f} ({min(rho):4.2f})")
+        print(f"  {name:34}" + "".join(f"{c:>16}" for c in cells), flush=True)
 
 
 if __name__ == "__main__":

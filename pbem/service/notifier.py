@@ -393,7 +393,9 @@ class Notifier:
             ctx.picture = picture_of(record, None)
             ctx.your_turn = False
             export, key = export_attachments(self.store, self.journal.root, record)
-            ctx.paragraphs = standings_mail.over_paragraphs(self._standings, record, seat)
+            names, players = m.names(record)
+            ctx.paragraphs = standings_mail.stats_paragraphs(record, players, names)
+            ctx.paragraphs += standings_mail.over_paragraphs(self._standings, record, seat)
             ctx.paragraphs += self._verify_paragraphs(record, export[1], key[1])
             return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key))
         if kind == "start":

@@ -113,3 +113,38 @@ def join_refusal(data_dir: Path | None, og: OpenGame, addr: str) -> str | None:
                 "%(game)s is open to players rated at most %(max)s; your rating is %(yours)s."
             ) % {"game": og.open_id, "max": f"{og.max_rating:.2f}", "yours": f"{value:.2f}"}
     return None
+
+
+def stat_labels() -> dict[str, str]:
+    """Each statistic's words, in the reader's language (:mod:`pbem.standings.stats`)."""
+    return {
+        "rooms_closed": _("rooms closed"),
+        "coins_own_rooms": _("coins from rooms closed oneself"),
+        "coins_other_rooms": _("coins from rooms others closed"),
+        "end_bonus": _("end bonus"),
+        "set_aside": _("tiles set aside"),
+        "dragons": _("dragons placed"),
+        "advisors": _("advisors placed"),
+        "entries": _("entries"),
+        "bribes_paid": _("bribes paid"),
+        "bribes_received": _("bribes received"),
+        "bluffs_made": _("bluffs made"),
+        "bluffs_called": _("bluffs called"),
+        "cards_taken": _("cards taken"),
+    }
+
+
+def stats_paragraphs(record: GameRecord, players: list[str], names: list[str]) -> list[str]:
+    """The game-over mail's statistics: a heading, then one paragraph per seat."""
+    from pbem.standings.stats import FIELDS, game_stats
+
+    fields = FIELDS.get(record.game.name, ())
+    if not fields:
+        return []
+    stats = game_stats(list(record.entries))
+    labels = stat_labels()
+    out = [_("The game in figures (each recomputable from the record):")]
+    for seat, figures in enumerate(stats):
+        parts = ", ".join(f"{labels[k]} {figures[k]}" for k in fields)
+        out.append(f"{players[seat]} ({names[seat]}): {parts}.")
+    return out
