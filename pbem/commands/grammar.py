@@ -52,6 +52,8 @@ SERVICE_WORDS = (
     "PREVIEW",
     "GAMES",
     "LANG",
+    "STANDINGS",
+    "STATS",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -70,6 +72,10 @@ LOCAL_WORDS: dict[str, str] = {
     "SAGE": "SAY", "SAGEN": "SAY", "AUFGEBEN": "RESIGN", "BESTAETIGEN": "CONFIRM",
     "URLAUB": "VACATION", "ZURUECK": "BACK", "VORSCHAU": "PREVIEW", "PARTIEN": "GAMES",
     "SPRACHE": "LANG",
+    # STANDINGS and STATS (issue 29)
+    "CLASSEMENT": "STANDINGS", "STATISTIQUES": "STATS", "CLASSIFICA": "STANDINGS",
+    "STATISTICHE": "STATS", "WERTUNG": "STANDINGS", "RANGLISTE": "STANDINGS",
+    "STATISTIK": "STATS",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -86,6 +92,8 @@ _COMMUNITY: dict[str, tuple[str, bool]] = {
     "BACK": ("back", False),
     "PREVIEW": ("preview", True),
     "GAMES": ("games", False),
+    "STANDINGS": ("standings", False),
+    "STATS": ("stats", False),
 }
 """Words of :mod:`pbem.service.community`: kind, and whether the word takes an argument (a word
 without one, such as BACK, is only a command when alone on its line)."""

@@ -504,3 +504,37 @@ class GamesCmd(_Base):
             reply_tail(seated.mail, record, "games"),
             reply_to=seated.mail,
         )
+
+
+@register
+class StandingsCmd(_Base):
+    """STANDINGS: the top of each pool, the sender's own row and reliability (docs/STANDINGS.md)."""
+
+    kind: ClassVar[str] = "standings"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service.standings_mail import standings_lines
+
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        if desk.store is None:  # pragma: no cover - the service always gives one
+            return 0
+        lines = standings_lines(desk.store.data_dir, seated.player.email)
+        tail = reply_tail(seated.mail, record, "standings")
+        return m.notice(record, seat, _("the standings"), lines, tail, reply_to=seated.mail)
+
+
+@register
+class StatsCmd(_Base):
+    """STATS: the sender's totals of each game's statistics."""
+
+    kind: ClassVar[str] = "stats"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service.standings_mail import stats_lines
+
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        if desk.store is None:  # pragma: no cover - the service always gives one
+            return 0
+        lines = stats_lines(desk.store.data_dir, seated.player.email)
+        tail = reply_tail(seated.mail, record, "stats")
+        return m.notice(record, seat, _("your statistics"), lines, tail, reply_to=seated.mail)

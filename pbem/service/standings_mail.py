@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pbem.i18n import _
 from pbem.standings import GameResult, Rating, Standings
@@ -147,4 +147,101 @@ def stats_paragraphs(record: GameRecord, players: list[str], names: list[str]) -
     for seat, figures in enumerate(stats):
         parts = ", ".join(f"{labels[k]} {figures[k]}" for k in fields)
         out.append(f"{players[seat]} ({names[seat]}): {parts}.")
+    return out
+
+
+TOP = 10
+"""Rows of each pool in the ``STANDINGS`` answer (the sender's own row is added below them)."""
+
+
+def _game_title(game_name: str) -> str:
+    from pbem.rules import find_game
+
+    try:
+        return find_game(game_name).title
+    except (KeyError, ValueError):
+        return game_name
+
+
+def standings_lines(data_dir: Path, address: str) -> list[str]:
+    """The ``STANDINGS`` answer: the top of each pool (names, never addresses), the sender's own
+    row, and the sender's reliability record."""
+    from pbem.standings import load
+    from pbem.standings.table import rows
+
+    standings = load(data_dir)
+    out: list[str] = []
+    for pool in sorted(standings.pools):
+        table = rows(standings, pool)
+        shown = table[:TOP]
+        mine = next((r for r in table if r.address == address), None)
+        lines = [pool_title(_game_title(pool.split("/")[0]), pool) + ":"]
+
+        def row(r: Any) -> str:
+            mark = "?" if r.rating.provisional else " "
+            you = " (" + _("you") + ")" if r.address == address else ""
+            name = _("computer") if r.computer else r.rating.name[:30]
+            return (
+                f"{r.place:>5}. {r.rating.rating:>7.2f}{mark} {r.rating.change:>+6.2f}  {name}{you}"
+            )
+
+        lines += [row(r) for r in shown]
+        if mine is not None and mine not in shown:
+            lines += ["    ...", row(mine)]
+        out.append("\n".join(lines))
+    if not out:
+        out.append(_("No rated game has ended yet."))
+    else:
+        out.append(
+            _(
+                "Each row: place, rating (? while provisional), its change in the player's last "
+                "game of the pool, name. A rating is the mean less three deviations: it rises as "
+                "the deviation falls."
+            )
+        )
+    rel = standings.reliability.get(address)
+    if rel is not None:
+        out.append(
+            _(
+                "Your reliability: %(percent)d percent (%(on_time)d decisions on time, "
+                "%(missed)d missed; %(games)d games ended, %(finished)d finished, %(left)d "
+                "left; %(leave)d days of leave)."
+            )
+            % {
+                "percent": rel.percent,
+                "on_time": rel.on_time,
+                "missed": rel.missed,
+                "games": rel.games,
+                "finished": rel.finished,
+                "left": rel.left,
+                "leave": rel.leave_days,
+            }
+        )
+    return out
+
+
+def stats_lines(data_dir: Path, address: str) -> list[str]:
+    """The ``STATS`` answer: the sender's totals per game, over the games played from start to
+    end."""
+    from pbem.standings import load
+    from pbem.standings.stats import FIELDS
+
+    totals = load(data_dir).totals.get(address, {})
+    if not totals:
+        return [
+            _(
+                "You have no statistics yet: they count the games you played from the first "
+                "move to the end."
+            )
+        ]
+    labels = stat_labels()
+    out = []
+    for game_name in sorted(totals):
+        t = totals[game_name]
+        head = _("%(game)s (games: %(num)d):") % {
+            "game": _game_title(game_name),
+            "num": t.get("games", 0),
+        }
+        body = [f"  {labels[k]}: {t.get(k, 0)}" for k in FIELDS.get(game_name, ())]
+        out.append("\n".join([head, *body]))
     return out

@@ -93,6 +93,9 @@ class Standings(msgspec.Struct, kw_only=True):
     pools: dict[str, dict[str, Rating]] = msgspec.field(default_factory=dict)
     """Pool (``<game>/2``, ``<game>/3-4``) -> address -> rating."""
     reliability: dict[str, Reliability] = msgspec.field(default_factory=dict)
+    totals: dict[str, dict[str, dict[str, int]]] = msgspec.field(default_factory=dict)
+    """Address -> game -> each statistic summed over the games it played from start to end, and
+    ``games``: how many (``STATS``)."""
 
     @property
     def last_order(self) -> tuple[str, str] | None:
@@ -135,6 +138,11 @@ def apply(standings: Standings, result: GameResult) -> dict[str, float]:
         rel.finished += int(s.finished)
         rel.left += int(s.left)
         rel.leave_days += s.leave_days
+        if s.stats:
+            mine = standings.totals.setdefault(s.address, {}).setdefault(result.game_name, {})
+            mine["games"] = mine.get("games", 0) + 1
+            for k, v in s.stats.items():
+                mine[k] = mine.get(k, 0) + v
     if not result.rated:
         return {}
     pool = standings.pools.setdefault(result.pool, {})

@@ -47,6 +47,9 @@ class SeatResult(msgspec.Struct, frozen=True, kw_only=True):
     """It resigned or its seat was given to someone else."""
     leave_days: int = 0
     """Days of vacation it announced in this game."""
+    stats: dict[str, int] = msgspec.field(default_factory=dict)
+    """The seat's statistics (:mod:`pbem.standings.stats`) when the address played it from the
+    first move to the end; empty otherwise."""
 
 
 class GameResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -92,9 +95,11 @@ def game_result(entries: Sequence[LogEntry]) -> GameResult | None:
     end = next((e for e in entries if isinstance(e.payload, EndLine)), None)
     if end is None or not isinstance(end.payload, EndLine):
         return None
+    from pbem.standings.stats import game_stats
     from pbem.store.fold import moves_in_effect
 
     n = len(setup.players)
+    per_seat = game_stats(entries)
     holders: list[list[tuple[str, str]]] = [[(p.email, p.name)] for p in setup.players]
     left: set[tuple[int, str]] = set()
     on_time: dict[str, int] = {}
@@ -151,6 +156,7 @@ def game_result(entries: Sequence[LogEntry]) -> GameResult | None:
                     finished=last,
                     left=(seat, addr) in left and not last,
                     leave_days=leave.get(addr, 0),
+                    stats=per_seat[seat] if len(chain) == 1 else {},
                 )
             )
     # One address at most once (a player who left a seat and took another is counted once).

@@ -241,3 +241,40 @@ def test_open_game_filters_who_may_join_by_reliability_and_rating(tmp_path: Path
     for addr in ("cy@example.org", "dan@example.org", "eve@example.org"):
         assert "please confirm" in ask(addr, og.open_id)[0], addr
     assert board.get_open(og.open_id).min_reliability == 80  # type: ignore[union-attr]
+
+
+def test_standings_and_stats_by_mail_in_two_languages(tmp_path: Path) -> None:
+    from helpers import reply
+
+    env = make_env(tmp_path)
+    env.service.prefs.set_lang("bob@example.org", "fr")
+    done = new_game(env, PLAYERS[:3], 30)
+    play_out(env, done)
+    env.service.notify(done)
+    new_game(env, PLAYERS[:2], 31)
+    mails = drain(env)
+    last = {a: [m for m in mails if a in str(m["To"])][-1] for _, a in PLAYERS[:2]}
+    env.service.handle(reply(last["ann@example.org"], "ann@example.org", "STANDINGS\nSTATS"))
+    answers = drain(env)
+    st = load(env.data)
+    standings = next(m for m in answers if "the standings" in str(m["Subject"]))
+    text = text_of(standings)
+    assert all(len(line) <= 72 for line in text.splitlines())
+    assert "Forbidden City (Knizia 2018), 3-4 players:" in text
+    for r in st.pools["forbidden-city/3-4"].values():
+        assert f"{r.rating:>7.2f}? {r.change:>+6.2f}  {r.name}" in text
+    assert "Ann (you)" in text and "@example.org" not in text.split("Hello")[1].split("--")[0]
+    assert "Your reliability: 100 percent" in " ".join(text.split())
+    stats = text_of(next(m for m in answers if "your statistics" in str(m["Subject"])))
+    mine = st.totals["ann@example.org"]["forbidden-city"]
+    assert "Forbidden City (Knizia 2018) (games: 1):" in stats
+    assert f"  rooms closed: {mine['rooms_closed']}" in stats
+    assert f"  advisors placed: {mine['advisors']}" in stats
+    # In French, with the French words.
+    env.service.handle(reply(last["bob@example.org"], "bob@example.org", "CLASSEMENT"))
+    (fr,) = drain(env)
+    assert "le classement" in str(fr["Subject"])
+    assert "Bob (vous)" in text_of(fr) and "3-4 joueurs" in text_of(fr)
+    env.service.handle(reply(last["bob@example.org"], "bob@example.org", "STATISTIQUES"))
+    (fr,) = drain(env)
+    assert "salles fermées" in text_of(fr)
