@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from pbem.i18n import _
 from pbem.standings import GameResult, Rating, Standings
 from pbem.standings import record_end as _record_end
@@ -205,17 +207,9 @@ def standings_lines(data_dir: Path, address: str) -> list[str]:
             _(
                 "Your reliability: %(percent)d percent (%(on_time)d decisions on time, "
                 "%(missed)d missed; %(games)d games ended, %(finished)d finished, %(left)d "
-                "left; %(leave)d days of leave)."
+                "left; %(leave_days)d days of leave)."
             )
-            % {
-                "percent": rel.percent,
-                "on_time": rel.on_time,
-                "missed": rel.missed,
-                "games": rel.games,
-                "finished": rel.finished,
-                "left": rel.left,
-                "leave": rel.leave_days,
-            }
+            % {**msgspec.structs.asdict(rel), "percent": rel.percent}
         )
     return out
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from pbem.standings.ratings import Rating, Reliability, Standings
 
 
@@ -75,15 +77,7 @@ def json_data(standings: Standings) -> dict[str, Any]:
             for pool in pools(standings)
         },
         "reliability": {
-            addr: {
-                "percent": rel.percent,
-                "on_time": rel.on_time,
-                "missed": rel.missed,
-                "games": rel.games,
-                "finished": rel.finished,
-                "left": rel.left,
-                "leave_days": rel.leave_days,
-            }
+            addr: {"percent": rel.percent, **msgspec.structs.asdict(rel)}
             for addr, rel in sorted(standings.reliability.items())
         },
     }
