@@ -147,7 +147,8 @@ def stats_paragraphs(record: GameRecord, players: list[str], names: list[str]) -
     labels = stat_labels()
     out = [_("The game in figures (each recomputable from the record):")]
     for seat, figures in enumerate(stats):
-        parts = ", ".join(f"{labels[k]} {figures[k]}" for k in fields)
+        # A no-break space: a figure never wraps away from its words.
+        parts = ", ".join(f"{labels[k]}\u00a0{figures[k]}" for k in fields)
         out.append(f"{players[seat]} ({names[seat]}): {parts}.")
     return out
 
