@@ -19,11 +19,15 @@ from pbem.store import ActionEntry, Keyring, Store
 from pbem.store.shuffle import verified_export
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
+_N = os.environ.get("PBEM_STATS_GAMES")
 GAMES = (
-    {"forbidden-city": 600, "verbotene-stadt": 600}
+    dict.fromkeys(("forbidden-city", "verbotene-stadt"), int(_N))
+    if _N
+    else {"forbidden-city": 600, "verbotene-stadt": 600}
     if LONG
     else {"forbidden-city": 3, "verbotene-stadt": 1}
 )
+"""Games of each game: a few by default; ``PBEM_LONG_TESTS=1`` 600; ``PBEM_STATS_GAMES=N`` N."""
 
 
 def _finished(store: Store, game: str, n: int, seed: int, now: datetime) -> str:
