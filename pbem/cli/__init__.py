@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "admin_app", "main"]
 
-_MODULES = ("admin", "keys", "play", "service", "records", "doctor", "auth")
+_MODULES = ("admin", "keys", "play", "service", "records", "doctor", "auth", "standings")
 """Every command module; importing one registers its commands on ``app`` / ``admin_app``."""
 
 _TOP = {
@@ -34,10 +34,17 @@ _TOP = {
     "sandbox": "service",
     "doctor": "doctor",
     "auth": "auth",
+    "standings": "standings",
 }
 """Which module defines each top-level command (``admin`` is a group: see :data:`_ADMIN`)."""
 
-_ADMIN = {"key": "keys", "resend": "service", "record": "records", "publish": "records"}
+_ADMIN = {
+    "key": "keys",
+    "resend": "service",
+    "record": "records",
+    "publish": "records",
+    "standings": "standings",
+}
 """Admin subcommands defined outside ``pbem.cli.admin``."""
 
 _ADMIN_MODULE = frozenset(
@@ -65,6 +72,7 @@ _ADMIN_MODULE = frozenset(
         "pubkey",
         "rotate-key",
         "bounces",
+        "unwatch",
     ]
 )
 """The admin subcommands of ``pbem.cli.admin`` (a test checks this list against the module). An

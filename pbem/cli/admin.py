@@ -550,6 +550,26 @@ def open_game(
     cancel: Annotated[
         bool, typer.Option("--cancel", help="Withdraw the open game GAME (its o-... id).")
     ] = False,
+    min_reliability: Annotated[
+        int | None,
+        typer.Option(
+            "--min-reliability",
+            help="Only addresses whose reliability (percent of decisions on time, see "
+            "'pbem admin standings') is at least this may JOIN; invited addresses always may.",
+            show_default=False,
+            min=0,
+            max=100,
+        ),
+    ] = None,
+    max_rating: Annotated[
+        float | None,
+        typer.Option(
+            "--max-rating",
+            help="Only addresses rated at most this in the game's pool may JOIN (a new "
+            "player counts as 0); invited addresses always may.",
+            show_default=False,
+        ),
+    ] = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -609,7 +629,17 @@ def open_game(
     except CommandError as err:
         raise typer.BadParameter(str(err), param_hint="--option") from None
     try:
-        og = board.new_open(game, lo, hi, options, start_at, invited, now)
+        og = board.new_open(
+            game,
+            lo,
+            hi,
+            options,
+            start_at,
+            invited,
+            now,
+            min_reliability=min_reliability,
+            max_rating=max_rating,
+        )
     except (ValueError, KeyError) as exc:
         _fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
     typer.echo(og.open_id)

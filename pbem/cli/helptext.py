@@ -41,6 +41,7 @@ HELP: dict[str, str] = {
         "  verify-record   Check a game record with the service's public key...\n"
         "  doctor          Check the site end to end, one line per check: the...\n"
         "  auth            Give the service's mailbox OAuth2 consent once...\n"
+        "  standings       Recompute the standings from signed game exports alone,...\n"
         "  admin           The game master's commands: create, list, inspect,...\n"
     ),
     "admin": (
@@ -78,6 +79,7 @@ HELP: dict[str, str] = {
         "  rotate-key  Replace the signing key.\n"
         "  resend      Mail the current board again (e.g.\n"
         "  record      Write a game's record (a signed text, PGN-like, that 'pbem...\n"
+        "  standings   The standings: each pool's ratings (? = provisional), the...\n"
         "  key         Players' encryption keys (S/MIME certificates, OpenPGP...\n"
     ),
     # END GENERATED

@@ -55,6 +55,8 @@ SERVICE_WORDS = (
     "PROPOSE",
     "ACCEPT",
     "DECLINE",
+    "STANDINGS",
+    "STATS",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -78,6 +80,10 @@ LOCAL_WORDS: dict[str, str] = {
     "PROPONI": "PROPOSE", "PROPORRE": "PROPOSE", "ACCETTA": "ACCEPT", "ACCETTO": "ACCEPT",
     "RIFIUTA": "DECLINE", "RIFIUTO": "DECLINE",
     "VORSCHLAGEN": "PROPOSE", "ANNEHMEN": "ACCEPT", "ABLEHNEN": "DECLINE",
+    # STANDINGS and STATS (issue 29)
+    "CLASSEMENT": "STANDINGS", "STATISTIQUES": "STATS", "CLASSIFICA": "STANDINGS",
+    "STATISTICHE": "STATS", "WERTUNG": "STANDINGS", "RANGLISTE": "STANDINGS",
+    "STATISTIK": "STATS",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -97,6 +103,8 @@ _COMMUNITY: dict[str, tuple[str, bool]] = {
     "PROPOSE": ("propose", True),
     "ACCEPT": ("accept", False),
     "DECLINE": ("decline", False),
+    "STANDINGS": ("standings", False),
+    "STATS": ("stats", False),
 }
 """Words of :mod:`pbem.service.community`: kind, and whether the word takes an argument (a word
 without one, such as BACK, is only a command when alone on its line)."""

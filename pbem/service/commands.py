@@ -720,3 +720,48 @@ class DeclineCmd(_Answer):
     kind: ClassVar[str] = "decline"
     step: ClassVar[str] = "decline"
     word: ClassVar[str] = "DECLINE"
+
+
+class _StandingsNotice(_Base):
+    """A notice about the standings file (:mod:`pbem.service.standings_mail`)."""
+
+    kind: ClassVar[str]
+    what: ClassVar[str]
+    """The subject's words (marked for translation)."""
+
+    def lines(self, desk: Desk, address: str) -> list[str]:
+        raise NotImplementedError
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        m, record, seat = desk.mailer, seated.record, seated.seat
+        if desk.store is None:  # pragma: no cover - the service always gives one
+            return 0
+        lines = self.lines(desk, seated.player.email)
+        tail = reply_tail(seated.mail, record, self.kind)
+        return m.notice(record, seat, _(self.what), lines, tail, reply_to=seated.mail)
+
+
+@register
+class StandingsCmd(_StandingsNotice):
+    """STANDINGS: the top of each pool, the sender's own row and reliability (docs/STANDINGS.md)."""
+
+    kind: ClassVar[str] = "standings"
+    what: ClassVar[str] = N_("the standings")
+
+    def lines(self, desk: Desk, address: str) -> list[str]:
+        from pbem.service.standings_mail import standings_lines
+
+        return standings_lines(desk.store.data_dir, address)
+
+
+@register
+class StatsCmd(_StandingsNotice):
+    """STATS: the sender's totals of each game's statistics."""
+
+    kind: ClassVar[str] = "stats"
+    what: ClassVar[str] = N_("your statistics")
+
+    def lines(self, desk: Desk, address: str) -> list[str]:
+        from pbem.service.standings_mail import stats_lines
+
+        return stats_lines(desk.store.data_dir, address)

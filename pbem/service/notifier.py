@@ -17,6 +17,7 @@ from typing import Literal
 from pbem.commands.describe import describe_line
 from pbem.i18n import _
 from pbem.mail.parse import ParsedMail
+from pbem.service import standings_mail
 from pbem.service.facts import moves_played
 from pbem.service.journal import Journal, NotifiedMark
 from pbem.service.mailer import Mail, Mailer, join, picture_of
@@ -24,6 +25,7 @@ from pbem.service.prefs import MailMode, Prefs
 from pbem.store import GameRecord, Store
 from pbem.store.payloads import (
     ActionLine,
+    EndLine,
     ReplaceLine,
 )
 from pbem.store.records import LogEntry
@@ -157,6 +159,8 @@ class Notifier:
         self.welcome_for_keys = welcome_for_keys
         self.missing_keys = missing_keys
         self.schedule = schedule
+        self._standings: standings_mail.Outcome | None = None
+        """The standings after the game whose end is being mailed (its players' changes)."""
 
     def notify(
         self,
@@ -182,6 +186,9 @@ class Notifier:
             self.journal.clear_dirty(game_id)
             return n
         new_lines = record.entries[done:]  # line n is entries[n - 1]: only these are decoded
+        self._standings = None
+        if status == "ended" and any(isinstance(e.payload, EndLine) for e in new_lines):
+            self._standings = standings_mail.record_end(self.store, record)
         if done > 0 and all(e.payload.QUIET for e in new_lines):
             # Only bookkeeping since the last mails (answered messages, a GM's look): no mail.
             mark.seq = record.seq
@@ -371,7 +378,10 @@ class Notifier:
             ctx.picture = picture_of(record, None)
             ctx.your_turn = False
             export, key = export_attachments(self.store, self.journal.root, record)
-            ctx.paragraphs = self._verify_paragraphs(record, export[1], key[1])
+            names, players = m.names(record)
+            ctx.paragraphs = standings_mail.stats_paragraphs(record, players, names)
+            ctx.paragraphs += standings_mail.over_paragraphs(self._standings, record, seat)
+            ctx.paragraphs += self._verify_paragraphs(record, export[1], key[1])
             return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key))
         if kind == "start":
             ctx = m.context(

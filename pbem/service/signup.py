@@ -99,6 +99,10 @@ class OpenGame(msgspec.Struct, kw_only=True):
     invites_sent: bool = False
     start_error: str = ""
     """Why the game could not be created at its last try (the GM was told once; ``""``: none)."""
+    min_reliability: int | None = None
+    """Only addresses whose reliability (percent, docs/STANDINGS.md) is at least this may join."""
+    max_rating: float | None = None
+    """Only addresses whose rating in the game's pool is at most this may join."""
 
 
 class Request(msgspec.Struct, kw_only=True):
@@ -170,6 +174,9 @@ class Board:
         start_at: datetime | None,
         invited: list[str],
         now: datetime,
+        *,
+        min_reliability: int | None = None,
+        max_rating: float | None = None,
     ) -> OpenGame:
         game = find_game(game_name)
         lo, hi = game.min_players, game.max_players
@@ -193,6 +200,8 @@ class Board:
             start_at=iso_time(start_at) if start_at else None,
             invited=[a.lower() for a in invited],
             created=iso_time(now),
+            min_reliability=min_reliability,
+            max_rating=max_rating,
         )
         self.save_open(og)
         return og
@@ -413,7 +422,11 @@ def player_problem(name: str, addr: str) -> str | None:
     return None
 
 
-def _resolve_join(board: Board, target: str, addr: str) -> tuple[str | None, str]:
+def _resolve_join(
+    board: Board, target: str, addr: str, data_dir: Path | None = None
+) -> tuple[str | None, str]:
+    from pbem.service.standings_mail import join_refusal
+
     og = board.get_open(target)
     if og is None:
         try:
@@ -438,20 +451,24 @@ def _resolve_join(board: Board, target: str, addr: str) -> tuple[str | None, str
                 % {"game": target},
                 "",
             )
-        og = min(candidates, key=lambda g: g.created)
+        allowed = [g for g in candidates if join_refusal(data_dir, g, addr) is None]
+        og = min(allowed or candidates, key=lambda g: g.created)
     if og.game_id is not None:
         return (_("%(game)s has already started.") % {"game": og.open_id}, "")
     if any(a == addr for _, a in og.players):
         return (_("You are already in %(game)s.") % {"game": og.open_id}, "")
     if len(og.players) >= og.max_players:
         return (_("%(game)s is full.") % {"game": og.open_id}, "")
+    refusal = join_refusal(data_dir, og, addr)
+    if refusal is not None:
+        return (refusal, "")
     return None, og.open_id
 
 
 def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str | None, str]:
     """Why the request cannot be done (None: it can), and its resolved target."""
     if asked.verb == "join":
-        return _resolve_join(board, asked.target, addr)
+        return _resolve_join(board, asked.target, addr, service.store.data_dir)
     if asked.verb == "leave":
         og = board.get_open(asked.target)
         if og is None or og.game_id is not None:

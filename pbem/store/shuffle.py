@@ -154,6 +154,13 @@ def verify_export(path: Path, public_key: str) -> VerifyReport:
     """Check an exported game (or a copied game directory) with the service's public key alone:
     every signature and the chain (retired keys count only when endorsed by a trusted key), the
     snapshot's signature and position, and, once the game ended, the full public replay."""
+    return verified_export(path, public_key)[0]
+
+
+def verified_export(path: Path, public_key: str) -> tuple[VerifyReport, list[LogEntry]]:
+    """:func:`verify_export`, and the log lines it checked (empty when the check failed): what
+    ``pbem standings --from`` reads."""
+    entries: list[LogEntry] = []
     gid, log_bytes, snap_bytes, retired, _ = _read_source(Path(path))
     report = VerifyReport(game_id=gid, ok=False)
     try:
@@ -193,9 +200,10 @@ def verify_export(path: Path, public_key: str) -> VerifyReport:
                 f"{gid}: the game is still running; its moves can be replayed once the seed is revealed at the end"
             )
         report.ok = True
+        entries = list(log.entries)
     except IntegrityError as exc:
         report.error = exc
-    return report
+    return report, entries
 
 
 def verify_shuffle(source: GameRecord | Path, public_key: str | None = None) -> ShuffleReport:
@@ -239,6 +247,7 @@ __all__ = [
     "ShuffleReport",
     "read_public_key_arg",
     "replay_public",
+    "verified_export",
     "verify_export",
     "verify_shuffle",
 ]

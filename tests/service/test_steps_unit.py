@@ -235,6 +235,8 @@ SAMPLES: dict[str, str] = {
     "propose": "PROPOSE END",
     "accept": "ACCEPT",
     "decline": "DECLINE",
+    "standings": "STANDINGS",
+    "stats": "STATS",
 }
 """A line of each registered command (a new command adds its own: the test below fails until it
 does)."""
