@@ -356,9 +356,10 @@ class Service:
         from pbem.mail import fingerprint  # only on the day's first tick
 
         n = fingerprint.prune(self.store.data_dir, keep.total_seconds(), self.clock().timestamp())
-        from pbem.service.signup import prune_requests
+        if (self.journal.root / "requests").is_dir():  # sign-up (and mail building) only then
+            from pbem.service.signup import prune_requests
 
-        n += prune_requests(self, self.clock())
+            n += prune_requests(self, self.clock())
         with contextlib.suppress(OSError):  # a full disk only means pruning again tomorrow
             self.journal.write_marker("fingerprints-pruned", today.encode())
         return n
