@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import msgspec
+from typing import TYPE_CHECKING, Any
 
 from pbem.rules.base import Game, RuleError, derive_rng, recorded_options
 from pbem.store.fold import walk
 from pbem.store.payloads import ActionLine, EndLine, RevealLine, SetupLine
 from pbem.store.records import LogEntry
+
+if TYPE_CHECKING:
+    from pbem.store import GameRecord, Store
 
 
 class ReplayError(ValueError):
@@ -72,20 +73,13 @@ def replay(entries: Sequence[LogEntry], game: Game, players: list[str]) -> Repla
     return replay_with(entries, game, players, reveal.seed, lambda e: notations.get(str(e.seq)))
 
 
-def service_replay(store: Any, rec: Any) -> Replay:
+def service_replay(store: Store, rec: GameRecord) -> Replay:
     """Every position of a loaded game (:class:`pbem.store.GameRecord`), running or not: the
     service opens the sealed seed and secret notations itself. For the service's own files (a
     seat's replay page during the game); never handed out as such."""
-    from pbem.store.fold import context
-
-    setup = rec.entries[0].payload
-    assert isinstance(setup, SetupLine)
-    raw = store.keyring.unseal(setup.sealed_seed, context(rec.game_id, "seed"))
-    seed = int(msgspec.json.decode(raw)["seed"])
+    seed, exact = store.secrets_of(rec.game_id)
     players = [rec.envelope.active_player(s).name for s in rec.envelope.seats()]
-    return replay_with(
-        rec.entries, rec.game, players, seed, lambda e: store._loader.exact(rec.game_id, e)
-    )
+    return replay_with(rec.entries, rec.game, players, seed, exact)
 
 
 def replay_with(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -34,7 +34,7 @@ from pbem.store.fsutil import ensure_private_dir, file_lock, make_private
 from pbem.store.gamerecord import GameRecord, HistoryItem, VerifyReport
 from pbem.store.keys import Keyring, check_keys_outside
 from pbem.store.loader import Loader
-from pbem.store.records import encoder
+from pbem.store.records import LogEntry, encoder
 from pbem.store.site import CHANGED_DIR, Site
 from pbem.store.snapshots import SnapshotFiles
 from pbem.store.summary import (
@@ -217,6 +217,14 @@ class Store:
     def verify_all(self) -> list[VerifyReport]:
         """:meth:`verify` every game; one bad game never hides the others."""
         return self._verifier.verify_all()
+
+    def secrets_of(self, game_id: str) -> tuple[int, Callable[[LogEntry], str | None]]:
+        """The game's seed and the exact words of each move line (sealed where they hold a secret
+        choice), opened with the service's keys: the service's own full replay of a running game
+        (a seat's replay page). Never for a file or mail that leaves the service as such."""
+        log = self._loader.read_log(game_id, verify=True)
+        seed, _nonce = self._loader.seed(game_id, log)
+        return seed, lambda e: self._site.exact(game_id, e)
 
     def replay(self, game_id: str, to_seq: int) -> GameRecord:
         """The game as it was right after line ``to_seq`` (read-only, signatures checked)."""
