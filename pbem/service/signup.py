@@ -40,7 +40,7 @@ from pbem import i18n
 from pbem.errors import IntegrityError, StoreError
 from pbem.i18n import _, ngettext
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
-from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash
+from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
 from pbem.service.mailer import Mail, join, short_hash
@@ -62,7 +62,6 @@ CONFIRM_DAYS = 7
 
 _REQUEST = re.compile(r"^\s*(JOIN|LEAVE|WATCH|UNWATCH)\s+([A-Za-z0-9-]{3,40})\s*$", re.I)
 _GAMES = re.compile(r"^\s*GAMES\s*$", re.I)
-_NOTICE_ID = re.compile(r"<pbem\.notice\.([0-9a-f]{16})[.@]")
 
 SIGNUPS_PER_ADDRESS_DAY = 6
 """Confirmations (and GAMES answers) one address is sent in a day: its own budget, apart from the
@@ -313,11 +312,10 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
     # What we answer is in the language the address chose (English until it chooses one).
     if p.from_addr:
         i18n.use(service.mailer.lang_of(p.from_addr))
-    for value in headers:
-        for m in _NOTICE_ID.finditer(value or ""):
-            req = board.get_request(m.group(1))
-            if req is not None:
-                return _confirmed(service, board, m.group(1), req, p)
+    for h in notice_hashes(headers):  # the notice ids' one reader (pbem.mail.tokens)
+        req = board.get_request(h)
+        if req is not None:
+            return _confirmed(service, board, h, req, p)
     # A reply to a mail we sent to this very address (an invitation, a notice, an observer's
     # mail) carries its own proof: it is acted on at once, outside every budget.
     ours = answers_our_notice(service.secret, p.from_addr, headers)

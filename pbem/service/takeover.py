@@ -35,7 +35,7 @@ import msgspec
 from pbem import i18n
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
 from pbem.i18n import _, ngettext
-from pbem.mail.tokens import find_tokens
+from pbem.mail.tokens import find_tokens, notice_hashes
 from pbem.model import iso_time, parse_time
 from pbem.service.mailer import Mail
 from pbem.service.outcome import Folder, Outcome, Reason
@@ -57,7 +57,6 @@ _TAKEOVER = re.compile(
     r"^\s*(TAKEOVER|REPRENDRE|SUBENTRA|UEBERNEHMEN)\s+([a-z0-9-]{3,40})\s+([A-Za-z0-9@.+_-]{1,80})\s*$",
     re.I,
 )
-_NOTICE_ID = re.compile(r"<pbem\.notice\.([0-9a-f]{16})@")
 
 
 class Ask(msgspec.Struct, kw_only=True):
@@ -244,13 +243,12 @@ def step_takeover(service: Service, flow: Flow) -> Outcome | None:
     if find_tokens(headers):
         return None
     f = files_of(service)
-    for value in headers:
-        for m in _NOTICE_ID.finditer(value or ""):
-            ask = f.ask(m.group(1))
-            if ask is not None:
-                if p.from_addr:
-                    i18n.use(service.mailer.lang_of(p.from_addr))
-                return _confirmed(service, f, m.group(1), ask, p)
+    for h in notice_hashes(headers):  # the notice ids' one reader (pbem.mail.tokens)
+        ask = f.ask(h)
+        if ask is not None:
+            if p.from_addr:
+                i18n.use(service.mailer.lang_of(p.from_addr))
+            return _confirmed(service, f, h, ask, p)
     lines = p.command_lines()[:3]
     verb, target = "", ""
     for line in lines:

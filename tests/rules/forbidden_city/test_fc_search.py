@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from pbem.rules.base import derive_rng, sample_hidden
+from pbem.rules.base import GameDefaults, derive_rng
 from pbem.rules.forbidden_city import GAME, State
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.search import MEDIUM, STRONG, SearchBot, Sim
@@ -194,4 +194,4 @@ def test_every_game_declares_its_sample_hidden() -> None:
         game = find_game(name)
         assert callable(getattr(game, "sample_hidden", None)), name
     # The default, for a game that hides nothing: the state itself.
-    assert sample_hidden(object(), "s", 0, random.Random(0)) == "s"
+    assert GameDefaults().sample_hidden("s", 0, random.Random(0)) == "s"
