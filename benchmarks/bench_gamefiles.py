@@ -42,13 +42,21 @@ from pbem.gamefiles.turnfile import (
     read_turn_file,
 )
 from pbem.rules.base import derive_rng
-from pbem.store import ActionEntry, GameRecord, Keyring, Store
+from pbem.store import ActionEntry, End, GameRecord, Keyring, Store
 from pbem.store.writer import Writer
 
 
 def play_one(
-    store: Store, name: str, rng: random.Random, turn_every: int, full_every: int, key: str
+    store: Store,
+    name: str,
+    rng: random.Random,
+    turn_every: int,
+    full_every: int,
+    key: str,
+    max_decisions: int | None = None,
 ) -> dict[str, Any]:
+    """One game, checked; ``max_decisions``: the GM ends it after that many (the seed is
+    revealed then too)."""
     n = rng.randint(2, 4)
     players = [(f"Player {i}", f"p{i}@example.org") for i in range(n)]
     gid = store.create(name, players, {}, rng.randrange(2**63), datetime(2026, 5, 1, tzinfo=UTC))
@@ -67,6 +75,9 @@ def play_one(
     }
     k = 0
     while fold.envelope.status == "active":
+        if max_decisions is not None and k >= max_decisions:
+            w.add(End(reason="gm"))
+            break
         pending = game.pending(fold.state)
         seat = pending[0].seat
         if k % turn_every == 0:
@@ -104,12 +115,15 @@ def play_one(
         return out
     rep = replay(parsed.entries, game, seats_of(parsed.entries, game).players)
     final = rep.states[-1]
-    result = game.result(fold.state)
-    assert result is not None
     if game.encode_state(final) != game.encode_state(fold.state):
         out["mismatch"].append(f"{gid}: final position differs")
-    res = game.result(final)
-    if res is None or list(res.scores) != list(result.scores) or rep.scores != list(result.scores):
+    result, res = game.result(fold.state), game.result(final)
+    want = fold.envelope.result.scores if fold.envelope.result else None
+    if (
+        (result is None) != (res is None)
+        or (result is not None and res is not None and list(res.scores) != list(result.scores))
+        or rep.scores != want
+    ):
         out["mismatch"].append(f"{gid}: final scores differ")
     return out
 

@@ -52,9 +52,12 @@ SERVICE_WORDS = (
     "PREVIEW",
     "GAMES",
     "LANG",
+    "RECORD",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
+TURN_FILE_WORDS = ("FILES", "FILE")
+"""``MAIL FILES OWN | OFF | EVERY``: which mails carry the reader's turn file."""
 
 LOCAL_WORDS: dict[str, str] = {
     # French
@@ -70,6 +73,8 @@ LOCAL_WORDS: dict[str, str] = {
     "SAGE": "SAY", "SAGEN": "SAY", "AUFGEBEN": "RESIGN", "BESTAETIGEN": "CONFIRM",
     "URLAUB": "VACATION", "ZURUECK": "BACK", "VORSCHAU": "PREVIEW", "PARTIEN": "GAMES",
     "SPRACHE": "LANG",
+    # The game record and replay page (issue 26)
+    "FEUILLE": "RECORD", "REGISTRO": "RECORD", "PROTOKOLL": "RECORD",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -469,6 +474,8 @@ def _read_line(
         out.commands.append(Command("help", line, from_subject=from_subject))
     elif word == "HISTORY" and not rest:
         out.commands.append(Command("history", line, from_subject=from_subject))
+    elif word == "RECORD" and not rest:
+        out.commands.append(Command("record", line, from_subject=from_subject))
     elif word in _COMMUNITY and _community_form(word, rest):
         kind, needs_arg = _COMMUNITY[word]
         if needs_arg and not rest:
@@ -480,7 +487,11 @@ def _read_line(
             )
         else:
             out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
-    elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
+    elif word == "MAIL" and (
+        not rest
+        or rest.upper().rstrip(".!") in MAIL_MODES
+        or (rest.split()[0].upper() in TURN_FILE_WORDS and len(rest.split()) <= 2)
+    ):
         # "Mail me later" stays prose; MAIL alone asks which.
         out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
     elif word == "LANG" and len(rest.split()) <= 1:
