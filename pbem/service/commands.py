@@ -287,18 +287,21 @@ def _mail_files(desk: Desk, seated: Seated, word: str) -> int:
         TurnFiles.OFF: _("no turn file"),
         TurnFiles.EVERY: _("your turn file on every mail about the position"),
     }[mode]
+    said = _(
+        "From now on you get %(what)s, in every game you play from %(address)s. "
+        "Write MAIL FILES OWN, MAIL FILES OFF or MAIL FILES EVERY to change it."
+    ) % {"what": what, "address": seated.player.email}
+    return _setting_notice(desk, seated, said, "mailfiles")
+
+
+def _setting_notice(desk: Desk, seated: Seated, said: str, tail: str) -> int:
+    """The answer to a MAIL setting: what it is now."""
     return desk.mailer.notice(
         seated.record,
         seated.seat,
         _("your mail setting"),
-        [
-            _(
-                "From now on you get %(what)s, in every game you play from %(address)s. "
-                "Write MAIL FILES OWN, MAIL FILES OFF or MAIL FILES EVERY to change it."
-            )
-            % {"what": what, "address": seated.player.email}
-        ],
-        reply_tail(seated.mail, seated.record, "mailfiles"),
+        [said],
+        reply_tail(seated.mail, seated.record, tail),
         reply_to=seated.mail,
     )
 
@@ -346,20 +349,11 @@ class MailPref(_Base):
                 "other moves"
             ),
         }[mode]
-        return desk.mailer.notice(
-            seated.record,
-            seated.seat,
-            _("your mail setting"),
-            [
-                _(
-                    "From now on you get %(what)s, in every game you play from %(address)s. "
-                    "Write MAIL EVERY, MAIL TURNS or MAIL DIGEST to change it."
-                )
-                % {"what": what, "address": seated.player.email}
-            ],
-            reply_tail(seated.mail, seated.record, "mailpref"),
-            reply_to=seated.mail,
-        )
+        said = _(
+            "From now on you get %(what)s, in every game you play from %(address)s. "
+            "Write MAIL EVERY, MAIL TURNS or MAIL DIGEST to change it."
+        ) % {"what": what, "address": seated.player.email}
+        return _setting_notice(desk, seated, said, "mailpref")
 
 
 LANGUAGE_NAMES = {

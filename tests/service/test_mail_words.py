@@ -127,32 +127,23 @@ def test_game_over_mail_lets_every_player_verify(tmp_path: Path) -> None:
     out.mkdir()
     for name, data in files.items():
         (out / name).write_bytes(data)
-    res = subprocess.run(
-        [
-            str(Path(sys.executable).with_name("pbem")),
-            "verify-shuffle",
-            f"{gid}.tar.gz",
-            "--pubkey",
-            "pbem-public-key.txt",
-        ],
-        cwd=out,
-        capture_output=True,
-        text=True,
-    )
-    assert res.returncode == 0, res.stdout + res.stderr
-    res = subprocess.run(
-        [
-            str(Path(sys.executable).with_name("pbem")),
-            "verify-record",
-            f"{gid}.record.txt",
-            "--pubkey",
-            "pbem-public-key.txt",
-        ],
-        cwd=out,
-        capture_output=True,
-        text=True,
-    )
-    assert res.returncode == 0, res.stdout + res.stderr
+    for command, file in (
+        ("verify-shuffle", f"{gid}.tar.gz"),
+        ("verify-record", f"{gid}.record.txt"),
+    ):
+        res = subprocess.run(
+            [
+                str(Path(sys.executable).with_name("pbem")),
+                command,
+                file,
+                "--pubkey",
+                "pbem-public-key.txt",
+            ],
+            cwd=out,
+            capture_output=True,
+            text=True,
+        )
+        assert res.returncode == 0, res.stdout + res.stderr
 
 
 def _play_by_mail(
