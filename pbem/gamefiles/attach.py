@@ -17,6 +17,8 @@ log = logging.getLogger(__name__)
 Attachment = tuple[bytes, str, str]
 
 TURN_FILE_KINDS = ("turn", "moved", "start")
+_REPLAYS: dict[tuple[int, str, int, str], Any] = {}
+"""The last game's positions (one entry), keyed by its store, id, length and head hash."""
 """The mails about the position that may carry a turn file."""
 
 
@@ -85,7 +87,14 @@ def game_files(store: Any, record: Any, seat: int | None, lang: str) -> list[Att
     gid = record.game_id
     ended = record.envelope.status == "ended"
     text = record_of(record, store.keyring, lang=lang)
-    page = replay_page(service_replay(store, record), seat=seat, lang=lang, game_id=gid)
+    # The game-over mail builds one page per seat: the positions are rebuilt once for all.
+    key = (id(store), gid, record.seq, record.head_hash)
+    rep = _REPLAYS.get(key)
+    if rep is None:
+        rep = service_replay(store, record)
+        _REPLAYS.clear()
+        _REPLAYS[key] = rep
+    page = replay_page(rep, seat=seat, lang=lang, game_id=gid)
     return [
         (text.encode("utf-8"), record_name(gid), "text/plain"),
         (page.encode("utf-8"), page_name(gid, seat, ended), "text/html"),

@@ -258,7 +258,9 @@ class Record(_Base):
         from pbem.gamefiles.attach import files_paragraphs, game_files
 
         record, seat = seated.record, seated.seat
-        files = game_files(desk.store, record, seat, i18n.current())
+        # The seat's own page shows its private part: only where its mail may (else the public one).
+        viewer = seat if desk.mailer.private_ok(record, seat) else None
+        files = game_files(desk.store, record, viewer, i18n.current())
         key = (desk.store.keyring.public_key_text() + "\n").encode()
         key_file = "pbem-public-key.txt"
         return desk.mailer.notice(

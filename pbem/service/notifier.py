@@ -436,6 +436,8 @@ class Notifier:
         owes = any(d.seat == seat for d in record.pending())
         if not wants_turn_file(self.prefs.files(email), kind, owes):
             return ()
+        if not self.mailer.private_ok(record, seat):
+            return ()  # it holds the private part: only where the mail may show it
         made = turn_file(self.store, record, seat, self.mailer.lang_of(email, record))
         return (made,) if made is not None else ()
 
