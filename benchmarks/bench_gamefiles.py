@@ -42,13 +42,21 @@ from pbem.gamefiles.turnfile import (
     read_turn_file,
 )
 from pbem.rules.base import derive_rng
-from pbem.store import ActionEntry, GameRecord, Keyring, Store
+from pbem.store import ActionEntry, End, GameRecord, Keyring, Store
 from pbem.store.writer import Writer
 
 
 def play_one(
-    store: Store, name: str, rng: random.Random, turn_every: int, full_every: int, key: str
+    store: Store,
+    name: str,
+    rng: random.Random,
+    turn_every: int,
+    full_every: int,
+    key: str,
+    max_decisions: int | None = None,
 ) -> dict[str, Any]:
+    """One game, checked; ``max_decisions``: the GM ends it after that many (the seed is
+    revealed then too)."""
     n = rng.randint(2, 4)
     players = [(f"Player {i}", f"p{i}@example.org") for i in range(n)]
     gid = store.create(name, players, {}, rng.randrange(2**63), datetime(2026, 5, 1, tzinfo=UTC))
@@ -56,7 +64,7 @@ def play_one(
     game = fold.game
     bots = game.bots()
     lineup = [rng.choice(sorted(bots)) for _ in range(n)]
-    w = Writer(store, fold, record.entries, "2026-05-01T12:00:00Z")
+    w = Writer(store._site, fold, record.entries, "2026-05-01T12:00:00Z")
     out: dict[str, Any] = {
         "n": n,
         "decisions": 0,
@@ -67,6 +75,9 @@ def play_one(
     }
     k = 0
     while fold.envelope.status == "active":
+        if max_decisions is not None and k >= max_decisions:
+            w.add(End(reason="gm"))
+            break
         pending = game.pending(fold.state)
         seat = pending[0].seat
         if k % turn_every == 0:
@@ -104,14 +115,68 @@ def play_one(
         return out
     rep = replay(parsed.entries, game, seats_of(parsed.entries, game).players)
     final = rep.states[-1]
-    result = game.result(fold.state)
-    assert result is not None
     if game.encode_state(final) != game.encode_state(fold.state):
         out["mismatch"].append(f"{gid}: final position differs")
-    res = game.result(final)
-    if res is None or list(res.scores) != list(result.scores) or rep.scores != list(result.scores):
+    result, res = game.result(fold.state), game.result(final)
+    want = fold.envelope.result.scores if fold.envelope.result else None
+    if (
+        (result is None) != (res is None)
+        or (result is not None and res is not None and list(res.scores) != list(result.scores))
+        or rep.scores != want
+    ):
         out["mismatch"].append(f"{gid}: final scores differ")
     return out
+
+
+def _median_ms(fn: Any) -> float:
+    import statistics
+
+    runs = []
+    for _ in range(5):
+        t = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - t)
+    return statistics.median(runs) * 1000
+
+
+def _time_one(store: Store, key: str, name: str, n: int, cut: int) -> str:
+    from pbem.gamefiles.position import service_replay
+    from pbem.gamefiles.replaypage import replay_page
+
+    players = [(f"P{i}", f"p{i}@example.org") for i in range(n)]
+    gid = store.create(name, players, {}, 7, datetime(2026, 5, 1, tzinfo=UTC))
+    record, fold = store._loader.open(gid, verify=True, full=False)
+    game, bots = fold.game, fold.game.bots()
+    w = Writer(store._site, fold, record.entries, "2026-05-01T12:00:00Z")
+    k = 0
+    while fold.envelope.status == "active" and k < cut:
+        seat = game.pending(fold.state)[0].seat
+        action = bots["random"].choose(game, fold.state, seat, derive_rng(k, "t"))
+        w.add(ActionEntry(seat, action=action, source="bot"))
+        k += 1
+    rec = GameRecord(fold.envelope, fold.state, game, w.all_entries.copy())
+    seat = game.pending(fold.state)[0].seat
+    data = build_turn_file(rec, store.keyring, seat, lang="en")
+    text = record_of(rec, store.keyring, lang="en")
+
+    def page() -> str:
+        return replay_page(service_replay(store, rec), seat=seat, lang="en", game_id=gid)
+
+    build = _median_ms(lambda: build_turn_file(rec, store.keyring, seat, lang="en"))
+    read = _median_ms(lambda: read_turn_file(data, key))
+    check = _median_ms(lambda: verify_record(text, key))
+    return (
+        f"{name} at decision {k}: turn file {len(data)} B, build {build:.1f} ms, read and "
+        f"verify {read:.1f} ms; record {len(text)} B, verify {check:.1f} ms; replay page "
+        f"{len(page())} B, build {_median_ms(page):.0f} ms"
+    )
+
+
+def timing(store: Store, key: str) -> None:
+    """Median time of each file's making and reading: a 4-player Forbidden City game at
+    decision 80 and a 3-player Die Verbotene Stadt game at decision 1500 (random bots)."""
+    for name, n, cut in (("forbidden-city", 4, 80), ("verbotene-stadt", 3, 1500)):
+        print(_time_one(store, key, name, n, cut), flush=True)
 
 
 def main() -> int:
@@ -125,12 +190,16 @@ def main() -> int:
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="")
+    ap.add_argument("--timing", action="store_true", help="time each file instead")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp())
     ring = Keyring.create(tmp / "keys")
     store = Store(tmp / "games", ring, fsync=False)
     key = ring.public_key_text()
+    if args.timing:
+        timing(store, key)
+        return 0
     bad = 0
     fulls = dict(
         zip(

@@ -1449,20 +1449,44 @@ def lang_pref(
 def mail_pref(
     address: Annotated[str, typer.Argument(help="The player's address.")],
     mode: Annotated[
-        str,
+        str | None,
         typer.Argument(
             help="every (a mail for every move), turns (only their turn and game events), "
             "digest (their turn and game events, the rest once a day) or default (the game's "
-            "-o mail=... decides)."
+            "-o mail=... decides).",
+            show_default=False,
         ),
-    ],
+    ] = None,
+    turn_files: Annotated[
+        str | None,
+        typer.Option(
+            "--turn-files",
+            help="Which mails carry the player's turn file: own (their turn, the default), off "
+            "or every (every mail about the position).",
+            show_default=False,
+        ),
+    ] = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
     """Set how much mail a player gets, in every game they play from that address (what they
-    can set themselves with MAIL EVERY, MAIL TURNS or MAIL DIGEST)."""
-    from pbem.service.prefs import MailMode
+    can set themselves with MAIL EVERY, MAIL TURNS or MAIL DIGEST), and with --turn-files which
+    mails carry their turn file (MAIL FILES OWN, OFF or EVERY)."""
+    from pbem.service.prefs import MailMode, TurnFiles
 
+    if mode is None and turn_files is None:
+        raise typer.BadParameter(
+            "give a mail setting (every, turns, digest, default) or --turn-files"
+        )
+    if turn_files is not None:
+        with _errors():
+            files = turn_files.strip().lower()
+            if files not in ("own", "off", "every"):
+                raise CommandError(f"{turn_files!r} is not a turn-file setting: own, off or every.")
+            _prefs(config, data_dir).set_files(_address(address), TurnFiles(files))
+        typer.echo(f"{_address(address)}: turn files {files}.")
+    if mode is None:
+        return
     with _errors():
         choice = mode.strip().lower()
         if choice not in ("every", "turns", "digest", "default"):

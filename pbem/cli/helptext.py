@@ -79,6 +79,7 @@ HELP: dict[str, str] = {
         "  rotate-key  Replace the signing key.\n"
         "  resend      Mail the current board again (e.g.\n"
         "  record      Write a game's record (a signed text, PGN-like, that 'pbem...\n"
+        "  publish     Write a static site any web server can serve: an index of...\n"
         "  standings   The standings: each pool's ratings (? = provisional), the...\n"
         "  key         Players' encryption keys (S/MIME certificates, OpenPGP...\n"
     ),

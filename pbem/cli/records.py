@@ -173,3 +173,27 @@ def record_cmd(
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror or exc}")
     typer.echo(str(output))
+
+
+@admin_app.command("publish")
+def publish_cmd(
+    directory: Annotated[Path, typer.Argument(help="Where to write the site (made if missing).")],
+    lang: Annotated[
+        str, typer.Option("--lang", help="The site's language: en, fr, it or de.")
+    ] = "en",
+    data_dir: DataDirOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Write a static site any web server can serve: an index of the games with their status,
+    each game's replay page and record (the public view while a game runs; nothing private)."""
+    from pbem.cli.admin import _store
+    from pbem.gamefiles.publish import publish
+    from pbem.i18n import normalize
+
+    language = normalize(lang)
+    if language is None:
+        raise typer.BadParameter("use en, fr, it or de", param_hint="--lang")
+    store = _store(config, data_dir)
+    with cli_errors():
+        written = publish(store, directory, lang=language)
+    typer.echo(f"Wrote {len(written)} files in {directory}.")

@@ -57,9 +57,12 @@ SERVICE_WORDS = (
     "DECLINE",
     "STANDINGS",
     "STATS",
+    "RECORD",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
+TURN_FILE_WORDS = ("FILES", "FILE")
+"""``MAIL FILES OWN | OFF | EVERY``: which mails carry the reader's turn file."""
 
 LOCAL_WORDS: dict[str, str] = {
     # French
@@ -84,6 +87,8 @@ LOCAL_WORDS: dict[str, str] = {
     "CLASSEMENT": "STANDINGS", "STATISTIQUES": "STATS", "CLASSIFICA": "STANDINGS",
     "STATISTICHE": "STATS", "WERTUNG": "STANDINGS", "RANGLISTE": "STANDINGS",
     "STATISTIK": "STATS",
+    # The game record and replay page (issue 26)
+    "FEUILLE": "RECORD", "REGISTRO": "RECORD", "PROTOKOLL": "RECORD",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -495,6 +500,8 @@ def _read_line(
         out.commands.append(Command("help", line, from_subject=from_subject))
     elif word == "HISTORY" and not rest:
         out.commands.append(Command("history", line, from_subject=from_subject))
+    elif word == "RECORD" and not rest:
+        out.commands.append(Command("record", line, from_subject=from_subject))
     elif word in _COMMUNITY and _community_form(word, rest):
         kind, needs_arg = _COMMUNITY[word]
         if needs_arg and not rest:
@@ -506,7 +513,11 @@ def _read_line(
             )
         else:
             out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
-    elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
+    elif word == "MAIL" and (
+        not rest
+        or rest.upper().rstrip(".!") in MAIL_MODES
+        or (rest.split()[0].upper() in TURN_FILE_WORDS and len(rest.split()) <= 2)
+    ):
         # "Mail me later" stays prose; MAIL alone asks which.
         out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
     elif word == "LANG" and len(rest.split()) <= 1:

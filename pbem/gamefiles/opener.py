@@ -104,11 +104,13 @@ def _open_export(path: Path, public_key: str | None) -> Opened:
     except Exception as exc:  # a StoreError: not an export
         raise OpenError(str(exc)) from None
     keys = None
+    replayed = False
     if public_key is not None:
         report = verify_export(path, public_key)
         if not report.ok:
             raise OpenError(f"the export does not verify: {report.error}")
         keys = trusted_keys(parse_public_keys(public_key), retired)
+        replayed = report.replayed
     try:
         log = parse_log(log_bytes, keys, game=gid, path=f"{path}")
     except Exception as exc:  # an IntegrityError: say it
@@ -123,5 +125,5 @@ def _open_export(path: Path, public_key: str | None) -> Opened:
         names=seats.names,
         players=seats.players,
         verified=public_key is not None,
-        shuffle_checked=public_key is not None,
+        shuffle_checked=replayed,
     )

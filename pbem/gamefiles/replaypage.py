@@ -340,12 +340,10 @@ def _vs_private(game: Any, view: Any) -> list[str]:
 
 
 def _vs_panel(game: Any, view: Any) -> list[str]:
-    """The lines under the board (the legend left out: the picture needs none)."""
-    from pbem.rules.verbotene_stadt.render import board_lines
+    """The lines under the board (the game's panel; the picture needs no legend)."""
+    from pbem.rules.verbotene_stadt.render import panel_lines
 
-    lines = game.render_text(view).split("\n")[len(board_lines(game.board, view)) + 1 :]
-    last_blank = max(i for i, ln in enumerate(lines) if not ln.strip() and i < len(lines) - 2)
-    return [ln for ln in lines[:last_blank] if ln.strip()]
+    return [ln.rstrip() for ln in panel_lines(game.board, view) if ln.strip()]
 
 
 # -------------------------------------------------------------------------------------------------

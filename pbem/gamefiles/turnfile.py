@@ -111,11 +111,8 @@ def known_position(game: Any, state: Any, seat: int) -> str | None:
     """The position as ``seat`` knows it (the game's ``redact``), encoded for a turn file; ``None``
     for a game without ``redact``, or if the stand-ins would change what ``seat`` sees or may play
     (checked each time: the promise a turn file rests on)."""
-    redact = getattr(game, "redact", None)
-    if redact is None:
-        return None
-    known = redact(state, seat)
-    if not _same_view(game, known, state, seat):
+    known = game.redact(state, seat)
+    if known is None or not _same_view(game, known, state, seat):
         return None
     return base64.b64encode(game.encode_state(known)).decode("ascii")
 

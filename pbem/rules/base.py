@@ -234,6 +234,10 @@ class Game(Protocol):
         with what ``seat`` may know and depending on nothing else (the search bots' only view)."""
         ...
 
+    def redact(self, state: Any, seat: Seat) -> Any | None:
+        """The position as ``seat`` knows it, every other seat's secret a stand-in."""
+        ...
+
 
 STAND_IN = ("medium", "greedy", "heuristic", "random")
 """The bot that plays for a player who left or missed a deadline: the first of these the game
@@ -263,6 +267,11 @@ class GameDefaults:
         """``state`` itself: right only for a game that hides nothing from any seat (every
         registered game hides something and overrides this; a test checks it)."""
         return state
+
+    def redact(self, state: Any, seat: Seat) -> Any | None:
+        """The position as ``seat`` knows it, every other seat's secret a stand-in (a turn
+        file's position); None: the game gives none (its turn files carry the record only)."""
+        return None
 
     def encode_state_like(self, state: Any, like: bytes) -> bytes:
         """One encoding version only: today's."""

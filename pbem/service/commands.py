@@ -245,12 +245,84 @@ _MODES = {
 
 
 @register
+class Record(_Base):
+    """RECORD: the game's record and the sender's replay page, as attachments (issue 26)."""
+
+    kind: ClassVar[str] = "record"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.gamefiles.attach import files_paragraphs, game_files
+
+        record, seat = seated.record, seated.seat
+        # The seat's own page shows its private part: only where its mail may (else the public one).
+        viewer = seat if desk.mailer.private_ok(record, seat) else None
+        files = game_files(desk.store, record, viewer, i18n.current())
+        key = (desk.store.keyring.public_key_text() + "\n").encode()
+        key_file = "pbem-public-key.txt"
+        return desk.mailer.notice(
+            record,
+            seat,
+            _("the game record"),
+            files_paragraphs(files[0][1], files[1][1], key_file),
+            reply_tail(seated.mail, record, "record"),
+            reply_to=seated.mail,
+            attachments=(*files, (key, key_file, "text/plain")),
+        )
+
+
+_FILE_MODES = {"OWN": "own", "TURNS": "own", "TURN": "own", "OFF": "off", "NONE": "off",
+               "EVERY": "every", "ALL": "every"}  # fmt: skip
+"""``MAIL FILES <mode>``: which mails carry the reader's turn file."""
+
+
+def _mail_files(desk: Desk, seated: Seated, word: str) -> int:
+    from pbem.service.prefs import TurnFiles
+
+    mode = TurnFiles(_FILE_MODES[word])
+    desk.prefs.set_files(seated.player.email, mode)
+    what = {
+        TurnFiles.OWN: _("your turn file on the mails that say it is your turn"),
+        TurnFiles.OFF: _("no turn file"),
+        TurnFiles.EVERY: _("your turn file on every mail about the position"),
+    }[mode]
+    said = _(
+        "From now on you get %(what)s, in every game you play from %(address)s. "
+        "Write MAIL FILES OWN, MAIL FILES OFF or MAIL FILES EVERY to change it."
+    ) % {"what": what, "address": seated.player.email}
+    return _setting_notice(desk, seated, said, "mailfiles")
+
+
+def _setting_notice(desk: Desk, seated: Seated, said: str, tail: str) -> int:
+    """The answer to a MAIL setting: what it is now."""
+    return desk.mailer.notice(
+        seated.record,
+        seated.seat,
+        _("your mail setting"),
+        [said],
+        reply_tail(seated.mail, seated.record, tail),
+        reply_to=seated.mail,
+    )
+
+
+@register
 class MailPref(_Base):
-    """MAIL EVERY | TURNS | DIGEST: how much mail this address gets, in every game."""
+    """MAIL EVERY | TURNS | DIGEST: how much mail this address gets, in every game; MAIL FILES
+    OWN | OFF | EVERY: which mails carry a turn file."""
 
     kind: ClassVar[str] = "mail"
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        words = cmd.arg.strip().upper().rstrip(".!").split()
+        if words and words[0] in ("FILES", "FILE"):
+            if len(words) == 2 and words[1] in _FILE_MODES:
+                return None
+            return CommandError(
+                _(
+                    "MAIL FILES takes one of OWN (your turn file on the mails that say it is "
+                    "your turn), OFF (none) or EVERY (on every mail about the position)."
+                ),
+                hint="MAIL FILES OWN",
+            )
         if cmd.arg.strip().upper() not in _MODES:
             return CommandError(
                 _(
@@ -262,6 +334,9 @@ class MailPref(_Base):
         return None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        words = cmd.arg.strip().upper().rstrip(".!").split()
+        if words and words[0] in ("FILES", "FILE"):
+            return _mail_files(desk, seated, words[1])
         mode = _MODES[cmd.arg.strip().upper()]
         desk.prefs.set_mail(seated.player.email, mode)
         what = {
@@ -272,20 +347,11 @@ class MailPref(_Base):
                 "other moves"
             ),
         }[mode]
-        return desk.mailer.notice(
-            seated.record,
-            seated.seat,
-            _("your mail setting"),
-            [
-                _(
-                    "From now on you get %(what)s, in every game you play from %(address)s. "
-                    "Write MAIL EVERY, MAIL TURNS or MAIL DIGEST to change it."
-                )
-                % {"what": what, "address": seated.player.email}
-            ],
-            reply_tail(seated.mail, seated.record, "mailpref"),
-            reply_to=seated.mail,
-        )
+        said = _(
+            "From now on you get %(what)s, in every game you play from %(address)s. "
+            "Write MAIL EVERY, MAIL TURNS or MAIL DIGEST to change it."
+        ) % {"what": what, "address": seated.player.email}
+        return _setting_notice(desk, seated, said, "mailpref")
 
 
 LANGUAGE_NAMES = {

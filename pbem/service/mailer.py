@@ -160,10 +160,15 @@ class Mailer:
             ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or _("nobody")
         return dataclasses.replace(ctx, **fields) if fields else ctx
 
-    def _seat_view(self, record: GameRecord, seat: int, ctx: MailContext) -> None:
+    def private_ok(self, record: GameRecord, seat: int) -> bool:
+        """Whether the seat's private part may go into its mail (a game that sends it only
+        encrypted, to a player without a usable key: no)."""
         email = record.envelope.active_player(seat).email
         crypto = self.crypto
-        private_ok = crypto is None or crypto.may_show_private(record, email, self.clock())
+        return crypto is None or crypto.may_show_private(record, email, self.clock())
+
+    def _seat_view(self, record: GameRecord, seat: int, ctx: MailContext) -> None:
+        private_ok = self.private_ok(record, seat)
         # Without a usable key in a game that sends private parts only encrypted: the public
         # board, and no examples (legal moves would hint at the tile).
         view = record.view(seat if private_ok else None)  # one view for the text and the picture
@@ -179,7 +184,7 @@ class Mailer:
 
         ctx.deadline = deadline_line(record, seat, self.clock())
         if ctx.deadline and self.store is not None:
-            ctx.deadline += " " + self.leave_left_line(email)
+            ctx.deadline += " " + self.leave_left_line(record.envelope.active_player(seat).email)
         if private_ok:
             legal = record.legal_notations(seat)
             ctx.legal_count = len(legal)

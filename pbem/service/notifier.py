@@ -8,6 +8,7 @@ recovery after a crash are one code path.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from pbem.commands.describe import describe_line
+from pbem.gamefiles.attach import files_paragraphs, game_files, turn_file, wants_turn_file
 from pbem.i18n import _
 from pbem.mail.parse import ParsedMail
 from pbem.service import standings_mail
@@ -29,6 +31,8 @@ from pbem.store.payloads import (
     ReplaceLine,
 )
 from pbem.store.records import LogEntry
+
+log = logging.getLogger(__name__)
 
 MailKind = Literal["start", "turn", "moved", "over"]
 
@@ -382,7 +386,10 @@ class Notifier:
             ctx.paragraphs = standings_mail.stats_paragraphs(record, players, names)
             ctx.paragraphs += standings_mail.over_paragraphs(self._standings, record, seat)
             ctx.paragraphs += self._verify_paragraphs(record, export[1], key[1])
-            return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key))
+            files = self._game_files(record, seat)
+            if files:
+                ctx.paragraphs += files_paragraphs(files[0][1], files[1][1], key[1])
+            return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key, *files))
         if kind == "start":
             ctx = m.context(
                 record,
@@ -391,7 +398,9 @@ class Notifier:
                 pl.name,
                 private_note=m.private_note(record, seat, full=True),
             )
-            return m.to_seat(record, seat, "start", ctx, tail)
+            return m.to_seat(
+                record, seat, "start", ctx, tail, attachments=self._turn_file(record, seat, kind)
+            )
         played = moves_played(record)
         your_turn = _("your turn (move %(num)d)") % {"num": played + 1}
         subject = your_turn if kind == "turn" else _("move %(num)d played") % {"num": played}
@@ -406,7 +415,35 @@ class Notifier:
             private_note=m.private_note(record, seat),
             echo=echo,
         )
-        return m.to_seat(record, seat, kind, ctx, tail, reply_to=reply_to)
+        return m.to_seat(
+            record,
+            seat,
+            kind,
+            ctx,
+            tail,
+            reply_to=reply_to,
+            attachments=self._turn_file(record, seat, kind),
+        )
+
+    def _turn_file(self, record: GameRecord, seat: int, kind: str) -> tuple[Attachment, ...]:
+        """The seat's turn file, if its player's choice puts one on this mail (issue 26)."""
+        email = record.envelope.active_player(seat).email
+        owes = any(d.seat == seat for d in record.pending())
+        if not wants_turn_file(self.prefs.files(email), kind, owes):
+            return ()
+        if not self.mailer.private_ok(record, seat):
+            return ()  # it holds the private part: only where the mail may show it
+        made = turn_file(self.store, record, seat, self.mailer.lang_of(email, record))
+        return (made,) if made is not None else ()
+
+    def _game_files(self, record: GameRecord, seat: int) -> list[Attachment]:
+        """The record and the replay page for the game-over mail (never its reason to fail)."""
+        email = record.envelope.active_player(seat).email
+        try:
+            return game_files(self.store, record, seat, self.mailer.lang_of(email, record))
+        except Exception:
+            log.exception("%s: the record or replay page could not be built", record.game_id)
+            return []
 
     def _verify_paragraphs(self, record: GameRecord, export: str, key: str) -> list[str]:
         env = record.envelope

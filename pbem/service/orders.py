@@ -110,8 +110,11 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
 def command_lines(seated: Seated, max_lines: int, fp: Fingerprint | None) -> tuple[list[str], str]:
     """The lines the player wrote (never the service's own words: ``fp`` is the fingerprint of
     the mail answered), and what the player added to the Subject."""
+    from pbem.gamefiles.attach import answer_file_lines
+
     p = seated.mail
-    return p.command_lines(fp)[:max_lines], subject_text(p.subject, fp)
+    lines = p.command_lines(fp) + answer_file_lines(p.attachments)
+    return lines[:max_lines], subject_text(p.subject, fp)
 
 
 def move_form(record: GameRecord, seat: int, text: str) -> bool:

@@ -27,6 +27,17 @@ class MailMode(StrEnum):
     """My turn and game events at once; everything else in one mail a day."""
 
 
+class TurnFiles(StrEnum):
+    """Which mails carry the reader's turn file (pbem.gamefiles.turnfile)."""
+
+    OWN = "own"
+    """The mails that tell the reader it is their turn (the default)."""
+    OFF = "off"
+    """None."""
+    EVERY = "every"
+    """Every mail about the game's position (turn, move played, start)."""
+
+
 class PlayerPrefs(msgspec.Struct, kw_only=True, omit_defaults=True):
     mail: MailMode | None = None
     lang: str | None = None
@@ -34,6 +45,8 @@ class PlayerPrefs(msgspec.Struct, kw_only=True, omit_defaults=True):
     leave_auto: bool | None = None
     """``VACATION AUTO`` (issue 27): the address's leave is spent by itself before a missed
     decision; None or False: never."""
+    files: TurnFiles | None = None
+    """Which mails carry a turn file; None: :attr:`TurnFiles.OWN`."""
 
 
 _decode = msgspec.json.Decoder(dict[str, PlayerPrefs])
@@ -70,6 +83,12 @@ class Prefs:
 
     def set_mail(self, address: str, mode: MailMode | None) -> None:
         self._set(address, mail=mode)
+
+    def set_files(self, address: str, files: TurnFiles | None) -> None:
+        self._set(address, files=files)
+
+    def files(self, address: str) -> TurnFiles:
+        return self.get(address).files or TurnFiles.OWN
 
     def set_lang(self, address: str, lang: str | None) -> None:
         """The address's language (None: back to each game's choice)."""

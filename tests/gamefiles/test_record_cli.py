@@ -50,3 +50,20 @@ def test_admin_record_then_verify_record_with_the_public_key_alone(service: Path
     assert runner.invoke(app, ["verify-record", str(out)]).exit_code == 0
     result = runner.invoke(app, ["admin", "record", gid, "--format", "pdf"])
     assert result.exit_code == 2
+
+
+def test_admin_mail_turn_files(service: Path) -> None:
+    from pbem.service.prefs import Prefs
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["admin", "mail", "Ann@Example.org", "--turn-files", "every"])
+    assert result.exit_code == 0, result.output
+    prefs = Prefs(service / "games" / "outbox" / "prefs.json")
+    assert prefs.files("ann@example.org") == "every"
+    assert runner.invoke(app, ["admin", "mail", "ann@example.org", "--turn-files", "x"]).exit_code
+    assert runner.invoke(app, ["admin", "mail", "ann@example.org"]).exit_code == 2
+    result = runner.invoke(
+        app, ["admin", "mail", "ann@example.org", "turns", "--turn-files", "off"]
+    )
+    assert result.exit_code == 0 and prefs.files("ann@example.org") == "off"
+    assert prefs.get("ann@example.org").mail == "turns"

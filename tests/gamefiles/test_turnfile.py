@@ -182,3 +182,18 @@ def test_play_from_a_finished_record_replays_every_move(
         app, ["play", "--from", str(path), "--pubkey", key], input="start\nnext\ngo 5\nprev\nend\n"
     )
     assert result.exit_code == 0 and "position after move 4 of 40" in result.output
+
+
+def test_play_from_an_export(table: Table, keyring: Keyring, tmp_path: Path) -> None:
+    gid = table.new("forbidden-city", 2)
+    rec = table.play(gid)
+    path = table.store.export(gid, tmp_path / f"{gid}.tar.gz")
+    key = keyring.public_key_text()
+    result = _play_from(str(path), "--pubkey", key, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["file"] == "export" and data["shuffle_checked"]
+    assert bytes.fromhex(data["state"]) == rec.game.encode_state(rec.state)
+    assert data["scores"] == list(rec.envelope.result.scores)  # type: ignore[union-attr]
+    other = Keyring.create(tmp_path / "other")
+    assert _play_from(str(path), "--pubkey", other.public_key_text()).exit_code == 1

@@ -117,24 +117,33 @@ def test_game_over_mail_lets_every_player_verify(tmp_path: Path) -> None:
     for part in mail.iter_attachments():
         data = part.get_content()
         files[str(part.get_filename())] = data if isinstance(data, bytes) else data.encode()
-    assert set(files) == {f"{gid}.tar.gz", "pbem-public-key.txt"}
+    assert set(files) == {
+        f"{gid}.tar.gz",
+        "pbem-public-key.txt",
+        f"{gid}.record.txt",  # the record and the replay page (issue 26)
+        f"{gid}.replay.html",
+    }
     out = tmp_path / "check"
     out.mkdir()
     for name, data in files.items():
         (out / name).write_bytes(data)
-    res = subprocess.run(
-        [
-            str(Path(sys.executable).with_name("pbem")),
-            "verify-shuffle",
-            f"{gid}.tar.gz",
-            "--pubkey",
-            "pbem-public-key.txt",
-        ],
-        cwd=out,
-        capture_output=True,
-        text=True,
-    )
-    assert res.returncode == 0, res.stdout + res.stderr
+    for command, file in (
+        ("verify-shuffle", f"{gid}.tar.gz"),
+        ("verify-record", f"{gid}.record.txt"),
+    ):
+        res = subprocess.run(
+            [
+                str(Path(sys.executable).with_name("pbem")),
+                command,
+                file,
+                "--pubkey",
+                "pbem-public-key.txt",
+            ],
+            cwd=out,
+            capture_output=True,
+            text=True,
+        )
+        assert res.returncode == 0, res.stdout + res.stderr
 
 
 def _play_by_mail(

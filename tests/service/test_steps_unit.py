@@ -237,6 +237,7 @@ SAMPLES: dict[str, str] = {
     "decline": "DECLINE",
     "standings": "STANDINGS",
     "stats": "STATS",
+    "record": "RECORD",
 }
 """A line of each registered command (a new command adds its own: the test below fails until it
 does)."""

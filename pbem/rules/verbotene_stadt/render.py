@@ -135,9 +135,29 @@ AWAITED = {"select": N_("select"), "move": N_("move"), "believe-or-doubt": N_("b
 
 def render_text(board: Board, view: View) -> str:
     """The board, the legend and the player panel of a view."""
-    # Long on purpose: a drawing, row after row, then the panel of facts beside it.
     out = board_lines(board, view)
     out.append("")
+    out += panel_lines(board, view)
+    out.append("")
+    out += _wrap(
+        _(
+            "Legend: RK official (hat colour, body colour; R red, Y yellow, B blue, G green, "
+            "K black). ### roof. | and --- walls. P3 pavilion 3; =5= the active pavilion. "
+            "< > ^ v threshold: an official sliding this way enters the pavilion through its "
+            "door. . start field, : grey start field, d dead end."
+        ),
+        "  ",
+    )
+    for line in out:
+        assert len(line) <= WIDTH, line
+    return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+def panel_lines(board: Board, view: View) -> list[str]:
+    """The facts under the board (pavilions, terrace, turn, players, the reader's selection),
+    without the board and the legend (the replay page draws the board itself)."""
+    # Long on purpose: the panel of facts, line after line.
+    out: list[str] = []
     act = view.active_pavilion
     if act:
         pav = board.pavilions[act]
@@ -228,16 +248,4 @@ def render_text(board: Board, view: View) -> str:
             out += _wrap(line)
         elif not view.over:
             out += _wrap(_("Your secret selection: none yet."))
-    out.append("")
-    out += _wrap(
-        _(
-            "Legend: RK official (hat colour, body colour; R red, Y yellow, B blue, G green, "
-            "K black). ### roof. | and --- walls. P3 pavilion 3; =5= the active pavilion. "
-            "< > ^ v threshold: an official sliding this way enters the pavilion through its "
-            "door. . start field, : grey start field, d dead end."
-        ),
-        "  ",
-    )
-    for line in out:
-        assert len(line) <= WIDTH, line
-    return "\n".join(line.rstrip() for line in out) + "\n"
+    return out

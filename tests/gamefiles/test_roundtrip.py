@@ -1,0 +1,48 @@
+"""The round trip (benchmarks/bench_gamefiles.py): bot games written by the store's own line
+writer; each record, opened as ``pbem play --from`` does, gives the service's final position and
+scores, and the turn files give exactly the service's legal moves.
+
+By default a dozen games (six of each; Die Verbotene Stadt ended by the game master after 150
+decisions, its random-bot games run to thousands); ``PBEM_LONG_TESTS=1`` plays 600 of each to the
+end (hours for Die Verbotene Stadt: its engine's legal moves are slow to list)."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from bench_gamefiles import play_one  # noqa: E402
+
+from pbem.store import Keyring, Store  # noqa: E402
+
+LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
+
+
+@pytest.mark.parametrize("name", ["forbidden-city", "verbotene-stadt"])
+def test_records_and_turn_files_round_trip(tmp_path: Path, name: str) -> None:
+    ring = Keyring.create(tmp_path / "keys")
+    store = Store(tmp_path / "games", ring, fsync=False)
+    rng = random.Random(26)
+    games = 600 if LONG else 6
+    cap = None if LONG or name == "forbidden-city" else 150
+    players = set()
+    for _ in range(games):
+        r = play_one(
+            store,
+            name,
+            rng,
+            10,
+            10 if name == "forbidden-city" else 50,
+            ring.public_key_text(),
+            cap,
+        )
+        assert r["mismatch"] == []
+        assert r["turn_files"] > 0 and r["positions"] > 0
+        players.add(r["n"])
+    assert players == {2, 3, 4} or games < 20
