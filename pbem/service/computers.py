@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from pbem.commands.describe import ALL_RESIGNED
 from pbem.errors import ConflictError
 from pbem.rules.base import derive_rng
 from pbem.service.ports import COMPUTER_PREFIX
-from pbem.store import ActionEntry, Store
+from pbem.store import ActionEntry, End, Store
 
 
 def play_computers(
@@ -25,6 +26,16 @@ def play_computers(
     while played < limit:
         record = store.load(game_id)
         if record.envelope.status != "active":
+            break
+        env = record.envelope
+        if all(env.active_player(s).email.startswith(COMPUTER_PREFIX) for s in env.seats()):
+            # No player is left: the game ends here, rather than the computer playing it out
+            # alone (up to a thousand moves and seconds inside the last RESIGN's mail).
+            try:
+                store.commit(game_id, record.seq, [End(reason=ALL_RESIGNED, source="bot")], clock())
+            except ConflictError:
+                continue
+            notify(game_id)
             break
         todo = [
             d
