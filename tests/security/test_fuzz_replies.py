@@ -33,7 +33,7 @@ SEED = int(os.environ.get("PBEM_FUZZ_SEED", "9"))
 """Another seed explores other mutations: ``PBEM_FUZZ_SEED=10``."""
 
 
-@pytest.mark.timeout(4 * 3600 if LONG else 300)
+@pytest.mark.timeout(4 * 3600 if LONG else 900)
 def test_mutated_replies_never_raise(tmp_path: Path) -> None:
     env = make_fuzz_env(tmp_path, authserv_id="mx.pbem.test")
     crashes: list[str] = []
