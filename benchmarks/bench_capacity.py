@@ -12,7 +12,8 @@ far lower, a few moves a game a day). Reports:
 
 - moves applied (from the games' logs) and the sustained rate per hour;
 - the daemon's answer time: from the relay handing a reply to Dovecot (service mailbox) to the
-  relay receiving the daemon's next answer, p50 / p99;
+  relay receiving the daemon's next answer (of any game), p50 / p99; and matched: to the relay
+  receiving the service's answer to *that* reply (its In-Reply-To), p50 / p99;
 - the daemon's peak memory (``VmHWM`` of the process), and its resident memory (``VmRSS``) at
   each tenth of the run;
 - the CPU the daemon used (user + system, ``/proc/<pid>/stat``) per move.
@@ -52,6 +53,33 @@ class _TimedList(list):  # type: ignore[type-arg]
     def append(self, item: Any) -> None:
         self.times.append(time.monotonic())
         super().append(item)
+
+
+def _header(raw: bytes, name: bytes) -> str:
+    head = raw.split(b"\r\n\r\n", 1)[0].replace(b"\r\n ", b" ").replace(b"\r\n\t", b" ")
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(name.lower() + b":"):
+            return line.split(b":", 1)[1].strip().decode("ascii", "replace")
+    return ""
+
+
+def _matched_answers(timed: Any) -> list[float]:
+    """For each player's reply handed to the service's mailbox: the time until the relay got the
+    service's answer to *that* reply (its In-Reply-To names the reply's Message-ID), not the next
+    service mail of any game (issue 32, item 8)."""
+    answered_at: dict[str, float] = {}
+    for t, d in zip(timed.times, timed, strict=True):
+        if d.mail_from == SERVICE:
+            irt = _header(d.data, b"In-Reply-To")
+            if irt and irt not in answered_at:
+                answered_at[irt] = t
+    out: list[float] = []
+    for t, d in zip(timed.times, timed, strict=True):
+        if SERVICE in d.recipients and d.mail_from != SERVICE:
+            mid = _header(d.data, b"Message-ID")
+            if mid in answered_at and answered_at[mid] >= t:
+                out.append(answered_at[mid] - t)
+    return out
 
 
 def _proc_cpu(pid: int) -> float:
@@ -166,6 +194,7 @@ def main() -> None:
             for b in bots:
                 b.source.close()
         moves = sum(store.load(gid).envelope.moves for gid in store.game_ids())
+        matched = _matched_answers(timed)
         waits: list[float] = []
         for i, d in enumerate(timed):
             if SERVICE in d.recipients and d.mail_from != SERVICE:
@@ -188,6 +217,15 @@ def main() -> None:
             f"reply at the service's mailbox -> next answer at the relay: p50 "
             f"{statistics.median(waits) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms (n={len(waits)})"
         )
+    if matched:
+        matched.sort()
+        p99 = matched[min(len(matched) - 1, int(len(matched) * 0.99))]
+        print(
+            f"reply at the service's mailbox -> ITS OWN answer at the relay (In-Reply-To matched): "
+            f"p50 {statistics.median(matched) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms "
+            f"(n={len(matched)})"
+        )
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(
         f"daemon: peak memory (VmHWM) {hwm / 1024:.1f} MB; CPU {cpu:.1f} s, "
         f"{cpu / max(1, moves) * 1000:.0f} ms a move"

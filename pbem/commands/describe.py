@@ -17,6 +17,10 @@ if TYPE_CHECKING:  # imported where used: 'pbem play' and 'pbem --help' load no 
     from pbem.store.payloads import ActionLine, DeadlineLine, Payload, VoteLine
 
 
+ALL_RESIGNED = "all-resigned"
+"""The reason of the end line written when no player is left (every seat resigned)."""
+
+
 def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[str]) -> str:
     """The game's own sentence for one event; a plain one when an older event shape trips it."""
     try:
@@ -121,6 +125,8 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
         case payloads.EndLine(reason=reason):
             if reason == "gm":
                 return [_("The game has ended (ended by the game master).")]
+            if reason == ALL_RESIGNED:
+                return [_("The game has ended: every player resigned.")]
             if reason and reason not in ("finished", "game-over"):
                 return [
                     _("The game has ended (ended by the game master).").rstrip(".") + f": {reason}."

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import datetime
 
+from pbem.commands.describe import ALL_RESIGNED
 from pbem.errors import ConflictError
 from pbem.rules.base import Bot, derive_rng, stand_in
 from pbem.service.ports import COMPUTER_PREFIX
-from pbem.store import ActionEntry, Store
+from pbem.store import ActionEntry, End, Store
 
 COMPUTER_HOST = "pbem.invalid"
 """The domain of the computer seats the GM creates (no mail is ever sent to a computer seat)."""
@@ -53,6 +54,16 @@ def play_computers(
     while played < limit:
         record = store.load(game_id)
         if record.envelope.status != "active":
+            break
+        env = record.envelope
+        if all(env.active_player(s).email.startswith(COMPUTER_PREFIX) for s in env.seats()):
+            # No player is left: the game ends here, rather than the computer playing it out
+            # alone (up to a thousand moves and seconds inside the last RESIGN's mail).
+            try:
+                store.commit(game_id, record.seq, [End(reason=ALL_RESIGNED, source="bot")], clock())
+            except ConflictError:
+                continue
+            notify(game_id)
             break
         todo = [
             d for d in record.pending() if is_computer(record.envelope.active_player(d.seat).email)

@@ -152,3 +152,31 @@ def test_a_say_without_message_id_is_not_relayed_again_on_replay(tmp_path: Path)
     other = raw.replace(b"hello Bob", b"hello again")
     assert env.service.handle(other).folder == "processed"
     assert gid
+
+
+def test_when_every_seat_resigns_the_game_ends_without_the_computer_playing_it_out(
+    tmp_path: Path,
+) -> None:
+    from helpers import reply
+
+    env = make_env(tmp_path)
+    people = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
+    gid = env.store.create("verbotene-stadt", people, {}, 3, env.clock())
+    env.service.flush_journal()
+    mails = drain(env)
+    start = env.store.load(gid).envelope.moves
+    for _name, addr in people:
+        mine = [m for m in mails if addr in str(m["To"])][-1]
+        out = env.service.handle(reply(mine, addr, "RESIGN CONFIRM"))
+        assert out.reason == "applied", out
+        mails += drain(env)
+    rec = env.store.load(gid)
+    assert rec.envelope.status == "ended"
+    # The first seat's resignation let the computer play that seat's turns only; after the last
+    # one, not a move more: the game ends at once.
+    assert rec.envelope.moves - start < 50
+    from pbem.commands.describe import ALL_RESIGNED
+    from pbem.store import payloads
+
+    ends = [e.payload for e in rec.entries if isinstance(e.payload, payloads.EndLine)]
+    assert [e.reason for e in ends] == [ALL_RESIGNED]
