@@ -698,6 +698,10 @@ def list_games(
             typer.echo("No open games. Announce one with 'pbem admin open'.")
         for g in opens:
             when = f"starts {g.start_at} or when full" if g.start_at else "starts when full"
+            if g.min_reliability is not None:
+                when += f", reliability >= {g.min_reliability}%"
+            if g.max_rating is not None:
+                when += f", rating <= {g.max_rating:g}"
             typer.echo(
                 f"{g.open_id:<12} {g.game_name:<16} {len(g.players)} of {g.min_players}-{g.max_players} "
                 f"players, {when}: {', '.join(a for _, a in g.players) or '-'}"

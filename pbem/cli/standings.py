@@ -127,7 +127,15 @@ def admin_standings(
         return
     chosen = [pool] if pool is not None else pools(standings)
     if not chosen:
-        typer.echo("No rated game has ended yet.")
+        typer.echo(
+            "No rated game has ended yet."
+            + (
+                ""
+                if standings.games
+                else " (The file is written when a game ends; 'pbem admin standings --rebuild' "
+                "counts the games that ended before this version.)"
+            )
+        )
         return
     lines: list[str] = []
     for p in chosen:

@@ -30,7 +30,7 @@ DIGITS = 6
 """Decimals kept of every mean and deviation, after every game."""
 PROVISIONAL_SIGMA = 6.5
 """A rating is provisional while its deviation is at or above this: a new player starts at 8.33
-and falls below it after about 8 games of 3-4 players (benchmarks/bench_ratings.py)."""
+and falls below it after about 9 games of 3-4 players (benchmarks/bench_ratings.py)."""
 MISSED_PER_LEFT = 10
 """A game left counts as this many missed decisions in the reliability figure."""
 

@@ -96,3 +96,16 @@ def test_admin_standings_with_nothing_rated_and_an_unknown_pool(run: Any) -> Non
     assert "No rated game has ended yet." in run("admin", "standings").stdout
     result = run("admin", "standings", "--pool", "nope/2", ok=False)
     assert result.exit_code == 1 and "there is no pool 'nope/2'" in result.output
+
+
+def test_admin_open_takes_the_join_filters_and_lists_them(run: Any) -> None:
+    oid = run(
+        "admin", "open", "forbidden-city", "--players", "3-4",
+        "--min-reliability", "80", "--max-rating", "12.5",
+    ).stdout.strip()  # fmt: skip
+    listed = run("admin", "list", "--open").stdout
+    assert oid in listed and "reliability >= 80%, rating <= 12.5" in listed
+    shown = json.loads(run("admin", "list", "--open", "--json").stdout)
+    assert shown[0]["min_reliability"] == 80 and shown[0]["max_rating"] == 12.5
+    bad = run("admin", "open", "forbidden-city", "--min-reliability", "101", ok=False)
+    assert bad.exit_code == 2

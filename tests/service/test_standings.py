@@ -278,3 +278,20 @@ def test_standings_and_stats_by_mail_in_two_languages(tmp_path: Path) -> None:
     env.service.handle(reply(last["bob@example.org"], "bob@example.org", "STATISTIQUES"))
     (fr,) = drain(env)
     assert "salles fermées" in text_of(fr)
+
+
+def test_the_standings_table_keeps_its_rows_in_the_html_part(tmp_path: Path) -> None:
+    from helpers import reply
+
+    env = make_env(tmp_path)
+    done = new_game(env, PLAYERS[:2], 40)
+    play_out(env, done)
+    env.service.notify(done)
+    mails = drain(env)
+    last = [m for m in mails if "ann@example.org" in str(m["To"])][-1]
+    env.service.handle(reply(last, "ann@example.org", "STANDINGS"))
+    (answer,) = drain(env)
+    html = answer.get_body(preferencelist=("html",)).get_content()  # type: ignore[union-attr]
+    pre = html.split("<pre", 1)[1].split("</pre>", 1)[0]
+    assert "Forbidden City (Knizia 2018), 2 players:" in pre
+    assert pre.count("\n") >= 2 and "Ann (you)" in pre
