@@ -41,6 +41,12 @@ def level_of(email: str, bots: Mapping[str, Bot]) -> str:
     return stand_in(bots)
 
 
+def _vacated(email: str, game_id: str) -> bool:
+    """Whether a computer seat's address is that of a player who left (``computer+GAMEID.SEAT``),
+    not a seat the GM gave the computer at creation (``computer+LEVEL.SEAT``)."""
+    return email[len(COMPUTER_PREFIX) :].partition("@")[0].rpartition(".")[0] == game_id
+
+
 def play_computers(
     store: Store,
     game_id: str,
@@ -56,9 +62,11 @@ def play_computers(
         if record.envelope.status != "active":
             break
         env = record.envelope
-        if all(env.active_player(s).email.startswith(COMPUTER_PREFIX) for s in env.seats()):
-            # No player is left: the game ends here, rather than the computer playing it out
-            # alone (up to a thousand moves and seconds inside the last RESIGN's mail).
+        emails = [env.active_player(s).email for s in env.seats()]
+        if all(map(is_computer, emails)) and any(_vacated(e, game_id) for e in emails):
+            # Every player has left: the game ends here, rather than the computer playing it
+            # out alone (up to a thousand moves and seconds inside the last RESIGN's mail). A
+            # game the GM made with computer seats only is played out: that was asked for.
             try:
                 store.commit(game_id, record.seq, [End(reason=ALL_RESIGNED, source="bot")], clock())
             except ConflictError:

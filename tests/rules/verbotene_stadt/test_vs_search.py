@@ -7,8 +7,10 @@ decision for a fixed seed. By default a few hundred positions; ``PBEM_LONG_TESTS
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
+from collections.abc import Iterator
 
 import msgspec
 import pytest
@@ -22,31 +24,34 @@ LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 POSITIONS = 10_000 if LONG else 300
 
 
-def _positions(count: int, first_seed: int) -> list[tuple[State, int]]:
-    """``count`` (state, seat owing a decision) from heuristic and random games, 2 to 4 players;
-    the decisions that move cards (answers, takes, entries) are all kept, the others sampled."""
-    out: list[tuple[State, int]] = []
+def positions(first_seed: int) -> Iterator[tuple[State, int]]:
+    """(state, seat owing a decision) from heuristic and random games, 2 to 4 players, without
+    end; the decisions that move cards (answers, takes, entries) are all kept, the others
+    sampled."""
     seed = first_seed
     table = GAME.bots()
-    while len(out) < count:
+    while True:
         n = 2 + seed % 3
         who = ["heuristic" if (seed + i) % 3 else "random" for i in range(n)]
         state = GAME.setup(n, {}, seed)
         rng = random.Random(seed)
         i = 0
-        while GAME.pending(state) and len(out) < count and i < 3000:
+        while GAME.pending(state) and i < 3000:
             d = GAME.pending(state)[rng.randrange(len(GAME.pending(state)))]
             legal = GAME.legal(state, d.seat)
             key = isinstance(legal[0], Answer | Take) or any(
                 isinstance(m, Move) and m.mode for m in legal
             )
             if key or rng.random() < 0.03:
-                out.append((state, d.seat))
+                yield state, d.seat
             action = table[who[d.seat]].choose(GAME, state, d.seat, derive_rng(seed, "bot", i))
             state, _ = GAME.apply(state, d.seat, action, derive_rng(seed, "apply", i))
             i += 1
         seed += 1
-    return out
+
+
+def _positions(count: int, first_seed: int) -> list[tuple[State, int]]:
+    return list(itertools.islice(positions(first_seed), count))
 
 
 def _permuted(state: State, seat: int, rng: random.Random) -> State:
@@ -83,19 +88,24 @@ TEST_BOT = SearchBot("test", worlds=3, cpu_limit=None)
 """The shipped search with a small budget and no CPU cap (fully deterministic)."""
 
 
+def same_decision(state: State, seat: int, i: int, rng: random.Random) -> bool:
+    """Checks one position; whether the permutation changed a hidden value."""
+    other = _permuted(state, seat, rng)
+    assert GAME.view(other, seat) == GAME.view(state, seat)
+    assert GAME.legal(other, seat) == GAME.legal(state, seat)
+    a = TEST_BOT.choose(GAME, state, seat, derive_rng(30, "decide", i))
+    b = TEST_BOT.choose(GAME, other, seat, derive_rng(30, "decide", i))
+    assert a == b, f"position {i}: {a} != {b} once the hidden values are permuted"
+    assert a in GAME.legal(state, seat)
+    return other != state
+
+
 @pytest.mark.timeout(0 if LONG else 1800)  # a hang detector only
 def test_the_information_set_alone_decides() -> None:
     rng = random.Random(30)
     changed = 0
     for i, (state, seat) in enumerate(_positions(POSITIONS, 400_000)):
-        other = _permuted(state, seat, rng)
-        assert GAME.view(other, seat) == GAME.view(state, seat)
-        assert GAME.legal(other, seat) == GAME.legal(state, seat)
-        changed += other != state
-        a = TEST_BOT.choose(GAME, state, seat, derive_rng(30, "decide", i))
-        b = TEST_BOT.choose(GAME, other, seat, derive_rng(30, "decide", i))
-        assert a == b, f"position {i}: {a} != {b} once the hidden values are permuted"
-        assert a in GAME.legal(state, seat)
+        changed += same_decision(state, seat, i, rng)
     assert changed > POSITIONS * 0.8
 
 
