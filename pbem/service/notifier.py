@@ -426,7 +426,9 @@ class Notifier:
             _(
                 "Attached are %(export)s, the game's signed record, and %(key)s, the service's "
                 "public key (key id %(key_id)s; the game master publishes it too). To check that "
-                "no draw was rigged, install pbem (pip install pbem) and run:"
+                "no draw was rigged, install the pbem software that runs this service (the game "
+                "master tells you where to get it; a package of that name on the Python package "
+                "index may be another project) and run:"
             )
             % {"export": export, "key": key, "key_id": key_id},
             f"  pbem verify-shuffle {export} --pubkey {key}",

@@ -35,6 +35,9 @@ class Policy:
     """Answers to one unauthenticated address in 24 hours (then silence)."""
     stranger_answers_per_hour: int = 30
     """Answers to all unauthenticated addresses together in an hour (a forged-From flood)."""
+    guide_url: str = ""
+    """Where the player guide is on the web (config ``guide_url``), named in the mails; empty: the
+    mails say to write GUIDE (issue 31)."""
 
 
 class RateLimiterPort(Protocol):

@@ -122,7 +122,12 @@ def every_kind(tmp: Path, n: int = 4, moves: int = 16) -> dict[str, EmailMessage
     mover = g.mover()
     (out["rejected"],) = g.send(mover, "Q99 R2")
     other = (mover + 1) % n
-    for kind, body in (("help", "HELP"), ("history", "HISTORY"), ("board", "BOARD")):
+    for kind, body in (
+        ("help", "HELP"),
+        ("history", "HISTORY"),
+        ("board", "BOARD"),
+        ("rules", "RULES"),
+    ):
         (out[kind],) = g.send(mover if kind == "board" else other, body)
     said = g.send(other, "SAY Good luck, everyone: the palace grows fast.")
     out["say"] = _first(said, g.players[mover][1])

@@ -181,6 +181,9 @@ class ToyGame:
     def command_help(self) -> str:
         return "PLAY <card> or HIDE <card>"
 
+    def rules_summary(self) -> str:
+        return "Toy game: the rules in short."
+
     def bots(self) -> Mapping[str, Bot]:
         return {"random": RandomBot()}
 
