@@ -182,7 +182,7 @@ def _deadline_lines(record: GameRecord) -> list[str]:
     names = record.seat_names()
     out: list[str] = []
     for kind, dl in env.deadlines.items():
-        rule = f"{timedelta(seconds=dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
+        rule = f"{_span(dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
         out.append(f"  deadline for {kind}: {rule}")
     for item in community.deadlines(record):
         d = item.decision
@@ -317,6 +317,8 @@ def verify_shuffle_cmd(
         if path.exists():
             key = read_public_key_arg(pubkey) if pubkey else None
             report = verify_shuffle(path, key)
+        elif target.endswith((".tar.gz", ".tgz", ".tar")) or "/" in target:
+            _fail(f"no such file: {target}")  # a path, not a game id (issue 31)
         else:
             store = _store(config, data_dir)
             report = verify_shuffle(store.load(target))
@@ -554,7 +556,7 @@ def list_games(
         for g in opens:
             when = f"starts {g.start_at} or when full" if g.start_at else "starts when full"
             typer.echo(
-                f"{g.open_id:<12} {g.game_name:<16} {len(g.players)} of {g.min_players}-{g.max_players} "
+                f"{g.open_id:<12} {g.game_name:<16} {len(g.players)} of {_seats(g)} "
                 f"players, {when}: {', '.join(a for _, a in g.players) or '-'}"
             )
         return
@@ -699,6 +701,12 @@ def history(
         typer.echo(f"{e.seq:>4} {e.time} {e.kind:<11} {text}{src}")
 
 
+def _seats(g: Any) -> str:
+    """``3`` or ``2-4``: the players an open game needs (never ``3-3``; issue 31)."""
+    lo, hi = g.min_players, g.max_players
+    return str(hi) if lo == hi else f"{lo}-{hi}"
+
+
 def _span(seconds: int) -> str:
     """3 days, 12 hours, 90 minutes: a deadline's length as the GM typed it."""
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
@@ -776,7 +784,7 @@ def move(
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
-    """Enter a move for a seat (e.g. a player phoned it in). It is validated exactly like a mail
+    """Enter a move for a seat, such as one a player phoned in. It is validated exactly like a mail
     move and recorded as entered by the GM."""
     from pbem.store import ActionEntry
 
@@ -1037,9 +1045,7 @@ def deadline(
             )
         store.commit(game, rec.seq, [entry], _now())
     if entry.seconds:
-        typer.echo(
-            f"{game}: '{kind}' decisions are due {timedelta(seconds=entry.seconds)} after they arise."
-        )
+        typer.echo(f"{game}: '{kind}' decisions are due {_span(entry.seconds)} after they arise.")
     elif entry.at:
         typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
     else:
@@ -1226,11 +1232,12 @@ def mail_pref(
 def export(
     game: GameArg,
     output: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--output",
             "-o",
-            help="The archive to write (default: `./<game>.tar.gz`).",
+            help="The archive to write, or a folder to write `<game>.tar.gz` in (default: "
+            "`./<game>.tar.gz`).",
             show_default=False,
         ),
     ] = None,
@@ -1240,7 +1247,11 @@ def export(
     """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
     any machine, with the service's public key alone."""
     store = _store(config, data_dir)
-    target = output or Path(f"{game}.tar.gz")
+    target = Path(output) if output else Path(f"{game}.tar.gz")
+    if output and (target.is_dir() or output.endswith(("/", os.sep))):
+        # "-o dir/" or an existing folder: the archive goes inside it (issue 31)
+        target.mkdir(parents=True, exist_ok=True)
+        target = target / f"{game}.tar.gz"
     with _errors():
         try:
             path = store.export(game, target)

@@ -54,7 +54,7 @@ HELP: dict[str, str] = {
         "  list        List every game: id, game, status, moves, who is to move...\n"
         "  show        Show a game: players, the board (public view, or one seat's...\n"
         "  history     The game's public history: every event of the log, secrets...\n"
-        "  move        Enter a move for a seat (e.g.\n"
+        "  move        Enter a move for a seat, such as one a player phoned in.\n"
         "  verify      Verify signatures, the hash chain, the snapshot and a full...\n"
         "  replay      Show the game as it was right after event N (read-only; the...\n"
         "  undo        Revert the last move.\n"
@@ -70,7 +70,7 @@ HELP: dict[str, str] = {
         "  export      Write a portable archive of the game that 'pbem admin...\n"
         "  pubkey      Print the service's public signing key (one line, to publish).\n"
         "  rotate-key  Replace the signing key.\n"
-        "  resend      Mail the current board again (e.g.\n"
+        "  resend      Mail the current board again, for a player who lost it.\n"
         "  key         Players' encryption keys (S/MIME certificates, OpenPGP...\n"
     ),
     # END GENERATED

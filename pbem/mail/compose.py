@@ -64,11 +64,19 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
     return _wrapped(str(text), width, indent)
 
 
+_GLUE = "\x00"
+"""Holds a space that must not become a line break (replaced by a space after wrapping)."""
+_BEFORE_PUNCT = re.compile(r" (?=[;:!?»](?:\s|$))|(?<=«) ")
+"""French typography (issue 31): the space before ``;`` ``:`` ``!`` ``?`` ``»`` and after ``«``
+never breaks, so the sign never starts a line alone. English text has no such spaces."""
+
+
 @lru_cache(maxsize=4096)
 def _wrapped(text: str, width: int, indent: str) -> str:
     """:func:`_wrap`, kept: the same sentences recur in every mail of a tick."""
     out: list[str] = []
-    for para in str(text).split("\n"):
+    text = _BEFORE_PUNCT.sub(_GLUE, str(text))
+    for para in text.split("\n"):
         if not para.strip():
             out.append("")
             continue
@@ -81,7 +89,7 @@ def _wrapped(text: str, width: int, indent: str) -> str:
                 break_on_hyphens=False,
             )
         )
-    return "\n".join(out)
+    return "\n".join(out).replace(_GLUE, " ")
 
 
 _TABLE_ROW = re.compile(r"^(\s*)(\S.*?)\s{2,}(\S.*)$")
@@ -247,6 +255,8 @@ class MailContext:
     paragraphs: list[str] = field(default_factory=list)
     guide_url: str = ""
     """The player guide on the web (config ``guide_url``), or empty."""
+    asked: bool = True
+    """The board mail answers the reader's BOARD (else the GM sent it again: ``admin resend``)."""
     picture: Any = None
     """A :class:`pbem.mail.picture.Picture` of this reader's board, or None."""
 

@@ -333,7 +333,12 @@ class Notifier:
                 ctx = m.context(
                     record,
                     None,
-                    m.subject(record, _("you left the game")),
+                    m.subject(
+                        record,
+                        _("you left the game")
+                        if old.status == "resigned"
+                        else _("your seat was given to another player"),
+                    ),
                     old.name,
                     paragraphs=[text],
                 )

@@ -170,8 +170,8 @@ Mark = str | tuple[str, Sequence[int]] | None
 
 
 def _rotations(rots: Sequence[int]) -> str:
-    """``R0,2``; ``R any`` when all four fit."""
-    return "R any" if len(rots) == 4 else "R" + ",".join(str(r) for r in rots)
+    """``R0,2``; ``R any`` when all four fit (in the reader's language, at most 8 characters)."""
+    return _("R any") if len(rots) == 4 else "R" + ",".join(str(r) for r in rots)
 
 
 def _empty_box(mark: Mark) -> list[str]:
