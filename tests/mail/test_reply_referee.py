@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reply_corpus import World, _sent, build_world, make_reply
+from test_reply_property import world as _shared_world
 
 from pbem.commands.grammar import LOCAL_WORDS, SERVICE_WORDS, Reading, read_commands
 from pbem.mail.reply import strip_please
@@ -285,21 +286,6 @@ def test_resending_the_suggested_move_is_read(tmp_path: Path) -> None:
         for shape in SHAPES:
             got = read_summary(w, w.read(make_reply(sent, body, shape, "en")))
             assert got == [f"move:{mv['m']}"], (body, shape, got)
-
-
-_WORLD: list[World] = []
-
-
-def _shared_world() -> World:
-    if not _WORLD:
-        import atexit
-        import shutil
-        import tempfile
-
-        tmp = tempfile.mkdtemp(prefix="pbem-referee-")
-        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
-        _WORLD.append(build_world(Path(tmp)))
-    return _WORLD[0]
 
 
 def test_every_command_word_is_covered() -> None:

@@ -10,11 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers import text_of
-from mailkinds import MailTable
+from mailkinds import Game
 from test_i18n_mails import english_left
-
-from pbem.rules.base import derive_rng
-from pbem.store.entries import ActionEntry
 
 MAIL_STEPS = 150
 """Decisions answered by mail (the start of Die Verbotene Stadt, all of Forbidden City's 56 with
@@ -31,36 +28,11 @@ WORDS = {
 }
 
 
-class Table(MailTable):
-    def mover(self) -> int | None:
+class Table(Game):
+    def mover(self) -> int | None:  # type: ignore[override]
         rec = self.env.store.load(self.gid)
         pending = rec.pending()
         return int(pending[0].seat) if rec.envelope.status == "active" and pending else None
-
-    def bot_move(self, i: int) -> str:
-        rec = self.env.store.load(self.gid)
-        seat = rec.pending()[0].seat
-        bots = rec.game.bots()
-        bot = bots.get("greedy") or bots.get("heuristic") or bots["random"]
-        action = bot.choose(rec.game, rec.state, seat, derive_rng(7, "b", i))
-        return str(rec.game.notation(action))
-
-    def finish(self) -> None:
-        i = 0
-        while (seat := self.mover()) is not None:
-            rec = self.env.store.load(self.gid)
-            bots = rec.game.bots()
-            bot = bots.get("greedy") or bots.get("heuristic") or bots["random"]
-            action = bot.choose(rec.game, rec.state, seat, derive_rng(9, "f", i))
-            self.env.store.commit(
-                self.gid,
-                rec.seq,
-                [ActionEntry(seat, action=action, source="bot")],
-                self.env.clock(),
-            )
-            i += 1
-        self.env.service.notify(self.gid)
-        self.take()
 
 
 def _leftovers(m: EmailMessage, lang: str, game: str) -> list[str]:
