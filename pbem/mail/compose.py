@@ -255,6 +255,8 @@ class MailContext:
     paragraphs: list[str] = field(default_factory=list)
     guide_url: str = ""
     """The player guide on the web (config ``guide_url``), or empty."""
+    newcomer: bool = False
+    """The start mail goes to a player who took over a seat of a running game (issue 31)."""
     asked: bool = True
     """The board mail answers the reader's BOARD (else the GM sent it again: ``admin resend``)."""
     picture: Any = None

@@ -358,6 +358,7 @@ class Notifier:
             m.subject(record, _("welcome: you now play %(seat)s") % {"seat": names[seat]}),
             env.active_player(seat).name,
             private_note=m.private_note(record, seat, full=True),
+            newcomer=True,
         )
         return m.to_seat(record, seat, "start", ctx, f"e{record.seq}.welcome{seat}")
 

@@ -271,3 +271,15 @@ def test_a_resent_board_does_not_say_the_player_asked(tmp_path: Path) -> None:
     env.service.handle(reply(first, "ann@example.org", "BOARD", quote=False))
     (asked,) = drain(env)
     assert "as you asked" in " ".join(text_of(asked).split())
+
+
+def test_a_replacement_is_not_told_a_new_game_has_started(tmp_path: Path) -> None:
+    """Issue 31: the player who takes over a seat of a running game is told so, with the move."""
+    env, gid, _ = _start(tmp_path)
+    rec = env.store.load(gid)
+    env.store.commit(gid, rec.seq, [Replace(1, "Eve", "eve@example.org")], env.clock())
+    env.service.flush_journal()
+    new = _to(drain(env), "eve@example.org")
+    assert new
+    text = " ".join(text_of(new[0]).split())
+    assert "A new game of" not in text and "You now play" in text and "at move 1" in text
