@@ -10,6 +10,7 @@ project is in ``pyproject.toml``.
 from setuptools import find_packages, setup
 
 setup(
-    packages=[*find_packages(include=["pbem", "pbem.*"]), "pbem.templates"],
-    package_dir={"pbem.templates": "templates"},
+    packages=[*find_packages(include=["pbem", "pbem.*"]), "pbem.templates", "pbem.docs"],
+    # The player guides travel with the package: GUIDE mails them (issue 31).
+    package_dir={"pbem.templates": "templates", "pbem.docs": "docs"},
 )

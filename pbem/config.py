@@ -126,6 +126,7 @@ class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     service_address: str = ""
     gm_address: str = ""
     authserv_id: str = ""
+    guide_url: str = ""
     maildir_inbound: str = ""
     maildir_outbound: str = ""
     log_file: str = ""
@@ -149,6 +150,8 @@ class Config:
     authserv_id: str = ""
     """When set, a move is accepted only if the topmost Authentication-Results header carries
     this authserv-id (your own mail server's) and a pass."""
+    guide_url: str = ""
+    """Where players can read the player guide on the web (the mails name it; issue 31)."""
     imap: ImapConfig = field(default_factory=ImapConfig)
     smtp: SmtpConfig = field(default_factory=SmtpConfig)
     maildir_inbound: Path | None = None
@@ -283,6 +286,7 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
     cfg.service_address = raw.service_address
     cfg.gm_address = raw.gm_address
     cfg.authserv_id = raw.authserv_id
+    cfg.guide_url = raw.guide_url
     cfg.imap = raw.imap
     cfg.smtp = raw.smtp
     cfg.limits = raw.limits
@@ -314,6 +318,9 @@ gm_address = ""
 # Optional: the authserv-id of your own mail server. When set, a player's mail counts only if the
 # topmost Authentication-Results header (added by that server) carries this id and a pass.
 authserv_id = ""
+# Optional: the address of the player guide on the web (e.g. the static site of 'pbem admin
+# site'); the start, RULES and game-over mails name it. Players can always ask GUIDE by mail.
+guide_url = ""
 # Optional: a log file for 'pbem run'.
 log_file = ""
 # Optional, instead of IMAP / SMTP: read mail from / write mail to these Maildirs.

@@ -555,6 +555,7 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
         gm_address=(cfg.gm_address or cfg.service_address).lower(),
         authserv_id=getattr(cfg, "authserv_id", "") or os.environ.get("PBEM_AUTHSERV_ID") or None,
         max_size=cfg.limits.max_message_bytes,
+        guide_url=getattr(cfg, "guide_url", ""),
     )
     policy.max_commands = cfg.limits.max_commands_per_message
     leave_cfg = getattr(cfg, "leave", None)

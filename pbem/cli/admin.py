@@ -213,7 +213,7 @@ def _deadline_lines(record: GameRecord) -> list[str]:
     names = record.seat_names()
     out: list[str] = []
     for kind, dl in env.deadlines.items():
-        rule = f"{timedelta(seconds=dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
+        rule = f"{_span(dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
         out.append(f"  deadline for {kind}: {rule}")
     for item in community.deadlines(record):
         d = item.decision
@@ -377,6 +377,8 @@ def verify_shuffle_cmd(
         if path.exists():
             key = read_public_key_arg(pubkey) if pubkey else None
             report = verify_shuffle(path, key)
+        elif target.endswith((".tar.gz", ".tgz", ".tar")) or "/" in target:
+            _fail(f"no such file: {target}")  # a path, not a game id (issue 31)
         else:
             store = _store(config, data_dir)
             report = verify_shuffle(store.load(target))
@@ -703,7 +705,7 @@ def list_games(
             if g.max_rating is not None:
                 when += f", rating <= {g.max_rating:g}"
             typer.echo(
-                f"{g.open_id:<12} {g.game_name:<16} {len(g.players)} of {g.min_players}-{g.max_players} "
+                f"{g.open_id:<12} {g.game_name:<16} {len(g.players)} of {_seats(g)} "
                 f"players, {when}: {', '.join(a for _, a in g.players) or '-'}"
             )
         return
@@ -850,6 +852,12 @@ def history(
         typer.echo(f"{e.seq:>4} {e.time} {e.kind:<11} {text}{src}")
 
 
+def _seats(g: Any) -> str:
+    """``3`` or ``2-4``: the players an open game needs (never ``3-3``; issue 31)."""
+    lo, hi = g.min_players, g.max_players
+    return str(hi) if lo == hi else f"{lo}-{hi}"
+
+
 def _span(seconds: int) -> str:
     """3 days, 12 hours, 90 minutes: a deadline's length as the GM typed it."""
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
@@ -927,7 +935,7 @@ def move(
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
 ) -> None:
-    """Enter a move for a seat (e.g. a player phoned it in). It is validated exactly like a mail
+    """Enter a move for a seat, such as one a player phoned in. It is validated exactly like a mail
     move and recorded as entered by the GM."""
     from pbem.store import ActionEntry
 
@@ -1188,9 +1196,7 @@ def deadline(
             )
         store.commit(game, rec.seq, [entry], _now())
     if entry.seconds:
-        typer.echo(
-            f"{game}: '{kind}' decisions are due {timedelta(seconds=entry.seconds)} after they arise."
-        )
+        typer.echo(f"{game}: '{kind}' decisions are due {_span(entry.seconds)} after they arise.")
     elif entry.at:
         typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
     else:
@@ -1553,11 +1559,12 @@ def bounces_cmd(
 def export(
     game: GameArg,
     output: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--output",
             "-o",
-            help="The archive to write (default: `./<game>.tar.gz`).",
+            help="The archive to write, or a folder to write `<game>.tar.gz` in (default: "
+            "`./<game>.tar.gz`).",
             show_default=False,
         ),
     ] = None,
@@ -1567,7 +1574,11 @@ def export(
     """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
     any machine, with the service's public key alone."""
     store = _store(config, data_dir)
-    target = output or Path(f"{game}.tar.gz")
+    target = Path(output) if output else Path(f"{game}.tar.gz")
+    if output and (target.is_dir() or output.endswith(("/", os.sep))):
+        # "-o dir/" or an existing folder: the archive goes inside it (issue 31)
+        target.mkdir(parents=True, exist_ok=True)
+        target = target / f"{game}.tar.gz"
     with _errors():
         try:
             path = store.export(game, target)

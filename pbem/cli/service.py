@@ -168,7 +168,7 @@ def resend(
     config: ConfigOpt = None,
     data_dir: DataDirOpt = None,
 ) -> None:
-    """Mail the current board again (e.g. a player lost the mail). The next `pbem run` sends it."""
+    """Mail the current board again, for a player who lost it. The next `pbem run` sends it."""
     from pbem.cli.admin import resolve_seat
     from pbem.config import load_config
     from pbem.runner import build_service

@@ -50,10 +50,21 @@ def _unit(unit: str, n: int) -> str:
     return ngettext("%(num)d minute", "%(num)d minutes", n) % {"num": n}
 
 
+DECISION_KINDS: dict[str, str] = {
+    "move": N_("moves"),
+    "select": N_("secret selections"),
+    "reselect": N_("new selections"),
+    "believe-or-doubt": N_("answers to a claim"),
+    "take-card": N_("taking a card"),
+    "steal": N_("the dragon's card"),
+}
+"""The decision kinds of both games as people say them (issue 31: no raw kind in a mail)."""
+
+
 def deadline_sentence(line: DeadlineLine) -> str:
     """The GM's deadline as people say it: a duration per decision, or a date."""
     raw = line.kind or "*"
-    kind = _("every decision") if raw == "*" else raw
+    kind = _("every decision") if raw == "*" else _(DECISION_KINDS.get(raw, raw))
     if line.seconds:
         return _(
             "The game master set a deadline for %(kind)s: %(duration)s from each new position."

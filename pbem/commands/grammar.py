@@ -21,14 +21,24 @@ decided by that parse alone, so every game's notation works.
 
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.commands.durations import read_duration
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, ngettext
-from pbem.mail.reply import is_courtesy, is_filler
+from pbem.mail.reply import (
+    correction_stands,
+    is_correction,
+    is_courtesy,
+    is_filler,
+    is_known_word,
+    strip_please,
+)
 from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
 
 MAX_LINES = 500
@@ -58,6 +68,9 @@ SERVICE_WORDS = (
     "STANDINGS",
     "STATS",
     "RECORD",
+    # issue 31
+    "RULES",
+    "GUIDE",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -89,15 +102,40 @@ LOCAL_WORDS: dict[str, str] = {
     "STATISTIK": "STATS",
     # The game record and replay page (issue 26)
     "FEUILLE": "RECORD", "REGISTRO": "RECORD", "PROTOKOLL": "RECORD",
+    # Written without the umlaut's e (issue 31: BESTÄTIGEN, BESTATIGEN and BESTAETIGEN alike)
+    "BESTATIGEN": "CONFIRM", "ZURUCK": "BACK",
+    # RULES and GUIDE (issue 31; RÈGLES is read as REGLES, GUIDE is French too)
+    "REGLES": "RULES", "REGOLE": "RULES", "REGELN": "RULES", "SPIELREGELN": "RULES",
+    "GUIDA": "GUIDE", "ANLEITUNG": "GUIDE", "SPIELANLEITUNG": "GUIDE",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
 
 
+def fold_word(word: str) -> str:
+    """A word in upper case without its accents, German umlauts written out (``Aperçu`` ->
+    ``APERCU``, ``BESTÄTIGEN`` -> ``BESTAETIGEN``, ``zurück`` -> ``ZURUECK``)."""
+    w = word.strip().upper().replace("ß", "SS").replace("ẞ", "SS")
+    for umlaut, out in (("Ä", "AE"), ("Ö", "OE"), ("Ü", "UE")):
+        w = w.replace(umlaut, out)
+    return "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
+
+
+def command_word(word: str) -> str:
+    """A command word as its English word, in any of the four languages, with or without its
+    accents (``CONFIRMER`` -> ``CONFIRM``, ``APERÇU`` -> ``PREVIEW``, ``BESTÄTIGEN`` ->
+    ``CONFIRM``); any other word in upper case, folded."""
+    w = fold_word(word.strip().rstrip(".!?:"))
+    return LOCAL_WORDS.get(w, w)
+
+
 def _local(word: str) -> str:
     """A command word in upper case, as its English word (``CONFIRMER`` -> ``CONFIRM``)."""
-    w = word.strip().upper().rstrip(".!")
-    return LOCAL_WORDS.get(w, w)
+    return command_word(strip_please(word))
+
+
+ALL_COMMAND_WORDS: frozenset[str] = frozenset({*SERVICE_WORDS, *LOCAL_WORDS})
+"""Every command word the reader knows (folded), in the four languages."""
 
 
 _COMMUNITY: dict[str, tuple[str, bool]] = {
@@ -127,18 +165,24 @@ _COMMUNITY_HINT = {
 
 def _community_form(word: str, rest: str) -> bool:
     """Is this line the command (else prose such as "Back soon!" or "Vacation was great")?
-    BACK and GAMES stand alone; VACATION takes one word, PREVIEW a short move."""
+    BACK and GAMES stand alone (courtesy aside); VACATION takes one word or a duration in words
+    ("2 weeks", "2 Wochen"), PREVIEW a short move."""
     _, needs_arg = _COMMUNITY[word]
     if not needs_arg:
-        return not rest
+        return not strip_please(rest)
     n = len(rest.split())
     if word == "PROPOSE":
         return n <= 2
-    return n <= 1 if word == "VACATION" else n <= 5
+    if word == "VACATION":
+        return n <= 1 or read_duration(strip_please(rest)) is not None
+    return n <= 5
 
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
-_WORD = re.compile(r"^([A-Za-z]+)\b[:.!]?\s*(.*)$")
+_WORD = re.compile(r"^([^\W\d_]+)\b[:.!?]?\s*(.*)$")
+"""A line's first word (any letters: ``APERÇU``, ``BESTÄTIGEN``) and the rest."""
+_ARTICLES = {"THE", "LE", "LA", "IL", "LO", "DAS", "DEN", "DIE", "DER"}
+"""Articles a command word may follow ("Le plateau, s'il vous plaît", "Das Brett bitte")."""
 _PLACEHOLDER = re.compile(r"<\s*(text|passphrase|message|move)\s*>", re.I)
 """The HELP table's ``SAY <text>`` / ``CERT <passphrase>``: a copy of the help, never a command."""
 _TOKEN = re.compile(r"[^\s,;:!?()\[\]{}\"“”„«»]+")
@@ -195,6 +239,9 @@ class Reading:
     mentions: list[tuple[str, CommandError]] = field(default_factory=list)
     """Lines that mention a move among other words ("I won't play M13 R1"): never read as a
     move; a problem when the reply has problems or nothing else."""
+    mention_moves: list[tuple[str, Any]] = field(default_factory=list)
+    """For each mention of a move: the line and the game's action (None when the move the line
+    names is not legal). Read by :func:`_last_word` (a correction after a move)."""
 
     @property
     def action(self) -> Command | None:
@@ -254,7 +301,7 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
     while i < len(lines):
         line = lines[i].strip()
         w = _WORD.match(line)
-        if w and w.group(1).upper() == "SAY" and len(line) >= WRAP_WIDTH:
+        if w and command_word(w.group(1)) == "SAY" and len(line) >= WRAP_WIDTH:
             last = line
             while i + 1 < len(lines):
                 nxt = lines[i + 1].strip()
@@ -263,7 +310,7 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
                 if (
                     len(last) < WRAP_WIDTH
                     or not nxt
-                    or (nw and nw.group(1).upper() in SERVICE_WORDS)
+                    or (nw and command_word(nw.group(1)) in SERVICE_WORDS)
                     or (toks and all(_code_like(t) for t in toks))
                 ):
                     break
@@ -415,8 +462,15 @@ def read_commands(
     out = Reading()
     state = {"resign": False, "confirm": False}
     todo = _join_wrapped_say(_join_split_moves(lines[:MAX_LINES], parse_action))
-    for raw in todo:
+    where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
+    for idx, raw in enumerate(todo):
+        n_cmd, n_men = len(out.commands), len(out.mention_moves)
         _read_line(raw, out, state, parse_action, is_move_form, notation, False)
+        for c in out.commands[n_cmd:]:
+            where[id(c)] = idx
+        for m in out.mention_moves[n_men:]:
+            where[id(m)] = idx
+    _last_word(out, todo, where, notation)
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES
         out.ignored.append(
@@ -468,6 +522,155 @@ def read_commands(
     return out
 
 
+def _command_head(line: str) -> tuple[str, str]:
+    """The line's command word as its English word (or its first word, folded) and the rest. An
+    article or a courtesy word before a command word is passed over ("Le plateau", "Please
+    HELP", "Bitte Hilfe")."""
+    w = _WORD.match(line)
+    if not w:
+        return "", ""
+    word, rest = command_word(w.group(1)), w.group(2).strip()
+    if word in SERVICE_WORDS:
+        return word, rest
+    lead = strip_please(line)
+    if lead and lead != line.strip(" .!?"):
+        w2 = _WORD.match(lead)
+        if w2 and command_word(w2.group(1)) in SERVICE_WORDS:
+            return command_word(w2.group(1)), w2.group(2).strip()
+    if word in _ARTICLES:
+        w2 = _WORD.match(rest)
+        if w2 and command_word(w2.group(1)) in ("BOARD", "HELP", "HISTORY", "GAMES"):
+            return command_word(w2.group(1)), w2.group(2).strip()
+    return word, rest
+
+
+def _same(notation: Callable[[Any], str] | None, a: Any, b: Any) -> bool:
+    if a is None or b is None:
+        return False
+    if notation is not None:
+        return notation(a) == notation(b)
+    return bool(a == b)
+
+
+def _last_word(
+    out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[Any], str] | None
+) -> None:
+    """The player's last word counts (issue 31): a move written after the move of the reply
+    ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
+    replaces it when the player says it is a correction and the new move is legal; any other
+    later move, or a correction that cannot be read, stops the reply and asks back. The first move
+    is never played then."""
+    # Long on purpose: the timeline of the reply's moves (actions, mentions, corrections) in order.
+    acts = [c for c in out.commands if c.kind == "action" and not c.from_subject]
+    if not acts:
+        return
+    chosen = acts[0]
+    at = where[id(chosen)]
+    events: list[tuple[int, str, Any, Command | None, tuple[str, Any] | None]] = []
+    for c in acts[1:]:
+        events.append((where[id(c)], c.line, c.action, c, None))
+    for m in out.mention_moves:
+        events.append((where[id(m)], m[0], m[1], None, m))
+    events.sort(key=lambda e: e[0])
+    handled: set[int] = set()
+    for idx, line, action, cmd, men in events:
+        if idx <= at:
+            continue
+        between = todo[at + 1 : idx + 1]
+        if _same(notation, action, chosen.action):
+            if men is not None:
+                handled.add(id(men))  # "M13 R1 ... I hope M13 R1 is fine"
+            elif cmd is not None and any(is_correction(b) for b in between):
+                out.commands.remove(cmd)  # the same move again after "sorry": one move
+            continue
+        if not any(is_correction(b) for b in between):
+            continue  # a mention is listed; two moves get "only one move per reply"
+        words = [t for b in between for t in _tokens(b) if not _code_like(t)]
+        if action is not None and correction_stands(words):
+            read_as = notation(action) if notation is not None else line
+            if cmd is not None:
+                new = cmd
+            else:
+                new = Command("action", line, action=action, guard=chosen.guard, read_as=read_as)
+                handled.add(id(men))
+                out.commands.append(new)
+            out.commands.remove(chosen)
+            chosen, at = new, idx
+            continue
+        if men is not None:
+            handled.add(id(men))
+        first = notation(chosen.action) if notation is not None else chosen.line
+        out.errors.append(
+            (
+                line,
+                CommandError(
+                    _(
+                        "This reply names %(first)s and then another move on this line, so "
+                        "nothing was played: we do not guess which one you mean. Send the move "
+                        "you mean on a line of its own."
+                    )
+                    % {"first": first}
+                ),
+            )
+        )
+        break
+    mention_lines = {where[id(m)] for m in out.mention_moves}
+    if handled:
+        keep = [
+            (m, e)
+            for m, e in zip(out.mention_moves, out.mentions, strict=False)
+            if id(m) not in handled
+        ]
+        out.mention_moves[:] = [m for m, _e in keep]
+        out.mentions[:] = [e for _m, e in keep]
+    # A correction whose move could not be read at all ("non pardon, M13 R9"): ask back.
+    for j in range(at + 1, len(todo)):
+        line = todo[j]
+        if (
+            is_correction(line)
+            and _shaped(_tokens(line))
+            and j not in mention_lines
+            and not any(where.get(id(c)) == j for c in out.commands)
+            and not any(e_line == line for e_line, _e in out.errors)
+        ):
+            out.errors.append(
+                (
+                    line,
+                    CommandError(
+                        _(
+                            "This line corrects the move above it, but the move it names could "
+                            "not be read, so nothing was played. Send the move you mean on a "
+                            "line of its own."
+                        )
+                    ),
+                )
+            )
+            return
+
+
+def _unknown_command(word: str) -> bool:
+    """Does ``word``, first on a line before a move, look like a command word the reader does not
+    know ("PREVEIW M13 R1", "APERCEVOIR M13 R1", "Vorshau M13 R1")? A word in capitals of four
+    letters or more, or a word close to one of the command words, that is no filler word."""
+    if len(word) < 4 or not word.isalpha() or is_known_word(word):
+        return False
+    folded = fold_word(word)
+    if word.isupper():
+        return True
+    return bool(difflib.get_close_matches(folded, ALL_COMMAND_WORDS, n=1, cutoff=0.8))
+
+
+def _not_a_command(word: str) -> CommandError:
+    return CommandError(
+        _(
+            "'%(word)s' is not a command we know, so nothing in this reply was carried out. "
+            "The commands are listed in HELP; to play a move, send it on a line of its own."
+        )
+        % {"word": word},
+        hint="HELP",
+    )
+
+
 def _read_line(
     raw: str,
     out: Reading,
@@ -488,40 +691,46 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
-    w = _WORD.match(line_wo)
-    word = w.group(1).upper() if w else ""
-    word = LOCAL_WORDS.get(word, word)
-    rest = w.group(2).strip() if w else ""
+    word, rest = _command_head(line_wo)
+    # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
+    bare = strip_please(rest)
     if word in ("SAY", "CERT") and _PLACEHOLDER.search(rest):
         out.ignored.append(line)  # a copy of the HELP table, not a command
-    elif word == "BOARD" and not rest:
+    elif word == "BOARD" and not bare:
         out.commands.append(Command("board", line, from_subject=from_subject))
-    elif word == "HELP" and not rest:
+    elif word == "HELP" and not bare:
         out.commands.append(Command("help", line, from_subject=from_subject))
-    elif word == "HISTORY" and not rest:
+    elif word in ("RULES", "GUIDE") and not bare:
+        out.commands.append(Command(word.lower(), line, from_subject=from_subject))
+    elif word == "HISTORY" and not bare:
         out.commands.append(Command("history", line, from_subject=from_subject))
-    elif word == "RECORD" and not rest:
+    elif word == "RECORD" and not bare:
         out.commands.append(Command("record", line, from_subject=from_subject))
     elif word in _COMMUNITY and _community_form(word, rest):
         kind, needs_arg = _COMMUNITY[word]
-        if needs_arg and not rest:
+        if needs_arg and not bare:
             out.errors.append(
                 (
                     line,
                     CommandError(_(_COMMUNITY_NEEDS[kind]), hint=_COMMUNITY_HINT[kind]),
                 )
             )
-        else:
+        elif kind == "vacation":
+            arg = read_duration(bare) or bare  # "2 Wochen" -> 14d; a bad length is refused there
+            out.commands.append(Command(kind, line, arg=arg, from_subject=from_subject))
+        elif needs_arg:
             out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
+        else:
+            out.commands.append(Command(kind, line, arg="", from_subject=from_subject))
     elif word == "MAIL" and (
-        not rest
-        or rest.upper().rstrip(".!") in MAIL_MODES
-        or (rest.split()[0].upper() in TURN_FILE_WORDS and len(rest.split()) <= 2)
+        not bare
+        or bare.upper() in MAIL_MODES
+        or (bare.split()[0].upper() in TURN_FILE_WORDS and len(bare.split()) <= 2)
     ):
         # "Mail me later" stays prose; MAIL alone asks which.
-        out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
-    elif word == "LANG" and len(rest.split()) <= 1:
-        out.commands.append(Command("lang", line, arg=rest.rstrip(".!"), from_subject=from_subject))
+        out.commands.append(Command("mail", line, arg=bare, from_subject=from_subject))
+    elif word == "LANG" and len(bare.split()) <= 1:
+        out.commands.append(Command("lang", line, arg=bare, from_subject=from_subject))
     elif word == "SAY":
         if not rest:
             out.errors.append(
@@ -532,7 +741,7 @@ def _read_line(
     elif word == "RESIGN" and _local(rest) in ("", "CONFIRM"):
         state["resign"] = True
         state["confirm"] = state["confirm"] or _local(rest) == "CONFIRM"
-    elif word == "CONFIRM" and not rest.rstrip(".!"):
+    elif word == "CONFIRM" and not bare:
         state["confirm"] = True
     elif word == "CERT":
         if len(rest) < 8:
@@ -605,6 +814,7 @@ def _read_move(
         else:
             if "?" in line_wo:  # a question about a move is not a move
                 out.mentions.append((line, _mention(notation, action, " ".join(tokens))))
+                out.mention_moves.append((line, action))
                 return
             read_as = notation(action) if notation is not None else " ".join(tokens)
             out.commands.append(
@@ -618,13 +828,21 @@ def _read_move(
                 )
             )
             return
-        if is_courtesy(line_wo):  # "OK", "GG", "Bob"
+        prose = len(tokens) > 2 and any(
+            c.error is None for c in _candidates(tokens, parse_action, is_move_form)
+        )  # "OK, M13 R1": a move after a courtesy word, read as in prose below
+        if prose:
+            pass
+        elif is_courtesy(line_wo):  # "OK", "GG", "Bob"
             out.courtesy.append(line)
+            return
         elif isinstance(first, InvalidSyntax) and not from_subject:
             out.syntax_errors.append((line, first))
-        elif not from_subject:
-            out.errors.append((line, first))
-        return
+            return
+        else:
+            if not from_subject:
+                out.errors.append((line, first))
+            return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]
@@ -633,6 +851,10 @@ def _read_move(
         ):
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
+            out.mention_moves.append((line, cands[0].action))
+            return
+        if len(cands) == 1 and legal and cands[0].start > 0 and _unknown_command(tokens[0]):
+            out.errors.append((line, _not_a_command(tokens[0])))
             return
         if len(cands) == 1 and legal:
             c = legal[0]

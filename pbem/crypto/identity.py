@@ -184,6 +184,37 @@ class ServiceIdentity:
             subtype="pgp-keys",
             filename="pbem-service.asc",
         )
+        # The CA that signs the service's certificate (issue 31): a mail program that encrypts a
+        # reply to the service must trust it (mutt: "Not trusted?"); docs/ENCRYPTED-MAIL.md says
+        # how to import it.
+        msg.add_attachment(
+            self.ca_certificate_pem,
+            maintype="application",
+            subtype="pkix-cert",
+            filename="pbem-service-ca.pem",
+        )
+        # Autocrypt (https://autocrypt.org/level1.html): Thunderbird, K-9/FairEmail and Delta Chat
+        # learn the service's OpenPGP key from this header and can encrypt a plain Reply.
+        if "Autocrypt" not in msg:
+            msg["Autocrypt"] = self.autocrypt_header()
+
+    def autocrypt_header(self) -> str:
+        """The ``Autocrypt:`` header value: the service's address and its OpenPGP key (base64 of
+        the binary key, the armour taken off)."""
+        armored = self.openpgp_public_key.decode("ascii", "replace")
+        body = []
+        inside = False
+        for line in armored.splitlines():
+            line = line.strip()
+            if line.startswith("-----BEGIN"):
+                inside = True
+                continue
+            if line.startswith("-----END"):
+                break
+            if not inside or not line or ":" in line or line.startswith("="):
+                continue  # armour headers, the blank line, the CRC
+            body.append(line)
+        return f"addr={self.address}; prefer-encrypt=mutual; keydata={''.join(body)}"
 
     def sign_smime(self, msg: Message) -> EmailMessage:
         """``msg`` signed (S/MIME, detached) with the service's certificate and CA chain."""

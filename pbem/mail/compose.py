@@ -30,7 +30,10 @@ if TYPE_CHECKING:  # Jinja2 is imported when the first mail is rendered, not by 
 
 WIDTH = 72
 
-KINDS = ("start", "turn", "moved", "rejected", "over", "help", "board", "history", "say", "notice")
+KINDS = (
+    *("start", "turn", "moved", "rejected", "over", "help", "board", "history", "say", "notice"),
+    "rules",  # issue 31
+)
 
 
 def templates_dir() -> Path:
@@ -61,11 +64,19 @@ def _wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
     return _wrapped(str(text), width, indent)
 
 
+_GLUE = "\x00"
+"""Holds a space that must not become a line break (replaced by a space after wrapping)."""
+_BEFORE_PUNCT = re.compile(r" (?=[;:!?»](?:\s|$))|(?<=«) ")
+"""French typography (issue 31): the space before ``;`` ``:`` ``!`` ``?`` ``»`` and after ``«``
+never breaks, so the sign never starts a line alone. English text has no such spaces."""
+
+
 @lru_cache(maxsize=4096)
 def _wrapped(text: str, width: int, indent: str) -> str:
     """:func:`_wrap`, kept: the same sentences recur in every mail of a tick."""
     out: list[str] = []
-    for para in str(text).split("\n"):
+    text = _BEFORE_PUNCT.sub(_GLUE, str(text))
+    for para in text.split("\n"):
         if not para.strip():
             out.append("")
             continue
@@ -78,7 +89,77 @@ def _wrapped(text: str, width: int, indent: str) -> str:
                 break_on_hyphens=False,
             )
         )
-    return "\n".join(out)
+    return "\n".join(out).replace(_GLUE, " ")
+
+
+_TABLE_ROW = re.compile(r"^(\s*)(\S.*?)\s{2,}(\S.*)$")
+
+
+def _flush(out: list[str], para: list[str], items: list[str], rows: list[list[str]]) -> None:
+    """:func:`_reflow`: the open paragraph, list or table as HTML, then empty."""
+    from markupsafe import escape
+
+    if para:
+        out.append(f"<p>{escape(' '.join(para))}</p>")
+        para.clear()
+    if items:
+        out.append("<ul>" + "".join(f"<li>{escape(i)}</li>" for i in items) + "</ul>")
+        items.clear()
+    if rows:
+        cell = "padding: 0 0.8em 0.2em 0; vertical-align: top; white-space: nowrap;"
+        out.append(
+            '<table style="border-collapse: collapse;">'
+            + "".join(
+                f'<tr><td style="{cell}"><code>{escape(a)}</code></td>'
+                f'<td style="padding: 0 0 0.2em 0;">{escape(b)}</td></tr>'
+                for a, b in rows
+            )
+            + "</table>"
+        )
+        rows.clear()
+
+
+def _reflow(text: str) -> Any:
+    """Plain text of ours (a HELP or RULES text written for 72 columns) as HTML that reflows on a
+    phone (issue 31): a block of one line in capitals is a heading; a block of aligned
+    ``word   meaning`` lines (a command table) a table, its first line a caption when not
+    aligned; ``- `` lines a list; any other block a paragraph, its lines joined. Escaped."""
+    from markupsafe import Markup, escape
+
+    out: list[str] = []
+    blocks = [b for b in re.split(r"\n\s*\n", str(text).strip("\n")) if b.strip()]
+    for block in blocks:
+        lines = block.split("\n")
+        first = lines[0].strip()
+        if len(lines) == 1 and first.split(maxsplit=1)[0].isupper() and len(first) >= 4:
+            out.append(f"<h3>{escape(first)}</h3>")
+            continue
+        rows: list[list[str]] = []
+        para: list[str] = []
+        items: list[str] = []
+
+        for raw in lines:
+            line = raw.rstrip()
+            m = _TABLE_ROW.match(line)
+            indented = line.startswith("  ")
+            if m and (indented or rows) and not line.lstrip().startswith("- "):
+                if para or items:
+                    _flush(out, para, items, rows)
+                rows.append([m.group(2), m.group(3)])
+            elif rows and indented:
+                rows[-1][1] += " " + line.strip()  # a meaning wrapped onto the next line
+            elif line.lstrip().startswith("- "):
+                if para or rows:
+                    _flush(out, para, items, rows)
+                items.append(line.lstrip()[2:])
+            elif items and indented:
+                items[-1] += " " + line.strip()
+            else:
+                if rows or items:
+                    _flush(out, para, items, rows)
+                para.append(line.strip())
+        _flush(out, para, items, rows)
+    return Markup("\n".join(out))
 
 
 _bytecode_dir: Path | None = None
@@ -130,6 +211,7 @@ def _env(path: str, html: bool, lang: str = "en") -> jinja2.Environment:
         ),
     )
     env.filters["wrap"] = _wrap
+    env.filters["reflow"] = _reflow
     env.install_gettext_translations(translations(lang), newstyle=False)  # type: ignore[attr-defined]
     return env
 
@@ -171,6 +253,12 @@ class MailContext:
     speaker: str = ""
     said: list[str] = field(default_factory=list)
     paragraphs: list[str] = field(default_factory=list)
+    guide_url: str = ""
+    """The player guide on the web (config ``guide_url``), or empty."""
+    newcomer: bool = False
+    """The start mail goes to a player who took over a seat of a running game (issue 31)."""
+    asked: bool = True
+    """The board mail answers the reader's BOARD (else the GM sent it again: ``admin resend``)."""
     picture: Any = None
     """A :class:`pbem.mail.picture.Picture` of this reader's board, or None."""
 

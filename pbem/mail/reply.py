@@ -37,9 +37,13 @@ __all__ = [
     "READ_LIMIT",
     "command_lines",
     "decode_flowed",
+    "correction_stands",
+    "is_correction",
     "is_courtesy",
     "is_filler",
+    "is_known_word",
     "normalize_line",
+    "strip_please",
 ]
 
 READ_LIMIT = 2000
@@ -197,6 +201,8 @@ def is_filler(words: Sequence[str]) -> bool:
         folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
         if not folded or not any(ch.isalnum() for ch in folded) or folded.isdigit():
             continue
+        if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
+            continue  # "ich würde gerne", "I would like"
         if folded in forms.deny or folded.endswith(("n't", "'s")) or "nicht" in folded:
             return False
         if folded in forms.filler:
@@ -205,6 +211,23 @@ def is_filler(words: Sequence[str]) -> bool:
             continue  # a sign-off name: "Thanks, Bob"
         unknown += 1
     return unknown <= MAX_UNKNOWN_WORDS
+
+
+@functools.cache
+def _wishes() -> frozenset[tuple[str, str]]:
+    c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
+    return frozenset((a.casefold(), b.casefold()) for a, b in c["wish"])
+
+
+def _wish(word: str, nxt: str) -> bool:
+    return (word, nxt.casefold().strip(".,;:!?")) in _wishes()
+
+
+def is_known_word(word: str) -> bool:
+    """Is ``word`` in one of the lists of ``courtesy.toml`` (filler, courtesy or deny words)?"""
+    forms = _forms()
+    folded = word.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+    return folded in forms.filler or folded in forms.deny
 
 
 def is_courtesy(line: str) -> bool:
@@ -222,6 +245,84 @@ def is_courtesy(line: str) -> bool:
                 return True
     tokens = text.split()
     return n <= 2 and all(t[:1].isupper() and t.replace("'", "").isalpha() for t in tokens)
+
+
+@dataclass(frozen=True)
+class _Phrases:
+    please: re.Pattern[str]
+    correction: re.Pattern[str]
+    second_thoughts: re.Pattern[str]
+
+
+def _phrase_pattern(phrases: Sequence[str]) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![\w'’])(?:" + _alternation([p.casefold() for p in phrases]) + r")(?![\w'’])"
+    )
+
+
+@functools.cache
+def _phrases() -> _Phrases:
+    c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
+    return _Phrases(
+        _phrase_pattern(c["please"]),
+        _phrase_pattern(c["correction"]),
+        _phrase_pattern(c["second_thoughts"]),
+    )
+
+
+_EDGE_PUNCT = " \t.,;:!?¡¿…-–—()\"'«»“”„"
+
+
+def strip_please(text: str) -> str:
+    """``text`` without courtesy at its ends ("s'il vous plaît", "please", "bitte", "per
+    favore", data: ``please`` in ``courtesy.toml``) nor punctuation: what is left of "Help?",
+    "Plateau s'il vous plaît!" or "Aiuto, per favore" after the command word is ``""``."""
+    t = normalize_line(text).replace("’", "'").strip(_EDGE_PUNCT)
+    pat = _phrases().please
+    while t:
+        folded = t.casefold()
+        m = pat.match(folded)
+        if m:
+            t = t[m.end() :].strip(_EDGE_PUNCT)
+            continue
+        tail = None
+        for m in pat.finditer(folded):
+            if m.end() == len(folded):
+                tail = m
+        if tail is None:
+            break
+        t = t[: tail.start()].strip(_EDGE_PUNCT)
+    return t
+
+
+_NO = re.compile(r"^\W*(no+|non|nein|nee|nope|niet)\b", re.I)
+
+
+def is_correction(line: str) -> bool:
+    """Does the line take back what came before ("non pardon", "sorry, I meant", "volevo dire",
+    "Korrektur", or a line that starts with "no"/"non"/"nein"; data: ``correction`` in
+    ``courtesy.toml``)?"""
+    folded = normalize_line(line).casefold().replace("’", "'")
+    ph = _phrases()
+    return bool(
+        ph.correction.search(folded) or ph.second_thoughts.search(folded) or _NO.match(folded)
+    )
+
+
+def correction_stands(words: Sequence[str]) -> bool:
+    """Do ``words`` (a line without the move it names) only say that the move is a correction
+    ("non pardon", "no scusate, volevo dire", "sorry, I meant", "Entschuldigung, ich meinte")?
+    A phrase of ``correction`` must be there, none of ``second_thoughts``, and besides them and a
+    leading "no", nothing that :func:`is_filler` would refuse (negation, doubt, the past...)."""
+    text = " ".join(words).casefold().replace("’", "'")
+    pat = _phrases().correction
+    if not pat.search(text) or _phrases().second_thoughts.search(text):
+        return False
+    rest = pat.sub(" ", text)
+    toks = [t for t in (w.strip(".,;:!?-\"'()") for w in rest.split()) if t]
+    while toks and _NO.match(toks[0]):
+        toks.pop(0)
+    return is_filler(toks)
 
 
 # ---------------------------------------------------------------------------------------------

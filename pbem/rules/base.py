@@ -200,6 +200,10 @@ class Game(Protocol):
         """The notation explained for the HELP mail (plain text, <= 72 columns)."""
         ...
 
+    def rules_summary(self) -> str:
+        """The rules on one screen, for the RULES mail (plain text, <= 72 columns; issue 31)."""
+        ...
+
     def bots(self) -> Mapping[str, Bot]:
         """Computer players by name (at least ``"random"``)."""
         ...

@@ -403,6 +403,7 @@ class Service:
                     m.subject(record, _("the board (sent again)")),
                     pl.name,
                     private_note=m.private_note(record, seat),
+                    asked=False,
                 )
             n += m.to_seat(record, seat, "board", ctx, f"resend.q{record.seq}.{stamp}")
         return n

@@ -831,3 +831,72 @@ class StatsCmd(_StandingsNotice):
         from pbem.service.standings_mail import stats_lines
 
         return stats_lines(desk.store.data_dir, address)
+
+
+# -- RULES and GUIDE (issue 31) ---------------------------------------------------------------
+
+
+@register
+class Rules(_Base):
+    """RULES: the rules of the game on one screen, in the reader's language."""
+
+    kind: ClassVar[str] = "rules"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        game = seated.record.game
+        return _answer(
+            desk,
+            seated,
+            "rules",
+            _("the rules"),
+            command_help=game.rules_summary(),
+            picture=None,
+            board="",
+        )
+
+
+GUIDE_NAMES = {"en": "PLAYER-GUIDE.md", "fr": "PLAYER-GUIDE.fr.md", "it": "PLAYER-GUIDE.it.md",
+               "de": "PLAYER-GUIDE.de.md"}  # fmt: skip
+"""The player guide in each language: ``docs/`` of a checkout, package ``pbem.docs`` of a wheel."""
+
+
+def player_guide(lang: str) -> tuple[bytes, str]:
+    """The player guide in ``lang`` (English when there is none in it): its bytes and file name."""
+    from importlib import resources
+    from pathlib import Path
+
+    name = GUIDE_NAMES.get(i18n.normalize(lang) or "en", GUIDE_NAMES["en"])
+    checkout = Path(__file__).resolve().parent.parent.parent / "docs" / name
+    if checkout.is_file():
+        return checkout.read_bytes(), name
+    return resources.files("pbem").joinpath("docs", name).read_bytes(), name
+
+
+@register
+class Guide(_Base):
+    """GUIDE: the player guide in the reader's language, as an attachment."""
+
+    kind: ClassVar[str] = "guide"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        data, name = player_guide(i18n.current())
+        paragraphs = [
+            _(
+                "The player guide is attached (%(file)s): how to reply, every command, keys "
+                "for encrypted mail. It is plain text; any program opens it."
+            )
+            % {"file": name}
+        ]
+        url = desk.mailer.policy.guide_url
+        if url:
+            paragraphs.append(_("The player guide on the web: %(url)s") % {"url": url})
+        record = seated.record
+        return desk.mailer.notice(
+            record,
+            seated.seat,
+            _("the player guide"),
+            paragraphs,
+            reply_tail(seated.mail, record, "guide"),
+            reply_to=seated.mail,
+            attachments=((data, name, "text/plain"),),
+        )

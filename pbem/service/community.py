@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from pbem import i18n
+from pbem.commands.durations import read_duration
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, ngettext
 from pbem.model import Envelope, iso_time, parse_time
@@ -75,11 +76,15 @@ _UNIT = {"d": 86400, "h": 3600, "m": 60}
 
 
 def parse_duration(text: str) -> timedelta:
-    """``7d``, ``12h``, ``90m`` (or ``0``) as a timedelta; ``ValueError`` otherwise."""
+    """``7d``, ``12h``, ``90m`` (or ``0``), or the same in words (``2 weeks``, ``2 Wochen``), as a
+    timedelta; ``ValueError`` otherwise."""
     t = text.strip().lower()
     if t == "0":
         return timedelta(0)
     m = _DURATION.match(t)
+    if not m:
+        short = read_duration(t)  # "2 weeks", "2 Wochen", "deux semaines" (issue 31)
+        m = _DURATION.match(short) if short and short != "0" else None
     if not m:
         raise ValueError(f"{text!r} is not a duration like 7d, 12h or 90m")
     return timedelta(seconds=int(m.group(1)) * _UNIT[m.group(2).lower()])

@@ -142,6 +142,7 @@ class Mailer:
             player_name=to_name,
             service_address=self.policy.service_address,
             gm_address=self.policy.gm_address,
+            guide_url=getattr(self.policy, "guide_url", ""),
         )
         if record is not None:
             env = record.envelope
@@ -297,7 +298,12 @@ class Mailer:
                 crypto.identity.attach_public_keys(msg)
             for data, filename, mime in mail.attachments:
                 maintype, _sep, subtype = mime.partition("/")
-                msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
+                if maintype == "text":  # a text file (the player guide): UTF-8, said so
+                    msg.add_attachment(
+                        data.decode("utf-8"), subtype=subtype, filename=filename, cte="base64"
+                    )
+                else:
+                    msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             msg = crypto.protect(msg, mail.to_addr, now)
         self.outbox.put(

@@ -329,7 +329,12 @@ class Notifier:
                 ctx = m.context(
                     record,
                     None,
-                    m.subject(record, _("you left the game")),
+                    m.subject(
+                        record,
+                        _("you left the game")
+                        if old.status == "resigned"
+                        else _("your seat was given to another player"),
+                    ),
                     old.name,
                     paragraphs=[text],
                 )
@@ -349,6 +354,7 @@ class Notifier:
             m.subject(record, _("welcome: you now play %(seat)s") % {"seat": names[seat]}),
             env.active_player(seat).name,
             private_note=m.private_note(record, seat, full=True),
+            newcomer=True,
         )
         return m.to_seat(record, seat, "start", ctx, f"e{record.seq}.welcome{seat}")
 
@@ -458,7 +464,9 @@ class Notifier:
             _(
                 "Attached are %(export)s, the game's signed record, and %(key)s, the service's "
                 "public key (key id %(key_id)s; the game master publishes it too). To check that "
-                "no draw was rigged, install pbem (pip install pbem) and run:"
+                "no draw was rigged, install the pbem software that runs this service (the game "
+                "master tells you where to get it; a package of that name on the Python package "
+                "index may be another project) and run:"
             )
             % {"export": export, "key": key, "key_id": key_id},
             f"  pbem verify-shuffle {export} --pubkey {key}",

@@ -42,6 +42,9 @@ class Policy:
     bounce_threshold: int = 3
     """Bounces of distinct mails after which an address is no longer mailed (``[limits]
     bounce_threshold``; :mod:`pbem.service.bounces`)."""
+    guide_url: str = ""
+    """Where the player guide is on the web (config ``guide_url``), named in the mails; empty: the
+    mails say to write GUIDE (issue 31)."""
 
 
 class RateLimiterPort(Protocol):

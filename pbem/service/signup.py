@@ -653,7 +653,11 @@ def _answer_games(service: Service, p: ParsedMail, ours: bool = False) -> Outcom
     now = service.clock()
     lines = community.games_of(service.store, addr, now, service.policy)
     opened = [
-        _("%(game)s (%(title)s, %(num)d of %(min)d-%(max)d players): you are signed up.")
+        (
+            _("%(game)s (%(title)s, %(num)d of %(min)d-%(max)d players): you are signed up.")
+            if g.min_players != g.max_players
+            else _("%(game)s (%(title)s, %(num)d of %(max)d players): you are signed up.")
+        )
         % {
             "game": g.open_id,
             "title": find_game(g.game_name).title.split(" (")[0],

@@ -29,7 +29,8 @@ pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 KINDS = ["start", "turn", "moved", "rejected", "help", "history", "board", "say", "notice", "over"]
-KINDS_VS = ["vs-start"]
+KINDS += ["rules"]  # issue 31
+KINDS_VS = ["vs-start", "vs-help", "vs-rules"]
 """Die Verbotene Stadt keeps its text board in the HTML part (no picture): it must fit too."""
 WIDTHS = [360, 1000]
 
@@ -88,6 +89,10 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         out[kind] = write_html(msg, root / kind)
     vs = Game(root / "vs", 4, game="verbotene-stadt")
     out["vs-start"] = write_html(vs.mails[0], root / "vs-start")
+    (help_mail,) = vs.send(0, "HELP")
+    out["vs-help"] = write_html(help_mail, root / "vs-help")
+    (rules_mail,) = vs.send(0, "RULES")
+    out["vs-rules"] = write_html(rules_mail, root / "vs-rules")
     return out
 
 
@@ -142,7 +147,7 @@ def test_mail_html_fits_and_shows_its_pictures(
         "return Array.from(document.images).map(i => [i.complete, i.naturalWidth, i.alt,"
         " i.getBoundingClientRect().right])"
     )
-    if kind not in ("help", "history", "say", "notice", *KINDS_VS):
+    if kind not in ("help", "history", "say", "notice", "rules", *KINDS_VS):
         assert images, f"{kind}: no board picture"
     for complete, natural, alt, right in images:
         assert complete and natural > 0, f"{kind}: an image did not load"
@@ -160,3 +165,34 @@ def test_mail_html_fits_and_shows_its_pictures(
     assert scroll <= inner, f"{kind} at {width}px with the text board open: {scroll} > {inner}"
     if opened:
         _shoot(driver, artifacts() / f"{kind}-{width}-text.png")
+
+
+_LINES = """
+const out = [];
+document.querySelectorAll('pre').forEach(p => {
+  const lines = p.textContent.replace(/\\n+$/, '').split('\\n').length;
+  const r = document.createRange();
+  r.selectNodeContents(p);
+  const tops = new Set(Array.from(r.getClientRects()).filter(x => x.width > 0)
+                       .map(x => Math.round(x.top)));
+  out.push([lines, tops.size, p.textContent.slice(0, 40)]);
+});
+return out;
+"""
+
+
+@pytest.mark.parametrize("kind", ["help", "rules", "vs-help", "vs-rules"])
+def test_help_and_rules_reflow_on_a_phone(driver: Any, pages: dict[str, Path], kind: str) -> None:
+    """HELP and RULES at 360 px (issue 31): the text is HTML that reflows (paragraphs, lists, a
+    table of commands), so no line is broken twice: no preformatted line wraps on the phone."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True},
+    )
+    driver.get(pages[kind].as_uri())
+    for lines, shown, start in driver.execute_script(_LINES):
+        assert shown <= lines, f"{kind}: a preformatted line wraps at 360 px: {start!r}"
+    paragraphs = driver.execute_script("return document.querySelectorAll('p, li, td').length")
+    assert paragraphs >= 8, f"{kind}: the text is not HTML paragraphs"
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    assert scroll <= 360, f"{kind} scrolls sideways ({scroll} > 360)"

@@ -92,6 +92,19 @@ def test_export_to_a_bad_path_is_one_line(run: Any, tmp_path: Path) -> None:
     assert result.output.strip() == f"error: cannot write {target}: No such file or directory"
 
 
+def test_export_into_a_folder_and_verify_a_missing_file(run: Any, tmp_path: Path) -> None:
+    """Issue 31: ``-o newdir/`` and ``-o existing_dir`` write ``<game>.tar.gz`` inside; a missing
+    archive is "no such file", not "not a game id"."""
+    gid = run("admin", "new", "forbidden-city", *PLAYERS, "--seed", "3").stdout.strip()
+    made = run("admin", "export", gid, "-o", str(tmp_path / "newdir") + "/").stdout.strip()
+    assert made == str(tmp_path / "newdir" / f"{gid}.tar.gz") and Path(made).is_file()
+    again = run("admin", "export", gid, "-o", str(tmp_path / "newdir")).stdout.strip()
+    assert again == made
+    missing = run("verify-shuffle", str(tmp_path / "missing.tar.gz"), ok=False)
+    assert missing.exit_code == EXIT_FAILED
+    assert "no such file" in missing.output and "game id" not in missing.output
+
+
 def test_verify_of_a_plain_directory_is_one_line(run: Any) -> None:
     for argv in (["admin", "verify", "."], ["verify-shuffle", "."]):
         result = run(*argv, ok=False)

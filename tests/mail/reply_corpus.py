@@ -625,6 +625,22 @@ def _outlook_web_inline(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     return f"{p}\n\n{head}\n\n{s.text}\n", None
 
 
+def _zimbra(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
+    """Zimbra's plain-text reply: its own separator per language, then the header fields and the
+    original, unquoted (issue 31)."""
+    sep = {
+        "fr": "----- Mail original -----",
+        "de": "----- Ursprüngliche Mail -----",
+        "it": "----- Messaggio originale -----",
+    }.get(lang.code, "----- Original Message -----")
+    f, se, t, j = lang.headers
+    block = (
+        f'{f}: "{SENDER}" <{SERVICE}>\n{t}: "Ann" <ann@example.org>\n'
+        f"{se}: Lundi 16 Novembre 2026 10:02:03\n{j}: {s.msg['Subject']}"
+    )
+    return f"{p}\n\n{sep}\n{block}\n\n{s.text}\n", None
+
+
 def _nomarker(s: Sent, p: str, lang: Lang) -> tuple[str, str | None]:
     """A client (or a hurried person) that pastes the original below with no marker at all."""
     return f"{p}\n\n{s.text}\n", None
@@ -671,6 +687,7 @@ SHAPES: dict[str, Shape] = {
         Shape("spark", _spark),
         Shape("icloud-web", _icloud),
         Shape("no-marker", _nomarker),
+        Shape("zimbra", _zimbra, charset="utf-8", cte="8bit"),
     ]
 }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
+from typing import Any
 
 from helpers import Env, drain, make_env, reply
 
@@ -69,6 +70,12 @@ class MailTable:
         return self.take()
 
 
+def _bot(game: Any) -> Any:
+    """The game's best computer player (Forbidden City's greedy, Die Verbotene Stadt's heuristic)."""
+    bots = game.bots()
+    return bots.get("greedy") or bots.get("heuristic") or bots["random"]
+
+
 class Game(MailTable):
     """A Forbidden City game played by mail (in English)."""
 
@@ -78,7 +85,7 @@ class Game(MailTable):
     def bot_move(self, i: int) -> str:
         rec = self.env.store.load(self.gid)
         seat = rec.pending()[0].seat
-        action = rec.game.bots()["greedy"].choose(rec.game, rec.state, seat, derive_rng(7, "b", i))
+        action = _bot(rec.game).choose(rec.game, rec.state, seat, derive_rng(7, "b", i))
         return str(rec.game.notation(action))
 
     def finish(self) -> list[EmailMessage]:
@@ -89,9 +96,7 @@ class Game(MailTable):
             if rec.envelope.status != "active" or not rec.pending():
                 break
             seat = rec.pending()[0].seat
-            action = rec.game.bots()["greedy"].choose(
-                rec.game, rec.state, seat, derive_rng(9, "f", i)
-            )
+            action = _bot(rec.game).choose(rec.game, rec.state, seat, derive_rng(9, "f", i))
             self.env.store.commit(
                 self.gid,
                 rec.seq,
@@ -122,7 +127,12 @@ def every_kind(tmp: Path, n: int = 4, moves: int = 16) -> dict[str, EmailMessage
     mover = g.mover()
     (out["rejected"],) = g.send(mover, "Q99 R2")
     other = (mover + 1) % n
-    for kind, body in (("help", "HELP"), ("history", "HISTORY"), ("board", "BOARD")):
+    for kind, body in (
+        ("help", "HELP"),
+        ("history", "HISTORY"),
+        ("board", "BOARD"),
+        ("rules", "RULES"),
+    ):
         (out[kind],) = g.send(mover if kind == "board" else other, body)
     said = g.send(other, "SAY Good luck, everyone: the palace grows fast.")
     out["say"] = _first(said, g.players[mover][1])

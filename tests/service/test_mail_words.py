@@ -96,7 +96,8 @@ def test_the_replaced_player_is_told_and_the_new_one_welcomed(tmp_path: Path) ->
     env.service.flush_journal()
     mails = drain(env)
     old = _to(mails, "bob@example.org")
-    assert len(old) == 1 and "you left the game" in str(old[0]["Subject"])
+    # Issue 31: a removed player did not leave; the subject says the seat was given away.
+    assert len(old) == 1 and "your seat was given to another player" in str(old[0]["Subject"])
     assert "Eve" in text_of(old[0])
     new = _to(mails, "eve@example.org")
     assert len(new) == 1 and "welcome" in str(new[0]["Subject"])
@@ -264,3 +265,30 @@ def test_a_damaged_prefs_file_is_read_as_no_choices_and_rewritten(tmp_path: Path
     assert out.reason == "answered", out
     assert b'"mail":"turns"' in prefs.read_bytes()
     assert oct(prefs.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_resent_board_does_not_say_the_player_asked(tmp_path: Path) -> None:
+    """``admin resend`` (issue 31): the board mail says the game master sent it again."""
+    env, gid, mails = _start(tmp_path, FOUR[:2])
+    env.service.resend(gid)
+    resent = drain(env)
+    assert resent
+    for m in resent:
+        text = " ".join(text_of(m).split())
+        assert "as you asked" not in text and "sent again by the game master" in text
+    first = _to(mails, "ann@example.org")[0]
+    env.service.handle(reply(first, "ann@example.org", "BOARD", quote=False))
+    (asked,) = drain(env)
+    assert "as you asked" in " ".join(text_of(asked).split())
+
+
+def test_a_replacement_is_not_told_a_new_game_has_started(tmp_path: Path) -> None:
+    """Issue 31: the player who takes over a seat of a running game is told so, with the move."""
+    env, gid, _ = _start(tmp_path)
+    rec = env.store.load(gid)
+    env.store.commit(gid, rec.seq, [Replace(1, "Eve", "eve@example.org")], env.clock())
+    env.service.flush_journal()
+    new = _to(drain(env), "eve@example.org")
+    assert new
+    text = " ".join(text_of(new[0]).split())
+    assert "A new game of" not in text and "You now play" in text and "at move 1" in text

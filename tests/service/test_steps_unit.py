@@ -238,6 +238,8 @@ SAMPLES: dict[str, str] = {
     "standings": "STANDINGS",
     "stats": "STATS",
     "record": "RECORD",
+    "rules": "RULES",
+    "guide": "GUIDE",
 }
 """A line of each registered command (a new command adds its own: the test below fails until it
 does)."""

@@ -182,6 +182,9 @@ class ToyGame(GameDefaults):
     def command_help(self) -> str:
         return "PLAY <card> or HIDE <card>"
 
+    def rules_summary(self) -> str:
+        return "Toy game: the rules in short."
+
     def bots(self) -> Mapping[str, Bot]:
         return {"random": RandomBot()}
 

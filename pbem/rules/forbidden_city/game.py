@@ -847,6 +847,12 @@ class ForbiddenCity(GameDefaults):
 
         return _(COMMAND_HELP)
 
+    def rules_summary(self) -> str:
+        """Rooms, payouts, advisors, dragons and the end, for the RULES mail."""
+        from pbem.rules.forbidden_city.render import RULES_SUMMARY
+
+        return _(RULES_SUMMARY)
+
     def bots(self) -> Mapping[str, Bot]:
         """``random``, ``greedy`` and the search bots ``medium`` and ``strong``."""
         from pbem.rules.forbidden_city.bots import BOTS

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from pbem.i18n import _
+
 COLUMN_OFFSET = 12
 """x = 0 is column M."""
 ROW_OFFSET = 10
@@ -83,14 +85,20 @@ _MOVE = re.compile(
     (?:(?:place|play|put|move|lay)\s+)?(?:(?:the\s+)?tile\s+)?(?:(?:at|on|to|in)\s+)?
     (?P<col>[a-z]+)\s*(?P<row>-?\d+)
     (?:\s*[,;]?\s*
-      (?:(?:with\s+|and\s+)?(?:r|rot|rotate|rotated|rotation|turn|turned|turns)\s*[:=]?\s*(?P<rot>\d+)
+      (?:(?:with\s+|and\s+|avec\s+|et\s+|con\s+|e\s+|mit\s+|und\s+)?(?:la\s+|une\s+|die\s+|der\s+)?
+         (?:r|rot|rotate|rotated|rotation|turn|turned|turns
+           |tourn[ée]e?|tourner|pivot[ée]e?|rotazione|ruotat[ao]|ruota|girat[ao]|gira
+           |drehung|gedreht|dreh|drehen|rotiert|rotieren)
+         \s*[:=]?\s*(?:(?<=[a-z])\s+r\s*)?(?P<rot>\d+)
         |(?P<bare>\d+))
-      \s*(?P<unit>°|deg|degrees|q|quarters?|quarter\s+turns?)?
+      \s*(?P<unit>°|deg|degrees|degr[ée]s|gradi|grad|q|quarters?|quarter\s+turns?)?
     )?
     \s*[.!]?
     """,
     re.X,
 )
+"""A square and a rotation, the rotation word in English, French, Italian or German ("M13
+ruotata R1", "M13 Drehung R3", "M13 rotation 2"; issue 31)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,26 +120,35 @@ def read_move(text: str) -> MoveText:
     m = _MOVE.fullmatch(s)
     if m is None:
         raise NotationError(
-            f"'{text.strip()}' is not a move. Write the square and the rotation, "
-            "for example 'M9 R1' (column letters, row number, then R0 to R3)."
+            _(
+                "'%(text)s' is not a move. Write the square and the rotation, for example "
+                "'M9 R1' (column letters, row number, then R0 to R3)."
+            )
+            % {"text": text.strip()}
         )
     x = column_x(m["col"])
     if x is None:
         raise NotationError(
-            f"'{m['col'].upper()}' is not a column name. Columns are single letters A to Z, "
-            "then ZA, ZB ... to the east and AZ, AY ... to the west, as printed above the board."
+            _(
+                "'%(column)s' is not a column name. Columns are single letters A to Z, then ZA, "
+                "ZB ... to the east and AZ, AY ... to the west, as printed above the board."
+            )
+            % {"column": m["col"].upper()}
         )
     y = int(m["row"]) - ROW_OFFSET
     raw = m["rot"] if m["rot"] is not None else m["bare"]
     if raw is None:
         return MoveText(x, y, None)
     value = int(raw)
-    degrees = m["unit"] in ("°", "deg", "degrees")
+    degrees = m["unit"] in ("°", "deg", "degrees", "degrés", "degres", "gradi", "grad")
     if not degrees and value <= 3:
         return MoveText(x, y, value)
     if value % 90 == 0 and value <= 360:
         return MoveText(x, y, (value // 90) % 4)
     raise NotationError(
-        f"'{raw}' is not a rotation. Write R0, R1, R2 or R3 (quarter turns clockwise), "
-        "or 0, 90, 180 or 270 degrees."
+        _(
+            "'%(rotation)s' is not a rotation. Write R0, R1, R2 or R3 (quarter turns clockwise), "
+            "or 0, 90, 180 or 270 degrees."
+        )
+        % {"rotation": raw}
     )

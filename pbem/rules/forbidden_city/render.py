@@ -65,6 +65,39 @@ floor edge may only touch an open edge of the same colour.
 """)
 
 
+RULES_SUMMARY = N_("""\
+FORBIDDEN CITY: THE RULES IN SHORT
+
+Goal: build the palace tile by tile and earn the most coins from the
+rooms where advisors of your colour stand.
+
+Your turn: place your tile on an empty square that shares a side
+with a tile on the table, turned as you like (never flipped); then
+draw the next one. An open floor edge may only meet an open edge of
+the same colour (green, pink, white); a wall may face anything.
+
+Rooms: floor joined through open edges. A room closes when none of
+its open edges faces an empty square, and is scored once, then.
+Value: 1 per tile, +3 per dragon, plus the tiles and dragons of each
+room linked to it through an archway (the temple's grey rooms: 1).
+
+Payout, by the advisors in the closed room (whoever placed them):
+most advisors get the value, second most half (rounded down). A tie
+for most: each tied player gets half, nobody else anything. A tie
+for second: those players get nothing. No advisors: nobody scores.
+
+Advisors: the figures on your tiles are in your colour (2Y: two
+yellow advisors); they count for you in the room they stand in.
+Dragons: each adds 3 to its room's value.
+
+End: you stop when only 2 tiles remain to you (hand and stack). Then
+everyone shows those 2 tiles and scores 2 per advisor and 3 per
+dragon on them. Most coins wins; tied players share the victory.
+A tile that fits nowhere is shown to all and set aside unscored.
+""")
+"""The RULES mail of Forbidden City (issue 31): one screen, <= 72 columns."""
+
+
 def _edge_h(code: str) -> str:
     if code == OPEN:
         return "      "
@@ -137,8 +170,8 @@ Mark = str | tuple[str, Sequence[int]] | None
 
 
 def _rotations(rots: Sequence[int]) -> str:
-    """``R0,2``; ``R any`` when all four fit."""
-    return "R any" if len(rots) == 4 else "R" + ",".join(str(r) for r in rots)
+    """``R0,2``; ``R any`` when all four fit (in the reader's language, at most 8 characters)."""
+    return _("R any") if len(rots) == 4 else "R" + ",".join(str(r) for r in rots)
 
 
 def _empty_box(mark: Mark) -> list[str]:

@@ -497,6 +497,22 @@ class VerboteneStadt(GameDefaults):
         """Every command with examples (plain text, <= 72 columns)."""
         return _(HELP)
 
+    def rules_summary(self) -> str:
+        """The game in short: HELP's first part, up to its second heading (the commands)."""
+        lines = _(HELP).splitlines()
+        heads = [
+            i
+            for i, ln in enumerate(lines)
+            if i > 0
+            and not lines[i - 1].strip()
+            and (first := ln.split(maxsplit=1)[0] if ln.strip() else "")
+            and len(first) >= 4
+            and first.isalpha()
+            and first.isupper()
+        ]
+        end = heads[0] if heads else len(lines)
+        return "\n".join(lines[:end]).rstrip() + "\n"
+
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         """One or two plain sentences for ``event`` (``names``: the seat names of the game)."""
         return sentences.describe_event(self.board, event, names or notation.seat_names(4))

@@ -38,8 +38,26 @@ _DIR_WORDS: dict[str, str] = {
     "w": "W",
     "west": "W",
     "left": "W",
-}
-_FILLER = {"then", "and", "to", "move", "slide", "official", "the", "from", "of"}
+    # French, Italian, German (issue 31: "RB nach Norden, dann nach Westen")
+    "nord": "N", "norden": "N", "haut": "N", "su": "N", "oben": "N", "hoch": "N",
+    "est": "E", "osten": "E", "ost": "E", "droite": "E", "destra": "E", "rechts": "E",
+    "sud": "S", "süd": "S", "sued": "S", "süden": "S", "sueden": "S", "bas": "S", "giù": "S",
+    "giu": "S", "unten": "S", "runter": "S",
+    "ouest": "W", "ovest": "W", "westen": "W", "gauche": "W", "sinistra": "W", "links": "W",
+}  # fmt: skip
+_FILLER = {
+    "then", "and", "to", "move", "slide", "official", "the", "from", "of", "towards", "go",
+    # French
+    "puis", "et", "vers", "le", "la", "au", "à", "a", "l'", "ensuite", "je", "joue", "déplace",
+    "deplace", "bouge", "jusqu'au", "direction", "officiel",
+    # Italian
+    "poi", "verso", "il", "lo", "al", "muovo", "sposto", "gioco", "quindi", "dopo",
+    "funzionario",
+    # German
+    "nach", "dann", "und", "zum", "zur", "richtung", "ich", "ziehe", "bewege", "schiebe",
+    "spiele", "beamten", "beamter", "den", "der", "die",
+}  # fmt: skip
+"""Words around an official and its directions, in the four languages (never "e": east)."""
 _STEP = {"step", "one", "1", "single"}
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
@@ -74,7 +92,9 @@ def notation(board: Board, action: Action, n_players: int = 4) -> str:
 
 
 def _tokens(text: str) -> list[str]:
-    return [t for t in re.split(r"[\s,;:.!/()]+", text.strip().lower()) if t]
+    """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays)."""
+    toks = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().lower().replace("’", "'")) if t]
+    return [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
 
 
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
@@ -143,6 +163,24 @@ _KIND_WORDS: dict[str, str] = {
 }
 
 
+_VERB_WORDS: dict[str, str] = {
+    "bribe": "select", "choose": "select", "steal": "take", "believed": "believe",
+    "doubted": "doubt", "keep-selection": "keep",
+    # French, Italian, German (issue 31: "Je choisis RK")
+    "choisis": "select", "choisir": "select", "sélectionne": "select", "selectionne": "select",
+    "prends": "take", "prendre": "take", "vole": "take", "garde": "keep", "conserve": "keep",
+    "crois": "believe", "doute": "doubt",
+    "scelgo": "select", "scegliere": "select", "seleziono": "select", "prendo": "take",
+    "rubo": "take", "tengo": "keep", "conservo": "keep", "credo": "believe", "dubito": "doubt",
+    "wähle": "select", "waehle": "select", "auswahl": "select", "nehme": "take",
+    "stehle": "take", "behalte": "keep", "glaube": "believe", "zweifle": "doubt",
+    "bezweifle": "doubt",
+}  # fmt: skip
+"""Verbs as players write them, in the four languages, as the notation's verbs."""
+_PRONOUNS = {"i", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_TAKE_OR_SELECT = {"nehme", "prends", "prendo"}
+
+
 def parse(
     board: Board,
     state: State,
@@ -157,15 +195,13 @@ def parse(
     toks = _tokens(text)
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
-    verb = {
-        "bribe": "select",
-        "choose": "select",
-        "steal": "take",
-        "believed": "believe",
-        "doubted": "doubt",
-        "keep-selection": "keep",
-    }.get(verb, verb)
-    if toks and verb in ("select", "take"):
+    while len(toks) > 1 and toks[0] in _PRONOUNS:
+        toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
+        verb = toks[0]
+    verb = _VERB_WORDS.get(verb, verb)
+    if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
+        verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
+    if toks and verb in ("select", "take", "keep", "believe", "doubt"):
         toks = [verb, *toks[1:]]
     if kind is None:
         if verb == "doubt" and state.phase == "answer" and not state.hands[seat]:

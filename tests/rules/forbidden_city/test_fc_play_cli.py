@@ -185,6 +185,9 @@ class ToyGame(GameDefaults):
     def command_help(self) -> str:
         return "Say a number."
 
+    def rules_summary(self) -> str:
+        return "Toy game: the rules in short."
+
     def bots(self) -> Mapping[str, Any]:
         return {"first": _Bot()}
 

@@ -1,0 +1,69 @@
+"""Die Verbotene Stadt read in words, in the four languages (issue 31): directions ("RB nach
+Norden, dann nach Westen"), selections in prose ("Je choisis RK"), keep/believe/doubt as verbs."""
+
+from __future__ import annotations
+
+import pytest
+from vs_helpers import act, build, off
+
+from pbem.rules.verbotene_stadt import GAME
+from pbem.rules.verbotene_stadt.state import Answer, Keep, Move, Select
+
+ENTRY = {"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "RK": (4, 2)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RK nach Norden, dann nach Osten",
+        "RK Norden Osten",
+        "Ich ziehe RK nach Norden und dann nach Osten",
+        "RK vers le nord, puis vers l'est",
+        "RK nord puis est",
+        "Je joue RK au nord, puis à l'est",
+        "RK verso nord, poi verso est",
+        "RK nord, poi est",
+        "muovo RK a nord poi a est",
+        "RK north, then east",
+    ],
+)
+def test_directions_in_words(text: str) -> None:
+    s = build(ENTRY)
+    assert GAME.parse(s, 0, text) == Move(off("RK"), ("N", "E"))
+
+
+def test_west_and_south_in_words() -> None:
+    s = build({"RB": (7, 5)})
+    for text, want in [
+        ("RB nach Westen", "W"),
+        ("RB vers l'ouest", "W"),
+        ("RB verso ovest", "W"),
+        ("RB nach Süden", "S"),
+        ("RB au sud", "S"),
+    ]:
+        assert GAME.parse(s, 0, text) == Move(off("RB"), (want,)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Je choisis RK",
+        "je sélectionne RK",
+        "Ich wähle RK",
+        "Ich nehme RK",
+        "scelgo RK",
+        "I choose RK",
+    ],
+)
+def test_selection_in_prose(text: str) -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    assert GAME.parse(s, 1, text) == Select(off("RK"))
+
+
+def test_keep_believe_doubt_as_verbs() -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    for text in ("je garde", "ich behalte", "tengo"):
+        assert GAME.parse(s, 1, text) == Keep(), text
+    assert GAME.notation(Answer(False)) == "believe"
