@@ -29,7 +29,7 @@ from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail, short_hash
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.service.prefs import MailMode, Prefs
-from pbem.store import Back, NewEntry, Replace, Vacation
+from pbem.store import Back, GameRecord, NewEntry, Replace, Vacation
 from pbem.store.fold import walk
 from pbem.store.payloads import MessageLine, RevealLine, SetupLine, ViewAccessLine
 
@@ -456,6 +456,22 @@ class Resign(_Base):
         )
 
 
+def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
+    """PREVIEW's text as a plan's actions (one action when the game takes no plan, or when the
+    whole text is one action)."""
+    from pbem.commands.grammar import plan_parts
+    from pbem.service.plans import plan_kind
+
+    parts = plan_parts(text)
+    if plan_kind(record.game.name) is None or len(parts) < 2:
+        return [text]
+    try:
+        record.game.parse(record.state, seat, text)
+    except RuleError:
+        return parts
+    return [text]
+
+
 @register
 class PreviewCmd(_Base):
     """PREVIEW <move>: what the move would do, without playing it (nothing is written)."""
@@ -467,14 +483,25 @@ class PreviewCmd(_Base):
         if record.envelope.status != "active":
             return None  # the status problem says it
         try:
-            record.game.parse(record.state, seated.seat, cmd.arg)
+            record.game.parse(record.state, seated.seat, _plan_of(record, seated.seat, cmd.arg)[0])
         except RuleError as err:
             return CommandError(f"PREVIEW {cmd.arg}: {err}", hint=getattr(err, "hint", ""))
         return None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         m, record, seat = desk.mailer, seated.record, seated.seat
-        lines = community.preview(record, seat, cmd.arg, m.names(record))
+        parts = _plan_of(record, seat, cmd.arg)
+        lines = community.preview(record, seat, parts[0], m.names(record))
+        if len(parts) > 1 and record.envelope.status == "active":
+            from pbem.service.plans import preview_plan
+
+            lines.append(
+                _(
+                    "Your plan, supposing the fate dice let your turn go on (they decide when "
+                    "it is played):"
+                )
+            )
+            lines.extend(f"- {x}" for x in preview_plan(record, seat, parts))
         return m.notice(
             record,
             seat,

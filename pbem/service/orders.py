@@ -22,7 +22,8 @@ from pbem.service.auth import Seated
 from pbem.service.commands import REGISTRY, Desk, EmailCommand
 from pbem.service.facts import moves_played
 from pbem.service.mailer import Mailer, reply_tail
-from pbem.store import ActionEntry, GameRecord, NewEntry
+from pbem.service.plans import plan_kind
+from pbem.store import ActionEntry, GameRecord, NewEntry, Plan
 from pbem.store.payloads import ActionLine, UndoLine
 
 CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
@@ -91,7 +92,18 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
     action = order.reading.action
     key = seated.ledger_key
     out: list[NewEntry] = []
-    if action is not None:
+    if action is not None and action.plan:
+        game = seated.record.game
+        out.append(
+            Plan(
+                seated.seat,
+                (game.notation(action.action), *action.plan),
+                kind=plan_kind(game.name) or "move",
+                source="mail",
+                message_id=key,
+            )
+        )
+    elif action is not None:
         out.append(ActionEntry(seated.seat, action=action.action, source="mail", message_id=key))
     changes = order.changes()
     keyed = None
@@ -146,6 +158,7 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
         is_move_form,
         notation=game.notation,
         subject=subject,
+        plans=plan_kind(game.name) is not None,
     )
     action = reading.action
     if action is not None and not current_token(record, seat, seated.ref.turn):

@@ -3,11 +3,11 @@ checked against the game as it is at that point of the commit, then signed and f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from pbem.errors import CommandError, ConflictError, GameStopped
 from pbem.model import check_player, iso_time
-from pbem.rules.base import Event
+from pbem.rules.base import Event, RuleError
 from pbem.store.entries import (
     ActionEntry,
     Back,
@@ -15,6 +15,7 @@ from pbem.store.entries import (
     MessageHandled,
     NewEntry,
     Pause,
+    Plan,
     Produced,
     Replace,
     Resume,
@@ -112,6 +113,8 @@ class Writer:
         match e:
             case ActionEntry():
                 self._action(e)
+            case Plan():
+                self._plan(e)
             case Undo():
                 self._undo(e)
             case Replace():
@@ -181,6 +184,19 @@ class Writer:
         if result is not None:
             self._end("finished", list(result.scores), list(result.winners))
 
+    def _plan(self, e: Plan) -> None:
+        """The first action as an :class:`ActionEntry`; each later one while the game still
+        owes the seat a decision of the plan's kind and the text is legal at that point."""
+        if not e.texts:
+            raise ValueError("a plan needs at least one action")
+        self._action(ActionEntry(e.seat, text=e.texts[0], source=e.source, message_id=e.message_id))
+        for text in e.texts[1:]:
+            if plan_stop(
+                self.fold.game, self.fold.envelope.status, self.fold.state, e.seat, e.kind, text
+            ):
+                return
+            self._action(ActionEntry(e.seat, text=text, source=e.source))
+
     def _undo(self, e: Undo) -> None:
         gid = self.game_id
         if self.fold.envelope.status == "ended":
@@ -245,3 +261,21 @@ class Writer:
             if exact is not None:
                 notations[str(i + 1)] = exact
         self._emit(RevealLine(nonce=self.fold.nonce, notations=notations, seed=self.fold.seed))
+
+
+def plan_stop(
+    game: Any, status: str, state: Any, seat: int, kind: str, text: str
+) -> RuleError | str | None:
+    """Why the next action ``text`` of a plan is not played now (None: it is played). ``"turn"``:
+    the game no longer owes ``seat`` a decision of ``kind`` (the dice ended the turn, another
+    seat must decide first, the game ended); a :class:`RuleError`: the action is not legal now.
+    The one rule the store's commit and the service's account of a plan share."""
+    if status != "active":
+        return "turn"
+    if not any(d.seat == seat and d.kind == kind for d in game.pending(state)):
+        return "turn"
+    try:
+        game.parse(state, seat, text)
+    except RuleError as err:
+        return err
+    return None
