@@ -148,7 +148,12 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
                 _("The game master looked at the private view of %(who)s.")
                 % {"who": _who(line.seat, names, players)}
             ]
-        case payloads.SetupLine() | payloads.MessageLine() | payloads.RevealLine():
+        case (
+            payloads.SetupLine()
+            | payloads.MessageLine()
+            | payloads.RevealLine()
+            | payloads.OrdersLine()
+        ):
             return []
         case _ as unknown:
             assert_never(unknown)

@@ -52,6 +52,7 @@ SERVICE_WORDS = (
     "PREVIEW",
     "GAMES",
     "LANG",
+    "STANDING",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -70,6 +71,9 @@ LOCAL_WORDS: dict[str, str] = {
     "SAGE": "SAY", "SAGEN": "SAY", "AUFGEBEN": "RESIGN", "BESTAETIGEN": "CONFIRM",
     "URLAUB": "VACATION", "ZURUECK": "BACK", "VORSCHAU": "PREVIEW", "PARTIEN": "GAMES",
     "SPRACHE": "LANG",
+    # Standing orders (issue 25), in French, Italian and German
+    "CONSIGNE": "STANDING", "CONSIGNES": "STANDING", "ORDINE": "STANDING", "ORDINI": "STANDING",
+    "DAUERAUFTRAG": "STANDING",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -503,6 +507,9 @@ def _read_line(
     elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
         # "Mail me later" stays prose; MAIL alone asks which.
         out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
+    elif word == "STANDING" and len(rest.split()) <= 12:
+        kind = "standing" if rest else "standing-show"
+        out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
     elif word == "LANG" and len(rest.split()) <= 1:
         out.commands.append(Command("lang", line, arg=rest.rstrip(".!"), from_subject=from_subject))
     elif word == "SAY":

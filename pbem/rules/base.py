@@ -256,8 +256,9 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
             raise ValueError(f"unknown option {key!r} for {game.name} (known: {known})")
+    own_defaults: Mapping[str, str] = getattr(game, "service_defaults", {})
     for name, spec in specs.items():
-        value = options.get(name, spec.default)
+        value = options.get(name, own_defaults.get(name, spec.default))
         if value not in spec.choices:
             shown = value if len(value) <= 40 else value[:40] + "..."  # a GM's paste, not a page
             raise ValueError(

@@ -31,9 +31,9 @@ from pbem.service.ports import COMPUTER_PREFIX
 from pbem.service.prefs import MailMode, Prefs
 from pbem.store import Back, GameRecord, NewEntry, Replace, Vacation
 from pbem.store.fold import walk
-from pbem.store.payloads import MessageLine, RevealLine, SetupLine, ViewAccessLine
+from pbem.store.payloads import MessageLine, OrdersLine, RevealLine, SetupLine, ViewAccessLine
 
-HISTORY_SKIP = (SetupLine, MessageLine, RevealLine, ViewAccessLine)
+HISTORY_SKIP = (SetupLine, MessageLine, RevealLine, ViewAccessLine, OrdersLine)
 """Lines HISTORY does not tell of."""
 
 
@@ -531,3 +531,85 @@ class GamesCmd(_Base):
             reply_tail(seated.mail, record, "games"),
             reply_to=seated.mail,
         )
+
+
+@register
+class StandingCmd(_Base):
+    """STANDING CLAIM BELIEVE / STEAL EAST SOUTH / RESELECT KEEP / OFF: the seat's standing
+    orders (issue 25; :mod:`pbem.service.standing`). Its line is sealed; the answer goes to the
+    seat alone."""
+
+    kind: ClassVar[str] = "standing"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        from pbem.service import standing
+
+        if not standing.takes_orders(seated.record):
+            return CommandError(
+                _("%(game)s has no standing orders; answer each decision when you are asked.")
+                % {"game": seated.record.game.title}
+            )
+        try:
+            standing.parse(cmd.arg, seated.seat, len(seated.record.envelope.seats()))
+        except CommandError as err:
+            return err
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service import standing
+
+        record, seat = seated.record, seated.seat
+        change = standing.parse(cmd.arg, seat, len(record.envelope.seats()))
+        now = standing.orders_of(desk.store, record, seat).merged(change or standing.Orders())
+        return _standing_notice(desk, seated, now)
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        from pbem.service import standing
+
+        change = standing.parse(cmd.arg, seated.seat, len(seated.record.envelope.seats()))
+        return standing.entry(seated.seat, change or standing.Orders(), message_id)
+
+
+@register
+class StandingShowCmd(_Base):
+    """STANDING alone: the seat's standing orders, privately."""
+
+    kind: ClassVar[str] = "standing-show"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        return StandingCmd().check(desk, seated, cmd)
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service import standing
+
+        return _standing_notice(
+            desk, seated, standing.orders_of(desk.store, seated.record, seated.seat)
+        )
+
+
+def _standing_notice(desk: Desk, seated: Seated, orders: Any) -> int:
+    from pbem.service import standing
+
+    m, record = desk.mailer, seated.record
+    names = record.seat_names()
+    lines = [
+        _("Your standing orders in this game (only you see them):"),
+        *(f"- {x}" for x in standing.describe(orders, names)),
+        _(
+            "Change them with STANDING CLAIM BELIEVE / DOUBT / ASK, STANDING STEAL EAST SOUTH / "
+            "ASK, STANDING RESELECT KEEP / NEAREST / ASK, or STANDING OFF. At a deadline the "
+            "game's own rule still decides what you did not."
+        ),
+    ]
+    return m.notice(
+        record,
+        seated.seat,
+        _("your standing orders"),
+        lines,
+        reply_tail(seated.mail, record, f"standing.{short_hash(seated.ledger_key or '')}"),
+        reply_to=seated.mail,
+    )

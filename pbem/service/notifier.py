@@ -26,6 +26,7 @@ from pbem.store.payloads import (
     ActionLine,
     DeadlineLine,
     MessageLine,
+    OrdersLine,
     PauseLine,
     ReplaceLine,
     ResumeLine,
@@ -38,7 +39,7 @@ from pbem.store.records import LogEntry
 
 MailKind = Literal["start", "turn", "moved", "over"]
 
-QUIET = (MessageLine, ViewAccessLine, RevealLine)
+QUIET = (MessageLine, ViewAccessLine, RevealLine, OrdersLine)
 """Log lines that send nobody a mail by themselves."""
 
 MAX_EVENTS = 60
@@ -408,10 +409,21 @@ class Notifier:
             m.subject(record, subject),
             pl.name,
             events=self.events_since(record, since),
-            private_note=m.private_note(record, seat),
+            private_note=self._private_note(record, seat),
             echo=echo,
         )
         return m.to_seat(record, seat, kind, ctx, tail, reply_to=reply_to)
+
+    def _private_note(self, record: GameRecord, seat: int) -> str:
+        """The private paragraph of a seat's mail, with its standing orders when it has any
+        (they travel with the seat's own secret, in its mail alone)."""
+        from pbem.service import standing
+
+        note = self.mailer.private_note(record, seat)
+        if not standing.takes_orders(record):
+            return note
+        orders = standing.summary(standing.orders_of(self.store, record, seat), record.seat_names())
+        return f"{note}\n\n{orders}" if orders else note
 
     def _verify_paragraphs(self, record: GameRecord, export: str, key: str) -> list[str]:
         env = record.envelope

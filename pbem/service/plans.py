@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pbem.errors import ConflictError
 from pbem.i18n import _
 from pbem.rules.base import RuleError, derive_rng
-from pbem.store import GameRecord
+from pbem.store import GameRecord, Plan, Store
 from pbem.store.writer import plan_stop
 
 PLAN_KINDS: dict[str, str] = {"verbotene-stadt": "move"}
@@ -34,27 +35,55 @@ def played_actions(record: GameRecord, seat: int) -> list[str]:
     return [p.notation or "" for p in record.produced if p.kind == "action" and p.seat == seat]
 
 
-def account(record: GameRecord, seat: int, texts: Sequence[str]) -> tuple[list[str], str]:
-    """After a plan's commit: (the actions played, as the log writes them; a sentence on the
-    rest, empty when all were played). The reason is found by the same rule as the commit's
-    (:func:`pbem.store.writer.plan_stop`), on the position the commit left."""
-    played = played_actions(record, seat)
-    rest = list(texts[len(played) :])
+def account(record: GameRecord, seat: int, texts: Sequence[str], played: int) -> str:
+    """After a plan: a sentence on the actions not played (empty when all ``played``). The reason
+    is found by the same rule as the commit's (:func:`pbem.store.writer.plan_stop`), on the
+    position the plan left."""
+    rest = list(texts[played:])
     if not rest:
-        return played, ""
+        return ""
     kind = plan_kind(record.game.name) or "move"
     why = plan_stop(record.game, record.envelope.status, record.state, seat, kind, rest[0])
     dropped = "; ".join(rest)
     if isinstance(why, RuleError):
-        return played, _("Your plan stopped at '%(part)s': %(why)s Not played: %(rest)s.") % {
+        return _("Your plan stopped at '%(part)s': %(why)s Not played: %(rest)s.") % {
             "part": rest[0],
             "why": why,
             "rest": dropped,
         }
-    return played, _(
+    return _(
         "Your turn ended before the rest of your plan (a fate die, an entry, or another player's "
         "decision came first), so it was dropped: %(rest)s."
     ) % {"rest": dropped}
+
+
+def play_on(
+    store: Store, record: GameRecord, seat: int, texts: Sequence[str], clock: Any
+) -> tuple[GameRecord, list[str]]:
+    """After a plan's first commit (``record``): while another seat's decision that a standing
+    order answers (a steal after the dragon) interrupted the turn, play those, and the rest of
+    the plan if the game then asks ``seat`` for a move again. Returns the last record and every
+    action played for the plan."""
+    from pbem.service.standing import play_standing
+
+    played = played_actions(record, seat)
+    kind = plan_kind(record.game.name) or "move"
+    gid = record.envelope.game_id
+    while len(played) < len(texts):
+        if play_standing(store, gid, clock) == 0:
+            break
+        record = store.load(gid)
+        rest = tuple(texts[len(played) :])
+        if plan_stop(record.game, record.envelope.status, record.state, seat, kind, rest[0]):
+            break
+        try:
+            record = store.commit(
+                gid, record.seq, [Plan(seat, rest, kind=kind, source="mail")], clock()
+            )
+        except ConflictError:
+            break  # another writer came first: the player is asked for the rest as usual
+        played += played_actions(record, seat)
+    return store.load(gid), played
 
 
 def echo(line: str, played: Sequence[str], note: str) -> str:

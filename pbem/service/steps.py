@@ -261,7 +261,8 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
     echo = action.echo if action is not None else order.change_line
     if action is not None and action.plan and committed is not None:
         texts = [s.record.game.notation(action.action), *action.plan]
-        played, note = plans.account(committed, s.seat, texts)
+        last, played = plans.play_on(svc.store, committed, s.seat, texts, svc.clock)
+        note = plans.account(last, s.seat, texts, len(played))
         echo = plans.echo(action.echo, played, note)
     replies += svc.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
     svc.play_computers(s.game_id)

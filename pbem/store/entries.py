@@ -142,6 +142,16 @@ class SetPolicy(msgspec.Struct, frozen=True):
     source: Source = "gm"
 
 
+class SetOrders(msgspec.Struct, frozen=True):
+    """A change of ``seat``'s standing orders (issue 25): ``change`` is JSON text, sealed in the
+    log line (only the service and, at the end, nobody else reads it)."""
+
+    seat: int
+    change: str
+    source: Source = "mail"
+    message_id: str | None = None
+
+
 NewEntry: TypeAlias = (
     ActionEntry
     | Plan
@@ -156,6 +166,7 @@ NewEntry: TypeAlias = (
     | Vacation
     | Back
     | SetPolicy
+    | SetOrders
 )
 
 

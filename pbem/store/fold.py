@@ -26,6 +26,7 @@ from pbem.store.payloads import (
     EndLine,
     LoggedEvent,
     MessageLine,
+    OrdersLine,
     PauseLine,
     PolicyLine,
     ReplaceLine,
@@ -227,7 +228,15 @@ class Fold:
                 env.deadlines = dict(sorted(env.deadlines.items()))
             case PolicyLine() as p:
                 env.options = dict(sorted({**env.options, p.name: p.value}.items()))
-            case SetupLine() | ViewAccessLine() | MessageLine() | VacationLine() | BackLine():
+            case (
+                SetupLine()
+                | ViewAccessLine()
+                | MessageLine()
+                | VacationLine()
+                | BackLine()
+                | OrdersLine()
+            ):
+                # Standing orders are read from their sealed lines (pbem.service.standing).
                 # Vacations are read from the log lines themselves (pbem.service.community).
                 # The setup's engine part is done by from_setup; the others change no game state.
                 pass

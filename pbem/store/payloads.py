@@ -180,6 +180,16 @@ class PolicyLine(_Payload, kw_only=True):
     value: str
 
 
+class OrdersLine(_Payload, kw_only=True):
+    """A seat's standing orders changed (issue 25): the change, sealed, since whom it tells to
+    answer a claim, to take a card from or to bribe anew is that seat's secret."""
+
+    KIND: ClassVar[str] = "orders"
+    sealed: str
+    seat: int
+    source: Source
+
+
 Payload: TypeAlias = (
     SetupLine
     | ActionLine
@@ -195,6 +205,7 @@ Payload: TypeAlias = (
     | VacationLine
     | BackLine
     | PolicyLine
+    | OrdersLine
 )
 """The payload of any log line."""
 
@@ -215,6 +226,7 @@ PAYLOADS: dict[str, type[Payload]] = {
         VacationLine,
         BackLine,
         PolicyLine,
+        OrdersLine,
     )
 }
 """Kind -> payload struct: the union's tags."""

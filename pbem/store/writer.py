@@ -20,6 +20,7 @@ from pbem.store.entries import (
     Replace,
     Resume,
     SetDeadline,
+    SetOrders,
     SetPolicy,
     Undo,
     Vacation,
@@ -33,6 +34,7 @@ from pbem.store.payloads import (
     DeadlineLine,
     EndLine,
     MessageLine,
+    OrdersLine,
     PauseLine,
     Payload,
     PolicyLine,
@@ -150,6 +152,14 @@ class Writer:
                 self._check_msgid(e.message_id)
                 line = BackLine(seat=self._seat(e.seat), source=e.source)
                 self._emit(line, e.message_id, seat=e.seat)
+            case SetOrders():
+                self._check_msgid(e.message_id)
+                seq = self.fold.seq + 1
+                sealed = self.store.keyring.seal(
+                    e.change.encode(), context(self.game_id, "orders", seq)
+                )
+                orders = OrdersLine(seat=self._seat(e.seat), sealed=sealed, source=e.source)
+                self._emit(orders, e.message_id, seat=e.seat)
             case SetPolicy():
                 self._emit(PolicyLine(name=e.name, source=e.source, value=e.value))
             case _ as unknown:

@@ -309,7 +309,12 @@ def test_resign_vacation_and_back_are_commands_that_give_their_lines(tmp_path: P
     from pbem.service.commands import REGISTRY
     from pbem.store.payloads import BackLine, ReplaceLine, VacationLine
 
-    assert {k for k, h in REGISTRY.items() if h.changes_game} == {"resign", "vacation", "back"}
+    assert {k for k, h in REGISTRY.items() if h.changes_game} == {
+        "resign",
+        "vacation",
+        "back",
+        "standing",
+    }
     env = make_env(tmp_path)
     gid, mover, addr = _game(env, 48, remind="off")
     turn = _to(drain(env), addr)[0]

@@ -22,7 +22,7 @@ PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@ex
 
 def _to_move(env: Env, seed: int) -> tuple[str, int, str, EmailMessage]:
     """A game at its first move decision: (game id, mover, address, the mover's last mail)."""
-    gid = env.store.create("verbotene-stadt", PLAYERS, {}, seed, env.clock())
+    gid = env.store.create("verbotene-stadt", PLAYERS, {"mail": "every"}, seed, env.clock())
     for i in range(20):
         rec = env.store.load(gid)
         d = rec.pending()[0]

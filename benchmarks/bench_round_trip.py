@@ -1,0 +1,262 @@
+"""Benchmark (issue 25): the round trips a game of Die Verbotene Stadt costs its players, today and
+with a whole turn in one reply, standing orders and the game's default mail setting.
+
+Bots answer each mail the way a player would, through the real service pipeline (``Service.handle``
+of a reply built like a mail client's: In-Reply-To, References, a quote; the in-process outbox), in
+simulated time: each reply comes a delay after the mail that asked for it, drawn from an
+exponential distribution with mean ``MEAN_DELAY_H`` hours (seeded), and the digests fall due in
+that time too (``Service.send_digests`` at each step).
+
+- ``today``: one reply per decision (the heuristic bot's action), a mail for every move
+  (``mail=every``, the setting of every game before issue 25);
+- ``plans``: the game's default mail setting (DIGEST for Die Verbotene Stadt), standing orders
+  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT KEEP``), and
+  each turn sent whole as a plan: the heuristic bot's slides, each chosen on the position the
+  earlier ones leave under a die that lets the turn go on (what a player reading the board does).
+
+Per player and game: replies, mails received, own turns (a turn begins when the game asks the
+seat for the first slide of its turn). Run::
+
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games per player count] [modes]
+
+(default 50 games, both modes; ``modes`` is ``today``, ``plans`` or ``both``).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import make_msgid
+from pathlib import Path
+from typing import Any
+
+from pbem.mail.outbox import Outbox
+from pbem.rules.base import derive_rng
+from pbem.service import Policy, Service
+from pbem.service.plans import _go_on
+from pbem.store import Keyring, Store
+
+SERVICE = "service@pbem.test"
+GM = "gm@pbem.test"
+MEAN_DELAY_H = 3.0
+"""Mean reply delay (hours) of the exponential distribution of the simulation."""
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+class SimClock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 26, 8, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class Seat:
+    addr: str
+    last: EmailMessage | None = None
+    replies: int = 0
+    mails: int = 0
+    turns: int = 0
+    standing_sent: bool = False
+
+
+@dataclass
+class Result:
+    n: int
+    replies: list[int] = field(default_factory=list)
+    mails: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    decisions: int = 0
+    days: float = 0.0
+
+
+def _reply(to: EmailMessage, sender: str, body: str) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = str(to["From"])
+    msg["Subject"] = "Re: " + str(to["Subject"])
+    msg["Message-ID"] = make_msgid(domain="client.test")
+    msg["In-Reply-To"] = str(to["Message-ID"])
+    msg["References"] = (str(to.get("References", "")) + " " + str(to["Message-ID"])).strip()
+    msg.set_content(body + "\n")
+    return msg.as_bytes()
+
+
+def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
+    """The bot's whole turn: each slide chosen on the position the earlier ones leave, supposing
+    the fate die lets the turn go on; it ends at an entry or when no die would."""
+    bot = game.bots()["heuristic"]
+    out: list[str] = []
+    for _ in range(4):
+        action = bot.choose(game, state, seat, rng)
+        text = game.notation(action)
+        out.append(text)
+        if getattr(action, "mode", ""):
+            break
+        nxt = _go_on(game, state, seat, "move", action, text)
+        if nxt is None:
+            break
+        state = nxt
+    return out
+
+
+def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
+    """One game; returns the per-seat counts."""
+    # Long on purpose: the whole simulated game, mails and replies, in one loop.
+    clock = SimClock()
+    keyring = Keyring.create(tmp / "keys", data_dir=tmp / "games")
+    store = Store(tmp / "games", keyring, fsync=False)
+    outbox = Outbox(tmp / "games", keyring, fsync=False)
+    svc = Service(store, outbox, Policy(SERVICE, GM), clock)
+    players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
+    options = {"privacy": "plain"}
+    if mode == "today":
+        options["mail"] = "every"
+    gid = store.create("verbotene-stadt", players, options, seed, clock())
+    svc.flush_journal()
+    seats = [Seat(addr) for _, addr in players]
+    rng = random.Random(seed * 31 + n)
+    parser = BytesParser(policy=policy.default)
+    due: list[tuple[datetime, int, int]] = []  # (when, tie-break, seat)
+    scheduled: set[int] = set()
+    turn_keys: set[tuple[int, int]] = set()
+    result = Result(n)
+    tick = 0
+    start = clock.now
+
+    def deliver() -> None:
+        for e in outbox.pending():
+            m = parser.parsebytes(outbox.message(e))
+            outbox.mark_sent(e, clock.now)
+            for s in seats:
+                if s.addr in str(m["To"]):
+                    s.mails += 1
+                    s.last = m  # type: ignore[assignment]
+
+    def look() -> Any:
+        nonlocal tick
+        rec = store.load(gid, verify=False)
+        if rec.envelope.status != "active":
+            return rec
+        st = rec.state
+        for d in rec.pending():
+            if d.kind == "move" and st.move_no == 0 and not st.bonus_move:
+                key = (d.seat, rec.envelope.moves)
+                if key not in turn_keys:
+                    turn_keys.add(key)
+                    seats[d.seat].turns += 1
+            if d.seat not in scheduled:
+                scheduled.add(d.seat)
+                delay = timedelta(hours=rng.expovariate(1 / MEAN_DELAY_H))
+                tick += 1
+                heapq.heappush(due, (clock.now + delay, tick, d.seat))
+        return rec
+
+    deliver()
+    rec = look()
+    steps = 0
+    while due and rec.envelope.status == "active" and steps < 5000:
+        when, _, seat = heapq.heappop(due)
+        scheduled.discard(seat)
+        clock.now = max(clock.now, when)
+        svc.send_digests()
+        deliver()
+        rec = store.load(gid, verify=False)
+        kind = next((d.kind for d in rec.pending() if d.seat == seat), None)
+        if kind is None:
+            rec = look()
+            continue
+        s = seats[seat]
+        game, state = rec.game, rec.state
+        brng = derive_rng(seed, "reply", steps)
+        if mode == "plans" and kind == "move":
+            body = "; ".join(_plan(game, state, seat, brng))
+        else:
+            action = game.bots()["heuristic"].choose(game, state, seat, brng)
+            body = game.notation(action)
+        if mode == "plans" and not s.standing_sent:
+            others = " ".join(rec.seat_names()[o] for o in range(1, n) for o in [(seat + o) % n])
+            body += f"\nSTANDING CLAIM BELIEVE STEAL {others} RESELECT KEEP"
+            s.standing_sent = True
+        assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
+        out = svc.handle(_reply(s.last, s.addr, body))
+        if out.reason != "applied":
+            raise RuntimeError(f"seed {seed} seat {seat}: {body!r} -> {out}")
+        s.replies += 1
+        steps += 1
+        deliver()
+        rec = look()
+    # The last digests and the game-over mails.
+    clock.now += timedelta(days=1)
+    svc.send_digests()
+    deliver()
+    assert rec.envelope.status == "ended", f"seed {seed}: the game did not end ({steps} replies)"
+    result.replies = [s.replies for s in seats]
+    result.mails = [s.mails for s in seats]
+    result.turns = [s.turns for s in seats]
+    result.decisions = rec.envelope.moves
+    result.days = (clock.now - start).total_seconds() / 86400
+    return result
+
+
+def summary(label: str, results: list[Result]) -> dict[str, float]:
+    replies = [r for x in results for r in x.replies]
+    mails = [m for x in results for m in x.mails]
+    turns = [t for x in results for t in x.turns]
+    per_turn = sum(replies) / sum(turns)
+    mails_turn = sum(mails) / sum(turns)
+    out = {
+        "games": len(results),
+        "replies_per_player": statistics.mean(replies),
+        "mails_per_player": statistics.mean(mails),
+        "turns_per_player": statistics.mean(turns),
+        "replies_per_own_turn": per_turn,
+        "mails_per_own_turn": mails_turn,
+        "days": statistics.mean(x.days for x in results),
+    }
+    print(
+        f"{label:<16} games {len(results):>3}  replies/player {out['replies_per_player']:7.1f}  "
+        f"mails/player {out['mails_per_player']:7.1f}  own turns/player "
+        f"{out['turns_per_player']:6.1f}  replies/own turn {per_turn:5.2f}  "
+        f"mails/own turn {mails_turn:5.2f}  days {out['days']:6.1f}",
+        flush=True,
+    )
+    return out
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    which = sys.argv[2] if len(sys.argv) > 2 else "both"
+    modes = ["today", "plans"] if which == "both" else [which]
+    table: dict[tuple[str, int], dict[str, float]] = {}
+    t0 = time.perf_counter()
+    for n in (3, 4):
+        for mode in modes:
+            results = []
+            for g in range(games):
+                with tempfile.TemporaryDirectory() as d:
+                    results.append(play(1000 + g, n, mode, Path(d)))
+            table[(mode, n)] = summary(f"{mode} {n}p", results)
+    for n in (3, 4):
+        if ("today", n) in table and ("plans", n) in table:
+            a, b = table[("today", n)], table[("plans", n)]
+            print(
+                f"{n} players: replies per player {a['replies_per_player']:.1f} -> "
+                f"{b['replies_per_player']:.1f} ({a['replies_per_player'] / b['replies_per_player']:.2f}x fewer); "
+                f"mails per player {a['mails_per_player']:.1f} -> {b['mails_per_player']:.1f}"
+            )
+    print(f"wall {time.perf_counter() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
