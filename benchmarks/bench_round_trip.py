@@ -39,8 +39,10 @@ from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from pbem.mail.outbox import Outbox
-from pbem.rules.base import derive_rng
+from pbem.rules.base import RuleError, derive_rng
 from pbem.service import Policy, Service
 from pbem.service.plans import _go_on
 from pbem.store import Keyring, Store
@@ -108,6 +110,25 @@ def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
             break
         state = nxt
     return out
+
+
+def _after(game: Any, state: Any, seat: int, plan: str) -> Any | None:
+    """The board after ``plan`` under dice that let it run, with the seat to move at the start
+    of a turn again (the others' moves left out), or None when it cannot be pictured."""
+    for part in plan.split("; "):
+        try:
+            action = game.parse(state, seat, part)
+        except RuleError:
+            return None
+        nxt = _go_on(game, state, seat, "move", action, part)
+        if nxt is None:
+            after, _events = game.apply(state, seat, action, derive_rng(0, "bench", part))
+            state = after
+            break
+        state = nxt
+    if state.phase != "move":
+        return None
+    return msgspec.structs.replace(state, active=seat, move_no=0, bonus_move=False)
 
 
 def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
@@ -181,6 +202,11 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
         brng = derive_rng(seed, "reply", steps)
         if mode == "plans" and kind == "move":
             body = "; ".join(_plan(game, state, seat, brng))
+            after = _after(game, state, seat, body)
+            if after is not None:
+                # The next turn's plan too, read on the board this turn leaves (the others'
+                # moves in between may make it illegal: then the turn mail comes as usual).
+                body += "\nNEXT " + "; ".join(_plan(game, after, seat, brng))
         else:
             action = game.bots()["heuristic"].choose(game, state, seat, brng)
             body = game.notation(action)

@@ -53,6 +53,7 @@ SERVICE_WORDS = (
     "GAMES",
     "LANG",
     "STANDING",
+    "NEXT",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -74,6 +75,8 @@ LOCAL_WORDS: dict[str, str] = {
     # Standing orders (issue 25), in French, Italian and German
     "CONSIGNE": "STANDING", "CONSIGNES": "STANDING", "ORDINE": "STANDING", "ORDINI": "STANDING",
     "DAUERAUFTRAG": "STANDING",
+    # A queued move (issue 25)
+    "PROCHAIN": "NEXT", "PROSSIMO": "NEXT", "NAECHSTER": "NEXT", "NÄCHSTER": "NEXT",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -187,6 +190,22 @@ PLAN_WORDS = ("THEN", "PUIS", "ENSUITE", "POI", "DOPO", "DANN", "DANACH")
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
 _PLAN_SPLIT = re.compile(r"\s*;\s*|\s+(?:" + "|".join(PLAN_WORDS) + r")\s+", re.I)
+
+
+ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
+"""Words that separate the alternatives of a queued move (``NEXT M9 R1 ELSE P10 R0``)."""
+_ELSE_SPLIT = re.compile(r"\s+(?:" + "|".join(ELSE_WORDS) + r")\s+", re.I)
+
+
+def else_parts(text: str) -> list[str]:
+    """The alternatives of a queued move as written, in order."""
+    return [p.strip() for p in _ELSE_SPLIT.split(text.strip()) if p.strip()]
+
+
+def _next_form(rest: str) -> bool:
+    """Is ``NEXT <rest>`` the command (else prose such as "Next time, then")? OFF, or
+    alternatives whose actions are each a short move."""
+    return all(len(p.split()) <= 5 for alt in else_parts(rest) for p in plan_parts(alt))
 
 
 def plan_parts(text: str) -> list[str]:
@@ -507,6 +526,8 @@ def _read_line(
     elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
         # "Mail me later" stays prose; MAIL alone asks which.
         out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
+    elif word == "NEXT" and rest and _next_form(rest):
+        out.commands.append(Command("next", line, arg=rest, from_subject=from_subject))
     elif word == "STANDING" and len(rest.split()) <= 12:
         kind = "standing" if rest else "standing-show"
         out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))

@@ -613,3 +613,86 @@ def _standing_notice(desk: Desk, seated: Seated, orders: Any) -> int:
         reply_tail(seated.mail, record, f"standing.{short_hash(seated.ledger_key or '')}"),
         reply_to=seated.mail,
     )
+
+
+@register
+class NextCmd(_Base):
+    """NEXT M9 R1 [ELSE P10 R0] / NEXT OFF: a move queued for the seat's next turn, played the
+    moment the turn comes if it is still legal (issue 25; :mod:`pbem.service.standing`). Its line
+    is sealed; the answer goes to the seat alone; any other reply of the seat cancels it."""
+
+    kind: ClassVar[str] = "next"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        from pbem.service import standing
+
+        record, seat = seated.record, seated.seat
+        alts = standing.next_alternatives(cmd.arg) or []
+        if record.envelope.status != "active":
+            return None  # the status problem says it
+        for alt in alts:
+            problem = _notation_problem(record, seat, alt)
+            if problem is not None:
+                return CommandError(f"NEXT {alt}: {problem}", hint=getattr(problem, "hint", ""))
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service import standing
+
+        alts = standing.next_alternatives(cmd.arg) or []
+        if alts:
+            lines = [
+                _("Queued for your next turn: %(moves)s.")
+                % {"moves": (" " + _("else") + " ").join(alts)},
+                _(
+                    "It is played the moment your turn comes, if it is still legal then (else the "
+                    "next alternative, else you get your turn mail as usual). Nobody else sees "
+                    "it. NEXT OFF, or any other reply of yours in this game, cancels it."
+                ),
+            ]
+        else:
+            lines = [_("Nothing is queued for your next turn any more.")]
+        return desk.mailer.notice(
+            seated.record,
+            seated.seat,
+            _("your queued move"),
+            lines,
+            reply_tail(seated.mail, seated.record, f"next.{short_hash(seated.ledger_key or '')}"),
+            reply_to=seated.mail,
+        )
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        from pbem.service import standing
+
+        alts = standing.next_alternatives(cmd.arg) or []
+        return standing.entry(seated.seat, standing.Orders(next=alts), message_id)
+
+
+def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:
+    """Is ``text`` (an action, or a plan where the game takes plans) written in the game's
+    notation? Read as the seats owing a decision now would read it (whether it is legal is known
+    only when the turn comes)."""
+    from pbem.commands.grammar import plan_parts
+    from pbem.rules.base import InvalidSyntax
+    from pbem.service.plans import plan_kind
+
+    parts = plan_parts(text) if plan_kind(record.game.name) else [text]
+    for part in parts:
+        problem: RuleError | None = None
+        for d in record.pending():
+            try:
+                record.game.parse(record.state, d.seat, part)
+            except InvalidSyntax as err:
+                problem = err
+                continue
+            except RuleError:
+                pass
+            problem = None
+            break
+        if problem is not None:
+            return problem
+    return None

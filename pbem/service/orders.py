@@ -114,7 +114,21 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
         line = handler.entry(desk, seated, cmd, key if i == keyed else None)
         if line is not None:
             out.append(line)
+    if cancels_next(desk, seated, order):
+        from pbem.service import standing
+
+        out.append(standing.entry(seated.seat, standing.CLEAR_NEXT, None if out else key))
     return out
+
+
+def cancels_next(desk: Desk, seated: Seated, order: Order) -> bool:
+    """Does this reply cancel the seat's queued move (issue 25)? Any reply of the seat but one
+    that queues anew (NEXT ...) does, when a move is queued."""
+    from pbem.service import standing
+
+    if desk.store is None or any(c.kind == "next" for c in order.reading.commands):
+        return False
+    return bool(standing.orders_of(desk.store, seated.record, seated.seat).next)
 
 
 def command_lines(seated: Seated, max_lines: int, fp: Fingerprint | None) -> tuple[list[str], str]:
@@ -184,6 +198,20 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
                         "was played. Check the board below and send the move again."
                     )
                     % {"guard": action.guard, "num": move_no}
+                ),
+            )
+        )
+    nexts = [c for c in reading.commands if c.kind == "next"]
+    if nexts and action is None and any(d.seat == seat for d in record.pending()):
+        # NEXT queues for the turn after this one: with the move of this one, or while waiting.
+        reading.errors.append(
+            (
+                nexts[0].line,
+                CommandError(
+                    _(
+                        "It is your turn now: send the move itself (NEXT queues a move for your "
+                        "next turn)."
+                    )
                 ),
             )
         )

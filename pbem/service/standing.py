@@ -28,12 +28,13 @@ import msgspec
 
 from pbem.errors import CommandError, ConflictError
 from pbem.i18n import _
-from pbem.store import ActionEntry, GameRecord, SetOrders, Store
+from pbem.rules.base import RuleError
+from pbem.store import ActionEntry, GameRecord, NewEntry, Plan, SetOrders, Store
 from pbem.store.fold import context
 from pbem.store.payloads import OrdersLine, ReplaceLine
 
 GAMES = frozenset({"verbotene-stadt"})
-"""The games that take standing orders."""
+"""The games that take standing orders (every game takes a queued move, NEXT)."""
 
 CLAIM = ("ask", "believe", "doubt")
 RESELECT = ("ask", "keep", "nearest")
@@ -73,13 +74,22 @@ class Orders(msgspec.Struct, kw_only=True, omit_defaults=True):
     steal: list[int] | None = None
     """Seats in order of preference; ``[]``: ask."""
     reselect: str | None = None
+    next: list[str] | None = None
+    """A queued move (``NEXT M9 R1 ELSE P10 R0``): its alternatives in order, each an action or
+    a plan as written; ``[]``: nothing queued."""
 
     def merged(self, change: Orders) -> Orders:
         return Orders(
             claim=change.claim if change.claim is not None else self.claim,
             steal=change.steal if change.steal is not None else self.steal,
             reselect=change.reselect if change.reselect is not None else self.reselect,
+            next=change.next if change.next is not None else self.next,
         )
+
+    @property
+    def standing(self) -> Orders:
+        """Only the standing orders (without a queued move)."""
+        return Orders(claim=self.claim, steal=self.steal, reselect=self.reselect)
 
 
 OFF = Orders(claim="ask", steal=[], reselect="ask")
@@ -198,6 +208,7 @@ def describe(orders: Orders, names: Sequence[str]) -> list[str]:
 
 def summary(orders: Orders, names: Sequence[str]) -> str:
     """One paragraph for the private part of the seat's mails ("" when nothing is set)."""
+    orders = orders.standing
     if orders == Orders() or orders == OFF:
         return ""
     return (
@@ -263,27 +274,73 @@ def play_standing(
     played = 0
     while played < limit:
         record = store.load(game_id)
-        if record.envelope.status != "active" or not takes_orders(record):
+        if record.envelope.status != "active":
             break
-        todo = None
+        todo: list[NewEntry] | None = None
         for d in record.pending():
             orders = orders_of(store, record, d.seat)
             if orders == Orders():
                 continue
+            if orders.next and d.kind == "move" and _turn_starts(record):
+                todo = queued_entries(record, d.seat, orders.next)
+                break
             action = action_for(record, d.seat, d.kind, orders)
             if action is not None:
-                todo = (d.seat, action)
+                todo = [ActionEntry(d.seat, action=action, source="mail")]
                 break
         if todo is None:
             break
         try:
-            store.commit(
-                game_id,
-                record.seq,
-                [ActionEntry(todo[0], action=todo[1], source="mail")],
-                clock(),
-            )
+            store.commit(game_id, record.seq, todo, clock())
         except ConflictError:
             continue
         played += 1
     return played
+
+
+# -------------------------------------------------------------------------------- NEXT
+
+CLEAR_NEXT = Orders(next=[])
+
+
+def next_alternatives(arg: str) -> list[str] | None:
+    """``NEXT <arg>``: the queued alternatives in order (``[]``: NEXT OFF; None: nothing)."""
+    text = arg.strip()
+    if not text:
+        return None
+    if _WORDS.get(text.upper().rstrip(".!")) == "off":
+        return []
+    from pbem.commands.grammar import else_parts
+
+    return else_parts(text)
+
+
+def _turn_starts(record: GameRecord) -> bool:
+    """Is the move owed the first of a turn (not a later slide of a turn in Die Verbotene
+    Stadt, nor the bonus move of a believed bluff)?"""
+    st = record.state
+    return getattr(st, "move_no", 0) == 0 and not getattr(st, "bonus_move", False)
+
+
+def queued_entries(record: GameRecord, seat: int, alternatives: Sequence[str]) -> list[NewEntry]:
+    """The lines that play a queued move now: the queue emptied, then the first alternative
+    whose first action is legal (as a plan where the game takes plans). None legal: only the
+    emptied queue (the seat then gets its turn mail as usual)."""
+    from pbem.commands.grammar import plan_parts
+    from pbem.service.plans import plan_kind
+
+    game, state = record.game, record.state
+    out: list[NewEntry] = [entry(seat, CLEAR_NEXT, None)]
+    kind = plan_kind(game.name)
+    for alt in alternatives:
+        parts = plan_parts(alt) if kind else [alt]
+        try:
+            game.parse(state, seat, parts[0])
+        except RuleError:
+            continue
+        if kind and len(parts) > 1:
+            out.append(Plan(seat, tuple(parts), kind=kind, source="mail"))
+        else:
+            out.append(ActionEntry(seat, text=parts[0], source="mail"))
+        break
+    return out

@@ -220,6 +220,13 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
     reading = order.reading
     replies, expunge = orders.run_commands(svc.desk, s, reading)
     action = reading.action
+    if action is None and not order.changes_game and orders.cancels_next(svc.desk, s, order):
+        # A reply that only talks still cancels the seat's queued move (issue 25).
+        with contextlib.suppress(ConflictError, GameStopped):
+            svc.store.commit(
+                s.game_id, s.record.seq, orders.entries(svc.desk, s, order), svc.clock()
+            )
+        return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
     if action is None and not order.changes_game:
         if reading.kinds() != {"preview"}:
             # (A preview alone leaves the log as it was: answering it twice after a crash
