@@ -17,9 +17,10 @@ that time too (``Service.send_digests`` at each step).
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
 seat for the first slide of its turn). Run::
 
-    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games per player count] [modes]
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games]
 
-(default 50 games, both modes; ``modes`` is ``today``, ``plans`` or ``both``).
+(default 50 games, both modes; ``modes`` is ``today``, ``plans`` or ``both``; a third argument
+sets the number of ``today`` games, which cost about three times as many replies).
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ class Result:
     turns: list[int] = field(default_factory=list)
     decisions: int = 0
     days: float = 0.0
+    refused: int = 0
+    """Replies refused (a plan read as the service's own text, sent again)."""
 
 
 def _reply(to: EmailMessage, sender: str, body: str) -> bytes:
@@ -162,7 +165,11 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
             for s in seats:
                 if s.addr in str(m["To"]):
                     s.mails += 1
-                    s.last = m  # type: ignore[assignment]
+                    subject = str(m["Subject"])
+                    if "queued move" not in subject and "standing orders" not in subject:
+                        # A player answers the game's mail, not the receipt of an order
+                        # (whose text quotes the plan: the reply reader would drop it).
+                        s.last = m  # type: ignore[assignment]
 
     def look() -> Any:
         nonlocal tick
@@ -216,9 +223,17 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
             s.standing_sent = True
         assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
         out = svc.handle(_reply(s.last, s.addr, body))
+        s.replies += 1
+        if out.reason != "applied" and mode == "plans":
+            # A plan of six words or more that the answered mail repeats word for word (its echo
+            # of the same plan last time) is read as quoted text: the player is told that no
+            # command was found and sends it again, worded otherwise. Counted: a round trip.
+            result.refused += 1
+            deliver()
+            out = svc.handle(_reply(s.last, s.addr, body.replace("; ", " then ")))
+            s.replies += 1
         if out.reason != "applied":
             raise RuntimeError(f"seed {seed} seat {seat}: {body!r} -> {out}")
-        s.replies += 1
         steps += 1
         deliver()
         rec = look()
@@ -249,12 +264,14 @@ def summary(label: str, results: list[Result]) -> dict[str, float]:
         "replies_per_own_turn": per_turn,
         "mails_per_own_turn": mails_turn,
         "days": statistics.mean(x.days for x in results),
+        "refused_per_player": sum(x.refused for x in results) / len(replies),
     }
     print(
         f"{label:<16} games {len(results):>3}  replies/player {out['replies_per_player']:7.1f}  "
         f"mails/player {out['mails_per_player']:7.1f}  own turns/player "
         f"{out['turns_per_player']:6.1f}  replies/own turn {per_turn:5.2f}  "
-        f"mails/own turn {mails_turn:5.2f}  days {out['days']:6.1f}",
+        f"mails/own turn {mails_turn:5.2f}  days {out['days']:6.1f}  "
+        f"refused/player {out['refused_per_player']:.2f}",
         flush=True,
     )
     return out
@@ -264,12 +281,13 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     which = sys.argv[2] if len(sys.argv) > 2 else "both"
     modes = ["today", "plans"] if which == "both" else [which]
+    today_games = int(sys.argv[3]) if len(sys.argv) > 3 else games
     table: dict[tuple[str, int], dict[str, float]] = {}
     t0 = time.perf_counter()
     for n in (3, 4):
         for mode in modes:
             results = []
-            for g in range(games):
+            for g in range(today_games if mode == "today" else games):
                 with tempfile.TemporaryDirectory() as d:
                     results.append(play(1000 + g, n, mode, Path(d)))
             table[(mode, n)] = summary(f"{mode} {n}p", results)
