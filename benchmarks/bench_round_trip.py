@@ -36,7 +36,6 @@ from datetime import UTC, datetime, timedelta
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +44,11 @@ import msgspec
 from pbem.mail.outbox import Outbox
 from pbem.rules.base import RuleError, derive_rng
 from pbem.service import Policy, Service
-from pbem.service.plans import _go_on
+from pbem.service.plans import turn_goes_on
 from pbem.store import Keyring, Store
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "service"))
+from helpers import reply  # noqa: E402 - a reply as a mail client writes it (the tests' own)
 
 SERVICE = "service@pbem.test"
 GM = "gm@pbem.test"
@@ -85,18 +87,6 @@ class Result:
     """Replies refused (a plan read as the service's own text, sent again)."""
 
 
-def _reply(to: EmailMessage, sender: str, body: str) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = str(to["From"])
-    msg["Subject"] = "Re: " + str(to["Subject"])
-    msg["Message-ID"] = make_msgid(domain="client.test")
-    msg["In-Reply-To"] = str(to["Message-ID"])
-    msg["References"] = (str(to.get("References", "")) + " " + str(to["Message-ID"])).strip()
-    msg.set_content(body + "\n")
-    return msg.as_bytes()
-
-
 def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
     """The bot's whole turn: each slide chosen on the position the earlier ones leave, supposing
     the fate die lets the turn go on; it ends at an entry or when no die would."""
@@ -108,7 +98,7 @@ def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
         out.append(text)
         if getattr(action, "mode", ""):
             break
-        nxt = _go_on(game, state, seat, "move", action, text)
+        nxt = turn_goes_on(game, state, seat, "move", action, text)
         if nxt is None:
             break
         state = nxt
@@ -123,7 +113,7 @@ def _after(game: Any, state: Any, seat: int, plan: str) -> Any | None:
             action = game.parse(state, seat, part)
         except RuleError:
             return None
-        nxt = _go_on(game, state, seat, "move", action, part)
+        nxt = turn_goes_on(game, state, seat, "move", action, part)
         if nxt is None:
             after, _events = game.apply(state, seat, action, derive_rng(0, "bench", part))
             state = after
@@ -222,7 +212,7 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
             body += f"\nSTANDING CLAIM BELIEVE STEAL {others} RESELECT KEEP"
             s.standing_sent = True
         assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
-        out = svc.handle(_reply(s.last, s.addr, body))
+        out = svc.handle(reply(s.last, s.addr, body, quote=False))
         s.replies += 1
         if out.reason != "applied" and mode == "plans":
             # A plan of six words or more that the answered mail repeats word for word (its echo
@@ -230,7 +220,7 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
             # command was found and sends it again, worded otherwise. Counted: a round trip.
             result.refused += 1
             deliver()
-            out = svc.handle(_reply(s.last, s.addr, body.replace("; ", " then ")))
+            out = svc.handle(reply(s.last, s.addr, body.replace("; ", " then "), quote=False))
             s.replies += 1
         if out.reason != "applied":
             raise RuntimeError(f"seed {seed} seat {seat}: {body!r} -> {out}")

@@ -115,7 +115,7 @@ def preview_plan(record: GameRecord, seat: int, parts: Sequence[str]) -> list[st
         out.append(_("Action %(num)d: %(move)s.") % {"num": k + 1, "move": game.notation(action)})
         if k == len(parts) - 1:
             break
-        nxt = _go_on(game, state, seat, kind, action, part)
+        nxt = turn_goes_on(game, state, seat, kind, action, part)
         if nxt is None:
             out.append(
                 _(
@@ -128,7 +128,7 @@ def preview_plan(record: GameRecord, seat: int, parts: Sequence[str]) -> list[st
     return out
 
 
-def _go_on(game: Any, state: Any, seat: int, kind: str, action: Any, part: str) -> Any:
+def turn_goes_on(game: Any, state: Any, seat: int, kind: str, action: Any, part: str) -> Any:
     """The position after ``action`` under the first throwaway die that keeps the turn going
     with the board's pavilion as it was, or None if no die does."""
     before = getattr(state, "active_pavilion", None)
