@@ -25,6 +25,7 @@ sets the number of ``today`` games, which cost about three times as many replies
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import random
 import statistics
@@ -292,5 +293,151 @@ def main() -> None:
     print(f"wall {time.perf_counter() - t0:.0f} s")
 
 
+# ---------------------------------------------------------------------------------- Forbidden City
+
+
+def _fc_choice(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
+    """The bot's placement of the tile in its hand on today's board, as if its turn had come
+    (the others' tiles to come are unknown): its choice first, then another legal one."""
+    pictured = dataclasses.replace(state, to_move=seat)
+    legal = [game.notation(a) for a in game.legal(pictured, seat)]
+    if not legal:
+        return []
+    first = game.notation(game.bots()["greedy"].choose(game, pictured, seat, rng))
+    others = [m for m in legal if m != first]
+    return [first, *([rng.choice(others)] if others else [])]
+
+
+def play_fc(seed: int, n: int, queue: bool, tmp: Path) -> Result:
+    """One game of Forbidden City in simulated time: each reply comes a delay after the mail it
+    answers. With ``queue``, a player who has just moved reads the next mail (it shows the new
+    tile in hand) and queues its placement (``NEXT ... ELSE ...``), played the moment the turn
+    comes if still legal."""
+    # Long on purpose: the whole simulated game, mails and replies, in one loop.
+    clock = SimClock()
+    keyring = Keyring.create(tmp / "keys", data_dir=tmp / "games")
+    store = Store(tmp / "games", keyring, fsync=False)
+    outbox = Outbox(tmp / "games", keyring, fsync=False)
+    svc = Service(store, outbox, Policy(SERVICE, GM), clock)
+    players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
+    gid = store.create("forbidden-city", players, {"privacy": "plain"}, seed, clock())
+    svc.flush_journal()
+    seats = [Seat(addr) for _, addr in players]
+    rng = random.Random(seed * 17 + n)
+    parser = BytesParser(policy=policy.default)
+    due: list[tuple[datetime, int, int, str]] = []  # (when, tie-break, seat, what)
+    busy: set[int] = set()
+    queued: set[int] = set()
+    result = Result(n)
+    tick = 0
+    start = clock.now
+
+    def schedule(seat: int, what: str) -> None:
+        nonlocal tick
+        busy.add(seat)
+        tick += 1
+        delay = timedelta(hours=rng.expovariate(1 / MEAN_DELAY_H))
+        heapq.heappush(due, (clock.now + delay, tick, seat, what))
+
+    def deliver() -> None:
+        for e in outbox.pending():
+            m = parser.parsebytes(outbox.message(e))
+            outbox.mark_sent(e, clock.now)
+            for s in seats:
+                if s.addr in str(m["To"]):
+                    s.mails += 1
+                    if "queued move" not in str(m["Subject"]):
+                        s.last = m  # type: ignore[assignment]
+
+    def look() -> Any:
+        rec = store.load(gid, verify=False)
+        if rec.envelope.status != "active":
+            return rec
+        owing = {d.seat for d in rec.pending()}
+        for seat in range(n):
+            if seat in busy:
+                continue
+            if seat in owing:
+                seats[seat].turns += 1
+                schedule(seat, "move")
+            elif queue and seat not in queued and seats[seat].last is not None:
+                schedule(seat, "queue")
+        return rec
+
+    deliver()
+    rec = look()
+    steps = 0
+    while due and rec.envelope.status == "active" and steps < 2000:
+        when, _, seat, what = heapq.heappop(due)
+        busy.discard(seat)
+        clock.now = max(clock.now, when)
+        rec = store.load(gid, verify=False)
+        if rec.envelope.status != "active":
+            break
+        s = seats[seat]
+        owes = any(d.seat == seat for d in rec.pending())
+        brng = derive_rng(seed, "fc", steps)
+        if owes:
+            action = rec.game.bots()["greedy"].choose(rec.game, rec.state, seat, brng)
+            body = rec.game.notation(action)
+        elif what == "queue":
+            alts = _fc_choice(rec.game, rec.state, seat, brng)
+            if not alts:
+                rec = look()
+                continue
+            body = "NEXT " + " ELSE ".join(alts)
+            queued.add(seat)
+        else:
+            rec = look()
+            continue
+        assert s.last is not None
+        out = svc.handle(reply(s.last, s.addr, body, quote=False))
+        if out.reason not in ("applied", "answered"):
+            raise RuntimeError(f"seed {seed} seat {seat}: {body!r} -> {out}")
+        s.replies += 1
+        steps += 1
+        if owes:
+            queued.discard(seat)
+        deliver()
+        rec = store.load(gid, verify=False)
+        # A queue that was played (or dropped) is gone: the seat may queue again.
+        for q in list(queued):
+            if not any(d.seat == q for d in rec.pending()) and not _still_queued(store, rec, q):
+                queued.discard(q)
+        rec = look()
+    assert rec.envelope.status == "ended", f"seed {seed}: the game did not end"
+    result.replies = [x.replies for x in seats]
+    result.mails = [x.mails for x in seats]
+    result.turns = [x.turns for x in seats]
+    result.decisions = rec.envelope.moves
+    result.days = (clock.now - start).total_seconds() / 86400
+    return result
+
+
+def _still_queued(store: Store, record: Any, seat: int) -> bool:
+    from pbem.service.standing import orders_of
+
+    return bool(orders_of(store, record, seat).next)
+
+
+def main_fc(games: int) -> None:
+    """Forbidden City: the game's length in simulated days, without and with queued moves."""
+    for n in (3, 4):
+        rows = {}
+        for queue in (False, True):
+            results = []
+            for g in range(games):
+                with tempfile.TemporaryDirectory() as d:
+                    results.append(play_fc(2000 + g, n, queue, Path(d)))
+            rows[queue] = summary(f"fc {'queued' if queue else 'today'} {n}p", results)
+        a, b = rows[False]["days"], rows[True]["days"]
+        print(
+            f"fc {n} players: game length {a:.2f} -> {b:.2f} days ({(1 - b / a) * 100:.0f} % less waiting)"
+        )
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) > 1 and sys.argv[1] == "fc":
+        main_fc(int(sys.argv[2]) if len(sys.argv) > 2 else 50)
+    else:
+        main()
