@@ -15,7 +15,7 @@ that time too (``Service.send_digests`` at each step).
   earlier ones leave under a die that lets the turn go on (what a player reading the board does).
 
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
-seat for the first slide of its turn). Run::
+seat for the first slide of its turn: the engine's ``turn`` events in the log). Run::
 
     nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games]
 
@@ -47,6 +47,7 @@ from pbem.rules.base import RuleError, derive_rng
 from pbem.service import Policy, Service
 from pbem.service.plans import turn_goes_on
 from pbem.store import Keyring, Store
+from pbem.store.payloads import ActionLine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "service"))
 from helpers import reply  # noqa: E402 - a reply as a mail client writes it (the tests' own)
@@ -144,7 +145,6 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
     parser = BytesParser(policy=policy.default)
     due: list[tuple[datetime, int, int]] = []  # (when, tie-break, seat)
     scheduled: set[int] = set()
-    turn_keys: set[tuple[int, int]] = set()
     result = Result(n)
     tick = 0
     start = clock.now
@@ -167,13 +167,7 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
         rec = store.load(gid, verify=False)
         if rec.envelope.status != "active":
             return rec
-        st = rec.state
         for d in rec.pending():
-            if d.kind == "move" and st.move_no == 0 and not st.bonus_move:
-                key = (d.seat, rec.envelope.moves)
-                if key not in turn_keys:
-                    turn_keys.add(key)
-                    seats[d.seat].turns += 1
             if d.seat not in scheduled:
                 scheduled.add(d.seat)
                 delay = timedelta(hours=rng.expovariate(1 / MEAN_DELAY_H))
@@ -235,7 +229,14 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
     assert rec.envelope.status == "ended", f"seed {seed}: the game did not end ({steps} replies)"
     result.replies = [s.replies for s in seats]
     result.mails = [s.mails for s in seats]
-    result.turns = [s.turns for s in seats]
+    # Own turns: the engine's "turn" events (each turn's start, queued ones included).
+    turns = [0] * n
+    for e in store.load(gid, verify=False).entries:
+        if isinstance(e.payload, ActionLine):
+            for ev in e.payload.events:
+                if ev.kind == "turn":
+                    turns[int(ev.data["seat"])] += 1
+    result.turns = turns
     result.decisions = rec.envelope.moves
     result.days = (clock.now - start).total_seconds() / 86400
     return result
@@ -358,7 +359,6 @@ def play_fc(seed: int, n: int, queue: bool, tmp: Path) -> Result:
             if seat in busy:
                 continue
             if seat in owing:
-                seats[seat].turns += 1
                 schedule(seat, "move")
             elif queue and seat not in queued and seats[seat].last is not None:
                 schedule(seat, "queue")
@@ -408,7 +408,11 @@ def play_fc(seed: int, n: int, queue: bool, tmp: Path) -> Result:
     assert rec.envelope.status == "ended", f"seed {seed}: the game did not end"
     result.replies = [x.replies for x in seats]
     result.mails = [x.mails for x in seats]
-    result.turns = [x.turns for x in seats]
+    # Own turns: each placement is one (queued ones included).
+    result.turns = [
+        sum(1 for e in rec.entries if isinstance(e.payload, ActionLine) and e.payload.seat == s)
+        for s in range(n)
+    ]
     result.decisions = rec.envelope.moves
     result.days = (clock.now - start).total_seconds() / 86400
     return result

@@ -415,13 +415,11 @@ class Notifier:
         return m.to_seat(record, seat, kind, ctx, tail, reply_to=reply_to)
 
     def _private_note(self, record: GameRecord, seat: int) -> str:
-        """The private paragraph of a seat's mail, with its standing orders when it has any
-        (they travel with the seat's own secret, in its mail alone)."""
+        """The private paragraph of a seat's mail, with its standing orders and queued move when
+        it has any (they travel with the seat's own secret, in its mail alone)."""
         from pbem.service import standing
 
         note = self.mailer.private_note(record, seat)
-        if not standing.takes_orders(record):
-            return note
         orders = standing.summary(standing.orders_of(self.store, record, seat), record.seat_names())
         return f"{note}\n\n{orders}" if orders else note
 

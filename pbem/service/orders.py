@@ -288,6 +288,9 @@ def run_commands(desk: Desk, seated: Seated, reading: Reading) -> tuple[int, boo
         handler = REGISTRY.get(cmd.kind)
         if handler is None:
             continue
+        if cmd.kind == "next" and reading.action is not None:
+            # Queued with this turn's move: the seat's next mail shows it (no receipt of its own).
+            continue
         replies += handler.run(desk, seated, cmd)
         expunge = expunge or handler.expunge
     return replies, expunge

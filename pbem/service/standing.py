@@ -208,14 +208,20 @@ def describe(orders: Orders, names: Sequence[str]) -> list[str]:
 
 def summary(orders: Orders, names: Sequence[str]) -> str:
     """One paragraph for the private part of the seat's mails ("" when nothing is set)."""
-    orders = orders.standing
-    if orders == Orders() or orders == OFF:
-        return ""
-    return (
-        _("Your standing orders (only you see them; change them with STANDING):")
-        + " "
-        + " ".join(describe(orders, names))
-    )
+    out = []
+    if orders.next:
+        out.append(
+            _("Queued for your next turn: %(moves)s.")
+            % {"moves": (" " + _("else") + " ").join(orders.next)}
+        )
+    rules = orders.standing
+    if rules not in (Orders(), OFF):
+        out.append(
+            _("Your standing orders (only you see them; change them with STANDING):")
+            + " "
+            + " ".join(describe(rules, names))
+        )
+    return " ".join(out)
 
 
 # -------------------------------------------------------------------------------- answering
