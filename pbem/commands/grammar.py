@@ -54,6 +54,7 @@ SERVICE_WORDS = (
     "LANG",
     "STANDING",
     "NEXT",
+    "LEGAL",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -77,6 +78,8 @@ LOCAL_WORDS: dict[str, str] = {
     "DAUERAUFTRAG": "STANDING",
     # A queued move (issue 25)
     "PROCHAIN": "NEXT", "PROSSIMO": "NEXT", "NAECHSTER": "NEXT", "NÄCHSTER": "NEXT",
+    # Every legal move by mail (issue 25)
+    "LEGAUX": "LEGAL", "LEGALI": "LEGAL", "ERLAUBT": "LEGAL",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -526,6 +529,8 @@ def _read_line(
     elif word == "MAIL" and (not rest or rest.upper().rstrip(".!") in MAIL_MODES):
         # "Mail me later" stays prose; MAIL alone asks which.
         out.commands.append(Command("mail", line, arg=rest.rstrip(".!"), from_subject=from_subject))
+    elif word == "LEGAL" and not rest:
+        out.commands.append(Command("legal", line, from_subject=from_subject))
     elif word == "NEXT" and rest and _next_form(rest):
         out.commands.append(Command("next", line, arg=rest, from_subject=from_subject))
     elif word == "STANDING" and len(rest.split()) <= 12:

@@ -696,3 +696,32 @@ def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | N
         if problem is not None:
             return problem
     return None
+
+
+@register
+class LegalCmd(_Base):
+    """LEGAL: every legal move of the seat now, grouped by their first word, privately."""
+
+    kind: ClassVar[str] = "legal"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.cli.play import group_legal  # the terminal's grouping (only when asked)
+
+        record, seat = seated.record, seated.seat
+        legal = record.legal_notations(seat) if record.envelope.status == "active" else []
+        if legal:
+            lines = [
+                _("Your %(num)d legal moves now, grouped by their first word:")
+                % {"num": len(legal)},
+                *group_legal(legal),
+            ]
+        else:
+            lines = [_("The game is not waiting for a move of yours now.")]
+        return desk.mailer.notice(
+            record,
+            seat,
+            _("your legal moves"),
+            lines,
+            reply_tail(seated.mail, record, f"legal.{short_hash(seated.ledger_key or '')}"),
+            reply_to=seated.mail,
+        )

@@ -137,3 +137,20 @@ def test_a_next_turn_plan_in_die_verbotene_stadt(tmp_path: Path) -> None:
     out = env.service.handle(reply(_to(mails, addr)[-1], addr, f"NEXT {plan}"))
     assert out.reason == "applied", out
     assert standing.orders_of(env.store, env.store.load(gid), waiting).next == [plan]
+
+
+def test_legal_by_mail_lists_every_legal_move_grouped(tmp_path: Path) -> None:
+    env = make_env(tmp_path)
+    gid, mover, maddr, other, oaddr, mails = _fc(env, 4)
+    rec = env.store.load(gid)
+    legal = rec.legal_notations(mover)
+    out = env.service.handle(reply(_to(mails, maddr)[-1], maddr, "LEGAL"))
+    assert out.reason == "answered", out
+    (m,) = drain(env)
+    text = text_of(m)
+    assert f"Your {len(legal)} legal moves now" in " ".join(text.split())
+    squares = {x.split()[0] for x in legal}
+    assert all(f"{sq}:" in text or f"\n{sq}\n" in text for sq in squares)
+    out = env.service.handle(reply(_to(mails, oaddr)[-1], oaddr, "LEGALI"))
+    assert out.reason == "answered", out
+    assert "not waiting for a move of yours" in " ".join(text_of(drain(env)[0]).split())
