@@ -89,6 +89,21 @@ class Result:
     """Replies refused (a plan read as the service's own text, sent again)."""
 
 
+def _deliver(outbox: Outbox, parser: BytesParser, seats: list[Seat], now: datetime) -> None:
+    """Send every queued mail: count it for its reader, who answers the game's mail next time,
+    not the receipt of an order (whose text quotes the order: the reply reader would drop a
+    line that repeats it)."""
+    for e in outbox.pending():
+        m = parser.parsebytes(outbox.message(e))
+        outbox.mark_sent(e, now)
+        for s in seats:
+            if s.addr in str(m["To"]):
+                s.mails += 1
+                subject = str(m["Subject"])
+                if "queued move" not in subject and "standing orders" not in subject:
+                    s.last = m  # type: ignore[assignment]
+
+
 def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
     """The bot's whole turn: each slide chosen on the position the earlier ones leave, supposing
     the fate die lets the turn go on; it ends at an entry or when no die would."""
@@ -126,14 +141,19 @@ def _after(game: Any, state: Any, seat: int, plan: str) -> Any | None:
     return msgspec.structs.replace(state, active=seat, move_no=0, bonus_move=False)
 
 
-def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
-    """One game; returns the per-seat counts."""
-    # Long on purpose: the whole simulated game, mails and replies, in one loop.
+def _service(tmp: Path) -> tuple[SimClock, Store, Outbox, Service]:
+    """A service in ``tmp`` on the simulated clock (no fsync: a benchmark of round trips)."""
     clock = SimClock()
     keyring = Keyring.create(tmp / "keys", data_dir=tmp / "games")
     store = Store(tmp / "games", keyring, fsync=False)
     outbox = Outbox(tmp / "games", keyring, fsync=False)
-    svc = Service(store, outbox, Policy(SERVICE, GM), clock)
+    return clock, store, outbox, Service(store, outbox, Policy(SERVICE, GM), clock)
+
+
+def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
+    """One game; returns the per-seat counts."""
+    # Long on purpose: the whole simulated game, mails and replies, in one loop.
+    clock, store, outbox, svc = _service(tmp)
     players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
     options = {"privacy": "plain"}
     if mode == "today":
@@ -150,17 +170,7 @@ def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
     start = clock.now
 
     def deliver() -> None:
-        for e in outbox.pending():
-            m = parser.parsebytes(outbox.message(e))
-            outbox.mark_sent(e, clock.now)
-            for s in seats:
-                if s.addr in str(m["To"]):
-                    s.mails += 1
-                    subject = str(m["Subject"])
-                    if "queued move" not in subject and "standing orders" not in subject:
-                        # A player answers the game's mail, not the receipt of an order
-                        # (whose text quotes the plan: the reply reader would drop it).
-                        s.last = m  # type: ignore[assignment]
+        _deliver(outbox, parser, seats, clock.now)
 
     def look() -> Any:
         nonlocal tick
@@ -315,11 +325,7 @@ def play_fc(seed: int, n: int, queue: bool, tmp: Path) -> Result:
     tile in hand) and queues its placement (``NEXT ... ELSE ...``), played the moment the turn
     comes if still legal."""
     # Long on purpose: the whole simulated game, mails and replies, in one loop.
-    clock = SimClock()
-    keyring = Keyring.create(tmp / "keys", data_dir=tmp / "games")
-    store = Store(tmp / "games", keyring, fsync=False)
-    outbox = Outbox(tmp / "games", keyring, fsync=False)
-    svc = Service(store, outbox, Policy(SERVICE, GM), clock)
+    clock, store, outbox, svc = _service(tmp)
     players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
     gid = store.create("forbidden-city", players, {"privacy": "plain"}, seed, clock())
     svc.flush_journal()
@@ -341,14 +347,7 @@ def play_fc(seed: int, n: int, queue: bool, tmp: Path) -> Result:
         heapq.heappush(due, (clock.now + delay, tick, seat, what))
 
     def deliver() -> None:
-        for e in outbox.pending():
-            m = parser.parsebytes(outbox.message(e))
-            outbox.mark_sent(e, clock.now)
-            for s in seats:
-                if s.addr in str(m["To"]):
-                    s.mails += 1
-                    if "queued move" not in str(m["Subject"]):
-                        s.last = m  # type: ignore[assignment]
+        _deliver(outbox, parser, seats, clock.now)
 
     def look() -> Any:
         rec = store.load(gid, verify=False)
