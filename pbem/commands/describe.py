@@ -178,7 +178,12 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
             ]
         case payloads.VoteLine():
             return [vote_sentence(line, _who(line.seat, names, players))]
-        case payloads.SetupLine() | payloads.MessageLine() | payloads.RevealLine():
+        case (
+            payloads.SetupLine()
+            | payloads.MessageLine()
+            | payloads.RevealLine()
+            | payloads.OrdersLine()
+        ):
             return []
         case _ as unknown:
             assert_never(unknown)

@@ -71,6 +71,9 @@ SERVICE_WORDS = (
     # issue 31
     "RULES",
     "GUIDE",
+    "STANDING",
+    "NEXT",
+    "LEGAL",
 )
 
 MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
@@ -107,6 +110,13 @@ LOCAL_WORDS: dict[str, str] = {
     # RULES and GUIDE (issue 31; RÈGLES is read as REGLES, GUIDE is French too)
     "REGLES": "RULES", "REGOLE": "RULES", "REGELN": "RULES", "SPIELREGELN": "RULES",
     "GUIDA": "GUIDE", "ANLEITUNG": "GUIDE", "SPIELANLEITUNG": "GUIDE",
+    # Standing orders (issue 25), in French, Italian and German
+    "CONSIGNE": "STANDING", "CONSIGNES": "STANDING", "ORDINE": "STANDING", "ORDINI": "STANDING",
+    "DAUERAUFTRAG": "STANDING",
+    # A queued move (issue 25)
+    "PROCHAIN": "NEXT", "PROSSIMO": "NEXT", "NAECHSTER": "NEXT", "NÄCHSTER": "NEXT",
+    # Every legal move by mail (issue 25)
+    "LEGAUX": "LEGAL", "LEGALI": "LEGAL", "ERLAUBT": "LEGAL",
 }  # fmt: skip
 """The service's command words in French, Italian and German (issue 15), each read as its English
 word, for every player (a reply may mix them); the move notation is the same in every language."""
@@ -175,6 +185,8 @@ def _community_form(word: str, rest: str) -> bool:
         return n <= 2
     if word == "VACATION":
         return n <= 1 or read_duration(strip_please(rest)) is not None
+    if word == "PREVIEW":
+        return all(len(p.split()) <= 5 for p in plan_parts(rest))
     return n <= 5
 
 
@@ -211,6 +223,9 @@ class Command:
     """For a move found inside prose: the game's notation of what was read (``"M13 R1"``)."""
     from_subject: bool = False
     """Read from the Subject line (the body held no command)."""
+    plan: tuple[str, ...] = ()
+    """For ``"action"``: the later actions of a plan ("RK N; BG E W; RK S"), as written; each is
+    read against the position it meets when its turn comes (see :func:`plan_parts`)."""
 
     @property
     def echo(self) -> str:
@@ -250,6 +265,33 @@ class Reading:
 
     def kinds(self) -> set[str]:
         return {c.kind for c in self.commands}
+
+
+PLAN_WORDS = ("THEN", "PUIS", "ENSUITE", "POI", "DOPO", "DANN", "DANACH")
+"""Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
+whole line is not one move (``RK north then east`` is one slide in two directions)."""
+_PLAN_SPLIT = re.compile(r"\s*;\s*|\s+(?:" + "|".join(PLAN_WORDS) + r")\s+", re.I)
+
+
+ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
+"""Words that separate the alternatives of a queued move (``NEXT M9 R1 ELSE P10 R0``)."""
+_ELSE_SPLIT = re.compile(r"\s+(?:" + "|".join(ELSE_WORDS) + r")\s+", re.I)
+
+
+def else_parts(text: str) -> list[str]:
+    """The alternatives of a queued move as written, in order."""
+    return [p.strip() for p in _ELSE_SPLIT.split(text.strip()) if p.strip()]
+
+
+def _next_form(rest: str) -> bool:
+    """Is ``NEXT <rest>`` the command (else prose such as "Next time, then")? OFF, or
+    alternatives whose actions are each a short move."""
+    return all(len(p.split()) <= 5 for alt in else_parts(rest) for p in plan_parts(alt))
+
+
+def plan_parts(text: str) -> list[str]:
+    """The actions of a plan as written, in order (one part when ``text`` holds no separator)."""
+    return [p.strip(" .,") for p in _PLAN_SPLIT.split(text.strip()) if p.strip(" .,")]
 
 
 def _parses(parse_action: Callable[[str], Any], text: str) -> bool:
@@ -448,6 +490,7 @@ def read_commands(
     *,
     notation: Callable[[Any], str] | None = None,
     subject: str = "",
+    plans: bool = False,
 ) -> Reading:
     """Classify the command lines of one message.
 
@@ -456,7 +499,9 @@ def read_commands(
     ``is_move_form(text)`` says whether a line is written in the game's move notation at all
     (used to tell a move out of turn from a word of thanks). ``notation(action)`` writes an action
     in the game's notation (for "Read as: ..."). ``subject`` is what the player added to the
-    Subject; it is read when the body holds no command.
+    Subject; it is read when the body holds no command. ``plans``: the game takes a plan of
+    several actions on one line (:func:`plan_parts`), the first legal now, the others in the
+    notation (each is checked when its turn comes).
     """
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
@@ -465,7 +510,7 @@ def read_commands(
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
-        _read_line(raw, out, state, parse_action, is_move_form, notation, False)
+        _read_line(raw, out, state, parse_action, is_move_form, notation, False, plans)
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
@@ -481,7 +526,7 @@ def read_commands(
         )
     hard = [e for e in out.errors]
     if subject and not out.commands and not hard and not state["resign"] and not state["confirm"]:
-        _read_line(subject, out, state, parse_action, is_move_form, notation, True)
+        _read_line(subject, out, state, parse_action, is_move_form, notation, True, plans)
     if state["resign"] and state["confirm"]:
         out.commands.append(Command("resign", "RESIGN CONFIRM"))
     elif state["resign"]:
@@ -679,6 +724,7 @@ def _read_line(
     is_move_form: Callable[[str], bool] | None,
     notation: Callable[[Any], str] | None,
     from_subject: bool,
+    plans: bool = False,
 ) -> None:
     # Long on purpose: one branch per command word, then the game's own notation.
     line = raw.strip()
@@ -731,6 +777,13 @@ def _read_line(
         out.commands.append(Command("mail", line, arg=bare, from_subject=from_subject))
     elif word == "LANG" and len(bare.split()) <= 1:
         out.commands.append(Command("lang", line, arg=bare, from_subject=from_subject))
+    elif word == "LEGAL" and not bare:
+        out.commands.append(Command("legal", line, from_subject=from_subject))
+    elif word == "NEXT" and bare and _next_form(bare):
+        out.commands.append(Command("next", line, arg=bare, from_subject=from_subject))
+    elif word == "STANDING" and len(bare.split()) <= 12:
+        kind = "standing" if bare else "standing-show"
+        out.commands.append(Command(kind, line, arg=bare, from_subject=from_subject))
     elif word == "SAY":
         if not rest:
             out.errors.append(
@@ -763,8 +816,60 @@ def _read_line(
             )
     elif parse_action is None:
         out.ignored.append(line)
+    elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
+        _read_plan(line, parts, guard, out, parse_action, from_subject)
     else:
         _read_move(line, line_wo, guard, out, parse_action, is_move_form, notation, from_subject)
+
+
+def _read_plan(
+    line: str,
+    parts: list[str],
+    guard: int | None,
+    out: Reading,
+    parse_action: Callable[[str], Any],
+    from_subject: bool,
+) -> None:
+    """A plan: its first action must be legal now; each later one must at least be written in
+    the game's notation (whether it is legal is known only when its turn comes)."""
+    try:
+        first = parse_action(parts[0])
+    except RuleError as err:
+        if isinstance(err, InvalidSyntax | NotYourDecision) and not _looks_like_attempt(line):
+            out.ignored.append(line)  # prose with a semicolon, not a plan
+        else:
+            out.errors.append((line, err))
+        return
+    for k, part in enumerate(parts[1:], start=2):
+        try:
+            parse_action(part)
+        except InvalidSyntax as err:
+            out.errors.append(
+                (
+                    line,
+                    CommandError(
+                        _(
+                            "Action %(num)d of your plan, '%(part)s', is not written as a move: "
+                            "%(why)s Nothing was played."
+                        )
+                        % {"num": k, "part": part, "why": err},
+                        hint=err.hint,
+                    ),
+                )
+            )
+            return
+        except RuleError:
+            pass  # not legal in today's position: checked when its turn comes
+    out.commands.append(
+        Command(
+            "action",
+            line,
+            action=first,
+            guard=guard,
+            from_subject=from_subject,
+            plan=tuple(parts[1:]),
+        )
+    )
 
 
 def _read_move(

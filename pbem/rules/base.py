@@ -219,6 +219,9 @@ class Game(Protocol):
 
     decision_kinds: ClassVar[tuple[str, ...]]
     """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
+    service_defaults: ClassVar[Mapping[str, str]]
+    """The service options (``SERVICE_OPTIONS``) this game starts with unless the GM says
+    otherwise (Die Verbotene Stadt: ``mail=digest``)."""
     preview_safe: ClassVar[frozenset[str]]
     """Event kinds a PREVIEW may tell: those that follow from the move and the public board
     alone. The first other event (a tile drawn, a die rolled, a hidden selection revealed) ends
@@ -258,6 +261,8 @@ class GameDefaults:
     what it needs (a third game touches only its own folder and the registry line)."""
 
     decision_kinds: ClassVar[tuple[str, ...]] = ("move",)
+    service_defaults: ClassVar[Mapping[str, str]] = {}
+    """None by default: the service's own defaults."""
     preview_safe: ClassVar[frozenset[str]] = frozenset()
     """None by default: a PREVIEW then tells the move's validity and nothing of what follows."""
 
@@ -339,8 +344,9 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
             raise ValueError(f"unknown option {key!r} for {game.name} (known: {known})")
+    own_defaults: Mapping[str, str] = game.service_defaults
     for name, spec in specs.items():
-        value = options.get(name, spec.default)
+        value = options.get(name, own_defaults.get(name, spec.default))
         if value not in spec.choices:
             shown = value if len(value) <= 40 else value[:40] + "..."  # a GM's paste, not a page
             raise ValueError(

@@ -320,8 +320,11 @@ class Service:
         """Queue the mails for the log lines after the last notified one (see
         :mod:`pbem.service.notifier`)."""
         from pbem.mail.parse import ParsedMail
-        from pbem.service import signup
+        from pbem.service import signup, standing
 
+        # The decisions the players' standing orders answer are played first (issue 25): their
+        # lines go out with the mails below, and nobody is asked for them.
+        standing.play_standing(self.store, game_id, self.clock)
         with self.outbox.batch():
             n = self.notifier.notify(
                 game_id,

@@ -29,7 +29,7 @@ from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail, short_hash
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.service.prefs import MailMode, Prefs
-from pbem.store import Back, MessageHandled, NewEntry, Replace, Vacation, Vote
+from pbem.store import Back, GameRecord, MessageHandled, NewEntry, Replace, Vacation, Vote
 from pbem.store.fold import walk
 
 
@@ -646,6 +646,22 @@ class Resign(_Base):
         )
 
 
+def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
+    """PREVIEW's text as a plan's actions (one action when the game takes no plan, or when the
+    whole text is one action)."""
+    from pbem.commands.grammar import plan_parts
+    from pbem.service.plans import plan_kind
+
+    parts = plan_parts(text)
+    if plan_kind(record.game.name) is None or len(parts) < 2:
+        return [text]
+    try:
+        record.game.parse(record.state, seat, text)
+    except RuleError:
+        return parts
+    return [text]
+
+
 @register
 class PreviewCmd(_Base):
     """PREVIEW <move>: what the move would do, without playing it (nothing is written)."""
@@ -657,14 +673,25 @@ class PreviewCmd(_Base):
         if record.envelope.status != "active":
             return None  # the status problem says it
         try:
-            record.game.parse(record.state, seated.seat, cmd.arg)
+            record.game.parse(record.state, seated.seat, _plan_of(record, seated.seat, cmd.arg)[0])
         except RuleError as err:
             return CommandError(f"PREVIEW {cmd.arg}: {err}", hint=getattr(err, "hint", ""))
         return None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         m, record, seat = desk.mailer, seated.record, seated.seat
-        lines = community.preview(record, seat, cmd.arg, m.names(record))
+        parts = _plan_of(record, seat, cmd.arg)
+        lines = community.preview(record, seat, parts[0], m.names(record))
+        if len(parts) > 1 and record.envelope.status == "active":
+            from pbem.service.plans import preview_plan
+
+            lines.append(
+                _(
+                    "Your plan, supposing the fate dice let your turn go on (they decide when "
+                    "it is played):"
+                )
+            )
+            lines.extend(f"- {x}" for x in preview_plan(record, seat, parts))
         return m.notice(
             record,
             seat,
@@ -899,4 +926,198 @@ class Guide(_Base):
             reply_tail(seated.mail, record, "guide"),
             reply_to=seated.mail,
             attachments=((data, name, "text/plain"),),
+        )
+
+
+@register
+class StandingCmd(_Base):
+    """STANDING CLAIM BELIEVE / STEAL EAST SOUTH / RESELECT KEEP / OFF: the seat's standing
+    orders (issue 25; :mod:`pbem.service.standing`). Its line is sealed; the answer goes to the
+    seat alone."""
+
+    kind: ClassVar[str] = "standing"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        from pbem.service import standing
+
+        if not standing.takes_orders(seated.record):
+            return CommandError(
+                _("%(game)s has no standing orders; answer each decision when you are asked.")
+                % {"game": seated.record.game.title}
+            )
+        try:
+            standing.parse(cmd.arg, seated.seat, len(seated.record.envelope.seats()))
+        except CommandError as err:
+            return err
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service import standing
+
+        record, seat = seated.record, seated.seat
+        change = standing.parse(cmd.arg, seat, len(record.envelope.seats()))
+        now = standing.orders_of(desk.store, record, seat).merged(change or standing.Orders())
+        return _standing_notice(desk, seated, now)
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        from pbem.service import standing
+
+        change = standing.parse(cmd.arg, seated.seat, len(seated.record.envelope.seats()))
+        return standing.entry(seated.seat, change or standing.Orders(), message_id)
+
+
+@register
+class StandingShowCmd(_Base):
+    """STANDING alone: the seat's standing orders, privately."""
+
+    kind: ClassVar[str] = "standing-show"
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        return StandingCmd().check(desk, seated, cmd)
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service import standing
+
+        return _standing_notice(
+            desk, seated, standing.orders_of(desk.store, seated.record, seated.seat)
+        )
+
+
+def _standing_notice(desk: Desk, seated: Seated, orders: Any) -> int:
+    from pbem.service import standing
+
+    m, record = desk.mailer, seated.record
+    names = record.seat_names()
+    lines = [
+        _("Your standing orders in this game (only you see them):"),
+        *(f"- {x}" for x in standing.describe(orders, names)),
+        _(
+            "Change them with STANDING CLAIM BELIEVE / DOUBT / ASK, STANDING STEAL EAST SOUTH / "
+            "ASK, STANDING RESELECT KEEP / NEAREST / ASK, or STANDING OFF. At a deadline the "
+            "game's own rule still decides what you did not."
+        ),
+    ]
+    return m.notice(
+        record,
+        seated.seat,
+        _("your standing orders"),
+        lines,
+        reply_tail(seated.mail, record, f"standing.{short_hash(seated.ledger_key or '')}"),
+        reply_to=seated.mail,
+    )
+
+
+@register
+class NextCmd(_Base):
+    """NEXT M9 R1 [ELSE P10 R0] / NEXT OFF: a move queued for the seat's next turn, played the
+    moment the turn comes if it is still legal (issue 25; :mod:`pbem.service.standing`). Its line
+    is sealed; the answer goes to the seat alone; any other reply of the seat cancels it."""
+
+    kind: ClassVar[str] = "next"
+    changes_game: ClassVar[bool] = True
+    rank: ClassVar[int] = 1
+
+    def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
+        from pbem.service import standing
+
+        record, seat = seated.record, seated.seat
+        alts = standing.next_alternatives(cmd.arg) or []
+        if record.envelope.status != "active":
+            return None  # the status problem says it
+        for alt in alts:
+            problem = _notation_problem(record, seat, alt)
+            if problem is not None:
+                return CommandError(f"NEXT {alt}: {problem}", hint=getattr(problem, "hint", ""))
+        return None
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.service import standing
+
+        alts = standing.next_alternatives(cmd.arg) or []
+        if alts:
+            lines = [
+                _("Queued for your next turn: %(moves)s.")
+                % {"moves": (" " + _("else") + " ").join(alts)},
+                _(
+                    "It is played the moment your turn comes, if it is still legal then (else the "
+                    "next alternative, else you get your turn mail as usual). Nobody else sees "
+                    "it. NEXT OFF, or any other reply of yours in this game, cancels it."
+                ),
+            ]
+        else:
+            lines = [_("Nothing is queued for your next turn any more.")]
+        return desk.mailer.notice(
+            seated.record,
+            seated.seat,
+            _("your queued move"),
+            lines,
+            reply_tail(seated.mail, seated.record, f"next.{short_hash(seated.ledger_key or '')}"),
+            reply_to=seated.mail,
+        )
+
+    def entry(
+        self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
+    ) -> NewEntry | None:
+        from pbem.service import standing
+
+        alts = standing.next_alternatives(cmd.arg) or []
+        return standing.entry(seated.seat, standing.Orders(next=alts), message_id)
+
+
+def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:
+    """Is ``text`` (an action, or a plan where the game takes plans) written in the game's
+    notation? Read as the seats owing a decision now would read it (whether it is legal is known
+    only when the turn comes)."""
+    from pbem.commands.grammar import plan_parts
+    from pbem.rules.base import InvalidSyntax
+    from pbem.service.plans import plan_kind
+
+    parts = plan_parts(text) if plan_kind(record.game.name) else [text]
+    for part in parts:
+        problem: RuleError | None = None
+        for d in record.pending():
+            try:
+                record.game.parse(record.state, d.seat, part)
+            except InvalidSyntax as err:
+                problem = err
+                continue
+            except RuleError:
+                pass
+            problem = None
+            break
+        if problem is not None:
+            return problem
+    return None
+
+
+@register
+class LegalCmd(_Base):
+    """LEGAL: every legal move of the seat now, grouped by their first word, privately."""
+
+    kind: ClassVar[str] = "legal"
+
+    def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        from pbem.cli.play import group_legal  # the terminal's grouping (only when asked)
+
+        record, seat = seated.record, seated.seat
+        legal = record.legal_notations(seat) if record.envelope.status == "active" else []
+        if legal:
+            lines = [
+                _("Your %(num)d legal moves now, grouped by their first word:")
+                % {"num": len(legal)},
+                *group_legal(legal),
+            ]
+        else:
+            lines = [_("The game is not waiting for a move of yours now.")]
+        return desk.mailer.notice(
+            record,
+            seat,
+            _("your legal moves"),
+            lines,
+            reply_tail(seated.mail, record, f"legal.{short_hash(seated.ledger_key or '')}"),
+            reply_to=seated.mail,
         )

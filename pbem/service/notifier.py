@@ -418,7 +418,7 @@ class Notifier:
             m.subject(record, subject),
             pl.name,
             events=self.events_since(record, since),
-            private_note=m.private_note(record, seat),
+            private_note=self._private_note(record, seat),
             echo=echo,
         )
         return m.to_seat(
@@ -450,6 +450,15 @@ class Notifier:
         except Exception:
             log.exception("%s: the record or replay page could not be built", record.game_id)
             return []
+
+    def _private_note(self, record: GameRecord, seat: int) -> str:
+        """The private paragraph of a seat's mail, with its standing orders and queued move when
+        it has any (they travel with the seat's own secret, in its mail alone)."""
+        from pbem.service import standing
+
+        note = self.mailer.private_note(record, seat)
+        orders = standing.summary(standing.orders_of(self.store, record, seat), record.seat_names())
+        return f"{note}\n\n{orders}" if orders else note
 
     def _verify_paragraphs(self, record: GameRecord, export: str, key: str) -> list[str]:
         env = record.envelope

@@ -22,7 +22,8 @@ from pbem.service.auth import Seated
 from pbem.service.commands import REGISTRY, Desk, EmailCommand
 from pbem.service.facts import moves_played
 from pbem.service.mailer import Mailer, reply_tail
-from pbem.store import ActionEntry, GameRecord, NewEntry
+from pbem.service.plans import plan_kind
+from pbem.store import ActionEntry, GameRecord, NewEntry, Plan
 from pbem.store.payloads import ActionLine, UndoLine
 
 CERT_LINE = re.compile(r"(?i)^(\s*cert)\b.*$")
@@ -93,7 +94,18 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
     action = order.reading.action
     key = seated.ledger_key
     out: list[NewEntry] = []
-    if action is not None:
+    if action is not None and action.plan:
+        game = seated.record.game
+        out.append(
+            Plan(
+                seated.seat,
+                (game.notation(action.action), *action.plan),
+                kind=plan_kind(game.name) or "move",
+                source="mail",
+                message_id=key,
+            )
+        )
+    elif action is not None:
         out.append(ActionEntry(seated.seat, action=action.action, source="mail", message_id=key))
     changes = order.changes()
     keyed = None
@@ -104,7 +116,21 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
         line = handler.entry(desk, seated, cmd, key if i == keyed else None)
         if line is not None:
             out.append(line)
+    if cancels_next(desk, seated, order):
+        from pbem.service import standing
+
+        out.append(standing.entry(seated.seat, standing.CLEAR_NEXT, None if out else key))
     return out
+
+
+def cancels_next(desk: Desk, seated: Seated, order: Order) -> bool:
+    """Does this reply cancel the seat's queued move (issue 25)? Any reply of the seat but one
+    that queues anew (NEXT ...) does, when a move is queued."""
+    from pbem.service import standing
+
+    if desk.store is None or any(c.kind == "next" for c in order.reading.commands):
+        return False
+    return bool(standing.orders_of(desk.store, seated.record, seated.seat).next)
 
 
 def command_lines(seated: Seated, max_lines: int, fp: Fingerprint | None) -> tuple[list[str], str]:
@@ -151,6 +177,7 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
         is_move_form,
         notation=game.notation,
         subject=subject,
+        plans=plan_kind(game.name) is not None,
     )
     action = reading.action
     if action is not None and not current_token(record, seat, seated.ref.turn):
@@ -176,6 +203,20 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
                         "was played. Check the board below and send the move again."
                     )
                     % {"guard": action.guard, "num": move_no}
+                ),
+            )
+        )
+    nexts = [c for c in reading.commands if c.kind == "next"]
+    if nexts and action is None and any(d.seat == seat for d in record.pending()):
+        # NEXT queues for the turn after this one: with the move of this one, or while waiting.
+        reading.errors.append(
+            (
+                nexts[0].line,
+                CommandError(
+                    _(
+                        "It is your turn now: send the move itself (NEXT queues a move for your "
+                        "next turn)."
+                    )
                 ),
             )
         )
@@ -251,6 +292,9 @@ def run_commands(desk: Desk, seated: Seated, reading: Reading) -> tuple[int, boo
     for cmd in reading.commands:
         handler = REGISTRY.get(cmd.kind)
         if handler is None:
+            continue
+        if cmd.kind == "next" and reading.action is not None:
+            # Queued with this turn's move: the seat's next mail shows it (no receipt of its own).
             continue
         replies += handler.run(desk, seated, cmd)
         expunge = expunge or handler.expunge

@@ -19,7 +19,7 @@ from pbem.i18n import _
 from pbem.mail import fingerprint
 from pbem.mail.parse import parse_message
 from pbem.mail.policy import is_loop_or_auto, size_problem
-from pbem.service import orders, signup
+from pbem.service import orders, plans, signup
 from pbem.service.auth import Incoming, Refusal, Seated, authenticate
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store import MessageHandled
@@ -242,15 +242,23 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
     reading = order.reading
     replies, expunge = orders.run_commands(svc.desk, s, reading)
     action = reading.action
+    if action is None and not order.changes_game and orders.cancels_next(svc.desk, s, order):
+        # A reply that only talks still cancels the seat's queued move (issue 25).
+        with contextlib.suppress(ConflictError, GameStopped):
+            svc.store.commit(
+                s.game_id, s.record.seq, orders.entries(svc.desk, s, order), svc.clock()
+            )
+        return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
     if action is None and not order.changes_game:
         if reading.kinds() != {"preview"}:
             # (A preview alone leaves the log as it was: answering it twice after a crash
             # costs a mail, never a change.)
             record_handled(svc, s, ",".join(sorted(reading.kinds())))
         return Outcome(Folder.PROCESSED, Reason.ANSWERED, s.game_id, replies, expunge)
+    committed = None
     for attempt in range(COMMIT_TRIES):
         try:
-            svc.store.commit(
+            committed = svc.store.commit(
                 s.game_id, s.record.seq, orders.entries(svc.desk, s, order), svc.clock()
             )
             break
@@ -276,6 +284,11 @@ def step_carry_out(svc: Service, flow: Flow) -> Outcome:
             reading.errors.append((action.line if action else "", err))
             return reject(svc, s, order)
     echo = action.echo if action is not None else order.change_line
+    if action is not None and action.plan and committed is not None:
+        texts = [s.record.game.notation(action.action), *action.plan]
+        last, played = plans.play_on(svc.store, committed, s.seat, texts, svc.clock)
+        note = plans.account(last, s.seat, texts, len(played))
+        echo = plans.echo(action.echo, played, note)
     replies += svc.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
     replies += _after_commit(svc, s, order)
     svc.play_computers(s.game_id)

@@ -31,6 +31,24 @@ class ActionEntry(msgspec.Struct, frozen=True):
     """Recorded in the Message-ID ledger; a Message-ID already applied is a conflict."""
 
 
+class Plan(msgspec.Struct, frozen=True):
+    """Several actions of one seat in order, sent in one mail (a whole turn of *Die Verbotene
+    Stadt*: "RK N; BG E W; RK S"). The first must be legal now (else the engine's
+    :class:`~pbem.rules.base.RuleError` is raised and nothing is written, as for
+    :class:`ActionEntry`). Each later one is written as its own action line, with its own log
+    position and so its own random generator (the fate die after it), exactly as if it had come
+    in its own mail, as long as the game still owes ``seat`` a decision of kind ``kind`` and the
+    text is legal then; the first one that is not stops the plan, and the rest is not played
+    (no error: the caller tells the player what was played and why the rest was not)."""
+
+    seat: int
+    texts: tuple[str, ...]
+    kind: str = "move"
+    source: Source = "mail"
+    message_id: str | None = None
+    """Carried by the first action line (the Message-ID ledger key)."""
+
+
 class Undo(msgspec.Struct, frozen=True):
     """Revert the last applied action (the undone line stays in the log)."""
 
@@ -144,8 +162,19 @@ class Vote(msgspec.Struct, frozen=True):
     message_id: str | None = None
 
 
+class SetOrders(msgspec.Struct, frozen=True):
+    """A change of ``seat``'s standing orders (issue 25): ``change`` is JSON text, sealed in the
+    log line (only the service and, at the end, nobody else reads it)."""
+
+    seat: int
+    change: str
+    source: Source = "mail"
+    message_id: str | None = None
+
+
 NewEntry: TypeAlias = (
     ActionEntry
+    | Plan
     | Undo
     | Replace
     | Pause
@@ -158,6 +187,7 @@ NewEntry: TypeAlias = (
     | Back
     | SetPolicy
     | Vote
+    | SetOrders
 )
 
 

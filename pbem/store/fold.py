@@ -26,6 +26,7 @@ from pbem.store.payloads import (
     EndLine,
     LoggedEvent,
     MessageLine,
+    OrdersLine,
     PauseLine,
     PolicyLine,
     ReplaceLine,
@@ -235,7 +236,9 @@ class Fold:
                 | VacationLine()
                 | BackLine()
                 | VoteLine()
+                | OrdersLine()
             ):
+                # Standing orders are read from their sealed lines (pbem.service.standing).
                 # Vacations are read from the log lines themselves (pbem.service.community).
                 # The setup's engine part is done by from_setup; the others change no game state.
                 pass

@@ -240,6 +240,18 @@ class VoteLine(_Payload, kw_only=True, omit_defaults=True):
     what: str
 
 
+class OrdersLine(_Payload, kw_only=True):
+    """A seat's standing orders changed (issue 25): the change, sealed, since whom it tells to
+    answer a claim, to take a card from or to bribe anew is that seat's secret."""
+
+    KIND: ClassVar[str] = "orders"
+    QUIET: ClassVar[bool] = True
+    TOLD: ClassVar[bool] = False
+    sealed: str
+    seat: int
+    source: Source
+
+
 Payload: TypeAlias = (
     SetupLine
     | ActionLine
@@ -256,6 +268,7 @@ Payload: TypeAlias = (
     | BackLine
     | PolicyLine
     | VoteLine
+    | OrdersLine
 )
 """The payload of any log line."""
 
@@ -277,6 +290,7 @@ PAYLOADS: dict[str, type[Payload]] = {
         BackLine,
         PolicyLine,
         VoteLine,
+        OrdersLine,
     )
 }
 """Kind -> payload struct: the union's tags."""

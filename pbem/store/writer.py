@@ -3,11 +3,11 @@ checked against the game as it is at that point of the commit, then signed and f
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Any, assert_never
 
 from pbem.errors import CommandError, ConflictError, GameStopped
 from pbem.model import check_player, iso_time
-from pbem.rules.base import Event
+from pbem.rules.base import Event, RuleError
 from pbem.store.entries import (
     ActionEntry,
     Back,
@@ -15,10 +15,12 @@ from pbem.store.entries import (
     MessageHandled,
     NewEntry,
     Pause,
+    Plan,
     Produced,
     Replace,
     Resume,
     SetDeadline,
+    SetOrders,
     SetPolicy,
     Undo,
     Vacation,
@@ -33,6 +35,7 @@ from pbem.store.payloads import (
     DeadlineLine,
     EndLine,
     MessageLine,
+    OrdersLine,
     PauseLine,
     Payload,
     PolicyLine,
@@ -112,6 +115,8 @@ class Writer:
         match e:
             case ActionEntry():
                 self._action(e)
+            case Plan():
+                self._plan(e)
             case Undo():
                 self._undo(e)
             case Replace():
@@ -150,6 +155,14 @@ class Writer:
                 self._check_msgid(e.message_id)
                 line = BackLine(seat=self._seat(e.seat), source=e.source)
                 self._emit(line, e.message_id, seat=e.seat)
+            case SetOrders():
+                self._check_msgid(e.message_id)
+                seq = self.fold.seq + 1
+                sealed = self.site.keyring.seal(
+                    e.change.encode(), context(self.game_id, "orders", seq)
+                )
+                orders = OrdersLine(seat=self._seat(e.seat), sealed=sealed, source=e.source)
+                self._emit(orders, e.message_id, seat=e.seat)
             case SetPolicy():
                 self._emit(PolicyLine(name=e.name, source=e.source, value=e.value))
             case Vote():
@@ -194,6 +207,19 @@ class Writer:
         result = self.fold.game.result(self.fold.state)
         if result is not None:
             self._end("finished", list(result.scores), list(result.winners))
+
+    def _plan(self, e: Plan) -> None:
+        """The first action as an :class:`ActionEntry`; each later one while the game still
+        owes the seat a decision of the plan's kind and the text is legal at that point."""
+        if not e.texts:
+            raise ValueError("a plan needs at least one action")
+        self._action(ActionEntry(e.seat, text=e.texts[0], source=e.source, message_id=e.message_id))
+        for text in e.texts[1:]:
+            if plan_stop(
+                self.fold.game, self.fold.envelope.status, self.fold.state, e.seat, e.kind, text
+            ):
+                return
+            self._action(ActionEntry(e.seat, text=text, source=e.source))
 
     def _undo(self, e: Undo) -> None:
         gid = self.game_id
@@ -261,3 +287,21 @@ class Writer:
             if exact is not None:
                 notations[str(i + 1)] = exact
         self._emit(RevealLine(nonce=self.fold.nonce, notations=notations, seed=self.fold.seed))
+
+
+def plan_stop(
+    game: Any, status: str, state: Any, seat: int, kind: str, text: str
+) -> RuleError | str | None:
+    """Why the next action ``text`` of a plan is not played now (None: it is played). ``"turn"``:
+    the game no longer owes ``seat`` a decision of ``kind`` (the dice ended the turn, another
+    seat must decide first, the game ended); a :class:`RuleError`: the action is not legal now.
+    The one rule the store's commit and the service's account of a plan share."""
+    if status != "active":
+        return "turn"
+    if not any(d.seat == seat and d.kind == kind for d in game.pending(state)):
+        return "turn"
+    try:
+        game.parse(state, seat, text)
+    except RuleError as err:
+        return err
+    return None

@@ -45,7 +45,13 @@ class MailTable:
         for addr, lang in self.lang.items():
             self.env.service.prefs.set_lang(addr, lang)
         self.gid = self.env.store.create(
-            game, self.players, {"privacy": "plain"}, seed, self.env.clock()
+            # A mail for every move: these tables read every kind of mail (Die Verbotene Stadt
+            # starts in DIGEST mode otherwise, issue 25).
+            game,
+            self.players,
+            {"privacy": "plain", "mail": "every"},
+            seed,
+            self.env.clock(),
         )
         self.env.service.flush_journal()
         self.last: dict[str, EmailMessage] = {}

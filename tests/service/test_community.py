@@ -319,6 +319,8 @@ def test_resign_vacation_and_back_are_commands_that_give_their_lines(tmp_path: P
         "propose",
         "accept",
         "decline",
+        "standing",
+        "next",
     }
     env = make_env(tmp_path)
     gid, mover, addr = _game(env, 48, remind="off")

@@ -240,6 +240,10 @@ SAMPLES: dict[str, str] = {
     "record": "RECORD",
     "rules": "RULES",
     "guide": "GUIDE",
+    "legal": "LEGAL",
+    "next": "NEXT {move}",
+    "standing": "STANDING CLAIM BELIEVE",
+    "standing-show": "STANDING",
 }
 """A line of each registered command (a new command adds its own: the test below fails until it
 does)."""

@@ -45,7 +45,9 @@ def _play_and_collect(tmp_path: Path) -> dict[str, tuple[str, str]]:
     found: dict[str, tuple[str, str]] = {}
     for seed in (11, 12, 13):
         env = make_env(tmp_path / f"s{seed}")
-        gid = env.store.create("verbotene-stadt", PLAYERS, {"privacy": "plain"}, seed, env.clock())
+        gid = env.store.create(
+            "verbotene-stadt", PLAYERS, {"privacy": "plain", "mail": "every"}, seed, env.clock()
+        )
         env.service.flush_journal()
         drain(env)
         names = seat_names(len(PLAYERS))

@@ -28,6 +28,7 @@ FACTS: dict[str, tuple[bool, bool, bool, bool, str]] = {
     "back": (False, True, False, False, ""),
     "policy": (False, True, False, False, ""),
     "vote": (False, True, False, False, ""),
+    "orders": (True, False, False, False, ""),
 }
 
 KINDS = typing.get_args(payloads.Payload)

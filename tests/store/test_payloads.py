@@ -19,6 +19,7 @@ from pbem.store import (
     Replace,
     Resume,
     SetDeadline,
+    SetOrders,
     SetPolicy,
     Store,
     Undo,
@@ -45,6 +46,10 @@ def test_payload_fields_are_declared_in_sorted_order() -> None:
         assert kind == cls.KIND
 
 
+LATER_KINDS = {"orders"}
+"""Kinds added after the first version (standing orders, issue 25): not in its golden lines."""
+
+
 def test_lines_of_the_first_version_decode_and_encode_byte_for_byte() -> None:
     bodies = GOLDEN.read_bytes().splitlines()
     kinds = set()
@@ -53,7 +58,7 @@ def test_lines_of_the_first_version_decode_and_encode_byte_for_byte() -> None:
         assert isinstance(entry.payload, PAYLOADS[entry.kind])
         assert encoder.encode(entry) == body
         kinds.add(entry.kind)
-    assert kinds == set(PAYLOADS)
+    assert kinds == set(PAYLOADS) - LATER_KINDS
 
 
 def test_every_line_a_game_writes_is_its_payload_dict_encoded(store: Store, clock: Clock) -> None:
@@ -78,6 +83,7 @@ def test_every_line_a_game_writes_is_its_payload_dict_encoded(store: Store, cloc
         Vote("P1", "propose", "pause", seat=0, length="7d"),
         Vote("P1", "accept", "pause", seat=1),
         Vote("P1", "lapse", "pause", source="timer"),
+        SetOrders(0, '{"claim":"believe"}'),
         End(reason="enough"),
     ]
     for request in entries:

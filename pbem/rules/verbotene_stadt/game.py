@@ -109,6 +109,32 @@ Players are North, East, South, West in turn order (N, E, S, W or
 """)
 
 
+PLAN_HELP = N_("""\
+A WHOLE TURN IN ONE REPLY, AND STANDING ORDERS
+
+  RK N; BG E W; RK S   your slides in order, on one line (THEN works
+                       too: RK N then BG E). They are played one after
+                       another while the fate dice let your turn go on;
+                       what the dice cut off is dropped, and a slide
+                       that is no longer legal stops the plan there.
+                       The mail says what was played. #N guards the
+                       first slide.
+  PREVIEW RK N; BG E   what the plan would do if the dice let it go on
+
+Standing orders, set once, answer the decisions that come back again
+and again (only you see them; the game's rule decides at a deadline):
+  STANDING CLAIM BELIEVE      (or DOUBT, or ASK) others' claims
+  STANDING STEAL EAST SOUTH   take a card from East first, else South
+                              (or STEAL ASK)
+  STANDING RESELECT KEEP      keep your selection after an entry (or
+                              NEAREST: the official nearest to the
+                              active pavilion; or ASK)
+  STANDING OFF                ask me everything again
+  STANDING                    show my standing orders
+Several orders fit on one line: STANDING CLAIM BELIEVE RESELECT KEEP.
+""")
+
+
 class VerboteneStadt(GameDefaults):
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
 
@@ -153,6 +179,12 @@ class VerboteneStadt(GameDefaults):
             unrecorded=RULINGS_BEFORE,
         ),
     )
+
+    service_defaults: ClassVar[Mapping[str, str]] = {"mail": "digest"}
+    """The service options this game starts with unless the GM says otherwise: a turn is one to
+    four slides with a fate die after each, so a mail for every slide of every player would be
+    hundreds of mails a game; DIGEST sends each player their own turns and decisions at once and
+    the others' moves in one mail a day (issue 25)."""
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or default_board()
@@ -495,7 +527,7 @@ class VerboteneStadt(GameDefaults):
 
     def command_help(self) -> str:
         """Every command with examples (plain text, <= 72 columns)."""
-        return _(HELP)
+        return _(HELP) + "\n" + _(PLAN_HELP)
 
     def rules_summary(self) -> str:
         """The game in short: HELP's first part, up to its second heading (the commands)."""

@@ -1,0 +1,446 @@
+"""Benchmark (issue 25): the round trips a game of Die Verbotene Stadt costs its players, today and
+with a whole turn in one reply, standing orders and the game's default mail setting.
+
+Bots answer each mail the way a player would, through the real service pipeline (``Service.handle``
+of a reply built like a mail client's: In-Reply-To, References, a quote; the in-process outbox), in
+simulated time: each reply comes a delay after the mail that asked for it, drawn from an
+exponential distribution with mean ``MEAN_DELAY_H`` hours (seeded), and the digests fall due in
+that time too (``Service.send_digests`` at each step).
+
+- ``today``: one reply per decision (the heuristic bot's action), a mail for every move
+  (``mail=every``, the setting of every game before issue 25);
+- ``plans``: the game's default mail setting (DIGEST for Die Verbotene Stadt), standing orders
+  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT KEEP``), and
+  each turn sent whole as a plan: the heuristic bot's slides, each chosen on the position the
+  earlier ones leave under a die that lets the turn go on (what a player reading the board does).
+
+Per player and game: replies, mails received, own turns (a turn begins when the game asks the
+seat for the first slide of its turn: the engine's ``turn`` events in the log). Run::
+
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games]
+
+(default 50 games, both modes; ``modes`` is ``today``, ``plans`` or ``both``; a third argument
+sets the number of ``today`` games, which cost about three times as many replies).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from pbem.mail.outbox import Outbox
+from pbem.rules.base import RuleError, derive_rng
+from pbem.service import Policy, Service
+from pbem.service.plans import turn_goes_on
+from pbem.store import Keyring, Store
+from pbem.store.payloads import ActionLine
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "service"))
+from helpers import reply  # noqa: E402 - a reply as a mail client writes it (the tests' own)
+
+SERVICE = "service@pbem.test"
+GM = "gm@pbem.test"
+MEAN_DELAY_H = 3.0
+"""Mean reply delay (hours) of the exponential distribution of the simulation."""
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+class SimClock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 26, 8, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class Seat:
+    addr: str
+    last: EmailMessage | None = None
+    replies: int = 0
+    mails: int = 0
+    turns: int = 0
+    standing_sent: bool = False
+
+
+@dataclass
+class Result:
+    n: int
+    replies: list[int] = field(default_factory=list)
+    mails: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    decisions: int = 0
+    days: float = 0.0
+    refused: int = 0
+    """Replies refused (a plan read as the service's own text, sent again)."""
+
+
+def _deliver(outbox: Outbox, parser: BytesParser, seats: list[Seat], now: datetime) -> None:
+    """Send every queued mail: count it for its reader, who answers the game's mail next time,
+    not the receipt of an order (whose text quotes the order: the reply reader would drop a
+    line that repeats it)."""
+    for e in outbox.pending():
+        m = parser.parsebytes(outbox.message(e))
+        outbox.mark_sent(e, now)
+        for s in seats:
+            if s.addr in str(m["To"]):
+                s.mails += 1
+                subject = str(m["Subject"])
+                if "queued move" not in subject and "standing orders" not in subject:
+                    s.last = m  # type: ignore[assignment]
+
+
+def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
+    """The bot's whole turn: each slide chosen on the position the earlier ones leave, supposing
+    the fate die lets the turn go on; it ends at an entry or when no die would."""
+    bot = game.bots()["heuristic"]
+    out: list[str] = []
+    for _ in range(4):
+        action = bot.choose(game, state, seat, rng)
+        text = game.notation(action)
+        out.append(text)
+        if getattr(action, "mode", ""):
+            break
+        nxt = turn_goes_on(game, state, seat, "move", action, text)
+        if nxt is None:
+            break
+        state = nxt
+    return out
+
+
+def _after(game: Any, state: Any, seat: int, plan: str) -> Any | None:
+    """The board after ``plan`` under dice that let it run, with the seat to move at the start
+    of a turn again (the others' moves left out), or None when it cannot be pictured."""
+    for part in plan.split("; "):
+        try:
+            action = game.parse(state, seat, part)
+        except RuleError:
+            return None
+        nxt = turn_goes_on(game, state, seat, "move", action, part)
+        if nxt is None:
+            after, _events = game.apply(state, seat, action, derive_rng(0, "bench", part))
+            state = after
+            break
+        state = nxt
+    if state.phase != "move":
+        return None
+    return msgspec.structs.replace(state, active=seat, move_no=0, bonus_move=False)
+
+
+def _service(tmp: Path) -> tuple[SimClock, Store, Outbox, Service]:
+    """A service in ``tmp`` on the simulated clock (no fsync: a benchmark of round trips)."""
+    clock = SimClock()
+    keyring = Keyring.create(tmp / "keys", data_dir=tmp / "games")
+    store = Store(tmp / "games", keyring, fsync=False)
+    outbox = Outbox(tmp / "games", keyring, fsync=False)
+    return clock, store, outbox, Service(store, outbox, Policy(SERVICE, GM), clock)
+
+
+def play(seed: int, n: int, mode: str, tmp: Path) -> Result:
+    """One game; returns the per-seat counts."""
+    # Long on purpose: the whole simulated game, mails and replies, in one loop.
+    clock, store, outbox, svc = _service(tmp)
+    players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
+    options = {"privacy": "plain"}
+    if mode == "today":
+        options["mail"] = "every"
+    gid = store.create("verbotene-stadt", players, options, seed, clock())
+    svc.flush_journal()
+    seats = [Seat(addr) for _, addr in players]
+    rng = random.Random(seed * 31 + n)
+    parser = BytesParser(policy=policy.default)
+    due: list[tuple[datetime, int, int]] = []  # (when, tie-break, seat)
+    scheduled: set[int] = set()
+    result = Result(n)
+    tick = 0
+    start = clock.now
+
+    def deliver() -> None:
+        _deliver(outbox, parser, seats, clock.now)
+
+    def look() -> Any:
+        nonlocal tick
+        rec = store.load(gid, verify=False)
+        if rec.envelope.status != "active":
+            return rec
+        for d in rec.pending():
+            if d.seat not in scheduled:
+                scheduled.add(d.seat)
+                delay = timedelta(hours=rng.expovariate(1 / MEAN_DELAY_H))
+                tick += 1
+                heapq.heappush(due, (clock.now + delay, tick, d.seat))
+        return rec
+
+    deliver()
+    rec = look()
+    steps = 0
+    while due and rec.envelope.status == "active" and steps < 5000:
+        when, _, seat = heapq.heappop(due)
+        scheduled.discard(seat)
+        clock.now = max(clock.now, when)
+        svc.send_digests()
+        deliver()
+        rec = store.load(gid, verify=False)
+        kind = next((d.kind for d in rec.pending() if d.seat == seat), None)
+        if kind is None:
+            rec = look()
+            continue
+        s = seats[seat]
+        game, state = rec.game, rec.state
+        brng = derive_rng(seed, "reply", steps)
+        if mode == "plans" and kind == "move":
+            body = "; ".join(_plan(game, state, seat, brng))
+            after = _after(game, state, seat, body)
+            if after is not None:
+                # The next turn's plan too, read on the board this turn leaves (the others'
+                # moves in between may make it illegal: then the turn mail comes as usual).
+                body += "\nNEXT " + "; ".join(_plan(game, after, seat, brng))
+        else:
+            action = game.bots()["heuristic"].choose(game, state, seat, brng)
+            body = game.notation(action)
+        if mode == "plans" and not s.standing_sent:
+            others = " ".join(rec.seat_names()[o] for o in range(1, n) for o in [(seat + o) % n])
+            body += f"\nSTANDING CLAIM BELIEVE STEAL {others} RESELECT KEEP"
+            s.standing_sent = True
+        assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
+        out = svc.handle(reply(s.last, s.addr, body, quote=False))
+        s.replies += 1
+        if out.reason != "applied" and mode == "plans":
+            # A plan of six words or more that the answered mail repeats word for word (its echo
+            # of the same plan last time) is read as quoted text: the player is told that no
+            # command was found and sends it again, worded otherwise. Counted: a round trip.
+            result.refused += 1
+            deliver()
+            out = svc.handle(reply(s.last, s.addr, body.replace("; ", " then "), quote=False))
+            s.replies += 1
+        if out.reason != "applied":
+            raise RuntimeError(f"seed {seed} seat {seat}: {body!r} -> {out}")
+        steps += 1
+        deliver()
+        rec = look()
+    # The last digests and the game-over mails.
+    clock.now += timedelta(days=1)
+    svc.send_digests()
+    deliver()
+    assert rec.envelope.status == "ended", f"seed {seed}: the game did not end ({steps} replies)"
+    result.replies = [s.replies for s in seats]
+    result.mails = [s.mails for s in seats]
+    # Own turns: the engine's "turn" events (each turn's start, queued ones included).
+    turns = [0] * n
+    for e in store.load(gid, verify=False).entries:
+        if isinstance(e.payload, ActionLine):
+            for ev in e.payload.events:
+                if ev.kind == "turn":
+                    turns[int(ev.data["seat"])] += 1
+    result.turns = turns
+    result.decisions = rec.envelope.moves
+    result.days = (clock.now - start).total_seconds() / 86400
+    return result
+
+
+def summary(label: str, results: list[Result]) -> dict[str, float]:
+    replies = [r for x in results for r in x.replies]
+    mails = [m for x in results for m in x.mails]
+    turns = [t for x in results for t in x.turns]
+    per_turn = sum(replies) / sum(turns)
+    mails_turn = sum(mails) / sum(turns)
+    out = {
+        "games": len(results),
+        "replies_per_player": statistics.mean(replies),
+        "mails_per_player": statistics.mean(mails),
+        "turns_per_player": statistics.mean(turns),
+        "replies_per_own_turn": per_turn,
+        "mails_per_own_turn": mails_turn,
+        "days": statistics.mean(x.days for x in results),
+        "refused_per_player": sum(x.refused for x in results) / len(replies),
+    }
+    print(
+        f"{label:<16} games {len(results):>3}  replies/player {out['replies_per_player']:7.1f}  "
+        f"mails/player {out['mails_per_player']:7.1f}  own turns/player "
+        f"{out['turns_per_player']:6.1f}  replies/own turn {per_turn:5.2f}  "
+        f"mails/own turn {mails_turn:5.2f}  days {out['days']:6.1f}  "
+        f"refused/player {out['refused_per_player']:.2f}",
+        flush=True,
+    )
+    return out
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    which = sys.argv[2] if len(sys.argv) > 2 else "both"
+    modes = ["today", "plans"] if which == "both" else [which]
+    today_games = int(sys.argv[3]) if len(sys.argv) > 3 else games
+    table: dict[tuple[str, int], dict[str, float]] = {}
+    t0 = time.perf_counter()
+    for n in (3, 4):
+        for mode in modes:
+            results = []
+            for g in range(today_games if mode == "today" else games):
+                with tempfile.TemporaryDirectory() as d:
+                    results.append(play(1000 + g, n, mode, Path(d)))
+            table[(mode, n)] = summary(f"{mode} {n}p", results)
+    for n in (3, 4):
+        if ("today", n) in table and ("plans", n) in table:
+            a, b = table[("today", n)], table[("plans", n)]
+            print(
+                f"{n} players: replies per player {a['replies_per_player']:.1f} -> "
+                f"{b['replies_per_player']:.1f} ({a['replies_per_player'] / b['replies_per_player']:.2f}x fewer); "
+                f"mails per player {a['mails_per_player']:.1f} -> {b['mails_per_player']:.1f}"
+            )
+    print(f"wall {time.perf_counter() - t0:.0f} s")
+
+
+# ---------------------------------------------------------------------------------- Forbidden City
+
+
+def _fc_choice(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
+    """The bot's placement of the tile in its hand on today's board, as if its turn had come
+    (the others' tiles to come are unknown): its choice first, then another legal one."""
+    pictured = dataclasses.replace(state, to_move=seat)
+    legal = [game.notation(a) for a in game.legal(pictured, seat)]
+    if not legal:
+        return []
+    first = game.notation(game.bots()["greedy"].choose(game, pictured, seat, rng))
+    others = [m for m in legal if m != first]
+    return [first, *([rng.choice(others)] if others else [])]
+
+
+def play_fc(seed: int, n: int, queue: bool, tmp: Path) -> Result:
+    """One game of Forbidden City in simulated time: each reply comes a delay after the mail it
+    answers. With ``queue``, a player who has just moved reads the next mail (it shows the new
+    tile in hand) and queues its placement (``NEXT ... ELSE ...``), played the moment the turn
+    comes if still legal."""
+    # Long on purpose: the whole simulated game, mails and replies, in one loop.
+    clock, store, outbox, svc = _service(tmp)
+    players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
+    gid = store.create("forbidden-city", players, {"privacy": "plain"}, seed, clock())
+    svc.flush_journal()
+    seats = [Seat(addr) for _, addr in players]
+    rng = random.Random(seed * 17 + n)
+    parser = BytesParser(policy=policy.default)
+    due: list[tuple[datetime, int, int, str]] = []  # (when, tie-break, seat, what)
+    busy: set[int] = set()
+    queued: set[int] = set()
+    result = Result(n)
+    tick = 0
+    start = clock.now
+
+    def schedule(seat: int, what: str) -> None:
+        nonlocal tick
+        busy.add(seat)
+        tick += 1
+        delay = timedelta(hours=rng.expovariate(1 / MEAN_DELAY_H))
+        heapq.heappush(due, (clock.now + delay, tick, seat, what))
+
+    def deliver() -> None:
+        _deliver(outbox, parser, seats, clock.now)
+
+    def look() -> Any:
+        rec = store.load(gid, verify=False)
+        if rec.envelope.status != "active":
+            return rec
+        owing = {d.seat for d in rec.pending()}
+        for seat in range(n):
+            if seat in busy:
+                continue
+            if seat in owing:
+                schedule(seat, "move")
+            elif queue and seat not in queued and seats[seat].last is not None:
+                schedule(seat, "queue")
+        return rec
+
+    deliver()
+    rec = look()
+    steps = 0
+    while due and rec.envelope.status == "active" and steps < 2000:
+        when, _, seat, what = heapq.heappop(due)
+        busy.discard(seat)
+        clock.now = max(clock.now, when)
+        rec = store.load(gid, verify=False)
+        if rec.envelope.status != "active":
+            break
+        s = seats[seat]
+        owes = any(d.seat == seat for d in rec.pending())
+        brng = derive_rng(seed, "fc", steps)
+        if owes:
+            action = rec.game.bots()["greedy"].choose(rec.game, rec.state, seat, brng)
+            body = rec.game.notation(action)
+        elif what == "queue":
+            alts = _fc_choice(rec.game, rec.state, seat, brng)
+            if not alts:
+                rec = look()
+                continue
+            body = "NEXT " + " ELSE ".join(alts)
+            queued.add(seat)
+        else:
+            rec = look()
+            continue
+        assert s.last is not None
+        out = svc.handle(reply(s.last, s.addr, body, quote=False))
+        if out.reason not in ("applied", "answered"):
+            raise RuntimeError(f"seed {seed} seat {seat}: {body!r} -> {out}")
+        s.replies += 1
+        steps += 1
+        if owes:
+            queued.discard(seat)
+        deliver()
+        rec = store.load(gid, verify=False)
+        # A queue that was played (or dropped) is gone: the seat may queue again.
+        for q in list(queued):
+            if not any(d.seat == q for d in rec.pending()) and not _still_queued(store, rec, q):
+                queued.discard(q)
+        rec = look()
+    assert rec.envelope.status == "ended", f"seed {seed}: the game did not end"
+    result.replies = [x.replies for x in seats]
+    result.mails = [x.mails for x in seats]
+    # Own turns: each placement is one (queued ones included).
+    result.turns = [
+        sum(1 for e in rec.entries if isinstance(e.payload, ActionLine) and e.payload.seat == s)
+        for s in range(n)
+    ]
+    result.decisions = rec.envelope.moves
+    result.days = (clock.now - start).total_seconds() / 86400
+    return result
+
+
+def _still_queued(store: Store, record: Any, seat: int) -> bool:
+    from pbem.service.standing import orders_of
+
+    return bool(orders_of(store, record, seat).next)
+
+
+def main_fc(games: int) -> None:
+    """Forbidden City: the game's length in simulated days, without and with queued moves."""
+    for n in (3, 4):
+        rows = {}
+        for queue in (False, True):
+            results = []
+            for g in range(games):
+                with tempfile.TemporaryDirectory() as d:
+                    results.append(play_fc(2000 + g, n, queue, Path(d)))
+            rows[queue] = summary(f"fc {'queued' if queue else 'today'} {n}p", results)
+        a, b = rows[False]["days"], rows[True]["days"]
+        print(
+            f"fc {n} players: game length {a:.2f} -> {b:.2f} days ({(1 - b / a) * 100:.0f} % less waiting)"
+        )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "fc":
+        main_fc(int(sys.argv[2]) if len(sys.argv) > 2 else 50)
+    else:
+        main()

@@ -1,0 +1,352 @@
+"""Standing orders (issue 25): the decisions of *Die Verbotene Stadt* that come back again and
+again, answered by the player once for the whole game.
+
+- ``STANDING CLAIM BELIEVE | DOUBT | ASK``: how to answer another player's claimed entry;
+- ``STANDING STEAL EAST SOUTH ... | ASK``: whom to take a card from (the dragon, an empty
+  pavilion), in order of preference; the card taken is the one that adds most to the taker's
+  score (the first such card in the order of the hand);
+- ``STANDING RESELECT KEEP | NEAREST | ASK``: after an entry, keep the selection (and, when one's
+  own official was exiled, bribe the one nearest to the active pavilion), or always bribe the
+  official nearest to the active pavilion (fewest slides to enter it; the first in official order
+  on a tie);
+- ``STANDING OFF``: ask for everything again; ``STANDING`` alone shows the orders.
+
+Each change is one sealed ``orders`` log line of the seat (:class:`pbem.store.SetOrders`): part of
+the signed record, read by nobody but the service. A decision a standing order answers is played
+by the service as soon as it is owed (:func:`play_standing`), as an ordinary action line, so the
+game replays and verifies as any other; "ask" leaves it to the player's reply, and at a deadline
+the game's own default rule applies as before. A new player in the seat starts with none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from pbem.errors import CommandError, ConflictError
+from pbem.i18n import _
+from pbem.rules.base import RuleError
+from pbem.store import ActionEntry, GameRecord, NewEntry, Plan, SetOrders, Store
+from pbem.store.fold import context
+from pbem.store.payloads import OrdersLine, ReplaceLine
+
+GAMES = frozenset({"verbotene-stadt"})
+"""The games that take standing orders (every game takes a queued move, NEXT)."""
+
+CLAIM = ("ask", "believe", "doubt")
+RESELECT = ("ask", "keep", "nearest")
+
+_WORDS: dict[str, str] = {
+    # subjects
+    "CLAIM": "claim", "CLAIMS": "claim", "ANNONCE": "claim", "DICHIARAZIONE": "claim",
+    "BEHAUPTUNG": "claim",
+    "STEAL": "steal", "TAKE": "steal", "VOL": "steal", "PRENDRE": "steal", "PRENDERE": "steal",
+    "RUBARE": "steal", "NEHMEN": "steal", "STEHLEN": "steal",
+    "RESELECT": "reselect", "SELECT": "reselect", "RESELECTION": "reselect",
+    "SELECTION": "reselect", "SELEZIONE": "reselect", "AUSWAHL": "reselect",
+    # values
+    "BELIEVE": "believe", "CROIRE": "believe", "CREDERE": "believe", "GLAUBEN": "believe",
+    "DOUBT": "doubt", "DOUTER": "doubt", "DUBITARE": "doubt", "ZWEIFELN": "doubt",
+    "ASK": "ask", "DEMANDER": "ask", "CHIEDERE": "ask", "FRAGEN": "ask",
+    "KEEP": "keep", "GARDER": "keep", "TENERE": "keep", "BEHALTEN": "keep",
+    "NEAREST": "nearest", "PROCHE": "nearest", "VICINO": "nearest", "NAECHSTER": "nearest",
+    "NÄCHSTER": "nearest",
+    "OFF": "off", "AUCUNE": "off", "NESSUNO": "off", "AUS": "off",
+}  # fmt: skip
+"""The words of STANDING in English, French, Italian and German."""
+
+_SEATS: dict[str, int] = {
+    "N": 0, "NORTH": 0, "NORD": 0,
+    "E": 1, "EAST": 1, "EST": 1, "OST": 1,
+    "S": 2, "SOUTH": 2, "SUD": 2, "SUED": 2, "SÜD": 2,
+    "W": 3, "WEST": 3, "O": 3, "OUEST": 3, "OVEST": 3,
+    "1": 0, "2": 1, "3": 2, "4": 3,
+}  # fmt: skip
+
+
+class Orders(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One seat's standing orders (a change carries only the fields it sets)."""
+
+    claim: str | None = None
+    steal: list[int] | None = None
+    """Seats in order of preference; ``[]``: ask."""
+    reselect: str | None = None
+    next: list[str] | None = None
+    """A queued move (``NEXT M9 R1 ELSE P10 R0``): its alternatives in order, each an action or
+    a plan as written; ``[]``: nothing queued."""
+
+    def merged(self, change: Orders) -> Orders:
+        return Orders(
+            claim=change.claim if change.claim is not None else self.claim,
+            steal=change.steal if change.steal is not None else self.steal,
+            reselect=change.reselect if change.reselect is not None else self.reselect,
+            next=change.next if change.next is not None else self.next,
+        )
+
+    @property
+    def standing(self) -> Orders:
+        """Only the standing orders (without a queued move)."""
+        return Orders(claim=self.claim, steal=self.steal, reselect=self.reselect)
+
+
+OFF = Orders(claim="ask", steal=[], reselect="ask")
+
+_USAGE = (
+    "STANDING CLAIM BELIEVE / DOUBT / ASK; STANDING STEAL EAST SOUTH / ASK; "
+    "STANDING RESELECT KEEP / NEAREST / ASK; STANDING OFF"
+)
+
+
+def takes_orders(record: GameRecord) -> bool:
+    return record.game.name in GAMES
+
+
+def parse(arg: str, seat: int, n_players: int) -> Orders | None:
+    """The change ``STANDING <arg>`` asks for (None: only show the orders); several orders may
+    share the line (``STANDING CLAIM BELIEVE STEAL EAST RESELECT KEEP``). Raises a
+    :class:`CommandError` saying what to write."""
+    words = [w.strip(".,;:!").upper() for w in arg.split()]
+    words = [w for w in words if w]
+    if not words:
+        return None
+    if len(words) == 1 and _WORDS.get(words[0]) == "off":
+        return OFF
+    change = Orders()
+    i = 0
+    while i < len(words):
+        what = _WORDS.get(words[i])
+        j = i + 1
+        while j < len(words) and _WORDS.get(words[j]) not in ("claim", "steal", "reselect"):
+            j += 1
+        args = words[i + 1 : j]
+        vals = [_WORDS.get(w, w) for w in args]
+        if what == "claim" and len(vals) == 1 and vals[0] in CLAIM:
+            change.claim = vals[0]
+        elif what == "reselect" and len(vals) == 1 and vals[0] in RESELECT:
+            change.reselect = vals[0]
+        elif what == "steal" and vals == ["ask"]:
+            change.steal = []
+        elif what == "steal" and vals:
+            change.steal = _seats(args, seat, n_players)
+        else:
+            raise CommandError(
+                _("'STANDING %(arg)s' is not a standing order. Write one of: %(usage)s.")
+                % {"arg": arg, "usage": _USAGE},
+                hint="STANDING CLAIM ASK",
+            )
+        i = j
+    return change
+
+
+def _seats(words: list[str], seat: int, n_players: int) -> list[int]:
+    order: list[int] = []
+    for w in words:
+        s = _SEATS.get(w)
+        if s is None or s >= n_players or s == seat:
+            raise CommandError(
+                _(
+                    "STANDING STEAL takes the other players' seats in your order of preference "
+                    "(e.g. STANDING STEAL EAST SOUTH), or ASK; '%(word)s' is not one of them."
+                )
+                % {"word": w},
+                hint="STANDING STEAL ASK",
+            )
+        if s not in order:
+            order.append(s)
+    return order
+
+
+def entry(seat: int, change: Orders, message_id: str | None) -> SetOrders:
+    return SetOrders(seat, msgspec.json.encode(change).decode(), message_id=message_id)
+
+
+def orders_of(store: Store, record: GameRecord, seat: int) -> Orders:
+    """The seat's standing orders now: its sealed order lines merged in log order (a new player
+    in the seat starts again from none)."""
+    out = Orders()
+    gid = record.envelope.game_id
+    ents = record.entries
+    # The kinds are read from the lines' heads: only the few order and replace lines are decoded.
+    wanted = [i for i, k in enumerate(ents.kinds()) if k in ("orders", "replace")]
+    for i in wanted:
+        e = ents[i]
+        p = e.payload
+        if isinstance(p, ReplaceLine) and p.seat == seat:
+            out = Orders()
+        elif isinstance(p, OrdersLine) and p.seat == seat:
+            raw = store.keyring.unseal(p.sealed, context(gid, "orders", e.seq))
+            out = out.merged(msgspec.json.decode(raw, type=Orders))
+    return out
+
+
+def describe(orders: Orders, names: Sequence[str]) -> list[str]:
+    """The orders in words, for the seat's own mails."""
+    claim = {
+        "believe": _("you believe every claim"),
+        "doubt": _("you doubt every claim"),
+    }.get(orders.claim or "ask", _("you are asked"))
+    if orders.steal:
+        steal = _("from %(order)s, in that order") % {
+            "order": ", ".join(_(names[s]) for s in orders.steal if s < len(names))
+        }
+    else:
+        steal = _("you are asked")
+    reselect = {
+        "keep": _("you keep your selection (the official nearest to the active pavilion when "
+                  "yours was exiled)"),
+        "nearest": _("you bribe the official nearest to the active pavilion"),
+    }.get(orders.reselect or "ask", _("you are asked"))  # fmt: skip
+    return [
+        _("Claims: %(what)s.") % {"what": claim},
+        _("Taking a card: %(what)s.") % {"what": steal},
+        _("After an entry: %(what)s.") % {"what": reselect},
+    ]
+
+
+def summary(orders: Orders, names: Sequence[str]) -> str:
+    """One paragraph for the private part of the seat's mails ("" when nothing is set)."""
+    out = []
+    if orders.next:
+        out.append(
+            _("Queued for your next turn: %(moves)s.")
+            % {"moves": (" " + _("else") + " ").join(orders.next)}
+        )
+    rules = orders.standing
+    if rules not in (Orders(), OFF):
+        out.append(
+            _("Your standing orders (only you see them; change them with STANDING):")
+            + " "
+            + " ".join(describe(rules, names))
+        )
+    return " ".join(out)
+
+
+# -------------------------------------------------------------------------------- answering
+
+
+def action_for(record: GameRecord, seat: int, kind: str, orders: Orders) -> Any | None:
+    """The action the seat's standing orders give for the decision ``kind`` it owes (None: ask)."""
+    game, state = record.game, record.state
+    legal = list(game.legal(state, seat))
+    if not legal:
+        return None
+    if kind == "believe-or-doubt" and orders.claim in ("believe", "doubt"):
+        want = orders.claim == "doubt"
+        return next((a for a in legal if getattr(a, "doubt", None) == want), None)
+    if kind in ("steal", "take-card") and orders.steal:
+        return _take(game, state, seat, legal, orders.steal)
+    if kind == "reselect" and orders.reselect in ("keep", "nearest"):
+        keep = next((a for a in legal if type(a).__name__ == "Keep"), None)
+        if orders.reselect == "keep" and keep is not None:
+            return keep
+        return _nearest(game, state, legal)
+    return None
+
+
+def _take(game: Any, state: Any, seat: int, legal: list[Any], order: list[int]) -> Any | None:
+    from pbem.rules.verbotene_stadt.scoring import best_score
+
+    table = game.table
+    for victim in order:
+        mine = [a for a in legal if getattr(a, "victim", None) == victim]
+        if mine:
+            hand = tuple(state.hands[seat])
+            return max(mine, key=lambda a: best_score((*hand, a.card), table))
+    return None
+
+
+def _nearest(game: Any, state: Any, legal: list[Any]) -> Any | None:
+    from pbem.rules.verbotene_stadt.bots import entry_distances
+
+    dist = entry_distances(game.board, state)
+    picks = [a for a in legal if hasattr(a, "official")]
+    if not picks:
+        return None
+    return min(picks, key=lambda a: (dist[state.positions[a.official]], a.official))
+
+
+def play_standing(
+    store: Store,
+    game_id: str,
+    clock: Callable[[], datetime],
+    limit: int = 1000,
+) -> int:
+    """Play every decision of ``game_id`` that a standing order answers (at most ``limit``);
+    returns how many were played. Called by :meth:`pbem.service.Service.notify` before it mails,
+    so that nobody is asked for a decision their standing orders answer."""
+    played = 0
+    while played < limit:
+        record = store.load(game_id)
+        if record.envelope.status != "active":
+            break
+        todo: list[NewEntry] | None = None
+        for d in record.pending():
+            orders = orders_of(store, record, d.seat)
+            if orders == Orders():
+                continue
+            if orders.next and d.kind == "move" and _turn_starts(record):
+                todo = queued_entries(record, d.seat, orders.next)
+                break
+            action = action_for(record, d.seat, d.kind, orders)
+            if action is not None:
+                todo = [ActionEntry(d.seat, action=action, source="mail")]
+                break
+        if todo is None:
+            break
+        try:
+            store.commit(game_id, record.seq, todo, clock())
+        except ConflictError:
+            continue
+        played += 1
+    return played
+
+
+# -------------------------------------------------------------------------------- NEXT
+
+CLEAR_NEXT = Orders(next=[])
+
+
+def next_alternatives(arg: str) -> list[str] | None:
+    """``NEXT <arg>``: the queued alternatives in order (``[]``: NEXT OFF; None: nothing)."""
+    text = arg.strip()
+    if not text:
+        return None
+    if _WORDS.get(text.upper().rstrip(".!")) == "off":
+        return []
+    from pbem.commands.grammar import else_parts
+
+    return else_parts(text)
+
+
+def _turn_starts(record: GameRecord) -> bool:
+    """Is the move owed the first of a turn (not a later slide of a turn in Die Verbotene
+    Stadt, nor the bonus move of a believed bluff)?"""
+    st = record.state
+    return getattr(st, "move_no", 0) == 0 and not getattr(st, "bonus_move", False)
+
+
+def queued_entries(record: GameRecord, seat: int, alternatives: Sequence[str]) -> list[NewEntry]:
+    """The lines that play a queued move now: the queue emptied, then the first alternative
+    whose first action is legal (as a plan where the game takes plans). None legal: only the
+    emptied queue (the seat then gets its turn mail as usual)."""
+    from pbem.commands.grammar import plan_parts
+    from pbem.service.plans import plan_kind
+
+    game, state = record.game, record.state
+    out: list[NewEntry] = [entry(seat, CLEAR_NEXT, None)]
+    kind = plan_kind(game.name)
+    for alt in alternatives:
+        parts = plan_parts(alt) if kind else [alt]
+        try:
+            game.parse(state, seat, parts[0])
+        except RuleError:
+            continue
+        if kind and len(parts) > 1:
+            out.append(Plan(seat, tuple(parts), kind=kind, source="mail"))
+        else:
+            out.append(ActionEntry(seat, text=parts[0], source="mail"))
+        break
+    return out
