@@ -304,7 +304,10 @@ def play(
         [], "--try", help="With --from: try this move locally (repeatable)."
     ),
     reply_file: Path | None = typer.Option(
-        None, "--reply-file", help="With --from: write the reply to send into this file."
+        None,
+        "--reply-file",
+        help="With --from: write the reply into this file (name it NAME.pbem-reply.txt and "
+        "attach it to your reply).",
     ),
 ) -> None:
     """Play a game in this terminal (hot-seat humans and/or bots), or bots only with --json;

@@ -15,6 +15,7 @@ from typing import Any
 
 import typer
 
+from pbem.gamefiles.attach import REPLY_SUFFIX
 from pbem.gamefiles.opener import Opened, OpenError, open_file
 from pbem.gamefiles.position import Replay, ReplayError, replay
 from pbem.gamefiles.turnfile import known_state
@@ -279,8 +280,15 @@ def run_commands(session: Session, lines: Any, out: Any) -> None:
             if r is None or not rest.strip():
                 say("Try your move first, then: write FILE.")
             else:
-                Path(rest.strip()).write_text(r + "\n", encoding="utf-8")
-                say(f"Wrote {rest.strip()}: attach it to your reply, or send its line.")
+                name = rest.strip()
+                Path(name).write_text(r + "\n", encoding="utf-8")
+                if name.lower().endswith(REPLY_SUFFIX):
+                    say(f"Wrote {name}: attach it to your reply, or send its line.")
+                else:
+                    say(
+                        f"Wrote {name}. The service reads an attached file only when its name "
+                        f"ends with {REPLY_SUFFIX}: rename it, or send its line."
+                    )
         elif word in ("help", "?"):
             say(HELP)
         elif text:
