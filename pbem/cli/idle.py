@@ -129,6 +129,7 @@ _SCHEMA: dict[str, Any] = {
         "max_commands_per_message": _INT,
         "max_message_bytes": _INT,
     },
+    "leave": {"days_per_year": _INT, "min_hours": _INT},
 }
 """``pbem.config._FileConfig``, field by field (a test checks that the two agree)."""
 
