@@ -1333,8 +1333,10 @@ class _LeaveDesk:
     """What :mod:`pbem.service.leave` needs of the service, for a GM command: the store (each
     commit marks the game for the next tick, which mails everyone)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, prefs: Any) -> None:
         self.store = store
+        self.prefs = prefs
+        """Its ``leave_taken`` mark is set before the first leave line of an address."""
 
     def notify(self, game_id: str) -> int:
         return 0  # the journal's marker: the next tick sends the mails
@@ -1353,7 +1355,7 @@ def _leave_for_address(
         min_use=timedelta(hours=cfg.leave.min_hours),
     )
     store = _store(config, data_dir)
-    desk = _LeaveDesk(store)
+    desk = _LeaveDesk(store, _prefs(config, data_dir))
     now = _now()
     word = length.strip().lower()
     with _errors():

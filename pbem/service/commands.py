@@ -530,6 +530,7 @@ class VacationCmd(_Base):
         if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
             return MessageHandled(message_id, seated.seat, "vacation") if message_id else None
         # The vacation line's mail to everyone says it (run queues nothing).
+        leave.mark_taken(desk.prefs, seated.player.email)
         now = _now(desk)
         start = community.away_until(seated.record, seated.seat, now) or now
         until = start + community.parse_duration(cmd.arg)

@@ -501,7 +501,7 @@ def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime)
     if address.startswith(COMPUTER_PREFIX) or not service.prefs.leave_auto(address):
         return False
     rules = leave.rules_of(service.policy)
-    if leave.left_of(service.store, address, rules, now) < rules.min_use:
+    if leave.left_of(service.store, address, rules, now, service.prefs) < rules.min_use:
         return False
     gid = record.envelope.game_id
     lid = leave.leave_id(item.due)
@@ -510,6 +510,7 @@ def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime)
     )
     if entry is None:
         return False  # this game allows no vacation (or its allowance is spent)
+    leave.mark_taken(service.prefs, address)
     service.store.commit(gid, record.seq, [entry], now)
     service.notify(gid)
     leave.take(

@@ -166,8 +166,20 @@ def balance(uses: Iterable[Use], rules: LeaveRules, now: datetime) -> timedelta:
     return max(left, timedelta(0))
 
 
-def left_of(store: Store, address: str, rules: LeaveRules, now: datetime) -> timedelta:
+def left_of(
+    store: Store, address: str, rules: LeaveRules, now: datetime, prefs: Any = None
+) -> timedelta:
+    """What ``address`` has left (``prefs``: its choices file, whose ``leave_taken`` mark spares
+    reading its games when it never took leave)."""
+    if prefs is not None and not prefs.leave_taken(address):
+        return rules.per_year
     return balance(uses_of(store, address), rules, now)
+
+
+def mark_taken(prefs: Any, address: str) -> None:
+    """Before a leave line is written: the address's games must be read from now on."""
+    if prefs is not None:
+        prefs.mark_leave_taken(address)
 
 
 def on_leave_until(store: Store, address: str, now: datetime) -> datetime | None:
@@ -299,6 +311,7 @@ def take(
     store = service.store
     lid = lid or leave_id(start or now)
     taken = Taken(lid)
+    mark_taken(getattr(service, "prefs", None), address)
     for gid in games_of(store, address, active_only=True):
         if gid == skip:
             continue

@@ -93,6 +93,8 @@ class Mailer:
         from pbem.service import leave
 
         rules = leave.rules_of(self.policy)
+        if self.prefs is not None and not self.prefs.leave_taken(address):
+            return leave.left_line(rules.per_year)  # never taken: no game needs reading
         return leave.left_line(leave.left_of(self.store, address, rules, self.clock()))
         self.bounces: BounceBook | None = None
         """Addresses whose mail bounced too often are not mailed (set by the Service)."""

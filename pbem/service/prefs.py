@@ -47,6 +47,9 @@ class PlayerPrefs(msgspec.Struct, kw_only=True, omit_defaults=True):
     decision; None or False: never."""
     files: TurnFiles | None = None
     """Which mails carry a turn file; None: :attr:`TurnFiles.OWN`."""
+    leave_taken: bool | None = None
+    """The address has taken leave at least once (set before its first leave line is written):
+    without it, its leave left is the whole allowance and no game needs reading."""
 
 
 _decode = msgspec.json.Decoder(dict[str, PlayerPrefs])
@@ -112,6 +115,13 @@ class Prefs:
     def set_leave_auto(self, address: str, on: bool) -> None:
         """``VACATION AUTO`` (True) or ``VACATION MANUAL`` (False)."""
         self._set(address, leave_auto=True if on else None)
+
+    def mark_leave_taken(self, address: str) -> None:
+        if not self.get(address).leave_taken:
+            self._set(address, leave_taken=True)
+
+    def leave_taken(self, address: str) -> bool:
+        return bool(self.get(address).leave_taken)
 
     def leave_auto(self, address: str) -> bool:
         return bool(self.get(address).leave_auto)

@@ -170,3 +170,15 @@ def test_vacation_auto_spends_the_leave_before_the_computer_plays(tmp_path: Path
     rules = leave.rules_of(env.service.policy)
     left = leave.left_of(env.store, ANN, rules, env.clock())
     assert abs(left - timedelta(days=29)) < timedelta(minutes=1)
+
+
+def test_turn_mails_read_the_games_only_once_leave_was_taken(tmp_path: Path) -> None:
+    env = make_env(tmp_path)
+    g1 = _game(env, "bob@example.org")
+    turn = _ann_mail(env, g1, drain(env))
+    m = env.service.mailer
+    assert not env.service.prefs.leave_taken(ANN)
+    assert m.leave_left_line(ANN) == "Leave left for all your games: 30 days."
+    assert env.service.handle(reply(turn, ANN, "VACATION 3d")).reason == "applied"
+    assert env.service.prefs.leave_taken(ANN)
+    assert m.leave_left_line(ANN) == "Leave left for all your games: 27 days."

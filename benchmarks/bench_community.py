@@ -1,0 +1,479 @@
+"""The community benchmark (issue 27): a year of a club, simulated on the service's injected clock
+through the real pipeline (Service, store, outbox; every move, command and answer is a mail
+handled by ``Service.handle``, every timer ``run_timers``), under three settings.
+
+Run: ``nice -n 10 env PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_community.py
+[--players 50] [--days 365] [--seed 1] [--settings baseline,today,new]``
+
+The club (the same for every setting, drawn from ``--seed``):
+
+- 50 players, each in 3 to 6 games at once (Forbidden City, 2 to 4 players a game), the games
+  starting over the first 60 days;
+- reply delays: half the players *prompt* (a log-normal delay, median 3 hours), 30 % *steady*
+  (median 10 hours), 20 % *slow* (median 30 hours, and one reply in ten after a gap of 3 to 6
+  days); 60 % of the players take one two-week holiday in the year, 20 % two; 5 % *vanish*
+  for good, 5 to 60 days after their first game starts;
+- the moves are picked at random among the legal ones (the pipeline is what is measured).
+
+The settings:
+
+- ``baseline``: a fixed 3 days a move, no leave (lichess-like): ``deadline * 3d``, ``vacation=0``,
+  ``takeover=0``; a missed move is played by the computer;
+- ``today``: the same deadline and policy, with today's per-game vacations: a player going on
+  holiday sends ``VACATION 14d`` in each of their games (and forgets one game in four);
+- ``new``: ``time=bank:10d+1d``, the leave for all games (one ``VACATION 14d`` per holiday, one
+  player in five forgets), ``VACATION AUTO`` for 40 % of the players, ``takeover=2`` and ten
+  volunteers (``STANDBY any``, confirmed) who take over offered seats (``TAKEOVER``, confirmed).
+
+A started game **finishes** when it reaches its rules' end within the year with every seat in
+the hands of a present person (its player, or a volunteer who took it over); a game that ends
+with a seat held by a player who vanished (the computer playing each of their moves after the
+deadline) or by the computer counts as abandoned. Reported per setting: games started and
+finished, decisions decided by the nmr policy (``timer`` action lines), the median length of the
+finished games, mails per player, and the wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email import policy as email_policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import make_msgid
+from pathlib import Path
+from typing import Any
+
+from pbem.mail.outbox import Outbox
+from pbem.runner import TickReport, run_timers
+from pbem.service import Policy, Service
+from pbem.service.ports import COMPUTER_PREFIX
+from pbem.store import Keyring, SetDeadline, SetPolicy, Store
+from pbem.store.payloads import ActionLine, EndLine
+
+SERVICE = "service@club.test"
+GM = "gm@club.test"
+T0 = datetime(2027, 1, 4, 8, 0, tzinfo=UTC)
+HOUR = timedelta(hours=1)
+DAY = timedelta(days=1)
+_PARSER = BytesParser(policy=email_policy.default)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class Agent:
+    i: int
+    addr: str
+    name: str
+    kind: str
+    games_wanted: int
+    holidays: list[tuple[datetime, datetime]]
+    vanish_after: timedelta | None
+    forgets: float
+    auto: bool
+    volunteer: bool
+    vanish_at: datetime | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    takeovers: int = 0
+
+    def delay(self) -> timedelta:
+        r = self.rng
+        if self.kind == "prompt":
+            h = r.lognormvariate(1.1, 0.9)  # median 3 h
+        elif self.kind == "steady":
+            h = r.lognormvariate(2.3, 0.8)  # median 10 h
+        else:
+            h = r.lognormvariate(3.4, 0.6)  # median 30 h
+            if r.random() < 0.1:
+                h += r.uniform(72, 144)
+        return timedelta(hours=min(h, 24 * 9))
+
+    def away_until(self, t: datetime) -> datetime | None:
+        """When the agent answers again if away at ``t`` (``datetime.max`` once vanished)."""
+        if self.vanish_at is not None and t >= self.vanish_at:
+            return datetime.max.replace(tzinfo=UTC)
+        for a, b in self.holidays:
+            if a <= t < b:
+                return b
+        return None
+
+
+def make_club(n: int, seed: int) -> tuple[list[Agent], list[tuple[datetime, list[int]]]]:
+    r = random.Random(seed)
+    agents: list[Agent] = []
+    kinds = ["prompt"] * 50 + ["steady"] * 30 + ["slow"] * 20
+    vanishers = set(r.sample(range(n), max(1, round(n * 0.05))))
+    for i in range(n):
+        hol: list[tuple[datetime, datetime]] = []
+        x = r.random()
+        for _ in range(2 if x < 0.2 else 1 if x < 0.8 else 0):
+            start = T0 + timedelta(days=r.uniform(0, 330), hours=r.uniform(0, 23))
+            hol.append((start, start + timedelta(days=14)))
+        agents.append(
+            Agent(
+                i,
+                f"p{i:02d}@club.test",
+                f"Player {i}",
+                r.choice(kinds),
+                r.randint(3, 6),
+                sorted(hol),
+                timedelta(days=r.uniform(5, 60)) if i in vanishers else None,
+                r.random(),
+                r.random() < 0.4,
+                False,
+                rng=random.Random(seed * 1000 + i),
+            )
+        )
+    present = [a for a in agents if a.vanish_after is None]
+    for a in r.sample(present, min(10, len(present))):
+        a.volunteer = True
+    left = {a.i: a.games_wanted for a in agents}
+    games: list[tuple[datetime, list[int]]] = []
+    while True:
+        free = [i for i, k in left.items() if k > 0]
+        if len(free) < 2:
+            break
+        size = min(len(free), r.choice([2, 2, 3, 3, 4]))
+        free.sort(key=lambda i: (-left[i], r.random()))
+        seats = free[:size]
+        r.shuffle(seats)
+        for i in seats:
+            left[i] -= 1
+        games.append((T0 + timedelta(days=r.uniform(0, 60), hours=r.uniform(0, 23)), seats))
+    games.sort()
+    return agents, games
+
+
+SETTINGS: dict[str, dict[str, Any]] = {
+    "baseline": {
+        "policy": {"vacation": "0", "takeover": "0", "remind": "24h"},
+        "deadline": 3 * 86400,
+    },
+    "today": {"policy": {"vacation": "14d", "takeover": "0"}, "deadline": 3 * 86400},
+    "new": {
+        "policy": {"vacation": "30d", "takeover": "2", "time": "bank:10d+1d"},
+        "deadline": None,
+    },
+}
+
+
+@dataclass(order=True)
+class Event:
+    due: datetime
+    n: int
+    what: str = field(compare=False)
+    agent: int = field(compare=False)
+    data: Any = field(compare=False, default=None)
+
+
+class Sim:
+    def __init__(self, setting: str, n: int, seed: int, days: int, root: Path) -> None:
+        self.setting = setting
+        self.conf = SETTINGS[setting]
+        self.agents, self.games = make_club(n, seed)
+        self.by_addr = {a.addr: a for a in self.agents}
+        self.days = days
+        keyring = Keyring.create(root / "keys", data_dir=root / "games")
+        # No fsync: the club's outcome is measured, not the disk (docs/COMMUNITY.md).
+        self.store = Store(root / "games", keyring, fsync=False)
+        self.outbox = Outbox(root / "games", keyring, fsync=False)
+        self.clock = Clock()
+        self.service = Service(self.store, self.outbox, Policy(SERVICE, GM), self.clock)
+        self.events: list[Event] = []
+        self.n = 0
+        self.latest: dict[tuple[str, str], EmailMessage] = {}
+        self.turn_for: dict[tuple[str, str], str] = {}
+        """(addr, game) -> the Message-ID of the turn mail a reply is scheduled for."""
+        self.gids: list[str] = []
+        self.mails: Counter[str] = Counter()
+        self.first_game: dict[int, datetime] = {}
+        self.handled = 0
+        self.rng = random.Random(seed + 7)
+
+    def push(self, due: datetime, what: str, agent: int, data: Any = None) -> None:
+        self.n += 1
+        heapq.heappush(self.events, Event(due, self.n, what, agent, data))
+
+    # ------------------------------------------------------------------ mail in and out
+
+    def send(self, raw: bytes) -> None:
+        self.service.handle(raw)
+        self.handled += 1
+
+    def reply(self, to: EmailMessage, sender: str, body: str) -> bytes:
+        msg = EmailMessage()
+        msg["From"] = sender
+        msg["To"] = SERVICE
+        msg["Subject"] = "Re: " + str(to["Subject"])
+        msg["Message-ID"] = make_msgid(domain="club.test")
+        msg["In-Reply-To"] = str(to["Message-ID"])
+        msg["References"] = (str(to.get("References", "")) + " " + str(to["Message-ID"])).strip()
+        msg.set_content(body + "\n")
+        return msg.as_bytes()
+
+    def fresh(self, sender: str, body: str) -> bytes:
+        msg = EmailMessage()
+        msg["From"] = sender
+        msg["To"] = SERVICE
+        msg["Subject"] = "hello"
+        msg["Message-ID"] = make_msgid(domain="club.test")
+        msg.set_content(body + "\n")
+        return msg.as_bytes()
+
+    def drain(self) -> None:
+        now = self.clock.now
+        for e in self.outbox.pending():
+            msg = _PARSER.parsebytes(self.outbox.message(e), headersonly=True)
+            self.outbox.mark_sent(e, now)
+            to = str(msg["To"]).lower()
+            addr = to[to.find("<") + 1 : to.find(">")] if "<" in to else to
+            agent = self.by_addr.get(addr.strip())
+            if agent is None:
+                continue
+            self.mails[agent.addr] += 1
+            self.route(agent, msg)
+
+    def route(self, agent: Agent, msg: EmailMessage) -> None:
+        subject = str(msg["Subject"])
+        mid = str(msg["Message-ID"])
+        now = self.clock.now
+        if "please confirm" in subject:
+            self.push(now + agent.delay(), "confirm", agent.i, msg)
+            return
+        if "a seat to take over" in subject:
+            if agent.volunteer and agent.takeovers < 2:
+                gid = subject.rsplit(" ", 1)[-1]
+                self.push(now + agent.delay(), "takeover", agent.i, gid)
+            return
+        if not subject.startswith("[") or ".s" not in mid:
+            return
+        gid = subject[1 : subject.index("]")]
+        self.latest[(agent.addr, gid)] = msg
+        if "your turn" in subject and self.turn_for.get((agent.addr, gid)) != mid:
+            self.turn_for[(agent.addr, gid)] = mid
+            self.push(now + agent.delay(), "move", agent.i, gid)
+
+    # ------------------------------------------------------------------ the agents
+
+    def act(self, ev: Event) -> None:
+        agent = self.agents[ev.agent]
+        back = agent.away_until(ev.due)
+        if back is not None:
+            if back.year < 9999:  # on holiday: answered when back
+                self.push(back + agent.delay(), ev.what, ev.agent, ev.data)
+            return
+        if ev.what == "move":
+            gid = ev.data
+            rec = self.store.load(gid, verify=False)
+            seat = rec.envelope.seat_of_email(agent.addr)
+            if rec.envelope.status != "active" or seat is None:
+                return
+            if seat not in {d.seat for d in rec.pending()}:
+                return
+            latest = self.latest.get((agent.addr, gid))
+            if latest is None:
+                return
+            move = self.rng.choice(rec.legal_notations(seat))
+            self.send(self.reply(latest, agent.addr, move))
+        elif ev.what == "confirm":
+            self.send(self.reply(ev.data, agent.addr, "yes"))
+        elif ev.what == "takeover":
+            gid = ev.data
+            rec = self.store.load(gid, verify=False)
+            if rec.envelope.status != "active":
+                return
+            seats = [
+                s
+                for s in rec.envelope.seats()
+                if rec.envelope.active_player(s).email.startswith(COMPUTER_PREFIX)
+            ]
+            if not seats or rec.envelope.seat_of_email(agent.addr) is not None:
+                return
+            agent.takeovers += 1
+            self.send(self.fresh(agent.addr, f"TAKEOVER {gid} {seats[0]}"))
+        elif ev.what == "holiday":
+            self.holiday(agent, ev.data)
+        elif ev.what == "setup" and self.setting == "new":
+            first = next((m for (a, _g), m in self.latest.items() if a == agent.addr), None)
+            if agent.auto and first is not None:
+                self.send(self.reply(first, agent.addr, "VACATION AUTO"))
+            if agent.volunteer:
+                self.send(self.fresh(agent.addr, "STANDBY any"))
+
+    def holiday(self, agent: Agent, length: timedelta) -> None:
+        mine = [(g, m) for (a, g), m in self.latest.items() if a == agent.addr]
+        active = []
+        for gid, m in mine:
+            rec = self.store.load(gid, verify=False)
+            if (
+                rec.envelope.status == "active"
+                and rec.envelope.seat_of_email(agent.addr) is not None
+            ):
+                active.append((gid, m))
+        if not active:
+            return
+        days = f"{length.days}d"
+        if self.setting == "today":
+            for _gid, m in active:
+                if agent.rng.random() >= 0.25:
+                    self.send(self.reply(m, agent.addr, f"VACATION {days}"))
+        elif self.setting == "new" and agent.forgets >= 0.2:
+            self.send(self.reply(active[0][1], agent.addr, f"VACATION {days}"))
+
+    # ------------------------------------------------------------------ the year
+
+    def create(self, seats: list[int]) -> None:
+        players = [(self.agents[i].name, self.agents[i].addr) for i in seats]
+        gid = self.store.create(
+            "forbidden-city",
+            players,
+            {"privacy": "plain"},
+            self.rng.randrange(1 << 30),
+            self.clock(),
+        )
+        rec = self.store.load(gid)
+        entries: list[Any] = [SetPolicy(k, v) for k, v in self.conf["policy"].items()]
+        if self.conf["deadline"]:
+            entries.append(SetDeadline("*", seconds=self.conf["deadline"]))
+        self.store.commit(gid, rec.seq, entries, self.clock())
+        self.gids.append(gid)
+        for i in seats:
+            a = self.agents[i]
+            if i not in self.first_game:
+                self.first_game[i] = self.clock.now
+                if a.vanish_after is not None:
+                    a.vanish_at = self.clock.now + a.vanish_after
+                self.push(self.clock.now + 2 * HOUR, "setup", i)
+        self.service.flush_journal()
+
+    def run(self) -> dict[str, Any]:
+        started = time.perf_counter()
+        end = T0 + timedelta(days=self.days)
+        games = list(self.games)
+        for a in self.agents:
+            for h0, h1 in a.holidays:
+                self.push(h0, "holiday", a.i, h1 - h0)
+        t = T0
+        report = TickReport()
+        while t < end:
+            t += HOUR
+            while games and games[0][0] <= t:
+                g0, seats = games.pop(0)
+                self.clock.now = g0
+                self.create(seats)
+                self.drain()
+            while self.events and self.events[0].due <= t:
+                ev = heapq.heappop(self.events)
+                self.clock.now = max(ev.due, self.clock.now)
+                self.act(ev)
+                self.drain()
+            self.clock.now = t
+            run_timers(self.service, self.clock, report)
+            self.drain()
+        return self.results(time.perf_counter() - started, end)
+
+    def results(self, wall: float, end: datetime) -> dict[str, Any]:
+        from pbem.model import parse_time
+
+        finished = 0
+        lengths: list[float] = []
+        nmr = 0
+        decisions = 0
+        for gid in self.gids:
+            rec = self.store.load(gid, verify=False)
+            for e in rec.entries:
+                if isinstance(e.payload, ActionLine):
+                    decisions += 1
+                    nmr += e.payload.source == "timer"
+            ends = [e for e in rec.entries if isinstance(e.payload, EndLine)]
+            if not ends or ends[0].payload.reason != "finished":
+                continue
+            end_t = parse_time(ends[0].time)
+            abandoned = False
+            for s in rec.envelope.seats():
+                holder = rec.envelope.active_player(s).email
+                agent = self.by_addr.get(holder)
+                gone = agent is not None and agent.vanish_at is not None and agent.vanish_at < end_t
+                if holder.startswith(COMPUTER_PREFIX) or gone:
+                    abandoned = True
+            if abandoned:
+                continue
+            finished += 1
+            lengths.append((end_t - parse_time(rec.envelope.created)).total_seconds() / 86400)
+        return {
+            "setting": self.setting,
+            "games": len(self.gids),
+            "finished": finished,
+            "finished_pct": 100.0 * finished / max(1, len(self.gids)),
+            "decisions": decisions,
+            "nmr": nmr,
+            "median_days": statistics.median(lengths) if lengths else float("nan"),
+            "mails_per_player": sum(self.mails.values()) / len(self.agents),
+            "mails_handled": self.handled,
+            "wall_s": wall,
+        }
+
+
+def run_one(setting: str, players: int, seed: int, days: int) -> dict[str, Any]:
+    """One setting's year, in a scratch directory (in memory where the machine has one)."""
+    shm = Path("/dev/shm")
+    base = str(shm) if shm.is_dir() else None
+    with tempfile.TemporaryDirectory(prefix=f"pbem-community-{setting}-", dir=base) as tmp:
+        return Sim(setting, players, seed, days, Path(tmp)).run()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--players", type=int, default=50)
+    ap.add_argument("--days", type=int, default=365)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--settings", default="baseline,today,new")
+    ap.add_argument("--jobs", type=int, default=2, help="settings run at once (processes)")
+    args = ap.parse_args(argv)
+    settings = args.settings.split(",")
+    jobs = [(s, args.players, args.seed, args.days) for s in settings]
+    if args.jobs > 1 and len(jobs) > 1:
+        from multiprocessing import Pool
+
+        with Pool(min(args.jobs, len(jobs))) as pool:
+            rows = pool.starmap(run_one, jobs)
+    else:
+        rows = [run_one(*j) for j in jobs]
+    for res in rows:
+        setting = res["setting"]
+        print(
+            f"{setting:9} games {res['games']:3}  finished {res['finished']:3} "
+            f"({res['finished_pct']:5.1f} %)  nmr {res['nmr']:5} of {res['decisions']:6} "
+            f"decisions  median {res['median_days']:5.1f} days  "
+            f"mails/player {res['mails_per_player']:6.1f}  handled {res['mails_handled']:6}  "
+            f"{res['wall_s']:6.0f} s",
+            flush=True,
+        )
+    by = {r["setting"]: r for r in rows}
+    if "baseline" in by and "new" in by:
+        b, n = by["baseline"], by["new"]
+        print(
+            f"new vs baseline: finished {n['finished_pct']:.1f} % (target >= 98.5 %), "
+            f"nmr {n['nmr'] / max(1, b['nmr']):.2f}x (target <= 0.33x), median length "
+            f"{n['median_days'] / b['median_days']:.2f}x (target <= 1.2x)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
