@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import quopri
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from email import policy
@@ -436,7 +437,9 @@ def _head(raw: bytes) -> bytes:
 
 
 def _fields(raw: bytes, name: bytes) -> list[bytes]:
-    head = _head(raw).replace(b"\r\n", b"\n")
+    """The values of the header ``name``, unfolded (any line ending)."""
+    head = _head(raw).replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    head = re.sub(rb"\n[ \t]+", b" ", head)
     return [
         line.split(b":", 1)[1].strip()
         for line in head.split(b"\n")
@@ -465,7 +468,8 @@ def wrong_acceptance(seed: bytes, mutated: bytes) -> str:
 
     (token_id,) = _fields(seed, b"In-Reply-To")
     wanted = set(find_tokens([token_id.decode("latin-1")]))
-    head = _head(mutated).lower()
+    head = re.sub(rb"\n[ \t]+", b" ", _head(mutated).replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
+    head = head.lower()
     if not wanted & set(find_tokens([head.decode("latin-1")])):
         return "the token-bearing id is not intact"
     (auth,) = _fields(seed, b"Authentication-Results")
