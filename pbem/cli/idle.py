@@ -118,6 +118,7 @@ _SCHEMA: dict[str, Any] = {
     "service_address": _STR,
     "gm_address": _STR,
     "authserv_id": _STR,
+    "guide_url": _STR,
     "maildir_inbound": _STR,
     "maildir_outbound": _STR,
     "log_file": _STR,
