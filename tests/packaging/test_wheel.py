@@ -27,7 +27,7 @@ pytestmark = pytest.mark.packaging
 ROOT = Path(__file__).resolve().parents[2]
 # What a build needs from the checkout (copied, so the build's build/ and *.egg-info never land
 # in the working tree, and two runs at once cannot meet).
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "pbem", "templates")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "pbem", "templates", "docs")
 
 
 def _clean_env() -> dict[str, str]:
@@ -118,7 +118,9 @@ def test_the_wheel_holds_every_data_file(wheel: Path) -> None:
         for p in (ROOT / "templates").rglob("*")
         if p.is_file() and "__pycache__" not in p.parts
     }
-    assert "pbem/templates/_macros.j2" in expected
+    # The player guides, which GUIDE mails (issue 31), travel as the package pbem.docs.
+    expected |= {"pbem/docs/" + p.name for p in (ROOT / "docs").glob("PLAYER-GUIDE*.md")}
+    assert "pbem/templates/_macros.j2" in expected and "pbem/docs/PLAYER-GUIDE.md" in expected
     missing = sorted(expected - names)
     assert not missing, f"not in the wheel: {missing}"
 
