@@ -197,3 +197,31 @@ def test_play_from_an_export(table: Table, keyring: Keyring, tmp_path: Path) -> 
     assert data["scores"] == list(rec.envelope.result.scores)  # type: ignore[union-attr]
     other = Keyring.create(tmp_path / "other")
     assert _play_from(str(path), "--pubkey", other.public_key_text()).exit_code == 1
+
+
+def test_a_changed_padding_bit_of_the_record_fails(table: Table, keyring: Keyring) -> None:
+    """The last base64 character before '=' carries bits that decoding drops: changing them
+    leaves the decoded record as it was, and the file must still be refused (it was found by
+    the random byte test above, on one game id in a few)."""
+    import base64
+    import json
+
+    gid = table.new("forbidden-city", 3)
+    for _ in range(30):  # a record whose length needs padding: two in three do
+        rec = table.play(gid, 1)
+        data = build_turn_file(rec, keyring, _mover(rec), lang="en")
+        text = data.decode()
+        record = json.loads(text)["record"]
+        body = record.rstrip("=")
+        if len(body) != len(record):
+            break
+    assert len(body) != len(record)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    last = alphabet.index(body[-1])
+    twin = alphabet[last ^ 1]  # the lowest bit is always one of the dropped ones
+    changed = body[:-1] + twin + record[len(body) :]
+    assert base64.b64decode(changed) == base64.b64decode(record)
+    bad = text.replace(f'"record":"{record}"', f'"record":"{changed}"').encode()
+    assert bad != data
+    with pytest.raises(OpenError):
+        read_turn_file(bad, keyring.public_key_text())
