@@ -24,6 +24,7 @@ from pbem.store import Keyring, Store  # noqa: E402
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 @pytest.mark.parametrize("name", ["forbidden-city", "verbotene-stadt"])
 def test_records_and_turn_files_round_trip(tmp_path: Path, name: str) -> None:
     ring = Keyring.create(tmp_path / "keys")

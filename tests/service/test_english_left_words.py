@@ -50,6 +50,7 @@ def _leftovers(m: EmailMessage, lang: str, game: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 @pytest.mark.parametrize("lang", ["fr", "it", "de"])
 @pytest.mark.parametrize("game", ["forbidden-city", "verbotene-stadt"])
 def test_no_english_words_left_over_a_whole_game(tmp_path: Path, lang: str, game: str) -> None:

@@ -46,6 +46,7 @@ def _mail_to(env: Env, addr: str) -> list:  # type: ignore[type-arg]
     return [m for m in drain(env) if addr in str(m["To"])]
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 def test_standing_orders_by_mail_are_sealed_private_and_played(tmp_path: Path) -> None:
     env = make_env(tmp_path)
     gid = _game(env, 21)

@@ -68,6 +68,7 @@ def _actions(store: Store, gid: str) -> list[tuple[int, int | None, str, object]
     return out
 
 
+@pytest.mark.slow  # out of the fast lane (the full suite runs it)
 @pytest.mark.parametrize("seed", range(16))
 def test_a_plan_is_the_same_game_as_its_slides_one_by_one(tmp_path: Path, seed: int) -> None:
     a, b = _stores(tmp_path)
