@@ -31,6 +31,9 @@ import msgspec
 from pbem.gamefiles.opener import Opened, OpenError, open_record_text
 
 TURN_FORMAT = "pbem-turn-v1"
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+"""The most a turn file's packed record may unpack to (a whole long game's record is a few
+hundred KB): a file from anyone is opened, and a small zlib stream can unpack to gigabytes."""
 TURN_DOMAIN = b"pbem-turn-v1\x00"
 _SIG_HEX = re.compile(r"[0-9a-f]{128}")
 
@@ -142,7 +145,16 @@ def read_turn_file(data: bytes, public_key: str | None) -> Opened:
         raise OpenError(f"not a pbem turn file (format {tf.format!r})")
     try:
         packed = base64.b64decode(tf.record, validate=True)
-        record = zlib.decompress(packed).decode("utf-8")
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_RECORD_BYTES)
+        if unpacker.unconsumed_tail:
+            raise OpenError(
+                f"the turn file's record unpacks to more than {MAX_RECORD_BYTES // 2**20} MB: "
+                "not a file the service wrote"
+            )
+        if not unpacker.eof or unpacker.unused_data:
+            raise zlib.error("the packed record is cut short or has bytes after its end")
+        record = raw.decode("utf-8")
     except (ValueError, zlib.error) as exc:
         raise OpenError(f"the turn file's record cannot be read: {exc}") from None
     if base64.b64encode(packed).decode("ascii") != tf.record:

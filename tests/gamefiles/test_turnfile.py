@@ -225,3 +225,22 @@ def test_a_changed_padding_bit_of_the_record_fails(table: Table, keyring: Keyrin
     assert bad != data
     with pytest.raises(OpenError):
         read_turn_file(bad, keyring.public_key_text())
+
+
+def test_a_record_that_unpacks_to_gigabytes_is_refused_at_once(
+    table: Table, keyring: Keyring
+) -> None:
+    """A turn file comes from anyone: a small zlib stream (here 40 KB that unpack to 40 MB of
+    zeros; a bomb unpacks to gigabytes) is refused after the first MAX_RECORD_BYTES."""
+    import base64
+    import json
+    import zlib
+
+    from pbem.gamefiles import turnfile
+
+    rec = table.play(table.new("forbidden-city", 3), 2)
+    real = json.loads(build_turn_file(rec, keyring, _mover(rec), lang="en"))
+    bomb = base64.b64encode(zlib.compress(b"0" * (turnfile.MAX_RECORD_BYTES + 8 * 2**20), 9))
+    data = json.dumps({**real, "record": bomb.decode()}).encode()
+    with pytest.raises(OpenError, match="unpacks to more than"):
+        read_turn_file(data, None)
