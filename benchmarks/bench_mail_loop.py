@@ -432,7 +432,7 @@ def run_variant(
         prof.dump_stats(f"{os.environ['PBEM_BENCH_PROFILE']}.{privacy}")
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out)
-    stats.sort_stats("cumulative").print_stats(15)
+    stats.sort_stats("cumulative").print_stats(int(os.environ.get("PBEM_PROFILE_TOP", "15")))
     print(
         f"\n  cProfile of one tick ({n} moves, {privacy}), top 15 by cumulative time "
         "(main thread only; the relay thread and Dovecot are not in it):"

@@ -64,13 +64,16 @@ def wants_turn_file(mode: str, kind: str, owes: bool) -> bool:
     return mode == "every" or owes
 
 
-def turn_file(store: Any, record: Any, seat: int, lang: str) -> Attachment | None:
+def turn_file(
+    store: Any, record: Any, seat: int, lang: str, board: str | None = None
+) -> Attachment | None:
     """The seat's turn file, or ``None`` if it cannot be built (the mail goes without it: a turn
-    file is a convenience, the mail's board and legal moves are the service's word)."""
+    file is a convenience, the mail's board and legal moves are the service's word). ``board``:
+    the seat's own board in ``lang`` when the caller has drawn it already (its mail shows it)."""
     from pbem.gamefiles.turnfile import build_turn_file
 
     try:
-        data = build_turn_file(record, store.keyring, seat, lang=lang)
+        data = build_turn_file(record, store.keyring, seat, lang=lang, board=board)
     except Exception:  # never stop a turn mail for its attachment
         log.exception("%s: the turn file of seat %s could not be built", record.game_id, seat)
         return None

@@ -74,17 +74,28 @@ def _signed_part(private: Private) -> bytes:
     return TURN_DOMAIN + _encoder.encode(private)
 
 
-def build_turn_file(rec: Any, keyring: Any, seat: int, *, lang: str) -> bytes:
-    """The turn file of ``seat`` in a loaded game (:class:`pbem.store.GameRecord`)."""
+def build_turn_file(
+    rec: Any, keyring: Any, seat: int, *, lang: str, view: Any = None, board: str | None = None
+) -> bytes:
+    """The turn file of ``seat`` in a loaded game (:class:`pbem.store.GameRecord`). ``view`` and
+    ``board``, when the caller has them (the seat's mail shows the same), save drawing them again:
+    the board must be ``game.render_text(view)`` in ``lang``."""
     from pbem.gamefiles.record import record_of
     from pbem.i18n import speaking
 
     game = rec.game
     text = record_of(rec, keyring, lang=lang)
     pending = [d for d in rec.pending() if d.seat == seat]
-    state_b64 = known_position(game, rec.state, seat) if rec.envelope.status != "ended" else None
+    if view is None:
+        view = game.view(rec.state, seat)
+    state_b64 = (
+        known_position(game, rec.state, seat, real_view=view)
+        if rec.envelope.status != "ended"
+        else None
+    )
     with speaking(lang):
-        board = game.render_text(game.view(rec.state, seat))
+        if board is None:
+            board = game.render_text(view)
         prompt = pending[0].prompt if pending else None
     legal = rec.legal_notations(seat) if pending and rec.envelope.status == "active" else []
     private = Private(
@@ -110,12 +121,17 @@ def build_turn_file(rec: Any, keyring: Any, seat: int, *, lang: str) -> bytes:
     )
 
 
-def known_position(game: Any, state: Any, seat: int) -> str | None:
+def known_position(game: Any, state: Any, seat: int, *, real_view: Any = None) -> str | None:
     """The position as ``seat`` knows it (the game's ``redact``), encoded for a turn file; ``None``
     for a game without ``redact``, or if the stand-ins would change what ``seat`` sees or may play
-    (checked each time: the promise a turn file rests on)."""
+    (checked each time: the promise a turn file rests on). ``real_view``: ``seat``'s view of
+    ``state``, when the caller has it."""
     known = game.redact(state, seat)
-    if known is None or not _same_view(game, known, state, seat):
+    if known is None:
+        return None
+    if real_view is None:
+        real_view = game.view(state, seat)
+    if not _same_view(game, known, state, seat, real_view):
         return None
     return base64.b64encode(game.encode_state(known)).decode("ascii")
 
@@ -125,9 +141,9 @@ def decode_position(game: Any, text: str) -> Any:
     return game.decode_state(base64.b64decode(text))
 
 
-def _same_view(game: Any, known: Any, real: Any, seat: int) -> bool:
+def _same_view(game: Any, known: Any, real: Any, seat: int, real_view: Any) -> bool:
     return bool(
-        msgspec.json.encode(game.view(known, seat)) == msgspec.json.encode(game.view(real, seat))
+        msgspec.json.encode(game.view(known, seat)) == msgspec.json.encode(real_view)
         and sorted(map(game.notation, game.legal(known, seat)))
         == sorted(map(game.notation, game.legal(real, seat)))
     )

@@ -287,12 +287,12 @@ class Mailer:
             fields["extra_headers"] = dict(mail.headers)
         msg: Any
         if (
-            not mail.attachments
-            and not (crypto is not None and mail.attach_keys)
+            not (crypto is not None and mail.attach_keys)
             and compose.raw_possible([self.policy.service_address, mail.to_addr])
+            and compose.raw_attachable(mail.attachments)
         ):
-            # The usual mail: its bytes built once, stored as they are.
-            msg = compose.build_raw(**fields)
+            # The usual mail (a turn file too): its bytes built once, stored as they are.
+            msg = compose.build_raw(**fields, attachments=mail.attachments)
         else:
             msg = compose.build_message(**fields)
             if crypto is not None and mail.attach_keys:

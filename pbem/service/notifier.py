@@ -405,7 +405,12 @@ class Notifier:
                 private_note=m.private_note(record, seat, full=True),
             )
             return m.to_seat(
-                record, seat, "start", ctx, tail, attachments=self._turn_file(record, seat, kind)
+                record,
+                seat,
+                "start",
+                ctx,
+                tail,
+                attachments=self._turn_file(record, seat, kind, ctx.board),
             )
         played = moves_played(record)
         your_turn = _("your turn (move %(num)d)") % {"num": played + 1}
@@ -428,18 +433,22 @@ class Notifier:
             ctx,
             tail,
             reply_to=reply_to,
-            attachments=self._turn_file(record, seat, kind),
+            attachments=self._turn_file(record, seat, kind, ctx.board),
         )
 
-    def _turn_file(self, record: GameRecord, seat: int, kind: str) -> tuple[Attachment, ...]:
-        """The seat's turn file, if its player's choice puts one on this mail (issue 26)."""
+    def _turn_file(
+        self, record: GameRecord, seat: int, kind: str, board: str
+    ) -> tuple[Attachment, ...]:
+        """The seat's turn file, if its player's choice puts one on this mail (issue 26).
+        ``board``: the one the mail shows."""
         email = record.envelope.active_player(seat).email
         owes = any(d.seat == seat for d in record.pending())
         if not wants_turn_file(self.prefs.files(email), kind, owes):
             return ()
         if not self.mailer.private_ok(record, seat):
             return ()  # it holds the private part: only where the mail may show it
-        made = turn_file(self.store, record, seat, self.mailer.lang_of(email, record))
+        # The mail's board is the seat's own (private_ok) in the seat's language: drawn once.
+        made = turn_file(self.store, record, seat, self.mailer.lang_of(email, record), board)
         return (made,) if made is not None else ()
 
     def _game_files(self, record: GameRecord, seat: int) -> list[Attachment]:

@@ -415,3 +415,53 @@ def test_every_mail_of_a_game_reads_back_as_built(
     subjects = " ".join(kw["subject"] for kw, _ in built)
     for word in ("your turn", "à vous", "tocca", "Zug"):
         assert word.lower() in subjects.lower(), word
+
+
+FILES = [
+    (b'{"game":"fc-abcd","seq":12}\n', "fc-abcd.move12.seat1.turn.json", "application/json"),
+    ("Première ligne\nzweite Zeile — 🐉\n".encode(), "fc-abcd.record.txt", "text/plain"),
+    (b"<!DOCTYPE html><p>replay</p>\n" * 300, "fc-abcd.seat0.replay.html", "text/html"),
+    (bytes(range(256)) * 9, "fc-abcd.tar.gz", "application/gzip"),
+]
+
+
+def _files_read(msg: EmailMessage) -> list[tuple[str, str | None, Any]]:
+    return [
+        (part.get_content_type(), part.get_filename(), part.get_content())
+        for part in msg.iter_attachments()
+    ]
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+@pytest.mark.parametrize("images", [0, 1])
+def test_attachments_as_the_email_package_writes_them(n: int, images: int) -> None:
+    """A turn file, a record, a page, an archive: built as bytes, they read back as
+    ``EmailMessage.add_attachment`` writes them (the mailer's other path)."""
+    kw = _kw("Zoë Müller", SUBJECTS[1], TEXTS[1], HTML[1], images, reply=True)
+    files = FILES[:n]
+    raw = build_raw(**kw, attachments=files).as_bytes()
+    _check_plain_bytes(raw)
+    old = build_message(**kw)
+    for data, filename, mime in files:
+        maintype, _sep, subtype = mime.partition("/")
+        if maintype == "text":
+            old.add_attachment(data.decode(), subtype=subtype, filename=filename, cte="base64")
+        else:
+            old.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
+    new_msg, old_msg = _parse(raw), _parse(old.as_bytes(policy=policy.SMTP))
+    assert new_msg.get_content_type() == old_msg.get_content_type() == "multipart/mixed"
+    assert _files_read(new_msg) == _files_read(old_msg)
+    assert [c for c, _f, _d in _files_read(new_msg)] == [m for _d, _f, m in files]
+    body = new_msg.get_body(("plain",))
+    assert body is not None and _lines(body.get_content()) == TEXTS[1]
+    assert _as_read(new_msg)["parts"][1:] == _as_read(old_msg)["parts"][1:]
+
+
+def test_only_plain_file_names_are_written_as_bytes() -> None:
+    from pbem.mail.compose import raw_attachable
+
+    assert raw_attachable([(b"x", name, mime) for _d, name, mime in FILES])
+    assert raw_attachable([])
+    for name in ["règles.txt", 'a".txt', "a b.txt", "", "x" * 80, "a;b.txt", "a\r\nb"]:
+        assert not raw_attachable([(b"x", name, "text/plain")]), name
+    assert not raw_attachable([(b"x", "a.txt", "text/plain; charset=latin-1")])
