@@ -666,6 +666,17 @@ def test_encrypted_game_smime_and_openpgp(loop: Loop) -> None:
     text_b = text_of(gpg_open(gpg, start_b, work_b))
     assert own_tile(text_b) in record.render(seat[bob.address])
 
+    # Ann's turn file travels inside her encryption (built as bytes like the rest of the mail),
+    # and it is hers: Bob, who does not owe a move, gets none.
+    from pbem.gamefiles.turnfile import read_turn_file
+
+    opened_a = attachments(openssl_open(start_a, ann_key, ann_cert, work_a))
+    turn_name = f"{gid}.move1.seat{seat[ann.address]}.turn.json"
+    assert turn_name in opened_a and b".turn.json" not in start_a
+    turn = read_turn_file(opened_a[turn_name], lp.store.keyring.public_key_text())
+    assert turn.turn is not None and turn.turn.seat == seat[ann.address]
+    assert not [n for n in attachments(gpg_open(gpg, start_b, work_b)) if n.endswith(".turn.json")]
+
     # The service's certificate, as Ann's client learns it: from the signature in its mail.
     service_cert = service_certificate_from(
         openssl_open(start_a, ann_key, ann_cert, work_a), work_a, published["pbem-service-ca.pem"]
