@@ -88,8 +88,9 @@ def build_turn_file(
     pending = [d for d in rec.pending() if d.seat == seat]
     if view is None:
         view = game.view(rec.state, seat)
+    moves = rec.legal_notations(seat)  # once, for the file and for the check below
     state_b64 = (
-        known_position(game, rec.state, seat, real_view=view)
+        known_position(game, rec.state, seat, real_view=view, real_legal=moves)
         if rec.envelope.status != "ended"
         else None
     )
@@ -97,7 +98,7 @@ def build_turn_file(
         if board is None:
             board = game.render_text(view)
         prompt = pending[0].prompt if pending else None
-    legal = rec.legal_notations(seat) if pending and rec.envelope.status == "active" else []
+    legal = moves if pending and rec.envelope.status == "active" else []
     private = Private(
         seat=seat,
         lang=lang,
@@ -121,17 +122,26 @@ def build_turn_file(
     )
 
 
-def known_position(game: Any, state: Any, seat: int, *, real_view: Any = None) -> str | None:
+def known_position(
+    game: Any,
+    state: Any,
+    seat: int,
+    *,
+    real_view: Any = None,
+    real_legal: list[str] | None = None,
+) -> str | None:
     """The position as ``seat`` knows it (the game's ``redact``), encoded for a turn file; ``None``
     for a game without ``redact``, or if the stand-ins would change what ``seat`` sees or may play
-    (checked each time: the promise a turn file rests on). ``real_view``: ``seat``'s view of
-    ``state``, when the caller has it."""
+    (checked each time: the promise a turn file rests on). ``real_view`` and ``real_legal``:
+    ``seat``'s view of ``state`` and its legal moves in notation, when the caller has them."""
     known = game.redact(state, seat)
     if known is None:
         return None
     if real_view is None:
         real_view = game.view(state, seat)
-    if not _same_view(game, known, state, seat, real_view):
+    if real_legal is None:
+        real_legal = [game.notation(a) for a in game.legal(state, seat)]
+    if not _same_view(game, known, seat, real_view, real_legal):
         return None
     return base64.b64encode(game.encode_state(known)).decode("ascii")
 
@@ -141,11 +151,10 @@ def decode_position(game: Any, text: str) -> Any:
     return game.decode_state(base64.b64decode(text))
 
 
-def _same_view(game: Any, known: Any, real: Any, seat: int, real_view: Any) -> bool:
+def _same_view(game: Any, known: Any, seat: int, real_view: Any, real_legal: list[str]) -> bool:
     return bool(
         msgspec.json.encode(game.view(known, seat)) == msgspec.json.encode(real_view)
-        and sorted(map(game.notation, game.legal(known, seat)))
-        == sorted(map(game.notation, game.legal(real, seat)))
+        and sorted(map(game.notation, game.legal(known, seat))) == sorted(real_legal)
     )
 
 
