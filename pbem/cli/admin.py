@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import msgspec
 import typer
 
+from pbem import layout
 from pbem.cli.apps import ConfigOpt as ConfigOpt  # re-exported: the shared options
 from pbem.cli.apps import DataDirOpt as DataDirOpt
 from pbem.cli.apps import admin_app, app, cli_errors, fail
@@ -106,7 +107,7 @@ def resolve_seat(record: GameRecord, text: str) -> int:
 
 def _not_a_plain_directory(target: str) -> None:
     """A directory given where a game is expected must be a copied game (it has a log)."""
-    if Path(target).is_dir() and not (Path(target) / "log.jsonl").is_file():
+    if Path(target).is_dir() and not (Path(target) / layout.LOG).is_file():
         _fail(
             f"{target} is a directory but not a copy of a game (no log.jsonl in it); give a "
             "game id, an export (.tar.gz) or a copied game directory."
@@ -328,7 +329,7 @@ def init(
             or (
                 Path(os.environ["PBEM_KEYS_DIR"])
                 if os.environ.get("PBEM_KEYS_DIR")
-                else data.parent / "keys"
+                else data.parent / layout.DEFAULT_KEYS
             )
         )
         .expanduser()
@@ -377,7 +378,7 @@ def verify_shuffle_cmd(
         if path.exists():
             key = read_public_key_arg(pubkey) if pubkey else None
             report = verify_shuffle(path, key)
-        elif target.endswith((".tar.gz", ".tgz", ".tar")) or "/" in target:
+        elif target.endswith((layout.EXPORT_SUFFIX, ".tgz", ".tar")) or "/" in target:
             _fail(f"no such file: {target}")  # a path, not a game id (issue 31)
         else:
             store = _store(config, data_dir)
@@ -581,11 +582,11 @@ def open_game(
     from pbem.service.signup import Board
 
     cfg = _config(config, data_dir)
-    board = Board(cfg.data_dir / "outbox")
+    board = Board(layout.outbox(cfg.data_dir))
     if cancel:
         if board.get_open(game) is None:
             _fail(f"{game} is not an open game (see 'pbem admin list --open').")
-        (board.open_dir / f"{game}.json").unlink()
+        layout.record_file(board.open_dir, game).unlink()
         typer.echo(f"{game} withdrawn.")
         return
     lo_s, _, hi_s = players.partition("-")
@@ -661,7 +662,7 @@ def unwatch(
     from pbem.service.signup import Board
 
     cfg = _config(config, data_dir)
-    board = Board(cfg.data_dir / "outbox")
+    board = Board(layout.outbox(cfg.data_dir))
     with _errors():
         addr = _address(address)
         w = board.watchers(game)
@@ -692,7 +693,7 @@ def list_games(
         from pbem.service.signup import Board
 
         cfg = _config(config, data_dir)
-        opens = [g for g in Board(cfg.data_dir / "outbox").open_games() if g.game_id is None]
+        opens = [g for g in Board(layout.outbox(cfg.data_dir)).open_games() if g.game_id is None]
         if as_json:
             _print_json(opens)
             return
@@ -1409,7 +1410,7 @@ def _prefs(config: Path | None, data_dir: Path | None) -> Any:
     from pbem.service.journal import Journal
     from pbem.service.prefs import Prefs
 
-    return Prefs(Journal.state_file(_config(config, data_dir).data_dir, "prefs.json"))
+    return Prefs(Journal.state_file(_config(config, data_dir).data_dir, layout.PREFS))
 
 
 def _address(address: str) -> str:
@@ -1536,7 +1537,7 @@ def bounces_cmd(
             if entry is None:
                 raise CommandError(f"{addr} has no bounces on file.")
             # Its games' timers were held: the next tick schedules them again (journal marker).
-            dirty = book.path.parent / "dirty"
+            dirty = book.path.parent / layout.DIRTY
             for game in sorted({s.split(":", 1)[0] for s in entry.seats}):
                 dirty.mkdir(parents=True, exist_ok=True, mode=0o700)
                 atomic_write(dirty / game, b"", mode=0o600)
@@ -1576,11 +1577,11 @@ def export(
     """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
     any machine, with the service's public key alone."""
     store = _store(config, data_dir)
-    target = Path(output) if output else Path(f"{game}.tar.gz")
+    target = Path(output) if output else Path(layout.export_name(game))
     if output and (target.is_dir() or output.endswith(("/", os.sep))):
         # "-o dir/" or an existing folder: the archive goes inside it (issue 31)
         target.mkdir(parents=True, exist_ok=True)
-        target = target / f"{game}.tar.gz"
+        target = target / layout.export_name(game)
     with _errors():
         try:
             path = store.export(game, target)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pbem import layout
 from pbem.cli.admin import JsonOpt
 from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
 from pbem.config import load_config
@@ -67,7 +68,7 @@ def _keys_dir(config: Path | None, data_dir: Path | None, keys_dir: Path | None)
 def _players(keys_dir: Path) -> PlayerKeys:
     from pbem.crypto import PlayerKeys
 
-    return PlayerKeys(keys_dir / "players")
+    return PlayerKeys(keys_dir / layout.PLAYER_KEYS)
 
 
 def _identity(
@@ -86,7 +87,9 @@ def _identity(
             "or give --service-address.",
             EXIT_SETUP,
         )
-    return ServiceIdentity.create_or_load(keys_dir / "service", service_address, _now())
+    return ServiceIdentity.create_or_load(
+        keys_dir / layout.SERVICE_IDENTITY, service_address, _now()
+    )
 
 
 @key_app.command("import")
