@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.admin import JsonOpt
+from pbem.cli.admin.common import JsonOpt
 from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
 from pbem.config import load_config
 from pbem.errors import EXIT_SETUP, ConfigError

@@ -136,7 +136,7 @@ def record_cmd(
 ) -> None:
     """Write a game's record (a signed text, PGN-like, that 'pbem verify-record' checks), its
     replay page or a seat's turn file."""
-    from pbem.cli.admin import _store, resolve_seat
+    from pbem.cli.admin.common import _store, resolve_seat
     from pbem.gamefiles.record import record_of
     from pbem.i18n import normalize
 
@@ -186,7 +186,7 @@ def publish_cmd(
 ) -> None:
     """Write a static site any web server can serve: an index of the games with their status,
     each game's replay page and record (the public view while a game runs; nothing private)."""
-    from pbem.cli.admin import _store
+    from pbem.cli.admin.common import _store
     from pbem.gamefiles.publish import publish
     from pbem.i18n import normalize
 

@@ -103,7 +103,7 @@ def admin_standings(
 ) -> None:
     """The standings: each pool's ratings (? = provisional), the change in each player's last game,
     and the reliability record beside them (docs/STANDINGS.md)."""
-    from pbem.cli.admin import _config, _print_json, _store
+    from pbem.cli.admin.common import _config, _print_json, _store
     from pbem.standings import load
     from pbem.standings import rebuild as rebuild_file
     from pbem.standings.table import json_data, pools, text_lines
