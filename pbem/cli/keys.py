@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.admin.common import JsonOpt
-from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
+from pbem.cli.apps import ConfigOpt, DataDirOpt, JsonOpt, admin_app, app, fail, plain_option  # noqa: F401
 from pbem.config import load_config
 from pbem.errors import EXIT_SETUP, ConfigError
 
@@ -33,12 +32,11 @@ admin_app.add_typer(key_app, name="key")
 
 KeysDirOpt = Annotated[
     Path | None,
-    typer.Option(
+    plain_option(
         "--keys-dir",
         help="The keys' directory (default: $PBEM_KEYS_DIR, then keys_dir in the config file, "
         "then 'keys' next to the data directory). Players' keys go in players/, the service's "
         "own in service/.",
-        show_default=False,
     ),
 ]
 ServiceAddressOpt = Annotated[

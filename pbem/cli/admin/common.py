@@ -13,7 +13,7 @@ import msgspec
 import typer
 
 from pbem import layout
-from pbem.cli.apps import cli_errors, fail
+from pbem.cli.apps import JsonOpt, PubkeyOpt, cli_errors, fail  # noqa: F401 (the shared options)
 from pbem.config import Config, load_config
 from pbem.errors import (
     CommandError,
@@ -22,9 +22,6 @@ from pbem.errors import (
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     from pbem.store import GameRecord, Store
-
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
 GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
@@ -37,16 +34,6 @@ SeatArg = Annotated[
 
 ReasonOpt = Annotated[
     str, typer.Option("--reason", help="Why (recorded in the log; players see it).")
-]
-
-
-PubkeyOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--pubkey",
-        help="The service's public key ('pbem-ed25519 ...' as printed by 'pbem admin pubkey') or a file holding it.",
-        show_default=False,
-    ),
 ]
 
 

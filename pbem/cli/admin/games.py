@@ -30,6 +30,7 @@ from pbem.cli.admin.common import (
     _store,
     resolve_seat,
 )
+from pbem.cli.apps import plain_option
 
 COMPUTER_PLAYER = "computer"
 
@@ -74,36 +75,24 @@ def new(
     ],
     side: Annotated[
         str | None,
-        typer.Option(
-            "--side",
-            help="Start-tile side: beginner or advanced (Forbidden City).",
-            show_default=False,
-        ),
+        plain_option("--side", help="Start-tile side: beginner or advanced (Forbidden City)."),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="Another game option as NAME=VALUE; repeatable.",
-            show_default=False,
-        ),
+        plain_option("--option", "-o", help="Another game option as NAME=VALUE; repeatable."),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            help="Shuffle seed (default: 128 random bits). Kept secret until the end.",
-            show_default=False,
+        plain_option(
+            "--seed", help="Shuffle seed (default: 128 random bits). Kept secret until the end."
         ),
     ] = None,
     lang: Annotated[
         list[str] | None,
-        typer.Option(
+        plain_option(
             "--lang",
             help="The language of a player's mail (en, fr, it or de), in the order of --player "
             "(`-` leaves one as it is); kept for that address in every game, like LANG by mail.",
-            show_default=False,
         ),
     ] = None,
     data_dir: DataDirOpt = None,
@@ -155,24 +144,19 @@ def open_game(
     ] = "2-4",
     start: Annotated[
         str | None,
-        typer.Option(
+        plain_option(
             "--start",
             help="Start then (UTC, 2026-06-01T18:00:00Z, or a delay like 3d) if the minimum "
             "has joined; without it, the game starts when full.",
-            show_default=False,
         ),
     ] = None,
     invite: Annotated[
         list[str] | None,
-        typer.Option(
-            "--invite", help="An address to invite by mail; repeatable.", show_default=False
-        ),
+        plain_option("--invite", help="An address to invite by mail; repeatable."),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option(
-            "--option", "-o", help="A game option as NAME=VALUE; repeatable.", show_default=False
-        ),
+        plain_option("--option", "-o", help="A game option as NAME=VALUE; repeatable."),
     ] = None,
     cancel: Annotated[
         bool, typer.Option("--cancel", help="Withdraw the open game GAME (its o-... id).")
@@ -190,11 +174,10 @@ def open_game(
     ] = None,
     max_rating: Annotated[
         float | None,
-        typer.Option(
+        plain_option(
             "--max-rating",
             help="Only addresses rated at most this in the game's pool may JOIN (a new "
             "player counts as 0); invited addresses always may.",
-            show_default=False,
         ),
     ] = None,
     data_dir: DataDirOpt = None,

@@ -15,6 +15,7 @@ from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, config_template
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     pass
 from pbem.cli.admin.common import _address, _config, _errors, _fail, _now
+from pbem.cli.apps import plain_option
 
 
 def init(
@@ -22,10 +23,9 @@ def init(
     config: ConfigOpt = None,
     keys_dir: Annotated[
         Path | None,
-        typer.Option(
+        plain_option(
             "--keys-dir",
             help="Where to create the keys (default: $PBEM_KEYS_DIR, then 'keys' next to the data directory).",
-            show_default=False,
         ),
     ] = None,
     force: Annotated[
@@ -36,19 +36,16 @@ def init(
     ] = False,
     provider: Annotated[
         str | None,
-        typer.Option(
+        plain_option(
             "--provider",
             help="Write the mail settings of this provider: gmail, microsoft365, outlook, "
             "fastmail, selfhosted (docs/GM-GUIDE.md, 'Mail providers').",
-            show_default=False,
         ),
     ] = None,
     address: Annotated[
         str | None,
-        typer.Option(
-            "--address",
-            help="The service's own address (service_address, and the IMAP/SMTP user).",
-            show_default=False,
+        plain_option(
+            "--address", help="The service's own address (service_address, and the IMAP/SMTP user)."
         ),
     ] = None,
 ) -> None:

@@ -18,8 +18,6 @@ if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --
     pass
 from pbem.cli.admin.common import (
     GameArg,
-    JsonOpt,
-    PubkeyOpt,
     _config,
     _errors,
     _fail,
@@ -27,6 +25,7 @@ from pbem.cli.admin.common import (
     _print_json,
     _store,
 )
+from pbem.cli.apps import JsonOpt, PubkeyOpt, plain_option
 
 
 def verify_shuffle_cmd(
@@ -142,12 +141,11 @@ def export(
     game: GameArg,
     output: Annotated[
         str | None,
-        typer.Option(
+        plain_option(
             "--output",
             "-o",
             help="The archive to write, or a folder to write `<game>.tar.gz` in (default: "
             "`./<game>.tar.gz`).",
-            show_default=False,
         ),
     ] = None,
     data_dir: DataDirOpt = None,

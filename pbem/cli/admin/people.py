@@ -14,8 +14,9 @@ from pbem.errors import (
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     pass
-from pbem.cli.admin.common import JsonOpt, _address, _bounce_book, _errors, _prefs, _print_json
+from pbem.cli.admin.common import _address, _bounce_book, _errors, _prefs, _print_json
 from pbem.cli.admin.games import _set_langs
+from pbem.cli.apps import JsonOpt, plain_option
 
 
 def lang_pref(
@@ -56,11 +57,10 @@ def mail_pref(
     ] = None,
     turn_files: Annotated[
         str | None,
-        typer.Option(
+        plain_option(
             "--turn-files",
             help="Which mails carry the player's turn file: own (their turn, the default), off "
             "or every (every mail about the position).",
-            show_default=False,
         ),
     ] = None,
     data_dir: DataDirOpt = None,
@@ -97,11 +97,10 @@ def mail_pref(
 def bounces_cmd(
     clear: Annotated[
         str | None,
-        typer.Option(
+        plain_option(
             "--clear",
             help="Forget this address's bounces: the service mails it again and its seats' "
             "deadlines run again.",
-            show_default=False,
         ),
     ] = None,
     data_dir: DataDirOpt = None,

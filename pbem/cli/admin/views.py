@@ -15,7 +15,6 @@ if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --
     from pbem.store.payloads import Payload
 from pbem.cli.admin.common import (
     GameArg,
-    JsonOpt,
     _bounce_book,
     _config,
     _errors,
@@ -25,6 +24,7 @@ from pbem.cli.admin.common import (
     _store,
     resolve_seat,
 )
+from pbem.cli.apps import JsonOpt, plain_option
 
 
 def _players_json(record: GameRecord) -> list[dict[str, Any]]:
@@ -233,10 +233,8 @@ def show(
     game: GameArg,
     as_seat: Annotated[
         str | None,
-        typer.Option(
-            "--as",
-            help="Show this seat's private view (the access is recorded in the game's log).",
-            show_default=False,
+        plain_option(
+            "--as", help="Show this seat's private view (the access is recorded in the game's log)."
         ),
     ] = None,
     data_dir: DataDirOpt = None,
