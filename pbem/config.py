@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 import msgspec
 
+from pbem import layout
 from pbem.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 Security: TypeAlias = Literal["tls", "starttls", "none"]
 
 DEFAULT_CONFIG = "pbem.toml"
-DEFAULT_DATA_DIR = "games"
+DEFAULT_DATA_DIR = layout.DEFAULT_DATA
 
 
 class ImapFolders(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -179,7 +180,7 @@ class Config:
             self._tokens = TokenSource(
                 load_credentials(path),
                 credentials_path=path,
-                cache_path=self.data_dir / "outbox" / "oauth2-access.json",
+                cache_path=layout.outbox_file(self.data_dir, layout.OAUTH_ACCESS),
             )
         return self._tokens
 
@@ -270,7 +271,7 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
         except msgspec.ValidationError as exc:
             raise ConfigError(f"{cfg_path}: {exc}") from None
         cfg_path = cfg_path.absolute()
-    cfg = Config(data_dir=Path(DEFAULT_DATA_DIR), keys_dir=Path("keys"), path=cfg_path)
+    cfg = Config(data_dir=Path(DEFAULT_DATA_DIR), keys_dir=Path(layout.DEFAULT_KEYS), path=cfg_path)
     env_data = os.environ.get("PBEM_DATA_DIR")
     if data_dir is not None:
         cfg.data_dir = Path(data_dir).expanduser().absolute()
@@ -282,7 +283,7 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
     if env_keys:
         cfg.keys_dir = Path(env_keys).expanduser().absolute()
     else:
-        cfg.keys_dir = cfg._resolve(raw.keys_dir) or cfg.data_dir.parent / "keys"
+        cfg.keys_dir = cfg._resolve(raw.keys_dir) or cfg.data_dir.parent / layout.DEFAULT_KEYS
     cfg.service_address = raw.service_address
     cfg.gm_address = raw.gm_address
     cfg.authserv_id = raw.authserv_id

@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pbem import crypto
+from pbem import crypto, layout
 from pbem.crypto import texts
 from pbem.crypto.keystore import FoundKey, KeyStatus, PlayerKeys
 from pbem.i18n import _
@@ -51,8 +51,10 @@ class MailCrypto:
     def open(cls, keys_dir: Path, service_address: str, now: dt.datetime) -> MailCrypto:
         """The identity under ``keys_dir/service`` (created on first use) and the players' keys
         under ``keys_dir/players``."""
-        identity = crypto.ServiceIdentity.create_or_load(keys_dir / "service", service_address, now)
-        return cls(identity, PlayerKeys(keys_dir / "players"))
+        identity = crypto.ServiceIdentity.create_or_load(
+            keys_dir / layout.SERVICE_IDENTITY, service_address, now
+        )
+        return cls(identity, PlayerKeys(keys_dir / layout.PLAYER_KEYS))
 
     # -- incoming -------------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from email.utils import formataddr, make_msgid
 from pathlib import Path
 from typing import Any
 
+from pbem import layout
 from pbem.mail.inbound import ImapSource, MaildirSource
 from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
 from pbem.mail.outbound import SmtpSender, maildir_for
@@ -285,8 +286,8 @@ def run_demo(
     mail_dir.chmod(0o755)  # Dovecot's unprivileged user must reach its directory inside
     if use_dovecot is None:
         use_dovecot = dovecot_available() is not None
-    data = mail_dir / "games"
-    keys = mail_dir / "keys"
+    data = mail_dir / layout.DEFAULT_DATA
+    keys = mail_dir / layout.DEFAULT_KEYS
     if keys.exists() and any(keys.iterdir()):
         keyring = Keyring.load(keys)
     else:
@@ -583,9 +584,9 @@ def main_text(result: DemoResult) -> str:
         if path.exists():
             lines.append(f"  {addr:<20} {path}")
     lines.extend(result.keys)
-    lines.append(f"Game files: {result.mail_dir / 'games' / result.game_id}")
+    lines.append(f"Game files: {result.mail_dir / layout.DEFAULT_DATA / result.game_id}")
     lines.append(
         f"Verify them: {_pbem_command()} admin verify {result.game_id} "
-        f"--data-dir {result.mail_dir / 'games'}"
+        f"--data-dir {result.mail_dir / layout.DEFAULT_DATA}"
     )
     return "\n".join(lines)

@@ -27,6 +27,7 @@ from typing import Any, Literal, Protocol
 
 import msgspec
 
+from pbem import layout
 from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
 from pbem.service import Service
 from pbem.service.journal import Journal
@@ -158,7 +159,7 @@ def tick(
     return report
 
 
-OAUTH_MARKER = "oauth-revoked"
+OAUTH_MARKER = layout.OAUTH_REVOKED
 """``outbox/oauth-revoked``: the GM was told that the refresh token is refused (told once)."""
 
 
@@ -180,7 +181,7 @@ def oauth_revoked(service: Service, report: TickReport, why: str) -> None:
             "(see docs/GM-GUIDE.md, 'OAuth2'); nothing is lost meanwhile: mail waits in the "
             "mailbox and in the outbox.",
         ],
-        key="oauth-revoked",
+        key=OAUTH_MARKER,
     )
     with contextlib.suppress(OSError):
         service.journal.write_marker(OAUTH_MARKER, why.encode())
@@ -452,7 +453,9 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
     except PbemError as err:
         report.errors.append(f"reminders: {err}")
     try:
-        if any(service.journal.root.glob("open/*.json")):  # announced games still open
+        if any(
+            service.journal.root.glob(f"{layout.OPEN}/*{layout.JSON}")
+        ):  # announced games still open
             from pbem.service.signup import start_due
 
             start_due(service, now)
@@ -573,7 +576,7 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     )
     # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode
     # (applied when the mailer is first built, so that an idle tick imports no template code).
-    service.template_cache = cfg.data_dir / ".cache" / "templates"
+    service.template_cache = cfg.data_dir / layout.TEMPLATE_CACHE
     # The crypto hooks (what pbem.crypto_mail.attach_crypto sets) open on first use: an idle tick
     # never needs them, and importing the crypto stack is most of an idle tick's start-up.
     service.crypto = _LazyCrypto(Path(cfg.keys_dir), cfg.service_address, clock)
@@ -613,7 +616,7 @@ def build_source(cfg: Any) -> Any:
             cfg.imap.security,
             cfg.imap.user or cfg.service_address,
             cfg.password("imap") if cfg.imap.auth == "password" else "",
-            cursor_path=Journal.state_file(cfg.data_dir, "imap-cursor.json"),
+            cursor_path=Journal.state_file(cfg.data_dir, layout.IMAP_CURSOR),
             ssl_context=cfg.ssl_context("imap"),
             inbox=f.inbox,
             processed=f.processed,

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pbem import layout
 from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
 from pbem.mail.outbound import maildir_for
 
@@ -104,8 +105,8 @@ def write_config(sb: Sandbox, passwords_dir: Path) -> None:
     """``pbem.toml`` for the running servers."""
     lines = [
         "# Written by 'pbem sandbox' (rewritten at each start: the ports change).",
-        f"data_dir = {_toml(sb.root / 'games')}",
-        f"keys_dir = {_toml(sb.root / 'keys')}",
+        f"data_dir = {_toml(sb.root / layout.DEFAULT_DATA)}",
+        f"keys_dir = {_toml(sb.root / layout.DEFAULT_KEYS)}",
         f"service_address = {_toml(sb.service)}",
         f"gm_address = {_toml(sb.gm)}",
         f"log_file = {_toml(sb.root / 'run.log')}",
@@ -184,9 +185,9 @@ def sandbox(root: Path, *, players: int = 4, use_dovecot: bool | None = None) ->
         use_dovecot = dovecot_available() is not None
     from pbem.store import Keyring
 
-    keys = root / "keys"
+    keys = root / layout.DEFAULT_KEYS
     if not (keys.exists() and any(keys.iterdir())):
-        Keyring.create(keys, data_dir=root / "games")
+        Keyring.create(keys, data_dir=root / layout.DEFAULT_DATA)
     sb = Sandbox(root, service, gm, people, root / "pbem.toml", "")
     try:
         if use_dovecot:

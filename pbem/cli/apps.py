@@ -41,6 +41,13 @@ admin_app = typer.Typer(
 )
 app.add_typer(admin_app, name="admin")
 
+
+def plain_option(*decls: str, help: str) -> Any:
+    """A typer option whose help shows no default (it is None, or worked out when the command
+    runs): ``typer.Option(*decls, help=help, show_default=False)``, said once."""
+    return typer.Option(*decls, help=help, show_default=False)
+
+
 # The options every command that reads the configuration takes, spelt the same everywhere.
 DataDirOpt = Annotated[
     Path | None,
@@ -60,6 +67,15 @@ ConfigOpt = Annotated[
     ),
 ]
 VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Log every step to stderr.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+PubkeyOpt = Annotated[
+    str | None,
+    plain_option(
+        "--pubkey",
+        help="The service's public key ('pbem-ed25519 ...' as printed by 'pbem admin pubkey') or "
+        "a file holding it.",
+    ),
+]
 
 
 def _hide_flag_metavar() -> None:

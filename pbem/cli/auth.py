@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.apps import ConfigOpt, app, fail
+from pbem.cli.apps import ConfigOpt, app, fail, plain_option
 
 PROVIDERS = ("microsoft365", "outlook", "generic")
 
@@ -41,11 +41,10 @@ def auth_cmd(
     scope: Annotated[str, typer.Option("--scope", help="generic: the scopes to ask for.")] = "",
     out: Annotated[
         Path | None,
-        typer.Option(
+        plain_option(
             "--file",
             help="Where to store the refresh token (mode 0600; default: [oauth2] file of the "
             "configuration, else oauth2.json next to it).",
-            show_default=False,
         ),
     ] = None,
     config: ConfigOpt = None,

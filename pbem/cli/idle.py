@@ -45,6 +45,8 @@ import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pbem import layout
+
 TYPE_CHECKING = False  # not typing's (this module is on the idle path: see above)
 if TYPE_CHECKING:
     from typing import Any
@@ -197,12 +199,16 @@ class _Config:
         elif env_data:
             self.data_dir = Path(env_data).expanduser().absolute()
         else:
-            self.data_dir = self._resolve(raw.get("data_dir", "")) or Path("games").absolute()
+            self.data_dir = (
+                self._resolve(raw.get("data_dir", "")) or Path(layout.DEFAULT_DATA).absolute()
+            )
         env_keys = os.environ.get("PBEM_KEYS_DIR")
         if env_keys:
             self.keys_dir = Path(env_keys).expanduser().absolute()
         else:
-            self.keys_dir = self._resolve(raw.get("keys_dir", "")) or self.data_dir.parent / "keys"
+            self.keys_dir = (
+                self._resolve(raw.get("keys_dir", "")) or self.data_dir.parent / layout.DEFAULT_KEYS
+            )
         self.maildir_inbound = self._resolve(raw.get("maildir_inbound", ""))
         self.log_file = self._resolve(raw.get("log_file", ""))
 
@@ -243,7 +249,7 @@ def _check_setup(cfg: _Config) -> None:
         raise _Doubt("bounce_threshold out of range")
     if cfg.get("smtp.auth") != "password" and cfg.get("smtp.host"):
         raise _Doubt("OAuth2: the tick asks for a token")
-    _check_keyring(cfg.keys_dir / "keyring.json")
+    _check_keyring(cfg.keys_dir / layout.KEYRING)
     keys, data = cfg.keys_dir.resolve(), cfg.data_dir.resolve()
     if keys == data or data in keys.parents:
         raise _Doubt("keys inside the data directory")
@@ -336,9 +342,8 @@ def _nothing_to_do(cfg: _Config, now: datetime) -> bool:
     st = os.stat(data)
     if not stat.S_ISDIR(st.st_mode) or st.st_mode & 0o077:
         return False  # missing, or the store would narrow its mode first
-    root = data / "outbox"
-    dirs = ("queued", "failed", "dirty", "notified", "timers", "awaiting-keys", "digests")
-    for d in dirs:
+    root = layout.outbox(data)
+    for d in layout.JOURNAL_DIRS:
         _is_dir(root / d)
     inbound = cfg.maildir_inbound
     if inbound is not None:
@@ -347,7 +352,7 @@ def _nothing_to_do(cfg: _Config, now: datetime) -> bool:
     import fcntl
 
     # Under the tick's own lock (another tick running: the full tick reports it).
-    fd = os.open(data / ".service.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    fd = os.open(data / layout.SERVICE_LOCK, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return _markers_idle(root, inbound, now)
@@ -358,12 +363,12 @@ def _nothing_to_do(cfg: _Config, now: datetime) -> bool:
 def _markers_idle(root: Path, inbound: Path | None, now: datetime) -> bool:
     # Files the service rewrites when it starts.
     try:
-        if os.stat(root / "sent.log").st_mode & 0o077:
+        if os.stat(root / layout.SENT_LOG).st_mode & 0o077:
             return False  # an old sent.log, rewritten with its tokens redacted
     except FileNotFoundError:
         pass
     try:
-        limits = _json(root / "ratelimit.json")
+        limits = _json(root / layout.RATELIMIT)
     except FileNotFoundError:
         pass
     else:  # RateLimiter._load's conversion must not fail
@@ -373,22 +378,22 @@ def _markers_idle(root: Path, inbound: Path | None, now: datetime) -> bool:
             if type(v) is list:
                 [float(t) for t in v if isinstance(t, int | float)]
     # Mails to build, keys to remind of, games open for sign-up.
-    if _names(root / "dirty") or _names(root / "awaiting-keys"):
+    if _names(root / layout.DIRTY) or _names(root / layout.AWAITING_KEYS):
         return False
-    if (root / "open").exists() and any(
-        n.lower().endswith(".json") for n in os.listdir(root / "open")
+    if (root / layout.OPEN).exists() and any(
+        n.lower().endswith(layout.JSON) for n in os.listdir(root / layout.OPEN)
     ):
         return False
     # Daily chores.
-    for name in _names(root / "digests"):
-        if _aware((root / "digests" / name).read_text()) <= now:
+    for name in _names(root / layout.DIGESTS):
+        if _aware((root / layout.DIGESTS / name).read_text()) <= now:
             return False
-    if (root / "fingerprints-pruned").read_text() != now.strftime("%Y-%m-%d"):
+    if (root / layout.FINGERPRINTS_PRUNED).read_text() != now.strftime("%Y-%m-%d"):
         return False
     # Deadlines: the earliest of them in .next, or none at all.
-    timers = root / "timers"
+    timers = root / layout.TIMERS
     try:
-        nxt = _aware((timers / ".next").read_text())
+        nxt = _aware((timers / layout.TIMERS_NEXT).read_text())
     except FileNotFoundError:
         if _names(timers):
             return False  # timers without .next: the tick rebuilds it
@@ -397,10 +402,10 @@ def _markers_idle(root: Path, inbound: Path | None, now: datetime) -> bool:
             return False
     # Queued mail due now.
     ts = now.timestamp()
-    for name in os.listdir(root / "queued"):
-        if not name.endswith(".json"):
+    for name in os.listdir(root / layout.QUEUED):
+        if not name.endswith(layout.JSON):
             continue
-        entry = _json(root / "queued" / name)
+        entry = _json(root / layout.QUEUED / name)
         after = entry.get("next_attempt") if type(entry) is dict else None
         if not isinstance(after, int | float) or type(after) is bool or not after > ts:
             return False

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.admin import JsonOpt
-from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, fail  # noqa: F401
+from pbem import layout
+from pbem.cli.apps import ConfigOpt, DataDirOpt, JsonOpt, admin_app, app, fail, plain_option  # noqa: F401
 from pbem.config import load_config
 from pbem.errors import EXIT_SETUP, ConfigError
 
@@ -32,12 +32,11 @@ admin_app.add_typer(key_app, name="key")
 
 KeysDirOpt = Annotated[
     Path | None,
-    typer.Option(
+    plain_option(
         "--keys-dir",
         help="The keys' directory (default: $PBEM_KEYS_DIR, then keys_dir in the config file, "
         "then 'keys' next to the data directory). Players' keys go in players/, the service's "
         "own in service/.",
-        show_default=False,
     ),
 ]
 ServiceAddressOpt = Annotated[
@@ -67,7 +66,7 @@ def _keys_dir(config: Path | None, data_dir: Path | None, keys_dir: Path | None)
 def _players(keys_dir: Path) -> PlayerKeys:
     from pbem.crypto import PlayerKeys
 
-    return PlayerKeys(keys_dir / "players")
+    return PlayerKeys(keys_dir / layout.PLAYER_KEYS)
 
 
 def _identity(
@@ -86,7 +85,9 @@ def _identity(
             "or give --service-address.",
             EXIT_SETUP,
         )
-    return ServiceIdentity.create_or_load(keys_dir / "service", service_address, _now())
+    return ServiceIdentity.create_or_load(
+        keys_dir / layout.SERVICE_IDENTITY, service_address, _now()
+    )
 
 
 @key_app.command("import")

@@ -9,18 +9,19 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, cli_errors, fail
+from pbem.cli.apps import (
+    ConfigOpt,
+    DataDirOpt,
+    JsonOpt,
+    PubkeyOpt,
+    admin_app,
+    app,
+    cli_errors,
+    fail,
+    plain_option,
+)
 from pbem.config import load_config
 from pbem.errors import ConfigError
-
-PubkeyOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--pubkey",
-        help="The service's public key ('pbem-ed25519 ...' as printed by 'pbem admin pubkey') or a file holding it.",
-        show_default=False,
-    ),
-]
 
 
 def public_key_for(pubkey: str | None, config: Path | None, data_dir: Path | None) -> str:
@@ -61,7 +62,7 @@ def verify_record_cmd(
     pubkey: PubkeyOpt = None,
     data_dir: DataDirOpt = None,
     config: ConfigOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Check a game record with the service's public key alone: its signature, the chain of its
     log lines, that its move text says exactly what the signed lines say and, once the seed is
@@ -103,11 +104,10 @@ def record_cmd(
     game: Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")],
     seat: Annotated[
         str | None,
-        typer.Option(
+        plain_option(
             "--seat",
             help="Whose file (its number, colour or email): a running game's replay page and "
             "turn file show that seat's private view and nobody else's. Default: the public view.",
-            show_default=False,
         ),
     ] = None,
     fmt: Annotated[
@@ -116,19 +116,12 @@ def record_cmd(
     ] = "text",
     output: Annotated[
         Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="The file to write (default: standard output).",
-            show_default=False,
-        ),
+        plain_option("--output", "-o", help="The file to write (default: standard output)."),
     ] = None,
     lang: Annotated[
         str | None,
-        typer.Option(
-            "--lang",
-            help="en, fr, it or de (default: the seat's language, else the game's).",
-            show_default=False,
+        plain_option(
+            "--lang", help="en, fr, it or de (default: the seat's language, else the game's)."
         ),
     ] = None,
     data_dir: DataDirOpt = None,
@@ -136,7 +129,7 @@ def record_cmd(
 ) -> None:
     """Write a game's record (a signed text, PGN-like, that 'pbem verify-record' checks), its
     replay page or a seat's turn file."""
-    from pbem.cli.admin import _store, resolve_seat
+    from pbem.cli.admin.common import _store, resolve_seat
     from pbem.gamefiles.record import record_of
     from pbem.i18n import normalize
 
@@ -186,7 +179,7 @@ def publish_cmd(
 ) -> None:
     """Write a static site any web server can serve: an index of the games with their status,
     each game's replay page and record (the public view while a game runs; nothing private)."""
-    from pbem.cli.admin import _store
+    from pbem.cli.admin.common import _store
     from pbem.gamefiles.publish import publish
     from pbem.i18n import normalize
 

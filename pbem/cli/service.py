@@ -169,7 +169,7 @@ def resend(
     data_dir: DataDirOpt = None,
 ) -> None:
     """Mail the current board again, for a player who lost it. The next `pbem run` sends it."""
-    from pbem.cli.admin import resolve_seat
+    from pbem.cli.admin.common import resolve_seat
     from pbem.config import load_config
     from pbem.runner import build_service
 

@@ -9,42 +9,37 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, cli_errors, fail
+from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, cli_errors, fail, plain_option
 
 
 @app.command("standings")
 def standings_cmd(
     sources: Annotated[
         list[Path],
-        typer.Option(
+        plain_option(
             "--from",
             help="An export made by 'pbem admin export', or a directory of them (*.tar.gz); "
             "repeat for more.",
-            show_default=False,
         ),
     ],
     pubkey: Annotated[
         str,
-        typer.Option(
+        plain_option(
             "--pubkey",
             help="The service's public key ('pbem-ed25519 ...' as printed by 'pbem admin "
             "pubkey') or a file holding it: every export is checked with it.",
-            show_default=False,
         ),
     ],
     output: Annotated[
         Path | None,
-        typer.Option(
-            "--output", "-o", help="Write the file here (default: print it).", show_default=False
-        ),
+        plain_option("--output", "-o", help="Write the file here (default: print it)."),
     ] = None,
     check: Annotated[
         Path | None,
-        typer.Option(
+        plain_option(
             "--check",
             help="Compare with this standings file (the service's standings.json): exit status 1 "
             "unless they are the same, byte for byte.",
-            show_default=False,
         ),
     ] = None,
 ) -> None:
@@ -85,11 +80,11 @@ def admin_standings(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
     pool: Annotated[
         str | None,
-        typer.Option("--pool", help="Only this pool, e.g. forbidden-city/3-4.", show_default=False),
+        plain_option("--pool", help="Only this pool, e.g. forbidden-city/3-4."),
     ] = None,
     top: Annotated[
         int | None,
-        typer.Option("--top", help="Only the first N of each pool.", show_default=False),
+        plain_option("--top", help="Only the first N of each pool."),
     ] = None,
     rebuild: Annotated[
         bool,
@@ -103,7 +98,7 @@ def admin_standings(
 ) -> None:
     """The standings: each pool's ratings (? = provisional), the change in each player's last game,
     and the reliability record beside them (docs/STANDINGS.md)."""
-    from pbem.cli.admin import _config, _print_json, _store
+    from pbem.cli.admin.common import _config, _print_json, _store
     from pbem.standings import load
     from pbem.standings import rebuild as rebuild_file
     from pbem.standings.table import json_data, pools, text_lines

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from pbem import layout
 from pbem.i18n import _
 
 log = logging.getLogger(__name__)
@@ -22,18 +23,14 @@ _REPLAYS: dict[tuple[int, str, int, str], Any] = {}
 """The mails about the position that may carry a turn file."""
 
 
-def record_name(game_id: str) -> str:
-    return f"{game_id}.record.txt"
+record_name = layout.record_name
 
 
 def page_name(game_id: str, seat: int | None, ended: bool) -> str:
-    if ended or seat is None:
-        return f"{game_id}.replay.html"
-    return f"{game_id}.seat{seat}.replay.html"
+    return layout.replay_name(game_id, None if ended else seat)
 
 
-def turn_file_name(game_id: str, guard: int, seat: int) -> str:
-    return f"{game_id}.move{guard}.seat{seat}.turn.json"
+turn_file_name = layout.turn_name
 
 
 REPLY_SUFFIX = ".pbem-reply.txt"

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pbem import layout
 from pbem.gamefiles.record import (
     LOG_MARK,
     RecordError,
@@ -48,7 +49,7 @@ def open_file(path: Path, public_key: str | None) -> Opened:
     with ``public_key`` (``None``: ``--no-verify``)."""
     from pbem.store.registry import game_for
 
-    if path.is_dir() or path.name.endswith((".tar.gz", ".tgz", ".tar")):
+    if path.is_dir() or path.name.endswith((layout.EXPORT_SUFFIX, ".tgz", ".tar")):
         return _open_export(path, public_key)
     try:
         data = path.read_bytes()

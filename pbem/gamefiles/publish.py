@@ -12,6 +12,7 @@ import html
 from pathlib import Path
 from typing import Any
 
+from pbem import layout
 from pbem.gamefiles.attach import record_name
 from pbem.i18n import _, speaking
 
@@ -33,7 +34,7 @@ def publish(store: Any, out: Path, *, lang: str = "en") -> list[str]:
     for gid in sorted(store.game_ids()):
         rec = store.load(gid)
         env = rec.envelope
-        page_file = f"{gid}.replay.html"
+        page_file = layout.replay_name(gid)
         rec_file = record_name(gid)
         page = replay_page(service_replay(store, rec), seat=None, lang=lang, game_id=gid)
         atomic_write(out / page_file, page.encode("utf-8"), mode=0o644)

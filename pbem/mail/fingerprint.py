@@ -30,6 +30,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pbem import layout
+
 __all__ = [
     "Fingerprint",
     "fingerprint_of",
@@ -287,7 +289,7 @@ def fingerprint_of(
 
 
 def _dir(data_dir: Path) -> Path:
-    return Path(data_dir) / "outbox" / "fingerprints"
+    return layout.outbox_file(Path(data_dir), layout.FINGERPRINTS)
 
 
 def _name(message_id: str, key: bytes) -> str:

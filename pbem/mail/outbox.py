@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
+from pbem import layout
 from pbem.mail.tokens import redact
 from pbem.store.fsutil import PRIVATE_FILE, atomic_write, ensure_private_dir, fsync_dir
 
@@ -113,7 +114,7 @@ class Group(msgspec.Struct, kw_only=True):
     entries: list[Entry]
 
 
-GROUP_SUFFIX = ".group.json"
+GROUP_SUFFIX = layout.GROUP_SUFFIX
 """The end of a group file's name (a single entry's is ``<key>.json``)."""
 
 _encode = msgspec.json.Encoder()
@@ -146,9 +147,9 @@ class Outbox:
     """The queue. ``sealer`` is the service keyring (seal/unseal with the at-rest key)."""
 
     def __init__(self, data_dir: Path, sealer: Sealer, *, fsync: bool = True) -> None:
-        self.root = Path(data_dir) / "outbox"
-        self.queued = self.root / "queued"
-        self.failed = self.root / "failed"
+        self.root = layout.outbox(Path(data_dir))
+        self.queued = self.root / layout.QUEUED
+        self.failed = self.root / layout.FAILED
         for d in (self.queued, self.failed):
             ensure_private_dir(d)
         self.sealer = sealer
@@ -217,7 +218,7 @@ class Outbox:
         if self._sent_unsynced or self._sent_deferred:
             self._sent_unsynced = self._sent_deferred = False
             try:
-                fd = os.open(self.root / "sent.log", os.O_WRONLY)
+                fd = os.open(self.root / layout.SENT_LOG, os.O_WRONLY)
                 try:
                     os.fsync(fd)
                 finally:
@@ -297,7 +298,7 @@ class Outbox:
 
     def _write_entry(self, entry: Entry, *, sync_dir: bool = True) -> None:
         atomic_write(
-            self.queued / f"{entry.key}.json",
+            layout.record_file(self.queued, entry.key),
             _encode.encode(entry),
             mode=0o600,
             sync=self.fsync,
@@ -313,7 +314,7 @@ class Outbox:
     def _scrub_old_sent_log(self) -> None:
         """A sent.log of an older version (mode wider than 0600) listed reply tokens in clear:
         rewrite it with the tokens redacted, mode 0600. Done once: the new file is 0600."""
-        path = self.root / "sent.log"
+        path = self.root / layout.SENT_LOG
         try:
             if os.stat(path).st_mode & 0o077 == 0:
                 return
@@ -450,7 +451,7 @@ class Outbox:
                 removed = self._forget(live, entry.key)
         if live is None:
             try:
-                (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
+                layout.record_file(self.queued, entry.key).unlink(missing_ok=True)
             except OSError as err:
                 log.error("outbox: cannot remove sent mail %s: %s", entry.key, err)
                 removed = False
@@ -460,7 +461,7 @@ class Outbox:
         ).encode("ascii")
         try:
             fd = os.open(
-                self.root / "sent.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE_FILE
+                self.root / layout.SENT_LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE_FILE
             )
             try:
                 os.write(fd, line)
@@ -492,12 +493,12 @@ class Outbox:
         self._detach(entry)
         entry.last_error = error[:500]
         atomic_write(
-            self.failed / f"{entry.key}.json",
+            layout.record_file(self.failed, entry.key),
             msgspec.json.encode(entry),
             mode=0o600,
             sync=self.fsync,
         )
-        (self.queued / f"{entry.key}.json").unlink(missing_ok=True)
+        layout.record_file(self.queued, entry.key).unlink(missing_ok=True)
 
     def failed_entries(self) -> Iterator[Entry]:
         for p in sorted(self.failed.glob("*.json")):

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pbem import layout
 from pbem.store.fsutil import ensure_private_dir, overwrite
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ class RateLimiter:
     file (the service holds its tick lock), so there is no locking here.
     """
 
-    FILENAME = "ratelimit.json"
+    FILENAME = layout.RATELIMIT
 
     def __init__(
         self,

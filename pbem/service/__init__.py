@@ -26,7 +26,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pbem import i18n
+from pbem import i18n, layout
 from pbem.errors import IntegrityError
 from pbem.i18n import _
 from pbem.mail.outbox import Outbox
@@ -61,7 +61,7 @@ __all__ = [
 
 log = logging.getLogger("pbem.service")
 
-GM_ALERTS_FILE = "gm-alerts.json"
+GM_ALERTS_FILE = layout.GM_ALERTS
 """When each GM alert (by key) was last queued: an alert goes out once a day."""
 
 ANSWERS_TO_OURS_PER_DAY = 20
@@ -91,7 +91,7 @@ class Service:
     def __post_init__(self) -> None:
         self.secret = self.store.keyring.token_secret
         self.journal = Journal(self.store.data_dir, self.outbox, fsync=self.store.fsync)
-        self.prefs = Prefs(self.journal.path("prefs.json"), fsync=self.store.fsync)
+        self.prefs = Prefs(self.journal.path(layout.PREFS), fsync=self.store.fsync)
 
     # The collaborators below are built on first use (each imports its modules then); assigning
     # one (tests) replaces it as an ordinary attribute would.
@@ -105,7 +105,7 @@ class Service:
             self.policy.stranger_answers_per_day,
             86400.0,
             lambda: self.clock().timestamp(),
-            filename="strangers.json",
+            filename=layout.STRANGERS,
         )
 
     @cached_property
@@ -116,7 +116,7 @@ class Service:
             self.policy.stranger_answers_per_hour,
             3600.0,
             lambda: self.clock().timestamp(),
-            filename="strangers-all.json",
+            filename=layout.STRANGERS_ALL,
         )
 
     @cached_property
@@ -128,7 +128,7 @@ class Service:
             ANSWERS_TO_OURS_PER_DAY,
             86400.0,
             lambda: self.clock().timestamp(),
-            filename="answers-ours.json",
+            filename=layout.ANSWERS_OURS,
         )
 
     @cached_property
@@ -350,7 +350,7 @@ class Service:
         """Once a day, delete the fingerprints of mails older than ``keep`` (a reply to one of
         those is stale anyway, or read with the quote shapes alone)."""
         today = self.clock().strftime("%Y-%m-%d")
-        mark = self.journal.path("fingerprints-pruned")
+        mark = self.journal.path(layout.FINGERPRINTS_PRUNED)
         try:
             if mark.read_text() == today:
                 return 0
@@ -359,12 +359,12 @@ class Service:
         from pbem.mail import fingerprint  # only on the day's first tick
 
         n = fingerprint.prune(self.store.data_dir, keep.total_seconds(), self.clock().timestamp())
-        if (self.journal.root / "requests").is_dir():  # sign-up (and mail building) only then
+        if (self.journal.root / layout.REQUESTS).is_dir():  # sign-up (and mail building) only then
             from pbem.service.signup import prune_requests
 
             n += prune_requests(self, self.clock())
         with contextlib.suppress(OSError):  # a full disk only means pruning again tomorrow
-            self.journal.write_marker("fingerprints-pruned", today.encode())
+            self.journal.write_marker(layout.FINGERPRINTS_PRUNED, today.encode())
         return n
 
     def send_digests(self) -> int:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from pbem import layout
 from pbem.store.fsutil import atomic_write, ensure_private_dir
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ _encode = msgspec.json.Encoder(order="deterministic")
 class BounceBook:
     """The bounces file (small: one entry per address that ever bounced)."""
 
-    FILENAME = "bounces.json"
+    FILENAME = layout.BOUNCES
 
     def __init__(self, root: Path, *, fsync: bool = True) -> None:
         self.path = root / self.FILENAME

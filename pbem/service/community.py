@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from pbem import i18n
+from pbem import i18n, layout
 from pbem.commands.durations import read_duration
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, ngettext
@@ -398,7 +398,7 @@ class Reminders:
     """The ``outbox/reminders/<game>`` files."""
 
     def __init__(self, root: Path, fsync: bool) -> None:
-        self.dir = root / "reminders"
+        self.dir = root / layout.REMINDERS
         self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.fsync = fsync
 

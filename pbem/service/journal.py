@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 
+from pbem import layout
 from pbem.mail.outbox import Outbox
 from pbem.store.fsutil import atomic_write
 
@@ -49,21 +50,21 @@ class Journal:
     """The marker files of the mail loop and the outbox, under ``<data_dir>/outbox``."""
 
     def __init__(self, data_dir: Path, outbox: Outbox, *, fsync: bool = True) -> None:
-        self.root = data_dir / "outbox"
+        self.root = layout.outbox(data_dir)
         self.outbox = outbox
         self.fsync = fsync
-        self.dirty = self.root / "dirty"
-        self.notified_dir = self.root / "notified"
-        self.timers = self.root / "timers"
-        self.awaiting_dir = self.root / "awaiting-keys"
-        self.digests = self.root / "digests"
+        self.dirty = self.root / layout.DIRTY
+        self.notified_dir = self.root / layout.NOTIFIED
+        self.timers = self.root / layout.TIMERS
+        self.awaiting_dir = self.root / layout.AWAITING_KEYS
+        self.digests = self.root / layout.DIGESTS
         for d in (self.dirty, self.notified_dir, self.timers, self.awaiting_dir, self.digests):
             d.mkdir(parents=True, exist_ok=True, mode=0o700)
 
     @staticmethod
     def state_file(data_dir: Path, name: str) -> Path:
         """A state file of the loop, before a journal exists (the IMAP cursor)."""
-        return data_dir / "outbox" / name
+        return layout.outbox_file(data_dir, name)
 
     def path(self, name: str) -> Path:
         """A state file of the loop (``ratelimit.json``, ``imap-cursor.json``...)."""
@@ -127,7 +128,7 @@ class Journal:
         self._write(path, due.isoformat().encode())
         current = self.next_due()
         if current is None or due < current:
-            self._write(self.timers / ".next", due.isoformat().encode())
+            self._write(self.timers / layout.TIMERS_NEXT, due.isoformat().encode())
 
     def timer(self, game_id: str) -> datetime | None:
         try:
@@ -137,15 +138,15 @@ class Journal:
 
     def next_due(self) -> datetime | None:
         try:
-            return datetime.fromisoformat((self.timers / ".next").read_text())
+            return datetime.fromisoformat((self.timers / layout.TIMERS_NEXT).read_text())
         except (OSError, ValueError):
             return None
 
     def set_next_due(self, due: datetime | None) -> None:
         if due is None:
-            (self.timers / ".next").unlink(missing_ok=True)
+            (self.timers / layout.TIMERS_NEXT).unlink(missing_ok=True)
         else:
-            self._write(self.timers / ".next", due.isoformat().encode())
+            self._write(self.timers / layout.TIMERS_NEXT, due.isoformat().encode())
 
     def timer_games(self) -> Iterator[str]:
         for path in sorted(self.timers.iterdir()):

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
+from pbem import layout
 from pbem.commands.describe import describe_line
 from pbem.gamefiles.attach import files_paragraphs, game_files, turn_file, wants_turn_file
 from pbem.i18n import _
@@ -133,14 +134,18 @@ def export_attachments(
     """The game's public export (log, snapshot, public keys) and the service's public key, for
     the game-over mail: with them any player can run ``pbem verify-shuffle``."""
     gid = record.envelope.game_id
-    tmp = tmp_dir / f".export-{gid}.tar.gz"
+    tmp = tmp_dir / f".export-{layout.export_name(gid)}"
     try:
         store.export(gid, tmp)
         data = tmp.read_bytes()
     finally:
         tmp.unlink(missing_ok=True)
     key = (store.keyring.public_key_text() + "\n").encode()
-    return (data, f"{gid}.tar.gz", "application/gzip"), (key, "pbem-public-key.txt", "text/plain")
+    return (data, layout.export_name(gid), "application/gzip"), (
+        key,
+        "pbem-public-key.txt",
+        "text/plain",
+    )
 
 
 class Notifier:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from pbem import i18n
+from pbem import i18n, layout
 from pbem.errors import IntegrityError, StoreError
 from pbem.i18n import _, ngettext
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
@@ -134,9 +134,9 @@ class Board:
     def __init__(self, root: Path, fsync: bool = True) -> None:
         self.root = root
         self.fsync = fsync
-        self.open_dir = root / "open"
-        self.req_dir = root / "requests"
-        self.watch_dir = root / "watchers"
+        self.open_dir = root / layout.OPEN
+        self.req_dir = root / layout.REQUESTS
+        self.watch_dir = root / layout.WATCHERS
 
     def _write(self, path: Path, value: msgspec.Struct) -> None:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -156,13 +156,13 @@ class Board:
     def get_open(self, open_id: str) -> OpenGame | None:
         try:
             return msgspec.json.decode(
-                (self.open_dir / f"{open_id}.json").read_bytes(), type=OpenGame
+                layout.record_file(self.open_dir, open_id).read_bytes(), type=OpenGame
             )
         except (OSError, msgspec.DecodeError):
             return None
 
     def save_open(self, og: OpenGame) -> None:
-        self._write(self.open_dir / f"{og.open_id}.json", og)
+        self._write(layout.record_file(self.open_dir, og.open_id), og)
 
     def new_open(
         self,
@@ -209,38 +209,40 @@ class Board:
 
     def get_request(self, h: str) -> Request | None:
         try:
-            return msgspec.json.decode((self.req_dir / f"{h}.json").read_bytes(), type=Request)
+            return msgspec.json.decode(
+                layout.record_file(self.req_dir, h).read_bytes(), type=Request
+            )
         except (OSError, msgspec.DecodeError):
             return None
 
     def save_request(self, h: str, req: Request) -> None:
-        self._write(self.req_dir / f"{h}.json", req)
+        self._write(layout.record_file(self.req_dir, h), req)
 
     # -- watchers ------------------------------------------------------------------------------
 
     def watchers(self, game_id: str) -> Watchers:
         try:
             return msgspec.json.decode(
-                (self.watch_dir / f"{game_id}.json").read_bytes(), type=Watchers
+                layout.record_file(self.watch_dir, game_id).read_bytes(), type=Watchers
             )
         except (OSError, msgspec.DecodeError):
             return Watchers()
 
     def has_watchers(self, game_id: str) -> bool:
-        return (self.watch_dir / f"{game_id}.json").exists()
+        return layout.record_file(self.watch_dir, game_id).exists()
 
     def ask_mails(self, game_id: str) -> None:
         """Have the next tick build ``game_id``'s mails (the journal's dirty marker): for a change
         made outside the mail loop, e.g. ``pbem admin unwatch``."""
-        path = self.root / "dirty" / game_id
+        path = self.root / layout.DIRTY / game_id
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         atomic_write(path, b"", mode=0o600, sync=self.fsync)
 
     def save_watchers(self, game_id: str, w: Watchers) -> None:
         if not w.watchers:
-            (self.watch_dir / f"{game_id}.json").unlink(missing_ok=True)
+            layout.record_file(self.watch_dir, game_id).unlink(missing_ok=True)
             return
-        self._write(self.watch_dir / f"{game_id}.json", w)
+        self._write(layout.record_file(self.watch_dir, game_id), w)
 
 
 def prune_requests(service: Service, now: datetime) -> int:
@@ -363,11 +365,11 @@ def signup_budget(service: Service, p: ParsedMail, verb: str) -> bool:
     forgers' own budget; LEAVE and UNWATCH have theirs, so that they always get through the same
     day as the JOIN or WATCH; none of them spends the strangers' answers."""
     if forged(service, p):
-        return _limiter(service, "signups-forged.json", FORGED_PER_HOUR, 3600.0).allow("*")
-    kind = "out" if verb in ("leave", "unwatch") else "in"
-    return _limiter(service, f"signups-{kind}.json", SIGNUPS_PER_ADDRESS_DAY, 86400.0).allow(
+        return _limiter(service, layout.SIGNUPS_FORGED, FORGED_PER_HOUR, 3600.0).allow("*")
+    name = layout.SIGNUPS_OUT if verb in ("leave", "unwatch") else layout.SIGNUPS_IN
+    return _limiter(service, name, SIGNUPS_PER_ADDRESS_DAY, 86400.0).allow(
         p.from_addr
-    ) and _limiter(service, "signups-all.json", SIGNUPS_PER_HOUR, 3600.0).allow("*")
+    ) and _limiter(service, layout.SIGNUPS_ALL, SIGNUPS_PER_HOUR, 3600.0).allow("*")
 
 
 def _act_at_once(service: Service, board: Board, verb: str, target: str, p: ParsedMail) -> Outcome:
@@ -817,7 +819,7 @@ def start(service: Service, board: Board, og: OpenGame) -> str | None:
         ],
         key=f"open-{og.open_id}",
     )
-    (board.open_dir / f"{og.open_id}.json").unlink(missing_ok=True)
+    layout.record_file(board.open_dir, og.open_id).unlink(missing_ok=True)
     return gid
 
 

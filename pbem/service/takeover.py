@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from pbem import i18n
+from pbem import i18n, layout
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
 from pbem.i18n import _, ngettext
 from pbem.mail.tokens import find_tokens, notice_hashes
@@ -91,33 +91,33 @@ class _Files:
     def standby(self) -> dict[str, list[str]]:
         try:
             return msgspec.json.decode(
-                (self.root / "standby.json").read_bytes(), type=dict[str, list[str]]
+                (self.root / layout.STANDBY).read_bytes(), type=dict[str, list[str]]
             )
         except (OSError, msgspec.DecodeError):
             return {}
 
     def save_standby(self, data: dict[str, list[str]]) -> None:
-        self._write(self.root / "standby.json", msgspec.json.encode(dict(sorted(data.items()))))
+        self._write(self.root / layout.STANDBY, msgspec.json.encode(dict(sorted(data.items()))))
 
     def offers(self) -> list[Offer]:
         try:
-            return msgspec.json.decode((self.root / "offers.json").read_bytes(), type=list[Offer])
+            return msgspec.json.decode((self.root / layout.OFFERS).read_bytes(), type=list[Offer])
         except (OSError, msgspec.DecodeError):
             return []
 
     def save_offers(self, offers: list[Offer]) -> None:
-        self._write(self.root / "offers.json", msgspec.json.encode(offers))
+        self._write(self.root / layout.OFFERS, msgspec.json.encode(offers))
 
     def ask(self, h: str) -> Ask | None:
         try:
             return msgspec.json.decode(
-                (self.root / "takeovers" / f"{h}.json").read_bytes(), type=Ask
+                layout.record_file(self.root / layout.TAKEOVERS, h).read_bytes(), type=Ask
             )
         except (OSError, msgspec.DecodeError):
             return None
 
     def save_ask(self, h: str, ask: Ask) -> None:
-        self._write(self.root / "takeovers" / f"{h}.json", msgspec.json.encode(ask))
+        self._write(layout.record_file(self.root / layout.TAKEOVERS, h), msgspec.json.encode(ask))
 
 
 def files_of(service: Service) -> _Files:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from pbem import layout
 from pbem.errors import StoreError
 from pbem.standings.ratings import (
     PROVISIONAL_SIGMA,
@@ -28,7 +29,7 @@ from pbem.store import Store
 from pbem.store.fsutil import atomic_write
 from pbem.store.records import LogEntry
 
-STANDINGS_FILE = "standings.json"
+STANDINGS_FILE = layout.STANDINGS
 
 
 def path_of(data_dir: Path) -> Path:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
+from pbem import layout
 from pbem.errors import ConflictError, StoreError
 from pbem.model import check_player, iso_time
 from pbem.rules.base import check_options
@@ -36,7 +37,7 @@ from pbem.store.snapshots import SnapshotFiles
 from pbem.store.summary import append_summaries, summary_of
 from pbem.store.writer import Writer
 
-CREATING_DIR = ".new"
+CREATING_DIR = layout.CREATING
 """Where :meth:`Store.create` builds a game before renaming it into place (swept of crash leftovers
 at each creation: a small directory, unlike the data directory itself)."""
 _ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud and typed

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import msgspec
 
+from pbem import layout
 from pbem.errors import IntegrityError
 from pbem.store.fold import moves_in_effect
 from pbem.store.loglines import Decode, LogEntries
@@ -36,11 +37,11 @@ from pbem.store.records import (
 if TYPE_CHECKING:  # only the public keys' type: cryptography loads when a signature is checked
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-LOG_FILE = "log.jsonl"
-SNAPSHOT_FILE = "state.json"
-LOCK_FILE = "lock"
-TORN_FILE = "log.jsonl.torn"
-CHECKPOINT_FILE = "checkpoint.json"
+LOG_FILE = layout.LOG
+SNAPSHOT_FILE = layout.SNAPSHOT
+LOCK_FILE = layout.LOCK
+TORN_FILE = layout.TORN
+CHECKPOINT_FILE = layout.CHECKPOINT
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 

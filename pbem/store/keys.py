@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from pbem import layout
 from pbem.errors import ConfigError, IntegrityError
 from pbem.store.fsutil import atomic_write
 
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     )
     from cryptography.hazmat.primitives.ciphers.aead import AESSIV
 
-KEYRING_FILE = "keyring.json"
+KEYRING_FILE = layout.KEYRING
 KEYRING_SCHEMA = 1
 SEALED_PREFIX = "siv1:"
 """Prefix of every sealed value (see docs/FILE-FORMATS.md, "Sealed values")."""
@@ -309,7 +310,7 @@ class Keyring:
             mode=0o600,
         )
         pub = "\n".join(self.public_key_lines()) + "\n"
-        atomic_write(self.keys_dir / "public-keys.txt", pub.encode(), mode=0o644)
+        atomic_write(self.keys_dir / layout.PUBLIC_KEYS, pub.encode(), mode=0o644)
 
     def rotate(self, now: datetime) -> str:
         """Replace the signing key; the old public key is kept, endorsed by the new one.

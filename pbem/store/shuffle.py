@@ -19,6 +19,7 @@ from pathlib import Path
 import msgspec
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from pbem import layout
 from pbem.errors import IntegrityError, StoreError
 from pbem.rules.base import Game
 from pbem.store.files import (
@@ -119,7 +120,11 @@ def _read_source(path: Path) -> tuple[str, bytes, bytes | None, list[RetiredKey]
     if path.is_dir():
         log = (path / LOG_FILE).read_bytes()
         snap = (path / SNAPSHOT_FILE).read_bytes() if (path / SNAPSHOT_FILE).exists() else None
-        keys = (path / "keys.json").read_bytes() if (path / "keys.json").exists() else None
+        keys = (
+            (path / layout.EXPORT_KEYS).read_bytes()
+            if (path / layout.EXPORT_KEYS).exists()
+            else None
+        )
         gid = path.name
     else:
         files: dict[str, bytes] = {}
@@ -130,7 +135,7 @@ def _read_source(path: Path) -> tuple[str, bytes, bytes | None, list[RetiredKey]
                     if (
                         m.isfile()
                         and len(parts) == 2
-                        and parts[1] in (LOG_FILE, SNAPSHOT_FILE, "keys.json")
+                        and parts[1] in (LOG_FILE, SNAPSHOT_FILE, layout.EXPORT_KEYS)
                     ):
                         f = tar.extractfile(m)
                         if f is not None:
@@ -140,7 +145,7 @@ def _read_source(path: Path) -> tuple[str, bytes, bytes | None, list[RetiredKey]
             raise StoreError(f"{path} is not a pbem export: {exc}") from None
         if LOG_FILE not in files:
             raise StoreError(f"{path} is not a pbem export (no <game>/log.jsonl inside)")
-        log, snap, keys = files[LOG_FILE], files.get(SNAPSHOT_FILE), files.get("keys.json")
+        log, snap, keys = files[LOG_FILE], files.get(SNAPSHOT_FILE), files.get(layout.EXPORT_KEYS)
     retired: list[RetiredKey] = []
     lines: list[str] = []
     if keys is not None:

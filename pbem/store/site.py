@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pbem import layout
 from pbem.errors import IntegrityError, StoreError
 from pbem.model import GAME_ID_RE
 from pbem.store.files import LOCK_FILE, LOG_FILE
@@ -20,7 +21,7 @@ from pbem.store.keys import Keyring, SealError
 from pbem.store.payloads import ActionLine
 from pbem.store.records import LOG_DOMAIN, LogEntry, encoder, seal_record
 
-CHANGED_DIR = "outbox/dirty"
+CHANGED_DIR = f"{layout.OUTBOX}/{layout.DIRTY}"
 """Where :meth:`Site.mark_changed` leaves its markers (read by the mail loop's journal)."""
 
 

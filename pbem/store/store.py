@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from pbem import layout
 from pbem.errors import CommandError, IntegrityError, StoreError
 from pbem.model import GAME_ID_RE, all_game_ids
 from pbem.store.committer import CREATING_DIR, Committer
@@ -60,7 +61,7 @@ __all__ = [
     "service_lock",
 ]
 
-SERVICE_LOCK = ".service.lock"
+SERVICE_LOCK = layout.SERVICE_LOCK
 
 
 @contextlib.contextmanager
@@ -250,7 +251,11 @@ class Store:
         dest = Path(dest)
         tmp = dest.with_name(f".{dest.name}.tmp-{os.urandom(4).hex()}")
         with tarfile.open(tmp, "w:gz") as tar:
-            for name, data in ((LOG_FILE, log), (SNAPSHOT_FILE, snap), ("keys.json", keys + b"\n")):
+            for name, data in (
+                (LOG_FILE, log),
+                (SNAPSHOT_FILE, snap),
+                (layout.EXPORT_KEYS, keys + b"\n"),
+            ):
                 info = tarfile.TarInfo(f"{game_id}/{name}")
                 info.size = len(data)
                 info.mode = 0o644

@@ -26,13 +26,14 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from pbem import layout
 from pbem.store.fold import moves_in_effect
 from pbem.store.fsutil import atomic_write
 from pbem.store.loglines import LogEntries
 from pbem.store.records import LogEntry
 
-SUMMARY_FILE = ".summaries.jsonl"
-SUMMARY_LOCK = ".summaries.lock"
+SUMMARY_FILE = layout.SUMMARIES
+SUMMARY_LOCK = layout.SUMMARIES_LOCK
 _COMPACT_SLACK = 100
 """Compact when the file holds more than ``1.25 * games + _COMPACT_SLACK`` lines."""
 

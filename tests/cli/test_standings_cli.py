@@ -11,7 +11,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.cli.admin import _store
+from pbem.cli.admin.common import _store
 from pbem.rules.base import derive_rng
 from pbem.store.entries import ActionEntry
 

@@ -11,65 +11,33 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import _
 from pbem.rules.base import (
-    AmbiguousMove,
     Bot,
     Decision,
     Event,
     GameDefaults,
-    IllegalMove,
-    InvalidSyntax,
-    NotYourDecision,
     OptionSpec,
     Result,
     Seat,
     derive_rng,
-    plain_sentence,
 )
 from pbem.rules.forbidden_city import board as B
+from pbem.rules.forbidden_city import codec
+from pbem.rules.forbidden_city.codec import STATE_VERSION as STATE_VERSION
 from pbem.rules.forbidden_city.notation import (
-    NotationError,
     Placement,
-    read_move,
     square_name,
 )
+from pbem.rules.forbidden_city.reading import read_placement, spread
+from pbem.rules.forbidden_city.sentences import describe_event
+from pbem.rules.forbidden_city.state import State as State
+from pbem.rules.forbidden_city.state import colours as colours
 from pbem.rules.forbidden_city.tiles import (
-    DIRECTION_NAMES,
-    OPP,
     components,
     orientations,
     tile,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """The whole game, private parts included. Never mutated: ``apply`` returns a new one."""
-
-    n: int
-    """Number of players; seat i plays colour i of purple, yellow, red, blue."""
-    side: str
-    """Start-tile side: ``beginner`` or ``advanced``."""
-    first: Seat
-    """The start player."""
-    board: B.Board
-    hands: tuple[str | None, ...]
-    """Tile id in each seat's hand (private)."""
-    stacks: tuple[tuple[str, ...], ...]
-    """Each seat's face-down stack, top first (private; only the counts are public)."""
-    coins: tuple[int, ...]
-    """Coins earned from closed rooms, per seat."""
-    to_move: Seat
-    """Whose turn it is (-1 once the game is over)."""
-    stopped: tuple[bool, ...]
-    """Seats that have only their last 2 tiles left and place no more."""
-    placed: tuple[int, ...]
-    """Tiles placed per seat."""
-    set_aside: tuple[tuple[Seat, str], ...]
-    """Tiles that fitted nowhere (public), in order."""
-    history: tuple[tuple[Seat, str, int, int, int], ...]
-    """Every placement: seat, tile id, x, y, rotation."""
 
 
 @functools.cache
@@ -77,81 +45,6 @@ def _end_bonus(tile_id: str) -> int:
     """What a tile left unplayed scores at the end (its advisors and dragons)."""
     c, t = components(), tile(tile_id)
     return c.end_per_advisor * t.advisors + c.end_per_dragon * t.dragons
-
-
-STATE_VERSION = 3
-"""The encoding :meth:`ForbiddenCity.encode_state` writes. Version 1 (games saved before
-2026-11-23) had no board: decoding replayed every placement, which grew with the game. Version 2
-adds the rooms (as flat records) and the region table, so that a late state decodes without
-planning a placement. Both are JSON. Version 3 (2026-11-24) is MessagePack, half the bytes of the
-JSON (a late game's state is sealed, signed, written and read at every commit), stores each room
-as ``[id, room]``, decoded straight into the board's rooms, and the frontier, so that a late state
-decodes with one pass over the placements and nothing else. All three decode;
-:meth:`ForbiddenCity.encode_state_like` writes any of them (``pbem admin verify`` compares an old
-snapshot with the replay in the snapshot's own version)."""
-_VERSIONS = (1, 2, 3)
-
-
-class _Record(msgspec.Struct, array_like=False, forbid_unknown_fields=True, omit_defaults=True):
-    """The encoded state. Version 1 has no ``reg_room``/``rooms``: the board is rebuilt from the
-    placements; version 2 stores them (see :func:`pbem.rules.forbidden_city.board.restore`)."""
-
-    version: int
-    n: int
-    side: str
-    first: int
-    hands: list[str | None]
-    stacks: list[list[str]]
-    coins: list[int]
-    to_move: int
-    stopped: list[bool]
-    placed: list[int]
-    set_aside: list[tuple[int, str]]
-    history: list[tuple[int, str, int, int, int]]
-    reg_room: list[int] | None = None
-    """Versions 2 and 3: the room of every region, in region order."""
-    rooms: list[B.RoomRecord] | None = None
-    """Version 2: every room, in the board's order, as one flat record."""
-    room_map: list[tuple[int, B.Room]] | None = None
-    """Version 3: every room, in the board's order, as ``[id, room]``."""
-    frontier: frozenset[int] | None = None
-    """Version 3: the empty squares next to a tile (encoded sorted)."""
-
-
-class _RecordIn(msgspec.Struct, forbid_unknown_fields=True):
-    """:class:`_Record` as :meth:`ForbiddenCity.decode_state` reads it: the same fields, decoded
-    straight into the state's tuples and the board's frozensets (no conversion afterwards)."""
-
-    version: int
-    n: int
-    side: str
-    first: int
-    hands: tuple[str | None, ...]
-    stacks: tuple[tuple[str, ...], ...]
-    coins: tuple[int, ...]
-    to_move: int
-    stopped: tuple[bool, ...]
-    placed: tuple[int, ...]
-    set_aside: tuple[tuple[int, str], ...]
-    history: tuple[tuple[int, str, int, int, int], ...]
-    reg_room: list[int] | None = None
-    rooms: list[B.RoomRecord] | None = None
-    room_map: list[tuple[int, B.Room]] | None = None
-    frontier: frozenset[int] | None = None
-
-
-_decode_record = msgspec.json.Decoder(_RecordIn)
-_decode_packed = msgspec.msgpack.Decoder(_RecordIn)
-_pack = msgspec.msgpack.Encoder(order="deterministic")
-_JSON_START = b"{"
-"""Versions 1 and 2 are a JSON object; version 3 a MessagePack map, which never starts with this
-byte (it is the MessagePack of the integer 123)."""
-
-
-class _Version(msgspec.Struct):
-    """Only the version of an encoded state (other fields are ignored)."""
-
-    version: int
 
 
 class ViewCell(msgspec.Struct, frozen=True):
@@ -260,11 +153,6 @@ class _Turn:
         )
 
 
-def colours(n: int) -> list[str]:
-    """Seat colours for ``n`` players: purple, yellow, red, blue, in that order."""
-    return list(components().colours[:n])
-
-
 def _tile_set(n: int, colour: str) -> list[str]:
     c = components()
     ids = [t.id for t in c.base_set]
@@ -274,32 +162,13 @@ def _tile_set(n: int, colour: str) -> list[str]:
     return ids
 
 
-def _describe_at(board: B.Board, k: int, colour_names: list[str]) -> str:
-    cell = board.cells[k]
-    x, y = B.xy(k)
-    sq = square_name(x, y)
-    if cell.owner < 0:
-        if cell.tile.kind == "temple":
-            return _("the temple on %(square)s") % {"square": sq}
-        if cell.tile.kind == "garden":
-            return _("the garden on %(square)s") % {"square": sq}
-        return _("the start tile on %(square)s") % {"square": sq}
-    return _("%(who)s's %(tile)s on %(square)s") % {
-        "who": _(colour_names[cell.owner]),
-        "tile": cell.tile.id,
-        "square": sq,
-    }
-
-
-EDGE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"), N_("open"), N_("walled"),
-              N_("archway"))  # fmt: skip
-"""Direction and edge words of the refusals (translated where used)."""
-
-
 class ForbiddenCity(GameDefaults):
     """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
 
-    # Long on purpose: the plugin implements the whole game protocol (about 20 members: setup, pending, legal, parse, apply, view, render, notation, encode, describe...); each member is short and delegates to tiles, board and scoring.
+    # The plugin implements the whole game protocol (about 20 members: setup, pending, legal,
+    # parse, apply, view, render, notation, encode, describe...); each member is short and
+    # delegates to tiles, board and scoring, reading (parse), codec (encode, decode) and
+    # sentences (describe).
 
     name: ClassVar[str] = "forbidden-city"
     title: ClassVar[str] = "Forbidden City (Knizia 2018)"
@@ -550,135 +419,10 @@ class ForbiddenCity(GameDefaults):
         """Placements are public: the same as :meth:`notation`."""
         return action.notation()
 
-    def _examples(self, moves: list[Placement], n: int = 4) -> str:
-        if not moves:
-            return ""
-        return _("Legal placements include %(moves)s.") % {
-            "moves": ", ".join(m.notation() for m in _spread(moves, n))
-        }
-
     def parse(self, state: State, seat: Seat, text: str) -> Placement:
-        """Read a move; only legal moves come back, otherwise a player-readable RuleError."""
-        # Long on purpose: one branch per form a placement may be written in, tried in order.
-        names = colours(state.n)
-        if state.to_move < 0:
-            raise NotYourDecision(
-                _("The game is over: there are no more tiles to place."), text=text
-            )
-        if seat != state.to_move:
-            raise NotYourDecision(
-                _(
-                    "It is not your turn: %(who)s places the next tile. Wait for the mail that "
-                    "says it is your turn."
-                )
-                % {"who": _(names[state.to_move])},
-                text=text,
-            )
-        hints: list[str] = []
-
-        def hint() -> str:
-            """A few legal moves, for the error message (listing them all costs more than
-            reading a good move: only a mistake pays for it)."""
-            if not hints:
-                hints.append(self._examples(self.legal(state, seat)))
-            return hints[0]
-
-        try:
-            mt = read_move(text)
-        except NotationError as err:
-            raise InvalidSyntax(str(err), text=text, hint=hint()) from None
-        board = state.board
-        k = B.key(mt.x, mt.y)
-        sq = square_name(mt.x, mt.y)
-        hand = state.hands[seat]
-        assert hand is not None
-        tdef = tile(hand)
-        if k in board.cells:
-            raise IllegalMove(
-                _(
-                    "%(square)s is illegal: that square already holds %(what)s. A tile goes on an "
-                    "empty square next to a tile."
-                )
-                % {"square": sq, "what": _describe_at(board, k, names)},
-                text=text,
-                hint=hint(),
-            )
-        if k not in board.frontier:
-            raise IllegalMove(
-                _(
-                    "%(square)s is illegal: no tile borders it. A tile must share a side with a "
-                    "tile already on the table (diagonal contact is not enough)."
-                )
-                % {"square": sq},
-                text=text,
-                hint=hint(),
-            )
-        req = B.requirement(board, k)
-        here = [Placement(mt.x, mt.y, o.rotation) for o in B.fitting(tdef, req)]
-        there = (
-            _("On %(square)s these fit: %(moves)s.")
-            % {"square": sq, "moves": ", ".join(m.notation() for m in here)}
-            if here
-            else _("Your %(tile)s fits nowhere on %(square)s. %(hint)s")
-            % {"tile": hand, "square": sq, "hint": hint()}
-        )
-        if mt.rotation is None:
-            if len(here) == 1:
-                return here[0]
-            if not here:
-                o = orientations(tdef)[0]
-                raise IllegalMove(
-                    _("%(square)s is illegal in every rotation: %(why)s")
-                    % {"square": sq, "why": self._why(board, o, k, names, req)},
-                    text=text,
-                    hint=hint(),
-                )
-            raise AmbiguousMove(
-                _(
-                    "'%(text)s' needs a rotation: your %(tile)s fits on %(square)s as %(moves)s. "
-                    "Write one of them."
-                )
-                % {
-                    "text": text.strip(),
-                    "tile": hand,
-                    "square": sq,
-                    "moves": _either([m.notation() for m in here]),
-                },
-                text=text,
-                hint=there,
-            )
-        o = orientations(tdef)[mt.rotation]
-        if B.conflict(o, req) is not None:
-            move = f"{sq} R{mt.rotation}"
-            raise IllegalMove(
-                _("%(move)s is illegal: %(why)s")
-                % {"move": move, "why": self._why(board, o, k, names, req)},
-                text=text,
-                hint=there,
-            )
-        return Placement(mt.x, mt.y, o.canonical)
-
-    def _why(self, board: B.Board, o: Any, k: int, names: list[str], req: B.Requirement) -> str:
-        d = B.conflict(o, req)
-        if d is None:  # every rotation fails, but this one for another side: find a failing one
-            for other in orientations(o.tile):
-                d = B.conflict(other, req)
-                if d is not None:
-                    o = other
-                    break
-        assert d is not None
-        nk = k + B.DELTA[d]
-        return _(
-            "its %(colour)s %(side)s edge would meet the %(other)s %(open)s %(other_side)s edge "
-            "of %(what)s; floor colours may only meet across a wall."
-        ) % {
-            "colour": _(o.colours[d]),
-            "side": _(DIRECTION_NAMES[d]),
-            "other": _(str(req[d])),
-            "open": _("open"),
-            "other_side": _(DIRECTION_NAMES[OPP[d]]),
-            "what": _describe_at(board, nk, names),
-        }
+        """Read a move; only legal moves come back, otherwise a player-readable RuleError
+        (:mod:`pbem.rules.forbidden_city.reading`)."""
+        return read_placement(state, seat, text, lambda: self.legal(state, seat))
 
     # -- views and storage ------------------------------------------------------------------------
 
@@ -728,7 +472,7 @@ class ForbiddenCity(GameDefaults):
             hand=hand,
             result=view_result,
             examples=(
-                [m.notation() for m in _spread(self.legal(state, seat), 3)]
+                [m.notation() for m in spread(self.legal(state, seat), 3)]
                 if seat is not None and seat == state.to_move
                 else []
             ),
@@ -761,79 +505,18 @@ class ForbiddenCity(GameDefaults):
         return dataclasses.replace(state, hands=tuple(hands), stacks=tuple(stacks))
 
     def encode_state(self, state: State) -> bytes:
-        """Deterministic JSON of the whole state (private parts included), board included
-        (:data:`STATE_VERSION`)."""
-        return self._encode(state, STATE_VERSION)
+        """Deterministic bytes of the whole state (private parts included), board included
+        (:data:`~pbem.rules.forbidden_city.codec.STATE_VERSION`)."""
+        return codec.encode(state)
 
     def encode_state_like(self, state: State, like: bytes) -> bytes:
         """``state`` in the encoding version of ``like`` (an earlier :meth:`encode_state`): how
         ``verify`` checks a snapshot written before the current version."""
-        if like[:1] == _JSON_START:
-            version = msgspec.json.decode(like, type=_Version).version
-        else:
-            version = msgspec.msgpack.decode(like, type=_Version).version
-        return self._encode(state, version if version in _VERSIONS else STATE_VERSION)
-
-    def _encode(self, state: State, version: int) -> bytes:
-        board = state.board
-        rec = _Record(
-            version=version,
-            n=state.n,
-            side=state.side,
-            first=state.first,
-            hands=list(state.hands),
-            stacks=[list(s) for s in state.stacks],
-            coins=list(state.coins),
-            to_move=state.to_move,
-            stopped=list(state.stopped),
-            placed=list(state.placed),
-            set_aside=list(state.set_aside),
-            history=list(state.history),
-            reg_room=board.reg_room if version >= 2 else None,
-            rooms=B.room_records(board) if version == 2 else None,
-            room_map=list(board.rooms.items()) if version >= 3 else None,
-            frontier=board.frontier if version >= 3 else None,
-        )
-        if version >= 3:
-            return _pack.encode(rec)
-        return msgspec.json.encode(rec, order="deterministic")
+        return codec.encode_like(state, like)
 
     def decode_state(self, data: bytes) -> State:
-        """The state back from :meth:`encode_state`, of any version (version 1: the board is
-        rebuilt by replaying the placements; versions 2 and 3: from the stored rooms, no replay)."""
-        packed = data[:1] != _JSON_START
-        rec = (_decode_packed if packed else _decode_record).decode(data)
-        if packed != (rec.version >= 3):
-            raise ValueError(
-                f"a Forbidden City state of version {rec.version} in the wrong encoding"
-            )
-        if rec.version == 1:
-            board = B.replay(rec.side, rec.history)
-        elif rec.version == 2 and rec.reg_room is not None and rec.rooms is not None:
-            board = B.restore(rec.side, rec.history, rec.reg_room, B.rooms_of_records(rec.rooms))
-        elif (
-            rec.version == 3
-            and rec.reg_room is not None
-            and rec.room_map is not None
-            and rec.frontier is not None
-        ):
-            board = B.restore(rec.side, rec.history, rec.reg_room, dict(rec.room_map), rec.frontier)
-        else:
-            raise ValueError(f"unknown Forbidden City state version {rec.version}")
-        return State(
-            n=rec.n,
-            side=rec.side,
-            first=rec.first,
-            board=board,
-            hands=rec.hands,
-            stacks=rec.stacks,
-            coins=rec.coins,
-            to_move=rec.to_move,
-            stopped=rec.stopped,
-            placed=rec.placed,
-            set_aside=rec.set_aside,
-            history=rec.history,
-        )
+        """The state back from :meth:`encode_state`, of any version."""
+        return codec.decode(data)
 
     # -- people -----------------------------------------------------------------------------------
 
@@ -861,85 +544,9 @@ class ForbiddenCity(GameDefaults):
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         """One sentence for people about an event (the seat colours are in the events)."""
-        text = self._describe(event, names)
-        return text[:1].upper() + text[1:]
-
-    def _describe(self, event: Event, names: Sequence[str] | None) -> str:
-        d = event.data
-        kind = event.kind
-        if kind == "placed":
-            return _("%(who)s placed %(tile)s on %(square)s.") % {
-                "who": _(d[COLOUR]),
-                "tile": d["tile"],
-                "square": d["notation"],
-            }
-        if kind == "room-closed":
-            squares = [square_name(x, y) for x, y in d["squares"]]
-            where = squares[0] if len(squares) == 1 else f"{squares[0]} .. {squares[-1]}"
-            b = d["breakdown"]
-            parts = [ngettext("%(num)d tile", "%(num)d tiles", b["tiles"]) % {"num": b["tiles"]}]
-            if b["dragons"]:
-                parts.append(
-                    ngettext("%(num)d dragon", "%(num)d dragons", b["dragons"])
-                    % {"num": b["dragons"]}
-                )
-            adjacent = sum(a["value"] for a in b["adjacent"])
-            if adjacent:
-                n = len(b["adjacent"])
-                parts.append(
-                    ngettext(
-                        "%(value)d for %(num)d linked room", "%(value)d for %(num)d linked rooms", n
-                    )
-                    % {"value": adjacent, "num": n}
-                )
-            ranked = sorted(d["payouts"].items(), key=lambda cv: -cv[1])
-            paid = ", ".join(f"{_(c)} {v}" for c, v in ranked) or _("nobody (no advisors)")
-            return _(
-                "The %(colour)s room at %(where)s is closed: worth %(value)s (%(parts)s); "
-                "paid: %(paid)s."
-            ) % {
-                "colour": _(d[COLOUR]),
-                "where": where,
-                "value": d["value"],
-                "parts": ", ".join(parts),
-                "paid": paid,
-            }
-        if kind == "set-aside":
-            return _("%(who)s's %(tile)s fits nowhere: it is shown and set aside.") % {
-                "who": _(d[COLOUR]),
-                "tile": d["tile"],
-            }
-        if kind == "drew":
-            return _("You drew %(tile)s.") % {"tile": d["tile"]}
-        if kind == "stopped":
-            return _("%(who)s keeps the last 2 tiles and places no more.") % {"who": _(d[COLOUR])}
-        if kind == "game-over":
-            scores = ", ".join(f"{_(c)} {v}" for c, v in d["scores"].items())
-            winners = _(" and ").join(_(w) for w in d["winners"])
-            won = (
-                _("%(who)s wins.") if len(d["winners"]) == 1 else _("%(who)s share the victory.")
-            ) % {"who": winners}
-            return (
-                _("Game over: %(scores)s.") % {"scores": scores} + " " + won[:1].upper() + won[1:]
-            )
-        return plain_sentence(kind, d, names or colours(4))
+        return describe_event(event, names)
 
     # -- helpers for tools and tests ----------------------------------------------------------------
-
-
-COLOUR = "colour"
-"""The events' colour field (a name, not a text to extract: the colour is translated)."""
-
-
-def _either(items: list[str]) -> str:
-    """``a, b or c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" or ") + items[-1]
-
-
-def _spread(moves: list[Placement], n: int) -> list[Placement]:
-    """Up to ``n`` moves spread over the list (examples from different parts of the board)."""
-    step = max(1, len(moves) // n)
-    return moves[::step][:n]
 
 
 def _closed_data(c: B.Closed, names: list[str], seat: Seat) -> dict[str, Any]:

@@ -10,9 +10,9 @@ The checks, in order (a later one is skipped when what it needs failed):
 - ``mail``: a test mail from the service address to itself, sent by SMTP and read back over IMAP:
   that it arrives; ``clock`` compares this machine's clock with the server's arrival time;
   ``auth-results``: the topmost Authentication-Results header carries ``authserv_id`` and an
-  aligned ``dmarc=pass`` (what a player at the same provider needs);
+  aligned ``dmarc=pass`` (what a player at the same provider needs) (:mod:`pbem.doctor.verdicts`);
 - ``spf``, ``dkim``, ``dmarc``: the service domain's DNS records, through a :class:`Resolver`
-  (dnspython; tests give fixed answers);
+  (dnspython; tests give fixed answers) (:mod:`pbem.doctor.dns`);
 - ``schedule``: something runs the mail loop (a crontab line or a ``pbem daemon``).
 
 A check is ``ok``, ``warn`` (a game works, but something is worth knowing) or ``FAIL``; the exit
@@ -28,65 +28,18 @@ import stat
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal
+
+from pbem.doctor import dns, verdicts
+from pbem.doctor.check import Check, Status, _short
+from pbem.doctor.dns import DnsResolver, FixedResolver, Resolver
 
 if TYPE_CHECKING:
     from pbem.config import Config
 
 __all__ = ["Check", "Doctor", "Resolver", "DnsResolver", "FixedResolver", "run_doctor"]
-
-Status = Literal["ok", "warn", "FAIL", "skip"]
-
-MAX_SKEW = timedelta(minutes=5)
-"""More clock difference than this from the mail server: deadlines and Date headers go wrong."""
-
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    status: Status
-    text: str
-
-    def line(self) -> str:
-        return f"{self.status:<4} {self.name}: {self.text}"
-
-
-class Resolver(Protocol):
-    def txt(self, name: str) -> list[str]:
-        """The TXT records of ``name`` (strings joined); [] when there are none. Raises
-        ``OSError`` when the name cannot be looked up at all."""
-
-
-class DnsResolver:
-    """TXT look-ups through dnspython (the system's resolver configuration)."""
-
-    def __init__(self, lifetime: float = 10.0) -> None:
-        self.lifetime = lifetime
-
-    def txt(self, name: str) -> list[str]:
-        import dns.exception
-        import dns.resolver
-
-        try:
-            answer = dns.resolver.resolve(name, "TXT", lifetime=self.lifetime)
-        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
-            return []
-        except dns.exception.DNSException as exc:
-            raise OSError(f"DNS look-up of {name} failed: {exc}") from None
-        return [b"".join(r.strings).decode("utf-8", "replace") for r in answer]
-
-
-@dataclass
-class FixedResolver:
-    """Fixed answers (tests, and a site without DNS): name -> TXT strings."""
-
-    answers: dict[str, list[str]] = field(default_factory=dict)
-
-    def txt(self, name: str) -> list[str]:
-        return list(self.answers.get(name.rstrip(".").lower(), []))
 
 
 def _schedule_probe() -> str | None:
@@ -145,9 +98,13 @@ class Doctor:
     # -- helpers -------------------------------------------------------------------------------
 
     def _c(self, name: str, status: Status, text: str) -> Check:
-        if status == "FAIL":
-            self.failed.add(name)
-        return Check(name, status, text)
+        return self._keep(Check(name, status, text))
+
+    def _keep(self, check: Check) -> Check:
+        """``check``, its name noted among the failed ones when it failed."""
+        if check.status == "FAIL":
+            self.failed.add(check.name)
+        return check
 
     @property
     def domain(self) -> str:
@@ -170,7 +127,7 @@ class Doctor:
                 yield self._c("mail", "skip", "no test mail: IMAP or SMTP does not work yet")
             else:
                 yield from self.check_round_trip()
-        yield from self.check_dns()
+        yield from map(self._keep, dns.checks(self.domain, self.resolver, self.test_mail))
         yield self.check_schedule()
 
     def check_config(self) -> Check:
@@ -432,8 +389,8 @@ class Doctor:
         raw, arrived = found
         self.test_mail = raw
         yield self._c("mail", "ok", f"a test mail to {self.cfg.service_address} arrived")
-        yield self._check_clock(sent_at, arrived)
-        yield self._check_auth_results(raw)
+        yield self._keep(verdicts.clock(sent_at, arrived))
+        yield self._keep(verdicts.auth_results(raw, self.cfg.authserv_id, self.domain))
 
     async def _send_test(self, raw: bytes) -> str | None:
         import aiosmtplib
@@ -489,130 +446,7 @@ class Doctor:
         finally:
             _quietly(client.logout)
 
-    def _check_clock(self, sent_at: datetime, arrived: datetime | None) -> Check:
-        if arrived is None:
-            return self._c("clock", "warn", "the server gave no arrival time to compare with")
-        skew = sent_at - arrived
-        if abs(skew) > MAX_SKEW:
-            ahead = "ahead of" if skew > timedelta(0) else "behind"
-            return self._c(
-                "clock",
-                "FAIL",
-                f"this machine's clock is {_minutes(abs(skew))} {ahead} the mail server's: "
-                "deadlines and dates would be wrong (set up NTP, e.g. systemd-timesyncd)",
-            )
-        return self._c("clock", "ok", f"within {_minutes(abs(skew))} of the mail server's")
-
-    def _check_auth_results(self, raw: bytes) -> Check:
-        from pbem.mail.parse import parse_message
-        from pbem.mail.policy import dmarc_verdict
-
-        authserv = self.cfg.authserv_id
-        parsed = parse_message(raw)
-        if not authserv:
-            return self._c(
-                "auth-results",
-                "warn",
-                "authserv_id is not set: a reply counts by its token alone "
-                f"(headers seen: {_ids(parsed)})",
-            )
-        verdict = dmarc_verdict(parsed, authserv)
-        if verdict == "pass":
-            return self._c(
-                "auth-results",
-                "ok",
-                f"{authserv} says dmarc=pass aligned with {self.domain}: "
-                "players at this provider pass too",
-            )
-        if verdict is None:
-            return self._c(
-                "auth-results",
-                "FAIL",
-                f"the test mail has no Authentication-Results header from {authserv} on top "
-                f"(headers seen: {_ids(parsed)}): set authserv_id to your MX's id",
-            )
-        if verdict == "unaligned":
-            top = parsed.auth_results[0]
-            got = [m.prop("header.from") for m in top.methods if m.method == "dmarc"]
-            return self._c(
-                "auth-results",
-                "FAIL",
-                f"dmarc=pass is for {', '.join(got) or '?'}, not aligned with the From "
-                f"domain {self.domain}: players' replies would be refused",
-            )
-        return self._c(
-            "auth-results",
-            "FAIL",
-            f"{authserv} says dmarc={verdict} for the service's own mail: fix the domain's "
-            "SPF/DKIM/DMARC (below)",
-        )
-
     # -- DNS -----------------------------------------------------------------------------------
-
-    def check_dns(self) -> Iterator[Check]:
-        domain = self.domain
-        if not domain:
-            return
-        try:
-            spf = [t for t in self.resolver.txt(domain) if t.lower().startswith("v=spf1")]
-            dmarc = [
-                t for t in self.resolver.txt(f"_dmarc.{domain}") if t.lower().startswith("v=dmarc1")
-            ]
-        except OSError as exc:
-            yield self._c("dns", "FAIL", _short(exc))
-            return
-        if len(spf) == 1:
-            yield self._c("spf", "ok", f"{domain}: {spf[0][:80]}")
-        elif not spf:
-            yield self._c("spf", "FAIL", f"{domain} has no SPF record (TXT v=spf1 ...)")
-        else:
-            yield self._c("spf", "FAIL", f"{domain} has {len(spf)} SPF records; SPF allows one")
-        yield self._check_dkim(domain)
-        if not dmarc:
-            yield self._c(
-                "dmarc",
-                "FAIL",
-                f"no DMARC record at _dmarc.{domain} (TXT v=DMARC1; p=none at least: Gmail and "
-                "Yahoo ask for one)",
-            )
-        else:
-            policy = re.search(r"\bp=(\w+)", dmarc[0])
-            yield self._c("dmarc", "ok", f"_dmarc.{domain}: p={policy.group(1) if policy else '?'}")
-
-    def _check_dkim(self, domain: str) -> Check:
-        """The DKIM key of the signature the test mail got (when it was signed)."""
-        if self.test_mail is None:
-            return self._c("dkim", "skip", "no test mail to read a DKIM signature from")
-        from email import message_from_bytes
-
-        sigs = message_from_bytes(self.test_mail).get_all("DKIM-Signature") or []
-        for sig in sigs:
-            tags = dict(
-                (k.strip().lower(), v.strip())
-                for k, _eq, v in (t.partition("=") for t in re.sub(r"\s+", "", sig).split(";"))
-            )
-            d, s = tags.get("d", "").lower(), tags.get("s", "")
-            if not d or not s:
-                continue
-            name = f"{s}._domainkey.{d}"
-            try:
-                keys = [t for t in self.resolver.txt(name) if "p=" in t]
-            except OSError as exc:
-                return self._c("dkim", "FAIL", _short(exc))
-            if not keys:
-                return self._c(
-                    "dkim", "FAIL", f"the test mail is signed by {d}, but {name} has no key"
-                )
-            aligned = d == domain or domain.endswith("." + d) or d.endswith("." + domain)
-            if not aligned:
-                return self._c("dkim", "warn", f"signed by {d}, not aligned with {domain}")
-            return self._c("dkim", "ok", f"signed by {d} (key at {name})")
-        return self._c(
-            "dkim",
-            "warn",
-            "the test mail is not DKIM-signed: DMARC for the service rests on SPF alone "
-            "(turn DKIM signing on at your provider or in OpenDKIM/rspamd)",
-        )
 
     def check_schedule(self) -> Check:
         found = self.schedule_probe()
@@ -633,25 +467,10 @@ def run_doctor(doctor: Doctor, echo: Callable[[str], None]) -> int:
     return 1 if doctor.failed else 0
 
 
-def _short(exc: object) -> str:
-    text = str(exc).strip().replace("\n", " ")
-    return (text[:160] + "...") if len(text) > 160 else text or type(exc).__name__
-
-
-def _minutes(td: timedelta) -> str:
-    s = int(td.total_seconds())
-    return f"{s // 60} min {s % 60} s" if s >= 60 else f"{s} s"
-
-
 def _aware(value: Any) -> datetime | None:
     if not isinstance(value, datetime):
         return None
     return value.astimezone(UTC)  # imapclient gives local time, naive
-
-
-def _ids(parsed: Any) -> str:
-    ids = [a.authserv_id for a in getattr(parsed, "auth_results", [])]
-    return ", ".join(ids) if ids else "none"
 
 
 def _quietly(fn: Callable[[], object]) -> None:

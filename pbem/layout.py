@@ -1,0 +1,176 @@
+"""The data directory's layout: every directory and file name under it, and the names of the files
+made from it (exports, a player's files), named here once (issue 24).
+
+Every module that reads or writes a path under the data directory (or the keys directory) takes
+its name from here; ``tests/store/test_layout.py`` fails on a literal name of the layout anywhere
+else in ``pbem/``. What each file holds, byte by byte, is docs/FILE-FORMATS.md; the code that
+owns each format is named beside its name below.
+
+Standard library only, and outside ``pbem.store`` (whose package imports the whole store and
+msgspec): the idle tick (``pbem/cli/idle.py``) imports it before anything else.
+
+::
+
+    <data>/                          data_dir
+      .service.lock                  SERVICE_LOCK: one `pbem run` tick (store.store.service_lock)
+      .summaries.jsonl, .lock        SUMMARIES, SUMMARIES_LOCK: the list index (store.summary)
+      .new/                          CREATING: games being created (store.committer)
+      .cache/templates/              TEMPLATE_CACHE: compiled mail templates
+      standings.json                 STANDINGS (pbem.standings)
+      <game>/                        one game (store.files): LOG, SNAPSHOT, CHECKPOINT, LOCK, TORN
+      outbox/                        OUTBOX: the mail loop's state (service.journal owns it)
+        queued/ failed/ sent.log     QUEUED, FAILED, SENT_LOG, GROUP_SUFFIX (mail.outbox)
+        dirty/ notified/ timers/     DIRTY, NOTIFIED, TIMERS (+ TIMERS_NEXT), AWAITING_KEYS,
+        awaiting-keys/ digests/      DIGESTS: the journal's markers (service.journal)
+        reminders/                   REMINDERS (service.community)
+        open/ requests/ watchers/    OPEN, REQUESTS, WATCHERS, signups-*.json (service.signup)
+        takeovers/ standby.json      TAKEOVERS, STANDBY, OFFERS (service.takeover)
+        offers.json
+        fingerprints/                FINGERPRINTS, FINGERPRINTS_PRUNED (mail.fingerprint)
+        prefs.json bounces.json      PREFS (service.prefs), BOUNCES (service.bounces)
+        ratelimit.json               RATELIMIT (mail.policy), strangers*.json, answers-ours.json
+        imap-cursor.json             IMAP_CURSOR (mail.cursor)
+        gm-alerts.json oauth-revoked GM_ALERTS (service), OAUTH_REVOKED (runner)
+        oauth2-access.json           OAUTH_ACCESS (mail.oauth: the access token's cache)
+    <keys>/                          keys_dir (never inside the data directory)
+      keyring.json public-keys.txt   KEYRING, PUBLIC_KEYS (store.keys)
+      players/ service/              PLAYER_KEYS (crypto.keystore), SERVICE_IDENTITY (crypto.identity)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# -- the data directory ------------------------------------------------------------------------
+
+SERVICE_LOCK = ".service.lock"
+"""The lock of one runner tick (empty; flock)."""
+SUMMARIES = ".summaries.jsonl"
+"""The list index: one summary line per game state."""
+SUMMARIES_LOCK = ".summaries.lock"
+CREATING = ".new"
+"""Games being created, renamed into place when complete."""
+CACHE = ".cache"
+TEMPLATE_CACHE = f"{CACHE}/templates"
+"""Compiled mail templates (Jinja2 bytecode), relative to the data directory."""
+STANDINGS = "standings.json"
+
+# -- one game's directory (its name is the game id) --------------------------------------------
+
+LOG = "log.jsonl"
+SNAPSHOT = "state.json"
+CHECKPOINT = "checkpoint.json"
+LOCK = "lock"
+TORN = f"{LOG}.torn"
+EXPORT_KEYS = "keys.json"
+"""Beside a game's two files in an export: the public keys and their endorsements."""
+
+# -- the mail loop's directory ------------------------------------------------------------------
+
+OUTBOX = "outbox"
+QUEUED = "queued"
+FAILED = "failed"
+SENT_LOG = "sent.log"
+GROUP_SUFFIX = ".group.json"
+"""A queued group of mails: ``queued/<key>.group.json``."""
+DIRTY = "dirty"
+NOTIFIED = "notified"
+TIMERS = "timers"
+TIMERS_NEXT = ".next"
+"""``timers/.next``: the earliest of the timers."""
+AWAITING_KEYS = "awaiting-keys"
+DIGESTS = "digests"
+REMINDERS = "reminders"
+OPEN = "open"
+REQUESTS = "requests"
+WATCHERS = "watchers"
+TAKEOVERS = "takeovers"
+STANDBY = "standby.json"
+OFFERS = "offers.json"
+FINGERPRINTS = "fingerprints"
+FINGERPRINTS_PRUNED = "fingerprints-pruned"
+PREFS = "prefs.json"
+BOUNCES = "bounces.json"
+RATELIMIT = "ratelimit.json"
+STRANGERS = "strangers.json"
+STRANGERS_ALL = "strangers-all.json"
+ANSWERS_OURS = "answers-ours.json"
+SIGNUPS_FORGED = "signups-forged.json"
+SIGNUPS_ALL = "signups-all.json"
+SIGNUPS_IN = "signups-in.json"
+SIGNUPS_OUT = "signups-out.json"
+IMAP_CURSOR = "imap-cursor.json"
+GM_ALERTS = "gm-alerts.json"
+OAUTH_REVOKED = "oauth-revoked"
+OAUTH_ACCESS = "oauth2-access.json"
+
+JOURNAL_DIRS = (QUEUED, FAILED, DIRTY, NOTIFIED, TIMERS, AWAITING_KEYS, DIGESTS)
+"""The outbox's directories that every tick has (the journal and the outbox make them)."""
+
+JSON = ".json"
+"""The suffix of one record in ``open/``, ``requests/``, ``watchers/``, ``takeovers/``,
+``queued/``, ``failed/``: ``<name>.json``."""
+
+# -- the keys directory ---------------------------------------------------------------------------
+
+KEYRING = "keyring.json"
+PUBLIC_KEYS = "public-keys.txt"
+PLAYER_KEYS = "players"
+SERVICE_IDENTITY = "service"
+DEFAULT_KEYS = "keys"
+"""The keys directory when the configuration names none: ``keys`` beside the data directory."""
+DEFAULT_DATA = "games"
+"""The data directory when the configuration names none (relative to the working directory)."""
+
+# -- files made from the data directory -----------------------------------------------------------
+
+EXPORT_SUFFIX = ".tar.gz"
+RECORD_SUFFIX = ".record.txt"
+REPLAY_SUFFIX = ".replay.html"
+TURN_SUFFIX = ".turn.json"
+
+
+def outbox(data_dir: Path) -> Path:
+    """``<data>/outbox``: the mail loop's directory."""
+    return Path(data_dir) / OUTBOX
+
+
+def outbox_file(data_dir: Path, name: str) -> Path:
+    """A file or directory of the mail loop, ``<data>/outbox/<name>``."""
+    return Path(data_dir) / OUTBOX / name
+
+
+def changed_dir(data_dir: Path) -> Path:
+    """``<data>/outbox/dirty``: where the store marks a game with news to mail."""
+    return Path(data_dir) / OUTBOX / DIRTY
+
+
+def record_file(directory: Path, name: str) -> Path:
+    """``<directory>/<name>.json``: one record of ``open/``, ``requests/``, ``watchers/``..."""
+    return Path(directory) / f"{name}{JSON}"
+
+
+def export_name(game_id: str) -> str:
+    """The file name of a game's export archive."""
+    return f"{game_id}{EXPORT_SUFFIX}"
+
+
+def record_name(game_id: str) -> str:
+    """The file name of a game's record (the PGN-like text)."""
+    return f"{game_id}{RECORD_SUFFIX}"
+
+
+def replay_name(game_id: str, seat: int | None = None) -> str:
+    """The file name of a replay page: the public one, or a seat's."""
+    return f"{game_id}{REPLAY_SUFFIX}" if seat is None else f"{game_id}.seat{seat}{REPLAY_SUFFIX}"
+
+
+def turn_name(game_id: str, move: int, seat: int) -> str:
+    """The file name of a seat's turn file at a move."""
+    return f"{game_id}.move{move}.seat{seat}{TURN_SUFFIX}"
+
+
+__all__ = [name for name in dir() if name.isupper() or name.endswith(("_name", "_file"))] + [
+    "changed_dir",
+    "outbox",
+]
