@@ -102,10 +102,6 @@ def unregister(kind: str) -> None:
     VOCABULARY.remove(kind)
 
 
-def _svc(section: str, at: int, text: str) -> HelpLine:
-    return HelpLine(section, at, text)
-
-
 class _Base(Spoken):
     expunge: ClassVar[bool] = False
     changes_game: ClassVar[bool] = False
@@ -121,6 +117,10 @@ class _Base(Spoken):
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
         return None
+
+
+Base = _Base
+"""The base a new email command subclasses (see :mod:`pbem.commands.vocabulary`)."""
 
 
 def _answer(
@@ -149,7 +149,7 @@ class Board(_Base):
     name = "BOARD"
     words = {"fr": ("PLATEAU",), "it": ("TABELLONE",), "de": ("BRETT", "SPIELPLAN")}
     after_article = True
-    help = (_svc("service", 10, N_("    BOARD            mail me the current board again")),)
+    help = (HelpLine("service", 10, N_("    BOARD            mail me the current board again")),)
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         note = desk.mailer.private_note(seated.record, seated.seat, full=True)
@@ -164,7 +164,7 @@ class Help(_Base):
     name = "HELP"
     words = {"fr": ("AIDE",), "it": ("AIUTO",), "de": ("HILFE",)}
     after_article = True
-    help = (_svc("service", 20, N_("    HELP             this help")),)
+    help = (HelpLine("service", 20, N_("    HELP             this help")),)
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         game = seated.record.game
@@ -210,7 +210,7 @@ class History(_Base):
     name = "HISTORY"
     words = {"fr": ("HISTORIQUE",), "it": ("STORIA",), "de": ("VERLAUF",)}
     after_article = True
-    help = (_svc("service", 30, N_("    HISTORY          every move so far")),)
+    help = (HelpLine("service", 30, N_("    HISTORY          every move so far")),)
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         lines = history_lines(desk, seated) or [_("No moves yet.")]
@@ -237,7 +237,7 @@ class Say(_Base):
     words = {"fr": ("DIRE",), "it": ("DIRE",), "de": ("SAGE", "SAGEN")}
     wraps = True
     help = (
-        _svc("service", 40, N_("    SAY <text>       send <text> to every player of the game")),
+        HelpLine("service", 40, N_("    SAY <text>       send <text> to every player of the game")),
     )
 
     def hear(self, said: Said) -> Heard | None:
@@ -385,7 +385,7 @@ class MailPref(_Base):
     name = "MAIL"
     form = Argument(lambda s: _mail_form(s.bare))
     help = (
-        _svc(
+        HelpLine(
             "service", 100, N_("    MAIL TURNS       less mail: your turns only (or EVERY, DIGEST)")
         ),
     )
@@ -450,7 +450,7 @@ class LangPref(_Base):
     words = {"fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
     form = Argument(lambda s: len(s.bare.split()) <= 1)
     help = (
-        _svc(
+        HelpLine(
             "service", 110, N_("    LANG fr          the language of your mails (en, fr, it, de)")
         ),
     )
@@ -494,7 +494,7 @@ class Cert(_Base):
     kind: ClassVar[str] = "cert"
     name = "CERT"
     help = (
-        _svc("service", 120, N_("    CERT <passphrase>  get an S/MIME key for encrypted mail")),
+        HelpLine("service", 120, N_("    CERT <passphrase>  get an S/MIME key for encrypted mail")),
     )
 
     def hear(self, said: Said) -> Heard | None:
@@ -587,12 +587,12 @@ class VacationCmd(_Base):
         hint="VACATION 7d",
     )
     help = (
-        _svc(
+        HelpLine(
             "service",
             70,
             N_("    VACATION 7d      away for 7 days (or 36h...): your deadlines stop"),
         ),
-        _svc(
+        HelpLine(
             "leave",
             10,
             N_(
@@ -600,12 +600,14 @@ class VacationCmd(_Base):
                 "                     your yearly leave; BACK ends it everywhere)"
             ),
         ),
-        _svc(
+        HelpLine(
             "leave",
             20,
             N_("    VACATION AUTO    a day of leave is spent before a deadline runs out"),
         ),
-        _svc("leave", 30, N_("    VACATION MANUAL  leave only when you ask for it (the default)")),
+        HelpLine(
+            "leave", 30, N_("    VACATION MANUAL  leave only when you ask for it (the default)")
+        ),
     )
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
@@ -731,7 +733,7 @@ class BackCmd(_Base):
     kind: ClassVar[str] = "back"
     name = "BACK"
     words = {"fr": ("RETOUR",), "it": ("RITORNO",), "de": ("ZURUECK", "ZURUCK")}
-    help = (_svc("service", 80, N_("    BACK             back early from a vacation")),)
+    help = (HelpLine("service", 80, N_("    BACK             back early from a vacation")),)
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -775,7 +777,7 @@ class Resign(_Base):
     name = "RESIGN"
     words = {"fr": ("ABANDONNER",), "it": ("ABBANDONA",), "de": ("AUFGEBEN",)}
     help = (
-        _svc(
+        HelpLine(
             "service",
             90,
             N_("    RESIGN CONFIRM   give up your seat (a computer player takes over)"),
@@ -871,7 +873,9 @@ class PreviewCmd(_Base):
         hint="PREVIEW M9 R1",
     )
     help = (
-        _svc("service", 50, N_("    PREVIEW <move>   what the move would do, without playing it")),
+        HelpLine(
+            "service", 50, N_("    PREVIEW <move>   what the move would do, without playing it")
+        ),
     )
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
@@ -917,7 +921,7 @@ class GamesCmd(_Base):
     words = {"fr": ("PARTIES",), "it": ("PARTITE",), "de": ("PARTIEN",)}
     after_article = True
     help = (
-        _svc(
+        HelpLine(
             "service", 60, N_("    GAMES            your games, whose turn it is, your deadlines")
         ),
     )
@@ -954,11 +958,11 @@ class ProposeCmd(_Base):
         hint="PROPOSE UNDO",
     )
     help = (
-        _svc("votes", 10, N_("    PROPOSE UNDO     take back your last move")),
-        _svc(
+        HelpLine("votes", 10, N_("    PROPOSE UNDO     take back your last move")),
+        HelpLine(
             "votes", 20, N_("    PROPOSE END      end the game now, with the scores as they stand")
         ),
-        _svc("votes", 30, N_("    PROPOSE PAUSE 7d pause the game for 7 days")),
+        HelpLine("votes", 30, N_("    PROPOSE PAUSE 7d pause the game for 7 days")),
     )
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
@@ -1033,7 +1037,7 @@ class AcceptCmd(_Answer):
     kind: ClassVar[str] = "accept"
     name = "ACCEPT"
     words = {"fr": ("ACCEPTER",), "it": ("ACCETTA", "ACCETTO"), "de": ("ANNEHMEN",)}
-    help = (_svc("votes", 40, N_("    ACCEPT, DECLINE  answer the open proposal")),)
+    help = (HelpLine("votes", 40, N_("    ACCEPT, DECLINE  answer the open proposal")),)
     step: ClassVar[str] = "accept"
     word: ClassVar[str] = "ACCEPT"
 
@@ -1077,7 +1081,7 @@ class StandingsCmd(_StandingsNotice):
     name = "STANDINGS"
     words = {"fr": ("CLASSEMENT",), "it": ("CLASSIFICA",), "de": ("WERTUNG", "RANGLISTE")}
     help = (
-        _svc(
+        HelpLine(
             "standings",
             10,
             N_("    STANDINGS        the ratings: the top of each pool, your own row"),
@@ -1098,7 +1102,7 @@ class StatsCmd(_StandingsNotice):
     kind: ClassVar[str] = "stats"
     name = "STATS"
     words = {"fr": ("STATISTIQUES",), "it": ("STATISTICHE",), "de": ("STATISTIK",)}
-    help = (_svc("standings", 20, N_("    STATS            your statistics, game by game")),)
+    help = (HelpLine("standings", 20, N_("    STATS            your statistics, game by game")),)
     what: ClassVar[str] = N_("your statistics")
 
     def lines(self, desk: Desk, address: str) -> list[str]:
@@ -1117,7 +1121,9 @@ class Rules(_Base):
     kind: ClassVar[str] = "rules"
     name = "RULES"
     words = {"fr": ("REGLES",), "it": ("REGOLE",), "de": ("REGELN", "SPIELREGELN")}
-    help = (_svc("service", 130, N_("    RULES            the rules of the game on one screen")),)
+    help = (
+        HelpLine("service", 130, N_("    RULES            the rules of the game on one screen")),
+    )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         game = seated.record.game
@@ -1156,7 +1162,9 @@ class Guide(_Base):
     kind: ClassVar[str] = "guide"
     name = "GUIDE"
     words = {"it": ("GUIDA",), "de": ("ANLEITUNG", "SPIELANLEITUNG")}  # GUIDE is French too
-    help = (_svc("service", 140, N_("    GUIDE            the player guide, as an attachment")),)
+    help = (
+        HelpLine("service", 140, N_("    GUIDE            the player guide, as an attachment")),
+    )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         data, name = player_guide(i18n.current())
@@ -1283,12 +1291,14 @@ class NextCmd(_Base):
     words = {"fr": ("PROCHAIN",), "it": ("PROSSIMO",), "de": ("NAECHSTER",)}
     form = Argument(lambda s: bool(s.bare) and next_form(s.bare))
     help = (
-        _svc(
+        HelpLine(
             "next", 10, N_("    NEXT M9 R1       played the moment your turn comes, if still legal")
         ),
-        _svc("next", 20, N_("    NEXT M9 R1 ELSE P10 R0   the first of them that is legal then")),
-        _svc("next", 30, N_("    NEXT RK N; BG E  a whole turn (Die Verbotene Stadt)")),
-        _svc(
+        HelpLine(
+            "next", 20, N_("    NEXT M9 R1 ELSE P10 R0   the first of them that is legal then")
+        ),
+        HelpLine("next", 30, N_("    NEXT RK N; BG E  a whole turn (Die Verbotene Stadt)")),
+        HelpLine(
             "next",
             40,
             N_("    NEXT OFF         cancel it (any other reply of yours cancels it too)"),
