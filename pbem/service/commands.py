@@ -688,7 +688,7 @@ class VacationCmd(_Base):
         now = service.clock()
         address = seated.player.email
         rec = service.store.load(seated.game_id)
-        mine = [
+        mine = [  # not fold.walk: the seat's vacation lines only
             e
             for e in rec.entries
             if isinstance(e.payload, VacationLine) and e.payload.seat == seated.seat

@@ -127,7 +127,7 @@ def missed_in_a_row(record: GameRecord, seat: int) -> int:
     """Decisions of ``seat``'s current player played by the computer because their deadline
     passed, in a row (a move of their own starts the count again)."""
     n = 0
-    for e in record.entries:
+    for e in record.entries:  # not fold.walk: the seat's own lines in order, no move numbers
         p = e.payload
         if isinstance(p, ReplaceLine) and p.seat == seat:
             n = 0
