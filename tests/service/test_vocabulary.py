@@ -168,3 +168,26 @@ def test_a_word_belongs_to_one_command() -> None:
 
     with pytest.raises(ValueError, match="JOUET"):
         vocab.add(Other())
+
+
+def _words(cmd: object) -> list[str]:
+    assert isinstance(cmd, Base)
+    return [cmd.name, *(w for lang in ("fr", "it", "de") for w in cmd.words.get(lang, ()))]
+
+
+@pytest.mark.parametrize("kind", sorted(k for k, c in REGISTRY.items() if c.name))
+def test_every_word_of_every_command_reads_as_it(kind: str) -> None:
+    """Each registered command's sample line (tests/service/test_steps_unit.py), with its word
+    in each language, upper and lower case, is read as that command with the same argument."""
+    from test_steps_unit import SAMPLES
+
+    cmd = REGISTRY[kind]
+    sample = SAMPLES[kind].format(move="M9 R1")
+    english, _sep, rest = sample.partition(" ")
+    assert english == cmd.name, sample
+    want = read_commands([sample], None).commands
+    assert [c.kind for c in want] == [kind], sample
+    for word in _words(cmd):
+        for written in (word, word.lower(), word.title()):
+            got = read_commands([f"{written} {rest}".strip()], None).commands
+            assert [(c.kind, c.arg) for c in got] == [(c.kind, c.arg) for c in want], written
