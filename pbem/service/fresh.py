@@ -18,8 +18,6 @@ SIGN_UP = ("join", "leave", "watch", "unwatch", "games")
 SEATS = ("standby", "takeover")
 """The takeover step's commands."""
 
-_GAME_OR_ID = r"([A-Za-z0-9-]{3,40})"
-
 
 def fresh(cls: Callable[[], Spoken]) -> Callable[[], Spoken]:
     """Register a fresh mail's command."""
@@ -27,40 +25,42 @@ def fresh(cls: Callable[[], Spoken]) -> Callable[[], Spoken]:
     return cls
 
 
+class _OfAGame(Spoken):
+    """A sign-up command whose argument is a game: an open game's id, a game's name, a game id."""
+
+    pattern = r"([A-Za-z0-9-]{3,40})"
+
+
 @fresh
-class Join(Spoken):
+class Join(_OfAGame):
     """JOIN <open game id | game name>: join an open game."""
 
     kind: ClassVar[str] = "join"
     name = "JOIN"
-    pattern = _GAME_OR_ID
 
 
 @fresh
-class Leave(Spoken):
+class Leave(_OfAGame):
     """LEAVE <open game id>: leave an open game before it starts."""
 
     kind: ClassVar[str] = "leave"
     name = "LEAVE"
-    pattern = _GAME_OR_ID
 
 
 @fresh
-class Watch(Spoken):
+class Watch(_OfAGame):
     """WATCH <game>: the public mails of a running game."""
 
     kind: ClassVar[str] = "watch"
     name = "WATCH"
-    pattern = _GAME_OR_ID
 
 
 @fresh
-class Unwatch(Spoken):
+class Unwatch(_OfAGame):
     """UNWATCH <game>: stop watching."""
 
     kind: ClassVar[str] = "unwatch"
     name = "UNWATCH"
-    pattern = _GAME_OR_ID
 
 
 @fresh
