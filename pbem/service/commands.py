@@ -557,16 +557,6 @@ def _now(desk: Desk) -> datetime:
     return desk.mailer.clock()
 
 
-AUTO_WORDS = frozenset({"AUTO", "AUTOMATIC", "AUTOMATIQUE", "AUTOMATICO", "AUTOMATISCH"})
-"""``VACATION AUTO``: the leave is spent by itself before a missed decision (issue 27)."""
-MANUAL_WORDS = frozenset({"MANUAL", "MANUEL", "MANUALE", "MANUELL", "NOAUTO"})
-"""``VACATION MANUAL``: never by itself again."""
-
-
-def _vacation_word(cmd: Command) -> str:
-    return cmd.arg.strip().upper().rstrip(".!")
-
-
 @register
 class VacationCmd(_Base):
     """VACATION 10d: the sender's leave for all their games (issue 27): their clocks stop in every
@@ -576,6 +566,14 @@ class VacationCmd(_Base):
     :meth:`after_commit` writes the other games' lines."""
 
     kind: ClassVar[str] = "vacation"
+    auto_words: ClassVar[frozenset[str]] = frozenset(
+        {"AUTO", "AUTOMATIC", "AUTOMATIQUE", "AUTOMATICO", "AUTOMATISCH"}
+    )
+    """``VACATION AUTO``: the leave is spent by itself before a missed decision (issue 27)."""
+    manual_words: ClassVar[frozenset[str]] = frozenset(
+        {"MANUAL", "MANUEL", "MANUALE", "MANUELL", "NOAUTO"}
+    )
+    """``VACATION MANUAL``: never by itself again."""
     name = "VACATION"
     words = {"fr": ("VACANCES",), "it": ("VACANZA",), "de": ("URLAUB",)}
     form = Argument(
@@ -612,10 +610,15 @@ class VacationCmd(_Base):
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
+    def switch(self, cmd: Command) -> bool | None:
+        """VACATION AUTO (True) or MANUAL (False); None: a length."""
+        word = cmd.arg.strip().upper().rstrip(".!")
+        return True if word in self.auto_words else False if word in self.manual_words else None
+
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         from pbem.service import leave
 
-        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+        if self.switch(cmd) is not None:
             return None
         try:
             length = community.parse_duration(cmd.arg)
@@ -637,10 +640,9 @@ class VacationCmd(_Base):
         return CommandError(problem, hint="VACATION 7d") if problem else None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        word = _vacation_word(cmd)
-        if word not in AUTO_WORDS | MANUAL_WORDS:
+        on = self.switch(cmd)
+        if on is None:
             return 0  # the mails after the commit say it
-        on = word in AUTO_WORDS
         desk.prefs.set_leave_auto(seated.player.email, on)
         text = (
             _(
@@ -668,7 +670,7 @@ class VacationCmd(_Base):
     ) -> NewEntry | None:
         from pbem.service import leave
 
-        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+        if self.switch(cmd) is not None:
             return MessageHandled(message_id, seated.seat, "vacation") if message_id else None
         # The vacation line's mail to everyone says it (run queues nothing).
         leave.mark_taken(desk.prefs, seated.player.email)
@@ -683,7 +685,7 @@ class VacationCmd(_Base):
         from pbem.service import leave
         from pbem.store.payloads import VacationLine
 
-        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+        if self.switch(cmd) is not None:
             return 0
         now = service.clock()
         address = seated.player.email
