@@ -3,8 +3,10 @@
 A player's mail is read line by line (only the lines the player wrote: see :mod:`pbem.mail.reply`).
 Each line is one of:
 
-- a service command: ``BOARD``, ``HELP``, ``HISTORY``, ``SAY <text>``, ``RESIGN`` (+ ``CONFIRM``),
-  ``CERT <passphrase>``;
+- an email command: its word (in any of the four languages) first, then what that command's own
+  form accepts (``BOARD``, ``SAY <text>``, ``VACATION 2 Wochen``, ``RESIGN`` + ``CONFIRM``...).
+  The grammar knows no command word itself: it asks the registered commands
+  (:data:`pbem.commands.vocabulary.VOCABULARY`, filled by :mod:`pbem.service.commands`);
 - a game action in the game's own notation (``C4 R1``, ``RK north east``, ``doubt``...), optionally
   guarded by a move number ``#17`` anywhere on the line;
 - a line of prose whose only move-shaped part is a move ("I'll play m13 r1 please", "Move: N8 R3",

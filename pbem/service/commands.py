@@ -6,6 +6,12 @@ Each command gets the authenticated :class:`~pbem.service.auth.Seated` context a
 :class:`~pbem.commands.grammar.Command`; ``check`` finds a mistake that stops the whole reply,
 ``run`` queues its answers and returns how many it queued, and a command that changes the game
 (``changes_game``: RESIGN, VACATION, BACK) gives the line to commit with ``entry``.
+
+Each class also declares its vocabulary (:class:`~pbem.commands.vocabulary.Spoken`): ``name``,
+``words`` in French, Italian and German, the ``form`` of its arguments (or its own ``hear``),
+their refusals, and its ``help`` rows; :func:`register` puts it in the grammar's
+:data:`~pbem.commands.vocabulary.VOCABULARY`. A new command is one class here plus the catalog
+entries of its texts.
 """
 
 from __future__ import annotations
