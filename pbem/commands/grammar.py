@@ -3,8 +3,10 @@
 A player's mail is read line by line (only the lines the player wrote: see :mod:`pbem.mail.reply`).
 Each line is one of:
 
-- a service command: ``BOARD``, ``HELP``, ``HISTORY``, ``SAY <text>``, ``RESIGN`` (+ ``CONFIRM``),
-  ``CERT <passphrase>``;
+- an email command: its word (in any of the four languages) first, then what that command's own
+  form accepts (``BOARD``, ``SAY <text>``, ``VACATION 2 Wochen``, ``RESIGN`` + ``CONFIRM``...).
+  The grammar knows no command word itself: it asks the registered commands
+  (:data:`pbem.commands.vocabulary.VOCABULARY`, filled by :mod:`pbem.service.commands`);
 - a game action in the game's own notation (``C4 R1``, ``RK north east``, ``doubt``...), optionally
   guarded by a move number ``#17`` anywhere on the line;
 - a line of prose whose only move-shaped part is a move ("I'll play m13 r1 please", "Move: N8 R3",
@@ -23,14 +25,13 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.commands.durations import read_duration
+from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import _, ngettext
 from pbem.mail.reply import (
     correction_stands,
     is_correction,
@@ -48,146 +49,19 @@ MAX_LINES = 500
 MAX_PROSE_WORDS = 40
 """Longer lines are not searched for a move inside prose."""
 
-SERVICE_WORDS = (
-    "BOARD",
-    "HELP",
-    "HISTORY",
-    "SAY",
-    "RESIGN",
-    "CONFIRM",
-    "CERT",
-    "MAIL",
-    "VACATION",
-    "BACK",
-    "PREVIEW",
-    "GAMES",
-    "LANG",
-    "PROPOSE",
-    "ACCEPT",
-    "DECLINE",
-    "STANDINGS",
-    "STATS",
-    "RECORD",
-    # issue 31
-    "RULES",
-    "GUIDE",
-    "STANDING",
-    "NEXT",
-    "LEGAL",
-)
-
-MAIL_MODES = ("EVERY", "ALL", "TURNS", "TURN", "DIGEST", "DAILY")
-TURN_FILE_WORDS = ("FILES", "FILE")
-"""``MAIL FILES OWN | OFF | EVERY``: which mails carry the reader's turn file."""
-
-LOCAL_WORDS: dict[str, str] = {
-    # French
-    "PLATEAU": "BOARD", "AIDE": "HELP", "HISTORIQUE": "HISTORY", "DIRE": "SAY",
-    "ABANDONNER": "RESIGN", "CONFIRMER": "CONFIRM", "VACANCES": "VACATION", "RETOUR": "BACK",
-    "APERCU": "PREVIEW", "PARTIES": "GAMES", "LANGUE": "LANG",
-    # Italian (DIRE as in French)
-    "TABELLONE": "BOARD", "AIUTO": "HELP", "STORIA": "HISTORY", "ABBANDONA": "RESIGN",
-    "CONFERMA": "CONFIRM", "VACANZA": "VACATION", "RITORNO": "BACK", "ANTEPRIMA": "PREVIEW",
-    "PARTITE": "GAMES", "LINGUA": "LANG",
-    # German
-    "BRETT": "BOARD", "SPIELPLAN": "BOARD", "HILFE": "HELP", "VERLAUF": "HISTORY",
-    "SAGE": "SAY", "SAGEN": "SAY", "AUFGEBEN": "RESIGN", "BESTAETIGEN": "CONFIRM",
-    "URLAUB": "VACATION", "ZURUECK": "BACK", "VORSCHAU": "PREVIEW", "PARTIEN": "GAMES",
-    "SPRACHE": "LANG",
-    # Votes (issue 27)
-    "PROPOSER": "PROPOSE", "ACCEPTER": "ACCEPT", "REFUSER": "DECLINE",
-    "PROPONI": "PROPOSE", "PROPORRE": "PROPOSE", "ACCETTA": "ACCEPT", "ACCETTO": "ACCEPT",
-    "RIFIUTA": "DECLINE", "RIFIUTO": "DECLINE",
-    "VORSCHLAGEN": "PROPOSE", "ANNEHMEN": "ACCEPT", "ABLEHNEN": "DECLINE",
-    # STANDINGS and STATS (issue 29)
-    "CLASSEMENT": "STANDINGS", "STATISTIQUES": "STATS", "CLASSIFICA": "STANDINGS",
-    "STATISTICHE": "STATS", "WERTUNG": "STANDINGS", "RANGLISTE": "STANDINGS",
-    "STATISTIK": "STATS",
-    # The game record and replay page (issue 26)
-    "FEUILLE": "RECORD", "REGISTRO": "RECORD", "PROTOKOLL": "RECORD",
-    # Written without the umlaut's e (issue 31: BESTÄTIGEN, BESTATIGEN and BESTAETIGEN alike)
-    "BESTATIGEN": "CONFIRM", "ZURUCK": "BACK",
-    # RULES and GUIDE (issue 31; RÈGLES is read as REGLES, GUIDE is French too)
-    "REGLES": "RULES", "REGOLE": "RULES", "REGELN": "RULES", "SPIELREGELN": "RULES",
-    "GUIDA": "GUIDE", "ANLEITUNG": "GUIDE", "SPIELANLEITUNG": "GUIDE",
-    # Standing orders (issue 25), in French, Italian and German
-    "CONSIGNE": "STANDING", "CONSIGNES": "STANDING", "ORDINE": "STANDING", "ORDINI": "STANDING",
-    "DAUERAUFTRAG": "STANDING",
-    # A queued move (issue 25)
-    "PROCHAIN": "NEXT", "PROSSIMO": "NEXT", "NAECHSTER": "NEXT", "NÄCHSTER": "NEXT",
-    # Every legal move by mail (issue 25)
-    "LEGAUX": "LEGAL", "LEGALI": "LEGAL", "ERLAUBT": "LEGAL",
-}  # fmt: skip
-"""The service's command words in French, Italian and German (issue 15), each read as its English
-word, for every player (a reply may mix them); the move notation is the same in every language."""
-
-
-def fold_word(word: str) -> str:
-    """A word in upper case without its accents, German umlauts written out (``Aperçu`` ->
-    ``APERCU``, ``BESTÄTIGEN`` -> ``BESTAETIGEN``, ``zurück`` -> ``ZURUECK``)."""
-    w = word.strip().upper().replace("ß", "SS").replace("ẞ", "SS")
-    for umlaut, out in (("Ä", "AE"), ("Ö", "OE"), ("Ü", "UE")):
-        w = w.replace(umlaut, out)
-    return "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
-
 
 def command_word(word: str) -> str:
     """A command word as its English word, in any of the four languages, with or without its
     accents (``CONFIRMER`` -> ``CONFIRM``, ``APERÇU`` -> ``PREVIEW``, ``BESTÄTIGEN`` ->
-    ``CONFIRM``); any other word in upper case, folded."""
-    w = fold_word(word.strip().rstrip(".!?:"))
-    return LOCAL_WORDS.get(w, w)
+    ``CONFIRM``); any other word in upper case, folded. The words are the commands' own
+    (:mod:`pbem.commands.vocabulary`)."""
+    return vocabulary().english(word.strip().rstrip(".!?:"))
 
 
-def _local(word: str) -> str:
-    """A command word in upper case, as its English word (``CONFIRMER`` -> ``CONFIRM``)."""
-    return command_word(strip_please(word))
-
-
-ALL_COMMAND_WORDS: frozenset[str] = frozenset({*SERVICE_WORDS, *LOCAL_WORDS})
-"""Every command word the reader knows (folded), in the four languages."""
-
-
-_COMMUNITY: dict[str, tuple[str, bool]] = {
-    "VACATION": ("vacation", True),
-    "BACK": ("back", False),
-    "PREVIEW": ("preview", True),
-    "GAMES": ("games", False),
-    "PROPOSE": ("propose", True),
-    "ACCEPT": ("accept", False),
-    "DECLINE": ("decline", False),
-    "STANDINGS": ("standings", False),
-    "STATS": ("stats", False),
-}
-"""Words of :mod:`pbem.service.community`: kind, and whether the word takes an argument (a word
-without one, such as BACK, is only a command when alone on its line)."""
-_COMMUNITY_NEEDS = {
-    "vacation": N_("VACATION needs a length."),
-    "preview": N_("PREVIEW needs a move."),
-    "propose": N_("PROPOSE needs UNDO, END or PAUSE 7d."),
-}
-_COMMUNITY_HINT = {
-    "vacation": "VACATION 7d",
-    "preview": "PREVIEW M9 R1",
-    "propose": "PROPOSE UNDO",
-}
-
-
-def _community_form(word: str, rest: str) -> bool:
-    """Is this line the command (else prose such as "Back soon!" or "Vacation was great")?
-    BACK and GAMES stand alone (courtesy aside); VACATION takes one word or a duration in words
-    ("2 weeks", "2 Wochen"), PREVIEW a short move."""
-    _, needs_arg = _COMMUNITY[word]
-    if not needs_arg:
-        return not strip_please(rest)
-    n = len(rest.split())
-    if word == "PROPOSE":
-        return n <= 2
-    if word == "VACATION":
-        return n <= 1 or read_duration(strip_please(rest)) is not None
-    if word == "PREVIEW":
-        return all(len(p.split()) <= 5 for p in plan_parts(rest))
-    return n <= 5
+def help_copy(text: str) -> bool:
+    """Does ``text`` hold a placeholder of the HELP table (``SAY <text>``, ``CERT
+    <passphrase>``)? Then the line is a copy of the help, never a command."""
+    return _PLACEHOLDER.search(text) is not None
 
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
@@ -283,7 +157,7 @@ def else_parts(text: str) -> list[str]:
     return [p.strip() for p in _ELSE_SPLIT.split(text.strip()) if p.strip()]
 
 
-def _next_form(rest: str) -> bool:
+def next_form(rest: str) -> bool:
     """Is ``NEXT <rest>`` the command (else prose such as "Next time, then")? OFF, or
     alternatives whose actions are each a short move."""
     return all(len(p.split()) <= 5 for alt in else_parts(rest) for p in plan_parts(alt))
@@ -343,7 +217,8 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
     while i < len(lines):
         line = lines[i].strip()
         w = _WORD.match(line)
-        if w and command_word(w.group(1)) == "SAY" and len(line) >= WRAP_WIDTH:
+        said = vocabulary().lookup(w.group(1)) if w else None
+        if said is not None and said.wraps and len(line) >= WRAP_WIDTH:
             last = line
             while i + 1 < len(lines):
                 nxt = lines[i + 1].strip()
@@ -352,7 +227,7 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
                 if (
                     len(last) < WRAP_WIDTH
                     or not nxt
-                    or (nw and command_word(nw.group(1)) in SERVICE_WORDS)
+                    or (nw and vocabulary().lookup(nw.group(1)) is not None)
                     or (toks and all(_code_like(t) for t in toks))
                 ):
                     break
@@ -505,12 +380,12 @@ def read_commands(
     """
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
-    state = {"resign": False, "confirm": False}
+    flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = _join_wrapped_say(_join_split_moves(lines[:MAX_LINES], parse_action))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
-        _read_line(raw, out, state, parse_action, is_move_form, notation, False, plans)
+        _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans)
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
@@ -524,26 +399,12 @@ def read_commands(
             )
             % {"num": more}
         )
-    hard = [e for e in out.errors]
-    if subject and not out.commands and not hard and not state["resign"] and not state["confirm"]:
-        _read_line(subject, out, state, parse_action, is_move_form, notation, True, plans)
-    if state["resign"] and state["confirm"]:
-        out.commands.append(Command("resign", "RESIGN CONFIRM"))
-    elif state["resign"]:
-        out.errors.append(
-            (
-                "RESIGN",
-                CommandError(
-                    _(
-                        "To resign, write RESIGN and CONFIRM in the same reply; a computer "
-                        "player then takes over your seat. Nothing was changed."
-                    ),
-                    hint="RESIGN CONFIRM",
-                ),
-            )
-        )
-    elif state["confirm"]:
-        out.ignored.append(_("CONFIRM (nothing to confirm)"))
+    if subject and not out.commands and not out.errors and not flags:
+        _read_line(subject, out, flags, parse_action, is_move_form, notation, True, plans)
+    for cmd in vocabulary():
+        settled = cmd.settle(frozenset(flags))
+        if settled is not None:
+            _take(settled, cmd, "", out, flags, False)
     actions = [c for c in out.commands if c.kind == "action"]
     for c in actions[1:]:
         out.errors.append(
@@ -567,26 +428,42 @@ def read_commands(
     return out
 
 
-def _command_head(line: str) -> tuple[str, str]:
-    """The line's command word as its English word (or its first word, folded) and the rest. An
-    article or a courtesy word before a command word is passed over ("Le plateau", "Please
-    HELP", "Bitte Hilfe")."""
+def _command_head(line: str) -> tuple[Spoken | None, str]:
+    """The command whose word starts the line (None: no command word) and the rest. An article
+    or a courtesy word before a command word is passed over ("Le plateau", "Please HELP", "Bitte
+    Hilfe"); an article only before the commands that take one (:attr:`Spoken.after_article`)."""
+    vocab = vocabulary()
     w = _WORD.match(line)
     if not w:
-        return "", ""
-    word, rest = command_word(w.group(1)), w.group(2).strip()
-    if word in SERVICE_WORDS:
-        return word, rest
+        return None, ""
+    cmd, rest = vocab.lookup(w.group(1)), w.group(2).strip()
+    if cmd is not None:
+        return cmd, rest
     lead = strip_please(line)
     if lead and lead != line.strip(" .!?"):
         w2 = _WORD.match(lead)
-        if w2 and command_word(w2.group(1)) in SERVICE_WORDS:
-            return command_word(w2.group(1)), w2.group(2).strip()
-    if word in _ARTICLES:
+        if w2 and (cmd := vocab.lookup(w2.group(1))) is not None:
+            return cmd, w2.group(2).strip()
+    if fold_word(w.group(1)) in _ARTICLES:
         w2 = _WORD.match(rest)
-        if w2 and command_word(w2.group(1)) in ("BOARD", "HELP", "HISTORY", "GAMES"):
-            return command_word(w2.group(1)), w2.group(2).strip()
-    return word, rest
+        if w2 and (cmd := vocab.lookup(w2.group(1))) is not None and cmd.after_article:
+            return cmd, w2.group(2).strip()
+    return None, rest
+
+
+def _take(heard: Heard, cmd: Spoken, line: str, out: Reading, flags: set[str], subj: bool) -> None:
+    """What a command made of its line, into the reading."""
+    shown = line if heard.line is None else heard.line
+    if heard.ignore:
+        out.ignored.append(shown)
+    elif heard.error is not None:
+        out.errors.append((shown, heard.error))
+    elif heard.flags:
+        flags.update(heard.flags)
+    else:
+        out.commands.append(
+            Command(heard.kind or cmd.kind, shown, arg=heard.arg, from_subject=subj)
+        )
 
 
 def _same(notation: Callable[[Any], str] | None, a: Any, b: Any) -> bool:
@@ -702,7 +579,8 @@ def _unknown_command(word: str) -> bool:
     folded = fold_word(word)
     if word.isupper():
         return True
-    return bool(difflib.get_close_matches(folded, ALL_COMMAND_WORDS, n=1, cutoff=0.8))
+    words = vocabulary().all_words()
+    return bool(difflib.get_close_matches(folded, words, n=1, cutoff=0.8))
 
 
 def _not_a_command(word: str) -> CommandError:
@@ -719,14 +597,15 @@ def _not_a_command(word: str) -> CommandError:
 def _read_line(
     raw: str,
     out: Reading,
-    state: dict[str, bool],
+    flags: set[str],
     parse_action: Callable[[str], Any] | None,
     is_move_form: Callable[[str], bool] | None,
     notation: Callable[[Any], str] | None,
     from_subject: bool,
     plans: bool = False,
 ) -> None:
-    # Long on purpose: one branch per command word, then the game's own notation.
+    """One line: a command (its word, then its own form: :mod:`pbem.commands.vocabulary`), or
+    else the game's own notation."""
     line = raw.strip()
     if not line:
         return
@@ -737,83 +616,11 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
-    word, rest = _command_head(line_wo)
+    cmd, rest = _command_head(line_wo)
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
-    bare = strip_please(rest)
-    if word in ("SAY", "CERT") and _PLACEHOLDER.search(rest):
-        out.ignored.append(line)  # a copy of the HELP table, not a command
-    elif word == "BOARD" and not bare:
-        out.commands.append(Command("board", line, from_subject=from_subject))
-    elif word == "HELP" and not bare:
-        out.commands.append(Command("help", line, from_subject=from_subject))
-    elif word in ("RULES", "GUIDE") and not bare:
-        out.commands.append(Command(word.lower(), line, from_subject=from_subject))
-    elif word == "HISTORY" and not bare:
-        out.commands.append(Command("history", line, from_subject=from_subject))
-    elif word == "RECORD" and not bare:
-        out.commands.append(Command("record", line, from_subject=from_subject))
-    elif word in _COMMUNITY and _community_form(word, rest):
-        kind, needs_arg = _COMMUNITY[word]
-        if needs_arg and not bare:
-            out.errors.append(
-                (
-                    line,
-                    CommandError(_(_COMMUNITY_NEEDS[kind]), hint=_COMMUNITY_HINT[kind]),
-                )
-            )
-        elif kind == "vacation":
-            arg = read_duration(bare) or bare  # "2 Wochen" -> 14d; a bad length is refused there
-            out.commands.append(Command(kind, line, arg=arg, from_subject=from_subject))
-        elif needs_arg:
-            out.commands.append(Command(kind, line, arg=rest, from_subject=from_subject))
-        else:
-            out.commands.append(Command(kind, line, arg="", from_subject=from_subject))
-    elif word == "MAIL" and (
-        not bare
-        or bare.upper() in MAIL_MODES
-        or (bare.split()[0].upper() in TURN_FILE_WORDS and len(bare.split()) <= 2)
-    ):
-        # "Mail me later" stays prose; MAIL alone asks which.
-        out.commands.append(Command("mail", line, arg=bare, from_subject=from_subject))
-    elif word == "LANG" and len(bare.split()) <= 1:
-        out.commands.append(Command("lang", line, arg=bare, from_subject=from_subject))
-    elif word == "LEGAL" and not bare:
-        out.commands.append(Command("legal", line, from_subject=from_subject))
-    elif word == "NEXT" and bare and _next_form(bare):
-        out.commands.append(Command("next", line, arg=bare, from_subject=from_subject))
-    elif word == "STANDING" and len(bare.split()) <= 12:
-        kind = "standing" if bare else "standing-show"
-        out.commands.append(Command(kind, line, arg=bare, from_subject=from_subject))
-    elif word == "SAY":
-        if not rest:
-            out.errors.append(
-                (line, CommandError(_("SAY needs a message."), hint=_("SAY Good luck, everyone!")))
-            )
-        else:
-            out.commands.append(Command("say", line, arg=rest, from_subject=from_subject))
-    elif word == "RESIGN" and _local(rest) in ("", "CONFIRM"):
-        state["resign"] = True
-        state["confirm"] = state["confirm"] or _local(rest) == "CONFIRM"
-    elif word == "CONFIRM" and not bare:
-        state["confirm"] = True
-    elif word == "CERT":
-        if len(rest) < 8:
-            out.errors.append(
-                (
-                    "CERT ...",  # never echo a passphrase
-                    CommandError(
-                        _(
-                            "CERT needs a passphrase of at least 8 characters; it protects the "
-                            "key file we mail you."
-                        ),
-                        hint="CERT correct-horse-battery",
-                    ),
-                )
-            )
-        else:
-            out.commands.append(
-                Command("cert", _("CERT (passphrase hidden)"), arg=rest, from_subject=from_subject)
-            )
+    heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
+    if cmd is not None and heard is not None:
+        _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:
         out.ignored.append(line)
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):

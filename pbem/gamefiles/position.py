@@ -63,6 +63,7 @@ class Replay:
 def replay(entries: Sequence[LogEntry], game: Game, players: list[str]) -> Replay:
     """Rebuild every position from public lines whose seed is revealed; :class:`ReplayError`
     otherwise."""
+    # A lookup of the one reveal line, not a walk (the replay below is the one fold).
     reveal = next((e.payload for e in entries if isinstance(e.payload, RevealLine)), None)
     if reveal is None:
         raise ReplayError(

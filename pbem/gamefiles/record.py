@@ -156,7 +156,7 @@ def seats_of(entries: Sequence[LogEntry], game: Game) -> Seats:
     assert isinstance(setup, SetupLine)
     n = len(setup.players)
     players = [p.name for p in sorted(setup.players, key=lambda p: p.seat)]
-    for e in entries:
+    for e in entries:  # not fold.walk: the replace lines only, no move numbers
         if isinstance(e.payload, ReplaceLine) and 0 <= e.payload.seat < n:
             players[e.payload.seat] = e.payload.name
     return Seats(list(game.seat_names(n)), players)
@@ -170,16 +170,15 @@ def render_moves(entries: Sequence[LogEntry], hashes: Sequence[str], game: Game,
     assert isinstance(setup, SetupLine)
     seats = seats_of(entries, game)
     first_names = [p.name for p in sorted(setup.players, key=lambda p: p.seat)]
-    end = next((e.payload for e in entries if isinstance(e.payload, EndLine)), None)
-    reveal = next((e.payload for e in entries if isinstance(e.payload, RevealLine)), None)
     steps = list(walk(entries))
+    end = next((s.entry.payload for s in steps if isinstance(s.entry.payload, EndLine)), None)
+    reveal = next((s.entry.payload for s in steps if isinstance(s.entry.payload, RevealLine)), None)
     moves = sum(1 for s in steps if s.move is not None)
     status = "ended" if end is not None else "active"
-    for e in entries:
-        if e.kind == "pause":
-            status = "paused"
-        elif e.kind == "resume":
-            status = "active"
+    for step in steps:
+        paused = step.entry.payload.PAUSES
+        if paused is not None:
+            status = "paused" if paused else "active"
     if end is not None:
         status = "ended"
     tags = [
@@ -267,7 +266,7 @@ def build_record(
     a line's hash is a function of the sealed values in it (another seat's secret choice), and a
     record must be the same whatever those are. The service's signature vouches for the lines
     meanwhile."""
-    chained = any(isinstance(e.payload, RevealLine) for e in entries)
+    chained = any(isinstance(e.payload, RevealLine) for e in entries)  # a lookup, not a walk
     lines = [public_line(e, chained=chained) for e in entries]
     # The human part is made from the public lines, exactly as verify-record will remake it.
     public_entries = [entry_of(pl) for pl in lines]

@@ -249,6 +249,9 @@ class MailContext:
     seed: str = ""
     seed_commitment: str = ""
     command_help: str = ""
+    help_table: list[list[str]] = field(default_factory=list)
+    """HELP's table of the service's commands: each section's heading and rows, message ids the
+    template translates (:func:`pbem.commands.vocabulary.help_table`)."""
     history: list[str] = field(default_factory=list)
     speaker: str = ""
     said: list[str] = field(default_factory=list)

@@ -116,7 +116,7 @@ def banks(
 
     left = {s: bank.start for s in record.envelope.seats()}
     last = parse_time(record.envelope.created)
-    for e in record.entries:
+    for e in record.entries:  # not fold.walk: each new position's time, asked of its kind
         p = e.payload
         if not p.RESTARTS_CLOCK:
             continue

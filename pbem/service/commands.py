@@ -6,6 +6,12 @@ Each command gets the authenticated :class:`~pbem.service.auth.Seated` context a
 :class:`~pbem.commands.grammar.Command`; ``check`` finds a mistake that stops the whole reply,
 ``run`` queues its answers and returns how many it queued, and a command that changes the game
 (``changes_game``: RESIGN, VACATION, BACK) gives the line to commit with ``entry``.
+
+Each class also declares its vocabulary (:class:`~pbem.commands.vocabulary.Spoken`): ``name``,
+``words`` in French, Italian and German, the ``form`` of its arguments (or its own ``hear``),
+their refusals, and its ``help`` rows; :func:`register` puts it in the grammar's
+:data:`~pbem.commands.vocabulary.VOCABULARY`. A new command is one class here plus the catalog
+entries of its texts.
 """
 
 from __future__ import annotations
@@ -19,11 +25,24 @@ from typing import Any, ClassVar, Literal, Protocol
 
 from pbem import i18n
 from pbem.commands.describe import describe_line
-from pbem.commands.grammar import Command
+from pbem.commands.durations import read_duration
+from pbem.commands.grammar import Command, command_word, help_copy, next_form, plan_parts
+from pbem.commands.vocabulary import (
+    FRESH,
+    VOCABULARY,
+    Argument,
+    Heard,
+    HelpLine,
+    Said,
+    Spoken,
+    help_table,
+)
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import N_, _
+from pbem.mail.reply import strip_please
 from pbem.rules.base import RuleError
 from pbem.service import community
+from pbem.service import fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem.service.auth import Seated
 from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer, reply_tail, short_hash
@@ -46,7 +65,11 @@ class Desk:
 
 
 class EmailCommand(Protocol):
+    """An email command: what it does here, and its words (:class:`~pbem.commands.vocabulary.
+    Spoken`: name, words per language, argument form, refusals, help lines) for the grammar."""
+
     kind: ClassVar[str]
+    name: ClassVar[str]
     expunge: ClassVar[bool]
     """The mail carrying it must be deleted (it holds a passphrase)."""
     changes_game: ClassVar[bool]
@@ -70,12 +93,22 @@ REGISTRY: dict[str, EmailCommand] = {}
 
 
 def register(cls: Callable[[], EmailCommand]) -> Callable[[], EmailCommand]:
+    """Register an email command: its kind here, its words in the grammar's vocabulary."""
     obj = cls()
     REGISTRY[obj.kind] = obj
+    if obj.name:
+        assert isinstance(obj, Spoken)
+        VOCABULARY.add(obj)
     return cls
 
 
-class _Base:
+def unregister(kind: str) -> None:
+    """Take an email command out again (a test's toy command)."""
+    REGISTRY.pop(kind, None)
+    VOCABULARY.remove(kind)
+
+
+class _Base(Spoken):
     expunge: ClassVar[bool] = False
     changes_game: ClassVar[bool] = False
     rank: ClassVar[int] = 0
@@ -90,6 +123,10 @@ class _Base:
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
         return None
+
+
+Base = _Base
+"""The base a new email command subclasses (see :mod:`pbem.commands.vocabulary`)."""
 
 
 def _answer(
@@ -115,6 +152,10 @@ class Board(_Base):
     """BOARD: the current board, privately."""
 
     kind: ClassVar[str] = "board"
+    name = "BOARD"
+    words = {"fr": ("PLATEAU",), "it": ("TABELLONE",), "de": ("BRETT", "SPIELPLAN")}
+    after_article = True
+    help = (HelpLine("service", 10, N_("    BOARD            mail me the current board again")),)
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         note = desk.mailer.private_note(seated.record, seated.seat, full=True)
@@ -126,6 +167,10 @@ class Help(_Base):
     """HELP: the commands and the game's notation."""
 
     kind: ClassVar[str] = "help"
+    name = "HELP"
+    words = {"fr": ("AIDE",), "it": ("AIUTO",), "de": ("HILFE",)}
+    after_article = True
+    help = (HelpLine("service", 20, N_("    HELP             this help")),)
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         game = seated.record.game
@@ -135,6 +180,7 @@ class Help(_Base):
             "help",
             _("help"),
             command_help=game.command_help(),
+            help_table=help_table(VOCABULARY, FRESH),
             picture=None,
             board="",
         )
@@ -167,6 +213,10 @@ class History(_Base):
     """HISTORY: every move so far, as sentences."""
 
     kind: ClassVar[str] = "history"
+    name = "HISTORY"
+    words = {"fr": ("HISTORIQUE",), "it": ("STORIA",), "de": ("VERLAUF",)}
+    after_article = True
+    help = (HelpLine("service", 30, N_("    HISTORY          every move so far")),)
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         lines = history_lines(desk, seated) or [_("No moves yet.")]
@@ -189,6 +239,21 @@ class Say(_Base):
     """SAY <text>: a short message to every player of the game."""
 
     kind: ClassVar[str] = "say"
+    name = "SAY"
+    words = {"fr": ("DIRE",), "it": ("DIRE",), "de": ("SAGE", "SAGEN")}
+    wraps = True
+    help = (
+        HelpLine("service", 40, N_("    SAY <text>       send <text> to every player of the game")),
+    )
+
+    def hear(self, said: Said) -> Heard | None:
+        if help_copy(said.rest):
+            return Heard(ignore=True)  # a copy of the HELP table, not a command
+        if not said.rest:
+            return Heard(
+                error=CommandError(_("SAY needs a message."), hint=_("SAY Good luck, everyone!"))
+            )
+        return Heard(arg=said.rest)
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if seated.record.envelope.status == "ended":
@@ -234,6 +299,17 @@ class Say(_Base):
         return n
 
 
+def _mail_form(bare: str) -> bool:
+    """Is ``MAIL <bare>`` the command? Alone (it asks which), a mode, or FILES and a mode ("Mail
+    me later" stays prose)."""
+    words = bare.split()
+    return (
+        not bare
+        or bare.upper() in _MODES
+        or (words[0].upper() in ("FILES", "FILE") and len(words) <= 2)
+    )
+
+
 _MODES = {
     "EVERY": MailMode.EVERY,
     "ALL": MailMode.EVERY,
@@ -249,6 +325,8 @@ class Record(_Base):
     """RECORD: the game's record and the sender's replay page, as attachments (issue 26)."""
 
     kind: ClassVar[str] = "record"
+    name = "RECORD"
+    words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         from pbem.gamefiles.attach import files_paragraphs, game_files
@@ -310,6 +388,13 @@ class MailPref(_Base):
     OWN | OFF | EVERY: which mails carry a turn file."""
 
     kind: ClassVar[str] = "mail"
+    name = "MAIL"
+    form = Argument(lambda s: _mail_form(s.bare))
+    help = (
+        HelpLine(
+            "service", 100, N_("    MAIL TURNS       less mail: your turns only (or EVERY, DIGEST)")
+        ),
+    )
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         words = cmd.arg.strip().upper().rstrip(".!").split()
@@ -367,6 +452,14 @@ class LangPref(_Base):
     """LANG fr | it | de | en: the language of this address's mail, in every game (issue 15)."""
 
     kind: ClassVar[str] = "lang"
+    name = "LANG"
+    words = {"fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
+    form = Argument(lambda s: len(s.bare.split()) <= 1)
+    help = (
+        HelpLine(
+            "service", 110, N_("    LANG fr          the language of your mails (en, fr, it, de)")
+        ),
+    )
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if i18n.normalize(cmd.arg) is None:
@@ -405,6 +498,27 @@ class Cert(_Base):
     """CERT <passphrase>: a certificate for encrypted mail, mailed as a PKCS#12 file."""
 
     kind: ClassVar[str] = "cert"
+    name = "CERT"
+    help = (
+        HelpLine("service", 120, N_("    CERT <passphrase>  get an S/MIME key for encrypted mail")),
+    )
+
+    def hear(self, said: Said) -> Heard | None:
+        if help_copy(said.rest):
+            return Heard(ignore=True)  # a copy of the HELP table, not a command
+        if len(said.rest) < 8:
+            return Heard(
+                line="CERT ...",  # never echo a passphrase
+                error=CommandError(
+                    _(
+                        "CERT needs a passphrase of at least 8 characters; it protects the "
+                        "key file we mail you."
+                    ),
+                    hint="CERT correct-horse-battery",
+                ),
+            )
+        return Heard(line=_("CERT (passphrase hidden)"), arg=said.rest)
+
     expunge: ClassVar[bool] = True
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
@@ -449,16 +563,6 @@ def _now(desk: Desk) -> datetime:
     return desk.mailer.clock()
 
 
-AUTO_WORDS = frozenset({"AUTO", "AUTOMATIC", "AUTOMATIQUE", "AUTOMATICO", "AUTOMATISCH"})
-"""``VACATION AUTO``: the leave is spent by itself before a missed decision (issue 27)."""
-MANUAL_WORDS = frozenset({"MANUAL", "MANUEL", "MANUALE", "MANUELL", "NOAUTO"})
-"""``VACATION MANUAL``: never by itself again."""
-
-
-def _vacation_word(cmd: Command) -> str:
-    return cmd.arg.strip().upper().rstrip(".!")
-
-
 @register
 class VacationCmd(_Base):
     """VACATION 10d: the sender's leave for all their games (issue 27): their clocks stop in every
@@ -468,13 +572,59 @@ class VacationCmd(_Base):
     :meth:`after_commit` writes the other games' lines."""
 
     kind: ClassVar[str] = "vacation"
+    auto_words: ClassVar[frozenset[str]] = frozenset(
+        {"AUTO", "AUTOMATIC", "AUTOMATIQUE", "AUTOMATICO", "AUTOMATISCH"}
+    )
+    """``VACATION AUTO``: the leave is spent by itself before a missed decision (issue 27)."""
+    manual_words: ClassVar[frozenset[str]] = frozenset(
+        {"MANUAL", "MANUEL", "MANUALE", "MANUELL", "NOAUTO"}
+    )
+    """``VACATION MANUAL``: never by itself again."""
+    name = "VACATION"
+    words = {"fr": ("VACANCES",), "it": ("VACANZA",), "de": ("URLAUB",)}
+    form = Argument(
+        lambda s: len(s.rest.split()) <= 1 or read_duration(s.bare) is not None,
+        lambda s: (
+            read_duration(s.bare) or s.bare
+        ),  # "2 Wochen" -> 14d; a bad length is refused by check
+        needs=N_("VACATION needs a length."),
+        hint="VACATION 7d",
+    )
+    help = (
+        HelpLine(
+            "service",
+            70,
+            N_("    VACATION 7d      away for 7 days (or 36h...): your deadlines stop"),
+        ),
+        HelpLine(
+            "leave",
+            10,
+            N_(
+                "    VACATION 10d     your clocks stop in every game you play (within\n"
+                "                     your yearly leave; BACK ends it everywhere)"
+            ),
+        ),
+        HelpLine(
+            "leave",
+            20,
+            N_("    VACATION AUTO    a day of leave is spent before a deadline runs out"),
+        ),
+        HelpLine(
+            "leave", 30, N_("    VACATION MANUAL  leave only when you ask for it (the default)")
+        ),
+    )
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
+
+    def switch(self, cmd: Command) -> bool | None:
+        """VACATION AUTO (True) or MANUAL (False); None: a length."""
+        word = cmd.arg.strip().upper().rstrip(".!")
+        return True if word in self.auto_words else False if word in self.manual_words else None
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         from pbem.service import leave
 
-        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+        if self.switch(cmd) is not None:
             return None
         try:
             length = community.parse_duration(cmd.arg)
@@ -496,10 +646,9 @@ class VacationCmd(_Base):
         return CommandError(problem, hint="VACATION 7d") if problem else None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        word = _vacation_word(cmd)
-        if word not in AUTO_WORDS | MANUAL_WORDS:
+        on = self.switch(cmd)
+        if on is None:
             return 0  # the mails after the commit say it
-        on = word in AUTO_WORDS
         desk.prefs.set_leave_auto(seated.player.email, on)
         text = (
             _(
@@ -527,7 +676,7 @@ class VacationCmd(_Base):
     ) -> NewEntry | None:
         from pbem.service import leave
 
-        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+        if self.switch(cmd) is not None:
             return MessageHandled(message_id, seated.seat, "vacation") if message_id else None
         # The vacation line's mail to everyone says it (run queues nothing).
         leave.mark_taken(desk.prefs, seated.player.email)
@@ -542,12 +691,12 @@ class VacationCmd(_Base):
         from pbem.service import leave
         from pbem.store.payloads import VacationLine
 
-        if _vacation_word(cmd) in AUTO_WORDS | MANUAL_WORDS:
+        if self.switch(cmd) is not None:
             return 0
         now = service.clock()
         address = seated.player.email
         rec = service.store.load(seated.game_id)
-        mine = [
+        mine = [  # not fold.walk: the seat's vacation lines only
             e
             for e in rec.entries
             if isinstance(e.payload, VacationLine) and e.payload.seat == seated.seat
@@ -590,6 +739,9 @@ class BackCmd(_Base):
     """BACK: the running leave ends now, in every game of the sender."""
 
     kind: ClassVar[str] = "back"
+    name = "BACK"
+    words = {"fr": ("RETOUR",), "it": ("RITORNO",), "de": ("ZURUECK", "ZURUCK")}
+    help = (HelpLine("service", 80, N_("    BACK             back early from a vacation")),)
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -630,6 +782,39 @@ class Resign(_Base):
     a game that is not active refuses it in the read step)."""
 
     kind: ClassVar[str] = "resign"
+    name = "RESIGN"
+    words = {"fr": ("ABANDONNER",), "it": ("ABBANDONA",), "de": ("AUFGEBEN",)}
+    help = (
+        HelpLine(
+            "service",
+            90,
+            N_("    RESIGN CONFIRM   give up your seat (a computer player takes over)"),
+        ),
+    )
+
+    def hear(self, said: Said) -> Heard | None:
+        after = command_word(strip_please(said.rest))
+        if after not in ("", "CONFIRM"):
+            return None
+        return Heard(flags=frozenset({"resign", "confirm"} if after else {"resign"}))
+
+    def settle(self, flags: frozenset[str]) -> Heard | None:
+        """RESIGN wants CONFIRM in the same reply."""
+        if "resign" not in flags:
+            return None
+        if "confirm" in flags:
+            return Heard(line="RESIGN CONFIRM")
+        return Heard(
+            line="RESIGN",
+            error=CommandError(
+                _(
+                    "To resign, write RESIGN and CONFIRM in the same reply; a computer "
+                    "player then takes over your seat. Nothing was changed."
+                ),
+                hint="RESIGN CONFIRM",
+            ),
+        )
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 2
     """After the reply's other lines: the seat changes hands last, and the replace line carries
@@ -647,10 +832,29 @@ class Resign(_Base):
         )
 
 
+class Confirm(Spoken):
+    """CONFIRM: RESIGN's second word, on the same line or a line of its own (no command by
+    itself: words only)."""
+
+    kind: ClassVar[str] = "confirm"
+    name = "CONFIRM"
+    words = {"fr": ("CONFIRMER",), "it": ("CONFERMA",), "de": ("BESTAETIGEN", "BESTATIGEN")}
+
+    def hear(self, said: Said) -> Heard | None:
+        return None if said.bare else Heard(flags=frozenset({"confirm"}))
+
+    def settle(self, flags: frozenset[str]) -> Heard | None:
+        if "confirm" in flags and "resign" not in flags:
+            return Heard(ignore=True, line=_("CONFIRM (nothing to confirm)"))
+        return None
+
+
+VOCABULARY.add(Confirm())
+
+
 def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
     """PREVIEW's text as a plan's actions (one action when the game takes no plan, or when the
     whole text is one action)."""
-    from pbem.commands.grammar import plan_parts
     from pbem.service.plans import plan_kind
 
     parts = plan_parts(text)
@@ -668,6 +872,19 @@ class PreviewCmd(_Base):
     """PREVIEW <move>: what the move would do, without playing it (nothing is written)."""
 
     kind: ClassVar[str] = "preview"
+    name = "PREVIEW"
+    words = {"fr": ("APERCU",), "it": ("ANTEPRIMA",), "de": ("VORSCHAU",)}
+    form = Argument(
+        lambda s: all(len(p.split()) <= 5 for p in plan_parts(s.rest)),
+        lambda s: s.rest,
+        needs=N_("PREVIEW needs a move."),
+        hint="PREVIEW M9 R1",
+    )
+    help = (
+        HelpLine(
+            "service", 50, N_("    PREVIEW <move>   what the move would do, without playing it")
+        ),
+    )
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         record = seated.record
@@ -708,6 +925,14 @@ class GamesCmd(_Base):
     """GAMES: every game of the sender's address, whose turn it is, and the deadlines."""
 
     kind: ClassVar[str] = "games"
+    name = "GAMES"
+    words = {"fr": ("PARTIES",), "it": ("PARTITE",), "de": ("PARTIEN",)}
+    after_article = True
+    help = (
+        HelpLine(
+            "service", 60, N_("    GAMES            your games, whose turn it is, your deadlines")
+        ),
+    )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         m, record, seat = desk.mailer, seated.record, seated.seat
@@ -732,6 +957,21 @@ class ProposeCmd(_Base):
     """PROPOSE UNDO | END | PAUSE 7d: a proposal the other human players ACCEPT or DECLINE."""
 
     kind: ClassVar[str] = "propose"
+    name = "PROPOSE"
+    words = {"fr": ("PROPOSER",), "it": ("PROPONI", "PROPORRE"), "de": ("VORSCHLAGEN",)}
+    form = Argument(
+        lambda s: len(s.rest.split()) <= 2,
+        lambda s: s.rest,
+        needs=N_("PROPOSE needs UNDO, END or PAUSE 7d."),
+        hint="PROPOSE UNDO",
+    )
+    help = (
+        HelpLine("votes", 10, N_("    PROPOSE UNDO     take back your last move")),
+        HelpLine(
+            "votes", 20, N_("    PROPOSE END      end the game now, with the scores as they stand")
+        ),
+        HelpLine("votes", 30, N_("    PROPOSE PAUSE 7d pause the game for 7 days")),
+    )
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -803,6 +1043,9 @@ class AcceptCmd(_Answer):
     """ACCEPT: agree to the open proposal."""
 
     kind: ClassVar[str] = "accept"
+    name = "ACCEPT"
+    words = {"fr": ("ACCEPTER",), "it": ("ACCETTA", "ACCETTO"), "de": ("ANNEHMEN",)}
+    help = (HelpLine("votes", 40, N_("    ACCEPT, DECLINE  answer the open proposal")),)
     step: ClassVar[str] = "accept"
     word: ClassVar[str] = "ACCEPT"
 
@@ -812,6 +1055,9 @@ class DeclineCmd(_Answer):
     """DECLINE: refuse the open proposal (it is withdrawn)."""
 
     kind: ClassVar[str] = "decline"
+    name = "DECLINE"
+    words = {"fr": ("REFUSER",), "it": ("RIFIUTA", "RIFIUTO"), "de": ("ABLEHNEN",)}
+    # Its row is ACCEPT's ("ACCEPT, DECLINE").
     step: ClassVar[str] = "decline"
     word: ClassVar[str] = "DECLINE"
 
@@ -840,6 +1086,15 @@ class StandingsCmd(_StandingsNotice):
     """STANDINGS: the top of each pool, the sender's own row and reliability (docs/STANDINGS.md)."""
 
     kind: ClassVar[str] = "standings"
+    name = "STANDINGS"
+    words = {"fr": ("CLASSEMENT",), "it": ("CLASSIFICA",), "de": ("WERTUNG", "RANGLISTE")}
+    help = (
+        HelpLine(
+            "standings",
+            10,
+            N_("    STANDINGS        the ratings: the top of each pool, your own row"),
+        ),
+    )
     what: ClassVar[str] = N_("the standings")
 
     def lines(self, desk: Desk, address: str) -> list[str]:
@@ -853,6 +1108,9 @@ class StatsCmd(_StandingsNotice):
     """STATS: the sender's totals of each game's statistics."""
 
     kind: ClassVar[str] = "stats"
+    name = "STATS"
+    words = {"fr": ("STATISTIQUES",), "it": ("STATISTICHE",), "de": ("STATISTIK",)}
+    help = (HelpLine("standings", 20, N_("    STATS            your statistics, game by game")),)
     what: ClassVar[str] = N_("your statistics")
 
     def lines(self, desk: Desk, address: str) -> list[str]:
@@ -869,6 +1127,11 @@ class Rules(_Base):
     """RULES: the rules of the game on one screen, in the reader's language."""
 
     kind: ClassVar[str] = "rules"
+    name = "RULES"
+    words = {"fr": ("REGLES",), "it": ("REGOLE",), "de": ("REGELN", "SPIELREGELN")}
+    help = (
+        HelpLine("service", 130, N_("    RULES            the rules of the game on one screen")),
+    )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         game = seated.record.game
@@ -905,6 +1168,11 @@ class Guide(_Base):
     """GUIDE: the player guide in the reader's language, as an attachment."""
 
     kind: ClassVar[str] = "guide"
+    name = "GUIDE"
+    words = {"it": ("GUIDA",), "de": ("ANLEITUNG", "SPIELANLEITUNG")}  # GUIDE is French too
+    help = (
+        HelpLine("service", 140, N_("    GUIDE            the player guide, as an attachment")),
+    )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         data, name = player_guide(i18n.current())
@@ -937,6 +1205,14 @@ class StandingCmd(_Base):
     seat alone."""
 
     kind: ClassVar[str] = "standing"
+    name = "STANDING"
+    words = {"fr": ("CONSIGNE", "CONSIGNES"), "it": ("ORDINE", "ORDINI"), "de": ("DAUERAUFTRAG",)}
+
+    def hear(self, said: Said) -> Heard | None:
+        if len(said.bare.split()) > 12:
+            return None
+        return Heard(kind="standing" if said.bare else "standing-show", arg=said.bare)
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -1019,6 +1295,23 @@ class NextCmd(_Base):
     is sealed; the answer goes to the seat alone; any other reply of the seat cancels it."""
 
     kind: ClassVar[str] = "next"
+    name = "NEXT"
+    words = {"fr": ("PROCHAIN",), "it": ("PROSSIMO",), "de": ("NAECHSTER",)}
+    form = Argument(lambda s: bool(s.bare) and next_form(s.bare))
+    help = (
+        HelpLine(
+            "next", 10, N_("    NEXT M9 R1       played the moment your turn comes, if still legal")
+        ),
+        HelpLine(
+            "next", 20, N_("    NEXT M9 R1 ELSE P10 R0   the first of them that is legal then")
+        ),
+        HelpLine("next", 30, N_("    NEXT RK N; BG E  a whole turn (Die Verbotene Stadt)")),
+        HelpLine(
+            "next",
+            40,
+            N_("    NEXT OFF         cancel it (any other reply of yours cancels it too)"),
+        ),
+    )
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -1073,7 +1366,6 @@ def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | N
     """Is ``text`` (an action, or a plan where the game takes plans) written in the game's
     notation? Read as the seats owing a decision now would read it (whether it is legal is known
     only when the turn comes)."""
-    from pbem.commands.grammar import plan_parts
     from pbem.rules.base import InvalidSyntax
     from pbem.service.plans import plan_kind
 
@@ -1100,6 +1392,8 @@ class LegalCmd(_Base):
     """LEGAL: every legal move of the seat now, grouped by their first word, privately."""
 
     kind: ClassVar[str] = "legal"
+    name = "LEGAL"
+    words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         from pbem.cli.play import group_legal  # the terminal's grouping (only when asked)

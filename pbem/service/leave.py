@@ -89,7 +89,7 @@ def spans(record: GameRecord, seat: int) -> dict[str, Use]:
     """The leaves of ``seat`` in one game (id -> stretch, a ``back`` line cutting the running
     one short)."""
     out: dict[str, Use] = {}
-    for e in record.entries:
+    for e in record.entries:  # not fold.walk: vacation and back lines only, no move numbers
         match e.payload:
             case VacationLine(seat=s, leave=lid, start=start, until=until, auto=auto) if (
                 s == seat and lid

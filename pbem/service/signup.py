@@ -26,7 +26,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import re
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,12 +36,14 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from pbem import i18n, layout
+from pbem.commands.vocabulary import FRESH
 from pbem.errors import IntegrityError, StoreError
 from pbem.i18n import _, ngettext
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
+from pbem.service.fresh import SIGN_UP
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
@@ -54,14 +55,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pbem.service")
 
-REQUEST_WORDS = ("JOIN", "LEAVE", "WATCH", "UNWATCH", "GAMES")
-"""The words of a fresh mail (documented in docs/PLAYER-GUIDE.md; a test checks it)."""
-
 CONFIRM_DAYS = 7
 """How long a confirmation stays good."""
 
-_REQUEST = re.compile(r"^\s*(JOIN|LEAVE|WATCH|UNWATCH)\s+([A-Za-z0-9-]{3,40})\s*$", re.I)
-_GAMES = re.compile(r"^\s*GAMES\s*$", re.I)
 
 SIGNUPS_PER_ADDRESS_DAY = 6
 """Confirmations (and GAMES answers) one address is sent in a day: its own budget, apart from the
@@ -287,11 +283,10 @@ def read_request(p: ParsedMail) -> Asked | None:
         s = subject_text(p.subject)
         lines = [s] if s else []
     for line in lines[:3]:
-        m = _REQUEST.match(line)
-        if m:
-            return Asked(m.group(1).lower(), m.group(2).lower())
-        if _GAMES.match(line):
-            return Asked("games", "")
+        got = FRESH.read_fresh(line, SIGN_UP)  # the words and forms of pbem.service.fresh
+        if got is not None:
+            verb, args = got
+            return Asked(verb, args[0].lower() if args else "")
     return None
 
 

@@ -169,6 +169,7 @@ def orders_of(store: Store, record: GameRecord, seat: int) -> Orders:
     out = Orders()
     gid = record.envelope.game_id
     ents = record.entries
+    # Not fold.walk, which decodes every line: the seat's order and replace lines only.
     # The kinds are read from the lines' heads: only the few order and replace lines are decoded.
     wanted = [i for i, k in enumerate(ents.kinds()) if k in ("orders", "replace")]
     for i in wanted:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,10 +32,12 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from pbem import i18n, layout
+from pbem.commands.vocabulary import FRESH
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
 from pbem.i18n import _, ngettext
 from pbem.mail.tokens import find_tokens, notice_hashes
 from pbem.model import iso_time, parse_time
+from pbem.service.fresh import SEATS
 from pbem.service.mailer import Mail
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import COMPUTER_PREFIX
@@ -52,11 +53,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("pbem.service")
 
 CONFIRM_DAYS = 7
-_STANDBY = re.compile(r"^\s*(STANDBY|RESERVE|RISERVA|ERSATZ)\s+([A-Za-z0-9-]{2,40})\s*$", re.I)
-_TAKEOVER = re.compile(
-    r"^\s*(TAKEOVER|REPRENDRE|SUBENTRA|UEBERNEHMEN)\s+([a-z0-9-]{3,40})\s+([A-Za-z0-9@.+_-]{1,80})\s*$",
-    re.I,
-)
 
 
 class Ask(msgspec.Struct, kw_only=True):
@@ -131,7 +127,7 @@ def missed_in_a_row(record: GameRecord, seat: int) -> int:
     """Decisions of ``seat``'s current player played by the computer because their deadline
     passed, in a row (a move of their own starts the count again)."""
     n = 0
-    for e in record.entries:
+    for e in record.entries:  # not fold.walk: the seat's own lines in order, no move numbers
         p = e.payload
         if isinstance(p, ReplaceLine) and p.seat == seat:
             n = 0
@@ -252,13 +248,9 @@ def step_takeover(service: Service, flow: Flow) -> Outcome | None:
     lines = p.command_lines()[:3]
     verb, target = "", ""
     for line in lines:
-        ms = _STANDBY.match(line)
-        if ms:
-            verb, target = "standby", ms.group(2).lower()
-            break
-        mt = _TAKEOVER.match(line)
-        if mt:
-            verb, target = "takeover", f"{mt.group(2).lower()} {mt.group(3).lower()}"
+        got = FRESH.read_fresh(line, SEATS)  # the words and forms of pbem.service.fresh
+        if got is not None:
+            verb, target = got[0], " ".join(a.lower() for a in got[1])
             break
     if not verb:
         return None

@@ -23,7 +23,8 @@ from pbem.i18n import _
 from pbem.model import parse_time
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import End, GameRecord, NewEntry, Pause, Resume, Undo, Vote
-from pbem.store.payloads import ActionLine, UndoLine, VoteLine
+from pbem.store.fold import walk
+from pbem.store.payloads import ActionLine, VoteLine
 
 if TYPE_CHECKING:
     from pbem.service import Service
@@ -69,7 +70,7 @@ class Proposal:
 def proposals(record: GameRecord) -> list[Proposal]:
     """Every proposal of the game, in order, with its answers."""
     out: dict[str, Proposal] = {}
-    for e in record.entries:
+    for e in record.entries:  # not fold.walk: vote lines only, no move numbers
         p = e.payload
         if not isinstance(p, VoteLine):
             continue
@@ -91,6 +92,7 @@ def proposals(record: GameRecord) -> list[Proposal]:
 
 
 def _position_after(record: GameRecord, seq: int) -> bool:
+    # Not fold.walk: only the lines after ``seq``, each asked its kind's RESTARTS_CLOCK.
     return any(e.payload.RESTARTS_CLOCK for e in record.entries[seq:])
 
 
@@ -129,14 +131,12 @@ def computers(record: GameRecord, proposer: int) -> list[int]:
 
 def last_move_of(record: GameRecord) -> tuple[int, int] | None:
     """(seq, seat) of the last action still in effect."""
-    stack: list[tuple[int, int]] = []
-    for e in record.entries:
-        match e.payload:
-            case ActionLine(seat=seat):
-                stack.append((e.seq, seat))
-            case UndoLine(undone=undone):
-                stack = [x for x in stack if x[0] != undone]
-    return stack[-1] if stack else None
+    last: tuple[int, int] | None = None
+    for step in walk(record.entries):
+        p = step.entry.payload
+        if step.move is not None and isinstance(p, ActionLine):
+            last = (step.entry.seq, p.seat)
+    return last
 
 
 def parse_proposal(arg: str) -> tuple[str, str]:
@@ -277,10 +277,9 @@ def pause_until(record: GameRecord) -> datetime | None:
         return None
     prop = props[-1]
     # Only if that pause is the one in force (no later pause or resume by the GM).
-    from pbem.store.payloads import PauseLine, ResumeLine
-
-    last = [e for e in record.entries if isinstance(e.payload, (PauseLine, ResumeLine))]
-    if not last or isinstance(last[-1].payload, ResumeLine) or last[-1].seq <= prop.seq:
+    # Not fold.walk: the latest line that says whether the game is paused (its kind's PAUSES).
+    last = next((e for e in reversed(record.entries) if e.payload.PAUSES is not None), None)
+    if last is None or not last.payload.PAUSES or last.seq <= prop.seq:
         return None
     assert prop.carried_at is not None
     return prop.carried_at + parse_duration(prop.length)

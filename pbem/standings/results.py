@@ -92,11 +92,11 @@ def game_result(entries: Sequence[LogEntry]) -> GameResult | None:
     setup = entries[0].payload
     if not isinstance(setup, SetupLine):
         raise ValueError("the log does not start with its setup line")
-    end = next((e for e in entries if isinstance(e.payload, EndLine)), None)
+    end = next((e for e in entries if isinstance(e.payload, EndLine)), None)  # a lookup
     if end is None or not isinstance(end.payload, EndLine):
         return None
     from pbem.standings.stats import game_stats
-    from pbem.store.fold import moves_in_effect
+    from pbem.store.fold import walk
 
     n = len(setup.players)
     per_seat = game_stats(entries)
@@ -105,10 +105,9 @@ def game_result(entries: Sequence[LogEntry]) -> GameResult | None:
     on_time: dict[str, int] = {}
     missed: dict[str, int] = {}
     leave: dict[str, int] = {}
-    live = set(moves_in_effect(entries))
-    for e in entries:
-        match e.payload:
-            case ActionLine(seat=seat, source=source) if e.seq in live:
+    for step in walk(entries):
+        match step.entry.payload:
+            case ActionLine(seat=seat, source=source) if step.move is not None:
                 who = holders[seat][-1][0]
                 if source == "timer":
                     missed[who] = missed.get(who, 0) + 1

@@ -53,7 +53,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 def game_stats(entries: Sequence[LogEntry]) -> list[dict[str, int]]:
     """Each seat's statistics (:data:`FIELDS` of the game), from the public events of the moves
     in effect; empty dicts for a game without statistics."""
-    from pbem.store.fold import moves_in_effect
+    from pbem.store.fold import walk
 
     setup = entries[0].payload
     if not isinstance(setup, SetupLine):
@@ -63,11 +63,10 @@ def game_stats(entries: Sequence[LogEntry]) -> list[dict[str, int]]:
     stats = [dict.fromkeys(fields, 0) for _ in range(n)]
     if not fields:
         return stats
-    live = set(moves_in_effect(entries))
     count = _forbidden_city if setup.game_name == "forbidden-city" else _verbotene_stadt
-    for e in entries:
-        p = e.payload
-        if isinstance(p, ActionLine) and e.seq in live:
+    for step in walk(entries):
+        p = step.entry.payload
+        if isinstance(p, ActionLine) and step.move is not None:
             for ev in p.events:
                 count(stats, p.seat, ev.kind, ev.data, n)
     return stats

@@ -41,6 +41,9 @@ class _Payload(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=Fals
     GM_SUBJECT: ClassVar[str] = ""
     """The subject of a mail that tells of this change ("" when it has none of its own); marked
     for translation, translated when the mail is built."""
+    PAUSES: ClassVar[bool | None] = None
+    """After this line the game is paused (True) or runs again (False); None: the line does not
+    say (the latest line that says is the pause in force)."""
 
 
 class SetupPlayer(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -124,6 +127,7 @@ class ReplaceLine(_Payload, kw_only=True, omit_defaults=True):
 class PauseLine(_Payload, kw_only=True):
     KIND: ClassVar[str] = "pause"
     GM_SUBJECT: ClassVar[str] = N_("game paused")
+    PAUSES: ClassVar[bool | None] = True
     reason: str
     source: Source
 
@@ -132,6 +136,7 @@ class ResumeLine(_Payload, kw_only=True):
     KIND: ClassVar[str] = "resume"
     RESTARTS_CLOCK: ClassVar[bool] = True
     GM_SUBJECT: ClassVar[str] = N_("game resumed")
+    PAUSES: ClassVar[bool | None] = False
     source: Source
 
 

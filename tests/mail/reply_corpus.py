@@ -24,6 +24,7 @@ from email.parser import BytesParser
 from pathlib import Path
 from typing import Any
 
+import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
 from pbem.commands.grammar import Reading, read_commands
 from pbem.mail import fingerprint
 from pbem.mail.outbox import Outbox

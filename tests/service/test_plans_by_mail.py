@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import Env, drain, make_env, reply, text_of
 
+import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
 from pbem.commands.grammar import plan_parts, read_commands
 from pbem.rules.base import RuleError, derive_rng
 from pbem.service.facts import moves_played

@@ -44,6 +44,15 @@ def test_each_kind_says_its_facts(kind: type[payloads.Payload]) -> None:
     assert got == FACTS[kind.KIND]
 
 
+PAUSES = {"pause": True, "resume": False}
+"""The kinds that say whether the game is paused after them (every other kind: None)."""
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.KIND)
+def test_each_kind_says_whether_it_pauses(kind: type[payloads.Payload]) -> None:
+    assert kind.PAUSES is PAUSES.get(kind.KIND)
+
+
 def test_a_quiet_line_is_never_told() -> None:
     assert all(not k.TOLD for k in KINDS if k.QUIET)
 

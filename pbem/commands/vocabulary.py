@@ -1,0 +1,259 @@
+"""The words of the email commands (issue 24), as each command declares them.
+
+An email command is one class (:mod:`pbem.service.commands` for the commands of a reply to a game
+mail, :mod:`pbem.service.fresh` for those of a fresh mail to the service) which says, besides
+what it does, everything a player may write and read about it, the way Mailman's
+``IEmailCommand`` does:
+
+- ``name``: its English word (``BOARD``), read in every language;
+- ``words``: its words in French, Italian and German (``{"fr": ("PLATEAU",), ...}``; the first of
+  each language is the one the guides and HELP show, the others are variants);
+- ``form`` (or its own :meth:`Spoken.hear`): the rule of its own arguments, which tells the
+  command from prose ("BACK" alone is the command, "Back soon!" is prose), and the refusal of a
+  missing argument ("VACATION needs a length.");
+- ``help``: its lines in the HELP mail's table, each in a section of :data:`SECTIONS`.
+
+Registering the class (:func:`pbem.service.commands.register`) puts it in :data:`VOCABULARY` (or
+:data:`FRESH`), which the grammar (:mod:`pbem.commands.grammar`), the fresh-mail steps and the
+HELP mail read. Adding a command is one class plus its catalog entries (the translations of its
+refusals and help lines); ``tests/service/test_vocabulary.py`` shows it with a toy command.
+Pure: the standard library, :mod:`pbem.i18n` and :mod:`pbem.errors`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar, Protocol
+
+from pbem.errors import CommandError
+from pbem.i18n import N_, _
+
+LANGS = ("en", "fr", "it", "de")
+"""The languages a command's words are declared in (English is its ``name``)."""
+
+
+def fold_word(word: str) -> str:
+    """A word in upper case without its accents, German umlauts written out (``Aperçu`` ->
+    ``APERCU``, ``BESTÄTIGEN`` -> ``BESTAETIGEN``, ``zurück`` -> ``ZURUECK``)."""
+    w = word.strip().upper().replace("ß", "SS").replace("ẞ", "SS")
+    for umlaut, out in (("Ä", "AE"), ("Ö", "OE"), ("Ü", "UE")):
+        w = w.replace(umlaut, out)
+    return "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line that starts with a command word, as the grammar hands it to the command."""
+
+    line: str
+    """The line as written."""
+    rest: str
+    """What follows the word."""
+    bare: str
+    """The rest without courtesy and punctuation ("Help?", "Plateau s'il vous plaît": ``""``)."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What a command makes of its line: a command (``kind``, ``arg``), a refusal (``error``),
+    a line to pass over (``ignore``), or marks that only the whole reply settles (``flags``:
+    RESIGN wants CONFIRM in the same reply)."""
+
+    kind: str = ""
+    """The :class:`~pbem.commands.grammar.Command`'s kind; ``""``: the command's own."""
+    arg: str = ""
+    line: str | None = None
+    """The line shown for it (CERT hides its passphrase); None: the line as written."""
+    error: CommandError | None = None
+    ignore: bool = False
+    flags: frozenset[str] = frozenset()
+
+
+class Form(Protocol):
+    """The rule of a command's own arguments."""
+
+    def read(self, said: Said) -> Heard | None:
+        """What the line is (None: not this command, but prose or a move)."""
+
+
+@dataclass(frozen=True)
+class Alone:
+    """The word alone on its line, courtesy aside (BOARD, HELP, BACK; "Back soon!" is prose)."""
+
+    def read(self, said: Said) -> Heard | None:
+        return None if said.bare else Heard()
+
+
+ALONE = Alone()
+
+
+def _bare(said: Said) -> str:
+    return said.bare
+
+
+@dataclass(frozen=True)
+class Argument:
+    """The word and an argument: ``fits`` tells the command from prose; ``take`` gives the
+    argument kept; ``needs`` (marked for translation) refuses the word without one, with
+    ``hint`` as what to write."""
+
+    fits: Callable[[Said], bool]
+    take: Callable[[Said], str] = _bare
+    needs: str = ""
+    hint: str = ""
+
+    def read(self, said: Said) -> Heard | None:
+        if not self.fits(said):
+            return None
+        if self.needs and not said.bare:
+            return Heard(error=CommandError(_(self.needs), hint=self.hint))
+        return Heard(arg=self.take(said))
+
+
+SECTIONS: dict[str, str] = {
+    "service": N_("Commands of the service"),
+    "leave": N_("Your leave, for all your games at once"),
+    "votes": N_("Votes (the other players answer ACCEPT or DECLINE within 72 hours)"),
+    "standings": N_("Standings and statistics"),
+    "next": N_("A move queued for your next turn"),
+    "seats": N_("Seats taken over (in a new mail to the service, then confirmed)"),
+}
+"""The sections of the HELP mail's table, in order: each a heading (marked for translation)."""
+
+
+@dataclass(frozen=True)
+class HelpLine:
+    """One row of the HELP table (marked for translation: a command and what it does, aligned
+    at column 21 in English; each language aligns its own)."""
+
+    section: str
+    """A key of :data:`SECTIONS`."""
+    at: int
+    """Its place in the section (rows are sorted by it)."""
+    text: str
+
+
+class Spoken:
+    """The vocabulary a command class declares (see the module's text). A command of a reply
+    subclasses it through :class:`pbem.service.commands.EmailCommand`'s base."""
+
+    kind: ClassVar[str]
+    name: ClassVar[str] = ""
+    """Its English word; ``""``: a command without words of its own (STANDING alone is read by
+    STANDING's form as ``standing-show``)."""
+    words: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    form: ClassVar[Form] = ALONE
+    help: ClassVar[tuple[HelpLine, ...]] = ()
+    after_article: ClassVar[bool] = False
+    """Read after an article too ("Le plateau", "Das Brett bitte")."""
+    wraps: ClassVar[bool] = False
+    """Its text may run over several lines a mail client hard-wrapped (SAY)."""
+    pattern: ClassVar[str] = ""
+    """A fresh mail's command: the regular expression of its arguments after the word."""
+
+    def hear(self, said: Said) -> Heard | None:
+        """What this command makes of a line that starts with its word (None: not this
+        command)."""
+        return self.form.read(said)
+
+    def settle(self, flags: frozenset[str]) -> Heard | None:
+        """Once per reply, after its lines: what the marks of the whole reply make (RESIGN and
+        CONFIRM)."""
+        return None
+
+
+@dataclass
+class Vocabulary:
+    """Registered commands, by kind, and their words folded (:func:`fold_word`)."""
+
+    commands: dict[str, Spoken] = field(default_factory=dict)
+    _by_word: dict[str, Spoken] | None = None
+
+    def add(self, cmd: Spoken) -> None:
+        for word in (cmd.name, *(w for ws in cmd.words.values() for w in ws)):
+            other = self.lookup(word)
+            if other is not None and other.kind != cmd.kind:
+                raise ValueError(f"{word} is already {other.name}'s word")
+        self.commands[cmd.kind] = cmd
+        self._by_word = None
+
+    def remove(self, kind: str) -> None:
+        self.commands.pop(kind, None)
+        self._by_word = None
+
+    def _index(self) -> dict[str, Spoken]:
+        if self._by_word is None:
+            index: dict[str, Spoken] = {}
+            for cmd in self.commands.values():
+                for word in (cmd.name, *(w for ws in cmd.words.values() for w in ws)):
+                    index[fold_word(word)] = cmd
+            self._by_word = index
+        return self._by_word
+
+    def lookup(self, word: str) -> Spoken | None:
+        """The command whose word (in any of the four languages, accents or not) ``word`` is."""
+        return self._index().get(fold_word(word))
+
+    def english(self, word: str) -> str:
+        """A command word as its English word (``CONFIRMER`` -> ``CONFIRM``); any other word
+        in upper case, folded."""
+        w = fold_word(word)
+        cmd = self._index().get(w)
+        return cmd.name if cmd is not None else w
+
+    def all_words(self) -> frozenset[str]:
+        """Every command word, folded, in the four languages."""
+        return frozenset(self._index())
+
+    def names(self) -> frozenset[str]:
+        return frozenset(c.name for c in self.commands.values())
+
+    def __iter__(self) -> Iterator[Spoken]:
+        return iter(list(self.commands.values()))
+
+    def read_fresh(self, line: str, kinds: Iterable[str]) -> tuple[str, tuple[str, ...]] | None:
+        """A fresh mail's line as one of the commands ``kinds`` (its word in any language, then
+        its ``pattern``): the kind and the arguments, or None."""
+        for kind in kinds:
+            cmd = self.commands[kind]
+            words = "|".join(
+                re.escape(w) for w in (cmd.name, *(w for ws in cmd.words.values() for w in ws))
+            )
+            args = r"\s+" + cmd.pattern if cmd.pattern else ""
+            m = re.match(rf"^\s*(?:{words}){args}\s*$", line, re.I)
+            if m:
+                return kind, m.groups()
+        return None
+
+
+VOCABULARY = Vocabulary()
+"""The commands of a reply to a game mail (registered by :mod:`pbem.service.commands`)."""
+
+FRESH = Vocabulary()
+"""The commands of a fresh mail to the service: sign-up and seats (:mod:`pbem.service.fresh`)."""
+
+
+def vocabulary() -> Vocabulary:
+    """:data:`VOCABULARY`, which must hold the service's commands: the grammar without them
+    would read every command word as prose."""
+    if not VOCABULARY.commands:
+        raise RuntimeError("no email command is registered: import pbem.service.commands first")
+    return VOCABULARY
+
+
+def help_table(*vocabularies: Vocabulary) -> list[list[str]]:
+    """The HELP mail's table: for each section with rows, its heading and its rows (message ids,
+    translated by the template), from the commands' own help lines."""
+    rows: dict[str, list[HelpLine]] = {key: [] for key in SECTIONS}
+    for vocab in vocabularies or (VOCABULARY, FRESH):
+        for cmd in vocab:
+            for line in cmd.help:
+                rows[line.section].append(line)
+    return [
+        [SECTIONS[key], *(r.text for r in sorted(lines, key=lambda r: r.at))]
+        for key, lines in rows.items()
+        if lines
+    ]
