@@ -23,8 +23,6 @@ mail, no reply token, never a player's private part. The GM allows or forbids wa
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import re
 import secrets
@@ -38,11 +36,17 @@ import msgspec
 
 from pbem import i18n, layout
 from pbem.errors import IntegrityError, StoreError
-from pbem.i18n import _, ngettext
+from pbem.i18n import _
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
+from pbem.service.confirmations import (
+    CONFIRM_DAYS,
+    ask_confirmation,
+    confirmation_tail,
+    unconfirmable,
+)
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
@@ -56,9 +60,6 @@ log = logging.getLogger("pbem.service")
 
 REQUEST_WORDS = ("JOIN", "LEAVE", "WATCH", "UNWATCH", "GAMES")
 """The words of a fresh mail (documented in docs/PLAYER-GUIDE.md; a test checks it)."""
-
-CONFIRM_DAYS = 7
-"""How long a confirmation stays good."""
 
 _REQUEST = re.compile(r"^\s*(JOIN|LEAVE|WATCH|UNWATCH)\s+([A-Za-z0-9-]{3,40})\s*$", re.I)
 _GAMES = re.compile(r"^\s*GAMES\s*$", re.I)
@@ -519,11 +520,6 @@ def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str
     return None, gid
 
 
-def _mac(service: Service, addr: str, verb: str, target: str, day: str) -> str:
-    msg = f"pbem-request-v1\x00{addr}\x00{verb}\x00{target}\x00{day}".encode()
-    return hmac.new(service.secret, msg, hashlib.sha256).hexdigest()
-
-
 def _ask_confirmation(
     service: Service, board: Board, verb: str, target: str, p: ParsedMail
 ) -> Outcome:
@@ -532,7 +528,7 @@ def _ask_confirmation(
         log.info("a %s request not confirmed: the sign-up budget is spent", verb)
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
     now = service.clock()
-    tail = f"confirm.{_mac(service, addr, verb, target, now.strftime('%Y%m%d'))}"
+    tail = confirmation_tail(service.secret, "pbem-request-v1", addr, verb, target, now)
     h = notice_hash(tail)
     name = (p.from_name or addr.split("@")[0]).strip()[:60]
     board.save_request(
@@ -544,28 +540,9 @@ def _ask_confirmation(
         "watch": _("We were asked to watch the game %(game)s (its public mails) for this address."),
         "unwatch": _("We were asked to stop watching the game %(game)s for this address."),
     }[verb]
-    m = service.mailer
-    ctx = m.context(
-        None,
-        None,
-        f"[{service.policy.service_name}] "
-        + _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
-        "",  # never the request's From name: it may be a forger's text
-        paragraphs=[
-            asked % {"game": target},
-            ngettext(
-                "To confirm, reply to this mail (what you write does not matter). Nothing "
-                "happens until you do; the request lapses after %(num)d day.",
-                "To confirm, reply to this mail (what you write does not matter). Nothing "
-                "happens until you do; the request lapses after %(num)d days.",
-                CONFIRM_DAYS,
-            )
-            % {"num": CONFIRM_DAYS},
-            _("If you did not ask for this, ignore this mail."),
-        ],
+    return ask_confirmation(
+        service.mailer, service.policy.service_name, verb, target, asked % {"game": target}, tail, p
     )
-    m.send(Mail("notice", ctx, "", addr, tail, reply_to=p))
-    return Outcome(Folder.PROCESSED, Reason.CONFIRMATION_SENT, None, 1, detail=verb)
 
 
 def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
@@ -573,21 +550,10 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
     addr = p.from_addr
     if addr != req.address:
         log.warning("a confirmation answered from another address: refused")
-        return service.refuse_stranger(
-            p,
-            _(
-                "The mail you answered was a confirmation sent to another address; it can only "
-                "be confirmed from there."
-            ),
-            Reason.OTHER_SEAT,
-        )
     now = service.clock()
-    if req.done:
-        return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED)
-    if now - parse_time(req.created) > timedelta(days=CONFIRM_DAYS):
-        return service.refuse_stranger(
-            p, _("That confirmation has lapsed; send your request again."), Reason.BAD_TOKEN
-        )
+    not_now = unconfirmable(service.refuse_stranger, p, req.address, req.done, req.created, now)
+    if not_now is not None:
+        return not_now
     # The name is the one on the confirming mail (the address's owner wrote it), not the
     # request's, which anyone could have written.
     req.name = joining_name(p)
