@@ -12,13 +12,14 @@ import json
 import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
 from urllib.parse import parse_qs
+
+from pbem.mail.lifetimes import Started
 
 __all__ = ["OAuthServer"]
 
 
-class OAuthServer:
+class OAuthServer(Started):
     """``refresh_tokens``: refresh token -> user (the address it logs in as)."""
 
     host = "127.0.0.1"
@@ -127,17 +128,6 @@ class OAuthServer:
             self._server.shutdown()
             self._server.server_close()
             self._server = None
-
-    def __enter__(self) -> OAuthServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     def _issue(self, user: str) -> dict[str, object]:
         access = "a-" + secrets.token_urlsafe(16)

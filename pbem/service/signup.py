@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
@@ -129,6 +129,9 @@ class Watchers(msgspec.Struct, kw_only=True):
 # ==================================================================== files
 
 
+_Rec = TypeVar("_Rec", bound=msgspec.Struct)
+
+
 class Board:
     """The open games, requests and watchers files."""
 
@@ -143,6 +146,14 @@ class Board:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         atomic_write(path, msgspec.json.encode(value), mode=0o600, sync=self.fsync)
 
+    @staticmethod
+    def _read(directory: Path, name: str, kind: type[_Rec]) -> _Rec | None:
+        """The record ``<directory>/<name>.json``, or None when it is missing or unreadable."""
+        try:
+            return msgspec.json.decode(layout.record_file(directory, name).read_bytes(), type=kind)
+        except (OSError, msgspec.DecodeError):
+            return None
+
     # -- open games ----------------------------------------------------------------------------
 
     def open_games(self) -> Iterator[OpenGame]:
@@ -155,12 +166,7 @@ class Board:
                 continue
 
     def get_open(self, open_id: str) -> OpenGame | None:
-        try:
-            return msgspec.json.decode(
-                layout.record_file(self.open_dir, open_id).read_bytes(), type=OpenGame
-            )
-        except (OSError, msgspec.DecodeError):
-            return None
+        return self._read(self.open_dir, open_id, OpenGame)
 
     def save_open(self, og: OpenGame) -> None:
         self._write(layout.record_file(self.open_dir, og.open_id), og)
@@ -209,12 +215,7 @@ class Board:
     # -- requests ------------------------------------------------------------------------------
 
     def get_request(self, h: str) -> Request | None:
-        try:
-            return msgspec.json.decode(
-                layout.record_file(self.req_dir, h).read_bytes(), type=Request
-            )
-        except (OSError, msgspec.DecodeError):
-            return None
+        return self._read(self.req_dir, h, Request)
 
     def save_request(self, h: str, req: Request) -> None:
         self._write(layout.record_file(self.req_dir, h), req)
@@ -222,12 +223,7 @@ class Board:
     # -- watchers ------------------------------------------------------------------------------
 
     def watchers(self, game_id: str) -> Watchers:
-        try:
-            return msgspec.json.decode(
-                layout.record_file(self.watch_dir, game_id).read_bytes(), type=Watchers
-            )
-        except (OSError, msgspec.DecodeError):
-            return Watchers()
+        return self._read(self.watch_dir, game_id, Watchers) or Watchers()
 
     def has_watchers(self, game_id: str) -> bool:
         return layout.record_file(self.watch_dir, game_id).exists()
