@@ -69,13 +69,6 @@ class OAuthServer(Started):
             self.refresh_tokens.pop(refresh_token, None)
             self.access_tokens.clear()
 
-    def approve(self, user_code: str, user: str) -> None:
-        """The person at the browser approved the device code ``user_code`` as ``user``."""
-        with self._lock:
-            for d in self.devices.values():
-                if d["user_code"] == user_code:
-                    d["user"] = user
-
     def check(self, token: str) -> str | None:
         """The user of a live access token (what the relay asks)."""
         with self._lock:

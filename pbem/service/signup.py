@@ -132,7 +132,7 @@ class Watchers(msgspec.Struct, kw_only=True):
 _Rec = TypeVar("_Rec", bound=msgspec.Struct)
 
 
-class Board:
+class SignupFiles:
     """The open games, requests and watchers files."""
 
     def __init__(self, root: Path, fsync: bool = True) -> None:
@@ -262,8 +262,13 @@ def prune_requests(service: Service, now: datetime) -> int:
     return n
 
 
-def board_of(service: Service) -> Board:
-    return Board(service.journal.root, service.store.fsync)
+Board = SignupFiles
+"""The name this module's functions use for :class:`SignupFiles` (one class name, one meaning:
+``Board`` is the game's board elsewhere)."""
+
+
+def board_of(service: Service) -> SignupFiles:
+    return SignupFiles(service.journal.root, service.store.fsync)
 
 
 # ==================================================================== the pipeline step

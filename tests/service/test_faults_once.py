@@ -57,11 +57,11 @@ def test_old_sign_up_requests_are_pruned_once_a_day(tmp_path: Path) -> None:
     from helpers import SERVICE
 
     from pbem.service.confirmations import CONFIRM_DAYS
-    from pbem.service.signup import Board
+    from pbem.service.signup import SignupFiles
 
     env = make_env(tmp_path)
     oid = (
-        Board(env.data / "outbox")
+        SignupFiles(env.data / "outbox")
         .new_open("forbidden-city", 3, 3, {}, None, [], env.clock())
         .open_id
     )
