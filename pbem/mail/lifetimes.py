@@ -26,9 +26,9 @@ class Closing:
         self.close()
 
 
-class Started:
+class Started(Closing):
     """``with Server(...) as server:``: started on entry (``start`` returns the server), stopped
-    at the end of the block."""
+    at the end of the block (closing a server stops it)."""
 
     def start(self) -> Self:
         raise NotImplementedError
@@ -36,13 +36,8 @@ class Started:
     def stop(self) -> None:
         raise NotImplementedError
 
+    def close(self) -> None:
+        self.stop()
+
     def __enter__(self) -> Self:
         return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
