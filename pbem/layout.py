@@ -140,11 +140,6 @@ def outbox_file(data_dir: Path, name: str) -> Path:
     return Path(data_dir) / OUTBOX / name
 
 
-def changed_dir(data_dir: Path) -> Path:
-    """``<data>/outbox/dirty``: where the store marks a game with news to mail."""
-    return Path(data_dir) / OUTBOX / DIRTY
-
-
 def record_file(directory: Path, name: str) -> Path:
     """``<directory>/<name>.json``: one record of ``open/``, ``requests/``, ``watchers/``..."""
     return Path(directory) / f"{name}{JSON}"
@@ -171,6 +166,5 @@ def turn_name(game_id: str, move: int, seat: int) -> str:
 
 
 __all__ = [name for name in dir() if name.isupper() or name.endswith(("_name", "_file"))] + [
-    "changed_dir",
     "outbox",
 ]

@@ -42,10 +42,11 @@ admin_app = typer.Typer(
 app.add_typer(admin_app, name="admin")
 
 
-def plain_option(*decls: str, help: str) -> Any:
+def plain_option(*decls: str, help: str) -> typer.models.OptionInfo:
     """A typer option whose help shows no default (it is None, or worked out when the command
     runs): ``typer.Option(*decls, help=help, show_default=False)``, said once."""
-    return typer.Option(*decls, help=help, show_default=False)
+    option: typer.models.OptionInfo = typer.Option(*decls, help=help, show_default=False)
+    return option
 
 
 # The options every command that reads the configuration takes, spelt the same everywhere.

@@ -381,6 +381,28 @@ class RecordReport:
 
 def check_signature(parsed: ParsedRecord, public_key: str) -> None:
     """:class:`RecordError` unless the record is signed by one of the keys in ``public_key``."""
+    check_signed(
+        public_key,
+        parsed.key_id,
+        lambda: parsed.signature,
+        RECORD_DOMAIN + parsed.body,
+        "record",
+        RecordError,
+    )
+
+
+def check_signed(
+    public_key: str,
+    key_id: str,
+    signature: Callable[[], bytes],
+    message: bytes,
+    what: str,
+    error: type[ValueError],
+) -> None:
+    """``error`` unless ``message`` is signed with the key ``key_id``, one of the keys in
+    ``public_key``: a player's file (``what``: the record, the turn file) checked with the
+    service's public key alone. ``signature`` gives the signature's bytes once the key is found
+    (it raises ``error`` itself when they are malformed)."""
     from cryptography.exceptions import InvalidSignature
 
     from pbem.store.keys import parse_public_keys
@@ -388,18 +410,14 @@ def check_signature(parsed: ParsedRecord, public_key: str) -> None:
     try:
         keys = parse_public_keys(public_key)
     except ValueError as exc:
-        raise RecordError(f"the public key is not usable: {exc}") from None
-    key = keys.get(parsed.key_id)
+        raise error(f"the public key is not usable: {exc}") from None
+    key = keys.get(key_id)
     if key is None:
-        raise RecordError(
-            f"the record is signed with key {parsed.key_id}, which is not the key given"
-        )
+        raise error(f"the {what} is signed with key {key_id}, which is not the key given")
     try:
-        key.verify(parsed.signature, RECORD_DOMAIN + parsed.body)
+        key.verify(signature(), message)
     except InvalidSignature:
-        raise RecordError(
-            "bad signature: the record was changed after the service signed it"
-        ) from None
+        raise error(f"bad signature: the {what} was changed after the service signed it") from None
 
 
 def check_chain(parsed: ParsedRecord) -> None:

@@ -201,25 +201,14 @@ def read_turn_file(data: bytes, public_key: str | None) -> Opened:
 
 
 def _check_sig(tf: TurnFile, public_key: str) -> None:
-    from cryptography.exceptions import InvalidSignature
+    from pbem.gamefiles.record import check_signed
 
-    from pbem.store.keys import parse_public_keys
+    def signature() -> bytes:
+        if not _SIG_HEX.fullmatch(tf.sig):
+            raise OpenError("the turn file's signature is not 128 lower-case hex digits")
+        return bytes.fromhex(tf.sig)
 
-    try:
-        keys = parse_public_keys(public_key)
-    except ValueError as exc:
-        raise OpenError(f"the public key is not usable: {exc}") from None
-    key = keys.get(tf.key)
-    if key is None:
-        raise OpenError(f"the turn file is signed with key {tf.key}, which is not the key given")
-    if not _SIG_HEX.fullmatch(tf.sig):
-        raise OpenError("the turn file's signature is not 128 lower-case hex digits")
-    try:
-        key.verify(bytes.fromhex(tf.sig), _signed_part(tf.private))
-    except (InvalidSignature, ValueError):
-        raise OpenError(
-            "bad signature: the turn file was changed after the service signed it"
-        ) from None
+    check_signed(public_key, tf.key, signature, _signed_part(tf.private), "turn file", OpenError)
 
 
 def known_state(opened: Opened) -> Any:

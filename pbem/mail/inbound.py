@@ -27,7 +27,6 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import msgspec
@@ -41,6 +40,7 @@ if TYPE_CHECKING:  # imapclient is imported on the first IMAP connection (a Mail
 
 from pbem.errors import ConfigError
 from pbem.mail.cursor import UidCursor
+from pbem.mail.lifetimes import Closing
 from pbem.mail.outbound import Security, check_security
 
 __all__ = ["Folder", "InboundMessage", "ImapSource", "MaildirSource"]
@@ -72,7 +72,7 @@ class InboundMessage(msgspec.Struct, frozen=True):
     """The Maildir key (``""`` for IMAP)."""
 
 
-class ImapSource:
+class ImapSource(Closing):
     """The service's IMAP inbox: fetch new messages past a persisted UID cursor, file them away.
 
     ``security``: ``"tls"`` (implicit, port 993), ``"starttls"`` (required upgrade, port 143) or
@@ -259,17 +259,6 @@ class ImapSource:
 
             with contextlib.suppress(IMAPClientError, OSError):
                 client.logout()
-
-    def __enter__(self) -> ImapSource:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # -- the interface --------------------------------------------------------------------------
 
@@ -468,7 +457,7 @@ def _announces_mail(responses: list[Any]) -> bool:
     )
 
 
-class MaildirSource:
+class MaildirSource(Closing):
     """A local Maildir as the service inbox (same interface as :class:`ImapSource`).
 
     Unhandled messages are those in ``new/`` and ``cur/`` of the top-level Maildir; :meth:`done`
@@ -571,17 +560,6 @@ class MaildirSource:
 
     def close(self) -> None:
         """Nothing to close; for symmetry with :class:`ImapSource`."""
-
-    def __enter__(self) -> MaildirSource:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _fsync_dir(path: Path) -> None:

@@ -12,13 +12,14 @@ import json
 import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
 from urllib.parse import parse_qs
+
+from pbem.mail.lifetimes import Started
 
 __all__ = ["OAuthServer"]
 
 
-class OAuthServer:
+class OAuthServer(Started):
     """``refresh_tokens``: refresh token -> user (the address it logs in as)."""
 
     host = "127.0.0.1"
@@ -67,13 +68,6 @@ class OAuthServer:
         with self._lock:
             self.refresh_tokens.pop(refresh_token, None)
             self.access_tokens.clear()
-
-    def approve(self, user_code: str, user: str) -> None:
-        """The person at the browser approved the device code ``user_code`` as ``user``."""
-        with self._lock:
-            for d in self.devices.values():
-                if d["user_code"] == user_code:
-                    d["user"] = user
 
     def check(self, token: str) -> str | None:
         """The user of a live access token (what the relay asks)."""
@@ -127,17 +121,6 @@ class OAuthServer:
             self._server.shutdown()
             self._server.server_close()
             self._server = None
-
-    def __enter__(self) -> OAuthServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     def _issue(self, user: str) -> dict[str, object]:
         access = "a-" + secrets.token_urlsafe(16)

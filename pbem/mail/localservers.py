@@ -43,7 +43,6 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any, Literal
 
 from aiosmtpd.controller import Controller
@@ -51,6 +50,7 @@ from aiosmtpd.smtp import SMTP as SMTPServer
 from aiosmtpd.smtp import AuthResult, Envelope, LoginPassword, Session
 
 from pbem.errors import ConfigError
+from pbem.mail.lifetimes import Started
 from pbem.mail.outbound import deliver_to_maildir
 
 __all__ = [
@@ -246,7 +246,7 @@ service auth-worker {{
 """
 
 
-class DovecotServer:
+class DovecotServer(Started):
     """A private Dovecot (IMAP + LMTP) on 127.0.0.1, everything under ``base_dir``.
 
     ``base_dir`` None makes a fresh directory (see :func:`make_server_dir`) that :meth:`stop`
@@ -424,17 +424,6 @@ class DovecotServer:
         except OSError:
             return ""
         return "\n".join(text.splitlines()[-lines:])
-
-    def __enter__(self) -> DovecotServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     # -- internals ----------------------------------------------------------------------------
 
@@ -639,7 +628,7 @@ class _OAuthRelayHandler(_RelayHandler):
         return AuthResult(success=ok, handled=False, auth_data=user if ok else None)
 
 
-class RelaySMTP:
+class RelaySMTP(Started):
     """A real SMTP server (aiosmtpd) on 127.0.0.1 that delivers what it accepts before saying 250.
 
     - ``lmtp``: (host, port) of a Dovecot LMTP listener to deliver into (see
@@ -753,17 +742,6 @@ class RelaySMTP:
             self._tmp.cleanup()
             self._tmp = None
             self._cert_dir = None
-
-    def __enter__(self) -> RelaySMTP:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     # -- internals ----------------------------------------------------------------------------
 

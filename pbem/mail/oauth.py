@@ -25,6 +25,7 @@ import logging
 import os
 import time
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -119,26 +120,21 @@ def sasl_initial(mechanism: Mechanism, user: str, token: str) -> str:
     return base64.b64encode(raw.encode()).decode("ascii")
 
 
+@dataclass(eq=False, repr=False)
 class TokenSource:
     """Access tokens for one account, refreshed with authlib."""
 
-    def __init__(
-        self,
-        creds: OAuthCredentials,
-        *,
-        cache_path: Path | None = None,
-        credentials_path: Path | None = None,
-        clock: Callable[[], float] = time.time,
-        margin: float = MARGIN,
-    ) -> None:
-        self.creds = creds
-        self.cache_path = cache_path
-        self.credentials_path = credentials_path
-        self.clock = clock
-        self.margin = margin
-        self._token: str | None = None
-        self._expires: float = 0.0
-        self.refreshes = 0
+    creds: OAuthCredentials
+    _: KW_ONLY
+    cache_path: Path | None = None
+    credentials_path: Path | None = None
+    clock: Callable[[], float] = time.time
+    margin: float = MARGIN
+    refreshes: int = field(default=0, init=False)
+    _token: str | None = field(default=None, init=False)
+    _expires: float = field(default=0.0, init=False)
+
+    def __post_init__(self) -> None:
         self._load_cache()
 
     def __repr__(self) -> str:  # never the tokens

@@ -148,7 +148,7 @@ def _answer(
 
 
 @register
-class Board(_Base):
+class BoardCmd(_Base):
     """BOARD: the current board, privately."""
 
     kind: ClassVar[str] = "board"

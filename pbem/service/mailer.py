@@ -87,6 +87,8 @@ class Mailer:
         self.store: Any = None
         """The game store (a turn mail with a deadline tells the reader's leave left, read
         from their games); set by the Service."""
+        self.bounces: BounceBook | None = None
+        """Addresses whose mail bounced too often are not mailed (set by the Service)."""
 
     def leave_left_line(self, address: str) -> str:
         """The sentence of the reader's leave left (issue 27)."""
@@ -96,8 +98,6 @@ class Mailer:
         if self.prefs is not None and not self.prefs.leave_taken(address):
             return leave.left_line(rules.per_year)  # never taken: no game needs reading
         return leave.left_line(leave.left_of(self.store, address, rules, self.clock()))
-        self.bounces: BounceBook | None = None
-        """Addresses whose mail bounced too often are not mailed (set by the Service)."""
 
     # -- languages -------------------------------------------------------------------------------
 

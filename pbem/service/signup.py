@@ -23,26 +23,30 @@ mail, no reply token, never a player's private part. The GM allows or forbids wa
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
 from pbem import i18n, layout
 from pbem.commands.vocabulary import FRESH
 from pbem.errors import IntegrityError, StoreError
-from pbem.i18n import _, ngettext
+from pbem.i18n import _
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
+from pbem.service.confirmations import (
+    CONFIRM_DAYS,
+    ask_confirmation,
+    confirmation_tail,
+    unconfirmable,
+)
 from pbem.service.fresh import SIGN_UP
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
@@ -54,9 +58,6 @@ if TYPE_CHECKING:
     from pbem.service.steps import Flow
 
 log = logging.getLogger("pbem.service")
-
-CONFIRM_DAYS = 7
-"""How long a confirmation stays good."""
 
 
 SIGNUPS_PER_ADDRESS_DAY = 6
@@ -124,7 +125,10 @@ class Watchers(msgspec.Struct, kw_only=True):
 # ==================================================================== files
 
 
-class Board:
+_Rec = TypeVar("_Rec", bound=msgspec.Struct)
+
+
+class SignupFiles:
     """The open games, requests and watchers files."""
 
     def __init__(self, root: Path, fsync: bool = True) -> None:
@@ -138,6 +142,14 @@ class Board:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         atomic_write(path, msgspec.json.encode(value), mode=0o600, sync=self.fsync)
 
+    @staticmethod
+    def _read(directory: Path, name: str, kind: type[_Rec]) -> _Rec | None:
+        """The record ``<directory>/<name>.json``, or None when it is missing or unreadable."""
+        try:
+            return msgspec.json.decode(layout.record_file(directory, name).read_bytes(), type=kind)
+        except (OSError, msgspec.DecodeError):
+            return None
+
     # -- open games ----------------------------------------------------------------------------
 
     def open_games(self) -> Iterator[OpenGame]:
@@ -150,12 +162,7 @@ class Board:
                 continue
 
     def get_open(self, open_id: str) -> OpenGame | None:
-        try:
-            return msgspec.json.decode(
-                layout.record_file(self.open_dir, open_id).read_bytes(), type=OpenGame
-            )
-        except (OSError, msgspec.DecodeError):
-            return None
+        return self._read(self.open_dir, open_id, OpenGame)
 
     def save_open(self, og: OpenGame) -> None:
         self._write(layout.record_file(self.open_dir, og.open_id), og)
@@ -204,12 +211,7 @@ class Board:
     # -- requests ------------------------------------------------------------------------------
 
     def get_request(self, h: str) -> Request | None:
-        try:
-            return msgspec.json.decode(
-                layout.record_file(self.req_dir, h).read_bytes(), type=Request
-            )
-        except (OSError, msgspec.DecodeError):
-            return None
+        return self._read(self.req_dir, h, Request)
 
     def save_request(self, h: str, req: Request) -> None:
         self._write(layout.record_file(self.req_dir, h), req)
@@ -217,12 +219,7 @@ class Board:
     # -- watchers ------------------------------------------------------------------------------
 
     def watchers(self, game_id: str) -> Watchers:
-        try:
-            return msgspec.json.decode(
-                layout.record_file(self.watch_dir, game_id).read_bytes(), type=Watchers
-            )
-        except (OSError, msgspec.DecodeError):
-            return Watchers()
+        return self._read(self.watch_dir, game_id, Watchers) or Watchers()
 
     def has_watchers(self, game_id: str) -> bool:
         return layout.record_file(self.watch_dir, game_id).exists()
@@ -261,8 +258,13 @@ def prune_requests(service: Service, now: datetime) -> int:
     return n
 
 
-def board_of(service: Service) -> Board:
-    return Board(service.journal.root, service.store.fsync)
+Board = SignupFiles
+"""The name this module's functions use for :class:`SignupFiles` (one class name, one meaning:
+``Board`` is the game's board elsewhere)."""
+
+
+def board_of(service: Service) -> SignupFiles:
+    return SignupFiles(service.journal.root, service.store.fsync)
 
 
 # ==================================================================== the pipeline step
@@ -514,11 +516,6 @@ def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str
     return None, gid
 
 
-def _mac(service: Service, addr: str, verb: str, target: str, day: str) -> str:
-    msg = f"pbem-request-v1\x00{addr}\x00{verb}\x00{target}\x00{day}".encode()
-    return hmac.new(service.secret, msg, hashlib.sha256).hexdigest()
-
-
 def _ask_confirmation(
     service: Service, board: Board, verb: str, target: str, p: ParsedMail
 ) -> Outcome:
@@ -527,7 +524,7 @@ def _ask_confirmation(
         log.info("a %s request not confirmed: the sign-up budget is spent", verb)
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
     now = service.clock()
-    tail = f"confirm.{_mac(service, addr, verb, target, now.strftime('%Y%m%d'))}"
+    tail = confirmation_tail(service.secret, "pbem-request-v1", addr, verb, target, now)
     h = notice_hash(tail)
     name = (p.from_name or addr.split("@")[0]).strip()[:60]
     board.save_request(
@@ -539,28 +536,9 @@ def _ask_confirmation(
         "watch": _("We were asked to watch the game %(game)s (its public mails) for this address."),
         "unwatch": _("We were asked to stop watching the game %(game)s for this address."),
     }[verb]
-    m = service.mailer
-    ctx = m.context(
-        None,
-        None,
-        f"[{service.policy.service_name}] "
-        + _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
-        "",  # never the request's From name: it may be a forger's text
-        paragraphs=[
-            asked % {"game": target},
-            ngettext(
-                "To confirm, reply to this mail (what you write does not matter). Nothing "
-                "happens until you do; the request lapses after %(num)d day.",
-                "To confirm, reply to this mail (what you write does not matter). Nothing "
-                "happens until you do; the request lapses after %(num)d days.",
-                CONFIRM_DAYS,
-            )
-            % {"num": CONFIRM_DAYS},
-            _("If you did not ask for this, ignore this mail."),
-        ],
+    return ask_confirmation(
+        service.mailer, service.policy.service_name, verb, target, asked % {"game": target}, tail, p
     )
-    m.send(Mail("notice", ctx, "", addr, tail, reply_to=p))
-    return Outcome(Folder.PROCESSED, Reason.CONFIRMATION_SENT, None, 1, detail=verb)
 
 
 def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
@@ -568,21 +546,10 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
     addr = p.from_addr
     if addr != req.address:
         log.warning("a confirmation answered from another address: refused")
-        return service.refuse_stranger(
-            p,
-            _(
-                "The mail you answered was a confirmation sent to another address; it can only "
-                "be confirmed from there."
-            ),
-            Reason.OTHER_SEAT,
-        )
     now = service.clock()
-    if req.done:
-        return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED)
-    if now - parse_time(req.created) > timedelta(days=CONFIRM_DAYS):
-        return service.refuse_stranger(
-            p, _("That confirmation has lapsed; send your request again."), Reason.BAD_TOKEN
-        )
+    not_now = unconfirmable(service.refuse_stranger, p, req.address, req.done, req.created, now)
+    if not_now is not None:
+        return not_now
     # The name is the one on the confirming mail (the address's owner wrote it), not the
     # request's, which anyone could have written.
     req.name = joining_name(p)

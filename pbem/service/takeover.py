@@ -23,9 +23,8 @@ offered seats), ``takeovers/<h>.json`` (the confirmations sent).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,9 +33,10 @@ import msgspec
 from pbem import i18n, layout
 from pbem.commands.vocabulary import FRESH
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
-from pbem.i18n import _, ngettext
+from pbem.i18n import _
 from pbem.mail.tokens import find_tokens, notice_hashes
-from pbem.model import iso_time, parse_time
+from pbem.model import iso_time
+from pbem.service.confirmations import ask_confirmation, confirmation_tail, unconfirmable
 from pbem.service.fresh import SEATS
 from pbem.service.mailer import Mail
 from pbem.service.outcome import Folder, Outcome, Reason
@@ -51,8 +51,6 @@ if TYPE_CHECKING:
     from pbem.service.steps import Flow
 
 log = logging.getLogger("pbem.service")
-
-CONFIRM_DAYS = 7
 
 
 class Ask(msgspec.Struct, kw_only=True):
@@ -323,17 +321,12 @@ def _check(service: Service, verb: str, target: str, addr: str) -> tuple[str | N
     return None, f"{gid} {seat}"
 
 
-def _mac(service: Service, addr: str, verb: str, target: str, day: str) -> str:
-    msg = f"pbem-takeover-v1\x00{addr}\x00{verb}\x00{target}\x00{day}".encode()
-    return hmac.new(service.secret, msg, hashlib.sha256).hexdigest()
-
-
 def _ask(service: Service, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcome:
     addr = p.from_addr
     if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
         return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail=verb)
     now = service.clock()
-    tail = f"confirm.{_mac(service, addr, verb, target, now.strftime('%Y%m%d'))}"
+    tail = confirmation_tail(service.secret, "pbem-takeover-v1", addr, verb, target, now)
     h = hashlib.sha256(tail.encode()).hexdigest()[:16]
     f.save_ask(h, Ask(address=addr, verb=verb, target=target, created=iso_time(now)))
     if verb == "standby":
@@ -346,48 +339,17 @@ def _ask(service: Service, f: _Files, verb: str, target: str, p: ParsedMail) -> 
             "seat": seat,
             "game": gid,
         }
-    m = service.mailer
-    ctx = m.context(
-        None,
-        None,
-        f"[{service.policy.service_name}] "
-        + _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
-        "",
-        paragraphs=[
-            asked,
-            ngettext(
-                "To confirm, reply to this mail (what you write does not matter). Nothing "
-                "happens until you do; the request lapses after %(num)d day.",
-                "To confirm, reply to this mail (what you write does not matter). Nothing "
-                "happens until you do; the request lapses after %(num)d days.",
-                CONFIRM_DAYS,
-            )
-            % {"num": CONFIRM_DAYS},
-            _("If you did not ask for this, ignore this mail."),
-        ],
+    return ask_confirmation(
+        service.mailer, service.policy.service_name, verb, target, asked, tail, p
     )
-    m.send(Mail("notice", ctx, "", addr, tail, reply_to=p))
-    return Outcome(Folder.PROCESSED, Reason.CONFIRMATION_SENT, None, 1, detail=verb)
 
 
 def _confirmed(service: Service, f: _Files, h: str, ask: Ask, p: ParsedMail) -> Outcome:
     addr = p.from_addr
-    if addr != ask.address:
-        return service.refuse_stranger(
-            p,
-            _(
-                "The mail you answered was a confirmation sent to another address; it can only "
-                "be confirmed from there."
-            ),
-            Reason.OTHER_SEAT,
-        )
-    if ask.done:
-        return Outcome(Folder.PROCESSED, Reason.ALREADY_APPLIED)
     now = service.clock()
-    if now - parse_time(ask.created) > timedelta(days=CONFIRM_DAYS):
-        return service.refuse_stranger(
-            p, _("That confirmation has lapsed; send your request again."), Reason.BAD_TOKEN
-        )
+    not_now = unconfirmable(service.refuse_stranger, p, ask.address, ask.done, ask.created, now)
+    if not_now is not None:
+        return not_now
     from pbem.service.commands import plain_say
 
     name = plain_say(p.from_name)[:60] or addr.split("@")[0]

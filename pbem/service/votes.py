@@ -208,19 +208,6 @@ def answer_problem(record: GameRecord, seat: int, word: str, now: datetime) -> C
     return None
 
 
-def propose_entries(
-    record: GameRecord, seat: int, arg: str, now: datetime, message_id: str | None
-) -> list[NewEntry]:
-    """The propose line, with the accept line of each computer seat."""
-    what, length = parse_proposal(arg)
-    pid = f"P{record.seq + 1}"
-    out: list[NewEntry] = [
-        Vote(pid, "propose", what, seat=seat, length=length, message_id=message_id)
-    ]
-    out += [Vote(pid, "accept", what, seat=c, source="bot") for c in computers(record, seat)]
-    return out
-
-
 def carry_if_agreed(service: Service, game_id: str, now: datetime) -> bool:
     """Carry the open proposal out when every awaited seat has accepted: a ``carried`` line and
     its effect, in one commit. Whether it did."""

@@ -299,17 +299,19 @@ def parse_log(
     return ParsedLog(entries=out, torn=torn, missing_newline=missing_newline, sha=sha, blob=blob)
 
 
+def _one_line(data: bytes, name: str, game: str, path: str) -> None:
+    """A snapshot or checkpoint file is one line ending with a newline: else an IntegrityError."""
+    if not data.endswith(b"\n") or data.count(b"\n") != 1:
+        raise IntegrityError(
+            f"{name} must be exactly one line ending with a newline", game=game, path=path, line=1
+        )
+
+
 def parse_snapshot(
     data: bytes, keys: dict[str, Ed25519PublicKey] | None, *, game: str, path: str
 ) -> tuple[Snapshot, bytes]:
     """Check ``state.json`` (framing, signature when ``keys`` is given): ``(snapshot, body)``."""
-    if not data.endswith(b"\n") or data.count(b"\n") != 1:
-        raise IntegrityError(
-            "state.json must be exactly one line ending with a newline",
-            game=game,
-            path=path,
-            line=1,
-        )
+    _one_line(data, SNAPSHOT_FILE, game, path)
     try:
         body, sig = split_signature(data[:-1])
         snap = decode_snapshot(body)
@@ -361,13 +363,7 @@ def parse_checkpoint(
     line, as without a checkpoint). Anything else that does not verify is an :class:`IntegrityError`."""
     if not data.endswith(b"\n"):
         return None
-    if data.count(b"\n") != 1:
-        raise IntegrityError(
-            "checkpoint.json must be exactly one line ending with a newline",
-            game=game,
-            path=path,
-            line=1,
-        )
+    _one_line(data, CHECKPOINT_FILE, game, path)
     try:
         body, sig = split_signature(data[:-1])
         cp = msgspec.json.decode(body, type=Checkpoint)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, assert_never
 
 import msgspec
@@ -81,26 +81,18 @@ class Done:
     state_before: Any
 
 
+@dataclass(eq=False)
 class Fold:
     """Envelope + engine state at one log position, and the steps that advance it."""
 
-    def __init__(
-        self,
-        game: Game,
-        envelope: Envelope,
-        state: Any,
-        seed: int,
-        nonce: str,
-        *,
-        undo_stack: list[Done] | None,
-    ) -> None:
-        self.game = game
-        self.envelope = envelope
-        self.state = state
-        self.seed = seed
-        self.nonce = nonce
-        self.undo_stack = undo_stack
-        """``None`` when started from a snapshot: undo then needs a replay from the setup."""
+    game: Game
+    envelope: Envelope
+    state: Any
+    seed: int
+    nonce: str
+    _: KW_ONLY
+    undo_stack: list[Done] | None
+    """``None`` when started from a snapshot: undo then needs a replay from the setup."""
 
     @property
     def seq(self) -> int:

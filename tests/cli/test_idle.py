@@ -266,9 +266,9 @@ def test_whenever_it_says_idle_a_full_tick_does_nothing(site: Site) -> None:
     site.now += timedelta(hours=2)
     assert not site.check()
     site.settle()
-    from pbem.service.signup import Board
+    from pbem.service.signup import SignupFiles
 
-    Board(site.data / "outbox").new_open("forbidden-city", 2, 2, {}, None, [], site.now)
+    SignupFiles(site.data / "outbox").new_open("forbidden-city", 2, 2, {}, None, [], site.now)
     assert not site.check()  # announced games: the tick looks at them every time
     site.tick()
     assert not site.check()

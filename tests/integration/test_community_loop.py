@@ -23,7 +23,7 @@ from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.runner import tick
 from pbem.service import Policy, Service, community
-from pbem.service.signup import Board
+from pbem.service.signup import SignupFiles
 from pbem.store import Keyring, Pause, SetDeadline, Store
 
 pytestmark = pytest.mark.mailserver
@@ -220,7 +220,7 @@ def test_open_game_joined_by_mail_played_to_the_end_and_watched(
         tmp_path, dovecot, smtp_relay, mail_account, ["Ann", "Bob", "Cy", "Mallory", "Obs"]
     )
     ann, bob, cy, mallory, obs = people
-    og = Board(tmp_path / "games" / "outbox").new_open(
+    og = SignupFiles(tmp_path / "games" / "outbox").new_open(
         "forbidden-city", 3, 3, {"privacy": "plain"}, None, [], loop.clock()
     )
     svc = loop.service_address
@@ -233,7 +233,7 @@ def test_open_game_joined_by_mail_played_to_the_end_and_watched(
     assert "please confirm" in forged.subject
     mallory.send("yes", to=svc, answer=forged)
     loop.tick()
-    assert Board(tmp_path / "games" / "outbox").get_open(og.open_id).players == []  # type: ignore[union-attr]
+    assert SignupFiles(tmp_path / "games" / "outbox").get_open(og.open_id).players == []  # type: ignore[union-attr]
     loop.clock.now += timedelta(days=1)  # Bob's daily answer was spent on the forgery
 
     for p in (ann, bob, cy):

@@ -56,11 +56,12 @@ def test_the_log_file_is_created_0600_and_an_old_one_tightened(tmp_path: Path) -
 def test_old_sign_up_requests_are_pruned_once_a_day(tmp_path: Path) -> None:
     from helpers import SERVICE
 
-    from pbem.service.signup import CONFIRM_DAYS, Board
+    from pbem.service.confirmations import CONFIRM_DAYS
+    from pbem.service.signup import SignupFiles
 
     env = make_env(tmp_path)
     oid = (
-        Board(env.data / "outbox")
+        SignupFiles(env.data / "outbox")
         .new_open("forbidden-city", 3, 3, {}, None, [], env.clock())
         .open_id
     )

@@ -178,7 +178,7 @@ JOINED = {"fr": "Vous êtes dans", "it": "Siete in", "de": "Sie sind in", "en": 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_watch_and_join_answers_in_each_language(tmp_path: Path, lang: str) -> None:
-    from pbem.service.signup import Board
+    from pbem.service.signup import SignupFiles
 
     t = VSTable(tmp_path, ["en", "en"])
     fan = "fan@example.org"
@@ -202,7 +202,9 @@ def test_watch_and_join_answers_in_each_language(tmp_path: Path, lang: str) -> N
     t.env.service.handle(_fresh(fan, "WATCH no-such-game"))
     (refused,) = drain(t.env)
     _check_language(refused, lang)
-    og = Board(t.env.data / "outbox").new_open("verbotene-stadt", 3, 4, {}, None, [], t.env.clock())
+    og = SignupFiles(t.env.data / "outbox").new_open(
+        "verbotene-stadt", 3, 4, {}, None, [], t.env.clock()
+    )
     t.env.clock.now += timedelta(days=1)
     t.env.service.handle(_fresh(fan, f"JOIN {og.open_id}"))
     (conf,) = drain(t.env)

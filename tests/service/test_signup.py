@@ -12,7 +12,7 @@ from pathlib import Path
 from helpers import GM, SERVICE, Env, drain, make_env, reply, text_of
 
 from pbem.runner import TickReport, run_timers
-from pbem.service.signup import Board
+from pbem.service.signup import SignupFiles
 from pbem.store import ActionEntry, SetPolicy
 
 PEOPLE = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
@@ -28,8 +28,8 @@ def fresh(sender: str, body: str, name: str = "") -> bytes:
     return msg.as_bytes()
 
 
-def _board(env: Env) -> Board:
-    return Board(env.data / "outbox")
+def _board(env: Env) -> SignupFiles:
+    return SignupFiles(env.data / "outbox")
 
 
 def _confirm(env: Env, addr: str, body: str, name: str) -> EmailMessage:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from helpers import SERVICE, Env, drain, make_env, text_of
 
-from pbem.service.signup import FORGED_PER_HOUR, Board
+from pbem.service.signup import FORGED_PER_HOUR, SignupFiles
 
 AUTHSERV = "mx.pbem.test"
 
@@ -40,14 +40,14 @@ def _env(tmp_path: Path) -> Env:
 
 def _open(env: Env, invited: list[str] | None = None) -> str:
     return (
-        Board(env.data / "outbox")
+        SignupFiles(env.data / "outbox")
         .new_open("forbidden-city", 3, 4, {}, None, invited or [], env.clock())
         .open_id
     )
 
 
 def _players(env: Env, open_id: str) -> list[str]:
-    og = Board(env.data / "outbox").get_open(open_id)
+    og = SignupFiles(env.data / "outbox").get_open(open_id)
     assert og is not None
     return [a for _, a in og.players]
 
@@ -130,7 +130,7 @@ def test_leave_and_unwatch_the_same_day_always_act(tmp_path: Path) -> None:
             assert out.reason == "applied", (body, out)
             drain(env)
     assert _players(env, oid) == []
-    assert Board(env.data / "outbox").watchers(gid).watchers == []
+    assert SignupFiles(env.data / "outbox").watchers(gid).watchers == []
 
 
 def test_unwatch_in_a_reply_to_an_observers_mail_acts_at_once(tmp_path: Path) -> None:
@@ -153,7 +153,7 @@ def test_unwatch_in_a_reply_to_an_observers_mail_acts_at_once(tmp_path: Path) ->
     assert out.reason == "applied", out
     (done,) = drain(env)
     assert "no longer watch" in text_of(done)
-    assert Board(env.data / "outbox").watchers(gid).watchers == []
+    assert SignupFiles(env.data / "outbox").watchers(gid).watchers == []
     # The same reply again changes nothing; a forged reply from elsewhere is not ours.
     assert env.service.handle(mail("obs@example.org", f"UNWATCH {gid}", answers=notice)).reason in (
         "already applied",

@@ -14,7 +14,7 @@ import pytest
 from helpers import GM, SERVICE, Env, drain, make_env, text_of
 
 from pbem.runner import TickReport, run_timers
-from pbem.service.signup import Board, OpenGame
+from pbem.service.signup import OpenGame, SignupFiles
 
 PEOPLE = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
 
@@ -36,8 +36,8 @@ def raw_reply(to: EmailMessage, from_header: str, body: str = "yes") -> bytes:
     ).encode()
 
 
-def _board(env: Env) -> Board:
-    return Board(env.data / "outbox")
+def _board(env: Env) -> SignupFiles:
+    return SignupFiles(env.data / "outbox")
 
 
 def _join_confirmed(env: Env, from_header: str, addr: str, open_id: str) -> list[EmailMessage]:

@@ -199,7 +199,7 @@ def test_open_game_filters_who_may_join_by_reliability_and_rating(tmp_path: Path
 
     from helpers import SERVICE
 
-    from pbem.service.signup import Board
+    from pbem.service.signup import SignupFiles
     from pbem.standings import save
     from pbem.standings.ratings import Standings
 
@@ -214,7 +214,7 @@ def test_open_game_filters_who_may_join_by_reliability_and_rating(tmp_path: Path
             },
         ),
     )
-    board = Board(env.data / "outbox")
+    board = SignupFiles(env.data / "outbox")
     og = board.new_open(
         "forbidden-city", 3, 4, {}, None, ["eve@example.org"], env.clock(),
         min_reliability=80, max_rating=20,

@@ -11,7 +11,7 @@ from test_signup import PEOPLE, _confirm
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.service.signup import WATCHERS_PER_GAME, Board, Watcher
+from pbem.service.signup import WATCHERS_PER_GAME, SignupFiles, Watcher
 from pbem.store import ActionEntry, SetPolicy
 
 
@@ -53,7 +53,7 @@ def test_watch_no_ends_every_existing_watch_each_told_once(tmp_path: Path) -> No
     told = [m for m in drain(env) if "UNWATCH" in str(m["Subject"])]
     assert sorted(str(m["To"]) for m in told) == ["o1@example.org", "o2@example.org"]
     assert "no longer allows watching" in text_of(told[0])
-    assert Board(env.data / "outbox").watchers(gid).watchers == []
+    assert SignupFiles(env.data / "outbox").watchers(gid).watchers == []
     for _ in range(3):
         assert not [to for to in _move(env, gid) if to.startswith(("o1", "o2"))]
 
@@ -61,7 +61,7 @@ def test_watch_no_ends_every_existing_watch_each_told_once(tmp_path: Path) -> No
 def test_a_game_takes_so_many_observers(tmp_path: Path) -> None:
     env = make_env(tmp_path)
     gid = _game(env)
-    board = Board(env.data / "outbox")
+    board = SignupFiles(env.data / "outbox")
     w = board.watchers(gid)
     w.watchers = [Watcher(address=f"w{i}@example.org") for i in range(WATCHERS_PER_GAME)]
     board.save_watchers(gid, w)

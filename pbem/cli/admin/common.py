@@ -21,6 +21,8 @@ from pbem.errors import (
 )
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
+    from pbem.service.bounces import BounceBook
+    from pbem.service.prefs import Prefs
     from pbem.store import GameRecord, Store
 
 
@@ -98,7 +100,7 @@ def _not_a_plain_directory(target: str) -> None:
         )
 
 
-def _bounce_book(config: Path | None, data_dir: Path | None) -> Any:
+def _bounce_book(config: Path | None, data_dir: Path | None) -> BounceBook:
     """The bounces file (pbem.service.bounces.BounceBook) of the configured data directory."""
     from pbem.service.bounces import BounceBook
 
@@ -125,7 +127,7 @@ def _admin_commit(game: str, entry: Any, data_dir: Path | None, config: Path | N
 _DURATION = re.compile(r"^(\d+)\s*([dhm])$")
 
 
-def _prefs(config: Path | None, data_dir: Path | None) -> Any:
+def _prefs(config: Path | None, data_dir: Path | None) -> Prefs:
     """The per-address choices (pbem.service.prefs.Prefs) of the configured data directory."""
     from pbem.service.prefs import Prefs
 

@@ -186,10 +186,10 @@ def open_game(
     """Announce an open game that players join by mail (JOIN ID, or JOIN GAME for the next open
     one); it starts when full, or at --start with at least the minimum. Prints its id."""
     # Long on purpose: a CLI command: checks of its options, then the announcement, then the output.
-    from pbem.service.signup import Board
+    from pbem.service.signup import SignupFiles
 
     cfg = _config(config, data_dir)
-    board = Board(layout.outbox(cfg.data_dir))
+    board = SignupFiles(layout.outbox(cfg.data_dir))
     if cancel:
         if board.get_open(game) is None:
             _fail(f"{game} is not an open game (see 'pbem admin list --open').")
@@ -265,10 +265,10 @@ def unwatch(
 ) -> None:
     """Stop an observer's mails of GAME: they are told once, at the next tick ('pbem admin
     policy GAME watch=no' ends every watch of the game)."""
-    from pbem.service.signup import Board
+    from pbem.service.signup import SignupFiles
 
     cfg = _config(config, data_dir)
-    board = Board(layout.outbox(cfg.data_dir))
+    board = SignupFiles(layout.outbox(cfg.data_dir))
     with _errors():
         addr = _address(address)
         w = board.watchers(game)

@@ -180,10 +180,7 @@ def vacation(
             store.commit(game, rec.seq, [Back(s, source="gm")], now)
             typer.echo(f"{game}: seat {s} is back.")
             return
-        try:
-            td = community.parse_duration(length)
-        except ValueError as err:
-            raise typer.BadParameter(str(err)) from None
+        td = _length(length)
         problem = community.vacation_problem(rec, s, td)
         if problem and not force:
             raise CommandError(problem + " (--force to grant it anyway)")
@@ -234,10 +231,7 @@ def _leave_for_address(
                 raise CommandError(f"{addr} is not on vacation in any game.")
             typer.echo(f"{addr} is back in {', '.join(done)}.")
             return
-        try:
-            td = community.parse_duration(length)
-        except ValueError as err:
-            raise typer.BadParameter(str(err)) from None
+        td = _length(length)
         problem = leave.problem(store, addr, td, rules, now)
         if problem and not force:
             raise CommandError(problem + " (--force to grant it anyway)")
@@ -250,3 +244,13 @@ def _leave_for_address(
                 typer.echo(f"{g.game_id}: on vacation until {iso_time(g.until)}{extra}.")
         left = leave.left_of(store, addr, rules, now)
         typer.echo(f"{addr}: leave left {community.short_duration(left)}.")
+
+
+def _length(text: str) -> timedelta:
+    """A vacation's length as the GM wrote it ("3d", "2 weeks"); a bad one is a bad parameter."""
+    from pbem.service import community
+
+    try:
+        return community.parse_duration(text)
+    except ValueError as err:
+        raise typer.BadParameter(str(err)) from None

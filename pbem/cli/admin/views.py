@@ -163,10 +163,12 @@ def list_games(
     Reads the list index (one file), not the games: 'pbem admin verify' checks it against them."""
     # Long on purpose: a CLI command: filters, the index, and two output formats.
     if open_only:
-        from pbem.service.signup import Board
+        from pbem.service.signup import SignupFiles
 
         cfg = _config(config, data_dir)
-        opens = [g for g in Board(layout.outbox(cfg.data_dir)).open_games() if g.game_id is None]
+        opens = [
+            g for g in SignupFiles(layout.outbox(cfg.data_dir)).open_games() if g.game_id is None
+        ]
         if as_json:
             _print_json(opens)
             return

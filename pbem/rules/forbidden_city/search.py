@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from pbem.rules.base import Seat, sample_hidden
@@ -182,31 +183,23 @@ def margin(values: list[float], seat: Seat) -> float:
     return values[seat] - max(v for i, v in enumerate(values) if i != seat)
 
 
+@dataclass(eq=False)
 class SearchBot:
     """Determinized Monte Carlo search with greedy playouts (see the module docstring)."""
 
-    def __init__(
-        self,
-        name: str,
-        *,
-        playouts: int,
-        candidates: int,
-        worlds: int,
-        rounds: int,
-        cpu_limit: float | None,
-    ) -> None:
-        self.name = name
-        self.playouts = playouts
-        """The budget: playouts per decision (split over the halving rounds)."""
-        self.candidates = candidates
-        """How many placements, best first by the one-move look-ahead, are searched."""
-        self.worlds = worlds
-        """Determinizations drawn per decision (playouts cycle through them)."""
-        self.rounds = rounds
-        """How many full rounds of turns a playout plays before the position is valued."""
-        self.cpu_limit = cpu_limit
-        """Seconds of CPU (``time.process_time``) after which the search stops early; ``None``:
-        never (fully deterministic)."""
+    name: str
+    _: KW_ONLY
+    playouts: int
+    """The budget: playouts per decision (split over the halving rounds)."""
+    candidates: int
+    """How many placements, best first by the one-move look-ahead, are searched."""
+    worlds: int
+    """Determinizations drawn per decision (playouts cycle through them)."""
+    rounds: int
+    """How many full rounds of turns a playout plays before the position is valued."""
+    cpu_limit: float | None
+    """Seconds of CPU (``time.process_time``) after which the search stops early; ``None``:
+    never (fully deterministic)."""
 
     def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
         """The placement with the best mean margin over the playouts."""

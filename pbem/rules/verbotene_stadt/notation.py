@@ -249,15 +249,15 @@ def _parse_select(
 ) -> Action:
     if toks == ["keep"]:
         if seat in state.forced:
-            o = state.selections[seat]
-            raise IllegalMove(
+            raise _about(
+                board,
+                state.selections[seat],
                 _(
                     "Your official %(official)s is on the Terrace of Exile, so you must select a "
                     "new one; keep is not possible."
-                )
-                % {"official": board.official_code(o)},
-                text=text,
-                hint=hint,
+                ),
+                text,
+                hint,
             )
         return Keep()
     words = toks[1:] if toks[0] == "select" else toks
@@ -278,16 +278,22 @@ def _parse_select(
         )
     o = _official(board, state, words[0], text, hint)
     if state.positions[o] < 0:
-        raise IllegalMove(
+        raise _about(
+            board,
+            o,
             _(
                 "%(official)s is on the Terrace of Exile; select an official that is still on "
                 "the board."
-            )
-            % {"official": board.official_code(o)},
-            text=text,
-            hint=hint,
+            ),
+            text,
+            hint,
         )
     return Select(o)
+
+
+def _about(board: Board, official: int, why: str, text: str, hint: str) -> IllegalMove:
+    """The refusal ``why`` (a sentence naming ``%(official)s``) about one official."""
+    return IllegalMove(why % {"official": board.official_code(official)}, text=text, hint=hint)
 
 
 def _seat_of(state: State, tok: str) -> int | None:

@@ -89,10 +89,6 @@ def join(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" and ") + items[-1]
 
 
-def _plural_cards(n: int) -> str:
-    return ngettext("%(num)d card", "%(num)d cards", n) % {"num": n}
-
-
 class Describer:
     """Sentences for one board (its dice and terrace sizes) and the seat names of one game."""
 
