@@ -520,6 +520,8 @@ def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime)
     if address.startswith(COMPUTER_PREFIX) or not service.prefs.leave_auto(address):
         return False
     rules = leave.rules_of(service.policy)
+    if rules.auto_max > timedelta(0) and leave.auto_run(record, seat) >= rules.auto_max:
+        return False  # no answer for that long: gone, not away; the nmr policy acts
     if leave.left_of(service.store, address, rules, now, service.prefs) < rules.min_use:
         return False
     gid = record.envelope.game_id
