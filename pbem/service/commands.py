@@ -662,11 +662,23 @@ class VacationCmd(_Base):
                 "Write VACATION AUTO to have it spent before a deadline runs out."
             )
         )
+        from pbem.service import leave
+
+        paragraphs = [text]
+        cap = leave.rules_of(desk.mailer.policy).auto_max.days
+        if on and cap > 0:  # issue 27: a player who has gone does not hold a game up for long
+            paragraphs.append(
+                _(
+                    "If you do not answer at all, it holds a game for at most %(num)d days in a "
+                    "row; then the game's rule for a missed decision applies."
+                )
+                % {"num": cap}
+            )
         return desk.mailer.notice(
             seated.record,
             seated.seat,
             _("your leave"),
-            [text],
+            paragraphs,
             reply_tail(seated.mail, seated.record, f"leave-auto.{int(on)}"),
             reply_to=seated.mail,
         )

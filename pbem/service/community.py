@@ -347,7 +347,26 @@ def deadline_line(record: GameRecord, seat: int, now: datetime | None = None) ->
         "when": when,
         "then": then,
     }
-    return text + clock_note(pol, item, now)
+    return text + clock_note(pol, item, now) + seat_warning(record, seat, pol)
+
+
+def seat_warning(record: GameRecord, seat: int, pol: GamePolicy) -> str:
+    """Told before the last decision the ``takeover`` policy lets a seat miss (issue 27): one
+    more missed and the seat goes to the computer ("" otherwise)."""
+    from pbem.service import takeover
+
+    if pol.nmr != "computer" or pol.takeover <= 0:
+        return ""
+    missed = takeover.missed_in_a_row(record, seat)
+    if missed == 0 or missed != pol.takeover - 1:
+        return ""
+    return " " + ngettext(
+        "You have missed %(num)d decision in a row: if this one is missed too, your seat goes "
+        "to the computer and is offered to volunteers.",
+        "You have missed %(num)d decisions in a row: if this one is missed too, your seat goes "
+        "to the computer and is offered to volunteers.",
+        missed,
+    ) % {"num": missed}
 
 
 def clock_note(pol: GamePolicy, item: Due, now: datetime | None) -> str:
@@ -501,6 +520,8 @@ def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime)
     if address.startswith(COMPUTER_PREFIX) or not service.prefs.leave_auto(address):
         return False
     rules = leave.rules_of(service.policy)
+    if rules.auto_max > timedelta(0) and leave.auto_run(record, seat) >= rules.auto_max:
+        return False  # no answer for that long: gone, not away; the nmr policy acts
     if leave.left_of(service.store, address, rules, now, service.prefs) < rules.min_use:
         return False
     gid = record.envelope.game_id
