@@ -274,7 +274,8 @@ def _placement(move: tuple[int, Orientation]) -> Placement:
     return Placement(x, y, o.rotation)
 
 
-STRONG = SearchBot("strong", playouts=400, candidates=8, worlds=16, rounds=2, cpu_limit=2.0)
-"""The default budget: at most 2 s of CPU a decision (the cap), far less on most."""
+STRONG = SearchBot("strong", playouts=160, candidates=8, worlds=12, rounds=2, cpu_limit=2.0)
+"""The default budget: at most 2 s of CPU a decision (the cap), about 0.3 s on most
+(the first budget, 400 playouts over 16 draws, cost 0.7 s; see docs/PERFORMANCE.md)."""
 MEDIUM = SearchBot("medium", playouts=60, candidates=6, worlds=8, rounds=2, cpu_limit=0.3)
 """The lighter budget (missed decisions and vacated seats): at most 0.3 s of CPU a decision."""
