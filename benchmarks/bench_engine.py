@@ -1,4 +1,5 @@
-"""Forbidden City engine benchmarks: apply per move, legal on a late board, whole bot games.
+"""Forbidden City engine benchmarks: apply per move, legal on a late board, whole bot games, and
+a whole greedy 4-player game beside the plain reference engine (benchmarks/reference_fc.py).
 
 Run: .venv/bin/python benchmarks/bench_engine.py [--games 20]
 CPU time (time.process_time), medians over repeats; compare figures as ratios within one run.
@@ -42,6 +43,23 @@ def whole_games(bots: list[str], games: int, side: str = "beginner") -> list[flo
         t = time.process_time()
         play(bots, seed, side)
         out.append(time.process_time() - t)
+    return out
+
+
+def against_reference(games: int) -> list[tuple[float, float]]:
+    """(pbem, reference) CPU time of the same whole greedy 4-player games (the same moves: the
+    referee test checks it), played alternately so that a change of load hits both alike."""
+    import reference_fc
+
+    out = []
+    for seed in range(games):
+        side = ("beginner", "advanced")[seed % 2]
+        t = time.process_time()
+        play(["greedy"] * 4, 3000 + seed, side)
+        mine = time.process_time() - t
+        t = time.process_time()
+        reference_fc.greedy_game(4, 3000 + seed, side)
+        out.append((mine, time.process_time() - t))
     return out
 
 
@@ -113,6 +131,15 @@ def main() -> None:
         print(
             f"{label:<34} median {med(ts) * 1e3:7.1f} ms CPU  (min {min(ts) * 1e3:.1f}, max {max(ts) * 1e3:.1f}; {n} games)"
         )
+    pairs = against_reference(n)
+    mine = med([a for a, _ in pairs])
+    ref = med([b for _, b in pairs])
+    ratios = sorted(b / a for a, b in pairs)
+    print(
+        f"{'4-player greedy game, pbem':<34} median {mine * 1e3:7.1f} ms CPU\n"
+        f"{'the same games, reference engine':<34} median {ref * 1e3:7.1f} ms CPU  "
+        f"(pbem {ref / mine:.1f}x faster; per game {ratios[0]:.1f}x-{ratios[-1]:.1f}x; {n} games)"
+    )
     ts = per_apply(max(2, n // 4))
     ts.sort()
     print(
