@@ -51,11 +51,20 @@ def against_reference(games: int) -> list[tuple[float, float]]:
     referee test checks it), played alternately so that a change of load hits both alike."""
     import reference_fc
 
+    greedy = GAME.bots()["greedy"]
     out = []
     for seed in range(games):
         side = ("beginner", "advanced")[seed % 2]
         t = time.process_time()
-        play(["greedy"] * 4, 3000 + seed, side)
+        # The same loop as reference_fc.greedy_game: the bot's rng derived per move; apply takes
+        # none (it uses no randomness once the stacks are shuffled).
+        state = GAME.setup(4, {"side": side}, 3000 + seed)
+        i = 0
+        while GAME.pending(state):
+            seat = state.to_move
+            action = greedy.choose(GAME, state, seat, derive_rng(3000 + seed, "bot", i))
+            state, _ = GAME.apply(state, seat, action)
+            i += 1
         mine = time.process_time() - t
         t = time.process_time()
         reference_fc.greedy_game(4, 3000 + seed, side)

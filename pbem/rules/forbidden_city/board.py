@@ -131,6 +131,10 @@ class Closed(NamedTuple):
 
 
 _tuple_new = tuple.__new__
+_ALONE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple((i,) for i in range(n)) for n in range(5)
+)
+"""Each region of a tile in a group of its own, by the number of regions (0 to 4: the temple)."""
 _new = object.__new__
 _set_cells, _set_reg_room, _set_rooms, _set_frontier, _set_next_room = (
     Board.__dict__[name].__set__ for name in ("cells", "reg_room", "rooms", "frontier", "next_room")
@@ -208,7 +212,7 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
     codes = orient.codes
     local = orient.local
     n_local = len(tile.regions)
-    joins: list[list[int]] = [[] for _ in range(n_local)]
+    joins: list[list[int]] = [[]] if n_local == 1 else [[] for _ in range(n_local)]
     opens = [0] * n_local
     dec: dict[int, int] = {}
     arches: list[tuple[int, int]] = []
@@ -235,9 +239,9 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         # An archway against a plain wall is blocked, and a wall separates: no link either way.
 
     if n_local == 2 and set(joins[0]) & set(joins[1]):
-        groups: list[tuple[int, ...]] = [(0, 1)]
+        groups: tuple[tuple[int, ...], ...] = ((0, 1),)
     else:
-        groups = [(i,) for i in range(n_local)]
+        groups = _ALONE[n_local]
 
     if quick:
         closes = False
@@ -265,12 +269,22 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         merged_ids = (
             sorted(set(joins[g[0]] + joins[g[1]])) if len(g) == 2 else sorted(set(joins[g[0]]))
         )
-        advisors = [0] * N_COLOURS
         dragons = 0
         open_ = 0
         links: list[int] = []
         regions: list[int] = []
-        if merged_ids:
+        if len(merged_ids) == 1:
+            # The common case: the tile joins one room.
+            gid = merged_ids[0]
+            part = rooms[gid]
+            advisors = list(part.advisors)
+            dragons = part.dragons
+            open_ = part.open - dec[gid]
+            links.extend(part.links)
+            regions.extend(part.regions)
+            frozen = part.squares | {k}
+        elif merged_ids:
+            advisors = [0] * N_COLOURS
             gid = merged_ids[0]
             squares = {k}
             for m in merged_ids:
@@ -286,6 +300,7 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
                 regions.extend(part.regions)
             frozen = frozenset(squares)
         else:
+            advisors = [0] * N_COLOURS
             gid = fresh
             fresh += 1
             frozen = frozenset((k,))
@@ -699,5 +714,36 @@ def conflict(o: Orientation, req: Requirement) -> int | None:
 
 
 def has_legal_placement(board: Board, tile: TileDef) -> bool:
-    """Whether ``tile`` fits anywhere (else it is set aside)."""
-    return any(fitting(tile, requirement(board, k)) for k in board.frontier)
+    """Whether ``tile`` fits anywhere (else it is set aside). Asked after every placement: the
+    requirement of each square is read inline, and :func:`fitting` through the tile's own cache."""
+    get = board.cells.get
+    fits = fits_of(tile.id)
+    for k in board.frontier:
+        n = get(k - ROW)
+        e = get(k + 1)
+        s = get(k + ROW)
+        w = get(k - 1)
+        req = (
+            n.colours[2] if n is not None and n.codes[2] == OPEN else None,
+            e.colours[3] if e is not None and e.codes[3] == OPEN else None,
+            s.colours[0] if s is not None and s.codes[0] == OPEN else None,
+            w.colours[1] if w is not None and w.codes[1] == OPEN else None,
+        )
+        hit = fits.get(req)
+        if hit is None:
+            hit = fits[req] = fitting(tile, req)
+        if hit:
+            return True
+    return False
+
+
+_FITS_OF: dict[str, dict[Requirement, tuple[Orientation, ...]]] = {}
+
+
+def fits_of(tile_id: str) -> dict[Requirement, tuple[Orientation, ...]]:
+    """The tile's own cache of :func:`fitting`: requirement -> fitting orientations (filled by
+    the callers on a miss; a requirement is hashed alone instead of with the tile id)."""
+    hit = _FITS_OF.get(tile_id)
+    if hit is None:
+        hit = _FITS_OF[tile_id] = {}
+    return hit
