@@ -75,7 +75,8 @@ def against_reference(games: int) -> list[tuple[float, float]]:
 def per_apply(games: int, repeats: int = 20) -> list[float]:
     """CPU time of each apply of several greedy games, replayed (bot time excluded): each move
     applied ``repeats`` times between two clock reads, so that the clock's own cost (a system
-    call, about 1 us here) is not counted in every move."""
+    call, about 1 us here) is not counted in every move (``repeats=1``: one call timed, the
+    figure before 2026-11-26)."""
     out = []
     for seed in range(games):
         _, moves, states = play(["greedy"] * 4, 1000 + seed)
@@ -85,19 +86,6 @@ def per_apply(games: int, repeats: int = 20) -> list[float]:
             for _ in range(repeats):
                 GAME.apply(state, seat, action, rng)
             out.append((time.process_time() - t) / repeats)
-    return out
-
-
-def per_apply_single(games: int) -> list[float]:
-    """As :func:`per_apply`, one move between two clock reads (the figure before 2026-11-26)."""
-    out = []
-    for seed in range(games):
-        _, moves, states = play(["greedy"] * 4, 1000 + seed)
-        for (seat, action), state in zip(moves, states, strict=True):
-            rng = derive_rng(seed, "apply", 0)
-            t = time.process_time()
-            GAME.apply(state, seat, action, rng)
-            out.append(time.process_time() - t)
     return out
 
 
@@ -170,7 +158,7 @@ def main() -> None:
     print(
         f"{'apply, per move':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; {len(ts)} moves, 20 calls each)"
     )
-    ts = per_apply_single(max(2, n // 4))
+    ts = per_apply(max(2, n // 4), repeats=1)  # the figure before 2026-11-26
     ts.sort()
     print(
         f"{'apply, per move, one call timed':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; clock reads included)"
