@@ -288,9 +288,18 @@ def read_request(p: ParsedMail) -> Asked | None:
         m = _REQUEST.match(line)
         if m:
             return Asked(m.group(1).lower(), m.group(2).lower())
-        if _GAMES.match(line):
+        if _GAMES.match(line) or _games_word(line):
             return Asked("games", "")
     return None
+
+
+def _games_word(line: str) -> bool:
+    """GAMES in the reader's words (PARTIES, PARTITE, PARTIEN; courtesy and a question mark
+    aside): the word a French, Italian or German mail tells its reader to write."""
+    from pbem.commands.grammar import command_word, strip_please
+
+    words = line.split()
+    return len(words) <= 4 and command_word(strip_please(line)) == "GAMES"
 
 
 def _headers(flow: Flow) -> list[str]:
