@@ -296,7 +296,8 @@ def read_request(p: ParsedMail) -> Asked | None:
 def _games_word(line: str) -> bool:
     """GAMES in the reader's words (PARTIES, PARTITE, PARTIEN; courtesy and a question mark
     aside): the word a French, Italian or German mail tells its reader to write."""
-    from pbem.commands.grammar import command_word, strip_please
+    from pbem.commands.grammar import command_word
+    from pbem.mail.reply import strip_please
 
     words = line.split()
     return len(words) <= 4 and command_word(strip_please(line)) == "GAMES"
