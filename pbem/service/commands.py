@@ -21,7 +21,7 @@ from pbem import i18n
 from pbem.commands.describe import describe_line
 from pbem.commands.grammar import Command
 from pbem.errors import PLAYER_ERRORS, CommandError
-from pbem.i18n import N_, _
+from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import RuleError
 from pbem.service import community
 from pbem.service.auth import Seated
@@ -1108,7 +1108,11 @@ class LegalCmd(_Base):
         legal = record.legal_notations(seat) if record.envelope.status == "active" else []
         if legal:
             lines = [
-                _("Your %(num)d legal moves now, grouped by their first word:")
+                ngettext(
+                    "You have %(num)d legal move now:",
+                    "Your %(num)d legal moves now, grouped by their first word:",
+                    len(legal),
+                )
                 % {"num": len(legal)},
                 *group_legal(legal),
             ]

@@ -76,7 +76,7 @@ def test_a_preview_to_a_games_answer_lists_the_players_games(tmp_path: Path) -> 
     assert out.replies == 1, out
     (answer,) = drain(env)
     text = _one_line(answer)
-    assert text.startswith("Ciao Ann,"), text
+    assert text.startswith("Buongiorno Ann,"), text
     assert gid in text and "Scrivete PARTITE" in text
     assert env.store.load(gid).envelope.moves == 0
     # Doing what it says: PARTITE in a reply to it lists the games.
