@@ -81,14 +81,7 @@ def answer(svc: Service, flow: Flow) -> Outcome | None:
             )
             % {"gm": svc.policy.gm_address}
         )
-        ctx = m.context(
-            None,
-            None,
-            f"[{svc.policy.service_name}] " + _("about your reply"),
-            name,
-            game_id="-",
-            paragraphs=paragraphs,
-        )
+        ctx = _context(svc, _("about your reply"), name, paragraphs)
     m.send(Mail("notice", ctx, name, addr, f"noticereply.{short_hash(p.message_id)}", reply_to=p))
     return Outcome(Folder.REJECTED, Reason.NO_TOKEN, None, 1, detail="a reply to a notice")
 
@@ -108,25 +101,13 @@ def _file_keys(svc: Service, p: ParsedMail, found: Sequence[Any]) -> Outcome:
         try:
             paragraphs = list(crypto.accept_keys(found, addr, svc.clock()))
         except PLAYER_ERRORS as err:
-            ctx = m.context(
-                None,
-                None,
-                f"[{svc.policy.service_name}] " + _("your key was not accepted"),
-                name,
-                game_id="-",
-                paragraphs=[str(err), *how_to_send_key()],
+            ctx = _context(
+                svc, _("your key was not accepted"), name, [str(err), *how_to_send_key()]
             )
             if svc.answers_to_ours.allow(addr):
                 m.send(Mail("notice", ctx, name, addr, f"noticekeyrefused.{tail}", reply_to=p))
             return Outcome(Folder.REJECTED, Reason.KEY_REFUSED, None, 1)
-        ctx = m.context(
-            None,
-            None,
-            f"[{svc.policy.service_name}] " + _("your key is on file"),
-            name,
-            game_id="-",
-            paragraphs=paragraphs,
-        )
+        ctx = _context(svc, _("your key is on file"), name, paragraphs)
     n = 0
     if svc.answers_to_ours.allow(addr):
         n = m.send(
@@ -140,6 +121,12 @@ def _file_keys(svc: Service, p: ParsedMail, found: Sequence[Any]) -> Outcome:
         if record.envelope.seat_of_email(addr) is not None:
             svc.keys.start_if_ready(gid)
     return Outcome(Folder.PROCESSED, Reason.KEY_FILED, None, n)
+
+
+def _context(svc: Service, what: str, name: str, paragraphs: list[str]) -> Any:
+    """A notice's context (no game): the subject ``[service] what``, greeting ``name``."""
+    subject = f"[{svc.policy.service_name}] {what}"
+    return svc.mailer.context(None, None, subject, name, game_id="-", paragraphs=paragraphs)
 
 
 def known_name(svc: Service, addr: str) -> tuple[str, list[str]]:

@@ -35,6 +35,17 @@ def _you_are_in(env: Env) -> EmailMessage:
     return you_are_in
 
 
+def started_game(env: Env) -> str:
+    """A 2-player Forbidden City game (Ann, Bob) whose start mails went out."""
+    gid = env.store.create(
+        "forbidden-city", [("Ann", "ann@example.org"), ("Bob", "bob@example.org")], {}, 3,
+        env.clock(),
+    )  # fmt: skip
+    env.service.flush_journal()
+    drain(env)
+    return gid
+
+
 def _one_line(msg: EmailMessage) -> str:
     return " ".join(text_of(msg).split())
 
@@ -63,12 +74,7 @@ def test_a_move_to_the_you_are_in_notice_is_answered_in_the_players_language(
 
 def test_a_preview_to_a_games_answer_lists_the_players_games(tmp_path: Path) -> None:
     env = make_env(tmp_path, authserv_id=AUTHSERV)
-    gid = env.store.create(
-        "forbidden-city", [("Ann", "ann@example.org"), ("Bob", "bob@example.org")], {}, 3,
-        env.clock(),
-    )  # fmt: skip
-    env.service.flush_journal()
-    drain(env)
+    gid = started_game(env)
     env.service.prefs.set_lang("ann@example.org", "it")
     assert env.service.handle(mail("ann@example.org", "GAMES")).reason == "answered"
     (games,) = drain(env)

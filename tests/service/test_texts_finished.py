@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from helpers import drain, make_env, reply, text_of
+from test_notice_replies import started_game
 from test_signup import _board, _confirm
 
 from pbem import i18n
@@ -22,12 +23,7 @@ def _one_line(text: str) -> str:
 
 def test_a_watcher_is_greeted_by_a_name_or_by_none(tmp_path: Path) -> None:
     env = make_env(tmp_path)
-    gid = env.store.create(
-        "forbidden-city", [("Ann", "ann@example.org"), ("Bob", "bob@example.org")], {}, 3,
-        env.clock(),
-    )  # fmt: skip
-    env.service.flush_journal()
-    drain(env)
+    gid = started_game(env)
     for addr, name, hello in (
         ("dee@example.org", "", "Hello,"),
         ("eve@example.org", "Eve Example", "Hello Eve Example,"),
