@@ -33,7 +33,7 @@ import msgspec
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem import i18n
-from pbem.i18n import _
+from pbem.i18n import _, ngettext
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
 from pbem.rules.forbidden_city.render import cell_def, render_panel, shared_edge
 from pbem.rules.forbidden_city.tiles import (
@@ -548,9 +548,12 @@ def _alt(view: Any, g: _Geometry, fits: dict[tuple[int, int], Any]) -> str:
         parts.append(_("Last move: %(move)s.") % {"move": view.last})
     if fits:
         parts.append(
-            _(
+            ngettext(
+                "Your tile %(tile)s fits on %(num)d square, highlighted in yellow; the text part "
+                "names it too.",
                 "Your tile %(tile)s fits on %(num)d squares, highlighted in yellow; the text part "
-                "lists them too."
+                "lists them too.",
+                len(fits),
             )
             % {"tile": view.hand, "num": len(fits)}
         )

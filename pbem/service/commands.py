@@ -38,7 +38,7 @@ from pbem.commands.vocabulary import (
     help_table,
 )
 from pbem.errors import PLAYER_ERRORS, CommandError
-from pbem.i18n import N_, _
+from pbem.i18n import N_, _, ngettext
 from pbem.mail.reply import strip_please
 from pbem.rules.base import RuleError
 from pbem.service import community
@@ -1414,7 +1414,11 @@ class LegalCmd(_Base):
         legal = record.legal_notations(seat) if record.envelope.status == "active" else []
         if legal:
             lines = [
-                _("Your %(num)d legal moves now, grouped by their first word:")
+                ngettext(
+                    "You have %(num)d legal move now:",
+                    "Your %(num)d legal moves now, grouped by their first word:",
+                    len(legal),
+                )
                 % {"num": len(legal)},
                 *group_legal(legal),
             ]

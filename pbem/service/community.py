@@ -28,7 +28,7 @@ import msgspec
 from pbem import i18n, layout
 from pbem.commands.durations import read_duration
 from pbem.errors import CommandError
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import N_, _, ngettext, pgettext
 from pbem.model import Envelope, iso_time, parse_time
 from pbem.rules.base import Decision, derive_rng
 from pbem.service.clocks import Bank, add_counted, banks, counted, parse_control
@@ -119,12 +119,7 @@ def say_duration(td: timedelta) -> str:
 
 def say_time(when: datetime) -> str:
     """``Tue 25 Nov 2026, 18:00 UTC`` in the language of the mail being built."""
-    lang = i18n.current()
-    if lang == i18n.DEFAULT:
-        return when.strftime("%a %d %b %Y, %H:%M UTC")
-    from babel.dates import format_datetime
-
-    return format_datetime(when, "EEE d MMM y, HH:mm", tzinfo=when.tzinfo, locale=lang) + " UTC"
+    return i18n.say_datetime(when)
 
 
 # ==================================================================== policy
@@ -670,11 +665,13 @@ def preview(
             break
         told.append(describe_event(game, ev.kind, ev.data, seat_names))
     out = [
-        f"PREVIEW {text}: "
-        + _(
-            "this is what the move would do. It has NOT been played; reply with the move itself "
-            "to play it."
+        # The command word in the reader's language (APERÇU, ANTEPRIMA, VORSCHAU): what they
+        # wrote, not the English word (issue 31).
+        _(
+            "%(word)s %(move)s: this is what the move would do. It has NOT been played; reply "
+            "with the move itself to play it."
         )
+        % {"word": pgettext("command word", "PREVIEW"), "move": text}
     ]
     out.extend(
         f"- {t}" for t in told or [_("Nothing happens on the board beyond the move itself.")]

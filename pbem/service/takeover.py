@@ -33,7 +33,7 @@ import msgspec
 from pbem import i18n, layout
 from pbem.commands.vocabulary import FRESH
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
-from pbem.i18n import _
+from pbem.i18n import _, ngettext
 from pbem.mail.tokens import find_tokens, notice_hashes
 from pbem.model import iso_time
 from pbem.service.confirmations import ask_confirmation, confirmation_tail, unconfirmable

@@ -35,7 +35,6 @@ from pbem.rules.forbidden_city.state import State as State
 from pbem.rules.forbidden_city.state import colours as colours
 from pbem.rules.forbidden_city.tiles import (
     components,
-    orientations,
     tile,
     turned,
 )
