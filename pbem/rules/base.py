@@ -245,6 +245,13 @@ class Game(Protocol):
         """The position as ``seat`` knows it, every other seat's secret a stand-in."""
         ...
 
+    def plan_context(self, state: Any, seat: Seat) -> str:
+        """What a move ``seat`` queues now for its next turn (``NEXT``) is read against: if the
+        game says otherwise when that turn comes, the queued move is dropped and the turn mail
+        goes as usual (Die Verbotene Stadt: the active pavilion and the seat's bribed official,
+        since a plan aims at both). ``""``: the same always."""
+        ...
+
     def listed_moves(self, state: Any, seat: Seat) -> tuple[str, list[str]]:
         """The legal moves of ``seat`` its turn mail lists in full beside the examples, under a
         heading (Die Verbotene Stadt: the moves that enter the active pavilion, one line per
@@ -294,6 +301,10 @@ class GameDefaults:
         """The position as ``seat`` knows it, every other seat's secret a stand-in (a turn
         file's position); None: the game gives none (its turn files carry the record only)."""
         return None
+
+    def plan_context(self, state: Any, seat: Seat) -> str:
+        """The same always: a queued move is played whenever it is legal."""
+        return ""
 
     def listed_moves(self, state: Any, seat: Seat) -> tuple[str, list[str]]:
         """None by default: the examples only."""

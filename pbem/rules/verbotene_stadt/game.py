@@ -463,6 +463,11 @@ class VerboteneStadt(GameDefaults):
         """The ASCII board, legend and player panel (<= 72 columns)."""
         return render.render_text(self.board, view)
 
+    def plan_context(self, state: State, seat: Seat) -> str:
+        """A queued next turn aims at the active pavilion with the seat's bribed official: after
+        an entry (a new pavilion rolled, a new official bribed) it is dropped."""
+        return f"{state.active_pavilion}:{state.selections[seat]}"
+
     def listed_moves(self, state: State, seat: Seat) -> tuple[str, list[str]]:
         """The moves that enter the active pavilion (that bring an official in and take its
         cards), one line per official, or a heading saying there is none."""
