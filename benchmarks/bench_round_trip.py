@@ -32,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email import policy
@@ -89,6 +90,9 @@ class Result:
     days: float = 0.0
     refused: int = 0
     """Replies refused (a plan read as the service's own text, sent again)."""
+    asked: Counter[str] = field(default_factory=Counter)
+    """What the replies answered: a turn's start, a move within a turn, a bluff's extra move,
+    or another decision (select, steal, ...)."""
 
 
 def _deliver(outbox: Outbox, parser: Any, seats: list[Seat], now: datetime) -> None:
@@ -226,6 +230,16 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
             continue
         s = seats[seat]
         game, state = rec.game, rec.state
+        if kind != "move":
+            result.asked[kind] += 1
+        else:
+            result.asked[
+                "extra move"
+                if state.bonus_move
+                else "turn start"
+                if state.move_no == 0
+                else "mid-turn"
+            ] += 1
         brng = derive_rng(seed, "reply", steps)
         if mode == "plans" and kind == "move":
             body = "; ".join(_plan(game, state, seat, brng))
@@ -293,6 +307,7 @@ def summary(label: str, results: list[Result]) -> dict[str, float]:
         "days": statistics.mean(x.days for x in results),
         "refused_per_player": sum(x.refused for x in results) / len(replies),
     }
+    asked: Counter[str] = sum((x.asked for x in results), Counter())
     print(
         f"{label:<16} games {len(results):>3}  replies/player {out['replies_per_player']:7.1f}  "
         f"mails/player {out['mails_per_player']:7.1f}  own turns/player "
@@ -301,6 +316,9 @@ def summary(label: str, results: list[Result]) -> dict[str, float]:
         f"refused/player {out['refused_per_player']:.2f}",
         flush=True,
     )
+    if asked:
+        parts = ", ".join(f"{k} {v / len(replies):.1f}" for k, v in asked.most_common())
+        print(f"{'':<16} replies/player by what they answered: {parts}", flush=True)
     return out
 
 

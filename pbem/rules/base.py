@@ -248,8 +248,8 @@ class Game(Protocol):
     def plan_context(self, state: Any, seat: Seat) -> str:
         """What a move ``seat`` queues now for its next turn (``NEXT``) is read against: if the
         game says otherwise when that turn comes, the queued move is dropped and the turn mail
-        goes as usual (Die Verbotene Stadt: the active pavilion and the seat's bribed official,
-        since a plan aims at both). ``""``: the same always."""
+        goes as usual (Die Verbotene Stadt: the seat's bribed official, which a plan moves).
+        ``""``: the same always."""
         ...
 
     def listed_moves(self, state: Any, seat: Seat) -> tuple[str, list[str]]:

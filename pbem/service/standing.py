@@ -340,8 +340,7 @@ def queued_entries(
     """The lines that play a queued move now: the queue emptied, then the first alternative
     whose first action is legal (as a plan where the game takes plans). None legal, or the
     position no longer the one the move was read against (``guard``, see
-    ``Game.plan_context``: in Die Verbotene Stadt another active pavilion or another bribed
-    official): only the emptied queue (the seat then gets its turn mail as usual)."""
+    ``Game.plan_context``: in Die Verbotene Stadt another bribed official): only the emptied queue (the seat then gets its turn mail as usual)."""
     from pbem.commands.grammar import plan_parts
     from pbem.service.plans import plan_kind
 
