@@ -236,6 +236,10 @@ class MailContext:
     """When the seat's owed decision falls due and what happens then (empty: no deadline)."""
     examples: list[str] = field(default_factory=list)
     legal_count: int = 0
+    listed_title: str = ""
+    """The heading of the moves the game lists in full (``Game.listed_moves``), or ""."""
+    listed: list[str] = field(default_factory=list)
+    """Those moves, one group a line (Die Verbotene Stadt: the entering moves per official)."""
     waiting_for: str = ""
     move_no: int = 0
     private_note: str = ""

@@ -1371,7 +1371,9 @@ class NextCmd(_Base):
         from pbem.service import standing
 
         alts = standing.next_alternatives(cmd.arg) or []
-        return standing.entry(seated.seat, standing.Orders(next=alts), message_id)
+        record, seat = seated.record, seated.seat
+        guard = record.game.plan_context(record.state, seat) if alts else None
+        return standing.entry(seat, standing.Orders(next=alts, guard=guard), message_id)
 
 
 def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:

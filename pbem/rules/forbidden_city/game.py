@@ -530,6 +530,13 @@ class ForbiddenCity(GameDefaults):
             last_square=(state.history[-1][2], state.history[-1][3]) if state.history else None,
         )
 
+    def picture(self, view: View) -> Any:
+        """The board and the reader's tile as PNGs (:mod:`pbem.mail.picture`; Pillow is
+        imported only when a mail is built)."""
+        from pbem.mail.picture import board_picture
+
+        return board_picture(self.name, view)
+
     def render_text(self, view: View) -> str:
         """The ASCII board and panel (see :mod:`pbem.rules.forbidden_city.render`)."""
         from pbem.rules.forbidden_city.render import render_view
