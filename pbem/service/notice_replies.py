@@ -23,6 +23,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from pbem import layout
 from pbem.errors import PLAYER_ERRORS
 from pbem.i18n import _
 from pbem.mail.policy import reply_address_problem
@@ -144,7 +145,7 @@ def known_name(svc: Service, addr: str) -> tuple[str, list[str]]:
         if seat is not None:
             games.append(gid)
             name = name or env.active_player(seat).name
-    if not name and (svc.journal.root / "open").is_dir():
+    if not name and (svc.journal.root / layout.OPEN).is_dir():
         from pbem.service.signup import board_of
 
         for og in board_of(svc).open_games():
