@@ -158,9 +158,3 @@ class MailCrypto:
             # already decided what the mail may contain.
             log.warning("cannot encrypt for %s: %s", to_addr, err)
             return msg
-
-
-def attach_crypto(service: Any, cfg: Any) -> None:
-    """Give ``service`` its crypto hooks (the identity is created on first use)."""
-    now = service.clock()
-    service.crypto = MailCrypto.open(Path(cfg.keys_dir), cfg.service_address, now)

@@ -23,14 +23,18 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import msgspec
 
 from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
 from pbem.service import Service
 from pbem.service.journal import Journal
+from pbem.service.ports import MailCryptoPort
 from pbem.store import service_lock
+
+if TYPE_CHECKING:
+    from pbem.config import Config
 
 log = logging.getLogger("pbem.runner")
 
@@ -453,9 +457,7 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
         report.errors.append(f"reminders: {err}")
     try:
         if any(service.journal.root.glob("open/*.json")):  # announced games still open
-            from pbem.service.signup import start_due
-
-            start_due(service, now)
+            service.start_due(now)
     except (PbemError, ValueError) as err:
         report.errors.append(f"open games: {err}")
     journal = service.journal
@@ -483,10 +485,8 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
 
 def expire(service: Service, game_id: str, now: datetime) -> int:
     """Send the reminders due by now and apply the missed-deadline policy of one game
-    (see :mod:`pbem.service.community`)."""
-    from pbem.service.community import on_timer
-
-    return on_timer(service, game_id, now)
+    (see :mod:`pbem.service.deadline_tick`)."""
+    return service.on_timer(game_id, now)
 
 
 # ====================================================================== the daemon
@@ -537,8 +537,14 @@ def run_daemon(
 # ====================================================================== wiring from the configuration
 
 
-def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
-    """The service of a configuration (keys, store, outbox, policy, rate limiter)."""
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def build_service(cfg: Config, clock: Callable[[], datetime] = _utc_now) -> Service:
+    """The service of a configuration, wired once: its keys, store, outbox and policy, the rate
+    limiter per seat, the template cache, and the crypto as a factory opened on first use. The
+    runner, the daemon, the sandbox and the GM's commands all build it here."""
     from pbem.errors import ConfigError
     from pbem.mail.outbox import Outbox
     from pbem.mail.policy import RateLimiter
@@ -553,16 +559,14 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     policy = Policy(
         service_address=cfg.service_address.lower(),
         gm_address=(cfg.gm_address or cfg.service_address).lower(),
-        authserv_id=getattr(cfg, "authserv_id", "") or os.environ.get("PBEM_AUTHSERV_ID") or None,
+        authserv_id=cfg.authserv_id or os.environ.get("PBEM_AUTHSERV_ID") or None,
         max_size=cfg.limits.max_message_bytes,
-        guide_url=getattr(cfg, "guide_url", ""),
+        max_commands=cfg.limits.max_commands_per_message,
+        leave_days_per_year=cfg.leave.days_per_year,
+        leave_min_hours=cfg.leave.min_hours,
+        bounce_threshold=cfg.limits.bounce_threshold,
+        guide_url=cfg.guide_url,
     )
-    policy.max_commands = cfg.limits.max_commands_per_message
-    leave_cfg = getattr(cfg, "leave", None)
-    if leave_cfg is not None:
-        policy.leave_days_per_year = leave_cfg.days_per_year
-        policy.leave_min_hours = leave_cfg.min_hours
-    policy.bounce_threshold = cfg.limits.bounce_threshold
     service = Service(store, outbox, policy, clock)
     # Per authenticated seat (the name of the setting is older than that rule).
     service.rate_limiter = RateLimiter(
@@ -574,31 +578,25 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode
     # (applied when the mailer is first built, so that an idle tick imports no template code).
     service.template_cache = cfg.data_dir / ".cache" / "templates"
-    # The crypto hooks (what pbem.crypto_mail.attach_crypto sets) open on first use: an idle tick
-    # never needs them, and importing the crypto stack is most of an idle tick's start-up.
-    service.crypto = _LazyCrypto(Path(cfg.keys_dir), cfg.service_address, clock)
+    # The crypto opens on first use (a factory, called when a mail first needs it): an idle tick
+    # never needs it, and importing the crypto stack is most of an idle tick's start-up.
+    service.open_crypto_on_first_use(
+        _crypto_factory(Path(cfg.keys_dir), cfg.service_address, clock)
+    )
     return service
 
 
-class _LazyCrypto:
-    """Stands for :class:`pbem.crypto_mail.MailCrypto`, opened (identity created or loaded) when
-    an attribute is first used."""
+def _crypto_factory(
+    keys_dir: Path, service_address: str, clock: Callable[[], datetime]
+) -> Callable[[], MailCryptoPort]:
+    """Opens :class:`pbem.crypto_mail.MailCrypto` (its identity created or loaded) when called."""
 
-    def __init__(self, keys_dir: Path, service_address: str, clock: Callable[[], datetime]) -> None:
-        self._args = (keys_dir, service_address, clock)
-        self._real: Any = None
+    def open_crypto() -> MailCryptoPort:
+        from pbem.crypto_mail import MailCrypto
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        real = self.__dict__.get("_real")
-        if real is None:
-            from pbem.crypto_mail import MailCrypto
+        return MailCrypto.open(keys_dir, service_address, clock())
 
-            keys_dir, address, clock = self.__dict__["_args"]
-            real = MailCrypto.open(keys_dir, address, clock())
-            self.__dict__["_real"] = real
-        return getattr(real, name)
+    return open_crypto
 
 
 def build_source(cfg: Any) -> Any:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -20,6 +19,7 @@ import typer
 from pbem.cli.apps import ConfigOpt as ConfigOpt  # re-exported: the shared options
 from pbem.cli.apps import DataDirOpt as DataDirOpt
 from pbem.cli.apps import admin_app, app, cli_errors, fail
+from pbem.commands.durations import exact_span, parse_short
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, Config, config_template, load_config
 from pbem.errors import (
     CommandError,
@@ -213,7 +213,7 @@ def _deadline_lines(record: GameRecord) -> list[str]:
     names = record.seat_names()
     out: list[str] = []
     for kind, dl in env.deadlines.items():
-        rule = f"{_span(dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
+        rule = f"{exact_span(dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
         out.append(f"  deadline for {kind}: {rule}")
     for item in community.deadlines(record):
         d = item.decision
@@ -602,11 +602,9 @@ def open_game(
     now = _now()
     start_at: datetime | None = None
     if start:
-        m = _DURATION.match(start.strip())
-        if m:
-            start_at = now + timedelta(
-                seconds=int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60}[m.group(2)]
-            )
+        delay = parse_short(start)
+        if delay is not None:
+            start_at = now + delay
         else:
             try:
                 start_at = datetime.fromisoformat(start.strip().replace("Z", "+00:00"))
@@ -858,15 +856,6 @@ def _seats(g: Any) -> str:
     return str(hi) if lo == hi else f"{lo}-{hi}"
 
 
-def _span(seconds: int) -> str:
-    """3 days, 12 hours, 90 minutes: a deadline's length as the GM typed it."""
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds % size == 0:
-            n = seconds // size
-            return f"{n} {unit}{'' if n == 1 else 's'}"
-    return f"{seconds} seconds"
-
-
 def _history_text(rec: GameRecord, line: Payload, names: list[str], players: list[str]) -> str:
     """One readable line for a public log entry (the sentences the players' HISTORY mail uses)."""
     # One case per kind the GM reads differently from the players; the rest are their sentences.
@@ -891,7 +880,7 @@ def _history_text(rec: GameRecord, line: Payload, names: list[str], players: lis
             return f"seed revealed: {line.seed}"
         case DeadlineLine(seconds=seconds, at=at) if seconds or at:
             if seconds:
-                return f"'{line.kind}' decisions are due {_span(seconds)} after they arise"
+                return f"'{line.kind}' decisions are due {exact_span(seconds)} after they arise"
             return f"'{line.kind}' decisions are due at {at}"
         case DeadlineLine():
             return f"no deadline for '{line.kind}' decisions"
@@ -1139,9 +1128,6 @@ def end(
     typer.echo(f"{game} has ended ({reason}); the seed {rec.envelope.revealed_seed} is revealed.")
 
 
-_DURATION = re.compile(r"^(\d+)\s*([dhm])$")
-
-
 @admin_app.command("deadline")
 def deadline(
     game: GameArg,
@@ -1161,12 +1147,11 @@ def deadline(
     from pbem.store import SetDeadline
 
     entry: SetDeadline
-    m = _DURATION.match(when.strip())
+    length = parse_short(when)
     if when.strip().lower() == "off":
         entry = SetDeadline(kind)
-    elif m:
-        unit = {"d": 86400, "h": 3600, "m": 60}[m.group(2)]
-        entry = SetDeadline(kind, seconds=int(m.group(1)) * unit)
+    elif length is not None:
+        entry = SetDeadline(kind, seconds=int(length.total_seconds()))
     else:
         try:
             at = datetime.fromisoformat(when.strip().replace("Z", "+00:00"))
@@ -1196,7 +1181,9 @@ def deadline(
             )
         store.commit(game, rec.seq, [entry], _now())
     if entry.seconds:
-        typer.echo(f"{game}: '{kind}' decisions are due {_span(entry.seconds)} after they arise.")
+        typer.echo(
+            f"{game}: '{kind}' decisions are due {exact_span(entry.seconds)} after they arise."
+        )
     elif entry.at:
         typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
     else:
@@ -1325,7 +1312,7 @@ def offer_seat(
         rec = service.store.load(game)
         s = resolve_seat(rec, seat)
         with service.outbox.batch():
-            n = takeover.offer(service, game, s, by="gm")
+            n = takeover.offer(service.deps, game, s, by="gm")
     typer.echo(f"{game}: seat {s} offered; {n} volunteer(s) mailed (sent at the next tick).")
 
 

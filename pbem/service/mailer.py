@@ -90,7 +90,7 @@ class Mailer:
 
     def leave_left_line(self, address: str) -> str:
         """The sentence of the reader's leave left (issue 27)."""
-        from pbem.service import leave
+        import pbem.service.leave as leave
 
         rules = leave.rules_of(self.policy)
         if self.prefs is not None and not self.prefs.leave_taken(address):
@@ -183,7 +183,7 @@ class Mailer:
         ctx.your_turn = True
         prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
         ctx.decision_prompt = prompt[:1].upper() + prompt[1:]
-        from pbem.service.community import deadline_line
+        from pbem.service.deadlines import deadline_line
 
         ctx.deadline = deadline_line(record, seat, self.clock())
         if ctx.deadline and self.store is not None:

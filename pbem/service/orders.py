@@ -117,7 +117,7 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
         if line is not None:
             out.append(line)
     if cancels_next(desk, seated, order):
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         out.append(standing.entry(seated.seat, standing.CLEAR_NEXT, None if out else key))
     return out
@@ -126,7 +126,7 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
 def cancels_next(desk: Desk, seated: Seated, order: Order) -> bool:
     """Does this reply cancel the seat's queued move (issue 25)? Any reply of the seat but one
     that queues anew (NEXT ...) does, when a move is queued."""
-    from pbem.service import standing
+    import pbem.service.standing as standing
 
     if desk.store is None or any(c.kind == "next" for c in order.reading.commands):
         return False

@@ -14,20 +14,14 @@ from typing import Any
 from pbem.errors import ConflictError
 from pbem.i18n import _
 from pbem.rules.base import RuleError, derive_rng
+from pbem.service.facts import plan_kind as plan_kind  # (its home: a fact of the game)
+from pbem.service.standing import play_standing
 from pbem.store import GameRecord, Plan, Store
 from pbem.store.writer import plan_stop
-
-PLAN_KINDS: dict[str, str] = {"verbotene-stadt": "move"}
-"""The games that take a plan, and the kind of decision a plan's actions answer."""
 
 PREVIEW_TRIES = 64
 """Throwaway generators tried to preview the next action of a plan under a die that lets the
 turn go on (none of them is the game's: a preview tells nothing of the real dice)."""
-
-
-def plan_kind(game_name: str) -> str | None:
-    """The decision kind a plan of ``game_name`` answers (None: the game takes no plan)."""
-    return PLAN_KINDS.get(game_name)
 
 
 def played_actions(record: GameRecord, seat: int) -> list[str]:
@@ -64,8 +58,6 @@ def play_on(
     order answers (a steal after the dragon) interrupted the turn, play those, and the rest of
     the plan if the game then asks ``seat`` for a move again. Returns the last record and every
     action played for the plan."""
-    from pbem.service.standing import play_standing
-
     played = played_actions(record, seat)
     kind = plan_kind(record.game.name) or "move"
     gid = record.envelope.game_id

@@ -333,7 +333,7 @@ def queued_entries(record: GameRecord, seat: int, alternatives: Sequence[str]) -
     whose first action is legal (as a plan where the game takes plans). None legal: only the
     emptied queue (the seat then gets its turn mail as usual)."""
     from pbem.commands.grammar import plan_parts
-    from pbem.service.plans import plan_kind
+    from pbem.service.facts import plan_kind
 
     game, state = record.game, record.state
     out: list[NewEntry] = [entry(seat, CLEAR_NEXT, None)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -18,8 +18,27 @@ from pbem.standings import record_end as _record_end
 from pbem.standings.ratings import PROVISIONAL_SIGMA
 from pbem.store import GameRecord, Store
 
-if TYPE_CHECKING:
-    from pbem.service.signup import OpenGame
+
+class JoinLimits(Protocol):
+    """What an open game (:class:`pbem.service.signup.OpenGame`) says of who may join it."""
+
+    @property
+    def open_id(self) -> str: ...
+
+    @property
+    def game_name(self) -> str: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def invited(self) -> list[str]: ...
+
+    @property
+    def min_reliability(self) -> int | None: ...
+
+    @property
+    def max_rating(self) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -87,7 +106,7 @@ def over_paragraphs(outcome: Outcome | None, record: GameRecord, seat: int) -> l
     return [text]
 
 
-def join_refusal(data_dir: Path | None, og: OpenGame, addr: str) -> str | None:
+def join_refusal(data_dir: Path | None, og: JoinLimits, addr: str) -> str | None:
     """Why ``addr`` may not JOIN the open game ``og`` (``pbem admin open --min-reliability`` /
     ``--max-rating``), or ``None``. An address the GM invited is never refused; an address with no
     record counts as reliable (100%) and unrated (0)."""

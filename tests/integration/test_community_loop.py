@@ -22,7 +22,7 @@ from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.runner import tick
-from pbem.service import Policy, Service, community
+from pbem.service import Policy, Service, deadlines
 from pbem.service.signup import Board
 from pbem.store import Keyring, Pause, SetDeadline, Store
 
@@ -201,7 +201,7 @@ def test_deadlines_vacation_preview_paused_by_mail(
     loop.tick()
     mover.read()
     other.read()
-    (item,) = community.deadlines(store.load(gid))
+    (item,) = deadlines.deadlines(store.load(gid))
     loop.clock.now = item.act - timedelta(minutes=1)
     loop.tick()
     assert store.load(gid).envelope.moves == 0
