@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pbem.mail.inbound import ImapSource, MaildirSource
 from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
@@ -33,9 +33,14 @@ from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.mail.tokens import find_tokens
 from pbem.rules.base import derive_rng
-from pbem.runner import tick
+from pbem.runner import Sender, Source, tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
+
+if TYPE_CHECKING:
+    import pysequoia
+    from cryptography import x509
+    from cryptography.hazmat.primitives.asymmetric import rsa
 
 log = logging.getLogger("pbem.demo")
 
@@ -61,7 +66,7 @@ class BotPlayer:
     name: str
     address: str
     strategy: str
-    source: Any
+    source: ImapSource | MaildirSource
     store: Store
     smtp: SmtpSender
     seed: int
@@ -76,8 +81,8 @@ class BotPlayer:
     key_kind: str = ""
     """``"smime"``: asks the service for a certificate (CERT) and imports the PKCS#12 it is mailed;
     ``"openpgp"``: makes its own key and mails the public part; ``""``: no key."""
-    smime_pair: Any = None
-    pgp_key: Any = None
+    smime_pair: tuple[rsa.RSAPrivateKey, x509.Certificate] | None = None
+    pgp_key: pysequoia.Tsk | None = None
     passphrase: str = ""
     p12: bytes = b""
     """The PKCS#12 file the service mailed (kept so that the demo can save it for people)."""
@@ -127,9 +132,12 @@ class BotPlayer:
         """Answer a welcome mail with a key (or a CERT request); import an issued certificate."""
         for att in mail.attachments:
             if att.filename.endswith(".p12") and self.passphrase:
+                from cryptography.hazmat.primitives.asymmetric import rsa
                 from cryptography.hazmat.primitives.serialization import pkcs12
 
                 key, cert, _ = pkcs12.load_key_and_certificates(att.data, self.passphrase.encode())
+                if not isinstance(key, rsa.RSAPrivateKey) or cert is None:
+                    return None  # not a certificate the service issues (RSA, with its key)
                 self.smime_pair = (key, cert)
                 self.p12 = att.data
                 return None
@@ -181,7 +189,7 @@ class BotPlayer:
         return out
 
 
-def make_pgp_key(user_id: str) -> Any:
+def make_pgp_key(user_id: str) -> pysequoia.Tsk:
     """An OpenPGP key as a player using GnuPG has: made by gpg when it is installed, so that the
     demo's encrypted mail opens with the gpg people have (GnuPG 2.2 reads no RFC 9580 messages,
     which a Sequoia-made key would invite); made by Sequoia otherwise. No passphrase."""
@@ -226,8 +234,8 @@ def make_pgp_key(user_id: str) -> Any:
 
 def play_until_over(
     service: Service,
-    inbox: Any,
-    sender: Any,
+    inbox: Source | None,
+    sender: Sender | None,
     bots: list[BotPlayer],
     game_id: str,
     *,
@@ -309,7 +317,7 @@ def run_demo(
         relay = RelaySMTP(lmtp=dovecot.lmtp_address).start()
         transport = "SMTP (aiosmtpd) -> LMTP -> Dovecot, read over IMAP"
 
-        def source_for(addr: str, cursor: str) -> Any:
+        def source_for(addr: str, cursor: str) -> ImapSource | MaildirSource:
             assert dovecot is not None
             return ImapSource(
                 "127.0.0.1",
@@ -327,7 +335,7 @@ def run_demo(
         relay = RelaySMTP(maildir_root=root).start()
         transport = "SMTP (aiosmtpd) -> Maildir (Dovecot is not installed)"
 
-        def source_for(addr: str, cursor: str) -> Any:
+        def source_for(addr: str, cursor: str) -> ImapSource | MaildirSource:
             return MaildirSource(maildir_for(root, addr))
 
         for addr in passwords:

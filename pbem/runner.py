@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import msgspec
 
@@ -33,8 +33,14 @@ from pbem.service.journal import Journal
 from pbem.service.ports import MailCryptoPort
 from pbem.store import service_lock
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the mail transports load when a tick needs them
+    import threading
+    from collections.abc import Sequence
+
     from pbem.config import Config
+    from pbem.mail.inbound import InboundMessage
+    from pbem.mail.outbound import RawMail, SendResult
+    from pbem.mail.outbox import Entry, Outbox
 
 log = logging.getLogger("pbem.runner")
 
@@ -57,15 +63,25 @@ def crash_point(name: str) -> None:
 class Source(Protocol):
     """An inbound mailbox (IMAP or Maildir): see :mod:`pbem.mail.inbound`."""
 
-    def fetch_new(self, limit: int | None = None) -> list[Any]: ...
+    def fetch_new(self, limit: int | None = None) -> list[InboundMessage]: ...
 
-    def done(self, msg: Any, folder: Literal["processed", "rejected", "shunt"]) -> None: ...
+    def done(
+        self, msg: InboundMessage, folder: Literal["processed", "rejected", "shunt"]
+    ) -> None: ...
 
-    def expunge(self, msg: Any) -> None: ...
+    def expunge(self, msg: InboundMessage) -> None: ...
+
+
+class WaitingSource(Source, Protocol):
+    """A mailbox the daemon can wait on (IMAP IDLE, or polling a Maildir)."""
+
+    def idle_wait(self, timeout: float, *, stop: Callable[[], bool] | None = None) -> bool: ...
 
 
 class Sender(Protocol):
-    def send_batch(self, messages: list[Any]) -> list[Any]: ...
+    """An outbound transport (SMTP or a Maildir sink): see :mod:`pbem.mail.outbound`."""
+
+    def send_batch(self, messages: Sequence[RawMail]) -> list[SendResult]: ...
 
 
 class TickReport(msgspec.Struct):
@@ -282,12 +298,17 @@ def flush_outbox(
 
 
 def _mark_sent(
-    outbox: Any, entries: list[Any], results: list[Any], now: datetime, *, defer_sync: bool = False
-) -> tuple[int, list[tuple[Any, Any]]]:
+    outbox: Outbox,
+    entries: list[Entry],
+    results: list[SendResult],
+    now: datetime,
+    *,
+    defer_sync: bool = False,
+) -> tuple[int, list[tuple[Entry, SendResult]]]:
     """Mark every mail the server accepted as sent; returns how many, and the refused ones
     (entry, result) in order."""
     sent = 0
-    refused: list[tuple[Any, Any]] = []
+    refused: list[tuple[Entry, SendResult]] = []
     for entry, res in zip(entries, results, strict=True):
         if res.ok:
             outbox.mark_sent(entry, now, defer_sync=defer_sync)
@@ -298,7 +319,7 @@ def _mark_sent(
     return sent, refused
 
 
-def _raw_mails(outbox: Any, entries: list[Any]) -> list[Any]:
+def _raw_mails(outbox: Outbox, entries: list[Entry]) -> list[RawMail]:
     """The stored bytes of queued entries, to go out as they are (no parse, no second
     serialisation)."""
     from pbem.mail.outbound import RawMail
@@ -306,7 +327,9 @@ def _raw_mails(outbox: Any, entries: list[Any]) -> list[Any]:
     return [RawMail(e.message_id, (e.recipient,), outbox.message(e)) for e in entries]
 
 
-def _not_sent(service: Service, entry: Any, res: Any, now: datetime, report: TickReport) -> None:
+def _not_sent(
+    service: Service, entry: Entry, res: SendResult, now: datetime, report: TickReport
+) -> None:
     """A mail the server refused for good (failed, the GM told) or for now (retried later)."""
     outbox = service.outbox
     if res.status == "permanent":
@@ -352,15 +375,15 @@ class SendWhileReading:
         import queue
 
         self.service, self.sender, self.clock, self.report = service, sender, clock, report
-        self.queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self.refused: list[tuple[Any, Any]] = []
+        self.queue: queue.SimpleQueue[Entry | None] = queue.SimpleQueue()
+        self.refused: list[tuple[Entry, SendResult]] = []
         self.halted = False
         """Set at the first refusal or failure: the thread then sends nothing more."""
         self.unreachable = False
         """The server could not be reached even after the sender's retries: the tick does not
         try again (the mails stay queued for the next tick)."""
         self.sent = 0
-        self._thread: Any = None
+        self._thread: threading.Thread | None = None
         self._switch = 0.0
         """The switch interval before the tick lowered it (restored at the end)."""
 
@@ -381,7 +404,8 @@ class SendWhileReading:
         outbox = self.service.outbox
         outbox.on_durable = None
         self.queue.put(None)
-        self._thread.join()
+        if self._thread is not None:
+            self._thread.join()
         sys.setswitchinterval(self._switch)
         self.report.sent += self.sent
         now = self.clock()
@@ -400,7 +424,7 @@ class SendWhileReading:
                 batch.append(self.queue.get())
             if None in batch:
                 stopping = True
-            entries = []
+            entries: list[Entry] = []
             for entry in batch:
                 if entry is not None and entry.key not in seen:
                     seen.add(entry.key)
@@ -423,7 +447,7 @@ class SendWhileReading:
                 )
 
 
-def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:
+def _tell_gm_failed(service: Service, entry: Entry, detail: str) -> None:
     log.error("mail %s to %s failed for good: %s", entry.message_id, entry.recipient, detail)
     if entry.recipient == service.policy.gm_address:
         return  # do not loop on the GM's own address
@@ -494,7 +518,7 @@ def expire(service: Service, game_id: str, now: datetime) -> int:
 
 def run_daemon(
     service: Service,
-    source: Any,
+    source: WaitingSource | None,
     sender: Sender | None,
     *,
     clock: Callable[[], datetime],
@@ -599,7 +623,7 @@ def _crypto_factory(
     return open_crypto
 
 
-def build_source(cfg: Any) -> Any:
+def build_source(cfg: Config) -> WaitingSource | None:
     """The inbound mailbox: IMAP when configured, else a Maildir, else None (send-only)."""
     from pbem.mail.inbound import ImapSource, MaildirSource
 
@@ -628,7 +652,7 @@ def build_source(cfg: Any) -> Any:
     return None
 
 
-def build_sender(cfg: Any, *, keep_open: float = 0.0) -> Any:
+def build_sender(cfg: Config, *, keep_open: float = 0.0) -> Sender | None:
     """The outbound transport: SMTP when configured, else a Maildir sink, else None.
     ``keep_open``: seconds an SMTP connection is kept for the next batch (the daemon)."""
     from pbem.mail.outbound import MaildirSink, SmtpSender

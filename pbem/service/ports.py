@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:  # annotations only: the email package loads with the first mail
     from collections.abc import Sequence
     from email.message import EmailMessage
 
+    from pbem.mail.compose import RawMail
     from pbem.mail.parse import ParsedMail
     from pbem.service.outcome import Outcome, Reason
     from pbem.store import GameRecord, Store
 
+
+Protected = TypeVar("Protected", "EmailMessage", "RawMail")
+"""A mail to encrypt: a message, or one built as bytes (it comes back as the same kind)."""
 
 COMPUTER_PREFIX = "computer+"
 """Seats whose address starts with this are played by the service's bot (after RESIGN)."""
@@ -62,27 +66,28 @@ class IdentityPort(Protocol):
 class MailCryptoPort(Protocol):
     """:class:`pbem.crypto_mail.MailCrypto` as the service sees it."""
 
-    identity: Any
+    @property
+    def identity(self) -> IdentityPort: ...
 
     def decrypt_incoming(self, raw: bytes, message: EmailMessage) -> bytes | None:
         """``message`` is ``raw`` already parsed (the flow's outer message)."""
 
-    def keys_in(self, message: EmailMessage) -> Sequence[Any]:
+    def keys_in(self, message: EmailMessage) -> Sequence[object]:
         """The keys the parsed mail carries (opaque to the service); empty for none."""
 
-    def accept_keys(self, keys: Sequence[Any], address: str, now: datetime) -> list[str]: ...
+    def accept_keys(self, keys: Sequence[object], address: str, now: datetime) -> list[str]: ...
 
     def issue(self, address: str, name: str, passphrase: str, now: datetime) -> bytes: ...
 
     def has_key(self, address: str, now: datetime) -> bool: ...
 
-    def may_show_private(self, record: Any, address: str, now: datetime) -> bool: ...
+    def may_show_private(self, record: GameRecord, address: str, now: datetime) -> bool: ...
 
     def private_note(
-        self, record: Any, address: str, now: datetime, *, full: bool = False
+        self, record: GameRecord, address: str, now: datetime, *, full: bool = False
     ) -> str: ...
 
-    def protect(self, msg: Any, to_addr: str, now: datetime) -> Any:
+    def protect(self, msg: Protected, to_addr: str, now: datetime) -> Protected:
         """An ``EmailMessage`` or a ``RawMail``, encrypted as the same kind."""
         ...
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 
@@ -189,7 +189,7 @@ def standings_lines(data_dir: Path, address: str) -> list[str]:
     """The ``STANDINGS`` answer: the top of each pool (names, never addresses), the sender's own
     row, and the sender's reliability record."""
     from pbem.standings import load
-    from pbem.standings.table import rows
+    from pbem.standings.table import Row, rows
 
     standings = load(data_dir)
     out: list[str] = []
@@ -199,7 +199,7 @@ def standings_lines(data_dir: Path, address: str) -> list[str]:
         mine = next((r for r in table if r.address == address), None)
         lines = [pool_title(_game_title(pool.split("/")[0]), pool) + ":"]
 
-        def row(r: Any) -> str:
+        def row(r: Row) -> str:
             mark = "?" if r.rating.provisional else " "
             you = " (" + _("you") + ")" if r.address == address else ""
             name = _("computer") if r.computer else r.rating.name[:30]
