@@ -33,7 +33,7 @@ from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.mail.tokens import find_tokens
 from pbem.rules.base import derive_rng
-from pbem.runner import Sender, Source, tick
+from pbem.runner import tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
 
@@ -233,26 +233,26 @@ def make_pgp_key(user_id: str) -> pysequoia.Tsk:
 
 
 def play_until_over(
-    service: Service,
-    inbox: Source | None,
-    sender: Sender | None,
+    tick_once: Callable[[], object],
+    store: Store,
+    outbox: Outbox,
     bots: list[BotPlayer],
     game_id: str,
     *,
     max_ticks: int = 2000,
     echo: Callable[[str], None] = print,
-    clock: Callable[[], datetime] = _now,
 ) -> int:
-    """Tick the service and let every bot read and answer its mail until the game is over and
-    every mail is delivered and read. Returns the number of ticks."""
+    """Tick (``tick_once``: one run of the service, e.g. ``runner.tick`` over its mailboxes) and
+    let every bot read and answer its mail until the game is over and every mail in ``outbox``
+    is delivered and read. Returns the number of ticks."""
     ticks = 0
     while ticks < max_ticks:
-        tick(service, inbox, sender, clock=clock)
+        tick_once()
         ticks += 1
         for bot in bots:
             bot.read_and_answer()
-        env = service.store.load(game_id, verify=False).envelope
-        if env.status == "ended" and len(service.outbox) == 0:
+        env = store.load(game_id, verify=False).envelope
+        if env.status == "ended" and len(outbox) == 0:
             for bot in bots:  # every player reads the final mail
                 bot.read_and_answer()
             break
@@ -361,7 +361,15 @@ def run_demo(
         )
         service.mark_dirty(gid)
         echo(f"Game {gid}: Forbidden City, 4 bot players, mail via {transport}.")
-        ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=max_ticks, echo=echo)
+        ticks = play_until_over(
+            lambda: tick(service, inbox, sender, clock=_now),
+            store,
+            outbox,
+            bots,
+            gid,
+            max_ticks=max_ticks,
+            echo=echo,
+        )
         sample = next((m.text for m in bots[0].mails if "your turn" in m.subject), "")
         record = store.load(gid)
         final = next((m.text for m in bots[0].mails if "game over" in m.subject), "")

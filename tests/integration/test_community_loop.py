@@ -264,14 +264,13 @@ def test_open_game_joined_by_mail_played_to_the_end_and_watched(
     for i, p in enumerate((ann, bob, cy)):
         bots.append(BotPlayer(p.name, p.address, "greedy", p.source, loop.store, p.smtp, 50 + i))
     play_until_over(
-        loop.service,
-        loop.inbox,
-        loop.sender,
+        lambda: tick(loop.service, loop.inbox, loop.sender, clock=loop.clock),
+        loop.store,
+        loop.service.outbox,
         bots,
         gid,
         max_ticks=600,
         echo=lambda s: None,
-        clock=loop.clock,
     )
     rec = loop.store.load(gid)
     assert rec.envelope.status == "ended"
