@@ -14,7 +14,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 import pbem.service.community as community
 from pbem import i18n
@@ -32,6 +32,9 @@ from pbem.service.prefs import MailMode
 from pbem.service.vacations import away_until, vacation_problem
 from pbem.store import Back, GameRecord, MessageHandled, NewEntry, Replace, Vacation, Vote
 from pbem.store.fold import walk
+
+if TYPE_CHECKING:
+    from pbem.service.standing import Orders
 
 Desk = Deps
 """What the commands work with: the service's narrow :class:`~pbem.service.deps.Deps` (a unit
@@ -988,7 +991,7 @@ class StandingShowCmd(_Base):
         )
 
 
-def _standing_notice(desk: Desk, seated: Seated, orders: Any) -> int:
+def _standing_notice(desk: Desk, seated: Seated, orders: Orders) -> int:
     import pbem.service.standing as standing
 
     m, record = desk.mailer, seated.record

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from pbem.commands.grammar import Command, Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
@@ -165,8 +164,9 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
     record, seat = seated.record, seated.seat
     game, state, env = record.game, record.state, record.envelope
 
-    def parse_action(text: str) -> Any:
-        return game.parse(state, seat, text)
+    def parse_action(text: str) -> object:
+        action: object = game.parse(state, seat, text)
+        return action
 
     def is_move_form(text: str) -> bool:
         return move_form(record, seat, text)
