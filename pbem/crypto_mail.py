@@ -26,13 +26,14 @@ from pbem.i18n import _
 
 if TYPE_CHECKING:
     from pbem.mail.compose import RawMail
+    from pbem.store import GameRecord
 
 M = TypeVar("M", EmailMessage, "RawMail")
 
 log = logging.getLogger("pbem.crypto_mail")
 
 
-def privacy_of(record: Any) -> str:
+def privacy_of(record: GameRecord) -> str:
     """The game's privacy setting (``required`` when absent: the product's default)."""
     return str(record.envelope.options.get("privacy", "required"))
 
@@ -68,11 +69,12 @@ class MailCrypto:
         """The certificates and public keys the (parsed, decrypted) mail carries; [] for none."""
         return crypto.extract_keys_from_mail(message)
 
-    def accept_keys(self, keys: Sequence[Any], address: str, now: dt.datetime) -> list[str]:
+    def accept_keys(self, keys: Sequence[object], address: str, now: dt.datetime) -> list[str]:
         """File the keys found in a token-authenticated mail (:meth:`keys_in`); paragraphs
         confirming them with their fingerprints. :class:`~pbem.crypto.KeyRefused`
         (player-readable) when none fits."""
-        entries = self.keys.accept_found(list(keys), address, now)
+        found = [k for k in keys if isinstance(k, FoundKey)]  # what keys_in gave
+        entries = self.keys.accept_found(found, address, now)
         return texts.key_confirmation(entries)
 
     def issue(self, address: str, name: str, passphrase: str, now: dt.datetime) -> bytes:
@@ -90,14 +92,14 @@ class MailCrypto:
     def has_key(self, address: str, now: dt.datetime) -> bool:
         return self.keys.get(address, now) is not None
 
-    def may_show_private(self, record: Any, address: str, now: dt.datetime) -> bool:
+    def may_show_private(self, record: GameRecord, address: str, now: dt.datetime) -> bool:
         """Whether this seat's private part may go into its mail."""
         if privacy_of(record) != "required":
             return True
         return self.has_key(address, now)
 
     def private_note(
-        self, record: Any, address: str, now: dt.datetime, *, full: bool = False
+        self, record: GameRecord, address: str, now: dt.datetime, *, full: bool = False
     ) -> str:
         """How this mail's private part travels, for the top of a personal mail: one short
         paragraph in every mail; with ``full`` (the start mail, BOARD) also how to send a key, as
@@ -160,9 +162,3 @@ class MailCrypto:
             # already decided what the mail may contain.
             log.warning("cannot encrypt for %s: %s", to_addr, err)
             return msg
-
-
-def attach_crypto(service: Any, cfg: Any) -> None:
-    """Give ``service`` its crypto hooks (the identity is created on first use)."""
-    now = service.clock()
-    service.crypto = MailCrypto.open(Path(cfg.keys_dir), cfg.service_address, now)

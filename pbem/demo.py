@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pbem import layout
 from pbem.mail.inbound import ImapSource, MaildirSource
@@ -37,6 +37,11 @@ from pbem.rules.base import derive_rng
 from pbem.runner import tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
+
+if TYPE_CHECKING:
+    import pysequoia
+    from cryptography import x509
+    from cryptography.hazmat.primitives.asymmetric import rsa
 
 log = logging.getLogger("pbem.demo")
 
@@ -62,7 +67,7 @@ class BotPlayer:
     name: str
     address: str
     strategy: str
-    source: Any
+    source: ImapSource | MaildirSource
     store: Store
     smtp: SmtpSender
     seed: int
@@ -77,8 +82,8 @@ class BotPlayer:
     key_kind: str = ""
     """``"smime"``: asks the service for a certificate (CERT) and imports the PKCS#12 it is mailed;
     ``"openpgp"``: makes its own key and mails the public part; ``""``: no key."""
-    smime_pair: Any = None
-    pgp_key: Any = None
+    smime_pair: tuple[rsa.RSAPrivateKey, x509.Certificate] | None = None
+    pgp_key: pysequoia.Tsk | None = None
     passphrase: str = ""
     p12: bytes = b""
     """The PKCS#12 file the service mailed (kept so that the demo can save it for people)."""
@@ -128,9 +133,12 @@ class BotPlayer:
         """Answer a welcome mail with a key (or a CERT request); import an issued certificate."""
         for att in mail.attachments:
             if att.filename.endswith(".p12") and self.passphrase:
+                from cryptography.hazmat.primitives.asymmetric import rsa
                 from cryptography.hazmat.primitives.serialization import pkcs12
 
                 key, cert, _ = pkcs12.load_key_and_certificates(att.data, self.passphrase.encode())
+                if not isinstance(key, rsa.RSAPrivateKey) or cert is None:
+                    return None  # not a certificate the service issues (RSA, with its key)
                 self.smime_pair = (key, cert)
                 self.p12 = att.data
                 return None
@@ -182,7 +190,7 @@ class BotPlayer:
         return out
 
 
-def make_pgp_key(user_id: str) -> Any:
+def make_pgp_key(user_id: str) -> pysequoia.Tsk:
     """An OpenPGP key as a player using GnuPG has: made by gpg when it is installed, so that the
     demo's encrypted mail opens with the gpg people have (GnuPG 2.2 reads no RFC 9580 messages,
     which a Sequoia-made key would invite); made by Sequoia otherwise. No passphrase."""
@@ -226,26 +234,26 @@ def make_pgp_key(user_id: str) -> Any:
 
 
 def play_until_over(
-    service: Service,
-    inbox: Any,
-    sender: Any,
+    tick_once: Callable[[], object],
+    store: Store,
+    outbox: Outbox,
     bots: list[BotPlayer],
     game_id: str,
     *,
     max_ticks: int = 2000,
     echo: Callable[[str], None] = print,
-    clock: Callable[[], datetime] = _now,
 ) -> int:
-    """Tick the service and let every bot read and answer its mail until the game is over and
-    every mail is delivered and read. Returns the number of ticks."""
+    """Tick (``tick_once``: one run of the service, e.g. ``runner.tick`` over its mailboxes) and
+    let every bot read and answer its mail until the game is over and every mail in ``outbox``
+    is delivered and read. Returns the number of ticks."""
     ticks = 0
     while ticks < max_ticks:
-        tick(service, inbox, sender, clock=clock)
+        tick_once()
         ticks += 1
         for bot in bots:
             bot.read_and_answer()
-        env = service.store.load(game_id, verify=False).envelope
-        if env.status == "ended" and len(service.outbox) == 0:
+        env = store.load(game_id, verify=False).envelope
+        if env.status == "ended" and len(outbox) == 0:
             for bot in bots:  # every player reads the final mail
                 bot.read_and_answer()
             break
@@ -310,7 +318,7 @@ def run_demo(
         relay = RelaySMTP(lmtp=dovecot.lmtp_address).start()
         transport = "SMTP (aiosmtpd) -> LMTP -> Dovecot, read over IMAP"
 
-        def source_for(addr: str, cursor: str) -> Any:
+        def source_for(addr: str, cursor: str) -> ImapSource | MaildirSource:
             assert dovecot is not None
             return ImapSource(
                 "127.0.0.1",
@@ -328,7 +336,7 @@ def run_demo(
         relay = RelaySMTP(maildir_root=root).start()
         transport = "SMTP (aiosmtpd) -> Maildir (Dovecot is not installed)"
 
-        def source_for(addr: str, cursor: str) -> Any:
+        def source_for(addr: str, cursor: str) -> ImapSource | MaildirSource:
             return MaildirSource(maildir_for(root, addr))
 
         for addr in passwords:
@@ -354,7 +362,15 @@ def run_demo(
         )
         service.mark_dirty(gid)
         echo(f"Game {gid}: Forbidden City, 4 bot players, mail via {transport}.")
-        ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=max_ticks, echo=echo)
+        ticks = play_until_over(
+            lambda: tick(service, inbox, sender, clock=_now),
+            store,
+            outbox,
+            bots,
+            gid,
+            max_ticks=max_ticks,
+            echo=echo,
+        )
         sample = next((m.text for m in bots[0].mails if "your turn" in m.subject), "")
         record = store.load(gid)
         final = next((m.text for m in bots[0].mails if "game over" in m.subject), "")

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import msgspec
 
@@ -31,7 +31,17 @@ from pbem import layout
 from pbem.errors import ConflictError, IntegrityError, PbemError, ServiceBusy
 from pbem.service import Service
 from pbem.service.journal import Journal
+from pbem.service.ports import MailCryptoPort
 from pbem.store import service_lock
+
+if TYPE_CHECKING:  # annotations only: the mail transports load when a tick needs them
+    import threading
+    from collections.abc import Sequence
+
+    from pbem.config import Config
+    from pbem.mail.inbound import InboundMessage
+    from pbem.mail.outbound import RawMail, SendResult
+    from pbem.mail.outbox import Entry, Outbox
 
 log = logging.getLogger("pbem.runner")
 
@@ -54,15 +64,25 @@ def crash_point(name: str) -> None:
 class Source(Protocol):
     """An inbound mailbox (IMAP or Maildir): see :mod:`pbem.mail.inbound`."""
 
-    def fetch_new(self, limit: int | None = None) -> list[Any]: ...
+    def fetch_new(self, limit: int | None = None) -> list[InboundMessage]: ...
 
-    def done(self, msg: Any, folder: Literal["processed", "rejected", "shunt"]) -> None: ...
+    def done(
+        self, msg: InboundMessage, folder: Literal["processed", "rejected", "shunt"]
+    ) -> None: ...
 
-    def expunge(self, msg: Any) -> None: ...
+    def expunge(self, msg: InboundMessage) -> None: ...
+
+
+class WaitingSource(Source, Protocol):
+    """A mailbox the daemon can wait on (IMAP IDLE, or polling a Maildir)."""
+
+    def idle_wait(self, timeout: float, *, stop: Callable[[], bool] | None = None) -> bool: ...
 
 
 class Sender(Protocol):
-    def send_batch(self, messages: list[Any]) -> list[Any]: ...
+    """An outbound transport (SMTP or a Maildir sink): see :mod:`pbem.mail.outbound`."""
+
+    def send_batch(self, messages: Sequence[RawMail]) -> list[SendResult]: ...
 
 
 class TickReport(msgspec.Struct):
@@ -279,12 +299,17 @@ def flush_outbox(
 
 
 def _mark_sent(
-    outbox: Any, entries: list[Any], results: list[Any], now: datetime, *, defer_sync: bool = False
-) -> tuple[int, list[tuple[Any, Any]]]:
+    outbox: Outbox,
+    entries: list[Entry],
+    results: list[SendResult],
+    now: datetime,
+    *,
+    defer_sync: bool = False,
+) -> tuple[int, list[tuple[Entry, SendResult]]]:
     """Mark every mail the server accepted as sent; returns how many, and the refused ones
     (entry, result) in order."""
     sent = 0
-    refused: list[tuple[Any, Any]] = []
+    refused: list[tuple[Entry, SendResult]] = []
     for entry, res in zip(entries, results, strict=True):
         if res.ok:
             outbox.mark_sent(entry, now, defer_sync=defer_sync)
@@ -295,7 +320,7 @@ def _mark_sent(
     return sent, refused
 
 
-def _raw_mails(outbox: Any, entries: list[Any]) -> list[Any]:
+def _raw_mails(outbox: Outbox, entries: list[Entry]) -> list[RawMail]:
     """The stored bytes of queued entries, to go out as they are (no parse, no second
     serialisation)."""
     from pbem.mail.outbound import RawMail
@@ -303,7 +328,9 @@ def _raw_mails(outbox: Any, entries: list[Any]) -> list[Any]:
     return [RawMail(e.message_id, (e.recipient,), outbox.message(e)) for e in entries]
 
 
-def _not_sent(service: Service, entry: Any, res: Any, now: datetime, report: TickReport) -> None:
+def _not_sent(
+    service: Service, entry: Entry, res: SendResult, now: datetime, report: TickReport
+) -> None:
     """A mail the server refused for good (failed, the GM told) or for now (retried later)."""
     outbox = service.outbox
     if res.status == "permanent":
@@ -349,15 +376,15 @@ class SendWhileReading:
         import queue
 
         self.service, self.sender, self.clock, self.report = service, sender, clock, report
-        self.queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self.refused: list[tuple[Any, Any]] = []
+        self.queue: queue.SimpleQueue[Entry | None] = queue.SimpleQueue()
+        self.refused: list[tuple[Entry, SendResult]] = []
         self.halted = False
         """Set at the first refusal or failure: the thread then sends nothing more."""
         self.unreachable = False
         """The server could not be reached even after the sender's retries: the tick does not
         try again (the mails stay queued for the next tick)."""
         self.sent = 0
-        self._thread: Any = None
+        self._thread: threading.Thread | None = None
         self._switch = 0.0
         """The switch interval before the tick lowered it (restored at the end)."""
 
@@ -378,7 +405,8 @@ class SendWhileReading:
         outbox = self.service.outbox
         outbox.on_durable = None
         self.queue.put(None)
-        self._thread.join()
+        if self._thread is not None:
+            self._thread.join()
         sys.setswitchinterval(self._switch)
         self.report.sent += self.sent
         now = self.clock()
@@ -397,7 +425,7 @@ class SendWhileReading:
                 batch.append(self.queue.get())
             if None in batch:
                 stopping = True
-            entries = []
+            entries: list[Entry] = []
             for entry in batch:
                 if entry is not None and entry.key not in seen:
                     seen.add(entry.key)
@@ -420,7 +448,7 @@ class SendWhileReading:
                 )
 
 
-def _tell_gm_failed(service: Service, entry: Any, detail: str) -> None:
+def _tell_gm_failed(service: Service, entry: Entry, detail: str) -> None:
     log.error("mail %s to %s failed for good: %s", entry.message_id, entry.recipient, detail)
     if entry.recipient == service.policy.gm_address:
         return  # do not loop on the GM's own address
@@ -456,9 +484,7 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
         if any(
             service.journal.root.glob(f"{layout.OPEN}/*{layout.JSON}")
         ):  # announced games still open
-            from pbem.service.signup import start_due
-
-            start_due(service, now)
+            service.start_due(now)
     except (PbemError, ValueError) as err:
         report.errors.append(f"open games: {err}")
     journal = service.journal
@@ -486,10 +512,8 @@ def run_timers(service: Service, clock: Callable[[], datetime], report: TickRepo
 
 def expire(service: Service, game_id: str, now: datetime) -> int:
     """Send the reminders due by now and apply the missed-deadline policy of one game
-    (see :mod:`pbem.service.community`)."""
-    from pbem.service.community import on_timer
-
-    return on_timer(service, game_id, now)
+    (see :mod:`pbem.service.deadline_tick`)."""
+    return service.on_timer(game_id, now)
 
 
 # ====================================================================== the daemon
@@ -497,7 +521,7 @@ def expire(service: Service, game_id: str, now: datetime) -> int:
 
 def run_daemon(
     service: Service,
-    source: Any,
+    source: WaitingSource | None,
     sender: Sender | None,
     *,
     clock: Callable[[], datetime],
@@ -540,8 +564,14 @@ def run_daemon(
 # ====================================================================== wiring from the configuration
 
 
-def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
-    """The service of a configuration (keys, store, outbox, policy, rate limiter)."""
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def build_service(cfg: Config, clock: Callable[[], datetime] = _utc_now) -> Service:
+    """The service of a configuration, wired once: its keys, store, outbox and policy, the rate
+    limiter per seat, the template cache, and the crypto as a factory opened on first use. The
+    runner, the daemon, the sandbox and the GM's commands all build it here."""
     from pbem.errors import ConfigError
     from pbem.mail.outbox import Outbox
     from pbem.mail.policy import RateLimiter
@@ -556,17 +586,15 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     policy = Policy(
         service_address=cfg.service_address.lower(),
         gm_address=(cfg.gm_address or cfg.service_address).lower(),
-        authserv_id=getattr(cfg, "authserv_id", "") or os.environ.get("PBEM_AUTHSERV_ID") or None,
+        authserv_id=cfg.authserv_id or os.environ.get("PBEM_AUTHSERV_ID") or None,
         max_size=cfg.limits.max_message_bytes,
-        guide_url=getattr(cfg, "guide_url", ""),
+        max_commands=cfg.limits.max_commands_per_message,
+        leave_days_per_year=cfg.leave.days_per_year,
+        leave_min_hours=cfg.leave.min_hours,
+        leave_auto_max_days=cfg.leave.auto_max_days,
+        bounce_threshold=cfg.limits.bounce_threshold,
+        guide_url=cfg.guide_url,
     )
-    policy.max_commands = cfg.limits.max_commands_per_message
-    leave_cfg = getattr(cfg, "leave", None)
-    if leave_cfg is not None:
-        policy.leave_days_per_year = leave_cfg.days_per_year
-        policy.leave_min_hours = leave_cfg.min_hours
-        policy.leave_auto_max_days = leave_cfg.auto_max_days
-    policy.bounce_threshold = cfg.limits.bounce_threshold
     service = Service(store, outbox, policy, clock)
     # Per authenticated seat (the name of the setting is older than that rule).
     service.rate_limiter = RateLimiter(
@@ -578,34 +606,28 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     # Templates are compiled once and kept on disk: a cron tick that mails loads the bytecode
     # (applied when the mailer is first built, so that an idle tick imports no template code).
     service.template_cache = cfg.data_dir / layout.TEMPLATE_CACHE
-    # The crypto hooks (what pbem.crypto_mail.attach_crypto sets) open on first use: an idle tick
-    # never needs them, and importing the crypto stack is most of an idle tick's start-up.
-    service.crypto = _LazyCrypto(Path(cfg.keys_dir), cfg.service_address, clock)
+    # The crypto opens on first use (a factory, called when a mail first needs it): an idle tick
+    # never needs it, and importing the crypto stack is most of an idle tick's start-up.
+    service.open_crypto_on_first_use(
+        _crypto_factory(Path(cfg.keys_dir), cfg.service_address, clock)
+    )
     return service
 
 
-class _LazyCrypto:
-    """Stands for :class:`pbem.crypto_mail.MailCrypto`, opened (identity created or loaded) when
-    an attribute is first used."""
+def _crypto_factory(
+    keys_dir: Path, service_address: str, clock: Callable[[], datetime]
+) -> Callable[[], MailCryptoPort]:
+    """Opens :class:`pbem.crypto_mail.MailCrypto` (its identity created or loaded) when called."""
 
-    def __init__(self, keys_dir: Path, service_address: str, clock: Callable[[], datetime]) -> None:
-        self._args = (keys_dir, service_address, clock)
-        self._real: Any = None
+    def open_crypto() -> MailCryptoPort:
+        from pbem.crypto_mail import MailCrypto
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        real = self.__dict__.get("_real")
-        if real is None:
-            from pbem.crypto_mail import MailCrypto
+        return MailCrypto.open(keys_dir, service_address, clock())
 
-            keys_dir, address, clock = self.__dict__["_args"]
-            real = MailCrypto.open(keys_dir, address, clock())
-            self.__dict__["_real"] = real
-        return getattr(real, name)
+    return open_crypto
 
 
-def build_source(cfg: Any) -> Any:
+def build_source(cfg: Config) -> WaitingSource | None:
     """The inbound mailbox: IMAP when configured, else a Maildir, else None (send-only)."""
     from pbem.mail.inbound import ImapSource, MaildirSource
 
@@ -634,7 +656,7 @@ def build_source(cfg: Any) -> Any:
     return None
 
 
-def build_sender(cfg: Any, *, keep_open: float = 0.0) -> Any:
+def build_sender(cfg: Config, *, keep_open: float = 0.0) -> Sender | None:
     """The outbound transport: SMTP when configured, else a Maildir sink, else None.
     ``keep_open``: seconds an SMTP connection is kept for the next batch (the daemon)."""
     from pbem.mail.outbound import MaildirSink, SmtpSender

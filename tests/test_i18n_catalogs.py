@@ -87,7 +87,7 @@ def test_plural_forms_follow_each_language() -> None:
 def test_dates_follow_the_locale() -> None:
     from datetime import UTC, datetime
 
-    from pbem.service.facts import format_due
+    from pbem.commands.durations import format_due
 
     when = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)
     now = datetime(2026, 11, 22, 18, 0, tzinfo=UTC)

@@ -8,10 +8,12 @@ a replacement...) and the note on who entered a move.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, assert_never
 
 from pbem import i18n
-from pbem.i18n import N_, _, ngettext
+from pbem.commands.durations import say_duration
+from pbem.i18n import N_, _
 from pbem.rules.base import Event, Game, plain_sentence
 
 if TYPE_CHECKING:  # imported where used: 'pbem play' and 'pbem --help' load no store
@@ -29,26 +31,6 @@ def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[s
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         text = ""  # an older event shape: still shown, never dropped
     return str(text) if text else plain_sentence(kind, data, names)
-
-
-def _duration(seconds: int) -> str:
-    """``5400`` -> ``1 hour 30 minutes``; ``259200`` -> ``3 days``."""
-    parts = []
-    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        n, seconds = divmod(seconds, size)
-        if n:
-            parts.append(_unit(unit, n))
-    return " ".join(parts[:2]) or ngettext("%(num)d second", "%(num)d seconds", seconds) % {
-        "num": seconds
-    }
-
-
-def _unit(unit: str, n: int) -> str:
-    if unit == "day":
-        return ngettext("%(num)d day", "%(num)d days", n) % {"num": n}
-    if unit == "hour":
-        return ngettext("%(num)d hour", "%(num)d hours", n) % {"num": n}
-    return ngettext("%(num)d minute", "%(num)d minutes", n) % {"num": n}
 
 
 DECISION_KINDS: dict[str, str] = {
@@ -69,7 +51,7 @@ def deadline_sentence(line: DeadlineLine) -> str:
     if line.seconds:
         return _(
             "The game master set a deadline for %(kind)s: %(duration)s from each new position."
-        ) % {"kind": kind, "duration": _duration(line.seconds)}
+        ) % {"kind": kind, "duration": say_duration(timedelta(seconds=line.seconds), seconds=True)}
     if line.at:
         return _("The game master set a deadline for %(kind)s: %(when)s UTC.") % {
             "kind": kind,

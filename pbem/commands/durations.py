@@ -1,16 +1,34 @@
-"""Durations as players write them, in the four languages: ``7d``, ``2 weeks``, ``2 Wochen``,
-``deux semaines``, ``10 giorni``, ``1 day 12 hours``, ``36 Stunden`` (issue 31).
+"""Durations and times, read and said: the one module for them (issue 24).
 
-:func:`read_duration` turns such a text into the service's short form (``14d``, ``36h``, ``90m``),
-which :func:`pbem.service.community.parse_duration` reads. Pure.
+Reading: :func:`read_duration` turns what players write, in the four languages (``7d``,
+``2 weeks``, ``2 Wochen``, ``deux semaines``, ``10 giorni``, ``1 day 12 hours``, ``36 Stunden``;
+issue 31), into the service's short form (``14d``, ``36h``, ``90m``); :func:`parse_short` reads
+the short form alone (the GM's commands), :func:`parse_duration` either.
+
+Saying: :func:`short_duration` (the short form back), :func:`say_duration` (``7 days``, ``1 day
+6 hours``, in the mail's language), :func:`exact_span` (the GM's ``3 days``, English),
+:func:`say_time` (a moment) and :func:`format_due` (a deadline, with how far off it is).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import UTC, datetime, timedelta
 
-__all__ = ["read_duration"]
+from pbem import i18n
+from pbem.i18n import _, ngettext
+
+__all__ = [
+    "exact_span",
+    "format_due",
+    "parse_duration",
+    "parse_short",
+    "read_duration",
+    "say_duration",
+    "say_time",
+    "short_duration",
+]
 
 _UNITS: dict[str, int] = {}
 for _secs, _names in (
@@ -97,3 +115,103 @@ def read_duration(text: str) -> str | None:
         if total % n == 0:
             return f"{total // n}{unit}"
     return f"{total // 60}m"
+
+
+_SHORT = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
+_UNIT = {"d": 86400, "h": 3600, "m": 60}
+
+
+def parse_short(text: str) -> timedelta | None:
+    """The short form alone (``7d``, ``12h``, ``90m``) as a timedelta; None for anything else."""
+    m = _SHORT.match(text)
+    if not m:
+        return None
+    return timedelta(seconds=int(m.group(1)) * _UNIT[m.group(2).lower()])
+
+
+def parse_duration(text: str) -> timedelta:
+    """``7d``, ``12h``, ``90m`` (or ``0``), or the same in words (``2 weeks``, ``2 Wochen``), as a
+    timedelta; ``ValueError`` otherwise."""
+    t = text.strip().lower()
+    if t == "0":
+        return timedelta(0)
+    td = parse_short(t)
+    if td is None:
+        short = read_duration(t)  # "2 weeks", "2 Wochen", "deux semaines" (issue 31)
+        td = parse_short(short) if short and short != "0" else None
+    if td is None:
+        raise ValueError(f"{text!r} is not a duration like 7d, 12h or 90m")
+    return td
+
+
+def short_duration(td: timedelta) -> str:
+    """The inverse of :func:`parse_duration`: ``14d``, ``36h``, ``90m`` or ``0``."""
+    secs = int(td.total_seconds())
+    if secs <= 0:
+        return "0"
+    for unit, n in (("d", 86400), ("h", 3600)):
+        if secs % n == 0:
+            return f"{secs // n}{unit}"
+    return f"{secs // 60}m"
+
+
+def say_duration(td: timedelta, *, seconds: bool = False) -> str:
+    """A duration as people say it, in the language of the mail being built: ``7 days``, ``1 day
+    6 hours``, ``45 minutes`` (the two largest units). Under a minute: ``0 minutes``, or with
+    ``seconds`` the seconds (``30 seconds``, the log's sentences)."""
+    secs = int(td.total_seconds())
+    days, rest = divmod(secs, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, rest = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(ngettext("%(num)d day", "%(num)d days", days) % {"num": days})
+    if hours:
+        parts.append(ngettext("%(num)d hour", "%(num)d hours", hours) % {"num": hours})
+    if minutes:
+        parts.append(ngettext("%(num)d minute", "%(num)d minutes", minutes) % {"num": minutes})
+    if parts:
+        return " ".join(parts[:2])
+    if seconds:
+        return ngettext("%(num)d second", "%(num)d seconds", rest) % {"num": rest}
+    return ngettext("%(num)d minute", "%(num)d minutes", 0) % {"num": 0}
+
+
+def exact_span(seconds: int) -> str:
+    """``3 days``, ``12 hours``, ``90 minutes``: a length in its largest exact unit, in English
+    (the GM's commands say a deadline as the GM typed it)."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'' if n == 1 else 's'}"
+    return f"{seconds} seconds"
+
+
+def say_time(when: datetime) -> str:
+    """``Tue 25 Nov 2026, 18:00 UTC`` in the language of the mail being built."""
+    return i18n.say_datetime(when)
+
+
+def format_due(when: datetime, now: datetime) -> str:
+    """``"Tue 25 Nov 18:00 UTC, in 3 days"``: a deadline as a date and a duration, in the
+    language of the mail being built (Babel's CLDR formats for French, Italian and German)."""
+    delta = when - now
+    secs = int(delta.total_seconds())
+    if secs <= 0:
+        rel = _("now")
+    elif secs < 5400:
+        mins = max(1, round(secs / 60))
+        rel = ngettext("in %(num)d minute", "in %(num)d minutes", mins) % {"num": mins}
+    elif secs < 36 * 3600:
+        h = round(secs / 3600)
+        rel = ngettext("in %(num)d hour", "in %(num)d hours", h) % {"num": h}
+    else:
+        d = round(secs / 86400)
+        rel = ngettext("in %(num)d day", "in %(num)d days", d) % {"num": d}
+    lang = i18n.current()
+    if lang == i18n.DEFAULT:
+        return f"{when.astimezone(UTC):%a %d %b %H:%M} UTC, {rel}"
+    from babel.dates import format_datetime
+
+    stamp = format_datetime(when.astimezone(UTC), "EEE d MMM HH:mm", tzinfo=UTC, locale=lang)
+    return f"{stamp} UTC, {rel}"

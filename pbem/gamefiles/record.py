@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -39,6 +39,9 @@ from pbem.commands.describe import _SOURCE_NOTES, describe_line
 from pbem.i18n import _, speaking
 from pbem.rules.base import Game
 from pbem.store.fold import walk
+
+if TYPE_CHECKING:
+    from pbem.store import GameRecord, Keyring
 from pbem.store.payloads import (
     ActionLine,
     EndLine,
@@ -495,7 +498,7 @@ def _first_diff(a: str, b: str) -> int:
     return min(len(a.splitlines()), len(b.splitlines())) + 1
 
 
-def record_of(rec: Any, keyring: Any, *, lang: str, upto: int | None = None) -> str:
+def record_of(rec: GameRecord, keyring: Keyring, *, lang: str, upto: int | None = None) -> str:
     """The signed record of a loaded game (:class:`pbem.store.GameRecord`), to log line ``upto``
     (every line by default)."""
     n = len(rec.entries) if upto is None else upto

@@ -29,7 +29,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
@@ -129,13 +129,15 @@ class Picture:
         return [self.board] if self.hand is None else [self.board, self.hand]
 
 
-_CACHE: OrderedDict[bytes, Any] = OrderedDict()
+_CACHE: OrderedDict[bytes, Png] = OrderedDict()
 """PNGs of boards and tiles drawn lately, by the content hash of what they show."""
-_BASES: OrderedDict[bytes, Any] = OrderedDict()
+_BASES: OrderedDict[bytes, _Base] = OrderedDict()
 """Unmarked boards (:class:`_Base`: the image, and its PNG once encoded), the same way."""
 
+_Kept = TypeVar("_Kept")
 
-def _cached(key: bytes, cache: OrderedDict[bytes, Any] = _CACHE) -> Any:
+
+def _cached(key: bytes, cache: OrderedDict[bytes, _Kept]) -> _Kept | None:
     hit = cache.get(key)
     if hit is not None:
         cache.move_to_end(key)
@@ -143,8 +145,8 @@ def _cached(key: bytes, cache: OrderedDict[bytes, Any] = _CACHE) -> Any:
 
 
 def _keep(
-    key: bytes, value: Any, cache: OrderedDict[bytes, Any] = _CACHE, size: int = CACHE_SIZE
-) -> Any:
+    key: bytes, value: _Kept, cache: OrderedDict[bytes, _Kept], size: int = CACHE_SIZE
+) -> _Kept:
     cache[key] = value
     if len(cache) > size:
         cache.popitem(last=False)
@@ -156,7 +158,7 @@ def _base(key: bytes, view: Any, geometry: _Geometry) -> _Base:
     hit = _cached(key, _BASES)
     if hit is None:
         hit = _keep(key, _Base(_draw_base(view, geometry)), _BASES, BASES_SIZE)
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def _digest(*parts: Any) -> bytes:
@@ -177,11 +179,11 @@ def board_picture(game: str, view: Any) -> Picture | None:
     # reader's, set on each mail's copy.
     if fits:
         key = _digest("fits", *public, view.fits)
-        board = _cached(key)
+        board = _cached(key, _CACHE)
         if board is None:
             img = _base(base_key, view, geometry).image.copy()
             _draw_fits(img, geometry, fits)
-            board = _keep(key, _png(img, f"board.{key.hex()[:24]}@pbem", ""))
+            board = _keep(key, _png(img, f"board.{key.hex()[:24]}@pbem", ""), _CACHE)
     else:
         base = _base(base_key, view, geometry)
         if base.png is None:
@@ -194,13 +196,14 @@ def board_picture(game: str, view: Any) -> Picture | None:
     if view.seat is not None and view.hand is not None:
         owner = names[view.seat]
         key = _digest("hand", lang, view.hand, owner)
-        hand = _cached(key) or _keep(
+        hand = _cached(key, _CACHE) or _keep(
             key,
             _png(
                 _draw_hand(view.hand, owner),
                 f"tile.{key.hex()[:24]}@pbem",
                 _("Your tile %(tile)s in its four rotations") % {"tile": view.hand} + ".",
             ),
+            _CACHE,
         )
     # A move ("L7 R0") never wraps apart on a narrow screen: a no-break space inside it.
     caption = MOVE.sub("\\1\u00a0\\2", "\n".join(render_panel(view)))

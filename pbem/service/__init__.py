@@ -17,20 +17,18 @@ outbox (see :mod:`pbem.service.journal`).
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pbem import i18n, layout
 from pbem.errors import IntegrityError
 from pbem.i18n import _
 from pbem.mail.outbox import Outbox
-from pbem.mail.policy import RateLimiter
+from pbem.service.deps import Hooks
 from pbem.service.journal import Journal
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy, RateLimiterPort
@@ -39,14 +37,16 @@ from pbem.service.timers import next_due
 from pbem.store import GameRecord, Store
 
 # The pipeline's steps, the mail builders (templates, the reply reader, pictures) and the email
-# package load on first use: an idle tick (nothing in the inbox, nothing to notify) imports none of
-# them (docs/PERFORMANCE.md, "Start-up").
+# package load on first use: an idle tick (nothing in the inbox, nothing to notify) imports none
+# of them (docs/PERFORMANCE.md, "Start-up"); :mod:`pbem.service.wiring` builds them.
 if TYPE_CHECKING:
-    from pbem.service.commands import Desk
+    from pbem.mail.parse import ParsedMail
+    from pbem.service.deps import Deps
+    from pbem.service.flow import Flow
     from pbem.service.keys import KeyDesk
     from pbem.service.mailer import Mailer
     from pbem.service.notifier import Notifier
-    from pbem.service.steps import Flow
+    from pbem.service.wiring import Wired
 
 __all__ = [
     "COMPUTER_PREFIX",
@@ -56,133 +56,111 @@ __all__ = [
     "Reason",
     "STEPS",
     "Service",
+    "build_service",
     "next_due",
 ]
 
 log = logging.getLogger("pbem.service")
 
-GM_ALERTS_FILE = layout.GM_ALERTS
-"""When each GM alert (by key) was last queued: an alert goes out once a day."""
 
-ANSWERS_TO_OURS_PER_DAY = 20
-"""Refusals a day to one address that replied to one of our notices (:meth:`refuse_stranger`)."""
+Step = Callable[["Deps", "Flow"], Outcome | None]
 
 
-Step = Callable[["Service", "Flow"], Outcome | None]
-
-
-@dataclass
 class Service:
-    """Handles messages and queues notifications. ``clock`` is injected (tests, replay)."""
+    """Handles messages and queues notifications. ``clock`` is injected (tests, replay).
 
-    store: Store
-    outbox: Outbox
-    policy: Policy
-    clock: Callable[[], datetime]
-    rate_limiter: RateLimiterPort | None = None
-    """Per authenticated seat (``game:seat``), never per claimed sender."""
-    crypto: MailCryptoPort | None = None
-    """Optional :class:`pbem.crypto_mail.MailCrypto`: encrypts personal mail, decrypts replies."""
-    template_cache: Path | None = None
-    """Where compiled templates are kept (Jinja2's bytecode cache), set when the mailer is built:
-    a tick that mails nothing does not import the template code at all."""
-    secret: bytes = field(init=False)
+    The facade: it holds the store, the outbox, the policy and the clock, builds the parts once
+    on first use (:mod:`pbem.service.wiring`) and hands the steps their
+    :class:`~pbem.service.deps.Deps`; nothing below calls back into it."""
 
-    def __post_init__(self) -> None:
-        self.secret = self.store.keyring.token_secret
-        self.journal = Journal(self.store.data_dir, self.outbox, fsync=self.store.fsync)
-        self.prefs = Prefs(self.journal.path(layout.PREFS), fsync=self.store.fsync)
+    def __init__(
+        self,
+        store: Store,
+        outbox: Outbox,
+        policy: Policy,
+        clock: Callable[[], datetime],
+        rate_limiter: RateLimiterPort | None = None,
+        crypto: MailCryptoPort | None = None,
+        template_cache: Path | None = None,
+    ) -> None:
+        self.store = store
+        self.outbox = outbox
+        self.policy = policy
+        self.clock = clock
+        self.hooks = Hooks(rate_limiter, crypto)
+        self.template_cache = template_cache
+        """Where compiled templates are kept (Jinja2's bytecode cache), applied when the parts
+        are built: a tick that mails nothing does not import the template code at all."""
+        self.secret = store.keyring.token_secret
+        self.journal = Journal(store.data_dir, outbox, fsync=store.fsync)
+        self.prefs = Prefs(self.journal.path(layout.PREFS), fsync=store.fsync)
 
-    # The collaborators below are built on first use (each imports its modules then); assigning
-    # one (tests) replaces it as an ordinary attribute would.
+    # The two hooks a caller may set after building (the runner, the demo, tests).
+
+    @property
+    def rate_limiter(self) -> RateLimiterPort | None:
+        """Per authenticated seat (``game:seat``), never per claimed sender."""
+        return self.hooks.rate_limiter
+
+    @rate_limiter.setter
+    def rate_limiter(self, limiter: RateLimiterPort | None) -> None:
+        self.hooks.rate_limiter = limiter
+
+    @property
+    def crypto(self) -> MailCryptoPort | None:
+        """The mail crypto (:class:`pbem.crypto_mail.MailCrypto`): encrypts personal mail,
+        decrypts replies; opened now when it was given as a factory."""
+        return self.hooks.mail_crypto()
+
+    @crypto.setter
+    def crypto(self, crypto: MailCryptoPort | None) -> None:
+        self.hooks.crypto = crypto
+        self.hooks.open_crypto = None
+
+    def open_crypto_on_first_use(self, factory: Callable[[], MailCryptoPort]) -> None:
+        """The crypto as a factory, called when a mail first needs it (the runner: an idle tick
+        never imports the crypto stack)."""
+        self.hooks.crypto = None
+        self.hooks.open_crypto = factory
+
+    # The parts, built once on first use.
 
     @cached_property
-    def strangers(self) -> RateLimiter:
-        """Answers to one unauthenticated address: so many a day (its file is read only when a
-        stranger writes, not by every tick)."""
-        return RateLimiter(
-            self.journal.root,
-            self.policy.stranger_answers_per_day,
-            86400.0,
-            lambda: self.clock().timestamp(),
-            filename=layout.STRANGERS,
-        )
+    def wired(self) -> Wired:
+        from pbem.service.wiring import wire
 
-    @cached_property
-    def stranger_flood(self) -> RateLimiter:
-        """Answers to all unauthenticated addresses together: so many an hour."""
-        return RateLimiter(
-            self.journal.root,
-            self.policy.stranger_answers_per_hour,
-            3600.0,
-            lambda: self.clock().timestamp(),
-            filename=layout.STRANGERS_ALL,
-        )
-
-    @cached_property
-    def answers_to_ours(self) -> RateLimiter:
-        """Answers to replies to our own notices (issue 32): outside the strangers' budget, so
-        many a day per address (bounds a loop with a broken client)."""
-        return RateLimiter(
-            self.journal.root,
-            ANSWERS_TO_OURS_PER_DAY,
-            86400.0,
-            lambda: self.clock().timestamp(),
-            filename=layout.ANSWERS_OURS,
-        )
-
-    @cached_property
-    def mailer(self) -> Mailer:
-        from pbem.service.mailer import Mailer
-
-        if self.template_cache is not None:
-            from pbem.mail import compose
-
-            compose.use_bytecode_cache(self.template_cache)
-
-        mailer = Mailer(
+        return wire(
+            self.store,
             self.outbox,
             self.policy,
             self.clock,
-            self.secret,
-            lambda: self.crypto,
-            self.store.data_dir,
-            fsync=self.store.fsync,
-        )
-        mailer.prefs = self.prefs  # each recipient's language
-        mailer.store = self.store  # each reader's leave left (issue 27)
-        from pbem.service.bounces import BounceBook
-
-        mailer.bounces = BounceBook(self.journal.root, fsync=self.store.fsync)
-        return mailer
-
-    @cached_property
-    def keys(self) -> KeyDesk:
-        from pbem.service.keys import KeyDesk
-
-        return KeyDesk(
-            self.store, self.journal, self.mailer, self.clock, lambda: self.crypto, self.notify
-        )
-
-    @cached_property
-    def notifier(self) -> Notifier:
-        from pbem.service.notifier import Notifier
-
-        return Notifier(
-            self.store,
             self.journal,
-            self.mailer,
             self.prefs,
-            self.keys.welcome,
-            self.keys.missing,
-            self.schedule,
+            self.hooks,
+            self.template_cache,
         )
 
-    @cached_property
-    def desk(self) -> Desk:
-        from pbem.service.commands import Desk
+    @property
+    def deps(self) -> Deps:
+        """What the steps and the commands take (:class:`~pbem.service.deps.Deps`)."""
+        return self.wired.deps
 
-        return Desk(self.mailer, self.keys, self.prefs, self.policy.max_say, self.store)
+    @property
+    def mailer(self) -> Mailer:
+        return self.deps.mailer
+
+    @property
+    def keys(self) -> KeyDesk:
+        return self.deps.keys
+
+    @property
+    def notifier(self) -> Notifier:
+        return self.wired.notifier
+
+    @property
+    def desk(self) -> Deps:
+        """What the email commands take (the same :class:`~pbem.service.deps.Deps`)."""
+        return self.deps
 
     @property
     def timers(self) -> Path:
@@ -194,83 +172,42 @@ class Service:
     def handle(self, raw: bytes) -> Outcome:
         """Process one raw message. Player mistakes are answered; our bugs raise (the runner
         shunts the message and tells the GM)."""
-        from pbem.service.steps import Flow
+        from pbem.service.flow import Flow
 
         flow = Flow(raw)
+        deps = self.deps
         # English until the sender is known (step_authenticate switches to their language).
         with self.outbox.batch(), i18n.speaking(None):  # every mail it queues, durable at the end
             for step in _steps():
-                outcome = step(self, flow)
+                outcome = step(deps, flow)
                 if outcome is not None:
                     return outcome
         raise AssertionError("the last step always decides")  # pragma: no cover
 
     def refuse_stranger(
-        self, p: object, why: str, reason: Reason, *, game: GameRecord | None = None
+        self, p: ParsedMail, why: str, reason: Reason, *, game: GameRecord | None = None
     ) -> Outcome:
-        """Answer a mail we cannot attribute to a seat: at most once a day per address, and
-        only so many an hour in all; it never echoes the sender's name or text, nor shows any
-        game."""
-        from pbem.mail.parse import ParsedMail
-        from pbem.mail.policy import reply_address_problem
-        from pbem.mail.tokens import answers_our_notice
-        from pbem.service.mailer import Mail, short_hash
-
-        assert isinstance(p, ParsedMail)
-        gid = game.envelope.game_id if game else None
-        addr = p.from_addr
-        unanswerable = reply_address_problem(addr)
-        if unanswerable is not None:
-            # We send ASCII mail only: the one line that refuses it is the log's.
-            log.info("not answered (%s): %s", reason, unanswerable)
-            return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, gid, detail=reason)
-        # A reply to one of our notices to this very address is ours (its Message-ID's MAC):
-        # it is answered outside the strangers' budget (a budget of its own bounds a loop).
-        ours = answers_our_notice(self.secret, addr, [p.in_reply_to, *p.references])
-        if ours:
-            allowed = bool(why) and self.answers_to_ours.allow(addr)
-        else:
-            allowed = bool(why) and self.strangers.allow(addr) and self.stranger_flood.allow("*")
-        if not allowed:
-            return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, gid, detail=reason)
-        with self.mailer.speaking_to(addr):
-            ctx = self.mailer.context(
-                None,
-                None,
-                f"[{self.policy.service_name}] " + _("your mail was not accepted"),
-                "",
-                game_id=gid or "-",
-                paragraphs=[
-                    _(why),
-                    _("Nothing was changed in any game. Questions go to the game master at %(gm)s.")
-                    % {"gm": self.policy.gm_address},
-                ],
-            )
-        day = self.clock().strftime("%Y%m%d")
-        tail = f"refuse.{day}.{addr}" + (f".{short_hash(p.message_id)}" if ours else "")
-        self.mailer.send(Mail("notice", ctx, "", addr, tail, reply_to=p))
-        return Outcome(Folder.REJECTED, reason, gid, 1)
+        """Answer a mail we cannot attribute to a seat (:class:`pbem.service.strangers.StrangerDesk`)."""
+        return self.deps.strangers.refuse(p, why, reason, game=game)
 
     def alert_gm(self, subject: str, lines: list[str], key: str) -> None:
-        """Tell the GM by mail (delivery failures, shunted messages, stopped games): once a day
-        per ``key`` (``gm-alerts.json`` remembers when each was queued), however many ticks meet
-        the same fault."""
-        now = self.clock().timestamp()
-        path = self.journal.path(GM_ALERTS_FILE)
-        try:
-            seen = json.loads(path.read_bytes())
-        except (OSError, ValueError):
-            seen = {}
-        if not isinstance(seen, dict):
-            seen = {}
-        last = seen.get(key)
-        if isinstance(last, int | float) and 0 <= now - last < 86400:
-            log.info("GM alert %s already sent today", key)
-            return
-        self.mailer.alert_gm(subject, lines, key)
-        seen = {k: v for k, v in seen.items() if isinstance(v, int | float) and now - v < 86400}
-        seen[key] = now
-        self.journal.write_marker(GM_ALERTS_FILE, json.dumps(seen, sort_keys=True).encode())
+        """Tell the GM by mail, once a day per ``key`` (:class:`pbem.service.strangers.GmAlerts`)."""
+        self.deps.alert_gm(subject, lines, key)
+
+    # ================================================================== timers
+
+    def on_timer(self, game_id: str, now: datetime) -> int:
+        """A game's timer fired: reminders, leave spent, the missed-deadline policy
+        (:mod:`pbem.service.deadline_tick`); how many decisions were played."""
+        from pbem.service.deadline_tick import on_timer
+
+        return on_timer(self.deps, game_id, now)
+
+    def start_due(self, now: datetime) -> int:
+        """Start the open games whose start time came (:mod:`pbem.service.signup`)."""
+        from pbem.service.signup import start_due
+
+        return start_due(self.deps, now)
 
     # ================================================================== the journal
 
@@ -315,36 +252,15 @@ class Service:
         *,
         actor: int | None = None,
         echo: str = "",
-        reply_to: object | None = None,
+        reply_to: ParsedMail | None = None,
     ) -> int:
         """Queue the mails for the log lines after the last notified one (see
-        :mod:`pbem.service.notifier`)."""
-        from pbem.mail.parse import ParsedMail
-        from pbem.service import signup, standing
-
-        # The decisions the players' standing orders answer are played first (issue 25): their
-        # lines go out with the mails below, and nobody is asked for them.
-        standing.play_standing(self.store, game_id, self.clock)
-        with self.outbox.batch():
-            n = self.notifier.notify(
-                game_id,
-                actor=actor,
-                echo=echo,
-                reply_to=reply_to if isinstance(reply_to, ParsedMail) else None,
-            )
-            return n + signup.mail_watchers(self, game_id)
+        :mod:`pbem.service.notifier` and :class:`pbem.service.wiring.Notifications`)."""
+        return self.deps.notify(game_id, actor=actor, echo=echo, reply_to=reply_to)
 
     def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
-        """Record when the next deadline of ``game_id`` falls due, or clear it. Only games with a
-        deadline have a timer file, so an idle tick does not read every game."""
-        from pbem.service import community
-
-        record = record or self.store.load(game_id, verify=False)
-        mark = community.Reminders(self.journal.root, self.store.fsync).load(record)
-        due = community.next_wakeup(record, mark, community.held_seats(self, record))
-        status = record.envelope.status
-        # (A paused game wakes only to resume a pause agreed by vote, issue 27.)
-        self.journal.set_timer(game_id, due if status in ("active", "paused") else None)
+        """Record when the next deadline of ``game_id`` falls due, or clear it."""
+        self.deps.schedule(game_id, record)
 
     def prune_fingerprints(self, keep: timedelta = timedelta(days=90)) -> int:
         """Once a day, delete the fingerprints of mails older than ``keep`` (a reply to one of
@@ -362,7 +278,7 @@ class Service:
         if (self.journal.root / layout.REQUESTS).is_dir():  # sign-up (and mail building) only then
             from pbem.service.signup import prune_requests
 
-            n += prune_requests(self, self.clock())
+            n += prune_requests(self.journal.root, self.store.fsync, self.clock())
         with contextlib.suppress(OSError):  # a full disk only means pruning again tomorrow
             self.journal.write_marker(layout.FINGERPRINTS_PRUNED, today.encode())
         return n
@@ -416,9 +332,7 @@ class Service:
     def play_computers(self, game_id: str, limit: int = 1000) -> int:
         """Let the service's bot play every decision owed by a seat given to the computer. Called
         after every commit: a reply, a GM command (through the journal), a timer."""
-        from pbem.service.computers import play_computers
-
-        return play_computers(self.store, game_id, self.clock, self.notify, limit)
+        return self.deps.play_computers(game_id, limit)
 
 
 @cache
@@ -442,7 +356,7 @@ def _steps() -> tuple[Step, ...]:
     )
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> tuple[Step, ...]:
     if name == "STEPS":
         # The pipeline, in order: screening (cheap, before trust), authentication, then the order
         # steps. Built on first use (see the imports above).

@@ -23,7 +23,7 @@ the player writes to the service from it (a mail that authenticates proves it wo
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
@@ -33,8 +33,10 @@ from pbem.store.fsutil import atomic_write, ensure_private_dir
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from pbem.service import Service
+    from pbem.service.journal import Journal
     from pbem.service.outcome import Outcome
+    from pbem.service.ports import AlertGm, Clock, Policy, Schedule
+    from pbem.store import Store
 
 log = logging.getLogger("pbem.service")
 
@@ -144,8 +146,33 @@ class BounceBook:
         return entry
 
 
-def book(service: Service) -> BounceBook:
-    return BounceBook(service.journal.root, fsync=service.store.fsync)
+class BouncePorts(Protocol):
+    """What counting a bounce needs (:class:`pbem.service.deps.Deps` has it all)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def policy(self) -> Policy: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def secret(self) -> bytes: ...
+
+    @property
+    def journal(self) -> Journal: ...
+
+    @property
+    def alert_gm(self) -> AlertGm: ...
+
+    @property
+    def schedule(self) -> Schedule: ...
+
+
+def book(ports: BouncePorts) -> BounceBook:
+    return BounceBook(ports.journal.root, fsync=ports.store.fsync)
 
 
 def _seat_addresses(record: object, seat: int) -> set[str]:
@@ -154,7 +181,7 @@ def _seat_addresses(record: object, seat: int) -> set[str]:
     return {p.email.strip().lower() for p in players if p.seat == seat}
 
 
-def on_bounce(service: Service, raw: bytes) -> Outcome | None:
+def on_bounce(ports: BouncePorts, raw: bytes) -> Outcome | None:
     """When ``raw`` (already judged automatic mail) is a bounce: count it, tell the GM once per
     address, and end its way here without an answer. None when it is no bounce."""
     from pbem.errors import IntegrityError
@@ -170,10 +197,10 @@ def on_bounce(service: Service, raw: bytes) -> Outcome | None:
         return Outcome(Folder.REJECTED, Reason.BOUNCE, detail="delivery delayed")
     matched: list[tuple[str, str, int, str]] = []  # (address, game, seat, message id)
     for ref in report.tokens:
-        if not check_token(service.secret, ref):
+        if not check_token(ports.secret, ref):
             continue
         try:
-            record = service.store.load(ref.game, verify=False)
+            record = ports.store.load(ref.game, verify=False)
         except (IntegrityError, OSError, KeyError, ValueError) as err:
             log.info("a bounce names game %s, which cannot be loaded: %s", ref.game, err)
             continue
@@ -200,9 +227,9 @@ def on_bounce(service: Service, raw: bytes) -> Outcome | None:
             len(report.permanent),
         )
         return Outcome(Folder.REJECTED, Reason.BOUNCE, detail="bounce not matched to a player")
-    threshold = max(1, service.policy.bounce_threshold)
-    when = service.clock().strftime("%Y-%m-%dT%H:%M:%SZ")
-    books = book(service)
+    threshold = max(1, ports.policy.bounce_threshold)
+    when = ports.clock().strftime("%Y-%m-%dT%H:%M:%SZ")
+    books = book(ports)
     first_game = matched[0][1]
     seen: set[str] = set()
     for addr, game, seat, mid in matched:
@@ -212,11 +239,11 @@ def on_bounce(service: Service, raw: bytes) -> Outcome | None:
         entry, new = books.record(addr, f"{game}:{seat}", mid, when, _reason(raw), threshold)
         log.warning("a bounce for %s (game %s seat %d): %d so far", addr, game, seat, entry.count)
         if new and not entry.notified:
-            _tell_gm(service, addr, game, seat, threshold)
+            _tell_gm(ports, addr, game, seat, threshold)
             books.mark_notified(addr)
         if new and entry.stopped and entry.count == threshold:
-            _tell_gm_stopped(service, addr, game, seat, threshold)
-            service.schedule(game)
+            _tell_gm_stopped(ports, addr, game, seat, threshold)
+            ports.schedule(game)
     return Outcome(Folder.REJECTED, Reason.BOUNCE, first_game, detail="bounce counted")
 
 
@@ -235,8 +262,8 @@ def _reason(raw: bytes) -> str:
     return "delivery failed"
 
 
-def _tell_gm(service: Service, address: str, game: str, seat: int, threshold: int) -> None:
-    service.alert_gm(
+def _tell_gm(ports: BouncePorts, address: str, game: str, seat: int, threshold: int) -> None:
+    ports.alert_gm(
         f"mail to {address} bounced",
         [
             f"A mail of game {game} to seat {seat} ({address}) came back undelivered. Further "
@@ -249,8 +276,10 @@ def _tell_gm(service: Service, address: str, game: str, seat: int, threshold: in
     )
 
 
-def _tell_gm_stopped(service: Service, address: str, game: str, seat: int, threshold: int) -> None:
-    service.alert_gm(
+def _tell_gm_stopped(
+    ports: BouncePorts, address: str, game: str, seat: int, threshold: int
+) -> None:
+    ports.alert_gm(
         f"stopped mailing {address}",
         [
             f"Mail to {address} bounced {threshold} times; the service no longer mails it, and "

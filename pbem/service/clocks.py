@@ -15,19 +15,32 @@ seat's vacations), so it needs no state of its own and a replay gives the same f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from pbem.commands.durations import parse_duration
 from pbem.model import parse_time
 
 if TYPE_CHECKING:
-    from pbem.service.community import Away
     from pbem.store import GameRecord
 
 _BANK = re.compile(r"^bank:(\d{1,6}[dhm])(?:\+(\d{1,6}[dhm]|0))?$")
 DAY = timedelta(days=1)
+
+
+class Away(Protocol):
+    """A seat's time away (:class:`pbem.service.vacations.Away`): its clock stops meanwhile."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def start(self) -> datetime: ...
+
+    @property
+    def until(self) -> datetime: ...
 
 
 @dataclass(frozen=True)
@@ -40,8 +53,6 @@ class Bank:
 
 def parse_control(text: str) -> Bank | None:
     """``move`` (None: a deadline per decision) or ``bank:10d+1d``; ``ValueError`` otherwise."""
-    from pbem.service.community import parse_duration
-
     t = text.strip().lower()
     if t == "move":
         return None
@@ -108,7 +119,7 @@ def _away_within(away: Iterable[Away], seat: int, a: datetime, b: datetime) -> t
 
 
 def banks(
-    record: GameRecord, bank: Bank, weekends_pause: bool, away: list[Away]
+    record: GameRecord, bank: Bank, weekends_pause: bool, away: Sequence[Away]
 ) -> dict[int, timedelta]:
     """Each seat's bank now, before the decision it may owe: the start value, less the counted
     time of each of its decisions (its vacations left out), plus ``add`` after each, capped. A

@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
+import pbem.service.community as community
+import pbem.service.fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem import i18n
 from pbem.commands.describe import describe_line
-from pbem.commands.durations import read_duration
+from pbem.commands.durations import parse_duration, read_duration
 from pbem.commands.grammar import Command, command_word, help_copy, next_form, plan_parts
 from pbem.commands.vocabulary import (
     FRESH,
@@ -41,27 +42,21 @@ from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import N_, _, ngettext
 from pbem.mail.reply import strip_please
 from pbem.rules.base import RuleError
-from pbem.service import community
-from pbem.service import fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem.service.auth import Seated
-from pbem.service.keys import KeyDesk
-from pbem.service.mailer import Mailer, reply_tail, short_hash
+from pbem.service.deps import Deps
+from pbem.service.mailer import reply_tail, short_hash
 from pbem.service.ports import COMPUTER_PREFIX
-from pbem.service.prefs import MailMode, Prefs
+from pbem.service.prefs import MailMode
+from pbem.service.vacations import away_until, vacation_problem
 from pbem.store import Back, GameRecord, MessageHandled, NewEntry, Replace, Vacation, Vote
 from pbem.store.fold import walk
 
+if TYPE_CHECKING:
+    from pbem.service.standing import Orders
 
-@dataclass
-class Desk:
-    """What the commands work with."""
-
-    mailer: Mailer
-    keys: KeyDesk
-    prefs: Prefs
-    max_say: int
-    store: Any = None
-    """The :class:`~pbem.store.Store` (GAMES reads the sender's other games)."""
+Desk = Deps
+"""What the commands work with: the service's narrow :class:`~pbem.service.deps.Deps` (a unit
+test gives one of fakes)."""
 
 
 class EmailCommand(Protocol):
@@ -87,6 +82,10 @@ class EmailCommand(Protocol):
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
         """The line this command commits (``changes_game``), or None."""
+
+    def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        """What the committed command does beyond its game (a leave pauses the sender's other
+        games too); the mails it queued."""
 
 
 REGISTRY: dict[str, EmailCommand] = {}
@@ -123,6 +122,9 @@ class _Base(Spoken):
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
         return None
+
+    def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        return 0
 
 
 Base = _Base
@@ -622,19 +624,19 @@ class VacationCmd(_Base):
         return True if word in self.auto_words else False if word in self.manual_words else None
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
-        from pbem.service import leave
+        import pbem.service.leave as leave
 
         if self.switch(cmd) is not None:
             return None
         try:
-            length = community.parse_duration(cmd.arg)
+            length = parse_duration(cmd.arg)
         except ValueError:
             return CommandError(
                 _("%(arg)r is not a length: write VACATION 7d (days), 36h (hours) or 90m.")
                 % {"arg": cmd.arg},
                 hint="VACATION 7d",
             )
-        problem = community.vacation_problem(seated.record, seated.seat, length)
+        problem = vacation_problem(seated.record, seated.seat, length)
         if problem is None and desk.store is not None:
             problem = leave.problem(
                 desk.store,
@@ -686,28 +688,28 @@ class VacationCmd(_Base):
     def entry(
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
-        from pbem.service import leave
+        import pbem.service.leave as leave
 
         if self.switch(cmd) is not None:
             return MessageHandled(message_id, seated.seat, "vacation") if message_id else None
         # The vacation line's mail to everyone says it (run queues nothing).
         leave.mark_taken(desk.prefs, seated.player.email)
         now = _now(desk)
-        start = community.away_until(seated.record, seated.seat, now) or now
-        until = start + community.parse_duration(cmd.arg)
+        start = away_until(seated.record, seated.seat, now) or now
+        until = start + parse_duration(cmd.arg)
         return Vacation(seated.seat, start, until, message_id=message_id, leave=leave.leave_id(now))
 
-    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
+    def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         """The leave's lines in the sender's other games, and one mail to the sender saying
         where their clocks stop and what is left of their leave."""
-        from pbem.service import leave
+        import pbem.service.leave as leave
         from pbem.store.payloads import VacationLine
 
         if self.switch(cmd) is not None:
             return 0
-        now = service.clock()
+        now = desk.clock()
         address = seated.player.email
-        rec = service.store.load(seated.game_id)
+        rec = desk.store.load(seated.game_id)
         mine = [  # not fold.walk: the seat's vacation lines only
             e
             for e in rec.entries
@@ -720,7 +722,7 @@ class VacationCmd(_Base):
 
         start, until = parse_time(line.start), parse_time(line.until)
         taken = leave.take(
-            service,
+            desk,
             address,
             until - start,
             now,
@@ -730,10 +732,10 @@ class VacationCmd(_Base):
             message_id=seated.ledger_key,
         )
         taken.games.append(leave.GameLeave(seated.game_id, until))
-        rules = leave.rules_of(service.policy)
-        m = service.mailer
+        rules = leave.rules_of(desk.policy)
+        m = desk.mailer
         with m.speaking_to(address, rec):
-            lines = leave.summary_lines(taken, leave.left_of(service.store, address, rules, now))
+            lines = leave.summary_lines(taken, leave.left_of(desk.store, address, rules, now))
             return int(
                 m.notice(
                     rec,
@@ -758,10 +760,10 @@ class BackCmd(_Base):
     rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
-        from pbem.service import leave
+        import pbem.service.leave as leave
 
         now = _now(desk)
-        if community.away_until(seated.record, seated.seat, now) is not None:
+        if away_until(seated.record, seated.seat, now) is not None:
             return None
         if desk.store is not None and leave.on_leave_until(desk.store, seated.player.email, now):
             return None
@@ -770,18 +772,18 @@ class BackCmd(_Base):
     def entry(
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
-        if community.away_until(seated.record, seated.seat, _now(desk)) is None:
+        if away_until(seated.record, seated.seat, _now(desk)) is None:
             return MessageHandled(message_id, seated.seat, "back") if message_id else None
         return Back(seated.seat, message_id=message_id)
 
-    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
+    def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         """End the leave in the sender's other games too."""
-        from pbem.service import leave
+        import pbem.service.leave as leave
 
         leave.end(
-            service,
+            desk,
             seated.player.email,
-            service.clock(),
+            desk.clock(),
             skip=seated.game_id,
             message_id=seated.ledger_key,
         )
@@ -988,27 +990,27 @@ class ProposeCmd(_Base):
     rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
-        from pbem.service import votes
+        import pbem.service.votes as votes
 
         return votes.propose_problem(seated.record, seated.seat, cmd.arg, _now(desk))
 
     def entry(
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
-        from pbem.service import votes
+        import pbem.service.votes as votes
 
         what, length = votes.parse_proposal(cmd.arg)
         pid = f"P{seated.record.seq + 1}"
         return Vote(pid, "propose", what, seat=seated.seat, length=length, message_id=message_id)
 
-    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
+    def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         """Each computer seat accepts; carried out at once when nobody else is asked."""
-        from pbem.service import votes
+        import pbem.service.votes as votes
 
-        now = service.clock()
+        now = desk.clock()
         gid = seated.game_id
-        with service.store.lock(gid):
-            rec = service.store.load(gid)
+        with desk.store.lock(gid):
+            rec = desk.store.load(gid)
             prop = votes.open_proposal(rec, now)
             if prop is None:
                 return 0
@@ -1017,9 +1019,9 @@ class ProposeCmd(_Base):
                 for c in votes.computers(rec, prop.seat)
             ]
             if bots:
-                service.store.commit(gid, rec.seq, bots, now)
-        votes.carry_if_agreed(service, gid, now)
-        return int(service.notify(gid))
+                desk.store.commit(gid, rec.seq, bots, now)
+        votes.carry_if_agreed(desk, gid, now)
+        return int(desk.notify(gid))
 
 
 class _Answer(_Base):
@@ -1029,24 +1031,24 @@ class _Answer(_Base):
     word: ClassVar[str] = ""
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
-        from pbem.service import votes
+        import pbem.service.votes as votes
 
         return votes.answer_problem(seated.record, seated.seat, self.word, _now(desk))
 
     def entry(
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
-        from pbem.service import votes
+        import pbem.service.votes as votes
 
         prop = votes.open_proposal(seated.record, _now(desk))
         assert prop is not None  # checked
         return Vote(prop.id, self.step, prop.what, seat=seated.seat, message_id=message_id)
 
-    def after_commit(self, service: Any, seated: Seated, cmd: Command) -> int:
-        from pbem.service import votes
+    def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
+        import pbem.service.votes as votes
 
         if self.step == "accept":
-            votes.carry_if_agreed(service, seated.game_id, service.clock())
+            votes.carry_if_agreed(desk, seated.game_id, desk.clock())
         return 0
 
 
@@ -1229,7 +1231,7 @@ class StandingCmd(_Base):
     rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         if not standing.takes_orders(seated.record):
             return CommandError(
@@ -1243,7 +1245,7 @@ class StandingCmd(_Base):
         return None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         record, seat = seated.record, seated.seat
         change = standing.parse(cmd.arg, seat, len(record.envelope.seats()))
@@ -1253,7 +1255,7 @@ class StandingCmd(_Base):
     def entry(
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         change = standing.parse(cmd.arg, seated.seat, len(seated.record.envelope.seats()))
         return standing.entry(seated.seat, change or standing.Orders(), message_id)
@@ -1269,15 +1271,15 @@ class StandingShowCmd(_Base):
         return StandingCmd().check(desk, seated, cmd)
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         return _standing_notice(
             desk, seated, standing.orders_of(desk.store, seated.record, seated.seat)
         )
 
 
-def _standing_notice(desk: Desk, seated: Seated, orders: Any) -> int:
-    from pbem.service import standing
+def _standing_notice(desk: Desk, seated: Seated, orders: Orders) -> int:
+    import pbem.service.standing as standing
 
     m, record = desk.mailer, seated.record
     names = record.seat_names()
@@ -1328,7 +1330,7 @@ class NextCmd(_Base):
     rank: ClassVar[int] = 1
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         record, seat = seated.record, seated.seat
         alts = standing.next_alternatives(cmd.arg) or []
@@ -1341,7 +1343,7 @@ class NextCmd(_Base):
         return None
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         alts = standing.next_alternatives(cmd.arg) or []
         if alts:
@@ -1368,7 +1370,7 @@ class NextCmd(_Base):
     def entry(
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
     ) -> NewEntry | None:
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         alts = standing.next_alternatives(cmd.arg) or []
         record, seat = seated.record, seated.seat

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from pbem import i18n
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import N_
 from pbem.store import GameRecord, fold
 
 
@@ -21,31 +18,6 @@ def moves_played(record: GameRecord) -> int:
     return record.entries.in_effect()
 
 
-def format_due(when: datetime, now: datetime) -> str:
-    """``"Tue 25 Nov 18:00 UTC, in 3 days"``: a deadline as a date and a duration, in the
-    language of the mail being built (Babel's CLDR formats for French, Italian and German)."""
-    delta = when - now
-    secs = int(delta.total_seconds())
-    if secs <= 0:
-        rel = _("now")
-    elif secs < 5400:
-        mins = max(1, round(secs / 60))
-        rel = ngettext("in %(num)d minute", "in %(num)d minutes", mins) % {"num": mins}
-    elif secs < 36 * 3600:
-        h = round(secs / 3600)
-        rel = ngettext("in %(num)d hour", "in %(num)d hours", h) % {"num": h}
-    else:
-        d = round(secs / 86400)
-        rel = ngettext("in %(num)d day", "in %(num)d days", d) % {"num": d}
-    lang = i18n.current()
-    if lang == i18n.DEFAULT:
-        return f"{when.astimezone(UTC):%a %d %b %H:%M} UTC, {rel}"
-    from babel.dates import format_datetime
-
-    stamp = format_datetime(when.astimezone(UTC), "EEE d MMM HH:mm", tzinfo=UTC, locale=lang)
-    return f"{stamp} UTC, {rel}"
-
-
 def private_part(record: GameRecord) -> str:
     """What the game's private information is called ("tile", "bribe selection"...)."""
     return str(getattr(record.game, "private_part", "tile"))
@@ -53,3 +25,21 @@ def private_part(record: GameRecord) -> str:
 
 PRIVATE_PARTS = (N_("tile"), N_("bribe selection"))
 """The games' private parts, for the catalogs (translated where shown)."""
+
+
+def scores_of(view: object) -> list[int] | None:
+    """The scores a game's public view shows (``coins`` or ``scores``), or None."""
+    for name in ("coins", "scores"):
+        value = getattr(view, name, None)
+        if isinstance(value, list) and all(isinstance(x, int) for x in value):
+            return list(value)
+    return None
+
+
+PLAN_KINDS: dict[str, str] = {"verbotene-stadt": "move"}
+"""The games that take a plan, and the kind of decision a plan's actions answer."""
+
+
+def plan_kind(game_name: str) -> str | None:
+    """The decision kind a plan of ``game_name`` answers (None: the game takes no plan)."""
+    return PLAN_KINDS.get(game_name)

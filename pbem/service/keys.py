@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pbem.errors import PLAYER_ERRORS
 from pbem.i18n import _
@@ -64,7 +64,9 @@ class KeyDesk:
             and not crypto.has_key(env.active_player(s).email, now)
         ]
 
-    def file_keys(self, record: GameRecord, seat: int, p: ParsedMail, found: Sequence[Any]) -> int:
+    def file_keys(
+        self, record: GameRecord, seat: int, p: ParsedMail, found: Sequence[object]
+    ) -> int:
         """File the keys a token-authenticated mail carries (``found``: what the crypto port's
         ``keys_in`` found in it); confirm or refuse by mail. Returns the number of confirmations
         sent, or -1 when the keys were refused."""

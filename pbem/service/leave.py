@@ -26,15 +26,20 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
+from pbem.commands.durations import say_duration, say_time, short_duration
 from pbem.errors import CommandError, ConflictError, GameStopped
 from pbem.i18n import _
 from pbem.model import parse_time
+from pbem.service.policy import policy_of
+from pbem.service.vacations import away_until, vacation_used
 from pbem.store import Back, GameRecord, Vacation
 from pbem.store.payloads import BackLine, VacationLine
 
 if TYPE_CHECKING:
+    from pbem.service.ports import Policy
+    from pbem.service.prefs import Prefs
     from pbem.store import Store
 
 log = logging.getLogger("pbem.service")
@@ -63,12 +68,12 @@ class LeaveRules:
         return self.per_year / 12
 
 
-def rules_of(policy: Any) -> LeaveRules:
-    """The leave settings of a :class:`~pbem.service.ports.Policy` (defaults when it has none)."""
+def rules_of(policy: Policy) -> LeaveRules:
+    """The leave settings of a :class:`~pbem.service.ports.Policy`."""
     return LeaveRules(
-        per_year=timedelta(days=getattr(policy, "leave_days_per_year", DAYS_PER_YEAR)),
-        min_use=timedelta(hours=getattr(policy, "leave_min_hours", MIN_HOURS)),
-        auto_max=timedelta(days=getattr(policy, "leave_auto_max_days", AUTO_MAX_DAYS)),
+        per_year=timedelta(days=policy.leave_days_per_year),
+        min_use=timedelta(hours=policy.leave_min_hours),
+        auto_max=timedelta(days=policy.leave_auto_max_days),
     )
 
 
@@ -86,6 +91,20 @@ def auto_run(record: GameRecord, seat: int) -> timedelta:
         elif isinstance(p, VacationLine) and p.seat == seat and p.auto:
             run += parse_time(p.until) - parse_time(p.start)
     return run
+
+
+class LeavePorts(Protocol):
+    """What taking or ending a leave in every game of an address needs: the store, the
+    address's choices (None: not kept), and the notify port (the GM's command gives one that
+    leaves the mails to the next tick)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def prefs(self) -> Prefs | None: ...
+
+    def notify(self, game_id: str) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -189,7 +208,7 @@ def balance(uses: Iterable[Use], rules: LeaveRules, now: datetime) -> timedelta:
 
 
 def left_of(
-    store: Store, address: str, rules: LeaveRules, now: datetime, prefs: Any = None
+    store: Store, address: str, rules: LeaveRules, now: datetime, prefs: Prefs | None = None
 ) -> timedelta:
     """What ``address`` has left (``prefs``: its choices file, whose ``leave_taken`` mark spares
     reading its games when it never took leave)."""
@@ -198,7 +217,7 @@ def left_of(
     return balance(uses_of(store, address), rules, now)
 
 
-def mark_taken(prefs: Any, address: str) -> None:
+def mark_taken(prefs: Prefs | None, address: str) -> None:
     """Before a leave line is written: the address's games must be read from now on."""
     if prefs is not None:
         prefs.mark_leave_taken(address)
@@ -214,8 +233,6 @@ def problem(
     store: Store, address: str, length: timedelta, rules: LeaveRules, now: datetime
 ) -> str | None:
     """Why ``address`` may not take a leave of ``length`` now (None: it may)."""
-    from pbem.service.community import say_duration
-
     if length < rules.min_use:
         return _(
             "A leave lasts at least %(least)s: write VACATION 1d or longer (VACATION 10d stops "
@@ -236,8 +253,6 @@ def problem(
 
 
 def _short(td: timedelta) -> str:
-    from pbem.service.community import short_duration
-
     return short_duration(td)
 
 
@@ -275,8 +290,6 @@ def game_entry(
 ) -> tuple[Vacation | None, GameLeave]:
     """The ``vacation`` line a leave writes in one game, cut to the game's own allowance (None
     when the game is not paused: ended, ``vacation=0``, allowance spent)."""
-    from pbem.service.community import away_until, policy_of, say_duration, vacation_used
-
     env = record.envelope
     gid = env.game_id
     if env.status == "ended":
@@ -315,7 +328,7 @@ def game_entry(
 
 
 def take(
-    service: Any,
+    service: LeavePorts,
     address: str,
     length: timedelta,
     now: datetime,
@@ -333,7 +346,7 @@ def take(
     store = service.store
     lid = lid or leave_id(start or now)
     taken = Taken(lid)
-    mark_taken(getattr(service, "prefs", None), address)
+    mark_taken(service.prefs, address)
     for gid in games_of(store, address, active_only=True):
         if gid == skip:
             continue
@@ -372,7 +385,7 @@ def take(
 
 
 def end(
-    service: Any,
+    service: LeavePorts,
     address: str,
     now: datetime,
     *,
@@ -382,8 +395,6 @@ def end(
 ) -> list[str]:
     """BACK: end the address's running leave in every game where it runs (but ``skip``); the
     games where it ended."""
-    from pbem.service.community import away_until
-
     store = service.store
     done: list[str] = []
     for gid in games_of(store, address, active_only=True):
@@ -407,8 +418,6 @@ def end(
 
 def summary_lines(taken: Taken, left: timedelta) -> list[str]:
     """What the player is told of a leave: each game, and what is left."""
-    from pbem.service.community import say_time
-
     out: list[str] = []
     for g in sorted(taken.games, key=lambda g: g.game_id):
         if g.until is None:
@@ -428,6 +437,4 @@ def summary_lines(taken: Taken, left: timedelta) -> list[str]:
 
 
 def left_line(left: timedelta) -> str:
-    from pbem.service.community import say_duration
-
     return _("Leave left for all your games: %(left)s.") % {"left": say_duration(left)}

@@ -27,9 +27,15 @@ from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy
 from pbem.store import GameRecord
 
 if TYPE_CHECKING:  # the reply reader and the email parser load with the first mail
+    from email.message import EmailMessage
+
+    from pbem.mail.compose import RawMail
+    from pbem.mail.outbox import Outbox
     from pbem.mail.parse import ParsedMail
+    from pbem.mail.picture import Picture
     from pbem.service.bounces import BounceBook
     from pbem.service.prefs import Prefs
+    from pbem.store import Store
 
 EXAMPLES = 5
 """How many legal moves a mail shows as examples."""
@@ -65,7 +71,7 @@ class Mailer:
 
     def __init__(
         self,
-        outbox: Any,
+        outbox: Outbox,
         policy: Policy,
         clock: Callable[[], datetime],
         secret: bytes,
@@ -84,7 +90,7 @@ class Mailer:
         self.host = policy.service_address.rpartition("@")[2] or "pbem.invalid"
         self.prefs: Prefs | None = None
         """Each address's choices (its language); set by the Service."""
-        self.store: Any = None
+        self.store: Store | None = None
         """The game store (a turn mail with a deadline tells the reader's leave left, read
         from their games); set by the Service."""
         self.bounces: BounceBook | None = None
@@ -92,11 +98,12 @@ class Mailer:
 
     def leave_left_line(self, address: str) -> str:
         """The sentence of the reader's leave left (issue 27)."""
-        from pbem.service import leave
+        import pbem.service.leave as leave
 
         rules = leave.rules_of(self.policy)
         if self.prefs is not None and not self.prefs.leave_taken(address):
             return leave.left_line(rules.per_year)  # never taken: no game needs reading
+        assert self.store is not None, "the caller checks"
         return leave.left_line(leave.left_of(self.store, address, rules, self.clock()))
 
     # -- languages -------------------------------------------------------------------------------
@@ -183,7 +190,7 @@ class Mailer:
         ctx.your_turn = True
         prompt = "; ".join(d.prompt for d in owes).rstrip(".") + "."
         ctx.decision_prompt = prompt[:1].upper() + prompt[1:]
-        from pbem.service.community import deadline_line
+        from pbem.service.deadlines import deadline_line
 
         ctx.deadline = deadline_line(record, seat, self.clock())
         if ctx.deadline and self.store is not None:
@@ -286,7 +293,7 @@ class Mailer:
         }
         if mail.headers:
             fields["extra_headers"] = dict(mail.headers)
-        msg: Any
+        msg: EmailMessage | RawMail
         if (
             not (crypto is not None and mail.attach_keys)
             and compose.raw_possible([self.policy.service_address, mail.to_addr])
@@ -308,7 +315,10 @@ class Mailer:
                 else:
                     msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
-            msg = crypto.protect(msg, mail.to_addr, now)
+            if isinstance(msg, compose.RawMail):
+                msg = crypto.protect(msg, mail.to_addr, now)
+            else:
+                msg = crypto.protect(msg, mail.to_addr, now)
         self.outbox.put(
             msg,
             recipient=mail.to_addr,
@@ -383,13 +393,13 @@ SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
 """Die Verbotene Stadt's seat names, shown translated like Forbidden City's colours."""
 
 
-def picture_of(record: GameRecord, seat: int | None) -> Any:
+def picture_of(record: GameRecord, seat: int | None) -> Picture | None:
     """The board picture of ``seat``'s view (None: the public view) for the HTML part, or None
     for a game that is not drawn. Pillow is imported only when a mail is built."""
     return _picture(record, record.view(seat))
 
 
-def _picture(record: GameRecord, view: Any) -> Any:
+def _picture(record: GameRecord, view: object) -> Picture | None:
     return record.game.picture(view)
 
 

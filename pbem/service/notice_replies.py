@@ -13,7 +13,7 @@ someone who reads that address. So:
   game changes. The answer greets the player by the name our games know, never by the From line.
 
 Requests (JOIN, LEAVE, WATCH, UNWATCH, GAMES) in such a reply are :mod:`pbem.service.signup`'s and
-never reach here. Every answer counts against :attr:`Service.answers_to_ours` (so many a day per
+never reach here. Every answer counts against :meth:`StrangerDesk.allow_ours <pbem.service.strangers.StrangerDesk.allow_ours>` (so many a day per
 address), never against the strangers' budget.
 """
 
@@ -33,13 +33,13 @@ from pbem.service.outcome import Folder, Outcome, Reason
 
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
-    from pbem.service import Service
+    from pbem.service.deps import Deps
     from pbem.service.steps import Flow
 
 log = logging.getLogger("pbem.service")
 
 
-def answer(svc: Service, flow: Flow) -> Outcome | None:
+def answer(deps: Deps, flow: Flow) -> Outcome | None:
     """The outcome of a mail without a seat token that answers one of our notices to its sender's
     address; None when it does not (the caller refuses it as a stranger's)."""
     inc = flow.incoming
@@ -49,16 +49,17 @@ def answer(svc: Service, flow: Flow) -> Outcome | None:
     headers = [p.in_reply_to, *p.references, *outer.references, outer.in_reply_to]
     if not addr or reply_address_problem(addr) is not None:
         return None
-    if not answers_our_notice(svc.secret, addr, headers):
+    if not answers_our_notice(deps.secret, addr, headers):
         return None
-    if svc.crypto is not None:
-        found = svc.crypto.keys_in(p.message)
+    crypto_now = deps.crypto()
+    if crypto_now is not None:
+        found = crypto_now.keys_in(p.message)
         if found:
-            return _file_keys(svc, p, found)
-    if not svc.answers_to_ours.allow(addr):
+            return _file_keys(deps, p, found)
+    if not deps.strangers.allow_ours(addr):
         return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail="a reply to a notice")
-    name, games = known_name(svc, addr)
-    m = svc.mailer
+    name, games = known_name(deps, addr)
+    m = deps.mailer
     with m.speaking_to(addr):
         paragraphs = [
             _(
@@ -74,81 +75,81 @@ def answer(svc: Service, flow: Flow) -> Outcome | None:
             from pbem.service import community
 
             paragraphs.append(_("Your games:"))
-            paragraphs.extend(community.games_of(svc.store, addr, svc.clock(), svc.policy))
+            paragraphs.extend(community.games_of(deps.store, addr, deps.clock(), deps.policy))
         paragraphs.append(
             _(
                 "Write GAMES in a reply to this mail for your games; questions go to the game "
                 "master at %(gm)s."
             )
-            % {"gm": svc.policy.gm_address}
+            % {"gm": deps.policy.gm_address}
         )
-        ctx = _context(svc, _("about your reply"), name, paragraphs)
+        ctx = _context(deps, _("about your reply"), name, paragraphs)
     m.send(Mail("notice", ctx, name, addr, f"noticereply.{short_hash(p.message_id)}", reply_to=p))
     return Outcome(Folder.REJECTED, Reason.NO_TOKEN, None, 1, detail="a reply to a notice")
 
 
-def _file_keys(svc: Service, p: ParsedMail, found: Sequence[Any]) -> Outcome:
+def _file_keys(deps: Deps, p: ParsedMail, found: Sequence[Any]) -> Outcome:
     """Keys in a reply to one of our notices: filed for the sender's address (a key is the
     address's, not a seat's), confirmed by mail; a game that waited for them starts."""
     from pbem.service.keys import how_to_send_key
 
-    crypto = svc.crypto
+    crypto = deps.crypto()
     assert crypto is not None
     addr = p.from_addr
-    m = svc.mailer
-    name, _games = known_name(svc, addr)
+    m = deps.mailer
+    name, _games = known_name(deps, addr)
     tail = short_hash(p.message_id)
     with m.speaking_to(addr):
         try:
-            paragraphs = list(crypto.accept_keys(found, addr, svc.clock()))
+            paragraphs = list(crypto.accept_keys(found, addr, deps.clock()))
         except PLAYER_ERRORS as err:
             ctx = _context(
-                svc, _("your key was not accepted"), name, [str(err), *how_to_send_key()]
+                deps, _("your key was not accepted"), name, [str(err), *how_to_send_key()]
             )
-            if svc.answers_to_ours.allow(addr):
+            if deps.strangers.allow_ours(addr):
                 m.send(Mail("notice", ctx, name, addr, f"noticekeyrefused.{tail}", reply_to=p))
             return Outcome(Folder.REJECTED, Reason.KEY_REFUSED, None, 1)
-        ctx = _context(svc, _("your key is on file"), name, paragraphs)
+        ctx = _context(deps, _("your key is on file"), name, paragraphs)
     n = 0
-    if svc.answers_to_ours.allow(addr):
+    if deps.strangers.allow_ours(addr):
         n = m.send(
             Mail("notice", ctx, name, addr, f"noticekey.{tail}", reply_to=p, attach_keys=True)
         )
-    for gid in svc.journal.awaiting_games():  # a game of this address waiting for its key
+    for gid in deps.journal.awaiting_games():  # a game of this address waiting for its key
         try:
-            record = svc.store.load(gid, verify=False)
+            record = deps.store.load(gid, verify=False)
         except Exception:  # noqa: BLE001 - a broken game is the GM's; the key is filed
             continue
         if record.envelope.seat_of_email(addr) is not None:
-            svc.keys.start_if_ready(gid)
+            deps.keys.start_if_ready(gid)
     return Outcome(Folder.PROCESSED, Reason.KEY_FILED, None, n)
 
 
-def _context(svc: Service, what: str, name: str, paragraphs: list[str]) -> Any:
+def _context(deps: Deps, what: str, name: str, paragraphs: list[str]) -> Any:
     """A notice's context (no game): the subject ``[service] what``, greeting ``name``."""
-    subject = f"[{svc.policy.service_name}] {what}"
-    return svc.mailer.context(None, None, subject, name, game_id="-", paragraphs=paragraphs)
+    subject = f"[{deps.policy.service_name}] {what}"
+    return deps.mailer.context(None, None, subject, name, game_id="-", paragraphs=paragraphs)
 
 
-def known_name(svc: Service, addr: str) -> tuple[str, list[str]]:
+def known_name(deps: Deps, addr: str) -> tuple[str, list[str]]:
     """The name our games (or an open game joined) know for ``addr``, and the ids of the games it
     plays; ``""`` when none knows it (the greeting then has no name: never the From line's)."""
     low = addr.strip().lower()
     name = ""
     games: list[str] = []
-    for gid in svc.store.game_ids():
+    for gid in deps.store.game_ids():
         try:
-            env = svc.store.load(gid, verify=False).envelope
+            env = deps.store.load(gid, verify=False).envelope
         except Exception:  # noqa: BLE001 - a broken game is the GM's; look at the others
             continue
         seat = env.seat_of_email(low)
         if seat is not None:
             games.append(gid)
             name = name or env.active_player(seat).name
-    if not name and (svc.journal.root / layout.OPEN).is_dir():
+    if not name and (deps.journal.root / layout.OPEN).is_dir():
         from pbem.service.signup import board_of
 
-        for og in board_of(svc).open_games():
+        for og in board_of(deps).open_games():
             name = next((n for n, a in og.players if a.lower() == low), "")
             if name:
                 break

@@ -15,12 +15,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
+import pbem.service.standings_mail as standings_mail
 from pbem import layout
 from pbem.commands.describe import describe_line
 from pbem.gamefiles.attach import files_paragraphs, game_files, turn_file, wants_turn_file
 from pbem.i18n import _
 from pbem.mail.parse import ParsedMail
-from pbem.service import standings_mail
 from pbem.service.facts import moves_played
 from pbem.service.journal import Journal, NotifiedMark
 from pbem.service.mailer import Mail, Mailer, join, picture_of
@@ -474,7 +474,7 @@ class Notifier:
     def _private_note(self, record: GameRecord, seat: int) -> str:
         """The private paragraph of a seat's mail, with its standing orders and queued move when
         it has any (they travel with the seat's own secret, in its mail alone)."""
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         note = self.mailer.private_note(record, seat)
         orders = standing.summary(standing.orders_of(self.store, record, seat), record.seat_names())

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from pbem.commands.grammar import Command, Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
@@ -117,7 +116,7 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
         if line is not None:
             out.append(line)
     if cancels_next(desk, seated, order):
-        from pbem.service import standing
+        import pbem.service.standing as standing
 
         out.append(standing.entry(seated.seat, standing.CLEAR_NEXT, None if out else key))
     return out
@@ -126,7 +125,7 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
 def cancels_next(desk: Desk, seated: Seated, order: Order) -> bool:
     """Does this reply cancel the seat's queued move (issue 25)? Any reply of the seat but one
     that queues anew (NEXT ...) does, when a move is queued."""
-    from pbem.service import standing
+    import pbem.service.standing as standing
 
     if desk.store is None or any(c.kind == "next" for c in order.reading.commands):
         return False
@@ -165,8 +164,9 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
     record, seat = seated.record, seated.seat
     game, state, env = record.game, record.state, record.envelope
 
-    def parse_action(text: str) -> Any:
-        return game.parse(state, seat, text)
+    def parse_action(text: str) -> object:
+        action: object = game.parse(state, seat, text)
+        return action
 
     def is_move_form(text: str) -> bool:
         return move_form(record, seat, text)

@@ -9,25 +9,19 @@ the rest was not, and previews a plan from the public side only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pbem.errors import ConflictError
 from pbem.i18n import _
-from pbem.rules.base import RuleError, derive_rng
+from pbem.rules.base import Game, RuleError, derive_rng
+from pbem.service.facts import plan_kind as plan_kind  # (its home: a fact of the game)
+from pbem.service.ports import Clock
+from pbem.service.standing import play_standing
 from pbem.store import GameRecord, Plan, Store
 from pbem.store.writer import plan_stop
-
-PLAN_KINDS: dict[str, str] = {"verbotene-stadt": "move"}
-"""The games that take a plan, and the kind of decision a plan's actions answer."""
 
 PREVIEW_TRIES = 64
 """Throwaway generators tried to preview the next action of a plan under a die that lets the
 turn go on (none of them is the game's: a preview tells nothing of the real dice)."""
-
-
-def plan_kind(game_name: str) -> str | None:
-    """The decision kind a plan of ``game_name`` answers (None: the game takes no plan)."""
-    return PLAN_KINDS.get(game_name)
 
 
 def played_actions(record: GameRecord, seat: int) -> list[str]:
@@ -58,14 +52,12 @@ def account(record: GameRecord, seat: int, texts: Sequence[str], played: int) ->
 
 
 def play_on(
-    store: Store, record: GameRecord, seat: int, texts: Sequence[str], clock: Any
+    store: Store, record: GameRecord, seat: int, texts: Sequence[str], clock: Clock
 ) -> tuple[GameRecord, list[str]]:
     """After a plan's first commit (``record``): while another seat's decision that a standing
     order answers (a steal after the dragon) interrupted the turn, play those, and the rest of
     the plan if the game then asks ``seat`` for a move again. Returns the last record and every
     action played for the plan."""
-    from pbem.service.standing import play_standing
-
     played = played_actions(record, seat)
     kind = plan_kind(record.game.name) or "move"
     gid = record.envelope.game_id
@@ -92,7 +84,7 @@ def echo(line: str, played: Sequence[str], note: str) -> str:
     return f"{out} {note}" if note else out
 
 
-def _continues(game: Any, state: Any, seat: int, kind: str) -> bool:
+def _continues(game: Game, state: object, seat: int, kind: str) -> bool:
     return any(d.seat == seat and d.kind == kind for d in game.pending(state))
 
 
@@ -128,11 +120,14 @@ def preview_plan(record: GameRecord, seat: int, parts: Sequence[str]) -> list[st
     return out
 
 
-def turn_goes_on(game: Any, state: Any, seat: int, kind: str, action: Any, part: str) -> Any:
+def turn_goes_on(
+    game: Game, state: object, seat: int, kind: str, action: object, part: str
+) -> object | None:
     """The position after ``action`` under the first throwaway die that keeps the turn going
     with the board's pavilion as it was, or None if no die does."""
     before = getattr(state, "active_pavilion", None)
     for i in range(PREVIEW_TRIES):
+        after: object
         after, _events = game.apply(state, seat, action, derive_rng(0, "plan-preview", part, i))
         if not _continues(game, after, seat, kind):
             continue

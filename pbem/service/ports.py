@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:  # annotations only: the email package loads with the first mail
     from collections.abc import Sequence
     from email.message import EmailMessage
 
+    from pbem.mail.compose import RawMail
+    from pbem.mail.parse import ParsedMail
+    from pbem.service.outcome import Outcome, Reason
+    from pbem.store import GameRecord, Store
+
+
+Protected = TypeVar("Protected", "EmailMessage", "RawMail")
+"""A mail to encrypt: a message, or one built as bytes (it comes back as the same kind)."""
 
 COMPUTER_PREFIX = "computer+"
 """Seats whose address starts with this are played by the service's bot (after RESIGN)."""
@@ -61,26 +69,101 @@ class IdentityPort(Protocol):
 class MailCryptoPort(Protocol):
     """:class:`pbem.crypto_mail.MailCrypto` as the service sees it."""
 
-    identity: Any
+    @property
+    def identity(self) -> IdentityPort: ...
 
     def decrypt_incoming(self, raw: bytes, message: EmailMessage) -> bytes | None:
         """``message`` is ``raw`` already parsed (the flow's outer message)."""
 
-    def keys_in(self, message: EmailMessage) -> Sequence[Any]:
+    def keys_in(self, message: EmailMessage) -> Sequence[object]:
         """The keys the parsed mail carries (opaque to the service); empty for none."""
 
-    def accept_keys(self, keys: Sequence[Any], address: str, now: datetime) -> list[str]: ...
+    def accept_keys(self, keys: Sequence[object], address: str, now: datetime) -> list[str]: ...
 
     def issue(self, address: str, name: str, passphrase: str, now: datetime) -> bytes: ...
 
     def has_key(self, address: str, now: datetime) -> bool: ...
 
-    def may_show_private(self, record: Any, address: str, now: datetime) -> bool: ...
+    def may_show_private(self, record: GameRecord, address: str, now: datetime) -> bool: ...
 
     def private_note(
-        self, record: Any, address: str, now: datetime, *, full: bool = False
+        self, record: GameRecord, address: str, now: datetime, *, full: bool = False
     ) -> str: ...
 
-    def protect(self, msg: Any, to_addr: str, now: datetime) -> Any:
+    def protect(self, msg: Protected, to_addr: str, now: datetime) -> Protected:
         """An ``EmailMessage`` or a ``RawMail``, encrypted as the same kind."""
         ...
+
+
+# ====================================================================== the ports between parts
+# What one part of the service gives another (issue 24): each a small Protocol, so that a step or
+# a command names what it uses, and a test hands it a fake. :class:`pbem.service.deps.Deps` holds
+# the real ones; :mod:`pbem.service.wiring` builds them.
+
+
+class Clock(Protocol):
+    def __call__(self) -> datetime: ...
+
+
+class Notify(Protocol):
+    """Queue the mails of a game's new log lines (:class:`pbem.service.wiring.Notifications`)."""
+
+    def __call__(
+        self,
+        game_id: str,
+        *,
+        actor: int | None = None,
+        echo: str = "",
+        reply_to: ParsedMail | None = None,
+    ) -> int: ...
+
+
+class PlayComputers(Protocol):
+    """Let the service's bot play every decision owed by a computer seat of a game."""
+
+    def __call__(self, game_id: str, limit: int = 1000) -> int: ...
+
+
+class Schedule(Protocol):
+    """Record when a game's next deadline falls due (its timer file), or clear it."""
+
+    def __call__(self, game_id: str, record: GameRecord | None = None) -> None: ...
+
+
+class AlertGm(Protocol):
+    """Tell the GM by mail, once a day per ``key``."""
+
+    def __call__(self, subject: str, lines: list[str], key: str) -> None: ...
+
+
+class Strangers(Protocol):
+    """Answers to mail that no seat sent (:class:`pbem.service.strangers.StrangerDesk`)."""
+
+    def refuse(
+        self, p: ParsedMail, why: str, reason: Reason, *, game: GameRecord | None = None
+    ) -> Outcome:
+        """Refuse ``p``, answering it within the strangers' budgets."""
+        ...
+
+    def allow(self, address: str) -> bool:
+        """Whether one more answer to ``address`` fits the strangers' budgets (spends it)."""
+        ...
+
+    def allow_ours(self, address: str) -> bool:
+        """Whether one more answer to a reply to one of our notices fits that address's own
+        daily budget, apart from the strangers' (spends it)."""
+        ...
+
+
+class GamePorts(Protocol):
+    """What changes a game and then tells its players: the store, the notify port, and the port
+    that lets computer seats play (votes, the missed-deadline policy, leave)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def notify(self) -> Notify: ...
+
+    @property
+    def play_computers(self) -> PlayComputers: ...

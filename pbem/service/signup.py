@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import msgspec
 
@@ -54,8 +54,10 @@ from pbem.store.fsutil import atomic_write
 
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
-    from pbem.service import Service
-    from pbem.service.steps import Flow
+    from pbem.service.deps import Deps
+    from pbem.service.flow import Flow
+    from pbem.service.mailer import Mailer
+    from pbem.store import GameRecord, Store
 
 log = logging.getLogger("pbem.service")
 
@@ -185,7 +187,7 @@ class SignupFiles:
         if not lo <= min_players <= max_players <= hi:
             raise ValueError(f"{game.title} is for {lo} to {hi} players.")
         from pbem.rules.base import check_options
-        from pbem.service.community import split_policy
+        from pbem.service.policy import split_policy
 
         check_options(game, split_policy(options)[0])
         prefix = "".join(w[0] for w in game_name.split("-"))
@@ -238,10 +240,10 @@ class SignupFiles:
         self._write(layout.record_file(self.watch_dir, game_id), w)
 
 
-def prune_requests(service: Service, now: datetime) -> int:
+def prune_requests(root: Path, fsync: bool, now: datetime) -> int:
     """Delete the sign-up requests older than their confirmation's life (:data:`CONFIRM_DAYS`)
     and a day: a reply to one of those lapsed anyway. Called once a day; returns how many."""
-    req_dir = board_of(service).req_dir
+    req_dir = board_at(root, fsync).req_dir
     if not req_dir.is_dir():
         return 0
     limit = now - timedelta(days=CONFIRM_DAYS + 1)
@@ -263,8 +265,13 @@ Board = SignupFiles
 ``Board`` is the game's board elsewhere)."""
 
 
-def board_of(service: Service) -> SignupFiles:
-    return SignupFiles(service.journal.root, service.store.fsync)
+def board_at(root: Path, fsync: bool) -> SignupFiles:
+    """The sign-up files under the journal's ``root``."""
+    return SignupFiles(root, fsync)
+
+
+def board_of(deps: Deps) -> SignupFiles:
+    return board_at(deps.journal.root, deps.store.fsync)
 
 
 # ==================================================================== the pipeline step
@@ -311,7 +318,7 @@ def _headers(flow: Flow) -> list[str]:
     return [p.in_reply_to, *p.references, *outer.references, outer.in_reply_to]
 
 
-def step_requests(service: Service, flow: Flow) -> Outcome | None:
+def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
     """Before authentication: a fresh request gets a confirmation; a reply to a confirmation
     carries the request out. Anything else goes on to ``step_authenticate``."""
     headers = _headers(flow)
@@ -319,17 +326,17 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
         return None  # a reply to a game mail: the normal path
     assert flow.incoming is not None
     p = flow.incoming.mail
-    board = board_of(service)
+    board = board_of(deps)
     # What we answer is in the language the address chose (English until it chooses one).
     if p.from_addr:
-        i18n.use(service.mailer.lang_of(p.from_addr))
+        i18n.use(deps.mailer.lang_of(p.from_addr))
     for h in notice_hashes(headers):  # the notice ids' one reader (pbem.mail.tokens)
         req = board.get_request(h)
         if req is not None:
-            return _confirmed(service, board, h, req, p)
+            return _confirmed(deps, board, h, req, p)
     # A reply to a mail we sent to this very address (an invitation, a notice, an observer's
     # mail) carries its own proof: it is acted on at once, outside every budget.
-    ours = answers_our_notice(service.secret, p.from_addr, headers)
+    ours = answers_our_notice(deps.secret, p.from_addr, headers)
     asked = read_request(p)
     if asked is None:
         return None
@@ -343,48 +350,48 @@ def step_requests(service: Service, flow: Flow) -> Outcome | None:
         log.info("a %s request from an address we cannot answer: %s", asked.verb, unanswerable)
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, detail=asked.verb)
     if asked.verb == "games":
-        return _answer_games(service, p, ours)
+        return _answer_games(deps, p, ours)
     if asked.verb == "join":
         problem = player_problem(joining_name(p), addr)
         if problem:
-            return service.refuse_stranger(p, problem, Reason.REFUSED)
-    problem, target = _check(service, board, asked, addr)
+            return deps.strangers.refuse(p, problem, Reason.REFUSED)
+    problem, target = _check(deps, board, asked, addr)
     if problem:
-        return service.refuse_stranger(p, problem, Reason.REFUSED)
+        return deps.strangers.refuse(p, problem, Reason.REFUSED)
     if ours:
-        return _act_at_once(service, board, asked.verb, target, p)
-    return _ask_confirmation(service, board, asked.verb, target, p)
+        return _act_at_once(deps, board, asked.verb, target, p)
+    return _ask_confirmation(deps, board, asked.verb, target, p)
 
 
-def _limiter(service: Service, filename: str, limit: int, window: float) -> RateLimiter:
+def _limiter(deps: Deps, filename: str, limit: int, window: float) -> RateLimiter:
     return RateLimiter(
-        service.journal.root, limit, window, lambda: service.clock().timestamp(), filename=filename
+        deps.journal.root, limit, window, lambda: deps.clock().timestamp(), filename=filename
     )
 
 
-def forged(service: Service, p: ParsedMail) -> bool:
+def forged(deps: Deps, p: ParsedMail) -> bool:
     """Whether our own server's aligned DMARC check failed for ``p``'s From (a verdict other
     than pass; none when no ``authserv_id`` is set or our server left no verdict)."""
-    authserv = service.policy.authserv_id
+    authserv = deps.policy.authserv_id
     return authserv is not None and dmarc_verdict(p, authserv) not in ("pass", None)
 
 
-def signup_budget(service: Service, p: ParsedMail, verb: str) -> bool:
+def signup_budget(deps: Deps, p: ParsedMail, verb: str) -> bool:
     """Whether a confirmation (or a GAMES answer) may be sent for ``p``: forged mail spends the
     forgers' own budget; LEAVE and UNWATCH have theirs, so that they always get through the same
     day as the JOIN or WATCH; none of them spends the strangers' answers."""
-    if forged(service, p):
-        return _limiter(service, layout.SIGNUPS_FORGED, FORGED_PER_HOUR, 3600.0).allow("*")
+    if forged(deps, p):
+        return _limiter(deps, layout.SIGNUPS_FORGED, FORGED_PER_HOUR, 3600.0).allow("*")
     name = layout.SIGNUPS_OUT if verb in ("leave", "unwatch") else layout.SIGNUPS_IN
-    return _limiter(service, name, SIGNUPS_PER_ADDRESS_DAY, 86400.0).allow(
-        p.from_addr
-    ) and _limiter(service, layout.SIGNUPS_ALL, SIGNUPS_PER_HOUR, 3600.0).allow("*")
+    return _limiter(deps, name, SIGNUPS_PER_ADDRESS_DAY, 86400.0).allow(p.from_addr) and _limiter(
+        deps, layout.SIGNUPS_ALL, SIGNUPS_PER_HOUR, 3600.0
+    ).allow("*")
 
 
-def _act_at_once(service: Service, board: Board, verb: str, target: str, p: ParsedMail) -> Outcome:
+def _act_at_once(deps: Deps, board: Board, verb: str, target: str, p: ParsedMail) -> Outcome:
     """A request in a reply to one of our mails to this address: carried out without asking
     (idempotent: the same mail again changes nothing)."""
-    key = p.message_id or f"{p.from_addr}.{verb}.{target}.{service.clock():%Y%m%d}"
+    key = p.message_id or f"{p.from_addr}.{verb}.{target}.{deps.clock():%Y%m%d}"
     h = notice_hash(f"direct.{verb}.{target}.{p.from_addr}.{key}")
     done = board.get_request(h)
     if done is not None and done.done:
@@ -394,10 +401,10 @@ def _act_at_once(service: Service, board: Board, verb: str, target: str, p: Pars
         name=joining_name(p),
         verb=verb,
         target=target,
-        created=iso_time(service.clock()),
+        created=iso_time(deps.clock()),
     )
     board.save_request(h, req)
-    return _confirmed(service, board, h, req, p)
+    return _confirmed(deps, board, h, req, p)
 
 
 def joining_name(p: ParsedMail) -> str:
@@ -482,10 +489,10 @@ def _resolve_join(
     return None, og.open_id
 
 
-def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str | None, str]:
+def _check(deps: Deps, board: Board, asked: Asked, addr: str) -> tuple[str | None, str]:
     """Why the request cannot be done (None: it can), and its resolved target."""
     if asked.verb == "join":
-        return _resolve_join(board, asked.target, addr, service.store.data_dir)
+        return _resolve_join(board, asked.target, addr, deps.store.data_dir)
     if asked.verb == "leave":
         og = board.get_open(asked.target)
         if og is None or og.game_id is not None:
@@ -502,13 +509,13 @@ def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str
         return None, og.open_id
     # watch / unwatch
     gid = asked.target
-    if not service.store.exists(gid):
+    if not deps.store.exists(gid):
         return (_("There is no game %(game)s.") % {"game": repr(gid)}, "")
     watching = any(w.address == addr for w in board.watchers(gid).watchers)
     if asked.verb == "unwatch":
         return (None, gid) if watching else (_("You do not watch %(game)s.") % {"game": gid}, "")
     try:
-        rec = service.store.load(gid, verify=False)
+        rec = deps.store.load(gid, verify=False)
     except (IntegrityError, StoreError):
         return (_("Game %(game)s cannot be watched now.") % {"game": gid}, "")
     if rec.envelope.options.get("watch", "yes") == "no":
@@ -536,15 +543,13 @@ def _check(service: Service, board: Board, asked: Asked, addr: str) -> tuple[str
     return None, gid
 
 
-def _ask_confirmation(
-    service: Service, board: Board, verb: str, target: str, p: ParsedMail
-) -> Outcome:
+def _ask_confirmation(deps: Deps, board: Board, verb: str, target: str, p: ParsedMail) -> Outcome:
     addr = p.from_addr
-    if not signup_budget(service, p, verb):
+    if not signup_budget(deps, p, verb):
         log.info("a %s request not confirmed: the sign-up budget is spent", verb)
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
-    now = service.clock()
-    tail = confirmation_tail(service.secret, "pbem-request-v1", addr, verb, target, now)
+    now = deps.clock()
+    tail = confirmation_tail(deps.secret, "pbem-request-v1", addr, verb, target, now)
     h = notice_hash(tail)
     name = (p.from_name or addr.split("@")[0]).strip()[:60]
     board.save_request(
@@ -557,17 +562,17 @@ def _ask_confirmation(
         "unwatch": _("We were asked to stop watching the game %(game)s for this address."),
     }[verb]
     return ask_confirmation(
-        service.mailer, service.policy.service_name, verb, target, asked % {"game": target}, tail, p
+        deps.mailer, deps.policy.service_name, verb, target, asked % {"game": target}, tail, p
     )
 
 
-def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
+def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
     # Long on purpose: one branch per confirmed request (join, leave, watch, unwatch), each short.
     addr = p.from_addr
     if addr != req.address:
         log.warning("a confirmation answered from another address: refused")
-    now = service.clock()
-    not_now = unconfirmable(service.refuse_stranger, p, req.address, req.done, req.created, now)
+    now = deps.clock()
+    not_now = unconfirmable(deps.strangers.refuse, p, req.address, req.done, req.created, now)
     if not_now is not None:
         return not_now
     # The name is the one on the confirming mail (the address's owner wrote it), not the
@@ -580,12 +585,12 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         req.name = addr.split("@")[0]
         target = ""
     else:
-        problem, target = _check(service, board, Asked(req.verb, req.target), addr)
+        problem, target = _check(deps, board, Asked(req.verb, req.target), addr)
     paragraphs: list[str]
     if problem:
         paragraphs = [problem, _("Nothing was changed.")]
     elif req.verb == "join":
-        paragraphs = _join(service, board, target, req.name, addr)
+        paragraphs = _join(deps, board, target, req.name, addr)
     elif req.verb == "leave":
         og = board.get_open(target)
         assert og is not None
@@ -594,7 +599,7 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         paragraphs = [_("You have left %(game)s.") % {"game": target}]
     elif req.verb == "watch":
         w = board.watchers(target)
-        seq = service.store.load(target, verify=False).seq
+        seq = deps.store.load(target, verify=False).seq
         w.watchers.append(Watcher(address=addr, seen=seq))
         board.save_watchers(target, w)
         paragraphs = [
@@ -613,14 +618,14 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
     if not bad_name:
         req.done = True
         board.save_request(h, req)
-    m = service.mailer
+    m = deps.mailer
     # Greeted by the name the sender's mail program gives, or by none: never by the part of the
     # address before the @ ("Hello dee," read as a slip; issue 31).
     greet = "" if bad_name else greeting_name(p)
     ctx = m.context(
         None,
         None,
-        f"[{service.policy.service_name}] {req.verb.upper()} {req.target}",
+        f"[{deps.policy.service_name}] {req.verb.upper()} {req.target}",
         greet,
         paragraphs=paragraphs,
     )
@@ -630,15 +635,15 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
     return Outcome(Folder.PROCESSED, reason, target or None, 1, detail=req.verb)
 
 
-def _answer_games(service: Service, p: ParsedMail, ours: bool = False) -> Outcome:
-    from pbem.service import community
+def _answer_games(deps: Deps, p: ParsedMail, ours: bool = False) -> Outcome:
+    import pbem.service.community as community
 
     addr = p.from_addr
-    if not ours and not signup_budget(service, p, "games"):
+    if not ours and not signup_budget(deps, p, "games"):
         log.info("a games request not answered: the sign-up budget is spent")
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail="games")
-    now = service.clock()
-    lines = community.games_of(service.store, addr, now, service.policy)
+    now = deps.clock()
+    lines = community.games_of(deps.store, addr, now, deps.policy)
     opened = [
         (
             _("%(game)s (%(title)s, %(num)d of %(min)d-%(max)d players): you are signed up.")
@@ -652,14 +657,14 @@ def _answer_games(service: Service, p: ParsedMail, ours: bool = False) -> Outcom
             "min": g.min_players,
             "max": g.max_players,
         }
-        for g in board_of(service).open_games()
+        for g in board_of(deps).open_games()
         if g.game_id is None and any(a == addr for _, a in g.players)
     ]
-    m = service.mailer
+    m = deps.mailer
     ctx = m.context(
         None,
         None,
-        f"[{service.policy.service_name}] " + _("your games"),
+        f"[{deps.policy.service_name}] " + _("your games"),
         "",  # never echo a From name we cannot trust
         paragraphs=[*lines, *opened],
     )
@@ -670,19 +675,19 @@ def _answer_games(service: Service, p: ParsedMail, ours: bool = False) -> Outcom
 # ==================================================================== open games
 
 
-def _join(service: Service, board: Board, open_id: str, name: str, addr: str) -> list[str]:
+def _join(deps: Deps, board: Board, open_id: str, name: str, addr: str) -> list[str]:
     og = board.get_open(open_id)
     assert og is not None
     og.players.append((name, addr))
     board.save_open(og)
-    late = start_if_ready(service, board, og, service.clock())
+    late = start_if_ready(deps, board, og, deps.clock())
     if late is not None:
         return [
             _("You are in: %(open)s starts now as game %(game)s; its first mail follows.")
             % {"open": open_id, "game": late}
         ]
     if len(og.players) >= og.max_players:
-        gid = start(service, board, og)
+        gid = start(deps, board, og)
         if gid is not None:
             return [
                 _(
@@ -718,7 +723,7 @@ def _join(service: Service, board: Board, open_id: str, name: str, addr: str) ->
     ]
 
 
-def _drop_unfit(service: Service, board: Board, og: OpenGame) -> bool:
+def _drop_unfit(deps: Deps, board: Board, og: OpenGame) -> bool:
     """Take out of ``og`` every player ``pbem admin new`` would refuse (stored before JOIN checked
     them, or by a hand-edited file): each is told (when the address can be answered), the GM once.
     True when someone was taken out."""
@@ -727,7 +732,7 @@ def _drop_unfit(service: Service, board: Board, og: OpenGame) -> bool:
         return False
     og.players = [x for x in og.players if x not in unfit]
     board.save_open(og)
-    m = service.mailer
+    m = deps.mailer
     for name, addr in unfit:
         if reply_address_problem(addr) is not None:
             continue
@@ -736,7 +741,7 @@ def _drop_unfit(service: Service, board: Board, og: OpenGame) -> bool:
             ctx = m.context(
                 None,
                 None,
-                f"[{service.policy.service_name}] LEAVE {og.open_id}",
+                f"[{deps.policy.service_name}] LEAVE {og.open_id}",
                 "",
                 paragraphs=[
                     _("You were taken out of the open game %(game)s before it started.")
@@ -745,7 +750,7 @@ def _drop_unfit(service: Service, board: Board, og: OpenGame) -> bool:
                 ],
             )
         m.send(Mail("notice", ctx, "", addr, f"unfit.{og.open_id}.{addr}"))
-    service.alert_gm(
+    deps.alert_gm(
         f"open game {og.open_id}: players taken out before the start",
         [
             f"{og.open_id} could not start with "
@@ -758,24 +763,24 @@ def _drop_unfit(service: Service, board: Board, og: OpenGame) -> bool:
     return True
 
 
-def start(service: Service, board: Board, og: OpenGame) -> str | None:
+def start(deps: Deps, board: Board, og: OpenGame) -> str | None:
     """Create the game of an open game with its players (in the order they joined), queue its
     start mails, and tell the GM. None when it cannot start: players who cannot play are taken
     out (the game stays open to others), or the store refused the game (the GM is told once, the
     open game stays as it is, and later ticks go on)."""
-    from pbem.service.community import split_policy
+    from pbem.service.policy import split_policy
     from pbem.store import SetPolicy
 
-    now = service.clock()
-    if _drop_unfit(service, board, og):
+    now = deps.clock()
+    if _drop_unfit(deps, board, og):
         return None
     try:
         options, settings = split_policy(dict(og.options))
-        gid = service.store.create(og.game_name, og.players, options, None, now)
+        gid = deps.store.create(og.game_name, og.players, options, None, now)
     except (ValueError, KeyError) as err:
         if og.start_error != str(err):
             log.error("open game %s cannot start: %s", og.open_id, err)
-            service.alert_gm(
+            deps.alert_gm(
                 f"open game {og.open_id} cannot start",
                 [
                     f"{og.open_id} ({og.game_name}) could not be created: {err}",
@@ -788,14 +793,14 @@ def start(service: Service, board: Board, og: OpenGame) -> str | None:
             board.save_open(og)
         return None
     if settings:
-        rec = service.store.load(gid)
-        service.store.commit(
-            gid, rec.seq, [SetPolicy(k, v) for k, v in settings.items()], service.clock()
+        rec = deps.store.load(gid)
+        deps.store.commit(
+            gid, rec.seq, [SetPolicy(k, v) for k, v in settings.items()], deps.clock()
         )
     og.game_id = gid
     board.save_open(og)
-    service.notify(gid)
-    service.alert_gm(
+    deps.notify(gid)
+    deps.alert_gm(
         f"open game {og.open_id} started as {gid}",
         [
             f"{og.open_id} ({og.game_name}) started as {gid} with "
@@ -808,22 +813,22 @@ def start(service: Service, board: Board, og: OpenGame) -> str | None:
     return gid
 
 
-def start_due(service: Service, now: datetime) -> int:
+def start_due(deps: Deps, now: datetime) -> int:
     """At an open game's start time: start it with at least its minimum of players, or tell the
     GM (once) that too few joined. Returns the games started."""
-    board = board_of(service)
+    board = board_of(deps)
     n = 0
     for og in list(board.open_games()):
         if og.invited and not og.invites_sent:
-            _invite(service, og)
+            _invite(deps, og)
             og.invites_sent = True
             board.save_open(og)
         if og.game_id is not None or og.start_at is None or parse_time(og.start_at) > now:
             continue
         if len(og.players) >= og.min_players:
-            n += start(service, board, og) is not None
+            n += start(deps, board, og) is not None
         elif not og.gm_told_short:
-            service.alert_gm(
+            deps.alert_gm(
                 f"open game {og.open_id}: too few players at its start time",
                 [
                     f"{og.open_id} has {len(og.players)} of the {og.min_players} players it "
@@ -837,15 +842,15 @@ def start_due(service: Service, now: datetime) -> int:
     return n
 
 
-def _invite(service: Service, og: OpenGame) -> None:
+def _invite(deps: Deps, og: OpenGame) -> None:
     title = find_game(og.game_name).title
-    m = service.mailer
+    m = deps.mailer
     for addr in og.invited:
         with m.speaking_to(addr):
             args = {"title": title, "min": og.min_players, "max": og.max_players,
                     "at": i18n.say_datetime(og.start_at or "", utc=False), "open": og.open_id,
-                    "address": service.policy.service_address,
-                    "gm": service.policy.gm_address}  # fmt: skip
+                    "address": deps.policy.service_address,
+                    "gm": deps.policy.gm_address}  # fmt: skip
             if og.min_players == og.max_players:
                 size = _(
                     "The game master invites you to a game of %(title)s by mail, for %(min)d players."
@@ -866,7 +871,7 @@ def _invite(service: Service, og: OpenGame) -> None:
             ctx = m.context(
                 None,
                 None,
-                f"[{service.policy.service_name}] "
+                f"[{deps.policy.service_name}] "
                 + _("an invitation: %(title)s (%(open)s)")
                 % {"title": title.split(" (")[0], "open": og.open_id},
                 "",
@@ -884,25 +889,37 @@ def _invite(service: Service, og: OpenGame) -> None:
         m.send(Mail("notice", ctx, "", addr, f"invite.{og.open_id}.{addr}"))
 
 
-def start_if_ready(service: Service, board: Board, og: OpenGame, now: datetime) -> str | None:
+def start_if_ready(deps: Deps, board: Board, og: OpenGame, now: datetime) -> str | None:
     """After a join: a game past its start time starts as soon as it has its minimum."""
     if og.start_at and parse_time(og.start_at) <= now and len(og.players) >= og.min_players:
-        return start(service, board, og)
+        return start(deps, board, og)
     return None
 
 
 # ==================================================================== observers' mails
 
 
-def mail_watchers(service: Service, game_id: str) -> int:
+class WatchNotices(Protocol):
+    """What the observers' mails need: the store, the mailer, and the public sentences of the
+    log lines since a point (:meth:`pbem.service.notifier.Notifier.events_since`)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def mailer(self) -> Mailer: ...
+
+    def events_since(self, record: GameRecord, since: int) -> list[str]: ...
+
+
+def mail_watchers(board: Board, notices: WatchNotices, game_id: str) -> int:
     """The public mail of what happened since each observer's last one (the public board, the
     public events; no token, never a private part). Cheap when a game has no observers."""
-    board = board_of(service)
     if not board.has_watchers(game_id):
         return 0
     w = board.watchers(game_id)
-    record = service.store.load(game_id)
-    m = service.mailer
+    record = notices.store.load(game_id)
+    m = notices.mailer
     n = 0
     closed = record.envelope.options.get("watch", "yes") == "no"
     staying = [x for x in w.watchers if not (closed or x.ended)]
@@ -919,7 +936,7 @@ def mail_watchers(service: Service, game_id: str) -> int:
             ctx = m.context(
                 None,
                 None,
-                f"[{service.policy.service_name}] UNWATCH {game_id}",
+                f"[{m.policy.service_name}] UNWATCH {game_id}",
                 "",
                 paragraphs=[
                     why % {"game": game_id},
@@ -939,7 +956,7 @@ def mail_watchers(service: Service, game_id: str) -> int:
         watcher.seen = record.seq
         env = record.envelope
         with m.speaking_to(watcher.address, record):
-            events = service.notifier.events_since(record, seen)
+            events = notices.events_since(record, seen)
             if not events:
                 continue
             public = m.context(record, None, "", "")

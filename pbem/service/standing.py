@@ -343,7 +343,7 @@ def queued_entries(
     position no longer the one the move was read against (``guard``, see
     ``Game.plan_context``: in Die Verbotene Stadt another bribed official): only the emptied queue (the seat then gets its turn mail as usual)."""
     from pbem.commands.grammar import plan_parts
-    from pbem.service.plans import plan_kind
+    from pbem.service.facts import plan_kind
 
     game, state = record.game, record.state
     out: list[NewEntry] = [entry(seat, CLEAR_NEXT, None)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import msgspec
 
@@ -18,8 +18,27 @@ from pbem.standings import record_end as _record_end
 from pbem.standings.ratings import PROVISIONAL_SIGMA
 from pbem.store import GameRecord, Store
 
-if TYPE_CHECKING:
-    from pbem.service.signup import OpenGame
+
+class JoinLimits(Protocol):
+    """What an open game (:class:`pbem.service.signup.OpenGame`) says of who may join it."""
+
+    @property
+    def open_id(self) -> str: ...
+
+    @property
+    def game_name(self) -> str: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def invited(self) -> list[str]: ...
+
+    @property
+    def min_reliability(self) -> int | None: ...
+
+    @property
+    def max_rating(self) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -87,7 +106,7 @@ def over_paragraphs(outcome: Outcome | None, record: GameRecord, seat: int) -> l
     return [text]
 
 
-def join_refusal(data_dir: Path | None, og: OpenGame, addr: str) -> str | None:
+def join_refusal(data_dir: Path | None, og: JoinLimits, addr: str) -> str | None:
     """Why ``addr`` may not JOIN the open game ``og`` (``pbem admin open --min-reliability`` /
     ``--max-rating``), or ``None``. An address the GM invited is never refused; an address with no
     record counts as reliable (100%) and unrated (0)."""
@@ -170,7 +189,7 @@ def standings_lines(data_dir: Path, address: str) -> list[str]:
     """The ``STANDINGS`` answer: the top of each pool (names, never addresses), the sender's own
     row, and the sender's reliability record."""
     from pbem.standings import load
-    from pbem.standings.table import rows
+    from pbem.standings.table import Row, rows
 
     standings = load(data_dir)
     out: list[str] = []
@@ -180,7 +199,7 @@ def standings_lines(data_dir: Path, address: str) -> list[str]:
         mine = next((r for r in table if r.address == address), None)
         lines = [pool_title(_game_title(pool.split("/")[0]), pool) + ":"]
 
-        def row(r: Any) -> str:
+        def row(r: Row) -> str:
             mark = "?" if r.rating.provisional else " "
             you = " (" + _("you") + ")" if r.address == address else ""
             name = _("computer") if r.computer else r.rating.name[:30]

@@ -47,8 +47,8 @@ from pbem.store.payloads import ActionLine, ReplaceLine
 
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
-    from pbem.service import Service
-    from pbem.service.steps import Flow
+    from pbem.service.deps import Deps
+    from pbem.service.flow import Flow
 
 log = logging.getLogger("pbem.service")
 
@@ -114,8 +114,8 @@ class _Files:
         self._write(layout.record_file(self.root / layout.TAKEOVERS, h), msgspec.json.encode(ask))
 
 
-def files_of(service: Service) -> _Files:
-    return _Files(service.journal.root, service.store.fsync)
+def files_of(deps: Deps) -> _Files:
+    return _Files(deps.journal.root, deps.store.fsync)
 
 
 # ==================================================================== missed decisions
@@ -135,19 +135,19 @@ def missed_in_a_row(record: GameRecord, seat: int) -> int:
 
 
 def limit_of(record: GameRecord) -> int:
-    from pbem.service.community import policy_of
+    from pbem.service.policy import policy_of
 
     return policy_of(record.envelope).takeover
 
 
-def computer_address(service: Service, game_id: str, seat: int) -> str:
-    return f"{COMPUTER_PREFIX}{game_id}.{seat}@{service.mailer.host}"
+def computer_address(deps: Deps, game_id: str, seat: int) -> str:
+    return f"{COMPUTER_PREFIX}{game_id}.{seat}@{deps.mailer.host}"
 
 
-def after_missed(service: Service, game_id: str, seat: int, now: datetime) -> bool:
+def after_missed(deps: Deps, game_id: str, seat: int, now: datetime) -> bool:
     """After a decision the computer played for a missed deadline: give the seat to the
     computer and offer it when its player missed the game's number of them in a row."""
-    record = service.store.load(game_id)
+    record = deps.store.load(game_id)
     limit = limit_of(record)
     player = record.envelope.active_player(seat)
     if limit <= 0 or player.email.startswith(COMPUTER_PREFIX):
@@ -157,16 +157,16 @@ def after_missed(service: Service, game_id: str, seat: int, now: datetime) -> bo
     entry = Replace(
         seat,
         f"Computer (for {player.name})",
-        computer_address(service, game_id, seat),
+        computer_address(deps, game_id, seat),
         source="timer",
     )
     try:
-        service.store.commit(game_id, record.seq, [entry], now)
+        deps.store.commit(game_id, record.seq, [entry], now)
     except (ConflictError, GameStopped, CommandError) as err:
         log.warning("%s: seat %d not given to the computer: %s", game_id, seat, err)
         return False
     log.info("%s: seat %d given to the computer after %d missed decisions", game_id, seat, limit)
-    offer(service, game_id, seat, by="policy")
+    offer(deps, game_id, seat, by="policy")
     return True
 
 
@@ -197,17 +197,17 @@ def lost_seat_text(record: GameRecord, seat: int, seat_name: str) -> str:
 # ==================================================================== offers
 
 
-def offer(service: Service, game_id: str, seat: int, *, by: str) -> int:
+def offer(deps: Deps, game_id: str, seat: int, *, by: str) -> int:
     """Offer a computer seat to the volunteers of its game; the mails queued."""
-    record = service.store.load(game_id, verify=False)
+    record = deps.store.load(game_id, verify=False)
     env = record.envelope
     if not env.active_player(seat).email.startswith(COMPUTER_PREFIX):
         raise CommandError(f"seat {seat} of {game_id} is held by a person, not the computer.")
     if env.status == "ended":
         raise CommandError(f"{game_id} has ended.")
-    f = files_of(service)
+    f = files_of(deps)
     offers = [o for o in f.offers() if not (o.game_id == game_id and o.seat == seat)]
-    offers.append(Offer(game_id=game_id, seat=seat, created=iso_time(service.clock()), by=by))
+    offers.append(Offer(game_id=game_id, seat=seat, created=iso_time(deps.clock()), by=by))
     f.save_offers(offers)
     players = {p.email for p in env.players}
     names = record.game.seat_names(len(env.seats()))
@@ -215,12 +215,12 @@ def offer(service: Service, game_id: str, seat: int, *, by: str) -> int:
     for addr, wanted in sorted(f.standby().items()):
         if addr in players or not ({env.game_name, "any"} & set(wanted)):
             continue
-        m = service.mailer
+        m = deps.mailer
         with m.speaking_to(addr):
             ctx = m.context(
                 None,
                 None,
-                f"[{service.policy.service_name}] "
+                f"[{deps.policy.service_name}] "
                 + _("a seat to take over: %(game)s") % {"game": game_id},
                 "",
                 paragraphs=[
@@ -244,14 +244,14 @@ def offer(service: Service, game_id: str, seat: int, *, by: str) -> int:
     return n
 
 
-def offered(service: Service, game_id: str, seat: int) -> bool:
-    return any(o.game_id == game_id and o.seat == seat for o in files_of(service).offers())
+def offered(deps: Deps, game_id: str, seat: int) -> bool:
+    return any(o.game_id == game_id and o.seat == seat for o in files_of(deps).offers())
 
 
 # ==================================================================== the pipeline's step
 
 
-def step_takeover(service: Service, flow: Flow) -> Outcome | None:
+def step_takeover(deps: Deps, flow: Flow) -> Outcome | None:
     """Before the sign-up step: STANDBY and TAKEOVER in a fresh mail get a confirmation; a reply
     to one of those confirmations carries it out. Anything else goes on."""
     inc = flow.incoming
@@ -260,13 +260,13 @@ def step_takeover(service: Service, flow: Flow) -> Outcome | None:
     headers = [p.in_reply_to, *p.references, *outer.references, outer.in_reply_to]
     if find_tokens(headers):
         return None
-    f = files_of(service)
+    f = files_of(deps)
     for h in notice_hashes(headers):  # the notice ids' one reader (pbem.mail.tokens)
         ask = f.ask(h)
         if ask is not None:
             if p.from_addr:
-                i18n.use(service.mailer.lang_of(p.from_addr))
-            return _confirmed(service, f, h, ask, p)
+                i18n.use(deps.mailer.lang_of(p.from_addr))
+            return _confirmed(deps, f, h, ask, p)
     lines = p.command_lines()[:3]
     verb, target = "", ""
     for line in lines:
@@ -279,11 +279,11 @@ def step_takeover(service: Service, flow: Flow) -> Outcome | None:
     addr = p.from_addr
     if not addr or "@" not in addr:
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER)
-    i18n.use(service.mailer.lang_of(addr))
-    problem, target = _check(service, verb, target, addr)
+    i18n.use(deps.mailer.lang_of(addr))
+    problem, target = _check(deps, verb, target, addr)
     if problem:
-        return service.refuse_stranger(p, problem, Reason.REFUSED)
-    return _ask(service, f, verb, target, p)
+        return deps.strangers.refuse(p, problem, Reason.REFUSED)
+    return _ask(deps, f, verb, target, p)
 
 
 def _seat_of(record: GameRecord, text: str) -> int | None:
@@ -294,7 +294,7 @@ def _seat_of(record: GameRecord, text: str) -> int | None:
     return names.index(text) if text in names else None
 
 
-def _check(service: Service, verb: str, target: str, addr: str) -> tuple[str | None, str]:
+def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, str]:
     """Why the request cannot be done (None: it can), and its target as stored."""
     from pbem.rules import find_game
 
@@ -314,10 +314,10 @@ def _check(service: Service, verb: str, target: str, addr: str) -> tuple[str | N
             )
         return None, target
     gid, _sp, seat_text = target.partition(" ")
-    if not service.store.exists(gid):
+    if not deps.store.exists(gid):
         return _("There is no game %(game)s.") % {"game": repr(gid)}, ""
     try:
-        record = service.store.load(gid, verify=False)
+        record = deps.store.load(gid, verify=False)
     except (IntegrityError, StoreError):
         return _("Game %(game)s cannot be joined now.") % {"game": gid}, ""
     seat = _seat_of(record, seat_text)
@@ -333,7 +333,7 @@ def _check(service: Service, verb: str, target: str, addr: str) -> tuple[str | N
     if record.envelope.seat_of_email(addr) is not None:
         return _("You already play in %(game)s.") % {"game": gid}, ""
     held = record.envelope.active_player(seat).email
-    if not held.startswith(COMPUTER_PREFIX) or not offered(service, gid, seat):
+    if not held.startswith(COMPUTER_PREFIX) or not offered(deps, gid, seat):
         return (
             _(
                 "That seat of %(game)s is not offered: only a seat the computer plays for a player "
@@ -345,12 +345,12 @@ def _check(service: Service, verb: str, target: str, addr: str) -> tuple[str | N
     return None, f"{gid} {seat}"
 
 
-def _ask(service: Service, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcome:
+def _ask(deps: Deps, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcome:
     addr = p.from_addr
-    if not service.strangers.allow(addr) or not service.stranger_flood.allow("*"):
+    if not deps.strangers.allow(addr):
         return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail=verb)
-    now = service.clock()
-    tail = confirmation_tail(service.secret, "pbem-takeover-v1", addr, verb, target, now)
+    now = deps.clock()
+    tail = confirmation_tail(deps.secret, "pbem-takeover-v1", addr, verb, target, now)
     h = hashlib.sha256(tail.encode()).hexdigest()[:16]
     f.save_ask(h, Ask(address=addr, verb=verb, target=target, created=iso_time(now)))
     if verb == "standby":
@@ -363,21 +363,19 @@ def _ask(service: Service, f: _Files, verb: str, target: str, p: ParsedMail) -> 
             "seat": seat,
             "game": gid,
         }
-    return ask_confirmation(
-        service.mailer, service.policy.service_name, verb, target, asked, tail, p
-    )
+    return ask_confirmation(deps.mailer, deps.policy.service_name, verb, target, asked, tail, p)
 
 
-def _confirmed(service: Service, f: _Files, h: str, ask: Ask, p: ParsedMail) -> Outcome:
+def _confirmed(deps: Deps, f: _Files, h: str, ask: Ask, p: ParsedMail) -> Outcome:
     addr = p.from_addr
-    now = service.clock()
-    not_now = unconfirmable(service.refuse_stranger, p, ask.address, ask.done, ask.created, now)
+    now = deps.clock()
+    not_now = unconfirmable(deps.strangers.refuse, p, ask.address, ask.done, ask.created, now)
     if not_now is not None:
         return not_now
     from pbem.service.commands import plain_say
 
     name = plain_say(p.from_name)[:60] or addr.split("@")[0]
-    problem, target = _check(service, ask.verb, ask.target, addr)
+    problem, target = _check(deps, ask.verb, ask.target, addr)
     game_id: str | None = None
     if problem:
         paragraphs = [problem, _("Nothing was changed.")]
@@ -398,29 +396,29 @@ def _confirmed(service: Service, f: _Files, h: str, ask: Ask, p: ParsedMail) -> 
         f.save_standby(data)
     else:
         game_id, _sp, seat_text = target.partition(" ")
-        paragraphs = _hand_over(service, f, game_id, int(seat_text), name, addr, now)
+        paragraphs = _hand_over(deps, f, game_id, int(seat_text), name, addr, now)
     ask.done = True
     f.save_ask(h, ask)
-    m = service.mailer
+    m = deps.mailer
     ctx = m.context(
         None,
         None,
-        f"[{service.policy.service_name}] {ask.verb.upper()} {ask.target}",
+        f"[{deps.policy.service_name}] {ask.verb.upper()} {ask.target}",
         name,
         paragraphs=paragraphs,
     )
     m.send(Mail("notice", ctx, name, addr, f"confirmed.{h}", reply_to=p))
     if game_id is not None and not problem:
-        service.notify(game_id)  # the newcomer's mail with the seat's board, and the others'
-        service.play_computers(game_id)
+        deps.notify(game_id)  # the newcomer's mail with the seat's board, and the others'
+        deps.play_computers(game_id)
     reason = Reason.REFUSED if problem else Reason.APPLIED
     return Outcome(Folder.PROCESSED, reason, game_id, 1, detail=ask.verb)
 
 
 def _hand_over(
-    service: Service, f: _Files, game_id: str, seat: int, name: str, addr: str, now: datetime
+    deps: Deps, f: _Files, game_id: str, seat: int, name: str, addr: str, now: datetime
 ) -> list[str]:
-    store = service.store
+    store = deps.store
     with store.lock(game_id):
         record = store.load(game_id)
         gone = [
@@ -444,7 +442,7 @@ def _hand_over(
         ]
     if gone:  # the player who vanished hears who took their seat
         old = gone[-1]
-        m = service.mailer
+        m = deps.mailer
         with m.speaking_to(old.email, record):
             ctx = m.context(
                 record,

@@ -18,16 +18,18 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from pbem.commands.durations import parse_duration, short_duration
 from pbem.errors import CommandError, ConflictError, GameStopped
 from pbem.i18n import _
 from pbem.model import parse_time
+from pbem.service.facts import scores_of
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import End, GameRecord, NewEntry, Pause, Resume, Undo, Vote
 from pbem.store.fold import walk
 from pbem.store.payloads import ActionLine, VoteLine
 
 if TYPE_CHECKING:
-    from pbem.service import Service
+    from pbem.service.ports import GamePorts
 
 log = logging.getLogger("pbem.service")
 
@@ -141,7 +143,6 @@ def last_move_of(record: GameRecord) -> tuple[int, int] | None:
 
 def parse_proposal(arg: str) -> tuple[str, str]:
     """``UNDO``, ``END``, ``PAUSE 7d`` as (what, length); ``ValueError`` with the reason."""
-    from pbem.service.community import parse_duration, short_duration
 
     words = arg.strip().upper().rstrip(".!").split()
     what = WORDS.get(words[0]) if words else None
@@ -208,10 +209,10 @@ def answer_problem(record: GameRecord, seat: int, word: str, now: datetime) -> C
     return None
 
 
-def carry_if_agreed(service: Service, game_id: str, now: datetime) -> bool:
+def carry_if_agreed(ports: GamePorts, game_id: str, now: datetime) -> bool:
     """Carry the open proposal out when every awaited seat has accepted: a ``carried`` line and
     its effect, in one commit. Whether it did."""
-    store = service.store
+    store = ports.store
     with store.lock(game_id):
         record = store.load(game_id)
         prop = open_proposal(record, now)
@@ -233,8 +234,8 @@ def carry_if_agreed(service: Service, game_id: str, now: datetime) -> bool:
             log.warning("%s: proposal %s not carried out: %s", game_id, prop.id, err)
             return False
     log.info("%s: proposal %s (%s) carried out", game_id, prop.id, prop.what)
-    service.notify(game_id)
-    service.play_computers(game_id)
+    ports.notify(game_id)
+    ports.play_computers(game_id)
     return True
 
 
@@ -245,9 +246,7 @@ def _vote_reason(prop: Proposal) -> str:
 
 def standing(record: GameRecord) -> list[int]:
     """The scores as they stand (the public view's coins or scores)."""
-    from pbem.service.community import _scores
-
-    return _scores(record.game.view(record.state, None)) or []
+    return scores_of(record.game.view(record.state, None)) or []
 
 
 # ==================================================================== the timers' part
@@ -255,7 +254,6 @@ def standing(record: GameRecord) -> list[int]:
 
 def pause_until(record: GameRecord) -> datetime | None:
     """When a pause agreed by vote is up (None: the game is not paused by a vote)."""
-    from pbem.service.community import parse_duration
 
     if record.envelope.status != "paused":
         return None
@@ -284,9 +282,9 @@ def wakeup(record: GameRecord) -> datetime | None:
     return prop.time + LAPSE
 
 
-def on_timer(service: Service, game_id: str, now: datetime) -> int:
+def on_timer(ports: GamePorts, game_id: str, now: datetime) -> int:
     """Write down a lapsed proposal, or resume a game whose agreed pause is up (1: done)."""
-    store = service.store
+    store = ports.store
     with store.lock(game_id):
         record = store.load(game_id)
         until = pause_until(record)
@@ -301,5 +299,5 @@ def on_timer(service: Service, game_id: str, now: datetime) -> int:
             store.commit(
                 game_id, record.seq, [Vote(prop.id, "lapse", prop.what, source="timer")], now
             )
-    service.notify(game_id)
+    ports.notify(game_id)
     return 1

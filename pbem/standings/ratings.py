@@ -11,11 +11,14 @@ file is msgspec JSON with sorted keys.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from pbem.standings.results import GameResult
+
+if TYPE_CHECKING:  # openskill loads when a game ends
+    from openskill.models import BradleyTerryPart
 
 VERSION = 1
 MODEL = "BradleyTerryPart"
@@ -108,10 +111,10 @@ class Standings(msgspec.Struct, kw_only=True):
         return any(g.game_id == game_id for g in reversed(self.games))
 
 
-_model_cache: list[Any] = []
+_model_cache: list[BradleyTerryPart] = []
 
 
-def model() -> Any:
+def model() -> BradleyTerryPart:
     """The openskill model (imported on first use: a tick that ends no game never imports it)."""
     if not _model_cache:
         from openskill.models import BradleyTerryPart

@@ -22,7 +22,7 @@ from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.runner import tick
-from pbem.service import Policy, Service, community
+from pbem.service import Policy, Service, deadlines
 from pbem.service.signup import SignupFiles
 from pbem.store import Keyring, Pause, SetDeadline, Store
 
@@ -201,7 +201,7 @@ def test_deadlines_vacation_preview_paused_by_mail(
     loop.tick()
     mover.read()
     other.read()
-    (item,) = community.deadlines(store.load(gid))
+    (item,) = deadlines.deadlines(store.load(gid))
     loop.clock.now = item.act - timedelta(minutes=1)
     loop.tick()
     assert store.load(gid).envelope.moves == 0
@@ -264,14 +264,13 @@ def test_open_game_joined_by_mail_played_to_the_end_and_watched(
     for i, p in enumerate((ann, bob, cy)):
         bots.append(BotPlayer(p.name, p.address, "greedy", p.source, loop.store, p.smtp, 50 + i))
     play_until_over(
-        loop.service,
-        loop.inbox,
-        loop.sender,
+        lambda: tick(loop.service, loop.inbox, loop.sender, clock=loop.clock),
+        loop.store,
+        loop.service.outbox,
         bots,
         gid,
         max_ticks=600,
         echo=lambda s: None,
-        clock=loop.clock,
     )
     rec = loop.store.load(gid)
     assert rec.envelope.status == "ended"

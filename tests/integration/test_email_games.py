@@ -18,6 +18,7 @@ from pbem.crypto_mail import MailCrypto
 from pbem.demo import BotPlayer, play_until_over
 from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
+from pbem.runner import tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
 from pbem.store.payloads import ActionLine
@@ -98,7 +99,15 @@ def test_whole_game_by_email(
             _now(),
         )
         service.mark_dirty(gid)
-        play_until_over(service, inbox, sender, bots, gid, max_ticks=400, echo=lambda s: None)
+        play_until_over(
+            lambda: tick(service, inbox, sender, clock=_now),
+            service.store,
+            service.outbox,
+            bots,
+            gid,
+            max_ticks=400,
+            echo=lambda s: None,
+        )
     finally:
         logging.getLogger("pbem").removeHandler(handler)
         handler.close()

@@ -16,6 +16,7 @@ import pytest
 from pbem.demo import BotPlayer, play_until_over
 from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
+from pbem.runner import tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
 from pbem.store.payloads import ActionLine
@@ -55,7 +56,15 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
         "verbotene-stadt", [(b.name, b.address) for b in bots], {"privacy": "plain"}, 5, _now()
     )
     store.mark_changed(gid)
-    ticks = play_until_over(service, inbox, sender, bots, gid, max_ticks=4000, echo=lambda s: None)
+    ticks = play_until_over(
+        lambda: tick(service, inbox, sender, clock=_now),
+        service.store,
+        service.outbox,
+        bots,
+        gid,
+        max_ticks=4000,
+        echo=lambda s: None,
+    )
 
     record = store.load(gid)
     assert record.envelope.status == "ended", ticks

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_community_loop import _setup, flat
 
-from pbem.service import community, leave
+from pbem.service import deadlines, leave
 from pbem.store import SetDeadline, SetPolicy
 from pbem.store.payloads import VacationLine
 
@@ -80,7 +80,7 @@ def test_one_vacation_pauses_two_games_and_auto_spends_leave(
     cat.read()
     rec = store.load(g1)
     seat = rec.envelope.seat_of_email(ann.address)
-    dues = [i for i in community.deadlines(rec) if i.decision.seat == seat]
+    dues = [i for i in deadlines.deadlines(rec) if i.decision.seat == seat]
     assert dues, "Ann owes the first move of g1"
     loop.clock.now = dues[0].act + timedelta(minutes=1)
     loop.tick()

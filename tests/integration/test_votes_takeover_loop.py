@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_community_loop import _setup, flat
 
-from pbem.service import community, takeover
+from pbem.service import deadlines, takeover
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import ActionEntry, SetDeadline, SetPolicy
 from pbem.store.payloads import EndLine, ReplaceLine, UndoLine, VacationLine, VoteLine
@@ -123,7 +123,7 @@ def test_a_bank_runs_down_and_the_leave_is_spent_automatically(
     mover.send("VACATION AUTO", to=loop.service_address, answer=turn[-1])
     loop.tick()
     mover.read()
-    (item,) = community.deadlines(store.load(gid))
+    (item,) = deadlines.deadlines(store.load(gid))
     loop.clock.now = item.due + timedelta(minutes=1)
     loop.tick()
     rec = store.load(gid)
@@ -132,7 +132,7 @@ def test_a_bank_runs_down_and_the_leave_is_spent_automatically(
     assert auto.auto and auto.leave
     assert any("automatically" in flat(m.text) for m in other.read())
     # Once the leave day is over too, the computer plays.
-    (again,) = community.deadlines(rec)
+    (again,) = deadlines.deadlines(rec)
     assert again.due == item.due + timedelta(days=1)
     # (VACATION MANUAL: no more leave spent; the nmr policy acts.)
     mover.send("VACATION MANUAL", to=loop.service_address, answer=turn[-1])
@@ -173,7 +173,7 @@ def test_a_seat_taken_over_only_with_its_confirmation(
     gone, stays = (ann, bob) if gone_seat == 0 else (bob, ann)
     # The vanished player misses two decisions; the other answers by mail.
     for _round in range(2):
-        (item,) = community.deadlines(store.load(gid))
+        (item,) = deadlines.deadlines(store.load(gid))
         loop.clock.now = item.act + timedelta(minutes=1)
         loop.tick()
         if store.load(gid).envelope.active_player(gone_seat).email.startswith(COMPUTER_PREFIX):

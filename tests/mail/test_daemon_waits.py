@@ -198,10 +198,12 @@ def test_the_idle_cycle_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     src = build_source(loaded)
     assert isinstance(src, ImapSource) and src.idle_cycle == 0.2
     cfg.write_text(base + '[imap]\nhost = "imap.example.org"\nidle_cycle = 0\n')
-    assert build_source(load_config(cfg)).idle_cycle == 0.0
+    src = build_source(load_config(cfg))
+    assert isinstance(src, ImapSource) and src.idle_cycle == 0.0
     cfg.write_text(base + '[imap]\nhost = "imap.example.org"\nidle_cycle = -1\n')
     with pytest.raises(ConfigError, match="idle_cycle"):
         load_config(cfg)
     cfg.write_text(base + '[smtp]\nhost = "smtp.example.org"\n')
-    assert build_sender(load_config(cfg), keep_open=60.0).keep_open == 60.0
-    assert build_sender(load_config(cfg)).keep_open == 0.0
+    kept, fresh = build_sender(load_config(cfg), keep_open=60.0), build_sender(load_config(cfg))
+    assert isinstance(kept, SmtpSender) and kept.keep_open == 60.0
+    assert isinstance(fresh, SmtpSender) and fresh.keep_open == 0.0

@@ -122,7 +122,7 @@ def _bounce_for(env: Env, gid: str, mails: dict[int, object], seat: int, n: int)
 
 
 def test_threshold_stops_mail_and_holds_deadlines(tmp_path: Path) -> None:
-    from pbem.service import community
+    from pbem.service import deadlines
 
     env, gid, mails = _started(tmp_path, bounce_threshold=2)
     rec = env.store.load(gid)
@@ -152,15 +152,17 @@ def test_threshold_stops_mail_and_holds_deadlines(tmp_path: Path) -> None:
     env.service.mailer.notice(rec, 1 - seat, "x", ["y"], "t2")
     assert [str(m["To"]).split("<")[-1].rstrip(">") for m in drain(env)] == [other]
     # Its deadlines are held: no reminder, no missed-deadline action.
-    assert community.held_seats(env.service, rec) == frozenset({seat})
-    mark = community.Reminders(env.service.journal.root, True).load(rec)
-    assert community.next_wakeup(rec, mark, frozenset({seat})) is None
+    assert deadlines.held_seats(rec, env.service.mailer.bounces.stopped_addresses()) == frozenset(
+        {seat}
+    )
+    mark = deadlines.Reminders(env.service.journal.root, True).load(rec)
+    assert deadlines.next_wakeup(rec, mark, frozenset({seat})) is None
 
 
 def test_held_deadline_does_not_run_out(tmp_path: Path) -> None:
     from datetime import timedelta
 
-    from pbem.service import community
+    from pbem.service import deadline_tick, deadlines
 
     env, gid, mails = _started(tmp_path, bounce_threshold=1)
     rec = env.store.load(gid)
@@ -171,17 +173,17 @@ def test_held_deadline_does_not_run_out(tmp_path: Path) -> None:
     env.service.flush_journal()
     drain(env)
     # Without a bounce, the deadline would run out: nmr=gm tells the GM (checked on a copy).
-    assert community.deadlines(env.store.load(gid))
+    assert deadlines.deadlines(env.store.load(gid))
     env.service.handle(_bounce_for(env, gid, mails, seat, 1))
     drain(env)
     later = env.clock.now + timedelta(days=3)
-    assert community.on_timer(env.service, gid, later) == 0
+    assert deadline_tick.on_timer(env.service.deps, gid, later) == 0
     assert env.store.load(gid).envelope.moves == 0
     assert drain(env) == []  # no reminder, no "missed a deadline" notice to the GM
     # Once the address works again, the deadline runs: the missed-deadline policy acts.
     email = env.store.load(gid).envelope.active_player(seat).email
     BounceBook(env.service.journal.root).clear(email)
-    played = community.on_timer(env.service, gid, later)
+    played = deadline_tick.on_timer(env.service.deps, gid, later)
     mails = drain(env)
     assert played == 1 or any("missed a deadline" in str(m["Subject"]) for m in mails)
 

@@ -11,7 +11,8 @@ from helpers import Env, drain, make_env, reply, text_of
 
 from pbem.errors import CommandError
 from pbem.runner import TickReport, run_timers
-from pbem.service import clocks, community
+from pbem.service import clocks, deadlines, vacations
+from pbem.service import policy as game_policy
 from pbem.store import SetPolicy
 from pbem.store.payloads import ActionLine, VacationLine
 
@@ -23,11 +24,11 @@ def test_control_values_are_checked() -> None:
     assert clocks.parse_control("move") is None
     assert clocks.parse_control("bank:10d+1d") == clocks.Bank(timedelta(days=10), timedelta(days=1))
     assert clocks.parse_control("bank:36h") == clocks.Bank(timedelta(hours=36), timedelta(0))
-    assert community.check_policy("time", "bank:10d+1d") == "bank:10d+1d"
-    assert community.check_policy("weekends", "PAUSE") == "pause"
+    assert game_policy.check_policy("time", "bank:10d+1d") == "bank:10d+1d"
+    assert game_policy.check_policy("weekends", "PAUSE") == "pause"
     for name, value in (("time", "bank"), ("time", "fischer:1d"), ("weekends", "skip")):
         with pytest.raises(CommandError, match=name):
-            community.check_policy(name, value)
+            game_policy.check_policy(name, value)
 
 
 def test_weekends_do_not_count_when_paused() -> None:
@@ -63,9 +64,9 @@ def _tick(env: Env) -> TickReport:
 
 def _bank(env: Env, gid: str) -> dict[int, timedelta]:
     rec = env.store.load(gid)
-    pol = community.policy_of(rec.envelope)
+    pol = game_policy.policy_of(rec.envelope)
     assert pol.bank is not None
-    return clocks.banks(rec, pol.bank, pol.weekends, community.vacations(rec))
+    return clocks.banks(rec, pol.bank, pol.weekends, vacations.vacations(rec))
 
 
 def test_a_bank_runs_down_is_refilled_and_runs_out(tmp_path: Path) -> None:
@@ -78,7 +79,7 @@ def test_a_bank_runs_down_is_refilled_and_runs_out(tmp_path: Path) -> None:
     turn = next(m for m in mails if addr in str(m["To"]) and "Your deadline" in text_of(m))
     text = " ".join(text_of(turn).split())
     assert "Your time bank: 3 days left" in text and "adds 1 day (at most 3 days)" in text
-    (item,) = community.deadlines(rec)
+    (item,) = deadlines.deadlines(rec)
     assert item.due - item.since == timedelta(days=3)
     # 30 hours to answer: 3d - 30h + 1d = 2d18h, capped at 3d.
     env.clock.now += timedelta(hours=30)
@@ -90,7 +91,7 @@ def test_a_bank_runs_down_is_refilled_and_runs_out(tmp_path: Path) -> None:
     # computer plays when it does, and its bank starts again from the increment.
     rec = env.store.load(gid)
     second = rec.pending()[0].seat
-    (item,) = community.deadlines(rec)
+    (item,) = deadlines.deadlines(rec)
     assert item.decision.seat == second and item.due - item.since == timedelta(days=3)
     env.clock.now = item.due - timedelta(hours=23)
     _tick(env)
@@ -114,14 +115,14 @@ def test_a_bank_run_down_spends_the_leave_first_with_vacation_auto(tmp_path: Pat
     turn = next(m for m in drain(env) if addr in str(m["To"]))
     assert env.service.handle(reply(turn, addr, "VACATION AUTO")).reason == "applied"
     drain(env)
-    (item,) = community.deadlines(env.store.load(gid))
+    (item,) = deadlines.deadlines(env.store.load(gid))
     env.clock.now = item.due + timedelta(minutes=1)
     _tick(env)
     rec = env.store.load(gid)
     assert rec.envelope.moves == 0
     (auto,) = [e.payload for e in rec.entries if isinstance(e.payload, VacationLine)]
     assert auto.auto and auto.leave
-    (again,) = community.deadlines(rec)
+    (again,) = deadlines.deadlines(rec)
     assert again.due == item.due + timedelta(days=1)
     # The leave does not count against the bank: the move a day later costs 2 days, not 3.
     env.clock.now = again.due - timedelta(hours=1)
@@ -162,10 +163,10 @@ def test_weekends_pause_a_per_decision_deadline(tmp_path: Path) -> None:
         [SetDeadline("move", seconds=2 * 86400), SetPolicy("weekends", "pause")],
         env.clock(),
     )
-    (item,) = community.deadlines(env.store.load(gid))
+    (item,) = deadlines.deadlines(env.store.load(gid))
     # Friday noon + 2 counted days = Tuesday noon.
     assert item.since.weekday() == 4 and item.due == item.since + timedelta(days=4)
-    line = community.deadline_line(env.store.load(gid), item.decision.seat, env.clock())
+    line = deadlines.deadline_line(env.store.load(gid), item.decision.seat, env.clock())
     assert "Saturdays and Sundays" in line
 
 
@@ -184,7 +185,7 @@ def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_pa
     assert env.service.handle(reply(turn, addr, "VACATION AUTO")).reason == "applied"
     drain(env)
     for _day in range(40):
-        (item,) = community.deadlines(env.store.load(gid))
+        (item,) = deadlines.deadlines(env.store.load(gid))
         env.clock.now = item.act + timedelta(minutes=1)
         _tick(env)
         drain(env)

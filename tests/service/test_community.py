@@ -12,7 +12,8 @@ from helpers import GM, Env, drain, make_env, reply, text_of
 
 from pbem.errors import CommandError
 from pbem.runner import TickReport, run_timers
-from pbem.service import community
+from pbem.service import community, deadlines, vacations
+from pbem.service import policy as game_policy
 from pbem.store import ActionEntry, Pause, SetDeadline, SetPolicy, Vacation
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
@@ -24,7 +25,7 @@ def _to(mails: list[EmailMessage], addr: str) -> list[EmailMessage]:
 
 def _game(env: Env, hours: int | None = 72, **policy: str) -> tuple[str, int, str]:
     gid = env.store.create("forbidden-city", PLAYERS, {}, 5, env.clock())
-    entries: list = [SetPolicy(k, community.check_policy(k, v)) for k, v in policy.items()]
+    entries: list = [SetPolicy(k, game_policy.check_policy(k, v)) for k, v in policy.items()]
     if hours:
         entries.append(SetDeadline("move", seconds=hours * 3600))
     rec = env.store.load(gid)
@@ -125,7 +126,7 @@ def test_vacation_by_mail_extends_the_deadline_and_everyone_is_told(tmp_path: Pa
     (summary,) = [m for m in mails if m not in told]
     assert "Leave left for all your games: 27 days" in text_of(summary)
     rec = env.store.load(gid)
-    (item,) = community.deadlines(rec)
+    (item,) = deadlines.deadlines(rec)
     assert abs(item.due - item.since - timedelta(hours=48 + 72)) < timedelta(seconds=30)
     # 50 h: the plain deadline has passed, the vacation holds it.
     env.clock.now += timedelta(hours=50)
@@ -139,8 +140,8 @@ def test_vacation_by_mail_extends_the_deadline_and_everyone_is_told(tmp_path: Pa
     out = env.service.handle(reply(turn, addr, "BACK"))
     assert out.reason == "applied", out
     rec = env.store.load(gid)
-    assert community.vacation_used(rec, mover) < timedelta(hours=51)
-    (item,) = community.deadlines(rec)
+    assert vacations.vacation_used(rec, mover) < timedelta(hours=51)
+    (item,) = deadlines.deadlines(rec)
     # Away 50 hours of a 48-hour deadline: the clock stood still, 48 hours are left.
     assert abs(item.due - env.clock.now - timedelta(hours=48)) < timedelta(minutes=1)
     drain(env)
@@ -159,7 +160,7 @@ def test_vacation_allowance_is_per_game_setting(tmp_path: Path) -> None:
     assert env.service.handle(reply(turn, addr, "VACATION 1d")).reason == "refused"
     assert "allows no vacations" in text_of(drain(env)[0])
     rec = env.store.load(gid)
-    assert community.vacation_problem(rec, mover, timedelta(days=1))
+    assert vacations.vacation_problem(rec, mover, timedelta(days=1))
 
 
 def test_preview_changes_nothing(tmp_path: Path) -> None:
@@ -238,12 +239,12 @@ def test_a_move_to_a_paused_game_is_answered_paused(tmp_path: Path) -> None:
 
 
 def test_policy_values_are_checked() -> None:
-    assert community.check_policy("remind", "48h, half") == "48h,half"
-    assert community.check_policy("grace", "120m") == "2h"
-    assert community.check_policy("vacation", "21d") == "21d"
+    assert game_policy.check_policy("remind", "48h, half") == "48h,half"
+    assert game_policy.check_policy("grace", "120m") == "2h"
+    assert game_policy.check_policy("vacation", "21d") == "21d"
     for name, value in [("nmr", "robot"), ("remind", "soon"), ("grace", "x"), ("colour", "red")]:
         with pytest.raises(CommandError):
-            community.check_policy(name, value)
+            game_policy.check_policy(name, value)
 
 
 def test_vacation_line_with_a_past_start_is_refused_by_the_store(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ from helpers import Env, drain, make_env, reply, text_of
 
 from pbem.model import iso_time, parse_time
 from pbem.runner import TickReport, run_timers
-from pbem.service import community, leave
+from pbem.service import deadlines, leave, vacations
+from pbem.service import policy as game_policy
 from pbem.store import SetDeadline, SetPolicy
 from pbem.store.payloads import BackLine, VacationLine
 
@@ -27,7 +28,7 @@ def _game(env: Env, other: str, hours: int = 72, seed: int = 5, **policy: str) -
     gid = env.store.create(
         "forbidden-city", [("Ann", ANN), ("Other", other)], {}, seed, env.clock()
     )
-    entries: list = [SetPolicy(k, community.check_policy(k, v)) for k, v in policy.items()]
+    entries: list = [SetPolicy(k, game_policy.check_policy(k, v)) for k, v in policy.items()]
     entries.append(SetDeadline("move", seconds=hours * 3600))
     rec = env.store.load(gid)
     env.store.commit(gid, rec.seq, entries, env.clock())
@@ -74,7 +75,7 @@ def test_one_vacation_stops_the_clocks_of_every_game_but_a_tournament(tmp_path: 
         assert env.store.verify(gid).ok
         rec = env.store.load(gid)
         seat = rec.envelope.seat_of_email(ANN)
-        assert community.away_until(rec, seat, now) is not None
+        assert vacations.away_until(rec, seat, now) is not None
     # The other players are told the return date, each in their game.
     for other in ("bob@example.org", "cat@example.org", "eve@example.org"):
         assert any("is on vacation until" in text_of(m) for m in _to(mails, other))
@@ -121,7 +122,7 @@ def test_back_ends_the_leave_in_every_game_and_gives_back_the_rest(tmp_path: Pat
         rec = env.store.load(gid)
         assert any(isinstance(e.payload, BackLine) for e in rec.entries)
         assert (
-            community.away_until(rec, 0 if rec.envelope.players[0].email == ANN else 1, env.clock())
+            vacations.away_until(rec, 0 if rec.envelope.players[0].email == ANN else 1, env.clock())
             is None
         )
     rules = leave.rules_of(env.service.policy)
@@ -155,7 +156,7 @@ def test_vacation_auto_spends_the_leave_before_the_computer_plays(tmp_path: Path
     rec = env.store.load(g1)
     seat = rec.envelope.seat_of_email(ANN)
     assert rec.pending()[0].seat == seat  # Ann starts
-    (item,) = [i for i in community.deadlines(rec) if i.decision.seat == seat]
+    (item,) = [i for i in deadlines.deadlines(rec) if i.decision.seat == seat]
     env.clock.now = item.act + timedelta(minutes=1)
     _tick(env)
     mails = drain(env)
@@ -165,7 +166,7 @@ def test_vacation_auto_spends_the_leave_before_the_computer_plays(tmp_path: Path
     assert auto and auto[0].start == iso_time(item.due)
     assert [v for v in _leave_lines(env, g2) if v.auto]  # the leave is for all games
     assert any("automatically" in text_of(m) for m in _to(mails, "bob@example.org"))
-    (again,) = [i for i in community.deadlines(rec) if i.decision.seat == seat]
+    (again,) = [i for i in deadlines.deadlines(rec) if i.decision.seat == seat]
     assert again.due == item.due + timedelta(days=1)
     rules = leave.rules_of(env.service.policy)
     left = leave.left_of(env.store, ANN, rules, env.clock())

@@ -12,7 +12,7 @@ from helpers import Env, drain, make_env, reply, text_of
 from test_signup import fresh
 
 from pbem.runner import TickReport, run_timers
-from pbem.service import community, takeover
+from pbem.service import deadlines, takeover
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import SetDeadline
 from pbem.store.payloads import ActionLine, ReplaceLine
@@ -55,7 +55,7 @@ def _vanish(env: Env) -> tuple[str, int, list[EmailMessage]]:
     for _round in range(2):
         # The vanished seat's deadline passes: the computer plays it.
         rec = env.store.load(gid)
-        (item,) = community.deadlines(rec)
+        (item,) = deadlines.deadlines(rec)
         assert item.decision.seat == gone
         env.clock.now = item.act + timedelta(minutes=1)
         _tick(env)

@@ -4,7 +4,6 @@ store, JSON output, seats named by number, colour or address, and one GM commit.
 from __future__ import annotations
 
 import json
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -107,24 +106,12 @@ def _bounce_book(config: Path | None, data_dir: Path | None) -> BounceBook:
     return BounceBook(layout.outbox(_config(config, data_dir).data_dir))
 
 
-def _span(seconds: int) -> str:
-    """3 days, 12 hours, 90 minutes: a deadline's length as the GM typed it."""
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds % size == 0:
-            n = seconds // size
-            return f"{n} {unit}{'' if n == 1 else 's'}"
-    return f"{seconds} seconds"
-
-
 def _admin_commit(game: str, entry: Any, data_dir: Path | None, config: Path | None) -> GameRecord:
     store = _store(config, data_dir)
     with _errors(), store.lock(game):
         rec = store.load(game)
         return store.commit(game, rec.seq, [entry], _now())
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-_DURATION = re.compile(r"^(\d+)\s*([dhm])$")
 
 
 def _prefs(config: Path | None, data_dir: Path | None) -> Prefs:

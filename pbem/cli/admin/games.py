@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,7 +18,6 @@ from pbem.model import iso_time, parse_player
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     pass
 from pbem.cli.admin.common import (
-    _DURATION,
     GameArg,
     SeatArg,
     _address,
@@ -31,6 +30,7 @@ from pbem.cli.admin.common import (
     resolve_seat,
 )
 from pbem.cli.apps import plain_option
+from pbem.commands.durations import parse_short
 
 COMPUTER_PLAYER = "computer"
 
@@ -210,11 +210,9 @@ def open_game(
     now = _now()
     start_at: datetime | None = None
     if start:
-        m = _DURATION.match(start.strip())
-        if m:
-            start_at = now + timedelta(
-                seconds=int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60}[m.group(2)]
-            )
+        delay = parse_short(start)
+        if delay is not None:
+            start_at = now + delay
         else:
             try:
                 start_at = datetime.fromisoformat(start.strip().replace("Z", "+00:00"))
@@ -299,7 +297,7 @@ def offer_seat(
         rec = service.store.load(game)
         s = resolve_seat(rec, seat)
         with service.outbox.batch():
-            n = takeover.offer(service, game, s, by="gm")
+            n = takeover.offer(service.deps, game, s, by="gm")
     typer.echo(f"{game}: seat {s} offered; {n} volunteer(s) mailed (sent at the next tick).")
 
 

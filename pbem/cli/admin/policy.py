@@ -17,17 +17,16 @@ from pbem.model import iso_time
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     from pbem.store import Store
 from pbem.cli.admin.common import (
-    _DURATION,
     GameArg,
     _address,
     _config,
     _errors,
     _now,
     _prefs,
-    _span,
     _store,
     resolve_seat,
 )
+from pbem.commands.durations import exact_span, parse_short
 
 
 def deadline(
@@ -48,12 +47,11 @@ def deadline(
     from pbem.store import SetDeadline
 
     entry: SetDeadline
-    m = _DURATION.match(when.strip())
+    length = parse_short(when)
     if when.strip().lower() == "off":
         entry = SetDeadline(kind)
-    elif m:
-        unit = {"d": 86400, "h": 3600, "m": 60}[m.group(2)]
-        entry = SetDeadline(kind, seconds=int(m.group(1)) * unit)
+    elif length is not None:
+        entry = SetDeadline(kind, seconds=int(length.total_seconds()))
     else:
         try:
             at = datetime.fromisoformat(when.strip().replace("Z", "+00:00"))
@@ -83,7 +81,9 @@ def deadline(
             )
         store.commit(game, rec.seq, [entry], _now())
     if entry.seconds:
-        typer.echo(f"{game}: '{kind}' decisions are due {_span(entry.seconds)} after they arise.")
+        typer.echo(
+            f"{game}: '{kind}' decisions are due {exact_span(entry.seconds)} after they arise."
+        )
     elif entry.at:
         typer.echo(f"{game}: '{kind}' decisions are due at {iso_time(entry.at)}.")
     else:

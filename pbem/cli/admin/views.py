@@ -20,11 +20,11 @@ from pbem.cli.admin.common import (
     _errors,
     _now,
     _print_json,
-    _span,
     _store,
     resolve_seat,
 )
 from pbem.cli.apps import JsonOpt, plain_option
+from pbem.commands.durations import exact_span
 
 
 def _players_json(record: GameRecord) -> list[dict[str, Any]]:
@@ -119,7 +119,7 @@ def _deadline_lines(record: GameRecord) -> list[str]:
     names = record.seat_names()
     out: list[str] = []
     for kind, dl in env.deadlines.items():
-        rule = f"{_span(dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
+        rule = f"{exact_span(dl.seconds)} after it arises" if dl.seconds else f"at {dl.at}"
         out.append(f"  deadline for {kind}: {rule}")
     for item in community.deadlines(record):
         d = item.decision
@@ -355,7 +355,7 @@ def _history_text(rec: GameRecord, line: Payload, names: list[str], players: lis
             return f"seed revealed: {line.seed}"
         case DeadlineLine(seconds=seconds, at=at) if seconds or at:
             if seconds:
-                return f"'{line.kind}' decisions are due {_span(seconds)} after they arise"
+                return f"'{line.kind}' decisions are due {exact_span(seconds)} after they arise"
             return f"'{line.kind}' decisions are due at {at}"
         case DeadlineLine():
             return f"no deadline for '{line.kind}' decisions"

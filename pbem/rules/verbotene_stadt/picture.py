@@ -31,6 +31,7 @@ from PIL import Image, ImageDraw
 from pbem.i18n import _, ngettext
 from pbem.mail.picture import (
     _BASES,
+    _CACHE,
     BASES_SIZE,
     Picture,
     _Base,
@@ -96,11 +97,11 @@ def picture(board: Board, view: View) -> Picture:
     mine = _mine(view)
     if mine is not None:
         key = _digest("vs-mine", *public, mine)
-        png = _cached(key)
+        png = _cached(key, _CACHE)
         if png is None:
             img = _base(base_key, view, board).image.copy()
             _draw_mine(img, mine)
-            png = _keep(key, _png(img, f"vs.{key.hex()[:24]}@pbem", "", _palette()))
+            png = _keep(key, _png(img, f"vs.{key.hex()[:24]}@pbem", "", _palette()), _CACHE)
     else:
         base = _base(base_key, view, board)
         if base.png is None:
@@ -115,7 +116,7 @@ def _base(key: bytes, view: View, board: Board) -> _Base:
     hit = _cached(key, _BASES)
     if hit is None:
         hit = _keep(key, _Base(draw_board(view, board)), _BASES, BASES_SIZE)
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def _mine(view: View) -> tuple[int, int] | None:
