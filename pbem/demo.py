@@ -632,6 +632,14 @@ def trust_service_keys(home: Path, openpgp_key: bytes, ca_pem: bytes) -> None:
                     timeout=120,
                 )
     if gpgsm:
+        # The trust first: gpg-agent reads trustlist.txt once, when it is first asked (the
+        # import below may ask), and keeps what it read until it is told to read it again.
+        fpr = x509.load_pem_x509_certificate(ca_pem).fingerprint(hashes.SHA1()).hex().upper()  # noqa: S303 - gpgsm names a CA by its SHA-1 fingerprint
+        trust = home / "trustlist.txt"
+        known = trust.read_text() if trust.exists() else ""
+        if fpr not in known.replace(":", ""):
+            with trust.open("a") as f:
+                f.write(f"{':'.join(fpr[i : i + 2] for i in range(0, 40, 2))} S\n")
         ca = home / "pbem-service-ca.pem"
         ca.write_bytes(ca_pem)
         subprocess.run(
@@ -640,12 +648,14 @@ def trust_service_keys(home: Path, openpgp_key: bytes, ca_pem: bytes) -> None:
             capture_output=True,
             timeout=120,
         )
-        fpr = x509.load_pem_x509_certificate(ca_pem).fingerprint(hashes.SHA1()).hex().upper()  # noqa: S303 - gpgsm names a CA by its SHA-1 fingerprint
-        trust = home / "trustlist.txt"
-        known = trust.read_text() if trust.exists() else ""
-        if fpr not in known.replace(":", ""):
-            with trust.open("a") as f:
-                f.write(f"{':'.join(fpr[i : i + 2] for i in range(0, 40, 2))} S\n")
+        gpgconf = shutil.which("gpgconf")
+        if gpgconf:  # an agent already running reads the trust list again
+            subprocess.run(
+                [gpgconf, "--homedir", str(home), "--reload", "gpg-agent"],
+                check=False,
+                capture_output=True,
+                timeout=60,
+            )
 
 
 def main_text(result: DemoResult) -> str:
