@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_mail_html import _shoot, artifacts, driver  # noqa: F401  (the shared browser)
+from test_mail_html import driver  # noqa: F401  (the shared browser)
+from test_replay_page import open_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "gamefiles"))
 
@@ -54,16 +55,7 @@ def test_the_standings_page_fits_and_loads_nothing(
     from selenium.webdriver.common.by import By
 
     path, standings = site
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600},
-    )
-    driver.get(path.as_uri())
-    assert driver.execute_script("return window.innerWidth") == width
-    scroll = driver.execute_script("return document.documentElement.scrollWidth")
-    assert scroll <= width, f"the standings page at {width}px scrolls sideways ({scroll})"
-    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
-    _shoot(driver, artifacts() / f"standings-{width}.png")
+    open_page(driver, path, width, "standings")
     tables = driver.find_elements(By.TAG_NAME, "table")
     assert len(tables) == len(pools(standings)) == 2
     for t, pool in zip(tables, pools(standings), strict=True):
