@@ -1,10 +1,11 @@
 """Game files round trip: bot games through the store's own line writer, then the files people get.
 
 Run: ``PYTHONPATH=$PWD nice -n 10 .venv/bin/python benchmarks/bench_gamefiles.py [--games 600]
-[--turn-every 10] [--seed 1]``
+[--turn-every 10] [--full-every 10,250] [--seed 1] [--jobs 2] [--only verbotene-stadt]``
 
 For each of ``--games`` Forbidden City and ``--games`` Die Verbotene Stadt games (2 to 4 players,
-each seat a bot drawn from the game's bots, so line-ups are mixed), the moves are written by the
+each seat a bot drawn from the game's bots, so line-ups are mixed; the search bots at a light fixed
+budget, :data:`LIGHT`), the moves are written by the
 store's :class:`pbem.store.writer.Writer` (the code a commit runs: parse, apply with the log
 position's dice, public events, sealed secret notations, signed lines, the end and the reveal),
 kept in memory instead of being appended to a file. Then:
@@ -17,13 +18,21 @@ kept in memory instead of being appended to a file. Then:
   verified (:func:`pbem.gamefiles.turnfile.read_turn_file`): the legal moves of the position it
   carries must be exactly the service's for that seat.
 
-Prints the counts, any mismatch, the sizes (largest 4-player Forbidden City turn file at move 80,
-records) and the time per game. Exit status 1 on any mismatch.
+- the statistics of the game (issue 29, :func:`pbem.standings.stats.game_stats`) recomputed from
+  the verified record's lines must equal those of the service's own log lines, and agree with the
+  engine's final state (:func:`stats_problems`).
+
+Each game draws from its own seed (``--seed``, the game and its number), so ``--jobs N`` plays the
+same games in N processes. Prints the counts, any mismatch, the sizes (largest 4-player Forbidden
+City turn file at move 80, records) and the time per game (wall, and CPU of all processes). Exit
+status 1 on any mismatch.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import multiprocessing
 import random
 import sys
 import tempfile
@@ -42,8 +51,26 @@ from pbem.gamefiles.turnfile import (
     read_turn_file,
 )
 from pbem.rules.base import derive_rng
+from pbem.standings.stats import FIELDS, game_stats
 from pbem.store import ActionEntry, End, GameRecord, Keyring, Store
 from pbem.store.writer import Writer
+
+LIGHT = {"worlds": 2, "playouts": 12, "cpu_limit": None}
+"""The budget of the search bots here: what is checked is the files, not the bots' strength
+(``benchmarks/bench_bots.py`` measures that), and a fixed budget makes each game the same on any
+machine and under any load (a CPU cap would not)."""
+
+
+def light(bot: Any) -> Any:
+    """``bot`` itself, or a search bot (one with a ``worlds`` budget) at the :data:`LIGHT` budget:
+    the same code choosing every move, with fewer draws and playouts and no clock."""
+    if not hasattr(bot, "worlds"):
+        return bot
+    bot = copy.copy(bot)
+    for k, v in LIGHT.items():
+        if hasattr(bot, k):
+            setattr(bot, k, v)
+    return bot
 
 
 def play_one(
@@ -62,7 +89,7 @@ def play_one(
     gid = store.create(name, players, {}, rng.randrange(2**63), datetime(2026, 5, 1, tzinfo=UTC))
     record, fold = store._loader.open(gid, verify=True, full=False)
     game = fold.game
-    bots = game.bots()
+    bots = {k: light(b) for k, b in game.bots().items()}
     lineup = [rng.choice(sorted(bots)) for _ in range(n)]
     w = Writer(store._site, fold, record.entries, "2026-05-01T12:00:00Z")
     out: dict[str, Any] = {
@@ -125,7 +152,50 @@ def play_one(
         or rep.scores != want
     ):
         out["mismatch"].append(f"{gid}: final scores differ")
+    stats = game_stats(list(w.all_entries))
+    if game_stats(parsed.entries) != stats:
+        out["mismatch"].append(f"{gid}: the statistics recomputed from the record differ")
+    out["mismatch"] += [f"{gid}: {p}" for p in stats_problems(name, game, fold.state, stats)]
+    out["stats"] = 1
     return out
+
+
+def stats_problems(name: str, game: Any, state: Any, stats: list[dict[str, int]]) -> list[str]:
+    """Where a game's statistics (:func:`game_stats`) disagree with the engine's own final
+    state: Forbidden City's coins (own rooms + others' = the seat's coins), end bonus, tiles set
+    aside, dragons and advisors of the tiles placed; Die Verbotene Stadt's entries (= officials
+    exiled), bluffs called (at most those made) and bribes (each seat selected at least once)."""
+    from pbem.rules.forbidden_city.tiles import tile
+
+    n = len(stats)
+    bad: list[str] = []
+    if [sorted(s) for s in stats] != [sorted(FIELDS[name])] * n:
+        return [f"statistics fields {[sorted(s) for s in stats]}"]
+    if name == "forbidden-city":
+        result = game.result(state)
+        if result is None:  # ended by the game master: the figures so far
+            return bad
+        for s in range(n):
+            mine = [h[1] for h in state.history if h[0] == s]
+            want = {
+                "coins": state.coins[s],
+                "end_bonus": result.detail["end_bonus"][s],
+                "set_aside": sum(1 for seat, _ in state.set_aside if seat == s),
+                "dragons": sum(tile(t).dragons for t in mine),
+                "advisors": sum(tile(t).advisors for t in mine),
+            }
+            got = dict(stats[s], coins=stats[s]["coins_own_rooms"] + stats[s]["coins_other_rooms"])
+            bad += [f"seat {s} {k}: {got[k]} != {v}" for k, v in want.items() if got[k] != v]
+        if sum(s["rooms_closed"] for s in stats) == 0:
+            bad.append("no room closed")
+    else:
+        if sum(s["entries"] for s in stats) != len(state.exiled):
+            bad.append(f"entries {[s['entries'] for s in stats]} != {len(state.exiled)} exiled")
+        if sum(s["bluffs_called"] for s in stats) > sum(s["bluffs_made"] for s in stats):
+            bad.append("more bluffs called than made")
+        if not all(s["bribes_paid"] >= 1 for s in stats):
+            bad.append(f"bribes {[s['bribes_paid'] for s in stats]}")
+    return bad
 
 
 def _median_ms(fn: Any) -> float:
@@ -179,6 +249,28 @@ def timing(store: Store, key: str) -> None:
         print(_time_one(store, key, name, n, cut), flush=True)
 
 
+_WORKER: dict[str, Any] = {}
+
+
+def _setup_worker() -> None:
+    """This process's own store and key (each of ``--jobs`` processes has its own)."""
+    tmp = Path(tempfile.mkdtemp())
+    ring = Keyring.create(tmp / "keys")
+    _WORKER.update(store=Store(tmp / "games", ring, fsync=False), key=ring.public_key_text())
+
+
+def _game(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
+    """Game number ``i`` of ``name``, from its own seed (the same game in any process)."""
+    name, i, seed, turn_every, full_every = job
+    if not _WORKER:
+        _setup_worker()
+    rng = random.Random(f"{seed}:{name}:{i}")
+    t = time.process_time()
+    r = play_one(_WORKER["store"], name, rng, turn_every, full_every, _WORKER["key"])
+    r["cpu"] = time.process_time() - t
+    return r
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=600)
@@ -190,15 +282,12 @@ def main() -> int:
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="")
+    ap.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     ap.add_argument("--timing", action="store_true", help="time each file instead")
     args = ap.parse_args()
-    rng = random.Random(args.seed)
-    tmp = Path(tempfile.mkdtemp())
-    ring = Keyring.create(tmp / "keys")
-    store = Store(tmp / "games", ring, fsync=False)
-    key = ring.public_key_text()
     if args.timing:
-        timing(store, key)
+        _setup_worker()
+        timing(_WORKER["store"], _WORKER["key"])
         return 0
     bad = 0
     fulls = dict(
@@ -206,19 +295,24 @@ def main() -> int:
             ("forbidden-city", "verbotene-stadt"), map(int, args.full_every.split(",")), strict=True
         )
     )
+    pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
     for name in ("forbidden-city", "verbotene-stadt"):
         if args.only and name != args.only:
             continue
         t0 = time.perf_counter()
-        games = decisions = turn_files = positions = 0
+        games = decisions = turn_files = positions = stats = 0
+        cpu = 0.0
         sizes: list[int] = []
         records: list[int] = []
-        for _ in range(args.games):
-            r = play_one(store, name, rng, args.turn_every, fulls[name], key)
+        jobs = [(name, i, args.seed, args.turn_every, fulls[name]) for i in range(args.games)]
+        results = pool.imap(_game, jobs) if pool else map(_game, jobs)
+        for r in results:
             games += 1
             decisions += r["decisions"]
             turn_files += r["turn_files"]
             positions += r["positions"]
+            stats += r.get("stats", 0)
+            cpu += r["cpu"]
             sizes += r["sizes"]
             records.append(r.get("record_bytes", 0))
             for m in r["mismatch"]:
@@ -233,12 +327,16 @@ def main() -> int:
         dt = time.perf_counter() - t0
         print(
             f"{name}: {games} games, {decisions} decisions, {positions} turn-file positions "
-            f"(every {args.turn_every}th decision) and {turn_files} whole turn files checked, "
-            f"{bad} mismatches; record max {max(records)} B; "
+            f"(every {args.turn_every}th decision) and {turn_files} whole turn files (every "
+            f"{fulls[name]}th) checked, statistics of {stats} games checked, {bad} mismatches; "
+            f"record max {max(records)} B; "
             f"4-player turn file at move 80 max {max(sizes) if sizes else '-'} B; "
-            f"{dt:.0f} s ({dt / games * 1000:.0f} ms a game)",
+            f"{dt:.0f} s wall with {args.jobs} process(es), {cpu:.0f} s CPU "
+            f"({cpu / games * 1000:.0f} ms CPU a game, {cpu / decisions * 1000:.2f} ms a decision)",
             flush=True,
         )
+    if pool:
+        pool.close()
     return 1 if bad else 0
 
 

@@ -1,7 +1,8 @@
 """``pbem admin publish DIR``: a static site of the service's games that any web server can serve.
 
 ``index.html`` lists the games with their status; each game has its record (``<id>.record.txt``)
-and its replay page (``<id>.replay.html``). Nothing private is written: a running game's page is
+and its replay page (``<id>.replay.html``); ``standings.html`` shows the standings (issue 29), from
+the service's standings file, by name, never by address. Nothing private is written: a running game's page is
 the public view at every move (no hand, no secret choice), its record has no seed, and no file
 names a player's address. A finished game's page shows everything, as its players' pages do.
 """
@@ -16,6 +17,9 @@ from pbem import layout
 from pbem.gamefiles.attach import record_name
 from pbem.i18n import _, speaking
 
+STANDINGS_PAGE = "standings.html"
+"""The standings page of the site (:func:`pbem.standings.page.standings_page`)."""
+
 INDEX_CSS = """*{box-sizing:border-box}body{margin:0;padding:8px;font:15px/1.4 sans-serif;
 color:#222;background:#faf7f0}table{border-collapse:collapse;width:100%}td,th{padding:4px 6px;
 border-bottom:1px solid #ddd;text-align:left;overflow-wrap:anywhere}"""
@@ -26,6 +30,8 @@ def publish(store: Any, out: Path, *, lang: str = "en") -> list[str]:
     from pbem.gamefiles.position import service_replay
     from pbem.gamefiles.record import record_of
     from pbem.gamefiles.replaypage import replay_page
+    from pbem.standings import load
+    from pbem.standings.page import standings_page
     from pbem.store.fsutil import atomic_write
 
     out.mkdir(parents=True, exist_ok=True)
@@ -50,11 +56,18 @@ def publish(store: Any, out: Path, *, lang: str = "en") -> list[str]:
             f"<td>{html.escape(env.status)}</td><td>{rec.entries.in_effect()}</td>"
             f'<td><a href="{html.escape(rec_file)}">{html.escape(rec_file)}</a></td></tr>'
         )
+    # The standings (issue 29): from the service's standings file, names only.
+    page = standings_page(load(store.data_dir), lang=lang)
+    atomic_write(out / STANDINGS_PAGE, page.encode("utf-8"), mode=0o644)
+    written.append(STANDINGS_PAGE)
+    with speaking(lang):
+        standings_link = f'<p><a href="{STANDINGS_PAGE}">{html.escape(_("Standings"))}</a></p>'
     index = (
         f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f"<title>pbem</title><style>{INDEX_CSS}</style></head><body><h1>pbem</h1>"
-        "<table><tr><th>game</th><th></th><th>players</th><th>status</th><th>moves</th>"
+        + standings_link
+        + "<table><tr><th>game</th><th></th><th>players</th><th>status</th><th>moves</th>"
         "<th>record</th></tr>" + "".join(rows) + "</table></body></html>\n"
     )
     atomic_write(out / "index.html", index.encode("utf-8"), mode=0o644)

@@ -46,7 +46,10 @@ class Private(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     guard: int
     """The move number a reply carries (``#N``)."""
     record_sha256: str
-    """SHA-256 of the record text beside it: the signature covers the pair."""
+    """SHA-256 of the record beside it as packed (the bytes ``record`` holds in base64): the
+    signature covers the pair. The packed bytes, not the text: zlib's format leaves bits that
+    unpacking ignores (the padding after the last block, the header's level, unused code
+    lengths), and a changed byte there must be refused too."""
     decision: str | None
     prompt: str | None
     legal: list[str]
@@ -85,6 +88,7 @@ def build_turn_file(
 
     game = rec.game
     text = record_of(rec, keyring, lang=lang)
+    packed = zlib.compress(text.encode("utf-8"), 9)
     pending = [d for d in rec.pending() if d.seat == seat]
     if view is None:
         view = game.view(rec.state, seat)
@@ -103,7 +107,7 @@ def build_turn_file(
         seat=seat,
         lang=lang,
         guard=rec.entries.in_effect() + 1,  # as pbem.service.facts.moves_played
-        record_sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        record_sha256=hashlib.sha256(packed).hexdigest(),
         decision=pending[0].kind if pending else None,
         prompt=prompt,
         legal=legal,
@@ -114,7 +118,7 @@ def build_turn_file(
     return _encoder.encode(
         TurnFile(
             format=TURN_FORMAT,
-            record=base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii"),
+            record=base64.b64encode(packed).decode("ascii"),
             private=private,
             key=keyring.key_id,
             sig=sig,
@@ -189,7 +193,7 @@ def read_turn_file(data: bytes, public_key: str | None) -> Opened:
     if public_key is not None:
         if _encoder.encode(tf) != data:
             raise OpenError("the turn file was changed (it is not as the service wrote it)")
-        if hashlib.sha256(record.encode("utf-8")).hexdigest() != tf.private.record_sha256:
+        if hashlib.sha256(packed).hexdigest() != tf.private.record_sha256:
             raise OpenError(
                 "the turn file's record is not the one its private part was signed with"
             )

@@ -72,6 +72,22 @@ def _check_board(drv: Any, rep: Replay, k: int) -> None:
             assert got == ["", f"translate({22 + x * S},{18 + y * S})"], f"move {k}, official {o}"
 
 
+def open_page(driver: Any, path: Path, width: int, shot: str) -> None:  # noqa: F811
+    """Open a page file at ``width`` px: it must not scroll sideways nor fetch anything (a
+    screenshot ``<shot>-<width>.png`` goes to the artifacts)."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+    driver.get(path.as_uri())
+    assert driver.execute_script("return window.innerWidth") == width
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    assert scroll <= width, f"{shot} at {width}px scrolls sideways ({scroll})"
+    # Nothing fetched: no resource besides the page itself.
+    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
+    _shoot(driver, artifacts() / f"{shot}-{width}.png")
+
+
 @pytest.mark.parametrize("width", [360, 1000])
 @pytest.mark.parametrize("name", ["fc-4p-over", "fc-3p-seat1", "vs-3p-over"])
 def test_the_replay_page_fits_loads_nothing_and_reaches_every_move(
@@ -85,17 +101,7 @@ def test_the_replay_page_fits_loads_nothing_and_reaches_every_move(
 
     path, rep = games[name]
     n = len(rep.moves)
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600},
-    )
-    driver.get(path.as_uri())
-    assert driver.execute_script("return window.innerWidth") == width
-    scroll = driver.execute_script("return document.documentElement.scrollWidth")
-    assert scroll <= width, f"{name} at {width}px scrolls sideways ({scroll})"
-    # Nothing fetched: no resource besides the page itself.
-    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
-    _shoot(driver, artifacts() / f"replay-{name}-{width}.png")
+    open_page(driver, path, width, f"replay-{name}")
     assert _at(driver) == n
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.HOME)

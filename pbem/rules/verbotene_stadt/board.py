@@ -280,7 +280,8 @@ class Board:
         """Slide from ``start`` towards ``d`` until an obstacle (``max_steps`` > 0 limits the steps).
 
         ``occupied`` holds the cells of the other officials (the moving one must not be in it);
-        ``names`` their two letters, to word what stopped the slide.
+        ``names`` their two letters, to word what stopped the slide (``obstacle``); without it
+        (searches) the obstacle is left unworded.
         """
         di = "NESW".index(d)
         free = self._free
@@ -297,15 +298,18 @@ class Board:
                 blocked = self.static_obstacle(cur, d, active) if names is not None else None
                 return Stop(cur, False, blocked[0] if blocked else "", False)
             if nxt in occupied:
-                code = names.get(nxt) if names else None
+                if names is None:
+                    return Stop(cur, False, "", False)
+                code = names.get(nxt)
                 who = _("the official %(code)s") % {"code": code} if code else _("another official")
                 return Stop(cur, False, who, False)
             cur = nxt
             steps += 1
             if cur in dead:
-                return Stop(cur, False, _("a dead end"), True)
+                return Stop(cur, False, _("a dead end") if names is not None else "", True)
             if max_steps and steps >= max_steps:
-                return Stop(cur, False, _("the one-step limit of a start field"), False)
+                why = _("the one-step limit of a start field") if names is not None else ""
+                return Stop(cur, False, why, False)
 
     def slide_end(self, start: Cell, di: int, occupied: set[Cell], active: int) -> Cell:
         """Fast slide for searches: the end field, -1 on entering ``active``, -2 for no progress.
@@ -326,6 +330,14 @@ class Board:
             cur = nxt
             if cur in dead:
                 return cur
+
+    def step_end(self, start: Cell, di: int, occupied: set[Cell], active: int) -> Cell:
+        """The one-step move of a start field, for searches: the field it ends on, -1 on entering
+        ``active``, -2 when blocked (:meth:`slide` with ``max_steps=1``, unworded)."""
+        nxt = self._free[start * 4 + di]
+        if nxt < 0:
+            return -1 if active and self._door[start * 4 + di] == active else -2
+        return -2 if nxt in occupied else nxt
 
     def is_start_field(self, c: Cell) -> bool:
         """Yellow or grey/yellow start field (the one-step move is allowed from there)."""

@@ -122,6 +122,10 @@ class HeuristicBot:
     def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
         """One legal action for the decision ``seat`` owes."""
         board: Board = getattr(game, "board")  # noqa: B009 - the Verbotene Stadt game object
+        if any(d.seat == seat and d.kind == "move" for d in game.pending(state)):
+            # The game's legal moves are these, in this order: listed once, with their ends.
+            pairs = list(engine.moves_with_ends(board, state, seat))
+            return self._move(board, state, seat, [m for m, _ in pairs], dict(pairs), rng)
         legal: list[Action] = list(game.legal(state, seat))
         first = legal[0]
         if isinstance(first, Select | Keep):
@@ -131,7 +135,8 @@ class HeuristicBot:
         if isinstance(first, Take):
             table: ScoreTable = getattr(game, "table")  # noqa: B009
             return self._take(table, state, seat, legal, rng)
-        return self._move(board, state, seat, legal, rng)
+        pairs = list(engine.moves_with_ends(board, state, seat))
+        return self._move(board, state, seat, legal, dict(pairs), rng)
 
     def _select(
         self, board: Board, state: State, seat: Seat, legal: list[Action], rng: random.Random
@@ -160,10 +165,15 @@ class HeuristicBot:
         return top[rng.randrange(len(top))]
 
     def _move(
-        self, board: Board, state: State, seat: Seat, legal: list[Action], rng: random.Random
+        self,
+        board: Board,
+        state: State,
+        seat: Seat,
+        legal: list[Action],
+        ends: dict[Move, Cell],
+        rng: random.Random,
     ) -> Action:
         mine = state.selections[seat]
-        ends = dict(engine.moves_with_ends(board, state, seat))
         moves = [a for a in legal if isinstance(a, Move)]
         own_entries = [m for m in moves if m.mode and m.official == mine]
         if own_entries:

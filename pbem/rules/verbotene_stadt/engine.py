@@ -228,6 +228,10 @@ def moves_with_ends(board: Board, state: State, seat: Seat) -> Iterator[tuple[Mo
             occ.add(start)
 
 
+_ACROSS = (((1, "E"), (3, "W")), ((0, "N"), (2, "S"))) * 2
+"""The right-angle directions after a slide towards ``"NESW"[di]``, with their indexes."""
+
+
 def _moves_of(
     board: Board,
     state: State,
@@ -247,36 +251,39 @@ def _moves_of(
         if bluff:
             yield Move(o, dirs, step, "claim"), -1
 
-    slide_end: dict[str, Cell] = {}
+    # Board.slide_end, not Board.slide: this is the inner loop of every legal-move list (parse
+    # errors, bots, turn files), and a search needs no worded obstacle. -1: enters the active
+    # pavilion; -2: no progress.
+    ends: list[Cell] = []
     if state.moves_option == "unlimited":
         yield from _unlimited(board, state, o, start, occ, entries)
-        for d in "NESW":
-            slide_end[d] = board.slide(start, d, occ, act).cell
+        ends = [board.slide_end(start, di, occ, act) for di in range(4)]
     else:
-        for d in "NESW":
-            s1 = board.slide(start, d, occ, act)
-            slide_end[d] = s1.cell
-            if s1.entered:
+        dead = board.dead_ends
+        for di, d in enumerate("NESW"):
+            e1 = board.slide_end(start, di, occ, act)
+            ends.append(e1)
+            if e1 == -1:
                 yield from entries((d,))
                 continue
-            if s1.cell == start:
+            if e1 == -2:
                 continue
-            yield Move(o, (d,)), s1.cell
-            if s1.dead_end:
+            yield Move(o, (d,)), e1
+            if e1 in dead:
                 continue
-            for d2 in "EW" if d in "NS" else "NS":
-                s2 = board.slide(s1.cell, d2, occ, act)
-                if s2.entered:
+            for di2, d2 in _ACROSS[di]:
+                e2 = board.slide_end(e1, di2, occ, act)
+                if e2 == -1:
                     yield from entries((d, d2))
-                elif s2.cell != s1.cell and s2.cell != start:
-                    yield Move(o, (d, d2)), s2.cell
+                elif e2 >= 0 and e2 != start:
+                    yield Move(o, (d, d2)), e2
     if board.is_start_field(start):
-        for d in "NESW":
-            st = board.slide(start, d, occ, act, max_steps=1)
-            if st.entered:
+        for di, d in enumerate("NESW"):
+            e = board.step_end(start, di, occ, act)
+            if e == -1:
                 yield from entries((d,), True)
-            elif st.cell != start and st.cell != slide_end[d]:
-                yield Move(o, (d,), True), st.cell
+            elif e >= 0 and e != ends[di]:
+                yield Move(o, (d,), True), e
 
 
 def _unlimited(

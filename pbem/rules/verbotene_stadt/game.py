@@ -17,6 +17,7 @@ from pbem.rules.base import (
     NotYourDecision,
     OptionSpec,
     Result,
+    RuleError,
     Seat,
     check_options,
     derive_rng,
@@ -323,8 +324,16 @@ class VerboteneStadt(GameDefaults):
     def parse(self, state: State, seat: Seat, text: str) -> Action:
         """A legal action from the player's text, or a precise :class:`RuleError`."""
         kind = self._kind(state, seat)
-        legal = self.legal(state, seat) if kind else []
-        return notation.parse(self.board, state, seat, text, kind, legal, self._waiting(state))
+        if kind != "move":
+            legal = self.legal(state, seat) if kind else []
+            return notation.parse(self.board, state, seat, text, kind, legal, self._waiting(state))
+        # A move is checked by tracing it on the board; the list of every legal move (a few ms,
+        # and every commit and replay parses) only words the examples of a refusal: made then.
+        try:
+            return notation.parse(self.board, state, seat, text, kind, [], "")
+        except RuleError as err:
+            err.hint = notation.examples(self.board, self.legal(state, seat), state.n)
+            raise
 
     def apply(
         self, state: State, seat: Seat, action: Action, rng: random.Random
