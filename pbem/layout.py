@@ -165,6 +165,26 @@ def turn_name(game_id: str, move: int, seat: int) -> str:
     return f"{game_id}.move{move}.seat{seat}{TURN_SUFFIX}"
 
 
+# -- formats the idle tick reads as the service does -------------------------------------------
+
+
+def rate_hits(data: object) -> dict[str, list[float]]:
+    """The content of a rate limiter's file (:data:`RATELIMIT` and the strangers' limiters, as
+    JSON already read): each sender's times of hits. Anything but an object of lists reads as no
+    hits, and a non-number among the times is skipped (a damaged file must not stop the service);
+    a number no float can hold raises ``OverflowError``. Standard library only: the idle tick
+    (:mod:`pbem.cli.idle`) checks the file with it, the service's limiters
+    (:class:`pbem.mail.policy.RateLimiter`) read it with it."""
+    if not isinstance(data, dict):
+        return {}
+    return {
+        str(k): [float(t) for t in v if isinstance(t, int | float)]
+        for k, v in data.items()
+        if isinstance(v, list)
+    }
+
+
 __all__ = [name for name in dir() if name.isupper() or name.endswith(("_name", "_file"))] + [
     "outbox",
+    "rate_hits",
 ]

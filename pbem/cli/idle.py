@@ -371,12 +371,10 @@ def _markers_idle(root: Path, inbound: Path | None, now: datetime) -> bool:
         limits = _json(root / layout.RATELIMIT)
     except FileNotFoundError:
         pass
-    else:  # RateLimiter._load's conversion must not fail
+    else:  # the limiters' reading (layout.rate_hits) must not fail; a damaged file is rewritten
         if type(limits) is not dict:
             return False
-        for v in limits.values():
-            if type(v) is list:
-                [float(t) for t in v if isinstance(t, int | float)]
+        layout.rate_hits(limits)
     # Mails to build, keys to remind of, games open for sign-up.
     if _names(root / layout.DIRTY) or _names(root / layout.AWAITING_KEYS):
         return False

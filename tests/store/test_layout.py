@@ -141,3 +141,18 @@ def test_layout_imports_only_the_standard_library() -> None:
             assert node.module in {"__future__", "pathlib"}, node.module
         elif isinstance(node, ast.Import):
             raise AssertionError([a.name for a in node.names])
+
+
+def test_rate_hits_is_the_limiters_reading_of_their_file() -> None:
+    """One reading of a rate limiter's file, shared by the limiters and the idle tick."""
+    import pytest
+
+    from pbem import layout
+
+    assert layout.rate_hits({"a@x": [1, 2.5, "x", None], "b@x": "no", 3: []}) == {
+        "a@x": [1.0, 2.5],
+        "3": [],
+    }
+    assert layout.rate_hits([1, 2]) == {}
+    with pytest.raises(OverflowError):
+        layout.rate_hits({"a@x": [10**400]})
