@@ -222,12 +222,7 @@ class Config:
             ) from None
 
     def _resolve(self, value: str) -> Path | None:
-        if not value:
-            return None
-        p = Path(value).expanduser()
-        if not p.is_absolute() and self.path is not None:
-            p = self.path.parent / p
-        return p.absolute()
+        return layout.configured_path(self.path, value)
 
     def keyring(self) -> Keyring:
         """The service's keys (``ConfigError`` says to run ``pbem init`` when they are missing)."""
@@ -272,18 +267,9 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
             raise ConfigError(f"{cfg_path}: {exc}") from None
         cfg_path = cfg_path.absolute()
     cfg = Config(data_dir=Path(DEFAULT_DATA_DIR), keys_dir=Path(layout.DEFAULT_KEYS), path=cfg_path)
-    env_data = os.environ.get("PBEM_DATA_DIR")
-    if data_dir is not None:
-        cfg.data_dir = Path(data_dir).expanduser().absolute()
-    elif env_data:
-        cfg.data_dir = Path(env_data).expanduser().absolute()
-    else:
-        cfg.data_dir = cfg._resolve(raw.data_dir) or Path(DEFAULT_DATA_DIR).absolute()
-    env_keys = os.environ.get("PBEM_KEYS_DIR")
-    if env_keys:
-        cfg.keys_dir = Path(env_keys).expanduser().absolute()
-    else:
-        cfg.keys_dir = cfg._resolve(raw.keys_dir) or cfg.data_dir.parent / layout.DEFAULT_KEYS
+    cfg.data_dir, cfg.keys_dir = layout.directories(
+        data_dir, cfg._resolve(raw.data_dir), cfg._resolve(raw.keys_dir)
+    )
     cfg.service_address = raw.service_address
     cfg.gm_address = raw.gm_address
     cfg.authserv_id = raw.authserv_id

@@ -39,6 +39,7 @@ msgspec): the idle tick (``pbem/cli/idle.py``) imports it before anything else.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 # -- the data directory ------------------------------------------------------------------------
@@ -165,6 +166,43 @@ def turn_name(game_id: str, move: int, seat: int) -> str:
     return f"{game_id}.move{move}.seat{seat}{TURN_SUFFIX}"
 
 
+# -- where the directories are --------------------------------------------------------------------
+
+
+def configured_path(config_file: Path | None, value: str) -> Path | None:
+    """A path the configuration file names, absolute: ``~`` expanded, a relative one taken beside
+    the file; None for an empty value."""
+    if not value:
+        return None
+    p = Path(value).expanduser()
+    if not p.is_absolute() and config_file is not None:
+        p = config_file.parent / p
+    return p.absolute()
+
+
+def directories(
+    given: str | Path | None, configured_data: Path | None, configured_keys: Path | None
+) -> tuple[Path, Path]:
+    """The data and keys directories, absolute: the data directory ``given`` (a command's
+    ``--data-dir``), else ``$PBEM_DATA_DIR``, else the configuration's, else :data:`DEFAULT_DATA`;
+    the keys directory ``$PBEM_KEYS_DIR``, else the configuration's, else :data:`DEFAULT_KEYS`
+    beside the data directory. The configuration and the idle tick (:mod:`pbem.cli.idle`) both
+    find them here."""
+    env_data = os.environ.get("PBEM_DATA_DIR")
+    if given is not None:
+        data = Path(given).expanduser().absolute()
+    elif env_data:
+        data = Path(env_data).expanduser().absolute()
+    else:
+        data = configured_data or Path(DEFAULT_DATA).absolute()
+    env_keys = os.environ.get("PBEM_KEYS_DIR")
+    if env_keys:
+        keys = Path(env_keys).expanduser().absolute()
+    else:
+        keys = configured_keys or data.parent / DEFAULT_KEYS
+    return data, keys
+
+
 # -- formats the idle tick reads as the service does -------------------------------------------
 
 
@@ -185,6 +223,8 @@ def rate_hits(data: object) -> dict[str, list[float]]:
 
 
 __all__ = [name for name in dir() if name.isupper() or name.endswith(("_name", "_file"))] + [
+    "configured_path",
+    "directories",
     "outbox",
     "rate_hits",
 ]

@@ -193,22 +193,9 @@ class _Config:
         _check_table(raw, _SCHEMA, "")
         self.path = Path(path).absolute()
         self.raw = raw
-        env_data = os.environ.get("PBEM_DATA_DIR")
-        if data_dir is not None:
-            self.data_dir = Path(data_dir).expanduser().absolute()
-        elif env_data:
-            self.data_dir = Path(env_data).expanduser().absolute()
-        else:
-            self.data_dir = (
-                self._resolve(raw.get("data_dir", "")) or Path(layout.DEFAULT_DATA).absolute()
-            )
-        env_keys = os.environ.get("PBEM_KEYS_DIR")
-        if env_keys:
-            self.keys_dir = Path(env_keys).expanduser().absolute()
-        else:
-            self.keys_dir = (
-                self._resolve(raw.get("keys_dir", "")) or self.data_dir.parent / layout.DEFAULT_KEYS
-            )
+        self.data_dir, self.keys_dir = layout.directories(
+            data_dir, self._resolve(raw.get("data_dir", "")), self._resolve(raw.get("keys_dir", ""))
+        )
         self.maildir_inbound = self._resolve(raw.get("maildir_inbound", ""))
         self.log_file = self._resolve(raw.get("log_file", ""))
 
@@ -222,12 +209,7 @@ class _Config:
         return table.get(name, _DEFAULTS.get(dotted, ""))
 
     def _resolve(self, value: str) -> Path | None:
-        if not value:
-            return None
-        p = Path(value).expanduser()
-        if not p.is_absolute():
-            p = self.path.parent / p
-        return p.absolute()
+        return layout.configured_path(self.path, value)
 
 
 def _check_setup(cfg: _Config) -> None:
