@@ -178,6 +178,12 @@ def main() -> None:
     parser.add_argument("--no-baseline-games", action="store_true")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--summary", type=Path, nargs="*", default=None)
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="skip the games already in --out (same deals, bot and baseline): an interrupted run "
+        "goes on where it stopped",
+    )
     args = parser.parse_args()
     if args.summary is not None:
         rows = [json.loads(line) for p in args.summary for line in p.read_text().splitlines()]
@@ -190,6 +196,16 @@ def main() -> None:
         if not args.no_baseline_games:
             seats.append(-1)
         jobs += [(args.game, args.players, args.bot, args.baseline, seed, s) for s in seats]
+    if args.resume and args.out and args.out.exists():
+        done = set()
+        for line in args.out.read_text().splitlines():
+            r = json.loads(line)
+            done.add((r["game"], r["players"], r["seed"], r["seat"], r["bot"], r["baseline"]))
+        jobs = [
+            j
+            for j in jobs
+            if (j[0], j[1], j[4], j[5], j[2] if j[5] >= 0 else j[3], j[3]) not in done
+        ]
     rows = []
     out = args.out.open("a") if args.out else None
     with multiprocessing.Pool(args.jobs) as pool:

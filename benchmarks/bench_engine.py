@@ -1,4 +1,5 @@
-"""Forbidden City engine benchmarks: apply per move, legal on a late board, whole bot games.
+"""Forbidden City engine benchmarks: apply per move, legal on a late board, whole bot games, and
+a whole greedy 4-player game beside the plain reference engine (benchmarks/reference_fc.py).
 
 Run: .venv/bin/python benchmarks/bench_engine.py [--games 20]
 CPU time (time.process_time), medians over repeats; compare figures as ratios within one run.
@@ -45,16 +46,46 @@ def whole_games(bots: list[str], games: int, side: str = "beginner") -> list[flo
     return out
 
 
-def per_apply(games: int) -> list[float]:
-    """CPU time of each apply of several greedy games, replayed (bot time excluded)."""
+def against_reference(games: int) -> list[tuple[float, float]]:
+    """(pbem, reference) CPU time of the same whole greedy 4-player games (the same moves: the
+    referee test checks it), played alternately so that a change of load hits both alike."""
+    import reference_fc
+
+    greedy = GAME.bots()["greedy"]
+    out = []
+    for seed in range(games):
+        side = ("beginner", "advanced")[seed % 2]
+        t = time.process_time()
+        # The same loop as reference_fc.greedy_game: the bot's rng derived per move; apply takes
+        # none (it uses no randomness once the stacks are shuffled).
+        state = GAME.setup(4, {"side": side}, 3000 + seed)
+        i = 0
+        while GAME.pending(state):
+            seat = state.to_move
+            action = greedy.choose(GAME, state, seat, derive_rng(3000 + seed, "bot", i))
+            state, _ = GAME.apply(state, seat, action)
+            i += 1
+        mine = time.process_time() - t
+        t = time.process_time()
+        reference_fc.greedy_game(4, 3000 + seed, side)
+        out.append((mine, time.process_time() - t))
+    return out
+
+
+def per_apply(games: int, repeats: int = 20) -> list[float]:
+    """CPU time of each apply of several greedy games, replayed (bot time excluded): each move
+    applied ``repeats`` times between two clock reads, so that the clock's own cost (a system
+    call, about 1 us here) is not counted in every move (``repeats=1``: one call timed, the
+    figure before 2026-11-26)."""
     out = []
     for seed in range(games):
         _, moves, states = play(["greedy"] * 4, 1000 + seed)
         for (seat, action), state in zip(moves, states, strict=True):
             rng = derive_rng(seed, "apply", 0)
             t = time.process_time()
-            GAME.apply(state, seat, action, rng)
-            out.append(time.process_time() - t)
+            for _ in range(repeats):
+                GAME.apply(state, seat, action, rng)
+            out.append((time.process_time() - t) / repeats)
     return out
 
 
@@ -113,10 +144,24 @@ def main() -> None:
         print(
             f"{label:<34} median {med(ts) * 1e3:7.1f} ms CPU  (min {min(ts) * 1e3:.1f}, max {max(ts) * 1e3:.1f}; {n} games)"
         )
+    pairs = against_reference(n)
+    mine = med([a for a, _ in pairs])
+    ref = med([b for _, b in pairs])
+    ratios = sorted(b / a for a, b in pairs)
+    print(
+        f"{'4-player greedy game, pbem':<34} median {mine * 1e3:7.1f} ms CPU\n"
+        f"{'the same games, reference engine':<34} median {ref * 1e3:7.1f} ms CPU  "
+        f"(pbem {ref / mine:.1f}x faster; per game {ratios[0]:.1f}x-{ratios[-1]:.1f}x; {n} games)"
+    )
     ts = per_apply(max(2, n // 4))
     ts.sort()
     print(
-        f"{'apply, per move':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; {len(ts)} moves)"
+        f"{'apply, per move':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; {len(ts)} moves, 20 calls each)"
+    )
+    ts = per_apply(max(2, n // 4), repeats=1)  # the figure before 2026-11-26
+    ts.sort()
+    print(
+        f"{'apply, per move, one call timed':<34} median {med(ts) * 1e6:7.1f} us CPU  (p90 {ts[int(len(ts) * 0.9)] * 1e6:.1f}; clock reads included)"
     )
     ts = per_place(max(2, n // 4))
     ts.sort()

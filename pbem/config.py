@@ -116,6 +116,9 @@ class LeaveConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The yearly allowance of an address, accrued monthly (a twelfth back each month)."""
     min_hours: int = 24
     """The shortest leave."""
+    auto_max_days: int = 14
+    """What VACATION AUTO spends at most in a row in a game whose player does not answer
+    (0: no limit)."""
 
 
 class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -353,6 +356,8 @@ bounce_threshold = 3      # bounces of distinct mails before an address is no lo
 days_per_year = 30        # each player's leave for all their games (VACATION 10d), a year;
                           # a twelfth of it comes back each month
 min_hours = 24            # the shortest leave
+auto_max_days = 14        # VACATION AUTO spends at most this many days in a row in a game
+                          # whose player does not answer (0: no limit)
 
 [oauth2]
 file = ""                 # with auth = "xoauth2": the 0600 file that 'pbem auth PROVIDER' writes

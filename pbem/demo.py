@@ -379,7 +379,13 @@ def run_demo(
         relay.stop()
         if dovecot is not None:
             dovecot.stop()
-    keys_help = save_player_keys(bots, mail_dir / "player-keys", mailboxes)
+    identity = service.crypto.identity
+    keys_help = save_player_keys(
+        bots,
+        mail_dir / "player-keys",
+        mailboxes,
+        service_keys=(identity.openpgp_public_key, identity.ca_certificate_pem),
+    )
     return DemoResult(
         gid,
         mail_dir,
@@ -468,7 +474,12 @@ def _gnupg_home(folder: Path) -> Path:
     return short
 
 
-def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, Path]) -> list[str]:
+def save_player_keys(
+    bots: list[BotPlayer],
+    folder: Path,
+    mailboxes: dict[str, Path],
+    service_keys: tuple[bytes, bytes] | None = None,
+) -> list[str]:
     """Keep the bots' secret keys so that people can open the demo's encrypted mail themselves.
 
     ``folder`` gets each OpenPGP bot's secret key (``NAME-secret.asc``) and each S/MIME bot's
@@ -476,6 +487,11 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
     them all (OpenPGP keys through gpg, S/MIME keys through gpgsm) for mutt. Returns the lines to
     print: one command each to decrypt a mail with gpg and with openssl, and the mutt command.
     These are demo keys of demo players: printing a passphrase is the point here, never elsewhere.
+
+    ``service_keys`` (the service's OpenPGP public key, its CA certificate in PEM) go into the
+    GnuPG home as a player would put them there (docs/ENCRYPTED-MAIL.md): the key imported and
+    certified locally, the CA trusted in ``trustlist.txt``; mutt then shows a good signature on
+    every mail instead of "Can't verify".
     """
     # Long on purpose: one block per kind of key the demo's players hold (gpg, PKCS#12, keyring).
     import shlex
@@ -496,8 +512,16 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
             asc.chmod(0o600)
             lines.append(f"  {bot.name:<5} OpenPGP secret key  {asc}")
             if gpg:
-                _gpg_import_secret(
-                    gpg, home, asc, str(bot.pgp_key.extract_certificate().fingerprint)
+                fpr = str(bot.pgp_key.extract_certificate().fingerprint).upper()
+                _gpg_import_secret(gpg, home, asc, fpr)
+                # One's own key is ultimately trusted (gpg does so for a key it makes): the
+                # service key certified by it below is then valid.
+                subprocess.run(
+                    [gpg, "--homedir", str(home), "--batch", "--import-ownertrust"],
+                    input=f"{fpr}:6:\n".encode(),
+                    check=False,
+                    capture_output=True,
+                    timeout=120,
                 )
             mail = _encrypted_mail(mailboxes.get(bot.address, folder / "-"), b"multipart/encrypted")
             if mail is not None and not gpg_cmd:
@@ -539,6 +563,8 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
                     f"openssl pkcs12 -in {q(str(p12))} -passin pass:{bot.passphrase} -nodes"
                     f" | openssl cms -decrypt -inkey /dev/stdin -in {q(str(mail))}"
                 )
+    if service_keys is not None:
+        trust_service_keys(home, *service_keys)
     gpgconf = shutil.which("gpgconf")
     if gpgconf:  # the imports started an agent for that home: leave nothing running
         subprocess.run(
@@ -553,11 +579,57 @@ def save_player_keys(bots: list[BotPlayer], folder: Path, mailboxes: dict[str, P
     if mutt_cmd:
         lines += [
             "Read a player's mailbox in mutt, decrypted as you open each mail (the GnuPG",
-            "home above holds every player's key, OpenPGP and S/MIME alike; for Ann's and",
-            "Dev's S/MIME mail type the passphrase printed above when asked):",
+            "home above holds every player's key, OpenPGP and S/MIME alike, and trusts the",
+            "service's key and CA, so each signature shows as good; for Ann's and Dev's",
+            "S/MIME mail type the passphrase printed above when asked):",
             "  " + mutt_cmd,
         ]
     return lines
+
+
+def trust_service_keys(home: Path, openpgp_key: bytes, ca_pem: bytes) -> None:
+    """What a mutt (GPGME) user does once with the key-setup mail's attachments: import the
+    service's OpenPGP key and certify it locally (``gpg --quick-lsign-key``), import the service
+    CA into gpgsm and trust it for S/MIME (its fingerprint and ``S`` in ``trustlist.txt``).
+    Without gpg or gpgsm that part is left out."""
+    import subprocess
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+
+    gpg, gpgsm = shutil.which("gpg"), shutil.which("gpgsm")
+    if gpg:
+        out = subprocess.run(
+            [gpg, "--homedir", str(home), "--batch", "--status-fd", "1", "--import"],
+            input=openpgp_key,
+            check=False,
+            capture_output=True,
+            timeout=120,
+        )
+        for line in out.stdout.decode(errors="replace").splitlines():
+            if line.startswith("[GNUPG:] IMPORT_OK"):
+                fpr = line.split()[-1]
+                subprocess.run(
+                    [gpg, "--homedir", str(home), "--batch", "--yes", "--quick-lsign-key", fpr],
+                    check=False,
+                    capture_output=True,
+                    timeout=120,
+                )
+    if gpgsm:
+        ca = home / "pbem-service-ca.pem"
+        ca.write_bytes(ca_pem)
+        subprocess.run(
+            [gpgsm, "--homedir", str(home), "--batch", "--import", str(ca)],
+            check=False,
+            capture_output=True,
+            timeout=120,
+        )
+        fpr = x509.load_pem_x509_certificate(ca_pem).fingerprint(hashes.SHA1()).hex().upper()  # noqa: S303 - gpgsm names a CA by its SHA-1 fingerprint
+        trust = home / "trustlist.txt"
+        known = trust.read_text() if trust.exists() else ""
+        if fpr not in known.replace(":", ""):
+            with trust.open("a") as f:
+                f.write(f"{':'.join(fpr[i : i + 2] for i in range(0, 40, 2))} S\n")
 
 
 def main_text(result: DemoResult) -> str:

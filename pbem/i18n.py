@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -103,3 +104,45 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English words elsewhere by
     ``context`` (Die Verbotene Stadt's ``"north"`` as a direction of movement: "vers le nord")."""
     return translations(_current.get()).pgettext(context, message)
+
+
+def say_datetime(when: datetime | str, *, utc: bool = True) -> str:
+    """A date and time as people read it in the current language: ``Tue 25 Nov 2026, 18:00 UTC``,
+    ``mar. 25 nov. 2026, 18:00 UTC`` (Babel's locale data outside English: month and day names,
+    their abbreviations and order are the language's own). ``when`` may be an ISO 8601 string
+    as the game files hold it; a string that is not one is returned as it is."""
+    at = _as_datetime(when)
+    if at is None:
+        return str(when)
+    tail = " UTC" if utc else ""
+    lang = current()
+    if lang == DEFAULT:
+        return at.strftime("%a %d %b %Y, %H:%M") + tail
+    from babel.dates import format_datetime  # Babel: the locale's names and order
+
+    return format_datetime(at, "EEE d MMM y, HH:mm", tzinfo=at.tzinfo, locale=lang) + tail
+
+
+def say_date(when: datetime | str) -> str:
+    """A date alone in the current language: ``25 Nov 2026``, ``25 nov. 2026``, ``25.11.2026``
+    (Babel's medium date format of the locale outside English)."""
+    at = _as_datetime(when)
+    if at is None:
+        return str(when)
+    lang = current()
+    if lang == DEFAULT:
+        return f"{at.day} {at:%b %Y}"
+    from babel.dates import format_date
+
+    return format_date(at.date(), "medium", locale=lang)
+
+
+def _as_datetime(when: datetime | str) -> datetime | None:
+    if isinstance(when, datetime):
+        at = when
+    else:
+        try:
+            at = datetime.fromisoformat(str(when).strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)

@@ -565,6 +565,7 @@ def build_service(cfg: Any, clock: Callable[[], datetime]) -> Service:
     if leave_cfg is not None:
         policy.leave_days_per_year = leave_cfg.days_per_year
         policy.leave_min_hours = leave_cfg.min_hours
+        policy.leave_auto_max_days = leave_cfg.auto_max_days
     policy.bounce_threshold = cfg.limits.bounce_threshold
     service = Service(store, outbox, policy, clock)
     # Per authenticated seat (the name of the setting is older than that rule).

@@ -14,6 +14,7 @@ servers cleanly. The games and keys stay in ``DIR`` for the next start.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import signal
@@ -48,6 +49,9 @@ class Sandbox:
     muttrcs: dict[str, Path] = field(default_factory=dict)
 
     def instructions(self) -> str:
+        from pbem.demo import _pbem_command
+
+        pbem = _pbem_command()  # the script beside this Python (.venv/bin/pbem), else the PATH's
         cfg = self.config
         names = [n for n, _ in self.players]
         player_args = " ".join(f'-p "{n} <{a}>"' for n, a in self.players[:3])
@@ -58,8 +62,8 @@ class Sandbox:
             "",
             "Play a game from the terminal (in another terminal):",
             f"  export PBEM_CONFIG={cfg}",
-            f"  pbem admin new forbidden-city {player_args} -o privacy=plain",
-            "  (this sandbox runs the mail loop every few seconds; else: pbem run -v)",
+            f"  {pbem} admin new forbidden-city {player_args} -o privacy=plain",
+            f"  (this sandbox runs the mail loop every few seconds; else: {pbem} run -v)",
         ]
         if shutil.which("mutt"):
             lines.append(
@@ -76,7 +80,11 @@ class Sandbox:
                 f"{self.root / 'passwords'}), SMTP 127.0.0.1:{self.relay.port if self.relay else 0}"
             )
         lines += [
-            "  A JOIN, WATCH or GAMES works too: pbem admin open forbidden-city --players 2-3",
+            f"  A JOIN, WATCH or GAMES works too: {pbem} admin open forbidden-city --players 2-3",
+            f"  mutt -F {self.muttrcs['GM']}      # the game master's mail (alerts, open games)"
+            if "GM" in self.muttrcs
+            else "",
+            f"  The loop's log: {self.root / 'run.log'}",
             "",
             "Stop with Ctrl-C (the games and keys stay for the next start).",
         ]
@@ -141,7 +149,7 @@ def write_muttrcs(sb: Sandbox, passwords: dict[str, str]) -> None:
     d = sb.root / "mutt"
     d.mkdir(parents=True, exist_ok=True, mode=0o700)
     assert sb.relay is not None
-    for name, addr in sb.players:
+    for name, addr in [*sb.players, ("GM", sb.gm)]:
         common = [
             f'set from="{name} <{addr}>"',
             f'set realname="{name}"',
@@ -151,6 +159,8 @@ def write_muttrcs(sb: Sandbox, passwords: dict[str, str]) -> None:
             'set record=""',
             "set include=yes          # quote the mail you answer (quoted lines are not read)",
             "set edit_headers=no",
+            "set mail_check=5         # look for new mail every 5 seconds",
+            "set timeout=5            # ... also while mutt waits for a key",
         ]
         if sb.dovecot is not None:
             user = addr.replace("@", "%40")
@@ -225,8 +235,10 @@ def run_sandbox(
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGINT, signal.SIGTERM):
             previous[sig] = signal.signal(sig, lambda *_: stop.set())
+    log_handler: logging.Handler | None = None
     try:
         with sandbox(root, players=players, use_dovecot=use_dovecot) as sb:
+            log_handler = _log_to(sb.root / "run.log")  # the log_file its pbem.toml names
             echo(sb.instructions())
             echo("ready")
             from pbem.config import load_config
@@ -250,5 +262,27 @@ def run_sandbox(
                 stop.wait(interval if interval > 0 else 3600)
         echo("sandbox stopped: servers shut down; games and keys kept in " + str(sb.root))
     finally:
+        if log_handler is not None:
+            logger = logging.getLogger("pbem")
+            logger.removeHandler(log_handler)
+            logger.setLevel(getattr(log_handler, "pbem_level", logging.NOTSET))
+            log_handler.close()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def _log_to(path: Path) -> logging.Handler:
+    """The service's log lines (INFO and up) into ``path`` (mode 0600, as ``pbem run`` makes it)
+    for as long as the sandbox runs; the caller removes the handler."""
+    from pbem.cli.tick import private_log_file
+
+    private_log_file(path)
+    handler = logging.FileHandler(path)
+    handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logger = logging.getLogger("pbem")
+    handler.pbem_level = logger.level  # type: ignore[attr-defined]  # restored on leaving
+    logger.addHandler(handler)
+    if logger.getEffectiveLevel() > logging.INFO:
+        logger.setLevel(logging.INFO)
+    return handler

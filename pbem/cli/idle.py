@@ -138,7 +138,7 @@ _SCHEMA: dict[str, Any] = {
         "bounce_threshold": _INT,
     },
     "oauth2": {"file": _STR},
-    "leave": {"days_per_year": _INT, "min_hours": _INT},
+    "leave": {"days_per_year": _INT, "min_hours": _INT, "auto_max_days": _INT},
 }
 """``pbem.config._FileConfig``, field by field (a test checks that the two agree)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, assert_never
 
+from pbem import i18n
 from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import Event, Game, plain_sentence
 
@@ -109,10 +110,9 @@ def deadline_sentence(line: DeadlineLine) -> str:
             "The game master set a deadline for %(kind)s: %(duration)s from each new position."
         ) % {"kind": kind, "duration": _duration(line.seconds)}
     if line.at:
-        when = line.at.replace("T", " ").replace("Z", "").replace("+00:00", "")
         return _("The game master set a deadline for %(kind)s: %(when)s UTC.") % {
             "kind": kind,
-            "when": when[:16],
+            "when": i18n.say_datetime(line.at, utc=False),
         }
     return _("The game master removed the deadline for %(kind)s.") % {"kind": kind}
 
@@ -160,8 +160,8 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
                 "move": line.notation,
                 "who": _who(line.seat, names, players),
             }
-            if reason:  # the GM's own words, as written
-                text = text.rstrip(".") + f" ({reason})."
+            if reason:  # the GM's own words, as written, once (issue 31)
+                text = text.rstrip(".") + f": {reason.rstrip('.')}."
             return [text]
         case payloads.ReplaceLine(seat=seat):
             seat_name = names[seat] if 0 <= seat < len(names) else str(seat)
@@ -192,7 +192,7 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
                 )
                 % {
                     "who": _who(line.seat, names, players),
-                    "until": until.replace("T", " ").replace("Z", " UTC"),
+                    "until": i18n.say_datetime(until),
                 }
             ]
         case payloads.VacationLine(until=until):
@@ -200,7 +200,7 @@ def describe_line(game: Game, line: Payload, names: list[str], players: list[str
                 _("%(who)s is on vacation until %(until)s; their deadlines stop meanwhile.")
                 % {
                     "who": _who(line.seat, names, players),
-                    "until": until.replace("T", " ").replace("Z", " UTC"),
+                    "until": i18n.say_datetime(until),
                 }
             ]
         case payloads.BackLine():

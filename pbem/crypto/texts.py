@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from pbem import i18n
 from pbem.crypto.keystore import KeyKind, KeyOnFile, KeyStatus, PlayerKeys
 from pbem.crypto.smime import MIN_PASSPHRASE
 from pbem.i18n import N_, _
@@ -108,7 +109,7 @@ def key_problem(store: PlayerKeys, address: str, now: dt.datetime) -> list[str]:
     if status is KeyStatus.EXPIRED and newest.not_after is not None:
         first = _("Your %(kind)s (%(fingerprint)s) expired on %(date)s.") % {
             **what,
-            "date": f"{newest.not_after:%Y-%m-%d}",
+            "date": i18n.say_date(newest.not_after),
         }
     elif status is KeyStatus.REVOKED:
         first = _("Your %(kind)s (%(fingerprint)s) has been revoked.") % what

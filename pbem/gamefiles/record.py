@@ -115,6 +115,8 @@ def entry_of(line: PublicLine) -> LogEntry:
         data.setdefault("previous", "")
     elif line.kind == "view-access":
         data.setdefault("by", "")
+    elif line.kind == "orders":
+        data.setdefault("sealed", "")  # a seat's standing orders are its secret (issue 25)
     payload = convert_payload(line.kind, data)
     return Frame(
         seq=line.seq,

@@ -236,6 +236,10 @@ class MailContext:
     """When the seat's owed decision falls due and what happens then (empty: no deadline)."""
     examples: list[str] = field(default_factory=list)
     legal_count: int = 0
+    listed_title: str = ""
+    """The heading of the moves the game lists in full (``Game.listed_moves``), or ""."""
+    listed: list[str] = field(default_factory=list)
+    """Those moves, one group a line (Die Verbotene Stadt: the entering moves per official)."""
     waiting_for: str = ""
     move_no: int = 0
     private_note: str = ""
@@ -280,7 +284,28 @@ def render(kind: str, ctx: MailContext, lang: str | None = None) -> tuple[str, s
         text = _env(path, False, lang).get_template(f"{kind}.txt.j2").render(data)
         html = _env(path, True, lang).get_template(f"{kind}.html.j2").render(data)
     text = _tidy(text)
+    if lang == "fr":
+        text, html = elide_fr(text), elide_fr(html)
     return text, html
+
+
+_ELISION = re.compile(r"( ?)\b([Dd]e|[Qq]ue)(\s+)(?=[AEIOUÉÈÊÂÎÔ][a-zà-ÿ])")
+"""French elision before a name or seat that starts with a vowel: "de Ann" is "d'Ann", "le tour de
+Est" "le tour d'Est", "que Eve" "qu'Eve" (issue 31). Only before a capital vowel followed by a small
+letter: a square (``O13``) or a notation is never touched."""
+
+
+def elide_fr(text: str) -> str:
+    """``text`` (French) with ``de``/``que`` elided before a capitalised word starting with a
+    vowel, whether or not a line break stands between them."""
+
+    def elided(m: re.Match[str]) -> str:
+        word = m.group(2)[:-1] + "'"
+        if "\n" in m.group(3):  # "de" ended a line: it moves to the next one, as "d'"
+            return m.group(3) + word
+        return m.group(1) + word
+
+    return _ELISION.sub(elided, text)
 
 
 def _tidy(text: str) -> str:

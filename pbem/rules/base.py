@@ -245,6 +245,26 @@ class Game(Protocol):
         """The position as ``seat`` knows it, every other seat's secret a stand-in."""
         ...
 
+    def plan_context(self, state: Any, seat: Seat) -> str:
+        """What a move ``seat`` queues now for its next turn (``NEXT``) is read against: if the
+        game says otherwise when that turn comes, the queued move is dropped and the turn mail
+        goes as usual (Die Verbotene Stadt: the seat's bribed official, which a plan moves).
+        ``""``: the same always."""
+        ...
+
+    def listed_moves(self, state: Any, seat: Seat) -> tuple[str, list[str]]:
+        """The legal moves of ``seat`` its turn mail lists in full beside the examples, under a
+        heading (Die Verbotene Stadt: the moves that enter the active pavilion, one line per
+        official); ``("", [])``: none, a heading alone says there is none."""
+        ...
+
+    def picture(self, view: Any) -> Any | None:
+        """The board of ``view`` (one reader's :meth:`view`, or the public one) as inline
+        pictures for the HTML part of a mail (a :class:`pbem.mail.picture.Picture`), or None:
+        the text board only. Drawn from the view alone, so nothing hidden from its reader can
+        reach it."""
+        ...
+
 
 STAND_IN = ("medium", "greedy", "heuristic", "random")
 """The bot that plays for a player who left or missed a deadline: the first of these the game
@@ -280,6 +300,18 @@ class GameDefaults:
     def redact(self, state: Any, seat: Seat) -> Any | None:
         """The position as ``seat`` knows it, every other seat's secret a stand-in (a turn
         file's position); None: the game gives none (its turn files carry the record only)."""
+        return None
+
+    def plan_context(self, state: Any, seat: Seat) -> str:
+        """The same always: a queued move is played whenever it is legal."""
+        return ""
+
+    def listed_moves(self, state: Any, seat: Seat) -> tuple[str, list[str]]:
+        """None by default: the examples only."""
+        return "", []
+
+    def picture(self, view: Any) -> Any | None:
+        """None by default: the HTML part shows the text board."""
         return None
 
     def encode_state_like(self, state: Any, like: bytes) -> bytes:

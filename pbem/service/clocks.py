@@ -111,8 +111,10 @@ def banks(
     record: GameRecord, bank: Bank, weekends_pause: bool, away: list[Away]
 ) -> dict[int, timedelta]:
     """Each seat's bank now, before the decision it may owe: the start value, less the counted
-    time of each of its decisions (its vacations left out), plus ``add`` after each, capped."""
-    from pbem.store.payloads import ActionLine
+    time of each of its decisions (its vacations left out), plus ``add`` after each, capped. A
+    seat that changes hands (a ``replace`` line: a volunteer, the computer, or its player taking
+    it back) starts again with the whole bank: the newcomer did not spend the time gone."""
+    from pbem.store.payloads import ActionLine, ReplaceLine
 
     left = {s: bank.start for s in record.envelope.seats()}
     last = parse_time(record.envelope.created)
@@ -126,5 +128,7 @@ def banks(
             left[p.seat] = min(
                 bank.start, max(left[p.seat] - max(spent, timedelta(0)), timedelta(0)) + bank.add
             )
+        elif isinstance(p, ReplaceLine) and p.seat in left:
+            left[p.seat] = bank.start
         last = t
     return left

@@ -38,7 +38,7 @@ from pbem.commands.vocabulary import (
     help_table,
 )
 from pbem.errors import PLAYER_ERRORS, CommandError
-from pbem.i18n import N_, _
+from pbem.i18n import N_, _, ngettext
 from pbem.mail.reply import strip_please
 from pbem.rules.base import RuleError
 from pbem.service import community
@@ -662,11 +662,23 @@ class VacationCmd(_Base):
                 "Write VACATION AUTO to have it spent before a deadline runs out."
             )
         )
+        from pbem.service import leave
+
+        paragraphs = [text]
+        cap = leave.rules_of(desk.mailer.policy).auto_max.days
+        if on and cap > 0:  # issue 27: a player who has gone does not hold a game up for long
+            paragraphs.append(
+                _(
+                    "If you do not answer at all, it holds a game for at most %(num)d days in a "
+                    "row; then the game's rule for a missed decision applies."
+                )
+                % {"num": cap}
+            )
         return desk.mailer.notice(
             seated.record,
             seated.seat,
             _("your leave"),
-            [text],
+            paragraphs,
             reply_tail(seated.mail, seated.record, f"leave-auto.{int(on)}"),
             reply_to=seated.mail,
         )
@@ -1359,7 +1371,9 @@ class NextCmd(_Base):
         from pbem.service import standing
 
         alts = standing.next_alternatives(cmd.arg) or []
-        return standing.entry(seated.seat, standing.Orders(next=alts), message_id)
+        record, seat = seated.record, seated.seat
+        guard = record.game.plan_context(record.state, seat) if alts else None
+        return standing.entry(seat, standing.Orders(next=alts, guard=guard), message_id)
 
 
 def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:
@@ -1402,7 +1416,11 @@ class LegalCmd(_Base):
         legal = record.legal_notations(seat) if record.envelope.status == "active" else []
         if legal:
             lines = [
-                _("Your %(num)d legal moves now, grouped by their first word:")
+                ngettext(
+                    "You have %(num)d legal move now:",
+                    "Your %(num)d legal moves now, grouped by their first word:",
+                    len(legal),
+                )
                 % {"num": len(legal)},
                 *group_legal(legal),
             ]

@@ -28,7 +28,7 @@ import msgspec
 from pbem import i18n, layout
 from pbem.commands.durations import read_duration
 from pbem.errors import CommandError
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import N_, _, ngettext, pgettext
 from pbem.model import Envelope, iso_time, parse_time
 from pbem.rules.base import Decision, derive_rng
 from pbem.service.clocks import Bank, add_counted, banks, counted, parse_control
@@ -119,12 +119,7 @@ def say_duration(td: timedelta) -> str:
 
 def say_time(when: datetime) -> str:
     """``Tue 25 Nov 2026, 18:00 UTC`` in the language of the mail being built."""
-    lang = i18n.current()
-    if lang == i18n.DEFAULT:
-        return when.strftime("%a %d %b %Y, %H:%M UTC")
-    from babel.dates import format_datetime
-
-    return format_datetime(when, "EEE d MMM y, HH:mm", tzinfo=when.tzinfo, locale=lang) + " UTC"
+    return i18n.say_datetime(when)
 
 
 # ==================================================================== policy
@@ -347,7 +342,26 @@ def deadline_line(record: GameRecord, seat: int, now: datetime | None = None) ->
         "when": when,
         "then": then,
     }
-    return text + clock_note(pol, item, now)
+    return text + clock_note(pol, item, now) + seat_warning(record, seat, pol)
+
+
+def seat_warning(record: GameRecord, seat: int, pol: GamePolicy) -> str:
+    """Told before the last decision the ``takeover`` policy lets a seat miss (issue 27): one
+    more missed and the seat goes to the computer ("" otherwise)."""
+    from pbem.service import takeover
+
+    if pol.nmr != "computer" or pol.takeover <= 0:
+        return ""
+    missed = takeover.missed_in_a_row(record, seat)
+    if missed == 0 or missed != pol.takeover - 1:
+        return ""
+    return " " + ngettext(
+        "You have missed %(num)d decision in a row: if this one is missed too, your seat goes "
+        "to the computer and is offered to volunteers.",
+        "You have missed %(num)d decisions in a row: if this one is missed too, your seat goes "
+        "to the computer and is offered to volunteers.",
+        missed,
+    ) % {"num": missed}
 
 
 def clock_note(pol: GamePolicy, item: Due, now: datetime | None) -> str:
@@ -501,6 +515,8 @@ def _spend_leave(service: Service, record: GameRecord, item: Due, now: datetime)
     if address.startswith(COMPUTER_PREFIX) or not service.prefs.leave_auto(address):
         return False
     rules = leave.rules_of(service.policy)
+    if rules.auto_max > timedelta(0) and leave.auto_run(record, seat) >= rules.auto_max:
+        return False  # no answer for that long: gone, not away; the nmr policy acts
     if leave.left_of(service.store, address, rules, now, service.prefs) < rules.min_use:
         return False
     gid = record.envelope.game_id
@@ -649,11 +665,13 @@ def preview(
             break
         told.append(describe_event(game, ev.kind, ev.data, seat_names))
     out = [
-        f"PREVIEW {text}: "
-        + _(
-            "this is what the move would do. It has NOT been played; reply with the move itself "
-            "to play it."
+        # The command word in the reader's language (APERÇU, ANTEPRIMA, VORSCHAU): what they
+        # wrote, not the English word (issue 31).
+        _(
+            "%(word)s %(move)s: this is what the move would do. It has NOT been played; reply "
+            "with the move itself to play it."
         )
+        % {"word": pgettext("command word", "PREVIEW"), "move": text}
     ]
     out.extend(
         f"- {t}" for t in told or [_("Nothing happens on the board beyond the move itself.")]

@@ -43,6 +43,9 @@ DAYS_PER_YEAR = 30
 """The yearly allowance of an address when pbem.toml says nothing (``[leave] days_per_year``)."""
 MIN_HOURS = 24
 """The shortest use (``[leave] min_hours``)."""
+AUTO_MAX_DAYS = 14
+"""What ``VACATION AUTO`` spends at most in a row in a game whose player does not answer
+(``[leave] auto_max_days``): a player who has gone holds the game up no longer than a holiday."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,8 @@ class LeaveRules:
 
     per_year: timedelta = timedelta(days=DAYS_PER_YEAR)
     min_use: timedelta = timedelta(hours=MIN_HOURS)
+    auto_max: timedelta = timedelta(days=AUTO_MAX_DAYS)
+    """The most VACATION AUTO spends in a row in one game without an answer (0: no limit)."""
 
     @property
     def monthly(self) -> timedelta:
@@ -63,7 +68,24 @@ def rules_of(policy: Any) -> LeaveRules:
     return LeaveRules(
         per_year=timedelta(days=getattr(policy, "leave_days_per_year", DAYS_PER_YEAR)),
         min_use=timedelta(hours=getattr(policy, "leave_min_hours", MIN_HOURS)),
+        auto_max=timedelta(days=getattr(policy, "leave_auto_max_days", AUTO_MAX_DAYS)),
     )
+
+
+def auto_run(record: GameRecord, seat: int) -> timedelta:
+    """The leave spent by VACATION AUTO for ``seat`` in this game since its player last
+    answered in it (a move of their own, or the seat changing hands, starts it again)."""
+    from pbem.store.payloads import ActionLine, ReplaceLine
+
+    run = timedelta(0)
+    for e in record.entries:
+        p = e.payload
+        if isinstance(p, ActionLine | ReplaceLine) and p.seat == seat:
+            if not (isinstance(p, ActionLine) and p.source == "timer"):
+                run = timedelta(0)
+        elif isinstance(p, VacationLine) and p.seat == seat and p.auto:
+            run += parse_time(p.until) - parse_time(p.start)
+    return run
 
 
 @dataclass(frozen=True)

@@ -192,6 +192,7 @@ class Mailer:
             legal = record.legal_notations(seat)
             ctx.legal_count = len(legal)
             ctx.examples = spread(sorted(set(legal)), EXAMPLES)
+            ctx.listed_title, ctx.listed = record.game.listed_moves(record.state, seat)
 
     def private_note(self, record: GameRecord, seat: int, *, full: bool = False) -> str:
         """How the seat's private part travels (see ``MailCrypto.private_note``): ``full`` in
@@ -389,9 +390,7 @@ def picture_of(record: GameRecord, seat: int | None) -> Any:
 
 
 def _picture(record: GameRecord, view: Any) -> Any:
-    from pbem.mail.picture import board_picture
-
-    return board_picture(record.game.name, view)
+    return record.game.picture(view)
 
 
 def reply_tail(p: ParsedMail, record: GameRecord, what: str) -> str:

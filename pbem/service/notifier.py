@@ -320,7 +320,11 @@ class Notifier:
             names = self.mailer.names(record)[0]
             m = self.mailer
             with m.speaking_to(old.email, record):
-                if old.status == "resigned":
+                if e.payload.source == "timer" and old.status == "replaced":
+                    from pbem.service.takeover import lost_seat_text  # issue 27
+
+                    text = lost_seat_text(record, seat, names[seat])
+                elif old.status == "resigned":
                     text = _(
                         "You resigned from game %(game)s; the computer now plays %(seat)s. You "
                         "get no more mail for this game except its end."
@@ -338,6 +342,8 @@ class Notifier:
                         record,
                         _("you left the game")
                         if old.status == "resigned"
+                        else _("your seat goes to the computer")
+                        if e.payload.source == "timer"
                         else _("your seat was given to another player"),
                     ),
                     old.name,

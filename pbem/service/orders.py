@@ -309,7 +309,11 @@ def reject(mailer: Mailer, seated: Seated, reading: Reading, lines: list[str]) -
     hints: list[str] = []
     for line, err in reading.errors:
         msg = str(err)
-        reasons.append(f"{line}: {msg}" if line and line not in msg else msg)
+        reasons.append(
+            _("%(line)s: %(problem)s") % {"line": line, "problem": msg}  # "M9 R0 : ..." in French
+            if line and line not in msg
+            else msg
+        )
         hint = getattr(err, "hint", "")
         if hint:
             hints.append(hint)

@@ -39,6 +39,9 @@ class Policy:
     """Each address's leave for all its games, a year (``[leave] days_per_year``, issue 27)."""
     leave_min_hours: int = 24
     """The shortest leave (``[leave] min_hours``)."""
+    leave_auto_max_days: int = 14
+    """What VACATION AUTO spends at most in a row in a game without an answer (``[leave]
+    auto_max_days``; 0: no limit)."""
     bounce_threshold: int = 3
     """Bounces of distinct mails after which an address is no longer mailed (``[limits]
     bounce_threshold``; :mod:`pbem.service.bounces`)."""

@@ -289,7 +289,19 @@ def read_request(p: ParsedMail) -> Asked | None:
         if got is not None:
             verb, args = got
             return Asked(verb, args[0].lower() if args else "")
+        if _games_word(line):  # PARTIES, PARTITE, PARTIEN, with courtesy words
+            return Asked("games", "")
     return None
+
+
+def _games_word(line: str) -> bool:
+    """GAMES in the reader's words (PARTIES, PARTITE, PARTIEN; courtesy and a question mark
+    aside): the word a French, Italian or German mail tells its reader to write."""
+    from pbem.commands.grammar import command_word
+    from pbem.mail.reply import strip_please
+
+    words = line.split()
+    return len(words) <= 4 and command_word(strip_please(line)) == "GAMES"
 
 
 def _headers(flow: Flow) -> list[str]:
@@ -394,6 +406,14 @@ def joining_name(p: ParsedMail) -> str:
     from pbem.service.commands import plain_say
 
     return plain_say(p.from_name)[:60] or p.from_addr.split("@")[0]
+
+
+def greeting_name(p: ParsedMail) -> str:
+    """The From display name as one plain line (at most 60 characters), or ``""``: what a notice
+    to the confirming address greets by (that mail came from the address's owner)."""
+    from pbem.service.commands import plain_say
+
+    return plain_say(p.from_name)[:60]
 
 
 def player_problem(name: str, addr: str) -> str | None:
@@ -594,11 +614,14 @@ def _confirmed(service: Service, board: Board, h: str, req: Request, p: ParsedMa
         req.done = True
         board.save_request(h, req)
     m = service.mailer
+    # Greeted by the name the sender's mail program gives, or by none: never by the part of the
+    # address before the @ ("Hello dee," read as a slip; issue 31).
+    greet = "" if bad_name else greeting_name(p)
     ctx = m.context(
         None,
         None,
         f"[{service.policy.service_name}] {req.verb.upper()} {req.target}",
-        req.name,
+        greet,
         paragraphs=paragraphs,
     )
     tail = f"confirmed.{h}" + (f".name.{short_hash(p.message_id)}" if bad_name else "")
@@ -678,7 +701,7 @@ def _join(service: Service, board: Board, open_id: str, name: str, addr: str) ->
                 % {"open": open_id}
             ]
     args = {"open": open_id, "num": len(og.players), "max": og.max_players,
-            "at": og.start_at, "min": og.min_players}  # fmt: skip
+            "at": i18n.say_datetime(og.start_at or ""), "min": og.min_players}  # fmt: skip
     if og.start_at:
         first = _(
             "You are in %(open)s: %(num)d of at most %(max)d players. It starts when full or at "
@@ -820,7 +843,7 @@ def _invite(service: Service, og: OpenGame) -> None:
     for addr in og.invited:
         with m.speaking_to(addr):
             args = {"title": title, "min": og.min_players, "max": og.max_players,
-                    "at": og.start_at, "open": og.open_id,
+                    "at": i18n.say_datetime(og.start_at or "", utc=False), "open": og.open_id,
                     "address": service.policy.service_address,
                     "gm": service.policy.gm_address}  # fmt: skip
             if og.min_players == og.max_players:

@@ -77,13 +77,19 @@ class Orders(msgspec.Struct, kw_only=True, omit_defaults=True):
     next: list[str] | None = None
     """A queued move (``NEXT M9 R1 ELSE P10 R0``): its alternatives in order, each an action or
     a plan as written; ``[]``: nothing queued."""
+    guard: str | None = None
+    """What the queued move was read against (``Game.plan_context`` when it was queued): when
+    the turn comes and the game says otherwise, the queue is dropped (None: no condition, as
+    for the lines written before it existed)."""
 
     def merged(self, change: Orders) -> Orders:
+        queued = change.next is not None
         return Orders(
             claim=change.claim if change.claim is not None else self.claim,
             steal=change.steal if change.steal is not None else self.steal,
             reselect=change.reselect if change.reselect is not None else self.reselect,
-            next=change.next if change.next is not None else self.next,
+            next=change.next if queued else self.next,
+            guard=change.guard if queued else self.guard,
         )
 
     @property
@@ -289,7 +295,7 @@ def play_standing(
             if orders == Orders():
                 continue
             if orders.next and d.kind == "move" and _turn_starts(record):
-                todo = queued_entries(record, d.seat, orders.next)
+                todo = queued_entries(record, d.seat, orders.next, orders.guard)
                 break
             action = action_for(record, d.seat, d.kind, orders)
             if action is not None:
@@ -329,15 +335,20 @@ def _turn_starts(record: GameRecord) -> bool:
     return getattr(st, "move_no", 0) == 0 and not getattr(st, "bonus_move", False)
 
 
-def queued_entries(record: GameRecord, seat: int, alternatives: Sequence[str]) -> list[NewEntry]:
+def queued_entries(
+    record: GameRecord, seat: int, alternatives: Sequence[str], guard: str | None = None
+) -> list[NewEntry]:
     """The lines that play a queued move now: the queue emptied, then the first alternative
-    whose first action is legal (as a plan where the game takes plans). None legal: only the
-    emptied queue (the seat then gets its turn mail as usual)."""
+    whose first action is legal (as a plan where the game takes plans). None legal, or the
+    position no longer the one the move was read against (``guard``, see
+    ``Game.plan_context``: in Die Verbotene Stadt another bribed official): only the emptied queue (the seat then gets its turn mail as usual)."""
     from pbem.commands.grammar import plan_parts
     from pbem.service.plans import plan_kind
 
     game, state = record.game, record.state
     out: list[NewEntry] = [entry(seat, CLEAR_NEXT, None)]
+    if guard is not None and game.plan_context(state, seat) != guard:
+        return out
     kind = plan_kind(game.name)
     for alt in alternatives:
         parts = plan_parts(alt) if kind else [alt]

@@ -146,6 +146,14 @@ def step_authenticate(svc: Service, flow: Flow) -> Outcome | None:
         i18n.use(svc.mailer.lang_of(result.player.email, result.record))
         return None
     if isinstance(result, Refusal):
+        if result.reason is Reason.NO_TOKEN:
+            # A reply to one of our notices to this address is ours (issue 31): keys in it are
+            # filed, anything else gets a real answer.
+            from pbem.service import notice_replies
+
+            answered = notice_replies.answer(svc, flow)
+            if answered is not None:
+                return answered
         return svc.refuse_stranger(
             flow.incoming.mail, result.why or "", result.reason, game=result.game
         )

@@ -33,7 +33,7 @@ import msgspec
 from pbem import i18n, layout
 from pbem.commands.vocabulary import FRESH
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
-from pbem.i18n import _
+from pbem.i18n import _, ngettext
 from pbem.mail.tokens import find_tokens, notice_hashes
 from pbem.model import iso_time
 from pbem.service.confirmations import ask_confirmation, confirmation_tail, unconfirmable
@@ -168,6 +168,30 @@ def after_missed(service: Service, game_id: str, seat: int, now: datetime) -> bo
     log.info("%s: seat %d given to the computer after %d missed decisions", game_id, seat, limit)
     offer(service, game_id, seat, by="policy")
     return True
+
+
+def lost_seat_text(record: GameRecord, seat: int, seat_name: str) -> str:
+    """What the player whose seat went to the computer is told: why, and how to take it back
+    (``TAKEOVER`` of their own seat, confirmed like a volunteer's, until a volunteer has it)."""
+    word = record.game.seat_names(len(record.envelope.seats()))[seat].lower()
+    return (
+        ngettext(
+            "You missed %(num)d decision in a row in game %(game)s, so the computer now plays "
+            "your seat (%(seat)s), and it is offered to volunteers.",
+            "You missed %(num)d decisions in a row in game %(game)s, so the computer now plays "
+            "your seat (%(seat)s), and it is offered to volunteers.",
+            limit_of(record),
+        )
+        % {"num": limit_of(record), "game": record.envelope.game_id, "seat": seat_name}
+        + " "
+        + _(
+            "To take it back, write TAKEOVER %(game)s %(word)s in a new mail to this address "
+            "(we then ask you to confirm); you can until a volunteer has taken it. Meanwhile you "
+            "get no more mail for this game, and replies to its earlier mails are no longer "
+            "accepted."
+        )
+        % {"game": record.envelope.game_id, "word": word}
+    )
 
 
 # ==================================================================== offers
@@ -410,6 +434,14 @@ def _hand_over(
             return [str(err), _("Nothing was changed.")]
     f.save_offers([o for o in f.offers() if not (o.game_id == game_id and o.seat == seat)])
     names = record.game.seat_names(len(record.envelope.seats()))
+    if gone and gone[-1].email == addr:  # the player who lost the seat took it back
+        return [
+            _(
+                "You have your seat %(seat)s in game %(game)s back. Your mail for it, with the "
+                "board and your part of it, follows; reply to it with your moves."
+            )
+            % {"seat": _(names[seat]), "game": game_id}
+        ]
     if gone:  # the player who vanished hears who took their seat
         old = gone[-1]
         m = service.mailer

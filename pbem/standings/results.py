@@ -12,7 +12,9 @@ How a game counts (docs/STANDINGS.md):
   last, below every seat that finished, whoever then played the seat; the address that took a seat
   over is not rated in that game;
 - a computer seat (an address ``computer+...``) that played a seat from the start is rated as one
-  calibration player per game, ``computer:<game>``.
+  calibration player per game, ``computer:<game>``; a seat the GM gave a computer level at creation
+  (``computer+LEVEL.SEAT@...``, ``pbem admin new --player computer:LEVEL``) as one per game and
+  level, ``computer:<game>:<level>`` (the levels differ in strength: each is its own anchor).
 """
 
 from __future__ import annotations
@@ -74,8 +76,24 @@ def pool_of(game_name: str, n_players: int) -> str:
     return f"{game_name}/{'2' if n_players <= 2 else '3-4'}"
 
 
-def computer_id(game_name: str) -> str:
-    return f"computer:{game_name}"
+def computer_id(game_name: str, level: str | None = None) -> str:
+    """The calibration player of a computer seat: ``computer:<game>``, or with the seat's level
+    ``computer:<game>:<level>``."""
+    return f"computer:{game_name}" if level is None else f"computer:{game_name}:{level}"
+
+
+def computer_level(address: str, game_name: str) -> str | None:
+    """The level a computer seat's address names (``computer+LEVEL.SEAT@...``: one of the game's
+    bots), or ``None`` (a seat whose label names no bot, such as an older game's computer seat,
+    was played by the stand-in of its time)."""
+    label = address[len(COMPUTER_PREFIX) :].partition("@")[0].rpartition(".")[0]
+    from pbem.rules import find_game
+
+    try:
+        bots = find_game(game_name).bots()
+    except KeyError:
+        return None
+    return label if label in bots else None
 
 
 def _ranks(scores: Sequence[int]) -> list[int]:
@@ -141,8 +159,13 @@ def game_result(entries: Sequence[LogEntry]) -> GameResult | None:
                 rank = 0
             if computer:
                 if rank:
+                    level = computer_level(addr, setup.game_name)
                     seats.append(
-                        SeatResult(address=computer_id(setup.game_name), name="computer", rank=rank)
+                        SeatResult(
+                            address=computer_id(setup.game_name, level),
+                            name="computer" if level is None else f"computer ({level})",
+                            rank=rank,
+                        )
                     )
                 continue
             seats.append(

@@ -31,7 +31,10 @@ DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 KINDS = ["start", "turn", "moved", "rejected", "help", "history", "board", "say", "notice", "over"]
 KINDS += ["rules"]  # issue 31
 KINDS_VS = ["vs-start", "vs-help", "vs-rules"]
-"""Die Verbotene Stadt keeps its text board in the HTML part (no picture): it must fit too."""
+"""Die Verbotene Stadt's mails without a board to draw: they must fit too."""
+KINDS_VS_PICTURE = ["vs-turn", "vs-moved"]
+"""Die Verbotene Stadt's board as a picture (issue 25): the mover's turn mail and another
+player's mail of the same move (each with its reader's own secret official ringed)."""
 WIDTHS = [360, 1000]
 
 
@@ -93,6 +96,14 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out["vs-help"] = write_html(help_mail, root / "vs-help")
     (rules_mail,) = vs.send(0, "RULES")
     out["vs-rules"] = write_html(rules_mail, root / "vs-rules")
+    for i in range(12):
+        seat = vs.mover()
+        mails = vs.send(seat, vs.bot_move(i))
+    mover = vs.mover()
+    turn = [m for m in mails if vs.players[mover][1] in str(m["To"])][-1]
+    other = [m for m in mails if vs.players[(mover + 1) % 4][1] in str(m["To"])][-1]
+    out["vs-turn"] = write_html(turn, root / "vs-turn")
+    out["vs-moved"] = write_html(other, root / "vs-moved")
     return out
 
 
@@ -132,7 +143,7 @@ def _shoot(drv: Any, path: Path) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("kind", KINDS + KINDS_VS)
+@pytest.mark.parametrize("kind", KINDS + KINDS_VS + KINDS_VS_PICTURE)
 def test_mail_html_fits_and_shows_its_pictures(
     driver: Any, pages: dict[str, Path], kind: str, width: int
 ) -> None:
@@ -196,3 +207,32 @@ def test_help_and_rules_reflow_on_a_phone(driver: Any, pages: dict[str, Path], k
     assert paragraphs >= 8, f"{kind}: the text is not HTML paragraphs"
     scroll = driver.execute_script("return document.documentElement.scrollWidth")
     assert scroll <= 360, f"{kind} scrolls sideways ({scroll} > 360)"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("kind", KINDS_VS_PICTURE)
+def test_vs_board_picture_is_readable(
+    driver: Any, pages: dict[str, Path], kind: str, width: int
+) -> None:
+    """Die Verbotene Stadt's board picture (issue 25): never wider than the page, never drawn
+    larger than it is (no blur at 1000 px), and at 360 px each field at least 20 px on the screen
+    (an official's two letters about 9 px high): readable on a phone."""
+    from pbem.rules.verbotene_stadt.picture import S
+
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+    driver.get(pages[kind].as_uri())
+    (shown, natural, alt) = driver.execute_script(
+        "const i = document.images[0];"
+        " return [i.getBoundingClientRect().width, i.naturalWidth, i.alt]"
+    )
+    assert alt.startswith("Die Verbotene Stadt board:")
+    assert "ringed in magenta" in alt, "each reader's own official, in that reader's mail"
+    assert shown <= min(natural, width)
+    if width >= natural:
+        assert shown == natural, "drawn at its own size where the page is wide enough"
+    field = shown * S / natural
+    assert field >= 20, f"{kind} at {width}px: a field is {field:.1f} px"
+    _shoot(driver, artifacts() / f"{kind}-{width}-picture.png")

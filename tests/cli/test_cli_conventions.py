@@ -144,7 +144,8 @@ def test_history_is_readable_text(run: Any) -> None:
         assert not re.search(r"[{}\[\]]", line), line  # no raw JSON
     text = "\n".join(lines)
     assert f"{move} (entered by the GM): " in text and " placed " in text
-    assert "took back move" in text and "Reason: phoned the wrong square." in text
+    assert "took back move" in text and "(yellow): phoned the wrong square." in text
+    assert text.count("phoned the wrong square") == 1  # the reason once (issue 31)
     assert "paused the game: holiday" in text
     assert "'move' decisions are due 3 days after they arise" in text
     assert "Cy now plays" in text
@@ -180,3 +181,24 @@ def test_a_losing_concurrent_run_prints_one_line_and_exits_0(mail_run: Any, serv
     ]
     # The lock free again, a run works as usual.
     assert run("run").exit_code == EXIT_OK
+
+
+def test_history_names_a_mail_without_its_message_id(run: Any, service: Path) -> None:
+    """Issue 31: a move that came by mail is marked "(by mail)", not followed by the client's raw
+    Message-ID (``--json`` keeps it)."""
+    from datetime import UTC, datetime
+
+    from pbem.config import load_config
+    from pbem.store import ActionEntry
+
+    gid = run("admin", "new", "forbidden-city", *PLAYERS, "--seed", "3").stdout.strip()
+    shown = json.loads(run("admin", "show", gid, "--json").stdout)
+    store = load_config(service / "pbem.toml").store()
+    rec = store.load(gid)
+    mid = "<CAF=3x9+long.client.id.1234567890@mail.gmail.example>"
+    entry = ActionEntry(shown["to_move"], text=shown["legal_moves"][0], message_id=mid)
+    store.commit(gid, rec.seq, [entry], datetime.now(UTC))
+    text = run("admin", "history", gid).stdout
+    line = next(ln for ln in text.splitlines() if " action " in ln)
+    assert line.endswith("(by mail)") and "<" not in line and "gmail" not in line, line
+    assert mid in run("admin", "history", gid, "--json").stdout

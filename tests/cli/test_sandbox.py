@@ -102,4 +102,15 @@ def test_ctrl_c_stops_the_sandbox_cleanly(tmp_path: Path) -> None:
     text = "".join(lines)
     assert "mutt -F" in text and "pbem admin new" in text
     assert (tmp_path / "sb" / "pbem.toml").exists()
-    assert len(list((tmp_path / "sb" / "mutt").glob("*.muttrc"))) == 3
+    # One muttrc per player and one for the GM, each noticing new mail (issue 31).
+    rcs = sorted((tmp_path / "sb" / "mutt").glob("*.muttrc"))
+    assert len(rcs) == 4 and (tmp_path / "sb" / "mutt" / "gm.muttrc") in rcs
+    assert all("set mail_check=" in rc.read_text() for rc in rcs)
+    assert "gm.muttrc" in text
+    # The pbem it prints is the one installed beside this Python (.venv/bin/pbem), when there.
+    beside = Path(sys.executable).with_name("pbem")
+    if beside.exists():
+        assert f"{beside} admin new" in text, text
+    # The loop writes the log_file its pbem.toml names, readable by its user only.
+    log = tmp_path / "sb" / "run.log"
+    assert log.exists() and oct(log.stat().st_mode & 0o777) == "0o600"

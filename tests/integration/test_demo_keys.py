@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import shutil
 import subprocess
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,3 +84,59 @@ def test_demo_keys_and_printed_commands_open_the_mail(tmp_path: Path) -> None:
     subprocess.run(
         ["gpgconf", "--homedir", str(keys / "gnupg"), "--kill", "gpg-agent"], check=False
     )
+
+
+def _signed_parts(msg: EmailMessage) -> tuple[bytes, bytes]:
+    """The signed part (as signed: CRLF line ends) and the detached signature of a
+    multipart/signed mail."""
+    from email import message_from_bytes
+    from email import policy as email_policy
+
+    parsed = message_from_bytes(msg.as_bytes(policy=email_policy.SMTP), policy=email_policy.SMTP)
+    parts: list[Any] = list(parsed.get_payload())
+    signed, signature = parts
+    data = signed.as_bytes(policy=email_policy.SMTP)
+    sig = signature.get_payload(decode=True)
+    assert isinstance(sig, bytes)
+    return data, sig
+
+
+def test_demo_gnupg_home_trusts_the_service_keys(tmp_path: Path) -> None:
+    """The demo's GnuPG home holds the service's OpenPGP key (certified locally) and trusts its CA
+    (issue 31): gpg and gpgsm, which mutt's GPGME asks, call the service's signatures good and
+    trusted, where they said "Can't verify" before."""
+    from pbem.crypto import ServiceIdentity
+
+    now = dt.datetime.now(dt.UTC)
+    ident = ServiceIdentity.create_or_load(
+        tmp_path / "service", "service@pbem.test", now, key_size=2048
+    )
+    bao = _bot("Bao", "bao@pbem.test")
+    bao.pgp_key = make_pgp_key("Bao <bao@pbem.test>")
+    keys = tmp_path / "player-keys"
+    save_player_keys(
+        [bao],
+        keys,
+        {},
+        service_keys=(ident.openpgp_public_key, ident.ca_certificate_pem),
+    )
+    home = keys / "gnupg"
+    env = {**os.environ, "LC_ALL": "C"}
+    try:
+        for tool, signed in (
+            ("gpg", ident.sign_openpgp(_mail("bao@pbem.test"))),
+            ("gpgsm", ident.sign_smime(_mail("bao@pbem.test"))),
+        ):
+            data, sig = _signed_parts(signed)
+            (tmp_path / "data").write_bytes(data)
+            (tmp_path / "sig").write_bytes(sig)
+            out = subprocess.run(
+                [tool, "--homedir", str(home), "--batch", "--status-fd", "1", "--verify",
+                 str(tmp_path / "sig"), str(tmp_path / "data")],
+                capture_output=True, env=env, timeout=60,
+            )  # fmt: skip
+            status = out.stdout.decode(errors="replace")
+            assert "[GNUPG:] GOODSIG" in status, (tool, status, out.stderr)
+            assert re.search(r"\[GNUPG:\] TRUST_(FULLY|ULTIMATE)", status), (tool, status)
+    finally:
+        subprocess.run(["gpgconf", "--homedir", str(home), "--kill", "gpg-agent"], check=False)

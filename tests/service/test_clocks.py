@@ -167,3 +167,34 @@ def test_weekends_pause_a_per_decision_deadline(tmp_path: Path) -> None:
     assert item.since.weekday() == 4 and item.due == item.since + timedelta(days=4)
     line = community.deadline_line(env.store.load(gid), item.decision.seat, env.clock())
     assert "Saturdays and Sundays" in line
+
+
+def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_path: Path) -> None:
+    """A player who has gone with VACATION AUTO on: day after day of leave is spent, then after
+    ``[leave] auto_max_days`` (14) in a row without an answer the nmr policy acts, with leave
+    still left; a move of their own starts the count again."""
+    from pbem.service import leave
+
+    env = make_env(tmp_path)
+    gid = _bank_game(env, "bank:2d+12h", takeover="0")
+    rec = env.store.load(gid)
+    first = rec.pending()[0].seat
+    addr = rec.envelope.active_player(first).email
+    turn = next(m for m in drain(env) if addr in str(m["To"]))
+    assert env.service.handle(reply(turn, addr, "VACATION AUTO")).reason == "applied"
+    drain(env)
+    for _day in range(40):
+        (item,) = community.deadlines(env.store.load(gid))
+        env.clock.now = item.act + timedelta(minutes=1)
+        _tick(env)
+        drain(env)
+        if env.store.load(gid).envelope.moves:
+            break
+    rec = env.store.load(gid)
+    autos = [e.payload for e in rec.entries if isinstance(e.payload, VacationLine)]
+    assert len(autos) == 14 and all(a.auto for a in autos)
+    assert leave.auto_run(rec, first) == timedelta(days=14)
+    (played,) = [e.payload for e in rec.entries if isinstance(e.payload, ActionLine)]
+    assert played.source == "timer" and played.seat == first
+    rules = leave.rules_of(env.service.policy)
+    assert leave.left_of(env.store, addr, rules, env.clock()) >= timedelta(days=16)  # unspent

@@ -34,7 +34,7 @@ PLAYERS = [
     ("Dieter", "dieter@example.org"),
 ]
 LANGS = ["en", "fr", "it", "de"]
-HELLO = {"en": "Hello", "fr": "Bonjour", "it": "Ciao", "de": "Hallo"}
+HELLO = {"en": "Hello", "fr": "Bonjour", "it": "Buongiorno", "de": "Hallo"}
 
 
 @cache
@@ -222,9 +222,9 @@ def test_command_words_through_the_mail_loop(tmp_path: Path, lang: str) -> None:
 def test_lang_command_switches_and_is_kept_across_games(tmp_path: Path) -> None:
     t = Table(tmp_path, ["en", "en"], n=2)
     (answer,) = t.send(1, "LANGUE it")
-    assert text_of(answer).startswith("Ciao") and "italiano" in text_of(answer)
+    assert text_of(answer).startswith("Buongiorno") and "italiano" in text_of(answer)
     (board,) = t.send(1, "BOARD")
-    assert text_of(board).startswith("Ciao")
+    assert text_of(board).startswith("Buongiorno")
     (refused,) = t.send(1, "LANG klingon")
     assert "LINGUA" in text_of(refused)
     # A new game of the same address speaks Italian from its first mail.
@@ -232,7 +232,7 @@ def test_lang_command_switches_and_is_kept_across_games(tmp_path: Path) -> None:
     t.env.service.flush_journal()
     mails = [m for m in drain(t.env) if gid2 in str(m["Subject"])]
     by = {t.addr_of(m): text_of(m) for m in mails}
-    assert by[t.players[1][1]].startswith("Ciao")
+    assert by[t.players[1][1]].startswith("Buongiorno")
     assert by[t.players[0][1]].startswith("Hello")
 
 

@@ -154,3 +154,51 @@ def test_legal_by_mail_lists_every_legal_move_grouped(tmp_path: Path) -> None:
     out = env.service.handle(reply(_to(mails, oaddr)[-1], oaddr, "LEGALI"))
     assert out.reason == "answered", out
     assert "not waiting for a move of yours" in " ".join(text_of(drain(env)[0]).split())
+
+
+def test_a_next_turn_plan_is_dropped_when_the_bribe_changed(
+    tmp_path: Path,
+) -> None:
+    """A plan queued for the next turn moves the seat's bribed official (``Game.plan_context``,
+    sealed with the queue): played when it is the same at the turn's start, dropped (the turn
+    mail goes as usual) when the seat bribed another."""
+    from pbem.rules.base import derive_rng
+    from pbem.store import ActionEntry
+
+    env = make_env(tmp_path)
+    players = [*PLAYERS, ("Cy", "cy@example.org")]
+    gid = env.store.create("verbotene-stadt", players, {"mail": "every"}, 8, env.clock())
+    for i in range(30):
+        rec = env.store.load(gid)
+        d = rec.pending()[0]
+        if d.kind == "move":
+            break
+        a = rec.game.bots()["random"].choose(rec.game, rec.state, d.seat, derive_rng(8, i))
+        env.store.commit(gid, rec.seq, [ActionEntry(d.seat, action=a, source="gm")], env.clock())
+    env.service.flush_journal()
+    mails = drain(env)
+    rec = env.store.load(gid)
+    mover = rec.pending()[0].seat
+    waiting = (mover + 1) % 3
+    addr = rec.envelope.active_player(waiting).email
+    out = env.service.handle(reply(_to(mails, addr)[-1], addr, "NEXT RR N"))
+    assert out.reason == "applied", out
+    rec = env.store.load(gid)
+    orders = standing.orders_of(env.store, rec, waiting)
+    assert orders.guard == rec.game.plan_context(rec.state, waiting)
+    assert orders.guard == str(rec.state.selections[waiting])
+    # At the seat's turn, with a legal plan: played when the context is the one it was read
+    # against, dropped when the bribe is another.
+    import dataclasses
+
+    import msgspec
+
+    at_turn = msgspec.structs.replace(rec.state, active=waiting, move_no=0)
+    rec = dataclasses.replace(rec, state=at_turn)
+    legal = [m for m in rec.game.legal(at_turn, waiting) if not getattr(m, "mode", "")]
+    plan = rec.game.notation(legal[0])
+    ctx = rec.game.plan_context(at_turn, waiting)
+    assert len(standing.queued_entries(rec, waiting, [plan], ctx)) == 2
+    other = str(at_turn.selections[waiting] + 1)
+    assert len(standing.queued_entries(rec, waiting, [plan], other)) == 1
+    assert len(standing.queued_entries(rec, waiting, [plan], None)) == 2

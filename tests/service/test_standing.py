@@ -124,3 +124,24 @@ def test_a_game_without_standing_orders_refuses_the_command(tmp_path: Path) -> N
     out = env.service.handle(reply(turn, addr, "STANDING CLAIM BELIEVE"))
     assert out.reason == "refused"
     assert "has no standing orders" in " ".join(text_of(drain(env)[0]).split())
+
+
+def test_a_turn_file_is_built_and_read_after_standing_orders(tmp_path: Path) -> None:
+    """A game whose log holds an ``orders`` line still gives each seat its turn file (its
+    record once failed on the sealed field it leaves out), and the file tells nothing of the
+    orders."""
+    from pbem.gamefiles.turnfile import build_turn_file, read_turn_file
+
+    env = make_env(tmp_path)
+    gid = _game(env, 21)
+    first = _mail_to(env, "ann@example.org")[-1]
+    out = env.service.handle(
+        reply(first, "ann@example.org", "STANDING CLAIM DOUBT RESELECT NEAREST")
+    )
+    assert out.reason == "applied", out
+    rec = env.store.load(gid)
+    assert any(isinstance(e.payload, OrdersLine) for e in rec.entries)
+    for seat in range(len(PLAYERS)):
+        data = build_turn_file(rec, env.store.keyring, seat, lang="en")
+        assert b"doubt" not in data.lower() and b"nearest" not in data.lower()
+        read_turn_file(data, env.store.keyring.public_key_text())

@@ -173,6 +173,26 @@ def test_computer_seats_are_one_calibration_player_per_game(tmp_path: Path) -> N
     assert "computer:forbidden-city" not in st.reliability
 
 
+def test_each_computer_level_is_its_own_calibration_player(tmp_path: Path) -> None:
+    """Seats given a level at creation (computer+LEVEL.SEAT) are rated per level; a label that
+    names no bot stays the game's one computer player."""
+    env = make_env(tmp_path)
+    strong = ("Computer", "computer+strong.1@pbem.invalid")
+    greedy = ("Computer", "computer+greedy.2@pbem.invalid")
+    other = ("Computer", "computer+x.3@pbem.invalid")
+    gid = new_game(env, [PLAYERS[0], strong, greedy, other], 12)
+    play_out(env, gid)
+    env.service.notify(gid)
+    st = load(env.data)
+    assert set(st.pools["forbidden-city/3-4"]) == {
+        "ann@example.org",
+        "computer:forbidden-city:strong",
+        "computer:forbidden-city:greedy",
+        "computer:forbidden-city",
+    }
+    assert not any(a.startswith("computer:") for a in st.reliability)
+
+
 def test_a_game_ending_out_of_order_rebuilds_the_file(tmp_path: Path) -> None:
     env = make_env(tmp_path)
     a = new_game(env, PLAYERS[:2], 20)

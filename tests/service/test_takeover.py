@@ -140,3 +140,58 @@ def test_takeover_is_refused_without_confirmation_and_done_with_it(tmp_path: Pat
     assert _to(mails, PLAYERS[1 - gone][1])  # the other player is told
     assert not takeover.offered(env.service, gid, gone)
     assert env.store.verify(gid).ok
+
+
+def test_the_player_who_lost_the_seat_is_told_warned_before_and_takes_it_back(
+    tmp_path: Path,
+) -> None:
+    env = make_env(tmp_path)
+    gid, gone, mails = _vanish(env)
+    old = PLAYERS[gone][1]
+    mine = _to(mails, old)
+    # Warned after the first missed decision, in the mail of the next one.
+    assert any("if this one is missed too" in " ".join(text_of(m).split()) for m in mine)
+    # Told why the seat went, and how to take it back (not "the game master gave it").
+    seat_name = env.store.load(gid).seat_names()[gone].lower()
+    (lost,) = [m for m in mine if "your seat goes to the computer" in str(m["Subject"])]
+    text = " ".join(text_of(lost).split())
+    assert "missed 2 decisions in a row" in text and "game master gave" not in text
+    assert f"TAKEOVER {gid} {seat_name}" in text
+    # TAKEOVER of one's own seat, confirmed by the round trip, gives it back.
+    env.clock.now += timedelta(hours=6)
+    assert env.service.handle(fresh(old, f"TAKEOVER {gid} {seat_name}", "Ann")).reason == (
+        "confirmation sent"
+    )
+    (conf,) = drain(env)
+    assert env.service.handle(reply(conf, old, "yes")).reason == "applied"
+    back = drain(env)
+    rec = env.store.load(gid)
+    assert rec.envelope.active_player(gone).email == old
+    assert rec.envelope.seat_of_email(old) == gone
+    assert any("back" in text_of(m) for m in _to(back, old))
+    assert not any("taken it over" in text_of(m) for m in _to(back, old))
+    assert not takeover.offered(env.service, gid, gone)
+    assert env.store.verify(gid).ok
+
+
+def test_a_seat_taken_over_starts_with_a_whole_bank(tmp_path: Path) -> None:
+    from pbem.service import clocks
+    from pbem.store import ActionEntry, Replace, SetPolicy
+
+    env = make_env(tmp_path)
+    gid = env.store.create("forbidden-city", PLAYERS, {"privacy": "plain"}, 5, env.clock())
+    rec = env.store.load(gid)
+    env.store.commit(gid, rec.seq, [SetPolicy("time", "bank:3d+1d")], env.clock())
+    bank = clocks.Bank(timedelta(days=3), timedelta(days=1))
+    rec = env.store.load(gid)
+    seat = rec.pending()[0].seat
+    env.clock.now += timedelta(days=2, hours=12)
+    env.store.commit(
+        gid, rec.seq, [ActionEntry(seat, text=rec.legal_notations(seat)[0])], env.clock()
+    )
+    rec = env.store.load(gid)
+    left = clocks.banks(rec, bank, False, [])[seat]
+    assert abs(left - timedelta(days=1, hours=12)) < timedelta(minutes=1)
+    env.store.commit(gid, rec.seq, [Replace(seat, "Vic", VOL, source="mail")], env.clock())
+    rec = env.store.load(gid)
+    assert clocks.banks(rec, bank, False, [])[seat] == timedelta(days=3)

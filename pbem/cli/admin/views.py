@@ -320,7 +320,9 @@ def history(
         text = _history_text(rec, e.payload, names, players)
         if step.taken_back:
             text += " (taken back)"
-        src = f" <{e.msgid}>" if e.msgid else ""
+        # The player's mail is named, not shown: its Message-ID (--json has it) is a client's
+        # long string that says nothing to a reader and pushes the line off the screen.
+        src = " (by mail)" if e.msgid else ""
         typer.echo(f"{e.seq:>4} {e.time} {e.kind:<11} {text}{src}")
 
 
@@ -341,7 +343,6 @@ def _history_text(rec: GameRecord, line: Payload, names: list[str], players: lis
         MessageLine,
         RevealLine,
         SetupLine,
-        UndoLine,
     )
 
     match line:
@@ -385,8 +386,6 @@ def _history_text(rec: GameRecord, line: Payload, names: list[str], players: lis
         case MessageLine(seat=seat):
             who = names[seat] if seat is not None and 0 <= seat < len(names) else ""
             return f"{who} outcome {line.outcome}".strip()
-        case UndoLine(reason=reason) if reason:
-            return " ".join([*describe_line(rec.game, line, names, players), f"Reason: {reason}."])
     return " ".join(describe_line(rec.game, line, names, players))
 
 

@@ -97,9 +97,10 @@ class Board:
     next_room: int
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """What placing one orientation on one square would do, computed without changing the board."""
+class Plan(NamedTuple):
+    """What placing one orientation on one square would do, computed without changing the board.
+
+    A named tuple (built on every candidate the bots value: cheaper than a frozen dataclass)."""
 
     k: int
     orient: Orientation
@@ -130,6 +131,16 @@ class Closed(NamedTuple):
 
 
 _tuple_new = tuple.__new__
+_ALONE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple((i,) for i in range(n)) for n in range(5)
+)
+"""Each region of a tile in a group of its own, by the number of regions (0 to 4: the temple)."""
+_new = object.__new__
+_set_cells, _set_reg_room, _set_rooms, _set_frontier, _set_next_room = (
+    Board.__dict__[name].__set__ for name in ("cells", "reg_room", "rooms", "frontier", "next_room")
+)
+""":func:`commit` builds its Board by setting the slots directly (the frozen dataclass's
+``__init__`` goes through ``object.__setattr__`` for each field, a fifth of a commit)."""
 
 
 def empty_board() -> Board:
@@ -201,7 +212,7 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
     codes = orient.codes
     local = orient.local
     n_local = len(tile.regions)
-    joins: list[list[int]] = [[] for _ in range(n_local)]
+    joins: list[list[int]] = [[]] if n_local == 1 else [[] for _ in range(n_local)]
     opens = [0] * n_local
     dec: dict[int, int] = {}
     arches: list[tuple[int, int]] = []
@@ -228,9 +239,9 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         # An archway against a plain wall is blocked, and a wall separates: no link either way.
 
     if n_local == 2 and set(joins[0]) & set(joins[1]):
-        groups: list[tuple[int, ...]] = [(0, 1)]
+        groups: tuple[tuple[int, ...], ...] = ((0, 1),)
     else:
-        groups = [(i,) for i in range(n_local)]
+        groups = _ALONE[n_local]
 
     if quick:
         closes = False
@@ -258,12 +269,22 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         merged_ids = (
             sorted(set(joins[g[0]] + joins[g[1]])) if len(g) == 2 else sorted(set(joins[g[0]]))
         )
-        advisors = [0] * N_COLOURS
         dragons = 0
         open_ = 0
         links: list[int] = []
         regions: list[int] = []
-        if merged_ids:
+        if len(merged_ids) == 1:
+            # The common case: the tile joins one room.
+            gid = merged_ids[0]
+            part = rooms[gid]
+            advisors = list(part.advisors)
+            dragons = part.dragons
+            open_ = part.open - dec[gid]
+            links.extend(part.links)
+            regions.extend(part.regions)
+            frozen = part.squares | {k}
+        elif merged_ids:
+            advisors = [0] * N_COLOURS
             gid = merged_ids[0]
             squares = {k}
             for m in merged_ids:
@@ -279,6 +300,7 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
                 regions.extend(part.regions)
             frozen = frozenset(squares)
         else:
+            advisors = [0] * N_COLOURS
             gid = fresh
             fresh += 1
             frozen = frozenset((k,))
@@ -299,16 +321,19 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
         closed = open_ == 0 and not grey
         if closed:
             closing.append(gid)
-        overlay[gid] = Room(
-            frozen,
-            tuple(regions),
-            open_,
-            dragons,
-            tuple(advisors),
-            tuple(links),
-            closed,
-            grey,
-            defs[g[0]].colour,
+        overlay[gid] = _tuple_new(
+            Room,
+            (
+                frozen,
+                tuple(regions),
+                open_,
+                dragons,
+                tuple(advisors),
+                tuple(links),
+                closed,
+                grey,
+                defs[g[0]].colour,
+            ),
         )
     for m, n in dec.items():
         if m not in redirect and m not in overlay:
@@ -316,35 +341,20 @@ def plan(board: Board, orient: Orientation, k: int, owner: int, quick: bool = Fa
             closed = o.open == n
             if closed:
                 closing.append(m)
-            overlay[m] = Room(
-                o.squares,
-                o.regions,
-                o.open - n,
-                o.dragons,
-                o.advisors,
-                o.links,
-                closed,
-                o.grey,
-                o.colour,
+            overlay[m] = _tuple_new(
+                Room,
+                (o.squares, o.regions, o.open - n, o.dragons, o.advisors, o.links, closed) + o[7:],
             )
     # The rooms across the new archways see the new tile's regions too.
     for i, nreg in arches:
         m = reg_room[nreg]
         m = redirect.get(m, m)
         o = overlay.get(m) or rooms[m]
-        overlay[m] = Room(
-            o.squares,
-            o.regions,
-            o.open,
-            o.dragons,
-            o.advisors,
-            o.links + (base + i,),
-            o.closed,
-            o.grey,
-            o.colour,
-        )
+        overlay[m] = _tuple_new(Room, o[:5] + (o.links + (base + i,),) + o[6:])
     closing.sort()
-    return Plan(k, orient, owner, base, overlay, redirect, tuple(local_rooms), tuple(closing))
+    return _tuple_new(
+        Plan, (k, orient, owner, base, overlay, redirect, tuple(local_rooms), tuple(closing))
+    )
 
 
 def paying(board: Board, k: int, orients: Iterable[Orientation]) -> list[Orientation]:
@@ -389,6 +399,92 @@ def paying(board: Board, k: int, orients: Iterable[Orientation]) -> list[Orienta
         ):
             out.append(o)
     return out
+
+
+def gains(board: Board, orient: Orientation, k: int, owner: int) -> tuple[int, int]:
+    """(coins to ``owner``, coins to everyone else) of placing the single-region ``orient`` on
+    ``k``: what :func:`score` of :func:`plan` pays, computed without building the plan (the
+    greedy bot values every paying candidate; a test checks both agree on many boards).
+
+    The tile's room is the tile plus the rooms it joins through open edges; every other room
+    facing ``k`` with an open edge loses that way out. A room closes when no way out is left; its
+    value is its own plus that of each distinct room linked to it through an archway, the tile's
+    room counted as it stands after the placement."""
+    cells = board.cells
+    reg_room = board.reg_room
+    rooms = board.rooms
+    codes = orient.codes
+    tile = orient.tile
+    opens = 0
+    dec: dict[int, int] = {}
+    joins: set[int] = set()
+    arches: list[int] = []
+    for d in range(4):
+        c = codes[d]
+        cell = cells.get(k + DELTA[d])
+        if cell is None:
+            if c == OPEN:
+                opens += 1
+            continue
+        od = OPP[d]
+        nc = cell.codes[od]
+        if nc == OPEN:
+            nreg = cell.regs[od]
+            nroom = reg_room[nreg]
+            dec[nroom] = dec.get(nroom, 0) + 1
+            if c == OPEN:
+                joins.add(nroom)
+            elif c == ARCH:
+                arches.append(nreg)
+        elif nc == ARCH and c != WALL:
+            arches.append(cell.regs[od])
+    region = tile.regions[0]
+    # The tile's room after the placement: the rooms it joins (their smallest id) or a new one.
+    mine = min(joins) if joins else board.next_room
+    comp = components()
+    cover = {k}
+    dragons = int(region.dragon)
+    for m in joins:
+        cover.update(rooms[m].squares)
+        dragons += rooms[m].dragons
+    mine_value = comp.tile_value * len(cover) + comp.dragon_value * dragons
+    arch_rooms = {reg_room[r] for r in arches}
+    own = others = 0
+    if opens + sum(rooms[m].open - dec[m] for m in joins) == 0:
+        advisors = [0] * N_COLOURS
+        linked = set(arch_rooms)
+        for m in joins:
+            for colour, n in enumerate(rooms[m].advisors):
+                advisors[colour] += n
+            linked.update(reg_room[r] for r in rooms[m].links)
+        if owner >= 0:
+            advisors[owner] += region.advisors
+        linked.difference_update(joins)  # merged into this room: not adjacent to it
+        value = mine_value + sum(room_value(rooms[m]) for m in linked)
+        for colour, coins in payouts(advisors, value).items():
+            if colour == owner:
+                own += coins
+            else:
+                others += coins
+    for m, n in dec.items():
+        room = rooms[m]
+        if m in joins or room.open != n:
+            continue
+        # A room facing k that the tile walls off: it closes as it is, and sees the tile's room
+        # through its old links into the joined rooms and through the tile's new archways.
+        linked = {mine if r in joins else r for r in (reg_room[x] for x in room.links)}
+        if m in arch_rooms:
+            linked.add(mine)
+        linked.discard(m)
+        value = room_value(room) + sum(
+            mine_value if lid == mine else room_value(rooms[lid]) for lid in linked
+        )
+        for colour, coins in payouts(room.advisors, value).items():
+            if colour == owner:
+                own += coins
+            else:
+                others += coins
+    return own, others
 
 
 def _room_of(board: Board, p: Plan, region: int) -> int:
@@ -444,8 +540,16 @@ def commit(board: Board, p: Plan) -> Board:
     cells[k] = _tuple_new(Cell, (o.codes, regs, o.colours, o.tile, o.rotation, p.owner, base))
     n, e, s, w = k - ROW, k + 1, k + ROW, k - 1
     fresh = [q for q in (n, e, s, w) if q not in cells]
-    frontier = board.frontier.difference((k,)).union(fresh)
-    return Board(cells, reg_room, rooms, frontier, board.next_room + len(o.tile.regions))
+    frontier = board.frontier.difference((k,))
+    if fresh:
+        frontier = frontier.union(fresh)
+    out = _new(Board)
+    _set_cells(out, cells)
+    _set_reg_room(out, reg_room)
+    _set_rooms(out, rooms)
+    _set_frontier(out, frontier)
+    _set_next_room(out, board.next_room + len(o.tile.regions))
+    return out
 
 
 def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> Board:
@@ -612,5 +716,36 @@ def conflict(o: Orientation, req: Requirement) -> int | None:
 
 
 def has_legal_placement(board: Board, tile: TileDef) -> bool:
-    """Whether ``tile`` fits anywhere (else it is set aside)."""
-    return any(fitting(tile, requirement(board, k)) for k in board.frontier)
+    """Whether ``tile`` fits anywhere (else it is set aside). Asked after every placement: the
+    requirement of each square is read inline, and :func:`fitting` through the tile's own cache."""
+    get = board.cells.get
+    fits = fits_of(tile.id)
+    for k in board.frontier:
+        n = get(k - ROW)
+        e = get(k + 1)
+        s = get(k + ROW)
+        w = get(k - 1)
+        req = (
+            n.colours[2] if n is not None and n.codes[2] == OPEN else None,
+            e.colours[3] if e is not None and e.codes[3] == OPEN else None,
+            s.colours[0] if s is not None and s.codes[0] == OPEN else None,
+            w.colours[1] if w is not None and w.codes[1] == OPEN else None,
+        )
+        hit = fits.get(req)
+        if hit is None:
+            hit = fits[req] = fitting(tile, req)
+        if hit:
+            return True
+    return False
+
+
+_FITS_OF: dict[str, dict[Requirement, tuple[Orientation, ...]]] = {}
+
+
+def fits_of(tile_id: str) -> dict[Requirement, tuple[Orientation, ...]]:
+    """The tile's own cache of :func:`fitting`: requirement -> fitting orientations (filled by
+    the callers on a miss; a requirement is hashed alone instead of with the tile id)."""
+    hit = _FITS_OF.get(tile_id)
+    if hit is None:
+        hit = _FITS_OF[tile_id] = {}
+    return hit

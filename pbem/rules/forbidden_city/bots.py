@@ -10,7 +10,7 @@ from typing import Any
 from pbem.rules.base import Bot, Seat
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import Placement
-from pbem.rules.forbidden_city.search import MEDIUM, STRONG, scan
+from pbem.rules.forbidden_city.search import MEDIUM, STRONG, best, scan
 from pbem.rules.forbidden_city.tiles import Orientation, tile
 
 
@@ -47,9 +47,7 @@ class GreedyBot:
 
     def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
         """The best immediate payout; ties: least to the others, then ``rng``."""
-        scored = self._scan(state, seat)
-        best = max((own, -others) for own, others, _, _ in scored)
-        ties = [(k, o) for own, others, k, o in scored if (own, -others) == best]
+        ties = best(state.board, tile(state.hands[seat]), seat)
         k, o = ties[rng.randrange(len(ties))]
         x, y = B.xy(k)
         return Placement(x, y, o.rotation)

@@ -35,8 +35,8 @@ from pbem.rules.forbidden_city.state import State as State
 from pbem.rules.forbidden_city.state import colours as colours
 from pbem.rules.forbidden_city.tiles import (
     components,
-    orientations,
     tile,
+    turned,
 )
 
 
@@ -102,6 +102,55 @@ class View(msgspec.Struct, frozen=True):
 
 SIDES = ("beginner", "advanced")
 
+_new = object.__new__
+(
+    _set_n,
+    _set_side,
+    _set_first,
+    _set_board,
+    _set_hands,
+    _set_stacks,
+    _set_coins,
+    _set_to_move,
+    _set_stopped,
+    _set_placed,
+    _set_set_aside,
+    _set_history,
+) = (State.__dict__[f.name].__set__ for f in dataclasses.fields(State))
+
+
+def _state(
+    n: int,
+    side: str,
+    first: Seat,
+    board: B.Board,
+    hands: tuple[str | None, ...],
+    stacks: tuple[tuple[str, ...], ...],
+    coins: tuple[int, ...],
+    to_move: Seat,
+    stopped: tuple[bool, ...],
+    placed: tuple[int, ...],
+    set_aside: tuple[tuple[Seat, str], ...],
+    history: tuple[tuple[Seat, str, int, int, int], ...],
+) -> State:
+    """``State(...)``, the same frozen object, built by setting its slots directly: a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``, half the cost of
+    an ``apply`` that builds one State per move."""
+    s = _new(State)
+    _set_n(s, n)
+    _set_side(s, side)
+    _set_first(s, first)
+    _set_board(s, board)
+    _set_hands(s, hands)
+    _set_stacks(s, stacks)
+    _set_coins(s, coins)
+    _set_to_move(s, to_move)
+    _set_stopped(s, stopped)
+    _set_placed(s, placed)
+    _set_set_aside(s, set_aside)
+    _set_history(s, history)
+    return s
+
 
 @dataclass(slots=True)
 class _Turn:
@@ -137,7 +186,7 @@ class _Turn:
         )
 
     def freeze(self, to_move: Seat) -> State:
-        return State(
+        return _state(
             self.n,
             self.side,
             self.first,
@@ -335,13 +384,13 @@ class ForbiddenCity(GameDefaults):
         hand = state.hands[seat]
         assert hand is not None and seat == state.to_move
         names = colours(state.n)
-        o = orientations(tile(hand))[action.rotation]
+        o = turned(hand)[action.rotation]
         k = B.key(action.x, action.y)
         p = B.plan(state.board, o, k, seat)
         assert p is not None
-        closed = B.score(state.board, p)
+        closed = B.score(state.board, p) if p.closing else ()
         board = B.commit(state.board, p)
-        text = action.notation()
+        square = square_name(action.x, action.y)
         events = [
             Event(
                 "placed",
@@ -352,8 +401,8 @@ class ForbiddenCity(GameDefaults):
                     "x": action.x,
                     "y": action.y,
                     "rotation": action.rotation,
-                    "square": square_name(action.x, action.y),
-                    "notation": text,
+                    "square": square,
+                    "notation": f"{square} R{action.rotation}",  # action.notation()
                 },
             )
         ]
@@ -480,6 +529,13 @@ class ForbiddenCity(GameDefaults):
             fits=fits,
             last_square=(state.history[-1][2], state.history[-1][3]) if state.history else None,
         )
+
+    def picture(self, view: View) -> Any:
+        """The board and the reader's tile as PNGs (:mod:`pbem.mail.picture`; Pillow is
+        imported only when a mail is built)."""
+        from pbem.mail.picture import board_picture
+
+        return board_picture(self.name, view)
 
     def render_text(self, view: View) -> str:
         """The ASCII board and panel (see :mod:`pbem.rules.forbidden_city.render`)."""

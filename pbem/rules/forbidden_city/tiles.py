@@ -88,6 +88,8 @@ class Orientation:
     """The smallest rotation that looks exactly the same (legal moves list each look once)."""
     open_mask: int
     """Bit d set when turned edge d is open floor."""
+    region_open: tuple[int, ...] = ()
+    """Per region of the tile: the bits of its open edges (as in ``open_mask``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +151,10 @@ def orientations(tile: TileDef) -> tuple[Orientation, ...]:
                 colours=colours,  # type: ignore[arg-type]
                 canonical=looks.index(looks[r]),
                 open_mask=sum(1 << d for d in range(4) if codes[d] == OPEN),
+                region_open=tuple(
+                    sum(1 << d for d in range(4) if codes[d] == OPEN and local[d] == i)
+                    for i in range(len(tile.regions))
+                ),
             )
         )
     return tuple(out)
@@ -232,3 +238,10 @@ def tile(tile_id: str) -> TileDef:
     """The player tile with that id (``G1`` .. ``W9``, ``D1`` .. ``D3``)."""
     components()
     return _TILES_BY_ID[tile_id]
+
+
+@cache
+def turned(tile_id: str) -> tuple[Orientation, ...]:
+    """:func:`orientations` of the player tile ``tile_id``, looked up by its id (a string is
+    hashed once; a :class:`TileDef` is hashed field by field on every call)."""
+    return orientations(tile(tile_id))

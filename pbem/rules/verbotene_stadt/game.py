@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from pbem.i18n import N_, _
+from pbem.i18n import N_, _, ngettext
 from pbem.rules.base import (
     Bot,
     Decision,
@@ -424,6 +424,43 @@ class VerboteneStadt(GameDefaults):
     def render_text(self, view: render.View) -> str:
         """The ASCII board, legend and player panel (<= 72 columns)."""
         return render.render_text(self.board, view)
+
+    def plan_context(self, state: State, seat: Seat) -> str:
+        """A queued next turn moves the seat's bribed official: once the seat bribed another
+        (after an entry) it is dropped. Not the active pavilion: a fate die rolls it again in
+        most turns (a queue read against it was dropped seven times in ten in the benchmark),
+        and a player queues a next turn knowing that."""
+        return str(state.selections[seat])
+
+    def listed_moves(self, state: State, seat: Seat) -> tuple[str, list[str]]:
+        """The moves that enter the active pavilion (that bring an official in and take its
+        cards), one line per official, or a heading saying there is none."""
+        if self._kind(state, seat) != "move" or not state.active_pavilion:
+            return "", []
+        groups: dict[int, list[str]] = {}
+        for a in self.legal(state, seat):
+            if isinstance(a, Move) and a.mode:
+                text = self.notation(a)
+                groups.setdefault(a.official, []).append(text.partition(" ")[2])
+        pav = self.board.pavilions[state.active_pavilion]
+        args = {"num": state.active_pavilion, "colour": colour_word(pav.colour)}
+        if not groups:
+            return _("No move enters the active pavilion %(num)d (%(colour)s) now.") % args, []
+        count = sum(len(g) for g in groups.values())
+        title = ngettext(
+            "%(count)d move enters the active pavilion %(num)d (%(colour)s):",
+            "%(count)d moves enter the active pavilion %(num)d (%(colour)s):",
+            count,
+        ) % {**args, "count": count}
+        b = self.board
+        return title, [f"{b.official_code(o)}: {', '.join(g)}" for o, g in groups.items()]
+
+    def picture(self, view: render.View) -> Any:
+        """The board as a PNG (:mod:`pbem.rules.verbotene_stadt.picture`; Pillow is imported
+        only when a mail is built)."""
+        from pbem.rules.verbotene_stadt.picture import picture
+
+        return picture(self.board, view)
 
     def result(self, state: State) -> Result | None:
         """Scores of the best partition per seat; with teams, partners' scores are added."""

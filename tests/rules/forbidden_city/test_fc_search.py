@@ -15,7 +15,7 @@ import pytest
 from pbem.rules.base import GameDefaults, derive_rng
 from pbem.rules.forbidden_city import GAME, State
 from pbem.rules.forbidden_city import board as B
-from pbem.rules.forbidden_city.search import MEDIUM, STRONG, SearchBot, Sim
+from pbem.rules.forbidden_city.search import MEDIUM, STRONG, SearchBot, Shared, Sim, _playout
 from pbem.rules.forbidden_city.tiles import orientations, tile
 
 LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
@@ -160,6 +160,32 @@ def test_greedy_playout_policy_is_the_greedy_bot() -> None:
         seat = state.to_move
         k, o = Sim(state).greedy(random.Random(i))
         assert (*B.xy(k), o.rotation) == tuple(greedy.choose(GAME, state, seat, random.Random(i)))
+
+
+def test_shared_placements_and_scans_change_no_playout() -> None:
+    """Playouts through one Shared table (as one decision's playouts are) end exactly as the
+    same playouts computed afresh: same boards, coins, hands and turn."""
+    for i, state in enumerate(_positions(12, 340_000)):
+        seat = state.to_move
+        worlds = [Sim(GAME.sample_hidden(state, seat, random.Random(i * 10 + w))) for w in range(3)]
+        moves = worlds[0].candidates()[:3]
+        shared = Shared()
+        for r in range(4):  # the same worlds again and again, as the search cycles through them
+            for w, world in enumerate(worlds):
+                for k, o in moves:
+                    a, b = world.copy(), world.copy()
+                    a.place(k, o, shared)
+                    b.place(k, o)
+                    _playout(a, 8, random.Random(r * 100 + w), shared)
+                    _playout(b, 8, random.Random(r * 100 + w))
+                    assert (a.coins, a.hands, a.stacks, a.to_move) == (
+                        b.coins,
+                        b.hands,
+                        b.stacks,
+                        b.to_move,
+                    )
+                    assert a.board.cells == b.board.cells and a.board.rooms == b.board.rooms
+        assert shared.after and shared.scans  # and the table was used
 
 
 def test_search_bots_are_registered_deterministic_and_legal() -> None:
