@@ -203,6 +203,18 @@ def directories(
     return data, keys
 
 
+def private_log_file(path: Path) -> None:
+    """Create the log file (and its directory) readable by the service's user only, or tighten
+    an existing one to 0600: log lines name players' addresses and games (docs/SECURITY.md). The
+    tick, the idle tick and the sandbox all make it here."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
 # -- formats the idle tick reads as the service does -------------------------------------------
 
 
@@ -226,5 +238,6 @@ __all__ = [name for name in dir() if name.isupper() or name.endswith(("_name", "
     "configured_path",
     "directories",
     "outbox",
+    "private_log_file",
     "rate_hits",
 ]

@@ -76,9 +76,7 @@ def idle_tick(
             return None
         if cfg.log_file is not None:
             # What the tick's logging set-up does to the disk: the log file, opened for appending.
-            from pbem.cli.tick import private_log_file
-
-            private_log_file(cfg.log_file)  # created (0600), as the tick's logging does
+            layout.private_log_file(cfg.log_file)  # created (0600), as the tick's logging does
     except Exception:  # noqa: BLE001 - any doubt: the full tick decides, and reports
         return None
     if cfg.log_file is not None and verbose:
