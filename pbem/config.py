@@ -60,20 +60,25 @@ class OAuth2Config(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     PBEM_OAUTH2_CLIENT_ID, PBEM_OAUTH2_TOKEN_ENDPOINT and PBEM_OAUTH2_CLIENT_SECRET override it."""
 
 
-class ImapConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """The service mailbox (incoming)."""
+class _Server(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """What the two mail servers' tables share: where the server is and how to log in."""
 
     host: str = ""
     auth: Auth = "password"
     """``password``, or OAuth2 with SASL ``xoauth2`` or ``oauthbearer`` (see ``[oauth2]``)."""
-    port: int = 993
     security: Security = "tls"
     user: str = ""
-    password_env: str = "PBEM_IMAP_PASSWORD"
     password_file: str = ""
     ca_file: str = ""
     """A PEM file of CA certificates to trust for this server instead of the system's (a
     self-signed or private CA, such as the sandbox's Dovecot)."""
+
+
+class ImapConfig(_Server, kw_only=True, forbid_unknown_fields=True):
+    """The service mailbox (incoming)."""
+
+    port: int = 993
+    password_env: str = "PBEM_IMAP_PASSWORD"
     folders: ImapFolders = msgspec.field(default_factory=ImapFolders)
     idle_cycle: Annotated[float, msgspec.Meta(ge=0.0, le=60.0)] = 0.2
     """``pbem daemon`` only: while it waits for mail in IMAP IDLE, end the IDLE and ask the server
@@ -82,19 +87,11 @@ class ImapConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     notification (plain IDLE)."""
 
 
-class SmtpConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class SmtpConfig(_Server, kw_only=True, forbid_unknown_fields=True):
     """The outgoing mail server."""
 
-    host: str = ""
-    auth: Auth = "password"
-    """As :attr:`ImapConfig.auth`."""
     port: int = 465
-    security: Security = "tls"
-    user: str = ""
     password_env: str = "PBEM_SMTP_PASSWORD"
-    password_file: str = ""
-    ca_file: str = ""
-    """As :attr:`ImapConfig.ca_file`, for the SMTP server."""
     verp: bool = False
     """Send each seat mail with a return path that names its seat (``service+b.<game>...``), so
     that a bounce is matched even when it quotes nothing of the mail. Needs a mailbox that takes
@@ -225,12 +222,7 @@ class Config:
             ) from None
 
     def _resolve(self, value: str) -> Path | None:
-        if not value:
-            return None
-        p = Path(value).expanduser()
-        if not p.is_absolute() and self.path is not None:
-            p = self.path.parent / p
-        return p.absolute()
+        return layout.configured_path(self.path, value)
 
     def keyring(self) -> Keyring:
         """The service's keys (``ConfigError`` says to run ``pbem init`` when they are missing)."""
@@ -275,18 +267,9 @@ def load_config(path: Path | None = None, *, data_dir: Path | None = None) -> Co
             raise ConfigError(f"{cfg_path}: {exc}") from None
         cfg_path = cfg_path.absolute()
     cfg = Config(data_dir=Path(DEFAULT_DATA_DIR), keys_dir=Path(layout.DEFAULT_KEYS), path=cfg_path)
-    env_data = os.environ.get("PBEM_DATA_DIR")
-    if data_dir is not None:
-        cfg.data_dir = Path(data_dir).expanduser().absolute()
-    elif env_data:
-        cfg.data_dir = Path(env_data).expanduser().absolute()
-    else:
-        cfg.data_dir = cfg._resolve(raw.data_dir) or Path(DEFAULT_DATA_DIR).absolute()
-    env_keys = os.environ.get("PBEM_KEYS_DIR")
-    if env_keys:
-        cfg.keys_dir = Path(env_keys).expanduser().absolute()
-    else:
-        cfg.keys_dir = cfg._resolve(raw.keys_dir) or cfg.data_dir.parent / layout.DEFAULT_KEYS
+    cfg.data_dir, cfg.keys_dir = layout.directories(
+        data_dir, cfg._resolve(raw.data_dir), cfg._resolve(raw.keys_dir)
+    )
     cfg.service_address = raw.service_address
     cfg.gm_address = raw.gm_address
     cfg.authserv_id = raw.authserv_id

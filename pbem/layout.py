@@ -39,6 +39,7 @@ msgspec): the idle tick (``pbem/cli/idle.py``) imports it before anything else.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 # -- the data directory ------------------------------------------------------------------------
@@ -165,6 +166,78 @@ def turn_name(game_id: str, move: int, seat: int) -> str:
     return f"{game_id}.move{move}.seat{seat}{TURN_SUFFIX}"
 
 
+# -- where the directories are --------------------------------------------------------------------
+
+
+def configured_path(config_file: Path | None, value: str) -> Path | None:
+    """A path the configuration file names, absolute: ``~`` expanded, a relative one taken beside
+    the file; None for an empty value."""
+    if not value:
+        return None
+    p = Path(value).expanduser()
+    if not p.is_absolute() and config_file is not None:
+        p = config_file.parent / p
+    return p.absolute()
+
+
+def directories(
+    given: str | Path | None, configured_data: Path | None, configured_keys: Path | None
+) -> tuple[Path, Path]:
+    """The data and keys directories, absolute: the data directory ``given`` (a command's
+    ``--data-dir``), else ``$PBEM_DATA_DIR``, else the configuration's, else :data:`DEFAULT_DATA`;
+    the keys directory ``$PBEM_KEYS_DIR``, else the configuration's, else :data:`DEFAULT_KEYS`
+    beside the data directory. The configuration and the idle tick (:mod:`pbem.cli.idle`) both
+    find them here."""
+    env_data = os.environ.get("PBEM_DATA_DIR")
+    if given is not None:
+        data = Path(given).expanduser().absolute()
+    elif env_data:
+        data = Path(env_data).expanduser().absolute()
+    else:
+        data = configured_data or Path(DEFAULT_DATA).absolute()
+    env_keys = os.environ.get("PBEM_KEYS_DIR")
+    if env_keys:
+        keys = Path(env_keys).expanduser().absolute()
+    else:
+        keys = configured_keys or data.parent / DEFAULT_KEYS
+    return data, keys
+
+
+def private_log_file(path: Path) -> None:
+    """Create the log file (and its directory) readable by the service's user only, or tighten
+    an existing one to 0600: log lines name players' addresses and games (docs/SECURITY.md). The
+    tick, the idle tick and the sandbox all make it here."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
+# -- formats the idle tick reads as the service does -------------------------------------------
+
+
+def rate_hits(data: object) -> dict[str, list[float]]:
+    """The content of a rate limiter's file (:data:`RATELIMIT` and the strangers' limiters, as
+    JSON already read): each sender's times of hits. Anything but an object of lists reads as no
+    hits, and a non-number among the times is skipped (a damaged file must not stop the service);
+    a number no float can hold raises ``OverflowError``. Standard library only: the idle tick
+    (:mod:`pbem.cli.idle`) checks the file with it, the service's limiters
+    (:class:`pbem.mail.policy.RateLimiter`) read it with it."""
+    if not isinstance(data, dict):
+        return {}
+    return {
+        str(k): [float(t) for t in v if isinstance(t, int | float)]
+        for k, v in data.items()
+        if isinstance(v, list)
+    }
+
+
 __all__ = [name for name in dir() if name.isupper() or name.endswith(("_name", "_file"))] + [
+    "configured_path",
+    "directories",
     "outbox",
+    "private_log_file",
+    "rate_hits",
 ]

@@ -274,9 +274,7 @@ def run_sandbox(
 def _log_to(path: Path) -> logging.Handler:
     """The service's log lines (INFO and up) into ``path`` (mode 0600, as ``pbem run`` makes it)
     for as long as the sandbox runs; the caller removes the handler."""
-    from pbem.cli.tick import private_log_file
-
-    private_log_file(path)
+    layout.private_log_file(path)
     handler = logging.FileHandler(path)
     handler.setLevel(logging.INFO)
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))

@@ -76,9 +76,7 @@ def idle_tick(
             return None
         if cfg.log_file is not None:
             # What the tick's logging set-up does to the disk: the log file, opened for appending.
-            from pbem.cli.tick import private_log_file
-
-            private_log_file(cfg.log_file)  # created (0600), as the tick's logging does
+            layout.private_log_file(cfg.log_file)  # created (0600), as the tick's logging does
     except Exception:  # noqa: BLE001 - any doubt: the full tick decides, and reports
         return None
     if cfg.log_file is not None and verbose:
@@ -193,22 +191,9 @@ class _Config:
         _check_table(raw, _SCHEMA, "")
         self.path = Path(path).absolute()
         self.raw = raw
-        env_data = os.environ.get("PBEM_DATA_DIR")
-        if data_dir is not None:
-            self.data_dir = Path(data_dir).expanduser().absolute()
-        elif env_data:
-            self.data_dir = Path(env_data).expanduser().absolute()
-        else:
-            self.data_dir = (
-                self._resolve(raw.get("data_dir", "")) or Path(layout.DEFAULT_DATA).absolute()
-            )
-        env_keys = os.environ.get("PBEM_KEYS_DIR")
-        if env_keys:
-            self.keys_dir = Path(env_keys).expanduser().absolute()
-        else:
-            self.keys_dir = (
-                self._resolve(raw.get("keys_dir", "")) or self.data_dir.parent / layout.DEFAULT_KEYS
-            )
+        self.data_dir, self.keys_dir = layout.directories(
+            data_dir, self._resolve(raw.get("data_dir", "")), self._resolve(raw.get("keys_dir", ""))
+        )
         self.maildir_inbound = self._resolve(raw.get("maildir_inbound", ""))
         self.log_file = self._resolve(raw.get("log_file", ""))
 
@@ -222,12 +207,7 @@ class _Config:
         return table.get(name, _DEFAULTS.get(dotted, ""))
 
     def _resolve(self, value: str) -> Path | None:
-        if not value:
-            return None
-        p = Path(value).expanduser()
-        if not p.is_absolute():
-            p = self.path.parent / p
-        return p.absolute()
+        return layout.configured_path(self.path, value)
 
 
 def _check_setup(cfg: _Config) -> None:
@@ -371,12 +351,10 @@ def _markers_idle(root: Path, inbound: Path | None, now: datetime) -> bool:
         limits = _json(root / layout.RATELIMIT)
     except FileNotFoundError:
         pass
-    else:  # RateLimiter._load's conversion must not fail
+    else:  # the limiters' reading (layout.rate_hits) must not fail; a damaged file is rewritten
         if type(limits) is not dict:
             return False
-        for v in limits.values():
-            if type(v) is list:
-                [float(t) for t in v if isinstance(t, int | float)]
+        layout.rate_hits(limits)
     # Mails to build, keys to remind of, games open for sign-up.
     if _names(root / layout.DIRTY) or _names(root / layout.AWAITING_KEYS):
         return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +17,16 @@ import msgspec
 import typer
 
 from pbem.cli.apps import admin_app, app  # noqa: F401  (admin_app: the module's documented hooks)
-from pbem.commands.describe import describe_event
+from pbem.commands.describe import (
+    WIDTH,
+    describe_event,
+    group_legal,
+    wrap_items,
+)
 from pbem.rules import find_game, game_names
 from pbem.rules.base import Event, Game, RuleError, check_options, derive_rng
 
 HUMAN = "human"
-WIDTH = 72
-"""The widest line ``pbem play`` prints (the boards are drawn to it too)."""
 BOT_NAMES: dict[str, tuple[str, ...]] = {
     "forbidden-city": ("strong", "medium", "greedy", "random"),
     "verbotene-stadt": ("strong", "medium", "heuristic", "random"),
@@ -34,40 +37,6 @@ BOT_NAMES: dict[str, tuple[str, ...]] = {
 
 def _bots_help() -> str:
     return "; ".join(f"{g}: {', '.join(b)}" for g, b in BOT_NAMES.items())
-
-
-def wrap_items(items: Sequence[str], head: str = "", indent: str = "    ") -> list[str]:
-    """``items`` joined by commas into lines of at most :data:`WIDTH` columns, breaking only
-    between items (an item longer than a line gets a line of its own)."""
-    lines: list[str] = []
-    line = head
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
-        candidate = f"{line} {piece}" if line.strip() else line + piece
-        if len(candidate) > WIDTH and line.strip() and line != head:
-            lines.append(line)
-            line = indent + piece
-        else:
-            line = candidate
-    if line.strip():
-        lines.append(line)
-    return lines
-
-
-def group_legal(notations: Sequence[str]) -> list[str]:
-    """Legal actions grouped by their first word (the official, the square, ``select``...),
-    one group per line (wrapped between actions, never inside one)."""
-    groups: dict[str, list[str]] = {}
-    for text in notations:
-        first, _, rest = text.partition(" ")
-        groups.setdefault(first, []).append(rest)
-    out: list[str] = []
-    for first, rests in groups.items():
-        if rests == [""]:
-            out.append(first)
-            continue
-        out += wrap_items([r or "(alone)" for r in rests], head=f"{first}:")
-    return out
 
 
 def sentence_lines(text: str) -> list[str]:

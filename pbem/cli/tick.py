@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pbem import layout
+
 TYPE_CHECKING = False  # not typing's: an idle tick imports neither typing's extras nor logging
 if TYPE_CHECKING:
     import logging
@@ -56,25 +58,12 @@ def plain_errors() -> Iterator[None]:
         raise Done(exit_code(exc)) from None
 
 
-def private_log_file(path: Path) -> None:
-    """Create the log file (and its directory) readable by the service's user only, or tighten
-    an existing one to 0600: log lines name players' addresses and games (docs/SECURITY.md)."""
-    import os
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-    finally:
-        os.close(fd)
-
-
 def setup_logging(cfg_log_file: Path | None, verbose: bool) -> None:
     import logging
 
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if cfg_log_file is not None:
-        private_log_file(cfg_log_file)
+        layout.private_log_file(cfg_log_file)
         handlers = [logging.FileHandler(cfg_log_file)]
     logging.basicConfig(
         level=logging.INFO if verbose else logging.WARNING,

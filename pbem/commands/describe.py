@@ -7,7 +7,7 @@ a replacement...) and the note on who entered a move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, assert_never
 
@@ -18,6 +18,45 @@ from pbem.rules.base import Event, Game, plain_sentence
 
 if TYPE_CHECKING:  # imported where used: 'pbem play' and 'pbem --help' load no store
     from pbem.store.payloads import ActionLine, DeadlineLine, Payload, VoteLine
+
+
+WIDTH = 72
+"""The widest line ``pbem play`` prints (the boards are drawn to it too), and the
+width of the legal moves' lines a player's mail lists."""
+
+
+def wrap_items(items: Sequence[str], head: str = "", indent: str = "    ") -> list[str]:
+    """``items`` joined by commas into lines of at most :data:`WIDTH` columns, breaking only
+    between items (an item longer than a line gets a line of its own)."""
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        candidate = f"{line} {piece}" if line.strip() else line + piece
+        if len(candidate) > WIDTH and line.strip() and line != head:
+            lines.append(line)
+            line = indent + piece
+        else:
+            line = candidate
+    if line.strip():
+        lines.append(line)
+    return lines
+
+
+def group_legal(notations: Sequence[str]) -> list[str]:
+    """Legal actions grouped by their first word (the official, the square, ``select``...),
+    one group per line (wrapped between actions, never inside one)."""
+    groups: dict[str, list[str]] = {}
+    for text in notations:
+        first, _sep, rest = text.partition(" ")
+        groups.setdefault(first, []).append(rest)
+    out: list[str] = []
+    for first, rests in groups.items():
+        if rests == [""]:
+            out.append(first)
+            continue
+        out += wrap_items([r or "(alone)" for r in rests], head=f"{first}:")
+    return out
 
 
 ALL_RESIGNED = "all-resigned"

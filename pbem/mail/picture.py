@@ -37,7 +37,7 @@ from PIL import Image, ImageDraw, ImageFont
 from pbem import i18n
 from pbem.i18n import _, ngettext
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
-from pbem.rules.forbidden_city.render import cell_def, render_panel, shared_edge
+from pbem.rules.forbidden_city.render import cell_def, frame, render_panel, shared_edge
 from pbem.rules.forbidden_city.tiles import (
     ARCH,
     OPEN,
@@ -384,13 +384,8 @@ class _Geometry:
 
 def _geometry(view: Any) -> _Geometry:
     cells = [(c.x, c.y) for c in view.cells]
-    frontier = [tuple(f) for f in view.frontier]
-    xs = [x for x, _ in cells] + [x for x, _ in frontier]
-    ys = [y for _, y in cells] + [y for _, y in frontier]
-    x0 = min(min(x for x, _ in cells) - 1, *xs)
-    x1 = max(max(x for x, _ in cells) + 1, *xs)
-    y0 = min(min(y for _, y in cells) - 1, *ys)
-    y1 = max(max(y for _, y in cells) + 1, *ys)
+    frontier = [(f[0], f[1]) for f in view.frontier]
+    x0, y0, x1, y1 = frame(cells, frontier)
     nx, ny = x1 - x0 + 1, y1 - y0 + 1
     return _Geometry(x0, y0, x1, y1, LEFT + nx * S + PAD, TOP + ny * S + PAD)
 

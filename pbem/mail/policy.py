@@ -238,13 +238,7 @@ class RateLimiter:
         except (OSError, ValueError):
             # A damaged limiter file must not stop the service: start counting afresh.
             return {}
-        if not isinstance(data, dict):
-            return {}
-        return {
-            str(k): [float(t) for t in v if isinstance(t, int | float)]
-            for k, v in data.items()
-            if isinstance(v, list)
-        }
+        return layout.rate_hits(data)
 
     def _recent(self, sender: str, now: float) -> list[float]:
         return [t for t in self._hits.get(sender, []) if now - self.window < t <= now]

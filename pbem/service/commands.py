@@ -1412,7 +1412,7 @@ class LegalCmd(_Base):
     words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        from pbem.cli.play import group_legal  # the terminal's grouping (only when asked)
+        from pbem.commands.describe import group_legal  # the terminal's grouping (only when asked)
 
         record, seat = seated.record, seated.seat
         legal = record.legal_notations(seat) if record.envelope.status == "active" else []

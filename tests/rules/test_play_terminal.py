@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.cli.play import BOT_NAMES, group_legal, run_game, wrap_items
-from pbem.commands.describe import describe_line
+from pbem.cli.play import BOT_NAMES, run_game
+from pbem.commands.describe import describe_line, group_legal, wrap_items
 from pbem.rules import find_game, game_names
 from pbem.store.payloads import ActionLine
 

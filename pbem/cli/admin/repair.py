@@ -44,6 +44,13 @@ def _describe(record: GameRecord) -> str:
     return "\n".join(out)
 
 
+def _say_next(record: GameRecord) -> None:
+    """A line per decision the game now waits for: the seat, its player and the decision's kind."""
+    names = record.seat_names()
+    for d in record.pending():
+        typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")
+
+
 def move(
     game: GameArg,
     seat: SeatArg,
@@ -70,9 +77,7 @@ def move(
             f"The game is over: scores {rec.envelope.result.scores}, winners {[names[w] for w in rec.envelope.result.winners]}."
         )
     else:
-        names = rec.seat_names()
-        for d in rec.pending():
-            typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")
+        _say_next(rec)
 
 
 def undo(
@@ -88,9 +93,7 @@ def undo(
     line = rec.entries[-1].payload
     assert isinstance(line, UndoLine)
     typer.echo(f"event {p.seq}: undid event {line.undone} ({line.notation}).")
-    names = rec.seat_names()
-    for d in rec.pending():
-        typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")
+    _say_next(rec)
 
 
 def replace(

@@ -510,15 +510,21 @@ def score(board: Board, p: Plan) -> list[Closed]:
     return out
 
 
-def commit(board: Board, p: Plan) -> Board:
-    """The board after the planned placement (the input board is left as it was)."""
-    rooms = dict(board.rooms)
-    reg_room = list(board.reg_room)
+def _merge_rooms(rooms: dict[int, Room], reg_room: list[int], p: Plan) -> None:
+    """Apply the plan's rooms to ``rooms`` and ``reg_room`` in place: the rooms it joins go into
+    their new room, then its overlay and the placed tile's own regions' rooms."""
     for old, new in p.redirect.items():
         for r in rooms.pop(old).regions:
             reg_room[r] = new
     rooms.update(p.overlay)
     reg_room.extend(p.local_rooms)
+
+
+def commit(board: Board, p: Plan) -> Board:
+    """The board after the planned placement (the input board is left as it was)."""
+    rooms = dict(board.rooms)
+    reg_room = list(board.reg_room)
+    _merge_rooms(rooms, reg_room, p)
     o = p.orient
     base = p.base
     l0, l1, l2, l3 = o.local
@@ -565,11 +571,7 @@ def replay(side: str, placements: Iterable[tuple[int, str, int, int, int]]) -> B
         p = plan(work, orientations(tile_by_id(tile_id))[r], k, seat)
         if p is None or k in cells:
             raise ValueError(f"placement {tile_id} on ({x}, {y}) cannot be replayed")
-        for old, new in p.redirect.items():
-            for reg in rooms.pop(old).regions:
-                reg_room[reg] = new
-        rooms.update(p.overlay)
-        reg_room.extend(p.local_rooms)
+        _merge_rooms(rooms, reg_room, p)
         o = p.orient
         regs = tuple(p.base + i if i >= 0 else -1 for i in o.local)
         cells[k] = Cell(o.codes, regs, o.colours, o.tile, o.rotation, p.owner, p.base)

@@ -315,6 +315,21 @@ def _compact_width(n: int, w: int) -> int:
     return MARGIN + n * (w + 1) - 1
 
 
+def frame(
+    squares: Sequence[tuple[int, int]], marked: Sequence[tuple[int, int]]
+) -> tuple[int, int, int, int]:
+    """``x0, y0, x1, y1``: the squares a drawing of the board shows, a margin of one square around
+    the palace's ``squares`` (not empty) and every ``marked`` square (the ASCII board and the
+    picture, :mod:`pbem.mail.picture`)."""
+    xs = [x for x, _ in squares] + [x for x, _ in marked]
+    ys = [y for _, y in squares] + [y for _, y in marked]
+    x0 = min(min(x for x, _ in squares) - 1, *xs)
+    x1 = max(max(x for x, _ in squares) + 1, *xs)
+    y0 = min(min(y for _, y in squares) - 1, *ys)
+    y1 = max(max(y for _, y in squares) + 1, *ys)
+    return x0, y0, x1, y1
+
+
 def render_board(
     side: str,
     cells: list[Any],
@@ -336,13 +351,7 @@ def render_board(
     marks: dict[tuple[int, int], Mark] = {(x, y): "." for x, y in frontier}
     for x, y, rots in fits or ():
         marks[(x, y)] = (square_name(x, y), rots)
-    xs_all = [x for x, _ in boxes] + [x for x, _ in marks]
-    ys_all = [y for _, y in boxes] + [y for _, y in marks]
-    # A margin of one square around the palace, and every marked square.
-    x0 = min(min(x for x, _ in boxes) - 1, *xs_all)
-    x1 = max(max(x for x, _ in boxes) + 1, *xs_all)
-    y0 = min(min(y for _, y in boxes) - 1, *ys_all)
-    y1 = max(max(y for _, y in boxes) + 1, *ys_all)
+    x0, y0, x1, y1 = frame(list(boxes), list(marks))
     xs, ys = range(x0, x1 + 1), range(y0, y1 + 1)
     if len(xs) <= MAX_BAND and len(ys) <= DETAIL_ROWS:
         return _detail(boxes, marks, xs, ys), "detail"
