@@ -152,6 +152,9 @@ def test_refusals_in_each_language(tmp_path: Path, lang: str) -> None:
     # A move out of turn: the game's own refusal, in the sender's language.
     (refused,) = t.send(1 - mover, "RK N")
     _check_language(refused, lang)
+    # Its short list of commands names NEXT (a move queued for the sender's turn) in that language.
+    next_word = {"fr": "PROCHAIN <coup>", "it": "PROSSIMO <mossa>", "de": "NAECHSTER <Zug>"}
+    assert next_word.get(lang, "NEXT <move>") in " ".join(text_of(refused).split()), lang
     for body, want in REFUSALS.items():
         (refused,) = t.send(mover, body)
         _check_language(refused, lang)
