@@ -119,6 +119,8 @@ SECTIONS: dict[str, str] = {
     "votes": N_("Votes (the other players answer ACCEPT or DECLINE within 72 hours)"),
     "standings": N_("Standings and statistics"),
     "next": N_("A move queued for your next turn"),
+    "standing": N_("Standing orders (Die Verbotene Stadt; only you see them)"),
+    "fresh": N_("In a new mail to the service (not a reply to a game mail)"),
     "seats": N_("Seats taken over (in a new mail to the service, then confirmed)"),
 }
 """The sections of the HELP mail's table, in order: each a heading (marked for translation)."""

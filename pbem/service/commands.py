@@ -329,6 +329,13 @@ class Record(_Base):
     kind: ClassVar[str] = "record"
     name = "RECORD"
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
+    help = (
+        HelpLine(
+            "service",
+            150,
+            N_("    RECORD           the game's record and your replay page, as files"),
+        ),
+    )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         from pbem.gamefiles.attach import files_paragraphs, game_files
@@ -1221,6 +1228,25 @@ class StandingCmd(_Base):
     kind: ClassVar[str] = "standing"
     name = "STANDING"
     words = {"fr": ("CONSIGNE", "CONSIGNES"), "it": ("ORDINE", "ORDINI"), "de": ("DAUERAUFTRAG",)}
+    help = (
+        HelpLine("standing", 10, N_("    STANDING         mail me my standing orders")),
+        HelpLine(
+            "standing",
+            20,
+            N_("    STANDING CLAIM BELIEVE   believe others' claims (or DOUBT, or ASK)"),
+        ),
+        HelpLine(
+            "standing",
+            30,
+            N_("    STANDING STEAL EAST SOUTH   take a card from East first, else South"),
+        ),
+        HelpLine(
+            "standing",
+            40,
+            N_("    STANDING RESELECT KEEP   keep your selection (or NEAREST, or ASK)"),
+        ),
+        HelpLine("standing", 50, N_("    STANDING OFF     ask me every decision again")),
+    )
 
     def hear(self, said: Said) -> Heard | None:
         if len(said.bare.split()) > 12:
@@ -1410,6 +1436,9 @@ class LegalCmd(_Base):
     kind: ClassVar[str] = "legal"
     name = "LEGAL"
     words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
+    help = (
+        HelpLine("service", 55, N_("    LEGAL            every legal move you have now, grouped")),
+    )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         from pbem.commands.describe import group_legal  # the terminal's grouping (only when asked)

@@ -37,6 +37,11 @@ class Join(_OfAGame):
 
     kind: ClassVar[str] = "join"
     name = "JOIN"
+    help = (
+        HelpLine(
+            "fresh", 10, N_("    JOIN o-fc-3a9c   join an open game (its id, or the game's name)")
+        ),
+    )
 
 
 @fresh
@@ -45,6 +50,7 @@ class Leave(_OfAGame):
 
     kind: ClassVar[str] = "leave"
     name = "LEAVE"
+    help = (HelpLine("fresh", 20, N_("    LEAVE o-fc-3a9c  leave an open game before it starts")),)
 
 
 @fresh
@@ -53,6 +59,7 @@ class Watch(_OfAGame):
 
     kind: ClassVar[str] = "watch"
     name = "WATCH"
+    help = (HelpLine("fresh", 30, N_("    WATCH fc-7k3q    the public mails of a running game")),)
 
 
 @fresh
@@ -61,6 +68,7 @@ class Unwatch(_OfAGame):
 
     kind: ClassVar[str] = "unwatch"
     name = "UNWATCH"
+    help = (HelpLine("fresh", 40, N_("    UNWATCH fc-7k3q  stop watching it")),)
 
 
 @fresh

@@ -25,7 +25,8 @@ from test_i18n_mails import HELLO, LANGS, PLAYERS, _check_golden, english_left
 
 from pbem import i18n
 from pbem.rules.base import derive_rng
-from pbem.rules.verbotene_stadt.game import GAME
+from pbem.rules.verbotene_stadt.game import GAME, PLAN_HELP
+from pbem.service.commands import NextCmd, StandingCmd
 from pbem.store.entries import ActionEntry
 
 
@@ -151,6 +152,9 @@ def test_refusals_in_each_language(tmp_path: Path, lang: str) -> None:
     # A move out of turn: the game's own refusal, in the sender's language.
     (refused,) = t.send(1 - mover, "RK N")
     _check_language(refused, lang)
+    # Its short list of commands names NEXT (a move queued for the sender's turn) in that language.
+    next_word = {"fr": "PROCHAIN <coup>", "it": "PROSSIMO <mossa>", "de": "NAECHSTER <Zug>"}
+    assert next_word.get(lang, "NEXT <move>") in " ".join(text_of(refused).split()), lang
     for body, want in REFUSALS.items():
         (refused,) = t.send(mover, body)
         _check_language(refused, lang)
@@ -159,6 +163,19 @@ def test_refusals_in_each_language(tmp_path: Path, lang: str) -> None:
     _check_language(helped, lang)
     # The notation is the same in every language.
     assert "take east red-hat" in text_of(helped) and "select GB" in text_of(helped)
+    # HELP explains a whole turn in one reply, NEXT (with ELSE) and the standing orders, in the
+    # reader's language (issue 25): the game's plan section and the two commands' rows, translated.
+    text = text_of(helped)
+    with i18n.speaking(lang):
+        said = [
+            i18n._(PLAN_HELP),
+            *(i18n._(r.text) for c in (NextCmd, StandingCmd) for r in c.help),
+        ]
+    assert all(part in text for part in said), lang
+    assert (PLAN_HELP in text) == (lang == "en")
+    for written in ("RK N; BG E W; RK S", "PREVIEW RK N; BG E", "NEXT M9 R1 ELSE P10 R0",
+                    "NEXT RK N; BG E", "STANDING CLAIM BELIEVE", "STANDING OFF"):  # fmt: skip
+        assert written in text, (lang, written)
 
 
 def _fresh(sender: str, body: str) -> bytes:
