@@ -121,7 +121,8 @@ class Agent:
     volunteer: bool
     vanish_at: datetime | None = None
     rng: random.Random = field(default_factory=random.Random)
-    takeovers: int = 0
+    tried: set[str] = field(default_factory=set)
+    """The games whose seat a volunteer asked for (TAKEOVER)."""
 
     def delay(self) -> timedelta:
         r = self.rng
@@ -294,7 +295,7 @@ class Sim:
             self.push(now + agent.delay(), "takeback", agent.i, subject[1 : subject.index("]")])
             return
         if "a seat to take over" in subject:
-            if agent.volunteer and agent.takeovers < 2:
+            if agent.volunteer:
                 gid = subject.rsplit(" ", 1)[-1]
                 self.push(now + agent.delay(), "takeover", agent.i, gid)
             return
@@ -346,7 +347,11 @@ class Sim:
             ]
             if not seats or rec.envelope.seat_of_email(agent.addr) is not None:
                 return
-            agent.takeovers += 1
+            # At most two seats taken over (seats held, not requests: a TAKEOVER that lost the
+            # race to another volunteer's does not count).
+            if self.seats_taken(agent) >= 2:
+                return
+            agent.tried.add(gid)
             self.send(self.fresh(agent.addr, f"TAKEOVER {gid} {seats[0]}"))
         elif ev.what == "takeback":
             self.take_back(agent, ev.data)
@@ -356,6 +361,12 @@ class Sim:
                 self.send(self.reply(first, agent.addr, "VACATION AUTO"))
             if agent.volunteer:
                 self.send(self.fresh(agent.addr, "STANDBY any"))
+
+    def seats_taken(self, agent: Agent) -> int:
+        return sum(
+            self.store.load(g, verify=False).envelope.seat_of_email(agent.addr) is not None
+            for g in agent.tried
+        )
 
     def take_back(self, agent: Agent, gid: str) -> None:
         """The player whose seat went to the computer does what that mail says: TAKEOVER of
