@@ -7,20 +7,36 @@ simulated time: each reply comes a delay after the mail that asked for it, drawn
 exponential distribution with mean ``MEAN_DELAY_H`` hours (seeded), and the digests fall due in
 that time too (``Service.send_digests`` at each step).
 
-- ``today``: one reply per decision (the heuristic bot's action), a mail for every move
-  (``mail=every``, the setting of every game before issue 25);
+- ``decisions``: today's replies without the pipeline: one reply per decision is what the service
+  asked before issue 25, so a player's replies are the decisions the game asks of that seat (the
+  heuristic bot plays the engine straight; about 4 s a game; no mails counted);
+- ``today``: the same through the pipeline, a mail for every move (``mail=every``, the setting of
+  every game before issue 25): replies and mails;
 - ``plans``: the game's default mail setting (DIGEST for Die Verbotene Stadt), standing orders
-  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT KEEP``), and
-  each turn sent whole as a plan: the heuristic bot's slides, each chosen on the position the
-  earlier ones leave under a die that lets the turn go on (what a player reading the board does).
+  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT NEAREST``),
+  each turn sent whole as a plan (the heuristic bot's slides, each chosen on the position the
+  earlier ones leave under a die that lets the turn go on: what a player reading the board does)
+  and the next turn's plan queued with it (``NEXT ...``, read on the board this turn leaves);
+- ``plans-nonext``: the same without the queued next turn.
 
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
-seat for the first slide of its turn: the engine's ``turn`` events in the log). Run::
+seat for the first slide of its turn: the engine's ``turn`` events in the log), and what the
+replies answered. Each game is printed as it ends (a run cut short still says something). Run::
 
-    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games]
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games] [players]
 
-(default 50 games, both modes; ``modes`` is ``today``, ``plans`` or ``both``; a third argument
-sets the number of ``today`` games, which cost about three times as many replies).
+(default 50 games, modes ``decisions,today,plans`` (``both``); ``modes`` is a comma-separated list;
+a third argument sets the number of ``today`` games, which cost about three times as many
+replies; a fourth the player counts, ``3,4`` by default). Forbidden City::
+
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py fc [games]
+
+What a game costs here (profiled with cProfile, 2026-11-26): through the pipeline a reply is about
+0.25 s of CPU (the service's handling and mails about half, the bots' planning the rest); the turn
+files on every turn mail and reading each mail whole took a fifth and are left out (``MAIL FILES
+OFF``; headers only), the store's scratch folder is in ``/dev/shm``. A Die Verbotene Stadt game
+through the pipeline is 300 to 450 replies: 50 games per cell do not fit a shared machine's
+session; ``decisions`` gives today's side for 50 games in minutes.
 """
 
 from __future__ import annotations
@@ -241,9 +257,9 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
                 else "mid-turn"
             ] += 1
         brng = derive_rng(seed, "reply", steps)
-        if mode == "plans" and kind == "move":
+        if mode.startswith("plans") and kind == "move":
             body = "; ".join(_plan(game, state, seat, brng))
-            after = _after(game, state, seat, body)
+            after = _after(game, state, seat, body) if mode == "plans" else None
             if after is not None:
                 # The next turn's plan too, read on the board this turn leaves (the others'
                 # moves in between may make it illegal: then the turn mail comes as usual).
@@ -251,14 +267,14 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
         else:
             action = game.bots()["heuristic"].choose(game, state, seat, brng)
             body = game.notation(action)
-        if mode == "plans" and not s.standing_sent:
+        if mode.startswith("plans") and not s.standing_sent:
             others = " ".join(rec.seat_names()[o] for o in range(1, n) for o in [(seat + o) % n])
             body += f"\nSTANDING CLAIM BELIEVE STEAL {others} RESELECT NEAREST"
             s.standing_sent = True
         assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
         out = svc.handle(reply(s.last, s.addr, body, quote=False))
         s.replies += 1
-        if out.reason != "applied" and mode == "plans":
+        if out.reason != "applied" and mode.startswith("plans"):
             # A plan of six words or more that the answered mail repeats word for word (its echo
             # of the same plan last time) is read as quoted text: the player is told that no
             # command was found and sends it again, worded otherwise. Counted: a round trip.
@@ -352,9 +368,10 @@ def main() -> None:
     which = sys.argv[2] if len(sys.argv) > 2 else "both"
     modes = ["decisions", "today", "plans"] if which == "both" else which.split(",")
     today_games = int(sys.argv[3]) if len(sys.argv) > 3 else games
+    counts = [int(c) for c in sys.argv[4].split(",")] if len(sys.argv) > 4 else [3, 4]
     table: dict[tuple[str, int], dict[str, float]] = {}
     t0 = time.perf_counter()
-    for n in (3, 4):
+    for n in counts:
         for mode in modes:
             results = []
             for g in range(today_games if mode == "today" else games):
@@ -363,8 +380,14 @@ def main() -> None:
                     continue
                 with _tmp() as d:
                     results.append(play(1000 + g, n, mode, Path(d)))
+                r = results[-1]
+                print(
+                    f"  {mode} {n}p seed {1000 + g}: replies {r.replies} mails {r.mails} "
+                    f"own turns {r.turns} asked {dict(r.asked)}",
+                    flush=True,
+                )
             table[(mode, n)] = summary(f"{mode} {n}p", results)
-    for n in (3, 4):
+    for n in counts:
         base = "decisions" if ("decisions", n) in table else "today"
         if (base, n) in table and ("plans", n) in table:
             a, b = table[(base, n)], table[("plans", n)]

@@ -112,11 +112,12 @@ def test_next_off_and_any_other_reply_cancel_the_queue(tmp_path: Path) -> None:
     assert "It is your turn now" in " ".join(text_of(drain(env)[-1]).split())
 
 
-def test_a_next_turn_plan_in_die_verbotene_stadt(tmp_path: Path) -> None:
+def _vs_at_first_move(env: Env) -> tuple[str, list[EmailMessage]]:
+    """A 3-player Die Verbotene Stadt game played by random bots up to its first move, and the
+    mails so far."""
     from pbem.rules.base import derive_rng
     from pbem.store import ActionEntry
 
-    env = make_env(tmp_path)
     players = [*PLAYERS, ("Cy", "cy@example.org")]
     gid = env.store.create("verbotene-stadt", players, {"mail": "every"}, 8, env.clock())
     for i in range(30):
@@ -127,7 +128,12 @@ def test_a_next_turn_plan_in_die_verbotene_stadt(tmp_path: Path) -> None:
         a = rec.game.bots()["random"].choose(rec.game, rec.state, d.seat, derive_rng(8, i))
         env.store.commit(gid, rec.seq, [ActionEntry(d.seat, action=a, source="gm")], env.clock())
     env.service.flush_journal()
-    mails = drain(env)
+    return gid, drain(env)
+
+
+def test_a_next_turn_plan_in_die_verbotene_stadt(tmp_path: Path) -> None:
+    env = make_env(tmp_path)
+    gid, mails = _vs_at_first_move(env)
     rec = env.store.load(gid)
     mover = rec.pending()[0].seat
     waiting = (mover + 2) % 3  # the seat that moves last before the mover's next turn
@@ -162,21 +168,8 @@ def test_a_next_turn_plan_is_dropped_when_the_bribe_changed(
     """A plan queued for the next turn moves the seat's bribed official (``Game.plan_context``,
     sealed with the queue): played when it is the same at the turn's start, dropped (the turn
     mail goes as usual) when the seat bribed another."""
-    from pbem.rules.base import derive_rng
-    from pbem.store import ActionEntry
-
     env = make_env(tmp_path)
-    players = [*PLAYERS, ("Cy", "cy@example.org")]
-    gid = env.store.create("verbotene-stadt", players, {"mail": "every"}, 8, env.clock())
-    for i in range(30):
-        rec = env.store.load(gid)
-        d = rec.pending()[0]
-        if d.kind == "move":
-            break
-        a = rec.game.bots()["random"].choose(rec.game, rec.state, d.seat, derive_rng(8, i))
-        env.store.commit(gid, rec.seq, [ActionEntry(d.seat, action=a, source="gm")], env.clock())
-    env.service.flush_journal()
-    mails = drain(env)
+    gid, mails = _vs_at_first_move(env)
     rec = env.store.load(gid)
     mover = rec.pending()[0].seat
     waiting = (mover + 1) % 3
