@@ -16,6 +16,7 @@ from pbem.i18n import _
 from pbem.standings import GameResult, Rating, Standings
 from pbem.standings import record_end as _record_end
 from pbem.standings.ratings import PROVISIONAL_SIGMA
+from pbem.standings.table import game_title, pool_title
 from pbem.store import GameRecord, Store
 
 
@@ -61,13 +62,6 @@ def record_end(store: Store, record: GameRecord) -> Outcome | None:
     if standings is None:
         return None
     return Outcome(standings, result)
-
-
-def pool_title(game_title: str, pool: str) -> str:
-    """``Forbidden City, 2 players`` / ``Forbidden City, 3-4 players``."""
-    if pool.endswith("/2"):
-        return _("%(game)s, 2 players") % {"game": game_title}
-    return _("%(game)s, 3-4 players") % {"game": game_title}
 
 
 def rating_text(r: Rating) -> str:
@@ -176,15 +170,6 @@ TOP = 10
 """Rows of each pool in the ``STANDINGS`` answer (the sender's own row is added below them)."""
 
 
-def _game_title(game_name: str) -> str:
-    from pbem.rules import find_game
-
-    try:
-        return find_game(game_name).title
-    except (KeyError, ValueError):
-        return game_name
-
-
 def standings_lines(data_dir: Path, address: str) -> list[str]:
     """The ``STANDINGS`` answer: the top of each pool (names, never addresses), the sender's own
     row, and the sender's reliability record."""
@@ -197,7 +182,7 @@ def standings_lines(data_dir: Path, address: str) -> list[str]:
         table = rows(standings, pool)
         shown = table[:TOP]
         mine = next((r for r in table if r.address == address), None)
-        lines = [pool_title(_game_title(pool.split("/")[0]), pool) + ":"]
+        lines = [pool_title(game_title(pool.split("/")[0]), pool) + ":"]
 
         def row(r: Row) -> str:
             mark = "?" if r.rating.provisional else " "
@@ -253,7 +238,7 @@ def stats_lines(data_dir: Path, address: str) -> list[str]:
     for game_name in sorted(totals):
         t = totals[game_name]
         head = _("%(game)s (games: %(num)d):") % {
-            "game": _game_title(game_name),
+            "game": game_title(game_name),
             "num": t.get("games", 0),
         }
         body = [f"  {labels[k]}: {t.get(k, 0)}" for k in FIELDS.get(game_name, ())]

@@ -21,7 +21,7 @@ overflow-wrap:anywhere;width:100%}p{max-width:40em}
 
 def standings_page(standings: Standings, *, lang: str = "en") -> str:
     """The page of ``standings`` (the service's file, :func:`pbem.standings.load`) in ``lang``."""
-    from pbem.service.standings_mail import _game_title, pool_title
+    from pbem.standings.table import game_title, pool_title
 
     with speaking(lang):
         title = _("Standings")
@@ -38,7 +38,7 @@ def standings_page(standings: Standings, *, lang: str = "en") -> str:
             )
         )
         for pool in pools(standings):
-            name = pool_title(_game_title(pool.split("/")[0]), pool)
+            name = pool_title(game_title(pool.split("/")[0]), pool)
             body = []
             for row in rows(standings, pool):
                 r = row.rating

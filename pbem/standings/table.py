@@ -81,3 +81,22 @@ def json_data(standings: Standings) -> dict[str, Any]:
             for addr, rel in sorted(standings.reliability.items())
         },
     }
+
+
+def pool_title(game_title: str, pool: str) -> str:
+    """``Forbidden City, 2 players`` / ``Forbidden City, 3-4 players``, in the language spoken."""
+    from pbem.i18n import _
+
+    if pool.endswith("/2"):
+        return _("%(game)s, 2 players") % {"game": game_title}
+    return _("%(game)s, 3-4 players") % {"game": game_title}
+
+
+def game_title(game_name: str) -> str:
+    """The title of the game ``game_name`` (the name itself for a game this pbem does not know)."""
+    from pbem.rules import find_game
+
+    try:
+        return find_game(game_name).title
+    except (KeyError, ValueError):
+        return game_name
