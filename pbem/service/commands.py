@@ -671,7 +671,7 @@ class VacationCmd(_Base):
                 "Write VACATION AUTO to have it spent before a deadline runs out."
             )
         )
-        from pbem.service import leave
+        import pbem.service.leave as leave
 
         paragraphs = [text]
         cap = leave.rules_of(desk.mailer.policy).auto_max.days

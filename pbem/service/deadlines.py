@@ -107,11 +107,11 @@ def deadline_line(record: GameRecord, seat: int, now: datetime | None = None) ->
 def seat_warning(record: GameRecord, seat: int, pol: GamePolicy) -> str:
     """Told before the last decision the ``takeover`` policy lets a seat miss (issue 27): one
     more missed and the seat goes to the computer ("" otherwise)."""
-    from pbem.service import takeover
+    from pbem.service.facts import missed_in_a_row
 
     if pol.nmr != "computer" or pol.takeover <= 0:
         return ""
-    missed = takeover.missed_in_a_row(record, seat)
+    missed = missed_in_a_row(record, seat)
     if missed == 0 or missed != pol.takeover - 1:
         return ""
     return " " + ngettext(

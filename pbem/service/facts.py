@@ -43,3 +43,18 @@ PLAN_KINDS: dict[str, str] = {"verbotene-stadt": "move"}
 def plan_kind(game_name: str) -> str | None:
     """The decision kind a plan of ``game_name`` answers (None: the game takes no plan)."""
     return PLAN_KINDS.get(game_name)
+
+
+def missed_in_a_row(record: GameRecord, seat: int) -> int:
+    """Decisions of ``seat``'s current player played by the computer because their deadline
+    passed, in a row (a move of their own starts the count again)."""
+    from pbem.store.payloads import ActionLine, ReplaceLine
+
+    n = 0
+    for e in record.entries:  # not fold.walk: the seat's own lines in order, no move numbers
+        p = e.payload
+        if isinstance(p, ReplaceLine) and p.seat == seat:
+            n = 0
+        elif isinstance(p, ActionLine) and p.seat == seat:
+            n = n + 1 if p.source == "timer" else 0
+    return n

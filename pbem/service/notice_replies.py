@@ -34,7 +34,7 @@ from pbem.service.outcome import Folder, Outcome, Reason
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
     from pbem.service.deps import Deps
-    from pbem.service.steps import Flow
+    from pbem.service.flow import Flow
 
 log = logging.getLogger("pbem.service")
 
@@ -72,7 +72,7 @@ def answer(deps: Deps, flow: Flow) -> Outcome | None:
             ),
         ]
         if games:
-            from pbem.service import community
+            import pbem.service.community as community
 
             paragraphs.append(_("Your games:"))
             paragraphs.extend(community.games_of(deps.store, addr, deps.clock(), deps.policy))

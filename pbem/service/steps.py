@@ -137,7 +137,7 @@ def step_authenticate(deps: Deps, flow: Flow) -> Outcome | None:
         if result.reason is Reason.NO_TOKEN:
             # A reply to one of our notices to this address is ours (issue 31): keys in it are
             # filed, anything else gets a real answer.
-            from pbem.service import notice_replies
+            import pbem.service.notice_replies as notice_replies
 
             answered = notice_replies.answer(deps, flow)
             if answered is not None:

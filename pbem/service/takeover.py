@@ -37,13 +37,13 @@ from pbem.i18n import _, ngettext
 from pbem.mail.tokens import find_tokens, notice_hashes
 from pbem.model import iso_time
 from pbem.service.confirmations import ask_confirmation, confirmation_tail, unconfirmable
+from pbem.service.facts import missed_in_a_row
 from pbem.service.fresh import SEATS
 from pbem.service.mailer import Mail
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import GameRecord, Replace
 from pbem.store.fsutil import atomic_write
-from pbem.store.payloads import ActionLine, ReplaceLine
 
 if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
@@ -119,19 +119,6 @@ def files_of(deps: Deps) -> _Files:
 
 
 # ==================================================================== missed decisions
-
-
-def missed_in_a_row(record: GameRecord, seat: int) -> int:
-    """Decisions of ``seat``'s current player played by the computer because their deadline
-    passed, in a row (a move of their own starts the count again)."""
-    n = 0
-    for e in record.entries:  # not fold.walk: the seat's own lines in order, no move numbers
-        p = e.payload
-        if isinstance(p, ReplaceLine) and p.seat == seat:
-            n = 0
-        elif isinstance(p, ActionLine) and p.seat == seat:
-            n = n + 1 if p.source == "timer" else 0
-    return n
 
 
 def limit_of(record: GameRecord) -> int:
