@@ -167,14 +167,16 @@ def _fc_tile_svg(tdef: Any, rotation: int, owner: str | None, x0: float, y0: flo
 def _fc_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, Any]]:
     """The SVG (every tile once, tagged with its move) and the per-move data (the square of the
     move, to mark it)."""
+    from pbem.rules.forbidden_city.game import View, ViewCell
     from pbem.rules.forbidden_city.notation import column_name, row_name
     from pbem.rules.forbidden_city.render import cell_def
 
     game = rep.game
-    first_seen: dict[tuple[int, int], tuple[int, Any]] = {}
+    first_seen: dict[tuple[int, int], tuple[int, ViewCell]] = {}
     last: list[list[int] | None] = []
     for k, state in enumerate(rep.states):
         view = game.view(state, viewer)
+        assert isinstance(view, View)  # a Forbidden City game's
         new = None
         for c in view.cells:
             if (c.x, c.y) not in first_seen:

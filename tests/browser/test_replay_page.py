@@ -18,6 +18,7 @@ from gamefile_helpers import Table  # noqa: E402
 
 from pbem.gamefiles.position import Replay, service_replay  # noqa: E402
 from pbem.gamefiles.replaypage import S, replay_page  # noqa: E402
+from pbem.rules.forbidden_city.game import View  # noqa: E402
 from pbem.store import End, Keyring, Store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -57,7 +58,9 @@ def _check_board(drv: Any, rep: Replay, k: int) -> None:
             "return Array.from(document.querySelectorAll('#board [data-k]'))"
             ".filter(e => e.style.display !== 'none').length"
         )
-        assert shown == len(game.view(rep.states[k], None).cells), f"move {k}"
+        view = game.view(rep.states[k], None)
+        assert isinstance(view, View)
+        assert shown == len(view.cells), f"move {k}"
         return
     board = game.board  # type: ignore[attr-defined]
     for o, cell in enumerate(rep.states[k].positions):
