@@ -19,6 +19,7 @@ from gamefile_helpers import Table  # noqa: E402
 from pbem.gamefiles.position import Replay, service_replay  # noqa: E402
 from pbem.gamefiles.replaypage import S, replay_page  # noqa: E402
 from pbem.rules.forbidden_city.game import View  # noqa: E402
+from pbem.rules.verbotene_stadt.state import State as VSState  # noqa: E402
 from pbem.store import End, Keyring, Store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -63,7 +64,9 @@ def _check_board(drv: Any, rep: Replay, k: int) -> None:
         assert shown == len(view.cells), f"move {k}"
         return
     board = game.board  # type: ignore[attr-defined]
-    for o, cell in enumerate(rep.states[k].positions):
+    state = rep.states[k]
+    assert isinstance(state, VSState)
+    for o, cell in enumerate(state.positions):
         got = drv.execute_script(
             f"var e=document.getElementById('o{o}');"
             "return [e.style.display, e.getAttribute('transform')]"
