@@ -21,12 +21,15 @@ from datetime import datetime
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # Jinja2 is imported when the first mail is rendered, not by an idle tick
     from email.message import EmailMessage  # the email package too
 
     import jinja2
+    from markupsafe import Markup
+
+    from pbem.rules.base import BoardPicture
 
 WIDTH = 72
 
@@ -119,7 +122,7 @@ def _flush(out: list[str], para: list[str], items: list[str], rows: list[list[st
         rows.clear()
 
 
-def _reflow(text: str) -> Any:
+def _reflow(text: str) -> Markup:
     """Plain text of ours (a HELP or RULES text written for 72 columns) as HTML that reflows on a
     phone (issue 31): a block of one line in capitals is a heading; a block of aligned
     ``word   meaning`` lines (a command table) a table, its first line a caption when not
@@ -266,7 +269,7 @@ class MailContext:
     """The start mail goes to a player who took over a seat of a running game (issue 31)."""
     asked: bool = True
     """The board mail answers the reader's BOARD (else the GM sent it again: ``admin resend``)."""
-    picture: Any = None
+    picture: BoardPicture | None = None
     """A :class:`pbem.mail.picture.Picture` of this reader's board, or None."""
 
 
@@ -278,7 +281,7 @@ def render(kind: str, ctx: MailContext, lang: str | None = None) -> tuple[str, s
     if kind not in KINDS:
         raise ValueError(f"unknown mail kind {kind!r}")
     path = str(templates_dir())
-    data: dict[str, Any] = {"ctx": {f.name: getattr(ctx, f.name) for f in fields(ctx)}}
+    data: dict[str, object] = {"ctx": {f.name: getattr(ctx, f.name) for f in fields(ctx)}}
     lang = i18n.normalize(lang) or i18n.current()
     with i18n.speaking(lang):
         text = _env(path, False, lang).get_template(f"{kind}.txt.j2").render(data)
