@@ -62,7 +62,7 @@ def sentence_lines(text: str) -> list[str]:
     )
 
 
-def event_record(seq: int, event: Event) -> dict[str, Any]:
+def event_record(seq: int, event: Event) -> dict[str, object]:
     """An event as a JSON-able dict."""
     return {"seq": seq, "kind": event.kind, "data": event.data, "visible_to": event.visible_to}
 
@@ -87,8 +87,8 @@ def run_game(
     bots = game.bots()
     state = game.setup(len(players), opts, seed)
     names = game.seat_names(len(players))
-    moves: list[dict[str, Any]] = []
-    events: list[dict[str, Any]] = []
+    moves: list[dict[str, object]] = []
+    events: list[dict[str, object]] = []
     seq = 0
     while True:
         pending = game.pending(state)

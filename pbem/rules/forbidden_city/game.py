@@ -7,7 +7,7 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import msgspec
 
@@ -606,8 +606,8 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
     # -- helpers for tools and tests ----------------------------------------------------------------
 
 
-def _closed_data(c: B.Closed, names: list[str], seat: Seat) -> dict[str, Any]:
-    def part(room: B.Room, value: int) -> dict[str, Any]:
+def _closed_data(c: B.Closed, names: list[str], seat: Seat) -> dict[str, object]:
+    def part(room: B.Room, value: int) -> dict[str, object]:
         return {
             "colour": room.colour,
             "tiles": room.grey if room.grey else len(room.squares),

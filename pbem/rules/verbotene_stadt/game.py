@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import msgspec
 
@@ -407,7 +407,7 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
         if state.phase != "over":
             return None
         scores = tuple(best_score(h, self.table) for h in state.hands)
-        detail: dict[str, Any] = {
+        detail: dict[str, object] = {
             "cards": [[self.board.card_name(c) for c in h] for h in state.hands],
             "exiled": len(state.exiled),
             "blocked": state.ended_blocked,
