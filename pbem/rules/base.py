@@ -40,15 +40,49 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import msgspec
 
 Seat: TypeAlias = int
 """A seat is the 0-based index of a player in turn order."""
 
-JSONValue: TypeAlias = Any
-"""A value msgspec can encode as JSON: dict, list, str, int, bool, None (never float: NaN is lossy)."""
+JSONValue: TypeAlias = object
+"""A value msgspec can encode as JSON: dict, list, str, int, bool, None (never float: NaN is lossy).
+A reader of one checks the shape it expects (:func:`json_int`, :func:`json_str`, :func:`json_list`,
+:func:`json_dict`): an event of another shape (an older log) raises ``TypeError``, and a
+describer then falls back to :func:`plain_sentence`. (Not a recursive union: msgspec reads the
+annotations of :class:`Event` at run time and cannot follow a recursive alias.)"""
+
+
+def json_int(value: JSONValue) -> int:
+    """``value`` if it is an int, else ``TypeError``."""
+    if isinstance(value, int):
+        return value
+    raise TypeError(f"not a number: {value!r}")
+
+
+def json_str(value: JSONValue) -> str:
+    """``value`` if it is a str, else ``TypeError``."""
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"not a text: {value!r}")
+
+
+def json_list(value: JSONValue) -> Sequence[JSONValue]:
+    """``value`` if it is a list (or a tuple, as an event made in memory may hold), else
+    ``TypeError``."""
+    if isinstance(value, list | tuple):
+        return value
+    raise TypeError(f"not a list: {value!r}")
+
+
+def json_dict(value: JSONValue) -> Mapping[str, JSONValue]:
+    """``value`` if it is a dict, else ``TypeError``."""
+    if isinstance(value, dict):
+        return value
+    raise TypeError(f"not a mapping: {value!r}")
+
 
 StateT = TypeVar("StateT")
 """A game's state type (Forbidden City's ``State``...); game-generic code sees ``object``."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.rules.base import derive_rng
+from pbem.rules.base import derive_rng, json_list
 from pbem.rules.forbidden_city.state import State as FCState
 from pbem.rules.forbidden_city.tiles import tile
 from pbem.rules.verbotene_stadt.state import State as VSState
@@ -75,7 +75,7 @@ def test_statistics_equal_a_recomputation_from_the_records(game: str, tmp_path: 
             assert result is not None
             for s in range(n):
                 assert stats[s]["coins_own_rooms"] + stats[s]["coins_other_rooms"] == state.coins[s]
-                assert stats[s]["end_bonus"] == result.detail["end_bonus"][s]
+                assert stats[s]["end_bonus"] == json_list(result.detail["end_bonus"])[s]
                 assert stats[s]["set_aside"] == sum(1 for seat, _ in state.set_aside if seat == s)
                 mine = [h[1] for h in state.history if h[0] == s]
                 assert stats[s]["dragons"] == sum(tile(t).dragons for t in mine)

@@ -48,6 +48,12 @@ def _end_bonus(tile_id: str) -> int:
     return c.end_per_advisor * t.advisors + c.end_per_dragon * t.dragons
 
 
+def _end_of(state: State) -> tuple[list[list[str]], list[int]]:
+    """Every seat's tiles shown at the end (its hand, then its stack) and their end bonus."""
+    revealed = [[t for t in (state.hands[i], *state.stacks[i]) if t] for i in range(state.n)]
+    return revealed, [sum(map(_end_bonus, r)) for r in revealed]
+
+
 class ViewCell(msgspec.Struct, frozen=True):
     """A square on the table as everyone sees it."""
 
@@ -320,14 +326,15 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
     def _end(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         names = colours(state.n)
         res = self._final(state)
+        revealed, bonus = _end_of(state)
         events.append(
             Event(
                 "game-over",
                 {
                     "scores": {names[i]: s for i, s in enumerate(res.scores)},
                     "coins": {names[i]: s for i, s in enumerate(state.coins)},
-                    "end_bonus": {names[i]: s for i, s in enumerate(res.detail["end_bonus"])},
-                    "revealed": {names[i]: r for i, r in enumerate(res.detail["revealed"])},
+                    "end_bonus": {names[i]: s for i, s in enumerate(bonus)},
+                    "revealed": {names[i]: r for i, r in enumerate(revealed)},
                     "winners": [names[i] for i in res.winners],
                 },
             )
@@ -335,8 +342,7 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
         return state, events
 
     def _final(self, state: State) -> Result:
-        revealed = [[t for t in (state.hands[i], *state.stacks[i]) if t] for i in range(state.n)]
-        bonus = [sum(map(_end_bonus, r)) for r in revealed]
+        revealed, bonus = _end_of(state)
         scores = tuple(state.coins[i] + bonus[i] for i in range(state.n))
         top = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == top)
@@ -500,11 +506,12 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
                     fits.append((*B.xy(k), rotations))
         view_result = None
         if res is not None:
+            revealed, bonus = _end_of(state)
             view_result = ViewResult(
                 scores=list(res.scores),
                 coins=list(state.coins),
-                end_bonus=list(res.detail["end_bonus"]),
-                revealed=res.detail["revealed"],
+                end_bonus=bonus,
+                revealed=revealed,
                 winners=list(res.winners),
             )
         return View(
