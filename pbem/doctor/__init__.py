@@ -30,7 +30,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pbem.doctor import dns, verdicts
 from pbem.doctor.check import Check, Status, _short
@@ -38,6 +38,7 @@ from pbem.doctor.dns import DnsResolver, FixedResolver, Resolver
 
 if TYPE_CHECKING:
     import aiosmtplib
+    from imapclient import IMAPClient
 
     from pbem.config import Config
 
@@ -199,7 +200,7 @@ class Doctor:
         except ConfigError:
             return None
 
-    def _imap_client(self) -> Any:
+    def _imap_client(self) -> IMAPClient:
         from imapclient import IMAPClient
 
         c = self.cfg.imap
@@ -253,7 +254,7 @@ class Doctor:
         finally:
             _quietly(client.logout)
 
-    def _imap_login(self, client: Any) -> None:
+    def _imap_login(self, client: IMAPClient) -> None:
         """The password, or an OAuth2 token (refreshed once when refused)."""
         from imapclient.exceptions import LoginError
 
