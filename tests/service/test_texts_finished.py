@@ -4,6 +4,7 @@ reader's language through Babel (never ISO strings), the undo reason said once."
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -90,25 +91,37 @@ def test_one_legal_move_is_one_in_every_language() -> None:
 def test_one_form_of_address_and_the_glossary_words_in_the_catalogs() -> None:
     """Italian: voi everywhere (no Lei imperative, no informal Ciao), "codice di risposta" for the
     token; French: no "(e)" agreement left open (issue 31; docs/GLOSSARY-*.md)."""
-    import re
-
-    from babel.messages.pofile import read_po
-
-    locale = Path(i18n.__file__).parent / "locale"
-
-    def strings(lang: str) -> list[str]:
-        with (locale / lang / "LC_MESSAGES" / "pbem.po").open("rb") as fp:
-            cat = read_po(fp, locale=lang)
-        out: list[str] = []
-        for m in cat:
-            if m.id and m.string:
-                out.extend(
-                    str(x) for x in (m.string if isinstance(m.string, tuple) else [m.string])
-                )
-        return out
-
     it = strings("it")
     lei = re.compile(r"\b(Scriva|Risponda|Invii|Mandi|La preghiamo|Ciao)\b")
     assert not [s for s in it if lei.search(s)], [s for s in it if lei.search(s)][:3]
     assert not [s for s in it if "gettone" in s]
     assert not [s for s in strings("fr") if "(e)" in s]
+
+
+def strings(lang: str) -> list[str]:
+    """Every translated string of ``lang``'s catalog (plural forms each)."""
+    from babel.messages.pofile import read_po
+
+    with (Path(i18n.__file__).parent / "locale" / lang / "LC_MESSAGES" / "pbem.po").open(
+        "rb"
+    ) as fp:
+        cat = read_po(fp, locale=lang)
+    out: list[str] = []
+    for m in cat:
+        if m.id and m.string:
+            out.extend(str(x) for x in (m.string if isinstance(m.string, tuple) else [m.string]))
+    return out
+
+
+def test_german_says_sie_everywhere_and_greets_as_a_service_writing_sie_does() -> None:
+    """German: the greeting of a mail that says Sie is "Guten Tag Ann," (never the informal
+    "Hallo"), and no string says du, dich, dein, euch or an informal imperative (issue 31)."""
+    informal = re.compile(
+        r"\b(Hallo|Hi|Ciao|Tschüss|[Dd]u|[Dd]ich|[Dd]ir|[Dd]ein\w*|[Ee]uch|[Ee]ure?\w*|kannst|"
+        r"musst|hast|bist|willst|möchtest|Antworte|Schreib|Schreibe|Sende|Schicke|Wähle|Gib|Lies)\b"
+    )
+    de = strings("de")
+    assert not [s for s in de if informal.search(s)], [s for s in de if informal.search(s)][:3]
+    with i18n.speaking("de"):
+        assert i18n._("Hello %(name)s,") % {"name": "Ann"} == "Guten Tag Ann,"
+        assert i18n._("Hello,") == "Guten Tag,"
