@@ -539,9 +539,12 @@ def _png(
 
 def _alt(view: Any, g: _Geometry, fits: dict[tuple[int, int], Any]) -> str:
     parts = [
-        _(
+        ngettext(
+            "Forbidden City board: %(num)d square built, columns %(x0)s to %(x1)s, rows %(y0)s "
+            "to %(y1)s.",
             "Forbidden City board: %(num)d squares built, columns %(x0)s to %(x1)s, rows %(y0)s "
-            "to %(y1)s."
+            "to %(y1)s.",
+            len(view.cells),
         )
         % {
             "num": len(view.cells),

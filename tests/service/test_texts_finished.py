@@ -125,3 +125,47 @@ def test_german_says_sie_everywhere_and_greets_as_a_service_writing_sie_does() -
     with i18n.speaking("de"):
         assert i18n._("Hello %(name)s,") % {"name": "Ann"} == "Guten Tag Ann,"
         assert i18n._("Hello,") == "Guten Tag,"
+
+
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    """Counts that can be 1 go through ngettext (issue 31): the reliability line, the board
+    picture's alt text, VACATION AUTO's limit; fr/it make the word agree."""
+    from pbem.service.standings_mail import reliability_line
+    from pbem.standings import Reliability
+
+    one = Reliability(on_time=1, missed=1, games=1, finished=1, left=1, leave_days=1)
+    two = Reliability(on_time=2, missed=2, games=2, finished=2, left=2, leave_days=2)
+    want = {
+        "en": ("1 decision on time, 1 missed; 1 game ended, 1 finished, 1 left; 1 day of leave",
+               "2 decisions on time, 2 missed; 2 games ended, 2 finished, 2 left; 2 days of leave"),
+        "fr": ("1 décision à temps, 1 manquée ; 1 partie terminée, 1 jouée jusqu'au bout, "
+               "1 quittée ; 1 jour de congé",
+               "2 décisions à temps, 2 manquées ; 2 parties terminées, 2 jouées jusqu'au bout, "
+               "2 quittées ; 2 jours de congé"),
+        "it": ("1 decisione in tempo, 1 mancata; 1 partita finita, 1 giocata fino alla fine, "
+               "1 lasciata; 1 giorno di assenza",
+               "2 decisioni in tempo, 2 mancate; 2 partite finite, 2 giocate fino alla fine, "
+               "2 lasciate; 2 giorni di assenza"),
+        "de": ("1 Entscheidung rechtzeitig, 1 verpasst; 1 Partie beendet, 1 bis zum Ende "
+               "gespielt, 1 verlassen; 1 Urlaubstag",
+               "2 Entscheidungen rechtzeitig, 2 verpasst; 2 Partien beendet, 2 bis zum Ende "
+               "gespielt, 2 verlassen; 2 Urlaubstage"),
+    }  # fmt: skip
+    for lang, (singular, plural) in want.items():
+        with i18n.speaking(lang):
+            assert singular in reliability_line(one), (lang, reliability_line(one))
+            assert plural in reliability_line(two), (lang, reliability_line(two))
+
+    # The board picture's alt text: a board with one square built.
+    from msgspec.structs import replace
+
+    from pbem.mail.picture import board_picture
+
+    game = find_game("forbidden-city")
+    state = game.setup(2, {}, 5)
+    view = game.view(state, None)
+    for lang, word in (("en", "1 square built"), ("fr", "1 case construite"),
+                       ("it", "1 casella costruita"), ("de", "1 Feld gebaut")):  # fmt: skip
+        with i18n.speaking(lang):
+            pic = board_picture("forbidden-city", replace(view, cells=view.cells[:1]))
+            assert pic is not None and word in pic.alt, (lang, pic and pic.alt)
