@@ -272,27 +272,25 @@ class Mailer:
         if mail.reply_to is not None and mail.reply_to.message_id:
             in_reply_to = mail.reply_to.message_id
             refs = [*refs, mail.reply_to.message_id]
-        now = self.clock()
         sender_name = self.policy.service_name + (
             f" ({record.envelope.game_id})" if record is not None else ""
         )
         crypto = self.crypto
-        fields: dict[str, Any] = {
-            "sender": self.policy.service_address,
-            "sender_name": sender_name,
-            "to_name": mail.to_name,
-            "to_addr": mail.to_addr,
-            "subject": mail.ctx.subject,
-            "text": text,
-            "html": html,
-            "message_id": mid,
-            "date": now,
-            "in_reply_to": in_reply_to,
-            "references": refs,
-            "images": compose.images(mail.ctx),
-        }
-        if mail.headers:
-            fields["extra_headers"] = dict(mail.headers)
+        parts = compose.MailParts(
+            sender=self.policy.service_address,
+            sender_name=sender_name,
+            to_name=mail.to_name,
+            to_addr=mail.to_addr,
+            subject=mail.ctx.subject,
+            text=text,
+            html=html,
+            message_id=mid,
+            date=self.clock(),
+            in_reply_to=in_reply_to,
+            references=refs,
+            extra_headers=dict(mail.headers) if mail.headers else None,
+            images=compose.images(mail.ctx),
+        )
         msg: EmailMessage | RawMail
         if (
             not (crypto is not None and mail.attach_keys)
@@ -300,9 +298,9 @@ class Mailer:
             and compose.raw_attachable(mail.attachments)
         ):
             # The usual mail (a turn file too): its bytes built once, stored as they are.
-            msg = compose.build_raw(**fields, attachments=mail.attachments)
+            msg = compose.build_raw(parts, mail.attachments)
         else:
-            msg = compose.build_message(**fields)
+            msg = compose.build_message(parts)
             if crypto is not None and mail.attach_keys:
                 # So that players can encrypt their replies to the service, and check its signature.
                 crypto.identity.attach_public_keys(msg)
@@ -316,15 +314,15 @@ class Mailer:
                     msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             if isinstance(msg, compose.RawMail):
-                msg = crypto.protect(msg, mail.to_addr, now)
+                msg = crypto.protect(msg, mail.to_addr, parts.date)
             else:
-                msg = crypto.protect(msg, mail.to_addr, now)
+                msg = crypto.protect(msg, mail.to_addr, parts.date)
         self.outbox.put(
             msg,
             recipient=mail.to_addr,
             game=record.envelope.game_id if record else "",
             kind=mail.kind,
-            now=now,
+            now=parts.date,
             fingerprint=fp_file,
         )
         return 1
