@@ -27,7 +27,7 @@ def how_to_send_key(part: str = "tile") -> list[str]:
     return texts.how_to_send_a_key(part)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class KeyDesk:
     """The key business of the mail loop."""
 

@@ -11,7 +11,7 @@ import dataclasses
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,35 +66,30 @@ class Mail:
     """More header fields (ASCII): List-Id and List-Unsubscribe of watchers' mail and digests."""
 
 
+@dataclass(eq=False, repr=False)
 class Mailer:
     """Builds mail contexts and queues mails in the outbox."""
 
-    def __init__(
-        self,
-        outbox: Outbox,
-        policy: Policy,
-        clock: Callable[[], datetime],
-        secret: bytes,
-        crypto: Callable[[], MailCryptoPort | None],
-        data_dir: Path,
-        *,
-        fsync: bool = True,
-    ) -> None:
-        self.data_dir = data_dir
-        self.fsync = fsync
-        self.outbox = outbox
-        self.policy = policy
-        self.clock = clock
-        self.secret = secret
-        self._crypto = crypto
-        self.host = policy.service_address.rpartition("@")[2] or "pbem.invalid"
-        self.prefs: Prefs | None = None
-        """Each address's choices (its language); set by the Service."""
-        self.store: Store | None = None
-        """The game store (a turn mail with a deadline tells the reader's leave left, read
-        from their games); set by the Service."""
-        self.bounces: BounceBook | None = None
-        """Addresses whose mail bounced too often are not mailed (set by the Service)."""
+    outbox: Outbox
+    policy: Policy
+    clock: Callable[[], datetime]
+    secret: bytes
+    _crypto: Callable[[], MailCryptoPort | None]
+    data_dir: Path
+    _: KW_ONLY
+    fsync: bool = True
+    prefs: Prefs | None = field(default=None, init=False)
+    """Each address's choices (its language); set by the Service."""
+    store: Store | None = field(default=None, init=False)
+    """The game store (a turn mail with a deadline tells the reader's leave left, read
+    from their games); set by the Service."""
+    bounces: BounceBook | None = field(default=None, init=False)
+    """Addresses whose mail bounced too often are not mailed (set by the Service)."""
+    host: str = field(init=False)
+    """The domain of the service's address: the right-hand side of its Message-IDs."""
+
+    def __post_init__(self) -> None:
+        self.host = self.policy.service_address.rpartition("@")[2] or "pbem.invalid"
 
     def leave_left_line(self, address: str) -> str:
         """The sentence of the reader's leave left (issue 27)."""

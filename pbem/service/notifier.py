@@ -148,7 +148,7 @@ def export_attachments(
     )
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Notifier:
     """Queues the mails of the log lines after the last notified one."""
 

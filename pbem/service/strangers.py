@@ -35,7 +35,7 @@ ANSWERS_TO_OURS_PER_DAY = 20
 """Refusals a day to one address that replied to one of our notices (:meth:`StrangerDesk.refuse`)."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class StrangerDesk:
     """Answers to unauthenticated addresses (the :class:`~pbem.service.ports.Strangers` port)."""
 
