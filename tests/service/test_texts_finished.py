@@ -160,12 +160,14 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
     from msgspec.structs import replace
 
     from pbem.mail.picture import board_picture
+    from pbem.rules.forbidden_city.game import View
 
     game = find_game("forbidden-city")
     state = game.setup(2, {}, 5)
     view = game.view(state, None)
+    assert isinstance(view, View)
     for lang, word in (("en", "1 square built"), ("fr", "1 case construite"),
                        ("it", "1 casella costruita"), ("de", "1 Feld gebaut")):  # fmt: skip
         with i18n.speaking(lang):
             pic = board_picture("forbidden-city", replace(view, cells=view.cells[:1]))
-            assert pic is not None and word in pic.alt, (lang, pic and pic.alt)
+            assert pic is not None and word in pic.board.alt, (lang, pic and pic.board.alt)
