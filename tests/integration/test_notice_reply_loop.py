@@ -4,7 +4,9 @@ is ours.
 
 - An invited player who sent WATCH earlier the same day, and whose once-a-day answer to a
   stranger is spent, replies ``JOIN <open game>`` to the invitation, as it tells her to: she is in
-  (her mail is filed in Processed, answered by "You are in", never Rejected), and in the game.
+  (her mail is filed in Processed, answered by "You are in", never Rejected), and in the game;
+  anything else written to that notice is answered, and UNWATCH in a reply to the observer's
+  notice ends her watch at once.
 - Players reply to the "You are in" notice with their keys, an OpenPGP key made by ``gpg`` and a
   certificate sent in the S/MIME signature of ``openssl smime -sign``: each key is filed for the
   address, and the game that waited for keys starts with the last one; its start mails open with
@@ -124,8 +126,8 @@ def test_an_invited_watcher_joins_by_replying_to_the_invitation(loop: Loop) -> N
     confirm = only(dee.fetch(), "please confirm")
     dee.send(plain_reply(confirm, dee.address, "yes"))
     lp.tick()
-    watching = dee.fetch()
-    assert any("You now watch" in flat(text_of(m)) for m in watching), watching
+    (watching,) = dee.fetch()
+    assert "You now watch" in flat(text_of(watching))
     # Then a mail that is no request: refused, which spends her once-a-day answer to a
     # stranger; a second one is not answered at all (the budget is spent).
     dee.send(fresh_mail(dee, svc, "what do I do now?"))
@@ -179,10 +181,17 @@ def test_an_invited_watcher_joins_by_replying_to_the_invitation(loop: Loop) -> N
     game = lp.store.load(started.group(1))
     assert sorted(p.email for p in game.envelope.players) == sorted([dee.address, cy.address])
     assert any("a new game starts" in header(m, "Subject") for m in dee.fetch())
-    # Her watch of the other game is untouched.
-    assert [w.address for w in SignupFiles(lp.tmp / "games" / "outbox").watchers(gid).watchers] == [
-        dee.address
-    ]
+    # Her watch of the other game is untouched; UNWATCH in a reply to the observer's notice
+    # (another kind of our mails) ends it at once, with no confirmation asked.
+    board = SignupFiles(lp.tmp / "games" / "outbox")
+    assert [w.address for w in board.watchers(gid).watchers] == [dee.address]
+    unwatch = plain_reply(watching, dee.address, f"UNWATCH {gid}")
+    dee.send(unwatch)
+    lp.tick()
+    (done,) = dee.fetch()
+    assert f"You no longer watch {gid}" in flat(text_of(done))
+    assert board.watchers(gid).watchers == []
+    assert folder_of(lp, unwatch) == ["Processed"]
 
 
 def test_keys_sent_in_reply_to_the_you_are_in_notice_start_the_game(loop: Loop) -> None:
