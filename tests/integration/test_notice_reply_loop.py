@@ -234,7 +234,13 @@ def test_keys_sent_in_reply_to_the_you_are_in_notice_start_the_game(loop: Loop) 
     lp.tick()
     assert [k.kind for k in lp.keys.keys(ann.address)] == [KeyKind.OPENPGP]
     assert folder_of(lp, key_mail) == ["Processed"]
-    assert "your key is on file" in header(only(ann.fetch(), "key"), "Subject")
+    key_notice = only(ann.fetch(), "your key is on file")
+    # A move written to that notice (a key mail, not a mail of the game) changes nothing and is
+    # answered (a notice of no game, with nothing private: not encrypted); never dropped.
+    ann.send(plain_reply(key_notice, ann.address, "M13 R1"))
+    lp.tick()
+    about = flat(text_of(only(ann.fetch(), "about your reply")))
+    assert "cannot carry a move" in about and gid in about, about
     # Dee has none yet: the game still waits, nothing private went out.
     assert lp.service.journal.is_awaiting(gid)
     assert lp.store.load(gid).envelope.moves == 0
