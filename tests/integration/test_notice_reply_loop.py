@@ -10,7 +10,8 @@ is ours.
 - Players reply to the "You are in" notice with their keys, an OpenPGP key made by ``gpg`` and a
   certificate sent in the S/MIME signature of ``openssl smime -sign``: each key is filed for the
   address, and the game that waited for keys starts with the last one; its start mails open with
-  ``gpg --decrypt`` and ``openssl smime -decrypt`` and show each player's own tile.
+  ``gpg --decrypt`` and ``openssl smime -decrypt`` and show each player's own tile. A move
+  written to the "your key is on file" notice is answered (it cannot carry a move), never dropped.
 
 (Item 2's encrypted replies from mutt are tests/integration/test_mutt_replies.py.)
 """
