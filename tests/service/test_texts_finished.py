@@ -168,4 +168,4 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
                        ("it", "1 casella costruita"), ("de", "1 Feld gebaut")):  # fmt: skip
         with i18n.speaking(lang):
             pic = board_picture("forbidden-city", replace(view, cells=view.cells[:1]))
-            assert pic is not None and word in pic.alt, (lang, pic and pic.alt)
+            assert pic is not None and word in pic.board.alt, (lang, pic and pic.board.alt)
