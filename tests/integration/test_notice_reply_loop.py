@@ -4,11 +4,14 @@ is ours.
 
 - An invited player who sent WATCH earlier the same day, and whose once-a-day answer to a
   stranger is spent, replies ``JOIN <open game>`` to the invitation, as it tells her to: she is in
-  (her mail is filed in Processed, answered by "You are in", never Rejected), and in the game.
+  (her mail is filed in Processed, answered by "You are in", never Rejected), and in the game;
+  anything else written to that notice is answered, and UNWATCH in a reply to the observer's
+  notice ends her watch at once.
 - Players reply to the "You are in" notice with their keys, an OpenPGP key made by ``gpg`` and a
   certificate sent in the S/MIME signature of ``openssl smime -sign``: each key is filed for the
   address, and the game that waited for keys starts with the last one; its start mails open with
-  ``gpg --decrypt`` and ``openssl smime -decrypt`` and show each player's own tile.
+  ``gpg --decrypt`` and ``openssl smime -decrypt`` and show each player's own tile. A move
+  written to the "your key is on file" notice is answered (it cannot carry a move), never dropped.
 
 (Item 2's encrypted replies from mutt are tests/integration/test_mutt_replies.py.)
 """
@@ -124,8 +127,8 @@ def test_an_invited_watcher_joins_by_replying_to_the_invitation(loop: Loop) -> N
     confirm = only(dee.fetch(), "please confirm")
     dee.send(plain_reply(confirm, dee.address, "yes"))
     lp.tick()
-    watching = dee.fetch()
-    assert any("You now watch" in flat(text_of(m)) for m in watching), watching
+    (watching,) = dee.fetch()
+    assert "You now watch" in flat(text_of(watching))
     # Then a mail that is no request: refused, which spends her once-a-day answer to a
     # stranger; a second one is not answered at all (the budget is spent).
     dee.send(fresh_mail(dee, svc, "what do I do now?"))
@@ -179,10 +182,17 @@ def test_an_invited_watcher_joins_by_replying_to_the_invitation(loop: Loop) -> N
     game = lp.store.load(started.group(1))
     assert sorted(p.email for p in game.envelope.players) == sorted([dee.address, cy.address])
     assert any("a new game starts" in header(m, "Subject") for m in dee.fetch())
-    # Her watch of the other game is untouched.
-    assert [w.address for w in SignupFiles(lp.tmp / "games" / "outbox").watchers(gid).watchers] == [
-        dee.address
-    ]
+    # Her watch of the other game is untouched; UNWATCH in a reply to the observer's notice
+    # (another kind of our mails) ends it at once, with no confirmation asked.
+    board = SignupFiles(lp.tmp / "games" / "outbox")
+    assert [w.address for w in board.watchers(gid).watchers] == [dee.address]
+    unwatch = plain_reply(watching, dee.address, f"UNWATCH {gid}")
+    dee.send(unwatch)
+    lp.tick()
+    (done,) = dee.fetch()
+    assert f"You no longer watch {gid}" in flat(text_of(done))
+    assert board.watchers(gid).watchers == []
+    assert folder_of(lp, unwatch) == ["Processed"]
 
 
 def test_keys_sent_in_reply_to_the_you_are_in_notice_start_the_game(loop: Loop) -> None:
@@ -225,7 +235,13 @@ def test_keys_sent_in_reply_to_the_you_are_in_notice_start_the_game(loop: Loop) 
     lp.tick()
     assert [k.kind for k in lp.keys.keys(ann.address)] == [KeyKind.OPENPGP]
     assert folder_of(lp, key_mail) == ["Processed"]
-    assert "your key is on file" in header(only(ann.fetch(), "key"), "Subject")
+    key_notice = only(ann.fetch(), "your key is on file")
+    # A move written to that notice (a key mail, not a mail of the game) changes nothing and is
+    # answered (a notice of no game, with nothing private: not encrypted); never dropped.
+    ann.send(plain_reply(key_notice, ann.address, "M13 R1"))
+    lp.tick()
+    about = flat(text_of(only(ann.fetch(), "about your reply")))
+    assert "cannot carry a move" in about and gid in about, about
     # Dee has none yet: the game still waits, nothing private went out.
     assert lp.service.journal.is_awaiting(gid)
     assert lp.store.load(gid).envelope.moves == 0
