@@ -100,32 +100,12 @@ class Png:
 @dataclass(frozen=True, slots=True)
 class Picture:
     """What the HTML part of one mail shows: the board, the reader's own tile (or None) and the
-    lines under them. ``png``, ``cid``, ``alt``, ``width`` and ``height`` are the board's."""
+    lines under them."""
 
     board: Png
     hand: Png | None
     caption: str
     """The lines under the board (coins, last move, whose turn or the scores), as text."""
-
-    @property
-    def png(self) -> bytes:
-        return self.board.png
-
-    @property
-    def cid(self) -> str:
-        return self.board.cid
-
-    @property
-    def alt(self) -> str:
-        return self.board.alt
-
-    @property
-    def width(self) -> int:
-        return self.board.width
-
-    @property
-    def height(self) -> int:
-        return self.board.height
 
     @property
     def images(self) -> list[Png]:
@@ -542,9 +522,12 @@ def _png(
 
 def _alt(view: View, g: _Geometry, fits: dict[tuple[int, int], list[int]]) -> str:
     parts = [
-        _(
+        ngettext(
+            "Forbidden City board: %(num)d square built, columns %(x0)s to %(x1)s, rows %(y0)s "
+            "to %(y1)s.",
             "Forbidden City board: %(num)d squares built, columns %(x0)s to %(x1)s, rows %(y0)s "
-            "to %(y1)s."
+            "to %(y1)s.",
+            len(view.cells),
         )
         % {
             "num": len(view.cells),

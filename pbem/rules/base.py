@@ -195,11 +195,13 @@ class Image(Protocol):
     def height(self) -> int: ...
 
 
-class BoardPicture(Image, Protocol):
+class BoardPicture(Protocol):
     """What a game's :meth:`GameOf.picture` gives the HTML part of a mail
-    (:class:`pbem.mail.picture.Picture`): the board (its own fields), the reader's own piece
-    (or None) and the lines under them."""
+    (:class:`pbem.mail.picture.Picture`): the board, the reader's own piece (or None) and the
+    lines under them."""
 
+    @property
+    def board(self) -> Image: ...
     @property
     def hand(self) -> Image | None: ...
     @property

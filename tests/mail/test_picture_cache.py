@@ -42,7 +42,7 @@ def test_each_position_is_drawn_once_and_few_unmarked_boards_are_kept(
         rec = store.load(gid)
         for seat in range(len(PLAYERS)):  # one move's mails: every seat's picture
             pic = picture_of(rec, seat)
-            assert pic is not None and pic.png.startswith(b"\x89PNG")
+            assert pic is not None and pic.board.png.startswith(b"\x89PNG")
         seat = rec.pending()[0].seat
         move = rec.legal_notations(seat)[0]
         now += timedelta(minutes=1)
