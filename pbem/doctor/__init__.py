@@ -37,6 +37,8 @@ from pbem.doctor.check import Check, Status, _short
 from pbem.doctor.dns import DnsResolver, FixedResolver, Resolver
 
 if TYPE_CHECKING:
+    import aiosmtplib
+
     from pbem.config import Config
 
 __all__ = ["Check", "Doctor", "Resolver", "DnsResolver", "FixedResolver", "run_doctor"]
@@ -260,6 +262,7 @@ class Doctor:
             client.login(c.user, self._password("imap") or "")
             return
         tokens = self.cfg.token_source()
+        assert tokens is not None  # an OAuth2 login: the config makes one
         for attempt in (1, 2):
             try:
                 if c.auth == "oauthbearer":
@@ -272,7 +275,7 @@ class Doctor:
                     raise
                 tokens.invalidate()
 
-    async def _smtp_login(self, smtp: Any) -> None:
+    async def _smtp_login(self, smtp: aiosmtplib.SMTP) -> None:
         from pbem.mail.outbound import SmtpSender
 
         c = self.cfg.smtp
@@ -290,7 +293,7 @@ class Doctor:
         )
         await oauth._oauth_login(smtp)
 
-    def _smtp(self) -> Any:
+    def _smtp(self) -> aiosmtplib.SMTP:
         import aiosmtplib
 
         c = self.cfg.smtp
@@ -467,7 +470,7 @@ def run_doctor(doctor: Doctor, echo: Callable[[str], None]) -> int:
     return 1 if doctor.failed else 0
 
 
-def _aware(value: Any) -> datetime | None:
+def _aware(value: object) -> datetime | None:
     if not isinstance(value, datetime):
         return None
     return value.astimezone(UTC)  # imapclient gives local time, naive

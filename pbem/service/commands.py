@@ -685,9 +685,12 @@ class VacationCmd(_Base):
         cap = leave.rules_of(desk.mailer.policy).auto_max.days
         if on and cap > 0:  # issue 27: a player who has gone does not hold a game up for long
             paragraphs.append(
-                _(
+                ngettext(
+                    "If you do not answer at all, it holds a game for at most %(num)d day in a "
+                    "row; then the game's rule for a missed decision applies.",
                     "If you do not answer at all, it holds a game for at most %(num)d days in a "
-                    "row; then the game's rule for a missed decision applies."
+                    "row; then the game's rule for a missed decision applies.",
+                    cap,
                 )
                 % {"num": cap}
             )

@@ -21,7 +21,7 @@ from pbem.i18n import N_, _
 from pbem.mail import compose
 from pbem.mail.compose import MailContext
 from pbem.mail.tokens import message_id, notice_id
-from pbem.rules.base import Decision
+from pbem.rules.base import BoardPicture, Decision
 from pbem.service.facts import moves_played, private_part
 from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy
 from pbem.store import GameRecord
@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # the reply reader and the email parser load with the first m
     from pbem.mail.compose import RawMail
     from pbem.mail.outbox import Outbox
     from pbem.mail.parse import ParsedMail
-    from pbem.mail.picture import Picture
     from pbem.service.bounces import BounceBook
     from pbem.service.prefs import Prefs
     from pbem.store import Store
@@ -386,13 +385,13 @@ SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
 """Die Verbotene Stadt's seat names, shown translated like Forbidden City's colours."""
 
 
-def picture_of(record: GameRecord, seat: int | None) -> Picture | None:
+def picture_of(record: GameRecord, seat: int | None) -> BoardPicture | None:
     """The board picture of ``seat``'s view (None: the public view) for the HTML part, or None
     for a game that is not drawn. Pillow is imported only when a mail is built."""
     return _picture(record, record.view(seat))
 
 
-def _picture(record: GameRecord, view: object) -> Picture | None:
+def _picture(record: GameRecord, view: object) -> BoardPicture | None:
     return record.game.picture(view)
 
 

@@ -22,16 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from pbem.errors import CommandError, ConflictError
 from pbem.i18n import _
-from pbem.rules.base import RuleError
+from pbem.rules.base import Game, RuleError
 from pbem.store import ActionEntry, GameRecord, NewEntry, Plan, SetOrders, Store
 from pbem.store.fold import context
 from pbem.store.payloads import OrdersLine, ReplaceLine
+
+if TYPE_CHECKING:
+    from pbem.rules.verbotene_stadt.state import Select, Take
 
 GAMES = frozenset({"verbotene-stadt"})
 """The games that take standing orders (every game takes a queued move, NEXT)."""
@@ -234,7 +237,7 @@ def summary(orders: Orders, names: Sequence[str]) -> str:
 # -------------------------------------------------------------------------------- answering
 
 
-def action_for(record: GameRecord, seat: int, kind: str, orders: Orders) -> Any | None:
+def action_for(record: GameRecord, seat: int, kind: str, orders: Orders) -> object | None:
     """The action the seat's standing orders give for the decision ``kind`` it owes (None: ask)."""
     game, state = record.game, record.state
     legal = list(game.legal(state, seat))
@@ -253,23 +256,33 @@ def action_for(record: GameRecord, seat: int, kind: str, orders: Orders) -> Any 
     return None
 
 
-def _take(game: Any, state: Any, seat: int, legal: list[Any], order: list[int]) -> Any | None:
-    from pbem.rules.verbotene_stadt.scoring import best_score
+def _take(
+    game: Game, state: object, seat: int, legal: list[object], order: list[int]
+) -> Take | None:
+    """Die Verbotene Stadt's: the card to take, by the seat's order of victims."""
+    from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
+    from pbem.rules.verbotene_stadt.state import State, Take
 
-    table = game.table
+    table: ScoreTable = getattr(game, "table")  # noqa: B009 (Die Verbotene Stadt's)
     for victim in order:
-        mine = [a for a in legal if getattr(a, "victim", None) == victim]
+        mine = [a for a in legal if isinstance(a, Take) and a.victim == victim]
         if mine:
+            assert isinstance(state, State)
             hand = tuple(state.hands[seat])
             return max(mine, key=lambda a: best_score((*hand, a.card), table))
     return None
 
 
-def _nearest(game: Any, state: Any, legal: list[Any]) -> Any | None:
+def _nearest(game: Game, state: object, legal: list[object]) -> Select | None:
+    """Die Verbotene Stadt's: the official nearest to entering the active pavilion."""
+    from pbem.rules.verbotene_stadt.board import Board
     from pbem.rules.verbotene_stadt.bots import entry_distances
+    from pbem.rules.verbotene_stadt.state import Select, State
 
-    dist = entry_distances(game.board, state)
-    picks = [a for a in legal if hasattr(a, "official")]
+    board: Board = getattr(game, "board")  # noqa: B009 (Die Verbotene Stadt's)
+    assert isinstance(state, State)
+    dist = entry_distances(board, state)
+    picks = [a for a in legal if isinstance(a, Select)]
     if not picks:
         return None
     return min(picks, key=lambda a: (dist[state.positions[a.official]], a.official))

@@ -10,7 +10,7 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import msgspec
 
@@ -35,6 +35,8 @@ from pbem.store.records import (
 )
 
 if TYPE_CHECKING:  # only the public keys' type: cryptography loads when a signature is checked
+    from _hashlib import HASH
+
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 LOG_FILE = layout.LOG
@@ -60,7 +62,7 @@ class ParsedLog:
     """An incomplete last line (no newline, not a valid record): what a crash mid-append leaves."""
     missing_newline: bool = False
     """The last line is a complete, valid record whose newline is missing."""
-    sha: Any = None
+    sha: HASH | None = None
     """SHA-256 (a ``hashlib`` object, still open) of :attr:`blob`: what a checkpoint of this log
     signs (docs/FILE-FORMATS.md, "checkpoint.json")."""
     blob: bytes | None = None
@@ -174,7 +176,7 @@ def _decoder(game: str, path: str) -> Decode:
     return decode
 
 
-def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, Any] | None:
+def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, HASH] | None:
     """``data[:size]`` and its open SHA-256 if those bytes are the ``seq`` lines a signed
     checkpoint vouches for (same length, same digest, line ``seq`` with the same hash), else
     ``None``. The lines are not split here: :class:`LogEntries` splits them if it needs them."""
@@ -240,7 +242,7 @@ def parse_log(
     decode = _decoder(game, path)
     out = LogEntries([], [], [], decode)
     prev = GENESIS_PREV
-    sha: Any = None
+    sha: HASH | None = None
     hashed = (
         0  # the bytes before this offset are lines reused or vouched for, and hashed in ``sha``
     )
@@ -248,6 +250,7 @@ def parse_log(
     if known is not None and known.blob is not None and _same_start(data, known, verified):
         out = known.entries.copy()
         prev = known.head_hash
+        assert known.sha is not None  # parse_log sets it with the blob
         sha = known.sha.copy()
         hashed = len(known.blob)
     elif prefix is not None and (trusted := _trusted_prefix(data, prefix)) is not None:

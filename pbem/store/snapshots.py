@@ -8,7 +8,6 @@ import contextlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -40,7 +39,7 @@ class SnapshotFiles:
 
     def __init__(self, site: Site) -> None:
         self.site = site
-        self.states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
+        self.states: OrderedDict[str, tuple[str, object]] = OrderedDict()
         """Per game, the last (sealed bytes, decoded state) sealed or opened."""
 
     def snapshot_body(self, fold: Fold, key_id: str, like: Snapshot | None = None) -> bytes:
@@ -66,7 +65,7 @@ class SnapshotFiles:
         )
         return encoder.encode(snap)
 
-    def snapshot_state(self, game_id: str, game: Game, snap: Snapshot) -> Any:
+    def snapshot_state(self, game_id: str, game: Game, snap: Snapshot) -> object:
         """The engine state sealed in a snapshot. Decoding can be costly (an engine may rebuild its
         board), so the last state sealed or opened per game is kept: identical sealed bytes are the
         identical state (AES-SIV is deterministic and authenticated)."""
@@ -82,7 +81,7 @@ class SnapshotFiles:
         self.remember_state(game_id, snap.state, state)
         return state
 
-    def remember_state(self, game_id: str, sealed: str, state: Any) -> None:
+    def remember_state(self, game_id: str, sealed: str, state: object) -> None:
         self.states[game_id] = (sealed, state)
         self.states.move_to_end(game_id)
         while len(self.states) > STATE_CACHE:

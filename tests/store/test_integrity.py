@@ -349,6 +349,7 @@ def test_sealed_value_moved_to_another_line_does_not_open(
     gid = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 5, T0)
     rec = store.load(gid)
     for seat in (0, 1):  # two secret moves
+        assert isinstance(rec.state, toygame.ToyState)
         card = rec.state.hands[seat][0]
         rec = store.commit(gid, rec.seq, [ActionEntry(seat, text=f"HIDE {card}")], clock())
     other = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 6, T0)

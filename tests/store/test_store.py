@@ -114,6 +114,7 @@ def test_commit_returns_private_and_public_events(store: Store, clock: Clock) ->
 def test_secret_notation_is_sealed_and_revealed_at_end(store: Store, clock: Clock) -> None:
     gid = new(store)
     rec = store.load(gid)
+    assert isinstance(rec.state, toygame.ToyState)
     card = rec.state.hands[0][0]
     rec = store.commit(gid, 1, [ActionEntry(0, text=f"HIDE {card}", source="gm")], clock())
     log = (store.data_dir / gid / "log.jsonl").read_text()
@@ -246,6 +247,7 @@ def test_replay_to(store: Store, clock: Clock) -> None:
 def test_derived_rng_is_used_per_sequence_number(store: Store, clock: Clock) -> None:
     gid = new(store, seed=5)
     rec = store.load(gid)
+    assert isinstance(rec.state, toygame.ToyState)
     card = rec.state.hands[0][0]
     rec = store.commit(gid, 1, [ActionEntry(0, text=f"PLAY {card}")], clock())
     assert rec.produced[0].events[0].data["bonus"] == derive_rng(5, "apply", 2).randrange(3)

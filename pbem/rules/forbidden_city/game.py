@@ -13,7 +13,8 @@ import msgspec
 
 from pbem.i18n import _
 from pbem.rules.base import (
-    Bot,
+    BoardPicture,
+    BotOf,
     Decision,
     Event,
     GameDefaults,
@@ -211,7 +212,7 @@ def _tile_set(n: int, colour: str) -> list[str]:
     return ids
 
 
-class ForbiddenCity(GameDefaults):
+class ForbiddenCity(GameDefaults[State, Placement, View]):
     """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
 
     # The plugin implements the whole game protocol (about 20 members: setup, pending, legal,
@@ -530,7 +531,7 @@ class ForbiddenCity(GameDefaults):
             last_square=(state.history[-1][2], state.history[-1][3]) if state.history else None,
         )
 
-    def picture(self, view: View) -> Any:
+    def picture(self, view: View) -> BoardPicture | None:
         """The board and the reader's tile as PNGs (:mod:`pbem.mail.picture`; Pillow is
         imported only when a mail is built)."""
         from pbem.mail.picture import board_picture
@@ -592,7 +593,7 @@ class ForbiddenCity(GameDefaults):
 
         return _(RULES_SUMMARY)
 
-    def bots(self) -> Mapping[str, Bot]:
+    def bots(self) -> Mapping[str, BotOf[State, Placement, View]]:
         """``random``, ``greedy`` and the search bots ``medium`` and ``strong``."""
         from pbem.rules.forbidden_city.bots import BOTS
 

@@ -27,12 +27,16 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import KW_ONLY, dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pbem.rules.base import Seat, sample_hidden
+from pbem.rules.base import GameOf, Seat, sample_hidden
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import Placement
 from pbem.rules.forbidden_city.tiles import OPEN, Orientation, TileDef, components, tile
+
+if TYPE_CHECKING:
+    from pbem.rules.forbidden_city.game import View
+    from pbem.rules.forbidden_city.state import State
 
 OPEN_ROOM_WEIGHT = 0.5
 """How much of an open room's present value a position credits to its advisors' owners."""
@@ -61,7 +65,7 @@ class Sim:
 
     __slots__ = ("n", "board", "hands", "stacks", "coins", "stopped", "to_move", "keep")
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: State) -> None:
         self.n: int = state.n
         self.board: B.Board = state.board
         self.hands: list[str | None] = list(state.hands)
@@ -385,7 +389,9 @@ class SearchBot:
     """Seconds of CPU (``time.process_time``) after which the search stops early; ``None``:
     never (fully deterministic)."""
 
-    def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
+    def choose(
+        self, game: GameOf[State, Placement, View], state: State, seat: Seat, rng: random.Random
+    ) -> Placement:
         """The placement with the best mean margin over the playouts."""
         start = time.process_time()
         # The only reads of ``state``: through sample_hidden for this seat. Nothing below sees it.

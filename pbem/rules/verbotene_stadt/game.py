@@ -10,7 +10,8 @@ import msgspec
 
 from pbem.i18n import N_, _
 from pbem.rules.base import (
-    Bot,
+    BoardPicture,
+    BotOf,
     Decision,
     Event,
     GameDefaults,
@@ -136,7 +137,7 @@ Several orders fit on one line: STANDING CLAIM BELIEVE RESELECT KEEP.
 """)
 
 
-class VerboteneStadt(GameDefaults):
+class VerboteneStadt(GameDefaults[State, Action, render.View]):
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
 
     # Long on purpose: the plugin implements the whole game protocol; each member is short and delegates to the engine, board and notation.
@@ -394,7 +395,7 @@ class VerboteneStadt(GameDefaults):
         cards), one line per official, or a heading saying there is none."""
         return views.entering_moves(self, state, seat)
 
-    def picture(self, view: render.View) -> Any:
+    def picture(self, view: render.View) -> BoardPicture | None:
         """The board as a PNG (:mod:`pbem.rules.verbotene_stadt.picture`; Pillow is imported
         only when a mail is built)."""
         from pbem.rules.verbotene_stadt.picture import picture
@@ -487,7 +488,7 @@ class VerboteneStadt(GameDefaults):
         """One or two plain sentences for ``event`` (``names``: the seat names of the game)."""
         return sentences.describe_event(self.board, event, names or notation.seat_names(4))
 
-    def bots(self) -> Mapping[str, Bot]:
+    def bots(self) -> Mapping[str, BotOf[State, Action, render.View]]:
         """``random`` (uniform over legal actions), ``heuristic``, and the search bots ``medium``
         and ``strong`` (:mod:`pbem.rules.verbotene_stadt.search`)."""
         from pbem.rules.verbotene_stadt.bots import HeuristicBot, RandomBot

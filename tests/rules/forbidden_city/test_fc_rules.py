@@ -328,13 +328,13 @@ def test_a_tile_that_fits_nowhere_is_set_aside_and_the_turn_goes_on() -> None:
 
 def test_the_game_object_and_bots_satisfy_the_protocol() -> None:
     from pbem.rules import find_game
-    from pbem.rules.base import Bot
+    from pbem.rules.base import BotOf
 
     assert find_game("forbidden-city") is GAME and find_game("knizia") is GAME
     assert (GAME.name, GAME.min_players, GAME.max_players) == ("forbidden-city", 2, 4)
     assert {o.name for o in GAME.options} == {"side", "first"}
     assert set(GAME.bots()) == {"random", "greedy", "medium", "strong"}
-    assert all(isinstance(b, Bot) for b in GAME.bots().values())
+    assert all(isinstance(b, BotOf) for b in GAME.bots().values())
     assert "M9 R1" in GAME.command_help()
 
 
