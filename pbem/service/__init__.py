@@ -158,11 +158,6 @@ class Service:
         return self.wired.notifier
 
     @property
-    def desk(self) -> Deps:
-        """What the email commands take (the same :class:`~pbem.service.deps.Deps`)."""
-        return self.deps
-
-    @property
     def timers(self) -> Path:
         """The timer files' directory (see :class:`~pbem.service.journal.Journal`)."""
         return self.journal.timers

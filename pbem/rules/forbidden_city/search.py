@@ -214,18 +214,24 @@ def scan(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, int, int, Or
             continue
         scoring = B.paying(board, k, fits)
         for o in fits:
-            own = others = 0
-            if scoring and o in scoring:
-                p = B.plan(board, o, k, seat)
-                assert p is not None
-                for closed in B.score(board, p):
-                    for colour, coins in closed.payouts.items():
-                        if colour == seat:
-                            own += coins
-                        else:
-                            others += coins
+            own, others = _paid(board, o, k, seat) if scoring and o in scoring else (0, 0)
             out.append((own, others, k, o))
     return out
+
+
+def _paid(board: B.Board, o: Orientation, k: int, seat: Seat) -> tuple[int, int]:
+    """(coins to ``seat``, coins to the others) of the rooms that placing ``o`` on ``k`` closes:
+    :func:`B.score` of its :func:`B.plan` (for a placement that may close a room)."""
+    p = B.plan(board, o, k, seat)
+    assert p is not None
+    own = others = 0
+    for closed in B.score(board, p):
+        for colour, coins in closed.payouts.items():
+            if colour == seat:
+                own += coins
+            else:
+                others += coins
+    return own, others
 
 
 def best(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, Orientation]]:
@@ -349,14 +355,7 @@ def best(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, Orientation]
         for o in fits:
             own = others = 0
             if scoring and any(o is x for x in scoring):
-                p = B.plan(board, o, k, seat)
-                assert p is not None
-                for closed in B.score(board, p):
-                    for colour, coins in closed.payouts.items():
-                        if colour == seat:
-                            own += coins
-                        else:
-                            others += coins
+                own, others = _paid(board, o, k, seat)
             if own > top_own or (own == top_own and others < top_others):
                 top_own = own
                 top_others = others
