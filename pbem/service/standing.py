@@ -31,6 +31,7 @@ from pbem.i18n import _
 from pbem.rules.base import RuleError
 from pbem.store import ActionEntry, GameRecord, NewEntry, Plan, SetOrders, Store
 from pbem.store.fold import context
+from pbem.store.loglines import PrefixCache
 from pbem.store.payloads import OrdersLine, ReplaceLine
 
 GAMES = frozenset({"verbotene-stadt"})
@@ -172,21 +173,37 @@ def entry(seat: int, change: Orders, message_id: str | None) -> SetOrders:
 def orders_of(store: Store, record: GameRecord, seat: int) -> Orders:
     """The seat's standing orders now: its sealed order lines merged in log order (a new player
     in the seat starts again from none)."""
-    out = Orders()
+    mine = _folded(store, record).get(seat)
+    return Orders() if mine is None else msgspec.structs.replace(mine)  # the cached one stays
+
+
+_FOLDS: PrefixCache[dict[int, Orders]] = PrefixCache()
+"""Per game, every seat's orders folded over the log so far (a reply asks for them several
+times; the log grows by a few lines a reply)."""
+
+
+def _folded(store: Store, record: GameRecord) -> dict[int, Orders]:
     gid = record.envelope.game_id
     ents = record.entries
-    # Not fold.walk, which decodes every line: the seat's order and replace lines only.
-    # The kinds are read from the lines' heads: only the few order and replace lines are decoded.
-    wanted = [i for i, k in enumerate(ents.kinds()) if k in ("orders", "replace")]
-    for i in wanted:
-        e = ents[i]
-        p = e.payload
-        if isinstance(p, ReplaceLine) and p.seat == seat:
-            out = Orders()
-        elif isinstance(p, OrdersLine) and p.seat == seat:
-            raw = store.keyring.unseal(p.sealed, context(gid, "orders", e.seq))
-            out = out.merged(msgspec.json.decode(raw, type=Orders))
-    return out
+
+    def extend(seats: dict[int, Orders], start: int) -> dict[int, Orders]:
+        seats = dict(seats)
+        # Not fold.walk, which decodes every line: the order and replace lines only. The kinds
+        # are read from the lines' heads: only the few order and replace lines are decoded.
+        for i, k in enumerate(ents.kinds(start), start):
+            if k not in (OrdersLine.KIND, ReplaceLine.KIND):
+                continue
+            e = ents[i]
+            p = e.payload
+            if isinstance(p, ReplaceLine):
+                seats.pop(p.seat, None)
+            elif isinstance(p, OrdersLine):
+                raw = store.keyring.unseal(p.sealed, context(gid, "orders", e.seq))
+                now = seats.get(p.seat, Orders())
+                seats[p.seat] = now.merged(msgspec.json.decode(raw, type=Orders))
+        return seats
+
+    return _FOLDS.get(gid, ents, dict, extend)
 
 
 def describe(orders: Orders, names: Sequence[str]) -> list[str]:
