@@ -66,6 +66,9 @@ class Loader:
                 prefix = (cp.seq, cp.size, cp.digest, cp.head_hash, cp.moves or 0)
             elif cp is not None:
                 verified = (cp.seq, cp.head_hash)
+        # A load without the signatures' check takes the lines checked earlier too (they are
+        # checked, which is more than it asks): before, it split, chained and decoded the whole
+        # log at every call, a reply's every scheduling (12 ms at 1,500 lines).
         try:
             log = parse_log(
                 data,
@@ -73,7 +76,7 @@ class Loader:
                 game=game_id,
                 path=str(path),
                 verified=verified,
-                known=self.parsed.get(game_id) if verify and cached else None,
+                known=self.parsed.get(game_id) if cached else None,
                 prefix=prefix,
             )
         except IntegrityError:
