@@ -20,6 +20,8 @@ from pbem.store.files import (
     Prefix,
     check_snapshot_against_log,
     parse_log,
+    read_reusing,
+    unchanged,
 )
 from pbem.store.fold import Fold, NeedFullReplay, ReplayMismatch
 from pbem.store.fsutil import append_durable, remove_temp_files
@@ -47,13 +49,21 @@ class Loader:
     def read_log(self, game_id: str, *, verify: bool, cached: bool = True) -> ParsedLog:
         path = self.site.game_dir(game_id) / LOG_FILE
         try:
-            data = path.read_bytes()
+            buf, size = read_reusing(path)
         except FileNotFoundError:
             if not self.site.game_dir(game_id).is_dir():
                 raise StoreError(f"there is no game {game_id!r} in {self.site.data_dir}") from None
             raise IntegrityError("the log file is missing", game=game_id, path=str(path)) from None
         keys = self.site.keys if verify else None
         verified = self.verified.get(game_id) if cached else None
+        known = self.parsed.get(game_id) if cached else None
+        same = unchanged(buf, size, known, verified)
+        if same is not None:
+            # Byte for byte the log this process parsed last (the usual load: a reply loads its
+            # game about ten times): no bytes object of the whole log is made (its memory was
+            # a tenth of a reply late in a long game).
+            return self.remember(game_id, same, verify)
+        data = bytes(memoryview(buf)[:size])
         prefix: Prefix | None = None
         if verify and cached and verified is None:
             # A new process: the signed checkpoint says up to which line an earlier one checked
@@ -76,7 +86,7 @@ class Loader:
                 game=game_id,
                 path=str(path),
                 verified=verified,
-                known=self.parsed.get(game_id) if cached else None,
+                known=known,
                 prefix=prefix,
             )
         except IntegrityError:
@@ -84,6 +94,9 @@ class Loader:
             # the shortcut, a change before the cached point shows up one line later, at the chain).
             self.verified.pop(game_id, None)
             log = parse_log(data, keys, game=game_id, path=str(path))
+        return self.remember(game_id, log, verify)
+
+    def remember(self, game_id: str, log: ParsedLog, verify: bool) -> ParsedLog:
         if verify:
             self.verified[game_id] = (log.seq, log.head_hash)
             self.parsed[game_id] = log

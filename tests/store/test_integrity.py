@@ -418,3 +418,28 @@ def test_a_snapshot_is_checked_once_per_bytes_and_again_when_they_change(
     for s in (store, fresh):
         with pytest.raises(IntegrityError):
             s.load(gid)
+
+
+def test_a_same_size_change_of_a_log_read_before_is_caught(
+    store: Store, clock: Clock, tmp_path: Path
+) -> None:
+    """A load compares the log byte for byte with the one it parsed last (read into a buffer it
+    keeps): a change that keeps the file's size is still caught, and a file larger than the
+    buffer (another game's, read after) is read whole."""
+    from pbem.store.files import read_reusing
+
+    gid = store.create("toy-draw", PLAYERS, {"deck": "24"}, 3, T0)
+    play(store, gid, clock, moves=3)
+    store.load(gid)
+    log = store.data_dir / gid / "log.jsonl"
+    data = log.read_bytes()
+    big = tmp_path / "big"
+    big.write_bytes(data * 40)
+    buf, n = read_reusing(big)
+    assert n == len(data) * 40 and bytes(buf[:n]) == data * 40
+    i = data.index(b'"source":"gm"')
+    log.write_bytes(data[:i] + b'"source":"xx"' + data[i + len(b'"source":"gm"') :])
+    with pytest.raises(IntegrityError):
+        store.load(gid)
+    log.write_bytes(data)
+    assert store.load(gid).seq == 4
