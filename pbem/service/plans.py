@@ -15,7 +15,7 @@ from pbem.i18n import _
 from pbem.rules.base import Game, RuleError, derive_rng
 from pbem.service.facts import plan_kind as plan_kind  # (its home: a fact of the game)
 from pbem.service.ports import Clock
-from pbem.service.standing import play_standing
+from pbem.service.standing import play_standing_from
 from pbem.store import GameRecord, Plan, Store
 from pbem.store.writer import plan_stop
 
@@ -62,9 +62,9 @@ def play_on(
     kind = plan_kind(record.game.name) or "move"
     gid = record.envelope.game_id
     while len(played) < len(texts):
-        if play_standing(store, gid, clock) == 0:
+        answered, record = play_standing_from(store, record, clock)
+        if answered == 0:
             break
-        record = store.load(gid)
         rest = tuple(texts[len(played) :])
         if plan_stop(record.game, record.envelope.status, record.state, seat, kind, rest[0]):
             break
@@ -73,9 +73,10 @@ def play_on(
                 gid, record.seq, [Plan(seat, rest, kind=kind, source="mail")], clock()
             )
         except ConflictError:
-            break  # another writer came first: the player is asked for the rest as usual
+            # Another writer came first: the player is asked for the rest as usual.
+            return store.load(gid), played
         played += played_actions(record, seat)
-    return store.load(gid), played
+    return record, played
 
 
 def echo(line: str, played: Sequence[str], note: str) -> str:

@@ -301,9 +301,18 @@ def play_standing(
     """Play every decision of ``game_id`` that a standing order answers (at most ``limit``);
     returns how many were played. Called by :meth:`pbem.service.Service.notify` before it mails,
     so that nobody is asked for a decision their standing orders answer."""
+    return play_standing_from(store, store.load(game_id), clock, limit)[0]
+
+
+def play_standing_from(
+    store: Store, record: GameRecord, clock: Callable[[], datetime], limit: int = 1000
+) -> tuple[int, GameRecord]:
+    """:func:`play_standing` from ``record`` (the game as a load or commit just gave it): how
+    many were played, and the game after them (each commit's record; a load only after another
+    writer came first)."""
     played = 0
+    game_id = record.envelope.game_id
     while played < limit:
-        record = store.load(game_id)
         if record.envelope.status != "active":
             break
         todo: list[NewEntry] | None = None
@@ -321,11 +330,12 @@ def play_standing(
         if todo is None:
             break
         try:
-            store.commit(game_id, record.seq, todo, clock())
+            record = store.commit(game_id, record.seq, todo, clock())
         except ConflictError:
+            record = store.load(game_id)
             continue
         played += 1
-    return played
+    return played, record
 
 
 # -------------------------------------------------------------------------------- NEXT
