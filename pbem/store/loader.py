@@ -45,6 +45,8 @@ class Loader:
         right after a load then verifies only the new lines (see files.parse_log)."""
         self.parsed: OrderedDict[str, ParsedLog] = OrderedDict()
         """Per game, the last verified parse of its log, whose lines the next parse reuses."""
+        self.seeds: OrderedDict[str, tuple[str, tuple[int, str]]] = OrderedDict()
+        """Per game, its sealed seed and what it opened to (every load folds from the seed)."""
 
     def read_log(self, game_id: str, *, verify: bool, cached: bool = True) -> ParsedLog:
         path = self.site.game_dir(game_id) / LOG_FILE
@@ -107,12 +109,21 @@ class Loader:
 
     def seed(self, game_id: str, log: ParsedLog) -> tuple[int, str]:
         setup = self.setup(game_id, log)
+        hit = self.seeds.get(game_id)
+        if hit is not None and hit[0] == setup.sealed_seed:
+            # (The same sealed bytes open to the same seed: AES-SIV is deterministic.)
+            return hit[1]
         ctx = self.site.ctx(game_id, "seed")
         raw = self.site.opened(
             game_id, setup.sealed_seed, ctx, what="line 1: the seed", file=LOG_FILE
         )
         d = msgspec.json.decode(raw)
-        return int(d["seed"]), str(d["nonce"])
+        seed = int(d["seed"]), str(d["nonce"])
+        self.seeds[game_id] = (setup.sealed_seed, seed)
+        self.seeds.move_to_end(game_id)
+        while len(self.seeds) > STATE_CACHE:
+            self.seeds.popitem(last=False)
+        return seed
 
     def fold_lines(
         self, game_id: str, fold: Fold, log: ParsedLog, start: int, stop: int, *, check: bool
