@@ -15,7 +15,7 @@ from pbem.i18n import _
 from pbem.rules.base import Game, RuleError, derive_rng
 from pbem.service.facts import plan_kind as plan_kind  # (its home: a fact of the game)
 from pbem.service.ports import Clock
-from pbem.service.standing import play_standing_from
+from pbem.service.standing import play_standing
 from pbem.store import GameRecord, Plan, Store
 from pbem.store.writer import plan_stop
 
@@ -62,7 +62,7 @@ def play_on(
     kind = plan_kind(record.game.name) or "move"
     gid = record.envelope.game_id
     while len(played) < len(texts):
-        answered, record = play_standing_from(store, record, clock)
+        answered, record = play_standing(store, record, clock)
         if answered == 0:
             break
         rest = tuple(texts[len(played) :])

@@ -293,23 +293,13 @@ def _nearest(game: Any, state: Any, legal: list[Any]) -> Any | None:
 
 
 def play_standing(
-    store: Store,
-    game_id: str,
-    clock: Callable[[], datetime],
-    limit: int = 1000,
-) -> int:
-    """Play every decision of ``game_id`` that a standing order answers (at most ``limit``);
-    returns how many were played. Called by :meth:`pbem.service.Service.notify` before it mails,
-    so that nobody is asked for a decision their standing orders answer."""
-    return play_standing_from(store, store.load(game_id), clock, limit)[0]
-
-
-def play_standing_from(
     store: Store, record: GameRecord, clock: Callable[[], datetime], limit: int = 1000
 ) -> tuple[int, GameRecord]:
-    """:func:`play_standing` from ``record`` (the game as a load or commit just gave it): how
-    many were played, and the game after them (each commit's record; a load only after another
-    writer came first)."""
+    """Play every decision of the game of ``record`` (as a load or commit just gave it) that a
+    standing order answers (at most ``limit``): how many were played, and the game after them
+    (each commit's record; a load only after another writer came first). Called before the
+    game's mails are built, so that nobody is asked for a decision their standing orders
+    answer."""
     played = 0
     game_id = record.envelope.game_id
     while played < limit:

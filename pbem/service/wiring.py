@@ -61,9 +61,11 @@ class Notifications:
         reply_to: ParsedMail | None = None,
     ) -> int:
         assert self.notifier is not None, "wired"
-        play_standing(self.store, game_id, self.clock)
+        _played, record = play_standing(self.store, self.store.load(game_id), self.clock)
         with self.outbox.batch():
-            n = self.notifier.notify(game_id, actor=actor, echo=echo, reply_to=reply_to)
+            n = self.notifier.notify(
+                game_id, actor=actor, echo=echo, reply_to=reply_to, record=record
+            )
             board = board_at(self.journal.root, self.store.fsync)
             return n + mail_watchers(board, self.notifier, game_id)
 
