@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import msgspec
@@ -103,8 +103,25 @@ class RuleError(ValueError):
         super().__init__(message)
         self.text = text
         """The input as the player wrote it."""
-        self.hint = hint
+        self._hint = hint
+        self._later: Callable[[], str] | None = None
+
+    @property
+    def hint(self) -> str:
         """Optional: what to write instead (e.g. examples from the legal moves)."""
+        if self._later is not None:
+            self._hint, self._later = self._later(), None
+        return self._hint
+
+    @hint.setter
+    def hint(self, hint: str) -> None:
+        self._hint, self._later = hint, None
+
+    def hint_later(self, make: Callable[[], str]) -> None:
+        """The hint, made when it is first read: listing the legal moves costs more than
+        reading a good move, and many a refusal is only a try (is this line a move? is the
+        plan's next action written as one?) whose hint nobody reads."""
+        self._later = make
 
 
 class InvalidSyntax(RuleError):

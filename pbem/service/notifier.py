@@ -169,10 +169,12 @@ class Notifier:
         actor: int | None = None,
         echo: str = "",
         reply_to: ParsedMail | None = None,
+        record: GameRecord | None = None,
     ) -> int:
-        """Queue the mails for the log lines after the last notified one; returns how many."""
+        """Queue the mails for the log lines after the last notified one; returns how many.
+        ``record``: the game as a load or commit just gave it (else it is loaded)."""
         # Long on purpose: the notification transaction: read the mark, decide per seat, queue, save the mark.
-        record = self.store.load(game_id)
+        record = record or self.store.load(game_id)
         mark = self.journal.notified(game_id)
         done = mark.seq
         if done >= record.seq:

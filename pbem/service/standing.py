@@ -31,6 +31,7 @@ from pbem.i18n import _
 from pbem.rules.base import Game, RuleError
 from pbem.store import ActionEntry, GameRecord, NewEntry, Plan, SetOrders, Store
 from pbem.store.fold import context
+from pbem.store.loglines import PrefixCache
 from pbem.store.payloads import OrdersLine, ReplaceLine
 
 if TYPE_CHECKING:
@@ -175,21 +176,37 @@ def entry(seat: int, change: Orders, message_id: str | None) -> SetOrders:
 def orders_of(store: Store, record: GameRecord, seat: int) -> Orders:
     """The seat's standing orders now: its sealed order lines merged in log order (a new player
     in the seat starts again from none)."""
-    out = Orders()
+    mine = _folded(store, record).get(seat)
+    return Orders() if mine is None else msgspec.structs.replace(mine)  # the cached one stays
+
+
+_FOLDS: PrefixCache[dict[int, Orders]] = PrefixCache()
+"""Per game, every seat's orders folded over the log so far (a reply asks for them several
+times; the log grows by a few lines a reply)."""
+
+
+def _folded(store: Store, record: GameRecord) -> dict[int, Orders]:
     gid = record.envelope.game_id
     ents = record.entries
-    # Not fold.walk, which decodes every line: the seat's order and replace lines only.
-    # The kinds are read from the lines' heads: only the few order and replace lines are decoded.
-    wanted = [i for i, k in enumerate(ents.kinds()) if k in ("orders", "replace")]
-    for i in wanted:
-        e = ents[i]
-        p = e.payload
-        if isinstance(p, ReplaceLine) and p.seat == seat:
-            out = Orders()
-        elif isinstance(p, OrdersLine) and p.seat == seat:
-            raw = store.keyring.unseal(p.sealed, context(gid, "orders", e.seq))
-            out = out.merged(msgspec.json.decode(raw, type=Orders))
-    return out
+
+    def extend(seats: dict[int, Orders], start: int) -> dict[int, Orders]:
+        seats = dict(seats)
+        # Not fold.walk, which decodes every line: the order and replace lines only. The kinds
+        # are read from the lines' heads: only the few order and replace lines are decoded.
+        for i, k in enumerate(ents.kinds(start), start):
+            if k not in (OrdersLine.KIND, ReplaceLine.KIND):
+                continue
+            e = ents[i]
+            p = e.payload
+            if isinstance(p, ReplaceLine):
+                seats.pop(p.seat, None)
+            elif isinstance(p, OrdersLine):
+                raw = store.keyring.unseal(p.sealed, context(gid, "orders", e.seq))
+                now = seats.get(p.seat, Orders())
+                seats[p.seat] = now.merged(msgspec.json.decode(raw, type=Orders))
+        return seats
+
+    return _FOLDS.get(gid, ents, dict, extend)
 
 
 def describe(orders: Orders, names: Sequence[str]) -> list[str]:
@@ -289,17 +306,16 @@ def _nearest(game: Game, state: object, legal: list[object]) -> Select | None:
 
 
 def play_standing(
-    store: Store,
-    game_id: str,
-    clock: Callable[[], datetime],
-    limit: int = 1000,
-) -> int:
-    """Play every decision of ``game_id`` that a standing order answers (at most ``limit``);
-    returns how many were played. Called by :meth:`pbem.service.Service.notify` before it mails,
-    so that nobody is asked for a decision their standing orders answer."""
+    store: Store, record: GameRecord, clock: Callable[[], datetime], limit: int = 1000
+) -> tuple[int, GameRecord]:
+    """Play every decision of the game of ``record`` (as a load or commit just gave it) that a
+    standing order answers (at most ``limit``): how many were played, and the game after them
+    (each commit's record; a load only after another writer came first). Called before the
+    game's mails are built, so that nobody is asked for a decision their standing orders
+    answer."""
     played = 0
+    game_id = record.envelope.game_id
     while played < limit:
-        record = store.load(game_id)
         if record.envelope.status != "active":
             break
         todo: list[NewEntry] | None = None
@@ -317,11 +333,12 @@ def play_standing(
         if todo is None:
             break
         try:
-            store.commit(game_id, record.seq, todo, clock())
+            record = store.commit(game_id, record.seq, todo, clock())
         except ConflictError:
+            record = store.load(game_id)
             continue
         played += 1
-    return played
+    return played, record
 
 
 # -------------------------------------------------------------------------------- NEXT

@@ -54,9 +54,9 @@ class Notifications:
 
     def __call__(self, game_id: str, **notice: Unpack[Notice]) -> int:
         assert self.notifier is not None, "wired"
-        play_standing(self.store, game_id, self.clock)
+        _played, record = play_standing(self.store, self.store.load(game_id), self.clock)
         with self.outbox.batch():
-            n = self.notifier.notify(game_id, **notice)
+            n = self.notifier.notify(game_id, record=record, **notice)
             board = board_at(self.journal.root, self.store.fsync)
             return n + mail_watchers(board, self.notifier, game_id)
 

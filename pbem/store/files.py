@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -36,6 +38,7 @@ from pbem.store.records import (
 
 if TYPE_CHECKING:  # only the public keys' type: cryptography loads when a signature is checked
     from _hashlib import HASH
+    from pathlib import Path
 
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -194,7 +197,9 @@ def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, HASH] | None:
     return (data if size == len(data) else data[:size]), sha  # most often the whole file
 
 
-def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] | None) -> bool:
+def _same_start(
+    data: bytes | bytearray, known: ParsedLog | None, verified: tuple[int, str] | None
+) -> bool:
     """Whether ``data`` starts with every line of ``known`` (checked earlier in this process, and
     the log this process last verified when ``verified`` is given), byte for byte."""
     return (
@@ -204,6 +209,51 @@ def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] 
         and (verified is None or (known.seq, known.head_hash) == verified)
         and data.startswith(known.blob)
     )
+
+
+_READ = threading.local()
+"""Each thread's buffer that log files are read into (kept: a fresh bytes object of a whole long
+log at every load cost more in memory faults than the reading)."""
+_KEEP = 64 << 20
+"""A larger buffer is not kept."""
+
+
+def read_reusing(path: Path) -> tuple[bytearray, int]:
+    """The bytes of the file ``path`` at the start of this thread's buffer, and how many there
+    are (the buffer is overwritten by the next read in this thread: copy what you keep)."""
+    with open(path, "rb", buffering=0) as f:
+        want = os.fstat(f.fileno()).st_size + 1  # one more: the end of the file is seen
+        buf: bytearray | None = getattr(_READ, "buf", None)
+        if buf is None or len(buf) < want:
+            buf = bytearray(max(want, 2 * len(buf or b""), 1 << 16))
+        n = 0
+        while True:
+            with memoryview(buf) as view:
+                got = f.readinto(view[n:])
+            if not got:
+                break
+            n += got
+            if n == len(buf):  # grown since its size was read
+                buf = buf + bytearray(len(buf))
+    if len(buf) <= _KEEP:
+        _READ.buf = buf
+    return buf, n
+
+
+def unchanged(
+    buf: bytearray, size: int, known: ParsedLog | None, verified: tuple[int, str] | None
+) -> ParsedLog | None:
+    """``known`` again (a copy) if the ``size`` bytes of ``buf`` are exactly its lines (what
+    :func:`parse_log` makes of them, without a bytes object of them), else None."""
+    if (
+        known is None
+        or known.blob is None
+        or known.sha is None
+        or len(known.blob) != size
+        or not _same_start(buf, known, verified)
+    ):
+        return None
+    return ParsedLog(entries=known.entries.copy(), sha=known.sha.copy(), blob=known.blob)
 
 
 def parse_log(

@@ -80,7 +80,9 @@ class Verifier:
         gdir = self.site.game_dir(game_id)
         report = VerifyReport(game_id=game_id, ok=False)
         try:
-            snapped = self.files.read_snapshot(game_id, verify=True)  # before the log: see _open
+            snapped = self.files.read_snapshot(
+                game_id, verify=True, cached=False
+            )  # before the log: see _open
             log = self.loader.read_log(game_id, verify=True, cached=False)
             report.seq = log.seq
             cp = self.files.read_checkpoint(game_id)  # a forged one is an IntegrityError

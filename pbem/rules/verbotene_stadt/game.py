@@ -329,11 +329,12 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
             legal = self.legal(state, seat) if kind else []
             return notation.parse(self.board, state, seat, text, kind, legal, self._waiting(state))
         # A move is checked by tracing it on the board; the list of every legal move (a few ms,
-        # and every commit and replay parses) only words the examples of a refusal: made then.
+        # and every commit and replay parses) only words the examples of a refusal: made when
+        # the refusal's hint is read.
         try:
             return notation.parse(self.board, state, seat, text, kind, [], "")
         except RuleError as err:
-            err.hint = notation.examples(self.board, self.legal(state, seat), state.n)
+            err.hint_later(lambda: notation.examples(self.board, self.legal(state, seat), state.n))
             raise
 
     def apply(

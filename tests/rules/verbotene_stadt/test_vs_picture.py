@@ -141,3 +141,20 @@ def test_each_position_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
     for reader in (None, 0, 1, 2, 3, None, 2):
         _pic(GAME.view(state, reader))
     assert len(drawn) == 1
+
+
+def test_a_board_is_the_same_whatever_was_drawn_before() -> None:
+    """The layers under the officials are drawn once per active pavilion and cards left, and
+    only copied: a position's board has the same pixels drawn after any other, or from nothing,
+    and the kept layers are never drawn on."""
+    board = GAME.board
+    states = _positions(4, 11, 240)
+    views = [GAME.view(s, None) for s in states]
+    assert len({(v.active_pavilion, tuple(v.pavilion_cards)) for v in views}) > 2
+    vs_picture._grounds.cache_clear()
+    first = [vs_picture.draw_board(v, board).tobytes() for v in views]
+    again = [vs_picture.draw_board(v, board).tobytes() for v in reversed(views)]
+    assert first == again[::-1]
+    for v, px in zip(views[::5], first[::5], strict=True):
+        vs_picture._grounds.cache_clear()
+        assert vs_picture.draw_board(v, board).tobytes() == px
