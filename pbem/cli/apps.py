@@ -67,6 +67,12 @@ ConfigOpt = Annotated[
         show_default=False,
     ),
 ]
+GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
+AddressArg = Annotated[str, typer.Argument(help="The player's mail address.")]
+OutputOpt = Annotated[
+    Path | None,
+    plain_option("--output", "-o", help="The file to write (default: standard output)."),
+]
 VerboseOpt = Annotated[bool, typer.Option("-v", "--verbose", help="Log every step to stderr.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 PubkeyOpt = Annotated[

@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt, JsonOpt, admin_app, app, fail, plain_option  # noqa: F401
+from pbem.cli.apps import (  # noqa: F401
+    AddressArg,
+    ConfigOpt,
+    DataDirOpt,
+    JsonOpt,
+    admin_app,
+    app,
+    fail,
+    plain_option,
+)
 from pbem.config import load_config
 from pbem.errors import EXIT_SETUP, ConfigError
 
@@ -92,7 +101,7 @@ def _identity(
 
 @key_app.command("import")
 def import_key(
-    email: Annotated[str, typer.Argument(help="The player's mail address.")],
+    email: AddressArg,
     file: Annotated[
         Path,
         typer.Argument(
@@ -126,7 +135,7 @@ def import_key(
 
 @key_app.command("issue")
 def issue(
-    email: Annotated[str, typer.Argument(help="The player's mail address.")],
+    email: AddressArg,
     passphrase_file: Annotated[
         Path,
         typer.Option(
@@ -201,7 +210,7 @@ def list_keys(
 
 @key_app.command("remove")
 def remove(
-    email: Annotated[str, typer.Argument(help="The player's mail address.")],
+    email: AddressArg,
     fingerprint: Annotated[
         str, typer.Option("--fingerprint", help="Remove only this key (default: all of them).")
     ] = "",

@@ -12,7 +12,9 @@ import typer
 from pbem.cli.apps import (
     ConfigOpt,
     DataDirOpt,
+    GameArg,
     JsonOpt,
+    OutputOpt,
     PubkeyOpt,
     admin_app,
     app,
@@ -101,7 +103,7 @@ FORMATS = ("text", "html", "turn")
 
 @admin_app.command("record")
 def record_cmd(
-    game: Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")],
+    game: GameArg,
     seat: Annotated[
         str | None,
         plain_option(
@@ -114,10 +116,7 @@ def record_cmd(
         str,
         typer.Option("--format", help="text (the game record), html (the replay page) or turn."),
     ] = "text",
-    output: Annotated[
-        Path | None,
-        plain_option("--output", "-o", help="The file to write (default: standard output)."),
-    ] = None,
+    output: OutputOpt = None,
     lang: Annotated[
         str | None,
         plain_option(

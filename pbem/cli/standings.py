@@ -9,7 +9,16 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.apps import ConfigOpt, DataDirOpt, admin_app, app, cli_errors, fail, plain_option
+from pbem.cli.apps import (
+    ConfigOpt,
+    DataDirOpt,
+    OutputOpt,
+    admin_app,
+    app,
+    cli_errors,
+    fail,
+    plain_option,
+)
 
 
 @app.command("standings")
@@ -30,10 +39,7 @@ def standings_cmd(
             "pubkey') or a file holding it: every export is checked with it.",
         ),
     ],
-    output: Annotated[
-        Path | None,
-        plain_option("--output", "-o", help="Write the file here (default: print it)."),
-    ] = None,
+    output: OutputOpt = None,
     check: Annotated[
         Path | None,
         plain_option(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import email.policy
 import re
+import secrets
+from collections.abc import Callable
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from typing import TYPE_CHECKING
@@ -27,6 +29,10 @@ __all__ = [
     "parse",
     "is_raw",
     "with_entity",
+    "under_headers",
+    "resealed",
+    "decrypted",
+    "multipart_signed",
 ]
 
 CRLF_POLICY = email.policy.default.clone(linesep="\r\n")
@@ -141,3 +147,47 @@ def merge_decrypted(outer_raw: bytes, inner: bytes) -> bytes:
         if name.startswith("content-") or name in _PROTECTED:
             out.append(field)
     return b"\r\n".join(out) + b"\r\n\r\n" + canonical(body)
+
+
+def under_headers(
+    msg: Message, raw_entity: Callable[[], bytes], fill: Callable[[EmailMessage], None]
+) -> EmailMessage:
+    """``msg``'s routing headers over a new body entity, the one place that tells the two kinds
+    of mail apart: a :class:`~pbem.mail.compose.RawMail` gets ``raw_entity()`` (bytes, nothing
+    parsed); any other message gets its :func:`outer_headers`, which ``fill`` gives a body."""
+    if is_raw(msg):
+        return with_entity(msg, raw_entity())  # type: ignore[arg-type,return-value]
+    outer = outer_headers(msg)
+    fill(outer)
+    return outer
+
+
+def resealed(msg: Message, entity: bytes) -> EmailMessage:
+    """``msg``'s routing headers over ``entity`` (bytes), built as bytes and parsed back: the
+    entity stays byte for byte what was signed."""
+    return parse(header_block(outer_headers(msg)) + entity)
+
+
+def decrypted(outer_raw: bytes, inner: bytes) -> EmailMessage:
+    """:func:`merge_decrypted`, parsed: the message a decryption hands back."""
+    return parse(merge_decrypted(outer_raw, inner))
+
+
+def multipart_signed(
+    entity: bytes, params: str, preamble: str, signature: bytes, boundary_prefix: str
+) -> bytes:
+    """The multipart/signed entity of RFC 1847 as bytes: ``entity`` byte for byte, then the
+    detached ``signature`` part (its header fields, the blank line and its body).
+
+    ``params``: the Content-Type's parameters before the boundary, folded as they are to be
+    sent; ``preamble``: the line a client without MIME shows; the boundary is
+    ``boundary_prefix`` and 24 random hex digits."""
+    boundary = boundary_prefix + secrets.token_hex(12)
+    return (
+        f'Content-Type: multipart/signed; {params} boundary="{boundary}"\r\n\r\n'.encode()
+        + f"{preamble}\r\n\r\n--{boundary}\r\n".encode()
+        + entity
+        + f"\r\n--{boundary}\r\n".encode()
+        + signature
+        + f"\r\n--{boundary}--\r\n".encode()
+    )

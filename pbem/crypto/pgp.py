@@ -22,12 +22,11 @@ from pbem.crypto.errors import DecryptionFailed, KeyRefused
 from pbem.crypto.mime import (
     body_entity,
     canonical,
-    header_block,
-    is_raw,
-    merge_decrypted,
-    outer_headers,
+    decrypted,
+    multipart_signed,
     parse,
-    with_entity,
+    resealed,
+    under_headers,
 )
 
 __all__ = [
@@ -175,14 +174,16 @@ def encrypt_mime(
             "The OpenPGP key on file cannot receive encrypted mail "
             f"({first_line(err)}). Please send your current public key."
         ) from err
-    if is_raw(msg):
-        return with_entity(msg, _encrypted_entity(armored))  # type: ignore[arg-type,return-value]
-    outer = outer_headers(msg)
-    control, data = _encrypted_parts(armored.decode("ascii"))
-    outer.add_header("Content-Type", "multipart/encrypted", protocol="application/pgp-encrypted")
-    outer.set_payload([control, data])
-    outer.preamble = "This is an OpenPGP/MIME encrypted message (RFC 4880 and 3156)"
-    return outer
+
+    def fill(outer: EmailMessage) -> None:
+        control, data = _encrypted_parts(armored.decode("ascii"))
+        outer.add_header(
+            "Content-Type", "multipart/encrypted", protocol="application/pgp-encrypted"
+        )
+        outer.set_payload([control, data])
+        outer.preamble = "This is an OpenPGP/MIME encrypted message (RFC 4880 and 3156)"
+
+    return under_headers(msg, lambda: _encrypted_entity(armored), fill)
 
 
 def signed_entity(msg: Message, signer: pysequoia.Tsk) -> bytes:
@@ -192,19 +193,14 @@ def signed_entity(msg: Message, signer: pysequoia.Tsk) -> bytes:
     micalg = _MICALG.get(
         str(pysequoia.Sig.from_bytes(signature).hash_algorithm).rsplit(".", 1)[-1], "pgp-sha512"
     )
-    boundary = "----=_pgp_" + secrets.token_hex(12)
-    return (
-        f"Content-Type: multipart/signed; micalg={micalg};\r\n".encode()
-        + f' protocol="application/pgp-signature"; boundary="{boundary}"\r\n\r\n'.encode()
-        + b"This is an OpenPGP/MIME signed message (RFC 4880 and 3156)\r\n\r\n"
-        + f"--{boundary}\r\n".encode()
-        + entity
-        + f"\r\n--{boundary}\r\n".encode()
-        + b'Content-Type: application/pgp-signature; name="signature.asc"\r\n'
-        + b"Content-Description: OpenPGP digital signature\r\n"
-        + b'Content-Disposition: attachment; filename="signature.asc"\r\n\r\n'
-        + canonical(signature)
-        + f"\r\n--{boundary}--\r\n".encode()
+    return multipart_signed(
+        entity,
+        f'micalg={micalg};\r\n protocol="application/pgp-signature";',
+        "This is an OpenPGP/MIME signed message (RFC 4880 and 3156)",
+        b'Content-Type: application/pgp-signature; name="signature.asc"\r\n'
+        b"Content-Description: OpenPGP digital signature\r\n"
+        b'Content-Disposition: attachment; filename="signature.asc"\r\n\r\n' + canonical(signature),
+        "----=_pgp_",
     )
 
 
@@ -213,7 +209,7 @@ def sign_mime(msg: Message, signer: pysequoia.Tsk) -> EmailMessage:
 
     The signed part is kept byte for byte: the result is built as bytes and parsed back.
     """
-    return parse(header_block(outer_headers(msg)) + signed_entity(msg, signer))
+    return resealed(msg, signed_entity(msg, signer))
 
 
 def find_encrypted(msg: Message) -> tuple[bytes, bool] | None:
@@ -283,7 +279,7 @@ def decrypt_mime(msg_bytes: bytes, keys: list[pysequoia.Tsk]) -> EmailMessage:
     plain = decrypt_block(data, keys)
     if not is_mime:
         plain = inline_entity(plain)
-    return parse(merge_decrypted(msg_bytes, plain))
+    return decrypted(msg_bytes, plain)
 
 
 def autocrypt_keys(msg: Message) -> list[bytes]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import secrets
 from email.message import EmailMessage, Message
 
 from cryptography import x509
@@ -25,12 +24,11 @@ from pbem.crypto.cms import CMSError, decrypt_enveloped
 from pbem.crypto.errors import DecryptionFailed, KeyRefused
 from pbem.crypto.mime import (
     body_entity,
-    header_block,
-    is_raw,
-    merge_decrypted,
-    outer_headers,
+    decrypted,
+    multipart_signed,
     parse,
-    with_entity,
+    resealed,
+    under_headers,
 )
 
 __all__ = [
@@ -292,25 +290,28 @@ def encrypt_entity(entity: bytes, headers_of: Message, cert: x509.Certificate) -
         .set_content_encryption_algorithm(algorithms.AES256)
         .encrypt(serialization.Encoding.DER, [pkcs7.PKCS7Options.Binary])
     )
-    if is_raw(headers_of):
-        return with_entity(  # type: ignore[return-value]
-            headers_of,  # type: ignore[arg-type]
+
+    def fill(outer: EmailMessage) -> None:
+        outer.set_content(
+            der,
+            maintype="application",
+            subtype="pkcs7-mime",
+            params={"smime-type": "enveloped-data", "name": "smime.p7m"},
+            disposition="attachment",
+            filename="smime.p7m",
+        )
+
+    return under_headers(
+        headers_of,
+        lambda: (
             b'Content-Type: application/pkcs7-mime; smime-type="enveloped-data";\r\n'
             b' name="smime.p7m"\r\n'
             b"Content-Transfer-Encoding: base64\r\n"
             b'Content-Disposition: attachment; filename="smime.p7m"\r\n\r\n'
-            + base64.encodebytes(der).replace(b"\n", b"\r\n"),
-        )
-    outer = outer_headers(headers_of)
-    outer.set_content(
-        der,
-        maintype="application",
-        subtype="pkcs7-mime",
-        params={"smime-type": "enveloped-data", "name": "smime.p7m"},
-        disposition="attachment",
-        filename="smime.p7m",
+            + base64.encodebytes(der).replace(b"\n", b"\r\n")
+        ),
+        fill,
     )
-    return outer
 
 
 def find_enveloped(msg: Message) -> bytes | None:
@@ -362,7 +363,7 @@ def decrypt_mime(msg_bytes: bytes, key: rsa.RSAPrivateKey, cert: x509.Certificat
     der = find_enveloped(parse(msg_bytes))
     if der is None:
         raise DecryptionFailed("This mail is not S/MIME-encrypted.")
-    return parse(merge_decrypted(msg_bytes, decrypt_entity(der, [(key, cert)])))
+    return decrypted(msg_bytes, decrypt_entity(der, [(key, cert)]))
 
 
 def signed_entity(
@@ -384,20 +385,15 @@ def signed_entity(
         serialization.Encoding.DER,
         [pkcs7.PKCS7Options.DetachedSignature, pkcs7.PKCS7Options.Binary],
     )
-    boundary = "----=_smime_" + secrets.token_hex(12)
-    encoded = base64.encodebytes(signature).replace(b"\n", b"\r\n")
-    return (
-        b'Content-Type: multipart/signed; protocol="application/pkcs7-signature";\r\n'
-        + f' micalg=sha-256; boundary="{boundary}"\r\n\r\n'.encode()
-        + b"This is a cryptographically signed message in MIME format.\r\n\r\n"
-        + f"--{boundary}\r\n".encode()
-        + entity
-        + f"\r\n--{boundary}\r\n".encode()
-        + b'Content-Type: application/pkcs7-signature; name="smime.p7s"\r\n'
-        + b"Content-Transfer-Encoding: base64\r\n"
-        + b'Content-Disposition: attachment; filename="smime.p7s"\r\n\r\n'
-        + encoded
-        + f"\r\n--{boundary}--\r\n".encode()
+    return multipart_signed(
+        entity,
+        'protocol="application/pkcs7-signature";\r\n micalg=sha-256;',
+        "This is a cryptographically signed message in MIME format.",
+        b'Content-Type: application/pkcs7-signature; name="smime.p7s"\r\n'
+        b"Content-Transfer-Encoding: base64\r\n"
+        b'Content-Disposition: attachment; filename="smime.p7s"\r\n\r\n'
+        + base64.encodebytes(signature).replace(b"\n", b"\r\n"),
+        "----=_smime_",
     )
 
 
@@ -412,5 +408,4 @@ def sign_mime(
 
     The first part is kept byte for byte: the result is built as bytes and parsed back.
     """
-    entity = signed_entity(msg, cert, key, chain=chain)
-    return parse(header_block(outer_headers(msg)) + entity)
+    return resealed(msg, signed_entity(msg, cert, key, chain=chain))

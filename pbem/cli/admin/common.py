@@ -12,6 +12,7 @@ import msgspec
 import typer
 
 from pbem import layout
+from pbem.cli.apps import GameArg as GameArg  # the admin commands' shared argument
 from pbem.cli.apps import JsonOpt, PubkeyOpt, cli_errors, fail  # noqa: F401 (the shared options)
 from pbem.config import Config, load_config
 from pbem.errors import (
@@ -23,9 +24,6 @@ if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --
     from pbem.service.bounces import BounceBook
     from pbem.service.prefs import Prefs
     from pbem.store import GameRecord, NewEntry, Store
-
-
-GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
 
 
 SeatArg = Annotated[

@@ -32,6 +32,13 @@ from pbem.cli.admin.common import (
 from pbem.cli.apps import plain_option
 from pbem.commands.durations import parse_short
 
+# The options 'new' and 'open' share, spelt once.
+GameNameArg = Annotated[str, typer.Argument(help="Which game: forbidden-city or verbotene-stadt.")]
+GameOptionsOpt = Annotated[
+    list[str] | None,
+    plain_option("--option", "-o", help="A game option as NAME=VALUE; repeatable."),
+]
+
 COMPUTER_PLAYER = "computer"
 
 
@@ -62,7 +69,7 @@ def _computer_player(game: str, text: str, seat: int) -> tuple[str, str] | None:
 
 
 def new(
-    game: Annotated[str, typer.Argument(help="Which game: forbidden-city (or verbotene-stadt).")],
+    game: GameNameArg,
     player: Annotated[
         list[str],
         typer.Option(
@@ -77,10 +84,7 @@ def new(
         str | None,
         plain_option("--side", help="Start-tile side: beginner or advanced (Forbidden City)."),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        plain_option("--option", "-o", help="Another game option as NAME=VALUE; repeatable."),
-    ] = None,
+    option: GameOptionsOpt = None,
     seed: Annotated[
         int | None,
         plain_option(
@@ -138,7 +142,7 @@ def new(
 
 
 def open_game(
-    game: Annotated[str, typer.Argument(help="Which game: forbidden-city or verbotene-stadt.")],
+    game: GameNameArg,
     players: Annotated[
         str, typer.Option("--players", help="How many players: 3-4, or 4 for exactly four.")
     ] = "2-4",
@@ -154,10 +158,7 @@ def open_game(
         list[str] | None,
         plain_option("--invite", help="An address to invite by mail; repeatable."),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        plain_option("--option", "-o", help="A game option as NAME=VALUE; repeatable."),
-    ] = None,
+    option: GameOptionsOpt = None,
     cancel: Annotated[
         bool, typer.Option("--cancel", help="Withdraw the open game GAME (its o-... id).")
     ] = False,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import AddressArg, ConfigOpt, DataDirOpt
 from pbem.errors import (
     CommandError,
 )
@@ -20,7 +20,7 @@ from pbem.cli.apps import JsonOpt, plain_option
 
 
 def lang_pref(
-    address: Annotated[str, typer.Argument(help="The player's address.")],
+    address: AddressArg,
     lang: Annotated[
         str,
         typer.Argument(help="en, fr, it or de, or default (the game's -o lang=... decides)."),
@@ -45,7 +45,7 @@ def lang_pref(
 
 
 def mail_pref(
-    address: Annotated[str, typer.Argument(help="The player's address.")],
+    address: AddressArg,
     mode: Annotated[
         str | None,
         typer.Argument(
