@@ -144,7 +144,10 @@ class Reading:
 PLAN_WORDS = ("THEN", "PUIS", "ENSUITE", "POI", "DOPO", "DANN", "DANACH")
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
-_PLAN_SPLIT = re.compile(r"\s*;\s*|\s+(?:" + "|".join(PLAN_WORDS) + r")\s+", re.I)
+_PLAN_SPLIT = re.compile(
+    r"\s*;\s*|\s+(?:(?:AND|ET|E|UND)\s+)?(?:" + "|".join(PLAN_WORDS) + r")\s+", re.I
+)
+"""``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" is not east)."""
 
 
 ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")

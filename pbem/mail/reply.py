@@ -158,6 +158,10 @@ def _forms() -> _Forms:
     service_closing = re.compile(svc["closing"])
     service_marker = re.compile("|".join(f"(?:{p})" for p in svc["markers"]))
     courtesy = tuple(sorted({w.casefold() for w in c["words"]}, key=len, reverse=True))
+    filler = frozenset(
+        w.casefold().replace("’", "'")
+        for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
+    )
     return _Forms(
         header_from,
         header_field,
@@ -170,11 +174,9 @@ def _forms() -> _Forms:
         service_closing,
         service_marker,
         courtesy,
-        frozenset(
-            w.casefold().replace("’", "'")
-            for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
-        ),
-        frozenset(w.casefold().replace("’", "'") for w in c["deny"]),
+        filler,
+        frozenset(w.casefold().replace("’", "'") for w in c["deny"])
+        | (frozenset(w.casefold().replace("’", "'") for w in c["deny_other"]) - filler),
     )
 
 

@@ -26,7 +26,7 @@ import pbem.service.community as community
 import pbem.service.fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem import i18n
 from pbem.commands.describe import describe_line
-from pbem.commands.durations import parse_duration, read_duration
+from pbem.commands.durations import leading_duration, parse_duration, read_duration, read_until
 from pbem.commands.grammar import Command, command_word, help_copy, next_form, plan_parts
 from pbem.commands.vocabulary import (
     FRESH,
@@ -36,6 +36,7 @@ from pbem.commands.vocabulary import (
     HelpLine,
     Said,
     Spoken,
+    fold_word,
     help_table,
 )
 from pbem.errors import PLAYER_ERRORS, CommandError
@@ -462,7 +463,7 @@ class LangPref(_Base):
 
     kind: ClassVar[str] = "lang"
     name = "LANG"
-    words = {"fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
+    words = {"en": ("LANGUAGE",), "fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
     form = Argument(lambda s: len(s.bare.split()) <= 1)
     help = (
         HelpLine(
@@ -572,6 +573,17 @@ def _now(desk: Desk) -> datetime:
     return desk.mailer.clock()
 
 
+def _length(said: Said) -> str | None:
+    """VACATION's length as the service writes it (``14d``, or ``until 12-03`` for a day):
+    in figures or words ("2 Wochen", "deux semaines"), up to the day ("bis 3. Dezember"), and
+    before any prose after it ("trois jours svp, je suis en déplacement"; issue 31)."""
+    return (
+        read_duration(said.bare)
+        or read_until(said.bare)
+        or leading_duration(said.rest, strip_please)
+    )
+
+
 @register
 class VacationCmd(_Base):
     """VACATION 10d: the sender's leave for all their games (issue 27): their clocks stop in every
@@ -592,10 +604,8 @@ class VacationCmd(_Base):
     name = "VACATION"
     words = {"fr": ("VACANCES",), "it": ("VACANZA",), "de": ("URLAUB",)}
     form = Argument(
-        lambda s: len(s.rest.split()) <= 1 or read_duration(s.bare) is not None,
-        lambda s: (
-            read_duration(s.bare) or s.bare
-        ),  # "2 Wochen" -> 14d; a bad length is refused by check
+        lambda s: len(s.rest.split()) <= 1 or _length(s) is not None,
+        lambda s: _length(s) or s.bare,  # "2 Wochen" -> 14d; a bad length is refused by check
         needs=N_("VACATION needs a length."),
         hint="VACATION 7d",
     )
@@ -636,7 +646,7 @@ class VacationCmd(_Base):
         if self.switch(cmd) is not None:
             return None
         try:
-            length = parse_duration(cmd.arg)
+            length = parse_duration(cmd.arg, now=_now(desk))
         except ValueError:
             return CommandError(
                 _("%(arg)r is not a length: write VACATION 7d (days), 36h (hours) or 90m.")
@@ -703,7 +713,7 @@ class VacationCmd(_Base):
         leave.mark_taken(desk.prefs, seated.player.email)
         now = _now(desk)
         start = away_until(seated.record, seated.seat, now) or now
-        until = start + parse_duration(cmd.arg)
+        until = start + parse_duration(cmd.arg, now=start)
         return Vacation(seated.seat, start, until, message_id=message_id, leave=leave.leave_id(now))
 
     def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
@@ -896,8 +906,8 @@ class PreviewCmd(_Base):
     name = "PREVIEW"
     words = {"fr": ("APERCU",), "it": ("ANTEPRIMA",), "de": ("VORSCHAU",)}
     form = Argument(
-        lambda s: all(len(p.split()) <= 5 for p in plan_parts(s.rest)),
-        lambda s: s.rest,
+        lambda s: all(len(p.split()) <= 5 for p in plan_parts(s.bare)),
+        lambda s: s.bare,  # "APERÇU P10 R2 s'il vous plaît" previews P10 R2
         needs=N_("PREVIEW needs a move."),
         hint="PREVIEW M9 R1",
     )
@@ -973,6 +983,18 @@ class GamesCmd(_Base):
 # ==================================================================== votes (issue 27)
 
 
+def _pause_length(text: str) -> str | None:
+    """``PAUSE 14d`` for a pause whose length is written in words ("PAUSE 2 semaines", "PAUSA
+    dieci giorni"; issue 31), else None."""
+    import pbem.service.votes as votes
+
+    word, _, rest = text.strip().partition(" ")
+    if votes.WORDS.get(fold_word(word)) != "pause":
+        return None
+    length = read_duration(rest) or leading_duration(rest, strip_please)
+    return f"{word} {length}" if length else None
+
+
 @register
 class ProposeCmd(_Base):
     """PROPOSE UNDO | END | PAUSE 7d: a proposal the other human players ACCEPT or DECLINE."""
@@ -981,8 +1003,8 @@ class ProposeCmd(_Base):
     name = "PROPOSE"
     words = {"fr": ("PROPOSER",), "it": ("PROPONI", "PROPORRE"), "de": ("VORSCHLAGEN",)}
     form = Argument(
-        lambda s: len(s.rest.split()) <= 2,
-        lambda s: s.rest,
+        lambda s: len(s.bare.split()) <= 2 or _pause_length(s.bare) is not None,
+        lambda s: _pause_length(s.bare) or s.bare,
         needs=N_("PROPOSE needs UNDO, END or PAUSE 7d."),
         hint="PROPOSE UNDO",
     )

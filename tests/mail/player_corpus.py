@@ -635,7 +635,8 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
         if a.upper().rstrip(".!") in {"AUTO", "MANUAL"}:
             return a.upper()
         try:
-            return str(int(parse_duration(a).total_seconds()) // 3600) + "h"
+            now = stage.env.clock.now if stage is not None else None
+            return str(int(parse_duration(a, now=now).total_seconds()) // 3600) + "h"
         except ValueError:
             return None
     if kind == "lang":
