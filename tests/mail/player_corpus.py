@@ -52,7 +52,7 @@ from pbem.service import orders  # noqa: E402
 from pbem.service.auth import Seated  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "replies" / "players"
-HALVES = ("half-1", "half-2")
+HALVES = ("half-1", "half-2", "half-3")
 LANGS = ("fr", "it", "de", "en")
 TARGET = 0.98
 SERVICE = "service@pbem.test"
@@ -144,7 +144,7 @@ class Stage:
 
 
 FC_STAGES = ("fc:turn", "fc:moved", "fc:rejected", "fc:help", "fc:over")
-VS_STAGES = ("vs:turn", "vs:reselect", "vs:steal", "vs:believe", "vs:take", "vs:over")
+VS_STAGES = ("vs:turn", "vs:waiting", "vs:reselect", "vs:steal", "vs:believe", "vs:take", "vs:over")
 
 
 def fc_stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
@@ -179,6 +179,7 @@ def vs_stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
     for seat in range(3):
         t.send(seat, "select " + ("RK", "GB", "YY")[seat])
     yield "vs:turn", Stage(t.env, t.gid, 0, t.last[t.players[0][1]])
+    yield "vs:waiting", Stage(t.env, t.gid, 1, t.last[t.players[1][1]])
     at = 0
     # (the bot's action count where the decision comes, its stage)
     for until, kind in ((33, "reselect"), (127, "steal"), (256, "believe"), (309, "take"),
