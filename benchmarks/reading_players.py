@@ -5,7 +5,7 @@ tests/mail/player_corpus.py) as the service reads it, at the position of the rea
 answers, and prints the share read as meant and the wrong readings, per half and per language,
 then every case not read as meant::
 
-    .venv/bin/python benchmarks/reading_players.py [--quiet]
+    .venv/bin/python benchmarks/reading_players.py [--quiet] [--half half-1,half-2]
 
 tests/mail/test_player_replies.py asserts the same figures (0 wrong, at least 98 % as meant on
 each half and each language).
@@ -23,7 +23,10 @@ import player_corpus as pc  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
-    cases = pc.all_cases()
+    halves = pc.HALVES
+    if "--half" in argv:
+        halves = tuple(argv[argv.index("--half") + 1].split(","))
+    cases = [c for h in halves for c in pc.load(h)]
     with tempfile.TemporaryDirectory() as tmp:
         verdicts = pc.judge_all(Path(tmp), cases)
     print(pc.report(verdicts))

@@ -67,8 +67,10 @@ def help_copy(text: str) -> bool:
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
 _WORD = re.compile(r"^([^\W\d_]+)\b[:.!?]?\s*(.*)$")
 """A line's first word (any letters: ``APERÇU``, ``BESTÄTIGEN``) and the rest."""
-_ARTICLES = {"THE", "LE", "LA", "IL", "LO", "DAS", "DEN", "DIE", "DER"}
-"""Articles a command word may follow ("Le plateau, s'il vous plaît", "Das Brett bitte")."""
+_ARTICLES = {"THE", "LE", "LA", "LES", "IL", "LO", "DAS", "DEN", "DIE", "DER", "MY", "MON", "MA",
+             "MES", "MIO", "MIA", "MIEI", "MIE", "MEIN", "MEINE", "MEINEN"}  # fmt: skip
+"""Articles and possessives a command word may follow, up to two ("Le plateau, s'il vous
+plaît", "Das Brett bitte", "Mes parties ?", "Le mie partite?")."""
 _PLACEHOLDER = re.compile(r"<\s*(text|passphrase|message|move)\s*>", re.I)
 """The HELP table's ``SAY <text>`` / ``CERT <passphrase>``: a copy of the help, never a command."""
 _TOKEN = re.compile(r"[^\s,;:!?()\[\]{}\"“”„«»]+")
@@ -447,10 +449,16 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
         w2 = _WORD.match(lead)
         if w2 and (cmd := vocab.lookup(w2.group(1))) is not None:
             return cmd, w2.group(2).strip()
-    if fold_word(w.group(1)) in _ARTICLES:
-        w2 = _WORD.match(rest)
-        if w2 and (cmd := vocab.lookup(w2.group(1))) is not None and cmd.after_article:
+    after = w
+    for _k in range(2):
+        if fold_word(after.group(1)) not in _ARTICLES:
+            break
+        w2 = _WORD.match(after.group(2).strip())
+        if w2 is None:
+            break
+        if (cmd := vocab.lookup(w2.group(1))) is not None and cmd.after_article:
             return cmd, w2.group(2).strip()
+        after = w2
     return None, rest
 
 
@@ -498,6 +506,7 @@ def _last_word(
         events.append((where[id(m)], m[0], m[1], None, m))
     events.sort(key=lambda e: e[0])
     handled: set[int] = set()
+    again: set[int] = set()  # lines that name the reply's move again
     for idx, line, action, cmd, men in events:
         if idx <= at:
             continue
@@ -507,6 +516,7 @@ def _last_word(
                 handled.add(id(men))  # "M13 R1 ... I hope M13 R1 is fine"
             elif cmd is not None and any(is_correction(b) for b in between):
                 out.commands.remove(cmd)  # the same move again after "sorry": one move
+                again.add(idx)
             continue
         if not any(is_correction(b) for b in between):
             continue  # a mention is listed; two moves get "only one move per reply"
@@ -555,6 +565,7 @@ def _last_word(
             is_correction(line)
             and _shaped(_tokens(line))
             and j not in mention_lines
+            and j not in again
             and not any(where.get(id(c)) == j for c in out.commands)
             and not any(e_line == line for e_line, _e in out.errors)
         ):
@@ -761,9 +772,12 @@ def _read_move(
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]
-        if len(cands) == 1 and (
-            "?" in line_wo or not is_filler([*tokens[: cands[0].start], *tokens[cands[0].end :]])
-        ):
+        around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
+        if (
+            len(cands) == 1
+            and ("?" in line_wo or not is_filler(around))
+            and not ("?" not in line_wo and legal and correction_stands(around))
+        ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             out.mention_moves.append((line, cands[0].action))

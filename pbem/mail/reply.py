@@ -298,6 +298,7 @@ def strip_please(text: str) -> str:
 
 
 _NO = re.compile(r"^\W*(no+|non|nein|nee|nope|niet)\b", re.I)
+"""A leading "no" (in a correction, also one after an interjection: "Ah non pardon")."""
 
 
 def is_correction(line: str) -> bool:
@@ -311,20 +312,26 @@ def is_correction(line: str) -> bool:
     )
 
 
+_SECOND = frozenset({"rather", "instead", "plutôt", "plutot", "invece", "piuttosto", "lieber"})
+"""The second-thoughts words that are also words of doubt (``deny``): said with an apology, they
+say which move stands."""
+
+
 def correction_stands(words: Sequence[str]) -> bool:
     """Do ``words`` (a line without the move it names) only say that the move is a correction
     ("non pardon", "no scusate, volevo dire", "sorry, I meant", "Entschuldigung, ich meinte")?
-    A phrase of ``correction`` must be there, none of ``second_thoughts``, and besides them and a
+    A phrase of ``correction`` must be there, and besides it, words of ``second_thoughts`` and a
     leading "no", nothing that :func:`is_filler` would refuse (negation, doubt, the past...)."""
     text = " ".join(words).casefold().replace("’", "'")
     pat = _phrases().correction
-    if not pat.search(text) or _phrases().second_thoughts.search(text):
+    if not pat.search(text):
         return False
-    rest = pat.sub(" ", text)
+    # With an apology, a word of second thoughts only says which move stands ("non pardon,
+    # plutôt M13 R3", "no wait, sorry - O9 R2"; issue 31); alone, it asks back.
+    rest = _phrases().second_thoughts.sub(" ", pat.sub(" ", text))
+    rest = " ".join(w for w in rest.split() if w.strip(".,;:!?-\"'()") not in _SECOND)
     toks = [t for t in (w.strip(".,;:!?-\"'()") for w in rest.split()) if t]
-    while toks and _NO.match(toks[0]):
-        toks.pop(0)
-    return is_filler(toks)
+    return is_filler([t for t in toks if not _NO.fullmatch(t)])  # "Ah non pardon", "no, sorry"
 
 
 # ---------------------------------------------------------------------------------------------

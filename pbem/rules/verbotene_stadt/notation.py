@@ -192,7 +192,7 @@ _VERB_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
-_TAKE_OR_SELECT = {"nehme", "prends", "prendo"}
+_TAKE_OR_SELECT = {"take", "nehme", "prends", "prendo"}
 
 
 def parse(
