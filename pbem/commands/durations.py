@@ -153,6 +153,13 @@ _MONTH_FIRST = re.compile(r"^([a-z]+)\.?\s+(?:the\s+)?(\d{1,2})\s*(?:st|nd|rd|th
 _NUMERIC = re.compile(r"^(?:den\s+|zum\s+|le\s+|il\s+)?(\d{1,2})\.(\d{1,2})\.?(?:\d{2,4})?$")
 
 
+_INCLUSIVE = re.compile(
+    r"[\s,(]*\b(?:inclus|incluse|compris|comprise|inclusivement|compreso|compresa|incluso|"
+    r"inclusa|inclusive|included|einschliesslich|inklusive|inkl)\b[\s.)]*$"
+)
+"""The day named is part of the leave ("jusqu'au 12 décembre inclus"): as it is without it."""
+
+
 def read_until(text: str) -> str | None:
     """``until 12-03`` for a day written as the end of a leave, in English, French, Italian or
     German ("until December 5th", "jusqu'au 3 décembre", "fino al 10 dicembre", "bis 3.
@@ -163,7 +170,7 @@ def read_until(text: str) -> str | None:
     m = _UNTIL.match(" ".join(_fold(text).replace("’", "'").split()))
     if m is None:
         return None
-    rest = m.group(1).strip(" .,!")
+    rest = _INCLUSIVE.sub("", m.group(1)).strip(" .,!")
     day = month = 0
     if d := _DAY_FIRST.match(rest):
         day, month = int(d.group(1)), _MONTHS.get(d.group(2), 0)

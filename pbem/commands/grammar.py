@@ -34,6 +34,7 @@ from pbem.errors import CommandError
 from pbem.i18n import _, ngettext
 from pbem.mail.reply import (
     correction_stands,
+    denies,
     is_correction,
     is_courtesy,
     is_filler,
@@ -65,8 +66,9 @@ def help_copy(text: str) -> bool:
 
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
-_WORD = re.compile(r"^([^\W\d_]+)\b[:.!?]?\s*(.*)$")
-"""A line's first word (any letters: ``APERÇU``, ``BESTÄTIGEN``) and the rest."""
+_WORD = re.compile(r"^([^\W\d_]+)\b[ \t]?[:.!?]?\s*(.*)$")
+"""A line's first word (any letters: ``APERÇU``, ``BESTÄTIGEN``) and the rest, after a colon
+even with the space French puts before it ("Dire : Bonjour à tous")."""
 _ARTICLES = {"THE", "LE", "LA", "LES", "IL", "LO", "DAS", "DEN", "DIE", "DER", "MY", "MON", "MA",
              "MES", "MIO", "MIA", "MIEI", "MIE", "MEIN", "MEINE", "MEINEN"}  # fmt: skip
 """Articles and possessives a command word may follow, up to two ("Le plateau, s'il vous
@@ -462,6 +464,24 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
     return None, rest
 
 
+_SHOUTED = re.compile(r"[:?!.]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
+
+
+def _shouted(line: str) -> tuple[Spoken | None, str]:
+    """A command word written in capitals after a sentence of prose on the same line ("Can
+    you send me the board? BOARD", "Fine by me: ACCEPT", "Je refuse : REFUSER"; issue 31): the
+    command and what follows it. None when the sentence before it denies ("I won't: RESIGN") or
+    holds a move."""
+    m = _SHOUTED.search(line)
+    if m is None or not m.group(1).isupper():
+        return None, ""
+    cmd = vocabulary().lookup(m.group(1))
+    before = _tokens(line[: m.start()])
+    if cmd is None or denies(before) or any(_code_like(t) for t in before):
+        return None, ""
+    return cmd, m.group(2).strip()
+
+
 def _take(heard: Heard, cmd: Spoken, line: str, out: Reading, flags: set[str], subj: bool) -> None:
     """What a command made of its line, into the reading."""
     shown = line if heard.line is None else heard.line
@@ -520,8 +540,9 @@ def _last_word(
             continue
         if not any(is_correction(b) for b in between):
             continue  # a mention is listed; two moves get "only one move per reply"
-        words = [t for b in between for t in _tokens(b) if not _code_like(t)]
-        if action is not None and correction_stands(words):
+        lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if not _code_like(t)]
+        words = [t for b in between for t in _tokens(_lead_in(b)[1]) if not _code_like(t)]
+        if action is not None and correction_stands(words, lead):
             read_as = notation(action) if notation is not None else line
             if cmd is not None:
                 new = cmd
@@ -584,6 +605,25 @@ def _last_word(
             return
 
 
+_COLON = re.compile(r"\s*:\s+|\s+:\s*")
+
+
+def _lead_in(line: str) -> tuple[str, str]:
+    """(the lead-in, the rest) of a line whose last colon comes before a move-shaped part
+    ("Après mûre réflexion : N13 R0", "Zut, erreur de frappe : P10 R1"); ("", the line) when
+    there is none. The lead-in is prose the move follows: any words but none that deny."""
+    parts = _COLON.split(line)
+    if len(parts) < 2:
+        return "", line
+    head, tail = " ".join(parts[:-1]), parts[-1]
+    head_tokens = _tokens(head)
+    if not head_tokens or any(_code_like(t) for t in head_tokens):
+        return "", line
+    if not any(_code_like(t) for t in _tokens(tail)):
+        return "", line
+    return head, tail
+
+
 def _unknown_command(word: str) -> bool:
     """Does ``word``, first on a line before a move, look like a command word the reader does not
     know ("PREVEIW M13 R1", "APERCEVOIR M13 R1", "Vorshau M13 R1")? A word in capitals of four
@@ -631,6 +671,8 @@ def _read_line(
     else:
         line_wo = line
     cmd, rest = _command_head(line_wo)
+    if cmd is None:
+        cmd, rest = _shouted(line_wo)
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
     if cmd is not None and heard is not None:
@@ -768,6 +810,25 @@ def _read_move(
         else:
             if not from_subject:
                 out.errors.append((line, first))
+            return
+    head, tail = _lead_in(line_wo)
+    if head and "?" not in line_wo and not denies(_tokens(head)):
+        # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
+        sub = Reading()
+        _read_move(line, tail, guard, sub, parse_action, is_move_form, notation, from_subject)
+        if [c.kind for c in sub.commands] == ["action"] and not (sub.errors or sub.mentions):
+            c = sub.commands[0]
+            read_as = notation(c.action) if notation is not None else tail
+            out.commands.append(
+                Command(
+                    "action",
+                    line,
+                    action=c.action,
+                    guard=guard,
+                    read_as=read_as,
+                    from_subject=from_subject,
+                )  # fmt: skip
+            )
             return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)

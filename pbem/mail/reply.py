@@ -215,6 +215,20 @@ def is_filler(words: Sequence[str]) -> bool:
     return unknown <= MAX_UNKNOWN_WORDS
 
 
+def denies(words: Sequence[str]) -> bool:
+    """Does any of ``words`` deny, doubt or put in the past (``deny`` in ``courtesy.toml``, a
+    possessive, "n't", "nicht")? What :func:`is_filler` refuses whatever the count of unknown
+    words: the test of a lead-in before a colon ("Après mûre réflexion : N13 R0"; issue 31)."""
+    forms = _forms()
+    for k, w in enumerate(words):
+        folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+        if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
+            continue
+        if folded in forms.deny or folded.endswith(("n't", "'s")) or "nicht" in folded:
+            return True
+    return False
+
+
 @functools.cache
 def _wishes() -> frozenset[tuple[str, str]]:
     c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
@@ -317,13 +331,20 @@ _SECOND = frozenset({"rather", "instead", "plutôt", "plutot", "invece", "piutto
 say which move stands."""
 
 
-def correction_stands(words: Sequence[str]) -> bool:
+def correction_stands(words: Sequence[str], lead: Sequence[str] = ()) -> bool:
     """Do ``words`` (a line without the move it names) only say that the move is a correction
     ("non pardon", "no scusate, volevo dire", "sorry, I meant", "Entschuldigung, ich meinte")?
     A phrase of ``correction`` must be there, and besides it, words of ``second_thoughts`` and a
-    leading "no", nothing that :func:`is_filler` would refuse (negation, doubt, the past...)."""
-    text = " ".join(words).casefold().replace("’", "'")
+    leading "no", nothing that :func:`is_filler` would refuse (negation, doubt, the past...).
+    ``lead``: words before a colon ("Zut, erreur de frappe : P10 R1"), where any word may stand
+    but none that :func:`denies`."""
     pat = _phrases().correction
+    if lead:
+        head = " ".join(lead).casefold().replace("’", "'")
+        if not pat.search(head) or denies(pat.sub(" ", head).split()):
+            return correction_stands([*lead, *words])
+        return not words or correction_stands(["sorry", *words])
+    text = " ".join(words).casefold().replace("’", "'")
     if not pat.search(text):
         return False
     # With an apology, a word of second thoughts only says which move stands ("non pardon,

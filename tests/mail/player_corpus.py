@@ -46,7 +46,7 @@ from pbem.commands.vocabulary import FRESH  # noqa: E402
 from pbem.errors import CommandError  # noqa: E402
 from pbem.mail import fingerprint  # noqa: E402
 from pbem.mail.parse import parse_message  # noqa: E402
-from pbem.mail.reply import subject_text  # noqa: E402
+from pbem.mail.reply import strip_please, subject_text  # noqa: E402
 from pbem.rules.base import RuleError  # noqa: E402
 from pbem.service import orders  # noqa: E402
 from pbem.service.auth import Seated  # noqa: E402
@@ -618,7 +618,7 @@ def read_fresh(raw: bytes) -> list[str]:
 
     p = parse_message(raw)
     for line in p.command_lines()[:3]:
-        got = FRESH.read_fresh(line, SEATS)
+        got = FRESH.read_fresh(line, SEATS, strip_please)
         if got is not None:
             return [" ".join([got[0], *(a.lower() for a in got[1])])]
     asked = read_request(p)

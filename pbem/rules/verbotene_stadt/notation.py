@@ -271,7 +271,9 @@ _AROUND = {
     "i", "i'll", "you", "it", "that", "this", "him", "her", "them", "so", "do", "really", "the",
     "claim", "je", "te", "le", "la", "y", "lui", "vous", "ça", "ca", "cela", "vraiment",
     "io", "ci", "ti", "gli", "lo", "davvero", "ich", "es", "dir", "ihm", "ihr", "euch",
-    "das", "dies", "wirklich", "schon", "dem",
+    "das", "dies", "wirklich", "schon", "dem", "die", "der", "den",
+    # how much ("Je doute fort !", "I really doubt it", "Ne dubito molto", "Ich zweifle sehr")
+    "fort", "beaucoup", "bien", "much", "very", "strongly", "molto", "proprio", "sehr", "stark",
     # keeping ("I'll keep my selection", "Je garde ma sélection", "Ich behalte meine Auswahl")
     "my", "same", "selection", "official", "mon", "ma", "même", "sélection", "fonctionnaire", "mia", "mio", "il", "stessa", "stesso", "selezione", "funzionario", "meine",
     "meinen", "mein", "gleiche", "gleichen", "auswahl", "beamten",
