@@ -817,17 +817,17 @@ def _read_move(
         sub = Reading()
         _read_move(line, tail, guard, sub, parse_action, is_move_form, notation, from_subject)
         if [c.kind for c in sub.commands] == ["action"] and not (sub.errors or sub.mentions):
-            c = sub.commands[0]
-            read_as = notation(c.action) if notation is not None else tail
+            got = sub.commands[0]
+            read_as = notation(got.action) if notation is not None else tail
             out.commands.append(
                 Command(
                     "action",
                     line,
-                    action=c.action,
+                    action=got.action,
                     guard=guard,
                     read_as=read_as,
                     from_subject=from_subject,
-                )  # fmt: skip
+                )
             )
             return
     if len(tokens) <= MAX_PROSE_WORDS:
