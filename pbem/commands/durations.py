@@ -39,7 +39,7 @@ for _secs, _names in (
         7 * 86400,
         "w wk wks week weeks semaine semaines sem settimana settimane sett woche wochen",
     ),
-    (86400, "d day days jour jours j giorno giorni gg g tag tage tagen"),
+    (86400, "d day days jour jours j giorno giorni gg g tag tage tagen t tg"),
     (3600, "h hr hrs hour hours heure heures ora ore stunde stunden std"),
     (60, "m min mins minute minutes minuto minuti minuten"),
 ):
@@ -150,6 +150,9 @@ _DAY_FIRST = re.compile(
     r"\s*(?:of\s+|de\s+|di\s+)?([a-z]+)\.?$"
 )
 _MONTH_FIRST = re.compile(r"^([a-z]+)\.?\s+(?:the\s+)?(\d{1,2})\s*(?:st|nd|rd|th)?$")
+_SLASHED = re.compile(r"^(?:le\s+|il\s+|den\s+|zum\s+)?(\d{1,2})/(\d{1,2})(?:/\d{2,4})?$")
+"""Day/month, read after a French, Italian or German word only (in English the order is the
+writer's habit)."""
 _NUMERIC = re.compile(r"^(?:den\s+|zum\s+|le\s+|il\s+)?(\d{1,2})\.(\d{1,2})\.?(?:\d{2,4})?$")
 
 
@@ -165,8 +168,8 @@ def read_until(text: str) -> str | None:
     German ("until December 5th", "jusqu'au 3 décembre", "fino al 10 dicembre", "bis 3.
     Dezember", "bis zum 3.12."; issue 31), or None. The day is resolved against the moment the
     leave starts (:func:`parse_duration` with ``now``): the leave lasts to the end of that day.
-    A day written in figures is read only in the German way (day, then month, with dots): in
-    "12/3" the order is the writer's habit."""
+    A day in figures is day then month ("bis 3.12.", "jusqu'au 20/12"); after an English word
+    only with dots: in "until 12/3" the order is the writer's habit."""
     m = _UNTIL.match(" ".join(_fold(text).replace("’", "'").split()))
     if m is None:
         return None
@@ -178,6 +181,10 @@ def read_until(text: str) -> str | None:
         day, month = int(d.group(2)), _MONTHS.get(d.group(1), 0)
     elif d := _NUMERIC.match(rest):
         day, month = int(d.group(1)), int(d.group(2))
+    elif (d := _SLASHED.match(rest)) and not m.group(0).startswith(
+        ("until", "till", "til", "thr", "up")
+    ):
+        day, month = int(d.group(1)), int(d.group(2))  # "jusqu'au 20/12", "fino al 18/12"
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
     return f"until {month:02d}-{day:02d}"

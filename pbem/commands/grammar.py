@@ -149,9 +149,10 @@ PLAN_WORDS = ("THEN", "PUIS", "ENSUITE", "POI", "DOPO", "DANN", "DANACH")
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
 _PLAN_SPLIT = re.compile(
-    r"\s*;\s*|\s+(?:(?:AND|ET|E|UND)\s+)?(?:" + "|".join(PLAN_WORDS) + r")\s+", re.I
+    r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+|e\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
 )
-"""``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" is not east)."""
+"""``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
+is Italian for "and"; "RB N E then BK E" keeps its east)."""
 
 
 ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
@@ -477,8 +478,10 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         return None, ""
     cmd = vocabulary().lookup(m.group(1))
     before = _tokens(line[: m.start()])
-    if cmd is None or denies(before) or any(_code_like(t) for t in before):
+    if cmd is None or any(_code_like(t) for t in before):
         return None, ""
+    if getattr(cmd, "changes_game", False) and denies(before):
+        return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not a resignation
     return cmd, m.group(2).strip()
 
 
@@ -503,6 +506,18 @@ def _same(notation: Callable[[Any], str] | None, a: Any, b: Any) -> bool:
     if notation is not None:
         return notation(a) == notation(b)
     return bool(a == b)
+
+
+_OR = frozenset({"or", "either", "ou", "o", "oppure", "ovvero", "oder"})
+
+
+def _alternative(line: str) -> bool:
+    """Does a line that mentions a move offer it as another choice ("ou bien M13 R3 ?", "oppure
+    P10 R2?", "or maybe M8 R2?", or the move alone with a question mark)?"""
+    tokens = _tokens(line)
+    if any(t.casefold() in _OR for t in tokens):
+        return True
+    return "?" in line and all(_code_like(t) for t in tokens)
 
 
 def _last_word(
@@ -534,15 +549,18 @@ def _last_word(
         if _same(notation, action, chosen.action):
             if men is not None:
                 handled.add(id(men))  # "M13 R1 ... I hope M13 R1 is fine"
-            elif cmd is not None and any(is_correction(b) for b in between):
-                out.commands.remove(cmd)  # the same move again after "sorry": one move
+            elif cmd is not None:
+                out.commands.remove(cmd)  # the same move again ("sorry", "I hope ..."): one move
                 again.add(idx)
             continue
-        if not any(is_correction(b) for b in between):
+        offered = men is not None and action is not None and _alternative(line)
+        if not offered and not any(is_correction(b) for b in between):
             continue  # a mention is listed; two moves get "only one move per reply"
+        # (A later line offers another legal move, "M13 R1" then "ou bien M13 R3 ?", or
+        # corrects: read as the correction, or asked back.)
         lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if not _code_like(t)]
         words = [t for b in between for t in _tokens(_lead_in(b)[1]) if not _code_like(t)]
-        if action is not None and correction_stands(words, lead):
+        if action is not None and "?" not in line and correction_stands(words, lead):
             read_as = notation(action) if notation is not None else line
             if cmd is not None:
                 new = cmd

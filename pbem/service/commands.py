@@ -330,6 +330,7 @@ class Record(_Base):
     kind: ClassVar[str] = "record"
     name = "RECORD"
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine(
             "service",
@@ -1131,6 +1132,7 @@ class StandingsCmd(_StandingsNotice):
     kind: ClassVar[str] = "standings"
     name = "STANDINGS"
     words = {"fr": ("CLASSEMENT",), "it": ("CLASSIFICA",), "de": ("WERTUNG", "RANGLISTE")}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine(
             "standings",
@@ -1153,6 +1155,7 @@ class StatsCmd(_StandingsNotice):
     kind: ClassVar[str] = "stats"
     name = "STATS"
     words = {"fr": ("STATISTIQUES",), "it": ("STATISTICHE",), "de": ("STATISTIK",)}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (HelpLine("standings", 20, N_("    STATS            your statistics, game by game")),)
     what: ClassVar[str] = N_("your statistics")
 
@@ -1172,6 +1175,7 @@ class Rules(_Base):
     kind: ClassVar[str] = "rules"
     name = "RULES"
     words = {"fr": ("REGLES",), "it": ("REGOLE",), "de": ("REGELN", "SPIELREGELN")}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine("service", 130, N_("    RULES            the rules of the game on one screen")),
     )
@@ -1213,6 +1217,7 @@ class Guide(_Base):
     kind: ClassVar[str] = "guide"
     name = "GUIDE"
     words = {"it": ("GUIDA",), "de": ("ANLEITUNG", "SPIELANLEITUNG")}  # GUIDE is French too
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine("service", 140, N_("    GUIDE            the player guide, as an attachment")),
     )

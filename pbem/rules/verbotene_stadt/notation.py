@@ -100,14 +100,16 @@ _AND_THEN = {"poi", "dopo", "quindi", "infine"}
 def _tokens(text: str) -> list[str]:
     """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays), an
     English possessive too ("north's" -> "north"), and the Italian "e" of "e poi" ("and then")."""
-    toks = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().lower().replace("’", "'")) if t]
-    toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
-    toks = [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
-    return [
+    words = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().replace("’", "'")) if t]
+    # "e" in small letters before "poi" is "and"; "RB N E poi ..." keeps its east
+    words = [
         t
-        for k, t in enumerate(toks)
-        if not (t == "e" and toks[k + 1 : k + 2] and toks[k + 1] in _AND_THEN)
+        for k, t in enumerate(words)
+        if not (t == "e" and words[k + 1 : k + 2] and words[k + 1].lower() in _AND_THEN)
     ]
+    toks = [t.lower() for t in words]
+    toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
+    return [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
 
 
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
@@ -279,7 +281,7 @@ _AROUND = {
     "meinen", "mein", "gleiche", "gleichen", "auswahl", "beamten",
     # courtesy
     "ok", "okay", "yes", "oui", "si", "sì", "ja", "please", "merci", "grazie", "danke", "bitte",
-    "thanks",
+    "thanks", "no", "nope", "nah", "nein", "ouais", "yeah", "yep",
 }  # fmt: skip
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
 
@@ -433,6 +435,8 @@ _TAKE_FILLER = {
     "from", "the", "card", "of", "le", "la", "les", "l'", "de", "du", "des", "à", "a", "au",
     "carte", "il", "lo", "i", "gli", "di", "del", "della", "dal", "dalla", "da", "carta", "der",
     "die", "das", "den", "dem", "von", "vom", "karte",
+    # courtesy ("Le manteau jaune de Sud, merci.", "The red pants from South, please.")
+    "please", "thanks", "merci", "svp", "grazie", "prego", "danke", "bitte", "i'll",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
