@@ -508,18 +508,6 @@ def _same(notation: Callable[[Any], str] | None, a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-_OR = frozenset({"or", "either", "ou", "o", "oppure", "ovvero", "oder"})
-
-
-def _alternative(line: str) -> bool:
-    """Does a line that mentions a move offer it as another choice ("ou bien M13 R3 ?", "oppure
-    P10 R2?", "or maybe M8 R2?", or the move alone with a question mark)?"""
-    tokens = _tokens(line)
-    if any(t.casefold() in _OR for t in tokens):
-        return True
-    return "?" in line and all(_code_like(t) for t in tokens)
-
-
 def _last_word(
     out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[Any], str] | None
 ) -> None:
@@ -553,11 +541,11 @@ def _last_word(
                 out.commands.remove(cmd)  # the same move again ("sorry", "I hope ..."): one move
                 again.add(idx)
             continue
-        offered = men is not None and action is not None and _alternative(line)
-        if not offered and not any(is_correction(b) for b in between):
-            continue  # a mention is listed; two moves get "only one move per reply"
-        # (A later line offers another legal move, "M13 R1" then "ou bien M13 R3 ?", or
-        # corrects: read as the correction, or asked back.)
+        if not any(is_correction(b) for b in between) and (cmd is not None or action is None):
+            continue  # two moves get "only one move per reply"; a move not legal now is listed
+        # A later line names another legal move: it corrects ("sorry, I meant M13 R2": read
+        # as that move), or offers it ("ou bien M13 R3 ?"), or regrets it ("Argh, I wanted N9
+        # R2"): the first move is never played then; unless the line corrects, we ask back.
         lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if not _code_like(t)]
         words = [t for b in between for t in _tokens(_lead_in(b)[1]) if not _code_like(t)]
         if action is not None and "?" not in line and correction_stands(words, lead):

@@ -654,6 +654,14 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
         if rec.envelope.status != "active":
             return a.upper()
         game = rec.game
+        if kind == "next":
+            from pbem.service.commands import _notation_problem
+            from pbem.service.standing import next_alternatives
+
+            # NEXT's own check: each alternative written in the game's notation.
+            for alt in next_alternatives(a) or []:
+                if _notation_problem(rec, stage.seat, alt) is not None:
+                    return None
         alts = [a] if kind == "preview" else else_parts(a)
         out = []
         for alt in alts:
