@@ -145,7 +145,8 @@ class Reading:
         return {c.kind for c in self.commands}
 
 
-PLAN_WORDS = ("THEN", "PUIS", "ENSUITE", "POI", "DOPO", "DANN", "DANACH")
+PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "POI", "DOPO", "DOPODICHÉ",
+              "DOPODICHE", "DANN", "DANACH", "ANSCHLIESSEND")  # fmt: skip
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
 _PLAN_SPLIT = re.compile(
@@ -508,6 +509,11 @@ def _same(notation: Callable[[Any], str] | None, a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _wordy(token: str) -> bool:
+    """A word of the sentence around a move (the pronoun "I" too, not a code like "N" or "R1")."""
+    return token == "I" or not _code_like(token)
+
+
 def _last_word(
     out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[Any], str] | None
 ) -> None:
@@ -546,8 +552,8 @@ def _last_word(
         # A later line names another legal move: it corrects ("sorry, I meant M13 R2": read
         # as that move), or offers it ("ou bien M13 R3 ?"), or regrets it ("Argh, I wanted N9
         # R2"): the first move is never played then; unless the line corrects, we ask back.
-        lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if not _code_like(t)]
-        words = [t for b in between for t in _tokens(_lead_in(b)[1]) if not _code_like(t)]
+        lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if _wordy(t)]
+        words = [t for b in between for t in _tokens(_lead_in(b)[1]) if _wordy(t)]
         if action is not None and "?" not in line and correction_stands(words, lead):
             read_as = notation(action) if notation is not None else line
             if cmd is not None:
@@ -677,10 +683,13 @@ def _read_line(
     else:
         line_wo = line
     cmd, rest = _command_head(line_wo)
-    if cmd is None:
-        cmd, rest = _shouted(line_wo)
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
+    if heard is None and (shout := _shouted(line_wo))[0] is not None:
+        # "The record please: RECORD" (the line's first words are the command's, in prose)
+        cmd, rest = shout
+        assert cmd is not None
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
     if cmd is not None and heard is not None:
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:

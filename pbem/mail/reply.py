@@ -205,7 +205,7 @@ def is_filler(words: Sequence[str]) -> bool:
             continue
         if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
             continue  # "ich würde gerne", "I would like"
-        if folded in forms.deny or folded.endswith(("n't", "'s")) or "nicht" in folded:
+        if folded in forms.deny or _possessive(folded) or "nicht" in folded:
             return False
         if folded in forms.filler:
             continue
@@ -224,9 +224,20 @@ def denies(words: Sequence[str]) -> bool:
         folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
         if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
             continue
-        if folded in forms.deny or folded.endswith(("n't", "'s")) or "nicht" in folded:
+        if folded in forms.deny or _possessive(folded) or "nicht" in folded:
             return True
     return False
+
+
+_CONTRACTED = frozenset({"let's", "lets", "it's", "here's", "that's", "there's", "geht's",
+                         "gibt's", "wie's", "so's"})  # fmt: skip
+
+
+def _possessive(folded: str) -> bool:
+    """ "Bob's", "won't" (someone else's move, a negation); not "let's", "Los geht's"."""
+    if folded.endswith("n't"):
+        return True
+    return folded.endswith("'s") and folded not in _CONTRACTED and folded not in _forms().filler
 
 
 @functools.cache

@@ -899,6 +899,20 @@ def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
     return [text]
 
 
+_MOVE_LEAD = re.compile(
+    r"^(?:(?:of|for|de|d'|du|pour|di|del|per|von|vom|für|fuer)\s+"
+    r"|(?:move|turn|coup|tour|mossa|turno|zug)\s*:?\s+)",
+    re.I,
+)
+
+
+def _move_arg(text: str) -> str:
+    """A move's argument without the word that ties it to the command: "Aperçu de L12 R3",
+    "Preview of L12 R3", "Vorschau von L12 R3", "Next move: M13 R1", "Prochain coup : M13 R1"
+    (issue 31)."""
+    return _MOVE_LEAD.sub("", text.strip(), count=1).strip()
+
+
 @register
 class PreviewCmd(_Base):
     """PREVIEW <move>: what the move would do, without playing it (nothing is written)."""
@@ -907,8 +921,8 @@ class PreviewCmd(_Base):
     name = "PREVIEW"
     words = {"fr": ("APERCU",), "it": ("ANTEPRIMA",), "de": ("VORSCHAU",)}
     form = Argument(
-        lambda s: all(len(p.split()) <= 5 for p in plan_parts(s.bare)),
-        lambda s: s.bare,  # "APERÇU P10 R2 s'il vous plaît" previews P10 R2
+        lambda s: all(len(p.split()) <= 5 for p in plan_parts(_move_arg(s.bare))),
+        lambda s: _move_arg(s.bare),  # "APERÇU P10 R2 s'il vous plaît" previews P10 R2
         needs=N_("PREVIEW needs a move."),
         hint="PREVIEW M9 R1",
     )
@@ -1363,8 +1377,15 @@ class NextCmd(_Base):
 
     kind: ClassVar[str] = "next"
     name = "NEXT"
-    words = {"fr": ("PROCHAIN",), "it": ("PROSSIMO",), "de": ("NAECHSTER",)}
-    form = Argument(lambda s: bool(s.bare) and next_form(s.bare))
+    words = {
+        "fr": ("PROCHAIN", "PROCHAINE"),
+        "it": ("PROSSIMO", "PROSSIMA"),
+        "de": ("NAECHSTER", "NAECHSTE"),
+    }
+    form = Argument(
+        lambda s: bool(_move_arg(s.bare)) and next_form(_move_arg(s.bare)),
+        lambda s: _move_arg(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
+    )
     help = (
         HelpLine(
             "next", 10, N_("    NEXT M9 R1       played the moment your turn comes, if still legal")

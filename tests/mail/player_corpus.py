@@ -38,6 +38,8 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
 
+from reply_corpus import _encode_header, _flow  # noqa: E402  (format=flowed as Thunderbird writes it)
+
 import pbem.service.commands  # noqa: E402,F401  (registers the commands' words)
 from pbem import i18n  # noqa: E402
 from pbem.commands.durations import parse_duration  # noqa: E402
@@ -490,29 +492,6 @@ CLIENTS: dict[str, Client] = {
 }
 
 
-def _flow(text: str) -> str:
-    """format=flowed as Thunderbird writes it: long lines soft-broken at 72 columns."""
-    out = []
-    for line in text.split("\n"):
-        if line == "-- ":
-            out.append(line)
-            continue
-        prefix = ""
-        while line.startswith(">"):
-            prefix += ">"
-            line = line[1:]
-        body = line.lstrip(" ") if prefix else line
-        if body.startswith((" ", "From ")) or (not prefix and body.startswith(">")):
-            body = " " + body
-        lead = prefix + (" " if prefix else "")
-        while len(body) > 72 and " " in body[20:72]:
-            cut = body.rfind(" ", 20, 72) + 1
-            out.append(lead + body[:cut])
-            body = body[cut:]
-        out.append(lead + body)
-    return "\n".join(out)
-
-
 def _payload(text: str, charset: str, cte: str) -> tuple[bytes, str, str]:
     try:
         data = text.replace("\n", "\r\n").encode(charset)
@@ -526,16 +505,6 @@ def _payload(text: str, charset: str, cte: str) -> tuple[bytes, str, str]:
     return data, "8bit", charset
 
 
-def _header(value: str) -> str:
-    from email.header import Header
-
-    try:
-        value.encode("ascii")
-        return value
-    except UnicodeEncodeError:
-        return Header(value, "utf-8").encode()
-
-
 def make_reply(case: Case, to: EmailMessage | None, sender: str) -> bytes:
     """The reply ``case.client`` writes with the player's words, to the mail ``to`` (None: a
     fresh mail to the service)."""
@@ -543,14 +512,14 @@ def make_reply(case: Case, to: EmailMessage | None, sender: str) -> bytes:
     n = abs(hash((case.half, case.id))) % 10**12
     heads = [f"From: Ann <{sender}>", f"To: {SENDER} <{SERVICE}>"]
     if to is None:
-        heads += [f"Subject: {_header(case.subject or 'pbem')}"]
+        heads += [f"Subject: {_encode_header(case.subject or 'pbem')}"]
         text, html = case.body + "\n", None
         if case.client == "html-only":
             text, html = "", _html_of(case.body)
     else:
         subject = "Re: " + str(to["Subject"]) + (f" {case.subject}" if case.subject else "")
         heads += [
-            f"Subject: {_header(subject)}",
+            f"Subject: {_encode_header(subject)}",
             f"In-Reply-To: {to['Message-ID']}",
             f"References: {to.get('References', '')} {to['Message-ID']}".strip(),
         ]

@@ -191,10 +191,11 @@ _VERB_WORDS: dict[str, str] = {
     "stehle": "take", "behalte": "keep", "glaube": "believe", "zweifle": "doubt",
     "bezweifle": "doubt",
     "garder": "keep", "tenere": "keep", "behalten": "keep", "keeping": "keep",
+    "klaue": "take", "klauen": "take", "pique": "take", "frego": "take", "have": "take",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
-_TAKE_OR_SELECT = {"take", "nehme", "prends", "prendo"}
+_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
 
 def parse(
@@ -276,6 +277,7 @@ _AROUND = {
     "das", "dies", "wirklich", "schon", "dem", "die", "der", "den",
     # how much ("Je doute fort !", "I really doubt it", "Ne dubito molto", "Ich zweifle sehr")
     "fort", "beaucoup", "bien", "much", "very", "strongly", "molto", "proprio", "sehr", "stark",
+    "du", "tout", "per", "niente", "affatto", "überhaupt", "ueberhaupt", "at", "all",
     # keeping ("I'll keep my selection", "Je garde ma sélection", "Ich behalte meine Auswahl")
     "my", "same", "selection", "official", "mon", "ma", "même", "sélection", "fonctionnaire", "mia", "mio", "il", "stessa", "stesso", "selezione", "funzionario", "meine",
     "meinen", "mein", "gleiche", "gleichen", "auswahl", "beamten",
@@ -290,7 +292,7 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     """An answer to a claim in a short sentence ("Ich glaube es", "I doubt it!", "Non ci credo",
     "Je n'y crois pas"): True to doubt, False to believe, None when the words say neither, or
     both, or doubt a doubt ("I don't doubt it": we do not guess)."""
-    if not 1 <= len(toks) <= 6:
+    if not 1 <= len(toks) <= 8:
         return None
     verbs = {t for t in toks if t in _BELIEVE or t in _DOUBT}
     negated = any(t in _NEGATION for t in toks)
@@ -556,6 +558,8 @@ def _parse_move(
     for t in dirs_tok:
         if t in _DIR_WORDS:
             dirs.append(_DIR_WORDS[t])
+        elif "-" in t and all(p in _DIR_WORDS for p in t.split("-")):
+            dirs.extend(_DIR_WORDS[p] for p in t.split("-"))  # "sud-est", "Süd-Ost"
         elif re.fullmatch(r"[nesw]+", t):
             dirs.extend(t.upper())
         else:
