@@ -466,12 +466,12 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
     return None, rest
 
 
-_SHOUTED = re.compile(r"[:?!.]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
+_SHOUTED = re.compile(r"[:?!.,]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
     """A command word written in capitals after a sentence of prose on the same line ("Can
-    you send me the board? BOARD", "Fine by me: ACCEPT", "Je refuse : REFUSER"; issue 31): the
+    you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp"; issue 31): the
     command and what follows it. None when the sentence before it denies ("I won't: RESIGN") or
     holds a move."""
     m = _SHOUTED.search(line)
@@ -750,6 +750,21 @@ def _read_plan(
     )
 
 
+_AND = frozenset({"and", "et", "e", "und", "but", "mais", "ma", "aber"})
+
+
+def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
+    """Do the words around a move only stand around it (:func:`is_filler`)? After the move, a
+    clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
+    croise les doigts", "M13 R1 and fingers crossed"; issue 31)."""
+    before, after = tokens[: cand.start], tokens[cand.end :]
+    if is_filler([*before, *after]):
+        return True
+    if after and after[0].casefold() in _AND:
+        return is_filler(before) and not denies(after[1:])
+    return False
+
+
 def _read_move(
     line: str,
     line_wo: str,
@@ -851,7 +866,7 @@ def _read_move(
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
         if (
             len(cands) == 1
-            and ("?" in line_wo or not is_filler(around))
+            and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]))
             and not ("?" not in line_wo and legal and correction_stands(around))
         ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
             # A move among other words is a mention, not a move: we do not guess.

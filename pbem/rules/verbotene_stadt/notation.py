@@ -194,7 +194,7 @@ _VERB_WORDS: dict[str, str] = {
     "klaue": "take", "klauen": "take", "pique": "take", "frego": "take", "have": "take",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
-_PRONOUNS = {"i", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
 
@@ -280,7 +280,7 @@ _AROUND = {
     "du", "tout", "per", "niente", "affatto", "überhaupt", "ueberhaupt", "at", "all",
     # keeping ("I'll keep my selection", "Je garde ma sélection", "Ich behalte meine Auswahl")
     "my", "same", "selection", "official", "mon", "ma", "même", "sélection", "fonctionnaire", "mia", "mio", "il", "stessa", "stesso", "selezione", "funzionario", "meine",
-    "meinen", "mein", "gleiche", "gleichen", "auswahl", "beamten",
+    "meinen", "mein", "gleiche", "gleichen", "auswahl", "wahl", "beamten",
     # courtesy
     "ok", "okay", "yes", "oui", "si", "sì", "ja", "please", "merci", "grazie", "danke", "bitte",
     "thanks", "no", "nope", "nah", "nein", "ouais", "yeah", "yep",
