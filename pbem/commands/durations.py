@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from pbem import i18n
@@ -21,10 +22,12 @@ from pbem.i18n import _, ngettext
 
 __all__ = [
     "exact_span",
+    "leading_duration",
     "format_due",
     "parse_duration",
     "parse_short",
     "read_duration",
+    "read_until",
     "say_duration",
     "say_time",
     "short_duration",
@@ -36,7 +39,7 @@ for _secs, _names in (
         7 * 86400,
         "w wk wks week weeks semaine semaines sem settimana settimane sett woche wochen",
     ),
-    (86400, "d day days jour jours j giorno giorni gg g tag tage tagen"),
+    (86400, "d day days jour jours j giorno giorni gg g tag tage tagen t tg"),
     (3600, "h hr hrs hour hours heure heures ora ore stunde stunden std"),
     (60, "m min mins minute minutes minuto minuti minuten"),
 ):
@@ -117,8 +120,109 @@ def read_duration(text: str) -> str | None:
     return f"{total // 60}m"
 
 
+_MONTHS: dict[str, int] = {}
+for _month, _names in enumerate(
+    (
+        "january jan janvier janv gennaio genn gen januar jaenner janner",
+        "february feb fevrier fev fevr febbraio febbr februar",
+        "march mar mars marzo marz maerz",
+        "april apr avril avr aprile",
+        "may mai maggio magg",
+        "june jun juin giugno giu juni",
+        "july jul juillet juil luglio lug juli",
+        "august aug aout agosto ago",
+        "september sep sept septembre settembre sett set",
+        "october oct octobre ottobre ott oktober okt",
+        "november nov novembre novemb",
+        "december dec decembre dicembre dic dezember dez",
+    ),
+    start=1,
+):
+    for _n in _names.split():
+        _MONTHS[_n] = _month
+
+_UNTIL = re.compile(
+    r"^(?:until|till|til|through|thru|up\s+to|jusqu\s*'?\s*(?:au|a|à)|jusque|au"
+    r"|fino\s+(?:al|a|all)|fino|al|bis\s+(?:zum|am|einschliesslich)|bis)\b\s*'?\s*(.*)$"
+)
+_DAY_FIRST = re.compile(
+    r"^(?:the\s+|le\s+|il\s+|den\s+|zum\s+)?(\d{1,2})\s*(?:st|nd|rd|th|er|eme|e|o|°|\.)?"
+    r"\s*(?:of\s+|de\s+|di\s+)?([a-z]+)\.?$"
+)
+_MONTH_FIRST = re.compile(r"^([a-z]+)\.?\s+(?:the\s+)?(\d{1,2})\s*(?:st|nd|rd|th)?$")
+_SLASHED = re.compile(r"^(?:le\s+|il\s+|den\s+|zum\s+)?(\d{1,2})/(\d{1,2})(?:/\d{2,4})?$")
+"""Day/month, read after a French, Italian or German word only (in English the order is the
+writer's habit)."""
+_NUMERIC = re.compile(r"^(?:den\s+|zum\s+|le\s+|il\s+)?(\d{1,2})\.(\d{1,2})\.?(?:\d{2,4})?$")
+
+
+_INCLUSIVE = re.compile(
+    r"[\s,(]*\b(?:inclus|incluse|compris|comprise|inclusivement|compreso|compresa|incluso|"
+    r"inclusa|inclusive|included|einschliesslich|inklusive|inkl)\b[\s.)]*$"
+)
+"""The day named is part of the leave ("jusqu'au 12 décembre inclus"): as it is without it."""
+
+
+def read_until(text: str) -> str | None:
+    """``until 12-03`` for a day written as the end of a leave, in English, French, Italian or
+    German ("until December 5th", "jusqu'au 3 décembre", "fino al 10 dicembre", "bis 3.
+    Dezember", "bis zum 3.12."; issue 31), or None. The day is resolved against the moment the
+    leave starts (:func:`parse_duration` with ``now``): the leave lasts to the end of that day.
+    A day in figures is day then month ("bis 3.12.", "jusqu'au 20/12"); after an English word
+    only with dots: in "until 12/3" the order is the writer's habit."""
+    m = _UNTIL.match(" ".join(_fold(text).replace("’", "'").split()))
+    if m is None:
+        return None
+    rest = _INCLUSIVE.sub("", m.group(1)).strip(" .,!")
+    day = month = 0
+    if d := _DAY_FIRST.match(rest):
+        day, month = int(d.group(1)), _MONTHS.get(d.group(2), 0)
+    elif d := _MONTH_FIRST.match(rest):
+        day, month = int(d.group(2)), _MONTHS.get(d.group(1), 0)
+    elif d := _NUMERIC.match(rest):
+        day, month = int(d.group(1)), int(d.group(2))
+    elif (d := _SLASHED.match(rest)) and not m.group(0).startswith(
+        ("until", "till", "til", "thr", "up")
+    ):
+        day, month = int(d.group(1)), int(d.group(2))  # "jusqu'au 20/12", "fino al 18/12"
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return f"until {month:02d}-{day:02d}"
+
+
+def _until_length(text: str, now: datetime) -> timedelta | None:
+    """The length from ``now`` to the end of the day ``until MM-DD`` names (its next
+    occurrence), or None when ``text`` is not that form or names no real day."""
+    m = re.fullmatch(r"until (\d\d)-(\d\d)", text.strip())
+    if m is None:
+        return None
+    month, day = int(m.group(1)), int(m.group(2))
+    for year in (now.year, now.year + 1):
+        try:
+            end = datetime(year, month, day, tzinfo=UTC) + timedelta(days=1)
+        except ValueError:
+            return None
+        if end > now:
+            return end - now
+    return None  # pragma: no cover - a day of next year always comes after now
+
+
 _SHORT = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
 _UNIT = {"d": 86400, "h": 3600, "m": 60}
+
+
+_CLAUSE = re.compile(r"\s*(?:[,;:.!?()]|\s[-–—]\s)\s*")
+
+
+def leading_duration(text: str, strip: Callable[[str], str] = str.strip) -> str | None:
+    """The duration (:func:`read_duration`) or the day (:func:`read_until`) that ``text`` starts
+    with, before the first punctuation that ends a clause ("trois jours svp, je suis en
+    déplacement", "36h - travelling, back Saturday"); ``strip`` takes courtesy off that part.
+    None when the part is neither."""
+    head = strip(_CLAUSE.split(text.strip(), maxsplit=1)[0])
+    if not head:
+        return None
+    return read_duration(head) or read_until(head)
 
 
 def parse_short(text: str) -> timedelta | None:
@@ -129,12 +233,15 @@ def parse_short(text: str) -> timedelta | None:
     return timedelta(seconds=int(m.group(1)) * _UNIT[m.group(2).lower()])
 
 
-def parse_duration(text: str) -> timedelta:
+def parse_duration(text: str, now: datetime | None = None) -> timedelta:
     """``7d``, ``12h``, ``90m`` (or ``0``), or the same in words (``2 weeks``, ``2 Wochen``), as a
-    timedelta; ``ValueError`` otherwise."""
+    timedelta; with ``now``, also ``until 12-03`` (:func:`read_until`), the length from ``now``
+    to the end of that day; ``ValueError`` otherwise."""
     t = text.strip().lower()
     if t == "0":
         return timedelta(0)
+    if now is not None and (until := _until_length(t, now)) is not None:
+        return until
     td = parse_short(t)
     if td is None:
         short = read_duration(t)  # "2 weeks", "2 Wochen", "deux semaines" (issue 31)

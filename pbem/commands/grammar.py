@@ -33,6 +33,7 @@ from pbem.errors import CommandError
 from pbem.i18n import _, ngettext
 from pbem.mail.reply import (
     correction_stands,
+    denies,
     is_correction,
     is_courtesy,
     is_filler,
@@ -64,10 +65,13 @@ def help_copy(text: str) -> bool:
 
 
 _GUARD = re.compile(r"(?:^|\s)#\s*(\d{1,5})\b")
-_WORD = re.compile(r"^([^\W\d_]+)\b[:.!?]?\s*(.*)$")
-"""A line's first word (any letters: ``APERÇU``, ``BESTÄTIGEN``) and the rest."""
-_ARTICLES = {"THE", "LE", "LA", "IL", "LO", "DAS", "DEN", "DIE", "DER"}
-"""Articles a command word may follow ("Le plateau, s'il vous plaît", "Das Brett bitte")."""
+_WORD = re.compile(r"^([^\W\d_]+)\b[ \t]?[:.!?]?\s*(.*)$")
+"""A line's first word (any letters: ``APERÇU``, ``BESTÄTIGEN``) and the rest, after a colon
+even with the space French puts before it ("Dire : Bonjour à tous")."""
+_ARTICLES = {"THE", "LE", "LA", "LES", "IL", "LO", "DAS", "DEN", "DIE", "DER", "MY", "MON", "MA",
+             "MES", "MIO", "MIA", "MIEI", "MIE", "MEIN", "MEINE", "MEINEN"}  # fmt: skip
+"""Articles and possessives a command word may follow, up to two ("Le plateau, s'il vous
+plaît", "Das Brett bitte", "Mes parties ?", "Le mie partite?")."""
 _PLACEHOLDER = re.compile(r"<\s*(text|passphrase|message|move)\s*>", re.I)
 """The HELP table's ``SAY <text>`` / ``CERT <passphrase>``: a copy of the help, never a command."""
 _TOKEN = re.compile(r"[^\s,;:!?()\[\]{}\"“”„«»]+")
@@ -140,10 +144,15 @@ class Reading:
         return {c.kind for c in self.commands}
 
 
-PLAN_WORDS = ("THEN", "PUIS", "ENSUITE", "POI", "DOPO", "DANN", "DANACH")
+PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "POI", "DOPO", "DOPODICHÉ",
+              "DOPODICHE", "DANN", "DANACH", "ANSCHLIESSEND")  # fmt: skip
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
-_PLAN_SPLIT = re.compile(r"\s*;\s*|\s+(?:" + "|".join(PLAN_WORDS) + r")\s+", re.I)
+_PLAN_SPLIT = re.compile(
+    r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+|e\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+)
+"""``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
+is Italian for "and"; "RB N E then BK E" keeps its east)."""
 
 
 ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
@@ -443,11 +452,37 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
         w2 = _WORD.match(lead)
         if w2 and (cmd := vocab.lookup(w2.group(1))) is not None:
             return cmd, w2.group(2).strip()
-    if fold_word(w.group(1)) in _ARTICLES:
-        w2 = _WORD.match(rest)
-        if w2 and (cmd := vocab.lookup(w2.group(1))) is not None and cmd.after_article:
+    after = w
+    for _k in range(2):
+        if fold_word(after.group(1)) not in _ARTICLES:
+            break
+        w2 = _WORD.match(after.group(2).strip())
+        if w2 is None:
+            break
+        if (cmd := vocab.lookup(w2.group(1))) is not None and cmd.after_article:
             return cmd, w2.group(2).strip()
+        after = w2
     return None, rest
+
+
+_SHOUTED = re.compile(r"[:?!.,]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
+
+
+def _shouted(line: str) -> tuple[Spoken | None, str]:
+    """A command word written in capitals after a sentence of prose on the same line ("Can
+    you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp"; issue 31): the
+    command and what follows it. None when the sentence before it denies ("I won't: RESIGN") or
+    holds a move."""
+    m = _SHOUTED.search(line)
+    if m is None or not m.group(1).isupper():
+        return None, ""
+    cmd = vocabulary().lookup(m.group(1))
+    before = _tokens(line[: m.start()])
+    if cmd is None or any(_code_like(t) for t in before):
+        return None, ""
+    if getattr(cmd, "changes_game", False) and denies(before):
+        return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not a resignation
+    return cmd, m.group(2).strip()
 
 
 def _take(heard: Heard, cmd: Spoken, line: str, out: Reading, flags: set[str], subj: bool) -> None:
@@ -473,6 +508,11 @@ def _same(notation: Callable[[object], str] | None, a: object, b: object) -> boo
     return bool(a == b)
 
 
+def _wordy(token: str) -> bool:
+    """A word of the sentence around a move (the pronoun "I" too, not a code like "N" or "R1")."""
+    return token == "I" or not _code_like(token)
+
+
 def _last_word(
     out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[object], str] | None
 ) -> None:
@@ -494,6 +534,7 @@ def _last_word(
         events.append((where[id(m)], m[0], m[1], None, m))
     events.sort(key=lambda e: e[0])
     handled: set[int] = set()
+    again: set[int] = set()  # lines that name the reply's move again
     for idx, line, action, cmd, men in events:
         if idx <= at:
             continue
@@ -501,13 +542,18 @@ def _last_word(
         if _same(notation, action, chosen.action):
             if men is not None:
                 handled.add(id(men))  # "M13 R1 ... I hope M13 R1 is fine"
-            elif cmd is not None and any(is_correction(b) for b in between):
-                out.commands.remove(cmd)  # the same move again after "sorry": one move
+            elif cmd is not None:
+                out.commands.remove(cmd)  # the same move again ("sorry", "I hope ..."): one move
+                again.add(idx)
             continue
-        if not any(is_correction(b) for b in between):
-            continue  # a mention is listed; two moves get "only one move per reply"
-        words = [t for b in between for t in _tokens(b) if not _code_like(t)]
-        if action is not None and correction_stands(words):
+        if not any(is_correction(b) for b in between) and (cmd is not None or action is None):
+            continue  # two moves get "only one move per reply"; a move not legal now is listed
+        # A later line names another legal move: it corrects ("sorry, I meant M13 R2": read
+        # as that move), or offers it ("ou bien M13 R3 ?"), or regrets it ("Argh, I wanted N9
+        # R2"): the first move is never played then; unless the line corrects, we ask back.
+        lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if _wordy(t)]
+        words = [t for b in between for t in _tokens(_lead_in(b)[1]) if _wordy(t)]
+        if action is not None and "?" not in line and correction_stands(words, lead):
             read_as = notation(action) if notation is not None else line
             if cmd is not None:
                 new = cmd
@@ -551,6 +597,7 @@ def _last_word(
             is_correction(line)
             and _shaped(_tokens(line))
             and j not in mention_lines
+            and j not in again
             and not any(where.get(id(c)) == j for c in out.commands)
             and not any(e_line == line for e_line, _e in out.errors)
         ):
@@ -567,6 +614,25 @@ def _last_word(
                 )
             )
             return
+
+
+_COLON = re.compile(r"\s*:\s+|\s+:\s*")
+
+
+def _lead_in(line: str) -> tuple[str, str]:
+    """(the lead-in, the rest) of a line whose last colon comes before a move-shaped part
+    ("Après mûre réflexion : N13 R0", "Zut, erreur de frappe : P10 R1"); ("", the line) when
+    there is none. The lead-in is prose the move follows: any words but none that deny."""
+    parts = _COLON.split(line)
+    if len(parts) < 2:
+        return "", line
+    head, tail = " ".join(parts[:-1]), parts[-1]
+    head_tokens = _tokens(head)
+    if not head_tokens or any(_code_like(t) for t in head_tokens):
+        return "", line
+    if not any(_code_like(t) for t in _tokens(tail)):
+        return "", line
+    return head, tail
 
 
 def _unknown_command(word: str) -> bool:
@@ -618,6 +684,11 @@ def _read_line(
     cmd, rest = _command_head(line_wo)
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
+    if heard is None and (shout := _shouted(line_wo))[0] is not None:
+        # "The record please: RECORD" (the line's first words are the command's, in prose)
+        cmd, rest = shout
+        assert cmd is not None
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
     if cmd is not None and heard is not None:
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:
@@ -676,6 +747,21 @@ def _read_plan(
             plan=tuple(parts[1:]),
         )
     )
+
+
+_AND = frozenset({"and", "et", "e", "und", "but", "mais", "ma", "aber"})
+
+
+def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
+    """Do the words around a move only stand around it (:func:`is_filler`)? After the move, a
+    clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
+    croise les doigts", "M13 R1 and fingers crossed"; issue 31)."""
+    before, after = tokens[: cand.start], tokens[cand.end :]
+    if is_filler([*before, *after]):
+        return True
+    if after and after[0].casefold() in _AND:
+        return is_filler(before) and not denies(after[1:])
+    return False
 
 
 def _read_move(
@@ -754,12 +840,34 @@ def _read_move(
             if not from_subject:
                 out.errors.append((line, first))
             return
+    head, tail = _lead_in(line_wo)
+    if head and "?" not in line_wo and not denies(_tokens(head)):
+        # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
+        sub = Reading()
+        _read_move(line, tail, guard, sub, parse_action, is_move_form, notation, from_subject)
+        if [c.kind for c in sub.commands] == ["action"] and not (sub.errors or sub.mentions):
+            got = sub.commands[0]
+            read_as = notation(got.action) if notation is not None else tail
+            out.commands.append(
+                Command(
+                    "action",
+                    line,
+                    action=got.action,
+                    guard=guard,
+                    read_as=read_as,
+                    from_subject=from_subject,
+                )
+            )
+            return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]
-        if len(cands) == 1 and (
-            "?" in line_wo or not is_filler([*tokens[: cands[0].start], *tokens[cands[0].end :]])
-        ):
+        around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
+        if (
+            len(cands) == 1
+            and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]))
+            and not ("?" not in line_wo and legal and correction_stands(around))
+        ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             out.mention_moves.append((line, cands[0].action))

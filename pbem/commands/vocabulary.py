@@ -216,9 +216,19 @@ class Vocabulary:
     def __iter__(self) -> Iterator[Spoken]:
         return iter(list(self.commands.values()))
 
-    def read_fresh(self, line: str, kinds: Iterable[str]) -> tuple[str, tuple[str, ...]] | None:
+    def read_fresh(
+        self, line: str, kinds: Iterable[str], strip: Callable[[str], str] | None = None
+    ) -> tuple[str, tuple[str, ...]] | None:
         """A fresh mail's line as one of the commands ``kinds`` (its word in any language, then
-        its ``pattern``): the kind and the arguments, or None."""
+        its ``pattern``): the kind and the arguments, or None. ``strip`` takes courtesy off the
+        line's ends when it is not a command as it stands ("Please JOIN o-fc-3a9c", "JOIN
+        o-fc-3a9c, merci"; :func:`pbem.mail.reply.strip_please`)."""
+        got = self._fresh(line, kinds)
+        if got is None and strip is not None and (bare := strip(line)) != line.strip():
+            got = self._fresh(bare, kinds)
+        return got
+
+    def _fresh(self, line: str, kinds: Iterable[str]) -> tuple[str, tuple[str, ...]] | None:
         for kind in kinds:
             cmd = self.commands[kind]
             words = "|".join(

@@ -158,6 +158,10 @@ def _forms() -> _Forms:
     service_closing = re.compile(svc["closing"])
     service_marker = re.compile("|".join(f"(?:{p})" for p in svc["markers"]))
     courtesy = tuple(sorted({w.casefold() for w in c["words"]}, key=len, reverse=True))
+    filler = frozenset(
+        w.casefold().replace("’", "'")
+        for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
+    )
     return _Forms(
         header_from,
         header_field,
@@ -170,11 +174,9 @@ def _forms() -> _Forms:
         service_closing,
         service_marker,
         courtesy,
-        frozenset(
-            w.casefold().replace("’", "'")
-            for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
-        ),
-        frozenset(w.casefold().replace("’", "'") for w in c["deny"]),
+        filler,
+        frozenset(w.casefold().replace("’", "'") for w in c["deny"])
+        | (frozenset(w.casefold().replace("’", "'") for w in c["deny_other"]) - filler),
     )
 
 
@@ -203,7 +205,7 @@ def is_filler(words: Sequence[str]) -> bool:
             continue
         if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
             continue  # "ich würde gerne", "I would like"
-        if folded in forms.deny or folded.endswith(("n't", "'s")) or "nicht" in folded:
+        if folded in forms.deny or _possessive(folded) or "nicht" in folded:
             return False
         if folded in forms.filler:
             continue
@@ -211,6 +213,31 @@ def is_filler(words: Sequence[str]) -> bool:
             continue  # a sign-off name: "Thanks, Bob"
         unknown += 1
     return unknown <= MAX_UNKNOWN_WORDS
+
+
+def denies(words: Sequence[str]) -> bool:
+    """Does any of ``words`` deny, doubt or put in the past (``deny`` in ``courtesy.toml``, a
+    possessive, "n't", "nicht")? What :func:`is_filler` refuses whatever the count of unknown
+    words: the test of a lead-in before a colon ("Après mûre réflexion : N13 R0"; issue 31)."""
+    forms = _forms()
+    for k, w in enumerate(words):
+        folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+        if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
+            continue
+        if folded in forms.deny or _possessive(folded) or "nicht" in folded:
+            return True
+    return False
+
+
+_CONTRACTED = frozenset({"let's", "lets", "it's", "here's", "that's", "there's", "geht's",
+                         "gibt's", "wie's", "so's"})  # fmt: skip
+
+
+def _possessive(folded: str) -> bool:
+    """ "Bob's", "won't" (someone else's move, a negation); not "let's", "Los geht's"."""
+    if folded.endswith("n't"):
+        return True
+    return folded.endswith("'s") and folded not in _CONTRACTED and folded not in _forms().filler
 
 
 @functools.cache
@@ -296,6 +323,7 @@ def strip_please(text: str) -> str:
 
 
 _NO = re.compile(r"^\W*(no+|non|nein|nee|nope|niet)\b", re.I)
+"""A leading "no" (in a correction, also one after an interjection: "Ah non pardon")."""
 
 
 def is_correction(line: str) -> bool:
@@ -309,20 +337,33 @@ def is_correction(line: str) -> bool:
     )
 
 
-def correction_stands(words: Sequence[str]) -> bool:
+_SECOND = frozenset({"rather", "instead", "plutôt", "plutot", "invece", "piuttosto", "lieber"})
+"""The second-thoughts words that are also words of doubt (``deny``): said with an apology, they
+say which move stands."""
+
+
+def correction_stands(words: Sequence[str], lead: Sequence[str] = ()) -> bool:
     """Do ``words`` (a line without the move it names) only say that the move is a correction
     ("non pardon", "no scusate, volevo dire", "sorry, I meant", "Entschuldigung, ich meinte")?
-    A phrase of ``correction`` must be there, none of ``second_thoughts``, and besides them and a
-    leading "no", nothing that :func:`is_filler` would refuse (negation, doubt, the past...)."""
-    text = " ".join(words).casefold().replace("’", "'")
+    A phrase of ``correction`` must be there, and besides it, words of ``second_thoughts`` and a
+    leading "no", nothing that :func:`is_filler` would refuse (negation, doubt, the past...).
+    ``lead``: words before a colon ("Zut, erreur de frappe : P10 R1"), where any word may stand
+    but none that :func:`denies`."""
     pat = _phrases().correction
-    if not pat.search(text) or _phrases().second_thoughts.search(text):
+    if lead:
+        head = " ".join(lead).casefold().replace("’", "'")
+        if not pat.search(head) or denies(pat.sub(" ", head).split()):
+            return correction_stands([*lead, *words])
+        return not words or correction_stands(["sorry", *words])
+    text = " ".join(words).casefold().replace("’", "'")
+    if not pat.search(text):
         return False
-    rest = pat.sub(" ", text)
+    # With an apology, a word of second thoughts only says which move stands ("non pardon,
+    # plutôt M13 R3", "no wait, sorry - O9 R2"; issue 31); alone, it asks back.
+    rest = _phrases().second_thoughts.sub(" ", pat.sub(" ", text))
+    rest = " ".join(w for w in rest.split() if w.strip(".,;:!?-\"'()") not in _SECOND)
     toks = [t for t in (w.strip(".,;:!?-\"'()") for w in rest.split()) if t]
-    while toks and _NO.match(toks[0]):
-        toks.pop(0)
-    return is_filler(toks)
+    return is_filler([t for t in toks if not _NO.fullmatch(t)])  # "Ah non pardon", "no, sorry"
 
 
 # ---------------------------------------------------------------------------------------------

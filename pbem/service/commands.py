@@ -26,7 +26,7 @@ import pbem.service.community as community
 import pbem.service.fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem import i18n
 from pbem.commands.describe import describe_line
-from pbem.commands.durations import parse_duration, read_duration
+from pbem.commands.durations import leading_duration, parse_duration, read_duration, read_until
 from pbem.commands.grammar import Command, command_word, help_copy, next_form, plan_parts
 from pbem.commands.vocabulary import (
     FRESH,
@@ -36,6 +36,7 @@ from pbem.commands.vocabulary import (
     HelpLine,
     Said,
     Spoken,
+    fold_word,
     help_table,
 )
 from pbem.errors import PLAYER_ERRORS, CommandError
@@ -354,6 +355,7 @@ class Record(_Base):
     kind: ClassVar[str] = "record"
     name = "RECORD"
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine(
             "service",
@@ -479,7 +481,7 @@ class LangPref(_Base):
 
     kind: ClassVar[str] = "lang"
     name = "LANG"
-    words = {"fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
+    words = {"en": ("LANGUAGE",), "fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
     form = Argument(lambda s: len(s.bare.split()) <= 1)
     help = (
         HelpLine(
@@ -580,6 +582,17 @@ def _now(desk: Desk) -> datetime:
     return desk.mailer.clock()
 
 
+def _length(said: Said) -> str | None:
+    """VACATION's length as the service writes it (``14d``, or ``until 12-03`` for a day):
+    in figures or words ("2 Wochen", "deux semaines"), up to the day ("bis 3. Dezember"), and
+    before any prose after it ("trois jours svp, je suis en déplacement"; issue 31)."""
+    return (
+        read_duration(said.bare)
+        or read_until(said.bare)
+        or leading_duration(said.rest, strip_please)
+    )
+
+
 @register
 class VacationCmd(_Base):
     """VACATION 10d: the sender's leave for all their games (issue 27): their clocks stop in every
@@ -600,10 +613,8 @@ class VacationCmd(_Base):
     name = "VACATION"
     words = {"fr": ("VACANCES",), "it": ("VACANZA",), "de": ("URLAUB",)}
     form = Argument(
-        lambda s: len(s.rest.split()) <= 1 or read_duration(s.bare) is not None,
-        lambda s: (
-            read_duration(s.bare) or s.bare
-        ),  # "2 Wochen" -> 14d; a bad length is refused by check
+        lambda s: len(s.rest.split()) <= 1 or _length(s) is not None,
+        lambda s: _length(s) or s.bare,  # "2 Wochen" -> 14d; a bad length is refused by check
         needs=N_("VACATION needs a length."),
         hint="VACATION 7d",
     )
@@ -644,7 +655,7 @@ class VacationCmd(_Base):
         if self.switch(cmd) is not None:
             return None
         try:
-            length = parse_duration(cmd.arg)
+            length = parse_duration(cmd.arg, now=_now(desk))
         except ValueError:
             return CommandError(
                 _("%(arg)r is not a length: write VACATION 7d (days), 36h (hours) or 90m.")
@@ -707,7 +718,7 @@ class VacationCmd(_Base):
         leave.mark_taken(desk.prefs, seated.player.email)
         now = _now(desk)
         start = away_until(seated.record, seated.seat, now) or now
-        until = start + parse_duration(cmd.arg)
+        until = start + parse_duration(cmd.arg, now=start)
         return Vacation(seated.seat, start, until, message_id=message_id, leave=leave.leave_id(now))
 
     def after_commit(self, desk: Desk, seated: Seated, cmd: Command) -> int:
@@ -892,6 +903,20 @@ def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
     return [text]
 
 
+_MOVE_LEAD = re.compile(
+    r"^(?:(?:of|for|de|d'|du|pour|di|del|per|von|vom|für|fuer)\s+"
+    r"|(?:move|turn|coup|tour|mossa|turno|zug)\s*:?\s+)",
+    re.I,
+)
+
+
+def _move_arg(text: str) -> str:
+    """A move's argument without the word that ties it to the command: "Aperçu de L12 R3",
+    "Preview of L12 R3", "Vorschau von L12 R3", "Next move: M13 R1", "Prochain coup : M13 R1"
+    (issue 31)."""
+    return _MOVE_LEAD.sub("", text.strip(), count=1).strip()
+
+
 @register
 class PreviewCmd(_Base):
     """PREVIEW <move>: what the move would do, without playing it (nothing is written)."""
@@ -900,8 +925,8 @@ class PreviewCmd(_Base):
     name = "PREVIEW"
     words = {"fr": ("APERCU",), "it": ("ANTEPRIMA",), "de": ("VORSCHAU",)}
     form = Argument(
-        lambda s: all(len(p.split()) <= 5 for p in plan_parts(s.rest)),
-        lambda s: s.rest,
+        lambda s: all(len(p.split()) <= 5 for p in plan_parts(_move_arg(s.bare))),
+        lambda s: _move_arg(s.bare),  # "APERÇU P10 R2 s'il vous plaît" previews P10 R2
         needs=N_("PREVIEW needs a move."),
         hint="PREVIEW M9 R1",
     )
@@ -963,6 +988,18 @@ class GamesCmd(_Base):
 # ==================================================================== votes (issue 27)
 
 
+def _pause_length(text: str) -> str | None:
+    """``PAUSE 14d`` for a pause whose length is written in words ("PAUSE 2 semaines", "PAUSA
+    dieci giorni"; issue 31), else None."""
+    import pbem.service.votes as votes
+
+    word, _, rest = text.strip().partition(" ")
+    if votes.WORDS.get(fold_word(word)) != "pause":
+        return None
+    length = read_duration(rest) or leading_duration(rest, strip_please)
+    return f"{word} {length}" if length else None
+
+
 @register
 class ProposeCmd(_Base):
     """PROPOSE UNDO | END | PAUSE 7d: a proposal the other human players ACCEPT or DECLINE."""
@@ -971,8 +1008,8 @@ class ProposeCmd(_Base):
     name = "PROPOSE"
     words = {"fr": ("PROPOSER",), "it": ("PROPONI", "PROPORRE"), "de": ("VORSCHLAGEN",)}
     form = Argument(
-        lambda s: len(s.rest.split()) <= 2,
-        lambda s: s.rest,
+        lambda s: len(s.bare.split()) <= 2 or _pause_length(s.bare) is not None,
+        lambda s: _pause_length(s.bare) or s.bare,
         needs=N_("PROPOSE needs UNDO, END or PAUSE 7d."),
         hint="PROPOSE UNDO",
     )
@@ -1097,6 +1134,7 @@ class StandingsCmd(_StandingsNotice):
     kind: ClassVar[str] = "standings"
     name = "STANDINGS"
     words = {"fr": ("CLASSEMENT",), "it": ("CLASSIFICA",), "de": ("WERTUNG", "RANGLISTE")}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine(
             "standings",
@@ -1119,6 +1157,7 @@ class StatsCmd(_StandingsNotice):
     kind: ClassVar[str] = "stats"
     name = "STATS"
     words = {"fr": ("STATISTIQUES",), "it": ("STATISTICHE",), "de": ("STATISTIK",)}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (HelpLine("standings", 20, N_("    STATS            your statistics, game by game")),)
     what: ClassVar[str] = N_("your statistics")
 
@@ -1138,6 +1177,7 @@ class Rules(_Base):
     kind: ClassVar[str] = "rules"
     name = "RULES"
     words = {"fr": ("REGLES",), "it": ("REGOLE",), "de": ("REGELN", "SPIELREGELN")}
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine("service", 130, N_("    RULES            the rules of the game on one screen")),
     )
@@ -1179,6 +1219,7 @@ class Guide(_Base):
     kind: ClassVar[str] = "guide"
     name = "GUIDE"
     words = {"it": ("GUIDA",), "de": ("ANLEITUNG", "SPIELANLEITUNG")}  # GUIDE is French too
+    after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine("service", 140, N_("    GUIDE            the player guide, as an attachment")),
     )
@@ -1322,8 +1363,15 @@ class NextCmd(_Base):
 
     kind: ClassVar[str] = "next"
     name = "NEXT"
-    words = {"fr": ("PROCHAIN",), "it": ("PROSSIMO",), "de": ("NAECHSTER",)}
-    form = Argument(lambda s: bool(s.bare) and next_form(s.bare))
+    words = {
+        "fr": ("PROCHAIN", "PROCHAINE"),
+        "it": ("PROSSIMO", "PROSSIMA"),
+        "de": ("NAECHSTER", "NAECHSTE"),
+    }
+    form = Argument(
+        lambda s: bool(_move_arg(s.bare)) and next_form(_move_arg(s.bare)),
+        lambda s: _move_arg(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
+    )
     help = (
         HelpLine(
             "next", 10, N_("    NEXT M9 R1       played the moment your turn comes, if still legal")

@@ -291,8 +291,10 @@ def read_request(p: ParsedMail) -> Asked | None:
 
         s = subject_text(p.subject)
         lines = [s] if s else []
+    from pbem.mail.reply import strip_please
+
     for line in lines[:3]:
-        got = FRESH.read_fresh(line, SIGN_UP)  # the words and forms of pbem.service.fresh
+        got = FRESH.read_fresh(line, SIGN_UP, strip_please)  # the words of pbem.service.fresh
         if got is not None:
             verb, args = got
             return Asked(verb, args[0].lower() if args else "")

@@ -118,7 +118,10 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
     """The change ``STANDING <arg>`` asks for (None: only show the orders); several orders may
     share the line (``STANDING CLAIM BELIEVE STEAL EAST RESELECT KEEP``). Raises a
     :class:`CommandError` saying what to write."""
-    words = [w.strip(".,;:!").upper() for w in arg.split()]
+    from pbem.commands.vocabulary import fold_word
+
+    # Folded: "CONSIGNE SÉLECTION GARDER" is "SELECTION GARDER" (issue 31).
+    words = [fold_word(w.strip(".,;:!")) for w in arg.split()]
     words = [w for w in words if w]
     if not words:
         return None

@@ -254,10 +254,12 @@ def step_takeover(deps: Deps, flow: Flow) -> Outcome | None:
             if p.from_addr:
                 i18n.use(deps.mailer.lang_of(p.from_addr))
             return _confirmed(deps, f, h, ask, p)
+    from pbem.mail.reply import strip_please
+
     lines = p.command_lines()[:3]
     verb, target = "", ""
     for line in lines:
-        got = FRESH.read_fresh(line, SEATS)  # the words and forms of pbem.service.fresh
+        got = FRESH.read_fresh(line, SEATS, strip_please)  # the words of pbem.service.fresh
         if got is not None:
             verb, target = got[0], " ".join(a.lower() for a in got[1])
             break

@@ -234,10 +234,16 @@ def test_a_move_mentioned_in_prose_is_never_played(world: World, body: str) -> N
     reading = world.read(make_reply(world.mails["turn"], body.format(m=m), "gmail-web"))
     assert reading.action is None
     assert "not read as a move" in str(reading.errors[0][1])
-    # Beside a real move, the mention is only listed as ignored.
+    # Before a real move, the mention is only listed as ignored.
     other = world.legal[7]
-    both = world.read(make_reply(world.mails["turn"], f"{other}\n" + body.format(m=m), "gmail-web"))
+    both = world.read(make_reply(world.mails["turn"], body.format(m=m) + f"\n{other}", "gmail-web"))
     assert both.action is not None and not both.errors
+    # After it, a line naming another legal move may take the move back ("Argh, I wanted ...",
+    # "ou bien ... ?"): the first move is never played then, the reply asks back (issue 31).
+    after = world.read(
+        make_reply(world.mails["turn"], f"{other}\n" + body.format(m=m), "gmail-web")
+    )
+    assert after.errors
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,9 @@ Officials are two letters, hat then body colour (R red, Y yellow, B blue, G gree
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 
 from pbem.i18n import N_, _
 from pbem.rules.base import (
@@ -91,10 +93,23 @@ def notation(board: Board, action: Action, n_players: int = 4) -> str:
     return " ".join(parts)
 
 
+_AND_THEN = {"poi", "dopo", "quindi", "infine"}
+"""Italian words after which "e" is "and", not east ("RB nord e poi est"; issue 31)."""
+
+
 def _tokens(text: str) -> list[str]:
-    """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays)."""
-    toks = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().lower().replace("’", "'")) if t]
-    return [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
+    """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays), an
+    English possessive too ("north's" -> "north"), and the Italian "e" of "e poi" ("and then")."""
+    words = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().replace("’", "'")) if t]
+    # "e" in small letters before "poi" is "and"; "RB N E poi ..." keeps its east
+    words = [
+        t
+        for k, t in enumerate(words)
+        if not (t == "e" and words[k + 1 : k + 2] and words[k + 1].lower() in _AND_THEN)
+    ]
+    toks = [t.lower() for t in words]
+    toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
+    return [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
 
 
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
@@ -175,10 +190,12 @@ _VERB_WORDS: dict[str, str] = {
     "wähle": "select", "waehle": "select", "auswahl": "select", "nehme": "take",
     "stehle": "take", "behalte": "keep", "glaube": "believe", "zweifle": "doubt",
     "bezweifle": "doubt",
+    "garder": "keep", "tenere": "keep", "behalten": "keep", "keeping": "keep",
+    "klaue": "take", "klauen": "take", "pique": "take", "frego": "take", "have": "take",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
-_PRONOUNS = {"i", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
-_TAKE_OR_SELECT = {"nehme", "prends", "prendo"}
+_PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
 
 def parse(
@@ -234,6 +251,9 @@ def parse(
     if kind == "believe-or-doubt":
         if verb in ("believe", "doubt") and len(toks) == 1:
             return Answer(doubt=verb == "doubt")
+        said = _answer_in_words(_tokens(text))
+        if said is not None:
+            return Answer(doubt=said)
         raise InvalidSyntax(
             _("'%(text)s' is not an answer; write believe or doubt.") % {"text": text.strip()},
             text=text,
@@ -244,9 +264,51 @@ def parse(
     return _parse_move(board, state, seat, text, toks, legal, hint)
 
 
+_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben"}
+_DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
+          "bezweifeln"}  # fmt: skip
+_NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
+             "n'y", "n'en"}  # fmt: skip
+_AROUND = {
+    # pronouns and objects ("I believe you", "Ich glaube es", "Ci credo", "Je te crois")
+    "i", "i'll", "you", "it", "that", "this", "him", "her", "them", "so", "do", "really", "the",
+    "claim", "je", "te", "le", "la", "y", "lui", "vous", "ça", "ca", "cela", "vraiment",
+    "io", "ci", "ti", "gli", "lo", "davvero", "ich", "es", "dir", "ihm", "ihr", "euch",
+    "das", "dies", "wirklich", "schon", "dem", "die", "der", "den",
+    # how much ("Je doute fort !", "I really doubt it", "Ne dubito molto", "Ich zweifle sehr")
+    "fort", "beaucoup", "bien", "much", "very", "strongly", "molto", "proprio", "sehr", "stark",
+    "du", "tout", "per", "niente", "affatto", "überhaupt", "ueberhaupt", "at", "all",
+    # keeping ("I'll keep my selection", "Je garde ma sélection", "Ich behalte meine Auswahl")
+    "my", "same", "selection", "official", "mon", "ma", "même", "sélection", "fonctionnaire", "mia", "mio", "il", "stessa", "stesso", "selezione", "funzionario", "meine",
+    "meinen", "mein", "gleiche", "gleichen", "auswahl", "wahl", "beamten",
+    # courtesy
+    "ok", "okay", "yes", "oui", "si", "sì", "ja", "please", "merci", "grazie", "danke", "bitte",
+    "thanks", "no", "nope", "nah", "nein", "ouais", "yeah", "yep",
+}  # fmt: skip
+"""Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
+
+
+def _answer_in_words(toks: list[str]) -> bool | None:
+    """An answer to a claim in a short sentence ("Ich glaube es", "I doubt it!", "Non ci credo",
+    "Je n'y crois pas"): True to doubt, False to believe, None when the words say neither, or
+    both, or doubt a doubt ("I don't doubt it": we do not guess)."""
+    if not 1 <= len(toks) <= 8:
+        return None
+    verbs = {t for t in toks if t in _BELIEVE or t in _DOUBT}
+    negated = any(t in _NEGATION for t in toks)
+    if len(verbs) != 1 or any(t not in _AROUND | _NEGATION | verbs for t in toks):
+        return None
+    doubt = next(iter(verbs)) in _DOUBT
+    if doubt and negated:
+        return None
+    return doubt or negated
+
+
 def _parse_select(
     board: Board, state: State, seat: Seat, text: str, toks: list[str], kind: str, hint: str
 ) -> Action:
+    if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
+        toks = ["keep"]  # "Je garde ma sélection", "Keep it."
     if toks == ["keep"]:
         if seat in state.forced:
             raise _about(
@@ -296,10 +358,17 @@ def _about(board: Board, official: int, why: str, text: str, hint: str) -> Illeg
     return IllegalMove(why % {"official": board.official_code(official)}, text=text, hint=hint)
 
 
+_SEAT_WORDS = {"nord": 0, "est": 1, "ost": 1, "sud": 2, "süd": 2, "sued": 2, "ouest": 3,
+               "ovest": 3}  # fmt: skip
+"""Seat names in French, Italian and German (issue 31: "Je prends le pantalon rouge de Sud")."""
+
+
 def _seat_of(state: State, tok: str) -> int | None:
     names = [n.lower() for n in SEAT_NAMES[: state.n]]
     if tok in names:
         return names.index(tok)
+    if _SEAT_WORDS.get(tok, state.n) < state.n:
+        return _SEAT_WORDS[tok]
     if len(tok) == 1 and tok in [n[0] for n in names]:
         return [n[0] for n in names].index(tok)
     if tok.isdigit() and 1 <= int(tok) <= state.n:
@@ -312,7 +381,68 @@ def _card_of(board: Board, words: list[str]) -> int | None:
     for c in range(len(board.card_colours) * 3):
         if board.card_name(c) == joined:
             return c
+    said = frozenset(_stem(w) for w in words)
+    for c in range(len(board.card_colours) * 3):
+        if said in _card_stems(board.card_name(c)):
+            return c
     return None
+
+
+def _stem(word: str) -> str:
+    """A word without accents and without the endings of gender, number and case ("rouges",
+    "rossi", "roten", "Hüte" -> "roug", "ross", "rot", "hut"), so that a card's name matches
+    however the sentence bends it."""
+    w = "".join(
+        c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c)
+    )
+    for end in ("s", "x", ""):  # a plural's s or x first ("rouges", "chapeaux")
+        if end and not w.endswith(end):
+            continue
+        w = w[: len(w) - len(end)]
+        for ending in ("en", "er", "es", "em", "e", "i", "a", "o"):
+            if len(w) > 3 and w.endswith(ending):
+                return w[: -len(ending)]
+        return w
+    return w  # pragma: no cover - the empty ending always matches
+
+
+_PIECE_WORDS = {
+    "hat": ("hat", "cap", "chapeau", "cappello", "hut", "mütze"),
+    "coat": ("coat", "jacket", "manteau", "veste", "cappotto", "mantello", "giacca", "mantel",
+             "jacke"),
+    "pants": ("pants", "trousers", "pantalon", "pantaloni", "hose"),
+}  # fmt: skip
+"""The garments in the words players use, besides the cards' own names in each language."""
+
+
+@functools.cache
+def _card_stems(name: str) -> frozenset[frozenset[str]]:
+    """The words of a card's name in each language, as stems (``red-pants``: "red pants",
+    "pantalon rouge", "pantaloni rossi", "rote Hose")."""
+    from pbem.i18n import speaking
+    from pbem.rules.verbotene_stadt.sentences import card
+
+    colour, piece = name.split("-")
+    colours = {_stem(colour)}
+    out = set()
+    for lang in ("en", "fr", "it", "de"):
+        with speaking(lang):
+            colours.add(_stem(_(colour)))
+            out.add(frozenset(_stem(w) for w in re.findall(r"[^\W\d_]+", card(name))))
+    out.update(frozenset({c, _stem(p)}) for c in colours for p in _PIECE_WORDS[piece])
+    return frozenset(out)
+
+
+_TAKE_FILLER = {
+    "from", "the", "card", "of", "le", "la", "les", "l'", "de", "du", "des", "à", "a", "au",
+    "carte", "il", "lo", "i", "gli", "di", "del", "della", "dal", "dalla", "da", "carta", "der",
+    "die", "das", "den", "dem", "von", "vom", "karte",
+    # courtesy ("Le manteau jaune de Sud, merci.", "The red pants from South, please.")
+    "please", "thanks", "merci", "svp", "grazie", "prego", "danke", "bitte", "i'll",
+}  # fmt: skip
+"""Words around whose card and which in a take, in four languages ("take the red hat from East",
+"je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
+orange Hose von Nord")."""
 
 
 def _parse_take(
@@ -329,7 +459,7 @@ def _parse_take(
     # its own sentence for the player.
     words = toks[1:] if toks[0] == "take" else toks
     words = [w for p in words for w in p.split("-") if w]
-    words = [w for w in words if w not in ("from", "the", "card")]
+    words = [w for w in words if w not in _TAKE_FILLER]
     victim: int | None = None
     rest: list[str] = []
     for w in words:
@@ -428,6 +558,8 @@ def _parse_move(
     for t in dirs_tok:
         if t in _DIR_WORDS:
             dirs.append(_DIR_WORDS[t])
+        elif "-" in t and all(p in _DIR_WORDS for p in t.split("-")):
+            dirs.extend(_DIR_WORDS[p] for p in t.split("-"))  # "sud-est", "Süd-Ost"
         elif re.fullmatch(r"[nesw]+", t):
             dirs.extend(t.upper())
         else:

@@ -1,0 +1,817 @@
+"""Replies written as French, Italian, German and English players write them (issue 31), to the
+real mails of both games, read as the service reads them (test and benchmark helper).
+
+The corpus is ``tests/fixtures/replies/players/half-1.txt`` and ``half-2.txt`` (written before the
+reader was changed for it; the second half measures whether the fixes made for the first one
+generalise). Each case names its language, the mail it answers, the mail client that wrote the
+reply, what it must be read as, and the player's words; the client puts them around the quoted
+mail in its own shape and language (attribution line, Outlook header block, signature, HTML).
+
+The mails answered are the service's own, made by the same games as the golden mails of
+``tests/service/golden/i18n`` (``test_i18n_mails.Table`` and ``test_i18n_verbotene_stadt.VSTable``,
+the same seeds and moves): a Forbidden City turn, refusal, HELP, the mail of a player who just
+moved, and a game over; a Verbotene Stadt turn, the reselection, the dragon's steal, a claim to
+believe or doubt and a card to take, and its game over; and fresh mails to the service (STANDBY,
+TAKEOVER, JOIN, GAMES). The replies are read at the position of the mail they answer, with the
+fingerprint the service kept of it, by the service's own reading (:func:`pbem.service.orders.read`).
+
+A case is *read as meant* when what is carried out is exactly what it says (or, where it says
+``ask``, when the reply is refused with a question back and nothing is done); it is *wrong* when
+anything else is carried out (another move, a command the player did not write, a move where the
+player asked back); anything else (nothing understood, a refusal of a clear reply) is *missed*.
+"""
+
+from __future__ import annotations
+
+import base64
+import html as htmlmod
+import quopri
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
+
+from reply_corpus import _encode_header, _flow  # noqa: E402  (format=flowed as Thunderbird writes it)
+
+import pbem.service.commands  # noqa: E402,F401  (registers the commands' words)
+from pbem import i18n  # noqa: E402
+from pbem.commands.durations import parse_duration  # noqa: E402
+from pbem.commands.grammar import Reading, else_parts, plan_parts  # noqa: E402
+from pbem.commands.vocabulary import FRESH  # noqa: E402
+from pbem.errors import CommandError  # noqa: E402
+from pbem.mail import fingerprint  # noqa: E402
+from pbem.mail.parse import parse_message  # noqa: E402
+from pbem.mail.reply import strip_please, subject_text  # noqa: E402
+from pbem.rules.base import RuleError  # noqa: E402
+from pbem.service import orders  # noqa: E402
+from pbem.service.auth import Seated  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "replies" / "players"
+HALVES = ("half-1", "half-2", "half-3", "half-4", "half-5", "half-6")
+LANGS = ("fr", "it", "de", "en")
+TARGET = 0.98
+SERVICE = "service@pbem.test"
+
+# =============================================================================================
+# The corpus
+# =============================================================================================
+
+
+@dataclass(frozen=True)
+class Case:
+    half: str
+    id: str
+    lang: str
+    mail: str
+    """``fc:turn``, ``fc:rejected``, ``fc:help``, ``fc:moved``, ``fc:over``, ``vs:turn``,
+    ``vs:reselect``, ``vs:steal``, ``vs:believe``, ``vs:take``, ``vs:over`` or ``fresh``."""
+    client: str
+    expect: str
+    body: str
+    subject: str = ""
+
+    @property
+    def game(self) -> str:
+        return self.mail.split(":")[0]
+
+
+_HEAD = re.compile(r"^=== (\S+) \| (\w\w) \| ([\w:]+) \| ([\w/-]+) \| (.*?)(?: \| subject: (.*))?$")
+
+
+def _unescape(text: str) -> str:
+    """The corpus writes the spaces a keyboard hides as ``\\u00a0`` / ``\\u202f``."""
+    return text.replace("\\u00a0", "\u00a0").replace("\\u202f", "\u202f")
+
+
+def load(half: str) -> list[Case]:
+    """The cases of one half, in order."""
+    out: list[Case] = []
+    head: re.Match[str] | None = None
+    body: list[str] = []
+
+    def close() -> None:
+        if head is None:
+            return
+        text = "\n".join(body).strip("\n")
+        out.append(
+            Case(
+                half,
+                head.group(1),
+                head.group(2),
+                head.group(3),
+                head.group(4),
+                head.group(5).strip(),
+                _unescape(text),
+                _unescape(head.group(6) or ""),
+            )
+        )
+
+    for line in (CORPUS / f"{half}.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("=== "):
+            close()
+            head = _HEAD.match(line)
+            if head is None:
+                raise ValueError(f"{half}: bad case line {line!r}")
+            body = []
+        elif head is not None:
+            body.append(line)
+    close()
+    return out
+
+
+def all_cases() -> list[Case]:
+    return [c for h in HALVES for c in load(h)]
+
+
+# =============================================================================================
+# The mails answered: the service's own, at the position they were sent
+# =============================================================================================
+
+
+@dataclass
+class Stage:
+    """A mail the service sent, the game at the moment it was sent, and whose it is."""
+
+    env: Any
+    gid: str
+    seat: int
+    mail: EmailMessage
+
+
+FC_STAGES = ("fc:turn", "fc:moved", "fc:rejected", "fc:help", "fc:over")
+VS_STAGES = ("vs:turn", "vs:waiting", "vs:reselect", "vs:steal", "vs:believe", "vs:take", "vs:over")
+
+
+def fc_stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
+    """The Forbidden City mails answered, each while its game is where the mail left it."""
+    from test_i18n_mails import Table
+
+    # The golden mails' game (test_golden_mails_per_language): one move, then the turn mail.
+    t = Table(tmp / f"fc-{lang}", [lang, lang], n=2)
+    first = t.mover()
+    assert first is not None
+    mails = t.send(first, t.bot_move(0))
+    seat = t.mover()
+    assert seat is not None
+    addr, other = t.players[seat][1], t.players[first][1]
+    yield "fc:turn", Stage(t.env, t.gid, seat, t.last[addr])
+    yield "fc:moved", Stage(t.env, t.gid, first, next(m for m in mails if other in str(m["To"])))
+    (refused,) = t.send(seat, "Q99 R2")
+    yield "fc:rejected", Stage(t.env, t.gid, seat, refused)
+    (helped,) = t.send(seat, {"fr": "AIDE", "it": "AIUTO", "de": "HILFE"}.get(lang, "HELP"))
+    yield "fc:help", Stage(t.env, t.gid, seat, helped)
+    t.finish()
+    yield "fc:over", Stage(t.env, t.gid, seat, t.last[addr])
+
+
+def vs_stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
+    """The Verbotene Stadt mails answered, in the order the game reaches them: the golden turn
+    mail's game (test_golden_verbotene_stadt_mails_per_language) with every seat in one
+    language, played on by the bot through the decisions that come back, to its end."""
+    from test_i18n_verbotene_stadt import VSTable
+
+    t = VSTable(tmp / f"vs-{lang}", [lang, lang, lang])
+    for seat in range(3):
+        t.send(seat, "select " + ("RK", "GB", "YY")[seat])
+    yield "vs:turn", Stage(t.env, t.gid, 0, t.last[t.players[0][1]])
+    yield "vs:waiting", Stage(t.env, t.gid, 1, t.last[t.players[1][1]])
+    at = 0
+    # (the bot's action count where the decision comes, its stage)
+    for until, kind in ((33, "reselect"), (127, "steal"), (256, "believe"), (309, "take"),
+                        (10**6, "over")):  # fmt: skip
+        while at < until and (done := t.bot_turns(at, min(200, until - at))):
+            at += len(done)
+        t.env.service.flush_journal()
+        t.take()
+        rec = t.env.store.load(t.gid)
+        seat = int(rec.pending()[0].seat) if rec.pending() else 0
+        yield f"vs:{kind}", Stage(t.env, t.gid, seat, t.last[t.players[seat][1]])
+
+
+# =============================================================================================
+# How each client family writes a reply, in the player's language
+# =============================================================================================
+
+SENDER = "Forbidden City (fc)"
+
+_GMAIL = {
+    "fr": "Le jeu. 26 nov. 2026 à 10:02, {a} a écrit :",
+    "it": "Il giorno gio 26 nov 2026 alle ore 10:02 {a} ha scritto:",
+    "de": "Am Do., 26. Nov. 2026 um 10:02 Uhr schrieb {a}:",
+    "en": "On Thu, Nov 26, 2026 at 10:02 AM {a} wrote:",
+}
+_APPLE = {
+    "fr": "Le 26 nov. 2026 à 10:02, {a} a écrit :",
+    "it": "Il giorno 26 nov 2026, alle ore 10:02, {a} ha scritto:",
+    "de": "Am 26.11.2026 um 10:02 schrieb {a}:",
+    "en": "On 26 Nov 2026, at 10:02, {a} wrote:",
+}
+_IPHONE = {
+    "fr": "Envoyé de mon iPhone",
+    "it": "Inviato da iPhone",
+    "de": "Von meinem iPhone gesendet",
+    "en": "Sent from my iPhone",
+}
+_THUNDERBIRD = {
+    "fr": "Le 26/11/2026 à 10:02, {n} a écrit :",
+    "it": "Il 26/11/2026 10:02, {n} ha scritto:",
+    "de": "Am 26.11.26 um 10:02 schrieb {n}:",
+    "en": "On 26/11/2026 10:02, {n} wrote:",
+}
+_OUTLOOK = {
+    "fr": ("De :", "Envoyé :", "À :", "Objet :"),
+    "it": ("Da:", "Inviato:", "A:", "Oggetto:"),
+    "de": ("Von:", "Gesendet:", "An:", "Betreff:"),
+    "en": ("From:", "Sent:", "To:", "Subject:"),
+}
+_OUTLOOK_DATE = {
+    "fr": "jeudi 26 novembre 2026 10:02",
+    "it": "giovedì 26 novembre 2026 10:02",
+    "de": "Donnerstag, 26. November 2026 10:02",
+    "en": "Thursday, November 26, 2026 10:02 AM",
+}
+_OUTLOOK_MOBILE = {
+    "fr": "Obtenir Outlook pour Android",
+    "it": "Scarica Outlook per Android",
+    "de": "Outlook für Android herunterladen",
+    "en": "Get Outlook for Android",
+}
+_SAMSUNG = {
+    "fr": ("Envoyé depuis mon appareil Galaxy", "-------- Message d'origine --------"),
+    "it": ("Inviato dal mio dispositivo Galaxy", "-------- Messaggio originale --------"),
+    "de": ("Von meinem Galaxy gesendet", "-------- Ursprüngliche Nachricht --------"),
+    "en": ("Sent from my Galaxy", "-------- Original message --------"),
+}
+_ZIMBRA = {
+    "fr": "----- Mail original -----",
+    "it": "----- Messaggio originale -----",
+    "de": "----- Ursprüngliche Mail -----",
+    "en": "----- Original Message -----",
+}
+_YAHOO = {
+    "fr": "Le jeudi 26 novembre 2026, 10:02:03 UTC+1, {a} a écrit :",
+    "it": "Il giovedì 26 novembre 2026, 10:02:03 CET, {a} ha scritto:",
+    "de": "Am Donnerstag, 26. November 2026, 10:02:03 MEZ hat {a} Folgendes geschrieben:",
+    "en": "On Thursday, November 26, 2026, 10:02:03 AM GMT+1, {a} wrote:",
+}
+
+
+def _addr() -> str:
+    return f"{SENDER} <{SERVICE}>"
+
+
+def _quote(text: str, prefix: str = "> ") -> str:
+    return "\n".join((prefix + ln).rstrip() for ln in text.splitlines())
+
+
+def _html_of(p: str, entities: bool = False) -> str:
+    out = []
+    for ln in p.splitlines():
+        h = htmlmod.escape(ln)
+        if entities:
+            h = h.encode("ascii", "xmlcharrefreplace").decode("ascii")
+        out.append(f"<div>{h or '<br>'}</div>")
+    return "".join(out)
+
+
+def _html_body(m: EmailMessage) -> str:
+    part = m.get_body(preferencelist=("html",))
+    h = part.get_content() if part is not None else ""
+    lo = h.lower()
+    a = lo.find("<body")
+    if a >= 0:
+        a = lo.find(">", a) + 1
+        b = lo.rfind("</body>")
+        return h[a : b if b > 0 else len(h)]
+    return h
+
+
+def _text(m: EmailMessage) -> str:
+    part = m.get_body(preferencelist=("plain",))
+    assert part is not None
+    return str(part.get_content()).replace("\r\n", "\n")
+
+
+def _outlook_block(lang: str, m: EmailMessage, bold: bool = False) -> str:
+    f, s, t, j = _OUTLOOK[lang]
+    b = "*" if bold else ""
+    return (
+        f"{b}{f}{b} {_addr()}\n{b}{s}{b} {_OUTLOOK_DATE[lang]}\n{b}{t}{b} Ann <ann@example.org>\n"
+        f"{b}{j}{b} {m['Subject']}"
+    )
+
+
+Built = tuple[str, str | None]
+"""(text/plain, or "" for an HTML-only mail; text/html or None)."""
+
+
+def _gmail(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _GMAIL[lang].format(a=_addr())
+    html = (
+        f'<div dir="ltr">{_html_of(p)}</div><br><div class="gmail_quote"><div dir="ltr" '
+        f'class="gmail_attr">{htmlmod.escape(a)}<br></div><blockquote class="gmail_quote" '
+        f'style="margin:0px 0px 0px 0.8ex">{_html_body(m)}</blockquote></div>'
+    )
+    return f"{p}\n\n{a}\n\n{_quote(_text(m))}\n", html
+
+
+def _gmail_android(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _GMAIL[lang].format(a=_addr())
+    return f"{p}\n\n{a}\n\n{_quote(_text(m), '>')}\n", None
+
+
+def _apple(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _APPLE[lang].format(a=_addr())
+    html = (
+        f'<html><body dir="auto">{_html_of(p)}<div><br><blockquote type="cite"><div>'
+        f"{htmlmod.escape(a)}</div><br>{_html_body(m)}</blockquote></div></body></html>"
+    )
+    return f"{p}\n\n{a}\n\n{_quote(_text(m))}\n", html
+
+
+def _iphone(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _APPLE[lang].format(a=_addr())
+    return f"{p}\n\n{_IPHONE[lang]}\n\n> {a}\n>\n{_quote(_text(m))}\n", None
+
+
+def _outlook(m: EmailMessage, p: str, lang: str) -> Built:
+    block = _outlook_block(lang, m)
+    f, s, t, j = _OUTLOOK[lang]
+    html = (
+        f"<div>{_html_of(p, entities=True)}</div><hr style='display:inline-block;width:98%'>"
+        f'<div id="divRplyFwdMsg" dir="ltr"><font face="Calibri"><b>{f}</b> {SENDER} '
+        f"&lt;{SERVICE}&gt;<br><b>{s}</b> {_OUTLOOK_DATE[lang]}<br><b>{t}</b> Ann<br>"
+        f"<b>{j}</b> {htmlmod.escape(str(m['Subject']))}</font><div>&nbsp;</div></div>"
+        f"<div>{_html_body(m)}</div>"
+    )
+    return f"{p}\n\n{'_' * 32}\n{block}\n\n{_text(m)}\n", html
+
+
+def _outlook_html(m: EmailMessage, p: str, lang: str) -> Built:
+    return "", _outlook(m, p, lang)[1]
+
+
+def _outlook_mobile(m: EmailMessage, p: str, lang: str) -> Built:
+    block = _outlook_block(lang, m, bold=True)
+    return f"{p}\n\n{_OUTLOOK_MOBILE[lang]}\n{'_' * 32}\n{block}\n\n{_text(m)}\n", None
+
+
+def _thunderbird(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _THUNDERBIRD[lang].format(n=SENDER)
+    return f"{p}\n\n{a}\n{_quote(_text(m))}\n", None
+
+
+def _thunderbird_bottom(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _THUNDERBIRD[lang].format(n=SENDER)
+    return f"{a}\n{_quote(_text(m))}\n\n{p}\n", None
+
+
+def _k9(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _GMAIL[lang].format(a=_addr())
+    return f"{p}\n\n{a}\n{_quote(_text(m), '>')}\n", None
+
+
+def _samsung(m: EmailMessage, p: str, lang: str) -> Built:
+    sig, sep = _SAMSUNG[lang]
+    f, _s, t, j = _OUTLOOK[lang]
+    head = f"{sep}\n{f} {_addr()}\nDate : 26/11/2026 10:02 (GMT+01:00)\n{t} Ann\n{j} {m['Subject']}"
+    return f"{p}\n\n\n\n{sig}\n\n\n{head}\n\n{_text(m)}\n", None
+
+
+def _zimbra(m: EmailMessage, p: str, lang: str) -> Built:
+    f, s, t, j = _OUTLOOK[lang]
+    block = (
+        f'{f} "{SENDER}" <{SERVICE}>\n{t} "Ann" <ann@example.org>\n'
+        f"{s} Jeudi 26 Novembre 2026 10:02:03\n{j} {m['Subject']}"
+    )
+    return f"{p}\n\n{_ZIMBRA[lang]}\n{block}\n\n{_text(m)}\n", None
+
+
+def _yahoo(m: EmailMessage, p: str, lang: str) -> Built:
+    a = _YAHOO[lang].format(a=_addr())
+    html = (
+        f'<div class="ydp">{_html_of(p)}</div><div class="yahoo_quoted"><div>'
+        f"{htmlmod.escape(a)}</div><div><br></div>{_html_body(m)}</div>"
+    )
+    return f"{p}\n\n\n    {a}  \n\n{_text(m)}\n", html
+
+
+def _webde(m: EmailMessage, p: str, lang: str) -> Built:
+    """GMX and WEB.DE: the header block in German whatever the language, then the original."""
+    head = (
+        f'Gesendet: Donnerstag, 26. November 2026 um 10:02 Uhr\nVon: "{SENDER}" <{SERVICE}>\n'
+        f"An: ann@example.org\nBetreff: {m['Subject']}"
+    )
+    return f"{p}\n\n\n{head}\n{_text(m)}\n", None
+
+
+def _libero(m: EmailMessage, p: str, lang: str) -> Built:
+    """Libero and Virgilio (Italy): a separator and header fields, the original unquoted."""
+    head = (
+        f"----Messaggio originale----\nDa: {SERVICE}\nData: 26-nov-2026 10.02\n"
+        f"A: <ann@libero.it>\nOgg: {m['Subject']}"
+    )
+    return f"{p}\n\n\n{head}\n\n{_text(m)}\n", None
+
+
+def _orange(m: EmailMessage, p: str, lang: str) -> Built:
+    """Orange and La Poste webmails (France): a quoted header block, then the quote."""
+    head = (
+        f"> Message du 26/11/26 10:02\n> De : {_addr()}\n> A : ann@orange.fr\n"
+        f"> Copie à :\n> Objet : {m['Subject']}\n>"
+    )
+    return f"{p}\n\n{head}\n{_quote(_text(m))}\n", None
+
+
+def _mutt(m: EmailMessage, p: str, lang: str) -> Built:
+    a = f"On Thu, Nov 26, 2026 at 10:02:03AM +0100, {SENDER} wrote:"
+    return f"{a}\n{_quote(_text(m))}\n\n{p}\n\n-- \nAnn\n", None
+
+
+def _inline(m: EmailMessage, p: str, lang: str) -> Built:
+    """The player answers inside the quote: under its first paragraph, the rest quoted below."""
+    a = _THUNDERBIRD[lang].format(n=SENDER)
+    lines = _text(m).splitlines()
+    cut = next((i for i, ln in enumerate(lines) if i > 2 and not ln.strip()), 3)
+    return (
+        f"{a}\n{_quote(chr(10).join(lines[:cut]))}\n\n{p}\n\n{_quote(chr(10).join(lines[cut:]))}\n",
+        None,
+    )
+
+
+def _bare(m: EmailMessage, p: str, lang: str) -> Built:
+    """The player deleted the quote (or the client keeps none)."""
+    return f"{p}\n", None
+
+
+def _html_only(m: EmailMessage, p: str, lang: str) -> Built:
+    """A webmail that sends HTML only (the player's words in paragraphs, the quote in a
+    blockquote)."""
+    a = _GMAIL[lang].format(a=_addr())
+    paras = "".join(f"<p>{htmlmod.escape(x)}</p>" for x in p.split("\n\n"))
+    paras = paras.replace("\n", "<br>")
+    return "", f"{paras}<p>{htmlmod.escape(a)}</p><blockquote>{_html_body(m)}</blockquote>"
+
+
+@dataclass(frozen=True)
+class Client:
+    build: Callable[[EmailMessage, str, str], Built]
+    charset: str = "utf-8"
+    cte: str = "quoted-printable"
+    flowed: bool = False
+
+
+CLIENTS: dict[str, Client] = {
+    "gmail": Client(_gmail),
+    "gmail-android": Client(_gmail_android, cte="base64"),
+    "apple-mail": Client(_apple),
+    "iphone": Client(_iphone),
+    "outlook": Client(_outlook, charset="windows-1252"),
+    "outlook-html": Client(_outlook_html),
+    "outlook-mobile": Client(_outlook_mobile),
+    "thunderbird": Client(_thunderbird, flowed=True),
+    "thunderbird-bottom": Client(_thunderbird_bottom, flowed=True),
+    "k9": Client(_k9, cte="base64"),
+    "samsung": Client(_samsung),
+    "zimbra": Client(_zimbra, cte="8bit"),
+    "yahoo": Client(_yahoo),
+    "webde": Client(_webde, charset="iso-8859-15"),
+    "libero": Client(_libero, charset="iso-8859-1"),
+    "orange": Client(_orange, charset="iso-8859-1"),
+    "mutt": Client(_mutt, cte="8bit"),
+    "inline": Client(_inline, flowed=True),
+    "bare": Client(_bare),
+    "html-only": Client(_html_only),
+}
+
+
+def _payload(text: str, charset: str, cte: str) -> tuple[bytes, str, str]:
+    try:
+        data = text.replace("\n", "\r\n").encode(charset)
+    except UnicodeEncodeError:
+        charset = "utf-8"
+        data = text.replace("\n", "\r\n").encode(charset)
+    if cte == "base64":
+        return base64.encodebytes(data), "base64", charset
+    if cte == "quoted-printable":
+        return quopri.encodestring(data), "quoted-printable", charset
+    return data, "8bit", charset
+
+
+def make_reply(case: Case, to: EmailMessage | None, sender: str) -> bytes:
+    """The reply ``case.client`` writes with the player's words, to the mail ``to`` (None: a
+    fresh mail to the service)."""
+    client = CLIENTS[case.client]
+    n = abs(hash((case.half, case.id))) % 10**12
+    heads = [f"From: Ann <{sender}>", f"To: {SENDER} <{SERVICE}>"]
+    if to is None:
+        heads += [f"Subject: {_encode_header(case.subject or 'pbem')}"]
+        text, html = case.body + "\n", None
+        if case.client == "html-only":
+            text, html = "", _html_of(case.body)
+    else:
+        subject = "Re: " + str(to["Subject"]) + (f" {case.subject}" if case.subject else "")
+        heads += [
+            f"Subject: {_encode_header(subject)}",
+            f"In-Reply-To: {to['Message-ID']}",
+            f"References: {to.get('References', '')} {to['Message-ID']}".strip(),
+        ]
+        text, html = client.build(to, case.body, case.lang)
+    heads += [
+        "Date: Thu, 26 Nov 2026 10:12:03 +0100",
+        f"Message-ID: <corpus.{n}@client.test>",
+        "MIME-Version: 1.0",
+    ]
+    parts: list[tuple[str, bytes, str]] = []
+    if text:
+        t = _flow(text) if client.flowed else text
+        body, cte, cs = _payload(t, client.charset, client.cte)
+        flowed = "; format=flowed; delsp=no" if client.flowed else ""
+        parts.append((f'text/plain; charset="{cs}"{flowed}', body, cte))
+    if html is not None:
+        doc = (
+            html
+            if html.lstrip().lower().startswith("<html")
+            else f"<html><body>{html}</body></html>"
+        )
+        body, cte, cs = _payload(doc, "utf-8", "quoted-printable")
+        parts.append((f'text/html; charset="{cs}"', body, cte))
+    if len(parts) == 1:
+        ctype, body, cte = parts[0]
+        raw = "\r\n".join([*heads, f"Content-Type: {ctype}", f"Content-Transfer-Encoding: {cte}"])
+        return raw.encode() + b"\r\n\r\n" + body
+    out = "\r\n".join([*heads, 'Content-Type: multipart/alternative; boundary="=_b"']).encode()
+    out += b"\r\n\r\n"
+    for ctype, body, cte in parts:
+        out += (
+            f"--=_b\r\nContent-Type: {ctype}\r\nContent-Transfer-Encoding: {cte}\r\n\r\n".encode()
+        )
+        out += body + b"\r\n"
+    return out + b"--=_b--\r\n"
+
+
+# =============================================================================================
+# Reading, as the service reads, and judging
+# =============================================================================================
+
+
+def read_reply(stage: Stage, raw: bytes) -> Reading:
+    """What the service reads from a reply to ``stage``'s mail (:func:`pbem.service.orders.read`
+    with the fingerprint of the mail answered)."""
+    env = stage.env
+    p = parse_message(raw)
+    fp = fingerprint.load_for(
+        env.data, [p.in_reply_to, *reversed(p.references)], key=env.service.secret
+    )
+    rec = env.store.load(stage.gid)
+    seated = cast(
+        Seated,
+        SimpleNamespace(record=rec, seat=stage.seat, ref=SimpleNamespace(turn=rec.envelope.moves)),
+    )
+    lines = p.command_lines(fp)
+    return orders.read(seated, lines, [], subject_text(p.subject, fp))
+
+
+def read_fresh(raw: bytes) -> list[str]:
+    """A fresh mail's request as the service reads it: the seat commands (STANDBY, TAKEOVER:
+    :mod:`pbem.service.takeover`), then the sign-up ones (:func:`pbem.service.signup.read_request`)."""
+    from pbem.service.fresh import SEATS
+    from pbem.service.signup import read_request
+
+    p = parse_message(raw)
+    for line in p.command_lines()[:3]:
+        got = FRESH.read_fresh(line, SEATS, strip_please)
+        if got is not None:
+            return [" ".join([got[0], *(a.lower() for a in got[1])])]
+    asked = read_request(p)
+    if asked is None:
+        return []
+    return [f"{asked.verb} {asked.target}".strip()]
+
+
+def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
+    """A command's argument in one spelling, so that what is read and what is meant compare;
+    None when the command's own check (at carry-out) would refuse it: the reply is then refused
+    with the reason, nothing done (asking back)."""
+    a = " ".join(arg.split())
+    if kind == "vacation":
+        if a.upper().rstrip(".!") in {"AUTO", "MANUAL"}:
+            return a.upper()
+        try:
+            now = stage.env.clock.now if stage is not None else None
+            return str(int(parse_duration(a, now=now).total_seconds()) // 3600) + "h"
+        except ValueError:
+            return None
+    if kind == "lang":
+        return i18n.normalize(a)
+    if kind == "propose":
+        from pbem.service.votes import parse_proposal
+
+        try:
+            return " ".join(parse_proposal(a)).strip()
+        except ValueError:
+            return None
+    if kind in ("preview", "next") and stage is not None:
+        rec = stage.env.store.load(stage.gid)
+        if rec.envelope.status != "active":
+            return a.upper()
+        game = rec.game
+        if kind == "next":
+            from pbem.service.commands import _notation_problem
+            from pbem.service.standing import next_alternatives
+
+            # NEXT's own check: each alternative written in the game's notation.
+            for alt in next_alternatives(a) or []:
+                if _notation_problem(rec, stage.seat, alt) is not None:
+                    return None
+        alts = [a] if kind == "preview" else else_parts(a)
+        out = []
+        for alt in alts:
+            parts = [alt] if _parses(game, rec, stage.seat, alt) else plan_parts(alt)
+            try:
+                first = game.notation(game.parse(rec.state, stage.seat, parts[0]))
+            except RuleError:
+                if kind == "preview":
+                    return None  # PREVIEW's check parses its (first) move now
+                first = parts[0].upper()  # NEXT's is read when the turn comes
+            out.append("; ".join([first, *(_later(x) for x in parts[1:])]))
+        return " ELSE ".join(out)
+    if kind == "standing" and stage is not None:
+        import pbem.service.standing as standing
+
+        rec = stage.env.store.load(stage.gid)
+        try:
+            return repr(standing.parse(a, stage.seat, len(rec.envelope.seats())))
+        except CommandError:
+            return None
+    if kind == "say":
+        return a
+    return a.upper()
+
+
+def _parses(game: Any, rec: Any, seat: int, text: str) -> bool:
+    try:
+        game.parse(rec.state, seat, text)
+    except RuleError:
+        return False
+    return True
+
+
+def _later(part: str) -> str:
+    """A plan's later action (read by the game only when its turn comes) in one spelling: the
+    official and its directions, by the words Die Verbotene Stadt's notation reads (anything
+    else is kept, so that it does not compare equal)."""
+    from pbem.rules.verbotene_stadt import notation as vs
+
+    out = []
+    for tok in vs._tokens(part):
+        if re.fullmatch(r"[rybgk]{2}", tok):
+            out.append(tok.upper())
+        elif tok in vs._DIR_WORDS:
+            out.append(vs._DIR_WORDS[tok])
+        elif tok == "step":
+            out.append("step")
+        elif tok not in vs._FILLER:
+            out.append(tok)
+    return " ".join(out)
+
+
+def summary(stage: Stage, reading: Reading) -> list[str]:
+    """What would be carried out, one ``kind arg`` per command (a move as ``move <notation>``,
+    a plan's later actions after ``;``), or ``["ask"]`` when the reply is refused with reasons."""
+    if reading.errors:
+        return ["ask"]
+    rec = stage.env.store.load(stage.gid)
+    out = []
+    for c in reading.commands:
+        if c.kind == "action":
+            later = [_later(p) for p in c.plan]
+            out.append(" ".join(["move", "; ".join([rec.game.notation(c.action), *later])]))
+            continue
+        arg = _norm(c.kind, c.arg, stage)
+        if arg is None:
+            return ["ask"]
+        out.append(f"{c.kind} {arg}".strip())
+    return out
+
+
+def expected(case: Case, stage: Stage | None) -> list[str]:
+    """What the case says it must be read as, in :func:`summary`'s words."""
+    if case.expect == "nothing":
+        return []
+    if case.expect == "ask":
+        return ["ask"]
+    out = []
+    for item in case.expect.split(" + "):
+        kind, _, arg = item.strip().partition(" ")
+        if kind == "move":
+            out.append(f"move {'; '.join(p.strip() for p in arg.split(';'))}")
+        elif case.game == "fresh":
+            out.append(f"{kind} {arg}".strip())
+        elif kind == "vacation" and arg.startswith("~until ") and stage is not None:
+            # Back on that day: the leave ends at its start (a day either way is as meant).
+            day = datetime.fromisoformat(arg.split()[1]).replace(tzinfo=UTC)
+            hours = round((day - stage.env.clock.now).total_seconds() / 3600)
+            out.append(f"vacation ~{hours}h")
+        else:
+            norm = _norm(kind, arg, stage)
+            assert norm is not None, f"{case.id}: {item!r} is not a valid command"
+            out.append(f"{kind} {norm}".strip())
+    return out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    case: Case
+    got: list[str]
+    want: list[str]
+
+    @property
+    def meant(self) -> bool:
+        """Read as meant: exactly what the case says; where it says ``ask``, a refusal with
+        its reasons or a reply that carries nothing out (the service then says it read no
+        command: asking back too)."""
+        if self.want == ["ask"]:
+            return self.got in (["ask"], [])
+        return len(self.got) == len(self.want) and all(map(_same, self.got, self.want))
+
+    @property
+    def wrong(self) -> bool:
+        """Something the player did not mean would be carried out."""
+        if self.meant or self.got in (["ask"], []):
+            return False
+        return self.want == ["ask"] or any(
+            not any(_same(g, w) for w in self.want) for g in self.got
+        )
+
+
+def _same(got: str, want: str) -> bool:
+    """``want`` may give a vacation's length as ``~<hours>h``: a day either way."""
+    if want.startswith("vacation ~") and got.startswith("vacation ") and got.endswith("h"):
+        try:
+            return abs(int(got.split()[1][:-1]) - int(want.split()[1][1:-1])) <= 24
+        except ValueError:
+            return False
+    return got == want
+
+
+def judge_stage(stage: Stage, case: Case) -> Verdict:
+    rec = stage.env.store.load(stage.gid)
+    sender = rec.envelope.active_player(stage.seat).email
+    raw = make_reply(case, stage.mail, sender)
+    with i18n.speaking(case.lang):
+        reading = read_reply(stage, raw)
+        return Verdict(case, summary(stage, reading), expected(case, stage))
+
+
+def judge_all(tmp: Path, cases: list[Case]) -> list[Verdict]:
+    """Every case read at the position of the mail it answers, in the corpus order."""
+    out: dict[int, Verdict] = {}
+    for k, case in enumerate(cases):
+        if case.game == "fresh":
+            raw = make_reply(case, None, "ann@example.org")
+            out[k] = Verdict(case, read_fresh(raw), expected(case, None))
+    for lang in LANGS:
+        for game, stages in (("fc", fc_stages), ("vs", vs_stages)):
+            todo = [k for k, c in enumerate(cases) if c.lang == lang and c.game == game]
+            if not todo:
+                continue
+            for name, stage in stages(tmp, lang):
+                for k in todo:
+                    if cases[k].mail == name:
+                        out[k] = judge_stage(stage, cases[k])
+    missing = [c.id for k, c in enumerate(cases) if k not in out]
+    assert not missing, f"cases answering no known mail: {missing}"
+    return [out[k] for k in range(len(cases))]
+
+
+def figures(verdicts: list[Verdict]) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """(half, language) -> (read as meant, wrong, cases); ("all", lang) and (half, "all") too."""
+    out: dict[tuple[str, str], list[int]] = {}
+    for v in verdicts:
+        for key in ((v.case.half, v.case.lang), (v.case.half, "all"), ("all", v.case.lang),
+                    ("all", "all")):  # fmt: skip
+            row = out.setdefault(key, [0, 0, 0])
+            row[0] += v.meant
+            row[1] += v.wrong
+            row[2] += 1
+    return {k: (a, b, c) for k, (a, b, c) in out.items()}
+
+
+def report(verdicts: list[Verdict]) -> str:
+    f = figures(verdicts)
+    lines = ["half     lang  meant/cases   share  wrong"]
+    for half in (*HALVES, "all"):
+        for lang in (*LANGS, "all"):
+            if (half, lang) not in f:
+                continue
+            a, w, n = f[(half, lang)]
+            lines.append(f"{half:8} {lang:4} {a:4}/{n:<4}     {a / n:6.1%}  {w}")
+    return "\n".join(lines)
