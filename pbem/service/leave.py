@@ -49,8 +49,9 @@ DAYS_PER_YEAR = 30
 MIN_HOURS = 24
 """The shortest use (``[leave] min_hours``)."""
 AUTO_MAX_DAYS = 14
-"""What ``VACATION AUTO`` spends at most in a row in a game whose player does not answer
-(``[leave] auto_max_days``): a player who has gone holds the game up no longer than a holiday."""
+"""What ``VACATION AUTO`` spends at most in a row in a game whose player does not answer, and
+for an address that answered in none of its games (``[leave] auto_max_days``): a player who has
+gone holds the games up no longer than a holiday."""
 
 
 @dataclass(frozen=True)
