@@ -170,13 +170,9 @@ def test_weekends_pause_a_per_decision_deadline(tmp_path: Path) -> None:
     assert "Saturdays and Sundays" in line
 
 
-def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_path: Path) -> None:
-    """A player who has gone with VACATION AUTO on: day after day of leave is spent, then after
-    ``[leave] auto_max_days`` (14) in a row without an answer the nmr policy acts, with leave
-    still left; a move of their own starts the count again."""
-    from pbem.service import leave
-
-    env = make_env(tmp_path)
+def _gone_with_vacation_auto(env: Env) -> tuple[str, int, str]:
+    """A bank game whose first player writes VACATION AUTO and then nothing more: the clock
+    runs to each deadline until the first move is made for them. (game, seat, address)"""
     gid = _bank_game(env, "bank:2d+12h", takeover="0")
     rec = env.store.load(gid)
     first = rec.pending()[0].seat
@@ -191,6 +187,17 @@ def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_pa
         drain(env)
         if env.store.load(gid).envelope.moves:
             break
+    return gid, first, addr
+
+
+def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_path: Path) -> None:
+    """A player who has gone with VACATION AUTO on: day after day of leave is spent, then after
+    ``[leave] auto_max_days`` (14) in a row without an answer the nmr policy acts, with leave
+    still left; a move of their own starts the count again."""
+    from pbem.service import leave
+
+    env = make_env(tmp_path)
+    gid, first, addr = _gone_with_vacation_auto(env)
     rec = env.store.load(gid)
     autos = [e.payload for e in rec.entries if isinstance(e.payload, VacationLine)]
     assert len(autos) == 14 and all(a.auto for a in autos)
@@ -209,18 +216,7 @@ def test_vacation_auto_counts_a_silent_address_over_all_its_games(tmp_path: Path
     from pbem.service import leave
 
     env = make_env(tmp_path)
-    old = _bank_game(env, "bank:2d+12h", takeover="0")
-    rec = env.store.load(old)
-    first = rec.pending()[0].seat
-    addr = rec.envelope.active_player(first).email
-    turn = next(m for m in drain(env) if addr in str(m["To"]))
-    assert env.service.handle(reply(turn, addr, "VACATION AUTO")).reason == "applied"
-    drain(env)
-    while not env.store.load(old).envelope.moves:
-        (item,) = deadlines.deadlines(env.store.load(old))
-        env.clock.now = item.act + timedelta(minutes=1)
-        _tick(env)
-        drain(env)
+    old, first, addr = _gone_with_vacation_auto(env)
     assert leave.auto_run(env.store.load(old), first) == timedelta(days=14)
     assert leave.silent_auto_run(env.store, addr) == timedelta(days=14)
 
