@@ -3,7 +3,9 @@ through the real pipeline (Service, store, outbox; every move, command and answe
 handled by ``Service.handle``, every timer ``run_timers``), under three settings.
 
 Run: ``nice -n 10 env PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_community.py
-[--players 50] [--days 365] [--seed 1] [--settings baseline,today,new]``
+[--players 50] [--days 365] [--seed 1] [--settings baseline,today,new] [--detail FILE]
+[--option time=bank:7d+1d] [--auto-max-days 14]`` (``--option`` and ``--auto-max-days`` change the
+"new" setting, for the table of docs/COMMUNITY.md).
 
 The club (the same for every setting, drawn from ``--seed``):
 
@@ -13,7 +15,9 @@ The club (the same for every setting, drawn from ``--seed``):
   (median 10 hours), 20 % *slow* (median 30 hours, and one reply in ten after a gap of 3 to 6
   days); 60 % of the players take one two-week holiday in the year, 20 % two; 5 % *vanish*
   for good, 5 to 60 days after their first game starts;
-- the moves are picked at random among the legal ones (the pipeline is what is measured).
+- the moves are picked at random among the legal ones (the pipeline is what is measured);
+- a player answers the mail that asks for their move: a turn mail, and the start mail of the
+  seat that moves first (its text asks for the move; its subject says that a game starts).
 
 The settings:
 
@@ -30,12 +34,15 @@ the hands of a present person (its player, or a volunteer who took it over); a g
 with a seat held by a player who vanished (the computer playing each of their moves after the
 deadline) or by the computer counts as abandoned. Reported per setting: games started and
 finished, decisions decided by the nmr policy (``timer`` action lines), the median length of the
-finished games, mails per player, and the wall time.
+finished games, mails per player, and the wall time; then, per setting, what its finished games
+waited for (``waited_days`` of ``--detail``: each decision's wait, from the position it answered
+to its action, by who held the seat and what they were doing; see :meth:`Sim.attribute`).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import heapq
 import random
 import re
@@ -205,6 +212,15 @@ SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 
+@dataclass(frozen=True)
+class Tuning:
+    """The "new" setting's knobs a run may change (the table of docs/COMMUNITY.md): game policy
+    entries (``--option time=bank:7d+1d``) and ``[leave] auto_max_days``."""
+
+    options: tuple[tuple[str, str], ...] = ()
+    auto_max_days: int | None = None
+
+
 @dataclass(order=True)
 class Event:
     due: datetime
@@ -216,10 +232,20 @@ class Event:
 
 class Sim:
     def __init__(
-        self, setting: str, n: int, seed: int, days: int, root: Path, turn_files: bool = False
+        self,
+        setting: str,
+        n: int,
+        seed: int,
+        days: int,
+        root: Path,
+        turn_files: bool = False,
+        tuning: Tuning | None = None,
     ) -> None:
         self.setting = setting
         self.conf = SETTINGS[setting]
+        tuning = tuning or Tuning()
+        if setting == "new":  # the club's choices under test (--option, --auto-max-days)
+            self.conf = {**self.conf, "policy": {**self.conf["policy"], **dict(tuning.options)}}
         self.agents, self.games = make_club(n, seed)
         self.by_addr = {a.addr: a for a in self.agents}
         self.days = days
@@ -228,7 +254,10 @@ class Sim:
         self.store = Store(root / "games", keyring, fsync=False)
         self.outbox = Outbox(root / "games", keyring, fsync=False)
         self.clock = Clock()
-        self.service = Service(self.store, self.outbox, Policy(SERVICE, GM), self.clock)
+        policy = Policy(SERVICE, GM)
+        if tuning.auto_max_days is not None:
+            policy = dataclasses.replace(policy, leave_auto_max_days=tuning.auto_max_days)
+        self.service = Service(self.store, self.outbox, policy, self.clock)
         if not turn_files:  # as `pbem admin mail ADDRESS --turn-files off` sets it
             for a in self.agents:
                 self.service.prefs.set_files(a.addr, TurnFiles.OFF)
@@ -303,7 +332,10 @@ class Sim:
             return
         gid = subject[1 : subject.index("]")]
         self.latest[(agent.addr, gid)] = msg
-        if "your turn" in subject and self.turn_for.get((agent.addr, gid)) != mid:
+        # The start mail is the first mover's turn mail too (its text asks for the move; its
+        # subject says only that a game starts): the move event checks the seat owes one.
+        asks = "your turn" in subject or "a new game starts" in subject
+        if asks and self.turn_for.get((agent.addr, gid)) != mid:
             self.turn_for[(agent.addr, gid)] = mid
             self.push(now + agent.delay(), "move", agent.i, gid)
 
@@ -496,8 +528,16 @@ class Sim:
         holder: dict[int, str] = {
             s: env.players[[p.seat for p in env.players].index(s)].email for s in env.seats()
         }
+        first = dict(holder)
+        self.long_waits: list[list[Any]] = []
+        waited: Counter[str] = Counter()
+        last = parse_time(env.created)
         for e in rec.entries:
             p = e.payload
+            if isinstance(p, ActionLine):
+                self.attribute(waited, p, holder[p.seat], first[p.seat], last, parse_time(e.time))
+            if p.RESTARTS_CLOCK:
+                last = parse_time(e.time)
             if isinstance(p, ReplaceLine):
                 holder[p.seat] = p.email
                 out["replace"].append([e.time[:16], p.seat, p.email, p.source])
@@ -510,7 +550,57 @@ class Sim:
                 )
             elif isinstance(p, EndLine):
                 out["end"] = [e.time[:16], p.reason]
+        out["waited_days"] = {k: round(v / 24, 2) for k, v in sorted(waited.items())}
+        out["long_waits"] = self.long_waits
         return out
+
+    def attribute(
+        self, waited: Counter[str], act: Any, holder: str, first: str, a: datetime, b: datetime
+    ) -> None:
+        """Add the hours a decision waited (from the position it answered, ``a``, to the action,
+        ``b``) to what the game was waiting for (the categories of docs/COMMUNITY.md):
+
+        - ``computer``: a seat the computer holds (its pace, or a deadline's run-out);
+        - ``nmr:STATE``: a decision the nmr policy made when its deadline or bank ran out, by what
+          its player was doing (``present``, ``holiday``, ``vanished``);
+        - ``holiday``: the hours of a move by mail its player spent on holiday (the game paused by
+          a VACATION or waiting for them without one);
+        - ``present``, ``present>3d``: a move by mail of a present player, up to three days and
+          beyond (what a fixed 3 days a move would have cut short);
+        - ``volunteer``: a move by mail of a volunteer who took the seat over.
+        """
+        hours = (b - a).total_seconds() / 3600
+        if hours <= 0:
+            return
+        agent = self.by_addr.get(holder)
+        if holder.startswith(COMPUTER_PREFIX) or agent is None:
+            waited["computer"] += hours
+            return
+        away = 0.0
+        for h0, h1 in agent.holidays:
+            lo, hi = max(h0, a), min(h1, b)
+            if hi > lo:
+                away += (hi - lo).total_seconds() / 3600
+        gone = 0.0
+        if agent.vanish_at is not None and agent.vanish_at < b:
+            gone = (b - max(a, agent.vanish_at)).total_seconds() / 3600
+            away = min(away, hours - gone)
+        present = hours - away - gone
+        if present > 72:
+            self.long_waits.append(
+                [f"{a:%m-%d %H:%M}", act.seat, act.source, agent.kind, round(present / 24, 2)]
+            )
+        if act.source == "timer":
+            for state, h in (("present", present), ("holiday", away), ("vanished", gone)):
+                if h > 0:
+                    waited[f"nmr:{state}"] += h
+            return
+        if holder != first:
+            waited["volunteer"] += hours
+            return
+        waited["holiday"] += away
+        waited["present"] += min(present, 72.0)
+        waited["present>3d"] += max(present - 72.0, 0.0)
 
     def results(self, wall: float, end: datetime) -> dict[str, Any]:
         from pbem.model import parse_time
@@ -544,6 +634,7 @@ class Sim:
             details[-1]["finished"] = True
             finished += 1
             lengths.append((end_t - parse_time(rec.envelope.created)).total_seconds() / 86400)
+            details[-1]["days"] = round(lengths[-1], 2)
         return {
             "setting": self.setting,
             "games": len(self.gids),
@@ -559,14 +650,34 @@ class Sim:
         }
 
 
+def attribution(res: dict[str, Any]) -> str:
+    """What the finished games of one setting waited for (``waited_days`` of ``--detail``): the
+    mean days a game per category, and the median length with each category's days taken out."""
+    done = [d for d in res["details"] if d.get("finished")]
+    if not done:
+        return f"{res['setting']}: no finished game"
+    cats = sorted({k for d in done for k in d["waited_days"]})
+    parts = []
+    for k in cats:
+        mean = sum(d["waited_days"].get(k, 0.0) for d in done) / len(done)
+        without = statistics.median(d["days"] - d["waited_days"].get(k, 0.0) for d in done)
+        parts.append(f"{k} {mean:.1f} (median without {without:.1f})")
+    return f"{res['setting']:9} waited, mean days a finished game: " + ", ".join(parts)
+
+
 def run_one(
-    setting: str, players: int, seed: int, days: int, turn_files: bool = False
+    setting: str,
+    players: int,
+    seed: int,
+    days: int,
+    turn_files: bool = False,
+    tuning: Tuning | None = None,
 ) -> dict[str, Any]:
     """One setting's year, in a scratch directory (in memory where the machine has one)."""
     shm = Path("/dev/shm")
     base = str(shm) if shm.is_dir() else None
     with tempfile.TemporaryDirectory(prefix=f"pbem-community-{setting}-", dir=base) as tmp:
-        return Sim(setting, players, seed, days, Path(tmp), turn_files).run()
+        return Sim(setting, players, seed, days, Path(tmp), turn_files, tuning).run()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -582,9 +693,25 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the players keep the default turn files (MAIL FILES OWN) instead of OFF",
     )
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help='a game policy of the "new" setting, such as time=bank:7d+1d or takeover=1',
+    )
+    ap.add_argument(
+        "--auto-max-days",
+        type=int,
+        help='[leave] auto_max_days of the "new" setting (default: the service\'s, 14)',
+    )
     args = ap.parse_args(argv)
     settings = args.settings.split(",")
-    jobs = [(s, args.players, args.seed, args.days, args.turn_files) for s in settings]
+    tuning = Tuning(
+        tuple((k, v) for k, _, v in (o.partition("=") for o in args.option)),
+        args.auto_max_days,
+    )
+    jobs = [(s, args.players, args.seed, args.days, args.turn_files, tuning) for s in settings]
     if args.jobs > 1 and len(jobs) > 1:
         from multiprocessing import Pool
 
@@ -608,6 +735,8 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.detail).write_text(
             json.dumps({r["setting"]: r["details"] for r in rows}, indent=1)
         )
+    for res in rows:
+        print(attribution(res))
     by = {r["setting"]: r for r in rows}
     if "baseline" in by and "new" in by:
         b, n = by["baseline"], by["new"]

@@ -118,8 +118,8 @@ class LeaveConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     min_hours: int = 24
     """The shortest leave."""
     auto_max_days: int = 14
-    """What VACATION AUTO spends at most in a row in a game whose player does not answer
-    (0: no limit)."""
+    """What VACATION AUTO spends at most in a row in a game whose player does not answer, and
+    for an address that has not answered in any of its games (0: no limit)."""
 
 
 class _FileConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -75,8 +75,11 @@ def _spend_leave(deps: Deps, record: GameRecord, item: Due, now: datetime) -> bo
     if address.startswith(COMPUTER_PREFIX) or not deps.prefs.leave_auto(address):
         return False
     rules = leave.rules_of(deps.policy)
-    if rules.auto_max > timedelta(0) and leave.auto_run(record, seat) >= rules.auto_max:
-        return False  # no answer for that long: gone, not away; the nmr policy acts
+    if rules.auto_max > timedelta(0) and (
+        leave.auto_run(record, seat) >= rules.auto_max
+        or leave.silent_auto_run(deps.store, address) >= rules.auto_max
+    ):
+        return False  # no answer for that long, here or anywhere: gone, not away
     if leave.left_of(deps.store, address, rules, now, deps.prefs) < rules.min_use:
         return False
     gid = record.envelope.game_id

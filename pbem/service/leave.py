@@ -49,8 +49,9 @@ DAYS_PER_YEAR = 30
 MIN_HOURS = 24
 """The shortest use (``[leave] min_hours``)."""
 AUTO_MAX_DAYS = 14
-"""What ``VACATION AUTO`` spends at most in a row in a game whose player does not answer
-(``[leave] auto_max_days``): a player who has gone holds the game up no longer than a holiday."""
+"""What ``VACATION AUTO`` spends at most in a row in a game whose player does not answer, and
+for an address that answered in none of its games (``[leave] auto_max_days``): a player who has
+gone holds the games up no longer than a holiday."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,45 @@ def auto_run(record: GameRecord, seat: int) -> timedelta:
         elif isinstance(p, VacationLine) and p.seat == seat and p.auto:
             run += parse_time(p.until) - parse_time(p.start)
     return run
+
+
+def last_answer(record: GameRecord, seat: int) -> datetime | None:
+    """When the player holding ``seat`` last gave a sign of life in this game: a move of their
+    own (not the computer's for a missed decision), a leave or a BACK they wrote, or the seat
+    changing hands (taking it over is a confirmed mail; None: never)."""
+    from pbem.store.payloads import ActionLine, ReplaceLine
+
+    at: str | None = None
+    for e in record.entries:
+        p = e.payload
+        if (
+            (isinstance(p, ReplaceLine | BackLine) and p.seat == seat)
+            or (isinstance(p, ActionLine) and p.seat == seat and p.source not in ("timer", "bot"))
+            or (isinstance(p, VacationLine) and p.seat == seat and not p.auto)
+        ):
+            at = e.time
+    return parse_time(at) if at is not None else None
+
+
+def silent_auto_run(store: Store, address: str) -> timedelta:
+    """The leave VACATION AUTO spent for ``address`` since it last answered in **any** of its
+    games (each leave once). :func:`auto_run` counts one game; this one stops a player who has
+    gone from holding their games by turns: a game that started after their automatic leave ran
+    in their other games, or whose own count a move elsewhere did not reset."""
+    heard: datetime | None = None
+    for rec in _records(store, address):
+        seat = rec.envelope.seat_of_email(address)
+        at = last_answer(rec, seat) if seat is not None else None
+        if at is not None and (heard is None or at > heard):
+            heard = at
+    return sum(
+        (
+            u.length
+            for u in uses_of(store, address)
+            if u.auto and (heard is None or u.start >= heard)
+        ),
+        timedelta(0),
+    )
 
 
 class LeavePorts(Protocol):

@@ -48,8 +48,8 @@ class Policy:
     leave_min_hours: int = 24
     """The shortest leave (``[leave] min_hours``)."""
     leave_auto_max_days: int = 14
-    """What VACATION AUTO spends at most in a row in a game without an answer (``[leave]
-    auto_max_days``; 0: no limit)."""
+    """What VACATION AUTO spends at most in a row in a game without an answer, and for an
+    address without an answer in any of its games (``[leave] auto_max_days``; 0: no limit)."""
     bounce_threshold: int = 3
     """Bounces of distinct mails after which an address is no longer mailed (``[limits]
     bounce_threshold``; :mod:`pbem.service.bounces`)."""

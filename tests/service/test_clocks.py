@@ -13,7 +13,7 @@ from pbem.errors import CommandError
 from pbem.runner import TickReport, run_timers
 from pbem.service import clocks, deadlines, vacations
 from pbem.service import policy as game_policy
-from pbem.store import SetPolicy
+from pbem.store import Back, SetPolicy
 from pbem.store.payloads import ActionLine, VacationLine
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org")]
@@ -170,13 +170,9 @@ def test_weekends_pause_a_per_decision_deadline(tmp_path: Path) -> None:
     assert "Saturdays and Sundays" in line
 
 
-def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_path: Path) -> None:
-    """A player who has gone with VACATION AUTO on: day after day of leave is spent, then after
-    ``[leave] auto_max_days`` (14) in a row without an answer the nmr policy acts, with leave
-    still left; a move of their own starts the count again."""
-    from pbem.service import leave
-
-    env = make_env(tmp_path)
+def _gone_with_vacation_auto(env: Env) -> tuple[str, int, str]:
+    """A bank game whose first player writes VACATION AUTO and then nothing more: the clock
+    runs to each deadline until the first move is made for them. (game, seat, address)"""
     gid = _bank_game(env, "bank:2d+12h", takeover="0")
     rec = env.store.load(gid)
     first = rec.pending()[0].seat
@@ -191,6 +187,17 @@ def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_pa
         drain(env)
         if env.store.load(gid).envelope.moves:
             break
+    return gid, first, addr
+
+
+def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_path: Path) -> None:
+    """A player who has gone with VACATION AUTO on: day after day of leave is spent, then after
+    ``[leave] auto_max_days`` (14) in a row without an answer the nmr policy acts, with leave
+    still left; a move of their own starts the count again."""
+    from pbem.service import leave
+
+    env = make_env(tmp_path)
+    gid, first, addr = _gone_with_vacation_auto(env)
     rec = env.store.load(gid)
     autos = [e.payload for e in rec.entries if isinstance(e.payload, VacationLine)]
     assert len(autos) == 14 and all(a.auto for a in autos)
@@ -199,3 +206,33 @@ def test_vacation_auto_holds_a_silent_player_no_longer_than_auto_max_days(tmp_pa
     assert played.source == "timer" and played.seat == first
     rules = leave.rules_of(env.service.policy)
     assert leave.left_of(env.store, addr, rules, env.clock()) >= timedelta(days=16)  # unspent
+
+
+def test_vacation_auto_counts_a_silent_address_over_all_its_games(tmp_path: Path) -> None:
+    """``auto_max_days`` counts the address's silence in all its games: a player who has gone
+    and whose automatic leave reached it in one game does not hold a game that starts later for
+    another ``auto_max_days`` (the nmr policy acts when that game's bank runs out); a move of
+    theirs anywhere starts the count again."""
+    from pbem.service import leave
+
+    env = make_env(tmp_path)
+    old, first, addr = _gone_with_vacation_auto(env)
+    assert leave.auto_run(env.store.load(old), first) == timedelta(days=14)
+    assert leave.silent_auto_run(env.store, addr) == timedelta(days=14)
+
+    new = _bank_game(env, "bank:2d+12h", takeover="0")  # the same players, who owes first
+    rec = env.store.load(new)
+    assert rec.envelope.active_player(rec.pending()[0].seat).email == addr
+    assert leave.auto_run(rec, first) == timedelta(0)  # this game's own count is empty
+    drain(env)
+    (item,) = deadlines.deadlines(rec)
+    env.clock.now = item.act + timedelta(minutes=1)
+    _tick(env)
+    rec = env.store.load(new)
+    assert not [e for e in rec.entries if isinstance(e.payload, VacationLine)]
+    (played,) = [e.payload for e in rec.entries if isinstance(e.payload, ActionLine)]
+    assert played.source == "timer" and played.seat == first
+
+    # An answer in any game starts the count again for all of them.
+    env.store.commit(new, rec.seq, [Back(first, source="mail")], env.clock())
+    assert leave.silent_auto_run(env.store, addr) == timedelta(0)
