@@ -22,8 +22,8 @@ Run::
         [--keep DIR]
 
 (defaults: ``--base 5e4cf03`` (main before this work), ``K = 12``, both games, 4 players, DVS at
-decisions 50, 400 and 1,000, Forbidden City at 10, 40 and 70, one round; about 5 minutes on an
-idle core). ``--base HEAD`` measures this tree against itself (the noise); ``--keep DIR`` keeps
+decisions 50, 400 and 1,000, Forbidden City at 10, 40 and 70, one round; about a minute to play
+the games and copy them, half a minute to measure, on a busy shared machine). ``--base HEAD`` measures this tree against itself (the noise); ``--keep DIR`` keeps
 the copies in ``DIR`` and takes those already there.
 """
 
