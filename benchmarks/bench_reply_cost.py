@@ -256,8 +256,9 @@ def build(game: str, n: int, marks: list[int], out: Path) -> dict[int, Path]:
             if moves >= todo[0]:
                 mark = todo.pop(0)
                 dest = out / f"{game}{n}-{mark}"
-                shutil.copytree(root, dest)
-                (dest / "table.json").write_text(json.dumps(p.table().__dict__))
+                if not dest.is_dir():  # (kept from an earlier run: the same game)
+                    shutil.copytree(root, dest)
+                    (dest / "table.json").write_text(json.dumps(p.table().__dict__))
                 copies[mark] = dest
                 print(f"  {game} {n}p: copied at decision {moves} (mark {mark})", flush=True)
                 continue
