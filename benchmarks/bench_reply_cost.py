@@ -27,8 +27,9 @@ the games and copy them, half a minute to measure, on a busy shared machine). ``
 measures this tree against itself (the noise); ``--keep DIR`` keeps the copies in ``DIR`` and
 takes those already there. ``--round-trip 3,4`` instead plays one game of
 ``bench_round_trip.py``'s ``plans`` mode per player count (seed 1000) through its pipeline, with
-the old code, then this tree's: the CPU of ``Service.handle`` summed, a reply's, the last 100
-replies', and the whole game's (a few minutes a game).
+the old code, then this tree's: the CPU of ``Service.handle`` summed, a reply's, the late
+replies' (the 100 before the last 50, which end the game), and the whole game's (a few minutes a
+game).
 """
 
 from __future__ import annotations
@@ -321,11 +322,11 @@ def _round_trips(old: Path, counts: list[int]) -> None:
         for code in (old, None):
             cpu = _child(code, Path("-"), n, "--round-trip")
             handle, total = cpu[:-1], cpu[-1]
-            late = handle[-100:]
+            late = handle[-150:-50]  # (the last replies end the game: its last mails, standings)
             print(
                 f"round trip {n}p {'old' if code else 'new'}: {len(handle)} replies, "
                 f"Service.handle {sum(handle):.2f} s ({sum(handle) / len(handle) * 1000:.1f} ms "
-                f"a reply, the last 100 {sum(late) / len(late) * 1000:.1f} ms), "
+                f"a reply, late ones {sum(late) / len(late) * 1000:.1f} ms), "
                 f"the whole game {total:.2f} s",
                 flush=True,
             )
