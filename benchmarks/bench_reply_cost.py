@@ -19,12 +19,17 @@ Run::
 
     nice -n 10 .venv/bin/python benchmarks/bench_reply_cost.py [--base REV] [--replies K]
         [--games vs,fc] [--players 3,4] [--at vs:50,400,1000] [--at fc:10,40,70] [--rounds R]
-        [--keep DIR]
+        [--keep DIR] [--round-trip 3,4]
 
 (defaults: ``--base 5e4cf03`` (main before this work), ``K = 12``, both games, 4 players, DVS at
-decisions 50, 400 and 1,000, Forbidden City at 10, 40 and 70, one round; about 5 minutes on an
-idle core). ``--base HEAD`` measures this tree against itself (the noise); ``--keep DIR`` keeps
-the copies in ``DIR`` and takes those already there.
+decisions 50, 400 and 1,000, Forbidden City at 10, 40 and 70, one round; about a minute to play
+the games and copy them, half a minute to measure, on a busy shared machine). ``--base HEAD``
+measures this tree against itself (the noise); ``--keep DIR`` keeps the copies in ``DIR`` and
+takes those already there. ``--round-trip 3,4`` instead plays one game of
+``bench_round_trip.py``'s ``plans`` mode per player count (seed 1000) through its pipeline, with
+the old code, then this tree's: the CPU of ``Service.handle`` summed, a reply's, the late
+replies' (the 100 before the last 50, which end the game), and the whole game's (a few minutes a
+game).
 """
 
 from __future__ import annotations
@@ -256,8 +261,9 @@ def build(game: str, n: int, marks: list[int], out: Path) -> dict[int, Path]:
             if moves >= todo[0]:
                 mark = todo.pop(0)
                 dest = out / f"{game}{n}-{mark}"
-                shutil.copytree(root, dest)
-                (dest / "table.json").write_text(json.dumps(p.table().__dict__))
+                if not dest.is_dir():  # (kept from an earlier run: the same game)
+                    shutil.copytree(root, dest)
+                    (dest / "table.json").write_text(json.dumps(p.table().__dict__))
                 copies[mark] = dest
                 print(f"  {game} {n}p: copied at decision {moves} (mark {mark})", flush=True)
                 continue
@@ -285,13 +291,54 @@ def measure(src: Path, k: int) -> list[float]:
         return out
 
 
-def _child(code: Path | None, src: Path, k: int) -> list[float]:
+def round_trip(n: int) -> list[float]:
+    """In this process: one game of ``bench_round_trip.py``'s ``plans`` mode (seed 1000, ``n``
+    players); the CPU of each ``Service.handle``, then of the whole game last."""
+    import bench_round_trip as rt
+
+    from pbem.service import Service
+
+    cpu: list[float] = []
+    real = Service.handle
+
+    def timed(self: Service, raw: bytes) -> Any:
+        t = time.process_time()
+        try:
+            return real(self, raw)
+        finally:
+            cpu.append(time.process_time() - t)
+
+    Service.handle = timed  # type: ignore[method-assign]
+    t0 = time.process_time()
+    with _tmp() as d:
+        rt.play(1000, n, "plans", Path(d))
+    return [*cpu, time.process_time() - t0]
+
+
+def _round_trips(old: Path, counts: list[int]) -> None:
+    """``--round-trip``: the same game through ``bench_round_trip.py``'s pipeline, old code then
+    this tree's (its bots are that module's functions as they are in this tree)."""
+    for n in counts:
+        for code in (old, None):
+            cpu = _child(code, Path("-"), n, "--round-trip")
+            handle, total = cpu[:-1], cpu[-1]
+            late = handle[-150:-50]  # (the last replies end the game: its last mails, standings)
+            print(
+                f"round trip {n}p {'old' if code else 'new'}: {len(handle)} replies, "
+                f"Service.handle {sum(handle):.2f} s ({sum(handle) / len(handle) * 1000:.1f} ms "
+                f"a reply, late ones {sum(late) / len(late) * 1000:.1f} ms), "
+                f"the whole game {total:.2f} s",
+                flush=True,
+            )
+
+
+def _child(code: Path | None, src: Path, k: int, mode: str = "--measure") -> list[float]:
     env = dict(os.environ)
     if code is not None:
         env["PYTHONPATH"] = str(code)
         env["PBEM_TEMPLATES"] = str(code / "templates")
     res = subprocess.run(
-        [sys.executable, __file__, "--measure", str(src), str(k)],
+        [sys.executable, __file__, mode, str(src), str(k)],
         env=env,
         capture_output=True,
         text=True,
@@ -335,9 +382,13 @@ def main() -> None:
             at[g] = [int(m) for m in marks.split(",")]
     t0 = time.perf_counter()
     keep = _arg("--keep", "")[0]
+    trips = _arg("--round-trip", "")[0]
     with _tmp() as d:
         work = Path(d)
         old = _old_tree(base, work)
+        if trips:
+            _round_trips(old, [int(c) for c in trips.split(",")])
+            return
         if keep:  # the copies kept between runs (built once)
             work = Path(keep)
             work.mkdir(parents=True, exist_ok=True)
@@ -371,5 +422,7 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--measure":
         print(json.dumps(measure(Path(sys.argv[2]), int(sys.argv[3]))))
+    elif len(sys.argv) > 1 and sys.argv[1] == "--round-trip" and sys.argv[2] == "-":
+        print(json.dumps(round_trip(int(sys.argv[3]))))
     else:
         main()

@@ -50,6 +50,9 @@ CHECKPOINT_FILE = layout.CHECKPOINT
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
+TAIL_KEPT = 64 << 10
+"""The bytes of a parsed log's tail at least kept apart from its blob."""
+
 Prefix: TypeAlias = tuple[int, int, str, str, int]
 """What a checkpoint vouches for: ``(seq, size, digest, head hash, moves)``, see
 :func:`parse_log`."""
@@ -70,11 +73,23 @@ class ParsedLog:
     signs (docs/FILE-FORMATS.md, "checkpoint.json")."""
     blob: bytes | None = None
     """The good lines, each with its newline: the log file's bytes once a torn line is cut off or
-    a missing newline added."""
+    a missing newline added (followed by :attr:`tail`)."""
+    tail: bytes = b""
+    """The lines this process appended after :attr:`blob` (its commits): kept apart, so that a
+    commit does not copy the whole log (``blob + tail`` is made once the tail is long)."""
 
     @property
     def size(self) -> int:
-        return len(self.blob) if self.blob is not None else 0
+        return len(self.blob) + len(self.tail) if self.blob is not None else 0
+
+    def appended(self, entries: LogEntries, block: bytes, sha: HASH) -> ParsedLog:
+        """This log with the lines ``block`` appended (``entries``: every entry now; ``sha``:
+        the digest of every byte now)."""
+        assert self.blob is not None
+        tail = self.tail + block
+        if len(tail) <= max(TAIL_KEPT, len(self.blob) // 8):
+            return ParsedLog(entries=entries, sha=sha, blob=self.blob, tail=tail)
+        return ParsedLog(entries=entries, sha=sha, blob=self.blob + tail)
 
     @property
     def lines(self) -> list[bytes]:
@@ -208,6 +223,7 @@ def _same_start(
         and known.blob is not None
         and (verified is None or (known.seq, known.head_hash) == verified)
         and data.startswith(known.blob)
+        and data.startswith(known.tail, len(known.blob))
     )
 
 
@@ -249,11 +265,13 @@ def unchanged(
         known is None
         or known.blob is None
         or known.sha is None
-        or len(known.blob) != size
+        or known.size != size
         or not _same_start(buf, known, verified)
     ):
         return None
-    return ParsedLog(entries=known.entries.copy(), sha=known.sha.copy(), blob=known.blob)
+    return ParsedLog(
+        entries=known.entries.copy(), sha=known.sha.copy(), blob=known.blob, tail=known.tail
+    )
 
 
 def parse_log(
@@ -302,7 +320,7 @@ def parse_log(
         prev = known.head_hash
         assert known.sha is not None  # parse_log sets it with the blob
         sha = known.sha.copy()
-        hashed = len(known.blob)
+        hashed = known.size
     elif prefix is not None and (trusted := _trusted_prefix(data, prefix)) is not None:
         block, sha = trusted
         prev = prefix[3]

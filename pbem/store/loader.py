@@ -285,6 +285,6 @@ class Loader:
         sha = known.sha.copy()
         sha.update(block)
         moves = entries.in_effect()
-        log = ParsedLog(entries=entries.copy(), sha=sha, blob=known.blob + block)
+        log = known.appended(entries.copy(), block, sha)  # (not a copy of the whole log)
         self.parsed[game_id] = log
         return log.size, sha.hexdigest(), moves

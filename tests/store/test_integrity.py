@@ -444,3 +444,33 @@ def test_a_same_size_change_of_a_log_read_before_is_caught(
         store.load(gid)
     log.write_bytes(data)
     assert store.load(gid).seq == 4
+
+
+@pytest.mark.parametrize("kept", [0, 1 << 20])  # the tail merged at every commit, or never
+def test_a_log_committed_to_many_times_is_still_compared_whole(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch, kept: int
+) -> None:
+    """A process's own commits keep their lines apart from the bytes it parsed (no copy of the
+    whole log at each commit): the next load still compares every byte, in either part, and the
+    checkpoint it signs still vouches for the whole log (a new process trusts it)."""
+    import pbem.store.files as files_mod
+
+    monkeypatch.setattr(files_mod, "TAIL_KEPT", kept)
+    gid = store.create("toy-draw", PLAYERS, {"deck": "24"}, 3, T0)
+    play(store, gid, clock, moves=2)
+    store.load(gid)
+    play(store, gid, clock, moves=5)
+    seq = store.load(gid).seq
+    assert Store(store.data_dir, store.keyring).load(gid).seq == seq  # under the checkpoint
+    assert Store(store.data_dir, store.keyring).verify(gid).ok
+    log = store.data_dir / gid / "log.jsonl"
+    data = log.read_bytes()
+    for line in (3, seq):  # before the process's commits, and among them
+        start = sum(len(x) + 1 for x in data.split(b"\n")[: line - 1])
+        i = data.index(b'"time":"', start) + len(b'"time":"') + 3
+        changed = data[:i] + (b"8" if data[i : i + 1] != b"8" else b"7") + data[i + 1 :]
+        log.write_bytes(changed)
+        with pytest.raises(IntegrityError):
+            store.load(gid)
+        log.write_bytes(data)
+        assert store.load(gid).seq == seq
