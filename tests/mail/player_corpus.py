@@ -54,7 +54,7 @@ from pbem.service import orders  # noqa: E402
 from pbem.service.auth import Seated  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "replies" / "players"
-HALVES = ("half-1", "half-2", "half-3", "half-4", "half-5", "half-6", "half-7")
+HALVES = ("half-1", "half-2", "half-3", "half-4", "half-5", "half-6", "half-7", "half-8")
 LANGS = ("fr", "it", "de", "en")
 TARGET = 0.98
 SERVICE = "service@pbem.test"
