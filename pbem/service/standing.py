@@ -163,6 +163,7 @@ _PROSE_WORDS: dict[str, str] = {
     "ANNONCES": "claim", "DICHIARAZIONI": "claim", "BEHAUPTUNGEN": "claim",
     "CROIS": "believe", "CREDO": "believe", "GLAUBE": "believe",
     "DOUTE": "doubt", "DUBITO": "doubt", "ZWEIFLE": "doubt", "BEZWEIFLE": "doubt",
+    "BEZWEIFELN": "doubt", "ANZWEIFELN": "doubt",
     "GARDE": "keep", "TENGO": "keep", "BEHALTE": "keep", "CONSERVE": "keep",
     "CONSERVO": "keep", "CONSERVER": "keep", "CONSERVARE": "keep",
 }  # fmt: skip

@@ -640,7 +640,9 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
             except RuleError:
                 if kind == "preview":
                     return None  # PREVIEW's check parses its (first) move now
-                first = parts[0].upper()  # NEXT's is read when the turn comes
+                # NEXT's is read when the turn comes (Die Verbotene Stadt: by its words)
+                vs = game.name == "verbotene-stadt"
+                first = _later(parts[0]).upper() if vs else parts[0].upper()
             out.append("; ".join([first, *(_later(x) for x in parts[1:])]))
         return " ELSE ".join(out)
     if kind == "standing" and stage is not None:

@@ -91,3 +91,36 @@ def test_answers_after_a_hesitation(words: str, doubt: bool | None) -> None:
 
 def test_a_weekday_today_means_the_next_one() -> None:
     assert parse_duration("until saturday", now=SAT) == timedelta(days=8) - timedelta(hours=13)
+
+
+def test_a_long_line_just_above_an_attribution_is_the_players() -> None:
+    from pbem.mail.reply import command_lines
+
+    text = (
+        "VACATION five days, thanks in advance\n"
+        "On Thu, Nov 26, 2026 at 10:02 AM Forbidden City <service@pbem.test> wrote:\n"
+        "> Hello Ann,\n"
+    )
+    assert command_lines(text) == ["VACATION five days, thanks in advance"]
+    wrapped = (
+        "On Thu, Nov 26, 2026 at 10:02 AM Forbidden City (fc) <\n"
+        "service@pbem.test> wrote:\n"
+        "> Hello Ann,\n"
+    )
+    assert command_lines("M13 R1\n" + wrapped) == ["M13 R1"]
+
+
+@pytest.mark.parametrize(
+    ("words", "doubt"),
+    [
+        ("Bon, je te crois.", False),
+        ("Va bene, ti credo.", False),
+        ("Na gut, ich glaube dir.", False),
+    ],
+)
+def test_answers_after_giving_in(words: str, doubt: bool) -> None:
+    assert notation._answer_in_words(notation._tokens(words)) is doubt
+
+
+def test_a_standing_doubt_with_a_german_prefix_verb() -> None:
+    assert standing.parse("Behauptungen immer bezweifeln", 0, 4) == Orders(claim="doubt")

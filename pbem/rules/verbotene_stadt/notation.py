@@ -305,6 +305,9 @@ _AROUND = {
     # hesitation ("Hmm, je doute fort", "Mah, ne dubito parecchio", "Hm, das bezweifle ich")
     "hmm", "hm", "mmh", "mmm", "mah", "boh", "bof", "euh", "well", "naja", "tja", "ne",
     "parecchio", "assai", "tanto",
+    # giving in ("Bon, je te crois", "Va bene, ti credo", "Na gut, ich glaube dir", "OK fine")
+    "bon", "d'accord", "va", "bene", "allora", "alors", "na", "gut", "also", "fine", "alright",
+    "right", "one", "denselben", "dieselbe", "denselbe", "dasselbe",
 }  # fmt: skip
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
 
