@@ -842,6 +842,36 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     return False
 
 
+def _read_alone(
+    part: str,
+    line: str,
+    guard: int | None,
+    out: Reading,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    from_subject: bool,
+) -> bool:
+    """Read ``part`` of ``line`` alone; when it is exactly one move, that move is the line's."""
+    sub = Reading()
+    _read_move(line, part, guard, sub, parse_action, is_move_form, notation, from_subject)
+    if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
+        return False
+    got = sub.commands[0]
+    read_as = notation(got.action) if notation is not None else part
+    out.commands.append(
+        Command(
+            "action",
+            line,
+            action=got.action,
+            guard=guard,
+            read_as=read_as,
+            from_subject=from_subject,
+        )
+    )
+    return True
+
+
 def _read_move(
     line: str,
     line_wo: str,
@@ -921,44 +951,15 @@ def _read_move(
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form
     )
-    if part is not None:
-        # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
-        # L11 R1 then": the one sentence or part that holds a move, read alone.
-        sub = Reading()
-        _read_move(line, part, guard, sub, parse_action, is_move_form, notation, from_subject)
-        if [c.kind for c in sub.commands] == ["action"] and not (sub.errors or sub.mentions):
-            got = sub.commands[0]
-            read_as = notation(got.action) if notation is not None else part
-            out.commands.append(
-                Command(
-                    "action",
-                    line,
-                    action=got.action,
-                    guard=guard,
-                    read_as=read_as,
-                    from_subject=from_subject,
-                )
-            )
-            return
+    # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
+    # L11 R1 then": the one sentence or part that holds a move, read alone.
+    alone = (line, guard, out, parse_action, is_move_form, notation, from_subject)
+    if part is not None and _read_alone(part, *alone):
+        return
     head, tail = _lead_in(line_wo)
-    if head and "?" not in line_wo and not denies(_tokens(head)):
-        # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
-        sub = Reading()
-        _read_move(line, tail, guard, sub, parse_action, is_move_form, notation, from_subject)
-        if [c.kind for c in sub.commands] == ["action"] and not (sub.errors or sub.mentions):
-            got = sub.commands[0]
-            read_as = notation(got.action) if notation is not None else tail
-            out.commands.append(
-                Command(
-                    "action",
-                    line,
-                    action=got.action,
-                    guard=guard,
-                    read_as=read_as,
-                    from_subject=from_subject,
-                )
-            )
-            return
+    # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
+    if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, *alone):
+        return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]
