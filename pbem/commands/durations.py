@@ -39,6 +39,7 @@ for _secs, _names in (
         7 * 86400,
         "w wk wks week weeks semaine semaines sem settimana settimane sett woche wochen",
     ),
+    (14 * 86400, "fortnight fortnights"),
     (86400, "d day days jour jours j giorno giorni gg g tag tage tagen t tg"),
     (3600, "h hr hrs hour hours heure heures ora ore stunde stunden std"),
     (60, "m min mins minute minutes minuto minuti minuten"),
@@ -163,6 +164,27 @@ _INCLUSIVE = re.compile(
 """The day named is part of the leave ("jusqu'au 12 décembre inclus"): as it is without it."""
 
 
+_WEEKDAYS: dict[str, int] = {}
+for _wd, _names in enumerate(
+    (
+        "monday mon lundi lunedi montag mo",
+        "tuesday tue tues mardi martedi dienstag di",
+        "wednesday wed mercredi mercoledi mittwoch mi",
+        "thursday thu thurs jeudi giovedi donnerstag do",
+        "friday fri vendredi venerdi freitag fr",
+        "saturday sat samedi sabato samstag sonnabend sa",
+        "sunday sun dimanche domenica sonntag so",
+    )
+):
+    for _n in _names.split():
+        _WEEKDAYS[_n] = _wd
+_WEEKDAY_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_LONG_WEEKDAYS = "|".join(n for n in _WEEKDAYS if len(n) > 3)
+_WEEKDAY_HEAD = re.compile(
+    r"^(?:the\s+|le\s+|il\s+|den\s+|zum\s+|am\s+)?(" + _LONG_WEEKDAYS + r")\b[\s,.]*"
+)
+
+
 def read_until(text: str) -> str | None:
     """``until 12-03`` for a day written as the end of a leave, in English, French, Italian or
     German ("until December 5th", "jusqu'au 3 décembre", "fino al 10 dicembre", "bis 3.
@@ -174,6 +196,11 @@ def read_until(text: str) -> str | None:
     if m is None:
         return None
     rest = _INCLUSIVE.sub("", m.group(1)).strip(" .,!")
+    if w := _WEEKDAY_HEAD.match(rest):
+        # "until Sunday" (its next coming), "jusqu'au lundi 7 décembre" (the date)
+        rest = rest[w.end() :]
+        if not rest:
+            return f"until {_WEEKDAY_EN[_WEEKDAYS[w.group(1)]]}"
     day = month = 0
     if d := _DAY_FIRST.match(rest):
         day, month = int(d.group(1)), _MONTHS.get(d.group(2), 0)
@@ -193,6 +220,11 @@ def read_until(text: str) -> str | None:
 def _until_length(text: str, now: datetime) -> timedelta | None:
     """The length from ``now`` to the end of the day ``until MM-DD`` names (its next
     occurrence), or None when ``text`` is not that form or names no real day."""
+    named = re.fullmatch(r"until ([a-z]+)", text.strip())
+    if named is not None and named.group(1) in _WEEKDAY_EN:
+        ahead = (_WEEKDAY_EN.index(named.group(1)) - now.weekday()) % 7 or 7
+        day0 = datetime(now.year, now.month, now.day, tzinfo=UTC)
+        return day0 + timedelta(days=ahead + 1) - now
     m = re.fullmatch(r"until (\d\d)-(\d\d)", text.strip())
     if m is None:
         return None
@@ -219,7 +251,13 @@ def leading_duration(text: str, strip: Callable[[str], str] = str.strip) -> str 
     with, before the first punctuation that ends a clause ("trois jours svp, je suis en
     déplacement", "36h - travelling, back Saturday"); ``strip`` takes courtesy off that part.
     None when the part is neither."""
-    head = strip(_CLAUSE.split(text.strip(), maxsplit=1)[0])
+    text = text.strip()
+    ends = [m.start() for m in _CLAUSE.finditer(text)][:4]
+    for end in reversed([*ends[1:], len(text)] if ends else []):
+        # "bis Montag, den 7. Dezember": a weekday, then its date (the longest day read)
+        if (day := read_until(strip(text[:end]))) is not None:
+            return day
+    head = strip(text[: ends[0]] if ends else text)
     if not head:
         return None
     return read_duration(head) or read_until(head)

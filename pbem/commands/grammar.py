@@ -145,7 +145,7 @@ class Reading:
 
 
 PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "POI", "DOPO", "DOPODICHÉ",
-              "DOPODICHE", "DANN", "DANACH", "ANSCHLIESSEND")  # fmt: skip
+              "DOPODICHE", "DANN", "DANACH", "ANSCHLIESSEND", "ANSCHLIEßEND")  # fmt: skip
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
 _PLAN_SPLIT = re.compile(
@@ -154,6 +154,8 @@ _PLAN_SPLIT = re.compile(
 """``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
 is Italian for "and"; "RB N E then BK E" keeps its east)."""
 
+
+_PLAN_WORD_SET = frozenset(w for p in PLAN_WORDS for w in p.split())
 
 ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
 """Words that separate the alternatives of a queued move (``NEXT M9 R1 ELSE P10 R0``)."""
@@ -468,6 +470,10 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
 _SHOUTED = re.compile(r"[:?!.,]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
 
 
+_IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
+"""The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
+
+
 def _shouted(line: str) -> tuple[Spoken | None, str]:
     """A command word written in capitals after a sentence of prose on the same line ("Can
     you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp"; issue 31): the
@@ -480,6 +486,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
     before = _tokens(line[: m.start()])
     if cmd is None or any(_code_like(t) for t in before):
         return None, ""
+    if getattr(cmd, "conditional", False):
+        # A queued move is conditional itself: "If it's still on next round: NEXT M13 R1"
+        before = [t for t in before if t.casefold().strip("'") not in _IF]
     if getattr(cmd, "changes_game", False) and denies(before):
         return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not a resignation
     return cmd, m.group(2).strip()
@@ -694,6 +703,14 @@ def _read_line(
     elif parse_action is None:
         out.ignored.append(line)
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
+        whole = (
+            strip_please(line_wo)
+            if _parses(parse_action, strip_please(line_wo))  # "BK east then north, please"
+            else _move_then_remark(line_wo, parse_action, is_move_form)
+        )
+        if whole is not None:
+            _read_move(line, whole, guard, out, parse_action, is_move_form, notation, from_subject)
+            return
         _read_plan(line, parts, guard, out, parse_action, from_subject)
     else:
         _read_move(line, line_wo, guard, out, parse_action, is_move_form, notation, from_subject)
@@ -751,6 +768,67 @@ def _read_plan(
 
 _AND = frozenset({"and", "et", "e", "und", "but", "mais", "ma", "aber"})
 
+_SENTENCE = re.compile(r"(?<=[.!])\s+(?=\S)|\s+[—–]\s*|\s-\s|\s*\((?=[^)]*\)?\s*$)")
+"""Where a line holds parts of its own: after a sentence's full stop or "!", at a dash, before
+a closing remark in brackets."""
+
+
+def _move_part(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+) -> str | None:
+    """The one part of a line that holds a move, when the line has several parts (sentences, a
+    dash, a remark in brackets) and the others hold no move, deny nothing (:data:`_PAST_ALONE`
+    and conditions aside) and ask nothing (issue 31). None otherwise."""
+    if "?" in line:
+        return None
+    parts = [p.strip(" ()") for p in _SENTENCE.split(line) if p.strip(" ()")]
+    if len(parts) < 2:
+        return None
+    holding = [
+        p for p in parts if _tokens(p) and _candidates(_tokens(p), parse_action, is_move_form)
+    ]
+    if len(holding) != 1:
+        return None
+    others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
+    if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE]):
+        return None
+    return holding[0]
+
+
+_PAST_ALONE = frozenset({"was", "were", "had", "war", "waren", "hatte", "était", "etait",
+                         "avait", "era", "erano", "aveva"})  # fmt: skip
+"""The past and conditions in a part that holds no move say nothing about the move in another
+part ("Sorry, that spot was taken. L11 R1 then", "O13 R3 (sorry if you got a weird one)")."""
+
+
+def _move_then_remark(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+) -> str | None:
+    """A whole move in words, then a remark after its last comma that holds no move, denies
+    nothing and asks nothing ("I'm sliding BR west and then on to the south, all in one move";
+    issue 31): the move. None otherwise."""
+    if "?" in line or "," not in line:
+        return None
+    head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
+    toks = _tokens(tail)
+    if not head or not toks or denies(toks) or _candidates(toks, parse_action, is_move_form):
+        return None
+    if any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks):
+        return None  # "KB S, then RB N W": a plan, not a remark
+    try:
+        parse_action(tail)
+    except InvalidSyntax:
+        pass  # words the game does not know: a remark
+    except RuleError:
+        return None  # something the game reads ("then rb north"), legal or not
+    else:
+        return None
+    return head if _parses(parse_action, head) else None
+
 
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     """Do the words around a move only stand around it (:func:`is_filler`)? After the move, a
@@ -762,6 +840,36 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     if after and after[0].casefold() in _AND:
         return is_filler(before) and not denies(after[1:])
     return False
+
+
+def _read_alone(
+    part: str,
+    line: str,
+    guard: int | None,
+    out: Reading,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    from_subject: bool,
+) -> bool:
+    """Read ``part`` of ``line`` alone; when it is exactly one move, that move is the line's."""
+    sub = Reading()
+    _read_move(line, part, guard, sub, parse_action, is_move_form, notation, from_subject)
+    if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
+        return False
+    got = sub.commands[0]
+    read_as = notation(got.action) if notation is not None else part
+    out.commands.append(
+        Command(
+            "action",
+            line,
+            action=got.action,
+            guard=guard,
+            read_as=read_as,
+            from_subject=from_subject,
+        )
+    )
+    return True
 
 
 def _read_move(
@@ -840,25 +948,18 @@ def _read_move(
             if not from_subject:
                 out.errors.append((line, first))
             return
+    part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
+        line_wo, parse_action, is_move_form
+    )
+    # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
+    # L11 R1 then": the one sentence or part that holds a move, read alone.
+    alone = (line, guard, out, parse_action, is_move_form, notation, from_subject)
+    if part is not None and _read_alone(part, *alone):
+        return
     head, tail = _lead_in(line_wo)
-    if head and "?" not in line_wo and not denies(_tokens(head)):
-        # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
-        sub = Reading()
-        _read_move(line, tail, guard, sub, parse_action, is_move_form, notation, from_subject)
-        if [c.kind for c in sub.commands] == ["action"] and not (sub.errors or sub.mentions):
-            got = sub.commands[0]
-            read_as = notation(got.action) if notation is not None else tail
-            out.commands.append(
-                Command(
-                    "action",
-                    line,
-                    action=got.action,
-                    guard=guard,
-                    read_as=read_as,
-                    from_subject=from_subject,
-                )
-            )
-            return
+    # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
+    if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, *alone):
+        return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         legal = [c for c in cands if c.error is None]

@@ -375,6 +375,12 @@ def _is_quoted(line: str) -> bool:
     return line.startswith(">") or line.startswith("|>") or line.startswith("| ")
 
 
+_OPENS_ATTRIBUTION = re.compile(r"(?:On|Le|Il|Am|El|Em|Op|Den|Dne|W dniu)\s")
+"""The first word of an attribution in the common clients' languages ("On Thu, ... wrote:",
+"Le jeu. ... a écrit :", "Il giorno ...", "Am Do., ..."): a long line of the player's own just
+above one is not its first half (issue 31: an HTML-only mail has no blank line between)."""
+
+
 def _attribution_span(lines: Sequence[str], i: int) -> int:
     """How many lines (1-3) starting at ``i`` form an attribution, or 0."""
     forms = _forms()
@@ -387,6 +393,8 @@ def _attribution_span(lines: Sequence[str], i: int) -> int:
             return 0
         if span > 1 and len(lines[i + span - 2]) < 25:
             return 0  # only a long line was wrapped: "C4 R1" does not start an attribution
+        if span > 1 and _OPENS_ATTRIBUTION.match(nxt) and _attribution_span(lines, i + span - 1):
+            return 0  # the attribution starts on the next line: this one is the player's
         joined = f"{joined} {nxt}".strip()
         if len(joined) > 300:
             return 0

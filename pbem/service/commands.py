@@ -1006,7 +1006,12 @@ class ProposeCmd(_Base):
 
     kind: ClassVar[str] = "propose"
     name = "PROPOSE"
-    words = {"fr": ("PROPOSER",), "it": ("PROPONI", "PROPORRE"), "de": ("VORSCHLAGEN",)}
+    words = {
+        "en": ("PROPOSAL",),
+        "fr": ("PROPOSER", "PROPOSITION"),
+        "it": ("PROPONI", "PROPORRE", "PROPOSTA"),
+        "de": ("VORSCHLAGEN", "VORSCHLAG"),
+    }
     form = Argument(
         lambda s: len(s.bare.split()) <= 2 or _pause_length(s.bare) is not None,
         lambda s: _pause_length(s.bare) or s.bare,
@@ -1363,6 +1368,8 @@ class NextCmd(_Base):
 
     kind: ClassVar[str] = "next"
     name = "NEXT"
+    conditional: ClassVar[bool] = True
+    """Its lead-in may say "if" ("If it's still on next round: NEXT M13 R1"; issue 31)."""
     words = {
         "fr": ("PROCHAIN", "PROCHAINE"),
         "it": ("PROSSIMO", "PROSSIMA"),

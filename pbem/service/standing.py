@@ -127,6 +127,9 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
         return None
     if len(words) == 1 and _WORDS.get(words[0]) == "off":
         return OFF
+    prose = _in_prose(words)
+    if prose is not None:
+        return prose
     change = Orders()
     i = 0
     while i < len(words):
@@ -152,6 +155,51 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
             )
         i = j
     return change
+
+
+_PROSE_WORDS: dict[str, str] = {
+    # subjects in the plural, values as conjugated verbs ("je crois toujours les annonces",
+    # "always doubt claims", "credo sempre alle dichiarazioni", "Behauptungen immer glauben")
+    "ANNONCES": "claim", "DICHIARAZIONI": "claim", "BEHAUPTUNGEN": "claim",
+    "CROIS": "believe", "CREDO": "believe", "GLAUBE": "believe",
+    "DOUTE": "doubt", "DUBITO": "doubt", "ZWEIFLE": "doubt", "BEZWEIFLE": "doubt",
+    "BEZWEIFELN": "doubt", "ANZWEIFELN": "doubt",
+    "GARDE": "keep", "TENGO": "keep", "BEHALTE": "keep", "CONSERVE": "keep",
+    "CONSERVO": "keep", "CONSERVER": "keep", "CONSERVARE": "keep",
+}  # fmt: skip
+_PROSE_FILLER = frozenset(
+    {
+        "ALWAYS", "TOUJOURS", "SEMPRE", "IMMER", "I", "JE", "IO", "ICH", "THE", "LES", "LA",
+        "LE", "DES", "AUX", "MA", "MES", "ALLE", "ALLA", "DELLE", "MIA", "DIE",
+        "DEN", "MEINE", "MY", "EVERY", "ALL", "TOUTES", "TUTTE", "TUTTI", "JEDE", "ALLEN",
+        "EACH", "CHAQUE", "OGNI", "JEDER",
+    }
+)  # fmt: skip
+
+
+def _in_prose(words: list[str]) -> Orders | None:
+    """One order written as a short sentence, its words in any order around filler ("CONSIGNE :
+    je crois toujours les annonces", "STANDING: always doubt claims"; issue 31): exactly one
+    subject and one of its values, nothing else (a negation or any other word: None, and the
+    strict form then says what to write)."""
+    subjects: list[str] = []
+    values: list[str] = []
+    for w in words:
+        meaning = _PROSE_WORDS.get(w) or _WORDS.get(w)
+        if meaning in ("claim", "reselect"):
+            subjects.append(meaning)
+        elif meaning in ("believe", "doubt", "keep"):
+            values.append(meaning)
+        elif w not in _PROSE_FILLER:
+            return None
+    if len(subjects) > 1 or len(values) != 1:
+        return None
+    subject = subjects[0] if subjects else ("reselect" if values[0] == "keep" else "claim")
+    if subject == "claim" and values[0] in CLAIM:
+        return Orders(claim=values[0])
+    if subject == "reselect" and values[0] in RESELECT:
+        return Orders(reselect=values[0])
+    return None
 
 
 def _seats(words: list[str], seat: int, n_players: int) -> list[int]:

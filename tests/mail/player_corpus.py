@@ -30,7 +30,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 from types import SimpleNamespace
@@ -54,7 +54,7 @@ from pbem.service import orders  # noqa: E402
 from pbem.service.auth import Seated  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "replies" / "players"
-HALVES = ("half-1", "half-2", "half-3", "half-4", "half-5", "half-6")
+HALVES = ("half-1", "half-2", "half-3", "half-4", "half-5", "half-6", "half-7", "half-8")
 LANGS = ("fr", "it", "de", "en")
 TARGET = 0.98
 SERVICE = "service@pbem.test"
@@ -640,7 +640,9 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
             except RuleError:
                 if kind == "preview":
                     return None  # PREVIEW's check parses its (first) move now
-                first = parts[0].upper()  # NEXT's is read when the turn comes
+                # NEXT's is read when the turn comes (Die Verbotene Stadt: by its words)
+                vs = game.name == "verbotene-stadt"
+                first = _later(parts[0]).upper() if vs else parts[0].upper()
             out.append("; ".join([first, *(_later(x) for x in parts[1:])]))
         return " ELSE ".join(out)
     if kind == "standing" and stage is not None:
@@ -664,6 +666,9 @@ def _parses(game: Any, rec: Any, seat: int, text: str) -> bool:
     return True
 
 
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
 def _later(part: str) -> str:
     """A plan's later action (read by the game only when its turn comes) in one spelling: the
     official and its directions, by the words Die Verbotene Stadt's notation reads (anything
@@ -676,6 +681,8 @@ def _later(part: str) -> str:
             out.append(tok.upper())
         elif tok in vs._DIR_WORDS:
             out.append(vs._DIR_WORDS[tok])
+        elif "-" in tok and all(p in vs._DIR_WORDS for p in tok.split("-")):
+            out.extend(vs._DIR_WORDS[p] for p in tok.split("-"))  # "nord-ouest"
         elif tok == "step":
             out.append("step")
         elif tok not in vs._FILLER:
@@ -717,7 +724,13 @@ def expected(case: Case, stage: Stage | None) -> list[str]:
             out.append(f"{kind} {arg}".strip())
         elif kind == "vacation" and arg.startswith("~until ") and stage is not None:
             # Back on that day: the leave ends at its start (a day either way is as meant).
-            day = datetime.fromisoformat(arg.split()[1]).replace(tzinfo=UTC)
+            named = arg.split()[1]
+            if named in _WEEKDAYS:  # the next such day after the mail answered was sent
+                now = stage.env.clock.now
+                ahead = (_WEEKDAYS.index(named) - now.weekday()) % 7 or 7
+                day = datetime(now.year, now.month, now.day, tzinfo=UTC) + timedelta(ahead + 1)
+            else:
+                day = datetime.fromisoformat(named).replace(tzinfo=UTC)
             hours = round((day - stage.env.clock.now).total_seconds() / 3600)
             out.append(f"vacation ~{hours}h")
         else:

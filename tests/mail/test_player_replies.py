@@ -37,7 +37,7 @@ def test_the_corpus_is_as_described() -> None:
     for half in pc.HALVES:
         per_lang = Counter(c.lang for c in pc.load(half))
         assert set(per_lang) == set(pc.LANGS), half
-        assert min(per_lang.values()) >= 24, (half, per_lang)
+        assert min(per_lang.values()) >= 20, (half, per_lang)  # at 98 %: none missed
     assert {c.client for c in cases} == set(pc.CLIENTS)
     assert {c.mail for c in cases} >= {*pc.FC_STAGES, *pc.VS_STAGES, "fresh"} - {"vs:over"}
     assert len({c.id for c in cases}) == len(cases)

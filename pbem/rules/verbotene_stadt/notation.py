@@ -47,17 +47,34 @@ _DIR_WORDS: dict[str, str] = {
     "giu": "S", "unten": "S", "runter": "S",
     "ouest": "W", "ovest": "W", "westen": "W", "gauche": "W", "sinistra": "W", "links": "W",
 }  # fmt: skip
+# Compass points written as one word ("RB northeast", "RB Nordost", "RB nordovest"): two
+# directions, north or south first.
+_DIR_WORDS.update(
+    {
+        a + b: _DIR_WORDS[a] + " " + _DIR_WORDS[b]
+        for a, b in (
+            ("north", "east"), ("north", "west"), ("south", "east"), ("south", "west"),
+            ("nord", "est"), ("nord", "ovest"), ("sud", "est"), ("sud", "ovest"),
+            ("nord", "ost"), ("nord", "osten"), ("nord", "west"), ("nord", "westen"),
+            ("süd", "ost"), ("süd", "osten"), ("süd", "west"), ("süd", "westen"),
+            ("sued", "ost"), ("sued", "osten"), ("sued", "west"), ("sued", "westen"),
+        )
+    }
+)  # fmt: skip
 _FILLER = {
     "then", "and", "to", "move", "slide", "official", "the", "from", "of", "towards", "go",
+    "first", "i", "i'll", "i'm", "sliding", "slides", "moving", "on", "further", "again",
     # French
     "puis", "et", "vers", "le", "la", "au", "à", "a", "l'", "ensuite", "je", "joue", "déplace",
-    "deplace", "bouge", "jusqu'au", "direction", "officiel",
+    "deplace", "bouge", "jusqu'au", "direction", "officiel", "abord", "fais", "glisser",
+    "glisse", "encore",
     # Italian
     "poi", "verso", "il", "lo", "al", "muovo", "sposto", "gioco", "quindi", "dopo",
-    "funzionario",
+    "funzionario", "prima", "faccio", "scivolare", "ancora",
     # German
     "nach", "dann", "und", "zum", "zur", "richtung", "ich", "ziehe", "bewege", "schiebe",
-    "spiele", "beamten", "beamter", "den", "der", "die",
+    "spiele", "beamten", "beamter", "den", "der", "die", "zuerst", "erst", "weiter",
+    "anschließend", "anschliessend", "danach",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east)."""
 _STEP = {"step", "one", "1", "single"}
@@ -269,6 +286,7 @@ _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifl
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
              "n'y", "n'en"}  # fmt: skip
+_FRENCH_NEGATION = {"pas", "point", "plus", "jamais", "guère", "guere", "rien", "nullement"}
 _AROUND = {
     # pronouns and objects ("I believe you", "Ich glaube es", "Ci credo", "Je te crois")
     "i", "i'll", "you", "it", "that", "this", "him", "her", "them", "so", "do", "really", "the",
@@ -284,6 +302,12 @@ _AROUND = {
     # courtesy
     "ok", "okay", "yes", "oui", "si", "sì", "ja", "please", "merci", "grazie", "danke", "bitte",
     "thanks", "no", "nope", "nah", "nein", "ouais", "yeah", "yep",
+    # hesitation ("Hmm, je doute fort", "Mah, ne dubito parecchio", "Hm, das bezweifle ich")
+    "hmm", "hm", "mmh", "mmm", "mah", "boh", "bof", "euh", "well", "naja", "tja", "ne",
+    "parecchio", "assai", "tanto",
+    # giving in ("Bon, je te crois", "Va bene, ti credo", "Na gut, ich glaube dir", "OK fine")
+    "bon", "d'accord", "va", "bene", "allora", "alors", "na", "gut", "also", "fine", "alright",
+    "right", "one", "denselben", "dieselbe", "denselbe", "dasselbe",
 }  # fmt: skip
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
 
@@ -295,7 +319,11 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     if not 1 <= len(toks) <= 8:
         return None
     verbs = {t for t in toks if t in _BELIEVE or t in _DOUBT}
-    negated = any(t in _NEGATION for t in toks)
+    # The French "ne" denies with its partner ("ne ... pas", "n'y ... point"); alone it is the
+    # Italian "of it" ("Ne dubito": I doubt it).
+    negated = any(
+        t in _NEGATION and (t != "ne" or _FRENCH_NEGATION.intersection(toks)) for t in toks
+    )
     if len(verbs) != 1 or any(t not in _AROUND | _NEGATION | verbs for t in toks):
         return None
     doubt = next(iter(verbs)) in _DOUBT
@@ -557,9 +585,9 @@ def _parse_move(
     dirs: list[str] = []
     for t in dirs_tok:
         if t in _DIR_WORDS:
-            dirs.append(_DIR_WORDS[t])
+            dirs.extend(_DIR_WORDS[t].split())
         elif "-" in t and all(p in _DIR_WORDS for p in t.split("-")):
-            dirs.extend(_DIR_WORDS[p] for p in t.split("-"))  # "sud-est", "Süd-Ost"
+            dirs.extend(d for p in t.split("-") for d in _DIR_WORDS[p].split())  # "sud-est"
         elif re.fullmatch(r"[nesw]+", t):
             dirs.extend(t.upper())
         else:
