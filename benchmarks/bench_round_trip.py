@@ -41,6 +41,7 @@ session; ``decisions`` gives today's side for 50 games in minutes.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import heapq
 import random
@@ -128,14 +129,23 @@ def _deliver(outbox: Outbox, parser: Any, seats: list[Seat], now: datetime) -> N
                     s.last = m
 
 
-def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
+def _plan(game: Any, state: Any, seat: int, rng: random.Random, steer: bool = True) -> list[str]:
     """The bot's whole turn: each slide chosen on the position the earlier ones leave, supposing
-    the fate die lets the turn go on; it ends at an entry or when no die would."""
+    the fate die lets the turn go on; it ends at an entry or when no die would. With ``steer``,
+    a slide of the seat's own official toward the pavilion (or into it) is written as the move
+    toward the active pavilion (``RK pavilion``), read when it is played: what a player means by
+    it, and it holds when a pavilion die rolls another pavilion before it."""
     bot = game.bots()["heuristic"]
     out: list[str] = []
     for _ in range(4):
         action = bot.choose(game, state, seat, rng)
         text = game.notation(action)
+        mine = state.selections[seat]
+        if steer and getattr(action, "official", -1) == mine and action.mode != "claim":
+            toward = game.board.official_code(mine) + " pavilion"
+            # When it cannot get nearer (refused): the bot's own slide, as chosen.
+            with contextlib.suppress(RuleError):
+                action, text = game.parse(state, seat, toward), toward
         out.append(text)
         if getattr(action, "mode", "") or _last_move(game, state):
             break
