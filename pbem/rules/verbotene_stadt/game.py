@@ -143,8 +143,9 @@ A MOVE TOWARD THE ACTIVE PAVILION (IT HOLDS WHEN THE PAVILION CHANGES)
                  played: into it if it can enter (your own official
                  shows your selector; RK pavilion claim bluffs), else
                  the move that leaves RK the fewest slides from
-                 entering. If no move brings RK nearer, it is refused
-                 (a plan stops there and you are asked).
+                 entering, then the one ending nearest its threshold.
+                 If no move brings RK nearer, it is refused (a plan
+                 stops there and you are asked).
   RK pavilion; RK pavilion; BG E
                  a plan: after a fate die's pavilion symbol the next
                  RK pavilion heads for the new pavilion (a slide with

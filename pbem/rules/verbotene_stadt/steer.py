@@ -6,10 +6,12 @@ then, so a plan or a queued next turn written with it survives a pavilion die ro
 (a fate die's pavilion symbol, an entry). It is the official's move that enters the active
 pavilion when one does (with ``claim`` or ``reveal`` as written, else as a written entry: ``reveal``
 for one's own official); otherwise the move after which the official needs the fewest slides to
-enter it, the other officials standing where they are (the first such move in the game's order of
-moves: north, east, south, west, each straight slide before its right-angle turns). When no move
-brings it nearer, it is refused with the reason, like any illegal move: a plan stops there and the
-player is asked. What is recorded, shown and replayed is the move it was read as (``RK N E``): the
+enter it, the other officials standing where they are, and among those (or when no number of
+slides would do, as long as nothing stops an official on the pavilion's threshold line) the one
+that ends nearest the threshold, counted in fields across and down; the first such move in the
+game's order of moves (north, east, south, west, each straight slide before its right-angle
+turns). When no move brings it nearer in that sense, it is refused with the reason, like any
+illegal move: a plan stops there and the player is asked. What is recorded, shown and replayed is the move it was read as (``RK N E``): the
 rules and the log do not know the word.
 """
 
@@ -47,11 +49,18 @@ def toward(board: Board, state: State, seat: int, official: int, text: str, hint
     if entry is not None:
         return Move(official, entry.dirs, entry.step, "")
     dist = entry_distances(board, state, official, depth=DEPTH)
-    here = dist[start]
-    best = min(pairs, key=lambda p: dist[p[1]], default=None)
-    if best is not None and dist[best[1]] < here:
+    pav = board.pavilions.get(state.active_pavilion)
+    tx, ty = board.xy(pav.threshold) if pav is not None else (0, 0)
+
+    def nearness(c: int) -> tuple[int, int]:
+        x, y = board.xy(c)
+        return dist[c], abs(x - tx) + abs(y - ty)
+
+    here = nearness(start)
+    best = min(pairs, key=lambda p: nearness(p[1]), default=None)
+    if pav is not None and best is not None and nearness(best[1]) < here:
         return best[0]
-    if here == 1 and state.selections[seat] != official:
+    if here[0] == 1 and state.selections[seat] != official:
         # It could slide in, but only its briber may enter it yet: the engine's own reason.
         raise IllegalMove(
             engine.entry_error(board, state, seat, Move(official, ("N",), False, "reveal")),
