@@ -13,23 +13,37 @@ that time too (``Service.send_digests`` at each step).
 - ``today``: the same through the pipeline, a mail for every move (``mail=every``, the setting of
   every game before issue 25): replies and mails;
 - ``plans``: the game's default mail setting (DIGEST for Die Verbotene Stadt), standing orders
-  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT KEEP``),
-  each turn sent whole as a plan (the heuristic bot's slides, each chosen on the position the
-  earlier ones leave under a die that lets the turn go on: what a player reading the board does)
-  and the next turn's plan queued with it (``NEXT ...``, read on the board this turn leaves);
-- ``plans-nonext``: the same without the queued next turn.
+  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT KEEP``: the
+  heuristic bot believes three claims in four, and keeps its selection unless it was exiled or
+  is far from the pavilion just entered, whose die is rolled again right after), each turn sent
+  whole as a plan and the next turn's plan queued with it (``NEXT ...``, read on the board this
+  turn leaves). The plan is the heuristic bot's own slides, each chosen on the position the
+  earlier ones leave under a die that lets the turn go on (what a player reading the board
+  does), written before the dice: a slide of the seat's own official toward the pavilion is
+  written as the move toward the active pavilion (``RK pavilion``, read when it is played, so it
+  follows a pavilion die), as is another official's slide when it reads as that very slide;
+  after a bluff the plan adds the believed bluff's extra move (``RK pavilion``). The heuristic
+  bot's strategy, then, written once a turn (``_plan``, ``_next_turn``);
+- ``plans-nonext``: the same without the queued next turn;
+- ``engine-plans`` (and ``engine-plans-nonext``): the same bots and the service's rules for plans,
+  queued turns and standing orders on the engine, without mail (``play_engine``): a quick
+  simulation to iterate on the bots and compare game lengths with ``decisions``; settings to try
+  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0``). The figures of the
+  issue come through the pipeline.
 
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
 seat for the first slide of its turn: the engine's ``turn`` events in the log), and what the
 replies answered. Each game is printed as it ends (a run cut short still says something). Run::
 
-    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games] [players]
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games] \
+        [players] [--jobs N]
 
 (default 50 games, modes ``decisions,today,plans`` (``both``); ``modes`` is a comma-separated list;
 a third argument sets the number of ``today`` games, which cost about three times as many
-replies; a fourth the player counts, ``3,4`` by default). Forbidden City::
+replies; a fourth the player counts, ``3,4`` by default; ``--jobs`` plays that many games at once,
+in processes, game by game across the cells). Forbidden City::
 
-    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py fc [games]
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py fc [games] [players] [--jobs N]
 
 What a game costs here (profiled with cProfile, 2026-11-26): through the pipeline a reply is about
 0.25 s of CPU (the service's handling and mails about half, the bots' planning the rest); the turn
@@ -79,6 +93,8 @@ MEAN_DELAY_H = 3.0
 SEED0 = 1000
 """The first game's seed (Die Verbotene Stadt; Forbidden City's games start at 2000)."""
 CLAIM, RESELECT, QUEUE = "BELIEVE", "KEEP", "full"
+OTHERS = True
+"""Whether the bots write another official's slide toward the pavilion when it reads so."""
 """The plan bots' standing orders for a claim and a reselection (with STEAL: the others in turn
 order), set once in their first reply; and what they queue for the next turn (``_next_turn``)."""
 """Mean reply delay (hours) of the exponential distribution of the simulation."""
@@ -147,13 +163,20 @@ def _plan(game: Any, state: Any, seat: int, rng: random.Random, steer: bool = Tr
     for _ in range(4):
         action = bot.choose(game, state, seat, rng)
         text = game.notation(action)
-        mine = state.selections[seat]
-        if steer and getattr(action, "official", -1) == mine and action.mode != "claim":
-            toward = game.board.official_code(mine) + " pavilion"
-            # When it cannot get nearer (refused): the bot's own slide, as chosen.
+        mine, who = state.selections[seat], getattr(action, "official", -1)
+        if steer and who >= 0 and action.mode != "claim":
+            toward = game.board.official_code(who) + " pavilion"
+            # When it cannot get nearer (refused): the bot's own slide, as chosen. Another
+            # official's slide is written so when it reads as the very slide chosen (the
+            # heuristic bot's move beside the door, toward the pavilion).
             with contextlib.suppress(RuleError):
-                action, text = game.parse(state, seat, toward), toward
+                read = game.parse(state, seat, toward)
+                if who == mine or (OTHERS and read == action):
+                    action, text = read, toward
         out.append(text)
+        if getattr(action, "mode", "") == "claim" and mine >= 0 and who != mine:
+            # A bluff: if everybody believes it, the one extra move (the plan goes on then).
+            out.append(game.board.official_code(mine) + " pavilion")
         if getattr(action, "mode", "") or _last_move(game, state):
             break
         nxt = turn_goes_on(game, state, seat, "move", action, text)
@@ -414,6 +437,8 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
     # Settings to try (``plans/queue=steer/reselect=nearest``): the module's by default.
     variant, *sets = variant.split("/")
     how = dict(x.split("=", 1) for x in sets)
+    global OTHERS
+    OTHERS = how.get("others", "1" if OTHERS else "") == "1"
     game = find_game("verbotene-stadt")
     state = game.setup(n, {}, seed)
     bot = game.bots()["heuristic"]
@@ -435,21 +460,31 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
         brng = derive_rng(seed, "reply", step)
         action = None
         if kind == "move":
+            why = "plan ran out"
             if plan and plan_seat == seat:
+                text = plan.pop(0)
                 try:
-                    action = game.parse(state, seat, plan.pop(0))
+                    action = game.parse(state, seat, text)
                 except RuleError:
                     plan = []
+                    why = "toward refused" if text.endswith(" pavilion") else "slide illegal"
             start = state.move_no == 0 and not state.bonus_move
+            if action is None and start:
+                why = "nothing queued"
             if action is None and start and seat in queue:
-                texts, guard = queue.pop(seat)
-                with contextlib.suppress(RuleError):
-                    if game.plan_context(state, seat) == guard:
+                texts, guard = queue[seat] if how.get("persist") else queue.pop(seat)
+                why = "queue: bribe changed"
+                if game.plan_context(state, seat) == guard:
+                    why = "queue: first refused"
+                    with contextlib.suppress(RuleError):
                         action, plan, plan_seat = game.parse(state, seat, texts[0]), texts[1:], seat
             if action is None:
-                result.asked[
+                kind_of = (
                     "extra move" if state.bonus_move else "turn start" if start else "mid-turn"
-                ] += 1
+                )
+                result.asked[kind_of] += 1
+                if not state.bonus_move:
+                    result.asked[f"{kind_of}: {why}"] += 1
                 result.replies[seat] += 1
                 texts = _plan(game, state, seat, brng)
                 queue.pop(seat, None)
@@ -527,11 +562,13 @@ def main(argv: list[str]) -> None:
     counts = [int(c) for c in args.players.split(",")]
     today = args.today_games if args.today_games is not None else args.games
     t0 = time.perf_counter()
+    # Game by game across the cells (a run cut short has every cell).
     jobs_list = [
         (mode, SEED0 + g, n)
+        for g in range(max(args.games, today))
         for n in counts
         for mode in modes
-        for g in range(today if mode == "today" else args.games)
+        if g < (today if mode == "today" else args.games)
     ]
     cells = run(jobs_list, args.jobs)
     table = {
