@@ -94,6 +94,7 @@ SEED0 = 1000
 """The first game's seed (Die Verbotene Stadt; Forbidden City's games start at 2000)."""
 CLAIM, RESELECT, QUEUE = "BELIEVE", "KEEP", "full"
 OTHERS = True
+CUT = False
 """Whether the bots write another official's slide toward the pavilion when it reads so."""
 """The plan bots' standing orders for a claim and a reselection (with STEAL: the others in turn
 order), set once in their first reply; and what they queue for the next turn (``_next_turn``)."""
@@ -173,6 +174,8 @@ def _plan(game: Any, state: Any, seat: int, rng: random.Random, steer: bool = Tr
                 read = game.parse(state, seat, toward)
                 if who == mine or (OTHERS and read == action):
                     action, text = read, toward
+        if CUT and out and not text.endswith(" pavilion"):
+            break  # a slide with directions after the first die: the seat is asked then
         out.append(text)
         if getattr(action, "mode", "") == "claim" and mine >= 0 and who != mine:
             # A bluff: if everybody believes it, the one extra move (the plan goes on then).
@@ -199,10 +202,14 @@ def _next_turn(
     after = _after(game, state, seat, "; ".join(texts))
     if after is None:
         return None
+    if how == "none":
+        return None
     if how == "steer":
         mine = state.selections[seat]
         return [game.board.official_code(mine) + " pavilion"] * 4 if mine >= 0 else None
     nxt = _plan(game, after, seat, rng)
+    if how == "lead":  # from its first slide toward the pavilion on
+        nxt = nxt[next((i for i, t in enumerate(nxt) if t.endswith(" pavilion")), len(nxt)) :]
     if how == "prefix":
         nxt = nxt[: next((i for i, t in enumerate(nxt) if not t.endswith(" pavilion")), len(nxt))]
     return nxt or None
@@ -437,8 +444,8 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
     # Settings to try (``plans/queue=steer/reselect=nearest``): the module's by default.
     variant, *sets = variant.split("/")
     how = dict(x.split("=", 1) for x in sets)
-    global OTHERS
-    OTHERS = how.get("others", "1" if OTHERS else "") == "1"
+    global OTHERS, CUT
+    OTHERS, CUT = how.get("others", "1") == "1", how.get("cut", "") == "1"
     game = find_game("verbotene-stadt")
     state = game.setup(n, {}, seed)
     bot = game.bots()["heuristic"]
