@@ -90,7 +90,7 @@ def main() -> None:
         picture.board_picture("forbidden-city", v)
         hot.append(time.perf_counter() - t)
         assert pic is not None
-        sizes.append(len(pic.png))
+        sizes.append(len(pic.board.png))
         t = time.perf_counter()
         GAME.render_text(v)
         text.append(time.perf_counter() - t)

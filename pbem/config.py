@@ -19,7 +19,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
 import msgspec
 
@@ -29,6 +29,7 @@ from pbem.errors import ConfigError
 if TYPE_CHECKING:
     import ssl  # imported when a TLS context is made (an idle Maildir tick needs none)
 
+    from pbem.mail.oauth import TokenSource
     from pbem.store.keys import Keyring
     from pbem.store.store import Store
 
@@ -166,9 +167,9 @@ class Config:
     path: Path | None = None
     """The config file this came from (``None``: defaults only)."""
     oauth2: OAuth2Config = field(default_factory=OAuth2Config)
-    _tokens: Any = None
+    _tokens: TokenSource | None = None
 
-    def token_source(self) -> Any:
+    def token_source(self) -> TokenSource | None:
         """The one :class:`pbem.mail.oauth.TokenSource` of the service's account (IMAP and SMTP
         share it), or None when neither logs in with OAuth2."""
         if self.imap.auth == "password" and self.smtp.auth == "password":

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from types import FrameType
 
 from pbem import layout
 from pbem.mail.localservers import DovecotServer, RelaySMTP, dovecot_available
@@ -231,7 +231,7 @@ def run_sandbox(
     """Run the sandbox until Ctrl-C (SIGINT or SIGTERM) or ``stop`` is set: the mail loop every
     ``interval`` seconds (0: never; the GM runs ``pbem run`` by hand)."""
     stop = stop or threading.Event()
-    previous: dict[int, Any] = {}
+    previous: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGINT, signal.SIGTERM):
             previous[sig] = signal.signal(sig, lambda *_: stop.set())

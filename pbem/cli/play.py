@@ -11,7 +11,7 @@ import secrets
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 import msgspec
 import typer
@@ -24,7 +24,18 @@ from pbem.commands.describe import (
     wrap_items,
 )
 from pbem.rules import find_game, game_names
-from pbem.rules.base import Event, Game, RuleError, check_options, derive_rng
+from pbem.rules.base import (
+    ActionT,
+    Decision,
+    Event,
+    Game,
+    GameOf,
+    RuleError,
+    StateT,
+    ViewT,
+    check_options,
+    derive_rng,
+)
 
 HUMAN = "human"
 BOT_NAMES: dict[str, tuple[str, ...]] = {
@@ -51,18 +62,18 @@ def sentence_lines(text: str) -> list[str]:
     )
 
 
-def event_record(seq: int, event: Event) -> dict[str, Any]:
+def event_record(seq: int, event: Event) -> dict[str, object]:
     """An event as a JSON-able dict."""
     return {"seq": seq, "kind": event.kind, "data": event.data, "visible_to": event.visible_to}
 
 
 def run_game(
-    game: Game,
+    game: GameOf[StateT, ActionT, ViewT],
     players: list[str],
     seed: int,
     options: dict[str, str],
-    human: Callable[[Any, int, Any], Any] | None = None,
-    on_events: Callable[[Any, int, str, list[Event]], None] | None = None,
+    human: Callable[[StateT, int, Decision], ActionT] | None = None,
+    on_events: Callable[[StateT, int, str, list[Event]], None] | None = None,
 ) -> dict[str, Any]:
     """Play one game to its end and return its history (seed, options, seats, moves, events, result).
 
@@ -76,8 +87,8 @@ def run_game(
     bots = game.bots()
     state = game.setup(len(players), opts, seed)
     names = game.seat_names(len(players))
-    moves: list[dict[str, Any]] = []
-    events: list[dict[str, Any]] = []
+    moves: list[dict[str, object]] = []
+    events: list[dict[str, object]] = []
     seq = 0
     while True:
         pending = game.pending(state)
@@ -166,18 +177,20 @@ def _seats(game: Game, players: str, bots: str) -> list[str]:
     return chosen
 
 
-class _Terminal:
+class _Terminal(Generic[StateT, ActionT, ViewT]):
     """Hot-seat play: show the seat's own view, read its move, explain refused moves."""
 
-    def __init__(self, game: Game, players: list[str], names: list[str]) -> None:
+    def __init__(
+        self, game: GameOf[StateT, ActionT, ViewT], players: list[str], names: list[str]
+    ) -> None:
         self.game = game
         self.players = players
         self.names = names
         self.humans = [i for i, p in enumerate(players) if p == HUMAN]
         self.last_human: int | None = None
-        self.state: Any = None
+        self.state: StateT | None = None
 
-    def ask(self, state: Any, seat: int, decision: Any) -> Any:
+    def ask(self, state: StateT, seat: int, decision: Decision) -> ActionT:
         game = self.game
         name = self.names[seat]
         if len(self.humans) > 1 and self.last_human != seat:
@@ -215,7 +228,7 @@ class _Terminal:
                 if err.hint:
                     typer.echo(err.hint)
 
-    def show(self, state: Any, seat: int, public: str, events: list[Event]) -> None:
+    def show(self, state: StateT, seat: int, public: str, events: list[Event]) -> None:
         self.state = state
         typer.echo(f"{self.names[seat]} ({self.players[seat]}) plays {public}")
         for e in events:

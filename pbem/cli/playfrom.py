@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -28,7 +28,7 @@ UNVERIFIED = "NOT VERIFIED (opened with --no-verify): this file may have been ch
 class Trial:
     seat: int
     notation: str
-    state: Any
+    state: object
 
 
 @dataclass
@@ -55,12 +55,12 @@ class Session:
         t = self.opened.turn
         return t.seat if t is not None else None
 
-    def base_state(self) -> Any:
+    def base_state(self) -> object:
         if self.replay is not None:
             return self.replay.state(self.at)
         return known_state(self.opened)
 
-    def state(self) -> Any:
+    def state(self) -> object:
         return self.trials[-1].state if self.trials else self.base_state()
 
     def to_move(self) -> list[tuple[int, str, str]]:
@@ -177,7 +177,7 @@ class Session:
             lines.append(UNVERIFIED)
         return "\n".join(lines)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         o = self.opened
         scores, winners = self.scores()
         return {
@@ -225,7 +225,7 @@ HELP = """Commands: next (or Enter), prev, go N, start, end, moves, legal, board
 try MOVE (or just the move), back, reply, write FILE, help, quit"""
 
 
-def run_commands(session: Session, lines: Any, out: Any) -> None:
+def run_commands(session: Session, lines: Iterable[str], out: Callable[[str], None]) -> None:
     """The interactive loop over ``lines`` (standard input)."""
 
     # Long on purpose: one case per command word.

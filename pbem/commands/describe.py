@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from pbem import i18n
 from pbem.commands.durations import say_duration
 from pbem.i18n import N_, _
-from pbem.rules.base import Event, Game, plain_sentence
+from pbem.rules.base import ActionT, Event, Game, GameOf, JSONValue, StateT, ViewT, plain_sentence
 
 if TYPE_CHECKING:  # imported where used: 'pbem play' and 'pbem --help' load no store
     from pbem.store.payloads import ActionLine, DeadlineLine, Payload, VoteLine
@@ -63,7 +63,9 @@ ALL_RESIGNED = "all-resigned"
 """The reason of the end line written when no player is left (every seat resigned)."""
 
 
-def describe_event(game: Game, kind: str, data: Mapping[str, Any], names: list[str]) -> str:
+def describe_event(
+    game: GameOf[StateT, ActionT, ViewT], kind: str, data: Mapping[str, JSONValue], names: list[str]
+) -> str:
     """The game's own sentence for one event; a plain one when an older event shape trips it."""
     try:
         text = game.describe_event(Event(kind, dict(data)), names)

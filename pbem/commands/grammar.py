@@ -27,7 +27,6 @@ import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
@@ -89,7 +88,7 @@ class Command:
     """The line as written."""
     arg: str = ""
     """The text after the keyword (SAY's message, CERT's passphrase)."""
-    action: Any = None
+    action: object = None
     """For ``"action"``: the game's parsed, legal action."""
     guard: int | None = None
     """The ``#N`` move-number guard, if written."""
@@ -128,7 +127,7 @@ class Reading:
     mentions: list[tuple[str, CommandError]] = field(default_factory=list)
     """Lines that mention a move among other words ("I won't play M13 R1"): never read as a
     move; a problem when the reply has problems or nothing else."""
-    mention_moves: list[tuple[str, Any]] = field(default_factory=list)
+    mention_moves: list[tuple[str, object]] = field(default_factory=list)
     """For each mention of a move: the line and the game's action (None when the move the line
     names is not legal). Read by :func:`_last_word` (a correction after a move)."""
 
@@ -168,7 +167,7 @@ def plan_parts(text: str) -> list[str]:
     return [p.strip(" .,") for p in _PLAN_SPLIT.split(text.strip()) if p.strip(" .,")]
 
 
-def _parses(parse_action: Callable[[str], Any], text: str) -> bool:
+def _parses(parse_action: Callable[[str], object], text: str) -> bool:
     try:
         parse_action(text)
     except RuleError:
@@ -176,7 +175,7 @@ def _parses(parse_action: Callable[[str], Any], text: str) -> bool:
     return True
 
 
-def _join_split_moves(lines: list[str], parse_action: Callable[[str], Any] | None) -> list[str]:
+def _join_split_moves(lines: list[str], parse_action: Callable[[str], object] | None) -> list[str]:
     """A move a phone split over two lines ("M13" then "R1") is one line again, when neither
     half is a move and the two together are a legal one."""
     if parse_action is None:
@@ -262,7 +261,7 @@ def _shaped(tokens: list[str]) -> bool:
     return len(tokens) >= 2 and all(_code_like(t) for t in tokens)
 
 
-def _mention(notation: Callable[[Any], str] | None, action: Any, text: str) -> CommandError:
+def _mention(notation: Callable[[object], str] | None, action: object, text: str) -> CommandError:
     shown = notation(action) if action is not None and notation is not None else text
     return CommandError(
         _(
@@ -286,7 +285,7 @@ class _Candidate:
     start: int
     end: int
     text: str
-    action: Any = None
+    action: object = None
     error: RuleError | None = None
 
 
@@ -298,7 +297,7 @@ def _spans(tokens: list[str]) -> Iterator[tuple[int, int]]:
 
 def _candidates(
     tokens: list[str],
-    parse_action: Callable[[str], Any],
+    parse_action: Callable[[str], object],
     is_move_form: Callable[[str], bool] | None,
 ) -> list[_Candidate]:
     """The maximal move-shaped spans of ``tokens`` that the game reads as a move (legal or not)."""
@@ -326,7 +325,7 @@ def _candidates(
     ]
 
 
-def _typo_suggestion(line: str, parse_action: Callable[[str], Any]) -> str:
+def _typo_suggestion(line: str, parse_action: Callable[[str], object]) -> str:
     """A likely typo's correction (``RO`` -> ``R0``, ``RI`` -> ``R1``) that the game reads as a
     legal move, or ``""``. Suggested to the player, never applied."""
     tokens = _tokens(line)
@@ -360,10 +359,10 @@ def _suggested(line: str, err: RuleError, suggestion: str) -> CommandError:
 
 def read_commands(
     lines: list[str],
-    parse_action: Callable[[str], Any] | None,
+    parse_action: Callable[[str], object] | None,
     is_move_form: Callable[[str], bool] | None = None,
     *,
-    notation: Callable[[Any], str] | None = None,
+    notation: Callable[[object], str] | None = None,
     subject: str = "",
     plans: bool = False,
 ) -> Reading:
@@ -466,7 +465,7 @@ def _take(heard: Heard, cmd: Spoken, line: str, out: Reading, flags: set[str], s
         )
 
 
-def _same(notation: Callable[[Any], str] | None, a: Any, b: Any) -> bool:
+def _same(notation: Callable[[object], str] | None, a: object, b: object) -> bool:
     if a is None or b is None:
         return False
     if notation is not None:
@@ -475,7 +474,7 @@ def _same(notation: Callable[[Any], str] | None, a: Any, b: Any) -> bool:
 
 
 def _last_word(
-    out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[Any], str] | None
+    out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[object], str] | None
 ) -> None:
     """The player's last word counts (issue 31): a move written after the move of the reply
     ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
@@ -488,7 +487,7 @@ def _last_word(
         return
     chosen = acts[0]
     at = where[id(chosen)]
-    events: list[tuple[int, str, Any, Command | None, tuple[str, Any] | None]] = []
+    events: list[tuple[int, str, object, Command | None, tuple[str, object] | None]] = []
     for c in acts[1:]:
         events.append((where[id(c)], c.line, c.action, c, None))
     for m in out.mention_moves:
@@ -598,9 +597,9 @@ def _read_line(
     raw: str,
     out: Reading,
     flags: set[str],
-    parse_action: Callable[[str], Any] | None,
+    parse_action: Callable[[str], object] | None,
     is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[Any], str] | None,
+    notation: Callable[[object], str] | None,
     from_subject: bool,
     plans: bool = False,
 ) -> None:
@@ -634,7 +633,7 @@ def _read_plan(
     parts: list[str],
     guard: int | None,
     out: Reading,
-    parse_action: Callable[[str], Any],
+    parse_action: Callable[[str], object],
     from_subject: bool,
 ) -> None:
     """A plan: its first action must be legal now; each later one must at least be written in
@@ -684,9 +683,9 @@ def _read_move(
     line_wo: str,
     guard: int | None,
     out: Reading,
-    parse_action: Callable[[str], Any],
+    parse_action: Callable[[str], object],
     is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[Any], str] | None,
+    notation: Callable[[object], str] | None,
     from_subject: bool,
 ) -> None:
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.

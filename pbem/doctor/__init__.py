@@ -30,13 +30,16 @@ import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pbem.doctor import dns, verdicts
 from pbem.doctor.check import Check, Status, _short
 from pbem.doctor.dns import DnsResolver, FixedResolver, Resolver
 
 if TYPE_CHECKING:
+    import aiosmtplib
+    from imapclient import IMAPClient
+
     from pbem.config import Config
 
 __all__ = ["Check", "Doctor", "Resolver", "DnsResolver", "FixedResolver", "run_doctor"]
@@ -197,7 +200,7 @@ class Doctor:
         except ConfigError:
             return None
 
-    def _imap_client(self) -> Any:
+    def _imap_client(self) -> IMAPClient:
         from imapclient import IMAPClient
 
         c = self.cfg.imap
@@ -251,7 +254,7 @@ class Doctor:
         finally:
             _quietly(client.logout)
 
-    def _imap_login(self, client: Any) -> None:
+    def _imap_login(self, client: IMAPClient) -> None:
         """The password, or an OAuth2 token (refreshed once when refused)."""
         from imapclient.exceptions import LoginError
 
@@ -260,6 +263,7 @@ class Doctor:
             client.login(c.user, self._password("imap") or "")
             return
         tokens = self.cfg.token_source()
+        assert tokens is not None  # an OAuth2 login: the config makes one
         for attempt in (1, 2):
             try:
                 if c.auth == "oauthbearer":
@@ -272,7 +276,7 @@ class Doctor:
                     raise
                 tokens.invalidate()
 
-    async def _smtp_login(self, smtp: Any) -> None:
+    async def _smtp_login(self, smtp: aiosmtplib.SMTP) -> None:
         from pbem.mail.outbound import SmtpSender
 
         c = self.cfg.smtp
@@ -290,7 +294,7 @@ class Doctor:
         )
         await oauth._oauth_login(smtp)
 
-    def _smtp(self) -> Any:
+    def _smtp(self) -> aiosmtplib.SMTP:
         import aiosmtplib
 
         c = self.cfg.smtp
@@ -467,7 +471,7 @@ def run_doctor(doctor: Doctor, echo: Callable[[str], None]) -> int:
     return 1 if doctor.failed else 0
 
 
-def _aware(value: Any) -> datetime | None:
+def _aware(value: object) -> datetime | None:
     if not isinstance(value, datetime):
         return None
     return value.astimezone(UTC)  # imapclient gives local time, naive

@@ -4,9 +4,12 @@ the service's own mail server wrote in its Authentication-Results."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pbem.doctor.check import Check
+
+if TYPE_CHECKING:
+    from pbem.mail.parse import ParsedMail
 
 MAX_SKEW = timedelta(minutes=5)
 """More clock difference than this from the mail server: deadlines and Date headers go wrong."""
@@ -78,6 +81,6 @@ def _minutes(td: timedelta) -> str:
     return f"{s // 60} min {s % 60} s" if s >= 60 else f"{s} s"
 
 
-def _ids(parsed: Any) -> str:
-    ids = [a.authserv_id for a in getattr(parsed, "auth_results", [])]
+def _ids(parsed: ParsedMail) -> str:
+    ids = [a.authserv_id for a in parsed.auth_results]
     return ", ".join(ids) if ids else "none"

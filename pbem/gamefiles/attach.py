@@ -8,17 +8,23 @@ when the reader has a key on file (:meth:`pbem.service.mailer.Mailer.send`).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pbem import layout
 from pbem.i18n import _
+
+if TYPE_CHECKING:
+    from pbem.gamefiles.position import Replay
+    from pbem.mail.parse import Attachment as MailAttachment
+    from pbem.store import GameRecord, Store
 
 log = logging.getLogger(__name__)
 
 Attachment = tuple[bytes, str, str]
 
 TURN_FILE_KINDS = ("turn", "moved", "start")
-_REPLAYS: dict[tuple[int, str, int, str], Any] = {}
+_REPLAYS: dict[tuple[int, str, int, str], Replay] = {}
 """The last game's positions (one entry), keyed by its store, id, length and head hash."""
 """The mails about the position that may carry a turn file."""
 
@@ -39,7 +45,7 @@ read as if typed in the mail."""
 MAX_REPLY_FILE = 4096
 
 
-def answer_file_lines(attachments: Any) -> list[str]:
+def answer_file_lines(attachments: Iterable[MailAttachment]) -> list[str]:
     """The lines of the answer files among a reply's attachments, in order."""
     out: list[str] = []
     for a in attachments:
@@ -62,7 +68,7 @@ def wants_turn_file(mode: str, kind: str, owes: bool) -> bool:
 
 
 def turn_file(
-    store: Any, record: Any, seat: int, lang: str, board: str | None = None
+    store: Store, record: GameRecord, seat: int, lang: str, board: str | None = None
 ) -> Attachment | None:
     """The seat's turn file, or ``None`` if it cannot be built (the mail goes without it: a turn
     file is a convenience, the mail's board and legal moves are the service's word). ``board``:
@@ -78,7 +84,7 @@ def turn_file(
     return data, turn_file_name(record.game_id, guard, seat), "application/json"
 
 
-def game_files(store: Any, record: Any, seat: int | None, lang: str) -> list[Attachment]:
+def game_files(store: Store, record: GameRecord, seat: int | None, lang: str) -> list[Attachment]:
     """The record and the replay page of a game for ``seat`` (``None``: the public page)."""
     from pbem.gamefiles.position import service_replay
     from pbem.gamefiles.record import record_of

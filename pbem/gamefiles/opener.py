@@ -6,9 +6,10 @@ checked (or not) travels with the opened game, so that every screen can say it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pbem import layout
 from pbem.gamefiles.record import (
@@ -21,6 +22,9 @@ from pbem.gamefiles.record import (
 )
 from pbem.rules.base import Game
 from pbem.store.records import LogEntry
+
+if TYPE_CHECKING:
+    from pbem.gamefiles.turnfile import Private
 
 
 class OpenError(ValueError):
@@ -39,8 +43,8 @@ class Opened:
     players: list[str]
     verified: bool
     shuffle_checked: bool = False
-    turn: Any = None
-    """A turn file's private part (:class:`pbem.gamefiles.turnfile.TurnFile`)."""
+    turn: Private | None = None
+    """A turn file's private part (:class:`pbem.gamefiles.turnfile.Private`)."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -68,7 +72,7 @@ def open_file(path: Path, public_key: str | None) -> Opened:
     return open_record_text(text, public_key, game_for)
 
 
-def open_record_text(text: str, public_key: str | None, game_for: Any) -> Opened:
+def open_record_text(text: str, public_key: str | None, game_for: Callable[[str], Game]) -> Opened:
     if public_key is not None:
         report, parsed = verify_record(text, public_key)
         if not report.ok or parsed is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pbem.rules.base import Game, RuleError, derive_rng, recorded_options
 from pbem.store.fold import walk
@@ -36,7 +36,7 @@ class Move:
     """The exact notation (revealed after the end)."""
     public: str
     """As the log shows it (``select (secret)`` for a secret choice)."""
-    state: Any
+    state: object
     time: str
     source: str
 
@@ -49,14 +49,14 @@ class Replay:
     game_id: str
     names: list[str]
     players: list[str]
-    states: list[Any]
+    states: list[object]
     moves: list[Move] = field(default_factory=list)
     ended: bool = False
     scores: list[int] | None = None
     """The final scores the end line records."""
     winners: list[int] | None = None
 
-    def state(self, k: int) -> Any:
+    def state(self, k: int) -> object:
         return self.states[max(0, min(k, len(self.states) - 1))]
 
 

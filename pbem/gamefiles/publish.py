@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pbem import layout
 from pbem.gamefiles.attach import record_name
 from pbem.i18n import _, speaking
+
+if TYPE_CHECKING:
+    from pbem.store import Store
 
 STANDINGS_PAGE = "standings.html"
 """The standings page of the site (:func:`pbem.standings.page.standings_page`)."""
@@ -25,7 +28,7 @@ color:#222;background:#faf7f0}table{border-collapse:collapse;width:100%}td,th{pa
 border-bottom:1px solid #ddd;text-align:left;overflow-wrap:anywhere}"""
 
 
-def publish(store: Any, out: Path, *, lang: str = "en") -> list[str]:
+def publish(store: Store, out: Path, *, lang: str = "en") -> list[str]:
     """Write the site into ``out``; returns the files written (names relative to ``out``)."""
     from pbem.gamefiles.position import service_replay
     from pbem.gamefiles.record import record_of

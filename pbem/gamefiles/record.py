@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -77,7 +77,7 @@ class PublicLine(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     seq: int
     time: str
     kind: str
-    payload: dict[str, Any]
+    payload: dict[str, object]
     prev: str
     key: str
 
@@ -88,7 +88,7 @@ _public_decoder = msgspec.json.Decoder(PublicLine)
 
 def public_line(entry: LogEntry, *, chained: bool = True) -> PublicLine:
     """What a record says of one log line (without its ``prev`` unless ``chained``)."""
-    data: dict[str, Any] = msgspec.to_builtins(entry.payload)
+    data: dict[str, object] = msgspec.to_builtins(entry.payload)
     for k in SECRET_FIELDS | PERSONAL_FIELDS:
         data.pop(k, None)
     if isinstance(entry.payload, SetupLine):

@@ -21,10 +21,16 @@ from __future__ import annotations
 import html
 import json
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pbem.gamefiles.position import Replay
 from pbem.i18n import _, speaking
+from pbem.rules.base import Game
+
+if TYPE_CHECKING:
+    from pbem.rules.forbidden_city.tiles import RegionDef, TileDef
+    from pbem.rules.verbotene_stadt.board import Board
 
 S = 40
 """SVG units a square."""
@@ -61,7 +67,7 @@ def _f(v: float) -> str:
 # -------------------------------------------------------------------------------------------------
 
 
-def _fc_tile_svg(tdef: Any, rotation: int, owner: str | None, x0: float, y0: float) -> str:
+def _fc_tile_svg(tdef: TileDef, rotation: int, owner: str | None, x0: float, y0: float) -> str:
     """One square's floor, diagonal, advisors, dragon and own edges, as SVG elements."""
     from pbem.rules.forbidden_city.tiles import ARCH as ARCH_CODE
     from pbem.rules.forbidden_city.tiles import OPEN, orientations
@@ -72,7 +78,7 @@ def _fc_tile_svg(tdef: Any, rotation: int, owner: str | None, x0: float, y0: flo
     def rect(fill: str) -> None:
         out.append(f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{S}" height="{S}" fill="{fill}"/>')
 
-    def pieces(tx: float, ty: float, region: Any) -> None:
+    def pieces(tx: float, ty: float, region: RegionDef) -> None:
         if region.dragon:
             r = S * 0.17
             pts = []
@@ -164,17 +170,19 @@ def _fc_tile_svg(tdef: Any, rotation: int, owner: str | None, x0: float, y0: flo
     return "".join(out)
 
 
-def _fc_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, Any]]:
+def _fc_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, object]]:
     """The SVG (every tile once, tagged with its move) and the per-move data (the square of the
     move, to mark it)."""
+    from pbem.rules.forbidden_city.game import View, ViewCell
     from pbem.rules.forbidden_city.notation import column_name, row_name
     from pbem.rules.forbidden_city.render import cell_def
 
     game = rep.game
-    first_seen: dict[tuple[int, int], tuple[int, Any]] = {}
+    first_seen: dict[tuple[int, int], tuple[int, ViewCell]] = {}
     last: list[list[int] | None] = []
     for k, state in enumerate(rep.states):
         view = game.view(state, viewer)
+        assert isinstance(view, View)  # a Forbidden City game's
         new = None
         for c in view.cells:
             if (c.x, c.y) not in first_seen:
@@ -215,26 +223,30 @@ def _fc_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, Any]]:
         'stroke="#e86c00" stroke-width="3" style="display:none"/>'
     )
     parts.append("</svg>")
-    data = {
+    data: dict[str, object] = {
         "kind": "fc",
         "last": [None if m is None else [px(*m)[0] + 2, px(*m)[1] + 2] for m in last],
     }
     return "".join(parts), data
 
 
-def _fc_private(game: Any, view: Any) -> list[str]:
+def _fc_private(game: Game, view: object) -> list[str]:
     """The sentence naming the seat's tile, without its four drawings (the board shows tiles)."""
+    from pbem.rules.forbidden_city.game import View
     from pbem.rules.forbidden_city.render import TILE_H, render_hand
 
+    assert isinstance(view, View)  # a Forbidden City game's
     if view.seat is None or view.hand is None:
         return []
     hand = render_hand(view.hand, view.colours[view.seat])
     return [" ".join(line.strip() for line in hand[: len(hand) - 1 - TILE_H])]
 
 
-def _fc_panel(game: Any, view: Any) -> list[str]:
+def _fc_panel(game: Game, view: object) -> list[str]:
+    from pbem.rules.forbidden_city.game import View
     from pbem.rules.forbidden_city.render import render_panel
 
+    assert isinstance(view, View)  # a Forbidden City game's
     return list(render_panel(view)) + _fc_private(game, view)
 
 
@@ -243,10 +255,12 @@ def _fc_panel(game: Any, view: Any) -> list[str]:
 # -------------------------------------------------------------------------------------------------
 
 
-def _vs_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, Any]]:
+def _vs_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, object]]:
     """The palace once (roofs, pavilions, walls) and the officials' changes move by move."""
+    from pbem.rules.verbotene_stadt.state import State
+
     game = rep.game
-    b: Any = getattr(game, "board")  # noqa: B009 (Die Verbotene Stadt's, not the protocol's)
+    b: Board = getattr(game, "board")  # noqa: B009 (Die Verbotene Stadt's, not the protocol's)
     left, top = 22, 18
     w, h = b.width, b.height
     width, height = left + w * S + 4, top + h * S + 4
@@ -319,6 +333,7 @@ def _vs_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, Any]]:
     changes: list[list[list[int]]] = []
     before: tuple[int, ...] | None = None
     for state in rep.states:
+        assert isinstance(state, State)  # a Die Verbotene Stadt game's
         pos = tuple(state.positions)
         diff = []
         for o, c in enumerate(pos):
@@ -333,17 +348,22 @@ def _vs_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, Any]]:
     return "".join(parts), {"kind": "vs", "moves": changes, "officials": n}
 
 
-def _vs_private(game: Any, view: Any) -> list[str]:
+def _vs_private(game: Game, view: object) -> list[str]:
+    from pbem.rules.verbotene_stadt.render import View
+
+    assert isinstance(view, View)  # a Die Verbotene Stadt game's
     if view.seat is None or not view.my_selection:
         return []
     return [_("Your secret selection: %(official)s.") % {"official": view.my_selection}]
 
 
-def _vs_panel(game: Any, view: Any) -> list[str]:
+def _vs_panel(game: Game, view: object) -> list[str]:
     """The lines under the board (the game's panel; the picture needs no legend)."""
-    from pbem.rules.verbotene_stadt.render import panel_lines
+    from pbem.rules.verbotene_stadt.render import View, panel_lines
 
-    return [ln.rstrip() for ln in panel_lines(game.board, view) if ln.strip()]
+    assert isinstance(view, View)  # a Die Verbotene Stadt game's
+    board: Board = getattr(game, "board")  # noqa: B009 (Die Verbotene Stadt's)
+    return [ln.rstrip() for ln in panel_lines(board, view) if ln.strip()]
 
 
 # -------------------------------------------------------------------------------------------------
@@ -389,7 +409,9 @@ L.forEach(function(li,i){li.addEventListener('click',function(){show(i+1);});});
 show(D.n);window.pbemShow=show;})();"""
 
 
-def _private_lines(game: Any, state: Any, names: list[str], private: Any) -> list[str]:
+def _private_lines(
+    game: Game, state: object, names: list[str], private: Callable[[Game, object], list[str]]
+) -> list[str]:
     """After the end: every seat's private lines at this position."""
     return [
         f"{_(name)}: {line}"

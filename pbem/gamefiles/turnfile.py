@@ -24,11 +24,15 @@ import base64
 import hashlib
 import re
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from pbem.gamefiles.opener import Opened, OpenError, open_record_text
+from pbem.rules.base import Game
+
+if TYPE_CHECKING:
+    from pbem.store import GameRecord, Keyring
 
 TURN_FORMAT = "pbem-turn-v1"
 MAX_RECORD_BYTES = 32 * 1024 * 1024
@@ -78,7 +82,13 @@ def _signed_part(private: Private) -> bytes:
 
 
 def build_turn_file(
-    rec: Any, keyring: Any, seat: int, *, lang: str, view: Any = None, board: str | None = None
+    rec: GameRecord,
+    keyring: Keyring,
+    seat: int,
+    *,
+    lang: str,
+    view: object = None,
+    board: str | None = None,
 ) -> bytes:
     """The turn file of ``seat`` in a loaded game (:class:`pbem.store.GameRecord`). ``view`` and
     ``board``, when the caller has them (the seat's mail shows the same), save drawing them again:
@@ -127,11 +137,11 @@ def build_turn_file(
 
 
 def known_position(
-    game: Any,
-    state: Any,
+    game: Game,
+    state: object,
     seat: int,
     *,
-    real_view: Any = None,
+    real_view: object = None,
     real_legal: list[str] | None = None,
 ) -> str | None:
     """The position as ``seat`` knows it (the game's ``redact``), encoded for a turn file; ``None``
@@ -150,12 +160,14 @@ def known_position(
     return base64.b64encode(game.encode_state(known)).decode("ascii")
 
 
-def decode_position(game: Any, text: str) -> Any:
+def decode_position(game: Game, text: str) -> object:
     """The position :func:`known_position` encoded."""
     return game.decode_state(base64.b64decode(text))
 
 
-def _same_view(game: Any, known: Any, seat: int, real_view: Any, real_legal: list[str]) -> bool:
+def _same_view(
+    game: Game, known: object, seat: int, real_view: object, real_legal: list[str]
+) -> bool:
     return bool(
         msgspec.json.encode(game.view(known, seat)) == msgspec.json.encode(real_view)
         and sorted(map(game.notation, game.legal(known, seat))) == sorted(real_legal)
@@ -215,7 +227,7 @@ def _check_sig(tf: TurnFile, public_key: str) -> None:
     check_signed(public_key, tf.key, signature, _signed_part(tf.private), "turn file", OpenError)
 
 
-def known_state(opened: Opened) -> Any:
+def known_state(opened: Opened) -> object:
     """The position a turn file carries (as its reader knows it), or ``None``."""
     private = opened.turn
     if private is None or private.state is None:

@@ -15,18 +15,21 @@ from __future__ import annotations
 import os
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # Jinja2 is imported when the first mail is rendered, not by an idle tick
     from email.message import EmailMessage  # the email package too
 
     import jinja2
+    from markupsafe import Markup
+
+    from pbem.rules.base import BoardPicture
 
 WIDTH = 72
 
@@ -119,7 +122,7 @@ def _flush(out: list[str], para: list[str], items: list[str], rows: list[list[st
         rows.clear()
 
 
-def _reflow(text: str) -> Any:
+def _reflow(text: str) -> Markup:
     """Plain text of ours (a HELP or RULES text written for 72 columns) as HTML that reflows on a
     phone (issue 31): a block of one line in capitals is a heading; a block of aligned
     ``word   meaning`` lines (a command table) a table, its first line a caption when not
@@ -266,7 +269,7 @@ class MailContext:
     """The start mail goes to a player who took over a seat of a running game (issue 31)."""
     asked: bool = True
     """The board mail answers the reader's BOARD (else the GM sent it again: ``admin resend``)."""
-    picture: Any = None
+    picture: BoardPicture | None = None
     """A :class:`pbem.mail.picture.Picture` of this reader's board, or None."""
 
 
@@ -278,7 +281,7 @@ def render(kind: str, ctx: MailContext, lang: str | None = None) -> tuple[str, s
     if kind not in KINDS:
         raise ValueError(f"unknown mail kind {kind!r}")
     path = str(templates_dir())
-    data: dict[str, Any] = {"ctx": {f.name: getattr(ctx, f.name) for f in fields(ctx)}}
+    data: dict[str, object] = {"ctx": {f.name: getattr(ctx, f.name) for f in fields(ctx)}}
     lang = i18n.normalize(lang) or i18n.current()
     with i18n.speaking(lang):
         text = _env(path, False, lang).get_template(f"{kind}.txt.j2").render(data)
@@ -323,50 +326,66 @@ def _tidy(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def build_message(
-    *,
-    sender: str,
-    sender_name: str,
-    to_name: str,
-    to_addr: str,
-    subject: str,
-    text: str,
-    html: str,
-    message_id: str,
-    date: datetime,
-    in_reply_to: str | None = None,
-    references: list[str] | None = None,
-    extra_headers: dict[str, str] | None = None,
-    images: Sequence[tuple[str, bytes]] = (),
-) -> EmailMessage:
-    """One mail to one player (never CC), as text/plain with an HTML alternative.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MailParts:
+    """One mail to one player (never CC): what :func:`build_raw` writes as bytes and
+    :func:`build_message` as an ``EmailMessage``, with the header fields both write
+    (:meth:`headers`).
 
     ``images`` are (content id, PNG) pairs the HTML shows as ``cid:``: the HTML part becomes a
-    multipart/related holding them inline, so nothing is loaded from outside the mail.
-    """
-    # Long on purpose: every header of an outgoing mail in one place, in the order they are written.
+    multipart/related holding them inline, so nothing is loaded from outside the mail."""
+
+    sender: str
+    sender_name: str
+    to_name: str
+    to_addr: str
+    subject: str
+    text: str
+    html: str
+    message_id: str
+    date: datetime
+    in_reply_to: str | None = None
+    references: Sequence[str] | None = None
+    extra_headers: Mapping[str, str] | None = None
+    images: Sequence[tuple[str, bytes]] = ()
+
+    def headers(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The header fields, in the order they are written, each with its value's parts (the
+        name and the address of From and To, the ids of References, else one string): decided
+        here once; :func:`build_message` sets them and :func:`build_raw` encodes and folds them."""
+        from email.utils import format_datetime
+
+        head: list[tuple[str, tuple[str, ...]]] = [
+            ("From", (self.sender_name, self.sender)),
+            ("To", (self.to_name, self.to_addr)),
+            ("Subject", (self.subject,)),
+            ("Date", (format_datetime(self.date),)),
+            ("Message-ID", (self.message_id,)),
+        ]
+        # Our mail is ASCII (no SMTPUTF8): a sender's UTF-8 Message-ID cannot be referred to (the
+        # stdlib would write it as an encoded word, or fail on one that looks like one).
+        if self.in_reply_to and _plain_id(self.in_reply_to):
+            head.append(("In-Reply-To", (self.in_reply_to,)))
+        references = tuple(r for r in self.references or () if _plain_id(r))
+        if references:
+            head.append(("References", references))
+        # Our mail is machine-made: auto-responders must not answer it (RFC 3834), and a loop of
+        # ours is recognisable by X-Loop.
+        head.append(("Auto-Submitted", ("auto-generated",)))
+        head.append(("X-Loop", (self.sender,)))
+        head.extend((k, (v,)) for k, v in (self.extra_headers or {}).items())
+        return head
+
+
+def build_message(parts: MailParts) -> EmailMessage:
+    """The mail of ``parts`` as an ``EmailMessage``: text/plain with an HTML alternative."""
     from email.message import EmailMessage
-    from email.utils import format_datetime, formataddr
+    from email.utils import formataddr
 
     msg = EmailMessage()
-    msg["From"] = formataddr((sender_name, sender))
-    msg["To"] = formataddr((to_name, to_addr))
-    msg["Subject"] = subject
-    msg["Date"] = format_datetime(date)
-    msg["Message-ID"] = message_id
-    # Our mail is ASCII (no SMTPUTF8): a sender's UTF-8 Message-ID cannot be referred to (the
-    # stdlib would write it as an encoded word, or fail on one that looks like one).
-    if in_reply_to and _plain_id(in_reply_to):
-        msg["In-Reply-To"] = in_reply_to
-    references = [r for r in references or [] if _plain_id(r)]
-    if references:
-        msg["References"] = " ".join(references)
-    # Our mail is machine-made: auto-responders must not answer it (RFC 3834), and a loop of ours
-    # is recognisable by X-Loop.
-    msg["Auto-Submitted"] = "auto-generated"
-    msg["X-Loop"] = sender
-    for k, v in (extra_headers or {}).items():
-        msg[k] = v
+    for name, value in parts.headers():
+        msg[name] = formataddr((value[0], value[1])) if name in _ADDRESSES else " ".join(value)
+    text, html, images = parts.text, parts.html, parts.images
     # 7bit when the text is ASCII (boards always are), quoted-printable otherwise; never
     # format=flowed, which would re-flow the board in some clients.
     cte = (
@@ -377,9 +396,9 @@ def build_message(
     msg.set_content(text, subtype="plain", charset="utf-8", cte=cte)
     msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     if images:
-        parts = msg.get_payload()
-        assert isinstance(parts, list)
-        html_part = parts[1]
+        payload = msg.get_payload()
+        assert isinstance(payload, list)
+        html_part = payload[1]
         assert isinstance(html_part, EmailMessage)
         for cid, png in images:
             html_part.add_related(
@@ -579,52 +598,36 @@ def _multipart(subtype: str, parts: Sequence[bytes], seed: str, n: int, extra: s
     return b"".join(out)
 
 
-def build_raw(
-    *,
-    sender: str,
-    sender_name: str,
-    to_name: str,
-    to_addr: str,
-    subject: str,
-    text: str,
-    html: str,
-    message_id: str,
-    date: datetime,
-    in_reply_to: str | None = None,
-    references: list[str] | None = None,
-    images: Sequence[tuple[str, bytes]] = (),
-    extra_headers: dict[str, str] | None = None,
-    attachments: Sequence[tuple[bytes, str, str]] = (),
-) -> RawMail:
+_ADDRESSES = ("From", "To")
+
+
+def _raw_field(name: str, value: tuple[str, ...]) -> bytes:
+    """One field of :meth:`MailParts.headers`, encoded and folded (see :func:`build_raw`)."""
+    if name in _ADDRESSES:
+        return _fold(name, _address(value[0], value[1]))
+    if name == "Subject":  # outer spaces trimmed: a reader drops them anyway
+        return _fold(name, _text_tokens(_clean(value[0]).strip()))
+    if name == "Message-ID":
+        return _fold(name, [_clean(value[0]).strip()])
+    if name == "In-Reply-To":
+        return _fold(name, [value[0].strip()])
+    if name == "References":  # ids of spaces alone dropped, and the field with them
+        ids = [r.strip() for r in value if r.strip()]
+        return _fold(name, ids) if ids else b""
+    return _fold(name, value[0].split(" "))  # ASCII: the date, X-Loop, List-Id, List-Unsubscribe
+
+
+def build_raw(parts: MailParts, attachments: Sequence[tuple[bytes, str, str]] = ()) -> RawMail:
     """The same mail as :func:`build_message` (headers, text/plain + text/html alternative, inline
     images in a multipart/related), built as bytes. The addresses must pass :func:`raw_possible`.
 
     ``attachments`` are (data, file name, MIME type) triples, as ``EmailMessage.add_attachment``
     writes them: the alternative becomes the first part of a multipart/mixed, each file a base64
     part after it (a text file said UTF-8). Their names must pass :func:`raw_attachable`."""
-    # Long on purpose: every header of an outgoing mail in one place, in the order they are written.
     import base64
-    from email.utils import format_datetime
 
-    head = [
-        _fold("From", _address(sender_name, sender)),
-        _fold("To", _address(to_name, to_addr)),
-        # Outer spaces trimmed: a reader drops them anyway.
-        _fold("Subject", _text_tokens(_clean(subject).strip())),
-        f"Date: {format_datetime(date)}\r\n".encode("ascii"),
-        _fold("Message-ID", [_clean(message_id).strip()]),
-    ]
-    # Our mail is ASCII (no SMTPUTF8): a sender's UTF-8 Message-ID cannot be referred to.
-    if in_reply_to and _plain_id(in_reply_to):
-        head.append(_fold("In-Reply-To", [in_reply_to.strip()]))
-    refs = [r.strip() for r in references or [] if _plain_id(r) and r.strip()]
-    if refs:
-        head.append(_fold("References", refs))
-    # Machine-made mail (RFC 3834); X-Loop makes a loop of ours recognisable.
-    head.append(b"Auto-Submitted: auto-generated\r\n")
-    head.append(_fold("X-Loop", [sender]))
-    for k, v in (extra_headers or {}).items():  # List-Id, List-Unsubscribe (ASCII)
-        head.append(_fold(k, v.split(" ")))
+    head = [_raw_field(name, value) for name, value in parts.headers()]
+    text, html, images, message_id = parts.text, parts.html, parts.images, parts.message_id
     head.append(b"MIME-Version: 1.0\r\n")
     # 7bit when the text is ASCII with short lines (boards always are), quoted-printable
     # otherwise; never format=flowed, which would re-flow the board in some clients.
@@ -667,7 +670,7 @@ def build_raw(
                 + base64.encodebytes(data).replace(b"\n", b"\r\n")
             )
         entity = _multipart("mixed", files, message_id, 3)
-    return RawMail(b"".join(head), entity, message_id, sender)
+    return RawMail(b"".join(head), entity, message_id, parts.sender)
 
 
 _FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,60}")

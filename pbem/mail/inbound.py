@@ -27,7 +27,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import msgspec
 
@@ -375,7 +375,7 @@ class ImapSource(Closing):
         client.idle()
         idling = True
         responses = []
-        tail: list[Any] = []
+        tail: list[object] = []
         try:
             # Short waits in a row (the IDLE stays open): a new message still ends the wait at
             # once, and a stop request is seen within STOP_CHECK seconds.
@@ -451,7 +451,7 @@ STOP_CHECK = 0.25
 """Seconds between two looks at the daemon's stop request while waiting for mail."""
 
 
-def _announces_mail(responses: list[Any]) -> bool:
+def _announces_mail(responses: list[object]) -> bool:
     return any(
         isinstance(r, tuple) and len(r) >= 2 and r[1] in (b"EXISTS", b"RECENT") for r in responses
     )

@@ -29,7 +29,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 from PIL import Image, ImageDraw, ImageFont
@@ -45,6 +45,9 @@ from pbem.rules.forbidden_city.tiles import (
     orientations,
     tile,
 )
+
+if TYPE_CHECKING:
+    from pbem.rules.forbidden_city.game import View
 
 S = 40
 """Pixels a square."""
@@ -97,32 +100,12 @@ class Png:
 @dataclass(frozen=True, slots=True)
 class Picture:
     """What the HTML part of one mail shows: the board, the reader's own tile (or None) and the
-    lines under them. ``png``, ``cid``, ``alt``, ``width`` and ``height`` are the board's."""
+    lines under them."""
 
     board: Png
     hand: Png | None
     caption: str
     """The lines under the board (coins, last move, whose turn or the scores), as text."""
-
-    @property
-    def png(self) -> bytes:
-        return self.board.png
-
-    @property
-    def cid(self) -> str:
-        return self.board.cid
-
-    @property
-    def alt(self) -> str:
-        return self.board.alt
-
-    @property
-    def width(self) -> int:
-        return self.board.width
-
-    @property
-    def height(self) -> int:
-        return self.board.height
 
     @property
     def images(self) -> list[Png]:
@@ -153,7 +136,7 @@ def _keep(
     return value
 
 
-def _base(key: bytes, view: Any, geometry: _Geometry) -> _Base:
+def _base(key: bytes, view: View, geometry: _Geometry) -> _Base:
     """The unmarked board of ``view``, drawn once per position (a few kept)."""
     hit = _cached(key, _BASES)
     if hit is None:
@@ -161,11 +144,11 @@ def _base(key: bytes, view: Any, geometry: _Geometry) -> _Base:
     return hit
 
 
-def _digest(*parts: Any) -> bytes:
+def _digest(*parts: object) -> bytes:
     return hashlib.sha256(msgspec.json.encode(parts, order="deterministic")).digest()
 
 
-def board_picture(game: str, view: Any) -> Picture | None:
+def board_picture(game: str, view: View) -> Picture | None:
     """The pictures of ``view`` (a game's view for one reader), or None for a game not drawn."""
     if game != "forbidden-city":
         return None
@@ -256,7 +239,7 @@ def _text(
 @lru_cache(maxsize=4096)
 def _glyphs(
     s: str, size: int, fx: float, fy: float, ink: int, anchor: str = "mm"
-) -> tuple[Any, tuple[int, int]]:
+) -> tuple[Image.core.ImagingCore, tuple[int, int]]:
     """``FreeTypeFont.getmask2`` as ``ImageDraw.text`` calls it for one unstroked line."""
     font = _font(size)
     assert isinstance(font, ImageFont.FreeTypeFont)
@@ -382,7 +365,7 @@ class _Geometry:
         return LEFT + (x - self.x0) * S, TOP + (y - self.y0) * S
 
 
-def _geometry(view: Any) -> _Geometry:
+def _geometry(view: View) -> _Geometry:
     cells = [(c.x, c.y) for c in view.cells]
     frontier = [(f[0], f[1]) for f in view.frontier]
     x0, y0, x1, y1 = frame(cells, frontier)
@@ -390,7 +373,7 @@ def _geometry(view: Any) -> _Geometry:
     return _Geometry(x0, y0, x1, y1, LEFT + nx * S + PAD, TOP + ny * S + PAD)
 
 
-def _draw_base(view: Any, g: _Geometry) -> Image.Image:
+def _draw_base(view: View, g: _Geometry) -> Image.Image:
     """The board as everyone sees it: labels, grid, tiles, the dots of the empty squares next to
     a tile, walls and archways, the last move's square."""
     # Long on purpose: a drawing, layer after layer (floors, walls, pieces, labels); each block is one layer.
@@ -444,7 +427,7 @@ def _draw_base(view: Any, g: _Geometry) -> Image.Image:
     return img
 
 
-def _draw_fits(img: Image.Image, g: _Geometry, fits: dict[tuple[int, int], Any]) -> None:
+def _draw_fits(img: Image.Image, g: _Geometry, fits: dict[tuple[int, int], list[int]]) -> None:
     """The reader's marks: each empty square where their tile fits, with its name and rotations
     (inside the square, clear of the walls around it)."""
     d = ImageDraw.Draw(img)
@@ -537,11 +520,14 @@ def _png(
     return Png(buf.getvalue(), cid, img.width, img.height, alt)
 
 
-def _alt(view: Any, g: _Geometry, fits: dict[tuple[int, int], Any]) -> str:
+def _alt(view: View, g: _Geometry, fits: dict[tuple[int, int], list[int]]) -> str:
     parts = [
-        _(
+        ngettext(
+            "Forbidden City board: %(num)d square built, columns %(x0)s to %(x1)s, rows %(y0)s "
+            "to %(y1)s.",
             "Forbidden City board: %(num)d squares built, columns %(x0)s to %(x1)s, rows %(y0)s "
-            "to %(y1)s."
+            "to %(y1)s.",
+            len(view.cells),
         )
         % {
             "num": len(view.cells),

@@ -39,16 +39,55 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import msgspec
 
 Seat: TypeAlias = int
 """A seat is the 0-based index of a player in turn order."""
 
-JSONValue: TypeAlias = Any
-"""A value msgspec can encode as JSON: dict, list, str, int, bool, None (never float: NaN is lossy)."""
+JSONValue: TypeAlias = object
+"""A value msgspec can encode as JSON: dict, list, str, int, bool, None (never float: NaN is lossy).
+A reader of one checks the shape it expects (:func:`json_int`, :func:`json_str`, :func:`json_list`,
+:func:`json_dict`): an event of another shape (an older log) raises ``TypeError``, and a
+describer then falls back to :func:`plain_sentence`. (Not a recursive union: msgspec reads the
+annotations of :class:`Event` at run time and cannot follow a recursive alias.)"""
+
+
+def json_int(value: JSONValue) -> int:
+    """``value`` if it is an int, else ``TypeError``."""
+    if isinstance(value, int):
+        return value
+    raise TypeError(f"not a number: {value!r}")
+
+
+def json_str(value: JSONValue) -> str:
+    """``value`` if it is a str, else ``TypeError``."""
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"not a text: {value!r}")
+
+
+def json_list(value: JSONValue) -> Sequence[JSONValue]:
+    """``value`` if it is a list (or a tuple, as an event made in memory may hold), else
+    ``TypeError``."""
+    if isinstance(value, list | tuple):
+        return value
+    raise TypeError(f"not a list: {value!r}")
+
+
+def json_dict(value: JSONValue) -> Mapping[str, JSONValue]:
+    """``value`` if it is a dict, else ``TypeError``."""
+    if isinstance(value, dict):
+        return value
+    raise TypeError(f"not a mapping: {value!r}")
+
+
+StateT = TypeVar("StateT")
+"""A game's state type (Forbidden City's ``State``...); game-generic code sees ``object``."""
+ActionT = TypeVar("ActionT")
+"""A game's action type (Forbidden City's ``Placement``...); game-generic code sees ``object``."""
 
 
 # --------------------------------------------------------------------------------------------------
@@ -64,8 +103,25 @@ class RuleError(ValueError):
         super().__init__(message)
         self.text = text
         """The input as the player wrote it."""
-        self.hint = hint
+        self._hint = hint
+        self._later: Callable[[], str] | None = None
+
+    @property
+    def hint(self) -> str:
         """Optional: what to write instead (e.g. examples from the legal moves)."""
+        if self._later is not None:
+            self._hint, self._later = self._later(), None
+        return self._hint
+
+    @hint.setter
+    def hint(self, hint: str) -> None:
+        self._hint, self._later = hint, None
+
+    def hint_later(self, make: Callable[[], str]) -> None:
+        """The hint, made when it is first read: listing the legal moves costs more than
+        reading a good move, and many a refusal is only a try (is this line a move? is the
+        plan's next action written as one?) whose hint nobody reads."""
+        self._later = make
 
 
 class InvalidSyntax(RuleError):
@@ -141,19 +197,59 @@ class Action(Protocol):
     def __hash__(self) -> int: ...
 
 
+class Image(Protocol):
+    """One inline image of a mail's HTML part (:class:`pbem.mail.picture.Png`)."""
+
+    @property
+    def png(self) -> bytes: ...
+    @property
+    def cid(self) -> str: ...
+    @property
+    def alt(self) -> str: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+
+
+class BoardPicture(Protocol):
+    """What a game's :meth:`GameOf.picture` gives the HTML part of a mail
+    (:class:`pbem.mail.picture.Picture`): the board, the reader's own piece (or None) and the
+    lines under them."""
+
+    @property
+    def board(self) -> Image: ...
+    @property
+    def hand(self) -> Image | None: ...
+    @property
+    def caption(self) -> str: ...
+    @property
+    def images(self) -> Sequence[Image]: ...
+
+
+ViewT = TypeVar("ViewT")
+"""A game's view type (what :meth:`GameOf.view` gives and the renderers take)."""
+
+
 @runtime_checkable
-class Bot(Protocol):
-    """A computer player. It must only use what its seat may see."""
+class BotOf(Protocol[StateT, ActionT, ViewT]):
+    """A computer player of a game of :class:`GameOf` ``[StateT, ActionT, ViewT]``. It must only
+    use what its seat may see."""
 
     name: str
 
-    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
+    def choose(
+        self, game: GameOf[StateT, ActionT, ViewT], state: StateT, seat: Seat, rng: random.Random
+    ) -> ActionT:
         """Return one legal action for ``seat`` (which owes a decision now)."""
         ...
 
 
-class Game(Protocol):
-    """The plugin protocol (see the module docstring for the contract)."""
+class GameOf(Protocol[StateT, ActionT, ViewT]):
+    """The plugin protocol (see the module docstring for the contract), for a game whose states
+    are ``StateT``, actions ``ActionT`` and views ``ViewT``: each game declares its own three
+    types (Forbidden City: ``GameOf[State, Placement, View]``), so its own code, its bots and its
+    renderers are typed precisely. Code for any game uses :data:`Game`."""
 
     name: ClassVar[str]
     """Registry name, e.g. ``"forbidden-city"``."""
@@ -166,31 +262,31 @@ class Game(Protocol):
     """What a player's mail shows that the others may not see, in the rules' words, for mail
     templates: ``"tile"`` (Forbidden City), ``"bribe selection"`` (Die Verbotene Stadt)."""
 
-    def setup(self, n_players: int, options: Mapping[str, str], seed: int) -> Any: ...
+    def setup(self, n_players: int, options: Mapping[str, str], seed: int) -> StateT: ...
 
-    def pending(self, state: Any) -> list[Decision]: ...
+    def pending(self, state: StateT) -> list[Decision]: ...
 
-    def parse(self, state: Any, seat: Seat, text: str) -> Any: ...
+    def parse(self, state: StateT, seat: Seat, text: str) -> ActionT: ...
 
-    def legal(self, state: Any, seat: Seat) -> Iterable[Any]: ...
+    def legal(self, state: StateT, seat: Seat) -> Sequence[ActionT]: ...
 
     def apply(
-        self, state: Any, seat: Seat, action: Any, rng: random.Random
-    ) -> tuple[Any, list[Event]]: ...
+        self, state: StateT, seat: Seat, action: ActionT, rng: random.Random
+    ) -> tuple[StateT, list[Event]]: ...
 
-    def view(self, state: Any, seat: Seat | None) -> Any: ...
+    def view(self, state: StateT, seat: Seat | None) -> ViewT: ...
 
-    def render_text(self, view: Any) -> str: ...
+    def render_text(self, view: ViewT) -> str: ...
 
-    def result(self, state: Any) -> Result | None: ...
+    def result(self, state: StateT) -> Result | None: ...
 
-    def notation(self, action: Any) -> str: ...
+    def notation(self, action: ActionT) -> str: ...
 
-    def public_notation(self, state: Any, seat: Seat, action: Any) -> str: ...
+    def public_notation(self, state: StateT, seat: Seat, action: ActionT) -> str: ...
 
-    def encode_state(self, state: Any) -> bytes: ...
+    def encode_state(self, state: StateT) -> bytes: ...
 
-    def decode_state(self, data: bytes) -> Any: ...
+    def decode_state(self, data: bytes) -> StateT: ...
 
     def seat_names(self, n_players: int) -> list[str]:
         """What each seat is called in the game (e.g. its colour), by seat."""
@@ -204,7 +300,7 @@ class Game(Protocol):
         """The rules on one screen, for the RULES mail (plain text, <= 72 columns; issue 31)."""
         ...
 
-    def bots(self) -> Mapping[str, Bot]:
+    def bots(self) -> Mapping[str, BotOf[StateT, ActionT, ViewT]]:
         """Computer players by name (at least ``"random"``)."""
         ...
 
@@ -227,40 +323,40 @@ class Game(Protocol):
     alone. The first other event (a tile drawn, a die rolled, a hidden selection revealed) ends
     the preview, so that it never tells what the player could not know yet."""
 
-    def default_action(self, state: Any, seat: Seat, kind: str, rng: random.Random) -> Any:
+    def default_action(self, state: StateT, seat: Seat, kind: str, rng: random.Random) -> ActionT:
         """What happens when the deadline of ``seat``'s decision ``kind`` passes."""
         ...
 
-    def encode_state_like(self, state: Any, like: bytes) -> bytes:
+    def encode_state_like(self, state: StateT, like: bytes) -> bytes:
         """``state`` in the encoding version of ``like`` (an earlier :meth:`encode_state`): how
         ``verify`` checks a snapshot written before the current version."""
         ...
 
-    def sample_hidden(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+    def sample_hidden(self, state: StateT, seat: Seat, rng: random.Random) -> StateT:
         """The state with every value hidden from ``seat`` redrawn from ``rng``, consistently
         with what ``seat`` may know and depending on nothing else (the search bots' only view)."""
         ...
 
-    def redact(self, state: Any, seat: Seat) -> Any | None:
+    def redact(self, state: StateT, seat: Seat) -> StateT | None:
         """The position as ``seat`` knows it, every other seat's secret a stand-in."""
         ...
 
-    def plan_context(self, state: Any, seat: Seat) -> str:
+    def plan_context(self, state: StateT, seat: Seat) -> str:
         """What a move ``seat`` queues now for its next turn (``NEXT``) is read against: if the
         game says otherwise when that turn comes, the queued move is dropped and the turn mail
         goes as usual (Die Verbotene Stadt: the seat's bribed official, which a plan moves).
         ``""``: the same always."""
         ...
 
-    def listed_moves(self, state: Any, seat: Seat) -> tuple[str, list[str]]:
+    def listed_moves(self, state: StateT, seat: Seat) -> tuple[str, list[str]]:
         """The legal moves of ``seat`` its turn mail lists in full beside the examples, under a
         heading (Die Verbotene Stadt: the moves that enter the active pavilion, one line per
         official); ``("", [])``: none, a heading alone says there is none."""
         ...
 
-    def picture(self, view: Any) -> Any | None:
+    def picture(self, view: ViewT) -> BoardPicture | None:
         """The board of ``view`` (one reader's :meth:`view`, or the public one) as inline
-        pictures for the HTML part of a mail (a :class:`pbem.mail.picture.Picture`), or None:
+        pictures for the HTML part of a mail (a :class:`BoardPicture`), or None:
         the text board only. Drawn from the view alone, so nothing hidden from its reader can
         reach it."""
         ...
@@ -271,12 +367,21 @@ STAND_IN = ("medium", "greedy", "heuristic", "random")
 has (the lighter search budget, at most 0.3 s of CPU a decision)."""
 
 
-def stand_in(bots: Mapping[str, Bot]) -> str:
+def stand_in(bots: Mapping[str, object]) -> str:
     """The name of the game's stand-in bot (:data:`STAND_IN`, else the first by name)."""
     return next(name for name in (*STAND_IN, *sorted(bots)) if name in bots)
 
 
-class GameDefaults:
+Game: TypeAlias = "GameOf[object, object, object]"
+"""A game seen from code for every game (the service, the store, the mail...): its states,
+actions and views are opaque values that only ever go back into the same game (the registry,
+:func:`pbem.rules.find_game`, hands games out so)."""
+
+Bot: TypeAlias = "BotOf[object, object, object]"
+"""A computer player of any game (see :data:`Game`)."""
+
+
+class GameDefaults(Generic[StateT, ActionT, ViewT]):
     """The defaults of the optional hooks of :class:`Game`: a game subclasses this and overrides
     what it needs (a third game touches only its own folder and the registry line)."""
 
@@ -286,41 +391,49 @@ class GameDefaults:
     preview_safe: ClassVar[frozenset[str]] = frozenset()
     """None by default: a PREVIEW then tells the move's validity and nothing of what follows."""
 
-    def default_action(self, state: Any, seat: Seat, kind: str, rng: random.Random) -> Any:
+    def default_action(
+        self: GameOf[StateT, ActionT, ViewT],
+        state: StateT,
+        seat: Seat,
+        kind: str,
+        rng: random.Random,
+    ) -> ActionT:
         """The game's stand-in bot plays (:func:`stand_in`)."""
-        game: Game = self  # type: ignore[assignment]
-        bots = game.bots()
-        return bots[stand_in(bots)].choose(game, state, seat, rng)
+        bots = self.bots()
+        return bots[stand_in(bots)].choose(self, state, seat, rng)
 
-    def sample_hidden(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+    def sample_hidden(self, state: StateT, seat: Seat, rng: random.Random) -> StateT:
         """``state`` itself: right only for a game that hides nothing from any seat (every
         registered game hides something and overrides this; a test checks it)."""
         return state
 
-    def redact(self, state: Any, seat: Seat) -> Any | None:
+    def redact(self, state: StateT, seat: Seat) -> StateT | None:
         """The position as ``seat`` knows it, every other seat's secret a stand-in (a turn
         file's position); None: the game gives none (its turn files carry the record only)."""
         return None
 
-    def plan_context(self, state: Any, seat: Seat) -> str:
+    def plan_context(self, state: StateT, seat: Seat) -> str:
         """The same always: a queued move is played whenever it is legal."""
         return ""
 
-    def listed_moves(self, state: Any, seat: Seat) -> tuple[str, list[str]]:
+    def listed_moves(self, state: StateT, seat: Seat) -> tuple[str, list[str]]:
         """None by default: the examples only."""
         return "", []
 
-    def picture(self, view: Any) -> Any | None:
+    def picture(self, view: ViewT) -> BoardPicture | None:
         """None by default: the HTML part shows the text board."""
         return None
 
-    def encode_state_like(self, state: Any, like: bytes) -> bytes:
+    def encode_state_like(
+        self: GameOf[StateT, ActionT, ViewT], state: StateT, like: bytes
+    ) -> bytes:
         """One encoding version only: today's."""
-        game: Game = self  # type: ignore[assignment]
-        return game.encode_state(state)
+        return self.encode_state(state)
 
 
-def sample_hidden(game: Any, state: Any, seat: Seat, rng: random.Random) -> Any:
+def sample_hidden(
+    game: GameOf[StateT, ActionT, ViewT], state: StateT, seat: Seat, rng: random.Random
+) -> StateT:
     """What a bot of ``seat`` may search: ``game.sample_hidden(state, seat, rng)`` when the game
     declares the hook; otherwise (the documented default) ``state`` itself, which is right only
     for a game that hides nothing from any seat. Every registered game hides something and
@@ -368,7 +481,9 @@ SERVICE_OPTIONS: tuple[OptionSpec, ...] = (
 """Options every game accepts; the service reads them, the engines ignore them."""
 
 
-def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+def check_options(
+    game: GameOf[StateT, ActionT, ViewT], options: Mapping[str, str]
+) -> dict[str, str]:
     """Validate ``options`` against ``game.options`` and the service's options; fill in defaults."""
     specs = {o.name: o for o in (*game.options, *SERVICE_OPTIONS)}
     out: dict[str, str] = {}
@@ -388,7 +503,9 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
-def recorded_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+def recorded_options(
+    game: GameOf[StateT, ActionT, ViewT], options: Mapping[str, str]
+) -> dict[str, str]:
     """The options of a recorded set-up line, for replaying it: an option the line does not name
     because it did not exist yet takes its ``unrecorded`` value (every new game records them all,
     :func:`check_options` fills in the defaults at creation)."""

@@ -31,7 +31,7 @@ from pbem.mail.outbox import Outbox
 from pbem.service.deps import Hooks
 from pbem.service.journal import Journal
 from pbem.service.outcome import Folder, Outcome, Reason
-from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy, RateLimiterPort
+from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Notify, Policy, RateLimiterPort
 from pbem.service.prefs import Prefs
 from pbem.service.timers import next_due
 from pbem.store import GameRecord, Store
@@ -158,11 +158,6 @@ class Service:
         return self.wired.notifier
 
     @property
-    def desk(self) -> Deps:
-        """What the email commands take (the same :class:`~pbem.service.deps.Deps`)."""
-        return self.deps
-
-    @property
     def timers(self) -> Path:
         """The timer files' directory (see :class:`~pbem.service.journal.Journal`)."""
         return self.journal.timers
@@ -246,17 +241,11 @@ class Service:
                 )
         return n
 
-    def notify(
-        self,
-        game_id: str,
-        *,
-        actor: int | None = None,
-        echo: str = "",
-        reply_to: ParsedMail | None = None,
-    ) -> int:
+    @property
+    def notify(self) -> Notify:
         """Queue the mails for the log lines after the last notified one (see
         :mod:`pbem.service.notifier` and :class:`pbem.service.wiring.Notifications`)."""
-        return self.deps.notify(game_id, actor=actor, echo=echo, reply_to=reply_to)
+        return self.deps.notify
 
     def schedule(self, game_id: str, record: GameRecord | None = None) -> None:
         """Record when the next deadline of ``game_id`` falls due, or clear it."""

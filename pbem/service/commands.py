@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
@@ -147,6 +147,31 @@ def _answer(
     ctx = m.context(record, seat, m.subject(record, what), seated.player.name, **extra)
     tail = reply_tail(seated.mail, record, template)
     return m.to_seat(record, seated.seat, template, ctx, tail, reply_to=seated.mail)
+
+
+def _notice(
+    desk: Desk,
+    seated: Seated,
+    what: str,
+    paragraphs: Sequence[str],
+    tail: str,
+    *,
+    attachments: tuple[tuple[bytes, str, str], ...] = (),
+    protect: bool = True,
+) -> int:
+    """Answer the reader with a notice about ``what`` (its subject's words), threaded under
+    their mail; ``tail`` names the answer in its Message-ID (:func:`reply_tail`)."""
+    record = seated.record
+    return desk.mailer.notice(
+        record,
+        seated.seat,
+        what,
+        paragraphs,
+        reply_tail(seated.mail, record, tail),
+        reply_to=seated.mail,
+        attachments=attachments,
+        protect=protect,
+    )
 
 
 @register
@@ -346,13 +371,12 @@ class Record(_Base):
         files = game_files(desk.store, record, viewer, i18n.current())
         key = (desk.store.keyring.public_key_text() + "\n").encode()
         key_file = "pbem-public-key.txt"
-        return desk.mailer.notice(
-            record,
-            seat,
+        return _notice(
+            desk,
+            seated,
             _("the game record"),
             files_paragraphs(files[0][1], files[1][1], key_file),
-            reply_tail(seated.mail, record, "record"),
-            reply_to=seated.mail,
+            "record",
             attachments=(*files, (key, key_file, "text/plain")),
         )
 
@@ -381,14 +405,7 @@ def _mail_files(desk: Desk, seated: Seated, word: str) -> int:
 
 def _setting_notice(desk: Desk, seated: Seated, said: str, tail: str) -> int:
     """The answer to a MAIL setting: what it is now."""
-    return desk.mailer.notice(
-        seated.record,
-        seated.seat,
-        _("your mail setting"),
-        [said],
-        reply_tail(seated.mail, seated.record, tail),
-        reply_to=seated.mail,
-    )
+    return _notice(desk, seated, _("your mail setting"), [said], tail)
 
 
 @register
@@ -486,9 +503,9 @@ class LangPref(_Base):
         desk.prefs.set_lang(seated.player.email, lang)
         # The answer is already in the new language.
         with i18n.speaking(lang):
-            return desk.mailer.notice(
-                seated.record,
-                seated.seat,
+            return _notice(
+                desk,
+                seated,
                 _("your language"),
                 [
                     _(
@@ -497,8 +514,7 @@ class LangPref(_Base):
                     )
                     % {"language": _(LANGUAGE_NAMES[lang]), "address": seated.player.email}
                 ],
-                reply_tail(seated.mail, seated.record, "langpref"),
-                reply_to=seated.mail,
+                "langpref",
             )
 
 
@@ -531,37 +547,29 @@ class Cert(_Base):
     expunge: ClassVar[bool] = True
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        m, record, seat, pl = desk.mailer, seated.record, seated.seat, seated.player
-        tail = reply_tail(seated.mail, record, "cert")
+        m, pl = desk.mailer, seated.player
         crypto = m.crypto
         if crypto is None:
-            return m.notice(
-                record,
-                seat,
-                _("certificates"),
-                [_("This service does not issue certificates; ask the game master.")],
-                tail,
-                reply_to=seated.mail,
-            )
+            said = _("This service does not issue certificates; ask the game master.")
+            return _notice(desk, seated, _("certificates"), [said], "cert")
         try:
             p12 = crypto.issue(pl.email, pl.name, cmd.arg, m.clock())
         except PLAYER_ERRORS as err:
-            return m.notice(record, seat, _("certificates"), [str(err)], tail, reply_to=seated.mail)
+            return _notice(desk, seated, _("certificates"), [str(err)], "cert")
         from pbem.crypto import texts
 
         filename = f"pbem-{pl.email.split('@')[0]}.p12"
         # Not encrypted: the player can only open encrypted mail once this file is imported.
-        m.notice(
-            record,
-            seat,
+        _notice(
+            desk,
+            seated,
             _("your certificate for encrypted mail"),
             texts.import_steps(filename),
-            tail,
-            reply_to=seated.mail,
+            "cert",
             attachments=((p12, filename, "application/x-pkcs12"),),
             protect=False,
         )
-        desk.keys.start_if_ready(record.envelope.game_id, now=False)
+        desk.keys.start_if_ready(seated.game_id, now=False)
         return 1
 
 
@@ -677,20 +685,16 @@ class VacationCmd(_Base):
         cap = leave.rules_of(desk.mailer.policy).auto_max.days
         if on and cap > 0:  # issue 27: a player who has gone does not hold a game up for long
             paragraphs.append(
-                _(
+                ngettext(
+                    "If you do not answer at all, it holds a game for at most %(num)d day in a "
+                    "row; then the game's rule for a missed decision applies.",
                     "If you do not answer at all, it holds a game for at most %(num)d days in a "
-                    "row; then the game's rule for a missed decision applies."
+                    "row; then the game's rule for a missed decision applies.",
+                    cap,
                 )
                 % {"num": cap}
             )
-        return desk.mailer.notice(
-            seated.record,
-            seated.seat,
-            _("your leave"),
-            paragraphs,
-            reply_tail(seated.mail, seated.record, f"leave-auto.{int(on)}"),
-            reply_to=seated.mail,
-        )
+        return _notice(desk, seated, _("your leave"), paragraphs, f"leave-auto.{int(on)}")
 
     def entry(
         self, desk: Desk, seated: Seated, cmd: Command, message_id: str | None
@@ -931,14 +935,8 @@ class PreviewCmd(_Base):
                 )
             )
             lines.extend(f"- {x}" for x in preview_plan(record, seat, parts))
-        return m.notice(
-            record,
-            seat,
-            _("preview of %(move)s") % {"move": cmd.arg},
-            lines,
-            reply_tail(seated.mail, record, f"preview.{short_hash(cmd.arg)}"),
-            reply_to=seated.mail,
-        )
+        what = _("preview of %(move)s") % {"move": cmd.arg}
+        return _notice(desk, seated, what, lines, f"preview.{short_hash(cmd.arg)}")
 
 
 @register
@@ -956,18 +954,10 @@ class GamesCmd(_Base):
     )
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        m, record, seat = desk.mailer, seated.record, seated.seat
         if desk.store is None:  # pragma: no cover - the service always gives one
             return 0
         lines = community.games_of(desk.store, seated.player.email, _now(desk), desk.mailer.policy)
-        return m.notice(
-            record,
-            seat,
-            _("your games"),
-            lines,
-            reply_tail(seated.mail, record, "games"),
-            reply_to=seated.mail,
-        )
+        return _notice(desk, seated, _("your games"), lines, "games")
 
 
 # ==================================================================== votes (issue 27)
@@ -1094,12 +1084,10 @@ class _StandingsNotice(_Base):
         raise NotImplementedError
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
-        m, record, seat = desk.mailer, seated.record, seated.seat
         if desk.store is None:  # pragma: no cover - the service always gives one
             return 0
         lines = self.lines(desk, seated.player.email)
-        tail = reply_tail(seated.mail, record, self.kind)
-        return m.notice(record, seat, _(self.what), lines, tail, reply_to=seated.mail)
+        return _notice(desk, seated, _(self.what), lines, self.kind)
 
 
 @register
@@ -1207,14 +1195,12 @@ class Guide(_Base):
         url = desk.mailer.policy.guide_url
         if url:
             paragraphs.append(_("The player guide on the web: %(url)s") % {"url": url})
-        record = seated.record
-        return desk.mailer.notice(
-            record,
-            seated.seat,
+        return _notice(
+            desk,
+            seated,
             _("the player guide"),
             paragraphs,
-            reply_tail(seated.mail, record, "guide"),
-            reply_to=seated.mail,
+            "guide",
             attachments=((data, name, "text/plain"),),
         )
 

@@ -4,6 +4,7 @@ game that waits for keys, and filing the keys a player's reply carries."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -26,31 +27,24 @@ def how_to_send_key(part: str = "tile") -> list[str]:
     return texts.how_to_send_a_key(part)
 
 
+@dataclass(eq=False, repr=False)
 class KeyDesk:
     """The key business of the mail loop."""
 
-    def __init__(
-        self,
-        store: Store,
-        journal: Journal,
-        mailer: Mailer,
-        clock: Callable[[], datetime],
-        crypto: Callable[[], MailCryptoPort | None],
-        notify: Callable[[str], int],
-    ) -> None:
-        self.store = store
-        self.journal = journal
-        self.mailer = mailer
-        self.clock = clock
-        self._crypto = crypto
-        self.notify = notify
+    store: Store
+    journal: Journal
+    mailer: Mailer
+    clock: Callable[[], datetime]
+    crypto: Callable[[], MailCryptoPort | None]
+    """The mail crypto, opened on first use (None: the service has none)."""
+    notify: Callable[[str], int]
 
     def missing(self, record: GameRecord) -> list[str]:
         """Players (by name) still without a usable key in a ``required`` game that has not
         started; [] when the game may go on."""
         from pbem.crypto_mail import privacy_of
 
-        crypto = self._crypto()
+        crypto = self.crypto()
         if crypto is None or privacy_of(record) != "required":
             return []
         if self.journal.notified(record.envelope.game_id).seq > 0 or has_started(record.entries):
@@ -70,7 +64,7 @@ class KeyDesk:
         """File the keys a token-authenticated mail carries (``found``: what the crypto port's
         ``keys_in`` found in it); confirm or refuse by mail. Returns the number of confirmations
         sent, or -1 when the keys were refused."""
-        crypto = self._crypto()
+        crypto = self.crypto()
         assert crypto is not None
         pl = record.envelope.active_player(seat)
         try:
@@ -115,7 +109,7 @@ class KeyDesk:
         told = set(mark.told)
         missing = self.missing(record)
         now = self.clock()
-        crypto = self._crypto()
+        crypto = self.crypto()
         env = record.envelope
         n = 0
         for seat in env.seats():

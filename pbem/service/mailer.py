@@ -11,7 +11,7 @@ import dataclasses
 import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,7 +21,7 @@ from pbem.i18n import N_, _
 from pbem.mail import compose
 from pbem.mail.compose import MailContext
 from pbem.mail.tokens import message_id, notice_id
-from pbem.rules.base import Decision
+from pbem.rules.base import BoardPicture, Decision
 from pbem.service.facts import moves_played, private_part
 from pbem.service.ports import COMPUTER_PREFIX, MailCryptoPort, Policy
 from pbem.store import GameRecord
@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # the reply reader and the email parser load with the first m
     from pbem.mail.compose import RawMail
     from pbem.mail.outbox import Outbox
     from pbem.mail.parse import ParsedMail
-    from pbem.mail.picture import Picture
     from pbem.service.bounces import BounceBook
     from pbem.service.prefs import Prefs
     from pbem.store import Store
@@ -66,35 +65,30 @@ class Mail:
     """More header fields (ASCII): List-Id and List-Unsubscribe of watchers' mail and digests."""
 
 
+@dataclass(eq=False, repr=False)
 class Mailer:
     """Builds mail contexts and queues mails in the outbox."""
 
-    def __init__(
-        self,
-        outbox: Outbox,
-        policy: Policy,
-        clock: Callable[[], datetime],
-        secret: bytes,
-        crypto: Callable[[], MailCryptoPort | None],
-        data_dir: Path,
-        *,
-        fsync: bool = True,
-    ) -> None:
-        self.data_dir = data_dir
-        self.fsync = fsync
-        self.outbox = outbox
-        self.policy = policy
-        self.clock = clock
-        self.secret = secret
-        self._crypto = crypto
-        self.host = policy.service_address.rpartition("@")[2] or "pbem.invalid"
-        self.prefs: Prefs | None = None
-        """Each address's choices (its language); set by the Service."""
-        self.store: Store | None = None
-        """The game store (a turn mail with a deadline tells the reader's leave left, read
-        from their games); set by the Service."""
-        self.bounces: BounceBook | None = None
-        """Addresses whose mail bounced too often are not mailed (set by the Service)."""
+    outbox: Outbox
+    policy: Policy
+    clock: Callable[[], datetime]
+    secret: bytes
+    _crypto: Callable[[], MailCryptoPort | None]
+    data_dir: Path
+    _: KW_ONLY
+    fsync: bool = True
+    prefs: Prefs | None = field(default=None, init=False)
+    """Each address's choices (its language); set by the Service."""
+    store: Store | None = field(default=None, init=False)
+    """The game store (a turn mail with a deadline tells the reader's leave left, read
+    from their games); set by the Service."""
+    bounces: BounceBook | None = field(default=None, init=False)
+    """Addresses whose mail bounced too often are not mailed (set by the Service)."""
+    host: str = field(init=False)
+    """The domain of the service's address: the right-hand side of its Message-IDs."""
+
+    def __post_init__(self) -> None:
+        self.host = self.policy.service_address.rpartition("@")[2] or "pbem.invalid"
 
     def leave_left_line(self, address: str) -> str:
         """The sentence of the reader's leave left (issue 27)."""
@@ -272,27 +266,25 @@ class Mailer:
         if mail.reply_to is not None and mail.reply_to.message_id:
             in_reply_to = mail.reply_to.message_id
             refs = [*refs, mail.reply_to.message_id]
-        now = self.clock()
         sender_name = self.policy.service_name + (
             f" ({record.envelope.game_id})" if record is not None else ""
         )
         crypto = self.crypto
-        fields: dict[str, Any] = {
-            "sender": self.policy.service_address,
-            "sender_name": sender_name,
-            "to_name": mail.to_name,
-            "to_addr": mail.to_addr,
-            "subject": mail.ctx.subject,
-            "text": text,
-            "html": html,
-            "message_id": mid,
-            "date": now,
-            "in_reply_to": in_reply_to,
-            "references": refs,
-            "images": compose.images(mail.ctx),
-        }
-        if mail.headers:
-            fields["extra_headers"] = dict(mail.headers)
+        parts = compose.MailParts(
+            sender=self.policy.service_address,
+            sender_name=sender_name,
+            to_name=mail.to_name,
+            to_addr=mail.to_addr,
+            subject=mail.ctx.subject,
+            text=text,
+            html=html,
+            message_id=mid,
+            date=self.clock(),
+            in_reply_to=in_reply_to,
+            references=refs,
+            extra_headers=dict(mail.headers) if mail.headers else None,
+            images=compose.images(mail.ctx),
+        )
         msg: EmailMessage | RawMail
         if (
             not (crypto is not None and mail.attach_keys)
@@ -300,9 +292,9 @@ class Mailer:
             and compose.raw_attachable(mail.attachments)
         ):
             # The usual mail (a turn file too): its bytes built once, stored as they are.
-            msg = compose.build_raw(**fields, attachments=mail.attachments)
+            msg = compose.build_raw(parts, mail.attachments)
         else:
-            msg = compose.build_message(**fields)
+            msg = compose.build_message(parts)
             if crypto is not None and mail.attach_keys:
                 # So that players can encrypt their replies to the service, and check its signature.
                 crypto.identity.attach_public_keys(msg)
@@ -316,15 +308,15 @@ class Mailer:
                     msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
         if crypto is not None and record is not None and mail.protect:
             if isinstance(msg, compose.RawMail):
-                msg = crypto.protect(msg, mail.to_addr, now)
+                msg = crypto.protect(msg, mail.to_addr, parts.date)
             else:
-                msg = crypto.protect(msg, mail.to_addr, now)
+                msg = crypto.protect(msg, mail.to_addr, parts.date)
         self.outbox.put(
             msg,
             recipient=mail.to_addr,
             game=record.envelope.game_id if record else "",
             kind=mail.kind,
-            now=now,
+            now=parts.date,
             fingerprint=fp_file,
         )
         return 1
@@ -393,13 +385,13 @@ SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
 """Die Verbotene Stadt's seat names, shown translated like Forbidden City's colours."""
 
 
-def picture_of(record: GameRecord, seat: int | None) -> Picture | None:
+def picture_of(record: GameRecord, seat: int | None) -> BoardPicture | None:
     """The board picture of ``seat``'s view (None: the public view) for the HTML part, or None
     for a game that is not drawn. Pillow is imported only when a mail is built."""
     return _picture(record, record.view(seat))
 
 
-def _picture(record: GameRecord, view: object) -> Picture | None:
+def _picture(record: GameRecord, view: object) -> BoardPicture | None:
     return record.game.picture(view)
 
 

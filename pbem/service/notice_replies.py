@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pbem import layout
 from pbem.errors import PLAYER_ERRORS
@@ -32,6 +32,7 @@ from pbem.service.mailer import Mail, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
 
 if TYPE_CHECKING:
+    from pbem.mail.compose import MailContext
     from pbem.mail.parse import ParsedMail
     from pbem.service.deps import Deps
     from pbem.service.flow import Flow
@@ -88,7 +89,7 @@ def answer(deps: Deps, flow: Flow) -> Outcome | None:
     return Outcome(Folder.REJECTED, Reason.NO_TOKEN, None, 1, detail="a reply to a notice")
 
 
-def _file_keys(deps: Deps, p: ParsedMail, found: Sequence[Any]) -> Outcome:
+def _file_keys(deps: Deps, p: ParsedMail, found: Sequence[object]) -> Outcome:
     """Keys in a reply to one of our notices: filed for the sender's address (a key is the
     address's, not a seat's), confirmed by mail; a game that waited for them starts."""
     from pbem.service.keys import how_to_send_key
@@ -125,7 +126,7 @@ def _file_keys(deps: Deps, p: ParsedMail, found: Sequence[Any]) -> Outcome:
     return Outcome(Folder.PROCESSED, Reason.KEY_FILED, None, n)
 
 
-def _context(deps: Deps, what: str, name: str, paragraphs: list[str]) -> Any:
+def _context(deps: Deps, what: str, name: str, paragraphs: list[str]) -> MailContext:
     """A notice's context (no game): the subject ``[service] what``, greeting ``name``."""
     subject = f"[{deps.policy.service_name}] {what}"
     return deps.mailer.context(None, None, subject, name, game_id="-", paragraphs=paragraphs)

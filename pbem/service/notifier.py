@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Literal
@@ -148,28 +148,19 @@ def export_attachments(
     )
 
 
+@dataclass(eq=False, repr=False)
 class Notifier:
     """Queues the mails of the log lines after the last notified one."""
 
-    def __init__(
-        self,
-        store: Store,
-        journal: Journal,
-        mailer: Mailer,
-        prefs: Prefs,
-        welcome_for_keys: Callable[[GameRecord], int],
-        missing_keys: Callable[[GameRecord], list[str]],
-        schedule: Callable[[str, GameRecord], None],
-    ) -> None:
-        self.store = store
-        self.journal = journal
-        self.mailer = mailer
-        self.prefs = prefs
-        self.welcome_for_keys = welcome_for_keys
-        self.missing_keys = missing_keys
-        self.schedule = schedule
-        self._standings: standings_mail.Outcome | None = None
-        """The standings after the game whose end is being mailed (its players' changes)."""
+    store: Store
+    journal: Journal
+    mailer: Mailer
+    prefs: Prefs
+    welcome_for_keys: Callable[[GameRecord], int]
+    missing_keys: Callable[[GameRecord], list[str]]
+    schedule: Callable[[str, GameRecord], None]
+    _standings: standings_mail.Outcome | None = field(default=None, init=False, repr=False)
+    """The standings after the game whose end is being mailed (its players' changes)."""
 
     def notify(
         self,
@@ -178,10 +169,12 @@ class Notifier:
         actor: int | None = None,
         echo: str = "",
         reply_to: ParsedMail | None = None,
+        record: GameRecord | None = None,
     ) -> int:
-        """Queue the mails for the log lines after the last notified one; returns how many."""
+        """Queue the mails for the log lines after the last notified one; returns how many.
+        ``record``: the game as a load or commit just gave it (else it is loaded)."""
         # Long on purpose: the notification transaction: read the mark, decide per seat, queue, save the mark.
-        record = self.store.load(game_id)
+        record = record or self.store.load(game_id)
         mark = self.journal.notified(game_id)
         done = mark.seq
         if done >= record.seq:

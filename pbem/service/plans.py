@@ -62,9 +62,9 @@ def play_on(
     kind = plan_kind(record.game.name) or "move"
     gid = record.envelope.game_id
     while len(played) < len(texts):
-        if play_standing(store, gid, clock) == 0:
+        answered, record = play_standing(store, record, clock)
+        if answered == 0:
             break
-        record = store.load(gid)
         rest = tuple(texts[len(played) :])
         if plan_stop(record.game, record.envelope.status, record.state, seat, kind, rest[0]):
             break
@@ -73,9 +73,10 @@ def play_on(
                 gid, record.seq, [Plan(seat, rest, kind=kind, source="mail")], clock()
             )
         except ConflictError:
-            break  # another writer came first: the player is asked for the rest as usual
+            # Another writer came first: the player is asked for the rest as usual.
+            return store.load(gid), played
         played += played_actions(record, seat)
-    return store.load(gid), played
+    return record, played
 
 
 def echo(line: str, played: Sequence[str], note: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar, Unpack
 
 if TYPE_CHECKING:  # annotations only: the email package loads with the first mail
     from collections.abc import Sequence
@@ -105,17 +105,22 @@ class Clock(Protocol):
     def __call__(self) -> datetime: ...
 
 
-class Notify(Protocol):
-    """Queue the mails of a game's new log lines (:class:`pbem.service.wiring.Notifications`)."""
+class Notice(TypedDict, total=False):
+    """What the :class:`Notify` port is told beside the game (every key may be left out)."""
 
-    def __call__(
-        self,
-        game_id: str,
-        *,
-        actor: int | None = None,
-        echo: str = "",
-        reply_to: ParsedMail | None = None,
-    ) -> int: ...
+    actor: int | None
+    """The seat whose reply made the new lines (default None: the GM, a timer, a bot)."""
+    echo: str
+    """What the actor's own mail says was understood and applied (default: nothing)."""
+    reply_to: ParsedMail | None
+    """The reply the actor's mail answers (threading); default None."""
+
+
+class Notify(Protocol):
+    """Queue the mails of a game's new log lines (:class:`pbem.service.wiring.Notifications`,
+    which hands ``notice`` on to :meth:`pbem.service.notifier.Notifier.notify`)."""
+
+    def __call__(self, game_id: str, **notice: Unpack[Notice]) -> int: ...
 
 
 class PlayComputers(Protocol):

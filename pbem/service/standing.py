@@ -22,16 +22,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from pbem.errors import CommandError, ConflictError
 from pbem.i18n import _
-from pbem.rules.base import RuleError
+from pbem.rules.base import Game, RuleError
 from pbem.store import ActionEntry, GameRecord, NewEntry, Plan, SetOrders, Store
 from pbem.store.fold import context
+from pbem.store.loglines import PrefixCache
 from pbem.store.payloads import OrdersLine, ReplaceLine
+
+if TYPE_CHECKING:
+    from pbem.rules.verbotene_stadt.state import Select, Take
 
 GAMES = frozenset({"verbotene-stadt"})
 """The games that take standing orders (every game takes a queued move, NEXT)."""
@@ -172,21 +176,37 @@ def entry(seat: int, change: Orders, message_id: str | None) -> SetOrders:
 def orders_of(store: Store, record: GameRecord, seat: int) -> Orders:
     """The seat's standing orders now: its sealed order lines merged in log order (a new player
     in the seat starts again from none)."""
-    out = Orders()
+    mine = _folded(store, record).get(seat)
+    return Orders() if mine is None else msgspec.structs.replace(mine)  # the cached one stays
+
+
+_FOLDS: PrefixCache[dict[int, Orders]] = PrefixCache()
+"""Per game, every seat's orders folded over the log so far (a reply asks for them several
+times; the log grows by a few lines a reply)."""
+
+
+def _folded(store: Store, record: GameRecord) -> dict[int, Orders]:
     gid = record.envelope.game_id
     ents = record.entries
-    # Not fold.walk, which decodes every line: the seat's order and replace lines only.
-    # The kinds are read from the lines' heads: only the few order and replace lines are decoded.
-    wanted = [i for i, k in enumerate(ents.kinds()) if k in ("orders", "replace")]
-    for i in wanted:
-        e = ents[i]
-        p = e.payload
-        if isinstance(p, ReplaceLine) and p.seat == seat:
-            out = Orders()
-        elif isinstance(p, OrdersLine) and p.seat == seat:
-            raw = store.keyring.unseal(p.sealed, context(gid, "orders", e.seq))
-            out = out.merged(msgspec.json.decode(raw, type=Orders))
-    return out
+
+    def extend(seats: dict[int, Orders], start: int) -> dict[int, Orders]:
+        seats = dict(seats)
+        # Not fold.walk, which decodes every line: the order and replace lines only. The kinds
+        # are read from the lines' heads: only the few order and replace lines are decoded.
+        for i, k in enumerate(ents.kinds(start), start):
+            if k not in (OrdersLine.KIND, ReplaceLine.KIND):
+                continue
+            e = ents[i]
+            p = e.payload
+            if isinstance(p, ReplaceLine):
+                seats.pop(p.seat, None)
+            elif isinstance(p, OrdersLine):
+                raw = store.keyring.unseal(p.sealed, context(gid, "orders", e.seq))
+                now = seats.get(p.seat, Orders())
+                seats[p.seat] = now.merged(msgspec.json.decode(raw, type=Orders))
+        return seats
+
+    return _FOLDS.get(gid, ents, dict, extend)
 
 
 def describe(orders: Orders, names: Sequence[str]) -> list[str]:
@@ -234,7 +254,7 @@ def summary(orders: Orders, names: Sequence[str]) -> str:
 # -------------------------------------------------------------------------------- answering
 
 
-def action_for(record: GameRecord, seat: int, kind: str, orders: Orders) -> Any | None:
+def action_for(record: GameRecord, seat: int, kind: str, orders: Orders) -> object | None:
     """The action the seat's standing orders give for the decision ``kind`` it owes (None: ask)."""
     game, state = record.game, record.state
     legal = list(game.legal(state, seat))
@@ -253,44 +273,53 @@ def action_for(record: GameRecord, seat: int, kind: str, orders: Orders) -> Any 
     return None
 
 
-def _take(game: Any, state: Any, seat: int, legal: list[Any], order: list[int]) -> Any | None:
-    from pbem.rules.verbotene_stadt.scoring import best_score
+def _take(
+    game: Game, state: object, seat: int, legal: list[object], order: list[int]
+) -> Take | None:
+    """Die Verbotene Stadt's: the card to take, by the seat's order of victims."""
+    from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
+    from pbem.rules.verbotene_stadt.state import State, Take
 
-    table = game.table
+    table: ScoreTable = getattr(game, "table")  # noqa: B009 (Die Verbotene Stadt's)
     for victim in order:
-        mine = [a for a in legal if getattr(a, "victim", None) == victim]
+        mine = [a for a in legal if isinstance(a, Take) and a.victim == victim]
         if mine:
+            assert isinstance(state, State)
             hand = tuple(state.hands[seat])
             return max(mine, key=lambda a: best_score((*hand, a.card), table))
     return None
 
 
-def _nearest(game: Any, state: Any, legal: list[Any]) -> Any | None:
+def _nearest(game: Game, state: object, legal: list[object]) -> Select | None:
+    """Die Verbotene Stadt's: the official nearest to entering the active pavilion."""
+    from pbem.rules.verbotene_stadt.board import Board
     from pbem.rules.verbotene_stadt.bots import entry_distances
+    from pbem.rules.verbotene_stadt.state import Select, State
 
-    dist = entry_distances(game.board, state)
-    picks = [a for a in legal if hasattr(a, "official")]
+    board: Board = getattr(game, "board")  # noqa: B009 (Die Verbotene Stadt's)
+    assert isinstance(state, State)
+    dist = entry_distances(board, state)
+    picks = [a for a in legal if isinstance(a, Select)]
     if not picks:
         return None
     return min(picks, key=lambda a: (dist[state.positions[a.official]], a.official))
 
 
 def play_standing(
-    store: Store,
-    game_id: str,
-    clock: Callable[[], datetime],
-    limit: int = 1000,
-) -> int:
-    """Play every decision of ``game_id`` that a standing order answers (at most ``limit``);
-    returns how many were played. Called by :meth:`pbem.service.Service.notify` before it mails,
-    so that nobody is asked for a decision their standing orders answer."""
+    store: Store, record: GameRecord, clock: Callable[[], datetime], limit: int = 1000
+) -> tuple[int, GameRecord]:
+    """Play every decision of the game of ``record`` (as a load or commit just gave it) that a
+    standing order answers (at most ``limit``): how many were played, and the game after them
+    (each commit's record; a load only after another writer came first). Called before the
+    game's mails are built, so that nobody is asked for a decision their standing orders
+    answer."""
     played = 0
+    game_id = record.envelope.game_id
     rest: dict[int, tuple[str, ...]] = {}
     """The slides of a queued turn that another seat's decision cut off (a card taken after the
     dragon, the answers to a claim): played on when that decision is answered here and the turn
     goes on, as a plan in a reply goes on (:func:`pbem.service.plans.play_on`)."""
     while played < limit:
-        record = store.load(game_id)
         if record.envelope.status != "active":
             break
         todo: list[NewEntry] | None = None
@@ -311,16 +340,17 @@ def play_standing(
         if todo is None:
             break
         try:
-            done = store.commit(game_id, record.seq, todo, clock())
+            record = store.commit(game_id, record.seq, todo, clock())
         except ConflictError:
+            record = store.load(game_id)
             continue
         played += 1
         for e in todo:
             if isinstance(e, Plan):
-                n = sum(1 for p in done.produced if p.kind == "action" and p.seat == e.seat)
+                n = sum(1 for p in record.produced if p.kind == "action" and p.seat == e.seat)
                 if n < len(e.texts):
                     rest[e.seat] = e.texts[n:]
-    return played
+    return played, record
 
 
 def _rest_of_queue(

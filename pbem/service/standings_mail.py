@@ -10,10 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-import msgspec
-
-from pbem.i18n import _
-from pbem.standings import GameResult, Rating, Standings
+from pbem.i18n import _, ngettext
+from pbem.standings import GameResult, Rating, Reliability, Standings
 from pbem.standings import record_end as _record_end
 from pbem.standings.ratings import PROVISIONAL_SIGMA
 from pbem.standings.table import game_title, pool_title
@@ -208,15 +206,32 @@ def standings_lines(data_dir: Path, address: str) -> list[str]:
         )
     rel = standings.reliability.get(address)
     if rel is not None:
-        out.append(
-            _(
-                "Your reliability: %(percent)d percent (%(on_time)d decisions on time, "
-                "%(missed)d missed; %(games)d games ended, %(finished)d finished, %(left)d "
-                "left; %(leave_days)d days of leave)."
-            )
-            % {**msgspec.structs.asdict(rel), "percent": rel.percent}
-        )
+        out.append(reliability_line(rel))
     return out
+
+
+def reliability_line(rel: Reliability) -> str:
+    """The player's reliability in one sentence, each count with its noun in the number the
+    count asks for ("1 decision on time", "2 missed" agreeing in fr/it)."""
+
+    def count(singular: str, plural: str, n: int) -> str:
+        return ngettext(singular, plural, n) % {"num": n}
+
+    return _(
+        "Your reliability: %(percent)d percent (%(on_time)s, %(missed)s; %(games)s, "
+        "%(finished)s, %(left)s; %(leave)s)."
+    ) % {
+        "percent": rel.percent,
+        "on_time": count("%(num)d decision on time", "%(num)d decisions on time", rel.on_time),
+        # TRANSLATORS: decisions missed (the word agrees with "decisions" where it must).
+        "missed": count("%(num)d missed", "%(num)d missed", rel.missed),
+        "games": count("%(num)d game ended", "%(num)d games ended", rel.games),
+        # TRANSLATORS: games finished, played to their end (agrees with "games").
+        "finished": count("%(num)d finished", "%(num)d finished", rel.finished),
+        # TRANSLATORS: games the player left (agrees with "games").
+        "left": count("%(num)d left", "%(num)d left", rel.left),
+        "leave": count("%(num)d day of leave", "%(num)d days of leave", rel.leave_days),
+    }
 
 
 def stats_lines(data_dir: Path, address: str) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -34,17 +35,15 @@ ANSWERS_TO_OURS_PER_DAY = 20
 """Refusals a day to one address that replied to one of our notices (:meth:`StrangerDesk.refuse`)."""
 
 
+@dataclass(eq=False, repr=False)
 class StrangerDesk:
     """Answers to unauthenticated addresses (the :class:`~pbem.service.ports.Strangers` port)."""
 
-    def __init__(
-        self, journal: Journal, policy: Policy, clock: Clock, secret: bytes, mailer: Mailer
-    ) -> None:
-        self.journal = journal
-        self.policy = policy
-        self.clock = clock
-        self.secret = secret
-        self.mailer = mailer
+    journal: Journal
+    policy: Policy
+    clock: Clock
+    secret: bytes
+    mailer: Mailer
 
     def _limiter(self, limit: int, window: float, filename: str) -> RateLimiter:
         return RateLimiter(

@@ -14,6 +14,7 @@ time is up. Everything here is read back from the log.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ from pbem.service.facts import scores_of
 from pbem.service.ports import COMPUTER_PREFIX
 from pbem.store import End, GameRecord, NewEntry, Pause, Resume, Undo, Vote
 from pbem.store.fold import walk
+from pbem.store.loglines import LogEntries, PrefixCache
 from pbem.store.payloads import ActionLine, VoteLine
 
 if TYPE_CHECKING:
@@ -72,10 +74,11 @@ class Proposal:
 def proposals(record: GameRecord) -> list[Proposal]:
     """Every proposal of the game, in order, with its answers."""
     out: dict[str, Proposal] = {}
-    for e in record.entries:  # not fold.walk: vote lines only, no move numbers
+    ents = record.entries
+    for i in _VOTES.get(record.envelope.game_id, ents, tuple, _vote_lines(ents)):
+        e = ents[i]
         p = e.payload
-        if not isinstance(p, VoteLine):
-            continue
+        assert isinstance(p, VoteLine)
         if p.step == "propose" and p.seat is not None:
             out[p.proposal] = Proposal(
                 p.proposal, p.seat, p.what, p.length, e.seq, parse_time(e.time)
@@ -91,6 +94,20 @@ def proposals(record: GameRecord) -> list[Proposal]:
             if p.step == "carried":
                 prop.carried_at = parse_time(e.time)
     return list(out.values())
+
+
+_VOTES: PrefixCache[tuple[int, ...]] = PrefixCache()
+"""Per game, the indexes of its vote lines (few; the notifier asks at every reply)."""
+
+
+def _vote_lines(ents: LogEntries) -> Callable[[tuple[int, ...], int], tuple[int, ...]]:
+    def extend(found: tuple[int, ...], start: int) -> tuple[int, ...]:
+        # Not fold.walk: the kinds are read from the lines' heads, only vote lines are decoded.
+        return found + tuple(
+            i for i, k in enumerate(ents.kinds(start), start) if k == VoteLine.KIND
+        )
+
+    return extend
 
 
 def _position_after(record: GameRecord, seq: int) -> bool:

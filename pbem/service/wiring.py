@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Unpack
 
 from pbem.mail.outbox import Outbox
-from pbem.mail.parse import ParsedMail
 from pbem.service.bounces import BounceBook
 from pbem.service.computers import play_computers
 from pbem.service.deadlines import Reminders, held_seats, next_wakeup
@@ -23,7 +23,7 @@ from pbem.service.journal import Journal
 from pbem.service.keys import KeyDesk
 from pbem.service.mailer import Mailer
 from pbem.service.notifier import Notifier
-from pbem.service.ports import Clock, Notify, Policy
+from pbem.service.ports import Clock, Notice, Notify, Policy
 from pbem.service.prefs import Prefs
 from pbem.service.signup import board_at, mail_watchers
 from pbem.service.standing import play_standing
@@ -52,18 +52,11 @@ class Notifications:
         self.notifier: Notifier | None = None
         """Set by :func:`wire` once built (it needs the key desk, which needs this)."""
 
-    def __call__(
-        self,
-        game_id: str,
-        *,
-        actor: int | None = None,
-        echo: str = "",
-        reply_to: ParsedMail | None = None,
-    ) -> int:
+    def __call__(self, game_id: str, **notice: Unpack[Notice]) -> int:
         assert self.notifier is not None, "wired"
-        play_standing(self.store, game_id, self.clock)
+        _played, record = play_standing(self.store, self.store.load(game_id), self.clock)
         with self.outbox.batch():
-            n = self.notifier.notify(game_id, actor=actor, echo=echo, reply_to=reply_to)
+            n = self.notifier.notify(game_id, record=record, **notice)
             board = board_at(self.journal.root, self.store.fsync)
             return n + mail_watchers(board, self.notifier, game_id)
 

@@ -22,9 +22,9 @@ Die Verbotene Stadt (``verbotene-stadt``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
+from pbem.rules.base import JSONValue, json_dict, json_int, json_str
 from pbem.store.payloads import ActionLine, SetupLine
 from pbem.store.records import LogEntry
 
@@ -73,38 +73,38 @@ def game_stats(entries: Sequence[LogEntry]) -> list[dict[str, int]]:
 
 
 def _forbidden_city(
-    stats: list[dict[str, int]], seat: int, kind: str, data: dict[str, Any], n: int
+    stats: list[dict[str, int]], seat: int, kind: str, data: Mapping[str, JSONValue], n: int
 ) -> None:
     from pbem.rules.forbidden_city.game import colours
     from pbem.rules.forbidden_city.tiles import tile
 
     names = colours(n)
     if kind == "placed":
-        t = tile(data["tile"])
-        stats[data["seat"]]["dragons"] += t.dragons
-        stats[data["seat"]]["advisors"] += t.advisors
+        t = tile(json_str(data["tile"]))
+        stats[json_int(data["seat"])]["dragons"] += t.dragons
+        stats[json_int(data["seat"])]["advisors"] += t.advisors
     elif kind == "room-closed":
-        stats[data["closed_by"]]["rooms_closed"] += 1
-        for colour, coins in data["payouts"].items():
+        stats[json_int(data["closed_by"])]["rooms_closed"] += 1
+        for colour, coins in json_dict(data["payouts"]).items():
             s = names.index(colour)
             key = "coins_own_rooms" if data["closed_by"] == s else "coins_other_rooms"
-            stats[s][key] += coins
+            stats[s][key] += json_int(coins)
     elif kind == "set-aside":
-        stats[data["seat"]]["set_aside"] += 1
+        stats[json_int(data["seat"])]["set_aside"] += 1
     elif kind == "game-over":
-        for colour, bonus in data["end_bonus"].items():
-            stats[names.index(colour)]["end_bonus"] = bonus
+        for colour, bonus in json_dict(data["end_bonus"]).items():
+            stats[names.index(colour)]["end_bonus"] = json_int(bonus)
 
 
 def _verbotene_stadt(
-    stats: list[dict[str, int]], seat: int, kind: str, data: dict[str, Any], n: int
+    stats: list[dict[str, int]], seat: int, kind: str, data: Mapping[str, JSONValue], n: int
 ) -> None:
     if kind == "entered":
-        stats[data.get("seat", seat)]["entries"] += 1
+        stats[json_int(data.get("seat", seat))]["entries"] += 1
     elif kind in ("selected", "reselected"):
-        stats[data["seat"]]["bribes_paid"] += 1
+        stats[json_int(data["seat"])]["bribes_paid"] += 1
     elif kind == "card":
-        to = data["to"]
+        to = json_int(data["to"])
         if data.get("source") == "pavilion":
             stats[to]["bribes_received"] += 1
         if "from" in data:
@@ -112,6 +112,6 @@ def _verbotene_stadt(
     elif kind == "outcome":
         result = data.get("result")
         if result in ("bluff-succeeded", "bluff-failed"):
-            stats[data["mover"]]["bluffs_made"] += 1
+            stats[json_int(data["mover"])]["bluffs_made"] += 1
         if result == "bluff-failed" and data.get("doubter") is not None:
-            stats[data["doubter"]]["bluffs_called"] += 1
+            stats[json_int(data["doubter"])]["bluffs_called"] += 1

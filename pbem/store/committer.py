@@ -11,6 +11,7 @@ import os
 import secrets
 import shutil
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -52,13 +53,13 @@ def _prefix(game_name: str) -> str:
     return "".join(p[0] for p in parts)[:3] or "g"
 
 
+@dataclass(eq=False, repr=False)
 class Committer:
     """Creates one store's games and commits to them."""
 
-    def __init__(self, site: Site, loader: Loader, files: SnapshotFiles) -> None:
-        self.site = site
-        self.loader = loader
-        self.files = files
+    site: Site
+    loader: Loader
+    files: SnapshotFiles
 
     def create(
         self,

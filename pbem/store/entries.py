@@ -8,7 +8,7 @@ a Struct is built in C. Same use: positional or keyword fields, equality, hashin
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 import msgspec
 
@@ -24,7 +24,7 @@ class ActionEntry(msgspec.Struct, frozen=True):
     :class:`~pbem.rules.base.RuleError` and nothing is written."""
 
     seat: int
-    action: Any = None
+    action: object = None
     text: str | None = None
     source: Source = "mail"
     message_id: str | None = None

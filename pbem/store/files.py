@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
+import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import msgspec
 
@@ -35,6 +37,9 @@ from pbem.store.records import (
 )
 
 if TYPE_CHECKING:  # only the public keys' type: cryptography loads when a signature is checked
+    from _hashlib import HASH
+    from pathlib import Path
+
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 LOG_FILE = layout.LOG
@@ -60,7 +65,7 @@ class ParsedLog:
     """An incomplete last line (no newline, not a valid record): what a crash mid-append leaves."""
     missing_newline: bool = False
     """The last line is a complete, valid record whose newline is missing."""
-    sha: Any = None
+    sha: HASH | None = None
     """SHA-256 (a ``hashlib`` object, still open) of :attr:`blob`: what a checkpoint of this log
     signs (docs/FILE-FORMATS.md, "checkpoint.json")."""
     blob: bytes | None = None
@@ -174,7 +179,7 @@ def _decoder(game: str, path: str) -> Decode:
     return decode
 
 
-def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, Any] | None:
+def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, HASH] | None:
     """``data[:size]`` and its open SHA-256 if those bytes are the ``seq`` lines a signed
     checkpoint vouches for (same length, same digest, line ``seq`` with the same hash), else
     ``None``. The lines are not split here: :class:`LogEntries` splits them if it needs them."""
@@ -192,7 +197,9 @@ def _trusted_prefix(data: bytes, prefix: Prefix) -> tuple[bytes, Any] | None:
     return (data if size == len(data) else data[:size]), sha  # most often the whole file
 
 
-def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] | None) -> bool:
+def _same_start(
+    data: bytes | bytearray, known: ParsedLog | None, verified: tuple[int, str] | None
+) -> bool:
     """Whether ``data`` starts with every line of ``known`` (checked earlier in this process, and
     the log this process last verified when ``verified`` is given), byte for byte."""
     return (
@@ -202,6 +209,51 @@ def _same_start(data: bytes, known: ParsedLog | None, verified: tuple[int, str] 
         and (verified is None or (known.seq, known.head_hash) == verified)
         and data.startswith(known.blob)
     )
+
+
+_READ = threading.local()
+"""Each thread's buffer that log files are read into (kept: a fresh bytes object of a whole long
+log at every load cost more in memory faults than the reading)."""
+_KEEP = 64 << 20
+"""A larger buffer is not kept."""
+
+
+def read_reusing(path: Path) -> tuple[bytearray, int]:
+    """The bytes of the file ``path`` at the start of this thread's buffer, and how many there
+    are (the buffer is overwritten by the next read in this thread: copy what you keep)."""
+    with open(path, "rb", buffering=0) as f:
+        want = os.fstat(f.fileno()).st_size + 1  # one more: the end of the file is seen
+        buf: bytearray | None = getattr(_READ, "buf", None)
+        if buf is None or len(buf) < want:
+            buf = bytearray(max(want, 2 * len(buf or b""), 1 << 16))
+        n = 0
+        while True:
+            with memoryview(buf) as view:
+                got = f.readinto(view[n:])
+            if not got:
+                break
+            n += got
+            if n == len(buf):  # grown since its size was read
+                buf = buf + bytearray(len(buf))
+    if len(buf) <= _KEEP:
+        _READ.buf = buf
+    return buf, n
+
+
+def unchanged(
+    buf: bytearray, size: int, known: ParsedLog | None, verified: tuple[int, str] | None
+) -> ParsedLog | None:
+    """``known`` again (a copy) if the ``size`` bytes of ``buf`` are exactly its lines (what
+    :func:`parse_log` makes of them, without a bytes object of them), else None."""
+    if (
+        known is None
+        or known.blob is None
+        or known.sha is None
+        or len(known.blob) != size
+        or not _same_start(buf, known, verified)
+    ):
+        return None
+    return ParsedLog(entries=known.entries.copy(), sha=known.sha.copy(), blob=known.blob)
 
 
 def parse_log(
@@ -240,7 +292,7 @@ def parse_log(
     decode = _decoder(game, path)
     out = LogEntries([], [], [], decode)
     prev = GENESIS_PREV
-    sha: Any = None
+    sha: HASH | None = None
     hashed = (
         0  # the bytes before this offset are lines reused or vouched for, and hashed in ``sha``
     )
@@ -248,6 +300,7 @@ def parse_log(
     if known is not None and known.blob is not None and _same_start(data, known, verified):
         out = known.entries.copy()
         prev = known.head_hash
+        assert known.sha is not None  # parse_log sets it with the blob
         sha = known.sha.copy()
         hashed = len(known.blob)
     elif prefix is not None and (trusted := _trusted_prefix(data, prefix)) is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass
-from typing import Any, assert_never
+from typing import assert_never
 
 import msgspec
 
@@ -78,7 +78,7 @@ class Done:
 
     seq: int
     seat: int
-    state_before: Any
+    state_before: object
 
 
 @dataclass(eq=False)
@@ -87,7 +87,7 @@ class Fold:
 
     game: Game
     envelope: Envelope
-    state: Any
+    state: object
     seed: int
     nonce: str
     _: KW_ONLY
@@ -127,7 +127,7 @@ class Fold:
 
     # ------------------------------------------------------------------ actions
 
-    def apply_action(self, seq: int, seat: int, action: Any) -> tuple[str, str, list[Event]]:
+    def apply_action(self, seq: int, seat: int, action: object) -> tuple[str, str, list[Event]]:
         """Apply a legal action at log position ``seq``: ``(public notation, notation, events)``."""
         public = self.game.public_notation(self.state, seat, action)
         exact = self.game.notation(action)
@@ -140,7 +140,7 @@ class Fold:
         self.envelope.moves += 1
         return public, exact, list(events)
 
-    def parse(self, seat: int, text: str) -> Any:
+    def parse(self, seat: int, text: str) -> object:
         """The engine's parse in the current position (raises the engine's RuleError)."""
         return self.game.parse(self.state, seat, text)
 

@@ -5,13 +5,12 @@ loader, committer and verifier can build them without importing the facade."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import msgspec
 
 from pbem.errors import IntegrityError
 from pbem.model import Envelope
-from pbem.rules.base import Event, Game
+from pbem.rules.base import Decision, Event, Game
 from pbem.store.entries import Produced
 from pbem.store.loglines import LogEntries
 from pbem.store.payloads import public_data
@@ -24,7 +23,7 @@ class HistoryItem(msgspec.Struct, kw_only=True):
     time: str
     kind: str
     msgid: str | None
-    data: dict[str, Any]
+    data: dict[str, object]
 
 
 @dataclass
@@ -32,7 +31,7 @@ class GameRecord:
     """A loaded game: envelope, engine state, and its public history."""
 
     envelope: Envelope
-    state: Any
+    state: object
     game: Game
     entries: LogEntries
     """Every log line (sealed fields still sealed), read like a list: a line is decoded when first
@@ -73,7 +72,7 @@ class GameRecord:
         """Engine events produced by the commit that returned this record, in order."""
         return [ev for p in self.produced for ev in p.events]
 
-    def pending(self) -> list[Any]:
+    def pending(self) -> list[Decision]:
         """The engine's pending decisions (empty unless the game is active)."""
         if self.envelope.status != "active":
             return []
@@ -86,7 +85,7 @@ class GameRecord:
     def seat_names(self) -> list[str]:
         return list(self.game.seat_names(len(self.envelope.seats())))
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> object:
         return self.game.view(self.state, seat)
 
     def render(self, seat: int | None) -> str:

@@ -12,8 +12,10 @@ handed over already decoded.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import overload
+from typing import Generic, TypeVar, overload
 
 from pbem.store.records import LOG_SCHEMA, LogEntry, line_hash
 
@@ -191,3 +193,46 @@ def count_in_effect(kinds: Iterable[str], n: int = 0) -> int:
         elif k == "undo" and n:
             n -= 1
     return n
+
+
+T = TypeVar("T")
+
+
+class PrefixCache(Generic[T]):
+    """Per game, a value folded over the first ``n`` lines of its log, kept with the hash of line
+    ``n``: a log whose line ``n`` has that hash starts, by the chain, with those very lines, so
+    only the lines after them are folded into it. What a reply asks of the record several times
+    (a seat's standing orders, the votes) then costs the few lines it added, not the whole log;
+    a log that differs (another game, a rewritten or shorter one) is folded from its first line.
+    The values are shared: ``extend`` returns a new value and never changes the one it is given."""
+
+    def __init__(self, kept: int = 256) -> None:
+        self._kept = kept
+        self._values: OrderedDict[str, tuple[int, str, T]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(
+        self,
+        key: str,
+        entries: LogEntries,
+        fresh: Callable[[], T],
+        extend: Callable[[T, int], T],
+    ) -> T:
+        """The value over every line of ``entries``: ``extend(value, start)`` folds the lines from
+        index ``start`` on into the value kept for ``key`` (or ``fresh()``)."""
+        end = len(entries)
+        with self._lock:
+            hit = self._values.get(key)
+        start, value = 0, None
+        if hit is not None and 0 < hit[0] <= end and entries.hash(hit[0] - 1) == hit[1]:
+            start, value = hit[0], hit[2]
+            if start == end:
+                return value
+        value = extend(fresh() if value is None else value, start)
+        if end:
+            with self._lock:
+                self._values[key] = (end, entries.hash(end - 1), value)
+                self._values.move_to_end(key)
+                while len(self._values) > self._kept:
+                    self._values.popitem(last=False)
+        return value

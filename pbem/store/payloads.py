@@ -15,7 +15,7 @@ they are plain data, and a long log is many of them).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 import msgspec
 
@@ -57,7 +57,7 @@ class SetupPlayer(msgspec.Struct, forbid_unknown_fields=True, gc=False):
 class LoggedEvent(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     """A public engine event as an action line records it (the game's own ``kind`` and data)."""
 
-    data: dict[str, Any]
+    data: dict[str, object]
     kind: str
 
 
@@ -318,7 +318,7 @@ def decode_payload(kind: str, raw: bytes | msgspec.Raw) -> Payload:
     return dec.decode(raw)
 
 
-def convert_payload(kind: str, raw: Any) -> Payload:
+def convert_payload(kind: str, raw: object) -> Payload:
     """The payload of a line of ``kind`` from decoded JSON (the upcasting path)."""
     cls = PAYLOADS.get(kind)
     if cls is None:
@@ -326,9 +326,9 @@ def convert_payload(kind: str, raw: Any) -> Payload:
     return msgspec.convert(raw, cls)
 
 
-def public_data(payload: Payload) -> dict[str, Any]:
+def public_data(payload: Payload) -> dict[str, object]:
     """The payload as plain JSON data without its sealed fields (``admin history --json``)."""
-    data: dict[str, Any] = msgspec.to_builtins(payload)
+    data: dict[str, object] = msgspec.to_builtins(payload)
     for k in SECRET_FIELDS:
         data.pop(k, None)
     return data

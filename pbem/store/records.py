@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar, cast
 
 import msgspec
 
@@ -159,14 +159,14 @@ def check_signature(
 # files stay verifiable forever. Register one function per (record type, from-version).
 # -------------------------------------------------------------------------------------------------
 
-Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+Upcaster = Callable[[dict[str, object]], dict[str, object]]
 UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 """``(record type, version) -> function`` returning the record at ``version + 1``. Record types:
 ``"log"``, ``"snapshot"``, ``"envelope"``."""
 CURRENT = {"log": LOG_SCHEMA, "snapshot": SNAPSHOT_SCHEMA, "envelope": ENVELOPE_SCHEMA}
 
 
-def upcast(kind: str, raw: dict[str, Any], version_field: str = "v") -> dict[str, Any]:
+def upcast(kind: str, raw: dict[str, object], version_field: str = "v") -> dict[str, object]:
     """Apply the registered upcasters until ``raw`` is at the current version of ``kind``."""
     version = raw.get(version_field, 0)
     if not isinstance(version, int):
@@ -208,7 +208,7 @@ def decode_entry(body: bytes) -> LogEntry:
     raw = msgspec.json.decode(body)
     if not isinstance(raw, dict):
         raise ValueError("a log line must be a JSON object")
-    frame = msgspec.convert(upcast("log", raw), Frame[Any])
+    frame = msgspec.convert(upcast("log", raw), Frame[object])
     frame.payload = convert_payload(frame.kind, frame.payload)
     return cast(LogEntry, frame)
 

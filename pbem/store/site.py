@@ -9,7 +9,7 @@ import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pbem import layout
 from pbem.errors import IntegrityError, StoreError
@@ -20,6 +20,9 @@ from pbem.store.fsutil import ensure_private_dir, file_lock, fsync_dir
 from pbem.store.keys import Keyring, SealError
 from pbem.store.payloads import ActionLine
 from pbem.store.records import LOG_DOMAIN, LogEntry, encoder, seal_record
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 CHANGED_DIR = f"{layout.OUTBOX}/{layout.DIRTY}"
 """Where :meth:`Site.mark_changed` leaves its markers (read by the mail loop's journal)."""
@@ -33,10 +36,10 @@ class Site:
         self.keyring = keyring
         self.fsync = fsync
         """Only benchmarks turn this off, to measure its cost."""
-        self._keys: dict[str, Any] | None = None
+        self._keys: dict[str, Ed25519PublicKey] | None = None
 
     @property
-    def keys(self) -> dict[str, Any]:
+    def keys(self) -> dict[str, Ed25519PublicKey]:
         """The verification keys, built on first use (an idle tick verifies nothing and so does
         not import cryptography)."""
         if self._keys is None:

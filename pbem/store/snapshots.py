@@ -8,7 +8,6 @@ import contextlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -40,8 +39,12 @@ class SnapshotFiles:
 
     def __init__(self, site: Site) -> None:
         self.site = site
-        self.states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
+        self.states: OrderedDict[str, tuple[str, object]] = OrderedDict()
         """Per game, the last (sealed bytes, decoded state) sealed or opened."""
+        self.signed: OrderedDict[str, bytes] = OrderedDict()
+        """Per game, the bytes of the last snapshot file whose signature this process checked
+        or made: the same bytes read again need no second check (a reply loads a game ten
+        times; each check was an Ed25519 verification)."""
 
     def snapshot_body(self, fold: Fold, key_id: str, like: Snapshot | None = None) -> bytes:
         """The snapshot of ``fold``. With ``like`` (verify: the snapshot on disk), the state is
@@ -66,7 +69,7 @@ class SnapshotFiles:
         )
         return encoder.encode(snap)
 
-    def snapshot_state(self, game_id: str, game: Game, snap: Snapshot) -> Any:
+    def snapshot_state(self, game_id: str, game: Game, snap: Snapshot) -> object:
         """The engine state sealed in a snapshot. Decoding can be costly (an engine may rebuild its
         board), so the last state sealed or opened per game is kept: identical sealed bytes are the
         identical state (AES-SIV is deterministic and authenticated)."""
@@ -82,7 +85,7 @@ class SnapshotFiles:
         self.remember_state(game_id, snap.state, state)
         return state
 
-    def remember_state(self, game_id: str, sealed: str, state: Any) -> None:
+    def remember_state(self, game_id: str, sealed: str, state: object) -> None:
         self.states[game_id] = (sealed, state)
         self.states.move_to_end(game_id)
         while len(self.states) > STATE_CACHE:
@@ -108,6 +111,14 @@ class SnapshotFiles:
         # is not: a crash may bring back the previous snapshot, which is behind the log and rolled
         # forward by the next load, exactly like a crash between the append and this write.
         atomic_write(gdir / SNAPSHOT_FILE, data, sync=self.site.fsync, sync_dir=False)
+        if index:  # (a game being created is not in place yet)
+            self.remember_signed(fold.envelope.game_id, data)
+
+    def remember_signed(self, game_id: str, data: bytes) -> None:
+        self.signed[game_id] = data
+        self.signed.move_to_end(game_id)
+        while len(self.signed) > STATE_CACHE:
+            self.signed.popitem(last=False)
 
     def read_checkpoint(self, game_id: str) -> Checkpoint | None:
         path = self.site.game_dir(game_id) / CHECKPOINT_FILE
@@ -149,12 +160,19 @@ class SnapshotFiles:
         data = seal_record(body, self.site.keyring.sign(CHECKPOINT_DOMAIN + body)) + b"\n"
         atomic_write(gdir / CHECKPOINT_FILE, data, sync=False)
 
-    def read_snapshot(self, game_id: str, *, verify: bool) -> tuple[Snapshot, bytes] | None:
+    def read_snapshot(
+        self, game_id: str, *, verify: bool, cached: bool = True
+    ) -> tuple[Snapshot, bytes] | None:
+        """The snapshot file, its signature checked with ``verify`` (not again for the bytes
+        this process checked or wrote last, unless ``cached`` is False: the full check)."""
         path = self.site.game_dir(game_id) / SNAPSHOT_FILE
         try:
             data = path.read_bytes()
         except FileNotFoundError:
             return None
-        return parse_snapshot(
-            data, self.site.keys if verify else None, game=game_id, path=str(path)
-        )
+        if not verify or (cached and self.signed.get(game_id) == data):
+            # (Checked already: the same bytes bear the same signature.)
+            return parse_snapshot(data, None, game=game_id, path=str(path))
+        parsed = parse_snapshot(data, self.site.keys, game=game_id, path=str(path))
+        self.remember_signed(game_id, data)
+        return parsed

@@ -22,7 +22,7 @@ import gc
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
@@ -31,6 +31,10 @@ from pbem.store.fold import moves_in_effect
 from pbem.store.fsutil import atomic_write
 from pbem.store.loglines import LogEntries
 from pbem.store.records import LogEntry
+
+if TYPE_CHECKING:
+    from pbem.model import Envelope
+    from pbem.rules.base import Game
 
 SUMMARY_FILE = layout.SUMMARIES
 SUMMARY_LOCK = layout.SUMMARIES_LOCK
@@ -69,7 +73,7 @@ class Summary(Row, kw_only=True, omit_defaults=True, gc=False):
     head_hash: str
     """The log line this summary describes (``Store.verify`` checks it against the snapshot)."""
     updated: str
-    deadlines: dict[str, Any] = msgspec.field(default_factory=dict)
+    deadlines: dict[str, dict[str, int | str | None]] = msgspec.field(default_factory=dict)
     """Per decision kind, ``{"seconds": ...}`` or ``{"at": ...}``, as in the envelope."""
 
 
@@ -81,7 +85,7 @@ R = TypeVar("R", bound=Row)
 
 
 def summary_of(
-    envelope: Any, game: Any, state: Any, entries: Sequence[LogEntry] | None = None
+    envelope: Envelope, game: Game, state: object, entries: Sequence[LogEntry] | None = None
 ) -> Summary:
     """The summary of a game state (``envelope`` is a :class:`pbem.model.Envelope`); ``moves``
     counts the moves in effect when the log's ``entries`` are given."""

@@ -5,6 +5,7 @@ line in the list index. Read-only for the games; damage is reported, never repai
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import msgspec
 
@@ -26,17 +27,15 @@ from pbem.store.summary import (
 )
 
 
+@dataclass(eq=False, repr=False)
 class Verifier:
     """Verifies one store's games."""
 
-    def __init__(
-        self, site: Site, loader: Loader, files: SnapshotFiles, game_ids: Callable[[], list[str]]
-    ) -> None:
-        self.site = site
-        self.loader = loader
-        self.files = files
-        self.game_ids = game_ids
-        """The store's games (``Store.game_ids``), for :meth:`verify_all`."""
+    site: Site
+    loader: Loader
+    files: SnapshotFiles
+    game_ids: Callable[[], list[str]]
+    """The store's games (``Store.game_ids``), for :meth:`verify_all`."""
 
     def check_summary(
         self,
@@ -81,7 +80,9 @@ class Verifier:
         gdir = self.site.game_dir(game_id)
         report = VerifyReport(game_id=game_id, ok=False)
         try:
-            snapped = self.files.read_snapshot(game_id, verify=True)  # before the log: see _open
+            snapped = self.files.read_snapshot(
+                game_id, verify=True, cached=False
+            )  # before the log: see _open
             log = self.loader.read_log(game_id, verify=True, cached=False)
             report.seq = log.seq
             cp = self.files.read_checkpoint(game_id)  # a forged one is an IntegrityError

@@ -3,11 +3,11 @@ checked against the game as it is at that point of the commit, then signed and f
 
 from __future__ import annotations
 
-from typing import Any, assert_never
+from typing import assert_never
 
 from pbem.errors import CommandError, ConflictError, GameStopped
 from pbem.model import check_player, iso_time
-from pbem.rules.base import Event, RuleError
+from pbem.rules.base import Event, Game, RuleError
 from pbem.store.entries import (
     ActionEntry,
     Back,
@@ -290,7 +290,7 @@ class Writer:
 
 
 def plan_stop(
-    game: Any, status: str, state: Any, seat: int, kind: str, text: str
+    game: Game, status: str, state: object, seat: int, kind: str, text: str
 ) -> RuleError | str | None:
     """Why the next action ``text`` of a plan is not played now (None: it is played). ``"turn"``:
     the game no longer owes ``seat`` a decision of ``kind`` (the dice ended the turn, another

@@ -36,6 +36,8 @@ KINDS_VS_PICTURE = ["vs-turn", "vs-moved"]
 """Die Verbotene Stadt's board as a picture (issue 25): the mover's turn mail and another
 player's mail of the same move (each with its reader's own secret official ringed)."""
 WIDTHS = [360, 1000]
+LANGS = ["fr", "it", "de"]
+"""HELP and RULES are also read at 360 px in these languages."""
 
 
 def artifacts() -> Path:
@@ -104,6 +106,14 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     other = [m for m in mails if vs.players[(mover + 1) % 4][1] in str(m["To"])][-1]
     out["vs-turn"] = write_html(turn, root / "vs-turn")
     out["vs-moved"] = write_html(other, root / "vs-moved")
+    # HELP and RULES in the other languages (German's long words are the hardest to fit).
+    for lang in LANGS:
+        for game, prefix in (("forbidden-city", ""), ("verbotene-stadt", "vs-")):
+            table = Game(root / f"{prefix}{lang}", 4, game=game, langs=[lang] * 4)
+            for verb in ("HELP", "RULES"):
+                (mail,) = table.send(0, verb)
+                kind = f"{prefix}{verb.lower()}-{lang}"
+                out[kind] = write_html(mail, root / kind)
     return out
 
 
@@ -192,7 +202,15 @@ return out;
 """
 
 
-@pytest.mark.parametrize("kind", ["help", "rules", "vs-help", "vs-rules"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        f"{prefix}{verb}{suffix}"
+        for suffix in ("", *(f"-{lang}" for lang in LANGS))
+        for prefix in ("", "vs-")
+        for verb in ("help", "rules")
+    ],
+)
 def test_help_and_rules_reflow_on_a_phone(driver: Any, pages: dict[str, Path], kind: str) -> None:
     """HELP and RULES at 360 px (issue 31): the text is HTML that reflows (paragraphs, lists, a
     table of commands), so no line is broken twice: no preformatted line wraps on the phone."""

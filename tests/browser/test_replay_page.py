@@ -18,6 +18,8 @@ from gamefile_helpers import Table  # noqa: E402
 
 from pbem.gamefiles.position import Replay, service_replay  # noqa: E402
 from pbem.gamefiles.replaypage import S, replay_page  # noqa: E402
+from pbem.rules.forbidden_city.game import View  # noqa: E402
+from pbem.rules.verbotene_stadt.state import State as VSState  # noqa: E402
 from pbem.store import End, Keyring, Store  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -57,10 +59,14 @@ def _check_board(drv: Any, rep: Replay, k: int) -> None:
             "return Array.from(document.querySelectorAll('#board [data-k]'))"
             ".filter(e => e.style.display !== 'none').length"
         )
-        assert shown == len(game.view(rep.states[k], None).cells), f"move {k}"
+        view = game.view(rep.states[k], None)
+        assert isinstance(view, View)
+        assert shown == len(view.cells), f"move {k}"
         return
     board = game.board  # type: ignore[attr-defined]
-    for o, cell in enumerate(rep.states[k].positions):
+    state = rep.states[k]
+    assert isinstance(state, VSState)
+    for o, cell in enumerate(state.positions):
         got = drv.execute_script(
             f"var e=document.getElementById('o{o}');"
             "return [e.style.display, e.getAttribute('transform')]"

@@ -17,6 +17,7 @@ from store_helpers import resign_log  # tests/store (on sys.path via conftest)
 from pbem.config import load_config
 from pbem.rules import find_game
 from pbem.rules.base import derive_rng
+from pbem.rules.forbidden_city.state import State
 from pbem.store import Keyring
 from pbem.store.fold import context
 from pbem.store.payloads import SetupLine
@@ -143,6 +144,7 @@ def test_no_private_value_in_plaintext(run: Any, service: Path, fc: Any) -> None
     # Each seat's hand tile (unless an identical tile id was already placed in public) and the
     # order of its stack.
     public = everything.decode()
+    assert isinstance(rec.state, State)
     for seat, hand in enumerate(rec.state.hands):
         placed_ids = {t for s, t, *_ in rec.state.history}
         if hand is not None and hand not in placed_ids:

@@ -13,6 +13,8 @@ from gamefile_helpers import Table
 from pbem.gamefiles.position import Replay, replay, service_replay
 from pbem.gamefiles.record import record_of, verify_record
 from pbem.gamefiles.replaypage import replay_page
+from pbem.rules.forbidden_city.state import State as FCState
+from pbem.rules.verbotene_stadt.state import State as VSState
 from pbem.store import End, GameRecord, Keyring, Store
 
 
@@ -37,7 +39,9 @@ def test_a_finished_four_player_forbidden_city_page_is_small_and_self_contained(
     assert '<html lang="fr">' in page and "Coup " in data["where"][0]
     # After the end everything is shown: every seat's first tile is in the first panel.
     first = "\n".join(data["lines"][i] for i in data["frames"][0])
-    assert all(f" {tile}," in first for tile in rep.states[0].hands)
+    setup = rep.states[0]
+    assert isinstance(setup, FCState)
+    assert all(f" {tile}," in first for tile in setup.hands)
 
 
 def test_the_page_from_the_record_is_the_services(table: Table, keyring: Keyring) -> None:
@@ -55,12 +59,14 @@ def test_the_page_from_the_record_is_the_services(table: Table, keyring: Keyring
 
 def _swap_hands(rep: Replay, reader: int) -> Replay:
     """Forbidden City: at every position, another seat's tile swapped with its next face-down one."""
-    states = []
+    states: list[object] = []
     for st in rep.states:
+        assert isinstance(st, FCState)
         hands, stacks = list(st.hands), list(st.stacks)
         for s in range(st.n):
-            if s != reader and hands[s] and stacks[s]:
-                hands[s], stacks[s] = stacks[s][0], (hands[s], *stacks[s][1:])
+            hand = hands[s]
+            if s != reader and hand and stacks[s]:
+                hands[s], stacks[s] = stacks[s][0], (hand, *stacks[s][1:])
         states.append(dataclasses.replace(st, hands=tuple(hands), stacks=tuple(stacks)))
     return dataclasses.replace(rep, states=states)
 
@@ -94,6 +100,7 @@ def test_a_seats_page_does_not_depend_on_another_seats_selection(
         gid = t.new("verbotene-stadt", 3)
 
         def choose(rec: GameRecord, seat: int, k: int, variant: int = variant) -> object:
+            assert isinstance(rec.state, VSState)
             if seat != 2 or rec.state.phase != "select":
                 return None
             legal = list(rec.game.legal(rec.state, seat))

@@ -16,6 +16,8 @@ from pbem.cli import app
 from pbem.gamefiles.opener import OpenError, open_file
 from pbem.gamefiles.record import record_of
 from pbem.gamefiles.turnfile import build_turn_file, known_state, read_turn_file
+from pbem.rules.forbidden_city.state import State as FCState
+from pbem.rules.verbotene_stadt.state import State as VSState
 from pbem.store import End, GameRecord, Keyring, Store
 
 
@@ -41,7 +43,7 @@ def test_a_turn_file_gives_the_services_legal_moves_and_stays_small(
     state = known_state(opened)
     assert state is not None
     assert [rec.game.notation(a) for a in rec.game.legal(state, seat)] == rec.legal_notations(seat)
-    assert opened.turn.legal == rec.legal_notations(seat)
+    assert opened.turn is not None and opened.turn.legal == rec.legal_notations(seat)
     assert opened.turn.guard == moves + 1
 
 
@@ -82,11 +84,14 @@ def test_every_character_of_the_packed_record_counts(table: Table, keyring: Keyr
 def _swap_other_hand(rec: GameRecord, reader: int) -> GameRecord:
     """Forbidden City: another seat's tile in hand swapped with one of its face-down tiles."""
     st = rec.state
+    assert isinstance(st, FCState)
     other = next(s for s in range(st.n) if s != reader and st.hands[s] and st.stacks[s])
     hands, stacks = list(st.hands), list(st.stacks)
     stack = list(stacks[other])
     j = next(i for i, t in enumerate(stack) if t != hands[other])
-    hands[other], stack[j] = stack[j], hands[other]
+    hand = hands[other]
+    assert hand is not None
+    hands[other], stack[j] = stack[j], hand
     stacks[other] = tuple(stack)
     new = dataclasses.replace(st, hands=tuple(hands), stacks=tuple(stacks))
     assert rec.game.encode_state(new) != rec.game.encode_state(st)
@@ -120,6 +125,7 @@ def test_another_seats_secret_selection_changes_nothing_in_the_readers_turn_file
         gid = t.new("verbotene-stadt", 3)
 
         def choose(rec: GameRecord, seat: int, k: int, variant: int = variant) -> object:
+            assert isinstance(rec.state, VSState)
             if seat != 2 or rec.state.phase != "select":
                 return None
             legal = list(rec.game.legal(rec.state, seat))

@@ -3,19 +3,15 @@ notification is sent at least once with a stable Message-ID (so a duplicate is r
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections import Counter
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from botgame import bot_game, service_config, service_env
 
-from pbem.demo import BotPlayer
-from pbem.mail.outbound import SmtpSender
 from pbem.mail.parse import parse_message
-from pbem.store import Keyring, Store
 
 pytestmark = pytest.mark.mailserver
 
@@ -44,47 +40,10 @@ def test_runner_killed_at_each_step_boundary(
     service = mail_account("service")
     gm = mail_account("gm")
     players = [mail_account("crash") for _ in range(2)]
-    data, keys = tmp_path / "games", tmp_path / "keys"
-    Keyring.create(keys, data_dir=data)
-    cfg = tmp_path / "pbem.toml"
-    cfg.write_text(f'''
-data_dir = "{data}"
-keys_dir = "{keys}"
-service_address = "{service.address}"
-gm_address = "{gm.address}"
-[imap]
-host = "127.0.0.1"
-port = {service.imap_port}
-security = "none"
-user = "{service.address}"
-[smtp]
-host = "127.0.0.1"
-port = {smtp_relay.port}
-security = "none"
-''')
-    env = {**os.environ, "PBEM_IMAP_PASSWORD": service.password}
-    store = Store(data, Keyring.load(keys))
-    bots = [
-        BotPlayer(
-            f"P{i}",
-            acc.address,
-            "greedy",
-            acc.imap(tmp_path / f"bot{i}.json"),
-            store,
-            SmtpSender("127.0.0.1", smtp_relay.port, "none"),
-            i,
-        )
-        for i, acc in enumerate(players)
-    ]
-    gid = store.create(
-        "forbidden-city",
-        [(b.name, b.address) for b in bots],
-        {"privacy": "plain"},
-        77,
-        datetime.now(UTC),
-    )
-    (data / "outbox" / "dirty").mkdir(parents=True, exist_ok=True)
-    (data / "outbox" / "dirty" / gid).write_bytes(b"")  # as `pbem admin new` does
+    cfg = service_config(tmp_path, service, gm, smtp_relay.port)
+    env = service_env(service)
+    game = bot_game(tmp_path, players, smtp_relay.port, 77)
+    store, gid, bots = game.store, game.gid, game.bots
     _run(cfg, env)
     moves_sent = 0
     for _round in range(2):

@@ -6,38 +6,23 @@ killed at each step boundary."""
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 import time
 from collections import Counter
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
-from test_daemon import _config
+from botgame import bot_game, service_config, service_env, start_daemon
 
 from pbem.demo import BotPlayer
-from pbem.mail.outbound import SmtpSender
 from pbem.service.signup import Watcher, Watchers
-from pbem.store import Keyring, Store
 
 pytestmark = pytest.mark.mailserver
 
 KILLS = 8
 MOVES = 14
-
-
-def _start(cfg: Path, env: dict[str, str], log: Any) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pbem", "daemon", "--config", str(cfg), "--interval", "300"],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
 
 
 def _quiet(bots: list[BotPlayer], watcher: Any, seconds: float = 4.0, limit: float = 90) -> None:
@@ -72,40 +57,20 @@ def test_daemon_killed_at_random_moments_loses_no_mail(
     service, gm = mail_account("service"), mail_account("gm")
     players = [mail_account("kill") for _ in range(2)]
     observer = mail_account("watch")
-    cfg = _config(tmp_path, service, gm, smtp_relay.port)
+    cfg = service_config(tmp_path, service, gm, smtp_relay.port)
+    game = bot_game(tmp_path, players, smtp_relay.port, 91)
+    store, gid, bots = game.store, game.gid, game.bots
     data = tmp_path / "games"
-    store = Store(data, Keyring.load(tmp_path / "keys"))
-    bots = [
-        BotPlayer(
-            f"P{i}",
-            acc.address,
-            "greedy",
-            acc.imap(tmp_path / f"bot{i}.json"),
-            store,
-            SmtpSender("127.0.0.1", smtp_relay.port, "none"),
-            i,
-        )
-        for i, acc in enumerate(players)
-    ]
-    gid = store.create(
-        "forbidden-city",
-        [(b.name, b.address) for b in bots],
-        {"privacy": "plain"},
-        91,
-        datetime.now(UTC),
-    )
     watch_dir = data / "outbox" / "watchers"
     watch_dir.mkdir(parents=True, exist_ok=True)
     (watch_dir / f"{gid}.json").write_bytes(
         msgspec.json.encode(Watchers(watchers=[Watcher(address=observer.address, seen=1)]))
     )
-    (data / "outbox" / "dirty").mkdir(parents=True, exist_ok=True)
-    (data / "outbox" / "dirty" / gid).write_bytes(b"")  # as `pbem admin new` does
     watcher = _Reader(observer.imap(tmp_path / "watcher.json"))
-    env = {**os.environ, "PBEM_IMAP_PASSWORD": service.password}
+    env = service_env(service)
     rng = random.Random(32)
     log = (tmp_path / "daemon.log").open("ab")
-    proc = _start(cfg, env, log)
+    proc = start_daemon(cfg, env, log)
     kills = 0
     try:
         deadline = time.monotonic() + 240
@@ -117,7 +82,7 @@ def test_daemon_killed_at_random_moments_loses_no_mail(
                 proc.kill()  # SIGKILL: no clean-up at all
                 proc.wait()
                 kills += 1
-                proc = _start(cfg, env, log)
+                proc = start_daemon(cfg, env, log)
             time.sleep(0.05)
         for b in bots:
             b.playing = False

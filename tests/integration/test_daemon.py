@@ -8,21 +8,14 @@ docs/PERFORMANCE.md.
 
 from __future__ import annotations
 
-import os
 import signal
 import statistics
-import subprocess
-import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from pbem.demo import BotPlayer
-from pbem.mail.outbound import SmtpSender
-from pbem.store import Keyring, Store
+from botgame import bot_game, service_config, service_env, start_daemon
 
 pytestmark = pytest.mark.mailserver
 
@@ -39,57 +32,17 @@ class _TimedList(list):  # type: ignore[type-arg]
         super().append(item)
 
 
-def _config(tmp: Path, service: Any, gm: Any, relay_port: int) -> Path:
-    data, keys = tmp / "games", tmp / "keys"
-    Keyring.create(keys, data_dir=data)
-    cfg = tmp / "pbem.toml"
-    cfg.write_text(
-        f'data_dir = "{data}"\nkeys_dir = "{keys}"\n'
-        f'service_address = "{service.address}"\ngm_address = "{gm.address}"\n'
-        f'[imap]\nhost = "127.0.0.1"\nport = {service.imap_port}\nsecurity = "none"\n'
-        f'user = "{service.address}"\n'
-        f'[smtp]\nhost = "127.0.0.1"\nport = {relay_port}\nsecurity = "none"\n'
-    )
-    return cfg
-
-
 def test_daemon_answers_replies_and_stops_on_sigterm(
     tmp_path: Path, dovecot: Any, smtp_relay: Any, mail_account: Any
 ) -> None:
     service, gm = mail_account("service"), mail_account("gm")
     players = [mail_account("daemon") for _ in range(2)]
-    cfg = _config(tmp_path, service, gm, smtp_relay.port)
-    data = tmp_path / "games"
-    store = Store(data, Keyring.load(tmp_path / "keys"))
-    bots = [
-        BotPlayer(
-            f"P{i}",
-            acc.address,
-            "greedy",
-            acc.imap(tmp_path / f"bot{i}.json"),
-            store,
-            SmtpSender("127.0.0.1", smtp_relay.port, "none"),
-            i,
-        )
-        for i, acc in enumerate(players)
-    ]
-    store.create(
-        "forbidden-city",
-        [(b.name, b.address) for b in bots],
-        {"privacy": "plain"},
-        5,
-        datetime.now(UTC),
-    )
+    cfg = service_config(tmp_path, service, gm, smtp_relay.port)
+    bots = bot_game(tmp_path, players, smtp_relay.port, 5).bots
     timed = _TimedList()
     smtp_relay.deliveries = timed
-    env = {**os.environ, "PBEM_IMAP_PASSWORD": service.password}
     log = (tmp_path / "daemon.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pbem", "daemon", "--config", str(cfg), "--interval", "300"],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    proc = start_daemon(cfg, service_env(service), log)
     try:
         latencies: list[float] = []
         sent_at: float | None = None

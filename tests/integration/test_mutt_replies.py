@@ -208,6 +208,7 @@ def test_mutt_replies_encrypted_in_openpgp_and_smime(loop: Loop) -> None:
     # certified locally, as ENCRYPTED-MAIL.md says.
     gb = bob.home / "gnupg"
     gb.mkdir(mode=0o700)
+    lp.gpg_homes.append(gb)  # its gpg-agent is stopped at the end
     _gpg(gb, "--passphrase", "", "--quick-gen-key", f"Bob <{bob.address}>", "default", "default")
     (bob.home / "pbem-service.asc").write_bytes(files["pbem-service.asc"])
     _gpg(gb, "--import", bob.home / "pbem-service.asc")
@@ -225,6 +226,7 @@ def test_mutt_replies_encrypted_in_openpgp_and_smime(loop: Loop) -> None:
     # from the welcome mail imported and trusted.
     ga = ann.home / "gnupg"
     ga.mkdir(mode=0o700)
+    lp.gpg_homes.append(ga)
     key, cert = openssl_certificate(ann)
     p12 = ann.home / "ann.p12"
     # gpgsm now and then cannot open a PKCS#12 file openssl wrote with an empty passphrase ("bad

@@ -9,6 +9,7 @@ values. And the bytes must be plain mail: ASCII, CRLF line ends only, no line ov
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import UTC, datetime, timedelta, timezone
 from email import policy
@@ -20,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.mail.compose import RawMail, build_message, build_raw
+from pbem.mail.compose import MailParts, RawMail, build_message, build_raw
 
 NAMES = [
     "Ann",
@@ -167,7 +168,7 @@ def _meant(kw: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("subject", SUBJECTS)
 def test_headers_read_back_as_meant(name: str, subject: str) -> None:
     kw = _kw(name, subject, TEXTS[0], HTML[0], 1, reply=True)
-    built = build_raw(**kw)
+    built = build_raw(MailParts(**kw))
     raw = built.as_bytes()
     _check_plain_bytes(raw)
     read = _as_read(_parse(raw))
@@ -181,7 +182,7 @@ def test_headers_read_back_as_meant(name: str, subject: str) -> None:
 @pytest.mark.parametrize("images", [0, 1, 2])
 def test_bodies_read_back_as_meant(text: str, html: str, images: int) -> None:
     kw = _kw("Zoë Müller", SUBJECTS[1], text, html, images, reply=images != 1)
-    raw = build_raw(**kw).as_bytes()
+    raw = build_raw(MailParts(**kw)).as_bytes()
     _check_plain_bytes(raw)
     assert _as_read(_parse(raw)) == _meant(kw)
 
@@ -192,8 +193,8 @@ def test_bodies_read_back_as_meant(text: str, html: str, images: int) -> None:
 def test_the_same_as_the_email_package_writes(name: str, subject: str, text: str) -> None:
     """Built as bytes or as an ``EmailMessage``: a reader cannot tell them apart."""
     kw = _kw(name, subject, text, HTML[1], 1, reply=True)
-    raw = build_raw(**kw).as_bytes()
-    old = build_message(**kw).as_bytes(policy=policy.SMTP)
+    raw = build_raw(MailParts(**kw)).as_bytes()
+    old = build_message(MailParts(**kw)).as_bytes(policy=policy.SMTP)
     assert _as_read(_parse(raw)) == _as_read(_parse(old))
 
 
@@ -201,13 +202,13 @@ def test_only_plain_ids_are_referred_to() -> None:
     kw = _kw("Ann", "x", "t", "<p>t</p>", 0, reply=False)
     kw["in_reply_to"] = "<fuzz-22\ufffd4c0@cl=?utf-8?b?/w==?=ient.test>"
     kw["references"] = ["<ok@x>", "<zug-ö@bücher.example>"]
-    raw = build_raw(**kw).as_bytes()
+    raw = build_raw(MailParts(**kw)).as_bytes()
     assert b"In-Reply-To" not in raw and b"References: <ok@x>\r\n" in raw
 
 
 def test_no_header_can_be_injected() -> None:
     kw = _kw("Eve\r\nBcc: all@example.org", "hi\r\nBcc: all@example.org", "t", "<p>t</p>", 0, False)
-    msg = _parse(build_raw(**kw).as_bytes())
+    msg = _parse(build_raw(MailParts(**kw)).as_bytes())
     assert msg["Bcc"] is None
     assert "Bcc" in str(msg["To"]) and "Bcc" in str(msg["Subject"])
 
@@ -215,18 +216,18 @@ def test_no_header_can_be_injected() -> None:
 def test_a_boundary_never_occurs_in_a_part() -> None:
     """The boundary is chosen so that no part contains it, even a text made to look like one."""
     kw = _kw("Ann", "x", "t", "<p>t</p>", 0, reply=False)
-    first = build_raw(**kw).as_bytes()
+    first = build_raw(MailParts(**kw)).as_bytes()
     boundary = re.search(rb'boundary="([^"]+)"', first)
     assert boundary is not None
     kw["text"] = "--" + boundary.group(1).decode() + "\n--" + boundary.group(1).decode() + "--\n"
-    raw = build_raw(**kw).as_bytes()
+    raw = build_raw(MailParts(**kw)).as_bytes()
     assert _as_read(_parse(raw)) == _meant(kw)
 
 
 def test_the_same_mail_gives_the_same_bytes() -> None:
     """A mail rebuilt after a crash (same Message-ID, same contents) is the same mail."""
     kw = _kw("Zoë Müller", SUBJECTS[2], TEXTS[1], HTML[1], 1, reply=True)
-    assert build_raw(**kw).as_bytes() == build_raw(**kw).as_bytes()
+    assert build_raw(MailParts(**kw)).as_bytes() == build_raw(MailParts(**kw)).as_bytes()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -244,7 +245,7 @@ def test_any_text_reads_back(name: str, subject: str, text: str, html: str) -> N
 
     # The parser reads CR, LF and CRLF as line ends (as the email package splits lines).
     kw = _kw(clean(name), clean(subject), clean(text), clean(html), 1, reply=False)
-    raw = build_raw(**kw).as_bytes()
+    raw = build_raw(MailParts(**kw)).as_bytes()
     _check_plain_bytes(raw)
     read = _as_read(_parse(raw))
     meant = _meant(kw)
@@ -274,7 +275,7 @@ def test_raw_mail_is_what_the_outbox_stores(tmp_path: Any) -> None:
 
     kw = _kw("Zoë Müller", SUBJECTS[1], TEXTS[1], HTML[1], 1, reply=True)
     kw["message_id"] = message_id(b"s" * 32, "fc-abcd", 2, 17, "e17.turn", "pbem.test")
-    built = build_raw(**kw)
+    built = build_raw(MailParts(**kw))
     assert isinstance(built, RawMail)
     outbox.put(
         built, recipient="player@example.org", game="fc-abcd", kind="turn", now=datetime.now(UTC)
@@ -319,9 +320,9 @@ def test_every_mail_of_a_game_reads_back_as_built(
     built: list[tuple[dict[str, Any], RawMail]] = []
     real = compose.build_raw
 
-    def recording(**kw: Any) -> RawMail:
-        out = real(**kw)
-        built.append((kw, out))
+    def recording(parts: MailParts, attachments: Any = ()) -> RawMail:
+        out = real(parts, attachments)
+        built.append((dataclasses.asdict(parts), out))
         return out
 
     monkeypatch.setattr(compose, "build_raw", recording)
@@ -439,9 +440,9 @@ def test_attachments_as_the_email_package_writes_them(n: int, images: int) -> No
     ``EmailMessage.add_attachment`` writes them (the mailer's other path)."""
     kw = _kw("Zoë Müller", SUBJECTS[1], TEXTS[1], HTML[1], images, reply=True)
     files = FILES[:n]
-    raw = build_raw(**kw, attachments=files).as_bytes()
+    raw = build_raw(MailParts(**kw), files).as_bytes()
     _check_plain_bytes(raw)
-    old = build_message(**kw)
+    old = build_message(MailParts(**kw))
     for data, filename, mime in files:
         maintype, _sep, subtype = mime.partition("/")
         if maintype == "text":

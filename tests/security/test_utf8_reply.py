@@ -61,20 +61,22 @@ def test_a_utf8_message_id_mistake_is_answered(tmp_path: Path) -> None:
 def test_answers_never_refer_to_a_non_ascii_message_id() -> None:
     from datetime import UTC, datetime
 
-    from pbem.mail.compose import build_message
+    from pbem.mail.compose import MailParts, build_message
 
     msg = build_message(
-        sender="service@pbem.test",
-        sender_name="pbem",
-        to_name="Ann",
-        to_addr="ann@example.org",
-        subject="x",
-        text="t",
-        html="<p>t</p>",
-        message_id="<a@pbem.test>",
-        date=datetime(2026, 1, 1, tzinfo=UTC),
-        in_reply_to="<fuzz-22\ufffd\ufffd4c0@cl=?utf-8?b?/w==?=ient.test>",
-        references=["<ok@x>", "<zug-ö@bücher.example>"],
+        MailParts(
+            sender="service@pbem.test",
+            sender_name="pbem",
+            to_name="Ann",
+            to_addr="ann@example.org",
+            subject="x",
+            text="t",
+            html="<p>t</p>",
+            message_id="<a@pbem.test>",
+            date=datetime(2026, 1, 1, tzinfo=UTC),
+            in_reply_to="<fuzz-22\ufffd\ufffd4c0@cl=?utf-8?b?/w==?=ient.test>",
+            references=["<ok@x>", "<zug-ö@bücher.example>"],
+        )
     )
     raw = msg.as_bytes().decode("ascii")
     assert "In-Reply-To" not in raw and "References: <ok@x>" in raw

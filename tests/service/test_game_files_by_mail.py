@@ -13,6 +13,7 @@ import pytest
 from helpers import Env, drain, make_env, reply, text_of
 
 from pbem.gamefiles.turnfile import known_state, read_turn_file
+from pbem.rules.forbidden_city.state import State
 from pbem.store import End
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
@@ -50,8 +51,9 @@ def test_the_turn_mail_carries_the_readers_turn_file_and_no_one_elses(tmp_path: 
             continue
         assert files == [f"{gid}.move1.seat{seat}.turn.json"]
         opened = read_turn_file(_files(mail)[files[0]], key)
-        assert opened.turn.seat == seat
+        assert opened.turn is not None and opened.turn.seat == seat
         state = known_state(opened)
+        assert isinstance(state, State) and isinstance(rec.state, State)
         assert [rec.game.notation(a) for a in rec.game.legal(state, seat)] == (
             rec.legal_notations(seat)
         )

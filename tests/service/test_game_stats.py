@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem.rules.base import derive_rng
+from pbem.rules.base import derive_rng, json_list
+from pbem.rules.forbidden_city.state import State as FCState
 from pbem.rules.forbidden_city.tiles import tile
+from pbem.rules.verbotene_stadt.state import State as VSState
 from pbem.standings.stats import FIELDS, game_stats
 from pbem.store import ActionEntry, Keyring, Store
 from pbem.store.shuffle import verified_export
@@ -68,18 +70,19 @@ def test_statistics_equal_a_recomputation_from_the_records(game: str, tmp_path: 
         assert game_stats(entries) == stats
         export.unlink()
         state = rec.state
-        if game == "forbidden-city":
+        if isinstance(state, FCState):
             result = rec.game.result(state)
             assert result is not None
             for s in range(n):
                 assert stats[s]["coins_own_rooms"] + stats[s]["coins_other_rooms"] == state.coins[s]
-                assert stats[s]["end_bonus"] == result.detail["end_bonus"][s]
+                assert stats[s]["end_bonus"] == json_list(result.detail["end_bonus"])[s]
                 assert stats[s]["set_aside"] == sum(1 for seat, _ in state.set_aside if seat == s)
                 mine = [h[1] for h in state.history if h[0] == s]
                 assert stats[s]["dragons"] == sum(tile(t).dragons for t in mine)
                 assert stats[s]["advisors"] == sum(tile(t).advisors for t in mine)
             assert sum(s["rooms_closed"] for s in stats) > 0
         else:
+            assert isinstance(state, VSState)
             assert sum(s["entries"] for s in stats) == len(state.exiled)
             assert sum(s["bluffs_called"] for s in stats) <= sum(s["bluffs_made"] for s in stats)
             assert all(s["bribes_paid"] >= 1 for s in stats)

@@ -238,7 +238,7 @@ def test_a_queued_turn_goes_on_after_a_standing_order_answers_the_dragon(tmp_pat
             gid, rec.seq, [*orders, standing.entry(mover, queue, None)], env.clock()
         )
         start = rec.seq
-        standing.play_standing(env.store, gid, env.clock)
+        standing.play_standing(env.store, env.store.load(gid), env.clock)
         rec = env.store.load(gid)
         lines = [
             e.payload for e in rec.entries if e.seq > start and isinstance(e.payload, ActionLine)

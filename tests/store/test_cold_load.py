@@ -235,3 +235,26 @@ def test_a_signed_checkpoint_that_does_not_fit_is_ignored_by_loads_and_reported_
     assert report.ok and any("checkpoint.json" in w for w in report.warnings)
     store._files.write_checkpoint(gdir, gid, rec.seq, rec.head_hash, (size, digest, 4))
     assert not cold(store).verify(gid).warnings
+
+
+def test_a_load_without_the_signatures_takes_the_lines_checked_before(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``load(verify=False)`` (the scheduler's, the readers') after a checked load decodes and
+    chains only the lines added since, not the whole log again; a line changed among those it
+    takes is still caught (they are no longer the bytes it took: the whole log is read again)."""
+    gid = new(store)
+    play(store, gid, clock, moves=6)
+    fresh = cold(store)
+    checked = fresh.load(gid)
+    decoded = spy(monkeypatch, "decode_entry")
+    rec = fresh.load(gid, verify=False)
+    assert decoded == [] and rec.seq == checked.seq
+    assert as_data(rec.entries) == as_data(checked.entries)
+    play(store, gid, clock, moves=1)  # another process's commit
+    decoded.clear()
+    assert fresh.load(gid, verify=False).seq == checked.seq + 1 and len(decoded) == 1
+    rewrite_line(store.data_dir / gid / "log.jsonl", 3, b'"source":"gm"', b'"source":"xx"')
+    with pytest.raises(IntegrityError) as err:
+        fresh.load(gid, verify=False)
+    assert "log.jsonl:3" in str(err.value)  # no longer the bytes taken: read again

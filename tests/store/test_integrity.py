@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 import toygame
-from store_helpers import PLAYERS, T0, Clock, play, resign_log
+from store_helpers import PLAYERS, T0, Clock, play, resign_log, spy
 
 from pbem.errors import ConfigError, ConflictError, IntegrityError
 from pbem.store import (
@@ -23,7 +23,9 @@ from pbem.store import (
     verify_export,
     verify_shuffle,
 )
+from pbem.store.files import SNAPSHOT_FILE
 from pbem.store.records import (
+    SNAPSHOT_DOMAIN,
     UPCASTERS,
     decode_entry,
     split_signature,
@@ -349,6 +351,7 @@ def test_sealed_value_moved_to_another_line_does_not_open(
     gid = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 5, T0)
     rec = store.load(gid)
     for seat in (0, 1):  # two secret moves
+        assert isinstance(rec.state, toygame.ToyState)
         card = rec.state.hands[seat][0]
         rec = store.commit(gid, rec.seq, [ActionEntry(seat, text=f"HIDE {card}")], clock())
     other = store.create("toy-draw", PLAYERS[:2], {"deck": "24"}, 6, T0)
@@ -389,3 +392,55 @@ def test_snapshot_failure_after_the_commit_point_is_a_warning(
     monkeypatch.undo()
     loaded = store.load(gid)
     assert loaded.envelope == rec.envelope and "rebuilt it from the log" in loaded.warnings[0]
+
+
+def test_a_snapshot_is_checked_once_per_bytes_and_again_when_they_change(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshot's signature is checked once for the bytes this process wrote or checked (a
+    reply loads a game many times), again whenever the file's bytes differ, and always by the
+    full check (verify)."""
+    gid = store.create("toy-draw", PLAYERS, {"deck": "24"}, 3, T0)
+    play(store, gid, clock, moves=3)
+    checked = spy(monkeypatch, "check_signature")
+    store.load(gid)
+    store.load(gid)
+    assert checked.count(SNAPSHOT_DOMAIN) == 0  # the bytes it wrote itself
+    fresh = Store(store.data_dir, store.keyring)
+    fresh.load(gid)
+    fresh.load(gid)
+    assert checked.count(SNAPSHOT_DOMAIN) == 1
+    assert fresh.verify(gid).ok
+    assert checked.count(SNAPSHOT_DOMAIN) == 2
+    snap = store.data_dir / gid / SNAPSHOT_FILE
+    data = snap.read_bytes()
+    i = data.index(b'"sig":"') + 7
+    snap.write_bytes(data[:i] + (b"0" if data[i : i + 1] != b"0" else b"1") + data[i + 1 :])
+    for s in (store, fresh):
+        with pytest.raises(IntegrityError):
+            s.load(gid)
+
+
+def test_a_same_size_change_of_a_log_read_before_is_caught(
+    store: Store, clock: Clock, tmp_path: Path
+) -> None:
+    """A load compares the log byte for byte with the one it parsed last (read into a buffer it
+    keeps): a change that keeps the file's size is still caught, and a file larger than the
+    buffer (another game's, read after) is read whole."""
+    from pbem.store.files import read_reusing
+
+    gid = store.create("toy-draw", PLAYERS, {"deck": "24"}, 3, T0)
+    play(store, gid, clock, moves=3)
+    store.load(gid)
+    log = store.data_dir / gid / "log.jsonl"
+    data = log.read_bytes()
+    big = tmp_path / "big"
+    big.write_bytes(data * 40)
+    buf, n = read_reusing(big)
+    assert n == len(data) * 40 and bytes(buf[:n]) == data * 40
+    i = data.index(b'"source":"gm"')
+    log.write_bytes(data[:i] + b'"source":"xx"' + data[i + len(b'"source":"gm"') :])
+    with pytest.raises(IntegrityError):
+        store.load(gid)
+    log.write_bytes(data)
+    assert store.load(gid).seq == 4

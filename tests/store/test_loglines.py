@@ -14,7 +14,7 @@ from store_helpers import PLAYERS, T0, Clock, play
 
 from pbem.store import Store, Undo
 from pbem.store.files import LOG_FILE, parse_log
-from pbem.store.loglines import SEALED_MARK, LogEntries
+from pbem.store.loglines import SEALED_MARK, LogEntries, PrefixCache
 from pbem.store.records import LogEntry, decode_entry, line_hash, split_signature
 
 
@@ -105,3 +105,39 @@ def test_a_parsed_log_under_a_checkpoint_holds_a_block(store: Store, clock: Cloc
     assert log.entries._in_block() == b
     assert log.seq == len(lines) and log.head_hash == line_hash(lines[-1])
     _same(log.entries, _split(lines))
+
+
+def test_a_prefix_cache_folds_only_the_new_lines_of_the_same_log(
+    store: Store, clock: Clock
+) -> None:
+    """``PrefixCache``: the value over a log's lines, folded again only past the lines it was
+    last folded over when the log still has them (the hash of the last one, which covers the
+    lines before it by the chain), from the first line for another log (a changed line, a
+    shorter log); a value it handed out is never changed."""
+    lines = _game_lines(store, clock)
+    cache: PrefixCache[tuple[str, ...]] = PrefixCache(kept=2)
+    folded: list[tuple[int, int]] = []
+
+    def kinds_of(ents: LogEntries) -> tuple[str, ...]:
+        def extend(seen: tuple[str, ...], start: int) -> tuple[str, ...]:
+            folded.append((start, len(ents)))
+            return seen + tuple(ents.kinds(start))
+
+        return cache.get("g", ents, tuple, extend)
+
+    truth = tuple(_split(lines).kinds())
+    first = kinds_of(_split(lines[:4]))
+    assert first == truth[:4] and folded == [(0, 4)]
+    assert kinds_of(_blocked(lines, 3, 1)) == truth and folded[-1] == (4, len(lines))
+    assert first == truth[:4]  # the value handed out before is as it was
+    assert kinds_of(_split(lines)) == truth and len(folded) == 2  # nothing new: no fold
+    # A log whose last folded line differs (another game, another line after an undo) is folded
+    # from its start (an earlier line cannot differ alone: the chain, checked by every parse).
+    other = [*lines[:-1], lines[-1].replace(b'"time":"', b'"time":"1')]
+    assert kinds_of(_split(other)) == truth and folded[-1] == (0, len(lines))
+    assert kinds_of(_split(lines[:2])) == truth[:2] and folded[-1] == (0, 2)  # shorter
+    # Another key is another value; the least recently used is dropped beyond ``kept``.
+    assert cache.get("h", _split(lines[:1]), tuple, lambda v, s: (*v, "x")) == ("x",)
+    assert cache.get("i", _split(lines[:1]), tuple, lambda v, s: (*v, "y")) == ("y",)
+    kinds_of(_split(lines[:2]))
+    assert folded[-1] == (0, 2)

@@ -16,7 +16,7 @@ from pathlib import Path
 import msgspec
 
 from pbem.rules.base import derive_rng
-from pbem.rules.verbotene_stadt.state import RULINGS_BEFORE, RULINGS_NOW
+from pbem.rules.verbotene_stadt.state import RULINGS_BEFORE, RULINGS_NOW, State
 from pbem.store import ActionEntry, Keyring, Store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "vs-before-rulings"
@@ -37,7 +37,7 @@ def test_an_old_game_verifies_under_the_rules_it_started_with(tmp_path: Path) ->
     assert report.ok and report.replayed, str(report)
     assert any("older engine encoding" in w for w in report.warnings), report.warnings
     rec = store.load(GID)
-    assert rec.state.rulings == RULINGS_BEFORE
+    assert isinstance(rec.state, State) and rec.state.rulings == RULINGS_BEFORE
     assert "rulings" not in rec.envelope.options  # the setup line is as it was written
 
 
@@ -69,6 +69,7 @@ def test_a_snapshot_that_holds_another_position_is_still_refused(tmp_path: Path)
     state differs from the replay's in one field is refused."""
     store = _copy(tmp_path)
     _, fold = store._loader.open(GID, verify=True, full=False)
+    assert isinstance(fold.state, State)
     fold.state = msgspec.structs.replace(fold.state, rulings=RULINGS_NOW)
     store._files.states.clear()
     store._files.write_snapshot(tmp_path / "old" / "games" / GID, fold, index=False)

@@ -30,6 +30,7 @@ def _moves(store: Store, gid: str, clock: Clock, n: int) -> None:
     bot = GAME.bots()["greedy"]
     for i in range(n):
         d = rec.pending()[0]
+        assert isinstance(rec.state, State)
         action = bot.choose(GAME, rec.state, d.seat, derive_rng(5, "bot", i))
         rec = store.commit(
             gid, rec.seq, [ActionEntry(d.seat, action=action, source="bot")], clock()

@@ -18,7 +18,7 @@ from pbem.errors import (
     NotYourDecision,
     StoreError,
 )
-from pbem.rules.base import derive_rng
+from pbem.rules.base import derive_rng, json_str
 from pbem.store import (
     ActionEntry,
     End,
@@ -105,7 +105,7 @@ def test_commit_returns_private_and_public_events(store: Store, clock: Clock) ->
     private = [e for e in p.events if e.visible_to is not None]
     assert private and private[0].kind == "drew" and private[0].visible_to == 0
     line = (store.data_dir / gid / "log.jsonl").read_text().splitlines()[1]
-    assert private[0].data["card"] not in line  # the drawn card is never written in clear
+    assert json_str(private[0].data["card"]) not in line  # the drawn card is never written in clear
     assert rec.envelope.applied_message_ids == ["<m1@x>"]
     assert rec.envelope.moves == 1
     assert store.load(gid).envelope == rec.envelope
@@ -114,6 +114,7 @@ def test_commit_returns_private_and_public_events(store: Store, clock: Clock) ->
 def test_secret_notation_is_sealed_and_revealed_at_end(store: Store, clock: Clock) -> None:
     gid = new(store)
     rec = store.load(gid)
+    assert isinstance(rec.state, toygame.ToyState)
     card = rec.state.hands[0][0]
     rec = store.commit(gid, 1, [ActionEntry(0, text=f"HIDE {card}", source="gm")], clock())
     log = (store.data_dir / gid / "log.jsonl").read_text()
@@ -246,6 +247,7 @@ def test_replay_to(store: Store, clock: Clock) -> None:
 def test_derived_rng_is_used_per_sequence_number(store: Store, clock: Clock) -> None:
     gid = new(store, seed=5)
     rec = store.load(gid)
+    assert isinstance(rec.state, toygame.ToyState)
     card = rec.state.hands[0][0]
     rec = store.commit(gid, 1, [ActionEntry(0, text=f"PLAY {card}")], clock())
     assert rec.produced[0].events[0].data["bonus"] == derive_rng(5, "apply", 2).randrange(3)

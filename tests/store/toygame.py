@@ -28,6 +28,8 @@ from pbem.rules.base import (
     NotYourDecision,
     OptionSpec,
     Result,
+    json_int,
+    json_list,
     plain_sentence,
 )
 
@@ -190,7 +192,7 @@ class ToyGame(GameDefaults):
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         d, who = event.data, (names or COLOURS)
-        seat = who[d["seat"]].capitalize() if "seat" in d else ""
+        seat = who[json_int(d["seat"])].capitalize() if "seat" in d else ""
         if event.kind == "played":
             return f"{seat} played {d['card']} (bonus {d['bonus']})."
         if event.kind == "hid":
@@ -202,7 +204,7 @@ class ToyGame(GameDefaults):
         if event.kind == "game-over":
             return (
                 "Game over: "
-                + ", ".join(f"{w} {s}" for w, s in zip(who, d["scores"], strict=False))
+                + ", ".join(f"{w} {s}" for w, s in zip(who, json_list(d["scores"]), strict=False))
                 + "."
             )
         return plain_sentence(event.kind, d, who)

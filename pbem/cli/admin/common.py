@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 import typer
@@ -22,7 +22,7 @@ from pbem.errors import (
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     from pbem.service.bounces import BounceBook
     from pbem.service.prefs import Prefs
-    from pbem.store import GameRecord, Store
+    from pbem.store import GameRecord, NewEntry, Store
 
 
 GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
@@ -63,7 +63,7 @@ def _store(config: Path | None, data_dir: Path | None) -> Store:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _print_json(value: Any) -> None:
+def _print_json(value: object) -> None:
     typer.echo(json.dumps(msgspec.to_builtins(value), indent=2, ensure_ascii=False))
 
 
@@ -106,7 +106,9 @@ def _bounce_book(config: Path | None, data_dir: Path | None) -> BounceBook:
     return BounceBook(layout.outbox(_config(config, data_dir).data_dir))
 
 
-def _admin_commit(game: str, entry: Any, data_dir: Path | None, config: Path | None) -> GameRecord:
+def _admin_commit(
+    game: str, entry: NewEntry, data_dir: Path | None, config: Path | None
+) -> GameRecord:
     store = _store(config, data_dir)
     with _errors(), store.lock(game):
         rec = store.load(game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +15,7 @@ from pbem.errors import (
 from pbem.model import iso_time
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
+    from pbem.service.prefs import Prefs
     from pbem.store import Store
 from pbem.cli.admin.common import (
     GameArg,
@@ -108,7 +109,7 @@ def policy(
     from pbem.service import community
     from pbem.store import SetPolicy
 
-    entries: list[Any] = []
+    entries: list[SetPolicy] = []
     for item in settings or []:
         name, sep, value = item.partition("=")
         if not sep:
@@ -193,7 +194,7 @@ class _LeaveDesk:
     """What :mod:`pbem.service.leave` needs of the service, for a GM command: the store (each
     commit marks the game for the next tick, which mails everyone)."""
 
-    def __init__(self, store: Store, prefs: Any) -> None:
+    def __init__(self, store: Store, prefs: Prefs) -> None:
         self.store = store
         self.prefs = prefs
         """Its ``leave_taken`` mark is set before the first leave line of an address."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,8 @@ from pbem.cli.apps import ConfigOpt, DataDirOpt
 from pbem.model import iso_time
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
+    from pbem.service.bounces import AddressBounces
+    from pbem.service.signup import OpenGame
     from pbem.store import GameRecord
     from pbem.store.payloads import Payload
 from pbem.cli.admin.common import (
@@ -27,7 +29,7 @@ from pbem.cli.apps import JsonOpt, plain_option
 from pbem.commands.durations import exact_span
 
 
-def _players_json(record: GameRecord) -> list[dict[str, Any]]:
+def _players_json(record: GameRecord) -> list[dict[str, object]]:
     names = record.seat_names()
     return [
         {
@@ -41,10 +43,12 @@ def _players_json(record: GameRecord) -> list[dict[str, Any]]:
     ]
 
 
-def _bouncing_json(record: GameRecord, bounced: dict[str, Any]) -> list[dict[str, Any]]:
+def _bouncing_json(
+    record: GameRecord, bounced: dict[str, AddressBounces]
+) -> list[dict[str, object]]:
     """The seats whose current address bounced: seat, count, whether it is no longer mailed."""
     env = record.envelope
-    out = []
+    out: list[dict[str, object]] = []
     for s in env.seats():
         entry = bounced.get(env.active_player(s).email.strip().lower())
         if entry is not None:
@@ -52,7 +56,7 @@ def _bouncing_json(record: GameRecord, bounced: dict[str, Any]) -> list[dict[str
     return out
 
 
-def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
+def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, object]]:
     # A decision's prompt may name the seat's private tile ("place your tile G7"): only the seat's
     # own view shows it.
     names = record.seat_names()
@@ -68,7 +72,7 @@ def _pending_json(record: GameRecord, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _summary_lines(
-    record: GameRecord, seat: int | None = None, bounced: dict[str, Any] | None = None
+    record: GameRecord, seat: int | None = None, bounced: dict[str, AddressBounces] | None = None
 ) -> list[str]:
     from pbem.store.fold import moves_in_effect
 
@@ -102,7 +106,7 @@ def _summary_lines(
     return lines
 
 
-def _bounce_mark(entry: Any) -> str:
+def _bounce_mark(entry: AddressBounces | None) -> str:
     """`` [BOUNCING: ...]`` after a seat whose address bounced (pbem.service.bounces)."""
     if entry is None:
         return ""
@@ -136,7 +140,7 @@ def _deadline_lines(record: GameRecord) -> list[str]:
     return out
 
 
-def _due_json(record: GameRecord) -> list[dict[str, Any]]:
+def _due_json(record: GameRecord) -> list[dict[str, object]]:
     from pbem.service import community
 
     return [
@@ -192,7 +196,7 @@ def list_games(
     gc.disable()
     store = _store(config, data_dir)
     if as_json:
-        rows: list[dict[str, Any]] = []
+        rows: list[dict[str, object]] = []
         for s in store.summaries():
             if s.error is not None:
                 rows.append({"game_id": s.game_id, "status": "damaged", "error": s.error})
@@ -261,7 +265,7 @@ def show(
     board = rec.render(seat)
     if as_json:
         pending = _pending_json(rec, seat)
-        legal = {str(d["seat"]): rec.legal_notations(d["seat"]) for d in pending}
+        legal = {str(d.seat): rec.legal_notations(d.seat) for d in rec.pending()}
         env = rec.envelope
         _print_json(
             {
@@ -326,7 +330,7 @@ def history(
         typer.echo(f"{e.seq:>4} {e.time} {e.kind:<11} {text}{src}")
 
 
-def _seats(g: Any) -> str:
+def _seats(g: OpenGame) -> str:
     """``3`` or ``2-4``: the players an open game needs (never ``3-3``; issue 31)."""
     lo, hi = g.min_players, g.max_players
     return str(hi) if lo == hi else f"{lo}-{hi}"

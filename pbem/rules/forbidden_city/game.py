@@ -7,13 +7,14 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import msgspec
 
 from pbem.i18n import _
 from pbem.rules.base import (
-    Bot,
+    BoardPicture,
+    BotOf,
     Decision,
     Event,
     GameDefaults,
@@ -45,6 +46,12 @@ def _end_bonus(tile_id: str) -> int:
     """What a tile left unplayed scores at the end (its advisors and dragons)."""
     c, t = components(), tile(tile_id)
     return c.end_per_advisor * t.advisors + c.end_per_dragon * t.dragons
+
+
+def _end_of(state: State) -> tuple[list[list[str]], list[int]]:
+    """Every seat's tiles shown at the end (its hand, then its stack) and their end bonus."""
+    revealed = [[t for t in (state.hands[i], *state.stacks[i]) if t] for i in range(state.n)]
+    return revealed, [sum(map(_end_bonus, r)) for r in revealed]
 
 
 class ViewCell(msgspec.Struct, frozen=True):
@@ -211,7 +218,7 @@ def _tile_set(n: int, colour: str) -> list[str]:
     return ids
 
 
-class ForbiddenCity(GameDefaults):
+class ForbiddenCity(GameDefaults[State, Placement, View]):
     """Reiner Knizia's *Forbidden City* (Jumbo 2018) for 2 to 4 players."""
 
     # The plugin implements the whole game protocol (about 20 members: setup, pending, legal,
@@ -319,14 +326,15 @@ class ForbiddenCity(GameDefaults):
     def _end(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         names = colours(state.n)
         res = self._final(state)
+        revealed, bonus = _end_of(state)
         events.append(
             Event(
                 "game-over",
                 {
                     "scores": {names[i]: s for i, s in enumerate(res.scores)},
                     "coins": {names[i]: s for i, s in enumerate(state.coins)},
-                    "end_bonus": {names[i]: s for i, s in enumerate(res.detail["end_bonus"])},
-                    "revealed": {names[i]: r for i, r in enumerate(res.detail["revealed"])},
+                    "end_bonus": {names[i]: s for i, s in enumerate(bonus)},
+                    "revealed": {names[i]: r for i, r in enumerate(revealed)},
                     "winners": [names[i] for i in res.winners],
                 },
             )
@@ -334,8 +342,7 @@ class ForbiddenCity(GameDefaults):
         return state, events
 
     def _final(self, state: State) -> Result:
-        revealed = [[t for t in (state.hands[i], *state.stacks[i]) if t] for i in range(state.n)]
-        bonus = [sum(map(_end_bonus, r)) for r in revealed]
+        revealed, bonus = _end_of(state)
         scores = tuple(state.coins[i] + bonus[i] for i in range(state.n))
         top = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == top)
@@ -499,11 +506,12 @@ class ForbiddenCity(GameDefaults):
                     fits.append((*B.xy(k), rotations))
         view_result = None
         if res is not None:
+            revealed, bonus = _end_of(state)
             view_result = ViewResult(
                 scores=list(res.scores),
                 coins=list(state.coins),
-                end_bonus=list(res.detail["end_bonus"]),
-                revealed=res.detail["revealed"],
+                end_bonus=bonus,
+                revealed=revealed,
                 winners=list(res.winners),
             )
         return View(
@@ -530,7 +538,7 @@ class ForbiddenCity(GameDefaults):
             last_square=(state.history[-1][2], state.history[-1][3]) if state.history else None,
         )
 
-    def picture(self, view: View) -> Any:
+    def picture(self, view: View) -> BoardPicture | None:
         """The board and the reader's tile as PNGs (:mod:`pbem.mail.picture`; Pillow is
         imported only when a mail is built)."""
         from pbem.mail.picture import board_picture
@@ -592,7 +600,7 @@ class ForbiddenCity(GameDefaults):
 
         return _(RULES_SUMMARY)
 
-    def bots(self) -> Mapping[str, Bot]:
+    def bots(self) -> Mapping[str, BotOf[State, Placement, View]]:
         """``random``, ``greedy`` and the search bots ``medium`` and ``strong``."""
         from pbem.rules.forbidden_city.bots import BOTS
 
@@ -605,8 +613,8 @@ class ForbiddenCity(GameDefaults):
     # -- helpers for tools and tests ----------------------------------------------------------------
 
 
-def _closed_data(c: B.Closed, names: list[str], seat: Seat) -> dict[str, Any]:
-    def part(room: B.Room, value: int) -> dict[str, Any]:
+def _closed_data(c: B.Closed, names: list[str], seat: Seat) -> dict[str, object]:
+    def part(room: B.Room, value: int) -> dict[str, object]:
         return {
             "colour": room.colour,
             "tiles": room.grey if room.grey else len(room.squares),

@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from pbem.i18n import N_, _
 from pbem.rules.base import AmbiguousMove, IllegalMove, InvalidSyntax, NotYourDecision, Seat
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import NotationError, Placement, read_move, square_name
 from pbem.rules.forbidden_city.state import State, colours
-from pbem.rules.forbidden_city.tiles import DIRECTION_NAMES, OPP, orientations, tile
+from pbem.rules.forbidden_city.tiles import DIRECTION_NAMES, OPP, Orientation, orientations, tile
 
 EDGE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"), N_("open"), N_("walled"),
               N_("archway"))  # fmt: skip
@@ -120,7 +119,7 @@ def read_placement(
     return Placement(mt.x, mt.y, o.canonical)
 
 
-def _why(board: B.Board, o: Any, k: int, names: list[str], req: B.Requirement) -> str:
+def _why(board: B.Board, o: Orientation, k: int, names: list[str], req: B.Requirement) -> str:
     d = B.conflict(o, req)
     if d is None:  # every rotation fails, but this one for another side: find a failing one
         for other in orientations(o.tile):
@@ -129,12 +128,14 @@ def _why(board: B.Board, o: Any, k: int, names: list[str], req: B.Requirement) -
                 o = other
                 break
     assert d is not None
+    colour = o.colours[d]
+    assert colour is not None  # an open floor edge: it has a colour
     nk = k + B.DELTA[d]
     return _(
         "its %(colour)s %(side)s edge would meet the %(other)s %(open)s %(other_side)s edge "
         "of %(what)s; floor colours may only meet across a wall."
     ) % {
-        "colour": _(o.colours[d]),
+        "colour": _(colour),
         "side": _(DIRECTION_NAMES[d]),
         "other": _(str(req[d])),
         "open": _("open"),

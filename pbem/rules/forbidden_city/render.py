@@ -15,7 +15,7 @@ import functools
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pbem.i18n import N_, _, ngettext
 from pbem.rules.forbidden_city.notation import column_name, row_name, square_name
@@ -23,11 +23,15 @@ from pbem.rules.forbidden_city.tiles import (
     ARCH,
     OPEN,
     WALL,
+    RegionDef,
     TileDef,
     components,
     orientations,
     tile,
 )
+
+if TYPE_CHECKING:
+    from pbem.rules.forbidden_city.game import View, ViewCell
 
 WIDTH = 72
 TILE_W = 8
@@ -142,7 +146,7 @@ def _interior(tdef: TileDef, rotation: int, owner: str | None) -> list[str]:
     north = tdef.regions[o.local[0]]
     south = tdef.regions[o.local[2]]
 
-    def half(r: Any) -> str:
+    def half(r: RegionDef) -> str:
         return f"{COLOUR_LETTER[r.colour]} {_content(r.advisors, r.dragon, owner)}"
 
     middle = ":" if tdef.diagonal == "archway" else None
@@ -264,7 +268,7 @@ def _compact_mark(mark: Mark, w: int) -> str:
 
 def _overview(
     side: str,
-    cells: list[Any],
+    cells: list[ViewCell],
     marks: dict[tuple[int, int], Mark],
     xs: range,
     ys: range,
@@ -332,7 +336,7 @@ def frame(
 
 def render_board(
     side: str,
-    cells: list[Any],
+    cells: list[ViewCell],
     *,
     frontier: Iterable[tuple[int, int]] = (),
     fits: Iterable[tuple[int, int, Sequence[int]]] | None = None,
@@ -519,10 +523,11 @@ def render_hand(tile_id: str, owner: str) -> list[str]:
     return lines
 
 
-def render_view(view: Any) -> str:
+def render_view(view: View) -> str:
     """Board, legend and panel of a view (public or one seat's)."""
     names: list[str] = view.colours
-    mine = view.seat is not None and view.hand is not None
+    hand, seat = view.hand, view.seat
+    mine = seat is not None and hand is not None
     out, kind = render_board(
         view.side,
         view.cells,
@@ -534,13 +539,13 @@ def render_view(view: Any) -> str:
     out.extend(_legend(kind, names, mine))
     out.append("")
     out.extend(render_panel(view))
-    if mine:
+    if seat is not None and hand is not None:  # mine
         out.append("")
-        out.extend(render_hand(view.hand, names[view.seat]))
+        out.extend(render_hand(hand, names[seat]))
     return "\n".join(line.rstrip() for line in out) + "\n"
 
 
-def render_panel(view: Any) -> list[str]:
+def render_panel(view: View) -> list[str]:
     """The lines under the board: coins, stacks, the last move, whose turn, or the final scores
     (the HTML part shows them under the picture)."""
     # Long on purpose: the facts beside the board, line after line (coins, stacks, last move, turn).

@@ -27,12 +27,16 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import KW_ONLY, dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pbem.rules.base import Seat, sample_hidden
+from pbem.rules.base import GameOf, Seat, sample_hidden
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.notation import Placement
 from pbem.rules.forbidden_city.tiles import OPEN, Orientation, TileDef, components, tile
+
+if TYPE_CHECKING:
+    from pbem.rules.forbidden_city.game import View
+    from pbem.rules.forbidden_city.state import State
 
 OPEN_ROOM_WEIGHT = 0.5
 """How much of an open room's present value a position credits to its advisors' owners."""
@@ -61,7 +65,7 @@ class Sim:
 
     __slots__ = ("n", "board", "hands", "stacks", "coins", "stopped", "to_move", "keep")
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: State) -> None:
         self.n: int = state.n
         self.board: B.Board = state.board
         self.hands: list[str | None] = list(state.hands)
@@ -210,18 +214,24 @@ def scan(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, int, int, Or
             continue
         scoring = B.paying(board, k, fits)
         for o in fits:
-            own = others = 0
-            if scoring and o in scoring:
-                p = B.plan(board, o, k, seat)
-                assert p is not None
-                for closed in B.score(board, p):
-                    for colour, coins in closed.payouts.items():
-                        if colour == seat:
-                            own += coins
-                        else:
-                            others += coins
+            own, others = _paid(board, o, k, seat) if scoring and o in scoring else (0, 0)
             out.append((own, others, k, o))
     return out
+
+
+def _paid(board: B.Board, o: Orientation, k: int, seat: Seat) -> tuple[int, int]:
+    """(coins to ``seat``, coins to the others) of the rooms that placing ``o`` on ``k`` closes:
+    :func:`B.score` of its :func:`B.plan` (for a placement that may close a room)."""
+    p = B.plan(board, o, k, seat)
+    assert p is not None
+    own = others = 0
+    for closed in B.score(board, p):
+        for colour, coins in closed.payouts.items():
+            if colour == seat:
+                own += coins
+            else:
+                others += coins
+    return own, others
 
 
 def best(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, Orientation]]:
@@ -345,14 +355,7 @@ def best(board: B.Board, t: TileDef, seat: Seat) -> list[tuple[int, Orientation]
         for o in fits:
             own = others = 0
             if scoring and any(o is x for x in scoring):
-                p = B.plan(board, o, k, seat)
-                assert p is not None
-                for closed in B.score(board, p):
-                    for colour, coins in closed.payouts.items():
-                        if colour == seat:
-                            own += coins
-                        else:
-                            others += coins
+                own, others = _paid(board, o, k, seat)
             if own > top_own or (own == top_own and others < top_others):
                 top_own = own
                 top_others = others
@@ -385,7 +388,9 @@ class SearchBot:
     """Seconds of CPU (``time.process_time``) after which the search stops early; ``None``:
     never (fully deterministic)."""
 
-    def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Placement:
+    def choose(
+        self, game: GameOf[State, Placement, View], state: State, seat: Seat, rng: random.Random
+    ) -> Placement:
         """The placement with the best mean margin over the playouts."""
         start = time.process_time()
         # The only reads of ``state``: through sample_hidden for this seat. Nothing below sees it.

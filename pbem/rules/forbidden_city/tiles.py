@@ -126,7 +126,9 @@ def _rotate(tile: TileDef, r: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return codes, local
 
 
-def _look(tile: TileDef, r: int) -> tuple[Any, ...]:
+def _look(
+    tile: TileDef, r: int
+) -> tuple[tuple[str, ...], tuple[int, ...], tuple[RegionDef | None, ...]]:
     """What a player sees of the turned tile, to find rotations that give the same tile."""
     codes, local = _rotate(tile, r)
     # Which edges share a region (the diagonal's position), and what is on each edge's region.

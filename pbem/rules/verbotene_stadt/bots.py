@@ -7,13 +7,16 @@ their seat may see (the board, the cards face up, their own selection).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pbem.rules.base import Game, Seat
+from pbem.rules.base import GameOf, Seat
 from pbem.rules.verbotene_stadt import engine
 from pbem.rules.verbotene_stadt.board import Board, Cell
 from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
 from pbem.rules.verbotene_stadt.state import Action, Answer, Keep, Move, Select, State, Take
+
+if TYPE_CHECKING:
+    from pbem.rules.verbotene_stadt.render import View
 
 _FAR = 99
 
@@ -31,7 +34,9 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
+    def choose(
+        self, game: GameOf[State, Action, View], state: State, seat: Seat, rng: random.Random
+    ) -> Action:
         """A random legal action among the sensible ones."""
         legal = list(game.legal(state, seat))
         moves = [a for a in legal if isinstance(a, Move)]
@@ -124,7 +129,9 @@ class HeuristicBot:
         self.doubt = doubt
         """Probability of doubting a claim."""
 
-    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Any:
+    def choose(
+        self, game: GameOf[State, Action, View], state: State, seat: Seat, rng: random.Random
+    ) -> Action:
         """One legal action for the decision ``seat`` owes."""
         board: Board = getattr(game, "board")  # noqa: B009 - the Verbotene Stadt game object
         if any(d.seat == seat and d.kind == "move" for d in game.pending(state)):

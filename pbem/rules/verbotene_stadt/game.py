@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import msgspec
 
 from pbem.i18n import N_, _
 from pbem.rules.base import (
-    Bot,
+    BoardPicture,
+    BotOf,
     Decision,
     Event,
     GameDefaults,
@@ -152,11 +153,11 @@ A MOVE TOWARD THE ACTIVE PAVILION (IT HOLDS WHEN THE PAVILION CHANGES)
                  directions is played as written).
   NEXT RK pavilion; RK pavilion
                  your next turn, whatever happens before it.
-In French RK pavillon, in Italian RK padiglione, in German RK Pavillon.
+The words pavilion, pavillon, padiglione and Pavillon all work.
 """)
 
 
-class VerboteneStadt(GameDefaults):
+class VerboteneStadt(GameDefaults[State, Action, render.View]):
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
 
     # Long on purpose: the plugin implements the whole game protocol; each member is short and delegates to the engine, board and notation.
@@ -348,11 +349,12 @@ class VerboteneStadt(GameDefaults):
             legal = self.legal(state, seat) if kind else []
             return notation.parse(self.board, state, seat, text, kind, legal, self._waiting(state))
         # A move is checked by tracing it on the board; the list of every legal move (a few ms,
-        # and every commit and replay parses) only words the examples of a refusal: made then.
+        # and every commit and replay parses) only words the examples of a refusal: made when
+        # the refusal's hint is read.
         try:
             return notation.parse(self.board, state, seat, text, kind, [], "")
         except RuleError as err:
-            err.hint = notation.examples(self.board, self.legal(state, seat), state.n)
+            err.hint_later(lambda: notation.examples(self.board, self.legal(state, seat), state.n))
             raise
 
     def apply(
@@ -414,7 +416,7 @@ class VerboteneStadt(GameDefaults):
         cards), one line per official, or a heading saying there is none."""
         return views.entering_moves(self, state, seat)
 
-    def picture(self, view: render.View) -> Any:
+    def picture(self, view: render.View) -> BoardPicture | None:
         """The board as a PNG (:mod:`pbem.rules.verbotene_stadt.picture`; Pillow is imported
         only when a mail is built)."""
         from pbem.rules.verbotene_stadt.picture import picture
@@ -426,7 +428,7 @@ class VerboteneStadt(GameDefaults):
         if state.phase != "over":
             return None
         scores = tuple(best_score(h, self.table) for h in state.hands)
-        detail: dict[str, Any] = {
+        detail: dict[str, object] = {
             "cards": [[self.board.card_name(c) for c in h] for h in state.hands],
             "exiled": len(state.exiled),
             "blocked": state.ended_blocked,
@@ -507,7 +509,7 @@ class VerboteneStadt(GameDefaults):
         """One or two plain sentences for ``event`` (``names``: the seat names of the game)."""
         return sentences.describe_event(self.board, event, names or notation.seat_names(4))
 
-    def bots(self) -> Mapping[str, Bot]:
+    def bots(self) -> Mapping[str, BotOf[State, Action, render.View]]:
         """``random`` (uniform over legal actions), ``heuristic``, and the search bots ``medium``
         and ``strong`` (:mod:`pbem.rules.verbotene_stadt.search`)."""
         from pbem.rules.verbotene_stadt.bots import HeuristicBot, RandomBot

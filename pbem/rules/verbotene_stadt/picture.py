@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -139,6 +139,18 @@ def _px(x: int, y: int) -> tuple[int, int]:
 def draw_board(view: View, board: Board) -> Image.Image:
     """The board as everyone sees it (no reader's mark): fields, pavilions and their cards,
     thresholds, walls, officials, labels."""
+    img = _grounds(board, view.active_pavilion, tuple(view.pavilion_cards)).copy()
+    d = ImageDraw.Draw(img)
+    for code, ox, oy in view.officials:
+        _official(d, board, str(code), int(ox), int(oy))
+    return img
+
+
+@lru_cache(maxsize=8)
+def _grounds(board: Board, active: int, cards: tuple[int, ...]) -> Image.Image:
+    """Every layer under the officials, which changes only when a pavilion becomes active or
+    loses a card: drawn once for those (a position's board then costs its officials; never
+    drawn on, only copied)."""
     # Long on purpose: a drawing, layer after layer; each block is one layer.
     w, h = board.width, board.height
     img = Image.new("RGB", (LEFT + w * S + PAD, TOP + h * S + PAD), GROUND)
@@ -166,7 +178,7 @@ def draw_board(view: View, board: Board) -> Image.Image:
             d.line((x0 + 8, y0 + 8, x0 + S - 8, y0 + S - 8), fill=DEAD_END, width=3)
             d.line((x0 + S - 8, y0 + 8, x0 + 8, y0 + S - 8), fill=DEAD_END, width=3)
     for num in board.pavilions:
-        _pavilion(d, board, view, num)
+        _pavilion(d, board, active, cards, num)
     for y in range(h):
         for x in range(w):
             c = board.cell(x, y)
@@ -176,17 +188,17 @@ def draw_board(view: View, board: Board) -> Image.Image:
             if y + 1 < h and _closed(board, c, board.cell(x, y + 1)):
                 d.line((x0 - 2, y0 + S, x0 + S + 2, y0 + S), fill=WALL, width=4)
     d.rectangle((LEFT - 1, TOP - 1, LEFT + w * S + 1, TOP + h * S + 1), outline=WALL, width=3)
-    for code, ox, oy in view.officials:
-        _official(d, board, str(code), int(ox), int(oy))
     return img
 
 
-def _pavilion(d: ImageDraw.ImageDraw, board: Board, view: View, num: int) -> None:
+def _pavilion(
+    d: ImageDraw.ImageDraw, board: Board, active_num: int, cards: tuple[int, ...], num: int
+) -> None:
     """One pavilion: its fields in its colour (pale unless active), its threshold's arrow, its
     number and one small card per garment card left."""
     pav = board.pavilions[num]
     ink = COLOURS.get(pav.colour, TEXT)
-    active = num == view.active_pavilion
+    active = num == active_num
     fill = ink if active else _pale(ink)
     xs = [board.xy(c)[0] for c in pav.cells]
     ys = [board.xy(c)[1] for c in pav.cells]
@@ -207,7 +219,7 @@ def _pavilion(d: ImageDraw.ImageDraw, board: Board, view: View, num: int) -> Non
     d.polygon(arrow, fill=ink if active else _pale(ink), outline=WALL)
     # The number and the cards left: split along the pavilion's long side, else one above the
     # other.
-    left = view.pavilion_cards[num - 1] if num - 1 < len(view.pavilion_cards) else 0
+    left = cards[num - 1] if num - 1 < len(cards) else 0
     ink_text = TILE if active and pav.colour not in ("yellow",) else TEXT
     wide, tall = x1 - x0, y1 - y0
     if wide > tall:

@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from pbem.rules.base import Seat, sample_hidden
+from pbem.rules.base import GameOf, Seat, sample_hidden
 from pbem.rules.verbotene_stadt.bots import HeuristicBot, entry_distances
-from pbem.rules.verbotene_stadt.scoring import best_score
-from pbem.rules.verbotene_stadt.state import Answer, Keep, Move, Select, State, Take
+from pbem.rules.verbotene_stadt.scoring import ScoreTable, best_score
+from pbem.rules.verbotene_stadt.state import Action, Answer, Keep, Move, Select, State, Take
+
+if TYPE_CHECKING:
+    from pbem.rules.verbotene_stadt.board import Board
+    from pbem.rules.verbotene_stadt.render import View
 
 REACH = {0: 1.0, 1: 1.0, 2: 0.6, 3: 0.35, 4: 0.2}
 """How much an official this many slides from entering is worth to its briber (farther: 0.02)."""
@@ -50,7 +54,9 @@ class SearchBot:
         """Seconds of CPU after which the remaining candidates are not searched; ``None``: never."""
         self.policy = HeuristicBot()
 
-    def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Any:
+    def choose(
+        self, game: GameOf[State, Action, View], state: State, seat: Seat, rng: random.Random
+    ) -> Action:
         """The candidate with the best mean margin, or the heuristic's choice."""
         start = time.process_time()
         # The only read of ``state``: through sample_hidden for this seat.
@@ -61,8 +67,9 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         sample = legal[0]
-        if isinstance(sample, Select | Keep):
-            return self._select(game, first, seat, legal, rng)
+        if isinstance(sample, Select | Keep):  # a selection: every legal action is one
+            picks = [a for a in legal if isinstance(a, Select | Keep)]
+            return self._select(game, first, seat, picks, rng)
         if isinstance(sample, Answer | Take):
             candidates = legal
         elif isinstance(sample, Move) and any(m.mode for m in legal if isinstance(m, Move)):
@@ -84,14 +91,19 @@ class SearchBot:
         return best
 
     def _select(
-        self, game: Any, state: State, seat: Seat, legal: list[Any], rng: random.Random
-    ) -> Any:
+        self,
+        game: GameOf[State, Action, View],
+        state: State,
+        seat: Seat,
+        legal: list[Select | Keep],
+        rng: random.Random,
+    ) -> Action:
         """The official most likely to bring this seat a card it wants: the pavilion die is rolled
         again after every selection, so each official is valued over every face of the die (its
         slides to enter that pavilion as the board stands, and what that pavilion's top card
         would add to the seat's score), not only against the pavilion active now."""
-        board = game.board
-        table = game.table
+        board: Board = getattr(game, "board")  # noqa: B009 - the Verbotene Stadt game object
+        table: ScoreTable = getattr(game, "table")  # noqa: B009
         hand = state.hands[seat]
         now = best_score(hand, table)
         faces = board.pavilion_faces
@@ -114,7 +126,14 @@ class SearchBot:
             scored.append((value[o] + (0.01 if isinstance(a, Keep) else 0.0), rng.random(), a))
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
-    def _value(self, game: Any, state: State, seat: Seat, action: Any, rng: random.Random) -> float:
+    def _value(
+        self,
+        game: GameOf[State, Action, View],
+        state: State,
+        seat: Seat,
+        action: Action,
+        rng: random.Random,
+    ) -> float:
         state, _ = game.apply(state, seat, action, rng)
         for _ in range(self.horizon):
             if state.phase in SETTLED:
@@ -125,9 +144,10 @@ class SearchBot:
         return margin(game, state, seat)
 
 
-def margin(game: Any, state: State, seat: Seat) -> float:
+def margin(game: GameOf[State, Action, View], state: State, seat: Seat) -> float:
     """``seat``'s score (its team's in the team variant) minus the best other seat's (team's)."""
-    scores = [best_score(h, game.table) for h in state.hands]
+    table: ScoreTable = getattr(game, "table")  # noqa: B009 - the Verbotene Stadt game object
+    scores = [best_score(h, table) for h in state.hands]
     if state.teams:
         mine = scores[seat % 2] + scores[seat % 2 + 2]
         return float(mine - (scores[1 - seat % 2] + scores[3 - seat % 2]))

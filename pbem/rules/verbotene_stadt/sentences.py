@@ -8,13 +8,12 @@ reason): they are described too.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from pbem.i18n import N_, _, current, ngettext, pgettext
-from pbem.rules.base import Event, plain_sentence
+from pbem.rules.base import Event, JSONValue, json_int, json_list, plain_sentence
 from pbem.rules.verbotene_stadt.board import DIR_NAMES, Board
 
-Data = Mapping[str, Any]
+Data = Mapping[str, JSONValue]
 
 CARD_COLOURS = (N_("red"), N_("orange"), N_("yellow"), N_("purple"), N_("blue"), N_("turquoise"),
                 N_("green"), N_("pink"), N_("black"))  # fmt: skip
@@ -137,7 +136,7 @@ class Describer:
     def start_rolls(self, d: Data) -> str:
         rolls = [
             f"{self.who(r[0])} {_(FACES[r[1]]) if r[1] in FACES else r[1]}"
-            for r in d.get("rolls", [])
+            for r in map(json_list, json_list(d.get("rolls", [])))
             if len(r) == 2
         ]
         return _(
@@ -149,7 +148,7 @@ class Describer:
         return _("%(who)s rolled red first and starts.") % {"who": self.who(d.get("seat"))}
 
     def pavilion_die(self, d: Data) -> str:
-        left = int(d.get("cards_left") or 0)
+        left = json_int(d.get("cards_left") or 0)
         args = {"who": self.who(d.get("roller")), "face": d.get("face"), "num": left}
         if d.get("cards_left") == 0:
             return (
@@ -195,7 +194,7 @@ class Describer:
         }
 
     def _path(self, d: Data) -> str:
-        words = [heading(x) for x in d.get("path", [])]
+        words = [heading(x) for x in json_list(d.get("path", []))]
         out = words[0] if words else ""
         for w in words[1:]:
             out = _("%(path)s, then %(direction)s") % {"path": out, "direction": w}
@@ -326,7 +325,7 @@ class Describer:
     # -- claims and bluffs -------------------------------------------------------------------------
 
     def claimed(self, d: Data) -> str:
-        asked = [self.who(s) for s in d.get("ask", [])]
+        asked = [self.who(s) for s in json_list(d.get("ask", []))]
         ask = (
             _("Asked in turn to believe or doubt: %(players)s.") % {"players": join(asked)}
             if asked
@@ -406,7 +405,9 @@ class Describer:
             out = _("Game over: official number %(num)s reached the Terrace of Exile.") % {
                 "num": d.get("exiled")
             }
-        picks = [f"{self.who(i)} {o}" for i, o in enumerate(d.get("selections", [])) if o]
+        picks = [
+            f"{self.who(i)} {o}" for i, o in enumerate(json_list(d.get("selections", []))) if o
+        ]
         if picks:
             out += " " + _("The last selections: %(picks)s.") % {"picks": join(picks)}
         scores = d.get("scores")

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.rules.base import derive_rng
+from pbem.rules.base import derive_rng, json_dict, json_int
 from pbem.rules.forbidden_city import GAME, Placement
 from pbem.rules.forbidden_city.game import State
 
@@ -74,7 +74,7 @@ def test_whole_games_keep_the_rules(n: int, who: list[str], side: str, seed: int
     assert len(closed_on_board) == len(closed_events)
     names = GAME.seat_names(n)
     for seat in range(n):
-        paid = sum(d["payouts"].get(names[seat], 0) for d in closed_events)
+        paid = sum(json_int(json_dict(d["payouts"]).get(names[seat], 0)) for d in closed_events)
         assert state.coins[seat] == paid
 
     # Each player places 22 tiles (28 with 2 players) minus the tiles set aside.
@@ -82,7 +82,7 @@ def test_whole_games_keep_the_rules(n: int, who: list[str], side: str, seed: int
     placed = [0] * n
     for e in events:
         if e.kind == "placed":
-            placed[e.data["seat"]] += 1
+            placed[json_int(e.data["seat"])] += 1
     for seat in range(n):
         aside = sum(1 for s, _ in state.set_aside if s == seat)
         assert placed[seat] == state.placed[seat] == full - aside

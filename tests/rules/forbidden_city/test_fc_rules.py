@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 from fc_helpers import build, named, play
 
-from pbem.rules.base import IllegalMove, derive_rng
+from pbem.rules.base import IllegalMove, derive_rng, json_int, json_list, json_str
 from pbem.rules.forbidden_city import GAME
 from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.game import State, _Turn
@@ -280,9 +280,9 @@ def test_game_ends_after_the_right_number_of_placements_with_the_end_bonus(
     assert result is not None
     c = components()
     for seat in range(n):
-        kept = result.detail["revealed"][seat]
+        kept = json_list(json_list(result.detail["revealed"])[seat])
         assert len(kept) == 2
-        bonus = sum(2 * tile(t).advisors + 3 * tile(t).dragons for t in kept)
+        bonus = sum(2 * tile(t).advisors + 3 * tile(t).dragons for t in map(json_str, kept))
         assert c.end_per_advisor == 2 and c.end_per_dragon == 3
         assert result.scores[seat] == state.coins[seat] + bonus
     assert [e.data["seat"] for e in events if e.kind == "stopped"] == [
@@ -294,7 +294,7 @@ def test_tied_winners_share_the_victory() -> None:
     state, _, _ = play(["random"] * 3, 12)
     result = GAME.result(state)
     assert result is not None
-    bonus = result.detail["end_bonus"]
+    bonus = [json_int(b) for b in json_list(result.detail["end_bonus"])]
     top = max(result.scores) + 10
     tied = replace(state, coins=(top - bonus[0], top - bonus[1], 0))
     tied_result = GAME.result(tied)
@@ -328,13 +328,13 @@ def test_a_tile_that_fits_nowhere_is_set_aside_and_the_turn_goes_on() -> None:
 
 def test_the_game_object_and_bots_satisfy_the_protocol() -> None:
     from pbem.rules import find_game
-    from pbem.rules.base import Bot
+    from pbem.rules.base import BotOf
 
     assert find_game("forbidden-city") is GAME and find_game("knizia") is GAME
     assert (GAME.name, GAME.min_players, GAME.max_players) == ("forbidden-city", 2, 4)
     assert {o.name for o in GAME.options} == {"side", "first"}
     assert set(GAME.bots()) == {"random", "greedy", "medium", "strong"}
-    assert all(isinstance(b, Bot) for b in GAME.bots().values())
+    assert all(isinstance(b, BotOf) for b in GAME.bots().values())
     assert "M9 R1" in GAME.command_help()
 
 

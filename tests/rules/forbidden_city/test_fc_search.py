@@ -220,4 +220,4 @@ def test_every_game_declares_its_sample_hidden() -> None:
         game = find_game(name)
         assert callable(getattr(game, "sample_hidden", None)), name
     # The default, for a game that hides nothing: the state itself.
-    assert GameDefaults().sample_hidden("s", 0, random.Random(0)) == "s"
+    assert GameDefaults[str, object, object]().sample_hidden("s", 0, random.Random(0)) == "s"

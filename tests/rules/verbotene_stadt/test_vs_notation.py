@@ -63,6 +63,29 @@ def test_invalid_syntax_with_hint() -> None:
     with pytest.raises(InvalidSyntax, match="not an official") as err:
         GAME.parse(s, 0, "hello world")
     assert err.value.hint.startswith("For example: ")
+
+
+def test_a_refused_move_lists_the_legal_moves_only_when_its_hint_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The examples of a refused move come from every legal move (a few ms): listed when the
+    hint is read (a mail that answers the refusal), not for a try whose refusal nobody reads."""
+    s = build(ENTRY)
+    listed: list[int] = []
+    real = type(GAME).legal
+
+    def legal(self: object, state: object, seat: int) -> object:
+        listed.append(seat)
+        return real(self, state, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(GAME), "legal", legal)
+    with pytest.raises(InvalidSyntax) as err:
+        GAME.parse(s, 0, "hello world")
+    assert listed == []
+    assert err.value.hint.startswith("For example: ") and listed == [0]
+    assert err.value.hint.startswith("For example: ") and listed == [0]  # made once
+    err.value.hint = "other"
+    assert err.value.hint == "other"
     with pytest.raises(InvalidSyntax, match="not a direction"):
         GAME.parse(s, 0, "RK up-ish")
     with pytest.raises(InvalidSyntax, match="no direction"):

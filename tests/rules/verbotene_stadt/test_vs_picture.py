@@ -70,10 +70,11 @@ def test_no_other_seat_s_secret_reaches_a_picture(n: int, seed: int) -> None:
                 )
                 changed = msgspec.structs.replace(state, selections=others)
                 again = _pic(GAME.view(changed, reader))
-                assert (again.png, again.alt, again.caption) == (own.png, own.alt, own.caption)
+                a, o = again.board, own.board
+                assert (a.png, a.alt, again.caption) == (o.png, o.alt, own.caption)
         public = _pic(GAME.view(state, None))
-        assert not _has_colour(public.png, vs_picture.MINE)
-        assert "magenta" not in public.alt
+        assert not _has_colour(public.board.png, vs_picture.MINE)
+        assert "magenta" not in public.board.alt
 
 
 def test_the_reader_s_own_official_is_ringed_for_that_reader_only() -> None:
@@ -85,13 +86,13 @@ def test_the_reader_s_own_official_is_ringed_for_that_reader_only() -> None:
         code = GAME.board.official_code(state.selections[reader])
         if state.positions[state.selections[reader]] < 0:
             continue  # exiled: nothing to ring
-        assert _has_colour(pic.png, vs_picture.MINE), reader
-        assert f"Your secret official {code} is ringed in magenta." in pic.alt
-        assert pic.cid != public.cid
+        assert _has_colour(pic.board.png, vs_picture.MINE), reader
+        assert f"Your secret official {code} is ringed in magenta." in pic.board.alt
+        assert pic.board.cid != public.board.cid
         # The ring is the only difference: around the official's field, nowhere else.
         x, y = GAME.board.xy(state.positions[state.selections[reader]])
         x0, y0 = vs_picture._px(x, y)
-        a, b = _rgb(pic.png), _rgb(public.png)
+        a, b = _rgb(pic.board.png), _rgb(public.board.png)
         for px in range(a.width):
             for py in range(a.height):
                 if a.getpixel((px, py)) != b.getpixel((px, py)):
@@ -106,23 +107,23 @@ def test_the_picture_shows_the_board_the_view_describes() -> None:
     state = _positions(4, 11, 40)[-1]
     view = GAME.view(state, 0)
     pic = _pic(view)
-    img = _rgb(pic.png)
-    assert (img.width, img.height) == (pic.width, pic.height)
-    assert pic.width <= 450, "a field about 22 px on a 360 px phone"
+    img = _rgb(pic.board.png)
+    assert (img.width, img.height) == (pic.board.width, pic.board.height)
+    assert pic.board.width <= 450, "a field about 22 px on a 360 px phone"
     for code, x, y in view.officials:
         hat, body = vs_picture._official_colours(GAME.board, str(code))
         x0, y0 = vs_picture._px(int(x), int(y))
         assert img.getpixel((x0 + vs_picture.S // 2, y0 + 6)) == hat, code
         assert img.getpixel((x0 + vs_picture.S // 2, y0 + vs_picture.S - 6)) == body, code
-    assert _has_colour(pic.png, vs_picture.GOLD)
-    assert f"Active pavilion {view.active_pavilion} (" in pic.alt
+    assert _has_colour(pic.board.png, vs_picture.GOLD)
+    assert f"Active pavilion {view.active_pavilion} (" in pic.board.alt
     assert pic.caption.splitlines()[0].startswith("Active pavilion:")
     plumbing._CACHE.clear()
     plumbing._BASES.clear()
-    assert _pic(view).png == pic.png
+    assert _pic(view).board.png == pic.board.png
     with speaking("de"):
         german = _pic(view)
-    assert german.png == pic.png and german.alt != pic.alt
+    assert german.board.png == pic.board.png and german.board.alt != pic.board.alt
 
 
 def test_each_position_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -140,3 +141,20 @@ def test_each_position_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
     for reader in (None, 0, 1, 2, 3, None, 2):
         _pic(GAME.view(state, reader))
     assert len(drawn) == 1
+
+
+def test_a_board_is_the_same_whatever_was_drawn_before() -> None:
+    """The layers under the officials are drawn once per active pavilion and cards left, and
+    only copied: a position's board has the same pixels drawn after any other, or from nothing,
+    and the kept layers are never drawn on."""
+    board = GAME.board
+    states = _positions(4, 11, 240)
+    views = [GAME.view(s, None) for s in states]
+    assert len({(v.active_pavilion, tuple(v.pavilion_cards)) for v in views}) > 2
+    vs_picture._grounds.cache_clear()
+    first = [vs_picture.draw_board(v, board).tobytes() for v in views]
+    again = [vs_picture.draw_board(v, board).tobytes() for v in reversed(views)]
+    assert first == again[::-1]
+    for v, px in zip(views[::5], first[::5], strict=True):
+        vs_picture._grounds.cache_clear()
+        assert vs_picture.draw_board(v, board).tobytes() == px
