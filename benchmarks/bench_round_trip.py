@@ -45,12 +45,12 @@ in processes, game by game across the cells). Forbidden City::
 
     nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py fc [games] [players] [--jobs N]
 
-What a game costs here (profiled with cProfile, 2026-11-26): through the pipeline a reply is about
-0.25 s of CPU (the service's handling and mails about half, the bots' planning the rest); the turn
-files on every turn mail and reading each mail whole took a fifth and are left out (``MAIL FILES
-OFF``; headers only), the store's scratch folder is in ``/dev/shm``. A Die Verbotene Stadt game
-through the pipeline is 300 to 450 replies: 50 games per cell do not fit a shared machine's
-session; ``decisions`` gives today's side for 50 games in minutes.
+What a game costs here: through the pipeline, after the cheaper reply of 2026-11-26 (wt-26), a
+Die Verbotene Stadt game of the plan bots took about 4 minutes of wall time per process on the
+shared machine (load average 11 on 2 cores) and a Forbidden City game about 15 s; the turn files
+are off (``MAIL FILES OFF``; headers only), the store's scratch folder is in ``/dev/shm``.
+``decisions`` and ``engine-plans`` give today's side and the bots' game lengths for 50 games in
+minutes.
 """
 
 from __future__ import annotations
@@ -729,9 +729,9 @@ def main_fc(argv: list[str]) -> None:
     counts = [int(c) for c in args.players.split(",")]
     jobs_list = [
         (mode, 2000 + g, n)
+        for g in range(args.games)
         for n in counts
         for mode in ("fc-today", "fc-queued")
-        for g in range(args.games)
     ]
     cells = run(jobs_list, args.jobs)
     for n in counts:
