@@ -13,34 +13,51 @@ that time too (``Service.send_digests`` at each step).
 - ``today``: the same through the pipeline, a mail for every move (``mail=every``, the setting of
   every game before issue 25): replies and mails;
 - ``plans``: the game's default mail setting (DIGEST for Die Verbotene Stadt), standing orders
-  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT NEAREST``),
-  each turn sent whole as a plan (the heuristic bot's slides, each chosen on the position the
-  earlier ones leave under a die that lets the turn go on: what a player reading the board does)
-  and the next turn's plan queued with it (``NEXT ...``, read on the board this turn leaves);
-- ``plans-nonext``: the same without the queued next turn.
+  set once in the first reply (``STANDING CLAIM BELIEVE STEAL <the others> RESELECT KEEP``: the
+  heuristic bot believes three claims in four, and keeps its selection unless it was exiled or
+  is far from the pavilion just entered, whose die is rolled again right after), each turn sent
+  whole as a plan and the next turn's plan queued with it (``NEXT ...``, read on the board this
+  turn leaves). The plan is the heuristic bot's own slides, each chosen on the position the
+  earlier ones leave under a die that lets the turn go on (what a player reading the board
+  does), written before the dice: a slide of the seat's own official toward the pavilion is
+  written as the move toward the active pavilion (``RK pavilion``, read when it is played, so it
+  follows a pavilion die), as is another official's slide when it reads as that very slide;
+  after a bluff the plan adds the believed bluff's extra move (``RK pavilion``). The heuristic
+  bot's strategy, then, written once a turn (``_plan``, ``_next_turn``);
+- ``plans-nonext``: the same without the queued next turn;
+- ``engine-plans`` (and ``engine-plans-nonext``): the same bots and the service's rules for plans,
+  queued turns and standing orders on the engine, without mail (``play_engine``): a quick
+  simulation to iterate on the bots and compare game lengths with ``decisions``; settings to try
+  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0``). The figures of the
+  issue come through the pipeline.
 
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
 seat for the first slide of its turn: the engine's ``turn`` events in the log), and what the
 replies answered. Each game is printed as it ends (a run cut short still says something). Run::
 
-    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games] [players]
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py [games] [modes] [today games] \
+        [players] [--jobs N]
 
 (default 50 games, modes ``decisions,today,plans`` (``both``); ``modes`` is a comma-separated list;
 a third argument sets the number of ``today`` games, which cost about three times as many
-replies; a fourth the player counts, ``3,4`` by default). Forbidden City::
+replies; a fourth the player counts, ``3,4`` by default; ``--jobs`` plays that many games at once,
+in processes, game by game across the cells). Forbidden City::
 
-    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py fc [games]
+    nice -n 10 .venv/bin/python benchmarks/bench_round_trip.py fc [games] [players] [--jobs N]
 
-What a game costs here (profiled with cProfile, 2026-11-26): through the pipeline a reply is about
-0.25 s of CPU (the service's handling and mails about half, the bots' planning the rest); the turn
-files on every turn mail and reading each mail whole took a fifth and are left out (``MAIL FILES
-OFF``; headers only), the store's scratch folder is in ``/dev/shm``. A Die Verbotene Stadt game
-through the pipeline is 300 to 450 replies: 50 games per cell do not fit a shared machine's
-session; ``decisions`` gives today's side for 50 games in minutes.
+What a game costs here: through the pipeline, after the cheaper reply of 2026-11-26 (wt-26), a
+Die Verbotene Stadt game of the plan bots took about 4 minutes of wall time per process on the
+shared machine (load average 11 on 2 cores) and a Forbidden City game about 15 s; the turn files
+are off (``MAIL FILES OFF``; headers only), the store's scratch folder is in ``/dev/shm``.
+``decisions`` and ``engine-plans`` give today's side and the bots' game lengths for 50 games in
+minutes.
 """
 
 from __future__ import annotations
 
+import argparse
+import concurrent.futures
+import contextlib
 import dataclasses
 import heapq
 import random
@@ -73,6 +90,14 @@ from helpers import reply  # noqa: E402 - a reply as a mail client writes it (th
 SERVICE = "service@pbem.test"
 GM = "gm@pbem.test"
 MEAN_DELAY_H = 3.0
+SEED0 = 1000
+"""The first game's seed (Die Verbotene Stadt; Forbidden City's games start at 2000)."""
+CLAIM, RESELECT, QUEUE = "BELIEVE", "KEEP", "full"
+OTHERS = True
+CUT = False
+"""Whether the bots write another official's slide toward the pavilion when it reads so."""
+"""The plan bots' standing orders for a claim and a reselection (with STEAL: the others in turn
+order), set once in their first reply; and what they queue for the next turn (``_next_turn``)."""
 """Mean reply delay (hours) of the exponential distribution of the simulation."""
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -128,15 +153,33 @@ def _deliver(outbox: Outbox, parser: Any, seats: list[Seat], now: datetime) -> N
                     s.last = m
 
 
-def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
+def _plan(game: Any, state: Any, seat: int, rng: random.Random, steer: bool = True) -> list[str]:
     """The bot's whole turn: each slide chosen on the position the earlier ones leave, supposing
-    the fate die lets the turn go on; it ends at an entry or when no die would."""
+    the fate die lets the turn go on; it ends at an entry or when no die would. With ``steer``,
+    a slide of the seat's own official toward the pavilion (or into it) is written as the move
+    toward the active pavilion (``RK pavilion``), read when it is played: what a player means by
+    it, and it holds when a pavilion die rolls another pavilion before it."""
     bot = game.bots()["heuristic"]
     out: list[str] = []
     for _ in range(4):
         action = bot.choose(game, state, seat, rng)
         text = game.notation(action)
+        mine, who = state.selections[seat], getattr(action, "official", -1)
+        if steer and who >= 0 and action.mode != "claim":
+            toward = game.board.official_code(who) + " pavilion"
+            # When it cannot get nearer (refused): the bot's own slide, as chosen. Another
+            # official's slide is written so when it reads as the very slide chosen (the
+            # heuristic bot's move beside the door, toward the pavilion).
+            with contextlib.suppress(RuleError):
+                read = game.parse(state, seat, toward)
+                if who == mine or (OTHERS and read == action):
+                    action, text = read, toward
+        if CUT and out and not text.endswith(" pavilion"):
+            break  # a slide with directions after the first die: the seat is asked then
         out.append(text)
+        if getattr(action, "mode", "") == "claim" and mine >= 0 and who != mine:
+            # A bluff: if everybody believes it, the one extra move (the plan goes on then).
+            out.append(game.board.official_code(mine) + " pavilion")
         if getattr(action, "mode", "") or _last_move(game, state):
             break
         nxt = turn_goes_on(game, state, seat, "move", action, text)
@@ -144,6 +187,32 @@ def _plan(game: Any, state: Any, seat: int, rng: random.Random) -> list[str]:
             break
         state = nxt
     return out
+
+
+def _next_turn(
+    game: Any, state: Any, seat: int, texts: list[str], rng: random.Random, how: str = ""
+) -> list[str] | None:
+    """The next turn's plan a bot queues with this turn's (``NEXT``), read on the board this
+    turn leaves (the others' moves and the pavilion dice in between are unknown), or None.
+    ``QUEUE`` says which: ``full``, the bot's plan on that board; ``prefix``, its slides written
+    toward the pavilion up to the first written with directions (a slide with directions is
+    read against the board it was chosen on, which will have changed); ``steer``, four slides of
+    its own official toward the pavilion."""
+    how = how or QUEUE
+    after = _after(game, state, seat, "; ".join(texts))
+    if after is None:
+        return None
+    if how == "none":
+        return None
+    if how == "steer":
+        mine = state.selections[seat]
+        return [game.board.official_code(mine) + " pavilion"] * 4 if mine >= 0 else None
+    nxt = _plan(game, after, seat, rng)
+    if how == "lead":  # from its first slide toward the pavilion on
+        nxt = nxt[next((i for i, t in enumerate(nxt) if t.endswith(" pavilion")), len(nxt)) :]
+    if how == "prefix":
+        nxt = nxt[: next((i for i, t in enumerate(nxt) if not t.endswith(" pavilion")), len(nxt))]
+    return nxt or None
 
 
 def _last_move(game: Any, state: Any) -> bool:
@@ -258,18 +327,17 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
             ] += 1
         brng = derive_rng(seed, "reply", steps)
         if mode.startswith("plans") and kind == "move":
-            body = "; ".join(_plan(game, state, seat, brng))
-            after = _after(game, state, seat, body) if mode == "plans" else None
-            if after is not None:
-                # The next turn's plan too, read on the board this turn leaves (the others'
-                # moves in between may make it illegal: then the turn mail comes as usual).
-                body += "\nNEXT " + "; ".join(_plan(game, after, seat, brng))
+            texts = _plan(game, state, seat, brng)
+            body = "; ".join(texts)
+            nxt = _next_turn(game, state, seat, texts, brng) if mode == "plans" else None
+            if nxt:
+                body += "\nNEXT " + "; ".join(nxt)
         else:
             action = game.bots()["heuristic"].choose(game, state, seat, brng)
             body = game.notation(action)
         if mode.startswith("plans") and not s.standing_sent:
             others = " ".join(rec.seat_names()[o] for o in range(1, n) for o in [(seat + o) % n])
-            body += f"\nSTANDING CLAIM BELIEVE STEAL {others} RESELECT NEAREST"
+            body += f"\nSTANDING CLAIM {CLAIM} STEAL {others} RESELECT {RESELECT}"
             s.standing_sent = True
         assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
         out = svc.handle(reply(s.last, s.addr, body, quote=False))
@@ -363,39 +431,172 @@ def play_decisions(seed: int, n: int) -> Result:
     return result
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-    which = sys.argv[2] if len(sys.argv) > 2 else "both"
-    modes = ["decisions", "today", "plans"] if which == "both" else which.split(",")
-    today_games = int(sys.argv[3]) if len(sys.argv) > 3 else games
-    counts = [int(c) for c in sys.argv[4].split(",")] if len(sys.argv) > 4 else [3, 4]
-    table: dict[tuple[str, int], dict[str, float]] = {}
-    t0 = time.perf_counter()
-    for n in counts:
-        for mode in modes:
-            results = []
-            for g in range(today_games if mode == "today" else games):
-                if mode == "decisions":
-                    results.append(play_decisions(1000 + g, n))
-                    continue
-                with _tmp() as d:
-                    results.append(play(1000 + g, n, mode, Path(d)))
-                r = results[-1]
-                print(
-                    f"  {mode} {n}p seed {1000 + g}: replies {r.replies} mails {r.mails} "
-                    f"own turns {r.turns} asked {dict(r.asked)}",
-                    flush=True,
+def play_engine(seed: int, n: int, variant: str) -> Result:
+    """The plan bots of ``plans`` (``variant`` ``plans``) or ``plans-nonext`` on the engine, with
+    the service's rules for plans, queued turns and standing orders but no mail: a quick
+    simulation to iterate on the bots (the figures reported come through the pipeline). A plan
+    is played slide by slide while the seat owes a move of the same turn and the slide is legal;
+    a queued turn at the turn's start while the seat's bribe is the one it was read against; the
+    decisions the standing orders answer cost no reply."""
+    # Long on purpose: the pipeline's rules for one game, in one loop.
+    from pbem.service import standing
+
+    # Settings to try (``plans/queue=steer/reselect=nearest``): the module's by default.
+    variant, *sets = variant.split("/")
+    how = dict(x.split("=", 1) for x in sets)
+    global OTHERS, CUT
+    OTHERS, CUT = how.get("others", "1") == "1", how.get("cut", "") == "1"
+    game = find_game("verbotene-stadt")
+    state = game.setup(n, {}, seed)
+    bot = game.bots()["heuristic"]
+    result = Result(n, replies=[0] * n, mails=[0] * n, turns=[0] * n)
+    plan: list[str] = []
+    plan_seat = -1
+    queue: dict[int, tuple[list[str], str]] = {}
+
+    @dataclass
+    class _Record:
+        game: Any
+        state: Any
+
+    for step in range(30000):
+        pending = game.pending(state)
+        if not pending:
+            break
+        seat, kind = pending[0].seat, pending[0].kind
+        brng = derive_rng(seed, "reply", step)
+        action = None
+        if kind == "move":
+            why = "plan ran out"
+            if plan and plan_seat == seat:
+                text = plan.pop(0)
+                try:
+                    action = game.parse(state, seat, text)
+                except RuleError:
+                    plan = []
+                    why = "toward refused" if text.endswith(" pavilion") else "slide illegal"
+            start = state.move_no == 0 and not state.bonus_move
+            if action is None and start:
+                why = "nothing queued"
+            if action is None and start and seat in queue:
+                texts, guard = queue[seat] if how.get("persist") else queue.pop(seat)
+                why = "queue: bribe changed"
+                if game.plan_context(state, seat) == guard:
+                    why = "queue: first refused"
+                    with contextlib.suppress(RuleError):
+                        action, plan, plan_seat = game.parse(state, seat, texts[0]), texts[1:], seat
+            if action is None:
+                kind_of = (
+                    "extra move" if state.bonus_move else "turn start" if start else "mid-turn"
                 )
-            table[(mode, n)] = summary(f"{mode} {n}p", results)
+                result.asked[kind_of] += 1
+                if not state.bonus_move:
+                    result.asked[f"{kind_of}: {why}"] += 1
+                result.replies[seat] += 1
+                texts = _plan(game, state, seat, brng)
+                queue.pop(seat, None)
+                nxt = _next_turn(game, state, seat, texts, brng, how.get("queue", QUEUE))
+                if variant == "plans" and nxt:
+                    queue[seat] = (nxt, game.plan_context(state, seat))
+                action, plan, plan_seat = game.parse(state, seat, texts[0]), texts[1:], seat
+        else:
+            orders = standing.Orders(
+                claim=how.get("claim", CLAIM).lower(),
+                steal=[(seat + k) % n for k in range(1, n)],
+                reselect=how.get("reselect", RESELECT).lower(),
+            )
+            action = standing.action_for(_Record(game, state), seat, kind, orders)  # type: ignore[arg-type]
+            if action is None:
+                action = bot.choose(game, state, seat, brng)
+                result.replies[seat] += 1
+                result.asked[kind] += 1
+        state, events = game.apply(state, seat, action, derive_rng(seed, "apply", step))
+        for ev in events:
+            if ev.kind == "turn":
+                result.turns[int(ev.data["seat"])] += 1
+            if ev.kind in ("turn", "turn-over"):
+                plan = []  # what the store's plan does: it stops at the end of the turn
+    assert game.result(state) is not None, f"seed {seed}: the game did not end"
+    result.decisions = step
+    return result
+
+
+def _one(job: tuple[str, int, int]) -> tuple[str, int, int, Result]:
+    """One game of a cell (``mode``, ``seed``, ``n``): run in a worker with ``--jobs``."""
+    mode, seed, n = job
+    if mode == "decisions":
+        return mode, seed, n, play_decisions(seed, n)
+    if mode.startswith("engine-"):
+        return mode, seed, n, play_engine(seed, n, mode.removeprefix("engine-"))
+    with _tmp() as d:
+        if mode.startswith("fc-"):
+            return mode, seed, n, play_fc(seed, n, mode == "fc-queued", Path(d))
+        return mode, seed, n, play(seed, n, mode, Path(d))
+
+
+def run(jobs_list: list[tuple[str, int, int]], jobs: int) -> dict[tuple[str, int], list[Result]]:
+    """Every game, ``jobs`` at a time (each printed as it ends); the results per cell, in seed
+    order."""
+    done: dict[tuple[str, int], list[tuple[int, Result]]] = {}
+
+    def note(mode: str, seed: int, n: int, r: Result) -> None:
+        done.setdefault((mode, n), []).append((seed, r))
+        print(
+            f"  {mode} {n}p seed {seed}: replies {r.replies} mails {r.mails} own turns {r.turns} "
+            f"days {r.days:.1f} asked {dict(r.asked)}",
+            flush=True,
+        )
+
+    if jobs <= 1:
+        for job in jobs_list:
+            note(*_one(job))
+    else:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+            for fut in concurrent.futures.as_completed([pool.submit(_one, j) for j in jobs_list]):
+                note(*fut.result())
+    return {k: [r for _s, r in sorted(v, key=lambda x: x[0])] for k, v in done.items()}
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("games", nargs="?", type=int, default=50)
+    ap.add_argument("modes", nargs="?", default="both")
+    ap.add_argument("today_games", nargs="?", type=int, default=None)
+    ap.add_argument("players", nargs="?", default="3,4")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    args = ap.parse_args(argv)
+    modes = ["decisions", "today", "plans"] if args.modes == "both" else args.modes.split(",")
+    counts = [int(c) for c in args.players.split(",")]
+    today = args.today_games if args.today_games is not None else args.games
+    t0 = time.perf_counter()
+    # Game by game across the cells (a run cut short has every cell).
+    jobs_list = [
+        (mode, SEED0 + g, n)
+        for g in range(max(args.games, today))
+        for n in counts
+        for mode in modes
+        if g < (today if mode == "today" else args.games)
+    ]
+    cells = run(jobs_list, args.jobs)
+    table = {
+        (mode, n): summary(f"{mode} {n}p", cells[(mode, n)])
+        for n in counts
+        for mode in modes
+        if (mode, n) in cells
+    }
     for n in counts:
         base = "decisions" if ("decisions", n) in table else "today"
-        if (base, n) in table and ("plans", n) in table:
-            a, b = table[(base, n)], table[("plans", n)]
-            print(
-                f"{n} players: replies per player {a['replies_per_player']:.1f} -> "
-                f"{b['replies_per_player']:.1f} ({a['replies_per_player'] / b['replies_per_player']:.2f}x fewer); "
-                f"mails per player {a['mails_per_player']:.1f} -> {b['mails_per_player']:.1f}"
-            )
+        for plan in [m for m in modes if m.startswith(("plans", "engine-"))]:
+            if (base, n) in table and (plan, n) in table:
+                a, b = table[(base, n)], table[(plan, n)]
+                print(
+                    f"{n} players, {plan}: replies per player {a['replies_per_player']:.1f} -> "
+                    f"{b['replies_per_player']:.1f} "
+                    f"({a['replies_per_player'] / b['replies_per_player']:.2f}x fewer); "
+                    f"own turns per player {a['turns_per_player']:.1f} -> "
+                    f"{b['turns_per_player']:.1f}; mails per player "
+                    f"{a['mails_per_player']:.1f} -> {b['mails_per_player']:.1f}"
+                )
     print(f"wall {time.perf_counter() - t0:.0f} s")
 
 
@@ -518,24 +719,32 @@ def _still_queued(store: Store, record: Any, seat: int) -> bool:
     return bool(orders_of(store, record, seat).next)
 
 
-def main_fc(games: int) -> None:
+def main_fc(argv: list[str]) -> None:
     """Forbidden City: the game's length in simulated days, without and with queued moves."""
-    for n in (3, 4):
-        rows = {}
-        for queue in (False, True):
-            results = []
-            for g in range(games):
-                with _tmp() as d:
-                    results.append(play_fc(2000 + g, n, queue, Path(d)))
-            rows[queue] = summary(f"fc {'queued' if queue else 'today'} {n}p", results)
-        a, b = rows[False]["days"], rows[True]["days"]
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", nargs="?", type=int, default=50)
+    ap.add_argument("players", nargs="?", default="3,4")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    counts = [int(c) for c in args.players.split(",")]
+    jobs_list = [
+        (mode, 2000 + g, n)
+        for g in range(args.games)
+        for n in counts
+        for mode in ("fc-today", "fc-queued")
+    ]
+    cells = run(jobs_list, args.jobs)
+    for n in counts:
+        a = summary(f"fc today {n}p", cells[("fc-today", n)])["days"]
+        b = summary(f"fc queued {n}p", cells[("fc-queued", n)])["days"]
         print(
-            f"fc {n} players: game length {a:.2f} -> {b:.2f} days ({(1 - b / a) * 100:.0f} % less waiting)"
+            f"fc {n} players: game length {a:.2f} -> {b:.2f} days "
+            f"({(1 - b / a) * 100:.0f} % less waiting)"
         )
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "fc":
-        main_fc(int(sys.argv[2]) if len(sys.argv) > 2 else 50)
+        main_fc(sys.argv[2:])
     else:
-        main()
+        main(sys.argv[1:])

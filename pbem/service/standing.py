@@ -366,11 +366,18 @@ def play_standing(
     answer."""
     played = 0
     game_id = record.envelope.game_id
+    rest: dict[int, tuple[str, ...]] = {}
+    """The slides of a queued turn that another seat's decision cut off (a card taken after the
+    dragon, the answers to a claim): played on when that decision is answered here and the turn
+    goes on, as a plan in a reply goes on (:func:`pbem.service.plans.play_on`)."""
     while played < limit:
         if record.envelope.status != "active":
             break
         todo: list[NewEntry] | None = None
         for d in record.pending():
+            todo = _rest_of_queue(record, d.seat, d.kind, rest.pop(d.seat, ()))
+            if todo is not None:
+                break
             orders = orders_of(store, record, d.seat)
             if orders == Orders():
                 continue
@@ -389,7 +396,27 @@ def play_standing(
             record = store.load(game_id)
             continue
         played += 1
+        for e in todo:
+            if isinstance(e, Plan):
+                n = sum(1 for p in record.produced if p.kind == "action" and p.seat == e.seat)
+                if n < len(e.texts):
+                    rest[e.seat] = e.texts[n:]
     return played, record
+
+
+def _rest_of_queue(
+    record: GameRecord, seat: int, kind: str, left: tuple[str, ...]
+) -> list[NewEntry] | None:
+    """The rest of a queued turn, when the game asks ``seat`` for a move of the same turn again
+    and the next slide is legal then (None: nothing to play)."""
+    from pbem.store.writer import plan_stop
+
+    if not left or kind != "move" or _turn_starts(record):
+        return None
+    game = record.game
+    if plan_stop(game, record.envelope.status, record.state, seat, kind, left[0]) is not None:
+        return None
+    return [Plan(seat, left, kind=kind, source="mail")]
 
 
 # -------------------------------------------------------------------------------- NEXT

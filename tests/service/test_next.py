@@ -195,3 +195,61 @@ def test_a_next_turn_plan_is_dropped_when_the_bribe_changed(
     other = str(at_turn.selections[waiting] + 1)
     assert len(standing.queued_entries(rec, waiting, [plan], other)) == 1
     assert len(standing.queued_entries(rec, waiting, [plan], None)) == 2
+
+
+def test_a_queued_turn_goes_on_after_a_standing_order_answers_the_dragon(tmp_path: Path) -> None:
+    """A queued turn that another seat's decision cuts off (the card the dragon lets the roller
+    take) goes on with its rest once that seat's standing order has answered, as a plan sent in a
+    reply does; without the standing order, the rest waits for nobody and is dropped."""
+    from pbem.rules.base import derive_rng
+    from pbem.store import ActionEntry
+
+    players = [*PLAYERS, ("Cy", "cy@example.org")]
+    seen = 0
+    for seed in range(1, 80):
+        env = make_env(tmp_path / str(seed))
+        gid = env.store.create("verbotene-stadt", players, {}, seed, env.clock())
+        # Bots play until every seat holds a card and a turn starts.
+        for i in range(400):
+            rec = env.store.load(gid)
+            d = rec.pending()[0]
+            st = rec.state
+            if d.kind == "move" and st.move_no == 0 and all(st.hands) and not st.bonus_move:
+                break
+            a = rec.game.bots()["heuristic"].choose(rec.game, st, d.seat, derive_rng(seed, i))
+            env.store.commit(
+                gid, rec.seq, [ActionEntry(d.seat, action=a, source="gm")], env.clock()
+            )
+        else:
+            continue
+        rec = env.store.load(gid)
+        mover = rec.pending()[0].seat
+        orders = [
+            standing.entry(s, standing.Orders(steal=[(s + 1) % 3, (s + 2) % 3]), None)
+            for s in range(3)
+        ]
+        quiet = [m for m in rec.legal_notations(mover) if "claim" not in m and "reveal" not in m]
+        first = quiet[0]
+        second = next(m for m in quiet if m.split()[0] != first.split()[0])
+        queue = standing.Orders(
+            next=[f"{first}; {second}"], guard=rec.game.plan_context(rec.state, mover)
+        )
+        rec = env.store.commit(
+            gid, rec.seq, [*orders, standing.entry(mover, queue, None)], env.clock()
+        )
+        start = rec.seq
+        standing.play_standing(env.store, env.store.load(gid), env.clock)
+        rec = env.store.load(gid)
+        lines = [
+            e.payload for e in rec.entries if e.seq > start and isinstance(e.payload, ActionLine)
+        ]
+        die = [ev for ev in lines[0].events if ev.kind == "fate-die"]
+        if not die or "dragon" not in str(die[0].data["face"]):
+            continue
+        # The roller's standing order took a card, then the queued turn went on.
+        assert lines[1].seat != mover and lines[1].notation.startswith("take")
+        assert lines[2].seat == mover and lines[2].notation == second
+        seen += 1
+        if seen == 2:
+            break
+    assert seen == 2

@@ -151,3 +151,42 @@ def test_one_slide_in_two_directions_is_not_a_plan() -> None:
     # A game that takes no plan reads the line as before.
     reading = read_commands(["RK N then BG E"], parse, plans=False)
     assert not reading.commands
+
+
+def _toward(env: Env, gid: str, seat: int) -> tuple[str, str]:
+    """An official the move toward the active pavilion takes nearer now, and that move."""
+    rec = env.store.load(gid)
+    for o, c in enumerate(rec.state.positions):
+        if c < 0:
+            continue
+        code = rec.game.board.official_code(o)
+        try:
+            return code, rec.game.notation(rec.game.parse(rec.state, seat, f"{code} pavilion"))
+        except RuleError:
+            continue
+    raise AssertionError("no official can get nearer to the pavilion")
+
+
+@pytest.mark.parametrize(("seed", "lang"), [(8, "en"), (9, "fr"), (10, "de"), (11, "it")])
+def test_a_plan_toward_the_pavilion_is_read_when_played(
+    tmp_path: Path, seed: int, lang: str
+) -> None:
+    """``RK pavilion`` in a plan, in PREVIEW and in NEXT: played as the move it reads as then,
+    which the mail echoes."""
+    word = {"en": "pavilion", "fr": "vers le pavillon", "de": "zum Pavillon", "it": "padiglione"}
+    env = make_env(tmp_path)
+    gid, mover, addr, turn = _to_move(env, seed)
+    code, move = _toward(env, gid, mover)
+    out = env.service.handle(reply(turn, addr, f"PREVIEW {code} {word[lang]}; {code} {word[lang]}"))
+    assert out.reason == "answered", out
+    assert f"Action 1: {move}." in " ".join(text_of(drain(env)[0]).split())
+    before = env.store.load(gid).seq
+    out = env.service.handle(
+        reply(turn, addr, f"{code} {word[lang]}; {code} {word[lang]}\nNEXT {code} {word[lang]}")
+    )
+    assert out.reason == "applied", out
+    played = _moves_after(env, gid, before)
+    assert played[0] == move
+    mine = " ".join("\n".join(text_of(m) for m in drain(env) if addr in str(m["To"])).split())
+    assert f"{code} {word[lang]}; {code} {word[lang]}. Played: {'; '.join(played[:2])}" in mine
+    assert f"Queued for your next turn: {code} {word[lang]}." in mine

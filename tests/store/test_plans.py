@@ -5,7 +5,8 @@ Two stores, the same seed: in one every turn is committed as a :class:`~pbem.sto
 other each slide is committed alone when the game asks that seat for a move again (and the slide is
 legal then), as a player sending them one by one would. The logs must tell the same moves, the
 same dice and end in the same state, over many seeds, with plans that the dice cut short, plans
-whose later slide has become illegal, and plans that run to the end of the turn.
+whose later slide has become illegal, plans that run to the end of the turn, and slides written
+toward the active pavilion (``RK pavilion``: read when played, on the board they meet then).
 """
 
 from __future__ import annotations
@@ -35,9 +36,18 @@ def _plan_texts(rec, seat: int, rng: random.Random) -> list[str]:  # type: ignor
     bot = game.bots()["heuristic"]
     state = rec.state
     texts = [game.notation(bot.choose(game, state, seat, rng))]
+    own = game.board.official_code(state.selections[seat])
     for _ in range(rng.randrange(4)):
         legal = rec.legal_notations(seat)
-        texts.append(rng.choice(legal))
+        # Some slides toward the active pavilion, read when played (another pavilion after a
+        # fate die's pavilion symbol, refused when the official cannot get nearer).
+        pick = rng.random()
+        if pick < 0.3:
+            texts.append(f"{own} pavilion")
+        elif pick < 0.4:
+            texts.append(rng.choice(legal).split()[0] + " pavilion")
+        else:
+            texts.append(rng.choice(legal))
     return texts
 
 

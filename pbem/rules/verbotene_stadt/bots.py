@@ -54,9 +54,14 @@ class RandomBot:
 
 
 def entry_distances(
-    board: Board, state: State, without: int = -1, targets: frozenset[Cell] | None = None
+    board: Board,
+    state: State,
+    without: int = -1,
+    targets: frozenset[Cell] | None = None,
+    depth: int = 4,
 ) -> list[int]:
-    """Per cell the number of slides needed to enter the active pavilion (``_FAR`` if > 4).
+    """Per cell the number of slides needed to enter the active pavilion (``_FAR`` if more than
+    ``depth``).
 
     With ``targets``: the slides needed to stop on one of those fields instead. Officials other
     than ``without`` are obstacles as they stand; good enough to steer a bot.
@@ -87,7 +92,7 @@ def entry_distances(
         nxt = []
         for e in level:
             d = dist[e] + 1
-            if d > 4:
+            if d > depth:
                 continue
             for c in preds[e]:
                 if dist[c] > d:

@@ -137,6 +137,26 @@ Several orders fit on one line: STANDING CLAIM BELIEVE RESELECT KEEP.
 """)
 
 
+STEER_HELP = N_("""\
+A MOVE TOWARD THE ACTIVE PAVILION (IT HOLDS WHEN THE PAVILION CHANGES)
+
+  RK pavilion    RK toward the active pavilion, read when it is
+                 played: into it if it can enter (your own official
+                 shows your selector; RK pavilion claim bluffs), else
+                 the move that leaves RK the fewest slides from
+                 entering, then the one ending nearest its threshold.
+                 If no move brings RK nearer, it is refused (a plan
+                 stops there and you are asked).
+  RK pavilion; RK pavilion; BG E
+                 a plan: after a fate die's pavilion symbol the next
+                 RK pavilion heads for the new pavilion (a slide with
+                 directions is played as written).
+  NEXT RK pavilion; RK pavilion
+                 your next turn, whatever happens before it.
+The words pavilion, pavillon, padiglione and Pavillon all work.
+""")
+
+
 class VerboteneStadt(GameDefaults[State, Action, render.View]):
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
 
@@ -467,7 +487,7 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
 
     def command_help(self) -> str:
         """Every command with examples (plain text, <= 72 columns)."""
-        return _(HELP) + "\n" + _(PLAN_HELP)
+        return _(HELP) + "\n" + _(PLAN_HELP) + "\n" + _(STEER_HELP)
 
     def rules_summary(self) -> str:
         """The game in short: HELP's first part, up to its second heading (the commands)."""

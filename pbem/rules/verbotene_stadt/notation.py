@@ -20,7 +20,7 @@ from pbem.rules.base import (
     NotYourDecision,
     Seat,
 )
-from pbem.rules.verbotene_stadt import engine
+from pbem.rules.verbotene_stadt import engine, steer
 from pbem.rules.verbotene_stadt.board import PIECES, Board
 from pbem.rules.verbotene_stadt.state import Action, Answer, Keep, Move, Select, State, Take
 
@@ -582,6 +582,22 @@ def _parse_move(
     if len(head) > 2 and "-" not in head and re.fullmatch(r"[a-z]{2}[nesw]+", head):
         head, dirs_tok = head[:2], [head[2:], *dirs_tok]
     o = _official(board, state, head, text, hint)
+    code = board.official_code(o)
+    if any(t in steer.WORDS for t in dirs_tok):
+        if step or len(dirs_tok) != 1:
+            raise InvalidSyntax(
+                _(
+                    "A move toward the active pavilion names the official and no direction, "
+                    "e.g. %(code)s pavilion (or %(code)s pavilion claim)."
+                )
+                % {"code": code},
+                text=text,
+                hint=hint,
+            )
+        move = steer.toward(board, state, seat, o, text, hint)
+        if not engine.trace(board, state, move).entered:
+            return move  # a written claim or reveal is for the case it enters: not now
+        return _entering(board, state, seat, move, mode, text, hint)
     dirs: list[str] = []
     for t in dirs_tok:
         if t in _DIR_WORDS:
@@ -600,7 +616,6 @@ def _parse_move(
                 text=text,
                 hint=hint,
             )
-    code = board.official_code(o)
     if not dirs:
         raise InvalidSyntax(
             _("The move names %(code)s but no direction; write e.g. %(code)s N or %(code)s N E.")
@@ -634,6 +649,16 @@ def _parse_move(
                 hint=hint,
             )
         return move
+    return _entering(board, state, seat, move, mode, text, hint)
+
+
+def _entering(
+    board: Board, state: State, seat: Seat, move: Move, mode: str, text: str, hint: str
+) -> Move:
+    """An entering ``move`` with its ``mode`` as written (``""``: reveal for one's own official);
+    refused when the mode is missing and the choice is the player's, or not allowed."""
+    o = move.official
+    code = board.official_code(o)
     own = state.selections[seat] == o
     if not mode:
         if own:
