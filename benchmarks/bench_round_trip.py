@@ -564,6 +564,12 @@ def main(argv: list[str]) -> None:
     ap.add_argument("today_games", nargs="?", type=int, default=None)
     ap.add_argument("players", nargs="?", default="3,4")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    ap.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first game's number (seed SEED0 + it): a run cut short goes on where it stopped",
+    )
     args = ap.parse_args(argv)
     modes = ["decisions", "today", "plans"] if args.modes == "both" else args.modes.split(",")
     counts = [int(c) for c in args.players.split(",")]
@@ -572,7 +578,7 @@ def main(argv: list[str]) -> None:
     # Game by game across the cells (a run cut short has every cell).
     jobs_list = [
         (mode, SEED0 + g, n)
-        for g in range(max(args.games, today))
+        for g in range(args.first, max(args.games, today))
         for n in counts
         for mode in modes
         if g < (today if mode == "today" else args.games)
