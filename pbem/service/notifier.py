@@ -401,10 +401,15 @@ class Notifier:
                 ctx.paragraphs += files_paragraphs(files[0][1], files[1][1], key[1])
             return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key, *files))
         if kind == "start":
+            subject = _("a new game starts")
+            if any(d.seat == seat for d in record.pending()):
+                # The seat that moves first: its subject says so, as a turn mail's does.
+                your_turn = _("your turn (move %(num)d)") % {"num": moves_played(record) + 1}
+                subject = f"{subject}: {your_turn}"
             ctx = m.context(
                 record,
                 seat,
-                m.subject(record, _("a new game starts")),
+                m.subject(record, subject),
                 pl.name,
                 private_note=m.private_note(record, seat, full=True),
             )
