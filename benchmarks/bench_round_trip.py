@@ -24,6 +24,12 @@ that time too (``Service.send_digests`` at each step).
   follows a pavilion die), as is another official's slide when it reads as that very slide;
   after a bluff the plan adds the believed bluff's extra move (``RK pavilion``). The heuristic
   bot's strategy, then, written once a turn (``_plan``, ``_next_turn``);
+  Fourth round: the bots queue ``LATER`` more turns after the next (``NEXT <plan> NEXT <plan>
+  NEXT <plan>``, each the bot's plan on the board the turn before leaves) and set ``STANDING
+  BLOCKED PAVILION`` with their other standing orders (a slide illegal when its turn comes is
+  their official's move toward the pavilion, the plan going on). Settings to try follow a slash:
+  ``plans/later=1/blocked=0/form=lead`` (``form=lead``: each later turn only up to its first
+  slide written with directions);
 - ``plans-nonext``: the same without the queued next turn;
 - ``engine-plans`` (and ``engine-plans-nonext``): the same bots and the service's rules for plans,
   queued turns and standing orders on the engine, without mail (``play_engine``): a quick
@@ -237,6 +243,13 @@ def _later_turns(
     return out
 
 
+def _lead(texts: list[str]) -> list[str]:
+    """A plan's slides up to the first written with directions."""
+    return texts[
+        : next((i for i, t in enumerate(texts) if not t.endswith(" pavilion")), len(texts))
+    ]
+
+
 def _last_move(game: Any, state: Any) -> bool:
     """No die lets the turn go on after this move (the turn's last, or a bluff's extra move):
     no throwaway dice tried (they were a third of the benchmark's time)."""
@@ -292,6 +305,9 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
     mode, *sets = mode.split("/")  # settings to try: plans/later=1/blocked=0
     how = dict(x.split("=", 1) for x in sets)
     later, blocked = int(how.get("later", LATER)), how.get("blocked", "1" if BLOCKED else "0")
+    lead = how.get("form", "full") == "lead"
+    """``form=lead``: each later turn only up to its first slide written with directions (the
+    slides toward the pavilion, which follow a new pavilion; the rest is asked then)."""
     players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
     clock, store, outbox, svc = _service(tmp, players)
     options = {"privacy": "plain"}
@@ -357,6 +373,9 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
             nxt = _next_turn(game, state, seat, texts, brng) if mode == "plans" else None
             if nxt:
                 more = _later_turns(game, state, seat, texts, nxt, brng, later)
+                if lead:
+                    cut = [_lead(t) for t in more]
+                    more = cut[: next((i for i, t in enumerate(cut) if not t), len(cut))]
                 body += "\nNEXT " + " NEXT ".join("; ".join(t) for t in [nxt, *more])
         else:
             action = game.bots()["heuristic"].choose(game, state, seat, brng)

@@ -243,3 +243,26 @@ def _play_others(
                     assert "Played from your queue at your last turn: " in note
                     assert "Queued for your next turn:" in note
     return out if len(out) == turns else None
+
+
+def test_next_off_or_any_reply_cancels_the_later_turns_too(tmp_path: Path) -> None:
+    queued = standing.Orders(next=["RK N"], later=[["BG E"]], guard="2", played=[["RK S"]])
+    cleared = queued.merged(standing.CLEAR_NEXT)
+    assert not cleared.next and not cleared.later and not cleared.played
+    # Through the service: any other reply of the seat empties the whole queue.
+    env = make_env(tmp_path)
+    gid = _at_first_move(env, 2)
+    rec = env.store.load(gid)
+    seat = (rec.pending()[0].seat + 1) % 3
+    addr = rec.envelope.active_player(seat).email
+    a, b, c = (f"{rec.game.board.official_code(o)} {d}" for o, d in ((0, "N"), (1, "E"), (2, "S")))
+    mails = drain(env)
+    out = env.service.handle(reply(_last_to(mails, addr), addr, f"NEXT {a} NEXT {b} NEXT {c}"))
+    assert out.reason == "applied", out
+    mails += drain(env)
+    orders = standing.orders_of(env.store, env.store.load(gid), seat)
+    assert orders.next == [a] and orders.later == [[b], [c]]
+    out = env.service.handle(reply(_last_to(mails, addr), addr, "STANDING CLAIM BELIEVE"))
+    assert out.reason == "applied", out
+    orders = standing.orders_of(env.store, env.store.load(gid), seat)
+    assert not orders.next and not orders.later and orders.claim == "believe"
