@@ -116,7 +116,7 @@ def test_a_plan_is_the_same_game_as_its_slides_one_by_one(tmp_path: Path, seed: 
                 s.commit(g, r.seq, [ActionEntry(d.seat, action=action, source="gm")], now)
             continue
         texts = _plan_texts(ra, d.seat, rng)
-        own = ra.game.board.official_code(ra.state.selections[d.seat])
+        own = ra.game.board.official_code(ra.state.selections[d.seat])  # type: ignore[attr-defined]
         fallback = f"{own} pavilion" if rng.random() < 0.5 else ""
         plan = Plan(d.seat, tuple(texts), source="mail", fallback=fallback)
         done = a.commit(ga, ra.seq, [plan], now)
