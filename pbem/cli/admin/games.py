@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, Site, site_options
 from pbem.errors import (
     CommandError,
 )
@@ -68,6 +67,7 @@ def _computer_player(game: str, text: str, seat: int) -> tuple[str, str] | None:
     return f"Computer ({level})", computer_address(level, seat)
 
 
+@site_options
 def new(
     game: GameNameArg,
     player: Annotated[
@@ -99,8 +99,7 @@ def new(
             "(`-` leaves one as it is); kept for that address in every game, like LANG by mail.",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Create a game and print its id."""
     # Long on purpose: a CLI command: checks of its options and players, then creation, then the output.
@@ -125,12 +124,10 @@ def new(
     except CommandError as err:
         raise typer.BadParameter(str(err), param_hint="--option") from None
     langs = _seat_langs(lang or [], len(players))
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors():
         if langs:
-            _set_langs(
-                config, data_dir, [(p[1], code) for p, code in zip(players, langs, strict=False)]
-            )
+            _set_langs(site, [(p[1], code) for p, code in zip(players, langs, strict=False)])
         try:
             gid = store.create(game, players, options, seed, _now())
         except (ValueError, KeyError) as exc:
@@ -141,6 +138,7 @@ def new(
     typer.echo(gid)
 
 
+@site_options
 def open_game(
     game: GameNameArg,
     players: Annotated[
@@ -181,15 +179,14 @@ def open_game(
             "player counts as 0); invited addresses always may.",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Announce an open game that players join by mail (JOIN ID, or JOIN GAME for the next open
     one); it starts when full, or at --start with at least the minimum. Prints its id."""
     # Long on purpose: a CLI command: checks of its options, then the announcement, then the output.
     from pbem.service.signup import SignupFiles
 
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     board = SignupFiles(layout.outbox(cfg.data_dir))
     if cancel:
         if board.get_open(game) is None:
@@ -256,17 +253,17 @@ def open_game(
         typer.echo(f"(the next 'pbem run' mails the invitations to {', '.join(invited)})", err=True)
 
 
+@site_options
 def unwatch(
     game: GameArg,
     address: Annotated[str, typer.Argument(help="The observer's address.")],
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Stop an observer's mails of GAME: they are told once, at the next tick ('pbem admin
     policy GAME watch=no' ends every watch of the game)."""
     from pbem.service.signup import SignupFiles
 
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     board = SignupFiles(layout.outbox(cfg.data_dir))
     with _errors():
         addr = _address(address)
@@ -281,18 +278,18 @@ def unwatch(
     typer.echo(f"{game}: {addr} no longer watches (told at the next tick).")
 
 
+@site_options
 def offer_seat(
     game: GameArg,
     seat: SeatArg,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Offer a seat the computer plays to the volunteers (STANDBY): each gets a mail, and
     TAKEOVER GAME SEAT, confirmed by a mailed round trip, hands it over (issue 27)."""
     from pbem.runner import build_service
     from pbem.service import takeover
 
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     with _errors():
         service = build_service(cfg, _now)
         rec = service.store.load(game)
@@ -317,10 +314,8 @@ def _seat_langs(values: list[str], n_players: int) -> list[str | None]:
     return out
 
 
-def _set_langs(
-    config: Path | None, data_dir: Path | None, choices: list[tuple[str, str | None]]
-) -> None:
-    prefs = _prefs(config, data_dir)
+def _set_langs(site: Site, choices: list[tuple[str, str | None]]) -> None:
+    prefs = _prefs(site)
     for address, code in choices:
         if code is not None:
             prefs.set_lang(_address(address), code)

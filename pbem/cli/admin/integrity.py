@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, Site, site_options
 from pbem.errors import (
     ConfigError,
 )
@@ -28,13 +28,13 @@ from pbem.cli.admin.common import (
 from pbem.cli.apps import JsonOpt, PubkeyOpt, plain_option
 
 
+@site_options
 def verify_shuffle_cmd(
     target: Annotated[
         str, typer.Argument(help="A game id, an export (.tar.gz) or a copied game directory.")
     ],
     pubkey: PubkeyOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """Check, from the public record, that no draw was rigged: the seed revealed at the end matches
@@ -52,7 +52,7 @@ def verify_shuffle_cmd(
         elif target.endswith((layout.EXPORT_SUFFIX, ".tgz", ".tar")) or "/" in target:
             _fail(f"no such file: {target}")  # a path, not a game id (issue 31)
         else:
-            store = _store(config, data_dir)
+            store = _store(site)
             report = verify_shuffle(store.load(target))
     if as_json:
         _print_json(
@@ -73,6 +73,7 @@ def verify_shuffle_cmd(
         raise typer.Exit(1)
 
 
+@site_options
 def verify(
     target: Annotated[
         str | None,
@@ -82,8 +83,7 @@ def verify(
     ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Verify every game.")] = False,
     pubkey: PubkeyOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """Verify signatures, the hash chain, the snapshot and a full replay. Exit status 1 and a
@@ -100,7 +100,7 @@ def verify(
             _not_a_plain_directory(target)
         if target is not None and Path(target).exists():
             if pubkey is None:
-                cfg = _config(config, data_dir)
+                cfg = _config(site)
                 try:
                     key = "\n".join(cfg.keyring().public_key_lines())
                 except ConfigError:
@@ -109,7 +109,7 @@ def verify(
                 key = read_public_key_arg(pubkey)
             reports = [verify_export(Path(target), key)]
         else:
-            store = _store(config, data_dir)
+            store = _store(site)
             reports = store.verify_all() if all_games else [store.verify(target or "")]
     if as_json:
         _print_json(
@@ -137,6 +137,7 @@ def verify(
         raise typer.Exit(1)
 
 
+@site_options
 def export(
     game: GameArg,
     output: Annotated[
@@ -148,12 +149,11 @@ def export(
             "`./<game>.tar.gz`).",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
     any machine, with the service's public key alone."""
-    store = _store(config, data_dir)
+    store = _store(site)
     target = Path(output) if output else Path(layout.export_name(game))
     if output and (target.is_dir() or output.endswith(("/", os.sep))):
         # "-o dir/" or an existing folder: the archive goes inside it (issue 31)
