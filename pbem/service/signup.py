@@ -43,6 +43,7 @@ from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
 from pbem.service.confirmations import (
     CONFIRM_DAYS,
+    Pending,
     ask_confirmation,
     confirmation_tail,
     unconfirmable,
@@ -103,13 +104,11 @@ class OpenGame(msgspec.Struct, kw_only=True):
     """Only addresses whose rating in the game's pool is at most this may join."""
 
 
-class Request(msgspec.Struct, kw_only=True):
-    address: str
+class Request(Pending, kw_only=True):
+    """A sign-up request (JOIN, LEAVE, WATCH, UNWATCH) waiting for its confirmation."""
+
     name: str
-    verb: str
-    target: str
-    created: str
-    done: bool = False
+    """The From name of the request (replaced by the confirming mail's)."""
 
 
 class Watcher(msgspec.Struct, kw_only=True):
@@ -574,7 +573,7 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     if addr != req.address:
         log.warning("a confirmation answered from another address: refused")
     now = deps.clock()
-    not_now = unconfirmable(deps.strangers.refuse, p, req.address, req.done, req.created, now)
+    not_now = unconfirmable(deps.strangers.refuse, p, req, now)
     if not_now is not None:
         return not_now
     # The name is the one on the confirming mail (the address's owner wrote it), not the
