@@ -51,14 +51,13 @@ class Pending(msgspec.Struct, kw_only=True):
     done: bool = False
     """Carried out: a second reply to the confirmation changes nothing."""
 
-
-def confirmation_tail(
-    secret: bytes, purpose: str, addr: str, verb: str, target: str, now: datetime
-) -> str:
-    """The Message-ID tail of the confirmation of ``verb target`` for ``addr`` asked on the day of
-    ``now``: the same request the same day gets the same tail (one stored request, not two)."""
-    msg = f"{purpose}\x00{addr}\x00{verb}\x00{target}\x00{now.strftime('%Y%m%d')}".encode()
-    return f"confirm.{hmac.new(secret, msg, hashlib.sha256).hexdigest()}"
+    def tail(self, secret: bytes, purpose: str) -> str:
+        """The Message-ID tail of this request's confirmation (the caller stores the request
+        under its :func:`~pbem.mail.tokens.notice_hash`): the same request the same day gets the
+        same tail (one stored request, not two)."""
+        day = parse_time(self.created).strftime("%Y%m%d")
+        msg = f"{purpose}\x00{self.address}\x00{self.verb}\x00{self.target}\x00{day}".encode()
+        return f"confirm.{hmac.new(secret, msg, hashlib.sha256).hexdigest()}"
 
 
 def ask_confirmation(

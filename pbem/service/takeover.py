@@ -22,7 +22,6 @@ offered seats), ``takeovers/<h>.json`` (the confirmations sent).
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from datetime import datetime
 from pathlib import Path
@@ -34,14 +33,9 @@ from pbem import i18n, layout
 from pbem.commands.vocabulary import FRESH
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
 from pbem.i18n import _, ngettext
-from pbem.mail.tokens import find_tokens, notice_hashes
+from pbem.mail.tokens import find_tokens, notice_hash, notice_hashes
 from pbem.model import iso_time
-from pbem.service.confirmations import (
-    Pending,
-    ask_confirmation,
-    confirmation_tail,
-    unconfirmable,
-)
+from pbem.service.confirmations import Pending, ask_confirmation, unconfirmable
 from pbem.service.facts import missed_in_a_row
 from pbem.service.fresh import SEATS
 from pbem.service.mailer import Mail
@@ -333,9 +327,9 @@ def _ask(deps: Deps, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcom
     if not deps.strangers.allow(addr):
         return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail=verb)
     now = deps.clock()
-    tail = confirmation_tail(deps.secret, "pbem-takeover-v1", addr, verb, target, now)
-    h = hashlib.sha256(tail.encode()).hexdigest()[:16]
-    f.save_ask(h, Pending(address=addr, verb=verb, target=target, created=iso_time(now)))
+    ask = Pending(address=addr, verb=verb, target=target, created=iso_time(now))
+    tail = ask.tail(deps.secret, "pbem-takeover-v1")
+    f.save_ask(notice_hash(tail), ask)
     if verb == "standby":
         asked = _("We were asked to put this address on the list of volunteers for %(what)s.") % {
             "what": target
