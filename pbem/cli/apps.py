@@ -41,7 +41,26 @@ from pbem.errors import (
 if TYPE_CHECKING:  # loaded by the command that reads it: 'pbem admin new --help' needs none
     from pbem.config import Config
 
-app = typer.Typer(
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+class PbemTyper(typer.Typer):
+    """A typer application whose commands may take one parameter ``site: Site``: typer sees the
+    options ``--data-dir`` and ``--config`` in its place (:func:`site_options`), as it gives a
+    ``typer.Context`` parameter the context. The two options are declared once, here."""
+
+    def command(self, name: str | None = None, **settings: Any) -> Callable[[Command], Command]:
+        register = super().command(name, **settings)
+
+        def add(command: Command) -> Command:
+            takes_site = "site" in inspect.signature(command).parameters
+            register(site_options(command) if takes_site else command)
+            return command
+
+        return add
+
+
+app = PbemTyper(
     name="pbem",
     help="Play-by-email service for the two Forbidden City board games.",
     no_args_is_help=True,
@@ -49,7 +68,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-admin_app = typer.Typer(
+admin_app = PbemTyper(
     help="The game master's commands: create, list, inspect, verify, repair games.",
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -89,8 +108,8 @@ class Site:
     """Where a command finds its configuration and its games: ``--data-dir`` and ``--config`` as
     given on the command line (None: the default search, see :mod:`pbem.config`).
 
-    A command that reads the configuration takes one parameter ``site: Site = DEFAULT_SITE`` and
-    is decorated with :func:`site_options`, which shows typer the two options in its place.
+    A command that reads the configuration takes one parameter ``site: Site = DEFAULT_SITE``;
+    registered on a :class:`PbemTyper`, it shows typer the two options in its place.
     (``pbem run``, ``pbem daemon`` and ``pbem admin resend`` list ``--config`` first, so they
     keep :data:`ConfigOpt` and :data:`DataDirOpt` in their own signatures: their help stays as
     it is.)"""

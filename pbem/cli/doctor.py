@@ -6,11 +6,10 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.apps import DEFAULT_SITE, Site, app, fail, site_options
+from pbem.cli.apps import DEFAULT_SITE, Site, app, fail
 
 
 @app.command("doctor")
-@site_options
 def doctor_cmd(
     site: Site = DEFAULT_SITE,
     wait: Annotated[

@@ -20,19 +20,19 @@ from pbem.cli.apps import (  # noqa: F401
     DEFAULT_SITE,
     AddressArg,
     JsonOpt,
+    PbemTyper,
     Site,
     admin_app,
     app,
     fail,
     plain_option,
-    site_options,
 )
 from pbem.errors import EXIT_SETUP, ConfigError
 
 if TYPE_CHECKING:  # the crypto stack loads inside the commands: 'pbem --help' needs none of it
     from pbem.crypto import PlayerKeys, ServiceIdentity
 
-key_app = typer.Typer(
+key_app = PbemTyper(
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -98,7 +98,6 @@ def _identity(keys_dir: Path, service_address: str, site: Site) -> ServiceIdenti
 
 
 @key_app.command("import")
-@site_options
 def import_key(
     email: AddressArg,
     file: Annotated[
@@ -132,7 +131,6 @@ def import_key(
 
 
 @key_app.command("issue")
-@site_options
 def issue(
     email: AddressArg,
     passphrase_file: Annotated[
@@ -172,7 +170,6 @@ def issue(
 
 
 @key_app.command("list")
-@site_options
 def list_keys(
     as_json: JsonOpt = False,
     keys_dir: KeysDirOpt = None,
@@ -207,7 +204,6 @@ def list_keys(
 
 
 @key_app.command("remove")
-@site_options
 def remove(
     email: AddressArg,
     fingerprint: Annotated[
@@ -226,7 +222,6 @@ def remove(
 
 
 @key_app.command("service-cert")
-@site_options
 def service_cert(
     out_dir: Annotated[
         Path | None,

@@ -21,7 +21,6 @@ from pbem.cli.apps import (
     cli_errors,
     fail,
     plain_option,
-    site_options,
 )
 from pbem.errors import ConfigError
 
@@ -57,7 +56,6 @@ def read_text_file(path: Path) -> str:
 
 
 @app.command("verify-record")
-@site_options
 def verify_record_cmd(
     file: Annotated[
         Path, typer.Argument(help="A game record (the .pgn.txt file a game's mails carry).")
@@ -102,7 +100,6 @@ FORMATS = ("text", "html", "turn")
 
 
 @admin_app.command("record")
-@site_options
 def record_cmd(
     game: GameArg,
     seat: Annotated[
@@ -168,7 +165,6 @@ def record_cmd(
 
 
 @admin_app.command("publish")
-@site_options
 def publish_cmd(
     directory: Annotated[Path, typer.Argument(help="Where to write the site (made if missing).")],
     lang: Annotated[

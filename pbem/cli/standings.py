@@ -18,7 +18,6 @@ from pbem.cli.apps import (
     cli_errors,
     fail,
     plain_option,
-    site_options,
 )
 
 
@@ -83,7 +82,6 @@ def standings_cmd(
 
 
 @admin_app.command("standings")
-@site_options
 def admin_standings(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
     pool: Annotated[

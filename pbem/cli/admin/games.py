@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import DEFAULT_SITE, Site, site_options
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.errors import (
     CommandError,
 )
@@ -67,7 +67,6 @@ def _computer_player(game: str, text: str, seat: int) -> tuple[str, str] | None:
     return f"Computer ({level})", computer_address(level, seat)
 
 
-@site_options
 def new(
     game: GameNameArg,
     player: Annotated[
@@ -138,7 +137,6 @@ def new(
     typer.echo(gid)
 
 
-@site_options
 def open_game(
     game: GameNameArg,
     players: Annotated[
@@ -253,7 +251,6 @@ def open_game(
         typer.echo(f"(the next 'pbem run' mails the invitations to {', '.join(invited)})", err=True)
 
 
-@site_options
 def unwatch(
     game: GameArg,
     address: Annotated[str, typer.Argument(help="The observer's address.")],
@@ -278,7 +275,6 @@ def unwatch(
     typer.echo(f"{game}: {addr} no longer watches (told at the next tick).")
 
 
-@site_options
 def offer_seat(
     game: GameArg,
     seat: SeatArg,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import DEFAULT_SITE, Site, site_options
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, config_template
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
@@ -18,7 +18,6 @@ from pbem.cli.admin.common import _address, _config, _errors, _fail, _now
 from pbem.cli.apps import plain_option
 
 
-@site_options
 def init(
     site: Site = DEFAULT_SITE,
     keys_dir: Annotated[
@@ -103,7 +102,6 @@ def init(
     typer.echo(ring.public_key_text())
 
 
-@site_options
 def pubkey(
     all_keys: Annotated[
         bool, typer.Option("--all", help="Also print the retired keys (kept to verify old files).")
@@ -118,7 +116,6 @@ def pubkey(
         typer.echo(line)
 
 
-@site_options
 def rotate_key(site: Site = DEFAULT_SITE) -> None:
     """Replace the signing key. The old public key is kept (endorsed by the new one), so every
     existing file still verifies, with the new public key alone."""

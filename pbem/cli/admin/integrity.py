@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import DEFAULT_SITE, Site, site_options
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.errors import (
     ConfigError,
 )
@@ -28,7 +28,6 @@ from pbem.cli.admin.common import (
 from pbem.cli.apps import JsonOpt, PubkeyOpt, plain_option
 
 
-@site_options
 def verify_shuffle_cmd(
     target: Annotated[
         str, typer.Argument(help="A game id, an export (.tar.gz) or a copied game directory.")
@@ -73,7 +72,6 @@ def verify_shuffle_cmd(
         raise typer.Exit(1)
 
 
-@site_options
 def verify(
     target: Annotated[
         str | None,
@@ -137,7 +135,6 @@ def verify(
         raise typer.Exit(1)
 
 
-@site_options
 def export(
     game: GameArg,
     output: Annotated[

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import DEFAULT_SITE, AddressArg, Site, site_options
+from pbem.cli.apps import DEFAULT_SITE, AddressArg, Site
 from pbem.errors import (
     CommandError,
 )
@@ -19,7 +19,6 @@ from pbem.cli.admin.games import _set_langs
 from pbem.cli.apps import JsonOpt, plain_option
 
 
-@site_options
 def lang_pref(
     address: AddressArg,
     lang: Annotated[
@@ -44,7 +43,6 @@ def lang_pref(
     typer.echo(f"{_address(address)}: lang {code or 'default'}.")
 
 
-@site_options
 def mail_pref(
     address: AddressArg,
     mode: Annotated[
@@ -92,7 +90,6 @@ def mail_pref(
     typer.echo(f"{_address(address)}: mail {choice}.")
 
 
-@site_options
 def bounces_cmd(
     clear: Annotated[
         str | None,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.apps import DEFAULT_SITE, Site, site_options
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.errors import (
     CommandError,
 )
@@ -29,7 +29,6 @@ from pbem.cli.admin.common import (
 from pbem.commands.durations import exact_span, parse_short
 
 
-@site_options
 def deadline(
     game: GameArg,
     kind: Annotated[
@@ -90,7 +89,6 @@ def deadline(
         typer.echo(f"{game}: no deadline for '{kind}' decisions.")
 
 
-@site_options
 def policy(
     game: GameArg,
     settings: Annotated[
@@ -128,7 +126,6 @@ def policy(
         typer.echo(f"{game}: {name}={shown}")
 
 
-@site_options
 def vacation(
     game: Annotated[
         str,

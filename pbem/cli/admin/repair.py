@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.apps import DEFAULT_SITE, Site, site_options
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.errors import (
     GameStopped,
 )
@@ -51,7 +51,6 @@ def _say_next(record: GameRecord) -> None:
         typer.echo(f"Next: seat {d.seat} ({names[d.seat]}) [{d.kind}]")
 
 
-@site_options
 def move(
     game: GameArg,
     seat: SeatArg,
@@ -80,7 +79,6 @@ def move(
         _say_next(rec)
 
 
-@site_options
 def undo(game: GameArg, reason: ReasonOpt = "", site: Site = DEFAULT_SITE) -> None:
     """Revert the last move. This is an event of its own: history is never deleted."""
     from pbem.store import Undo
@@ -95,7 +93,6 @@ def undo(game: GameArg, reason: ReasonOpt = "", site: Site = DEFAULT_SITE) -> No
     _say_next(rec)
 
 
-@site_options
 def replace(
     game: GameArg,
     seat: SeatArg,
@@ -116,7 +113,6 @@ def replace(
     typer.echo(f"Seat {s} ({rec.seat_names()[s]}) of {game} is now played by {name} <{email}>.")
 
 
-@site_options
 def pause(game: GameArg, reason: ReasonOpt = "", site: Site = DEFAULT_SITE) -> None:
     """Stop accepting moves (and deadlines) until 'resume'."""
     from pbem.store import Pause
@@ -125,7 +121,6 @@ def pause(game: GameArg, reason: ReasonOpt = "", site: Site = DEFAULT_SITE) -> N
     typer.echo(f"{game} is paused.")
 
 
-@site_options
 def resume(game: GameArg, site: Site = DEFAULT_SITE) -> None:
     """Accept moves again after 'pause'."""
     from pbem.store import Resume
@@ -134,7 +129,6 @@ def resume(game: GameArg, site: Site = DEFAULT_SITE) -> None:
     typer.echo(f"{game} is active again.")
 
 
-@site_options
 def end(
     game: GameArg,
     reason: ReasonOpt = "ended by the GM",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import DEFAULT_SITE, Site, site_options
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.model import iso_time
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
@@ -154,7 +154,6 @@ def _due_json(record: GameRecord) -> list[dict[str, object]]:
     ]
 
 
-@site_options
 def list_games(
     site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
@@ -235,7 +234,6 @@ def list_games(
     typer.echo("\n".join(out))
 
 
-@site_options
 def show(
     game: GameArg,
     as_seat: Annotated[
@@ -305,7 +303,6 @@ def show(
     typer.echo(board)
 
 
-@site_options
 def history(game: GameArg, site: Site = DEFAULT_SITE, as_json: JsonOpt = False) -> None:
     """The game's public history: every event of the log, secrets left out."""
     store = _store(site)
@@ -392,7 +389,6 @@ def _history_text(rec: GameRecord, line: Payload, names: list[str], players: lis
     return " ".join(describe_line(rec.game, line, names, players))
 
 
-@site_options
 def replay(
     game: GameArg,
     to: Annotated[
