@@ -10,15 +10,11 @@ import typer
 
 from pbem import layout
 from pbem.cli.apps import DEFAULT_SITE, Site
-from pbem.errors import (
-    ConfigError,
-)
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     pass
 from pbem.cli.admin.common import (
     GameArg,
-    _config,
     _errors,
     _fail,
     _not_a_plain_directory,
@@ -88,8 +84,8 @@ def verify(
     message naming the game, the file and the line on any mismatch. An export is checked with
     the public key alone (--pubkey), on any machine."""
     # Long on purpose: every check of a game in order (signatures, chain, replay, snapshot, index).
+    from pbem.cli.records import public_key_for
     from pbem.store import verify_export
-    from pbem.store.shuffle import read_public_key_arg
 
     if (target is None) == (not all_games):
         raise typer.BadParameter("give a game id (or an export file), or --all")
@@ -97,15 +93,7 @@ def verify(
         if target is not None:
             _not_a_plain_directory(target)
         if target is not None and Path(target).exists():
-            if pubkey is None:
-                cfg = _config(site)
-                try:
-                    key = "\n".join(cfg.keyring().public_key_lines())
-                except ConfigError:
-                    _fail("give the service's public key with --pubkey to verify an export", 2)
-            else:
-                key = read_public_key_arg(pubkey)
-            reports = [verify_export(Path(target), key)]
+            reports = [verify_export(Path(target), public_key_for(pubkey, site))]
         else:
             store = _store(site)
             reports = store.verify_all() if all_games else [store.verify(target or "")]
