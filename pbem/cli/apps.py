@@ -47,7 +47,8 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 class PbemTyper(typer.Typer):
     """A typer application whose commands may take one parameter ``site: Site``: typer sees the
     options ``--data-dir`` and ``--config`` in its place (:func:`site_options`), as it gives a
-    ``typer.Context`` parameter the context. The two options are declared once, here."""
+    ``typer.Context`` parameter the context. The two options are declared once, in this module
+    (:data:`DataDirOpt`, :data:`ConfigOpt`)."""
 
     def command(self, name: str | None = None, **settings: Any) -> Callable[[Command], Command]:
         register = super().command(name, **settings)
@@ -134,8 +135,9 @@ R = TypeVar("R")
 def site_options(command: Callable[P, R]) -> Callable[P, R]:
     """``command`` as typer sees it: its parameter ``site`` is the two options ``--data-dir`` and
     ``--config`` (:data:`DataDirOpt`, :data:`ConfigOpt`), in that place among its options; called,
-    it gets them as one :class:`Site`. The options are declared here once, as click's shared-option
-    decorators do, rather than in the signature of every command."""
+    it gets them as one :class:`Site`. :class:`PbemTyper` applies it to each command it registers
+    that has the parameter, as click's shared-option decorators declare options once rather than
+    in the signature of every command."""
     signature = inspect.signature(command, eval_str=True)
     params: list[inspect.Parameter] = []
     for param in signature.parameters.values():
