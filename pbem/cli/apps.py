@@ -110,7 +110,8 @@ class Site:
     given on the command line (None: the default search, see :mod:`pbem.config`).
 
     A command that reads the configuration takes one parameter ``site: Site = DEFAULT_SITE``;
-    registered on a :class:`PbemTyper`, it shows typer the two options in its place.
+    registered on a :class:`PbemTyper`, it shows typer the two options in its place (the command
+    module imports ``Site`` at run time, not under ``TYPE_CHECKING``: its annotations are read).
     (``pbem run``, ``pbem daemon`` and ``pbem admin resend`` list ``--config`` first, so they
     keep :data:`ConfigOpt` and :data:`DataDirOpt` in their own signatures: their help stays as
     it is.)"""
