@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from pbem.commands.requests import requested
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import _, ngettext
@@ -698,6 +699,11 @@ def _read_line(
         cmd, rest = shout
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (asked := requested(line_wo)):
+        # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
+        for c, arg in asked:
+            _take(Heard(arg=arg), c, line, out, flags, from_subject)
+        return
     if cmd is not None and heard is not None:
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:

@@ -149,6 +149,14 @@ class Spoken:
     words: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     form: ClassVar[Form] = ALONE
     help: ClassVar[tuple[HelpLine, ...]] = ()
+    nouns: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """What it shows, as nouns in the four languages ("the board", "le plateau", "coups
+    légaux"): a sentence that asks for one is read as the command (:mod:`pbem.commands.requests`;
+    only for a command that changes nothing)."""
+    phrases: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Whole lines that say it in a sentence, courtesy aside ("I accept", "j'accepte la
+    proposition", "ich lehne ab"): :mod:`pbem.commands.requests`. A ``*`` stands for one word,
+    the argument, which :meth:`slot` must accept ("in *": "In English please")."""
     after_article: ClassVar[bool] = False
     """Read after an article too ("Le plateau", "Das Brett bitte")."""
     wraps: ClassVar[bool] = False
@@ -160,6 +168,11 @@ class Spoken:
         """What this command makes of a line that starts with its word (None: not this
         command)."""
         return self.form.read(said)
+
+    def slot(self, word: str) -> str | None:
+        """The argument a phrase's ``*`` stands for, from the word written there (None: the
+        line is not this command)."""
+        return None
 
     def settle(self, flags: frozenset[str]) -> Heard | None:
         """Once per reply, after its lines: what the marks of the whole reply make (RESIGN and
