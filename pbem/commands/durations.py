@@ -21,6 +21,7 @@ from pbem import i18n
 from pbem.i18n import _, ngettext
 
 __all__ = [
+    "back_on",
     "exact_span",
     "leading_duration",
     "format_due",
@@ -578,3 +579,26 @@ def mentions_time(text: str) -> bool:
         or re.fullmatch(r"\d+(?:[dhjgtw]|[./]\d+)?", t) is not None
         for t in tokens
     )
+
+
+_BACK_WORDS = r"(?:back|de\s+retour|di\s+ritorno|wieder\s+da|wieder\s+zurueck|zurueck|zuruck|rentre|torno|rientro)"
+_BACK_THEN_DAY = re.compile(r"\b" + _BACK_WORDS + r"\s+(?:on\s+|le\s+|il\s+|am\s+|the\s+)?(.+)$")
+_DAY_THEN_BACK = re.compile(r"\b(am|le|il|on|the|zum)\s+([^,;:!?]{1,30}?)\s+" + _BACK_WORDS + r"\b")
+
+
+def back_on(text: str) -> str | None:
+    """``back ...`` (:func:`read_until`'s form) for the day a sentence says the player is back,
+    anywhere in it ("ich bin auf Dienstreise und am 3. wieder da", "je suis en déplacement, de
+    retour le 7 décembre"; issue 31), or None."""
+    folded = " ".join(_fold(text).replace("’", "'").split())
+    if m := _DAY_THEN_BACK.search(folded):
+        day = _the_day(f"{m.group(1)} {m.group(2)}", True)
+        if day and not day.startswith("until +"):
+            return "back " + day[len("until ") :]
+    if m := _BACK_THEN_DAY.search(folded):
+        words = re.split(r"[,;:!?]", m.group(1))[0].split()
+        for n in range(min(5, len(words)), 0, -1):
+            day = _the_day(" ".join(words[:n]), True)
+            if day and not day.startswith("until +"):
+                return "back " + day[len("until ") :]
+    return None

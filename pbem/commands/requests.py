@@ -147,7 +147,79 @@ def _phrase(core: list[str]) -> tuple[Spoken, str] | None:
 def requested(line: str) -> list[tuple[Spoken, str]]:
     """The commands ``line`` asks for in a sentence, in order, each with its argument (``[]``:
     it is no such request): a command's whole-line phrase (:attr:`Spoken.phrases`, courtesy
-    aside), or the nouns of the commands that change nothing among the words of asking."""
+    aside), the nouns of the commands that change nothing among the words of asking (in one
+    sentence of the line, the others remarks: "Mi rimandate il tabellone? Dal telefono non si
+    vede bene"), or a command word with a sure argument after prose ("Je pars une semaine au
+    ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
+    got = _requested(line)
+    if got:
+        return got
+    sentences = [x for x in _SENTENCE.split(line) if x.strip()]
+    if len(sentences) > 1:
+        asked = [(k, r) for k, x in enumerate(sentences) if (r := _requested(x))]
+        others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
+        if len(asked) == 1 and all(_remark(x) for x in others):
+            return asked[0][1]
+    return said_later(line)
+
+
+_SENTENCE = re.compile(r"(?<=[.?!])\s+")
+
+
+def _remark(text: str) -> bool:
+    """A sentence beside a request that changes nothing of it: no figure (a move), no taking
+    back ("never mind", "laisse tomber"), no noun of another command."""
+    from pbem.mail.reply import is_correction
+
+    if any(c.isdigit() for c in text) or is_correction(text):
+        return False
+    return _NEVER_MIND.search(text) is None
+
+
+_NEVER_MIND = re.compile(
+    r"\b(?:never\s*mind|laisse[zr]?\s+tomber|lascia(?:te)?\s+perdere|vergiss|egal)\b", re.I
+)
+
+
+LEADS = _listed(
+    """
+    i i' m i'm im am will be we are je j' suis serai serons nous sommes ich bin sind wir werde
+    io sono saro siamo noi in en on im au auf a al da des partir pars parto fahre leave off
+    """
+)
+"""Words that may lead to a command word in a sentence ("Je suis en vacances jusqu'au 12",
+"In vacanza fino a lunedì", "I'm on holiday until Monday", "Ich bin im Urlaub bis Montag")."""
+
+
+def said_later(line: str) -> list[tuple[Spoken, str]]:
+    """A command word (of a command with an argument) after the start of the line, with an
+    argument the command is sure of (:meth:`Spoken.sure`): after a clause's punctuation ("Je
+    pars une semaine au ski, vacances 7 jours"), or after words that only lead to it
+    (:data:`LEADS`). The prose before it denies nothing and holds no move."""
+    from pbem.commands.vocabulary import Said
+    from pbem.mail.reply import denies, strip_please
+
+    for m in re.finditer(r"(?<![\w'’])([^\W\d_]{3,})(?![\w'’])", line):
+        if m.start() == 0:
+            continue
+        cmd = vocabulary().lookup(m.group(1))
+        if cmd is None or cmd.wraps or not hasattr(cmd.form, "fits"):
+            continue
+        before = line[: m.start()]
+        led = all(w in LEADS for w in _words(before))
+        if not led and not re.search(r"[,;:.!?–—-]\s*$", before):
+            continue
+        if any(c.isdigit() for c in before) or denies(before.split()):
+            return []
+        rest = line[m.end() :].strip()
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+            return []
+        return [(cmd, heard.arg)]
+    return []
+
+
+def _requested(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
         return []

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 import pbem.service.community as community
@@ -27,6 +27,7 @@ import pbem.service.fresh as _fresh  # noqa: F401  (its commands are in the HELP
 from pbem import i18n
 from pbem.commands.describe import describe_line
 from pbem.commands.durations import (
+    back_on,
     leading_duration,
     mentions_time,
     parse_duration,
@@ -35,6 +36,7 @@ from pbem.commands.durations import (
 )
 from pbem.commands.grammar import Command, command_word, help_copy, next_form, plan_parts
 from pbem.commands.vocabulary import (
+    _REMARK,
     FRESH,
     VOCABULARY,
     Argument,
@@ -42,6 +44,7 @@ from pbem.commands.vocabulary import (
     HelpLine,
     Said,
     Spoken,
+    doubts,
     fold_word,
     help_table,
 )
@@ -389,7 +392,7 @@ class Record(_Base):
     name = "RECORD"
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
     nouns = {
-        "en": ("game record", "replay"),
+        "en": ("record", "game record", "replay"),
         "fr": ("feuille de partie",),
         "it": ("registro",),
         "de": ("Protokoll", "Spielprotokoll"),
@@ -572,6 +575,9 @@ class LangPref(_Base):
         language)."""
         return language_of(word) if len(word) > 2 else None
 
+    def sure(self, arg: str) -> bool:
+        return i18n.normalize(arg) is not None
+
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if i18n.normalize(cmd.arg) is None:
             return CommandError(
@@ -673,6 +679,7 @@ def _length(said: Said) -> str | None:
         read_duration(said.bare)
         or read_until(said.bare)
         or leading_duration(said.rest, strip_please)
+        or back_on(said.rest)  # "URLAUB – ich bin auf Dienstreise und am 3. wieder da"
     )
 
 
@@ -736,8 +743,11 @@ class VacationCmd(_Base):
         """The length (:data:`form`); a length or a day that cannot be read ("VACATION 2 weeks
         from tomorrow", "VACANCES du 3 au 10 décembre") is refused, never passed over: the
         reply's move is not played while the leave is dropped (issue 31)."""
-        heard = self.form.read(said)
-        if heard is not None or not mentions_time(said.bare):
+        heard = self.form.read(said) or self.before_remark(said)
+        remark = _REMARK.split(said.rest, maxsplit=1)[1:] if heard is not None else []
+        if heard is not None and remark and doubts(remark[-1] or ""):
+            heard = None  # "VACANCES 2 semaines, ou peut-être pas": asked back below
+        elif heard is not None or not mentions_time(said.bare):
             return heard
         shouted = any(
             t.isupper() and VOCABULARY.lookup(t.strip(":.,!")) is self
@@ -752,6 +762,14 @@ class VacationCmd(_Base):
                 hint="VACATION 7d",
             )
         )
+
+    def sure(self, arg: str) -> bool:
+        """A length or a day (VACATION AUTO and MANUAL are said alone)."""
+        try:
+            parse_duration(arg, now=datetime(2000, 1, 1, tzinfo=UTC))
+        except ValueError:
+            return False
+        return True
 
     def switch(self, cmd: Command) -> bool | None:
         """VACATION AUTO (True) or MANUAL (False); None: a length."""
@@ -1045,6 +1063,10 @@ class PreviewCmd(_Base):
         ),
     )
 
+    def sure(self, arg: str) -> bool:
+        """A move's code in it (a figure, or an official's two capitals)."""
+        return re.search(r"\d|\b[A-Z]{2}\b", arg) is not None
+
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         record = seated.record
         if record.envelope.status != "active":
@@ -1140,6 +1162,16 @@ class ProposeCmd(_Base):
         ),
         HelpLine("votes", 30, N_("    PROPOSE PAUSE 7d pause the game for 7 days")),
     )
+
+    def sure(self, arg: str) -> bool:
+        import pbem.service.votes as votes
+
+        try:
+            votes.parse_proposal(arg)
+        except ValueError:
+            return False
+        return True
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -1546,6 +1578,11 @@ class NextCmd(_Base):
             N_("    NEXT OFF         cancel it (any other reply of yours cancels it too)"),
         ),
     )
+
+    def sure(self, arg: str) -> bool:
+        """A move's code in it (a figure, or an official's two capitals)."""
+        return re.search(r"\d|\b[A-Z]{2}\b", arg) is not None
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 

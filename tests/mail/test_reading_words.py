@@ -443,3 +443,91 @@ def test_a_sentence_that_is_no_answer_to_a_proposal(line: str) -> None:
 )
 def test_say_to_all_is_said_without_its_addressee(line: str, said: str) -> None:
     assert _read([line]) == [("say", said)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Classes of the first reading of half-9 and half-10 (issue 31, fourth round)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "want"),
+    [
+        # a command in capitals after prose, whatever comma comes first
+        ("Je suis italienne, alors si possible : LANGUE it", [("lang", "it")]),
+        ("E vorrei le mail in inglese d'ora in poi, per esercitarmi: LINGUA en", [("lang", "en")]),
+        ("Partie serrée, merci à tous. Pour voir le classement : CLASSEMENT", [("standings", "")]),
+        ("Which other games am I in at the moment? GAMES", [("games", "")]),
+        ("What would M13 R2 score me? Don't play it yet - PREVIEW M13 R2", [("preview", "M13 R2")]),
+        ("Off to Munich for five days, so VACATION 5d.", [("vacation", "5d")]),
+        ("Could you queue this for when my turn comes? NEXT BR west", [("next", "BR west")]),
+        # its argument, then a remark
+        ("Sprache Englisch bitte, meine Frau spielt mit", [("lang", "en")]),
+        ("Preview M13 R2 please, not sure about it yet", [("preview", "M13 R2")]),
+        ("Next turn P10 R1 if it's still open", [("next", "P10 R1")]),
+        ("PROPOSE UNDO, sorry my mistake", [("propose", "UNDO")]),
+        # a command word after prose, with a sure argument
+        ("Je pars une semaine au ski, vacances 7 jours", [("vacation", "7d")]),
+        ("In vacanza fino a lunedì", [("vacation", "until monday")]),
+        ("I'm on holiday until Monday", [("vacation", "until monday")]),
+        ("Ich bin im Urlaub bis Montag", [("vacation", "until monday")]),
+        # a request among remarks
+        ("Mi rimandate il tabellone? Dal telefono non si vede bene", [("board", "")]),
+        ("rules, please? the notation is clear now but the scoring isn't", [("rules", "")]),
+        ("Can I get the record? Thanks", [("record", "")]),
+        # the day one is back, anywhere in the line
+        ("URLAUB – ich bin auf Dienstreise und am 3. wieder da.", [("vacation", "back day 03")]),
+        ("VACANCES, en déplacement, de retour le 7 décembre", [("vacation", "back 12-07")]),
+    ],
+)
+def test_a_command_among_prose(line: str, want: list[tuple[str, str]]) -> None:
+    assert _read([line]) == want, line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I won't: RESIGN",
+        "The BOARD looks great",
+        "I'll SAY it again: nice move",
+        "Don't send me the BOARD",
+        "I won't take a VACATION 3 days",
+        "Bonne fin de vacances à tous",
+        "Mes vacances étaient super, merci",
+        "Je ne pars pas en vacances 3 jours",
+        "Can I see the board? Never mind, found it",
+        "PROPOSE UNDO, or maybe not",
+    ],
+)
+def test_what_stays_prose_among_prose(line: str) -> None:
+    assert not [k for k, _a in _read([line]) if k != "error"], line
+
+
+def test_a_leave_put_in_doubt_after_it_is_asked_back() -> None:
+    assert [k for k, _a in _read(["VACANCES 2 semaines, ou peut-être pas"])] == ["error"]
+    assert _read(["Vacation 10 days, I won't be able to play"]) == [("vacation", "10d")]
+
+
+def test_a_command_asked_twice_is_one_and_a_say_ends_before_its_sign_off() -> None:
+    assert _read(["Could I see my statistics?", "STATS"]) == [("stats", "")]
+    said = "DIRE Désolée pour le retard, j'étais en déplacement toute la semaine."
+    assert _read([said, "Cordialement,", "Sophie Marchand"]) == [
+        ("say", "Désolée pour le retard, j'étais en déplacement toute la semaine.")
+    ]
+    wrapped = ["SAY Apologies for the slow reply, I was snowed under at work and could",
+               "not answer before today.", "Best,", "Helen"]  # fmt: skip
+    assert _read(wrapped)[0][1].endswith("could not answer before today.")
+
+
+def test_a_fresh_request_with_a_greeting_or_a_name_in_words() -> None:
+    from pbem.commands.vocabulary import FRESH
+    from pbem.mail.reply import strip_please
+    from pbem.service.fresh import SEATS
+
+    for line, arg in [
+        ("Standby Forbidden City", "forbidden-city"),
+        ("Bonjour, standby verbotene-stadt svp", "verbotene-stadt"),
+        ("Standby Verbotene Stadt please", "verbotene-stadt"),
+    ]:
+        got = FRESH.read_fresh(line, SEATS, strip_please)
+        assert got is not None and got[0] == "standby" and got[1][0].lower() == arg, line
