@@ -18,6 +18,7 @@ from pbem.rules.base import (
     IllegalMove,
     InvalidSyntax,
     NotYourDecision,
+    RuleError,
     Seat,
 )
 from pbem.rules.verbotene_stadt import engine, steer
@@ -209,6 +210,10 @@ _VERB_WORDS: dict[str, str] = {
     "bezweifle": "doubt",
     "garder": "keep", "tenere": "keep", "behalten": "keep", "keeping": "keep",
     "klaue": "take", "klauen": "take", "pique": "take", "frego": "take", "have": "take",
+    # a new selection in words (issue 31: "Switch to RY", "Wechsel auf GY", "je change pour RK")
+    "switch": "select", "switching": "select", "change": "select", "changing": "select",
+    "wechsel": "select", "wechsle": "select", "wechseln": "select", "cambio": "select",
+    "passo": "select", "passe": "select", "glaub": "believe",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
@@ -224,9 +229,67 @@ def parse(
     legal: list[Action],
     waiting: str,
 ) -> Action:
-    """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`."""
+    """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`.
+    A decision (a selection, a card to take) written in one sentence among remarks ("Evviva il
+    drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
+    sentence names an official, a card, a seat or a decision, or takes anything back."""
+    try:
+        return _parse(board, state, seat, text, kind, legal, waiting)
+    except InvalidSyntax:
+        parts = [p for p in _DECISION_PARTS.split(text) if p.strip()]
+        if kind not in ("select", "reselect", "take-card", "steal") or len(parts) < 2:
+            raise
+        read: list[tuple[int, Action]] = []
+        for k, part in enumerate(parts):
+            try:
+                read.append((k, _parse(board, state, seat, part, kind, legal, waiting)))
+            except RuleError:
+                continue
+        if len(read) == 1 and all(
+            _remark(board, state, p) for k, p in enumerate(parts) if k != read[0][0]
+        ):
+            return read[0][1]
+        raise
+
+
+_DECISION_PARTS = re.compile(r"(?<=[.!?;])\s+|\s+[-–—]\s+")
+_SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
+                    "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
+                    "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
+                    "entschuldigung", "or", "ou", "o", "oder", "oppure"}  # fmt: skip
+
+
+def _remark(board: Board, state: State, text: str) -> bool:
+    """A sentence beside a decision that says nothing the game reads: no official, card, seat,
+    verb of a decision, negation or second thought."""
+    for t in _tokens(text):
+        w = t.strip("?!'\"")
+        if (
+            re.fullmatch(r"[rybgk]{2}", w)
+            or w in _VERB_WORDS
+            or w in _VERB_KINDS
+            or w in _NEGATION
+            or w in _SECOND_THOUGHTS
+            or w in _COLOUR_WORDS
+            or w in board.card_colours
+            or _seat_of(state, w) is not None
+            or any(w in words for words in _PIECE_WORDS.values())
+        ):
+            return False
+    return True
+
+
+def _parse(
+    board: Board,
+    state: State,
+    seat: Seat,
+    text: str,
+    kind: str | None,
+    legal: list[Action],
+    waiting: str,
+) -> Action:
     # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
-    toks = _tokens(text)
+    toks = [t for t in _tokens(text) if any(c.isalnum() for c in t)]  # "Ci credo 👍"
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _PRONOUNS:
@@ -268,7 +331,9 @@ def parse(
     if kind == "believe-or-doubt":
         if verb in ("believe", "doubt") and len(toks) == 1:
             return Answer(doubt=verb == "doubt")
-        said = _answer_in_words(_tokens(text))
+        said = _answer_in_words(toks)
+        if said is None:
+            said = _answer_in_sentences(text)
         if said is not None:
             return Answer(doubt=said)
         raise InvalidSyntax(
@@ -285,7 +350,7 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
-             "n'y", "n'en"}  # fmt: skip
+             "n'y", "n'en", "keine", "kein", "nie"}  # fmt: skip
 _FRENCH_NEGATION = {"pas", "point", "plus", "jamais", "guère", "guere", "rien", "nullement"}
 _AROUND = {
     # pronouns and objects ("I believe you", "Ich glaube es", "Ci credo", "Je te crois")
@@ -308,8 +373,59 @@ _AROUND = {
     # giving in ("Bon, je te crois", "Va bene, ti credo", "Na gut, ich glaube dir", "OK fine")
     "bon", "d'accord", "va", "bene", "allora", "alors", "na", "gut", "also", "fine", "alright",
     "right", "one", "denselben", "dieselbe", "denselbe", "dasselbe",
+    # how long, and the current one ("Je n'y crois pas une seconde", "Keep mine", "Je garde ma
+    # sélection actuelle"; issue 31)
+    "une", "seconde", "un", "instant", "secondo", "attimo", "sekunde", "second", "moment",
+    "mine", "current", "actuelle", "actuel", "attuale", "aktuelle", "aktuellen",
 }  # fmt: skip
+_SAME = {"same", "même", "meme", "stesso", "stessa", "gleich", "gleiche", "gleicher", "gleichen",
+         "dieselbe", "denselben", "derselbe", "dasselbe"}  # fmt: skip
+_AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "prima", "wie",
+              "vorher", "zuvor", "letztes", "mal", "la", "fois", "derniere", "dernière", "volta",
+              "scorsa"}  # fmt: skip
+"""A reselection kept in words without the verb ("Gleicher wie vorher", "Same as before",
+"Come prima, lo stesso")."""
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
+
+
+_BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffed", "bluffst",
+          "blufft", "bluffen", "bluffa", "bluffato", "menteur", "menteuse", "liar", "lies",
+          "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
+          "falso", "quatsch", "unsinn", "nonsense", "rubbish"}  # fmt: skip
+"""Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
+_SENTENCE_END = re.compile(r"(?<=[.!?;…])\s*|\s+[-–—]\s+|,\s+")
+
+
+def _answer_in_sentences(text: str) -> bool | None:
+    """An answer to a claim among remarks (issue 31: "Menteur ! 😂 je doute", "Est dice di
+    aver corrotto RK... ci credo, ha giocato in modo coerente finora", "Zweifel! Ost blufft doch,
+    RK war nie im Leben seiner", "Fine, I'll take East at their word. Believe."): every part
+    that says believe or doubt (or calls the claim a bluff) says the same, read as
+    :func:`_answer_in_words`; parts without such a word are remarks. None when a part is unclear,
+    asks ("Doubt?"), or the parts disagree."""
+    said: set[bool] = set()
+    for part in _SENTENCE_END.split(text):
+        toks = [t for t in _tokens(part) if any(c.isalnum() for c in t)]
+        if not toks:
+            continue
+        verbs = [t for t in toks if t in _BELIEVE or t in _DOUBT]
+        bluffs = [t for t in toks if t in _BLUFF]
+        if not verbs and not bluffs:
+            if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
+                return None  # "Believe. Not!"
+            continue  # a remark
+        if part.rstrip().endswith("?") or len(toks) > 8:
+            return None
+        if verbs:
+            answer = _answer_in_words([t for t in toks if t not in _BLUFF])
+            if answer is None or (bluffs and not answer):
+                return None
+        elif any(t in _NEGATION for t in toks if t not in ("no", "nope", "non", "nein")):
+            return None  # "he's not bluffing": we do not guess
+        else:
+            answer = True
+        said.add(answer)
+    return said.pop() if len(said) == 1 else None
 
 
 def _answer_in_words(toks: list[str]) -> bool | None:
@@ -337,6 +453,12 @@ def _parse_select(
 ) -> Action:
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
+    elif (
+        kind == "reselect"
+        and _SAME & set(toks)
+        and all(t in _AROUND | _AS_BEFORE | _SAME for t in toks)
+    ):
+        toks = ["keep"]  # "Gleicher wie vorher", "Same as before"
     if toks == ["keep"]:
         if seat in state.forced:
             raise _about(
@@ -351,6 +473,8 @@ def _parse_select(
             )
         return Keep()
     words = toks[1:] if toks[0] == "select" else toks
+    if len(words) > 1:  # "Switching my bribe to RY, please", "Wechsel auf GY"
+        words = [w for w in words if w not in _SELECT_FILLER] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
     if len(words) != 1:
@@ -379,6 +503,16 @@ def _parse_select(
             hint,
         )
     return Select(o)
+
+
+_SELECT_FILLER = {
+    "to", "for", "auf", "zu", "à", "a", "au", "su", "per", "pour", "für", "fuer", "my", "mon",
+    "ma", "mia", "mio", "meine", "meinen", "mein", "bribe", "official", "fonctionnaire",
+    "funzionario", "beamten", "please", "pls", "thanks", "merci", "grazie", "bitte", "danke",
+    "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
+    "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
+}  # fmt: skip
+"""Words around the official of a selection in a sentence, in four languages."""
 
 
 def _about(board: Board, official: int, why: str, text: str, hint: str) -> IllegalMove:
@@ -414,6 +548,16 @@ def _card_of(board: Board, words: list[str]) -> int | None:
         if said in _card_stems(board.card_name(c)):
             return c
     return None
+
+
+def _cards_like(board: Board, words: list[str]) -> set[int]:
+    """The cards one word names in part: a colour or a garment alone."""
+    said = {_stem(w) for w in words}
+    return {
+        c
+        for c in range(len(board.card_colours) * 3)
+        if any(said <= stems for stems in _card_stems(board.card_name(c)))
+    }
 
 
 def _stem(word: str) -> str:
@@ -467,6 +611,9 @@ _TAKE_FILLER = {
     "die", "das", "den", "dem", "von", "vom", "karte",
     # courtesy ("Le manteau jaune de Sud, merci.", "The red pants from South, please.")
     "please", "thanks", "merci", "svp", "grazie", "prego", "danke", "bitte", "i'll",
+    # issue 31: "Orange pants pls", "The yellow one, please", "Je prends son pantalon rouge"
+    "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
+    "her", "their", "leur", "ihre", "ihren",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -497,6 +644,13 @@ def _parse_take(
         else:
             rest.append(w)
     card = _card_of(board, rest) if rest else None
+    like = _cards_like(board, rest) if rest and card is None else set()
+    if len(rest) == 1 and like:
+        # a colour or a garment alone ("The yellow one", "the coat"): the legal takes decide
+        cands = [a for a in legal if isinstance(a, Take) and a.card in like
+                 and (victim is None or a.victim == victim)]  # fmt: skip
+        if len(cands) == 1:
+            return cands[0]
     if rest and card is None:
         raise InvalidSyntax(
             _(

@@ -67,3 +67,31 @@ def test_keep_believe_doubt_as_verbs() -> None:
     for text in ("je garde", "ich behalte", "tengo"):
         assert GAME.parse(s, 1, text) == Keep(), text
     assert GAME.notation(Answer(False)) == "believe"
+
+
+def test_answers_to_a_claim_among_remarks() -> None:
+    """Issue 31 (half-9, half-10): an answer among remarks, emoji, "bluff" words; a question or
+    a negated bluff is asked back."""
+    from pbem.rules.verbotene_stadt import notation
+
+    for text, doubt in [
+        ("Menteur ! 😂 je doute", True),
+        ("Zweifel! Ost blufft doch, RK war nie im Leben seiner.", True),
+        ("Nope, bluff. Doubt", True),
+        ("Est qui aurait soudoyé RK ? Je n'y crois pas une seconde. Je doute.", True),
+        ("Est dice di aver corrotto RK... ci credo, ha giocato in modo coerente finora.", False),
+        ("Fine, I'll take East at their word. Believe.", False),
+    ]:
+        assert notation._answer_in_sentences(text) is doubt, text
+    for text in ("Doubt?", "He's not bluffing", "Believe or doubt?", "I believe you. Doubt."):
+        assert notation._answer_in_sentences(text) is None, text
+
+
+def test_a_reselection_in_words() -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    for text in ("Keep mine", "Gleicher wie vorher", "Same as before",
+                 "Je garde ma sélection actuelle, merci."):  # fmt: skip
+        assert GAME.parse(s, 1, text) == Keep(), text
+    for text in ("Switch to RK", "Wechsel auf RK", "Switching my bribe to RK, please."):
+        assert GAME.parse(s, 1, text) == Select(off("RK")), text
