@@ -164,6 +164,15 @@ class Mailer:
             ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or _("nobody")
         return dataclasses.replace(ctx, **fields) if fields else ctx
 
+    def notice_context(
+        self, what: str, to_name: str, paragraphs: Sequence[str], **fields: Any
+    ) -> MailContext:
+        """The context of a notice that belongs to no game (a sign-up, a refusal, an answer to
+        one of our notices, the GM's alerts): the subject ``[service name] what``, greeting
+        ``to_name`` (``""``: no name), then ``fields``."""
+        subject = self.subject(None, what)
+        return self.context(None, None, subject, to_name, paragraphs=list(paragraphs), **fields)
+
     def private_ok(self, record: GameRecord, seat: int) -> bool:
         """Whether the seat's private part may go into its mail (a game that sends it only
         encrypted, to a player without a usable key: no)."""
@@ -208,6 +217,8 @@ class Mailer:
         }
 
     def subject(self, record: GameRecord | None, what: str) -> str:
+        """The Subject of every mail the service sends: ``[game] Title: what`` for a game's mail,
+        ``[service name] what`` for any other (a sign-up, a notice, the GM's alerts)."""
         if record is None:
             return f"[{self.policy.service_name}] {what}"
         # The short title ("Forbidden City", not "... (Knizia 2018)"): a subject that fits on one
@@ -371,13 +382,7 @@ class Mailer:
             self._alert_gm(subject, lines, key)
 
     def _alert_gm(self, subject: str, lines: list[str], key: str) -> None:
-        ctx = self.context(
-            None,
-            None,
-            f"[{self.policy.service_name}] GM: {subject}",
-            "game master",
-            paragraphs=lines,
-        )
+        ctx = self.notice_context(f"GM: {subject}", "game master", lines)
         self.send(Mail("notice", ctx, "Game master", self.policy.gm_address, f"gm.{key}"))
 
 

@@ -554,9 +554,7 @@ def _ask_confirmation(deps: Deps, board: Board, verb: str, target: str, p: Parse
         "watch": _("We were asked to watch the game %(game)s (its public mails) for this address."),
         "unwatch": _("We were asked to stop watching the game %(game)s for this address."),
     }[verb]
-    return ask_confirmation(
-        deps.mailer, deps.policy.service_name, verb, target, asked % {"game": target}, tail, p
-    )
+    return ask_confirmation(deps.mailer, verb, target, asked % {"game": target}, tail, p)
 
 
 def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
@@ -615,13 +613,7 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     # Greeted by the name the sender's mail program gives, or by none: never by the part of the
     # address before the @ ("Hello dee," read as a slip; issue 31).
     greet = "" if bad_name else greeting_name(p)
-    ctx = m.context(
-        None,
-        None,
-        f"[{deps.policy.service_name}] {req.verb.upper()} {req.target}",
-        greet,
-        paragraphs=paragraphs,
-    )
+    ctx = m.notice_context(f"{req.verb.upper()} {req.target}", greet, paragraphs)
     tail = f"confirmed.{h}" + (f".name.{short_hash(p.message_id)}" if bad_name else "")
     m.send(Mail("notice", ctx, req.name, addr, tail, reply_to=p))
     reason = Reason.REFUSED if problem else Reason.APPLIED
@@ -654,10 +646,8 @@ def _answer_games(deps: Deps, p: ParsedMail, ours: bool = False) -> Outcome:
         if g.game_id is None and any(a == addr for _, a in g.players)
     ]
     m = deps.mailer
-    ctx = m.context(
-        None,
-        None,
-        f"[{deps.policy.service_name}] " + _("your games"),
+    ctx = m.notice_context(
+        _("your games"),
         "",  # never echo a From name we cannot trust
         paragraphs=[*lines, *opened],
     )
@@ -731,10 +721,8 @@ def _drop_unfit(deps: Deps, board: Board, og: OpenGame) -> bool:
             continue
         with m.speaking_to(addr):
             why = player_problem(name, addr)
-            ctx = m.context(
-                None,
-                None,
-                f"[{deps.policy.service_name}] LEAVE {og.open_id}",
+            ctx = m.notice_context(
+                f"LEAVE {og.open_id}",
                 "",
                 paragraphs=[
                     _("You were taken out of the open game %(game)s before it started.")
@@ -861,11 +849,8 @@ def _invite(deps: Deps, og: OpenGame) -> None:
                 if og.start_at
                 else _("It starts as soon as it is full.")
             )
-            ctx = m.context(
-                None,
-                None,
-                f"[{deps.policy.service_name}] "
-                + _("an invitation: %(title)s (%(open)s)")
+            ctx = m.notice_context(
+                _("an invitation: %(title)s (%(open)s)")
                 % {"title": title.split(" (")[0], "open": og.open_id},
                 "",
                 paragraphs=[
@@ -926,10 +911,8 @@ def mail_watchers(board: Board, notices: WatchNotices, game_id: str) -> int:
                 if watcher.ended
                 else _("The game master no longer allows watching %(game)s.")
             )
-            ctx = m.context(
-                None,
-                None,
-                f"[{m.policy.service_name}] UNWATCH {game_id}",
+            ctx = m.notice_context(
+                f"UNWATCH {game_id}",
                 "",
                 paragraphs=[
                     why % {"game": game_id},
