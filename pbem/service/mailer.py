@@ -164,6 +164,14 @@ class Mailer:
             ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or _("nobody")
         return dataclasses.replace(ctx, **fields) if fields else ctx
 
+    def seat_context(self, record: GameRecord, seat: int, what: str, **fields: Any) -> MailContext:
+        """The context of a mail to the player holding ``seat``: the subject ``[game] Title:
+        what``, greeting the player by name, with the seat's own board and decision, then
+        ``fields``. Build it inside :meth:`speaking_to_seat`: ``what`` and the fields are in the
+        reader's language."""
+        name = record.envelope.active_player(seat).name
+        return self.context(record, seat, self.subject(record, what), name, **fields)
+
     def notice_context(
         self, what: str, to_name: str, paragraphs: Sequence[str], **fields: Any
     ) -> MailContext:
