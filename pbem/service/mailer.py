@@ -173,13 +173,20 @@ class Mailer:
         return self.context(record, seat, self.subject(record, what), name, **fields)
 
     def notice_context(
-        self, what: str, to_name: str, paragraphs: Sequence[str], **fields: Any
+        self,
+        what: str,
+        to_name: str,
+        paragraphs: Sequence[str],
+        *,
+        record: GameRecord | None = None,
+        **fields: Any,
     ) -> MailContext:
-        """The context of a notice that belongs to no game (a sign-up, a refusal, an answer to
-        one of our notices, the GM's alerts): the subject ``[service name] what``, greeting
-        ``to_name`` (``""``: no name), then ``fields``."""
-        subject = self.subject(None, what)
-        return self.context(None, None, subject, to_name, paragraphs=list(paragraphs), **fields)
+        """The context of a notice: paragraphs of text, greeting ``to_name`` (``""``: no name),
+        with no seat's board. Of ``record``'s game (a seat's notice, the player who lost a seat)
+        its subject is the game's; of no game (a sign-up, a refusal, an answer to one of our
+        notices, the GM's alerts) ``[service name] what``."""
+        subject = self.subject(record, what)
+        return self.context(record, None, subject, to_name, paragraphs=list(paragraphs), **fields)
 
     def private_ok(self, record: GameRecord, seat: int) -> bool:
         """Whether the seat's private part may go into its mail (a game that sends it only
@@ -378,10 +385,8 @@ class Mailer:
         **kw: Any,
     ) -> int:
         """A short notice (paragraphs of text) to a seat."""
-        pl = record.envelope.active_player(seat)
-        ctx = self.context(
-            record, None, self.subject(record, what), pl.name, paragraphs=list(paragraphs)
-        )
+        name = record.envelope.active_player(seat).name
+        ctx = self.notice_context(what, name, paragraphs, record=record)
         return self.to_seat(record, seat, "notice", ctx, tail, **kw)
 
     def alert_gm(self, subject: str, lines: list[str], key: str) -> None:

@@ -327,20 +327,14 @@ class Notifier:
                         "You get no more mail for this game, and replies to its earlier mails are "
                         "no longer accepted."
                     ) % {"seat": names[seat], "game": env.game_id, "name": new.name}
-                ctx = m.context(
-                    record,
-                    None,
-                    m.subject(
-                        record,
-                        _("you left the game")
-                        if old.status == "resigned"
-                        else _("your seat goes to the computer")
-                        if e.payload.source == "timer"
-                        else _("your seat was given to another player"),
-                    ),
-                    old.name,
-                    paragraphs=[text],
+                what = (
+                    _("you left the game")
+                    if old.status == "resigned"
+                    else _("your seat goes to the computer")
+                    if e.payload.source == "timer"
+                    else _("your seat was given to another player")
                 )
+                ctx = m.notice_context(what, old.name, [text], record=record)
             n += m.send(
                 Mail("notice", ctx, old.name, old.email, f"left.{env.game_id}.{e.seq}", record)
             )

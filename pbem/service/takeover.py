@@ -412,11 +412,10 @@ def _hand_over(
         old = gone[-1]
         m = deps.mailer
         with m.speaking_to(old.email, record):
-            ctx = m.context(
-                record,
-                None,
-                m.subject(record, _("your seat was taken over")),
+            ctx = m.notice_context(
+                _("your seat was taken over"),
                 old.name,
+                record=record,
                 paragraphs=[
                     _(
                         "You missed several decisions in game %(game)s, so the computer played "
