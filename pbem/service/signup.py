@@ -441,11 +441,39 @@ def player_problem(name: str, addr: str) -> str | None:
     return None
 
 
+def join_refusal(data_dir: Path | None, og: OpenGame, addr: str) -> str | None:
+    """Why ``addr`` may not JOIN the open game ``og`` (``pbem admin open --min-reliability`` /
+    ``--max-rating``), or ``None``. An address the GM invited is never refused; an address with no
+    record counts as reliable (100%) and unrated (0)."""
+    if data_dir is None or (og.min_reliability is None and og.max_rating is None):
+        return None
+    if addr in og.invited:
+        return None
+    from pbem.standings import load, pool_of
+
+    standings = load(data_dir)
+    if og.min_reliability is not None:
+        rel = standings.reliability.get(addr)
+        yours = rel.percent if rel is not None else 100
+        if yours < og.min_reliability:
+            return _(
+                "%(game)s is open to players whose reliability is at least %(min)d percent "
+                "(decisions made on time); yours is %(yours)d percent."
+            ) % {"game": og.open_id, "min": og.min_reliability, "yours": yours}
+    if og.max_rating is not None:
+        pool = pool_of(og.game_name, og.max_players)
+        rating = standings.pools.get(pool, {}).get(addr)
+        value = rating.rating if rating is not None else 0.0
+        if value > og.max_rating:
+            return _(
+                "%(game)s is open to players rated at most %(max)s; your rating is %(yours)s."
+            ) % {"game": og.open_id, "max": f"{og.max_rating:.2f}", "yours": f"{value:.2f}"}
+    return None
+
+
 def _resolve_join(
     board: Board, target: str, addr: str, data_dir: Path | None = None
 ) -> tuple[str | None, str]:
-    from pbem.service.standings_mail import join_refusal
-
     og = board.get_open(target)
     if og is None:
         try:
