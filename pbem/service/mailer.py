@@ -164,7 +164,9 @@ class Mailer:
             ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or _("nobody")
         return dataclasses.replace(ctx, **fields) if fields else ctx
 
-    def seat_context(self, record: GameRecord, seat: int, what: str, **fields: Any) -> MailContext:
+    def seat_context(
+        self, record: GameRecord, seat: int, what: str, **fields: object
+    ) -> MailContext:
         """The context of a mail to the player holding ``seat``: the subject ``[game] Title:
         what``, greeting the player by name, with the seat's own board and decision, then
         ``fields``. Build it inside :meth:`speaking_to_seat`: ``what`` and the fields are in the
@@ -179,7 +181,7 @@ class Mailer:
         paragraphs: Sequence[str],
         *,
         record: GameRecord | None = None,
-        **fields: Any,
+        **fields: object,
     ) -> MailContext:
         """The context of a notice: paragraphs of text, greeting ``to_name`` (``""``: no name),
         with no seat's board. Of ``record``'s game (a seat's notice, the player who lost a seat)
