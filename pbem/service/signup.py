@@ -40,7 +40,7 @@ from pbem.i18n import _
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
-from pbem.rules import find_game
+from pbem.rules import find_game, is_game
 from pbem.service.confirmations import CONFIRM_DAYS, Pending, ask_confirmation, unconfirmable
 from pbem.service.fresh import SIGN_UP
 from pbem.service.mailer import Mail, join, short_hash
@@ -476,9 +476,7 @@ def _resolve_join(
 ) -> tuple[str | None, str]:
     og = board.get_open(target)
     if og is None:
-        try:
-            find_game(target)
-        except (KeyError, ValueError):
+        if not is_game(target):
             return (
                 _(
                     "There is no open game %(target)s. Ask the game master which games are "

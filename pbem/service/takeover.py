@@ -270,14 +270,12 @@ def _seat_of(record: GameRecord, text: str) -> int | None:
 
 def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, str]:
     """Why the request cannot be done (None: it can), and its target as stored."""
-    from pbem.rules import find_game
+    from pbem.rules import is_game
 
     if verb == "standby":
         if target in ("any", "off"):
             return None, target
-        try:
-            find_game(target)
-        except (KeyError, ValueError):
+        if not is_game(target):
             return (
                 _(
                     "%(name)s is not a game this service runs: write STANDBY forbidden-city, "
