@@ -28,9 +28,18 @@ def game_names() -> list[str]:
     return list(_GAMES)
 
 
+def _key(name: str) -> str:
+    return _ALIASES.get(name.lower(), name.lower())
+
+
+def is_game(name: str) -> bool:
+    """Whether :func:`find_game` finds ``name`` (a game or an alias), without loading the game."""
+    return _key(name) in _GAMES
+
+
 def find_game(name: str) -> Game:
     """The game object registered under ``name`` (or an alias); ``KeyError`` with the known names."""
-    key = _ALIASES.get(name.lower(), name.lower())
+    key = _key(name)
     if key not in _GAMES:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
     module = importlib.import_module(_GAMES[key])
