@@ -32,9 +32,11 @@ def _key(name: str) -> str:
     return _ALIASES.get(name.lower(), name.lower())
 
 
-def is_game(name: str) -> bool:
-    """Whether :func:`find_game` finds ``name`` (a game or an alias), without loading the game."""
-    return _key(name) in _GAMES
+def game_key(name: str) -> str | None:
+    """The registered name :func:`find_game` finds for ``name`` (a game or an alias, in any
+    case), or None: without loading the game. What a player wrote (``fc``) is stored as this."""
+    key = _key(name)
+    return key if key in _GAMES else None
 
 
 def find_game(name: str) -> Game:

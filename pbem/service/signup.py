@@ -40,7 +40,7 @@ from pbem.i18n import _
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
-from pbem.rules import find_game, is_game
+from pbem.rules import find_game, game_key
 from pbem.service.confirmations import CONFIRM_DAYS, Pending, ask_confirmation, unconfirmable
 from pbem.service.fresh import SIGN_UP
 from pbem.service.mailer import Mail, join, short_hash
@@ -476,7 +476,8 @@ def _resolve_join(
 ) -> tuple[str | None, str]:
     og = board.get_open(target)
     if og is None:
-        if not is_game(target):
+        game = game_key(target)
+        if game is None:
             return (
                 _(
                     "There is no open game %(target)s. Ask the game master which games are "
@@ -488,12 +489,12 @@ def _resolve_join(
         candidates = [
             g
             for g in board.open_games()
-            if g.game_name == target and g.game_id is None and len(g.players) < g.max_players
+            if g.game_name == game and g.game_id is None and len(g.players) < g.max_players
         ]
         if not candidates:
             return (
                 _("No %(game)s game is open now; the game master announces new ones.")
-                % {"game": target},
+                % {"game": game},
                 "",
             )
         allowed = [g for g in candidates if join_refusal(data_dir, g, addr) is None]

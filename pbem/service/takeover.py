@@ -270,12 +270,13 @@ def _seat_of(record: GameRecord, text: str) -> int | None:
 
 def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, str]:
     """Why the request cannot be done (None: it can), and its target as stored."""
-    from pbem.rules import is_game
+    from pbem.rules import game_key
 
     if verb == "standby":
         if target in ("any", "off"):
             return None, target
-        if not is_game(target):
+        game = game_key(target)
+        if game is None:
             return (
                 _(
                     "%(name)s is not a game this service runs: write STANDBY forbidden-city, "
@@ -284,7 +285,7 @@ def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, s
                 % {"name": repr(target)},
                 "",
             )
-        return None, target
+        return None, game
     gid, _sp, seat_text = target.partition(" ")
     if not deps.store.exists(gid):
         return _("There is no game %(game)s.") % {"game": repr(gid)}, ""
