@@ -10,7 +10,6 @@ from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
-
 from helpers import GM, SERVICE, Env, drain, make_env, reply, text_of
 
 from pbem.runner import TickReport, run_timers

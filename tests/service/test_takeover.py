@@ -9,7 +9,6 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-
 from helpers import Env, drain, make_env, reply, text_of
 from test_signup import fresh
 
