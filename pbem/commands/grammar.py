@@ -522,7 +522,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
             continue
         before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
-        if any(_code_like(t) and any(c.isdigit() for c in t) for t in before) or denies(before):
+        if any(_moved(t) for t in before) or denies(before):
             return None, ""
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         if heard is not None and heard.error is None and not heard.ignore:

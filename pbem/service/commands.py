@@ -1032,7 +1032,8 @@ def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
 
 _MOVE_LEAD = re.compile(
     r"^(?:(?:of|for|de|d'|du|pour|di|del|per|von|vom|für|fuer)\s+"
-    r"|(?:move|turn|coup|tour|mossa|turno|zug)\s*:?\s+)",
+    r"|(?:move|turn|coup|tour|mossa|turno|zug|time|fois|volta|mal|round|manche|giro|runde)"
+    r"\s*[:,]?\s+)",
     re.I,
 )
 
@@ -1137,6 +1138,64 @@ def _pause_length(text: str) -> str | None:
     return f"{word} {length}" if length else None
 
 
+_PROPOSAL_FILLER = frozenset(
+    [
+        "to",
+        "the",
+        "my",
+        "last",
+        "move",
+        "game",
+        "now",
+        "please",
+        "d'",
+        "de",
+        "l'",
+        "le",
+        "la",
+        "mon",
+        "dernier",
+        "coup",
+        "partie",
+        "maintenant",
+        "svp",
+        "di",
+        "il",
+        "la",
+        "mia",
+        "ultima",
+        "mossa",
+        "partita",
+        "ora",
+        "per",
+        "favore",
+        "zu",
+        "den",
+        "meinen",
+        "letzten",
+        "zug",
+        "die",
+        "partie",
+        "spiel",
+        "jetzt",
+        "bitte",
+    ]
+)
+"""Words around UNDO or END in a sentence ("PROPOSE to undo my last move", "PROPOSER
+d'annuler le dernier coup", "VORSCHLAGEN, den letzten Zug zurückzunehmen")."""
+
+
+def _proposal(text: str) -> str | None:
+    """``UNDO`` or ``END`` said among filler words (issue 31), else None."""
+    import pbem.service.votes as votes
+
+    words = [w for w in re.findall(r"[^\W\d_]+'?", text.replace("’", "'")) if w]
+    found = [w for w in words if votes.WORDS.get(fold_word(w)) in ("undo", "end")]
+    if len(found) != 1 or not all(w is found[0] or w.lower() in _PROPOSAL_FILLER for w in words):
+        return None
+    return "UNDO" if votes.WORDS[fold_word(found[0])] == "undo" else "END"
+
+
 @register
 class ProposeCmd(_Base):
     """PROPOSE UNDO | END | PAUSE 7d: a proposal the other human players ACCEPT or DECLINE."""
@@ -1150,8 +1209,12 @@ class ProposeCmd(_Base):
         "de": ("VORSCHLAGEN", "VORSCHLAG"),
     }
     form = Argument(
-        lambda s: len(s.bare.split()) <= 2 or _pause_length(s.bare) is not None,
-        lambda s: _pause_length(s.bare) or s.bare,
+        lambda s: (
+            len(s.bare.split()) <= 2
+            or _pause_length(s.bare) is not None
+            or _proposal(s.bare) is not None
+        ),
+        lambda s: _pause_length(s.bare) or _proposal(s.bare) or s.bare,
         needs=N_("PROPOSE needs UNDO, END or PAUSE 7d."),
         hint="PROPOSE UNDO",
     )
@@ -1561,8 +1624,8 @@ class NextCmd(_Base):
         "de": ("NAECHSTER", "NAECHSTE"),
     }
     form = Argument(
-        lambda s: bool(_move_arg(s.bare)) and next_form(_move_arg(s.bare)),
-        lambda s: _move_arg(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
+        lambda s: bool(_queued(s.bare)) and next_form(_queued(s.bare)),
+        lambda s: _queued(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
     )
     help = (
         HelpLine(
@@ -1633,6 +1696,19 @@ class NextCmd(_Base):
         record, seat = seated.record, seated.seat
         guard = record.game.plan_context(record.state, seat) if alts else None
         return standing.entry(seat, standing.Orders(next=alts, guard=guard), message_id)
+
+
+_OR_ELSE = re.compile(
+    r"\s*,?\s+(?:or\s+else|otherwise|else|or|ou\s+bien|ou\s+sinon|sinon|ou|altrimenti"
+    r"|oppure|o|sonst|oder|andernfalls|ansonsten)\s+(?=\S)",
+    re.I,
+)
+
+
+def _queued(text: str) -> str:
+    """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
+    oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
+    return _OR_ELSE.sub(" ELSE ", _move_arg(text))
 
 
 def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:

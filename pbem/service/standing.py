@@ -59,6 +59,9 @@ _WORDS: dict[str, str] = {
     "NEAREST": "nearest", "PROCHE": "nearest", "VICINO": "nearest", "NAECHSTER": "nearest",
     "NÄCHSTER": "nearest",
     "OFF": "off", "AUCUNE": "off", "NESSUNO": "off", "AUS": "off",
+    # cancelling a queued move or the orders in words (issue 31: "NEXT cancel")
+    "CANCEL": "off", "ANNULER": "off", "ANNULLA": "off", "ANNULLARE": "off",
+    "ABBRECHEN": "off", "STORNIEREN": "off", "NONE": "off",
 }  # fmt: skip
 """The words of STANDING in English, French, Italian and German."""
 

@@ -478,6 +478,21 @@ def test_say_to_all_is_said_without_its_addressee(line: str, said: str) -> None:
         # the day one is back, anywhere in the line
         ("URLAUB – ich bin auf Dienstreise und am 3. wieder da.", [("vacation", "back day 03")]),
         ("VACANCES, en déplacement, de retour le 7 décembre", [("vacation", "back 12-07")]),
+        # a command word alone, then a remark
+        ("HISTORY please, I lost track", [("history", "")]),
+        ("AIUTO: non capisco come si gioca", [("help", "")]),
+        ("HILFE - ich verstehe die Notation nicht", [("help", "")]),
+        ("Board please (lost the last mail)", [("board", "")]),
+        ("ACCEPT, fine by me", [("accept", "")]),
+        # a queued move in words, its alternatives with "or", "otherwise", "oppure", "oder"
+        ("NEXT M13 R1, otherwise P10 R0", [("next", "M13 R1 ELSE P10 R0")]),
+        ("PROSSIMA M13 R1 oppure P10 R0", [("next", "M13 R1 ELSE P10 R0")]),
+        ("NÄCHSTER M13 R1 oder P10 R0", [("next", "M13 R1 ELSE P10 R0")]),
+        # a proposal among filler words
+        ("PROPOSE to undo my last move", [("propose", "UNDO")]),
+        ("PROPOSER d'annuler le dernier coup", [("propose", "UNDO")]),
+        ("VORSCHLAGEN RÜCKGÄNGIG", [("propose", "UNDO")]),
+        ("PROPOSE to end the game now", [("propose", "END")]),
     ],
 )
 def test_a_command_among_prose(line: str, want: list[tuple[str, str]]) -> None:
@@ -531,3 +546,12 @@ def test_a_fresh_request_with_a_greeting_or_a_name_in_words() -> None:
     ]:
         got = FRESH.read_fresh(line, SEATS, strip_please)
         assert got is not None and got[0] == "standby" and got[1][0].lower() == arg, line
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["ACCEPT, or maybe not", "Back soon!", "My next move: M13 R1", "Mon prochain coup : M13 R1", "Board games are fun", "History repeats itself, ha",
+     "Aide, M13 R1 est légal ?", "PROPOSE to undo and end", "Help me understand the rules"],
+)  # fmt: skip
+def test_no_command_word_alone_before_these(line: str) -> None:
+    assert not [k for k, _a in _read([line]) if k not in ("error", "rules")], line

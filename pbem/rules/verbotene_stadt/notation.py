@@ -214,6 +214,9 @@ _VERB_WORDS: dict[str, str] = {
     "switch": "select", "switching": "select", "change": "select", "changing": "select",
     "wechsel": "select", "wechsle": "select", "wechseln": "select", "cambio": "select",
     "passo": "select", "passe": "select", "glaub": "believe",
+    # staying with the selection ("Je reste sur ma sélection", "Bleibe bei meiner Wahl")
+    "reste": "keep", "resto": "keep", "bleibe": "keep", "stay": "keep", "stick": "keep",
+    "staying": "keep", "sticking": "keep",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
@@ -346,7 +349,11 @@ def _parse(
     return _parse_move(board, state, seat, text, toks, legal, hint)
 
 
-_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben"}
+_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
+            # trust and belief in other words (issue 31: "I trust them", "mi fido", "Pas
+            # crédible")
+            "trust", "confiance", "fido", "fidarmi", "vertraue", "vertrauen", "credible",
+            "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
@@ -377,6 +384,8 @@ _AROUND = {
     # sélection actuelle"; issue 31)
     "une", "seconde", "un", "instant", "secondo", "attimo", "sekunde", "second", "moment",
     "mine", "current", "actuelle", "actuel", "attuale", "aktuelle", "aktuellen",
+    "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
+    "fais", "leur", "trust", "mi", "di", "lei",
 }  # fmt: skip
 _SAME = {"same", "même", "meme", "stesso", "stessa", "gleich", "gleiche", "gleicher", "gleichen",
          "dieselbe", "denselben", "derselbe", "dasselbe"}  # fmt: skip

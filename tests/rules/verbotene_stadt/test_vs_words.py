@@ -95,3 +95,24 @@ def test_a_reselection_in_words() -> None:
         assert GAME.parse(s, 1, text) == Keep(), text
     for text in ("Switch to RK", "Wechsel auf RK", "Switching my bribe to RK, please."):
         assert GAME.parse(s, 1, text) == Select(off("RK")), text
+
+
+def test_trust_and_staying_in_words() -> None:
+    from pbem.rules.verbotene_stadt import notation
+
+    for text, doubt in [("I trust them", False), ("Je lui fais confiance", False),
+                        ("Mi fido", False), ("Ich vertraue ihm", False),
+                        ("I don't trust him", True), ("Pas crédible", True),
+                        ("I think they're lying", True)]:  # fmt: skip
+        got = notation._answer_in_words(notation._tokens(text))
+        if got is None:
+            got = notation._answer_in_sentences(text)
+        assert got is doubt, text
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    for text in (
+        "Je reste sur ma sélection",
+        "I'll stick with my choice",
+        "Bleibe bei meiner Wahl",
+    ):
+        assert GAME.parse(s, 1, text) == Keep(), text
