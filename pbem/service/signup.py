@@ -41,12 +41,7 @@ from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game
-from pbem.service.confirmations import (
-    CONFIRM_DAYS,
-    ask_confirmation,
-    confirmation_tail,
-    unconfirmable,
-)
+from pbem.service.confirmations import CONFIRM_DAYS, Pending, ask_confirmation, unconfirmable
 from pbem.service.fresh import SIGN_UP
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
@@ -103,13 +98,11 @@ class OpenGame(msgspec.Struct, kw_only=True):
     """Only addresses whose rating in the game's pool is at most this may join."""
 
 
-class Request(msgspec.Struct, kw_only=True):
-    address: str
+class Request(Pending, kw_only=True):
+    """A sign-up request (JOIN, LEAVE, WATCH, UNWATCH) waiting for its confirmation."""
+
     name: str
-    verb: str
-    target: str
-    created: str
-    done: bool = False
+    """The From name of the request (replaced by the confirming mail's)."""
 
 
 class Watcher(msgspec.Struct, kw_only=True):
@@ -551,12 +544,10 @@ def _ask_confirmation(deps: Deps, board: Board, verb: str, target: str, p: Parse
         log.info("a %s request not confirmed: the sign-up budget is spent", verb)
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
     now = deps.clock()
-    tail = confirmation_tail(deps.secret, "pbem-request-v1", addr, verb, target, now)
-    h = notice_hash(tail)
     name = (p.from_name or addr.split("@")[0]).strip()[:60]
-    board.save_request(
-        h, Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
-    )
+    req = Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
+    tail = req.tail(deps.secret, "pbem-request-v1")
+    board.save_request(notice_hash(tail), req)
     asked = {
         "join": _("We were asked to join the game %(game)s for this address."),
         "leave": _("We were asked to leave the open game %(game)s for this address."),
@@ -574,7 +565,7 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     if addr != req.address:
         log.warning("a confirmation answered from another address: refused")
     now = deps.clock()
-    not_now = unconfirmable(deps.strangers.refuse, p, req.address, req.done, req.created, now)
+    not_now = unconfirmable(deps.strangers.refuse, p, req, now)
     if not_now is not None:
         return not_now
     # The name is the one on the confirming mail (the address's owner wrote it), not the
