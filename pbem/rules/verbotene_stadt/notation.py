@@ -216,7 +216,7 @@ _VERB_WORDS: dict[str, str] = {
     "passo": "select", "passe": "select", "glaub": "believe",
     # staying with the selection ("Je reste sur ma sélection", "Bleibe bei meiner Wahl")
     "reste": "keep", "resto": "keep", "bleibe": "keep", "stay": "keep", "stick": "keep",
-    "staying": "keep", "sticking": "keep",
+    "staying": "keep", "sticking": "keep", "bleibt": "keep", "bleiben": "keep",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
@@ -353,7 +353,8 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             # trust and belief in other words (issue 31: "I trust them", "mi fido", "Pas
             # crédible")
             "trust", "confiance", "fido", "fidarmi", "vertraue", "vertrauen", "credible",
-            "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile"}  # fmt: skip
+            "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
+            "fidiamoci", "trusting", "glaub"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
@@ -386,7 +387,21 @@ _AROUND = {
     "mine", "current", "actuelle", "actuel", "attuale", "aktuelle", "aktuellen",
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
     "fais", "leur", "trust", "mi", "di", "lei",
+    "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
+    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "così", "cosi", "as", "is",
+    "dabei", "ainsi", "comme",
+    "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
+    "sued",
 }  # fmt: skip
+_NO_CHANGE = {
+    ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
+    ("nessun", "cambiamento"), ("invariato",), ("invariata",), ("pas", "de", "changement"),
+    ("aucun", "changement"), ("inchangé",), ("inchangée",), ("keine", "änderung"),
+    ("keine", "aenderung"), ("unverändert",), ("unveraendert",), ("wie", "gehabt"),
+    ("bleibt", "so"), ("resta", "così"),
+}  # fmt: skip
+"""A reselection kept in words that say no change."""
+_COURTESY_EDGE = {"ok", "okay", "please", "thanks", "merci", "grazie", "danke", "bitte", "svp"}
 _SAME = {"same", "même", "meme", "stesso", "stessa", "gleich", "gleiche", "gleicher", "gleichen",
          "dieselbe", "denselben", "derselbe", "dasselbe"}  # fmt: skip
 _AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "prima", "wie",
@@ -400,7 +415,8 @@ _AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "
 _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffed", "bluffst",
           "blufft", "bluffen", "bluffa", "bluffato", "menteur", "menteuse", "liar", "lies",
           "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
-          "falso", "quatsch", "unsinn", "nonsense", "rubbish"}  # fmt: skip
+          "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
+          "bugia", "lie", "bluffi", "bluffano"}  # fmt: skip
 """Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;…])\s*|\s+[-–—]\s+|,\s+")
 
@@ -437,6 +453,9 @@ def _answer_in_sentences(text: str) -> bool | None:
     return said.pop() if len(said) == 1 else None
 
 
+_NO_AFTER = {"no", "nope", "nein", "nee", "nö", "noe", "non"}
+
+
 def _answer_in_words(toks: list[str]) -> bool | None:
     """An answer to a claim in a short sentence ("Ich glaube es", "I doubt it!", "Non ci credo",
     "Je n'y crois pas"): True to doubt, False to believe, None when the words say neither, or
@@ -451,6 +470,10 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     )
     if len(verbs) != 1 or any(t not in _AROUND | _NEGATION | verbs for t in toks):
         return None
+    # A "no" after the verb denies it ("Credo di no", "I believe no": a doubt); before it, it
+    # only answers ("No, non ci credo").
+    first = min(k for k, t in enumerate(toks) if t in verbs)
+    negated = negated or any(t in _NO_AFTER for t in toks[first + 1 :])
     doubt = next(iter(verbs)) in _DOUBT
     if doubt and negated:
         return None
@@ -462,6 +485,8 @@ def _parse_select(
 ) -> Action:
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
+    elif kind == "reselect" and tuple(t for t in toks if t not in _COURTESY_EDGE) in _NO_CHANGE:
+        toks = ["keep"]  # "No change", "Keine Änderung", "Unverändert"
     elif (
         kind == "reselect"
         and _SAME & set(toks)
@@ -520,6 +545,8 @@ _SELECT_FILLER = {
     "funzionario", "beamten", "please", "pls", "thanks", "merci", "grazie", "bitte", "danke",
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
+    "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
+    "cette", "fois",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
