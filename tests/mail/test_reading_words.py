@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -555,3 +556,62 @@ def test_a_fresh_request_with_a_greeting_or_a_name_in_words() -> None:
 )  # fmt: skip
 def test_no_command_word_alone_before_these(line: str) -> None:
     assert not [k for k, _a in _read([line]) if k not in ("error", "rules")], line
+
+
+@pytest.mark.parametrize(
+    "arg",
+    [
+        "steal from East first, then South",
+        "vol : Est puis Sud",
+        "rubo da Est, poi Sud",
+        "zuerst von Ost stehlen, dann von Süd",
+    ],  # fmt: skip
+)
+def test_a_standing_order_to_steal_in_prose(arg: str) -> None:
+    from pbem.service import standing
+
+    assert standing.parse(arg, 0, 3) == standing.Orders(steal=[1, 2])
+
+
+@pytest.mark.parametrize("arg", ["steal from North", "never steal from East", "take East or West"])
+def test_a_standing_order_to_steal_that_cannot_be_is_refused(arg: str) -> None:
+    from pbem.errors import CommandError
+    from pbem.service import standing
+
+    with pytest.raises(CommandError):
+        standing.parse(arg, 0, 3)
+
+
+# ---------------------------------------------------------------------------------------------
+# Die Verbotene Stadt's decisions in words, through the whole reading (the service's own mails)
+# ---------------------------------------------------------------------------------------------
+
+DECISIONS: dict[str, list[tuple[str, str | None]]] = {
+    "vs:believe": [("Nope, bluff. Doubt", "move doubt"), ("Ci credo 👍", "move believe"),
+                   ("Credo di no", "move doubt"), ("I trust them", "move believe"),
+                   ("Believe or doubt?", None)],
+    "vs:reselect": [("Keep mine", "move keep"), ("No change", "move keep"),
+                    ("Je prends GY. Non, plutôt KY.", None)],
+    "vs:steal": [("Orange pants pls", "move take north orange-pants"),
+                 ("Evviva il drago! Prendo i pantaloni arancioni di Nord.",
+                  "move take north orange-pants"),
+                 ("Gib mir die Hose", "move take north orange-pants")],
+    "vs:take": [("The yellow one, please.", "move take south yellow-coat"),
+                ("Give me the yellow coat", "move take south yellow-coat")],
+}  # fmt: skip
+"""(what a player writes, what is carried out; None: nothing, the reply is asked back)."""
+
+
+def test_decisions_in_words_through_the_whole_reading(tmp_path: Path) -> None:
+    import player_corpus as pc
+
+    seen = set()
+    for name, stage in pc.vs_stages(tmp_path, "en"):
+        for text, want in DECISIONS.get(name, []):
+            v = pc.judge_stage(stage, pc.Case("t", "t", "en", name, "gmail", "nothing", text))
+            assert v.got == ([want] if want else []) or (want is None and v.got == ["ask"]), (
+                text,
+                v.got,
+            )
+            seen.add(name)
+    assert seen == set(DECISIONS)

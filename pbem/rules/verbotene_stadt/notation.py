@@ -220,6 +220,10 @@ _VERB_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
+            "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
+            "donnez-moi", "donne-moi"}  # fmt: skip
+"""Verbs that ask for a card to take, read as take only when a card is owed."""
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
 
@@ -299,6 +303,8 @@ def _parse(
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
     verb = _VERB_WORDS.get(verb, verb)
+    if kind in ("take-card", "steal") and verb in _GIVE_ME:
+        verb = "take"  # "Give me the yellow coat", "Gib mir die Hose", "I want the coat"
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
     if toks and verb in ("select", "take", "keep", "believe", "doubt"):
@@ -649,6 +655,7 @@ _TAKE_FILLER = {
     "please", "thanks", "merci", "svp", "grazie", "prego", "danke", "bitte", "i'll",
     # issue 31: "Orange pants pls", "The yellow one, please", "Je prends son pantalon rouge"
     "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
+    "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
     "her", "their", "leur", "ihre", "ihren",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
