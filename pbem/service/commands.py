@@ -369,7 +369,7 @@ def _mail_form(bare: str) -> bool:
     words = bare.split()
     return (
         not bare
-        or bare.upper() in _MODES
+        or fold_word(bare) in _MODES
         or (words[0].upper() in ("FILES", "FILE") and len(words) <= 2)
     )
 
@@ -381,7 +381,15 @@ _MODES = {
     "TURN": MailMode.TURNS,
     "DIGEST": MailMode.DIGEST,
     "DAILY": MailMode.DIGEST,
-}
+    # the same in French, Italian and German, folded (issue 31: "MAIL tours", "MAIL RÉSUMÉ")
+    "TOUT": MailMode.EVERY, "TOUS": MailMode.EVERY, "TUTTO": MailMode.EVERY,
+    "TUTTE": MailMode.EVERY, "ALLE": MailMode.EVERY, "JEDE": MailMode.EVERY,
+    "TOURS": MailMode.TURNS, "TOUR": MailMode.TURNS, "TURNI": MailMode.TURNS,
+    "TURNO": MailMode.TURNS, "ZUEGE": MailMode.TURNS, "ZUG": MailMode.TURNS,
+    "RESUME": MailMode.DIGEST, "QUOTIDIEN": MailMode.DIGEST, "RIASSUNTO": MailMode.DIGEST,
+    "GIORNALIERO": MailMode.DIGEST, "ZUSAMMENFASSUNG": MailMode.DIGEST,
+    "TAEGLICH": MailMode.DIGEST,
+}  # fmt: skip
 
 
 @register
@@ -425,6 +433,18 @@ class Record(_Base):
         )
 
 
+def _mail_mode(said: Said) -> str:
+    """MAIL's mode as its English word ("MAIL tours" is MAIL TURNS), anything else as written."""
+    mode = _MODES.get(fold_word(said.bare))
+    return (
+        {MailMode.EVERY: "EVERY", MailMode.TURNS: "TURNS", MailMode.DIGEST: "DIGEST"}.get(
+            mode, said.bare
+        )
+        if mode is not None
+        else said.bare
+    )
+
+
 _FILE_MODES = {"OWN": "own", "TURNS": "own", "TURN": "own", "OFF": "off", "NONE": "off",
                "EVERY": "every", "ALL": "every"}  # fmt: skip
 """``MAIL FILES <mode>``: which mails carry the reader's turn file."""
@@ -459,7 +479,7 @@ class MailPref(_Base):
 
     kind: ClassVar[str] = "mail"
     name = "MAIL"
-    form = Argument(lambda s: _mail_form(s.bare))
+    form = Argument(lambda s: _mail_form(s.bare), _mail_mode)
     help = (
         HelpLine(
             "service", 100, N_("    MAIL TURNS       less mail: your turns only (or EVERY, DIGEST)")
@@ -478,7 +498,7 @@ class MailPref(_Base):
                 ),
                 hint="MAIL FILES OWN",
             )
-        if cmd.arg.strip().upper() not in _MODES:
+        if fold_word(cmd.arg) not in _MODES:
             return CommandError(
                 _(
                     "MAIL takes one of EVERY (a mail for every move), TURNS (only your turn and "
@@ -492,7 +512,7 @@ class MailPref(_Base):
         words = cmd.arg.strip().upper().rstrip(".!").split()
         if words and words[0] in ("FILES", "FILE"):
             return _mail_files(desk, seated, words[1])
-        mode = _MODES[cmd.arg.strip().upper()]
+        mode = _MODES[fold_word(cmd.arg)]
         desk.prefs.set_mail(seated.player.email, mode)
         what = {
             MailMode.EVERY: _("a mail for every move"),

@@ -615,3 +615,63 @@ def test_decisions_in_words_through_the_whole_reading(tmp_path: Path) -> None:
             )
             seen.add(name)
     assert seen == set(DECISIONS)
+
+
+@pytest.mark.parametrize(
+    ("line", "mode"),
+    [
+        ("MAIL tours", "TURNS"),
+        ("MAIL RÉSUMÉ", "DIGEST"),
+        ("MAIL turni", "TURNS"),
+        ("MAIL Züge", "TURNS"),
+        ("MAIL tout", "EVERY"),
+        ("MAIL TURNS", "TURNS"),
+    ],  # fmt: skip
+)
+def test_mail_modes_in_the_four_languages(line: str, mode: str) -> None:
+    assert _read([line]) == [("mail", mode)]
+
+
+# ---------------------------------------------------------------------------------------------
+# A move and a command asked in a sentence, in every client's shape (the service's own mail)
+# ---------------------------------------------------------------------------------------------
+
+ASKED = [
+    ("Pouvez-vous me renvoyer le plateau ?", "board"), ("Les règles du jeu svp", "rules"),
+    ("Mi rimandate il tabellone? Dal telefono non si vede bene", "board"),
+    ("Könnt ihr mir das Brett schicken? BRETT", "board"), ("Meine erlaubten Züge?", "legal"),
+    ("Which other games am I in at the moment? GAMES", "games"), ("I need help", "help"),
+    ("HISTORY please, I lost track", "history"), ("In English please", "lang en"),
+    ("Je pars une semaine au ski, vacances 7 jours", "vacation 168h"),
+    ("Off to Munich for five days, so VACATION 5d.", "vacation 120h"),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def fc_turn(tmp_path_factory: pytest.TempPathFactory) -> object:
+    import player_corpus as pc
+
+    for name, stage in pc.fc_stages(tmp_path_factory.mktemp("fc"), "fr"):
+        if name == "fc:turn":
+            return stage
+    raise AssertionError("no turn mail")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(ASKED),
+    st.sampled_from(["M13 R1", "M13 R2", "N13 R1", "P10 R3"]),
+    st.sampled_from(sorted(__import__("player_corpus").CLIENTS)),
+    st.booleans(),
+)
+def test_a_move_and_a_command_in_a_sentence_in_every_client(
+    fc_turn: object, asked: tuple[str, str], move: str, client: str, first: bool
+) -> None:
+    """Whatever the client's shape, the move is played as written and the command beside it is
+    read; nothing else is ever carried out."""
+    import player_corpus as pc
+
+    text, want = asked
+    body = f"{move}\n{text}" if first else f"{text}\n{move}"
+    v = pc.judge_stage(fc_turn, pc.Case("t", "t", "fr", "fc:turn", client, "nothing", body))  # type: ignore[arg-type]
+    assert sorted(v.got) == sorted([f"move {move}", want]), (client, body, v.got)
