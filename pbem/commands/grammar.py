@@ -650,7 +650,7 @@ def _last_word(
         line = todo[j]
         if (
             is_correction(line)
-            and _shaped(_tokens(line))
+            and (_shaped(_tokens(line)) or any(_moved(t) for t in _tokens(line)))
             and j not in mention_lines
             and j not in again
             and not any(where.get(id(c)) == j for c in out.commands)
