@@ -525,8 +525,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if any(_moved(t) for t in before) or denies(before):
             return None, ""
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
-        if heard is not None and heard.error is None and not heard.ignore:
-            return cmd, rest
+        ok = heard is not None and heard.error is None and not heard.ignore
+        if ok and heard is not None and (not heard.arg or cmd.sure(heard.arg)):
+            return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
     return None, ""
 

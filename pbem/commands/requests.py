@@ -46,6 +46,9 @@ PLAIN = _listed(
     hi hello hey bonjour salut coucou ciao buongiorno buonasera hallo moin servus ok okay
     and et e und also aussi anche auch some peu po' bisschen etwas other others autres altre
     altri anderen andere
+    after afterwards later next time apres ensuite prochaine fois dopo poi prossima volta danach
+    spaeter naechstes mal now right maintenant ora adesso jetzt currently moment quick question
+    moves coups mosse zuege
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -68,7 +71,7 @@ ASKING = _listed(
     schicken schickt schick schicke senden sendet sende zeigen zeigt zeig zeige geben gebt gib
     sehen haben bekommen erhalten finden
     is are where what what's where's which est sont ou quel quels quelle quelles dove sono
-    quali quale cosa wo ist sind welche welches was what' where' s to
+    quali quale cosa wo ist sind welche welches was what' where' s to am
     est-ce ce que qu' serait possible bien posso potrei sarebbe possibile haette haettet habt
     mich fuer mind sending getting chance any there
     """
@@ -115,7 +118,7 @@ EDGES = _listed(
     """
     please pls plz svp stp s' il vous plait perfavore perpiacere bitte danke merci grazie thanks
     thank you mille beaucoup schoen hi hello hey bonjour salut coucou ciao buongiorno buonasera
-    hallo moin servus ok okay alors so also bon allora well
+    hallo moin servus ok okay alors so also bon allora well from now on desormais dorenavant
     """
 )
 """Courtesy at either end of a whole-line phrase ("OK, I accept, thanks")."""

@@ -1644,7 +1644,7 @@ class NextCmd(_Base):
         "de": ("NAECHSTER", "NAECHSTE"),
     }
     form = Argument(
-        lambda s: bool(_queued(s.bare)) and next_form(_queued(s.bare)),
+        lambda s: bool(_queued(s.bare)) and next_form(_queued(s.bare)) and _queues(s.bare),
         lambda s: _queued(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
     )
     help = (
@@ -1723,6 +1723,19 @@ _OR_ELSE = re.compile(
     r"|oppure|o|sonst|oder|andernfalls|ansonsten)\s+(?=\S)",
     re.I,
 )
+
+
+def _queues(text: str) -> bool:
+    """Does NEXT's text hold something to queue: a move's code (a figure, an official's two
+    capitals) or a word that cancels? "Next time I'll think longer" and "Nächste Woche nehme
+    ich Urlaub" are prose (issue 31)."""
+    import pbem.service.standing as standing
+
+    return (
+        re.search(r"\d|\b[A-Z]{2}\b", text) is not None
+        or re.match(r"\s*[rybgkRYBGK]{2}\b", _move_arg(text)) is not None  # "NEXT rb north"
+        or standing.next_alternatives(text) == []
+    )
 
 
 def _queued(text: str) -> str:

@@ -461,6 +461,10 @@ def test_say_to_all_is_said_without_its_addressee(line: str, said: str) -> None:
         ("Which other games am I in at the moment? GAMES", [("games", "")]),
         ("What would M13 R2 score me? Don't play it yet - PREVIEW M13 R2", [("preview", "M13 R2")]),
         ("Off to Munich for five days, so VACATION 5d.", [("vacation", "5d")]),
+        ("From now on please write to me in French.", [("lang", "fr")]),
+        ("NEXT rb north", [("next", "rb north")]),
+        ("Quick question: which games am I in right now?", [("games", "")]),
+        ("Potreste mandarmi lo storico delle mosse? Grazie", [("history", "")]),
         ("Could you queue this for when my turn comes? NEXT BR west", [("next", "BR west")]),
         # its argument, then a remark
         ("Sprache Englisch bitte, meine Frau spielt mit", [("lang", "en")]),
@@ -513,6 +517,10 @@ def test_a_command_among_prose(line: str, want: list[tuple[str, str]]) -> None:
         "Je ne pars pas en vacances 3 jours",
         "Can I see the board? Never mind, found it",
         "PROPOSE UNDO, or maybe not",
+        "Next time I'll think longer before playing!",
+        "Nächste Woche nehme ich Urlaub, dann schicke ich URLAUB.",
+        "My holiday starts next week, I'll send VACATION then.",
+        "Next time I'll go by bus",
     ],
 )
 def test_what_stays_prose_among_prose(line: str) -> None:

@@ -394,7 +394,7 @@ _AROUND = {
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
     "fais", "leur", "trust", "mi", "di", "lei",
     "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
-    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "così", "cosi", "as", "is",
+    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber", "così", "cosi", "as", "is",
     "dabei", "ainsi", "comme",
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
