@@ -522,11 +522,12 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
             continue
         before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
-        if any(_code_like(t) and any(c.isdigit() for c in t) for t in before) or denies(before):
+        if any(_moved(t) for t in before) or denies(before):
             return None, ""
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
-        if heard is not None and heard.error is None and not heard.ignore:
-            return cmd, rest
+        ok = heard is not None and heard.error is None and not heard.ignore
+        if ok and heard is not None and (not heard.arg or cmd.sure(heard.arg)):
+            return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
     return None, ""
 
@@ -650,7 +651,7 @@ def _last_word(
         line = todo[j]
         if (
             is_correction(line)
-            and _shaped(_tokens(line))
+            and (_shaped(_tokens(line)) or any(_moved(t) for t in _tokens(line)))
             and j not in mention_lines
             and j not in again
             and not any(where.get(id(c)) == j for c in out.commands)

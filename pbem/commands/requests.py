@@ -44,7 +44,11 @@ PLAIN = _listed(
     please pls plz svp stp s' vous plait perfavore perpiacere bitte danke merci grazie thanks
     thank mille beaucoup schoen
     hi hello hey bonjour salut coucou ciao buongiorno buonasera hallo moin servus ok okay
-    and et e und also aussi anche auch some peu po' bisschen etwas
+    and et e und also aussi anche auch some peu po' bisschen etwas other others autres altre
+    altri anderen andere
+    after afterwards later next time apres ensuite prochaine fois dopo poi prossima volta danach
+    spaeter naechstes mal now right maintenant ora adesso jetzt currently moment quick question
+    moves coups mosse zuege
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -67,7 +71,9 @@ ASKING = _listed(
     schicken schickt schick schicke senden sendet sende zeigen zeigt zeig zeige geben gebt gib
     sehen haben bekommen erhalten finden
     is are where what what's where's which est sont ou quel quels quelle quelles dove sono
-    quali quale cosa wo ist sind welche welches was what' where' s to
+    quali quale cosa wo ist sind welche welches was what' where' s to am
+    est-ce ce que qu' serait possible bien posso potrei sarebbe possibile haette haettet habt
+    mich fuer mind sending getting chance any there
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -82,7 +88,8 @@ ASKS = _listed(
     mandami rimandami inviami mandatemi rimandatemi inviatemi mandate rimandate inviate manda
     rimanda invia mostrami mostratemi schick schickt schicke sende sendet zeig zeigt zeige gebt
     gib
-    please pls plz svp stp plait perfavore perpiacere bitte
+    please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
+    serait sarebbe mind chance
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -111,7 +118,7 @@ EDGES = _listed(
     """
     please pls plz svp stp s' il vous plait perfavore perpiacere bitte danke merci grazie thanks
     thank you mille beaucoup schoen hi hello hey bonjour salut coucou ciao buongiorno buonasera
-    hallo moin servus ok okay alors so also bon allora well
+    hallo moin servus ok okay alors so also bon allora well from now on desormais dorenavant
     """
 )
 """Courtesy at either end of a whole-line phrase ("OK, I accept, thanks")."""
@@ -203,8 +210,8 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
         if m.start() == 0:
             continue
         cmd = vocabulary().lookup(m.group(1))
-        if cmd is None or cmd.wraps or not hasattr(cmd.form, "fits"):
-            continue
+        if cmd is None or cmd.wraps or cmd.kind == "next" or not hasattr(cmd.form, "fits"):
+            continue  # "My next move: M13 R1" on a turn mail is the move, not a queued one
         before = line[: m.start()]
         led = all(w in LEADS for w in _words(before))
         if not led and not re.search(r"[,;:.!?–—-]\s*$", before):

@@ -218,7 +218,31 @@ class Spoken:
         heard = self.form.read(said)
         if heard is None and isinstance(self.form, Argument):
             return self.before_remark(said)
+        if heard is None and isinstance(self.form, Alone):
+            return self.alone_before_remark(said)
         return heard
+
+    def alone_before_remark(self, said: Said) -> Heard | None:
+        """A command word alone, then a remark after a clause break ("HISTORY please, I lost
+        track", "AIUTO: non capisco come si gioca", "Board please (lost the last mail)"; issue
+        31). None when the remark holds a figure (a move), or doubts a command that changes the
+        game ("ACCEPT, or maybe not")."""
+        from pbem.mail.reply import strip_please
+
+        if not said.rest or any(c.isdigit() for c in said.rest):
+            return None
+        gap = said.line[: said.line.rfind(said.rest)].rstrip()
+        m = _REMARK.search(said.rest)
+        alone = (
+            gap.endswith((":", "-", "–", "—", "(", ",", ";"))
+            or said.rest.startswith(("-", "–", "—", ":", "("))
+            or (m is not None and not strip_please(said.rest[: m.start()]))
+        )
+        if not alone:
+            return None
+        if getattr(self, "changes_game", False) and doubts(said.rest):
+            return None
+        return Heard()
 
     def before_remark(self, said: Said) -> Heard | None:
         """The command and its argument before a remark ("Sprache Englisch bitte, meine Frau

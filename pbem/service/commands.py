@@ -369,7 +369,7 @@ def _mail_form(bare: str) -> bool:
     words = bare.split()
     return (
         not bare
-        or bare.upper() in _MODES
+        or fold_word(bare) in _MODES
         or (words[0].upper() in ("FILES", "FILE") and len(words) <= 2)
     )
 
@@ -381,7 +381,15 @@ _MODES = {
     "TURN": MailMode.TURNS,
     "DIGEST": MailMode.DIGEST,
     "DAILY": MailMode.DIGEST,
-}
+    # the same in French, Italian and German, folded (issue 31: "MAIL tours", "MAIL RÉSUMÉ")
+    "TOUT": MailMode.EVERY, "TOUS": MailMode.EVERY, "TUTTO": MailMode.EVERY,
+    "TUTTE": MailMode.EVERY, "ALLE": MailMode.EVERY, "JEDE": MailMode.EVERY,
+    "TOURS": MailMode.TURNS, "TOUR": MailMode.TURNS, "TURNI": MailMode.TURNS,
+    "TURNO": MailMode.TURNS, "ZUEGE": MailMode.TURNS, "ZUG": MailMode.TURNS,
+    "RESUME": MailMode.DIGEST, "QUOTIDIEN": MailMode.DIGEST, "RIASSUNTO": MailMode.DIGEST,
+    "GIORNALIERO": MailMode.DIGEST, "ZUSAMMENFASSUNG": MailMode.DIGEST,
+    "TAEGLICH": MailMode.DIGEST,
+}  # fmt: skip
 
 
 @register
@@ -425,6 +433,18 @@ class Record(_Base):
         )
 
 
+def _mail_mode(said: Said) -> str:
+    """MAIL's mode as its English word ("MAIL tours" is MAIL TURNS), anything else as written."""
+    mode = _MODES.get(fold_word(said.bare))
+    return (
+        {MailMode.EVERY: "EVERY", MailMode.TURNS: "TURNS", MailMode.DIGEST: "DIGEST"}.get(
+            mode, said.bare
+        )
+        if mode is not None
+        else said.bare
+    )
+
+
 _FILE_MODES = {"OWN": "own", "TURNS": "own", "TURN": "own", "OFF": "off", "NONE": "off",
                "EVERY": "every", "ALL": "every"}  # fmt: skip
 """``MAIL FILES <mode>``: which mails carry the reader's turn file."""
@@ -459,7 +479,7 @@ class MailPref(_Base):
 
     kind: ClassVar[str] = "mail"
     name = "MAIL"
-    form = Argument(lambda s: _mail_form(s.bare))
+    form = Argument(lambda s: _mail_form(s.bare), _mail_mode)
     help = (
         HelpLine(
             "service", 100, N_("    MAIL TURNS       less mail: your turns only (or EVERY, DIGEST)")
@@ -478,7 +498,7 @@ class MailPref(_Base):
                 ),
                 hint="MAIL FILES OWN",
             )
-        if cmd.arg.strip().upper() not in _MODES:
+        if fold_word(cmd.arg) not in _MODES:
             return CommandError(
                 _(
                     "MAIL takes one of EVERY (a mail for every move), TURNS (only your turn and "
@@ -492,7 +512,7 @@ class MailPref(_Base):
         words = cmd.arg.strip().upper().rstrip(".!").split()
         if words and words[0] in ("FILES", "FILE"):
             return _mail_files(desk, seated, words[1])
-        mode = _MODES[cmd.arg.strip().upper()]
+        mode = _MODES[fold_word(cmd.arg)]
         desk.prefs.set_mail(seated.player.email, mode)
         what = {
             MailMode.EVERY: _("a mail for every move"),
@@ -1032,7 +1052,8 @@ def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
 
 _MOVE_LEAD = re.compile(
     r"^(?:(?:of|for|de|d'|du|pour|di|del|per|von|vom|für|fuer)\s+"
-    r"|(?:move|turn|coup|tour|mossa|turno|zug)\s*:?\s+)",
+    r"|(?:move|turn|coup|tour|mossa|turno|zug|time|fois|volta|mal|round|manche|giro|runde)"
+    r"\s*[:,]?\s+)",
     re.I,
 )
 
@@ -1137,6 +1158,64 @@ def _pause_length(text: str) -> str | None:
     return f"{word} {length}" if length else None
 
 
+_PROPOSAL_FILLER = frozenset(
+    [
+        "to",
+        "the",
+        "my",
+        "last",
+        "move",
+        "game",
+        "now",
+        "please",
+        "d'",
+        "de",
+        "l'",
+        "le",
+        "la",
+        "mon",
+        "dernier",
+        "coup",
+        "partie",
+        "maintenant",
+        "svp",
+        "di",
+        "il",
+        "la",
+        "mia",
+        "ultima",
+        "mossa",
+        "partita",
+        "ora",
+        "per",
+        "favore",
+        "zu",
+        "den",
+        "meinen",
+        "letzten",
+        "zug",
+        "die",
+        "partie",
+        "spiel",
+        "jetzt",
+        "bitte",
+    ]
+)
+"""Words around UNDO or END in a sentence ("PROPOSE to undo my last move", "PROPOSER
+d'annuler le dernier coup", "VORSCHLAGEN, den letzten Zug zurückzunehmen")."""
+
+
+def _proposal(text: str) -> str | None:
+    """``UNDO`` or ``END`` said among filler words (issue 31), else None."""
+    import pbem.service.votes as votes
+
+    words = [w for w in re.findall(r"[^\W\d_]+'?", text.replace("’", "'")) if w]
+    found = [w for w in words if votes.WORDS.get(fold_word(w)) in ("undo", "end")]
+    if len(found) != 1 or not all(w is found[0] or w.lower() in _PROPOSAL_FILLER for w in words):
+        return None
+    return "UNDO" if votes.WORDS[fold_word(found[0])] == "undo" else "END"
+
+
 @register
 class ProposeCmd(_Base):
     """PROPOSE UNDO | END | PAUSE 7d: a proposal the other human players ACCEPT or DECLINE."""
@@ -1150,8 +1229,12 @@ class ProposeCmd(_Base):
         "de": ("VORSCHLAGEN", "VORSCHLAG"),
     }
     form = Argument(
-        lambda s: len(s.bare.split()) <= 2 or _pause_length(s.bare) is not None,
-        lambda s: _pause_length(s.bare) or s.bare,
+        lambda s: (
+            len(s.bare.split()) <= 2
+            or _pause_length(s.bare) is not None
+            or _proposal(s.bare) is not None
+        ),
+        lambda s: _pause_length(s.bare) or _proposal(s.bare) or s.bare,
         needs=N_("PROPOSE needs UNDO, END or PAUSE 7d."),
         hint="PROPOSE UNDO",
     )
@@ -1561,8 +1644,8 @@ class NextCmd(_Base):
         "de": ("NAECHSTER", "NAECHSTE"),
     }
     form = Argument(
-        lambda s: bool(_move_arg(s.bare)) and next_form(_move_arg(s.bare)),
-        lambda s: _move_arg(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
+        lambda s: bool(_queued(s.bare)) and next_form(_queued(s.bare)) and _queues(s.bare),
+        lambda s: _queued(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
     )
     help = (
         HelpLine(
@@ -1633,6 +1716,32 @@ class NextCmd(_Base):
         record, seat = seated.record, seated.seat
         guard = record.game.plan_context(record.state, seat) if alts else None
         return standing.entry(seat, standing.Orders(next=alts, guard=guard), message_id)
+
+
+_OR_ELSE = re.compile(
+    r"\s*,?\s+(?:or\s+else|otherwise|else|or|ou\s+bien|ou\s+sinon|sinon|ou|altrimenti"
+    r"|oppure|o|sonst|oder|andernfalls|ansonsten)\s+(?=\S)",
+    re.I,
+)
+
+
+def _queues(text: str) -> bool:
+    """Does NEXT's text hold something to queue: a move's code (a figure, an official's two
+    capitals) or a word that cancels? "Next time I'll think longer" and "Nächste Woche nehme
+    ich Urlaub" are prose (issue 31)."""
+    import pbem.service.standing as standing
+
+    return (
+        re.search(r"\d|\b[A-Z]{2}\b", text) is not None
+        or re.match(r"\s*[rybgkRYBGK]{2}\b", _move_arg(text)) is not None  # "NEXT rb north"
+        or standing.next_alternatives(text) == []
+    )
+
+
+def _queued(text: str) -> str:
+    """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
+    oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
+    return _OR_ELSE.sub(" ELSE ", _move_arg(text))
 
 
 def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -460,6 +461,10 @@ def test_say_to_all_is_said_without_its_addressee(line: str, said: str) -> None:
         ("Which other games am I in at the moment? GAMES", [("games", "")]),
         ("What would M13 R2 score me? Don't play it yet - PREVIEW M13 R2", [("preview", "M13 R2")]),
         ("Off to Munich for five days, so VACATION 5d.", [("vacation", "5d")]),
+        ("From now on please write to me in French.", [("lang", "fr")]),
+        ("NEXT rb north", [("next", "rb north")]),
+        ("Quick question: which games am I in right now?", [("games", "")]),
+        ("Potreste mandarmi lo storico delle mosse? Grazie", [("history", "")]),
         ("Could you queue this for when my turn comes? NEXT BR west", [("next", "BR west")]),
         # its argument, then a remark
         ("Sprache Englisch bitte, meine Frau spielt mit", [("lang", "en")]),
@@ -478,6 +483,21 @@ def test_say_to_all_is_said_without_its_addressee(line: str, said: str) -> None:
         # the day one is back, anywhere in the line
         ("URLAUB – ich bin auf Dienstreise und am 3. wieder da.", [("vacation", "back day 03")]),
         ("VACANCES, en déplacement, de retour le 7 décembre", [("vacation", "back 12-07")]),
+        # a command word alone, then a remark
+        ("HISTORY please, I lost track", [("history", "")]),
+        ("AIUTO: non capisco come si gioca", [("help", "")]),
+        ("HILFE - ich verstehe die Notation nicht", [("help", "")]),
+        ("Board please (lost the last mail)", [("board", "")]),
+        ("ACCEPT, fine by me", [("accept", "")]),
+        # a queued move in words, its alternatives with "or", "otherwise", "oppure", "oder"
+        ("NEXT M13 R1, otherwise P10 R0", [("next", "M13 R1 ELSE P10 R0")]),
+        ("PROSSIMA M13 R1 oppure P10 R0", [("next", "M13 R1 ELSE P10 R0")]),
+        ("NÄCHSTER M13 R1 oder P10 R0", [("next", "M13 R1 ELSE P10 R0")]),
+        # a proposal among filler words
+        ("PROPOSE to undo my last move", [("propose", "UNDO")]),
+        ("PROPOSER d'annuler le dernier coup", [("propose", "UNDO")]),
+        ("VORSCHLAGEN RÜCKGÄNGIG", [("propose", "UNDO")]),
+        ("PROPOSE to end the game now", [("propose", "END")]),
     ],
 )
 def test_a_command_among_prose(line: str, want: list[tuple[str, str]]) -> None:
@@ -497,6 +517,10 @@ def test_a_command_among_prose(line: str, want: list[tuple[str, str]]) -> None:
         "Je ne pars pas en vacances 3 jours",
         "Can I see the board? Never mind, found it",
         "PROPOSE UNDO, or maybe not",
+        "Next time I'll think longer before playing!",
+        "Nächste Woche nehme ich Urlaub, dann schicke ich URLAUB.",
+        "My holiday starts next week, I'll send VACATION then.",
+        "Next time I'll go by bus",
     ],
 )
 def test_what_stays_prose_among_prose(line: str) -> None:
@@ -531,3 +555,145 @@ def test_a_fresh_request_with_a_greeting_or_a_name_in_words() -> None:
     ]:
         got = FRESH.read_fresh(line, SEATS, strip_please)
         assert got is not None and got[0] == "standby" and got[1][0].lower() == arg, line
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["ACCEPT, or maybe not", "Back soon!", "My next move: M13 R1", "Mon prochain coup : M13 R1", "Board games are fun", "History repeats itself, ha",
+     "Aide, M13 R1 est légal ?", "PROPOSE to undo and end", "Help me understand the rules"],
+)  # fmt: skip
+def test_no_command_word_alone_before_these(line: str) -> None:
+    assert not [k for k, _a in _read([line]) if k not in ("error", "rules")], line
+
+
+@pytest.mark.parametrize(
+    "arg",
+    [
+        "steal from East first, then South",
+        "vol : Est puis Sud",
+        "rubo da Est, poi Sud",
+        "zuerst von Ost stehlen, dann von Süd",
+    ],  # fmt: skip
+)
+def test_a_standing_order_to_steal_in_prose(arg: str) -> None:
+    from pbem.service import standing
+
+    assert standing.parse(arg, 0, 3) == standing.Orders(steal=[1, 2])
+
+
+@pytest.mark.parametrize("arg", ["steal from North", "never steal from East", "take East or West"])
+def test_a_standing_order_to_steal_that_cannot_be_is_refused(arg: str) -> None:
+    from pbem.errors import CommandError
+    from pbem.service import standing
+
+    with pytest.raises(CommandError):
+        standing.parse(arg, 0, 3)
+
+
+# ---------------------------------------------------------------------------------------------
+# Die Verbotene Stadt's decisions in words, through the whole reading (the service's own mails)
+# ---------------------------------------------------------------------------------------------
+
+DECISIONS: dict[str, list[tuple[str, str | None]]] = {
+    "vs:believe": [("Nope, bluff. Doubt", "move doubt"), ("Ci credo 👍", "move believe"),
+                   ("Credo di no", "move doubt"), ("I trust them", "move believe"),
+                   ("Believe or doubt?", None)],
+    "vs:reselect": [("Keep mine", "move keep"), ("No change", "move keep"),
+                    ("Je prends GY. Non, plutôt KY.", None)],
+    "vs:steal": [("Orange pants pls", "move take north orange-pants"),
+                 ("Evviva il drago! Prendo i pantaloni arancioni di Nord.",
+                  "move take north orange-pants"),
+                 ("Gib mir die Hose", "move take north orange-pants")],
+    "vs:take": [("The yellow one, please.", "move take south yellow-coat"),
+                ("Give me the yellow coat", "move take south yellow-coat")],
+}  # fmt: skip
+"""(what a player writes, what is carried out; None: nothing, the reply is asked back)."""
+
+
+def test_decisions_in_words_through_the_whole_reading(tmp_path: Path) -> None:
+    import player_corpus as pc
+
+    seen = set()
+    for name, stage in pc.vs_stages(tmp_path, "en"):
+        for text, want in DECISIONS.get(name, []):
+            v = pc.judge_stage(stage, pc.Case("t", "t", "en", name, "gmail", "nothing", text))
+            assert v.got == ([want] if want else []) or (want is None and v.got == ["ask"]), (
+                text,
+                v.got,
+            )
+            seen.add(name)
+    assert seen == set(DECISIONS)
+
+
+@pytest.mark.parametrize(
+    ("line", "mode"),
+    [
+        ("MAIL tours", "TURNS"),
+        ("MAIL RÉSUMÉ", "DIGEST"),
+        ("MAIL turni", "TURNS"),
+        ("MAIL Züge", "TURNS"),
+        ("MAIL tout", "EVERY"),
+        ("MAIL TURNS", "TURNS"),
+    ],  # fmt: skip
+)
+def test_mail_modes_in_the_four_languages(line: str, mode: str) -> None:
+    assert _read([line]) == [("mail", mode)]
+
+
+# ---------------------------------------------------------------------------------------------
+# A move and a command asked in a sentence, in every client's shape (the service's own mail)
+# ---------------------------------------------------------------------------------------------
+
+ASKED = [
+    ("Pouvez-vous me renvoyer le plateau ?", "board"), ("Les règles du jeu svp", "rules"),
+    ("Mi rimandate il tabellone? Dal telefono non si vede bene", "board"),
+    ("Könnt ihr mir das Brett schicken? BRETT", "board"), ("Meine erlaubten Züge?", "legal"),
+    ("Which other games am I in at the moment? GAMES", "games"), ("I need help", "help"),
+    ("HISTORY please, I lost track", "history"), ("In English please", "lang en"),
+    ("Je pars une semaine au ski, vacances 7 jours", "vacation 168h"),
+    ("Off to Munich for five days, so VACATION 5d.", "vacation 120h"),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def fc_turn(tmp_path_factory: pytest.TempPathFactory) -> object:
+    import player_corpus as pc
+
+    for name, stage in pc.fc_stages(tmp_path_factory.mktemp("fc"), "fr"):
+        if name == "fc:turn":
+            return stage
+    raise AssertionError("no turn mail")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(ASKED),
+    st.sampled_from(["M13 R1", "M13 R2", "N13 R1", "P10 R3"]),
+    st.sampled_from(sorted(__import__("player_corpus").CLIENTS)),
+    st.booleans(),
+)
+def test_a_move_and_a_command_in_a_sentence_in_every_client(
+    fc_turn: object, asked: tuple[str, str], move: str, client: str, first: bool
+) -> None:
+    """Whatever the client's shape, the move is played as written and the command beside it is
+    read; nothing else is ever carried out."""
+    import player_corpus as pc
+
+    text, want = asked
+    body = f"{move}\n{text}" if first else f"{text}\n{move}"
+    v = pc.judge_stage(fc_turn, pc.Case("t", "t", "fr", "fc:turn", client, "nothing", body))  # type: ignore[arg-type]
+    assert sorted(v.got) == sorted([f"move {move}", want]), (client, body, v.got)
+
+
+def test_a_correction_naming_an_official_among_words_asks_back(tmp_path: Path) -> None:
+    """half-9 fr-922 was played as the first selection: "Je prends GY" then "non attendez,
+    plutot KY" (a correction whose line is no move shape: a code among words)."""
+    import player_corpus as pc
+
+    for name, stage in pc.vs_stages(tmp_path, "fr"):
+        if name == "vs:reselect":
+            body = "Je prends GY\nnon attendez, plutot KY"
+            v = pc.judge_stage(stage, pc.Case("t", "t", "fr", name, "bare", "ask", body))
+            assert v.got in (["ask"], []), v.got
+            return
+    raise AssertionError("no reselection")

@@ -214,9 +214,16 @@ _VERB_WORDS: dict[str, str] = {
     "switch": "select", "switching": "select", "change": "select", "changing": "select",
     "wechsel": "select", "wechsle": "select", "wechseln": "select", "cambio": "select",
     "passo": "select", "passe": "select", "glaub": "believe",
+    # staying with the selection ("Je reste sur ma sélection", "Bleibe bei meiner Wahl")
+    "reste": "keep", "resto": "keep", "bleibe": "keep", "stay": "keep", "stick": "keep",
+    "staying": "keep", "sticking": "keep", "bleibt": "keep", "bleiben": "keep",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
+            "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
+            "donnez-moi", "donne-moi"}  # fmt: skip
+"""Verbs that ask for a card to take, read as take only when a card is owed."""
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
 
@@ -296,6 +303,8 @@ def _parse(
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
     verb = _VERB_WORDS.get(verb, verb)
+    if kind in ("take-card", "steal") and verb in _GIVE_ME:
+        verb = "take"  # "Give me the yellow coat", "Gib mir die Hose", "I want the coat"
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
     if toks and verb in ("select", "take", "keep", "believe", "doubt"):
@@ -346,7 +355,12 @@ def _parse(
     return _parse_move(board, state, seat, text, toks, legal, hint)
 
 
-_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben"}
+_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
+            # trust and belief in other words (issue 31: "I trust them", "mi fido", "Pas
+            # crédible")
+            "trust", "confiance", "fido", "fidarmi", "vertraue", "vertrauen", "credible",
+            "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
+            "fidiamoci", "trusting", "glaub"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
@@ -377,7 +391,23 @@ _AROUND = {
     # sélection actuelle"; issue 31)
     "une", "seconde", "un", "instant", "secondo", "attimo", "sekunde", "second", "moment",
     "mine", "current", "actuelle", "actuel", "attuale", "aktuelle", "aktuellen",
+    "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
+    "fais", "leur", "trust", "mi", "di", "lei",
+    "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
+    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber", "così", "cosi", "as", "is",
+    "dabei", "ainsi", "comme",
+    "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
+    "sued",
 }  # fmt: skip
+_NO_CHANGE = {
+    ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
+    ("nessun", "cambiamento"), ("invariato",), ("invariata",), ("pas", "de", "changement"),
+    ("aucun", "changement"), ("inchangé",), ("inchangée",), ("keine", "änderung"),
+    ("keine", "aenderung"), ("unverändert",), ("unveraendert",), ("wie", "gehabt"),
+    ("bleibt", "so"), ("resta", "così"),
+}  # fmt: skip
+"""A reselection kept in words that say no change."""
+_COURTESY_EDGE = {"ok", "okay", "please", "thanks", "merci", "grazie", "danke", "bitte", "svp"}
 _SAME = {"same", "même", "meme", "stesso", "stessa", "gleich", "gleiche", "gleicher", "gleichen",
          "dieselbe", "denselben", "derselbe", "dasselbe"}  # fmt: skip
 _AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "prima", "wie",
@@ -391,7 +421,8 @@ _AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "
 _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffed", "bluffst",
           "blufft", "bluffen", "bluffa", "bluffato", "menteur", "menteuse", "liar", "lies",
           "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
-          "falso", "quatsch", "unsinn", "nonsense", "rubbish"}  # fmt: skip
+          "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
+          "bugia", "lie", "bluffi", "bluffano"}  # fmt: skip
 """Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;…])\s*|\s+[-–—]\s+|,\s+")
 
@@ -428,6 +459,9 @@ def _answer_in_sentences(text: str) -> bool | None:
     return said.pop() if len(said) == 1 else None
 
 
+_NO_AFTER = {"no", "nope", "nein", "nee", "nö", "noe", "non"}
+
+
 def _answer_in_words(toks: list[str]) -> bool | None:
     """An answer to a claim in a short sentence ("Ich glaube es", "I doubt it!", "Non ci credo",
     "Je n'y crois pas"): True to doubt, False to believe, None when the words say neither, or
@@ -442,6 +476,10 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     )
     if len(verbs) != 1 or any(t not in _AROUND | _NEGATION | verbs for t in toks):
         return None
+    # A "no" after the verb denies it ("Credo di no", "I believe no": a doubt); before it, it
+    # only answers ("No, non ci credo").
+    first = min(k for k, t in enumerate(toks) if t in verbs)
+    negated = negated or any(t in _NO_AFTER for t in toks[first + 1 :])
     doubt = next(iter(verbs)) in _DOUBT
     if doubt and negated:
         return None
@@ -453,6 +491,8 @@ def _parse_select(
 ) -> Action:
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
+    elif kind == "reselect" and tuple(t for t in toks if t not in _COURTESY_EDGE) in _NO_CHANGE:
+        toks = ["keep"]  # "No change", "Keine Änderung", "Unverändert"
     elif (
         kind == "reselect"
         and _SAME & set(toks)
@@ -511,6 +551,8 @@ _SELECT_FILLER = {
     "funzionario", "beamten", "please", "pls", "thanks", "merci", "grazie", "bitte", "danke",
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
+    "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
+    "cette", "fois",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
@@ -613,6 +655,7 @@ _TAKE_FILLER = {
     "please", "thanks", "merci", "svp", "grazie", "prego", "danke", "bitte", "i'll",
     # issue 31: "Orange pants pls", "The yellow one, please", "Je prends son pantalon rouge"
     "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
+    "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
     "her", "their", "leur", "ihre", "ihren",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
