@@ -26,7 +26,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
@@ -38,6 +38,7 @@ from pbem.mail.reply import (
     is_courtesy,
     is_filler,
     is_known_word,
+    is_take_back,
     strip_please,
 )
 from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
@@ -144,12 +145,14 @@ class Reading:
         return {c.kind for c in self.commands}
 
 
-PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "POI", "DOPO", "DOPODICHÉ",
-              "DOPODICHE", "DANN", "DANACH", "ANSCHLIESSEND", "ANSCHLIEßEND")  # fmt: skip
+PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "APRÈS ÇA", "APRES CA",
+              "APRÈS CELA", "POI", "DOPO", "DOPODICHÉ", "DOPODICHE", "DANN", "DANACH",
+              "ANSCHLIESSEND", "ANSCHLIEßEND")  # fmt: skip
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
 _PLAN_SPLIT = re.compile(
-    r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+|e\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+    r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+    r"|\s+e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
 )
 """``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
 is Italian for "and"; "RB N E then BK E" keeps its east)."""
@@ -173,9 +176,14 @@ def next_form(rest: str) -> bool:
     return all(len(p.split()) <= 5 for alt in else_parts(rest) for p in plan_parts(alt))
 
 
+_PLAN_LEAD = re.compile(r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+")
+"""A plan word that starts a part after a semicolon ("RB N ; après ça KB S")."""
+
+
 def plan_parts(text: str) -> list[str]:
     """The actions of a plan as written, in order (one part when ``text`` holds no separator)."""
-    return [p.strip(" .,") for p in _PLAN_SPLIT.split(text.strip()) if p.strip(" .,")]
+    parts = (_PLAN_LEAD.sub("", p.strip(" .,")) for p in _PLAN_SPLIT.split(text.strip()))
+    return [p.strip(" .,") for p in parts if p.strip(" .,")]
 
 
 def _parses(parse_action: Callable[[str], object], text: str) -> bool:
@@ -256,10 +264,12 @@ def _looks_like_attempt(line: str) -> bool:
 
 
 def _tokens(line: str) -> list[str]:
+    """The words of a line; a sign standing alone between them ("M13 / R1", "M13 - R1") is no
+    word."""
     out = []
     for t in _TOKEN.findall(line):
         t = t.strip(_EDGE)
-        if t:
+        if t and any(c.isalnum() for c in t):
             out.extend(_HYPHEN.sub(" ", t).split())
     return out
 
@@ -314,26 +324,46 @@ def _candidates(
     """The maximal move-shaped spans of ``tokens`` that the game reads as a move (legal or not)."""
     found: list[_Candidate] = []
     for a, b in _spans(tokens):
-        part = tokens[a:b]
-        if not _shaped(part):
-            continue
-        text = " ".join(part)
-        try:
-            action = parse_action(text)
-        except NotYourDecision as err:
-            if is_move_form is not None and is_move_form(text):
-                found.append(_Candidate(a, b, text, error=err))
-        except InvalidSyntax:
-            continue
-        except RuleError as err:
-            found.append(_Candidate(a, b, text, error=err))
-        else:
-            found.append(_Candidate(a, b, text, action=action))
-    return [
+        if _shaped(tokens[a:b]) and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
+            found.append(c)
+    kept = [
         c
         for c in found
         if not any(o is not c and o.start <= c.start and c.end <= o.end for o in found)
     ]
+    # Two readings of overlapping words ("put the tile on L12" and "the tile on L12 R0": more
+    # than a span's tokens): the words of both together, when the game reads them as one move.
+    for _k in range(len(kept)):
+        pair = next(((c, o) for c in kept for o in kept if c.start < o.start < c.end < o.end), None)
+        if pair is None:
+            break
+        union = _candidate(tokens, pair[0].start, pair[1].end, parse_action, is_move_form)
+        if union is None:
+            break
+        kept = [union, *(c for c in kept if c not in pair)]
+    return sorted(kept, key=lambda c: c.start)
+
+
+def _candidate(
+    tokens: list[str],
+    a: int,
+    b: int,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+) -> _Candidate | None:
+    """``tokens[a:b]`` as a candidate when the game reads it as a move (legal or not)."""
+    text = " ".join(tokens[a:b])
+    try:
+        action = parse_action(text)
+    except NotYourDecision as err:
+        if is_move_form is not None and is_move_form(text):
+            return _Candidate(a, b, text, error=err)
+        return None
+    except InvalidSyntax:
+        return None
+    except RuleError as err:
+        return _Candidate(a, b, text, error=err)
+    return _Candidate(a, b, text, action=action)
 
 
 def _typo_suggestion(line: str, parse_action: Callable[[str], object]) -> str:
@@ -472,6 +502,10 @@ _SHOUTED = re.compile(r"[:?!.,]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
+_LATER = frozenset({"next", "later", "prochain", "prochaine", "prossimo", "prossima", "nächsten",
+                    "nächstes", "nächste", "naechsten", "naechstes", "naechste", "später",
+                    "spaeter", "tomorrow", "demain", "domani", "morgen"})  # fmt: skip
+"""Words of a later turn, which a queued move's lead-in may hold (issue 31)."""
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -487,8 +521,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
     if cmd is None or any(_code_like(t) for t in before):
         return None, ""
     if getattr(cmd, "conditional", False):
-        # A queued move is conditional itself: "If it's still on next round: NEXT M13 R1"
-        before = [t for t in before if t.casefold().strip("'") not in _IF]
+        # A queued move is conditional and for later itself: "If it's still on next round:
+        # NEXT M13 R1", "Au prochain tour : PROCHAIN L10 R0", "For later: NEXT O13 R2"
+        before = [t for t in before if t.casefold().strip("'") not in _IF | _LATER]
     if getattr(cmd, "changes_game", False) and denies(before):
         return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not a resignation
     return cmd, m.group(2).strip()
@@ -555,14 +590,29 @@ def _last_word(
                 out.commands.remove(cmd)  # the same move again ("sorry", "I hope ..."): one move
                 again.add(idx)
             continue
-        if not any(is_correction(b) for b in between) and (cmd is not None or action is None):
+        taken = any(_takes_back(b) for b in between[:-1])  # "Ah zut, pas ça." then the move
+        if (
+            not taken
+            and not any(is_correction(b) for b in between)
+            and (cmd is not None or action is None)
+        ):
             continue  # two moves get "only one move per reply"; a move not legal now is listed
         # A later line names another legal move: it corrects ("sorry, I meant M13 R2": read
         # as that move), or offers it ("ou bien M13 R3 ?"), or regrets it ("Argh, I wanted N9
         # R2"): the first move is never played then; unless the line corrects, we ask back.
         lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if _wordy(t)]
         words = [t for b in between for t in _tokens(_lead_in(b)[1]) if _wordy(t)]
-        if action is not None and "?" not in line and correction_stands(words, lead):
+        if taken:  # the line above took the move back: this line's own words say the rest
+            lead = [t for t in _tokens(_lead_in(line)[0]) if _wordy(t)]
+            words = [t for t in _tokens(_lead_in(line)[1]) if _wordy(t)]
+        if (
+            action is not None
+            and "?" not in line
+            and (
+                correction_stands(words, lead)
+                or (taken and (cmd is not None or (is_filler(words) and not denies(lead))))
+            )
+        ):
             read_as = notation(action) if notation is not None else line
             if cmd is not None:
                 new = cmd
@@ -623,6 +673,34 @@ def _last_word(
                 )
             )
             return
+    # A line after the move that takes it back and names no other ("Ignore that, I'll send my
+    # move later", "No aspettate, ci penso ancora"): the player's last word; ask back.
+    last = max([at, *(i for i in again if i > at)])
+    for j in range(last + 1, len(todo)):
+        if (
+            _takes_back(todo[j])
+            and j not in mention_lines
+            and not any(where.get(id(c)) == j for c in out.commands)
+            and not out.errors
+        ):
+            out.errors.append(
+                (
+                    todo[j],
+                    CommandError(
+                        _(
+                            "This line takes back the move above it and names no other, so "
+                            "nothing was played. When you know your move, send it on a line "
+                            "of its own."
+                        )
+                    ),
+                )
+            )
+            return
+
+
+def _takes_back(line: str) -> bool:
+    """A line that takes back the move above it and names no move itself."""
+    return is_take_back(line) and not _shaped(_tokens(line))
 
 
 _COLON = re.compile(r"\s*:\s+|\s+:\s*")
@@ -708,12 +786,81 @@ def _read_line(
             if _parses(parse_action, strip_please(line_wo))  # "BK east then north, please"
             else _move_then_remark(line_wo, parse_action, is_move_form)
         )
+        at = _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
         if whole is not None:
-            _read_move(line, whole, guard, out, parse_action, is_move_form, notation, from_subject)
+            _read_move(whole, at)
+            return
+        if "?" not in line_wo:
+            parts = _plan_actions(parts, parse_action)
+        if len(parts) == 1:  # one slide that turns, in words ("KB en bas, ensuite à droite")
+            if not _read_alone(parts[0], at):
+                _read_move(line_wo, at)
             return
         _read_plan(line, parts, guard, out, parse_action, from_subject)
     else:
-        _read_move(line, line_wo, guard, out, parse_action, is_move_form, notation, from_subject)
+        _read_move(
+            line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
+        )
+
+
+def _written(parse_action: Callable[[str], object], text: str) -> bool:
+    """Is ``text`` in the game's notation (legal now or not)?"""
+    try:
+        parse_action(text)
+    except InvalidSyntax:
+        return False
+    except RuleError:
+        return True
+    return True
+
+
+def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
+    """May ``text`` be left out of a plan's action (a lead-in, a remark, a greeting)? Words that
+    deny nothing, hold no code, no plan word and nothing the game reads."""
+    toks = _tokens(text)
+    return (
+        not denies(toks)
+        and not any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks)
+        and not (toks and _written(parse_action, text))
+    )
+
+
+def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A plan's action without what stands around it: courtesy at its ends, a lead-in before a
+    colon ("La mia mossa: kb verso il basso"), a remark after a dash, in brackets or after its
+    last comma ("rb nach oben — schönen Abend noch"), each only when it is :func:`_aside`. Every
+    such form, the part as written first."""
+    bare = strip_please(part) or part
+    forms = [part, bare]
+    heads = _COLON.split(bare, maxsplit=1)
+    if len(heads) == 2 and heads[1] and _aside(heads[0], parse_action):
+        forms.append(strip_please(heads[1]))
+    for f in list(forms):
+        pieces = [p for p in _SENTENCE.split(f) if p.strip(" ()")]
+        if len(pieces) > 1 and all(_aside(p.strip(" ()"), parse_action) for p in pieces[1:]):
+            forms.append(strip_please(pieces[0].strip(" ()")))
+        if "," in f:
+            head, tail = f.rsplit(",", 1)
+            if _aside(tail, parse_action):
+                forms.append(strip_please(head))
+    return [f for f in dict.fromkeys(forms) if f]
+
+
+def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> list[str]:
+    """A plan's actions as the game reads them (issue 31): each without what stands around it
+    (:func:`_core`), and a part that names no action of its own (directions only: "BK à droite,
+    ensuite en bas") joined to the action before it, when the two read together."""
+    out: list[str] = []
+    for raw in parts:
+        forms = _cores(raw, parse_action)
+        alone = next((f for f in forms if _written(parse_action, f)), None)
+        if alone is None and out:
+            joined = next((j for f in forms if _written(parse_action, j := f"{out[-1]} {f}")), None)
+            if joined is not None:
+                out[-1] = joined
+                continue
+        out.append(alone or strip_please(raw) or raw)
+    return out
 
 
 def _read_plan(
@@ -787,7 +934,13 @@ def _move_part(
     if len(parts) < 2:
         return None
     holding = [
-        p for p in parts if _tokens(p) and _candidates(_tokens(p), parse_action, is_move_form)
+        p
+        for p in parts
+        if _tokens(p)
+        and (
+            _parses(parse_action, strip_please(p))  # a move in the game's words ("rb nach oben")
+            or _candidates(_tokens(p), parse_action, is_move_form)
+        )
     ]
     if len(holding) != 1:
         return None
@@ -827,7 +980,9 @@ def _move_then_remark(
         return None  # something the game reads ("then rb north"), legal or not
     else:
         return None
-    return head if _parses(parse_action, head) else None
+    if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
+        return head  # ("P13-R0, spero vada bene": the move with its sign)
+    return None
 
 
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
@@ -842,47 +997,46 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     return False
 
 
-def _read_alone(
-    part: str,
-    line: str,
-    guard: int | None,
-    out: Reading,
-    parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[object], str] | None,
-    from_subject: bool,
-) -> bool:
-    """Read ``part`` of ``line`` alone; when it is exactly one move, that move is the line's."""
+@dataclass(frozen=True)
+class _At:
+    """A line being read as a move, and what reading it needs: where the result goes and the
+    game's callables."""
+
+    line: str
+    guard: int | None
+    out: Reading
+    parse_action: Callable[[str], object]
+    is_move_form: Callable[[str], bool] | None
+    notation: Callable[[object], str] | None
+    from_subject: bool
+
+
+def _read_alone(part: str, at: _At) -> bool:
+    """Read ``part`` of ``at.line`` alone; when it is exactly one move, that move is the line's."""
     sub = Reading()
-    _read_move(line, part, guard, sub, parse_action, is_move_form, notation, from_subject)
+    _read_move(part, replace(at, out=sub))
     if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
         return False
     got = sub.commands[0]
-    read_as = notation(got.action) if notation is not None else part
-    out.commands.append(
+    read_as = at.notation(got.action) if at.notation is not None else part
+    at.out.commands.append(
         Command(
             "action",
-            line,
+            at.line,
             action=got.action,
-            guard=guard,
+            guard=at.guard,
             read_as=read_as,
-            from_subject=from_subject,
+            from_subject=at.from_subject,
         )
     )
     return True
 
 
-def _read_move(
-    line: str,
-    line_wo: str,
-    guard: int | None,
-    out: Reading,
-    parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[object], str] | None,
-    from_subject: bool,
-) -> None:
+def _read_move(line_wo: str, at: _At) -> None:
+    """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
+    line, guard, out, parse_action = at.line, at.guard, at.out, at.parse_action
+    is_move_form, notation, from_subject = at.is_move_form, at.notation, at.from_subject
     try:
         action = parse_action(line_wo)
     except InvalidSyntax as err:
@@ -903,6 +1057,9 @@ def _read_move(
             Command("action", line, action=action, guard=guard, from_subject=from_subject)
         )
         return
+    bare = strip_please(line_wo)
+    if "?" not in line_wo and bare and bare != line_wo and _read_alone(bare, at):
+        return  # "bk vers l'est merci", "RB N please!": courtesy at the ends of a move
     if _looks_like_attempt(line_wo) and not is_courtesy(line_wo):
         suggestion = _typo_suggestion(line_wo, parse_action)
         if suggestion:
@@ -953,12 +1110,11 @@ def _read_move(
     )
     # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
     # L11 R1 then": the one sentence or part that holds a move, read alone.
-    alone = (line, guard, out, parse_action, is_move_form, notation, from_subject)
-    if part is not None and _read_alone(part, *alone):
+    if part is not None and _read_alone(part, at):
         return
     head, tail = _lead_in(line_wo)
     # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
-    if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, *alone):
+    if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, at):
         return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)

@@ -46,6 +46,7 @@ _DIR_WORDS: dict[str, str] = {
     "sud": "S", "süd": "S", "sued": "S", "süden": "S", "sueden": "S", "bas": "S", "giù": "S",
     "giu": "S", "unten": "S", "runter": "S",
     "ouest": "W", "ovest": "W", "westen": "W", "gauche": "W", "sinistra": "W", "links": "W",
+    "alto": "N", "basso": "S",  # "in alto", "verso il basso"
 }  # fmt: skip
 # Compass points written as one word ("RB northeast", "RB Nordost", "RB nordovest"): two
 # directions, north or south first.
@@ -75,8 +76,15 @@ _FILLER = {
     "nach", "dann", "und", "zum", "zur", "richtung", "ich", "ziehe", "bewege", "schiebe",
     "spiele", "beamten", "beamter", "den", "der", "die", "zuerst", "erst", "weiter",
     "anschließend", "anschliessend", "danach",
+    # verbs of going and moving in more persons and forms ("BK goes east", "RB va au nord",
+    # "je vais déplacer RB", "RB geht nach Norden", "voglio spostare RB")
+    "goes", "going", "moves", "va", "vais", "vas", "déplacer", "deplacer", "bouger",
+    "vai", "muovere", "spostare", "sposta", "muove", "geht", "gehe", "bewegen", "ziehen",
+    "schieben", "fährt", "faehrt", "in", "ce", "coup", "mossa", "zug", "my", "mon", "mia", "mein",
+    "après", "apres", "ça", "ca", "cela",
 }  # fmt: skip
-"""Words around an official and its directions, in the four languages (never "e": east)."""
+"""Words around an official and its directions, in the four languages (never "e": east; "en"
+only before a direction word: see :func:`_tokens`)."""
 _STEP = {"step", "one", "1", "single"}
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
@@ -126,7 +134,13 @@ def _tokens(text: str) -> list[str]:
     ]
     toks = [t.lower() for t in words]
     toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
-    return [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
+    toks = [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
+    # The French "en" before a direction word is "in" ("RB en haut", "KB en bas"), not E N.
+    return [
+        t
+        for k, t in enumerate(toks)
+        if not (t == "en" and toks[k + 1 : k + 2] and toks[k + 1] in _DIR_WORDS)
+    ]
 
 
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
@@ -232,7 +246,8 @@ def parse(
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
-    verb = _VERB_WORDS.get(verb, verb)
+    if verb != "have" or kind in ("select", "reselect", "take-card", "steal"):
+        verb = _VERB_WORDS.get(verb, verb)  # ("have a nice evening" after a move takes nothing)
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
     if toks and verb in ("select", "take", "keep", "believe", "doubt"):
