@@ -32,6 +32,7 @@ from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import _, ngettext
 from pbem.mail.reply import (
+    correction_rest,
     correction_stands,
     denies,
     is_correction,
@@ -176,7 +177,9 @@ def next_form(rest: str) -> bool:
     return all(len(p.split()) <= 5 for alt in else_parts(rest) for p in plan_parts(alt))
 
 
-_PLAN_LEAD = re.compile(r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+")
+_PLAN_LEAD = re.compile(
+    r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*,\s*|\s+)"
+)
 """A plan word that starts a part after a semicolon ("RB N ; après ça KB S")."""
 
 
@@ -229,7 +232,8 @@ WRAP_WIDTH = 55
 def _join_wrapped_say(lines: list[str]) -> list[str]:
     """A long SAY that the client hard-wrapped (mutt, Gnus, some webmails: no format=flowed) is
     one line again: while a physical line is at least :data:`WRAP_WIDTH` long, the next line
-    continues it, unless it is a command or a move-like line of its own."""
+    continues it, unless it is a command or a move-like line of its own, or a greeting or name
+    after a finished sentence."""
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -247,7 +251,8 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
                     or not nxt
                     or (nw and vocabulary().lookup(nw.group(1)) is not None)
                     or (toks and all(_code_like(t) for t in toks))
-                ):
+                    or (last.rstrip().endswith((".", "!", "?", "…")) and is_courtesy(nxt))
+                ):  # (a sign-off after a finished sentence is no part of it: "Cordialement,")
                     break
                 line = f"{line} {nxt}"
                 last = nxt
@@ -430,7 +435,7 @@ def read_commands(
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
             where[id(m)] = idx
-    _last_word(out, todo, where, notation)
+    _last_word(out, todo, where, notation, parse_action)
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES
         out.ignored.append(
@@ -522,8 +527,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         return None, ""
     if getattr(cmd, "conditional", False):
         # A queued move is conditional and for later itself: "If it's still on next round:
-        # NEXT M13 R1", "Au prochain tour : PROCHAIN L10 R0", "For later: NEXT O13 R2"
-        before = [t for t in before if t.casefold().strip("'") not in _IF | _LATER]
+        # NEXT M13 R1", "Au prochain tour : PROCHAIN L10 R0", "Je sais que ce n'est pas encore
+        # mon tour, mais : PROCHAIN RB nord", "Could you queue this? NEXT BR west"
+        return cmd, m.group(2).strip()
     if getattr(cmd, "changes_game", False) and denies(before):
         return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not a resignation
     return cmd, m.group(2).strip()
@@ -557,8 +563,44 @@ def _wordy(token: str) -> bool:
     return token == "I" or not _code_like(token)
 
 
+def _shape(token: str) -> str:
+    return re.sub(r"[^\W\d_]", "a", re.sub(r"\d", "9", token.upper()))
+
+
+def _one_part_corrected(
+    line: str,
+    chosen: object,
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None,
+) -> object | None:
+    """A correction that names one part of the move above it ("N13 R1" then "Non R0 pardon",
+    "O13 R2" then "anzi no, R3", "sorry R0*"): the move with that part replaced, when exactly
+    one part of its notation has that part's shape and the result is legal. None otherwise."""
+    if notation is None or parse_action is None:
+        return None
+    codes = [t for t in _tokens(line) if _code_like(t)]
+    if len(codes) != 1:
+        return None
+    parts = notation(chosen).split()
+    same = [k for k, p in enumerate(parts) if _shape(p) == _shape(codes[0]) and p != codes[0]]
+    if len(same) > 1:  # "N13 R1" and "R0": the part with the same letters
+        letters = re.sub(r"\d", "", codes[0].upper())
+        same = [k for k in same if re.sub(r"\d", "", parts[k]) == letters]
+    if len(same) != 1:
+        return None
+    parts[same[0]] = codes[0].upper()
+    try:
+        return parse_action(" ".join(parts))
+    except RuleError:
+        return None
+
+
 def _last_word(
-    out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[object], str] | None
+    out: Reading,
+    todo: list[str],
+    where: dict[int, int],
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None = None,
 ) -> None:
     """The player's last word counts (issue 31): a move written after the move of the reply
     ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
@@ -591,10 +633,29 @@ def _last_word(
                 again.add(idx)
             continue
         taken = any(_takes_back(b) for b in between[:-1])  # "Ah zut, pas ça." then the move
+        if action is None and men is not None and (is_correction(line) or _NO_WORD.search(line)):
+            action = _one_part_corrected(line, chosen.action, notation, parse_action)
+            if action is not None:
+                words = [t for t in _tokens(line) if _wordy(t)]
+                plain = [w for w in words if not _NO_WORD.fullmatch(w)]  # "Euh non, en R0"
+                if "?" not in line and (
+                    correction_stands(words)
+                    or (len(plain) < len(words) and is_filler(plain) and not denies(plain))
+                ):
+                    read_as = notation(action) if notation is not None else line
+                    new = Command(
+                        "action", line, action=action, guard=chosen.guard, read_as=read_as
+                    )
+                    handled.add(id(men))
+                    out.commands.append(new)
+                    out.commands.remove(chosen)
+                    chosen, at = new, idx
+                    continue
         if (
             not taken
             and not any(is_correction(b) for b in between)
             and (cmd is not None or action is None)
+            and not (action is None and _NO_WORD.search(line))  # "Euh non, en R0"
         ):
             continue  # two moves get "only one move per reply"; a move not legal now is listed
         # A later line names another legal move: it corrects ("sorry, I meant M13 R2": read
@@ -933,21 +994,35 @@ def _move_part(
     parts = [p.strip(" ()") for p in _SENTENCE.split(line) if p.strip(" ()")]
     if len(parts) < 2:
         return None
-    holding = [
-        p
-        for p in parts
-        if _tokens(p)
-        and (
-            _parses(parse_action, strip_please(p))  # a move in the game's words ("rb nach oben")
-            or _candidates(_tokens(p), parse_action, is_move_form)
-        )
-    ]
+    where = [k for k, p in enumerate(parts) if _holds(p, parse_action, is_move_form)]
+    if len(where) > 1:
+        # Several parts name moves ("I played P12 R2 last week. This time: L10 R1"): the span
+        # from the first to the last, when it is not the whole line, is read as one line
+        # (its last word counts: :func:`_final_move`), the parts around it denying nothing.
+        span = parts[where[0] : where[-1] + 1]
+        rest = [t for p in parts if p not in span for t in _tokens(p)]
+        if len(span) == len(parts) or denies(
+            [t for t in rest if t.casefold() not in _IF | _PAST_ALONE]
+        ):
+            return None
+        return ". ".join(span)
+    holding = [parts[k] for k in where]
     if len(holding) != 1:
         return None
     others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE]):
         return None
     return holding[0]
+
+
+def _holds(
+    part: str, parse_action: Callable[[str], object], is_move_form: Callable[[str], bool] | None
+) -> bool:
+    """Does ``part`` of a line name a move (legal or not)?"""
+    return bool(_tokens(part)) and (
+        _parses(parse_action, strip_please(part))  # a move in the game's words ("rb nach oben")
+        or bool(_candidates(_tokens(part), parse_action, is_move_form))
+    )
 
 
 _PAST_ALONE = frozenset({"was", "were", "had", "war", "waren", "hatte", "était", "etait",
@@ -983,6 +1058,134 @@ def _move_then_remark(
     if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
         return head  # ("P13-R0, spero vada bene": the move with its sign)
     return None
+
+
+_NOT = frozenset({"not", "no", "non", "pas", "nicht", "kein", "keine", "statt", "anstatt"})
+"""Words right before a move-shaped part that set it aside ("pas O13 mais M13", "not R2 but
+R0", "nicht N13, sondern M13"), with no sign between them ("anzi no, Q10 R1" sets nothing
+aside)."""
+_WAIT_START = re.compile(r"(?i)^\W*(?:moment|wait|attends|attendez|aspetta|aspettate|warte)\b")
+_OR = frozenset({"ou", "or", "oder", "o"})
+"""An "or" beside a correction ("M13 R1 ou plutôt non, N13 R2, désolé") offers nothing."""
+_NO_WORD = re.compile(r"(?i)(?<![\w'’])(?:no+|non|nein|nope)(?![\w'’])")
+_SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit", "quindi",
+                 "dunque", "cioè", "cioe", "allora", "also", "d.h", "sprich", "dann", "eben",
+                 "bon", "but", "mais", "ma", "però", "pero", "aber", "doch"})  # fmt: skip
+"""Words that lead to the move a sentence ends on ("..., donc N13 R2", "..., i.e. P10 R3",
+"M13 R1 wäre blöd, also L12 R3")."""
+
+
+def _sentence_of(line: str, tokens: list[str]) -> list[int]:
+    """For each token of ``line``, the number of the part (:data:`_SENTENCE`) it stands in (all
+    0 when the parts do not add up to the tokens)."""
+    out: list[int] = []
+    for k, part in enumerate(_SENTENCE.split(line)):
+        out.extend([k] * len(_tokens(part)))
+    return out if len(out) == len(tokens) else [0] * len(tokens)
+
+
+def _codes(c: _Candidate, tokens: list[str]) -> set[str]:
+    return {tokens[k].upper() for k in range(c.start, c.end) if _code_like(tokens[k])}
+
+
+def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
+    """The move a line ends on, when everything else it names leads to it (issue 31: the last
+    word counts within a line too): the last move-shaped part is a legal move with only filler
+    after it, and each other part is a piece of it ("je pose ma tuile en N13, tournée d'un
+    demi-tour, donc N13 R2"), set aside by a negation ("pas O13 mais M13", "not R2 but R0"),
+    corrected after it ("gioco P12 R3, anzi no ... P12 R1"), or named in a clause that denies
+    before a word that leads to the move ("M13 R1 wäre blöd, also L12 R3"). Without a
+    correction, the words around may not deny. None otherwise (the line then asks back)."""
+    if "?" in line or line.rstrip(" .!").endswith(")"):
+        return None  # (a move in a closing bracket is a remark: "(in quel caso P10 R0)")
+    ordered = sorted(cands, key=lambda c: c.start)
+    aside: list[_Candidate] = []
+    while len(ordered) > 1:
+        tail = ordered[-1]
+        if _set_aside(tail, tokens, line):
+            aside.append(ordered.pop())  # "je voulais dire P11 R3 et pas Q99 R2"
+        elif tail.error is not None and any(
+            o.error is None and _codes(tail, tokens) <= _codes(o, tokens) for o in ordered[:-1]
+        ):
+            ordered.pop()  # a part said again: "N13 R0, ruotata R0"
+        else:
+            break
+    last = ordered[-1]
+    if any(_codes(c, tokens) <= _codes(last, tokens) for c in aside):
+        return None  # "M13 R1, not R1": the move and its own part set aside
+    after = [
+        t
+        for k, t in enumerate(tokens[last.end :], start=last.end)
+        if t.casefold() not in _NOT | _AND and not any(c.start <= k < c.end for c in cands)
+    ]
+    if last.error is not None or not is_filler(after) or any(_code_like(t) for t in after):
+        return None
+    codes = _codes(last, tokens)
+    lasts = set(range(last.start, last.end))
+    prev_end = deny_from = 0
+    sentence = _sentence_of(line, tokens)
+    for o in ordered[:-1]:
+        between = " ".join(t for k, t in enumerate(tokens[o.end :], o.end) if k not in lasts)
+        lead = [t.casefold().strip(".") for t in tokens[max(0, last.start - 2) : last.start]]
+        clause = [t for t in tokens[prev_end : last.start] if not _code_like(t)]
+        prev_end = o.end
+        rest = correction_rest(between)
+        if rest is None and (wait := _WAIT_START.match(between)):
+            rest = between[wait.end() :]  # "L11 R1 – Moment, nein, P13 R1"
+        skip = _NOT | _OR if _NO_WORD.search(between) else _NOT  # "ou plutôt non" corrects
+        if rest is not None and not denies(
+            [w for w in rest.split() if w.strip(",.;:!") not in skip]
+        ):
+            deny_from = max(deny_from, last.start)  # "N13 R3 – Moment, nicht N13, sondern M13"
+        elif _codes(o, tokens) <= codes:
+            continue  # a piece of the move ("je pose ma tuile en N13, ..., donc N13 R2")
+        elif _set_aside(o, tokens, line):
+            deny_from = max(deny_from, o.end)  # "Je ne joue pas O14 R1. N9 R1"
+        elif denies(clause) and _SO.intersection(lead):
+            deny_from = max(deny_from, last.start - len(lead))  # "M13 R1 wäre blöd, also L12 R3"
+        elif denies(clause) and sentence[o.start] < sentence[last.start]:
+            deny_from = max(deny_from, sentence.index(sentence[last.start]))  # "Bea's M9 ..."
+        else:
+            return None
+    words = [t for t in tokens[deny_from:] if not _code_like(t)]
+    if denies([t for t in words if t.casefold() not in _NOT]):
+        return None
+    return last
+
+
+def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
+    """Is the move-shaped part ``c`` set aside by a negation right before it, with only a space
+    between ("pas O13", "not R2", "nicht N13", "non R3 ma R1")?"""
+    first = re.escape(tokens[c.start])
+    return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+{first}(?![\w])", line) for w in _NOT)
+
+
+_SEGMENT = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\.{2,}\s*")
+
+
+def _after_correction(line: str) -> str:
+    """What follows the last segment of a line that corrects or takes back ("BK est, no scusa,
+    BR ovest": "BR ovest"), without second thoughts; "" when no segment does or nothing follows.
+    The caller reads it alone: it must be one move with nothing around it that denies."""
+    if "?" in line:
+        return ""
+    segs = [p for p in _SEGMENT.split(line) if p.strip()]
+    marks = [
+        k
+        for k, p in enumerate(segs[:-1])
+        if is_correction(p) or is_take_back(p) or _NO_WORD.fullmatch(p.strip(" .!"))
+    ]
+    if not marks:
+        return ""
+    tail = " ".join(segs[marks[-1] + 1 :])
+    words = tail.split()
+    while words and fold_word(words[0]).casefold() in _SECOND_WORDS:
+        words = words[1:]  # "plutôt KY", "invece BR ovest"
+    return " ".join(words)
+
+
+_SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber", "stattdessen",
+                           "rather", "instead", "finalement", "alors", "doch"})  # fmt: skip
 
 
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
@@ -1112,6 +1315,9 @@ def _read_move(line_wo: str, at: _At) -> None:
     # L11 R1 then": the one sentence or part that holds a move, read alone.
     if part is not None and _read_alone(part, at):
         return
+    tail_fix = _after_correction(line_wo)
+    if tail_fix and _read_alone(tail_fix, at):
+        return  # "BK est, no scusa, BR ovest": the last word of the line
     head, tail = _lead_in(line_wo)
     # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
     if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, at):
@@ -1146,10 +1352,29 @@ def _read_move(line_wo: str, at: _At) -> None:
                 )
             )
             return
+        if len(cands) == 1 and is_correction(line_wo):
+            # "sorry R0*" after "O9 R1": a correction of a part, read by _last_word
+            out.mentions.append((line, _mention(notation, None, cands[0].text)))
+            out.mention_moves.append((line, None))
+            return
         if len(cands) == 1:
             cand_err = cands[0].error
             assert cand_err is not None
             out.errors.append((line, cand_err))
+            return
+        final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
+        if final is not None:
+            read_as = notation(final.action) if notation is not None else final.text
+            out.commands.append(
+                Command(
+                    "action",
+                    line,
+                    action=final.action,
+                    guard=guard,
+                    read_as=read_as,
+                    from_subject=from_subject,
+                )
+            )
             return
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)

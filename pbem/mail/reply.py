@@ -358,6 +358,18 @@ def is_take_back(line: str) -> bool:
     return bool(_take_back().search(folded) or _WAIT.match(folded))
 
 
+def correction_rest(text: str) -> str | None:
+    """``text`` without its words of correction, take-back, second thoughts and "no", when it
+    names a correction or a take-back ("ah non, finalement", "anzi no", "Moment, nicht"); None
+    when it names neither (second thoughts alone: "sinon ... plutôt"; issue 31)."""
+    folded = normalize_line(text).casefold().replace("’", "'")
+    ph = _phrases()
+    if not (ph.correction.search(folded) or _take_back().search(folded)):
+        return None
+    rest = ph.second_thoughts.sub(" ", _take_back().sub(" ", ph.correction.sub(" ", folded)))
+    return " ".join(w for w in rest.split() if not _NO.fullmatch(w.strip(".,;:!?-\"'()")))
+
+
 _SECOND = frozenset({"rather", "instead", "plutôt", "plutot", "invece", "piuttosto", "lieber"})
 """The second-thoughts words that are also words of doubt (``deny``): said with an apology, they
 say which move stands."""

@@ -223,6 +223,44 @@ OFFER = {
 }  # fmt: skip
 """A second move offered after the first: nothing may be played."""
 
+IN_LINE = {
+    "fr": ["Je joue {a}... euh non, {b} pardon", "{a}, non attendez, plutôt {b}",
+           "Je pose en {a}, pardon je voulais dire {b}", "{a} ou plutôt non, {b}, désolé"],
+    "it": ["Gioco {a}, anzi no, {b}", "{a}... scusate, volevo dire {b}", "Metto {a}, no scusa: {b}"],
+    "de": ["Ich spiele {a} – Moment, nein, {b}", "{a}, sorry, ich meinte {b}",
+           "Mein Zug: {a}, Korrektur: {b}"],
+    "en": ["{a} - no wait, {b}", "I'll play {a}, sorry, I meant {b}", "{a}, oops, make that {b}"],
+}  # fmt: skip
+"""A move, then its correction on the same line: the last word counts."""
+
+PART = {
+    "fr": ["Non {r} pardon", "Euh non, en {r}", "Pardon, rotation {r}"],
+    "it": ["anzi no, {r}", "Scusate, {r}", "No scusa, {r}"],
+    "de": ["Sorry, {r}", "Korrektur: {r}", "Nein, {r} natürlich"],
+    "en": ["sorry {r}*", "Oops, {r}", "Correction: {r}"],
+}  # fmt: skip
+"""A correction of the rotation alone, on the line after the move."""
+
+EXPLAIN = {
+    "fr": ["Après réflexion, je pose ma tuile en {sq}, tournée comme il faut, donc {m}.",
+           "Je mets ma tuile en {sq} : {m}", "Je tourne ma tuile et je la pose en {sq}, soit {m}."],
+    "it": ["Dopo averci pensato, metto la tessera in {sq}, ruotata, quindi {m}.",
+           "Metto la tessera in {sq} così: {m}"],
+    "de": ["Nach langem Überlegen lege ich mein Plättchen auf {sq}, gedreht, also {m}.",
+           "Ich lege das Plättchen auf {sq}: {m}"],
+    "en": ["Having slept on it, I'll put my tile on {sq}, turned, i.e. {m}.",
+           "Going with {sq}, rotated, so {m}.", "OK, after staring at the board: {sq}, so {m}"],
+}  # fmt: skip
+"""A move explained, its square named first, then the move written."""
+
+WEIGHED = {
+    "fr": ["J'hésitais avec {a} mais bon, {b}", "Je ne joue pas {a}. {b}", "{a} serait nul, donc {b}"],
+    "it": ["Non gioco {a} che regala punti. Metto {b}", "{a} sarebbe brutta, quindi {b}"],
+    "de": ["{a} wäre blöd, also {b}", "Letzte Woche habe ich {a} gespielt. Diesmal also: {b}"],
+    "en": ["Bob's {a} was nasty lol. {b}", "I played {a} last game. This time {b}"],
+}  # fmt: skip
+"""A move weighed or seen before, then the move played."""
+
 CORRECTION_SPLIT = {
     "fr": ["Non pardon !\n{m}", "Oups, erreur.\n{m}", "Correction :\n{m}", "Ah zut, pas ça.\n{m}"],
     "it": ["No scusate!\n{m}", "Ops, errore.\n{m}", "Correzione:\n{m}", "Scusate, ho sbagliato.\n{m}"],
@@ -386,6 +424,37 @@ def fc_cases(lang: str, rng: random.Random, pos: Position) -> Iterator[Case]:
             rng,
         ),
         ("move", b),
+    )
+    yield Case(
+        lang,
+        "in-line",
+        "fc",
+        _wrap(lang, [rng.choice(IN_LINE[lang]).format(a=a, b=b)], rng),
+        ("move", b),
+    )
+    sq = a.split()[0]
+    other = [m for m in legal if m.split()[0] == sq and m != a]
+    if other:
+        yield Case(
+            lang,
+            "part",
+            "fc",
+            _wrap(lang, [move(a), rng.choice(PART[lang]).format(r=other[0].split()[1])], rng),
+            ("move", other[0]),
+        )
+    yield Case(
+        lang,
+        "explain",
+        "fc",
+        _wrap(lang, [rng.choice(EXPLAIN[lang]).format(sq=sq, m=a)], rng),
+        ("move", a),
+    )
+    yield Case(
+        lang,
+        "weighed",
+        "fc",
+        _wrap(lang, [rng.choice(WEIGHED[lang]).format(a=b, b=a)], rng),
+        ("move", a),
     )
     yield Case(
         lang,

@@ -82,6 +82,10 @@ _FILLER = {
     "vai", "muovere", "spostare", "sposta", "muove", "geht", "gehe", "bewegen", "ziehen",
     "schieben", "fährt", "faehrt", "in", "ce", "coup", "mossa", "zug", "my", "mon", "mia", "mein",
     "après", "apres", "ça", "ca", "cela",
+    # turning into the second direction ("KB glisse vers le sud, puis tourne vers l'ouest",
+    # "RB heads north")
+    "tourne", "tourner", "gira", "girare", "dreht", "biegt", "ab", "turns", "turning", "heads",
+    "head", "heading",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -126,6 +130,8 @@ def _tokens(text: str) -> list[str]:
     """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays), an
     English possessive too ("north's" -> "north"), and the Italian "e" of "e poi" ("and then")."""
     words = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().replace("’", "'")) if t]
+    # no emoji ("Ci credo 👍"); a question mark stays, and is no word the notation reads
+    words = [t for t in words if "?" in t or any(c.isalnum() for c in t)]
     # "e" in small letters before "poi" is "and"; "RB N E poi ..." keeps its east
     words = [
         t
@@ -223,8 +229,16 @@ _VERB_WORDS: dict[str, str] = {
     "bezweifle": "doubt",
     "garder": "keep", "tenere": "keep", "behalten": "keep", "keeping": "keep",
     "klaue": "take", "klauen": "take", "pique": "take", "frego": "take", "have": "take",
+    # changing one's bribe ("Switch to RY", "Wechsel auf GY", "Je passe à RK")
+    "switch": "select", "switching": "select", "change": "select", "changing": "select",
+    "wechsel": "select", "wechsle": "select", "wechseln": "select", "passe": "select",
+    "cambio": "select", "passo": "select",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
+_WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
+                  "wechseln", "passe", "cambio", "passo"}  # fmt: skip
+"""Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
+plans: RB N" in a move is no selection)."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
@@ -246,7 +260,7 @@ def parse(
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
-    if verb != "have" or kind in ("select", "reselect", "take-card", "steal"):
+    if verb not in _WHEN_CHOOSING or kind in ("select", "reselect", "take-card", "steal"):
         verb = _VERB_WORDS.get(verb, verb)  # ("have a nice evening" after a move takes nothing)
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
@@ -296,8 +310,9 @@ def parse(
     return _parse_move(board, state, seat, text, toks, legal, hint)
 
 
-_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben"}
+_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben", "glaub"}
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
+          "zweifel",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
              "n'y", "n'en"}  # fmt: skip
@@ -323,6 +338,9 @@ _AROUND = {
     # giving in ("Bon, je te crois", "Va bene, ti credo", "Na gut, ich glaube dir", "OK fine")
     "bon", "d'accord", "va", "bene", "allora", "alors", "na", "gut", "also", "fine", "alright",
     "right", "one", "denselben", "dieselbe", "denselbe", "dasselbe",
+    # the selection held ("Je garde ma sélection actuelle", "Keep mine")
+    "actuelle", "actuel", "current", "attuale", "aktuelle", "aktuellen", "jetzige", "jetzigen",
+    "mine",
 }  # fmt: skip
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
 
@@ -352,6 +370,12 @@ def _parse_select(
 ) -> Action:
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
+    if (
+        kind == "reselect"
+        and _SAME.intersection(toks)
+        and all(t in _AROUND | _SAME | _AS_BEFORE for t in toks)
+    ):
+        toks = ["keep"]  # "Gleicher wie vorher", "Same as before", "La même qu'avant"
     if toks == ["keep"]:
         if seat in state.forced:
             raise _about(
@@ -366,6 +390,7 @@ def _parse_select(
             )
         return Keep()
     words = toks[1:] if toks[0] == "select" else toks
+    words = [w for w in words if w not in _SELECT_FILLER] or words  # "Switch to RY"
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
     if len(words) != 1:
@@ -394,6 +419,19 @@ def _parse_select(
             hint,
         )
     return Select(o)
+
+
+_SAME = {"same", "même", "meme", "stesso", "stessa", "gleiche", "gleicher", "gleichen",
+         "dieselbe", "denselben", "derselbe"}  # fmt: skip
+_AS_BEFORE = {"as", "before", "que", "qu'avant", "avant", "di", "prima", "come", "wie", "vorher",
+              "zuvor", "like", "last", "time"}  # fmt: skip
+"""A reselection that keeps the same official ("Gleicher wie vorher", "Same as before")."""
+_SELECT_FILLER = {"to", "my", "bribe", "on", "for", "auf", "zu", "meine", "meinen", "mein",
+                  "bestechung", "à", "a", "pour", "sur", "mon", "ma", "corruption", "su", "per",
+                  "la", "il", "mia", "mio", "corruzione", "please", "merci", "grazie", "bitte",
+                  "danke", "thanks", "svp"}  # fmt: skip
+"""Words around the official of a selection ("Switching my bribe to RY, please", "Wechsel auf
+GY")."""
 
 
 def _about(board: Board, official: int, why: str, text: str, hint: str) -> IllegalMove:
