@@ -181,6 +181,9 @@ def _forms() -> _Forms:
 
 
 _DECORATION = re.compile(r"^[_\-=*~#.·•—–─━]{5,}$")
+_DRAWING = re.compile(r"^[-+|:=_*~#.·•—–─━│┃┌┐└┘├┤┬┴┼\s]{3,}$")
+"""A line of a drawing without a letter or a figure (a board's frame left by a client that
+quotes without marks): nothing a player writes to be read (issue 31)."""
 _PUNCT = re.compile(r"[^\w\s'’]+", re.UNICODE)
 
 
@@ -335,6 +338,39 @@ def is_correction(line: str) -> bool:
     return bool(
         ph.correction.search(folded) or ph.second_thoughts.search(folded) or _NO.match(folded)
     )
+
+
+@functools.cache
+def _take_back() -> re.Pattern[str]:
+    c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
+    return _phrase_pattern(c["take_back"])
+
+
+_WAIT = re.compile(
+    r"^\W*(?:(?:no+|nope|nah|non|nein)\W+)?(?:wait|attends|aspetta|warte|moment)\b"
+    r"|^\W*(?:no+|nope|nah|non|nein)\W*$"
+)
+"""A line that starts with "wait" (after a "no") or is only "no"."""
+
+
+def is_take_back(line: str) -> bool:
+    """Does the line take back what came before it ("Ignore that", "Oubliez ça", "No aspettate",
+    "Vergesst das", "Non !"; data: ``take_back`` in ``courtesy.toml``; issue 31)? Read only on a
+    line after the move that names no move of its own."""
+    folded = normalize_line(line).casefold().replace("’", "'")
+    return bool(_take_back().search(folded) or _WAIT.match(folded))
+
+
+def correction_rest(text: str) -> str | None:
+    """``text`` without its words of correction, take-back, second thoughts and "no", when it
+    names a correction or a take-back ("ah non, finalement", "anzi no", "Moment, nicht"); None
+    when it names neither (second thoughts alone: "sinon ... plutôt"; issue 31)."""
+    folded = normalize_line(text).casefold().replace("’", "'")
+    ph = _phrases()
+    if not (ph.correction.search(folded) or _take_back().search(folded)):
+        return None
+    rest = ph.second_thoughts.sub(" ", _take_back().sub(" ", ph.correction.sub(" ", folded)))
+    return " ".join(w for w in rest.split() if not _NO.fullmatch(w.strip(".,;:!?-\"'()")))
 
 
 _SECOND = frozenset({"rather", "instead", "plutôt", "plutot", "invece", "piuttosto", "lieber"})
@@ -556,7 +592,7 @@ def command_lines(
                 break
             i = end + 1
             continue
-        if forms.sent_from.match(line) or _DECORATION.match(line):
+        if forms.sent_from.match(line) or _DECORATION.match(line) or _DRAWING.match(line):
             i += 1
             continue
         out.append(line)
