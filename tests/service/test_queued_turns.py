@@ -181,6 +181,10 @@ def test_several_turns_queued_are_played_one_a_turn(tmp_path: Path) -> None:
         orders = standing.orders_of(env.store, rec, seat)
         assert not orders.next and not orders.later
         assert orders.played and orders.played[0][0] == second[0]
+        # Never in another seat's mail.
+        for m in mails:
+            if addr not in str(m["To"]):
+                assert "Queued for your" not in _flat(m) and "from your queue" not in _flat(m)
         return
     pytest.fail("no seed played two queued turns")
 
