@@ -170,7 +170,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     return said_later(line)
 
 
-_SENTENCE = re.compile(r"(?<=[.?!])\s+")
+_SENTENCE = re.compile(r"(?<=[.?!,;])\s+|\s+[-–—]\s+")
 
 
 def _remark(text: str) -> bool:

@@ -220,6 +220,9 @@ _VERB_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "allora", "quindi",
+            "eigentlich", "doch", "na", "gut"}  # fmt: skip
+"""Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
             "donnez-moi", "donne-moi"}  # fmt: skip
@@ -252,14 +255,15 @@ def parse(
                 read.append((k, _parse(board, state, seat, part, kind, legal, waiting)))
             except RuleError:
                 continue
-        if len(read) == 1 and all(
-            _remark(board, state, p) for k, p in enumerate(parts) if k != read[0][0]
+        said = {action for _k, action in read}
+        if len(said) == 1 and all(
+            _remark(board, state, p) for k, p in enumerate(parts) if k not in dict(read)
         ):
-            return read[0][1]
+            return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
         raise
 
 
-_DECISION_PARTS = re.compile(r"(?<=[.!?;])\s+|\s+[-–—]\s+")
+_DECISION_PARTS = re.compile(r"(?<=[.!?;,])\s+|\s+[-–—]\s+")
 _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
                     "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
                     "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
@@ -298,6 +302,9 @@ def _parse(
     # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
     toks = [t for t in _tokens(text) if any(c.isalnum() for c in t)]  # "Ci credo 👍"
     hint = examples(board, legal, state.n)
+    verb = toks[0] if toks else ""
+    while len(toks) > 1 and toks[0] in _LEADING:
+        toks = toks[1:]  # "Finalement je passe sur GY", "Bon, je garde"
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
@@ -394,7 +401,9 @@ _AROUND = {
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
     "fais", "leur", "trust", "mi", "di", "lei",
     "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
-    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber", "così", "cosi", "as", "is",
+    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
+    "allez", "cette", "fois", "time", "volta", "questa", "diesmal", "mal", "dai", "los",
+    "nemmeno", "neanche", "po'", "po", "così", "cosi", "as", "is",
     "dabei", "ainsi", "comme",
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
@@ -552,6 +561,7 @@ _SELECT_FILLER = {
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
+    "sur", "on", "onto",
     "cette", "fois",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
