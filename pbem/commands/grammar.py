@@ -26,19 +26,21 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pbem.commands.requests import requested
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import _, ngettext
 from pbem.mail.reply import (
+    correction_rest,
     correction_stands,
     denies,
     is_correction,
     is_courtesy,
     is_filler,
     is_known_word,
+    is_take_back,
     strip_please,
 )
 from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
@@ -145,12 +147,14 @@ class Reading:
         return {c.kind for c in self.commands}
 
 
-PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "POI", "DOPO", "DOPODICHÉ",
-              "DOPODICHE", "DANN", "DANACH", "ANSCHLIESSEND", "ANSCHLIEßEND")  # fmt: skip
+PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "APRÈS ÇA", "APRES CA",
+              "APRÈS CELA", "POI", "DOPO", "DOPODICHÉ", "DOPODICHE", "DANN", "DANACH",
+              "ANSCHLIESSEND", "ANSCHLIEßEND")  # fmt: skip
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
 _PLAN_SPLIT = re.compile(
-    r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+|e\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+    r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+    r"|\s+e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
 )
 """``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
 is Italian for "and"; "RB N E then BK E" keeps its east)."""
@@ -163,6 +167,18 @@ ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
 _ELSE_SPLIT = re.compile(r"\s+(?:" + "|".join(ELSE_WORDS) + r")\s+", re.I)
 
 
+NEXT_WORDS = ("NEXT", "PROCHAIN", "PROCHAINE", "PROSSIMO", "PROSSIMA", "NAECHSTER", "NAECHSTE",
+              "NÄCHSTER", "NÄCHSTE")  # fmt: skip
+"""The command word of a queued move (en, fr, it, de), which also starts each turn queued after
+the next one (``NEXT RK N; BG E NEXT RK pavilion``)."""
+_TURN_SPLIT = re.compile(r"\s+(?:" + "|".join(NEXT_WORDS) + r")\s+", re.I)
+
+
+def turn_parts(text: str) -> list[str]:
+    """The turns of a queued move as written, in order (one when ``text`` names one turn)."""
+    return [p.strip(" ;,.") for p in _TURN_SPLIT.split(text.strip()) if p.strip(" ;,.")]
+
+
 def else_parts(text: str) -> list[str]:
     """The alternatives of a queued move as written, in order."""
     return [p.strip() for p in _ELSE_SPLIT.split(text.strip()) if p.strip()]
@@ -171,12 +187,24 @@ def else_parts(text: str) -> list[str]:
 def next_form(rest: str) -> bool:
     """Is ``NEXT <rest>`` the command (else prose such as "Next time, then")? OFF, or
     alternatives whose actions are each a short move."""
-    return all(len(p.split()) <= 5 for alt in else_parts(rest) for p in plan_parts(alt))
+    return all(
+        len(p.split()) <= 5
+        for turn in turn_parts(rest)
+        for alt in else_parts(turn)
+        for p in plan_parts(alt)
+    )
+
+
+_PLAN_LEAD = re.compile(
+    r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*,\s*|\s+)"
+)
+"""A plan word that starts a part after a semicolon ("RB N ; après ça KB S")."""
 
 
 def plan_parts(text: str) -> list[str]:
     """The actions of a plan as written, in order (one part when ``text`` holds no separator)."""
-    return [p.strip(" .,") for p in _PLAN_SPLIT.split(text.strip()) if p.strip(" .,")]
+    parts = (_PLAN_LEAD.sub("", p.strip(" .,")) for p in _PLAN_SPLIT.split(text.strip()))
+    return [p.strip(" .,") for p in parts if p.strip(" .,")]
 
 
 def _parses(parse_action: Callable[[str], object], text: str) -> bool:
@@ -223,7 +251,8 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
     """A long SAY that the client hard-wrapped (mutt, Gnus, some webmails: no format=flowed) is
     one line again: while a physical line is at least :data:`WRAP_WIDTH` long, the next line
     continues it, unless it is a command or a move-like line of its own, or a short sign-off
-    or name ("Cordialement,", "Best,\nHelen": the blank line before it is gone; issue 31)."""
+    or name ("Cordialement,", "Best,\nHelen": the blank line before it is gone; issue 31), or a
+    greeting or name after a finished sentence."""
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -242,6 +271,7 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
                     or (nw and vocabulary().lookup(nw.group(1)) is not None)
                     or (toks and all(_code_like(t) for t in toks))
                     or (len(nxt.split()) <= 4 and is_courtesy(nxt))  # "Cordialement,", "Helen"
+                    or (last.rstrip().endswith((".", "!", "?", "…")) and is_courtesy(nxt))
                 ):
                     break
                 line = f"{line} {nxt}"
@@ -259,10 +289,12 @@ def _looks_like_attempt(line: str) -> bool:
 
 
 def _tokens(line: str) -> list[str]:
+    """The words of a line; a sign standing alone between them ("M13 / R1", "M13 - R1") is no
+    word."""
     out = []
     for t in _TOKEN.findall(line):
         t = t.strip(_EDGE)
-        if t:
+        if t and any(c.isalnum() for c in t):
             out.extend(_HYPHEN.sub(" ", t).split())
     return out
 
@@ -317,26 +349,46 @@ def _candidates(
     """The maximal move-shaped spans of ``tokens`` that the game reads as a move (legal or not)."""
     found: list[_Candidate] = []
     for a, b in _spans(tokens):
-        part = tokens[a:b]
-        if not _shaped(part):
-            continue
-        text = " ".join(part)
-        try:
-            action = parse_action(text)
-        except NotYourDecision as err:
-            if is_move_form is not None and is_move_form(text):
-                found.append(_Candidate(a, b, text, error=err))
-        except InvalidSyntax:
-            continue
-        except RuleError as err:
-            found.append(_Candidate(a, b, text, error=err))
-        else:
-            found.append(_Candidate(a, b, text, action=action))
-    return [
+        if _shaped(tokens[a:b]) and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
+            found.append(c)
+    kept = [
         c
         for c in found
         if not any(o is not c and o.start <= c.start and c.end <= o.end for o in found)
     ]
+    # Two readings of overlapping words ("put the tile on L12" and "the tile on L12 R0": more
+    # than a span's tokens): the words of both together, when the game reads them as one move.
+    for _k in range(len(kept)):
+        pair = next(((c, o) for c in kept for o in kept if c.start < o.start < c.end < o.end), None)
+        if pair is None:
+            break
+        union = _candidate(tokens, pair[0].start, pair[1].end, parse_action, is_move_form)
+        if union is None:
+            break
+        kept = [union, *(c for c in kept if c not in pair)]
+    return sorted(kept, key=lambda c: c.start)
+
+
+def _candidate(
+    tokens: list[str],
+    a: int,
+    b: int,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+) -> _Candidate | None:
+    """``tokens[a:b]`` as a candidate when the game reads it as a move (legal or not)."""
+    text = " ".join(tokens[a:b])
+    try:
+        action = parse_action(text)
+    except NotYourDecision as err:
+        if is_move_form is not None and is_move_form(text):
+            return _Candidate(a, b, text, error=err)
+        return None
+    except InvalidSyntax:
+        return None
+    except RuleError as err:
+        return _Candidate(a, b, text, error=err)
+    return _Candidate(a, b, text, action=action)
 
 
 def _typo_suggestion(line: str, parse_action: Callable[[str], object]) -> str:
@@ -403,7 +455,7 @@ def read_commands(
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
             where[id(m)] = idx
-    _last_word(out, todo, where, notation)
+    _last_word(out, todo, where, notation, parse_action)
     _once(out)
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES
@@ -491,6 +543,10 @@ _SHOUTED = re.compile(r"(?:[:?!.,]|\s[-–—])\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
+_LATER = frozenset({"next", "later", "prochain", "prochaine", "prossimo", "prossima", "nächsten",
+                    "nächstes", "nächste", "naechsten", "naechstes", "naechste", "später",
+                    "spaeter", "tomorrow", "demain", "domani", "morgen"})  # fmt: skip
+"""Words of a later turn, which a queued move's lead-in may hold (issue 31)."""
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -569,8 +625,44 @@ def _wordy(token: str) -> bool:
     return token == "I" or not _code_like(token)
 
 
+def _shape(token: str) -> str:
+    return re.sub(r"[^\W\d_]", "a", re.sub(r"\d", "9", token.upper()))
+
+
+def _one_part_corrected(
+    line: str,
+    chosen: object,
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None,
+) -> object | None:
+    """A correction that names one part of the move above it ("N13 R1" then "Non R0 pardon",
+    "O13 R2" then "anzi no, R3", "sorry R0*"): the move with that part replaced, when exactly
+    one part of its notation has that part's shape and the result is legal. None otherwise."""
+    if notation is None or parse_action is None:
+        return None
+    codes = [t for t in _tokens(line) if _code_like(t)]
+    if len(codes) != 1:
+        return None
+    parts = notation(chosen).split()
+    same = [k for k, p in enumerate(parts) if _shape(p) == _shape(codes[0]) and p != codes[0]]
+    if len(same) > 1:  # "N13 R1" and "R0": the part with the same letters
+        letters = re.sub(r"\d", "", codes[0].upper())
+        same = [k for k in same if re.sub(r"\d", "", parts[k]) == letters]
+    if len(same) != 1:
+        return None
+    parts[same[0]] = codes[0].upper()
+    try:
+        return parse_action(" ".join(parts))
+    except RuleError:
+        return None
+
+
 def _last_word(
-    out: Reading, todo: list[str], where: dict[int, int], notation: Callable[[object], str] | None
+    out: Reading,
+    todo: list[str],
+    where: dict[int, int],
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None = None,
 ) -> None:
     """The player's last word counts (issue 31): a move written after the move of the reply
     ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
@@ -602,14 +694,48 @@ def _last_word(
                 out.commands.remove(cmd)  # the same move again ("sorry", "I hope ..."): one move
                 again.add(idx)
             continue
-        if not any(is_correction(b) for b in between) and (cmd is not None or action is None):
+        taken = any(_takes_back(b) for b in between[:-1])  # "Ah zut, pas ça." then the move
+        if action is None and men is not None and (is_correction(line) or _NO_WORD.search(line)):
+            action = _one_part_corrected(line, chosen.action, notation, parse_action)
+            if action is not None:
+                words = [t for t in _tokens(line) if _wordy(t)]
+                plain = [w for w in words if not _NO_WORD.fullmatch(w)]  # "Euh non, en R0"
+                if "?" not in line and (
+                    correction_stands(words)
+                    or (len(plain) < len(words) and is_filler(plain) and not denies(plain))
+                ):
+                    read_as = notation(action) if notation is not None else line
+                    new = Command(
+                        "action", line, action=action, guard=chosen.guard, read_as=read_as
+                    )
+                    handled.add(id(men))
+                    out.commands.append(new)
+                    out.commands.remove(chosen)
+                    chosen, at = new, idx
+                    continue
+        if (
+            not taken
+            and not any(is_correction(b) for b in between)
+            and (cmd is not None or action is None)
+            and not (action is None and _NO_WORD.search(line))  # "Euh non, en R0"
+        ):
             continue  # two moves get "only one move per reply"; a move not legal now is listed
         # A later line names another legal move: it corrects ("sorry, I meant M13 R2": read
         # as that move), or offers it ("ou bien M13 R3 ?"), or regrets it ("Argh, I wanted N9
         # R2"): the first move is never played then; unless the line corrects, we ask back.
         lead = [t for b in between for t in _tokens(_lead_in(b)[0]) if _wordy(t)]
         words = [t for b in between for t in _tokens(_lead_in(b)[1]) if _wordy(t)]
-        if action is not None and "?" not in line and correction_stands(words, lead):
+        if taken:  # the line above took the move back: this line's own words say the rest
+            lead = [t for t in _tokens(_lead_in(line)[0]) if _wordy(t)]
+            words = [t for t in _tokens(_lead_in(line)[1]) if _wordy(t)]
+        if (
+            action is not None
+            and "?" not in line
+            and (
+                correction_stands(words, lead)
+                or (taken and (cmd is not None or (is_filler(words) and not denies(lead))))
+            )
+        ):
             read_as = notation(action) if notation is not None else line
             if cmd is not None:
                 new = cmd
@@ -670,6 +796,34 @@ def _last_word(
                 )
             )
             return
+    # A line after the move that takes it back and names no other ("Ignore that, I'll send my
+    # move later", "No aspettate, ci penso ancora"): the player's last word; ask back.
+    last = max([at, *(i for i in again if i > at)])
+    for j in range(last + 1, len(todo)):
+        if (
+            _takes_back(todo[j])
+            and j not in mention_lines
+            and not any(where.get(id(c)) == j for c in out.commands)
+            and not out.errors
+        ):
+            out.errors.append(
+                (
+                    todo[j],
+                    CommandError(
+                        _(
+                            "This line takes back the move above it and names no other, so "
+                            "nothing was played. When you know your move, send it on a line "
+                            "of its own."
+                        )
+                    ),
+                )
+            )
+            return
+
+
+def _takes_back(line: str) -> bool:
+    """A line that takes back the move above it and names no move itself."""
+    return is_take_back(line) and not _shaped(_tokens(line))
 
 
 _COLON = re.compile(r"\s*:\s+|\s+:\s*")
@@ -760,12 +914,81 @@ def _read_line(
             if _parses(parse_action, strip_please(line_wo))  # "BK east then north, please"
             else _move_then_remark(line_wo, parse_action, is_move_form)
         )
+        at = _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
         if whole is not None:
-            _read_move(line, whole, guard, out, parse_action, is_move_form, notation, from_subject)
+            _read_move(whole, at)
+            return
+        if "?" not in line_wo:
+            parts = _plan_actions(parts, parse_action)
+        if len(parts) == 1:  # one slide that turns, in words ("KB en bas, ensuite à droite")
+            if not _read_alone(parts[0], at):
+                _read_move(line_wo, at)
             return
         _read_plan(line, parts, guard, out, parse_action, from_subject)
     else:
-        _read_move(line, line_wo, guard, out, parse_action, is_move_form, notation, from_subject)
+        _read_move(
+            line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
+        )
+
+
+def _written(parse_action: Callable[[str], object], text: str) -> bool:
+    """Is ``text`` in the game's notation (legal now or not)?"""
+    try:
+        parse_action(text)
+    except InvalidSyntax:
+        return False
+    except RuleError:
+        return True
+    return True
+
+
+def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
+    """May ``text`` be left out of a plan's action (a lead-in, a remark, a greeting)? Words that
+    deny nothing, hold no code, no plan word and nothing the game reads."""
+    toks = _tokens(text)
+    return (
+        not denies(toks)
+        and not any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks)
+        and not (toks and _written(parse_action, text))
+    )
+
+
+def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A plan's action without what stands around it: courtesy at its ends, a lead-in before a
+    colon ("La mia mossa: kb verso il basso"), a remark after a dash, in brackets or after its
+    last comma ("rb nach oben — schönen Abend noch"), each only when it is :func:`_aside`. Every
+    such form, the part as written first."""
+    bare = strip_please(part) or part
+    forms = [part, bare]
+    heads = _COLON.split(bare, maxsplit=1)
+    if len(heads) == 2 and heads[1] and _aside(heads[0], parse_action):
+        forms.append(strip_please(heads[1]))
+    for f in list(forms):
+        pieces = [p for p in _SENTENCE.split(f) if p.strip(" ()")]
+        if len(pieces) > 1 and all(_aside(p.strip(" ()"), parse_action) for p in pieces[1:]):
+            forms.append(strip_please(pieces[0].strip(" ()")))
+        if "," in f:
+            head, tail = f.rsplit(",", 1)
+            if _aside(tail, parse_action):
+                forms.append(strip_please(head))
+    return [f for f in dict.fromkeys(forms) if f]
+
+
+def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> list[str]:
+    """A plan's actions as the game reads them (issue 31): each without what stands around it
+    (:func:`_core`), and a part that names no action of its own (directions only: "BK à droite,
+    ensuite en bas") joined to the action before it, when the two read together."""
+    out: list[str] = []
+    for raw in parts:
+        forms = _cores(raw, parse_action)
+        alone = next((f for f in forms if _written(parse_action, f)), None)
+        if alone is None and out:
+            joined = next((j for f in forms if _written(parse_action, j := f"{out[-1]} {f}")), None)
+            if joined is not None:
+                out[-1] = joined
+                continue
+        out.append(alone or strip_please(raw) or raw)
+    return out
 
 
 def _read_plan(
@@ -838,15 +1061,35 @@ def _move_part(
     parts = [p.strip(" ()") for p in _SENTENCE.split(line) if p.strip(" ()")]
     if len(parts) < 2:
         return None
-    holding = [
-        p for p in parts if _tokens(p) and _candidates(_tokens(p), parse_action, is_move_form)
-    ]
+    where = [k for k, p in enumerate(parts) if _holds(p, parse_action, is_move_form)]
+    if len(where) > 1:
+        # Several parts name moves ("I played P12 R2 last week. This time: L10 R1"): the span
+        # from the first to the last, when it is not the whole line, is read as one line
+        # (its last word counts: :func:`_final_move`), the parts around it denying nothing.
+        span = parts[where[0] : where[-1] + 1]
+        rest = [t for p in parts if p not in span for t in _tokens(p)]
+        if len(span) == len(parts) or denies(
+            [t for t in rest if t.casefold() not in _IF | _PAST_ALONE]
+        ):
+            return None
+        return ". ".join(span)
+    holding = [parts[k] for k in where]
     if len(holding) != 1:
         return None
     others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE]):
         return None
     return holding[0]
+
+
+def _holds(
+    part: str, parse_action: Callable[[str], object], is_move_form: Callable[[str], bool] | None
+) -> bool:
+    """Does ``part`` of a line name a move (legal or not)?"""
+    return bool(_tokens(part)) and (
+        _parses(parse_action, strip_please(part))  # a move in the game's words ("rb nach oben")
+        or bool(_candidates(_tokens(part), parse_action, is_move_form))
+    )
 
 
 _PAST_ALONE = frozenset({"was", "were", "had", "war", "waren", "hatte", "était", "etait",
@@ -879,7 +1122,137 @@ def _move_then_remark(
         return None  # something the game reads ("then rb north"), legal or not
     else:
         return None
-    return head if _parses(parse_action, head) else None
+    if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
+        return head  # ("P13-R0, spero vada bene": the move with its sign)
+    return None
+
+
+_NOT = frozenset({"not", "no", "non", "pas", "nicht", "kein", "keine", "statt", "anstatt"})
+"""Words right before a move-shaped part that set it aside ("pas O13 mais M13", "not R2 but
+R0", "nicht N13, sondern M13"), with no sign between them ("anzi no, Q10 R1" sets nothing
+aside)."""
+_WAIT_START = re.compile(r"(?i)^\W*(?:moment|wait|attends|attendez|aspetta|aspettate|warte)\b")
+_OR = frozenset({"ou", "or", "oder", "o"})
+"""An "or" beside a correction ("M13 R1 ou plutôt non, N13 R2, désolé") offers nothing."""
+_NO_WORD = re.compile(r"(?i)(?<![\w'’])(?:no+|non|nein|nope)(?![\w'’])")
+_SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit", "quindi",
+                 "dunque", "cioè", "cioe", "allora", "also", "d.h", "sprich", "dann", "eben",
+                 "bon", "but", "mais", "ma", "però", "pero", "aber", "doch"})  # fmt: skip
+"""Words that lead to the move a sentence ends on ("..., donc N13 R2", "..., i.e. P10 R3",
+"M13 R1 wäre blöd, also L12 R3")."""
+
+
+def _sentence_of(line: str, tokens: list[str]) -> list[int]:
+    """For each token of ``line``, the number of the part (:data:`_SENTENCE`) it stands in (all
+    0 when the parts do not add up to the tokens)."""
+    out: list[int] = []
+    for k, part in enumerate(_SENTENCE.split(line)):
+        out.extend([k] * len(_tokens(part)))
+    return out if len(out) == len(tokens) else [0] * len(tokens)
+
+
+def _codes(c: _Candidate, tokens: list[str]) -> set[str]:
+    return {tokens[k].upper() for k in range(c.start, c.end) if _code_like(tokens[k])}
+
+
+def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
+    """The move a line ends on, when everything else it names leads to it (issue 31: the last
+    word counts within a line too): the last move-shaped part is a legal move with only filler
+    after it, and each other part is a piece of it ("je pose ma tuile en N13, tournée d'un
+    demi-tour, donc N13 R2"), set aside by a negation ("pas O13 mais M13", "not R2 but R0"),
+    corrected after it ("gioco P12 R3, anzi no ... P12 R1"), or named in a clause that denies
+    before a word that leads to the move ("M13 R1 wäre blöd, also L12 R3"). Without a
+    correction, the words around may not deny. None otherwise (the line then asks back)."""
+    if "?" in line or line.rstrip(" .!").endswith(")"):
+        return None  # (a move in a closing bracket is a remark: "(in quel caso P10 R0)")
+    ordered = sorted(cands, key=lambda c: c.start)
+    aside: list[_Candidate] = []
+    while len(ordered) > 1:
+        tail = ordered[-1]
+        if _set_aside(tail, tokens, line):
+            aside.append(ordered.pop())  # "je voulais dire P11 R3 et pas Q99 R2"
+        elif tail.error is not None and any(
+            o.error is None and _codes(tail, tokens) <= _codes(o, tokens) for o in ordered[:-1]
+        ):
+            ordered.pop()  # a part said again: "N13 R0, ruotata R0"
+        else:
+            break
+    last = ordered[-1]
+    if any(_codes(c, tokens) <= _codes(last, tokens) for c in aside):
+        return None  # "M13 R1, not R1": the move and its own part set aside
+    after = [
+        t
+        for k, t in enumerate(tokens[last.end :], start=last.end)
+        if t.casefold() not in _NOT | _AND and not any(c.start <= k < c.end for c in cands)
+    ]
+    if last.error is not None or not is_filler(after) or any(_code_like(t) for t in after):
+        return None
+    codes = _codes(last, tokens)
+    lasts = set(range(last.start, last.end))
+    prev_end = deny_from = 0
+    sentence = _sentence_of(line, tokens)
+    for o in ordered[:-1]:
+        between = " ".join(t for k, t in enumerate(tokens[o.end :], o.end) if k not in lasts)
+        lead = [t.casefold().strip(".") for t in tokens[max(0, last.start - 2) : last.start]]
+        clause = [t for t in tokens[prev_end : last.start] if not _code_like(t)]
+        prev_end = o.end
+        rest = correction_rest(between)
+        if rest is None and (wait := _WAIT_START.match(between)):
+            rest = between[wait.end() :]  # "L11 R1 – Moment, nein, P13 R1"
+        skip = _NOT | _OR if _NO_WORD.search(between) else _NOT  # "ou plutôt non" corrects
+        if rest is not None and not denies(
+            [w for w in rest.split() if w.strip(",.;:!") not in skip]
+        ):
+            deny_from = max(deny_from, last.start)  # "N13 R3 – Moment, nicht N13, sondern M13"
+        elif _codes(o, tokens) <= codes:
+            continue  # a piece of the move ("je pose ma tuile en N13, ..., donc N13 R2")
+        elif _set_aside(o, tokens, line):
+            deny_from = max(deny_from, o.end)  # "Je ne joue pas O14 R1. N9 R1"
+        elif denies(clause) and _SO.intersection(lead):
+            deny_from = max(deny_from, last.start - len(lead))  # "M13 R1 wäre blöd, also L12 R3"
+        elif denies(clause) and sentence[o.start] < sentence[last.start]:
+            deny_from = max(deny_from, sentence.index(sentence[last.start]))  # "Bea's M9 ..."
+        else:
+            return None
+    words = [t for t in tokens[deny_from:] if not _code_like(t)]
+    if denies([t for t in words if t.casefold() not in _NOT]):
+        return None
+    return last
+
+
+def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
+    """Is the move-shaped part ``c`` set aside by a negation right before it, with only a space
+    between ("pas O13", "not R2", "nicht N13", "non R3 ma R1")?"""
+    first = re.escape(tokens[c.start])
+    return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+{first}(?![\w])", line) for w in _NOT)
+
+
+_SEGMENT = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\.{2,}\s*")
+
+
+def _after_correction(line: str) -> str:
+    """What follows the last segment of a line that corrects or takes back ("BK est, no scusa,
+    BR ovest": "BR ovest"), without second thoughts; "" when no segment does or nothing follows.
+    The caller reads it alone: it must be one move with nothing around it that denies."""
+    if "?" in line:
+        return ""
+    segs = [p for p in _SEGMENT.split(line) if p.strip()]
+    marks = [
+        k
+        for k, p in enumerate(segs[:-1])
+        if is_correction(p) or is_take_back(p) or _NO_WORD.fullmatch(p.strip(" .!"))
+    ]
+    if not marks:
+        return ""
+    tail = " ".join(segs[marks[-1] + 1 :])
+    words = tail.split()
+    while words and fold_word(words[0]).casefold() in _SECOND_WORDS:
+        words = words[1:]  # "plutôt KY", "invece BR ovest"
+    return " ".join(words)
+
+
+_SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber", "stattdessen",
+                           "rather", "instead", "finalement", "alors", "doch"})  # fmt: skip
 
 
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
@@ -894,47 +1267,46 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     return False
 
 
-def _read_alone(
-    part: str,
-    line: str,
-    guard: int | None,
-    out: Reading,
-    parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[object], str] | None,
-    from_subject: bool,
-) -> bool:
-    """Read ``part`` of ``line`` alone; when it is exactly one move, that move is the line's."""
+@dataclass(frozen=True)
+class _At:
+    """A line being read as a move, and what reading it needs: where the result goes and the
+    game's callables."""
+
+    line: str
+    guard: int | None
+    out: Reading
+    parse_action: Callable[[str], object]
+    is_move_form: Callable[[str], bool] | None
+    notation: Callable[[object], str] | None
+    from_subject: bool
+
+
+def _read_alone(part: str, at: _At) -> bool:
+    """Read ``part`` of ``at.line`` alone; when it is exactly one move, that move is the line's."""
     sub = Reading()
-    _read_move(line, part, guard, sub, parse_action, is_move_form, notation, from_subject)
+    _read_move(part, replace(at, out=sub))
     if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
         return False
     got = sub.commands[0]
-    read_as = notation(got.action) if notation is not None else part
-    out.commands.append(
+    read_as = at.notation(got.action) if at.notation is not None else part
+    at.out.commands.append(
         Command(
             "action",
-            line,
+            at.line,
             action=got.action,
-            guard=guard,
+            guard=at.guard,
             read_as=read_as,
-            from_subject=from_subject,
+            from_subject=at.from_subject,
         )
     )
     return True
 
 
-def _read_move(
-    line: str,
-    line_wo: str,
-    guard: int | None,
-    out: Reading,
-    parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[object], str] | None,
-    from_subject: bool,
-) -> None:
+def _read_move(line_wo: str, at: _At) -> None:
+    """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
+    line, guard, out, parse_action = at.line, at.guard, at.out, at.parse_action
+    is_move_form, notation, from_subject = at.is_move_form, at.notation, at.from_subject
     try:
         action = parse_action(line_wo)
     except InvalidSyntax as err:
@@ -955,6 +1327,9 @@ def _read_move(
             Command("action", line, action=action, guard=guard, from_subject=from_subject)
         )
         return
+    bare = strip_please(line_wo)
+    if "?" not in line_wo and bare and bare != line_wo and _read_alone(bare, at):
+        return  # "bk vers l'est merci", "RB N please!": courtesy at the ends of a move
     if _looks_like_attempt(line_wo) and not is_courtesy(line_wo):
         suggestion = _typo_suggestion(line_wo, parse_action)
         if suggestion:
@@ -1005,12 +1380,14 @@ def _read_move(
     )
     # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
     # L11 R1 then": the one sentence or part that holds a move, read alone.
-    alone = (line, guard, out, parse_action, is_move_form, notation, from_subject)
-    if part is not None and _read_alone(part, *alone):
+    if part is not None and _read_alone(part, at):
         return
+    tail_fix = _after_correction(line_wo)
+    if tail_fix and _read_alone(tail_fix, at):
+        return  # "BK est, no scusa, BR ovest": the last word of the line
     head, tail = _lead_in(line_wo)
     # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
-    if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, *alone):
+    if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, at):
         return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
@@ -1042,10 +1419,29 @@ def _read_move(
                 )
             )
             return
+        if len(cands) == 1 and is_correction(line_wo):
+            # "sorry R0*" after "O9 R1": a correction of a part, read by _last_word
+            out.mentions.append((line, _mention(notation, None, cands[0].text)))
+            out.mention_moves.append((line, None))
+            return
         if len(cands) == 1:
             cand_err = cands[0].error
             assert cand_err is not None
             out.errors.append((line, cand_err))
+            return
+        final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
+        if final is not None:
+            read_as = notation(final.action) if notation is not None else final.text
+            out.commands.append(
+                Command(
+                    "action",
+                    line,
+                    action=final.action,
+                    guard=guard,
+                    read_as=read_as,
+                    from_subject=from_subject,
+                )
+            )
             return
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)

@@ -340,6 +340,39 @@ def is_correction(line: str) -> bool:
     )
 
 
+@functools.cache
+def _take_back() -> re.Pattern[str]:
+    c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
+    return _phrase_pattern(c["take_back"])
+
+
+_WAIT = re.compile(
+    r"^\W*(?:(?:no+|nope|nah|non|nein)\W+)?(?:wait|attends|aspetta|warte|moment)\b"
+    r"|^\W*(?:no+|nope|nah|non|nein)\W*$"
+)
+"""A line that starts with "wait" (after a "no") or is only "no"."""
+
+
+def is_take_back(line: str) -> bool:
+    """Does the line take back what came before it ("Ignore that", "Oubliez ça", "No aspettate",
+    "Vergesst das", "Non !"; data: ``take_back`` in ``courtesy.toml``; issue 31)? Read only on a
+    line after the move that names no move of its own."""
+    folded = normalize_line(line).casefold().replace("’", "'")
+    return bool(_take_back().search(folded) or _WAIT.match(folded))
+
+
+def correction_rest(text: str) -> str | None:
+    """``text`` without its words of correction, take-back, second thoughts and "no", when it
+    names a correction or a take-back ("ah non, finalement", "anzi no", "Moment, nicht"); None
+    when it names neither (second thoughts alone: "sinon ... plutôt"; issue 31)."""
+    folded = normalize_line(text).casefold().replace("’", "'")
+    ph = _phrases()
+    if not (ph.correction.search(folded) or _take_back().search(folded)):
+        return None
+    rest = ph.second_thoughts.sub(" ", _take_back().sub(" ", ph.correction.sub(" ", folded)))
+    return " ".join(w for w in rest.split() if not _NO.fullmatch(w.strip(".,;:!?-\"'()")))
+
+
 _SECOND = frozenset({"rather", "instead", "plutôt", "plutot", "invece", "piuttosto", "lieber"})
 """The second-thoughts words that are also words of doubt (``deny``): said with an apology, they
 say which move stands."""

@@ -61,15 +61,12 @@ class Pending(msgspec.Struct, kw_only=True):
 
 
 def ask_confirmation(
-    mailer: Mailer, service_name: str, verb: str, target: str, asked: str, tail: str, p: ParsedMail
+    mailer: Mailer, verb: str, target: str, asked: str, tail: str, p: ParsedMail
 ) -> Outcome:
     """Mail ``p``'s sender the confirmation of ``verb target`` (``asked`` says what was asked),
     with the Message-ID tail ``tail``; the request itself is stored by the caller."""
-    ctx = mailer.context(
-        None,
-        None,
-        f"[{service_name}] "
-        + _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
+    ctx = mailer.notice_context(
+        _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
         "",  # never the request's From name: it may be a forger's text
         paragraphs=[
             asked,

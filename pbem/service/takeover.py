@@ -192,11 +192,8 @@ def offer(deps: Deps, game_id: str, seat: int, *, by: str) -> int:
             continue
         m = deps.mailer
         with m.speaking_to(addr):
-            ctx = m.context(
-                None,
-                None,
-                f"[{deps.policy.service_name}] "
-                + _("a seat to take over: %(game)s") % {"game": game_id},
+            ctx = m.notice_context(
+                _("a seat to take over: %(game)s") % {"game": game_id},
                 "",
                 paragraphs=[
                     _(
@@ -273,14 +270,13 @@ def _seat_of(record: GameRecord, text: str) -> int | None:
 
 def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, str]:
     """Why the request cannot be done (None: it can), and its target as stored."""
-    from pbem.rules import find_game
+    from pbem.rules import game_key
 
     if verb == "standby":
         if target in ("any", "off"):
             return None, target
-        try:
-            find_game(target)
-        except (KeyError, ValueError):
+        game = game_key(target)
+        if game is None:
             return (
                 _(
                     "%(name)s is not a game this service runs: write STANDBY forbidden-city, "
@@ -289,7 +285,7 @@ def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, s
                 % {"name": repr(target)},
                 "",
             )
-        return None, target
+        return None, game
     gid, _sp, seat_text = target.partition(" ")
     if not deps.store.exists(gid):
         return _("There is no game %(game)s.") % {"game": repr(gid)}, ""
@@ -340,7 +336,7 @@ def _ask(deps: Deps, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcom
             "seat": seat,
             "game": gid,
         }
-    return ask_confirmation(deps.mailer, deps.policy.service_name, verb, target, asked, tail, p)
+    return ask_confirmation(deps.mailer, verb, target, asked, tail, p)
 
 
 def _confirmed(deps: Deps, f: _Files, h: str, ask: Pending, p: ParsedMail) -> Outcome:
@@ -377,13 +373,7 @@ def _confirmed(deps: Deps, f: _Files, h: str, ask: Pending, p: ParsedMail) -> Ou
     ask.done = True
     f.save_ask(h, ask)
     m = deps.mailer
-    ctx = m.context(
-        None,
-        None,
-        f"[{deps.policy.service_name}] {ask.verb.upper()} {ask.target}",
-        name,
-        paragraphs=paragraphs,
-    )
+    ctx = m.notice_context(f"{ask.verb.upper()} {ask.target}", name, paragraphs)
     m.send(Mail("notice", ctx, name, addr, f"confirmed.{h}", reply_to=p))
     if game_id is not None and not problem:
         deps.notify(game_id)  # the newcomer's mail with the seat's board, and the others'
@@ -421,11 +411,10 @@ def _hand_over(
         old = gone[-1]
         m = deps.mailer
         with m.speaking_to(old.email, record):
-            ctx = m.context(
-                record,
-                None,
-                m.subject(record, _("your seat was taken over")),
+            ctx = m.notice_context(
+                _("your seat was taken over"),
                 old.name,
+                record=record,
                 paragraphs=[
                     _(
                         "You missed several decisions in game %(game)s, so the computer played "

@@ -88,7 +88,7 @@ _MOVE = re.compile(
       (?:(?:with\s+|and\s+|avec\s+|et\s+|con\s+|e\s+|mit\s+|und\s+)?(?:la\s+|une\s+|die\s+|der\s+)?
          (?:r|rot|rotate|rotated|rotation|turn|turned|turns
            |tourn[ée]e?|tourner|pivot[ée]e?|rotazione|ruotat[ao]|ruota|girat[ao]|gira
-           |drehung|gedreht|dreh|drehen|rotiert|rotieren)
+           |drehung|gedreht|dreh|drehen|rotiert|rotieren|are|erre)
          \s*[:=]?\s*(?:(?<=[a-z])\s+r\s*)?(?P<rot>\d+)
         |(?P<bare>\d+))
       \s*(?P<unit>°|deg|degrees|degr[ée]s|gradi|grad|q|quarters?|quarter\s+turns?)?
@@ -114,9 +114,22 @@ class NotationError(ValueError):
     """The text is not a move; the message says why, for the player."""
 
 
+_NUMBER_WORDS = {
+    "zero": "0", "zéro": "0", "null": "0", "one": "1", "un": "1", "une": "1", "uno": "1",
+    "eins": "1", "two": "2", "too": "2", "deux": "2", "due": "2", "zwei": "2", "three": "3",
+    "trois": "3", "tre": "3", "drei": "3",
+}  # fmt: skip
+_SPOKEN_ROTATION = re.compile(
+    r"\b(r|rotation|rotazione|drehung|are|erre)\s+(" + "|".join(_NUMBER_WORDS) + r")\b"
+)
+"""A rotation's number in words, as dictated or typed ("P10 R trois", "L 10 R zwei", "N13
+rotation two", "P 10 are too"; "are" and "erre" are how a phone hears R)."""
+
+
 def read_move(text: str) -> MoveText:
     """Read ``text`` as a square and an optional rotation (no rules checked here)."""
     s = " ".join(text.strip().lower().split())
+    s = _SPOKEN_ROTATION.sub(lambda m: f"{m[1]} {_NUMBER_WORDS[m[2]]}", s)
     m = _MOVE.fullmatch(s)
     if m is None:
         raise NotationError(

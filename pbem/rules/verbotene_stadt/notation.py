@@ -47,6 +47,7 @@ _DIR_WORDS: dict[str, str] = {
     "sud": "S", "süd": "S", "sued": "S", "süden": "S", "sueden": "S", "bas": "S", "giù": "S",
     "giu": "S", "unten": "S", "runter": "S",
     "ouest": "W", "ovest": "W", "westen": "W", "gauche": "W", "sinistra": "W", "links": "W",
+    "alto": "N", "basso": "S",  # "in alto", "verso il basso"
 }  # fmt: skip
 # Compass points written as one word ("RB northeast", "RB Nordost", "RB nordovest"): two
 # directions, north or south first.
@@ -76,8 +77,19 @@ _FILLER = {
     "nach", "dann", "und", "zum", "zur", "richtung", "ich", "ziehe", "bewege", "schiebe",
     "spiele", "beamten", "beamter", "den", "der", "die", "zuerst", "erst", "weiter",
     "anschließend", "anschliessend", "danach",
+    # verbs of going and moving in more persons and forms ("BK goes east", "RB va au nord",
+    # "je vais déplacer RB", "RB geht nach Norden", "voglio spostare RB")
+    "goes", "going", "moves", "va", "vais", "vas", "déplacer", "deplacer", "bouger",
+    "vai", "muovere", "spostare", "sposta", "muove", "geht", "gehe", "bewegen", "ziehen",
+    "schieben", "fährt", "faehrt", "in", "ce", "coup", "mossa", "zug", "my", "mon", "mia", "mein",
+    "après", "apres", "ça", "ca", "cela",
+    # turning into the second direction ("KB glisse vers le sud, puis tourne vers l'ouest",
+    # "RB heads north")
+    "tourne", "tourner", "gira", "girare", "dreht", "biegt", "ab", "turns", "turning", "heads",
+    "head", "heading",
 }  # fmt: skip
-"""Words around an official and its directions, in the four languages (never "e": east)."""
+"""Words around an official and its directions, in the four languages (never "e": east; "en"
+only before a direction word: see :func:`_tokens`)."""
 _STEP = {"step", "one", "1", "single"}
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
@@ -119,6 +131,8 @@ def _tokens(text: str) -> list[str]:
     """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays), an
     English possessive too ("north's" -> "north"), and the Italian "e" of "e poi" ("and then")."""
     words = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().replace("’", "'")) if t]
+    # no emoji ("Ci credo 👍"); a question mark stays, and is no word the notation reads
+    words = [t for t in words if "?" in t or any(c.isalnum() for c in t)]
     # "e" in small letters before "poi" is "and"; "RB N E poi ..." keeps its east
     words = [
         t
@@ -127,7 +141,13 @@ def _tokens(text: str) -> list[str]:
     ]
     toks = [t.lower() for t in words]
     toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
-    return [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
+    toks = [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
+    # The French "en" before a direction word is "in" ("RB en haut", "KB en bas"), not E N.
+    return [
+        t
+        for k, t in enumerate(toks)
+        if not (t == "en" and toks[k + 1 : k + 2] and toks[k + 1] in _DIR_WORDS)
+    ]
 
 
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
@@ -219,6 +239,10 @@ _VERB_WORDS: dict[str, str] = {
     "staying": "keep", "sticking": "keep", "bleibt": "keep", "bleiben": "keep",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
+_WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
+                  "wechseln", "passe", "cambio", "passo"}  # fmt: skip
+"""Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
+plans: RB N" in a move is no selection)."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
 _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "allora", "quindi",
             "eigentlich", "doch", "na", "gut"}  # fmt: skip
@@ -300,7 +324,8 @@ def _parse(
     waiting: str,
 ) -> Action:
     # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
-    toks = [t for t in _tokens(text) if any(c.isalnum() for c in t)]  # "Ci credo 👍"
+    # "Ci credo 👍": a symbol is no word, but a question mark stays (a question is no move)
+    toks = [t for t in _tokens(text) if "?" in t or any(c.isalnum() for c in t)]
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _LEADING:
@@ -309,7 +334,8 @@ def _parse(
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
-    verb = _VERB_WORDS.get(verb, verb)
+    if verb not in _WHEN_CHOOSING or kind in ("select", "reselect", "take-card", "steal"):
+        verb = _VERB_WORDS.get(verb, verb)  # ("have a nice evening" after a move takes nothing)
     if kind in ("take-card", "steal") and verb in _GIVE_ME:
         verb = "take"  # "Give me the yellow coat", "Gib mir die Hose", "I want the coat"
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
@@ -369,6 +395,7 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
             "fidiamoci", "trusting", "glaub"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
+          "zweifel",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
              "n'y", "n'en", "keine", "kein", "nie"}  # fmt: skip
@@ -407,6 +434,7 @@ _AROUND = {
     "dabei", "ainsi", "comme",
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
+    "jetzige", "jetzigen",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -421,7 +449,7 @@ _SAME = {"same", "même", "meme", "stesso", "stessa", "gleich", "gleiche", "glei
          "dieselbe", "denselben", "derselbe", "dasselbe"}  # fmt: skip
 _AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "prima", "wie",
               "vorher", "zuvor", "letztes", "mal", "la", "fois", "derniere", "dernière", "volta",
-              "scorsa"}  # fmt: skip
+              "scorsa", "qu'avant", "di", "like"}  # fmt: skip
 """A reselection kept in words without the verb ("Gleicher wie vorher", "Same as before",
 "Come prima, lo stesso")."""
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
@@ -457,7 +485,8 @@ def _answer_in_sentences(text: str) -> bool | None:
         if part.rstrip().endswith("?") or len(toks) > 8:
             return None
         if verbs:
-            answer = _answer_in_words([t for t in toks if t not in _BLUFF])
+            # ("Zweifel!" is a verb and a bluff word at once: it stays a verb)
+            answer = _answer_in_words([t for t in toks if t not in _BLUFF or t in verbs])
             if answer is None or (bluffs and not answer):
                 return None
         elif any(t in _NEGATION for t in toks if t not in ("no", "nope", "non", "nein")):
@@ -561,8 +590,7 @@ _SELECT_FILLER = {
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
-    "sur", "on", "onto",
-    "cette", "fois",
+    "cette", "fois", "on", "sur", "onto", "bestechung", "corruption", "corruzione", "svp",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
