@@ -703,3 +703,17 @@ def test_a_correction_naming_an_official_among_words_asks_back(tmp_path: Path) -
             assert v.got in (["ask"], []), v.got
             return
     raise AssertionError("no reselection")
+
+
+def test_a_move_in_prose_that_explains_a_preview_is_not_played(fc_turn: object) -> None:
+    """ "Je voudrais voir ce que donne M13 R1 :" above "APERÇU M13 R1" played M13 R1 and
+    previewed it: the prose only says why the preview is asked."""
+    import player_corpus as pc
+
+    for body, want in [
+        ("Je voudrais voir ce que donne M13 R1 :\nAPERÇU M13 R1", ["preview M13 R1"]),
+        ("I'd like to see what M13 R1 would do first:\nPREVIEW M13 R1", ["preview M13 R1"]),
+        ("M13 R1\nPREVIEW P10 R3", ["move M13 R1", "preview P10 R3"]),
+    ]:
+        case = pc.Case("t", "t", "fr", "fc:turn", "gmail", "nothing", body)
+        assert pc.judge_stage(fc_turn, case).got == want, body  # type: ignore[arg-type]
