@@ -173,6 +173,10 @@ class Mutt:
                 self.gone(before)
             self.keys("y")
             said = self.wait("bottom|Mail sent", "bottom|?", "bottom|failed", "bottom|rror")
+            if said != "bottom|Mail sent" and "Sending message" in self.bottom():
+                # A busy machine: what matched was a screen mutt was still redrawing, and it is
+                # sending now (a real question or error stays on the prompt line).
+                said = self.wait("bottom|Mail sent", "bottom|failed", "bottom|rror")
             if said != "bottom|Mail sent":
                 pytest.fail(f"mutt asked:\n{self.screen()}")
             self.keys("q")
