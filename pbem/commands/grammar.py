@@ -151,9 +151,19 @@ PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "APRÈS ÇA
               "ANSCHLIESSEND", "ANSCHLIEßEND")  # fmt: skip
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
+_AGAIN = (
+    r"(?:I\s+get\s+another\s+(?:move|turn|slide)|it'?s\s+still\s+my\s+turn"
+    r"|I\s+(?:can\s+)?move\s+again|je\s+rejoue|c'est\s+encore\s+(?:à\s+)?moi"
+    r"|j'ai\s+encore\s+un\s+(?:coup|déplacement)|tocca\s+ancora\s+a\s+me"
+    r"|(?:posso|muovo)\s+ancora|ho\s+ancora\s+una\s+mossa"
+    r"|ich\s+(?:nochmal|noch\s*mal|wieder)\s+(?:dran\s+bin|darf|ziehe|ziehen\s+darf))"
+)
+"""The condition of a plan's later action said in words ("RB N, and if I get another move BK
+E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
     r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
     r"|\s+e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    r"|\s*,?\s+(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")\s*,?\s+"
 )
 """``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
 is Italian for "and"; "RB N E then BK E" keeps its east)."""
@@ -502,7 +512,7 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
     return None, rest
 
 
-_SHOUTED = re.compile(r"[:?!.,]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
+_SHOUTED = re.compile(r"[:?!.,]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*")
 
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
@@ -518,21 +528,31 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
     you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp"; issue 31): the
     command and what follows it. None when the sentence before it denies ("I won't: RESIGN") or
     holds a move."""
-    m = _SHOUTED.search(line)
-    if m is None or not m.group(1).isupper():
+    # The first word in capitals after a sign that is a command ("Partie très serrée, merci à
+    # tous. Pour voir où j'en suis : CLASSEMENT": not "merci", not "Pour").
+    m = next(
+        (
+            x
+            for x in _SHOUTED.finditer(line)
+            if x.group(1).isupper() and vocabulary().lookup(x.group(1)) is not None
+        ),
+        None,
+    )
+    if m is None:
         return None, ""
     cmd = vocabulary().lookup(m.group(1))
     before = _tokens(line[: m.start()])
+    rest = line[m.end() :].strip()
     if cmd is None or any(_code_like(t) for t in before):
         return None, ""
     if getattr(cmd, "conditional", False):
         # A queued move is conditional and for later itself: "If it's still on next round:
         # NEXT M13 R1", "Au prochain tour : PROCHAIN L10 R0", "Je sais que ce n'est pas encore
         # mon tour, mais : PROCHAIN RB nord", "Could you queue this? NEXT BR west"
-        return cmd, m.group(2).strip()
+        return cmd, rest
     if getattr(cmd, "changes_game", False) and denies(before):
         return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not a resignation
-    return cmd, m.group(2).strip()
+    return cmd, rest
 
 
 def _take(heard: Heard, cmd: Spoken, line: str, out: Reading, flags: set[str], subj: bool) -> None:
@@ -672,6 +692,7 @@ def _last_word(
             and (
                 correction_stands(words, lead)
                 or (taken and (cmd is not None or (is_filler(words) and not denies(lead))))
+                or (cmd is not None and bool(_after_correction(line)))  # "non attendez, KY"
             )
         ):
             read_as = notation(action) if notation is not None else line
@@ -1160,6 +1181,20 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+{first}(?![\w])", line) for w in _NOT)
 
 
+_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")
+
+
+def _cited(line: str, tokens: list[str], cands: list[_Candidate]) -> list[_Candidate]:
+    """The candidates written inside quotation marks in ``line``."""
+    spans = []
+    for m in _QUOTED.finditer(line):
+        a = len(_tokens(line[: m.start()]))
+        spans.append((a, a + len(_tokens(m.group(0)))))
+    if len(_tokens(line)) != len(tokens):
+        return []
+    return [c for c in cands if any(a <= c.start and c.end <= b for a, b in spans)]
+
+
 _SEGMENT = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\.{2,}\s*")
 
 
@@ -1173,7 +1208,10 @@ def _after_correction(line: str) -> str:
     marks = [
         k
         for k, p in enumerate(segs[:-1])
-        if is_correction(p) or is_take_back(p) or _NO_WORD.fullmatch(p.strip(" .!"))
+        if correction_rest(p) is not None  # (a bare "no" asks back: "M13 R1" / "no, M13 R2")
+        or (  # "Pas BK, RB nord": a code set aside
+            (w := p.split()) and w[0].casefold() in _NOT and any(_code_like(t) for t in w[1:])
+        )
     ]
     if not marks:
         return ""
@@ -1324,6 +1362,11 @@ def _read_move(line_wo: str, at: _At) -> None:
         return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
+        cited = _cited(line_wo, tokens, cands) if len(cands) > 1 else []
+        if cited and len(cited) < len(cands):
+            # "vous me suggérez « M8 R1 », mais je préfère garder la case M8": a move in
+            # quotes beside other words of moves is cited, not played
+            cands = [c for c in cands if c not in cited]
         legal = [c for c in cands if c.error is None]
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
         if (

@@ -86,6 +86,10 @@ _FILLER = {
     # "RB heads north")
     "tourne", "tourner", "gira", "girare", "dreht", "biegt", "ab", "turns", "turning", "heads",
     "head", "heading",
+    # this turn's move beside standing orders ("As for this turn, RB north", "Pour ce tour,
+    # KB au sud", "Per questo turno BK verso est", "Für diesen Zug RB nach Norden")
+    "as", "for", "this", "turn", "pour", "tour", "per", "questo", "turno", "für", "fuer",
+    "diesen", "diesmal", "cette", "fois", "volta", "questa", "time",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
