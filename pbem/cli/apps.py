@@ -8,11 +8,23 @@ Not called ``app.py``: a submodule named ``app`` would shadow the package attrib
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, get_args, get_origin
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Final,
+    NoReturn,
+    ParamSpec,
+    TypeVar,
+    get_args,
+    get_origin,
+)
 
 import typer
 import typer.core
@@ -26,7 +38,30 @@ from pbem.errors import (
     exit_code,
 )
 
-app = typer.Typer(
+if TYPE_CHECKING:  # loaded by the command that reads it: 'pbem admin new --help' needs none
+    from pbem.config import Config
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+class PbemTyper(typer.Typer):
+    """A typer application whose commands may take one parameter ``site: Site``: typer sees the
+    options ``--data-dir`` and ``--config`` in its place (:func:`site_options`), as it gives a
+    ``typer.Context`` parameter the context. The two options are declared once, in this module
+    (:data:`DataDirOpt`, :data:`ConfigOpt`)."""
+
+    def command(self, name: str | None = None, **settings: Any) -> Callable[[Command], Command]:
+        register = super().command(name, **settings)
+
+        def add(command: Command) -> Command:
+            takes_site = "site" in inspect.signature(command).parameters
+            register(site_options(command) if takes_site else command)
+            return command
+
+        return add
+
+
+app = PbemTyper(
     name="pbem",
     help="Play-by-email service for the two Forbidden City board games.",
     no_args_is_help=True,
@@ -34,7 +69,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-admin_app = typer.Typer(
+admin_app = PbemTyper(
     help="The game master's commands: create, list, inspect, verify, repair games.",
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -67,6 +102,67 @@ ConfigOpt = Annotated[
         show_default=False,
     ),
 ]
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where a command finds its configuration and its games: ``--data-dir`` and ``--config`` as
+    given on the command line (None: the default search, see :mod:`pbem.config`).
+
+    A command that reads the configuration takes one parameter ``site: Site = DEFAULT_SITE``;
+    registered on a :class:`PbemTyper`, it shows typer the two options in its place (the command
+    module imports ``Site`` at run time, not under ``TYPE_CHECKING``: its annotations are read).
+    (``pbem run``, ``pbem daemon`` and ``pbem admin resend`` list ``--config`` first, so they
+    keep :data:`ConfigOpt` and :data:`DataDirOpt` in their own signatures: their help stays as
+    it is.)"""
+
+    data_dir: Path | None = None
+    config: Path | None = None
+
+    def load(self) -> Config:
+        """The configuration (``ConfigError`` on a mistake: the caller says it its way)."""
+        from pbem.config import load_config
+
+        return load_config(self.config, data_dir=self.data_dir)
+
+
+DEFAULT_SITE: Final = Site()
+"""No ``--data-dir``, no ``--config``: ``$PBEM_DATA_DIR``, ``$PBEM_CONFIG``, then the files."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def site_options(command: Callable[P, R]) -> Callable[P, R]:
+    """``command`` as typer sees it: its parameter ``site`` is the two options ``--data-dir`` and
+    ``--config`` (:data:`DataDirOpt`, :data:`ConfigOpt`), in that place among its options; called,
+    it gets them as one :class:`Site`. :class:`PbemTyper` applies it to each command it registers
+    that has the parameter, as click's shared-option decorators declare options once rather than
+    in the signature of every command."""
+    signature = inspect.signature(command, eval_str=True)
+    params: list[inspect.Parameter] = []
+    for param in signature.parameters.values():
+        if param.name != "site":
+            params.append(param)
+            continue
+        for name, annotation in (("data_dir", DataDirOpt), ("config", ConfigOpt)):
+            params.append(param.replace(name=name, annotation=annotation, default=None))
+    if len(params) == len(signature.parameters):
+        raise TypeError(f"{command.__name__} has no parameter 'site'")
+
+    @functools.wraps(command)
+    def with_site(*args: P.args, **kwargs: P.kwargs) -> R:
+        if "site" not in kwargs:  # typer's call: the two options by name
+            data_dir, config = kwargs.pop("data_dir", None), kwargs.pop("config", None)
+            kwargs["site"] = Site(data_dir, config)  # type: ignore[arg-type]
+        return command(*args, **kwargs)
+
+    with_site.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+    with_site.__annotations__ = {p.name: p.annotation for p in params}
+    with_site.__annotations__["return"] = signature.return_annotation
+    return with_site
+
+
 GameArg = Annotated[str, typer.Argument(help="The game id, e.g. fc-7k3q (see 'pbem admin list').")]
 AddressArg = Annotated[str, typer.Argument(help="The player's mail address.")]
 OutputOpt = Annotated[

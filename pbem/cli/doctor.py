@@ -6,13 +6,12 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.apps import ConfigOpt, DataDirOpt, app, fail
+from pbem.cli.apps import DEFAULT_SITE, Site, app, fail
 
 
 @app.command("doctor")
 def doctor_cmd(
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     wait: Annotated[
         float,
         typer.Option("--wait", help="Seconds to wait for the test mail to arrive.", min=1.0),
@@ -27,12 +26,11 @@ def doctor_cmd(
     Authentication-Results, and whether a player at the same provider would pass aligned DMARC),
     the clock, the domain's SPF, DKIM and DMARC records, and what runs the mail loop. Exit
     status 0 only when a game would work."""
-    from pbem.config import load_config
     from pbem.doctor import Doctor, run_doctor
     from pbem.errors import ConfigError
 
     try:
-        cfg = load_config(config, data_dir=data_dir)
+        cfg = site.load()
     except ConfigError as exc:
         typer.echo(f"FAIL config: {exc}")
         fail("the configuration does not load.", 1)

@@ -17,22 +17,22 @@ import typer
 
 from pbem import layout
 from pbem.cli.apps import (  # noqa: F401
+    DEFAULT_SITE,
     AddressArg,
-    ConfigOpt,
-    DataDirOpt,
     JsonOpt,
+    PbemTyper,
+    Site,
     admin_app,
     app,
     fail,
     plain_option,
 )
-from pbem.config import load_config
 from pbem.errors import EXIT_SETUP, ConfigError
 
 if TYPE_CHECKING:  # the crypto stack loads inside the commands: 'pbem --help' needs none of it
     from pbem.crypto import PlayerKeys, ServiceIdentity
 
-key_app = typer.Typer(
+key_app = PbemTyper(
     help="Players' encryption keys (S/MIME certificates, OpenPGP keys) and the service's own.",
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -63,11 +63,11 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def _keys_dir(config: Path | None, data_dir: Path | None, keys_dir: Path | None) -> Path:
+def _keys_dir(site: Site, keys_dir: Path | None) -> Path:
     if keys_dir is not None:
         return keys_dir
     try:
-        return load_config(config, data_dir=data_dir).keys_dir
+        return site.load().keys_dir
     except ConfigError as exc:
         fail(str(exc), EXIT_SETUP)
 
@@ -78,14 +78,12 @@ def _players(keys_dir: Path) -> PlayerKeys:
     return PlayerKeys(keys_dir / layout.PLAYER_KEYS)
 
 
-def _identity(
-    keys_dir: Path, service_address: str, config: Path | None, data_dir: Path | None
-) -> ServiceIdentity:
+def _identity(keys_dir: Path, service_address: str, site: Site) -> ServiceIdentity:
     from pbem.crypto import ServiceIdentity
 
     if not service_address:
         try:
-            service_address = load_config(config, data_dir=data_dir).service_address
+            service_address = site.load().service_address
         except ConfigError as exc:
             fail(str(exc), EXIT_SETUP)
     if not service_address:
@@ -111,8 +109,7 @@ def import_key(
         ),
     ],
     keys_dir: KeysDirOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """File a player's S/MIME certificate or OpenPGP public key, given as a file."""
     from pbem.crypto import KeyRefused, parse_keys
@@ -120,7 +117,7 @@ def import_key(
     found = parse_keys(file.read_bytes(), origin=f"the file {file.name}")
     if not found:
         fail(f"No certificate or OpenPGP public key found in {file}.")
-    store, done, errors = _players(_keys_dir(config, data_dir, keys_dir)), 0, []
+    store, done, errors = _players(_keys_dir(site, keys_dir)), 0, []
     for key in found:
         try:
             entry = store.add(email, key, source="gm", now=_now())
@@ -147,8 +144,7 @@ def issue(
     days: Annotated[int, typer.Option("--days", min=1, help="Validity in days.")] = 730,
     service_address: ServiceAddressOpt = "",
     keys_dir: KeysDirOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Issue an S/MIME key and certificate for a player from the service CA (PKCS#12 file).
 
@@ -161,8 +157,8 @@ def issue(
     passphrase = passphrase_file.read_text(encoding="utf-8").rstrip("\r\n")
     if not passphrase:
         fail(f"{passphrase_file} is empty: write the passphrase into it.")
-    keys = _keys_dir(config, data_dir, keys_dir)
-    identity = _identity(keys, service_address, config, data_dir)
+    keys = _keys_dir(site, keys_dir)
+    identity = _identity(keys, service_address, site)
     try:
         p12, entry = issue_for_player(
             identity, _players(keys), email, passphrase, _now(), name=name, days=days
@@ -177,8 +173,7 @@ def issue(
 def list_keys(
     as_json: JsonOpt = False,
     keys_dir: KeysDirOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """List the players' keys on file with their status (valid, expired, revoked)."""
     now = _now()
@@ -192,7 +187,7 @@ def list_keys(
             "source": k.source,
             "added": k.added.isoformat(),
         }
-        for k in _players(_keys_dir(config, data_dir, keys_dir)).all()
+        for k in _players(_keys_dir(site, keys_dir)).all()
     ]
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
@@ -215,13 +210,12 @@ def remove(
         str, typer.Option("--fingerprint", help="Remove only this key (default: all of them).")
     ] = "",
     keys_dir: KeysDirOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Forget a player's key(s); their mail goes unencrypted or waits, per the game's setting."""
     from pbem.crypto import normalize_address
 
-    count = _players(_keys_dir(config, data_dir, keys_dir)).remove(email, fingerprint or None)
+    count = _players(_keys_dir(site, keys_dir)).remove(email, fingerprint or None)
     if not count:
         fail(f"No key on file for {normalize_address(email)} matches.")
     typer.echo(f"Removed {count} key(s) of {normalize_address(email)}.")
@@ -235,8 +229,7 @@ def service_cert(
     ] = None,
     service_address: ServiceAddressOpt = "",
     keys_dir: KeysDirOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Create (first time) or show the service's own certificate, CA and OpenPGP key."""
     from cryptography.hazmat.primitives import serialization
@@ -244,7 +237,7 @@ def service_cert(
     from pbem.crypto import KeyKind
     from pbem.crypto.keystore import display_fingerprint
 
-    identity = _identity(_keys_dir(config, data_dir, keys_dir), service_address, config, data_dir)
+    identity = _identity(_keys_dir(site, keys_dir), service_address, site)
     cert = identity.smime[1]
     fpr = sha256(cert.public_bytes(serialization.Encoding.DER)).hexdigest().upper()
     typer.echo(f"Service address:  {identity.address}")

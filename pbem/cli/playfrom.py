@@ -309,9 +309,10 @@ def play_from(
     json_out: bool,
     config: Path | None = None,
 ) -> None:
+    from pbem.cli.apps import Site
     from pbem.cli.records import public_key_for
 
-    key = None if no_verify else public_key_for(pubkey, config, None)
+    key = None if no_verify else public_key_for(pubkey, Site(config=config))
     try:
         opened = open_file(path, key)
     except OpenError as exc:

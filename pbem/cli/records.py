@@ -10,23 +10,22 @@ from typing import Annotated
 import typer
 
 from pbem.cli.apps import (
-    ConfigOpt,
-    DataDirOpt,
+    DEFAULT_SITE,
     GameArg,
     JsonOpt,
     OutputOpt,
     PubkeyOpt,
+    Site,
     admin_app,
     app,
     cli_errors,
     fail,
     plain_option,
 )
-from pbem.config import load_config
 from pbem.errors import ConfigError
 
 
-def public_key_for(pubkey: str | None, config: Path | None, data_dir: Path | None) -> str:
+def public_key_for(pubkey: str | None, site: Site) -> str:
     """The key text to check a file with: ``--pubkey``, else the service's own keys (on the
     service's machine), else exit 2 asking for ``--pubkey``."""
     from pbem.store.shuffle import read_public_key_arg
@@ -35,7 +34,7 @@ def public_key_for(pubkey: str | None, config: Path | None, data_dir: Path | Non
         with cli_errors():
             return read_public_key_arg(pubkey)
     try:
-        cfg = load_config(config, data_dir=data_dir)
+        cfg = site.load()
         return "\n".join(cfg.keyring().public_key_lines())
     except (ConfigError, OSError):
         fail(
@@ -62,8 +61,7 @@ def verify_record_cmd(
         Path, typer.Argument(help="A game record (the .pgn.txt file a game's mails carry).")
     ],
     pubkey: PubkeyOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """Check a game record with the service's public key alone: its signature, the chain of its
@@ -73,7 +71,7 @@ def verify_record_cmd(
     from pbem.gamefiles.record import verify_record
 
     text = read_text_file(file)
-    key = public_key_for(pubkey, config, data_dir)
+    key = public_key_for(pubkey, site)
     report, _ = verify_record(text, key)
     if as_json:
         typer.echo(
@@ -123,8 +121,7 @@ def record_cmd(
             "--lang", help="en, fr, it or de (default: the seat's language, else the game's)."
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Write a game's record (a signed text, PGN-like, that 'pbem verify-record' checks), its
     replay page or a seat's turn file."""
@@ -136,7 +133,7 @@ def record_cmd(
         raise typer.BadParameter(f"use one of {', '.join(FORMATS)}", param_hint="--format")
     if lang is not None and normalize(lang) is None:
         raise typer.BadParameter("use en, fr, it or de", param_hint="--lang")
-    store = _store(config, data_dir)
+    store = _store(site)
     with cli_errors():
         rec = store.load(game)
         who = resolve_seat(rec, seat) if seat is not None else None
@@ -173,8 +170,7 @@ def publish_cmd(
     lang: Annotated[
         str, typer.Option("--lang", help="The site's language: en, fr, it or de.")
     ] = "en",
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Write a static site any web server can serve: an index of the games with their status,
     each game's replay page and record (the public view while a game runs; nothing private)."""
@@ -185,7 +181,7 @@ def publish_cmd(
     language = normalize(lang)
     if language is None:
         raise typer.BadParameter("use en, fr, it or de", param_hint="--lang")
-    store = _store(config, data_dir)
+    store = _store(site)
     with cli_errors():
         written = publish(store, directory, lang=language)
     typer.echo(f"Wrote {len(written)} files in {directory}.")

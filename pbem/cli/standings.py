@@ -10,9 +10,9 @@ from typing import Annotated
 import typer
 
 from pbem.cli.apps import (
-    ConfigOpt,
-    DataDirOpt,
+    DEFAULT_SITE,
     OutputOpt,
+    Site,
     admin_app,
     app,
     cli_errors,
@@ -99,8 +99,7 @@ def admin_standings(
             help="Recompute the file from every ended game of the data directory first.",
         ),
     ] = False,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """The standings: each pool's ratings (? = provisional), the change in each player's last game,
     and the reliability record beside them (docs/STANDINGS.md)."""
@@ -113,11 +112,11 @@ def admin_standings(
         if rebuild:
             from pbem.store import service_lock
 
-            store = _store(config, data_dir)
+            store = _store(site)
             with service_lock(store.data_dir, wait=True):
                 standings = rebuild_file(store)
         else:
-            standings = load(_config(config, data_dir).data_dir)
+            standings = load(_config(site).data_dir)
     if pool is not None and pool not in standings.pools:
         fail(f"there is no pool {pool!r}; the pools are: {', '.join(pools(standings)) or 'none'}")
     if as_json:

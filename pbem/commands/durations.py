@@ -21,9 +21,11 @@ from pbem import i18n
 from pbem.i18n import _, ngettext
 
 __all__ = [
+    "back_on",
     "exact_span",
     "leading_duration",
     "format_due",
+    "mentions_time",
     "parse_duration",
     "parse_short",
     "read_duration",
@@ -61,17 +63,83 @@ for _value, _names in (
     (10, "ten dix dieci zehn"),
     (11, "eleven onze undici elf"),
     (12, "twelve douze dodici zwolf zwoelf"),
+    (13, "thirteen treize tredici dreizehn"),
     (14, "fourteen quatorze quattordici vierzehn"),
     (15, "fifteen quinze quindici funfzehn fuenfzehn"),
-    (21, "twenty-one vingt-et-un ventuno einundzwanzig"),
+    (16, "sixteen seize sedici sechzehn"),
+    (17, "seventeen dix-sept diciassette siebzehn"),
+    (18, "eighteen dix-huit diciotto achtzehn"),
+    (19, "nineteen dix-neuf diciannove neunzehn"),
+    (20, "twenty vingt venti zwanzig"),
+    (21, "twenty-one vingt-et-un vingt-et-une ventuno einundzwanzig"),
+    (25, "twenty-five vingt-cinq venticinque funfundzwanzig fuenfundzwanzig"),
+    (28, "twenty-eight vingt-huit ventotto achtundzwanzig"),
     (30, "thirty trente trenta dreissig"),
 ):
     for _n in _names.split():
         _NUMBERS[_n] = _value
 _NUMBERS.update({"half": 0, "demi": 0, "mezza": 0, "halb": 0})  # "half an hour": not read
+_HALVES = {"anderthalb": 1.5, "eineinhalb": 1.5, "einhalb": 1.5, "zweieinhalb": 2.5,
+           "dreieinhalb": 3.5}  # fmt: skip
+"""German numbers with a half ("anderthalb Wochen")."""
+_HALF = {"half", "demi", "demie", "mezzo", "mezza", "halb", "halbe"}
+"""The half after a unit: "a week and a half", "une semaine et demie", "una settimana e mezza"."""
 
 _AND = {"and", "et", "e", "und", ",", "+"}
-_PIECE = re.compile(r"(\d+|[^\W\d_]+'?|[,+])")
+_PIECE = re.compile(r"(\d+(?:\.\d+)?|[^\W\d_]+'?|[,+])")
+
+_AROUND = frozenset(
+    {
+        "for",
+        "during",
+        "over",
+        "pendant",
+        "durant",
+        "pour",
+        "per",
+        "durante",
+        "fuer",
+        "fur",
+        "waehrend",
+        "wahrend",
+        "the",
+        "les",
+        "des",
+        "i",
+        "gli",
+        "die",
+        "next",
+        "prochains",
+        "prochaines",
+        "prossimi",
+        "prossime",
+        "naechsten",
+        "nachsten",
+        "kommenden",
+        "coming",
+        "lang",
+        "long",
+        "off",
+        "environ",
+        "circa",
+        "etwa",
+        "about",
+        "approx",
+        "approximately",
+    }  # fmt: skip
+)
+"""Words a length may stand among ("for 2 weeks", "pendant deux semaines", "per i prossimi 10
+giorni", "für die nächsten 10 Tage", "2 Wochen lang"; issue 31): passed over."""
+_FROM_NOW = re.compile(
+    r"\b(?:(?:from|starting|beginning|as\s+of)\s+(?:today|now|right\s+now)"
+    r"|(?:a\s+partir\s+d\s*'?\s*aujourd\s*'?\s*hui|des\s+aujourd\s*'?\s*hui"
+    r"|a\s+partir\s+de\s+maintenant|des\s+maintenant)"
+    r"|(?:a\s+partire\s+da\s+(?:oggi|adesso|ora)|da\s+(?:oggi|adesso|ora)(?:\s+in\s+poi)?)"
+    r"|(?:ab\s+(?:heute|sofort|jetzt)|von\s+heute\s+an)"
+    r"|(?:de|di)\s+(?:vacances?|conges?|vacanza|vacanze|ferie)|urlaub)\b"
+)
+"""A leave starts when it is read: "from today", "à partir d'aujourd'hui", "da oggi", "ab
+heute" say nothing more (a later start is not read: "from tomorrow" is no length)."""
 
 
 def _fold(text: str) -> str:
@@ -83,42 +151,59 @@ def _fold(text: str) -> str:
 def read_duration(text: str) -> str | None:
     """The short form (``14d``, ``36h``, ``90m``, ``0``) of a duration written in figures or words
     in English, French, Italian or German, or None when ``text`` is not one."""
-    pieces = _PIECE.findall(_fold(text).replace("-", " - ").replace(" - ", "-"))
+    t = _FROM_NOW.sub(" ", _fold(text).replace("’", "'").replace("½", ".5"))
+    t = re.sub(r"(\d),(\d)", r"\1.\2", t)  # "1,5 semaines"
+    pieces = [p for p in _PIECE.findall(t.replace("-", " - ").replace(" - ", "-"))
+              if p not in _AROUND]  # fmt: skip
     if not pieces:
         return None
     if pieces == ["0"]:
         return "0"
-    total = 0
+    total = 0.0
+    size = 0  # the last unit read
     i = 0
     read_any = False
     while i < len(pieces):
         p = pieces[i]
         if p in _AND and read_any:
+            if (
+                pieces[i + 1 : i + 2] in (["half"], ["demi"], ["demie"], ["mezzo"], ["mezza"])
+                or pieces[i + 1 : i + 3] in (["a", "half"], ["un", "demi"], ["une", "demie"])
+            ) and size:
+                total += size / 2  # "a week and a half", "une semaine et demie"
+                i += 2 if pieces[i + 1] in _HALF else 3
+                continue
             i += 1
             continue
         m = re.fullmatch(r"(\d{1,4})([a-z]+)", p)
         if m and m.group(2) in _UNITS:  # "7d", "2w", "36h"
-            total += int(m.group(1)) * _UNITS[m.group(2)]
+            size = _UNITS[m.group(2)]
+            total += int(m.group(1)) * size
             read_any = True
             i += 1
             continue
-        if p.isdigit() and len(p) <= 4:
-            n = int(p)
+        n: float
+        if re.fullmatch(r"\d{1,4}(?:\.\d{1,2})?", p):
+            n = float(p)
         elif p in _NUMBERS and _NUMBERS[p] > 0:
             n = _NUMBERS[p]
+        elif p in _HALVES:
+            n = _HALVES[p]
         else:
             return None
         if i + 1 >= len(pieces) or pieces[i + 1] not in _UNITS:
             return None
-        total += n * _UNITS[pieces[i + 1]]
+        size = _UNITS[pieces[i + 1]]
+        total += n * size
         read_any = True
         i += 2
-    if not read_any or total <= 0:
+    secs = round(total / 60) * 60  # whole minutes
+    if not read_any or secs <= 0:
         return None
-    for unit, n in (("d", 86400), ("h", 3600)):
-        if total % n == 0:
-            return f"{total // n}{unit}"
-    return f"{total // 60}m"
+    for unit, per in (("d", 86400), ("h", 3600)):
+        if secs % per == 0:
+            return f"{secs // per}{unit}"
+    return f"{secs // 60}m"
 
 
 _MONTHS: dict[str, int] = {}
@@ -128,7 +213,7 @@ for _month, _names in enumerate(
         "february feb fevrier fev fevr febbraio febbr februar",
         "march mar mars marzo marz maerz",
         "april apr avril avr aprile",
-        "may mai maggio magg",
+        "may mai maggio magg mag",
         "june jun juin giugno giu juni",
         "july jul juillet juil luglio lug juli",
         "august aug aout agosto ago",
@@ -143,18 +228,50 @@ for _month, _names in enumerate(
         _MONTHS[_n] = _month
 
 _UNTIL = re.compile(
-    r"^(?:until|till|til|through|thru|up\s+to|jusqu\s*'?\s*(?:au|a|à)|jusque|au"
-    r"|fino\s+(?:al|a|all)|fino|al|bis\s+(?:zum|am|einschliesslich)|bis)\b\s*'?\s*(.*)$"
+    r"^(?:until|till|til|through|thru|up\s+(?:to|until)|jusqu\s*'?\s*(?:au|a|à)|jusque|au"
+    r"|(?:fino|sino)\s+(?:al|a|all|alla)|fino|sino|al"
+    r"|bis\s+(?:zum|am|einschliesslich|inklusive|inkl)|bis)\b\s*'?\s*(.*)$"
 )
+_BACK = re.compile(
+    r"^(?:(?:i'm|i\s+am|i'll\s+be|je\s+suis|je\s+serai|sono|saro|ich\s+bin)\s+)?"
+    r"(?:back|de\s+retour|retour|rentre|rentree|di\s+ritorno|torno|rientro|ritorno|zurueck"
+    r"|zuruck|wieder\s+da)\s*(?:on|from|le|des|il|dal|am|ab|from)?\b\s*'?\s*(.*)$"
+)
+"""The day a player is back ("back on Monday", "de retour le 7 décembre", "di ritorno il 10",
+"zurück am 3.12."): the leave ends as that day starts."""
+_ARTICLE = r"(?:the\s+|le\s+|il\s+|den\s+|zum\s+|am\s+|l'\s*)?"
+_YEAR = r"(?:\s*,?\s*(?:20)?\d\d)?"
 _DAY_FIRST = re.compile(
-    r"^(?:the\s+|le\s+|il\s+|den\s+|zum\s+)?(\d{1,2})\s*(?:st|nd|rd|th|er|eme|e|o|°|\.)?"
-    r"\s*(?:of\s+|de\s+|di\s+)?([a-z]+)\.?$"
+    r"^" + _ARTICLE + r"(\d{1,2})\s*(?:(?:st|nd|rd|th|er|eme|e|o)(?![a-z])|°|\.)?"
+    r"\s*(?:of\s+|de\s+|di\s+)?([a-z]+)\.?" + _YEAR + r"$"
 )
-_MONTH_FIRST = re.compile(r"^([a-z]+)\.?\s+(?:the\s+)?(\d{1,2})\s*(?:st|nd|rd|th)?$")
+_MONTH_FIRST = re.compile(r"^([a-z]+)\.?\s+(?:the\s+)?(\d{1,2})\s*(?:st|nd|rd|th)?" + _YEAR + "$")
 _SLASHED = re.compile(r"^(?:le\s+|il\s+|den\s+|zum\s+)?(\d{1,2})/(\d{1,2})(?:/\d{2,4})?$")
 """Day/month, read after a French, Italian or German word only (in English the order is the
 writer's habit)."""
 _NUMERIC = re.compile(r"^(?:den\s+|zum\s+|le\s+|il\s+)?(\d{1,2})\.(\d{1,2})\.?(?:\d{2,4})?$")
+_DAY_ONLY = re.compile(r"^(?:(the|le|il|den|zum|am|l')\s*)?(\d{1,2})\s*(st|nd|rd|th|er|eme|°|\.)?$")
+"""A day of the month alone ("until the 5th", "jusqu'au 5", "fino al 5", "bis zum 5."): its next
+coming. A bare figure needs an article (in the word or before it) or an ordinal: "until 5" may
+be an hour."""
+_RELATIVE = {
+    "today": 0, "tonight": 0, "aujourd'hui": 0, "ce soir": 0, "oggi": 0, "stasera": 0,
+    "heute": 0, "heute abend": 0,
+    "tomorrow": 1, "demain": 1, "domani": 1, "morgen": 1, "tomorrow night": 1,
+    "demain soir": 1, "domani sera": 1, "morgen abend": 1,
+    "the day after tomorrow": 2, "apres-demain": 2, "apres demain": 2, "dopodomani": 2,
+    "uebermorgen": 2, "ubermorgen": 2,
+}  # fmt: skip
+"""Days named from today: the leave lasts to the end of that day."""
+_END_OF = re.compile(
+    r"^(?:the\s+|la\s+|l'\s*)?(?:end|fin|fine|ende)\s+(?:of\s+|du\s+|de\s+|della\s+|del\s+"
+    r"|di\s+|des\s+|dieses\s+|der\s+|dieser\s+)?(?:the\s+|this\s+|ce\s+|cette\s+|la\s+|questo\s+"
+    r"|questa\s+)?([a-z]+)$"
+)
+"""The end of a month or a week ("until the end of the month", "jusqu'à fin décembre", "fino
+alla fine del mese", "bis Ende der Woche")."""
+_MONTH_WORDS = frozenset({"month", "mois", "mese", "monats", "monat"})
+_WEEK_WORDS = frozenset({"week", "semaine", "settimana", "woche"})
 
 
 _INCLUSIVE = re.compile(
@@ -181,8 +298,11 @@ for _wd, _names in enumerate(
 _WEEKDAY_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _LONG_WEEKDAYS = "|".join(n for n in _WEEKDAYS if len(n) > 3)
 _WEEKDAY_HEAD = re.compile(
-    r"^(?:the\s+|le\s+|il\s+|den\s+|zum\s+|am\s+)?(" + _LONG_WEEKDAYS + r")\b[\s,.]*"
+    r"^(?:(?:the|le|il|den|zum|am|next|this|coming|naechsten|nachsten|kommenden|diesen"
+    r"|prochain|prossimo)\s+)*(" + _LONG_WEEKDAYS + r")\b[\s,.]*"
+    r"(?:(?:prochain|prochaine|qui\s+vient|prossimo|prossima|next)\b[\s,.]*)?"
 )
+"""A weekday, with "next"/"prochain"/"prossimo"/"nächsten" around it: its next coming."""
 
 
 def read_until(text: str) -> str | None:
@@ -191,41 +311,92 @@ def read_until(text: str) -> str | None:
     Dezember", "bis zum 3.12."; issue 31), or None. The day is resolved against the moment the
     leave starts (:func:`parse_duration` with ``now``): the leave lasts to the end of that day.
     A day in figures is day then month ("bis 3.12.", "jusqu'au 20/12"); after an English word
-    only with dots: in "until 12/3" the order is the writer's habit."""
-    m = _UNTIL.match(" ".join(_fold(text).replace("’", "'").split()))
+    only with dots: in "until 12/3" the order is the writer's habit. Also a weekday ("until
+    next Monday": ``until monday``), a day from today ("jusqu'à demain": ``until +1``), a day of
+    the month alone ("fino al 5": ``until day 05``), the end of the month or week, and the day
+    the player is back ("back on Monday": ``back monday``, the leave ending as it starts)."""
+    folded = " ".join(_fold(text).replace("’", "'").split())
+    if b := _BACK.match(folded):
+        day = _the_day(b.group(1), True)
+        return f"back {day[len('until ') :]}" if day and not day.startswith("until +") else None
+    m = _UNTIL.match(folded)
     if m is None:
         return None
-    rest = _INCLUSIVE.sub("", m.group(1)).strip(" .,!")
+    article = m.group(0)[: m.start(1)].rstrip(" '").endswith(("au", "al", "zum", "am", "alla"))
+    return _the_day(m.group(1), article, english=m.group(0).startswith(("until", "till", "til",
+                                                                       "thr", "up")))  # fmt: skip
+
+
+def _the_day(text: str, article: bool, english: bool = False) -> str | None:
+    """:func:`read_until`'s form of the day ``text`` names (folded), after its word."""
+    rest = _INCLUSIVE.sub("", text).strip(" .,!")
+    if rest in _RELATIVE:
+        return f"until +{_RELATIVE[rest]}"
+    if e := _END_OF.match(rest):
+        if e.group(1) in _MONTH_WORDS:
+            return "until end-month"
+        if e.group(1) in _WEEK_WORDS:
+            return "until sunday"
+        if e.group(1) in _MONTHS:
+            return f"until end-{_MONTHS[e.group(1)]:02d}"
+        return None
     if w := _WEEKDAY_HEAD.match(rest):
         # "until Sunday" (its next coming), "jusqu'au lundi 7 décembre" (the date)
         rest = rest[w.end() :]
         if not rest:
             return f"until {_WEEKDAY_EN[_WEEKDAYS[w.group(1)]]}"
-    day = month = 0
+        article = True
+    dates: list[tuple[int, int]] = []
     if d := _DAY_FIRST.match(rest):
-        day, month = int(d.group(1)), _MONTHS.get(d.group(2), 0)
-    elif d := _MONTH_FIRST.match(rest):
-        day, month = int(d.group(2)), _MONTHS.get(d.group(1), 0)
-    elif d := _NUMERIC.match(rest):
-        day, month = int(d.group(1)), int(d.group(2))
-    elif (d := _SLASHED.match(rest)) and not m.group(0).startswith(
-        ("until", "till", "til", "thr", "up")
-    ):
-        day, month = int(d.group(1)), int(d.group(2))  # "jusqu'au 20/12", "fino al 18/12"
-    if not (1 <= month <= 12 and 1 <= day <= 31):
-        return None
-    return f"until {month:02d}-{day:02d}"
+        dates.append((int(d.group(1)), _MONTHS.get(d.group(2), 0)))
+    if d := _MONTH_FIRST.match(rest):
+        dates.append((int(d.group(2)), _MONTHS.get(d.group(1), 0)))
+    if d := _NUMERIC.match(rest):
+        dates.append((int(d.group(1)), int(d.group(2))))
+    if (d := _SLASHED.match(rest)) and not english:
+        dates.append((int(d.group(1)), int(d.group(2))))  # "jusqu'au 20/12", "fino al 18/12"
+    for day, month in dates:
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            return f"until {month:02d}-{day:02d}"
+    if (d := _DAY_ONLY.match(rest)) and (article or d.group(1) or d.group(3)):
+        day = int(d.group(2))
+        return f"until day {day:02d}" if 1 <= day <= 31 else None
+    return None
 
 
 def _until_length(text: str, now: datetime) -> timedelta | None:
-    """The length from ``now`` to the end of the day ``until MM-DD`` names (its next
-    occurrence), or None when ``text`` is not that form or names no real day."""
-    named = re.fullmatch(r"until ([a-z]+)", text.strip())
+    """The length from ``now`` to the end of the day :func:`read_until`'s form names (its next
+    occurrence; ``back ...``: to that day's start), or None when ``text`` is not that form or
+    names no real day."""
+    t = text.strip()
+    if t.startswith("back "):
+        length = _until_length("until " + t[len("back ") :], now)
+        if length is None or length <= timedelta(days=1):
+            return None
+        return length - timedelta(days=1)
+    day0 = datetime(now.year, now.month, now.day, tzinfo=UTC)
+    named = re.fullmatch(r"until ([a-z]+)", t)
     if named is not None and named.group(1) in _WEEKDAY_EN:
         ahead = (_WEEKDAY_EN.index(named.group(1)) - now.weekday()) % 7 or 7
-        day0 = datetime(now.year, now.month, now.day, tzinfo=UTC)
         return day0 + timedelta(days=ahead + 1) - now
-    m = re.fullmatch(r"until (\d\d)-(\d\d)", text.strip())
+    if rel := re.fullmatch(r"until \+(\d)", t):
+        return day0 + timedelta(days=int(rel.group(1)) + 1) - now
+    if last := re.fullmatch(r"until end-(month|\d\d)", t):
+        month = now.month if last.group(1) == "month" else int(last.group(1))
+        year = now.year if month >= now.month else now.year + 1
+        first_next = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+        return first_next - now
+    if only := re.fullmatch(r"until day (\d\d)", t):
+        for k in range(3):  # this month, else the next ones that have that day
+            year, month = now.year + (now.month - 1 + k) // 12, (now.month - 1 + k) % 12 + 1
+            try:
+                end = datetime(year, month, int(only.group(1)), tzinfo=UTC) + timedelta(days=1)
+            except ValueError:
+                continue
+            if end > now:
+                return end - now
+        return None
+    m = re.fullmatch(r"until (\d\d)-(\d\d)", t)
     if m is None:
         return None
     month, day = int(m.group(1)), int(m.group(2))
@@ -360,3 +531,74 @@ def format_due(when: datetime, now: datetime) -> str:
 
     stamp = format_datetime(when.astimezone(UTC), "EEE d MMM HH:mm", tzinfo=UTC, locale=lang)
     return f"{stamp} UTC, {rel}"
+
+
+_TIME_WORDS = frozenset(
+    {w for w in _UNITS if len(w) > 2}
+    | {w for w in _MONTHS if len(w) > 2}
+    | {w for w in _WEEKDAYS if len(w) > 3}
+    | {w for phrase in _RELATIVE for w in phrase.split() if len(w) > 3}
+    | {
+        "until",
+        "till",
+        "jusqu",
+        "jusque",
+        "jusqu'au",
+        "fino",
+        "sino",
+        "bis",
+        "from",
+        "starting",
+        "partir",
+        "partire",
+        "ab",
+        "des",
+        "dal",
+        "vom",
+        "du",
+        "back",
+        "retour",
+        "ritorno",
+        "zurueck",
+        "zuruck",
+    }  # fmt: skip
+)
+
+
+def mentions_time(text: str) -> bool:
+    """Does ``text`` speak of a length or a day (a unit, a month, a weekday, "until", a number
+    before a unit...), with nothing that looks like a move ("M13", "R1")? What VACATION refuses
+    rather than passes over when it cannot read it (issue 31)."""
+    folded = _fold(text).replace("’", "'")
+    tokens = re.findall(r"[a-z']+|\d+[a-z]*|\d+[./]\d+", folded)
+    if not tokens or any(re.fullmatch(r"[a-z]{1,2}\d+", t) for t in re.findall(r"\w+", folded)):
+        return False
+    return any(
+        t.strip("'") in _TIME_WORDS
+        or t in _NUMBERS
+        or re.fullmatch(r"\d+(?:[dhjgtw]|[./]\d+)?", t) is not None
+        for t in tokens
+    )
+
+
+_BACK_WORDS = r"(?:back|de\s+retour|di\s+ritorno|wieder\s+da|wieder\s+zurueck|zurueck|zuruck|rentre|torno|rientro)"
+_BACK_THEN_DAY = re.compile(r"\b" + _BACK_WORDS + r"\s+(?:on\s+|le\s+|il\s+|am\s+|the\s+)?(.+)$")
+_DAY_THEN_BACK = re.compile(r"\b(am|le|il|on|the|zum)\s+([^,;:!?]{1,30}?)\s+" + _BACK_WORDS + r"\b")
+
+
+def back_on(text: str) -> str | None:
+    """``back ...`` (:func:`read_until`'s form) for the day a sentence says the player is back,
+    anywhere in it ("ich bin auf Dienstreise und am 3. wieder da", "je suis en déplacement, de
+    retour le 7 décembre"; issue 31), or None."""
+    folded = " ".join(_fold(text).replace("’", "'").split())
+    if m := _DAY_THEN_BACK.search(folded):
+        day = _the_day(f"{m.group(1)} {m.group(2)}", True)
+        if day and not day.startswith("until +"):
+            return "back " + day[len("until ") :]
+    if m := _BACK_THEN_DAY.search(folded):
+        words = re.split(r"[,;:!?]", m.group(1))[0].split()
+        for n in range(min(5, len(words)), 0, -1):
+            day = _the_day(" ".join(words[:n]), True)
+            if day and not day.startswith("until +"):
+                return "back " + day[len("until ") :]
+    return None

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
+from pbem.commands.requests import requested
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import _, ngettext
@@ -242,8 +243,8 @@ WRAP_WIDTH = 55
 def _join_wrapped_say(lines: list[str]) -> list[str]:
     """A long SAY that the client hard-wrapped (mutt, Gnus, some webmails: no format=flowed) is
     one line again: while a physical line is at least :data:`WRAP_WIDTH` long, the next line
-    continues it, unless it is a command or a move-like line of its own, or a greeting or name
-    after a finished sentence."""
+    continues it, unless it is a command or a move-like line of its own, or a short sign-off
+    or name ("Cordialement,", "Best,\nHelen": the blank line before it is gone; issue 31)."""
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -261,8 +262,8 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
                     or not nxt
                     or (nw and vocabulary().lookup(nw.group(1)) is not None)
                     or (toks and all(_code_like(t) for t in toks))
-                    or (last.rstrip().endswith((".", "!", "?", "…")) and is_courtesy(nxt))
-                ):  # (a sign-off after a finished sentence is no part of it: "Cordialement,")
+                    or (len(nxt.split()) <= 4 and is_courtesy(nxt))  # "Cordialement,", "Helen"
+                ):
                     break
                 line = f"{line} {nxt}"
                 last = nxt
@@ -446,6 +447,7 @@ def read_commands(
         for m in out.mention_moves[n_men:]:
             where[id(m)] = idx
     _last_word(out, todo, where, notation, parse_action)
+    _once(out)
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES
         out.ignored.append(
@@ -483,6 +485,21 @@ def read_commands(
     return out
 
 
+def _once(out: Reading) -> None:
+    """A command that changes nothing, asked for twice in one reply ("Could I see my
+    statistics?" and then "STATS"), is one command (issue 31)."""
+    seen: set[tuple[str, str]] = set()
+    keep = []
+    for c in out.commands:
+        cmd = vocabulary().commands.get(c.kind)
+        key = (c.kind, c.arg)
+        if c.kind != "action" and not getattr(cmd, "changes_game", True) and key in seen:
+            continue
+        seen.add(key)
+        keep.append(c)
+    out.commands[:] = keep
+
+
 def _command_head(line: str) -> tuple[Spoken | None, str]:
     """The command whose word starts the line (None: no command word) and the rest. An article
     or a courtesy word before a command word is passed over ("Le plateau", "Please HELP", "Bitte
@@ -512,47 +529,59 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
     return None, rest
 
 
-_SHOUTED = re.compile(r"[:?!.,]\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*")
+_SHOUTED = re.compile(r"(?:[:?!.,]|\s[-–—])\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
 
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
-_LATER = frozenset({"next", "later", "prochain", "prochaine", "prossimo", "prossima", "nächsten",
-                    "nächstes", "nächste", "naechsten", "naechstes", "naechste", "später",
-                    "spaeter", "tomorrow", "demain", "domani", "morgen"})  # fmt: skip
-"""Words of a later turn, which a queued move's lead-in may hold (issue 31)."""
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
     """A command word written in capitals after a sentence of prose on the same line ("Can
-    you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp"; issue 31): the
-    command and what follows it. None when the sentence before it denies ("I won't: RESIGN") or
-    holds a move."""
-    # The first word in capitals after a sign that is a command ("Partie très serrée, merci à
-    # tous. Pour voir où j'en suis : CLASSEMENT": not "merci", not "Pour").
-    m = next(
-        (
-            x
-            for x in _SHOUTED.finditer(line)
-            if x.group(1).isupper() and vocabulary().lookup(x.group(1)) is not None
-        ),
-        None,
-    )
-    if m is None:
+    you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp", "... don't
+    play it yet - PREVIEW M13 R2"; issue 31): the command and what follows it. None when the
+    sentence before it denies ("I won't: RESIGN") or holds a move that is not the command's own
+    argument. The first such word in capitals counts, whatever prose comes before it ("...,
+    alors si possible : LANGUE it")."""
+    at = 0
+    while (m := _SHOUTED.search(line, at)) is not None:
+        at = m.start(1)  # the next try starts after this punctuation (the matches overlap)
+        if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
+            continue
+        before = _tokens(line[: m.start()])
+        own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
+        if any(_moved(t) and t.upper() not in own for t in before):
+            return None, ""
+        changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
+        if changes and denies(before):
+            return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
+        return cmd, m.group(2).strip()
+    # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
+    # capitals that its command reads whole, after prose that denies nothing and holds no move.
+    for m in _CAPITALS.finditer(line):
+        if not m.group(1).isupper():
+            continue
+        cmd = vocabulary().lookup(m.group(1))
+        if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
+            continue
+        before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
+        if any(_moved(t) for t in before) or denies(before):
+            return None, ""
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        ok = heard is not None and heard.error is None and not heard.ignore
+        if ok and heard is not None and (not heard.arg or cmd.sure(heard.arg)):
+            return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
-    cmd = vocabulary().lookup(m.group(1))
-    before = _tokens(line[: m.start()])
-    rest = line[m.end() :].strip()
-    if cmd is None or any(_code_like(t) for t in before):
-        return None, ""
-    if getattr(cmd, "conditional", False):
-        # A queued move is conditional and for later itself: "If it's still on next round:
-        # NEXT M13 R1", "Au prochain tour : PROCHAIN L10 R0", "Je sais que ce n'est pas encore
-        # mon tour, mais : PROCHAIN RB nord", "Could you queue this? NEXT BR west"
-        return cmd, rest
-    if getattr(cmd, "changes_game", False) and denies(before):
-        return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not a resignation
-    return cmd, rest
+    return None, ""
+
+
+_CAPITALS = re.compile(r"(?<![\w'’])([^\W\d_]{3,})(?![\w'’])")
+
+
+def _moved(token: str) -> bool:
+    """A token of a move in prose before a command word: with a figure (``M13``, ``R1``) or a
+    code of two or three capitals (``RK``); a word of one letter ("E", "I") is prose there."""
+    return _code_like(token) and (len(token) > 1 or token.isdigit())
 
 
 def _take(heard: Heard, cmd: Spoken, line: str, out: Reading, flags: set[str], subj: bool) -> None:
@@ -736,7 +765,7 @@ def _last_word(
         line = todo[j]
         if (
             is_correction(line)
-            and _shaped(_tokens(line))
+            and (_shaped(_tokens(line)) or any(_moved(t) for t in _tokens(line)))
             and j not in mention_lines
             and j not in again
             and not any(where.get(id(c)) == j for c in out.commands)
@@ -858,6 +887,11 @@ def _read_line(
         cmd, rest = shout
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (asked := requested(line_wo)):
+        # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
+        for c, arg in asked:
+            _take(Heard(arg=arg), c, line, out, flags, from_subject)
+        return
     if cmd is not None and heard is not None:
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:

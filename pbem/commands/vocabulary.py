@@ -17,7 +17,8 @@ Registering the class (:func:`pbem.service.commands.register`) puts it in :data:
 :data:`FRESH`), which the grammar (:mod:`pbem.commands.grammar`), the fresh-mail steps and the
 HELP mail read. Adding a command is one class plus its catalog entries (the translations of its
 refusals and help lines); ``tests/service/test_vocabulary.py`` shows it with a toy command.
-Pure: the standard library, :mod:`pbem.i18n` and :mod:`pbem.errors`.
+Pure: the standard library, :mod:`pbem.i18n`, :mod:`pbem.errors` (and :mod:`pbem.mail.reply`'s
+words of courtesy and denial, for a remark after a command).
 """
 
 from __future__ import annotations
@@ -42,6 +43,53 @@ def fold_word(word: str) -> str:
     for umlaut, out in (("Ä", "AE"), ("Ö", "OE"), ("Ü", "UE")):
         w = w.replace(umlaut, out)
     return "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
+
+
+_REMARK = re.compile(
+    r"\s*(?:[,;(]|\s[-–—]\s|[.!?](?:\s|$))|\s+(?=(?:if|si|se|wenn|falls|as|because|car|parce"
+    r"|perché|perche|weil|da)\s)",
+    re.I,
+)
+"""Where a remark after a command's argument starts: a clause's punctuation, or a
+subordinating word ("if it's still open", "parce que...")."""
+
+
+_DOUBT = frozenset(
+    {
+        "or",
+        "maybe",
+        "perhaps",
+        "unless",
+        "ou",
+        "peut-etre",
+        "sinon",
+        "sauf",
+        "oppure",
+        "forse",
+        "altrimenti",
+        "tranne",
+        "oder",
+        "vielleicht",
+        "sonst",
+        "ausser",
+        "sure",
+        "sur",
+        "sicuro",
+        "sicher",
+        "wait",
+        "attends",
+        "aspetta",
+        "warte",
+    }  # fmt: skip
+)
+"""Words of a remark that put the command before it in doubt ("VACANCES 2 semaines, ou
+peut-être pas", "PROPOSE END, or maybe not", "not sure"): it is then asked back. Other words,
+negations included, only explain ("I won't be able to play", "je ne pourrai pas jouer")."""
+
+
+def doubts(remark: str) -> bool:
+    """Does the remark after a command put it in doubt (:data:`_DOUBT`)?"""
+    return any(fold_word(w).lower() in _DOUBT for w in re.findall(r"[^\W\d_][\w'’-]*", remark))
 
 
 @dataclass(frozen=True)
@@ -149,6 +197,14 @@ class Spoken:
     words: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     form: ClassVar[Form] = ALONE
     help: ClassVar[tuple[HelpLine, ...]] = ()
+    nouns: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """What it shows, as nouns in the four languages ("the board", "le plateau", "coups
+    légaux"): a sentence that asks for one is read as the command (:mod:`pbem.commands.requests`;
+    only for a command that changes nothing)."""
+    phrases: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Whole lines that say it in a sentence, courtesy aside ("I accept", "j'accepte la
+    proposition", "ich lehne ab"): :mod:`pbem.commands.requests`. A ``*`` stands for one word,
+    the argument, which :meth:`slot` must accept ("in *": "In English please")."""
     after_article: ClassVar[bool] = False
     """Read after an article too ("Le plateau", "Das Brett bitte")."""
     wraps: ClassVar[bool] = False
@@ -159,7 +215,65 @@ class Spoken:
     def hear(self, said: Said) -> Heard | None:
         """What this command makes of a line that starts with its word (None: not this
         command)."""
-        return self.form.read(said)
+        heard = self.form.read(said)
+        if heard is None and isinstance(self.form, Argument):
+            return self.before_remark(said)
+        if heard is None and isinstance(self.form, Alone):
+            return self.alone_before_remark(said)
+        return heard
+
+    def alone_before_remark(self, said: Said) -> Heard | None:
+        """A command word alone, then a remark after a clause break ("HISTORY please, I lost
+        track", "AIUTO: non capisco come si gioca", "Board please (lost the last mail)"; issue
+        31). None when the remark holds a figure (a move), or doubts a command that changes the
+        game ("ACCEPT, or maybe not")."""
+        from pbem.mail.reply import strip_please
+
+        if not said.rest or any(c.isdigit() for c in said.rest):
+            return None
+        gap = said.line[: said.line.rfind(said.rest)].rstrip()
+        m = _REMARK.search(said.rest)
+        alone = (
+            gap.endswith((":", "-", "–", "—", "(", ",", ";"))
+            or said.rest.startswith(("-", "–", "—", ":", "("))
+            or (m is not None and not strip_please(said.rest[: m.start()]))
+        )
+        if not alone:
+            return None
+        if getattr(self, "changes_game", False) and doubts(said.rest):
+            return None
+        return Heard()
+
+    def before_remark(self, said: Said) -> Heard | None:
+        """The command and its argument before a remark ("Sprache Englisch bitte, meine Frau
+        spielt mit", "Preview M13 R2 please, not sure about it yet", "NEXT P10 R1 if it's still
+        open"; issue 31): the part before the first clause break, read by the form, with an
+        argument :meth:`sure` of. None when the remark holds a figure (a move), or denies for a
+        command that changes the game (a queued move is conditional itself)."""
+        from pbem.mail.reply import strip_please
+
+        m = _REMARK.search(said.rest)
+        if m is None or not said.rest[: m.start()].strip():
+            return None
+        head, tail = said.rest[: m.start()].strip(), said.rest[m.start() :]
+        heard = self.form.read(Said(said.line, head, strip_please(head)))
+        if heard is None or heard.error is not None or not heard.arg or not self.sure(heard.arg):
+            return None
+        if any(c.isdigit() for c in tail):
+            return None
+        if getattr(self, "changes_game", False) and doubts(tail):
+            return None
+        return heard
+
+    def sure(self, arg: str) -> bool:
+        """Is ``arg`` surely this command's argument (read in a sentence, where the word alone
+        does not make the line a command)? The commands with an argument say."""
+        return False
+
+    def slot(self, word: str) -> str | None:
+        """The argument a phrase's ``*`` stands for, from the word written there (None: the
+        line is not this command)."""
+        return None
 
     def settle(self, flags: frozenset[str]) -> Heard | None:
         """Once per reply, after its lines: what the marks of the whole reply make (RESIGN and
@@ -223,10 +337,24 @@ class Vocabulary:
         its ``pattern``): the kind and the arguments, or None. ``strip`` takes courtesy off the
         line's ends when it is not a command as it stands ("Please JOIN o-fc-3a9c", "JOIN
         o-fc-3a9c, merci"; :func:`pbem.mail.reply.strip_please`)."""
-        got = self._fresh(line, kinds)
-        if got is None and strip is not None and (bare := strip(line)) != line.strip():
-            got = self._fresh(bare, kinds)
-        return got
+        tries = [line]
+        if strip is not None:
+            tries.append(strip(line))
+            # "Bonjour, standby verbotene-stadt svp": a greeting before the word
+            head, sep, rest = line.partition(",")
+            if sep and len(head.split()) <= 3 and rest.strip():
+                tries.append(strip(rest))
+        for text in tries:
+            if (got := self._fresh(text, kinds)) is not None:
+                return got
+        for text in tries[1:] if strip is not None else tries:
+            m = re.match(r"^\s*(\S+)\s+([^\W\d_]+(?:\s+[^\W\d_]+){1,2})\s*[.!]?\s*$", text)
+            if m is not None:
+                # "Standby Forbidden City": a game's name in words is its name with hyphens
+                got = self._fresh(f"{m.group(1)} {'-'.join(m.group(2).split())}", kinds)
+                if got is not None:
+                    return got
+        return None
 
     def _fresh(self, line: str, kinds: Iterable[str]) -> tuple[str, tuple[str, ...]] | None:
         for kind in kinds:

@@ -181,6 +181,9 @@ def _forms() -> _Forms:
 
 
 _DECORATION = re.compile(r"^[_\-=*~#.·•—–─━]{5,}$")
+_DRAWING = re.compile(r"^[-+|:=_*~#.·•—–─━│┃┌┐└┘├┤┬┴┼\s]{3,}$")
+"""A line of a drawing without a letter or a figure (a board's frame left by a client that
+quotes without marks): nothing a player writes to be read (issue 31)."""
 _PUNCT = re.compile(r"[^\w\s'’]+", re.UNICODE)
 
 
@@ -589,7 +592,7 @@ def command_lines(
                 break
             i = end + 1
             continue
-        if forms.sent_from.match(line) or _DECORATION.match(line):
+        if forms.sent_from.match(line) or _DECORATION.match(line) or _DRAWING.match(line):
             i += 1
             continue
         out.append(line)

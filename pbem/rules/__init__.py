@@ -28,9 +28,20 @@ def game_names() -> list[str]:
     return list(_GAMES)
 
 
+def _key(name: str) -> str:
+    return _ALIASES.get(name.lower(), name.lower())
+
+
+def game_key(name: str) -> str | None:
+    """The registered name :func:`find_game` finds for ``name`` (a game or an alias, in any
+    case), or None: without loading the game. What a player wrote (``fc``) is stored as this."""
+    key = _key(name)
+    return key if key in _GAMES else None
+
+
 def find_game(name: str) -> Game:
     """The game object registered under ``name`` (or an alias); ``KeyError`` with the known names."""
-    key = _ALIASES.get(name.lower(), name.lower())
+    key = _key(name)
     if key not in _GAMES:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
     module = importlib.import_module(_GAMES[key])

@@ -303,13 +303,11 @@ class Service:
         n = 0
         stamp = self.clock().strftime("%Y%m%d%H%M%S")
         for seat in seats if seats is not None else record.envelope.seats():
-            pl = record.envelope.active_player(seat)
-            with m.speaking_to(pl.email, record):
-                ctx = m.context(
+            with m.speaking_to_seat(record, seat):
+                ctx = m.seat_context(
                     record,
                     seat,
-                    m.subject(record, _("the board (sent again)")),
-                    pl.name,
+                    _("the board (sent again)"),
                     private_note=m.private_note(record, seat),
                     asked=False,
                 )

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from pbem.commands.durations import parse_duration
 from pbem.model import parse_time
@@ -30,17 +30,14 @@ _BANK = re.compile(r"^bank:(\d{1,6}[dhm])(?:\+(\d{1,6}[dhm]|0))?$")
 DAY = timedelta(days=1)
 
 
-class Away(Protocol):
-    """A seat's time away (:class:`pbem.service.vacations.Away`): its clock stops meanwhile."""
+@dataclass(frozen=True)
+class Away:
+    """A seat's time away (a vacation, cut short by ``back``, as :mod:`pbem.service.vacations`
+    reads it from the log): its clock stops meanwhile."""
 
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def start(self) -> datetime: ...
-
-    @property
-    def until(self) -> datetime: ...
+    seat: int
+    start: datetime
+    until: datetime
 
 
 @dataclass(frozen=True)

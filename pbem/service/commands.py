@@ -19,16 +19,24 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 import pbem.service.community as community
 import pbem.service.fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem import i18n
 from pbem.commands.describe import describe_line
-from pbem.commands.durations import leading_duration, parse_duration, read_duration, read_until
+from pbem.commands.durations import (
+    back_on,
+    leading_duration,
+    mentions_time,
+    parse_duration,
+    read_duration,
+    read_until,
+)
 from pbem.commands.grammar import Command, command_word, help_copy, next_form, plan_parts
 from pbem.commands.vocabulary import (
+    _REMARK,
     FRESH,
     VOCABULARY,
     Argument,
@@ -36,6 +44,7 @@ from pbem.commands.vocabulary import (
     HelpLine,
     Said,
     Spoken,
+    doubts,
     fold_word,
     help_table,
 )
@@ -182,6 +191,12 @@ class BoardCmd(_Base):
     kind: ClassVar[str] = "board"
     name = "BOARD"
     words = {"fr": ("PLATEAU",), "it": ("TABELLONE",), "de": ("BRETT", "SPIELPLAN")}
+    nouns = {
+        "en": ("board", "game board"),
+        "fr": ("plateau", "plateau de jeu"),
+        "it": ("tabellone", "plancia"),
+        "de": ("Brett", "Spielbrett", "Spielplan"),
+    }
     after_article = True
     help = (HelpLine("service", 10, N_("    BOARD            mail me the current board again")),)
 
@@ -197,6 +212,12 @@ class Help(_Base):
     kind: ClassVar[str] = "help"
     name = "HELP"
     words = {"fr": ("AIDE",), "it": ("AIUTO",), "de": ("HILFE",)}
+    nouns = {
+        "en": ("help", "commands"),
+        "fr": ("aide", "aidez", "commandes"),
+        "it": ("aiuto", "aiutami", "aiutatemi", "comandi"),
+        "de": ("Hilfe", "hilf", "helft", "Befehle", "Kommandos"),
+    }
     after_article = True
     help = (HelpLine("service", 20, N_("    HELP             this help")),)
 
@@ -243,6 +264,12 @@ class History(_Base):
     kind: ClassVar[str] = "history"
     name = "HISTORY"
     words = {"fr": ("HISTORIQUE",), "it": ("STORIA",), "de": ("VERLAUF",)}
+    nouns = {
+        "en": ("history", "game history", "history of moves"),
+        "fr": ("historique", "historique des coups"),
+        "it": ("storia", "storico", "cronologia", "storia delle mosse"),
+        "de": ("Verlauf", "Spielverlauf", "Zugverlauf"),
+    }
     after_article = True
     help = (HelpLine("service", 30, N_("    HISTORY          every move so far")),)
 
@@ -260,6 +287,14 @@ def plain_say(text: str) -> str:
     text = _LINE_BREAKS.sub(" ", text)
     text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Co", "Cs"))
     return " ".join(text.split())
+
+
+_TO_ALL = re.compile(
+    r"^(?:to\s+(?:all|everyone|everybody)|(?:à|a)\s+(?:tous|toutes|tout\s+le\s+monde)"
+    r"|a\s+tutti|an\s+alle|allen)\s*:\s*(?=\S)",
+    re.I,
+)
+"""The players a SAY is addressed to, before a colon ("à tous : bonne chance"; issue 31)."""
 
 
 @register
@@ -281,7 +316,8 @@ class Say(_Base):
             return Heard(
                 error=CommandError(_("SAY needs a message."), hint=_("SAY Good luck, everyone!"))
             )
-        return Heard(arg=said.rest)
+        # "DIRE à tous : bonne chance", "SAY to all: good luck": SAY goes to all anyway
+        return Heard(arg=_TO_ALL.sub("", said.rest, count=1) or said.rest)
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if seated.record.envelope.status == "ended":
@@ -333,7 +369,7 @@ def _mail_form(bare: str) -> bool:
     words = bare.split()
     return (
         not bare
-        or bare.upper() in _MODES
+        or fold_word(bare) in _MODES
         or (words[0].upper() in ("FILES", "FILE") and len(words) <= 2)
     )
 
@@ -345,7 +381,15 @@ _MODES = {
     "TURN": MailMode.TURNS,
     "DIGEST": MailMode.DIGEST,
     "DAILY": MailMode.DIGEST,
-}
+    # the same in French, Italian and German, folded (issue 31: "MAIL tours", "MAIL RÉSUMÉ")
+    "TOUT": MailMode.EVERY, "TOUS": MailMode.EVERY, "TUTTO": MailMode.EVERY,
+    "TUTTE": MailMode.EVERY, "ALLE": MailMode.EVERY, "JEDE": MailMode.EVERY,
+    "TOURS": MailMode.TURNS, "TOUR": MailMode.TURNS, "TURNI": MailMode.TURNS,
+    "TURNO": MailMode.TURNS, "ZUEGE": MailMode.TURNS, "ZUG": MailMode.TURNS,
+    "RESUME": MailMode.DIGEST, "QUOTIDIEN": MailMode.DIGEST, "RIASSUNTO": MailMode.DIGEST,
+    "GIORNALIERO": MailMode.DIGEST, "ZUSAMMENFASSUNG": MailMode.DIGEST,
+    "TAEGLICH": MailMode.DIGEST,
+}  # fmt: skip
 
 
 @register
@@ -355,6 +399,12 @@ class Record(_Base):
     kind: ClassVar[str] = "record"
     name = "RECORD"
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
+    nouns = {
+        "en": ("record", "game record", "replay"),
+        "fr": ("feuille de partie",),
+        "it": ("registro",),
+        "de": ("Protokoll", "Spielprotokoll"),
+    }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine(
@@ -381,6 +431,18 @@ class Record(_Base):
             "record",
             attachments=(*files, (key, key_file, "text/plain")),
         )
+
+
+def _mail_mode(said: Said) -> str:
+    """MAIL's mode as its English word ("MAIL tours" is MAIL TURNS), anything else as written."""
+    mode = _MODES.get(fold_word(said.bare))
+    return (
+        {MailMode.EVERY: "EVERY", MailMode.TURNS: "TURNS", MailMode.DIGEST: "DIGEST"}.get(
+            mode, said.bare
+        )
+        if mode is not None
+        else said.bare
+    )
 
 
 _FILE_MODES = {"OWN": "own", "TURNS": "own", "TURN": "own", "OFF": "off", "NONE": "off",
@@ -417,7 +479,7 @@ class MailPref(_Base):
 
     kind: ClassVar[str] = "mail"
     name = "MAIL"
-    form = Argument(lambda s: _mail_form(s.bare))
+    form = Argument(lambda s: _mail_form(s.bare), _mail_mode)
     help = (
         HelpLine(
             "service", 100, N_("    MAIL TURNS       less mail: your turns only (or EVERY, DIGEST)")
@@ -436,7 +498,7 @@ class MailPref(_Base):
                 ),
                 hint="MAIL FILES OWN",
             )
-        if cmd.arg.strip().upper() not in _MODES:
+        if fold_word(cmd.arg) not in _MODES:
             return CommandError(
                 _(
                     "MAIL takes one of EVERY (a mail for every move), TURNS (only your turn and "
@@ -450,7 +512,7 @@ class MailPref(_Base):
         words = cmd.arg.strip().upper().rstrip(".!").split()
         if words and words[0] in ("FILES", "FILE"):
             return _mail_files(desk, seated, words[1])
-        mode = _MODES[cmd.arg.strip().upper()]
+        mode = _MODES[fold_word(cmd.arg)]
         desk.prefs.set_mail(seated.player.email, mode)
         what = {
             MailMode.EVERY: _("a mail for every move"),
@@ -475,6 +537,32 @@ LANGUAGE_NAMES = {
 }
 
 
+_LANGUAGE_FORMS = {
+    "anglaise": "en", "englische": "en", "englischen": "en", "inglesi": "en",
+    "francaise": "fr", "francesi": "fr", "franzoesisch": "fr", "franzoesische": "fr",
+    "franzosische": "fr",
+    "italienne": "it", "italiana": "it", "italienische": "it", "italiani": "it",
+    "allemande": "de", "tedesca": "de", "deutsche": "de", "deutschen": "de", "tedeschi": "de",
+}  # fmt: skip
+"""Forms of the languages' names that :func:`pbem.i18n.normalize` does not know (feminine,
+inflected): "Langue anglaise", "Lingua tedesca", "auf Deutsche"."""
+_TO_LANGUAGE = frozenset({"en", "in", "auf", "into", "to", "a", "au", "al", "nach", "ins"})
+
+
+def language_of(text: str) -> str | None:
+    """The language ``text`` names ("français", "en français", "in italiano", "auf Deutsch",
+    "tedesca", "fr_FR"; issue 31): its code, or None."""
+    words = [w.strip(".,;:!?()\"'") for w in text.split()]
+    words = [w for w in words if w]
+    if len(words) == 2 and words[0].casefold() in _TO_LANGUAGE:
+        words = words[1:]
+    if len(words) != 1:
+        return None
+    word = words[0]
+    folded = fold_word(word).lower()
+    return i18n.normalize(word) or _LANGUAGE_FORMS.get(folded) or i18n.normalize(folded)
+
+
 @register
 class LangPref(_Base):
     """LANG fr | it | de | en: the language of this address's mail, in every game (issue 15)."""
@@ -482,12 +570,33 @@ class LangPref(_Base):
     kind: ClassVar[str] = "lang"
     name = "LANG"
     words = {"en": ("LANGUAGE",), "fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
-    form = Argument(lambda s: len(s.bare.split()) <= 1)
+    form = Argument(
+        lambda s: len(s.bare.split()) <= 1 or language_of(s.bare) is not None,
+        lambda s: language_of(s.bare) or s.bare,  # "LANGUE en français", "LINGUA tedesca"
+    )
+    phrases = {
+        "en": ("in *", "write to me in *", "write in *", "in * from now on",
+               "please write in *", "mail me in *"),
+        "fr": ("en *", "écrivez-moi en *", "écris-moi en *", "en * désormais",
+               "en * dorénavant", "en * à partir de maintenant", "écrivez en *"),
+        "it": ("in *", "scrivetemi in *", "scrivimi in *", "in * d'ora in poi",
+               "in * da ora in poi", "scrivete in *"),
+        "de": ("auf *", "schreibt mir auf *", "schreib mir auf *", "schreiben sie mir auf *",
+               "auf * ab jetzt", "ab jetzt auf *", "ab sofort auf *", "bitte auf *"),
+    }  # fmt: skip
     help = (
         HelpLine(
             "service", 110, N_("    LANG fr          the language of your mails (en, fr, it, de)")
         ),
     )
+
+    def slot(self, word: str) -> str | None:
+        """A language's name only, never its code ("In English please"; "in it" is no
+        language)."""
+        return language_of(word) if len(word) > 2 else None
+
+    def sure(self, arg: str) -> bool:
+        return i18n.normalize(arg) is not None
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         if i18n.normalize(cmd.arg) is None:
@@ -590,6 +699,7 @@ def _length(said: Said) -> str | None:
         read_duration(said.bare)
         or read_until(said.bare)
         or leading_duration(said.rest, strip_please)
+        or back_on(said.rest)  # "URLAUB – ich bin auf Dienstreise und am 3. wieder da"
     )
 
 
@@ -611,7 +721,12 @@ class VacationCmd(_Base):
     )
     """``VACATION MANUAL``: never by itself again."""
     name = "VACATION"
-    words = {"fr": ("VACANCES",), "it": ("VACANZA",), "de": ("URLAUB",)}
+    words = {
+        "en": ("HOLIDAY", "HOLIDAYS"),
+        "fr": ("VACANCES", "CONGE", "CONGES"),
+        "it": ("VACANZA", "VACANZE", "FERIE"),
+        "de": ("URLAUB", "FERIEN"),
+    }
     form = Argument(
         lambda s: len(s.rest.split()) <= 1 or _length(s) is not None,
         lambda s: _length(s) or s.bare,  # "2 Wochen" -> 14d; a bad length is refused by check
@@ -643,6 +758,38 @@ class VacationCmd(_Base):
     )
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
+
+    def hear(self, said: Said) -> Heard | None:
+        """The length (:data:`form`); a length or a day that cannot be read ("VACATION 2 weeks
+        from tomorrow", "VACANCES du 3 au 10 décembre") is refused, never passed over: the
+        reply's move is not played while the leave is dropped (issue 31)."""
+        heard = self.form.read(said) or self.before_remark(said)
+        remark = _REMARK.split(said.rest, maxsplit=1)[1:] if heard is not None else []
+        if heard is not None and remark and doubts(remark[-1] or ""):
+            heard = None  # "VACANCES 2 semaines, ou peut-être pas": asked back below
+        elif heard is not None or not mentions_time(said.bare):
+            return heard
+        shouted = any(
+            t.isupper() and VOCABULARY.lookup(t.strip(":.,!")) is self
+            for t in said.line.split()[:3]
+        )
+        if len(said.bare.split()) > 6 and not shouted:
+            return None  # a long sentence after "Vacances ..." is prose
+        return Heard(
+            error=CommandError(
+                _("%(arg)r is not a length: write VACATION 7d (days), 36h (hours) or 90m.")
+                % {"arg": said.bare},
+                hint="VACATION 7d",
+            )
+        )
+
+    def sure(self, arg: str) -> bool:
+        """A length or a day (VACATION AUTO and MANUAL are said alone)."""
+        try:
+            parse_duration(arg, now=datetime(2000, 1, 1, tzinfo=UTC))
+        except ValueError:
+            return False
+        return True
 
     def switch(self, cmd: Command) -> bool | None:
         """VACATION AUTO (True) or MANUAL (False); None: a length."""
@@ -905,7 +1052,8 @@ def _plan_of(record: GameRecord, seat: int, text: str) -> list[str]:
 
 _MOVE_LEAD = re.compile(
     r"^(?:(?:of|for|de|d'|du|pour|di|del|per|von|vom|für|fuer)\s+"
-    r"|(?:move|turn|coup|tour|mossa|turno|zug)\s*:?\s+)",
+    r"|(?:move|turn|coup|tour|mossa|turno|zug|time|fois|volta|mal|round|manche|giro|runde)"
+    r"\s*[:,]?\s+)",
     re.I,
 )
 
@@ -935,6 +1083,10 @@ class PreviewCmd(_Base):
             "service", 50, N_("    PREVIEW <move>   what the move would do, without playing it")
         ),
     )
+
+    def sure(self, arg: str) -> bool:
+        """A move's code in it (a figure, or an official's two capitals)."""
+        return re.search(r"\d|\b[A-Z]{2}\b", arg) is not None
 
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         record = seated.record
@@ -971,6 +1123,12 @@ class GamesCmd(_Base):
     kind: ClassVar[str] = "games"
     name = "GAMES"
     words = {"fr": ("PARTIES",), "it": ("PARTITE",), "de": ("PARTIEN",)}
+    nouns = {
+        "en": ("games", "my games"),
+        "fr": ("parties", "mes parties"),
+        "it": ("partite",),
+        "de": ("Partien", "Spiele", "meine Spiele"),
+    }
     after_article = True
     help = (
         HelpLine(
@@ -1000,6 +1158,64 @@ def _pause_length(text: str) -> str | None:
     return f"{word} {length}" if length else None
 
 
+_PROPOSAL_FILLER = frozenset(
+    [
+        "to",
+        "the",
+        "my",
+        "last",
+        "move",
+        "game",
+        "now",
+        "please",
+        "d'",
+        "de",
+        "l'",
+        "le",
+        "la",
+        "mon",
+        "dernier",
+        "coup",
+        "partie",
+        "maintenant",
+        "svp",
+        "di",
+        "il",
+        "la",
+        "mia",
+        "ultima",
+        "mossa",
+        "partita",
+        "ora",
+        "per",
+        "favore",
+        "zu",
+        "den",
+        "meinen",
+        "letzten",
+        "zug",
+        "die",
+        "partie",
+        "spiel",
+        "jetzt",
+        "bitte",
+    ]
+)
+"""Words around UNDO or END in a sentence ("PROPOSE to undo my last move", "PROPOSER
+d'annuler le dernier coup", "VORSCHLAGEN, den letzten Zug zurückzunehmen")."""
+
+
+def _proposal(text: str) -> str | None:
+    """``UNDO`` or ``END`` said among filler words (issue 31), else None."""
+    import pbem.service.votes as votes
+
+    words = [w for w in re.findall(r"[^\W\d_]+'?", text.replace("’", "'")) if w]
+    found = [w for w in words if votes.WORDS.get(fold_word(w)) in ("undo", "end")]
+    if len(found) != 1 or not all(w is found[0] or w.lower() in _PROPOSAL_FILLER for w in words):
+        return None
+    return "UNDO" if votes.WORDS[fold_word(found[0])] == "undo" else "END"
+
+
 @register
 class ProposeCmd(_Base):
     """PROPOSE UNDO | END | PAUSE 7d: a proposal the other human players ACCEPT or DECLINE."""
@@ -1013,8 +1229,12 @@ class ProposeCmd(_Base):
         "de": ("VORSCHLAGEN", "VORSCHLAG"),
     }
     form = Argument(
-        lambda s: len(s.bare.split()) <= 2 or _pause_length(s.bare) is not None,
-        lambda s: _pause_length(s.bare) or s.bare,
+        lambda s: (
+            len(s.bare.split()) <= 2
+            or _pause_length(s.bare) is not None
+            or _proposal(s.bare) is not None
+        ),
+        lambda s: _pause_length(s.bare) or _proposal(s.bare) or s.bare,
         needs=N_("PROPOSE needs UNDO, END or PAUSE 7d."),
         hint="PROPOSE UNDO",
     )
@@ -1025,6 +1245,16 @@ class ProposeCmd(_Base):
         ),
         HelpLine("votes", 30, N_("    PROPOSE PAUSE 7d pause the game for 7 days")),
     )
+
+    def sure(self, arg: str) -> bool:
+        import pbem.service.votes as votes
+
+        try:
+            votes.parse_proposal(arg)
+        except ValueError:
+            return False
+        return True
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -1098,6 +1328,14 @@ class AcceptCmd(_Answer):
     kind: ClassVar[str] = "accept"
     name = "ACCEPT"
     words = {"fr": ("ACCEPTER",), "it": ("ACCETTA", "ACCETTO"), "de": ("ANNEHMEN",)}
+    phrases = {
+        "en": ("I accept", "I accept the proposal", "I accept your proposal"),
+        "fr": ("J'accepte", "J'accepte la proposition", "J'accepte ta proposition",
+               "J'accepte votre proposition"),
+        "it": ("Accetto la proposta", "Io accetto", "Accetto la tua proposta"),
+        "de": ("Ich nehme an", "Ich nehme den Vorschlag an", "Ich akzeptiere",
+               "Ich akzeptiere den Vorschlag", "Ich stimme zu", "Ich stimme dem Vorschlag zu"),
+    }  # fmt: skip
     help = (HelpLine("votes", 40, N_("    ACCEPT, DECLINE  answer the open proposal")),)
     step: ClassVar[str] = "accept"
     word: ClassVar[str] = "ACCEPT"
@@ -1110,6 +1348,12 @@ class DeclineCmd(_Answer):
     kind: ClassVar[str] = "decline"
     name = "DECLINE"
     words = {"fr": ("REFUSER",), "it": ("RIFIUTA", "RIFIUTO"), "de": ("ABLEHNEN",)}
+    phrases = {
+        "en": ("I decline", "I decline the proposal", "I refuse", "I refuse the proposal"),
+        "fr": ("Je refuse", "Je refuse la proposition", "Je décline", "Je décline la proposition"),
+        "it": ("Rifiuto la proposta", "Io rifiuto"),
+        "de": ("Ich lehne ab", "Ich lehne den Vorschlag ab"),
+    }
     # Its row is ACCEPT's ("ACCEPT, DECLINE").
     step: ClassVar[str] = "decline"
     word: ClassVar[str] = "DECLINE"
@@ -1139,6 +1383,12 @@ class StandingsCmd(_StandingsNotice):
     kind: ClassVar[str] = "standings"
     name = "STANDINGS"
     words = {"fr": ("CLASSEMENT",), "it": ("CLASSIFICA",), "de": ("WERTUNG", "RANGLISTE")}
+    nouns = {
+        "en": ("standings", "ranking", "rankings", "ratings"),
+        "fr": ("classement",),
+        "it": ("classifica",),
+        "de": ("Wertung", "Rangliste"),
+    }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine(
@@ -1162,6 +1412,12 @@ class StatsCmd(_StandingsNotice):
     kind: ClassVar[str] = "stats"
     name = "STATS"
     words = {"fr": ("STATISTIQUES",), "it": ("STATISTICHE",), "de": ("STATISTIK",)}
+    nouns = {
+        "en": ("stats", "statistics"),
+        "fr": ("statistiques", "stats"),
+        "it": ("statistiche",),
+        "de": ("Statistik", "Statistiken"),
+    }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (HelpLine("standings", 20, N_("    STATS            your statistics, game by game")),)
     what: ClassVar[str] = N_("your statistics")
@@ -1182,6 +1438,12 @@ class Rules(_Base):
     kind: ClassVar[str] = "rules"
     name = "RULES"
     words = {"fr": ("REGLES",), "it": ("REGOLE",), "de": ("REGELN", "SPIELREGELN")}
+    nouns = {
+        "en": ("rules", "rules of the game", "game rules"),
+        "fr": ("règles", "règles du jeu", "règle du jeu"),
+        "it": ("regole", "regole del gioco", "regolamento"),
+        "de": ("Regeln", "Spielregeln"),
+    }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine("service", 130, N_("    RULES            the rules of the game on one screen")),
@@ -1224,6 +1486,12 @@ class Guide(_Base):
     kind: ClassVar[str] = "guide"
     name = "GUIDE"
     words = {"it": ("GUIDA",), "de": ("ANLEITUNG", "SPIELANLEITUNG")}  # GUIDE is French too
+    nouns = {
+        "en": ("guide", "player guide", "player's guide", "manual"),
+        "fr": ("guide", "guide du joueur", "manuel"),
+        "it": ("guida", "guida del giocatore", "manuale"),
+        "de": ("Anleitung", "Spielanleitung", "Handbuch", "Spielerhandbuch"),
+    }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
         HelpLine("service", 140, N_("    GUIDE            the player guide, as an attachment")),
@@ -1376,8 +1644,8 @@ class NextCmd(_Base):
         "de": ("NAECHSTER", "NAECHSTE"),
     }
     form = Argument(
-        lambda s: bool(_move_arg(s.bare)) and next_form(_move_arg(s.bare)),
-        lambda s: _move_arg(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
+        lambda s: bool(_queued(s.bare)) and next_form(_queued(s.bare)) and _queues(s.bare),
+        lambda s: _queued(s.bare),  # "Prochain coup : M13 R1", "Next move: M13 R1"
     )
     help = (
         HelpLine(
@@ -1393,6 +1661,11 @@ class NextCmd(_Base):
             N_("    NEXT OFF         cancel it (any other reply of yours cancels it too)"),
         ),
     )
+
+    def sure(self, arg: str) -> bool:
+        """A move's code in it (a figure, or an official's two capitals)."""
+        return re.search(r"\d|\b[A-Z]{2}\b", arg) is not None
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -1445,6 +1718,32 @@ class NextCmd(_Base):
         return standing.entry(seat, standing.Orders(next=alts, guard=guard), message_id)
 
 
+_OR_ELSE = re.compile(
+    r"\s*,?\s+(?:or\s+else|otherwise|else|or|ou\s+bien|ou\s+sinon|sinon|ou|altrimenti"
+    r"|oppure|o|sonst|oder|andernfalls|ansonsten)\s+(?=\S)",
+    re.I,
+)
+
+
+def _queues(text: str) -> bool:
+    """Does NEXT's text hold something to queue: a move's code (a figure, an official's two
+    capitals) or a word that cancels? "Next time I'll think longer" and "Nächste Woche nehme
+    ich Urlaub" are prose (issue 31)."""
+    import pbem.service.standing as standing
+
+    return (
+        re.search(r"\d|\b[A-Z]{2}\b", text) is not None
+        or re.match(r"\s*[rybgkRYBGK]{2}\b", _move_arg(text)) is not None  # "NEXT rb north"
+        or standing.next_alternatives(text) == []
+    )
+
+
+def _queued(text: str) -> str:
+    """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
+    oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
+    return _OR_ELSE.sub(" ELSE ", _move_arg(text))
+
+
 def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:
     """Is ``text`` (an action, or a plan where the game takes plans) written in the game's
     notation? Read as the seats owing a decision now would read it (whether it is legal is known
@@ -1477,6 +1776,21 @@ class LegalCmd(_Base):
     kind: ClassVar[str] = "legal"
     name = "LEGAL"
     words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
+    nouns = {
+        "en": ("legal moves", "possible moves", "valid moves", "allowed moves"),
+        "fr": ("coups légaux", "coups possibles", "coups valides", "coups autorisés"),
+        "it": ("mosse legali", "mosse possibili", "mosse valide", "mosse consentite"),
+        "de": (
+            "erlaubte Züge",
+            "erlaubten Züge",
+            "möglichen Züge",
+            "mögliche Züge",
+            "gültigen Züge",
+            "gültige Züge",
+            "legale Züge",
+            "legalen Züge",
+        ),
+    }
     help = (
         HelpLine("service", 55, N_("    LEGAL            every legal move you have now, grouped")),
     )

@@ -110,9 +110,8 @@ def _spend_leave(deps: Deps, record: GameRecord, item: Due, now: datetime) -> bo
 def _remind(deps: Deps, record: GameRecord, item: Due, now: datetime) -> None:
     m = deps.mailer
     seat = item.decision.seat
-    pl = record.envelope.active_player(seat)
     pol = policy_of(record.envelope)
-    with m.speaking_to(pl.email, record):
+    with m.speaking_to_seat(record, seat):
         then = (
             _("the computer plays for you then")
             if pol.nmr == "computer"
@@ -123,14 +122,10 @@ def _remind(deps: Deps, record: GameRecord, item: Due, now: datetime) -> None:
             if pol.grace
             else ""
         )
-        ctx = m.context(
+        ctx = m.seat_context(
             record,
             seat,
-            m.subject(
-                record,
-                _("reminder: your turn (move %(num)d)") % {"num": record.envelope.moves + 1},
-            ),
-            pl.name,
+            _("reminder: your turn (move %(num)d)") % {"num": record.envelope.moves + 1},
             private_note=m.private_note(record, seat),
             paragraphs=[
                 _(

@@ -23,10 +23,10 @@ from pbem.commands.durations import format_due, parse_duration, say_duration, sa
 from pbem.i18n import _, ngettext
 from pbem.model import iso_time
 from pbem.rules.base import Decision
-from pbem.service.clocks import add_counted, banks, counted
+from pbem.service.clocks import Away, add_counted, banks, counted
 from pbem.service.policy import GamePolicy, policy_of
 from pbem.service.timers import base_due, position_time
-from pbem.service.vacations import Away, vacations
+from pbem.service.vacations import vacations
 from pbem.service.votes import wakeup
 from pbem.store import GameRecord
 from pbem.store.fold import last_position

@@ -28,7 +28,7 @@ def fresh(cls: Callable[[], Spoken]) -> Callable[[], Spoken]:
 class _OfAGame(Spoken):
     """A sign-up command whose argument is a game: an open game's id, a game's name, a game id."""
 
-    pattern = r"([A-Za-z0-9-]{3,40})"
+    pattern = r"([A-Za-z0-9-]{2,40})"
 
 
 @fresh

@@ -164,6 +164,32 @@ class Mailer:
             ctx.waiting_for = join([f"{players[s]} ({names[s]})" for s in waiting]) or _("nobody")
         return dataclasses.replace(ctx, **fields) if fields else ctx
 
+    def seat_context(
+        self, record: GameRecord, seat: int, what: str, **fields: object
+    ) -> MailContext:
+        """The context of a mail to the player holding ``seat``: the subject ``[game] Title:
+        what``, greeting the player by name, with the seat's own board and decision, then
+        ``fields``. Build it inside :meth:`speaking_to_seat`: ``what`` and the fields are in the
+        reader's language."""
+        name = record.envelope.active_player(seat).name
+        return self.context(record, seat, self.subject(record, what), name, **fields)
+
+    def notice_context(
+        self,
+        what: str,
+        to_name: str,
+        paragraphs: Sequence[str],
+        *,
+        record: GameRecord | None = None,
+        **fields: object,
+    ) -> MailContext:
+        """The context of a notice: paragraphs of text, greeting ``to_name`` (``""``: no name),
+        with no seat's board. Of ``record``'s game (a seat's notice, the player who lost a seat)
+        its subject is the game's; of no game (a sign-up, a refusal, an answer to one of our
+        notices, the GM's alerts) ``[service name] what``."""
+        subject = self.subject(record, what)
+        return self.context(record, None, subject, to_name, paragraphs=list(paragraphs), **fields)
+
     def private_ok(self, record: GameRecord, seat: int) -> bool:
         """Whether the seat's private part may go into its mail (a game that sends it only
         encrypted, to a player without a usable key: no)."""
@@ -208,6 +234,8 @@ class Mailer:
         }
 
     def subject(self, record: GameRecord | None, what: str) -> str:
+        """The Subject of every mail the service sends: ``[game] Title: what`` for a game's mail,
+        ``[service name] what`` for any other (a sign-up, a notice, the GM's alerts)."""
         if record is None:
             return f"[{self.policy.service_name}] {what}"
         # The short title ("Forbidden City", not "... (Knizia 2018)"): a subject that fits on one
@@ -359,10 +387,8 @@ class Mailer:
         **kw: Any,
     ) -> int:
         """A short notice (paragraphs of text) to a seat."""
-        pl = record.envelope.active_player(seat)
-        ctx = self.context(
-            record, None, self.subject(record, what), pl.name, paragraphs=list(paragraphs)
-        )
+        name = record.envelope.active_player(seat).name
+        ctx = self.notice_context(what, name, paragraphs, record=record)
         return self.to_seat(record, seat, "notice", ctx, tail, **kw)
 
     def alert_gm(self, subject: str, lines: list[str], key: str) -> None:
@@ -371,13 +397,7 @@ class Mailer:
             self._alert_gm(subject, lines, key)
 
     def _alert_gm(self, subject: str, lines: list[str], key: str) -> None:
-        ctx = self.context(
-            None,
-            None,
-            f"[{self.policy.service_name}] GM: {subject}",
-            "game master",
-            paragraphs=lines,
-        )
+        ctx = self.notice_context(f"GM: {subject}", "game master", lines)
         self.send(Mail("notice", ctx, "Game master", self.policy.gm_address, f"gm.{key}"))
 
 

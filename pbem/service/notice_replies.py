@@ -128,8 +128,7 @@ def _file_keys(deps: Deps, p: ParsedMail, found: Sequence[object]) -> Outcome:
 
 def _context(deps: Deps, what: str, name: str, paragraphs: list[str]) -> MailContext:
     """A notice's context (no game): the subject ``[service] what``, greeting ``name``."""
-    subject = f"[{deps.policy.service_name}] {what}"
-    return deps.mailer.context(None, None, subject, name, game_id="-", paragraphs=paragraphs)
+    return deps.mailer.notice_context(what, name, paragraphs, game_id="-")
 
 
 def known_name(deps: Deps, addr: str) -> tuple[str, list[str]]:

@@ -264,12 +264,11 @@ class Notifier:
                 later = due if later is None else min(later, due)
                 continue
             m = self.mailer
-            with m.speaking_to(pl.email, record):
-                ctx = m.context(
+            with m.speaking_to_seat(record, seat):
+                ctx = m.seat_context(
                     record,
                     seat,
-                    m.subject(record, _("the day's moves")),
-                    pl.name,
+                    _("the day's moves"),
                     events=self.events_since(record, since),
                     private_note=m.private_note(record, seat),
                 )
@@ -328,20 +327,14 @@ class Notifier:
                         "You get no more mail for this game, and replies to its earlier mails are "
                         "no longer accepted."
                     ) % {"seat": names[seat], "game": env.game_id, "name": new.name}
-                ctx = m.context(
-                    record,
-                    None,
-                    m.subject(
-                        record,
-                        _("you left the game")
-                        if old.status == "resigned"
-                        else _("your seat goes to the computer")
-                        if e.payload.source == "timer"
-                        else _("your seat was given to another player"),
-                    ),
-                    old.name,
-                    paragraphs=[text],
+                what = (
+                    _("you left the game")
+                    if old.status == "resigned"
+                    else _("your seat goes to the computer")
+                    if e.payload.source == "timer"
+                    else _("your seat was given to another player")
                 )
+                ctx = m.notice_context(what, old.name, [text], record=record)
             n += m.send(
                 Mail("notice", ctx, old.name, old.email, f"left.{env.game_id}.{e.seq}", record)
             )
@@ -350,13 +343,11 @@ class Notifier:
     def _welcome_newcomer(self, record: GameRecord, seat: int) -> int:
         """The new holder of a seat gets what a new player needs: the start mail, as it is now."""
         m = self.mailer
-        env = record.envelope
         names = m.names(record)[0]
-        ctx = m.context(
+        ctx = m.seat_context(
             record,
             seat,
-            m.subject(record, _("welcome: you now play %(seat)s") % {"seat": names[seat]}),
-            env.active_player(seat).name,
+            _("welcome: you now play %(seat)s") % {"seat": names[seat]},
             private_note=m.private_note(record, seat, full=True),
             newcomer=True,
         )
@@ -374,14 +365,12 @@ class Notifier:
     ) -> int:
         m = self.mailer
         env = record.envelope
-        pl = env.active_player(seat)
         tail = f"e{record.seq}.{kind}"
         if kind == "over":
-            ctx = m.context(
+            ctx = m.seat_context(
                 record,
                 seat,
-                m.subject(record, _("game over")),
-                pl.name,
+                _("game over"),
                 events=self.events_since(record, since),
             )
             ctx.scores, ctx.winners_line = self._result_lines(record)
@@ -401,11 +390,10 @@ class Notifier:
                 ctx.paragraphs += files_paragraphs(files[0][1], files[1][1], key[1])
             return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key, *files))
         if kind == "start":
-            ctx = m.context(
+            ctx = m.seat_context(
                 record,
                 seat,
-                m.subject(record, _("a new game starts")),
-                pl.name,
+                _("a new game starts"),
                 private_note=m.private_note(record, seat, full=True),
             )
             return m.to_seat(
@@ -421,11 +409,10 @@ class Notifier:
         subject = your_turn if kind == "turn" else _("move %(num)d played") % {"num": played}
         if gm_what:
             subject = f"{_(gm_what)}: {your_turn}" if kind == "turn" else _(gm_what)
-        ctx = m.context(
+        ctx = m.seat_context(
             record,
             seat,
-            m.subject(record, subject),
-            pl.name,
+            subject,
             events=self.events_since(record, since),
             private_note=self._private_note(record, seat),
             echo=echo,

@@ -328,11 +328,10 @@ def reject(mailer: Mailer, seated: Seated, reading: Reading, lines: list[str]) -
         tip = _("Try: %(hint)s") % {"hint": h}
         if tip not in reasons:
             reasons.append(tip)
-    ctx = mailer.context(
+    ctx = mailer.seat_context(
         record,
         seat,
-        mailer.subject(record, _("your reply was not carried out")),
-        seated.player.name,
+        _("your reply was not carried out"),
         reasons=reasons,
         private_note=mailer.private_note(record, seat),
         understood=[c.line for c in reading.commands],

@@ -40,13 +40,8 @@ from pbem.i18n import _
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
-from pbem.rules import find_game
-from pbem.service.confirmations import (
-    CONFIRM_DAYS,
-    ask_confirmation,
-    confirmation_tail,
-    unconfirmable,
-)
+from pbem.rules import find_game, game_key
+from pbem.service.confirmations import CONFIRM_DAYS, Pending, ask_confirmation, unconfirmable
 from pbem.service.fresh import SIGN_UP
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
@@ -103,13 +98,11 @@ class OpenGame(msgspec.Struct, kw_only=True):
     """Only addresses whose rating in the game's pool is at most this may join."""
 
 
-class Request(msgspec.Struct, kw_only=True):
-    address: str
+class Request(Pending, kw_only=True):
+    """A sign-up request (JOIN, LEAVE, WATCH, UNWATCH) waiting for its confirmation."""
+
     name: str
-    verb: str
-    target: str
-    created: str
-    done: bool = False
+    """The From name of the request (replaced by the confirming mail's)."""
 
 
 class Watcher(msgspec.Struct, kw_only=True):
@@ -448,16 +441,43 @@ def player_problem(name: str, addr: str) -> str | None:
     return None
 
 
+def join_refusal(data_dir: Path | None, og: OpenGame, addr: str) -> str | None:
+    """Why ``addr`` may not JOIN the open game ``og`` (``pbem admin open --min-reliability`` /
+    ``--max-rating``), or ``None``. An address the GM invited is never refused; an address with no
+    record counts as reliable (100%) and unrated (0)."""
+    if data_dir is None or (og.min_reliability is None and og.max_rating is None):
+        return None
+    if addr in og.invited:
+        return None
+    from pbem.standings import load, pool_of
+
+    standings = load(data_dir)
+    if og.min_reliability is not None:
+        rel = standings.reliability.get(addr)
+        yours = rel.percent if rel is not None else 100
+        if yours < og.min_reliability:
+            return _(
+                "%(game)s is open to players whose reliability is at least %(min)d percent "
+                "(decisions made on time); yours is %(yours)d percent."
+            ) % {"game": og.open_id, "min": og.min_reliability, "yours": yours}
+    if og.max_rating is not None:
+        pool = pool_of(og.game_name, og.max_players)
+        rating = standings.pools.get(pool, {}).get(addr)
+        value = rating.rating if rating is not None else 0.0
+        if value > og.max_rating:
+            return _(
+                "%(game)s is open to players rated at most %(max)s; your rating is %(yours)s."
+            ) % {"game": og.open_id, "max": f"{og.max_rating:.2f}", "yours": f"{value:.2f}"}
+    return None
+
+
 def _resolve_join(
     board: Board, target: str, addr: str, data_dir: Path | None = None
 ) -> tuple[str | None, str]:
-    from pbem.service.standings_mail import join_refusal
-
     og = board.get_open(target)
     if og is None:
-        try:
-            find_game(target)
-        except (KeyError, ValueError):
+        game = game_key(target)
+        if game is None:
             return (
                 _(
                     "There is no open game %(target)s. Ask the game master which games are "
@@ -469,12 +489,12 @@ def _resolve_join(
         candidates = [
             g
             for g in board.open_games()
-            if g.game_name == target and g.game_id is None and len(g.players) < g.max_players
+            if g.game_name == game and g.game_id is None and len(g.players) < g.max_players
         ]
         if not candidates:
             return (
                 _("No %(game)s game is open now; the game master announces new ones.")
-                % {"game": target},
+                % {"game": game},
                 "",
             )
         allowed = [g for g in candidates if join_refusal(data_dir, g, addr) is None]
@@ -551,21 +571,17 @@ def _ask_confirmation(deps: Deps, board: Board, verb: str, target: str, p: Parse
         log.info("a %s request not confirmed: the sign-up budget is spent", verb)
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
     now = deps.clock()
-    tail = confirmation_tail(deps.secret, "pbem-request-v1", addr, verb, target, now)
-    h = notice_hash(tail)
     name = (p.from_name or addr.split("@")[0]).strip()[:60]
-    board.save_request(
-        h, Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
-    )
+    req = Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
+    tail = req.tail(deps.secret, "pbem-request-v1")
+    board.save_request(notice_hash(tail), req)
     asked = {
         "join": _("We were asked to join the game %(game)s for this address."),
         "leave": _("We were asked to leave the open game %(game)s for this address."),
         "watch": _("We were asked to watch the game %(game)s (its public mails) for this address."),
         "unwatch": _("We were asked to stop watching the game %(game)s for this address."),
     }[verb]
-    return ask_confirmation(
-        deps.mailer, deps.policy.service_name, verb, target, asked % {"game": target}, tail, p
-    )
+    return ask_confirmation(deps.mailer, verb, target, asked % {"game": target}, tail, p)
 
 
 def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
@@ -574,7 +590,7 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     if addr != req.address:
         log.warning("a confirmation answered from another address: refused")
     now = deps.clock()
-    not_now = unconfirmable(deps.strangers.refuse, p, req.address, req.done, req.created, now)
+    not_now = unconfirmable(deps.strangers.refuse, p, req, now)
     if not_now is not None:
         return not_now
     # The name is the one on the confirming mail (the address's owner wrote it), not the
@@ -624,13 +640,7 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     # Greeted by the name the sender's mail program gives, or by none: never by the part of the
     # address before the @ ("Hello dee," read as a slip; issue 31).
     greet = "" if bad_name else greeting_name(p)
-    ctx = m.context(
-        None,
-        None,
-        f"[{deps.policy.service_name}] {req.verb.upper()} {req.target}",
-        greet,
-        paragraphs=paragraphs,
-    )
+    ctx = m.notice_context(f"{req.verb.upper()} {req.target}", greet, paragraphs)
     tail = f"confirmed.{h}" + (f".name.{short_hash(p.message_id)}" if bad_name else "")
     m.send(Mail("notice", ctx, req.name, addr, tail, reply_to=p))
     reason = Reason.REFUSED if problem else Reason.APPLIED
@@ -663,10 +673,8 @@ def _answer_games(deps: Deps, p: ParsedMail, ours: bool = False) -> Outcome:
         if g.game_id is None and any(a == addr for _, a in g.players)
     ]
     m = deps.mailer
-    ctx = m.context(
-        None,
-        None,
-        f"[{deps.policy.service_name}] " + _("your games"),
+    ctx = m.notice_context(
+        _("your games"),
         "",  # never echo a From name we cannot trust
         paragraphs=[*lines, *opened],
     )
@@ -740,10 +748,8 @@ def _drop_unfit(deps: Deps, board: Board, og: OpenGame) -> bool:
             continue
         with m.speaking_to(addr):
             why = player_problem(name, addr)
-            ctx = m.context(
-                None,
-                None,
-                f"[{deps.policy.service_name}] LEAVE {og.open_id}",
+            ctx = m.notice_context(
+                f"LEAVE {og.open_id}",
                 "",
                 paragraphs=[
                     _("You were taken out of the open game %(game)s before it started.")
@@ -870,11 +876,8 @@ def _invite(deps: Deps, og: OpenGame) -> None:
                 if og.start_at
                 else _("It starts as soon as it is full.")
             )
-            ctx = m.context(
-                None,
-                None,
-                f"[{deps.policy.service_name}] "
-                + _("an invitation: %(title)s (%(open)s)")
+            ctx = m.notice_context(
+                _("an invitation: %(title)s (%(open)s)")
                 % {"title": title.split(" (")[0], "open": og.open_id},
                 "",
                 paragraphs=[
@@ -935,10 +938,8 @@ def mail_watchers(board: Board, notices: WatchNotices, game_id: str) -> int:
                 if watcher.ended
                 else _("The game master no longer allows watching %(game)s.")
             )
-            ctx = m.context(
-                None,
-                None,
-                f"[{m.policy.service_name}] UNWATCH {game_id}",
+            ctx = m.notice_context(
+                f"UNWATCH {game_id}",
                 "",
                 paragraphs=[
                     why % {"game": game_id},

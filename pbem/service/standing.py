@@ -59,6 +59,9 @@ _WORDS: dict[str, str] = {
     "NEAREST": "nearest", "PROCHE": "nearest", "VICINO": "nearest", "NAECHSTER": "nearest",
     "NÄCHSTER": "nearest",
     "OFF": "off", "AUCUNE": "off", "NESSUNO": "off", "AUS": "off",
+    # cancelling a queued move or the orders in words (issue 31: "NEXT cancel")
+    "CANCEL": "off", "ANNULER": "off", "ANNULLA": "off", "ANNULLARE": "off",
+    "ABBRECHEN": "off", "STORNIEREN": "off", "NONE": "off",
 }  # fmt: skip
 """The words of STANDING in English, French, Italian and German."""
 
@@ -127,7 +130,7 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
         return None
     if len(words) == 1 and _WORDS.get(words[0]) == "off":
         return OFF
-    prose = _in_prose(words)
+    prose = _in_prose(words) or _steal_in_prose(words, seat, n_players)
     if prose is not None:
         return prose
     change = Orders()
@@ -200,6 +203,101 @@ def _in_prose(words: list[str]) -> Orders | None:
     if subject == "reselect" and values[0] in RESELECT:
         return Orders(reselect=values[0])
     return None
+
+
+_STEAL_FILLER = frozenset(
+    {
+        "FROM",
+        "DE",
+        "DA",
+        "DI",
+        "VON",
+        "VOM",
+        "BEI",
+        "CHEZ",
+        "FIRST",
+        "THEN",
+        "PUIS",
+        "ENSUITE",
+        "DANN",
+        "POI",
+        "ZUERST",
+        "D'ABORD",
+        "ABORD",
+        "PRIMA",
+        "ELSE",
+        "OTHERWISE",
+        "SINON",
+        "SONST",
+        "ALTRIMENTI",
+        "AND",
+        "ET",
+        "E",
+        "UND",
+        "OR",
+        "OU",
+        "O",
+        "ODER",
+        "ALWAYS",
+        "TOUJOURS",
+        "SEMPRE",
+        "IMMER",
+        "I",
+        "JE",
+        "ICH",
+        "IO",
+        "THE",
+        "LE",
+        "LA",
+        "L'",
+        "A",
+        "AU",
+        "AL",
+        "DAL",
+        "DALLA",
+        "DEM",
+        "DER",
+        "CARD",
+        "CARDS",
+        "CARTE",
+        "CARTES",
+        "KARTE",
+        "KARTEN",
+        "CARTA",
+        "ONE",
+        "UNE",
+        "UNA",
+        "EINE",
+        "PLAYER",
+        "JOUEUR",
+        "GIOCATORE",
+        "SPIELER",
+        "WITH",
+        "AVEC",
+        "CON",
+        "MIT",
+    }  # fmt: skip
+)
+_STEAL_VERBS = frozenset({"STEAL", "TAKE", "VOL", "VOLER", "VOLE", "PRENDRE", "PRENDS",
+                          "PRENDERE", "PRENDO", "RUBARE", "RUBO", "NEHMEN", "NEHME", "STEHLEN",
+                          "STEHLE", "KLAUEN", "KLAUE", "PIQUER", "PIQUE"})  # fmt: skip
+
+
+def _steal_in_prose(words: list[str], seat: int, n_players: int) -> Orders | None:
+    """Whom to take a card from, in a short sentence ("STANDING steal from East first, then
+    South", "CONSIGNE vol : Est puis Sud", "ORDINE: rubo da Est, poi Sud"; issue 31): a word
+    of stealing, then seats among filler words, in the order written. None otherwise (the strict
+    form then says what to write)."""
+    if not any(w in _STEAL_VERBS for w in words):
+        return None
+    seats = [w for w in words if w in _SEATS and not w.isdigit()]
+    rest = [w for w in words if w not in _STEAL_VERBS and w not in seats]
+    if not seats or any(w not in _STEAL_FILLER for w in rest):
+        return None
+    try:
+        return Orders(steal=_seats(seats, seat, n_players))
+    except CommandError:
+        return None
 
 
 def _seats(words: list[str], seat: int, n_players: int) -> list[int]:

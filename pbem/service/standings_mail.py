@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from pbem.i18n import _, ngettext
 from pbem.standings import GameResult, Rating, Reliability, Standings
@@ -16,28 +15,6 @@ from pbem.standings import record_end as _record_end
 from pbem.standings.ratings import PROVISIONAL_SIGMA
 from pbem.standings.table import game_title, pool_title
 from pbem.store import GameRecord, Store
-
-
-class JoinLimits(Protocol):
-    """What an open game (:class:`pbem.service.signup.OpenGame`) says of who may join it."""
-
-    @property
-    def open_id(self) -> str: ...
-
-    @property
-    def game_name(self) -> str: ...
-
-    @property
-    def max_players(self) -> int: ...
-
-    @property
-    def invited(self) -> list[str]: ...
-
-    @property
-    def min_reliability(self) -> int | None: ...
-
-    @property
-    def max_rating(self) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -96,36 +73,6 @@ def over_paragraphs(outcome: Outcome | None, record: GameRecord, seat: int) -> l
             "A rating is provisional until its deviation falls below %(sigma)s (yours: %(yours)s)."
         ) % {"sigma": f"{PROVISIONAL_SIGMA:g}", "yours": f"{rating.sigma:.2f}"}
     return [text]
-
-
-def join_refusal(data_dir: Path | None, og: JoinLimits, addr: str) -> str | None:
-    """Why ``addr`` may not JOIN the open game ``og`` (``pbem admin open --min-reliability`` /
-    ``--max-rating``), or ``None``. An address the GM invited is never refused; an address with no
-    record counts as reliable (100%) and unrated (0)."""
-    if data_dir is None or (og.min_reliability is None and og.max_rating is None):
-        return None
-    if addr in og.invited:
-        return None
-    from pbem.standings import load, pool_of
-
-    standings = load(data_dir)
-    if og.min_reliability is not None:
-        rel = standings.reliability.get(addr)
-        yours = rel.percent if rel is not None else 100
-        if yours < og.min_reliability:
-            return _(
-                "%(game)s is open to players whose reliability is at least %(min)d percent "
-                "(decisions made on time); yours is %(yours)d percent."
-            ) % {"game": og.open_id, "min": og.min_reliability, "yours": yours}
-    if og.max_rating is not None:
-        pool = pool_of(og.game_name, og.max_players)
-        rating = standings.pools.get(pool, {}).get(addr)
-        value = rating.rating if rating is not None else 0.0
-        if value > og.max_rating:
-            return _(
-                "%(game)s is open to players rated at most %(max)s; your rating is %(yours)s."
-            ) % {"game": og.open_id, "max": f"{og.max_rating:.2f}", "yours": f"{value:.2f}"}
-    return None
 
 
 def stat_labels() -> dict[str, str]:

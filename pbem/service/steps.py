@@ -84,7 +84,7 @@ def step_loops(deps: Deps, flow: Flow) -> Outcome | None:
     why = is_loop_or_auto(p, _own(deps.policy))
     if why is None:
         return None
-    from pbem.service.bounces import on_bounce  # flufl.bounce: only for automatic mail
+    from pbem.service.bounce_step import on_bounce  # flufl.bounce: only for automatic mail
 
     bounced = on_bounce(deps, flow.raw)
     if bounced is not None:

@@ -103,10 +103,8 @@ class StrangerDesk:
         if not allowed:
             return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, gid, detail=reason)
         with self.mailer.speaking_to(addr):
-            ctx = self.mailer.context(
-                None,
-                None,
-                f"[{self.policy.service_name}] " + _("your mail was not accepted"),
+            ctx = self.mailer.notice_context(
+                _("your mail was not accepted"),
                 "",
                 game_id=gid or "-",
                 paragraphs=[

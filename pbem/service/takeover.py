@@ -22,7 +22,6 @@ offered seats), ``takeovers/<h>.json`` (the confirmations sent).
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from datetime import datetime
 from pathlib import Path
@@ -34,9 +33,9 @@ from pbem import i18n, layout
 from pbem.commands.vocabulary import FRESH
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
 from pbem.i18n import _, ngettext
-from pbem.mail.tokens import find_tokens, notice_hashes
+from pbem.mail.tokens import find_tokens, notice_hash, notice_hashes
 from pbem.model import iso_time
-from pbem.service.confirmations import ask_confirmation, confirmation_tail, unconfirmable
+from pbem.service.confirmations import Pending, ask_confirmation, unconfirmable
 from pbem.service.facts import missed_in_a_row
 from pbem.service.fresh import SEATS
 from pbem.service.mailer import Mail
@@ -51,18 +50,6 @@ if TYPE_CHECKING:
     from pbem.service.flow import Flow
 
 log = logging.getLogger("pbem.service")
-
-
-class Ask(msgspec.Struct, kw_only=True):
-    """A STANDBY or TAKEOVER waiting for its confirmation."""
-
-    address: str
-    verb: str
-    """``standby`` or ``takeover``."""
-    target: str
-    """The game name (``forbidden-city``, ``any``, ``off``) or ``<game> <seat>``."""
-    created: str
-    done: bool = False
 
 
 class Offer(msgspec.Struct, kw_only=True):
@@ -102,15 +89,16 @@ class _Files:
     def save_offers(self, offers: list[Offer]) -> None:
         self._write(self.root / layout.OFFERS, msgspec.json.encode(offers))
 
-    def ask(self, h: str) -> Ask | None:
+    def ask(self, h: str) -> Pending | None:
+        """A STANDBY or TAKEOVER waiting for its confirmation."""
         try:
             return msgspec.json.decode(
-                layout.record_file(self.root / layout.TAKEOVERS, h).read_bytes(), type=Ask
+                layout.record_file(self.root / layout.TAKEOVERS, h).read_bytes(), type=Pending
             )
         except (OSError, msgspec.DecodeError):
             return None
 
-    def save_ask(self, h: str, ask: Ask) -> None:
+    def save_ask(self, h: str, ask: Pending) -> None:
         self._write(layout.record_file(self.root / layout.TAKEOVERS, h), msgspec.json.encode(ask))
 
 
@@ -204,11 +192,8 @@ def offer(deps: Deps, game_id: str, seat: int, *, by: str) -> int:
             continue
         m = deps.mailer
         with m.speaking_to(addr):
-            ctx = m.context(
-                None,
-                None,
-                f"[{deps.policy.service_name}] "
-                + _("a seat to take over: %(game)s") % {"game": game_id},
+            ctx = m.notice_context(
+                _("a seat to take over: %(game)s") % {"game": game_id},
                 "",
                 paragraphs=[
                     _(
@@ -285,14 +270,13 @@ def _seat_of(record: GameRecord, text: str) -> int | None:
 
 def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, str]:
     """Why the request cannot be done (None: it can), and its target as stored."""
-    from pbem.rules import find_game
+    from pbem.rules import game_key
 
     if verb == "standby":
         if target in ("any", "off"):
             return None, target
-        try:
-            find_game(target)
-        except (KeyError, ValueError):
+        game = game_key(target)
+        if game is None:
             return (
                 _(
                     "%(name)s is not a game this service runs: write STANDBY forbidden-city, "
@@ -301,7 +285,7 @@ def _check(deps: Deps, verb: str, target: str, addr: str) -> tuple[str | None, s
                 % {"name": repr(target)},
                 "",
             )
-        return None, target
+        return None, game
     gid, _sp, seat_text = target.partition(" ")
     if not deps.store.exists(gid):
         return _("There is no game %(game)s.") % {"game": repr(gid)}, ""
@@ -339,9 +323,9 @@ def _ask(deps: Deps, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcom
     if not deps.strangers.allow(addr):
         return Outcome(Folder.REJECTED, Reason.DROPPED_STRANGER, detail=verb)
     now = deps.clock()
-    tail = confirmation_tail(deps.secret, "pbem-takeover-v1", addr, verb, target, now)
-    h = hashlib.sha256(tail.encode()).hexdigest()[:16]
-    f.save_ask(h, Ask(address=addr, verb=verb, target=target, created=iso_time(now)))
+    ask = Pending(address=addr, verb=verb, target=target, created=iso_time(now))
+    tail = ask.tail(deps.secret, "pbem-takeover-v1")
+    f.save_ask(notice_hash(tail), ask)
     if verb == "standby":
         asked = _("We were asked to put this address on the list of volunteers for %(what)s.") % {
             "what": target
@@ -352,13 +336,13 @@ def _ask(deps: Deps, f: _Files, verb: str, target: str, p: ParsedMail) -> Outcom
             "seat": seat,
             "game": gid,
         }
-    return ask_confirmation(deps.mailer, deps.policy.service_name, verb, target, asked, tail, p)
+    return ask_confirmation(deps.mailer, verb, target, asked, tail, p)
 
 
-def _confirmed(deps: Deps, f: _Files, h: str, ask: Ask, p: ParsedMail) -> Outcome:
+def _confirmed(deps: Deps, f: _Files, h: str, ask: Pending, p: ParsedMail) -> Outcome:
     addr = p.from_addr
     now = deps.clock()
-    not_now = unconfirmable(deps.strangers.refuse, p, ask.address, ask.done, ask.created, now)
+    not_now = unconfirmable(deps.strangers.refuse, p, ask, now)
     if not_now is not None:
         return not_now
     from pbem.service.commands import plain_say
@@ -389,13 +373,7 @@ def _confirmed(deps: Deps, f: _Files, h: str, ask: Ask, p: ParsedMail) -> Outcom
     ask.done = True
     f.save_ask(h, ask)
     m = deps.mailer
-    ctx = m.context(
-        None,
-        None,
-        f"[{deps.policy.service_name}] {ask.verb.upper()} {ask.target}",
-        name,
-        paragraphs=paragraphs,
-    )
+    ctx = m.notice_context(f"{ask.verb.upper()} {ask.target}", name, paragraphs)
     m.send(Mail("notice", ctx, name, addr, f"confirmed.{h}", reply_to=p))
     if game_id is not None and not problem:
         deps.notify(game_id)  # the newcomer's mail with the seat's board, and the others'
@@ -433,11 +411,10 @@ def _hand_over(
         old = gone[-1]
         m = deps.mailer
         with m.speaking_to(old.email, record):
-            ctx = m.context(
-                record,
-                None,
-                m.subject(record, _("your seat was taken over")),
+            ctx = m.notice_context(
+                _("your seat was taken over"),
                 old.name,
+                record=record,
                 paragraphs=[
                     _(
                         "You missed several decisions in game %(game)s, so the computer played "

@@ -5,22 +5,15 @@ read from the game's log, so it survives a crash and a replay.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pbem.commands.durations import say_duration
 from pbem.i18n import _
 from pbem.model import parse_time
+from pbem.service.clocks import Away
 from pbem.service.policy import policy_of
 from pbem.store import GameRecord
 from pbem.store.payloads import BackLine, VacationLine
-
-
-@dataclass(frozen=True)
-class Away:
-    seat: int
-    start: datetime
-    until: datetime
 
 
 def vacations(record: GameRecord) -> list[Away]:

@@ -51,7 +51,10 @@ WORDS = {
     "ENDE": "end",
     "PAUSE": "pause",
     "PAUSA": "pause",
-}
+    # issue 31: the words players use, folded (RÜCKGÄNGIG is RUECKGAENGIG)
+    "RUECKGAENGIG": "undo", "ZURUECKNEHMEN": "undo", "ANNULLARE": "undo", "TAKEBACK": "undo",
+    "BEENDEN": "end", "TERMINER": "end", "TERMINARE": "end", "FINIRE": "end",
+}  # fmt: skip
 """The object of PROPOSE, in the four languages (read as the English word)."""
 
 
@@ -161,8 +164,10 @@ def last_move_of(record: GameRecord) -> tuple[int, int] | None:
 def parse_proposal(arg: str) -> tuple[str, str]:
     """``UNDO``, ``END``, ``PAUSE 7d`` as (what, length); ``ValueError`` with the reason."""
 
+    from pbem.commands.vocabulary import fold_word
+
     words = arg.strip().upper().rstrip(".!").split()
-    what = WORDS.get(words[0]) if words else None
+    what = WORDS.get(fold_word(words[0])) if words else None
     if what is None:
         raise ValueError("what")
     if what == "pause":

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from pbem.cli import app
 from pbem.cli.admin.common import _store
+from pbem.cli.apps import Site
 from pbem.rules.base import derive_rng
 from pbem.store.entries import ActionEntry
 
@@ -19,7 +20,7 @@ PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@ex
 
 
 def finished_games(count: int) -> list[str]:
-    store = _store(None, None)
+    store = _store(Site())
     now = datetime(2026, 11, 1, tzinfo=UTC)
     gids = []
     for k in range(count):

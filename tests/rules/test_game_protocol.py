@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from pbem.rules import find_game, game_names
+from pbem.rules import find_game, game_key, game_names
 from pbem.rules.base import Event, Game, GameDefaults, NotYourDecision, derive_rng, plain_sentence
 
 REPRS = ("[[", "{'", "=True", "=False", "None", "['", "')", "<", "object at")
@@ -189,6 +189,19 @@ def test_an_unknown_event_still_reads_as_a_sentence(name: str) -> None:
     game = find_game(name)
     event = Event("comet", {"seat": 0, "hot": True, "tail": [[1, 2]], "gone": None})
     check_sentence(game.describe_event(event, game.seat_names(game.max_players)), "unknown")
+
+
+@pytest.mark.parametrize(
+    "name", [*game_names(), "FC", "vs", "Die-Verbotene-Stadt", "chess", "forbidden", ""]
+)
+def test_game_key_answers_as_find_game_does(name: str) -> None:
+    """What sign-up and take-over ask of a name (JOIN, STANDBY), without loading the game: the
+    registered name of the game find_game finds, or None."""
+    try:
+        found: str | None = find_game(name).name
+    except KeyError:
+        found = None
+    assert game_key(name) == found
 
 
 @pytest.mark.parametrize("name", game_names())

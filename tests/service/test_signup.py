@@ -9,6 +9,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
+import pytest
 from helpers import GM, SERVICE, Env, drain, make_env, reply, text_of
 
 from pbem.runner import TickReport, run_timers
@@ -201,3 +202,17 @@ def test_games_from_a_fresh_mail_goes_to_that_address_only(tmp_path: Path) -> No
     drain(env)
     env.service.handle(fresh("bob@example.org", "GAMES"))
     assert drain(env) == []
+
+
+@pytest.mark.parametrize("word", ["fc", "FC", "knizia"])
+def test_join_by_a_games_short_name_finds_its_open_game(tmp_path: Path, word: str) -> None:
+    """JOIN fc is JOIN forbidden-city: it was compared as written and answered "No fc game is
+    open now" while one was."""
+    env = make_env(tmp_path)
+    og = _board(env).new_open("forbidden-city", 3, 3, {}, None, [], env.clock())
+    name, addr = PEOPLE[0]
+    conf = _confirm(env, addr, f"JOIN {word}", name)
+    assert env.service.handle(reply(conf, addr, "confirm")).reason == "applied"
+    drain(env)
+    joined = _board(env).get_open(og.open_id)
+    assert joined is not None and [a for _n, a in joined.players] == [addr]

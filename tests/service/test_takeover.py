@@ -8,6 +8,7 @@ from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from helpers import Env, drain, make_env, reply, text_of
 from test_signup import fresh
 
@@ -32,8 +33,8 @@ def _tick(env: Env) -> TickReport:
     return report
 
 
-def _standby(env: Env) -> None:
-    out = env.service.handle(fresh(VOL, "STANDBY forbidden-city", "Vic"))
+def _standby(env: Env, game: str = "forbidden-city") -> None:
+    out = env.service.handle(fresh(VOL, f"STANDBY {game}", "Vic"))
     assert out.reason == "confirmation sent", out
     (conf,) = drain(env)
     assert "please confirm" in str(conf["Subject"])
@@ -94,6 +95,20 @@ def test_two_missed_decisions_give_the_seat_to_the_computer_and_offer_it(tmp_pat
     assert takeover.offered(env.service, gid, gone)
     offers = [m for m in _to(mails, VOL) if "a seat to take over" in str(m["Subject"])]
     assert len(offers) == 1 and f"TAKEOVER {gid}" in " ".join(text_of(offers[0]).split())
+
+
+@pytest.mark.parametrize("word", ["fc", "FC", "knizia"])
+def test_a_volunteer_for_a_game_by_its_short_name_is_offered_its_seats(
+    tmp_path: Path, word: str
+) -> None:
+    """STANDBY fc is stored as the game's own name, so the offer finds the volunteer (it was
+    stored as written and never matched)."""
+    env = make_env(tmp_path)
+    _standby(env, word)
+    gid, gone, mails = _vanish(env)
+    assert takeover.offered(env.service, gid, gone)
+    offers = [m for m in _to(mails, VOL) if "a seat to take over" in str(m["Subject"])]
+    assert len(offers) == 1
 
 
 def test_takeover_is_refused_without_confirmation_and_done_with_it(tmp_path: Path) -> None:

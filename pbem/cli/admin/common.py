@@ -13,8 +13,8 @@ import typer
 
 from pbem import layout
 from pbem.cli.apps import GameArg as GameArg  # the admin commands' shared argument
-from pbem.cli.apps import JsonOpt, PubkeyOpt, cli_errors, fail  # noqa: F401 (the shared options)
-from pbem.config import Config, load_config
+from pbem.cli.apps import JsonOpt, PubkeyOpt, Site, cli_errors, fail  # noqa: F401 (the shared options)
+from pbem.config import Config
 from pbem.errors import (
     CommandError,
     ConfigError,
@@ -47,15 +47,15 @@ _fail = fail
 _errors = cli_errors
 
 
-def _config(config: Path | None, data_dir: Path | None) -> Config:
+def _config(site: Site) -> Config:
     try:
-        return load_config(config, data_dir=data_dir)
+        return site.load()
     except ConfigError as exc:
         _fail(str(exc), 2)
 
 
-def _store(config: Path | None, data_dir: Path | None) -> Store:
-    cfg = _config(config, data_dir)
+def _store(site: Site) -> Store:
+    cfg = _config(site)
     with _errors():
         return cfg.store()
     raise AssertionError("unreachable")  # pragma: no cover
@@ -97,28 +97,26 @@ def _not_a_plain_directory(target: str) -> None:
         )
 
 
-def _bounce_book(config: Path | None, data_dir: Path | None) -> BounceBook:
+def _bounce_book(site: Site) -> BounceBook:
     """The bounces file (pbem.service.bounces.BounceBook) of the configured data directory."""
     from pbem.service.bounces import BounceBook
 
-    return BounceBook(layout.outbox(_config(config, data_dir).data_dir))
+    return BounceBook(layout.outbox(_config(site).data_dir))
 
 
-def _admin_commit(
-    game: str, entry: NewEntry, data_dir: Path | None, config: Path | None
-) -> GameRecord:
-    store = _store(config, data_dir)
+def _admin_commit(game: str, entry: NewEntry, site: Site) -> GameRecord:
+    store = _store(site)
     with _errors(), store.lock(game):
         rec = store.load(game)
         return store.commit(game, rec.seq, [entry], _now())
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _prefs(config: Path | None, data_dir: Path | None) -> Prefs:
+def _prefs(site: Site) -> Prefs:
     """The per-address choices (pbem.service.prefs.Prefs) of the configured data directory."""
     from pbem.service.prefs import Prefs
 
-    return Prefs(layout.outbox_file(_config(config, data_dir).data_dir, layout.PREFS))
+    return Prefs(layout.outbox_file(_config(site).data_dir, layout.PREFS))
 
 
 def _address(address: str) -> str:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.errors import (
     CommandError,
 )
@@ -99,8 +98,7 @@ def new(
             "(`-` leaves one as it is); kept for that address in every game, like LANG by mail.",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Create a game and print its id."""
     # Long on purpose: a CLI command: checks of its options and players, then creation, then the output.
@@ -125,12 +123,10 @@ def new(
     except CommandError as err:
         raise typer.BadParameter(str(err), param_hint="--option") from None
     langs = _seat_langs(lang or [], len(players))
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors():
         if langs:
-            _set_langs(
-                config, data_dir, [(p[1], code) for p, code in zip(players, langs, strict=False)]
-            )
+            _set_langs(site, [(p[1], code) for p, code in zip(players, langs, strict=False)])
         try:
             gid = store.create(game, players, options, seed, _now())
         except (ValueError, KeyError) as exc:
@@ -181,15 +177,14 @@ def open_game(
             "player counts as 0); invited addresses always may.",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Announce an open game that players join by mail (JOIN ID, or JOIN GAME for the next open
     one); it starts when full, or at --start with at least the minimum. Prints its id."""
     # Long on purpose: a CLI command: checks of its options, then the announcement, then the output.
     from pbem.service.signup import SignupFiles
 
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     board = SignupFiles(layout.outbox(cfg.data_dir))
     if cancel:
         if board.get_open(game) is None:
@@ -259,14 +254,13 @@ def open_game(
 def unwatch(
     game: GameArg,
     address: Annotated[str, typer.Argument(help="The observer's address.")],
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Stop an observer's mails of GAME: they are told once, at the next tick ('pbem admin
     policy GAME watch=no' ends every watch of the game)."""
     from pbem.service.signup import SignupFiles
 
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     board = SignupFiles(layout.outbox(cfg.data_dir))
     with _errors():
         addr = _address(address)
@@ -284,15 +278,14 @@ def unwatch(
 def offer_seat(
     game: GameArg,
     seat: SeatArg,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Offer a seat the computer plays to the volunteers (STANDBY): each gets a mail, and
     TAKEOVER GAME SEAT, confirmed by a mailed round trip, hands it over (issue 27)."""
     from pbem.runner import build_service
     from pbem.service import takeover
 
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     with _errors():
         service = build_service(cfg, _now)
         rec = service.store.load(game)
@@ -317,10 +310,8 @@ def _seat_langs(values: list[str], n_players: int) -> list[str | None]:
     return out
 
 
-def _set_langs(
-    config: Path | None, data_dir: Path | None, choices: list[tuple[str, str | None]]
-) -> None:
-    prefs = _prefs(config, data_dir)
+def _set_langs(site: Site, choices: list[tuple[str, str | None]]) -> None:
+    prefs = _prefs(site)
     for address, code in choices:
         if code is not None:
             prefs.set_lang(_address(address), code)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.config import DEFAULT_CONFIG, DEFAULT_DATA_DIR, config_template
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
@@ -19,8 +19,7 @@ from pbem.cli.apps import plain_option
 
 
 def init(
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     keys_dir: Annotated[
         Path | None,
         plain_option(
@@ -62,11 +61,11 @@ def init(
     from pbem.store.fsutil import atomic_write, ensure_private_dir
     from pbem.store.keys import KEYRING_FILE
 
-    cfg_path = (config or Path(os.environ.get("PBEM_CONFIG") or DEFAULT_CONFIG)).absolute()
+    cfg_path = (site.config or Path(os.environ.get("PBEM_CONFIG") or DEFAULT_CONFIG)).absolute()
     if cfg_path.exists() and not force:
         _fail(f"{cfg_path} already exists; edit it, or use --force to write a fresh one.")
     data = (
-        (data_dir or Path(os.environ.get("PBEM_DATA_DIR") or DEFAULT_DATA_DIR))
+        (site.data_dir or Path(os.environ.get("PBEM_DATA_DIR") or DEFAULT_DATA_DIR))
         .expanduser()
         .absolute()
     )
@@ -107,21 +106,20 @@ def pubkey(
     all_keys: Annotated[
         bool, typer.Option("--all", help="Also print the retired keys (kept to verify old files).")
     ] = False,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Print the service's public signing key (one line, to publish)."""
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     with _errors():
         ring = cfg.keyring()
     for line in ring.public_key_lines() if all_keys else [ring.public_key_text()]:
         typer.echo(line)
 
 
-def rotate_key(data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+def rotate_key(site: Site = DEFAULT_SITE) -> None:
     """Replace the signing key. The old public key is kept (endorsed by the new one), so every
     existing file still verifies, with the new public key alone."""
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     with _errors():
         ring = cfg.keyring()
         old = ring.key_id

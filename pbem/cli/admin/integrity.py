@@ -9,16 +9,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt
-from pbem.errors import (
-    ConfigError,
-)
+from pbem.cli.apps import DEFAULT_SITE, Site
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
     pass
 from pbem.cli.admin.common import (
     GameArg,
-    _config,
     _errors,
     _fail,
     _not_a_plain_directory,
@@ -33,8 +29,7 @@ def verify_shuffle_cmd(
         str, typer.Argument(help="A game id, an export (.tar.gz) or a copied game directory.")
     ],
     pubkey: PubkeyOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """Check, from the public record, that no draw was rigged: the seed revealed at the end matches
@@ -52,7 +47,7 @@ def verify_shuffle_cmd(
         elif target.endswith((layout.EXPORT_SUFFIX, ".tgz", ".tar")) or "/" in target:
             _fail(f"no such file: {target}")  # a path, not a game id (issue 31)
         else:
-            store = _store(config, data_dir)
+            store = _store(site)
             report = verify_shuffle(store.load(target))
     if as_json:
         _print_json(
@@ -82,16 +77,15 @@ def verify(
     ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Verify every game.")] = False,
     pubkey: PubkeyOpt = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """Verify signatures, the hash chain, the snapshot and a full replay. Exit status 1 and a
     message naming the game, the file and the line on any mismatch. An export is checked with
     the public key alone (--pubkey), on any machine."""
     # Long on purpose: every check of a game in order (signatures, chain, replay, snapshot, index).
+    from pbem.cli.records import public_key_for
     from pbem.store import verify_export
-    from pbem.store.shuffle import read_public_key_arg
 
     if (target is None) == (not all_games):
         raise typer.BadParameter("give a game id (or an export file), or --all")
@@ -99,17 +93,9 @@ def verify(
         if target is not None:
             _not_a_plain_directory(target)
         if target is not None and Path(target).exists():
-            if pubkey is None:
-                cfg = _config(config, data_dir)
-                try:
-                    key = "\n".join(cfg.keyring().public_key_lines())
-                except ConfigError:
-                    _fail("give the service's public key with --pubkey to verify an export", 2)
-            else:
-                key = read_public_key_arg(pubkey)
-            reports = [verify_export(Path(target), key)]
+            reports = [verify_export(Path(target), public_key_for(pubkey, site))]
         else:
-            store = _store(config, data_dir)
+            store = _store(site)
             reports = store.verify_all() if all_games else [store.verify(target or "")]
     if as_json:
         _print_json(
@@ -148,12 +134,11 @@ def export(
             "`./<game>.tar.gz`).",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Write a portable archive of the game that 'pbem admin verify ARCHIVE --pubkey KEY' checks on
     any machine, with the service's public key alone."""
-    store = _store(config, data_dir)
+    store = _store(site)
     target = Path(output) if output else Path(layout.export_name(game))
     if output and (target.is_dir() or output.endswith(("/", os.sep))):
         # "-o dir/" or an existing folder: the archive goes inside it (issue 31)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import AddressArg, ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, AddressArg, Site
 from pbem.errors import (
     CommandError,
 )
@@ -25,8 +25,7 @@ def lang_pref(
         str,
         typer.Argument(help="en, fr, it or de, or default (the game's -o lang=... decides)."),
     ],
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Set the language of a player's mail, in every game they play from that address (what
     they can set themselves with LANG FR, LANGUE IT, SPRACHE DE...)."""
@@ -38,9 +37,9 @@ def lang_pref(
         if code is None and choice != "default":
             raise CommandError(f"{lang!r} is not a language: en, fr, it, de or default.")
         if code is None:
-            _prefs(config, data_dir).set_lang(_address(address), None)
+            _prefs(site).set_lang(_address(address), None)
         else:
-            _set_langs(config, data_dir, [(address, code)])
+            _set_langs(site, [(address, code)])
     typer.echo(f"{_address(address)}: lang {code or 'default'}.")
 
 
@@ -63,8 +62,7 @@ def mail_pref(
             "or every (every mail about the position).",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Set how much mail a player gets, in every game they play from that address (what they
     can set themselves with MAIL EVERY, MAIL TURNS or MAIL DIGEST), and with --turn-files which
@@ -80,7 +78,7 @@ def mail_pref(
             files = turn_files.strip().lower()
             if files not in ("own", "off", "every"):
                 raise CommandError(f"{turn_files!r} is not a turn-file setting: own, off or every.")
-            _prefs(config, data_dir).set_files(_address(address), TurnFiles(files))
+            _prefs(site).set_files(_address(address), TurnFiles(files))
         typer.echo(f"{_address(address)}: turn files {files}.")
     if mode is None:
         return
@@ -88,9 +86,7 @@ def mail_pref(
         choice = mode.strip().lower()
         if choice not in ("every", "turns", "digest", "default"):
             raise CommandError(f"{mode!r} is not a mail setting: every, turns, digest or default.")
-        _prefs(config, data_dir).set_mail(
-            _address(address), None if choice == "default" else MailMode(choice)
-        )
+        _prefs(site).set_mail(_address(address), None if choice == "default" else MailMode(choice))
     typer.echo(f"{_address(address)}: mail {choice}.")
 
 
@@ -103,13 +99,12 @@ def bounces_cmd(
             "deadlines run again.",
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """The addresses whose mail came back undelivered: how often, in which games and seats, and
     whether the service stopped mailing them."""
-    book = _bounce_book(config, data_dir)
+    book = _bounce_book(site)
     if clear is not None:
         from pbem.store.fsutil import atomic_write
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.errors import (
     CommandError,
 )
@@ -41,8 +40,7 @@ def deadline(
             help="A duration (3d, 12h, 90m), an absolute UTC time (2026-06-01T18:00:00Z), or off."
         ),
     ],
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Set the deadline of one kind of decision (the runner acts on it)."""
     from pbem.store import SetDeadline
@@ -63,7 +61,7 @@ def deadline(
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
         entry = SetDeadline(kind, at=at)
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors(), store.lock(game):
         rec = store.load(game)
         from pbem.service import community
@@ -101,8 +99,7 @@ def policy(
             show_default=False,
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Show or change the game's service settings: what a missed deadline does, reminders, grace,
     the vacation allowance."""
@@ -118,7 +115,7 @@ def policy(
             entries.append(SetPolicy(name.strip().lower(), community.check_policy(name, value)))
         except CommandError as err:
             raise typer.BadParameter(str(err)) from None
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors(), store.lock(game):
         rec = store.load(game)
         if entries:
@@ -156,8 +153,7 @@ def vacation(
         bool,
         typer.Option("--force", help="Beyond the game's vacation allowance (or the leave left)."),
     ] = False,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Send a player on vacation (their deadlines stop; every player is told the return date),
     or end it early with 'back'. With an ADDRESS instead of a game: the player's leave for all
@@ -166,11 +162,11 @@ def vacation(
     from pbem.store import Back, Vacation
 
     if "@" in game:
-        _leave_for_address(game, seat, force, data_dir, config)
+        _leave_for_address(game, seat, force, site)
         return
     if length is None:
         raise typer.BadParameter("write pbem admin vacation GAME SEAT LENGTH (or ADDRESS LENGTH).")
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors(), store.lock(game):
         rec = store.load(game)
         s = resolve_seat(rec, seat)
@@ -203,27 +199,25 @@ class _LeaveDesk:
         return 0  # the journal's marker: the next tick sends the mails
 
 
-def _leave_for_address(
-    address: str, length: str, force: bool, data_dir: Path | None, config: Path | None
-) -> None:
+def _leave_for_address(address: str, length: str, force: bool, site: Site) -> None:
     """``pbem admin vacation ADDRESS 10d|back|auto|manual`` (issue 27)."""
     from pbem.service import community, leave
 
     addr = _address(address)
-    cfg = _config(config, data_dir)
+    cfg = _config(site)
     rules = leave.LeaveRules(
         per_year=timedelta(days=cfg.leave.days_per_year),
         min_use=timedelta(hours=cfg.leave.min_hours),
     )
-    store = _store(config, data_dir)
-    desk = _LeaveDesk(store, _prefs(config, data_dir))
+    store = _store(site)
+    desk = _LeaveDesk(store, _prefs(site))
     now = _now()
     word = length.strip().lower()
     with _errors():
         if not leave.games_of(store, addr):
             raise CommandError(f"{addr} plays in no game here.")
         if word in ("auto", "manual"):
-            _prefs(config, data_dir).set_leave_auto(addr, word == "auto")
+            _prefs(site).set_leave_auto(addr, word == "auto")
             typer.echo(f"{addr}: VACATION {word.upper()}.")
             return
         if word == "back":

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.errors import (
     GameStopped,
 )
@@ -55,14 +55,13 @@ def move(
     game: GameArg,
     seat: SeatArg,
     text: Annotated[str, typer.Argument(help='The move in the game\'s notation, e.g. "C4 R1".')],
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Enter a move for a seat, such as one a player phoned in. It is validated exactly like a mail
     move and recorded as entered by the GM."""
     from pbem.store import ActionEntry
 
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors(), store.lock(game):
         rec = store.load(game)
         s = resolve_seat(rec, seat)
@@ -80,13 +79,11 @@ def move(
         _say_next(rec)
 
 
-def undo(
-    game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None
-) -> None:
+def undo(game: GameArg, reason: ReasonOpt = "", site: Site = DEFAULT_SITE) -> None:
     """Revert the last move. This is an event of its own: history is never deleted."""
     from pbem.store import Undo
 
-    rec = _admin_commit(game, Undo(source="gm", reason=reason), data_dir, config)
+    rec = _admin_commit(game, Undo(source="gm", reason=reason), site)
     from pbem.store.payloads import UndoLine
 
     p = rec.produced[-1]
@@ -100,8 +97,7 @@ def replace(
     game: GameArg,
     seat: SeatArg,
     player: Annotated[str, typer.Argument(help='The new player, `"Name <name@example.org>"`.')],
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """Give a seat to another person (the old player stays in the history)."""
     from pbem.store import Replace
@@ -110,39 +106,36 @@ def replace(
         name, email = parse_player(player)
     except ValueError as exc:
         _fail(f"PLAYER: {exc}")
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors():
         s = resolve_seat(store.load(game), seat)
-    rec = _admin_commit(game, Replace(s, name, email), data_dir, config)
+    rec = _admin_commit(game, Replace(s, name, email), site)
     typer.echo(f"Seat {s} ({rec.seat_names()[s]}) of {game} is now played by {name} <{email}>.")
 
 
-def pause(
-    game: GameArg, reason: ReasonOpt = "", data_dir: DataDirOpt = None, config: ConfigOpt = None
-) -> None:
+def pause(game: GameArg, reason: ReasonOpt = "", site: Site = DEFAULT_SITE) -> None:
     """Stop accepting moves (and deadlines) until 'resume'."""
     from pbem.store import Pause
 
-    _admin_commit(game, Pause(reason=reason), data_dir, config)
+    _admin_commit(game, Pause(reason=reason), site)
     typer.echo(f"{game} is paused.")
 
 
-def resume(game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None) -> None:
+def resume(game: GameArg, site: Site = DEFAULT_SITE) -> None:
     """Accept moves again after 'pause'."""
     from pbem.store import Resume
 
-    _admin_commit(game, Resume(), data_dir, config)
+    _admin_commit(game, Resume(), site)
     typer.echo(f"{game} is active again.")
 
 
 def end(
     game: GameArg,
     reason: ReasonOpt = "ended by the GM",
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
 ) -> None:
     """End a game now. The shuffle seed is revealed, so players can run 'pbem verify-shuffle'."""
     from pbem.store import End
 
-    rec = _admin_commit(game, End(reason=reason or "gm"), data_dir, config)
+    rec = _admin_commit(game, End(reason=reason or "gm"), site)
     typer.echo(f"{game} has ended ({reason}); the seed {rec.envelope.revealed_seed} is revealed.")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem import layout
-from pbem.cli.apps import ConfigOpt, DataDirOpt
+from pbem.cli.apps import DEFAULT_SITE, Site
 from pbem.model import iso_time
 
 if TYPE_CHECKING:  # the store and its crypto load inside the commands: 'pbem --help' needs neither
@@ -155,8 +155,7 @@ def _due_json(record: GameRecord) -> list[dict[str, object]]:
 
 
 def list_games(
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
     open_only: Annotated[
         bool, typer.Option("--open", help="Only the open games waiting for players.")
@@ -169,7 +168,7 @@ def list_games(
     if open_only:
         from pbem.service.signup import SignupFiles
 
-        cfg = _config(config, data_dir)
+        cfg = _config(site)
         opens = [
             g for g in SignupFiles(layout.outbox(cfg.data_dir)).open_games() if g.game_id is None
         ]
@@ -194,7 +193,7 @@ def list_games(
     # A short command that makes a few objects per game and exits: nothing cyclic to collect,
     # and the collector's passes over 10,000 summaries' lists cost more than reading them.
     gc.disable()
-    store = _store(config, data_dir)
+    store = _store(site)
     if as_json:
         rows: list[dict[str, object]] = []
         for s in store.summaries():
@@ -243,8 +242,7 @@ def show(
             "--as", help="Show this seat's private view (the access is recorded in the game's log)."
         ),
     ] = None,
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """Show a game: players, the board (public view, or one seat's view with --as) and who is to
@@ -253,7 +251,7 @@ def show(
     from pbem.store import ViewAccess
     from pbem.store.fold import moves_in_effect
 
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors():
         rec = store.load(game)
         seat: int | None = None
@@ -279,7 +277,7 @@ def show(
                 "updated": env.updated,
                 "options": env.options,
                 "players": _players_json(rec),
-                "bouncing": _bouncing_json(rec, _bounce_book(config, data_dir).all()),
+                "bouncing": _bouncing_json(rec, _bounce_book(site).all()),
                 "pending": pending,
                 "to_move": pending[0]["seat"] if pending else None,
                 "legal_moves": legal[str(pending[0]["seat"])] if pending else [],
@@ -295,7 +293,7 @@ def show(
             }
         )
         return
-    bounced = _bounce_book(config, data_dir).all()
+    bounced = _bounce_book(site).all()
     typer.echo("\n".join(_summary_lines(rec, seat, bounced)))
     typer.echo("")
     if seat is not None:
@@ -305,11 +303,9 @@ def show(
     typer.echo(board)
 
 
-def history(
-    game: GameArg, data_dir: DataDirOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False
-) -> None:
+def history(game: GameArg, site: Site = DEFAULT_SITE, as_json: JsonOpt = False) -> None:
     """The game's public history: every event of the log, secrets left out."""
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors():
         rec = store.load(game)
     if as_json:
@@ -401,12 +397,11 @@ def replay(
             "--to", help="The event (sequence number) to stop after; see 'pbem admin history'."
         ),
     ],
-    data_dir: DataDirOpt = None,
-    config: ConfigOpt = None,
+    site: Site = DEFAULT_SITE,
     as_json: JsonOpt = False,
 ) -> None:
     """Show the game as it was right after event N (read-only; the public view)."""
-    store = _store(config, data_dir)
+    store = _store(site)
     with _errors():
         rec = store.replay(game, to)
     if as_json:

@@ -18,6 +18,7 @@ from pbem.rules.base import (
     IllegalMove,
     InvalidSyntax,
     NotYourDecision,
+    RuleError,
     Seat,
 )
 from pbem.rules.verbotene_stadt import engine, steer
@@ -233,17 +234,25 @@ _VERB_WORDS: dict[str, str] = {
     "bezweifle": "doubt",
     "garder": "keep", "tenere": "keep", "behalten": "keep", "keeping": "keep",
     "klaue": "take", "klauen": "take", "pique": "take", "frego": "take", "have": "take",
-    # changing one's bribe ("Switch to RY", "Wechsel auf GY", "Je passe à RK")
+    # a new selection in words (issue 31: "Switch to RY", "Wechsel auf GY", "je change pour RK")
     "switch": "select", "switching": "select", "change": "select", "changing": "select",
-    "wechsel": "select", "wechsle": "select", "wechseln": "select", "passe": "select",
-    "cambio": "select", "passo": "select",
+    "wechsel": "select", "wechsle": "select", "wechseln": "select", "cambio": "select",
+    "passo": "select", "passe": "select", "glaub": "believe",
+    # staying with the selection ("Je reste sur ma sélection", "Bleibe bei meiner Wahl")
+    "reste": "keep", "resto": "keep", "bleibe": "keep", "stay": "keep", "stick": "keep",
+    "staying": "keep", "sticking": "keep", "bleibt": "keep", "bleiben": "keep",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
-                  "wechseln", "passe", "cambio", "passo"}  # fmt: skip
+                  "wechseln", "passe", "cambio", "passo", "reste", "resto", "bleibe", "stay",
+                  "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
 """Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
 plans: RB N" in a move is no selection)."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
+            "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
+            "donnez-moi", "donne-moi"}  # fmt: skip
+"""Verbs that ask for a card to take, read as take only when a card is owed."""
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
 
@@ -256,9 +265,67 @@ def parse(
     legal: list[Action],
     waiting: str,
 ) -> Action:
-    """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`."""
+    """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`.
+    A decision (a selection, a card to take) written in one sentence among remarks ("Evviva il
+    drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
+    sentence names an official, a card, a seat or a decision, or takes anything back."""
+    try:
+        return _parse(board, state, seat, text, kind, legal, waiting)
+    except InvalidSyntax:
+        parts = [p for p in _DECISION_PARTS.split(text) if p.strip()]
+        if kind not in ("select", "reselect", "take-card", "steal") or len(parts) < 2:
+            raise
+        read: list[tuple[int, Action]] = []
+        for k, part in enumerate(parts):
+            try:
+                read.append((k, _parse(board, state, seat, part, kind, legal, waiting)))
+            except RuleError:
+                continue
+        if len(read) == 1 and all(
+            _remark(board, state, p) for k, p in enumerate(parts) if k != read[0][0]
+        ):
+            return read[0][1]
+        raise
+
+
+_DECISION_PARTS = re.compile(r"(?<=[.!?;])\s+|\s+[-–—]\s+")
+_SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
+                    "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
+                    "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
+                    "entschuldigung", "or", "ou", "o", "oder", "oppure"}  # fmt: skip
+
+
+def _remark(board: Board, state: State, text: str) -> bool:
+    """A sentence beside a decision that says nothing the game reads: no official, card, seat,
+    verb of a decision, negation or second thought."""
+    for t in _tokens(text):
+        w = t.strip("?!'\"")
+        if (
+            re.fullmatch(r"[rybgk]{2}", w)
+            or w in _VERB_WORDS
+            or w in _VERB_KINDS
+            or w in _NEGATION
+            or w in _SECOND_THOUGHTS
+            or w in _COLOUR_WORDS
+            or w in board.card_colours
+            or _seat_of(state, w) is not None
+            or any(w in words for words in _PIECE_WORDS.values())
+        ):
+            return False
+    return True
+
+
+def _parse(
+    board: Board,
+    state: State,
+    seat: Seat,
+    text: str,
+    kind: str | None,
+    legal: list[Action],
+    waiting: str,
+) -> Action:
     # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
-    toks = _tokens(text)
+    toks = _tokens(text)  # (no emoji: "Ci credo 👍"; a "?" stays and is read by no branch)
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _PRONOUNS:
@@ -266,6 +333,8 @@ def parse(
         verb = toks[0]
     if verb not in _WHEN_CHOOSING or kind in ("select", "reselect", "take-card", "steal"):
         verb = _VERB_WORDS.get(verb, verb)  # ("have a nice evening" after a move takes nothing)
+    if kind in ("take-card", "steal") and verb in _GIVE_ME:
+        verb = "take"  # "Give me the yellow coat", "Gib mir die Hose", "I want the coat"
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
     if toks and verb in ("select", "take", "keep", "believe", "doubt"):
@@ -301,7 +370,9 @@ def parse(
     if kind == "believe-or-doubt":
         if verb in ("believe", "doubt") and len(toks) == 1:
             return Answer(doubt=verb == "doubt")
-        said = _answer_in_words(_tokens(text))
+        said = _answer_in_words(toks)
+        if said is None:
+            said = _answer_in_sentences(text)
         if said is not None:
             return Answer(doubt=said)
         raise InvalidSyntax(
@@ -314,12 +385,16 @@ def parse(
     return _parse_move(board, state, seat, text, toks, legal, hint)
 
 
-_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben", "glaub"}
+_BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
+            # trust and belief in other words (issue 31: "I trust them", "mi fido", "Pas
+            # crédible")
+            "trust", "confiance", "fido", "fidarmi", "vertraue", "vertrauen", "credible",
+            "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
+            "fidiamoci", "trusting", "glaub"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
-          "zweifel",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
-             "n'y", "n'en"}  # fmt: skip
+             "n'y", "n'en", "keine", "kein", "nie"}  # fmt: skip
 _FRENCH_NEGATION = {"pas", "point", "plus", "jamais", "guère", "guere", "rien", "nullement"}
 _AROUND = {
     # pronouns and objects ("I believe you", "Ich glaube es", "Ci credo", "Je te crois")
@@ -342,11 +417,79 @@ _AROUND = {
     # giving in ("Bon, je te crois", "Va bene, ti credo", "Na gut, ich glaube dir", "OK fine")
     "bon", "d'accord", "va", "bene", "allora", "alors", "na", "gut", "also", "fine", "alright",
     "right", "one", "denselben", "dieselbe", "denselbe", "dasselbe",
-    # the selection held ("Je garde ma sélection actuelle", "Keep mine")
-    "actuelle", "actuel", "current", "attuale", "aktuelle", "aktuellen", "jetzige", "jetzigen",
-    "mine",
+    # how long, and the current one ("Je n'y crois pas une seconde", "Keep mine", "Je garde ma
+    # sélection actuelle"; issue 31)
+    "une", "seconde", "un", "instant", "secondo", "attimo", "sekunde", "second", "moment",
+    "mine", "current", "actuelle", "actuel", "attuale", "aktuelle", "aktuellen",
+    "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
+    "fais", "leur", "trust", "mi", "di", "lei",
+    "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
+    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber", "così", "cosi", "as", "is",
+    "dabei", "ainsi", "comme",
+    "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
+    "sued",
 }  # fmt: skip
+_NO_CHANGE = {
+    ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
+    ("nessun", "cambiamento"), ("invariato",), ("invariata",), ("pas", "de", "changement"),
+    ("aucun", "changement"), ("inchangé",), ("inchangée",), ("keine", "änderung"),
+    ("keine", "aenderung"), ("unverändert",), ("unveraendert",), ("wie", "gehabt"),
+    ("bleibt", "so"), ("resta", "così"),
+}  # fmt: skip
+"""A reselection kept in words that say no change."""
+_COURTESY_EDGE = {"ok", "okay", "please", "thanks", "merci", "grazie", "danke", "bitte", "svp"}
+_SAME = {"same", "même", "meme", "stesso", "stessa", "gleich", "gleiche", "gleicher", "gleichen",
+         "dieselbe", "denselben", "derselbe", "dasselbe"}  # fmt: skip
+_AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "prima", "wie",
+              "vorher", "zuvor", "letztes", "mal", "la", "fois", "derniere", "dernière", "volta",
+              "scorsa"}  # fmt: skip
+"""A reselection kept in words without the verb ("Gleicher wie vorher", "Same as before",
+"Come prima, lo stesso")."""
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
+
+
+_BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffed", "bluffst",
+          "blufft", "bluffen", "bluffa", "bluffato", "menteur", "menteuse", "liar", "lies",
+          "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
+          "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
+          "bugia", "lie", "bluffi", "bluffano"}  # fmt: skip
+"""Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
+_SENTENCE_END = re.compile(r"(?<=[.!?;…])\s*|\s+[-–—]\s+|,\s+")
+
+
+def _answer_in_sentences(text: str) -> bool | None:
+    """An answer to a claim among remarks (issue 31: "Menteur ! 😂 je doute", "Est dice di
+    aver corrotto RK... ci credo, ha giocato in modo coerente finora", "Zweifel! Ost blufft doch,
+    RK war nie im Leben seiner", "Fine, I'll take East at their word. Believe."): every part
+    that says believe or doubt (or calls the claim a bluff) says the same, read as
+    :func:`_answer_in_words`; parts without such a word are remarks. None when a part is unclear,
+    asks ("Doubt?"), or the parts disagree."""
+    said: set[bool] = set()
+    for part in _SENTENCE_END.split(text):
+        toks = [t for t in _tokens(part) if any(c.isalnum() for c in t)]
+        if not toks:
+            continue
+        verbs = [t for t in toks if t in _BELIEVE or t in _DOUBT]
+        bluffs = [t for t in toks if t in _BLUFF]
+        if not verbs and not bluffs:
+            if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
+                return None  # "Believe. Not!"
+            continue  # a remark
+        if part.rstrip().endswith("?") or len(toks) > 8:
+            return None
+        if verbs:
+            answer = _answer_in_words([t for t in toks if t not in _BLUFF])
+            if answer is None or (bluffs and not answer):
+                return None
+        elif any(t in _NEGATION for t in toks if t not in ("no", "nope", "non", "nein")):
+            return None  # "he's not bluffing": we do not guess
+        else:
+            answer = True
+        said.add(answer)
+    return said.pop() if len(said) == 1 else None
+
+
+_NO_AFTER = {"no", "nope", "nein", "nee", "nö", "noe", "non"}
 
 
 def _answer_in_words(toks: list[str]) -> bool | None:
@@ -363,6 +506,10 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     )
     if len(verbs) != 1 or any(t not in _AROUND | _NEGATION | verbs for t in toks):
         return None
+    # A "no" after the verb denies it ("Credo di no", "I believe no": a doubt); before it, it
+    # only answers ("No, non ci credo").
+    first = min(k for k, t in enumerate(toks) if t in verbs)
+    negated = negated or any(t in _NO_AFTER for t in toks[first + 1 :])
     doubt = next(iter(verbs)) in _DOUBT
     if doubt and negated:
         return None
@@ -374,12 +521,14 @@ def _parse_select(
 ) -> Action:
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
-    if (
+    elif kind == "reselect" and tuple(t for t in toks if t not in _COURTESY_EDGE) in _NO_CHANGE:
+        toks = ["keep"]  # "No change", "Keine Änderung", "Unverändert"
+    elif (
         kind == "reselect"
-        and _SAME.intersection(toks)
-        and all(t in _AROUND | _SAME | _AS_BEFORE for t in toks)
+        and _SAME & set(toks)
+        and all(t in _AROUND | _AS_BEFORE | _SAME for t in toks)
     ):
-        toks = ["keep"]  # "Gleicher wie vorher", "Same as before", "La même qu'avant"
+        toks = ["keep"]  # "Gleicher wie vorher", "Same as before"
     if toks == ["keep"]:
         if seat in state.forced:
             raise _about(
@@ -394,7 +543,8 @@ def _parse_select(
             )
         return Keep()
     words = toks[1:] if toks[0] == "select" else toks
-    words = [w for w in words if w not in _SELECT_FILLER] or words  # "Switch to RY"
+    if len(words) > 1:  # "Switching my bribe to RY, please", "Wechsel auf GY"
+        words = [w for w in words if w not in _SELECT_FILLER] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
     if len(words) != 1:
@@ -425,17 +575,16 @@ def _parse_select(
     return Select(o)
 
 
-_SAME = {"same", "même", "meme", "stesso", "stessa", "gleiche", "gleicher", "gleichen",
-         "dieselbe", "denselben", "derselbe"}  # fmt: skip
-_AS_BEFORE = {"as", "before", "que", "qu'avant", "avant", "di", "prima", "come", "wie", "vorher",
-              "zuvor", "like", "last", "time"}  # fmt: skip
-"""A reselection that keeps the same official ("Gleicher wie vorher", "Same as before")."""
-_SELECT_FILLER = {"to", "my", "bribe", "on", "for", "auf", "zu", "meine", "meinen", "mein",
-                  "bestechung", "à", "a", "pour", "sur", "mon", "ma", "corruption", "su", "per",
-                  "la", "il", "mia", "mio", "corruzione", "please", "merci", "grazie", "bitte",
-                  "danke", "thanks", "svp"}  # fmt: skip
-"""Words around the official of a selection ("Switching my bribe to RY, please", "Wechsel auf
-GY")."""
+_SELECT_FILLER = {
+    "to", "for", "auf", "zu", "à", "a", "au", "su", "per", "pour", "für", "fuer", "my", "mon",
+    "ma", "mia", "mio", "meine", "meinen", "mein", "bribe", "official", "fonctionnaire",
+    "funzionario", "beamten", "please", "pls", "thanks", "merci", "grazie", "bitte", "danke",
+    "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
+    "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
+    "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
+    "cette", "fois",
+}  # fmt: skip
+"""Words around the official of a selection in a sentence, in four languages."""
 
 
 def _about(board: Board, official: int, why: str, text: str, hint: str) -> IllegalMove:
@@ -471,6 +620,16 @@ def _card_of(board: Board, words: list[str]) -> int | None:
         if said in _card_stems(board.card_name(c)):
             return c
     return None
+
+
+def _cards_like(board: Board, words: list[str]) -> set[int]:
+    """The cards one word names in part: a colour or a garment alone."""
+    said = {_stem(w) for w in words}
+    return {
+        c
+        for c in range(len(board.card_colours) * 3)
+        if any(said <= stems for stems in _card_stems(board.card_name(c)))
+    }
 
 
 def _stem(word: str) -> str:
@@ -524,6 +683,10 @@ _TAKE_FILLER = {
     "die", "das", "den", "dem", "von", "vom", "karte",
     # courtesy ("Le manteau jaune de Sud, merci.", "The red pants from South, please.")
     "please", "thanks", "merci", "svp", "grazie", "prego", "danke", "bitte", "i'll",
+    # issue 31: "Orange pants pls", "The yellow one, please", "Je prends son pantalon rouge"
+    "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
+    "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
+    "her", "their", "leur", "ihre", "ihren",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -554,6 +717,13 @@ def _parse_take(
         else:
             rest.append(w)
     card = _card_of(board, rest) if rest else None
+    like = _cards_like(board, rest) if rest and card is None else set()
+    if len(rest) == 1 and like:
+        # a colour or a garment alone ("The yellow one", "the coat"): the legal takes decide
+        cands = [a for a in legal if isinstance(a, Take) and a.card in like
+                 and (victim is None or a.victim == victim)]  # fmt: skip
+        if len(cands) == 1:
+            return cands[0]
     if rest and card is None:
         raise InvalidSyntax(
             _(

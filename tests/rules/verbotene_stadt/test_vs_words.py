@@ -67,3 +67,81 @@ def test_keep_believe_doubt_as_verbs() -> None:
     for text in ("je garde", "ich behalte", "tengo"):
         assert GAME.parse(s, 1, text) == Keep(), text
     assert GAME.notation(Answer(False)) == "believe"
+
+
+def test_answers_to_a_claim_among_remarks() -> None:
+    """Issue 31 (half-9, half-10): an answer among remarks, emoji, "bluff" words; a question or
+    a negated bluff is asked back."""
+    from pbem.rules.verbotene_stadt import notation
+
+    for text, doubt in [
+        ("Menteur ! 😂 je doute", True),
+        ("Zweifel! Ost blufft doch, RK war nie im Leben seiner.", True),
+        ("Nope, bluff. Doubt", True),
+        ("Est qui aurait soudoyé RK ? Je n'y crois pas une seconde. Je doute.", True),
+        ("Est dice di aver corrotto RK... ci credo, ha giocato in modo coerente finora.", False),
+        ("Fine, I'll take East at their word. Believe.", False),
+    ]:
+        assert notation._answer_in_sentences(text) is doubt, text
+    for text in ("Doubt?", "He's not bluffing", "Believe or doubt?", "I believe you. Doubt."):
+        assert notation._answer_in_sentences(text) is None, text
+
+
+def test_a_reselection_in_words() -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    for text in ("Keep mine", "Gleicher wie vorher", "Same as before",
+                 "Je garde ma sélection actuelle, merci."):  # fmt: skip
+        assert GAME.parse(s, 1, text) == Keep(), text
+    for text in ("Switch to RK", "Wechsel auf RK", "Switching my bribe to RK, please."):
+        assert GAME.parse(s, 1, text) == Select(off("RK")), text
+
+
+def test_trust_and_staying_in_words() -> None:
+    from pbem.rules.verbotene_stadt import notation
+
+    for text, doubt in [("I trust them", False), ("Je lui fais confiance", False),
+                        ("Mi fido", False), ("Ich vertraue ihm", False),
+                        ("I don't trust him", True), ("Pas crédible", True),
+                        ("I think they're lying", True)]:  # fmt: skip
+        got = notation._answer_in_words(notation._tokens(text))
+        if got is None:
+            got = notation._answer_in_sentences(text)
+        assert got is doubt, text
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    for text in (
+        "Je reste sur ma sélection",
+        "I'll stick with my choice",
+        "Bleibe bei meiner Wahl",
+    ):
+        assert GAME.parse(s, 1, text) == Keep(), text
+
+
+def test_a_no_after_the_verb_denies_it_before_it_only_answers() -> None:
+    """ "Credo di no" (I think not) doubts; "No, non ci credo" doubts; "No, I believe you"
+    believes; "I'm not sure. Believe" believes (the "not" is the remark's)."""
+    from pbem.rules.verbotene_stadt import notation
+
+    def said(text: str) -> bool | None:
+        got = notation._answer_in_words(notation._tokens(text))
+        return got if got is not None else notation._answer_in_sentences(text)
+
+    for text, doubt in [("Credo di no", True), ("Credo di sì", False), ("Je crois que non", True),
+                        ("Je crois que oui", False), ("No, I believe you", False),
+                        ("No, non ci credo proprio", True), ("Nee, glaub ich nicht", True),
+                        ("I'm not sure. Believe", False), ("Gelogen!", True),
+                        ("Ne dubito fortemente", True), ("Ich vertraue Ost", False)]:  # fmt: skip
+        assert said(text) is doubt, text
+    for text in ("Je crois qu'il bluffe", "Credo che bluffi", "Believe or doubt?"):
+        assert said(text) is None, text
+
+
+def test_a_reselection_kept_or_changed_in_other_words() -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    for text in ("No change", "Keine Änderung", "Unverändert", "Nessun cambio", "Resto così",
+                 "Ich bleibe dabei", "Bleibt so", "Pas de changement", "Keep it as is"):  # fmt: skip
+        assert GAME.parse(s, 1, text) == Keep(), text
+    for text in ("Cambio con RK", "Prendo RK stavolta"):
+        assert GAME.parse(s, 1, text) == Select(off("RK")), text

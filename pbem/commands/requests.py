@@ -1,0 +1,263 @@
+"""Commands asked for in a sentence (issue 31): "Could you send me the board again?", "Les règles
+du jeu svp", "Mi mandate il tabellone?", "Meine erlaubten Züge?", "I need help".
+
+Only the commands that show something and change nothing (BOARD, HELP, HISTORY, RULES, GUIDE,
+LEGAL, GAMES, STATS, STANDINGS, RECORD) are read this way: each declares its nouns in the four
+languages (:attr:`pbem.commands.vocabulary.Spoken.nouns`). A line is such a request when, besides
+the nouns, every word is one of a closed list: articles, possessives, "again", "current", courtesy
+(:data:`PLAIN`), and the words of asking (pronouns, "can", "send", "voir", "schicken":
+:data:`ASKING`), the latter only when the line asks (a question mark, "please", a modal, an
+imperative: :data:`ASKS`, or the noun first: "Board again", "Aide-moi"). Any other word (a
+negation, the past, "thanks for", a move, a figure) and the line is not read as a request: "Thanks
+for the board", "Je n'ai pas besoin d'aide", "The rules say I can" stay prose.
+
+Pure: the standard library and :mod:`pbem.commands.vocabulary`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.commands.vocabulary import Spoken, fold_word, vocabulary
+
+
+def _listed(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+MAX_WORDS = 14
+"""Longer lines are not read as a request."""
+
+PLAIN = _listed(
+    """
+    the a an le la les l' un une il lo i gli un una der die das den dem des ein eine einen
+    my mon ma mes mio mia miei mie mein meine meinen meiner meines
+    of de du d' di del della dei delle dello degli von vom zum zur
+    again once more encore nouveau ancora nuovo nochmal noch einmal mal erneut wieder
+    current latest updated new full complete whole actuel actuelle actuels actuelles complet
+    complete completo completa intero intera attuale attuali aggiornato aggiornata aktuell
+    aktuelle aktuellen aktuelles neue neuen ganze ganzen vollstaendige vollstaendigen
+    game jeu partie partita gioco spiel spiels this ce cette cet questa questo diese dieses
+    dieser diesem player joueur giocatore spieler list liste elenco lista all tous toutes tutte
+    tutti alle en cours in corso laufenden laufende ongoing running open active actives attive
+    aktiven
+    please pls plz svp stp s' vous plait perfavore perpiacere bitte danke merci grazie thanks
+    thank mille beaucoup schoen
+    hi hello hey bonjour salut coucou ciao buongiorno buonasera hallo moin servus ok okay
+    and et e und also aussi anche auch some peu po' bisschen etwas other others autres altre
+    altri anderen andere
+    after afterwards later next time apres ensuite prochaine fois dopo poi prossima volta danach
+    spaeter naechstes mal now right maintenant ora adesso jetzt currently moment quick question
+    moves coups mosse zuege
+    """
+)
+"""Words that may stand around a command's noun in any request ("the current board again,
+please", "le plateau actuel svp", "il tabellone aggiornato", "das aktuelle Brett bitte")."""
+
+ASKING = _listed(
+    """
+    i me us you we je j' moi m' nous tu te t' io mi ci ti voi lei ich mir uns du ihr sie dir euch
+    ihnen
+    can could would will may pouvez pourriez peux pourrais peut pourrait potete potreste puoi
+    potresti puo potrebbe kannst koennt koennen koennten koenntest kann konnt konnen konnten
+    want need like wish voudrais veux voulez souhaite souhaiterais aimerais besoin ai vorrei
+    voglio bisogno ho moechte mochte brauche haette gern gerne
+    send resend show give mail email get see view find look at receive have
+    envoyer renvoyer envoyez renvoyez envoie renvoie montrer montrez montre donner donnez donne
+    voir avoir recevoir trouver consulter
+    mandare rimandare inviare mandami rimandami inviami mandatemi rimandatemi inviatemi mandate
+    rimandate inviate manda rimanda invia mostrare mostrami mostratemi vedere avere ricevere
+    trovare mandarmi rimandarmi inviarmi mostrarmi
+    schicken schickt schick schicke senden sendet sende zeigen zeigt zeig zeige geben gebt gib
+    sehen haben bekommen erhalten finden
+    is are where what what's where's which est sont ou quel quels quelle quelles dove sono
+    quali quale cosa wo ist sind welche welches was what' where' s to am
+    est-ce ce que qu' serait possible bien posso potrei sarebbe possibile haette haettet habt
+    mich fuer mind sending getting chance any there
+    """
+)
+"""The words of asking, read only in a line that asks (:data:`ASKS`)."""
+
+ASKS = _listed(
+    """
+    can could would will may pouvez pourriez peux pourrais peut pourrait potete potreste puoi
+    potresti puo potrebbe kannst koennt koennen koennten koenntest kann konnt konnen konnten
+    want need wish voudrais veux voulez souhaite souhaiterais aimerais besoin vorrei voglio
+    bisogno moechte mochte brauche
+    send resend show give envoyez renvoyez envoie renvoie montrez montre donnez donne
+    mandami rimandami inviami mandatemi rimandatemi inviatemi mandate rimandate inviate manda
+    rimanda invia mostrami mostratemi schick schickt schicke sende sendet zeig zeigt zeige gebt
+    gib
+    please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
+    serait sarebbe mind chance
+    """
+)
+"""Words that make a line a request: a modal, a wish, an imperative, "please"."""
+
+_TOKEN = re.compile(r"[^\W\d_]+'?|\d")
+
+
+def _words(line: str) -> list[str]:
+    folded = fold_word(line.replace("’", "'")).lower()
+    folded = re.sub(r"\bper\s+(favore|piacere)\b", r"per\1", folded)  # not "grazie per l'aiuto"
+    # fold_word writes umlauts out ("ZÜGE" -> "zuege"); the lists hold both spellings
+    return _TOKEN.findall(folded)
+
+
+def _nouns() -> list[tuple[tuple[str, ...], Spoken]]:
+    """Every command's nouns, as folded words, longest first."""
+    out = []
+    for cmd in vocabulary():
+        for phrases in cmd.nouns.values():
+            for phrase in phrases:
+                out.append((tuple(_words(phrase)), cmd))
+    return sorted(out, key=lambda x: -len(x[0]))
+
+
+EDGES = _listed(
+    """
+    please pls plz svp stp s' il vous plait perfavore perpiacere bitte danke merci grazie thanks
+    thank you mille beaucoup schoen hi hello hey bonjour salut coucou ciao buongiorno buonasera
+    hallo moin servus ok okay alors so also bon allora well from now on desormais dorenavant
+    """
+)
+"""Courtesy at either end of a whole-line phrase ("OK, I accept, thanks")."""
+
+
+def _phrases() -> list[tuple[tuple[str, ...], Spoken]]:
+    return [
+        (tuple(_words(phrase.replace("*", "zzslot"))), cmd)
+        for cmd in vocabulary()
+        for phrases in cmd.phrases.values()
+        for phrase in phrases
+    ]
+
+
+def _phrase(core: list[str]) -> tuple[Spoken, str] | None:
+    """The command whose whole-line phrase ``core`` is, and the argument its ``*`` stands for."""
+    for phrase, cmd in _phrases():
+        if len(phrase) != len(core):
+            continue
+        arg = ""
+        for want, got in zip(phrase, core, strict=True):
+            if want == "zzslot":
+                arg = cmd.slot(got) or ""
+                if not arg:
+                    break
+            elif want != got:
+                break
+        else:
+            return cmd, arg
+    return None
+
+
+def requested(line: str) -> list[tuple[Spoken, str]]:
+    """The commands ``line`` asks for in a sentence, in order, each with its argument (``[]``:
+    it is no such request): a command's whole-line phrase (:attr:`Spoken.phrases`, courtesy
+    aside), the nouns of the commands that change nothing among the words of asking (in one
+    sentence of the line, the others remarks: "Mi rimandate il tabellone? Dal telefono non si
+    vede bene"), or a command word with a sure argument after prose ("Je pars une semaine au
+    ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
+    got = _requested(line)
+    if got:
+        return got
+    sentences = [x for x in _SENTENCE.split(line) if x.strip()]
+    if len(sentences) > 1:
+        asked = [(k, r) for k, x in enumerate(sentences) if (r := _requested(x))]
+        others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
+        if len(asked) == 1 and all(_remark(x) for x in others):
+            return asked[0][1]
+    return said_later(line)
+
+
+_SENTENCE = re.compile(r"(?<=[.?!])\s+")
+
+
+def _remark(text: str) -> bool:
+    """A sentence beside a request that changes nothing of it: no figure (a move), no taking
+    back ("never mind", "laisse tomber"), no noun of another command."""
+    from pbem.mail.reply import is_correction
+
+    if any(c.isdigit() for c in text) or is_correction(text):
+        return False
+    return _NEVER_MIND.search(text) is None
+
+
+_NEVER_MIND = re.compile(
+    r"\b(?:never\s*mind|laisse[zr]?\s+tomber|lascia(?:te)?\s+perdere|vergiss|egal)\b", re.I
+)
+
+
+LEADS = _listed(
+    """
+    i i' m i'm im am will be we are je j' suis serai serons nous sommes ich bin sind wir werde
+    io sono saro siamo noi in en on im au auf a al da des partir pars parto fahre leave off
+    """
+)
+"""Words that may lead to a command word in a sentence ("Je suis en vacances jusqu'au 12",
+"In vacanza fino a lunedì", "I'm on holiday until Monday", "Ich bin im Urlaub bis Montag")."""
+
+
+def said_later(line: str) -> list[tuple[Spoken, str]]:
+    """A command word (of a command with an argument) after the start of the line, with an
+    argument the command is sure of (:meth:`Spoken.sure`): after a clause's punctuation ("Je
+    pars une semaine au ski, vacances 7 jours"), or after words that only lead to it
+    (:data:`LEADS`). The prose before it denies nothing and holds no move."""
+    from pbem.commands.vocabulary import Said
+    from pbem.mail.reply import denies, strip_please
+
+    for m in re.finditer(r"(?<![\w'’])([^\W\d_]{3,})(?![\w'’])", line):
+        if m.start() == 0:
+            continue
+        cmd = vocabulary().lookup(m.group(1))
+        if cmd is None or cmd.wraps or cmd.kind == "next" or not hasattr(cmd.form, "fits"):
+            continue  # "My next move: M13 R1" on a turn mail is the move, not a queued one
+        before = line[: m.start()]
+        led = all(w in LEADS for w in _words(before))
+        if not led and not re.search(r"[,;:.!?–—-]\s*$", before):
+            continue
+        if any(c.isdigit() for c in before) or denies(before.split()):
+            return []
+        rest = line[m.end() :].strip()
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+            return []
+        return [(cmd, heard.arg)]
+    return []
+
+
+def _requested(line: str) -> list[tuple[Spoken, str]]:
+    words = _words(line)
+    if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
+        return []
+    core = list(words)
+    while core and core[0] in EDGES:
+        core.pop(0)
+    while core and core[-1] in EDGES:
+        core.pop()
+    if (said := _phrase(core)) is not None:
+        return [said]
+    nouns = _nouns()
+    found: list[Spoken] = []
+    rest: list[str] = []
+    first_is_noun = False
+    i = 0
+    while i < len(words):
+        for phrase, cmd in nouns:
+            if tuple(words[i : i + len(phrase)]) == phrase:
+                if cmd not in found:
+                    found.append(cmd)
+                first_is_noun = first_is_noun or i == 0
+                i += len(phrase)
+                break
+        else:
+            rest.append(words[i])
+            i += 1
+    if not found:
+        return []
+    asks = first_is_noun or "?" in line or any(w in ASKS for w in rest)
+    for w in rest:
+        if w in PLAIN or (asks and w in ASKING):
+            continue
+        return []
+    return [(cmd, "") for cmd in found]
