@@ -244,7 +244,8 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
     """A long SAY that the client hard-wrapped (mutt, Gnus, some webmails: no format=flowed) is
     one line again: while a physical line is at least :data:`WRAP_WIDTH` long, the next line
     continues it, unless it is a command or a move-like line of its own, or a short sign-off
-    or name ("Cordialement,", "Best,\nHelen": the blank line before it is gone; issue 31)."""
+    or name ("Cordialement,", "Best,\nHelen": the blank line before it is gone; issue 31), or a
+    greeting or name after a finished sentence."""
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -263,6 +264,7 @@ def _join_wrapped_say(lines: list[str]) -> list[str]:
                     or (nw and vocabulary().lookup(nw.group(1)) is not None)
                     or (toks and all(_code_like(t) for t in toks))
                     or (len(nxt.split()) <= 4 and is_courtesy(nxt))  # "Cordialement,", "Helen"
+                    or (last.rstrip().endswith((".", "!", "?", "…")) and is_courtesy(nxt))
                 ):
                     break
                 line = f"{line} {nxt}"

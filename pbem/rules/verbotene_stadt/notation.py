@@ -428,6 +428,7 @@ _AROUND = {
     "dabei", "ainsi", "comme",
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
+    "jetzige", "jetzigen",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -442,7 +443,7 @@ _SAME = {"same", "même", "meme", "stesso", "stessa", "gleich", "gleiche", "glei
          "dieselbe", "denselben", "derselbe", "dasselbe"}  # fmt: skip
 _AS_BEFORE = {"as", "before", "last", "time", "comme", "avant", "que", "come", "prima", "wie",
               "vorher", "zuvor", "letztes", "mal", "la", "fois", "derniere", "dernière", "volta",
-              "scorsa"}  # fmt: skip
+              "scorsa", "qu'avant", "di", "like"}  # fmt: skip
 """A reselection kept in words without the verb ("Gleicher wie vorher", "Same as before",
 "Come prima, lo stesso")."""
 """Words that may stand around believe, doubt or keep in a short sentence, in four languages."""
@@ -582,7 +583,7 @@ _SELECT_FILLER = {
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
-    "cette", "fois",
+    "cette", "fois", "on", "sur", "bestechung", "corruption", "corruzione", "svp",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
