@@ -1294,19 +1294,23 @@ def _read_alone(part: str, at: _At) -> bool:
     _read_move(part, replace(at, out=sub))
     if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
         return False
-    got = sub.commands[0]
-    read_as = at.notation(got.action) if at.notation is not None else part
+    _as_read(at, sub.commands[0].action, part)
+    return True
+
+
+def _as_read(at: _At, action: object, text: str) -> None:
+    """``action`` as the move of ``at.line``, and how it was read (the game's notation)."""
+    read_as = at.notation(action) if at.notation is not None else text
     at.out.commands.append(
         Command(
             "action",
             at.line,
-            action=got.action,
+            action=action,
             guard=at.guard,
             read_as=read_as,
             from_subject=at.from_subject,
         )
     )
-    return True
 
 
 def _read_move(line_wo: str, at: _At) -> None:
@@ -1418,18 +1422,7 @@ def _read_move(line_wo: str, at: _At) -> None:
             out.errors.append((line, _not_a_command(tokens[0])))
             return
         if len(cands) == 1 and legal:
-            c = legal[0]
-            read_as = notation(c.action) if notation is not None else c.text
-            out.commands.append(
-                Command(
-                    "action",
-                    line,
-                    action=c.action,
-                    guard=guard,
-                    read_as=read_as,
-                    from_subject=from_subject,
-                )
-            )
+            _as_read(at, legal[0].action, legal[0].text)
             return
         if len(cands) == 1 and is_correction(line_wo):
             # "sorry R0*" after "O9 R1": a correction of a part, read by _last_word
@@ -1443,17 +1436,7 @@ def _read_move(line_wo: str, at: _At) -> None:
             return
         final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
         if final is not None:
-            read_as = notation(final.action) if notation is not None else final.text
-            out.commands.append(
-                Command(
-                    "action",
-                    line,
-                    action=final.action,
-                    guard=guard,
-                    read_as=read_as,
-                    from_subject=from_subject,
-                )
-            )
+            _as_read(at, final.action, final.text)
             return
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)
