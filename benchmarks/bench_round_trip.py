@@ -24,6 +24,12 @@ that time too (``Service.send_digests`` at each step).
   follows a pavilion die), as is another official's slide when it reads as that very slide;
   after a bluff the plan adds the believed bluff's extra move (``RK pavilion``). The heuristic
   bot's strategy, then, written once a turn (``_plan``, ``_next_turn``);
+  Fourth round: the bots queue ``LATER`` more turns after the next (``NEXT <plan> NEXT <plan>
+  NEXT <plan>``, each the bot's plan on the board the turn before leaves) and set ``STANDING
+  BLOCKED PAVILION`` with their other standing orders (a slide illegal when its turn comes is
+  their official's move toward the pavilion, the plan going on). Settings to try follow a slash:
+  ``plans/later=1/blocked=0/form=lead`` (``form=lead``: each later turn only up to its first
+  slide written with directions);
 - ``plans-nonext``: the same without the queued next turn;
 - ``engine-plans`` (and ``engine-plans-nonext``): the same bots and the service's rules for plans,
   queued turns and standing orders on the engine, without mail (``play_engine``): a quick
@@ -93,6 +99,11 @@ MEAN_DELAY_H = 3.0
 SEED0 = 1000
 """The first game's seed (Die Verbotene Stadt; Forbidden City's games start at 2000)."""
 CLAIM, RESELECT, QUEUE = "BELIEVE", "KEEP", "full"
+LATER = 2
+"""Turns a bot queues after the next one (``NEXT <plan> NEXT <plan> ...``)."""
+BLOCKED = True
+"""Whether the bots set ``STANDING BLOCKED PAVILION`` (a slide illegal when played: the move of
+their official toward the pavilion instead)."""
 OTHERS = True
 CUT = False
 """Whether the bots write another official's slide toward the pavilion when it reads so."""
@@ -215,6 +226,30 @@ def _next_turn(
     return nxt or None
 
 
+def _later_turns(
+    game: Any, state: Any, seat: int, texts: list[str], nxt: list[str], rng: random.Random, k: int
+) -> list[list[str]]:
+    """The ``k`` turns a bot queues after the next one (``NEXT ... NEXT ...``): each the bot's
+    plan on the board the one before leaves (staler each turn: a slide that is illegal then is
+    played as the seat's official's move toward the pavilion, ``STANDING BLOCKED PAVILION``)."""
+    out: list[list[str]] = []
+    at, prev = _after(game, state, seat, "; ".join(texts)), nxt
+    for _ in range(k):
+        nx = _next_turn(game, at, seat, prev, rng) if at is not None else None
+        if not nx:
+            break
+        out.append(nx)
+        at, prev = _after(game, at, seat, "; ".join(prev)), nx
+    return out
+
+
+def _lead(texts: list[str]) -> list[str]:
+    """A plan's slides up to the first written with directions."""
+    return texts[
+        : next((i for i, t in enumerate(texts) if not t.endswith(" pavilion")), len(texts))
+    ]
+
+
 def _last_move(game: Any, state: Any) -> bool:
     """No die lets the turn go on after this move (the turn's last, or a bluff's extra move):
     no throwaway dice tried (they were a third of the benchmark's time)."""
@@ -267,6 +302,12 @@ def _tmp() -> tempfile.TemporaryDirectory[str]:
 def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
     """One game; returns the per-seat counts (``limit``: replies at most, for a profile)."""
     # Long on purpose: the whole simulated game, mails and replies, in one loop.
+    mode, *sets = mode.split("/")  # settings to try: plans/later=1/blocked=0
+    how = dict(x.split("=", 1) for x in sets)
+    later, blocked = int(how.get("later", LATER)), how.get("blocked", "1" if BLOCKED else "0")
+    lead = how.get("form", "full") == "lead"
+    """``form=lead``: each later turn only up to its first slide written with directions (the
+    slides toward the pavilion, which follow a new pavilion; the rest is asked then)."""
     players = [(NAMES[i], f"{NAMES[i].lower()}@example.org") for i in range(n)]
     clock, store, outbox, svc = _service(tmp, players)
     options = {"privacy": "plain"}
@@ -331,13 +372,19 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
             body = "; ".join(texts)
             nxt = _next_turn(game, state, seat, texts, brng) if mode == "plans" else None
             if nxt:
-                body += "\nNEXT " + "; ".join(nxt)
+                more = _later_turns(game, state, seat, texts, nxt, brng, later)
+                if lead:
+                    cut = [_lead(t) for t in more]
+                    more = cut[: next((i for i, t in enumerate(cut) if not t), len(cut))]
+                body += "\nNEXT " + " NEXT ".join("; ".join(t) for t in [nxt, *more])
         else:
             action = game.bots()["heuristic"].choose(game, state, seat, brng)
             body = game.notation(action)
         if mode.startswith("plans") and not s.standing_sent:
             others = " ".join(rec.seat_names()[o] for o in range(1, n) for o in [(seat + o) % n])
             body += f"\nSTANDING CLAIM {CLAIM} STEAL {others} RESELECT {RESELECT}"
+            if blocked == "1":
+                body += " BLOCKED PAVILION"
             s.standing_sent = True
         assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
         out = svc.handle(reply(s.last, s.addr, body, quote=False))
@@ -452,7 +499,30 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
     result = Result(n, replies=[0] * n, mails=[0] * n, turns=[0] * n)
     plan: list[str] = []
     plan_seat = -1
-    queue: dict[int, tuple[list[str], str]] = {}
+    queue: dict[int, tuple[list[list[list[str]]], str]] = {}
+    """Per seat: the queued turns (each its alternatives, each a plan) and the guard."""
+    extra = int(how.get("then", str(LATER)))
+    """Turns queued after the next one (the pipeline's ``later``)."""
+    fallback = how.get("else", "") == "1"
+    """An ELSE alternative of four slides toward the pavilion for each queued turn."""
+    per_slide = how.get("fb", "1" if BLOCKED else "0") == "1"
+    """``STANDING BLOCKED PAVILION`` (the pipeline's ``blocked``)."""
+    later_how = how.get("later", "full")
+    """``full``: the bot's plans on the boards the turns before leave; ``steer``: four slides
+    toward the pavilion."""
+
+    def read(state: Any, seat: int, text: str) -> Any:
+        """A slide as the service reads it (with ``fb``: the seat's own official toward the
+        pavilion when the written slide is illegal)."""
+        try:
+            return game.parse(state, seat, text)
+        except RuleError:
+            mine = state.selections[seat]
+            if not per_slide or mine < 0:
+                raise
+            action = game.parse(state, seat, game.board.official_code(mine) + " pavilion")
+            result.asked["fallback played"] += 1
+            return action
 
     @dataclass
     class _Record:
@@ -471,7 +541,7 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
             if plan and plan_seat == seat:
                 text = plan.pop(0)
                 try:
-                    action = game.parse(state, seat, text)
+                    action = read(state, seat, text)
                 except RuleError:
                     plan = []
                     why = "toward refused" if text.endswith(" pavilion") else "slide illegal"
@@ -479,12 +549,23 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
             if action is None and start:
                 why = "nothing queued"
             if action is None and start and seat in queue:
-                texts, guard = queue[seat] if how.get("persist") else queue.pop(seat)
+                turns, guard = queue.pop(seat)
+                if turns[1:]:
+                    queue[seat] = (turns[1:], guard)
                 why = "queue: bribe changed"
                 if game.plan_context(state, seat) == guard:
                     why = "queue: first refused"
-                    with contextlib.suppress(RuleError):
-                        action, plan, plan_seat = game.parse(state, seat, texts[0]), texts[1:], seat
+                    for k, texts in enumerate(turns[0]):
+                        try:
+                            action = read(state, seat, texts[0])
+                        except RuleError:
+                            continue
+                        plan, plan_seat = texts[1:], seat
+                        if k:
+                            result.asked["queue: else played"] += 1
+                        break
+                if action is None:
+                    queue.pop(seat, None)  # the service empties a queue it could not play
             if action is None:
                 kind_of = (
                     "extra move" if state.bonus_move else "turn start" if start else "mid-turn"
@@ -497,7 +578,14 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
                 queue.pop(seat, None)
                 nxt = _next_turn(game, state, seat, texts, brng, how.get("queue", QUEUE))
                 if variant == "plans" and nxt:
-                    queue[seat] = (nxt, game.plan_context(state, seat))
+                    mine = state.selections[seat]
+                    steer = [game.board.official_code(mine) + " pavilion"] * 4 if mine >= 0 else []
+                    first = [nxt, steer] if fallback and steer else [nxt]
+                    later = [[steer]] * extra if steer else []
+                    if later_how == "full":
+                        more = _later_turns(game, state, seat, texts, nxt, brng, extra)
+                        later = [[nx, steer] if fallback and steer else [nx] for nx in more]
+                    queue[seat] = ([first, *later], game.plan_context(state, seat))
                 action, plan, plan_seat = game.parse(state, seat, texts[0]), texts[1:], seat
         else:
             orders = standing.Orders(

@@ -177,6 +177,18 @@ ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
 _ELSE_SPLIT = re.compile(r"\s+(?:" + "|".join(ELSE_WORDS) + r")\s+", re.I)
 
 
+NEXT_WORDS = ("NEXT", "PROCHAIN", "PROCHAINE", "PROSSIMO", "PROSSIMA", "NAECHSTER", "NAECHSTE",
+              "NÄCHSTER", "NÄCHSTE")  # fmt: skip
+"""The command word of a queued move (en, fr, it, de), which also starts each turn queued after
+the next one (``NEXT RK N; BG E NEXT RK pavilion``)."""
+_TURN_SPLIT = re.compile(r"\s+(?:" + "|".join(NEXT_WORDS) + r")\s+", re.I)
+
+
+def turn_parts(text: str) -> list[str]:
+    """The turns of a queued move as written, in order (one when ``text`` names one turn)."""
+    return [p.strip(" ;,.") for p in _TURN_SPLIT.split(text.strip()) if p.strip(" ;,.")]
+
+
 def else_parts(text: str) -> list[str]:
     """The alternatives of a queued move as written, in order."""
     return [p.strip() for p in _ELSE_SPLIT.split(text.strip()) if p.strip()]
@@ -185,7 +197,12 @@ def else_parts(text: str) -> list[str]:
 def next_form(rest: str) -> bool:
     """Is ``NEXT <rest>`` the command (else prose such as "Next time, then")? OFF, or
     alternatives whose actions are each a short move."""
-    return all(len(p.split()) <= 5 for alt in else_parts(rest) for p in plan_parts(alt))
+    return all(
+        len(p.split()) <= 5
+        for turn in turn_parts(rest)
+        for alt in else_parts(turn)
+        for p in plan_parts(alt)
+    )
 
 
 _PLAN_LEAD = re.compile(

@@ -1545,6 +1545,11 @@ class StandingCmd(_Base):
             40,
             N_("    STANDING RESELECT KEEP   keep your selection (or NEAREST, or ASK)"),
         ),
+        HelpLine(
+            "standing",
+            45,
+            N_("    STANDING BLOCKED PAVILION   an illegal slide: toward the pavilion"),
+        ),
         HelpLine("standing", 50, N_("    STANDING OFF     ask me every decision again")),
     )
 
@@ -1655,6 +1660,7 @@ class NextCmd(_Base):
             "next", 20, N_("    NEXT M9 R1 ELSE P10 R0   the first of them that is legal then")
         ),
         HelpLine("next", 30, N_("    NEXT RK N; BG E  a whole turn (Die Verbotene Stadt)")),
+        HelpLine("next", 35, N_("    NEXT RK N NEXT RK pavilion   two turns, one after the other")),
         HelpLine(
             "next",
             40,
@@ -1673,7 +1679,7 @@ class NextCmd(_Base):
         import pbem.service.standing as standing
 
         record, seat = seated.record, seated.seat
-        alts = standing.next_alternatives(cmd.arg) or []
+        alts = [a for turn in standing.next_turns(cmd.arg) or [] for a in turn]
         if record.envelope.status != "active":
             return None  # the status problem says it
         for alt in alts:
@@ -1685,11 +1691,17 @@ class NextCmd(_Base):
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         import pbem.service.standing as standing
 
-        alts = standing.next_alternatives(cmd.arg) or []
+        turns = standing.next_turns(cmd.arg) or []
+        alts = turns[0] if turns else []
         if alts:
             lines = [
                 _("Queued for your next turn: %(moves)s.")
                 % {"moves": (" " + _("else") + " ").join(alts)},
+                *(
+                    _("Queued for your turn %(num)d from now: %(moves)s.")
+                    % {"num": k, "moves": (" " + _("else") + " ").join(turn)}
+                    for k, turn in enumerate(turns[1:], 2)
+                ),
                 _(
                     "It is played the moment your turn comes, if it is still legal then (else the "
                     "next alternative, else you get your turn mail as usual). Nobody else sees "
@@ -1712,10 +1724,13 @@ class NextCmd(_Base):
     ) -> NewEntry | None:
         import pbem.service.standing as standing
 
-        alts = standing.next_alternatives(cmd.arg) or []
+        turns = standing.next_turns(cmd.arg) or []
         record, seat = seated.record, seated.seat
-        guard = record.game.plan_context(record.state, seat) if alts else None
-        return standing.entry(seat, standing.Orders(next=alts, guard=guard), message_id)
+        guard = record.game.plan_context(record.state, seat) if turns else None
+        change = standing.Orders(
+            next=turns[0] if turns else [], guard=guard, later=turns[1:] or None
+        )
+        return standing.entry(seat, change, message_id)
 
 
 _OR_ELSE = re.compile(

@@ -390,10 +390,15 @@ class Notifier:
                 ctx.paragraphs += files_paragraphs(files[0][1], files[1][1], key[1])
             return m.to_seat(record, seat, "over", ctx, tail, attachments=(export, key, *files))
         if kind == "start":
+            subject = _("a new game starts")
+            if any(d.seat == seat for d in record.pending()):
+                # The seat that moves first: its subject says so, as a turn mail's does.
+                your_turn = _("your turn (move %(num)d)") % {"num": moves_played(record) + 1}
+                subject = f"{subject}: {your_turn}"
             ctx = m.seat_context(
                 record,
                 seat,
-                _("a new game starts"),
+                subject,
                 private_note=m.private_note(record, seat, full=True),
             )
             return m.to_seat(

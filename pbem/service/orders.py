@@ -95,6 +95,9 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
     out: list[NewEntry] = []
     if action is not None and action.plan:
         game = seated.record.game
+        import pbem.service.standing as standing
+
+        now = standing.orders_of(desk.store, seated.record, seated.seat) if desk.store else None
         out.append(
             Plan(
                 seated.seat,
@@ -102,6 +105,7 @@ def entries(desk: Desk, seated: Seated, order: Order) -> list[NewEntry]:
                 kind=plan_kind(game.name) or "move",
                 source="mail",
                 message_id=key,
+                fallback=standing.fallback_text(seated.record, seated.seat, now),
             )
         )
     elif action is not None:
@@ -129,7 +133,8 @@ def cancels_next(desk: Desk, seated: Seated, order: Order) -> bool:
 
     if desk.store is None or any(c.kind == "next" for c in order.reading.commands):
         return False
-    return bool(standing.orders_of(desk.store, seated.record, seated.seat).next)
+    now = standing.orders_of(desk.store, seated.record, seated.seat)
+    return bool(now.next or now.played)
 
 
 def command_lines(seated: Seated, max_lines: int, fp: Fingerprint | None) -> tuple[list[str], str]:

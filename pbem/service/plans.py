@@ -29,7 +29,19 @@ def played_actions(record: GameRecord, seat: int) -> list[str]:
     return [p.notation or "" for p in record.produced if p.kind == "action" and p.seat == seat]
 
 
-def account(record: GameRecord, seat: int, texts: Sequence[str], played: int) -> str:
+def replaced(record: GameRecord, seat: int) -> list[tuple[str, str]]:
+    """The slides the last commit played for ``seat`` as the plan's fallback (``STANDING
+    BLOCKED PAVILION``): each as written and as played."""
+    return [
+        (p.instead, p.notation or "")
+        for p in record.produced
+        if p.kind == "action" and p.seat == seat and p.instead
+    ]
+
+
+def account(
+    record: GameRecord, seat: int, texts: Sequence[str], played: int, fallback: str = ""
+) -> str:
     """After a plan: a sentence on the actions not played (empty when all ``played``). The reason
     is found by the same rule as the commit's (:func:`pbem.store.writer.plan_stop`), on the
     position the plan left."""
@@ -37,7 +49,9 @@ def account(record: GameRecord, seat: int, texts: Sequence[str], played: int) ->
     if not rest:
         return ""
     kind = plan_kind(record.game.name) or "move"
-    why = plan_stop(record.game, record.envelope.status, record.state, seat, kind, rest[0])
+    why = plan_stop(
+        record.game, record.envelope.status, record.state, seat, kind, rest[0], fallback
+    )
     dropped = "; ".join(rest)
     if isinstance(why, RuleError):
         return _("Your plan stopped at '%(part)s': %(why)s Not played: %(rest)s.") % {
@@ -52,13 +66,19 @@ def account(record: GameRecord, seat: int, texts: Sequence[str], played: int) ->
 
 
 def play_on(
-    store: Store, record: GameRecord, seat: int, texts: Sequence[str], clock: Clock
-) -> tuple[GameRecord, list[str]]:
+    store: Store,
+    record: GameRecord,
+    seat: int,
+    texts: Sequence[str],
+    clock: Clock,
+    fallback: str = "",
+) -> tuple[GameRecord, list[str], list[tuple[str, str]]]:
     """After a plan's first commit (``record``): while another seat's decision that a standing
     order answers (a steal after the dragon) interrupted the turn, play those, and the rest of
     the plan if the game then asks ``seat`` for a move again. Returns the last record and every
-    action played for the plan."""
+    action played for the plan, and the slides played as the ``fallback`` (:func:`replaced`)."""
     played = played_actions(record, seat)
+    instead = replaced(record, seat)
     kind = plan_kind(record.game.name) or "move"
     gid = record.envelope.game_id
     while len(played) < len(texts):
@@ -66,22 +86,31 @@ def play_on(
         if answered == 0:
             break
         rest = tuple(texts[len(played) :])
-        if plan_stop(record.game, record.envelope.status, record.state, seat, kind, rest[0]):
+        status = record.envelope.status
+        if plan_stop(record.game, status, record.state, seat, kind, rest[0], fallback):
             break
         try:
-            record = store.commit(
-                gid, record.seq, [Plan(seat, rest, kind=kind, source="mail")], clock()
-            )
+            plan = Plan(seat, rest, kind=kind, source="mail", fallback=fallback)
+            record = store.commit(gid, record.seq, [plan], clock())
         except ConflictError:
             # Another writer came first: the player is asked for the rest as usual.
-            return store.load(gid), played
+            return store.load(gid), played, instead
         played += played_actions(record, seat)
-    return record, played
+        instead += replaced(record, seat)
+    return record, played, instead
 
 
-def echo(line: str, played: Sequence[str], note: str) -> str:
-    """What the player's mail repeats of a plan: the line, what was played, and the rest."""
+def echo(
+    line: str, played: Sequence[str], note: str, instead: Sequence[tuple[str, str]] = ()
+) -> str:
+    """What the player's mail repeats of a plan: the line, what was played (and which slides
+    were played as the fallback), and the rest."""
     out = line + ". " + _("Played: %(moves)s.") % {"moves": "; ".join(played)}
+    for slide, move in instead:
+        out += " " + _(
+            "'%(slide)s' could not be played then: your official's move toward the "
+            "pavilion was played instead (%(move)s)."
+        ) % {"slide": slide, "move": move}
     return f"{out} {note}" if note else out
 
 

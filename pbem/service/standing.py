@@ -9,7 +9,17 @@ again, answered by the player once for the whole game.
   own official was exiled, bribe the one nearest to the active pavilion), or always bribe the
   official nearest to the active pavilion (fewest slides to enter it; the first in official order
   on a tie);
+- ``STANDING BLOCKED PAVILION | ASK``: a slide written before its position could be seen (a
+  plan's slide after a fate die, a queued turn's) that is illegal when its time comes: the move of
+  the seat's own official toward the active pavilion instead (``RK pavilion``,
+  :mod:`pbem.rules.verbotene_stadt.steer`), the rest of the plan going on after it; or the plan
+  stops there and the seat is asked (ASK, the default). The mail says what was written and what
+  was played instead;
 - ``STANDING OFF``: ask for everything again; ``STANDING`` alone shows the orders.
+
+A queued move may hold several turns (``NEXT RK N; BG E NEXT RK pavilion; CB S``): played one a
+turn, in order, each as a queued move is (its own ELSE alternatives), until one cannot be played
+or the seat replies.
 
 Each change is one sealed ``orders`` log line of the seat (:class:`pbem.store.SetOrders`): part of
 the signed record, read by nobody but the service. A decision a standing order answers is played
@@ -20,6 +30,7 @@ the game's own default rule applies as before. A new player in the seat starts w
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -42,6 +53,7 @@ GAMES = frozenset({"verbotene-stadt"})
 
 CLAIM = ("ask", "believe", "doubt")
 RESELECT = ("ask", "keep", "nearest")
+BLOCKED = ("ask", "pavilion")
 
 _WORDS: dict[str, str] = {
     # subjects
@@ -51,6 +63,8 @@ _WORDS: dict[str, str] = {
     "RUBARE": "steal", "NEHMEN": "steal", "STEHLEN": "steal",
     "RESELECT": "reselect", "SELECT": "reselect", "RESELECTION": "reselect",
     "SELECTION": "reselect", "SELEZIONE": "reselect", "AUSWAHL": "reselect",
+    "BLOCKED": "blocked", "BLOQUE": "blocked", "BLOCCATO": "blocked", "BLOCKIERT": "blocked",
+    "PAVILION": "pavilion", "PAVILLON": "pavilion", "PADIGLIONE": "pavilion",
     # values
     "BELIEVE": "believe", "CROIRE": "believe", "CREDERE": "believe", "GLAUBEN": "believe",
     "DOUBT": "doubt", "DOUTER": "doubt", "DUBITARE": "doubt", "ZWEIFELN": "doubt",
@@ -88,6 +102,17 @@ class Orders(msgspec.Struct, kw_only=True, omit_defaults=True):
     """What the queued move was read against (``Game.plan_context`` when it was queued): when
     the turn comes and the game says otherwise, the queue is dropped (None: no condition, as
     for the lines written before it existed)."""
+    later: list[list[str]] | None = None
+    """The turns queued after the next one (``NEXT RK N; BG E NEXT RK pavilion``), each its
+    alternatives as ``next``: when a queued turn is played, the first of them becomes the next
+    (under the same ``guard``)."""
+    blocked: str | None = None
+    """``pavilion``: a slide written before it could be seen and illegal then is played as the
+    seat's official's move toward the active pavilion; ``ask`` (or None): the plan stops."""
+    played: list[list[str]] | None = None
+    """What the last queued turn played, for the seat's mails: each action's notation, and the
+    slide written when the action was played instead of it (``BLOCKED PAVILION``). Written by the
+    service after it played a queued turn; gone with the next change of the queue."""
 
     def merged(self, change: Orders) -> Orders:
         queued = change.next is not None
@@ -97,24 +122,32 @@ class Orders(msgspec.Struct, kw_only=True, omit_defaults=True):
             reselect=change.reselect if change.reselect is not None else self.reselect,
             next=change.next if queued else self.next,
             guard=change.guard if queued else self.guard,
+            later=change.later if queued else self.later,
+            played=change.played if change.played is not None or queued else self.played,
+            blocked=change.blocked if change.blocked is not None else self.blocked,
         )
 
     @property
     def standing(self) -> Orders:
         """Only the standing orders (without a queued move)."""
-        return Orders(claim=self.claim, steal=self.steal, reselect=self.reselect)
+        return Orders(
+            claim=self.claim, steal=self.steal, reselect=self.reselect, blocked=self.blocked
+        )
 
 
-OFF = Orders(claim="ask", steal=[], reselect="ask")
+OFF = Orders(claim="ask", steal=[], reselect="ask", blocked="ask")
 
 _USAGE = (
     "STANDING CLAIM BELIEVE / DOUBT / ASK; STANDING STEAL EAST SOUTH / ASK; "
-    "STANDING RESELECT KEEP / NEAREST / ASK; STANDING OFF"
+    "STANDING RESELECT KEEP / NEAREST / ASK; STANDING BLOCKED PAVILION / ASK; STANDING OFF"
 )
 
 
 def takes_orders(record: GameRecord) -> bool:
     return record.game.name in GAMES
+
+
+SUBJECTS = ("claim", "steal", "reselect", "blocked")
 
 
 def parse(arg: str, seat: int, n_players: int) -> Orders | None:
@@ -138,7 +171,7 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
     while i < len(words):
         what = _WORDS.get(words[i])
         j = i + 1
-        while j < len(words) and _WORDS.get(words[j]) not in ("claim", "steal", "reselect"):
+        while j < len(words) and _WORDS.get(words[j]) not in SUBJECTS:
             j += 1
         args = words[i + 1 : j]
         vals = [_WORDS.get(w, w) for w in args]
@@ -146,6 +179,8 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
             change.claim = vals[0]
         elif what == "reselect" and len(vals) == 1 and vals[0] in RESELECT:
             change.reselect = vals[0]
+        elif what == "blocked" and len(vals) == 1 and vals[0] in BLOCKED:
+            change.blocked = vals[0]
         elif what == "steal" and vals == ["ask"]:
             change.steal = []
         elif what == "steal" and vals:
@@ -375,20 +410,47 @@ def describe(orders: Orders, names: Sequence[str]) -> list[str]:
                   "yours was exiled)"),
         "nearest": _("you bribe the official nearest to the active pavilion"),
     }.get(orders.reselect or "ask", _("you are asked"))  # fmt: skip
-    return [
+    out = [
         _("Claims: %(what)s.") % {"what": claim},
         _("Taking a card: %(what)s.") % {"what": steal},
         _("After an entry: %(what)s.") % {"what": reselect},
     ]
+    if orders.blocked == "pavilion":
+        out.append(
+            _(
+                "A slide you wrote that is illegal when its time comes: your official's move "
+                "toward the active pavilion instead."
+            )
+        )
+    return out
 
 
 def summary(orders: Orders, names: Sequence[str]) -> str:
     """One paragraph for the private part of the seat's mails ("" when nothing is set)."""
     out = []
+    if orders.played:
+        out.append(
+            _("Played from your queue at your last turn: %(moves)s.")
+            % {"moves": "; ".join(p[0] for p in orders.played)}
+        )
+        for p in orders.played:
+            if len(p) > 1:
+                out.append(
+                    _(
+                        "'%(slide)s' could not be played then: your official's move toward the "
+                        "pavilion was played instead (%(move)s)."
+                    )
+                    % {"slide": p[1], "move": p[0]}
+                )
     if orders.next:
         out.append(
             _("Queued for your next turn: %(moves)s.")
             % {"moves": (" " + _("else") + " ").join(orders.next)}
+        )
+    for k, turn in enumerate(orders.later or [], 2):
+        out.append(
+            _("Queued for your turn %(num)d from now: %(moves)s.")
+            % {"num": k, "moves": (" " + _("else") + " ").join(turn)}
         )
     rules = orders.standing
     if rules not in (Orders(), OFF):
@@ -464,7 +526,7 @@ def play_standing(
     answer."""
     played = 0
     game_id = record.envelope.game_id
-    rest: dict[int, tuple[str, ...]] = {}
+    rest: dict[int, tuple[tuple[str, ...], str]] = {}
     """The slides of a queued turn that another seat's decision cut off (a card taken after the
     dragon, the answers to a claim): played on when that decision is answered here and the turn
     goes on, as a plan in a reply goes on (:func:`pbem.service.plans.play_on`)."""
@@ -472,15 +534,20 @@ def play_standing(
         if record.envelope.status != "active":
             break
         todo: list[NewEntry] | None = None
+        queued = -1
         for d in record.pending():
-            todo = _rest_of_queue(record, d.seat, d.kind, rest.pop(d.seat, ()))
+            todo = _rest_of_queue(record, d.seat, d.kind, *rest.pop(d.seat, ((), "")))
             if todo is not None:
                 break
             orders = orders_of(store, record, d.seat)
             if orders == Orders():
                 continue
             if orders.next and d.kind == "move" and _turn_starts(record):
-                todo = queued_entries(record, d.seat, orders.next, orders.guard)
+                fallback = fallback_text(record, d.seat, orders)
+                todo = queued_entries(
+                    record, d.seat, orders.next, orders.guard, orders.later, fallback
+                )
+                queued = d.seat if len(todo) > 1 else -1
                 break
             action = action_for(record, d.seat, d.kind, orders)
             if action is not None:
@@ -498,23 +565,58 @@ def play_standing(
             if isinstance(e, Plan):
                 n = sum(1 for p in record.produced if p.kind == "action" and p.seat == e.seat)
                 if n < len(e.texts):
-                    rest[e.seat] = e.texts[n:]
+                    rest[e.seat] = (e.texts[n:], e.fallback)
+        if queued >= 0:
+            record = _note_played(store, record, queued, clock)
     return played, record
 
 
+def _note_played(
+    store: Store, record: GameRecord, seat: int, clock: Callable[[], datetime]
+) -> GameRecord:
+    """After a queued turn was played: what it played, sealed for the seat's own mails."""
+    done = [
+        [p.notation or "", *([p.instead] if p.instead else [])]
+        for p in record.produced
+        if p.kind == "action" and p.seat == seat
+    ]
+    if not done or record.envelope.status == "ended":
+        return record
+    try:
+        return store.commit(
+            record.envelope.game_id, record.seq, [entry(seat, Orders(played=done), None)], clock()
+        )
+    except ConflictError:
+        return store.load(record.envelope.game_id)
+
+
+def fallback_text(record: GameRecord, seat: int, orders: Orders | None) -> str:
+    """The action a plan of ``seat`` plays instead of a slide that is illegal when its time
+    comes (``STANDING BLOCKED PAVILION``): its bribed official's move toward the active
+    pavilion; ``""``: none (the plan stops there)."""
+    if orders is None or orders.blocked != "pavilion" or record.game.name not in GAMES:
+        return ""
+    mine = getattr(record.state, "selections", ())[seat]
+    if mine < 0:
+        return ""
+    return f"{getattr(record.game, 'board').official_code(mine)} pavilion"  # noqa: B009
+
+
 def _rest_of_queue(
-    record: GameRecord, seat: int, kind: str, left: tuple[str, ...]
+    record: GameRecord, seat: int, kind: str, left: tuple[str, ...], fallback: str
 ) -> list[NewEntry] | None:
     """The rest of a queued turn, when the game asks ``seat`` for a move of the same turn again
-    and the next slide is legal then (None: nothing to play)."""
+    and the next slide is legal then (or its ``fallback``; None: nothing to play)."""
     from pbem.store.writer import plan_stop
 
     if not left or kind != "move" or _turn_starts(record):
         return None
-    game = record.game
-    if plan_stop(game, record.envelope.status, record.state, seat, kind, left[0]) is not None:
+    game, status, state = record.game, record.envelope.status, record.state
+    if plan_stop(game, status, state, seat, kind, left[0], fallback) is not None:
         return None
-    return [Plan(seat, left, kind=kind, source="mail")]
+    if plan_stop(game, status, state, seat, kind, left[0]) is not None:
+        left = (fallback, *left[1:])
+    return [Plan(seat, left, kind=kind, source="mail", fallback=fallback)]
 
 
 # -------------------------------------------------------------------------------- NEXT
@@ -523,15 +625,24 @@ CLEAR_NEXT = Orders(next=[])
 
 
 def next_alternatives(arg: str) -> list[str] | None:
-    """``NEXT <arg>``: the queued alternatives in order (``[]``: NEXT OFF; None: nothing)."""
+    """``NEXT <arg>``: the queued alternatives of the next turn in order (``[]``: NEXT OFF;
+    None: nothing)."""
+    turns = next_turns(arg)
+    return None if turns is None else (turns[0] if turns else [])
+
+
+def next_turns(arg: str) -> list[list[str]] | None:
+    """``NEXT <arg>``: the queued turns in order (``NEXT RK N; BG E NEXT RK pavilion``: the
+    command word again starts the turn after), each its alternatives in order (``[]``: NEXT
+    OFF; None: nothing)."""
     text = arg.strip()
     if not text:
         return None
     if _WORDS.get(text.upper().rstrip(".!")) == "off":
         return []
-    from pbem.commands.grammar import else_parts
+    from pbem.commands.grammar import else_parts, turn_parts
 
-    return else_parts(text)
+    return [else_parts(t) for t in turn_parts(text)]
 
 
 def _turn_starts(record: GameRecord) -> bool:
@@ -542,12 +653,20 @@ def _turn_starts(record: GameRecord) -> bool:
 
 
 def queued_entries(
-    record: GameRecord, seat: int, alternatives: Sequence[str], guard: str | None = None
+    record: GameRecord,
+    seat: int,
+    alternatives: Sequence[str],
+    guard: str | None = None,
+    later: Sequence[Sequence[str]] | None = None,
+    fallback: str = "",
 ) -> list[NewEntry]:
-    """The lines that play a queued move now: the queue emptied, then the first alternative
-    whose first action is legal (as a plan where the game takes plans). None legal, or the
-    position no longer the one the move was read against (``guard``, see
-    ``Game.plan_context``: in Die Verbotene Stadt another bribed official): only the emptied queue (the seat then gets its turn mail as usual)."""
+    """The lines that play a queued move now: the queue emptied (or, with turns queued after
+    this one, ``later``, the first of them queued next), then the first alternative whose first
+    action is legal (as a plan where the game takes plans; with a ``fallback``, see
+    :func:`fallback_text`, the first alternative with the fallback for its first action when
+    none is legal and the fallback is). None legal, or the position no longer the one the move
+    was read against (``guard``, see ``Game.plan_context``: in Die Verbotene Stadt another
+    bribed official): only the emptied queue (the seat then gets its turn mail as usual)."""
     from pbem.commands.grammar import plan_parts
     from pbem.service.facts import plan_kind
 
@@ -556,15 +675,36 @@ def queued_entries(
     if guard is not None and game.plan_context(state, seat) != guard:
         return out
     kind = plan_kind(game.name)
+    chosen: list[str] | None = None
     for alt in alternatives:
         parts = plan_parts(alt) if kind else [alt]
         try:
             game.parse(state, seat, parts[0])
         except RuleError:
             continue
-        if kind and len(parts) > 1:
-            out.append(Plan(seat, tuple(parts), kind=kind, source="mail"))
-        else:
-            out.append(ActionEntry(seat, text=parts[0], source="mail"))
+        chosen = parts
         break
+    if chosen is None and fallback and alternatives:
+        with contextlib.suppress(RuleError):
+            game.parse(state, seat, fallback)
+            chosen = plan_parts(alternatives[0]) if kind else [alternatives[0]]
+    if chosen is None:
+        return out
+    if later:
+        rest = [list(t) for t in later]
+        out = [entry(seat, Orders(next=rest[0], later=rest[1:] or None, guard=guard), None)]
+    if kind and (len(chosen) > 1 or fallback):
+        out.append(Plan(seat, tuple(chosen), kind=kind, source="mail", fallback=fallback))
+    else:
+        out.append(ActionEntry(seat, text=chosen[0], source="mail"))
+    return out
+    if later:
+        rest = [list(t) for t in later]
+        out = [entry(seat, Orders(next=rest[0], later=rest[1:] or None, guard=guard), None)]
+    if kind and len(chosen) > 1:
+        out.append(Plan(seat, tuple(chosen), kind=kind, source="mail", fallback=fallback))
+    elif chosen[0] == fallback and fallback:
+        out.append(Plan(seat, (fallback,), kind=kind or "move", source="mail", fallback=fallback))
+    else:
+        out.append(ActionEntry(seat, text=chosen[0], source="mail"))
     return out

@@ -280,10 +280,16 @@ def step_carry_out(deps: Deps, flow: Flow) -> Outcome:
             return reject(deps, s, order)
     echo = action.echo if action is not None else order.change_line
     if action is not None and action.plan and committed is not None:
+        import pbem.service.standing as standing
+
         texts = [s.record.game.notation(action.action), *action.plan]
-        last, played = plans.play_on(deps.store, committed, s.seat, texts, deps.clock)
-        note = plans.account(last, s.seat, texts, len(played))
-        echo = plans.echo(action.echo, played, note)
+        now = standing.orders_of(deps.store, s.record, s.seat)
+        fallback = standing.fallback_text(s.record, s.seat, now)
+        last, played, instead = plans.play_on(
+            deps.store, committed, s.seat, texts, deps.clock, fallback
+        )
+        note = plans.account(last, s.seat, texts, len(played), fallback)
+        echo = plans.echo(action.echo, played, note, instead)
     replies += deps.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
     replies += _after_commit(deps, s, order)
     deps.play_computers(s.game_id)

@@ -47,6 +47,10 @@ class Plan(msgspec.Struct, frozen=True):
     source: Source = "mail"
     message_id: str | None = None
     """Carried by the first action line (the Message-ID ledger key)."""
+    fallback: str = ""
+    """An action played instead of a later one that is not legal when its turn comes (the
+    seat's standing order ``BLOCKED PAVILION`` in *Die Verbotene Stadt*: ``RK pavilion``); the
+    plan then goes on. ``""``: the plan stops there."""
 
 
 class Undo(msgspec.Struct, frozen=True):
@@ -200,4 +204,6 @@ class Produced(msgspec.Struct, frozen=True):
     seat: int | None
     notation: str | None = None
     """The public notation of an action line."""
+    instead: str | None = None
+    """For an action a plan played as its ``fallback``: the text written, which was not legal."""
     events: list[Event] = msgspec.field(default_factory=list)

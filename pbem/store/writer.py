@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import assert_never
 
+import msgspec
+
 from pbem.errors import CommandError, ConflictError, GameStopped
 from pbem.model import check_player, iso_time
 from pbem.rules.base import Event, Game, RuleError
@@ -213,13 +215,24 @@ class Writer:
         owes the seat a decision of the plan's kind and the text is legal at that point."""
         if not e.texts:
             raise ValueError("a plan needs at least one action")
-        self._action(ActionEntry(e.seat, text=e.texts[0], source=e.source, message_id=e.message_id))
-        for text in e.texts[1:]:
-            if plan_stop(
-                self.fold.game, self.fold.envelope.status, self.fold.state, e.seat, e.kind, text
-            ):
+        msgid = e.message_id
+        for i, text in enumerate(e.texts):
+            game, state = self.fold.game, self.fold.state
+            status = self.fold.envelope.status
+            if i and plan_stop(game, status, state, e.seat, e.kind, text, e.fallback):
                 return
-            self._action(ActionEntry(e.seat, text=text, source=e.source))
+            # The first action must be legal now (its fallback, for a queued turn's): else the
+            # engine's RuleError, and nothing is written.
+            legal = not e.fallback or plan_stop(game, status, state, e.seat, e.kind, text) is None
+            k = len(self.produced)
+            self._action(
+                ActionEntry(
+                    e.seat, text=text if legal else e.fallback, source=e.source, message_id=msgid
+                )
+            )
+            msgid = None
+            if not legal:
+                self.produced[k] = msgspec.structs.replace(self.produced[k], instead=text)
 
     def _undo(self, e: Undo) -> None:
         gid = self.game_id
@@ -290,12 +303,13 @@ class Writer:
 
 
 def plan_stop(
-    game: Game, status: str, state: object, seat: int, kind: str, text: str
+    game: Game, status: str, state: object, seat: int, kind: str, text: str, fallback: str = ""
 ) -> RuleError | str | None:
-    """Why the next action ``text`` of a plan is not played now (None: it is played). ``"turn"``:
-    the game no longer owes ``seat`` a decision of ``kind`` (the dice ended the turn, another
-    seat must decide first, the game ended); a :class:`RuleError`: the action is not legal now.
-    The one rule the store's commit and the service's account of a plan share."""
+    """Why the next action ``text`` of a plan is not played now (None: it is played, or its
+    ``fallback`` when ``text`` is not legal and the fallback is). ``"turn"``: the game no longer
+    owes ``seat`` a decision of ``kind`` (the dice ended the turn, another seat must decide
+    first, the game ended); a :class:`RuleError`: the action is not legal now. The one rule the
+    store's commit and the service's account of a plan share."""
     if status != "active":
         return "turn"
     if not any(d.seat == seat and d.kind == kind for d in game.pending(state)):
@@ -303,5 +317,11 @@ def plan_stop(
     try:
         game.parse(state, seat, text)
     except RuleError as err:
+        if fallback and fallback != text:
+            try:
+                game.parse(state, seat, fallback)
+            except RuleError:
+                return err
+            return None
         return err
     return None

@@ -6,7 +6,10 @@ other each slide is committed alone when the game asks that seat for a move agai
 legal then), as a player sending them one by one would. The logs must tell the same moves, the
 same dice and end in the same state, over many seeds, with plans that the dice cut short, plans
 whose later slide has become illegal, plans that run to the end of the turn, and slides written
-toward the active pavilion (``RK pavilion``: read when played, on the board they meet then).
+toward the active pavilion (``RK pavilion``: read when played, on the board they meet then). Half
+the plans carry the fallback of ``STANDING BLOCKED PAVILION`` (a later slide illegal when its turn
+comes is the seat's official's move toward the pavilion): one by one, the player sends that move
+instead.
 """
 
 from __future__ import annotations
@@ -51,9 +54,11 @@ def _plan_texts(rec, seat: int, rng: random.Random) -> list[str]:  # type: ignor
     return texts
 
 
-def _one_by_one(store: Store, gid: str, seat: int, texts: list[str], now) -> None:  # type: ignore[no-untyped-def]
+def _one_by_one(
+    store: Store, gid: str, seat: int, texts: list[str], now, fallback: str = ""
+) -> None:  # type: ignore[no-untyped-def]  # noqa: E501
     """The slides of a plan each in its own commit, while the game asks ``seat`` for a move and
-    the slide is legal."""
+    the slide is legal (else its ``fallback``, when that is)."""
     for k, text in enumerate(texts):
         rec = store.load(gid)
         if k:
@@ -64,7 +69,13 @@ def _one_by_one(store: Store, gid: str, seat: int, texts: list[str], now) -> Non
             try:
                 rec.game.parse(rec.state, seat, text)
             except RuleError:
-                return
+                if not fallback:
+                    return
+                try:
+                    rec.game.parse(rec.state, seat, fallback)
+                except RuleError:
+                    return
+                text = fallback
         store.commit(gid, rec.seq, [ActionEntry(seat, text=text, source="mail")], now)
 
 
@@ -89,7 +100,7 @@ def test_a_plan_is_the_same_game_as_its_slides_one_by_one(tmp_path: Path, seed: 
     ga = a.create("verbotene-stadt", PLAYERS[:n], {}, seed, now)
     gb = b.create("verbotene-stadt", PLAYERS[:n], {}, seed, now)
     rng = random.Random(seed)
-    plans = stopped = 0
+    plans = stopped = replaced = 0
     for i in range(250):
         ra, rb = a.load(ga), b.load(gb)
         assert a.game_dir(ga) != b.game_dir(gb)
@@ -105,14 +116,19 @@ def test_a_plan_is_the_same_game_as_its_slides_one_by_one(tmp_path: Path, seed: 
                 s.commit(g, r.seq, [ActionEntry(d.seat, action=action, source="gm")], now)
             continue
         texts = _plan_texts(ra, d.seat, rng)
-        done = a.commit(ga, ra.seq, [Plan(d.seat, tuple(texts), source="mail")], now)
+        own = ra.game.board.official_code(ra.state.selections[d.seat])  # type: ignore[attr-defined]
+        fallback = f"{own} pavilion" if rng.random() < 0.5 else ""
+        plan = Plan(d.seat, tuple(texts), source="mail", fallback=fallback)
+        done = a.commit(ga, ra.seq, [plan], now)
         played = sum(1 for p in done.produced if p.kind == "action")
         plans += len(texts) > 1
         stopped += played < len(texts)
-        _one_by_one(b, gb, d.seat, texts, now)
+        replaced += sum(1 for p in done.produced if p.instead)
+        _one_by_one(b, gb, d.seat, texts, now, fallback)
     assert _actions(a, ga) == _actions(b, gb)
     assert a.load(ga).seq == b.load(gb).seq
     assert plans > 10 and stopped > 0
+    assert replaced > 0  # the fallback was played (and agreed with one by one)
     # The plan's log verifies: every slide and die recomputed from the sealed seed.
     report = a.verify(ga)
     assert report.ok, report

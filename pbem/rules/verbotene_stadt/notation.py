@@ -325,7 +325,8 @@ def _parse(
     waiting: str,
 ) -> Action:
     # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
-    toks = _tokens(text)  # (no emoji: "Ci credo 👍"; a "?" stays and is read by no branch)
+    # "Ci credo 👍": a symbol is no word, but a question mark stays (a question is no move)
+    toks = [t for t in _tokens(text) if "?" in t or any(c.isalnum() for c in t)]
     hint = examples(board, legal, state.n)
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _PRONOUNS:
@@ -392,6 +393,7 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
             "fidiamoci", "trusting", "glaub"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
+          "zweifel",
           "bezweifeln"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
              "n'y", "n'en", "keine", "kein", "nie"}  # fmt: skip
@@ -479,7 +481,8 @@ def _answer_in_sentences(text: str) -> bool | None:
         if part.rstrip().endswith("?") or len(toks) > 8:
             return None
         if verbs:
-            answer = _answer_in_words([t for t in toks if t not in _BLUFF])
+            # ("Zweifel!" is a verb and a bluff word at once: it stays a verb)
+            answer = _answer_in_words([t for t in toks if t not in _BLUFF or t in verbs])
             if answer is None or (bluffs and not answer):
                 return None
         elif any(t in _NEGATION for t in toks if t not in ("no", "nope", "non", "nein")):
