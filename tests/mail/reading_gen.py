@@ -121,6 +121,7 @@ VS_NEXT = _T["vs_next"]
 VS_LEAD = _T["vs_lead"]
 PLAN_SEP = _T["plan_sep"]
 VS_NOT_NOW = _T["vs_not_now"]
+DICTATION = _T["dictation"]
 
 # ---------------------------------------------------------------------------------------------
 # Forbidden City: how a move is written
@@ -204,7 +205,11 @@ def fc_cases(lang: str, rng: random.Random, pos: Position) -> Iterator[Case]:
 
     sq = a.split()[0]
     other = [m for m in legal if m.split()[0] == sq and m != a]
+    words = DICTATION[lang]
+    col, row, rot = sq[0], int(sq[1:]), int(a.split()[1][1:])
+    said = f"{col} {words['rows'][row]} {rng.choice(words['r'])} {words['rows'][rot]}"
     kinds: list[tuple[str, list[str], tuple[str, ...]]] = [
+        ("dictated", [said], ("move", a)),
         ("move", [move(a)], ("move", a)),
         ("correction", [move(a), pick(CORRECTION, m=fb(b))], ("move", b)),
         ("correction-split", [move(a), *pick(CORRECTION_SPLIT, m=fb(b)).split("\n")], ("move", b)),
