@@ -467,6 +467,7 @@ def read_commands(
             where[id(m)] = idx
     _last_word(out, todo, where, notation, parse_action)
     _once(out)
+    _explained(out, notation)
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES
         out.ignored.append(
@@ -502,6 +503,25 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
+    """A move found in prose that only explains a PREVIEW or a NEXT of the same move ("Je
+    voudrais voir ce que donne M13 R1 :" above "APERÇU M13 R1") is no move of the reply: it is
+    never played (issue 31)."""
+    asked = {
+        " ".join(part.upper().split())
+        for c in out.commands
+        if c.kind in ("preview", "next")
+        for alt in else_parts(c.arg)
+        for part in plan_parts(alt)
+    }
+    if not asked or notation is None:
+        return
+    for c in [c for c in out.commands if c.kind == "action" and c.read_as]:
+        if " ".join(notation(c.action).upper().split()) in asked:
+            out.commands.remove(c)
+            out.ignored.append(c.line)
 
 
 def _once(out: Reading) -> None:

@@ -163,14 +163,20 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         return got
     sentences = [x for x in _SENTENCE.split(line) if x.strip()]
     if len(sentences) > 1:
-        asked = [(k, r) for k, x in enumerate(sentences) if (r := _requested(x))]
+        # Only the commands that change nothing: "Ich nehme an, dass du recht hast" is no vote.
+        asked = [
+            (k, r)
+            for k, x in enumerate(sentences)
+            if (r := _requested(x))
+            and not any(getattr(cmd, "changes_game", False) for cmd, _arg in r)
+        ]
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
         if len(asked) == 1 and all(_remark(x) for x in others):
             return asked[0][1]
     return said_later(line)
 
 
-_SENTENCE = re.compile(r"(?<=[.?!])\s+")
+_SENTENCE = re.compile(r"(?<=[.?!,;])\s+|\s+[-–—]\s+")
 
 
 def _remark(text: str) -> bool:

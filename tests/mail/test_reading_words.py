@@ -465,6 +465,7 @@ def test_say_to_all_is_said_without_its_addressee(line: str, said: str) -> None:
         ("NEXT rb north", [("next", "rb north")]),
         ("Quick question: which games am I in right now?", [("games", "")]),
         ("Potreste mandarmi lo storico delle mosse? Grazie", [("history", "")]),
+        ("Je ne comprends pas bien comment répondre, de l'aide svp", [("help", "")]),
         ("Could you queue this for when my turn comes? NEXT BR west", [("next", "BR west")]),
         # its argument, then a remark
         ("Sprache Englisch bitte, meine Frau spielt mit", [("lang", "en")]),
@@ -596,9 +597,14 @@ def test_a_standing_order_to_steal_that_cannot_be_is_refused(arg: str) -> None:
 
 DECISIONS: dict[str, list[tuple[str, str | None]]] = {
     "vs:believe": [("Nope, bluff. Doubt", "move doubt"), ("Ci credo 👍", "move believe"),
+                   ("Bon, allez, je te crois cette fois.", "move believe"),
+                   ("Non ci credo nemmeno un po'", "move doubt"),
                    ("Credo di no", "move doubt"), ("I trust them", "move believe"),
                    ("Believe or doubt?", None)],
     "vs:reselect": [("Keep mine", "move keep"), ("No change", "move keep"),
+                    ("Nessun cambio, tengo la mia", "move keep"),
+                    ("Finalement je passe sur GY", "move select GY"), ("GY, non KY", None),
+                    ("KY, GY", None),
                     ("Je prends GY. Non, plutôt KY.", None)],
     "vs:steal": [("Orange pants pls", "move take north orange-pants"),
                  ("Evviva il drago! Prendo i pantaloni arancioni di Nord.",
@@ -698,3 +704,17 @@ def test_a_correction_naming_an_official_among_words_asks_back(tmp_path: Path) -
             assert v.got in (["ask"], [], ["move select KY"]), v.got  # (the correction read)
             return
     raise AssertionError("no reselection")
+
+
+def test_a_move_in_prose_that_explains_a_preview_is_not_played(fc_turn: object) -> None:
+    """ "Je voudrais voir ce que donne M13 R1 :" above "APERÇU M13 R1" played M13 R1 and
+    previewed it: the prose only says why the preview is asked."""
+    import player_corpus as pc
+
+    for body, want in [
+        ("Je voudrais voir ce que donne M13 R1 :\nAPERÇU M13 R1", ["preview M13 R1"]),
+        ("I'd like to see what M13 R1 would do first:\nPREVIEW M13 R1", ["preview M13 R1"]),
+        ("M13 R1\nPREVIEW P10 R3", ["move M13 R1", "preview P10 R3"]),
+    ]:
+        case = pc.Case("t", "t", "fr", "fc:turn", "gmail", "nothing", body)
+        assert pc.judge_stage(fc_turn, case).got == want, body  # type: ignore[arg-type]

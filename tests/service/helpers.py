@@ -98,3 +98,24 @@ def reply(
         )
     msg.set_content(text)
     return msg.as_bytes()
+
+
+def vs_at_first_move(env: Env, players: list[tuple[str, str]], seed: int) -> str:
+    """A game of Die Verbotene Stadt (``mail=every``) at its first move decision: the secret
+    selections before it made by the random bot through the store, the journal flushed (the
+    mails are left queued). Returns the game id."""
+    from pbem.rules.base import derive_rng
+    from pbem.store import ActionEntry
+
+    gid = env.store.create("verbotene-stadt", players, {"mail": "every"}, seed, env.clock())
+    for i in range(20):
+        rec = env.store.load(gid)
+        d = rec.pending()[0]
+        if d.kind == "move":
+            break
+        action = rec.game.bots()["random"].choose(rec.game, rec.state, d.seat, derive_rng(seed, i))
+        env.store.commit(
+            gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
+        )
+    env.service.flush_journal()
+    return gid

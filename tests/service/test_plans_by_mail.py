@@ -9,13 +9,12 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from helpers import Env, drain, make_env, reply, text_of
+from helpers import Env, drain, make_env, reply, text_of, vs_at_first_move
 
 import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
 from pbem.commands.grammar import plan_parts, read_commands
-from pbem.rules.base import RuleError, derive_rng
+from pbem.rules.base import RuleError
 from pbem.service.facts import moves_played
-from pbem.store import ActionEntry
 from pbem.store.payloads import ActionLine
 
 PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
@@ -23,17 +22,7 @@ PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@ex
 
 def _to_move(env: Env, seed: int) -> tuple[str, int, str, EmailMessage]:
     """A game at its first move decision: (game id, mover, address, the mover's last mail)."""
-    gid = env.store.create("verbotene-stadt", PLAYERS, {"mail": "every"}, seed, env.clock())
-    for i in range(20):
-        rec = env.store.load(gid)
-        d = rec.pending()[0]
-        if d.kind == "move":
-            break
-        action = rec.game.bots()["random"].choose(rec.game, rec.state, d.seat, derive_rng(seed, i))
-        env.store.commit(
-            gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
-        )
-    env.service.flush_journal()
+    gid = vs_at_first_move(env, PLAYERS, seed)
     rec = env.store.load(gid)
     mover = rec.pending()[0].seat
     addr = rec.envelope.active_player(mover).email

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from helpers import Env, drain, make_env, reply, text_of
+from helpers import Env, drain, make_env, reply, text_of, vs_at_first_move
 
 import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
 from pbem.rules.base import RuleError, derive_rng
@@ -22,18 +22,7 @@ PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@ex
 
 
 def _at_first_move(env: Env, seed: int) -> str:
-    gid = env.store.create("verbotene-stadt", PLAYERS, {"mail": "every"}, seed, env.clock())
-    for i in range(20):
-        rec = env.store.load(gid)
-        d = rec.pending()[0]
-        if d.kind == "move":
-            break
-        action = rec.game.bots()["random"].choose(rec.game, rec.state, d.seat, derive_rng(seed, i))
-        env.store.commit(
-            gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
-        )
-    env.service.flush_journal()
-    return gid
+    return vs_at_first_move(env, PLAYERS, seed)
 
 
 def _last_to(mails: list[EmailMessage], addr: str) -> EmailMessage:
@@ -192,6 +181,10 @@ def test_several_turns_queued_are_played_one_a_turn(tmp_path: Path) -> None:
         orders = standing.orders_of(env.store, rec, seat)
         assert not orders.next and not orders.later
         assert orders.played and orders.played[0][0] == second[0]
+        # Never in another seat's mail.
+        for m in mails:
+            if addr not in str(m["To"]):
+                assert "Queued for your" not in _flat(m) and "from your queue" not in _flat(m)
         return
     pytest.fail("no seed played two queued turns")
 

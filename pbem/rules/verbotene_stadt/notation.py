@@ -249,6 +249,9 @@ _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel"
 """Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
 plans: RB N" in a move is no selection)."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "allora", "quindi",
+            "eigentlich", "doch", "na", "gut"}  # fmt: skip
+"""Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
             "donnez-moi", "donne-moi"}  # fmt: skip
@@ -281,14 +284,15 @@ def parse(
                 read.append((k, _parse(board, state, seat, part, kind, legal, waiting)))
             except RuleError:
                 continue
-        if len(read) == 1 and all(
-            _remark(board, state, p) for k, p in enumerate(parts) if k != read[0][0]
+        said = {action for _k, action in read}
+        if len(said) == 1 and all(
+            _remark(board, state, p) for k, p in enumerate(parts) if k not in dict(read)
         ):
-            return read[0][1]
+            return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
         raise
 
 
-_DECISION_PARTS = re.compile(r"(?<=[.!?;])\s+|\s+[-–—]\s+")
+_DECISION_PARTS = re.compile(r"(?<=[.!?;,])\s+|\s+[-–—]\s+")
 _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
                     "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
                     "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
@@ -328,6 +332,9 @@ def _parse(
     # "Ci credo 👍": a symbol is no word, but a question mark stays (a question is no move)
     toks = [t for t in _tokens(text) if "?" in t or any(c.isalnum() for c in t)]
     hint = examples(board, legal, state.n)
+    verb = toks[0] if toks else ""
+    while len(toks) > 1 and toks[0] in _LEADING:
+        toks = toks[1:]  # "Finalement je passe sur GY", "Bon, je garde"
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
@@ -426,7 +433,9 @@ _AROUND = {
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
     "fais", "leur", "trust", "mi", "di", "lei",
     "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
-    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber", "così", "cosi", "as", "is",
+    "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
+    "allez", "cette", "fois", "time", "volta", "questa", "diesmal", "mal", "dai", "los",
+    "nemmeno", "neanche", "po'", "po", "così", "cosi", "as", "is",
     "dabei", "ainsi", "comme",
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
@@ -586,7 +595,7 @@ _SELECT_FILLER = {
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
-    "cette", "fois", "on", "sur", "bestechung", "corruption", "corruzione", "svp",
+    "cette", "fois", "on", "sur", "onto", "bestechung", "corruption", "corruzione", "svp",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
