@@ -152,9 +152,19 @@ PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "APRÈS ÇA
               "ANSCHLIESSEND", "ANSCHLIEßEND")  # fmt: skip
 """Words that separate the actions of a plan besides ``;`` (en, fr, it, de), read only when the
 whole line is not one move (``RK north then east`` is one slide in two directions)."""
+_AGAIN = (
+    r"(?:I\s+get\s+another\s+(?:move|turn|slide)|it'?s\s+still\s+my\s+turn"
+    r"|I\s+(?:can\s+)?move\s+again|je\s+rejoue|c'est\s+encore\s+(?:à\s+)?moi"
+    r"|j'ai\s+encore\s+un\s+(?:coup|déplacement)|tocca\s+ancora\s+a\s+me"
+    r"|(?:posso|muovo)\s+ancora|ho\s+ancora\s+una\s+mossa"
+    r"|ich\s+(?:nochmal|noch\s*mal|wieder)\s+(?:dran\s+bin|darf|ziehe|ziehen\s+darf))"
+)
+"""The condition of a plan's later action said in words ("RB N, and if I get another move BK
+E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
     r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
     r"|\s+e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    r"|\s*,?\s+(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")\s*,?\s+"
 )
 """``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
 is Italian for "and"; "RB N E then BK E" keeps its east)."""
@@ -563,10 +573,6 @@ _SHOUTED = re.compile(r"(?:[:?!.,]|\s[-–—])\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
-_LATER = frozenset({"next", "later", "prochain", "prochaine", "prossimo", "prossima", "nächsten",
-                    "nächstes", "nächste", "naechsten", "naechstes", "naechste", "später",
-                    "spaeter", "tomorrow", "demain", "domani", "morgen"})  # fmt: skip
-"""Words of a later turn, which a queued move's lead-in may hold (issue 31)."""
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -754,6 +760,7 @@ def _last_word(
             and (
                 correction_stands(words, lead)
                 or (taken and (cmd is not None or (is_filler(words) and not denies(lead))))
+                or (cmd is not None and bool(_after_correction(line)))  # "non attendez, KY"
             )
         ):
             read_as = notation(action) if notation is not None else line
@@ -1247,6 +1254,20 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+{first}(?![\w])", line) for w in _NOT)
 
 
+_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")
+
+
+def _cited(line: str, tokens: list[str], cands: list[_Candidate]) -> list[_Candidate]:
+    """The candidates written inside quotation marks in ``line``."""
+    spans = []
+    for m in _QUOTED.finditer(line):
+        a = len(_tokens(line[: m.start()]))
+        spans.append((a, a + len(_tokens(m.group(0)))))
+    if len(_tokens(line)) != len(tokens):
+        return []
+    return [c for c in cands if any(a <= c.start and c.end <= b for a, b in spans)]
+
+
 _SEGMENT = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\.{2,}\s*")
 
 
@@ -1260,7 +1281,10 @@ def _after_correction(line: str) -> str:
     marks = [
         k
         for k, p in enumerate(segs[:-1])
-        if is_correction(p) or is_take_back(p) or _NO_WORD.fullmatch(p.strip(" .!"))
+        if correction_rest(p) is not None  # (a bare "no" asks back: "M13 R1" / "no, M13 R2")
+        or (  # "Pas BK, RB nord": a code set aside
+            (w := p.split()) and w[0].casefold() in _NOT and any(_code_like(t) for t in w[1:])
+        )
     ]
     if not marks:
         return ""
@@ -1307,19 +1331,23 @@ def _read_alone(part: str, at: _At) -> bool:
     _read_move(part, replace(at, out=sub))
     if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
         return False
-    got = sub.commands[0]
-    read_as = at.notation(got.action) if at.notation is not None else part
+    _as_read(at, sub.commands[0].action, part)
+    return True
+
+
+def _as_read(at: _At, action: object, text: str) -> None:
+    """``action`` as the move of ``at.line``, and how it was read (the game's notation)."""
+    read_as = at.notation(action) if at.notation is not None else text
     at.out.commands.append(
         Command(
             "action",
             at.line,
-            action=got.action,
+            action=action,
             guard=at.guard,
             read_as=read_as,
             from_subject=at.from_subject,
         )
     )
-    return True
 
 
 def _read_move(line_wo: str, at: _At) -> None:
@@ -1411,6 +1439,11 @@ def _read_move(line_wo: str, at: _At) -> None:
         return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
+        cited = _cited(line_wo, tokens, cands) if len(cands) > 1 else []
+        if cited and len(cited) < len(cands):
+            # "vous me suggérez « M8 R1 », mais je préfère garder la case M8": a move in
+            # quotes beside other words of moves is cited, not played
+            cands = [c for c in cands if c not in cited]
         legal = [c for c in cands if c.error is None]
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
         if (
@@ -1426,18 +1459,7 @@ def _read_move(line_wo: str, at: _At) -> None:
             out.errors.append((line, _not_a_command(tokens[0])))
             return
         if len(cands) == 1 and legal:
-            c = legal[0]
-            read_as = notation(c.action) if notation is not None else c.text
-            out.commands.append(
-                Command(
-                    "action",
-                    line,
-                    action=c.action,
-                    guard=guard,
-                    read_as=read_as,
-                    from_subject=from_subject,
-                )
-            )
+            _as_read(at, legal[0].action, legal[0].text)
             return
         if len(cands) == 1 and is_correction(line_wo):
             # "sorry R0*" after "O9 R1": a correction of a part, read by _last_word
@@ -1451,17 +1473,7 @@ def _read_move(line_wo: str, at: _At) -> None:
             return
         final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
         if final is not None:
-            read_as = notation(final.action) if notation is not None else final.text
-            out.commands.append(
-                Command(
-                    "action",
-                    line,
-                    action=final.action,
-                    guard=guard,
-                    read_as=read_as,
-                    from_subject=from_subject,
-                )
-            )
+            _as_read(at, final.action, final.text)
             return
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)

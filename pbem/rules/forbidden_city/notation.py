@@ -126,9 +126,42 @@ _SPOKEN_ROTATION = re.compile(
 rotation two", "P 10 are too"; "are" and "erre" are how a phone hears R)."""
 
 
+_ROW_WORDS = {
+    w: str(n)
+    for words in (
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty",
+        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze "
+        "seize dix-sept dix-huit dix-neuf vingt",
+        "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
+        "quattordici quindici sedici diciassette diciotto diciannove venti",
+        "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn "
+        "fünfzehn sechzehn siebzehn achtzehn neunzehn zwanzig",
+    )
+    for n, w in enumerate(words.split())
+}
+_LETTER_NAMES = {"emme": "m", "enne": "n", "elle": "l", "pi": "p", "kappa": "k", "cappa": "k",
+                 "erre": "r", "esse": "s", "effe": "f", "acca": "h", "zeta": "z"}  # fmt: skip
+_DICTATED = re.compile(
+    r"([a-z]|"
+    + "|".join(_LETTER_NAMES)
+    + r")\s+("
+    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
+    + r"|\d+)\s+(r|are|erre|rotation|rotazione|drehung)\s+(\d|"
+    + "|".join(_NUMBER_WORDS)
+    + r")"
+)
+"""A whole move dictated to a phone: the column's letter (or its Italian name), the row in words
+or figures, R as heard, the rotation ("M thirteen are one", "Emme 13 erre 1"; issue 31)."""
+
+
 def read_move(text: str) -> MoveText:
     """Read ``text`` as a square and an optional rotation (no rules checked here)."""
     s = " ".join(text.strip().lower().split())
+    if d := _DICTATED.fullmatch(s):
+        col = _LETTER_NAMES.get(d[1], d[1])
+        row = _ROW_WORDS.get(d[2], d[2])
+        s = f"{col}{row} r{_NUMBER_WORDS.get(d[4], d[4])}"
     s = _SPOKEN_ROTATION.sub(lambda m: f"{m[1]} {_NUMBER_WORDS[m[2]]}", s)
     m = _MOVE.fullmatch(s)
     if m is None:

@@ -87,6 +87,10 @@ _FILLER = {
     # "RB heads north")
     "tourne", "tourner", "gira", "girare", "dreht", "biegt", "ab", "turns", "turning", "heads",
     "head", "heading",
+    # this turn's move beside standing orders ("As for this turn, RB north", "Pour ce tour,
+    # KB au sud", "Per questo turno BK verso est", "Für diesen Zug RB nach Norden")
+    "as", "for", "this", "turn", "pour", "tour", "per", "questo", "turno", "für", "fuer",
+    "diesen", "diesmal", "cette", "fois", "volta", "questa", "time",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -240,7 +244,8 @@ _VERB_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
-                  "wechseln", "passe", "cambio", "passo"}  # fmt: skip
+                  "wechseln", "passe", "cambio", "passo", "reste", "resto", "bleibe", "stay",
+                  "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
 """Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
 plans: RB N" in a move is no selection)."""
 _PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
