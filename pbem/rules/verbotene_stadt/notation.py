@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Callable
 
 from pbem.i18n import N_, _
 from pbem.rules.base import (
@@ -267,67 +268,26 @@ def parse(
     kind: str | None,
     legal: list[Action],
     waiting: str,
+    *,
+    whole: bool = True,
 ) -> Action:
     """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`.
     A decision (a selection, a card to take) written in one sentence among remarks ("Evviva il
     drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
-    sentence names an official, a card, a seat or a decision, or takes anything back."""
-    try:
-        return _parse(board, state, seat, text, kind, legal, waiting)
-    except InvalidSyntax:
-        parts = [p for p in _DECISION_PARTS.split(text) if p.strip()]
-        if kind not in ("select", "reselect", "take-card", "steal") or len(parts) < 2:
-            raise
-        read: list[tuple[int, Action]] = []
-        for k, part in enumerate(parts):
-            try:
-                read.append((k, _parse(board, state, seat, part, kind, legal, waiting)))
-            except RuleError:
-                continue
-        said = {action for _k, action in read}
-        if len(said) == 1 and all(
-            _remark(board, state, p) for k, p in enumerate(parts) if k not in dict(read)
-        ):
-            return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
-        raise
+    sentence names an official, a card, a seat or a decision, or takes anything back
+    (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
+    if whole:
 
+        def alone(part: str) -> Action:
+            return parse(board, state, seat, part, kind, legal, waiting, whole=False)
 
-_DECISION_PARTS = re.compile(r"(?<=[.!?;,])\s+|\s+[-–—]\s+")
-_SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
-                    "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
-                    "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
-                    "entschuldigung", "or", "ou", "o", "oder", "oppure"}  # fmt: skip
-
-
-def _remark(board: Board, state: State, text: str) -> bool:
-    """A sentence beside a decision that says nothing the game reads: no official, card, seat,
-    verb of a decision, negation or second thought."""
-    for t in _tokens(text):
-        w = t.strip("?!'\"")
-        if (
-            re.fullmatch(r"[rybgk]{2}", w)
-            or w in _VERB_WORDS
-            or w in _VERB_KINDS
-            or w in _NEGATION
-            or w in _SECOND_THOUGHTS
-            or w in _COLOUR_WORDS
-            or w in board.card_colours
-            or _seat_of(state, w) is not None
-            or any(w in words for words in _PIECE_WORDS.values())
-        ):
-            return False
-    return True
-
-
-def _parse(
-    board: Board,
-    state: State,
-    seat: Seat,
-    text: str,
-    kind: str | None,
-    legal: list[Action],
-    waiting: str,
-) -> Action:
+        try:
+            return alone(text)
+        except InvalidSyntax:
+            found = _one_decision(board, state, text, kind, alone)
+            if found is None:
+                raise
+            return found
     # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
     # "Ci credo 👍": a symbol is no word, but a question mark stays (a question is no move)
     toks = [t for t in _tokens(text) if "?" in t or any(c.isalnum() for c in t)]
@@ -391,6 +351,55 @@ def _parse(
     if kind in ("take-card", "steal"):
         return _parse_take(board, state, seat, text, toks, legal, hint)
     return _parse_move(board, state, seat, text, toks, legal, hint)
+
+
+_DECISION_PARTS = re.compile(r"(?<=[.!?;,])\s+|\s+[-–—]\s+")
+_SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
+                    "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
+                    "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
+                    "entschuldigung", "or", "ou", "o", "oder", "oppure"}  # fmt: skip
+
+
+def _remark(board: Board, state: State, text: str) -> bool:
+    """A sentence beside a decision that says nothing the game reads: no official, card, seat,
+    verb of a decision, negation or second thought."""
+    for t in _tokens(text):
+        w = t.strip("?!'\"")
+        if (
+            re.fullmatch(r"[rybgk]{2}", w)
+            or w in _VERB_WORDS
+            or w in _VERB_KINDS
+            or w in _NEGATION
+            or w in _SECOND_THOUGHTS
+            or w in _COLOUR_WORDS
+            or w in board.card_colours
+            or _seat_of(state, w) is not None
+            or any(w in words for words in _PIECE_WORDS.values())
+        ):
+            return False
+    return True
+
+
+def _one_decision(
+    board: Board, state: State, text: str, kind: str | None, alone: Callable[[str], Action]
+) -> Action | None:
+    """The one decision among the sentences of ``text`` (each read ``alone``), the others
+    remarks; None when there is none, more than one, or a sentence is more than a remark."""
+    parts = [p for p in _DECISION_PARTS.split(text) if p.strip()]
+    if kind not in ("select", "reselect", "take-card", "steal") or len(parts) < 2:
+        return None
+    read: list[tuple[int, Action]] = []
+    for k, part in enumerate(parts):
+        try:
+            read.append((k, alone(part)))
+        except RuleError:
+            continue
+    said = {action for _k, action in read}
+    if len(said) == 1 and all(
+        _remark(board, state, p) for k, p in enumerate(parts) if k not in dict(read)
+    ):
+        return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
+    return None
 
 
 _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
