@@ -522,6 +522,16 @@ def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
         if " ".join(notation(c.action).upper().split()) in asked:
             out.commands.remove(c)
             out.ignored.append(c.line)
+    # A line of prose naming only the queued or previewed moves ("wenn ich wieder dran bin,
+    # bitte L12 R2, und falls das nicht mehr geht, M13 R2:" above "NAECHSTER L12 R2 SONST M13
+    # R2") explains them: it is no problem of the reply.
+    codes = {t for a in asked for t in a.split()}
+    for found in (out.errors, out.mentions):
+        for line, err in list(found):
+            named = [t.upper() for t in _tokens(line) if _moved(t)]
+            if isinstance(err, CommandError) and named and set(named) <= codes:
+                found.remove((line, err))
+                out.ignored.append(line)
 
 
 def _once(out: Reading) -> None:
@@ -589,9 +599,12 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             continue
         before = _tokens(line[: m.start()])
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
-        if any(_moved(t) and t.upper() not in own for t in before):
-            return None, ""
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
+        # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
+        # that denies, before a command that changes nothing and takes nothing
+        shown = not changes and not strip_please(m.group(2)) and denies(before)
+        if any(_moved(t) and t.upper() not in own for t in before) and not shown:
+            return None, ""
         if changes and denies(before):
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
@@ -604,8 +617,15 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
             continue
         before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
+        if cmd.kind == "vacation":  # "Et je pars en vacances demain, donc VACANCES 2 semaines"
+            before = [t for t in before if t.casefold() not in _LATER_WORDS]
+        if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
+            before = [t for t in before if t.casefold() not in _MODALS]
         if any(_moved(t) for t in before) or denies(before):
             return None, ""
+        first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
+        if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
+            rest = first.rstrip(".!? ")  # "..., donc VACANCES deux semaines. Bon jeu à tous !"
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         ok = heard is not None and heard.error is None and not heard.ignore
         if ok and heard is not None and (not heard.arg or cmd.sure(heard.arg)):
@@ -613,6 +633,19 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         return None, ""
     return None, ""
 
+
+_LATER_WORDS = frozenset(
+    ("next", "later", "tomorrow", "prochaine", "prochain", "demain", "prossima", "prossimo",
+     "domani", "nächstes", "nächste", "nächsten", "naechstes", "naechste", "naechsten", "morgen",
+     "später", "spaeter")
+)  # fmt: skip
+"""Words of a later time: they deny a move, never a leave that starts then."""
+
+_MODALS = frozenset(
+    ("could", "would", "can", "may", "pourriez", "pourrais", "pourrait", "potreste", "potrei",
+     "potrebbe", "könnten", "koennten", "könnte", "koennte", "würden", "wuerden")
+)  # fmt: skip
+"""Words that ask, before a command that changes nothing: they deny no move there."""
 
 _CAPITALS = re.compile(r"(?<![\w'’])([^\W\d_]{3,})(?![\w'’])")
 

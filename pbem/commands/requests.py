@@ -49,6 +49,8 @@ PLAIN = _listed(
     after afterwards later next time apres ensuite prochaine fois dopo poi prossima volta danach
     spaeter naechstes mal now right maintenant ora adesso jetzt currently moment quick question
     moves coups mosse zuege
+    too well completes complets completi dettagliato dettagliata detailed detaillee detaille
+    ausfuehrliche ausfuehrlichen ausfuehrlich
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -74,6 +76,8 @@ ASKING = _listed(
     quali quale cosa wo ist sind welche welches was what' where' s to am
     est-ce ce que qu' serait possible bien posso potrei sarebbe possibile haette haettet habt
     mich fuer mind sending getting chance any there
+    vous c' y gibt es rimandereste mandereste inviereste mostrereste renverriez enverriez
+    montreriez wuerden wuerdest wuerdet wurden
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -89,7 +93,8 @@ ASKS = _listed(
     rimanda invia mostrami mostratemi schick schickt schicke sende sendet zeig zeigt zeige gebt
     gib
     please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
-    serait sarebbe mind chance
+    serait sarebbe mind chance rimandereste mandereste inviereste mostrereste renverriez
+    enverriez montreriez wuerden wuerdest wuerdet
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -241,7 +246,9 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
         core.pop(0)
     while core and core[-1] in EDGES:
         core.pop()
-    if (said := _phrase(core)) is not None:
+    said = _phrase(core)
+    # a language's name alone asks only with courtesy or a question ("English please")
+    if said is not None and (len(core) > 1 or "?" in line or any(w in ASKS for w in words)):
         return [said]
     nouns = _nouns()
     found: list[Spoken] = []

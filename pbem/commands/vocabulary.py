@@ -357,6 +357,9 @@ class Vocabulary:
         return None
 
     def _fresh(self, line: str, kinds: Iterable[str]) -> tuple[str, tuple[str, ...]] | None:
+        head = re.match(r"\s*(\S+)", line)
+        if head is not None:  # "ÜBERNEHMEN fc-7k3q yellow", "RÉSERVE any": the word folded
+            line = fold_word(head.group(1)) + line[head.end() :]
         for kind in kinds:
             cmd = self.commands[kind]
             words = "|".join(

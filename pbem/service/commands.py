@@ -34,7 +34,14 @@ from pbem.commands.durations import (
     read_duration,
     read_until,
 )
-from pbem.commands.grammar import Command, command_word, help_copy, next_form, plan_parts
+from pbem.commands.grammar import (
+    PLAN_WORDS,
+    Command,
+    command_word,
+    help_copy,
+    next_form,
+    plan_parts,
+)
 from pbem.commands.vocabulary import (
     _REMARK,
     FRESH,
@@ -576,13 +583,19 @@ class LangPref(_Base):
     )
     phrases = {
         "en": ("in *", "write to me in *", "write in *", "in * from now on",
-               "please write in *", "mail me in *"),
+               "please write in *", "mail me in *", "*", "could you write to me in *",
+               "can you write to me in *", "could you write in *", "can you write in *"),
         "fr": ("en *", "écrivez-moi en *", "écris-moi en *", "en * désormais",
-               "en * dorénavant", "en * à partir de maintenant", "écrivez en *"),
+               "en * dorénavant", "en * à partir de maintenant", "écrivez en *", "*",
+               "pouvez-vous m'écrire en *", "pourriez-vous m'écrire en *",
+               "vous pouvez m'écrire en *"),
         "it": ("in *", "scrivetemi in *", "scrivimi in *", "in * d'ora in poi",
-               "in * da ora in poi", "scrivete in *"),
+               "in * da ora in poi", "scrivete in *", "*", "potete scrivermi in *",
+               "potreste scrivermi in *", "mi potete scrivere in *", "mi scrivete in *"),
         "de": ("auf *", "schreibt mir auf *", "schreib mir auf *", "schreiben sie mir auf *",
-               "auf * ab jetzt", "ab jetzt auf *", "ab sofort auf *", "bitte auf *"),
+               "auf * ab jetzt", "ab jetzt auf *", "ab sofort auf *", "bitte auf *", "*",
+               "können sie mir auf * schreiben", "könnten sie mir auf * schreiben",
+               "könnt ihr mir auf * schreiben"),
     }  # fmt: skip
     help = (
         HelpLine(
@@ -1065,6 +1078,39 @@ def _move_arg(text: str) -> str:
     return _MOVE_LEAD.sub("", text.strip(), count=1).strip()
 
 
+_DIRECTION_WORDS = frozenset(
+    ("north", "south", "east", "west", "up", "down", "left", "right", "nord", "sud", "est",
+     "ouest", "haut", "bas", "gauche", "droite", "ovest", "alto", "basso", "sinistra", "destra",
+     "ost", "süd", "sued", "oben", "unten", "links", "rechts")
+)  # fmt: skip
+"""Words of a slide's direction (en, fr, it, de): a part after a comma holding one is no
+remark."""
+
+
+_FIRST = re.compile(r"\s+(?:first|d'abord|dabord|prima|zuerst|erst mal|erstmal)$", re.I)
+
+
+def _preview_arg(text: str) -> str:
+    """PREVIEW's move, without a remark after its last comma ("ANTEPRIMA BR W S; KB S per
+    favore, prima di decidere"; issue 31): the remark holds no figure, no code in capitals, no
+    plan word and no direction, or it stays (and the line is not read as a preview)."""
+    arg = _FIRST.sub("", _move_arg(text)).strip()  # "PREVIEW O9 R2 first please?"
+    if "," not in arg:
+        return arg
+    head, tail = arg.rsplit(",", 1)
+    toks = re.findall(r"[^\W_]+", tail)
+    plan = {w.lower() for p in PLAN_WORDS for w in p.split()}
+    if toks and not any(
+        any(c.isdigit() for c in t)
+        or (t.isupper() and len(t) <= 3)
+        or t.lower() in _DIRECTION_WORDS
+        or t.lower() in plan
+        for t in toks
+    ):
+        return strip_please(head) or arg
+    return arg
+
+
 @register
 class PreviewCmd(_Base):
     """PREVIEW <move>: what the move would do, without playing it (nothing is written)."""
@@ -1073,8 +1119,8 @@ class PreviewCmd(_Base):
     name = "PREVIEW"
     words = {"fr": ("APERCU",), "it": ("ANTEPRIMA",), "de": ("VORSCHAU",)}
     form = Argument(
-        lambda s: all(len(p.split()) <= 5 for p in plan_parts(_move_arg(s.bare))),
-        lambda s: _move_arg(s.bare),  # "APERÇU P10 R2 s'il vous plaît" previews P10 R2
+        lambda s: all(len(p.split()) <= 5 for p in plan_parts(_preview_arg(s.bare))),
+        lambda s: _preview_arg(s.bare),  # "APERÇU P10 R2 s'il vous plaît" previews P10 R2
         needs=N_("PREVIEW needs a move."),
         hint="PREVIEW M9 R1",
     )
