@@ -460,6 +460,7 @@ def read_commands(
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
+        raw = _after_standing(raw, out)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans)
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
@@ -503,6 +504,28 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_CONTRAST = re.compile(
+    r"(?<![\w'’])(?:instead|though|however|invece|però|pero|par\s+contre|en\s+revanche"
+    r"|cependant|stattdessen|dagegen|hingegen|jedoch)(?![\w'’])\s*,?",
+    re.I,
+)
+"""Words that set this turn against a standing order ("Per questo turno invece BK verso est")."""
+
+
+def _after_standing(raw: str, out: Reading) -> str:
+    """A line after a standing order of the same reply, before any move, without the word that
+    sets this turn against the order ("ORDINE DICHIARAZIONE CREDERE" then "Per questo turno
+    invece BK verso est"; issue 31): the move is no correction there."""
+    if (
+        any(c.kind == "standing" for c in out.commands)
+        and not any(c.kind == "action" for c in out.commands)
+        and not out.mention_moves
+        and _CONTRAST.search(raw)
+    ):
+        return " ".join(_CONTRAST.sub(" ", raw).split())
+    return raw
 
 
 def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:

@@ -1802,7 +1802,38 @@ def _queues(text: str) -> bool:
 def _queued(text: str) -> str:
     """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
     oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
-    return _OR_ELSE.sub(" ELSE ", _move_arg(text))
+    alts = _OR_ELSE.sub(" ELSE ", _move_arg(text))
+    if not _PLAN_SEP.search(alts):
+        return alts
+    return " ELSE ".join(_joined_directions(a) for a in re.split(r"\s+ELSE\s+", alts))
+
+
+_PLAN_SEP = re.compile(r";|\b(?:" + "|".join(re.escape(w) for w in PLAN_WORDS) + r")\b", re.I)
+_TOWARDS = frozenset(
+    ("vers", "le", "la", "l'", "l", "à", "a", "en", "au", "verso", "il", "lo", "nach", "to",
+     "the", "towards", "in", "richtung", "d'", "di", "de")
+)  # fmt: skip
+
+
+def _joined_directions(alt: str) -> str:
+    """A plan's part of directions only joined to the slide before it ("PROCHAIN GB vers le
+    sud puis vers l'est" queues one slide, GB south then east; issue 31)."""
+    parts = plan_parts(alt)
+    if len(parts) < 2:
+        return alt
+    out: list[str] = []
+    for part in parts:
+        toks = [t.casefold() for t in re.findall(r"[^\W\d_]+'?", part)]
+        if (
+            out
+            and toks
+            and all(t in _DIRECTION_WORDS or t in _TOWARDS for t in toks)
+            and any(t in _DIRECTION_WORDS for t in toks)
+        ):
+            out[-1] = " ".join([out[-1], *(t for t in toks if t in _DIRECTION_WORDS)])
+        else:
+            out.append(part)
+    return alt if len(out) == len(parts) else "; ".join(out)
 
 
 def _notation_problem(record: GameRecord, seat: int, text: str) -> RuleError | None:
