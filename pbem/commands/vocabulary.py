@@ -347,6 +347,8 @@ class Vocabulary:
         for text in tries:
             if (got := self._fresh(text, kinds)) is not None:
                 return got
+        if strip is not None and (got := self._fresh_in_prose(line, kinds, strip)) is not None:
+            return got
         for text in tries[1:] if strip is not None else tries:
             m = re.match(r"^\s*(\S+)\s+([^\W\d_]+(?:\s+[^\W\d_]+){1,2})\s*[.!]?\s*$", text)
             if m is not None:
@@ -354,6 +356,30 @@ class Vocabulary:
                 got = self._fresh(f"{m.group(1)} {'-'.join(m.group(2).split())}", kinds)
                 if got is not None:
                     return got
+        return None
+
+    def _fresh_in_prose(
+        self, line: str, kinds: Iterable[str], strip: Callable[[str], str]
+    ) -> tuple[str, tuple[str, ...]] | None:
+        """A command word after prose on its line ("Hi, I'd like to JOIN o-fc-3a9c", "Je
+        voudrais rejoindre, REPRENDRE fc-7k3q yellow svp"; issue 31): the word and its arguments
+        end the line (courtesy aside), the prose before denies nothing. A word in lower case
+        only with an argument that holds a figure or a hyphen ("I'd like to join o-fc-3a9c";
+        "I'd like to watch tonight" is prose)."""
+        from pbem.mail.reply import denies
+
+        kinds = tuple(kinds)
+        for m in re.finditer(r"(?<![\w'’-])([^\W\d_]{4,})(?![\w'’-])", line):
+            if m.start() == 0:
+                continue
+            before = [w for w in line[: m.start()].split() if w.casefold() not in _ASKING]
+            if denies(before):
+                return None
+            got = self._fresh(strip(line[m.start() :]), kinds)
+            if got is None:
+                continue
+            if m.group(1).isupper() or any(re.search(r"[\d-]", a) for a in got[1]):
+                return got
         return None
 
     def _fresh(self, line: str, kinds: Iterable[str]) -> tuple[str, tuple[str, ...]] | None:
@@ -371,6 +397,10 @@ class Vocabulary:
                 return kind, m.groups()
         return None
 
+
+_ASKING = frozenset(("would", "could", "may", "würde", "wuerde", "würden", "wuerden", "als"))
+"""Words before a fresh mail's command that ask and deny nothing ("I would like to JOIN ...",
+"Ich melde mich als ERSATZ ...")."""
 
 VOCABULARY = Vocabulary()
 """The commands of a reply to a game mail (registered by :mod:`pbem.service.commands`)."""

@@ -65,12 +65,21 @@ def test_command_words_in_prose(line: str, want: list[tuple[str, str]]) -> None:
         ("ÜBERNEHMEN fc-7k3q yellow", ("takeover", ("fc-7k3q", "yellow"))),
         ("Réserve any", ("standby", ("any",))),
         ("JOIN o-fc-3a9c", ("join", ("o-fc-3a9c",))),
+        # after prose that denies nothing
+        ("Hi, I would like to JOIN o-fc-3a9c please", ("join", ("o-fc-3a9c",))),
+        ("I would like to join o-fc-3a9c", ("join", ("o-fc-3a9c",))),
+        ("Ich melde mich gern als ERSATZ forbidden-city", ("standby", ("forbidden-city",))),
+        ("I would like to watch tonight", None),  # lower case, no game's id: prose
+        ("I won't JOIN o-fc-3a9c", None),
+        ("I do not want to join o-fc-3a9c", None),
+        ("Thanks, but LEAVE o-fc-3a9c is not what I want", None),
     ],
 )
-def test_a_fresh_mails_word_with_an_umlaut_or_accent(
-    line: str, want: tuple[str, tuple[str, ...]]
+def test_a_fresh_mails_word_with_an_umlaut_or_accent_or_after_prose(
+    line: str, want: tuple[str, tuple[str, ...]] | None
 ) -> None:
-    assert FRESH.read_fresh(line, ("standby", "takeover", "join"), strip_please) == want
+    kinds = ("join", "leave", "watch", "unwatch", "games", "standby", "takeover")
+    assert FRESH.read_fresh(line, kinds, strip_please) == want
 
 
 def test_this_turn_set_against_a_standing_order() -> None:
