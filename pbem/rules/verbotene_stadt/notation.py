@@ -92,10 +92,14 @@ _FILLER = {
     # KB au sud", "Per questo turno BK verso est", "Für diesen Zug RB nach Norden")
     "as", "for", "this", "turn", "pour", "tour", "per", "questo", "turno", "für", "fuer",
     "diesen", "diesmal", "cette", "fois", "volta", "questa", "time",
+    # the words around a one-step move (:data:`_STEP`: "BK di una sola casella verso est",
+    # "BR einen Schritt nach Westen", "KB d'une seule case")
+    "di", "una", "sola", "einen", "un", "une", "seul", "seule", "d'un", "d'une", "only", "just",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
-_STEP = {"step", "one", "1", "single"}
+_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld"}
+"""A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
 
