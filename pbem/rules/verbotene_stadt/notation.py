@@ -469,6 +469,8 @@ _AROUND = {
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
     "jetzige", "jetzigen",
+    # the French "of it" ("J'en doute fort !"; issue 31)
+    "en",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -495,7 +497,9 @@ _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffe
           "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
           "bugia", "lie", "bluffi", "bluffano"}  # fmt: skip
 """Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
-_SENTENCE_END = re.compile(r"(?<=[.!?;…])\s*|\s+[-–—]\s+|,\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;:…])\s*|\s+[-–—]\s+|,\s+")
+"""Where a remark ends and the answer starts: a sentence's end, a colon ("Secondo me bluffa:
+dubito"), a dash or a comma."""
 
 
 def _answer_in_sentences(text: str) -> bool | None:
