@@ -910,13 +910,15 @@ def _takes_back(line: str) -> bool:
 
 
 _COLON = re.compile(r"\s*:\s+|\s+:\s*")
+_COMMA = re.compile(r"\s*,\s+")
 
 
-def _lead_in(line: str) -> tuple[str, str]:
-    """(the lead-in, the rest) of a line whose last colon comes before a move-shaped part
-    ("Après mûre réflexion : N13 R0", "Zut, erreur de frappe : P10 R1"); ("", the line) when
-    there is none. The lead-in is prose the move follows: any words but none that deny."""
-    parts = _COLON.split(line)
+def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
+    """(the lead-in, the rest) of a line whose last colon (or ``sep``: a comma) comes before a
+    move-shaped part ("Après mûre réflexion : N13 R0", "Zut, erreur de frappe : P10 R1"); ("",
+    the line) when there is none. The lead-in is prose the move follows: any words but none that
+    deny, and no move-shaped part."""
+    parts = sep.split(line)
     if len(parts) < 2:
         return "", line
     head, tail = " ".join(parts[:-1]), parts[-1]
@@ -1152,7 +1154,7 @@ def _move_part(
         span = parts[where[0] : where[-1] + 1]
         rest = [t for p in parts if p not in span for t in _tokens(p)]
         if len(span) == len(parts) or denies(
-            [t for t in rest if t.casefold() not in _IF | _PAST_ALONE]
+            [t for t in rest if t.casefold() not in _IF | _PAST_ALONE | _ELSE]
         ):
             return None
         return ". ".join(span)
@@ -1160,7 +1162,7 @@ def _move_part(
     if len(holding) != 1:
         return None
     others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
-    if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE]):
+    if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
         return None
     return holding[0]
 
@@ -1179,16 +1181,23 @@ _PAST_ALONE = frozenset({"was", "were", "had", "war", "waren", "hatte", "était"
                          "avait", "era", "erano", "aveva"})  # fmt: skip
 """The past and conditions in a part that holds no move say nothing about the move in another
 part ("Sorry, that spot was taken. L11 R1 then", "O13 R3 (sorry if you got a weird one)")."""
+_ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
+"""Nor does "otherwise" in a part without a move: a reason ("O9 R3. Sinon je bouche mon propre
+jardin"; issue 31)."""
 
 
 def _move_then_remark(
     line: str,
     parse_action: Callable[[str], object],
     is_move_form: Callable[[str], bool] | None,
+    *,
+    in_words: bool = False,
 ) -> str | None:
-    """A whole move in words, then a remark after its last comma that holds no move, denies
-    nothing and asks nothing ("I'm sliding BR west and then on to the south, all in one move";
-    issue 31): the move. None otherwise."""
+    """A whole move, then a remark after its last comma that holds no move, denies nothing and
+    asks nothing ("I'm sliding BR west and then on to the south, all in one move"; issue 31): the
+    move. ``in_words``: the part before may be a move among words, which the caller reads alone
+    ("Dann eben L10 R0, wie vorgeschlagen"; not for a plan's line, whose parts are read apart).
+    None otherwise."""
     if "?" in line or "," not in line:
         return None
     head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
@@ -1207,6 +1216,8 @@ def _move_then_remark(
         return None
     if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
         return head  # ("P13-R0, spero vada bene": the move with its sign)
+    if in_words and _holds(head, parse_action, is_move_form):
+        return head  # "Dann eben L10 R0, wie vorgeschlagen"
     return None
 
 
@@ -1223,6 +1234,10 @@ _SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit"
                  "bon", "but", "mais", "ma", "però", "pero", "aber", "doch"})  # fmt: skip
 """Words that lead to the move a sentence ends on ("..., donc N13 R2", "..., i.e. P10 R3",
 "M13 R1 wäre blöd, also L12 R3")."""
+_THEREFORE = frozenset({"so", "therefore", "thus", "donc", "quindi", "dunque", "also", "daher",
+                        "deshalb"})  # fmt: skip
+"""Those that make the move a conclusion, even after a move named without a denial ("L'ultima
+volta con N9 R2 mi è andata male, quindi stavolta N9 R3")."""
 
 
 def _sentence_of(line: str, tokens: list[str]) -> list[int]:
@@ -1274,6 +1289,7 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     lasts = set(range(last.start, last.end))
     prev_end = deny_from = 0
     sentence = _sentence_of(line, tokens)
+    ends = not tokens[last.end :] or is_courtesy(" ".join(tokens[last.end :]))  # the line's end
     for o in ordered[:-1]:
         between = " ".join(t for k, t in enumerate(tokens[o.end :], o.end) if k not in lasts)
         lead = [t.casefold().strip(".") for t in tokens[max(0, last.start - 2) : last.start]]
@@ -1293,6 +1309,21 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
             deny_from = max(deny_from, o.end)  # "Je ne joue pas O14 R1. N9 R1"
         elif denies(clause) and _SO.intersection(lead):
             deny_from = max(deny_from, last.start - len(lead))  # "M13 R1 wäre blöd, also L12 R3"
+        elif (
+            ends
+            and denies(clause)
+            and o.end < last.start
+            and tokens[o.end].casefold() in _SO
+            and not any(_code_like(t) for t in tokens[o.end : last.start])
+        ):  # "avevo pensato a P10 R0, ma alla fine la mia mossa è M13 R1"
+            deny_from = max(deny_from, o.end)
+        elif (
+            ends
+            and _THEREFORE.intersection(lead)
+            and not denies(clause)
+            and any(_wordy(t) for t in tokens[o.end : last.start - len(lead)])
+        ):  # (words about the first move between them: "I play M13 R1, so P10 R0" asks back)
+            deny_from = max(deny_from, last.start - len(lead))  # "..., quindi stavolta N9 R3"
         elif denies(clause) and sentence[o.start] < sentence[last.start]:
             deny_from = max(deny_from, sentence.index(sentence[last.start]))  # "Bea's M9 ..."
         else:
@@ -1360,6 +1391,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
     croise les doigts", "M13 R1 and fingers crossed"; issue 31)."""
     before, after = tokens[: cand.start], tokens[cand.end :]
+    if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
+        before = before[:-1]  # "Also lieber N13 R2, bitte", "Alors plutôt M13 R1"
     if is_filler([*before, *after]):
         return True
     if after and after[0].casefold() in _AND:
@@ -1480,7 +1513,7 @@ def _read_move(line_wo: str, at: _At) -> None:
                 out.errors.append((line, first))
             return
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
-        line_wo, parse_action, is_move_form
+        line_wo, parse_action, is_move_form, in_words=True
     )
     # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
     # L11 R1 then": the one sentence or part that holds a move, read alone.
@@ -1489,10 +1522,11 @@ def _read_move(line_wo: str, at: _At) -> None:
     tail_fix = _after_correction(line_wo)
     if tail_fix and _read_alone(tail_fix, at):
         return  # "BK est, no scusa, BR ovest": the last word of the line
-    head, tail = _lead_in(line_wo)
-    # "Après mûre réflexion : N13 R0": the move after a lead-in, read alone.
-    if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, at):
-        return
+    # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
+    # move after a lead-in, read alone.
+    for head, tail in (_lead_in(line_wo), _lead_in(line_wo, _COMMA)):
+        if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, at):
+            return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         cited = _cited(line_wo, tokens, cands) if len(cands) > 1 else []

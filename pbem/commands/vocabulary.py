@@ -53,6 +53,10 @@ _REMARK = re.compile(
 """Where a remark after a command's argument starts: a clause's punctuation, or a
 subordinating word ("if it's still open", "parce que...")."""
 
+_PLAN_REMARK = re.compile(_REMARK.pattern.replace("[,;(]", "[,(]"), re.I)
+"""The same for an argument that is a plan, whose ``;`` separates its actions ("ANTEPRIMA BR W S;
+KB S per favore, prima di decidere" previews both)."""
+
 
 _DOUBT = frozenset(
     {
@@ -209,6 +213,8 @@ class Spoken:
     """Read after an article too ("Le plateau", "Das Brett bitte")."""
     wraps: ClassVar[bool] = False
     """Its text may run over several lines a mail client hard-wrapped (SAY)."""
+    plans: ClassVar[bool] = False
+    """Its argument may be a plan ("RK N; BG E"): a ``;`` in it starts no remark (PREVIEW, NEXT)."""
     pattern: ClassVar[str] = ""
     """A fresh mail's command: the regular expression of its arguments after the word."""
 
@@ -252,7 +258,7 @@ class Spoken:
         command that changes the game (a queued move is conditional itself)."""
         from pbem.mail.reply import strip_please
 
-        m = _REMARK.search(said.rest)
+        m = (_PLAN_REMARK if self.plans else _REMARK).search(said.rest)
         if m is None or not said.rest[: m.start()].strip():
             return None
         head, tail = said.rest[: m.start()].strip(), said.rest[m.start() :]

@@ -325,7 +325,9 @@ def strip_please(text: str) -> str:
     return t
 
 
-_NO = re.compile(r"^\W*(no+|non|nein|nee|nope|niet)\b", re.I)
+_NO = re.compile(
+    r"^\W*(?:(?:ah+|oh+|euh+|eh|ach|äh|uh+|hm+)\W+)?(no+|non|nein|nee|nope|niet)\b", re.I
+)
 """A leading "no" (in a correction, also one after an interjection: "Ah non pardon")."""
 
 
@@ -363,11 +365,14 @@ def is_take_back(line: str) -> bool:
 
 def correction_rest(text: str) -> str | None:
     """``text`` without its words of correction, take-back, second thoughts and "no", when it
-    names a correction or a take-back ("ah non, finalement", "anzi no", "Moment, nicht"); None
-    when it names neither (second thoughts alone: "sinon ... plutôt"; issue 31)."""
+    names a correction or a take-back ("ah non, finalement", "anzi no", "Moment, nicht", "actually
+    no"); None when it names neither (second thoughts alone: "sinon ... plutôt"; issue 31)."""
     folded = normalize_line(text).casefold().replace("’", "'")
     ph = _phrases()
-    if not (ph.correction.search(folded) or _take_back().search(folded)):
+    no_then = ph.second_thoughts.search(folded) is not None and any(
+        _NO.fullmatch(w.strip(".,;:!?-\"'()")) for w in folded.split()
+    )  # "actually no", "no aspettate", "non en fait": a "no" with second thoughts
+    if not (ph.correction.search(folded) or _take_back().search(folded) or no_then):
         return None
     rest = ph.second_thoughts.sub(" ", _take_back().sub(" ", ph.correction.sub(" ", folded)))
     return " ".join(w for w in rest.split() if not _NO.fullmatch(w.strip(".,;:!?-\"'()")))

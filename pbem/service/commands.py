@@ -1117,6 +1117,7 @@ class PreviewCmd(_Base):
 
     kind: ClassVar[str] = "preview"
     name = "PREVIEW"
+    plans = True
     words = {"fr": ("APERCU",), "it": ("ANTEPRIMA",), "de": ("VORSCHAU",)}
     form = Argument(
         lambda s: all(len(p.split()) <= 5 for p in plan_parts(_preview_arg(s.bare))),
@@ -1689,6 +1690,7 @@ class NextCmd(_Base):
     name = "NEXT"
     conditional: ClassVar[bool] = True
     """Its lead-in may say "if" ("If it's still on next round: NEXT M13 R1"; issue 31)."""
+    plans = True
     words = {
         "fr": ("PROCHAIN", "PROCHAINE"),
         "it": ("PROSSIMO", "PROSSIMA"),

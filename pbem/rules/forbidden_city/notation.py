@@ -89,7 +89,9 @@ _MOVE = re.compile(
          (?:r|rot|rotate|rotated|rotation|turn|turned|turns
            |tourn[ée]e?|tourner|pivot[ée]e?|rotazione|ruotat[ao]|ruota|girat[ao]|gira
            |drehung|gedreht|dreh|drehen|rotiert|rotieren|are|erre)
-         \s*[:=]?\s*(?:(?<=[a-z])\s+r\s*)?(?P<rot>\d+)
+         \s*[:=]?\s*(?:(?:by|of|to|à|a|de|di|da|um|auf)\s+)?(?:(?<=[a-z])\s+r\s*)?(?P<rot>\d+)
+        |(?:with|avec|con|mit|by|à|de|di|um)\s+(?P<deg>\d+)(?=\s*(?:°|deg|degr|grad))
+        |(?P<none>(?:sans|without|no|senza|ohne)\s+(?:rotation|rotazione|drehung|turning))
         |(?P<bare>\d+))
       \s*(?P<unit>°|deg|degrees|degr[ée]s|gradi|grad|q|quarters?|quarter\s+turns?)?
     )?
@@ -98,7 +100,9 @@ _MOVE = re.compile(
     re.X,
 )
 """A square and a rotation, the rotation word in English, French, Italian or German ("M13
-ruotata R1", "M13 Drehung R3", "M13 rotation 2"; issue 31)."""
+ruotata R1", "M13 Drehung R3", "M13 rotation 2"; issue 31), its number after a preposition
+("P11 tournée à 270°", "O13 ruotata di 180 gradi"), degrees after "with" ("O13 mit 90 Grad"), or
+no rotation said in words ("N13 sans rotation")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +186,9 @@ def read_move(text: str) -> MoveText:
             % {"column": m["col"].upper()}
         )
     y = int(m["row"]) - ROW_OFFSET
-    raw = m["rot"] if m["rot"] is not None else m["bare"]
+    if m["none"] is not None:
+        return MoveText(x, y, 0)  # "N13 sans rotation", "O9 without rotation"
+    raw = next((m[g] for g in ("rot", "deg", "bare") if m[g] is not None), None)
     if raw is None:
         return MoveText(x, y, None)
     value = int(raw)

@@ -12,6 +12,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pbem.i18n import N_, _
 from pbem.rules.base import (
@@ -92,10 +93,14 @@ _FILLER = {
     # KB au sud", "Per questo turno BK verso est", "Für diesen Zug RB nach Norden")
     "as", "for", "this", "turn", "pour", "tour", "per", "questo", "turno", "für", "fuer",
     "diesen", "diesmal", "cette", "fois", "volta", "questa", "time",
+    # the words around a one-step move (:data:`_STEP`: "BK di una sola casella verso est",
+    # "BR einen Schritt nach Westen", "KB d'une seule case")
+    "di", "una", "sola", "einen", "un", "une", "seul", "seule", "d'un", "d'une", "only", "just",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
-_STEP = {"step", "one", "1", "single"}
+_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld"}
+"""A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
 
@@ -260,6 +265,20 @@ _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want",
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
 
 
+@dataclass(frozen=True)
+class _Answer:
+    """The answer being read: the position, whose answer it is, the text as written, the legal
+    actions (none for a move: a move is traced on the board instead) and the examples a refusal
+    shows. What every ``_parse_*`` helper reads it by."""
+
+    board: Board
+    state: State
+    seat: Seat
+    text: str
+    legal: list[Action]
+    hint: str
+
+
 def parse(
     board: Board,
     state: State,
@@ -333,8 +352,9 @@ def parse(
             text=text,
             hint=hint,
         )
+    answer = _Answer(board, state, seat, text, legal, hint)
     if kind in ("select", "reselect"):
-        return _parse_select(board, state, seat, text, toks, kind, hint)
+        return _parse_select(answer, toks, kind)
     if kind == "believe-or-doubt":
         if verb in ("believe", "doubt") and len(toks) == 1:
             return Answer(doubt=verb == "doubt")
@@ -349,8 +369,8 @@ def parse(
             hint=_("For example: %(examples)s.") % {"examples": "believe; doubt"},
         )
     if kind in ("take-card", "steal"):
-        return _parse_take(board, state, seat, text, toks, legal, hint)
-    return _parse_move(board, state, seat, text, toks, legal, hint)
+        return _parse_take(answer, toks)
+    return _parse_move(answer, toks)
 
 
 _DECISION_PARTS = re.compile(r"(?<=[.!?;,])\s+|\s+[-–—]\s+")
@@ -449,6 +469,8 @@ _AROUND = {
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
     "jetzige", "jetzigen",
+    # the French "of it" ("J'en doute fort !"; issue 31)
+    "en",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -475,7 +497,9 @@ _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffe
           "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
           "bugia", "lie", "bluffi", "bluffano"}  # fmt: skip
 """Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
-_SENTENCE_END = re.compile(r"(?<=[.!?;…])\s*|\s+[-–—]\s+|,\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;:…])\s*|\s+[-–—]\s+|,\s+")
+"""Where a remark ends and the answer starts: a sentence's end, a colon ("Secondo me bluffa:
+dubito"), a dash or a comma."""
 
 
 def _answer_in_sentences(text: str) -> bool | None:
@@ -538,9 +562,7 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     return doubt or negated
 
 
-def _parse_select(
-    board: Board, state: State, seat: Seat, text: str, toks: list[str], kind: str, hint: str
-) -> Action:
+def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
     elif kind == "reselect" and tuple(t for t in toks if t not in _COURTESY_EDGE) in _NO_CHANGE:
@@ -552,16 +574,16 @@ def _parse_select(
     ):
         toks = ["keep"]  # "Gleicher wie vorher", "Same as before"
     if toks == ["keep"]:
-        if seat in state.forced:
+        if a.seat in a.state.forced:
             raise _about(
-                board,
-                state.selections[seat],
+                a.board,
+                a.state.selections[a.seat],
                 _(
                     "Your official %(official)s is on the Terrace of Exile, so you must select a "
                     "new one; keep is not possible."
                 ),
-                text,
-                hint,
+                a.text,
+                a.hint,
             )
         return Keep()
     words = toks[1:] if toks[0] == "select" else toks
@@ -578,21 +600,21 @@ def _parse_select(
         else:
             why = _("'%(text)s' is not a selection; write select and one official, e.g. select GB.")
         raise InvalidSyntax(
-            why % {"text": text.strip()},
-            text=text,
-            hint=hint,
+            why % {"text": a.text.strip()},
+            text=a.text,
+            hint=a.hint,
         )
-    o = _official(board, state, words[0], text, hint)
-    if state.positions[o] < 0:
+    o = _official(a.board, a.state, words[0], a.text, a.hint)
+    if a.state.positions[o] < 0:
         raise _about(
-            board,
+            a.board,
             o,
             _(
                 "%(official)s is on the Terrace of Exile; select an official that is still on "
                 "the board."
             ),
-            text,
-            hint,
+            a.text,
+            a.hint,
         )
     return Select(o)
 
@@ -715,15 +737,7 @@ _TAKE_FILLER = {
 orange Hose von Nord")."""
 
 
-def _parse_take(
-    board: Board,
-    state: State,
-    seat: Seat,
-    text: str,
-    toks: list[str],
-    legal: list[Action],
-    hint: str,
-) -> Action:
+def _parse_take(a: _Answer, toks: list[str]) -> Action:
     """A ``take`` answer: whose card and which, in any order and with filler words."""
     # Long on purpose: every way a take can be wrong (whose card, which card, none to take) gets
     # its own sentence for the player.
@@ -733,17 +747,17 @@ def _parse_take(
     victim: int | None = None
     rest: list[str] = []
     for w in words:
-        v = _seat_of(state, w) if victim is None and w not in PIECES else None
-        if v is not None and w not in board.card_colours:
+        v = _seat_of(a.state, w) if victim is None and w not in PIECES else None
+        if v is not None and w not in a.board.card_colours:
             victim = v
         else:
             rest.append(w)
-    card = _card_of(board, rest) if rest else None
-    like = _cards_like(board, rest) if rest and card is None else set()
+    card = _card_of(a.board, rest) if rest else None
+    like = _cards_like(a.board, rest) if rest and card is None else set()
     if len(rest) == 1 and like:
         # a colour or a garment alone ("The yellow one", "the coat"): the legal takes decide
-        cands = [a for a in legal if isinstance(a, Take) and a.card in like
-                 and (victim is None or a.victim == victim)]  # fmt: skip
+        cands = [t for t in a.legal if isinstance(t, Take) and t.card in like
+                 and (victim is None or t.victim == victim)]  # fmt: skip
         if len(cands) == 1:
             return cands[0]
     if rest and card is None:
@@ -752,21 +766,21 @@ def _parse_take(
                 "'%(words)s' is not a garment card; name it by colour and piece, e.g. red-hat "
                 "(colours: %(colours)s; pieces: hat, coat, pants)."
             )
-            % {"words": " ".join(rest), "colours": ", ".join(board.card_colours)},
-            text=text,
-            hint=hint,
+            % {"words": " ".join(rest), "colours": ", ".join(a.board.card_colours)},
+            text=a.text,
+            hint=a.hint,
         )
     cands = [
-        a
-        for a in legal
-        if isinstance(a, Take)
-        and (victim is None or a.victim == victim)
-        and (card is None or a.card == card)
+        t
+        for t in a.legal
+        if isinstance(t, Take)
+        and (victim is None or t.victim == victim)
+        and (card is None or t.card == card)
     ]
     if len(cands) == 1:
         return cands[0]
     if not cands:
-        what = board.card_name(card) if card is not None else _("that card")
+        what = a.board.card_name(card) if card is not None else _("that card")
         who = _(SEAT_NAMES[victim]) if victim is not None else _("any player you may take from")
         raise IllegalMove(
             _(
@@ -774,30 +788,22 @@ def _parse_take(
                 "may be taken."
             )
             % {"card": what, "who": who},
-            text=text,
-            hint=hint,
+            text=a.text,
+            hint=a.hint,
         )
     raise AmbiguousMove(
         _("'%(text)s' fits %(num)d cards: %(cards)s. Name the player and the card.")
         % {
-            "text": text.strip(),
+            "text": a.text.strip(),
             "num": len(cands),
-            "cards": ", ".join(notation(board, a, state.n) for a in cands),
+            "cards": ", ".join(notation(a.board, t, a.state.n) for t in cands),
         },
-        text=text,
-        hint=hint,
+        text=a.text,
+        hint=a.hint,
     )
 
 
-def _parse_move(
-    board: Board,
-    state: State,
-    seat: Seat,
-    text: str,
-    toks: list[str],
-    legal: list[Action],
-    hint: str,
-) -> Action:
+def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
     mode = ""
     rest: list[str] = []
@@ -819,9 +825,9 @@ def _parse_move(
                 "'%(text)s' names no official. A move is an official and directions, e.g. "
                 "RK N E; claim or reveal go after a move that enters the active pavilion."
             )
-            % {"text": text.strip()},
-            text=text,
-            hint=hint,
+            % {"text": a.text.strip()},
+            text=a.text,
+            hint=a.hint,
         )
     if rest[0] in _COLOUR_WORDS and len(rest) > 1 and rest[1] in _COLOUR_WORDS:
         rest = [rest[0] + "-" + rest[1], *rest[2:]]
@@ -830,8 +836,8 @@ def _parse_move(
     # Also accept the compact "RKNE" / "rk-n".
     if len(head) > 2 and "-" not in head and re.fullmatch(r"[a-z]{2}[nesw]+", head):
         head, dirs_tok = head[:2], [head[2:], *dirs_tok]
-    o = _official(board, state, head, text, hint)
-    code = board.official_code(o)
+    o = _official(a.board, a.state, head, a.text, a.hint)
+    code = a.board.official_code(o)
     if any(t in steer.WORDS for t in dirs_tok):
         if step or len(dirs_tok) != 1:
             raise InvalidSyntax(
@@ -840,13 +846,13 @@ def _parse_move(
                     "e.g. %(code)s pavilion (or %(code)s pavilion claim)."
                 )
                 % {"code": code},
-                text=text,
-                hint=hint,
+                text=a.text,
+                hint=a.hint,
             )
-        move = steer.toward(board, state, seat, o, text, hint)
-        if not engine.trace(board, state, move).entered:
+        move = steer.toward(a.board, a.state, a.seat, o, a.text, a.hint)
+        if not engine.trace(a.board, a.state, move).entered:
             return move  # a written claim or reveal is for the case it enters: not now
-        return _entering(board, state, seat, move, mode, text, hint)
+        return _entering(a, move, mode)
     dirs: list[str] = []
     for t in dirs_tok:
         if t in _DIR_WORDS:
@@ -862,28 +868,28 @@ def _parse_move(
                     "west), e.g. RK N E."
                 )
                 % {"word": t},
-                text=text,
-                hint=hint,
+                text=a.text,
+                hint=a.hint,
             )
     if not dirs:
         raise InvalidSyntax(
             _("The move names %(code)s but no direction; write e.g. %(code)s N or %(code)s N E.")
             % {"code": code},
-            text=text,
-            hint=hint,
+            text=a.text,
+            hint=a.hint,
         )
     if step and len(dirs) != 1:
         raise InvalidSyntax(
             _("A one-step move has exactly one direction, e.g. %(code)s step N.") % {"code": code},
-            text=text,
-            hint=hint,
+            text=a.text,
+            hint=a.hint,
         )
     move = Move(o, tuple(dirs), step, "")
-    tr = engine.trace(board, state, move)
+    tr = engine.trace(a.board, a.state, move)
     if tr.error:
-        raise IllegalMove(tr.error, text=text, hint=hint)
+        raise IllegalMove(tr.error, text=a.text, hint=a.hint)
     if step:
-        plain = engine.trace(board, state, Move(o, tuple(dirs)))
+        plain = engine.trace(a.board, a.state, Move(o, tuple(dirs)))
         if plain.end == tr.end and plain.entered == tr.entered:
             move = Move(o, tuple(dirs))
     if not tr.entered:
@@ -893,38 +899,40 @@ def _parse_move(
                     "%(code)s does not enter the active pavilion %(pavilion)s with this move, so "
                     "'%(mode)s' does not apply; leave it out."
                 )
-                % {"code": code, "pavilion": state.active_pavilion, "mode": mode},
-                text=text,
-                hint=hint,
+                % {"code": code, "pavilion": a.state.active_pavilion, "mode": mode},
+                text=a.text,
+                hint=a.hint,
             )
         return move
-    return _entering(board, state, seat, move, mode, text, hint)
+    return _entering(a, move, mode)
 
 
-def _entering(
-    board: Board, state: State, seat: Seat, move: Move, mode: str, text: str, hint: str
-) -> Move:
+def _entering(a: _Answer, move: Move, mode: str) -> Move:
     """An entering ``move`` with its ``mode`` as written (``""``: reveal for one's own official);
     refused when the mode is missing and the choice is the player's, or not allowed."""
     o = move.official
-    code = board.official_code(o)
-    own = state.selections[seat] == o
+    code = a.board.official_code(o)
+    own = a.state.selections[a.seat] == o
     if not mode:
         if own:
             mode = "reveal"
-        elif engine.bluff_allowed(state, seat):
+        elif engine.bluff_allowed(a.state, a.seat):
             raise AmbiguousMove(
                 _(
                     "%(code)s enters pavilion %(pavilion)s, but it is not the official on your "
                     "selector: add claim to bluff (the others believe or doubt) or reveal to show "
                     "your selector and get no card, e.g. %(move)s claim."
                 )
-                % {"code": code, "pavilion": state.active_pavilion, "move": notation(board, move)},
-                text=text,
-                hint=hint,
+                % {
+                    "code": code,
+                    "pavilion": a.state.active_pavilion,
+                    "move": notation(a.board, move),
+                },
+                text=a.text,
+                hint=a.hint,
             )
     move = Move(move.official, move.dirs, move.step, mode or "reveal")
-    err = engine.entry_error(board, state, seat, move)
+    err = engine.entry_error(a.board, a.state, a.seat, move)
     if err:
-        raise IllegalMove(err, text=text, hint=hint)
+        raise IllegalMove(err, text=a.text, hint=a.hint)
     return move
