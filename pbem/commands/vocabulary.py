@@ -287,6 +287,12 @@ class Spoken:
         return None
 
 
+PROSE_MAX = 300
+"""The longest line read as prose around a command word (characters): every word of such a line
+is tried as the command, so the work grows with the square of its length; people write a command
+in prose in a sentence, and a hostile mail's long line is read only as a command line."""
+
+
 @dataclass
 class Vocabulary:
     """Registered commands, by kind, and their words folded (:func:`fold_word`)."""
@@ -374,6 +380,8 @@ class Vocabulary:
         "I'd like to watch tonight" is prose)."""
         from pbem.mail.reply import denies
 
+        if len(line) > PROSE_MAX:
+            return None  # a command in prose is a short line; a long one is not read word by word
         kinds = tuple(kinds)
         for m in re.finditer(r"(?<![\w'’-])([^\W\d_]{4,})(?![\w'’-])", line):
             if m.start() == 0:
