@@ -38,7 +38,7 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
 
-from reply_corpus import _encode_header, _flow  # noqa: E402  (format=flowed as Thunderbird writes it)
+from reply_corpus import _encode_header, _flow, html_inside  # noqa: E402  (format=flowed as Thunderbird writes it)
 
 import pbem.service.commands  # noqa: E402,F401  (registers the commands' words)
 from pbem import i18n  # noqa: E402
@@ -285,14 +285,7 @@ def _html_of(p: str, entities: bool = False) -> str:
 
 def _html_body(m: EmailMessage) -> str:
     part = m.get_body(preferencelist=("html",))
-    h = part.get_content() if part is not None else ""
-    lo = h.lower()
-    a = lo.find("<body")
-    if a >= 0:
-        a = lo.find(">", a) + 1
-        b = lo.rfind("</body>")
-        return h[a : b if b > 0 else len(h)]
-    return h
+    return html_inside(part.get_content() if part is not None else "")
 
 
 def _text(m: EmailMessage) -> str:

@@ -392,7 +392,11 @@ def _header_block(lang: Lang, sent: Sent, to: str, bold: bool = False, tabs: boo
 
 def _html_body(sent: Sent) -> str:
     """The inside of the service's HTML body (what a client copies into its reply)."""
-    h = sent.html
+    return html_inside(sent.html)
+
+
+def html_inside(h: str) -> str:
+    """The inside of an HTML document's body (all of it when it has no ``<body>``)."""
     lo = h.lower()
     a = lo.find("<body")
     if a >= 0:
