@@ -111,6 +111,10 @@ def _words(line: str) -> list[str]:
 
 def _nouns() -> list[tuple[tuple[str, ...], Spoken]]:
     """Every command's nouns, as folded words, longest first."""
+    return vocabulary().derived("request nouns", _build_nouns)
+
+
+def _build_nouns() -> list[tuple[tuple[str, ...], Spoken]]:
     out = []
     for cmd in vocabulary():
         for phrases in cmd.nouns.values():
@@ -130,6 +134,11 @@ EDGES = _listed(
 
 
 def _phrases() -> list[tuple[tuple[str, ...], Spoken]]:
+    """Every command's whole-line phrases, as folded words (``*`` as ``zzslot``)."""
+    return vocabulary().derived("request phrases", _build_phrases)
+
+
+def _build_phrases() -> list[tuple[tuple[str, ...], Spoken]]:
     return [
         (tuple(_words(phrase.replace("*", "zzslot"))), cmd)
         for cmd in vocabulary()

@@ -27,7 +27,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, TypeVar, cast
 
 from pbem.errors import CommandError
 from pbem.i18n import N_, _
@@ -287,6 +287,8 @@ class Spoken:
         return None
 
 
+_T = TypeVar("_T")
+
 PROSE_MAX = 300
 """The longest line read as prose around a command word (characters): every word of such a line
 is tried as the command, so the work grows with the square of its length; people write a command
@@ -299,6 +301,15 @@ class Vocabulary:
 
     commands: dict[str, Spoken] = field(default_factory=dict)
     _by_word: dict[str, Spoken] | None = None
+    _derived: dict[str, object] = field(default_factory=dict)
+
+    def derived(self, name: str, build: Callable[[], _T]) -> _T:
+        """A table built from the registered commands (``build()``), kept until a command is
+        added or removed: readers that fold every command's words or phrases build them once,
+        not for every line they read."""
+        if name not in self._derived:
+            self._derived[name] = build()
+        return cast(_T, self._derived[name])
 
     def add(self, cmd: Spoken) -> None:
         for word in (cmd.name, *(w for ws in cmd.words.values() for w in ws)):
@@ -307,10 +318,12 @@ class Vocabulary:
                 raise ValueError(f"{word} is already {other.name}'s word")
         self.commands[cmd.kind] = cmd
         self._by_word = None
+        self._derived.clear()
 
     def remove(self, kind: str) -> None:
         self.commands.pop(kind, None)
         self._by_word = None
+        self._derived.clear()
 
     def _index(self) -> dict[str, Spoken]:
         if self._by_word is None:
