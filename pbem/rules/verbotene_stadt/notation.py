@@ -247,6 +247,16 @@ _VERB_WORDS: dict[str, str] = {
     # staying with the selection ("Je reste sur ma sélection", "Bleibe bei meiner Wahl")
     "reste": "keep", "resto": "keep", "bleibe": "keep", "stay": "keep", "stick": "keep",
     "staying": "keep", "sticking": "keep", "bleibt": "keep", "bleiben": "keep",
+    # the future, the conditional, the infinitive after a wish and the gerund (issue 31: "Je
+    # prendrai le pantalon rouge", "Prenderei i pantaloni rossi", "I'm taking the yellow coat",
+    # "Ich hole mir den gelben Mantel")
+    "prendrai": "take", "prendrais": "take", "prenderò": "take", "prendero": "take",
+    "prenderei": "take", "prendere": "take", "rubare": "take", "nehmen": "take",
+    "stehlen": "take", "taking": "take", "stealing": "take", "grabbing": "take", "pick": "take",
+    "picking": "take", "hole": "take", "hol": "take", "holen": "take", "schnappe": "take",
+    "voler": "take", "piquer": "take", "garderai": "keep", "garderais": "keep", "terrò": "keep",
+    "terro": "keep", "terrei": "keep", "choisirai": "select", "sceglierò": "select",
+    "sceglierei": "select", "wählen": "select", "waehlen": "select",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
@@ -254,7 +264,9 @@ _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel"
                   "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
 """Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
 plans: RB N" in a move is no selection)."""
-_PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_PRONOUNS = {"i", "i'll", "i'm", "i'd", "je", "j'", "io", "ich", "we", "nous", "noi", "wir",
+             "mi"}  # fmt: skip
+"""Who decides, before the verb ("Je choisis RK", "Mi prendo i pantaloni", "I'd take ...")."""
 _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "allora", "quindi",
             "eigentlich", "doch", "na", "gut"}  # fmt: skip
 """Words before a decision's verb that only lead to it."""
@@ -262,7 +274,29 @@ _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
             "donnez-moi", "donne-moi"}  # fmt: skip
 """Verbs that ask for a card to take, read as take only when a card is owed."""
-_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
+_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick"}
+_WISH = {"would", "will", "shall", "want", "wanna", "like", "to", "going", "gonna", "let", "me",
+         "vais", "veux", "voudrais", "aimerais", "vorrei", "voglio", "werde", "würde", "wuerde",
+         "möchte", "moechte", "gerne", "gern", "mag", "just", "simply"}  # fmt: skip
+"""Words of a wish or of the future before a decision ("I'd like the red pants", "Je vais garder
+RK", "Vorrei tenere RK", "Ich würde gerne die rote Hose nehmen")."""
+
+
+def _wished(toks: list[str], kind: str) -> list[str]:
+    """``toks`` without the words of a wish before the decision; the verb at the end of a German
+    sentence brought to the front ("Ich möchte RK behalten"); a wish for a card without a verb is
+    a take ("I'd like the red pants", "Je voudrais le pantalon rouge")."""
+    rest = list(toks)
+    while len(rest) > 1 and rest[0] in _WISH:
+        rest = rest[1:]
+    if len(rest) == len(toks):
+        return toks
+    if rest[0] not in _VERB_WORDS and rest[0] not in _VERB_KINDS:
+        if len(rest) > 1 and _VERB_WORDS.get(rest[-1], rest[-1]) in _VERB_KINDS:
+            return [rest[-1], *rest[:-1]]
+        if kind in ("take-card", "steal"):
+            return ["take", *rest]
+    return rest
 
 
 @dataclass(frozen=True)
@@ -318,6 +352,9 @@ def parse(
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
+    if kind in ("select", "reselect", "take-card", "steal"):
+        toks = _wished(toks, kind)  # "I'd like the red pants", "Ich möchte RK behalten"
+        verb = toks[0] if toks else ""
     if verb not in _WHEN_CHOOSING or kind in ("select", "reselect", "take-card", "steal"):
         verb = _VERB_WORDS.get(verb, verb)  # ("have a nice evening" after a move takes nothing)
     if kind in ("take-card", "steal") and verb in _GIVE_ME:
@@ -373,18 +410,34 @@ def parse(
     return _parse_move(answer, toks)
 
 
-_DECISION_PARTS = re.compile(r"(?<=[.!?;,])\s+|\s+[-–—]\s+")
+_DECISION_PARTS = re.compile(r"(?<=[.!?;,:])\s+|\s+[-–—]\s+")
+"""Where the sentences and clauses of an answer part (a colon too: "Pour le dragon : le manteau
+jaune de Nord")."""
 _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
                     "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
                     "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
                     "entschuldigung", "or", "ou", "o", "oder", "oppure"}  # fmt: skip
 
 
+_MY = {"my", "mon", "ma", "mes", "mio", "mia", "miei", "mie", "mein", "meine", "meinem",
+       "meinen", "meiner", "meines"}  # fmt: skip
+"""First-person possessives: a garment after one is the player's own card, not one to take."""
+
+
 def _remark(board: Board, state: State, text: str) -> bool:
     """A sentence beside a decision that says nothing the game reads: no official, card, seat,
-    verb of a decision, negation or second thought."""
-    for t in _tokens(text):
+    verb of a decision, negation or second thought. A garment of the player's own ("ça me fait
+    la paire avec mon chapeau rouge", "they go with my orange hat") is said of no card to take."""
+    toks = _tokens(text)
+    own = {j for k, t in enumerate(toks) if t in _MY for j in range(k + 1, k + 4)}
+    for k, t in enumerate(toks):
         w = t.strip("?!'\"")
+        if k in own and (
+            w in _COLOUR_WORDS
+            or w in board.card_colours
+            or any(w in words for words in _PIECE_WORDS.values())
+        ):
+            continue
         if (
             re.fullmatch(r"[rybgk]{2}", w)
             or w in _VERB_WORDS
@@ -427,7 +480,7 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             # crédible")
             "trust", "confiance", "fido", "fidarmi", "vertraue", "vertrauen", "credible",
             "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
-            "fidiamoci", "trusting", "glaub"}  # fmt: skip
+            "fidiamoci", "trusting", "glaub", "buy"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "zweifel",
           "bezweifeln"}  # fmt: skip
@@ -471,6 +524,8 @@ _AROUND = {
     "jetzige", "jetzigen",
     # the French "of it" ("J'en doute fort !"; issue 31)
     "en",
+    # whom one believes ("Credo a Est", "Je crois à sa parole", "Ich glaube an Ost")
+    "a", "à", "an", "sa", "parole", "parola", "wort", "word", "his", "their",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -536,6 +591,8 @@ def _answer_in_sentences(text: str) -> bool | None:
 
 
 _NO_AFTER = {"no", "nope", "nein", "nee", "nö", "noe", "non"}
+_TAKE_IT_FROM = {"nehme", "nehm", "nimmt", "kaufe", "kauf", "kauft"}
+"""German verbs that believe with "ab" ("Das nehme ich dir ab", "Das kaufe ich ihm nicht ab")."""
 
 
 def _answer_in_words(toks: list[str]) -> bool | None:
@@ -544,6 +601,9 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     both, or doubt a doubt ("I don't doubt it": we do not guess)."""
     if not 1 <= len(toks) <= 8:
         return None
+    if "ab" in toks and _TAKE_IT_FROM.intersection(toks):
+        # "Das nehme ich Ost nicht ab", "Das kauf ich dir ab": the German "believe"
+        toks = ["glaube" if t in _TAKE_IT_FROM else t for t in toks if t != "ab"]
     verbs = {t for t in toks if t in _BELIEVE or t in _DOUBT}
     # The French "ne" denies with its partner ("ne ... pas", "n'y ... point"); alone it is the
     # Italian "of it" ("Ne dubito": I doubt it).
@@ -562,7 +622,52 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     return doubt or negated
 
 
+def _kept_as_named(a: _Answer, toks: list[str]) -> bool:
+    """Keep with the official already selected named ("keep RK", "Ich bleibe bei RK", "Tengo
+    RK"); another official named is no keep."""
+    chosen = a.state.selections[a.seat] if a.seat < len(a.state.selections) else -1
+    named = [t for t in toks[1:] if t not in _AROUND and t not in _SELECT_FILLER]
+    return (
+        toks[:1] == ["keep"]
+        and chosen is not None
+        and chosen >= 0
+        and named == [a.board.official_code(chosen).lower()]
+    )
+
+
+_CHANGE = {"change", "changes", "changing", "changer", "changé", "cambio", "cambiare", "cambia",
+           "cambiato", "ändere", "aendere", "ändern", "aendern", "geändert", "wechsle",
+           "wechsel", "wechseln", "switch", "switching", "modifie", "modifier", "modifico",
+           "modificare", "changed"}  # fmt: skip
+_NOTHING = {"nothing", "anything", "rien", "niente", "nulla", "nichts", "won't", "wont",
+            "nessun", "nessuna", "aucun", "aucune", "non", "not", "n't", "don't", "dont",
+            "doesn't", "ne", "nicht", "no", "pas", "mai", "never", "jamais", "nie"}  # fmt: skip
+_UNCHANGED_AROUND = {"i'm", "am", "will", "do", "does", "going", "to", "want", "have", "ai",
+                     "ho", "habe", "hab", "veux", "voglio", "a", "va", "è", "est", "is",
+                     "bleibt", "resta", "reste", "rimane", "stays", "n'a", "n'ai"}  # fmt: skip
+
+
+def _unchanged(text: str) -> bool:
+    """A reselection kept in words that deny a change ("Je ne change rien", "rien ne change",
+    "I'm not changing anything", "Non cambio niente", "Ich ändere nichts", "Ich wechsle nicht"):
+    one verb of change, a negation just before it or "nothing" just after, no official named and
+    no other word than those around a keep."""
+    toks = [t.strip("!.'\"") for t in _tokens(text)]
+    at = [k for k, t in enumerate(toks) if t in _CHANGE]
+    if len(at) != 1:
+        return False
+    k = at[0]
+    denied = bool(_NOTHING.intersection(toks[max(0, k - 3) : k])) or (
+        toks[k + 1 : k + 2] != [] and toks[k + 1] in _NOTHING
+    )
+    keep = {w for w, v in _VERB_WORDS.items() if v == "keep"} | {"keep"}
+    around = _AROUND | _NOTHING | _CHANGE | _UNCHANGED_AROUND | keep | _PRONOUNS
+    return denied and all(t in around for t in toks)
+
+
 def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
+    if kind == "reselect" and (_unchanged(a.text) or _kept_as_named(a, toks)):
+        toks = ["keep"]  # "Je ne change rien", "keep RK" (RK selected), "Ich bleibe bei RK"
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
     elif kind == "reselect" and tuple(t for t in toks if t not in _COURTESY_EDGE) in _NO_CHANGE:
@@ -637,8 +742,9 @@ def _about(board: Board, official: int, why: str, text: str, hint: str) -> Illeg
 
 
 _SEAT_WORDS = {"nord": 0, "est": 1, "ost": 1, "sud": 2, "süd": 2, "sued": 2, "ouest": 3,
-               "ovest": 3}  # fmt: skip
-"""Seat names in French, Italian and German (issue 31: "Je prends le pantalon rouge de Sud")."""
+               "ovest": 3, "norden": 0, "osten": 1, "süden": 2, "sueden": 2, "westen": 3}  # fmt: skip
+"""Seat names in French, Italian and German (issue 31: "Je prends le pantalon rouge de Sud"; the
+German compass words too: "die orange Hose von Norden")."""
 
 
 def _seat_of(state: State, tok: str) -> int | None:
@@ -731,6 +837,14 @@ _TAKE_FILLER = {
     "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
     "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
     "her", "their", "leur", "ihre", "ihren",
+    # what goes without saying ("le pantalon rouge évidemment", "Definitely the orange pants",
+    # "Ovviamente i pantaloni", "Natürlich die rote Hose"), and the German verb's particle
+    # ("Ich nehme Nord die orange Hose weg", "... ab"); "off" ("the yellow coat off North")
+    "évidemment", "evidemment", "bien", "sûr", "naturellement", "forcément", "forcement",
+    "certainement", "obviously", "course", "naturally", "definitely", "clearly", "surely",
+    "certainly", "ovviamente", "naturalmente", "sicuramente", "certo", "certamente",
+    "chiaramente", "natürlich", "natuerlich", "klar", "logisch", "selbstverständlich",
+    "selbstverstaendlich", "sicher", "offensichtlich", "weg", "ab", "off",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -743,7 +857,9 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     # its own sentence for the player.
     words = toks[1:] if toks[0] == "take" else toks
     words = [w for p in words for w in p.split("-") if w]
-    words = [w for w in words if w not in _TAKE_FILLER]
+    # the verb and who takes, wherever the sentence puts them ("Die rote Hose nehme ich")
+    words = [w for w in words if w not in _TAKE_FILLER and w not in _PRONOUNS
+             and _VERB_WORDS.get(w, w) != "take"]  # fmt: skip
     victim: int | None = None
     rest: list[str] = []
     for w in words:
