@@ -246,6 +246,26 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
     return []
 
 
+_THANKS = _listed("thanks thank you danke dank merci grazie mille vielen beaucoup tante")
+_FOR = _listed("for fuer pour per")
+_ARTICLES = _listed(
+    """
+    the a your this le la les l' un une votre vos ce cette il lo i gli la l' vostro vostra
+    vostri questo questa die der das den dem ihre ihren eure euren deine diese diesen
+    all tous toute toutes tutto tutti alle quick rapide veloce schnelle schnellen
+    """
+)
+
+
+def _thanked_for(words: list[str], at: int) -> bool:
+    """Is the noun at ``at`` what the player thanks for ("danke für die Hilfe", "thanks for the
+    board", "merci pour l'aide", "grazie per il tabellone")? Then it is no request."""
+    j = at - 1
+    while j >= 0 and words[j] in _ARTICLES:
+        j -= 1
+    return j >= 1 and words[j] in _FOR and words[j - 1] in _THANKS
+
+
 def _requested(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
@@ -266,6 +286,10 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
     i = 0
     while i < len(words):
         for phrase, cmd in nouns:
+            if tuple(words[i : i + len(phrase)]) == phrase and _thanked_for(words, i):
+                rest.extend(phrase)  # "danke für die Hilfe": thanked for, not asked for
+                i += len(phrase)
+                break
             if tuple(words[i : i + len(phrase)]) == phrase:
                 if cmd not in found:
                     found.append(cmd)
