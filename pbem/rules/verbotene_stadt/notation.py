@@ -257,6 +257,10 @@ _VERB_WORDS: dict[str, str] = {
     "voler": "take", "piquer": "take", "garderai": "keep", "garderais": "keep", "terrò": "keep",
     "terro": "keep", "terrei": "keep", "choisirai": "select", "sceglierò": "select",
     "sceglierei": "select", "wählen": "select", "waehlen": "select",
+    # a bribe is the selection ("désormais je soudoie BY", "adesso corrompo GY", "Ich besteche
+    # GB", "I'm bribing RK")
+    "soudoie": "select", "soudoyer": "select", "corromps": "select", "corrompo": "select",
+    "corrompere": "select", "besteche": "select", "bestechen": "select", "bribing": "select",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
@@ -268,7 +272,10 @@ _PRONOUNS = {"i", "i'll", "i'm", "i'd", "je", "j'", "io", "ich", "we", "nous", "
              "mi"}  # fmt: skip
 """Who decides, before the verb ("Je choisis RK", "Mi prendo i pantaloni", "I'd take ...")."""
 _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "allora", "quindi",
-            "eigentlich", "doch", "na", "gut"}  # fmt: skip
+            "eigentlich", "doch", "na", "gut",
+            # from now on ("désormais je soudoie BY", "adesso corrompo GY", "jetzt nehme ich")
+            "désormais", "dorénavant", "maintenant", "now", "adesso", "ora", "jetzt", "nun",
+            "ab", "sofort", "from", "on", "d'ora", "in", "poi"}  # fmt: skip
 """Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
@@ -338,6 +345,12 @@ def parse(
             return alone(text)
         except InvalidSyntax:
             found = _one_decision(board, state, text, kind, alone)
+            if found is None and "(" in text and kind in _DECIDING:
+
+                def whole_of(part: str) -> Action:
+                    return parse(board, state, seat, part, kind, legal, waiting)
+
+                found = _beside_aside(board, text, whole_of)
             if found is None:
                 raise
             return found
@@ -469,10 +482,118 @@ def _one_decision(
             continue
     said = {action for _k, action in read}
     if len(said) == 1 and all(
-        _remark(board, state, p) for k, p in enumerate(parts) if k not in dict(read)
+        _remark(board, state, p)
+        or _lone_verb(p, read[0][1])
+        or _contrast(board, state, p, read[0][1])
+        for k, p in enumerate(parts)
+        if k not in dict(read)
     ):
         return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
     return None
+
+
+_DECIDING = ("select", "reselect", "take-card", "steal")
+
+
+def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) -> Action | None:
+    """The decision beside an aside in brackets that explains it ("Taking South's yellow coat.
+    (The red pants would give me less.)", "I'll switch my bribe to BY (blue hat, yellow body)");
+    None when the aside asks, takes back, decides (a verb of a decision) or describes another
+    official."""
+    m = re.search(r"\(([^()]*)\)", text)
+    if m is None:
+        return None
+    inside = _tokens(m.group(1))
+    if "?" in m.group(1) or any(
+        t in _SECOND_THOUGHTS or _VERB_WORDS.get(t, t) in _VERB_KINDS for t in inside
+    ):
+        return None
+    try:
+        action = whole_of((text[: m.start()] + " " + text[m.end() :]).strip())
+    except RuleError:
+        return None
+    described = _described(board, inside)
+    if described is not None and not (isinstance(action, Select) and action.official == described):
+        return None
+    return action
+
+
+_HAT = {"hat", "hats", "cap", "chapeau", "cappello", "hut", "mütze", "muetze"}
+_BODY = {"body", "corps", "corpo", "körper", "koerper", "leib", "robe", "gewand"}
+_OFFICIAL_COLOURS = {
+    "R": ("red", "rouge", "rosso", "rot"), "Y": ("yellow", "jaune", "giallo", "gelb"),
+    "B": ("blue", "bleu", "blu", "blau"), "G": ("green", "vert", "verde", "grün", "gruen"),
+    "K": ("black", "noir", "nero", "schwarz"),
+}  # fmt: skip
+
+
+@functools.cache
+def _colour_stems() -> dict[str, str]:
+    return {_stem(w): letter for letter, ws in _OFFICIAL_COLOURS.items() for w in ws}
+
+
+def _described(board: Board, toks: list[str]) -> int | None:
+    """The official described by its hat's and body's colours ("le chapeau noir et le corps
+    bleu", "il cappello verde e il corpo blu", "blue hat, yellow body", "roter Hut, schwarzer
+    Körper"): the colour before both garment words or after both, not mixed; None otherwise."""
+    hats = [k for k, t in enumerate(toks) if t in _HAT]
+    bodies = [k for k, t in enumerate(toks) if t in _BODY]
+    if len(hats) != 1 or len(bodies) != 1:
+        return None
+
+    def colour(k: int) -> str | None:
+        return _colour_stems().get(_stem(toks[k])) if 0 <= k < len(toks) else None
+
+    found = set()
+    for step in (-1, 1):
+        hat, body = colour(hats[0] + step), colour(bodies[0] + step)
+        if hat and body:
+            found.add(hat + body)
+    if len(found) != 1:
+        return None
+    return board.official_by_code(found.pop())
+
+
+def _verb_of(action: Action) -> str:
+    return {Select: "select", Keep: "keep", Take: "take"}.get(type(action), "")
+
+
+def _lone_verb(part: str, action: Action) -> bool:
+    """A clause that only says the kind of decision read ("Je change : désormais je soudoie BY",
+    "Cambio selezione: adesso corrompo GY", "Behalten. ...")."""
+    verbs = [t for t in _tokens(part) if t not in _AROUND | _LEADING | _PRONOUNS | _SELECT_FILLER]
+    return bool(verbs) and all(_VERB_WORDS.get(t, t) == _verb_of(action) for t in verbs)
+
+
+_NOT = {"not", "non", "nicht", "pas", "no", "nein", "but", "mais", "ma", "aber", "and", "et", "e",
+        "und", "surtout", "jamais", "never", "mai", "nie", "keinesfalls", "certainly"}  # fmt: skip
+
+
+def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
+    """A clause that sets another card or official aside ("prendo i pantaloni arancioni di
+    Nord, non il mantello giallo", "Not the red pants — the yellow coat", "GB, pas RK"): a
+    negation, then only the other one's name."""
+    words = _tokens(part)
+    toks = [t for t in words if t not in _TAKE_FILLER]
+    if not toks or toks[0] not in _NOT or not set(toks) & _NEGATION - {"ne"}:
+        return False
+    at = words.index(next(t for t in words if t in _NEGATION))
+    if words[at] in _NO_AFTER and (
+        words[at + 1 : at + 2] == []
+        or words[at + 1] not in _TAKE_FILLER
+        or re.search(r"\b" + re.escape(words[at]) + r"\s*[,;:!]", part, re.I)
+    ):
+        return False  # "GY, non KY", "Non, le manteau": a "no" that corrects, not a "not"
+    named = [t for t in toks if t not in _NOT]
+    if isinstance(action, Take):
+        seats = [t for t in named if _seat_of(state, t) is not None and t not in board.card_colours]
+        rest = [t for t in named if t not in seats]
+        other = _card_of(board, rest) if rest else None
+        return other is not None and other != action.card
+    if isinstance(action, Select) and len(named) == 1 and len(named[0]) == 2:
+        other_o = board.official_by_code(named[0])
+        return other_o is not None and other_o != action.official
+    return False
 
 
 _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
@@ -526,6 +647,11 @@ _AROUND = {
     "en",
     # whom one believes ("Credo a Est", "Je crois à sa parole", "Ich glaube an Ost")
     "a", "à", "an", "sa", "parole", "parola", "wort", "word", "his", "their",
+    # for this once, and after thinking ("pour cette fois", "but on reflection I believe East")
+    "pour", "for", "für", "fuer", "on", "reflection", "thought", "thoughts",
+    "réflexion", "reflexion", "finalement", "après", "riflessione", "alla",
+    "finalmente", "überlegung", "ueberlegung", "nach", "letztlich", "schließlich",
+    "schliesslich", "eventually", "finally", "after", "once", "fois-ci",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -565,7 +691,9 @@ def _answer_in_sentences(text: str) -> bool | None:
     :func:`_answer_in_words`; parts without such a word are remarks. None when a part is unclear,
     asks ("Doubt?"), or the parts disagree."""
     said: set[bool] = set()
-    for part in _SENTENCE_END.split(text):
+    weak = False  # a long remark about bluffers: no answer, but against believing
+    parts = [_no_vocative(p) for p in _SENTENCE_END.split(text)]
+    for k, part in enumerate(parts):
         toks = [t for t in _tokens(part) if any(c.isalnum() for c in t)]
         if not toks:
             continue
@@ -575,6 +703,11 @@ def _answer_in_sentences(text: str) -> bool | None:
             if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
                 return None  # "Believe. Not!"
             continue  # a remark
+        if _set_aside(toks, parts[k + 1 : k + 2]):
+            continue  # "I was going to doubt, but ... I believe East"
+        if not verbs and len(toks) > 8 and "?" not in part:
+            weak = True  # "which is exactly what a bluffer wants us to think"
+            continue
         if part.rstrip().endswith("?") or len(toks) > 8:
             return None
         if verbs:
@@ -587,7 +720,43 @@ def _answer_in_sentences(text: str) -> bool | None:
         else:
             answer = True
         said.add(answer)
+    if weak and said != {True}:
+        return None
     return said.pop() if len(said) == 1 else None
+
+
+_MEANT_TO = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
+             "dachte", "thought", "wanted", "meant", "avais", "avevo", "hatte"}  # fmt: skip
+_BUT = {"but", "mais", "ma", "però", "pero", "aber", "doch"}
+
+
+def _set_aside(toks: list[str], after: list[str]) -> bool:
+    """A first intention in the past, taken back by the next part's "but" ("I was going to
+    doubt, but ...", "J'allais douter, mais ...", "Volevo dubitare, ma ...", "Ich wollte erst
+    zweifeln, aber ...")."""
+    if not _MEANT_TO.intersection(toks) or not after:
+        return False
+    nxt = [t for t in _tokens(after[0]) if any(c.isalnum() for c in t)]
+    return bool(nxt) and nxt[0] in _BUT
+
+
+_VOCATIVE = re.compile(r"(?<=\S)\s*,?\s+([A-ZÀ-Ý][a-zà-ÿ]{2,})(?=\s*(?:[.!,…]|$))")
+
+
+def _no_vocative(part: str) -> str:
+    """A part without the first name it ends on ("je te crois Mathieu...", "I believe you,
+    Tom", "Ti credo, Marco"): a word with a capital that the tables do not know."""
+    m = _VOCATIVE.search(part)
+    if m is None:
+        return part
+    word = m.group(1).lower()
+    if word in _AROUND | _BELIEVE | _DOUBT | _BLUFF | _NEGATION or _seat_name(word):
+        return part
+    return part[: m.start()] + part[m.end() :]
+
+
+def _seat_name(word: str) -> bool:
+    return word in {n.lower() for n in SEAT_NAMES} or word in _SEAT_WORDS
 
 
 _NO_AFTER = {"no", "nope", "nein", "nee", "nö", "noe", "non"}
@@ -644,7 +813,8 @@ _NOTHING = {"nothing", "anything", "rien", "niente", "nulla", "nichts", "won't",
             "doesn't", "ne", "nicht", "no", "pas", "mai", "never", "jamais", "nie"}  # fmt: skip
 _UNCHANGED_AROUND = {"i'm", "am", "will", "do", "does", "going", "to", "want", "have", "ai",
                      "ho", "habe", "hab", "veux", "voglio", "a", "va", "è", "est", "is",
-                     "bleibt", "resta", "reste", "rimane", "stays", "n'a", "n'ai"}  # fmt: skip
+                     "bleibt", "resta", "reste", "rimane", "stays", "n'a", "n'ai", "de", "côté", "side",
+                     "on", "parte", "per", "me", "meinerseits", "mich", "for"}  # fmt: skip
 
 
 def _unchanged(text: str) -> bool:
@@ -693,9 +863,16 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
         return Keep()
     words = toks[1:] if toks[0] == "select" else toks
     if len(words) > 1:  # "Switching my bribe to RY, please", "Wechsel auf GY"
-        words = [w for w in words if w not in _SELECT_FILLER] or words
+        words = [w for w in words if w not in _SELECT_FILLER and w not in _PRONOUNS] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
+    described = _described(a.board, words) if len(words) > 1 else None
+    if (
+        described is not None
+        and not set(toks) & (_NEGATION | _SECOND_THOUGHTS)
+        and not any(re.fullmatch(r"[rybgk]{2}", w) for w in words)
+    ):  # "corrompo il funzionario con il cappello verde e il corpo blu"
+        words = [a.board.official_code(described).lower()]
     if len(words) != 1:
         if kind == "reselect":
             why = _(
@@ -732,6 +909,9 @@ _SELECT_FILLER = {
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
     "cette", "fois", "on", "sur", "onto", "bestechung", "corruption", "corruzione", "svp",
+    # "..., cioè GB", "c'est-à-dire BY", "also RK", "i.e. GB", "namely RK"
+    "cioè", "cioe", "c'est-à-dire", "c'est", "à-dire", "dire", "sprich", "namely", "i", "e",
+    "ie", "that", "is", "d", "h", "dh", "of", "di", "de",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
@@ -1052,3 +1232,22 @@ def _entering(a: _Answer, move: Move, mode: str) -> Move:
     if err:
         raise IllegalMove(err, text=a.text, hint=a.hint)
     return move
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def _with_unaccented() -> None:
+    """The words of the decisions also as phones write them, without accents ("je garde la
+    meme", "Ich wahle GB", "Je prefere"): each table gains its words' unaccented spellings."""
+    for table in (_AROUND, _SAME, _AS_BEFORE, _CHANGE, _NOTHING, _UNCHANGED_AROUND, _TAKE_FILLER,
+                  _SELECT_FILLER, _BELIEVE, _DOUBT, _NEGATION, _WISH, _LEADING, _GIVE_ME,
+                  _PRONOUNS, _TAKE_IT_FROM, _NOT, _HAT, _BODY):  # fmt: skip
+        table.update({_fold(w) for w in table})
+    _VERB_WORDS.update(
+        {_fold(w): v for w, v in list(_VERB_WORDS.items()) if _fold(w) not in _VERB_WORDS}
+    )
+
+
+_with_unaccented()

@@ -119,7 +119,8 @@ def test_a_card_denied_asked_or_weighed_is_not_taken(text: str) -> None:
 
 
 def _reselect() -> State:
-    s = build({"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "RK": (4, 2)})
+    s = build({"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "RK": (4, 2),
+               "GB": (0, 12), "BY": (12, 0), "KB": (0, 6)})  # fmt: skip
     s, _ = act(s, 0, "RR N W")
     return s  # East (seat 1) selected YY
 
@@ -171,3 +172,104 @@ def test_an_answer_to_a_claim_in_idioms(text: str, doubt: bool) -> None:
     if got is None:
         got = notation._answer_in_sentences(text)
     assert got is doubt, text
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the card beside another one set aside ("X, not Y"; "Not Y — X")
+        ("Il drago: prendo i pantaloni arancioni di Nord, non il mantello giallo.",
+         ("orange-pants", 0)),
+        ("Ich nehme Nord den gelben Mantel weg, nicht die orange Hose.", ("yellow-coat", 0)),
+        ("Je prends le manteau jaune de Nord, pas le pantalon orange.", ("yellow-coat", 0)),
+        ("Not the orange pants — the yellow coat please.", ("yellow-coat", 0)),
+        ("The red pants from South, but not the green coat", ("red-pants", 2)),
+        # an aside in brackets that explains
+        ("Taking South's red pants. (The green coat would give me less.)", ("red-pants", 2)),
+        ("Je prends le pantalon rouge de Sud (le manteau vert ne me sert à rien).",
+         ("red-pants", 2)),
+        ("Prendo i pantaloni rossi di Sud (il cappotto verde ce l'ho già).", ("red-pants", 2)),
+        ("Ich nehme die rote Hose von Süd (den grünen Mantel brauche ich nicht).",
+         ("red-pants", 2)),
+    ],
+)  # fmt: skip
+def test_a_card_beside_another_set_aside(text: str, want: tuple[str, int]) -> None:
+    assert GAME.parse(_steal(), 1, text) == Take(want[1], card(want[0])), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prendo i pantaloni arancioni di Nord, non i pantaloni arancioni",  # the same one denied
+        "Je prends le pantalon rouge de Sud (ou plutôt le manteau vert ?)",
+        "Taking South's red pants (no wait, the green coat)",
+        "Taking South's red pants (I'd take the green coat too)",
+        "Non il mantello giallo",
+    ],
+)
+def test_a_card_taken_back_or_doubted_beside_another_is_not_taken(text: str) -> None:
+    with pytest.raises(RuleError):
+        GAME.parse(_steal(), 1, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("cambio: corrompo il funzionario con il cappello verde e il corpo blu, cioè GB.", "GB"),
+        ("Je change : désormais je soudoie le fonctionnaire au chapeau noir et au corps bleu",
+         "KB"),
+        ("I'll switch my bribe to BY (blue hat, yellow body).", "BY"),
+        ("Ich besteche jetzt den Beamten mit rotem Hut und schwarzem Körper", "RK"),
+        ("Je change : désormais je soudoie GB.", "GB"),
+        ("Cambio selezione: adesso corrompo GB.", "GB"),
+        ("Wechsel: ab jetzt besteche ich RK", "RK"),
+        ("Change of bribe: now I'm bribing RK", "RK"),
+    ],
+)  # fmt: skip
+def test_a_new_selection_in_words_and_colours(text: str, code: str) -> None:
+    assert GAME.parse(_reselect(), 1, text) == Select(off(code)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll switch my bribe to BY (green hat, blue body).",  # the colours say another
+        "Not the one with the green hat and blue body",
+        "Je change : pas le fonctionnaire au chapeau vert et au corps bleu",
+    ],
+)
+def test_a_selection_whose_words_disagree_is_not_read(text: str) -> None:
+    with pytest.raises(RuleError):
+        GAME.parse(_reselect(), 1, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["je garde la meme", "Je garde mon fonctionnaire, rien ne change de mon côté.",
+             "Ich behalte die gleiche Auswahl", "tengo lo stesso"],
+)  # fmt: skip
+def test_a_keep_without_accents_or_with_a_side_remark(text: str) -> None:
+    assert GAME.parse(_reselect(), 1, text) == Keep(), text
+
+
+@pytest.mark.parametrize(
+    ("text", "doubt"),
+    [
+        ("Bon, je te crois Mathieu... pour cette fois 😉", False),
+        ("Ti credo, Marco, per questa volta", False),
+        ("Ich glaube dir, Petra.", False),
+        ("I was going to doubt, but on reflection I believe East this time.", False),
+        ("J'allais douter, mais finalement je te crois.", False),
+        ("Volevo dubitare, ma alla fine ci credo.", False),
+        ("Ich wollte erst zweifeln, aber ich glaube Ost.", False),
+        ("I was going to believe, but I doubt it.", True),
+        ("Doubt. Nobody walks an official that far unless they've bribed it... which is exactly "
+         "what a bluffer wants us to think.", True),
+    ],
+)  # fmt: skip
+def test_an_answer_beside_a_name_a_first_intention_or_a_long_remark(text: str, doubt: bool) -> None:
+    assert notation._answer_in_sentences(text) is doubt, text
+
+
+def test_a_long_remark_about_bluffers_does_not_believe() -> None:
+    text = "Believe. Nobody walks an official that far unless they bribed it, so says a bluffer."
+    assert notation._answer_in_sentences(text) is None
