@@ -631,6 +631,38 @@ _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
 
 
+_LEAD_TO_COLON = frozenset(
+    re.split(
+        r"\s+",
+        """please set make put add new a an my un une nouvelle nouveau ma mon mettez mets mettre
+        metti imposta impostate nuovo nuova una mio mia setze setzt setzen bitte ein eine neue
+        neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
+        danke voici here's here is ecco hier ist einen neuer neues meinen""".strip(),
+    )
+)
+"""Words around a command's name before a colon ("Please set a standing order: ...")."""
+
+
+_NAMED_WITH_ARGUMENT = frozenset({"standing", "vacation", "lang", "say", "preview", "next"})
+"""The commands read so: those whose argument says what they do (never RESIGN or a vote)."""
+
+
+def _named_before_colon(line: str) -> tuple[Spoken | None, str]:
+    """A command named in words before a colon, with its argument after it ("Please set a
+    standing order: always believe claims", "Voici ma consigne : je doute toujours"; issue 31):
+    the head holds the command's word (any case) and only words that lead to it."""
+    head, sep, tail = line.partition(":")
+    if not sep or not tail.strip():
+        return None, ""
+    words = [w.strip(".,!?").casefold() for w in head.split()]
+    found = [c for w in words if w and (c := vocabulary().lookup(w)) is not None]
+    if len(found) != 1 or found[0].kind not in _NAMED_WITH_ARGUMENT:
+        return None, ""
+    if not all(w in _LEAD_TO_COLON or vocabulary().lookup(w) is found[0] for w in words if w):
+        return None, ""
+    return found[0], tail.strip()
+
+
 def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[str]:
     """A line split before the sentence that leads to a command word in capitals, when what
     comes before is an action of the game on its own, denying nothing ("Behalten. Und damit
@@ -666,6 +698,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
         before = _tokens(line[: m.start()])
+        if cmd.kind == "vacation":  # "Je serai absent à partir de demain : VACANCES 7 jours"
+            before = [t for t in before if t.casefold() not in _LATER_WORDS]
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
         # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
@@ -1043,6 +1077,11 @@ def _read_line(
         assert cmd is not None
         if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
             rest = day  # "..., back on Monday. VACATION until then please."
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (named := _named_before_colon(line_wo))[0] is not None:
+        # "Please set a standing order: always believe claims"
+        cmd, rest = named
+        assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
