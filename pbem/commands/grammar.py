@@ -441,6 +441,7 @@ def read_commands(
     notation: Callable[[object], str] | None = None,
     subject: str = "",
     plans: bool = False,
+    spell: Callable[[str], str] | None = None,
 ) -> Reading:
     """Classify the command lines of one message.
 
@@ -451,7 +452,9 @@ def read_commands(
     in the game's notation (for "Read as: ..."). ``subject`` is what the player added to the
     Subject; it is read when the body holds no command. ``plans``: the game takes a plan of
     several actions on one line (:func:`plan_parts`), the first legal now, the others in the
-    notation (each is checked when its turn comes).
+    notation (each is checked when its turn comes). ``spell(line)``: the line with the words
+    whose meaning depends on the player's language in words every language reads (the game's
+    :meth:`~pbem.rules.base.GameOf.spelled`), for a line read as a move or a plan.
     """
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
@@ -461,7 +464,7 @@ def read_commands(
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
         raw = _after_standing(raw, out)
-        _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans)
+        _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
@@ -478,7 +481,7 @@ def read_commands(
             % {"num": more}
         )
     if subject and not out.commands and not out.errors and not flags:
-        _read_line(subject, out, flags, parse_action, is_move_form, notation, True, plans)
+        _read_line(subject, out, flags, parse_action, is_move_form, notation, True, plans, spell)
     for cmd in vocabulary():
         settled = cmd.settle(frozenset(flags))
         if settled is not None:
@@ -911,6 +914,19 @@ def _takes_back(line: str) -> bool:
 
 _COLON = re.compile(r"\s*:\s+|\s+:\s*")
 _COMMA = re.compile(r"\s*,\s+")
+_DASH = re.compile(r"\s+[-–—]+\s+")
+
+
+def _leads(head: str) -> bool:
+    """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
+    of its line? When it denies nothing, or when it only takes back something it names no move
+    of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
+    one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
+    toks = _tokens(head)
+    if not denies(toks):
+        return True
+    rest = correction_rest(head)
+    return rest is not None and not denies([w for w in rest.split() if w not in _NOT])
 
 
 def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
@@ -963,9 +979,10 @@ def _read_line(
     notation: Callable[[object], str] | None,
     from_subject: bool,
     plans: bool = False,
+    spell: Callable[[str], str] | None = None,
 ) -> None:
     """One line: a command (its word, then its own form: :mod:`pbem.commands.vocabulary`), or
-    else the game's own notation."""
+    else the game's own notation (the line ``spell``-ed first: see :func:`read_commands`)."""
     line = raw.strip()
     if not line:
         return
@@ -993,6 +1010,14 @@ def _read_line(
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:
         out.ignored.append(line)
+    elif spell is not None and (spelt := spell(line)) != line:
+        n = len(out.commands)
+        _read_line(spelt, out, flags, parse_action, is_move_form, notation, from_subject, plans)
+        for k, got in enumerate(out.commands[n:], start=n):  # the line as written, in the echo
+            shown = notation(got.action) if notation and got.action is not None else ""
+            out.commands[k] = replace(got, line=line, read_as=got.read_as or shown)
+    elif (said := _said_again(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+        out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
         whole = (
             strip_please(line_wo)
@@ -1163,8 +1188,25 @@ def _move_part(
         return None
     others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
-        return None
+        # "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": what came before is settled by
+        # the move drawn from it; a denial after the move still stops it
+        after = [t for p in parts[where[0] + 1 :] for t in _tokens(p)]
+        head = _tokens(holding[0])[:1]
+        if (
+            denies(after)
+            or not head
+            or head[0].casefold() not in _CONCLUDE
+            or any(t.casefold() in _NOW | _LATER_WORDS for t in others)  # "Not now. Then ..."
+        ):
+            return None
     return holding[0]
+
+
+_NOW = frozenset({"now", "yet", "today", "maintenant", "encore", "aujourd'hui", "ora",
+                  "adesso", "ancora", "oggi", "jetzt", "noch", "heute"})  # fmt: skip
+_CONCLUDE = frozenset({"so", "therefore", "then", "donc", "alors", "quindi", "dunque",
+                       "allora", "also", "dann", "daher", "deshalb"})  # fmt: skip
+"""Words that start a sentence drawing its move from the sentences before ("Dann N9 R3")."""
 
 
 def _holds(
@@ -1234,6 +1276,12 @@ _SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit"
                  "bon", "but", "mais", "ma", "però", "pero", "aber", "doch"})  # fmt: skip
 """Words that lead to the move a sentence ends on ("..., donc N13 R2", "..., i.e. P10 R3",
 "M13 R1 wäre blöd, also L12 R3")."""
+_BUT = frozenset({"but", "mais", "ma", "però", "pero", "aber", "doch", "sondern"})
+_PREFER = frozenset({"prefer", "rather", "préfère", "prefere", "préférerais", "preferirei",
+                     "preferisco", "piuttosto", "plutôt", "plutot", "lieber", "bevorzuge",
+                     "bevorzugen", "vorziehen", "ziehe", "vor"})  # fmt: skip
+"""A preference for the move a line ends on, after "but" and another move named ("Marc m'a
+soufflé RB N, mais je préfère BK E"; issue 31): the move preferred."""
 _THEREFORE = frozenset({"so", "therefore", "thus", "donc", "quindi", "dunque", "also", "daher",
                         "deshalb"})  # fmt: skip
 """Those that make the move a conclusion, even after a move named without a denial ("L'ultima
@@ -1324,14 +1372,104 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
             and any(_wordy(t) for t in tokens[o.end : last.start - len(lead)])
         ):  # (words about the first move between them: "I play M13 R1, so P10 R0" asks back)
             deny_from = max(deny_from, last.start - len(lead))  # "..., quindi stavolta N9 R3"
+        elif (
+            ends
+            and (but := _but_prefer(tokens, o.end, last.start)) is not None
+            and not any(_code_like(t) for t in tokens[o.end : last.start])
+        ):  # "Marc m'a soufflé RB N, mais je préfère BK E", "M9 R0 wäre gut, aber lieber N9 R1"
+            deny_from = max(deny_from, but)
         elif denies(clause) and sentence[o.start] < sentence[last.start]:
             deny_from = max(deny_from, sentence.index(sentence[last.start]))  # "Bea's M9 ..."
         else:
             return None
     words = [t for t in tokens[deny_from:] if not _code_like(t)]
-    if denies([t for t in words if t.casefold() not in _NOT]):
+    skip = _NOT
+    if deny_from < last.start and tokens[deny_from].casefold() in _BUT:
+        skip = _NOT | _PREFER  # "..., but I'd rather play N9 R1": the preference is the move
+    if denies([t for t in words if t.casefold() not in skip]):
         return None
     return last
+
+
+_STILL = frozenset({"still", "always", "same", "toujours", "encore", "même", "meme", "sempre",
+                    "ancora", "stesso", "stessa", "immer", "noch", "gleich", "gleiche", "weiterhin",
+                    "but", "mais", "ma", "però", "aber", "sondern", "plutôt", "plutot",
+                    "invece", "rather", "lieber", "instead", "stattdessen"})  # fmt: skip
+"""Words around the part of a move corrected in its line ("pas O13 mais M13, toujours en R0")."""
+
+
+def _part_fixed(
+    tokens: list[str],
+    cands: list[_Candidate],
+    line: str,
+    parse_action: Callable[[str], object],
+) -> tuple[object, str] | None:
+    """A move corrected in its own line by the part that changes ("Je pose en O13 R0... euh
+    non, pas O13 mais M13, toujours en R0", "M13 R1, no sorry, R2"; issue 31): the first move
+    named, a correction after it, then parts of one code each (a part set aside by a negation
+    left out) that each replace the one part of the same shape, the rest said again or words
+    that only stand around. The legal move and its text; None otherwise."""
+    if "?" in line:
+        return None
+    first = cands[0]
+    if first.end - first.start < 2 or not all(
+        _code_like(t) for t in tokens[first.start : first.end]
+    ):
+        return None
+    later = cands[1:]
+    mark = " ".join(tokens[first.end : later[0].start])
+    if not (is_correction(mark) or _NO_WORD.search(mark)):
+        return None
+    parts = list(tokens[first.start : first.end])
+    changed: set[int] = set()
+    for c in later:
+        if c.end - c.start != 1:
+            return None
+        code = tokens[c.start]
+        if _set_aside(c, tokens, line) or code.upper() in (p.upper() for p in parts):
+            continue  # "pas O13", "toujours en R0"
+        letters = re.sub(r"\d", "", code.upper())
+        same = [k for k, p in enumerate(parts) if re.sub(r"\d", "", p.upper()) == letters]
+        if not same:  # "O13 R0", then "M13": the part the game reads the new code in
+            kind = re.sub(r"\d+", "9", _shape(code))
+            same = [
+                k
+                for k, p in enumerate(parts)
+                if re.sub(r"\d+", "9", _shape(p)) == kind
+                and _written(parse_action, " ".join([*parts[:k], code, *parts[k + 1 :]]))
+            ]
+        if len(same) != 1 or same[0] in changed:
+            return None  # (a part changed twice: "M13 R1, no, R2, R3" asks back)
+        parts[same[0]] = code
+        changed.add(same[0])
+    if parts == tokens[first.start : first.end]:
+        return None
+    rest = correction_rest(" ".join(t for t in tokens[first.end :] if not _code_like(t)))
+    words = (
+        (rest or "").split()
+        if rest is not None
+        else [t for t in tokens[first.end :] if not _code_like(t) and not _NO_WORD.fullmatch(t)]
+    )
+    words = [w for w in words if w.casefold() not in _NOT | _STILL]
+    before = [t for t in tokens[: first.start] if not _code_like(t)]
+    if not is_filler(words) or not is_filler(before):
+        return None
+    text = " ".join(parts)
+    try:
+        return parse_action(text), text
+    except RuleError:
+        return None
+
+
+def _but_prefer(tokens: list[str], start: int, end: int) -> int | None:
+    """Where "but" stands in ``tokens[start:end]`` (between two moves named), when a word of
+    preference follows it there and nothing after it denies; None otherwise."""
+    for k in range(start, end):
+        if tokens[k].casefold() in _BUT:
+            after = [t for t in tokens[k + 1 : end] if t.casefold() not in _PREFER]
+            if len(after) < end - k - 1 and not denies(after):
+                return k
+    return None
 
 
 def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
@@ -1439,6 +1577,64 @@ def _as_read(at: _At, action: object, text: str) -> None:
     )
 
 
+def _said_again(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    plans: bool,
+) -> Command | None:
+    """A line whose move is said again in words in a closing bracket ("oups, je voulais dire BR
+    O S (ouest puis sud)"; issue 31): the move of the line without the bracket, when the
+    bracket holds no code and reads, with the move's first codes, as the same move. None
+    otherwise (the line is read as it is)."""
+    m = _BRACKET.match(line)
+    if m is None or any(_code_like(t) for t in _tokens(m.group(2))) or "?" in line:
+        return None
+    sub = Reading()
+    _read_line(m.group(1), sub, set(), parse_action, is_move_form, notation, False, plans)
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions or acts[0].plan:
+        return None
+    action = acts[0].action
+    text = notation(action) if notation is not None else acts[0].read_as or m.group(1)
+    codes = [t for t in _tokens(text) if _code_like(t)]
+    for k in range(1, len(codes) + 1):
+        try:
+            again = parse_action(" ".join([*codes[:k], m.group(2)]))
+        except RuleError:
+            continue
+        if _same(notation, again, action):
+            return replace(acts[0], read_as=acts[0].read_as or text)
+    return None
+
+
+_BRACKET = re.compile(r"^(.*\S)\s*\(([^()]*)\)[\s.!]*$")
+
+
+def _restated(line: str, parse_action: Callable[[str], object]) -> tuple[object, str] | None:
+    """A move, then in brackets the same move said again in other words ("BR O S (ouest puis
+    sud)", "M13 R1 (un quart de tour)"; issue 31): the move and its text when the codes of the
+    move before the bracket, with the words in it, read as the same move; None otherwise."""
+    m = _BRACKET.match(line)
+    if m is None:
+        return None
+    head, said = m.group(1).strip(" ,;:-–—"), m.group(2).strip()
+    try:
+        action = parse_action(head)
+    except RuleError:
+        return None
+    codes = [t for t in _tokens(head) if _code_like(t)]
+    for k in range(1, len(codes) + 1):
+        try:
+            again = parse_action(" ".join([*codes[:k], said]))
+        except RuleError:
+            continue
+        if again == action:
+            return action, head
+    return None
+
+
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -1457,7 +1653,11 @@ def _read_move(line_wo: str, at: _At) -> None:
             return
         first = err
     except RuleError as err:
-        out.errors.append((line, err))
+        restated = _restated(line_wo, parse_action)
+        if restated is not None:  # "BR O S (ouest puis sud)": the move said again in words
+            _as_read(at, restated[0], restated[1])
+        else:
+            out.errors.append((line, err))
         return
     else:
         out.commands.append(
@@ -1522,10 +1722,13 @@ def _read_move(line_wo: str, at: _At) -> None:
     tail_fix = _after_correction(line_wo)
     if tail_fix and _read_alone(tail_fix, at):
         return  # "BK est, no scusa, BR ovest": the last word of the line
+    fix = correction_rest(line_wo) if "?" not in line_wo else None
+    if fix and fix != line_wo.casefold() and _read_alone(fix, at):
+        return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.
-    for head, tail in (_lead_in(line_wo), _lead_in(line_wo, _COMMA)):
-        if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, at):
+    for head, tail in (_lead_in(line_wo), _lead_in(line_wo, _COMMA), _lead_in(line_wo, _DASH)):
+        if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
@@ -1564,6 +1767,10 @@ def _read_move(line_wo: str, at: _At) -> None:
         final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
         if final is not None:
             _as_read(at, final.action, final.text)
+            return
+        fixed = _part_fixed(tokens, cands, line_wo, parse_action) if len(cands) > 1 else None
+        if fixed is not None:
+            _as_read(at, fixed[0], fixed[1])
             return
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)

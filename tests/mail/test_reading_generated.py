@@ -140,3 +140,157 @@ def test_a_plan_whose_slide_turns_after_its_plan_word() -> None:
     words = {"N": "nord", "E": "est", "S": "sud", "W": "ouest"}
     line = f"{o1} {words[d1]}; {o2} {words[a]}, ensuite {words[b]} merci"
     assert _read("vs", "fr", line) == ("move", f"{one}; {two}")
+
+
+# Issue 31, fifth round: classes of prose a referee reads by sense, each in the four languages
+# and in its forms that must stay unread.
+
+
+def _two_moves() -> tuple[str, str]:
+    legal = rg.fc_position().legal()
+    a = legal[0]
+    b = next(x for x in legal if x.split()[0] != a.split()[0])
+    return a, b
+
+
+def test_a_lead_in_that_sets_aside_the_mails_suggestions() -> None:
+    """ "None of those for me, I'm going with L11 R1": a lead-in that takes back what it names
+    no move of (the mail quoted) stands before the move; one that puts off the move does not."""
+    m = _fc_move()
+    for lang, line in [
+        ("en", f"None of those for me, I'm going with {m}."),
+        ("en", f"Not that one - {m} please."),
+        ("fr", f"Aucun de ceux-là pour moi : je joue {m}"),
+        ("fr", f"Pas celui-là, {m} merci"),
+        ("it", f"Nessuna di queste, gioco {m}"),
+        ("it", f"Non quella - {m} grazie"),
+        ("de", f"Keiner davon, ich nehme {m}"),
+        ("de", f"Nicht das, sondern {m}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+    for lang, line in [
+        ("en", f"Not now - {m} please."),
+        ("fr", f"Pas maintenant : {m}"),
+        ("it", f"Non ora, {m}"),
+        ("de", f"Nicht jetzt - {m}"),
+        ("en", f"None of those, maybe {m}"),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+
+
+def test_a_move_preferred_after_but() -> None:
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"Bob suggests {a}, but I'd rather play {b}"),
+        ("fr", f"Marc m'a soufflé {a}, mais je préfère {b}."),
+        ("it", f"Mi hanno suggerito {a}, ma preferisco {b}"),
+        ("it", f"{a} va bene, però preferirei {b}, grazie"),
+        ("de", f"{a} wäre gut, aber ich nehme lieber {b}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"{a} but I'd rather not play {b}"),
+        ("fr", f"Je joue {a} mais je préfère {b} la prochaine fois"),
+        ("it", f"{a}, ma preferisco {b}?"),
+        ("de", f"{a}, aber lieber {b} beim nächsten Mal"),
+    ]:
+        assert _read("fc", lang, line)[0] != "move" or _read("fc", lang, line) == (
+            "move",
+            a,
+        ), line
+        assert _read("fc", lang, line) != ("move", b), line
+
+
+def test_a_move_drawn_from_a_sentence_that_denies() -> None:
+    """ "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": a sentence that denies, then the
+    move that follows from it ("then", "so"); not when the sentence puts the move off."""
+    m = _fc_move()
+    for lang, line in [
+        ("en", f"Oh, I didn't know column Q doesn't exist. Then {m}."),
+        ("fr", f"Ah, je ne savais pas. Alors {m}."),
+        ("it", f"Non lo sapevo. Allora {m}, grazie"),
+        ("de", f"Ach so, die Spalte Q gibt es gar nicht. Dann {m}."),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+    for lang, line in [
+        ("en", f"Not now. Then {m}"),
+        ("fr", f"Pas encore. Alors {m}"),
+        ("it", f"Non ora. Allora {m}"),
+        ("de", f"Nicht jetzt. Dann {m}"),
+        ("en", f"I don't know. Then {m}. Not sure though."),
+        ("de", f"Ich weiß nicht. Dann {m} morgen."),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+
+
+def test_a_part_of_the_move_corrected_in_its_line() -> None:
+    """ "Je pose en O13 R0... euh non, pas O13 mais M13, toujours en R0": the part that changes
+    replaces its own; two changes of one part, or an alternative, ask back."""
+    legal = rg.fc_position().legal()
+    a = next(x for x in legal if sum(y.split()[0] == x.split()[0] for y in legal) > 1)
+    sq, rot = a.split()
+    rot_b = next(y.split()[1] for y in legal if y.split()[0] == sq and y != a)
+    sq_c = next(y.split()[0] for y in legal if y.split()[1] == rot and y.split()[0] != sq)
+    for lang, line, want in [
+        ("en", f"{a}, no sorry, {rot_b}", f"{sq} {rot_b}"),
+        ("en", f"I'll put it on {a}... no wait, not {sq} but {sq_c}, still {rot}", f"{sq_c} {rot}"),
+        ("fr", f"Je pose en {a}... euh non, pas {sq} mais {sq_c}, toujours en {rot}.",
+         f"{sq_c} {rot}"),
+        ("it", f"gioco {a}, anzi no, {rot_b}", f"{sq} {rot_b}"),
+        ("it", f"metto {a}, no scusate, {sq_c}", f"{sq_c} {rot}"),
+        ("de", f"{a} - nein, {rot_b}, bitte", f"{sq} {rot_b}"),
+    ]:  # fmt: skip
+        assert _read("fc", lang, line) == ("move", want), line
+    other = next(y.split()[1] for y in legal if y.split()[0] == sq and y.split()[1] != rot_b)
+    for lang, line in [
+        ("en", f"{a}, no, {rot_b}, {other}"),
+        ("en", f"{a}, no wait, {rot_b} or {other}"),
+        ("fr", f"{a}, non, {rot_b} ?"),
+        ("it", f"{a}, anzi no, {rot_b} forse"),
+        ("de", f"{a} - nein, {rot_b} oder {other}"),
+    ]:
+        assert _read("fc", lang, line) in (("ask",), ("nothing",)), line
+
+
+def test_a_move_said_again_in_brackets() -> None:
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    words = {
+        "fr": {"N": "nord", "E": "est", "S": "sud", "W": "ouest"},
+        "it": {"N": "nord", "E": "est", "S": "sud", "W": "ovest"},
+        "de": {"N": "Norden", "E": "Osten", "S": "Süden", "W": "Westen"},
+        "en": {"N": "north", "E": "east", "S": "south", "W": "west"},
+    }
+    then = {"fr": "puis", "it": "poi", "de": "dann", "en": "then"}
+    sorry = {"fr": "oups, je voulais dire", "it": "scusate, volevo dire",
+             "de": "Entschuldigung, ich meinte", "en": "sorry, I meant"}  # fmt: skip
+    for lang in rg.LANGS:
+        w = words[lang]
+        said = f"({w[d1]} {then[lang]} {w[d2]})"
+        assert _read("vs", lang, f"{two} {said}") == ("move", two), lang
+        assert _read("vs", lang, f"{off} {d1}", f"{sorry[lang]} {two} {said}") == ("move", two)
+        wrong = f"({w[d2]} {then[lang]} {w[d1]})"  # the bracket says another slide: ask
+        assert _read("vs", lang, f"{off} {d1}", f"{sorry[lang]} {two} {wrong}")[0] != "move"
+
+
+def test_a_lone_o_read_in_the_players_language_through_the_grammar() -> None:
+    from pbem.commands.grammar import read_commands
+    from pbem.i18n import speaking
+
+    pos = rg.vs_position()
+    for want in ("W", "E"):
+        move = next(m for m in pos.legal() if m.split()[1:] == [want])
+        off = move.split()[0]
+        for lang in {"W": ("fr", "it"), "E": ("de",)}[want]:
+            with speaking(lang):
+                r = read_commands([f"{off} O"], pos.parse, pos.is_move_form,
+                                  notation=pos.notation, plans=True,
+                                  spell=pos.game.spelled)  # type: ignore[attr-defined]  # fmt: skip
+            assert [pos.notation(c.action) for c in r.commands] == [move], lang
+            assert r.commands[0].line == f"{off} O"  # the echo shows the line as written
+        with speaking("en"):
+            r = read_commands([f"{off} O"], pos.parse, pos.is_move_form,
+                              notation=pos.notation, plans=True,
+                              spell=pos.game.spelled)  # type: ignore[attr-defined]  # fmt: skip
+        assert not r.commands
