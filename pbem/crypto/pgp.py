@@ -18,16 +18,8 @@ from email.utils import parseaddr
 
 import pysequoia
 
+from pbem.crypto import mime
 from pbem.crypto.errors import DecryptionFailed, KeyRefused
-from pbem.crypto.mime import (
-    body_entity,
-    canonical,
-    decrypted,
-    multipart_signed,
-    parse,
-    resealed,
-    under_headers,
-)
 
 __all__ = [
     "ARMOR_RE",
@@ -150,7 +142,7 @@ def _encrypted_entity(armored: bytes) -> bytes:
         + b'Content-Type: application/octet-stream; name="encrypted.asc"\r\n'
         + b"Content-Description: OpenPGP encrypted message\r\n"
         + b'Content-Disposition: inline; filename="encrypted.asc"\r\n\r\n'
-        + canonical(armored).rstrip(b"\r\n")
+        + mime.canonical(armored).rstrip(b"\r\n")
         + f"\r\n\r\n--{boundary}--\r\n".encode()
     )
 
@@ -165,7 +157,7 @@ def encrypt_mime(
     """
     try:
         armored = pysequoia.encrypt(
-            body_entity(msg),
+            mime.body_entity(msg),
             recipients=[cert],
             signer=signer.signer() if signer is not None else None,
         )
@@ -183,23 +175,24 @@ def encrypt_mime(
         outer.set_payload([control, data])
         outer.preamble = "This is an OpenPGP/MIME encrypted message (RFC 4880 and 3156)"
 
-    return under_headers(msg, lambda: _encrypted_entity(armored), fill)
+    return mime.under_headers(msg, lambda: _encrypted_entity(armored), fill)
 
 
 def signed_entity(msg: Message, signer: pysequoia.Tsk) -> bytes:
     """The body of ``msg`` as a multipart/signed entity (bytes) with a detached OpenPGP signature."""
-    entity = body_entity(msg)
+    entity = mime.body_entity(msg)
     signature = pysequoia.sign(signer.signer(), entity, mode=pysequoia.SignatureMode.DETACHED)
     micalg = _MICALG.get(
         str(pysequoia.Sig.from_bytes(signature).hash_algorithm).rsplit(".", 1)[-1], "pgp-sha512"
     )
-    return multipart_signed(
+    return mime.multipart_signed(
         entity,
         f'micalg={micalg};\r\n protocol="application/pgp-signature";',
         "This is an OpenPGP/MIME signed message (RFC 4880 and 3156)",
         b'Content-Type: application/pgp-signature; name="signature.asc"\r\n'
         b"Content-Description: OpenPGP digital signature\r\n"
-        b'Content-Disposition: attachment; filename="signature.asc"\r\n\r\n' + canonical(signature),
+        b'Content-Disposition: attachment; filename="signature.asc"\r\n\r\n'
+        + mime.canonical(signature),
         "----=_pgp_",
     )
 
@@ -209,7 +202,7 @@ def sign_mime(msg: Message, signer: pysequoia.Tsk) -> EmailMessage:
 
     The signed part is kept byte for byte: the result is built as bytes and parsed back.
     """
-    return resealed(msg, signed_entity(msg, signer))
+    return mime.resealed(msg, signed_entity(msg, signer))
 
 
 def find_encrypted(msg: Message) -> tuple[bytes, bool] | None:
@@ -272,14 +265,14 @@ def inline_entity(plain: bytes) -> bytes:
 
 def decrypt_mime(msg_bytes: bytes, keys: list[pysequoia.Tsk]) -> EmailMessage:
     """Decrypt a PGP/MIME (or inline PGP) message: outer headers over the decrypted entity."""
-    found = find_encrypted(parse(msg_bytes))
+    found = find_encrypted(mime.parse(msg_bytes))
     if found is None:
         raise DecryptionFailed("This mail is not OpenPGP-encrypted.")
     data, is_mime = found
     plain = decrypt_block(data, keys)
     if not is_mime:
         plain = inline_entity(plain)
-    return decrypted(msg_bytes, plain)
+    return mime.decrypted(msg_bytes, plain)
 
 
 def autocrypt_keys(msg: Message) -> list[bytes]:

@@ -20,16 +20,9 @@ from cryptography.hazmat.primitives.ciphers import algorithms
 from cryptography.hazmat.primitives.serialization import pkcs7, pkcs12
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from pbem.crypto import mime
 from pbem.crypto.cms import CMSError, decrypt_enveloped
 from pbem.crypto.errors import DecryptionFailed, KeyRefused
-from pbem.crypto.mime import (
-    body_entity,
-    decrypted,
-    multipart_signed,
-    parse,
-    resealed,
-    under_headers,
-)
 
 __all__ = [
     "SMIME_TYPES",
@@ -278,7 +271,7 @@ def encrypt_mime(msg: Message, cert: x509.Certificate) -> EmailMessage:
     The routing headers stay outside (see :mod:`pbem.crypto.mime`); the content is AES-256-CBC, the
     key wrapped with RSA PKCS#1 v1.5, which every S/MIME client and ``openssl smime`` read.
     """
-    return encrypt_entity(body_entity(msg), msg, cert)
+    return encrypt_entity(mime.body_entity(msg), msg, cert)
 
 
 def encrypt_entity(entity: bytes, headers_of: Message, cert: x509.Certificate) -> EmailMessage:
@@ -301,7 +294,7 @@ def encrypt_entity(entity: bytes, headers_of: Message, cert: x509.Certificate) -
             filename="smime.p7m",
         )
 
-    return under_headers(
+    return mime.under_headers(
         headers_of,
         lambda: (
             b'Content-Type: application/pkcs7-mime; smime-type="enveloped-data";\r\n'
@@ -360,10 +353,10 @@ def decrypt_mime(msg_bytes: bytes, key: rsa.RSAPrivateKey, cert: x509.Certificat
 
     Raises :class:`DecryptionFailed` if ``msg_bytes`` is not S/MIME-encrypted or not for ``cert``.
     """
-    der = find_enveloped(parse(msg_bytes))
+    der = find_enveloped(mime.parse(msg_bytes))
     if der is None:
         raise DecryptionFailed("This mail is not S/MIME-encrypted.")
-    return decrypted(msg_bytes, decrypt_entity(der, [(key, cert)]))
+    return mime.decrypted(msg_bytes, decrypt_entity(der, [(key, cert)]))
 
 
 def signed_entity(
@@ -377,7 +370,7 @@ def signed_entity(
 
     The signature carries ``cert`` (and ``chain``) so that a client can reply encrypted at once.
     """
-    entity = body_entity(msg)
+    entity = mime.body_entity(msg)
     builder = pkcs7.PKCS7SignatureBuilder().set_data(entity).add_signer(cert, key, hashes.SHA256())
     for extra in chain or []:
         builder = builder.add_certificate(extra)
@@ -385,7 +378,7 @@ def signed_entity(
         serialization.Encoding.DER,
         [pkcs7.PKCS7Options.DetachedSignature, pkcs7.PKCS7Options.Binary],
     )
-    return multipart_signed(
+    return mime.multipart_signed(
         entity,
         'protocol="application/pkcs7-signature";\r\n micalg=sha-256;',
         "This is a cryptographically signed message in MIME format.",
@@ -408,4 +401,4 @@ def sign_mime(
 
     The first part is kept byte for byte: the result is built as bytes and parsed back.
     """
-    return resealed(msg, signed_entity(msg, cert, key, chain=chain))
+    return mime.resealed(msg, signed_entity(msg, cert, key, chain=chain))

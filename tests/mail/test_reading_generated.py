@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 
+import pytest
 import reading_gen as rg
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from pbem.rules.verbotene_stadt.state import Move
 
 
+@pytest.mark.slow  # 20 s of CPU: out of the fast lane, in the full suite and CI
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_composed_reply_is_never_read_as_another_move(seed: int) -> None:
