@@ -1052,6 +1052,25 @@ def _written(parse_action: Callable[[str], object], text: str) -> bool:
     return True
 
 
+def _adds_to(head: str, remark: str, parse_action: Callable[[str], object]) -> bool:
+    """Does a word of ``remark`` say more about the move ``head`` names ("BR west, turning south
+    at the end": "south" is a direction of the same slide; issue 31)? When ``head`` is a move and
+    ``head`` with that word reads as another move, or as one that cannot be played."""
+    try:
+        base = parse_action(strip_please(head) or head)
+    except RuleError:
+        return False
+    for word in _tokens(remark):
+        try:
+            if parse_action(f"{strip_please(head) or head} {word}") != base:
+                return True
+        except InvalidSyntax:
+            continue
+        except RuleError:
+            return True
+    return False
+
+
 def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
     """May ``text`` be left out of a plan's action (a lead-in, a remark, a greeting)? Words that
     deny nothing, hold no code, no plan word and nothing the game reads."""
@@ -1075,11 +1094,14 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
         forms.append(strip_please(heads[1]))
     for f in list(forms):
         pieces = [p for p in _SENTENCE.split(f) if p.strip(" ()")]
-        if len(pieces) > 1 and all(_aside(p.strip(" ()"), parse_action) for p in pieces[1:]):
+        if len(pieces) > 1 and all(
+            _aside(p.strip(" ()"), parse_action) and not _adds_to(pieces[0], p, parse_action)
+            for p in pieces[1:]
+        ):
             forms.append(strip_please(pieces[0].strip(" ()")))
         if "," in f:
             head, tail = f.rsplit(",", 1)
-            if _aside(tail, parse_action):
+            if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
                 forms.append(strip_please(head))
     return [f for f in dict.fromkeys(forms) if f]
 
@@ -1256,6 +1278,8 @@ def _move_then_remark(
         return None  # something the game reads ("then rb north"), legal or not
     else:
         return None
+    if _adds_to(head, tail, parse_action) or _adds_to(" ".join(_tokens(head)), tail, parse_action):
+        return None  # "I'll slide BR west, turning south at the end": no remark
     if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
         return head  # ("P13-R0, spero vada bene": the move with its sign)
     if in_words and _holds(head, parse_action, is_move_form):
@@ -1476,7 +1500,13 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     """Is the move-shaped part ``c`` set aside by a negation right before it, with only a space
     between ("pas O13", "not R2", "nicht N13", "non R3 ma R1")?"""
     first = re.escape(tokens[c.start])
-    return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+{first}(?![\w])", line) for w in _NOT)
+    # this occurrence of the part's first word, not an earlier one ("Not L11 R1 but L11 R0")
+    nth = sum(t.casefold() == tokens[c.start].casefold() for t in tokens[: c.start])
+    found = list(re.finditer(rf"(?i)(?<![\w'’]){first}(?![\w])", line))
+    if nth >= len(found):
+        return False
+    before = line[: found[nth].start()]
+    return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+$", before) for w in _NOT)
 
 
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")

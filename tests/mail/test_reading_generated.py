@@ -18,6 +18,7 @@ import reading_gen as rg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pbem.rules.base import RuleError
 from pbem.rules.verbotene_stadt.state import Move
 
 
@@ -296,3 +297,45 @@ def test_a_lone_o_read_in_the_players_language_through_the_grammar() -> None:
                               notation=pos.notation, plans=True,
                               spell=pos.game.spelled)  # type: ignore[attr-defined]  # fmt: skip
         assert not r.commands
+
+
+def test_a_move_set_aside_by_name_before_another_on_the_same_square() -> None:
+    """ "Nicht O13 R1 sondern O13 R0": the negation sets aside its own move, not the square's
+    second mention; when the move after it cannot be played, nothing is (issue 31, fifth round:
+    the first move was played)."""
+    pos = rg.fc_position()
+    legal = set(pos.legal())  # one notation per placement
+    squares = {m.split()[0] for m in legal}
+    rots = [f"R{k}" for k in range(4)]
+    pairs = [
+        (f"{s} {a}", f"{s} {b}") for s in sorted(squares) for a in rots for b in rots if a != b
+    ]
+
+    def played(m: str) -> str | None:
+        try:
+            return pos.notation(pos.parse(m))
+        except RuleError:
+            return None
+
+    # (a symmetric tile turned by half a turn is the same placement: "L10 R2" is "L10 R0")
+    both = next((x, y) for x, y in pairs if x in legal and y in legal)
+    half = next((x, y) for x, y in pairs if x in legal and played(y) is None)
+    forms = {"en": "Not {x} but {y}", "fr": "Pas {x} mais {y}", "it": "Non {x} ma {y}, scusate",
+             "de": "Nicht {x} sondern {y}"}  # fmt: skip
+    for lang, form in forms.items():
+        x, y = both
+        assert _read("fc", lang, form.format(x=x, y=y)) == ("move", y), lang
+        x, y = half  # the move meant is not legal: never the one set aside
+        assert _read("fc", lang, form.format(x=x, y=y)) != ("move", x), lang
+
+
+def test_a_remark_that_names_a_direction_of_the_slide_is_no_remark() -> None:
+    """ "BR west, turning south at the end": the words after the comma say more of the move;
+    it is never read as the slide without them."""
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    words = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    for line in (f"{off} {words[d1]}, turning {words[d2]} at the end",
+                 f"I'll slide {off} {words[d1]}, and {words[d2]} at the end - one slide"):  # fmt: skip
+        assert _read("vs", "en", line) != ("move", f"{off} {d1}"), line
