@@ -469,7 +469,9 @@ def read_commands(
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
             where[id(m)] = idx
-    _last_word(out, todo, where, notation, parse_action)
+    # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
+    # tour dans le sens inverse" as "N13 R1")
+    _last_word(out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action)
     _once(out)
     _explained(out, notation)
     if len(lines) > MAX_LINES:
@@ -863,7 +865,11 @@ def _last_word(
         line = todo[j]
         if (
             is_correction(line)
-            and (_shaped(_tokens(line)) or any(_moved(t) for t in _tokens(line)))
+            and (
+                _shaped(_tokens(line))
+                # (capitals alone in a long line are no move: a disclaimer's "UE", "per errore")
+                or (len(line.split()) <= _TAKE_BACK_WORDS and any(_moved(t) for t in _tokens(line)))
+            )
             and j not in mention_lines
             and j not in again
             and not any(where.get(id(c)) == j for c in out.commands)
@@ -907,9 +913,17 @@ def _last_word(
             return
 
 
+_TAKE_BACK_WORDS = 16
+"""A take-back is said in a few words ("Ignore that, I'll send my move later"); a longer line
+with such a word is prose of its own: a legal disclaimer's "if you received this message in
+error, ..." below a signature takes nothing back (issue 31, fifth round)."""
+
+
 def _takes_back(line: str) -> bool:
     """A line that takes back the move above it and names no move itself."""
-    return is_take_back(line) and not _shaped(_tokens(line))
+    return (
+        is_take_back(line) and not _shaped(_tokens(line)) and len(line.split()) <= _TAKE_BACK_WORDS
+    )
 
 
 _COLON = re.compile(r"\s*:\s+|\s+:\s*")
@@ -917,13 +931,29 @@ _COMMA = re.compile(r"\s*,\s+")
 _DASH = re.compile(r"\s+[-–—]+\s+")
 
 
+_AS_SUGGESTED = re.compile(
+    r"(?i)(?<![\w'’])(?:as\s+(?:you\s+)?suggest(?:ed)?|comme\s+(?:vous\s+(?:l['’])?(?:avez\s+)?)?"
+    r"sugg[ée]r[ée]e?|comme\s+propos[ée]e?|come\s+(?:mi\s+)?(?:avete\s+)?suggerit[oa]"
+    r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen)(?![\w'’])"
+)
+"""Following the hint of our mail ("As suggested: L10 R0", "allora P11 R2 come suggerito";
+issue 31): the move stands. "suggested" alone stays a word of advice to someone else."""
+_AFTER_THOUGHT = re.compile(
+    r"(?i)^\W*(?:after|après|apres|dopo|nach)\s+(?:a\s+|une\s+|un\s+|una\s+|langem\s+|lunga\s+"
+    r"|longue\s+|mûre\s+|much\s+|long\s+|reifer\s+)*(?:long\s+)?(?:think|thought|thinking"
+    r"|reflection|réflexion|reflexion|riflessione|überlegung|ueberlegung|überlegen|ueberlegen"
+    r"|nachdenken|averci\s+pensato|aver\s+pensato)\W*$"
+)
+"""A lead-in that says the player thought ("After a long think: P11 R3")."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
     of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
-    toks = _tokens(head)
-    if not denies(toks):
+    toks = _tokens(_AS_SUGGESTED.sub(" ", head))
+    if not denies(toks) or _AFTER_THOUGHT.match(head):
         return True
     rest = correction_rest(head)
     return rest is not None and not denies([w for w in rest.split() if w not in _NOT])
@@ -994,6 +1024,8 @@ def _read_line(
     else:
         line_wo = line
     cmd, rest = _command_head(line_wo)
+    if cmd is not None and cmd.plans and spell is not None:
+        rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
     if heard is None and (shout := _shouted(line_wo))[0] is not None:
@@ -1016,6 +1048,8 @@ def _read_line(
         for k, got in enumerate(out.commands[n:], start=n):  # the line as written, in the echo
             shown = notation(got.action) if notation and got.action is not None else ""
             out.commands[k] = replace(got, line=line, read_as=got.read_as or shown)
+    elif (answered := _if_so(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+        out.commands.append(replace(answered, line=line, guard=guard, from_subject=from_subject))
     elif (said := _said_again(line_wo, parse_action, is_move_form, notation, plans)) is not None:
         out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
@@ -1082,6 +1116,22 @@ def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
     )
 
 
+_DICE_IF = re.compile(
+    r"(?i)(?:^|\s*,?\s+)(?:(?:and|et|e|und)\s+)?(?:si|if|se|wenn|falls)\s+"
+    r"(?:les\s+dés|le\s+dé|the\s+dice|the\s+die|i\s+dadi|il\s+dado|die\s+würfel"
+    r"|der\s+würfel|die\s+wuerfel|der\s+wuerfel)\s+(?:le\s+|lo\s+|es\s+|me\s+|mi\s+|mir\s+)?"
+    r"(?:permettent|permet|allow(?:s)?(?:\s+it)?|let\s+me|permettono|permette|consentono"
+    r"|consente|erlauben|erlaubt|zulassen|lassen|laissent|laisse)(?:\s+it)?"
+    r"(?:\s+(?:carry\s+on|go\s+on|continue|play\s+on|rejouer|continuer|jouer\s+encore"
+    r"|continuare|rigiocare|weitermachen|weiterspielen|weiterziehen))?\s*(?=$|[,.;!])"
+    r"|(?:^|\s*,?\s+)(?:(?:and|et|e|und)\s+)?(?:si|if|se|wenn|falls)\s+"
+    + _AGAIN
+    + r"\s*(?=$|[,.;!])"
+)
+"""The condition of a plan's later action on the fate dice ("BK E puis KB S si les dés le
+permettent", "RB N ; ensuite, si les dés le permettent, KB S"; issue 31): what a plan means."""
+
+
 def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     """A plan's action without what stands around it: courtesy at its ends, a lead-in before a
     colon ("La mia mossa: kb verso il basso"), a remark after a dash, in brackets or after its
@@ -1089,6 +1139,9 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     such form, the part as written first."""
     bare = strip_please(part) or part
     forms = [part, bare]
+    if (undiced := _DICE_IF.sub(" ", part).strip(" ,")) != part.strip(" ,"):
+        forms.append(strip_please(undiced) or undiced)  # "KB S si les dés le permettent"
+        bare = forms[-1]
     heads = _COLON.split(bare, maxsplit=1)
     if len(heads) == 2 and heads[1] and _aside(heads[0], parse_action):
         forms.append(strip_please(heads[1]))
@@ -1266,7 +1319,9 @@ def _move_then_remark(
         return None
     head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
     toks = _tokens(tail)
-    if not head or not toks or denies(toks) or _candidates(toks, parse_action, is_move_form):
+    # "..., war krank": the player's past; "Dann eben L10 R0, wie vorgeschlagen": our hint
+    said = [t for t in _tokens(_AS_SUGGESTED.sub(" ", tail)) if t.casefold() not in _PAST_ALONE]
+    if not head or not toks or denies(said) or _candidates(toks, parse_action, is_move_form):
         return None
     if any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks):
         return None  # "KB S, then RB N W": a plan, not a remark
@@ -1297,7 +1352,8 @@ _OR = frozenset({"ou", "or", "oder", "o"})
 _NO_WORD = re.compile(r"(?i)(?<![\w'’])(?:no+|non|nein|nope)(?![\w'’])")
 _SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit", "quindi",
                  "dunque", "cioè", "cioe", "allora", "also", "d.h", "sprich", "dann", "eben",
-                 "bon", "but", "mais", "ma", "però", "pero", "aber", "doch"})  # fmt: skip
+                 "bon", "but", "mais", "ma", "però", "pero", "aber", "doch", "deshalb", "daher",
+                 "darum", "deswegen", "perciò", "percio", "pertanto", "hence"})  # fmt: skip
 """Words that lead to the move a sentence ends on ("..., donc N13 R2", "..., i.e. P10 R3",
 "M13 R1 wäre blöd, also L12 R3")."""
 _BUT = frozenset({"but", "mais", "ma", "però", "pero", "aber", "doch", "sondern"})
@@ -1350,10 +1406,13 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     last = ordered[-1]
     if any(_codes(c, tokens) <= _codes(last, tokens) for c in aside):
         return None  # "M13 R1, not R1": the move and its own part set aside
+    instead = bool(tokens[last.end :]) and fold_word(tokens[last.end]).casefold() in _SECOND_WORDS
     after = [
         t
         for k, t in enumerate(tokens[last.end :], start=last.end)
-        if t.casefold() not in _NOT | _AND and not any(c.start <= k < c.end for c in cands)
+        if t.casefold() not in _NOT | _AND
+        and not any(c.start <= k < c.end for c in cands)
+        and not (instead and k == last.end)  # "O13 R1 instead": the word points to the move
     ]
     if last.error is not None or not is_filler(after) or any(_code_like(t) for t in after):
         return None
@@ -1378,7 +1437,11 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
         elif _codes(o, tokens) <= codes:
             continue  # a piece of the move ("je pose ma tuile en N13, ..., donc N13 R2")
         elif _set_aside(o, tokens, line):
-            deny_from = max(deny_from, o.end)  # "Je ne joue pas O14 R1. N9 R1"
+            # "Je ne joue pas O14 R1. N9 R1"; what stands between the move set aside and the
+            # "but" before the last is said of the first ("pas M13 R1 comme je l'avais dit à
+            # Béa mais M13 R2")
+            buts = [k for k in range(o.end, last.start) if tokens[k].casefold() in _BUT]
+            deny_from = max(deny_from, buts[-1] if buts else o.end)
         elif denies(clause) and _SO.intersection(lead):
             deny_from = max(deny_from, last.start - len(lead))  # "M13 R1 wäre blöd, also L12 R3"
         elif (
@@ -1406,13 +1469,28 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
             deny_from = max(deny_from, sentence.index(sentence[last.start]))  # "Bea's M9 ..."
         else:
             return None
-    words = [t for t in tokens[deny_from:] if not _code_like(t)]
+    # a word that points to the last move stands beside it ("Also lieber L12 R3", "L12 R3
+    # instead")
+    pointing = {last.start - 1} if last.start and _points(tokens[last.start - 1]) else set()
+    words = [
+        t
+        for k, t in enumerate(tokens[deny_from:], deny_from)
+        if not _code_like(t) and not (instead and k == last.end) and k not in pointing
+    ]
+    if (rest := correction_rest(" ".join(words))) is not None:
+        words = rest.split()  # "... gibt es natürlich nicht. Gemeint war P11 R2"
     skip = _NOT
     if deny_from < last.start and tokens[deny_from].casefold() in _BUT:
         skip = _NOT | _PREFER  # "..., but I'd rather play N9 R1": the preference is the move
     if denies([t for t in words if t.casefold() not in skip]):
         return None
     return last
+
+
+def _points(token: str) -> bool:
+    """A word of second thoughts or preference (rather, plutôt, invece, lieber...)."""
+    folded = fold_word(token).casefold()
+    return folded in _SECOND_WORDS or token.casefold() in _PREFER
 
 
 _STILL = frozenset({"still", "always", "same", "toujours", "encore", "même", "meme", "sempre",
@@ -1559,6 +1637,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
     croise les doigts", "M13 R1 and fingers crossed"; issue 31)."""
     before, after = tokens[: cand.start], tokens[cand.end :]
+    if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
+        after = []  # "Ok, allora P11 R2 come suggerito"
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
         before = before[:-1]  # "Also lieber N13 R2, bitte", "Alors plutôt M13 R1"
     if is_filler([*before, *after]):
@@ -1605,6 +1685,60 @@ def _as_read(at: _At, action: object, text: str) -> None:
             from_subject=at.from_subject,
         )
     )
+
+
+_IF_SO = re.compile(
+    r"(?i)^(?P<q>[^?]+)\?+\s*(?P<a>(?:(?:and|et|e|und)\s+)?(?:if\s+(?:so|yes|it\s+is|possible|it\s+can"
+    r"|(?:it|that)(?:'s|\s+is)\s+(?:legal|ok|possible|allowed))|si\s+(?:oui|possible"
+    r"|c['’]est\s+(?:possible|bon|le\s+cas|légal|autorisé)|ça\s+passe)|se\s+(?:s[iì]|possibile"
+    r"|si\s+può|è\s+possibile|va\s+bene|è\s+legale|è\s+valida)|(?:wenn|falls)\s+(?:ja"
+    r"|möglich|moeglich|(?:es|das)\s+(?:geht|erlaubt\s+ist|möglich\s+ist|moeglich\s+ist)))"
+    r"(?![\w'’])[^?]*)$"
+)
+"""A question whether a move may be played, then its answer taken in advance ("Is P11 R3
+legal? If so that's my move", "Posso muovere RB verso nord e poi verso est? Se si può, fatelo;
+altrimenti ci penso ancora"; issue 31): the move, played if legal (else refused as always)."""
+_ASKING = re.compile(
+    r"(?i)^\W*(?:(?:can|may|could)\s+i(?:\s+(?:play|move|go|put|place|slide))?|is|would"
+    r"|puis-je|je\s+peux|est-ce\s+que\s+je\s+peux|peut-on|est-ce\s+que|posso|potrei|si\s+può"
+    r"|è|kann\s+ich|darf\s+ich|könnte\s+ich|geht|ist)(?![\w'’])"
+)
+_ALLOWED = re.compile(
+    r"(?i)(?<![\w'’])(?:legal|allowed|possible|valid|ok|légal|autorisé|valide|possibile|legale"
+    r"|valida|consentit[ao]|erlaubt|möglich|moeglich|gültig|zulässig|okay"
+    r"|(?:in|dans|nella|im)\s+(?:the\s+|le\s+)?(?:same|même|stessa|selben|gleichen)"
+    r"\s+(?:move|coup|mossa|zug|tour|turno))(?![\w'’])"
+)
+_ELSE_TAIL = re.compile(r"(?i)[,;]?\s*(?:otherwise|else|sinon|altrimenti|sonst|andernfalls)\b.*$")
+
+
+def _if_so(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    plans: bool,
+) -> Command | None:
+    """The move of a question answered in advance (:data:`_IF_SO`): the question without its
+    asking words read as one move, the answer's other words denying nothing and naming no other
+    move. None otherwise."""
+    m = _IF_SO.match(line)
+    if m is None:
+        return None
+    answer = _ELSE_TAIL.sub("", m["a"])
+    rest = [t for t in _tokens(answer) if t.casefold() not in _IF | {"so", "yes", "oui", "ja"}]
+    lead = re.match(r"(?i)\W*(?:(?:and|et|e|und)\s+)?\S+\s+\S+", answer)
+    words = _tokens(answer[lead.end() :] if lead else answer)
+    if any(_code_like(t) for t in rest) or denies(words) or not is_filler(words):
+        return None
+    question = _ALLOWED.sub(" ", _ASKING.sub(" ", m["q"]))
+    sub = Reading()
+    _read_line(question, sub, set(), parse_action, is_move_form, notation, False, plans)
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return None
+    read_as = notation(acts[0].action) if notation is not None else question
+    return replace(acts[0], read_as=read_as)
 
 
 def _said_again(

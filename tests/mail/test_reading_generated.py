@@ -339,3 +339,145 @@ def test_a_remark_that_names_a_direction_of_the_slide_is_no_remark() -> None:
     for line in (f"{off} {words[d1]}, turning {words[d2]} at the end",
                  f"I'll slide {off} {words[d1]}, and {words[d2]} at the end - one slide"):  # fmt: skip
         assert _read("vs", "en", line) != ("move", f"{off} {d1}"), line
+
+
+def test_a_move_after_the_hint_or_a_long_think() -> None:
+    """ "As suggested: L10 R0", "After a long think: P11 R3": lead-ins that deny nothing."""
+    m = _fc_move()
+    for lang, line in [
+        ("en", f"Apologies, I clearly mistyped. As suggested: {m}."),
+        ("en", f"After a long think: {m}."),
+        ("fr", f"Comme suggéré : {m}"),
+        ("fr", f"Après réflexion : {m}"),
+        ("it", f"Ok, allora {m} come suggerito."),
+        ("it", f"Dopo averci pensato: {m}"),
+        ("de", f"Wie vorgeschlagen: {m}"),
+        ("de", f"Nach langem Überlegen: {m}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+    for lang, line in [
+        ("en", f"Bob suggested {m}"),
+        ("en", f"After the next turn: {m}"),
+        ("fr", f"Béa a suggéré {m}"),
+        ("de", f"Nach dem nächsten Zug: {m}"),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+
+
+def test_a_change_of_mind_or_a_reason_before_the_move() -> None:
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"I know I said {a} at the club on Tuesday, but I've changed my mind: {b}."),
+        ("en", f"{a} would be too risky, hence {b}"),
+        ("fr", f"J'avais dit {a} à Béa, mais j'ai changé d'avis : {b}"),
+        ("fr", f"Finalement pas {a} comme je l'avais dit à Béa mais {b}"),
+        ("it", f"Avevo detto {a}, ma ho cambiato idea: {b}"),
+        ("it", f"{a} sarebbe troppo rischiosa, perciò {b}"),
+        ("de", f"Ich hatte {a} gesagt, aber ich habe es mir anders überlegt: {b}"),
+        ("de", f"{a} wäre mir zu riskant, deshalb {b}."),
+        ("en", f"Was going to do {a} but Bea would love that. {b} instead."),
+        ("de", f"{a} wäre dumm. {b} stattdessen, bitte"),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"I'll play {a}, or {b} instead"),
+        ("en", f"Not {a} as I told Bea, but maybe {b}"),
+        ("fr", f"J'ai changé d'avis : {b} ou {a} ?"),
+        ("de", f"Ich meine {a}, oder {b}"),
+    ]:
+        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
+
+
+def test_rotations_in_words() -> None:
+    """Rotations said in words, clockwise quarter turns as R counts them, in the four
+    languages; counts without a word of turning stay words."""
+    from pbem.rules.forbidden_city.notation import spelled
+
+    for lang, phrases in rg.ROTATION_PHRASES.items():
+        for r, forms in phrases.items():
+            for form in forms:
+                assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+    for line in ("I played it once before", "Once upon a time", "M13 R1, two times please",
+                 "Merci deux fois", "Danke zweimal"):  # fmt: skip
+        assert spelled(line) == line
+    legal = rg.fc_position().legal()
+    m = next(x for x in legal if x.endswith("R1"))
+    sq = m.split()[0]
+    for lang, line in [
+        ("de", f"{sq}, einmal im Uhrzeigersinn gedreht"),
+        ("fr", f"Je mets la tuile en {sq}, tournée d'un quart de tour dans le sens des "
+               f"aiguilles d'une montre : {m}."),
+        ("it", f"gioco {sq} girata una volta, cioè un quarto di giro ({m.split()[1]})."),
+        ("en", f"{sq}, a quarter turn clockwise"),
+    ]:  # fmt: skip
+        assert _read("fc", lang, line) == ("move", m), line
+
+
+def test_a_plans_later_action_on_the_condition_of_the_dice() -> None:
+    pos = rg.vs_position()
+    legal = pos.legal()
+    one = next(m for m in legal if len(m.split()) == 2)
+    two = next(m for m in legal if len(m.split()) == 2 and m.split()[0] != one.split()[0])
+    o1, d1 = one.split()
+    o2, d2 = two.split()
+    for lang, line in [
+        ("fr", f"{o1} {d1} puis {o2} {d2} si les dés le permettent"),
+        ("fr", f"Mon tour : {o1} {d1} ; ensuite, si les dés le permettent, {o2} {d2}."),
+        ("fr", f"{o1} {d1}, puis {o2} {d2} si les dés me laissent rejouer."),
+        ("en", f"{o1} {d1}; then {o2} {d2} if the dice let me carry on."),
+        ("en", f"{o1} {d1}, then {o2} {d2} if I get another move"),
+        ("it", f"{o1} {d1}, poi {o2} {d2} se i dadi lo permettono"),
+        ("de", f"{o1} {d1}, dann {o2} {d2}, wenn die Würfel es erlauben"),
+    ]:
+        assert _read("vs", lang, line) == ("move", f"{one}; {two}"), line
+
+
+def test_a_legal_disclaimer_below_the_move_takes_nothing_back() -> None:
+    """A signature's disclaimer ("if you received this message in error, ...") is no take-back
+    nor a correction of the move above it (issue 31, fifth round); a short line still is."""
+    m = _fc_move()
+    for lang, disclaimer in [
+        ("fr", "Ce message et toutes les pièces jointes sont confidentiels et établis à "
+               "l'intention exclusive de ses destinataires. Si vous avez reçu ce message par "
+               "erreur, merci de le détruire et d'en avertir immédiatement l'expéditeur."),
+        ("it", "Ai sensi del D.Lgs. 196/2003 e del Regolamento UE 2016/679 (GDPR), le "
+               "informazioni contenute in questo messaggio sono riservate. Qualora il messaggio "
+               "vi fosse pervenuto per errore, vi preghiamo di eliminarlo."),
+        ("de", "Diese E-Mail enthält vertrauliche Informationen. Wenn Sie nicht der richtige "
+               "Adressat sind oder diese E-Mail irrtümlich erhalten haben, informieren Sie bitte "
+               "sofort den Absender und vernichten Sie diese Mail. Fehler vorbehalten."),
+        ("en", "This email and any attachments are confidential and intended solely for the "
+               "addressee. If you have received this email in error, please notify the sender "
+               "and delete it. Ignore any typo, this is an automated footer."),
+    ]:  # fmt: skip
+        assert _read("fc", lang, f"My move: {m}", "Regards,", "Ann", disclaimer) == ("move", m)
+    for lang, back in [("fr", "Erreur, oubliez ça"), ("en", "Ignore that, typo")]:
+        assert _read("fc", lang, f"My move: {m}", back) == ("ask",), back
+
+
+def test_a_question_answered_in_advance() -> None:
+    """ "Is P11 R3 legal? If so that's my move": the move, played if legal; an answer that puts
+    it off or names another move asks back."""
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"Is {a} legal? If so that's my move"),
+        ("fr", f"Est-ce que {a} est possible ? Si oui, c'est mon coup."),
+        ("it", f"Posso giocare {a}? Se sì, è la mia mossa"),
+        ("de", f"Ist {a} erlaubt? Wenn ja, bitte spielen."),
+    ]:
+        assert _read("fc", lang, line) == ("move", a), line
+    for lang, line in [
+        ("en", f"Is {a} legal? If so I'll play it tomorrow"),
+        ("en", f"Is {a} legal? If so, {b}"),
+        ("fr", f"Est-ce que {a} est possible ? Si oui, je le jouerai la prochaine fois."),
+        ("it", f"Posso giocare {a}? Se sì, forse"),
+        ("de", f"Ist {a} erlaubt? Wenn ja, dann nicht"),
+    ]:
+        assert _read("fc", lang, line) != ("move", a), line
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    it = {"N": "nord", "E": "est", "S": "sud", "W": "ovest"}
+    line = (f"Posso muovere {off} verso {it[d1]} e poi verso {it[d2]} nella stessa mossa? Se si "
+            "può, fatelo; altrimenti ci penso ancora.")  # fmt: skip
+    assert _read("vs", "it", line) == ("move", two)

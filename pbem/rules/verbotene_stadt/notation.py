@@ -103,11 +103,12 @@ _FILLER = {
     "descend", "descends", "descendre", "monte", "montes", "monter", "avance", "avancer",
     "recule", "reculer", "scende", "scendere", "sale", "salire", "avanza", "avanzare",
     "rutscht", "rutschen", "gleitet", "gleiten", "wandert", "läuft", "laeuft",
-    "toujours", "still", "sempre", "immer", "noch",
+    "toujours", "still", "sempre", "immer", "noch", "solo", "nur", "ein", "er", "he", "it",
+    "me", "moi", "mir", "mich", "einziger", "einzigen", "single",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
-_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld"}
+_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "passo"}
 """A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
