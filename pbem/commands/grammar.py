@@ -774,6 +774,9 @@ def _last_word(
         if idx <= at:
             continue
         between = todo[at + 1 : idx + 1]
+        if men is not None and _considered(line):
+            handled.add(id(men))  # "(Eigentlich wollte ich erst BK E ziehen, aber dann ...)"
+            continue
         if _same(notation, action, chosen.action):
             if men is not None:
                 handled.add(id(men))  # "M13 R1 ... I hope M13 R1 is fine"
@@ -865,6 +868,7 @@ def _last_word(
         line = todo[j]
         if (
             is_correction(line)
+            and not _considered(line)
             and (
                 _shaped(_tokens(line))
                 # (capitals alone in a long line are no move: a disclaimer's "UE", "per errore")
@@ -919,6 +923,34 @@ with such a word is prose of its own: a legal disclaimer's "if you received this
 error, ..." below a signature takes nothing back (issue 31, fifth round)."""
 
 
+_INTENDED = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+wanted|i\s+was\s+going|was\s+going|i\s+thought\s+of|i\s+considered"
+    r"|je\s+voulais|j['’]avais\s+pensé|j['’]ai\s+pensé|j['’]hésitais|volevo|avevo\s+pensato"
+    r"|pensavo|ich\s+wollte|wollte\s+ich|ich\s+hatte\s+überlegt|hatte\s+ich\s+überlegt"
+    r"|ich\s+dachte)(?![\w'’])"
+)
+
+
+def _considered(line: str) -> bool:
+    """A line after the move that names another move the player thought of and then set aside
+    with a reason ("(Eigentlich wollte ich erst BK E ziehen, aber dann stünde er mir im Weg.)",
+    "I wanted M13 R1 at first, but it helps Bea"; issue 31): an explanation, no correction. The
+    move named in a clause of intention, then "but" and a clause that names no move, corrects
+    nothing, takes nothing back and asks nothing."""
+    text = line.strip().strip("()").strip()
+    toks = _tokens(text)
+    codes = [k for k, t in enumerate(toks) if _code_like(t)]
+    if "?" in text or not codes or not _INTENDED.search(text):
+        return False
+    buts = [k for k in range(codes[-1] + 1, len(toks)) if toks[k].casefold() in _BUT]
+    if not buts:
+        return False
+    reason = " ".join(toks[buts[0] + 1 :])
+    return bool(reason) and not (
+        is_correction(reason) or is_take_back(reason) or _shaped(toks[buts[0] + 1 :])
+    )
+
+
 def _takes_back(line: str) -> bool:
     """A line that takes back the move above it and names no move itself."""
     return (
@@ -947,13 +979,21 @@ _AFTER_THOUGHT = re.compile(
 """A lead-in that says the player thought ("After a long think: P11 R3")."""
 
 
+_GIVING_IN = re.compile(
+    r"(?i)^\W*(?:ach\s+was|ach\s+so|na\s+ja|naja|egal|oh\s+well|ah\s+well|whatever|never\s+mind"
+    r"|bah|tant\s+pis|bon\s+bref|enfin|pazienza|vabb[eè]|va\s+be(?:ne)?|boh)\W*$"
+)
+"""An interjection of giving in before the move ("Ach was, ich nehme P10 R3", "Tant pis : M13
+R1"): it denies nothing, whatever its words ("was" is German here)."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
     of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
     toks = _tokens(_AS_SUGGESTED.sub(" ", head))
-    if not denies(toks) or _AFTER_THOUGHT.match(head):
+    if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
         return True
     rest = correction_rest(head)
     return rest is not None and not denies([w for w in rest.split() if w not in _NOT])
@@ -1799,6 +1839,30 @@ def _restated(line: str, parse_action: Callable[[str], object]) -> tuple[object,
     return None
 
 
+def _weighed_then_chosen(line: str, at: _At) -> bool:
+    """A question that weighs moves, then a sentence that chooses one of them ("Mein Zug: P10 R0
+    – oder doch lieber P10 R3? Ach was, ich nehme P10 R3.", "M13 R1 or L12 R0? L12 R0, final
+    answer"; issue 31): the move chosen, read alone (the line's last word), when the question
+    named it. False otherwise (a question with no answer after it asks back)."""
+    if "?" not in line:
+        return False
+    head, _q, tail = line.rpartition("?")
+    if not tail.strip(" .!") or not _tokens(tail):
+        return False
+    sub = Reading()
+    _read_move(tail.strip(), replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    named = _candidates(_tokens(head), at.parse_action, at.is_move_form)
+    if not any(
+        c.action is not None and _same(at.notation, c.action, acts[0].action) for c in named
+    ):
+        return False
+    _as_read(at, acts[0].action, tail.strip())
+    return True
+
+
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -1831,6 +1895,15 @@ def _read_move(line_wo: str, at: _At) -> None:
     bare = strip_please(line_wo)
     if "?" not in line_wo and bare and bare != line_wo and _read_alone(bare, at):
         return  # "bk vers l'est merci", "RB N please!": courtesy at the ends of a move
+    if _considered(line_wo):  # "I wanted BK E at first, but it helps Bea": no move of the reply
+        toks = _tokens(line_wo)
+        found = _candidates(toks, parse_action, is_move_form)
+        action = found[0].action if len(found) == 1 else None
+        out.mentions.append((line, _mention(notation, action, found[0].text if found else line)))
+        out.mention_moves.append((line, action))
+        return
+    if _weighed_then_chosen(line_wo, at):
+        return  # "P10 R0 – oder doch lieber P10 R3? Ach was, ich nehme P10 R3."
     if _looks_like_attempt(line_wo) and not is_courtesy(line_wo):
         suggestion = _typo_suggestion(line_wo, parse_action)
         if suggestion:

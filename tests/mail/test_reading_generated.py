@@ -481,3 +481,48 @@ def test_a_question_answered_in_advance() -> None:
     line = (f"Posso muovere {off} verso {it[d1]} e poi verso {it[d2]} nella stessa mossa? Se si "
             "può, fatelo; altrimenti ci penso ancora.")  # fmt: skip
     assert _read("vs", "it", line) == ("move", two)
+
+
+def test_moves_weighed_in_a_question_then_one_chosen() -> None:
+    a, b = _two_moves()
+    for lang, line in [
+        ("de", f"Mein Zug: {a} – oder doch lieber {b}? Ach was, ich nehme {b}."),
+        ("en", f"{a} or {b}? {b}, final answer"),
+        ("fr", f"{a} ou {b} ? Tant pis : {b}"),
+        ("it", f"{a} o {b}? Vabbè, gioco {b}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"Should I play {a}? My partner says {b}."),
+        ("en", f"{a} or {b}? Maybe {b}."),
+        ("fr", f"{a} ou {b} ? Je ne sais pas."),
+        ("de", f"{a} oder {b}? Später {b}."),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+    assert _read("fc", "en", f"Bob says {a}")[0] != "move"
+
+
+def test_another_move_thought_of_and_set_aside_below_the_move() -> None:
+    """ "(Eigentlich wollte ich erst BK E ziehen, aber dann stünde er mir im Weg.)" below the
+    move explains it; "I wanted BK E at first, but it helps Bea" is never read as BK E (it was,
+    as a correction); a "but" that says the first was a typo is a correction."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    first = next(m for m in legal if len(m.split()) == 3)
+    other = next(m for m in legal if m.split()[0] != first.split()[0] and len(m.split()) == 2)
+    for lang, below in [
+        ("de", f"(Eigentlich wollte ich erst {other} ziehen, aber dann stünde er mir im Weg.)"),
+        ("en", f"I wanted {other} at first, but it helps Bea"),
+        ("fr", f"Je voulais jouer {other}, mais ça aide Béa."),
+        ("it", f"Volevo muovere {other}, ma poi mi bloccherebbe."),
+    ]:
+        got = _read("vs", lang, first, "", below)
+        assert got != ("move", other), below
+        assert got in (("move", first), ("ask",)), below
+    assert _read("vs", "de", first, "", f"(Eigentlich wollte ich erst {other} ziehen, aber dann "
+                 "stünde er mir im Weg.)") == ("move", first)  # fmt: skip
+    for lang, below in [  # the move wanted, mistyped above: never the move above
+        ("de", f"Eigentlich wollte ich {other} ziehen, aber ich habe mich vertippt."),
+        ("en", f"I wanted {other}, but I made a typo"),
+    ]:
+        assert _read("vs", lang, first, below) in (("ask",), ("move", other)), below
