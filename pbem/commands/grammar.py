@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
+from pbem.commands.durations import then_named
 from pbem.commands.requests import requested
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
@@ -609,8 +610,52 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
 _SHOUTED = re.compile(r"(?:[:?!.,]|\s[-–—])\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
 
 
+_PURPOSE = re.compile(
+    r"(?<![\w'’])(?:damit|sodass|so\s+dass|so\s+that|in\s+order|afin\s+(?:que|de)|pour\s+que"
+    r"|pour\s+ne|affinch[eé]|in\s+modo\s+(?:che|da)|cosicch[eé]|um\s+nicht)(?![\w'’])",
+    re.I,
+)
+"""A clause of purpose, whose negation denies no command after it ("Und damit ihr mich nicht
+jedes Mal fragt: STANDING RESELECT KEEP", "so that you don't have to ask: STANDING CLAIM
+DOUBT"; issue 31)."""
+
+
+def _denies_command(before: list[str]) -> bool:
+    """Does the prose before a command word deny it? A possessive there is someone's place or
+    thing ("Away at my sister's this weekend. VACATION ..."), not someone else's command."""
+    return denies([t for t in before if not re.search(r"[’']s$", t, re.I)])
+
+
+def _for_a_purpose(before: str) -> bool:
+    """Is the only denial before a command word that of a clause of purpose?"""
+    m = _PURPOSE.search(before)
+    return m is not None and not denies(_tokens(before[: m.start()]))
+
+
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
+
+
+def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A line split before the sentence that leads to a command word in capitals, when what
+    comes before is an action of the game on its own, denying nothing ("Behalten. Und damit
+    ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP"; issue 31): ``[]`` otherwise."""
+    if _shouted(line)[0] is None:
+        return []
+    at = 0
+    while (m := _SHOUTED.search(line, at)) is not None:  # (the matches overlap: as _shouted)
+        if m.group(1).isupper() and vocabulary().lookup(m.group(1)) is not None:
+            break
+        at = m.start(1)
+    if m is None:
+        return []
+    ends = [e.end() for e in re.finditer(r"(?<=[.!?])\s+", line[: m.start()])]
+    if not ends:
+        return []
+    head, tail = line[: ends[-1]].strip(), line[ends[-1] :].strip()
+    if denies(_tokens(head)) or not _parses(parse_action, head):
+        return []
+    return [head, tail]
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -633,7 +678,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         shown = not changes and not strip_please(m.group(2)) and denies(before)
         if any(_moved(t) and t.upper() not in own for t in before) and not shown:
             return None, ""
-        if changes and denies(before):
+        if changes and _denies_command(before) and not _for_a_purpose(line[: m.start()]):
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -649,7 +694,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
-        if any(_moved(t) for t in before) or denies(before):
+        if any(_moved(t) for t in before) or _denies_command(before):
             return None, ""
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
@@ -1063,7 +1108,22 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
+    if parse_action is not None and (split := _before_shouted(line_wo, parse_action)):
+        # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
+        # decision, then the command with its lead-in, each read as a line of its own
+        for part in split:
+            _read_line(
+                part, out, flags, parse_action, is_move_form, notation, from_subject, plans, spell
+            )
+        return
     cmd, rest = _command_head(line_wo)
+    first = _WORD.match(line_wo)
+    if cmd is not None and first is not None and not first.group(1).isupper():
+        shout_cmd, shout_rest = _shouted(line_wo)
+        if shout_cmd is cmd:
+            # "Standing order for the dragon please: STANDING STEAL NORTH SOUTH": the word in
+            # capitals after the lead-in is the command written
+            cmd, rest = shout_cmd, shout_rest
     if cmd is not None and cmd.plans and spell is not None:
         rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
@@ -1072,6 +1132,8 @@ def _read_line(
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout
         assert cmd is not None
+        if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
+            rest = day  # "..., back on Monday. VACATION until then please."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
