@@ -442,6 +442,7 @@ def read_commands(
     notation: Callable[[object], str] | None = None,
     subject: str = "",
     plans: bool = False,
+    spell: Callable[[str], str] | None = None,
 ) -> Reading:
     """Classify the command lines of one message.
 
@@ -452,7 +453,9 @@ def read_commands(
     in the game's notation (for "Read as: ..."). ``subject`` is what the player added to the
     Subject; it is read when the body holds no command. ``plans``: the game takes a plan of
     several actions on one line (:func:`plan_parts`), the first legal now, the others in the
-    notation (each is checked when its turn comes).
+    notation (each is checked when its turn comes). ``spell(line)``: the line with the words
+    whose meaning depends on the player's language in words every language reads (the game's
+    :meth:`~pbem.rules.base.GameOf.spelled`), for a line read as a move or a plan.
     """
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
@@ -462,12 +465,14 @@ def read_commands(
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
         raw = _after_standing(raw, out)
-        _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans)
+        _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
             where[id(m)] = idx
-    _last_word(out, todo, where, notation, parse_action)
+    # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
+    # tour dans le sens inverse" as "N13 R1")
+    _last_word(out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action)
     _once(out)
     _explained(out, notation)
     if len(lines) > MAX_LINES:
@@ -479,7 +484,7 @@ def read_commands(
             % {"num": more}
         )
     if subject and not out.commands and not out.errors and not flags:
-        _read_line(subject, out, flags, parse_action, is_move_form, notation, True, plans)
+        _read_line(subject, out, flags, parse_action, is_move_form, notation, True, plans, spell)
     for cmd in vocabulary():
         settled = cmd.settle(frozenset(flags))
         if settled is not None:
@@ -848,6 +853,9 @@ def _last_word(
         if idx <= at:
             continue
         between = todo[at + 1 : idx + 1]
+        if men is not None and _considered(line):
+            handled.add(id(men))  # "(Eigentlich wollte ich erst BK E ziehen, aber dann ...)"
+            continue
         if _same(notation, action, chosen.action):
             if men is not None:
                 handled.add(id(men))  # "M13 R1 ... I hope M13 R1 is fine"
@@ -939,7 +947,12 @@ def _last_word(
         line = todo[j]
         if (
             is_correction(line)
-            and (_shaped(_tokens(line)) or any(_moved(t) for t in _tokens(line)))
+            and not _considered(line)
+            and (
+                _shaped(_tokens(line))
+                # (capitals alone in a long line are no move: a disclaimer's "UE", "per errore")
+                or (len(line.split()) <= _TAKE_BACK_WORDS and any(_moved(t) for t in _tokens(line)))
+            )
             and j not in mention_lines
             and j not in again
             and not any(where.get(id(c)) == j for c in out.commands)
@@ -983,13 +996,86 @@ def _last_word(
             return
 
 
+_TAKE_BACK_WORDS = 16
+"""A take-back is said in a few words ("Ignore that, I'll send my move later"); a longer line
+with such a word is prose of its own: a legal disclaimer's "if you received this message in
+error, ..." below a signature takes nothing back (issue 31, fifth round)."""
+
+
+_INTENDED = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+wanted|i\s+was\s+going|was\s+going|i\s+thought\s+of|i\s+considered"
+    r"|je\s+voulais|j['’]avais\s+pensé|j['’]ai\s+pensé|j['’]hésitais|volevo|avevo\s+pensato"
+    r"|pensavo|ich\s+wollte|wollte\s+ich|ich\s+hatte\s+überlegt|hatte\s+ich\s+überlegt"
+    r"|ich\s+dachte)(?![\w'’])"
+)
+
+
+def _considered(line: str) -> bool:
+    """A line after the move that names another move the player thought of and then set aside
+    with a reason ("(Eigentlich wollte ich erst BK E ziehen, aber dann stünde er mir im Weg.)",
+    "I wanted M13 R1 at first, but it helps Bea"; issue 31): an explanation, no correction. The
+    move named in a clause of intention, then "but" and a clause that names no move, corrects
+    nothing, takes nothing back and asks nothing."""
+    text = line.strip().strip("()").strip()
+    toks = _tokens(text)
+    codes = [k for k, t in enumerate(toks) if _code_like(t)]
+    if "?" in text or not codes or not _INTENDED.search(text):
+        return False
+    buts = [k for k in range(codes[-1] + 1, len(toks)) if toks[k].casefold() in _BUT]
+    if not buts:
+        return False
+    reason = " ".join(toks[buts[0] + 1 :])
+    return bool(reason) and not (
+        is_correction(reason) or is_take_back(reason) or _shaped(toks[buts[0] + 1 :])
+    )
+
+
 def _takes_back(line: str) -> bool:
     """A line that takes back the move above it and names no move itself."""
-    return is_take_back(line) and not _shaped(_tokens(line))
+    return (
+        is_take_back(line) and not _shaped(_tokens(line)) and len(line.split()) <= _TAKE_BACK_WORDS
+    )
 
 
 _COLON = re.compile(r"\s*:\s+|\s+:\s*")
 _COMMA = re.compile(r"\s*,\s+")
+_DASH = re.compile(r"\s+[-–—]+\s+")
+
+
+_AS_SUGGESTED = re.compile(
+    r"(?i)(?<![\w'’])(?:as\s+(?:you\s+)?suggest(?:ed)?|comme\s+(?:vous\s+(?:l['’])?(?:avez\s+)?)?"
+    r"sugg[ée]r[ée]e?|comme\s+propos[ée]e?|come\s+(?:mi\s+)?(?:avete\s+)?suggerit[oa]"
+    r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen)(?![\w'’])"
+)
+"""Following the hint of our mail ("As suggested: L10 R0", "allora P11 R2 come suggerito";
+issue 31): the move stands. "suggested" alone stays a word of advice to someone else."""
+_AFTER_THOUGHT = re.compile(
+    r"(?i)^\W*(?:after|après|apres|dopo|nach)\s+(?:a\s+|une\s+|un\s+|una\s+|langem\s+|lunga\s+"
+    r"|longue\s+|mûre\s+|much\s+|long\s+|reifer\s+)*(?:long\s+)?(?:think|thought|thinking"
+    r"|reflection|réflexion|reflexion|riflessione|überlegung|ueberlegung|überlegen|ueberlegen"
+    r"|nachdenken|averci\s+pensato|aver\s+pensato)\W*$"
+)
+"""A lead-in that says the player thought ("After a long think: P11 R3")."""
+
+
+_GIVING_IN = re.compile(
+    r"(?i)^\W*(?:ach\s+was|ach\s+so|na\s+ja|naja|egal|oh\s+well|ah\s+well|whatever|never\s+mind"
+    r"|bah|tant\s+pis|bon\s+bref|enfin|pazienza|vabb[eè]|va\s+be(?:ne)?|boh)\W*$"
+)
+"""An interjection of giving in before the move ("Ach was, ich nehme P10 R3", "Tant pis : M13
+R1"): it denies nothing, whatever its words ("was" is German here)."""
+
+
+def _leads(head: str) -> bool:
+    """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
+    of its line? When it denies nothing, or when it only takes back something it names no move
+    of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
+    one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
+    toks = _tokens(_AS_SUGGESTED.sub(" ", head))
+    if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
+        return True
+    rest = correction_rest(head)
+    return rest is not None and not denies([w for w in rest.split() if w not in _NOT])
 
 
 def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
@@ -1042,9 +1128,10 @@ def _read_line(
     notation: Callable[[object], str] | None,
     from_subject: bool,
     plans: bool = False,
+    spell: Callable[[str], str] | None = None,
 ) -> None:
     """One line: a command (its word, then its own form: :mod:`pbem.commands.vocabulary`), or
-    else the game's own notation."""
+    else the game's own notation (the line ``spell``-ed first: see :func:`read_commands`)."""
     line = raw.strip()
     if not line:
         return
@@ -1059,7 +1146,9 @@ def _read_line(
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
         # decision, then the command with its lead-in, each read as a line of its own
         for part in split:
-            _read_line(part, out, flags, parse_action, is_move_form, notation, from_subject, plans)
+            _read_line(
+                part, out, flags, parse_action, is_move_form, notation, from_subject, plans, spell
+            )
         return
     cmd, rest = _command_head(line_wo)
     first = _WORD.match(line_wo)
@@ -1069,6 +1158,8 @@ def _read_line(
             # "Standing order for the dragon please: STANDING STEAL NORTH SOUTH": the word in
             # capitals after the lead-in is the command written
             cmd, rest = shout_cmd, shout_rest
+    if cmd is not None and cmd.plans and spell is not None:
+        rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
     if heard is None and (shout := _shouted(line_wo))[0] is not None:
@@ -1092,6 +1183,16 @@ def _read_line(
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:
         out.ignored.append(line)
+    elif spell is not None and (spelt := spell(line)) != line:
+        n = len(out.commands)
+        _read_line(spelt, out, flags, parse_action, is_move_form, notation, from_subject, plans)
+        for k, got in enumerate(out.commands[n:], start=n):  # the line as written, in the echo
+            shown = notation(got.action) if notation and got.action is not None else ""
+            out.commands[k] = replace(got, line=line, read_as=got.read_as or shown)
+    elif (answered := _if_so(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+        out.commands.append(replace(answered, line=line, guard=guard, from_subject=from_subject))
+    elif (said := _said_again(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+        out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
         whole = (
             strip_please(line_wo)
@@ -1126,6 +1227,25 @@ def _written(parse_action: Callable[[str], object], text: str) -> bool:
     return True
 
 
+def _adds_to(head: str, remark: str, parse_action: Callable[[str], object]) -> bool:
+    """Does a word of ``remark`` say more about the move ``head`` names ("BR west, turning south
+    at the end": "south" is a direction of the same slide; issue 31)? When ``head`` is a move and
+    ``head`` with that word reads as another move, or as one that cannot be played."""
+    try:
+        base = parse_action(strip_please(head) or head)
+    except RuleError:
+        return False
+    for word in _tokens(remark):
+        try:
+            if parse_action(f"{strip_please(head) or head} {word}") != base:
+                return True
+        except InvalidSyntax:
+            continue
+        except RuleError:
+            return True
+    return False
+
+
 def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
     """May ``text`` be left out of a plan's action (a lead-in, a remark, a greeting)? Words that
     deny nothing, hold no code, no plan word and nothing the game reads."""
@@ -1137,6 +1257,22 @@ def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
     )
 
 
+_DICE_IF = re.compile(
+    r"(?i)(?:^|\s*,?\s+)(?:(?:and|et|e|und)\s+)?(?:si|if|se|wenn|falls)\s+"
+    r"(?:les\s+dés|le\s+dé|the\s+dice|the\s+die|i\s+dadi|il\s+dado|die\s+würfel"
+    r"|der\s+würfel|die\s+wuerfel|der\s+wuerfel)\s+(?:le\s+|lo\s+|es\s+|me\s+|mi\s+|mir\s+)?"
+    r"(?:permettent|permet|allow(?:s)?(?:\s+it)?|let\s+me|permettono|permette|consentono"
+    r"|consente|erlauben|erlaubt|zulassen|lassen|laissent|laisse)(?:\s+it)?"
+    r"(?:\s+(?:carry\s+on|go\s+on|continue|play\s+on|rejouer|continuer|jouer\s+encore"
+    r"|continuare|rigiocare|weitermachen|weiterspielen|weiterziehen))?\s*(?=$|[,.;!])"
+    r"|(?:^|\s*,?\s+)(?:(?:and|et|e|und)\s+)?(?:si|if|se|wenn|falls)\s+"
+    + _AGAIN
+    + r"\s*(?=$|[,.;!])"
+)
+"""The condition of a plan's later action on the fate dice ("BK E puis KB S si les dés le
+permettent", "RB N ; ensuite, si les dés le permettent, KB S"; issue 31): what a plan means."""
+
+
 def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     """A plan's action without what stands around it: courtesy at its ends, a lead-in before a
     colon ("La mia mossa: kb verso il basso"), a remark after a dash, in brackets or after its
@@ -1144,16 +1280,22 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     such form, the part as written first."""
     bare = strip_please(part) or part
     forms = [part, bare]
+    if (undiced := _DICE_IF.sub(" ", part).strip(" ,")) != part.strip(" ,"):
+        forms.append(strip_please(undiced) or undiced)  # "KB S si les dés le permettent"
+        bare = forms[-1]
     heads = _COLON.split(bare, maxsplit=1)
     if len(heads) == 2 and heads[1] and _aside(heads[0], parse_action):
         forms.append(strip_please(heads[1]))
     for f in list(forms):
         pieces = [p for p in _SENTENCE.split(f) if p.strip(" ()")]
-        if len(pieces) > 1 and all(_aside(p.strip(" ()"), parse_action) for p in pieces[1:]):
+        if len(pieces) > 1 and all(
+            _aside(p.strip(" ()"), parse_action) and not _adds_to(pieces[0], p, parse_action)
+            for p in pieces[1:]
+        ):
             forms.append(strip_please(pieces[0].strip(" ()")))
         if "," in f:
             head, tail = f.rsplit(",", 1)
-            if _aside(tail, parse_action):
+            if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
                 forms.append(strip_please(head))
     return [f for f in dict.fromkeys(forms) if f]
 
@@ -1262,8 +1404,25 @@ def _move_part(
         return None
     others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
-        return None
+        # "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": what came before is settled by
+        # the move drawn from it; a denial after the move still stops it
+        after = [t for p in parts[where[0] + 1 :] for t in _tokens(p)]
+        head = _tokens(holding[0])[:1]
+        if (
+            denies(after)
+            or not head
+            or head[0].casefold() not in _CONCLUDE
+            or any(t.casefold() in _NOW | _LATER_WORDS for t in others)  # "Not now. Then ..."
+        ):
+            return None
     return holding[0]
+
+
+_NOW = frozenset({"now", "yet", "today", "maintenant", "encore", "aujourd'hui", "ora",
+                  "adesso", "ancora", "oggi", "jetzt", "noch", "heute"})  # fmt: skip
+_CONCLUDE = frozenset({"so", "therefore", "then", "donc", "alors", "quindi", "dunque",
+                       "allora", "also", "dann", "daher", "deshalb"})  # fmt: skip
+"""Words that start a sentence drawing its move from the sentences before ("Dann N9 R3")."""
 
 
 def _holds(
@@ -1301,7 +1460,9 @@ def _move_then_remark(
         return None
     head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
     toks = _tokens(tail)
-    if not head or not toks or denies(toks) or _candidates(toks, parse_action, is_move_form):
+    # "..., war krank": the player's past; "Dann eben L10 R0, wie vorgeschlagen": our hint
+    said = [t for t in _tokens(_AS_SUGGESTED.sub(" ", tail)) if t.casefold() not in _PAST_ALONE]
+    if not head or not toks or denies(said) or _candidates(toks, parse_action, is_move_form):
         return None
     if any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks):
         return None  # "KB S, then RB N W": a plan, not a remark
@@ -1313,6 +1474,8 @@ def _move_then_remark(
         return None  # something the game reads ("then rb north"), legal or not
     else:
         return None
+    if _adds_to(head, tail, parse_action) or _adds_to(" ".join(_tokens(head)), tail, parse_action):
+        return None  # "I'll slide BR west, turning south at the end": no remark
     if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
         return head  # ("P13-R0, spero vada bene": the move with its sign)
     if in_words and _holds(head, parse_action, is_move_form):
@@ -1330,9 +1493,16 @@ _OR = frozenset({"ou", "or", "oder", "o"})
 _NO_WORD = re.compile(r"(?i)(?<![\w'’])(?:no+|non|nein|nope)(?![\w'’])")
 _SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit", "quindi",
                  "dunque", "cioè", "cioe", "allora", "also", "d.h", "sprich", "dann", "eben",
-                 "bon", "but", "mais", "ma", "però", "pero", "aber", "doch"})  # fmt: skip
+                 "bon", "but", "mais", "ma", "però", "pero", "aber", "doch", "deshalb", "daher",
+                 "darum", "deswegen", "perciò", "percio", "pertanto", "hence"})  # fmt: skip
 """Words that lead to the move a sentence ends on ("..., donc N13 R2", "..., i.e. P10 R3",
 "M13 R1 wäre blöd, also L12 R3")."""
+_BUT = frozenset({"but", "mais", "ma", "però", "pero", "aber", "doch", "sondern"})
+_PREFER = frozenset({"prefer", "rather", "préfère", "prefere", "préférerais", "preferirei",
+                     "preferisco", "piuttosto", "plutôt", "plutot", "lieber", "bevorzuge",
+                     "bevorzugen", "vorziehen", "ziehe", "vor"})  # fmt: skip
+"""A preference for the move a line ends on, after "but" and another move named ("Marc m'a
+soufflé RB N, mais je préfère BK E"; issue 31): the move preferred."""
 _THEREFORE = frozenset({"so", "therefore", "thus", "donc", "quindi", "dunque", "also", "daher",
                         "deshalb"})  # fmt: skip
 """Those that make the move a conclusion, even after a move named without a denial ("L'ultima
@@ -1377,10 +1547,13 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     last = ordered[-1]
     if any(_codes(c, tokens) <= _codes(last, tokens) for c in aside):
         return None  # "M13 R1, not R1": the move and its own part set aside
+    instead = bool(tokens[last.end :]) and fold_word(tokens[last.end]).casefold() in _SECOND_WORDS
     after = [
         t
         for k, t in enumerate(tokens[last.end :], start=last.end)
-        if t.casefold() not in _NOT | _AND and not any(c.start <= k < c.end for c in cands)
+        if t.casefold() not in _NOT | _AND
+        and not any(c.start <= k < c.end for c in cands)
+        and not (instead and k == last.end)  # "O13 R1 instead": the word points to the move
     ]
     if last.error is not None or not is_filler(after) or any(_code_like(t) for t in after):
         return None
@@ -1405,7 +1578,11 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
         elif _codes(o, tokens) <= codes:
             continue  # a piece of the move ("je pose ma tuile en N13, ..., donc N13 R2")
         elif _set_aside(o, tokens, line):
-            deny_from = max(deny_from, o.end)  # "Je ne joue pas O14 R1. N9 R1"
+            # "Je ne joue pas O14 R1. N9 R1"; what stands between the move set aside and the
+            # "but" before the last is said of the first ("pas M13 R1 comme je l'avais dit à
+            # Béa mais M13 R2")
+            buts = [k for k in range(o.end, last.start) if tokens[k].casefold() in _BUT]
+            deny_from = max(deny_from, buts[-1] if buts else o.end)
         elif denies(clause) and _SO.intersection(lead):
             deny_from = max(deny_from, last.start - len(lead))  # "M13 R1 wäre blöd, also L12 R3"
         elif (
@@ -1423,21 +1600,132 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
             and any(_wordy(t) for t in tokens[o.end : last.start - len(lead)])
         ):  # (words about the first move between them: "I play M13 R1, so P10 R0" asks back)
             deny_from = max(deny_from, last.start - len(lead))  # "..., quindi stavolta N9 R3"
+        elif (
+            ends
+            and (but := _but_prefer(tokens, o.end, last.start)) is not None
+            and not any(_code_like(t) for t in tokens[o.end : last.start])
+        ):  # "Marc m'a soufflé RB N, mais je préfère BK E", "M9 R0 wäre gut, aber lieber N9 R1"
+            deny_from = max(deny_from, but)
         elif denies(clause) and sentence[o.start] < sentence[last.start]:
             deny_from = max(deny_from, sentence.index(sentence[last.start]))  # "Bea's M9 ..."
         else:
             return None
-    words = [t for t in tokens[deny_from:] if not _code_like(t)]
-    if denies([t for t in words if t.casefold() not in _NOT]):
+    # a word that points to the last move stands beside it ("Also lieber L12 R3", "L12 R3
+    # instead")
+    pointing = {last.start - 1} if last.start and _points(tokens[last.start - 1]) else set()
+    words = [
+        t
+        for k, t in enumerate(tokens[deny_from:], deny_from)
+        if not _code_like(t) and not (instead and k == last.end) and k not in pointing
+    ]
+    if (rest := correction_rest(" ".join(words))) is not None:
+        words = rest.split()  # "... gibt es natürlich nicht. Gemeint war P11 R2"
+    skip = _NOT
+    if deny_from < last.start and tokens[deny_from].casefold() in _BUT:
+        skip = _NOT | _PREFER  # "..., but I'd rather play N9 R1": the preference is the move
+    if denies([t for t in words if t.casefold() not in skip]):
         return None
     return last
+
+
+def _points(token: str) -> bool:
+    """A word of second thoughts or preference (rather, plutôt, invece, lieber...)."""
+    folded = fold_word(token).casefold()
+    return folded in _SECOND_WORDS or token.casefold() in _PREFER
+
+
+_STILL = frozenset({"still", "always", "same", "toujours", "encore", "même", "meme", "sempre",
+                    "ancora", "stesso", "stessa", "immer", "noch", "gleich", "gleiche", "weiterhin",
+                    "but", "mais", "ma", "però", "aber", "sondern", "plutôt", "plutot",
+                    "invece", "rather", "lieber", "instead", "stattdessen"})  # fmt: skip
+"""Words around the part of a move corrected in its line ("pas O13 mais M13, toujours en R0")."""
+
+
+def _part_fixed(
+    tokens: list[str],
+    cands: list[_Candidate],
+    line: str,
+    parse_action: Callable[[str], object],
+) -> tuple[object, str] | None:
+    """A move corrected in its own line by the part that changes ("Je pose en O13 R0... euh
+    non, pas O13 mais M13, toujours en R0", "M13 R1, no sorry, R2"; issue 31): the first move
+    named, a correction after it, then parts of one code each (a part set aside by a negation
+    left out) that each replace the one part of the same shape, the rest said again or words
+    that only stand around. The legal move and its text; None otherwise."""
+    if "?" in line:
+        return None
+    first = cands[0]
+    if first.end - first.start < 2 or not all(
+        _code_like(t) for t in tokens[first.start : first.end]
+    ):
+        return None
+    later = cands[1:]
+    mark = " ".join(tokens[first.end : later[0].start])
+    if not (is_correction(mark) or _NO_WORD.search(mark)):
+        return None
+    parts = list(tokens[first.start : first.end])
+    changed: set[int] = set()
+    for c in later:
+        if c.end - c.start != 1:
+            return None
+        code = tokens[c.start]
+        if _set_aside(c, tokens, line) or code.upper() in (p.upper() for p in parts):
+            continue  # "pas O13", "toujours en R0"
+        letters = re.sub(r"\d", "", code.upper())
+        same = [k for k, p in enumerate(parts) if re.sub(r"\d", "", p.upper()) == letters]
+        if not same:  # "O13 R0", then "M13": the part the game reads the new code in
+            kind = re.sub(r"\d+", "9", _shape(code))
+            same = [
+                k
+                for k, p in enumerate(parts)
+                if re.sub(r"\d+", "9", _shape(p)) == kind
+                and _written(parse_action, " ".join([*parts[:k], code, *parts[k + 1 :]]))
+            ]
+        if len(same) != 1 or same[0] in changed:
+            return None  # (a part changed twice: "M13 R1, no, R2, R3" asks back)
+        parts[same[0]] = code
+        changed.add(same[0])
+    if parts == tokens[first.start : first.end]:
+        return None
+    rest = correction_rest(" ".join(t for t in tokens[first.end :] if not _code_like(t)))
+    words = (
+        (rest or "").split()
+        if rest is not None
+        else [t for t in tokens[first.end :] if not _code_like(t) and not _NO_WORD.fullmatch(t)]
+    )
+    words = [w for w in words if w.casefold() not in _NOT | _STILL]
+    before = [t for t in tokens[: first.start] if not _code_like(t)]
+    if not is_filler(words) or not is_filler(before):
+        return None
+    text = " ".join(parts)
+    try:
+        return parse_action(text), text
+    except RuleError:
+        return None
+
+
+def _but_prefer(tokens: list[str], start: int, end: int) -> int | None:
+    """Where "but" stands in ``tokens[start:end]`` (between two moves named), when a word of
+    preference follows it there and nothing after it denies; None otherwise."""
+    for k in range(start, end):
+        if tokens[k].casefold() in _BUT:
+            after = [t for t in tokens[k + 1 : end] if t.casefold() not in _PREFER]
+            if len(after) < end - k - 1 and not denies(after):
+                return k
+    return None
 
 
 def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     """Is the move-shaped part ``c`` set aside by a negation right before it, with only a space
     between ("pas O13", "not R2", "nicht N13", "non R3 ma R1")?"""
     first = re.escape(tokens[c.start])
-    return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+{first}(?![\w])", line) for w in _NOT)
+    # this occurrence of the part's first word, not an earlier one ("Not L11 R1 but L11 R0")
+    nth = sum(t.casefold() == tokens[c.start].casefold() for t in tokens[: c.start])
+    found = list(re.finditer(rf"(?i)(?<![\w'’]){first}(?![\w])", line))
+    if nth >= len(found):
+        return False
+    before = line[: found[nth].start()]
+    return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+$", before) for w in _NOT)
 
 
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")
@@ -1490,6 +1778,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
     croise les doigts", "M13 R1 and fingers crossed"; issue 31)."""
     before, after = tokens[: cand.start], tokens[cand.end :]
+    if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
+        after = []  # "Ok, allora P11 R2 come suggerito"
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
         before = before[:-1]  # "Also lieber N13 R2, bitte", "Alors plutôt M13 R1"
     if is_filler([*before, *after]):
@@ -1538,6 +1828,142 @@ def _as_read(at: _At, action: object, text: str) -> None:
     )
 
 
+_IF_SO = re.compile(
+    r"(?i)^(?P<q>[^?]+)\?+\s*(?P<a>(?:(?:and|et|e|und)\s+)?(?:if\s+(?:so|yes|it\s+is|possible|it\s+can"
+    r"|(?:it|that)(?:'s|\s+is)\s+(?:legal|ok|possible|allowed))|si\s+(?:oui|possible"
+    r"|c['’]est\s+(?:possible|bon|le\s+cas|légal|autorisé)|ça\s+passe)|se\s+(?:s[iì]|possibile"
+    r"|si\s+può|è\s+possibile|va\s+bene|è\s+legale|è\s+valida)|(?:wenn|falls)\s+(?:ja"
+    r"|möglich|moeglich|(?:es|das)\s+(?:geht|erlaubt\s+ist|möglich\s+ist|moeglich\s+ist)))"
+    r"(?![\w'’])[^?]*)$"
+)
+"""A question whether a move may be played, then its answer taken in advance ("Is P11 R3
+legal? If so that's my move", "Posso muovere RB verso nord e poi verso est? Se si può, fatelo;
+altrimenti ci penso ancora"; issue 31): the move, played if legal (else refused as always)."""
+_ASKING = re.compile(
+    r"(?i)^\W*(?:(?:can|may|could)\s+i(?:\s+(?:play|move|go|put|place|slide))?|is|would"
+    r"|puis-je|je\s+peux|est-ce\s+que\s+je\s+peux|peut-on|est-ce\s+que|posso|potrei|si\s+può"
+    r"|è|kann\s+ich|darf\s+ich|könnte\s+ich|geht|ist)(?![\w'’])"
+)
+_ALLOWED = re.compile(
+    r"(?i)(?<![\w'’])(?:legal|allowed|possible|valid|ok|légal|autorisé|valide|possibile|legale"
+    r"|valida|consentit[ao]|erlaubt|möglich|moeglich|gültig|zulässig|okay"
+    r"|(?:in|dans|nella|im)\s+(?:the\s+|le\s+)?(?:same|même|stessa|selben|gleichen)"
+    r"\s+(?:move|coup|mossa|zug|tour|turno))(?![\w'’])"
+)
+_ELSE_TAIL = re.compile(r"(?i)[,;]?\s*(?:otherwise|else|sinon|altrimenti|sonst|andernfalls)\b.*$")
+
+
+def _if_so(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    plans: bool,
+) -> Command | None:
+    """The move of a question answered in advance (:data:`_IF_SO`): the question without its
+    asking words read as one move, the answer's other words denying nothing and naming no other
+    move. None otherwise."""
+    m = _IF_SO.match(line)
+    if m is None:
+        return None
+    answer = _ELSE_TAIL.sub("", m["a"])
+    rest = [t for t in _tokens(answer) if t.casefold() not in _IF | {"so", "yes", "oui", "ja"}]
+    lead = re.match(r"(?i)\W*(?:(?:and|et|e|und)\s+)?\S+\s+\S+", answer)
+    words = _tokens(answer[lead.end() :] if lead else answer)
+    if any(_code_like(t) for t in rest) or denies(words) or not is_filler(words):
+        return None
+    question = _ALLOWED.sub(" ", _ASKING.sub(" ", m["q"]))
+    sub = Reading()
+    _read_line(question, sub, set(), parse_action, is_move_form, notation, False, plans)
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return None
+    read_as = notation(acts[0].action) if notation is not None else question
+    return replace(acts[0], read_as=read_as)
+
+
+def _said_again(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    plans: bool,
+) -> Command | None:
+    """A line whose move is said again in words in a closing bracket ("oups, je voulais dire BR
+    O S (ouest puis sud)"; issue 31): the move of the line without the bracket, when the
+    bracket holds no code and reads, with the move's first codes, as the same move. None
+    otherwise (the line is read as it is)."""
+    m = _BRACKET.match(line)
+    if m is None or any(_code_like(t) for t in _tokens(m.group(2))) or "?" in line:
+        return None
+    sub = Reading()
+    _read_line(m.group(1), sub, set(), parse_action, is_move_form, notation, False, plans)
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions or acts[0].plan:
+        return None
+    action = acts[0].action
+    text = notation(action) if notation is not None else acts[0].read_as or m.group(1)
+    codes = [t for t in _tokens(text) if _code_like(t)]
+    for k in range(1, len(codes) + 1):
+        try:
+            again = parse_action(" ".join([*codes[:k], m.group(2)]))
+        except RuleError:
+            continue
+        if _same(notation, again, action):
+            return replace(acts[0], read_as=acts[0].read_as or text)
+    return None
+
+
+_BRACKET = re.compile(r"^(.*\S)\s*\(([^()]*)\)[\s.!]*$")
+
+
+def _restated(line: str, parse_action: Callable[[str], object]) -> tuple[object, str] | None:
+    """A move, then in brackets the same move said again in other words ("BR O S (ouest puis
+    sud)", "M13 R1 (un quart de tour)"; issue 31): the move and its text when the codes of the
+    move before the bracket, with the words in it, read as the same move; None otherwise."""
+    m = _BRACKET.match(line)
+    if m is None:
+        return None
+    head, said = m.group(1).strip(" ,;:-–—"), m.group(2).strip()
+    try:
+        action = parse_action(head)
+    except RuleError:
+        return None
+    codes = [t for t in _tokens(head) if _code_like(t)]
+    for k in range(1, len(codes) + 1):
+        try:
+            again = parse_action(" ".join([*codes[:k], said]))
+        except RuleError:
+            continue
+        if again == action:
+            return action, head
+    return None
+
+
+def _weighed_then_chosen(line: str, at: _At) -> bool:
+    """A question that weighs moves, then a sentence that chooses one of them ("Mein Zug: P10 R0
+    – oder doch lieber P10 R3? Ach was, ich nehme P10 R3.", "M13 R1 or L12 R0? L12 R0, final
+    answer"; issue 31): the move chosen, read alone (the line's last word), when the question
+    named it. False otherwise (a question with no answer after it asks back)."""
+    if "?" not in line:
+        return False
+    head, _q, tail = line.rpartition("?")
+    if not tail.strip(" .!") or not _tokens(tail):
+        return False
+    sub = Reading()
+    _read_move(tail.strip(), replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    named = _candidates(_tokens(head), at.parse_action, at.is_move_form)
+    if not any(
+        c.action is not None and _same(at.notation, c.action, acts[0].action) for c in named
+    ):
+        return False
+    _as_read(at, acts[0].action, tail.strip())
+    return True
+
+
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -1556,7 +1982,11 @@ def _read_move(line_wo: str, at: _At) -> None:
             return
         first = err
     except RuleError as err:
-        out.errors.append((line, err))
+        restated = _restated(line_wo, parse_action)
+        if restated is not None:  # "BR O S (ouest puis sud)": the move said again in words
+            _as_read(at, restated[0], restated[1])
+        else:
+            out.errors.append((line, err))
         return
     else:
         out.commands.append(
@@ -1566,6 +1996,15 @@ def _read_move(line_wo: str, at: _At) -> None:
     bare = strip_please(line_wo)
     if "?" not in line_wo and bare and bare != line_wo and _read_alone(bare, at):
         return  # "bk vers l'est merci", "RB N please!": courtesy at the ends of a move
+    if _considered(line_wo):  # "I wanted BK E at first, but it helps Bea": no move of the reply
+        toks = _tokens(line_wo)
+        found = _candidates(toks, parse_action, is_move_form)
+        action = found[0].action if len(found) == 1 else None
+        out.mentions.append((line, _mention(notation, action, found[0].text if found else line)))
+        out.mention_moves.append((line, action))
+        return
+    if _weighed_then_chosen(line_wo, at):
+        return  # "P10 R0 – oder doch lieber P10 R3? Ach was, ich nehme P10 R3."
     if _looks_like_attempt(line_wo) and not is_courtesy(line_wo):
         suggestion = _typo_suggestion(line_wo, parse_action)
         if suggestion:
@@ -1621,10 +2060,13 @@ def _read_move(line_wo: str, at: _At) -> None:
     tail_fix = _after_correction(line_wo)
     if tail_fix and _read_alone(tail_fix, at):
         return  # "BK est, no scusa, BR ovest": the last word of the line
+    fix = correction_rest(line_wo) if "?" not in line_wo else None
+    if fix and fix != line_wo.casefold() and _read_alone(fix, at):
+        return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.
-    for head, tail in (_lead_in(line_wo), _lead_in(line_wo, _COMMA)):
-        if head and "?" not in line_wo and not denies(_tokens(head)) and _read_alone(tail, at):
+    for head, tail in (_lead_in(line_wo), _lead_in(line_wo, _COMMA), _lead_in(line_wo, _DASH)):
+        if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
@@ -1663,6 +2105,10 @@ def _read_move(line_wo: str, at: _At) -> None:
         final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
         if final is not None:
             _as_read(at, final.action, final.text)
+            return
+        fixed = _part_fixed(tokens, cands, line_wo, parse_action) if len(cands) > 1 else None
+        if fixed is not None:
+            _as_read(at, fixed[0], fixed[1])
             return
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)

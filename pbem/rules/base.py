@@ -348,6 +348,13 @@ class GameOf(Protocol[StateT, ActionT, ViewT]):
         ``""``: the same always."""
         ...
 
+    def spelled(self, line: str) -> str:
+        """A player's line with the words whose meaning depends on the player's language (the
+        language being spoken, :func:`pbem.i18n.current`) written in words every language reads,
+        so that what is stored (a plan, a queued move) reads the same in any language later
+        (Die Verbotene Stadt: "BK O" is west in French and Italian, east in German)."""
+        ...
+
     def listed_moves(self, state: StateT, seat: Seat) -> tuple[str, list[str]]:
         """The legal moves of ``seat`` its turn mail lists in full beside the examples, under a
         heading (Die Verbotene Stadt: the moves that enter the active pavilion, one line per
@@ -415,6 +422,10 @@ class GameDefaults(Generic[StateT, ActionT, ViewT]):
     def plan_context(self, state: StateT, seat: Seat) -> str:
         """The same always: a queued move is played whenever it is legal."""
         return ""
+
+    def spelled(self, line: str) -> str:
+        """The line itself: no word of the notation depends on the language."""
+        return line
 
     def listed_moves(self, state: StateT, seat: Seat) -> tuple[str, list[str]]:
         """None by default: the examples only."""

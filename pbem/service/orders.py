@@ -183,6 +183,7 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
         notation=game.notation,
         subject=subject,
         plans=plan_kind(game.name) is not None,
+        spell=game.spelled,
     )
     action = reading.action
     if action is not None and not current_token(record, seat, seated.ref.turn):

@@ -122,6 +122,7 @@ VS_LEAD = _T["vs_lead"]
 PLAN_SEP = _T["plan_sep"]
 VS_NOT_NOW = _T["vs_not_now"]
 DICTATION = _T["dictation"]
+ROTATION_PHRASES = _T["rotation_phrases"]
 
 # ---------------------------------------------------------------------------------------------
 # Forbidden City: how a move is written
@@ -142,6 +143,8 @@ def fc_forms(move: str, lang: str, rng: random.Random) -> str:
         f"{sq} {rng.choice(ROTATION_WORDS[lang])} {r}",
         f"{sq} {rot.lower()}",
         f"{sq} {int(r) * 90}°",
+        f"{sq} {rng.choice(ROTATION_PHRASES[lang][r])}",
+        f"{sq}, {rng.choice(ROTATION_PHRASES[lang][r])}",
     ]
     return rng.choice(forms)
 
@@ -317,6 +320,7 @@ def read(case: Case) -> Reading:
             pos.is_move_form,
             notation=pos.notation,
             plans=pos.plans,
+            spell=pos.game.spelled,  # type: ignore[attr-defined]  # as the service reads
         )
 
 

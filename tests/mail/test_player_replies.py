@@ -49,6 +49,7 @@ def verdicts(tmp_path_factory: pytest.TempPathFactory) -> list[pc.Verdict]:
     return pc.judge_all(tmp_path_factory.mktemp("corpus"), pc.all_cases())
 
 
+@pytest.mark.slow  # reads every part (45 s of CPU): out of the fast lane, in the full suite and CI
 def test_replies_of_players_are_read_as_meant(verdicts: list[pc.Verdict]) -> None:
     print("\n" + pc.report(verdicts))
     wrong = [(v.case.half, v.case.id, v.got, v.want) for v in verdicts if v.wrong]

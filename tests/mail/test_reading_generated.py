@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import collections
 
+import pytest
 import reading_gen as rg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pbem.rules.base import RuleError
 from pbem.rules.verbotene_stadt.state import Move
 
 
+@pytest.mark.slow  # 20 s of CPU: out of the fast lane, in the full suite and CI
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_composed_reply_is_never_read_as_another_move(seed: int) -> None:
@@ -140,3 +143,386 @@ def test_a_plan_whose_slide_turns_after_its_plan_word() -> None:
     words = {"N": "nord", "E": "est", "S": "sud", "W": "ouest"}
     line = f"{o1} {words[d1]}; {o2} {words[a]}, ensuite {words[b]} merci"
     assert _read("vs", "fr", line) == ("move", f"{one}; {two}")
+
+
+# Issue 31, fifth round: classes of prose a referee reads by sense, each in the four languages
+# and in its forms that must stay unread.
+
+
+def _two_moves() -> tuple[str, str]:
+    legal = rg.fc_position().legal()
+    a = legal[0]
+    b = next(x for x in legal if x.split()[0] != a.split()[0])
+    return a, b
+
+
+def test_a_lead_in_that_sets_aside_the_mails_suggestions() -> None:
+    """ "None of those for me, I'm going with L11 R1": a lead-in that takes back what it names
+    no move of (the mail quoted) stands before the move; one that puts off the move does not."""
+    m = _fc_move()
+    for lang, line in [
+        ("en", f"None of those for me, I'm going with {m}."),
+        ("en", f"Not that one - {m} please."),
+        ("fr", f"Aucun de ceux-là pour moi : je joue {m}"),
+        ("fr", f"Pas celui-là, {m} merci"),
+        ("it", f"Nessuna di queste, gioco {m}"),
+        ("it", f"Non quella - {m} grazie"),
+        ("de", f"Keiner davon, ich nehme {m}"),
+        ("de", f"Nicht das, sondern {m}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+    for lang, line in [
+        ("en", f"Not now - {m} please."),
+        ("fr", f"Pas maintenant : {m}"),
+        ("it", f"Non ora, {m}"),
+        ("de", f"Nicht jetzt - {m}"),
+        ("en", f"None of those, maybe {m}"),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+
+
+def test_a_move_preferred_after_but() -> None:
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"Bob suggests {a}, but I'd rather play {b}"),
+        ("fr", f"Marc m'a soufflé {a}, mais je préfère {b}."),
+        ("it", f"Mi hanno suggerito {a}, ma preferisco {b}"),
+        ("it", f"{a} va bene, però preferirei {b}, grazie"),
+        ("de", f"{a} wäre gut, aber ich nehme lieber {b}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"{a} but I'd rather not play {b}"),
+        ("fr", f"Je joue {a} mais je préfère {b} la prochaine fois"),
+        ("it", f"{a}, ma preferisco {b}?"),
+        ("de", f"{a}, aber lieber {b} beim nächsten Mal"),
+    ]:
+        assert _read("fc", lang, line)[0] != "move" or _read("fc", lang, line) == (
+            "move",
+            a,
+        ), line
+        assert _read("fc", lang, line) != ("move", b), line
+
+
+def test_a_move_drawn_from_a_sentence_that_denies() -> None:
+    """ "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": a sentence that denies, then the
+    move that follows from it ("then", "so"); not when the sentence puts the move off."""
+    m = _fc_move()
+    for lang, line in [
+        ("en", f"Oh, I didn't know column Q doesn't exist. Then {m}."),
+        ("fr", f"Ah, je ne savais pas. Alors {m}."),
+        ("it", f"Non lo sapevo. Allora {m}, grazie"),
+        ("de", f"Ach so, die Spalte Q gibt es gar nicht. Dann {m}."),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+    for lang, line in [
+        ("en", f"Not now. Then {m}"),
+        ("fr", f"Pas encore. Alors {m}"),
+        ("it", f"Non ora. Allora {m}"),
+        ("de", f"Nicht jetzt. Dann {m}"),
+        ("en", f"I don't know. Then {m}. Not sure though."),
+        ("de", f"Ich weiß nicht. Dann {m} morgen."),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+
+
+def test_a_part_of_the_move_corrected_in_its_line() -> None:
+    """ "Je pose en O13 R0... euh non, pas O13 mais M13, toujours en R0": the part that changes
+    replaces its own; two changes of one part, or an alternative, ask back."""
+    legal = rg.fc_position().legal()
+    a = next(x for x in legal if sum(y.split()[0] == x.split()[0] for y in legal) > 1)
+    sq, rot = a.split()
+    rot_b = next(y.split()[1] for y in legal if y.split()[0] == sq and y != a)
+    sq_c = next(y.split()[0] for y in legal if y.split()[1] == rot and y.split()[0] != sq)
+    for lang, line, want in [
+        ("en", f"{a}, no sorry, {rot_b}", f"{sq} {rot_b}"),
+        ("en", f"I'll put it on {a}... no wait, not {sq} but {sq_c}, still {rot}", f"{sq_c} {rot}"),
+        ("fr", f"Je pose en {a}... euh non, pas {sq} mais {sq_c}, toujours en {rot}.",
+         f"{sq_c} {rot}"),
+        ("it", f"gioco {a}, anzi no, {rot_b}", f"{sq} {rot_b}"),
+        ("it", f"metto {a}, no scusate, {sq_c}", f"{sq_c} {rot}"),
+        ("de", f"{a} - nein, {rot_b}, bitte", f"{sq} {rot_b}"),
+    ]:  # fmt: skip
+        assert _read("fc", lang, line) == ("move", want), line
+    other = next(y.split()[1] for y in legal if y.split()[0] == sq and y.split()[1] != rot_b)
+    for lang, line in [
+        ("en", f"{a}, no, {rot_b}, {other}"),
+        ("en", f"{a}, no wait, {rot_b} or {other}"),
+        ("fr", f"{a}, non, {rot_b} ?"),
+        ("it", f"{a}, anzi no, {rot_b} forse"),
+        ("de", f"{a} - nein, {rot_b} oder {other}"),
+    ]:
+        assert _read("fc", lang, line) in (("ask",), ("nothing",)), line
+
+
+def test_a_move_said_again_in_brackets() -> None:
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    words = {
+        "fr": {"N": "nord", "E": "est", "S": "sud", "W": "ouest"},
+        "it": {"N": "nord", "E": "est", "S": "sud", "W": "ovest"},
+        "de": {"N": "Norden", "E": "Osten", "S": "Süden", "W": "Westen"},
+        "en": {"N": "north", "E": "east", "S": "south", "W": "west"},
+    }
+    then = {"fr": "puis", "it": "poi", "de": "dann", "en": "then"}
+    sorry = {"fr": "oups, je voulais dire", "it": "scusate, volevo dire",
+             "de": "Entschuldigung, ich meinte", "en": "sorry, I meant"}  # fmt: skip
+    for lang in rg.LANGS:
+        w = words[lang]
+        said = f"({w[d1]} {then[lang]} {w[d2]})"
+        assert _read("vs", lang, f"{two} {said}") == ("move", two), lang
+        assert _read("vs", lang, f"{off} {d1}", f"{sorry[lang]} {two} {said}") == ("move", two)
+        wrong = f"({w[d2]} {then[lang]} {w[d1]})"  # the bracket says another slide: ask
+        assert _read("vs", lang, f"{off} {d1}", f"{sorry[lang]} {two} {wrong}")[0] != "move"
+
+
+def test_a_lone_o_read_in_the_players_language_through_the_grammar() -> None:
+    from pbem.commands.grammar import read_commands
+    from pbem.i18n import speaking
+
+    pos = rg.vs_position()
+    for want in ("W", "E"):
+        move = next(m for m in pos.legal() if m.split()[1:] == [want])
+        off = move.split()[0]
+        for lang in {"W": ("fr", "it"), "E": ("de",)}[want]:
+            with speaking(lang):
+                r = read_commands([f"{off} O"], pos.parse, pos.is_move_form,
+                                  notation=pos.notation, plans=True,
+                                  spell=pos.game.spelled)  # type: ignore[attr-defined]  # fmt: skip
+            assert [pos.notation(c.action) for c in r.commands] == [move], lang
+            assert r.commands[0].line == f"{off} O"  # the echo shows the line as written
+        with speaking("en"):
+            r = read_commands([f"{off} O"], pos.parse, pos.is_move_form,
+                              notation=pos.notation, plans=True,
+                              spell=pos.game.spelled)  # type: ignore[attr-defined]  # fmt: skip
+        assert not r.commands
+
+
+def test_a_move_set_aside_by_name_before_another_on_the_same_square() -> None:
+    """ "Nicht O13 R1 sondern O13 R0": the negation sets aside its own move, not the square's
+    second mention; when the move after it cannot be played, nothing is (issue 31, fifth round:
+    the first move was played)."""
+    pos = rg.fc_position()
+    legal = set(pos.legal())  # one notation per placement
+    squares = {m.split()[0] for m in legal}
+    rots = [f"R{k}" for k in range(4)]
+    pairs = [
+        (f"{s} {a}", f"{s} {b}") for s in sorted(squares) for a in rots for b in rots if a != b
+    ]
+
+    def played(m: str) -> str | None:
+        try:
+            return pos.notation(pos.parse(m))
+        except RuleError:
+            return None
+
+    # (a symmetric tile turned by half a turn is the same placement: "L10 R2" is "L10 R0")
+    both = next((x, y) for x, y in pairs if x in legal and y in legal)
+    half = next((x, y) for x, y in pairs if x in legal and played(y) is None)
+    forms = {"en": "Not {x} but {y}", "fr": "Pas {x} mais {y}", "it": "Non {x} ma {y}, scusate",
+             "de": "Nicht {x} sondern {y}"}  # fmt: skip
+    for lang, form in forms.items():
+        x, y = both
+        assert _read("fc", lang, form.format(x=x, y=y)) == ("move", y), lang
+        x, y = half  # the move meant is not legal: never the one set aside
+        assert _read("fc", lang, form.format(x=x, y=y)) != ("move", x), lang
+
+
+def test_a_remark_that_names_a_direction_of_the_slide_is_no_remark() -> None:
+    """ "BR west, turning south at the end": the words after the comma say more of the move;
+    it is never read as the slide without them."""
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    words = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    for line in (f"{off} {words[d1]}, turning {words[d2]} at the end",
+                 f"I'll slide {off} {words[d1]}, and {words[d2]} at the end - one slide"):  # fmt: skip
+        assert _read("vs", "en", line) != ("move", f"{off} {d1}"), line
+
+
+def test_a_move_after_the_hint_or_a_long_think() -> None:
+    """ "As suggested: L10 R0", "After a long think: P11 R3": lead-ins that deny nothing."""
+    m = _fc_move()
+    for lang, line in [
+        ("en", f"Apologies, I clearly mistyped. As suggested: {m}."),
+        ("en", f"After a long think: {m}."),
+        ("fr", f"Comme suggéré : {m}"),
+        ("fr", f"Après réflexion : {m}"),
+        ("it", f"Ok, allora {m} come suggerito."),
+        ("it", f"Dopo averci pensato: {m}"),
+        ("de", f"Wie vorgeschlagen: {m}"),
+        ("de", f"Nach langem Überlegen: {m}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+    for lang, line in [
+        ("en", f"Bob suggested {m}"),
+        ("en", f"After the next turn: {m}"),
+        ("fr", f"Béa a suggéré {m}"),
+        ("de", f"Nach dem nächsten Zug: {m}"),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+
+
+def test_a_change_of_mind_or_a_reason_before_the_move() -> None:
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"I know I said {a} at the club on Tuesday, but I've changed my mind: {b}."),
+        ("en", f"{a} would be too risky, hence {b}"),
+        ("fr", f"J'avais dit {a} à Béa, mais j'ai changé d'avis : {b}"),
+        ("fr", f"Finalement pas {a} comme je l'avais dit à Béa mais {b}"),
+        ("it", f"Avevo detto {a}, ma ho cambiato idea: {b}"),
+        ("it", f"{a} sarebbe troppo rischiosa, perciò {b}"),
+        ("de", f"Ich hatte {a} gesagt, aber ich habe es mir anders überlegt: {b}"),
+        ("de", f"{a} wäre mir zu riskant, deshalb {b}."),
+        ("en", f"Was going to do {a} but Bea would love that. {b} instead."),
+        ("de", f"{a} wäre dumm. {b} stattdessen, bitte"),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"I'll play {a}, or {b} instead"),
+        ("en", f"Not {a} as I told Bea, but maybe {b}"),
+        ("fr", f"J'ai changé d'avis : {b} ou {a} ?"),
+        ("de", f"Ich meine {a}, oder {b}"),
+    ]:
+        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
+
+
+def test_rotations_in_words() -> None:
+    """Rotations said in words, clockwise quarter turns as R counts them, in the four
+    languages; counts without a word of turning stay words."""
+    from pbem.rules.forbidden_city.notation import spelled
+
+    for lang, phrases in rg.ROTATION_PHRASES.items():
+        for r, forms in phrases.items():
+            for form in forms:
+                assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+    for line in ("I played it once before", "Once upon a time", "M13 R1, two times please",
+                 "Merci deux fois", "Danke zweimal"):  # fmt: skip
+        assert spelled(line) == line
+    legal = rg.fc_position().legal()
+    m = next(x for x in legal if x.endswith("R1"))
+    sq = m.split()[0]
+    for lang, line in [
+        ("de", f"{sq}, einmal im Uhrzeigersinn gedreht"),
+        ("fr", f"Je mets la tuile en {sq}, tournée d'un quart de tour dans le sens des "
+               f"aiguilles d'une montre : {m}."),
+        ("it", f"gioco {sq} girata una volta, cioè un quarto di giro ({m.split()[1]})."),
+        ("en", f"{sq}, a quarter turn clockwise"),
+    ]:  # fmt: skip
+        assert _read("fc", lang, line) == ("move", m), line
+
+
+def test_a_plans_later_action_on_the_condition_of_the_dice() -> None:
+    pos = rg.vs_position()
+    legal = pos.legal()
+    one = next(m for m in legal if len(m.split()) == 2)
+    two = next(m for m in legal if len(m.split()) == 2 and m.split()[0] != one.split()[0])
+    o1, d1 = one.split()
+    o2, d2 = two.split()
+    for lang, line in [
+        ("fr", f"{o1} {d1} puis {o2} {d2} si les dés le permettent"),
+        ("fr", f"Mon tour : {o1} {d1} ; ensuite, si les dés le permettent, {o2} {d2}."),
+        ("fr", f"{o1} {d1}, puis {o2} {d2} si les dés me laissent rejouer."),
+        ("en", f"{o1} {d1}; then {o2} {d2} if the dice let me carry on."),
+        ("en", f"{o1} {d1}, then {o2} {d2} if I get another move"),
+        ("it", f"{o1} {d1}, poi {o2} {d2} se i dadi lo permettono"),
+        ("de", f"{o1} {d1}, dann {o2} {d2}, wenn die Würfel es erlauben"),
+    ]:
+        assert _read("vs", lang, line) == ("move", f"{one}; {two}"), line
+
+
+def test_a_legal_disclaimer_below_the_move_takes_nothing_back() -> None:
+    """A signature's disclaimer ("if you received this message in error, ...") is no take-back
+    nor a correction of the move above it (issue 31, fifth round); a short line still is."""
+    m = _fc_move()
+    for lang, disclaimer in [
+        ("fr", "Ce message et toutes les pièces jointes sont confidentiels et établis à "
+               "l'intention exclusive de ses destinataires. Si vous avez reçu ce message par "
+               "erreur, merci de le détruire et d'en avertir immédiatement l'expéditeur."),
+        ("it", "Ai sensi del D.Lgs. 196/2003 e del Regolamento UE 2016/679 (GDPR), le "
+               "informazioni contenute in questo messaggio sono riservate. Qualora il messaggio "
+               "vi fosse pervenuto per errore, vi preghiamo di eliminarlo."),
+        ("de", "Diese E-Mail enthält vertrauliche Informationen. Wenn Sie nicht der richtige "
+               "Adressat sind oder diese E-Mail irrtümlich erhalten haben, informieren Sie bitte "
+               "sofort den Absender und vernichten Sie diese Mail. Fehler vorbehalten."),
+        ("en", "This email and any attachments are confidential and intended solely for the "
+               "addressee. If you have received this email in error, please notify the sender "
+               "and delete it. Ignore any typo, this is an automated footer."),
+    ]:  # fmt: skip
+        assert _read("fc", lang, f"My move: {m}", "Regards,", "Ann", disclaimer) == ("move", m)
+    for lang, back in [("fr", "Erreur, oubliez ça"), ("en", "Ignore that, typo")]:
+        assert _read("fc", lang, f"My move: {m}", back) == ("ask",), back
+
+
+def test_a_question_answered_in_advance() -> None:
+    """ "Is P11 R3 legal? If so that's my move": the move, played if legal; an answer that puts
+    it off or names another move asks back."""
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"Is {a} legal? If so that's my move"),
+        ("fr", f"Est-ce que {a} est possible ? Si oui, c'est mon coup."),
+        ("it", f"Posso giocare {a}? Se sì, è la mia mossa"),
+        ("de", f"Ist {a} erlaubt? Wenn ja, bitte spielen."),
+    ]:
+        assert _read("fc", lang, line) == ("move", a), line
+    for lang, line in [
+        ("en", f"Is {a} legal? If so I'll play it tomorrow"),
+        ("en", f"Is {a} legal? If so, {b}"),
+        ("fr", f"Est-ce que {a} est possible ? Si oui, je le jouerai la prochaine fois."),
+        ("it", f"Posso giocare {a}? Se sì, forse"),
+        ("de", f"Ist {a} erlaubt? Wenn ja, dann nicht"),
+    ]:
+        assert _read("fc", lang, line) != ("move", a), line
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    it = {"N": "nord", "E": "est", "S": "sud", "W": "ovest"}
+    line = (f"Posso muovere {off} verso {it[d1]} e poi verso {it[d2]} nella stessa mossa? Se si "
+            "può, fatelo; altrimenti ci penso ancora.")  # fmt: skip
+    assert _read("vs", "it", line) == ("move", two)
+
+
+def test_moves_weighed_in_a_question_then_one_chosen() -> None:
+    a, b = _two_moves()
+    for lang, line in [
+        ("de", f"Mein Zug: {a} – oder doch lieber {b}? Ach was, ich nehme {b}."),
+        ("en", f"{a} or {b}? {b}, final answer"),
+        ("fr", f"{a} ou {b} ? Tant pis : {b}"),
+        ("it", f"{a} o {b}? Vabbè, gioco {b}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"Should I play {a}? My partner says {b}."),
+        ("en", f"{a} or {b}? Maybe {b}."),
+        ("fr", f"{a} ou {b} ? Je ne sais pas."),
+        ("de", f"{a} oder {b}? Später {b}."),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+    assert _read("fc", "en", f"Bob says {a}")[0] != "move"
+
+
+def test_another_move_thought_of_and_set_aside_below_the_move() -> None:
+    """ "(Eigentlich wollte ich erst BK E ziehen, aber dann stünde er mir im Weg.)" below the
+    move explains it; "I wanted BK E at first, but it helps Bea" is never read as BK E (it was,
+    as a correction); a "but" that says the first was a typo is a correction."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    first = next(m for m in legal if len(m.split()) == 3)
+    other = next(m for m in legal if m.split()[0] != first.split()[0] and len(m.split()) == 2)
+    for lang, below in [
+        ("de", f"(Eigentlich wollte ich erst {other} ziehen, aber dann stünde er mir im Weg.)"),
+        ("en", f"I wanted {other} at first, but it helps Bea"),
+        ("fr", f"Je voulais jouer {other}, mais ça aide Béa."),
+        ("it", f"Volevo muovere {other}, ma poi mi bloccherebbe."),
+    ]:
+        got = _read("vs", lang, first, "", below)
+        assert got != ("move", other), below
+        assert got in (("move", first), ("ask",)), below
+    assert _read("vs", "de", first, "", f"(Eigentlich wollte ich erst {other} ziehen, aber dann "
+                 "stünde er mir im Weg.)") == ("move", first)  # fmt: skip
+    for lang, below in [  # the move wanted, mistyped above: never the move above
+        ("de", f"Eigentlich wollte ich {other} ziehen, aber ich habe mich vertippt."),
+        ("en", f"I wanted {other}, but I made a typo"),
+    ]:
+        assert _read("vs", lang, first, below) in (("ask",), ("move", other)), below

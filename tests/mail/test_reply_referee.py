@@ -94,7 +94,9 @@ CORRECTIONS: list[tuple[str, str, tuple[str, ...]]] = [
     ("en", "{m}\nno, {m2}", ("error",)),
     ("en", "{m}\nor rather {m2}", ("error",)),
     ("en", "{m}\nsorry, I meant {bad}", ("error",)),
-    ("en", "{m}\nsorry, I meant {m2}, not {m}", ("error",)),
+    # the first move set aside by name: the correction is read (issue 31, fifth round)
+    ("en", "{m}\nsorry, I meant {m2}, not {m}", ("move:{m2}",)),
+    ("en", "{m}\nsorry, I meant {m2}, or {m}", ("error",)),
     # The same move again, or an apology without a move: the move stands.
     ("en", "{m}\nsorry, I meant {m}", ("move:{m}",)),
     ("en", "{m}\nSorry for the late reply!", ("move:{m}",)),

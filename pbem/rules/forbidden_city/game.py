@@ -467,6 +467,13 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
 
     # -- notation -----------------------------------------------------------------------------------
 
+    def spelled(self, line: str) -> str:
+        """The line with a rotation said in words in the notation's (:func:`notation.spelled`:
+        "dreimal im Uhrzeigersinn gedreht" -> "R3")."""
+        from pbem.rules.forbidden_city import notation as fc_notation
+
+        return fc_notation.spelled(line)
+
     def notation(self, action: Placement) -> str:
         """E.g. ``M9 R1``."""
         return action.notation()

@@ -204,3 +204,84 @@ def read_move(text: str) -> MoveText:
         )
         % {"rotation": raw}
     )
+
+
+_CLOCKWISE = (
+    r"(?P<cw>\s+(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
+    r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|vers\s+la\s+droite|a\s+destra))?"
+)
+_ANTI = (
+    r"(?P<anti>\s+(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
+    r"|anti-?clockwise|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn"
+    r"|nach\s+links|vers\s+la\s+gauche|a\s+sinistra))?"
+)
+_TURNED = (
+    r"(?P<verb>(?:tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned"
+    r"|rotation|rotazione)\s+)?"
+)
+_QUARTERS = {"quart": 1, "quarter": 1, "quarto": 1, "viertel": 1, "demi": 2, "half": 2,
+             "mezzo": 2, "halb": 2, "halbe": 2, "halben": 2, "halber": 2, "trois quarts": 3,
+             "three quarter": 3, "three quarters": 3, "three-quarter": 3, "tre quarti": 3,
+             "drei viertel": 3, "dreiviertel": 3}  # fmt: skip
+_COUNTS = {"einmal": 1, "zweimal": 2, "dreimal": 3, "once": 1, "twice": 2, "thrice": 3, "un": 1,
+           "une": 1, "deux": 2, "trois": 3, "una": 1, "due": 2, "tre": 3, "one": 1, "two": 2,
+           "three": 3, "ein": 1, "zwei": 2, "drei": 3, "1": 1, "2": 2, "3": 3}  # fmt: skip
+_IN_WORDS = re.compile(
+    r"(?i)(?<![\w'’])"
+    + _TURNED
+    + r"(?:(?:de|d['’]|di|um|by|of|a|mit|with|con|avec|en|in)\s*)?(?:(?:un|une|una|einer|eine|a|one)\s+)?"
+    r"(?:(?P<q>"
+    + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
+    + r")(?:[\s-]*(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung|umdrehung))"
+    r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
+    r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
+    r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|upside\s+down|umgedreht|auf\s+dem\s+kopf))"
+    + _CLOCKWISE
+    + _ANTI
+    + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
+    r"(?![\w'’])"
+)
+_NO_TURN = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:sans|without|senza|ohne)\s+(?:(?:aucune|any|alcuna|jede)\s+)?"
+    r"(?:rotation|rotazione|drehung|turning(?:\s+it)?|rotating(?:\s+it)?|ruotarla|ruotarlo|ruotare"
+    r"|girarla|girarlo|girare|(?:la\s+|le\s+)?tourner|(?:la\s+|le\s+)?pivoter|sie\s+zu\s+drehen"
+    r"|zu\s+drehen)|ungedreht|unrotated|non\s+ruotat[ao]|nicht\s+gedreht|not\s+rotated"
+    r"|pas\s+tourn[ée]e?)(?![\w'’])"
+)
+
+
+_AFTER_SQUARE = re.compile(
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*,?\s*(?:[^\W\d]+[\s,:]+){0,3}$"
+)
+"""What comes before a rotation in words: a square, and at most three words ("P10 capovolta",
+"L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
+
+
+def spelled(line: str) -> str:
+    """``line`` with a rotation said in words written as the notation's (issue 31: "L10,
+    dreimal im Uhrzeigersinn gedreht" -> "L10, R3", "tournée de trois quarts de tour dans le
+    sens des aiguilles d'une montre" -> "R3", "mezzo giro" -> "R2", "a quarter turn
+    anticlockwise" -> "R3", "senza ruotarla" -> "R0"): clockwise quarter turns, as R counts
+    them. Other lines unchanged."""
+
+    def turn(m: re.Match[str], before: str) -> str:
+        if not _AFTER_SQUARE.search(before):
+            return m.group(0)  # "my drawing was upside down": a rotation only after a square
+        if m["q"] is not None:
+            n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
+        elif m["n"] is not None:
+            if not (m["verb"] or m["cw"] or m["anti"] or m["after"]):
+                return m.group(0)  # "once", "two times" without a word of turning
+            n = _COUNTS[re.sub(r"\s*(?:fois|volt[ae]|times|mal|x)$", "", m["n"].lower()).strip()]
+        else:
+            n = 2
+        if m["anti"]:
+            n = (4 - n) % 4
+        return f"R{n}"
+
+    out, at = line, 0
+    while (m := _IN_WORDS.search(out, at)) is not None:
+        said = turn(m, out[: m.start()]) if m.group(0).strip() else m.group(0)
+        out = out[: m.start()] + said + out[m.end() :]
+        at = m.start() + max(len(said), 1)
+    return _NO_TURN.sub("R0", out)

@@ -404,6 +404,10 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
         """The ASCII board, legend and player panel (<= 72 columns)."""
         return render.render_text(self.board, view)
 
+    def spelled(self, line: str) -> str:
+        """The line with a direction "O" in the player's words (:func:`notation.spelled`)."""
+        return notation.spelled(line)
+
     def plan_context(self, state: State, seat: Seat) -> str:
         """A queued next turn moves the seat's bribed official: once the seat bribed another
         (after an entry) it is dropped. Not the active pavilion: a fate die rolls it again in

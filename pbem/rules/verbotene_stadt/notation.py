@@ -96,12 +96,46 @@ _FILLER = {
     # the words around a one-step move (:data:`_STEP`: "BK di una sola casella verso est",
     # "BR einen Schritt nach Westen", "KB d'une seule case")
     "di", "una", "sola", "einen", "un", "une", "seul", "seule", "d'un", "d'une", "only", "just",
+    # an official described by its colours (:func:`_described`: "le fonctionnaire au chapeau
+    # noir et au corps bleu")
+    "fonctionnaire", "officer", "figure", "figur", "beamte", "pion", "pedina",
+    # a slide said with its verb and how far ("KB descend vers le sud", "RB sale verso nord")
+    "descend", "descends", "descendre", "monte", "montes", "monter", "avance", "avancer",
+    "recule", "reculer", "scende", "scendere", "sale", "salire", "avanza", "avanzare",
+    "rutscht", "rutschen", "gleitet", "gleiten", "wandert", "läuft", "laeuft",
+    "toujours", "still", "sempre", "immer", "noch", "solo", "nur", "ein", "er", "he", "it",
+    "me", "moi", "mir", "mich", "einziger", "einzigen", "single",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
-_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld"}
+_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "passo"}
 """A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
+
+
+_O_WORD = {"fr": "ouest", "it": "ovest", "de": "Ost"}
+"""The direction a lone "O" names in the player's language (issue 31: "BK O, dann RB N", "BR O
+S (ouest puis sud)"); English has none."""
+_O_RUN = re.compile(
+    r"(?i)(?<![\w'’-])[rybgk]{2}((?:(?:[\s,]+|\s*-\s*)(?:[nesw]|o|puis|then|dann|poi)"
+    r"(?![\w'’]))+)"
+)
+_O = re.compile(r"(?i)(?<![\w'’])o(?![\w'’])")
+
+
+def spelled(line: str) -> str:
+    """``line`` with each "O" that stands for a direction (in the directions after an official:
+    "BK O", "RB N O", "BR O S", "BK o puis o") written as the word of the language being spoken
+    (:func:`pbem.i18n.current`: ouest, ovest, Ost), so that a plan or a queued move is stored in
+    words every language reads alike. Other lines, and English, unchanged."""
+    from pbem.i18n import current
+
+    word = _O_WORD.get(current())
+    if word is None or not _O.search(line):
+        return line
+    return _O_RUN.sub(
+        lambda m: m.group(0)[: m.start(1) - m.start()] + _O.sub(word, m.group(1)), line
+    )
 
 
 def seat_names(n: int) -> list[str]:
@@ -438,25 +472,17 @@ _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt",
                     "entschuldigung", "or", "ou", "o", "oder", "oppure"}  # fmt: skip
 
 
-_MY = {"my", "mon", "ma", "mes", "mio", "mia", "miei", "mie", "mein", "meine", "meinem",
-       "meinen", "meiner", "meines"}  # fmt: skip
-"""First-person possessives: a garment after one is the player's own card, not one to take."""
-
-
 def _remark(board: Board, state: State, text: str) -> bool:
     """A sentence beside a decision that says nothing the game reads: no official, card, seat,
     verb of a decision, negation or second thought. A garment of the player's own ("ça me fait
     la paire avec mon chapeau rouge", "they go with my orange hat") is said of no card to take."""
     toks = _tokens(text)
-    own = {j for k, t in enumerate(toks) if t in _MY for j in range(k + 1, k + 4)}
     for k, t in enumerate(toks):
         w = t.strip("?!'\"")
-        if k in own and (
-            w in _COLOUR_WORDS
-            or w in board.card_colours
-            or any(w in words for words in _PIECE_WORDS.values())
+        if any(p in _MINE for p in toks[max(0, k - 2) : k]) and (
+            w in _COLOUR_WORDS or w in board.card_colours or _is_piece(w) or _colour_word(w)
         ):
-            continue
+            continue  # the player's own card ("ça me fait la paire avec mon chapeau rouge")
         if w in _VERB_WORDS or w in _VERB_KINDS or _names_or_denies(board, state, w):
             return False
     return True
@@ -473,6 +499,19 @@ def _names_or_denies(board: Board, state: State, w: str) -> bool:
         or _seat_of(state, w) is not None
         or any(w in words for words in _PIECE_WORDS.values())
     )
+
+
+_MINE = {"my", "mon", "ma", "mes", "mio", "mia", "miei", "mie", "mein", "meine", "meinem",
+         "meinen", "meiner", "own"}  # fmt: skip
+"""First-person possessives: a card after one is the player's own, named in a remark."""
+
+
+def _is_piece(word: str) -> bool:
+    return any(_stem(word) == _stem(w) for words in _PIECE_WORDS.values() for w in words)
+
+
+def _colour_word(word: str) -> bool:
+    return _stem(word) in _colour_stems()
 
 
 def _one_decision(
@@ -522,46 +561,10 @@ def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) ->
         action = whole_of((text[: m.start()] + " " + text[m.end() :]).strip())
     except RuleError:
         return None
-    described = _described(board, inside)
+    described = _official_described(board, inside)
     if described is not None and not (isinstance(action, Select) and action.official == described):
         return None
     return action
-
-
-_HAT = {"hat", "hats", "cap", "chapeau", "cappello", "hut", "mütze", "muetze"}
-_BODY = {"body", "corps", "corpo", "körper", "koerper", "leib", "robe", "gewand"}
-_OFFICIAL_COLOURS = {
-    "R": ("red", "rouge", "rosso", "rot"), "Y": ("yellow", "jaune", "giallo", "gelb"),
-    "B": ("blue", "bleu", "blu", "blau"), "G": ("green", "vert", "verde", "grün", "gruen"),
-    "K": ("black", "noir", "nero", "schwarz"),
-}  # fmt: skip
-
-
-@functools.cache
-def _colour_stems() -> dict[str, str]:
-    return {_stem(w): letter for letter, ws in _OFFICIAL_COLOURS.items() for w in ws}
-
-
-def _described(board: Board, toks: list[str]) -> int | None:
-    """The official described by its hat's and body's colours ("le chapeau noir et le corps
-    bleu", "il cappello verde e il corpo blu", "blue hat, yellow body", "roter Hut, schwarzer
-    Körper"): the colour before both garment words or after both, not mixed; None otherwise."""
-    hats = [k for k, t in enumerate(toks) if t in _HAT]
-    bodies = [k for k, t in enumerate(toks) if t in _BODY]
-    if len(hats) != 1 or len(bodies) != 1:
-        return None
-
-    def colour(k: int) -> str | None:
-        return _colour_stems().get(_stem(toks[k])) if 0 <= k < len(toks) else None
-
-    found = set()
-    for step in (-1, 1):
-        hat, body = colour(hats[0] + step), colour(bodies[0] + step)
-        if hat and body:
-            found.add(hat + body)
-    if len(found) != 1:
-        return None
-    return board.official_by_code(found.pop())
 
 
 def _lead_in(board: Board, state: State, part: str) -> bool:
@@ -812,6 +815,77 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     return doubt or negated
 
 
+_COLOUR_FORMS = {
+    "R": ("red", "rouge", "rosso", "rot"),
+    "Y": ("yellow", "jaune", "giallo", "gelb"),
+    "B": ("blue", "bleu", "blu", "blau"),
+    "G": ("green", "vert", "verde", "grün", "gruen"),
+    "K": ("black", "noir", "nero", "schwarz"),
+}
+_HAT_FORMS = ("hat", "hats", "cap", "chapeau", "cappello", "hut", "mütze", "muetze", "kappe")
+_BODY_FORMS = ("body", "robe", "tunic", "torso", "corps", "corpo", "körper", "koerper",
+               "gewand", "leib", "kleid", "vestito", "abito")  # fmt: skip
+_JOINERS = {"and", "with", "a", "an", "the", "of", "et", "avec", "au", "aux", "à", "le", "la",
+            "les", "du", "de", "des", "un", "une", "e", "con", "col", "coi", "il", "lo", "dal",
+            "dalla", "di", "del", "della", "al", "alla", "und", "mit", "dem", "der", "den", "die",
+            "das", "einem", "einen", "ein", "eine", "im", "am"}  # fmt: skip
+"""Words between the colours and garments of an official described in words."""
+
+
+@functools.cache
+def _colour_stems() -> dict[str, str]:
+    return {_stem(w): code for code, forms in _COLOUR_FORMS.items() for w in forms}
+
+
+def _described(toks: list[str]) -> list[str]:
+    """``toks`` with an official described by its colours written as its code (:func:`_description`)."""
+    d = _description(toks)
+    if d is None:
+        return toks
+    code, first, last = d
+    return [*toks[:first], code, *toks[last + 1 :]]
+
+
+def _official_described(board: Board, toks: list[str]) -> int | None:
+    """The official described by its colours in ``toks`` (:func:`_description`), or None (the
+    aside of a decision, "I'll switch my bribe to BY (blue hat, yellow body)")."""
+    d = _description(toks)
+    return board.official_by_code(d[0].upper()) if d is not None else None
+
+
+def _description(toks: list[str]) -> tuple[str, int, int] | None:
+    """An official described by its colours, as its code and the first and last word of the
+    description (issue 31: "le
+    fonctionnaire au chapeau noir et au corps bleu", "the official with the red hat and the
+    black body", "il funzionario col cappello giallo e il corpo verde", "der Beamte mit
+    schwarzem Hut und blauem Körper"): the hat's colour and the body's, each a colour word
+    beside its garment, the adjective before its noun (English, German) or after it (French,
+    Italian); read only when one of the two orders names exactly one colour for each and the
+    other names none; the description runs from the first colour or garment to the last, with
+    the joining words before it."""
+    colours = {k: _colour_stems().get(_stem(t)) for k, t in enumerate(toks)}
+    hats = {k for k, t in enumerate(toks) if _stem(t) in {_stem(w) for w in _HAT_FORMS}}
+    bodies = {k for k, t in enumerate(toks) if _stem(t) in {_stem(w) for w in _BODY_FORMS}}
+    if not hats or not bodies:
+        return None
+    found: list[tuple[str, str, int, int]] = []
+    for side in (-1, 1):  # the adjective before its noun, or after it
+        hat = [(colours[k + side], k + side) for k in hats if colours.get(k + side)]
+        body = [(colours[k + side], k + side) for k in bodies if colours.get(k + side)]
+        if len(hat) == 1 and len(body) == 1:
+            ends = [*hats, *bodies, hat[0][1], body[0][1]]
+            found.append((str(hat[0][0]), str(body[0][0]), min(ends), max(ends)))
+    if len(found) != 1:
+        return None
+    h, b, first, last = found[0]
+    inside = [t for k, t in enumerate(toks[first : last + 1], first) if k not in hats | bodies]
+    if any(t not in _JOINERS and not colours.get(toks.index(t, first)) for t in inside):
+        return None
+    while first > 0 and toks[first - 1] in _JOINERS - {"e"}:
+        first -= 1  # "with the", "au", "col": the description's own words
+    return (h + b).lower(), first, last
+
+
 def _kept_as_named(a: _Answer, toks: list[str]) -> bool:
     """Keep with the official already selected named ("keep RK", "Ich bleibe bei RK", "Tengo
     RK"); another official named is no keep."""
@@ -864,6 +938,13 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
         toks = ["keep"]  # "Je ne change rien", "keep RK" (RK selected), "Ich bleibe bei RK"
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
+    elif (
+        kind == "reselect"
+        and _CHANGE & set(toks)
+        and _NOTHING & set(toks)
+        and all(t in _CHANGE | _NOTHING | _AROUND | _NEGATION | _PRONOUNS for t in toks)
+    ):
+        toks = ["keep"]  # "Je ne change rien", "Non cambio niente", "Ich ändere nichts"
     elif kind == "reselect" and tuple(t for t in toks if t not in _COURTESY_EDGE) in _NO_CHANGE:
         toks = ["keep"]  # "No change", "Keine Änderung", "Unverändert"
     elif (
@@ -885,7 +966,7 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
                 a.hint,
             )
         return Keep()
-    words = toks[1:] if toks[0] == "select" else toks
+    words = _described(toks[1:] if toks[0] == "select" else toks)
     if len(words) > 1:  # "Switching my bribe to RY, please", "Wechsel auf GY"
         words = [
             w
@@ -896,7 +977,7 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
         ] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
-    described = _described(a.board, words) if len(words) > 1 else None
+    described = _official_described(a.board, words) if len(words) > 1 else None
     if (
         described is not None
         and not set(toks) & (_NEGATION | _SECOND_THOUGHTS)
@@ -939,6 +1020,8 @@ _SELECT_FILLER = {
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
     "cette", "fois", "on", "sur", "onto", "bestechung", "corruption", "corruzione", "svp",
+    # "the one with the red hat and the black body" (:func:`_described`)
+    "one", "celui", "celle", "quello", "quella", "denjenigen",
     # "..., cioè GB", "c'est-à-dire BY", "also RK", "i.e. GB", "namely RK"
     "cioè", "cioe", "c'est-à-dire", "c'est", "à-dire", "dire", "sprich", "namely", "i", "e",
     "ie", "that", "is", "d", "h", "dh", "of", "di", "de",
@@ -1043,6 +1126,10 @@ _TAKE_FILLER = {
     "die", "das", "den", "dem", "von", "vom", "karte",
     # courtesy ("Le manteau jaune de Sud, merci.", "The red pants from South, please.")
     "please", "thanks", "merci", "svp", "grazie", "prego", "danke", "bitte", "i'll",
+    # a card taken away, and of course ("Ich nehme Nord die orange Hose weg", "le pantalon
+    # rouge évidemment"; issue 31)
+    "weg", "évidemment", "evidemment", "obviously", "ovviamente", "natürlich", "natuerlich",
+    "naturalmente", "naturellement", "course", "sûr", "certo", "klar",
     # issue 31: "Orange pants pls", "The yellow one, please", "Je prends son pantalon rouge"
     "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
     "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
@@ -1050,11 +1137,11 @@ _TAKE_FILLER = {
     # what goes without saying ("le pantalon rouge évidemment", "Definitely the orange pants",
     # "Ovviamente i pantaloni", "Natürlich die rote Hose"), and the German verb's particle
     # ("Ich nehme Nord die orange Hose weg", "... ab"); "off" ("the yellow coat off North")
-    "évidemment", "evidemment", "bien", "sûr", "naturellement", "forcément", "forcement",
-    "certainement", "obviously", "course", "naturally", "definitely", "clearly", "surely",
-    "certainly", "ovviamente", "naturalmente", "sicuramente", "certo", "certamente",
-    "chiaramente", "natürlich", "natuerlich", "klar", "logisch", "selbstverständlich",
-    "selbstverstaendlich", "sicher", "offensichtlich", "weg", "ab", "off",
+    "bien", "forcément", "forcement",
+    "certainement", "naturally", "definitely", "clearly", "surely",
+    "certainly", "sicuramente", "certamente",
+    "chiaramente", "logisch", "selbstverständlich",
+    "selbstverstaendlich", "sicher", "offensichtlich", "ab", "off",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -1131,6 +1218,7 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
 
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
+    toks = _described(toks)
     mode = ""
     rest: list[str] = []
     step = False
@@ -1273,7 +1361,7 @@ def _with_unaccented() -> None:
     meme", "Ich wahle GB", "Je prefere"): each table gains its words' unaccented spellings."""
     for table in (_AROUND, _SAME, _AS_BEFORE, _CHANGE, _NOTHING, _UNCHANGED_AROUND, _TAKE_FILLER,
                   _SELECT_FILLER, _BELIEVE, _DOUBT, _NEGATION, _WISH, _LEADING, _GIVE_ME,
-                  _PRONOUNS, _TAKE_IT_FROM, _NOT, _HAT, _BODY):  # fmt: skip
+                  _PRONOUNS, _TAKE_IT_FROM, _NOT, _JOINERS):  # fmt: skip
         table.update({_fold(w) for w in table})
     _VERB_WORDS.update(
         {_fold(w): v for w, v in list(_VERB_WORDS.items()) if _fold(w) not in _VERB_WORDS}

@@ -4,10 +4,11 @@ Norden, dann nach Westen"), selections in prose ("Je choisis RK"), keep/believe/
 from __future__ import annotations
 
 import pytest
-from vs_helpers import act, build, off
+from vs_helpers import BOARD, Dice, act, build, off
 
+from pbem.rules.base import InvalidSyntax, RuleError
 from pbem.rules.verbotene_stadt import GAME
-from pbem.rules.verbotene_stadt.state import Answer, Keep, Move, Select
+from pbem.rules.verbotene_stadt.state import Answer, Keep, Move, Select, Take
 
 ENTRY = {"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "RK": (4, 2)}
 
@@ -145,3 +146,116 @@ def test_a_reselection_kept_or_changed_in_other_words() -> None:
         assert GAME.parse(s, 1, text) == Keep(), text
     for text in ("Cambio con RK", "Prendo RK stavolta"):
         assert GAME.parse(s, 1, text) == Select(off("RK")), text
+
+
+# Issue 31, fifth round: officials by colour, the direction "O", keeping in words, cards beside
+# the player's own.
+
+DESCRIBED = [
+    "Je déplace le fonctionnaire au chapeau rouge et au corps noir vers le nord",
+    "le fonctionnaire au chapeau rouge et au corps noir va au nord",
+    "the official with the red hat and the black body goes north",
+    "red hat black body north",
+    "sposto il funzionario col cappello rosso e il corpo nero verso nord",
+    "il funzionario con cappello rosso e corpo nero va su",
+    "Ich ziehe den Beamten mit rotem Hut und schwarzem Körper nach Norden",
+    "der Beamte mit dem roten Hut und dem schwarzen Körper nach oben",
+]
+
+
+@pytest.mark.parametrize("text", DESCRIBED)
+def test_an_official_described_by_its_colours(text: str) -> None:
+    s = build(ENTRY)
+    assert GAME.parse(s, 0, text) == Move(off("RK"), ("N",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "le fonctionnaire au chapeau rouge vers le nord",  # the body's colour is missing
+        "the official with the red hat and the black hat goes north",
+        "il funzionario rosso e nero verso nord",  # no garment: which is the hat?
+        "der Beamte mit rotem Hut nach Norden",
+    ],
+)
+def test_an_official_described_in_part_is_no_official(text: str) -> None:
+    s = build(ENTRY)
+    with pytest.raises(RuleError):
+        GAME.parse(s, 0, text)
+
+
+def test_the_described_official_selected() -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    for text in ("Je choisis le fonctionnaire au chapeau rouge et au corps noir",
+                 "I select the one with the red hat and the black body",
+                 "Scelgo quello col cappello rosso e il corpo nero",
+                 "Ich wähle den mit rotem Hut und schwarzem Körper"):  # fmt: skip
+        assert GAME.parse(s, 1, text) == Select(off("RK")), text
+
+
+def test_a_lone_o_is_west_in_french_and_italian_east_in_german() -> None:
+    from pbem.i18n import speaking
+    from pbem.rules.verbotene_stadt.notation import spelled
+
+    for lang, word in (("fr", "ouest"), ("it", "ovest"), ("de", "Ost")):
+        with speaking(lang):
+            assert spelled("BK O, dann RB N") == f"BK {word}, dann RB N"
+            assert spelled("rb n o") == f"rb n {word}"
+            assert spelled("Je joue BK o puis o") == f"Je joue BK {word} puis {word}"
+            assert spelled("SAY O là là") == "SAY O là là"  # no official before it
+            assert spelled("O13 R1") == "O13 R1"
+    with speaking("en"):
+        assert spelled("BK O") == "BK O"  # English has no "O" direction
+    s = build({"RB": (7, 5)})
+    for lang, want in (("fr", "W"), ("it", "W"), ("de", "E")):
+        with speaking(lang):
+            text = spelled("RB O")
+        # what is stored reads the same in any language later
+        for later in ("en", "fr", "it", "de"):
+            with speaking(later):
+                assert GAME.parse(s, 0, text) == Move(off("RB"), (want,)), (lang, later)
+    with pytest.raises(InvalidSyntax):
+        GAME.parse(s, 0, "RB O")  # unspelled, "O" is no direction in any language
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Je ne change rien", "Je ne change rien, je garde.", "I won't change anything",
+     "I don't change", "Non cambio niente", "Non cambio nulla, tengo", "Ich ändere nichts",
+     "keep YY", "Je garde YY", "Tengo YY"],
+)  # fmt: skip
+def test_a_selection_kept_in_words_that_change_nothing(text: str) -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    assert GAME.parse(s, 1, text) == Keep()
+
+
+@pytest.mark.parametrize(
+    "text", ["I don't keep", "Je ne garde pas", "keep RK", "Non tengo YY", "Ich behalte nichts"]
+)
+def test_a_selection_not_kept_is_no_keep(text: str) -> None:
+    s = build(ENTRY, selections=["RR", "YY", "BB", "GG"])
+    s, _ = act(s, 0, "RR N W")
+    try:
+        got = GAME.parse(s, 1, text)
+    except RuleError:
+        return
+    assert got != Keep(), text
+
+
+def test_a_card_taken_beside_the_players_own_card() -> None:
+    s = build({"RR": (4, 2)}, hands=[[], [], ["red-hat", "green-coat"], ["blue-hat"]])
+    s, _ = act(s, 0, "RR N", Dice(5))
+    coat = Take(2, BOARD.card_colours.index("green") * 3 + 1)
+    for text in (
+        "le manteau vert évidemment, ça me fait la paire avec mon chapeau vert",
+        "the green coat obviously, it goes with my green hat",
+        "il cappotto verde ovviamente, fa coppia con il mio cappello verde",
+        "den grünen Mantel natürlich, der passt zu meinem grünen Hut",
+        "Ich nehme Süd den grünen Mantel weg.",
+    ):
+        assert GAME.parse(s, 1, text) == coat, text
+    # a card named without "my" is no remark: asked back
+    with pytest.raises(RuleError):
+        GAME.parse(s, 1, "le manteau vert, ou le chapeau rouge")
