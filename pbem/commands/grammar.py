@@ -690,6 +690,35 @@ def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[st
     return [head, tail]
 
 
+_THEN_ALSO = re.compile(
+    r"\s*[.;!]\s+|,\s+|\s+[-–—]\s+|\s+(?:and|et|e|und|also|plus|aussi|anche|auch)\s+", re.I
+)
+_SECOND_KINDS = frozenset(
+    {"board", "help", "history", "say", "record", "lang", "vacation", "back", "games",
+     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal"}
+)  # fmt: skip
+"""The commands read after a move on its line (never RESIGN, a vote or a certificate, nor a
+PREVIEW or NEXT, whose own move beside the one played is a question)."""
+
+
+def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A move, then a command on the same line ("M13 R1 and SAY good luck all", "M13 R1, und
+    schickt mir bitte die Regeln.", "BK E. E da ora scrivetemi in francese"; issue 31): split
+    after the move when what comes before the first separator is a move as written and what
+    follows, read alone, is only commands that change no move; ``[]`` otherwise."""
+    m = _THEN_ALSO.search(line)
+    if m is None or m.start() == 0:
+        return []
+    head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+    if not tail or not _parses(parse_action, head):
+        return []
+    alone = read_commands([tail], None)
+    kinds = [c.kind for c in alone.commands]
+    if not kinds or alone.errors or not set(kinds) <= _SECOND_KINDS:
+        return []
+    return [head, tail]
+
+
 def _shouted(line: str) -> tuple[Spoken | None, str]:
     """A command word written in capitals after a sentence of prose on the same line ("Can
     you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp", "... don't
@@ -1142,7 +1171,9 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
-    if parse_action is not None and (split := _before_shouted(line_wo, parse_action)):
+    if parse_action is not None and (
+        split := _before_shouted(line_wo, parse_action) or _move_then_command(line_wo, parse_action)
+    ):
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
         # decision, then the command with its lead-in, each read as a line of its own
         for part in split:

@@ -49,29 +49,44 @@ def test_a_language_named_in_prose_is_not_asked_for(text: str) -> None:
     assert [k for k, _a in _read(text)] != ["lang"]
 
 
-def test_a_decision_then_a_command_on_one_line() -> None:
-    """ "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
-    decision (an action on its own, denying nothing), then the command with its lead-in."""
+SECOND = [
+    # a decision or a move, then a command with its lead-in on the same line
+    ("Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP",
+     ["action", "standing"]),
+    ("Keep. And so that you don't have to ask me every time: STANDING RESELECT KEEP",
+     ["action", "standing"]),
+    ("Je garde. Et pour que vous ne demandiez plus : CONSIGNE SÉLECTION GARDER",
+     ["action", "standing"]),
+    ("M13 R1 and SAY good luck all", ["action", "say"]),
+    ("M13 R1. Also VACATION 3 days please, sorry.", ["action", "vacation"]),
+    ("M13 R1, et pouvez-vous me renvoyer le plateau ensuite ?", ["action", "board"]),
+    ("M13 R1. E da ora scrivetemi in francese, grazie.", ["action", "lang"]),
+    ("M13 R1, und schickt mir bitte die Regeln.", ["action", "rules"]),
+    # what stays one move, or is asked back: a remark, a take-back, a resignation, a preview
+    ("M13 R1, please", ["action"]),
+    ("M13 R1 and RESIGN if it fails", None),
+    ("M13 R1 - PREVIEW P10 R0 first?", None),
+    ("Je ne garde pas. Et voilà : CONSIGNE SÉLECTION GARDER", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "kinds"), SECOND)
+def test_a_second_command_on_the_line_of_a_move(text: str, kinds: list[str] | None) -> None:
+    """What a line after its move or decision asks is read too (issue 31: "Behalten. Und damit
+    ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP"); never a resignation, a vote or
+    a preview beside the move (None: not read as the move and that command)."""
     from pbem.rules.base import InvalidSyntax
 
     def parse(text: str) -> str:
-        if text.strip(" .!").casefold() in ("behalten", "keep", "je garde"):
-            return "keep"
+        if text.strip(" .!").casefold() in ("behalten", "keep", "je garde", "m13 r1"):
+            return "played"
         raise InvalidSyntax("no")
 
-    def read(text: str) -> list[tuple[str, str]]:
-        got = read_commands([text], parse, plans=True)
-        return [(c.kind, c.arg if c.kind != "action" else str(c.action)) for c in got.commands]
-
-    for text in ("Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP",
-                 "Keep. And so that you don't have to ask me every time: STANDING RESELECT KEEP",
-                 "Je garde. Et pour que vous ne demandiez plus : CONSIGNE SÉLECTION GARDER"):  # fmt: skip
-        kinds = [k for k, _a in read(text)]
-        assert kinds == ["action", "standing"], text
-    assert [k for k, _a in read("Je ne garde pas. Et voilà : CONSIGNE SÉLECTION GARDER")] != [
-        "action",
-        "standing",
-    ]
+    got = [c.kind for c in read_commands([text], parse, plans=True).commands]
+    if kinds is None:
+        assert got != ["action", "standing"] and "resign" not in got and "preview" not in got
+    else:
+        assert got == kinds, text
 
 
 @pytest.mark.parametrize(
