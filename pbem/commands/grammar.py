@@ -1220,9 +1220,13 @@ def _read_line(
         for k, got in enumerate(out.commands[n:], start=n):  # the line as written, in the echo
             shown = notation(got.action) if notation and got.action is not None else ""
             out.commands[k] = replace(got, line=line, read_as=got.read_as or shown)
-    elif (answered := _if_so(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+    elif (
+        answered := _if_so(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
+    ) is not None:
         out.commands.append(replace(answered, line=line, guard=guard, from_subject=from_subject))
-    elif (said := _said_again(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+    elif (
+        said := _said_again(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
+    ) is not None:
         out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
         whole = (
@@ -1884,13 +1888,28 @@ _ALLOWED = re.compile(
 _ELSE_TAIL = re.compile(r"(?i)[,;]?\s*(?:otherwise|else|sinon|altrimenti|sonst|andernfalls)\b.*$")
 
 
-def _if_so(
-    line: str,
-    parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[object], str] | None,
-    plans: bool,
-) -> Command | None:
+@dataclass(frozen=True)
+class _LoneMove:
+    """Reads a piece of a line on its own as exactly one move, with the reading's own parts."""
+
+    parse_action: Callable[[str], object]
+    is_move_form: Callable[[str], bool] | None
+    notation: Callable[[object], str] | None
+    plans: bool
+
+    def __call__(self, text: str) -> Command | None:
+        """The one move ``text`` reads as (no other command, error or mention), or None."""
+        sub = Reading()
+        _read_line(
+            text, sub, set(), self.parse_action, self.is_move_form, self.notation, False, self.plans
+        )
+        acts = [c for c in sub.commands if c.kind == "action"]
+        if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+            return None
+        return acts[0]
+
+
+def _if_so(line: str, lone: _LoneMove) -> Command | None:
     """The move of a question answered in advance (:data:`_IF_SO`): the question without its
     asking words read as one move, the answer's other words denying nothing and naming no other
     move. None otherwise."""
@@ -1904,22 +1923,14 @@ def _if_so(
     if any(_code_like(t) for t in rest) or denies(words) or not is_filler(words):
         return None
     question = _ALLOWED.sub(" ", _ASKING.sub(" ", m["q"]))
-    sub = Reading()
-    _read_line(question, sub, set(), parse_action, is_move_form, notation, False, plans)
-    acts = [c for c in sub.commands if c.kind == "action"]
-    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+    act = lone(question)
+    if act is None:
         return None
-    read_as = notation(acts[0].action) if notation is not None else question
-    return replace(acts[0], read_as=read_as)
+    read_as = lone.notation(act.action) if lone.notation is not None else question
+    return replace(act, read_as=read_as)
 
 
-def _said_again(
-    line: str,
-    parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[object], str] | None,
-    plans: bool,
-) -> Command | None:
+def _said_again(line: str, lone: _LoneMove) -> Command | None:
     """A line whose move is said again in words in a closing bracket ("oups, je voulais dire BR
     O S (ouest puis sud)"; issue 31): the move of the line without the bracket, when the
     bracket holds no code and reads, with the move's first codes, as the same move. None
@@ -1927,21 +1938,19 @@ def _said_again(
     m = _BRACKET.match(line)
     if m is None or any(_code_like(t) for t in _tokens(m.group(2))) or "?" in line:
         return None
-    sub = Reading()
-    _read_line(m.group(1), sub, set(), parse_action, is_move_form, notation, False, plans)
-    acts = [c for c in sub.commands if c.kind == "action"]
-    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions or acts[0].plan:
+    act = lone(m.group(1))
+    if act is None or act.plan:
         return None
-    action = acts[0].action
-    text = notation(action) if notation is not None else acts[0].read_as or m.group(1)
+    action, notation = act.action, lone.notation
+    text = notation(action) if notation is not None else act.read_as or m.group(1)
     codes = [t for t in _tokens(text) if _code_like(t)]
     for k in range(1, len(codes) + 1):
         try:
-            again = parse_action(" ".join([*codes[:k], m.group(2)]))
+            again = lone.parse_action(" ".join([*codes[:k], m.group(2)]))
         except RuleError:
             continue
         if _same(notation, again, action):
-            return replace(acts[0], read_as=acts[0].read_as or text)
+            return replace(act, read_as=act.read_as or text)
     return None
 
 
