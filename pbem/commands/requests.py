@@ -82,6 +82,7 @@ ASKING = _listed(
     u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
     ranked classe classee stehe steht suis sono list welchen welcher play playing joue jouer
     gioco giocando sto spielen spiele
+    auriez bei bonsoir buonasera guten abend tag morgen evening it possible moeglich zu
     puis petite small little kleine piccola domanda frage trovo trova finde findet trouve
     somewhere quelque part qualche parte irgendwo au im nel nella sieht aus looks look semble
     sembra avez avete habt pdf file fichier allegato anhang datei attachment
@@ -236,6 +237,8 @@ def _remark(text: str) -> bool:
 
     if any(c.isdigit() for c in text):
         return False
+    if _words(text) and all(w in _EXCUSE for w in _words(text)):
+        return True  # "Scusate, potreste rimandarmi il tabellone?"
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
@@ -246,6 +249,12 @@ def _remark(text: str) -> bool:
     return _NEVER_MIND.search(text) is None
 
 
+_EXCUSE = _listed(
+    """sorry excuse me pardon desole desolee excusez-moi excusez moi scusate scusa scusami
+    scusatemi entschuldigung entschuldigt entschuldige verzeihung hi hello bonjour salut ciao
+    hallo"""
+)
+"""A sentence of only these words before a request is courtesy, not a correction."""
 _NEGATED = re.compile(r"^\W*(?:non|nicht|not|pas)\s+(?=[^\W\d_])", re.I)
 
 
@@ -322,6 +331,40 @@ def _thanked_for(words: list[str], at: int) -> bool:
 
 
 _PAST = _listed("avoir avermi averci avere having")
+_HELP_VERBS = _listed("help aider aiutare helfen")
+_MODAL = _listed(
+    """would will could might may should can pourrait pourra peut pourraient potrebbe puo
+    potrebbero wuerde wird kann koennte koennten wuerden"""
+)
+
+
+def _helps(words: list[str], at: int, phrase: tuple[str, ...]) -> bool:
+    """Is the noun at ``at`` the verb "help" said of something ("The history would help", "ça
+    pourrait aider", "das würde helfen")? A modal right before it, with no "you" between."""
+    return phrase[0] in _HELP_VERBS and at > 0 and words[at - 1] in _MODAL
+
+
+_MOVE_WORDS = _listed("moves move coups coup mosse mossa zuege zug")
+_ALLOWED = _listed(
+    """allowed legal possible valid possibles autorises legaux valides possibili consentite
+    legali valide erlaubt moeglich gueltig zulaessig"""
+)
+
+
+def _moves_said_allowed(words: list[str], line: str) -> list[tuple[Spoken, str]]:
+    """LEGAL asked with the moves and their adjective apart ("Welche Züge sind denn gerade
+    erlaubt?", "Which moves are allowed right now?", "Quels coups sont possibles ?"): a word of
+    moves, a word of allowed, and only words of asking, in a line that asks."""
+    legal = vocabulary().commands.get("legal")
+    rest = [w for w in words if w not in _MOVE_WORDS and w not in _ALLOWED]
+    if (
+        legal is None
+        or not _MOVE_WORDS & set(words)
+        or not _ALLOWED & set(words)
+        or not ("?" in line or ASKS & set(rest))
+    ):
+        return []
+    return [(legal, "")] if all(w in PLAIN or w in ASKING for w in rest) else []
 
 
 def _requested(line: str) -> list[tuple[Spoken, str]]:
@@ -344,6 +387,9 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
     i = 0
     while i < len(words):
         for phrase, cmd in nouns:
+            if tuple(words[i : i + len(phrase)]) == phrase and _helps(words, i, phrase):
+                i += len(phrase)  # "The history would help": the verb, no request of its own
+                break
             if tuple(words[i : i + len(phrase)]) == phrase and _thanked_for(words, i):
                 rest.extend(phrase)  # "danke für die Hilfe": thanked for, not asked for
                 i += len(phrase)
@@ -358,7 +404,7 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
             rest.append(words[i])
             i += 1
     if not found:
-        return _language_asked(words, line)
+        return _moves_said_allowed(words, line) or _language_asked(words, line)
     asks = first_is_noun or "?" in line or any(w in ASKS for w in rest)
     if asks:
         rest = _without_language(_without_purpose(words, rest))

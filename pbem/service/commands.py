@@ -1888,38 +1888,10 @@ class LegalCmd(_Base):
     name = "LEGAL"
     words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
     nouns = {
-        # the adjective alone too, said of the moves ("Which moves are allowed right now?",
-        # "Welche Züge sind denn gerade erlaubt?"; issue 31)
-        "en": (
-            "legal moves",
-            "possible moves",
-            "valid moves",
-            "allowed moves",
-            "legal move",
-            "allowed",
-            "possible",
-        ),
-        "fr": (
-            "coups légaux",
-            "coups possibles",
-            "coups valides",
-            "coups autorisés",
-            "possibles",
-            "autorisés",
-            "légaux",
-        ),
-        "it": (
-            "mosse legali",
-            "mosse possibili",
-            "mosse valide",
-            "mosse consentite",
-            "possibili",
-            "consentite",
-            "legali",
-        ),
+        "en": ("legal moves", "possible moves", "valid moves", "allowed moves", "legal move"),
+        "fr": ("coups légaux", "coups possibles", "coups valides", "coups autorisés"),
+        "it": ("mosse legali", "mosse possibili", "mosse valide", "mosse consentite"),
         "de": (
-            "erlaubt",
-            "möglich",
             "erlaubte Züge",
             "erlaubten Züge",
             "möglichen Züge",
