@@ -979,6 +979,17 @@ _AFTER_THOUGHT = re.compile(
 """A lead-in that says the player thought ("After a long think: P11 R3")."""
 
 
+_UNDERSTOOD = re.compile(
+    r"(?i)(?<![\w'’])(?:si\s+j['’]ai\s+(?:bien\s+)?compris|if\s+i\s+(?:understood|understand|got\s+it)"
+    r"(?:\s+(?:right|correctly))?|se\s+ho\s+capito(?:\s+bene)?|wenn\s+ich\s+(?:das\s+)?(?:richtig\s+)?"
+    r"versteh(?:e|e\s+richtig)?|wenn\s+ich\s+(?:das\s+)?richtig\s+verstanden\s+habe"
+    r"|(?:if|si|se|wenn|falls)\s+(?:it(?:'s|\s+is)\s+still\s+my\s+turn|c['’]est\s+toujours\s+"
+    r"(?:mon\s+tour|à\s+moi)|tocca\s+ancora\s+a\s+me|è\s+ancora\s+il\s+mio\s+turno"
+    r"|ich\s+noch\s+dran\s+bin|ich\s+noch\s+am\s+zug\s+bin))(?![\w'’])"
+)
+"""A lead-in's condition that holds whenever the move is read: the player understood the
+notation ("Donc si j'ai bien compris, je joue L12 R2"), or it is still the player's turn
+("falls ich noch dran bin: M8 R1"; a move out of turn is refused anyway)."""
 _GIVING_IN = re.compile(
     r"(?i)^\W*(?:ach\s+was|ach\s+so|na\s+ja|naja|egal|oh\s+well|ah\s+well|whatever|never\s+mind"
     r"|bah|tant\s+pis|bon\s+bref|enfin|pazienza|vabb[eè]|va\s+be(?:ne)?|boh)\W*$"
@@ -992,7 +1003,7 @@ def _leads(head: str) -> bool:
     of its line? When it denies nothing, or when it only takes back something it names no move
     of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
-    toks = _tokens(_AS_SUGGESTED.sub(" ", head))
+    toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
         return True
     rest = correction_rest(head)
@@ -1009,7 +1020,7 @@ def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
         return "", line
     head, tail = " ".join(parts[:-1]), parts[-1]
     head_tokens = _tokens(head)
-    if not head_tokens or any(_code_like(t) for t in head_tokens):
+    if not head_tokens or any(_moved(t) for t in head_tokens):  # (the pronoun "I" is no code)
         return "", line
     if not any(_code_like(t) for t in _tokens(tail)):
         return "", line
@@ -1301,7 +1312,13 @@ def _move_part(
     holding = [parts[k] for k in where]
     if len(holding) != 1:
         return None
-    others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
+    held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
+    others = [
+        t
+        for p in parts
+        if p is not holding[0] and not (held and _IF_NOT.match(p))  # "Falls nicht, ignorieren ..."
+        for t in _tokens(p)
+    ]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
         # "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": what came before is settled by
         # the move drawn from it; a denial after the move still stops it
@@ -1319,6 +1336,12 @@ def _move_part(
 
 _NOW = frozenset({"now", "yet", "today", "maintenant", "encore", "aujourd'hui", "ora",
                   "adesso", "ancora", "oggi", "jetzt", "noch", "heute"})  # fmt: skip
+_IF_NOT = re.compile(
+    r"(?i)^\W*(?:if\s+not|otherwise|else|sinon|si\s+non|autrement|altrimenti|se\s+no|se\s+non"
+    r"|falls\s+nicht|wenn\s+nicht|sonst|andernfalls)(?![\w'’])"
+)
+"""The other branch of a condition that holds when the move is read ("falls ich noch dran bin:
+M8 R1. Falls nicht, ignorieren Sie diese Mail einfach.")."""
 _CONCLUDE = frozenset({"so", "therefore", "then", "donc", "alors", "quindi", "dunque",
                        "allora", "also", "dann", "daher", "deshalb"})  # fmt: skip
 """Words that start a sentence drawing its move from the sentences before ("Dann N9 R3")."""
@@ -1533,6 +1556,52 @@ def _points(token: str) -> bool:
     return folded in _SECOND_WORDS or token.casefold() in _PREFER
 
 
+_OTHERWISE = re.compile(
+    r"(?i)(?<![\w'’])(?:unless|otherwise|or\s+else|if\s+(?:not|that(?:'s|\s+is)\s+(?:not\s+possible"
+    r"|taken|illegal))|à\s+moins\s+que|sinon|si\s+(?:ce\s+n['’]est\s+pas\s+possible|c['’]est\s+pris"
+    r"|elle\s+est\s+prise)|dans\s+ce\s+cas|a\s+meno\s+che|altrimenti|se\s+(?:non\s+(?:è|e)"
+    r"\s+possibile|è\s+occupata)|in\s+quel\s+caso|es\s+sei\s+denn|sonst|andernfalls|falls\s+(?:nicht"
+    r"|das\s+nicht\s+geht|es\s+nicht\s+geht|besetzt)|in\s+dem\s+fall|in\s+that\s+case)(?![\w'’])"
+)
+"""Words that make the second move of a line the first one's fallback ("gioco M13 R2, a meno
+che la casella M13 non sia già occupata (in quel caso P10 R0)", "M13 R2, sinon P10 R0")."""
+
+
+_IMPOSSIBLE = re.compile(
+    r"(?i)(?<![\w'’])(?:occupied|taken|illegal|impossible|possible|blocked|can['’]?t|cannot"
+    r"|occup[ée]e?|pris[e]?|ill[ée]gal[e]?|bloqu[ée]e?|occupat[ao]|pres[ao]|illegale|impossibile"
+    r"|possibile|bloccat[ao]|besetzt|belegt|möglich|moeglich|unmöglich|unmoeglich|erlaubt"
+    r"|geht|blockiert|legal|free|libre|libera|frei)(?![\w'’])"
+)
+"""What the fallback's condition says of the first move: that it may not be playable."""
+
+
+def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
+    """A move, then its fallback for when it cannot be played (:data:`_OTHERWISE`; issue 31):
+    the first when it is legal, else the fallback when that is; None when the line says more
+    (a third move, a question, words around that deny, both not legal)."""
+    if "?" in line:
+        return None
+    first = cands[0]
+    moves = [c for c in cands[1:] if not _codes(c, tokens) <= _codes(first, tokens)]
+    if len(moves) != 1 or any(c.start < first.end for c in moves):
+        return None  # ("la casella M13": a piece of the first move, said again)
+    second = moves[0]
+    between = " ".join(tokens[first.end : second.start])
+    if not _OTHERWISE.search(between) or not _OTHERWISE.search(line):
+        return None
+    said = _tokens(_OTHERWISE.sub(" ", between))
+    if said and not is_filler(said) and not _IMPOSSIBLE.search(between):
+        return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
+    before = tokens[: first.start]
+    after = [t for t in tokens[second.end :] if t.strip("()")]
+    if not is_filler(before) or (after and not is_filler(after)):
+        return None
+    if first.error is None:
+        return first
+    return second if second.error is None else None
+
+
 _STILL = frozenset({"still", "always", "same", "toujours", "encore", "même", "meme", "sempre",
                     "ancora", "stesso", "stessa", "immer", "noch", "gleich", "gleiche", "weiterhin",
                     "but", "mais", "ma", "però", "aber", "sondern", "plutôt", "plutot",
@@ -1599,6 +1668,84 @@ def _part_fixed(
     text = " ".join(parts)
     try:
         return parse_action(text), text
+    except RuleError:
+        return None
+
+
+_NO_AT = re.compile(r"(?i)^\W*(?:(?:ah+|oh+|euh+|eh|ach|äh|uh+|hm+)\W+)?(?:no+|non|nein|nope)\b")
+
+
+def _part_fixed_in_words(line: str, at: _At) -> bool:
+    """A move among words, then a correction in the same line that names the part that changes
+    ("Je fais glisser RB vers le sud... non, pas RB mais KB, toujours vers le sud", "RB N... no
+    sorry, KB"; issue 31): the words before the correction with each code after it (but one set
+    aside by a negation) in place of the one code of theirs with its shape, read alone as one
+    move, and the words after the correction only saying the rest again. True when so read."""
+    if "?" in line or at.notation is None:
+        return False
+    segs = [p for p in _SEGMENT.split(line) if p.strip()]
+    mark = next(
+        (
+            k
+            for k, p in enumerate(segs)
+            if k and (correction_rest(p) is not None or _NO_AT.match(p))
+        ),
+        None,
+    )
+    if mark is None:
+        return False
+    head = _tokens(" ".join(segs[:mark]))
+    toks = _tokens(" ".join(segs[mark:]))
+    # a code right after a negation in its own segment is set aside ("pas RB"; not the "non"
+    # of "euh non, L11 R1", which a comma ends)
+    aside: set[str] = set()
+    for seg in segs[mark:]:
+        st = _tokens(seg)
+        aside.update(t for k, t in enumerate(st) if k and st[k - 1].casefold() in _NOT)
+    codes = [j for j, t in enumerate(head) if _code_like(t)]
+    changed: set[int] = set()
+    for t in toks:
+        if not _code_like(t) or t in aside:
+            continue  # "pas RB": the part set aside
+        if any(head[j] == t for j in codes):
+            continue  # said again ("toujours en R0")
+        letters = re.sub(r"\d", "", t)
+        same = [j for j in codes if _shape(head[j]) == _shape(t)]
+        same = [j for j in same if re.sub(r"\d", "", head[j]) != letters] or same
+        if len(same) != 1 or same[0] in changed:
+            return False
+        head[same[0]] = t
+        changed.add(same[0])
+    if not changed:
+        return False
+    sub = Reading()
+    _read_move(" ".join(head), replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    action = acts[0].action
+    plain = " ".join(t for t in toks if not _code_like(t))
+    rest = correction_rest(plain)
+    words = [
+        w
+        for w in (plain if rest is None else rest).split()
+        if w.casefold() not in _NOT | _STILL | _BUT and not _NO_WORD.fullmatch(w)
+    ]
+    said = " ".join(words)
+    if words and (not is_filler(words) or _adds_to(at.notation(action), said, at.parse_action)):
+        new = [head[j] for j in codes]
+        if not any(
+            _same(at.notation, _parsed(at.parse_action, " ".join([*new[:k], said])), action)
+            for k in range(1, len(new) + 1)
+        ):
+            return False  # the words after the correction say another move ("..., vers l'est")
+    _as_read(at, action, " ".join(head))
+    return True
+
+
+def _parsed(parse_action: Callable[[str], object], text: str) -> object:
+    try:
+        return parse_action(text)
     except RuleError:
         return None
 
@@ -1863,6 +2010,21 @@ def _weighed_then_chosen(line: str, at: _At) -> bool:
     return True
 
 
+def _cased(line: str, rest: str | None) -> str:
+    """``rest`` (what :func:`correction_rest` leaves of ``line``, folded) in the words of
+    ``line`` as written: a code keeps its capitals ("rb north... , bk" is "RB north BK", never a
+    move and a remark)."""
+    if not rest:
+        return ""
+    want = [w for w in (t.strip(_EDGE + ",;:") for t in rest.split()) if w]
+    out: list[str] = []
+    for t in _tokens(line):
+        if want and t.casefold() == want[0].casefold():
+            out.append(t)
+            want.pop(0)
+    return " ".join(out) if not want else ""
+
+
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -1959,8 +2121,10 @@ def _read_move(line_wo: str, at: _At) -> None:
     tail_fix = _after_correction(line_wo)
     if tail_fix and _read_alone(tail_fix, at):
         return  # "BK est, no scusa, BR ovest": the last word of the line
-    fix = correction_rest(line_wo) if "?" not in line_wo else None
-    if fix and fix != line_wo.casefold() and _read_alone(fix, at):
+    if _part_fixed_in_words(line_wo, at):
+        return  # "Je fais glisser RB vers le sud... non, pas RB mais KB, toujours vers le sud."
+    fix = _cased(line_wo, correction_rest(line_wo)) if "?" not in line_wo else ""
+    if fix and fix.casefold() != line_wo.casefold() and _read_alone(fix, at):
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.
@@ -2004,6 +2168,10 @@ def _read_move(line_wo: str, at: _At) -> None:
         final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
         if final is not None:
             _as_read(at, final.action, final.text)
+            return
+        fallback = _fallback(tokens, cands, line_wo) if len(cands) > 1 else None
+        if fallback is not None:
+            _as_read(at, fallback.action, fallback.text)
             return
         fixed = _part_fixed(tokens, cands, line_wo, parse_action) if len(cands) > 1 else None
         if fixed is not None:

@@ -526,3 +526,86 @@ def test_another_move_thought_of_and_set_aside_below_the_move() -> None:
         ("en", f"I wanted {other}, but I made a typo"),
     ]:
         assert _read("vs", lang, first, below) in (("ask",), ("move", other)), below
+
+
+def test_a_move_and_its_fallback() -> None:
+    """ "gioco M13 R2, a meno che ... (in quel caso P10 R0)": the first move when it is legal,
+    else its fallback; an alternative without such words, or a question, asks back."""
+    a, b = _two_moves()
+    pos = rg.fc_position()
+
+    def illegal(m: str) -> bool:
+        try:
+            pos.parse(m)
+        except RuleError:
+            return True
+        return False
+
+    bad = next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
+    for lang, form in [
+        ("it", "gioco {x}, a meno che la casella non sia già occupata (in quel caso {y})."),
+        ("fr", "{x}, sinon {y}"),
+        ("en", "{x}, otherwise {y}"),
+        ("de", "{x}, falls das nicht geht {y}"),
+    ]:
+        assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
+        assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
+    for lang, line in [("en", f"{a} or {b}"), ("fr", f"{a}, sinon {b} ?"),
+                       ("de", f"{a}, sonst {b} oder {bad}"),
+                       # a condition on the referee's judgement, not on the move being possible
+                       ("en", f"{a} unless you think that hands Béa the garden, in which case {b}"),
+                       ("fr", f"{a} à moins que vous pensiez que ça donne le jardin à Béa, dans ce "
+                              f"cas {b}"),
+                       ("it", f"{a} a meno che pensiate che regali il giardino a Bea, in quel caso "
+                              f"{b}"),
+                       ("de", f"{a}, es sei denn, ihr meint, das schenkt Bea den Garten, in dem "
+                              f"Fall {b}")]:  # fmt: skip
+        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
+
+
+def test_a_condition_that_holds_when_the_move_is_read() -> None:
+    m = _fc_move()
+    for lang, line in [
+        ("de", f"falls ich noch dran bin: {m}. Falls nicht, ignorieren Sie diese Mail einfach."),
+        ("en", f"If it's still my turn: {m}. If not, just ignore this mail."),
+        ("fr", f"Donc si j'ai bien compris, je joue {m}."),
+        ("fr", f"Si c'est toujours mon tour : {m}. Sinon, ignorez ce mail."),
+        ("it", f"Se ho capito bene: {m}"),
+        ("en", f"If I understood correctly: {m}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+    for lang, line in [
+        ("en", f"{m}. If not, ignore this mail."),
+        ("en", f"If I may: {m}"),
+        ("de", f"Wenn ich noch dran bin, vielleicht {m}"),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
+
+
+def test_a_part_corrected_in_words_in_its_line() -> None:
+    """ "Je fais glisser RB vers le sud... non, pas RB mais KB, toujours vers le sud": the code
+    that changes in place of its own; words after it that say another slide ask back."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    one = next(m for m in legal if len(m.split()) == 2)
+    off, d = one.split()
+    other = next(m.split()[0] for m in legal if m.split()[0] != off)
+    wrong_dir = next(x for x in "NESW" if x != d)
+    words = {
+        "fr": {"N": "le nord", "E": "l'est", "S": "le sud", "W": "l'ouest"},
+        "it": {"N": "nord", "E": "est", "S": "sud", "W": "ovest"},
+        "de": {"N": "Norden", "E": "Osten", "S": "Süden", "W": "Westen"},
+        "en": {"N": "north", "E": "east", "S": "south", "W": "west"},
+    }
+    forms = {
+        "fr": "Je fais glisser {x} vers {d}... non, pas {x} mais {y}, toujours vers {d2}.",
+        "it": "Sposto {x} verso {d}... no, non {x} ma {y}, sempre verso {d2}",
+        "de": "Ich ziehe {x} nach {d} – nein, nicht {x}, sondern {y}, immer noch nach {d2}",
+        "en": "I slide {x} {d} - no wait, not {x} but {y}, still {d2}",
+    }
+    for lang, form in forms.items():
+        w = words[lang]
+        line = form.format(x=other, y=off, d=w[d], d2=w[d])
+        assert _read("vs", lang, line) == ("move", one), line
+        line = form.format(x=other, y=off, d=w[d], d2=w[wrong_dir])
+        assert _read("vs", lang, line) != ("move", one), line
