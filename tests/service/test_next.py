@@ -7,6 +7,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from helpers import Env, drain, make_env, reply, text_of
 
 from pbem.service import standing
@@ -197,6 +198,7 @@ def test_a_next_turn_plan_is_dropped_when_the_bribe_changed(
     assert len(standing.queued_entries(rec, waiting, [plan], None)) == 2
 
 
+@pytest.mark.slow  # searches up to 80 seeded games for two dragons: out of the fast lane
 def test_a_queued_turn_goes_on_after_a_standing_order_answers_the_dragon(tmp_path: Path) -> None:
     """A queued turn that another seat's decision cuts off (the card the dragon lets the roller
     take) goes on with its rest once that seat's standing order has answered, as a plan sent in a
