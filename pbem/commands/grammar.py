@@ -1156,6 +1156,30 @@ def _adds_to(head: str, remark: str, parse_action: Callable[[str], object]) -> b
     return False
 
 
+def _joined(head: str, more: str, parse_action: Callable[[str], object]) -> str | None:
+    """The move ``head`` names with the words of ``more`` that the game reads with it ("I'll
+    slide BR west" and "turning south at the end": "... west turning south"), when that is a
+    legal move and the words left out deny nothing; None otherwise."""
+    kept, left = [], []
+    for word in _tokens(more):
+        try:
+            parse_action(f"{head} {word}")
+        except InvalidSyntax:
+            left.append(word)
+            continue
+        except RuleError:
+            pass
+        kept.append(word)
+    if not kept or denies(left) or len(left) > MAX_UNKNOWN:
+        return None
+    text = " ".join([head, *kept])
+    return text if _parses(parse_action, text) else None
+
+
+MAX_UNKNOWN = 3
+"""Words of a remark left out when its directions are joined to the slide before it."""
+
+
 def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
     """May ``text`` be left out of a plan's action (a lead-in, a remark, a greeting)? Words that
     deny nothing, hold no code, no plan word and nothing the game reads."""
@@ -1354,6 +1378,7 @@ def _holds(
     return bool(_tokens(part)) and (
         _parses(parse_action, strip_please(part))  # a move in the game's words ("rb nach oben")
         or bool(_candidates(_tokens(part), parse_action, is_move_form))
+        or _move_then_remark(part, parse_action, is_move_form) is not None  # "..., turning S"
     )
 
 
@@ -1364,6 +1389,14 @@ part ("Sorry, that spot was taken. L11 R1 then", "O13 R3 (sorry if you got a wei
 _ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
 """Nor does "otherwise" in a part without a move: a reason ("O9 R3. Sinon je bouche mon propre
 jardin"; issue 31)."""
+
+
+_SORRY_FOR = re.compile(
+    r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
+    r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
+    r"|die|meinen))?\s*$"
+)
+"""An apology for the move refused before, named right after it ("sorry for the Q99")."""
 
 
 def _move_then_remark(
@@ -1384,7 +1417,12 @@ def _move_then_remark(
     toks = _tokens(tail)
     # "..., war krank": the player's past; "Dann eben L10 R0, wie vorgeschlagen": our hint
     said = [t for t in _tokens(_AS_SUGGESTED.sub(" ", tail)) if t.casefold() not in _PAST_ALONE]
-    if not head or not toks or denies(said) or _candidates(toks, parse_action, is_move_form):
+    named = [
+        c
+        for c in _candidates(toks, parse_action, is_move_form)
+        if not _SORRY_FOR.search(" ".join(toks[: c.start]))
+    ]  # "..., dsl pour le Q99 je me suis trompé de ligne": a move apologised for, not meant
+    if not head or not toks or denies(said) or named:
         return None
     if any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks):
         return None  # "KB S, then RB N W": a plan, not a remark
@@ -1397,7 +1435,8 @@ def _move_then_remark(
     else:
         return None
     if _adds_to(head, tail, parse_action) or _adds_to(" ".join(_tokens(head)), tail, parse_action):
-        return None  # "I'll slide BR west, turning south at the end": no remark
+        # "I'll slide BR west, turning south at the end": no remark, the rest of the slide
+        return _joined(head, tail, parse_action)
     if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
         return head  # ("P13-R0, spero vada bene": the move with its sign)
     if in_words and _holds(head, parse_action, is_move_form):
@@ -1824,6 +1863,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
     croise les doigts", "M13 R1 and fingers crossed"; issue 31)."""
     before, after = tokens[: cand.start], tokens[cand.end :]
+    if _SORRY_FOR.search(" ".join(before)):
+        return False  # "sorry for the L12 R0": the move apologised for
     if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
         after = []  # "Ok, allora P11 R2 come suggerito"
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
@@ -2123,7 +2164,11 @@ def _read_move(line_wo: str, at: _At) -> None:
         return  # "BK est, no scusa, BR ovest": the last word of the line
     if _part_fixed_in_words(line_wo, at):
         return  # "Je fais glisser RB vers le sud... non, pas RB mais KB, toujours vers le sud."
-    fix = _cased(line_wo, correction_rest(line_wo)) if "?" not in line_wo else ""
+    said = _tokens(line_wo)
+    sorry_for = any(
+        _code_like(t) and _SORRY_FOR.search(" ".join(said[:k])) for k, t in enumerate(said)
+    )  # "sorry for the Q99": an apology for a move, no correction
+    fix = _cased(line_wo, correction_rest(line_wo)) if "?" not in line_wo and not sorry_for else ""
     if fix and fix.casefold() != line_wo.casefold() and _read_alone(fix, at):
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
@@ -2133,6 +2178,12 @@ def _read_move(line_wo: str, at: _At) -> None:
             return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
+        if len(cands) > 1 and any(_SORRY_FOR.search(" ".join(tokens[: c.start])) for c in cands):
+            # "M9 R1 then, sorry for the L12 R0": the move apologised for is no move of the line
+            cands = [c for c in cands if not _SORRY_FOR.search(" ".join(tokens[: c.start]))]
+            if not cands:
+                out.ignored.append(line)
+                return
         cited = _cited(line_wo, tokens, cands) if len(cands) > 1 else []
         if cited and len(cited) < len(cands):
             # "vous me suggérez « M8 R1 », mais je préfère garder la case M8": a move in
@@ -2143,7 +2194,12 @@ def _read_move(line_wo: str, at: _At) -> None:
         if (
             len(cands) == 1
             and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]))
-            and not ("?" not in line_wo and legal and correction_stands(around))
+            and not (
+                "?" not in line_wo
+                and legal
+                and correction_stands(around)
+                and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
+            )
         ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
