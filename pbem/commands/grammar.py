@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pbem.commands.requests import requested
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
-from pbem.i18n import _, ngettext
+from pbem.i18n import _, current, ngettext
 from pbem.mail.reply import (
     correction_rest,
     correction_stands,
@@ -1004,6 +1004,8 @@ def _leads(head: str) -> bool:
     of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
     toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
+    if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
+        toks = [t for t in toks if t.casefold() != "si"]
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
         return True
     rest = correction_rest(head)
@@ -1391,6 +1393,13 @@ _ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
 jardin"; issue 31)."""
 
 
+_LAST_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+)?last\s+(?:game|time|round)|(?:la\s+)?derni[èe]re\s+(?:fois|partie)"
+    r"|(?:le\s+)?dernier\s+(?:tour|coup)|(?:l['’])?ultima\s+(?:volta|partita)|(?:das\s+)?letzte[sn]?"
+    r"\s+(?:mal|spiel|runde|partie))(?![\w'’])"
+)
+"""A remark's reference to an earlier game ("M13 R0 for me, same spot I'd have picked last
+game"): the past of the player, not a word against the move."""
 _SORRY_FOR = re.compile(
     r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
     r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
@@ -1416,7 +1425,11 @@ def _move_then_remark(
     head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
     toks = _tokens(tail)
     # "..., war krank": the player's past; "Dann eben L10 R0, wie vorgeschlagen": our hint
-    said = [t for t in _tokens(_AS_SUGGESTED.sub(" ", tail)) if t.casefold() not in _PAST_ALONE]
+    said = [
+        t
+        for t in _tokens(_LAST_TIME.sub(" ", _AS_SUGGESTED.sub(" ", tail)))
+        if t.casefold() not in _PAST_ALONE
+    ]
     named = [
         c
         for c in _candidates(toks, parse_action, is_move_form)

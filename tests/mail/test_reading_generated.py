@@ -684,3 +684,25 @@ def test_a_move_apologised_for_is_not_the_move() -> None:
     assert _read("fc", "en", f"{a} then, sorry for the {b}") == ("move", a)
     assert _read("fc", "en", f"sorry for the {b}") != ("move", b)
     assert _read("fc", "en", f"Sorry for the delay, {b}") == ("move", b)
+
+
+def test_an_earlier_game_in_a_remark_and_the_italian_si() -> None:
+    """ "M13 R0 for me, same spot I'd have picked last game": the player's past, no word
+    against the move; the Italian "si" ("Quindi si scrive casella più rotazione: vada per L9
+    R0") is no "if"; the French and Italian "if" still are."""
+    m = _fc_move()
+    _moves_or_not(
+        m,
+        [
+            ("en", f"{m} for me, same spot I'd have picked last game."),
+            ("fr", f"{m} pour moi, comme la dernière fois"),
+            ("de", f"{m}, wie letztes Mal"),
+            ("it", f"Perfetto, grazie. Quindi si scrive casella più rotazione: vada per {m}."),
+        ],
+        [
+            ("en", f"{m} for me, not like last game"),
+            ("fr", f"Si possible : {m}"),
+            ("it", f"Se possibile: {m}"),
+            ("en", f"{m}, maybe, like last time"),
+        ],
+    )
