@@ -1091,6 +1091,11 @@ def _read_line(
         for c, arg in asked:
             _take(Heard(arg=arg), c, line, out, flags, from_subject)
         return
+
+    def one(text: str) -> Command | None:  # ``text`` read alone as exactly one move
+        assert parse_action is not None
+        return _one_action(text, parse_action, is_move_form, notation, plans)
+
     if cmd is not None and heard is not None:
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:
@@ -1101,9 +1106,9 @@ def _read_line(
         for k, got in enumerate(out.commands[n:], start=n):  # the line as written, in the echo
             shown = notation(got.action) if notation and got.action is not None else ""
             out.commands[k] = replace(got, line=line, read_as=got.read_as or shown)
-    elif (answered := _if_so(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+    elif (answered := _if_so(line_wo, one, notation)) is not None:
         out.commands.append(replace(answered, line=line, guard=guard, from_subject=from_subject))
-    elif (said := _said_again(line_wo, parse_action, is_move_form, notation, plans)) is not None:
+    elif (said := _said_again(line_wo, one, parse_action, notation)) is not None:
         out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
         whole = (
@@ -1953,12 +1958,25 @@ _ALLOWED = re.compile(
 _ELSE_TAIL = re.compile(r"(?i)[,;]?\s*(?:otherwise|else|sinon|altrimenti|sonst|andernfalls)\b.*$")
 
 
-def _if_so(
-    line: str,
+def _one_action(
+    text: str,
     parse_action: Callable[[str], object],
     is_move_form: Callable[[str], bool] | None,
     notation: Callable[[object], str] | None,
     plans: bool,
+) -> Command | None:
+    """``text`` read alone as a line: its one move, when it holds exactly that and nothing that
+    is a problem; None otherwise."""
+    sub = Reading()
+    _read_line(text, sub, set(), parse_action, is_move_form, notation, False, plans)
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return None
+    return acts[0]
+
+
+def _if_so(
+    line: str, one: Callable[[str], Command | None], notation: Callable[[object], str] | None
 ) -> Command | None:
     """The move of a question answered in advance (:data:`_IF_SO`): the question without its
     asking words read as one move, the answer's other words denying nothing and naming no other
@@ -1973,21 +1991,17 @@ def _if_so(
     if any(_code_like(t) for t in rest) or denies(words) or not is_filler(words):
         return None
     question = _ALLOWED.sub(" ", _ASKING.sub(" ", m["q"]))
-    sub = Reading()
-    _read_line(question, sub, set(), parse_action, is_move_form, notation, False, plans)
-    acts = [c for c in sub.commands if c.kind == "action"]
-    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+    act = one(question)
+    if act is None:
         return None
-    read_as = notation(acts[0].action) if notation is not None else question
-    return replace(acts[0], read_as=read_as)
+    return replace(act, read_as=notation(act.action) if notation is not None else question)
 
 
 def _said_again(
     line: str,
+    one: Callable[[str], Command | None],
     parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
     notation: Callable[[object], str] | None,
-    plans: bool,
 ) -> Command | None:
     """A line whose move is said again in words in a closing bracket ("oups, je voulais dire BR
     O S (ouest puis sud)"; issue 31): the move of the line without the bracket, when the
@@ -1996,21 +2010,18 @@ def _said_again(
     m = _BRACKET.match(line)
     if m is None or any(_code_like(t) for t in _tokens(m.group(2))) or "?" in line:
         return None
-    sub = Reading()
-    _read_line(m.group(1), sub, set(), parse_action, is_move_form, notation, False, plans)
-    acts = [c for c in sub.commands if c.kind == "action"]
-    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions or acts[0].plan:
+    act = one(m.group(1))
+    if act is None or act.plan:
         return None
-    action = acts[0].action
-    text = notation(action) if notation is not None else acts[0].read_as or m.group(1)
+    text = notation(act.action) if notation is not None else act.read_as or m.group(1)
     codes = [t for t in _tokens(text) if _code_like(t)]
     for k in range(1, len(codes) + 1):
         try:
             again = parse_action(" ".join([*codes[:k], m.group(2)]))
         except RuleError:
             continue
-        if _same(notation, again, action):
-            return replace(acts[0], read_as=acts[0].read_as or text)
+        if _same(notation, again, act.action):
+            return replace(act, read_as=act.read_as or text)
     return None
 
 
