@@ -327,6 +327,26 @@ def read_until(text: str) -> str | None:
                                                                        "thr", "up")))  # fmt: skip
 
 
+_THEN = re.compile(
+    r"^\s*(?:(?:until|till|til|up\s+to)\s+then|jusque[- ]?l[aà]|jusqu'?\s*[aà]\s+ce\s+moment(?:-l[aà])?"
+    r"|fino\s+ad?\s+allora|sino\s+ad?\s+allora|bis\s+dahin|bis\s+dann)\b[\s.!,]*$",
+    re.I,
+)
+""""Until then" in the four languages: a leave that ends on a day named before it."""
+
+
+def then_named(then: str, before: str) -> str | None:
+    """The day that "until then" (``then``, the leave's argument as written) stands for: the one
+    clause of ``before`` (the words before the command) that names the day the player is back or
+    the leave's end ("Away at my sister's this weekend, back on Monday. VACATION until then";
+    issue 31), as written; None when ``then`` is no "until then" or the clauses name no day, or
+    more than one."""
+    if not _THEN.match(then):
+        return None
+    days = [c for c in _CLAUSE.split(before) if c.strip() and read_until(c.strip())]
+    return days[0].strip() if len(days) == 1 else None
+
+
 def _the_day(text: str, article: bool, english: bool = False) -> str | None:
     """:func:`read_until`'s form of the day ``text`` names (folded), after its word."""
     rest = _INCLUSIVE.sub("", text).strip(" .,!")

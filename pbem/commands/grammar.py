@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
+from pbem.commands.durations import then_named
 from pbem.commands.requests import requested
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
@@ -609,8 +610,52 @@ def _command_head(line: str) -> tuple[Spoken | None, str]:
 _SHOUTED = re.compile(r"(?:[:?!.,]|\s[-–—])\s+([^\W\d_]{3,})\b[ \t]?[:.!?]?\s*(.*)$")
 
 
+_PURPOSE = re.compile(
+    r"(?<![\w'’])(?:damit|sodass|so\s+dass|so\s+that|in\s+order|afin\s+(?:que|de)|pour\s+que"
+    r"|pour\s+ne|affinch[eé]|in\s+modo\s+(?:che|da)|cosicch[eé]|um\s+nicht)(?![\w'’])",
+    re.I,
+)
+"""A clause of purpose, whose negation denies no command after it ("Und damit ihr mich nicht
+jedes Mal fragt: STANDING RESELECT KEEP", "so that you don't have to ask: STANDING CLAIM
+DOUBT"; issue 31)."""
+
+
+def _denies_command(before: list[str]) -> bool:
+    """Does the prose before a command word deny it? A possessive there is someone's place or
+    thing ("Away at my sister's this weekend. VACATION ..."), not someone else's command."""
+    return denies([t for t in before if not re.search(r"[’']s$", t, re.I)])
+
+
+def _for_a_purpose(before: str) -> bool:
+    """Is the only denial before a command word that of a clause of purpose?"""
+    m = _PURPOSE.search(before)
+    return m is not None and not denies(_tokens(before[: m.start()]))
+
+
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
+
+
+def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A line split before the sentence that leads to a command word in capitals, when what
+    comes before is an action of the game on its own, denying nothing ("Behalten. Und damit
+    ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP"; issue 31): ``[]`` otherwise."""
+    if _shouted(line)[0] is None:
+        return []
+    at = 0
+    while (m := _SHOUTED.search(line, at)) is not None:  # (the matches overlap: as _shouted)
+        if m.group(1).isupper() and vocabulary().lookup(m.group(1)) is not None:
+            break
+        at = m.start(1)
+    if m is None:
+        return []
+    ends = [e.end() for e in re.finditer(r"(?<=[.!?])\s+", line[: m.start()])]
+    if not ends:
+        return []
+    head, tail = line[: ends[-1]].strip(), line[ends[-1] :].strip()
+    if denies(_tokens(head)) or not _parses(parse_action, head):
+        return []
+    return [head, tail]
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -633,7 +678,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         shown = not changes and not strip_please(m.group(2)) and denies(before)
         if any(_moved(t) and t.upper() not in own for t in before) and not shown:
             return None, ""
-        if changes and denies(before):
+        if changes and _denies_command(before) and not _for_a_purpose(line[: m.start()]):
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -649,7 +694,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
-        if any(_moved(t) for t in before) or denies(before):
+        if any(_moved(t) for t in before) or _denies_command(before):
             return None, ""
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
@@ -1076,7 +1121,22 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
+    if parse_action is not None and (split := _before_shouted(line_wo, parse_action)):
+        # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
+        # decision, then the command with its lead-in, each read as a line of its own
+        for part in split:
+            _read_line(
+                part, out, flags, parse_action, is_move_form, notation, from_subject, plans, spell
+            )
+        return
     cmd, rest = _command_head(line_wo)
+    first = _WORD.match(line_wo)
+    if cmd is not None and first is not None and not first.group(1).isupper():
+        shout_cmd, shout_rest = _shouted(line_wo)
+        if shout_cmd is cmd:
+            # "Standing order for the dragon please: STANDING STEAL NORTH SOUTH": the word in
+            # capitals after the lead-in is the command written
+            cmd, rest = shout_cmd, shout_rest
     if cmd is not None and cmd.plans and spell is not None:
         rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
@@ -1085,16 +1145,14 @@ def _read_line(
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout
         assert cmd is not None
+        if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
+            rest = day  # "..., back on Monday. VACATION until then please."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
         for c, arg in asked:
             _take(Heard(arg=arg), c, line, out, flags, from_subject)
         return
-
-    def one(text: str) -> Command | None:  # ``text`` read alone as exactly one move
-        assert parse_action is not None
-        return _one_action(text, parse_action, is_move_form, notation, plans)
 
     if cmd is not None and heard is not None:
         _take(heard, cmd, line, out, flags, from_subject)
@@ -1106,9 +1164,13 @@ def _read_line(
         for k, got in enumerate(out.commands[n:], start=n):  # the line as written, in the echo
             shown = notation(got.action) if notation and got.action is not None else ""
             out.commands[k] = replace(got, line=line, read_as=got.read_as or shown)
-    elif (answered := _if_so(line_wo, one, notation)) is not None:
+    elif (
+        answered := _if_so(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
+    ) is not None:
         out.commands.append(replace(answered, line=line, guard=guard, from_subject=from_subject))
-    elif (said := _said_again(line_wo, one, parse_action, notation)) is not None:
+    elif (
+        said := _said_again(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
+    ) is not None:
         out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
         whole = (
@@ -1958,26 +2020,28 @@ _ALLOWED = re.compile(
 _ELSE_TAIL = re.compile(r"(?i)[,;]?\s*(?:otherwise|else|sinon|altrimenti|sonst|andernfalls)\b.*$")
 
 
-def _one_action(
-    text: str,
-    parse_action: Callable[[str], object],
-    is_move_form: Callable[[str], bool] | None,
-    notation: Callable[[object], str] | None,
-    plans: bool,
-) -> Command | None:
-    """``text`` read alone as a line: its one move, when it holds exactly that and nothing that
-    is a problem; None otherwise."""
-    sub = Reading()
-    _read_line(text, sub, set(), parse_action, is_move_form, notation, False, plans)
-    acts = [c for c in sub.commands if c.kind == "action"]
-    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
-        return None
-    return acts[0]
+@dataclass(frozen=True)
+class _LoneMove:
+    """Reads a piece of a line on its own as exactly one move, with the reading's own parts."""
+
+    parse_action: Callable[[str], object]
+    is_move_form: Callable[[str], bool] | None
+    notation: Callable[[object], str] | None
+    plans: bool
+
+    def __call__(self, text: str) -> Command | None:
+        """The one move ``text`` reads as (no other command, error or mention), or None."""
+        sub = Reading()
+        _read_line(
+            text, sub, set(), self.parse_action, self.is_move_form, self.notation, False, self.plans
+        )
+        acts = [c for c in sub.commands if c.kind == "action"]
+        if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+            return None
+        return acts[0]
 
 
-def _if_so(
-    line: str, one: Callable[[str], Command | None], notation: Callable[[object], str] | None
-) -> Command | None:
+def _if_so(line: str, lone: _LoneMove) -> Command | None:
     """The move of a question answered in advance (:data:`_IF_SO`): the question without its
     asking words read as one move, the answer's other words denying nothing and naming no other
     move. None otherwise."""
@@ -1991,18 +2055,14 @@ def _if_so(
     if any(_code_like(t) for t in rest) or denies(words) or not is_filler(words):
         return None
     question = _ALLOWED.sub(" ", _ASKING.sub(" ", m["q"]))
-    act = one(question)
+    act = lone(question)
     if act is None:
         return None
-    return replace(act, read_as=notation(act.action) if notation is not None else question)
+    read_as = lone.notation(act.action) if lone.notation is not None else question
+    return replace(act, read_as=read_as)
 
 
-def _said_again(
-    line: str,
-    one: Callable[[str], Command | None],
-    parse_action: Callable[[str], object],
-    notation: Callable[[object], str] | None,
-) -> Command | None:
+def _said_again(line: str, lone: _LoneMove) -> Command | None:
     """A line whose move is said again in words in a closing bracket ("oups, je voulais dire BR
     O S (ouest puis sud)"; issue 31): the move of the line without the bracket, when the
     bracket holds no code and reads, with the move's first codes, as the same move. None
@@ -2010,17 +2070,18 @@ def _said_again(
     m = _BRACKET.match(line)
     if m is None or any(_code_like(t) for t in _tokens(m.group(2))) or "?" in line:
         return None
-    act = one(m.group(1))
+    act = lone(m.group(1))
     if act is None or act.plan:
         return None
-    text = notation(act.action) if notation is not None else act.read_as or m.group(1)
+    action, notation = act.action, lone.notation
+    text = notation(action) if notation is not None else act.read_as or m.group(1)
     codes = [t for t in _tokens(text) if _code_like(t)]
     for k in range(1, len(codes) + 1):
         try:
-            again = parse_action(" ".join([*codes[:k], m.group(2)]))
+            again = lone.parse_action(" ".join([*codes[:k], m.group(2)]))
         except RuleError:
             continue
-        if _same(notation, again, act.action):
+        if _same(notation, again, action):
             return replace(act, read_as=act.read_as or text)
     return None
 

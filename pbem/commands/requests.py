@@ -51,6 +51,7 @@ PLAIN = _listed(
     moves coups mosse zuege
     too well completes complets completi dettagliato dettagliata detailed detaillee detaille
     ausfuehrliche ausfuehrlichen ausfuehrlich
+    as move every each ogni chaque jede jeden jedes
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -78,6 +79,9 @@ ASKING = _listed(
     mich fuer mind sending getting chance any there
     vous c' y gibt es rimandereste mandereste inviereste mostrereste renverriez enverriez
     montreriez wuerden wuerdest wuerdet wurden
+    u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
+    ranked classe classee stehe steht suis sono list welchen welcher play playing joue jouer
+    gioco giocando sto spielen spiele
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -190,7 +194,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     return said_later(line)
 
 
-_SENTENCE = re.compile(r"(?<=[.?!,;])\s+|\s+[-–—]\s+")
+_SENTENCE = re.compile(r"(?<=[.?!,;:])\s+|\s+[-–—]\s+")
 
 
 def _remark(text: str) -> bool:
@@ -246,6 +250,26 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
     return []
 
 
+_THANKS = _listed("thanks thank you danke dank merci grazie mille vielen beaucoup tante")
+_FOR = _listed("for fuer pour per")
+_ARTICLES = _listed(
+    """
+    the a your this le la les l' un une votre vos ce cette il lo i gli la l' vostro vostra
+    vostri questo questa die der das den dem ihre ihren eure euren deine diese diesen
+    all tous toute toutes tutto tutti alle quick rapide veloce schnelle schnellen
+    """
+)
+
+
+def _thanked_for(words: list[str], at: int) -> bool:
+    """Is the noun at ``at`` what the player thanks for ("danke für die Hilfe", "thanks for the
+    board", "merci pour l'aide", "grazie per il tabellone")? Then it is no request."""
+    j = at - 1
+    while j >= 0 and words[j] in _ARTICLES:
+        j -= 1
+    return j >= 1 and words[j] in _FOR and words[j - 1] in _THANKS
+
+
 def _requested(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
@@ -266,6 +290,10 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
     i = 0
     while i < len(words):
         for phrase, cmd in nouns:
+            if tuple(words[i : i + len(phrase)]) == phrase and _thanked_for(words, i):
+                rest.extend(phrase)  # "danke für die Hilfe": thanked for, not asked for
+                i += len(phrase)
+                break
             if tuple(words[i : i + len(phrase)]) == phrase:
                 if cmd not in found:
                     found.append(cmd)
@@ -276,10 +304,75 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
             rest.append(words[i])
             i += 1
     if not found:
-        return []
+        return _language_asked(words, line)
     asks = first_is_noun or "?" in line or any(w in ASKS for w in rest)
+    if asks:
+        rest = _without_language(_without_purpose(words, rest))
     for w in rest:
         if w in PLAIN or (asks and w in ASKING):
             continue
         return []
     return [(cmd, "") for cmd in found]
+
+
+def _without_purpose(words: list[str], rest: list[str]) -> list[str]:
+    """``rest`` without the purpose that ends a request after its noun ("Could I get the game
+    record for the club newsletter?", "la feuille de partie pour les archives du club ?"):
+    "for/pour/per/für" and at most five words after the noun, none of them a figure."""
+    for k in range(len(words) - 1, -1, -1):
+        if words[k] in _FOR:
+            tail = words[k:]
+            if len(tail) <= 6 and len(rest) >= len(tail) and rest[-len(tail) :] == tail:
+                return rest[: -len(tail)]
+            break
+    return rest
+
+
+def _without_language(rest: list[str]) -> list[str]:
+    """``rest`` without the language the thing asked for is wanted in ("la guida completa in
+    italiano", "the rules in French", "die Regeln auf Deutsch")."""
+    lang = vocabulary().commands.get("lang")
+    out: list[str] = []
+    for w in rest:
+        if out and out[-1] in _TO and lang is not None and lang.slot(w):
+            out.pop()
+            continue
+        out.append(w)
+    return out
+
+
+_TO = _listed("in en auf to into")
+_LANG_WORDS = _listed(
+    """
+    mails mail emails email e-mails messages messaggi mail nachrichten courriels courriel
+    write ecrire ecrivez ecris scrivere scrivetemi scrivimi scrivete schreiben schreibt schreib
+    switch change changer passer passez passare passate umstellen stellen um
+    future futur futuro kuenftig zukuenftig desormais dorenavant from on now da oggi ab sofort
+    jetzt d'ora poi la suite partir maintenant answer reply repondre rispondere antworten
+    """
+)
+"""Words of a language asked for in a sentence ("Can I get the mails in French please?")."""
+
+
+def _language_asked(words: list[str], line: str) -> list[tuple[Spoken, str]]:
+    """LANG asked for in a sentence that asks ("Can I get the mails in French please?", "could
+    you switch my mails to French?", "könnten Sie mir die Mails künftig auf Englisch schicken?",
+    "Da oggi scrivetemi in inglese"): "in/en/auf/to" and a language's name, a word of mail or of
+    writing, and only words of asking around."""
+    lang = vocabulary().commands.get("lang")
+    if lang is None:
+        return []
+    at = [k for k in range(1, len(words)) if words[k - 1] in _TO and lang.slot(words[k])]
+    if len(at) != 1:
+        return []
+    k = at[0]
+    rest = words[: k - 1] + words[k + 1 :]
+    asks = "?" in line or any(w in ASKS for w in rest) or bool(_IMPERATIVE & set(rest))
+    if not asks or not _LANG_WORDS & set(rest):
+        return []
+    if all(w in PLAIN or w in ASKING or w in _LANG_WORDS for w in rest):
+        return [(lang, lang.slot(words[k]) or "")]
+    return []
+
+
+_IMPERATIVE = _listed("scrivetemi scrivimi ecrivez ecris schreibt schreib write")

@@ -1096,19 +1096,36 @@ def _preview_arg(text: str) -> str:
     plan word and no direction, or it stays (and the line is not read as a preview)."""
     arg = _FIRST.sub("", _move_arg(text)).strip()  # "PREVIEW O9 R2 first please?"
     if "," not in arg:
+        # "ANTEPRIMA P11 R3 prima di decidere", "PREVIEW M13 R2 before I decide"
+        m = _BEFORE_DECIDING.search(arg)
+        if m is not None and m.start() > 0 and _only_remark(arg[m.start() :]):
+            return arg[: m.start()].strip()
         return arg
     head, tail = arg.rsplit(",", 1)
+    if _only_remark(tail):
+        return strip_please(head) or arg
+    return arg
+
+
+_BEFORE_DECIDING = re.compile(
+    r"\s(?:before|avant|prima|bevor|vor|just|juste|solo|nur|pour|per|to|um)\s", re.I
+)
+"""Where a remark about the preview's purpose starts ("prima di decidere", "avant de jouer",
+"before I decide", "bevor ich mich entscheide", "pour voir", "just to check")."""
+
+
+def _only_remark(tail: str) -> bool:
+    """A tail after a preview's move that holds no figure, no code in capitals, no plan word and
+    no direction."""
     toks = re.findall(r"[^\W_]+", tail)
     plan = {w.lower() for p in PLAN_WORDS for w in p.split()}
-    if toks and not any(
+    return bool(toks) and not any(
         any(c.isdigit() for c in t)
-        or (t.isupper() and len(t) <= 3)
+        or (t.isupper() and len(t) <= 3 and t != "I")  # ("I" is the pronoun)
         or t.lower() in _DIRECTION_WORDS
         or t.lower() in plan
         for t in toks
-    ):
-        return strip_please(head) or arg
-    return arg
+    )
 
 
 @register
@@ -1871,10 +1888,38 @@ class LegalCmd(_Base):
     name = "LEGAL"
     words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
     nouns = {
-        "en": ("legal moves", "possible moves", "valid moves", "allowed moves"),
-        "fr": ("coups légaux", "coups possibles", "coups valides", "coups autorisés"),
-        "it": ("mosse legali", "mosse possibili", "mosse valide", "mosse consentite"),
+        # the adjective alone too, said of the moves ("Which moves are allowed right now?",
+        # "Welche Züge sind denn gerade erlaubt?"; issue 31)
+        "en": (
+            "legal moves",
+            "possible moves",
+            "valid moves",
+            "allowed moves",
+            "legal move",
+            "allowed",
+            "possible",
+        ),
+        "fr": (
+            "coups légaux",
+            "coups possibles",
+            "coups valides",
+            "coups autorisés",
+            "possibles",
+            "autorisés",
+            "légaux",
+        ),
+        "it": (
+            "mosse legali",
+            "mosse possibili",
+            "mosse valide",
+            "mosse consentite",
+            "possibili",
+            "consentite",
+            "legali",
+        ),
         "de": (
+            "erlaubt",
+            "möglich",
             "erlaubte Züge",
             "erlaubten Züge",
             "möglichen Züge",

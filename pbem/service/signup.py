@@ -300,10 +300,15 @@ def _games_word(line: str) -> bool:
     """GAMES in the reader's words (PARTIES, PARTITE, PARTIEN; courtesy and a question mark
     aside): the word a French, Italian or German mail tells its reader to write."""
     from pbem.commands.grammar import command_word
+    from pbem.commands.requests import requested
     from pbem.mail.reply import strip_please
 
     words = line.split()
-    return len(words) <= 4 and command_word(strip_please(line)) == "GAMES"
+    if len(words) <= 4 and command_word(strip_please(line)) == "GAMES":
+        return True
+    # asked in a sentence ("Bonjour, où en sont mes parties ? Merci", "Hi, which games am I in
+    # at the moment? I've lost track after the holidays."; issue 31)
+    return [cmd.kind for cmd, _arg in requested(line)] == ["games"]
 
 
 def _headers(flow: Flow) -> list[str]:

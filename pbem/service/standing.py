@@ -31,6 +31,7 @@ the game's own default rule applies as before. A new player in the seat starts w
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -157,8 +158,11 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
     from pbem.commands.vocabulary import fold_word
 
     # Folded: "CONSIGNE SÉLECTION GARDER" is "SELECTION GARDER" (issue 31).
-    words = [fold_word(w.strip(".,;:!")) for w in arg.split()]
-    words = [w for w in words if w]
+    orders, *remark = _REMARK_AFTER.split(arg, maxsplit=1)
+    if remark and _takes_back(remark[0]):
+        orders = arg  # "STANDING CLAIM DOUBT. Not really": the whole, which is refused
+    words = [fold_word(w.strip(".,;:!")) for w in orders.split()]
+    words = _without_from_now_on([w for w in words if w])
     if not words:
         return None
     if len(words) == 1 and _WORDS.get(words[0]) == "off":
@@ -213,6 +217,40 @@ _PROSE_FILLER = frozenset(
         "EACH", "CHAQUE", "OGNI", "JEDER",
     }
 )  # fmt: skip
+
+
+_REMARK_AFTER = re.compile(r"\s+[-–—]\s+|(?<=[.!?])\s+")
+"""Where a remark after the orders starts ("STANDING CLAIM DOUBT from now on - I'm done
+believing Mike's claims"; issue 31)."""
+_FROM_NOW_ON = (
+    ("FROM", "NOW", "ON"), ("FROM", "NOW"), ("DESORMAIS",), ("DORENAVANT",),
+    ("A", "PARTIR", "DE", "MAINTENANT"), ("D'ORA", "IN", "POI"), ("DA", "ORA", "IN", "POI"),
+    ("D'ORA", "IN", "AVANTI"), ("AB", "JETZT"), ("AB", "SOFORT"), ("KUENFTIG",),
+    ("IN", "ZUKUNFT"), ("PLEASE",), ("SVP",), ("PER", "FAVORE"), ("BITTE",), ("THANKS",),
+    ("MERCI",), ("GRAZIE",), ("DANKE",),
+)  # fmt: skip
+"""Words of time and courtesy around standing orders, which they are anyway."""
+
+
+def _takes_back(remark: str) -> bool:
+    """A remark after the orders that denies or corrects them."""
+    from pbem.mail.reply import denies, is_correction
+
+    return denies(remark.split()[:2]) or is_correction(remark)
+
+
+def _without_from_now_on(words: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for phrase in _FROM_NOW_ON:
+            if tuple(words[i : i + len(phrase)]) == phrase:
+                i += len(phrase)
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
 
 
 def _in_prose(words: list[str]) -> Orders | None:

@@ -289,6 +289,20 @@ _VERB_WORDS: dict[str, str] = {
     # staying with the selection ("Je reste sur ma sélection", "Bleibe bei meiner Wahl")
     "reste": "keep", "resto": "keep", "bleibe": "keep", "stay": "keep", "stick": "keep",
     "staying": "keep", "sticking": "keep", "bleibt": "keep", "bleiben": "keep",
+    # the future, the conditional, the infinitive after a wish and the gerund (issue 31: "Je
+    # prendrai le pantalon rouge", "Prenderei i pantaloni rossi", "I'm taking the yellow coat",
+    # "Ich hole mir den gelben Mantel")
+    "prendrai": "take", "prendrais": "take", "prenderò": "take", "prendero": "take",
+    "prenderei": "take", "prendere": "take", "rubare": "take", "nehmen": "take",
+    "stehlen": "take", "taking": "take", "stealing": "take", "grabbing": "take", "pick": "take",
+    "picking": "take", "hole": "take", "hol": "take", "holen": "take", "schnappe": "take",
+    "voler": "take", "piquer": "take", "garderai": "keep", "garderais": "keep", "terrò": "keep",
+    "terro": "keep", "terrei": "keep", "choisirai": "select", "sceglierò": "select",
+    "sceglierei": "select", "wählen": "select", "waehlen": "select",
+    # a bribe is the selection ("désormais je soudoie BY", "adesso corrompo GY", "Ich besteche
+    # GB", "I'm bribing RK")
+    "soudoie": "select", "soudoyer": "select", "corromps": "select", "corrompo": "select",
+    "corrompere": "select", "besteche": "select", "bestechen": "select", "bribing": "select",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
@@ -296,15 +310,42 @@ _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel"
                   "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
 """Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
 plans: RB N" in a move is no selection)."""
-_PRONOUNS = {"i", "i'll", "i'm", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"}
+_PRONOUNS = {"i", "i'll", "i'm", "i'd", "je", "j'", "io", "ich", "we", "nous", "noi", "wir",
+             "mi"}  # fmt: skip
+"""Who decides, before the verb ("Je choisis RK", "Mi prendo i pantaloni", "I'd take ...")."""
 _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "allora", "quindi",
-            "eigentlich", "doch", "na", "gut"}  # fmt: skip
+            "eigentlich", "doch", "na", "gut",
+            # from now on ("désormais je soudoie BY", "adesso corrompo GY", "jetzt nehme ich")
+            "désormais", "dorénavant", "maintenant", "now", "adesso", "ora", "jetzt", "nun",
+            "ab", "sofort", "from", "on", "d'ora", "in", "poi"}  # fmt: skip
 """Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
             "donnez-moi", "donne-moi"}  # fmt: skip
 """Verbs that ask for a card to take, read as take only when a card is owed."""
-_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo"}
+_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick"}
+_WISH = {"would", "will", "shall", "want", "wanna", "like", "to", "going", "gonna", "let", "me",
+         "vais", "veux", "voudrais", "aimerais", "vorrei", "voglio", "werde", "würde", "wuerde",
+         "möchte", "moechte", "gerne", "gern", "mag", "just", "simply"}  # fmt: skip
+"""Words of a wish or of the future before a decision ("I'd like the red pants", "Je vais garder
+RK", "Vorrei tenere RK", "Ich würde gerne die rote Hose nehmen")."""
+
+
+def _wished(toks: list[str], kind: str) -> list[str]:
+    """``toks`` without the words of a wish before the decision; the verb at the end of a German
+    sentence brought to the front ("Ich möchte RK behalten"); a wish for a card without a verb is
+    a take ("I'd like the red pants", "Je voudrais le pantalon rouge")."""
+    rest = list(toks)
+    while len(rest) > 1 and rest[0] in _WISH:
+        rest = rest[1:]
+    if len(rest) == len(toks):
+        return toks
+    if rest[0] not in _VERB_WORDS and rest[0] not in _VERB_KINDS:
+        if len(rest) > 1 and _VERB_WORDS.get(rest[-1], rest[-1]) in _VERB_KINDS:
+            return [rest[-1], *rest[:-1]]
+        if kind in ("take-card", "steal"):
+            return ["take", *rest]
+    return rest
 
 
 @dataclass(frozen=True)
@@ -346,6 +387,12 @@ def parse(
             return alone(text)
         except InvalidSyntax:
             found = _one_decision(board, state, text, kind, alone)
+            if found is None and "(" in text and kind in _DECIDING:
+
+                def whole_of(part: str) -> Action:
+                    return parse(board, state, seat, part, kind, legal, waiting)
+
+                found = _beside_aside(board, text, whole_of)
             if found is None:
                 raise
             return found
@@ -360,6 +407,9 @@ def parse(
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
+    if kind in ("select", "reselect", "take-card", "steal"):
+        toks = _wished(toks, kind)  # "I'd like the red pants", "Ich möchte RK behalten"
+        verb = toks[0] if toks else ""
     if verb not in _WHEN_CHOOSING or kind in ("select", "reselect", "take-card", "steal"):
         verb = _VERB_WORDS.get(verb, verb)  # ("have a nice evening" after a move takes nothing)
     if kind in ("take-card", "steal") and verb in _GIVE_ME:
@@ -415,7 +465,9 @@ def parse(
     return _parse_move(answer, toks)
 
 
-_DECISION_PARTS = re.compile(r"(?<=[.!?;,])\s+|\s+[-–—]\s+")
+_DECISION_PARTS = re.compile(r"(?<=[.!?;,:])\s+|\s+[-–—]\s+")
+"""Where the sentences and clauses of an answer part (a colon too: "Pour le dragon : le manteau
+jaune de Nord")."""
 _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
                     "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
                     "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
@@ -424,7 +476,8 @@ _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt",
 
 def _remark(board: Board, state: State, text: str) -> bool:
     """A sentence beside a decision that says nothing the game reads: no official, card, seat,
-    verb of a decision, negation or second thought."""
+    verb of a decision, negation or second thought. A garment of the player's own ("ça me fait
+    la paire avec mon chapeau rouge", "they go with my orange hat") is said of no card to take."""
     toks = _tokens(text)
     for k, t in enumerate(toks):
         w = t.strip("?!'\"")
@@ -476,10 +529,82 @@ def _one_decision(
             continue
     said = {action for _k, action in read}
     if len(said) == 1 and all(
-        _remark(board, state, p) for k, p in enumerate(parts) if k not in dict(read)
+        _remark(board, state, p)
+        or _lone_verb(p, read[0][1])
+        or _contrast(board, state, p, read[0][1])
+        for k, p in enumerate(parts)
+        if k not in dict(read)
     ):
         return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
     return None
+
+
+_DECIDING = ("select", "reselect", "take-card", "steal")
+
+
+def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) -> Action | None:
+    """The decision beside an aside in brackets that explains it ("Taking South's yellow coat.
+    (The red pants would give me less.)", "I'll switch my bribe to BY (blue hat, yellow body)");
+    None when the aside asks, takes back, decides (a verb of a decision) or describes another
+    official."""
+    m = re.search(r"\(([^()]*)\)", text)
+    if m is None:
+        return None
+    inside = _tokens(m.group(1))
+    if "?" in m.group(1) or any(
+        t in _SECOND_THOUGHTS or _VERB_WORDS.get(t, t) in _VERB_KINDS for t in inside
+    ):
+        return None
+    try:
+        action = whole_of((text[: m.start()] + " " + text[m.end() :]).strip())
+    except RuleError:
+        return None
+    described = _official_described(board, inside)
+    if described is not None and not (isinstance(action, Select) and action.official == described):
+        return None
+    return action
+
+
+def _verb_of(action: Action) -> str:
+    return {Select: "select", Keep: "keep", Take: "take"}.get(type(action), "")
+
+
+def _lone_verb(part: str, action: Action) -> bool:
+    """A clause that only says the kind of decision read ("Je change : désormais je soudoie BY",
+    "Cambio selezione: adesso corrompo GY", "Behalten. ...")."""
+    verbs = [t for t in _tokens(part) if t not in _AROUND | _LEADING | _PRONOUNS | _SELECT_FILLER]
+    return bool(verbs) and all(_VERB_WORDS.get(t, t) == _verb_of(action) for t in verbs)
+
+
+_NOT = {"not", "non", "nicht", "pas", "no", "nein", "but", "mais", "ma", "aber", "and", "et", "e",
+        "und", "surtout", "jamais", "never", "mai", "nie", "keinesfalls", "certainly"}  # fmt: skip
+
+
+def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
+    """A clause that sets another card or official aside ("prendo i pantaloni arancioni di
+    Nord, non il mantello giallo", "Not the red pants — the yellow coat", "GB, pas RK"): a
+    negation, then only the other one's name."""
+    words = _tokens(part)
+    toks = [t for t in words if t not in _TAKE_FILLER]
+    if not toks or toks[0] not in _NOT or not set(toks) & _NEGATION - {"ne"}:
+        return False
+    at = words.index(next(t for t in words if t in _NEGATION))
+    if words[at] in _NO_AFTER and (
+        words[at + 1 : at + 2] == []
+        or words[at + 1] not in _TAKE_FILLER
+        or re.search(r"\b" + re.escape(words[at]) + r"\s*[,;:!]", part, re.I)
+    ):
+        return False  # "GY, non KY", "Non, le manteau": a "no" that corrects, not a "not"
+    named = [t for t in toks if t not in _NOT]
+    if isinstance(action, Take):
+        seats = [t for t in named if _seat_of(state, t) is not None and t not in board.card_colours]
+        rest = [t for t in named if t not in seats]
+        other = _card_of(board, rest) if rest else None
+        return other is not None and other != action.card
+    if isinstance(action, Select) and len(named) == 1 and len(named[0]) == 2:
+        other_o = board.official_by_code(named[0])
+        return other_o is not None and other_o != action.official
+    return False
 
 
 _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
@@ -487,7 +612,7 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             # crédible")
             "trust", "confiance", "fido", "fidarmi", "vertraue", "vertrauen", "credible",
             "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
-            "fidiamoci", "trusting", "glaub"}  # fmt: skip
+            "fidiamoci", "trusting", "glaub", "buy"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "zweifel",
           "bezweifeln"}  # fmt: skip
@@ -531,6 +656,13 @@ _AROUND = {
     "jetzige", "jetzigen",
     # the French "of it" ("J'en doute fort !"; issue 31)
     "en",
+    # whom one believes ("Credo a Est", "Je crois à sa parole", "Ich glaube an Ost")
+    "a", "à", "an", "sa", "parole", "parola", "wort", "word", "his", "their",
+    # for this once, and after thinking ("pour cette fois", "but on reflection I believe East")
+    "pour", "for", "für", "fuer", "on", "reflection", "thought", "thoughts",
+    "réflexion", "reflexion", "finalement", "après", "riflessione", "alla",
+    "finalmente", "überlegung", "ueberlegung", "nach", "letztlich", "schließlich",
+    "schliesslich", "eventually", "finally", "after", "once", "fois-ci",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -570,7 +702,9 @@ def _answer_in_sentences(text: str) -> bool | None:
     :func:`_answer_in_words`; parts without such a word are remarks. None when a part is unclear,
     asks ("Doubt?"), or the parts disagree."""
     said: set[bool] = set()
-    for part in _SENTENCE_END.split(text):
+    weak = False  # a long remark about bluffers: no answer, but against believing
+    parts = [_no_vocative(p) for p in _SENTENCE_END.split(text)]
+    for k, part in enumerate(parts):
         toks = [t for t in _tokens(part) if any(c.isalnum() for c in t)]
         if not toks:
             continue
@@ -580,6 +714,11 @@ def _answer_in_sentences(text: str) -> bool | None:
             if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
                 return None  # "Believe. Not!"
             continue  # a remark
+        if _set_aside(toks, parts[k + 1 : k + 2]):
+            continue  # "I was going to doubt, but ... I believe East"
+        if not verbs and len(toks) > 8 and "?" not in part:
+            weak = True  # "which is exactly what a bluffer wants us to think"
+            continue
         if part.rstrip().endswith("?") or len(toks) > 8:
             return None
         if verbs:
@@ -592,10 +731,48 @@ def _answer_in_sentences(text: str) -> bool | None:
         else:
             answer = True
         said.add(answer)
+    if weak and said != {True}:
+        return None
     return said.pop() if len(said) == 1 else None
 
 
+_MEANT_TO = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
+             "dachte", "thought", "wanted", "meant", "avais", "avevo", "hatte"}  # fmt: skip
+_BUT = {"but", "mais", "ma", "però", "pero", "aber", "doch"}
+
+
+def _set_aside(toks: list[str], after: list[str]) -> bool:
+    """A first intention in the past, taken back by the next part's "but" ("I was going to
+    doubt, but ...", "J'allais douter, mais ...", "Volevo dubitare, ma ...", "Ich wollte erst
+    zweifeln, aber ...")."""
+    if not _MEANT_TO.intersection(toks) or not after:
+        return False
+    nxt = [t for t in _tokens(after[0]) if any(c.isalnum() for c in t)]
+    return bool(nxt) and nxt[0] in _BUT
+
+
+_VOCATIVE = re.compile(r"(?<=\S)\s*,?\s+([A-ZÀ-Ý][a-zà-ÿ]{2,})(?=\s*(?:[.!,…]|$))")
+
+
+def _no_vocative(part: str) -> str:
+    """A part without the first name it ends on ("je te crois Mathieu...", "I believe you,
+    Tom", "Ti credo, Marco"): a word with a capital that the tables do not know."""
+    m = _VOCATIVE.search(part)
+    if m is None:
+        return part
+    word = m.group(1).lower()
+    if word in _AROUND | _BELIEVE | _DOUBT | _BLUFF | _NEGATION or _seat_name(word):
+        return part
+    return part[: m.start()] + part[m.end() :]
+
+
+def _seat_name(word: str) -> bool:
+    return word in {n.lower() for n in SEAT_NAMES} or word in _SEAT_WORDS
+
+
 _NO_AFTER = {"no", "nope", "nein", "nee", "nö", "noe", "non"}
+_TAKE_IT_FROM = {"nehme", "nehm", "nimmt", "kaufe", "kauf", "kauft"}
+"""German verbs that believe with "ab" ("Das nehme ich dir ab", "Das kaufe ich ihm nicht ab")."""
 
 
 def _answer_in_words(toks: list[str]) -> bool | None:
@@ -604,6 +781,9 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     both, or doubt a doubt ("I don't doubt it": we do not guess)."""
     if not 1 <= len(toks) <= 8:
         return None
+    if "ab" in toks and _TAKE_IT_FROM.intersection(toks):
+        # "Das nehme ich Ost nicht ab", "Das kauf ich dir ab": the German "believe"
+        toks = ["glaube" if t in _TAKE_IT_FROM else t for t in toks if t != "ab"]
     verbs = {t for t in toks if t in _BELIEVE or t in _DOUBT}
     # The French "ne" denies with its partner ("ne ... pas", "n'y ... point"); alone it is the
     # Italian "of it" ("Ne dubito": I doubt it).
@@ -629,9 +809,9 @@ _COLOUR_FORMS = {
     "G": ("green", "vert", "verde", "grün", "gruen"),
     "K": ("black", "noir", "nero", "schwarz"),
 }
-_HAT_FORMS = ("hat", "cap", "chapeau", "cappello", "hut", "mütze", "muetze", "kappe")
+_HAT_FORMS = ("hat", "hats", "cap", "chapeau", "cappello", "hut", "mütze", "muetze", "kappe")
 _BODY_FORMS = ("body", "robe", "tunic", "torso", "corps", "corpo", "körper", "koerper",
-               "gewand", "kleid", "vestito", "abito")  # fmt: skip
+               "gewand", "leib", "kleid", "vestito", "abito")  # fmt: skip
 _JOINERS = {"and", "with", "a", "an", "the", "of", "et", "avec", "au", "aux", "à", "le", "la",
             "les", "du", "de", "des", "un", "une", "e", "con", "col", "coi", "il", "lo", "dal",
             "dalla", "di", "del", "della", "al", "alla", "und", "mit", "dem", "der", "den", "die",
@@ -645,18 +825,36 @@ def _colour_stems() -> dict[str, str]:
 
 
 def _described(toks: list[str]) -> list[str]:
-    """``toks`` with an official described by its colours written as its code (issue 31: "le
+    """``toks`` with an official described by its colours written as its code (:func:`_description`)."""
+    d = _description(toks)
+    if d is None:
+        return toks
+    code, first, last = d
+    return [*toks[:first], code, *toks[last + 1 :]]
+
+
+def _official_described(board: Board, toks: list[str]) -> int | None:
+    """The official described by its colours in ``toks`` (:func:`_description`), or None (the
+    aside of a decision, "I'll switch my bribe to BY (blue hat, yellow body)")."""
+    d = _description(toks)
+    return board.official_by_code(d[0].upper()) if d is not None else None
+
+
+def _description(toks: list[str]) -> tuple[str, int, int] | None:
+    """An official described by its colours, as its code and the first and last word of the
+    description (issue 31: "le
     fonctionnaire au chapeau noir et au corps bleu", "the official with the red hat and the
     black body", "il funzionario col cappello giallo e il corpo verde", "der Beamte mit
     schwarzem Hut und blauem Körper"): the hat's colour and the body's, each a colour word
     beside its garment, the adjective before its noun (English, German) or after it (French,
     Italian); read only when one of the two orders names exactly one colour for each and the
-    other names none. The words from the first colour or garment to the last become the code."""
+    other names none; the description runs from the first colour or garment to the last, with
+    the joining words before it."""
     colours = {k: _colour_stems().get(_stem(t)) for k, t in enumerate(toks)}
     hats = {k for k, t in enumerate(toks) if _stem(t) in {_stem(w) for w in _HAT_FORMS}}
     bodies = {k for k, t in enumerate(toks) if _stem(t) in {_stem(w) for w in _BODY_FORMS}}
     if not hats or not bodies:
-        return toks
+        return None
     found: list[tuple[str, str, int, int]] = []
     for side in (-1, 1):  # the adjective before its noun, or after it
         hat = [(colours[k + side], k + side) for k in hats if colours.get(k + side)]
@@ -665,32 +863,63 @@ def _described(toks: list[str]) -> list[str]:
             ends = [*hats, *bodies, hat[0][1], body[0][1]]
             found.append((str(hat[0][0]), str(body[0][0]), min(ends), max(ends)))
     if len(found) != 1:
-        return toks
+        return None
     h, b, first, last = found[0]
     inside = [t for k, t in enumerate(toks[first : last + 1], first) if k not in hats | bodies]
     if any(t not in _JOINERS and not colours.get(toks.index(t, first)) for t in inside):
-        return toks
+        return None
     while first > 0 and toks[first - 1] in _JOINERS - {"e"}:
         first -= 1  # "with the", "au", "col": the description's own words
-    return [*toks[:first], (h + b).lower(), *toks[last + 1 :]]
+    return (h + b).lower(), first, last
 
 
-_CHANGE = {"change", "changes", "changer", "changerai", "switch", "cambio", "cambiare", "cambia",
-           "ändere", "aendere", "ändern", "aendern", "wechsle", "wechseln"}  # fmt: skip
-_NOTHING = {"rien", "nothing", "anything", "niente", "nulla", "nichts", "not", "don't", "dont",
-            "won't", "pas", "non", "nicht"}  # fmt: skip
-"""A reselection kept in words that change nothing ("Je ne change rien", "I won't change
-anything", "Non cambio niente", "Ich ändere nichts"; issue 31)."""
+def _kept_as_named(a: _Answer, toks: list[str]) -> bool:
+    """Keep with the official already selected named ("keep RK", "Ich bleibe bei RK", "Tengo
+    RK"); another official named is no keep."""
+    chosen = a.state.selections[a.seat] if a.seat < len(a.state.selections) else -1
+    named = [t for t in toks[1:] if t not in _AROUND and t not in _SELECT_FILLER]
+    return (
+        toks[:1] == ["keep"]
+        and chosen is not None
+        and chosen >= 0
+        and named == [a.board.official_code(chosen).lower()]
+    )
+
+
+_CHANGE = {"change", "changes", "changing", "changer", "changé", "cambio", "cambiare", "cambia",
+           "cambiato", "ändere", "aendere", "ändern", "aendern", "geändert", "wechsle",
+           "wechsel", "wechseln", "switch", "switching", "modifie", "modifier", "modifico",
+           "modificare", "changed"}  # fmt: skip
+_NOTHING = {"nothing", "anything", "rien", "niente", "nulla", "nichts", "won't", "wont",
+            "nessun", "nessuna", "aucun", "aucune", "non", "not", "n't", "don't", "dont",
+            "doesn't", "ne", "nicht", "no", "pas", "mai", "never", "jamais", "nie"}  # fmt: skip
+_UNCHANGED_AROUND = {"i'm", "am", "will", "do", "does", "going", "to", "want", "have", "ai",
+                     "ho", "habe", "hab", "veux", "voglio", "a", "va", "è", "est", "is",
+                     "bleibt", "resta", "reste", "rimane", "stays", "n'a", "n'ai", "de", "côté", "side",
+                     "on", "parte", "per", "me", "meinerseits", "mich", "for"}  # fmt: skip
+
+
+def _unchanged(text: str) -> bool:
+    """A reselection kept in words that deny a change ("Je ne change rien", "rien ne change",
+    "I'm not changing anything", "Non cambio niente", "Ich ändere nichts", "Ich wechsle nicht"):
+    one verb of change, a negation just before it or "nothing" just after, no official named and
+    no other word than those around a keep."""
+    toks = [t.strip("!.'\"") for t in _tokens(text)]
+    at = [k for k, t in enumerate(toks) if t in _CHANGE]
+    if len(at) != 1:
+        return False
+    k = at[0]
+    denied = bool(_NOTHING.intersection(toks[max(0, k - 3) : k])) or (
+        toks[k + 1 : k + 2] != [] and toks[k + 1] in _NOTHING
+    )
+    keep = {w for w, v in _VERB_WORDS.items() if v == "keep"} | {"keep"}
+    around = _AROUND | _NOTHING | _CHANGE | _UNCHANGED_AROUND | keep | _PRONOUNS
+    return denied and all(t in around for t in toks)
 
 
 def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
-    code = a.board.official_code(a.state.selections[a.seat]).lower() if kind == "reselect" else ""
-    if (
-        kind == "reselect"
-        and toks[:1] == ["keep"]
-        and [t for t in toks[1:] if t not in _AROUND] == [code]
-    ):
-        toks = ["keep"]  # "keep RK", "Je garde RK": the official selected now, kept
+    if kind == "reselect" and (_unchanged(a.text) or _kept_as_named(a, toks)):
+        toks = ["keep"]  # "Je ne change rien", "keep RK" (RK selected), "Ich bleibe bei RK"
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
     elif (
@@ -723,9 +952,16 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
         return Keep()
     words = _described(toks[1:] if toks[0] == "select" else toks)
     if len(words) > 1:  # "Switching my bribe to RY, please", "Wechsel auf GY"
-        words = [w for w in words if w not in _SELECT_FILLER] or words
+        words = [w for w in words if w not in _SELECT_FILLER and w not in _PRONOUNS] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
+    described = _official_described(a.board, words) if len(words) > 1 else None
+    if (
+        described is not None
+        and not set(toks) & (_NEGATION | _SECOND_THOUGHTS)
+        and not any(re.fullmatch(r"[rybgk]{2}", w) for w in words)
+    ):  # "corrompo il funzionario con il cappello verde e il corpo blu"
+        words = [a.board.official_code(described).lower()]
     if len(words) != 1:
         if kind == "reselect":
             why = _(
@@ -764,6 +1000,9 @@ _SELECT_FILLER = {
     "cette", "fois", "on", "sur", "onto", "bestechung", "corruption", "corruzione", "svp",
     # "the one with the red hat and the black body" (:func:`_described`)
     "one", "celui", "celle", "quello", "quella", "denjenigen",
+    # "..., cioè GB", "c'est-à-dire BY", "also RK", "i.e. GB", "namely RK"
+    "cioè", "cioe", "c'est-à-dire", "c'est", "à-dire", "dire", "sprich", "namely", "i", "e",
+    "ie", "that", "is", "d", "h", "dh", "of", "di", "de",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
@@ -774,8 +1013,9 @@ def _about(board: Board, official: int, why: str, text: str, hint: str) -> Illeg
 
 
 _SEAT_WORDS = {"nord": 0, "est": 1, "ost": 1, "sud": 2, "süd": 2, "sued": 2, "ouest": 3,
-               "ovest": 3}  # fmt: skip
-"""Seat names in French, Italian and German (issue 31: "Je prends le pantalon rouge de Sud")."""
+               "ovest": 3, "norden": 0, "osten": 1, "süden": 2, "sueden": 2, "westen": 3}  # fmt: skip
+"""Seat names in French, Italian and German (issue 31: "Je prends le pantalon rouge de Sud"; the
+German compass words too: "die orange Hose von Norden")."""
 
 
 def _seat_of(state: State, tok: str) -> int | None:
@@ -872,6 +1112,14 @@ _TAKE_FILLER = {
     "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
     "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
     "her", "their", "leur", "ihre", "ihren",
+    # what goes without saying ("le pantalon rouge évidemment", "Definitely the orange pants",
+    # "Ovviamente i pantaloni", "Natürlich die rote Hose"), and the German verb's particle
+    # ("Ich nehme Nord die orange Hose weg", "... ab"); "off" ("the yellow coat off North")
+    "bien", "forcément", "forcement",
+    "certainement", "naturally", "definitely", "clearly", "surely",
+    "certainly", "sicuramente", "certamente",
+    "chiaramente", "logisch", "selbstverständlich",
+    "selbstverstaendlich", "sicher", "offensichtlich", "ab", "off",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -884,7 +1132,9 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     # its own sentence for the player.
     words = toks[1:] if toks[0] == "take" else toks
     words = [w for p in words for w in p.split("-") if w]
-    words = [w for w in words if w not in _TAKE_FILLER]
+    # the verb and who takes, wherever the sentence puts them ("Die rote Hose nehme ich")
+    words = [w for w in words if w not in _TAKE_FILLER and w not in _PRONOUNS
+             and _VERB_WORDS.get(w, w) != "take"]  # fmt: skip
     victim: int | None = None
     rest: list[str] = []
     for w in words:
@@ -1078,3 +1328,22 @@ def _entering(a: _Answer, move: Move, mode: str) -> Move:
     if err:
         raise IllegalMove(err, text=a.text, hint=a.hint)
     return move
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def _with_unaccented() -> None:
+    """The words of the decisions also as phones write them, without accents ("je garde la
+    meme", "Ich wahle GB", "Je prefere"): each table gains its words' unaccented spellings."""
+    for table in (_AROUND, _SAME, _AS_BEFORE, _CHANGE, _NOTHING, _UNCHANGED_AROUND, _TAKE_FILLER,
+                  _SELECT_FILLER, _BELIEVE, _DOUBT, _NEGATION, _WISH, _LEADING, _GIVE_ME,
+                  _PRONOUNS, _TAKE_IT_FROM, _NOT, _JOINERS):  # fmt: skip
+        table.update({_fold(w) for w in table})
+    _VERB_WORDS.update(
+        {_fold(w): v for w, v in list(_VERB_WORDS.items()) if _fold(w) not in _VERB_WORDS}
+    )
+
+
+_with_unaccented()
