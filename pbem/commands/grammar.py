@@ -636,6 +636,38 @@ _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "
 """The words of a condition ("if", "in case"), which a queued move's lead-in may hold."""
 
 
+_LEAD_TO_COLON = frozenset(
+    re.split(
+        r"\s+",
+        """please set make put add new a an my un une nouvelle nouveau ma mon mettez mets mettre
+        metti imposta impostate nuovo nuova una mio mia setze setzt setzen bitte ein eine neue
+        neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
+        danke voici here's here is ecco hier ist einen neuer neues meinen""".strip(),
+    )
+)
+"""Words around a command's name before a colon ("Please set a standing order: ...")."""
+
+
+_NAMED_WITH_ARGUMENT = frozenset({"standing", "vacation", "lang", "say", "preview", "next"})
+"""The commands read so: those whose argument says what they do (never RESIGN or a vote)."""
+
+
+def _named_before_colon(line: str) -> tuple[Spoken | None, str]:
+    """A command named in words before a colon, with its argument after it ("Please set a
+    standing order: always believe claims", "Voici ma consigne : je doute toujours"; issue 31):
+    the head holds the command's word (any case) and only words that lead to it."""
+    head, sep, tail = line.partition(":")
+    if not sep or not tail.strip():
+        return None, ""
+    words = [w.strip(".,!?").casefold() for w in head.split()]
+    found = [c for w in words if w and (c := vocabulary().lookup(w)) is not None]
+    if len(found) != 1 or found[0].kind not in _NAMED_WITH_ARGUMENT:
+        return None, ""
+    if not all(w in _LEAD_TO_COLON or vocabulary().lookup(w) is found[0] for w in words if w):
+        return None, ""
+    return found[0], tail.strip()
+
+
 def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[str]:
     """A line split before the sentence that leads to a command word in capitals, when what
     comes before is an action of the game on its own, denying nothing ("Behalten. Und damit
@@ -658,6 +690,35 @@ def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[st
     return [head, tail]
 
 
+_THEN_ALSO = re.compile(
+    r"\s*[.;!]\s+|,\s+|\s+[-–—]\s+|\s+(?:and|et|e|und|also|plus|aussi|anche|auch)\s+", re.I
+)
+_SECOND_KINDS = frozenset(
+    {"board", "help", "history", "say", "record", "lang", "vacation", "back", "games",
+     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal"}
+)  # fmt: skip
+"""The commands read after a move on its line (never RESIGN, a vote or a certificate, nor a
+PREVIEW or NEXT, whose own move beside the one played is a question)."""
+
+
+def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A move, then a command on the same line ("M13 R1 and SAY good luck all", "M13 R1, und
+    schickt mir bitte die Regeln.", "BK E. E da ora scrivetemi in francese"; issue 31): split
+    after the move when what comes before the first separator is a move as written and what
+    follows, read alone, is only commands that change no move; ``[]`` otherwise."""
+    m = _THEN_ALSO.search(line)
+    if m is None or m.start() == 0:
+        return []
+    head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+    if not tail or not _parses(parse_action, head):
+        return []
+    alone = read_commands([tail], None)
+    kinds = [c.kind for c in alone.commands]
+    if not kinds or alone.errors or not set(kinds) <= _SECOND_KINDS:
+        return []
+    return [head, tail]
+
+
 def _shouted(line: str) -> tuple[Spoken | None, str]:
     """A command word written in capitals after a sentence of prose on the same line ("Can
     you send me the board? BOARD", "Fine by me: ACCEPT", "Je suis perdu, AIDE svp", "... don't
@@ -671,6 +732,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
         before = _tokens(line[: m.start()])
+        if cmd.kind == "vacation":  # "Je serai absent à partir de demain : VACANCES 7 jours"
+            before = [t for t in before if t.casefold() not in _LATER_WORDS]
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
         # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
@@ -1121,7 +1184,9 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
-    if parse_action is not None and (split := _before_shouted(line_wo, parse_action)):
+    if parse_action is not None and (
+        split := _before_shouted(line_wo, parse_action) or _move_then_command(line_wo, parse_action)
+    ):
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
         # decision, then the command with its lead-in, each read as a line of its own
         for part in split:
@@ -1147,6 +1212,11 @@ def _read_line(
         assert cmd is not None
         if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
             rest = day  # "..., back on Monday. VACATION until then please."
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (named := _named_before_colon(line_wo))[0] is not None:
+        # "Please set a standing order: always believe claims"
+        cmd, rest = named
+        assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)

@@ -82,6 +82,9 @@ ASKING = _listed(
     u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
     ranked classe classee stehe steht suis sono list welchen welcher play playing joue jouer
     gioco giocando sto spielen spiele
+    puis petite small little kleine piccola domanda frage trovo trova finde findet trouve
+    somewhere quelque part qualche parte irgendwo au im nel nella sieht aus looks look semble
+    sembra avez avete habt pdf file fichier allegato anhang datei attachment
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -191,7 +194,36 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
         if len(asked) == 1 and all(_remark(x) for x in others):
             return asked[0][1]
+        if not asked and (named := _asked_by_pronoun(sentences)):
+            return named
     return said_later(line)
+
+
+_IT = _listed("it them one le la les l' lo li gli ne es sie ihn ihm")
+"""Object pronouns: "vous pouvez me le renvoyer ?" asks for what the sentence before named."""
+
+
+def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
+    """A request of the last sentence by a pronoun, for the one thing (of a command that changes
+    nothing) the sentence before names ("Je ne vois pas bien le plateau sur mon téléphone, vous
+    pouvez me le renvoyer ?", "Is there a player guide somewhere? Could you send it?")."""
+    if len(sentences) < 2:
+        return []
+    last = _words(sentences[-1])
+    if not last or not _IT & set(last) or not ("?" in sentences[-1] or ASKS & set(last)):
+        return []
+    if not all(w in PLAIN or w in ASKING or w in _IT for w in last):
+        return []
+    before = _words(sentences[-2])
+    if any(w.isdigit() for w in before) or not _remark(sentences[-2]):
+        return []
+    found = {
+        cmd
+        for i in range(len(before))
+        for phrase, cmd in _nouns()
+        if tuple(before[i : i + len(phrase)]) == phrase and not getattr(cmd, "changes_game", False)
+    }
+    return [(found.pop(), "")] if len(found) == 1 else []
 
 
 _SENTENCE = re.compile(r"(?<=[.?!,;:])\s+|\s+[-–—]\s+")
@@ -200,11 +232,21 @@ _SENTENCE = re.compile(r"(?<=[.?!,;:])\s+|\s+[-–—]\s+")
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
-    from pbem.mail.reply import is_correction
+    from pbem.mail.reply import is_correction, is_take_back
 
-    if any(c.isdigit() for c in text) or is_correction(text):
+    if any(c.isdigit() for c in text):
+        return False
+    negated = _NEGATED.match(text)
+    if negated is not None:
+        # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
+        if is_take_back(text) or is_correction(text[negated.end() :]):
+            return False
+    elif is_correction(text):
         return False
     return _NEVER_MIND.search(text) is None
+
+
+_NEGATED = re.compile(r"^\W*(?:non|nicht|not|pas)\s+(?=[^\W\d_])", re.I)
 
 
 _NEVER_MIND = re.compile(
@@ -267,7 +309,19 @@ def _thanked_for(words: list[str], at: int) -> bool:
     j = at - 1
     while j >= 0 and words[j] in _ARTICLES:
         j -= 1
-    return j >= 1 and words[j] in _FOR and words[j - 1] in _THANKS
+    if j >= 1 and words[j] in _FOR and words[j - 1] in _THANKS:
+        return True
+    # "Merci de m'avoir aidé", "Grazie per avermi aiutato": thanks for what was done (the past
+    # infinitive; "Merci de m'envoyer les règles" asks)
+    return any(
+        words[k] in _THANKS
+        and words[k + 1 : k + 2] in (["de"], ["d'"], ["per"], ["di"], ["for"])
+        and _PAST & set(words[k + 2 : k + 5])
+        for k in range(at)
+    )
+
+
+_PAST = _listed("avoir avermi averci avere having")
 
 
 def _requested(line: str) -> list[tuple[Spoken, str]]:
@@ -346,6 +400,7 @@ _LANG_WORDS = _listed(
     """
     mails mail emails email e-mails messages messaggi mail nachrichten courriels courriel
     write ecrire ecrivez ecris scrivere scrivetemi scrivimi scrivete schreiben schreibt schreib
+    scrivermi ecrire m'ecrire ora avanti
     switch change changer passer passez passare passate umstellen stellen um
     future futur futuro kuenftig zukuenftig desormais dorenavant from on now da oggi ab sofort
     jetzt d'ora poi la suite partir maintenant answer reply repondre rispondere antworten

@@ -221,9 +221,9 @@ class Help(_Base):
     words = {"fr": ("AIDE",), "it": ("AIUTO",), "de": ("HILFE",)}
     nouns = {
         "en": ("help", "commands"),
-        "fr": ("aide", "aidez", "commandes"),
-        "it": ("aiuto", "aiutami", "aiutatemi", "comandi"),
-        "de": ("Hilfe", "hilf", "helft", "Befehle", "Kommandos"),
+        "fr": ("aide", "aidez", "commandes", "aider"),  # "pouvez-vous m'aider ?"
+        "it": ("aiuto", "aiutami", "aiutatemi", "comandi", "aiutarmi", "aiutare"),
+        "de": ("Hilfe", "hilf", "helft", "Befehle", "Kommandos", "helfen"),
     }
     after_article = True
     help = (HelpLine("service", 20, N_("    HELP             this help")),)

@@ -215,6 +215,10 @@ _PROSE_FILLER = frozenset(
         "LE", "DES", "AUX", "MA", "MES", "ALLE", "ALLA", "DELLE", "MIA", "DIE",
         "DEN", "MEINE", "MY", "EVERY", "ALL", "TOUTES", "TUTTE", "TUTTI", "JEDE", "ALLEN",
         "EACH", "CHAQUE", "OGNI", "JEDER",
+        # the name of the thing before it ("Consigne permanente : je doute toujours des
+        # annonces", "Standing order: always believe claims"; issue 31)
+        "PERMANENTE", "PERMANENT", "ORDER", "ORDINE", "FISSO", "FISSA", "DAUERAUFTRAG",
+        "AUFTRAG",
     }
 )  # fmt: skip
 

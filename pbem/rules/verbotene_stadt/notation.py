@@ -286,6 +286,9 @@ _VERB_WORDS: dict[str, str] = {
     "switch": "select", "switching": "select", "change": "select", "changing": "select",
     "wechsel": "select", "wechsle": "select", "wechseln": "select", "cambio": "select",
     "passo": "select", "passe": "select", "glaub": "believe",
+    # leaving it as it is ("Lascio tutto com'è", "Je laisse comme ça", "Ich lasse es so",
+    # "I'll leave it as it is")
+    "lascio": "keep", "laisse": "keep", "lasse": "keep", "leave": "keep",
     # staying with the selection ("Je reste sur ma sélection", "Bleibe bei meiner Wahl")
     "reste": "keep", "resto": "keep", "bleibe": "keep", "stay": "keep", "stick": "keep",
     "staying": "keep", "sticking": "keep", "bleibt": "keep", "bleiben": "keep",
@@ -306,6 +309,7 @@ _VERB_WORDS: dict[str, str] = {
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
+                  "lascio", "laisse", "lasse", "leave",
                   "wechseln", "passe", "cambio", "passo", "reste", "resto", "bleibe", "stay",
                   "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
 """Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
@@ -416,6 +420,8 @@ def parse(
         verb = "take"  # "Give me the yellow coat", "Gib mir die Hose", "I want the coat"
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
+    if verb == "select" and kind in ("take-card", "steal"):
+        verb = "take"  # "Scelgo i pantaloni rossi di Sud", "I choose the yellow coat"
     if toks and verb in ("select", "take", "keep", "believe", "doubt"):
         toks = [verb, *toks[1:]]
     if kind is None:
@@ -485,19 +491,22 @@ def _remark(board: Board, state: State, text: str) -> bool:
             w in _COLOUR_WORDS or w in board.card_colours or _is_piece(w) or _colour_word(w)
         ):
             continue  # the player's own card ("ça me fait la paire avec mon chapeau rouge")
-        if (
-            re.fullmatch(r"[rybgk]{2}", w)
-            or w in _VERB_WORDS
-            or w in _VERB_KINDS
-            or w in _NEGATION
-            or w in _SECOND_THOUGHTS
-            or w in _COLOUR_WORDS
-            or w in board.card_colours
-            or _seat_of(state, w) is not None
-            or any(w in words for words in _PIECE_WORDS.values())
-        ):
+        if w in _VERB_WORDS or w in _VERB_KINDS or _names_or_denies(board, state, w):
             return False
     return True
+
+
+def _names_or_denies(board: Board, state: State, w: str) -> bool:
+    """Does the word name an official, a card, a colour or a seat, deny, or take back?"""
+    return bool(
+        re.fullmatch(r"[rybgk]{2}", w)
+        or w in _NEGATION
+        or w in _SECOND_THOUGHTS
+        or w in _COLOUR_WORDS
+        or w in board.card_colours
+        or _seat_of(state, w) is not None
+        or any(w in words for words in _PIECE_WORDS.values())
+    )
 
 
 _MINE = {"my", "mon", "ma", "mes", "mio", "mia", "miei", "mie", "mein", "meine", "meinem",
@@ -530,6 +539,7 @@ def _one_decision(
     said = {action for _k, action in read}
     if len(said) == 1 and all(
         _remark(board, state, p)
+        or _lead_in(board, state, p)
         or _lone_verb(p, read[0][1])
         or _contrast(board, state, p, read[0][1])
         for k, p in enumerate(parts)
@@ -563,6 +573,15 @@ def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) ->
     if described is not None and not (isinstance(action, Select) and action.official == described):
         return None
     return action
+
+
+def _lead_in(board: Board, state: State, part: str) -> bool:
+    """A clause before a colon that leads to the decision after it, naming nothing the game
+    reads and denying nothing ("Le dragon me permet de prendre une carte : le pantalon orange
+    de Nord")."""
+    return part.rstrip().endswith(":") and not any(
+        _names_or_denies(board, state, t) for t in _tokens(part)
+    )
 
 
 def _verb_of(action: Action) -> str:
@@ -656,6 +675,8 @@ _AROUND = {
     "jetzige", "jetzigen",
     # the French "of it" ("J'en doute fort !"; issue 31)
     "en",
+    # as it is ("Lascio tutto com'è", "Je laisse tout comme ça", "Ich lasse alles, wie es ist")
+    "tutto", "alles", "everything", "com'è", "come", "è", "wie", "ist", "là",
     # whom one believes ("Credo a Est", "Je crois à sa parole", "Ich glaube an Ost")
     "a", "à", "an", "sa", "parole", "parola", "wort", "word", "his", "their",
     # for this once, and after thinking ("pour cette fois", "but on reflection I believe East")
@@ -889,14 +910,17 @@ def _kept_as_named(a: _Answer, toks: list[str]) -> bool:
 _CHANGE = {"change", "changes", "changing", "changer", "changé", "cambio", "cambiare", "cambia",
            "cambiato", "ändere", "aendere", "ändern", "aendern", "geändert", "wechsle",
            "wechsel", "wechseln", "switch", "switching", "modifie", "modifier", "modifico",
-           "modificare", "changed"}  # fmt: skip
+           "modificare", "changed", "changement", "changements", "cambiamento", "cambiamenti",
+           "änderung", "aenderung", "änderungen", "modification", "modifica"}  # fmt: skip
 _NOTHING = {"nothing", "anything", "rien", "niente", "nulla", "nichts", "won't", "wont",
             "nessun", "nessuna", "aucun", "aucune", "non", "not", "n't", "don't", "dont",
-            "doesn't", "ne", "nicht", "no", "pas", "mai", "never", "jamais", "nie"}  # fmt: skip
+            "doesn't", "ne", "nicht", "no", "pas", "mai", "never", "jamais", "nie", "keine",
+            "kein", "keinen", "none"}  # fmt: skip
 _UNCHANGED_AROUND = {"i'm", "am", "will", "do", "does", "going", "to", "want", "have", "ai",
                      "ho", "habe", "hab", "veux", "voglio", "a", "va", "è", "est", "is",
                      "bleibt", "resta", "reste", "rimane", "stays", "n'a", "n'ai", "de", "côté", "side",
-                     "on", "parte", "per", "me", "meinerseits", "mich", "for"}  # fmt: skip
+                     "on", "parte", "per", "me", "meinerseits", "mich", "for", "moi", "mir",
+                     "bei", "da", "mia", "mio", "mine"}  # fmt: skip
 
 
 def _unchanged(text: str) -> bool:
@@ -952,7 +976,13 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
         return Keep()
     words = _described(toks[1:] if toks[0] == "select" else toks)
     if len(words) > 1:  # "Switching my bribe to RY, please", "Wechsel auf GY"
-        words = [w for w in words if w not in _SELECT_FILLER and w not in _PRONOUNS] or words
+        words = [
+            w
+            for w in words
+            if w not in _SELECT_FILLER
+            and w not in _PRONOUNS
+            and _VERB_WORDS.get(w) not in ("select", "take")  # "Cambio e prendo GB"
+        ] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
     described = _official_described(a.board, words) if len(words) > 1 else None

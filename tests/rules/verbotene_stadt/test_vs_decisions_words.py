@@ -95,29 +95,6 @@ def test_a_card_to_take_in_words_is_read_in_every_form() -> None:
     assert not missed, missed
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Je ne prends pas le pantalon orange de Nord",
-        "Ich nehme nicht die orange Hose von Nord",
-        "I don't take the orange pants from North",
-        "Non prendo i pantaloni arancioni di Nord",
-        "Je prends le pantalon orange de Nord ?",
-        "Should I take the orange pants from North?",
-        "Pas le pantalon orange, plutôt le manteau jaune",
-        "The orange pants, or maybe the yellow coat?",
-        "I would like to thank the dragon",
-    ],
-)
-def test_a_card_denied_asked_or_weighed_is_not_taken(text: str) -> None:
-    s = _steal()
-    try:
-        got = GAME.parse(s, 1, text)
-    except RuleError:
-        return
-    assert got != Take(0, card("orange-pants")), text
-
-
 def _reselect() -> State:
     s = build({"RR": (2, 2), "YY": (2, 0), "BB": (12, 12), "GG": (8, 2), "RK": (4, 2),
                "GB": (0, 12), "BY": (12, 0), "KB": (0, 6)})  # fmt: skip
@@ -125,9 +102,17 @@ def _reselect() -> State:
     return s  # East (seat 1) selected YY
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
+AT = {"steal": _steal, "reselect": _reselect}
+KEEP = Keep()
+
+
+def _take(name: str) -> Take:
+    return Take(0 if name in ("orange-pants", "yellow-coat") else 2, card(name))
+
+
+READ = [
+    # a reselection kept in words: the official already chosen named, a change denied
+    *(("reselect", text, KEEP) for text in (
         "Je ne change rien", "Je ne change rien, je garde.", "Rien ne change.",
         "Je n'ai rien changé", "je garde YY", "Je reste sur YY", "Je vais garder YY",
         "Non cambio niente", "Non cambio nulla, grazie", "Tengo YY", "Resto con YY",
@@ -136,140 +121,123 @@ def _reselect() -> State:
         "Ich möchte YY behalten", "Ich ändere nichts, ich behalte YY.",
         "keep YY", "Keep YY please", "I'm not changing anything", "I won't change my selection",
         "I don't change", "Stay with YY please", "I'd like to keep YY",
-    ],
-)  # fmt: skip
-def test_a_reselection_kept_in_words(text: str) -> None:
-    assert GAME.parse(_reselect(), 1, text) == Keep(), text
+        # without accents, with a remark on the side, leaving it as it is, no change for me
+        "je garde la meme", "Je garde mon fonctionnaire, rien ne change de mon côté.",
+        "Ich behalte die gleiche Auswahl", "tengo lo stesso", "Lascio tutto com'è.",
+        "Je laisse comme ça", "Ich lasse alles, wie es ist", "I'll leave it as it is",
+        "Aucun changement pour moi.", "Keine Änderung bei mir.", "Nessun cambiamento per me",
+        "No change for me")),
+    # a new selection in words, by code or by the official's colours
+    ("reselect", "cambio: corrompo il funzionario con il cappello verde e il corpo blu, cioè GB.",
+     Select(off("GB"))),
+    ("reselect", "Je change : désormais je soudoie le fonctionnaire au chapeau noir et au corps "
+     "bleu", Select(off("KB"))),
+    ("reselect", "I'll switch my bribe to BY (blue hat, yellow body).", Select(off("BY"))),
+    ("reselect", "Ich besteche jetzt den Beamten mit rotem Hut und schwarzem Körper",
+     Select(off("RK"))),
+    ("reselect", "Je change : désormais je soudoie GB.", Select(off("GB"))),
+    ("reselect", "Cambio selezione: adesso corrompo GB.", Select(off("GB"))),
+    ("reselect", "Wechsel: ab jetzt besteche ich RK", Select(off("RK"))),
+    ("reselect", "Change of bribe: now I'm bribing RK", Select(off("RK"))),
+    ("reselect", "Cambio e prendo GB.", Select(off("GB"))),
+    # the card beside another one set aside ("X, not Y"; "Not Y — X") or a remark in brackets
+    ("steal", "Il drago: prendo i pantaloni arancioni di Nord, non il mantello giallo.",
+     _take("orange-pants")),
+    ("steal", "Ich nehme Nord den gelben Mantel weg, nicht die orange Hose.",
+     _take("yellow-coat")),
+    ("steal", "Je prends le manteau jaune de Nord, pas le pantalon orange.", _take("yellow-coat")),
+    ("steal", "Not the orange pants — the yellow coat please.", _take("yellow-coat")),
+    ("steal", "The red pants from South, but not the green coat", _take("red-pants")),
+    ("steal", "Taking South's red pants. (The green coat would give me less.)",
+     _take("red-pants")),
+    ("steal", "Je prends le pantalon rouge de Sud (le manteau vert ne me sert à rien).",
+     _take("red-pants")),
+    ("steal", "Prendo i pantaloni rossi di Sud (il cappotto verde ce l'ho già).",
+     _take("red-pants")),
+    ("steal", "Ich nehme die rote Hose von Süd (den grünen Mantel brauche ich nicht).",
+     _take("red-pants")),
+    # the verb of a selection for a card; a lead-in before a colon
+    *(("steal", text, _take("red-pants")) for text in (
+        "Scelgo i pantaloni rossi di Sud, ovviamente.", "I choose the red pants from South",
+        "Je choisis le pantalon rouge de Sud", "Ich wähle die rote Hose von Süd")),
+    ("steal", "Le dragon me permet de prendre une carte : le pantalon orange de Nord.",
+     _take("orange-pants")),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "keep RK", "Je garde RK", "Ich bleibe bei RK", "Tengo RK",  # RK is not East's official
+@pytest.mark.parametrize(("at", "text", "want"), READ)
+def test_a_decision_in_words_is_read(at: str, text: str, want: object) -> None:
+    assert GAME.parse(AT[at](), 1, text) == want, text
+
+
+NEVER = [
+    # a card denied, asked or weighed is not taken
+    *(("steal", text, _take("orange-pants")) for text in (
+        "Je ne prends pas le pantalon orange de Nord", "Ich nehme nicht die orange Hose von Nord",
+        "I don't take the orange pants from North", "Non prendo i pantaloni arancioni di Nord",
+        "Je prends le pantalon orange de Nord ?", "Should I take the orange pants from North?",
+        "Pas le pantalon orange, plutôt le manteau jaune",
+        "The orange pants, or maybe the yellow coat?", "I would like to thank the dragon")),
+    # another official named with keep, or a change, is no keep (RK is not East's official)
+    *(("reselect", text, KEEP) for text in (
+        "keep RK", "Je garde RK", "Ich bleibe bei RK", "Tengo RK",
         "Je ne garde pas, je change pour RK", "Change?", "Je change, rien ne va plus",
-        "I'm not sure, maybe change", "Non cambio idea: RK",
-    ],
-)  # fmt: skip
-def test_a_keep_naming_another_official_or_a_change_is_not_kept(text: str) -> None:
+        "I'm not sure, maybe change", "Non cambio idea: RK")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("at", "text", "never"), NEVER)
+def test_a_decision_denied_asked_or_weighed_is_not_read(at: str, text: str, never: object) -> None:
     try:
-        got = GAME.parse(_reselect(), 1, text)
+        got = GAME.parse(AT[at](), 1, text)
     except RuleError:
         return
-    assert got != Keep(), text
-    assert got in (Select(off("RK")),), text
+    assert got != never, text
+    assert isinstance(got, Select | Take), text
 
 
-@pytest.mark.parametrize(
-    ("text", "doubt"),
-    [
-        ("Credo a Est", False), ("Je crois à sa parole", False), ("Ich glaube an Ost", False),
-        ("Das nehme ich dir ab", False), ("Das nehme ich Ost nicht ab", True),
-        ("Das kaufe ich ihm nicht ab", True), ("I don't buy it", True), ("I buy it", False),
-    ],
-)  # fmt: skip
-def test_an_answer_to_a_claim_in_idioms(text: str, doubt: bool) -> None:
+REFUSED = [
+    ("steal", "Prendo i pantaloni arancioni di Nord, non i pantaloni arancioni"),  # the same one
+    ("steal", "Je prends le pantalon rouge de Sud (ou plutôt le manteau vert ?)"),
+    ("steal", "Taking South's red pants (no wait, the green coat)"),
+    ("steal", "Taking South's red pants (I'd take the green coat too)"),
+    ("steal", "Non il mantello giallo"),
+    ("steal", "Je ne prends pas de carte : le pantalon orange de Nord."),  # a lead-in that denies
+    ("reselect", "I'll switch my bribe to BY (green hat, blue body)."),  # the colours say another
+    ("reselect", "Not the one with the green hat and blue body"),
+    ("reselect", "Je change : pas le fonctionnaire au chapeau vert et au corps bleu"),
+]
+
+
+@pytest.mark.parametrize(("at", "text"), REFUSED)
+def test_a_decision_taken_back_or_disagreeing_is_refused(at: str, text: str) -> None:
+    with pytest.raises(RuleError):
+        GAME.parse(AT[at](), 1, text)
+
+
+ANSWERS = [
+    # idioms
+    ("Credo a Est", False), ("Je crois à sa parole", False), ("Ich glaube an Ost", False),
+    ("Das nehme ich dir ab", False), ("Das nehme ich Ost nicht ab", True),
+    ("Das kaufe ich ihm nicht ab", True), ("I don't buy it", True), ("I buy it", False),
+    # a first name, a first intention taken back, a long remark about bluffers
+    ("Bon, je te crois Mathieu... pour cette fois 😉", False),
+    ("Ti credo, Marco, per questa volta", False), ("Ich glaube dir, Petra.", False),
+    ("I was going to doubt, but on reflection I believe East this time.", False),
+    ("J'allais douter, mais finalement je te crois.", False),
+    ("Volevo dubitare, ma alla fine ci credo.", False),
+    ("Ich wollte erst zweifeln, aber ich glaube Ost.", False),
+    ("I was going to believe, but I doubt it.", True),
+    ("Doubt. Nobody walks an official that far unless they've bribed it... which is exactly "
+     "what a bluffer wants us to think.", True),
+    ("Believe. Nobody walks an official that far unless they bribed it, so says a bluffer.",
+     None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "doubt"), ANSWERS)
+def test_an_answer_to_a_claim_in_words(text: str, doubt: bool | None) -> None:
     got = notation._answer_in_words(notation._tokens(text))
     if got is None:
         got = notation._answer_in_sentences(text)
     assert got is doubt, text
-
-
-@pytest.mark.parametrize(
-    ("text", "want"),
-    [
-        # the card beside another one set aside ("X, not Y"; "Not Y — X")
-        ("Il drago: prendo i pantaloni arancioni di Nord, non il mantello giallo.",
-         ("orange-pants", 0)),
-        ("Ich nehme Nord den gelben Mantel weg, nicht die orange Hose.", ("yellow-coat", 0)),
-        ("Je prends le manteau jaune de Nord, pas le pantalon orange.", ("yellow-coat", 0)),
-        ("Not the orange pants — the yellow coat please.", ("yellow-coat", 0)),
-        ("The red pants from South, but not the green coat", ("red-pants", 2)),
-        # an aside in brackets that explains
-        ("Taking South's red pants. (The green coat would give me less.)", ("red-pants", 2)),
-        ("Je prends le pantalon rouge de Sud (le manteau vert ne me sert à rien).",
-         ("red-pants", 2)),
-        ("Prendo i pantaloni rossi di Sud (il cappotto verde ce l'ho già).", ("red-pants", 2)),
-        ("Ich nehme die rote Hose von Süd (den grünen Mantel brauche ich nicht).",
-         ("red-pants", 2)),
-    ],
-)  # fmt: skip
-def test_a_card_beside_another_set_aside(text: str, want: tuple[str, int]) -> None:
-    assert GAME.parse(_steal(), 1, text) == Take(want[1], card(want[0])), text
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Prendo i pantaloni arancioni di Nord, non i pantaloni arancioni",  # the same one denied
-        "Je prends le pantalon rouge de Sud (ou plutôt le manteau vert ?)",
-        "Taking South's red pants (no wait, the green coat)",
-        "Taking South's red pants (I'd take the green coat too)",
-        "Non il mantello giallo",
-    ],
-)
-def test_a_card_taken_back_or_doubted_beside_another_is_not_taken(text: str) -> None:
-    with pytest.raises(RuleError):
-        GAME.parse(_steal(), 1, text)
-
-
-@pytest.mark.parametrize(
-    ("text", "code"),
-    [
-        ("cambio: corrompo il funzionario con il cappello verde e il corpo blu, cioè GB.", "GB"),
-        ("Je change : désormais je soudoie le fonctionnaire au chapeau noir et au corps bleu",
-         "KB"),
-        ("I'll switch my bribe to BY (blue hat, yellow body).", "BY"),
-        ("Ich besteche jetzt den Beamten mit rotem Hut und schwarzem Körper", "RK"),
-        ("Je change : désormais je soudoie GB.", "GB"),
-        ("Cambio selezione: adesso corrompo GB.", "GB"),
-        ("Wechsel: ab jetzt besteche ich RK", "RK"),
-        ("Change of bribe: now I'm bribing RK", "RK"),
-    ],
-)  # fmt: skip
-def test_a_new_selection_in_words_and_colours(text: str, code: str) -> None:
-    assert GAME.parse(_reselect(), 1, text) == Select(off(code)), text
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "I'll switch my bribe to BY (green hat, blue body).",  # the colours say another
-        "Not the one with the green hat and blue body",
-        "Je change : pas le fonctionnaire au chapeau vert et au corps bleu",
-    ],
-)
-def test_a_selection_whose_words_disagree_is_not_read(text: str) -> None:
-    with pytest.raises(RuleError):
-        GAME.parse(_reselect(), 1, text)
-
-
-@pytest.mark.parametrize(
-    "text", ["je garde la meme", "Je garde mon fonctionnaire, rien ne change de mon côté.",
-             "Ich behalte die gleiche Auswahl", "tengo lo stesso"],
-)  # fmt: skip
-def test_a_keep_without_accents_or_with_a_side_remark(text: str) -> None:
-    assert GAME.parse(_reselect(), 1, text) == Keep(), text
-
-
-@pytest.mark.parametrize(
-    ("text", "doubt"),
-    [
-        ("Bon, je te crois Mathieu... pour cette fois 😉", False),
-        ("Ti credo, Marco, per questa volta", False),
-        ("Ich glaube dir, Petra.", False),
-        ("I was going to doubt, but on reflection I believe East this time.", False),
-        ("J'allais douter, mais finalement je te crois.", False),
-        ("Volevo dubitare, ma alla fine ci credo.", False),
-        ("Ich wollte erst zweifeln, aber ich glaube Ost.", False),
-        ("I was going to believe, but I doubt it.", True),
-        ("Doubt. Nobody walks an official that far unless they've bribed it... which is exactly "
-         "what a bluffer wants us to think.", True),
-    ],
-)  # fmt: skip
-def test_an_answer_beside_a_name_a_first_intention_or_a_long_remark(text: str, doubt: bool) -> None:
-    assert notation._answer_in_sentences(text) is doubt, text
-
-
-def test_a_long_remark_about_bluffers_does_not_believe() -> None:
-    text = "Believe. Nobody walks an official that far unless they bribed it, so says a bluffer."
-    assert notation._answer_in_sentences(text) is None
