@@ -32,7 +32,7 @@ from pbem.commands.durations import then_named
 from pbem.commands.requests import requested
 from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
-from pbem.i18n import _, ngettext
+from pbem.i18n import _, current, ngettext
 from pbem.mail.reply import (
     correction_rest,
     correction_stands,
@@ -1087,6 +1087,17 @@ _AFTER_THOUGHT = re.compile(
 """A lead-in that says the player thought ("After a long think: P11 R3")."""
 
 
+_UNDERSTOOD = re.compile(
+    r"(?i)(?<![\w'’])(?:si\s+j['’]ai\s+(?:bien\s+)?compris|if\s+i\s+(?:understood|understand|got\s+it)"
+    r"(?:\s+(?:right|correctly))?|se\s+ho\s+capito(?:\s+bene)?|wenn\s+ich\s+(?:das\s+)?(?:richtig\s+)?"
+    r"versteh(?:e|e\s+richtig)?|wenn\s+ich\s+(?:das\s+)?richtig\s+verstanden\s+habe"
+    r"|(?:if|si|se|wenn|falls)\s+(?:it(?:'s|\s+is)\s+still\s+my\s+turn|c['’]est\s+toujours\s+"
+    r"(?:mon\s+tour|à\s+moi)|tocca\s+ancora\s+a\s+me|è\s+ancora\s+il\s+mio\s+turno"
+    r"|ich\s+noch\s+dran\s+bin|ich\s+noch\s+am\s+zug\s+bin))(?![\w'’])"
+)
+"""A lead-in's condition that holds whenever the move is read: the player understood the
+notation ("Donc si j'ai bien compris, je joue L12 R2"), or it is still the player's turn
+("falls ich noch dran bin: M8 R1"; a move out of turn is refused anyway)."""
 _GIVING_IN = re.compile(
     r"(?i)^\W*(?:ach\s+was|ach\s+so|na\s+ja|naja|egal|oh\s+well|ah\s+well|whatever|never\s+mind"
     r"|bah|tant\s+pis|bon\s+bref|enfin|pazienza|vabb[eè]|va\s+be(?:ne)?|boh)\W*$"
@@ -1100,7 +1111,9 @@ def _leads(head: str) -> bool:
     of its line? When it denies nothing, or when it only takes back something it names no move
     of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
-    toks = _tokens(_AS_SUGGESTED.sub(" ", head))
+    toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
+    if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
+        toks = [t for t in toks if t.casefold() != "si"]
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
         return True
     rest = correction_rest(head)
@@ -1117,7 +1130,7 @@ def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
         return "", line
     head, tail = " ".join(parts[:-1]), parts[-1]
     head_tokens = _tokens(head)
-    if not head_tokens or any(_code_like(t) for t in head_tokens):
+    if not head_tokens or any(_moved(t) for t in head_tokens):  # (the pronoun "I" is no code)
         return "", line
     if not any(_code_like(t) for t in _tokens(tail)):
         return "", line
@@ -1210,6 +1223,7 @@ def _read_line(
         for c, arg in asked:
             _take(Heard(arg=arg), c, line, out, flags, from_subject)
         return
+
     if cmd is not None and heard is not None:
         _take(heard, cmd, line, out, flags, from_subject)
     elif parse_action is None:
@@ -1279,6 +1293,30 @@ def _adds_to(head: str, remark: str, parse_action: Callable[[str], object]) -> b
         except RuleError:
             return True
     return False
+
+
+def _joined(head: str, more: str, parse_action: Callable[[str], object]) -> str | None:
+    """The move ``head`` names with the words of ``more`` that the game reads with it ("I'll
+    slide BR west" and "turning south at the end": "... west turning south"), when that is a
+    legal move and the words left out deny nothing; None otherwise."""
+    kept, left = [], []
+    for word in _tokens(more):
+        try:
+            parse_action(f"{head} {word}")
+        except InvalidSyntax:
+            left.append(word)
+            continue
+        except RuleError:
+            pass
+        kept.append(word)
+    if not kept or denies(left) or len(left) > MAX_UNKNOWN:
+        return None
+    text = " ".join([head, *kept])
+    return text if _parses(parse_action, text) else None
+
+
+MAX_UNKNOWN = 3
+"""Words of a remark left out when its directions are joined to the slide before it."""
 
 
 def _aside(text: str, parse_action: Callable[[str], object]) -> bool:
@@ -1437,7 +1475,13 @@ def _move_part(
     holding = [parts[k] for k in where]
     if len(holding) != 1:
         return None
-    others = [t for p in parts if p is not holding[0] for t in _tokens(p)]
+    held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
+    others = [
+        t
+        for p in parts
+        if p is not holding[0] and not (held and _IF_NOT.match(p))  # "Falls nicht, ignorieren ..."
+        for t in _tokens(p)
+    ]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
         # "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": what came before is settled by
         # the move drawn from it; a denial after the move still stops it
@@ -1455,6 +1499,12 @@ def _move_part(
 
 _NOW = frozenset({"now", "yet", "today", "maintenant", "encore", "aujourd'hui", "ora",
                   "adesso", "ancora", "oggi", "jetzt", "noch", "heute"})  # fmt: skip
+_IF_NOT = re.compile(
+    r"(?i)^\W*(?:if\s+not|otherwise|else|sinon|si\s+non|autrement|altrimenti|se\s+no|se\s+non"
+    r"|falls\s+nicht|wenn\s+nicht|sonst|andernfalls)(?![\w'’])"
+)
+"""The other branch of a condition that holds when the move is read ("falls ich noch dran bin:
+M8 R1. Falls nicht, ignorieren Sie diese Mail einfach.")."""
 _CONCLUDE = frozenset({"so", "therefore", "then", "donc", "alors", "quindi", "dunque",
                        "allora", "also", "dann", "daher", "deshalb"})  # fmt: skip
 """Words that start a sentence drawing its move from the sentences before ("Dann N9 R3")."""
@@ -1467,6 +1517,7 @@ def _holds(
     return bool(_tokens(part)) and (
         _parses(parse_action, strip_please(part))  # a move in the game's words ("rb nach oben")
         or bool(_candidates(_tokens(part), parse_action, is_move_form))
+        or _move_then_remark(part, parse_action, is_move_form) is not None  # "..., turning S"
     )
 
 
@@ -1477,6 +1528,21 @@ part ("Sorry, that spot was taken. L11 R1 then", "O13 R3 (sorry if you got a wei
 _ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
 """Nor does "otherwise" in a part without a move: a reason ("O9 R3. Sinon je bouche mon propre
 jardin"; issue 31)."""
+
+
+_LAST_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+)?last\s+(?:game|time|round)|(?:la\s+)?derni[èe]re\s+(?:fois|partie)"
+    r"|(?:le\s+)?dernier\s+(?:tour|coup)|(?:l['’])?ultima\s+(?:volta|partita)|(?:das\s+)?letzte[sn]?"
+    r"\s+(?:mal|spiel|runde|partie))(?![\w'’])"
+)
+"""A remark's reference to an earlier game ("M13 R0 for me, same spot I'd have picked last
+game"): the past of the player, not a word against the move."""
+_SORRY_FOR = re.compile(
+    r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
+    r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
+    r"|die|meinen))?\s*$"
+)
+"""An apology for the move refused before, named right after it ("sorry for the Q99")."""
 
 
 def _move_then_remark(
@@ -1496,8 +1562,17 @@ def _move_then_remark(
     head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
     toks = _tokens(tail)
     # "..., war krank": the player's past; "Dann eben L10 R0, wie vorgeschlagen": our hint
-    said = [t for t in _tokens(_AS_SUGGESTED.sub(" ", tail)) if t.casefold() not in _PAST_ALONE]
-    if not head or not toks or denies(said) or _candidates(toks, parse_action, is_move_form):
+    said = [
+        t
+        for t in _tokens(_LAST_TIME.sub(" ", _AS_SUGGESTED.sub(" ", tail)))
+        if t.casefold() not in _PAST_ALONE
+    ]
+    named = [
+        c
+        for c in _candidates(toks, parse_action, is_move_form)
+        if not _SORRY_FOR.search(" ".join(toks[: c.start]))
+    ]  # "..., dsl pour le Q99 je me suis trompé de ligne": a move apologised for, not meant
+    if not head or not toks or denies(said) or named:
         return None
     if any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks):
         return None  # "KB S, then RB N W": a plan, not a remark
@@ -1510,7 +1585,8 @@ def _move_then_remark(
     else:
         return None
     if _adds_to(head, tail, parse_action) or _adds_to(" ".join(_tokens(head)), tail, parse_action):
-        return None  # "I'll slide BR west, turning south at the end": no remark
+        # "I'll slide BR west, turning south at the end": no remark, the rest of the slide
+        return _joined(head, tail, parse_action)
     if _parses(parse_action, head) or _parses(parse_action, " ".join(_tokens(head))):
         return head  # ("P13-R0, spero vada bene": the move with its sign)
     if in_words and _holds(head, parse_action, is_move_form):
@@ -1669,6 +1745,52 @@ def _points(token: str) -> bool:
     return folded in _SECOND_WORDS or token.casefold() in _PREFER
 
 
+_OTHERWISE = re.compile(
+    r"(?i)(?<![\w'’])(?:unless|otherwise|or\s+else|if\s+(?:not|that(?:'s|\s+is)\s+(?:not\s+possible"
+    r"|taken|illegal))|à\s+moins\s+que|sinon|si\s+(?:ce\s+n['’]est\s+pas\s+possible|c['’]est\s+pris"
+    r"|elle\s+est\s+prise)|dans\s+ce\s+cas|a\s+meno\s+che|altrimenti|se\s+(?:non\s+(?:è|e)"
+    r"\s+possibile|è\s+occupata)|in\s+quel\s+caso|es\s+sei\s+denn|sonst|andernfalls|falls\s+(?:nicht"
+    r"|das\s+nicht\s+geht|es\s+nicht\s+geht|besetzt)|in\s+dem\s+fall|in\s+that\s+case)(?![\w'’])"
+)
+"""Words that make the second move of a line the first one's fallback ("gioco M13 R2, a meno
+che la casella M13 non sia già occupata (in quel caso P10 R0)", "M13 R2, sinon P10 R0")."""
+
+
+_IMPOSSIBLE = re.compile(
+    r"(?i)(?<![\w'’])(?:occupied|taken|illegal|impossible|possible|blocked|can['’]?t|cannot"
+    r"|occup[ée]e?|pris[e]?|ill[ée]gal[e]?|bloqu[ée]e?|occupat[ao]|pres[ao]|illegale|impossibile"
+    r"|possibile|bloccat[ao]|besetzt|belegt|möglich|moeglich|unmöglich|unmoeglich|erlaubt"
+    r"|geht|blockiert|legal|free|libre|libera|frei)(?![\w'’])"
+)
+"""What the fallback's condition says of the first move: that it may not be playable."""
+
+
+def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
+    """A move, then its fallback for when it cannot be played (:data:`_OTHERWISE`; issue 31):
+    the first when it is legal, else the fallback when that is; None when the line says more
+    (a third move, a question, words around that deny, both not legal)."""
+    if "?" in line:
+        return None
+    first = cands[0]
+    moves = [c for c in cands[1:] if not _codes(c, tokens) <= _codes(first, tokens)]
+    if len(moves) != 1 or any(c.start < first.end for c in moves):
+        return None  # ("la casella M13": a piece of the first move, said again)
+    second = moves[0]
+    between = " ".join(tokens[first.end : second.start])
+    if not _OTHERWISE.search(between) or not _OTHERWISE.search(line):
+        return None
+    said = _tokens(_OTHERWISE.sub(" ", between))
+    if said and not is_filler(said) and not _IMPOSSIBLE.search(between):
+        return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
+    before = tokens[: first.start]
+    after = [t for t in tokens[second.end :] if t.strip("()")]
+    if not is_filler(before) or (after and not is_filler(after)):
+        return None
+    if first.error is None:
+        return first
+    return second if second.error is None else None
+
+
 _STILL = frozenset({"still", "always", "same", "toujours", "encore", "même", "meme", "sempre",
                     "ancora", "stesso", "stessa", "immer", "noch", "gleich", "gleiche", "weiterhin",
                     "but", "mais", "ma", "però", "aber", "sondern", "plutôt", "plutot",
@@ -1735,6 +1857,84 @@ def _part_fixed(
     text = " ".join(parts)
     try:
         return parse_action(text), text
+    except RuleError:
+        return None
+
+
+_NO_AT = re.compile(r"(?i)^\W*(?:(?:ah+|oh+|euh+|eh|ach|äh|uh+|hm+)\W+)?(?:no+|non|nein|nope)\b")
+
+
+def _part_fixed_in_words(line: str, at: _At) -> bool:
+    """A move among words, then a correction in the same line that names the part that changes
+    ("Je fais glisser RB vers le sud... non, pas RB mais KB, toujours vers le sud", "RB N... no
+    sorry, KB"; issue 31): the words before the correction with each code after it (but one set
+    aside by a negation) in place of the one code of theirs with its shape, read alone as one
+    move, and the words after the correction only saying the rest again. True when so read."""
+    if "?" in line or at.notation is None:
+        return False
+    segs = [p for p in _SEGMENT.split(line) if p.strip()]
+    mark = next(
+        (
+            k
+            for k, p in enumerate(segs)
+            if k and (correction_rest(p) is not None or _NO_AT.match(p))
+        ),
+        None,
+    )
+    if mark is None:
+        return False
+    head = _tokens(" ".join(segs[:mark]))
+    toks = _tokens(" ".join(segs[mark:]))
+    # a code right after a negation in its own segment is set aside ("pas RB"; not the "non"
+    # of "euh non, L11 R1", which a comma ends)
+    aside: set[str] = set()
+    for seg in segs[mark:]:
+        st = _tokens(seg)
+        aside.update(t for k, t in enumerate(st) if k and st[k - 1].casefold() in _NOT)
+    codes = [j for j, t in enumerate(head) if _code_like(t)]
+    changed: set[int] = set()
+    for t in toks:
+        if not _code_like(t) or t in aside:
+            continue  # "pas RB": the part set aside
+        if any(head[j] == t for j in codes):
+            continue  # said again ("toujours en R0")
+        letters = re.sub(r"\d", "", t)
+        same = [j for j in codes if _shape(head[j]) == _shape(t)]
+        same = [j for j in same if re.sub(r"\d", "", head[j]) != letters] or same
+        if len(same) != 1 or same[0] in changed:
+            return False
+        head[same[0]] = t
+        changed.add(same[0])
+    if not changed:
+        return False
+    sub = Reading()
+    _read_move(" ".join(head), replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    action = acts[0].action
+    plain = " ".join(t for t in toks if not _code_like(t))
+    rest = correction_rest(plain)
+    words = [
+        w
+        for w in (plain if rest is None else rest).split()
+        if w.casefold() not in _NOT | _STILL | _BUT and not _NO_WORD.fullmatch(w)
+    ]
+    said = " ".join(words)
+    if words and (not is_filler(words) or _adds_to(at.notation(action), said, at.parse_action)):
+        new = [head[j] for j in codes]
+        if not any(
+            _same(at.notation, _parsed(at.parse_action, " ".join([*new[:k], said])), action)
+            for k in range(1, len(new) + 1)
+        ):
+            return False  # the words after the correction say another move ("..., vers l'est")
+    _as_read(at, action, " ".join(head))
+    return True
+
+
+def _parsed(parse_action: Callable[[str], object], text: str) -> object:
+    try:
+        return parse_action(text)
     except RuleError:
         return None
 
@@ -1813,6 +2013,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
     croise les doigts", "M13 R1 and fingers crossed"; issue 31)."""
     before, after = tokens[: cand.start], tokens[cand.end :]
+    if _SORRY_FOR.search(" ".join(before)):
+        return False  # "sorry for the L12 R0": the move apologised for
     if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
         after = []  # "Ok, allora P11 R2 come suggerito"
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
@@ -2004,6 +2206,21 @@ def _weighed_then_chosen(line: str, at: _At) -> bool:
     return True
 
 
+def _cased(line: str, rest: str | None) -> str:
+    """``rest`` (what :func:`correction_rest` leaves of ``line``, folded) in the words of
+    ``line`` as written: a code keeps its capitals ("rb north... , bk" is "RB north BK", never a
+    move and a remark)."""
+    if not rest:
+        return ""
+    want = [w for w in (t.strip(_EDGE + ",;:") for t in rest.split()) if w]
+    out: list[str] = []
+    for t in _tokens(line):
+        if want and t.casefold() == want[0].casefold():
+            out.append(t)
+            want.pop(0)
+    return " ".join(out) if not want else ""
+
+
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -2100,8 +2317,14 @@ def _read_move(line_wo: str, at: _At) -> None:
     tail_fix = _after_correction(line_wo)
     if tail_fix and _read_alone(tail_fix, at):
         return  # "BK est, no scusa, BR ovest": the last word of the line
-    fix = correction_rest(line_wo) if "?" not in line_wo else None
-    if fix and fix != line_wo.casefold() and _read_alone(fix, at):
+    if _part_fixed_in_words(line_wo, at):
+        return  # "Je fais glisser RB vers le sud... non, pas RB mais KB, toujours vers le sud."
+    said = _tokens(line_wo)
+    sorry_for = any(
+        _code_like(t) and _SORRY_FOR.search(" ".join(said[:k])) for k, t in enumerate(said)
+    )  # "sorry for the Q99": an apology for a move, no correction
+    fix = _cased(line_wo, correction_rest(line_wo)) if "?" not in line_wo and not sorry_for else ""
+    if fix and fix.casefold() != line_wo.casefold() and _read_alone(fix, at):
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.
@@ -2110,6 +2333,12 @@ def _read_move(line_wo: str, at: _At) -> None:
             return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
+        if len(cands) > 1 and any(_SORRY_FOR.search(" ".join(tokens[: c.start])) for c in cands):
+            # "M9 R1 then, sorry for the L12 R0": the move apologised for is no move of the line
+            cands = [c for c in cands if not _SORRY_FOR.search(" ".join(tokens[: c.start]))]
+            if not cands:
+                out.ignored.append(line)
+                return
         cited = _cited(line_wo, tokens, cands) if len(cands) > 1 else []
         if cited and len(cited) < len(cands):
             # "vous me suggérez « M8 R1 », mais je préfère garder la case M8": a move in
@@ -2120,7 +2349,12 @@ def _read_move(line_wo: str, at: _At) -> None:
         if (
             len(cands) == 1
             and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]))
-            and not ("?" not in line_wo and legal and correction_stands(around))
+            and not (
+                "?" not in line_wo
+                and legal
+                and correction_stands(around)
+                and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
+            )
         ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
@@ -2145,6 +2379,10 @@ def _read_move(line_wo: str, at: _At) -> None:
         final = _final_move(tokens, cands, line_wo) if len(cands) > 1 else None
         if final is not None:
             _as_read(at, final.action, final.text)
+            return
+        fallback = _fallback(tokens, cands, line_wo) if len(cands) > 1 else None
+        if fallback is not None:
+            _as_read(at, fallback.action, fallback.text)
             return
         fixed = _part_fixed(tokens, cands, line_wo, parse_action) if len(cands) > 1 else None
         if fixed is not None:

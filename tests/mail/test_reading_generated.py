@@ -12,6 +12,7 @@ seeds; every composed reply must be read as meant or asked back, never as anothe
 from __future__ import annotations
 
 import collections
+from collections.abc import Callable
 
 import pytest
 import reading_gen as rg
@@ -156,29 +157,41 @@ def _two_moves() -> tuple[str, str]:
     return a, b
 
 
+def _moves_or_not(
+    m: str, read: list[tuple[str, str]], unread: list[tuple[str, str]], game: str = "fc"
+) -> None:
+    """Each of ``read`` (language, line) is read as the move ``m``; none of ``unread`` is read
+    as any move."""
+    for lang, line in read:
+        assert _read(game, lang, line) == ("move", m), line
+    for lang, line in unread:
+        assert _read(game, lang, line)[0] != "move", line
+
+
 def test_a_lead_in_that_sets_aside_the_mails_suggestions() -> None:
     """ "None of those for me, I'm going with L11 R1": a lead-in that takes back what it names
     no move of (the mail quoted) stands before the move; one that puts off the move does not."""
     m = _fc_move()
-    for lang, line in [
-        ("en", f"None of those for me, I'm going with {m}."),
-        ("en", f"Not that one - {m} please."),
-        ("fr", f"Aucun de ceux-là pour moi : je joue {m}"),
-        ("fr", f"Pas celui-là, {m} merci"),
-        ("it", f"Nessuna di queste, gioco {m}"),
-        ("it", f"Non quella - {m} grazie"),
-        ("de", f"Keiner davon, ich nehme {m}"),
-        ("de", f"Nicht das, sondern {m}"),
-    ]:
-        assert _read("fc", lang, line) == ("move", m), line
-    for lang, line in [
-        ("en", f"Not now - {m} please."),
-        ("fr", f"Pas maintenant : {m}"),
-        ("it", f"Non ora, {m}"),
-        ("de", f"Nicht jetzt - {m}"),
-        ("en", f"None of those, maybe {m}"),
-    ]:
-        assert _read("fc", lang, line)[0] != "move", line
+    _moves_or_not(
+        m,
+        [
+            ("en", f"None of those for me, I'm going with {m}."),
+            ("en", f"Not that one - {m} please."),
+            ("fr", f"Aucun de ceux-là pour moi : je joue {m}"),
+            ("fr", f"Pas celui-là, {m} merci"),
+            ("it", f"Nessuna di queste, gioco {m}"),
+            ("it", f"Non quella - {m} grazie"),
+            ("de", f"Keiner davon, ich nehme {m}"),
+            ("de", f"Nicht das, sondern {m}"),
+        ],
+        [
+            ("en", f"Not now - {m} please."),
+            ("fr", f"Pas maintenant : {m}"),
+            ("it", f"Non ora, {m}"),
+            ("de", f"Nicht jetzt - {m}"),
+            ("en", f"None of those, maybe {m}"),
+        ],
+    )
 
 
 def test_a_move_preferred_after_but() -> None:
@@ -208,22 +221,23 @@ def test_a_move_drawn_from_a_sentence_that_denies() -> None:
     """ "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": a sentence that denies, then the
     move that follows from it ("then", "so"); not when the sentence puts the move off."""
     m = _fc_move()
-    for lang, line in [
-        ("en", f"Oh, I didn't know column Q doesn't exist. Then {m}."),
-        ("fr", f"Ah, je ne savais pas. Alors {m}."),
-        ("it", f"Non lo sapevo. Allora {m}, grazie"),
-        ("de", f"Ach so, die Spalte Q gibt es gar nicht. Dann {m}."),
-    ]:
-        assert _read("fc", lang, line) == ("move", m), line
-    for lang, line in [
-        ("en", f"Not now. Then {m}"),
-        ("fr", f"Pas encore. Alors {m}"),
-        ("it", f"Non ora. Allora {m}"),
-        ("de", f"Nicht jetzt. Dann {m}"),
-        ("en", f"I don't know. Then {m}. Not sure though."),
-        ("de", f"Ich weiß nicht. Dann {m} morgen."),
-    ]:
-        assert _read("fc", lang, line)[0] != "move", line
+    _moves_or_not(
+        m,
+        [
+            ("en", f"Oh, I didn't know column Q doesn't exist. Then {m}."),
+            ("fr", f"Ah, je ne savais pas. Alors {m}."),
+            ("it", f"Non lo sapevo. Allora {m}, grazie"),
+            ("de", f"Ach so, die Spalte Q gibt es gar nicht. Dann {m}."),
+        ],
+        [
+            ("en", f"Not now. Then {m}"),
+            ("fr", f"Pas encore. Alors {m}"),
+            ("it", f"Non ora. Allora {m}"),
+            ("de", f"Nicht jetzt. Dann {m}"),
+            ("en", f"I don't know. Then {m}. Not sure though."),
+            ("de", f"Ich weiß nicht. Dann {m} morgen."),
+        ],
+    )
 
 
 def test_a_part_of_the_move_corrected_in_its_line() -> None:
@@ -344,24 +358,25 @@ def test_a_remark_that_names_a_direction_of_the_slide_is_no_remark() -> None:
 def test_a_move_after_the_hint_or_a_long_think() -> None:
     """ "As suggested: L10 R0", "After a long think: P11 R3": lead-ins that deny nothing."""
     m = _fc_move()
-    for lang, line in [
-        ("en", f"Apologies, I clearly mistyped. As suggested: {m}."),
-        ("en", f"After a long think: {m}."),
-        ("fr", f"Comme suggéré : {m}"),
-        ("fr", f"Après réflexion : {m}"),
-        ("it", f"Ok, allora {m} come suggerito."),
-        ("it", f"Dopo averci pensato: {m}"),
-        ("de", f"Wie vorgeschlagen: {m}"),
-        ("de", f"Nach langem Überlegen: {m}"),
-    ]:
-        assert _read("fc", lang, line) == ("move", m), line
-    for lang, line in [
-        ("en", f"Bob suggested {m}"),
-        ("en", f"After the next turn: {m}"),
-        ("fr", f"Béa a suggéré {m}"),
-        ("de", f"Nach dem nächsten Zug: {m}"),
-    ]:
-        assert _read("fc", lang, line)[0] != "move", line
+    _moves_or_not(
+        m,
+        [
+            ("en", f"Apologies, I clearly mistyped. As suggested: {m}."),
+            ("en", f"After a long think: {m}."),
+            ("fr", f"Comme suggéré : {m}"),
+            ("fr", f"Après réflexion : {m}"),
+            ("it", f"Ok, allora {m} come suggerito."),
+            ("it", f"Dopo averci pensato: {m}"),
+            ("de", f"Wie vorgeschlagen: {m}"),
+            ("de", f"Nach langem Überlegen: {m}"),
+        ],
+        [
+            ("en", f"Bob suggested {m}"),
+            ("en", f"After the next turn: {m}"),
+            ("fr", f"Béa a suggéré {m}"),
+            ("de", f"Nach dem nächsten Zug: {m}"),
+        ],
+    )
 
 
 def test_a_change_of_mind_or_a_reason_before_the_move() -> None:
@@ -485,20 +500,21 @@ def test_a_question_answered_in_advance() -> None:
 
 def test_moves_weighed_in_a_question_then_one_chosen() -> None:
     a, b = _two_moves()
-    for lang, line in [
-        ("de", f"Mein Zug: {a} – oder doch lieber {b}? Ach was, ich nehme {b}."),
-        ("en", f"{a} or {b}? {b}, final answer"),
-        ("fr", f"{a} ou {b} ? Tant pis : {b}"),
-        ("it", f"{a} o {b}? Vabbè, gioco {b}"),
-    ]:
-        assert _read("fc", lang, line) == ("move", b), line
-    for lang, line in [
-        ("en", f"Should I play {a}? My partner says {b}."),
-        ("en", f"{a} or {b}? Maybe {b}."),
-        ("fr", f"{a} ou {b} ? Je ne sais pas."),
-        ("de", f"{a} oder {b}? Später {b}."),
-    ]:
-        assert _read("fc", lang, line)[0] != "move", line
+    _moves_or_not(
+        b,
+        [
+            ("de", f"Mein Zug: {a} – oder doch lieber {b}? Ach was, ich nehme {b}."),
+            ("en", f"{a} or {b}? {b}, final answer"),
+            ("fr", f"{a} ou {b} ? Tant pis : {b}"),
+            ("it", f"{a} o {b}? Vabbè, gioco {b}"),
+        ],
+        [
+            ("en", f"Should I play {a}? My partner says {b}."),
+            ("en", f"{a} or {b}? Maybe {b}."),
+            ("fr", f"{a} ou {b} ? Je ne sais pas."),
+            ("de", f"{a} oder {b}? Später {b}."),
+        ],
+    )
     assert _read("fc", "en", f"Bob says {a}")[0] != "move"
 
 
@@ -526,3 +542,167 @@ def test_another_move_thought_of_and_set_aside_below_the_move() -> None:
         ("en", f"I wanted {other}, but I made a typo"),
     ]:
         assert _read("vs", lang, first, below) in (("ask",), ("move", other)), below
+
+
+def test_a_move_and_its_fallback() -> None:
+    """ "gioco M13 R2, a meno che ... (in quel caso P10 R0)": the first move when it is legal,
+    else its fallback; an alternative without such words, or a question, asks back."""
+    a, b = _two_moves()
+    pos = rg.fc_position()
+
+    def illegal(m: str) -> bool:
+        try:
+            pos.parse(m)
+        except RuleError:
+            return True
+        return False
+
+    bad = next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
+    for lang, form in [
+        ("it", "gioco {x}, a meno che la casella non sia già occupata (in quel caso {y})."),
+        ("fr", "{x}, sinon {y}"),
+        ("en", "{x}, otherwise {y}"),
+        ("de", "{x}, falls das nicht geht {y}"),
+    ]:
+        assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
+        assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
+    for lang, line in [("en", f"{a} or {b}"), ("fr", f"{a}, sinon {b} ?"),
+                       ("de", f"{a}, sonst {b} oder {bad}"),
+                       # a condition on the referee's judgement, not on the move being possible
+                       ("en", f"{a} unless you think that hands Béa the garden, in which case {b}"),
+                       ("fr", f"{a} à moins que vous pensiez que ça donne le jardin à Béa, dans ce "
+                              f"cas {b}"),
+                       ("it", f"{a} a meno che pensiate che regali il giardino a Bea, in quel caso "
+                              f"{b}"),
+                       ("de", f"{a}, es sei denn, ihr meint, das schenkt Bea den Garten, in dem "
+                              f"Fall {b}")]:  # fmt: skip
+        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
+
+
+def test_a_condition_that_holds_when_the_move_is_read() -> None:
+    m = _fc_move()
+    _moves_or_not(
+        m,
+        [
+            (
+                "de",
+                f"falls ich noch dran bin: {m}. Falls nicht, ignorieren Sie diese Mail einfach.",
+            ),
+            ("en", f"If it's still my turn: {m}. If not, just ignore this mail."),
+            ("fr", f"Donc si j'ai bien compris, je joue {m}."),
+            ("fr", f"Si c'est toujours mon tour : {m}. Sinon, ignorez ce mail."),
+            ("it", f"Se ho capito bene: {m}"),
+            ("en", f"If I understood correctly: {m}"),
+        ],
+        [
+            ("en", f"{m}. If not, ignore this mail."),
+            ("en", f"If I may: {m}"),
+            ("de", f"Wenn ich noch dran bin, vielleicht {m}"),
+        ],
+    )
+
+
+DIRECTION_WORDS = {
+    "fr": {"N": "le nord", "E": "l'est", "S": "le sud", "W": "l'ouest"},
+    "it": {"N": "nord", "E": "est", "S": "sud", "W": "ovest"},
+    "de": {"N": "Norden", "E": "Osten", "S": "Süden", "W": "Westen"},
+    "en": {"N": "north", "E": "east", "S": "south", "W": "west"},
+}
+
+
+def _slides(
+    forms: dict[str, str],
+    want: str,
+    said: Callable[[dict[str, str]], dict[str, str]],
+    unsaid: Callable[[dict[str, str]], dict[str, str]],
+) -> None:
+    """Each language's form filled with ``said(direction words)`` reads as ``want``, filled
+    with ``unsaid(...)`` never."""
+    for lang, form in forms.items():
+        w = DIRECTION_WORDS[lang]
+        assert _read("vs", lang, form.format(**said(w))) == ("move", want), (lang, form)
+        assert _read("vs", lang, form.format(**unsaid(w))) != ("move", want), (lang, form)
+
+
+def test_a_part_corrected_in_words_in_its_line() -> None:
+    """ "Je fais glisser RB vers le sud... non, pas RB mais KB, toujours vers le sud": the code
+    that changes in place of its own; words after it that say another slide ask back."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    one = next(m for m in legal if len(m.split()) == 2)
+    off, d = one.split()
+    other = next(m.split()[0] for m in legal if m.split()[0] != off)
+    wrong_dir = next(x for x in "NESW" if x != d)
+    forms = {
+        "fr": "Je fais glisser {x} vers {d}... non, pas {x} mais {y}, toujours vers {d2}.",
+        "it": "Sposto {x} verso {d}... no, non {x} ma {y}, sempre verso {d2}",
+        "de": "Ich ziehe {x} nach {d} – nein, nicht {x}, sondern {y}, immer noch nach {d2}",
+        "en": "I slide {x} {d} - no wait, not {x} but {y}, still {d2}",
+    }
+    _slides(
+        forms,
+        one,
+        lambda w: {"x": other, "y": off, "d": w[d], "d2": w[d]},
+        lambda w: {"x": other, "y": off, "d": w[d], "d2": w[wrong_dir]},
+    )
+
+
+def test_the_rest_of_a_slide_after_its_comma() -> None:
+    """ "I'll slide BR west, turning south at the end": the words after the comma that the game
+    reads are the slide's second direction (issue 31: it was read as BR W alone, then as
+    nothing)."""
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    forms = {
+        "en": "I'll slide {o} {a}, turning {b} at the end - one slide.",
+        "fr": "{o} vers {a}, en tournant vers {b} à la fin",
+        "it": "{o} verso {a}, girando verso {b} alla fine",
+        "de": "{o} nach {a}, am Ende biegt er nach {b} ab",
+    }
+    _slides(
+        forms,
+        two,
+        lambda w: {"o": off, "a": w[d1], "b": w[d2]},
+        lambda w: {"o": off, "a": w[d1], "b": w[d1]},  # (a slide does not turn back on itself)
+    )
+
+
+def test_a_move_apologised_for_is_not_the_move() -> None:
+    """ "Ok je prends M8 R1 alors, dsl pour le Q99": the move apologised for (the one refused
+    before, or any) is no move of the reply (issue 31: "M9 R1 then, sorry for the L12 R0"
+    was read as L12 R0)."""
+    a, b = _two_moves()
+    said = {
+        "fr": f"Ok je prends {a} alors, dsl pour le Q99 je me suis trompé de ligne",
+        "en": f"{a} then, sorry for the Q99",
+        "it": f"{a} allora, scusate per il Q99",
+        "de": f"{a}, sorry wegen Q99, vertippt",
+    }
+    got = {line: _read("fc", lang, line) for lang, line in said.items()}
+    assert all(g in (("move", a), ("ask",)) for g in got.values()), got
+    assert _read("fc", "en", f"{a} then, sorry for the {b}") == ("move", a)
+    assert _read("fc", "en", f"sorry for the {b}") != ("move", b)
+    assert _read("fc", "en", f"Sorry for the delay, {b}") == ("move", b)
+
+
+def test_an_earlier_game_in_a_remark_and_the_italian_si() -> None:
+    """ "M13 R0 for me, same spot I'd have picked last game": the player's past, no word
+    against the move; the Italian "si" ("Quindi si scrive casella più rotazione: vada per L9
+    R0") is no "if"; the French and Italian "if" still are."""
+    m = _fc_move()
+    _moves_or_not(
+        m,
+        [
+            ("en", f"{m} for me, same spot I'd have picked last game."),
+            ("fr", f"{m} pour moi, comme la dernière fois"),
+            ("de", f"{m}, wie letztes Mal"),
+            ("it", f"Perfetto, grazie. Quindi si scrive casella più rotazione: vada per {m}."),
+        ],
+        [
+            ("en", f"{m} for me, not like last game"),
+            ("fr", f"Si possible : {m}"),
+            ("it", f"Se possibile: {m}"),
+            ("en", f"{m}, maybe, like last time"),
+        ],
+    )

@@ -103,6 +103,7 @@ _FILLER = {
     "descend", "descends", "descendre", "monte", "montes", "monter", "avance", "avancer",
     "recule", "reculer", "scende", "scendere", "sale", "salire", "avanza", "avanzare",
     "rutscht", "rutschen", "gleitet", "gleiten", "wandert", "läuft", "laeuft",
+    "tournant", "girando", "biegend",
     "toujours", "still", "sempre", "immer", "noch", "solo", "nur", "ein", "er", "he", "it",
     "me", "moi", "mir", "mich", "einziger", "einzigen", "single",
 }  # fmt: skip
@@ -186,11 +187,18 @@ def _tokens(text: str) -> list[str]:
     toks = [t.lower() for t in words]
     toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
     toks = [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
-    # The French "en" before a direction word is "in" ("RB en haut", "KB en bas"), not E N.
+    # The French "en" before a direction word is "in" ("RB en haut", "KB en bas"), and before
+    # a gerund "while" ("en tournant vers l'est"), not E N.
     return [
         t
         for k, t in enumerate(toks)
-        if not (t == "en" and toks[k + 1 : k + 2] and toks[k + 1] in _DIR_WORDS)
+        if not (
+            t == "en"
+            and toks[k + 1 : k + 2]
+            and (
+                toks[k + 1] in _DIR_WORDS or (len(toks[k + 1]) > 4 and toks[k + 1].endswith("ant"))
+            )
+        )
     ]
 
 
