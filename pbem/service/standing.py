@@ -53,7 +53,7 @@ GAMES = frozenset({"verbotene-stadt"})
 
 CLAIM = ("ask", "believe", "doubt")
 RESELECT = ("ask", "keep", "nearest")
-BLOCKED = ("ask", "pavilion")
+BLOCKED = ("ask", "pavilion", "door")
 
 _WORDS: dict[str, str] = {
     # subjects
@@ -65,6 +65,7 @@ _WORDS: dict[str, str] = {
     "SELECTION": "reselect", "SELEZIONE": "reselect", "AUSWAHL": "reselect",
     "BLOCKED": "blocked", "BLOQUE": "blocked", "BLOCCATO": "blocked", "BLOCKIERT": "blocked",
     "PAVILION": "pavilion", "PAVILLON": "pavilion", "PADIGLIONE": "pavilion",
+    "DOOR": "door", "PORTE": "door", "PORTA": "door", "TUER": "door",
     # values
     "BELIEVE": "believe", "CROIRE": "believe", "CREDERE": "believe", "GLAUBEN": "believe",
     "DOUBT": "doubt", "DOUTER": "doubt", "DUBITARE": "doubt", "ZWEIFELN": "doubt",
@@ -108,7 +109,9 @@ class Orders(msgspec.Struct, kw_only=True, omit_defaults=True):
     (under the same ``guard``)."""
     blocked: str | None = None
     """``pavilion``: a slide written before it could be seen and illegal then is played as the
-    seat's official's move toward the active pavilion; ``ask`` (or None): the plan stops."""
+    seat's official's move toward the active pavilion; ``door``: that, or when it is refused too,
+    another official's move toward the door (``RK pavilion or door``); ``ask`` (or None): the
+    plan stops."""
     played: list[list[str]] | None = None
     """What the last queued turn played, for the seat's mails: each action's notation, and the
     slide written when the action was played instead of it (``BLOCKED PAVILION``). Written by the
@@ -139,7 +142,8 @@ OFF = Orders(claim="ask", steal=[], reselect="ask", blocked="ask")
 
 _USAGE = (
     "STANDING CLAIM BELIEVE / DOUBT / ASK; STANDING STEAL EAST SOUTH / ASK; "
-    "STANDING RESELECT KEEP / NEAREST / ASK; STANDING BLOCKED PAVILION / ASK; STANDING OFF"
+    "STANDING RESELECT KEEP / NEAREST / ASK; STANDING BLOCKED PAVILION / PAVILION DOOR / ASK; "
+    "STANDING OFF"
 )
 
 
@@ -181,6 +185,8 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
             change.reselect = vals[0]
         elif what == "blocked" and len(vals) == 1 and vals[0] in BLOCKED:
             change.blocked = vals[0]
+        elif what == "blocked" and vals == ["pavilion", "door"]:
+            change.blocked = "door"  # BLOCKED PAVILION DOOR: the pavilion, else the door
         elif what == "steal" and vals == ["ask"]:
             change.steal = []
         elif what == "steal" and vals:
@@ -422,6 +428,14 @@ def describe(orders: Orders, names: Sequence[str]) -> list[str]:
                 "toward the active pavilion instead."
             )
         )
+    if orders.blocked == "door":
+        out.append(
+            _(
+                "A slide you wrote that is illegal when its time comes: your official's move "
+                "toward the active pavilion instead, or when it cannot get nearer, another "
+                "official's move toward the door."
+            )
+        )
     return out
 
 
@@ -435,13 +449,7 @@ def summary(orders: Orders, names: Sequence[str]) -> str:
         )
         for p in orders.played:
             if len(p) > 1:
-                out.append(
-                    _(
-                        "'%(slide)s' could not be played then: your official's move toward the "
-                        "pavilion was played instead (%(move)s)."
-                    )
-                    % {"slide": p[1], "move": p[0]}
-                )
+                out.append(instead_sentence(p[1], p[0], orders.blocked == "door"))
     if orders.next:
         out.append(
             _("Queued for your next turn: %(moves)s.")
@@ -593,13 +601,31 @@ def _note_played(
 def fallback_text(record: GameRecord, seat: int, orders: Orders | None) -> str:
     """The action a plan of ``seat`` plays instead of a slide that is illegal when its time
     comes (``STANDING BLOCKED PAVILION``): its bribed official's move toward the active
-    pavilion; ``""``: none (the plan stops there)."""
-    if orders is None or orders.blocked != "pavilion" or record.game.name not in GAMES:
+    pavilion (``BLOCKED PAVILION DOOR``: or else another official's toward the door, ``RK
+    pavilion or door``); ``""``: none (the plan stops there)."""
+    if orders is None or orders.blocked not in ("pavilion", "door"):
+        return ""
+    if record.game.name not in GAMES:
         return ""
     mine = getattr(record.state, "selections", ())[seat]
     if mine < 0:
         return ""
-    return f"{getattr(record.game, 'board').official_code(mine)} pavilion"  # noqa: B009
+    code = getattr(record.game, "board").official_code(mine)  # noqa: B009
+    return f"{code} pavilion or door" if orders.blocked == "door" else f"{code} pavilion"
+
+
+def instead_sentence(slide: str, move: str, door: bool) -> str:
+    """The seat's own sentence on a ``slide`` it wrote that was played as ``move`` (the standing
+    order BLOCKED PAVILION, or with ``door`` BLOCKED PAVILION DOOR)."""
+    if door:
+        return _(
+            "'%(slide)s' could not be played then: %(move)s was played instead (your official "
+            "toward the pavilion, or else another official toward the door)."
+        ) % {"slide": slide, "move": move}
+    return _(
+        "'%(slide)s' could not be played then: your official's move toward the pavilion was "
+        "played instead (%(move)s)."
+    ) % {"slide": slide, "move": move}
 
 
 def _rest_of_queue(

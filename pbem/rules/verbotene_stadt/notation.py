@@ -838,6 +838,33 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
         head, dirs_tok = head[:2], [head[2:], *dirs_tok]
     o = _official(a.board, a.state, head, a.text, a.hint)
     code = a.board.official_code(o)
+    if (
+        len(dirs_tok) == 3
+        and dirs_tok[0] in steer.WORDS
+        and dirs_tok[1] in steer.OR_WORDS
+        and dirs_tok[2] in steer.DOOR_WORDS
+        and not step
+    ):
+        # "RK pavilion or door": toward the pavilion, else another official toward the door.
+        try:
+            move = steer.toward(a.board, a.state, a.seat, o, a.text, a.hint)
+        except IllegalMove:
+            return steer.helper(a.board, a.state, a.seat, o, a.text, a.hint)
+        if not engine.trace(a.board, a.state, move).entered:
+            return move
+        return _entering(a, move, mode)
+    if any(t in steer.DOOR_WORDS for t in dirs_tok):
+        if step or mode or len(dirs_tok) != 1:
+            raise InvalidSyntax(
+                _(
+                    "A helper's move toward the door names the official and no direction, "
+                    "e.g. %(code)s door."
+                )
+                % {"code": code},
+                text=a.text,
+                hint=a.hint,
+            )
+        return steer.door(a.board, a.state, a.seat, o, a.text, a.hint)
     if any(t in steer.WORDS for t in dirs_tok):
         if step or len(dirs_tok) != 1:
             raise InvalidSyntax(

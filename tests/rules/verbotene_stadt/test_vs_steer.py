@@ -15,7 +15,7 @@ from vs_helpers import GAME, build, off, play_bots
 
 from pbem.rules.base import AmbiguousMove, IllegalMove, InvalidSyntax, RuleError
 from pbem.rules.verbotene_stadt import engine
-from pbem.rules.verbotene_stadt.bots import entry_distances
+from pbem.rules.verbotene_stadt.bots import blocker_cells, entry_distances
 from pbem.rules.verbotene_stadt.state import Move, State
 
 BOARD = GAME.board
@@ -162,3 +162,98 @@ def test_the_same_words_follow_a_new_pavilion() -> None:
             except RuleError:
                 continue
     assert len(seen) > 8
+
+
+# A helper's move toward the door (``BG door``), issue 25's fifth round.
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_move_toward_the_door_is_the_nearest_legal_move_or_refused(seed: int) -> None:
+    """Over bot positions and every pavilion: ``XX door`` is XX's legal move that ends on a field
+    beside the active threshold, else fewest slides from one (strictly fewer than now), the first
+    such in the game's order of moves, never an entry; refused when an official already stands
+    on such a field or no move brings XX nearer."""
+    moved = refused = occupied = 0
+    for base in _positions(seed, 3 + seed % 2):
+        seat = base.active
+        for pav in sorted(BOARD.pavilions):
+            state = msgspec.structs.replace(base, active_pavilion=pav)
+            fields = frozenset(blocker_cells(BOARD, state))
+            taken = any(c in fields for c in state.positions)
+            pairs = list(engine.moves_with_ends(BOARD, state, seat))
+            for o, start in enumerate(state.positions):
+                if start < 0:
+                    continue
+                code = BOARD.official_code(o)
+                dist = entry_distances(BOARD, state, o, targets=fields, depth=64)
+                mine = [(m, e) for m, e in pairs if m.official == o and e >= 0 and not m.mode]
+                best = min((dist[e] for _m, e in mine), default=99)
+                try:
+                    got = GAME.parse(state, seat, f"{code} door")
+                except IllegalMove as err:
+                    refused += 1
+                    if taken or not fields:
+                        occupied += 1
+                        assert "beside the door" in str(err) or "no field" in str(err)
+                    else:
+                        assert best >= dist[start], code
+                    continue
+                assert fields and not taken
+                assert isinstance(got, Move) and got.official == o and not got.mode
+                assert got in GAME.legal(state, seat)
+                end = dict(mine)[got]
+                assert dist[end] == best < dist[start], code
+                assert next(m for m, e in mine if dist[e] == best) == got
+                moved += 1
+    assert moved > 50 and refused > 50 and occupied > 10
+
+
+def test_the_door_is_refused_when_a_helper_stands_there() -> None:
+    pav = BOARD.pavilions[1]
+    state = build({"YY": (7, 7), "BB": (9, 9)}, n=3, active_pavilion=1)
+    fields = blocker_cells(BOARD, state)
+    assert fields
+    x, y = BOARD.xy(fields[0])
+    there = build({"YY": (7, 7), "BB": (9, 9), "GG": (x, y)}, n=3, active_pavilion=1)
+    with pytest.raises(IllegalMove, match="GG already stands beside the door"):
+        GAME.parse(there, 0, "YY door")
+    assert pav.threshold not in fields
+
+
+@pytest.mark.parametrize(
+    "words", ["door", "to the door", "vers la porte", "verso la porta", "zur Tür", "zur Tuer"],
+)  # fmt: skip
+def test_the_door_in_four_languages(words: str) -> None:
+    read = 0
+    for base in _positions(3, 3, every=60)[:4]:
+        for pav in sorted(BOARD.pavilions):
+            state = msgspec.structs.replace(base, active_pavilion=pav)
+            for o, c in enumerate(state.positions):
+                if c < 0:
+                    continue
+                code = BOARD.official_code(o)
+                try:
+                    want = GAME.parse(state, state.active, f"{code} door")
+                except RuleError as err:
+                    with pytest.raises(type(err)):
+                        GAME.parse(state, state.active, f"{code} {words}")
+                    continue
+                assert GAME.parse(state, state.active, f"{code} {words}") == want
+                read += 1
+    assert read > 20
+
+
+@pytest.mark.parametrize("text", ["BB door N", "BB step door", "BB door claim", "BB door pavilion"])
+def test_no_direction_or_mode_with_the_door(text: str) -> None:
+    state = build({"YY": (7, 7), "BB": (9, 9)}, n=3, active_pavilion=1)
+    with pytest.raises(InvalidSyntax, match="toward the door names the official and no direction"):
+        GAME.parse(state, 0, text)
+
+
+def test_an_exiled_official_goes_to_no_door() -> None:
+    state, _code = _at_door()
+    gone = msgspec.structs.replace(
+        state, positions=tuple(-1 if o == off("YY") else c for o, c in enumerate(state.positions))
+    )
+    with pytest.raises(RuleError, match="Terrace of Exile"):
+        GAME.parse(gone, 0, "YY door")

@@ -1,0 +1,183 @@
+"""Issue 25, fifth round: a helper's move toward the door (``BG door``), and the standing order
+``BLOCKED PAVILION DOOR``: a slide that is illegal when its time comes is the seat's official's
+move toward the pavilion, or when that is refused too, another official's move toward the door
+(``RK pavilion or door``). The words, the store's plan with that fallback, and the service: the
+order by mail, a plan with the word, and what only the seat's own mail says."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from pathlib import Path
+
+from helpers import Env, drain, make_env, reply, text_of, vs_at_first_move
+
+import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
+from pbem.rules.base import RuleError, derive_rng
+from pbem.service import plans, standing
+from pbem.store import ActionEntry
+from pbem.store.payloads import ActionLine
+
+PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
+DOOR_ORDER = "A slide you wrote that is illegal when its time comes: your official's move"
+
+
+def _last_to(mails: list[EmailMessage], addr: str) -> EmailMessage:
+    return [m for m in mails if addr in str(m["To"])][-1]
+
+
+def _flat(m: EmailMessage) -> str:
+    return " ".join(text_of(m).split())
+
+
+def test_the_words_of_the_order() -> None:
+    door = standing.Orders(blocked="door")
+    assert standing.parse("BLOCKED PAVILION DOOR", 0, 3) == door
+    assert standing.parse("BLOCKED DOOR", 0, 3) == door
+    assert standing.parse("BLOQUÉ PAVILLON PORTE", 0, 3) == door
+    assert standing.parse("BLOCCATO PADIGLIONE PORTA", 0, 3) == door
+    assert standing.parse("BLOCKIERT PAVILLON TÜR", 0, 3) == door
+    assert standing.parse("CLAIM BELIEVE BLOCKED PAVILION DOOR", 0, 3) == standing.Orders(
+        claim="believe", blocked="door"
+    )
+    # The order is shown in words, and STANDING OFF asks again.
+    said = " ".join(standing.describe(door, ["North", "East", "South"]))
+    assert "or when it cannot get nearer, another official's move toward the door" in said
+    assert standing.OFF.blocked == "ask"
+
+
+def test_the_sentence_of_a_slide_played_instead() -> None:
+    door = plans.echo("RK N; BG E", ["RK N", "YY S"], "", [("BG E", "YY S")], "RK pavilion or door")
+    assert "'BG E' could not be played then: YY S was played instead (your official" in door
+    assert "or else another official toward the door" in door
+    own = plans.echo("RK N; BG E", ["RK N", "RK S"], "", [("BG E", "RK S")], "RK pavilion")
+    assert "your official's move toward the pavilion was played instead (RK S)" in own
+
+
+def _where_only_a_helper_goes(env: Env, gid: str, seed: int) -> tuple[int, str, str] | None:
+    """Heuristic moves (as the game master's) until the seat to move has an official that
+    cannot get nearer to the pavilion while another can get nearer to the door, and a slide
+    that is illegal: that seat, its fallback and the illegal slide (None: not in this game)."""
+    for step in range(600):
+        rec = env.store.load(gid)
+        if rec.envelope.status != "active":
+            return None
+        d = rec.pending()[0]
+        game, state = rec.game, rec.state
+        if d.kind == "move" and state.move_no == 0 and state.selections[d.seat] >= 0:
+            code = game.board.official_code(state.selections[d.seat])
+            try:
+                game.parse(state, d.seat, f"{code} pavilion")
+            except RuleError:
+                bad = _illegal_slide(rec, d.seat)
+                try:
+                    game.parse(state, d.seat, f"{code} pavilion or door")
+                except RuleError:
+                    bad = None
+                if bad is not None:
+                    return d.seat, f"{code} pavilion or door", bad
+        action = game.bots()["heuristic"].choose(game, state, d.seat, derive_rng(seed, step))
+        env.store.commit(
+            gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
+        )
+    return None
+
+
+def _illegal_slide(rec: object, seat: int) -> str | None:
+    game, state = rec.game, rec.state  # type: ignore[attr-defined]
+    for o, c in enumerate(state.positions):
+        if c < 0:
+            continue
+        for d in ("N", "E", "S", "W"):
+            text = f"{game.board.official_code(o)} {d}"
+            try:
+                game.parse(state, seat, text)
+            except RuleError:
+                return text
+    return None
+
+
+def test_a_queued_slide_illegal_then_is_played_as_a_helper_toward_the_door(
+    tmp_path: Path,
+) -> None:
+    """The store's plan with the fallback ``RK pavilion or door``: where RK cannot get nearer,
+    the written slide that is illegal is played as another official's move toward the door, the
+    same move as the words read there, and the written slide is kept for the seat's mail."""
+    for seed in range(1, 30):
+        env = make_env(tmp_path / str(seed))
+        gid = vs_at_first_move(env, PLAYERS, seed)
+        found = _where_only_a_helper_goes(env, gid, seed)
+        if found is None:
+            continue
+        seat, fallback, bad = found
+        rec = env.store.load(gid)
+        mine = rec.state.selections[seat]
+        want = rec.game.parse(rec.state, seat, fallback)
+        assert want.official != mine  # a helper, not the seat's own official
+        orders = standing.Orders(blocked="door")
+        assert standing.fallback_text(rec, seat, orders) == fallback
+        ctx = rec.game.plan_context(rec.state, seat)
+        out = standing.queued_entries(rec, seat, [bad], ctx, None, fallback)
+        committed = env.store.commit(gid, rec.seq, out, env.clock())
+        acts = [p for p in committed.produced if p.kind == "action"]
+        assert acts[0].notation == rec.game.notation(want) and acts[0].instead == bad
+        # The log holds the concrete move, never the words.
+        raw = (env.data / gid / "log.jsonl").read_text()
+        assert "or door" not in raw and " door" not in raw
+        return
+    raise AssertionError("no seed reached a position where only a helper could go")
+
+
+def test_the_order_and_the_word_by_mail(tmp_path: Path) -> None:
+    """``STANDING BLOCKED PAVILION DOOR`` by mail is applied, said in the seat's own mail and in
+    no other's; a reply whose plan holds ``XX door`` plays the move it reads as, and the mail
+    and the log name that move."""
+    for seed in range(1, 30):
+        env = make_env(tmp_path / str(seed))
+        gid = vs_at_first_move(env, PLAYERS, seed)
+        rec = env.store.load(gid)
+        seat = rec.pending()[0].seat
+        addr = rec.envelope.active_player(seat).email
+        mails = drain(env)
+        out = env.service.handle(
+            reply(_last_to(mails, addr), addr, "STANDING BLOCKED PAVILION DOOR")
+        )
+        assert out.reason == "applied", out
+        new = drain(env)
+        assert "another official's move toward the door" in _flat(_last_to(new, addr))
+        for m in new:
+            if addr not in str(m["To"]):
+                assert "toward the door" not in _flat(m)
+        rec = env.store.load(gid)
+        assert standing.orders_of(env.store, rec, seat).blocked == "door"
+        # A helper's move toward the door, written as the first slide of a reply.
+        game, state = rec.game, rec.state
+        mine = state.selections[seat]
+        helper = None
+        for o, c in enumerate(state.positions):
+            if o == mine or c < 0:
+                continue
+            try:
+                helper = (
+                    game.board.official_code(o),
+                    game.parse(state, seat, f"{game.board.official_code(o)} door"),
+                )
+                break
+            except RuleError:
+                continue
+        if helper is None:
+            continue
+        code, move = helper
+        before = rec.seq
+        out = env.service.handle(reply(_last_to(new, addr), addr, f"{code} door"))
+        assert out.reason == "applied", out
+        rec = env.store.load(gid)
+        played = [
+            e.payload.notation
+            for e in rec.entries
+            if e.seq > before and isinstance(e.payload, ActionLine) and e.payload.seat == seat
+        ]
+        assert played[0] == game.notation(move)
+        raw = (env.data / gid / "log.jsonl").read_text()
+        assert f"{code} door" not in raw
+        return
+    raise AssertionError("no seed had a helper's move toward the door at the first move")
