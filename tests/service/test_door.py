@@ -181,3 +181,38 @@ def test_the_order_and_the_word_by_mail(tmp_path: Path) -> None:
         assert f"{code} door" not in raw
         return
     raise AssertionError("no seed had a helper's move toward the door at the first move")
+
+
+def test_the_words_by_mail_in_four_languages(tmp_path: Path) -> None:
+    """The guides' examples: a queued turn with a helper toward the door, and the order, in the
+    four languages; each kept as written (read when played), sealed in the log."""
+    env = make_env(tmp_path)
+    gid = vs_at_first_move(env, PLAYERS, 2)
+    rec = env.store.load(gid)
+    seat = (rec.pending()[0].seat + 1) % 3
+    addr = rec.envelope.active_player(seat).email
+    code = rec.game.board.official_code(rec.state.selections[seat])
+    last = _last_to(drain(env), addr)
+    for word, pavilion, door in (
+        ("NEXT", "pavilion", "door"),
+        ("PROCHAIN", "pavillon", "porte"),
+        ("PROSSIMO", "padiglione", "porta"),
+        ("NAECHSTER", "Pavillon", "Tür"),
+    ):
+        turn = f"{code} {pavilion}; BG {door}; {code} {pavilion}"
+        out = env.service.handle(reply(last, addr, f"{word} {turn}"))
+        assert out.reason == "applied", out
+        last = _last_to(drain(env), addr)
+        assert standing.orders_of(env.store, env.store.load(gid), seat).next == [turn]
+    for order in (
+        "STANDING BLOCKED PAVILION DOOR",
+        "CONSIGNE BLOQUE PAVILLON PORTE",
+        "ORDINE BLOCCATO PADIGLIONE PORTA",
+        "DAUERAUFTRAG BLOCKIERT PAVILLON TÜR",
+    ):
+        out = env.service.handle(reply(last, addr, order))
+        assert out.reason == "applied", out
+        last = _last_to(drain(env), addr)
+        assert standing.orders_of(env.store, env.store.load(gid), seat).blocked == "door"
+    raw = (env.data / gid / "log.jsonl").read_text()
+    assert "BG door" not in raw and "PAVILLON PORTE" not in raw and "DOOR" not in raw

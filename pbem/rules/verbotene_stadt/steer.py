@@ -25,7 +25,9 @@ nearer (a plan stops there, or plays ``STANDING BLOCKED PAVILION``'s move instea
 The two together (``RK pavilion or door``, ``RK pavillon ou porte``, ``RK padiglione o porta``,
 ``RK Pavillon oder Tür``): RK's move toward the active pavilion, and when it is refused, the
 helper's move toward the door of another official (:func:`helper`): what the seat's standing
-order ``BLOCKED PAVILION DOOR`` plays instead of a slide that is illegal when its time comes.
+order ``BLOCKED PAVILION DOOR`` plays instead of a slide that is illegal when its time comes
+(the service's fallback text; the guides teach the order rather than these words, whose "or" the
+reply reader may take for a doubt in a command's argument).
 """
 
 from __future__ import annotations
