@@ -27,15 +27,21 @@ that time too (``Service.send_digests`` at each step).
   Fourth round: the bots queue ``LATER`` more turns after the next (``NEXT <plan> NEXT <plan>
   NEXT <plan>``, each the bot's plan on the board the turn before leaves) and set ``STANDING
   BLOCKED PAVILION`` with their other standing orders (a slide illegal when its turn comes is
-  their official's move toward the pavilion, the plan going on). Settings to try follow a slash:
-  ``plans/later=1/blocked=0/form=lead`` (``form=lead``: each later turn only up to its first
-  slide written with directions);
+  their official's move toward the pavilion, the plan going on). Fifth round: a helper's slide
+  (another official toward a field beside the active threshold, the heuristic bot's move when its
+  own official cannot get nearer) is written as the helper's move toward the door (``BG door``,
+  read when it is played) when that reads as a slide ending as near the door, and the bots set
+  ``STANDING BLOCKED PAVILION DOOR`` (a slide illegal when played: their official toward the
+  pavilion, or when it cannot get nearer, another official toward the door). Settings to try
+  follow a slash: ``plans/later=1/blocked=0/form=lead/door=0`` (``form=lead``: each later turn
+  only up to its first slide written with directions; ``blocked=1``: the fourth round's
+  ``BLOCKED PAVILION``; ``door=0``: helpers' slides with their directions);
 - ``plans-nonext``: the same without the queued next turn;
 - ``engine-plans`` (and ``engine-plans-nonext``): the same bots and the service's rules for plans,
   queued turns and standing orders on the engine, without mail (``play_engine``): a quick
   simulation to iterate on the bots and compare game lengths with ``decisions``; settings to try
-  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0``). The figures of the
-  issue come through the pipeline.
+  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0/door=0/fb=1``). The
+  figures of the issue come through the pipeline.
 
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
 seat for the first slide of its turn: the engine's ``turn`` events in the log), and what the
@@ -103,14 +109,18 @@ SEED0 = 1000
 CLAIM, RESELECT, QUEUE = "BELIEVE", "KEEP", "full"
 LATER = 2
 """Turns a bot queues after the next one (``NEXT <plan> NEXT <plan> ...``)."""
-BLOCKED = "2"
+BLOCKED = "3"
 """What the bots set for a slide illegal when played: ``1``, ``STANDING BLOCKED PAVILION`` (the
 move of their official toward the pavilion instead); ``2`` (fifth round), ``STANDING BLOCKED
 PAVILION DOOR`` (that, or when it cannot get nearer, another official's move toward the door:
-``RK pavilion or door``); ``0``, neither."""
+``RK pavilion or door``); ``3`` (the fifth round's final), ``STANDING BLOCKED PAVILION DOOR ANY``
+(those, or when neither can be played, a move of the official farthest from the pavilion, never
+asked: ``RK pavilion or door or any``); ``0``, none."""
 OTHERS = True
 CUT = False
 DOOR = True
+FILLER = True
+"""Whether a queued turn's slides with directions (no claim) are written toward the pavilion."""
 """Whether the bots write another official's slide toward the door as ``XX door`` (fifth
 round)."""
 """Whether the bots write another official's slide toward the pavilion when it reads so."""
@@ -243,6 +253,10 @@ def _next_turn(
         mine = state.selections[seat]
         return [game.board.official_code(mine) + " pavilion"] * 4 if mine >= 0 else None
     nxt = _plan(game, after, seat, rng)
+    if FILLER and after.selections[seat] >= 0:
+        # A slide still written with its directions (no claim) is written toward the pavilion.
+        own = game.board.official_code(after.selections[seat]) + " pavilion"
+        nxt = [t if t.endswith((" pavilion", " door")) or "claim" in t else own for t in nxt]
     if how == "lead":  # from its first slide toward the pavilion on
         nxt = nxt[next((i for i, t in enumerate(nxt) if t.endswith(" pavilion")), len(nxt)) :]
     if how == "prefix":
@@ -329,8 +343,9 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
     mode, *sets = mode.split("/")  # settings to try: plans/later=1/blocked=0
     how = dict(x.split("=", 1) for x in sets)
     later, blocked = int(how.get("later", LATER)), how.get("blocked", BLOCKED)
-    global DOOR
+    global DOOR, FILLER
     DOOR = how.get("door", "1" if DOOR else "0") == "1"
+    FILLER = how.get("filler", "1" if FILLER else "0") == "1"
     lead = how.get("form", "full") == "lead"
     """``form=lead``: each later turn only up to its first slide written with directions (the
     slides toward the pavilion, which follow a new pavilion; the rest is asked then)."""
@@ -413,6 +428,8 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
                 body += " BLOCKED PAVILION"
             if blocked == "2":
                 body += " BLOCKED PAVILION DOOR"
+            if blocked == "3":
+                body += " BLOCKED PAVILION DOOR ANY"
             s.standing_sent = True
         assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
         out = svc.handle(reply(s.last, s.addr, body, quote=False))
@@ -519,8 +536,9 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
     # Settings to try (``plans/queue=steer/reselect=nearest``): the module's by default.
     variant, *sets = variant.split("/")
     how = dict(x.split("=", 1) for x in sets)
-    global OTHERS, CUT, DOOR
+    global OTHERS, CUT, DOOR, FILLER
     OTHERS, CUT = how.get("others", "1") == "1", how.get("cut", "") == "1"
+    FILLER = how.get("filler", "1" if FILLER else "0") == "1"
     DOOR = how.get("door", "1" if DOOR else "0") == "1"
     game = find_game("verbotene-stadt")
     state = game.setup(n, {}, seed)
@@ -534,8 +552,8 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
     """Turns queued after the next one (the pipeline's ``later``)."""
     fallback = how.get("else", "") == "1"
     """An ELSE alternative of four slides toward the pavilion for each queued turn."""
-    per_slide = how.get("fb", BLOCKED) in ("1", "2")
-    chain = how.get("fb", BLOCKED) == "2"
+    per_slide = how.get("fb", BLOCKED) in ("1", "2", "3")
+    chain = how.get("fb", BLOCKED) in ("2", "3")
     """``STANDING BLOCKED PAVILION`` (the pipeline's ``blocked``)."""
     later_how = how.get("later", "full")
     """``full``: the bot's plans on the boards the turns before leave; ``steer``: four slides
@@ -551,7 +569,8 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
             if not per_slide or mine < 0:
                 raise
             toward = game.board.official_code(mine) + " pavilion"
-            action = game.parse(state, seat, toward + (" or door" if chain else ""))
+            chained = " or door or any" if how.get("fb", BLOCKED) == "3" else " or door"
+            action = game.parse(state, seat, toward + (chained if chain else ""))
             result.asked["fallback played"] += 1
             return action
 

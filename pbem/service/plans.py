@@ -111,7 +111,10 @@ def echo(
     were played as the ``fallback``), and the rest."""
     out = line + ". " + _("Played: %(moves)s.") % {"moves": "; ".join(played)}
     for slide, move in instead:
-        out += " " + instead_sentence(slide, move, fallback.endswith(" or door"))
+        blocked = (
+            "any" if fallback.endswith(" or any") else "door" if " or door" in fallback else ""
+        )
+        out += " " + instead_sentence(slide, move, blocked)
     return f"{out} {note}" if note else out
 
 

@@ -6,27 +6,23 @@ order by mail, a plan with the word, and what only the seat's own mail says."""
 
 from __future__ import annotations
 
-from email.message import EmailMessage
 from pathlib import Path
 
-from helpers import Env, drain, make_env, reply, text_of, vs_at_first_move
+from helpers import (
+    Env,
+    drain,
+    make_env,
+    played_since,
+    reply,
+    vs_at_first_move,
+    vs_illegal_slide,
+)
+from test_queued_turns import PLAYERS, _flat, _last_to
 
 import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
 from pbem.rules.base import RuleError, derive_rng
 from pbem.service import plans, standing
 from pbem.store import ActionEntry
-from pbem.store.payloads import ActionLine
-
-PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
-DOOR_ORDER = "A slide you wrote that is illegal when its time comes: your official's move"
-
-
-def _last_to(mails: list[EmailMessage], addr: str) -> EmailMessage:
-    return [m for m in mails if addr in str(m["To"])][-1]
-
-
-def _flat(m: EmailMessage) -> str:
-    return " ".join(text_of(m).split())
 
 
 def test_the_words_of_the_order() -> None:
@@ -43,12 +39,23 @@ def test_the_words_of_the_order() -> None:
     said = " ".join(standing.describe(door, ["North", "East", "South"]))
     assert "or when it cannot get nearer, another official's move toward the door" in said
     assert standing.OFF.blocked == "ask"
+    never = standing.Orders(blocked="any")
+    assert standing.parse("BLOCKED PAVILION DOOR ANY", 0, 3) == never
+    assert standing.parse("BLOQUÉ PAVILLON PORTE QUELCONQUE", 0, 3) == never
+    assert standing.parse("BLOCCATO PADIGLIONE PORTA QUALSIASI", 0, 3) == never
+    assert standing.parse("BLOCKIERT PAVILLON TÜR BELIEBIG", 0, 3) == never
+    said = " ".join(standing.describe(never, ["North", "East", "South"]))
+    assert "a move of the official farthest from the pavilion; you are not asked" in said
 
 
 def test_the_sentence_of_a_slide_played_instead() -> None:
     door = plans.echo("RK N; BG E", ["RK N", "YY S"], "", [("BG E", "YY S")], "RK pavilion or door")
     assert "'BG E' could not be played then: YY S was played instead (your official" in door
     assert "or else another official toward the door" in door
+    never = plans.echo(
+        "RK N; BG E", ["RK N", "KK W"], "", [("BG E", "KK W")], "RK pavilion or door or any"
+    )
+    assert "KK W was played instead (your standing order BLOCKED PAVILION DOOR ANY)" in never
     own = plans.echo("RK N; BG E", ["RK N", "RK S"], "", [("BG E", "RK S")], "RK pavilion")
     assert "your official's move toward the pavilion was played instead (RK S)" in own
 
@@ -68,7 +75,7 @@ def _where_only_a_helper_goes(env: Env, gid: str, seed: int) -> tuple[int, str, 
             try:
                 game.parse(state, d.seat, f"{code} pavilion")
             except RuleError:
-                bad = _illegal_slide(rec, d.seat)
+                bad = vs_illegal_slide(rec, d.seat)
                 try:
                     game.parse(state, d.seat, f"{code} pavilion or door")
                 except RuleError:
@@ -79,20 +86,6 @@ def _where_only_a_helper_goes(env: Env, gid: str, seed: int) -> tuple[int, str, 
         env.store.commit(
             gid, rec.seq, [ActionEntry(d.seat, action=action, source="gm")], env.clock()
         )
-    return None
-
-
-def _illegal_slide(rec: object, seat: int) -> str | None:
-    game, state = rec.game, rec.state  # type: ignore[attr-defined]
-    for o, c in enumerate(state.positions):
-        if c < 0:
-            continue
-        for d in ("N", "E", "S", "W"):
-            text = f"{game.board.official_code(o)} {d}"
-            try:
-                game.parse(state, seat, text)
-            except RuleError:
-                return text
     return None
 
 
@@ -115,6 +108,8 @@ def test_a_queued_slide_illegal_then_is_played_as_a_helper_toward_the_door(
         assert want.official != mine  # a helper, not the seat's own official
         orders = standing.Orders(blocked="door")
         assert standing.fallback_text(rec, seat, orders) == fallback
+        never = standing.Orders(blocked="any")
+        assert standing.fallback_text(rec, seat, never) == f"{fallback} or any"
         ctx = rec.game.plan_context(rec.state, seat)
         out = standing.queued_entries(rec, seat, [bad], ctx, None, fallback)
         committed = env.store.commit(gid, rec.seq, out, env.clock())
@@ -171,11 +166,7 @@ def test_the_order_and_the_word_by_mail(tmp_path: Path) -> None:
         out = env.service.handle(reply(_last_to(new, addr), addr, f"{code} door"))
         assert out.reason == "applied", out
         rec = env.store.load(gid)
-        played = [
-            e.payload.notation
-            for e in rec.entries
-            if e.seq > before and isinstance(e.payload, ActionLine) and e.payload.seat == seat
-        ]
+        played = played_since(rec, before, seat)
         assert played[0] == game.notation(move)
         raw = (env.data / gid / "log.jsonl").read_text()
         assert f"{code} door" not in raw

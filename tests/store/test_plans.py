@@ -10,7 +10,8 @@ toward the active pavilion (``RK pavilion``: read when played, on the board they
 helper's toward the door (``BG door``). Half the plans carry the fallback of ``STANDING BLOCKED
 PAVILION`` (a later slide illegal when its turn comes is the seat's official's move toward the
 pavilion) or of ``BLOCKED PAVILION DOOR`` (that, or else another official's toward the door: ``RK
-pavilion or door``): one by one, the player sends that move instead.
+pavilion or door``) or of ``BLOCKED PAVILION DOOR ANY`` (or else a move of the official farthest
+from the pavilion: ``... or any``): one by one, the player sends that move instead.
 """
 
 from __future__ import annotations
@@ -121,7 +122,16 @@ def test_a_plan_is_the_same_game_as_its_slides_one_by_one(tmp_path: Path, seed: 
             continue
         texts = _plan_texts(ra, d.seat, rng)
         own = ra.game.board.official_code(ra.state.selections[d.seat])  # type: ignore[attr-defined]
-        fallback = rng.choice(["", "", f"{own} pavilion", f"{own} pavilion or door"])
+        fallback = rng.choice(
+            [
+                "",
+                "",
+                "",
+                f"{own} pavilion",
+                f"{own} pavilion or door",
+                f"{own} pavilion or door or any",
+            ]
+        )
         plan = Plan(d.seat, tuple(texts), source="mail", fallback=fallback)
         done = a.commit(ga, ra.seq, [plan], now)
         played = sum(1 for p in done.produced if p.kind == "action")

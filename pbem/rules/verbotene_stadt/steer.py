@@ -45,6 +45,9 @@ WORDS = frozenset({"pavilion", "pavillon", "padiglione"})
 DOOR_WORDS = frozenset({"door", "porte", "porta", "tür", "tuer"})
 OR_WORDS = frozenset({"or", "ou", "o", "oder"})
 """The word between the two moves of ``RK pavilion or door`` (en, fr, it, de)."""
+
+ANY_WORDS = frozenset({"any", "quelconque", "qualsiasi", "beliebig"})
+"""The word of the last resort of ``RK pavilion or door or any`` (en, fr, it, de)."""
 """The word of a helper's move toward the door (en, fr, it, de; ``Tür`` also without its
 umlaut)."""
 
@@ -52,17 +55,24 @@ DEPTH = 64
 """Slides counted toward the pavilion (more than the board ever needs: no cap in practice)."""
 
 
+def _on_board(board: Board, state: State, official: int, text: str, hint: str) -> int:
+    """The field of ``official``; raises :class:`IllegalMove` when it was exiled."""
+    start = state.positions[official]
+    if start < 0:
+        raise IllegalMove(
+            _("%(code)s is on the Terrace of Exile and can no longer move.")
+            % {"code": board.official_code(official)},
+            text=text,
+            hint=hint,
+        )
+    return start
+
+
 def toward(board: Board, state: State, seat: int, official: int, text: str, hint: str) -> Move:
     """The move of ``official`` toward the active pavilion, without its mode (an entering move's
     mode is the caller's, as for a written one). Raises :class:`IllegalMove` when it has none."""
     code = board.official_code(official)
-    start = state.positions[official]
-    if start < 0:
-        raise IllegalMove(
-            _("%(code)s is on the Terrace of Exile and can no longer move.") % {"code": code},
-            text=text,
-            hint=hint,
-        )
+    start = _on_board(board, state, official, text, hint)
     pairs = [
         (m, e) for m, e in engine.moves_with_ends(board, state, seat) if m.official == official
     ]
@@ -106,13 +116,7 @@ def door(board: Board, state: State, seat: int, official: int, text: str, hint: 
     :class:`IllegalMove` when an official already stands there, the pavilion has no such field,
     or no move brings ``official`` nearer."""
     code = board.official_code(official)
-    start = state.positions[official]
-    if start < 0:
-        raise IllegalMove(
-            _("%(code)s is on the Terrace of Exile and can no longer move.") % {"code": code},
-            text=text,
-            hint=hint,
-        )
+    start = _on_board(board, state, official, text, hint)
     fields = frozenset(blocker_cells(board, state))
     pavilion = state.active_pavilion
     if not fields:
@@ -188,3 +192,33 @@ def helper(board: Board, state: State, seat: int, besides: int, text: str, hint:
             hint=hint,
         )
     return best[1]
+
+
+def aside(board: Board, state: State, seat: int, besides: int, text: str, hint: str) -> Move:
+    """A move that changes least, when nothing useful is left: the first legal move that enters
+    nothing of the official farthest from entering the active pavilion (in slides, then fields
+    from its threshold), other than ``besides`` and the seat's own official, and never one
+    standing beside the door. Raises :class:`IllegalMove` when there is none."""
+    mine = state.selections[seat]
+    fields = frozenset(blocker_cells(board, state))
+    pav = board.pavilions.get(state.active_pavilion)
+    tx, ty = board.xy(pav.threshold) if pav is not None else (0, 0)
+    moves: dict[int, Move] = {}
+    for m, e in engine.moves_with_ends(board, state, seat):
+        if e >= 0 and not m.mode and m.official not in (besides, mine):
+            moves.setdefault(m.official, m)
+
+    def far(o: int) -> tuple[int, int, int]:
+        c = state.positions[o]
+        x, y = board.xy(c)
+        dist = entry_distances(board, state, o, depth=DEPTH)
+        return dist[c], abs(x - tx) + abs(y - ty), -o
+
+    pick = max((o for o in moves if state.positions[o] not in fields), key=far, default=None)
+    if pick is None:
+        raise IllegalMove(
+            _("No other official can make a move now; write the move's directions instead."),
+            text=text,
+            hint=hint,
+        )
+    return moves[pick]
