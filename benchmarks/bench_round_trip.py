@@ -30,18 +30,22 @@ that time too (``Service.send_digests`` at each step).
   their official's move toward the pavilion, the plan going on). Fifth round: a helper's slide
   (another official toward a field beside the active threshold, the heuristic bot's move when its
   own official cannot get nearer) is written as the helper's move toward the door (``BG door``,
-  read when it is played) when that reads as a slide ending as near the door, and the bots set
-  ``STANDING BLOCKED PAVILION DOOR`` (a slide illegal when played: their official toward the
-  pavilion, or when it cannot get nearer, another official toward the door). Settings to try
-  follow a slash: ``plans/later=1/blocked=0/form=lead/door=0`` (``form=lead``: each later turn
-  only up to its first slide written with directions; ``blocked=1``: the fourth round's
-  ``BLOCKED PAVILION``; ``door=0``: helpers' slides with their directions);
+  read when it is played) when that reads as a slide ending as near the door; in a queued turn
+  a slide still written with directions (no claim: the bot's filler move on the board it
+  pictured) is written as their official's move toward the pavilion; and the bots set
+  ``STANDING BLOCKED PAVILION DOOR ANY`` (a slide illegal when played: their official toward
+  the pavilion, or when it cannot get nearer, another official toward the door, or else a move
+  of the official farthest from entering; never asked). Settings to try follow a slash:
+  ``plans/later=1/blocked=0/form=lead/door=0/filler=0`` (``form=lead``: each later turn only up
+  to its first slide written with directions; ``blocked=1``: the fourth round's ``BLOCKED
+  PAVILION``, ``2``: ``BLOCKED PAVILION DOOR``; ``door=0``: helpers' slides with their
+  directions; ``filler=0``: queued filler slides with their directions);
 - ``plans-nonext``: the same without the queued next turn;
 - ``engine-plans`` (and ``engine-plans-nonext``): the same bots and the service's rules for plans,
   queued turns and standing orders on the engine, without mail (``play_engine``): a quick
   simulation to iterate on the bots and compare game lengths with ``decisions``; settings to try
-  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0/door=0/fb=1``). The
-  figures of the issue come through the pipeline.
+  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0/door=0/fb=1/filler=0``;
+  ``fb`` as the pipeline's ``blocked``). The figures of the issue come through the pipeline.
 
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
 seat for the first slide of its turn: the engine's ``turn`` events in the log), and what the
