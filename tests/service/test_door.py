@@ -205,5 +205,12 @@ def test_the_words_by_mail_in_four_languages(tmp_path: Path) -> None:
         assert out.reason == "applied", out
         last = _last_to(drain(env), addr)
         assert standing.orders_of(env.store, env.store.load(gid), seat).blocked == "door"
+    # The order that never asks: said to the seat alone.
+    out = env.service.handle(reply(last, addr, "STANDING BLOCKED PAVILION DOOR ANY"))
+    assert out.reason == "applied", out
+    new = drain(env)
+    assert "farthest from the pavilion; you are not asked" in _flat(_last_to(new, addr))
+    assert not [m for m in new if addr not in str(m["To"]) and "farthest" in _flat(m)]
+    assert standing.orders_of(env.store, env.store.load(gid), seat).blocked == "any"
     raw = (env.data / gid / "log.jsonl").read_text()
     assert "BG door" not in raw and "PAVILLON PORTE" not in raw and "DOOR" not in raw
