@@ -27,15 +27,25 @@ that time too (``Service.send_digests`` at each step).
   Fourth round: the bots queue ``LATER`` more turns after the next (``NEXT <plan> NEXT <plan>
   NEXT <plan>``, each the bot's plan on the board the turn before leaves) and set ``STANDING
   BLOCKED PAVILION`` with their other standing orders (a slide illegal when its turn comes is
-  their official's move toward the pavilion, the plan going on). Settings to try follow a slash:
-  ``plans/later=1/blocked=0/form=lead`` (``form=lead``: each later turn only up to its first
-  slide written with directions);
+  their official's move toward the pavilion, the plan going on). Fifth round: a helper's slide
+  (another official toward a field beside the active threshold, the heuristic bot's move when its
+  own official cannot get nearer) is written as the helper's move toward the door (``BG door``,
+  read when it is played) when that reads as a slide ending as near the door; in a queued turn
+  a slide still written with directions (no claim: the bot's filler move on the board it
+  pictured) is written as their official's move toward the pavilion; and the bots set
+  ``STANDING BLOCKED PAVILION DOOR ANY`` (a slide illegal when played: their official toward
+  the pavilion, or when it cannot get nearer, another official toward the door, or else a move
+  of the official farthest from entering; never asked). Settings to try follow a slash:
+  ``plans/later=1/blocked=0/form=lead/door=0/filler=0`` (``form=lead``: each later turn only up
+  to its first slide written with directions; ``blocked=1``: the fourth round's ``BLOCKED
+  PAVILION``, ``2``: ``BLOCKED PAVILION DOOR``; ``door=0``: helpers' slides with their
+  directions; ``filler=0``: queued filler slides with their directions);
 - ``plans-nonext``: the same without the queued next turn;
 - ``engine-plans`` (and ``engine-plans-nonext``): the same bots and the service's rules for plans,
   queued turns and standing orders on the engine, without mail (``play_engine``): a quick
   simulation to iterate on the bots and compare game lengths with ``decisions``; settings to try
-  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0``). The figures of the
-  issue come through the pipeline.
+  follow a slash (``engine-plans/queue=steer/reselect=nearest/others=0/door=0/fb=1/filler=0``;
+  ``fb`` as the pipeline's ``blocked``). The figures of the issue come through the pipeline.
 
 Per player and game: replies, mails received, own turns (a turn begins when the game asks the
 seat for the first slide of its turn: the engine's ``turn`` events in the log), and what the
@@ -84,6 +94,8 @@ import msgspec
 from pbem.mail.outbox import Outbox
 from pbem.rules import find_game
 from pbem.rules.base import RuleError, derive_rng
+from pbem.rules.verbotene_stadt.bots import blocker_cells, entry_distances
+from pbem.rules.verbotene_stadt.engine import trace
 from pbem.service import Policy, Service
 from pbem.service.plans import turn_goes_on
 from pbem.service.prefs import TurnFiles
@@ -101,11 +113,20 @@ SEED0 = 1000
 CLAIM, RESELECT, QUEUE = "BELIEVE", "KEEP", "full"
 LATER = 2
 """Turns a bot queues after the next one (``NEXT <plan> NEXT <plan> ...``)."""
-BLOCKED = True
-"""Whether the bots set ``STANDING BLOCKED PAVILION`` (a slide illegal when played: the move of
-their official toward the pavilion instead)."""
+BLOCKED = "3"
+"""What the bots set for a slide illegal when played: ``1``, ``STANDING BLOCKED PAVILION`` (the
+move of their official toward the pavilion instead); ``2`` (fifth round), ``STANDING BLOCKED
+PAVILION DOOR`` (that, or when it cannot get nearer, another official's move toward the door:
+``RK pavilion or door``); ``3`` (the fifth round's final), ``STANDING BLOCKED PAVILION DOOR ANY``
+(those, or when neither can be played, a move of the official farthest from the pavilion, never
+asked: ``RK pavilion or door or any``); ``0``, none."""
 OTHERS = True
 CUT = False
+DOOR = True
+FILLER = True
+"""Whether a queued turn's slides with directions (no claim) are written toward the pavilion."""
+"""Whether the bots write another official's slide toward the door as ``XX door`` (fifth
+round)."""
 """Whether the bots write another official's slide toward the pavilion when it reads so."""
 """The plan bots' standing orders for a claim and a reselection (with STEAL: the others in turn
 order), set once in their first reply; and what they queue for the next turn (``_next_turn``)."""
@@ -185,6 +206,15 @@ def _plan(game: Any, state: Any, seat: int, rng: random.Random, steer: bool = Tr
                 read = game.parse(state, seat, toward)
                 if who == mine or (OTHERS and read == action):
                     action, text = read, toward
+            if DOOR and who != mine and not text.endswith(" pavilion"):
+                # Another official's slide toward a field beside the door (the heuristic bot's
+                # helper move) is written as the helper's move toward the door, read when it is
+                # played: when it reads as a slide that ends as near the door as the bot's.
+                door = game.board.official_code(who) + " door"
+                with contextlib.suppress(RuleError):
+                    read = game.parse(state, seat, door)
+                    if _door_slides(game, state, read) == _door_slides(game, state, action):
+                        action, text = read, door
         if CUT and out and not text.endswith(" pavilion"):
             break  # a slide with directions after the first die: the seat is asked then
         out.append(text)
@@ -198,6 +228,14 @@ def _plan(game: Any, state: Any, seat: int, rng: random.Random, steer: bool = Tr
             break
         state = nxt
     return out
+
+
+def _door_slides(game: Any, state: Any, move: Any) -> int:
+    """The slides a move leaves its official from a field beside the active threshold."""
+    fields = frozenset(blocker_cells(game.board, state))
+    end = trace(game.board, state, move).end
+    dist = entry_distances(game.board, state, move.official, targets=fields, depth=64)
+    return dist[end] if end >= 0 else -1
 
 
 def _next_turn(
@@ -219,6 +257,10 @@ def _next_turn(
         mine = state.selections[seat]
         return [game.board.official_code(mine) + " pavilion"] * 4 if mine >= 0 else None
     nxt = _plan(game, after, seat, rng)
+    if FILLER and after.selections[seat] >= 0:
+        # A slide still written with its directions (no claim) is written toward the pavilion.
+        own = game.board.official_code(after.selections[seat]) + " pavilion"
+        nxt = [t if t.endswith((" pavilion", " door")) or "claim" in t else own for t in nxt]
     if how == "lead":  # from its first slide toward the pavilion on
         nxt = nxt[next((i for i, t in enumerate(nxt) if t.endswith(" pavilion")), len(nxt)) :]
     if how == "prefix":
@@ -304,7 +346,10 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
     # Long on purpose: the whole simulated game, mails and replies, in one loop.
     mode, *sets = mode.split("/")  # settings to try: plans/later=1/blocked=0
     how = dict(x.split("=", 1) for x in sets)
-    later, blocked = int(how.get("later", LATER)), how.get("blocked", "1" if BLOCKED else "0")
+    later, blocked = int(how.get("later", LATER)), how.get("blocked", BLOCKED)
+    global DOOR, FILLER
+    DOOR = how.get("door", "1" if DOOR else "0") == "1"
+    FILLER = how.get("filler", "1" if FILLER else "0") == "1"
     lead = how.get("form", "full") == "lead"
     """``form=lead``: each later turn only up to its first slide written with directions (the
     slides toward the pavilion, which follow a new pavilion; the rest is asked then)."""
@@ -385,6 +430,10 @@ def play(seed: int, n: int, mode: str, tmp: Path, limit: int = 5000) -> Result:
             body += f"\nSTANDING CLAIM {CLAIM} STEAL {others} RESELECT {RESELECT}"
             if blocked == "1":
                 body += " BLOCKED PAVILION"
+            if blocked == "2":
+                body += " BLOCKED PAVILION DOOR"
+            if blocked == "3":
+                body += " BLOCKED PAVILION DOOR ANY"
             s.standing_sent = True
         assert s.last is not None, f"seat {seat} owes {kind} but got no mail"
         out = svc.handle(reply(s.last, s.addr, body, quote=False))
@@ -491,8 +540,10 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
     # Settings to try (``plans/queue=steer/reselect=nearest``): the module's by default.
     variant, *sets = variant.split("/")
     how = dict(x.split("=", 1) for x in sets)
-    global OTHERS, CUT
+    global OTHERS, CUT, DOOR, FILLER
     OTHERS, CUT = how.get("others", "1") == "1", how.get("cut", "") == "1"
+    FILLER = how.get("filler", "1" if FILLER else "0") == "1"
+    DOOR = how.get("door", "1" if DOOR else "0") == "1"
     game = find_game("verbotene-stadt")
     state = game.setup(n, {}, seed)
     bot = game.bots()["heuristic"]
@@ -505,7 +556,8 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
     """Turns queued after the next one (the pipeline's ``later``)."""
     fallback = how.get("else", "") == "1"
     """An ELSE alternative of four slides toward the pavilion for each queued turn."""
-    per_slide = how.get("fb", "1" if BLOCKED else "0") == "1"
+    per_slide = how.get("fb", BLOCKED) in ("1", "2", "3")
+    chain = how.get("fb", BLOCKED) in ("2", "3")
     """``STANDING BLOCKED PAVILION`` (the pipeline's ``blocked``)."""
     later_how = how.get("later", "full")
     """``full``: the bot's plans on the boards the turns before leave; ``steer``: four slides
@@ -520,7 +572,9 @@ def play_engine(seed: int, n: int, variant: str) -> Result:
             mine = state.selections[seat]
             if not per_slide or mine < 0:
                 raise
-            action = game.parse(state, seat, game.board.official_code(mine) + " pavilion")
+            toward = game.board.official_code(mine) + " pavilion"
+            chained = " or door or any" if how.get("fb", BLOCKED) == "3" else " or door"
+            action = game.parse(state, seat, toward + (chained if chain else ""))
             result.asked["fallback played"] += 1
             return action
 

@@ -1614,6 +1614,16 @@ class StandingCmd(_Base):
             45,
             N_("    STANDING BLOCKED PAVILION   an illegal slide: toward the pavilion"),
         ),
+        HelpLine(
+            "standing",
+            47,
+            N_("    STANDING BLOCKED PAVILION DOOR   or else a helper toward the door"),
+        ),
+        HelpLine(
+            "standing",
+            48,
+            N_("    STANDING BLOCKED PAVILION DOOR ANY   else the farthest one moves"),
+        ),
         HelpLine("standing", 50, N_("    STANDING OFF     ask me every decision again")),
     )
 

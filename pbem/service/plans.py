@@ -15,7 +15,7 @@ from pbem.i18n import _
 from pbem.rules.base import Game, RuleError, derive_rng
 from pbem.service.facts import plan_kind as plan_kind  # (its home: a fact of the game)
 from pbem.service.ports import Clock
-from pbem.service.standing import play_standing
+from pbem.service.standing import instead_sentence, play_standing
 from pbem.store import GameRecord, Plan, Store
 from pbem.store.writer import plan_stop
 
@@ -101,16 +101,20 @@ def play_on(
 
 
 def echo(
-    line: str, played: Sequence[str], note: str, instead: Sequence[tuple[str, str]] = ()
+    line: str,
+    played: Sequence[str],
+    note: str,
+    instead: Sequence[tuple[str, str]] = (),
+    fallback: str = "",
 ) -> str:
     """What the player's mail repeats of a plan: the line, what was played (and which slides
-    were played as the fallback), and the rest."""
+    were played as the ``fallback``), and the rest."""
     out = line + ". " + _("Played: %(moves)s.") % {"moves": "; ".join(played)}
     for slide, move in instead:
-        out += " " + _(
-            "'%(slide)s' could not be played then: your official's move toward the "
-            "pavilion was played instead (%(move)s)."
-        ) % {"slide": slide, "move": move}
+        blocked = (
+            "any" if fallback.endswith(" or any") else "door" if " or door" in fallback else ""
+        )
+        out += " " + instead_sentence(slide, move, blocked)
     return f"{out} {note}" if note else out
 
 

@@ -54,7 +54,7 @@ GAMES = frozenset({"verbotene-stadt"})
 
 CLAIM = ("ask", "believe", "doubt")
 RESELECT = ("ask", "keep", "nearest")
-BLOCKED = ("ask", "pavilion")
+BLOCKED = ("ask", "pavilion", "door", "any")
 
 _WORDS: dict[str, str] = {
     # subjects
@@ -66,6 +66,8 @@ _WORDS: dict[str, str] = {
     "SELECTION": "reselect", "SELEZIONE": "reselect", "AUSWAHL": "reselect",
     "BLOCKED": "blocked", "BLOQUE": "blocked", "BLOCCATO": "blocked", "BLOCKIERT": "blocked",
     "PAVILION": "pavilion", "PAVILLON": "pavilion", "PADIGLIONE": "pavilion",
+    "DOOR": "door", "PORTE": "door", "PORTA": "door", "TUER": "door",
+    "ANY": "any", "QUELCONQUE": "any", "QUALSIASI": "any", "BELIEBIG": "any",
     # values
     "BELIEVE": "believe", "CROIRE": "believe", "CREDERE": "believe", "GLAUBEN": "believe",
     "DOUBT": "doubt", "DOUTER": "doubt", "DUBITARE": "doubt", "ZWEIFELN": "doubt",
@@ -109,7 +111,10 @@ class Orders(msgspec.Struct, kw_only=True, omit_defaults=True):
     (under the same ``guard``)."""
     blocked: str | None = None
     """``pavilion``: a slide written before it could be seen and illegal then is played as the
-    seat's official's move toward the active pavilion; ``ask`` (or None): the plan stops."""
+    seat's official's move toward the active pavilion; ``door``: that, or when it is refused too,
+    another official's move toward the door (``RK pavilion or door``); ``any``: those, or when
+    neither can be played, the move that changes least (``RK pavilion or door or any``,
+    :func:`pbem.rules.verbotene_stadt.steer.aside`); ``ask`` (or None): the plan stops."""
     played: list[list[str]] | None = None
     """What the last queued turn played, for the seat's mails: each action's notation, and the
     slide written when the action was played instead of it (``BLOCKED PAVILION``). Written by the
@@ -140,7 +145,8 @@ OFF = Orders(claim="ask", steal=[], reselect="ask", blocked="ask")
 
 _USAGE = (
     "STANDING CLAIM BELIEVE / DOUBT / ASK; STANDING STEAL EAST SOUTH / ASK; "
-    "STANDING RESELECT KEEP / NEAREST / ASK; STANDING BLOCKED PAVILION / ASK; STANDING OFF"
+    "STANDING RESELECT KEEP / NEAREST / ASK; STANDING BLOCKED PAVILION / PAVILION DOOR / "
+    "PAVILION DOOR ANY / ASK; STANDING OFF"
 )
 
 
@@ -185,6 +191,10 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
             change.reselect = vals[0]
         elif what == "blocked" and len(vals) == 1 and vals[0] in BLOCKED:
             change.blocked = vals[0]
+        elif what == "blocked" and vals == ["pavilion", "door"]:
+            change.blocked = "door"  # BLOCKED PAVILION DOOR: the pavilion, else the door
+        elif what == "blocked" and vals == ["pavilion", "door", "any"]:
+            change.blocked = "any"  # ... else the move that changes least
         elif what == "steal" and vals == ["ask"]:
             change.steal = []
         elif what == "steal" and vals:
@@ -464,6 +474,23 @@ def describe(orders: Orders, names: Sequence[str]) -> list[str]:
                 "toward the active pavilion instead."
             )
         )
+    if orders.blocked == "door":
+        out.append(
+            _(
+                "A slide you wrote that is illegal when its time comes: your official's move "
+                "toward the active pavilion instead, or when it cannot get nearer, another "
+                "official's move toward the door."
+            )
+        )
+    if orders.blocked == "any":
+        out.append(
+            _(
+                "A slide you wrote that is illegal when its time comes: your official's move "
+                "toward the active pavilion instead, or when it cannot get nearer, another "
+                "official's move toward the door, or when neither can be played, a move of the "
+                "official farthest from the pavilion; you are not asked."
+            )
+        )
     return out
 
 
@@ -477,13 +504,7 @@ def summary(orders: Orders, names: Sequence[str]) -> str:
         )
         for p in orders.played:
             if len(p) > 1:
-                out.append(
-                    _(
-                        "'%(slide)s' could not be played then: your official's move toward the "
-                        "pavilion was played instead (%(move)s)."
-                    )
-                    % {"slide": p[1], "move": p[0]}
-                )
+                out.append(instead_sentence(p[1], p[0], orders.blocked or "pavilion"))
     if orders.next:
         out.append(
             _("Queued for your next turn: %(moves)s.")
@@ -635,13 +656,44 @@ def _note_played(
 def fallback_text(record: GameRecord, seat: int, orders: Orders | None) -> str:
     """The action a plan of ``seat`` plays instead of a slide that is illegal when its time
     comes (``STANDING BLOCKED PAVILION``): its bribed official's move toward the active
-    pavilion; ``""``: none (the plan stops there)."""
-    if orders is None or orders.blocked != "pavilion" or record.game.name not in GAMES:
+    pavilion (``BLOCKED PAVILION DOOR``: or else another official's toward the door, ``RK
+    pavilion or door``; ``BLOCKED PAVILION DOOR ANY``: or else the move that changes least, ``RK
+    pavilion or door or any``); ``""``: none (the plan stops there)."""
+    if orders is None or orders.blocked not in ("pavilion", "door", "any"):
+        return ""
+    if record.game.name not in GAMES:
         return ""
     mine = getattr(record.state, "selections", ())[seat]
     if mine < 0:
         return ""
-    return f"{getattr(record.game, 'board').official_code(mine)} pavilion"  # noqa: B009
+    code = getattr(record.game, "board").official_code(mine)  # noqa: B009
+    return (
+        f"{code} "
+        + {
+            "pavilion": "pavilion",
+            "door": "pavilion or door",
+            "any": "pavilion or door or any",
+        }[orders.blocked]
+    )
+
+
+def instead_sentence(slide: str, move: str, blocked: str) -> str:
+    """The seat's own sentence on a ``slide`` it wrote that was played as ``move`` (the standing
+    order BLOCKED: ``blocked`` ``pavilion``, ``door`` or ``any``)."""
+    if blocked == "any":
+        return _(
+            "'%(slide)s' could not be played then: %(move)s was played instead (your standing "
+            "order BLOCKED PAVILION DOOR ANY)."
+        ) % {"slide": slide, "move": move}
+    if blocked == "door":
+        return _(
+            "'%(slide)s' could not be played then: %(move)s was played instead (your official "
+            "toward the pavilion, or else another official toward the door)."
+        ) % {"slide": slide, "move": move}
+    return _(
+        "'%(slide)s' could not be played then: your official's move toward the pavilion was "
+        "played instead (%(move)s)."
+    ) % {"slide": slide, "move": move}
 
 
 def _rest_of_queue(

@@ -289,7 +289,7 @@ def step_carry_out(deps: Deps, flow: Flow) -> Outcome:
             deps.store, committed, s.seat, texts, deps.clock, fallback
         )
         note = plans.account(last, s.seat, texts, len(played), fallback)
-        echo = plans.echo(action.echo, played, note, instead)
+        echo = plans.echo(action.echo, played, note, instead, fallback)
     replies += deps.notify(s.game_id, actor=s.seat, echo=echo, reply_to=s.mail)
     replies += _after_commit(deps, s, order)
     deps.play_computers(s.game_id)

@@ -119,3 +119,32 @@ def vs_at_first_move(env: Env, players: list[tuple[str, str]], seed: int) -> str
         )
     env.service.flush_journal()
     return gid
+
+
+def vs_illegal_slide(rec: object, seat: int) -> str | None:
+    """A slide of Die Verbotene Stadt written in the notation that is not legal now for
+    ``seat`` (an official's direction), or None."""
+    from pbem.rules.base import RuleError
+
+    game, state = rec.game, rec.state  # type: ignore[attr-defined]
+    for o, c in enumerate(state.positions):
+        if c < 0:
+            continue
+        for d in ("N", "E", "S", "W"):
+            text = f"{game.board.official_code(o)} {d}"
+            try:
+                game.parse(state, seat, text)
+            except RuleError:
+                return text
+    return None
+
+
+def played_since(rec: object, before: int, seat: int) -> list[str]:
+    """The notations of the action lines of ``seat`` after log sequence ``before``."""
+    from pbem.store.payloads import ActionLine
+
+    return [
+        e.payload.notation
+        for e in rec.entries  # type: ignore[attr-defined]
+        if e.seq > before and isinstance(e.payload, ActionLine) and e.payload.seat == seat
+    ]

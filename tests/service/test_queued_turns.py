@@ -10,7 +10,16 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from helpers import Env, drain, make_env, reply, text_of, vs_at_first_move
+from helpers import (
+    Env,
+    drain,
+    make_env,
+    played_since,
+    reply,
+    text_of,
+    vs_at_first_move,
+    vs_illegal_slide,
+)
 
 import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
 from pbem.rules.base import RuleError, derive_rng
@@ -31,21 +40,6 @@ def _last_to(mails: list[EmailMessage], addr: str) -> EmailMessage:
 
 def _flat(m: EmailMessage) -> str:
     return " ".join(text_of(m).split())
-
-
-def _illegal_slide(rec: object, seat: int) -> str | None:
-    """A slide written in the notation that is not legal now (an official's direction)."""
-    game, state = rec.game, rec.state  # type: ignore[attr-defined]
-    for o, c in enumerate(state.positions):
-        if c < 0:
-            continue
-        for d in ("N", "E", "S", "W"):
-            text = f"{game.board.official_code(o)} {d}"
-            try:
-                game.parse(state, seat, text)
-            except RuleError:
-                return text
-    return None
 
 
 def test_the_words_of_several_turns() -> None:
@@ -83,7 +77,7 @@ def test_a_queued_turn_after_the_next_and_the_fallback_as_units(tmp_path: Path, 
     assert head == standing.Orders(next=["RK N"], later=[["BG E"]], guard=ctx)
     assert isinstance(out[1], ActionEntry) and out[1].text == legal[0]
     # None legal: the queue is emptied (the later turns too), the turn mail goes out.
-    bad = _illegal_slide(rec, seat)
+    bad = vs_illegal_slide(rec, seat)
     assert bad is not None
     out = standing.queued_entries(rec, seat, [bad], ctx, [["RK N"]])
     assert len(out) == 1
@@ -122,18 +116,14 @@ def test_a_slide_illegal_when_played_is_played_toward_the_pavilion(tmp_path: Pat
         assert "toward the active pavilion instead" in _flat(_last_to(mails, addr))
         rec = env.store.load(gid)
         quiet = [m for m in rec.legal_notations(seat) if "claim" not in m and "reveal" not in m]
-        bad = _illegal_slide(rec, seat)
+        bad = vs_illegal_slide(rec, seat)
         if bad is None:
             continue
         before = rec.seq
         out = env.service.handle(reply(_last_to(mails, addr), addr, f"{quiet[0]}; {bad}"))
         assert out.reason == "applied", out
         rec = env.store.load(gid)
-        played = [
-            e.payload.notation
-            for e in rec.entries
-            if e.seq > before and isinstance(e.payload, ActionLine) and e.payload.seat == seat
-        ]
+        played = played_since(rec, before, seat)
         if len(played) < 2 or played[1] == bad:
             continue  # the die ended the turn, or the slide became legal
         code = rec.game.board.official_code(rec.state.selections[seat])

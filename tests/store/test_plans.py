@@ -6,10 +6,12 @@ other each slide is committed alone when the game asks that seat for a move agai
 legal then), as a player sending them one by one would. The logs must tell the same moves, the
 same dice and end in the same state, over many seeds, with plans that the dice cut short, plans
 whose later slide has become illegal, plans that run to the end of the turn, and slides written
-toward the active pavilion (``RK pavilion``: read when played, on the board they meet then). Half
-the plans carry the fallback of ``STANDING BLOCKED PAVILION`` (a later slide illegal when its turn
-comes is the seat's official's move toward the pavilion): one by one, the player sends that move
-instead.
+toward the active pavilion (``RK pavilion``: read when played, on the board they meet then) or a
+helper's toward the door (``BG door``). Half the plans carry the fallback of ``STANDING BLOCKED
+PAVILION`` (a later slide illegal when its turn comes is the seat's official's move toward the
+pavilion) or of ``BLOCKED PAVILION DOOR`` (that, or else another official's toward the door: ``RK
+pavilion or door``) or of ``BLOCKED PAVILION DOOR ANY`` (or else a move of the official farthest
+from the pavilion: ``... or any``): one by one, the player sends that move instead.
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ def _plan_texts(rec, seat: int, rng: random.Random) -> list[str]:  # type: ignor
             texts.append(f"{own} pavilion")
         elif pick < 0.4:
             texts.append(rng.choice(legal).split()[0] + " pavilion")
+        elif pick < 0.5:
+            # A helper's move toward the door (refused when one stands there already).
+            texts.append(rng.choice(legal).split()[0] + " door")
         else:
             texts.append(rng.choice(legal))
     return texts
@@ -117,7 +122,16 @@ def test_a_plan_is_the_same_game_as_its_slides_one_by_one(tmp_path: Path, seed: 
             continue
         texts = _plan_texts(ra, d.seat, rng)
         own = ra.game.board.official_code(ra.state.selections[d.seat])  # type: ignore[attr-defined]
-        fallback = f"{own} pavilion" if rng.random() < 0.5 else ""
+        fallback = rng.choice(
+            [
+                "",
+                "",
+                "",
+                f"{own} pavilion",
+                f"{own} pavilion or door",
+                f"{own} pavilion or door or any",
+            ]
+        )
         plan = Plan(d.seat, tuple(texts), source="mail", fallback=fallback)
         done = a.commit(ga, ra.seq, [plan], now)
         played = sum(1 for p in done.produced if p.kind == "action")

@@ -157,6 +157,23 @@ The words pavilion, pavillon, padiglione and Pavillon all work.
 """)
 
 
+DOOR_HELP = N_("""\
+A HELPER'S MOVE TOWARD THE DOOR (IT HOLDS WHEN THE BOARD CHANGES)
+
+  BG door        BG toward a field beside the active pavilion's
+                 threshold, read when it is played: an official
+                 standing there stops the others on the threshold, so
+                 that they can turn in. The move that ends there, else
+                 the one that leaves BG the fewest slides from there.
+                 Refused when an official already stands beside the
+                 door or no move brings BG nearer (a plan stops there,
+                 or plays STANDING BLOCKED PAVILION's move instead).
+  RK pavilion; BG door; RK pavilion
+                 a plan: your official, a helper, your official again.
+The words door, porte, porta and Tuer all work.
+""")
+
+
 class VerboteneStadt(GameDefaults[State, Action, render.View]):
     """Die Verbotene Stadt (Randolph & Ruettinger, Ravensburger 1992) as a pbem game."""
 
@@ -491,7 +508,7 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
 
     def command_help(self) -> str:
         """Every command with examples (plain text, <= 72 columns)."""
-        return _(HELP) + "\n" + _(PLAN_HELP) + "\n" + _(STEER_HELP)
+        return _(HELP) + "\n" + _(PLAN_HELP) + "\n" + _(STEER_HELP) + "\n" + _(DOOR_HELP)
 
     def rules_summary(self) -> str:
         """The game in short: HELP's first part, up to its second heading (the commands)."""

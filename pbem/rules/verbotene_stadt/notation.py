@@ -1260,18 +1260,22 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
         head, dirs_tok = head[:2], [head[2:], *dirs_tok]
     o = _official(a.board, a.state, head, a.text, a.hint)
     code = a.board.official_code(o)
-    if any(t in steer.WORDS for t in dirs_tok):
-        if step or len(dirs_tok) != 1:
-            raise InvalidSyntax(
-                _(
-                    "A move toward the active pavilion names the official and no direction, "
-                    "e.g. %(code)s pavilion (or %(code)s pavilion claim)."
-                )
-                % {"code": code},
-                text=a.text,
-                hint=a.hint,
-            )
-        move = steer.toward(a.board, a.state, a.seat, o, a.text, a.hint)
+    words = _steer_words(a, code, dirs_tok, step, mode)
+    if words == "door":
+        return steer.door(a.board, a.state, a.seat, o, a.text, a.hint)
+    if words:
+        # "RK pavilion", or "RK pavilion or door": else another official toward the door.
+        try:
+            move = steer.toward(a.board, a.state, a.seat, o, a.text, a.hint)
+        except IllegalMove:
+            if words == "pavilion":
+                raise
+            try:
+                return steer.helper(a.board, a.state, a.seat, o, a.text, a.hint)
+            except IllegalMove:
+                if words != "pavilion or door or any":
+                    raise
+                return steer.aside(a.board, a.state, a.seat, o, a.text, a.hint)
         if not engine.trace(a.board, a.state, move).entered:
             return move  # a written claim or reveal is for the case it enters: not now
         return _entering(a, move, mode)
@@ -1327,6 +1331,46 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             )
         return move
     return _entering(a, move, mode)
+
+
+def _steer_words(a: _Answer, code: str, dirs_tok: list[str], step: bool, mode: str) -> str:
+    """Which move read when played the words after the official ask for (:mod:`steer`):
+    ``pavilion``, ``door``, ``pavilion or door``, ``pavilion or door or any``, or ``""``
+    (written directions). Raises
+    :class:`InvalidSyntax` when such a word comes with a direction or a one-step move (or, for the
+    door, a mode)."""
+    if not step and len(dirs_tok) in (3, 5):
+        first, between, last = dirs_tok[:3]
+        if first in steer.WORDS and between in steer.OR_WORDS and last in steer.DOOR_WORDS:
+            if len(dirs_tok) == 3:
+                return "pavilion or door"
+            if dirs_tok[3] in steer.OR_WORDS and dirs_tok[4] in steer.ANY_WORDS:
+                return "pavilion or door or any"
+    for words, what, bad, message in (
+        (
+            steer.DOOR_WORDS,
+            "door",
+            bool(mode),
+            N_(
+                "A helper's move toward the door names the official and no direction, "
+                "e.g. %(code)s door."
+            ),
+        ),
+        (
+            steer.WORDS,
+            "pavilion",
+            False,
+            N_(
+                "A move toward the active pavilion names the official and no direction, "
+                "e.g. %(code)s pavilion (or %(code)s pavilion claim)."
+            ),
+        ),
+    ):
+        if any(t in words for t in dirs_tok):
+            if step or bad or len(dirs_tok) != 1:
+                raise InvalidSyntax(_(message) % {"code": code}, text=a.text, hint=a.hint)
+            return what
+    return ""
 
 
 def _entering(a: _Answer, move: Move, mode: str) -> Move:
