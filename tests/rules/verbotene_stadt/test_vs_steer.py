@@ -10,7 +10,8 @@ follows the rules of a written one.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import functools
+from collections.abc import Iterable, Iterator
 
 import msgspec
 import pytest
@@ -24,8 +25,9 @@ from pbem.rules.verbotene_stadt.state import Move, State
 BOARD = GAME.board
 
 
-def _positions(seed: int, n: int, every: int = 40) -> list[State]:
-    """Move positions of a heuristic bot game, one in ``every`` actions."""
+@functools.cache
+def _positions(seed: int, n: int, every: int = 40) -> tuple[State, ...]:
+    """Move positions of a heuristic bot game, one in ``every`` actions (played once per run)."""
     seen: list[State] = []
 
     def check(state: State, seat: int, action: object, events: object, new: State) -> None:
@@ -35,7 +37,7 @@ def _positions(seed: int, n: int, every: int = 40) -> list[State]:
 
     seen_all: list[int] = []
     play_bots(n, seed, ["heuristic"], cap=1200, check=check)
-    return seen
+    return tuple(seen)
 
 
 @pytest.mark.parametrize("seed", [3, 8])
@@ -110,7 +112,7 @@ def test_an_entry_when_it_can_enter_with_the_written_mode() -> None:
     assert GAME.parse(own, 0, f"{code} pavilion claim").mode == "claim"
 
 
-def _cases(bases: list[State]) -> Iterator[tuple[State, int, str]]:
+def _cases(bases: Iterable[State]) -> Iterator[tuple[State, int, str]]:
     """Each position under every pavilion, with each official on the board and its code."""
     for base in bases:
         for pav in sorted(BOARD.pavilions):
@@ -261,6 +263,7 @@ def _refused(every: int, shorter: str, longer: str) -> Iterator[tuple[State, int
         assert GAME.parse(state, state.active, f"{code} {longer}") == want
 
 
+@pytest.mark.slow  # every official under every pavilion of a bot game: 10 s: out of the fast lane, in the full suite
 def test_the_pavilion_or_else_a_helper_toward_the_door() -> None:
     """``XX pavilion or door``: XX's move toward the pavilion when it has one, else the move
     toward the door of another official that ends fewest slides from it (the first official)."""
@@ -299,6 +302,7 @@ def _farness(state: State, h: int, tx: int, ty: int) -> tuple[int, int]:
     return dist[state.positions[h]], abs(x - tx) + abs(y - ty)
 
 
+@pytest.mark.slow  # every official under every pavilion of a bot game: 19 s: out of the fast lane, in the full suite
 def test_the_last_resort_is_a_move_of_the_farthest_official() -> None:
     """``XX pavilion or door or any``: as ``XX pavilion or door`` while that can be played; else
     the first quiet move of the official farthest from entering (slides, then fields from the
@@ -325,6 +329,7 @@ def test_the_last_resort_is_a_move_of_the_farthest_official() -> None:
     assert aside > 5
 
 
+@pytest.mark.slow  # 3 s a language: out of the fast lane, in the full suite
 @pytest.mark.parametrize(
     "words", ["pavilion or door or any", "pavillon ou porte ou quelconque",
               "padiglione o porta o qualsiasi", "Pavillon oder Tür oder beliebig"],
