@@ -706,3 +706,27 @@ def test_an_earlier_game_in_a_remark_and_the_italian_si() -> None:
             ("en", f"{m}, maybe, like last time"),
         ],
     )
+
+
+def test_a_correction_with_an_interjection_of_its_own() -> None:
+    """ "M13 R2" then "ah non zut, M13 R0 !" (half-16 fr-1604, de-1604): the interjection of
+    annoyance says the line corrects the move above it, and the player's last word counts; the
+    same words before a move the player only regrets play nothing."""
+    a, b = _two_moves()
+    for lang, fix in [
+        ("fr", f"ah non zut, {b} !"),
+        ("fr", f"Mince, {b}"),
+        ("it", f"no mannaggia, {b}!"),
+        ("de", f"Moment, Quatsch – {b} natürlich."),
+        ("de", f"Mist, {b}"),
+        ("en", f"argh no, {b}"),
+        ("en", f"Damn, {b}"),
+    ]:
+        assert _read("fc", lang, a, fix) == ("move", b), fix
+    for lang, fix in [
+        ("fr", f"zut, peut-être {b} ?"),
+        ("de", f"Mist, oder doch {b}?"),
+        ("en", f"damn, maybe {b}"),
+        ("it", f"mannaggia, o forse {b}?"),
+    ]:
+        assert _read("fc", lang, a, fix) not in (("move", a), ("move", b)), fix
