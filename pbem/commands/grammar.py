@@ -1106,6 +1106,14 @@ _GIVING_IN = re.compile(
 R1"): it denies nothing, whatever its words ("was" is German here)."""
 
 
+_THAT_CASE = re.compile(
+    r"(?i)^\s*(?P<thanks>[^.!?]+[.!]+)\s*(?:dans\s+ce\s+cas|en\s+ce\s+cas|in\s+(?:that|this)\s+case"
+    r"|in\s+(?:diesem|dem)\s+fall|in\s+(?:questo|tal)\s+caso)\s*$"
+)
+"""Thanks for the mail, then "in that case" (the case the mail explained: "Merci pour
+l'explication ! Dans ce cas : L11 R1"; issue 31): a lead-in, no condition of the player's."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
@@ -1116,6 +1124,8 @@ def _leads(head: str) -> bool:
         toks = [t for t in toks if t.casefold() != "si"]
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
         return True
+    if (m := _THAT_CASE.match(head)) and is_courtesy(m["thanks"]):
+        return not denies(_tokens(m["thanks"]))  # "Merci pour l'explication ! Dans ce cas :"
     rest = correction_rest(head)
     return rest is not None and not denies([w for w in rest.split() if w not in _NOT])
 
@@ -1537,6 +1547,35 @@ _LAST_TIME = re.compile(
 )
 """A remark's reference to an earlier game ("M13 R0 for me, same spot I'd have picked last
 game"): the past of the player, not a word against the move."""
+_REMARK = frozenset(
+    {
+        *("was", "were", "played", "placed", "your", "his", "her", "their", "yours"),
+        *("ton", "ta", "tes", "votre", "vos", "joué", "jouée", "posé", "posée", "aurais"),
+        *("j'aurais", "aurait", "avais", "j'avais", "avait"),
+        *("tuo", "tua", "tuoi", "vostra", "vostro", "giocato", "messo", "avrei", "avevo", "era"),
+        *("hätte", "hättest", "hatte", "hättet", "dein", "deine", "deinen", "deinem", "euer"),
+        *("eure", "euren", "gespielt", "gelegt", "gesetzt", "war"),
+    }
+)
+"""Words of the past and of another player's move: a move named with one of them on a mail that
+is no turn of the player's is a remark ("Bien joué Sophie, ton M13 R1 m'a fait mal", "Mist,
+hätte doch P12 R2 spielen sollen", "I was eyeing P10 R1 myself!")."""
+
+
+def _remark_out_of_turn(text: str, tokens: list[str], cand: _Candidate) -> bool:
+    """Is the one move named among ``tokens`` a remark about a move played or not played, on a
+    mail where the player owes no move (the game says it is not the player's decision)? Then it
+    is nothing to do, not a question back (issue 31). A question mark still asks back."""
+    if "?" in text or not isinstance(cand.error, NotYourDecision):
+        return False
+    words = [
+        t.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+        for k, t in enumerate(tokens)
+        if not cand.start <= k < cand.end
+    ]
+    return any(w in _REMARK or w.endswith("'s") and w not in ("let's", "it's") for w in words)
+
+
 _SORRY_FOR = re.compile(
     r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
     r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
@@ -2356,6 +2395,9 @@ def _read_move(line_wo: str, at: _At) -> None:
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
             )
         ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
+            if _remark_out_of_turn(line_wo, tokens, cands[0]):
+                out.ignored.append(line)  # "Bien joué Sophie, ton M13 R1 m'a fait mal"
+                return
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             out.mention_moves.append((line, cands[0].action))

@@ -730,3 +730,28 @@ def test_a_correction_with_an_interjection_of_its_own() -> None:
         ("it", f"mannaggia, o forse {b}?"),
     ]:
         assert _read("fc", lang, a, fix) not in (("move", a), ("move", b)), fix
+
+
+def test_a_move_after_thanks_for_the_mail_and_in_that_case() -> None:
+    """ "Merci pour l'explication ! Dans ce cas : L11 R1", "Danke, jetzt ist's klar. L10, um
+    180 Grad gedreht." (half-16 fr-1618, de-1616): thanks for what the mail explained, then the
+    move; "in that case" after a condition of the player's own still asks back."""
+    a, _b = _two_moves()
+    square, rot = a.split()
+    degrees = 90 * int(rot[1:])
+    for lang, line in [
+        ("fr", f"Merci pour l'explication ! Dans ce cas : {a}"),
+        ("it", f"Grazie della spiegazione! In questo caso: {a}"),
+        ("de", f"Danke für die Erklärung. In diesem Fall: {a}"),
+        ("en", f"Thanks for explaining. In that case: {a}"),
+        ("de", f"Danke, jetzt ist's klar. {square}, um {degrees} Grad gedreht."),
+        ("fr", f"Merci, c'est clair. {square} tournée de {degrees}°"),
+    ]:
+        assert _read("fc", lang, line) == ("move", a), line
+    for lang, line in [
+        ("fr", f"Dans ce cas : {a}"),
+        ("fr", f"Merci ! Si c'est interdit, dans ce cas : {a}"),
+        ("en", f"Thanks. If that fails, in that case: {a}"),
+        ("de", f"Danke. Falls das nicht geht, in diesem Fall: {a}"),
+    ]:
+        assert _read("fc", lang, line) != ("move", a), line

@@ -718,3 +718,42 @@ def test_a_move_in_prose_that_explains_a_preview_is_not_played(fc_turn: object) 
     ]:
         case = pc.Case("t", "t", "fr", "fc:turn", "gmail", "nothing", body)
         assert pc.judge_stage(fc_turn, case).got == want, body  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def fc_moved(tmp_path_factory: pytest.TempPathFactory) -> object:
+    import player_corpus as pc
+
+    for name, stage in pc.fc_stages(tmp_path_factory.mktemp("fcm"), "fr"):
+        if name == "fc:moved":
+            return stage
+    raise AssertionError("no mail of another player's move")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Bien joué Sophie, ton P10 R1 de tout à l'heure m'a fait mal 😅",
+        "J'aurais joué P10 R1 à ta place.",
+        "Bel colpo Marco, il tuo P10 R1 mi ha rovinato la partita",
+        "Avrei giocato P10 R1 anch'io.",
+        "Mist, hätte doch P10 R1 spielen sollen. Naja.",
+        "Schöner Zug, dein P10 R1 war fies!",
+        "Nice one Claire - I was eyeing P10 R1 myself!",
+        "Well played, your P10 R1 hurt.",
+    ],
+)
+def test_a_remark_about_a_move_on_a_mail_that_is_no_turn(
+    fc_moved: object, fc_turn: object, body: str
+) -> None:
+    """A move played or not played, named in a remark on a mail that asks the player for
+    nothing (half-16 fr-1620, de-1620, en-1620): nothing to do, no question back; a question
+    about it still asks back, and on a turn mail the same remark is never played."""
+    import player_corpus as pc
+
+    case = pc.Case("t", "t", "fr", "fc:moved", "gmail", "nothing", body)
+    assert pc.judge_stage(fc_moved, case).got == [], body  # type: ignore[arg-type]
+    question = pc.Case("t", "t", "fr", "fc:moved", "gmail", "ask", body.rstrip(".!😅 ") + " ?")
+    assert pc.judge_stage(fc_moved, question).got == ["ask"], body  # type: ignore[arg-type]
+    turn = pc.Case("t", "t", "fr", "fc:turn", "gmail", "ask", body)
+    assert pc.judge_stage(fc_turn, turn).got == ["ask"], body  # type: ignore[arg-type]
