@@ -757,3 +757,24 @@ def test_a_remark_about_a_move_on_a_mail_that_is_no_turn(
     assert pc.judge_stage(fc_moved, question).got == ["ask"], body  # type: ignore[arg-type]
     turn = pc.Case("t", "t", "fr", "fc:turn", "gmail", "ask", body)
     assert pc.judge_stage(fc_turn, turn).got == ["ask"], body  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "ANTEPRIMA M13 R1 per favore, poi decido.",
+        "APERÇU M13 R1 s'il vous plaît, puis je décide",
+        "VORSCHAU M13 R1 bitte, dann entscheide ich",
+        "PREVIEW M13 R1 please - want to see what it scores before committing.",
+        "APERÇU M13 R1 - je veux voir ce que ça donne",
+        "VORSCHAU M13 R1 – will sehen, was es bringt",
+    ],
+)
+def test_a_preview_with_its_purpose_after_then_or_a_dash(fc_turn: object, body: str) -> None:
+    """ "ANTEPRIMA L12 R1 per favore, poi decido", "PREVIEW P11 R3 please - want to see what it
+    scores" (half-16 it-1608, en-1608): the remark after the move is no part of it; a "then"
+    before a direction or a code still is (nothing is played either way)."""
+    import player_corpus as pc
+
+    case = pc.Case("t", "t", "fr", "fc:turn", "gmail", "nothing", body)
+    assert pc.judge_stage(fc_turn, case).got == ["preview M13 R1"], body  # type: ignore[arg-type]
