@@ -755,3 +755,32 @@ def test_a_move_after_thanks_for_the_mail_and_in_that_case() -> None:
         ("de", f"Danke. Falls das nicht geht, in diesem Fall: {a}"),
     ]:
         assert _read("fc", lang, line) != ("move", a), line
+
+
+def test_a_side_said_again_by_its_compass_point() -> None:
+    """ "Sliding RB up to the north, then turning west" (half-16 en-1622): "up" and "north" are
+    one direction; a side and another compass point, or one direction said twice the same way,
+    stay two directions (and the game refuses them)."""
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3 and m.split()[1] in ("N", "S"))
+    off, d1, d2 = two.split()
+    side = {
+        "en": {"N": "up", "S": "down"},
+        "fr": {"N": "en haut", "S": "en bas"},
+        "it": {"N": "in alto", "S": "in basso"},
+        "de": {"N": "nach oben", "S": "nach unten"},
+    }
+    forms = {
+        "en": "Sliding {o} {s} to the {a}, then turning {b}.",
+        "fr": "{o} {s} vers {a}, puis vers {b}",
+        "it": "{o} {s} verso {a}, poi verso {b}",
+        "de": "{o} {s} Richtung {a}, dann nach {b}",
+    }
+    for lang, form in forms.items():
+        w = DIRECTION_WORDS[lang]
+        line = form.format(o=off, s=side[lang][d1], a=w[d1], b=w[d2])
+        assert _read("vs", lang, line) == ("move", two), line
+        other = {"N": "S", "S": "N"}[d1]
+        line = form.format(o=off, s=side[lang][d1], a=w[other], b=w[d2])
+        assert _read("vs", lang, line)[0] != "move", line
+    assert _read("vs", "en", f"{off} up up")[0] != "move"
