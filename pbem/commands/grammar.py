@@ -1804,6 +1804,29 @@ _IMPOSSIBLE = re.compile(
 """What the fallback's condition says of the first move: that it may not be playable."""
 
 
+_IF_FIRST = (["if"], ["si"], ["se"], ["wenn"], ["falls"])
+"""The one word before a move that the line then gives a fallback ("Se P12 R2 è ancora valida
+gioco quella, altrimenti P12 R0"; issue 31)."""
+
+_STILL_VALID = re.compile(
+    r"(?i)^\W*(?:is|it's|est|è|e|ist|es)?\s*(?:still|encore|ancora|noch|toujours)\s+"
+    r"(?:valid|valide|valida|valido|valable|gültig|gueltig|legal|légal|legale|possible|possibile"
+    r"|möglich|moeglich|free|libre|libera|frei|ok|okay)(?:\s+(?:ist|est))?\W*"
+    r"(?:(?:then|alors|allora|dann)\s+)?(?:i\s+play\s+(?:it|that\s+one)|i'll\s+play\s+(?:it"
+    r"|that\s+one)|je\s+(?:le\s+)?joue(?:\s+celui[\s-](?:là|ci))?|gioco\s+quella|la\s+gioco"
+    r"|gioco\s+quello|spiele\s+ich\s+(?:den|das|ihn|es)|nehme\s+ich\s+(?:den|das|ihn|es))?\W*"
+)
+"""The condition of a move first named after "if", up to its fallback: that it is still legal,
+and that the player then plays it ("è ancora valida gioco quella", "is still free I play it")."""
+
+
+def _still_valid(between: str) -> bool:
+    """Do the words between a move after "if" and its fallback only say that the move is still
+    legal (:data:`_STILL_VALID`) and give the fallback (:data:`_OTHERWISE`)?"""
+    m = _OTHERWISE.search(between)
+    return m is not None and _STILL_VALID.fullmatch(between[: m.start()]) is not None
+
+
 def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
     """A move, then its fallback for when it cannot be played (:data:`_OTHERWISE`; issue 31):
     the first when it is legal, else the fallback when that is; None when the line says more
@@ -1818,12 +1841,15 @@ def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candida
     between = " ".join(tokens[first.end : second.start])
     if not _OTHERWISE.search(between) or not _OTHERWISE.search(line):
         return None
-    said = _tokens(_OTHERWISE.sub(" ", between))
-    if said and not is_filler(said) and not _IMPOSSIBLE.search(between):
-        return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
     before = tokens[: first.start]
     after = [t for t in tokens[second.end :] if t.strip("()")]
-    if not is_filler(before) or (after and not is_filler(after)):
+    if_first = [t.casefold() for t in before] in _IF_FIRST
+    if if_first and not _still_valid(between):
+        return None
+    said = _tokens(_OTHERWISE.sub(" ", between))
+    if said and not if_first and not is_filler(said) and not _IMPOSSIBLE.search(between):
+        return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
+    if not (if_first or is_filler(before)) or (after and not is_filler(after)):
         return None
     if first.error is None:
         return first

@@ -784,3 +784,36 @@ def test_a_side_said_again_by_its_compass_point() -> None:
         line = form.format(o=off, s=side[lang][d1], a=w[other], b=w[d2])
         assert _read("vs", lang, line)[0] != "move", line
     assert _read("vs", "en", f"{off} up up")[0] != "move"
+
+
+def test_a_move_after_if_still_legal_and_its_fallback() -> None:
+    """ "Se P12 R2 è ancora valida gioco quella, altrimenti P12 R0" (half-16 it-1603): the
+    first move when it is legal, else the fallback; any other condition, a question, or words
+    against the move ask back."""
+    a, b = _two_moves()
+    pos = rg.fc_position()
+
+    def illegal(m: str) -> bool:
+        try:
+            pos.parse(m)
+        except RuleError:
+            return True
+        return False
+
+    bad = next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
+    for lang, form in [
+        ("it", "Se {x} è ancora valida gioco quella, altrimenti {y}."),
+        ("fr", "Si {x} est encore valable je joue celui-là, sinon {y}."),
+        ("en", "If {x} is still free I play it, otherwise {y}"),
+        ("de", "Wenn {x} noch möglich ist, spiele ich den, sonst {y}"),
+    ]:
+        assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
+        assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
+    for lang, line in [
+        ("it", f"Se {a} è libera, altrimenti {b}"),
+        ("en", f"If {a} is still free I would not play it, otherwise {b}"),
+        ("en", f"If {a} is still free, otherwise {b}?"),
+        ("en", f"If {a} is still free, Bea gets the garden, otherwise {b}"),
+        ("fr", f"Si {a} donne le jardin à Béa, sinon {b}"),
+    ]:
+        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
