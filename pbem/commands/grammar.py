@@ -2105,6 +2105,16 @@ class _At:
     from_subject: bool
 
 
+_EITHER_WAY = re.compile(
+    r"(?i)\?\s*(?:either\s+way|whatever\s+the\s+answer|in\s+any\s+case|de\s+toute\s+fa[çc]on"
+    r"|dans\s+tous\s+les\s+cas|quoi\s+qu['’]il\s+en\s+soit|in\s+ogni\s+caso|comunque\s+vada"
+    r"|comunque|so\s+oder\s+so|auf\s+jeden\s+fall|wie\s+auch\s+immer|egal\s+wie)(?![\w'’])"
+    r"[\s,:–—-]*(?P<rest>[^?]*)$"
+)
+"""A question about a move, then the move played whatever the answer ("Does P12 R2 close the
+top room? Either way I'm playing P12 R0."; issue 31): the part after it is read alone."""
+
+
 def _read_alone(part: str, at: _At) -> bool:
     """Read ``part`` of ``at.line`` alone; when it is exactly one move, that move is the line's."""
     sub = Reading()
@@ -2372,6 +2382,9 @@ def _read_move(line_wo: str, at: _At) -> None:
             if not from_subject:
                 out.errors.append((line, first))
             return
+    either = _EITHER_WAY.search(line_wo)
+    if either is not None and "?" not in either["rest"] and _read_alone(either["rest"], at):
+        return  # "Does P12 R2 close the top room? Either way I'm playing P12 R0."
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )

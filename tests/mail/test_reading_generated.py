@@ -817,3 +817,23 @@ def test_a_move_after_if_still_legal_and_its_fallback() -> None:
         ("fr", f"Si {a} donne le jardin à Béa, sinon {b}"),
     ]:
         assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
+
+
+def test_a_question_about_a_move_then_the_move_played_either_way() -> None:
+    """ "Does P12 R2 close the top room? Either way I'm playing P12 R0." (half-16 en-1634): the
+    move after "either way" is the reply's; doubt or a question after it still asks back."""
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"Does {a} close the top room? Either way I'm playing {b}."),
+        ("fr", f"Est-ce que {a} ferme la salle ? De toute façon je joue {b}."),
+        ("it", f"{a} chiude la stanza? Comunque gioco {b}."),
+        ("de", f"Schließt {a} den Raum? So oder so spiele ich {b}."),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"Does {a} close the room? Either way, maybe {b}"),
+        ("en", f"Does {a} close the room? Either way I won't play {b}"),
+        ("fr", f"{a} ferme la salle ? De toute façon {b} ?"),
+        ("de", f"Schließt {a} den Raum? So oder so, vielleicht {b}"),
+    ]:
+        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
