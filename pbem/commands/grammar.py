@@ -464,6 +464,9 @@ def read_commands(
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
+        if _condition_of_next(raw, out, [x for x in todo[:idx] if x.strip()][-1:]):
+            out.ignored.append(raw)  # "NÄCHSTER KB S" / "falls das dann noch geht"
+            continue
         raw = _after_standing(raw, out)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         for c in out.commands[n_cmd:]:
@@ -510,6 +513,27 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_IF_WORDS = frozenset({"if", "si", "se", "wenn", "falls", "sofern", "provided"})
+
+
+def _condition_of_next(raw: str, out: Reading, above: list[str]) -> bool:
+    """A line right below a NEXT that only says it holds if the move is still possible then
+    ("NÄCHSTER KB S" / "falls das dann noch geht", "if it's still free by then"; issue 31): a
+    queued move is checked when its turn comes, so the condition is NEXT's own. A line with a
+    code, a question or a word that denies is read as always."""
+    if not out.commands or out.commands[-1].kind != "next" or out.commands[-1].line not in above:
+        return False
+    toks = [t.casefold() for t in _tokens(raw)]
+    return (
+        len(toks) >= 2
+        and toks[0] in _IF_WORDS
+        and "?" not in raw
+        and not any(_code_like(t) for t in _tokens(raw))
+        and not denies(toks[1:])
+        and _IMPOSSIBLE.search(raw) is not None
+    )
 
 
 _CONTRAST = re.compile(

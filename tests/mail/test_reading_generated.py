@@ -837,3 +837,18 @@ def test_a_question_about_a_move_then_the_move_played_either_way() -> None:
         ("de", f"Schließt {a} den Raum? So oder so, vielleicht {b}"),
     ]:
         assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
+
+
+def test_a_condition_of_a_next_on_the_line_below_it() -> None:
+    """ "NÄCHSTER KB S" / "falls das dann noch geht" (half-16 de-1627): a queued move is checked
+    when its turn comes, so "if it is still possible" below it is its own condition."""
+    pos = rg.vs_position()
+    one = next(m for m in pos.legal() if len(m.split()) == 2)
+    for lang, word, cond in [
+        ("de", "NÄCHSTER", "falls das dann noch geht"),
+        ("en", "NEXT", "if it's still possible then"),
+        ("fr", "PROCHAIN", "si c'est encore possible"),
+        ("it", "PROSSIMA", "se è ancora possibile"),
+    ]:
+        assert _read("vs", lang, f"{word} {one}", cond) == ("next",), (lang, cond)
+        assert _read("vs", lang, cond) != ("next",), (lang, cond)  # (no NEXT above it)
