@@ -544,10 +544,8 @@ def test_another_move_thought_of_and_set_aside_below_the_move() -> None:
         assert _read("vs", lang, first, below) in (("ask",), ("move", other)), below
 
 
-def test_a_move_and_its_fallback() -> None:
-    """ "gioco M13 R2, a meno che ... (in quel caso P10 R0)": the first move when it is legal,
-    else its fallback; an alternative without such words, or a question, asks back."""
-    a, b = _two_moves()
+def _illegal_fc_move() -> str:
+    """A move of the right shape that the game refuses at :func:`reading_gen.fc_position`."""
     pos = rg.fc_position()
 
     def illegal(m: str) -> bool:
@@ -557,12 +555,24 @@ def test_a_move_and_its_fallback() -> None:
             return True
         return False
 
-    bad = next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
+    return next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
+
+
+def test_a_move_and_its_fallback() -> None:
+    """ "gioco M13 R2, a meno che ... (in quel caso P10 R0)": the first move when it is legal,
+    else its fallback; an alternative without such words, or a question, asks back."""
+    a, b = _two_moves()
+    bad = _illegal_fc_move()
     for lang, form in [
         ("it", "gioco {x}, a meno che la casella non sia già occupata (in quel caso {y})."),
         ("fr", "{x}, sinon {y}"),
         ("en", "{x}, otherwise {y}"),
         ("de", "{x}, falls das nicht geht {y}"),
+        # after "if", still legal (half-16 it-1603)
+        ("it", "Se {x} è ancora valida gioco quella, altrimenti {y}."),
+        ("fr", "Si {x} est encore valable je joue celui-là, sinon {y}."),
+        ("en", "If {x} is still free I play it, otherwise {y}"),
+        ("de", "Wenn {x} noch möglich ist, spiele ich den, sonst {y}"),
     ]:
         assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
         assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
@@ -575,7 +585,12 @@ def test_a_move_and_its_fallback() -> None:
                        ("it", f"{a} a meno che pensiate che regali il giardino a Bea, in quel caso "
                               f"{b}"),
                        ("de", f"{a}, es sei denn, ihr meint, das schenkt Bea den Garten, in dem "
-                              f"Fall {b}")]:  # fmt: skip
+                              f"Fall {b}"),
+                       ("it", f"Se {a} è libera, altrimenti {b}"),
+                       ("en", f"If {a} is still free I would not play it, otherwise {b}"),
+                       ("en", f"If {a} is still free, otherwise {b}?"),
+                       ("en", f"If {a} is still free, Bea gets the garden, otherwise {b}"),
+                       ("fr", f"Si {a} donne le jardin à Béa, sinon {b}")]:  # fmt: skip
         assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
 
 
@@ -713,16 +728,14 @@ def test_a_correction_with_an_interjection_of_its_own() -> None:
     annoyance says the line corrects the move above it, and the player's last word counts; the
     same words before a move the player only regrets play nothing."""
     a, b = _two_moves()
-    for lang, fix in [
-        ("fr", f"ah non zut, {b} !"),
-        ("fr", f"Mince, {b}"),
-        ("it", f"no mannaggia, {b}!"),
-        ("de", f"Moment, Quatsch – {b} natürlich."),
-        ("de", f"Mist, {b}"),
-        ("en", f"argh no, {b}"),
-        ("en", f"Damn, {b}"),
-    ]:
-        assert _read("fc", lang, a, fix) == ("move", b), fix
+    fixes = {
+        "fr": [f"ah non zut, {b} !", f"Mince, {b}"],
+        "it": [f"no mannaggia, {b}!"],
+        "de": [f"Moment, Quatsch – {b} natürlich.", f"Mist, {b}"],
+        "en": [f"argh no, {b}", f"Damn, {b}"],
+    }
+    got = {fix: _read("fc", lang, a, fix) for lang, said in fixes.items() for fix in said}
+    assert set(got.values()) == {("move", b)}, got
     for lang, fix in [
         ("fr", f"zut, peut-être {b} ?"),
         ("de", f"Mist, oder doch {b}?"),
@@ -739,22 +752,21 @@ def test_a_move_after_thanks_for_the_mail_and_in_that_case() -> None:
     a, _b = _two_moves()
     square, rot = a.split()
     degrees = 90 * int(rot[1:])
-    for lang, line in [
+    read = [
         ("fr", f"Merci pour l'explication ! Dans ce cas : {a}"),
         ("it", f"Grazie della spiegazione! In questo caso: {a}"),
         ("de", f"Danke für die Erklärung. In diesem Fall: {a}"),
         ("en", f"Thanks for explaining. In that case: {a}"),
         ("de", f"Danke, jetzt ist's klar. {square}, um {degrees} Grad gedreht."),
         ("fr", f"Merci, c'est clair. {square} tournée de {degrees}°"),
-    ]:
-        assert _read("fc", lang, line) == ("move", a), line
-    for lang, line in [
+    ]
+    unread = [
         ("fr", f"Dans ce cas : {a}"),
         ("fr", f"Merci ! Si c'est interdit, dans ce cas : {a}"),
         ("en", f"Thanks. If that fails, in that case: {a}"),
         ("de", f"Danke. Falls das nicht geht, in diesem Fall: {a}"),
-    ]:
-        assert _read("fc", lang, line) != ("move", a), line
+    ]
+    _moves_or_not(a, read, unread)
 
 
 def test_a_side_said_again_by_its_compass_point() -> None:
@@ -786,57 +798,24 @@ def test_a_side_said_again_by_its_compass_point() -> None:
     assert _read("vs", "en", f"{off} up up")[0] != "move"
 
 
-def test_a_move_after_if_still_legal_and_its_fallback() -> None:
-    """ "Se P12 R2 è ancora valida gioco quella, altrimenti P12 R0" (half-16 it-1603): the
-    first move when it is legal, else the fallback; any other condition, a question, or words
-    against the move ask back."""
-    a, b = _two_moves()
-    pos = rg.fc_position()
-
-    def illegal(m: str) -> bool:
-        try:
-            pos.parse(m)
-        except RuleError:
-            return True
-        return False
-
-    bad = next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
-    for lang, form in [
-        ("it", "Se {x} è ancora valida gioco quella, altrimenti {y}."),
-        ("fr", "Si {x} est encore valable je joue celui-là, sinon {y}."),
-        ("en", "If {x} is still free I play it, otherwise {y}"),
-        ("de", "Wenn {x} noch möglich ist, spiele ich den, sonst {y}"),
-    ]:
-        assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
-        assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
-    for lang, line in [
-        ("it", f"Se {a} è libera, altrimenti {b}"),
-        ("en", f"If {a} is still free I would not play it, otherwise {b}"),
-        ("en", f"If {a} is still free, otherwise {b}?"),
-        ("en", f"If {a} is still free, Bea gets the garden, otherwise {b}"),
-        ("fr", f"Si {a} donne le jardin à Béa, sinon {b}"),
-    ]:
-        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
-
-
 def test_a_question_about_a_move_then_the_move_played_either_way() -> None:
     """ "Does P12 R2 close the top room? Either way I'm playing P12 R0." (half-16 en-1634): the
     move after "either way" is the reply's; doubt or a question after it still asks back."""
     a, b = _two_moves()
-    for lang, line in [
+    read = [
         ("en", f"Does {a} close the top room? Either way I'm playing {b}."),
         ("fr", f"Est-ce que {a} ferme la salle ? De toute façon je joue {b}."),
         ("it", f"{a} chiude la stanza? Comunque gioco {b}."),
         ("de", f"Schließt {a} den Raum? So oder so spiele ich {b}."),
-    ]:
-        assert _read("fc", lang, line) == ("move", b), line
-    for lang, line in [
+    ]
+    unread = [
         ("en", f"Does {a} close the room? Either way, maybe {b}"),
         ("en", f"Does {a} close the room? Either way I won't play {b}"),
         ("fr", f"{a} ferme la salle ? De toute façon {b} ?"),
         ("de", f"Schließt {a} den Raum? So oder so, vielleicht {b}"),
-    ]:
-        assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
+    ]
+    assert [_read("fc", lang, line) for lang, line in read] == [("move", b)] * len(read)
+    assert not {_read("fc", lang, line) for lang, line in unread} & {("move", a), ("move", b)}
 
 
 def test_a_condition_of_a_next_on_the_line_below_it() -> None:

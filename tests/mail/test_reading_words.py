@@ -661,14 +661,18 @@ ASKED = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def fc_turn(tmp_path_factory: pytest.TempPathFactory) -> object:
+def _fc_stage(tmp_path_factory: pytest.TempPathFactory, want: str) -> object:
     import player_corpus as pc
 
     for name, stage in pc.fc_stages(tmp_path_factory.mktemp("fc"), "fr"):
-        if name == "fc:turn":
+        if name == want:
             return stage
-    raise AssertionError("no turn mail")
+    raise AssertionError(f"no {want} mail")
+
+
+@pytest.fixture(scope="module")
+def fc_turn(tmp_path_factory: pytest.TempPathFactory) -> object:
+    return _fc_stage(tmp_path_factory, "fc:turn")
 
 
 @settings(max_examples=60, deadline=None)
@@ -722,12 +726,7 @@ def test_a_move_in_prose_that_explains_a_preview_is_not_played(fc_turn: object) 
 
 @pytest.fixture(scope="module")
 def fc_moved(tmp_path_factory: pytest.TempPathFactory) -> object:
-    import player_corpus as pc
-
-    for name, stage in pc.fc_stages(tmp_path_factory.mktemp("fcm"), "fr"):
-        if name == "fc:moved":
-            return stage
-    raise AssertionError("no mail of another player's move")
+    return _fc_stage(tmp_path_factory, "fc:moved")
 
 
 @pytest.mark.parametrize(

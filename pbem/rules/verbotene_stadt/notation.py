@@ -1295,10 +1295,10 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
         if not engine.trace(a.board, a.state, move).entered:
             return move  # a written claim or reveal is for the case it enters: not now
         return _entering(a, move, mode)
+    # "RB up to the north": one direction, said as a side and as a compass point
+    dirs_tok = [t for k, t in enumerate(dirs_tok) if not _said_twice(t, dirs_tok[k + 1 : k + 2])]
     dirs: list[str] = []
-    for k, t in enumerate(dirs_tok):
-        if _said_twice(t, dirs_tok[k + 1 : k + 2]):
-            continue  # "RB up to the north": one direction, said as a side and as a compass point
+    for t in dirs_tok:
         if t in _DIR_WORDS:
             dirs.extend(_DIR_WORDS[t].split())
         elif "-" in t and all(p in _DIR_WORDS for p in t.split("-")):
