@@ -464,6 +464,9 @@ def read_commands(
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
+        if _condition_of_next(raw, out, [x for x in todo[:idx] if x.strip()][-1:]):
+            out.ignored.append(raw)  # "NÄCHSTER KB S" / "falls das dann noch geht"
+            continue
         raw = _after_standing(raw, out)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         for c in out.commands[n_cmd:]:
@@ -510,6 +513,27 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_IF_WORDS = frozenset({"if", "si", "se", "wenn", "falls", "sofern", "provided"})
+
+
+def _condition_of_next(raw: str, out: Reading, above: list[str]) -> bool:
+    """A line right below a NEXT that only says it holds if the move is still possible then
+    ("NÄCHSTER KB S" / "falls das dann noch geht", "if it's still free by then"; issue 31): a
+    queued move is checked when its turn comes, so the condition is NEXT's own. A line with a
+    code, a question or a word that denies is read as always."""
+    if not out.commands or out.commands[-1].kind != "next" or out.commands[-1].line not in above:
+        return False
+    toks = [t.casefold() for t in _tokens(raw)]
+    return (
+        len(toks) >= 2
+        and toks[0] in _IF_WORDS
+        and "?" not in raw
+        and not any(_code_like(t) for t in _tokens(raw))
+        and not denies(toks[1:])
+        and _IMPOSSIBLE.search(raw) is not None
+    )
 
 
 _CONTRAST = re.compile(
@@ -1106,6 +1130,14 @@ _GIVING_IN = re.compile(
 R1"): it denies nothing, whatever its words ("was" is German here)."""
 
 
+_THAT_CASE = re.compile(
+    r"(?i)^\s*(?P<thanks>[^.!?]+[.!]+)\s*(?:dans\s+ce\s+cas|en\s+ce\s+cas|in\s+(?:that|this)\s+case"
+    r"|in\s+(?:diesem|dem)\s+fall|in\s+(?:questo|tal)\s+caso)\s*$"
+)
+"""Thanks for the mail, then "in that case" (the case the mail explained: "Merci pour
+l'explication ! Dans ce cas : L11 R1"; issue 31): a lead-in, no condition of the player's."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
@@ -1116,6 +1148,8 @@ def _leads(head: str) -> bool:
         toks = [t for t in toks if t.casefold() != "si"]
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
         return True
+    if (m := _THAT_CASE.match(head)) and is_courtesy(m["thanks"]):
+        return not denies(_tokens(m["thanks"]))  # "Merci pour l'explication ! Dans ce cas :"
     rest = correction_rest(head)
     return rest is not None and not denies([w for w in rest.split() if w not in _NOT])
 
@@ -1537,6 +1571,35 @@ _LAST_TIME = re.compile(
 )
 """A remark's reference to an earlier game ("M13 R0 for me, same spot I'd have picked last
 game"): the past of the player, not a word against the move."""
+_REMARK = frozenset(
+    {
+        *("was", "were", "played", "placed", "your", "his", "her", "their", "yours"),
+        *("ton", "ta", "tes", "votre", "vos", "joué", "jouée", "posé", "posée", "aurais"),
+        *("j'aurais", "aurait", "avais", "j'avais", "avait"),
+        *("tuo", "tua", "tuoi", "vostra", "vostro", "giocato", "messo", "avrei", "avevo", "era"),
+        *("hätte", "hättest", "hatte", "hättet", "dein", "deine", "deinen", "deinem", "euer"),
+        *("eure", "euren", "gespielt", "gelegt", "gesetzt", "war"),
+    }
+)
+"""Words of the past and of another player's move: a move named with one of them on a mail that
+is no turn of the player's is a remark ("Bien joué Sophie, ton M13 R1 m'a fait mal", "Mist,
+hätte doch P12 R2 spielen sollen", "I was eyeing P10 R1 myself!")."""
+
+
+def _remark_out_of_turn(text: str, tokens: list[str], cand: _Candidate) -> bool:
+    """Is the one move named among ``tokens`` a remark about a move played or not played, on a
+    mail where the player owes no move (the game says it is not the player's decision)? Then it
+    is nothing to do, not a question back (issue 31). A question mark still asks back."""
+    if "?" in text or not isinstance(cand.error, NotYourDecision):
+        return False
+    words = [
+        t.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+        for k, t in enumerate(tokens)
+        if not cand.start <= k < cand.end
+    ]
+    return any(w in _REMARK or w.endswith("'s") and w not in ("let's", "it's") for w in words)
+
+
 _SORRY_FOR = re.compile(
     r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
     r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
@@ -1765,6 +1828,29 @@ _IMPOSSIBLE = re.compile(
 """What the fallback's condition says of the first move: that it may not be playable."""
 
 
+_IF_FIRST = (["if"], ["si"], ["se"], ["wenn"], ["falls"])
+"""The one word before a move that the line then gives a fallback ("Se P12 R2 è ancora valida
+gioco quella, altrimenti P12 R0"; issue 31)."""
+
+_STILL_VALID = re.compile(
+    r"(?i)^\W*(?:is|it's|est|è|e|ist|es)?\s*(?:still|encore|ancora|noch|toujours)\s+"
+    r"(?:valid|valide|valida|valido|valable|gültig|gueltig|legal|légal|legale|possible|possibile"
+    r"|möglich|moeglich|free|libre|libera|frei|ok|okay)(?:\s+(?:ist|est))?\W*"
+    r"(?:(?:then|alors|allora|dann)\s+)?(?:i\s+play\s+(?:it|that\s+one)|i'll\s+play\s+(?:it"
+    r"|that\s+one)|je\s+(?:le\s+)?joue(?:\s+celui[\s-](?:là|ci))?|gioco\s+quella|la\s+gioco"
+    r"|gioco\s+quello|spiele\s+ich\s+(?:den|das|ihn|es)|nehme\s+ich\s+(?:den|das|ihn|es))?\W*"
+)
+"""The condition of a move first named after "if", up to its fallback: that it is still legal,
+and that the player then plays it ("è ancora valida gioco quella", "is still free I play it")."""
+
+
+def _still_valid(between: str) -> bool:
+    """Do the words between a move after "if" and its fallback only say that the move is still
+    legal (:data:`_STILL_VALID`) and give the fallback (:data:`_OTHERWISE`)?"""
+    m = _OTHERWISE.search(between)
+    return m is not None and _STILL_VALID.fullmatch(between[: m.start()]) is not None
+
+
 def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
     """A move, then its fallback for when it cannot be played (:data:`_OTHERWISE`; issue 31):
     the first when it is legal, else the fallback when that is; None when the line says more
@@ -1779,12 +1865,15 @@ def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candida
     between = " ".join(tokens[first.end : second.start])
     if not _OTHERWISE.search(between) or not _OTHERWISE.search(line):
         return None
-    said = _tokens(_OTHERWISE.sub(" ", between))
-    if said and not is_filler(said) and not _IMPOSSIBLE.search(between):
-        return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
     before = tokens[: first.start]
     after = [t for t in tokens[second.end :] if t.strip("()")]
-    if not is_filler(before) or (after and not is_filler(after)):
+    if_first = [t.casefold() for t in before] in _IF_FIRST
+    if if_first and not _still_valid(between):
+        return None
+    said = _tokens(_OTHERWISE.sub(" ", between))
+    if said and not if_first and not is_filler(said) and not _IMPOSSIBLE.search(between):
+        return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
+    if not (if_first or is_filler(before)) or (after and not is_filler(after)):
         return None
     if first.error is None:
         return first
@@ -2038,6 +2127,16 @@ class _At:
     is_move_form: Callable[[str], bool] | None
     notation: Callable[[object], str] | None
     from_subject: bool
+
+
+_EITHER_WAY = re.compile(
+    r"(?i)\?\s*(?:either\s+way|whatever\s+the\s+answer|in\s+any\s+case|de\s+toute\s+fa[çc]on"
+    r"|dans\s+tous\s+les\s+cas|quoi\s+qu['’]il\s+en\s+soit|in\s+ogni\s+caso|comunque\s+vada"
+    r"|comunque|so\s+oder\s+so|auf\s+jeden\s+fall|wie\s+auch\s+immer|egal\s+wie)(?![\w'’])"
+    r"[\s,:–—-]*(?P<rest>[^?]*)$"
+)
+"""A question about a move, then the move played whatever the answer ("Does P12 R2 close the
+top room? Either way I'm playing P12 R0."; issue 31): the part after it is read alone."""
 
 
 def _read_alone(part: str, at: _At) -> bool:
@@ -2307,6 +2406,9 @@ def _read_move(line_wo: str, at: _At) -> None:
             if not from_subject:
                 out.errors.append((line, first))
             return
+    either = _EITHER_WAY.search(line_wo)
+    if either is not None and "?" not in either["rest"] and _read_alone(either["rest"], at):
+        return  # "Does P12 R2 close the top room? Either way I'm playing P12 R0."
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
@@ -2356,6 +2458,9 @@ def _read_move(line_wo: str, at: _At) -> None:
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
             )
         ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
+            if _remark_out_of_turn(line_wo, tokens, cands[0]):
+                out.ignored.append(line)  # "Bien joué Sophie, ton M13 R1 m'a fait mal"
+                return
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             out.mention_moves.append((line, cands[0].action))

@@ -232,7 +232,7 @@ def denies(words: Sequence[str]) -> bool:
     return False
 
 
-_CONTRACTED = frozenset({"let's", "lets", "it's", "here's", "that's", "there's", "geht's",
+_CONTRACTED = frozenset({"let's", "lets", "it's", "here's", "that's", "there's", "geht's", "ist's",
                          "gibt's", "wie's", "so's"})  # fmt: skip
 
 

@@ -1095,6 +1095,9 @@ def _preview_arg(text: str) -> str:
     favore, prima di decidere"; issue 31): the remark holds no figure, no code in capitals, no
     plan word and no direction, or it stays (and the line is not read as a preview)."""
     arg = _FIRST.sub("", _move_arg(text)).strip()  # "PREVIEW O9 R2 first please?"
+    dash = _DASH_REMARK.search(arg)  # "PREVIEW P11 R3 please - want to see what it scores"
+    if dash is not None and "," not in arg[: dash.start()] and _only_remark(arg[dash.end() :]):
+        return strip_please(arg[: dash.start()]) or arg
     if "," not in arg:
         # "ANTEPRIMA P11 R3 prima di decidere", "PREVIEW M13 R2 before I decide"
         m = _BEFORE_DECIDING.search(arg)
@@ -1114,11 +1117,23 @@ _BEFORE_DECIDING = re.compile(
 "before I decide", "bevor ich mich entscheide", "pour voir", "just to check")."""
 
 
+_DASH_REMARK = re.compile(r"\s[-–—]\s")
+"""A dash between spaces, before a remark about the preview ("PREVIEW P11 R3 please - want to see
+what it scores before committing"; issue 31)."""
+
+_DECIDE = re.compile(
+    r"(?i)(?<!\w)(?:decide|decido|decidi|décide|décider|decider|entscheide|entscheiden|choose"
+    r"|choisis|choisir|scelgo|scegliere|commit)(?!\w)"
+)
+"""A word of deciding after "then" ("ANTEPRIMA L12 R1 per favore, poi decido"; issue 31): the
+"then" of the player's decision, not of a plan."""
+
+
 def _only_remark(tail: str) -> bool:
-    """A tail after a preview's move that holds no figure, no code in capitals, no plan word and
-    no direction."""
+    """A tail after a preview's move that holds no figure, no code in capitals, no plan word
+    (but the "then" before a word of deciding) and no direction."""
     toks = re.findall(r"[^\W_]+", tail)
-    plan = {w.lower() for p in PLAN_WORDS for w in p.split()}
+    plan = set() if _DECIDE.search(tail) else {w.lower() for p in PLAN_WORDS for w in p.split()}
     return bool(toks) and not any(
         any(c.isdigit() for c in t)
         or (t.isupper() and len(t) <= 3 and t != "I")  # ("I" is the pronoun)

@@ -544,10 +544,8 @@ def test_another_move_thought_of_and_set_aside_below_the_move() -> None:
         assert _read("vs", lang, first, below) in (("ask",), ("move", other)), below
 
 
-def test_a_move_and_its_fallback() -> None:
-    """ "gioco M13 R2, a meno che ... (in quel caso P10 R0)": the first move when it is legal,
-    else its fallback; an alternative without such words, or a question, asks back."""
-    a, b = _two_moves()
+def _illegal_fc_move() -> str:
+    """A move of the right shape that the game refuses at :func:`reading_gen.fc_position`."""
     pos = rg.fc_position()
 
     def illegal(m: str) -> bool:
@@ -557,12 +555,24 @@ def test_a_move_and_its_fallback() -> None:
             return True
         return False
 
-    bad = next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
+    return next(f"{s} R{r}" for s in ("Q10", "M9", "L12") for r in range(4) if illegal(f"{s} R{r}"))
+
+
+def test_a_move_and_its_fallback() -> None:
+    """ "gioco M13 R2, a meno che ... (in quel caso P10 R0)": the first move when it is legal,
+    else its fallback; an alternative without such words, or a question, asks back."""
+    a, b = _two_moves()
+    bad = _illegal_fc_move()
     for lang, form in [
         ("it", "gioco {x}, a meno che la casella non sia già occupata (in quel caso {y})."),
         ("fr", "{x}, sinon {y}"),
         ("en", "{x}, otherwise {y}"),
         ("de", "{x}, falls das nicht geht {y}"),
+        # after "if", still legal (half-16 it-1603)
+        ("it", "Se {x} è ancora valida gioco quella, altrimenti {y}."),
+        ("fr", "Si {x} est encore valable je joue celui-là, sinon {y}."),
+        ("en", "If {x} is still free I play it, otherwise {y}"),
+        ("de", "Wenn {x} noch möglich ist, spiele ich den, sonst {y}"),
     ]:
         assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
         assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
@@ -575,7 +585,12 @@ def test_a_move_and_its_fallback() -> None:
                        ("it", f"{a} a meno che pensiate che regali il giardino a Bea, in quel caso "
                               f"{b}"),
                        ("de", f"{a}, es sei denn, ihr meint, das schenkt Bea den Garten, in dem "
-                              f"Fall {b}")]:  # fmt: skip
+                              f"Fall {b}"),
+                       ("it", f"Se {a} è libera, altrimenti {b}"),
+                       ("en", f"If {a} is still free I would not play it, otherwise {b}"),
+                       ("en", f"If {a} is still free, otherwise {b}?"),
+                       ("en", f"If {a} is still free, Bea gets the garden, otherwise {b}"),
+                       ("fr", f"Si {a} donne le jardin à Béa, sinon {b}")]:  # fmt: skip
         assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
 
 
@@ -706,3 +721,113 @@ def test_an_earlier_game_in_a_remark_and_the_italian_si() -> None:
             ("en", f"{m}, maybe, like last time"),
         ],
     )
+
+
+def test_a_correction_with_an_interjection_of_its_own() -> None:
+    """ "M13 R2" then "ah non zut, M13 R0 !" (half-16 fr-1604, de-1604): the interjection of
+    annoyance says the line corrects the move above it, and the player's last word counts; the
+    same words before a move the player only regrets play nothing."""
+    a, b = _two_moves()
+    fixes = {
+        "fr": [f"ah non zut, {b} !", f"Mince, {b}"],
+        "it": [f"no mannaggia, {b}!"],
+        "de": [f"Moment, Quatsch – {b} natürlich.", f"Mist, {b}"],
+        "en": [f"argh no, {b}", f"Damn, {b}"],
+    }
+    got = {fix: _read("fc", lang, a, fix) for lang, said in fixes.items() for fix in said}
+    assert set(got.values()) == {("move", b)}, got
+    for lang, fix in [
+        ("fr", f"zut, peut-être {b} ?"),
+        ("de", f"Mist, oder doch {b}?"),
+        ("en", f"damn, maybe {b}"),
+        ("it", f"mannaggia, o forse {b}?"),
+    ]:
+        assert _read("fc", lang, a, fix) not in (("move", a), ("move", b)), fix
+
+
+def test_a_move_after_thanks_for_the_mail_and_in_that_case() -> None:
+    """ "Merci pour l'explication ! Dans ce cas : L11 R1", "Danke, jetzt ist's klar. L10, um
+    180 Grad gedreht." (half-16 fr-1618, de-1616): thanks for what the mail explained, then the
+    move; "in that case" after a condition of the player's own still asks back."""
+    a, _b = _two_moves()
+    square, rot = a.split()
+    degrees = 90 * int(rot[1:])
+    read = [
+        ("fr", f"Merci pour l'explication ! Dans ce cas : {a}"),
+        ("it", f"Grazie della spiegazione! In questo caso: {a}"),
+        ("de", f"Danke für die Erklärung. In diesem Fall: {a}"),
+        ("en", f"Thanks for explaining. In that case: {a}"),
+        ("de", f"Danke, jetzt ist's klar. {square}, um {degrees} Grad gedreht."),
+        ("fr", f"Merci, c'est clair. {square} tournée de {degrees}°"),
+    ]
+    unread = [
+        ("fr", f"Dans ce cas : {a}"),
+        ("fr", f"Merci ! Si c'est interdit, dans ce cas : {a}"),
+        ("en", f"Thanks. If that fails, in that case: {a}"),
+        ("de", f"Danke. Falls das nicht geht, in diesem Fall: {a}"),
+    ]
+    _moves_or_not(a, read, unread)
+
+
+def test_a_side_said_again_by_its_compass_point() -> None:
+    """ "Sliding RB up to the north, then turning west" (half-16 en-1622): "up" and "north" are
+    one direction; a side and another compass point, or one direction said twice the same way,
+    stay two directions (and the game refuses them)."""
+    pos = rg.vs_position()
+    two = next(m for m in pos.legal() if len(m.split()) == 3 and m.split()[1] in ("N", "S"))
+    off, d1, d2 = two.split()
+    side = {
+        "en": {"N": "up", "S": "down"},
+        "fr": {"N": "en haut", "S": "en bas"},
+        "it": {"N": "in alto", "S": "in basso"},
+        "de": {"N": "nach oben", "S": "nach unten"},
+    }
+    forms = {
+        "en": "Sliding {o} {s} to the {a}, then turning {b}.",
+        "fr": "{o} {s} vers {a}, puis vers {b}",
+        "it": "{o} {s} verso {a}, poi verso {b}",
+        "de": "{o} {s} Richtung {a}, dann nach {b}",
+    }
+    for lang, form in forms.items():
+        w = DIRECTION_WORDS[lang]
+        line = form.format(o=off, s=side[lang][d1], a=w[d1], b=w[d2])
+        assert _read("vs", lang, line) == ("move", two), line
+        other = {"N": "S", "S": "N"}[d1]
+        line = form.format(o=off, s=side[lang][d1], a=w[other], b=w[d2])
+        assert _read("vs", lang, line)[0] != "move", line
+    assert _read("vs", "en", f"{off} up up")[0] != "move"
+
+
+def test_a_question_about_a_move_then_the_move_played_either_way() -> None:
+    """ "Does P12 R2 close the top room? Either way I'm playing P12 R0." (half-16 en-1634): the
+    move after "either way" is the reply's; doubt or a question after it still asks back."""
+    a, b = _two_moves()
+    read = [
+        ("en", f"Does {a} close the top room? Either way I'm playing {b}."),
+        ("fr", f"Est-ce que {a} ferme la salle ? De toute façon je joue {b}."),
+        ("it", f"{a} chiude la stanza? Comunque gioco {b}."),
+        ("de", f"Schließt {a} den Raum? So oder so spiele ich {b}."),
+    ]
+    unread = [
+        ("en", f"Does {a} close the room? Either way, maybe {b}"),
+        ("en", f"Does {a} close the room? Either way I won't play {b}"),
+        ("fr", f"{a} ferme la salle ? De toute façon {b} ?"),
+        ("de", f"Schließt {a} den Raum? So oder so, vielleicht {b}"),
+    ]
+    assert [_read("fc", lang, line) for lang, line in read] == [("move", b)] * len(read)
+    assert not {_read("fc", lang, line) for lang, line in unread} & {("move", a), ("move", b)}
+
+
+def test_a_condition_of_a_next_on_the_line_below_it() -> None:
+    """ "NÄCHSTER KB S" / "falls das dann noch geht" (half-16 de-1627): a queued move is checked
+    when its turn comes, so "if it is still possible" below it is its own condition."""
+    pos = rg.vs_position()
+    one = next(m for m in pos.legal() if len(m.split()) == 2)
+    for lang, word, cond in [
+        ("de", "NÄCHSTER", "falls das dann noch geht"),
+        ("en", "NEXT", "if it's still possible then"),
+        ("fr", "PROCHAIN", "si c'est encore possible"),
+        ("it", "PROSSIMA", "se è ancora possibile"),
+    ]:
+        assert _read("vs", lang, f"{word} {one}", cond) == ("next",), (lang, cond)
+        assert _read("vs", lang, cond) != ("next",), (lang, cond)  # (no NEXT above it)

@@ -661,14 +661,18 @@ ASKED = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def fc_turn(tmp_path_factory: pytest.TempPathFactory) -> object:
+def _fc_stage(tmp_path_factory: pytest.TempPathFactory, want: str) -> object:
     import player_corpus as pc
 
     for name, stage in pc.fc_stages(tmp_path_factory.mktemp("fc"), "fr"):
-        if name == "fc:turn":
+        if name == want:
             return stage
-    raise AssertionError("no turn mail")
+    raise AssertionError(f"no {want} mail")
+
+
+@pytest.fixture(scope="module")
+def fc_turn(tmp_path_factory: pytest.TempPathFactory) -> object:
+    return _fc_stage(tmp_path_factory, "fc:turn")
 
 
 @settings(max_examples=60, deadline=None)
@@ -718,3 +722,58 @@ def test_a_move_in_prose_that_explains_a_preview_is_not_played(fc_turn: object) 
     ]:
         case = pc.Case("t", "t", "fr", "fc:turn", "gmail", "nothing", body)
         assert pc.judge_stage(fc_turn, case).got == want, body  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def fc_moved(tmp_path_factory: pytest.TempPathFactory) -> object:
+    return _fc_stage(tmp_path_factory, "fc:moved")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Bien joué Sophie, ton P10 R1 de tout à l'heure m'a fait mal 😅",
+        "J'aurais joué P10 R1 à ta place.",
+        "Bel colpo Marco, il tuo P10 R1 mi ha rovinato la partita",
+        "Avrei giocato P10 R1 anch'io.",
+        "Mist, hätte doch P10 R1 spielen sollen. Naja.",
+        "Schöner Zug, dein P10 R1 war fies!",
+        "Nice one Claire - I was eyeing P10 R1 myself!",
+        "Well played, your P10 R1 hurt.",
+    ],
+)
+def test_a_remark_about_a_move_on_a_mail_that_is_no_turn(
+    fc_moved: object, fc_turn: object, body: str
+) -> None:
+    """A move played or not played, named in a remark on a mail that asks the player for
+    nothing (half-16 fr-1620, de-1620, en-1620): nothing to do, no question back; a question
+    about it still asks back, and on a turn mail the same remark is never played."""
+    import player_corpus as pc
+
+    case = pc.Case("t", "t", "fr", "fc:moved", "gmail", "nothing", body)
+    assert pc.judge_stage(fc_moved, case).got == [], body  # type: ignore[arg-type]
+    question = pc.Case("t", "t", "fr", "fc:moved", "gmail", "ask", body.rstrip(".!😅 ") + " ?")
+    assert pc.judge_stage(fc_moved, question).got == ["ask"], body  # type: ignore[arg-type]
+    turn = pc.Case("t", "t", "fr", "fc:turn", "gmail", "ask", body)
+    assert pc.judge_stage(fc_turn, turn).got == ["ask"], body  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "ANTEPRIMA M13 R1 per favore, poi decido.",
+        "APERÇU M13 R1 s'il vous plaît, puis je décide",
+        "VORSCHAU M13 R1 bitte, dann entscheide ich",
+        "PREVIEW M13 R1 please - want to see what it scores before committing.",
+        "APERÇU M13 R1 - je veux voir ce que ça donne",
+        "VORSCHAU M13 R1 – will sehen, was es bringt",
+    ],
+)
+def test_a_preview_with_its_purpose_after_then_or_a_dash(fc_turn: object, body: str) -> None:
+    """ "ANTEPRIMA L12 R1 per favore, poi decido", "PREVIEW P11 R3 please - want to see what it
+    scores" (half-16 it-1608, en-1608): the remark after the move is no part of it; a "then"
+    before a direction or a code still is (nothing is played either way)."""
+    import player_corpus as pc
+
+    case = pc.Case("t", "t", "fr", "fc:turn", "gmail", "nothing", body)
+    assert pc.judge_stage(fc_turn, case).got == ["preview M13 R1"], body  # type: ignore[arg-type]

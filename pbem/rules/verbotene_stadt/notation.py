@@ -53,6 +53,26 @@ _DIR_WORDS: dict[str, str] = {
 }  # fmt: skip
 # Compass points written as one word ("RB northeast", "RB Nordost", "RB nordovest"): two
 # directions, north or south first.
+_SIDE_WORDS = frozenset(
+    {"up", "down", "left", "right", "haut", "bas", "droite", "gauche", "su", "giù", "giu",
+     "alto", "basso", "destra", "sinistra", "oben", "unten", "hoch", "runter", "rechts", "links"}
+)  # fmt: skip
+"""Directions said as a side of the board, not as a compass point."""
+
+
+def _said_twice(tok: str, nxt: list[str]) -> bool:
+    """Is ``tok`` a side of the board said again by the compass point right after it ("up to
+    the north", "en haut vers le nord", "nach oben, Richtung Norden"; issue 31)? Two compass
+    points or two sides ("N N") stay two directions (and the game refuses them)."""
+    return (
+        tok in _SIDE_WORDS
+        and bool(nxt)
+        and nxt[0] in _DIR_WORDS
+        and nxt[0] not in _SIDE_WORDS
+        and _DIR_WORDS[nxt[0]] == _DIR_WORDS[tok]
+    )
+
+
 _DIR_WORDS.update(
     {
         a + b: _DIR_WORDS[a] + " " + _DIR_WORDS[b]
@@ -1279,6 +1299,8 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
         if not engine.trace(a.board, a.state, move).entered:
             return move  # a written claim or reveal is for the case it enters: not now
         return _entering(a, move, mode)
+    # "RB up to the north": one direction, said as a side and as a compass point
+    dirs_tok = [t for k, t in enumerate(dirs_tok) if not _said_twice(t, dirs_tok[k + 1 : k + 2])]
     dirs: list[str] = []
     for t in dirs_tok:
         if t in _DIR_WORDS:
