@@ -163,10 +163,14 @@ _AGAIN = (
 """The condition of a plan's later action said in words ("RB N, and if I get another move BK
 E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
-    r"\s*;\s*|\s+(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
-    r"|\s+e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
-    r"|\s*,?\s+(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")\s*,?\s+"
+    r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+    r"|\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
+    r"(?:\s*+,)?\s++"
 )
+# Possessive spaces (\s*+, \s++): a run of spaces is taken whole, never given back one by one,
+# so a hostile line of thousands of spaces splits in linear time (it took minutes: the
+# optional comma between two runs of spaces backtracked over every split of the run)."""
 """``;`` or a plan word, with the "and" before it ("KB S e poi RB N": the "e" in small letters
 is Italian for "and"; "RB N E then BK E" keeps its east)."""
 
