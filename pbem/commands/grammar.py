@@ -1583,6 +1583,13 @@ _REMARK = frozenset(
         *("tuo", "tua", "tuoi", "vostra", "vostro", "giocato", "messo", "avrei", "avevo", "era"),
         *("hätte", "hättest", "hatte", "hättet", "dein", "deine", "deinen", "deinem", "euer"),
         *("eure", "euren", "gespielt", "gelegt", "gesetzt", "war"),
+        # a move already seen, regretted or not seen coming (sixth round: "didn't see that L12
+        # R2 coming", "dovevo giocare M13 R1 prima", "Das L12 R2 habe ich nicht kommen sehen")
+        *("did", "didn't", "should", "shouldn't", "should've", "could've", "would've", "that"),
+        *("coming", "seen", "saw", "expected", "j'ai", "vu", "vue", "attendais", "aurait"),
+        *("dû", "fallait", "devais", "cet", "cette", "dovevo", "dovevi", "doveva", "dovuto"),
+        *("aspettavo", "aspettato", "visto", "quel", "quella", "quello", "habe", "hab", "hast"),
+        *("hat", "sehen", "gesehen", "erwartet", "diesen", "dieses", "diese", "jenen"),
     }
 )
 """Words of the past and of another player's move: a move named with one of them on a mail that

@@ -322,6 +322,10 @@ _VERB_WORDS: dict[str, str] = {
     "voler": "take", "piquer": "take", "garderai": "keep", "garderais": "keep", "terrò": "keep",
     "terro": "keep", "terrei": "keep", "choisirai": "select", "sceglierò": "select",
     "sceglierei": "select", "wählen": "select", "waehlen": "select",
+    # deciding for one ("Ich entscheide mich für RK", "Je me décide pour le manteau", "Opto per
+    # GB", "I opt for the yellow coat")
+    "entscheide": "select", "décide": "select", "decide": "select", "decido": "select",
+    "opte": "select", "opto": "select", "opt": "select",
     # a bribe is the selection ("désormais je soudoie BY", "adesso corrompo GY", "Ich besteche
     # GB", "I'm bribing RK")
     "soudoie": "select", "soudoyer": "select", "corromps": "select", "corrompo": "select",
@@ -684,6 +688,7 @@ _AROUND = {
     "une", "seconde", "un", "instant", "secondo", "attimo", "sekunde", "second", "moment",
     "mine", "current", "actuelle", "actuel", "attuale", "aktuelle", "aktuellen",
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
+    "avec", "mit",
     "fais", "leur", "trust", "mi", "di", "lei",
     "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
     "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
@@ -1170,6 +1175,12 @@ _TAKE_FILLER = {
     "certainly", "sicuramente", "certamente",
     "chiaramente", "logisch", "selbstverständlich",
     "selbstverstaendlich", "sicher", "offensichtlich", "ab", "off",
+    # for whom, and what it will be ("Pour moi ce sera le pantalon rouge de Sud", "Per me i
+    # pantaloni rossi", "Für mich die rote Hose", "South's red pants for me", "I'll go for the
+    # yellow coat", "Ich entscheide mich für den gelben Mantel"; issue 31)
+    "for", "pour", "per", "für", "fuer", "mich", "sera", "ça", "ca", "it'll", "be",
+    "go", "going", "opt", "it's", "c'est", "sarà", "sara", "es", "wird", "dann", "then", "alors",
+    "puis", "allora", "quindi", "so", "also", "okay", "ok", "bon", "allez", "dai", "na", "gut",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
