@@ -408,12 +408,16 @@ def test_rotations_in_words() -> None:
     languages; counts without a word of turning stay words."""
     from pbem.rules.forbidden_city.notation import spelled
 
-    for lang, phrases in rg.ROTATION_PHRASES.items():
-        for r, forms in phrases.items():
-            for form in forms:
-                assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+    for table in (rg.ROTATION_PHRASES, rg.ROTATION_DEGREES):
+        for lang, phrases in table.items():
+            for r, forms in phrases.items():
+                for form in forms:
+                    assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+                    assert spelled(f"Je mets M13, {form}.") == f"Je mets M13, R{r}.", (lang, form)
     for line in ("I played it once before", "Once upon a time", "M13 R1, two times please",
-                 "Merci deux fois", "Danke zweimal"):  # fmt: skip
+                 "Merci deux fois", "Danke zweimal", "I scored 90 points", "M13 45°",
+                 "O9 R2, 180°", "O9 R2 (180 degrees)", "It's 90 degrees outside",
+                 "Il fait 30° à gauche de la Loire"):  # fmt: skip
         assert spelled(line) == line
     legal = rg.fc_position().legal()
     m = next(x for x in legal if x.endswith("R1"))

@@ -208,12 +208,14 @@ def read_move(text: str) -> MoveText:
 
 _CLOCKWISE = (
     r"(?P<cw>\s+(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
-    r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|vers\s+la\s+droite|a\s+destra))?"
+    r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|rechts\s*herum|vers\s+la\s+droite"
+    r"|[àa]\s+droite|(?:a|verso)\s+destra|to\s+the\s+right|rightwards?))?"
 )
 _ANTI = (
     r"(?P<anti>\s+(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
     r"|anti-?clockwise|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn"
-    r"|nach\s+links|vers\s+la\s+gauche|a\s+sinistra))?"
+    r"|nach\s+links|links\s*herum|vers\s+la\s+gauche|[àa]\s+gauche|(?:a|verso)\s+sinistra"
+    r"|to\s+the\s+left|leftwards?))?"
 )
 _TURNED = (
     r"(?P<verb>(?:tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned"
@@ -222,7 +224,8 @@ _TURNED = (
 _QUARTERS = {"quart": 1, "quarter": 1, "quarto": 1, "viertel": 1, "demi": 2, "half": 2,
              "mezzo": 2, "halb": 2, "halbe": 2, "halben": 2, "halber": 2, "trois quarts": 3,
              "three quarter": 3, "three quarters": 3, "three-quarter": 3, "tre quarti": 3,
-             "drei viertel": 3, "dreiviertel": 3}  # fmt: skip
+             "drei viertel": 3, "dreiviertel": 3, "deux quarts": 2, "two quarter": 2,
+             "two quarters": 2, "due quarti": 2, "zwei viertel": 2, "zweiviertel": 2}  # fmt: skip
 _COUNTS = {"einmal": 1, "zweimal": 2, "dreimal": 3, "once": 1, "twice": 2, "thrice": 3, "un": 1,
            "une": 1, "deux": 2, "trois": 3, "una": 1, "due": 2, "tre": 3, "one": 1, "two": 2,
            "three": 3, "ein": 1, "zwei": 2, "drei": 3, "1": 1, "2": 2, "3": 3}  # fmt: skip
@@ -232,15 +235,29 @@ _IN_WORDS = re.compile(
     + r"(?:(?:de|d['’]|di|um|by|of|a|mit|with|con|avec|en|in)\s*)?(?:(?:un|une|una|einer|eine|a|one)\s+)?"
     r"(?:(?P<q>"
     + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
-    + r")(?:[\s-]*(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung|umdrehung))"
+    + r")(?:[\s-]*(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?|umdrehung(?:en)?))"
     r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
     r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
-    r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|upside\s+down|umgedreht|auf\s+dem\s+kopf))"
+    r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|(?:la\s+)?t[êe]te\s+en\s+bas|upside[\s-]+down|umgedreht"
+    r"|auf\s+de[mn]\s+kopf(?:\s+gestellt)?))"
     + _CLOCKWISE
     + _ANTI
     + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
     r"(?![\w'’])"
 )
+_DEGREES = re.compile(
+    r"(?i)(?<![\w'’])"
+    + _TURNED
+    + r"(?:(?:de|di|um|by|of|à|a|mit|with|con|avec|par|per|through)\s+)?"
+    r"(?P<deg>\d{2,3})\s*(?:°|degrees?|degr[ée]s|gradi|grad(?:e|en)?)"
+    + _CLOCKWISE
+    + _ANTI
+    + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
+    r"(?![\w'’])"
+)
+"""A rotation in degrees with its direction ("M13 ruotata di 90 gradi in senso antiorario", "L12,
+girata di 90° verso sinistra", "M13 um 90 Grad gegen den Uhrzeigersinn", "P11 à 270°"):
+counter-clockwise degrees are the clockwise quarter turns R counts, the other way round."""
 _NO_TURN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:sans|without|senza|ohne)\s+(?:(?:aucune|any|alcuna|jede)\s+)?"
     r"(?:rotation|rotazione|drehung|turning(?:\s+it)?|rotating(?:\s+it)?|ruotarla|ruotarlo|ruotare"
@@ -257,6 +274,10 @@ _AFTER_SQUARE = re.compile(
 "L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
 
 
+_AFTER_R = re.compile(r"(?i)(?<![\w'’])r[0-3]\s*[,:(]?\s*(?:[^\W\d]+[\s,:]+){0,3}$")
+"""A rotation in the notation just before: degrees after it say it again ("O9 R2, 180°")."""
+
+
 def spelled(line: str) -> str:
     """``line`` with a rotation said in words written as the notation's (issue 31: "L10,
     dreimal im Uhrzeigersinn gedreht" -> "L10, R3", "tournée de trois quarts de tour dans le
@@ -267,7 +288,12 @@ def spelled(line: str) -> str:
     def turn(m: re.Match[str], before: str) -> str:
         if not _AFTER_SQUARE.search(before):
             return m.group(0)  # "my drawing was upside down": a rotation only after a square
-        if m["q"] is not None:
+        if m.re is _DEGREES:
+            value = int(m["deg"])
+            if value % 90 or value > 360 or _AFTER_R.search(before):
+                return m.group(0)  # not a quarter turn, or one said again after "R2, 180°"
+            n = value // 90 % 4
+        elif m["q"] is not None:
             n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
         elif m["n"] is not None:
             if not (m["verb"] or m["cw"] or m["anti"] or m["after"]):
@@ -279,9 +305,11 @@ def spelled(line: str) -> str:
             n = (4 - n) % 4
         return f"R{n}"
 
-    out, at = line, 0
-    while (m := _IN_WORDS.search(out, at)) is not None:
-        said = turn(m, out[: m.start()]) if m.group(0).strip() else m.group(0)
-        out = out[: m.start()] + said + out[m.end() :]
-        at = m.start() + max(len(said), 1)
+    out = line
+    for words in (_DEGREES, _IN_WORDS):
+        at = 0
+        while (m := words.search(out, at)) is not None:
+            said = turn(m, out[: m.start()]) if m.group(0).strip() else m.group(0)
+            out = out[: m.start()] + said + out[m.end() :]
+            at = m.start() + max(len(said), 1)
     return _NO_TURN.sub("R0", out)
