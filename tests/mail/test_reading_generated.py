@@ -432,6 +432,36 @@ def test_rotations_in_words() -> None:
         assert _read("fc", lang, line) == ("move", m), line
 
 
+def test_moves_dictated_in_a_sentence() -> None:
+    """A move dictated to a phone inside a sentence (the row and the rotation in words, the
+    column a capital letter), in the four languages; a dictated move that is not legal is not
+    played, and small words that look like a column are not read as one."""
+    from pbem.rules.forbidden_city.notation import _NUMBER_WORDS, _ROW_WORDS
+
+    words = {
+        "fr": ("zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize", "zéro un deux trois"),
+        "it": ("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici", "zero uno due tre"),
+        "de": ("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn", "null eins zwei drei"),
+        "en": ("zero one two three four five six seven eight nine ten eleven twelve thirteen", "zero one two three"),
+    }  # fmt: skip
+    legal = [
+        m
+        for m in rg.fc_position().legal()
+        if m[1:].split()[0].isdigit() and int(m[1:].split()[0]) <= 13
+    ]
+    assert legal
+    for lang, (rows, rots) in words.items():
+        for m in legal[:: max(1, len(legal) // 6)]:
+            sq, rot = m.split()
+            row, r = rows.split()[int(sq[1:])], rots.split()[int(rot[1:])]
+            assert _ROW_WORDS[row] == sq[1:] and _NUMBER_WORDS[r] == rot[1:]
+            for line in (f"{sq[0]} {row} R {r}", f"OK, alors {sq[0]} {row} R {r} merci",
+                         f"{sq[0]} {sq[1:]} R {r}, thanks", f"{sq[0]} {row} R{rot[1:]} danke"):  # fmt: skip
+                assert _read("fc", lang, line) == ("move", m), (lang, line)
+    for line in ("I have a two r one", "got it, a one-off"):
+        assert _read("fc", "en", line) in (("nothing",), ("ask",)), line
+
+
 def test_a_plans_later_action_on_the_condition_of_the_dice() -> None:
     pos = rg.vs_position()
     legal = pos.legal()

@@ -159,6 +159,29 @@ _DICTATED = re.compile(
 or figures, R as heard, the rotation ("M thirteen are one", "Emme 13 erre 1"; issue 31)."""
 
 
+_DICTATED_IN_LINE = re.compile(
+    r"(?<![\w'’])([A-Z]|(?i:"
+    + "|".join(_LETTER_NAMES)
+    + r"))\s+((?i:"
+    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
+    + r")|\d{1,2})\s+(?:(?i:r)\s*(\d)|(?i:r|are|erre|rotation|rotazione|drehung)\s+(\d|(?i:"
+    + "|".join(_NUMBER_WORDS)
+    + r")))(?![\w'’])"
+)
+"""A move dictated to a phone inside a sentence ("Alors P onze R trois s'il vous plaît", "O nine
+R one then"): the column a capital letter (or its Italian name), at least one of the row and the
+rotation in words."""
+
+
+def _dictated(m: re.Match[str]) -> str:
+    rot = m[3] or m[4]
+    if m[2].isdigit() and rot.isdigit():
+        return m.group(0)  # "M 13 R 1": the notation's own reading takes it as written
+    col = _LETTER_NAMES.get(m[1].lower(), m[1]).upper()
+    row = _ROW_WORDS.get(m[2].lower(), m[2])
+    return f"{col}{row} R{_NUMBER_WORDS.get(rot.lower(), rot)}"
+
+
 def read_move(text: str) -> MoveText:
     """Read ``text`` as a square and an optional rotation (no rules checked here)."""
     s = " ".join(text.strip().lower().split())
@@ -305,7 +328,7 @@ def spelled(line: str) -> str:
             n = (4 - n) % 4
         return f"R{n}"
 
-    out = line
+    out = _DICTATED_IN_LINE.sub(_dictated, line)
     for words in (_DEGREES, _IN_WORDS):
         at = 0
         while (m := words.search(out, at)) is not None:
