@@ -462,6 +462,23 @@ def test_moves_dictated_in_a_sentence() -> None:
         assert _read("fc", "en", line) in (("nothing",), ("ask",)), line
 
 
+def test_a_square_said_as_its_column_and_row() -> None:
+    """"colonne M, rangée 13", "Spalte M, Reihe 13" ...: the square, in the four languages, with
+    the rotation in the notation or in words."""
+    m = next(x for x in rg.fc_position().legal() if x.endswith("R1") and len(x.split()[0]) <= 3)
+    sq, rot = m.split()
+    c, r = sq[0], sq[1:]
+    for lang, line in [
+        ("fr", f"Je pose ma tuile en colonne {c}, rangée {r}, {rot}."),
+        ("fr", f"colonne {c} ligne {r}, tournée d'un quart de tour vers la droite"),
+        ("it", f"Metto la tessera nella colonna {c}, riga {r}, {rot}"),
+        ("de", f"Spalte {c}, Reihe {r}, einmal im Uhrzeigersinn gedreht"),
+        ("en", f"Column {c}, row {r}, {rot} please"),
+        ("en", f"the {c} column, row {r}, a quarter turn clockwise"),
+    ]:
+        assert _read("fc", lang, line) == ("move", m), line
+
+
 def test_a_plans_later_action_on_the_condition_of_the_dice() -> None:
     pos = rg.vs_position()
     legal = pos.legal()

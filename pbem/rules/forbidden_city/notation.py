@@ -173,6 +173,22 @@ R one then"): the column a capital letter (or its Italian name), at least one of
 rotation in words."""
 
 
+_COLUMN_ROW = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:la\s+|the\s+|der\s+|in\s+)?(?:colonne|column|col\.|colonna|spalte)\s+"
+    r"(?-i:([A-Z]))|(?-i:([A-Z]))\s*-?\s*(?:colonne|column|colonna|spalte))"
+    r"\s*[,/]?\s*(?:(?:et|and|e|und|,)\s+)?(?:(?:la\s+|the\s+|die\s+|in\s+)?"
+    r"(?:rang[ée]e|ligne|row|riga|fila|reihe|zeile)\s+(\d{1,2}|"
+    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
+    + r"))(?![\w'’])"
+)
+"""A square said as its column and row ("colonne M, rangée 13", "column M, row 13", "colonna M
+riga 13", "Spalte M, Reihe dreizehn"): the square's name."""
+
+
+def _column_row(m: re.Match[str]) -> str:
+    return f"{m[1] or m[2]}{_ROW_WORDS.get(m[3].lower(), m[3])}"
+
+
 def _dictated(m: re.Match[str]) -> str:
     rot = m[3] or m[4]
     if m[2].isdigit() and rot.isdigit():
@@ -328,7 +344,7 @@ def spelled(line: str) -> str:
             n = (4 - n) % 4
         return f"R{n}"
 
-    out = _DICTATED_IN_LINE.sub(_dictated, line)
+    out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
     for words in (_DEGREES, _IN_WORDS):
         at = 0
         while (m := words.search(out, at)) is not None:
