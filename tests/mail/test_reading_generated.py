@@ -463,7 +463,7 @@ def test_moves_dictated_in_a_sentence() -> None:
 
 
 def test_a_square_said_as_its_column_and_row() -> None:
-    """"colonne M, rangée 13", "Spalte M, Reihe 13" ...: the square, in the four languages, with
+    """ "colonne M, rangée 13", "Spalte M, Reihe 13" ...: the square, in the four languages, with
     the rotation in the notation or in words."""
     m = next(x for x in rg.fc_position().legal() if x.endswith("R1") and len(x.split()[0]) <= 3)
     sq, rot = m.split()
