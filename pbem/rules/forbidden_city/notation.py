@@ -245,17 +245,27 @@ def read_move(text: str) -> MoveText:
     )
 
 
-_CLOCKWISE = (
-    r"(?P<cw>\s+(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
+_CW_WORDS = (
+    r"(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
+    r"|(?:dans\s+le\s+)?sens\s+horaire"
     r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|rechts\s*herum|vers\s+la\s+droite"
-    r"|[àa]\s+droite|(?:a|verso)\s+destra|to\s+the\s+right|rightwards?))?"
+    r"|[àa]\s+droite|(?:a|verso)\s+destra|to\s+the\s+right|rightwards?)"
 )
-_ANTI = (
-    r"(?P<anti>\s+(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
+_CLOCKWISE = r"(?P<cw>\s+" + _CW_WORDS + r")?"
+_ANTI_WORDS = (
+    r"(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
+    r"|(?:dans\s+le\s+)?sens\s+anti-?horaire"
     r"|anti-?clockwise|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn"
     r"|nach\s+links|links\s*herum|vers\s+la\s+gauche|[àa]\s+gauche|(?:a|verso)\s+sinistra"
-    r"|to\s+the\s+left|leftwards?))?"
+    r"|to\s+the\s+left|leftwards?)"
 )
+_ANTI = r"(?P<anti>\s+" + _ANTI_WORDS + r")?"
+_WAY_BEFORE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?P<anti>" + _ANTI_WORDS + r")|" + _CW_WORDS + r")[\s,:]*$"
+)
+"""The way round said before the amount ("P12 in senso antiorario di 90 gradi", "M13,
+counter-clockwise, a quarter turn")."""
+
 _TURNED = (
     r"(?P<verb>(?:tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned"
     r"|rotation|rotazione)\s+)?"
@@ -274,11 +284,15 @@ _IN_WORDS = re.compile(
     + r"(?:(?:de|d['’]|di|um|by|of|a|mit|with|con|avec|en|in)\s*)?(?:(?:un|une|una|einer|eine|a|one)\s+)?"
     r"(?:(?P<q>"
     + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
-    + r")(?:[\s-]*(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?|umdrehung(?:en)?))"
+    + r")(?P<qs>[\s-]*(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?|umdrehung(?:en)?))?"
     r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
     r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
     r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|(?:la\s+)?t[êe]te\s+en\s+bas|upside[\s-]+down|umgedreht"
-    r"|auf\s+de[mn]\s+kopf(?:\s+gestellt)?))"
+    r"|auf\s+de[mn]\s+kopf(?:\s+gestellt)?)"
+    r"|(?P<asis>telle?\s+qu['’](?:elle|il)\s+est(?:\s+dessin[ée]e)?|tel(?:le)?\s+quel(?:le)?"
+    r"|comme\s+(?:elle\s+est\s+)?dessin[ée]e|(?:così\s+)?com['’]è(?:\s+disegnata)?"
+    r"|come\s+(?:è\s+)?disegnata|(?:so\s+)?wie\s+(?:sie\s+ist|abgebildet|gezeigt|gezeichnet)"
+    r"|as\s+(?:it\s+is\s+)?(?:drawn|shown|pictured)|as\s+is))"
     + _CLOCKWISE
     + _ANTI
     + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
@@ -307,7 +321,7 @@ _NO_TURN = re.compile(
 
 
 _AFTER_SQUARE = re.compile(
-    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*,?\s*(?:[^\W\d]+[\s,:]+){0,3}$"
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*,?\s*(?:[^\W\d]+(?:-[^\W\d]+)*[\s,:]+){0,3}$"
 )
 """What comes before a rotation in words: a square, and at most three words ("P10 capovolta",
 "L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
@@ -324,31 +338,38 @@ def spelled(line: str) -> str:
     anticlockwise" -> "R3", "senza ruotarla" -> "R0"): clockwise quarter turns, as R counts
     them. Other lines unchanged."""
 
-    def turn(m: re.Match[str], before: str) -> str:
-        if not _AFTER_SQUARE.search(before):
-            return m.group(0)  # "my drawing was upside down": a rotation only after a square
+    def turn(m: re.Match[str], before: str) -> tuple[str, int]:
+        """The notation of the rotation ``m`` and how many characters of ``before`` it also
+        replaces (the way round, said before the amount: "in senso antiorario di 90 gradi")."""
+        way = _WAY_BEFORE.search(before)
+        if not _AFTER_SQUARE.search(before if way is None else before[: way.start()]):
+            return m.group(0), 0  # "my drawing was upside down": a rotation only after a square
         if m.re is _DEGREES:
             value = int(m["deg"])
             if value % 90 or value > 360 or _AFTER_R.search(before):
-                return m.group(0)  # not a quarter turn, or one said again after "R2, 180°"
+                return m.group(0), 0  # not a quarter turn, or one said again after "R2, 180°"
             n = value // 90 % 4
         elif m["q"] is not None:
+            if m["qs"] is None and not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
+                return m.group(0), 0  # "un quart" with no word of turning: not a rotation
             n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
         elif m["n"] is not None:
-            if not (m["verb"] or m["cw"] or m["anti"] or m["after"]):
-                return m.group(0)  # "once", "two times" without a word of turning
+            if not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
+                return m.group(0), 0  # "once", "two times" without a word of turning
             n = _COUNTS[re.sub(r"\s*(?:fois|volt[ae]|times|mal|x)$", "", m["n"].lower()).strip()]
+        elif m["asis"] is not None:
+            n = 0  # "N13, così com'è disegnata": the tile as the mail draws it
         else:
             n = 2
-        if m["anti"]:
+        if m["anti"] or (way is not None and way["anti"] and not m["cw"]):
             n = (4 - n) % 4
-        return f"R{n}"
+        return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
     out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
     for words in (_DEGREES, _IN_WORDS):
         at = 0
         while (m := words.search(out, at)) is not None:
-            said = turn(m, out[: m.start()]) if m.group(0).strip() else m.group(0)
-            out = out[: m.start()] + said + out[m.end() :]
-            at = m.start() + max(len(said), 1)
+            said, cut = turn(m, out[: m.start()]) if m.group(0).strip() else (m.group(0), 0)
+            out = out[: m.start() - cut] + said + out[m.end() :]
+            at = m.start() - cut + max(len(said), 1)
     return _NO_TURN.sub("R0", out)
