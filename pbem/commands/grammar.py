@@ -50,6 +50,11 @@ MAX_LINES = 500
 """Lines read from one message (a limit on work, far above any real reply); the rest is ignored
 (and said so). What is quoted is removed before this point, by the reply reader, not by a cap."""
 
+_SPACE_RUN = re.compile(r"[^\S\n]{3,}")
+"""Three or more spaces (tabs, no-break spaces) in a row: read as one space. A run of spaces says
+nothing a single space does not, and a hostile line of thousands of them would otherwise make
+every pattern that may start at each space scan the rest of the run (quadratic time)."""
+
 MAX_PROSE_WORDS = 40
 """Longer lines are not searched for a move inside prose."""
 
@@ -464,7 +469,8 @@ def read_commands(
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
-    todo = _join_wrapped_say(_join_split_moves(lines[:MAX_LINES], parse_action))
+    todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
+    todo = _join_wrapped_say(_join_split_moves(todo, parse_action))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
