@@ -485,7 +485,9 @@ def read_commands(
             where[id(m)] = idx
     # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
     # tour dans le sens inverse" as "N13 R1")
-    _last_word(out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action)
+    _last_word(
+        out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action, spell
+    )
     _once(out)
     _explained(out, notation)
     if len(lines) > MAX_LINES:
@@ -892,6 +894,7 @@ def _last_word(
     where: dict[int, int],
     notation: Callable[[object], str] | None,
     parse_action: Callable[[str], object] | None = None,
+    spell: Callable[[str], str] | None = None,
 ) -> None:
     """The player's last word counts (issue 31): a move written after the move of the reply
     ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
@@ -1005,6 +1008,31 @@ def _last_word(
         ]
         out.mention_moves[:] = [m for m, _e in keep]
         out.mentions[:] = [e for _m, e in keep]
+    # A correction that names only the rest of the move ("BR vers l'ouest puis le sud" / "non
+    # pardon : ouest puis nord", "M13 R1" / "sorry, a half turn"): read with the move's first
+    # codes; the move it names replaces the first, or, when it cannot be played, asks back.
+    for j in range(at + 1, len(todo)):
+        if (
+            j in mention_lines
+            or j in again
+            or any(where.get(id(c)) == j for c in out.commands)
+            or not is_correction(todo[j])
+            or _considered(todo[j])
+        ):
+            continue
+        fixed = _rest_corrected(todo[j], chosen.action, notation, parse_action, spell)
+        if fixed is None:
+            continue
+        if isinstance(fixed, RuleError):
+            out.errors.append((todo[j], fixed))
+            return
+        read_as = notation(fixed) if notation is not None else todo[j]
+        new = Command("action", todo[j], action=fixed, guard=chosen.guard, read_as=read_as)
+        out.commands[out.commands.index(chosen)] = new
+        where[id(new)] = j
+        out.syntax_errors[:] = [(ln, e) for ln, e in out.syntax_errors if ln != todo[j]]
+        out.ignored[:] = [ln for ln in out.ignored if ln != todo[j]]
+        chosen, at = new, j
     # A correction whose move could not be read at all ("non pardon, M13 R9"): ask back.
     for j in range(at + 1, len(todo)):
         line = todo[j]
@@ -1057,6 +1085,42 @@ def _last_word(
                 )
             )
             return
+
+
+def _rest_corrected(
+    line: str,
+    chosen: object,
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None,
+    spell: Callable[[str], str] | None = None,
+) -> object | RuleError | None:
+    """A correction line that names the rest of the move above it without its first codes ("non
+    pardon : ouest puis nord" below "BR vers l'ouest puis le sud"; issue 31): the words after the
+    correction read with the first codes of the move chosen (its official, its square). The move
+    they name when it is legal, the game's refusal when it is not (the reply asks back), None
+    when they name no other move (they may then be anything: "Sorry for the delay")."""
+    if notation is None or parse_action is None or "?" in line or is_take_back(line):
+        return None
+    rest = correction_rest(line)
+    if not rest or any(_moved(t) for t in _tokens(rest)):
+        return None  # (a code of its own: read as a move or a mention)
+    if denies(_tokens(rest)):
+        return None
+    codes = [t for t in _tokens(notation(chosen)) if _code_like(t)]
+    for k in range(1, len(codes)):
+        text = " ".join([*codes[:k], rest])
+        try:
+            action = parse_action(spell(text) if spell is not None else text)
+        except InvalidSyntax:
+            continue
+        except RuleError as err:
+            return err
+        if _same(notation, action, chosen) or _same(
+            notation, action, _parsed(parse_action, " ".join(codes[:k]))
+        ):
+            return None  # (the words say nothing of the move: "KB S" and "ancora")
+        return action
+    return None
 
 
 _TAKE_BACK_WORDS = 16

@@ -208,12 +208,14 @@ def read_move(text: str) -> MoveText:
 
 _CLOCKWISE = (
     r"(?P<cw>\s+(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
-    r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|vers\s+la\s+droite|a\s+destra))?"
+    r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|vers\s+la\s+droite|a\s+destra"
+    r"|verso\s+destra|à\s+droite|rechts\s*herum|to\s+the\s+right))?"
 )
 _ANTI = (
     r"(?P<anti>\s+(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
     r"|anti-?clockwise|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn"
-    r"|nach\s+links|vers\s+la\s+gauche|a\s+sinistra))?"
+    r"|nach\s+links|vers\s+la\s+gauche|a\s+sinistra|verso\s+sinistra|à\s+gauche|links\s*herum"
+    r"|to\s+the\s+left))?"
 )
 _TURNED = (
     r"(?P<verb>(?:tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned"
@@ -245,9 +247,33 @@ _NO_TURN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:sans|without|senza|ohne)\s+(?:(?:aucune|any|alcuna|jede)\s+)?"
     r"(?:rotation|rotazione|drehung|turning(?:\s+it)?|rotating(?:\s+it)?|ruotarla|ruotarlo|ruotare"
     r"|girarla|girarlo|girare|(?:la\s+|le\s+)?tourner|(?:la\s+|le\s+)?pivoter|sie\s+zu\s+drehen"
-    r"|zu\s+drehen)|ungedreht|unrotated|non\s+ruotat[ao]|nicht\s+gedreht|not\s+rotated"
+    r"|zu\s+drehen)|(?:no|pas\s+de|nessuna|keine)\s+(?:rotation|rotazione|drehung)"
+    r"|ungedreht|unrotated|non\s+ruotat[ao]|nicht\s+gedreht|not\s+rotated"
     r"|pas\s+tourn[ée]e?)(?![\w'’])"
 )
+
+
+_DEGREES = re.compile(
+    r"(?i)(?<![\w'’])"
+    + _TURNED
+    + r"(?:(?:de|d['’]|di|um|by|of|a|à|mit|with|con|avec|en|in)\s*)?(?P<deg>\d{1,3})\s*"
+    r"(?:°|degrees?|degr[ée]s?|degres|gradi|grad|deg)\.?"
+    + _CLOCKWISE
+    + _ANTI
+    + r"(?:\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?(?![\w'’])"
+)
+"""Degrees with the way they turn ("ruotata di 90 gradi in senso antiorario", "um 90 Grad gegen
+den Uhrzeigersinn", "girata di 90° verso sinistra", "270 degrees counterclockwise"; issue 31):
+anticlockwise degrees are the clockwise quarter turns left of a whole turn."""
+_R_THEN_WAY = re.compile(
+    r"(?i)(?<![\w'’])(R\s*[0-3])(?![\w'’])[\s,(]*(?=(?:dans\s+le\s+sens\s+inverse|anti-?clockwise"
+    r"|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn|nach\s+links"
+    r"|vers\s+la\s+gauche|a\s+sinistra|verso\s+sinistra|à\s+gauche|links\s*herum"
+    r"|to\s+the\s+left)"
+    r"(?![\w'’]))"
+)
+"""R and a number, then a way of turning against the clock ("M13 R1 anticlockwise"): R counts
+clockwise quarter turns, so the line says two things and is asked back."""
 
 
 _AFTER_SQUARE = re.compile(
@@ -279,6 +305,15 @@ def spelled(line: str) -> str:
             n = (4 - n) % 4
         return f"R{n}"
 
+    def degrees(m: re.Match[str]) -> str:
+        value = int(m["deg"])
+        if not (m["cw"] or m["anti"]) or value % 90 or value > 360:
+            return m.group(0)  # "90°" alone is the notation's own; "45°" no rotation
+        n = (value // 90) % 4
+        return f"R{(4 - n) % 4 if m['anti'] else n}"
+
+    line = _R_THEN_WAY.sub(r"\1 ? ", line)
+    line = _DEGREES.sub(degrees, line)
     out, at = line, 0
     while (m := _IN_WORDS.search(out, at)) is not None:
         said = turn(m, out[: m.start()]) if m.group(0).strip() else m.group(0)
