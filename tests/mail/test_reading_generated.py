@@ -882,3 +882,215 @@ def test_a_condition_of_a_next_on_the_line_below_it() -> None:
     ]:
         assert _read("vs", lang, f"{word} {one}", cond) == ("next",), (lang, cond)
         assert _read("vs", lang, cond) != ("next",), (lang, cond)  # (no NEXT above it)
+
+
+def test_idioms_that_seal_the_move_or_say_something_does_not_matter() -> None:
+    """ "Allora L10 R0 e non se ne parla più", "P10 R0 for now, so it doesn't matter this time"
+    (half-10 it-1013, en-1015): the idiom's negation denies nothing of the move; a doubt, a
+    condition or another move beside it still asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            ("it", f"Allora {a} e non se ne parla più 😅"),
+            ("it", f"{a}, punto e basta."),
+            ("it", f"Gioco {a}, tanto non importa"),
+            ("fr", f"{a} et puis c'est tout !"),
+            ("fr", f"Je joue {a}, point final."),
+            ("fr", f"{a}, peu importe."),
+            ("de", f"{a}, und Schluss."),
+            ("de", f"Ich nehme {a} - ist doch egal."),
+            ("de", f"{a}, spielt keine Rolle."),
+            ("en", f"{a} for now, so it doesn't matter this time."),
+            ("en", f"{a}, end of story."),
+            ("en", f"I'll play {a} and that's final"),
+        ],
+        [
+            ("en", f"{a}, it doesn't matter if it blocks {b}"),
+            ("en", f"{a} or {b}, doesn't matter"),
+            ("fr", f"Peut-être {a}, peu importe"),
+            ("it", f"{a}? Non importa"),
+            ("de", f"{a} oder {b}, egal"),
+            ("en", f"{a}, no matter what Bea says"),
+        ],
+    )
+
+
+def test_not_this_time_beside_the_last_time() -> None:
+    """ "Coup : L9 R1 (j'ai vu le jardin trop tard la dernière fois, pas cette fois-ci !)"
+    (half-10 fr-1009): this time set against the last time denies nothing of the move; "not
+    this time" alone still asks back."""
+    a = _fc_move()
+    _moves_or_not(
+        a,
+        [
+            (
+                "fr",
+                f"Coup : {a} (j'ai vu le jardin trop tard la dernière fois, pas cette fois-ci !)",
+            ),
+            ("en", f"{a} (I saw the garden too late last time, not this time!)"),
+            ("it", f"{a} (l'ultima volta ho visto il giardino troppo tardi, non questa volta!)"),
+            ("de", f"{a} (letztes Mal hab ich den Garten zu spät gesehen, aber nicht diesmal!)"),
+        ],
+        [
+            ("fr", f"{a} (pas cette fois-ci !)"),
+            ("en", f"{a}? Like last time? Not this time."),
+        ],
+    )
+
+
+def test_a_remark_that_sets_aside_another_way_of_making_the_move() -> None:
+    """ "BR a ovest e poi a sud (non a nord!)", "BR d'une seule case vers l'ouest (pas jusqu'au
+    mur !)" (half-16 it-1624, half-14 fr-1417): the way set aside is another move, so the move
+    stands; a part of the move itself set aside, a bare "no" (a correction) or a doubt asks
+    back."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    two = next(m for m in legal if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    other = next(x for x in "NESW" if x not in (d1, d2))
+    step = next(m for m in legal if m.split()[1] == "step")
+    s_off, _w, s_d = step.split()
+    for lang, form in [
+        ("it", "{o} a {a} e poi a {b} (non a {c}!)."),
+        ("fr", "{o} vers {a} puis vers {b} (pas vers {c} !)"),
+        ("de", "{o} nach {a}, dann nach {b} – aber nicht nach {c}"),
+        ("en", "{o} {a} then {b} (not {c}!)"),
+    ]:
+        w = DIRECTION_WORDS[lang]
+        line = form.format(o=off, a=w[d1], b=w[d2], c=w[other])
+        assert _read("vs", lang, line) == ("move", two), line
+        line = form.format(o=off, a=w[d1], b=w[d2], c=w[d1])  # the slide's own direction
+        assert _read("vs", lang, line)[0] != "move", line
+    for lang, form in [
+        ("fr", "{o} d'une seule case vers {d} (pas jusqu'au mur !)."),
+        ("it", "{o} di una sola casella verso {d}, non fino al muro"),
+        ("en", "{o} one step {d} (not all the way!)"),
+    ]:
+        line = form.format(o=s_off, d=DIRECTION_WORDS[lang][s_d])
+        assert _read("vs", lang, line) == ("move", step), line
+    assert _read("vs", "en", f"{s_off} one step {s_d} all the way")[0] != "move"
+    assert _read("vs", "fr", f"{s_off} vers l'ouest jusqu'au mur")[0] in ("move", "ask", "nothing")
+    a, b = _two_moves()
+    sq_a, rot_a = a.split()
+    rot_b = next(r for r in ("R0", "R1", "R2", "R3") if r != rot_a)
+    _moves_or_not(
+        a,
+        [
+            ("en", f"{a}, not {rot_b}"),
+            ("it", f"{a} (non {rot_b})"),
+            ("fr", f"{a} (pas {rot_b} !)"),
+            ("de", f"{a}, nicht {rot_b}"),
+            ("en", f"{a} - not {b}"),
+        ],
+        [
+            ("en", f"{a}, not {rot_a}"),
+            ("en", f"{a}, not {sq_a}"),
+            ("en", f"{a}, no {rot_b}"),
+            ("de", f"{a}, nein {rot_b}"),
+            ("fr", f"{a}, non {rot_b}"),
+            ("en", f"{a} (not sure)"),
+            ("fr", f"{a} (pas sûr)"),
+            ("en", f"{a} (not {rot_b}?)"),
+        ],
+    )
+
+
+def test_an_apology_for_the_refused_move_after_the_move() -> None:
+    """ "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne en recopiant"
+    (half-13 fr-1311): the reason of the apology corrects nothing; a move taken back after it
+    ("M9 R1, wait no") asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            (
+                "fr",
+                f"Ok je prends {a} alors, dsl pour le Q99 je me suis trompé de ligne en recopiant",
+            ),
+            ("en", f"{a} then, sorry for the Q99, I misread the columns"),
+            ("it", f"{a}, scusate per il Q99, ho sbagliato riga"),
+            ("de", f"{a}, Entschuldigung für das Q99, ich habe mich in der Zeile vertan"),
+        ],
+        [
+            ("en", f"{a}, wait no"),
+            ("fr", f"{a} ah non attends"),
+            ("en", f"{a}, sorry for the Q99, wait no"),
+            ("it", f"{a}, scusate per il Q99 R1, no aspettate"),
+        ],
+    )
+    assert _read("fc", "en", f"{a}, sorry for the Q99, I meant {b}") in (("move", b), ("ask",))
+
+
+def test_a_remark_about_the_phones_typo_of_the_move() -> None:
+    """ "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)" (half-13 fr-1308):
+    the typo quoted in a remark that blames the autocorrection is no move; a remark that names
+    another move outside its quotes, or corrects, asks back."""
+    a, b = _two_moves()
+    sq, rot = a.split()
+    typo = f"{sq} {rot.replace('0', 'o').replace('1', 'I')}"
+    _moves_or_not(
+        a,
+        [
+            ("fr", f"{a} (le correcteur m'avait mis \"{typo}\", c'est bien {rot})"),
+            ("en", f'{a} (autocorrect changed it to "{typo}" last time)'),
+            ("it", f"{a} - il correttore mi aveva scritto «{typo}»"),
+            ("de", f'{a} - die Autokorrektur hatte "{typo}" draus gemacht'),
+        ],
+        [],
+    )
+    for lang, line in [
+        ("en", f"{a} (autocorrect wrote {b} before, sorry I meant {b})"),
+        ("fr", f"{a} (le correcteur a mis {b}, je voulais dire {b})"),
+        ("en", f"{a} (autocorrect: {b})"),
+    ]:
+        assert _read("fc", lang, line) != ("move", a), line
+
+
+def test_a_square_kept_for_later_beside_the_move() -> None:
+    """ "Not that one - P12 R3 please. I'd rather keep L12 for later." (half-10 en-1007): the
+    square kept for later is no move of the reply; the move's own square kept for later asks
+    back."""
+    a, b = _two_moves()
+    sq_b, sq_a = b.split()[0], a.split()[0]
+    _moves_or_not(
+        a,
+        [
+            ("en", f"Not that one - {a} please. I'd rather keep {sq_b} for later."),
+            ("fr", f"{a} - je garde {sq_b} pour plus tard."),
+            ("it", f"{a}. {sq_b} la tengo per dopo."),
+            ("de", f"{a}, {sq_b} hebe ich mir für später auf."),
+        ],
+        [
+            ("en", f"{a}. I'd rather keep {sq_a} for later."),
+            ("fr", f"{a}, je garde {b} pour plus tard, ou pas"),
+            ("en", f"{a}. Sorry, I'd rather keep {sq_b} for later"),
+        ],
+    )
+
+
+def test_a_question_about_the_notation_then_anyway_the_move() -> None:
+    """ "... is R1 a turn clockwise or anticlockwise? I'm assuming clockwise. Anyway, P10 R0 for
+    now" (half-10 en-1015): after "anyway", the move; a move named between the question and
+    "anyway", or doubt after it, asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            (
+                "en",
+                f"Is R1 a turn clockwise or anticlockwise? I'm assuming clockwise. Anyway, {a} for now.",
+            ),
+            (
+                "fr",
+                f"R1, c'est dans le sens horaire ? Je suppose que oui. En tout cas, je joue {a}.",
+            ),
+            ("it", f"R1 è in senso orario? Credo di sì. Ad ogni modo, gioco {a}."),
+            ("de", f"Ist R1 im Uhrzeigersinn? Ich nehme es an. Jedenfalls spiele ich {a}."),
+        ],
+        [
+            ("en", f"Is R1 clockwise? I'd play {b}. Anyway, {a}."),
+            ("en", f"Is R1 clockwise? Anyway, maybe {a}."),
+            ("de", f"Ist R1 im Uhrzeigersinn? Jedenfalls {a}?"),
+        ],
+    )

@@ -315,9 +315,17 @@ _NO_TURN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:sans|without|senza|ohne)\s+(?:(?:aucune|any|alcuna|jede)\s+)?"
     r"(?:rotation|rotazione|drehung|turning(?:\s+it)?|rotating(?:\s+it)?|ruotarla|ruotarlo|ruotare"
     r"|girarla|girarlo|girare|(?:la\s+|le\s+)?tourner|(?:la\s+|le\s+)?pivoter|sie\s+zu\s+drehen"
-    r"|zu\s+drehen)|ungedreht|unrotated|non\s+ruotat[ao]|nicht\s+gedreht|not\s+rotated"
+    r"|zu\s+drehen)|(?:no|pas\s+de|nessuna|keine)\s+(?:rotation|rotazione|drehung)"
+    r"|ungedreht|unrotated|non\s+ruotat[ao]|nicht\s+gedreht|not\s+rotated"
     r"|pas\s+tourn[ée]e?)(?![\w'’])"
 )
+
+
+_R_THEN_WAY = re.compile(
+    r"(?i)(?<![\w'’])(R\s*[13])(?![\w'’])[\s,(]*(?=" + _ANTI_WORDS + r"(?![\w'’]))"
+)
+"""R and a number, then a way of turning against the clock ("M13 R1 anticlockwise"): R counts
+clockwise quarter turns, so the line says two things and is asked back."""
 
 
 _AFTER_SQUARE = re.compile(
@@ -365,6 +373,7 @@ def spelled(line: str) -> str:
             n = (4 - n) % 4
         return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
+    line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
     out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
     for words in (_DEGREES, _IN_WORDS):
         at = 0
