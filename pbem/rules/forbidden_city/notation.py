@@ -146,27 +146,21 @@ _ROW_WORDS = {
 }
 _LETTER_NAMES = {"emme": "m", "enne": "n", "elle": "l", "pi": "p", "kappa": "k", "cappa": "k",
                  "erre": "r", "esse": "s", "effe": "f", "acca": "h", "zeta": "z"}  # fmt: skip
+_LETTERS, _ROWS, _ROTATIONS = (
+    "|".join(_LETTER_NAMES),
+    "|".join(sorted(_ROW_WORDS, key=len)[::-1]),
+    "|".join(_NUMBER_WORDS),
+)
 _DICTATED = re.compile(
-    r"([a-z]|"
-    + "|".join(_LETTER_NAMES)
-    + r")\s+("
-    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
-    + r"|\d+)\s+(r|are|erre|rotation|rotazione|drehung)\s+(\d|"
-    + "|".join(_NUMBER_WORDS)
-    + r")"
+    rf"([a-z]|{_LETTERS})\s+({_ROWS}|\d+)\s+(r|are|erre|rotation|rotazione|drehung)\s+(\d|{_ROTATIONS})"
 )
 """A whole move dictated to a phone: the column's letter (or its Italian name), the row in words
 or figures, R as heard, the rotation ("M thirteen are one", "Emme 13 erre 1"; issue 31)."""
 
 
 _DICTATED_IN_LINE = re.compile(
-    r"(?<![\w'’])([A-Z]|(?i:"
-    + "|".join(_LETTER_NAMES)
-    + r"))\s+((?i:"
-    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
-    + r")|\d{1,2})\s+(?:(?i:r)\s*(\d)|(?i:r|are|erre|rotation|rotazione|drehung)\s+(\d|(?i:"
-    + "|".join(_NUMBER_WORDS)
-    + r")))(?![\w'’])"
+    rf"(?<![\w'’])([A-Z]|(?i:{_LETTERS}))\s+((?i:{_ROWS})|\d{{1,2}})\s+"
+    rf"(?:(?i:r)\s*(\d)|(?i:r|are|erre|rotation|rotazione|drehung)\s+(\d|(?i:{_ROTATIONS})))(?![\w'’])"
 )
 """A move dictated to a phone inside a sentence ("Alors P onze R trois s'il vous plaît", "O nine
 R one then"): the column a capital letter (or its Italian name), at least one of the row and the
