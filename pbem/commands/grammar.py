@@ -50,6 +50,11 @@ MAX_LINES = 500
 """Lines read from one message (a limit on work, far above any real reply); the rest is ignored
 (and said so). What is quoted is removed before this point, by the reply reader, not by a cap."""
 
+_SPACE_RUN = re.compile(r"[^\S\n]{3,}")
+"""Three or more spaces (tabs, no-break spaces) in a row: read as one space. A run of spaces says
+nothing a single space does not, and a hostile line of thousands of them would otherwise make
+every pattern that may start at each space scan the rest of the run (quadratic time)."""
+
 MAX_PROSE_WORDS = 40
 """Longer lines are not searched for a move inside prose."""
 
@@ -464,7 +469,8 @@ def read_commands(
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
-    todo = _join_wrapped_say(_join_split_moves(lines[:MAX_LINES], parse_action))
+    todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
+    todo = _join_wrapped_say(_join_split_moves(todo, parse_action))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
@@ -479,7 +485,9 @@ def read_commands(
             where[id(m)] = idx
     # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
     # tour dans le sens inverse" as "N13 R1")
-    _last_word(out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action)
+    _last_word(
+        out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action, spell
+    )
     _once(out)
     _explained(out, notation)
     if len(lines) > MAX_LINES:
@@ -886,6 +894,7 @@ def _last_word(
     where: dict[int, int],
     notation: Callable[[object], str] | None,
     parse_action: Callable[[str], object] | None = None,
+    spell: Callable[[str], str] | None = None,
 ) -> None:
     """The player's last word counts (issue 31): a move written after the move of the reply
     ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
@@ -999,6 +1008,31 @@ def _last_word(
         ]
         out.mention_moves[:] = [m for m, _e in keep]
         out.mentions[:] = [e for _m, e in keep]
+    # A correction that names only the rest of the move ("BR vers l'ouest puis le sud" / "non
+    # pardon : ouest puis nord", "M13 R1" / "sorry, a half turn"): read with the move's first
+    # codes; the move it names replaces the first, or, when it cannot be played, asks back.
+    for j in range(at + 1, len(todo)):
+        if (
+            j in mention_lines
+            or j in again
+            or any(where.get(id(c)) == j for c in out.commands)
+            or not is_correction(todo[j])
+            or _considered(todo[j])
+        ):
+            continue
+        fixed = _rest_corrected(todo[j], chosen.action, notation, parse_action, spell)
+        if fixed is None:
+            continue
+        if isinstance(fixed, RuleError):
+            out.errors.append((todo[j], fixed))
+            return
+        read_as = notation(fixed) if notation is not None else todo[j]
+        new = Command("action", todo[j], action=fixed, guard=chosen.guard, read_as=read_as)
+        out.commands[out.commands.index(chosen)] = new
+        where[id(new)] = j
+        out.syntax_errors[:] = [(ln, e) for ln, e in out.syntax_errors if ln != todo[j]]
+        out.ignored[:] = [ln for ln in out.ignored if ln != todo[j]]
+        chosen, at = new, j
     # A correction whose move could not be read at all ("non pardon, M13 R9"): ask back.
     for j in range(at + 1, len(todo)):
         line = todo[j]
@@ -1051,6 +1085,42 @@ def _last_word(
                 )
             )
             return
+
+
+def _rest_corrected(
+    line: str,
+    chosen: object,
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None,
+    spell: Callable[[str], str] | None = None,
+) -> object | RuleError | None:
+    """A correction line that names the rest of the move above it without its first codes ("non
+    pardon : ouest puis nord" below "BR vers l'ouest puis le sud"; issue 31): the words after the
+    correction read with the first codes of the move chosen (its official, its square). The move
+    they name when it is legal, the game's refusal when it is not (the reply asks back), None
+    when they name no other move (they may then be anything: "Sorry for the delay")."""
+    if notation is None or parse_action is None or "?" in line or is_take_back(line):
+        return None
+    rest = correction_rest(line)
+    if not rest or any(_moved(t) for t in _tokens(rest)):
+        return None  # (a code of its own: read as a move or a mention)
+    if denies(_tokens(rest)):
+        return None
+    codes = [t for t in _tokens(notation(chosen)) if _code_like(t)]
+    for k in range(1, len(codes)):
+        text = " ".join([*codes[:k], rest])
+        try:
+            action = parse_action(spell(text) if spell is not None else text)
+        except InvalidSyntax:
+            continue
+        except RuleError as err:
+            return err
+        if _same(notation, action, chosen) or _same(
+            notation, action, _parsed(parse_action, " ".join(codes[:k]))
+        ):
+            return None  # (the words say nothing of the move: "KB S" and "ancora")
+        return action
+    return None
 
 
 _TAKE_BACK_WORDS = 16
@@ -1280,6 +1350,24 @@ def _read_line(
         said := _said_again(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
     ) is not None:
         out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
+    elif (
+        contrast := _but_not(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
+    ) is not None:
+        out.commands.append(replace(contrast, line=line, guard=guard, from_subject=from_subject))
+    elif (
+        (calm := _calmed(line_wo)) != line_wo
+        and "?" not in line_wo
+        and (sealed := _LoneMove(parse_action, is_move_form, notation, plans)(calm)) is not None
+    ):
+        out.commands.append(
+            replace(
+                sealed,
+                line=line,
+                guard=guard,
+                from_subject=from_subject,
+                read_as=sealed.read_as or (notation(sealed.action) if notation else calm),
+            )
+        )
     elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
         whole = (
             strip_please(line_wo)
@@ -1518,7 +1606,7 @@ def _move_part(
         t
         for p in parts
         if p is not holding[0] and not (held and _IF_NOT.match(p))  # "Falls nicht, ignorieren ..."
-        for t in _tokens(p)
+        for t in _tokens(_LAST_TIME.sub(" ", p))  # "(I saw the garden too late last time!)"
     ]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
         # "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": what came before is settled by
@@ -1619,6 +1707,73 @@ _SORRY_FOR = re.compile(
 """An apology for the move refused before, named right after it ("sorry for the Q99")."""
 
 
+_SORRY_CODE = re.compile(
+    r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
+    r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
+    r"|die|meinen))?\s+(?P<code>[^\W_]*\d[^\W_]*)(?:\s+R\d)?(?![\w'’])"
+)
+"""An apology for the move refused before, with the code it named ("dsl pour le Q99")."""
+
+
+def _sorry_after(line: str, at: _At) -> bool:
+    """A move, then an apology for the move refused before and its reason ("Ok je prends M8 R1
+    alors, dsl pour le Q99 je me suis trompé de ligne en recopiant", "M9 R1 then, sorry for the
+    Q99, I misread the columns"; issue 31): the part before the apology read alone, when the
+    reason names no code and takes nothing back. False otherwise."""
+    m = _SORRY_CODE.search(line)
+    if m is None or "?" in line:
+        return False
+    head, tail = line[: m.start()].strip(" ,;.:-–—"), line[m.end() :]
+    if not head or any(_moved(t) for t in _tokens(tail)) or is_take_back(tail):
+        return False
+    return _read_alone(head, at)
+
+
+_KEEP = re.compile(
+    r"(?i)(?<![\w'’])(?:keep|keeping|save|saving|garde|garder|gardes|conserve|conserver|réserve"
+    r"|reserve|tengo|tenere|tenerla|tenerlo|conservo|conservare|lascio|lasciare|behalte|behalten"
+    r"|hebe|aufheben|aufsparen|spare|freihalten|halte)(?![\w'’])"
+)
+_LATER = re.compile(
+    r"(?i)(?<![\w'’])(?:later|for\s+later|another\s+time|next\s+(?:turn|round|time)|plus\s+tard"
+    r"|pour\s+après|pour\s+apres|pour\s+la\s+suite|per\s+dopo|più\s+tardi|piu\s+tardi"
+    r"|dopo|prossimo\s+turno|später|spaeter|für\s+später|für\s+nachher|nächste\s+runde"
+    r"|naechste\s+runde|auf)(?![\w'’])"
+)
+"""A sentence that keeps a square for later ("I'd rather keep L12 for later", "je garde L12
+pour plus tard", "L12 la tengo per dopo", "L12 hebe ich mir für später auf"; issue 31)."""
+
+
+def _kept_for_later(line: str, at: _At) -> bool:
+    """A move, and beside it a sentence that keeps another square for later (:data:`_KEEP`,
+    :data:`_LATER`): the line without that sentence read alone as one move, whose notation
+    holds no code the kept sentence names. False otherwise."""
+    if "?" in line or at.notation is None:
+        return False
+    for sep in (_SENTENCE, _COMMA):
+        parts = [p for p in sep.split(line) if p.strip(" ()")]
+        kept = [p for p in parts if _KEEP.search(p) and _LATER.search(p)]
+        if kept and len(kept) < len(parts):
+            break
+    else:
+        return False
+    named = {t.upper() for p in kept for t in _tokens(p) if _moved(t)}
+    if not named or any(correction_rest(p) is not None or is_take_back(p) for p in kept):
+        return False
+    rest = line
+    for p in kept:
+        rest = rest.replace(p, " ")
+    sub = Reading()
+    _read_move(rest.strip(" ,;:-–—("), replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    if named & {t.upper() for t in _tokens(at.notation(acts[0].action))}:
+        return False  # "P12 R3. I'd rather keep P12 for later": which is it?
+    _as_read(at, acts[0].action, at.notation(acts[0].action))
+    return True
+
+
 def _move_then_remark(
     line: str,
     parse_action: Callable[[str], object],
@@ -1648,7 +1803,10 @@ def _move_then_remark(
     ]  # "..., dsl pour le Q99 je me suis trompé de ligne": a move apologised for, not meant
     if not head or not toks or denies(said) or named:
         return None
-    if any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks):
+    if any(
+        (_code_like(t) and not _SORRY_FOR.search(" ".join(toks[:k]))) or t.upper() in _PLAN_WORD_SET
+        for k, t in enumerate(toks)
+    ):
         return None  # "KB S, then RB N W": a plan, not a remark
     try:
         parse_action(tail)
@@ -2060,7 +2218,15 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     if nth >= len(found):
         return False
     before = line[: found[nth].start()]
-    return any(re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+$", before) for w in _NOT)
+    for w in _NOT:
+        m = re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+$", before)
+        if m is None:
+            continue
+        # "M13 R0, no R1" may be "no, R1" (a correction): a bare "no" after a sign sets nothing
+        # aside (the Italian "non" is "not")
+        bare = w in ("no", "nein") or (w == "non" and current() != "it")
+        return not (bare and before[: m.start()].rstrip().endswith((",", ";", ":", "-", "–", "—")))
+    return False
 
 
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")
@@ -2148,6 +2314,159 @@ _EITHER_WAY = re.compile(
 )
 """A question about a move, then the move played whatever the answer ("Does P12 R2 close the
 top room? Either way I'm playing P12 R0."; issue 31): the part after it is read alone."""
+
+
+_SETTLED = re.compile(
+    r"(?i)(?:\s*[,;:–—-]\s*|\s+|^)(?:(?:and|et|e|und|so|donc|alors|quindi|also|dann|but|mais|ma"
+    r"|aber)\s+)?(?:(?:that(?:'s|\s+is)\s+)?final|(?:that(?:'s|\s+is)\s+)?that|end\s+of\s+(?:story"
+    r"|discussion)|final\s+answer|no\s+(?:more\s+)?discussion|(?:(?:it|that|this)\s+)?(?:doesn['’]t"
+    r"|does\s+not|won['’]t|will\s+not)\s+(?:really\s+)?matter|no\s+matter|(?:it\s+)?makes\s+no"
+    r"\s+difference|no\s+big\s+deal|(?:un\s+)?point\s+final|(?:(?:et\s+)?puis\s+)?c['’]est\s+tout"
+    r"|n['’]en\s+parlons\s+plus|on\s+n['’]en\s+parle\s+plus|c['’]est\s+d[ée]cid[ée]|peu\s+importe"
+    r"|(?:ça|ca|cela)\s+ne\s+(?:change|fait)\s+rien|(?:ça|ca|cela)\s+n['’]a\s+pas\s+d['’]importance"
+    r"|(?:ce\s+n['’]est\s+)?pas\s+grave|non\s+se\s+ne\s+parla\s+più|punto\s+e\s+basta|basta"
+    r"|(?:(?:tanto|comunque)\s+)?non\s+(?:importa|cambia\s+(?:niente|nulla)|fa\s+niente)"
+    r"|poco\s+importa|fa\s+lo\s+stesso|è\s+deciso|schluss(?:\s+aus)?|fertig|gut\s+ist"
+    r"|keine\s+diskussion(?:\s+mehr)?|ende\s+der\s+diskussion|(?:(?:ist|wäre)\s+)?(?:doch\s+)?egal"
+    r"|(?:das\s+)?spielt\s+keine\s+rolle|(?:das\s+)?macht\s+(?:nichts|keinen\s+unterschied))"
+    r"(?:\s+(?:this\s+time|anyway|here|now|much|cette\s+fois(?:-ci)?|ici|questa\s+volta|stavolta"
+    r"|qui|diesmal|hier|jetzt))?(?![\w'’])[\s.!…]*(?=$|[,;)–—]|\s[^\w\s])"
+)
+"""Idioms after a move that seal it or say that something else does not matter ("Allora L10 R0
+e non se ne parla più", "P10 R0 for now, so it doesn't matter this time", "M13 R1, point
+final", "und Schluss"; issue 31): their negation denies nothing of the move."""
+_NOT_THIS_TIME = re.compile(
+    r"(?i)(?:\s*,\s*|\s+)(?:(?:but|mais|ma|aber)\s+)?(?:not|pas|non|nicht)\s+(?:this\s+time"
+    r"|cette\s+fois(?:-ci)?|questa\s+volta|stavolta|diesmal|dieses\s+mal)(?![\w'’])"
+)
+"""The contrast of this time with the time before ("j'ai vu le jardin trop tard la dernière
+fois, pas cette fois-ci !"): read only beside a mention of the last time (:data:`_LAST_TIME`)."""
+
+
+_AUTOCORRECT = re.compile(
+    r"(?i)(?<![\w'’])(?:auto-?correct\w*|autocorrection|(?:le\s+)?correcteur|correttore"
+    r"|auto-?korrektur|autokorrektur|t9|spell-?check\w*|correction\s+automatique"
+    r"|correzione\s+automatica|rechtschreibprüfung)(?![\w'’])"
+)
+_TYPO_REMARK = re.compile(r"\s*(?:\((?P<b>[^()]*)\)|\s[-–—]+\s*(?P<c>[^()–—]*))[\s.!…]*$")
+
+
+def _typo_remark(line: str) -> tuple[str, set[str]] | None:
+    """A closing remark that blames the phone's autocorrection for a typo of the move, quoting it
+    or not ("P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)"; issue 31): the line
+    before it and the codes the remark names outside its quotes (the move's own, said again, when
+    the caller reads it), when it corrects and takes back nothing. None otherwise."""
+    m = _TYPO_REMARK.search(line)
+    said = m["b"] or m["c"] or "" if m is not None else ""
+    if m is None or not _AUTOCORRECT.search(said):
+        return None
+    plain = _QUOTED.sub(" ", said)
+    if is_correction(_AUTOCORRECT.sub(" ", plain)) or is_take_back(plain):
+        return None
+    return line[: m.start()], {t.upper() for t in _tokens(plain) if _moved(t)}
+
+
+def _typo_after(line: str, at: _At) -> bool:
+    """The move of a line whose closing remark is about the phone's typo (:func:`_typo_remark`),
+    the remark naming no code but the move's own."""
+    typo = _typo_remark(line)
+    if typo is None or "?" in line or at.notation is None:
+        return False
+    sub = Reading()
+    _read_move(typo[0], replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    if not typo[1] <= {t.upper() for t in _tokens(at.notation(acts[0].action))}:
+        return False  # "P12 R0 (autocorrect wrote P12 R1 ...)": which is it?
+    _as_read(at, acts[0].action, typo[0])
+    return True
+
+
+def _calmed(line: str) -> str:
+    """``line`` without the idioms of :data:`_SETTLED` and, beside a mention of the last time,
+    without "not this time": what is left is read as the line (issue 31)."""
+    out = _SETTLED.sub(" ", line)
+    if _LAST_TIME.search(out):
+        out = _NOT_THIS_TIME.sub(" ", out)
+    out = re.sub(r"\(\s*[!.]*\s*\)", " ", out)
+    return " ".join(out.split()) if _tokens(out) else line
+
+
+_ANYWAY = re.compile(
+    r"(?i)\?(?P<mid>[^?]*?)(?:(?<=[?.!])|(?<=[.!]\s))\s*(?:anyway|anyhow|in\s+any\s+case|either\s+way"
+    r"|regardless|en\s+tout\s+cas|de\s+toute\s+fa[çc]on|dans\s+tous\s+les\s+cas"
+    r"|quoi\s+qu['’]il\s+en\s+soit|comunque|in\s+ogni\s+caso|ad\s+ogni\s+modo|jedenfalls"
+    r"|sowieso|wie\s+dem\s+auch\s+sei|auf\s+jeden\s+fall|so\s+oder\s+so)(?![\w'’])"
+    r"[\s,:–—-]*(?P<rest>[^?]*)$"
+)
+"""A question (about the notation or a move), sentences that name no move, then "anyway" and the
+move ("... is R1 a turn clockwise or anticlockwise? I'm assuming clockwise. Anyway, P10 R0 for
+now"; issue 31): the part after it is read alone."""
+
+
+def _anyway(line: str) -> str:
+    """The part of ``line`` after :data:`_ANYWAY`'s word, or ``""``."""
+    m = _ANYWAY.search(line)
+    if m is None or any(_code_like(t) for t in _tokens(m["mid"])) or not _tokens(m["rest"]):
+        return ""
+    return m["rest"]
+
+
+_BUT_NOT = re.compile(
+    r"^(?P<head>.*?[^\s,;(–—-])\s*(?:\((?P<b>[^()]*)\)|(?:[,;]|\s[-–—]+)\s*(?P<c>[^,;:()–—]*))"
+    r"[\s.!…]*$"
+)
+_NOT_X = re.compile(
+    r"(?i)^\W*(?:(?:and|but|et|mais|e|ma|und|aber|also)\s+)?(?:(?:surtout|certainly|definitely"
+    r"|absolument|assolutamente|bloß|bloss|ja|auf\s+keinen\s+fall)\s+)?(?P<neg>not|pas|non\s+pas"
+    r"|non|nicht|mica)\s+(?P<x>[^,;:?]+?)[\s.!…]*$"
+)
+"""A remark that sets aside another way of making the move ("BR a ovest e poi a sud (non a
+nord!)", "BR d'une seule case vers l'ouest (pas jusqu'au mur !)", "M13 R1, not R2")."""
+
+
+def _but_not(line: str, lone: _LoneMove) -> Command | None:
+    """The move of a line whose closing remark only sets aside another way of making it
+    (:data:`_NOT_X`; issue 31): the line without the remark read as one move, and the words set
+    aside, read with the first codes of that move (or alone), a move that is written in the
+    game's notation and is another one, never the same. None otherwise. A bare "no" or "nein"
+    corrects ("M13 R1, no, R2"), so only words of "not" count ("non" only in Italian)."""
+    if "?" in line or lone.notation is None:
+        return None
+    m = _BUT_NOT.match(line)
+    if m is None:
+        return None
+    n = _NOT_X.match(m["b"] if m["b"] is not None else m["c"] or "")
+    if n is None or (n["neg"].casefold() == "non" and current() != "it"):
+        return None
+    x = n["x"].strip()
+    toks = _tokens(x)
+    if not toks or len(toks) > 5 or denies(toks) or is_correction(x) or is_take_back(x):
+        return None
+    act = lone(m["head"])
+    if act is None or act.plan:
+        return None
+    codes = [t for t in _tokens(lone.notation(act.action)) if _code_like(t)]
+    if any(t.upper() in codes for t in toks if _code_like(t)):
+        return None  # "M13 R1 (not R1)": a part of the move set aside
+    other = False
+    for k in range(len(codes) + 1):
+        try:
+            again = lone.parse_action(" ".join([*codes[:k], x]))
+        except InvalidSyntax:
+            continue
+        except RuleError:
+            other = True
+            continue
+        said = [t for t in _tokens(lone.notation(again)) if _code_like(t)]
+        added = said[k:] if said[:k] == codes[:k] else said
+        if _same(lone.notation, again, act.action) or set(added) & set(codes[k:]):
+            return None  # "BR W e poi S (non W!)": a part of the move set aside
+        other = True
+    if not other:
+        return None
+    return replace(act, read_as=act.read_as or lone.notation(act.action))
 
 
 def _read_alone(part: str, at: _At) -> bool:
@@ -2331,6 +2650,14 @@ def _cased(line: str, rest: str | None) -> str:
     return " ".join(out) if not want else ""
 
 
+def _after_move(line: str, tokens: list[str], cand: _Candidate) -> str:
+    """What ``line`` says after the move-shaped part ``cand`` of its ``tokens``."""
+    last = tokens[cand.end - 1]
+    at = [m.end() for m in re.finditer(re.escape(last), line)]
+    nth = sum(t == last for t in tokens[: cand.end]) - 1
+    return line[at[nth] :] if 0 <= nth < len(at) else ""
+
+
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -2420,6 +2747,17 @@ def _read_move(line_wo: str, at: _At) -> None:
     either = _EITHER_WAY.search(line_wo)
     if either is not None and "?" not in either["rest"] and _read_alone(either["rest"], at):
         return  # "Does P12 R2 close the top room? Either way I'm playing P12 R0."
+    if (anyway := _anyway(line_wo)) and _read_alone(anyway, at):
+        return  # "... is R1 a turn clockwise? I'm assuming clockwise. Anyway, P10 R0 for now."
+    calm = _calmed(line_wo)
+    if calm != line_wo and "?" not in line_wo and _read_alone(calm, at):
+        return  # "Allora L10 R0 e non se ne parla più"
+    if _typo_after(line_wo, at):
+        return  # "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)"
+    if _kept_for_later(line_wo, at):
+        return  # "Not that one - P12 R3 please. I'd rather keep L12 for later."
+    if _sorry_after(line_wo, at):
+        return  # "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
@@ -2436,7 +2774,15 @@ def _read_move(line_wo: str, at: _At) -> None:
     sorry_for = any(
         _code_like(t) and _SORRY_FOR.search(" ".join(said[:k])) for k, t in enumerate(said)
     )  # "sorry for the Q99": an apology for a move, no correction
-    fix = _cased(line_wo, correction_rest(line_wo)) if "?" not in line_wo and not sorry_for else ""
+    first_code = next((k for k, t in enumerate(said) if _moved(t)), len(said))
+    fix = (
+        _cased(line_wo, correction_rest(line_wo))
+        if "?" not in line_wo
+        and not sorry_for
+        # the correction comes before the move it names ("M9 R1, wait no" takes M9 R1 back)
+        and correction_rest(" ".join(said[:first_code])) is not None
+        else ""
+    )
     if fix and fix.casefold() != line_wo.casefold() and _read_alone(fix, at):
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
@@ -2467,6 +2813,10 @@ def _read_move(line_wo: str, at: _At) -> None:
                 and legal
                 and correction_stands(around)
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
+                # ("M9 R1, sorry for the Q99, wait no": the move taken back after it)
+                and not any(
+                    is_take_back(p) for p in _SEGMENT.split(_after_move(line_wo, tokens, cands[0]))
+                )
             )
         ):  # (a correction alone is the move meant: "Sorry, I meant L9 R0." after a refusal)
             if _remark_out_of_turn(line_wo, tokens, cands[0]):

@@ -408,12 +408,16 @@ def test_rotations_in_words() -> None:
     languages; counts without a word of turning stay words."""
     from pbem.rules.forbidden_city.notation import spelled
 
-    for lang, phrases in rg.ROTATION_PHRASES.items():
-        for r, forms in phrases.items():
-            for form in forms:
-                assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+    for table in (rg.ROTATION_PHRASES, rg.ROTATION_DEGREES):
+        for lang, phrases in table.items():
+            for r, forms in phrases.items():
+                for form in forms:
+                    assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+                    assert spelled(f"Je mets M13, {form}.") == f"Je mets M13, R{r}.", (lang, form)
     for line in ("I played it once before", "Once upon a time", "M13 R1, two times please",
-                 "Merci deux fois", "Danke zweimal"):  # fmt: skip
+                 "Merci deux fois", "Danke zweimal", "I scored 90 points", "M13 45°",
+                 "O9 R2, 180°", "O9 R2 (180 degrees)", "It's 90 degrees outside",
+                 "Il fait 30° à gauche de la Loire"):  # fmt: skip
         assert spelled(line) == line
     legal = rg.fc_position().legal()
     m = next(x for x in legal if x.endswith("R1"))
@@ -425,6 +429,53 @@ def test_rotations_in_words() -> None:
         ("it", f"gioco {sq} girata una volta, cioè un quarto di giro ({m.split()[1]})."),
         ("en", f"{sq}, a quarter turn clockwise"),
     ]:  # fmt: skip
+        assert _read("fc", lang, line) == ("move", m), line
+
+
+def test_moves_dictated_in_a_sentence() -> None:
+    """A move dictated to a phone inside a sentence (the row and the rotation in words, the
+    column a capital letter), in the four languages; a dictated move that is not legal is not
+    played, and small words that look like a column are not read as one."""
+    from pbem.rules.forbidden_city.notation import _NUMBER_WORDS, _ROW_WORDS
+
+    words = {
+        "fr": ("zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize", "zéro un deux trois"),
+        "it": ("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici", "zero uno due tre"),
+        "de": ("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn", "null eins zwei drei"),
+        "en": ("zero one two three four five six seven eight nine ten eleven twelve thirteen", "zero one two three"),
+    }  # fmt: skip
+    legal = [
+        m
+        for m in rg.fc_position().legal()
+        if m[1:].split()[0].isdigit() and int(m[1:].split()[0]) <= 13
+    ]
+    assert legal
+    for lang, (rows, rots) in words.items():
+        for m in legal[:: max(1, len(legal) // 6)]:
+            sq, rot = m.split()
+            row, r = rows.split()[int(sq[1:])], rots.split()[int(rot[1:])]
+            assert _ROW_WORDS[row] == sq[1:] and _NUMBER_WORDS[r] == rot[1:]
+            for line in (f"{sq[0]} {row} R {r}", f"OK, alors {sq[0]} {row} R {r} merci",
+                         f"{sq[0]} {sq[1:]} R {r}, thanks", f"{sq[0]} {row} R{rot[1:]} danke"):  # fmt: skip
+                assert _read("fc", lang, line) == ("move", m), (lang, line)
+    for line in ("I have a two r one", "got it, a one-off"):
+        assert _read("fc", "en", line) in (("nothing",), ("ask",)), line
+
+
+def test_a_square_said_as_its_column_and_row() -> None:
+    """ "colonne M, rangée 13", "Spalte M, Reihe 13" ...: the square, in the four languages, with
+    the rotation in the notation or in words."""
+    m = next(x for x in rg.fc_position().legal() if x.endswith("R1") and len(x.split()[0]) <= 3)
+    sq, rot = m.split()
+    c, r = sq[0], sq[1:]
+    for lang, line in [
+        ("fr", f"Je pose ma tuile en colonne {c}, rangée {r}, {rot}."),
+        ("fr", f"colonne {c} ligne {r}, tournée d'un quart de tour vers la droite"),
+        ("it", f"Metto la tessera nella colonna {c}, riga {r}, {rot}"),
+        ("de", f"Spalte {c}, Reihe {r}, einmal im Uhrzeigersinn gedreht"),
+        ("en", f"Column {c}, row {r}, {rot} please"),
+        ("en", f"the {c} column, row {r}, a quarter turn clockwise"),
+    ]:
         assert _read("fc", lang, line) == ("move", m), line
 
 
@@ -831,3 +882,215 @@ def test_a_condition_of_a_next_on_the_line_below_it() -> None:
     ]:
         assert _read("vs", lang, f"{word} {one}", cond) == ("next",), (lang, cond)
         assert _read("vs", lang, cond) != ("next",), (lang, cond)  # (no NEXT above it)
+
+
+def test_idioms_that_seal_the_move_or_say_something_does_not_matter() -> None:
+    """ "Allora L10 R0 e non se ne parla più", "P10 R0 for now, so it doesn't matter this time"
+    (half-10 it-1013, en-1015): the idiom's negation denies nothing of the move; a doubt, a
+    condition or another move beside it still asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            ("it", f"Allora {a} e non se ne parla più 😅"),
+            ("it", f"{a}, punto e basta."),
+            ("it", f"Gioco {a}, tanto non importa"),
+            ("fr", f"{a} et puis c'est tout !"),
+            ("fr", f"Je joue {a}, point final."),
+            ("fr", f"{a}, peu importe."),
+            ("de", f"{a}, und Schluss."),
+            ("de", f"Ich nehme {a} - ist doch egal."),
+            ("de", f"{a}, spielt keine Rolle."),
+            ("en", f"{a} for now, so it doesn't matter this time."),
+            ("en", f"{a}, end of story."),
+            ("en", f"I'll play {a} and that's final"),
+        ],
+        [
+            ("en", f"{a}, it doesn't matter if it blocks {b}"),
+            ("en", f"{a} or {b}, doesn't matter"),
+            ("fr", f"Peut-être {a}, peu importe"),
+            ("it", f"{a}? Non importa"),
+            ("de", f"{a} oder {b}, egal"),
+            ("en", f"{a}, no matter what Bea says"),
+        ],
+    )
+
+
+def test_not_this_time_beside_the_last_time() -> None:
+    """ "Coup : L9 R1 (j'ai vu le jardin trop tard la dernière fois, pas cette fois-ci !)"
+    (half-10 fr-1009): this time set against the last time denies nothing of the move; "not
+    this time" alone still asks back."""
+    a = _fc_move()
+    _moves_or_not(
+        a,
+        [
+            (
+                "fr",
+                f"Coup : {a} (j'ai vu le jardin trop tard la dernière fois, pas cette fois-ci !)",
+            ),
+            ("en", f"{a} (I saw the garden too late last time, not this time!)"),
+            ("it", f"{a} (l'ultima volta ho visto il giardino troppo tardi, non questa volta!)"),
+            ("de", f"{a} (letztes Mal hab ich den Garten zu spät gesehen, aber nicht diesmal!)"),
+        ],
+        [
+            ("fr", f"{a} (pas cette fois-ci !)"),
+            ("en", f"{a}? Like last time? Not this time."),
+        ],
+    )
+
+
+def test_a_remark_that_sets_aside_another_way_of_making_the_move() -> None:
+    """ "BR a ovest e poi a sud (non a nord!)", "BR d'une seule case vers l'ouest (pas jusqu'au
+    mur !)" (half-16 it-1624, half-14 fr-1417): the way set aside is another move, so the move
+    stands; a part of the move itself set aside, a bare "no" (a correction) or a doubt asks
+    back."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    two = next(m for m in legal if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    other = next(x for x in "NESW" if x not in (d1, d2))
+    step = next(m for m in legal if m.split()[1] == "step")
+    s_off, _w, s_d = step.split()
+    for lang, form in [
+        ("it", "{o} a {a} e poi a {b} (non a {c}!)."),
+        ("fr", "{o} vers {a} puis vers {b} (pas vers {c} !)"),
+        ("de", "{o} nach {a}, dann nach {b} – aber nicht nach {c}"),
+        ("en", "{o} {a} then {b} (not {c}!)"),
+    ]:
+        w = DIRECTION_WORDS[lang]
+        line = form.format(o=off, a=w[d1], b=w[d2], c=w[other])
+        assert _read("vs", lang, line) == ("move", two), line
+        line = form.format(o=off, a=w[d1], b=w[d2], c=w[d1])  # the slide's own direction
+        assert _read("vs", lang, line)[0] != "move", line
+    for lang, form in [
+        ("fr", "{o} d'une seule case vers {d} (pas jusqu'au mur !)."),
+        ("it", "{o} di una sola casella verso {d}, non fino al muro"),
+        ("en", "{o} one step {d} (not all the way!)"),
+    ]:
+        line = form.format(o=s_off, d=DIRECTION_WORDS[lang][s_d])
+        assert _read("vs", lang, line) == ("move", step), line
+    assert _read("vs", "en", f"{s_off} one step {s_d} all the way")[0] != "move"
+    assert _read("vs", "fr", f"{s_off} vers l'ouest jusqu'au mur")[0] in ("move", "ask", "nothing")
+    a, b = _two_moves()
+    sq_a, rot_a = a.split()
+    rot_b = next(r for r in ("R0", "R1", "R2", "R3") if r != rot_a)
+    _moves_or_not(
+        a,
+        [
+            ("en", f"{a}, not {rot_b}"),
+            ("it", f"{a} (non {rot_b})"),
+            ("fr", f"{a} (pas {rot_b} !)"),
+            ("de", f"{a}, nicht {rot_b}"),
+            ("en", f"{a} - not {b}"),
+        ],
+        [
+            ("en", f"{a}, not {rot_a}"),
+            ("en", f"{a}, not {sq_a}"),
+            ("en", f"{a}, no {rot_b}"),
+            ("de", f"{a}, nein {rot_b}"),
+            ("fr", f"{a}, non {rot_b}"),
+            ("en", f"{a} (not sure)"),
+            ("fr", f"{a} (pas sûr)"),
+            ("en", f"{a} (not {rot_b}?)"),
+        ],
+    )
+
+
+def test_an_apology_for_the_refused_move_after_the_move() -> None:
+    """ "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne en recopiant"
+    (half-13 fr-1311): the reason of the apology corrects nothing; a move taken back after it
+    ("M9 R1, wait no") asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            (
+                "fr",
+                f"Ok je prends {a} alors, dsl pour le Q99 je me suis trompé de ligne en recopiant",
+            ),
+            ("en", f"{a} then, sorry for the Q99, I misread the columns"),
+            ("it", f"{a}, scusate per il Q99, ho sbagliato riga"),
+            ("de", f"{a}, Entschuldigung für das Q99, ich habe mich in der Zeile vertan"),
+        ],
+        [
+            ("en", f"{a}, wait no"),
+            ("fr", f"{a} ah non attends"),
+            ("en", f"{a}, sorry for the Q99, wait no"),
+            ("it", f"{a}, scusate per il Q99 R1, no aspettate"),
+        ],
+    )
+    assert _read("fc", "en", f"{a}, sorry for the Q99, I meant {b}") in (("move", b), ("ask",))
+
+
+def test_a_remark_about_the_phones_typo_of_the_move() -> None:
+    """ "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)" (half-13 fr-1308):
+    the typo quoted in a remark that blames the autocorrection is no move; a remark that names
+    another move outside its quotes, or corrects, asks back."""
+    a, b = _two_moves()
+    sq, rot = a.split()
+    typo = f"{sq} {rot.replace('0', 'o').replace('1', 'I')}"
+    _moves_or_not(
+        a,
+        [
+            ("fr", f"{a} (le correcteur m'avait mis \"{typo}\", c'est bien {rot})"),
+            ("en", f'{a} (autocorrect changed it to "{typo}" last time)'),
+            ("it", f"{a} - il correttore mi aveva scritto «{typo}»"),
+            ("de", f'{a} - die Autokorrektur hatte "{typo}" draus gemacht'),
+        ],
+        [],
+    )
+    for lang, line in [
+        ("en", f"{a} (autocorrect wrote {b} before, sorry I meant {b})"),
+        ("fr", f"{a} (le correcteur a mis {b}, je voulais dire {b})"),
+        ("en", f"{a} (autocorrect: {b})"),
+    ]:
+        assert _read("fc", lang, line) != ("move", a), line
+
+
+def test_a_square_kept_for_later_beside_the_move() -> None:
+    """ "Not that one - P12 R3 please. I'd rather keep L12 for later." (half-10 en-1007): the
+    square kept for later is no move of the reply; the move's own square kept for later asks
+    back."""
+    a, b = _two_moves()
+    sq_b, sq_a = b.split()[0], a.split()[0]
+    _moves_or_not(
+        a,
+        [
+            ("en", f"Not that one - {a} please. I'd rather keep {sq_b} for later."),
+            ("fr", f"{a} - je garde {sq_b} pour plus tard."),
+            ("it", f"{a}. {sq_b} la tengo per dopo."),
+            ("de", f"{a}, {sq_b} hebe ich mir für später auf."),
+        ],
+        [
+            ("en", f"{a}. I'd rather keep {sq_a} for later."),
+            ("fr", f"{a}, je garde {b} pour plus tard, ou pas"),
+            ("en", f"{a}. Sorry, I'd rather keep {sq_b} for later"),
+        ],
+    )
+
+
+def test_a_question_about_the_notation_then_anyway_the_move() -> None:
+    """ "... is R1 a turn clockwise or anticlockwise? I'm assuming clockwise. Anyway, P10 R0 for
+    now" (half-10 en-1015): after "anyway", the move; a move named between the question and
+    "anyway", or doubt after it, asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            (
+                "en",
+                f"Is R1 a turn clockwise or anticlockwise? I'm assuming clockwise. Anyway, {a} for now.",
+            ),
+            (
+                "fr",
+                f"R1, c'est dans le sens horaire ? Je suppose que oui. En tout cas, je joue {a}.",
+            ),
+            ("it", f"R1 è in senso orario? Credo di sì. Ad ogni modo, gioco {a}."),
+            ("de", f"Ist R1 im Uhrzeigersinn? Ich nehme es an. Jedenfalls spiele ich {a}."),
+        ],
+        [
+            ("en", f"Is R1 clockwise? I'd play {b}. Anyway, {a}."),
+            ("en", f"Is R1 clockwise? Anyway, maybe {a}."),
+            ("de", f"Ist R1 im Uhrzeigersinn? Jedenfalls {a}?"),
+        ],
+    )

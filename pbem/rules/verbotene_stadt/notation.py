@@ -131,6 +131,11 @@ _FILLER = {
 only before a direction word: see :func:`_tokens`)."""
 _STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "passo"}
 """A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
+_FAR = {"wall", "mur", "muro", "wand", "mauer", "bout", "fondo", "anschlag", "way", "far"}
+"""A slide as far as it goes, said in words ("jusqu'au mur", "all the way", "fino in fondo", "bis
+zur Wand"; issue 31): the slide itself, never with a one-step move."""
+_FAR_FILLER = {"all", "the", "fino", "bis", "as", "it", "goes", "can", "go", "a", "al", "in"}
+"""The words around :data:`_FAR` ("all the way", "fino al muro", "bis an die Wand")."""
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
 
@@ -1260,8 +1265,8 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
     toks = _described(toks)
     mode = ""
     rest: list[str] = []
-    step = False
-    for t in toks:
+    step = far = False
+    for k, t in enumerate(toks):
         if t in ("claim", "bluff"):
             mode = "claim"
         elif t in ("reveal", "enter", "open"):
@@ -1269,6 +1274,10 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
         elif t in _STEP:
             step = True
         elif t in _FILLER:
+            continue
+        elif t in _FAR and k and (toks[k - 1] in _FILLER or toks[k - 1] in _FAR_FILLER):
+            far = True  # "jusqu'au mur", "all the way", "fino in fondo"
+        elif t in _FAR_FILLER and any(w in _FAR for w in toks[k + 1 : k + 4]):
             continue
         else:
             rest.append(t)
@@ -1334,6 +1343,12 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
         raise InvalidSyntax(
             _("The move names %(code)s but no direction; write e.g. %(code)s N or %(code)s N E.")
             % {"code": code},
+            text=a.text,
+            hint=a.hint,
+        )
+    if step and far:
+        raise InvalidSyntax(
+            _("A one-step move has exactly one direction, e.g. %(code)s step N.") % {"code": code},
             text=a.text,
             hint=a.hint,
         )
