@@ -227,10 +227,43 @@ def test_a_decision_denied_asked_or_weighed_is_not_read(at: str, text: str, neve
     assert isinstance(got, Select | Take), text
 
 
+CHANGED_MIND = [
+    # the player's last word counts inside a decision (sixth round: it-2549 took the first card)
+    ("steal", "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto verde.",
+     _take("green-coat")),
+    ("steal", "Je prends le pantalon rouge de Sud. Non attendez, le manteau vert plutôt.",
+     _take("green-coat")),
+    ("steal", "Alors... le pantalon rouge de Sud ? Non, finalement le manteau vert de Sud.",
+     _take("green-coat")),
+    ("steal", "I'll take the red pants from South. Actually no, the green coat from South.",
+     _take("green-coat")),
+    ("steal", "Taking South's red pants (no wait, the green coat)", _take("green-coat")),
+    ("steal", "Ich nehme die rote Hose von Süd – ach nein, doch lieber den grünen Mantel.",
+     _take("green-coat")),
+    ("steal", "Prendo il cappotto verde di Sud, anzi no, i pantaloni rossi.", _take("red-pants")),
+    ("reselect", "Ich wähle BB – ach nein, doch lieber behalten.", KEEP),
+    ("reselect", "Je choisis RK, non attendez, je garde.", KEEP),
+    ("reselect", "select RK, actually keep", KEEP),
+    ("reselect", "Scelgo RK... ripensandoci, tengo il mio.", KEEP),
+    ("reselect", "Keep. On second thought, select GB.", Select(off("GB"))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("at", "text", "want"), CHANGED_MIND)
+def test_a_decision_changed_in_the_sentence_is_the_last_one(
+    at: str, text: str, want: object
+) -> None:
+    assert GAME.parse(AT[at](), 1, text) == want, text
+
+
 REFUSED = [
+    # a change of mind that settles on nothing readable, or asks
+    ("steal", "Je prends le pantalon rouge de Sud, non attendez, pas le rouge"),
+    ("steal", "The red pants from South... wait, is the green coat better?"),
+    ("steal", "Prendo i pantaloni rossi di Sud, anzi no, boh"),
+    ("reselect", "Ich wähle BB – ach nein, doch nicht"),
     ("steal", "Prendo i pantaloni arancioni di Nord, non i pantaloni arancioni"),  # the same one
     ("steal", "Je prends le pantalon rouge de Sud (ou plutôt le manteau vert ?)"),
-    ("steal", "Taking South's red pants (no wait, the green coat)"),
     ("steal", "Taking South's red pants (I'd take the green coat too)"),
     ("steal", "Non il mantello giallo"),
     ("steal", "Je ne prends pas de carte : le pantalon orange de Nord."),  # a lead-in that denies
