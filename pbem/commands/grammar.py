@@ -486,7 +486,13 @@ def read_commands(
     # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
     # tour dans le sens inverse" as "N13 R1")
     _last_word(
-        out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action, spell
+        out,
+        [spell(x) for x in todo] if spell else todo,
+        where,
+        notation,
+        parse_action,
+        spell,
+        todo,
     )
     _once(out)
     _explained(out, notation)
@@ -895,6 +901,7 @@ def _last_word(
     notation: Callable[[object], str] | None,
     parse_action: Callable[[str], object] | None = None,
     spell: Callable[[str], str] | None = None,
+    written: list[str] | None = None,
 ) -> None:
     """The player's last word counts (issue 31): a move written after the move of the reply
     ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
@@ -907,6 +914,31 @@ def _last_word(
         return
     chosen = acts[0]
     at = where[id(chosen)]
+    # A later line that corrects, naming one other legal move among words about the first
+    # ("BK E S" / "Actually no, BK E N is what I want", "O9 R0" / "Korrektur: O9 R2, das R0 war
+    # ein Vertipper"): that move, whatever the line said of the first.
+    for j in range(at + 1, len(todo)):
+        if (fix := _next_line_fix(todo[j], chosen.action, notation, parse_action)) is None:
+            continue
+        lines = {todo[j], (written or todo)[j]}
+        for c in [c for c in out.commands if where.get(id(c)) == j or c is chosen]:
+            out.commands.remove(c)
+        keep = [
+            (m, e)
+            for m, e in zip(out.mention_moves, out.mentions, strict=False)
+            if m[0] not in lines and where.get(id(m)) != j
+        ]
+        out.mention_moves[:] = [m for m, _e in keep]
+        out.mentions[:] = [e for _m, e in keep]
+        out.errors[:] = [(ln, e) for ln, e in out.errors if ln not in lines]
+        out.syntax_errors[:] = [(ln, e) for ln, e in out.syntax_errors if ln not in lines]
+        out.ignored[:] = [ln for ln in out.ignored if ln not in lines]
+        read_as = notation(fix) if notation is not None else todo[j]
+        chosen = Command(
+            "action", (written or todo)[j], action=fix, guard=chosen.guard, read_as=read_as
+        )
+        out.commands.append(chosen)
+        where[id(chosen)] = at = j
     events: list[tuple[int, str, object, Command | None, tuple[str, object] | None]] = []
     for c in acts[1:]:
         events.append((where[id(c)], c.line, c.action, c, None))
@@ -1085,6 +1117,132 @@ def _last_word(
                 )
             )
             return
+
+
+_DOUBT = frozenset(
+    ("maybe", "perhaps", "possibly", "probably", "if", "unless", "or", "whether", "might",
+     "could", "later", "tomorrow", "peut-être", "peut-etre", "probablement", "si", "s'il", "ou",
+     "sinon", "plus tard", "demain", "forse", "magari", "se", "o", "oppure", "altrimenti",
+     "dopo", "domani", "vielleicht", "eventuell", "wohl", "wenn", "falls", "oder", "sonst",
+     "später", "spaeter", "morgen", "either", "soit")
+)  # fmt: skip
+"""Words that leave a correction's move open (doubt, a condition, an alternative, a later
+turn): the line is asked back."""
+
+
+_SURE = re.compile(
+    r"(?i)(?<![\w'’])(?:natürlich|natuerlich|selbstverständlich|klar|of\s+course|obviously"
+    r"|bien\s+sûr|bien\s+sur|évidemment|evidemment|naturellement|certo|ovviamente"
+    r"|naturalmente)(?![\w'’])"
+)
+_UNSURE = re.compile(r"(?i)(?<![\w'’])(?:sure|sûr|sûre|sur|sicuro|sicura|sicher|certain)(?![\w'’])")
+
+
+def _says_correction(line: str) -> bool:
+    """Does a line below the move say that it corrects it? A word of correction or take-back,
+    "no" with second thoughts ("Actually no", "Nee, doch lieber"), "no" with a word of course
+    ("Äh, nein – natürlich M13 R3"), or second thoughts that set a part aside ("Wait, not west -
+    east"). A bare "no" or "rather" alone asks back (issue 31)."""
+    if correction_rest(line) is not None:
+        return True
+    if _NO_WORD.search(line) and _SURE.search(line):
+        return True
+    segs = [p.split() for p in _SEGMENT.split(line) if p.strip()]
+    aside = any(p[0].casefold() in _NOT and len(p) > 1 for p in segs)
+    return aside and is_correction(line) and not _UNSURE.search(line)
+
+
+def _next_line_fix(
+    line: str,
+    chosen: object,
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None,
+) -> object | None:
+    """The move a correction line below the move names, among words about the first one ("Ah
+    non pardon, BR vers l'ouest puis vers le sud, je voulais le faire descendre", "oops, sorry, I
+    meant M13 R1 - turned once, not twice", "Nein, Moment – RB N E, nicht W. Entschuldigung!";
+    issue 31): the line says it corrects (a word of correction, of second thoughts or "no"), names
+    exactly one legal move other than the first (in a part of its own or among words; a move set
+    aside by "not", or one made of the first move's own parts, does not count), asks nothing and
+    holds no word that leaves it open (:data:`_DOUBT`). None otherwise."""
+    if notation is None or parse_action is None or "?" in line:
+        return None
+    if not _says_correction(line) or _considered(line):
+        return None
+    tokens = _tokens(line)
+    if not tokens or len(tokens) > MAX_PROSE_WORDS:
+        return None
+    if any(t.casefold().strip(".,") in _DOUBT for t in tokens):
+        return None
+    found: list[object] = []
+    old = {t.upper() for t in _tokens(notation(chosen))}
+    for c in _candidates(tokens, parse_action, None):
+        codes = _codes(c, tokens)
+        if _set_aside(c, tokens, line) or codes <= old and c.action is None:
+            continue  # "nicht W", "das R0 war ein Vertipper": the first move's parts
+        if c.error is not None and not isinstance(c.error, InvalidSyntax):
+            return None  # a move named that cannot be played: ask
+        found.append(c.action)
+    for seg in re.split(r"(?<=[.!])\s+|" + _SEGMENT.pattern, line):
+        seg = (seg or "").strip(" .!")
+        words = seg.split()
+        if not seg or (words and words[0].casefold() in _NOT):
+            continue
+        toks = _tokens(seg)
+        start = next((k for k, t in enumerate(toks) if _moved(t)), len(toks))
+        head = next(  # "RB north east is what I want": the move the segment starts with
+            (
+                act
+                for n in range(len(toks), start + 1, -1)
+                if (act := _parsed(parse_action, " ".join(toks[start:n]))) is not None
+            ),
+            None,
+        )
+        for text in (strip_please(seg), _cased(seg, correction_rest(seg))):
+            if text and (act := _parsed(parse_action, text)) is not None:
+                found.append(act)
+                break
+        else:
+            if head is not None:
+                found.append(head)
+    new = [a for a in found if not _same(notation, a, chosen)]
+    if not new or any(not _same(notation, a, new[0]) for a in new):
+        return None
+    fixes = [t for t in _tokens(notation(new[0])) if _code_like(t)]
+    for said in re.findall(r"\(([^()]*)\)", line):  # "I meant BR W N (north then west)"
+        for k in range(1, len(fixes)):
+            try:
+                again = parse_action(" ".join([*fixes[:k], said]))
+            except InvalidSyntax:
+                continue
+            except RuleError:
+                return None  # another move, not legal
+            if not _same(notation, again, new[0]):
+                return None
+    # the words said with the new move deny nothing ("sorry for the delay, M9 R0 was tempting")
+    own = {t.upper() for t in _tokens(notation(new[0]))} - old
+    for seg in re.split(r"(?<=[.!])\s+|" + _SEGMENT.pattern, _WHAT_I_MEANT.sub(" ", line)):
+        toks = _tokens(seg or "")
+        if not any(t.upper() in own for t in toks):
+            continue
+        rest = correction_rest(" ".join(toks))
+        words = rest.split() if rest is not None else toks
+        words = [
+            w
+            for w in words
+            if not _code_like(w) and not _NO_WORD.fullmatch(w) and w.casefold() not in _SECOND_WORDS
+        ]
+        if denies(words):
+            return None
+    return new[0]
+
+
+_WHAT_I_MEANT = re.compile(
+    r"(?i)(?<![\w'’])(?:is\s+what\s+i\s+(?:want|meant|mean)|c['’]est\s+ce\s+que\s+je\s+(?:veux"
+    r"|voulais)|è\s+quello\s+che\s+(?:voglio|volevo)|ist\s+(?:das\s+)?was\s+ich\s+(?:will"
+    r"|wollte|meine|meinte))(?![\w'’])"
+)
+"""'BK E N is what I want': the move meant, said with it."""
 
 
 def _rest_corrected(

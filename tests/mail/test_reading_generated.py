@@ -1043,3 +1043,79 @@ def test_a_question_about_the_notation_then_anyway_the_move() -> None:
             ("de", f"Ist R1 im Uhrzeigersinn? Jedenfalls {a}?"),
         ],
     )
+
+
+def test_a_correction_below_the_move_among_words_about_the_first() -> None:
+    """ "BK E S" / "Actually no, BK E N is what I want", "O9 R0" / "Korrektur: O9 R2, das R0
+    war ein Vertipper", "BR vers l'ouest puis le sud" / "non pardon : ouest puis nord" (half-17
+    fr-1716 played the first; half-18, half-20, half-22, half-23, half-25): the one other move
+    the correction names, whatever it says of the first; doubt, a question, another move or the
+    past said of the new move asks back, and the first move is never played."""
+    a, b = _two_moves()
+    for lang, line in [
+        ("fr", f"Zut, je voulais écrire {b}. C'est bien {b} qu'il faut jouer, pas l'autre."),
+        ("de", f"Korrektur: {b}, das {a.split()[1]} war ein Vertipper."),
+        ("en", f"oops, sorry, I meant {b} - not the other one"),
+        ("de", f"Äh, nein – natürlich {b}."),
+        ("it", f"No scusate, {b} è quello che volevo"),
+        ("en", f"Actually no, {b} is what I want."),
+    ]:
+        assert _read("fc", lang, a, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"sorry, maybe {b}"),
+        ("en", f"sorry for the delay, {b} was tempting"),
+        ("fr", f"pardon, Bea a joué {b}"),
+        ("it", f"scusate, {b} o forse no"),
+        ("de", f"Korrektur: {b}?"),
+        ("en", f"no, not {b}"),
+    ]:
+        assert _read("fc", lang, a, line)[0] == "ask", line
+    pos = rg.vs_position()
+    legal = pos.legal()
+    two = next(m for m in legal if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    wrong = next(
+        m for m in legal if m.split()[:2] == [off, d1] and m != two and len(m.split()) == 3
+    )
+    w2 = wrong.split()[2]
+    other = next(m for m in legal if m.split()[0] != off and len(m.split()) == 3)
+    for lang, first, fix in [
+        ("fr", "{o} vers {a} puis {c}", "non pardon : {a} puis {b}"),
+        ("en", "{o} {a} {c}", "Actually no, {o} {a} {b} is what I want."),
+        ("de", "{o} nach {a}, dann nach {c}", "Nein, Moment – {o} nach {a} und {b}, nicht {c}."),
+        ("it", "{o} verso {a} e poi {c}", "no scusate, volevo dire {a} e poi {b}"),
+    ]:
+        w = DIRECTION_WORDS[lang]
+        f = {"o": off, "a": w[d1], "b": w[d2], "c": w[w2]}
+        assert _read("vs", lang, first.format(**f), fix.format(**f)) == ("move", two), fix
+    o2, e1, e2 = other.split()
+    assert _read("vs", "de", wrong, f"Nee, doch lieber {other}") == ("move", other)
+    assert _read("vs", "en", wrong, f"sorry, maybe {other}")[0] == "ask"
+    assert _read("vs", "en", wrong, f"sorry, I meant {other} ({e2} then {e1})")[0] != "move"
+
+
+def test_rotations_in_degrees_with_their_way_of_turning() -> None:
+    """ "M13 ruotata di 90 gradi in senso antiorario" was read as R1 (half-23 it-2302, it-2317,
+    de-2303): degrees against the clock are the quarter turns left of a whole turn; R with a
+    way against the clock says two things and is asked back."""
+    from pbem.rules.forbidden_city.notation import spelled
+
+    for line, want in [
+        ("M13 ruotata di 90 gradi in senso antiorario", "M13 R3"),
+        ("M13 um 90 Grad gegen den Uhrzeigersinn", "M13 R3"),
+        ("M13 tournée à 90° vers la gauche", "M13 R3"),
+        ("M13 turned 270 degrees counterclockwise", "M13 R1"),
+        ("M13, 180° anticlockwise", "M13, R2"),
+        ("M13 girata di 90° verso destra", "M13 R1"),
+        ("M13 90 degrees clockwise", "M13 R1"),
+        ("M13 tournée à 270°", "M13 tournée à 270°"),  # (the notation reads it as it is)
+    ]:
+        assert spelled(line) == want, line
+    m = _fc_move()
+    for lang, way in [("en", "anticlockwise"), ("it", "in senso antiorario"),
+                      ("de", "gegen den Uhrzeigersinn"), ("fr", "vers la gauche")]:  # fmt: skip
+        assert _read("fc", lang, f"{m} {way}")[0] != "move", (lang, way)
+    assert _read("fc", "en", _fc_move(), "sorry, no rotation")[0] != "move" or (
+        _read("fc", "en", _fc_move(), "sorry, no rotation")
+        == ("move", _fc_move().split()[0] + " R0")
+    )
