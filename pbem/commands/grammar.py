@@ -2538,6 +2538,12 @@ def _calmed(line: str) -> str:
     """``line`` without the idioms of :data:`_SETTLED` and, beside a mention of the last time,
     without "not this time": what is left is read as the line (issue 31)."""
     out = _SETTLED.sub(" ", line)
+    # "(donc M13 R1 si j'ai bien compris la notation)": a condition that holds when it is read
+    out = re.sub(
+        _UNDERSTOOD.pattern + r"(?:\s+(?:la|the|die|il\s+sistema\s+di)?\s*(?:notation|notazione))?",
+        " ",
+        out,
+    )
     if _LAST_TIME.search(out):
         out = _NOT_THIS_TIME.sub(" ", out)
     out = re.sub(r"\(\s*[!.]*\s*\)", " ", out)

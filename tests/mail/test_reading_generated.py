@@ -1119,3 +1119,35 @@ def test_rotations_in_degrees_with_their_way_of_turning() -> None:
         _read("fc", "en", _fc_move(), "sorry, no rotation")
         == ("move", _fc_move().split()[0] + " R0")
     )
+
+
+def test_a_square_and_its_rotation_said_apart_in_words() -> None:
+    """ "M8 alors, tournée d'un quart vers la droite", "in N13, così com'è disegnata", "colonne
+    M, rangée 13", "P onze R trois", "O nine R one" (half-17, half-20, half-23): the square
+    and its rotation side by side; a word between them that is no link ("M13 pas ... ") keeps
+    them apart."""
+    from pbem.rules.forbidden_city.notation import spelled
+
+    for line, want in [
+        ("Oups. M8 alors, tournée d'un quart vers la droite.", "Oups. M8 R1."),
+        ("metto la tessera sotto il tempio, in N13, così com'è disegnata.",
+         "metto la tessera sotto il tempio, in N13 R0."),
+        ("Gioco la casella (M8), girata di mezzo giro.", "Gioco la casella (M8 R2."),
+        ("Nicht L9, sondern M8 - mit einer Vierteldrehung nach rechts.", "Nicht L9, sondern M8 R1."),
+        ("Je pose ma tuile tout en bas, colonne M, rangée 13, tournée une fois",
+         "Je pose ma tuile tout en bas, M13 R1"),
+        ("Aïe. Alors P onze R trois s'il vous plaît", "Aïe. Alors P11 R3 s'il vous plaît"),
+        ("Got it thanks. O nine R one then", "Got it thanks. O9 R1 then"),
+        ("M13 for Bea, turned once", "M13 for Bea, R1"),  # (not side by side: "for Bea")
+    ]:  # fmt: skip
+        assert spelled(line) == want, line
+    m = _fc_move()
+    sq, rot = m.split()
+    quarter = {"R0": "sans la tourner", "R1": "tournée d'un quart vers la droite",
+               "R2": "tournée d'un demi-tour", "R3": "tournée de trois quarts de tour"}[rot]  # fmt: skip
+    assert _read("fc", "fr", f"Oups. {sq} alors, {quarter}.") == ("move", m)
+    assert _read("fc", "fr", f"Je pose en {sq}, donc {rot} si j'ai bien compris la notation.") == (
+        "move",
+        m,
+    )
+    assert _read("fc", "fr", f"Je ne pose pas en {sq}, {quarter}.")[0] != "move"

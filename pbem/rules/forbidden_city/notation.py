@@ -208,11 +208,13 @@ def read_move(text: str) -> MoveText:
 
 _CLOCKWISE = (
     r"(?P<cw>\s+(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
+    r"|(?:dans\s+le\s+)?sens\s+horaire"
     r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|vers\s+la\s+droite|a\s+destra"
     r"|verso\s+destra|à\s+droite|rechts\s*herum|to\s+the\s+right))?"
 )
 _ANTI = (
     r"(?P<anti>\s+(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
+    r"|(?:dans\s+le\s+)?sens\s+anti-?horaire"
     r"|anti-?clockwise|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn"
     r"|nach\s+links|vers\s+la\s+gauche|a\s+sinistra|verso\s+sinistra|à\s+gauche|links\s*herum"
     r"|to\s+the\s+left))?"
@@ -234,10 +236,13 @@ _IN_WORDS = re.compile(
     + r"(?:(?:de|d['’]|di|um|by|of|a|mit|with|con|avec|en|in)\s*)?(?:(?:un|une|una|einer|eine|a|one)\s+)?"
     r"(?:(?P<q>"
     + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
-    + r")(?:[\s-]*(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung|umdrehung))"
+    + r")(?:[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung|umdrehung))?"
     r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
     r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
-    r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|upside\s+down|umgedreht|auf\s+dem\s+kopf))"
+    r"|(?P<k>zwei|two|deux|due|drei|three|trois|tre|2|3)\s+(?:vierteldrehungen|quarter[\s-]+turns"
+    r"|quarts\s+de\s+tour|quarti\s+di\s+giro)"
+    r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|upside\s+down|umgedreht|auf\s+dem\s+kopf"
+    r"|auf\s+den\s+kopf(?:\s+gestellt)?))"
     + _CLOCKWISE
     + _ANTI
     + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
@@ -249,6 +254,9 @@ _NO_TURN = re.compile(
     r"|girarla|girarlo|girare|(?:la\s+|le\s+)?tourner|(?:la\s+|le\s+)?pivoter|sie\s+zu\s+drehen"
     r"|zu\s+drehen)|(?:no|pas\s+de|nessuna|keine)\s+(?:rotation|rotazione|drehung)"
     r"|ungedreht|unrotated|non\s+ruotat[ao]|nicht\s+gedreht|not\s+rotated"
+    r"|(?:così|cosi)\s+com['’]è\s+disegnat[ao]|com['’]è\s+disegnat[ao]"
+    r"|telle?\s+qu['’](?:elle|il)\s+est\s+dessinée?|comme\s+(?:elle\s+est\s+)?dessinée?"
+    r"|as\s+(?:it\s+is\s+)?drawn|wie\s+(?:sie\s+)?abgebildet|wie\s+gezeichnet"
     r"|pas\s+tourn[ée]e?)(?![\w'’])"
 )
 
@@ -276,8 +284,25 @@ _R_THEN_WAY = re.compile(
 clockwise quarter turns, so the line says two things and is asked back."""
 
 
+_COLUMN_ROW = re.compile(
+    r"(?i)(?<![\w'’])(?:la\s+|the\s+|die\s+)?(?:colonne|column|colonna|spalte)\s+(?P<col>[a-z]{1,2})"
+    r"\s*,?\s*(?:(?:et|and|e|und)\s+)?(?:la\s+|the\s+|die\s+)?(?:rangée|rangee|ligne|row|riga"
+    r"|fila|reihe|zeile)\s+(?P<row>\d{1,2})(?![\w'’])"
+)
+"""A square said by its column and row ("colonne M, rangée 13", "column M, row 13"; issue 31)."""
+_SAID_MOVE = re.compile(
+    r"(?<![\w'’])([A-Z])\s+((?i:"
+    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
+    + r")|\d{1,2})\s+(R|(?i:are|erre))\s+((?i:"
+    + "|".join(_NUMBER_WORDS)
+    + r")|[0-3])(?![\w'’])"
+)
+"""A move spelled out inside a sentence, the column a capital letter ("Alors P onze R trois
+s'il vous plaît", "O nine R one then"; issue 31)."""
+
+
 _AFTER_SQUARE = re.compile(
-    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*,?\s*(?:[^\W\d]+[\s,:]+){0,3}$"
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+[\s,:]+){0,3}$"
 )
 """What comes before a rotation in words: a square, and at most three words ("P10 capovolta",
 "L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
@@ -295,6 +320,8 @@ def spelled(line: str) -> str:
             return m.group(0)  # "my drawing was upside down": a rotation only after a square
         if m["q"] is not None:
             n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
+        elif m["k"] is not None:
+            n = _COUNTS[m["k"].lower()]  # "mit zwei Vierteldrehungen"
         elif m["n"] is not None:
             if not (m["verb"] or m["cw"] or m["anti"] or m["after"]):
                 return m.group(0)  # "once", "two times" without a word of turning
@@ -312,11 +339,46 @@ def spelled(line: str) -> str:
         n = (value // 90) % 4
         return f"R{(4 - n) % 4 if m['anti'] else n}"
 
+    line = _COLUMN_ROW.sub(lambda m: f"{m['col'].upper()}{m['row']}", line)
+    line = _SAID_MOVE.sub(
+        lambda m: (
+            f"{m[1]}{_ROW_WORDS.get(m[2].lower(), m[2])} R{_NUMBER_WORDS.get(m[4].lower(), m[4])}"
+        ),
+        line,
+    )
     line = _R_THEN_WAY.sub(r"\1 ? ", line)
     line = _DEGREES.sub(degrees, line)
     out, at = line, 0
     while (m := _IN_WORDS.search(out, at)) is not None:
         said = turn(m, out[: m.start()]) if m.group(0).strip() else m.group(0)
-        out = out[: m.start()] + said + out[m.end() :]
-        at = m.start() + max(len(said), 1)
-    return _NO_TURN.sub("R0", out)
+        head = _beside_square(out[: m.start()]) if said != m.group(0) else out[: m.start()]
+        out = head + said + out[m.end() :]
+        at = len(head) + max(len(said), 1)
+    out, at = _NO_TURN.sub("R0", out), 0
+    while (m := re.search(r"(?<![\w'’])R0(?![\w'’])", out[at:])) is not None:
+        head = _beside_square(out[: at + m.start()])
+        out, at = head + out[at + m.start() :], len(head) + 2
+    return out
+
+
+_BETWEEN = frozenset(
+    ("alors", "donc", "puis", "et", "mais", "so", "then", "and", "but", "allora", "quindi", "e",
+     "ma", "poi", "also", "dann", "und", "aber", "doch", "in")
+)  # fmt: skip
+_SQUARE_AND = re.compile(
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}(?P<between>\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+[\s,:]+){0,2})$"
+)
+
+
+def _beside_square(before: str) -> str:
+    """``before`` (a line up to a rotation said in words) with what stands between its square and
+    the rotation dropped, when that is only punctuation and words that lead on ("M8 alors,
+    tournée d'un quart" -> "M8 R1", "in N13, così com'è disegnata" -> "in N13 R0", "(M8),
+    girata di mezzo giro" -> "(M8 R2"; issue 31): the square and its rotation side by side."""
+    m = _SQUARE_AND.search(before)
+    if m is None or not m["between"].strip():
+        return before
+    words = re.findall(r"[^\W\d]+", m["between"])
+    if any(w.casefold() not in _BETWEEN for w in words):
+        return before
+    return before[: m.start("between")] + " "
