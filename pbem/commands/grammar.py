@@ -2200,6 +2200,86 @@ def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candida
     return second if second.error is None else None
 
 
+_ELSE_SAID = re.compile(
+    r"(?i)(?<![\w'’])(?:otherwise|else|or\s+else|if\s+not|if\s+it\s+(?:isn['’]t|is\s+not|doesn['’]t"
+    r"|does\s+not)(?:\s+(?:fit|work|legal))?|if\s+(?:it['’]s|that['’]s)\s+not(?:\s+legal)?|sinon"
+    r"|autrement|si\s+(?:ce\s+n['’]est|c['’]est)\s+pas(?:\s+possible)?|altrimenti|se\s+no|se\s+non"
+    r"(?:\s+(?:va|si\s+può))?|sonst|ansonsten|andernfalls|falls\s+nicht|wenn\s+nicht)(?![\w'’])"
+)
+_FEASIBLE = re.compile(
+    r"(?i)(?<![\w'’])(?:legal|légal|legale|valid|valide|valida|possible|possibile|möglich|moeglich"
+    r"|allowed|erlaubt|fits?|works?|free|libre|libera|frei|geht|passt|va|marche|passe"
+    r"|si\s+può(?:\s+fare)?|goes|klappt)(?![\w'’])"
+)
+_UNSURE_LEGAL = re.compile(
+    r"(?i)(?:\s*,?\s*(?:but|mais|ma|aber)\s+)?(?:i['’]m|i\s+am|je\s+ne\s+suis|non\s+sono|ich\s+bin)"
+    r"\s+(?:not\s+sure|pas\s+sûre?|sicur[oa]|nicht\s+sicher)\s*,?\s*(?:it['’]s|it\s+is|if\s+it['’]s"
+    r"|whether\s+it['’]s|que\s+ce\s+soit|che\s+sia|ob\s+(?:das|es))\s+(?:legal|possible|allowed"
+    r"|légal|valide|valida|legale|possibile|geht|erlaubt\s+ist|möglich\s+ist)"
+)
+"""A doubt whether the first move is legal, before its fallback ("I think M8 R2 fits there but
+I'm not sure it's legal... if it isn't, do L10 R2 instead"): the fallback says what then."""
+_TAKEN_AS = frozenset(
+    ("take", "prends", "prendo", "nehme", "giocate", "gioca", "play", "spiele", "joue", "do",
+     "fais", "faites", "mach", "macht", "that", "it", "ça", "cela", "das", "quella", "quello",
+     "still", "encore", "ancora", "noch", "toujours", "is", "est", "è", "ist", "ce", "sera",
+     "instead", "plutôt", "invece", "stattdessen", "bitte", "please", "there", "là", "think",
+     "le", "la", "den", "ihn", "one", "then", "alors", "allora", "dann", "i'll", "je", "ich",
+     "fare", "go", "with", "prenez", "nehmt", "spielt", "jouez", "per", "favore", "svp")
+)  # fmt: skip
+"""Words a move played if it is legal, and its fallback, stand among ("If L9 R1 is still
+legal I'll take it; if not, L11 R1")."""
+_TAKING = frozenset(
+    ("take", "prends", "prendo", "nehme", "giocate", "gioca", "gioco", "play", "spiele", "joue",
+     "bitte", "please", "do", "fais", "faites", "mach", "macht", "prenez", "nehmt", "spielt",
+     "jouez", "per", "svp", "i'll")
+)  # fmt: skip
+
+
+def _if_legal_else(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
+    """A move on the condition that it can be played, then a fallback ("Si P11 R2 est encore
+    légal, je le prends. Sinon, ce sera P12 R0.", "Falls M8 R0 geht, nehme ich das, sonst L11
+    R1", "N9 R0 if that fits, otherwise N9 R2", "Se L9 R2 si può fare giocate quella,
+    altrimenti L9 R1"; issue 31): the first when it is legal, else the fallback when that is.
+    Every other word is one of feasibility, of taking or filler; a remark in brackets without a
+    code aside. None otherwise."""
+    if "?" in line:
+        return None
+    first = cands[0]
+    moves = [c for c in cands[1:] if not _codes(c, tokens) <= _codes(first, tokens)]
+    if len(moves) != 1 or any(c.start < first.end for c in moves):
+        return None
+    second = moves[0]
+    text = re.sub(r"\([^()]*\)", lambda m: " " if not _shaped(_tokens(m[0])) else m[0], line)
+    text = _UNSURE_LEGAL.sub(" ", text)
+    m = _ELSE_SAID.search(text)
+    if m is None:
+        return None
+    head, tail = text[: m.start()], text[m.end() :]
+    if not _FEASIBLE.search(head) or _ELSE_SAID.search(tail):
+        return None
+    a_codes, b_codes = _codes(first, tokens), _codes(second, tokens)
+    if not any(t.upper() in a_codes for t in _tokens(head)):
+        return None
+    if not any(t.upper() in b_codes - a_codes for t in _tokens(tail)):
+        return None
+    said = [t.casefold() for t in _tokens(head)]
+    if said[: first.start] and said[0] in _IF and not _TAKING.intersection(said[first.end :]):
+        return None  # "Se M13 R0 è libera, altrimenti M9 R0": no word that takes the first
+    words = [
+        t
+        for t in _tokens(_FEASIBLE.sub(" ", head) + " " + tail)
+        if t.upper() not in a_codes | b_codes
+        and t.casefold() not in _IF
+        and t.casefold() not in _TAKEN_AS
+    ]
+    if not is_filler(words):
+        return None
+    if first.error is None:
+        return first
+    return second if second.error is None else None
+
+
 _STILL = frozenset({"still", "always", "same", "toujours", "encore", "même", "meme", "sempre",
                     "ancora", "stesso", "stessa", "immer", "noch", "gleich", "gleiche", "weiterhin",
                     "but", "mais", "ma", "però", "aber", "sondern", "plutôt", "plutot",
@@ -3004,6 +3084,8 @@ def _read_move(line_wo: str, at: _At) -> None:
             _as_read(at, final.action, final.text)
             return
         fallback = _fallback(tokens, cands, line_wo) if len(cands) > 1 else None
+        if fallback is None and len(cands) > 1:
+            fallback = _if_legal_else(tokens, cands, line_wo)
         if fallback is not None:
             _as_read(at, fallback.action, fallback.text)
             return

@@ -1151,3 +1151,34 @@ def test_a_square_and_its_rotation_said_apart_in_words() -> None:
         m,
     )
     assert _read("fc", "fr", f"Je ne pose pas en {sq}, {quarter}.")[0] != "move"
+
+
+def test_a_move_if_it_can_be_played_else_its_fallback() -> None:
+    """ "Si P11 R2 est encore légal, je le prends. Sinon, ce sera P12 R0.", "N9 R0 if that
+    fits, otherwise N9 R2" (half-18, half-20, half-23: seven cases): the first move when it is
+    legal, else the fallback; a condition of another kind, a refusal or doubt asks back."""
+    a, b = _two_moves()
+    bad = _illegal_fc_move()
+    forms = [
+        ("fr", "Si {x} est encore légal, je le prends. Sinon, ce sera {y}."),
+        ("de", "Falls {x} geht, nehme ich das (die Tür zeigt dann zum Tempel), sonst {y}."),
+        ("en", "If {x} is still legal I'll take it; if not, {y}."),
+        ("it", "Se {x} si può fare giocate quella, altrimenti {y}."),
+        ("de", "Falls {x} geht, bitte das, ansonsten {y}."),
+        ("en", "{x} if that fits, otherwise {y}."),
+        (
+            "en",
+            "I think {x} fits there but I'm not sure it's legal... if it isn't, do {y} instead.",
+        ),
+    ]
+    for lang, form in forms:
+        assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
+        assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
+    for lang, line in [
+        ("en", f"If {a} is legal, don't play it, otherwise {b}."),
+        ("en", f"If Bea plays {a}, {b}, otherwise {bad}"),
+        ("fr", f"Si {a} est légal, je le prends ? Sinon {b}."),
+        ("de", f"Falls {a} geht, nehme ich das, sonst vielleicht {bad}"),
+    ]:
+        got = _read("fc", lang, line)
+        assert got[0] != "move" or got == ("move", a) and "Bea" not in line, line
