@@ -123,6 +123,7 @@ PLAN_SEP = _T["plan_sep"]
 VS_NOT_NOW = _T["vs_not_now"]
 DICTATION = _T["dictation"]
 ROTATION_PHRASES = _T["rotation_phrases"]
+ROTATION_DEGREES = _T["rotation_degrees"]
 
 # ---------------------------------------------------------------------------------------------
 # Forbidden City: how a move is written

@@ -408,12 +408,16 @@ def test_rotations_in_words() -> None:
     languages; counts without a word of turning stay words."""
     from pbem.rules.forbidden_city.notation import spelled
 
-    for lang, phrases in rg.ROTATION_PHRASES.items():
-        for r, forms in phrases.items():
-            for form in forms:
-                assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+    for table in (rg.ROTATION_PHRASES, rg.ROTATION_DEGREES):
+        for lang, phrases in table.items():
+            for r, forms in phrases.items():
+                for form in forms:
+                    assert spelled(f"M13 {form}") == f"M13 R{r}", (lang, form)
+                    assert spelled(f"Je mets M13, {form}.") == f"Je mets M13, R{r}.", (lang, form)
     for line in ("I played it once before", "Once upon a time", "M13 R1, two times please",
-                 "Merci deux fois", "Danke zweimal"):  # fmt: skip
+                 "Merci deux fois", "Danke zweimal", "I scored 90 points", "M13 45°",
+                 "O9 R2, 180°", "O9 R2 (180 degrees)", "It's 90 degrees outside",
+                 "Il fait 30° à gauche de la Loire"):  # fmt: skip
         assert spelled(line) == line
     legal = rg.fc_position().legal()
     m = next(x for x in legal if x.endswith("R1"))
@@ -425,6 +429,53 @@ def test_rotations_in_words() -> None:
         ("it", f"gioco {sq} girata una volta, cioè un quarto di giro ({m.split()[1]})."),
         ("en", f"{sq}, a quarter turn clockwise"),
     ]:  # fmt: skip
+        assert _read("fc", lang, line) == ("move", m), line
+
+
+def test_moves_dictated_in_a_sentence() -> None:
+    """A move dictated to a phone inside a sentence (the row and the rotation in words, the
+    column a capital letter), in the four languages; a dictated move that is not legal is not
+    played, and small words that look like a column are not read as one."""
+    from pbem.rules.forbidden_city.notation import _NUMBER_WORDS, _ROW_WORDS
+
+    words = {
+        "fr": ("zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize", "zéro un deux trois"),
+        "it": ("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici", "zero uno due tre"),
+        "de": ("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn", "null eins zwei drei"),
+        "en": ("zero one two three four five six seven eight nine ten eleven twelve thirteen", "zero one two three"),
+    }  # fmt: skip
+    legal = [
+        m
+        for m in rg.fc_position().legal()
+        if m[1:].split()[0].isdigit() and int(m[1:].split()[0]) <= 13
+    ]
+    assert legal
+    for lang, (rows, rots) in words.items():
+        for m in legal[:: max(1, len(legal) // 6)]:
+            sq, rot = m.split()
+            row, r = rows.split()[int(sq[1:])], rots.split()[int(rot[1:])]
+            assert _ROW_WORDS[row] == sq[1:] and _NUMBER_WORDS[r] == rot[1:]
+            for line in (f"{sq[0]} {row} R {r}", f"OK, alors {sq[0]} {row} R {r} merci",
+                         f"{sq[0]} {sq[1:]} R {r}, thanks", f"{sq[0]} {row} R{rot[1:]} danke"):  # fmt: skip
+                assert _read("fc", lang, line) == ("move", m), (lang, line)
+    for line in ("I have a two r one", "got it, a one-off"):
+        assert _read("fc", "en", line) in (("nothing",), ("ask",)), line
+
+
+def test_a_square_said_as_its_column_and_row() -> None:
+    """ "colonne M, rangée 13", "Spalte M, Reihe 13" ...: the square, in the four languages, with
+    the rotation in the notation or in words."""
+    m = next(x for x in rg.fc_position().legal() if x.endswith("R1") and len(x.split()[0]) <= 3)
+    sq, rot = m.split()
+    c, r = sq[0], sq[1:]
+    for lang, line in [
+        ("fr", f"Je pose ma tuile en colonne {c}, rangée {r}, {rot}."),
+        ("fr", f"colonne {c} ligne {r}, tournée d'un quart de tour vers la droite"),
+        ("it", f"Metto la tessera nella colonna {c}, riga {r}, {rot}"),
+        ("de", f"Spalte {c}, Reihe {r}, einmal im Uhrzeigersinn gedreht"),
+        ("en", f"Column {c}, row {r}, {rot} please"),
+        ("en", f"the {c} column, row {r}, a quarter turn clockwise"),
+    ]:
         assert _read("fc", lang, line) == ("move", m), line
 
 
@@ -1108,10 +1159,10 @@ def test_rotations_in_degrees_with_their_way_of_turning() -> None:
         ("M13, 180° anticlockwise", "M13, R2"),
         ("M13 girata di 90° verso destra", "M13 R1"),
         ("M13 90 degrees clockwise", "M13 R1"),
-        ("M13 tournée à 270°", "M13 tournée à 270°"),  # (the notation reads it as it is)
+        ("M13 tournée à 270°", "M13 R3"),
     ]:
         assert spelled(line) == want, line
-    m = _fc_move()
+    m = next(x for x in rg.fc_position().legal() if x.endswith("R1"))  # (R0, R2: either way)
     for lang, way in [("en", "anticlockwise"), ("it", "in senso antiorario"),
                       ("de", "gegen den Uhrzeigersinn"), ("fr", "vers la gauche")]:  # fmt: skip
         assert _read("fc", lang, f"{m} {way}")[0] != "move", (lang, way)
@@ -1131,11 +1182,11 @@ def test_a_square_and_its_rotation_said_apart_in_words() -> None:
     for line, want in [
         ("Oups. M8 alors, tournée d'un quart vers la droite.", "Oups. M8 R1."),
         ("metto la tessera sotto il tempio, in N13, così com'è disegnata.",
-         "metto la tessera sotto il tempio, in N13 R0."),
-        ("Gioco la casella (M8), girata di mezzo giro.", "Gioco la casella (M8 R2."),
-        ("Nicht L9, sondern M8 - mit einer Vierteldrehung nach rechts.", "Nicht L9, sondern M8 R1."),
+         "metto la tessera sotto il tempio, in N13, R0."),
+        ("Gioco la casella (M8), girata di mezzo giro.", "Gioco la casella (M8), R2."),
+        ("Nicht L9, sondern M8 - mit einer Vierteldrehung nach rechts.", "Nicht L9, sondern M8 - R1."),
         ("Je pose ma tuile tout en bas, colonne M, rangée 13, tournée une fois",
-         "Je pose ma tuile tout en bas, M13 R1"),
+         "Je pose ma tuile tout en bas, M13, R1"),
         ("Aïe. Alors P onze R trois s'il vous plaît", "Aïe. Alors P11 R3 s'il vous plaît"),
         ("Got it thanks. O nine R one then", "Got it thanks. O9 R1 then"),
         ("M13 for Bea, turned once", "M13 for Bea, R1"),  # (not side by side: "for Bea")

@@ -146,17 +146,50 @@ _ROW_WORDS = {
 }
 _LETTER_NAMES = {"emme": "m", "enne": "n", "elle": "l", "pi": "p", "kappa": "k", "cappa": "k",
                  "erre": "r", "esse": "s", "effe": "f", "acca": "h", "zeta": "z"}  # fmt: skip
+_LETTERS, _ROWS, _ROTATIONS = (
+    "|".join(_LETTER_NAMES),
+    "|".join(sorted(_ROW_WORDS, key=len)[::-1]),
+    "|".join(_NUMBER_WORDS),
+)
 _DICTATED = re.compile(
-    r"([a-z]|"
-    + "|".join(_LETTER_NAMES)
-    + r")\s+("
-    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
-    + r"|\d+)\s+(r|are|erre|rotation|rotazione|drehung)\s+(\d|"
-    + "|".join(_NUMBER_WORDS)
-    + r")"
+    rf"([a-z]|{_LETTERS})\s+({_ROWS}|\d+)\s+(r|are|erre|rotation|rotazione|drehung)\s+(\d|{_ROTATIONS})"
 )
 """A whole move dictated to a phone: the column's letter (or its Italian name), the row in words
 or figures, R as heard, the rotation ("M thirteen are one", "Emme 13 erre 1"; issue 31)."""
+
+
+_DICTATED_IN_LINE = re.compile(
+    rf"(?<![\w'’])([A-Z]|(?i:{_LETTERS}))\s+((?i:{_ROWS})|\d{{1,2}})\s+"
+    rf"(?:(?i:r)\s*(\d)|(?i:r|are|erre|rotation|rotazione|drehung)\s+(\d|(?i:{_ROTATIONS})))(?![\w'’])"
+)
+"""A move dictated to a phone inside a sentence ("Alors P onze R trois s'il vous plaît", "O nine
+R one then"): the column a capital letter (or its Italian name), at least one of the row and the
+rotation in words."""
+
+
+_COLUMN_ROW = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:la\s+|the\s+|der\s+|in\s+)?(?:colonne|column|col\.|colonna|spalte)\s+"
+    r"(?-i:([A-Z]))|(?-i:([A-Z]))\s*-?\s*(?:colonne|column|colonna|spalte))"
+    r"\s*[,/]?\s*(?:(?:et|and|e|und|,)\s+)?(?:(?:la\s+|the\s+|die\s+|in\s+)?"
+    r"(?:rang[ée]e|ligne|row|riga|fila|reihe|zeile)\s+(\d{1,2}|"
+    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
+    + r"))(?![\w'’])"
+)
+"""A square said as its column and row ("colonne M, rangée 13", "column M, row 13", "colonna M
+riga 13", "Spalte M, Reihe dreizehn"): the square's name."""
+
+
+def _column_row(m: re.Match[str]) -> str:
+    return f"{m[1] or m[2]}{_ROW_WORDS.get(m[3].lower(), m[3])}"
+
+
+def _dictated(m: re.Match[str]) -> str:
+    rot = m[3] or m[4]
+    if m[2].isdigit() and rot.isdigit():
+        return m.group(0)  # "M 13 R 1": the notation's own reading takes it as written
+    col = _LETTER_NAMES.get(m[1].lower(), m[1]).upper()
+    row = _ROW_WORDS.get(m[2].lower(), m[2])
+    return f"{col}{row} R{_NUMBER_WORDS.get(rot.lower(), rot)}"
 
 
 def read_move(text: str) -> MoveText:
@@ -206,19 +239,27 @@ def read_move(text: str) -> MoveText:
     )
 
 
-_CLOCKWISE = (
-    r"(?P<cw>\s+(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
+_CW_WORDS = (
+    r"(?:dans\s+le\s+sens\s+des\s+aiguilles\s+d['’]une\s+montre|clockwise"
     r"|(?:dans\s+le\s+)?sens\s+horaire"
-    r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|vers\s+la\s+droite|a\s+destra"
-    r"|verso\s+destra|à\s+droite|rechts\s*herum|to\s+the\s+right))?"
+    r"|in\s+senso\s+orario|im\s+uhrzeigersinn|nach\s+rechts|rechts\s*herum|vers\s+la\s+droite"
+    r"|[àa]\s+droite|(?:a|verso)\s+destra|to\s+the\s+right|rightwards?)"
 )
-_ANTI = (
-    r"(?P<anti>\s+(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
+_CLOCKWISE = r"(?P<cw>\s+" + _CW_WORDS + r")?"
+_ANTI_WORDS = (
+    r"(?:dans\s+le\s+sens\s+inverse(?:\s+des\s+aiguilles\s+d['’]une\s+montre)?"
     r"|(?:dans\s+le\s+)?sens\s+anti-?horaire"
     r"|anti-?clockwise|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn"
-    r"|nach\s+links|vers\s+la\s+gauche|a\s+sinistra|verso\s+sinistra|à\s+gauche|links\s*herum"
-    r"|to\s+the\s+left))?"
+    r"|nach\s+links|links\s*herum|vers\s+la\s+gauche|[àa]\s+gauche|(?:a|verso)\s+sinistra"
+    r"|to\s+the\s+left|leftwards?)"
 )
+_ANTI = r"(?P<anti>\s+" + _ANTI_WORDS + r")?"
+_WAY_BEFORE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?P<anti>" + _ANTI_WORDS + r")|" + _CW_WORDS + r")[\s,:]*$"
+)
+"""The way round said before the amount ("P12 in senso antiorario di 90 gradi", "M13,
+counter-clockwise, a quarter turn")."""
+
 _TURNED = (
     r"(?P<verb>(?:tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned"
     r"|rotation|rotazione)\s+)?"
@@ -226,7 +267,8 @@ _TURNED = (
 _QUARTERS = {"quart": 1, "quarter": 1, "quarto": 1, "viertel": 1, "demi": 2, "half": 2,
              "mezzo": 2, "halb": 2, "halbe": 2, "halben": 2, "halber": 2, "trois quarts": 3,
              "three quarter": 3, "three quarters": 3, "three-quarter": 3, "tre quarti": 3,
-             "drei viertel": 3, "dreiviertel": 3}  # fmt: skip
+             "drei viertel": 3, "dreiviertel": 3, "deux quarts": 2, "two quarter": 2,
+             "two quarters": 2, "due quarti": 2, "zwei viertel": 2, "zweiviertel": 2}  # fmt: skip
 _COUNTS = {"einmal": 1, "zweimal": 2, "dreimal": 3, "once": 1, "twice": 2, "thrice": 3, "un": 1,
            "une": 1, "deux": 2, "trois": 3, "una": 1, "due": 2, "tre": 3, "one": 1, "two": 2,
            "three": 3, "ein": 1, "zwei": 2, "drei": 3, "1": 1, "2": 2, "3": 3}  # fmt: skip
@@ -236,76 +278,62 @@ _IN_WORDS = re.compile(
     + r"(?:(?:de|d['’]|di|um|by|of|a|mit|with|con|avec|en|in)\s*)?(?:(?:un|une|una|einer|eine|a|one)\s+)?"
     r"(?:(?P<q>"
     + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
-    + r")(?:[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung|umdrehung))?"
-    r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
-    r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
+    + r")(?P<qs>[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?"
+    r"|umdrehung(?:en)?))?"
     r"|(?P<k>zwei|two|deux|due|drei|three|trois|tre|2|3)\s+(?:vierteldrehungen|quarter[\s-]+turns"
     r"|quarts\s+de\s+tour|quarti\s+di\s+giro)"
-    r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|upside\s+down|umgedreht|auf\s+dem\s+kopf"
-    r"|auf\s+den\s+kopf(?:\s+gestellt)?))"
+    r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
+    r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
+    r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|(?:la\s+)?t[êe]te\s+en\s+bas|upside[\s-]+down|umgedreht"
+    r"|auf\s+de[mn]\s+kopf(?:\s+gestellt)?)"
+    r"|(?P<asis>telle?\s+qu['’](?:elle|il)\s+est(?:\s+dessin[ée]e)?|tel(?:le)?\s+quel(?:le)?"
+    r"|comme\s+(?:elle\s+est\s+)?dessin[ée]e|(?:così\s+)?com['’]è(?:\s+disegnata)?"
+    r"|come\s+(?:è\s+)?disegnata|(?:so\s+)?wie\s+(?:sie\s+ist|abgebildet|gezeigt|gezeichnet)"
+    r"|as\s+(?:it\s+is\s+)?(?:drawn|shown|pictured)|as\s+is))"
     + _CLOCKWISE
     + _ANTI
     + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
     r"(?![\w'’])"
 )
+_DEGREES = re.compile(
+    r"(?i)(?<![\w'’])"
+    + _TURNED
+    + r"(?:(?:de|di|um|by|of|à|a|mit|with|con|avec|par|per|through)\s+)?"
+    r"(?P<deg>\d{2,3})\s*(?:°|degrees?|degr[ée]s|gradi|grad(?:e|en)?)"
+    + _CLOCKWISE
+    + _ANTI
+    + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
+    r"(?![\w'’])"
+)
+"""A rotation in degrees with its direction ("M13 ruotata di 90 gradi in senso antiorario", "L12,
+girata di 90° verso sinistra", "M13 um 90 Grad gegen den Uhrzeigersinn", "P11 à 270°"):
+counter-clockwise degrees are the clockwise quarter turns R counts, the other way round."""
 _NO_TURN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:sans|without|senza|ohne)\s+(?:(?:aucune|any|alcuna|jede)\s+)?"
     r"(?:rotation|rotazione|drehung|turning(?:\s+it)?|rotating(?:\s+it)?|ruotarla|ruotarlo|ruotare"
     r"|girarla|girarlo|girare|(?:la\s+|le\s+)?tourner|(?:la\s+|le\s+)?pivoter|sie\s+zu\s+drehen"
     r"|zu\s+drehen)|(?:no|pas\s+de|nessuna|keine)\s+(?:rotation|rotazione|drehung)"
     r"|ungedreht|unrotated|non\s+ruotat[ao]|nicht\s+gedreht|not\s+rotated"
-    r"|(?:così|cosi)\s+com['’]è\s+disegnat[ao]|com['’]è\s+disegnat[ao]"
-    r"|telle?\s+qu['’](?:elle|il)\s+est\s+dessinée?|comme\s+(?:elle\s+est\s+)?dessinée?"
-    r"|as\s+(?:it\s+is\s+)?drawn|wie\s+(?:sie\s+)?abgebildet|wie\s+gezeichnet"
     r"|pas\s+tourn[ée]e?)(?![\w'’])"
 )
 
 
-_DEGREES = re.compile(
-    r"(?i)(?<![\w'’])"
-    + _TURNED
-    + r"(?:(?:de|d['’]|di|um|by|of|a|à|mit|with|con|avec|en|in)\s*)?(?P<deg>\d{1,3})\s*"
-    r"(?:°|degrees?|degr[ée]s?|degres|gradi|grad|deg)\.?"
-    + _CLOCKWISE
-    + _ANTI
-    + r"(?:\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?(?![\w'’])"
-)
-"""Degrees with the way they turn ("ruotata di 90 gradi in senso antiorario", "um 90 Grad gegen
-den Uhrzeigersinn", "girata di 90° verso sinistra", "270 degrees counterclockwise"; issue 31):
-anticlockwise degrees are the clockwise quarter turns left of a whole turn."""
 _R_THEN_WAY = re.compile(
-    r"(?i)(?<![\w'’])(R\s*[0-3])(?![\w'’])[\s,(]*(?=(?:dans\s+le\s+sens\s+inverse|anti-?clockwise"
-    r"|counter-?clockwise|in\s+senso\s+antiorario|gegen\s+den\s+uhrzeigersinn|nach\s+links"
-    r"|vers\s+la\s+gauche|a\s+sinistra|verso\s+sinistra|à\s+gauche|links\s*herum"
-    r"|to\s+the\s+left)"
-    r"(?![\w'’]))"
+    r"(?i)(?<![\w'’])(R\s*[13])(?![\w'’])[\s,(]*(?=" + _ANTI_WORDS + r"(?![\w'’]))"
 )
 """R and a number, then a way of turning against the clock ("M13 R1 anticlockwise"): R counts
 clockwise quarter turns, so the line says two things and is asked back."""
 
 
-_COLUMN_ROW = re.compile(
-    r"(?i)(?<![\w'’])(?:la\s+|the\s+|die\s+)?(?:colonne|column|colonna|spalte)\s+(?P<col>[a-z]{1,2})"
-    r"\s*,?\s*(?:(?:et|and|e|und)\s+)?(?:la\s+|the\s+|die\s+)?(?:rangée|rangee|ligne|row|riga"
-    r"|fila|reihe|zeile)\s+(?P<row>\d{1,2})(?![\w'’])"
-)
-"""A square said by its column and row ("colonne M, rangée 13", "column M, row 13"; issue 31)."""
-_SAID_MOVE = re.compile(
-    r"(?<![\w'’])([A-Z])\s+((?i:"
-    + "|".join(sorted(_ROW_WORDS, key=len)[::-1])
-    + r")|\d{1,2})\s+(R|(?i:are|erre))\s+((?i:"
-    + "|".join(_NUMBER_WORDS)
-    + r")|[0-3])(?![\w'’])"
-)
-"""A move spelled out inside a sentence, the column a capital letter ("Alors P onze R trois
-s'il vous plaît", "O nine R one then"; issue 31)."""
-
-
 _AFTER_SQUARE = re.compile(
-    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+[\s,:]+){0,3}$"
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+(?:-[^\W\d]+)*[\s,:]+){0,3}$"
 )
 """What comes before a rotation in words: a square, and at most three words ("P10 capovolta",
 "L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
+
+
+_AFTER_R = re.compile(r"(?i)(?<![\w'’])r[0-3]\s*[,:(]?\s*(?:[^\W\d]+[\s,:]+){0,3}$")
+"""A rotation in the notation just before: degrees after it say it again ("O9 R2, 180°")."""
 
 
 def spelled(line: str) -> str:
@@ -315,45 +343,46 @@ def spelled(line: str) -> str:
     anticlockwise" -> "R3", "senza ruotarla" -> "R0"): clockwise quarter turns, as R counts
     them. Other lines unchanged."""
 
-    def turn(m: re.Match[str], before: str) -> str:
-        if not _AFTER_SQUARE.search(before):
-            return m.group(0)  # "my drawing was upside down": a rotation only after a square
-        if m["q"] is not None:
+    def turn(m: re.Match[str], before: str) -> tuple[str, int]:
+        """The notation of the rotation ``m`` and how many characters of ``before`` it also
+        replaces (the way round, said before the amount: "in senso antiorario di 90 gradi")."""
+        way = _WAY_BEFORE.search(before)
+        if not _AFTER_SQUARE.search(before if way is None else before[: way.start()]):
+            return m.group(0), 0  # "my drawing was upside down": a rotation only after a square
+        if m.re is _DEGREES:
+            value = int(m["deg"])
+            if value % 90 or value > 360 or _AFTER_R.search(before):
+                return m.group(0), 0  # not a quarter turn, or one said again after "R2, 180°"
+            n = value // 90 % 4
+        elif m["q"] is not None:
+            if m["qs"] is None and not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
+                return m.group(0), 0  # "un quart" with no word of turning: not a rotation
             n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
         elif m["k"] is not None:
             n = _COUNTS[m["k"].lower()]  # "mit zwei Vierteldrehungen"
         elif m["n"] is not None:
-            if not (m["verb"] or m["cw"] or m["anti"] or m["after"]):
-                return m.group(0)  # "once", "two times" without a word of turning
+            if not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
+                return m.group(0), 0  # "once", "two times" without a word of turning
             n = _COUNTS[re.sub(r"\s*(?:fois|volt[ae]|times|mal|x)$", "", m["n"].lower()).strip()]
+        elif m["asis"] is not None:
+            n = 0  # "N13, così com'è disegnata": the tile as the mail draws it
         else:
             n = 2
-        if m["anti"]:
+        if m["anti"] or (way is not None and way["anti"] and not m["cw"]):
             n = (4 - n) % 4
-        return f"R{n}"
+        return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
-    def degrees(m: re.Match[str]) -> str:
-        value = int(m["deg"])
-        if not (m["cw"] or m["anti"]) or value % 90 or value > 360:
-            return m.group(0)  # "90°" alone is the notation's own; "45°" no rotation
-        n = (value // 90) % 4
-        return f"R{(4 - n) % 4 if m['anti'] else n}"
-
-    line = _COLUMN_ROW.sub(lambda m: f"{m['col'].upper()}{m['row']}", line)
-    line = _SAID_MOVE.sub(
-        lambda m: (
-            f"{m[1]}{_ROW_WORDS.get(m[2].lower(), m[2])} R{_NUMBER_WORDS.get(m[4].lower(), m[4])}"
-        ),
-        line,
-    )
-    line = _R_THEN_WAY.sub(r"\1 ? ", line)
-    line = _DEGREES.sub(degrees, line)
-    out, at = line, 0
-    while (m := _IN_WORDS.search(out, at)) is not None:
-        said = turn(m, out[: m.start()]) if m.group(0).strip() else m.group(0)
-        head = _beside_square(out[: m.start()]) if said != m.group(0) else out[: m.start()]
-        out = head + said + out[m.end() :]
-        at = len(head) + max(len(said), 1)
+    line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
+    out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
+    for words in (_DEGREES, _IN_WORDS):
+        at = 0
+        while (m := words.search(out, at)) is not None:
+            said, cut = turn(m, out[: m.start()]) if m.group(0).strip() else (m.group(0), 0)
+            head = out[: m.start() - cut]
+            if said != m.group(0):
+                head = _beside_square(head)
+            out = head + said + out[m.end() :]
+            at = len(head) + max(len(said), 1)
     out, at = _NO_TURN.sub("R0", out), 0
     while (m := re.search(r"(?<![\w'’])R0(?![\w'’])", out[at:])) is not None:
         head = _beside_square(out[: at + m.start()])
@@ -379,6 +408,6 @@ def _beside_square(before: str) -> str:
     if m is None or not m["between"].strip():
         return before
     words = re.findall(r"[^\W\d]+", m["between"])
-    if any(w.casefold() not in _BETWEEN for w in words):
+    if not words or any(w.casefold() not in _BETWEEN for w in words):
         return before
     return before[: m.start("between")] + " "
