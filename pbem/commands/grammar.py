@@ -1526,7 +1526,11 @@ def _read_line(
                 read_as=sealed.read_as or (notation(sealed.action) if notation else calm),
             )
         )
-    elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
+    elif (
+        plans
+        and len(parts := plan_parts(_as_plan(line_wo, parse_action))) > 1
+        and not _parses(parse_action, line_wo)
+    ):
         whole = (
             strip_please(line_wo)
             if _parses(parse_action, strip_please(line_wo))  # "BK east then north, please"
@@ -1547,6 +1551,58 @@ def _read_line(
         _read_move(
             line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
         )
+
+
+_MORE_MOVES = re.compile(
+    r"(?i)\s*,?\s*\(?\s*(?:(?-i:and|And|et|Et|e|und|Und)\s+)?(?:if|si|s['’]il|se|wenn|falls)\s+"
+    r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2})\b))"
+)
+_AGAIN_WORDS = frozenset(
+    ("again", "another", "more", "still", "encore", "ancora", "noch", "nochmal", "wieder",
+     "dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel", "déplacements", "moves",
+     "mosse", "züge", "zuege")
+)  # fmt: skip
+_MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
+                   "ho", "ich", "mir", "darf", "kann", "bin", "habe"))  # fmt: skip
+_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel"))
+_NEGATIONS = frozenset(("not", "pas", "non", "nicht", "kein", "keine", "no", "never", "jamais",
+                        "mai", "nie"))  # fmt: skip
+
+
+def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
+    """``line`` as the plan it says (issue 31): a lead-in before a colon that names no code and
+    denies nothing dropped ("Allora, dopo averci pensato un po' faccio così: RB nord-est; BK
+    est"), and each condition of being allowed to move again made a separator of the plan ("RB
+    vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à gauche",
+    "BK E (si j'ai encore des déplacements)", "RB a nord, poi BK a est, e se posso muovere ancora
+    KB a sud"): a plan's later action is only played when the dice allow it."""
+    head, sep, tail = line.partition(":")
+    said = _tokens(head)
+    if (
+        sep
+        and said
+        and ";" not in head
+        and not any(_code_like(t) for t in said)
+        and not _written(parse_action, head)
+        and not any(_written(parse_action, p) for p in _PLAN_SPLIT.split(head) if p.strip())
+        and _leads(head)
+        and any(_moved(t) for t in _tokens(tail))
+    ):
+        line = tail
+
+    def cut(m: re.Match[str]) -> str:
+        words = [t.casefold() for t in _tokens(m["c"])]
+        if (
+            not _AGAIN_WORDS.intersection(words)
+            or not (_MINE | _DICE).intersection(words)  # "if Bea moves again": not the player's
+            or _NEGATIONS.intersection(words)
+            or any(w.endswith("n't") for w in words)
+            or any(_moved(t) for t in _tokens(m["c"]))
+        ):
+            return m.group(0)
+        return " ; "
+
+    return _MORE_MOVES.sub(cut, line)
 
 
 def _written(parse_action: Callable[[str], object], text: str) -> bool:

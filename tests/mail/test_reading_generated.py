@@ -1233,3 +1233,43 @@ def test_a_move_if_it_can_be_played_else_its_fallback() -> None:
     ]:
         got = _read("fc", lang, line)
         assert got[0] != "move" or got == ("move", a) and "Bea" not in line, line
+
+
+def test_a_plans_later_action_on_being_allowed_to_move_again() -> None:
+    """ "RB vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à
+    gauche", "BK E (si j'ai encore des déplacements)", "RB N, then BK E if I get to move again,
+    then KB S W" (half-22, half-25): the condition of moving again is what a plan means; a
+    condition on someone else or on anything else asks back."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    offs = []
+    for m in legal:
+        if len(m.split()) == 2 and m.split()[1] != "step" and m.split()[0] not in offs:
+            offs.append(m.split()[0])
+    a, b, c = (
+        next(m for m in legal if m.split()[0] == o and len(m.split()) == 2) for o in offs[:3]
+    )
+    plan = ("move", f"{a}; {b}; {c}")
+    for lang, line in [
+        (
+            "fr",
+            f"Mon tour complet : {a}, ensuite {b}, et si les dés me laissent encore jouer, {c}.",
+        ),
+        ("fr", f"{a} ; {b} ; {c} (si j'ai encore des déplacements)"),
+        ("it", f"{a}, poi {b}, e se posso muovere ancora {c}."),
+        ("de", f"{a}, dann {b}, und falls ich dann noch darf, {c}."),
+        ("en", f"{a}, then {b} if I get to move again, then {c}."),
+    ]:
+        assert _read("vs", lang, line) == plan, line
+    for lang, line in [
+        ("en", f"{a} and if Bea moves again {b}"),
+        ("en", f"{a}, then {b} if it is not blocked"),
+        ("fr", f"{a}, et si Marc ne bouge pas encore, {b}"),
+    ]:
+        assert _read("vs", lang, line) not in (plan, ("move", f"{a}; {b}")), line
+    assert _read(
+        "vs", "it", f"Allora, dopo averci pensato un po' faccio così: {a}; {b}, per favore."
+    ) == (
+        "move",
+        f"{a}; {b}",
+    )
