@@ -1403,6 +1403,25 @@ def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
     return head, tail
 
 
+def _lead_before_move(line: str) -> tuple[str, str]:
+    """(the lead-in, the rest) of a line at the last comma, colon or dash before its first
+    move-shaped part, when more such signs follow ("metto la tessera sotto il tempio, in N13,
+    R0.": the square and its rotation apart; issue 31); ("", the line) otherwise, and as
+    :func:`_lead_in` says."""
+    first = re.search(r"(?<![\w'’])(?:[A-Za-z]{1,2}\d{1,2}|[A-Z]{2})(?![\w'’])", line)
+    if first is None:
+        return "", line
+    seps = [
+        m for m in re.finditer(r"\s*[,:]\s+|\s+[-–—]+\s+|\s+\(", line) if m.end() <= first.start()
+    ]
+    if not seps:
+        return "", line
+    head, tail = line[: seps[-1].start()], line[seps[-1].end() :]
+    if not _tokens(head) or any(_moved(t) for t in _tokens(head)):
+        return "", line
+    return head, tail
+
+
 def _unknown_command(word: str) -> bool:
     """Does ``word``, first on a line before a move, look like a command word the reader does not
     know ("PREVEIW M13 R1", "APERCEVOIR M13 R1", "Vorshau M13 R1")? A word in capitals of four
@@ -3080,7 +3099,12 @@ def _read_move(line_wo: str, at: _At) -> None:
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.
-    for head, tail in (_lead_in(line_wo), _lead_in(line_wo, _COMMA), _lead_in(line_wo, _DASH)):
+    for head, tail in (
+        _lead_in(line_wo),
+        _lead_in(line_wo, _COMMA),
+        _lead_in(line_wo, _DASH),
+        _lead_before_move(line_wo),  # "metto la tessera sotto il tempio, in N13, R0."
+    ):
         if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
     if len(tokens) <= MAX_PROSE_WORDS:

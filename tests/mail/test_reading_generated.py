@@ -1273,3 +1273,29 @@ def test_a_plans_later_action_on_being_allowed_to_move_again() -> None:
         "move",
         f"{a}; {b}",
     )
+
+
+def test_a_place_described_before_the_square_and_its_rotation_apart() -> None:
+    """ "metto la tessera sotto il tempio, in N13, così com'è disegnata", "Gioco la casella
+    subito sopra la tessera bianca di Béa (M8), girata di mezzo giro" (half-20, half-23): the
+    description of the place leads to the move; one that denies or names another move asks."""
+    m = next(x for x in rg.fc_position().legal() if x.endswith("R0"))
+    sq = m.split()[0]
+    b = next(x for x in rg.fc_position().legal() if x.split()[0] != sq)
+    _moves_or_not(
+        m,
+        [
+            ("it", f"metto la tessera sotto il tempio, in {sq}, così com'è disegnata."),
+            (
+                "fr",
+                f"Je mets ma tuile tout en bas, dans la case du milieu ({sq}), sans la tourner.",
+            ),
+            ("de", f"Ich lege sie unten in die Mitte ({sq}), ohne Drehung."),
+            ("en", f"Put it below the temple, on {sq}, without rotating it."),
+        ],
+        [
+            ("en", f"Not below the temple, on {sq}, without rotating it."),
+            ("fr", f"Je ne mets pas ma tuile en bas ({sq}), sans la tourner."),
+            ("en", f"Bea played {b}, so {sq}, without rotating it?"),
+        ],
+    )
