@@ -1330,7 +1330,10 @@ _DASH = re.compile(r"\s+[-–—]+\s+")
 _AS_SUGGESTED = re.compile(
     r"(?i)(?<![\w'’])(?:as\s+(?:you\s+)?suggest(?:ed)?|comme\s+(?:vous\s+(?:l['’])?(?:avez\s+)?)?"
     r"sugg[ée]r[ée]e?|comme\s+propos[ée]e?|come\s+(?:mi\s+)?(?:avete\s+)?suggerit[oa]"
-    r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen)(?![\w'’])"
+    r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen"
+    r"|(?:following\s+|going\s+with\s+)?(?:the\s+mail['’]s|your)\s+(?:own\s+)?suggestion"
+    r"(?:\s+for\s+once)?|(?:en\s+suivant\s+)?(?:votre|la)\s+suggestion(?:\s+du\s+mail)?"
+    r"|(?:seguendo\s+)?il\s+vostro\s+suggerimento|(?:nach\s+)?(?:ihrem|eurem)\s+vorschlag)(?![\w'’])"
 )
 """Following the hint of our mail ("As suggested: L10 R0", "allora P11 R2 come suggerito";
 issue 31): the move stands. "suggested" alone stays a word of advice to someone else."""
@@ -1533,7 +1536,7 @@ def _read_line(
         out.commands.append(replace(contrast, line=line, guard=guard, from_subject=from_subject))
     elif (
         (calm := _calmed(line_wo)) != line_wo
-        and "?" not in line_wo
+        and "?" not in calm
         and (sealed := _LoneMove(parse_action, is_move_form, notation, plans)(calm)) is not None
     ):
         out.commands.append(
@@ -2000,6 +2003,27 @@ def _kept_for_later(line: str, at: _At) -> bool:
     return True
 
 
+def _thanks_only(tail: str) -> bool:
+    """Is ``tail`` only thanks, whatever it thanks for ("et merci pour votre patience", "thanks
+    for your patience", "grazie per la pazienza", "danke für eure Geduld"; issue 31)? No code, no
+    correction, no take-back, no negation and no doubt."""
+    text = re.sub(r"(?i)^\s*(?:and|et|e|und)\s+", "", tail)
+    toks = [t.casefold() for t in _tokens(text)]
+    return (
+        bool(toks)
+        and toks[0] in _THANKS
+        and is_courtesy(text)
+        and not any(_code_like(t) for t in _tokens(text))
+        and not is_correction(text)
+        and not is_take_back(text)
+        and not (_NEGATIONS | _UNSURE_WORDS | _DOUBT).intersection(toks)
+        and not any(t.endswith("n't") for t in toks)
+    )
+
+
+_THANKS = frozenset(("thanks", "thank", "merci", "grazie", "danke", "cheers", "thx", "ty"))
+
+
 def _move_then_remark(
     line: str,
     parse_action: Callable[[str], object],
@@ -2016,6 +2040,15 @@ def _move_then_remark(
         return None
     head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
     toks = _tokens(tail)
+    if (
+        _thanks_only(tail)
+        and head
+        and (
+            _parses(parse_action, strip_please(head) or head)
+            or (in_words and _holds(head, parse_action, is_move_form))
+        )
+    ):
+        return head  # "M9 R1, et merci pour votre patience"
     # "..., war krank": the player's past; "Dann eben L10 R0, wie vorgeschlagen": our hint
     said = [
         t
@@ -2689,6 +2722,62 @@ def _typo_after(line: str, at: _At) -> bool:
     return True
 
 
+_IF_IT_CAN = re.compile(
+    r"(?i)\s*,?\s*(?:(?:if|si|se|wenn|falls)\s+(?:(?:that|it|this|ça|ca|cela|c['’]|das|es|questo"
+    r"|quella|la\s+mossa|le\s+coup|der\s+zug)\s*)?(?:is\s+|['’]s\s+|est\s+|è\s+|ist\s+)?"
+    r"(?:still\s+|encore\s+|ancora\s+|noch\s+)?(?:ok|okay|fine|legal|possible|allowed|valid|works"
+    r"|fits|goes|marche|passe|possible|légal|valide|autorisé|va(?:\s+bene)?|possibile|legale"
+    r"|valida|consentita|si\s+può(?:\s+fare)?|(?:so\s+)?geht|passt|klappt|möglich(?:\s+ist)?"
+    r"|erlaubt(?:\s+ist)?|in\s+ordnung(?:\s+ist)?)(?:\s+(?:ist|so))?)(?=\s*[.!,;)]*\s*$)"
+)
+"""A condition of the move on itself, that it can be played ("Ich würde gerne P11 R3 spielen,
+wenn das so geht", "M13 R1 if that's OK", "M13 R1 si c'est possible"; issue 31): a move that
+cannot be played is refused anyway, so it holds whenever the move is read."""
+_BY_THE_WAY = re.compile(
+    r"(?i)(?:(?<=[.!])|^)\s*(?:by\s+the\s+way|btw|incidentally|au\s+fait|d['’]ailleurs"
+    r"|à\s+propos|a\s+proposito|tra\s+l['’]altro|übrigens|uebrigens|nebenbei)\b[^?]*\?\s*$"
+)
+"""A question by the way, at the end of a line, that is no part of the move ("O9 R3 bitte.
+Übrigens, wann ist eigentlich das nächste Clubtreffen?"; issue 31): read apart only when it names
+no code (the caller reads the rest alone)."""
+
+
+_OWNED_UP = re.compile(
+    r"(?i)(?<![\w'’])(?:you['’]?re\s+right|you\s+are\s+right|vous\s+avez\s+raison|tu\s+as\s+raison"
+    r"|avete\s+ragione|hai\s+ragione|ha\s+ragione|sie\s+haben\s+recht|ihr\s+habt\s+recht"
+    r"|du\s+hast\s+recht|my\s+bad|my\s+mistake|ma\s+faute|mea\s+culpa|colpa\s+mia|mein\s+fehler"
+    r"|doesn['’]t\s+exist|does\s+not\s+exist|n['’]existe\s+pas|non\s+esiste|existiert\s+nicht"
+    r"|gibt\s+es\s+(?:gar\s+)?nicht|gibt['’]s\s+nicht|sorry\s+about\s+that|désolée?\s+pour\s+ça"
+    r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür)(?![\w'’])"
+)
+"""Words that own up to the mistake the refusal pointed out ("Right, that square doesn't exist,
+my bad.", "Vous avez raison, Q99 n'existe pas.", "Sorry about that, I copied the wrong thing")."""
+_UNSURE_WORDS = frozenset(
+    ("maybe", "perhaps", "sure", "peut-être", "sûr", "sûre", "forse", "sicuro", "sicura",
+     "vielleicht", "sicher", "later", "plus", "tard", "dopo", "später")
+)  # fmt: skip
+
+
+def _owned_up(line: str, parse_action: Callable[[str], object]) -> str:
+    """``line`` without its sentences that own up to the mistake the refusal pointed out
+    (:data:`_OWNED_UP`), when they name no legal move, doubt nothing and take nothing back, and
+    another sentence follows (issue 31): what the player then plays is the reply's move."""
+    parts = [p for p in re.split(r"(?<=[.!])\s+", line) if p.strip()]
+    keep = []
+    for k, p in enumerate(parts):
+        toks = _tokens(p)
+        if (
+            k < len(parts) - 1
+            and _OWNED_UP.search(p)
+            and not _UNSURE_WORDS.intersection(t.casefold() for t in toks)
+            and not is_take_back(p)
+            and not any(c.action is not None for c in _candidates(toks, parse_action, None))
+        ):
+            continue
+        keep.append(p)
+    return " ".join(keep) if keep and len(keep) < len(parts) else line
+
+
 def _calmed(line: str) -> str:
     """``line`` without the idioms of :data:`_SETTLED` and, beside a mention of the last time,
     without "not this time": what is left is read as the line (issue 31)."""
@@ -2698,6 +2787,13 @@ def _calmed(line: str) -> str:
         _UNDERSTOOD.pattern + r"(?:\s+(?:la|the|die|il\s+sistema\s+di)?\s*(?:notation|notazione))?",
         " ",
         out,
+    )
+    out = _IF_IT_CAN.sub(
+        " ",
+        _AS_SUGGESTED.sub(
+            " ",
+            _BY_THE_WAY.sub(lambda m: m[0] if _shaped(_tokens(m[0])) else " ", out),
+        ),
     )
     if _LAST_TIME.search(out):
         out = _NOT_THIS_TIME.sub(" ", out)
@@ -3062,8 +3158,11 @@ def _read_move(line_wo: str, at: _At) -> None:
     if (anyway := _anyway(line_wo)) and _read_alone(anyway, at):
         return  # "... is R1 a turn clockwise? I'm assuming clockwise. Anyway, P10 R0 for now."
     calm = _calmed(line_wo)
-    if calm != line_wo and "?" not in line_wo and _read_alone(calm, at):
+    if calm != line_wo and "?" not in calm and _read_alone(calm, at):
         return  # "Allora L10 R0 e non se ne parla più"
+    owned = _owned_up(line_wo, parse_action)
+    if owned != line_wo and "?" not in line_wo and _read_alone(owned, at):
+        return  # "Right, that square doesn't exist, my bad. Going with L11 R1 then."
     if _typo_after(line_wo, at):
         return  # "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)"
     if _kept_for_later(line_wo, at):

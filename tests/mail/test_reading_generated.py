@@ -1299,3 +1299,40 @@ def test_a_place_described_before_the_square_and_its_rotation_apart() -> None:
             ("en", f"Bea played {b}, so {sq}, without rotating it?"),
         ],
     )
+
+
+def test_owning_up_thanks_a_by_the_way_question_and_a_condition_on_the_move_itself() -> None:
+    """ "Right, that square doesn't exist, my bad. Going with L11 R1 then.", "Alors L11 R0, et
+    merci pour votre patience", "O9 R3 bitte. Übrigens, wann ist das nächste Clubtreffen?", "Ich
+    würde gerne P11 R3 spielen, wenn das so geht", "Going with your suggestion P11 R2" (half-18,
+    half-19, half-20): none of them says anything against the move; doubt, a negation, a code in
+    the question or another condition still asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            ("en", f"Right, that square doesn't exist, my bad. Going with {a} then."),
+            ("fr", f"Vous avez raison, Q99 n'existe pas. Alors {a}, et merci pour votre patience."),
+            ("it", f"Avete ragione, Q99 non esiste. Allora {a}, grazie per la pazienza."),
+            ("de", f"Sie haben recht, Q99 gibt es nicht. Dann {a}, danke für eure Geduld."),
+            ("de", f"{a} bitte. Übrigens, wann ist eigentlich das nächste Clubtreffen?"),
+            ("en", f"{a}. By the way, when is the next club night?"),
+            ("de", f"Ich würde gerne {a} spielen, wenn das so geht."),
+            ("en", f"{a} if that's OK"),
+            ("fr", f"{a} si c'est possible"),
+            ("it", f"{a} se si può"),
+            (
+                "en",
+                f"Sorry about that, I copied the wrong thing. Going with your suggestion {a} then.",
+            ),
+            ("en", f"{a} -- following the mail's own suggestion for once."),
+        ],
+        [
+            ("en", f"My bad, maybe later. {a}"),
+            ("en", f"{a}. By the way, is {b} better?"),
+            ("en", f"{a} if Bea agrees"),
+            ("en", f"{a}, thanks, maybe"),
+            ("en", f"{a} if it's not too late"),
+            ("fr", f"Vous avez raison, {b} n'existe pas. Alors peut-être {a}."),
+        ],
+    )
