@@ -12,6 +12,8 @@
    Lotus Notes' "... wrote on ...:"), Outlook-style header blocks in 18 languages, "Original
    Message" and forwarded-message separators (Foxmail's "------------------ Original
    ------------------" too), the ``-- `` signature separator and "Sent from my iPhone" lines.
+   A company's legal disclaimer, a signature's phone and address lines and "think of the
+   environment" lines are dropped wherever they stand (:mod:`pbem.mail.footer`).
    Without a fingerprint, a marker followed by an unquoted original cuts everything below it, and
    the service's own fixed sentences (an unmarked copy of one of its mails) cut from that mail's
    greeting on.
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pbem.mail.fingerprint import Fingerprint, quoted_mask, words
+from pbem.mail.footer import footer_mask
 
 __all__ = [
     "READ_LIMIT",
@@ -507,11 +510,19 @@ def _marker_span(lines: Sequence[str], i: int) -> tuple[str, int]:
 
 
 def _ours_below(lines: Sequence[str], mask: Sequence[bool], i: int) -> bool:
-    """Is the original below line ``i`` mostly the service's own mail (by its fingerprint)?"""
+    """Is the original below line ``i`` mostly the service's own mail (by its fingerprint)?
+
+    Only the original that this marker opens counts: it ends at the next marker of the player's
+    (not the service's) lines. A mail the player forwards ("---------- Message transféré
+    ---------", "Messaggio inoltrato", Outlook's "De : / Envoyé : / Objet :" block) above the
+    quote of the service's mail is someone else's words even when the service's mail follows it
+    (issue 31: "Joue N9 R2, c'est évident" from a relative is not the player's move)."""
     seen = hits = 0
     for j in range(i, min(len(lines), i + 60)):
         if not lines[j] or _is_quoted(lines[j]) or not words(lines[j]):
             continue
+        if j > i and not mask[j] and _marker_span(lines, j)[0]:
+            break
         seen += 1
         hits += mask[j]
     return hits >= 2 and hits * 2 >= seen
@@ -553,6 +564,7 @@ def command_lines(
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     lines = [normalize_line(ln) for ln in raw_lines]
     mask = quoted_mask(lines, fingerprint)
+    footer = footer_mask(lines, [m or _is_quoted(ln) for m, ln in zip(mask, lines, strict=True)])
     have_fp = bool(fingerprint)
     forms = _forms()
     out: list[str] = []
@@ -560,7 +572,7 @@ def command_lines(
     i = 0
     while i < len(lines):
         line = lines[i]
-        if not line or mask[i] or _is_quoted(line):
+        if not line or mask[i] or _is_quoted(line) or footer[i]:
             i += 1
             continue
         if line == "--":
