@@ -516,7 +516,9 @@ def _ours_below(lines: Sequence[str], mask: Sequence[bool], i: int) -> bool:
     (not the service's) lines. A mail the player forwards ("---------- Message transféré
     ---------", "Messaggio inoltrato", Outlook's "De : / Envoyé : / Objet :" block) above the
     quote of the service's mail is someone else's words even when the service's mail follows it
-    (issue 31: "Joue N9 R2, c'est évident" from a relative is not the player's move)."""
+    (issue 31: "Joue N9 R2, c'est évident" from a relative is not the player's move). An
+    original whose first line is the service's is the service's however short ("Avete scritto:"
+    or an Outlook header block, one line of the service's mail, then the player's answer)."""
     seen = hits = 0
     for j in range(i, min(len(lines), i + 60)):
         if not lines[j] or _is_quoted(lines[j]) or not words(lines[j]):
@@ -525,7 +527,7 @@ def _ours_below(lines: Sequence[str], mask: Sequence[bool], i: int) -> bool:
             break
         seen += 1
         hits += mask[j]
-    return hits >= 2 and hits * 2 >= seen
+    return (hits >= 2 and hits * 2 >= seen) or (i < len(mask) and mask[i])
 
 
 def _service_copy_end(lines: Sequence[str], i: int) -> int | None:
@@ -549,6 +551,27 @@ def _service_copy_start(lines: Sequence[str], out_idx: Sequence[int], i: int) ->
         if lines[j] and opening.match(lines[j]):
             return j
     return i
+
+
+_QUOTE_OPEN = re.compile('[«“„"]')
+_QUOTED_SPAN = re.compile(
+    r'«([^«»]{12,400})»|“([^“”]{12,400})”|„([^„“”]{12,400})[“”]|"([^"]{12,400})"'
+)
+"""A span in quotation marks inside a line ("Vous m'écrivez « À vous (mauve) : posez votre
+tuile, par exemple M8 R1, P10 R0 »", 'Quoting your mail: "place your tile, e.g. M8 R1"')."""
+
+
+def _without_quoted_service_text(line: str, fingerprint: Fingerprint) -> str:
+    """``line`` without the spans in quotation marks that are the service's own text (by its
+    fingerprint: six words or more, each in a trigram of the mail answered): the player quotes
+    a sentence of the mail, with its example moves, inside a sentence of their own (issue 31).
+    What the player wrote around it stays."""
+
+    def drop(m: re.Match[str]) -> str:
+        span = next(g for g in m.groups() if g is not None)
+        return " … " if quoted_mask([span], fingerprint)[0] else m.group(0)
+
+    return " ".join(_QUOTED_SPAN.sub(drop, line).split())
 
 
 def command_lines(
@@ -612,6 +635,11 @@ def command_lines(
         if forms.sent_from.match(line) or _DECORATION.match(line) or _DRAWING.match(line):
             i += 1
             continue
+        if have_fp and fingerprint is not None and _QUOTE_OPEN.search(line):
+            line = _without_quoted_service_text(line, fingerprint)
+            if not words(line):
+                i += 1
+                continue
         out.append(line)
         out_idx.append(i)
         if max_lines is not None and len(out) >= max_lines:

@@ -356,3 +356,34 @@ def test_a_line_of_the_service_mail_copied_without_a_mark(lang: str) -> None:
     copied = f"It is your turn, Ann (purple): place your tile, for example {OTHER}, {THIRD}."
     body = f"{GREETING[lang]}\n\n{copied}\n\n{OWN[lang][1]}\n\n{CLOSING[lang]}\nAnn\n"
     assert _read(body, lang) == ("move", MINE), body
+
+
+TURN_LINE = f"It is your turn, Ann (purple): place your tile, for example {OTHER}, {THIRD}."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_line_of_the_service_mail_under_a_lead_in_without_a_mark(lang: str) -> None:
+    """A lead-in ("Avete scritto:") or an Outlook header block, then one line of the service's
+    mail without ">" (in quotation marks, indented, or bare), then the player's answer: the
+    answer is read, the line's examples are not."""
+    for lead in [*LEAD_IN[lang], OUTLOOK_FORWARD[lang].replace("Bob <bob@example.org>", "pbem")]:
+        for copied in (TURN_LINE, f'"{TURN_LINE}"', f"    {TURN_LINE}"):
+            for answer in (OWN[lang][0], f"{GREETING[lang]}\n{OWN[lang][1]}"):
+                body = f"{lead}\n{copied}\n\n{answer}\n\n{CLOSING[lang]}\nAnn\n"
+                assert _read(body, lang) == ("move", MINE), body
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_service_text_quoted_inside_a_sentence(lang: str) -> None:
+    """The player quotes a sentence of the mail in quotation marks inside a line of their own
+    ("Vous m'écrivez « ... »"): the quoted examples are not read; the player's move below is."""
+    lead = {"fr": "Vous m'écrivez", "it": "Mi scrivete", "de": "Sie schreiben", "en": "You say"}[
+        lang
+    ]
+    for open_, close in (("« ", " »"), ("“", "”"), ("„", "“"), ('"', '"')):
+        body = f"{lead} {open_}{TURN_LINE}{close}\n\n{OWN[lang][0]}\n"
+        assert _read(body, lang) == ("move", MINE), body
+        assert not any(OTHER in ln for ln in command_lines(body, fingerprint=FP))
+    # Near-miss: the player's own words in quotation marks are kept ("I'd say "M9 R1"...").
+    own = f'My move is "{MINE}, final answer"'
+    assert own in command_lines(own, fingerprint=FP)
