@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +37,7 @@ class _Shapes:
     lines: re.Pattern[str]
     label: re.Pattern[str]
     street: re.Pattern[str]
+    premises: re.Pattern[str]
 
 
 def _words(names: Sequence[str]) -> str:
@@ -63,9 +64,22 @@ def _shapes() -> _Shapes:
         r"(?<![\w])(?:" + "|".join(re.escape(x) for x in d["contact"]["streets"]) + r")\.?(?![\w])",
         re.I,
     )
-    return _Shapes(int(disc["min_words"]), heading, cues, lines, label, street)
+    premises = re.compile(
+        r"^(?:" + "|".join(re.escape(x) for x in d["contact"]["premises"]) + r")\.?\s*[:n°#]*\s*"
+        r"[A-Za-z]{0,3}-?\d[\w/.-]*(?:[\s,;–—|-]|$)",
+        re.I,
+    )
+    return _Shapes(int(disc["min_words"]), heading, cues, lines, label, street, premises)
 
 
+MAX_CONTACT_CHARS = 300
+"""A signature's line is short: a longer one is never a contact line (no regex runs on it)."""
+MAX_NOTICE_CHARS = 4000
+"""A legal notice is a paragraph of at most this many characters (real ones: 200-2,500)."""
+NOTICE_BUDGET = 40_000
+"""Characters of paragraphs looked at for a legal notice, per reply: the work on a hostile body
+of megabytes stays that of a few notices (a reply's notices are at its end, but its paragraphs are
+looked at from the top; beyond the budget, none is a notice)."""
 _DIGITS = re.compile(r"\d")
 _NUMBER = re.compile(r"[\d()+][\d ().\-/]*")
 _PHONE_CHARS = re.compile(r"^[\d\s()+./\-|•·,;–—]*$")
@@ -163,30 +177,49 @@ def _address(line: str) -> bool:
 
 
 def is_contact_line(line: str) -> bool:
-    """A signature's phone line, postal address or "think of the environment" line."""
+    """A signature's phone line, postal address or "think of the environment" line (never a
+    line longer than :data:`MAX_CONTACT_CHARS`)."""
+    if len(line) > MAX_CONTACT_CHARS:
+        return False
     return bool(_shapes().lines.match(_plain(line))) or _phone(line) or _address(line)
 
 
-def footer_mask(lines: Sequence[str], skip: Sequence[bool]) -> list[bool]:
+def footer_mask(
+    lines: Sequence[str], skip: Sequence[bool], signs: Callable[[str], bool] | None = None
+) -> list[bool]:
     """For each of ``lines`` (normalised), is it a footer: a line of the legal notice that ends
-    a paragraph (:func:`_notice_start`), a phone, address or environment line? Lines where
-    ``skip`` is true (quoted, the service's own) are never a footer and end a paragraph."""
+    a paragraph (:func:`_notice_start`), a phone, address or environment line, or, below a line
+    that ``signs`` (a sign-off or a name: :func:`pbem.mail.reply.is_courtesy`) in the same
+    paragraph, a line naming a room or an office with its code ("Room L12, Schuster Building")?
+    Lines where ``skip`` is true (quoted, the service's own) are never a footer and end a
+    paragraph."""
     out = [False] * len(lines)
     para: list[int] = []
+    shapes = _shapes()
+    signed = False
+    budget = NOTICE_BUDGET
 
     def close() -> None:
-        first = _notice_start(lines, para) if para else None
-        if first is not None:
-            for k in para:
-                out[k] = out[k] or k >= first
+        nonlocal budget
+        size = sum(len(lines[k]) + 1 for k in para)
+        if para and size <= min(MAX_NOTICE_CHARS, budget):
+            budget -= size
+            first = _notice_start(lines, para)
+            if first is not None:
+                for k in para:
+                    out[k] = out[k] or k >= first
         para.clear()
 
     for k, line in enumerate(lines):
         if not line or skip[k]:
             close()
+            signed = False
             continue
         para.append(k)
-        if is_contact_line(line):
+        office = signed and len(line.split()) <= 10 and bool(shapes.premises.match(line))
+        if office or is_contact_line(line):
             out[k] = True
+        elif signs is not None and not signed and len(line) <= MAX_CONTACT_CHARS:
+            signed = signs(line)
     close()
     return out

@@ -587,7 +587,9 @@ def command_lines(
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     lines = [normalize_line(ln) for ln in raw_lines]
     mask = quoted_mask(lines, fingerprint)
-    footer = footer_mask(lines, [m or _is_quoted(ln) for m, ln in zip(mask, lines, strict=True)])
+    footer = footer_mask(
+        lines, [m or _is_quoted(ln) for m, ln in zip(mask, lines, strict=True)], is_courtesy
+    )
     have_fp = bool(fingerprint)
     forms = _forms()
     out: list[str] = []
@@ -635,7 +637,7 @@ def command_lines(
         if forms.sent_from.match(line) or _DECORATION.match(line) or _DRAWING.match(line):
             i += 1
             continue
-        if have_fp and fingerprint is not None and _QUOTE_OPEN.search(line):
+        if have_fp and fingerprint is not None and len(line) <= 2000 and _QUOTE_OPEN.search(line):
             line = _without_quoted_service_text(line, fingerprint)
             if not words(line):
                 i += 1

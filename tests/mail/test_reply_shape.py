@@ -155,12 +155,15 @@ ATTRIBUTION = {
     "de": "Am Do., 26. Nov. 2026 um 10:02 Uhr schrieb pbem <pbem@example.org>:",
     "en": "On Thu, 26 Nov 2026 at 10:02, pbem <pbem@example.org> wrote:",
 }
-LEAD_IN = {
-    "fr": ["Vous m'écrivez :", "Vous m’avez écrit :", "Votre mail dit :"],
-    "it": ["Mi scrivete:", "Avete scritto:", "Il vostro messaggio dice:"],
-    "de": ["Sie schreiben:", "Ihr schreibt:", "Ihre Nachricht:"],
-    "en": ["You write:", "You wrote:", "Your mail says:"],
-}
+LEAD_IN = {  # the player's own words before the quote, naming no sender
+    "fr": ["Vous m'écrivez :", "Vous m’avez écrit :", "Votre mail dit :", "Tu m'écris :",
+           "Vous dites :"],
+    "it": ["Mi scrivete:", "Avete scritto:", "Il vostro messaggio dice:", "Hai scritto:",
+           "Mi scrivi:"],
+    "de": ["Sie schreiben:", "Ihr schreibt:", "Ihre Nachricht:", "Du schreibst:",
+           "Sie schrieben:"],
+    "en": ["You write:", "You wrote:", "Your mail says:", "You said:", "Your message says:"],
+}  # fmt: skip
 ANSWER = {
     "fr": f"Aucune de ces suggestions ne me convient. Je pose en {MINE}.",
     "it": f"Nessuna di queste mi convince: gioco {MINE}.",
@@ -387,3 +390,29 @@ def test_the_service_text_quoted_inside_a_sentence(lang: str) -> None:
     # Near-miss: the player's own words in quotation marks are kept ("I'd say "M9 R1"...").
     own = f'My move is "{MINE}, final answer"'
     assert own in command_lines(own, fingerprint=FP)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_office_or_a_room_in_a_signature_is_no_square(lang: str) -> None:
+    """Below a sign-off or a name, "Room L12, Schuster Building", "Bureau M8, bâtiment B2" name
+    an office, not a square; the same words above any sign-off, or a correction below the name
+    after a blank line, are still the player's."""
+    place = {
+        "fr": [f"Bureau {OTHER.split()[0]}, bâtiment B2", "Université Lyon 1"],
+        "it": [
+            f"Stanza {OTHER.split()[0]} – Dipartimento di Fisica",
+            "Via Celoria 16, 20133 Milano",
+        ],
+        "de": [f"Raum {OTHER.split()[0]}, Gebäude B4", "Leibnizstraße 19, 24118 Kiel"],
+        "en": [f"Room {OTHER.split()[0]}, Schuster Building", "Oxford Road, Manchester M13 9PL"],
+    }[lang]
+    sig = "\n".join(place)
+    for own in OWN[lang]:
+        for head in (f"{CLOSING[lang]}\nAnn Smith", "Ann Smith", f"{CLOSING[lang]}\nDr Ann Smith"):
+            body = f"{own}\n\n{head}\n{sig}\n"
+            assert _read(body, lang) == ("move", MINE), body
+    lines = command_lines(f"{place[0]}\n{OTHER}\n", fingerprint=FP)
+    assert place[0] in lines  # no sign-off above: the player's line
+    fix = {"fr": "Non pardon", "it": "No scusate", "de": "Nein, Korrektur", "en": "Sorry, I meant"}
+    body = f"{MINE}\n\n{CLOSING[lang]}\nAnn\n\n{fix[lang]} {OTHER}\n"
+    assert _read(body, lang) == ("move", OTHER), body
