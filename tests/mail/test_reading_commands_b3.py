@@ -152,3 +152,23 @@ def test_a_command_argument_corrected_on_the_next_line(
 )
 def test_a_queued_move_with_a_condition(text: str, want: list[tuple[str, str]]) -> None:
     assert _read(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # "until then" after a day named inside the words before; a leave said to start now
+        ("I'm away at my sister's until Sunday. VACATION until then", [("vacation", "until sunday")]),
+        ("Away till Tuesday, VACATION till then please.", [("vacation", "until tuesday")]),
+        ("Je pars jusqu'à lundi, VACANCES jusque-là.", [("vacation", "until monday")]),
+        ("Je pars en Corse, donc VACANCES 10 jours à compter d'aujourd'hui.", [("vacation", "10d")]),
+        ("VACATION a fortnight from today -- family stuff.", [("vacation", "14d")]),
+        ("URLAUB ab heute 10 Tage", [("vacation", "10d")]),
+        ("VACANZA 5 giorni da oggi, grazie", [("vacation", "5d")]),
+        # two days named, or none: not read
+        ("Away till Tuesday or Wednesday, VACATION till then", []),
+        ("VACATION from today", []),
+    ],
+)  # fmt: skip
+def test_a_leave_in_words_around_it(text: str, want: list[tuple[str, str]]) -> None:
+    assert _read(text) == want
