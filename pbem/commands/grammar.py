@@ -235,7 +235,11 @@ def _parses(parse_action: Callable[[str], object], text: str) -> bool:
     return True
 
 
-def _join_split_moves(lines: list[str], parse_action: Callable[[str], object] | None) -> list[str]:
+def _join_split_moves(
+    lines: list[str],
+    parse_action: Callable[[str], object] | None,
+    spell: Callable[[str], str] | None = None,
+) -> list[str]:
     """A move a phone split over two lines ("M13" then "R1") is one line again, when neither
     half is a move and the two together are a legal one."""
     if parse_action is None:
@@ -258,9 +262,50 @@ def _join_split_moves(lines: list[str], parse_action: Callable[[str], object] | 
             out.append(f"{a} {b}")
             i += 2
             continue
+        if _continues(a, b, parse_action, spell or (lambda x: x)):
+            out.append(f"{a} {b}")  # "Moving RB north" / "then east" (issue 31, wt-26)
+            i += 2
+            continue
         out.append(lines[i])
         i += 1
     return out
+
+
+def _continues(
+    a: str, b: str, parse_action: Callable[[str], object], spell: Callable[[str], str]
+) -> bool:
+    """Does ``b`` finish the move of ``a``, a sentence broken by a ``<br>``, a phone or a hard
+    wrap ("Moving RB north" / "then east. Cheers", "RB N" / "E", "BR vers l'ouest" / "puis vers
+    le sud")? Only a short line in lower case or of codes, that is no move, correction or denial
+    of its own, after a line that ends no sentence, and only when the two read as another move
+    than ``a`` alone (which would play a shorter slide)."""
+    tb, ta = _tokens(b), _tokens(a)
+    if not tb or not ta or len(tb) > 8 or a.rstrip().endswith((".", "!", "?", "…", ";", ":")):
+        return False
+    if is_correction(b) or is_take_back(b) or denies(tb) or denies(ta):
+        return False
+    if (
+        _code_like(ta[-1])
+        and _code_like(tb[0])
+        and not _parses(parse_action, a)
+        and not _parses(parse_action, b)
+        and _parses(parse_action, f"{ta[-1]} {tb[0]}")
+    ):
+        return True  # the move itself split in a sentence: "je joue L11" / "R1, merci !"
+    if not (b[:1].islower() or _code_like(tb[0])) or _parses(parse_action, b):
+        return False
+    head, _sep, rest = b.partition(". ")
+    core = _tokens(strip_please(head if rest and is_courtesy(rest) else b))  # "then east. Cheers"
+    for k in range(len(core)):  # "after that east": the words that link it may be any
+        try:
+            whole = parse_action(spell(" ".join([a, *core[k:]])))
+        except RuleError:
+            continue
+        try:
+            return parse_action(spell(a)) != whole
+        except RuleError:
+            return True  # "a" is prose around a part of the move: one sentence over two lines
+    return False
 
 
 WRAP_WIDTH = 55
@@ -470,7 +515,7 @@ def read_commands(
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
-    todo = _join_wrapped_say(_join_split_moves(todo, parse_action))
+    todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     for idx, raw in enumerate(todo):
         n_cmd, n_men = len(out.commands), len(out.mention_moves)

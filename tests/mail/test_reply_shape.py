@@ -263,6 +263,10 @@ def test_footer_shapes() -> None:
         "Pensez à l’environnement avant d’imprimer ce message.",
         "Please consider the environment before printing this email.",
         "Bitte denken Sie an die Umwelt, bevor Sie diese E-Mail ausdrucken.",
+        "Please don't print this e-mail unless you really need to.",
+        "Pensez à l'environnement : n'imprimez ce courriel que si nécessaire.",
+        "Rispetta l'ambiente: se non ti è necessario, non stampare questa mail.",
+        "Bitte prüfen Sie, ob diese E-Mail wirklich ausgedruckt werden muss.",
     ]:
         assert is_contact_line(line), line
     for line in [
@@ -416,3 +420,75 @@ def test_an_office_or_a_room_in_a_signature_is_no_square(lang: str) -> None:
     fix = {"fr": "Non pardon", "it": "No scusate", "de": "Nein, Korrektur", "en": "Sorry, I meant"}
     body = f"{MINE}\n\n{CLOSING[lang]}\nAnn\n\n{fix[lang]} {OTHER}\n"
     assert _read(body, lang) == ("move", OTHER), body
+
+
+VS = rg.vs_position()
+DIRS = {
+    "fr": {"N": "vers le nord", "E": "vers l'est", "S": "vers le sud", "W": "vers l'ouest"},
+    "it": {"N": "verso nord", "E": "verso est", "S": "verso sud", "W": "verso ovest"},
+    "de": {"N": "nach Norden", "E": "nach Osten", "S": "nach Süden", "W": "nach Westen"},
+    "en": {"N": "north", "E": "east", "S": "south", "W": "west"},
+}
+THEN = {"fr": ["puis", "et puis", "ensuite"], "it": ["poi", "e poi", "quindi"],
+        "de": ["dann", "und dann", "danach"], "en": ["then", "and then", "after that"]}  # fmt: skip
+LEAD = {"fr": "Je déplace", "it": "Muovo", "de": "Ich ziehe", "en": "Moving"}
+THANKS = {"fr": "Merci", "it": "Grazie", "de": "Danke", "en": "Cheers"}
+
+
+def _vs(lang: str, *lines: str) -> tuple[str, ...]:
+    case = rg.Case(lang, "shape", "vs", lines, ("ask",))
+    return rg.summary(case, rg.read(case))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_slide_broken_over_two_lines_is_one_move(lang: str) -> None:
+    """A sentence broken by a <br>, a phone or a hard wrap inside a slide ("Moving RB north" /
+    "then east. Cheers"; "RB N" / "E") is the whole slide: playing the first half would be
+    another move (issue 31: it played RB N for RB N E)."""
+    two = [m for m in VS.legal() if len(m.split()) == 3 and "step" not in m]
+    assert two
+    for move in two:
+        off, d1, d2 = move.split()
+        for then in THEN[lang]:
+            for a, b in [
+                (f"{LEAD[lang]} {off} {DIRS[lang][d1]}", f"{then} {DIRS[lang][d2]}"),
+                (
+                    f"{LEAD[lang]} {off} {DIRS[lang][d1]}",
+                    f"{then} {DIRS[lang][d2]}. {THANKS[lang]}",
+                ),
+                (f"{off} {d1}", d2),
+            ]:
+                assert _vs(lang, a, b) == ("move", move), (a, b)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lines_that_do_not_continue_a_slide_stay_apart(lang: str) -> None:
+    """Near-misses: a line that ends its sentence, a correction, a line that names another
+    official or its own slide, a remark about a square: never joined into a longer slide."""
+    off, d1, d2 = next(m for m in VS.legal() if len(m.split()) == 3 and "step" not in m).split()
+    one = f"{off} {d1}"
+    fix = {"fr": "non pardon", "it": "anzi no", "de": "nein, Korrektur", "en": "sorry, I meant"}
+    for a, b in [
+        (f"{LEAD[lang]} {off} {DIRS[lang][d1]}.", f"{THEN[lang][0]} {DIRS[lang][d2]}"),
+        (one, f"{fix[lang]} {d2}"),
+        (one, f"{d2} is blocked anyway"),
+    ]:
+        assert _vs(lang, a, b) != ("move", f"{one} {d2}"), (a, b)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_square_and_its_rotation_broken_inside_a_sentence(lang: str) -> None:
+    """ "je joue L11" / "R1, merci !": the move split by a line break inside the sentence is
+    read as one (it asked back)."""
+    square, rot = MINE.split()
+    lead = {
+        "fr": "Bonjour, je joue",
+        "it": "la mia mossa è",
+        "de": "Mein Zug ist",
+        "en": "I'll play",
+    }
+    for tail in (rot, f"{rot}, {THANKS[lang].lower()}", f"{rot} {THANKS[lang].lower()} !"):
+        case = rg.Case(lang, "shape", "fc", (f"{lead[lang]} {square}", tail), ("ask",))
+        got = rg.summary(case, rg.read(case))
+        assert got in (("move", MINE), ("ask",)), (tail, got)
+        assert got != ("move", OTHER)
