@@ -531,8 +531,15 @@ def read_commands(
     # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
     # tour dans le sens inverse" as "N13 R1")
     _last_word(
-        out, [spell(x) for x in todo] if spell else todo, where, notation, parse_action, spell
+        out,
+        [spell(x) for x in todo] if spell else todo,
+        where,
+        notation,
+        parse_action,
+        spell,
+        todo,
     )
+    _argument_corrected(out, todo, where)
     _once(out)
     _explained(out, notation)
     if len(lines) > MAX_LINES:
@@ -570,6 +577,91 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_NOT_CORRECTED = frozenset({"action", "say", "next", "preview"})
+"""Commands whose correction on the next line is read elsewhere (a move, a queued move, a preview:
+:func:`_last_word`) or is itself a command (SAY)."""
+
+
+def _argument_corrected(out: Reading, todo: list[str], where: dict[int, int]) -> None:
+    """The player's last word counts for a command's argument too (sixth round: "vacanza 10
+    giorni" / "anzi no, facciamo 5 giorni" took 10 days): a line right below a command with an
+    argument that corrects or takes it back, and is read as nothing itself, gives the argument
+    it names instead ("5 giorni": VACATION 5 days), or stops the command and asks back."""
+    lines_read = {where[id(c)] for c in out.commands if id(c) in where}
+    for c in list(out.commands):
+        if c.kind in _NOT_CORRECTED or not c.arg or c.from_subject or id(c) not in where:
+            continue
+        cmd = vocabulary().commands.get(c.kind)
+        below = next((k for k in range(where[id(c)] + 1, len(todo)) if todo[k].strip()), None)
+        if cmd is None or below is None or below in lines_read:
+            continue
+        line = todo[below]
+        if not (is_correction(line) or is_take_back(line)):
+            continue
+        arg = _corrected_to(cmd, line)
+        if arg is None and not _corrects(line):
+            continue  # "VACATION 5d" / "No idea if the hotel has wifi", "sorry for the hold-up"
+        at = out.commands.index(c)
+        out.commands.remove(c)
+        if arg is not None:
+            out.commands.insert(at, replace(c, arg=arg, line=line))
+            if line in out.ignored:
+                out.ignored.remove(line)
+            continue
+        out.errors.append(
+            (
+                line,
+                CommandError(
+                    _(
+                        "This line corrects the command above it (%(command)s), but what it "
+                        "says instead could not be read, so nothing was done. Send the command "
+                        "you mean on a line of its own."
+                    )
+                    % {"command": c.line.strip()}
+                ),
+            )
+        )
+
+
+def _corrects(line: str) -> bool:
+    """Does ``line`` take back or correct what is above it, more than by a leading "no" ("No idea
+    if ...") or an apology ("Family visit, sorry for the hold-up", "(désolé)")?"""
+    return is_take_back(line) or (
+        is_correction(_LEADING_NO.sub("", line)) and _CHANGED.search(line) is not None
+    )
+
+
+_CHANGED = re.compile(
+    r"(?i)(?<![\w'’])(?:anzi|wait|aspett\w*|attend\w*|warte|moment|meant|mean|volevo|voulais"
+    r"|meinte|korrektur|correction|correzione|actually|en\s+fait|plut[ôo]t|rather|lieber|invece"
+    r"|instead|stattdessen|oops|oups|ops|hoppla|i\s+mean|cio[èe]|doch|quatsch|not\s+that"
+    r"|pas\s+[çc]a|non\s+quell[oa]|nicht\s+das)(?![\w'’])"
+)
+"""Words that change what was written, beyond an apology."""
+
+
+_LEADING_NO = re.compile(r"(?i)^\W*(?:no+|non|nein|nope|nah|nee)\b\W*")
+
+
+def _corrected_to(cmd: Spoken, line: str) -> str | None:
+    """The argument of ``cmd`` that a correcting ``line`` names after its words of correction
+    ("anzi no, facciamo 5 giorni": "5 giorni"), when the command is sure of it; None otherwise
+    (a question, a doubt, nothing readable)."""
+    from pbem.commands.vocabulary import doubts
+
+    if "?" in line or doubts(line):
+        return None
+    toks = line.split()
+    for k in range(1, len(toks)):
+        head, rest = " ".join(toks[:k]), " ".join(toks[k:]).strip(" .!")
+        if any(ch.isdigit() for ch in head) or not is_correction(head):
+            continue
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if heard is not None and heard.error is None and heard.arg and cmd.sure(heard.arg):
+            return heard.arg
+    return None
 
 
 _IF_WORDS = frozenset({"if", "si", "se", "wenn", "falls", "sofern", "provided"})
@@ -940,6 +1032,7 @@ def _last_word(
     notation: Callable[[object], str] | None,
     parse_action: Callable[[str], object] | None = None,
     spell: Callable[[str], str] | None = None,
+    written: list[str] | None = None,
 ) -> None:
     """The player's last word counts (issue 31): a move written after the move of the reply
     ("M13 R1" then "non pardon, M13 R3 !", "sorry, I meant M13 R2", "volevo dire M13 R2")
@@ -952,6 +1045,31 @@ def _last_word(
         return
     chosen = acts[0]
     at = where[id(chosen)]
+    # A later line that corrects, naming one other legal move among words about the first
+    # ("BK E S" / "Actually no, BK E N is what I want", "O9 R0" / "Korrektur: O9 R2, das R0 war
+    # ein Vertipper"): that move, whatever the line said of the first.
+    for j in range(at + 1, len(todo)):
+        if (fix := _next_line_fix(todo[j], chosen.action, notation, parse_action)) is None:
+            continue
+        lines = {todo[j], (written or todo)[j]}
+        for c in [c for c in out.commands if where.get(id(c)) == j or c is chosen]:
+            out.commands.remove(c)
+        keep = [
+            (m, e)
+            for m, e in zip(out.mention_moves, out.mentions, strict=False)
+            if m[0] not in lines and where.get(id(m)) != j
+        ]
+        out.mention_moves[:] = [m for m, _e in keep]
+        out.mentions[:] = [e for _m, e in keep]
+        out.errors[:] = [(ln, e) for ln, e in out.errors if ln not in lines]
+        out.syntax_errors[:] = [(ln, e) for ln, e in out.syntax_errors if ln not in lines]
+        out.ignored[:] = [ln for ln in out.ignored if ln not in lines]
+        read_as = notation(fix) if notation is not None else todo[j]
+        chosen = Command(
+            "action", (written or todo)[j], action=fix, guard=chosen.guard, read_as=read_as
+        )
+        out.commands.append(chosen)
+        where[id(chosen)] = at = j
     events: list[tuple[int, str, object, Command | None, tuple[str, object] | None]] = []
     for c in acts[1:]:
         events.append((where[id(c)], c.line, c.action, c, None))
@@ -1132,6 +1250,132 @@ def _last_word(
             return
 
 
+_DOUBT = frozenset(
+    ("maybe", "perhaps", "possibly", "probably", "if", "unless", "or", "whether", "might",
+     "could", "later", "tomorrow", "peut-être", "peut-etre", "probablement", "si", "s'il", "ou",
+     "sinon", "plus tard", "demain", "forse", "magari", "se", "o", "oppure", "altrimenti",
+     "dopo", "domani", "vielleicht", "eventuell", "wohl", "wenn", "falls", "oder", "sonst",
+     "später", "spaeter", "morgen", "either", "soit")
+)  # fmt: skip
+"""Words that leave a correction's move open (doubt, a condition, an alternative, a later
+turn): the line is asked back."""
+
+
+_SURE = re.compile(
+    r"(?i)(?<![\w'’])(?:natürlich|natuerlich|selbstverständlich|klar|of\s+course|obviously"
+    r"|bien\s+sûr|bien\s+sur|évidemment|evidemment|naturellement|certo|ovviamente"
+    r"|naturalmente)(?![\w'’])"
+)
+_UNSURE = re.compile(r"(?i)(?<![\w'’])(?:sure|sûr|sûre|sur|sicuro|sicura|sicher|certain)(?![\w'’])")
+
+
+def _says_correction(line: str) -> bool:
+    """Does a line below the move say that it corrects it? A word of correction or take-back,
+    "no" with second thoughts ("Actually no", "Nee, doch lieber"), "no" with a word of course
+    ("Äh, nein – natürlich M13 R3"), or second thoughts that set a part aside ("Wait, not west -
+    east"). A bare "no" or "rather" alone asks back (issue 31)."""
+    if correction_rest(line) is not None:
+        return True
+    if _NO_WORD.search(line) and _SURE.search(line):
+        return True
+    segs = [p.split() for p in _SEGMENT.split(line) if p.strip()]
+    aside = any(p[0].casefold() in _NOT and len(p) > 1 for p in segs)
+    return aside and is_correction(line) and not _UNSURE.search(line)
+
+
+def _next_line_fix(
+    line: str,
+    chosen: object,
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None,
+) -> object | None:
+    """The move a correction line below the move names, among words about the first one ("Ah
+    non pardon, BR vers l'ouest puis vers le sud, je voulais le faire descendre", "oops, sorry, I
+    meant M13 R1 - turned once, not twice", "Nein, Moment – RB N E, nicht W. Entschuldigung!";
+    issue 31): the line says it corrects (a word of correction, of second thoughts or "no"), names
+    exactly one legal move other than the first (in a part of its own or among words; a move set
+    aside by "not", or one made of the first move's own parts, does not count), asks nothing and
+    holds no word that leaves it open (:data:`_DOUBT`). None otherwise."""
+    if notation is None or parse_action is None or "?" in line:
+        return None
+    if not _says_correction(line) or _considered(line):
+        return None
+    tokens = _tokens(line)
+    if not tokens or len(tokens) > MAX_PROSE_WORDS:
+        return None
+    if any(t.casefold().strip(".,") in _DOUBT for t in tokens):
+        return None
+    found: list[object] = []
+    old = {t.upper() for t in _tokens(notation(chosen))}
+    for c in _candidates(tokens, parse_action, None):
+        codes = _codes(c, tokens)
+        if _set_aside(c, tokens, line) or codes <= old and c.action is None:
+            continue  # "nicht W", "das R0 war ein Vertipper": the first move's parts
+        if c.error is not None and not isinstance(c.error, InvalidSyntax):
+            return None  # a move named that cannot be played: ask
+        found.append(c.action)
+    for seg in re.split(r"(?<=[.!])\s+|" + _SEGMENT.pattern, line):
+        seg = (seg or "").strip(" .!")
+        words = seg.split()
+        if not seg or (words and words[0].casefold() in _NOT):
+            continue
+        toks = _tokens(seg)
+        start = next((k for k, t in enumerate(toks) if _moved(t)), len(toks))
+        head = next(  # "RB north east is what I want": the move the segment starts with
+            (
+                act
+                for n in range(len(toks), start + 1, -1)
+                if (act := _parsed(parse_action, " ".join(toks[start:n]))) is not None
+            ),
+            None,
+        )
+        for text in (strip_please(seg), _cased(seg, correction_rest(seg))):
+            if text and (act := _parsed(parse_action, text)) is not None:
+                found.append(act)
+                break
+        else:
+            if head is not None:
+                found.append(head)
+    new = [a for a in found if not _same(notation, a, chosen)]
+    if not new or any(not _same(notation, a, new[0]) for a in new):
+        return None
+    fixes = [t for t in _tokens(notation(new[0])) if _code_like(t)]
+    for said in re.findall(r"\(([^()]*)\)", line):  # "I meant BR W N (north then west)"
+        for k in range(1, len(fixes)):
+            try:
+                again = parse_action(" ".join([*fixes[:k], said]))
+            except InvalidSyntax:
+                continue
+            except RuleError:
+                return None  # another move, not legal
+            if not _same(notation, again, new[0]):
+                return None
+    # the words said with the new move deny nothing ("sorry for the delay, M9 R0 was tempting")
+    own = {t.upper() for t in _tokens(notation(new[0]))} - old
+    for seg in re.split(r"(?<=[.!])\s+|" + _SEGMENT.pattern, _WHAT_I_MEANT.sub(" ", line)):
+        toks = _tokens(seg or "")
+        if not any(t.upper() in own for t in toks):
+            continue
+        rest = correction_rest(" ".join(toks))
+        words = rest.split() if rest is not None else toks
+        words = [
+            w
+            for w in words
+            if not _code_like(w) and not _NO_WORD.fullmatch(w) and w.casefold() not in _SECOND_WORDS
+        ]
+        if denies(words):
+            return None
+    return new[0]
+
+
+_WHAT_I_MEANT = re.compile(
+    r"(?i)(?<![\w'’])(?:is\s+what\s+i\s+(?:want|meant|mean)|c['’]est\s+ce\s+que\s+je\s+(?:veux"
+    r"|voulais)|è\s+quello\s+che\s+(?:voglio|volevo)|ist\s+(?:das\s+)?was\s+ich\s+(?:will"
+    r"|wollte|meine|meinte))(?![\w'’])"
+)
+"""'BK E N is what I want': the move meant, said with it."""
+
+
 def _rest_corrected(
     line: str,
     chosen: object,
@@ -1217,7 +1461,10 @@ _DASH = re.compile(r"\s+[-–—]+\s+")
 _AS_SUGGESTED = re.compile(
     r"(?i)(?<![\w'’])(?:as\s+(?:you\s+)?suggest(?:ed)?|comme\s+(?:vous\s+(?:l['’])?(?:avez\s+)?)?"
     r"sugg[ée]r[ée]e?|comme\s+propos[ée]e?|come\s+(?:mi\s+)?(?:avete\s+)?suggerit[oa]"
-    r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen)(?![\w'’])"
+    r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen"
+    r"|(?:following\s+|going\s+with\s+)?(?:the\s+mail['’]s|your)\s+(?:own\s+)?suggestion"
+    r"(?:\s+for\s+once)?|(?:en\s+suivant\s+)?(?:votre|la)\s+suggestion(?:\s+du\s+mail)?"
+    r"|(?:seguendo\s+)?il\s+vostro\s+suggerimento|(?:nach\s+)?(?:ihrem|eurem)\s+vorschlag)(?![\w'’])"
 )
 """Following the hint of our mail ("As suggested: L10 R0", "allora P11 R2 come suggerito";
 issue 31): the move stands. "suggested" alone stays a word of advice to someone else."""
@@ -1286,6 +1533,25 @@ def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
     if not head_tokens or any(_moved(t) for t in head_tokens):  # (the pronoun "I" is no code)
         return "", line
     if not any(_code_like(t) for t in _tokens(tail)):
+        return "", line
+    return head, tail
+
+
+def _lead_before_move(line: str) -> tuple[str, str]:
+    """(the lead-in, the rest) of a line at the last comma, colon or dash before its first
+    move-shaped part, when more such signs follow ("metto la tessera sotto il tempio, in N13,
+    R0.": the square and its rotation apart; issue 31); ("", the line) otherwise, and as
+    :func:`_lead_in` says."""
+    first = re.search(r"(?<![\w'’])(?:[A-Za-z]{1,2}\d{1,2}|[A-Z]{2})(?![\w'’])", line)
+    if first is None:
+        return "", line
+    seps = [
+        m for m in re.finditer(r"\s*[,:]\s+|\s+[-–—]+\s+|\s+\(", line) if m.end() <= first.start()
+    ]
+    if not seps:
+        return "", line
+    head, tail = line[: seps[-1].start()], line[seps[-1].end() :]
+    if not _tokens(head) or any(_moved(t) for t in _tokens(head)):
         return "", line
     return head, tail
 
@@ -1401,7 +1667,7 @@ def _read_line(
         out.commands.append(replace(contrast, line=line, guard=guard, from_subject=from_subject))
     elif (
         (calm := _calmed(line_wo)) != line_wo
-        and "?" not in line_wo
+        and "?" not in calm
         and (sealed := _LoneMove(parse_action, is_move_form, notation, plans)(calm)) is not None
     ):
         out.commands.append(
@@ -1413,7 +1679,11 @@ def _read_line(
                 read_as=sealed.read_as or (notation(sealed.action) if notation else calm),
             )
         )
-    elif plans and len(parts := plan_parts(line_wo)) > 1 and not _parses(parse_action, line_wo):
+    elif (
+        plans
+        and len(parts := plan_parts(_as_plan(line_wo, parse_action))) > 1
+        and not _parses(parse_action, line_wo)
+    ):
         whole = (
             strip_please(line_wo)
             if _parses(parse_action, strip_please(line_wo))  # "BK east then north, please"
@@ -1434,6 +1704,58 @@ def _read_line(
         _read_move(
             line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
         )
+
+
+_MORE_MOVES = re.compile(
+    r"(?i)\s*,?\s*\(?\s*(?:(?-i:and|And|et|Et|e|und|Und)\s+)?(?:if|si|s['’]il|se|wenn|falls)\s+"
+    r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2})\b))"
+)
+_AGAIN_WORDS = frozenset(
+    ("again", "another", "more", "still", "encore", "ancora", "noch", "nochmal", "wieder",
+     "dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel", "déplacements", "moves",
+     "mosse", "züge", "zuege")
+)  # fmt: skip
+_MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
+                   "ho", "ich", "mir", "darf", "kann", "bin", "habe"))  # fmt: skip
+_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel"))
+_NEGATIONS = frozenset(("not", "pas", "non", "nicht", "kein", "keine", "no", "never", "jamais",
+                        "mai", "nie"))  # fmt: skip
+
+
+def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
+    """``line`` as the plan it says (issue 31): a lead-in before a colon that names no code and
+    denies nothing dropped ("Allora, dopo averci pensato un po' faccio così: RB nord-est; BK
+    est"), and each condition of being allowed to move again made a separator of the plan ("RB
+    vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à gauche",
+    "BK E (si j'ai encore des déplacements)", "RB a nord, poi BK a est, e se posso muovere ancora
+    KB a sud"): a plan's later action is only played when the dice allow it."""
+    head, sep, tail = line.partition(":")
+    said = _tokens(head)
+    if (
+        sep
+        and said
+        and ";" not in head
+        and not any(_code_like(t) for t in said)
+        and not _written(parse_action, head)
+        and not any(_written(parse_action, p) for p in _PLAN_SPLIT.split(head) if p.strip())
+        and _leads(head)
+        and any(_moved(t) for t in _tokens(tail))
+    ):
+        line = tail
+
+    def cut(m: re.Match[str]) -> str:
+        words = [t.casefold() for t in _tokens(m["c"])]
+        if (
+            not _AGAIN_WORDS.intersection(words)
+            or not (_MINE | _DICE).intersection(words)  # "if Bea moves again": not the player's
+            or _NEGATIONS.intersection(words)
+            or any(w.endswith("n't") for w in words)
+            or any(_moved(t) for t in _tokens(m["c"]))
+        ):
+            return m.group(0)
+        return " ; "
+
+    return _MORE_MOVES.sub(cut, line)
 
 
 def _written(parse_action: Callable[[str], object], text: str) -> bool:
@@ -1716,6 +2038,13 @@ _REMARK = frozenset(
         *("tuo", "tua", "tuoi", "vostra", "vostro", "giocato", "messo", "avrei", "avevo", "era"),
         *("hätte", "hättest", "hatte", "hättet", "dein", "deine", "deinen", "deinem", "euer"),
         *("eure", "euren", "gespielt", "gelegt", "gesetzt", "war"),
+        # a move already seen, regretted or not seen coming (sixth round: "didn't see that L12
+        # R2 coming", "dovevo giocare M13 R1 prima", "Das L12 R2 habe ich nicht kommen sehen")
+        *("did", "didn't", "should", "shouldn't", "should've", "could've", "would've", "that"),
+        *("coming", "seen", "saw", "expected", "j'ai", "vu", "vue", "attendais", "aurait"),
+        *("dû", "fallait", "devais", "cet", "cette", "dovevo", "dovevi", "doveva", "dovuto"),
+        *("aspettavo", "aspettato", "visto", "quel", "quella", "quello", "habe", "hab", "hast"),
+        *("hat", "sehen", "gesehen", "erwartet", "diesen", "dieses", "diese", "jenen"),
     }
 )
 """Words of the past and of another player's move: a move named with one of them on a mail that
@@ -1812,6 +2141,27 @@ def _kept_for_later(line: str, at: _At) -> bool:
     return True
 
 
+def _thanks_only(tail: str) -> bool:
+    """Is ``tail`` only thanks, whatever it thanks for ("et merci pour votre patience", "thanks
+    for your patience", "grazie per la pazienza", "danke für eure Geduld"; issue 31)? No code, no
+    correction, no take-back, no negation and no doubt."""
+    text = re.sub(r"(?i)^\s*(?:and|et|e|und)\s+", "", tail)
+    toks = [t.casefold() for t in _tokens(text)]
+    return (
+        bool(toks)
+        and toks[0] in _THANKS
+        and is_courtesy(text)
+        and not any(_code_like(t) for t in _tokens(text))
+        and not is_correction(text)
+        and not is_take_back(text)
+        and not (_NEGATIONS | _UNSURE_WORDS | _DOUBT).intersection(toks)
+        and not any(t.endswith("n't") for t in toks)
+    )
+
+
+_THANKS = frozenset(("thanks", "thank", "merci", "grazie", "danke", "cheers", "thx", "ty"))
+
+
 def _move_then_remark(
     line: str,
     parse_action: Callable[[str], object],
@@ -1828,6 +2178,15 @@ def _move_then_remark(
         return None
     head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
     toks = _tokens(tail)
+    if (
+        _thanks_only(tail)
+        and head
+        and (
+            _parses(parse_action, strip_please(head) or head)
+            or (in_words and _holds(head, parse_action, is_move_form))
+        )
+    ):
+        return head  # "M9 R1, et merci pour votre patience"
     # "..., war krank": the player's past; "Dann eben L10 R0, wie vorgeschlagen": our hint
     said = [
         t
@@ -2081,6 +2440,86 @@ def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candida
     if said and not if_first and not is_filler(said) and not _IMPOSSIBLE.search(between):
         return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
     if not (if_first or is_filler(before)) or (after and not is_filler(after)):
+        return None
+    if first.error is None:
+        return first
+    return second if second.error is None else None
+
+
+_ELSE_SAID = re.compile(
+    r"(?i)(?<![\w'’])(?:otherwise|else|or\s+else|if\s+not|if\s+it\s+(?:isn['’]t|is\s+not|doesn['’]t"
+    r"|does\s+not)(?:\s+(?:fit|work|legal))?|if\s+(?:it['’]s|that['’]s)\s+not(?:\s+legal)?|sinon"
+    r"|autrement|si\s+(?:ce\s+n['’]est|c['’]est)\s+pas(?:\s+possible)?|altrimenti|se\s+no|se\s+non"
+    r"(?:\s+(?:va|si\s+può))?|sonst|ansonsten|andernfalls|falls\s+nicht|wenn\s+nicht)(?![\w'’])"
+)
+_FEASIBLE = re.compile(
+    r"(?i)(?<![\w'’])(?:legal|légal|legale|valid|valide|valida|possible|possibile|möglich|moeglich"
+    r"|allowed|erlaubt|fits?|works?|free|libre|libera|frei|geht|passt|va|marche|passe"
+    r"|si\s+può(?:\s+fare)?|goes|klappt)(?![\w'’])"
+)
+_UNSURE_LEGAL = re.compile(
+    r"(?i)(?:\s*,?\s*(?:but|mais|ma|aber)\s+)?(?:i['’]m|i\s+am|je\s+ne\s+suis|non\s+sono|ich\s+bin)"
+    r"\s+(?:not\s+sure|pas\s+sûre?|sicur[oa]|nicht\s+sicher)\s*,?\s*(?:it['’]s|it\s+is|if\s+it['’]s"
+    r"|whether\s+it['’]s|que\s+ce\s+soit|che\s+sia|ob\s+(?:das|es))\s+(?:legal|possible|allowed"
+    r"|légal|valide|valida|legale|possibile|geht|erlaubt\s+ist|möglich\s+ist)"
+)
+"""A doubt whether the first move is legal, before its fallback ("I think M8 R2 fits there but
+I'm not sure it's legal... if it isn't, do L10 R2 instead"): the fallback says what then."""
+_TAKEN_AS = frozenset(
+    ("take", "prends", "prendo", "nehme", "giocate", "gioca", "play", "spiele", "joue", "do",
+     "fais", "faites", "mach", "macht", "that", "it", "ça", "cela", "das", "quella", "quello",
+     "still", "encore", "ancora", "noch", "toujours", "is", "est", "è", "ist", "ce", "sera",
+     "instead", "plutôt", "invece", "stattdessen", "bitte", "please", "there", "là", "think",
+     "le", "la", "den", "ihn", "one", "then", "alors", "allora", "dann", "i'll", "je", "ich",
+     "fare", "go", "with", "prenez", "nehmt", "spielt", "jouez", "per", "favore", "svp")
+)  # fmt: skip
+"""Words a move played if it is legal, and its fallback, stand among ("If L9 R1 is still
+legal I'll take it; if not, L11 R1")."""
+_TAKING = frozenset(
+    ("take", "prends", "prendo", "nehme", "giocate", "gioca", "gioco", "play", "spiele", "joue",
+     "bitte", "please", "do", "fais", "faites", "mach", "macht", "prenez", "nehmt", "spielt",
+     "jouez", "per", "svp", "i'll")
+)  # fmt: skip
+
+
+def _if_legal_else(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
+    """A move on the condition that it can be played, then a fallback ("Si P11 R2 est encore
+    légal, je le prends. Sinon, ce sera P12 R0.", "Falls M8 R0 geht, nehme ich das, sonst L11
+    R1", "N9 R0 if that fits, otherwise N9 R2", "Se L9 R2 si può fare giocate quella,
+    altrimenti L9 R1"; issue 31): the first when it is legal, else the fallback when that is.
+    Every other word is one of feasibility, of taking or filler; a remark in brackets without a
+    code aside. None otherwise."""
+    if "?" in line:
+        return None
+    first = cands[0]
+    moves = [c for c in cands[1:] if not _codes(c, tokens) <= _codes(first, tokens)]
+    if len(moves) != 1 or any(c.start < first.end for c in moves):
+        return None
+    second = moves[0]
+    text = re.sub(r"\([^()]*\)", lambda m: " " if not _shaped(_tokens(m[0])) else m[0], line)
+    text = _UNSURE_LEGAL.sub(" ", text)
+    m = _ELSE_SAID.search(text)
+    if m is None:
+        return None
+    head, tail = text[: m.start()], text[m.end() :]
+    if not _FEASIBLE.search(head) or _ELSE_SAID.search(tail):
+        return None
+    a_codes, b_codes = _codes(first, tokens), _codes(second, tokens)
+    if not any(t.upper() in a_codes for t in _tokens(head)):
+        return None
+    if not any(t.upper() in b_codes - a_codes for t in _tokens(tail)):
+        return None
+    said = [t.casefold() for t in _tokens(head)]
+    if said[: first.start] and said[0] in _IF and not _TAKING.intersection(said[first.end :]):
+        return None  # "Se M13 R0 è libera, altrimenti M9 R0": no word that takes the first
+    words = [
+        t
+        for t in _tokens(_FEASIBLE.sub(" ", head) + " " + tail)
+        if t.upper() not in a_codes | b_codes
+        and t.casefold() not in _IF
+        and t.casefold() not in _TAKEN_AS
+    ]
+    if not is_filler(words):
         return None
     if first.error is None:
         return first
@@ -2421,10 +2860,79 @@ def _typo_after(line: str, at: _At) -> bool:
     return True
 
 
+_IF_IT_CAN = re.compile(
+    r"(?i)\s*,?\s*(?:(?:if|si|se|wenn|falls)\s+(?:(?:that|it|this|ça|ca|cela|c['’]|das|es|questo"
+    r"|quella|la\s+mossa|le\s+coup|der\s+zug)\s*)?(?:is\s+|['’]s\s+|est\s+|è\s+|ist\s+)?"
+    r"(?:still\s+|encore\s+|ancora\s+|noch\s+)?(?:ok|okay|fine|legal|possible|allowed|valid|works"
+    r"|fits|goes|marche|passe|possible|légal|valide|autorisé|va(?:\s+bene)?|possibile|legale"
+    r"|valida|consentita|si\s+può(?:\s+fare)?|(?:so\s+)?geht|passt|klappt|möglich(?:\s+ist)?"
+    r"|erlaubt(?:\s+ist)?|in\s+ordnung(?:\s+ist)?)(?:\s+(?:ist|so))?)(?=\s*[.!,;)]*\s*$)"
+)
+"""A condition of the move on itself, that it can be played ("Ich würde gerne P11 R3 spielen,
+wenn das so geht", "M13 R1 if that's OK", "M13 R1 si c'est possible"; issue 31): a move that
+cannot be played is refused anyway, so it holds whenever the move is read."""
+_BY_THE_WAY = re.compile(
+    r"(?i)(?:(?<=[.!])|^)\s*(?:by\s+the\s+way|btw|incidentally|au\s+fait|d['’]ailleurs"
+    r"|à\s+propos|a\s+proposito|tra\s+l['’]altro|übrigens|uebrigens|nebenbei)\b[^?]*\?\s*$"
+)
+"""A question by the way, at the end of a line, that is no part of the move ("O9 R3 bitte.
+Übrigens, wann ist eigentlich das nächste Clubtreffen?"; issue 31): read apart only when it names
+no code (the caller reads the rest alone)."""
+
+
+_OWNED_UP = re.compile(
+    r"(?i)(?<![\w'’])(?:you['’]?re\s+right|you\s+are\s+right|vous\s+avez\s+raison|tu\s+as\s+raison"
+    r"|avete\s+ragione|hai\s+ragione|ha\s+ragione|sie\s+haben\s+recht|ihr\s+habt\s+recht"
+    r"|du\s+hast\s+recht|my\s+bad|my\s+mistake|ma\s+faute|mea\s+culpa|colpa\s+mia|mein\s+fehler"
+    r"|doesn['’]t\s+exist|does\s+not\s+exist|n['’]existe\s+pas|non\s+esiste|existiert\s+nicht"
+    r"|gibt\s+es\s+(?:gar\s+)?nicht|gibt['’]s\s+nicht|sorry\s+about\s+that|désolée?\s+pour\s+ça"
+    r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür)(?![\w'’])"
+)
+"""Words that own up to the mistake the refusal pointed out ("Right, that square doesn't exist,
+my bad.", "Vous avez raison, Q99 n'existe pas.", "Sorry about that, I copied the wrong thing")."""
+_UNSURE_WORDS = frozenset(
+    ("maybe", "perhaps", "sure", "peut-être", "sûr", "sûre", "forse", "sicuro", "sicura",
+     "vielleicht", "sicher", "later", "plus", "tard", "dopo", "später")
+)  # fmt: skip
+
+
+def _owned_up(line: str, parse_action: Callable[[str], object]) -> str:
+    """``line`` without its sentences that own up to the mistake the refusal pointed out
+    (:data:`_OWNED_UP`), when they name no legal move, doubt nothing and take nothing back, and
+    another sentence follows (issue 31): what the player then plays is the reply's move."""
+    parts = [p for p in re.split(r"(?<=[.!])\s+", line) if p.strip()]
+    keep = []
+    for k, p in enumerate(parts):
+        toks = _tokens(p)
+        if (
+            k < len(parts) - 1
+            and _OWNED_UP.search(p)
+            and not _UNSURE_WORDS.intersection(t.casefold() for t in toks)
+            and not is_take_back(p)
+            and not any(c.action is not None for c in _candidates(toks, parse_action, None))
+        ):
+            continue
+        keep.append(p)
+    return " ".join(keep) if keep and len(keep) < len(parts) else line
+
+
 def _calmed(line: str) -> str:
     """``line`` without the idioms of :data:`_SETTLED` and, beside a mention of the last time,
     without "not this time": what is left is read as the line (issue 31)."""
     out = _SETTLED.sub(" ", line)
+    # "(donc M13 R1 si j'ai bien compris la notation)": a condition that holds when it is read
+    out = re.sub(
+        _UNDERSTOOD.pattern + r"(?:\s+(?:la|the|die|il\s+sistema\s+di)?\s*(?:notation|notazione))?",
+        " ",
+        out,
+    )
+    out = _IF_IT_CAN.sub(
+        " ",
+        _AS_SUGGESTED.sub(
+            " ",
+            _BY_THE_WAY.sub(lambda m: m[0] if _shaped(_tokens(m[0])) else " ", out),
+        ),
+    )
     if _LAST_TIME.search(out):
         out = _NOT_THIS_TIME.sub(" ", out)
     out = re.sub(r"\(\s*[!.]*\s*\)", " ", out)
@@ -2788,8 +3296,11 @@ def _read_move(line_wo: str, at: _At) -> None:
     if (anyway := _anyway(line_wo)) and _read_alone(anyway, at):
         return  # "... is R1 a turn clockwise? I'm assuming clockwise. Anyway, P10 R0 for now."
     calm = _calmed(line_wo)
-    if calm != line_wo and "?" not in line_wo and _read_alone(calm, at):
+    if calm != line_wo and "?" not in calm and _read_alone(calm, at):
         return  # "Allora L10 R0 e non se ne parla più"
+    owned = _owned_up(line_wo, parse_action)
+    if owned != line_wo and "?" not in line_wo and _read_alone(owned, at):
+        return  # "Right, that square doesn't exist, my bad. Going with L11 R1 then."
     if _typo_after(line_wo, at):
         return  # "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)"
     if _kept_for_later(line_wo, at):
@@ -2825,7 +3336,12 @@ def _read_move(line_wo: str, at: _At) -> None:
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.
-    for head, tail in (_lead_in(line_wo), _lead_in(line_wo, _COMMA), _lead_in(line_wo, _DASH)):
+    for head, tail in (
+        _lead_in(line_wo),
+        _lead_in(line_wo, _COMMA),
+        _lead_in(line_wo, _DASH),
+        _lead_before_move(line_wo),  # "metto la tessera sotto il tempio, in N13, R0."
+    ):
         if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
     if len(tokens) <= MAX_PROSE_WORDS:
@@ -2885,6 +3401,8 @@ def _read_move(line_wo: str, at: _At) -> None:
             _as_read(at, final.action, final.text)
             return
         fallback = _fallback(tokens, cands, line_wo) if len(cands) > 1 else None
+        if fallback is None and len(cands) > 1:
+            fallback = _if_legal_else(tokens, cands, line_wo)
         if fallback is not None:
             _as_read(at, fallback.action, fallback.text)
             return

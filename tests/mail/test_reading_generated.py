@@ -1094,3 +1094,245 @@ def test_a_question_about_the_notation_then_anyway_the_move() -> None:
             ("de", f"Ist R1 im Uhrzeigersinn? Jedenfalls {a}?"),
         ],
     )
+
+
+def test_a_correction_below_the_move_among_words_about_the_first() -> None:
+    """ "BK E S" / "Actually no, BK E N is what I want", "O9 R0" / "Korrektur: O9 R2, das R0
+    war ein Vertipper", "BR vers l'ouest puis le sud" / "non pardon : ouest puis nord" (half-17
+    fr-1716 played the first; half-18, half-20, half-22, half-23, half-25): the one other move
+    the correction names, whatever it says of the first; doubt, a question, another move or the
+    past said of the new move asks back, and the first move is never played."""
+    a, b = _two_moves()
+    for lang, line in [
+        ("fr", f"Zut, je voulais écrire {b}. C'est bien {b} qu'il faut jouer, pas l'autre."),
+        ("de", f"Korrektur: {b}, das {a.split()[1]} war ein Vertipper."),
+        ("en", f"oops, sorry, I meant {b} - not the other one"),
+        ("de", f"Äh, nein – natürlich {b}."),
+        ("it", f"No scusate, {b} è quello che volevo"),
+        ("en", f"Actually no, {b} is what I want."),
+    ]:
+        assert _read("fc", lang, a, line) == ("move", b), line
+    for lang, line in [
+        ("en", f"sorry, maybe {b}"),
+        ("en", f"sorry for the delay, {b} was tempting"),
+        ("fr", f"pardon, Bea a joué {b}"),
+        ("it", f"scusate, {b} o forse no"),
+        ("de", f"Korrektur: {b}?"),
+        ("en", f"no, not {b}"),
+    ]:
+        assert _read("fc", lang, a, line)[0] == "ask", line
+    pos = rg.vs_position()
+    legal = pos.legal()
+    two = next(m for m in legal if len(m.split()) == 3)
+    off, d1, d2 = two.split()
+    wrong = next(
+        m for m in legal if m.split()[:2] == [off, d1] and m != two and len(m.split()) == 3
+    )
+    w2 = wrong.split()[2]
+    other = next(m for m in legal if m.split()[0] != off and len(m.split()) == 3)
+    for lang, first, fix in [
+        ("fr", "{o} vers {a} puis {c}", "non pardon : {a} puis {b}"),
+        ("en", "{o} {a} {c}", "Actually no, {o} {a} {b} is what I want."),
+        ("de", "{o} nach {a}, dann nach {c}", "Nein, Moment – {o} nach {a} und {b}, nicht {c}."),
+        ("it", "{o} verso {a} e poi {c}", "no scusate, volevo dire {a} e poi {b}"),
+    ]:
+        w = DIRECTION_WORDS[lang]
+        f = {"o": off, "a": w[d1], "b": w[d2], "c": w[w2]}
+        assert _read("vs", lang, first.format(**f), fix.format(**f)) == ("move", two), fix
+    o2, e1, e2 = other.split()
+    assert _read("vs", "de", wrong, f"Nee, doch lieber {other}") == ("move", other)
+    assert _read("vs", "en", wrong, f"sorry, maybe {other}")[0] == "ask"
+    assert _read("vs", "en", wrong, f"sorry, I meant {other} ({e2} then {e1})")[0] != "move"
+
+
+def test_rotations_in_degrees_with_their_way_of_turning() -> None:
+    """ "M13 ruotata di 90 gradi in senso antiorario" was read as R1 (half-23 it-2302, it-2317,
+    de-2303): degrees against the clock are the quarter turns left of a whole turn; R with a
+    way against the clock says two things and is asked back."""
+    from pbem.rules.forbidden_city.notation import spelled
+
+    for line, want in [
+        ("M13 ruotata di 90 gradi in senso antiorario", "M13 R3"),
+        ("M13 um 90 Grad gegen den Uhrzeigersinn", "M13 R3"),
+        ("M13 tournée à 90° vers la gauche", "M13 R3"),
+        ("M13 turned 270 degrees counterclockwise", "M13 R1"),
+        ("M13, 180° anticlockwise", "M13, R2"),
+        ("M13 girata di 90° verso destra", "M13 R1"),
+        ("M13 90 degrees clockwise", "M13 R1"),
+        ("M13 tournée à 270°", "M13 R3"),
+    ]:
+        assert spelled(line) == want, line
+    m = next(x for x in rg.fc_position().legal() if x.endswith("R1"))  # (R0, R2: either way)
+    for lang, way in [("en", "anticlockwise"), ("it", "in senso antiorario"),
+                      ("de", "gegen den Uhrzeigersinn"), ("fr", "vers la gauche")]:  # fmt: skip
+        assert _read("fc", lang, f"{m} {way}")[0] != "move", (lang, way)
+    assert _read("fc", "en", _fc_move(), "sorry, no rotation")[0] != "move" or (
+        _read("fc", "en", _fc_move(), "sorry, no rotation")
+        == ("move", _fc_move().split()[0] + " R0")
+    )
+
+
+def test_a_square_and_its_rotation_said_apart_in_words() -> None:
+    """ "M8 alors, tournée d'un quart vers la droite", "in N13, così com'è disegnata", "colonne
+    M, rangée 13", "P onze R trois", "O nine R one" (half-17, half-20, half-23): the square
+    and its rotation side by side; a word between them that is no link ("M13 pas ... ") keeps
+    them apart."""
+    from pbem.rules.forbidden_city.notation import spelled
+
+    for line, want in [
+        ("Oups. M8 alors, tournée d'un quart vers la droite.", "Oups. M8 R1."),
+        ("metto la tessera sotto il tempio, in N13, così com'è disegnata.",
+         "metto la tessera sotto il tempio, in N13, R0."),
+        ("Gioco la casella (M8), girata di mezzo giro.", "Gioco la casella (M8), R2."),
+        ("Nicht L9, sondern M8 - mit einer Vierteldrehung nach rechts.", "Nicht L9, sondern M8 - R1."),
+        ("Je pose ma tuile tout en bas, colonne M, rangée 13, tournée une fois",
+         "Je pose ma tuile tout en bas, M13, R1"),
+        ("Aïe. Alors P onze R trois s'il vous plaît", "Aïe. Alors P11 R3 s'il vous plaît"),
+        ("Got it thanks. O nine R one then", "Got it thanks. O9 R1 then"),
+        ("M13 for Bea, turned once", "M13 for Bea, R1"),  # (not side by side: "for Bea")
+    ]:  # fmt: skip
+        assert spelled(line) == want, line
+    m = _fc_move()
+    sq, rot = m.split()
+    quarter = {"R0": "sans la tourner", "R1": "tournée d'un quart vers la droite",
+               "R2": "tournée d'un demi-tour", "R3": "tournée de trois quarts de tour"}[rot]  # fmt: skip
+    assert _read("fc", "fr", f"Oups. {sq} alors, {quarter}.") == ("move", m)
+    assert _read("fc", "fr", f"Je pose en {sq}, donc {rot} si j'ai bien compris la notation.") == (
+        "move",
+        m,
+    )
+    assert _read("fc", "fr", f"Je ne pose pas en {sq}, {quarter}.")[0] != "move"
+
+
+def test_a_move_if_it_can_be_played_else_its_fallback() -> None:
+    """ "Si P11 R2 est encore légal, je le prends. Sinon, ce sera P12 R0.", "N9 R0 if that
+    fits, otherwise N9 R2" (half-18, half-20, half-23: seven cases): the first move when it is
+    legal, else the fallback; a condition of another kind, a refusal or doubt asks back."""
+    a, b = _two_moves()
+    bad = _illegal_fc_move()
+    forms = [
+        ("fr", "Si {x} est encore légal, je le prends. Sinon, ce sera {y}."),
+        ("de", "Falls {x} geht, nehme ich das (die Tür zeigt dann zum Tempel), sonst {y}."),
+        ("en", "If {x} is still legal I'll take it; if not, {y}."),
+        ("it", "Se {x} si può fare giocate quella, altrimenti {y}."),
+        ("de", "Falls {x} geht, bitte das, ansonsten {y}."),
+        ("en", "{x} if that fits, otherwise {y}."),
+        (
+            "en",
+            "I think {x} fits there but I'm not sure it's legal... if it isn't, do {y} instead.",
+        ),
+    ]
+    for lang, form in forms:
+        assert _read("fc", lang, form.format(x=a, y=b)) == ("move", a), form
+        assert _read("fc", lang, form.format(x=bad, y=b)) == ("move", b), form
+    for lang, line in [
+        ("en", f"If {a} is legal, don't play it, otherwise {b}."),
+        ("en", f"If Bea plays {a}, {b}, otherwise {bad}"),
+        ("fr", f"Si {a} est légal, je le prends ? Sinon {b}."),
+        ("de", f"Falls {a} geht, nehme ich das, sonst vielleicht {bad}"),
+    ]:
+        got = _read("fc", lang, line)
+        assert got[0] != "move" or got == ("move", a) and "Bea" not in line, line
+
+
+def test_a_plans_later_action_on_being_allowed_to_move_again() -> None:
+    """ "RB vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à
+    gauche", "BK E (si j'ai encore des déplacements)", "RB N, then BK E if I get to move again,
+    then KB S W" (half-22, half-25): the condition of moving again is what a plan means; a
+    condition on someone else or on anything else asks back."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    offs = []
+    for m in legal:
+        if len(m.split()) == 2 and m.split()[1] != "step" and m.split()[0] not in offs:
+            offs.append(m.split()[0])
+    a, b, c = (
+        next(m for m in legal if m.split()[0] == o and len(m.split()) == 2) for o in offs[:3]
+    )
+    plan = ("move", f"{a}; {b}; {c}")
+    for lang, line in [
+        (
+            "fr",
+            f"Mon tour complet : {a}, ensuite {b}, et si les dés me laissent encore jouer, {c}.",
+        ),
+        ("fr", f"{a} ; {b} ; {c} (si j'ai encore des déplacements)"),
+        ("it", f"{a}, poi {b}, e se posso muovere ancora {c}."),
+        ("de", f"{a}, dann {b}, und falls ich dann noch darf, {c}."),
+        ("en", f"{a}, then {b} if I get to move again, then {c}."),
+    ]:
+        assert _read("vs", lang, line) == plan, line
+    for lang, line in [
+        ("en", f"{a} and if Bea moves again {b}"),
+        ("en", f"{a}, then {b} if it is not blocked"),
+        ("fr", f"{a}, et si Marc ne bouge pas encore, {b}"),
+    ]:
+        assert _read("vs", lang, line) not in (plan, ("move", f"{a}; {b}")), line
+    assert _read(
+        "vs", "it", f"Allora, dopo averci pensato un po' faccio così: {a}; {b}, per favore."
+    ) == (
+        "move",
+        f"{a}; {b}",
+    )
+
+
+def test_a_place_described_before_the_square_and_its_rotation_apart() -> None:
+    """ "metto la tessera sotto il tempio, in N13, così com'è disegnata", "Gioco la casella
+    subito sopra la tessera bianca di Béa (M8), girata di mezzo giro" (half-20, half-23): the
+    description of the place leads to the move; one that denies or names another move asks."""
+    m = next(x for x in rg.fc_position().legal() if x.endswith("R0"))
+    sq = m.split()[0]
+    b = next(x for x in rg.fc_position().legal() if x.split()[0] != sq)
+    _moves_or_not(
+        m,
+        [
+            ("it", f"metto la tessera sotto il tempio, in {sq}, così com'è disegnata."),
+            (
+                "fr",
+                f"Je mets ma tuile tout en bas, dans la case du milieu ({sq}), sans la tourner.",
+            ),
+            ("de", f"Ich lege sie unten in die Mitte ({sq}), ohne Drehung."),
+            ("en", f"Put it below the temple, on {sq}, without rotating it."),
+        ],
+        [
+            ("en", f"Not below the temple, on {sq}, without rotating it."),
+            ("fr", f"Je ne mets pas ma tuile en bas ({sq}), sans la tourner."),
+            ("en", f"Bea played {b}, so {sq}, without rotating it?"),
+        ],
+    )
+
+
+def test_owning_up_thanks_a_by_the_way_question_and_a_condition_on_the_move_itself() -> None:
+    """ "Right, that square doesn't exist, my bad. Going with L11 R1 then.", "Alors L11 R0, et
+    merci pour votre patience", "O9 R3 bitte. Übrigens, wann ist das nächste Clubtreffen?", "Ich
+    würde gerne P11 R3 spielen, wenn das so geht", "Going with your suggestion P11 R2" (half-18,
+    half-19, half-20): none of them says anything against the move; doubt, a negation, a code in
+    the question or another condition still asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        a,
+        [
+            ("en", f"Right, that square doesn't exist, my bad. Going with {a} then."),
+            ("fr", f"Vous avez raison, Q99 n'existe pas. Alors {a}, et merci pour votre patience."),
+            ("it", f"Avete ragione, Q99 non esiste. Allora {a}, grazie per la pazienza."),
+            ("de", f"Sie haben recht, Q99 gibt es nicht. Dann {a}, danke für eure Geduld."),
+            ("de", f"{a} bitte. Übrigens, wann ist eigentlich das nächste Clubtreffen?"),
+            ("en", f"{a}. By the way, when is the next club night?"),
+            ("de", f"Ich würde gerne {a} spielen, wenn das so geht."),
+            ("en", f"{a} if that's OK"),
+            ("fr", f"{a} si c'est possible"),
+            ("it", f"{a} se si può"),
+            (
+                "en",
+                f"Sorry about that, I copied the wrong thing. Going with your suggestion {a} then.",
+            ),
+            ("en", f"{a} -- following the mail's own suggestion for once."),
+        ],
+        [
+            ("en", f"My bad, maybe later. {a}"),
+            ("en", f"{a}. By the way, is {b} better?"),
+            ("en", f"{a} if Bea agrees"),
+            ("en", f"{a}, thanks, maybe"),
+            ("en", f"{a} if it's not too late"),
+            ("fr", f"Vous avez raison, {b} n'existe pas. Alors peut-être {a}."),
+        ],
+    )

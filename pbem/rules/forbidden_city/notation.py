@@ -278,7 +278,10 @@ _IN_WORDS = re.compile(
     + r"(?:(?:de|d['’]|di|um|by|of|a|mit|with|con|avec|en|in)\s*)?(?:(?:un|une|una|einer|eine|a|one)\s+)?"
     r"(?:(?P<q>"
     + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
-    + r")(?P<qs>[\s-]*(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?|umdrehung(?:en)?))?"
+    + r")(?P<qs>[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?"
+    r"|umdrehung(?:en)?))?"
+    r"|(?P<k>zwei|two|deux|due|drei|three|trois|tre|2|3)\s+(?:vierteldrehungen|quarter[\s-]+turns"
+    r"|quarts\s+de\s+tour|quarti\s+di\s+giro)"
     r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
     r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
     r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|(?:la\s+)?t[êe]te\s+en\s+bas|upside[\s-]+down|umgedreht"
@@ -323,7 +326,7 @@ clockwise quarter turns, so the line says two things and is asked back."""
 
 
 _AFTER_SQUARE = re.compile(
-    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*,?\s*(?:[^\W\d]+(?:-[^\W\d]+)*[\s,:]+){0,3}$"
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+(?:-[^\W\d]+)*[\s,:]+){0,3}$"
 )
 """What comes before a rotation in words: a square, and at most three words ("P10 capovolta",
 "L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
@@ -355,6 +358,8 @@ def spelled(line: str) -> str:
             if m["qs"] is None and not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
                 return m.group(0), 0  # "un quart" with no word of turning: not a rotation
             n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
+        elif m["k"] is not None:
+            n = _COUNTS[m["k"].lower()]  # "mit zwei Vierteldrehungen"
         elif m["n"] is not None:
             if not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
                 return m.group(0), 0  # "once", "two times" without a word of turning
@@ -373,6 +378,36 @@ def spelled(line: str) -> str:
         at = 0
         while (m := words.search(out, at)) is not None:
             said, cut = turn(m, out[: m.start()]) if m.group(0).strip() else (m.group(0), 0)
-            out = out[: m.start() - cut] + said + out[m.end() :]
-            at = m.start() - cut + max(len(said), 1)
-    return _NO_TURN.sub("R0", out)
+            head = out[: m.start() - cut]
+            if said != m.group(0):
+                head = _beside_square(head)
+            out = head + said + out[m.end() :]
+            at = len(head) + max(len(said), 1)
+    out, at = _NO_TURN.sub("R0", out), 0
+    while (m := re.search(r"(?<![\w'’])R0(?![\w'’])", out[at:])) is not None:
+        head = _beside_square(out[: at + m.start()])
+        out, at = head + out[at + m.start() :], len(head) + 2
+    return out
+
+
+_BETWEEN = frozenset(
+    ("alors", "donc", "puis", "et", "mais", "so", "then", "and", "but", "allora", "quindi", "e",
+     "ma", "poi", "also", "dann", "und", "aber", "doch", "in")
+)  # fmt: skip
+_SQUARE_AND = re.compile(
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}(?P<between>\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+[\s,:]+){0,2})$"
+)
+
+
+def _beside_square(before: str) -> str:
+    """``before`` (a line up to a rotation said in words) with what stands between its square and
+    the rotation dropped, when that is only punctuation and words that lead on ("M8 alors,
+    tournée d'un quart" -> "M8 R1", "in N13, così com'è disegnata" -> "in N13 R0", "(M8),
+    girata di mezzo giro" -> "(M8 R2"; issue 31): the square and its rotation side by side."""
+    m = _SQUARE_AND.search(before)
+    if m is None or not m["between"].strip():
+        return before
+    words = re.findall(r"[^\W\d]+", m["between"])
+    if not words or any(w.casefold() not in _BETWEEN for w in words):
+        return before
+    return before[: m.start("between")] + " "
