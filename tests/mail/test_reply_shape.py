@@ -267,12 +267,17 @@ def test_footer_shapes() -> None:
         "Pensez à l'environnement : n'imprimez ce courriel que si nécessaire.",
         "Rispetta l'ambiente: se non ti è necessario, non stampare questa mail.",
         "Bitte prüfen Sie, ob diese E-Mail wirklich ausgedruckt werden muss.",
+        "Classification: C2 - Internal",
+        "Classification : C1 - Public",
+        "Vertraulichkeit: Intern | Sensitivity: Internal",
+        "Classificazione: Uso interno",
     ]:
         assert is_contact_line(line), line
     for line in [
         "M13 R1", "P10 R2", "BR W N", "VACANCES 10d", "VACATION until 2026-12-05",
         "01.12.2026 - 14.12.2026", "Tel: 12", "Mob: M13 R1 0171 2345678",
         "Urlaub bis 12.12.2026", "Responsable achats", "NEXT O13 R1, or P12 R3",
+        "Classifica: grazie", "Classement : M13 R1",
         "tel: " + "1 " * 5000 + "x",
     ]:  # fmt: skip
         assert not is_contact_line(line), line
