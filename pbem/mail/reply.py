@@ -659,6 +659,14 @@ def _service_subjects() -> re.Pattern[str]:
 _SERVICE_SUBJECT = re.compile(r"^\s*\[[a-z0-9][a-z0-9.-]{0,40}\]\s*(?:[^:\[\]]{1,60}:\s*)?", re.I)
 
 
+def ours_answered(subject: str) -> bool:
+    """Is ``subject`` a reply to one of the service's own mails ("Re: [pbem] JOIN o-fc-3a9c", the
+    Subject of a "You are in" notice that kept the request's words)?"""
+    from pbem.mail.fingerprint import strip_subject
+
+    return _SERVICE_SUBJECT.match(strip_subject(subject, None)) is not None
+
+
 def subject_text(subject: str, fingerprint: Fingerprint | None = None) -> str:
     """What the player wrote in a reply's Subject: reply prefixes ("Re:", "AW:", "回复:") and the
     answered mail's own subject removed (by its fingerprint; without one, the service's known

@@ -29,11 +29,16 @@ def request_lines(p: ParsedMail) -> list[str]:
     Both steps that read a fresh mail (:mod:`pbem.service.takeover`, :mod:`pbem.service.signup`)
     read these lines."""
     from pbem.mail.fingerprint import strip_subject
-    from pbem.mail.reply import normalize_line, strip_please
+    from pbem.mail.reply import normalize_line, ours_answered, strip_please, subject_text
 
     lines = p.command_lines()[:3]
-    # only "Re:"/"Fwd:" taken off: a lone word is a command here ("PARTIES"), not a name
-    subject = normalize_line(strip_subject(p.subject, None)) if p.subject else ""
+    if p.subject and ours_answered(p.subject):
+        # A reply to our mail ("Re: [pbem] JOIN o-fc-..." to the "You are in" notice): the
+        # Subject is ours (it kept the request's words), read only when the body holds no line.
+        subject = "" if lines else subject_text(p.subject)
+    else:
+        # only "Re:"/"Fwd:" taken off: a lone word is a command here ("PARTIES"), not a name
+        subject = normalize_line(strip_subject(p.subject, None)) if p.subject else ""
     if subject and not any(
         FRESH.read_fresh(line, (*SIGN_UP, *SEATS), strip_please) for line in lines
     ):

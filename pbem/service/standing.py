@@ -161,11 +161,8 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
     """The change ``STANDING <arg>`` asks for (None: only show the orders); several orders may
     share the line (``STANDING CLAIM BELIEVE STEAL EAST RESELECT KEEP``). Raises a
     :class:`CommandError` saying what to write."""
-    from pbem.commands.vocabulary import fold_word
-
     # Folded: "CONSIGNE SÉLECTION GARDER" is "SELECTION GARDER" (issue 31).
-    words = [fold_word(w.strip(".,;:!")) for w in arg.split()]
-    words = _without_from_now_on([w for w in words if w])
+    words = _order_words(arg.split(), ".,;:!")
     if not words:
         return None
     try:
@@ -223,15 +220,12 @@ def _before_a_remark(orders: str, seat: int, n_players: int) -> Orders | None:
     dovete chiedermelo ogni volta"; issue 31): the longest head that reads as orders, and a tail
     that names no order, no seat in capitals and no figure, sets no condition or exception
     ("unless", "sauf", "tranne", "außer") and takes nothing back. None otherwise."""
-    from pbem.commands.vocabulary import fold_word
-
     toks = orders.split()
     for k in range(len(toks) - 1, 0, -1):
         tail = " ".join(toks[k:])
         if not _only_a_remark(tail):
             continue
-        head = [fold_word(w.strip(".,;:!-–—")) for w in toks[:k]]
-        head = _without_from_now_on([w for w in head if w])
+        head = _order_words(toks[:k], ".,;:!-–—")
         if not head:
             return None
         try:
@@ -350,6 +344,14 @@ _FROM_NOW_ON = (
     ("MERCI",), ("GRAZIE",), ("DANKE",),
 )  # fmt: skip
 """Words of time and courtesy around standing orders, which they are anyway."""
+
+
+def _order_words(toks: list[str], punctuation: str) -> list[str]:
+    """The words of orders as they are read: ``punctuation`` stripped, folded, "from now on"
+    and its kin left out."""
+    from pbem.commands.vocabulary import fold_word
+
+    return _without_from_now_on([w for w in (fold_word(t.strip(punctuation)) for t in toks) if w])
 
 
 def _without_from_now_on(words: list[str]) -> list[str]:

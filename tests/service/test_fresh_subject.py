@@ -65,6 +65,17 @@ def test_the_subject_is_read_after_the_body() -> None:
         assert read_request(p) is None, subject
 
 
+def test_the_subject_of_our_own_mail_is_not_a_new_request() -> None:
+    """A reply to our "You are in" notice keeps our Subject ("Re: [pbem] JOIN o-fc-3a9c"): the
+    request it names was done; it is read only when the body holds no line at all (as before)."""
+    p = parse_message(
+        fresh("dee@example.org", "Re: [pbem] JOIN o-fc-3a9c", "Here is my certificate.")
+    )
+    assert read_request(p) is None
+    p = parse_message(fresh("dee@example.org", "AW: [pbem] JOIN o-fc-3a9c", "Danke!\n\nDee"))
+    assert read_request(p) is None
+
+
 def test_standby_in_the_subject_is_read_by_the_takeover_step(tmp_path: Path) -> None:
     env = make_env(tmp_path)
     out = env.service.handle(fresh("vic@example.org", "STANDBY forbidden-city", "Hi,\n\nVic"))
