@@ -236,7 +236,12 @@ def _parses(parse_action: Callable[[str], object], text: str) -> bool:
     return True
 
 
-def _join_split_moves(lines: list[str], parse_action: Callable[[str], object] | None) -> list[str]:
+def _join_split_moves(
+    lines: list[str],
+    parse_action: Callable[[str], object] | None,
+    spell: Callable[[str], str] | None = None,
+    notation: Callable[[object], str] | None = None,
+) -> list[str]:
     """A move a phone split over two lines ("M13" then "R1") is one line again, when neither
     half is a move and the two together are a legal one."""
     if parse_action is None:
@@ -259,9 +264,71 @@ def _join_split_moves(lines: list[str], parse_action: Callable[[str], object] | 
             out.append(f"{a} {b}")
             i += 2
             continue
+        if _continues(a, b, parse_action, spell or (lambda x: x), notation):
+            out.append(f"{a} {b}")  # "Moving RB north" / "then east" (issue 31, wt-26)
+            i += 2
+            continue
         out.append(lines[i])
         i += 1
     return out
+
+
+def _continues(
+    a: str,
+    b: str,
+    parse_action: Callable[[str], object],
+    spell: Callable[[str], str],
+    notation: Callable[[object], str] | None,
+) -> bool:
+    """Does ``b`` finish the move of ``a``, a sentence broken by a ``<br>``, a phone or a hard
+    wrap ("Moving RB north" / "then east. Cheers", "RB N" / "E", "BR vers l'ouest" / "puis vers
+    le sud")? Only a short line in lower case or of codes, that is no move of its own, after a
+    line that ends no sentence, and only when the two read as more of the same move than ``a``
+    alone (which would play a shorter slide). A line that corrects, doubts or asks about the
+    directions ("non, E", "ou E ?") is joined too, so that the line is read as one correction or
+    question (it was ignored and the first slide played)."""
+    tb, ta = _tokens(b), _tokens(a)
+    if not tb or not ta or len(tb) > 8 or denies(ta):
+        return False
+    # a line that doubts, corrects or asks about the move's directions ("RB N" / "non, E",
+    # "ou plutôt E, je ne sais pas", "ou E ?"): read with the move, as one line (the reading of
+    # a correction or a question in a line), never the first move alone
+    doubt = is_correction(b) or is_take_back(b) or denies(tb) or "?" in b
+    if not doubt and a.rstrip().endswith((".", "!", "?", "…", ";", ":")):
+        return False
+    if (
+        not doubt
+        and _code_like(ta[-1])
+        and _code_like(tb[0])
+        and not _parses(parse_action, a)
+        and not _parses(parse_action, b)
+        and _parses(parse_action, f"{ta[-1]} {tb[0]}")
+    ):
+        return True  # the move itself split in a sentence: "je joue L11" / "R1, merci !"
+    if not (doubt or b[:1].islower() or _code_like(tb[0])) or _parses(parse_action, b):
+        return False
+    head, _sep, rest = b.partition(". ")
+    core = _tokens(strip_please(head if rest and is_courtesy(rest) else b))  # "then east. Cheers"
+    if not doubt and _code_like(ta[-1]) and not _parses(parse_action, spell(a)):
+        for k in range(len(core)):  # "I'll put my tile on P12," / "rotated once clockwise."
+            if _parses(parse_action, spell(" ".join([ta[-1], *core[k:]]))):
+                return True
+    # "after that east": the words that link it may be any; in a doubt, the words after it too
+    spans = [(k, len(core)) for k in range(len(core))]
+    if doubt:
+        spans += [(k, n) for k in range(len(core)) for n in range(k + 1, len(core))]
+    for k, n in spans:
+        try:
+            whole = parse_action(spell(" ".join([a, *core[k:n]])))
+        except RuleError:
+            continue
+        try:
+            first = parse_action(spell(a))
+        except RuleError:
+            return not doubt  # "a" is prose around a part of the move: one sentence
+        if notation is not None and notation(whole).startswith(notation(first) + " "):
+            return True  # more of the same slide ("RB N" then "RB N E"), never another move
+    return False
 
 
 WRAP_WIDTH = 55
@@ -471,7 +538,7 @@ def read_commands(
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
-    todo = _join_wrapped_say(_join_split_moves(todo, parse_action))
+    todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     idx = 0
     while idx < len(todo):

@@ -263,12 +263,21 @@ def test_footer_shapes() -> None:
         "Pensez à l’environnement avant d’imprimer ce message.",
         "Please consider the environment before printing this email.",
         "Bitte denken Sie an die Umwelt, bevor Sie diese E-Mail ausdrucken.",
+        "Please don't print this e-mail unless you really need to.",
+        "Pensez à l'environnement : n'imprimez ce courriel que si nécessaire.",
+        "Rispetta l'ambiente: se non ti è necessario, non stampare questa mail.",
+        "Bitte prüfen Sie, ob diese E-Mail wirklich ausgedruckt werden muss.",
+        "Classification: C2 - Internal",
+        "Classification : C1 - Public",
+        "Vertraulichkeit: Intern | Sensitivity: Internal",
+        "Classificazione: Uso interno",
     ]:
         assert is_contact_line(line), line
     for line in [
         "M13 R1", "P10 R2", "BR W N", "VACANCES 10d", "VACATION until 2026-12-05",
         "01.12.2026 - 14.12.2026", "Tel: 12", "Mob: M13 R1 0171 2345678",
         "Urlaub bis 12.12.2026", "Responsable achats", "NEXT O13 R1, or P12 R3",
+        "Classifica: grazie", "Classement : M13 R1",
         "tel: " + "1 " * 5000 + "x",
     ]:  # fmt: skip
         assert not is_contact_line(line), line
@@ -416,3 +425,127 @@ def test_an_office_or_a_room_in_a_signature_is_no_square(lang: str) -> None:
     fix = {"fr": "Non pardon", "it": "No scusate", "de": "Nein, Korrektur", "en": "Sorry, I meant"}
     body = f"{MINE}\n\n{CLOSING[lang]}\nAnn\n\n{fix[lang]} {OTHER}\n"
     assert _read(body, lang) == ("move", OTHER), body
+
+
+VS = rg.vs_position()
+DIRS = {
+    "fr": {"N": "vers le nord", "E": "vers l'est", "S": "vers le sud", "W": "vers l'ouest"},
+    "it": {"N": "verso nord", "E": "verso est", "S": "verso sud", "W": "verso ovest"},
+    "de": {"N": "nach Norden", "E": "nach Osten", "S": "nach Süden", "W": "nach Westen"},
+    "en": {"N": "north", "E": "east", "S": "south", "W": "west"},
+}
+THEN = {"fr": ["puis", "et puis", "ensuite"], "it": ["poi", "e poi", "quindi"],
+        "de": ["dann", "und dann", "danach"], "en": ["then", "and then", "after that"]}  # fmt: skip
+LEAD = {"fr": "Je déplace", "it": "Muovo", "de": "Ich ziehe", "en": "Moving"}
+THANKS = {"fr": "Merci", "it": "Grazie", "de": "Danke", "en": "Cheers"}
+
+
+def _vs(lang: str, *lines: str) -> tuple[str, ...]:
+    case = rg.Case(lang, "shape", "vs", lines, ("ask",))
+    return rg.summary(case, rg.read(case))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_slide_broken_over_two_lines_is_one_move(lang: str) -> None:
+    """A sentence broken by a <br>, a phone or a hard wrap inside a slide ("Moving RB north" /
+    "then east. Cheers"; "RB N" / "E") is the whole slide: playing the first half would be
+    another move (issue 31: it played RB N for RB N E)."""
+    two = [m for m in VS.legal() if len(m.split()) == 3 and "step" not in m]
+    assert two
+    for move in two:
+        off, d1, d2 = move.split()
+        for then in THEN[lang]:
+            for a, b in [
+                (f"{LEAD[lang]} {off} {DIRS[lang][d1]}", f"{then} {DIRS[lang][d2]}"),
+                (
+                    f"{LEAD[lang]} {off} {DIRS[lang][d1]}",
+                    f"{then} {DIRS[lang][d2]}. {THANKS[lang]}",
+                ),
+                (f"{off} {d1}", d2),
+            ]:
+                assert _vs(lang, a, b) == ("move", move), (a, b)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lines_that_do_not_continue_a_slide_stay_apart(lang: str) -> None:
+    """Near-misses: a line that ends its sentence, a correction, a line that names another
+    official or its own slide, a remark about a square: never joined into a longer slide."""
+    off, d1, d2 = next(m for m in VS.legal() if len(m.split()) == 3 and "step" not in m).split()
+    one = f"{off} {d1}"
+    fix = {"fr": "non pardon", "it": "anzi no", "de": "nein, Korrektur", "en": "sorry, I meant"}
+    for a, b in [
+        (f"{LEAD[lang]} {off} {DIRS[lang][d1]}.", f"{THEN[lang][0]} {DIRS[lang][d2]}"),
+        (one, f"{fix[lang]} {d2}"),
+        (one, f"{d2} is blocked anyway"),
+    ]:
+        assert _vs(lang, a, b) != ("move", f"{one} {d2}"), (a, b)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_square_and_its_rotation_broken_inside_a_sentence(lang: str) -> None:
+    """ "je joue L11" / "R1, merci !": the move split by a line break inside the sentence is
+    read as one (it asked back)."""
+    square, rot = MINE.split()
+    lead = {
+        "fr": "Bonjour, je joue",
+        "it": "la mia mossa è",
+        "de": "Mein Zug ist",
+        "en": "I'll play",
+    }
+    for tail in (rot, f"{rot}, {THANKS[lang].lower()}", f"{rot} {THANKS[lang].lower()} !"):
+        case = rg.Case(lang, "shape", "fc", (f"{lead[lang]} {square}", tail), ("ask",))
+        got = rg.summary(case, rg.read(case))
+        assert got in (("move", MINE), ("ask",)), (tail, got)
+        assert got != ("move", OTHER)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_line_that_doubts_or_corrects_the_directions_is_never_dropped(lang: str) -> None:
+    """ "RB N" / "non, E", "ou plutôt E, je ne sais pas", "ou E ?": the line below names only
+    directions and corrects, doubts or asks; the first slide alone was played (WRONG). Now the
+    two are read as one line: read as the correction or asked back, never the first slide."""
+    off, d1, d2 = next(m for m in VS.legal() if len(m.split()) == 3 and "step" not in m).split()
+    one = f"{off} {d1}"
+    words = {
+        "fr": [f"non, {d2}", f"ou plutôt {d2}, je ne sais pas", f"ou {d2} ?", f"Non, {d2}."],
+        "it": [f"no, {d2}", f"o forse {d2}, non so", f"oppure {d2}?"],
+        "de": [f"oder doch {d2}, weiß nicht", f"oder {d2}?"],
+        "en": [f"no, {d2}", f"or maybe {d2}, not sure", f"or {d2}?", f"No wait, {d2}."],
+    }[lang]
+    for b in words:
+        for a in (one, f"{one}."):
+            assert _vs(lang, a, b) != ("move", one), (a, b)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="left to the corrections (wt-30): a German 'nein' or an "
+    "Italian 'anzi no' before directions alone is not read as a correction",
+)
+def test_left_a_correction_of_the_directions_alone_in_german_and_italian() -> None:
+    """Found by the composed replies of this file, not fixed here: "RB N" / "nein, E", "RB N" /
+    "nein, nach Osten" and "RB N" / "Anzi no, E." play RB N (also on one line: "RB N nein,
+    W"). When the reader reads them (or asks), this test fails: remove the mark."""
+    off, d1, d2 = next(m for m in VS.legal() if len(m.split()) == 3 and "step" not in m).split()
+    one = f"{off} {d1}"
+    got = [
+        _vs("de", one, f"nein, {d2}"),
+        _vs("de", one, f"nein, {DIRS['de'][d2]}"),
+        _vs("it", one, f"Anzi no, {d2}."),
+    ]
+    assert all(g != ("move", one) for g in got), got
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_square_then_its_rotation_in_words_on_the_next_line(lang: str) -> None:
+    """ "I'll put my tile on P12," / "rotated once clockwise.": the square and its rotation in
+    words, broken by a line end inside the sentence, are one move."""
+    square = MINE.split()[0]
+    lead = {"fr": "Je pose ma tuile en", "it": "Metto la tessera in", "de": "Ich lege auf",
+            "en": "I'll put my tile on"}[lang]  # fmt: skip
+    plain = {"fr": "sans la tourner", "it": "senza ruotarla", "de": "ohne Drehung",
+             "en": "without turning it"}[lang]  # fmt: skip
+    for a in (f"{lead} {square}", f"{lead} {square},"):
+        for b in (plain, f"{plain}, {THANKS[lang].lower()}", f"{plain}."):
+            case = rg.Case(lang, "shape", "fc", (a, b), ("ask",))
+            assert rg.summary(case, rg.read(case)) == ("move", f"{square} R0"), (a, b)
