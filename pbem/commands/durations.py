@@ -343,8 +343,25 @@ def then_named(then: str, before: str) -> str | None:
     more than one."""
     if not _THEN.match(then):
         return None
-    days = [c for c in _CLAUSE.split(before) if c.strip() and read_until(c.strip())]
-    return days[0].strip() if len(days) == 1 else None
+    days = [d for c in _CLAUSE.split(before) if c.strip() and (d := _day_in(c.strip()))]
+    return days[0] if len(days) == 1 else None
+
+
+_UNTIL_WORD = re.compile(
+    r"(?i)(?<![\w'’])(?:until|till|til|through|up\s+to|jusqu|fino|sino|bis|back|de\s+retour"
+    r"|di\s+ritorno|zur[üu]ck)(?![\w])"
+)
+
+
+def _day_in(clause: str) -> str | None:
+    """The end of a leave that ``clause`` names, at its start or after other words ("I'm away at
+    my sister's until Sunday", "Away till Tuesday"), as written from its word on."""
+    if read_until(clause):
+        return clause
+    for m in _UNTIL_WORD.finditer(clause):
+        if read_until(clause[m.start() :]):
+            return clause[m.start() :]
+    return None
 
 
 def _the_day(text: str, article: bool, english: bool = False) -> str | None:
@@ -434,7 +451,7 @@ _SHORT = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
 _UNIT = {"d": 86400, "h": 3600, "m": 60}
 
 
-_CLAUSE = re.compile(r"\s*(?:[,;:.!?()]|\s[-–—]\s)\s*")
+_CLAUSE = re.compile(r"\s*(?:[,;:.!?()]|\s(?:--?|[–—])\s)\s*")  # ("a fortnight -- family stuff")
 
 
 def leading_duration(text: str, strip: Callable[[str], str] = str.strip) -> str | None:

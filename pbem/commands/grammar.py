@@ -27,10 +27,11 @@ import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from pbem.commands.durations import then_named
 from pbem.commands.requests import requested
-from pbem.commands.vocabulary import Heard, Said, Spoken, fold_word, vocabulary
+from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import _, current, ngettext
 from pbem.mail.reply import (
@@ -539,17 +540,36 @@ def read_commands(
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
-    for idx, raw in enumerate(todo):
+    idx = 0
+    while idx < len(todo):
+        raw = todo[idx]
         n_cmd, n_men = len(out.commands), len(out.mention_moves)
         if _condition_of_next(raw, out, [x for x in todo[:idx] if x.strip()][-1:]):
             out.ignored.append(raw)  # "NÄCHSTER KB S" / "falls das dann noch geht"
+            idx += 1
             continue
         raw = _after_standing(raw, out)
+        before = _mark(out, flags)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
+        sentences = _sentences(raw)
+        if (
+            len(out.commands) == n_cmd
+            and _problems(out) > _problems_at(before)
+            and len(sentences) > 1
+            and _read_apart(sentences, parse_action, is_move_form, notation, plans, spell)
+        ):
+            # "Je joue N13 R2. Et au passage, pourriez-vous m'envoyer le classement ? On attaque
+            # la troisième saison...": a line of sentences that is no command whole is read as
+            # the lines of its sentences, with every rule between lines (corrections,
+            # take-backs, a second move)
+            _back_to(out, flags, before)
+            todo[idx : idx + 1] = sentences
+            continue
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
             where[id(m)] = idx
+        idx += 1
     # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
     # tour dans le sens inverse" as "N13 R1")
     _last_word(
@@ -599,6 +619,105 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\.\.)\s+(?=\S)")
+"""Where a sentence ends inside a line (not after "...", which hesitates)."""
+
+
+def _sentences(line: str) -> list[str]:
+    """The sentences of a line of prose (one: the line itself); none of a long line."""
+    if len(line) > PROSE_MAX:
+        return [line]
+    parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
+    return parts if 1 < len(parts) <= 8 else [line]
+
+
+def _corrected_after(line: str, move: str) -> bool:
+    """Does a sentence after ``move`` in ``line`` correct it ("Gioco M13 R1. Anzi no.")?"""
+    at = line.find(move)
+    after = line[at + len(move) :] if at >= 0 else ""
+    return re.match(r"\s*[.;!]+\s*\S", after) is not None and is_correction(after.lstrip(" .;!"))
+
+
+_NEGATION_FIRST = re.compile(r"(?i)^\W*(?:not|no|non|nicht|nein|pas|never|jamais|mai|nie)\b")
+"""A sentence before the move that starts by denying ("Not now.", "Nicht jetzt.")."""
+_TOPIC = re.compile(
+    r"(?i)^\W*(?:by\s+the\s+way|btw|also|au\s+fait|au\s+passage|d'ailleurs|par\s+ailleurs"
+    r"|a\s+proposito|tra\s+l'altro|comunque|übrigens|uebrigens|apropos|nebenbei)(?![\w'’])"
+)
+"""A sentence that turns to another topic ("Übrigens, wann ist das nächste Clubtreffen?")."""
+
+
+def _read_apart(
+    sentences: list[str],
+    parse_action: Callable[[str], object] | None,
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    plans: bool,
+    spell: Callable[[str], str] | None,
+) -> bool:
+    """May the sentences of a line that is no command whole be read as lines of their own? When,
+    read so, they make commands and no problem; no sentence before the move denies anything
+    but another move ("Not now. Then O8 R0" is no move; "Vous avez raison, Q99 n'existe pas.
+    Alors L11 R0" is L11 R0); and every sentence that makes no command holds no figure, no
+    question, no doubt and no correction ("O8 R0. I'd rather keep O8 for later"), and the one
+    right after the move denies nothing ("Bob said M13 R1. I don't know.")."""
+    from pbem.commands.vocabulary import doubts
+
+    trial = read_commands(
+        sentences, parse_action, is_move_form, notation=notation, plans=plans, spell=spell
+    )
+    if trial.errors or not trial.commands:
+        return False
+    said = {c.line for c in trial.commands}
+    played = {c.line for c in trial.commands if c.kind == "action"}
+    moves = [k for k, x in enumerate(sentences) if x in played]
+    after_move = {k + 1 for k in moves}
+    first = moves[0] if moves else len(sentences)
+    for k, x in enumerate(sentences):
+        if x in said:
+            continue
+        if k < first and (_NEGATION_FIRST.match(x) or doubts(x)):
+            return False  # "Not now. Then O8 R0"
+        if k in after_move and not _TOPIC.match(x) and (denies(_tokens(x)) or doubts(x)):
+            return False  # "Bob said M13 R1. I don't know."
+        if ("?" in x and not (moves and _TOPIC.match(x))) or (
+            k >= first
+            and (
+                any(ch.isdigit() for ch in x)
+                or (is_correction(x) and not _TOPIC.match(x))  # ("Übrigens, wann ist eigentlich")
+                or is_take_back(x)
+            )
+        ):
+            return False
+    return True
+
+
+def _problems(out: Reading) -> int:
+    return len(out.errors) + len(out.mentions) + len(out.syntax_errors)
+
+
+def _problems_at(mark: tuple[tuple[int, ...], frozenset[str]]) -> int:
+    counts = mark[0]
+    return counts[1] + counts[3] + counts[5]
+
+
+def _mark(out: Reading, flags: set[str]) -> tuple[tuple[int, ...], frozenset[str]]:
+    """Where the reading stands (to read a line again another way: :func:`_back_to`)."""
+    return tuple(len(x) for x in _lists(out)), frozenset(flags)
+
+
+def _lists(out: Reading) -> tuple[list[Any], ...]:
+    return (out.commands, out.errors, out.ignored, out.syntax_errors, out.courtesy,
+            out.mentions, out.mention_moves)  # fmt: skip
+
+
+def _back_to(out: Reading, flags: set[str], mark: tuple[tuple[int, ...], frozenset[str]]) -> None:
+    for lst, n in zip(_lists(out), mark[0], strict=True):
+        del lst[n:]
+    flags.clear()
+    flags.update(mark[1])
 
 
 _NOT_CORRECTED = frozenset({"action", "say", "next", "preview"})
@@ -3389,6 +3508,9 @@ def _read_move(line_wo: str, at: _At) -> None:
                 and legal
                 and correction_stands(around)
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
+                # "Gioco M13 R1. Anzi no.": a correction in a sentence after the move takes it
+                # back ("N13 R3 is what I meant" still corrects)
+                and not _corrected_after(line_wo, cands[0].text)
                 # ("M9 R1, sorry for the Q99, wait no": the move taken back after it)
                 and not any(
                     is_take_back(p) for p in _SEGMENT.split(_after_move(line_wo, tokens, cands[0]))

@@ -93,6 +93,8 @@ ASKING = _listed(
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
     habe hab hast
+    intanto frattempo nel meanwhile meantime entre-temps entre temps attendant inzwischen
+    bien quest' year annee anno jahr jahres saison stagione season this cette
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -202,7 +204,9 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             and _asks(x, " ".join(sentences[k:]))
         ]
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
-        if len(asked) == 1 and all(_remark(x) for x in others):
+        # one request, or the same said twice ("Wie sieht jetzt die Rangliste aus? Bitte
+        # STANDINGS schicken.")
+        if asked and all(r == asked[0][1] for _k, r in asked) and all(_remark(x) for x in others):
             return asked[0][1]
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named

@@ -708,12 +708,26 @@ def _length(said: Said) -> str | None:
     """VACATION's length as the service writes it (``14d``, or ``until 12-03`` for a day):
     in figures or words ("2 Wochen", "deux semaines"), up to the day ("bis 3. Dezember"), and
     before any prose after it ("trois jours svp, je suis en déplacement"; issue 31)."""
-    return (
+    got = (
         read_duration(said.bare)
         or read_until(said.bare)
         or leading_duration(said.rest, strip_please)
         or back_on(said.rest)  # "URLAUB – ich bin auf Dienstreise und am 3. wieder da"
     )
+    if got is None and _FROM_TODAY.search(said.rest):
+        # "VACANCES 10 jours à compter d'aujourd'hui", "VACATION a fortnight from today": a
+        # leave starts when it is asked anyway
+        rest = _FROM_TODAY.sub("", said.rest)
+        return _length(Said(said.line, rest, strip_please(rest)))
+    return got
+
+
+_FROM_TODAY = re.compile(
+    r"(?i)\s*(?:(?:starting|from|as\s+of|beginning)\s+(?:today|now|tonight)|[àa]\s+(?:compter|partir)"
+    r"\s+d['’]aujourd['’]hui|d[èe]s\s+(?:aujourd['’]hui|maintenant|ce\s+soir)|a\s+partire\s+da\s+oggi"
+    r"|da\s+oggi|da\s+stasera|ab\s+heute(?:\s+abend)?|ab\s+sofort|ab\s+jetzt)(?![\w'’])"
+)
+"""A leave said to start now ("à compter d'aujourd'hui", "from today", "ab heute")."""
 
 
 @register

@@ -133,22 +133,3 @@ def test_a_command_argument_corrected_on_the_next_line(
     reading = read_commands(text.split("\n"), None, plans=True)
     assert [(c.kind, c.arg) for c in reading.commands] == want
     assert bool(reading.errors) == (not want)
-
-
-@pytest.mark.parametrize(
-    ("text", "want"),
-    [
-        # a queued move's condition: that it is still possible then is NEXT's own; any other
-        # condition cannot be checked by the service, so NEXT is not read (sixth round: de-2322)
-        ("NEXT P10 R1 if it is still free", [("next", "P10 R1")]),
-        ("PROCHAIN M13 R1 si c'est encore possible", [("next", "M13 R1")]),
-        ("PROSSIMO L12 R0, solo se è ancora libera", [("next", "L12 R0")]),
-        ("NEXT P10 R1, thanks", [("next", "P10 R1")]),
-        ("NÄCHSTER M8 R1, aber nur, wenn Ann vorher keinen rosa Raum schließt.", []),
-        ("NEXT P10 R1, if Bob does not score first", []),
-        ("PROCHAIN M13 R1, seulement si Marc joue au centre", []),
-        ("PROSSIMO L12 R0, se Anna non chiude la stanza rosa", []),
-    ],
-)
-def test_a_queued_move_with_a_condition(text: str, want: list[tuple[str, str]]) -> None:
-    assert _read(text) == want

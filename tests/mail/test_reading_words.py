@@ -786,3 +786,40 @@ def test_a_preview_with_its_purpose_after_then_or_a_dash(fc_turn: object, body: 
 
     case = pc.Case("t", "t", "fr", "fc:turn", "gmail", "nothing", body)
     assert pc.judge_stage(fc_turn, case).got == ["preview M13 R1"], body  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("body", "want"),
+    [
+        # a line of sentences that is no command whole: its sentences read as lines (sixth
+        # round: fr-1901, en-1901, en-1910, de-1902)
+        ("Je joue M13 R1. Pourriez-vous m'envoyer les règles ? Je ne les ai jamais lues.",
+         ["move M13 R1", "rules"]),
+        ("M13 R1 for me. Could you send me the board again?", ["move M13 R1", "board"]),
+        ("Gioco M13 R1. Mi mandate la storia della partita?", ["move M13 R1", "history"]),
+        ("Ich spiele M13 R1. Könnt ihr mir die Rangliste schicken?", ["move M13 R1", "standings"]),
+        ("M13 R1 bitte. Übrigens, wann ist eigentlich das nächste Treffen?", ["move M13 R1"]),
+        ("Right, that square doesn't exist, my bad. Going with M13 R1 then.", ["move M13 R1"]),
+        # and never when a sentence denies, doubts, corrects, asks about or names the move
+        ("M13 R1. Not sure though.", ["ask"]),
+        ("M13 R1. Or maybe P10 R0, what do you think?", ["ask"]),
+        ("Not now. Then M13 R1.", ["ask"]),
+        ("M13 R1. Wait, no.", ["ask"]),
+        ("Je joue M13 R1. Non, attendez.", ["ask"]),
+        ("Je joue M13 R1. Ou plutôt P10 R0.", ["ask"]),
+        ("Gioco M13 R1. Anzi no.", ["ask"]),
+        ("Forse M13 R1. Non so.", ["ask"]),
+        ("Ich spiele M13 R1. Oder doch lieber nicht.", ["ask"]),
+        ("Nicht jetzt. Dann M13 R1.", ["ask"]),
+        ("M13 R1. If Bob plays P10 first, then P12 R0.", ["ask"]),
+        ("I was going to play M13 R1. Is that allowed?", ["ask"]),
+        ("Bob said M13 R1. I don't know.", ["ask"]),
+        ("M13 R1. I'd rather keep M13 for later.", ["ask"]),
+    ],
+)  # fmt: skip
+def test_the_sentences_of_a_line_read_apart(fc_turn: object, body: str, want: list[str]) -> None:
+    import player_corpus as pc
+
+    case = pc.Case("t", "t", "en", "fc:turn", "gmail", "nothing", body)
+    got = pc.judge_stage(fc_turn, case).got  # type: ignore[arg-type]
+    assert got == want or (want == ["ask"] and got == []), body

@@ -1118,6 +1118,12 @@ _SELECT_FILLER = {
     # "..., cioè GB", "c'est-à-dire BY", "also RK", "i.e. GB", "namely RK"
     "cioè", "cioe", "c'est-à-dire", "c'est", "à-dire", "dire", "sprich", "namely", "i", "e",
     "ie", "that", "is", "d", "h", "dh", "of", "di", "de",
+    # who and what, in prose (sixth round: "I'll switch to the blue hat green body guy",
+    # "Nouvelle sélection : chapeau vert, corps jaune", "Neue Wahl: grüner Hut, schwarzer
+    # Körper", "Ich wähle neu, und zwar BY")
+    "guy", "person", "chap", "fellow", "mec", "gars", "type", "tipo", "tizio", "typ", "kerl",
+    "nouvelle", "neue", "neu", "wahl", "sélection", "selection", "selezione", "auswahl",
+    "nuova", "zwar", "und", "et", "and", "an", "un", "une", "ein", "einen",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 

@@ -163,6 +163,11 @@ READ = [
     ("reselect", "Wechsel: ab jetzt besteche ich RK", Select(off("RK"))),
     ("reselect", "Change of bribe: now I'm bribing RK", Select(off("RK"))),
     ("reselect", "Cambio e prendo GB.", Select(off("GB"))),
+    # the official by hat and body in prose, with "guy", a lead-in, "und zwar" (sixth round)
+    *(("reselect", text, Select(off("GB"))) for text in (
+        "I'll switch to the green hat blue body guy", "Switching to the green hat, blue body guy.",
+        "Nouvelle sélection : chapeau vert, corps bleu.", "Neue Wahl: grüner Hut, blauer Körper",
+        "Ich wähle neu, und zwar GB", "Nuova selezione: cappello verde, corpo blu")),
     # the card beside another one set aside ("X, not Y"; "Not Y — X") or a remark in brackets
     ("steal", "Il drago: prendo i pantaloni arancioni di Nord, non il mantello giallo.",
      _take("orange-pants")),
@@ -270,6 +275,9 @@ REFUSED = [
     ("reselect", "I'll switch my bribe to BY (green hat, blue body)."),  # the colours say another
     ("reselect", "Not the one with the green hat and blue body"),
     ("reselect", "Je change : pas le fonctionnaire au chapeau vert et au corps bleu"),
+    ("reselect", "Not the green hat blue body guy"),
+    ("reselect", "Nouvelle sélection : pas chapeau vert, corps bleu."),
+    ("reselect", "the green hat and the blue body guy, or RK"),
 ]
 
 
