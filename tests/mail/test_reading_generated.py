@@ -1336,3 +1336,33 @@ def test_owning_up_thanks_a_by_the_way_question_and_a_condition_on_the_move_itse
             ("fr", f"Vous avez raison, {b} n'existe pas. Alors peut-être {a}."),
         ],
     )
+
+
+def test_another_move_thought_of_or_that_would_have_done_beside_the_move() -> None:
+    """ "Zuerst wollte ich L9 R1 spielen, aber ich nehme doch L9 R0", "Ich hatte erst an M8 R1
+    gedacht, wie im Beispiel, aber ich nehme L9 R1", "p10 r1 (M13 R1 wäre auch gegangen, aber
+    egal)", "O13R2 (not O13 R3 like I told Bob on the phone)" (half-17, half-20, half-23): the
+    move chosen; indecision ("I don't know", "weiß nicht", "non so") or an addition asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            ("de", f"Zuerst wollte ich {a} spielen, aber ich nehme doch {b}."),
+            ("de", f"Ich hatte erst an {a} gedacht, wie im Beispiel, aber ich nehme {b}."),
+            ("de", f"{b.lower()} ({a} wäre auch gegangen, aber egal)"),
+            ("en", f"{b} ({a} would have worked too)"),
+            ("fr", f"{b} ({a} aurait aussi marché)"),
+            ("it", f"{b} ({a} sarebbe andata bene lo stesso)"),
+            ("en", f"{b} (not {a} like I told Bob on the phone)"),
+        ],
+        [
+            ("de", f"Ich wollte {a} spielen, aber ich weiß nicht, {b}"),
+            ("en", f"I wanted {a} but I don't know, {b}"),
+            ("it", f"Volevo {a}, ma non so, {b}"),
+            ("en", f"I wanted to play {a}, and {b}"),
+            ("en", f"{b} ({a} would have worked too, sorry I meant {a})"),
+            ("en", f"{b} (not {b} like I told Bob)"),
+            ("de", f"Ich hätte Lust auf {a}, schwanke aber noch mit {b}."),
+            ("fr", f"J'avais pensé à {a}, mais j'hésite avec {b}."),
+        ],
+    )
