@@ -494,6 +494,7 @@ def read_commands(
         spell,
         todo,
     )
+    _argument_corrected(out, todo, where)
     _once(out)
     _explained(out, notation)
     if len(lines) > MAX_LINES:
@@ -531,6 +532,91 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_NOT_CORRECTED = frozenset({"action", "say", "next", "preview"})
+"""Commands whose correction on the next line is read elsewhere (a move, a queued move, a preview:
+:func:`_last_word`) or is itself a command (SAY)."""
+
+
+def _argument_corrected(out: Reading, todo: list[str], where: dict[int, int]) -> None:
+    """The player's last word counts for a command's argument too (sixth round: "vacanza 10
+    giorni" / "anzi no, facciamo 5 giorni" took 10 days): a line right below a command with an
+    argument that corrects or takes it back, and is read as nothing itself, gives the argument
+    it names instead ("5 giorni": VACATION 5 days), or stops the command and asks back."""
+    lines_read = {where[id(c)] for c in out.commands if id(c) in where}
+    for c in list(out.commands):
+        if c.kind in _NOT_CORRECTED or not c.arg or c.from_subject or id(c) not in where:
+            continue
+        cmd = vocabulary().commands.get(c.kind)
+        below = next((k for k in range(where[id(c)] + 1, len(todo)) if todo[k].strip()), None)
+        if cmd is None or below is None or below in lines_read:
+            continue
+        line = todo[below]
+        if not (is_correction(line) or is_take_back(line)):
+            continue
+        arg = _corrected_to(cmd, line)
+        if arg is None and not _corrects(line):
+            continue  # "VACATION 5d" / "No idea if the hotel has wifi", "sorry for the hold-up"
+        at = out.commands.index(c)
+        out.commands.remove(c)
+        if arg is not None:
+            out.commands.insert(at, replace(c, arg=arg, line=line))
+            if line in out.ignored:
+                out.ignored.remove(line)
+            continue
+        out.errors.append(
+            (
+                line,
+                CommandError(
+                    _(
+                        "This line corrects the command above it (%(command)s), but what it "
+                        "says instead could not be read, so nothing was done. Send the command "
+                        "you mean on a line of its own."
+                    )
+                    % {"command": c.line.strip()}
+                ),
+            )
+        )
+
+
+def _corrects(line: str) -> bool:
+    """Does ``line`` take back or correct what is above it, more than by a leading "no" ("No idea
+    if ...") or an apology ("Family visit, sorry for the hold-up", "(désolé)")?"""
+    return is_take_back(line) or (
+        is_correction(_LEADING_NO.sub("", line)) and _CHANGED.search(line) is not None
+    )
+
+
+_CHANGED = re.compile(
+    r"(?i)(?<![\w'’])(?:anzi|wait|aspett\w*|attend\w*|warte|moment|meant|mean|volevo|voulais"
+    r"|meinte|korrektur|correction|correzione|actually|en\s+fait|plut[ôo]t|rather|lieber|invece"
+    r"|instead|stattdessen|oops|oups|ops|hoppla|i\s+mean|cio[èe]|doch|quatsch|not\s+that"
+    r"|pas\s+[çc]a|non\s+quell[oa]|nicht\s+das)(?![\w'’])"
+)
+"""Words that change what was written, beyond an apology."""
+
+
+_LEADING_NO = re.compile(r"(?i)^\W*(?:no+|non|nein|nope|nah|nee)\b\W*")
+
+
+def _corrected_to(cmd: Spoken, line: str) -> str | None:
+    """The argument of ``cmd`` that a correcting ``line`` names after its words of correction
+    ("anzi no, facciamo 5 giorni": "5 giorni"), when the command is sure of it; None otherwise
+    (a question, a doubt, nothing readable)."""
+    from pbem.commands.vocabulary import doubts
+
+    if "?" in line or doubts(line):
+        return None
+    toks = line.split()
+    for k in range(1, len(toks)):
+        head, rest = " ".join(toks[:k]), " ".join(toks[k:]).strip(" .!")
+        if any(ch.isdigit() for ch in head) or not is_correction(head):
+            continue
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if heard is not None and heard.error is None and heard.arg and cmd.sure(heard.arg):
+            return heard.arg
+    return None
 
 
 _IF_WORDS = frozenset({"if", "si", "se", "wenn", "falls", "sofern", "provided"})
@@ -1907,6 +1993,13 @@ _REMARK = frozenset(
         *("tuo", "tua", "tuoi", "vostra", "vostro", "giocato", "messo", "avrei", "avevo", "era"),
         *("hätte", "hättest", "hatte", "hättet", "dein", "deine", "deinen", "deinem", "euer"),
         *("eure", "euren", "gespielt", "gelegt", "gesetzt", "war"),
+        # a move already seen, regretted or not seen coming (sixth round: "didn't see that L12
+        # R2 coming", "dovevo giocare M13 R1 prima", "Das L12 R2 habe ich nicht kommen sehen")
+        *("did", "didn't", "should", "shouldn't", "should've", "could've", "would've", "that"),
+        *("coming", "seen", "saw", "expected", "j'ai", "vu", "vue", "attendais", "aurait"),
+        *("dû", "fallait", "devais", "cet", "cette", "dovevo", "dovevi", "doveva", "dovuto"),
+        *("aspettavo", "aspettato", "visto", "quel", "quella", "quello", "habe", "hab", "hast"),
+        *("hat", "sehen", "gesehen", "erwartet", "diesen", "dieses", "diese", "jenen"),
     }
 )
 """Words of the past and of another player's move: a move named with one of them on a mail that

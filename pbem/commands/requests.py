@@ -52,6 +52,7 @@ PLAIN = _listed(
     too well completes complets completi dettagliato dettagliata detailed detaillee detaille
     ausfuehrliche ausfuehrlichen ausfuehrlich
     as move every each ogni chaque jede jeden jedes
+    general generale generali overall gesamt gesamte gesamten global globale
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -86,6 +87,12 @@ ASKING = _listed(
     puis petite small little kleine piccola domanda frage trovo trova finde findet trouve
     somewhere quelque part qualche parte irgendwo au im nel nella sieht aus looks look semble
     sembra avez avete habt pdf file fichier allegato anhang datei attachment
+    read check tell know let kindly possibly just quickly so far also about copy version do
+    revoir lire consulter savoir dire faire faites fais il en actuellement donc aussi jusqu'ici
+    jusqu ici quoi
+    fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
+    koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
+    habe hab hast
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -103,6 +110,7 @@ ASKS = _listed(
     please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
     serait sarebbe mind chance rimandereste mandereste inviereste mostrereste renverriez
     enverriez montreriez wuerden wuerdest wuerdet
+    aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -191,6 +199,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             for k, x in enumerate(sentences)
             if (r := _requested(x))
             and not any(getattr(cmd, "changes_game", False) for cmd, _arg in r)
+            and _asks(x, " ".join(sentences[k:]))
         ]
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
         if len(asked) == 1 and all(_remark(x) for x in others):
@@ -198,6 +207,20 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
     return said_later(line)
+
+
+_AGAIN = _listed("again encore nouveau ancora nochmal nochmals erneut wieder")
+
+
+def _asks(sentence: str, onwards: str) -> bool:
+    """Does ``sentence`` (a clause of a longer line, ``onwards`` the line from it on) ask? A noun
+    alone among other clauses is their topic ("The board, I don't care about"), not a request: a
+    question mark ending its sentence ("Et le CLASSEMENT, ça donne quoi maintenant ?"), a word
+    of asking (:data:`ASKS`) or "again" says it is one ("Le plateau svp, je ne vois rien",
+    "Board again, can't see it")."""
+    words = set(_words(sentence))
+    end = re.search(r"[.!?]", onwards)
+    return (end is not None and end.group() == "?") or bool(words & (ASKS | _AGAIN | _IMPERATIVE))
 
 
 _IT = _listed("it them one le la les l' lo li gli ne es sie ihn ihm")
@@ -351,26 +374,72 @@ _ALLOWED = _listed(
 )
 
 
+_MOVES = _listed("moves coups mosse zuege")
+_WHICH = _listed("what which quels quelles quali welche")
+_ABLE = _listed(
+    """can could peux puis pourrais peut pouvons posso possiamo potrei kann koennte konnte
+    darf duerfte have habe hab ai ho"""
+)
+_PLAY = _listed("make play jouer faire fare giocare machen spielen ziehen actually really vraiment")
+"""LEGAL asked as the moves one can play ("Quels sont les coups que je peux jouer ?", "Quali
+mosse posso fare adesso?", "Was für Züge habe ich denn überhaupt?", "So what moves can I actually
+make?"): the moves in the plural after a question word of the plural, a verb of being able or
+having, and only words of asking."""
+
+
 def _moves_said_allowed(words: list[str], line: str) -> list[tuple[Spoken, str]]:
     """LEGAL asked with the moves and their adjective apart ("Welche Züge sind denn gerade
-    erlaubt?", "Which moves are allowed right now?", "Quels coups sont possibles ?"): a word of
-    moves, a word of allowed, and only words of asking, in a line that asks."""
+    erlaubt?", "Which moves are allowed right now?", "Quels coups sont possibles ?"), or as the
+    moves one can play (:data:`_PLAY`): a word of moves, a word of allowed (or a question word,
+    a verb of being able or having), and only words of asking, in a line that asks."""
     legal = vocabulary().commands.get("legal")
+    if legal is None or not _MOVE_WORDS & set(words):
+        return []
     rest = [w for w in words if w not in _MOVE_WORDS and w not in _ALLOWED]
-    if (
-        legal is None
-        or not _MOVE_WORDS & set(words)
-        or not _ALLOWED & set(words)
-        or not ("?" in line or ASKS & set(rest))
-    ):
+    if not _ALLOWED & set(words):
+        which = _WHICH & set(words) or any(
+            a == "was" and b == "fuer" for a, b in zip(words, words[1:], strict=False)
+        )
+        if not (_MOVES & set(words) and which and _ABLE & set(words) and "?" in line):
+            return []
+        rest = [w for w in rest if w not in _PLAY and w not in _ABLE]
+    if not ("?" in line or ASKS & set(rest)):
         return []
     return [(legal, "")] if all(w in PLAIN or w in ASKING for w in rest) else []
+
+
+def _compounds() -> list[tuple[str, Spoken]]:
+    """German nouns (capitalised where a command declares them) that end a compound: "das
+    Partieprotokoll", "die Gesamtwertung", "das Spielbrett"."""
+    return vocabulary().derived("request compounds", _build_compounds)
+
+
+def _build_compounds() -> list[tuple[str, Spoken]]:
+    return [
+        (_words(noun)[0], cmd)
+        for cmd in vocabulary()
+        for noun in cmd.nouns.get("de", ())
+        if noun[:1].isupper() and " " not in noun and len(noun) >= 5 and cmd.kind != "games"
+    ]  # ("Brettspiele" are board games, not GAMES)
+
+
+def _compound(word: str) -> Spoken | None:
+    """The command whose German noun ``word`` ends, after a first part of four letters or more."""
+    for noun, cmd in _compounds():
+        if len(word) >= len(noun) + 4 and word.endswith(noun):
+            return cmd
+    return None
+
+
+_COPULA = _listed("is are were ist sind war waren")  # (not "was": German "what")
 
 
 def _requested(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
         return []
+    if words[0] in _COPULA and words[1:2] not in (["there"], ["es"], ["it"]):
+        return []  # "Are the standings updated after every game?" asks about them, not for them
     core = list(words)
     while core and core[0] in EDGES:
         core.pop(0)
@@ -401,7 +470,13 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
                 i += len(phrase)
                 break
         else:
-            rest.append(words[i])
+            compound = _compound(words[i])
+            if compound is not None and not _thanked_for(words, i):
+                if compound not in found:
+                    found.append(compound)
+                first_is_noun = first_is_noun or i == 0
+            else:
+                rest.append(words[i])
             i += 1
     if not found:
         return _moves_said_allowed(words, line) or _language_asked(words, line)

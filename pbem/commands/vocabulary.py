@@ -91,6 +91,35 @@ peut-être pas", "PROPOSE END, or maybe not", "not sure"): it is then asked back
 negations included, only explain ("I won't be able to play", "je ne pourrai pas jouer")."""
 
 
+_CONDITION = re.compile(
+    r"(?i)(?<![\w'’])(?:if|si|s'il|se|wenn|falls|sofern|provided|unless|only|nur|seulement|solo"
+    r"|soltanto|purch[ée]|solange|tant\s+que|as\s+long\s+as|[àa]\s+condition)(?![\w'’])"
+)
+
+
+def _other_condition(tail: str) -> bool:
+    """Does the remark after a queued move set a condition the service cannot check ("aber nur,
+    wenn Ann vorher keinen rosa Raum schließt"; sixth round: de-2322 queued it), rather than
+    the one it checks anyway, that the move is still possible then ("if it's still free")?"""
+    from pbem.commands.grammar import _IMPOSSIBLE
+
+    return (
+        _CONDITION.search(tail) is not None
+        and _IMPOSSIBLE.search(tail) is None
+        and _FEASIBLE.search(tail) is None
+    )
+
+
+_FEASIBLE = re.compile(
+    r"(?i)(?<![\w'’])(?:open|ouverte?|aperta|offen|jouable|playable|giocabile|spielbar|available"
+    r"|disponibles?|disponibile|verfügbar|verfuegbar|gone|weg|vacant|libres?|valid[ae]?|valable"
+    r"|gültig|gueltig|(?:takes?|took|prend|prende|nimmt|nehmen)\s+(?:it|la|le|lo|ihn|es|sie))"
+    r"(?![\w'’])"
+)
+"""More words that a queued move may still be possible then ("if it's still open", "s'il est
+toujours jouable", "if nobody takes it first")."""
+
+
 def doubts(remark: str) -> bool:
     """Does the remark after a command put it in doubt (:data:`_DOUBT`)?"""
     return any(fold_word(w).lower() in _DOUBT for w in re.findall(r"[^\W\d_][\w'’-]*", remark))
@@ -269,6 +298,8 @@ class Spoken:
             return None
         if getattr(self, "changes_game", False) and doubts(tail):
             return None
+        if getattr(self, "conditional", False) and _other_condition(tail):
+            return None  # "NÄCHSTER M8 R1, aber nur, wenn Ann vorher keinen rosa Raum schließt"
         return heard
 
     def sure(self, arg: str) -> bool:

@@ -12,6 +12,8 @@
    Lotus Notes' "... wrote on ...:"), Outlook-style header blocks in 18 languages, "Original
    Message" and forwarded-message separators (Foxmail's "------------------ Original
    ------------------" too), the ``-- `` signature separator and "Sent from my iPhone" lines.
+   A company's legal disclaimer, a signature's phone and address lines and "think of the
+   environment" lines are dropped wherever they stand (:mod:`pbem.mail.footer`).
    Without a fingerprint, a marker followed by an unquoted original cuts everything below it, and
    the service's own fixed sentences (an unmarked copy of one of its mails) cut from that mail's
    greeting on.
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pbem.mail.fingerprint import Fingerprint, quoted_mask, words
+from pbem.mail.footer import footer_mask
 
 __all__ = [
     "READ_LIMIT",
@@ -507,14 +510,24 @@ def _marker_span(lines: Sequence[str], i: int) -> tuple[str, int]:
 
 
 def _ours_below(lines: Sequence[str], mask: Sequence[bool], i: int) -> bool:
-    """Is the original below line ``i`` mostly the service's own mail (by its fingerprint)?"""
+    """Is the original below line ``i`` mostly the service's own mail (by its fingerprint)?
+
+    Only the original that this marker opens counts: it ends at the next marker of the player's
+    (not the service's) lines. A mail the player forwards ("---------- Message transféré
+    ---------", "Messaggio inoltrato", Outlook's "De : / Envoyé : / Objet :" block) above the
+    quote of the service's mail is someone else's words even when the service's mail follows it
+    (issue 31: "Joue N9 R2, c'est évident" from a relative is not the player's move). An
+    original whose first line is the service's is the service's however short ("Avete scritto:"
+    or an Outlook header block, one line of the service's mail, then the player's answer)."""
     seen = hits = 0
     for j in range(i, min(len(lines), i + 60)):
         if not lines[j] or _is_quoted(lines[j]) or not words(lines[j]):
             continue
+        if j > i and not mask[j] and _marker_span(lines, j)[0]:
+            break
         seen += 1
         hits += mask[j]
-    return hits >= 2 and hits * 2 >= seen
+    return (hits >= 2 and hits * 2 >= seen) or (i < len(mask) and mask[i])
 
 
 def _service_copy_end(lines: Sequence[str], i: int) -> int | None:
@@ -540,6 +553,27 @@ def _service_copy_start(lines: Sequence[str], out_idx: Sequence[int], i: int) ->
     return i
 
 
+_QUOTE_OPEN = re.compile('[«“„"]')
+_QUOTED_SPAN = re.compile(
+    r'«([^«»]{12,400})»|“([^“”]{12,400})”|„([^„“”]{12,400})[“”]|"([^"]{12,400})"'
+)
+"""A span in quotation marks inside a line ("Vous m'écrivez « À vous (mauve) : posez votre
+tuile, par exemple M8 R1, P10 R0 »", 'Quoting your mail: "place your tile, e.g. M8 R1"')."""
+
+
+def _without_quoted_service_text(line: str, fingerprint: Fingerprint) -> str:
+    """``line`` without the spans in quotation marks that are the service's own text (by its
+    fingerprint: six words or more, each in a trigram of the mail answered): the player quotes
+    a sentence of the mail, with its example moves, inside a sentence of their own (issue 31).
+    What the player wrote around it stays."""
+
+    def drop(m: re.Match[str]) -> str:
+        span = next(g for g in m.groups() if g is not None)
+        return " … " if quoted_mask([span], fingerprint)[0] else m.group(0)
+
+    return " ".join(_QUOTED_SPAN.sub(drop, line).split())
+
+
 def command_lines(
     text: str, max_lines: int | None = None, fingerprint: Fingerprint | None = None
 ) -> list[str]:
@@ -553,6 +587,9 @@ def command_lines(
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     lines = [normalize_line(ln) for ln in raw_lines]
     mask = quoted_mask(lines, fingerprint)
+    footer = footer_mask(
+        lines, [m or _is_quoted(ln) for m, ln in zip(mask, lines, strict=True)], is_courtesy
+    )
     have_fp = bool(fingerprint)
     forms = _forms()
     out: list[str] = []
@@ -560,7 +597,7 @@ def command_lines(
     i = 0
     while i < len(lines):
         line = lines[i]
-        if not line or mask[i] or _is_quoted(line):
+        if not line or mask[i] or _is_quoted(line) or footer[i]:
             i += 1
             continue
         if line == "--":
@@ -600,6 +637,11 @@ def command_lines(
         if forms.sent_from.match(line) or _DECORATION.match(line) or _DRAWING.match(line):
             i += 1
             continue
+        if have_fp and fingerprint is not None and len(line) <= 2000 and _QUOTE_OPEN.search(line):
+            line = _without_quoted_service_text(line, fingerprint)
+            if not words(line):
+                i += 1
+                continue
         out.append(line)
         out_idx.append(i)
         if max_lines is not None and len(out) >= max_lines:

@@ -1466,7 +1466,7 @@ class StandingsCmd(_StandingsNotice):
         "en": ("standings", "ranking", "rankings", "ratings"),
         "fr": ("classement",),
         "it": ("classifica",),
-        "de": ("Wertung", "Rangliste"),
+        "de": ("Wertung", "Rangliste", "Tabelle"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (

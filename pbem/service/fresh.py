@@ -8,15 +8,37 @@ with its arguments."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from pbem.commands.vocabulary import FRESH, HelpLine, Spoken
 from pbem.i18n import N_
+
+if TYPE_CHECKING:
+    from pbem.mail.parse import ParsedMail
 
 SIGN_UP = ("join", "leave", "watch", "unwatch", "games")
 """The sign-up step's commands (documented in docs/PLAYER-GUIDE.md; a test checks it)."""
 SEATS = ("standby", "takeover")
 """The takeover step's commands."""
+
+
+def request_lines(p: ParsedMail) -> list[str]:
+    """Where the command of a fresh mail is looked for, in order: its first three lines, then its
+    Subject when none of those lines is a fresh mail's command ("JOIN o-fc-3a9c" or "PARTIES"
+    as the Subject, the body only courtesy: "I'd like to join please. Thanks, Rob"; issue 31).
+    Both steps that read a fresh mail (:mod:`pbem.service.takeover`, :mod:`pbem.service.signup`)
+    read these lines."""
+    from pbem.mail.fingerprint import strip_subject
+    from pbem.mail.reply import normalize_line, strip_please
+
+    lines = p.command_lines()[:3]
+    # only "Re:"/"Fwd:" taken off: a lone word is a command here ("PARTIES"), not a name
+    subject = normalize_line(strip_subject(p.subject, None)) if p.subject else ""
+    if subject and not any(
+        FRESH.read_fresh(line, (*SIGN_UP, *SEATS), strip_please) for line in lines
+    ):
+        lines.append(subject)
+    return lines
 
 
 def fresh(cls: Callable[[], Spoken]) -> Callable[[], Spoken]:

@@ -42,7 +42,7 @@ from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notic
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game, game_key
 from pbem.service.confirmations import CONFIRM_DAYS, Pending, ask_confirmation, unconfirmable
-from pbem.service.fresh import SIGN_UP
+from pbem.service.fresh import SIGN_UP, request_lines
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
@@ -277,16 +277,11 @@ class Asked:
 
 
 def read_request(p: ParsedMail) -> Asked | None:
-    """The request of a fresh mail: its first command line (or its subject)."""
-    lines = p.command_lines()
-    if not lines and p.subject:
-        from pbem.mail.reply import subject_text
-
-        s = subject_text(p.subject)
-        lines = [s] if s else []
+    """The request of a fresh mail: its first command line, or its Subject
+    (:func:`pbem.service.fresh.request_lines`)."""
     from pbem.mail.reply import strip_please
 
-    for line in lines[:3]:
+    for line in request_lines(p):
         got = FRESH.read_fresh(line, SIGN_UP, strip_please)  # the words of pbem.service.fresh
         if got is not None:
             verb, args = got

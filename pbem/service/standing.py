@@ -161,16 +161,21 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
     """The change ``STANDING <arg>`` asks for (None: only show the orders); several orders may
     share the line (``STANDING CLAIM BELIEVE STEAL EAST RESELECT KEEP``). Raises a
     :class:`CommandError` saying what to write."""
-    from pbem.commands.vocabulary import fold_word
-
     # Folded: "CONSIGNE SÉLECTION GARDER" is "SELECTION GARDER" (issue 31).
-    orders, *remark = _REMARK_AFTER.split(arg, maxsplit=1)
-    if remark and _takes_back(remark[0]):
-        orders = arg  # "STANDING CLAIM DOUBT. Not really": the whole, which is refused
-    words = [fold_word(w.strip(".,;:!")) for w in orders.split()]
-    words = _without_from_now_on([w for w in words if w])
+    words = _order_words(arg.split(), ".,;:!")
     if not words:
         return None
+    try:
+        return _orders(words, arg, seat, n_players)
+    except CommandError:
+        if (got := _before_a_remark(arg, seat, n_players)) is None:
+            raise
+        return got
+
+
+def _orders(words: list[str], arg: str, seat: int, n_players: int) -> Orders:
+    """The orders ``words`` (folded) say, strictly or as a short sentence; raises a
+    :class:`CommandError` naming ``arg``."""
     if len(words) == 1 and _WORDS.get(words[0]) == "off":
         return OFF
     prose = _in_prose(words) or _steal_in_prose(words, seat, n_players)
@@ -209,6 +214,104 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
     return change
 
 
+def _before_a_remark(orders: str, seat: int, n_players: int) -> Orders | None:
+    """The orders at the head of ``orders``, when the words after them are only a remark ("RESELECT
+    KEEP, saves us all a round of mail", "CLAIM BELIEVE pour la suite", "RESELECT KEEP così non
+    dovete chiedermelo ogni volta"; issue 31): the longest head that reads as orders, and a tail
+    that names no order, no seat in capitals and no figure, sets no condition or exception
+    ("unless", "sauf", "tranne", "außer") and takes nothing back. None otherwise."""
+    toks = orders.split()
+    for k in range(len(toks) - 1, 0, -1):
+        tail = " ".join(toks[k:])
+        if not _only_a_remark(tail):
+            continue
+        head = _order_words(toks[:k], ".,;:!-–—")
+        if not head:
+            return None
+        try:
+            return _orders(head, orders, seat, n_players)
+        except CommandError:
+            continue
+    return None
+
+
+_CONDITION = frozenset(
+    re.split(
+        r"\s+",
+        """if unless except but only until otherwise else si sauf sinon seulement mais jusqu'a
+        jusqu se tranne eccetto salvo solo ma altrimenti fino wenn falls ausser außer aber nur
+        sonst bis""",
+    )
+)
+"""Words that make a tail after orders a condition or an exception, not a remark."""
+_NO_NEED = re.compile(
+    r"(?i)^\W*(?:no\s+need|(?:pas|plus)\s+besoin|non\s+(?:serve|c'è\s+bisogno)|nicht\s+n[öo]tig"
+    r"|kein(?:e)?\s+(?:bedarf|grund))"
+)
+"""A tail whose negation is about the mail saved, not the orders ("no need to ask me again",
+"pas besoin de me demander", "non serve chiedermelo")."""
+_SO = re.compile(r"(?i)^\W*(?:so|that\s+way|comme\s+(?:ça|ca)|ainsi|cos[iì]|damit|sodass|dann)\b")
+"""A tail that says what the orders save ("comme ça plus besoin de me demander", "così non dovete
+chiedermelo ogni volta")."""
+
+
+def _saves_asking(tail: str) -> bool:
+    """Is the negation in ``tail`` about the mail the orders save?"""
+    from pbem.commands.grammar import _PURPOSE
+    from pbem.mail.reply import is_correction, is_take_back
+
+    tail = tail.lstrip(" ,;:-–—")
+    if _NO_NEED.match(tail):
+        return True
+    lead = _SO.match(tail) or _PURPOSE.match(tail)
+    if lead is None:
+        return False
+    rest = tail[lead.end() :].lstrip(" ,")
+    if _NO_NEED.match(rest):
+        return True
+    rest = re.sub(r"(?i)^(?:no|non|not|nicht|pas|ne|n')\s*", "", rest)  # "così non dovete ..."
+    return not (is_correction(rest) or is_take_back(rest))
+
+
+_VALUES = frozenset({"believe", "doubt", "keep", "nearest", "ask", "off", "steal", "pavilion",
+                     "door", "any"})  # fmt: skip
+"""What a tail after orders may not say in any case: a value or a verb of an order."""
+
+
+def _only_a_remark(tail: str) -> bool:
+    from pbem.commands.vocabulary import fold_word
+    from pbem.mail.reply import is_correction
+
+    words = tail.split()
+    saves = _saves_asking(tail)
+    if not words or "?" in tail or any(c.isdigit() for c in tail):
+        return False
+    if not saves and is_correction(tail):
+        return False
+    for w in words:
+        bare = w.strip(".,;:!()\"'")
+        folded = bare.casefold().replace("’", "'")
+        if folded in _CONDITION or (folded in _NOT and not saves):
+            return False
+        if bare.upper() in _SEATS or bare.isupper() and bare in _WORDS:
+            return False  # "STEAL EAST, SOUTH" is orders in capitals, not a remark
+        said = _WORDS.get(fold_word(bare)) or _PROSE_WORDS.get(fold_word(bare))
+        if said in _VALUES and not (saves and said == "ask"):
+            return False  # "believe and doubt claims": another order in words
+    return True
+
+
+_NOT = frozenset(
+    re.split(
+        r"\s+",
+        """not no never don't won't isn't non pas ne n' jamais nessuno mai nicht kein keine nein
+        nie niemals maybe perhaps probably peut-être peut-etre probablement forse magari
+        probabilmente vielleicht wahrscheinlich eventuell""",
+    )
+)
+"""A negation or a doubt in the tail after orders (unless it is about the mail they save)."""
+
+
 _PROSE_WORDS: dict[str, str] = {
     # subjects in the plural, values as conjugated verbs ("je crois toujours les annonces",
     # "always doubt claims", "credo sempre alle dichiarazioni", "Behauptungen immer glauben")
@@ -233,9 +336,6 @@ _PROSE_FILLER = frozenset(
 )  # fmt: skip
 
 
-_REMARK_AFTER = re.compile(r"\s+[-–—]\s+|(?<=[.!?])\s+")
-"""Where a remark after the orders starts ("STANDING CLAIM DOUBT from now on - I'm done
-believing Mike's claims"; issue 31)."""
 _FROM_NOW_ON = (
     ("FROM", "NOW", "ON"), ("FROM", "NOW"), ("DESORMAIS",), ("DORENAVANT",),
     ("A", "PARTIR", "DE", "MAINTENANT"), ("D'ORA", "IN", "POI"), ("DA", "ORA", "IN", "POI"),
@@ -246,11 +346,12 @@ _FROM_NOW_ON = (
 """Words of time and courtesy around standing orders, which they are anyway."""
 
 
-def _takes_back(remark: str) -> bool:
-    """A remark after the orders that denies or corrects them."""
-    from pbem.mail.reply import denies, is_correction
+def _order_words(toks: list[str], punctuation: str) -> list[str]:
+    """The words of orders as they are read: ``punctuation`` stripped, folded, "from now on"
+    and its kin left out."""
+    from pbem.commands.vocabulary import fold_word
 
-    return denies(remark.split()[:2]) or is_correction(remark)
+    return _without_from_now_on([w for w in (fold_word(t.strip(punctuation)) for t in toks) if w])
 
 
 def _without_from_now_on(words: list[str]) -> list[str]:

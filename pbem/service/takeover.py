@@ -37,7 +37,7 @@ from pbem.mail.tokens import find_tokens, notice_hash, notice_hashes
 from pbem.model import iso_time
 from pbem.service.confirmations import Pending, ask_confirmation, unconfirmable
 from pbem.service.facts import missed_in_a_row
-from pbem.service.fresh import SEATS
+from pbem.service.fresh import SEATS, request_lines
 from pbem.service.mailer import Mail
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import COMPUTER_PREFIX
@@ -241,9 +241,8 @@ def step_takeover(deps: Deps, flow: Flow) -> Outcome | None:
             return _confirmed(deps, f, h, ask, p)
     from pbem.mail.reply import strip_please
 
-    lines = p.command_lines()[:3]
     verb, target = "", ""
-    for line in lines:
+    for line in request_lines(p):  # the first lines, then the Subject
         got = FRESH.read_fresh(line, SEATS, strip_please)  # the words of pbem.service.fresh
         if got is not None:
             verb, target = got[0], " ".join(a.lower() for a in got[1])

@@ -580,11 +580,11 @@ def read_reply(stage: Stage, raw: bytes) -> Reading:
 def read_fresh(raw: bytes) -> list[str]:
     """A fresh mail's request as the service reads it: the seat commands (STANDBY, TAKEOVER:
     :mod:`pbem.service.takeover`), then the sign-up ones (:func:`pbem.service.signup.read_request`)."""
-    from pbem.service.fresh import SEATS
+    from pbem.service.fresh import SEATS, request_lines
     from pbem.service.signup import read_request
 
     p = parse_message(raw)
-    for line in p.command_lines()[:3]:
+    for line in request_lines(p):
         got = FRESH.read_fresh(line, SEATS, strip_please)
         if got is not None:
             return [" ".join([got[0], *(a.lower() for a in got[1])])]

@@ -104,3 +104,51 @@ def test_games_asked_in_a_sentence_of_a_fresh_mail(line: str, games: bool) -> No
     from pbem.service.signup import _games_word
 
     assert _games_word(line) is games
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the player's last word counts for a command's argument (sixth round: it-2532 took the
+        # first length)
+        ("vacanza 10 giorni\nanzi no, facciamo 5 giorni", [("vacation", "5d")]),
+        ("VACATION 2 weeks\nsorry, I meant 1 week", [("vacation", "7d")]),
+        ("VACANCES 10 jours\nnon pardon, 5 jours", [("vacation", "5d")]),
+        ("URLAUB 2 Wochen\nNein, doch nur 1 Woche", [("vacation", "7d")]),
+        ("VACATION 5d\nNo, sorry: 6d", [("vacation", "6d")]),
+        ("SPRACHE en\nNein, Quatsch: fr", [("lang", "fr")]),
+        # a remark that starts with "no" changes nothing
+        ("VACATION 5d\nNo idea if the hotel has wifi", [("vacation", "5d")]),
+        ("VACATION 2 weeks\nThanks!", [("vacation", "14d")]),
+        # taken back, doubted or unreadable: nothing (asked back)
+        ("VACATION 2 weeks\nforget that", []),
+        ("VACATION 2 weeks\nno wait, maybe 1 week?", []),
+        ("VACANZA 10 giorni\nanzi no, boh, non so", []),
+        ("STANDING CLAIM DOUBT\nno sorry, not that", []),
+    ],
+)
+def test_a_command_argument_corrected_on_the_next_line(
+    text: str, want: list[tuple[str, str]]
+) -> None:
+    reading = read_commands(text.split("\n"), None, plans=True)
+    assert [(c.kind, c.arg) for c in reading.commands] == want
+    assert bool(reading.errors) == (not want)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a queued move's condition: that it is still possible then is NEXT's own; any other
+        # condition cannot be checked by the service, so NEXT is not read (sixth round: de-2322)
+        ("NEXT P10 R1 if it is still free", [("next", "P10 R1")]),
+        ("PROCHAIN M13 R1 si c'est encore possible", [("next", "M13 R1")]),
+        ("PROSSIMO L12 R0, solo se è ancora libera", [("next", "L12 R0")]),
+        ("NEXT P10 R1, thanks", [("next", "P10 R1")]),
+        ("NÄCHSTER M8 R1, aber nur, wenn Ann vorher keinen rosa Raum schließt.", []),
+        ("NEXT P10 R1, if Bob does not score first", []),
+        ("PROCHAIN M13 R1, seulement si Marc joue au centre", []),
+        ("PROSSIMO L12 R0, se Anna non chiude la stanza rosa", []),
+    ],
+)
+def test_a_queued_move_with_a_condition(text: str, want: list[tuple[str, str]]) -> None:
+    assert _read(text) == want

@@ -740,6 +740,15 @@ def fc_moved(tmp_path_factory: pytest.TempPathFactory) -> object:
         "Schöner Zug, dein P10 R1 war fies!",
         "Nice one Claire - I was eyeing P10 R1 myself!",
         "Well played, your P10 R1 hurt.",
+        # sixth round: a move regretted, seen or not seen coming
+        "Nice one Marco, didn't see that P10 R1 coming.",
+        "Ugh, should have gone for P10 R1 last turn.",
+        "Je n'avais pas vu venir ce P10 R1, bravo.",
+        "Il fallait jouer P10 R1 avant, tant pis.",
+        "Accidenti, dovevo giocare P10 R1 prima.",
+        "Quel P10 R1 non me l'aspettavo proprio.",
+        "Starker Zug, Peter! Das P10 R1 habe ich nicht kommen sehen.",
+        "Diesen P10 R1 hatte ich nicht erwartet.",
     ],
 )
 def test_a_remark_about_a_move_on_a_mail_that_is_no_turn(

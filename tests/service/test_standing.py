@@ -36,6 +36,52 @@ def test_parse_several_orders_on_one_line_in_four_languages() -> None:
         standing.parse("CLAIM MAYBE", 0, 3)
 
 
+@pytest.mark.parametrize(
+    ("arg", "want"),
+    [
+        # the orders, then a remark about what they save or when they hold (issue 31)
+        ("RESELECT KEEP, saves us all a round of mail.", Orders(reselect="keep")),
+        ("RESELECT KEEP - no need to ask me again", Orders(reselect="keep")),
+        ("CLAIM BELIEVE from now on, it saves time.", Orders(claim="believe")),
+        ("CLAIM DOUBT from now on - I'm done believing Mike's claims", Orders(claim="doubt")),
+        ("RESELECT KEEP, comme ça plus besoin de me demander.", Orders(reselect="keep")),
+        ("CLAIM BELIEVE pour la suite", Orders(claim="believe")),
+        ("RESELECT KEEP così non dovete chiedermelo ogni volta.", Orders(reselect="keep")),
+        ("CLAIM DOUBT d'ora in poi, grazie", Orders(claim="doubt")),
+        ("RESELECT KEEP, das spart uns allen eine Runde.", Orders(reselect="keep")),
+        ("CLAIM DOUBT, damit ihr nicht jedes Mal fragen müsst", Orders(claim="doubt")),
+        ("STEAL EAST SOUTH, they always have the best cards", Orders(steal=[1, 2])),
+    ],
+)
+def test_orders_then_a_remark(arg: str, want: Orders) -> None:
+    assert standing.parse(arg, 0, 3) == want
+
+
+@pytest.mark.parametrize(
+    "arg",
+    [
+        # a tail that takes back, corrects, sets a condition or names more orders: refused
+        "CLAIM DOUBT. Not really",
+        "CLAIM DOUBT - no wait, BELIEVE",
+        "CLAIM DOUBT, non, je crois",
+        "CLAIM DOUBT, not sure",
+        "CLAIM BELIEVE unless Mike claims",
+        "CLAIM BELIEVE but not for Mike",
+        "CLAIM DOUBT sauf pour Marc",
+        "CLAIM DOUBT tranne quando gioca Anna",
+        "CLAIM DOUBT außer bei Bob",
+        "STEAL EAST - then SOUTH",
+        "STEAL EAST, and south if East has nothing",
+        "CLAIM DOUBT, so no wait",
+        "RESELECT KEEP, is that right?",
+        "RESELECT KEEP for 2 rounds",
+    ],
+)
+def test_orders_then_no_mere_remark_are_refused(arg: str) -> None:
+    with pytest.raises(CommandError):
+        standing.parse(arg, 0, 3)
+
+
 def _game(env: Env, seed: int) -> str:
     gid = env.store.create("verbotene-stadt", PLAYERS, {}, seed, env.clock())
     env.service.flush_journal()

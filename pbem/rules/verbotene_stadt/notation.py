@@ -327,6 +327,10 @@ _VERB_WORDS: dict[str, str] = {
     "voler": "take", "piquer": "take", "garderai": "keep", "garderais": "keep", "terrò": "keep",
     "terro": "keep", "terrei": "keep", "choisirai": "select", "sceglierò": "select",
     "sceglierei": "select", "wählen": "select", "waehlen": "select",
+    # deciding for one ("Ich entscheide mich für RK", "Je me décide pour le manteau", "Opto per
+    # GB", "I opt for the yellow coat")
+    "entscheide": "select", "décide": "select", "decide": "select", "decido": "select",
+    "opte": "select", "opto": "select", "opt": "select",
     # a bribe is the selection ("désormais je soudoie BY", "adesso corrompo GY", "Ich besteche
     # GB", "I'm bribing RK")
     "soudoie": "select", "soudoyer": "select", "corromps": "select", "corrompo": "select",
@@ -412,6 +416,22 @@ def parse(
         def alone(part: str) -> Action:
             return parse(board, state, seat, part, kind, legal, waiting, whole=False)
 
+        if kind in _DECIDING and (after := _after_change_of_mind(text)):
+            # "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto giallo",
+            # "Ich wähle BB – ach nein, doch lieber behalten": the player's last word counts; what
+            # it says is read alone, or the answer is refused (never the first decision)
+            try:
+                return parse(board, state, seat, after, kind, legal, waiting)
+            except RuleError as e:
+                raise InvalidSyntax(
+                    _(
+                        "'%(text)s' changes its mind, but what it settles on could not be read; "
+                        "write the decision you mean alone."
+                    )
+                    % {"text": text.strip()},
+                    text=text,
+                    hint=examples(board, legal, state.n),
+                ) from e
         try:
             return alone(text)
         except InvalidSyntax:
@@ -494,6 +514,45 @@ def parse(
     if kind in ("take-card", "steal"):
         return _parse_take(answer, toks)
     return _parse_move(answer, toks)
+
+
+_CHANGE_OF_MIND = re.compile(
+    r"(?i)(?<![\w'’])(?:ripensandoci|a\s+pensarci\s+bene|anzi(?:\s+no)?|no\s*,?\s*aspett(?:a|ate)"
+    r"|aspett(?:a|ate)|non\s*,?\s*attend(?:s|ez)|attend(?:s|ez)|en\s+fait|finalement"
+    r"|r[ée]flexion\s+faite|tout\s+bien\s+r[ée]fl[ée]chi|[àa]\s+la\s+r[ée]flexion"
+    r"|on\s+second\s+thoughts?|actually(?:\s+no)?|no\s*,?\s*wait|wait|hang\s+on|scratch\s+that"
+    r"|ach\s+nein|nein\s*,?\s*doch|warte|korrektur|oder\s+doch|[äa]h+\s*,?\s*nein"
+    r"|oops|oups|ops|ripensamento|changement\s+d'avis|change\s+of\s+mind)(?=[\s,.;:!?…–—-]|$)"
+)
+"""A change of mind inside a decision ("... ripensandoci, meglio il cappotto giallo", "Je prends
+le manteau jaune de Nord. Non attendez, le pantalon orange plutôt", "Ich wähle BB – ach nein,
+doch lieber behalten"; sixth round: it-2549 took the first card)."""
+_PREFERENCE = {"no", "non", "nein", "nee", "nope", "plutôt", "plutot", "rather", "instead",
+               "meglio", "lieber", "doch", "better", "finalement", "allora", "alors", "also",
+               "dann", "then", "so", "invece", "stattdessen", "eher", "piuttosto", "mieux",
+               "je", "préfère", "prefere", "preferisco", "prefer", "i'd", "i", "ich", "nehme"}  # fmt: skip
+"""Words of preference around what a change of mind settles on ("meglio ...", "... plutôt")."""
+
+
+def _after_change_of_mind(text: str) -> str:
+    """What the last change of mind in ``text`` settles on, without its words of preference
+    ("" when there is none, or nothing after it)."""
+    found = list(_CHANGE_OF_MIND.finditer(text))
+    if not found or "?" in text[found[-1].end() :]:
+        return "" if not found else text[found[-1].end() :]
+    words = text[found[-1].end() :].strip(" ,.;:!…–—-").split()
+    while words and words[0].casefold().strip(",.;:!") in _PREFERENCE - {"je", "i", "ich", "i'd"}:
+        words = words[1:]
+    while words and words[-1].casefold().strip(",.;:!") in _PREFERENCE:
+        words = words[:-1]
+    if (
+        words
+        and words[0].casefold() in {"je", "i'd", "ich"}
+        and len(words) > 1
+        and (words[1].casefold() in {"préfère", "prefere", "prefer", "nehme"})
+    ):
+        words = words[2:] if words[1].casefold() != "nehme" else words
+    return " ".join(words)
 
 
 _DECISION_PARTS = re.compile(r"(?<=[.!?;,:])\s+|\s+[-–—]\s+")
@@ -689,6 +748,7 @@ _AROUND = {
     "une", "seconde", "un", "instant", "secondo", "attimo", "sekunde", "second", "moment",
     "mine", "current", "actuelle", "actuel", "attuale", "aktuelle", "aktuellen",
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
+    "avec", "mit",
     "fais", "leur", "trust", "mi", "di", "lei",
     "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
     "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
@@ -1175,6 +1235,12 @@ _TAKE_FILLER = {
     "certainly", "sicuramente", "certamente",
     "chiaramente", "logisch", "selbstverständlich",
     "selbstverstaendlich", "sicher", "offensichtlich", "ab", "off",
+    # for whom, and what it will be ("Pour moi ce sera le pantalon rouge de Sud", "Per me i
+    # pantaloni rossi", "Für mich die rote Hose", "South's red pants for me", "I'll go for the
+    # yellow coat", "Ich entscheide mich für den gelben Mantel"; issue 31)
+    "for", "pour", "per", "für", "fuer", "mich", "sera", "ça", "ca", "it'll", "be",
+    "go", "going", "opt", "it's", "c'est", "sarà", "sara", "es", "wird", "dann", "then", "alors",
+    "puis", "allora", "quindi", "so", "also", "okay", "ok", "bon", "allez", "dai", "na", "gut",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die

@@ -53,6 +53,16 @@ VERBS = {
     "en": ["I take", "I'll take", "I'm taking", "I'd like", "I would like", "I want",
            "I'll steal", "So I take", ""],
 }  # fmt: skip
+FOR_ME = {
+    # who the card is for, what it will be, deciding for it (sixth round)
+    "fr": ["Pour moi", "Pour moi ce sera", "Alors pour moi", "Je me décide pour",
+           "Ce sera"],
+    "it": ["Per me", "Allora per me", "Per me sarà", "Opto per", "Io opto per"],
+    "de": ["Für mich", "Dann für mich", "Ich entscheide mich für", "Dann klaue ich",
+           "Also für mich"],
+    "en": ["For me", "I'll go for", "I go for", "I opt for", "Then for me", "I'm going for"],
+}  # fmt: skip
+FOR_ME_AFTER = {"fr": " pour moi", "it": " per me", "de": " für mich", "en": " for me"}
 TAILS = {
     "fr": ["", ", évidemment", ", merci", " bien sûr", ", ça me fait la paire avec mon chapeau "
            "bleu", ". Merci le dragon !"],
@@ -79,6 +89,14 @@ def _takes() -> list[tuple[str, Take]]:
         out.append(("Ich würde gerne die rote Hose von Süd nehmen", Take(2, card("red-pants"))))
         out.append(("Die rote Hose von Süd nehme ich", Take(2, card("red-pants"))))
         out.append(("Pour le dragon : le manteau jaune de Nord.", Take(0, card("yellow-coat"))))
+    for lang, leads in FOR_ME.items():
+        for (name, (victim, phrases)), lead, tail in itertools.product(
+            CARDS.items(), leads, TAILS[lang][:3]
+        ):
+            phrase = f"{phrases[lang]} {SEATS[victim][lang][0]}"
+            out.append((f"{lead} {phrase}{tail}", Take(victim, card(name))))
+            out.append((f"{phrase[0].upper()}{phrase[1:]}{FOR_ME_AFTER[lang]}{tail}",
+                        Take(victim, card(name))))  # fmt: skip
     return out
 
 
@@ -126,7 +144,12 @@ READ = [
         "Ich behalte die gleiche Auswahl", "tengo lo stesso", "Lascio tutto com'è.",
         "Je laisse comme ça", "Ich lasse alles, wie es ist", "I'll leave it as it is",
         "Aucun changement pour moi.", "Keine Änderung bei mir.", "Nessun cambiamento per me",
-        "No change for me")),
+        "No change for me",
+        # staying with the same official (sixth round)
+        "Je reste avec le même fonctionnaire, merci.", "Je reste avec mon fonctionnaire",
+        "Resto con il mio funzionario.", "Resto con lo stesso funzionario",
+        "Ich bleibe bei meinem Beamten.", "Ich bleibe mit dem gleichen Beamten",
+        "I'll stick with my current official.", "I'm staying with the same official")),
     # a new selection in words, by code or by the official's colours
     ("reselect", "cambio: corrompo il funzionario con il cappello verde e il corpo blu, cioè GB.",
      Select(off("GB"))),
@@ -177,7 +200,15 @@ NEVER = [
         "I don't take the orange pants from North", "Non prendo i pantaloni arancioni di Nord",
         "Je prends le pantalon orange de Nord ?", "Should I take the orange pants from North?",
         "Pas le pantalon orange, plutôt le manteau jaune",
-        "The orange pants, or maybe the yellow coat?", "I would like to thank the dragon")),
+        "The orange pants, or maybe the yellow coat?", "I would like to thank the dragon",
+        # for whom, deciding: denied, weighed or asked (sixth round)
+        "Pour moi pas le pantalon orange de Nord", "Per me non i pantaloni arancioni di Nord",
+        "Für mich nicht die orange Hose von Nord", "Not the orange pants from North for me",
+        "I can't decide: the orange pants from North?", "Ich entscheide mich nicht für die "
+        "orange Hose von Nord", "Je ne me décide pas pour le pantalon orange de Nord",
+        "For me the orange pants from North, or the yellow coat?",
+        "Pour moi le pantalon orange de Nord ou le manteau jaune",
+        "I'll go for the orange pants from North then the yellow coat")),
     # another official named with keep, or a change, is no keep (RK is not East's official)
     *(("reselect", text, KEEP) for text in (
         "keep RK", "Je garde RK", "Ich bleibe bei RK", "Tengo RK",
@@ -196,10 +227,43 @@ def test_a_decision_denied_asked_or_weighed_is_not_read(at: str, text: str, neve
     assert isinstance(got, Select | Take), text
 
 
+CHANGED_MIND = [
+    # the player's last word counts inside a decision (sixth round: it-2549 took the first card)
+    ("steal", "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto verde.",
+     _take("green-coat")),
+    ("steal", "Je prends le pantalon rouge de Sud. Non attendez, le manteau vert plutôt.",
+     _take("green-coat")),
+    ("steal", "Alors... le pantalon rouge de Sud ? Non, finalement le manteau vert de Sud.",
+     _take("green-coat")),
+    ("steal", "I'll take the red pants from South. Actually no, the green coat from South.",
+     _take("green-coat")),
+    ("steal", "Taking South's red pants (no wait, the green coat)", _take("green-coat")),
+    ("steal", "Ich nehme die rote Hose von Süd – ach nein, doch lieber den grünen Mantel.",
+     _take("green-coat")),
+    ("steal", "Prendo il cappotto verde di Sud, anzi no, i pantaloni rossi.", _take("red-pants")),
+    ("reselect", "Ich wähle BB – ach nein, doch lieber behalten.", KEEP),
+    ("reselect", "Je choisis RK, non attendez, je garde.", KEEP),
+    ("reselect", "select RK, actually keep", KEEP),
+    ("reselect", "Scelgo RK... ripensandoci, tengo il mio.", KEEP),
+    ("reselect", "Keep. On second thought, select GB.", Select(off("GB"))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("at", "text", "want"), CHANGED_MIND)
+def test_a_decision_changed_in_the_sentence_is_the_last_one(
+    at: str, text: str, want: object
+) -> None:
+    assert GAME.parse(AT[at](), 1, text) == want, text
+
+
 REFUSED = [
+    # a change of mind that settles on nothing readable, or asks
+    ("steal", "Je prends le pantalon rouge de Sud, non attendez, pas le rouge"),
+    ("steal", "The red pants from South... wait, is the green coat better?"),
+    ("steal", "Prendo i pantaloni rossi di Sud, anzi no, boh"),
+    ("reselect", "Ich wähle BB – ach nein, doch nicht"),
     ("steal", "Prendo i pantaloni arancioni di Nord, non i pantaloni arancioni"),  # the same one
     ("steal", "Je prends le pantalon rouge de Sud (ou plutôt le manteau vert ?)"),
-    ("steal", "Taking South's red pants (no wait, the green coat)"),
     ("steal", "Taking South's red pants (I'd take the green coat too)"),
     ("steal", "Non il mantello giallo"),
     ("steal", "Je ne prends pas de carte : le pantalon orange de Nord."),  # a lead-in that denies
