@@ -1366,3 +1366,24 @@ def test_another_move_thought_of_or_that_would_have_done_beside_the_move() -> No
             ("fr", f"J'avais pensé à {a}, mais j'hésite avec {b}."),
         ],
     )
+
+
+def test_a_one_step_move_by_its_square_or_field_and_a_slide_on_from_there() -> None:
+    """ "BK just one square to the right please", "Move RB one field north please", "Ich schiebe
+    BK nach Osten und von dort weiter nach Norden" (half-18, half-20, half-22)."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    step = next(m for m in legal if m.split()[1] == "step")
+    off, _w, d = step.split()
+    two = next(m for m in legal if len(m.split()) == 3)
+    o2, d1, d2 = two.split()
+    side = {"N": "up", "E": "to the right", "S": "down", "W": "to the left"}
+    for lang, line, want in [
+        ("en", f"{off} just one square {side[d]} please", step),
+        ("en", f"Move {off} one field {DIRECTION_WORDS['en'][d]} please", step),
+        ("de", f"Ich schiebe {o2} nach {DIRECTION_WORDS['de'][d1]} und von dort weiter nach "
+               f"{DIRECTION_WORDS['de'][d2]} (ein einziger Zug).", two),
+        ("en", f"{o2} {DIRECTION_WORDS['en'][d1]} and from there {DIRECTION_WORDS['en'][d2]}", two),
+    ]:  # fmt: skip
+        assert _read("vs", lang, line) == ("move", want), line
+    assert _read("vs", "en", f"{off} two squares {DIRECTION_WORDS['en'][d]}")[0] != "move"
