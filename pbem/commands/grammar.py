@@ -2029,6 +2029,37 @@ _SORRY_FOR = re.compile(
 """An apology for the move refused before, named right after it ("sorry for the Q99")."""
 
 
+def _moved_in(text: str) -> bool:
+    return any(_moved(t) for t in _tokens(text))
+
+
+def _fixed_in_line(line: str, at: _At) -> bool:
+    """A move, then in the same line a correction of it with words after ("O9 R1, enfin non,
+    plutôt O9 R3 : je préfère garder la porte tournée vers le temple"; issue 31): the line up to
+    a sign reads as exactly one legal move, and what follows reads as a correction line below
+    that move would (:func:`_next_line_fix`, with all its care). False otherwise."""
+    if "?" in line or at.notation is None:
+        return False
+    for sep in _SEGMENT.finditer(line):
+        head, rest = line[: sep.start()], line[sep.end() :]
+        if not _tokens(head) or not _tokens(rest):
+            continue
+        sub = Reading()
+        _read_move(head, replace(at, out=sub))
+        acts = [c for c in sub.commands if c.kind == "action"]
+        if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+            continue
+        first = _SEGMENT.split(rest, maxsplit=1)[0]
+        if _moved_in(first) or not _says_correction(rest):
+            return False  # (the correction comes first: "enfin non, plutôt ...")
+        fix = _next_line_fix(rest, acts[0].action, at.notation, at.parse_action)
+        if fix is None:
+            return False
+        _as_read(at, fix, at.notation(fix))
+        return True
+    return False
+
+
 _SORRY_CODE = re.compile(
     r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
     r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
@@ -2880,7 +2911,9 @@ _OWNED_UP = re.compile(
     r"|du\s+hast\s+recht|my\s+bad|my\s+mistake|ma\s+faute|mea\s+culpa|colpa\s+mia|mein\s+fehler"
     r"|doesn['’]t\s+exist|does\s+not\s+exist|n['’]existe\s+pas|non\s+esiste|existiert\s+nicht"
     r"|gibt\s+es\s+(?:gar\s+)?nicht|gibt['’]s\s+nicht|sorry\s+about\s+that|désolée?\s+pour\s+ça"
-    r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür)(?![\w'’])"
+    r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür|fat[\s-]+finger(?:s|ed)?"
+    r"|typo|tippfehler|vertippt|faute\s+de\s+frappe|coquille|errore\s+di\s+battitura"
+    r"|refuso)(?![\w'’])"
 )
 """Words that own up to the mistake the refusal pointed out ("Right, that square doesn't exist,
 my bad.", "Vous avez raison, Q99 n'existe pas.", "Sorry about that, I copied the wrong thing")."""
@@ -2939,6 +2972,7 @@ def _calmed(line: str) -> str:
     """``line`` without the idioms of :data:`_SETTLED` and, beside a mention of the last time,
     without "not this time": what is left is read as the line (issue 31)."""
     out = _SETTLED.sub(" ", _COUNTERFACTUAL_REMARK.sub(_counterfactual, line))
+    out = _WHAT_I_MEANT.sub(" ", out)  # "N13 R3 is what I meant"
     # "(donc M13 R1 si j'ai bien compris la notation)": a condition that holds when it is read
     out = re.sub(
         _UNDERSTOOD.pattern + r"(?:\s+(?:la|the|die|il\s+sistema\s+di)?\s*(?:notation|notazione))?",
@@ -3333,12 +3367,14 @@ def _read_move(line_wo: str, at: _At) -> None:
     if calm != line_wo and "?" not in calm and _read_alone(calm, at):
         return  # "Allora L10 R0 e non se ne parla più"
     owned = _owned_up(line_wo, parse_action)
-    if owned != line_wo and "?" not in line_wo and _read_alone(owned, at):
+    if owned != line_wo and "?" not in line_wo and _read_alone(_calmed(owned), at):
         return  # "Right, that square doesn't exist, my bad. Going with L11 R1 then."
     if _typo_after(line_wo, at):
         return  # "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)"
     if _kept_for_later(line_wo, at):
         return  # "Not that one - P12 R3 please. I'd rather keep L12 for later."
+    if _fixed_in_line(line_wo, at):
+        return  # "O9 R1, enfin non, plutôt O9 R3 : je préfère garder la porte tournée vers le temple"
     if _sorry_after(line_wo, at):
         return  # "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(

@@ -1387,3 +1387,28 @@ def test_a_one_step_move_by_its_square_or_field_and_a_slide_on_from_there() -> N
     ]:  # fmt: skip
         assert _read("vs", lang, line) == ("move", want), line
     assert _read("vs", "en", f"{off} two squares {DIRECTION_WORDS['en'][d]}")[0] != "move"
+
+
+def test_a_correction_in_the_line_with_its_reason_after_and_a_typo_owned_up() -> None:
+    """ "O9 R1, enfin non, plutôt O9 R3 : je préfère garder la porte tournée vers le temple",
+    "Ha, Q99, fat fingers on the phone. N13 R3 is what I meant." (half-18, half-17): the move
+    the correction names; doubt, a bare "rather" or a denial said of the new move asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            (
+                "fr",
+                f"{a}, enfin non, plutôt {b} : je préfère garder la porte tournée vers le temple.",
+            ),
+            ("en", f"{a}, sorry, I meant {b} - much better"),
+            ("en", f"Ha, Q99, fat fingers on the phone. {b} is what I meant."),
+            ("de", f"Q99 war ein Tippfehler. {b} ist was ich meinte."),
+        ],
+        [
+            ("en", f"{a}, no wait, maybe {b}"),
+            ("en", f"{a}, rather {b}"),
+            ("en", f"{a}, actually no, {b} would hand Bea the room"),
+            ("it", f"{a}, anzi no, non so, {b}"),
+        ],
+    )
