@@ -1437,7 +1437,7 @@ def _next_line_fix(
     exactly one legal move other than the first (in a part of its own or among words; a move set
     aside by "not", or one made of the first move's own parts, does not count), asks nothing and
     holds no word that leaves it open (:data:`_DOUBT`). None otherwise."""
-    if notation is None or parse_action is None or "?" in line:
+    if notation is None or parse_action is None or "?" in line or _INDECISION.search(line):
         return None
     if not _says_correction(line) or _considered(line):
         return None
@@ -2215,6 +2215,37 @@ _SORRY_FOR = re.compile(
 """An apology for the move refused before, named right after it ("sorry for the Q99")."""
 
 
+def _moved_in(text: str) -> bool:
+    return any(_moved(t) for t in _tokens(text))
+
+
+def _fixed_in_line(line: str, at: _At) -> bool:
+    """A move, then in the same line a correction of it with words after ("O9 R1, enfin non,
+    plutôt O9 R3 : je préfère garder la porte tournée vers le temple"; issue 31): the line up to
+    a sign reads as exactly one legal move, and what follows reads as a correction line below
+    that move would (:func:`_next_line_fix`, with all its care). False otherwise."""
+    if "?" in line or at.notation is None:
+        return False
+    for sep in _SEGMENT.finditer(line):
+        head, rest = line[: sep.start()], line[sep.end() :]
+        if not _tokens(head) or not _tokens(rest):
+            continue
+        sub = Reading()
+        _read_move(head, replace(at, out=sub))
+        acts = [c for c in sub.commands if c.kind == "action"]
+        if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+            continue
+        first = _SEGMENT.split(rest, maxsplit=1)[0]
+        if _moved_in(first) or not _says_correction(rest):
+            return False  # (the correction comes first: "enfin non, plutôt ...")
+        fix = _next_line_fix(rest, acts[0].action, at.notation, at.parse_action)
+        if fix is None:
+            return False
+        _as_read(at, fix, at.notation(fix))
+        return True
+    return False
+
+
 _SORRY_CODE = re.compile(
     r"(?i)(?<![\w'’])(?:sorry|dsl|d[ée]sol[ée]e?|pardon|scusa(?:te)?|scusami|entschuldigung)"
     r"\s+(?:for|about|pour|per|wegen|für|fuer)(?:\s+(?:the|my|le|la|mon|il|lo|la\s+mia|den|das"
@@ -2411,7 +2442,7 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     corrected after it ("gioco P12 R3, anzi no ... P12 R1"), or named in a clause that denies
     before a word that leads to the move ("M13 R1 wäre blöd, also L12 R3"). Without a
     correction, the words around may not deny. None otherwise (the line then asks back)."""
-    if "?" in line or line.rstrip(" .!").endswith(")"):
+    if "?" in line or line.rstrip(" .!").endswith(")") or _INDECISION.search(line):
         return None  # (a move in a closing bracket is a remark: "(in quel caso P10 R0)")
     ordered = sorted(cands, key=lambda c: c.start)
     aside: list[_Candidate] = []
@@ -2468,12 +2499,14 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
             deny_from = max(deny_from, last.start - len(lead))  # "M13 R1 wäre blöd, also L12 R3"
         elif (
             ends
-            and denies(clause)
+            and (denies(clause) or _INTENDED.search(" ".join(clause)) is not None)
             and o.end < last.start
-            and tokens[o.end].casefold() in _SO
+            and (so := _so_after(tokens, o.end, last.start)) is not None
             and not any(_code_like(t) for t in tokens[o.end : last.start])
-        ):  # "avevo pensato a P10 R0, ma alla fine la mia mossa è M13 R1"
-            deny_from = max(deny_from, o.end)
+            and not _HESITATE.search(" ".join(tokens[so : last.start]))
+        ):  # "avevo pensato a P10 R0, ma alla fine la mia mossa è M13 R1", "Zuerst wollte ich
+            # L9 R1 spielen, aber ich nehme doch L9 R0" (the verb after the move set aside)
+            deny_from = max(deny_from, so)
         elif (
             ends
             and _THEREFORE.intersection(lead)
@@ -2507,6 +2540,32 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     if denies([t for t in words if t.casefold() not in skip]):
         return None
     return last
+
+
+def _so_after(tokens: list[str], start: int, end: int) -> int | None:
+    """Where a word that leads to the last move (:data:`_SO`: "but", "aber", "so") stands right
+    after the move set aside, or after at most four words that end its clause ("wollte ich L9 R1
+    spielen, aber", "hatte erst an M8 R1 gedacht, wie im Beispiel, aber"); None otherwise."""
+    for k in range(start, min(end, start + 5)):
+        if tokens[k].casefold() in _SO:
+            return k
+        if tokens[k].casefold() not in _CLAUSE_END:
+            return None  # "Ich hätte Lust auf M13 R1, schwanke aber noch mit P10 R0"
+    return None
+
+
+_HESITATE = re.compile(
+    r"(?i)(?<![\w'’])(?:j['’]hésite|hésite|schwanke|indecis[oa]|tentenno|torn|undecided"
+    r"|unentschlossen|waver(?:ing)?)(?![\w'’])"
+)
+"""Hesitation between the move set aside and the last ("J'avais pensé à M8 R1, mais j'hésite
+avec L9 R1"): no choice made; ask back."""
+_CLAUSE_END = frozenset(
+    ("spielen", "gedacht", "genommen", "gespielt", "gelegt", "legen", "nehmen", "setzen", "zu",
+     "wie", "im", "beispiel", "play", "playing", "like", "in", "the", "example", "jouer", "comme",
+     "dans", "l'exemple", "exemple", "giocare", "come", "nell'esempio", "esempio", "mettere")
+)  # fmt: skip
+"""The words that end a clause of intention after its move ("wollte ich L9 R1 spielen, aber")."""
 
 
 def _points(token: str) -> bool:
@@ -2864,11 +2923,20 @@ def _cited(line: str, tokens: list[str], cands: list[_Candidate]) -> list[_Candi
 _SEGMENT = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\.{2,}\s*")
 
 
+_INDECISION = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:don['’]t|do\s+not)\s+know|not\s+sure|unsure|weiß\s+nicht|weiss\s+nicht"
+    r"|nicht\s+sicher|keine\s+ahnung|non\s+so|non\s+sono\s+sicur[oa]|(?:ne\s+)?sais\s+pas"
+    r"|pas\s+sûre?|aucune\s+idée|no\s+idea|boh)(?![\w'’])"
+)
+"""Words of indecision ("I wanted M9 R0 but I don't know, M9 R1"): the line's last move is no
+correction then; the reply asks back."""
+
+
 def _after_correction(line: str) -> str:
     """What follows the last segment of a line that corrects or takes back ("BK est, no scusa,
     BR ovest": "BR ovest"), without second thoughts; "" when no segment does or nothing follows.
     The caller reads it alone: it must be one move with nothing around it that denies."""
-    if "?" in line:
+    if "?" in line or _INDECISION.search(line):
         return ""
     segs = [p for p in _SEGMENT.split(line) if p.strip()]
     marks = [
@@ -2883,6 +2951,8 @@ def _after_correction(line: str) -> str:
         return ""
     tail = " ".join(segs[marks[-1] + 1 :])
     words = tail.split()
+    if words and words[0].casefold() in {"and", "et", "e", "und", "also", "aussi", "anche", "auch"}:
+        return ""  # "I wanted to play M9 R0, and M9 R1": an addition, no correction
     while words and fold_word(words[0]).casefold() in _SECOND_WORDS:
         words = words[1:]  # "plutôt KY", "invece BR ovest"
     return " ".join(words)
@@ -3027,7 +3097,9 @@ _OWNED_UP = re.compile(
     r"|du\s+hast\s+recht|my\s+bad|my\s+mistake|ma\s+faute|mea\s+culpa|colpa\s+mia|mein\s+fehler"
     r"|doesn['’]t\s+exist|does\s+not\s+exist|n['’]existe\s+pas|non\s+esiste|existiert\s+nicht"
     r"|gibt\s+es\s+(?:gar\s+)?nicht|gibt['’]s\s+nicht|sorry\s+about\s+that|désolée?\s+pour\s+ça"
-    r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür)(?![\w'’])"
+    r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür|fat[\s-]+finger(?:s|ed)?"
+    r"|typo|tippfehler|vertippt|faute\s+de\s+frappe|coquille|errore\s+di\s+battitura"
+    r"|refuso)(?![\w'’])"
 )
 """Words that own up to the mistake the refusal pointed out ("Right, that square doesn't exist,
 my bad.", "Vous avez raison, Q99 n'existe pas.", "Sorry about that, I copied the wrong thing")."""
@@ -3057,10 +3129,36 @@ def _owned_up(line: str, parse_action: Callable[[str], object]) -> str:
     return " ".join(keep) if keep and len(keep) < len(parts) else line
 
 
+_COUNTERFACTUAL = re.compile(
+    r"(?i)(?<![\w'’])(?:would\s+(?:also\s+)?have\s+(?:worked|been\s+(?:fine|ok|possible|good))"
+    r"|could\s+(?:also\s+)?have\s+(?:worked|played|gone)|wäre\s+(?:auch\s+)?(?:gegangen|möglich"
+    r"|gut|ok)|hätte\s+(?:auch\s+)?(?:funktioniert|gepasst|geklappt)|aurait\s+(?:aussi\s+|pu\s+)?"
+    r"(?:marché|été\s+possible|fonctionné|convenu)|sarebbe\s+(?:anche\s+)?(?:andat[ao]\s+bene"
+    r"|stat[ao]\s+possibile|andat[ao])|avrebbe\s+(?:anche\s+)?funzionato)(?![\w'’])"
+)
+_COUNTERFACTUAL_REMARK = re.compile(r"\s*\(([^()]*)\)[\s.!]*$|\s+[-–—]+\s+([^()–—]*)$")
+
+
+def _counterfactual(m: re.Match[str]) -> str:
+    """A closing remark that names another move that would also have done ("p10 r1 (M13 R1 wäre
+    auch gegangen, aber egal)"; issue 31): no part of the reply's move, unless it corrects, takes
+    back or asks."""
+    said = m[1] if m[1] is not None else m[2] or ""
+    if (
+        not _COUNTERFACTUAL.search(said)
+        or "?" in said
+        or correction_rest(said) is not None
+        or is_take_back(said)
+    ):
+        return m[0]
+    return " "
+
+
 def _calmed(line: str) -> str:
     """``line`` without the idioms of :data:`_SETTLED` and, beside a mention of the last time,
     without "not this time": what is left is read as the line (issue 31)."""
-    out = _SETTLED.sub(" ", line)
+    out = _SETTLED.sub(" ", _COUNTERFACTUAL_REMARK.sub(_counterfactual, line))
+    out = _WHAT_I_MEANT.sub(" ", out)  # "N13 R3 is what I meant"
     # "(donc M13 R1 si j'ai bien compris la notation)": a condition that holds when it is read
     out = re.sub(
         _UNDERSTOOD.pattern + r"(?:\s+(?:la|the|die|il\s+sistema\s+di)?\s*(?:notation|notazione))?",
@@ -3113,6 +3211,12 @@ _NOT_X = re.compile(
 nord!)", "BR d'une seule case vers l'ouest (pas jusqu'au mur !)", "M13 R1, not R2")."""
 
 
+_LIKE_SAID = re.compile(
+    r"(?i)\s+(?:like|as|comme|come|wie)\s+(?:i|j['’]|je|l['’]|io|ich|you|vous|voi|ihr|sie|bob"
+    r"|[A-Z][a-zé]+)\b[^,;:?()]*$"
+)
+
+
 def _but_not(line: str, lone: _LoneMove) -> Command | None:
     """The move of a line whose closing remark only sets aside another way of making it
     (:data:`_NOT_X`; issue 31): the line without the remark read as one move, and the words set
@@ -3127,7 +3231,9 @@ def _but_not(line: str, lone: _LoneMove) -> Command | None:
     n = _NOT_X.match(m["b"] if m["b"] is not None else m["c"] or "")
     if n is None or (n["neg"].casefold() == "non" and current() != "it"):
         return None
-    x = n["x"].strip()
+    # "(not O13 R3 like I told Bob on the phone)", "et pas nord comme je l'avais annoncé à Marc":
+    # the comparison after what is set aside says where it came from
+    x = _LIKE_SAID.sub("", n["x"]).strip()
     toks = _tokens(x)
     if not toks or len(toks) > 5 or denies(toks) or is_correction(x) or is_take_back(x):
         return None
@@ -3135,6 +3241,13 @@ def _but_not(line: str, lone: _LoneMove) -> Command | None:
     if act is None or act.plan:
         return None
     codes = [t for t in _tokens(lone.notation(act.action)) if _code_like(t)]
+    whole = _parsed(lone.parse_action, x)  # "(not M13 R0)": a whole move of its own
+    if whole is not None:
+        return (
+            None
+            if _same(lone.notation, whole, act.action)
+            else replace(act, read_as=act.read_as or lone.notation(act.action))
+        )
     if any(t.upper() in codes for t in toks if _code_like(t)):
         return None  # "M13 R1 (not R1)": a part of the move set aside
     other = False
@@ -3440,12 +3553,14 @@ def _read_move(line_wo: str, at: _At) -> None:
     if calm != line_wo and "?" not in calm and _read_alone(calm, at):
         return  # "Allora L10 R0 e non se ne parla più"
     owned = _owned_up(line_wo, parse_action)
-    if owned != line_wo and "?" not in line_wo and _read_alone(owned, at):
+    if owned != line_wo and "?" not in line_wo and _read_alone(_calmed(owned), at):
         return  # "Right, that square doesn't exist, my bad. Going with L11 R1 then."
     if _typo_after(line_wo, at):
         return  # "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)"
     if _kept_for_later(line_wo, at):
         return  # "Not that one - P12 R3 please. I'd rather keep L12 for later."
+    if _fixed_in_line(line_wo, at):
+        return  # "O9 R1, enfin non, plutôt O9 R3 : je préfère garder la porte tournée vers le temple"
     if _sorry_after(line_wo, at):
         return  # "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
@@ -3473,7 +3588,14 @@ def _read_move(line_wo: str, at: _At) -> None:
         and correction_rest(" ".join(said[:first_code])) is not None
         else ""
     )
-    if fix and fix.casefold() != line_wo.casefold() and _read_alone(fix, at):
+    if (
+        fix
+        and fix.casefold() != line_wo.casefold()
+        # one move named ("Ich wollte M9 R0 spielen, aber ich weiß nicht, M9 R1" names two,
+        # and the rest without its commas would set the second aside)
+        and len(_candidates(_tokens(fix), parse_action, is_move_form)) <= 1
+        and _read_alone(fix, at)
+    ):
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.

@@ -1336,3 +1336,79 @@ def test_owning_up_thanks_a_by_the_way_question_and_a_condition_on_the_move_itse
             ("fr", f"Vous avez raison, {b} n'existe pas. Alors peut-être {a}."),
         ],
     )
+
+
+def test_another_move_thought_of_or_that_would_have_done_beside_the_move() -> None:
+    """ "Zuerst wollte ich L9 R1 spielen, aber ich nehme doch L9 R0", "Ich hatte erst an M8 R1
+    gedacht, wie im Beispiel, aber ich nehme L9 R1", "p10 r1 (M13 R1 wäre auch gegangen, aber
+    egal)", "O13R2 (not O13 R3 like I told Bob on the phone)" (half-17, half-20, half-23): the
+    move chosen; indecision ("I don't know", "weiß nicht", "non so") or an addition asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            ("de", f"Zuerst wollte ich {a} spielen, aber ich nehme doch {b}."),
+            ("de", f"Ich hatte erst an {a} gedacht, wie im Beispiel, aber ich nehme {b}."),
+            ("de", f"{b.lower()} ({a} wäre auch gegangen, aber egal)"),
+            ("en", f"{b} ({a} would have worked too)"),
+            ("fr", f"{b} ({a} aurait aussi marché)"),
+            ("it", f"{b} ({a} sarebbe andata bene lo stesso)"),
+            ("en", f"{b} (not {a} like I told Bob on the phone)"),
+        ],
+        [
+            ("de", f"Ich wollte {a} spielen, aber ich weiß nicht, {b}"),
+            ("en", f"I wanted {a} but I don't know, {b}"),
+            ("it", f"Volevo {a}, ma non so, {b}"),
+            ("en", f"I wanted to play {a}, and {b}"),
+            ("en", f"{b} ({a} would have worked too, sorry I meant {a})"),
+            ("en", f"{b} (not {b} like I told Bob)"),
+            ("de", f"Ich hätte Lust auf {a}, schwanke aber noch mit {b}."),
+            ("fr", f"J'avais pensé à {a}, mais j'hésite avec {b}."),
+        ],
+    )
+
+
+def test_a_one_step_move_by_its_square_or_field_and_a_slide_on_from_there() -> None:
+    """ "BK just one square to the right please", "Move RB one field north please", "Ich schiebe
+    BK nach Osten und von dort weiter nach Norden" (half-18, half-20, half-22)."""
+    pos = rg.vs_position()
+    legal = pos.legal()
+    step = next(m for m in legal if m.split()[1] == "step")
+    off, _w, d = step.split()
+    two = next(m for m in legal if len(m.split()) == 3)
+    o2, d1, d2 = two.split()
+    side = {"N": "up", "E": "to the right", "S": "down", "W": "to the left"}
+    for lang, line, want in [
+        ("en", f"{off} just one square {side[d]} please", step),
+        ("en", f"Move {off} one field {DIRECTION_WORDS['en'][d]} please", step),
+        ("de", f"Ich schiebe {o2} nach {DIRECTION_WORDS['de'][d1]} und von dort weiter nach "
+               f"{DIRECTION_WORDS['de'][d2]} (ein einziger Zug).", two),
+        ("en", f"{o2} {DIRECTION_WORDS['en'][d1]} and from there {DIRECTION_WORDS['en'][d2]}", two),
+    ]:  # fmt: skip
+        assert _read("vs", lang, line) == ("move", want), line
+    assert _read("vs", "en", f"{off} two squares {DIRECTION_WORDS['en'][d]}")[0] != "move"
+
+
+def test_a_correction_in_the_line_with_its_reason_after_and_a_typo_owned_up() -> None:
+    """ "O9 R1, enfin non, plutôt O9 R3 : je préfère garder la porte tournée vers le temple",
+    "Ha, Q99, fat fingers on the phone. N13 R3 is what I meant." (half-18, half-17): the move
+    the correction names; doubt, a bare "rather" or a denial said of the new move asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            (
+                "fr",
+                f"{a}, enfin non, plutôt {b} : je préfère garder la porte tournée vers le temple.",
+            ),
+            ("en", f"{a}, sorry, I meant {b} - much better"),
+            ("en", f"Ha, Q99, fat fingers on the phone. {b} is what I meant."),
+            ("de", f"Q99 war ein Tippfehler. {b} ist was ich meinte."),
+        ],
+        [
+            ("en", f"{a}, no wait, maybe {b}"),
+            ("en", f"{a}, rather {b}"),
+            ("en", f"{a}, actually no, {b} would hand Bea the room"),
+            ("it", f"{a}, anzi no, non so, {b}"),
+        ],
+    )

@@ -126,6 +126,9 @@ _FILLER = {
     "tournant", "girando", "biegend",
     "toujours", "still", "sempre", "immer", "noch", "solo", "nur", "ein", "er", "he", "it",
     "me", "moi", "mir", "mich", "einziger", "einzigen", "single",
+    # how far a one-step move goes, and from where the slide goes on ("BK just one square to the
+    # right", "RB one field north", "BK nach Osten und von dort weiter nach Norden"; issue 31)
+    "square", "field", "space", "von", "dort", "there", "là", "lì",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
