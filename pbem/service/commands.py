@@ -1889,11 +1889,19 @@ def _queues(text: str) -> bool:
 def _queued(text: str) -> str:
     """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
     oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
-    alts = _OR_ELSE.sub(" ELSE ", _move_arg(text))
+    alts = _OR_ELSE.sub(" ELSE ", _move_arg(_FOR_MY_TURN.sub("", text)))
     if not _PLAN_SEP.search(alts):
         return alts
     return " ELSE ".join(_joined_directions(a) for a in re.split(r"\s+ELSE\s+", alts))
 
+
+_FOR_MY_TURN = re.compile(
+    r"(?i)\s+(?:for|pour|per|für|fuer)\s+(?:my|mon|ma|il\s+mio|la\s+mia|meinen|meine|den|die)"
+    r"\s+(?:next|following|prochaine?|prossim[oa]|nächsten|naechsten|folgenden)"
+    r"\s+(?:turn|move|go|tour|coup|turno|mossa|giro|zug|runde)\s*$"
+)
+"""The turn NEXT is for, said after its move ("NEXT N13 R0 for my following turn", "PROCHAIN
+M13 R1 pour mon prochain tour", "NÄCHSTER L9 R0 für meinen nächsten Zug"; issue 31)."""
 
 _PLAN_SEP = re.compile(r";|\b(?:" + "|".join(re.escape(w) for w in PLAN_WORDS) + r")\b", re.I)
 _TOWARDS = frozenset(
