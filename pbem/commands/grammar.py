@@ -26,6 +26,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -649,6 +650,10 @@ _TOPIC = re.compile(
 """A sentence that turns to another topic ("Übrigens, wann ist das nächste Clubtreffen?")."""
 
 
+_APART: ContextVar[frozenset[tuple[str, ...]]] = ContextVar("_APART", default=frozenset())
+"""The sentences being read apart (a line the reading joins again is not split again)."""
+
+
 def _read_apart(
     sentences: list[str],
     parse_action: Callable[[str], object] | None,
@@ -665,9 +670,16 @@ def _read_apart(
     right after the move denies nothing ("Bob said M13 R1. I don't know.")."""
     from pbem.commands.vocabulary import doubts
 
-    trial = read_commands(
-        sentences, parse_action, is_move_form, notation=notation, plans=plans, spell=spell
-    )
+    key = tuple(sentences)
+    if key in _APART.get():
+        return False  # joined again into the same line (a slide and its directions below)
+    token = _APART.set(_APART.get() | {key})
+    try:
+        trial = read_commands(
+            sentences, parse_action, is_move_form, notation=notation, plans=plans, spell=spell
+        )
+    finally:
+        _APART.reset(token)
     if trial.errors or not trial.commands:
         return False
     said = {c.line for c in trial.commands}

@@ -294,6 +294,8 @@ LEADS = _listed(
     """
     i i' m i'm im am will be we are je j' suis serai serons nous sommes ich bin sind wir werde
     io sono saro siamo noi in en on im au auf a al da des partir pars parto fahre leave off
+    mettez moi mets mettetemi mettimi metteteci put me set setzen setzt sie mich bitte please
+    svp
     """
 )
 """Words that may lead to a command word in a sentence ("Je suis en vacances jusqu'au 12",
@@ -315,7 +317,8 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
         if cmd is None or cmd.wraps or cmd.kind == "next" or not hasattr(cmd.form, "fits"):
             continue  # "My next move: M13 R1" on a turn mail is the move, not a queued one
         before = line[: m.start()]
-        led = all(w in LEADS for w in _words(before))
+        clause = re.split(r"[,;:.!?–—]\s", before)[-1]  # "je pars au ski, mettez-moi en"
+        led = all(w in LEADS for w in _words(clause))
         if not led and not re.search(r"[,;:.!?–—-]\s*$", before):
             continue
         if any(c.isdigit() for c in before) or denies(before.split()):

@@ -794,6 +794,8 @@ class VacationCmd(_Base):
         remark = _REMARK.split(said.rest, maxsplit=1)[1:] if heard is not None else []
         if heard is not None and remark and doubts(remark[-1] or ""):
             heard = None  # "VACANCES 2 semaines, ou peut-être pas": asked back below
+        elif heard is not None and remark and self._switch_unsure(heard, remark[-1] or ""):
+            heard = None  # "VACATION AUTO - no, MANUAL": asked back below
         elif heard is not None or not mentions_time(said.bare):
             return heard
         shouted = any(
@@ -810,8 +812,25 @@ class VacationCmd(_Base):
             )
         )
 
+    def _switch_unsure(self, heard: Heard, remark: str) -> bool:
+        """AUTO or MANUAL before a remark that corrects or takes it back, or names a switch
+        again ("VACATION AUTO - no, MANUAL", "VACANZA AUTO, anzi no")."""
+        if heard.arg.strip().upper().rstrip(".!") not in self.auto_words | self.manual_words:
+            return False
+        from pbem.mail.reply import is_correction, is_take_back
+
+        words = {fold_word(w).upper() for w in re.findall(r"[^\W\d_]+", remark)}
+        return (
+            bool(words & (self.auto_words | self.manual_words))
+            or is_correction(remark)
+            or is_take_back(remark)
+        )
+
     def sure(self, arg: str) -> bool:
-        """A length or a day (VACATION AUTO and MANUAL are said alone)."""
+        """A length or a day, or AUTO / MANUAL ("VACANZA AUTO, così se mi dimentico non perdo
+        il posto": the switch before a remark; issue 31)."""
+        if arg.strip().upper().rstrip(".!") in self.auto_words | self.manual_words:
+            return True
         try:
             parse_duration(arg, now=datetime(2000, 1, 1, tzinfo=UTC))
         except ValueError:
@@ -1661,6 +1680,16 @@ class StandingCmd(_Base):
             return None
         return Heard(kind="standing" if said.bare else "standing-show", arg=said.bare)
 
+    def sure(self, arg: str) -> bool:
+        """Orders that read whole ("Et CONSIGNE ANNONCE CROIRE pour les prochaines fois": the
+        order after a word of prose; issue 31). The seat's own check reads them again."""
+        import pbem.service.standing as standing
+
+        try:
+            return standing.parse(arg, 0, 4) is not None
+        except CommandError:
+            return False
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -1860,11 +1889,19 @@ def _queues(text: str) -> bool:
 def _queued(text: str) -> str:
     """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
     oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
-    alts = _OR_ELSE.sub(" ELSE ", _move_arg(text))
+    alts = _OR_ELSE.sub(" ELSE ", _move_arg(_FOR_MY_TURN.sub("", text)))
     if not _PLAN_SEP.search(alts):
         return alts
     return " ELSE ".join(_joined_directions(a) for a in re.split(r"\s+ELSE\s+", alts))
 
+
+_FOR_MY_TURN = re.compile(
+    r"(?i)\s+(?:for|pour|per|für|fuer)\s+(?:my|mon|ma|il\s+mio|la\s+mia|meinen|meine|den|die)"
+    r"\s+(?:next|following|prochaine?|prossim[oa]|nächsten|naechsten|folgenden)"
+    r"\s+(?:turn|move|go|tour|coup|turno|mossa|giro|zug|runde)\s*$"
+)
+"""The turn NEXT is for, said after its move ("NEXT N13 R0 for my following turn", "PROCHAIN
+M13 R1 pour mon prochain tour", "NÄCHSTER L9 R0 für meinen nächsten Zug"; issue 31)."""
 
 _PLAN_SEP = re.compile(r";|\b(?:" + "|".join(re.escape(w) for w in PLAN_WORDS) + r")\b", re.I)
 _TOWARDS = frozenset(
