@@ -3470,7 +3470,27 @@ def _after_move(line: str, tokens: list[str], cand: _Candidate) -> str:
     return line[at[nth] :] if 0 <= nth < len(at) else ""
 
 
+_MOVE_DEPTH: ContextVar[int] = ContextVar("_MOVE_DEPTH", default=0)
+MAX_MOVE_DEPTH = 8
+"""How deep the readings of a move inside a move may nest (a correction inside the line, a piece
+read alone): real replies need two or three; a hostile line made them recurse without end."""
+
+
 def _read_move(line_wo: str, at: _At) -> None:
+    """``line_wo`` as a move (:func:`_read_move_at`), the nesting bounded: past
+    :data:`MAX_MOVE_DEPTH` the line is not read as a move (the reply then says what it read)."""
+    depth = _MOVE_DEPTH.get()
+    if depth >= MAX_MOVE_DEPTH:
+        at.out.ignored.append(at.line)
+        return
+    token = _MOVE_DEPTH.set(depth + 1)
+    try:
+        _read_move_at(line_wo, at)
+    finally:
+        _MOVE_DEPTH.reset(token)
+
+
+def _read_move_at(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
     line, guard, out, parse_action = at.line, at.guard, at.out, at.parse_action
