@@ -2231,19 +2231,31 @@ def _moved_in(text: str) -> bool:
     return any(_moved(t) for t in _tokens(text))
 
 
+_IN_A_HEAD: ContextVar[bool] = ContextVar("_IN_A_HEAD", default=False)
+"""Set while :func:`_fixed_in_line` reads the head of a line: the head's own heads are not tried
+again (each separator's head read with every shorter head of its own made a hostile line of many
+commas cost exponential time)."""
+
+
 def _fixed_in_line(line: str, at: _At) -> bool:
     """A move, then in the same line a correction of it with words after ("O9 R1, enfin non,
     plutôt O9 R3 : je préfère garder la porte tournée vers le temple"; issue 31): the line up to
     a sign reads as exactly one legal move, and what follows reads as a correction line below
     that move would (:func:`_next_line_fix`, with all its care). False otherwise."""
-    if "?" in line or at.notation is None:
-        return False
+    if "?" in line or at.notation is None or _IN_A_HEAD.get():
+        return False  # a head is one move as written, never itself a move and its correction
+    if len(_tokens(line)) > MAX_PROSE_WORDS:
+        return False  # as for any move in prose: a line of ordinary length only
     for sep in _SEGMENT.finditer(line):
         head, rest = line[: sep.start()], line[sep.end() :]
         if not _tokens(head) or not _tokens(rest):
             continue
         sub = Reading()
-        _read_move(head, replace(at, out=sub))
+        token = _IN_A_HEAD.set(True)
+        try:
+            _read_move(head, replace(at, out=sub))
+        finally:
+            _IN_A_HEAD.reset(token)
         acts = [c for c in sub.commands if c.kind == "action"]
         if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
             continue
