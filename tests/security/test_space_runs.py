@@ -7,9 +7,8 @@ the quadratic reading this replaced took about 85x)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from cputime import best_cpu
 
 import pbem.service.commands  # noqa: F401  (registers the commands' words)
 from pbem.commands.grammar import read_commands
@@ -28,12 +27,7 @@ def _read(line: str) -> list[tuple[str, str, str]]:
 
 
 def _cpu(line: str) -> float:
-    best = float("inf")
-    for _ in range(3):
-        start = time.thread_time()
-        _read(line)
-        best = min(best, time.thread_time() - start)
-    return best
+    return best_cpu(lambda: _read(line), 3)
 
 
 SHAPES = {
