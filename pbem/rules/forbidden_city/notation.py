@@ -10,6 +10,7 @@ and further west AZ, AY, .. AA, AAZ (an A prefix per 26 columns, counting back f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -373,21 +374,45 @@ def spelled(line: str) -> str:
         return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
     line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
+
+    def kept(m: re.Match[str], before: str) -> tuple[str, int]:
+        return m.group(0), 0  # "R0" as written: only brought beside its square
+
     out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
     for words in (_DEGREES, _IN_WORDS):
-        at = 0
-        while (m := words.search(out, at)) is not None:
-            said, cut = turn(m, out[: m.start()]) if m.group(0).strip() else (m.group(0), 0)
-            head = out[: m.start() - cut]
-            if said != m.group(0):
-                head = _beside_square(head)
-            out = head + said + out[m.end() :]
-            at = len(head) + max(len(said), 1)
-    out, at = _NO_TURN.sub("R0", out), 0
-    while (m := re.search(r"(?<![\w'’])R0(?![\w'’])", out[at:])) is not None:
-        head = _beside_square(out[: at + m.start()])
-        out, at = head + out[at + m.start() :], len(head) + 2
-    return out
+        out = _rewritten(words, out, turn)
+    return _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
+
+
+_R0 = re.compile(r"(?<![\w'’])R0(?![\w'’])")
+_LOOK_BACK = 200
+"""How much of the text before a rotation is read with it (its square, a few words, the way
+round, all far shorter): a line of thousands of rotation words is spelled in linear time."""
+
+
+def _rewritten(
+    words: re.Pattern[str],
+    text: str,
+    turn: Callable[[re.Match[str], str], tuple[str, int]],
+    always_beside: bool = False,
+) -> str:
+    """``text`` with each match of ``words`` replaced by what ``turn(match, before)`` says (the
+    notation, and how many characters of ``before`` it also replaces), the square brought beside
+    a rotation written anew (:func:`_beside_square`). ``before`` is the end of the text written
+    so far (:data:`_LOOK_BACK` to twice that), so the work is linear in the line's length."""
+    done: list[str] = []
+    tail, at = "", 0
+    for m in words.finditer(text):
+        tail += text[at : m.start()]
+        if len(tail) > 2 * _LOOK_BACK:
+            done.append(tail[:-_LOOK_BACK])
+            tail = tail[-_LOOK_BACK:]
+        said, cut = turn(m, tail) if m.group(0).strip() else (m.group(0), 0)
+        head = tail[: len(tail) - cut]
+        if always_beside or said != m.group(0):
+            head = _beside_square(head)
+        tail, at = head + said, m.end()
+    return "".join(done) + tail + text[at:]
 
 
 _BETWEEN = frozenset(
