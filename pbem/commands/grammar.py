@@ -31,7 +31,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands.durations import then_named
-from pbem.commands.requests import requested
+from pbem.commands.queued import named_next
+from pbem.commands.requests import preview_asked, preview_unread, requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import _, current, ngettext
@@ -891,13 +892,15 @@ def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
 
 def _once(out: Reading) -> None:
     """A command that changes nothing, asked for twice in one reply ("Could I see my
-    statistics?" and then "STATS"), is one command (issue 31)."""
+    statistics?" and then "STATS"), is one command, and so is the same move queued twice (said
+    in prose, then as NEXT; issue 31)."""
     seen: set[tuple[str, str]] = set()
     keep = []
     for c in out.commands:
         cmd = vocabulary().commands.get(c.kind)
         key = (c.kind, c.arg)
-        if c.kind != "action" and not getattr(cmd, "changes_game", True) and key in seen:
+        once = not getattr(cmd, "changes_game", True) or c.kind == "next"
+        if c.kind != "action" and once and key in seen:
             continue
         seen.add(key)
         keep.append(c)
@@ -1021,10 +1024,11 @@ _THEN_ALSO = re.compile(
 )
 _SECOND_KINDS = frozenset(
     {"board", "help", "history", "say", "record", "lang", "vacation", "back", "games",
-     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal"}
+     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal", "next"}
 )  # fmt: skip
 """The commands read after a move on its line (never RESIGN, a vote or a certificate, nor a
-PREVIEW or NEXT, whose own move beside the one played is a question)."""
+PREVIEW, whose own move beside the one played is a question; NEXT is for a later turn: "Je
+joue L11 R1, et pour mon tour suivant P12 R0")."""
 
 
 def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
@@ -1036,13 +1040,28 @@ def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list
     if m is None or m.start() == 0:
         return []
     head, tail = line[: m.start()].strip(), line[m.end() :].strip()
-    if not tail or not _parses(parse_action, head):
+    if not tail or not (_parses(parse_action, head) or _move_in_filler(head, parse_action)):
         return []
     alone = read_commands([tail], None)
     kinds = [c.kind for c in alone.commands]
     if not kinds or alone.errors or not set(kinds) <= _SECOND_KINDS:
         return []
     return [head, tail]
+
+
+def _move_in_filler(head: str, parse_action: Callable[[str], object]) -> bool:
+    """Is ``head`` a move among words that only lead to it ("Je joue L11 R1", "P10 R1 now"),
+    before a second command on its line (:func:`_move_then_command`; issue 31)?"""
+    toks = _tokens(head)
+    codes = [t for t in toks if _code_like(t)]
+    words = [t for t in toks if not _code_like(t)]
+    return (
+        bool(codes)
+        and bool(words)
+        and is_filler(words)
+        and not denies(words)
+        and _parses(parse_action, " ".join(codes))
+    )
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -1790,6 +1809,27 @@ def _read_line(
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (queued := named_next(line_wo)) is not None:
+        # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
+        cmd = vocabulary().lookup("NEXT")
+        assert cmd is not None
+        rest = spell(queued) if spell is not None else queued
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    previewed = preview_asked(line_wo) if heard is None else None
+    if previewed is not None:
+        # "Mi fate vedere l'anteprima di O9 R1? Poi decido."
+        cmd = vocabulary().lookup("PREVIEW")
+        assert cmd is not None
+        heard = cmd.hear(Said(line, previewed, previewed))
+    if (
+        heard is None
+        and previewed is None
+        and (spell is None or spell(line_wo) == line_wo)
+        and (unread := preview_unread(line_wo)) is not None
+    ):
+        # "Ich hätte gern eine Vorschau für M13 R1 oder P10 R0": asked back, never played
+        out.mentions.append((line, _mention(None, None, unread)))
+        return
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
         for c, arg in asked:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from pbem.commands.vocabulary import Spoken, fold_word, vocabulary
+from pbem.commands.vocabulary import PROSE_MAX, Spoken, fold_word, vocabulary
 
 
 def _listed(text: str) -> frozenset[str]:
@@ -559,3 +559,86 @@ def _language_asked(words: list[str], line: str) -> list[tuple[Spoken, str]]:
 
 
 _IMPERATIVE = _listed("scrivetemi scrivimi ecrivez ecris schreibt schreib write")
+
+
+_PREVIEW_NOUNS = _listed("preview previews apercu apercus anteprima vorschau")
+_BEFORE = _listed(
+    """before avant prima vorher first d'abord dabord deciding decide decider decision commit
+    choose choisir playing play jouer giocare decidere scegliere entscheiden entscheide spielen
+    ziehen i je me de decida decido decidiamo ich i'll ill dann then poi puis ensuite what it'd
+    would look like donnerait ferait farebbe darebbe wurde aussehen ergibt ergeben result
+    resultat risultato ergebnis un une a an ein eine einer einen una uno l' of du di von vom
+    for pour per fuer la le il lo gli die der das den dem des move coup mossa zug this ce cette
+    questa diesen dieses quick short petit breve kurze abord do does faire fa fait macht
+    bevor ziehe ziehen setze lege que qu' che io i un'
+    """
+)
+"""The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
+aperçu de N13 R1 avant que je décide", "eine Vorschau von P11 R2 schicken")."""
+_MOVE_CODE = re.compile(
+    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+[NSEWnsew]\b)*)(?![\w'’])"
+)
+_PREVIEW_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=\S)")
+
+
+def preview_asked(line: str) -> str | None:
+    """The move a line asks a preview of in a sentence, without the word PREVIEW first ("Avant
+    de me décider, pourriez-vous me montrer un aperçu de N13 R1 ? Merci !", "Mi fate vedere
+    l'anteprima di O9 R1? Poi decido.", "könnten Sie mir bitte vorher eine Vorschau von P11 R2
+    schicken?", "What would L9 R1 do? Can I see a preview before I commit?"; issue 31): None
+    unless one sentence asks for a preview (:data:`ASKS`) with the preview's noun and only
+    words of asking around it, the line names one move in all (in that sentence, or in a
+    question just before it), and no sentence denies, thanks for or doubts."""
+    if len(line) > PROSE_MAX:
+        return None
+    sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
+    moves = list(_MOVE_CODE.finditer(line))
+    if len({m[0].upper() for m in moves}) != 1:
+        return None
+    move = moves[0][0]
+    asked = [k for k, s in enumerate(sentences) if _PREVIEW_NOUNS.intersection(_words(s))]
+    if len(asked) != 1:
+        return None
+    at = asked[0]
+    words = _words(_MOVE_CODE.sub(" ", sentences[at]))
+    if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
+        return None
+    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS
+    if any(w not in allowed for w in words if not w.isdigit()):
+        return None
+    if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
+        return None
+    where = [k for k, s in enumerate(sentences) if _MOVE_CODE.search(s)]
+    if where != [at] and not (where == [at - 1] and sentences[at - 1].rstrip().endswith("?")):
+        return None
+    for k, s in enumerate(sentences):
+        if k == at:
+            continue
+        if any(w not in PLAIN | ASKING | _BEFORE for w in _words(_MOVE_CODE.sub(" ", s))):
+            return None  # "Poi decido.", "Merci !" and nothing else
+    return move
+
+
+_THANKED_FOR = re.compile(
+    r"(?i)(?<![\w'’])(?:thanks?|merci|grazie|danke|dank)(?:\s+(?:you|beaucoup|mille|sch(?:ö|oe)n))?"
+    r"\s+(?:for|pour|per|f(?:ü|ue)r)(?![\w'’])"
+)
+_NEGATED_ANY = re.compile(
+    r"(?i)(?<![\w'’])(?:not|no|don['’]?t|never|pas|jamais|non|nicht|kein|keine|nie|mai|niente)"
+    r"(?![\w'’])"
+)
+
+
+def preview_unread(line: str) -> str | None:
+    """A move named in a line that asks for a preview but is not read as one (two moves, other
+    words: :func:`preview_asked`): the move, so that the line is asked back and never played
+    ("Ich hätte gern eine Vorschau für M13 R1 oder P10 R0, bevor ich ziehe"); None when the
+    line names no preview, or thanks for one ("Danke für die Vorschau von M13 R1, die spiele
+    ich")."""
+    if len(line) > PROSE_MAX or not _PREVIEW_NOUNS.intersection(_words(line)):
+        return None
+    moves = list(_MOVE_CODE.finditer(line))
+    if not moves or _THANKED_FOR.search(line):
+        return None
+    asks = "?" in line or ASKS.intersection(_words(_MOVE_CODE.sub(" ", line)))
+    return moves[0][0] if asks else None

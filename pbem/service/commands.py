@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 import pbem.service.community as community
 import pbem.service.fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem import i18n
+from pbem.commands import queued
 from pbem.commands.describe import describe_line
 from pbem.commands.durations import (
     back_on,
@@ -57,7 +58,7 @@ from pbem.commands.vocabulary import (
 )
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import N_, _, ngettext
-from pbem.mail.reply import strip_please
+from pbem.mail.reply import is_courtesy, strip_please
 from pbem.rules.base import RuleError
 from pbem.service.auth import Seated
 from pbem.service.deps import Deps
@@ -1888,11 +1889,26 @@ def _queues(text: str) -> bool:
 
 def _queued(text: str) -> str:
     """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
-    oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
-    alts = _OR_ELSE.sub(" ELSE ", _move_arg(_FOR_MY_TURN.sub("", text)))
+    oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0", and so are "M13 R1, or if
+    that's gone, P10 R0" and "M13 R1, falls das nicht mehr geht P10 R0" (issue 31;
+    :func:`pbem.commands.queued.alternatives`)."""
+    said = _courtesy_after(_move_arg(_FOR_MY_TURN.sub("", text)))
+    alts = _OR_ELSE.sub(" ELSE ", queued.alternatives(said) or said)
     if not _PLAN_SEP.search(alts):
         return alts
     return " ELSE ".join(_joined_directions(a) for a in re.split(r"\s+ELSE\s+", alts))
+
+
+def _courtesy_after(text: str) -> str:
+    """``text`` without the courtesy after its last comma or sentence ("PROCHAIN RB N E, merci
+    d'avance", "NEXT GB N, sinon GB E. Bonne soirée"; issue 31): a tail with no figure that
+    :func:`~pbem.mail.reply.is_courtesy` reads whole."""
+    while (m := re.search(r"[,.;!]\s+(?=[^,.;!]*$)", text)) is not None:
+        tail = text[m.end() :].strip(" .!")
+        if not tail or re.search(r"\d|\b[A-Z]{2}\b", tail) or not is_courtesy(tail):
+            break
+        text = text[: m.start()].rstrip()
+    return text
 
 
 _FOR_MY_TURN = re.compile(
