@@ -956,9 +956,25 @@ def _denies_command(before: list[str]) -> bool:
 
 
 def _for_a_purpose(before: str) -> bool:
-    """Is the only denial before a command word that of a clause of purpose?"""
+    """Is the only denial before a command word that of a clause of purpose, or of a reason
+    that starts the line up to its comma ("Visto che la sera non riesco mai a rispondere,
+    credete pure ... : ORDINE DICHIARAZIONE CREDERE"; issue 31)?"""
     m = _PURPOSE.search(before)
-    return m is not None and not denies(_tokens(before[: m.start()]))
+    if m is not None and not denies(_tokens(before[: m.start()])):
+        return True
+    r = _REASON.match(before)
+    return (
+        r is not None
+        and "," in before[r.end() :]
+        and not denies(_tokens(before[r.end() :].split(",", 1)[1]))
+    )
+
+
+_REASON = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:since|because|as|visto\s+che|dato\s+che|siccome|poich[ée]"
+    r"|perch[ée]|puisque|comme|parce\s+que|vu\s+que|[ée]tant\s+donn[ée]\s+que|da|weil|nachdem)"
+    r"(?![\w'’])"
+)
 
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
@@ -971,7 +987,9 @@ _LEAD_TO_COLON = frozenset(
         """please set make put add new a an my un une nouvelle nouveau ma mon mettez mets mettre
         metti imposta impostate nuovo nuova una mio mia setze setzt setzen bitte ein eine neue
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
-        danke voici here's here is ecco hier ist einen neuer neues meinen""".strip(),
+        danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
+        aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
+        gebt""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""
@@ -981,13 +999,26 @@ _NAMED_WITH_ARGUMENT = frozenset({"standing", "vacation", "lang", "say", "previe
 """The commands read so: those whose argument says what they do (never RESIGN or a vote)."""
 
 
+_ORDER_TO = re.compile(
+    r"(?i)(?P<noun>standing\s+order|consigne(?:\s+permanente)?|ordine(?:\s+(?:fisso|permanente))?)"
+    r"\s+(?P<to>to|de|d['’]|di)\s*(?=\S)"
+)
+"""A standing order named, then what it says after "to" ("set a standing order to always believe
+claims", "mettez une consigne de toujours douter", "un ordine di credere sempre")."""
+
+
 def _named_before_colon(line: str) -> tuple[Spoken | None, str]:
     """A command named in words before a colon, with its argument after it ("Please set a
     standing order: always believe claims", "Voici ma consigne : je doute toujours"; issue 31):
     the head holds the command's word (any case) and only words that lead to it."""
     head, sep, tail = line.partition(":")
+    if not sep and (m := _ORDER_TO.search(line)) is not None:
+        # "And please set a standing order to always believe claims" (issue 31)
+        head, sep, tail = line[: m.end("noun")], m["to"], line[m.end() :]
     if not sep or not tail.strip():
         return None, ""
+    if (r := _REASON.match(head)) is not None and "," in head[r.end() :]:
+        head = head[r.end() :].split(",", 1)[1]  # "Comme je ne suis jamais là le soir, mettez-moi"
     words = [w.strip(".,!?").casefold() for w in head.split()]
     found = [c for w in words if w and (c := vocabulary().lookup(w)) is not None]
     if len(found) != 1 or found[0].kind not in _NAMED_WITH_ARGUMENT:
@@ -1049,6 +1080,41 @@ def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list
     return [head, tail]
 
 
+_BEFORE_LEAVE = re.compile(
+    r"(?i)(?<![\w'’])(?:before\s+(?:i\s+(?:go|leave)|i['’]m\s+off|leaving)|avant\s+(?:de\s+partir"
+    r"|mon\s+d[ée]part)|prima\s+di\s+partire|prima\s+della\s+partenza|vorher|vor\s+(?:der|meiner)"
+    r"\s+abreise|bevor\s+ich\s+(?:gehe|fahre|weg\s+bin|abreise))(?![\w'’])"
+)
+"""The time before a leave asked for in the same reply: the move then is the move now ("My move
+before I go: L10 R0", "und vorher noch schnell O13 R0"; issue 31)."""
+_THEN_MOVE = re.compile(r"(?<=[.!;])\s+(?=\S)|,?\s+(?:and|und|et|e)\s+|\s+[-–—]+\s+", re.I)
+
+
+def _command_then_move(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A command, then a move on the same line ("VACANZA 2 settimane. Nel frattempo la mia
+    mossa è N13 R3", "Urlaub bis Montag bitte, und vorher noch schnell O13 R0"; issue 31):
+    split where what comes before reads alone as one command that changes no move
+    (:data:`_SECOND_KINDS`, not NEXT) and what follows reads alone as one move and nothing
+    else; ``[]`` otherwise."""
+    if len(line) > PROSE_MAX or not any(c.isdigit() for c in line):
+        return []
+    for m in list(_THEN_MOVE.finditer(line))[:3]:
+        head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+        if not head or not tail or not any(c.isdigit() for c in tail):
+            continue
+        first = read_commands([head], None)
+        kinds = [c.kind for c in first.commands]
+        if first.errors or len(kinds) != 1 or kinds[0] not in _SECOND_KINDS - {"next"}:
+            continue
+        if kinds == ["vacation"]:
+            tail = _BEFORE_LEAVE.sub(" ", tail).strip()
+        then = read_commands([tail], parse_action)
+        if then.errors or [c.kind for c in then.commands] != ["action"]:
+            continue
+        return [head, tail]
+    return []
+
+
 def _move_in_filler(head: str, parse_action: Callable[[str], object]) -> bool:
     """Is ``head`` a move among words that only lead to it ("Je joue L11 R1", "P10 R1 now"),
     before a second command on its line (:func:`_move_then_command`; issue 31)?"""
@@ -1100,6 +1166,12 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
         if cmd.kind == "vacation":  # "Et je pars en vacances demain, donc VACANCES 2 semaines"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
+            before = [  # "until the 2nd of December"
+                t
+                for k, t in enumerate(before)
+                if not _DAY_OF_MONTH.match(t)
+                and not (k and t.casefold() == "of" and _DAY_OF_MONTH.match(before[k - 1]))
+            ]
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
         if any(_moved(t) for t in before) or _denies_command(before):
@@ -1114,6 +1186,10 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         return None, ""
     return None, ""
 
+
+_DAY_OF_MONTH = re.compile(r"(?i)^\d{1,2}(?:st|nd|rd|th|er|re|e|ème|eme|°|\.)?$")
+"""A day of the month in the prose before VACATION ("I'm away until the 2nd of December, so
+VACATION until 2 December"; issue 31): no move."""
 
 _LATER_WORDS = frozenset(
     ("next", "later", "tomorrow", "prochaine", "prochain", "demain", "prossima", "prossimo",
@@ -1775,8 +1851,12 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
+    if any(c.kind == "vacation" for c in out.commands):
+        line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
     if parse_action is not None and (
-        split := _before_shouted(line_wo, parse_action) or _move_then_command(line_wo, parse_action)
+        split := _before_shouted(line_wo, parse_action)
+        or _move_then_command(line_wo, parse_action)
+        or _command_then_move(line_wo, parse_action)
     ):
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
         # decision, then the command with its lead-in, each read as a line of its own

@@ -66,7 +66,8 @@ ASKING = _listed(
     potresti puo potrebbe kannst koennt koennen koennten koenntest kann konnt konnen konnten
     want need like wish voudrais veux voulez souhaite souhaiterais aimerais besoin ai vorrei
     voglio bisogno ho moechte mochte brauche haette gern gerne
-    send resend show give mail email get see view find look at receive have
+    send resend show give mail email get see view find look at receive have list lister listez
+    elencare elencarmi elencatemi elenca auflisten listen aufzaehlen
     envoyer renvoyer envoyez renvoyez envoie renvoie montrer montrez montre donner donnez donne
     voir avoir recevoir trouver consulter
     mandare rimandare inviare mandami rimandami inviami mandatemi rimandatemi inviatemi mandate
@@ -105,7 +106,8 @@ ASKS = _listed(
     potresti puo potrebbe kannst koennt koennen koennten koenntest kann konnt konnen konnten
     want need wish voudrais veux voulez souhaite souhaiterais aimerais besoin vorrei voglio
     bisogno moechte mochte brauche
-    send resend show give envoyez renvoyez envoie renvoie montrez montre donnez donne
+    send resend show give envoyez renvoyez envoie renvoie montrez montre donnez donne listez
+    elencatemi
     mandami rimandami inviami mandatemi rimandatemi inviatemi mandate rimandate inviate manda
     rimanda invia mostrami mostratemi schick schickt schicke sende sendet zeig zeigt zeige gebt
     gib

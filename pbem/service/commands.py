@@ -715,6 +715,10 @@ def _length(said: Said) -> str | None:
         or leading_duration(said.rest, strip_please)
         or back_on(said.rest)  # "URLAUB – ich bin auf Dienstreise und am 3. wieder da"
     )
+    if got is None and (m := _AND_I.search(said.rest)) is not None and not doubts(m["tail"]):
+        # "VACANCES jusqu'au 3 décembre et je joue en rentrant" (issue 31)
+        head = said.rest[: m.start()]
+        got = _length(Said(said.line, head, strip_please(head)))
     if got is None and _FROM_TODAY.search(said.rest):
         # "VACANCES 10 jours à compter d'aujourd'hui", "VACATION a fortnight from today": a
         # leave starts when it is asked anyway
@@ -722,6 +726,13 @@ def _length(said: Said) -> str | None:
         return _length(Said(said.line, rest, strip_please(rest)))
     return got
 
+
+_AND_I = re.compile(
+    r"(?i)\s+(?:and|et|e|und)\s+(?P<tail>(?:then\s+|puis\s+|poi\s+|dann\s+)?(?:i|i['’]ll|i['’]m|je|j['’]"
+    r"|io|ich|we|nous|on|ci|mi)(?![\w'’])[^\d]*)$"
+)
+"""A remark of the player's own after VACATION's length, joined by "and" ("et je joue en
+rentrant", "and I'll catch up when I'm back", "und ich melde mich danach")."""
 
 _FROM_TODAY = re.compile(
     r"(?i)\s*(?:(?:starting|from|as\s+of|beginning)\s+(?:today|now|tonight)|[àa]\s+(?:compter|partir)"
