@@ -1096,11 +1096,11 @@ def _command_then_move(line: str, parse_action: Callable[[str], object]) -> list
     split where what comes before reads alone as one command that changes no move
     (:data:`_SECOND_KINDS`, not NEXT) and what follows reads alone as one move and nothing
     else; ``[]`` otherwise."""
-    if len(line) > PROSE_MAX or not any(c.isdigit() for c in line):
+    if len(line) > PROSE_MAX:
         return []
     for m in list(_THEN_MOVE.finditer(line))[:3]:
         head, tail = line[: m.start()].strip(), line[m.end() :].strip()
-        if not head or not tail or not any(c.isdigit() for c in tail):
+        if not head or not tail:
             continue
         first = read_commands([head], None)
         kinds = [c.kind for c in first.commands]
@@ -1109,7 +1109,9 @@ def _command_then_move(line: str, parse_action: Callable[[str], object]) -> list
         if kinds == ["vacation"]:
             tail = _BEFORE_LEAVE.sub(" ", tail).strip()
         then = read_commands([tail], parse_action)
-        if then.errors or [c.kind for c in then.commands] != ["action"]:
+        got = [c.kind for c in then.commands]
+        more = bool(got) and set(got) <= _SECOND_KINDS - {"next"} and kinds[0] != "say"
+        if then.errors or (got != ["action"] and not more):
             continue
         return [head, tail]
     return []
@@ -1174,7 +1176,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             ]
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
-        if any(_moved(t) for t in before) or _denies_command(before):
+        concluded = _CONCLUDED.search(line[: m.start()]) is not None
+        if any(_moved(t) for t in before) or (_denies_command(before) and not concluded):
             return None, ""
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
@@ -1190,6 +1193,13 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
 _DAY_OF_MONTH = re.compile(r"(?i)^\d{1,2}(?:st|nd|rd|th|er|re|e|ème|eme|°|\.)?$")
 """A day of the month in the prose before VACATION ("I'm away until the 2nd of December, so
 VACATION until 2 December"; issue 31): no move."""
+
+_CONCLUDED = re.compile(
+    r"(?i)[,;.]\s*(?:so|therefore|hence|donc|alors|du\s+coup|quindi|allora|perci[òo]|also|daher"
+    r"|deshalb|deswegen)\s*,?\s*(?:(?:please|bitte|svp|per\s+favore|s['’]il\s+vous\s+pla[iî]t)\s*,?\s*)?$"
+)
+"""A command word right after "so" ending a reason ("... und versteht kein Deutsch, also bitte
+SPRACHE en"; issue 31): the negation before it is the reason's, not a denial of the command."""
 
 _LATER_WORDS = frozenset(
     ("next", "later", "tomorrow", "prochaine", "prochain", "demain", "prossima", "prossimo",
@@ -1884,6 +1894,11 @@ def _read_line(
         if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
             rest = day  # "..., back on Monday. VACATION until then please."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if heard is not None and len(asked := requested(line_wo)) > 1 and cmd in dict(asked):
+            # "Could I have the game record for the newsletter, and the updated STANDINGS?"
+            for c, arg in asked:
+                _take(Heard(arg=arg), c, line, out, flags, from_subject)
+            return
     if heard is None and (named := _named_before_colon(line_wo))[0] is not None:
         # "Please set a standing order: always believe claims"
         cmd, rest = named

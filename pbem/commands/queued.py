@@ -43,6 +43,11 @@ _IN_CASE = re.compile(
     r"(?i)(?<![\w'’])(?:in\s+case|au\s+cas\s+o[uù]|nel\s+caso(?:\s+(?:che|in\s+cui))?|im\s+fall"
     r"(?:e)?\s*,?\s*(?:dass)?)(?![\w'’])"
 )
+_IF_NOT = re.compile(
+    r"(?i)(?<![\w'’])(?:se\s+no|if\s+not|si\s+non|falls\s+nicht|wenn\s+nicht)\s*,?\s*"
+    r"(?=(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b)"
+)
+""""If not" right before the next alternative: "else" ("M13 R2, se no L10 R3")."""
 _ELSE = _listed(
     "or otherwise else ou sinon autrement o oppure altrimenti oder sonst andernfalls ansonsten"
 )
@@ -151,7 +156,7 @@ def alternatives(text: str) -> str | None:
     """NEXT's text with the conditions of possibility said in words read: its alternatives as
     "A ELSE B" (see the module's text), ``text`` itself when it holds no condition, or None
     when a condition is not one the service checks or stands where it makes no sense."""
-    text = _IN_CASE.sub("if", text)
+    text = _IF_NOT.sub(" else ", _IN_CASE.sub("if", text))
     tokens = list(_TOKEN.finditer(text))
     if not any(_fold(t.group(0)) in _IF for t in tokens):
         return text
@@ -234,14 +239,20 @@ _LEAD_COLON = re.compile(
 Zug schon mal: N13 R1", "Quando tocca di nuovo a me: O9 capovolta")."""
 _COURTESY = r"(?:please|bitte|svp|per\s+favore|merci|thanks|grazie|danke)"
 _ALREADY = rf"(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal|schon|gleich|{_COURTESY})"
+_BOOK = (
+    r"(?:i['’]ll\s+(?:play|take)|je\s+(?:joue|jouerai|prends|prendrai|r[ée]serve)|(?:gioco|giocher[òo]"
+    r"|prenoto|prender[òo])|(?:ich\s+)?(?:spiele|nehme|reserviere)(?:\s+ich)?|play|take)"
+)
+_MOVE_START = r"(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b"
 _LEAD = re.compile(
-    rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*\s+(?P<rest>[A-Za-z]\d{{1,2}}\b.*)$"
+    rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*(?:\s*,?\s*{_BOOK})?\s+"
+    rf"(?P<rest>{_MOVE_START}.*)$"
 )
 """The same without a colon, the move right after ("et pour mon tour suivant P12 sans
 rotation")."""
 _QUEUE = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}(?:queue(?:\s+up)?|put|keep|save|mettez|mets|gardez|metti|mettete"
-    rf"|tenete|tieni|merkt?|merken\s+sie|notiert?|notieren\s+sie)\s+(?P<rest>[A-Za-z]\d{{1,2}}\b"
+    rf"|tenete|tieni|merkt?|merken\s+sie|notiert?|notieren\s+sie)\s+(?P<rest>{_MOVE_START}"
     rf".*?)\s+(?:(?:in\s+(?:the\s+)?queue|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda"
     rf"|vor|bitte\s+vor)\s+)?{_TURN_NAMED}(?:[\s,]+(?:vor|{_COURTESY}))*[\s.!]*$"
 )

@@ -53,6 +53,9 @@ PLAIN = _listed(
     ausfuehrliche ausfuehrlichen ausfuehrlich
     as move every each ogni chaque jede jeden jedes
     general generale generali overall gesamt gesamte gesamten global globale
+    alors allora also so then donc quindi dunque daher actually en fait effectivement
+    infatti eigentlich these ces questi queste diese final finale finali finales finaux
+    endgueltige letzte letzten bisherigen bisherige pagina page seite
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -67,6 +70,8 @@ ASKING = _listed(
     want need like wish voudrais veux voulez souhaite souhaiterais aimerais besoin ai vorrei
     voglio bisogno ho moechte mochte brauche haette gern gerne
     send resend show give mail email get see view find look at receive have list lister listez
+    prefer rather i' d préfère prefere prefererais preferirei preferisco lieber servirebbe
+    servirebbero serve servono faudrait brauchte braeuchte
     elencare elencarmi elencatemi elenca auflisten listen aufzaehlen
     envoyer renvoyer envoyez renvoyez envoie renvoie montrer montrez montre donner donnez donne
     voir avoir recevoir trouver consulter
@@ -114,7 +119,8 @@ ASKS = _listed(
     please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
     serait sarebbe mind chance rimandereste mandereste inviereste mostrereste renverriez
     enverriez montreriez wuerden wuerdest wuerdet
-    aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let
+    aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let prefer
+    prefererais preferirei servirebbe servirebbero faudrait braeuchte
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -210,6 +216,17 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         # STANDINGS schicken.")
         if asked and all(r == asked[0][1] for _k, r in asked) and all(_remark(x) for x in others):
             return asked[0][1]
+        if (
+            len(asked) > 1
+            and all(_asks_alone(sentences[k]) for k, _r in asked)
+            and all(_remark(x) for x in others)
+        ):
+            # "Could I have the game record for the newsletter, and the updated STANDINGS?":
+            # several things asked for, each sentence asking on its own
+            out: list[tuple[Spoken, str]] = []
+            for _k, r in asked:
+                out.extend(x for x in r if x not in out)
+            return out
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
     return said_later(line)
@@ -227,6 +244,17 @@ def _asks(sentence: str, onwards: str) -> bool:
     words = set(_words(sentence))
     end = re.search(r"[.!?]", onwards)
     return (end is not None and end.group() == "?") or bool(words & (ASKS | _AGAIN | _IMPERATIVE))
+
+
+def _asks_alone(sentence: str) -> bool:
+    """Does ``sentence`` ask by itself: its own question mark, a word of asking
+    (:data:`ASKS`), or the command's word in capitals ("and the updated STANDINGS?")?"""
+    words = set(_words(sentence))
+    shouted = any(
+        w.isupper() and len(w) > 2 and vocabulary().lookup(w) is not None
+        for w in re.findall(r"[^\W\d_]+", sentence)
+    )
+    return "?" in sentence or bool(words & (ASKS | _IMPERATIVE)) or shouted
 
 
 _IT = _listed("it them one le la les l' lo li gli ne es sie ihn ihm")
@@ -266,8 +294,8 @@ def _remark(text: str) -> bool:
 
     if any(c.isdigit() for c in text):
         return False
-    if _words(text) and all(w in _EXCUSE for w in _words(text)):
-        return True  # "Scusate, potreste rimandarmi il tabellone?"
+    if _words(text) and all(w in _EXCUSE or w in PLAIN for w in _words(text)):
+        return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back

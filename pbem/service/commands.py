@@ -203,7 +203,7 @@ class BoardCmd(_Base):
         "en": ("board", "game board"),
         "fr": ("plateau", "plateau de jeu"),
         "it": ("tabellone", "plancia"),
-        "de": ("Brett", "Spielbrett", "Spielplan"),
+        "de": ("Brett", "Spielbrett", "Spielplan", "den Plan"),
     }
     after_article = True
     help = (HelpLine("service", 10, N_("    BOARD            mail me the current board again")),)
@@ -273,10 +273,23 @@ class History(_Base):
     name = "HISTORY"
     words = {"fr": ("HISTORIQUE",), "it": ("STORIA",), "de": ("VERLAUF",)}
     nouns = {
-        "en": ("history", "game history", "history of moves"),
-        "fr": ("historique", "historique des coups"),
-        "it": ("storia", "storico", "cronologia", "storia delle mosse"),
-        "de": ("Verlauf", "Spielverlauf", "Zugverlauf"),
+        "en": (
+            "history",
+            "game history",
+            "history of moves",
+            "moves so far",
+            "moves played so far",
+        ),
+        "fr": ("historique", "historique des coups", "coups déjà joués", "coups joués"),
+        "it": (
+            "storia",
+            "storico",
+            "cronologia",
+            "storia delle mosse",
+            "mosse già giocate",
+            "mosse fatte finora",
+        ),
+        "de": ("Verlauf", "Spielverlauf", "Zugverlauf", "bisherigen Züge", "bisherige Züge"),
     }
     after_article = True
     help = (HelpLine("service", 30, N_("    HISTORY          every move so far")),)
@@ -409,7 +422,7 @@ class Record(_Base):
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
     nouns = {
         "en": ("record", "game record", "replay"),
-        "fr": ("feuille de partie",),
+        "fr": ("feuille de partie", "feuille de la partie", "feuille de match"),
         "it": ("registro",),
         "de": ("Protokoll", "Spielprotokoll"),
     }
@@ -571,6 +584,18 @@ def language_of(text: str) -> str | None:
     return i18n.normalize(word) or _LANGUAGE_FORMS.get(folded) or i18n.normalize(folded)
 
 
+_FROM_NOW_ON = re.compile(
+    r"(?i)[\s,]*(?:from\s+now\s+on|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant"
+    r"|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|da\s+adesso|ab\s+jetzt|ab\s+sofort"
+    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft)(?![\w'’])[\s,]*"
+)
+
+
+def _from_now_on(text: str) -> str:
+    """LANG's argument without the time it holds from ("inglese d'ora in poi"; issue 31)."""
+    return strip_please(_FROM_NOW_ON.sub(" ", text))
+
+
 @register
 class LangPref(_Base):
     """LANG fr | it | de | en: the language of this address's mail, in every game (issue 15)."""
@@ -579,8 +604,9 @@ class LangPref(_Base):
     name = "LANG"
     words = {"en": ("LANGUAGE",), "fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
     form = Argument(
-        lambda s: len(s.bare.split()) <= 1 or language_of(s.bare) is not None,
-        lambda s: language_of(s.bare) or s.bare,  # "LANGUE en français", "LINGUA tedesca"
+        lambda s: len(s.bare.split()) <= 1 or language_of(_from_now_on(s.bare)) is not None,
+        # "LANGUE en français", "LINGUA tedesca", "LINGUA inglese d'ora in poi, per favore"
+        lambda s: language_of(_from_now_on(s.bare)) or s.bare,
     )
     phrases = {
         "en": ("in *", "write to me in *", "write in *", "in * from now on",
