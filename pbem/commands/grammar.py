@@ -890,6 +890,20 @@ def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
                 out.ignored.append(line)
 
 
+_FROM_NOW_ON_ORDER = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:from\s+now\s+on|in\s+future|pour\s+la\s+suite|d[ée]sormais"
+    r"|dor[ée]navant|[àa]\s+l['’]avenir|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|ab\s+jetzt"
+    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft)\s*,?\s+(?P<rest>.*\b(?:always|toujours|sempre"
+    r"|immer)\b.*)$"
+)
+"""A standing order in words after "from now on", with "always" ("Et pour la suite, croyez
+toujours pour moi"; issue 31): read as STANDING when its words are whole orders."""
+
+_SAID_TWICE = frozenset({"next", "vacation", "lang", "standing"})
+"""Commands that change something but are one when said twice alike ("I'll be away until
+December 5th. VACATION until December 5")."""
+
+
 def _once(out: Reading) -> None:
     """A command that changes nothing, asked for twice in one reply ("Could I see my
     statistics?" and then "STATS"), is one command, and so is the same move queued twice (said
@@ -899,7 +913,7 @@ def _once(out: Reading) -> None:
     for c in out.commands:
         cmd = vocabulary().commands.get(c.kind)
         key = (c.kind, c.arg)
-        once = not getattr(cmd, "changes_game", True) or c.kind == "next"
+        once = not getattr(cmd, "changes_game", True) or c.kind in _SAID_TWICE
         if c.kind != "action" and once and key in seen:
             continue
         seen.add(key)
@@ -1145,8 +1159,13 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
         before = _tokens(line[: m.start()])
+        deny_in: str | None = None
         if cmd.kind == "vacation":  # "Je serai absent à partir de demain : VACANCES 7 jours"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
+            before = [t for t in before if not _DAY_OF_MONTH.match(t)]  # "until December 5th."
+            # "Off camping, no signal. VACATION for the next 10 days": the sentences before
+            # give the reason; only the one that leads to the word may deny it
+            deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
         # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
@@ -1154,7 +1173,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         shown = not changes and not strip_please(m.group(2)) and denies(before)
         if any(_moved(t) and t.upper() not in own for t in before) and not shown:
             return None, ""
-        if changes and _denies_command(before) and not _for_a_purpose(line[: m.start()]):
+        led = before if deny_in is None else [t for t in _tokens(deny_in) if t in before]
+        denied = _denies_command(led) and not _for_a_purpose(line[: m.start()])
+        if changes and denied:
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -1904,6 +1925,19 @@ def _read_line(
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (order := _FROM_NOW_ON_ORDER.match(line_wo)) is not None:
+        # "Et pour la suite, croyez toujours pour moi", "From now on always doubt claims"
+        said_cmd = vocabulary().lookup("STANDING")
+        assert said_cmd is not None
+        rest = order["rest"]
+        ordered = said_cmd.hear(Said(line, rest, strip_please(rest)))
+        if (
+            ordered is not None
+            and ordered.error is None
+            and ordered.arg
+            and said_cmd.sure(ordered.arg)
+        ):
+            cmd, heard = said_cmd, ordered
     if heard is None and (queued := named_next(line_wo)) is not None:
         # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
         cmd = vocabulary().lookup("NEXT")

@@ -229,7 +229,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             return out
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
-    return said_later(line)
+    return said_later(line) or leave_in_words(line)
 
 
 _AGAIN = _listed("again encore nouveau ancora nochmal nochmals erneut wieder")
@@ -672,3 +672,59 @@ def preview_unread(line: str) -> str | None:
         return None
     asks = "?" in line or ASKS.intersection(_words(_MOVE_CODE.sub(" ", line)))
     return moves[0][0] if asks else None
+
+
+_AWAY = re.compile(
+    r"(?i)^\W*(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
+    r"|on\s+(?:holiday|vacation|leave))|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances"
+    r"|d[ée]placement|voyage|cong[ée]))|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente"
+    r"|in\s+(?:vacanza|viaggio|ferie)))(?![\w'’])(?P<rest>.*)$"
+)
+_AWAY_DE = re.compile(
+    r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs)"
+    r"(?P<tail>(?:\s*[,;.!]\s*.*)?)$"
+)
+_STARTING = re.compile(
+    r"(?i)^\s*(?:from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
+    r"|aujourd['’]hui)|da\s+(?:domani|oggi|stasera)|ab\s+(?:morgen|heute|sofort))\s*,?"
+)
+_PAUSE = re.compile(
+    r"(?i)(?<![\w'’])(?:pause|pausa|pausieren|on\s+hold|vacances|vacation|holiday|urlaub|vacanza"
+    r"|cong[ée])(?![\w'’])"
+)
+
+
+def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION said in words without the command's word ("Je serai absent jusqu'au 30 novembre
+    inclus, merci de mettre mes parties en pause", "Ich bin ab morgen bis einschließlich Sonntag
+    im Urlaub", "I'll be away for 10 days, please pause my games"; issue 31): the player away
+    now or from tomorrow, until a day or for a length the service reads, then nothing but a
+    request to pause or courtesy. ``[]`` for anything else (a question, a figure or a denial
+    after it, the past)."""
+    from pbem.commands.durations import leading_duration, read_until
+    from pbem.mail.reply import denies, is_courtesy, strip_please
+
+    if len(line) > PROSE_MAX or "?" in line:
+        return []
+    m = _AWAY.match(line)
+    de = _AWAY_DE.match(line) if m is None else None
+    if m is None and de is None:
+        return []
+    rest = _STARTING.sub("", (m or de)["rest"]).strip(" ,")  # type: ignore[index]
+    if de is not None:
+        got, tail = read_until(strip_please(rest)), de["tail"]
+    else:
+        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        got = leading_duration(clause[0], strip_please)
+        tail = rest[len(clause[0]) :]
+    if got is None:
+        return []
+    tail = tail.strip(" ,;.!")
+    if tail and (
+        any(c.isdigit() for c in tail)
+        or denies(tail.split())
+        or not (_PAUSE.search(tail) or is_courtesy(tail))
+    ):
+        return []
+    cmd = vocabulary().commands.get("vacation")
+    return [(cmd, got)] if cmd is not None else []

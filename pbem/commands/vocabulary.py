@@ -437,7 +437,10 @@ class Vocabulary:
         for m in re.finditer(r"(?<![\w'’-])([^\W\d_]{4,})(?![\w'’-])", line):
             if m.start() == 0:
                 continue
-            before = [w for w in line[: m.start()].split() if w.casefold() not in _ASKING]
+            # the sentence that leads to the word: the ones before give reasons ("ich kann
+            # leider doch nicht mitspielen. LEAVE o-fc-3a9c"; issue 31)
+            lead = re.split(r"(?<=[.!?])\s+", line[: m.start()])[-1]
+            before = [w for w in lead.split() if w.casefold() not in _ASKING]
             got = self._fresh(strip(line[m.start() :]), kinds)
             if got is not None and got[0] == "standby":
                 # "Happy to be a reserve player if anyone drops out: STANDBY verbotene-stadt",

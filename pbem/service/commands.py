@@ -735,6 +735,10 @@ def _length(said: Said) -> str | None:
     """VACATION's length as the service writes it (``14d``, or ``until 12-03`` for a day):
     in figures or words ("2 Wochen", "deux semaines"), up to the day ("bis 3. Dezember"), and
     before any prose after it ("trois jours svp, je suis en déplacement"; issue 31)."""
+    if (verb := _VERB_LAST.search(said.rest)) is not None:
+        # "bitte URLAUB 2 Wochen eintragen" (issue 31)
+        rest = said.rest[: verb.start()]
+        said = Said(said.line, rest, strip_please(rest))
     got = (
         read_duration(said.bare)
         or read_until(said.bare)
@@ -752,6 +756,12 @@ def _length(said: Said) -> str | None:
         return _length(Said(said.line, rest, strip_please(rest)))
     return got
 
+
+_VERB_LAST = re.compile(
+    r"(?i)\s+(?:eintragen|einrichten|aktivieren|vermerken|notieren|nehmen|setzen|machen|buchen"
+    r"|geben|einstellen)(?:\s+bitte)?\s*[.!]*\s*$"
+)
+"""The German verb at the end of VACATION's line ("URLAUB 2 Wochen eintragen")."""
 
 _AND_I = re.compile(
     r"(?i)\s+(?:and|et|e|und)\s+(?P<tail>(?:then\s+|puis\s+|poi\s+|dann\s+)?(?:i|i['’]ll|i['’]m|je|j['’]"

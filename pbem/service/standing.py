@@ -355,6 +355,10 @@ _PROSE_WORDS: dict[str, str] = {
     "DOUTE": "doubt", "DUBITO": "doubt", "ZWEIFLE": "doubt", "BEZWEIFLE": "doubt",
     "BEZWEIFELN": "doubt", "ANZWEIFELN": "doubt",
     "GARDE": "keep", "TENGO": "keep", "BEHALTE": "keep", "CONSERVE": "keep",
+    # the imperative, to the service (issue 31: "croyez toujours pour moi")
+    "CROYEZ": "believe", "DOUTEZ": "doubt", "CREDETE": "believe", "DUBITATE": "doubt",
+    "GLAUBT": "believe", "GLAUBEN": "believe", "BEZWEIFELT": "doubt", "ZWEIFELT": "doubt",
+    "GARDEZ": "keep", "TENETE": "keep", "BEHALTET": "keep",
     "CONSERVO": "keep", "CONSERVER": "keep", "CONSERVARE": "keep",
 }  # fmt: skip
 _PROSE_FILLER = frozenset(
@@ -367,6 +371,8 @@ _PROSE_FILLER = frozenset(
         # annonces", "Standing order: always believe claims"; issue 31)
         "PERMANENTE", "PERMANENT", "ORDER", "ORDINE", "FISSO", "FISSA", "DAUERAUFTRAG",
         "AUFTRAG",
+        # for whom ("croyez toujours pour moi", "always believe for me")
+        "POUR", "MOI", "FOR", "ME", "PER", "FUER", "MICH",
     }
 )  # fmt: skip
 
