@@ -1110,8 +1110,19 @@ def _command_then_move(line: str, parse_action: Callable[[str], object]) -> list
     split where what comes before reads alone as one command that changes no move
     (:data:`_SECOND_KINDS`, not NEXT) and what follows reads alone as one move and nothing
     else; ``[]`` otherwise."""
-    if len(line) > PROSE_MAX:
-        return []
+    if len(line) > PROSE_MAX or _SPLITTING.get():
+        return []  # (a part is read whole: no split inside a split, so the cost stays linear)
+    token = _SPLITTING.set(True)
+    try:
+        return _split_after_command(line, parse_action)
+    finally:
+        _SPLITTING.reset(token)
+
+
+_SPLITTING: ContextVar[bool] = ContextVar("_SPLITTING", default=False)
+
+
+def _split_after_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
     for m in list(_THEN_MOVE.finditer(line))[:3]:
         head, tail = line[: m.start()].strip(), line[m.end() :].strip()
         if not head or not tail:
