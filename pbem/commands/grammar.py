@@ -1086,12 +1086,37 @@ def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list
         return []
     head, tail = line[: m.start()].strip(), line[m.end() :].strip()
     if not tail or not (_parses(parse_action, head) or _move_in_filler(head, parse_action)):
-        return []
+        return _move_after_remark_then_command(line, parse_action)
     alone = read_commands([tail], None)
     kinds = [c.kind for c in alone.commands]
     if not kinds or alone.errors or not set(kinds) <= _SECOND_KINDS:
         return []
     return [head, tail]
+
+
+def _move_after_remark_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """The same after a first sentence of remark ("Pardon pour l'erreur. Je joue L10 R0 et
+    renvoyez-moi le plateau ensuite, s'il vous plaît"; issue 31): split at a later separator
+    (of the first three) when what comes before reads whole as one move and nothing else, and
+    what follows as commands that change no move. Each part is read whole (:data:`_SPLITTING`)."""
+    if len(line) > PROSE_MAX or _SPLITTING.get():
+        return []
+    token = _SPLITTING.set(True)
+    try:
+        for m in list(_THEN_ALSO.finditer(line))[1:3]:
+            head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+            if not tail or not re.search(r"[.!?]\s", head):
+                continue
+            first = read_commands([head], parse_action)
+            if first.errors or [c.kind for c in first.commands] != ["action"]:
+                continue
+            alone = read_commands([tail], None)
+            kinds = [c.kind for c in alone.commands]
+            if kinds and not alone.errors and set(kinds) <= _SECOND_KINDS:
+                return [head, tail]
+        return []
+    finally:
+        _SPLITTING.reset(token)
 
 
 _BEFORE_LEAVE = re.compile(
