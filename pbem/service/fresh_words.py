@@ -1,0 +1,360 @@
+"""A fresh mail's request in words, without its command word (issue 31): "je voudrais rejoindre
+une partie de Forbidden City, s'il reste une place", "vorrei seguire la partita fc-7k3q come
+spettatore", "ich würde gern bei einer offenen Partie Verbotene Stadt mitspielen", "I'd like to
+take over the yellow seat in fc-7k3q", "Happy to be a reserve player for Die Verbotene Stadt".
+
+A sentence is read as JOIN, WATCH, LEAVE, TAKEOVER or STANDBY only when all of this holds:
+
+- the writer asks for it, in the first person and now: a wish, an offer or a polite question
+  ("I'd like", "could I", "je voudrais", "puis-je", "vorrei", "sono disponibile", "ich möchte",
+  "darf ich": :data:`_WISH`), and no question word stands before it ("how can I join ...?");
+- the thing asked follows the wish (:data:`_DOING`: "join", "rejoindre", "partecipare",
+  "mitspielen", "take over", "spectateur", "riserva", "Ersatzspieler"), with nothing between
+  them but articles, small words and the request's own target (:data:`_BETWEEN`): "I'd like my
+  brother to join", "je voudrais savoir comment rejoindre", "ich möchte, dass mein Bruder
+  mitspielt" are not the writer's request;
+- nothing in the sentence denies or doubts (a negation, "maybe": :data:`_DOUBT`);
+- the sentence names what the command needs, once: a game id ("fc-7k3q"; an open game's id
+  "o-fc-3a9c" for LEAVE, a running game's for WATCH and TAKEOVER), or a kind of game by its name
+  ("Forbidden City", "Verbotene Stadt") for JOIN and STANDBY, and a seat for TAKEOVER ("the
+  yellow seat", "la place jaune", "il posto giallo", "den gelben Platz");
+- and exactly one command fits: "take" with a seat is TAKEOVER, "remplacer" with a kind of game
+  is STANDBY.
+
+Anything else is no request: the mail gets the strangers' answer (the help), and what a
+sentence about joining or leaving says ("my brother wants to join", "I left the game last
+week", "should I join?") is never carried out. Every request read so is confirmed by a mailed
+round trip before anything is done (:mod:`pbem.service.signup`, :mod:`pbem.service.takeover`).
+
+Pure: the standard library and :mod:`pbem.rules` (the names of the games).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.commands.vocabulary import fold_word
+
+Request = tuple[str, tuple[str, ...]]
+
+MAX_CHARS = 300
+"""Longer lines are not read word by word (the cost of a hostile line stays linear)."""
+
+
+def _phrases(text: str) -> tuple[tuple[str, ...], ...]:
+    """One phrase a line (``|`` separates phrases on a line too), its words folded."""
+    out = []
+    for line in text.split("\n"):
+        for part in line.split("|"):
+            if part.strip():
+                out.append(tuple(part.split()))
+    return tuple(out)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_WISH = _phrases(
+    """
+    i would like | i would love | i would be happy | i would be glad | i would be keen
+    i want | i wish | i am happy | happy to | glad to | i am keen | keen to | i am available
+    available | i am interested | interested in | i volunteer | i am up for | i can | could i
+    can i | may i | please | let me | i would be up for | i am willing | willing to
+    je voudrais | j' aimerais | je souhaite | je souhaiterais | je veux | je desire
+    je desirerais | puis-je | pourrais-je | je peux | je pourrais | je suis disponible
+    disponible | je me porte volontaire | volontaire | je serais ravi | je serais ravie
+    je serais heureux | je serais heureuse | je serais content | je serais contente
+    je suis partant | je suis partante | je me propose | je propose | volontiers
+    vorrei | voglio | mi piacerebbe | desidero | desidererei | posso | potrei
+    sono disponibile | disponibile | mi offro | mi candido | volentieri | gradirei
+    sarei felice | sarei contento | sarei contenta | sarei lieto | sarei lieta
+    ich moechte | moechte ich | ich mochte | ich wuerde | wuerde ich | ich wurde gern
+    ich wurde gerne | ich will | ich haette gern | ich haette gerne | ich bin bereit | bereit
+    kann ich | koennte ich | konnte ich | darf ich | duerfte ich | ich melde mich
+    ich stehe | ich biete mich | gern | gerne
+    """
+)
+"""The writer asking, offering or wishing now (folded: accents off, umlauts written out)."""
+
+_SELF = frozenset(("i", "je", "j'", "me", "m'", "moi", "io", "mi", "ich", "mich", "mir"))
+"""A sentence whose wish is only an adverb ("gern", "volontiers") or an adjective
+("disponible", "happy to") must have its writer in it (:func:`_wish`), or start with the
+adjective ("Happy to fill in ...")."""
+
+_ADVERB_WISH = frozenset(
+    (("gern",), ("gerne",), ("volontiers",), ("volentieri",), ("available",), ("disponible",),
+     ("disponibile",), ("bereit",), ("happy", "to"), ("glad", "to"), ("keen", "to"),
+     ("willing", "to"), ("interested", "in"), ("volontaire",))
+)  # fmt: skip
+
+_JOIN, _WATCH, _LEAVE, _TAKEOVER, _STANDBY = "join", "watch", "leave", "takeover", "standby"
+
+_DOING: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The words of the thing asked, each with the commands it may be."""
+
+
+def _doing(kinds: tuple[str, ...], text: str) -> None:
+    for phrase in _phrases(text):
+        _DOING[phrase] = kinds
+
+
+_doing(
+    (_JOIN,),
+    """
+    join | play | participate | take part | sign up | register | enter | be part | be in
+    rejoindre | participer | jouer | inscrire | faire partie | prendre part | en etre
+    partecipare | unirmi | unire | giocare | iscrivermi | iscrivere | entrare | aggiungermi
+    prendere parte | far parte | mitspielen | mitmachen | teilnehmen | anmelden | beitreten
+    spielen | einsteigen | dabei sein | dabeisein
+    """,
+)
+_doing(
+    (_WATCH,),
+    """
+    watch | follow | spectate | observe | spectator | observer | follow along
+    suivre | regarder | observer | spectateur | spectatrice | observateur | observatrice
+    seguire | guardare | osservare | spettatore | spettatrice | osservatore | osservatrice
+    zuschauen | zusehen | verfolgen | mitverfolgen | beobachten | mitlesen | zuschauer
+    zuschauerin | beobachter | beobachterin
+    """,
+)
+_doing(
+    (_LEAVE,),
+    """
+    leave | withdraw | quit | unregister | drop out | pull out | back out | sign off | sign out
+    quitter | retirer | desinscrire | desister | lasciare | ritirarmi | ritirare | cancellarmi
+    disiscrivermi | uscire | abmelden | austreten | aussteigen | zurueckziehen | verlassen
+    """,
+)
+_doing(
+    (_TAKEOVER,),
+    """
+    take over | takeover | take | have | reprendre | prendre | rilevare | prendere | occupare
+    uebernehmen | ubernehmen | nehmen
+    """,
+)
+_doing(
+    (_STANDBY,),
+    """
+    reserve | standby | stand by | substitute | replacement | stand-in | remplacant
+    remplacante | suppleant | suppleante | riserva | sostituto | sostituta | rimpiazzo
+    ersatz | ersatzspieler | ersatzspielerin | reservespieler | reservespielerin | nachruecker
+    """,
+)
+_doing(
+    (_TAKEOVER, _STANDBY),
+    """
+    replace | fill in | step in | remplacer | sostituire | subentrare | ersetzen | einspringen
+    """,
+)
+
+_BETWEEN = _words(
+    """
+    to be a an the also really very much too so kindly just now still gladly please able and
+    then in on of for as into with at this that game games seat place spot one next new open
+    another your of
+    de du des d' la le les l' un une a au aux en tant que comme bien aussi vraiment donc
+    partie parties prochaine nouvelle ouverte cette ce cet vous me m' etre moi place siege
+    di del della dello dei degli delle a al alla allo ai alle la il lo i gli un una uno in
+    nella nel come anche davvero partita partite prossima nuova aperta questa mi essere posto
+    der die das den dem des ein eine einen einem einer bei an in im am als mich mit fuer zu
+    dabei auch wirklich sehr gern gerne partie partien spiel spiels naechsten naechste neue
+    neuen offenen offene diese dieser diesem platz sein von vom aus zum zur
+    """
+)
+"""What may stand between the wish and the thing asked, besides the request's target."""
+
+_DOUBT = _words(
+    """
+    not no never cannot nor maybe perhaps unless or
+    ne n' pas jamais plus peut-etre non ou
+    non mai ne forse oppure
+    oder nicht kein keine keinen keinem keiner nie niemals vielleicht
+    """
+)
+"""A negation, a doubt or an alternative anywhere in the sentence: no request is read from it."""
+
+_ASKING_HOW = _words(
+    """
+    how why when where what which whether should must shall
+    comment pourquoi quand ou quel quelle quels quelles dois doit faut
+    come perche quando dove quale quali devo dovrei bisogna
+    wie warum wann wo welche welcher welches soll sollte muss ob
+    """
+)
+"""Before the wish, a question about the request, not the request ("How can I join ...?")."""
+
+_SEAT_NOUNS = _words(
+    "seat place spot colour color position siege couleur posto colore postazione platz sitz farbe"
+)
+_SEATS = {
+    "purple": "purple violet violette mauve viola lila violett violetten violetter lilanen",
+    "yellow": "yellow jaune giallo gialla gelb gelbe gelben gelber gelbes",
+    "red": "red rouge rosso rossa rot rote roten roter rotes",
+    "blue": "blue bleu bleue blu blau blaue blauen blauer blaues",
+    "north": "north nord norden",
+    "east": "east ost osten",
+    "south": "south sud sued sueden",
+    "west": "west ouest ovest westen",
+}
+_SEAT_OF = {w: seat for seat, ws in _SEATS.items() for w in ws.split()}
+"""A seat's name in the four languages (the English name is the service's)."""
+
+_KINDS = {
+    ("forbidden", "city"): "forbidden-city",
+    ("verbotene", "stadt"): "verbotene-stadt",
+    ("verbotenen", "stadt"): "verbotene-stadt",
+}
+"""A kind of game named in words (the hyphenated names are read by :func:`pbem.rules.game_key`)."""
+
+_ANY = _phrases(
+    """
+    any game | either game | both games | n'importe quelle partie | qualsiasi partita
+    ogni partita | jede partie | irgendeine partie | egal welche partie
+    """
+)
+
+OPEN_PREFIX = "o-"
+"""The start of an open game's id (:meth:`pbem.service.signup.SignupFiles.new_open`)."""
+
+_GAME_ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
+_CONTRACTIONS = (
+    (re.compile(r"\bi'd\b"), "i would"),
+    (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"\bi'll\b"), "i will"),
+    (re.compile(r"\bi've\b"), "i have"),
+    (re.compile(r"n't\b"), " not"),
+    (re.compile(r"'re\b"), " are"),
+    (re.compile(r"\bcan't\b"), "can not"),
+)
+_TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*'?")
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]\s+")
+
+
+def in_words(line: str) -> Request | None:
+    """The request a line says in words (see the module's docstring), or None. Each sentence of
+    the line is read alone; the line's sentences must not ask for two different things."""
+    if len(line) > MAX_CHARS:
+        return None
+    said = {got for s in _SENTENCE.split(line) if (got := _sentence(s)) is not None}
+    return said.pop() if len(said) == 1 else None
+
+
+def _fold(text: str) -> list[str]:
+    t = fold_word(text.replace("\u2019", "'").replace("`", "'")).lower()
+    t = t.replace("cannot", "can not")
+    for pat, out in _CONTRACTIONS:
+        t = pat.sub(out, t)
+    return _TOKEN.findall(t)
+
+
+def _find(words: list[str], phrase: tuple[str, ...], start: int = 0) -> int:
+    n = len(phrase)
+    for k in range(start, len(words) - n + 1):
+        if tuple(words[k : k + n]) == phrase:
+            return k
+    return -1
+
+
+def _wish(words: list[str]) -> int | None:
+    """Where the first wish of ``words`` ends (None: none), with no question word before it."""
+    best: tuple[int, int] | None = None
+    for phrase in _WISH:
+        k = _find(words, phrase)
+        if k < 0:
+            continue
+        if phrase in _ADVERB_WISH and not _SELF & set(words) and not (k == 0 and len(phrase) > 1):
+            continue  # "Happy to be a reserve ...": the writer, at the sentence's start
+        if best is None or k < best[0] or (k == best[0] and k + len(phrase) > best[1]):
+            best = (k, k + len(phrase))
+    if best is None or _ASKING_HOW & set(words[: best[0]]):
+        return None
+    return best[1]
+
+
+def _sentence(text: str) -> Request | None:
+    words = _fold(text)
+    if not words or _DOUBT & set(words):
+        return None
+    end = _wish(words)
+    if end is None:
+        return None
+    ids = {w for w in words if _GAME_ID.match(w) and any(c.isdigit() for c in w)}
+    kinds = _kinds(words)
+    seats = _seats(text, words)
+    for at in range(end, len(words)):
+        found = [(p, ks) for p, ks in _DOING.items() if tuple(words[at : at + len(p)]) == p]
+        if not found:
+            continue
+        phrase, can_be = max(found, key=lambda f: len(f[0]))
+        between = words[end:at]
+        targets = ids | {w for w in between if w in _SEAT_OF} | _kind_words(words)
+        if any(w not in _BETWEEN and w not in targets for w in between):
+            return None  # the wish is for something else ("I'd like my brother to join")
+        fits = {got for kind in can_be if (got := _fits(kind, ids, kinds, seats, words))}
+        return fits.pop() if len(fits) == 1 else None
+    return None
+
+
+def _fits(
+    kind: str, ids: set[str], kinds: set[str], seats: set[str], words: list[str]
+) -> Request | None:
+    """The request ``kind`` with the sentence's targets, when they are what it needs, once."""
+    one_id = next(iter(ids)) if len(ids) == 1 else None
+    running = one_id is not None and not one_id.startswith(OPEN_PREFIX)
+    if kind == _JOIN and one_id is not None and not seats:
+        return kind, (one_id,)
+    if kind == _JOIN and not ids and len(kinds) == 1 and not seats:
+        return kind, (next(iter(kinds)),)
+    if kind == _WATCH and running and not seats:
+        return kind, (one_id,)  # type: ignore[return-value]
+    if kind == _LEAVE and one_id is not None and not running and not seats:
+        return kind, (one_id,)
+    if kind == _TAKEOVER and running and len(seats) == 1:
+        return kind, (one_id, next(iter(seats)))  # type: ignore[return-value]
+    if kind == _STANDBY and not ids and not seats:
+        if len(kinds) == 1:
+            return kind, (next(iter(kinds)),)
+        if not kinds and any(_find(words, p) >= 0 for p in _ANY):
+            return kind, ("any",)
+    return None
+
+
+def _kind_words(words: list[str]) -> set[str]:
+    out = {w for w in words if _kind_of(w)}
+    for phrase in _KINDS:
+        if _find(words, phrase) >= 0:
+            out.update(phrase)
+    return out
+
+
+def _kind_of(word: str) -> str | None:
+    from pbem.rules import game_key
+
+    return game_key(word) if "-" in word and not any(c.isdigit() for c in word) else None
+
+
+def _kinds(words: list[str]) -> set[str]:
+    """The kinds of game the sentence names ("Forbidden City", "verbotene-stadt")."""
+    out = {k for w in words if (k := _kind_of(w))}
+    out.update(kind for phrase, kind in _KINDS.items() if _find(words, phrase) >= 0)
+    return out
+
+
+def _seats(text: str, words: list[str]) -> set[str]:
+    """The seats the sentence names beside a seat's noun ("the yellow seat", "la place jaune",
+    "il posto di Nord", "den gelben Platz"); the French "est" only as "Est" (it is "is" too)."""
+    out, near_noun = set(), False
+    for k, w in enumerate(words):
+        seat = _SEAT_OF.get(w)
+        if seat is None and w == "est" and re.search(r"\bEst\b", text):
+            seat = "east"
+        if seat is None:
+            continue
+        out.add(seat)
+        near = words[max(0, k - 3) : k] + words[k + 1 : k + 3]
+        near_noun = near_noun or bool(_SEAT_NOUNS & set(near))
+    # every seat the sentence names counts once one stands by a seat's noun ("the yellow or
+    # the blue seat": two seats, no request)
+    return out if near_noun else set()
