@@ -130,8 +130,14 @@ _doing(
 _doing(
     (_TAKEOVER,),
     """
-    take over | takeover | take | have | reprendre | prendre | rilevare | prendere | occupare
-    uebernehmen | ubernehmen | nehmen
+    take | have | prendre | prendere | occupare | nehmen
+    """,
+)
+# a seat taken over, or (with a game's name and no id) any seat of that game: standing by
+_doing(
+    (_TAKEOVER, _STANDBY),
+    """
+    take over | takeover | reprendre | rilevare | uebernehmen | ubernehmen
     """,
 )
 _doing(
@@ -149,8 +155,47 @@ _doing(
     """,
 )
 
+_SAID: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The writer's request in one phrase, wish and thing asked together: an imperative ("sign me
+up", "inscrivez-moi", "iscrivetemi") or the first person's present ("je reprends", "prendo",
+"ich übernehme", "I will join"), each with the commands it may be."""
+
+
+def _said(kinds: tuple[str, ...], text: str) -> None:
+    for phrase in _phrases(text):
+        _SAID[phrase] = kinds
+
+
+_said(
+    (_JOIN,),
+    """
+    sign me up | count me in | add me | put me down | i will join | i will play | i will take part
+    inscrivez-moi | inscris-moi | ajoutez-moi | je m' inscris | je rejoins | je participe
+    iscrivetemi | iscrivimi | aggiungetemi | aggiungimi | mi iscrivo | partecipo | ci sto
+    tragen sie mich | tragt mich | nehmen sie mich | nehmt mich | ich bin dabei | ich spiele mit
+    ich mache mit | ich nehme teil
+    """,
+)
+_said((_WATCH,), "i will watch | i will follow | je suivrai | seguiro | ich schaue zu")
+_said(
+    (_LEAVE,),
+    """
+    i will leave | i will withdraw | je quitte | je me retire | je me desinscris | lascio
+    mi ritiro | mi cancello | ich steige aus | ich trete aus
+    """,
+)
+_said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme")
+_said(
+    (_TAKEOVER, _STANDBY),
+    """
+    i will take over | je reprends | je remplace | subentro | rilevo | ich uebernehme
+    uebernehme ich | ich ubernehme | ich springe | ich ersetze | sostituisco
+    """,
+)
+
 _BETWEEN = _words(
     """
+    pour per um
     to be a an the also really very much too so kindly just now still gladly please able and
     then in on of for as into with at this that game games seat place spot one next new open
     another your of
@@ -167,10 +212,10 @@ _BETWEEN = _words(
 
 _DOUBT = _words(
     """
-    not no never cannot nor maybe perhaps unless or
-    ne n' pas jamais plus peut-etre non ou
-    non mai ne forse oppure
-    oder nicht kein keine keinen keinem keiner nie niemals vielleicht
+    not no never cannot nor maybe perhaps unless or instead rather
+    ne n' pas jamais plus peut-etre non ou plutot
+    non mai ne forse oppure invece piuttosto
+    oder statt stattdessen lieber nicht kein keine keinen keinem keiner nie niemals vielleicht
     """
 )
 """A negation, a doubt or an alternative anywhere in the sentence: no request is read from it."""
@@ -218,7 +263,31 @@ _ANY = _phrases(
 OPEN_PREFIX = "o-"
 """The start of an open game's id (:meth:`pbem.service.signup.SignupFiles.new_open`)."""
 
-_GAME_ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
+_GAME_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
+
+
+def _shaped_ids() -> re.Pattern[str]:
+    """The ids the service makes: ``fc-7k3q`` (:func:`pbem.store.committer._unique_id`: a
+    game's initials and four letters or figures, a fifth after many tries), ``o-fc-3a9c`` (an
+    open game, :meth:`pbem.service.signup.SignupFiles.new_open`)."""
+    from pbem.rules import game_names
+
+    initials = {"".join(p[0] for p in name.split("-") if p)[:3] for name in game_names()}
+    return re.compile(rf"^(?:o-)?(?:{'|'.join(sorted(initials))})-[a-z0-9]{{4,5}}$")
+
+
+_SHAPED = _shaped_ids()
+
+
+def _ids(words: list[str]) -> set[str]:
+    """The game ids a sentence names: a word shaped as the service's ids, or any hyphenated
+    word with a figure (a game master's own name for a game, "club-2026"); never a word of
+    prose ("peut-être", "stand-in") nor a game's name ("forbidden-city")."""
+    return {
+        w for w in words if _GAME_ID.match(w) and (_SHAPED.match(w) or any(c.isdigit() for c in w))
+    }
+
+
 _CONTRACTIONS = (
     (re.compile(r"\bi'd\b"), "i would"),
     (re.compile(r"\bi'm\b"), "i am"),
@@ -275,14 +344,23 @@ def _wish(words: list[str]) -> int | None:
 
 def _sentence(text: str) -> Request | None:
     words = _fold(text)
-    if not words or _DOUBT & set(words):
+    if not words:
         return None
+    stop = _stopping(words)
+    if stop is not None:
+        return stop
+    if _DOUBT & set(words):
+        return None
+    ids = _ids(words)
+    kinds = _kinds(words)
+    seats = _seats(text, words)
+    said = _said_first(words)
+    if said is not None:
+        fits = {got for kind in said if (got := _fits(kind, ids, kinds, seats, words))}
+        return fits.pop() if len(fits) == 1 else None
     end = _wish(words)
     if end is None:
         return None
-    ids = {w for w in words if _GAME_ID.match(w) and any(c.isdigit() for c in w)}
-    kinds = _kinds(words)
-    seats = _seats(text, words)
     for at in range(end, len(words)):
         found = [(p, ks) for p, ks in _DOING.items() if tuple(words[at : at + len(p)]) == p]
         if not found:
@@ -295,6 +373,125 @@ def _sentence(text: str) -> Request | None:
         fits = {got for kind in can_be if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
     return None
+
+
+_STOP = _phrases(
+    """
+    stop | unsubscribe | unsubscribe me | arreter | arretez | desabonner | desabonnez-moi
+    desinscrire | smettere | smettete | smettetela | basta | disiscrivermi | disiscrivetemi
+    aufhoeren | hoeren sie auf | hort auf | abbestellen | austragen | tragen sie mich aus
+    """
+)
+"""A stop asked for (the infinitive or the imperative: "I'd like to stop watching", "arrêtez de
+m'envoyer"; not "I stopped", "j'ai arrêté")."""
+
+_UNSUBSCRIBE = _words(
+    "unsubscribe desabonner desabonnez-moi disiscrivermi disiscrivetemi abbestellen austragen"
+)
+"""A stop that says what stops: a game's mails."""
+
+_NO_LONGER = _phrases(
+    """
+    no longer | not anymore | not any more | not any longer | ne plus | n' plus | non piu
+    nicht mehr | keine mehr | keinen mehr
+    """
+)
+"""A cessation: its words may stand apart ("je ne veux plus suivre", "non mandatemi più",
+"keine Mails mehr"), in this order, in one sentence."""
+
+_WATCHING = _words(
+    """
+    watch watching follow following spectate observe observing mails mail emails email messages
+    sending send updates suivre regarder observer envoyer mails courriels messages
+    seguire guardare osservare mandare inviare mandarmi inviarmi mandatemi inviatemi
+    messaggi verfolgen zuschauen beobachten mitlesen schicken senden zusenden nachrichten
+    spectator spectateur spettatore zuschauer observer observateur osservatore
+    """
+)
+"""What is stopped, for UNWATCH: watching a game, or its mails sent."""
+
+_STANDING_BY = _words(
+    """
+    reserve standby substitute replacement remplacant remplacante remplacer riserva sostituto
+    sostituta sostituire ersatz ersatzspieler ersatzspielerin einspringen
+    """
+)
+
+_ASK_TO_STOP = _phrases(
+    """
+    please | kindly | s' il vous plait | svp | merci de | per favore | per piacere | bitte
+    """
+)
+
+
+def _stopping(words: list[str]) -> Request | None:
+    """UNWATCH or STANDBY OFF said in words: the writer asks (:data:`_WISH`, "please", an
+    imperative stop) that watching a game (one running game's id) or standing by stop ("Please
+    stop sending me the fc-7k3q mails", "je ne veux plus suivre fc-7k3q", "vorrei smettere di
+    seguire fc-7k3q", "ich möchte fc-7k3q nicht mehr verfolgen", "I no longer want to be a
+    reserve"). Either a stop or a cessation, not both, and no other negation or doubt ("I don't
+    want to stop watching" is no request); None otherwise."""
+    stops = [k for p in _STOP if (k := _find(words, p)) >= 0]
+    ceases = [_apart(words, p) for p in _NO_LONGER]
+    ceased = [k for k in ceases if k is not None]
+    if bool(stops) == bool(ceased):
+        return None
+    start = min(stops or ceased)
+    negations = {"not", "ne", "n'", "non", "nicht", "keine", "keinen", "no"}
+    if stops and (_DOUBT & set(words)):
+        return None
+    if ceased and (_DOUBT - negations - {"plus"}) & set(words):
+        return None
+    ceasing = {w for p in _NO_LONGER for w in p} | {"anymore", "do"}
+    bare = [w for w in words if w not in ceasing] if ceased else words  # "je (ne) veux (plus)"
+    asked = _wish(bare) is not None or any(_find(words, p) >= 0 for p in _ASK_TO_STOP)
+    imperative = stops and words[start] not in ("stop", "arreter", "smettere", "aufhoeren")
+    if not (asked or imperative or (stops and start == 0)):
+        return None
+    if _ASKING_HOW & set(words[:start]):
+        return None
+    ids = _ids(words)
+    unsubscribed = stops and words[start] in _UNSUBSCRIBE
+    watching = unsubscribed or _WATCHING & set(words[start:]) or (ceased and _WATCHING & set(words))
+    standing = _STANDING_BY & set(words)
+    if watching and not standing and len(ids) == 1:
+        game = next(iter(ids))
+        return None if game.startswith(OPEN_PREFIX) else ("unwatch", (game,))
+    if standing and not watching and not ids:
+        return "standby", ("off",)
+    return None
+
+
+def _apart(words: list[str], phrase: tuple[str, ...]) -> int | None:
+    """Where ``phrase`` starts when its words stand in order in ``words`` within six words of
+    each other ("ne veux plus", "keine Mails mehr")."""
+    if not phrase:
+        return None
+    for k, w in enumerate(words):
+        if w != phrase[0]:
+            continue
+        at = k
+        for nxt in phrase[1:]:
+            window = words[at + 1 : at + 7]
+            if nxt not in window:
+                break
+            at = at + 1 + window.index(nxt)
+        else:
+            return k
+    return None
+
+
+def _said_first(words: list[str]) -> tuple[str, ...] | None:
+    """The commands of the first phrase of :data:`_SAID` in ``words`` with no question word
+    before it ("Comment je m'inscris ?" is a question), or None."""
+    best: tuple[int, int, tuple[str, ...]] | None = None
+    for phrase, kinds in _SAID.items():
+        k = _find(words, phrase)
+        if k >= 0 and (best is None or k < best[0] or (k == best[0] and len(phrase) > best[1])):
+            best = (k, len(phrase), kinds)
+    if best is None or _ASKING_HOW & set(words[: best[0]]):
+        return None
+    return best[2]
 
 
 def _fits(

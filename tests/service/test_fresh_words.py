@@ -359,3 +359,100 @@ def test_a_request_in_words_answering_our_mail_is_still_confirmed(tmp_path: Path
     out = env.service.handle(signed(dee, f"JOIN {oid}", answers=invitation))
     assert out.reason == "applied", out
     assert dee in _players(env, oid)
+
+
+MORE = [
+    # a seat taken over in a game named by its kind: standing by
+    (
+        "Je suis disponible pour reprendre une place dans une partie de Die Verbotene Stadt si "
+        "quelqu'un abandonne.",
+        ("standby", ("verbotene-stadt",)),
+    ),
+    (
+        "I'm available to take over a seat in a game of Forbidden City.",
+        ("standby", ("forbidden-city",)),
+    ),
+    (
+        "Sono disponibile a subentrare in una partita di Forbidden City.",
+        ("standby", ("forbidden-city",)),
+    ),
+    (
+        "Ich würde gern einen Platz in einer Partie Verbotene Stadt übernehmen.",
+        ("standby", ("verbotene-stadt",)),
+    ),
+    # an imperative, or the first person's present
+    ("Sign me up for o-fc-3a9c please.", ("join", ("o-fc-3a9c",))),
+    ("Count me in for the next game of Forbidden City!", ("join", ("forbidden-city",))),
+    (
+        "Inscrivez-moi à la prochaine partie de Forbidden City, merci.",
+        ("join", ("forbidden-city",)),
+    ),
+    ("Je m'inscris pour o-fc-3a9c.", ("join", ("o-fc-3a9c",))),
+    ("Iscrivetemi alla partita o-fc-3a9c, grazie.", ("join", ("o-fc-3a9c",))),
+    ("Mi iscrivo volentieri a o-vs-7h2m.", ("join", ("o-vs-7h2m",))),
+    ("Tragen Sie mich bitte für o-fc-3a9c ein.", ("join", ("o-fc-3a9c",))),
+    ("Ich bin dabei bei o-fc-3a9c!", ("join", ("o-fc-3a9c",))),
+    ("Ich übernehme gern den gelben Platz in fc-7k3q.", ("takeover", ("fc-7k3q", "yellow"))),
+    ("Je prends volontiers la place jaune de fc-7k3q.", ("takeover", ("fc-7k3q", "yellow"))),
+    ("Prendo volentieri il posto giallo di fc-7k3q.", ("takeover", ("fc-7k3q", "yellow"))),
+    ("I will take over the blue seat of fc-7k3q.", ("takeover", ("fc-7k3q", "blue"))),
+    ("Je me retire de o-fc-3a9c, désolé.", ("leave", ("o-fc-3a9c",))),
+    ("Mi ritiro da o-fc-3a9c, scusate.", ("leave", ("o-fc-3a9c",))),
+    ("Ich steige aus o-fc-3a9c aus, sorry.", ("leave", ("o-fc-3a9c",))),
+    # UNWATCH: a stop asked for, or a cessation
+    ("Please stop sending me the fc-7k3q mails, I've seen enough.", ("unwatch", ("fc-7k3q",))),
+    ("I'd like to stop watching fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("I don't want to watch fc-7k3q anymore.", ("unwatch", ("fc-7k3q",))),
+    ("Unsubscribe me from fc-7k3q please.", ("unwatch", ("fc-7k3q",))),
+    ("Je ne veux plus suivre fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("Merci de ne plus m'envoyer les mails de fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("Je voudrais me désabonner de fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("Vorrei smettere di seguire fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("Non voglio più seguire fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("Per favore non mandatemi più le mail di fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("Ich möchte fc-7k3q nicht mehr verfolgen.", ("unwatch", ("fc-7k3q",))),
+    ("Bitte keine Mails mehr zu fc-7k3q.", ("unwatch", ("fc-7k3q",))),
+    ("Ich möchte fc-7k3q abbestellen.", ("unwatch", ("fc-7k3q",))),
+    # ids without a figure, as the service makes them too
+    ("I'd like to join o-fc-beef.", ("join", ("o-fc-beef",))),
+    ("Vorrei seguire la partita vs-hxyz come spettatore.", ("watch", ("vs-hxyz",))),
+    ("Ich möchte den roten Platz in fc-abcd übernehmen.", ("takeover", ("fc-abcd", "red"))),
+    # STANDBY OFF
+    ("I no longer want to be a reserve.", ("standby", ("off",))),
+    ("Je ne veux plus être remplaçant.", ("standby", ("off",))),
+    ("Non voglio più fare la riserva.", ("standby", ("off",))),
+    ("Ich möchte nicht mehr als Ersatz einspringen.", ("standby", ("off",))),
+]
+
+
+@pytest.mark.parametrize(("line", "want"), MORE)
+def test_more_requests_in_words_are_read(line: str, want: tuple[str, tuple[str, ...]]) -> None:
+    assert in_words(line) == want, line
+    assert reading(f"Hello,\n{line}\nThanks") == want, line
+
+
+MORE_NEAR_MISSES = [
+    "I don't want to stop watching fc-7k3q.",
+    "I can't stop watching fc-7k3q!",
+    "I stopped watching fc-7k3q last week.",
+    "J'ai arrêté de suivre fc-7k3q.",
+    "Ho smesso di seguire fc-7k3q.",
+    "Ich habe aufgehört, fc-7k3q zu verfolgen.",
+    "My brother no longer wants to follow fc-7k3q.",
+    "Should I stop watching fc-7k3q?",
+    "Wie kann ich fc-7k3q abbestellen?",
+    "I no longer want to watch o-fc-3a9c.",
+    "I'd like to join o-fc-3a9c, I no longer want to watch fc-7k3q.",
+    "Je ne veux plus être remplaçant pour fc-7k3q.",
+    "Comment je m'inscris à o-fc-3a9c ?",
+    "Je prends la place jaune ou la place rouge de fc-7k3q.",
+    "Ich nehme lieber den gelben Platz in fc-7k3q.",
+    "Je me retire de fc-7k3q.",
+    "Sign me up for o-fc-3a9c or o-fc-7777.",
+]
+
+
+@pytest.mark.parametrize("line", MORE_NEAR_MISSES)
+def test_more_sentences_about_a_request_are_not_one(line: str) -> None:
+    assert in_words(line) is None, line
+    assert reading(f"Hello,\n{line}\nThanks") is None, line
