@@ -555,3 +555,28 @@ def _seats(text: str, words: list[str]) -> set[str]:
     # every seat the sentence names counts once one stands by a seat's noun ("the yellow or
     # the blue seat": two seats, no request)
     return out if near_noun else set()
+
+
+_ABOUT = _words(
+    """
+    join joining sign-up signup register registration rejoindre inscrire inscription inscrivez-moi
+    participer partecipare iscrivermi iscrizione iscrivetemi mitspielen mitmachen teilnehmen
+    anmelden anmeldung watch watching spectator spectate spectateur spectatrice spettatore
+    spettatrice zuschauen zuschauer zuschauerin reserve standby remplacant remplacante riserva
+    sostituto ersatz ersatzspieler ersatzspielerin takeover unsubscribe desabonner abbestellen
+    """
+)
+"""Words that speak of signing up, watching or standing by (not "play", "take": a player's
+move sent in a new mail speaks of those)."""
+
+
+def about_a_request(lines: list[str]) -> bool:
+    """Whether ``lines`` speak of joining, watching, leaving or standing by ("I'd like to join
+    please", "my brother wants to join o-fc-3a9c") though no request was read from them: the
+    mail is then answered with the commands to write, not with the answer to a player's move
+    sent in a new mail. Each line is read only to :data:`MAX_CHARS`."""
+    for line in lines:
+        words = set(_fold(line[:MAX_CHARS]))
+        if _ABOUT & words or any(_SHAPED.match(w) and w.startswith(OPEN_PREFIX) for w in words):
+            return True
+    return False

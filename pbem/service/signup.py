@@ -35,7 +35,7 @@ import msgspec
 
 from pbem import i18n, layout
 from pbem.errors import IntegrityError, StoreError
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
@@ -317,7 +317,7 @@ def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
     ours = answers_our_notice(deps.secret, p.from_addr, headers)
     asked = read_request(p)
     if asked is None:
-        return None
+        return None if ours else _ask_back(deps, p)
     addr = p.from_addr
     if not addr or "@" not in addr:
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER)
@@ -340,6 +340,33 @@ def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
         return _act_at_once(deps, board, asked.verb, target, p)
     # a request said in words is confirmed first, even in a reply to one of our mails
     return _ask_confirmation(deps, board, asked.verb, target, p, ours=ours)
+
+
+ASK_BACK = N_(
+    "We could not tell what this mail asks for. A request is read when it asks in your own name "
+    "and names the game: its id (in the game master's announcement), or the game's name for "
+    "JOIN and STANDBY. Write the command on a line of its own in a new mail:"
+)
+PLAY_INSTEAD = N_(
+    "To play in a game you are in, reply to the newest mail of that game instead, and write "
+    "your move above or below the quote."
+)
+
+
+def _ask_back(deps: Deps, p: ParsedMail) -> Outcome | None:
+    """A fresh mail that speaks of signing up, watching or standing by, from which no request
+    was read ("I'd like to join please", "my brother wants to join o-fc-3a9c"): answered with
+    the commands to write (within the strangers' budget, as every answer to a stranger), never
+    with a request guessed. Any other mail goes on (None)."""
+    from pbem.commands.vocabulary import FRESH, help_table
+    from pbem.service.fresh import request_lines
+    from pbem.service.fresh_words import about_a_request
+
+    if not about_a_request([*request_lines(p), *p.command_lines()[3:8]]):
+        return None
+    rows = [_(row) for section in help_table(FRESH) for row in section[1:]]
+    text = "\n".join([_(ASK_BACK), *rows, "", _(PLAY_INSTEAD)])
+    return deps.strangers.refuse(p, text, Reason.REFUSED)
 
 
 def _limiter(deps: Deps, filename: str, limit: int, window: float) -> RateLimiter:

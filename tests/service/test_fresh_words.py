@@ -456,3 +456,49 @@ MORE_NEAR_MISSES = [
 def test_more_sentences_about_a_request_are_not_one(line: str) -> None:
     assert in_words(line) is None, line
     assert reading(f"Hello,\n{line}\nThanks") is None, line
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Hello,\nmy brother wants to join o-fc-3a9c.\nThanks",
+        "Bonjour,\nje voudrais participer à une partie.\nMerci",
+        "Ciao,\nvorrei fare lo spettatore.\nGrazie",
+        "Hallo,\nich würde gern als Ersatzspieler einspringen.\nGruß",
+    ],
+)
+def test_a_mail_about_a_request_is_asked_back_with_the_commands(tmp_path: Path, body: str) -> None:
+    """No request guessed: the answer says what could not be read and lists the commands."""
+    from helpers import text_of
+
+    env = make_env(tmp_path)
+    out = env.service.handle(mail(body, sender="ann@example.org"))
+    assert out.reason == "refused" and out.replies == 1, out
+    (answer,) = drain(env)
+    text = " ".join(text_of(answer).split())
+    assert "We could not tell what this mail asks for" in text
+    assert "JOIN o-fc-3a9c" in text and "WATCH fc-7k3q" in text and "STANDBY" in text
+    assert "reply to the newest mail of that game" in text
+
+
+def test_a_move_in_a_new_mail_is_not_asked_back_about_signing_up(tmp_path: Path) -> None:
+    env = make_env(tmp_path)
+    out = env.service.handle(
+        mail("Hi,\nI'd like to play M13 R1.\nThanks", sender="ann@example.org")
+    )
+    assert out.reason == "no token", out
+
+
+def test_the_ask_back_is_in_the_readers_language(tmp_path: Path) -> None:
+    from helpers import text_of
+
+    from pbem.service.signup import ASK_BACK, PLAY_INSTEAD
+
+    env = make_env(tmp_path)
+    env.service.prefs.set_lang("ann@example.org", "de")
+    out = env.service.handle(mail("Hallo,\nich will mitmachen.\nGruß", sender="ann@example.org"))
+    assert out.reason == "refused", out
+    (answer,) = drain(env)
+    text = " ".join(text_of(answer).split())
+    assert "Wir konnten nicht erkennen" in text, text
+    assert ASK_BACK and PLAY_INSTEAD
