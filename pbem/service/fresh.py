@@ -45,6 +45,10 @@ def request_lines(p: ParsedMail) -> list[str]:
     return lines
 
 
+WORDS_LINES = 8
+"""How many of a fresh mail's first lines are read for a request in words (one request in all
+of them, else none)."""
+
 Request = tuple[str, tuple[str, ...]]
 """A fresh mail's request: its kind (``join``, ``standby``, ...) and its arguments."""
 
@@ -70,6 +74,8 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     for line in lines:
         if (got := command(line)) is not None:
             return got, False
+    # a request in words may stand lower, after a few lines about oneself ("I'm new here ...")
+    lines += p.command_lines()[3:WORDS_LINES]
     said = {got for line in lines if (got := in_words(line)) is not None}
     return (said.pop(), True) if len(said) == 1 else None
 

@@ -73,9 +73,15 @@ _WISH = _phrases(
     ich wurde gerne | ich will | ich haette gern | ich haette gerne | ich bin bereit | bereit
     kann ich | koennte ich | konnte ich | darf ich | duerfte ich | ich melde mich
     ich stehe | ich biete mich | gern | gerne
+    would it be possible | is it possible | est-il possible | serait-il possible
+    est-ce possible | sarebbe possibile | e possibile | ist es moeglich | waere es moeglich
+    ich haette lust | ich habe lust | j' ai envie | ho voglia | i feel like
     """
 )
 """The writer asking, offering or wishing now (folded: accents off, umlauts written out)."""
+
+_WISH_WORDS = frozenset(w for phrase in _WISH for w in phrase)
+"""A wish's words may stand again between a wish and the thing asked ("Gerne würde ich ...")."""
 
 _SELF = frozenset(("i", "je", "j'", "me", "m'", "moi", "io", "mi", "ich", "mich", "mir"))
 """A sentence whose wish is only an adverb ("gern", "volontiers") or an adjective
@@ -103,6 +109,8 @@ _doing(
     (_JOIN,),
     """
     join | play | participate | take part | sign up | register | enter | be part | be in
+    joining | playing | participating | taking part | signing up | registering
+    mitzuspielen | mitzumachen | teilzunehmen | anzumelden | einzusteigen
     rejoindre | participer | jouer | inscrire | faire partie | prendre part | en etre
     partecipare | unirmi | unire | giocare | iscrivermi | iscrivere | entrare | aggiungermi
     prendere parte | far parte | mitspielen | mitmachen | teilnehmen | anmelden | beitreten
@@ -113,6 +121,8 @@ _doing(
     (_WATCH,),
     """
     watch | follow | spectate | observe | spectator | observer | follow along
+    watching | following | observing | spectating | zuzuschauen | zuzusehen | folgen
+    anschauen | anzuschauen | mitschauen | zugucken
     suivre | regarder | observer | spectateur | spectatrice | observateur | observatrice
     seguire | guardare | osservare | spettatore | spettatrice | osservatore | osservatrice
     zuschauen | zusehen | verfolgen | mitverfolgen | beobachten | mitlesen | zuschauer
@@ -123,6 +133,7 @@ _doing(
     (_LEAVE,),
     """
     leave | withdraw | quit | unregister | drop out | pull out | back out | sign off | sign out
+    leaving | withdrawing | dropping out | abzumelden | auszutreten | auszusteigen
     quitter | retirer | desinscrire | desister | lasciare | ritirarmi | ritirare | cancellarmi
     disiscrivermi | uscire | abmelden | austreten | aussteigen | zurueckziehen | verlassen
     """,
@@ -137,7 +148,8 @@ _doing(
 _doing(
     (_TAKEOVER, _STANDBY),
     """
-    take over | takeover | reprendre | rilevare | uebernehmen | ubernehmen
+    take over | takeover | reprendre | rilevare | uebernehmen | ubernehmen | taking over
+    zu uebernehmen | zu ubernehmen
     """,
 )
 _doing(
@@ -172,16 +184,20 @@ _said(
     sign me up | count me in | add me | put me down | i will join | i will play | i will take part
     inscrivez-moi | inscris-moi | ajoutez-moi | je m' inscris | je rejoins | je participe
     iscrivetemi | iscrivimi | aggiungetemi | aggiungimi | mi iscrivo | partecipo | ci sto
-    tragen sie mich | tragt mich | nehmen sie mich | nehmt mich | ich bin dabei | ich spiele mit
+    nehmen sie mich | nehmt mich | ich bin dabei | ich spiele mit
     ich mache mit | ich nehme teil
     """,
 )
+# a German verb whose particle says which: "ich melde mich für ... an" / "... ab", "tragen Sie
+# mich ... ein" / "... aus" (:data:`_PARTICLES`)
+_said((_JOIN, _LEAVE), "ich melde mich | melde mich | tragen sie mich | tragt mich")
 _said((_WATCH,), "i will watch | i will follow | je suivrai | seguiro | ich schaue zu")
 _said(
     (_LEAVE,),
     """
     i will leave | i will withdraw | je quitte | je me retire | je me desinscris | lascio
-    mi ritiro | mi cancello | ich steige aus | ich trete aus
+    mi ritiro | mi cancello | ich steige aus | ich trete aus | remove me | take me off
+    retirez-moi | desinscrivez-moi | toglietemi | cancellatemi | streichen sie mich
     """,
 )
 _said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme")
@@ -195,7 +211,7 @@ _said(
 
 _BETWEEN = _words(
     """
-    pour per um
+    pour per um fare da faire
     to be a an the also really very much too so kindly just now still gladly please able and
     then in on of for as into with at this that game games seat place spot one next new open
     another your of
@@ -231,8 +247,39 @@ _ASKING_HOW = _words(
 """Before the wish, a question about the request, not the request ("How can I join ...?")."""
 
 _SEAT_NOUNS = _words(
-    "seat place spot colour color position siege couleur posto colore postazione platz sitz farbe"
+    """
+    seat place spot colour color position player siege couleur joueur joueuse posto colore
+    postazione giocatore giocatrice platz sitz farbe spieler spielerin
+    """
 )
+
+_PARTICLES = {"an": _JOIN, "ein": _JOIN, "ab": _LEAVE, "aus": _LEAVE}
+"""The particle that ends a German sentence, for a verb of :data:`_SAID` that may be JOIN or
+LEAVE."""
+
+_ROLES = {
+    **dict.fromkeys(
+        _words(
+            """
+            spectator observer spectateur spectatrice observateur observatrice spettatore
+            spettatrice osservatore osservatrice zuschauer zuschauerin beobachter beobachterin
+            """
+        ),
+        _WATCH,
+    ),
+    **dict.fromkeys(
+        _words(
+            """
+            reserve substitute replacement remplacant remplacante suppleant suppleante riserva
+            sostituto sostituta ersatz ersatzspieler ersatzspielerin reservespieler
+            reservespielerin
+            """
+        ),
+        _STANDBY,
+    ),
+}
+"""A role named in the sentence says what signing up is for ("m'inscrire comme spectateur",
+"iscrivermi come riserva", "join as a spectator"): it wins over a verb of joining."""
 _SEATS = {
     "purple": "purple violet violette mauve viola lila violett violetten violetter lilanen",
     "yellow": "yellow jaune giallo gialla gelb gelbe gelben gelber gelbes",
@@ -355,7 +402,11 @@ def _sentence(text: str) -> Request | None:
     kinds = _kinds(words)
     seats = _seats(text, words)
     said = _said_first(words)
+    if said is not None and _JOIN in said and _LEAVE in said:
+        particle = _PARTICLES.get(words[-1])
+        said = (particle,) if particle else None
     if said is not None:
+        said = _as_role(said, words)
         fits = {got for kind in said if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
     end = _wish(words)
@@ -366,9 +417,10 @@ def _sentence(text: str) -> Request | None:
         if not found:
             continue
         phrase, can_be = max(found, key=lambda f: len(f[0]))
+        can_be = _as_role(can_be, words[at:])
         between = words[end:at]
         targets = ids | {w for w in between if w in _SEAT_OF} | _kind_words(words)
-        if any(w not in _BETWEEN and w not in targets for w in between):
+        if any(w not in _BETWEEN and w not in _WISH_WORDS and w not in targets for w in between):
             return None  # the wish is for something else ("I'd like my brother to join")
         fits = {got for kind in can_be if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
@@ -479,6 +531,12 @@ def _apart(words: list[str], phrase: tuple[str, ...]) -> int | None:
         else:
             return k
     return None
+
+
+def _as_role(kinds: tuple[str, ...], words: list[str]) -> tuple[str, ...]:
+    """JOIN as the role ``words`` name, when they name one and only one (:data:`_ROLES`)."""
+    roles = {_ROLES[w] for w in words if w in _ROLES}
+    return (roles.pop(),) if kinds == (_JOIN,) and len(roles) == 1 else kinds
 
 
 def _said_first(words: list[str]) -> tuple[str, ...] | None:

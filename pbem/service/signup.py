@@ -359,10 +359,10 @@ def _ask_back(deps: Deps, p: ParsedMail) -> Outcome | None:
     the commands to write (within the strangers' budget, as every answer to a stranger), never
     with a request guessed. Any other mail goes on (None)."""
     from pbem.commands.vocabulary import FRESH, help_table
-    from pbem.service.fresh import request_lines
+    from pbem.service.fresh import WORDS_LINES, request_lines
     from pbem.service.fresh_words import about_a_request
 
-    if not about_a_request([*request_lines(p), *p.command_lines()[3:8]]):
+    if not about_a_request([*request_lines(p), *p.command_lines()[3:WORDS_LINES]]):
         return None
     rows = [_(row) for section in help_table(FRESH) for row in section[1:]]
     text = "\n".join([_(ASK_BACK), *rows, "", _(PLAY_INSTEAD)])

@@ -413,6 +413,29 @@ MORE = [
     ("Ich möchte fc-7k3q nicht mehr verfolgen.", ("unwatch", ("fc-7k3q",))),
     ("Bitte keine Mails mehr zu fc-7k3q.", ("unwatch", ("fc-7k3q",))),
     ("Ich möchte fc-7k3q abbestellen.", ("unwatch", ("fc-7k3q",))),
+    # more forms: -ing, zu-infinitives, a role named, an impersonal question, a particle
+    (
+        "Hi there, could you sign me up for the next Forbidden City game?",
+        ("join", ("forbidden-city",)),
+    ),
+    ("I'm interested in joining o-fc-3a9c.", ("join", ("o-fc-3a9c",))),
+    ("I'd like to be an observer in fc-7k3q.", ("watch", ("fc-7k3q",))),
+    ("I'd like to join fc-7k3q as a spectator.", ("watch", ("fc-7k3q",))),
+    ("I'd like to step in for the yellow player in fc-7k3q.", ("takeover", ("fc-7k3q", "yellow"))),
+    ("Would it be possible to join o-fc-3a9c?", ("join", ("o-fc-3a9c",))),
+    ("Please remove me from o-fc-3a9c.", ("leave", ("o-fc-3a9c",))),
+    ("Je voudrais m'inscrire comme spectateur pour fc-7k3q.", ("watch", ("fc-7k3q",))),
+    ("Je souhaite me retirer de la partie o-fc-3a9c.", ("leave", ("o-fc-3a9c",))),
+    ("Est-il possible de rejoindre o-fc-3a9c ?", ("join", ("o-fc-3a9c",))),
+    ("Sarebbe possibile partecipare a o-fc-3a9c?", ("join", ("o-fc-3a9c",))),
+    ("Vorrei iscrivermi come riserva per Forbidden City.", ("standby", ("forbidden-city",))),
+    ("Posso fare da spettatore a fc-7k3q?", ("watch", ("fc-7k3q",))),
+    ("Ich hätte Lust, bei o-fc-3a9c mitzuspielen.", ("join", ("o-fc-3a9c",))),
+    ("Gerne würde ich bei o-fc-3a9c mitspielen.", ("join", ("o-fc-3a9c",))),
+    ("Ich melde mich für o-fc-3a9c an.", ("join", ("o-fc-3a9c",))),
+    ("Ich melde mich von o-fc-3a9c ab.", ("leave", ("o-fc-3a9c",))),
+    ("Ich melde mich als Ersatz für Forbidden City.", ("standby", ("forbidden-city",))),
+    ("Tragen Sie mich bitte aus o-fc-3a9c aus.", ("leave", ("o-fc-3a9c",))),
     # ids without a figure, as the service makes them too
     ("I'd like to join o-fc-beef.", ("join", ("o-fc-beef",))),
     ("Vorrei seguire la partita vs-hxyz come spettatore.", ("watch", ("vs-hxyz",))),
@@ -449,7 +472,24 @@ MORE_NEAR_MISSES = [
     "Ich nehme lieber den gelben Platz in fc-7k3q.",
     "Je me retire de fc-7k3q.",
     "Sign me up for o-fc-3a9c or o-fc-7777.",
+    "Would it be possible for my brother to join o-fc-3a9c?",
+    "Is it possible that my brother joins o-fc-3a9c?",
+    "Ich melde mich bei o-fc-3a9c.",
+    "Mein Bruder meldet sich für o-fc-3a9c an.",
+    "Please don't remove me from o-fc-3a9c.",
 ]
+
+
+def test_a_request_in_words_may_stand_lower_in_the_mail() -> None:
+    body = (
+        "Hello,\n\nI'm new here: a friend told me about your service.\nI have played Forbidden "
+        "City a few times at our club.\nI'd like to join the next game of Forbidden City.\n\n"
+        "Thanks,\nRob"
+    )
+    assert reading(body) == ("join", ("forbidden-city",))
+    # two different requests in the first lines: none
+    body = "Hello,\nI'd like to watch fc-7k3q.\nblah\nblah\nI'd like to join o-fc-3a9c.\nRob"
+    assert reading(body) is None
 
 
 @pytest.mark.parametrize("line", MORE_NEAR_MISSES)
