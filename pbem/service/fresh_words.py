@@ -195,7 +195,7 @@ _said((_WATCH,), "i will watch | i will follow | je suivrai | seguiro | ich scha
 _said(
     (_LEAVE,),
     """
-    i will leave | i will withdraw | je quitte | je me retire | je me desinscris | lascio
+    i will withdraw | je me retire | je me desinscris
     mi ritiro | mi cancello | ich steige aus | ich trete aus | remove me | take me off
     retirez-moi | desinscrivez-moi | toglietemi | cancellatemi | streichen sie mich
     """,
@@ -406,7 +406,8 @@ def _sentence(text: str) -> Request | None:
         particle = _PARTICLES.get(words[-1])
         said = (particle,) if particle else None
     if said is not None:
-        said = _as_role(said, words)
+        said = _agreeing(words, 0, _as_role(said, words))
+    if said is not None:
         fits = {got for kind in said if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
     end = _wish(words)
@@ -417,7 +418,10 @@ def _sentence(text: str) -> Request | None:
         if not found:
             continue
         phrase, can_be = max(found, key=lambda f: len(f[0]))
-        can_be = _as_role(can_be, words[at:])
+        agreed = _agreeing(words, at, _as_role(can_be, words[at:]))
+        if agreed is None:
+            return None  # two things asked ("I'd like to leave early, then join o-fc-3a9c")
+        can_be = agreed
         between = words[end:at]
         targets = ids | {w for w in between if w in _SEAT_OF} | _kind_words(words)
         if any(w not in _BETWEEN and w not in _WISH_WORDS and w not in targets for w in between):
@@ -533,6 +537,33 @@ def _apart(words: list[str], phrase: tuple[str, ...]) -> int | None:
     return None
 
 
+def _agreeing(words: list[str], start: int, can_be: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The commands of ``can_be`` that every other thing asked from ``start`` on may be too
+    (:data:`_DOING`, :data:`_SAID`; a verb of joining beside a role named counts as the role),
+    or None when two of them ask different things."""
+    roles = {_ROLES[w] for w in words if w in _ROLES}
+    out = list(can_be)
+    at = start
+    while at < len(words):
+        found = [
+            (p, ks)
+            for table in (_DOING, _SAID)
+            for p, ks in table.items()
+            if tuple(words[at : at + len(p)]) == p
+        ]
+        if not found:
+            at += 1
+            continue
+        phrase, kinds = max(found, key=lambda f: len(f[0]))
+        at += len(phrase)
+        if kinds == (_JOIN,) and len(roles) == 1:
+            kinds = (next(iter(roles)),)
+        if _JOIN in kinds and _LEAVE in kinds:
+            continue  # a German verb whose particle decides (read by the caller)
+        out = [k for k in out if k in kinds]
+    return tuple(out) or None
+
+
 def _as_role(kinds: tuple[str, ...], words: list[str]) -> tuple[str, ...]:
     """JOIN as the role ``words`` name, when they name one and only one (:data:`_ROLES`)."""
     roles = {_ROLES[w] for w in words if w in _ROLES}
@@ -558,7 +589,7 @@ def _fits(
     """The request ``kind`` with the sentence's targets, when they are what it needs, once."""
     one_id = next(iter(ids)) if len(ids) == 1 else None
     running = one_id is not None and not one_id.startswith(OPEN_PREFIX)
-    if kind == _JOIN and one_id is not None and not seats:
+    if kind == _JOIN and one_id is not None and not running and not seats:
         return kind, (one_id,)
     if kind == _JOIN and not ids and len(kinds) == 1 and not seats:
         return kind, (next(iter(kinds)),)
