@@ -81,6 +81,28 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
 
 
 def command(line: str) -> Request | None:
+    """:func:`_command`, its arguments in the service's spelling: a seat in any of the four
+    languages by its name ("REPRENDRE fc-7k3q jaune": ``yellow``), and no game's name that is
+    not one ("RISERVA per Forbidden City" is not ``per-forbidden-city``: it is read as words)."""
+    from pbem.service.fresh_words import argument_problem, seat_name
+
+    got = _command(line)
+    if got is None:
+        return None
+    kind, args = got
+    if kind == "takeover" and len(args) == 2:
+        args = (args[0], seat_name(args[1]) or args[1])
+    if args and argument_problem(kind, args[0]):
+        return None
+    if kind in ("join", "standby") and args and args[0] != args[0].lower():
+        # a game's name in words ("STANDBY Die Verbotene Stadt"): its registered name
+        from pbem.rules import game_key
+
+        args = (game_key(args[0]) or args[0], *args[1:])
+    return kind, args
+
+
+def _command(line: str) -> Request | None:
     """A fresh mail's command on ``line``: its word in any language with its arguments
     (:meth:`~pbem.commands.vocabulary.Vocabulary.read_fresh`: alone, with courtesy, after
     asking words); GAMES in the reader's words (PARTIES, PARTITE, PARTIEN, or asked in a
@@ -92,6 +114,8 @@ def command(line: str) -> Request | None:
     from pbem.mail.reply import strip_please
 
     kinds = (*SIGN_UP, *SEATS)
+    # "JOIN: o-fc-3a9c", "watch: fc-7k3q": a colon after the command's word
+    line = re.sub(r"^(\s*[^\W\d_]{4,})\s*:\s+(?=\S)", r"\1 ", line)
     got = FRESH.read_fresh(line, kinds, strip_please)
     if got is not None and (_as_written(line, kinds) or _in_capitals(line)):
         return got

@@ -401,7 +401,7 @@ def _sentence(text: str) -> Request | None:
     ids = _ids(words)
     kinds = _kinds(words)
     seats = _seats(text, words)
-    said = _said_first(words)
+    said = _said_first(words) or _leading(words, text)
     if said is not None and _JOIN in said and _LEAVE in said:
         particle = _PARTICLES.get(words[-1])
         said = (particle,) if particle else None
@@ -555,6 +555,9 @@ def _agreeing(words: list[str], start: int, can_be: tuple[str, ...]) -> tuple[st
             at += 1
             continue
         phrase, kinds = max(found, key=lambda f: len(f[0]))
+        if at > start and len(phrase) == 1 and phrase[0] in _GENERIC:
+            at += 1
+            continue  # "I've seen enough, I have other plans": too general to ask a thing
         at += len(phrase)
         if kinds == (_JOIN,) and len(roles) == 1:
             kinds = (next(iter(roles)),)
@@ -568,6 +571,60 @@ def _as_role(kinds: tuple[str, ...], words: list[str]) -> tuple[str, ...]:
     """JOIN as the role ``words`` name, when they name one and only one (:data:`_ROLES`)."""
     roles = {_ROLES[w] for w in words if w in _ROLES}
     return (roles.pop(),) if kinds == (_JOIN,) and len(roles) == 1 else kinds
+
+
+_UNWATCH = "unwatch"
+
+_ORDERS = {
+    **dict.fromkeys(("join",), (_JOIN,)),
+    **dict.fromkeys(("leave",), (_LEAVE,)),
+    **dict.fromkeys(("watch",), (_WATCH,)),
+    **dict.fromkeys(("unwatch",), (_UNWATCH,)),
+    **dict.fromkeys(("standby", "reserve", "riserva", "ersatz"), (_STANDBY,)),
+    **dict.fromkeys(("takeover", "subentra", "uebernehmen", "ubernehmen"), (_TAKEOVER, _STANDBY)),
+}
+"""A command's word (:mod:`pbem.service.fresh`) that starts a line whose arguments are said in
+words ("JOIN the next Forbidden City game", "TAKEOVER the yellow seat in fc-7k3q")."""
+
+_GENERIC = _words(
+    "play take have enter be follow quit jouer prendre prendere giocare spielen nehmen"
+)
+"""Verbs too general to order a request by themselves at a line's start."""
+
+_GREETING = _words(
+    """
+    hi hello hey dear bonjour salut coucou ciao buongiorno buonasera salve hallo moin servus
+    guten tag morgen abend please svp bitte ok okay
+    """
+)
+
+
+def _orders_in(text: str) -> set[str]:
+    """The command words written in capitals in ``text``, folded and in lower case."""
+    return {fold_word(w).lower() for w in re.findall(r"[^\W\d_]{4,}", text) if w.isupper()}
+
+
+def _leading(words: list[str], text: str) -> tuple[str, ...] | None:
+    """The commands a line's first word orders, a greeting aside: a command's word, or an
+    infinitive or imperative of :data:`_DOING` ("Rejoindre o-fc-3a9c", "Partecipare a
+    o-fc-3a9c", "Zuschauen bei fc-7k3q"), not a verb as general as "play"."""
+    k = 0
+    while k < len(words) and words[k] in _GREETING:
+        k += 1
+    if k == len(words):
+        return None
+    first = words[k]
+    if first in _ORDERS:
+        # written as a command, in capitals ("Watch out, ..." and "Leave it to me" are not)
+        return _ORDERS[first] if first in _orders_in(text) else None
+    kinds = _DOING.get((first,))
+    if (
+        kinds is None
+        or first in _GENERIC
+        or (k + 1 < len(words) and (first, words[k + 1]) in _DOING)
+    ):
+        return None
+    return kinds
 
 
 def _said_first(words: list[str]) -> tuple[str, ...] | None:
@@ -593,6 +650,8 @@ def _fits(
         return kind, (one_id,)
     if kind == _JOIN and not ids and len(kinds) == 1 and not seats:
         return kind, (next(iter(kinds)),)
+    if kind == _UNWATCH and running and not seats:
+        return kind, (one_id,)  # type: ignore[return-value]
     if kind == _WATCH and running and not seats:
         return kind, (one_id,)  # type: ignore[return-value]
     if kind == _LEAVE and one_id is not None and not running and not seats:
@@ -669,3 +728,26 @@ def about_a_request(lines: list[str]) -> bool:
         if _ABOUT & words or any(_SHAPED.match(w) and w.startswith(OPEN_PREFIX) for w in words):
             return True
     return False
+
+
+def seat_name(word: str) -> str | None:
+    """The service's name of the seat ``word`` names in one of the four languages ("jaune",
+    "Gelb", "giallo", "YELLOW": ``yellow``), or None."""
+    folded = fold_word(word).lower()
+    return _SEAT_OF.get(folded) or ("east" if folded in ("est", "east", "ost") else None)
+
+
+def argument_problem(kind: str, arg: str) -> bool:
+    """Whether the first argument of a JOIN or STANDBY read from its command word is neither a
+    game id nor a game's name nor ``any``/``off`` (the words of a sentence joined: "RISERVA per
+    Forbidden City" gave ``per-Forbidden-City``): the line is then read as words."""
+    from pbem.rules import game_key
+
+    a = arg.lower()
+    if kind in (_LEAVE, _WATCH, _UNWATCH):  # a game's id ("Leave it to me" is not "it-to-me")
+        return not _ids([a]) and not a.startswith(OPEN_PREFIX)
+    if kind not in (_JOIN, _STANDBY):
+        return False
+    if kind == _STANDBY and a in ("any", "off"):
+        return False
+    return game_key(a) is None and not _ids([a]) and not a.startswith(OPEN_PREFIX)
