@@ -67,16 +67,21 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     Forbidden City", "I'd like to take over the yellow seat in fc-7k3q"), read only when the
     lines ask for one thing. Both steps that read a fresh mail read it here, each acting on its
     own kinds (:data:`SIGN_UP`, :data:`SEATS`). With the request: whether it was said in words
-    (such a request is confirmed by mail even in a reply to one of our mails)."""
+    or below the first lines (such a request is confirmed by mail even in a reply to one of our
+    mails)."""
     from pbem.service.fresh_words import in_words
 
     lines = request_lines(p)
     for line in lines:
         if (got := command(line)) is not None:
             return got, False
-    # a request in words may stand lower, after a few lines about oneself ("I'm new here ...")
-    lines += p.command_lines()[3:WORDS_LINES]
-    said = {got for line in lines if (got := in_words(line)) is not None}
+    # a request may stand lower, after a few lines about oneself ("I'm new here ..."): a command
+    # there, then words; both are confirmed by mail, even in a reply to one of our mails
+    lower = p.command_lines()[3:WORDS_LINES]
+    for line in lower:
+        if (got := command(line)) is not None:
+            return got, True
+    said = {got for line in [*lines, *lower] if (got := in_words(line)) is not None}
     return (said.pop(), True) if len(said) == 1 else None
 
 

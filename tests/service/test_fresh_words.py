@@ -133,6 +133,9 @@ def test_a_request_in_words_may_stand_lower_in_the_mail() -> None:
         "Thanks,\nRob"
     )
     assert reading(body) == ("join", ("forbidden-city",))
+    # a command below a few lines about oneself
+    body = "Hello,\nI'm Rob, a friend of Ann.\nShe told me about your club.\nSTANDBY any\nRob"
+    assert reading(body) == ("standby", ("any",))
     # two different requests in the first lines: none
     body = "Hello,\nI'd like to watch fc-7k3q.\nblah\nblah\nI'd like to join o-fc-3a9c.\nRob"
     assert reading(body) is None
