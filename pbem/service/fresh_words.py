@@ -228,13 +228,23 @@ _BETWEEN = _words(
 
 _DOUBT = _words(
     """
-    not no never cannot nor maybe perhaps unless or instead rather
+    not no never cannot nor maybe perhaps unless or instead rather but however someday
+    sometime eventually later mais cependant pourtant tard ma tuttavia pero aber jedoch
+    allerdings irgendwann spaeter
     ne n' pas jamais plus peut-etre non ou plutot
     non mai ne forse oppure invece piuttosto
     oder statt stattdessen lieber nicht kein keine keinen keinem keiner nie niemals vielleicht
     """
 )
 """A negation, a doubt or an alternative anywhere in the sentence: no request is read from it."""
+
+_VAGUE = _phrases(
+    """
+    some day | one day | one of these days | un jour | un de ces jours | plus tard | un giorno
+    prima o poi | piu tardi | eines tages | in zukunft | in the future | a l' avenir | in futuro
+    """
+)
+"""A time too vague for a request now ("I would love to play Forbidden City again some day")."""
 
 _ASKING_HOW = _words(
     """
@@ -396,17 +406,20 @@ def _sentence(text: str) -> Request | None:
     stop = _stopping(words)
     if stop is not None:
         return stop
-    if _DOUBT & set(words):
+    if _DOUBT & set(words) or any(_find(words, p) >= 0 for p in _VAGUE):
         return None
     ids = _ids(words)
     kinds = _kinds(words)
     seats = _seats(text, words)
-    said = _said_first(words) or _leading(words, text)
+    first = _said_first(words) or _leading(words, text)
+    said = first[0] if first is not None else None
     if said is not None and _JOIN in said and _LEAVE in said:
         particle = _PARTICLES.get(words[-1])
         said = (particle,) if particle else None
     if said is not None:
         said = _agreeing(words, 0, _as_role(said, words))
+    if said is not None and first is not None and not _object_is_target(words, first[1], False):
+        return None
     if said is not None:
         fits = {got for kind in said if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
@@ -426,6 +439,8 @@ def _sentence(text: str) -> Request | None:
         targets = ids | {w for w in between if w in _SEAT_OF} | _kind_words(words)
         if any(w not in _BETWEEN and w not in _WISH_WORDS and w not in targets for w in between):
             return None  # the wish is for something else ("I'd like my brother to join")
+        if not _object_is_target(words, at + len(phrase), bool(targets & set(between))):
+            return None  # "I want to leave a comment about o-fc-3a9c", "spielen lernen"
         fits = {got for kind in can_be if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
     return None
@@ -537,6 +552,39 @@ def _apart(words: list[str], phrase: tuple[str, ...]) -> int | None:
     return None
 
 
+_AFTER = _words(
+    """
+    from dans sur avec nella sulla sul nello auf im vom any either both n'importe quelle
+    qualsiasi ogni jede irgendeine egal welche bitte danke svp stp merci grazie favore piacere
+    s' il vous plait thanks thank
+    """
+)
+"""Words that may stand between the thing asked and its target, besides :data:`_BETWEEN`."""
+
+_CLAUSE = _words("if when si quand se quando appena wenn falls sobald")
+"""Where a clause of condition starts: the thing asked ends there."""
+
+
+def _object_is_target(words: list[str], after: int, target_before: bool) -> bool:
+    """Whether what follows the thing asked (from ``after``) is its target, not another object
+    ("leave a comment about o-fc-3a9c", "suivre vos conseils pour fc-7k3q", "seguire le regole
+    di fc-7k3q"): only small words, roles and seat nouns up to the first target; when the target
+    came before (German: "bei o-fc-3a9c mitspielen"), nothing but a clause of condition or
+    courtesy after ("Verbotene Stadt spielen lernen" is not a request)."""
+    targets = _ids(words) | _kind_words(words) | {w for w in words if w in _SEAT_OF}
+    for w in words[after:]:
+        if w in targets:
+            return True
+        if w in _CLAUSE:
+            return target_before or bool(targets & set(words[:after]))
+        if w in _BETWEEN or w in _AFTER or w in _SEAT_NOUNS or w in _ROLES or w in _WISH_WORDS:
+            continue
+        if (w,) in _DOING:  # the verb after its role ("als Zuschauer verfolgen"): agreed before
+            continue
+        return False
+    return True
+
+
 def _agreeing(words: list[str], start: int, can_be: tuple[str, ...]) -> tuple[str, ...] | None:
     """The commands of ``can_be`` that every other thing asked from ``start`` on may be too
     (:data:`_DOING`, :data:`_SAID`; a verb of joining beside a role named counts as the role),
@@ -604,7 +652,7 @@ def _orders_in(text: str) -> set[str]:
     return {fold_word(w).lower() for w in re.findall(r"[^\W\d_]{4,}", text) if w.isupper()}
 
 
-def _leading(words: list[str], text: str) -> tuple[str, ...] | None:
+def _leading(words: list[str], text: str) -> tuple[tuple[str, ...], int] | None:
     """The commands a line's first word orders, a greeting aside: a command's word, or an
     infinitive or imperative of :data:`_DOING` ("Rejoindre o-fc-3a9c", "Partecipare a
     o-fc-3a9c", "Zuschauen bei fc-7k3q"), not a verb as general as "play"."""
@@ -616,7 +664,7 @@ def _leading(words: list[str], text: str) -> tuple[str, ...] | None:
     first = words[k]
     if first in _ORDERS:
         # written as a command, in capitals ("Watch out, ..." and "Leave it to me" are not)
-        return _ORDERS[first] if first in _orders_in(text) else None
+        return (_ORDERS[first], k + 1) if first in _orders_in(text) else None
     kinds = _DOING.get((first,))
     if (
         kinds is None
@@ -624,12 +672,12 @@ def _leading(words: list[str], text: str) -> tuple[str, ...] | None:
         or (k + 1 < len(words) and (first, words[k + 1]) in _DOING)
     ):
         return None
-    return kinds
+    return kinds, k + 1
 
 
-def _said_first(words: list[str]) -> tuple[str, ...] | None:
+def _said_first(words: list[str]) -> tuple[tuple[str, ...], int] | None:
     """The commands of the first phrase of :data:`_SAID` in ``words`` with no question word
-    before it ("Comment je m'inscris ?" is a question), or None."""
+    before it ("Comment je m'inscris ?" is a question), with where the phrase ends, or None."""
     best: tuple[int, int, tuple[str, ...]] | None = None
     for phrase, kinds in _SAID.items():
         k = _find(words, phrase)
@@ -637,7 +685,7 @@ def _said_first(words: list[str]) -> tuple[str, ...] | None:
             best = (k, len(phrase), kinds)
     if best is None or _ASKING_HOW & set(words[: best[0]]):
         return None
-    return best[2]
+    return best[2], best[0] + best[1]
 
 
 def _fits(
