@@ -177,8 +177,11 @@ def games_word(line: str) -> bool:
     if len(words) <= 4 and command_word(strip_please(line)) == "GAMES":
         return True
     # asked in a sentence ("Bonjour, où en sont mes parties ? Merci", "Hi, which games am I in
-    # at the moment? I've lost track after the holidays."; issue 31)
-    return [cmd.kind for cmd, _arg in requested(line)] == ["games"]
+    # at the moment? I've lost track after the holidays."; "In quali partite sono iscritto?";
+    # issue 31)
+    from pbem.service.fresh_words import games_in_words
+
+    return [cmd.kind for cmd, _arg in requested(line)] == ["games"] or games_in_words(line)
 
 
 def fresh(cls: Callable[[], Spoken]) -> Callable[[], Spoken]:

@@ -799,3 +799,56 @@ def argument_problem(kind: str, arg: str) -> bool:
     if kind == _STANDBY and a in ("any", "off"):
         return False
     return game_key(a) is None and not _ids([a]) and not a.startswith(OPEN_PREFIX)
+
+
+_GAMES_NOUNS = _words("games parties partite partien spiele")
+_WHICH = _words(
+    """
+    which what list tell quelles quels quelle quel liste dites dire quali quale elenco lista
+    dirmi ditemi welche welchen welcher liste sagen
+    """
+)
+_MINE = _words(
+    """
+    i me my am je suis-je mes moi suis io sono mie miei mi ich mich meine meinen mir bin
+    """
+)
+
+
+def games_in_words(line: str) -> bool:
+    """GAMES asked in a fresh mail's sentence, which changes nothing: a question about the
+    writer's own games ("Dans quelles parties suis-je inscrit ?", "In quali partite sono
+    iscritto?", "In welchen Partien bin ich angemeldet?", "Could you tell me which games I'm
+    playing?"): the games' plural, a word of asking which, the writer, in a short line with no
+    negation, no game id and nothing asked of :data:`_DOING` ("Which games can I join?" asks
+    something else)."""
+    words = _fold(line[:MAX_CHARS])
+    if not words or len(words) > 16:
+        return False
+    w = set(words)
+    asked = [p for p in _DOING if _find(words, p) >= 0 and not set(p) <= _PLAYING]
+    if _DOUBT & w or _ADVICE & w or _OTHERS & w or _ids(words) or asked:
+        return False
+    return bool(_GAMES_NOUNS & w and _WHICH & w and _MINE & w)
+
+
+_OTHERS = _words(
+    """
+    he she they his her their brother sister friend wife husband son daughter il elle ils
+    elles frere soeur ami amie femme mari fils fille lui lei loro fratello sorella amico amica
+    moglie marito figlio figlia er sie bruder schwester freund freundin frau mann sohn tochter
+    """
+)
+"""Someone else: a question about their games is not the writer's GAMES."""
+
+_PLAYING = _words("play playing jouer joue giocare gioco giocando spielen spiele")
+"""Playing, in a question about one's games ("which games I'm playing"), asks for nothing."""
+
+_ADVICE = _words(
+    """
+    should shall must try recommend suggest dois doit devrais faut essayer conseillez
+    conseiller devo dovrei bisogna provare consigliate consigliare soll sollte muss
+    ausprobieren empfehlen empfehlt
+    """
+)
+"""Advice asked ("Which games should I try?"), not one's games."""
