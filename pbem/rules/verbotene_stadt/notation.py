@@ -129,6 +129,11 @@ _FILLER = {
     # how far a one-step move goes, and from where the slide goes on ("BK just one square to the
     # right", "RB one field north", "BK nach Osten und von dort weiter nach Norden"; issue 31)
     "square", "field", "space", "von", "dort", "there", "là", "lì",
+    # the official as a person or a piece ("Move the red/blue guy up", "le mec rouge-noir",
+    # "il tizio giallo-verde", "den Typ rot-schwarz"; seventh round)
+    "guy", "chap", "fellow", "bloke", "man", "piece", "pawn", "mec", "gars", "bonhomme",
+    "pièce", "tipo", "tizio", "pezzo", "typ", "kerl", "mann", "männchen", "maennchen",
+    "spielfigur",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -338,6 +343,13 @@ _VERB_WORDS: dict[str, str] = {
     # GB", "I'm bribing RK")
     "soudoie": "select", "soudoyer": "select", "corromps": "select", "corrompo": "select",
     "corrompere": "select", "besteche": "select", "bestechen": "select", "bribing": "select",
+    # spoken forms, the German verb without its ending ("Ich nehm die rote Hose", "Ich hol mir
+    # den Mantel", "Ich behalt meinen"), and the colloquial verbs of taking ("je chope le
+    # manteau", "mi piglio i pantaloni", "I'll nab the coat"; seventh round)
+    "nehm": "take", "klau": "take", "schnapp": "take", "behalt": "keep", "wähl": "select",
+    "waehl": "select", "chope": "take", "choper": "take", "récupère": "take",
+    "recupere": "take", "piglio": "take", "pigliare": "take", "nab": "take", "snag": "take",
+    "snagging": "take", "nabbing": "take",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
@@ -435,16 +447,26 @@ def parse(
                     text=text,
                     hint=examples(board, legal, state.n),
                 ) from e
+        text = _unhedged(text, kind)  # "yellow coat i guess", "Je pense le manteau jaune"
         try:
             return alone(text)
         except InvalidSyntax:
+
+            def whole_read(part: str) -> Action:
+                return parse(board, state, seat, part, kind, legal, waiting)
+
+            found = _in_notation_too(board, state, text, kind, alone, whole_read)
+            if found is not None:
+                return found
             found = _one_decision(board, state, text, kind, alone)
+            if found is None and "(" in text and kind == "move":
+                found = _move_beside_aside(board, state, text, whole_read)
             if found is None and "(" in text and kind in _DECIDING:
 
                 def whole_of(part: str) -> Action:
                     return parse(board, state, seat, part, kind, legal, waiting)
 
-                found = _beside_aside(board, text, whole_of)
+                found = _beside_aside(board, state, text, whole_of)
             if found is None:
                 raise
             return found
@@ -639,7 +661,9 @@ def _one_decision(
 _DECIDING = ("select", "reselect", "take-card", "steal")
 
 
-def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) -> Action | None:
+def _beside_aside(
+    board: Board, state: State, text: str, whole_of: Callable[[str], Action]
+) -> Action | None:
     """The decision beside an aside in brackets that explains it ("Taking South's yellow coat.
     (The red pants would give me less.)", "I'll switch my bribe to BY (blue hat, yellow body)");
     None when the aside asks, takes back, decides (a verb of a decision) or describes another
@@ -648,7 +672,14 @@ def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) ->
     if m is None:
         return None
     inside = _tokens(m.group(1))
-    if "?" in m.group(1) or any(
+    if (
+        _about_writing(m.group(1))
+        and "?" in m.group(1)
+        and _WRITING.intersection(t.strip("?!") for t in inside)
+        and not any(_names_or_denies(board, state, t.strip("?!")) for t in inside)
+    ):
+        inside = []  # "take south red pants (ist das so richtig geschrieben?)": the writing
+    elif "?" in m.group(1) or any(
         t in _SECOND_THOUGHTS or _VERB_WORDS.get(t, t) in _VERB_KINDS for t in inside
     ):
         return None
@@ -660,6 +691,232 @@ def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) ->
     if described is not None and not (isinstance(action, Select) and action.official == described):
         return None
     return action
+
+
+# -- a decision said twice: in words and in the notation (seventh round) ---------------------
+
+_CODED = re.compile(
+    r"(?i)(?<![\w'’-])(?:take\s+(?:north|east|south|west|[1-6])\s+[a-z]+-(?:hat|coat|pants)"
+    r"|select\s+[rybgk]{2}|keep|believe|doubt)(?![\w'’-])"
+)
+"""A decision in the notation the mails teach ("take south red-pants", "select GY", "keep")."""
+_BARE_CODE = re.compile(r"(?<![\w'’-])[RYBGK]{2}(?![\w'’-])")
+"""An official's code in capitals ("I'll switch to the black-hat yellow-body official, KY")."""
+
+
+def _in_notation_too(
+    board: Board,
+    state: State,
+    text: str,
+    kind: str | None,
+    alone: Callable[[str], Action],
+    whole_of: Callable[[str], Action],
+) -> Action | None:
+    """A decision written in words and again in the notation ("Je prends le pantalon rouge de
+    Sud s'il vous plaît : take south red-pants", "I'd like to switch to the green-hat,
+    yellow-body official: select GY.", "Je garde ma sélection (keep), merci", "I'll switch to
+    the black-hat yellow-body official, KY."; seventh round): the notation's decision, when every
+    notation in ``text`` says the same and the words around it say it too (read whole) or name
+    nothing else (:func:`_agrees`: no other card, seat or official, no negation, no second
+    thought, no question). None otherwise: the words and the code disagree, and the player is
+    asked."""
+    if kind not in (*_DECIDING, "believe-or-doubt"):
+        return None
+    spans = list(_CODED.finditer(text))
+    if kind in ("select", "reselect"):
+        spans += list(_BARE_CODE.finditer(text))
+    if not spans:
+        return None
+    said: set[Action] = set()
+    for m in spans:
+        try:
+            said.add(alone(m.group(0)))
+        except RuleError:
+            return None
+    if len(said) != 1:
+        return None
+    action = said.pop()
+    rest = text
+    for m in sorted(spans, key=lambda m: -m.start()):
+        rest = rest[: m.start()] + " " + rest[m.end() :]
+    rest = re.sub(r"\(\s*[,.;:]?\s*\)", " ", rest)
+    if not re.search(r"[^\W\d_]", rest):
+        return action  # "(keep)", "select GY." alone with punctuation
+    if "?" in rest:
+        return None
+    try:
+        if whole_of(rest.strip()) == action:
+            return action
+    except RuleError:
+        pass
+    return action if _agrees(board, state, rest, action) else None
+
+
+_CONSIDER = {"thought", "considered", "pensé", "pense", "pensato", "gedacht", "überlegt",
+             "ueberlegt", "hésité", "hesite", "esitato", "about", "of", "à", "a", "an", "au",
+             "had", "was", "have", "j'ai", "ai", "ho", "hab", "habe", "avevo", "ich", "i",
+             "need", "want", "needed", "brauche", "brauch", "will", "möchte", "moechte",
+             "besoin", "veux", "voglio", "serve", "servono", "bisogno", "de", "du", "des",
+             "interessa", "interessano", "interessiert", "mich", "me", "mi", "m'intéresse",
+             "intéresse", "interesse", "taking", "take", "prends", "prendo", "nehme", "thinking",
+             "pensavo", "dachte", "but", "mais", "ma", "aber", "tempted",
+             "tenté", "tentato", "versucht", "non", "no", "nope", "nein"}  # fmt: skip
+"""Words of a card considered and set aside ("(Thought about the yellow coat but no.)", "Die
+Hose brauche ich nicht.", "I don't need the pants")."""
+
+
+def _hyphens_apart(toks: list[str]) -> list[str]:
+    return [w for t in toks for w in (t.split("-") if "-" in t else [t]) if w]
+
+
+def _agrees(board: Board, state: State, rest: str, action: Action) -> bool:
+    """Do the words beside a decision in the notation say only what it says? No negation, no
+    second thought, no other verb of the kind of decision; a card named (in part) is the card
+    taken, a seat named its owner; colours and a description of an official are the official
+    selected; a keep names no change and no other official; believe or doubt says the same."""
+    toks = _hyphens_apart(_tokens(rest))
+    if any(t in _NEGATION or t in _SECOND_THOUGHTS for t in toks):
+        return False
+    codes = {m.group(0) for m in _BARE_CODE.finditer(rest)}
+    if isinstance(action, Take):
+        if codes:
+            return False
+        for t in toks:
+            seat = _seat_of(state, t) if len(t) > 2 and not t.isdigit() else None
+            if seat is not None and t not in board.card_colours:
+                if seat != action.victim:
+                    return False
+                continue
+            like = _cards_like(board, [t])
+            if like and action.card not in like:
+                return False
+        return True
+    if isinstance(action, Select):
+        code = board.official_code(action.official)
+        if codes - {code}:
+            return False
+        colours = {_colour_stems()[_stem(t)] for t in toks if _stem(t) in _colour_stems()}
+        if not colours <= set(code):
+            return False
+        d = _description(toks)
+        keep = {w for w, v in _VERB_WORDS.items() if v == "keep"} | {"keep"}
+        return (d is None or d[0] == code.lower()) and not keep & set(toks)
+    if isinstance(action, Keep):
+        selecting = {w for w, v in _VERB_WORDS.items() if v == "select"} | {"select"}
+        return (
+            not codes
+            and not (_CHANGE | selecting) & set(toks)
+            and not any(_stem(t) in _colour_stems() for t in toks)
+        )
+    if isinstance(action, Answer):
+        said = {t in _DOUBT or t in _BLUFF for t in toks if t in _BELIEVE | _DOUBT | _BLUFF}
+        return said <= {action.doubt}
+    return False
+
+
+_HEDGE = re.compile(
+    r"(?i)(?:^\s*(?:i\s+(?:guess|think|suppose|reckon)|je\s+(?:pense|suppose)|penso|direi"
+    r"|suppongo|ich\s+(?:denke|schätze|schaetze))\s*[,:]?\s+"
+    r"|[\s,]+(?:i\s+(?:guess|think|suppose|reckon)|je\s+(?:pense|suppose|crois)|penso|direi"
+    r"|credo|suppongo|denke\s+ich|glaube\s+ich|schätze\s+ich|schaetze\s+ich"
+    r"|würde\s+ich\s+sagen|wuerde\s+ich\s+sagen)\s*[.!…]*\s*$)"
+)
+"""A hedge at the start or the end of a decision ("yellow coat i guess", "Je pense le manteau
+jaune", "il cappotto giallo, credo", "Die rote Hose, denke ich"): the decision as said."""
+
+
+def _unhedged(text: str, kind: str | None) -> str:
+    """``text`` without a hedge at its start or end (:data:`_HEDGE`), for a card to take or an
+    official to select; a question ("?") keeps it (and is asked back)."""
+    if kind not in _DECIDING or "?" in text:
+        return text
+    bare = _HEDGE.sub(" ", text).strip()
+    return bare if re.search(r"[^\W\d_]", bare) else text
+
+
+_WRITING = {"écrit", "écrire", "écrivez", "écris", "écrivons", "notation", "noter", "note",
+            "write", "written", "writes", "spelled", "spelt", "spell", "spelling", "schreibt",
+            "schreiben", "schreibe", "geschrieben", "schreibweise", "notiert", "scrive", "scrivere",
+            "scrivete", "scritto", "scrivo", "notazione", "abbreviation", "abréviation",
+            "abbreviazione", "abkürzung", "means", "signifie", "significa", "bedeutet", "stands",
+            "veut"}  # fmt: skip
+"""Words of a remark about how a move is written ("BR O (O comme ouest, je ne sais pas si vous
+écrivez W)", "take south red pants (ist das so richtig geschrieben?)")."""
+_DIR_LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W"}
+
+
+def _about_writing(inside: str) -> bool:
+    return any(t.strip("?!") in _WRITING for t in _tokens(inside))
+
+
+def _move_beside_aside(
+    board: Board, state: State, text: str, whole_of: Callable[[str], Action]
+) -> Action | None:
+    """A move beside an aside in brackets (seventh round): the official's code after its
+    description ("Je déplace le noir au chapeau bleu (BK) vers la droite"), read as the code when
+    every colour said is the code's; a description of the same official ("BK (le noir au chapeau
+    bleu) vers l'est"); a remark about how the move is written ("BR O (O comme ouest, je ne sais
+    pas si vous écrivez W)"), dropped when it names no other official and no direction the move
+    does not take. None otherwise (the aside may say another move: the player is asked)."""
+    from pbem.i18n import current
+
+    m = re.search(r"\(([^()]*)\)", text)
+    if m is None:
+        return None
+    inside = m.group(1).strip()
+    code = re.fullmatch(r"[RYBGKrybgk]{2}", inside)
+    if code is not None:
+        o = board.official_by_code(inside.upper())
+        if o is None:
+            return None
+        words = list(re.finditer(r"[^\s,;:.!()]+", text[: m.start()]))
+        start = m.start()
+        said: list[str] = []
+        for w in reversed(words):
+            t = w.group(0).lower().replace("’", "'")
+            t = t[2:] if re.fullmatch(r"[ld]'[a-zé]+", t) else t
+            if not (_colour_word(t) or t in _JOINERS or t in _FILLER - {"in"}
+                    or _stem(t) in {_stem(x) for x in (*_HAT_FORMS, *_BODY_FORMS)}):  # fmt: skip
+                break
+            said.insert(0, t)
+            start = w.start()
+        colours = {_colour_stems()[_stem(t)] for t in said if _stem(t) in _colour_stems()}
+        d = _description(said)
+        if not colours or not colours <= set(inside.upper()):
+            return None
+        if d is not None and d[0] != inside.lower():
+            return None
+        try:
+            return whole_of(text[:start] + " " + inside.upper() + " " + text[m.end() :])
+        except RuleError:
+            return None
+    try:
+        move = whole_of((text[: m.start()] + " " + text[m.end() :]).strip())
+    except RuleError:
+        return None
+    if not isinstance(move, Move):
+        return None
+    toks = _tokens(inside)
+    described = _official_described(board, toks)
+    if described is not None:
+        ok = described == move.official and not any(
+            t in _NEGATION or t in _SECOND_THOUGHTS for t in toks
+        )
+        return move if ok and "?" not in inside else None
+    if not _about_writing(inside):
+        return None
+    o_word = _O_WORD.get(current())
+    for t in (t.strip("?!") for t in toks):
+        named = re.fullmatch(r"[rybgk]{2}", t)
+        if named and board.official_by_code(t.upper()) not in (None, move.official):
+            return None
+        way = _DIR_LETTERS.get(t) or (_DIR_WORDS.get(o_word.lower()) if t == "o" and o_word
+                                      else _DIR_WORDS.get(t) if t not in _SIDE_WORDS else None)  # fmt: skip
+        if way is not None and not set(way.split()) <= set(move.dirs):
+            return None
+        if t in _SECOND_THOUGHTS - {"no", "non", "nein", "o"}:
+            return None
+    return move
 
 
 def _lead_in(board: Board, state: State, part: str) -> bool:
@@ -692,6 +949,8 @@ def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
     negation, then only the other one's name."""
     words = _tokens(part)
     toks = [t for t in words if t not in _TAKE_FILLER]
+    if isinstance(action, Take) and _card_set_aside(board, state, part, action):
+        return True
     if not toks or toks[0] not in _NOT or not set(toks) & _NEGATION - {"ne"}:
         return False
     at = words.index(next(t for t in words if t in _NEGATION))
@@ -711,6 +970,33 @@ def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
         other_o = board.official_by_code(named[0])
         return other_o is not None and other_o != action.official
     return False
+
+
+def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool:
+    """A clause that names another card, in part, and sets it aside, the denial anywhere but
+    before the card as a "no" that corrects ("Not the pants.", "Die Hose brauche ich nicht.",
+    "(Thought about the yellow coat but no.)", "I don't need the pants", "Il cappotto non mi
+    serve"; seventh round): every word a negation, a word of needing or thinking about, a
+    filler, or the card and its owner; the card named is not the one taken. "No, the pants" (a
+    correction), a question, and any other word are not."""
+    if "?" in part:
+        return False
+    toks = _hyphens_apart(_tokens(part))
+    denial = [k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER]
+    cards = [k for k, t in enumerate(toks) if _cards_like(board, [t])]
+    if not denial or not cards:
+        return False
+    if any(toks[k] in _NO_AFTER for k in denial if k < cards[0]):
+        return False  # "No, the pants": a correction
+    seats = [t for t in toks if len(t) > 2 and _seat_of(state, t) is not None]
+    rest = [t for k, t in enumerate(toks) if k not in cards and t not in seats and k not in denial]
+    if any(
+        t not in _TAKE_FILLER | _PRONOUNS | _NOT | _CONSIDER | _AROUND or t in _SECOND_THOUGHTS
+        for t in rest
+    ):
+        return False
+    like = _cards_like(board, [toks[k] for k in cards])
+    return bool(like) and action.card not in like
 
 
 _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
@@ -813,6 +1099,9 @@ def _answer_in_sentences(text: str) -> bool | None:
     said: set[bool] = set()
     weak = False  # a long remark about bluffers: no answer, but against believing
     parts = [_no_vocative(p) for p in _SENTENCE_END.split(text)]
+    # the dots of "..." make empty parts: "J'avais bien envie de douter... mais non, je vous
+    # crois" sets the doubt aside with the part that follows (seventh round)
+    parts = [p for p in parts if any(c.isalnum() for c in p)]
     for k, part in enumerate(parts):
         toks = [t for t in _tokens(part) if any(c.isalnum() for c in t)]
         if not toks:
@@ -933,8 +1222,23 @@ def _colour_stems() -> dict[str, str]:
     return {_stem(w): code for code, forms in _COLOUR_FORMS.items() for w in forms}
 
 
+def _garments_apart(toks: list[str]) -> list[str]:
+    """``toks`` with a colour and its garment joined by a hyphen as two words ("the black-hat
+    yellow-body official", "le fonctionnaire chapeau-vert"; seventh round)."""
+    garments = {_stem(w) for w in (*_HAT_FORMS, *_BODY_FORMS)}
+    out: list[str] = []
+    for t in toks:
+        parts = t.split("-")
+        if len(parts) == 2 and {_stem(p) in garments for p in parts} == {True, False}:
+            out.extend(parts)
+        else:
+            out.append(t)
+    return out
+
+
 def _described(toks: list[str]) -> list[str]:
     """``toks`` with an official described by its colours written as its code (:func:`_description`)."""
+    toks = _garments_apart(toks)
     d = _description(toks)
     if d is None:
         return toks
@@ -945,7 +1249,7 @@ def _described(toks: list[str]) -> list[str]:
 def _official_described(board: Board, toks: list[str]) -> int | None:
     """The official described by its colours in ``toks`` (:func:`_description`), or None (the
     aside of a decision, "I'll switch my bribe to BY (blue hat, yellow body)")."""
-    d = _description(toks)
+    d = _description(_garments_apart(toks))
     return board.official_by_code(d[0].upper()) if d is not None else None
 
 
@@ -1029,11 +1333,29 @@ def _unchanged(text: str) -> bool:
     return denied and all(t in around for t in toks)
 
 
+_WHAT_I_HAVE = ({"what", "i've", "i", "ive", "got", "have", "already", "ce", "que", "j'ai",
+                 "ai", "déjà", "quello", "che", "ho", "già", "was", "ich", "habe", "hab",
+                 "schon", "dem", "das"})  # fmt: skip
+"""What the player already has, as the object of a keep ("Stick with what I've got", "Je garde
+ce que j'ai", "Tengo quello che ho", "Ich bleibe bei dem, was ich habe"; seventh round)."""
+
+
+def _what_i_have(toks: list[str]) -> bool:
+    """Are ``toks`` (after a keep's verb) what the player has, and the words around a keep?"""
+    return (
+        bool(toks)
+        and any(t in {"got", "have", "j'ai", "ai", "ho", "habe", "hab"} for t in toks)
+        and all(t in _AROUND or t in _WHAT_I_HAVE for t in toks)
+    )
+
+
 def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
     if kind == "reselect" and (_unchanged(a.text) or _kept_as_named(a, toks)):
         toks = ["keep"]  # "Je ne change rien", "keep RK" (RK selected), "Ich bleibe bei RK"
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
+    elif toks[:1] == ["keep"] and _what_i_have(toks[1:]):
+        toks = ["keep"]  # "Stick with what I've got", "Je garde ce que j'ai"
     elif (
         kind == "reselect"
         and _CHANGE & set(toks)
