@@ -134,10 +134,16 @@ _FILLER = {
     "guy", "chap", "fellow", "bloke", "man", "piece", "pawn", "mec", "gars", "bonhomme",
     "pièce", "tipo", "tizio", "pezzo", "typ", "kerl", "mann", "männchen", "maennchen",
     "spielfigur",
+    # making it move ("Faccio fare un passo solo a KB", "je fais faire un pas à BR", "Let's do
+    # BK E N", "Ich lasse RB nach Norden ziehen")
+    "fare", "faire", "lasse", "lassen", "let", "let's", "make", "do", "fai",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
 _STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "passo"}
+_PACE = {"pas"}
+"""The French step, read as one only after "un" or "seul" ("d'un seul pas"): alone it denies."""
+_ONE_PACE = {"un", "seul", "petit", "d'un"}
 """A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
 _FAR = {"wall", "mur", "muro", "wand", "mauer", "bout", "fondo", "anschlag", "way", "far"}
 """A slide as far as it goes, said in words ("jusqu'au mur", "all the way", "fino in fondo", "bis
@@ -238,9 +244,11 @@ def _tokens(text: str) -> list[str]:
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
     """An official from two letters (``rk``) or a word pair joined by ``-`` (``red-black``)."""
     if "-" in tok:
+        # "red-black", and the colours in every language and form ("il rosso-blu", "den
+        # blau-roten Beamten", "le rouge-noir"; seventh round)
         words = tok.split("-")
-        if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
-            tok = _COLOUR_WORDS[words[0]] + _COLOUR_WORDS[words[1]]
+        if len(words) == 2 and all(_stem(w) in _colour_stems() for w in words):
+            tok = _colour_stems()[_stem(words[0])] + _colour_stems()[_stem(words[1])]
     o = board.official_by_code(tok) if len(tok) == 2 else None
     if o is None:
         if len(tok) == 1 and tok.upper() in "RYBGK":
@@ -349,10 +357,16 @@ _VERB_WORDS: dict[str, str] = {
     "nehm": "take", "klau": "take", "schnapp": "take", "behalt": "keep", "wähl": "select",
     "waehl": "select", "chope": "take", "choper": "take", "récupère": "take",
     "recupere": "take", "piglio": "take", "pigliare": "take", "nab": "take", "snag": "take",
-    "snagging": "take", "nabbing": "take",
+    "snagging": "take", "nabbing": "take", "nick": "take", "pinch": "take", "swipe": "take",
+    "snatch": "take", "nicking": "take", "pinching": "take",
+    # a selection confirmed is kept ("Confermo la mia scelta", "Je confirme mon choix", "I
+    # confirm my selection", "Ich bestätige meine Wahl")
+    "confermo": "keep", "confirme": "keep", "confirm": "keep", "bestätige": "keep",
+    "bestaetige": "keep", "confirming": "keep",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
-_WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
+_WHEN_CHOOSING = {"confermo", "confirme", "confirm", "bestätige", "bestaetige", "confirming",
+                  "have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
                   "lascio", "laisse", "lasse", "leave",
                   "wechseln", "passe", "cambio", "passo", "reste", "resto", "bleibe", "stay",
                   "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
@@ -431,6 +445,19 @@ def parse(
         def alone(part: str) -> Action:
             return parse(board, state, seat, part, kind, legal, waiting, whole=False)
 
+        if kind in _DECIDING and _taken_back_at_end(text):
+            # "Ich wollte erst KB nehmen, aber nein.", "Je prends le pantalon. Non, plutôt":
+            # a change of mind that settles on nothing (seventh round): ambiguous, so that no
+            # reader takes the decision before it alone
+            raise AmbiguousMove(
+                _(
+                    "'%(text)s' changes its mind, but what it settles on could not be read; "
+                    "write the decision you mean alone."
+                )
+                % {"text": text.strip()},
+                text=text,
+                hint=examples(board, legal, state.n),
+            )
         if kind in _DECIDING and (after := _after_change_of_mind(text)):
             # "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto giallo",
             # "Ich wähle BB – ach nein, doch lieber behalten": the player's last word counts; what
@@ -455,7 +482,7 @@ def parse(
             def whole_read(part: str) -> Action:
                 return parse(board, state, seat, part, kind, legal, waiting)
 
-            found = _in_notation_too(board, state, text, kind, alone, whole_read)
+            found = _in_notation_too(board, state, seat, text, kind, alone, whole_read)
             if found is not None:
                 return found
             found = _one_decision(board, state, text, kind, alone)
@@ -547,7 +574,18 @@ _CHANGE_OF_MIND = re.compile(
     r"|r[ée]flexion\s+faite|tout\s+bien\s+r[ée]fl[ée]chi|[àa]\s+la\s+r[ée]flexion"
     r"|on\s+second\s+thoughts?|actually(?:\s+no)?|no\s*,?\s*wait|wait|hang\s+on|scratch\s+that"
     r"|ach\s+nein|nein\s*,?\s*doch|warte|korrektur|oder\s+doch|[äa]h+\s*,?\s*nein"
-    r"|oops|oups|ops|ripensamento|changement\s+d'avis|change\s+of\s+mind)(?=[\s,.;:!?…–—-]|$)"
+    r"|oops|oups|ops|ripensamento|changement\s+d'avis|change\s+of\s+mind"
+    # a first intention set aside by "but no" ("J'ai failli garder, mais non : je sélectionne
+    # BB", "Ich wollte erst KB nehmen, aber nein: GR"), a "no" then a preference ("Non, plutôt
+    # le manteau jaune"), the player thinking again ("ma ci ho ripensato: ..."; seventh round)
+    r"|(?:mais|but|ma|aber)\s+(?:non|no|nein|nope)|(?:non|no|nein|nope)\s*,?\s*(?:plutôt|plutot"
+    r"|rather|lieber|meglio|piuttosto|eher|better)|ci\s+ho\s+ripensato|je\s+me\s+ravise"
+    r"|I'?ve\s+changed\s+my\s+mind|j'ai\s+chang[ée]\s+d'avis|ich\s+habe\s+es\s+mir\s+anders"
+    r"\s+überlegt|ho\s+cambiato\s+idea"
+    # a sentence that starts with "no" and a comma after the decision ("Den gelben Mantel,
+    # bitte. Nein, die Hose."; "Scelgo BY... no scusate, KY")
+    r"|(?:(?<=[.!;…]\s)|(?<=[.!;…]))(?:no|non|nein|nope)(?=\s*[,–—-]|\s+(?:scusa|scusate|sorry|pardon"
+    r"|d[ée]sol[ée]|entschuldigung)))(?=[\s,.;:!?…–—-]|$)"
 )
 """A change of mind inside a decision ("... ripensandoci, meglio il cappotto giallo", "Je prends
 le manteau jaune de Nord. Non attendez, le pantalon orange plutôt", "Ich wähle BB – ach nein,
@@ -555,17 +593,48 @@ doch lieber behalten"; sixth round: it-2549 took the first card)."""
 _PREFERENCE = {"no", "non", "nein", "nee", "nope", "plutôt", "plutot", "rather", "instead",
                "meglio", "lieber", "doch", "better", "finalement", "allora", "alors", "also",
                "dann", "then", "so", "invece", "stattdessen", "eher", "piuttosto", "mieux",
-               "je", "préfère", "prefere", "preferisco", "prefer", "i'd", "i", "ich", "nehme"}  # fmt: skip
+               "je", "préfère", "prefere", "preferisco", "prefer", "i'd", "i", "ich", "nehme",
+               "scusa", "scusate", "sorry", "pardon", "désolé", "désolée", "desole",
+               "entschuldigung", "sorry,", "scusate,", "pardon,"}  # fmt: skip
 """Words of preference around what a change of mind settles on ("meglio ...", "... plutôt")."""
+
+
+_THOUGHT_OF = {"thought", "considered", "pensé", "pense", "pensato", "gedacht", "überlegt",
+               "ueberlegt", "hésité", "hesite", "esitato", "tempted", "tenté", "tentato"}  # fmt: skip
+"""Verbs of another decision thought of in an aside ("(Thought about the yellow coat but no.)")."""
+
+
+def _changes_of_mind(text: str) -> list[re.Match[str]]:
+    """The changes of mind in ``text``, but for those in an aside about another decision thought
+    of ("Orange pants from North. (Thought about the yellow coat but no.)")."""
+    asides = [
+        m
+        for m in re.finditer(r"\(([^()]*)\)", text)
+        if _THOUGHT_OF.intersection(_tokens(m.group(1)))
+    ]
+    return [
+        m
+        for m in _CHANGE_OF_MIND.finditer(text)
+        if not any(a.start() < m.start() < a.end() for a in asides)
+    ]
+
+
+def _taken_back_at_end(text: str) -> bool:
+    """Does ``text`` end on a change of mind that says "no" and nothing after it ("..., aber
+    nein.", "... Non, plutôt", "..., actually no")?"""
+    found = _changes_of_mind(text)
+    if not found or re.search(r"[^\W\d_]", text[found[-1].end() :]):
+        return False
+    return re.search(r"(?i)\b(?:no|non|nein|nope|anzi)\b", found[-1].group(0)) is not None
 
 
 def _after_change_of_mind(text: str) -> str:
     """What the last change of mind in ``text`` settles on, without its words of preference
     ("" when there is none, or nothing after it)."""
-    found = list(_CHANGE_OF_MIND.finditer(text))
+    found = _changes_of_mind(text)
     if not found or "?" in text[found[-1].end() :]:
         return "" if not found else text[found[-1].end() :]
-    words = text[found[-1].end() :].strip(" ,.;:!…–—-").split()
+    words = text[found[-1].end() :].strip(" ,.;:!…–—-()").split()
     while words and words[0].casefold().strip(",.;:!") in _PREFERENCE - {"je", "i", "ich", "i'd"}:
         words = words[1:]
     while words and words[-1].casefold().strip(",.;:!") in _PREFERENCE:
@@ -631,12 +700,19 @@ def _colour_word(word: str) -> bool:
     return _stem(word) in _colour_stems()
 
 
+def _parts_but_asides(text: str) -> list[str]:
+    """The parts of ``text`` (:data:`_DECISION_PARTS`), an aside in brackets kept whole ("(J'ai
+    pensé au pantalon orange, mais non.)")."""
+    hidden = re.sub(r"\([^()]*\)", lambda m: m.group(0).replace(",", "\x00"), text)
+    return [p.replace("\x00", ",") for p in _DECISION_PARTS.split(hidden) if p.strip()]
+
+
 def _one_decision(
     board: Board, state: State, text: str, kind: str | None, alone: Callable[[str], Action]
 ) -> Action | None:
     """The one decision among the sentences of ``text`` (each read ``alone``), the others
     remarks; None when there is none, more than one, or a sentence is more than a remark."""
-    parts = [p for p in _DECISION_PARTS.split(text) if p.strip()]
+    parts = _parts_but_asides(text)
     if kind not in ("select", "reselect", "take-card", "steal") or len(parts) < 2:
         return None
     read: list[tuple[int, Action]] = []
@@ -646,6 +722,28 @@ def _one_decision(
         except RuleError:
             continue
     said = {action for _k, action in read}
+    if len(said) > 1 and not _denies(text) and not _second_thought(text):
+        # "Den gelben Mantel, bitte. Nein, die Hose.": two decisions, neither set aside
+        raise AmbiguousMove(
+            _("'%(text)s' holds more than one decision; write the one you mean alone.")
+            % {"text": text.strip()},
+            text=text,
+        )
+    if len(said) == 1 and any(
+        _contradicts(board, state, p, read[0][1])
+        for k, p in enumerate(parts)
+        if k not in dict(read)
+    ):
+        # "Non prendo GY, prendo GY.", "Den gelben Mantel, bitte. Nicht den Mantel.", "...
+        # Nein, die Hose.": another part denies the decision or corrects it unreadably
+        raise AmbiguousMove(
+            _(
+                "'%(text)s' both makes a decision and denies or corrects it; write the one you "
+                "mean alone."
+            )  # fmt: skip
+            % {"text": text.strip()},
+            text=text,
+        )
     if len(said) == 1 and all(
         _remark(board, state, p)
         or _lead_in(board, state, p)
@@ -704,9 +802,19 @@ _BARE_CODE = re.compile(r"(?<![\w'’-])[RYBGK]{2}(?![\w'’-])")
 """An official's code in capitals ("I'll switch to the black-hat yellow-body official, KY")."""
 
 
+_CONCESSION = re.compile(
+    r"(?i)^[\s(,–—-]*(?:though|although|even\s+if|même\s+si|meme\s+si|bien\s+que|quoique"
+    r"|anche\s+se|sebbene|benché|benche|obwohl|auch\s+wenn|wenn\s+auch)(?![\w'’])"
+)
+"""A clause that concedes and takes nothing back ("believe (though I shouldn't)", "je crois
+(même si je ne devrais pas)"): its negation is about the wisdom of the decision, not the
+decision."""
+
+
 def _in_notation_too(
     board: Board,
     state: State,
+    seat: Seat,
     text: str,
     kind: str | None,
     alone: Callable[[str], Action],
@@ -717,9 +825,9 @@ def _in_notation_too(
     yellow-body official: select GY.", "Je garde ma sélection (keep), merci", "I'll switch to
     the black-hat yellow-body official, KY."; seventh round): the notation's decision, when every
     notation in ``text`` says the same and the words around it say it too (read whole) or name
-    nothing else (:func:`_agrees`: no other card, seat or official, no negation, no second
-    thought, no question). None otherwise: the words and the code disagree, and the player is
-    asked."""
+    nothing else (:func:`_names_only`) with no negation, second thought or question. None when
+    the words deny or doubt; :class:`AmbiguousMove` when they say another decision than the code
+    (the player is asked, and no reader takes either alone)."""
     if kind not in (*_DECIDING, "believe-or-doubt"):
         return None
     spans = list(_CODED.finditer(text))
@@ -728,13 +836,27 @@ def _in_notation_too(
     if not spans:
         return None
     said: set[Action] = set()
+    coded: set[Action] = set()  # the decisions in the notation's words, not a code alone
+    chosen = state.selections[seat] if seat < len(state.selections) else None
     for m in spans:
         try:
-            said.add(alone(m.group(0)))
+            got = alone(m.group(0))
         except RuleError:
             return None
-    if len(said) != 1:
-        return None
+        if kind == "reselect" and isinstance(got, Select) and got.official == chosen:
+            got = Keep()  # "Ich ändere nichts, ich behalte YY" (YY on the selector)
+        said.add(got)
+        if _CODED.fullmatch(m.group(0)):
+            coded.add(got)
+    if len(said) > 1:
+        if _denies(text) or _second_thought(text) or not coded:
+            return None  # "Je ne garde pas RK, je prends GY" (:func:`_one_decision`)
+        # "I keep my selection: select GY", "keep (GY)": two decisions in the notation
+        raise AmbiguousMove(
+            _("'%(text)s' holds more than one decision; write the one you mean alone.")
+            % {"text": text.strip()},
+            text=text,
+        )
     action = said.pop()
     rest = text
     for m in sorted(spans, key=lambda m: -m.start()):
@@ -745,11 +867,29 @@ def _in_notation_too(
     if "?" in rest:
         return None
     try:
-        if whole_of(rest.strip()) == action:
-            return action
+        said_in_words: Action | None = whole_of(rest.strip())
     except RuleError:
-        pass
-    return action if _agrees(board, state, rest, action) else None
+        said_in_words = None
+    if said_in_words == action:
+        return action
+    toks = _hyphens_apart(_tokens(rest))
+    conceded = _CONCESSION.match(rest) is not None  # "believe (though I shouldn't)"
+    if not conceded and (_denies(rest) or any(t in _SECOND_THOUGHTS for t in toks)):
+        return None  # "Not the orange pants - take north yellow-coat" (:func:`_one_decision`)
+    if said_in_words is not None or not _names_only(board, state, rest, toks, action):
+        # "Je garde ma sélection (GY)", "the black-hat yellow-body official (GY)", "Je change
+        # (keep)": the words say another decision than the code; asked, and never one of the
+        # two read alone by another reader
+        raise AmbiguousMove(
+            _(
+                "'%(text)s' says one decision in words and another in the notation; write the "
+                "one you mean alone."
+            )
+            % {"text": text.strip()},
+            text=text,
+            hint=examples(board, [], state.n),
+        )
+    return action
 
 
 _CONSIDER = {"thought", "considered", "pensé", "pense", "pensato", "gedacht", "überlegt",
@@ -769,19 +909,18 @@ def _hyphens_apart(toks: list[str]) -> list[str]:
     return [w for t in toks for w in (t.split("-") if "-" in t else [t]) if w]
 
 
-def _agrees(board: Board, state: State, rest: str, action: Action) -> bool:
-    """Do the words beside a decision in the notation say only what it says? No negation, no
-    second thought, no other verb of the kind of decision; a card named (in part) is the card
-    taken, a seat named its owner; colours and a description of an official are the official
-    selected; a keep names no change and no other official; believe or doubt says the same."""
-    toks = _hyphens_apart(_tokens(rest))
-    if any(t in _NEGATION or t in _SECOND_THOUGHTS for t in toks):
-        return False
+def _names_only(board: Board, state: State, rest: str, toks: list[str], action: Action) -> bool:
+    """Do the words ``rest`` (as ``toks``) beside a decision in the notation name only what it
+    says? No other verb of the kind of decision; a card named (in part) is the card taken, a
+    seat named its owner; colours and a description of an official are the official selected;
+    a keep names no change and no other official; believe or doubt says the same."""
     codes = {m.group(0) for m in _BARE_CODE.finditer(rest)}
     if isinstance(action, Take):
         if codes:
             return False
-        for t in toks:
+        for k, t in enumerate(toks):
+            if any(w in _MINE for w in toks[max(0, k - 2) : k]):
+                continue  # the player's own card ("ça ira avec mon chapeau rouge")
             seat = _seat_of(state, t) if len(t) > 2 and not t.isdigit() else None
             if seat is not None and t not in board.card_colours:
                 if seat != action.victim:
@@ -828,7 +967,16 @@ jaune", "il cappotto giallo, credo", "Die rote Hose, denke ich"): the decision a
 def _unhedged(text: str, kind: str | None) -> str:
     """``text`` without a hedge at its start or end (:data:`_HEDGE`), for a card to take or an
     official to select; a question ("?") keeps it (and is asked back)."""
-    if kind not in _DECIDING or "?" in text:
+    if kind not in _DECIDING:
+        return text
+    if "?" in text:
+        if _HEDGE.search(text.replace("?", " ").rstrip()):
+            # "Le manteau jaune, je pense ?": a question, never the card before it
+            raise AmbiguousMove(
+                _("'%(text)s' asks rather than decides; write the decision you mean alone.")
+                % {"text": text.strip()},
+                text=text,
+            )
         return text
     bare = _HEDGE.sub(" ", text).strip()
     return bare if re.search(r"[^\W\d_]", bare) else text
@@ -843,6 +991,8 @@ _WRITING = {"écrit", "écrire", "écrivez", "écris", "écrivons", "notation", 
 """Words of a remark about how a move is written ("BR O (O comme ouest, je ne sais pas si vous
 écrivez W)", "take south red pants (ist das so richtig geschrieben?)")."""
 _DIR_LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W"}
+_ONES = {"one", "ones", "celui", "celle", "quello", "quella"}
+"""The official as "the one" in its description ("the black one with the blue hat (BK)")."""
 
 
 def _about_writing(inside: str) -> bool:
@@ -875,17 +1025,25 @@ def _move_beside_aside(
         for w in reversed(words):
             t = w.group(0).lower().replace("’", "'")
             t = t[2:] if re.fullmatch(r"[ld]'[a-zé]+", t) else t
-            if not (_colour_word(t) or t in _JOINERS or t in _FILLER - {"in"}
+            if not (_colour_word(t) or t in _JOINERS or t in _FILLER - {"in"} or t in _ONES
                     or _stem(t) in {_stem(x) for x in (*_HAT_FORMS, *_BODY_FORMS)}):  # fmt: skip
                 break
             said.insert(0, t)
             start = w.start()
         colours = {_colour_stems()[_stem(t)] for t in said if _stem(t) in _colour_stems()}
         d = _description(said)
-        if not colours or not colours <= set(inside.upper()):
+        if not colours:
             return None
-        if d is not None and d[0] != inside.lower():
-            return None
+        if not colours <= set(inside.upper()) or (d is not None and d[0] != inside.lower()):
+            # "le rouge au chapeau vert (BK)": the words and the code name two officials
+            raise AmbiguousMove(
+                _(
+                    "'%(text)s' describes one official in words and names another by its code; "
+                    "write the move you mean alone."
+                )
+                % {"text": text.strip()},
+                text=text,
+            )
         try:
             return whole_of(text[:start] + " " + inside.upper() + " " + text[m.end() :])
         except RuleError:
@@ -951,6 +1109,8 @@ def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
     toks = [t for t in words if t not in _TAKE_FILLER]
     if isinstance(action, Take) and _card_set_aside(board, state, part, action):
         return True
+    if isinstance(action, Select | Keep) and _official_set_aside(board, part, action):
+        return True
     if not toks or toks[0] not in _NOT or not set(toks) & _NEGATION - {"ne"}:
         return False
     at = words.index(next(t for t in words if t in _NEGATION))
@@ -972,6 +1132,77 @@ def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
     return False
 
 
+def _corrects_first(part: str, toks: list[str]) -> bool:
+    """Does ``part`` start with a "no" that corrects ("Nein, die Hose", "No, the pants", "Non,
+    le pantalon"), not the Italian or French "not" ("Non i pantaloni", "non pas")?"""
+    return toks[:1] in (["nein"], ["nope"], ["nee"]) or bool(
+        re.match(r"(?i)\W*(?:no|non)\s*[,;:!.–—-]", part)
+    )
+
+
+def _second_thought(text: str) -> bool:
+    """Does ``text`` hold a word of a second thought ("no", "sorry", "or", "instead")? The
+    readers of corrections decide then."""
+    return bool(_SECOND_THOUGHTS.intersection(_tokens(text)))
+
+
+def _denies(text: str) -> bool:
+    """Does ``text`` hold a negation ("not", "ne ... pas", "won't", "nicht")?"""
+    toks = _tokens(text)
+    return bool(_NEGATION.intersection(toks)) or any(t.endswith("n't") for t in toks)
+
+
+def _contradicts(board: Board, state: State, part: str, action: Action) -> bool:
+    """Does ``part`` deny the decision read beside it ("Non prendo GY" beside "prendo GY", "Nicht
+    den Mantel" beside the yellow coat), or start with a "no" before a card or an official (a
+    correction: "Nein, die Hose")? (seventh round)"""
+    toks = _hyphens_apart(_tokens(part))
+    content = [t for t in toks if t not in _TAKE_FILLER and t not in _PRONOUNS]
+    cards = {k for k, t in enumerate(toks) if _cards_like(board, [t])}
+    codes = {t for t in toks if re.fullmatch(r"[rybgk]{2}", t) and t.upper() in part}
+    named = bool(cards or codes)
+    if _corrects_first(part, content) and named:
+        return True  # "Nein, die Hose.", "No, GY." (not "Non i pantaloni": the Italian "not")
+    if not any(t in _NEGATION for t in toks):
+        return False
+    if isinstance(action, Take) and cards:
+        return action.card in _cards_like(board, [toks[k] for k in sorted(cards)])
+    if isinstance(action, Select):
+        d = _description(toks)
+        code = board.official_code(action.official).lower()
+        return code in codes or (d is not None and d[0] == code)
+    return False
+
+
+def _official_set_aside(board: Board, part: str, action: Select | Keep) -> bool:
+    """A clause that denies a decision about another official ("Je ne garde pas RK, je prends
+    plutôt le GY", "Non tengo RK", "I won't keep RK", "RK behalte ich nicht"; seventh round): a
+    negation, verbs of a selection or a keep, and only officials by code that are not the one
+    selected (a keep names none)."""
+    if "?" in part:
+        return False
+    toks = _tokens(part)
+    codes = [t for t in toks if re.fullmatch(r"[rybgk]{2}", t) and t.upper() in part]
+    denied = (
+        any(t.endswith("n't") for t in toks)
+        or bool(_NEGATION.intersection(toks) - {"no", "non"})
+        or bool(re.search(r"(?i)\bnon\s+(?!pas\b)[^\W\d_]{3,}", part))
+    )
+    if not codes or not denied:
+        return False
+    verbs = {w for w, v in _VERB_WORDS.items() if v in ("select", "keep", "take")}
+    verbs |= {"select", "keep", "take", "want", "veux", "voglio", "will", "möchte"}
+    if any(
+        t not in codes
+        and t not in _NEGATION | _PRONOUNS | verbs | _SELECT_FILLER | _AROUND
+        and not t.endswith("n't")
+        for t in toks
+    ):
+        return False
+    chosen = action.official if isinstance(action, Select) else None
+    return all(board.official_by_code(c.upper()) not in (None, chosen) for c in codes)
+
+
 def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool:
     """A clause that names another card, in part, and sets it aside, the denial anywhere but
     before the card as a "no" that corrects ("Not the pants.", "Die Hose brauche ich nicht.",
@@ -986,7 +1217,7 @@ def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool
     cards = [k for k, t in enumerate(toks) if _cards_like(board, [t])]
     if not denial or not cards:
         return False
-    if any(toks[k] in _NO_AFTER for k in denial if k < cards[0]):
+    if _corrects_first(part, toks) and any(toks[k] in _NO_AFTER for k in denial if k < cards[0]):
         return False  # "No, the pants": a correction
     seats = [t for t in toks if len(t) > 2 and _seat_of(state, t) is not None]
     rest = [t for k, t in enumerate(toks) if k not in cards and t not in seats and k not in denial]
@@ -1039,7 +1270,7 @@ _AROUND = {
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
     "avec", "mit",
     "fais", "leur", "trust", "mi", "di", "lei",
-    "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
+    "stavolta", "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
     "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
     "allez", "cette", "fois", "time", "volta", "questa", "diesmal", "mal", "dai", "los",
     "nemmeno", "neanche", "po'", "po", "così", "cosi", "as", "is",
@@ -1135,7 +1366,12 @@ def _answer_in_sentences(text: str) -> bool | None:
 
 
 _MEANT_TO = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
-             "dachte", "thought", "wanted", "meant", "avais", "avevo", "hatte"}  # fmt: skip
+             "dachte", "thought", "wanted", "meant", "avais", "avevo", "hatte",
+             # a habit set against this time ("D'habitude je doute de tout, mais là je crois
+             # Est", "Usually I doubt, but ..."; seventh round)
+             "habitude", "usually", "normally", "normalement", "généralement", "solito",
+             "normalmente", "solitamente", "normalerweise", "sonst", "meistens",
+             "generally"}  # fmt: skip
 _BUT = {"but", "mais", "ma", "però", "pero", "aber", "doch"}
 
 
@@ -1437,6 +1673,8 @@ _SELECT_FILLER = {
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
+    # to whom the selection goes ("Passo al funzionario ...", "Ich wechsle zum Beamten ...")
+    "al", "allo", "alla", "zum", "zur", "aux",
     "cette", "fois", "on", "sur", "onto", "bestechung", "corruption", "corruzione", "svp",
     # "the one with the red hat and the black body" (:func:`_described`)
     "one", "celui", "celle", "quello", "quella", "denjenigen",
@@ -1572,6 +1810,10 @@ _TAKE_FILLER = {
     "for", "pour", "per", "für", "fuer", "mich", "sera", "ça", "ca", "it'll", "be",
     "go", "going", "opt", "it's", "c'est", "sarà", "sara", "es", "wird", "dann", "then", "alors",
     "puis", "allora", "quindi", "so", "also", "okay", "ok", "bon", "allez", "dai", "na", "gut",
+    # the owner giving it ("Nord soll mir die orange Hose geben", "Sud doit me donner le
+    # pantalon rouge", "North can hand me the yellow coat"; seventh round)
+    "soll", "geben", "give", "hand", "over", "donner", "doit", "dare", "deve", "can", "kann",
+    "peut", "può", "puo",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -1657,8 +1899,8 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             mode = "claim"
         elif t in ("reveal", "enter", "open"):
             mode = "reveal"
-        elif t in _STEP:
-            step = True
+        elif t in _STEP or (t in _PACE and toks[k - 1 : k] and toks[k - 1] in _ONE_PACE):
+            step = True  # ("d'un seul pas", "un passo solo", "einen Schritt")
         elif t in _FILLER:
             continue
         elif t in _FAR and k and (toks[k - 1] in _FILLER or toks[k - 1] in _FAR_FILLER):
