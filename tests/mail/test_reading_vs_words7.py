@@ -252,8 +252,68 @@ CODED = {
 }  # fmt: skip
 
 
+PLAN_LAST = {
+    # the last slide of a plan said with "finally"
+    "fr": ["BK E, ensuite BK S, et enfin KB S", "BK E puis BK S et enfin KB S"],
+    "it": ["BK E, poi BK S, e infine KB S", "BK E poi BK S infine KB S"],
+    "de": ["BK E, dann BK S und zuletzt KB S", "BK E, danach BK S und schließlich KB S"],
+    "en": ["BK E, then BK S, and finally KB S", "BK E then BK S finally KB S"],
+}  # fmt: skip
+WOULD_BUT = {
+    # what the player would do otherwise, then "but" and the decision
+    "fr": [("Si RK n'était pas coincé contre le mur je le garderais, mais là je change pour GY.",
+            "select GY"),
+           ("Pas le pantalon orange : je prends plutôt le manteau jaune de Nord.",
+            "take north yellow-coat")],
+    "it": [("Se RK non fosse bloccato lo terrei, ma stavolta scelgo GY.", "select GY"),
+           ("Non i pantaloni arancioni: prendo piuttosto il cappotto giallo di Nord.",
+            "take north yellow-coat")],
+    "de": [("Wenn RK nicht an der Wand klemmen würde, würde ich ihn behalten, aber diesmal "
+            "wähle ich GY.", "select GY"),
+           ("Nicht die orange Hose: ich nehme lieber den gelben Mantel von Nord.",
+            "take north yellow-coat")],
+    "en": [("If RK weren't stuck against the wall I'd keep it, but this time I switch to GY.",
+            "select GY"),
+           ("Not the orange pants: I'll rather take North's yellow coat.",
+            "take north yellow-coat")],
+}  # fmt: skip
+
+
+DOUBTED = {
+    # a decision with a doubt, a question or an open "but" beside it: asked
+    "fr": [("Je prendrais bien le manteau jaune, mais je ne sais pas.", "vs:steal"),
+           ("Si RK était libre je le garderais, mais GY ne me plaît pas.", "vs:reselect"),
+           ("BK E, ensuite BK S, et enfin je ne sais pas", "vs:turn")],
+    "it": [("Prenderei il cappotto giallo, ma non so.", "vs:steal"),
+           ("Prenderei il cappotto giallo, ma non lo so.", "vs:steal"),
+           ("BK E, poi BK S, e infine boh", "vs:turn")],
+    "de": [("Ich würde den gelben Mantel nehmen, aber ich weiß nicht.", "vs:steal"),
+           ("Wenn RK frei wäre, würde ich ihn behalten, aber GY oder KB?", "vs:reselect"),
+           ("BK E, dann BK S und zuletzt?", "vs:turn")],
+    "en": [("I'd take the yellow coat, but I don't know.", "vs:steal"),
+           ("If RK were free I'd keep it, but I'm not sure about GY.", "vs:reselect"),
+           ("BK E, then BK S, and finally?", "vs:turn")],
+}  # fmt: skip
+
+
 def _moves(lang: str) -> list[tuple[str, str, str | None]]:
     out: list[tuple[str, str, str | None]] = []
+    out += [(mail, text, ASK) for text, mail in DOUBTED[lang]]
+    out.append(
+        (
+            "vs:reselect",
+            {
+                "fr": "Je voulais garder RK, mais GY finalement.",
+                "it": "Volevo tenere RK, ma alla fine GY.",
+                "de": "Ich wollte RK behalten, aber dann doch GY.",
+                "en": "I wanted to keep RK, but GY it is.",
+            }[lang],
+            "select GY",
+        )
+    )
+    out += [("vs:turn", t, "BK E; BK S; KB S") for t in PLAN_LAST[lang]]
+    for text, want in WOULD_BUT[lang]:
+        out.append(("vs:reselect" if want.startswith("select") else "vs:steal", text, want))
     form, rb, br = PAIR[lang]
     out.append(("vs:turn", form.format(c=rb), "RB N"))
     out.append(("vs:turn", form.format(c=br), ASK))  # BR north: not a legal slide, asked

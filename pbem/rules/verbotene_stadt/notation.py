@@ -379,7 +379,11 @@ _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "a
             "eigentlich", "doch", "na", "gut",
             # from now on ("désormais je soudoie BY", "adesso corrompo GY", "jetzt nehme ich")
             "désormais", "dorénavant", "maintenant", "now", "adesso", "ora", "jetzt", "nun",
-            "ab", "sofort", "from", "on", "d'ora", "in", "poi"}  # fmt: skip
+            "ab", "sofort", "from", "on", "d'ora", "in", "poi",
+            # but this time ("..., mais là je change pour BY", "ma stavolta scelgo GY", "but
+            # now I'll take ...", "aber diesmal nehme ich ..."; seventh round)
+            "mais", "là", "but", "ma", "stavolta", "aber", "diesmal", "cette", "fois",
+            "this", "time", "questa", "volta"}  # fmt: skip
 """Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
@@ -440,6 +444,15 @@ def parse(
     drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
     sentence names an official, a card, a seat or a decision, or takes anything back
     (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
+    if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
+        # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
+        # plan's "dann"): a decision that goes on is not one yet (seventh round)
+        raise InvalidSyntax(
+            _("'%(text)s' is not finished; write the decision you mean alone.")
+            % {"text": text.strip()},
+            text=text,
+            hint=examples(board, legal, state.n),
+        )
     if whole:
 
         def alone(part: str) -> Action:
@@ -700,6 +713,45 @@ def _colour_word(word: str) -> bool:
     return _stem(word) in _colour_stems()
 
 
+_WOULD = {"si", "if", "se", "wenn", "falls", "would", "würde", "wuerde", "aurais", "serait",
+          "avrei", "sarebbe", "hätte", "haette", "wäre", "waere"}  # fmt: skip
+"""Words of what the player would have done ("Si RK n'était pas coincé je le garderais")."""
+
+
+_UNSURE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:i\s+)?don'?t\s+know|not\s+sure|no\s+idea|maybe|perhaps"
+    r"|(?:je\s+)?ne\s+sais\s+pas|(?:je\s+)?sais\s+pas|pas\s+s[ûu]re?|aucune\s+id[ée]e|peut[-\s][êe]tre"
+    r"|non\s+so|non\s+sono\s+sicur[oa]|forse|boh|magari"
+    r"|wei(?:ß|ss)\s+(?:ich\s+)?nicht|nicht\s+sicher|keine\s+ahnung|vielleicht)(?![\w'’])"
+)
+"""A clause of doubt beside a decision ("Prenderei il cappotto giallo, ma non so", "I'd take
+the yellow coat, not sure though"): the player is asked (seventh round; main read the card)."""
+
+
+def _set_aside_before(part: str, after: str) -> bool:
+    """A first intention, a habit or what the player would do otherwise, taken back by the next
+    part's "but" ("Si RK n'était pas coincé contre le mur je le garderais, mais là je change
+    pour BY", "Ich wollte erst KB, aber ..."; seventh round)."""
+    toks = _tokens(part)
+    if "?" in part or not (_MEANT_TO | _WOULD).intersection(toks):
+        return False
+    nxt = [t for t in _tokens(after) if any(c.isalnum() for c in t)]
+    return bool(nxt) and nxt[0] in _BUT
+
+
+def _set_aside_parts(parts: list[str], read: set[int]) -> set[int]:
+    """The parts before a decision that starts with "but" and that it sets aside
+    (:func:`_set_aside_before`), however many clauses they run over ("Wenn RK nicht klemmen
+    würde, würde ich ihn behalten, aber diesmal wähle ich GY")."""
+    if not read:
+        return set()
+    j = max(read)  # the last decision said, after its "but"
+    before = list(range(j))
+    if before and _set_aside_before(" ".join(parts[i] for i in before), parts[j]):
+        return set(before)
+    return set()
+
+
 def _parts_but_asides(text: str) -> list[str]:
     """The parts of ``text`` (:data:`_DECISION_PARTS`), an aside in brackets kept whole ("(J'ai
     pensé au pantalon orange, mais non.)")."""
@@ -721,6 +773,10 @@ def _one_decision(
             read.append((k, alone(part)))
         except RuleError:
             continue
+    firsts = _set_aside_parts(parts, set(dict(read)))
+    # "Si RK n'était pas coincé je le garderais, mais là je change pour BY", "I wanted to keep
+    # RK, but GY it is": what comes before the last decision's "but" is set aside
+    read = [(k, action) for k, action in read if k not in firsts]
     said = {action for _k, action in read}
     if len(said) > 1 and not _denies(text) and not _second_thought(text):
         # "Den gelben Mantel, bitte. Nein, die Hose.": two decisions, neither set aside
@@ -730,9 +786,9 @@ def _one_decision(
             text=text,
         )
     if len(said) == 1 and any(
-        _contradicts(board, state, p, read[0][1])
+        _UNSURE.search(p) or _contradicts(board, state, p, read[0][1])
         for k, p in enumerate(parts)
-        if k not in dict(read)
+        if k not in dict(read) and k not in firsts
     ):
         # "Non prendo GY, prendo GY.", "Den gelben Mantel, bitte. Nicht den Mantel.", "...
         # Nein, die Hose.": another part denies the decision or corrects it unreadably
@@ -750,7 +806,7 @@ def _one_decision(
         or _lone_verb(p, read[0][1])
         or _contrast(board, state, p, read[0][1])
         for k, p in enumerate(parts)
-        if k not in dict(read)
+        if k not in dict(read) and k not in firsts
     ):
         return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
     return None
@@ -802,6 +858,11 @@ _BARE_CODE = re.compile(r"(?<![\w'’-])[RYBGK]{2}(?![\w'’-])")
 """An official's code in capitals ("I'll switch to the black-hat yellow-body official, KY")."""
 
 
+_DANGLING = re.compile(
+    r"(?i)(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure|then|puis|poi"
+    r"|dann)[\s,;:–—-]*$"
+)
+"""A decision that ends on a word that goes on ("..., aber", "..., but")."""
 _CONCESSION = re.compile(
     r"(?i)^[\s(,–—-]*(?:though|although|even\s+if|même\s+si|meme\s+si|bien\s+que|quoique"
     r"|anche\s+se|sebbene|benché|benche|obwohl|auch\s+wenn|wenn\s+auch)(?![\w'’])"
@@ -849,8 +910,15 @@ def _in_notation_too(
         if _CODED.fullmatch(m.group(0)):
             coded.add(got)
     if len(said) > 1:
-        if _denies(text) or _second_thought(text) or not coded:
-            return None  # "Je ne garde pas RK, je prends GY" (:func:`_one_decision`)
+        if (
+            _denies(text)
+            or _second_thought(text)
+            or not coded
+            or (_MEANT_TO | _WOULD).intersection(_tokens(text))
+        ):
+            # "Je ne garde pas RK, je prends GY", "I wanted to keep RK, but GY it is"
+            # (:func:`_one_decision`)
+            return None
         # "I keep my selection: select GY", "keep (GY)": two decisions in the notation
         raise AmbiguousMove(
             _("'%(text)s' holds more than one decision; write the one you mean alone.")
@@ -1685,6 +1753,7 @@ _SELECT_FILLER = {
     # "Nouvelle sélection : chapeau vert, corps jaune", "Neue Wahl: grüner Hut, schwarzer
     # Körper", "Ich wähle neu, und zwar BY")
     "guy", "person", "chap", "fellow", "mec", "gars", "type", "tipo", "tizio", "typ", "kerl",
+    "it",  # "GY it is"
     "nouvelle", "neue", "neu", "wahl", "sélection", "selection", "selezione", "auswahl",
     "nuova", "zwar", "und", "et", "and", "an", "un", "une", "ein", "einen",
 }  # fmt: skip
@@ -1814,6 +1883,10 @@ _TAKE_FILLER = {
     # pantalon rouge", "North can hand me the yellow coat"; seventh round)
     "soll", "geben", "give", "hand", "over", "donner", "doit", "dare", "deve", "can", "kann",
     "peut", "può", "puo",
+    # rather this card (another set aside: "Pas le pantalon orange : je prends plutôt le
+    # manteau jaune de Nord")
+    "plutôt", "plutot", "rather", "instead", "invece", "piuttosto", "lieber", "stattdessen",
+    "eher",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -1829,6 +1902,13 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     # the verb and who takes, wherever the sentence puts them ("Die rote Hose nehme ich")
     words = [w for w in words if w not in _TAKE_FILLER and w not in _PRONOUNS
              and _VERB_WORDS.get(w, w) != "take"]  # fmt: skip
+    if not words and toks[0] != "take":
+        # "so", "lo so" (the end of "ma non lo so"): no verb, no card, no seat: no answer
+        raise InvalidSyntax(
+            _("'%(text)s' names no card to take.") % {"text": a.text.strip()},
+            text=a.text,
+            hint=a.hint,
+        )
     victim: int | None = None
     rest: list[str] = []
     for w in words:
