@@ -296,8 +296,32 @@ DOUBTED = {
 }  # fmt: skip
 
 
+IN_PROSE = {
+    # an official by its two colours joined (and with "e": which is the hat? asked), the
+    # official "taken" to move, a verb that says
+    # the way, being content with the selection
+    "fr": [("vs:turn", "Je monte le rouge-bleu vers le nord.", "RB N"),
+           ("vs:turn", "Le noir-bleu descend puis part à gauche.", "KB S W"),
+           ("vs:turn", "Je prends BK : vers la droite, puis en bas.", "BK E S"),
+           ("vs:turn", "RB monte tout droit vers le nord", "RB N"),
+           ("vs:reselect", "Je suis content de mon choix.", "keep")],
+    "it": [("vs:turn", "Muovo il funzionario rosso e blu verso nord.", ASK),  # which is the hat?
+           ("vs:turn", "KB scende e poi va a sinistra.", "KB S W"),
+           ("vs:turn", "Prendo BK: a destra, poi giù.", "BK E S"),
+           ("vs:reselect", "Sono contento della mia scelta.", "keep")],
+    "de": [("vs:turn", "Ich schiebe den rot-blauen Beamten nach oben.", "RB N"),
+           ("vs:turn", "Ich nehme BK: nach rechts und dann runter.", "BK E S"),
+           ("vs:turn", "KB geradeaus nach unten", "KB S"),
+           ("vs:reselect", "Ich bin zufrieden mit meiner Wahl.", "keep")],
+    "en": [("vs:turn", "I'll move the red and blue official north.", "RB N"),
+           ("vs:turn", "I take BK: right, then down.", "BK E S"),
+           ("vs:turn", "BR runs west", "BR W"),
+           ("vs:reselect", "I'm happy with my current official.", "keep")],
+}  # fmt: skip
+
+
 def _moves(lang: str) -> list[tuple[str, str, str | None]]:
-    out: list[tuple[str, str, str | None]] = []
+    out: list[tuple[str, str, str | None]] = list(IN_PROSE[lang])
     out += [(mail, text, ASK) for text, mail in DOUBTED[lang]]
     out.append(
         (

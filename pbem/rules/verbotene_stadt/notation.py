@@ -137,6 +137,12 @@ _FILLER = {
     # making it move ("Faccio fare un passo solo a KB", "je fais faire un pas à BR", "Let's do
     # BK E N", "Ich lasse RB nach Norden ziehen")
     "fare", "faire", "lasse", "lassen", "let", "let's", "make", "do", "fai",
+    # on its way ("le noir-bleu descend puis part à gauche", "BR file vers l'ouest", "BR corre
+    # a ovest", "BR rennt nach Westen", "BR runs west"), and the official taken to move ("Ich
+    # nehme BK: nach rechts", "je prends BK vers l'est", "prendo BK verso est")
+    "part", "partir", "file", "filer", "fonce", "repart", "corre", "rennt", "saust", "runs",
+    "run", "nehme", "nimm", "prends", "prendo", "take", "taking", "tout", "droit", "dritto",
+    "geradeaus", "straight",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -390,6 +396,11 @@ _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want",
             "donnez-moi", "donne-moi"}  # fmt: skip
 """Verbs that ask for a card to take, read as take only when a card is owed."""
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick"}
+_COPULA = {"am", "suis", "sono", "bin", "'m"}
+_HAPPY = {"happy", "content", "contente", "satisfait", "satisfaite", "contento", "contenta",
+          "soddisfatto", "soddisfatta", "zufrieden", "fine"}  # fmt: skip
+"""Content with the selection ("I'm happy with my current official", "Je suis content de mon
+choix", "Sono contento della mia scelta", "Ich bin zufrieden mit meiner Wahl"): a keep."""
 _WISH = {"would", "will", "shall", "want", "wanna", "like", "to", "going", "gonna", "let", "me",
          "vais", "veux", "voudrais", "aimerais", "vorrei", "voglio", "werde", "würde", "wuerde",
          "möchte", "moechte", "gerne", "gern", "mag", "just", "simply"}  # fmt: skip
@@ -521,6 +532,12 @@ def parse(
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
+    if kind == "reselect" and len(toks) > 2 and toks[0] in _COPULA and toks[1] in _HAPPY:
+        toks = ["keep", *toks[2:]]  # "I'm happy with my current official", "Je suis content"
+        verb = "keep"
+    elif kind == "reselect" and len(toks) > 1 and toks[0] in _HAPPY:
+        toks = ["keep", *toks[1:]]  # "happy with my official", "zufrieden mit meiner Wahl"
+        verb = "keep"
     if kind in ("select", "reselect", "take-card", "steal"):
         toks = _wished(toks, kind)  # "I'd like the red pants", "Ich möchte RK behalten"
         verb = toks[0] if toks else ""
@@ -530,6 +547,14 @@ def parse(
         verb = "take"  # "Give me the yellow coat", "Gib mir die Hose", "I want the coat"
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
+    if (
+        kind == "move"
+        and verb in ("take", "select")
+        and len(toks) > 2
+        and re.fullmatch(r"[rybgk]{2}", toks[1])
+    ):
+        toks = toks[1:]  # "Ich nehme BK: nach rechts", "je prends BK vers l'est": the official
+        verb = toks[0]  # taken to move (seventh round)
     if verb == "select" and kind in ("take-card", "steal"):
         verb = "take"  # "Scelgo i pantaloni rossi di Sud", "I choose the yellow coat"
     if toks and verb in ("select", "take", "keep", "believe", "doubt"):
@@ -1338,7 +1363,7 @@ _AROUND = {
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
     "avec", "mit",
     "fais", "leur", "trust", "mi", "di", "lei",
-    "stavolta", "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
+    "stavolta", "de", "della", "del", "dello", "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
     "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
     "allez", "cette", "fois", "time", "volta", "questa", "diesmal", "mal", "dai", "los",
     "nemmeno", "neanche", "po'", "po", "così", "cosi", "as", "is",
@@ -1968,9 +1993,42 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     )
 
 
+_GOING = {"descend": "sud", "descends": "sud", "scende": "sud", "scendo": "sud",
+          "monte": "nord", "montes": "nord", "sale": "nord", "salgo": "nord"}  # fmt: skip
+"""Verbs that say the way ("Le noir-bleu descend puis part à gauche", "KB scende"): read as
+their direction when no direction follows them (:func:`_going`)."""
+_ON_THE_WAY = {"vers", "à", "a", "au", "le", "la", "en", "verso", "il", "al", "in", "fino",
+               "jusqu'au", "tout", "droit", "dritto", "directement", "direttamente", "di",
+               "d'un", "d'une", "un", "une", "una", "seul", "seule", "sola", "solo", "case",
+               "casella", "pas", "passo", "step", "encore", "ancora"}  # fmt: skip
+
+
+_THEN_WORDS = {"puis", "ensuite", "then", "poi", "dopo", "dann", "danach", "anschließend",
+               "anschliessend"}  # fmt: skip
+
+
+def _going(toks: list[str]) -> list[str]:
+    """``toks`` with each verb of :data:`_GOING` written as its direction when the next word
+    that is not on its way (:data:`_ON_THE_WAY`) is no direction ("descend puis part à
+    gauche": S then W; "descend vers le sud": the verb only; seventh round)."""
+    out = list(toks)
+    for k, t in enumerate(toks):
+        if t not in _GOING:
+            continue
+        for w in toks[k + 1 :]:
+            if w in _DIR_WORDS and w not in _THEN_WORDS:
+                break  # "monte le fonctionnaire rouge et bleu vers le nord": the verb only
+            if w in _THEN_WORDS:
+                out[k] = _GOING[t]  # "descend puis part à gauche"
+                break
+        else:
+            out[k] = _GOING[t]  # "KB descend."
+    return out
+
+
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
-    toks = _described(toks)
+    toks = _going(_described(toks))
     mode = ""
     rest: list[str] = []
     step = far = False
