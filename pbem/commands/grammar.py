@@ -172,6 +172,11 @@ E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
     r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
     r"|\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    # the last slide of a plan (wt-26, seventh round: "BK E, ensuite BK S, et enfin KB S", "...
+    # and finally KB S", "... e infine KB S", "... und zuletzt KB S"); "enfin" only after "et"
+    # ("enfin non, plutôt ..." corrects)
+    r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:FINALLY|INFINE|ZULETZT|SCHLIESSLICH|SCHLIEẞLICH"
+    r"|SCHLIEßLICH)\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
     r"(?:\s*+,)?\s++"
 )
