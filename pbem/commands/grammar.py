@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands.durations import then_named
+from pbem.commands.pointing import pointed
 from pbem.commands.requests import requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
@@ -521,6 +522,7 @@ def read_commands(
     subject: str = "",
     plans: bool = False,
     spell: Callable[[str], str] | None = None,
+    suggested: Mapping[str, Sequence[str]] | None = None,
 ) -> Reading:
     """Classify the command lines of one message.
 
@@ -534,11 +536,16 @@ def read_commands(
     notation (each is checked when its turn comes). ``spell(line)``: the line with the words
     whose meaning depends on the player's language in words every language reads (the game's
     :meth:`~pbem.rules.base.GameOf.spelled`), for a line read as a move or a plan.
+    ``suggested``: the lists of moves the mail answered showed, by kind
+    (:func:`pbem.commands.pointing.pointed`: "the third of your suggestions" is read as the move
+    it names).
     """
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
+    if parse_action is not None:
+        todo = [pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     idx = 0

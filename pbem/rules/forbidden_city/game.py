@@ -467,6 +467,16 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
 
     # -- notation -----------------------------------------------------------------------------------
 
+    def suggested(self, state: State, seat: Seat) -> list[tuple[str, list[str]]]:
+        """The turn line's examples (:meth:`view`) and a refusal's "Legal placements include"
+        (:func:`reading._examples`), as the mails write them."""
+        if seat != state.to_move:
+            return []
+        legal = self.legal(state, seat)
+        return [
+            (kind, [m.notation() for m in spread(legal, n)]) for kind, n in (("eg", 3), ("try", 4))
+        ]
+
     def spelled(self, line: str) -> str:
         """The line with a rotation said in words in the notation's (:func:`notation.spelled`:
         "dreimal im Uhrzeigersinn gedreht" -> "R3")."""

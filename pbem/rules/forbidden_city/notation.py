@@ -374,6 +374,7 @@ def spelled(line: str) -> str:
         return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
     line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
+    line = _own_tile(line)
 
     def kept(m: re.Match[str], before: str) -> tuple[str, int]:
         return m.group(0), 0  # "R0" as written: only brought beside its square
@@ -382,6 +383,22 @@ def spelled(line: str) -> str:
     for words in (_DEGREES, _IN_WORDS):
         out = _rewritten(words, out, turn)
     return _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
+
+
+_OWN_TILE = re.compile(
+    r"(?i)(?<![\w'’])(?P<mine>my|ma|mon|mia|mio|la\s+mia|il\s+mio|mein|meine|meinen|meinem|meiner)"
+    r"(?P<noun>\s+(?:tile|tuile|pi[èe]ce|tessera|pl[äa]ttchen|kachel|teil))?"
+    r"\s+[A-Za-z]\d{1,2}(?![\w'’])(?!\s*[,:(]?\s*R\s*\d)"
+    r"(?=.*?(?<![\w'’])[A-Za-z]{1,2}\s*-?\d{1,2}(?![\w'’]))"
+)
+"""The player's own tile named by its id ("Ma tuile P9 en O9", "My P9 goes on L10", "meine P9
+kommt auf L10") before the square it goes to: the id is no square (a tile id has the shape of
+one)."""
+
+
+def _own_tile(line: str) -> str:
+    """``line`` without the id of the player's own tile named before the move's square."""
+    return _OWN_TILE.sub(lambda m: m["mine"] + (m["noun"] or " tile"), line)
 
 
 _R0 = re.compile(r"(?<![\w'’])R0(?![\w'’])")
@@ -398,7 +415,7 @@ def _rewritten(
 ) -> str:
     """``text`` with each match of ``words`` replaced by what ``turn(match, before)`` says (the
     notation, and how many characters of ``before`` it also replaces), the square brought beside
-    a rotation written anew (:func:`_beside_square`). ``before`` is the end of the text written
+    a rotation written anew (:func:`beside_square`). ``before`` is the end of the text written
     so far (:data:`_LOOK_BACK` to twice that), so the work is linear in the line's length."""
     done: list[str] = []
     tail, at = "", 0
@@ -410,21 +427,22 @@ def _rewritten(
         said, cut = turn(m, tail) if m.group(0).strip() else (m.group(0), 0)
         head = tail[: len(tail) - cut]
         if always_beside or said != m.group(0):
-            head = _beside_square(head)
+            head = beside_square(head)
         tail, at = head + said, m.end()
     return "".join(done) + tail + text[at:]
 
 
 _BETWEEN = frozenset(
     ("alors", "donc", "puis", "et", "mais", "so", "then", "and", "but", "allora", "quindi", "e",
-     "ma", "poi", "also", "dann", "und", "aber", "doch", "in")
+     "ma", "poi", "also", "dann", "und", "aber", "doch", "in", "allerdings", "jedoch", "however",
+     "cependant", "toutefois", "però", "tuttavia", "nella", "nel", "dans", "en", "im", "on")
 )  # fmt: skip
 _SQUARE_AND = re.compile(
     r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}(?P<between>\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+[\s,:]+){0,2})$"
 )
 
 
-def _beside_square(before: str) -> str:
+def beside_square(before: str) -> str:
     """``before`` (a line up to a rotation said in words) with what stands between its square and
     the rotation dropped, when that is only punctuation and words that lead on ("M8 alors,
     tournée d'un quart" -> "M8 R1", "in N13, così com'è disegnata" -> "in N13 R0", "(M8),
