@@ -282,7 +282,8 @@ _IN_WORDS = re.compile(
     + r")(?P<qs>[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?"
     r"|umdrehung(?:en)?))?"
     r"|(?P<k>zwei|two|deux|due|drei|three|trois|tre|2|3)\s+(?:vierteldrehungen|quarter[\s-]+turns"
-    r"|quarts\s+de\s+tour|quarti\s+di\s+giro)"
+    r"|quarts\s+de\s+tour|quarti\s+di\s+giro|scatti|crans|clics|clicks|notches|klicks|rasten)"
+    r"|(?P<k1>un|uno|one|a|ein(?:en)?|einem)\s+(?:scatto|cran|clic|click|notch|klick|raste)"
     r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
     r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
     r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|(?:la\s+)?t[êe]te\s+en\s+bas|upside[\s-]+down|umgedreht"
@@ -309,6 +310,24 @@ _DEGREES = re.compile(
 """A rotation in degrees with its direction ("M13 ruotata di 90 gradi in senso antiorario", "L12,
 girata di 90° verso sinistra", "M13 um 90 Grad gegen den Uhrzeigersinn", "P11 à 270°"):
 counter-clockwise degrees are the clockwise quarter turns R counts, the other way round."""
+_WAY_ONLY = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:tourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned)"
+    r"(?:\s+(?:d['’]un\s+cran|once|di\s+uno\s+scatto))?\s+(?:(?P<anti>"
+    + _ANTI_WORDS
+    + r")|"
+    + _CW_WORDS
+    + r")|(?:(?P<anti2>"
+    + _ANTI_WORDS
+    + r")|"
+    + _CW_WORDS
+    + r")\s+"
+    r"(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))(?![\w'’])"
+    r"(?!\s*(?:,\s*)?(?:(?:de|di|um|by|of|à|a|mit|with|con|avec|par|per)\s+)?(?:\d|un|une|una"
+    r"|ein|one|two|deux|due|zwei|three|trois|tre|drei|half|demi|mezzo|halb|quart|quarter|quarto"
+    r"|viertel|fois|volte|times|mal))"
+)
+"""A way of turning with no amount ("L10 gegen den Uhrzeigersinn gedreht", "P12 turned
+clockwise", "M13 tournée vers la droite"): one quarter turn that way."""
 _NO_TURN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:sans|without|senza|ohne)\s+(?:(?:aucune|any|alcuna|jede)\s+)?"
     r"(?:rotation|rotazione|drehung|turning(?:\s+it)?|rotating(?:\s+it)?|ruotarla|ruotarlo|ruotare"
@@ -333,6 +352,13 @@ _AFTER_SQUARE = re.compile(
 "L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
 
 
+_SAID_R = re.compile(
+    r"(?i)(?<![\w'’])r([0-3])\s*[-–—,:(]?\s*(?:[^\W\d]+\s+)?(?:tile|tuile|pi[èe]ce|tessera"
+    r"|pl[äa]ttchen|kachel|teil)\s+$"
+)
+"""A rotation in the notation, then the tile described with a rotation in words: the same said
+again is a remark ("M8 R2 - the tile upside down fits better there"); another is read (and
+asked back)."""
 _AFTER_R = re.compile(r"(?i)(?<![\w'’])r[0-3]\s*[,:(]?\s*(?:[^\W\d]+[\s,:]+){0,3}$")
 """A rotation in the notation just before: degrees after it say it again ("O9 R2, 180°")."""
 
@@ -350,6 +376,7 @@ def spelled(line: str) -> str:
         way = _WAY_BEFORE.search(before)
         if not _AFTER_SQUARE.search(before if way is None else before[: way.start()]):
             return m.group(0), 0  # "my drawing was upside down": a rotation only after a square
+        said = _SAID_R.search(before)
         if m.re is _DEGREES:
             value = int(m["deg"])
             if value % 90 or value > 360 or _AFTER_R.search(before):
@@ -361,6 +388,8 @@ def spelled(line: str) -> str:
             n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
         elif m["k"] is not None:
             n = _COUNTS[m["k"].lower()]  # "mit zwei Vierteldrehungen"
+        elif m["k1"] is not None:
+            n = 1  # "ruotata di uno scatto"
         elif m["n"] is not None:
             if not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
                 return m.group(0), 0  # "once", "two times" without a word of turning
@@ -371,6 +400,8 @@ def spelled(line: str) -> str:
             n = 2
         if m["anti"] or (way is not None and way["anti"] and not m["cw"]):
             n = (4 - n) % 4
+        if said is not None and int(said[1]) == n and m.re is not _DEGREES:
+            return m.group(0), 0  # "M8 R2 - the tile upside down fits better": said again
         return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
     line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
@@ -380,8 +411,16 @@ def spelled(line: str) -> str:
         return m.group(0), 0  # "R0" as written: only brought beside its square
 
     out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
+    out = _ROTATION_N.sub(r"R\1", out)
     for words in (_DEGREES, _IN_WORDS):
         out = _rewritten(words, out, turn)
+
+    def way(m: re.Match[str], before: str) -> tuple[str, int]:
+        if not _AFTER_SQUARE.search(before):
+            return m.group(0), 0
+        return ("R3" if m["anti"] or m["anti2"] else "R1"), 0
+
+    out = _rewritten(_WAY_ONLY, out, way)
     return _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
 
 
@@ -401,7 +440,14 @@ def _own_tile(line: str) -> str:
     return _OWN_TILE.sub(lambda m: m["mine"] + (m["noun"] or " tile"), line)
 
 
-_R0 = re.compile(r"(?<![\w'’])R0(?![\w'’])")
+_R0 = re.compile(r"(?<![\w'’])R[0-3](?![\w'’])")
+"""A rotation in the notation, brought beside its square when only linking words stand between
+("N9 en R2", "O9, R3", "L10 in R3", "O13, rotation 2")."""
+_ROTATION_N = re.compile(
+    r"(?i)(?<![\w'’])(?:rotation|rotazione|drehung|rotazione\s+numero|position|posizione"
+    r"|stellung)\s*(?:n[°º]\s*|nr\.?\s*|numero\s+|number\s+)?([0-3])(?![\w'’°º.,]\d)(?![\w'’°º])"
+)
+"""A rotation named by its number in words ("rotation 2", "rotazione 3", "Drehung 1")."""
 _LOOK_BACK = 200
 """How much of the text before a rotation is read with it (its square, a few words, the way
 round, all far shorter): a line of thousands of rotation words is spelled in linear time."""
