@@ -31,11 +31,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands.durations import then_named
-from pbem.commands.pointing import pointed
+from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.requests import requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
-from pbem.i18n import _, current, ngettext
+from pbem.i18n import N_, _, current, ngettext
 from pbem.mail.reply import (
     correction_rest,
     correction_stands,
@@ -592,6 +592,11 @@ def read_commands(
     _argument_corrected(out, todo, where)
     _once(out)
     _explained(out, notation)
+    if parse_action is not None and not any(c.kind == "action" for c in out.commands):
+        for x in lines[:MAX_LINES]:
+            if unresolved(_SPACE_RUN.sub(" ", x), suggested or {}):
+                out.errors.append((x, CommandError(_(_POINTED_UNSURE))))
+                break
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES
         out.ignored.append(
@@ -627,6 +632,13 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_POINTED_UNSURE = N_(
+    "This line names a move by its place in a list of our mail, but which move it means cannot "
+    "be told for certain; write the move itself on a line of its own."
+)
+"""A move named by its place in a list (:func:`pbem.commands.pointing.unresolved`) not read."""
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\.\.)\s+(?=\S)")
@@ -2395,6 +2407,8 @@ def _move_then_remark(
         return None
     head, tail = line[: cut[0]].strip(" .!"), line[cut[1] :].strip(" .!")
     toks = _tokens(tail)
+    if toks and all(len(t) <= 2 and t.isalpha() and t.isupper() for t in toks):
+        return None  # "RB N nein, E": letters of the notation, no remark
     if (
         _thanks_only(tail)
         and head
@@ -2599,6 +2613,12 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     more = _MORE - {"also"} if current() == "de" else _MORE  # German "also" is "so"
     if deny_from and more.intersection(t.casefold().strip(".,;:!") for t in words):
         return None  # "I was going to play M13 R1 but also L12 R0": a second move, not a choice
+    if (
+        deny_from
+        and tokens[deny_from].casefold() in _BUT
+        and _another_person(tokens[deny_from + 1 : last.start])
+    ):
+        return None  # "Ich wollte L10 R0 spielen, aber Paul nimmt M8 R1": Paul's move
     if denies([t for t in words if t.casefold() not in skip]):
         return None
     return last
@@ -2611,7 +2631,9 @@ _CHOICE = frozenset(
      "preferirei", "préférerais", "bevorzuge", "go", "going", "choose", "pick", "take", "play",
      "do", "opt", "joue", "prends", "pose", "mets", "choisis", "sera", "opte", "gioco", "vado",
      "prendo", "metto", "scelgo", "opto", "nehme", "spiele", "lege", "setze", "wähle", "mache",
-     "entscheide", "tengo", "faccio", "fais", "reste", "resto", "bleibe", "stick"}
+     "entscheide", "tengo", "faccio", "fais", "reste", "resto", "bleibe", "stick", "playing",
+     "placing", "putting", "taking", "picking", "choosing", "doing", "using", "put", "place",
+     "pongo"}
 )  # fmt: skip
 """Words of the clause after "but" that choose the move it ends on ("but I'll go with ...",
 "mais finalement ce sera ...", "ma vado su ...", "aber ich nehme doch ...")."""
@@ -2642,6 +2664,61 @@ def _someone_elses(tokens: list[str], c: _Candidate) -> bool:
     return named(c.end) or any(named(k) for k in range(max(0, c.start - 4), c.start - 1))
 
 
+_IF_WORD = frozenset({"if", "si", "se", "wenn", "falls", "unless", "sofern", "qualora"})
+_PERSONS = frozenset(
+    {"you", "you're", "you'll", "you'd", "vous", "tu", "toi", "voi", "du", "ihr", "sie",
+     "he", "she", "they", "he's", "she's", "they're", "il", "elle", "ils", "elles", "lui", "lei",
+     "loro", "er", "we", "nous", "noi", "wir", "everyone", "everybody", "tout", "tutti", "alle",
+     "somebody", "someone", "quelqu'un", "qualcuno", "jemand", "nimmt", "wählt", "zieht",
+     "schiebt", "dreht", "macht", "nimmst", "wählst", "ziehst", "machst"}
+)  # fmt: skip
+"""Other people than the writer: a move after "but" in their words is theirs ("but Bea is
+taking M8 R1", "aber Paul nimmt M8 R1", "but you play M8 R1")."""
+
+
+def _another_person(tokens: list[str]) -> bool:
+    """Do ``tokens`` (a clause) speak of someone else: a pronoun of :data:`_PERSONS`, or a name
+    (a capitalised word that is no code and not "I")?"""
+    for t in tokens:
+        w = t.strip(",.;:!()\"'")
+        if w.casefold() in _PERSONS:
+            return True
+        if (
+            w[:1].isupper()
+            and w.isalpha()
+            and not _code_like(w)
+            and w not in ("I", "OK", "Ok")
+            and current() != "de"  # (German nouns are capitalised; its verbs tell the person)
+        ):
+            return True
+    return False
+
+
+def _but_i_choose(line: str, tokens: list[str], c: _Candidate) -> bool:
+    """A line whose one move comes after "but" and a word that chooses it, the words before
+    "but" naming no move ("Mon mari me conseille autre chose (voir plus bas) mais je préfère L10
+    R1", "Everyone says to wait, but I'm playing M13 R1 now"): the move. The words before may say
+    anything but ask, hesitate or set a condition; those after "but" must stand around a move."""
+    if "?" in line or _INDECISION.search(line) or _HESITATE.search(line):
+        return False
+    buts = [k for k in range(c.start) if tokens[k].casefold().strip(",.;:") in _BUT]
+    if not buts or buts[0] == 0:
+        return False
+    but = buts[-1]
+    head = [t.casefold().strip(",.;:()!") for t in tokens[:but]]
+    clause = [t.casefold().strip(",.;:()!") for t in tokens[but + 1 : c.start]]
+    after = tokens[c.end :]
+    if _IF_WORD.intersection(head) or not _CHOICE.intersection(clause):
+        return False
+    if _another_person(tokens[but + 1 : c.start]):
+        return False  # "..., but he prefers M8 R1": someone else's choice
+    more = _MORE - {"also"} if current() == "de" else _MORE
+    if more.intersection(clause) or more.intersection(t.casefold() for t in after):
+        return False
+    words = [t for t in clause if t not in _NOT | _PREFER | _SECOND_WORDS | _CHOICE]
+    return not denies(words) and is_filler([*words, *after])
+
+
 def _chosen_after_but(tokens: list[str], o: _Candidate, last: _Candidate) -> int | None:
     """Where "but" stands when a line names one move, then after "but" (and no other move)
     chooses the move it ends on: the clause after "but" holds a word that chooses
@@ -2660,6 +2737,8 @@ def _chosen_after_but(tokens: list[str], o: _Candidate, last: _Candidate) -> int
     more = _MORE - {"also"} if current() == "de" else _MORE
     if not _CHOICE.intersection(clause) or more.intersection(clause):
         return None
+    if _another_person(tokens[but + 1 : last.start]):
+        return None  # "but Bea is taking M8 R1": someone else's move
     if _HESITATE.search(" ".join(clause)) or denies(
         [t for t in clause if t not in _NOT | _PREFER | _SECOND_WORDS | _CHOICE]
     ):
@@ -3286,6 +3365,18 @@ _COUNTERFACTUAL = re.compile(
     r"(?:marché|été\s+possible|fonctionné|convenu)|sarebbe\s+(?:anche\s+)?(?:andat[ao]\s+bene"
     r"|stat[ao]\s+possibile|andat[ao])|avrebbe\s+(?:anche\s+)?funzionato)(?![\w'’])"
 )
+_WOULD_HARM = re.compile(
+    r"(?i)^\W*(?:(?:la|le|l['’]|il|the|die|der|das|en|in|avec|con|mit|with)\s+)?"
+    r"(?:R\s*[0-3]|[A-Z]{1,2}\d{1,2}(?:\s*R\s*[0-3])?)\s+(?:would\s+(?!be\b)\w+"
+    r"|\w+(?:erebbe|irebbe|arebbe)|\w+rait|würde\s+\w+)(?![\w'’])"
+)
+"""A closing remark that says what another rotation or square would do ("Gioco M13 R3 (la R1
+lascerebbe aperto il giardino a Paolo)", "(R1 would leave the garden open)", "(la R1
+ouvrirait la salle)"): the reason it was not chosen."""
+_BETTER = re.compile(
+    r"(?i)(?<![\w'’])(?:better|best|mieux|meilleur[e]?|meglio|migliore|besser|beste[rn]?"
+    r"|prefer\w*|préf[ée]r\w*|prefer\w*|lieber|plutôt|plutot|rather|invece|instead)(?![\w'’])"
+)
 _COUNTERFACTUAL_REMARK = re.compile(r"\s*\(([^()]*)\)[\s.!]*$|\s+[-–—]+\s+([^()–—]*)$")
 
 
@@ -3295,7 +3386,8 @@ def _counterfactual(m: re.Match[str]) -> str:
     back or asks."""
     said = m[1] if m[1] is not None else m[2] or ""
     if (
-        not _COUNTERFACTUAL.search(said)
+        not (_COUNTERFACTUAL.search(said) or _WOULD_HARM.search(said))
+        or _BETTER.search(said)
         or "?" in said
         or correction_rest(said) is not None
         or is_take_back(said)
@@ -3625,13 +3717,24 @@ def _weighed_then_chosen(line: str, at: _At) -> bool:
     if "?" not in line:
         return False
     head, _q, tail = line.rpartition("?")
+    tail = _LEADING_NO.sub("", tail.strip())  # "... O13 R0? Nein, es bleibt bei O13 R2": the answer
     if not tail.strip(" .!") or not _tokens(tail):
         return False
     sub = Reading()
     _read_move(tail.strip(), replace(at, out=sub))
     acts = [c for c in sub.commands if c.kind == "action"]
     if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
-        return False
+        # "... is R1 clockwise? The help says so. OK, P12 R1 it is.": the last sentence, when
+        # those before it in the answer name no move
+        parts = [p for p in re.split(r"(?<=[.!])\s+", tail.strip()) if p.strip()]
+        if len(parts) < 2 or any(_moved_in(p) for p in parts[:-1]):
+            return False
+        tail = parts[-1]
+        sub = Reading()
+        _read_move(tail.strip(), replace(at, out=sub))
+        acts = [c for c in sub.commands if c.kind == "action"]
+        if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+            return False
     named = _candidates(_tokens(head), at.parse_action, at.is_move_form)
     if not any(
         c.action is not None and _same(at.notation, c.action, acts[0].action) for c in named
@@ -3850,6 +3953,10 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             # quotes beside other words of moves is cited, not played
             cands = [c for c in cands if c not in cited]
         legal = [c for c in cands if c.error is None]
+        if len(cands) == 1 and legal and _but_i_choose(line_wo, tokens, cands[0]):
+            # "Mon mari me conseille autre chose (voir plus bas) mais je préfère L10 R1"
+            _as_read(at, legal[0].action, legal[0].text)
+            return
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
         if (
             len(cands) == 1
@@ -3859,6 +3966,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 and legal
                 and correction_stands(around)
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
+                # "RB N anzi no, E": a "no" after the move takes it back, it corrects nothing
+                and not _NO_WORD.search(" ".join(tokens[cands[0].end :]))
                 # "Gioco M13 R1. Anzi no.": a correction in a sentence after the move takes it
                 # back ("N13 R3 is what I meant" still corrects)
                 and not _corrected_after(line_wo, cands[0].text)

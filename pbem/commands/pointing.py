@@ -327,3 +327,18 @@ def _drawn(line: str) -> str:
     from pbem.rules.forbidden_city.notation import beside_square
 
     return f"{beside_square(line[: m.start()])}R{n}{line[m.end() :]}"
+
+
+def unresolved(line: str, lists: Mapping[str, Sequence[str]]) -> bool:
+    """Does ``line`` name a move by its place in a list of the mail answered that
+    :func:`pointed` could not write with certainty (two lists that differ there, no such place,
+    no list known, a code beside it that the list does not hold there)? The reply then asks
+    back rather than finding no command."""
+    if len(line) > 1000 or pointed(line, lists) != line:
+        return False
+    refs = [
+        r
+        for r in _refs(line)
+        if r[3] in ("sug", "ex") or _OFFERED.search(line) or _LIST_WORDS.search(line)
+    ]
+    return bool(refs or _NUMBERED.search(line))

@@ -1645,3 +1645,111 @@ def test_a_reason_after_a_dash_and_the_rotation_said_again_in_words() -> None:
             ("en", f"{m} - or maybe not"),
         ],
     )  # fmt: skip
+
+
+def test_a_remark_on_what_another_rotation_would_do() -> None:
+    """ "Gioco M13 R3 (la R1 lascerebbe aperto il giardino a Paolo)" (half-21): the reason
+    another rotation was not chosen; "(R1 would be better)" asks back."""
+    pos = rg.fc_position()
+    m = _fc_move()
+    sq, r = m.split()
+    other = next(f"R{k}" for k in range(4) if f"R{k}" != r)
+    _moves_or_not(
+        m,
+        [
+            ("it", f"Gioco {m} (la {other} lascerebbe aperto il giardino a Paolo)."),
+            ("en", f"{m} ({other} would leave the garden open for Bea)."),
+            ("fr", f"{m} (la {other} ouvrirait la salle à Paul)."),
+            ("de", f"{m} ({other} würde Gelb den Garten öffnen)."),
+        ],
+        [
+            ("en", f"{m} ({other} would be better though)."),
+            ("it", f"Gioco {m} (la {other} sarebbe meglio)."),
+            ("fr", f"{m} ({other} serait mieux ?)"),
+        ],
+    )
+    assert pos is not None
+
+
+def test_a_no_after_the_move_takes_it_back() -> None:
+    """ "RB N nein, E", "M13 R1 anzi no, R2" on one line: the German "nein" denies as "no" does,
+    and a "no" after the move is no correction that confirms it (it played the first move)."""
+    m = _fc_move()
+    pos = rg.fc_position()
+
+    def canon(text: str) -> str | None:
+        try:
+            return pos.notation(pos.parse(text))
+        except RuleError:
+            return None
+
+    sq = m.split()[0]
+    other = next(f"R{k}" for k in range(4) if canon(f"{sq} R{k}") != m)
+    for lang, line in [
+        ("de", f"{m} nein"),
+        ("de", f"{m} nein, {other}"),
+        ("it", f"{m} anzi no, {other}"),
+        ("it", f"Gioco {m}, anzi no."),
+    ]:
+        assert _read("fc", lang, line) != ("move", m), line
+
+
+def test_advice_without_a_move_then_but_the_move_chosen() -> None:
+    """ "Mon mari me conseille autre chose (voir plus bas) mais je préfère L10 R1" (half-24):
+    words before "but" that name no move, then a clause that chooses the move; a doubt, a
+    condition or a second move asks back."""
+    m = _fc_move()
+    a, _b = _two_moves()
+    _moves_or_not(
+        m,
+        [
+            ("fr", f"Mon mari me conseille autre chose (voir plus bas) mais je préfère {m}."),
+            ("en", f"Everyone says to wait, but I'm playing {m} now."),
+            ("de", f"Mein Mann rät mir etwas anderes, aber ich nehme lieber {m}."),
+            ("it", f"Mio marito mi consiglia altro, ma preferisco {m}."),
+        ],
+        [
+            ("en", f"I'm not sure, but I'll play {m}."),
+            ("en", f"If Bea takes the temple, but I'll play {m}."),
+            ("fr", f"Mon mari me conseille autre chose mais je préfère {m} ou {a}."),
+            ("en", f"Everyone says to wait, but I'm playing {m} next turn."),
+            ("it", f"Mio marito mi consiglia altro, ma forse preferisco {m}."),
+        ],
+    )
+
+
+def test_a_question_about_the_notation_answered_then_the_move_confirmed() -> None:
+    """ "P12 R1 - hang on, is R1 clockwise? The help says so. OK, P12 R1 it is." (half-20): the
+    last sentence confirms the move the question named; another move there, or no answer,
+    asks back."""
+    a, b = _two_moves()
+    r = b.split()[1]
+    _moves_or_not(
+        b,
+        [
+            ("en", f"{b} - hang on, is {r} clockwise? The help says so. OK, {b} it is."),
+            ("fr", f"{b} - attendez, {r} c'est bien dans le sens horaire ? L'aide le dit. "
+                   f"Bon, {b}."),
+        ],
+        [
+            ("en", f"{b} - hang on, is {r} clockwise? The help says so. OK, {a} it is."),
+            ("en", f"{b} - hang on, is {r} clockwise? The help says so."),
+        ],
+    )  # fmt: skip
+
+
+def test_but_and_someone_elses_move_after_it() -> None:
+    """After "but", a move in someone else's words is theirs, never the reply's ("I was going to
+    play L10 R0 but Bea is taking M8 R1", "Ich wollte L10 R0 spielen, aber Paul nimmt M8 R1",
+    "..., but he prefers M8 R1")."""
+    a, b = _two_moves()
+    for lang, line in [
+        ("en", f"I was going to play {a} but Bea is taking {b}."),
+        ("en", f"I'll play {a} but you play {b}."),
+        ("de", f"Ich wollte {a} spielen, aber Paul nimmt {b}."),
+        ("fr", f"Je pensais jouer {a} mais Paul joue {b}."),
+        ("it", f"Pensavo di giocare {a}, ma Paolo prende {b}."),
+        ("en", f"My husband suggests something else, but he prefers {b}."),
+        ("fr", f"Mon mari me conseille autre chose, mais il préfère {b}."),
+    ]:
+        assert _read("fc", lang, line)[0] != "move", line
