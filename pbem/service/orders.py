@@ -216,7 +216,7 @@ def read(
         notation=game.notation,
         subject=subject,
         plans=plan_kind(game.name) is not None,
-        spell=game.spelled,
+        spell=lambda line: game.spelled_at(state, seat, line),
         suggested=suggestion_lists(record, seat, answered)
         if current_token(record, seat, seated.ref.turn)
         else {},

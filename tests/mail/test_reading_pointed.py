@@ -22,6 +22,7 @@ from pbem import i18n
 from pbem.commands.pointing import pointed
 from pbem.mail import fingerprint
 from pbem.mail.parse import parse_message
+from pbem.rules.base import RuleError
 from pbem.service import orders
 
 LISTS = {
@@ -296,3 +297,61 @@ def test_the_lists_kept_are_only_those_the_mail_said(tmp_path: Path) -> None:
         (_, tried), *_ = [x for x in rec.game.suggested(rec.state, stage.seat) if x[0] == "try"]
         assert not fingerprint.holds(fp, " ".join(tried))
         break
+
+
+# ---------------------------------------------------------------------------------------------
+# A square said relative to a tile on the board
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_square_relative_to_a_tile_is_written_as_its_name() -> None:
+    from pbem.rules.forbidden_city.notation import relative_squares
+
+    placed = [("W1", 0, -1), ("P9", 3, 0)]  # W1 on M9, P9 on P10
+    for line, want in [
+        ("la case juste à gauche de sa tuile blanche, sans la tourner", "L9, sans la tourner"),
+        ("two squares to the right of Béa's W1, on O9", "O9, on O9"),
+        ("direkt rechts neben das Plättchen W1", "N9"),
+        ("a destra della tessera bianca", "N9"),
+        ("just above the pink tile", "P9"),
+        ("à gauche de la tuile P9", "O10"),
+    ]:
+        assert relative_squares(line, placed) == want, line
+    for line in [
+        "left of the temple",  # no tile of the board named
+        "à gauche de la tuile verte",  # no green tile placed
+        "right of W1 R0",  # a move, not a tile
+    ]:
+        assert relative_squares(line, placed) == line
+    two_white = [("W1", 0, -1), ("W4", 2, 2)]
+    assert relative_squares("left of the white tile", two_white) == "left of the white tile"
+
+
+@pytest.mark.parametrize(
+    ("lang", "body", "dx", "rotation"),
+    [
+        ("fr", "Moi je me contente de la case juste à gauche de sa tuile blanche, sans la tourner.",
+         -1, "R0"),
+        ("en", "I'll put my tile two squares to the right of Béa's W1, turned upside down.", 2, "R2"),
+        ("it", "Metto la tessera subito a sinistra della tessera bianca, senza ruotarla.", -1, "R0"),
+        ("de", "Ich lege direkt links neben das Plättchen W1, ohne Drehung.", -1, "R0"),
+    ],
+)  # fmt: skip
+def test_a_move_on_a_square_relative_to_a_tile(
+    stages: dict[tuple[str, str], pc.Stage], lang: str, body: str, dx: int, rotation: str
+) -> None:
+    """The turn mail's game: yellow's W1 on the board; the square beside it, read as the
+    square's name with the rotation said (asked back when that move is not legal)."""
+    from pbem.rules.forbidden_city import board as B
+    from pbem.rules.forbidden_city.notation import square_name
+
+    stage = stages[(lang, "fc:turn")]
+    rec = stage.env.store.load(stage.gid)
+    state = rec.state
+    (x, y), *_ = [B.xy(k) for k, c in state.board.cells.items() if c.tile.id == "W1"]
+    text = f"{square_name(x + dx, y)} {rotation}"
+    try:
+        want = ["move " + rec.game.notation(rec.game.parse(state, stage.seat, text))]
+    except RuleError:  # illegal there: asked back
+        want = ["ask"]
+    assert _read(stage, lang, body) == want, body

@@ -500,3 +500,101 @@ def beside_square(before: str) -> str:
     if not words or any(w.casefold() not in _BETWEEN for w in words):
         return before
     return before[: m.start("between")] + " "
+
+
+# -----------------------------------------------------------------------------------------------
+# A square said relative to a tile on the board (issue 31, seventh round)
+# -----------------------------------------------------------------------------------------------
+
+_DIST = (
+    r"(?:(?P<n>one|two|three|un|une|deux|trois|uno|una|due|tre|ein|eins|einem|zwei|drei|[1-3])\s+"
+    r"(?:squares?|spaces?|cases?|casell[ae]|felder|feld(?:er)?|places?)\s+"
+    r"|(?P<one>juste|just|right|directly|immediately|subito|direttamente|direkt|gleich)\s+)?"
+)
+_SIDE = (
+    r"(?:(?:to\s+the\s+|on\s+the\s+)?(?P<en>left|right)\s+of|(?P<en2>above|below|under|over"
+    r"|north\s+of|south\s+of|east\s+of|west\s+of)"
+    r"|à\s+(?P<fr>gauche|droite)\s+(?:de\s+la|de\s+l['’]|du|de|d['’])"
+    r"|(?P<fr2>au-dessus|au-dessous|en\s+dessous|en-dessous|au\s+nord|au\s+sud|à\s+l['’]est"
+    r"|à\s+l['’]ouest)\s+(?:de\s+la|de\s+l['’]|du|de|d['’])"
+    r"|a\s+(?P<it>sinistra|destra)\s+(?:della|dello|dell['’]|del|di)"
+    r"|(?P<it2>sopra|sotto|a\s+nord|a\s+sud|a\s+est|a\s+ovest)\s+(?:alla|allo|all['’]|al|a|della"
+    r"|dello|dell['’]|del|di)"
+    r"|(?P<de>links|rechts)\s+(?:von|neben)(?:\s+de[mr])?"
+    r"|(?P<de2>über|unter|oberhalb|unterhalb|nördlich|südlich|östlich|westlich)(?:\s+(?:von|de[mr]))?)"
+)
+_WHOSE = (
+    r"(?:(?:[^\W\d_]+['’]s|sa|son|ses|la\s+sua|il\s+suo|sua|suo|seine[mnr]?|ihre[mnr]?|his|her"
+    r"|its|their|the|la|le|l['’]|il|die|der|dem|den|das)\s*)?"
+)
+_TILE_NOUN = r"(?:tile|tuile|pi[èe]ce|tessera|pl[äa]ttchen|kachel|teil)"
+_COLOUR_WORDS = {
+    "W": ("white", "blanche", "blanc", "bianca", "bianco", "weiß", "weiße", "weißen", "weisse",
+          "weissen"),
+    "P": ("pink", "rose", "rosa", "rosane", "rosanen"),
+    "G": ("green", "verte", "vert", "verde", "grün", "grüne", "grünen", "gruene", "gruenen"),
+}  # fmt: skip
+_COLOUR = "|".join(w for ws in _COLOUR_WORDS.values() for w in ws)
+_RELATIVE_SQUARE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+|la\s+|das\s+|la\s+)?(?:square|spot|case|casella|feld|platz)\s+)?"
+    r"(?:(?:de\s+la|della|du)\s+)?"
+    + _DIST
+    + _SIDE
+    + r"\s*"
+    + _WHOSE
+    + r"(?:(?:"
+    + _TILE_NOUN
+    + r"\s+)?(?P<id>[A-Z]\d{1,2})(?![\w'’])(?!\s*R\s*\d)"
+    r"|(?:"
+    + _TILE_NOUN
+    + r"\s+(?P<c1>"
+    + _COLOUR
+    + r")|(?P<c2>"
+    + _COLOUR
+    + r")\s+"
+    + _TILE_NOUN
+    + r")(?![\w'’]))"
+)
+"""A square said by where it lies from a tile on the board: "la case juste à gauche de sa tuile
+blanche", "two squares to the right of Béa's W1", "direkt unter dem Plättchen P9", "a destra
+della tessera verde"."""
+_STEP = {"left": (-1, 0), "right": (1, 0), "above": (0, -1), "over": (0, -1), "north": (0, -1),
+         "below": (0, 1), "under": (0, 1), "south": (0, 1), "east": (1, 0), "west": (-1, 0),
+         "gauche": (-1, 0), "droite": (1, 0), "au-dessus": (0, -1), "au-dessous": (0, 1),
+         "dessous": (0, 1), "nord": (0, -1), "sud": (0, 1), "est": (1, 0), "ouest": (-1, 0),
+         "sinistra": (-1, 0), "destra": (1, 0), "sopra": (0, -1), "sotto": (0, 1),
+         "links": (-1, 0), "rechts": (1, 0), "über": (0, -1), "oberhalb": (0, -1),
+         "unter": (0, 1), "unterhalb": (0, 1), "nördlich": (0, -1), "südlich": (0, 1),
+         "östlich": (1, 0), "westlich": (-1, 0)}  # fmt: skip
+_AMOUNT = {"one": 1, "un": 1, "une": 1, "uno": 1, "una": 1, "ein": 1, "eins": 1, "einem": 1,
+           "two": 2, "deux": 2, "due": 2, "zwei": 2, "three": 3, "trois": 3, "tre": 3,
+           "drei": 3, "1": 1, "2": 2, "3": 3}  # fmt: skip
+
+
+def relative_squares(line: str, placed: list[tuple[str, int, int]]) -> str:
+    """``line`` with each square said relative to a tile on the board written as its name
+    (:data:`_RELATIVE_SQUARE`; ``placed``: each tile on the board by id and square). Only a
+    tile named by its id, or by its floor colour when exactly one tile of that colour was
+    placed, is found; a phrase naming none of those stays as written."""
+    if len(line) > 1000 or not placed:
+        return line
+
+    def square(m: re.Match[str]) -> str:
+        if m["id"]:
+            at = [(x, y) for tid, x, y in placed if tid.upper() == m["id"].upper()]
+        else:
+            word = (m["c1"] or m["c2"]).casefold()
+            letter = next(k for k, ws in _COLOUR_WORDS.items() if word in ws)
+            at = [(x, y) for tid, x, y in placed if tid[:1].upper() == letter]
+        if len(at) != 1:
+            return m.group(0)
+        side = next(m[g] for g in ("en", "en2", "fr", "fr2", "it", "it2", "de", "de2") if m[g])
+        side = side.casefold().split()[-1].replace("l'", "").replace("l’", "")
+        dx, dy = _STEP.get(side, (0, 0))
+        if not (dx or dy):
+            return m.group(0)
+        n = _AMOUNT[m["n"].casefold()] if m["n"] else 1
+        x, y = at[0]
+        return square_name(x + n * dx, y + n * dy)
+
+    return _RELATIVE_SQUARE.sub(square, line)
