@@ -1493,10 +1493,11 @@ def test_the_refused_code_owned_up_or_asked_about_then_the_move() -> None:
     )  # fmt: skip
 
 
-def test_a_remark_setting_another_square_aside_with_its_reason() -> None:
+def test_a_remark_setting_another_square_or_rotation_aside_with_its_reason() -> None:
     """ "P12 R0 please. (Not P10 - that would open the garden for you!)", "Ma tuile va en O9, R3
     (et non R1 comme je l'avais dit à Paul)" (half-27, half-30): the remark sets another move
-    aside and says why; the same move set aside, or a doubt in the remark, asks back."""
+    aside and says why; the same move set aside, a doubt in the remark or another rotation
+    "would be better" asks back."""
     a, b = _two_moves()
     sq_a = a.split()[0]
     sq, r = b.split()
@@ -1509,10 +1510,19 @@ def test_a_remark_setting_another_square_aside_with_its_reason() -> None:
             ("fr", f"Ma tuile va en {sq}, {r} (et non {other_r} comme je l'avais dit à Paul)."),
             ("fr", f"{b} (pas {sq_a}, car ça ouvre la salle)"),
             ("de", f"{b} (nicht {sq_a}, weil das den Garten öffnet)"),
+            # what another rotation would do ("Gioco M13 R3 (la R1 lascerebbe aperto il
+            # giardino a Paolo)", half-21): the reason it was not chosen
+            ("it", f"Gioco {b} (la {other_r} lascerebbe aperto il giardino a Paolo)."),
+            ("en", f"{b} ({other_r} would leave the garden open for Bea)."),
+            ("fr", f"{b} (la {other_r} ouvrirait la salle à Paul)."),
+            ("de", f"{b} ({other_r} würde Gelb den Garten öffnen)."),
         ],
         [
             ("en", f"{b} please. (Not {sq} - that would open the garden!)"),
             ("en", f"{b} (not {sq_a}? or maybe {sq_a})"),
+            ("en", f"{b} ({other_r} would be better though)."),
+            ("it", f"Gioco {b} (la {other_r} sarebbe meglio)."),
+            ("fr", f"{b} ({other_r} serait mieux ?)"),
         ],
     )
 
@@ -1585,16 +1595,19 @@ def test_no_thanks_to_the_examples_then_the_move_and_a_way_of_turning_alone() ->
         ],
         [("fr", f"Non merci, je préfère {m} ou autre chose."), ("en", f"No thanks, {m}?")],
     )
-    for lang, line, r in [
-        ("it", f"Gioco {sq}, ruotata di due scatti (R2).", "R2"),
-        ("it", f"Gioco {sq}, ruotata di uno scatto.", "R1"),
-        ("de", f"{sq} gegen den Uhrzeigersinn gedreht (also R3)", "R3"),
-        ("de", f"{sq} gegen den Uhrzeigersinn gedreht", "R3"),
-        ("en", f"{sq} turned clockwise", "R1"),
-        ("en", f"{sq} turned clockwise twice", "R2"),
-        ("fr", f"{sq} tournée vers la gauche", "R3"),
-        ("fr", f"{sq} tournée vers la droite de deux quarts", "R2"),
-    ]:
+    table = """
+        it | Gioco {sq}, ruotata di due scatti (R2). | R2
+        it | Gioco {sq}, ruotata di uno scatto. | R1
+        de | {sq} gegen den Uhrzeigersinn gedreht (also R3) | R3
+        de | {sq} gegen den Uhrzeigersinn gedreht | R3
+        en | {sq} turned clockwise | R1
+        en | {sq} turned clockwise twice | R2
+        fr | {sq} tournée vers la gauche | R3
+        fr | {sq} tournée vers la droite de deux quarts | R2
+    """
+    for row in filter(None, (x.strip() for x in table.splitlines())):
+        lang, said, r = (p.strip() for p in row.split("|"))
+        line = said.format(sq=sq)
         got, want = _read("fc", lang, line), meant(f"{sq} {r}")
         assert got == ("move", want) if want else got[0] != "move", (line, got, want)
     if meant(f"{sq} R1") != meant(f"{sq} R3"):
@@ -1606,14 +1619,16 @@ def test_a_move_first_thought_of_then_set_aside_with_a_reason_is_no_move() -> No
     L10 R0 when alone: the move first thought of, then set aside with a reason, is no move; the
     move on the line after it is."""
     a, b = _two_moves()
-    for lang, line in [
-        ("de", f"Erst dachte ich an {a}, aber das öffnet den Garten für Gelb."),
-        ("en", f"At first I thought of {a}, but that opens the garden for Yellow."),
-        ("fr", f"J'ai d'abord pensé à {a}, mais ça ouvre le jardin."),
-        ("it", f"Prima pensavo a {a}, ma apre il giardino."),
-    ]:
-        assert _read("fc", lang, line)[0] != "move", line
-        assert _read("fc", lang, "Puh.", line, f"Also: {b}.") == ("move", b), line
+    for row in (
+        f"de: Erst dachte ich an {a}, aber das öffnet den Garten für Gelb.",
+        f"en: At first I thought of {a}, but that opens the garden for Yellow.",
+        f"fr: J'ai d'abord pensé à {a}, mais ça ouvre le jardin.",
+        f"it: Prima pensavo a {a}, ma apre il giardino.",
+    ):
+        lang, line = row.split(": ", 1)
+        alone = _read("fc", lang, line)
+        below = _read("fc", lang, "Puh.", line, f"Also: {b}.")
+        assert alone[0] != "move" and below == ("move", b), (lang, alone, below)
 
 
 def test_a_reason_after_a_dash_and_the_rotation_said_again_in_words() -> None:
@@ -1645,30 +1660,6 @@ def test_a_reason_after_a_dash_and_the_rotation_said_again_in_words() -> None:
             ("en", f"{m} - or maybe not"),
         ],
     )  # fmt: skip
-
-
-def test_a_remark_on_what_another_rotation_would_do() -> None:
-    """ "Gioco M13 R3 (la R1 lascerebbe aperto il giardino a Paolo)" (half-21): the reason
-    another rotation was not chosen; "(R1 would be better)" asks back."""
-    pos = rg.fc_position()
-    m = _fc_move()
-    sq, r = m.split()
-    other = next(f"R{k}" for k in range(4) if f"R{k}" != r)
-    _moves_or_not(
-        m,
-        [
-            ("it", f"Gioco {m} (la {other} lascerebbe aperto il giardino a Paolo)."),
-            ("en", f"{m} ({other} would leave the garden open for Bea)."),
-            ("fr", f"{m} (la {other} ouvrirait la salle à Paul)."),
-            ("de", f"{m} ({other} würde Gelb den Garten öffnen)."),
-        ],
-        [
-            ("en", f"{m} ({other} would be better though)."),
-            ("it", f"Gioco {m} (la {other} sarebbe meglio)."),
-            ("fr", f"{m} ({other} serait mieux ?)"),
-        ],
-    )
-    assert pos is not None
 
 
 def test_a_no_after_the_move_takes_it_back() -> None:
@@ -1743,13 +1734,16 @@ def test_but_and_someone_elses_move_after_it() -> None:
     play L10 R0 but Bea is taking M8 R1", "Ich wollte L10 R0 spielen, aber Paul nimmt M8 R1",
     "..., but he prefers M8 R1")."""
     a, b = _two_moves()
-    for lang, line in [
-        ("en", f"I was going to play {a} but Bea is taking {b}."),
-        ("en", f"I'll play {a} but you play {b}."),
-        ("de", f"Ich wollte {a} spielen, aber Paul nimmt {b}."),
-        ("fr", f"Je pensais jouer {a} mais Paul joue {b}."),
-        ("it", f"Pensavo di giocare {a}, ma Paolo prende {b}."),
-        ("en", f"My husband suggests something else, but he prefers {b}."),
-        ("fr", f"Mon mari me conseille autre chose, mais il préfère {b}."),
-    ]:
-        assert _read("fc", lang, line)[0] != "move", line
+    _moves_or_not(
+        b,
+        [],
+        [
+            ("en", f"I was going to play {a} but Bea is taking {b}."),
+            ("en", f"I'll play {a} but you play {b}."),
+            ("de", f"Ich wollte {a} spielen, aber Paul nimmt {b}."),
+            ("fr", f"Je pensais jouer {a} mais Paul joue {b}."),
+            ("it", f"Pensavo di giocare {a}, ma Paolo prende {b}."),
+            ("en", f"My husband suggests something else, but he prefers {b}."),
+            ("fr", f"Mon mari me conseille autre chose, mais il préfère {b}."),
+        ],
+    )
