@@ -2826,7 +2826,7 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     if (
         deny_from
         and tokens[deny_from].casefold() in _BUT
-        and _another_person(tokens[deny_from + 1 : last.start])
+        and _another_person(tokens, deny_from + 1, last.start)
     ):
         return None  # "Ich wollte L10 R0 spielen, aber Paul nimmt M8 R1": Paul's move
     if denies([t for t in words if t.casefold() not in skip]):
@@ -2886,15 +2886,19 @@ _PERSONS = frozenset(
 taking M8 R1", "aber Paul nimmt M8 R1", "but you play M8 R1")."""
 
 
-def _another_person(tokens: list[str]) -> bool:
-    """Do ``tokens`` (a clause) speak of someone else: a pronoun of :data:`_PERSONS`, or a name
-    (a capitalised word that is no code and not "I")?"""
-    for t in tokens:
-        w = t.strip(",.;:!()\"'")
+def _another_person(tokens: list[str], start: int, end: int) -> bool:
+    """Does the clause ``tokens[start:end]`` (from after its last sentence end: "... la salle
+    de Paul… Finalement") speak of someone else: a pronoun of :data:`_PERSONS`, or a name (a
+    capitalised word that is no code and not "I"; a sentence's own first word has its capital)?"""
+    ends = [k for k in range(start, end) if tokens[k].endswith((".", "!", "…"))]
+    first = ends[-1] + 1 if ends else start
+    for k in range(first, end):
+        w = tokens[k].strip(",.;:!()\"'")
         if w.casefold() in _PERSONS:
             return True
         if (
-            w[:1].isupper()
+            not (ends and k == first)
+            and w[:1].isupper()
             and w.isalpha()
             and not _code_like(w)
             and w not in ("I", "OK", "Ok")
@@ -2920,7 +2924,7 @@ def _but_i_choose(line: str, tokens: list[str], c: _Candidate) -> bool:
     after = tokens[c.end :]
     if _IF_WORD.intersection(head) or not _CHOICE.intersection(clause):
         return False
-    if _another_person(tokens[but + 1 : c.start]):
+    if _another_person(tokens, but + 1, c.start):
         return False  # "..., but he prefers M8 R1": someone else's choice
     more = _MORE - {"also"} if current() == "de" else _MORE
     if more.intersection(clause) or more.intersection(t.casefold() for t in after):
@@ -2947,7 +2951,7 @@ def _chosen_after_but(tokens: list[str], o: _Candidate, last: _Candidate) -> int
     more = _MORE - {"also"} if current() == "de" else _MORE
     if not _CHOICE.intersection(clause) or more.intersection(clause):
         return None
-    if _another_person(tokens[but + 1 : last.start]):
+    if _another_person(tokens, but + 1, last.start):
         return None  # "but Bea is taking M8 R1": someone else's move
     if _HESITATE.search(" ".join(clause)) or denies(
         [t for t in clause if t not in _NOT | _PREFER | _SECOND_WORDS | _CHOICE]

@@ -1428,6 +1428,7 @@ def test_a_move_thought_of_or_suggested_then_but_the_move_chosen() -> None:
             ("en", f"Bob suggested {a} on the phone, but I'm going with {b}."),
             ("en", f"The example in your mail, {a}, looks good to me but I'll actually do {b}."),
             ("fr", f"Je pensais jouer {a} mais finalement ce sera {b}."),
+            ("fr", f"Je pensais jouer {a}, mais ça ferme la salle de Paul… Finalement {b}."),
             ("fr", f"Je comptais poser {a}, mais je préfère {b}."),
             ("it", f"Avevo pensato a {a} ma lascio perdere, vado su {b}."),
             ("it", f"Pensavo di giocare {a}, ma alla fine scelgo {b}."),
