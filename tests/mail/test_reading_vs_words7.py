@@ -296,7 +296,7 @@ DOUBTED = {
 }  # fmt: skip
 
 
-IN_PROSE = {
+IN_PROSE: dict[str, list[tuple[str, str, str | None]]] = {
     # an official by its two colours joined (and with "e": which is the hat? asked), the
     # official "taken" to move, a verb that says
     # the way, being content with the selection
