@@ -319,6 +319,11 @@ class Spoken:
             return None  # "NÄCHSTER M8 R1, aber nur, wenn Ann vorher keinen rosa Raum schließt"
         return heard
 
+    def same_as(self, arg: str) -> str:
+        """``arg`` in one spelling, so that the same command said twice in one reply is one
+        ("always doubt" and "CLAIM DOUBT" are the same standing order)."""
+        return arg
+
     def sure(self, arg: str) -> bool:
         """Is ``arg`` surely this command's argument (read in a sentence, where the word alone
         does not make the line a command)? The commands with an argument say."""
