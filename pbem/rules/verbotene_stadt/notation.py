@@ -439,6 +439,19 @@ class _Answer:
     hint: str
 
 
+def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
+    """The refusal of a decision that changes its mind and settles on nothing readable."""
+    return kind(
+        _(
+            "'%(text)s' changes its mind, but what it settles on could not be read; "
+            "write the decision you mean alone."
+        )
+        % {"text": text.strip()},
+        text=text,
+        hint=hint,
+    )
+
+
 def parse(
     board: Board,
     state: State,
@@ -473,15 +486,7 @@ def parse(
             # "Ich wollte erst KB nehmen, aber nein.", "Je prends le pantalon. Non, plutôt":
             # a change of mind that settles on nothing (seventh round): ambiguous, so that no
             # reader takes the decision before it alone
-            raise AmbiguousMove(
-                _(
-                    "'%(text)s' changes its mind, but what it settles on could not be read; "
-                    "write the decision you mean alone."
-                )
-                % {"text": text.strip()},
-                text=text,
-                hint=examples(board, legal, state.n),
-            )
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
         if kind in _DECIDING and (after := _after_change_of_mind(text)):
             # "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto giallo",
             # "Ich wähle BB – ach nein, doch lieber behalten": the player's last word counts; what
@@ -489,15 +494,7 @@ def parse(
             try:
                 return parse(board, state, seat, after, kind, legal, waiting)
             except RuleError as e:
-                raise InvalidSyntax(
-                    _(
-                        "'%(text)s' changes its mind, but what it settles on could not be read; "
-                        "write the decision you mean alone."
-                    )
-                    % {"text": text.strip()},
-                    text=text,
-                    hint=examples(board, legal, state.n),
-                ) from e
+                raise _unsettled(InvalidSyntax, text, examples(board, legal, state.n)) from e
         text = _unhedged(text, kind)  # "yellow coat i guess", "Je pense le manteau jaune"
         try:
             return alone(text)
