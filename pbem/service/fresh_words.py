@@ -367,6 +367,32 @@ def in_words(line: str) -> Request | None:
     return said.pop() if len(said) == 1 else None
 
 
+def in_words_with(line: str, subject: str) -> Request | None:
+    """The request a line says in words whose target only the Subject names (Subject "Forbidden
+    City" or "o-fc-3a9c", the body "I'd like to join please"): the Subject a few words that name
+    one game (its id or its name) and deny nothing, the line's sentence read with that target
+    after what it asks. None otherwise."""
+    words = _fold(subject[:MAX_CHARS])
+    if not words or len(words) > 6 or _DOUBT & set(words) or len(line) > MAX_CHARS:
+        return None
+    ids, kinds = _ids(words), _kinds(words)
+    if len(ids) + len(kinds) != 1:
+        return None
+    target = next(iter(ids)) if ids else _NAMES[next(iter(kinds))]
+    said = set()
+    for sentence in _SENTENCE.split(line):
+        own = _fold(sentence)
+        if not own or _ids(own) or _kinds(own):
+            continue  # a sentence that names its own target is read alone
+        got = _sentence(sentence.rstrip(" .!?;") + " " + target)
+        if got is not None:
+            said.add(got)
+    return said.pop() if len(said) == 1 else None
+
+
+_NAMES = {"forbidden-city": "Forbidden City", "verbotene-stadt": "Verbotene Stadt"}
+
+
 def _fold(text: str) -> list[str]:
     t = fold_word(text.replace("\u2019", "'").replace("`", "'")).lower()
     t = t.replace("cannot", "can not")
