@@ -25,16 +25,18 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands.durations import then_named
-from pbem.commands.requests import requested
+from pbem.commands.pointing import pointed, unresolved
+from pbem.commands.queued import named_next
+from pbem.commands.requests import preview_asked, preview_unread, requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
-from pbem.i18n import _, current, ngettext
+from pbem.i18n import N_, _, current, ngettext
 from pbem.mail.reply import (
     correction_rest,
     correction_stands,
@@ -172,6 +174,11 @@ E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
     r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
     r"|\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    # the last slide of a plan (wt-26, seventh round: "BK E, ensuite BK S, et enfin KB S", "...
+    # and finally KB S", "... e infine KB S", "... und zuletzt KB S"); "enfin" only after "et"
+    # ("enfin non, plutôt ..." corrects)
+    r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:FINALLY|INFINE|ZULETZT|SCHLIESSLICH|SCHLIEẞLICH"
+    r"|SCHLIEßLICH)\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
     r"(?:\s*+,)?\s++"
 )
@@ -521,6 +528,7 @@ def read_commands(
     subject: str = "",
     plans: bool = False,
     spell: Callable[[str], str] | None = None,
+    suggested: Mapping[str, Sequence[str]] | None = None,
 ) -> Reading:
     """Classify the command lines of one message.
 
@@ -534,11 +542,16 @@ def read_commands(
     notation (each is checked when its turn comes). ``spell(line)``: the line with the words
     whose meaning depends on the player's language in words every language reads (the game's
     :meth:`~pbem.rules.base.GameOf.spelled`), for a line read as a move or a plan.
+    ``suggested``: the lists of moves the mail answered showed, by kind
+    (:func:`pbem.commands.pointing.pointed`: "the third of your suggestions" is read as the move
+    it names).
     """
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
+    if parse_action is not None:
+        todo = [pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     idx = 0
@@ -585,6 +598,11 @@ def read_commands(
     _argument_corrected(out, todo, where)
     _once(out)
     _explained(out, notation)
+    if parse_action is not None and not any(c.kind == "action" for c in out.commands):
+        for x in lines[:MAX_LINES]:
+            if unresolved(_SPACE_RUN.sub(" ", x), suggested or {}):
+                out.errors.append((x, CommandError(_(_POINTED_UNSURE))))
+                break
     if len(lines) > MAX_LINES:
         more = len(lines) - MAX_LINES
         out.ignored.append(
@@ -620,6 +638,13 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_POINTED_UNSURE = N_(
+    "This line names a move by its place in a list of our mail, but which move it means cannot "
+    "be told for certain; write the move itself on a line of its own."
+)
+"""A move named by its place in a list (:func:`pbem.commands.pointing.unresolved`) not read."""
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\.\.)\s+(?=\S)")
@@ -889,15 +914,31 @@ def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
                 out.ignored.append(line)
 
 
+_FROM_NOW_ON_ORDER = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:from\s+now\s+on|in\s+future|pour\s+la\s+suite|d[ée]sormais"
+    r"|dor[ée]navant|[àa]\s+l['’]avenir|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|ab\s+jetzt"
+    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft)\s*,?\s+(?P<rest>.*\b(?:always|toujours|sempre"
+    r"|immer)\b.*)$"
+)
+"""A standing order in words after "from now on", with "always" ("Et pour la suite, croyez
+toujours pour moi"; issue 31): read as STANDING when its words are whole orders."""
+
+_SAID_TWICE = frozenset({"next", "vacation", "lang", "standing"})
+"""Commands that change something but are one when said twice alike ("I'll be away until
+December 5th. VACATION until December 5")."""
+
+
 def _once(out: Reading) -> None:
     """A command that changes nothing, asked for twice in one reply ("Could I see my
-    statistics?" and then "STATS"), is one command (issue 31)."""
+    statistics?" and then "STATS"), is one command, and so is the same move queued twice (said
+    in prose, then as NEXT; issue 31)."""
     seen: set[tuple[str, str]] = set()
     keep = []
     for c in out.commands:
         cmd = vocabulary().commands.get(c.kind)
         key = (c.kind, c.arg)
-        if c.kind != "action" and not getattr(cmd, "changes_game", True) and key in seen:
+        once = not getattr(cmd, "changes_game", True) or c.kind in _SAID_TWICE
+        if c.kind != "action" and once and key in seen:
             continue
         seen.add(key)
         keep.append(c)
@@ -953,9 +994,25 @@ def _denies_command(before: list[str]) -> bool:
 
 
 def _for_a_purpose(before: str) -> bool:
-    """Is the only denial before a command word that of a clause of purpose?"""
+    """Is the only denial before a command word that of a clause of purpose, or of a reason
+    that starts the line up to its comma ("Visto che la sera non riesco mai a rispondere,
+    credete pure ... : ORDINE DICHIARAZIONE CREDERE"; issue 31)?"""
     m = _PURPOSE.search(before)
-    return m is not None and not denies(_tokens(before[: m.start()]))
+    if m is not None and not denies(_tokens(before[: m.start()])):
+        return True
+    r = _REASON.match(before)
+    return (
+        r is not None
+        and "," in before[r.end() :]
+        and not denies(_tokens(before[r.end() :].split(",", 1)[1]))
+    )
+
+
+_REASON = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:since|because|as|visto\s+che|dato\s+che|siccome|poich[ée]"
+    r"|perch[ée]|puisque|comme|parce\s+que|vu\s+que|[ée]tant\s+donn[ée]\s+que|da|weil|nachdem)"
+    r"(?![\w'’])"
+)
 
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
@@ -968,7 +1025,9 @@ _LEAD_TO_COLON = frozenset(
         """please set make put add new a an my un une nouvelle nouveau ma mon mettez mets mettre
         metti imposta impostate nuovo nuova una mio mia setze setzt setzen bitte ein eine neue
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
-        danke voici here's here is ecco hier ist einen neuer neues meinen""".strip(),
+        danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
+        aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
+        gebt""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""
@@ -978,13 +1037,26 @@ _NAMED_WITH_ARGUMENT = frozenset({"standing", "vacation", "lang", "say", "previe
 """The commands read so: those whose argument says what they do (never RESIGN or a vote)."""
 
 
+_ORDER_TO = re.compile(
+    r"(?i)(?P<noun>standing\s+order|consigne(?:\s+permanente)?|ordine(?:\s+(?:fisso|permanente))?)"
+    r"\s+(?P<to>to|de|d['’]|di)\s*(?=\S)"
+)
+"""A standing order named, then what it says after "to" ("set a standing order to always believe
+claims", "mettez une consigne de toujours douter", "un ordine di credere sempre")."""
+
+
 def _named_before_colon(line: str) -> tuple[Spoken | None, str]:
     """A command named in words before a colon, with its argument after it ("Please set a
     standing order: always believe claims", "Voici ma consigne : je doute toujours"; issue 31):
     the head holds the command's word (any case) and only words that lead to it."""
     head, sep, tail = line.partition(":")
+    if not sep and (m := _ORDER_TO.search(line)) is not None:
+        # "And please set a standing order to always believe claims" (issue 31)
+        head, sep, tail = line[: m.end("noun")], m["to"], line[m.end() :]
     if not sep or not tail.strip():
         return None, ""
+    if (r := _REASON.match(head)) is not None and "," in head[r.end() :]:
+        head = head[r.end() :].split(",", 1)[1]  # "Comme je ne suis jamais là le soir, mettez-moi"
     words = [w.strip(".,!?").casefold() for w in head.split()]
     found = [c for w in words if w and (c := vocabulary().lookup(w)) is not None]
     if len(found) != 1 or found[0].kind not in _NAMED_WITH_ARGUMENT:
@@ -1021,10 +1093,11 @@ _THEN_ALSO = re.compile(
 )
 _SECOND_KINDS = frozenset(
     {"board", "help", "history", "say", "record", "lang", "vacation", "back", "games",
-     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal"}
+     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal", "next"}
 )  # fmt: skip
 """The commands read after a move on its line (never RESIGN, a vote or a certificate, nor a
-PREVIEW or NEXT, whose own move beside the one played is a question)."""
+PREVIEW, whose own move beside the one played is a question; NEXT is for a later turn: "Je
+joue L11 R1, et pour mon tour suivant P12 R0")."""
 
 
 def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
@@ -1036,13 +1109,101 @@ def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list
     if m is None or m.start() == 0:
         return []
     head, tail = line[: m.start()].strip(), line[m.end() :].strip()
-    if not tail or not _parses(parse_action, head):
-        return []
+    if not tail or not (_parses(parse_action, head) or _move_in_filler(head, parse_action)):
+        return _move_after_remark_then_command(line, parse_action)
     alone = read_commands([tail], None)
     kinds = [c.kind for c in alone.commands]
     if not kinds or alone.errors or not set(kinds) <= _SECOND_KINDS:
         return []
     return [head, tail]
+
+
+def _move_after_remark_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """The same after a first sentence of remark ("Pardon pour l'erreur. Je joue L10 R0 et
+    renvoyez-moi le plateau ensuite, s'il vous plaît"; issue 31): split at a later separator
+    (of the first three) when what comes before reads whole as one move and nothing else, and
+    what follows as commands that change no move. Each part is read whole (:data:`_SPLITTING`)."""
+    if len(line) > PROSE_MAX or _SPLITTING.get():
+        return []
+    token = _SPLITTING.set(True)
+    try:
+        for m in list(_THEN_ALSO.finditer(line))[1:3]:
+            head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+            if not tail or not re.search(r"[.!?]\s", head):
+                continue
+            first = read_commands([head], parse_action)
+            if first.errors or [c.kind for c in first.commands] != ["action"]:
+                continue
+            alone = read_commands([tail], None)
+            kinds = [c.kind for c in alone.commands]
+            if kinds and not alone.errors and set(kinds) <= _SECOND_KINDS:
+                return [head, tail]
+        return []
+    finally:
+        _SPLITTING.reset(token)
+
+
+_BEFORE_LEAVE = re.compile(
+    r"(?i)(?<![\w'’])(?:before\s+(?:i\s+(?:go|leave)|i['’]m\s+off|leaving)|avant\s+(?:de\s+partir"
+    r"|mon\s+d[ée]part)|prima\s+di\s+partire|prima\s+della\s+partenza|vorher|vor\s+(?:der|meiner)"
+    r"\s+abreise|bevor\s+ich\s+(?:gehe|fahre|weg\s+bin|abreise))(?![\w'’])"
+)
+"""The time before a leave asked for in the same reply: the move then is the move now ("My move
+before I go: L10 R0", "und vorher noch schnell O13 R0"; issue 31)."""
+_THEN_MOVE = re.compile(r"(?<=[.!;])\s+(?=\S)|,?\s+(?:and|und|et|e)\s+|\s+[-–—]+\s+", re.I)
+
+
+def _command_then_move(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A command, then a move on the same line ("VACANZA 2 settimane. Nel frattempo la mia
+    mossa è N13 R3", "Urlaub bis Montag bitte, und vorher noch schnell O13 R0"; issue 31):
+    split where what comes before reads alone as one command that changes no move
+    (:data:`_SECOND_KINDS`, not NEXT) and what follows reads alone as one move and nothing
+    else; ``[]`` otherwise."""
+    if len(line) > PROSE_MAX or _SPLITTING.get():
+        return []  # (a part is read whole: no split inside a split, so the cost stays linear)
+    token = _SPLITTING.set(True)
+    try:
+        return _split_after_command(line, parse_action)
+    finally:
+        _SPLITTING.reset(token)
+
+
+_SPLITTING: ContextVar[bool] = ContextVar("_SPLITTING", default=False)
+
+
+def _split_after_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    for m in list(_THEN_MOVE.finditer(line))[:3]:
+        head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+        if not head or not tail:
+            continue
+        first = read_commands([head], None)
+        kinds = [c.kind for c in first.commands]
+        if first.errors or len(kinds) != 1 or kinds[0] not in _SECOND_KINDS - {"next"}:
+            continue
+        if kinds == ["vacation"]:
+            tail = _BEFORE_LEAVE.sub(" ", tail).strip()
+        then = read_commands([tail], parse_action)
+        got = [c.kind for c in then.commands]
+        more = bool(got) and set(got) <= _SECOND_KINDS - {"next"} and kinds[0] != "say"
+        if then.errors or (got != ["action"] and not more):
+            continue
+        return [head, tail]
+    return []
+
+
+def _move_in_filler(head: str, parse_action: Callable[[str], object]) -> bool:
+    """Is ``head`` a move among words that only lead to it ("Je joue L11 R1", "P10 R1 now"),
+    before a second command on its line (:func:`_move_then_command`; issue 31)?"""
+    toks = _tokens(head)
+    codes = [t for t in toks if _code_like(t)]
+    words = [t for t in toks if not _code_like(t)]
+    return (
+        bool(codes)
+        and bool(words)
+        and is_filler(words)
+        and not denies(words)
+        and _parses(parse_action, " ".join(codes))
+    )
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -1058,8 +1219,13 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
         before = _tokens(line[: m.start()])
+        deny_in: str | None = None
         if cmd.kind == "vacation":  # "Je serai absent à partir de demain : VACANCES 7 jours"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
+            before = [t for t in before if not _DAY_OF_MONTH.match(t)]  # "until December 5th."
+            # "Off camping, no signal. VACATION for the next 10 days": the sentences before
+            # give the reason; only the one that leads to the word may deny it
+            deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
         # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
@@ -1067,7 +1233,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         shown = not changes and not strip_please(m.group(2)) and denies(before)
         if any(_moved(t) and t.upper() not in own for t in before) and not shown:
             return None, ""
-        if changes and _denies_command(before) and not _for_a_purpose(line[: m.start()]):
+        led = before if deny_in is None else [t for t in _tokens(deny_in) if t in before]
+        denied = _denies_command(led) and not _for_a_purpose(line[: m.start()])
+        if changes and denied:
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -1081,9 +1249,16 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
         if cmd.kind == "vacation":  # "Et je pars en vacances demain, donc VACANCES 2 semaines"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
+            before = [  # "until the 2nd of December"
+                t
+                for k, t in enumerate(before)
+                if not _DAY_OF_MONTH.match(t)
+                and not (k and t.casefold() == "of" and _DAY_OF_MONTH.match(before[k - 1]))
+            ]
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
-        if any(_moved(t) for t in before) or _denies_command(before):
+        concluded = _CONCLUDED.search(line[: m.start()]) is not None
+        if any(_moved(t) for t in before) or (_denies_command(before) and not concluded):
             return None, ""
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
@@ -1095,6 +1270,17 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         return None, ""
     return None, ""
 
+
+_DAY_OF_MONTH = re.compile(r"(?i)^\d{1,2}(?:st|nd|rd|th|er|re|e|ème|eme|°|\.)?$")
+"""A day of the month in the prose before VACATION ("I'm away until the 2nd of December, so
+VACATION until 2 December"; issue 31): no move."""
+
+_CONCLUDED = re.compile(
+    r"(?i)[,;.]\s*(?:so|therefore|hence|donc|alors|du\s+coup|quindi|allora|perci[òo]|also|daher"
+    r"|deshalb|deswegen)\s*,?\s*(?:(?:please|bitte|svp|per\s+favore|s['’]il\s+vous\s+pla[iî]t)\s*,?\s*)?$"
+)
+"""A command word right after "so" ending a reason ("... und versteht kein Deutsch, also bitte
+SPRACHE en"; issue 31): the negation before it is the reason's, not a denial of the command."""
 
 _LATER_WORDS = frozenset(
     ("next", "later", "tomorrow", "prochaine", "prochain", "demain", "prossima", "prossimo",
@@ -1575,7 +1761,11 @@ _INTENDED = re.compile(
     r"(?i)(?<![\w'’])(?:i\s+wanted|i\s+was\s+going|was\s+going|i\s+thought\s+of|i\s+considered"
     r"|je\s+voulais|j['’]avais\s+pensé|j['’]ai\s+pensé|j['’]hésitais|volevo|avevo\s+pensato"
     r"|pensavo|ich\s+wollte|wollte\s+ich|ich\s+hatte\s+überlegt|hatte\s+ich\s+überlegt"
-    r"|ich\s+dachte)(?![\w'’])"
+    r"|ich\s+dachte|je\s+pensais|je\s+comptais|j['’]allais|je\s+songeais|i\s+was\s+thinking"
+    r"|i\s+thought\s+about|i\s+had\s+in\s+mind|i\s+meant\s+to|stavo\s+per|pensavo\s+di"
+    r"|avevo\s+in\s+mente|ich\s+hatte\s+vor|hatte\s+ich\s+vor|ich\s+wollte\s+erst|dachte\s+ich"
+    r"|i\s+first\s+thought|at\s+first\s+i\s+thought|j['’]ai\s+d['’]abord\s+pensé"
+    r"|d['’]abord\s+j['’]ai\s+pensé|prima\s+pensavo|all['’]inizio\s+pensavo)(?![\w'’])"
 )
 
 
@@ -1756,8 +1946,12 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
+    if any(c.kind == "vacation" for c in out.commands):
+        line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
     if parse_action is not None and (
-        split := _before_shouted(line_wo, parse_action) or _move_then_command(line_wo, parse_action)
+        split := _before_shouted(line_wo, parse_action)
+        or _move_then_command(line_wo, parse_action)
+        or _command_then_move(line_wo, parse_action)
     ):
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
         # decision, then the command with its lead-in, each read as a line of its own
@@ -1785,11 +1979,50 @@ def _read_line(
         if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
             rest = day  # "..., back on Monday. VACATION until then please."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if heard is not None and len(asked := requested(line_wo)) > 1 and cmd in dict(asked):
+            # "Could I have the game record for the newsletter, and the updated STANDINGS?"
+            for c, arg in asked:
+                _take(Heard(arg=arg), c, line, out, flags, from_subject)
+            return
     if heard is None and (named := _named_before_colon(line_wo))[0] is not None:
         # "Please set a standing order: always believe claims"
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (order := _FROM_NOW_ON_ORDER.match(line_wo)) is not None:
+        # "Et pour la suite, croyez toujours pour moi", "From now on always doubt claims"
+        said_cmd = vocabulary().lookup("STANDING")
+        assert said_cmd is not None
+        rest = order["rest"]
+        ordered = said_cmd.hear(Said(line, rest, strip_please(rest)))
+        if (
+            ordered is not None
+            and ordered.error is None
+            and ordered.arg
+            and said_cmd.sure(ordered.arg)
+        ):
+            cmd, heard = said_cmd, ordered
+    if heard is None and (queued := named_next(line_wo)) is not None:
+        # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
+        cmd = vocabulary().lookup("NEXT")
+        assert cmd is not None
+        rest = spell(queued) if spell is not None else queued
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    previewed = preview_asked(line_wo) if heard is None else None
+    if previewed is not None:
+        # "Mi fate vedere l'anteprima di O9 R1? Poi decido."
+        cmd = vocabulary().lookup("PREVIEW")
+        assert cmd is not None
+        heard = cmd.hear(Said(line, previewed, previewed))
+    if (
+        heard is None
+        and previewed is None
+        and (spell is None or spell(line_wo) == line_wo)
+        and (unread := preview_unread(line_wo)) is not None
+    ):
+        # "Ich hätte gern eine Vorschau für M13 R1 oder P10 R0": asked back, never played
+        out.mentions.append((line, _mention(None, None, unread)))
+        return
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
         for c, arg in asked:
@@ -2358,6 +2591,11 @@ def _thanks_only(tail: str) -> bool:
 _THANKS = frozenset(("thanks", "thank", "merci", "grazie", "danke", "cheers", "thx", "ty"))
 
 
+_REMARK_SEP = re.compile(r",|\s+[-–—]+\s+|\s*--\s*")
+"""What stands between a move and a remark after it: a comma or a dash (a dash only before a
+remark, never before the rest of a move; a semicolon parts a plan's actions)."""
+
+
 def _move_then_remark(
     line: str,
     parse_action: Callable[[str], object],
@@ -2370,10 +2608,17 @@ def _move_then_remark(
     move. ``in_words``: the part before may be a move among words, which the caller reads alone
     ("Dann eben L10 R0, wie vorgeschlagen"; not for a plan's line, whose parts are read apart).
     None otherwise."""
-    if "?" in line or "," not in line:
+    if "?" in line:
         return None
-    head, tail = (p.strip(" .!") for p in line.rsplit(",", 1))
+    cut = max(
+        ((m.start(), m.end()) for m in _REMARK_SEP.finditer(line)), default=None, key=lambda x: x[0]
+    )
+    if cut is None:
+        return None
+    head, tail = line[: cut[0]].strip(" .!"), line[cut[1] :].strip(" .!")
     toks = _tokens(tail)
+    if toks and all(len(t) <= 2 and t.isalpha() and t.isupper() for t in toks):
+        return None  # "RB N nein, E": letters of the notation, no remark
     if (
         _thanks_only(tail)
         and head
@@ -2409,6 +2654,9 @@ def _move_then_remark(
         return None  # something the game reads ("then rb north"), legal or not
     else:
         return None
+    dash = line[cut[0] : cut[1]].strip() != ","
+    if dash and (_adds_to(head, tail, parse_action) or _tokens(head)[-1:] == ["then"]):
+        return None  # "BR W - then S": no remark
     if _adds_to(head, tail, parse_action) or _adds_to(" ".join(_tokens(head)), tail, parse_action):
         # "I'll slide BR west, turning south at the end": no remark, the rest of the slide
         return _joined(head, tail, parse_action)
@@ -2496,8 +2744,10 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     codes = _codes(last, tokens)
     lasts = set(range(last.start, last.end))
     prev_end = deny_from = 0
+    chosen = False
     sentence = _sentence_of(line, tokens)
-    ends = not tokens[last.end :] or is_courtesy(" ".join(tokens[last.end :]))  # the line's end
+    tail_words = tokens[last.end + 1 :] if instead else tokens[last.end :]
+    ends = not tail_words or is_courtesy(" ".join(tail_words))  # the line's end ("... instead")
     for o in ordered[:-1]:
         between = " ".join(t for k, t in enumerate(tokens[o.end :], o.end) if k not in lasts)
         lead = [t.casefold().strip(".") for t in tokens[max(0, last.start - 2) : last.start]]
@@ -2544,8 +2794,15 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
             and not any(_code_like(t) for t in tokens[o.end : last.start])
         ):  # "Marc m'a soufflé RB N, mais je préfère BK E", "M9 R0 wäre gut, aber lieber N9 R1"
             deny_from = max(deny_from, but)
-        elif denies(clause) and sentence[o.start] < sentence[last.start]:
-            deny_from = max(deny_from, sentence.index(sentence[last.start]))  # "Bea's M9 ..."
+        elif (denies(clause) or _someone_elses(tokens, o)) and sentence[o.start] < sentence[
+            last.start
+        ]:
+            # "Bea's M9 ...", "Le coup de Paul en M9 R0 m'embête bien... Bon, je joue L9 R1"
+            deny_from = max(deny_from, sentence.index(sentence[last.start]))
+        elif ends and len(ordered) == 2 and (but := _chosen_after_but(tokens, o, last)) is not None:
+            # "I was going to play L10 R2 but I'll go with L9 R1 instead", "Bob suggested P11 R3,
+            # but I'm going with P11 R2", "Je pensais jouer L12 R1 mais finalement ce sera P12 R3"
+            deny_from, chosen = max(deny_from, but), True
         else:
             return None
     # a word that points to the last move stands beside it ("Also lieber L12 R3", "L12 R3
@@ -2561,9 +2818,146 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     skip = _NOT
     if deny_from < last.start and tokens[deny_from].casefold() in _BUT:
         skip = _NOT | _PREFER  # "..., but I'd rather play N9 R1": the preference is the move
+    if chosen:
+        skip = skip | _SECOND_WORDS | _CHOICE
+    more = _MORE - {"also"} if current() == "de" else _MORE  # German "also" is "so"
+    if deny_from and more.intersection(t.casefold().strip(".,;:!") for t in words):
+        return None  # "I was going to play M13 R1 but also L12 R0": a second move, not a choice
+    if (
+        deny_from
+        and tokens[deny_from].casefold() in _BUT
+        and _another_person(tokens, deny_from + 1, last.start)
+    ):
+        return None  # "Ich wollte L10 R0 spielen, aber Paul nimmt M8 R1": Paul's move
     if denies([t for t in words if t.casefold() not in skip]):
         return None
     return last
+
+
+_CHOICE = frozenset(
+    {"finally", "finalement", "actually", "fait", "fine", "schließlich", "schliesslich",
+     "letztendlich", "letztlich", "eigentlich", "endlich", "instead", "invece", "stattdessen",
+     "rather", "plutôt", "plutot", "lieber", "prefer", "préfère", "prefere", "preferisco",
+     "preferirei", "préférerais", "bevorzuge", "go", "going", "choose", "pick", "take", "play",
+     "do", "opt", "joue", "prends", "pose", "mets", "choisis", "sera", "opte", "gioco", "vado",
+     "prendo", "metto", "scelgo", "opto", "nehme", "spiele", "lege", "setze", "wähle", "mache",
+     "entscheide", "tengo", "faccio", "fais", "reste", "resto", "bleibe", "stick", "playing",
+     "placing", "putting", "taking", "picking", "choosing", "doing", "using", "put", "place",
+     "pongo"}
+)  # fmt: skip
+"""Words of the clause after "but" that choose the move it ends on ("but I'll go with ...",
+"mais finalement ce sera ...", "ma vado su ...", "aber ich nehme doch ...")."""
+_MORE = frozenset(
+    {"also", "too", "aussi", "anche", "pure", "auch", "ebenfalls", "both", "beide", "beiden",
+     "entrambi", "entrambe", "deux", "either", "ou", "or", "oder", "o", "oppure", "next",
+     "prochain", "prochaine", "prossimo", "prossima", "nächsten", "nächste", "later", "puis",
+     "then", "poi", "dann", "danach", "ensuite"}
+)  # fmt: skip
+"""Words that make the move after "but" one more, not the one chosen ("but also ...", "but
+then ...", "mais aussi ...")."""
+
+
+_OF_NAME = frozenset({"de", "di", "von", "of", "du", "del", "della", "vom"})
+
+
+def _someone_elses(tokens: list[str], c: _Candidate) -> bool:
+    """Is the move ``c`` said to be another player's ("le coup de Paul en M9 R0", "le M9 R0 de
+    Béa", "la mossa di Paolo in M9 R0", "der Zug von Paul auf M9 R0")? A name (a capitalised word
+    that is no code) after "de", "di", "von", "of" just before or after the move."""
+
+    def named(k: int) -> bool:
+        if not 0 <= k < len(tokens) - 1 or tokens[k].casefold() not in _OF_NAME:
+            return False
+        w = tokens[k + 1].strip(".,;:!")
+        return w[:1].isupper() and w.isalpha() and not _code_like(w)
+
+    return named(c.end) or any(named(k) for k in range(max(0, c.start - 4), c.start - 1))
+
+
+_IF_WORD = frozenset({"if", "si", "se", "wenn", "falls", "unless", "sofern", "qualora"})
+_PERSONS = frozenset(
+    {"you", "you're", "you'll", "you'd", "vous", "tu", "toi", "voi", "du", "ihr", "sie",
+     "he", "she", "they", "he's", "she's", "they're", "il", "elle", "ils", "elles", "lui", "lei",
+     "loro", "er", "we", "nous", "noi", "wir", "everyone", "everybody", "tout", "tutti", "alle",
+     "somebody", "someone", "quelqu'un", "qualcuno", "jemand", "nimmt", "wählt", "zieht",
+     "schiebt", "dreht", "macht", "nimmst", "wählst", "ziehst", "machst"}
+)  # fmt: skip
+"""Other people than the writer: a move after "but" in their words is theirs ("but Bea is
+taking M8 R1", "aber Paul nimmt M8 R1", "but you play M8 R1")."""
+
+
+def _another_person(tokens: list[str], start: int, end: int) -> bool:
+    """Does the clause ``tokens[start:end]`` (from after its last sentence end: "... la salle
+    de Paul… Finalement") speak of someone else: a pronoun of :data:`_PERSONS`, or a name (a
+    capitalised word that is no code and not "I"; a sentence's own first word has its capital)?"""
+    ends = [k for k in range(start, end) if tokens[k].endswith((".", "!", "…"))]
+    first = ends[-1] + 1 if ends else start
+    for k in range(first, end):
+        w = tokens[k].strip(",.;:!()\"'")
+        if w.casefold() in _PERSONS:
+            return True
+        if (
+            not (ends and k == first)
+            and w[:1].isupper()
+            and w.isalpha()
+            and not _code_like(w)
+            and w not in ("I", "OK", "Ok")
+            and current() != "de"  # (German nouns are capitalised; its verbs tell the person)
+        ):
+            return True
+    return False
+
+
+def _but_i_choose(line: str, tokens: list[str], c: _Candidate) -> bool:
+    """A line whose one move comes after "but" and a word that chooses it, the words before
+    "but" naming no move ("Mon mari me conseille autre chose (voir plus bas) mais je préfère L10
+    R1", "Everyone says to wait, but I'm playing M13 R1 now"): the move. The words before may say
+    anything but ask, hesitate or set a condition; those after "but" must stand around a move."""
+    if "?" in line or _INDECISION.search(line) or _HESITATE.search(line):
+        return False
+    buts = [k for k in range(c.start) if tokens[k].casefold().strip(",.;:") in _BUT]
+    if not buts or buts[0] == 0:
+        return False
+    but = buts[-1]
+    head = [t.casefold().strip(",.;:()!") for t in tokens[:but]]
+    clause = [t.casefold().strip(",.;:()!") for t in tokens[but + 1 : c.start]]
+    after = tokens[c.end :]
+    if _IF_WORD.intersection(head) or not _CHOICE.intersection(clause):
+        return False
+    if _another_person(tokens, but + 1, c.start):
+        return False  # "..., but he prefers M8 R1": someone else's choice
+    more = _MORE - {"also"} if current() == "de" else _MORE
+    if more.intersection(clause) or more.intersection(t.casefold() for t in after):
+        return False
+    words = [t for t in clause if t not in _NOT | _PREFER | _SECOND_WORDS | _CHOICE]
+    return not denies(words) and is_filler([*words, *after])
+
+
+def _chosen_after_but(tokens: list[str], o: _Candidate, last: _Candidate) -> int | None:
+    """Where "but" stands when a line names one move, then after "but" (and no other move)
+    chooses the move it ends on: the clause after "but" holds a word that chooses
+    (:data:`_CHOICE`), says nothing that denies and adds no second move (:data:`_MORE`). The
+    first move was only thought of, suggested or liked ("I was going to play L10 R2 but I'll go
+    with L9 R1 instead", "The example in your mail, P12 R2, looks good to me but I'll actually do
+    P12 R3", "Avevo pensato a P10 R2 ma lascio perdere, vado su O13 R0"); the player's last word
+    counts. None otherwise."""
+    buts = [k for k in range(o.end, last.start) if tokens[k].casefold() in _BUT]
+    if not buts:
+        return None
+    but = buts[-1]
+    clause = [t.casefold().strip(".,;:!") for t in tokens[but + 1 : last.start]]
+    if any(_code_like(t) for t in tokens[o.end : last.start]) or not clause:
+        return None
+    more = _MORE - {"also"} if current() == "de" else _MORE
+    if not _CHOICE.intersection(clause) or more.intersection(clause):
+        return None
+    if _another_person(tokens, but + 1, last.start):
+        return None  # "but Bea is taking M8 R1": someone else's move
+    if _HESITATE.search(" ".join(clause)) or denies(
+        [t for t in clause if t not in _NOT | _PREFER | _SECOND_WORDS | _CHOICE]
+    ):
+        return None
+    return but
 
 
 def _so_after(tokens: list[str], start: int, end: int) -> int | None:
@@ -2975,13 +3369,16 @@ def _after_correction(line: str) -> str:
         return ""
     tail = " ".join(segs[marks[-1] + 1 :])
     words = tail.split()
-    if words and words[0].casefold() in {"and", "et", "e", "und", "also", "aussi", "anche", "auch"}:
-        return ""  # "I wanted to play M9 R0, and M9 R1": an addition, no correction
+    added = {"and", "et", "e", "und", "also", "aussi", "anche", "auch", "too", "pure", "ebenfalls"}
+    lead = [w.casefold().strip(",;:") for w in words[:2]]
+    if lead and (lead[0] in added or (lead[0] in _BUT and lead[1:] and lead[1] in added)):
+        return ""  # "I wanted to play M9 R0, and M9 R1", "..., but also M9 R1": an addition
     while words and fold_word(words[0]).casefold() in _SECOND_WORDS:
         words = words[1:]  # "plutôt KY", "invece BR ovest"
     return " ".join(words)
 
 
+_INSTEAD = frozenset({"instead", "invece", "stattdessen", "plutôt", "plutot"})
 _SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber", "stattdessen",
                            "rather", "instead", "finalement", "alors", "doch"})  # fmt: skip
 
@@ -2997,6 +3394,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         after = []  # "Ok, allora P11 R2 come suggerito"
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
         before = before[:-1]  # "Also lieber N13 R2, bitte", "Alors plutôt M13 R1"
+    if len(after) == 1 and fold_word(after[0]).casefold().strip(".!") in _INSTEAD:
+        after = []  # "let's try L11 R0 instead": in place of the move refused or above
     if is_filler([*before, *after]):
         return True
     if after and after[0].casefold() in _AND:
@@ -3098,10 +3497,16 @@ def _typo_after(line: str, at: _At) -> bool:
 _IF_IT_CAN = re.compile(
     r"(?i)\s*,?\s*(?:(?:if|si|se|wenn|falls)\s+(?:(?:that|it|this|ça|ca|cela|c['’]|das|es|questo"
     r"|quella|la\s+mossa|le\s+coup|der\s+zug)\s*)?(?:is\s+|['’]s\s+|est\s+|è\s+|ist\s+)?"
-    r"(?:still\s+|encore\s+|ancora\s+|noch\s+)?(?:ok|okay|fine|legal|possible|allowed|valid|works"
+    r"(?:still\s+|encore\s+|toujours\s+|ancora\s+|sempre\s+|noch\s+|immer\s+noch\s+)?"
+    r"(?:ok|okay|fine|legal|possible|allowed|valid|works"
     r"|fits|goes|marche|passe|possible|légal|valide|autorisé|va(?:\s+bene)?|possibile|legale"
     r"|valida|consentita|si\s+può(?:\s+fare)?|(?:so\s+)?geht|passt|klappt|möglich(?:\s+ist)?"
-    r"|erlaubt(?:\s+ist)?|in\s+ordnung(?:\s+ist)?)(?:\s+(?:ist|so))?)(?=\s*[.!,;)]*\s*$)"
+    r"|erlaubt(?:\s+ist)?|in\s+ordnung(?:\s+ist)?)(?:\s+(?:ist|so))?)"
+    r"(?:\s*[,;]?\s*(?:otherwise|else|sinon|altrimenti|sonst|andernfalls)\s+(?:please\s+)?"
+    r"(?:let\s+me\s+know|tell\s+me|dites-le-moi|dites-moi|prévenez-moi|faites-moi\s+signe"
+    r"|fatemi\s+sapere|avvisatemi|ditemelo|sagt\s+(?:mir\s+)?bescheid|sagen\s+sie\s+(?:mir\s+)?"
+    r"bescheid|gebt\s+mir\s+bescheid|geben\s+sie\s+mir\s+bescheid|melden\s+sie\s+sich))?"
+    r"(?=\s*[.!,;)]*\s*$)"
 )
 """A condition of the move on itself, that it can be played ("Ich würde gerne P11 R3 spielen,
 wenn das so geht", "M13 R1 if that's OK", "M13 R1 si c'est possible"; issue 31): a move that
@@ -3123,7 +3528,12 @@ _OWNED_UP = re.compile(
     r"|gibt\s+es\s+(?:gar\s+)?nicht|gibt['’]s\s+nicht|sorry\s+about\s+that|désolée?\s+pour\s+ça"
     r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür|fat[\s-]+finger(?:s|ed)?"
     r"|typo|tippfehler|vertippt|faute\s+de\s+frappe|coquille|errore\s+di\s+battitura"
-    r"|refuso)(?![\w'’])"
+    r"|refuso|no\s+idea\s+where\s+that\s+came\s+from|mangled|auto-?correct(?:ed|ion)?"
+    r"|(?:le\s+)?correcteur(?:\s+automatique)?|(?:il\s+)?correttore(?:\s+automatico)?"
+    r"|autokorrektur|was\s+(?:obviously\s+|clearly\s+|just\s+)?a\s+typo"
+    r"|c['’]était\s+n['’]importe\s+quoi|je\s+ne\s+sais\s+pas\s+d['’]où\s+(?:ça|il)\s+sort"
+    r"|non\s+so\s+da\s+dove\s+(?:sia\s+)?(?:uscit[oa]|venut[oa])|keine\s+ahnung\s+wo\s+das"
+    r"\s+herkommt)(?![\w'’])"
 )
 """Words that own up to the mistake the refusal pointed out ("Right, that square doesn't exist,
 my bad.", "Vous avez raison, Q99 n'existe pas.", "Sorry about that, I copied the wrong thing")."""
@@ -3137,19 +3547,28 @@ def _owned_up(line: str, parse_action: Callable[[str], object]) -> str:
     """``line`` without its sentences that own up to the mistake the refusal pointed out
     (:data:`_OWNED_UP`), when they name no legal move, doubt nothing and take nothing back, and
     another sentence follows (issue 31): what the player then plays is the reply's move."""
-    parts = [p for p in re.split(r"(?<=[.!])\s+", line) if p.strip()]
+    parts = [p for p in re.split(r"(?<=[.!?;])\s+", line) if p.strip()]
     keep = []
     for k, p in enumerate(parts):
         toks = _tokens(p)
+        cands = _candidates(toks, parse_action, None)
+        asked = (  # "Q99?", "Ma quale Q99??": the refused code asked about, nothing more
+            p.rstrip().endswith("?")
+            and len(cands) == 1
+            and cands[0].error is not None
+            and len(toks) - (cands[0].end - cands[0].start) <= 3
+        )
         if (
             k < len(parts) - 1
-            and _OWNED_UP.search(p)
+            and (_OWNED_UP.search(p) or asked)
             and not _UNSURE_WORDS.intersection(t.casefold() for t in toks)
             and not is_take_back(p)
-            and not any(c.action is not None for c in _candidates(toks, parse_action, None))
+            and not any(c.action is not None for c in cands)
         ):
             continue
         keep.append(p)
+    if "?" in line and any("?" in p for p in keep):
+        return line  # a question left beside the move: asked back
     return " ".join(keep) if keep and len(keep) < len(parts) else line
 
 
@@ -3160,6 +3579,18 @@ _COUNTERFACTUAL = re.compile(
     r"(?:marché|été\s+possible|fonctionné|convenu)|sarebbe\s+(?:anche\s+)?(?:andat[ao]\s+bene"
     r"|stat[ao]\s+possibile|andat[ao])|avrebbe\s+(?:anche\s+)?funzionato)(?![\w'’])"
 )
+_WOULD_HARM = re.compile(
+    r"(?i)^\W*(?:(?:la|le|l['’]|il|the|die|der|das|en|in|avec|con|mit|with)\s+)?"
+    r"(?:R\s*[0-3]|[A-Z]{1,2}\d{1,2}(?:\s*R\s*[0-3])?)\s+(?:would\s+(?!be\b)\w+"
+    r"|\w+(?:erebbe|irebbe|arebbe)|\w+rait|würde\s+\w+)(?![\w'’])"
+)
+"""A closing remark that says what another rotation or square would do ("Gioco M13 R3 (la R1
+lascerebbe aperto il giardino a Paolo)", "(R1 would leave the garden open)", "(la R1
+ouvrirait la salle)"): the reason it was not chosen."""
+_BETTER = re.compile(
+    r"(?i)(?<![\w'’])(?:better|best|mieux|meilleur[e]?|meglio|migliore|besser|beste[rn]?"
+    r"|prefer\w*|préf[ée]r\w*|prefer\w*|lieber|plutôt|plutot|rather|invece|instead)(?![\w'’])"
+)
 _COUNTERFACTUAL_REMARK = re.compile(r"\s*\(([^()]*)\)[\s.!]*$|\s+[-–—]+\s+([^()–—]*)$")
 
 
@@ -3169,7 +3600,8 @@ def _counterfactual(m: re.Match[str]) -> str:
     back or asks."""
     said = m[1] if m[1] is not None else m[2] or ""
     if (
-        not _COUNTERFACTUAL.search(said)
+        not (_COUNTERFACTUAL.search(said) or _WOULD_HARM.search(said))
+        or _BETTER.search(said)
         or "?" in said
         or correction_rest(said) is not None
         or is_take_back(said)
@@ -3178,11 +3610,56 @@ def _counterfactual(m: re.Match[str]) -> str:
     return " "
 
 
+_NOT_PLAYABLE = (
+    r"(?:doesn['’]t\s+work|does\s+not\s+work|won['’]t\s+work|is\s+(?:not\s+possible|impossible"
+    r"|illegal|not\s+legal|not\s+allowed)|isn['’]t\s+(?:possible|legal|allowed)"
+    r"|ne\s+(?:marche|va|passe|fonctionne)\s+pas|n['’]est\s+pas\s+(?:possible|légal|valide|permis)"
+    r"|est\s+(?:impossible|illégal)|non\s+(?:va|è\s+possibile|è\s+valid[ao]|è\s+legale|funziona)"
+    r"|è\s+impossibile|nicht\s+(?:geht|möglich\s+ist|erlaubt\s+ist|klappt|passt|gültig\s+ist)"
+    r"|ungültig\s+ist|unmöglich\s+ist)"
+)
+_CODE_RE = r"(?P<code>[A-Za-z]{1,2}\s*-?\d{1,3}(?:\s*R\s*\d)?)"
+_REFUSED_AFTER = re.compile(
+    r"(?i)\s*[,;]?\s*(?:if|since|as|si|puisque|comme|se|visto\s+che|dato\s+che|poiché|wenn|falls"
+    r"|da|weil)\s+" + _CODE_RE + r"\s+" + _NOT_PLAYABLE + r"[\s.!]*$"
+)
+_REFUSED_BEFORE = re.compile(
+    r"(?i)^\W*(?:if|since|as|si|puisque|comme|se|visto\s+che|dato\s+che|poiché|wenn|falls|da"
+    r"|weil)\s+" + _CODE_RE + r"\s+" + _NOT_PLAYABLE + r"\s*[,;:]\s*(?:then\s+|alors\s+|allora"
+    r"\s+|dann\s+)?"
+)
+"""A condition that the refused move cannot be played ("M13 R1, wenn Q99 nicht geht", "Since
+Q99 doesn't work, L10 R2", "Se Q99 non va, allora L9 R0"): true when that code is no legal move,
+so the move beside it stands."""
+
+
+def _refused_clause(line: str, parse_action: Callable[[str], object]) -> str:
+    """``line`` without its condition that a code which is no legal move cannot be played
+    (:data:`_REFUSED_AFTER`, :data:`_REFUSED_BEFORE`); the line itself otherwise."""
+    for rx in (_REFUSED_AFTER, _REFUSED_BEFORE):
+        m = rx.search(line)
+        if m is None:
+            continue
+        if _parsed(parse_action, m["code"]) is not None:
+            return line  # a move that can be played: the condition is about it
+        return (line[: m.start()] + " " + line[m.end() :]).strip()
+    return line
+
+
+_NO_THANKS = re.compile(
+    r"(?i)^\W*(?:non\s+merci|no\s+thanks?(?:\s+you)?|no\s+grazie|nein\s+danke)\s*[,.!;:–—-]+\s*"
+    r"(?=(?:je|j['’]|i|i['’]ll|i['’]d|io|ich|preferisco|gioco|lieber|rather)\b)"
+)
+"""A polite no to the mail's examples before the move chosen ("Non merci, je préfère N13 R3",
+"No thanks, I'd rather play M13 R1", "Nein danke, ich nehme lieber L10 R0")."""
+
+
 def _calmed(line: str) -> str:
     """``line`` without the idioms of :data:`_SETTLED` and, beside a mention of the last time,
     without "not this time": what is left is read as the line (issue 31)."""
     out = _SETTLED.sub(" ", _COUNTERFACTUAL_REMARK.sub(_counterfactual, line))
     out = _WHAT_I_MEANT.sub(" ", out)  # "N13 R3 is what I meant"
+    out = _NO_THANKS.sub(" ", out)  # "Non merci, je préfère N13 R3" (to the mail's examples)
     # "(donc M13 R1 si j'ai bien compris la notation)": a condition that holds when it is read
     out = re.sub(
         _UNDERSTOOD.pattern + r"(?:\s+(?:la|the|die|il\s+sistema\s+di)?\s*(?:notation|notazione))?",
@@ -3227,7 +3704,7 @@ _BUT_NOT = re.compile(
     r"[\s.!…]*$"
 )
 _NOT_X = re.compile(
-    r"(?i)^\W*(?:(?:and|but|et|mais|e|ma|und|aber|also)\s+)?(?:(?:surtout|certainly|definitely"
+    r"(?i)^\W*(?:(?P<and>and|but|et|mais|e|ma|und|aber|also)\s+)?(?:(?:surtout|certainly|definitely"
     r"|absolument|assolutamente|bloß|bloss|ja|auf\s+keinen\s+fall)\s+)?(?P<neg>not|pas|non\s+pas"
     r"|non|nicht|mica)\s+(?P<x>[^,;:?]+?)[\s.!…]*$"
 )
@@ -3235,6 +3712,13 @@ _NOT_X = re.compile(
 nord!)", "BR d'une seule case vers l'ouest (pas jusqu'au mur !)", "M13 R1, not R2")."""
 
 
+_WHY = re.compile(
+    r"(?i)\s+[-–—]+\s+|\s*[,:;]\s+(?=(?:that|this|it|which|ça|ca|cela|ce|elle|il|quello|quella"
+    r"|questa|das|es|sie|er|because|since|car|parce|puisque|perché|perche|poiché|weil|denn|da)\b)"
+    r"|\s+(?=(?:because|since|as\s+it|car|parce\s+que|puisque|perché|perche|poiché|weil|denn)\b)"
+)
+"""Where the reason for setting a move aside starts ("Not P10 - that would open the garden",
+"pas N9, car ça ouvre la salle", "nicht P10, weil ..."): the reason is not read."""
 _LIKE_SAID = re.compile(
     r"(?i)\s+(?:like|as|comme|come|wie)\s+(?:i|j['’]|je|l['’]|io|ich|you|vous|voi|ihr|sie|bob"
     r"|[A-Z][a-zé]+)\b[^,;:?()]*$"
@@ -3252,8 +3736,12 @@ def _but_not(line: str, lone: _LoneMove) -> Command | None:
     m = _BUT_NOT.match(line)
     if m is None:
         return None
-    n = _NOT_X.match(m["b"] if m["b"] is not None else m["c"] or "")
-    if n is None or (n["neg"].casefold() == "non" and current() != "it"):
+    n = _NOT_X.match(_WHY.split(m["b"] if m["b"] is not None else m["c"] or "", maxsplit=1)[0])
+    if n is None or (
+        n["neg"].casefold() == "non"
+        and current() != "it"
+        and (n["and"] or "").casefold() not in ("et", "and", "e")  # "et non R1": "and not R1"
+    ):
         return None
     # "(not O13 R3 like I told Bob on the phone)", "et pas nord comme je l'avais annoncé à Marc":
     # the comparison after what is set aside says where it came from
@@ -3443,13 +3931,24 @@ def _weighed_then_chosen(line: str, at: _At) -> bool:
     if "?" not in line:
         return False
     head, _q, tail = line.rpartition("?")
+    tail = _LEADING_NO.sub("", tail.strip())  # "... O13 R0? Nein, es bleibt bei O13 R2": the answer
     if not tail.strip(" .!") or not _tokens(tail):
         return False
     sub = Reading()
     _read_move(tail.strip(), replace(at, out=sub))
     acts = [c for c in sub.commands if c.kind == "action"]
     if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
-        return False
+        # "... is R1 clockwise? The help says so. OK, P12 R1 it is.": the last sentence, when
+        # those before it in the answer name no move
+        parts = [p for p in re.split(r"(?<=[.!])\s+", tail.strip()) if p.strip()]
+        if len(parts) < 2 or any(_moved_in(p) for p in parts[:-1]):
+            return False
+        tail = parts[-1]
+        sub = Reading()
+        _read_move(tail.strip(), replace(at, out=sub))
+        acts = [c for c in sub.commands if c.kind == "action"]
+        if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+            return False
     named = _candidates(_tokens(head), at.parse_action, at.is_move_form)
     if not any(
         c.action is not None and _same(at.notation, c.action, acts[0].action) for c in named
@@ -3596,8 +4095,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
     calm = _calmed(line_wo)
     if calm != line_wo and "?" not in calm and _read_alone(calm, at):
         return  # "Allora L10 R0 e non se ne parla più"
+    refused = _refused_clause(line_wo, parse_action)
+    if refused != line_wo and "?" not in line_wo and _read_alone(refused, at):
+        return  # "Dann halt M13 R1, wenn Q99 nicht geht.", "Puisque Q99 ne marche pas, M13 R1"
     owned = _owned_up(line_wo, parse_action)
-    if owned != line_wo and "?" not in line_wo and _read_alone(_calmed(owned), at):
+    if owned != line_wo and "?" not in owned and _read_alone(_calmed(owned), at):
         return  # "Right, that square doesn't exist, my bad. Going with L11 R1 then."
     if _typo_after(line_wo, at):
         return  # "P12 R0 (le correcteur m'avait mis "P12 Ro", c'est bien R zéro)"
@@ -3665,6 +4167,10 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             # quotes beside other words of moves is cited, not played
             cands = [c for c in cands if c not in cited]
         legal = [c for c in cands if c.error is None]
+        if len(cands) == 1 and legal and _but_i_choose(line_wo, tokens, cands[0]):
+            # "Mon mari me conseille autre chose (voir plus bas) mais je préfère L10 R1"
+            _as_read(at, legal[0].action, legal[0].text)
+            return
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
         if (
             len(cands) == 1
@@ -3674,6 +4180,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 and legal
                 and correction_stands(around)
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
+                # "RB N anzi no, E": a "no" after the move takes it back, it corrects nothing
+                and not _NO_WORD.search(" ".join(tokens[cands[0].end :]))
                 # "Gioco M13 R1. Anzi no.": a correction in a sentence after the move takes it
                 # back ("N13 R3 is what I meant" still corrects)
                 and not _corrected_after(line_wo, cands[0].text)

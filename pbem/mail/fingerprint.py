@@ -35,6 +35,7 @@ from pbem import layout
 __all__ = [
     "Fingerprint",
     "fingerprint_of",
+    "holds",
     "load",
     "load_for",
     "prune",
@@ -281,6 +282,16 @@ def fingerprint_of(
     send in it (a relayed SAY), whose trigrams are kept apart (:attr:`Fingerprint.foreign`)."""
     grams, foreign_grams = _stream_grams([text, html_text, subject], _Hasher(key), foreign)
     return Fingerprint(frozenset(grams), key, VERSION, frozenset(foreign_grams))
+
+
+def holds(fp: Fingerprint | None, text: str) -> bool:
+    """Did the mail of ``fp`` say ``text``, its words in this order (every trigram of them in the
+    fingerprint; at least three words)? Tells which list of moves a mail showed (issue 31: "the
+    third of your suggestions" is read against the lists the mail answered held)."""
+    stream = words(text)
+    if fp is None or len(stream) < N:
+        return False
+    return all(g in fp for g in _Hasher(fp.key, fp.version).grams(stream))
 
 
 # ---------------------------------------------------------------------------------------------

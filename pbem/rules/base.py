@@ -361,6 +361,19 @@ class GameOf(Protocol[StateT, ActionT, ViewT]):
         official); ``("", [])``: none, a heading alone says there is none."""
         ...
 
+    def spelled_at(self, state: StateT, seat: Seat, line: str) -> str:
+        """:meth:`spelled`, with what only the position says written out too (Forbidden City: a
+        square said by where it lies from a tile on the board, "la case juste à gauche de sa
+        tuile blanche"; issue 31)."""
+        ...
+
+    def suggested(self, state: StateT, seat: Seat) -> list[tuple[str, list[str]]]:
+        """The lists of moves the game's own texts suggest to ``seat`` now besides the mail's
+        examples, each with its kind (Forbidden City: ``"eg"``, the turn line's "e.g. ...";
+        ``"try"``, a refusal's "Legal placements include ..."), in notation and in the order
+        shown: "the third of your suggestions" is read against them (issue 31)."""
+        ...
+
     def picture(self, view: ViewT) -> BoardPicture | None:
         """The board of ``view`` (one reader's :meth:`view`, or the public one) as inline
         pictures for the HTML part of a mail (a :class:`BoardPicture`), or None:
@@ -430,6 +443,16 @@ class GameDefaults(Generic[StateT, ActionT, ViewT]):
     def listed_moves(self, state: StateT, seat: Seat) -> tuple[str, list[str]]:
         """None by default: the examples only."""
         return "", []
+
+    def suggested(self, state: StateT, seat: Seat) -> list[tuple[str, list[str]]]:
+        """None by default: the mail's examples only."""
+        return []
+
+    def spelled_at(
+        self: GameOf[StateT, ActionT, ViewT], state: StateT, seat: Seat, line: str
+    ) -> str:
+        """:meth:`spelled` alone by default."""
+        return self.spelled(line)
 
     def picture(self, view: ViewT) -> BoardPicture | None:
         """None by default: the HTML part shows the text board."""

@@ -61,6 +61,8 @@ class Order:
     lines: list[str]
     subject: str = ""
     """What the player added to the Subject (read when the body holds no command)."""
+    answered: Fingerprint | None = None
+    """The fingerprint of the mail answered (its lists of moves, :func:`suggestion_lists`)."""
     keys_filed: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -163,8 +165,49 @@ def move_form(record: GameRecord, seat: int, text: str) -> bool:
     return False
 
 
-def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str = "") -> Reading:
-    """Read ``lines`` for the seat, with every check that needs the game."""
+def _plans_now(record: GameRecord, seat: int) -> bool:
+    """Does a line of several actions read as a plan now? When the game takes plans and the seat
+    owes no decision of another kind than a plan answers (a reselection, a card, an answer to a
+    claim: "Ich wollte RK behalten, aber dann doch GY" is no plan of "keep", then "doch GY";
+    seventh round)."""
+    kind = plan_kind(record.game.name)
+    owed = {d.kind for d in record.pending() if d.seat == seat}
+    return kind is not None and (not owed or kind in owed)
+
+
+def suggestion_lists(
+    record: GameRecord, seat: int, answered: Fingerprint | None
+) -> dict[str, list[str]]:
+    """The lists of moves the mail answered showed the seat, by kind: its examples under "What
+    to write back" (``"list"``, as :meth:`Mailer._seat_view` picks them) and the game's own
+    (:meth:`~pbem.rules.base.GameOf.suggested`), each recomputed from the position and kept
+    only when the fingerprint of the mail answered holds it (issue 31: "la troisième de vos
+    suggestions"). None known without the fingerprint."""
+    from pbem.mail.fingerprint import holds
+    from pbem.service.mailer import EXAMPLES, spread
+
+    if answered is None or record.envelope.status != "active":
+        return {}
+    if not any(d.seat == seat for d in record.pending()):
+        return {}
+    legal = record.legal_notations(seat)
+    lists = [("list", spread(sorted(set(legal)), EXAMPLES))]
+    lists += record.game.suggested(record.state, seat)
+    return {
+        kind: moves for kind, moves in lists if len(moves) > 1 and holds(answered, " ".join(moves))
+    }
+
+
+def read(
+    seated: Seated,
+    lines: list[str],
+    missing_keys: list[str],
+    subject: str = "",
+    answered: Fingerprint | None = None,
+) -> Reading:
+    """Read ``lines`` for the seat, with every check that needs the game. ``answered``: the
+    fingerprint of the mail answered (a move named by its place in one of its lists is read
+    against them, :func:`suggestion_lists`)."""
     # Long on purpose: the reading of a reply and every check that needs the game, in the order they apply.
     record, seat = seated.record, seated.seat
     game, state, env = record.game, record.state, record.envelope
@@ -182,8 +225,11 @@ def read(seated: Seated, lines: list[str], missing_keys: list[str], subject: str
         is_move_form,
         notation=game.notation,
         subject=subject,
-        plans=plan_kind(game.name) is not None,
-        spell=game.spelled,
+        plans=_plans_now(record, seat),
+        spell=lambda line: game.spelled_at(state, seat, line),
+        suggested=suggestion_lists(record, seat, answered)
+        if current_token(record, seat, seated.ref.turn)
+        else {},
     )
     action = reading.action
     if action is not None and not current_token(record, seat, seated.ref.turn):

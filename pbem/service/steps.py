@@ -187,7 +187,7 @@ def step_keys(deps: Deps, flow: Flow) -> Outcome | None:
         deps.store.data_dir, [p.in_reply_to, *reversed(p.references)], key=deps.secret
     )
     lines, subject = orders.command_lines(s, deps.policy.max_commands, fp)
-    flow.order = orders.Order(Reading(), lines, subject)
+    flow.order = orders.Order(Reading(), lines, subject, answered=fp)
     crypto = deps.crypto()
     if crypto is None:
         return None
@@ -218,7 +218,9 @@ def step_read(deps: Deps, flow: Flow) -> Outcome | None:
 def read_order(deps: Deps, s: Seated, order: orders.Order) -> Reading:
     """Read the order's lines against the seat's game as it is now. The first reading and the
     reading again after a commit conflict are this one function, then ``check_order``."""
-    order.reading = orders.read(s, order.lines, deps.keys.missing(s.record), order.subject)
+    order.reading = orders.read(
+        s, order.lines, deps.keys.missing(s.record), order.subject, order.answered
+    )
     return order.reading
 
 

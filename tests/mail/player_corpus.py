@@ -574,7 +574,7 @@ def read_reply(stage: Stage, raw: bytes) -> Reading:
         SimpleNamespace(record=rec, seat=stage.seat, ref=SimpleNamespace(turn=rec.envelope.moves)),
     )
     lines = p.command_lines(fp)
-    return orders.read(seated, lines, [], subject_text(p.subject, fp))
+    return orders.read(seated, lines, [], subject_text(p.subject, fp), fp)
 
 
 def read_fresh(raw: bytes) -> list[str]:

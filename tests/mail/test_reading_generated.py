@@ -1412,3 +1412,339 @@ def test_a_correction_in_the_line_with_its_reason_after_and_a_typo_owned_up() ->
             ("it", f"{a}, anzi no, non so, {b}"),
         ],
     )
+
+
+def test_a_move_thought_of_or_suggested_then_but_the_move_chosen() -> None:
+    """ "I was going to play L10 R2 but I'll go with L9 R1 instead", "Bob suggested P11 R3 on the
+    phone, but I'm going with P11 R2", "Je pensais jouer L12 R1 mais finalement ce sera P12 R3",
+    "Avevo pensato a P10 R2 ma lascio perdere, vado su O13 R0" (half-26..32, seventh round):
+    after "but", a clause that chooses the move the line ends on; a second move added, a doubt
+    or a hesitation after "but" asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            ("en", f"I was going to play {a} but I'll go with {b} instead."),
+            ("en", f"Bob suggested {a} on the phone, but I'm going with {b}."),
+            ("en", f"The example in your mail, {a}, looks good to me but I'll actually do {b}."),
+            ("fr", f"Je pensais jouer {a} mais finalement ce sera {b}."),
+            ("fr", f"Je pensais jouer {a}, mais ça ferme la salle de Paul… Finalement {b}."),
+            ("fr", f"Je comptais poser {a}, mais je préfère {b}."),
+            ("it", f"Avevo pensato a {a} ma lascio perdere, vado su {b}."),
+            ("it", f"Pensavo di giocare {a}, ma alla fine scelgo {b}."),
+            ("de", f"Ich wollte erst {a} spielen, aber ich nehme doch {b}."),
+            ("de", f"Paul hat {a} vorgeschlagen, aber ich spiele lieber {b}."),
+        ],
+        [
+            ("en", f"I was going to play {a} but also {b}."),
+            ("en", f"I was going to play {a} but maybe {b}."),
+            ("en", f"I was going to play {a} but I'll go with {b} next turn."),
+            ("fr", f"Je pensais jouer {a} mais j'hésite avec {b}."),
+            ("fr", f"Je pensais jouer {a} mais aussi {b}."),
+            ("it", f"Avevo pensato a {a} ma forse vado su {b}."),
+            ("de", f"Ich wollte {a} spielen, aber auch {b}."),
+            ("en", f"I play {a} but I'll go with {b}?"),
+        ],
+    )
+
+
+def test_another_players_move_in_a_sentence_before_the_move() -> None:
+    """ "Le coup de Paul en M9 R0 m'embête bien... Bon, je joue L9 R1 et on verra", "Le M9 R0 de
+    Béa m'a bien embêté... Je réponds par O9 R2" (half-28, half-31): the first move is another
+    player's; the move of the reply is in the sentence after it."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            ("fr", f"Le coup de Paul en {a} m'embête bien... Bon, je joue {b} et on verra."),
+            ("fr", f"Le {a} de Béa m'a bien embêté... Je réponds par {b}."),
+            ("it", f"La mossa di Paolo in {a} mi dà fastidio. Allora gioco {b}."),
+            ("de", f"Der Zug von Paul auf {a} ärgert mich. Ich spiele {b}."),
+        ],
+        [
+            ("fr", f"Le coup de Paul en {a} m'embête bien... je joue {b} ou {a}."),
+            ("en", f"The move of Paul on {a} is annoying. Maybe {b}."),
+        ],
+    )
+
+
+def test_the_refused_code_owned_up_or_asked_about_then_the_move() -> None:
+    """ "Q99? No idea where that came from, my phone must have mangled it. L10 R2", "Q99 R2 was
+    obviously a typo; let's try L11 R0 instead", "Ma quale Q99?? Io volevo scrivere L9 R0!",
+    "Chiedo scusa, il correttore automatico mi ha cambiato la mossa. Quella giusta è O9 R1."
+    (half-27, half-28, half-30): sentences about the refused code name no legal move and are
+    no part of the reply's move."""
+    m = _fc_move()
+    _moves_or_not(
+        m,
+        [
+            ("en", f"Q99? No idea where that came from, my phone must have mangled it. {m}"),
+            ("en", f"Q99 R2 was obviously a typo; let's try {m} instead"),
+            ("it", f"Ma quale Q99?? Io volevo scrivere {m}! Giocate quella per favore"),
+            ("it", f"Chiedo scusa, il correttore automatico mi ha cambiato la mossa. "
+                   f"Quella giusta è {m}."),
+            ("fr", f"Q99 ? Le correcteur automatique, sans doute. {m}"),
+            ("de", f"Q99? Keine Ahnung wo das herkommt. {m}"),
+        ],
+        [
+            ("en", f"Q99? No idea where that came from. Is {m} legal?"),
+            ("en", f"Q99 R2 was obviously a typo; maybe {m} instead"),
+            ("it", f"Ma quale Q99?? Forse {m}"),
+        ],
+    )  # fmt: skip
+
+
+def test_a_remark_setting_another_square_or_rotation_aside_with_its_reason() -> None:
+    """ "P12 R0 please. (Not P10 - that would open the garden for you!)", "Ma tuile va en O9, R3
+    (et non R1 comme je l'avais dit à Paul)" (half-27, half-30): the remark sets another move
+    aside and says why; the same move set aside, a doubt in the remark or another rotation
+    "would be better" asks back."""
+    a, b = _two_moves()
+    sq_a = a.split()[0]
+    sq, r = b.split()
+    other_r = next(f"R{k}" for k in range(4) if f"R{k}" != r)
+    _moves_or_not(
+        b,
+        [
+            ("en", f"{b} please. (Not {sq_a} - that would open the garden for you!)"),
+            ("en", f"{b} (not {sq_a}, because it helps Bea)"),
+            ("fr", f"Ma tuile va en {sq}, {r} (et non {other_r} comme je l'avais dit à Paul)."),
+            ("fr", f"{b} (pas {sq_a}, car ça ouvre la salle)"),
+            ("de", f"{b} (nicht {sq_a}, weil das den Garten öffnet)"),
+            # what another rotation would do ("Gioco M13 R3 (la R1 lascerebbe aperto il
+            # giardino a Paolo)", half-21): the reason it was not chosen
+            ("it", f"Gioco {b} (la {other_r} lascerebbe aperto il giardino a Paolo)."),
+            ("en", f"{b} ({other_r} would leave the garden open for Bea)."),
+            ("fr", f"{b} (la {other_r} ouvrirait la salle à Paul)."),
+            ("de", f"{b} ({other_r} würde Gelb den Garten öffnen)."),
+        ],
+        [
+            ("en", f"{b} please. (Not {sq} - that would open the garden!)"),
+            ("en", f"{b} (not {sq_a}? or maybe {sq_a})"),
+            ("en", f"{b} ({other_r} would be better though)."),
+            ("it", f"Gioco {b} (la {other_r} sarebbe meglio)."),
+            ("fr", f"{b} ({other_r} serait mieux ?)"),
+        ],
+    )
+
+
+def test_a_move_on_itself_being_possible_and_settling_for_it() -> None:
+    """ "Je propose P11 R3, si c'est toujours possible", "N13 R0 if that still works, otherwise
+    let me know", "Ok, je me contente de L9 R0 cette fois", "Je joue donc N9 en R2",
+    "Après mûre réflexion je mets ma tuile en O13, rotation 2" (half-26, half-27, half-33)."""
+    m = _fc_move()
+    sq, r = m.split()
+    _moves_or_not(
+        m,
+        [
+            ("fr", f"Je propose {m}, si c'est toujours possible."),
+            ("en", f"{m} if that still works, otherwise let me know"),
+            ("it", f"{m} se è ancora possibile, altrimenti fatemi sapere"),
+            ("de", f"{m}, wenn das noch geht, sonst sagt Bescheid"),
+            ("fr", f"Ok, je me contente de {m} cette fois."),
+            ("fr", f"Merci pour l'aide, c'est plus clair. Je joue donc {sq} en {r}."),
+            ("fr", f"Après mûre réflexion je mets ma tuile en {sq}, rotation {r[1]}."),
+            ("it", f"Metto la tessera in {sq}, rotazione {r[1]}."),
+        ],
+        [
+            ("fr", f"Je propose {m}, si c'est toujours possible ?"),
+            ("fr", f"Ok, je me contente de {m} cette fois ou pas."),
+        ],
+    )
+
+
+def test_a_condition_that_the_refused_code_cannot_be_played() -> None:
+    """ "Dann halt M13 R1, wenn Q99 nicht geht" (half-30): a condition that a code which is no
+    legal move cannot be played holds; the same about a legal move asks back."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            ("de", f"Dann halt {b}, wenn Q99 nicht geht."),
+            ("en", f"Since Q99 doesn't work, {b}."),
+            ("fr", f"Puisque Q99 ne marche pas, {b}."),
+            ("it", f"Se Q99 non va, allora {b}."),
+        ],
+        [
+            ("en", f"{b} if {a} doesn't work."),
+            ("de", f"Dann halt {b}, wenn {a} nicht geht."),
+            ("en", f"Since Q99 doesn't work, maybe {b}?"),
+        ],
+    )
+
+
+def test_no_thanks_to_the_examples_then_the_move_and_a_way_of_turning_alone() -> None:
+    """ "Non merci, je préfère N13 R3" below the quoted examples (half-33); "Gioco P11, ruotata
+    di due scatti (R2)" (half-26); "L10 gegen den Uhrzeigersinn gedreht (also R3)" (half-31): a
+    way of turning with no amount is one quarter turn; with an amount, that amount."""
+    m = _fc_move()
+    sq = m.split()[0]
+    pos = rg.fc_position()
+
+    def meant(move: str) -> str | None:
+        try:
+            return pos.notation(pos.parse(move))  # R2 may be R0 on a symmetric tile
+        except RuleError:
+            return None
+
+    _moves_or_not(
+        m,
+        [
+            ("fr", f"Non merci, je préfère {m}."),
+            ("en", f"No thanks, I'd rather play {m}."),
+            ("de", f"Nein danke, ich nehme lieber {m}."),
+        ],
+        [("fr", f"Non merci, je préfère {m} ou autre chose."), ("en", f"No thanks, {m}?")],
+    )
+    table = """
+        it | Gioco {sq}, ruotata di due scatti (R2). | R2
+        it | Gioco {sq}, ruotata di uno scatto. | R1
+        de | {sq} gegen den Uhrzeigersinn gedreht (also R3) | R3
+        de | {sq} gegen den Uhrzeigersinn gedreht | R3
+        en | {sq} turned clockwise | R1
+        en | {sq} turned clockwise twice | R2
+        fr | {sq} tournée vers la gauche | R3
+        fr | {sq} tournée vers la droite de deux quarts | R2
+    """
+    for row in filter(None, (x.strip() for x in table.splitlines())):
+        lang, said, r = (p.strip() for p in row.split("|"))
+        line = said.format(sq=sq)
+        got, want = _read("fc", lang, line), meant(f"{sq} {r}")
+        assert got == ("move", want) if want else got[0] != "move", (line, got, want)
+    if meant(f"{sq} R1") != meant(f"{sq} R3"):
+        assert _read("fc", "de", f"{sq} gegen den Uhrzeigersinn gedreht (also R1)")[0] != "move"
+
+
+def test_a_move_first_thought_of_then_set_aside_with_a_reason_is_no_move() -> None:
+    """ "Erst dachte ich an L10 R0, aber das öffnet den Garten für Gelb." (half-24) was read as
+    L10 R0 when alone: the move first thought of, then set aside with a reason, is no move; the
+    move on the line after it is."""
+    a, b = _two_moves()
+    for row in (
+        f"de: Erst dachte ich an {a}, aber das öffnet den Garten für Gelb.",
+        f"en: At first I thought of {a}, but that opens the garden for Yellow.",
+        f"fr: J'ai d'abord pensé à {a}, mais ça ouvre le jardin.",
+        f"it: Prima pensavo a {a}, ma apre il giardino.",
+    ):
+        lang, line = row.split(": ", 1)
+        alone = _read("fc", lang, line)
+        below = _read("fc", lang, "Puh.", line, f"Also: {b}.")
+        assert alone[0] != "move" and below == ("move", b), (lang, alone, below)
+
+
+def test_a_reason_after_a_dash_and_the_rotation_said_again_in_words() -> None:
+    """ "Not M8 R1 but M8 R2 - the tile upside down fits better there" (half-23), "Your second
+    example (L12 R2) looks good, but I'd rather have the tile on the right-hand side of the
+    palace: P12 R2": the reason after the move is a remark; a rotation in words that says the
+    move's own again is part of it, another one asks back."""
+    pos = rg.fc_position()
+    legal = pos.legal()
+    m = (
+        next(x for x in legal if x.endswith("R2") and x.split()[0] + " R1" not in legal)
+        if any(x.endswith("R2") for x in legal)
+        else legal[0]
+    )
+    sq, r = m.split()
+    a = next(x for x in legal if x.split()[0] != sq)
+    flip = {"R0": "as drawn", "R1": "a quarter turn clockwise", "R2": "upside down",
+            "R3": "a quarter turn anticlockwise"}  # fmt: skip
+    _moves_or_not(
+        m,
+        [
+            ("en", f"{m} - the tile {flip[r]} fits better there."),
+            ("en", f"{m} -- that closes the room for Bea"),
+            ("en", f"Your second example ({a}) looks good, but I'd rather have the tile on the "
+                   f"right-hand side of the palace: {m}."),
+        ],
+        [
+            ("en", f"{m} - the tile {flip[next(k for k in flip if k != r)]} fits better there."),
+            ("en", f"{m} - or maybe not"),
+        ],
+    )  # fmt: skip
+
+
+def test_a_no_after_the_move_takes_it_back() -> None:
+    """ "RB N nein, E", "M13 R1 anzi no, R2" on one line: the German "nein" denies as "no" does,
+    and a "no" after the move is no correction that confirms it (it played the first move)."""
+    m = _fc_move()
+    pos = rg.fc_position()
+
+    def canon(text: str) -> str | None:
+        try:
+            return pos.notation(pos.parse(text))
+        except RuleError:
+            return None
+
+    sq = m.split()[0]
+    other = next(f"R{k}" for k in range(4) if canon(f"{sq} R{k}") != m)
+    for lang, line in [
+        ("de", f"{m} nein"),
+        ("de", f"{m} nein, {other}"),
+        ("it", f"{m} anzi no, {other}"),
+        ("it", f"Gioco {m}, anzi no."),
+    ]:
+        assert _read("fc", lang, line) != ("move", m), line
+
+
+def test_advice_without_a_move_then_but_the_move_chosen() -> None:
+    """ "Mon mari me conseille autre chose (voir plus bas) mais je préfère L10 R1" (half-24):
+    words before "but" that name no move, then a clause that chooses the move; a doubt, a
+    condition or a second move asks back."""
+    m = _fc_move()
+    a, _b = _two_moves()
+    _moves_or_not(
+        m,
+        [
+            ("fr", f"Mon mari me conseille autre chose (voir plus bas) mais je préfère {m}."),
+            ("en", f"Everyone says to wait, but I'm playing {m} now."),
+            ("de", f"Mein Mann rät mir etwas anderes, aber ich nehme lieber {m}."),
+            ("it", f"Mio marito mi consiglia altro, ma preferisco {m}."),
+        ],
+        [
+            ("en", f"I'm not sure, but I'll play {m}."),
+            ("en", f"If Bea takes the temple, but I'll play {m}."),
+            ("fr", f"Mon mari me conseille autre chose mais je préfère {m} ou {a}."),
+            ("en", f"Everyone says to wait, but I'm playing {m} next turn."),
+            ("it", f"Mio marito mi consiglia altro, ma forse preferisco {m}."),
+        ],
+    )
+
+
+def test_a_question_about_the_notation_answered_then_the_move_confirmed() -> None:
+    """ "P12 R1 - hang on, is R1 clockwise? The help says so. OK, P12 R1 it is." (half-20): the
+    last sentence confirms the move the question named; another move there, or no answer,
+    asks back."""
+    a, b = _two_moves()
+    r = b.split()[1]
+    _moves_or_not(
+        b,
+        [
+            ("en", f"{b} - hang on, is {r} clockwise? The help says so. OK, {b} it is."),
+            ("fr", f"{b} - attendez, {r} c'est bien dans le sens horaire ? L'aide le dit. "
+                   f"Bon, {b}."),
+        ],
+        [
+            ("en", f"{b} - hang on, is {r} clockwise? The help says so. OK, {a} it is."),
+            ("en", f"{b} - hang on, is {r} clockwise? The help says so."),
+        ],
+    )  # fmt: skip
+
+
+def test_but_and_someone_elses_move_after_it() -> None:
+    """After "but", a move in someone else's words is theirs, never the reply's ("I was going to
+    play L10 R0 but Bea is taking M8 R1", "Ich wollte L10 R0 spielen, aber Paul nimmt M8 R1",
+    "..., but he prefers M8 R1")."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [],
+        [
+            ("en", f"I was going to play {a} but Bea is taking {b}."),
+            ("en", f"I'll play {a} but you play {b}."),
+            ("de", f"Ich wollte {a} spielen, aber Paul nimmt {b}."),
+            ("fr", f"Je pensais jouer {a} mais Paul joue {b}."),
+            ("it", f"Pensavo di giocare {a}, ma Paolo prende {b}."),
+            ("en", f"My husband suggests something else, but he prefers {b}."),
+            ("fr", f"Mon mari me conseille autre chose, mais il préfère {b}."),
+        ],
+    )

@@ -517,21 +517,19 @@ def test_a_line_that_doubts_or_corrects_the_directions_is_never_dropped(lang: st
             assert _vs(lang, a, b) != ("move", one), (a, b)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="left to the corrections (wt-30): a German 'nein' or an "
-    "Italian 'anzi no' before directions alone is not read as a correction",
-)
-def test_left_a_correction_of_the_directions_alone_in_german_and_italian() -> None:
-    """Found by the composed replies of this file, not fixed here: "RB N" / "nein, E", "RB N" /
-    "nein, nach Osten" and "RB N" / "Anzi no, E." play RB N (also on one line: "RB N nein,
-    W"). When the reader reads them (or asks), this test fails: remove the mark."""
+def test_a_correction_of_the_directions_alone_in_german_and_italian_is_asked_back() -> None:
+    """Found by the composed replies of this file: "RB N" / "nein, E", "RB N" / "nein, nach
+    Osten" and "RB N" / "Anzi no, E." played RB N (also on one line: "RB N nein, W"). A "no"
+    after the move takes it back; the directions alone after it do not say which slide is
+    meant (RB E, or RB N E), so the reply is asked back (seventh round: "nein" denies as "no"
+    does, and a "no" after a move is no correction that confirms it)."""
     off, d1, d2 = next(m for m in VS.legal() if len(m.split()) == 3 and "step" not in m).split()
     one = f"{off} {d1}"
     got = [
         _vs("de", one, f"nein, {d2}"),
         _vs("de", one, f"nein, {DIRS['de'][d2]}"),
         _vs("it", one, f"Anzi no, {d2}."),
+        _vs("de", f"{one} nein, {d2}"),
     ]
     assert all(g != ("move", one) for g in got), got
 

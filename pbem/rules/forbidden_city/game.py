@@ -467,6 +467,25 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
 
     # -- notation -----------------------------------------------------------------------------------
 
+    def spelled_at(self, state: State, seat: Seat, line: str) -> str:
+        """:meth:`spelled`, a square said relative to a tile on the board written as its name
+        first (:func:`notation.relative_squares`: "la case juste à gauche de sa tuile blanche",
+        "two squares to the right of Béa's W1")."""
+        from pbem.rules.forbidden_city import notation as fc_notation
+
+        placed = [(c.tile.id, *B.xy(k)) for k, c in state.board.cells.items() if c.owner >= 0]
+        return fc_notation.spelled(fc_notation.relative_squares(line, placed))
+
+    def suggested(self, state: State, seat: Seat) -> list[tuple[str, list[str]]]:
+        """The turn line's examples (:meth:`view`) and a refusal's "Legal placements include"
+        (:func:`reading._examples`), as the mails write them."""
+        if seat != state.to_move:
+            return []
+        legal = self.legal(state, seat)
+        return [
+            (kind, [m.notation() for m in spread(legal, n)]) for kind, n in (("eg", 3), ("try", 4))
+        ]
+
     def spelled(self, line: str) -> str:
         """The line with a rotation said in words in the notation's (:func:`notation.spelled`:
         "dreimal im Uhrzeigersinn gedreht" -> "R3")."""

@@ -282,7 +282,8 @@ _IN_WORDS = re.compile(
     + r")(?P<qs>[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?"
     r"|umdrehung(?:en)?))?"
     r"|(?P<k>zwei|two|deux|due|drei|three|trois|tre|2|3)\s+(?:vierteldrehungen|quarter[\s-]+turns"
-    r"|quarts\s+de\s+tour|quarti\s+di\s+giro)"
+    r"|quarts\s+de\s+tour|quarti\s+di\s+giro|scatti|crans|clics|clicks|notches|klicks|rasten)"
+    r"|(?P<k1>un|uno|one|a|ein(?:en)?|einem)\s+(?:scatto|cran|clic|click|notch|klick|raste)"
     r"|(?P<n>einmal|zweimal|dreimal|once|twice|thrice"
     r"|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei|[123])\s*(?:fois|volt[ae]|times|mal|x))"
     r"|(?P<flip>capovolt[ao]|à\s+l['’]envers|(?:la\s+)?t[êe]te\s+en\s+bas|upside[\s-]+down|umgedreht"
@@ -309,6 +310,24 @@ _DEGREES = re.compile(
 """A rotation in degrees with its direction ("M13 ruotata di 90 gradi in senso antiorario", "L12,
 girata di 90° verso sinistra", "M13 um 90 Grad gegen den Uhrzeigersinn", "P11 à 270°"):
 counter-clockwise degrees are the clockwise quarter turns R counts, the other way round."""
+_WAY_ONLY = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:tourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned)"
+    r"(?:\s+(?:d['’]un\s+cran|once|di\s+uno\s+scatto))?\s+(?:(?P<anti>"
+    + _ANTI_WORDS
+    + r")|"
+    + _CW_WORDS
+    + r")|(?:(?P<anti2>"
+    + _ANTI_WORDS
+    + r")|"
+    + _CW_WORDS
+    + r")\s+"
+    r"(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))(?![\w'’])"
+    r"(?!\s*(?:,\s*)?(?:(?:de|di|um|by|of|à|a|mit|with|con|avec|par|per)\s+)?(?:\d|un|une|una"
+    r"|ein|one|two|deux|due|zwei|three|trois|tre|drei|half|demi|mezzo|halb|quart|quarter|quarto"
+    r"|viertel|fois|volte|times|mal))"
+)
+"""A way of turning with no amount ("L10 gegen den Uhrzeigersinn gedreht", "P12 turned
+clockwise", "M13 tournée vers la droite"): one quarter turn that way."""
 _NO_TURN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:sans|without|senza|ohne)\s+(?:(?:aucune|any|alcuna|jede)\s+)?"
     r"(?:rotation|rotazione|drehung|turning(?:\s+it)?|rotating(?:\s+it)?|ruotarla|ruotarlo|ruotare"
@@ -333,6 +352,13 @@ _AFTER_SQUARE = re.compile(
 "L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
 
 
+_SAID_R = re.compile(
+    r"(?i)(?<![\w'’])r([0-3])\s*[-–—,:(]?\s*(?:[^\W\d]+\s+)?(?:tile|tuile|pi[èe]ce|tessera"
+    r"|pl[äa]ttchen|kachel|teil)\s+$"
+)
+"""A rotation in the notation, then the tile described with a rotation in words: the same said
+again is a remark ("M8 R2 - the tile upside down fits better there"); another is read (and
+asked back)."""
 _AFTER_R = re.compile(r"(?i)(?<![\w'’])r[0-3]\s*[,:(]?\s*(?:[^\W\d]+[\s,:]+){0,3}$")
 """A rotation in the notation just before: degrees after it say it again ("O9 R2, 180°")."""
 
@@ -350,6 +376,7 @@ def spelled(line: str) -> str:
         way = _WAY_BEFORE.search(before)
         if not _AFTER_SQUARE.search(before if way is None else before[: way.start()]):
             return m.group(0), 0  # "my drawing was upside down": a rotation only after a square
+        said = _SAID_R.search(before)
         if m.re is _DEGREES:
             value = int(m["deg"])
             if value % 90 or value > 360 or _AFTER_R.search(before):
@@ -361,6 +388,8 @@ def spelled(line: str) -> str:
             n = _QUARTERS[" ".join(m["q"].lower().replace("-", " ").split())]
         elif m["k"] is not None:
             n = _COUNTS[m["k"].lower()]  # "mit zwei Vierteldrehungen"
+        elif m["k1"] is not None:
+            n = 1  # "ruotata di uno scatto"
         elif m["n"] is not None:
             if not (m["verb"] or m["cw"] or m["anti"] or m["after"] or way):
                 return m.group(0), 0  # "once", "two times" without a word of turning
@@ -371,20 +400,54 @@ def spelled(line: str) -> str:
             n = 2
         if m["anti"] or (way is not None and way["anti"] and not m["cw"]):
             n = (4 - n) % 4
+        if said is not None and int(said[1]) == n and m.re is not _DEGREES:
+            return m.group(0), 0  # "M8 R2 - the tile upside down fits better": said again
         return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
     line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
+    line = _own_tile(line)
 
     def kept(m: re.Match[str], before: str) -> tuple[str, int]:
         return m.group(0), 0  # "R0" as written: only brought beside its square
 
     out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
+    out = _ROTATION_N.sub(r"R\1", out)
     for words in (_DEGREES, _IN_WORDS):
         out = _rewritten(words, out, turn)
+
+    def way(m: re.Match[str], before: str) -> tuple[str, int]:
+        if not _AFTER_SQUARE.search(before):
+            return m.group(0), 0
+        return ("R3" if m["anti"] or m["anti2"] else "R1"), 0
+
+    out = _rewritten(_WAY_ONLY, out, way)
     return _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
 
 
-_R0 = re.compile(r"(?<![\w'’])R0(?![\w'’])")
+_OWN_TILE = re.compile(
+    r"(?i)(?<![\w'’])(?P<mine>my|ma|mon|mia|mio|la\s+mia|il\s+mio|mein|meine|meinen|meinem|meiner)"
+    r"(?P<noun>\s+(?:tile|tuile|pi[èe]ce|tessera|pl[äa]ttchen|kachel|teil))?"
+    r"\s+[A-Za-z]\d{1,2}(?![\w'’])(?!\s*[,:(]?\s*R\s*\d)"
+    r"(?=.*?(?<![\w'’])[A-Za-z]{1,2}\s*-?\d{1,2}(?![\w'’]))"
+)
+"""The player's own tile named by its id ("Ma tuile P9 en O9", "My P9 goes on L10", "meine P9
+kommt auf L10") before the square it goes to: the id is no square (a tile id has the shape of
+one)."""
+
+
+def _own_tile(line: str) -> str:
+    """``line`` without the id of the player's own tile named before the move's square."""
+    return _OWN_TILE.sub(lambda m: m["mine"] + (m["noun"] or " tile"), line)
+
+
+_R0 = re.compile(r"(?<![\w'’])R[0-3](?![\w'’])")
+"""A rotation in the notation, brought beside its square when only linking words stand between
+("N9 en R2", "O9, R3", "L10 in R3", "O13, rotation 2")."""
+_ROTATION_N = re.compile(
+    r"(?i)(?<![\w'’])(?:rotation|rotazione|drehung|rotazione\s+numero|position|posizione"
+    r"|stellung)\s*(?:n[°º]\s*|nr\.?\s*|numero\s+|number\s+)?([0-3])(?![\w'’°º.,]\d)(?![\w'’°º])"
+)
+"""A rotation named by its number in words ("rotation 2", "rotazione 3", "Drehung 1")."""
 _LOOK_BACK = 200
 """How much of the text before a rotation is read with it (its square, a few words, the way
 round, all far shorter): a line of thousands of rotation words is spelled in linear time."""
@@ -398,7 +461,7 @@ def _rewritten(
 ) -> str:
     """``text`` with each match of ``words`` replaced by what ``turn(match, before)`` says (the
     notation, and how many characters of ``before`` it also replaces), the square brought beside
-    a rotation written anew (:func:`_beside_square`). ``before`` is the end of the text written
+    a rotation written anew (:func:`beside_square`). ``before`` is the end of the text written
     so far (:data:`_LOOK_BACK` to twice that), so the work is linear in the line's length."""
     done: list[str] = []
     tail, at = "", 0
@@ -410,21 +473,22 @@ def _rewritten(
         said, cut = turn(m, tail) if m.group(0).strip() else (m.group(0), 0)
         head = tail[: len(tail) - cut]
         if always_beside or said != m.group(0):
-            head = _beside_square(head)
+            head = beside_square(head)
         tail, at = head + said, m.end()
     return "".join(done) + tail + text[at:]
 
 
 _BETWEEN = frozenset(
     ("alors", "donc", "puis", "et", "mais", "so", "then", "and", "but", "allora", "quindi", "e",
-     "ma", "poi", "also", "dann", "und", "aber", "doch", "in")
+     "ma", "poi", "also", "dann", "und", "aber", "doch", "in", "allerdings", "jedoch", "however",
+     "cependant", "toutefois", "però", "tuttavia", "nella", "nel", "dans", "en", "im", "on")
 )  # fmt: skip
 _SQUARE_AND = re.compile(
     r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}(?P<between>\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+[\s,:]+){0,2})$"
 )
 
 
-def _beside_square(before: str) -> str:
+def beside_square(before: str) -> str:
     """``before`` (a line up to a rotation said in words) with what stands between its square and
     the rotation dropped, when that is only punctuation and words that lead on ("M8 alors,
     tournée d'un quart" -> "M8 R1", "in N13, così com'è disegnata" -> "in N13 R0", "(M8),
@@ -436,3 +500,101 @@ def _beside_square(before: str) -> str:
     if not words or any(w.casefold() not in _BETWEEN for w in words):
         return before
     return before[: m.start("between")] + " "
+
+
+# -----------------------------------------------------------------------------------------------
+# A square said relative to a tile on the board (issue 31, seventh round)
+# -----------------------------------------------------------------------------------------------
+
+_DIST = (
+    r"(?:(?P<n>one|two|three|un|une|deux|trois|uno|una|due|tre|ein|eins|einem|zwei|drei|[1-3])\s+"
+    r"(?:squares?|spaces?|cases?|casell[ae]|felder|feld(?:er)?|places?)\s+"
+    r"|(?P<one>juste|just|right|directly|immediately|subito|direttamente|direkt|gleich)\s+)?"
+)
+_SIDE = (
+    r"(?:(?:to\s+the\s+|on\s+the\s+)?(?P<en>left|right)\s+of|(?P<en2>above|below|under|over"
+    r"|north\s+of|south\s+of|east\s+of|west\s+of)"
+    r"|à\s+(?P<fr>gauche|droite)\s+(?:de\s+la|de\s+l['’]|du|de|d['’])"
+    r"|(?P<fr2>au-dessus|au-dessous|en\s+dessous|en-dessous|au\s+nord|au\s+sud|à\s+l['’]est"
+    r"|à\s+l['’]ouest)\s+(?:de\s+la|de\s+l['’]|du|de|d['’])"
+    r"|a\s+(?P<it>sinistra|destra)\s+(?:della|dello|dell['’]|del|di)"
+    r"|(?P<it2>sopra|sotto|a\s+nord|a\s+sud|a\s+est|a\s+ovest)\s+(?:alla|allo|all['’]|al|a|della"
+    r"|dello|dell['’]|del|di)"
+    r"|(?P<de>links|rechts)\s+(?:von|neben)(?:\s+de[mr])?"
+    r"|(?P<de2>über|unter|oberhalb|unterhalb|nördlich|südlich|östlich|westlich)(?:\s+(?:von|de[mr]))?)"
+)
+_WHOSE = (
+    r"(?:(?:[^\W\d_]+['’]s|sa|son|ses|la\s+sua|il\s+suo|sua|suo|seine[mnr]?|ihre[mnr]?|his|her"
+    r"|its|their|the|la|le|l['’]|il|die|der|dem|den|das)\s*)?"
+)
+_TILE_NOUN = r"(?:tile|tuile|pi[èe]ce|tessera|pl[äa]ttchen|kachel|teil)"
+_COLOUR_WORDS = {
+    "W": ("white", "blanche", "blanc", "bianca", "bianco", "weiß", "weiße", "weißen", "weisse",
+          "weissen"),
+    "P": ("pink", "rose", "rosa", "rosane", "rosanen"),
+    "G": ("green", "verte", "vert", "verde", "grün", "grüne", "grünen", "gruene", "gruenen"),
+}  # fmt: skip
+_COLOUR = "|".join(w for ws in _COLOUR_WORDS.values() for w in ws)
+_RELATIVE_SQUARE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+|la\s+|das\s+|la\s+)?(?:square|spot|case|casella|feld|platz)\s+)?"
+    r"(?:(?:de\s+la|della|du)\s+)?"
+    + _DIST
+    + _SIDE
+    + r"\s*"
+    + _WHOSE
+    + r"(?:(?:"
+    + _TILE_NOUN
+    + r"\s+)?(?P<id>[A-Z]\d{1,2})(?![\w'’])(?!\s*R\s*\d)"
+    r"|(?:"
+    + _TILE_NOUN
+    + r"\s+(?P<c1>"
+    + _COLOUR
+    + r")|(?P<c2>"
+    + _COLOUR
+    + r")\s+"
+    + _TILE_NOUN
+    + r")(?![\w'’]))"
+)
+"""A square said by where it lies from a tile on the board: "la case juste à gauche de sa tuile
+blanche", "two squares to the right of Béa's W1", "direkt unter dem Plättchen P9", "a destra
+della tessera verde"."""
+_STEP = {"left": (-1, 0), "right": (1, 0), "above": (0, -1), "over": (0, -1), "north": (0, -1),
+         "below": (0, 1), "under": (0, 1), "south": (0, 1), "east": (1, 0), "west": (-1, 0),
+         "gauche": (-1, 0), "droite": (1, 0), "au-dessus": (0, -1), "au-dessous": (0, 1),
+         "dessous": (0, 1), "nord": (0, -1), "sud": (0, 1), "est": (1, 0), "ouest": (-1, 0),
+         "sinistra": (-1, 0), "destra": (1, 0), "sopra": (0, -1), "sotto": (0, 1),
+         "links": (-1, 0), "rechts": (1, 0), "über": (0, -1), "oberhalb": (0, -1),
+         "unter": (0, 1), "unterhalb": (0, 1), "nördlich": (0, -1), "südlich": (0, 1),
+         "östlich": (1, 0), "westlich": (-1, 0)}  # fmt: skip
+_AMOUNT = {"one": 1, "un": 1, "une": 1, "uno": 1, "una": 1, "ein": 1, "eins": 1, "einem": 1,
+           "two": 2, "deux": 2, "due": 2, "zwei": 2, "three": 3, "trois": 3, "tre": 3,
+           "drei": 3, "1": 1, "2": 2, "3": 3}  # fmt: skip
+
+
+def relative_squares(line: str, placed: list[tuple[str, int, int]]) -> str:
+    """``line`` with each square said relative to a tile on the board written as its name
+    (:data:`_RELATIVE_SQUARE`; ``placed``: each tile on the board by id and square). Only a
+    tile named by its id, or by its floor colour when exactly one tile of that colour was
+    placed, is found; a phrase naming none of those stays as written."""
+    if len(line) > 1000 or not placed:
+        return line
+
+    def square(m: re.Match[str]) -> str:
+        if m["id"]:
+            at = [(x, y) for tid, x, y in placed if tid.upper() == m["id"].upper()]
+        else:
+            word = (m["c1"] or m["c2"]).casefold()
+            letter = next(k for k, ws in _COLOUR_WORDS.items() if word in ws)
+            at = [(x, y) for tid, x, y in placed if tid[:1].upper() == letter]
+        if len(at) != 1:
+            return m.group(0)
+        side = next(m[g] for g in ("en", "en2", "fr", "fr2", "it", "it2", "de", "de2") if m[g])
+        side = side.casefold().split()[-1].replace("l'", "").replace("l’", "")
+        dx, dy = _STEP.get(side, (0, 0))
+        if not (dx or dy):
+            return m.group(0)
+        n = _AMOUNT[m["n"].casefold()] if m["n"] else 1
+        x, y = at[0]
+        return square_name(x + n * dx, y + n * dy)
+
+    return _RELATIVE_SQUARE.sub(square, line)
