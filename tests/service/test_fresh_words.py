@@ -110,34 +110,15 @@ def test_a_sentence_about_a_request_is_not_one(line: str) -> None:
     assert reading(f"Hello,\n{line}\nThanks") is None, line
 
 
-@pytest.mark.parametrize(
-    ("subject", "body", "want"),
-    [
-        ("Forbidden City", "Hi,\nI'd like to join please.\nThanks", "join forbidden-city"),
-        (
-            "Inscription Forbidden City",
-            "Bonjour,\nje voudrais m'inscrire.\nMerci",
-            "join forbidden-city",
-        ),
-        ("o-fc-3a9c", "Hallo,\nich würde gern mitspielen.\nGruß", "join o-fc-3a9c"),
-        ("fc-7k3q", "Ciao,\nvorrei seguire la partita come spettatore.\nGrazie", "watch fc-7k3q"),
-        ("Forbidden City", "Hi,\nI'd like to join o-vs-7h2m.\nThanks", "join o-vs-7h2m"),
-    ],
-)
-def test_the_subject_names_what_the_body_asks_for(subject: str, body: str, want: str) -> None:
+@pytest.mark.parametrize("case", DATA["subject"]["read"])
+def test_the_subject_names_what_the_body_asks_for(case: list[str]) -> None:
+    subject, body, want = case
     assert reading(body, subject) == want_of(want)
 
 
-@pytest.mark.parametrize(
-    ("subject", "body"),
-    [
-        ("Forbidden City", "Hi,\nmy brother would like to join.\nThanks"),
-        ("Forbidden City or Verbotene Stadt", "Hi,\nI'd like to join please.\nThanks"),
-        ("Re: [pbem] You are in o-fc-3a9c", "Hi,\nI'd like to leave please.\nThanks"),
-        ("Forbidden City", "Hi,\nThanks for the game last week.\nRob"),
-    ],
-)
-def test_the_subject_names_no_request_by_itself(subject: str, body: str) -> None:
+@pytest.mark.parametrize("case", DATA["subject"]["not"])
+def test_the_subject_names_no_request_by_itself(case: list[str]) -> None:
+    subject, body = case
     assert reading(body, subject) is None
 
 
