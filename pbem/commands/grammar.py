@@ -32,7 +32,8 @@ from typing import Any
 
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
-from pbem.commands.requests import requested
+from pbem.commands.queued import named_next
+from pbem.commands.requests import preview_asked, preview_unread, requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
@@ -173,6 +174,11 @@ E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
     r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
     r"|\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    # the last slide of a plan (wt-26, seventh round: "BK E, ensuite BK S, et enfin KB S", "...
+    # and finally KB S", "... e infine KB S", "... und zuletzt KB S"); "enfin" only after "et"
+    # ("enfin non, plutôt ..." corrects)
+    r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:FINALLY|INFINE|ZULETZT|SCHLIESSLICH|SCHLIEẞLICH"
+    r"|SCHLIEßLICH)\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
     r"(?:\s*+,)?\s++"
 )
@@ -908,15 +914,31 @@ def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
                 out.ignored.append(line)
 
 
+_FROM_NOW_ON_ORDER = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:from\s+now\s+on|in\s+future|pour\s+la\s+suite|d[ée]sormais"
+    r"|dor[ée]navant|[àa]\s+l['’]avenir|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|ab\s+jetzt"
+    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft)\s*,?\s+(?P<rest>.*\b(?:always|toujours|sempre"
+    r"|immer)\b.*)$"
+)
+"""A standing order in words after "from now on", with "always" ("Et pour la suite, croyez
+toujours pour moi"; issue 31): read as STANDING when its words are whole orders."""
+
+_SAID_TWICE = frozenset({"next", "vacation", "lang", "standing"})
+"""Commands that change something but are one when said twice alike ("I'll be away until
+December 5th. VACATION until December 5")."""
+
+
 def _once(out: Reading) -> None:
     """A command that changes nothing, asked for twice in one reply ("Could I see my
-    statistics?" and then "STATS"), is one command (issue 31)."""
+    statistics?" and then "STATS"), is one command, and so is the same move queued twice (said
+    in prose, then as NEXT; issue 31)."""
     seen: set[tuple[str, str]] = set()
     keep = []
     for c in out.commands:
         cmd = vocabulary().commands.get(c.kind)
         key = (c.kind, c.arg)
-        if c.kind != "action" and not getattr(cmd, "changes_game", True) and key in seen:
+        once = not getattr(cmd, "changes_game", True) or c.kind in _SAID_TWICE
+        if c.kind != "action" and once and key in seen:
             continue
         seen.add(key)
         keep.append(c)
@@ -972,9 +994,25 @@ def _denies_command(before: list[str]) -> bool:
 
 
 def _for_a_purpose(before: str) -> bool:
-    """Is the only denial before a command word that of a clause of purpose?"""
+    """Is the only denial before a command word that of a clause of purpose, or of a reason
+    that starts the line up to its comma ("Visto che la sera non riesco mai a rispondere,
+    credete pure ... : ORDINE DICHIARAZIONE CREDERE"; issue 31)?"""
     m = _PURPOSE.search(before)
-    return m is not None and not denies(_tokens(before[: m.start()]))
+    if m is not None and not denies(_tokens(before[: m.start()])):
+        return True
+    r = _REASON.match(before)
+    return (
+        r is not None
+        and "," in before[r.end() :]
+        and not denies(_tokens(before[r.end() :].split(",", 1)[1]))
+    )
+
+
+_REASON = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:since|because|as|visto\s+che|dato\s+che|siccome|poich[ée]"
+    r"|perch[ée]|puisque|comme|parce\s+que|vu\s+que|[ée]tant\s+donn[ée]\s+que|da|weil|nachdem)"
+    r"(?![\w'’])"
+)
 
 
 _IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "qualora", "case", "cas", "caso"})
@@ -987,7 +1025,9 @@ _LEAD_TO_COLON = frozenset(
         """please set make put add new a an my un une nouvelle nouveau ma mon mettez mets mettre
         metti imposta impostate nuovo nuova una mio mia setze setzt setzen bitte ein eine neue
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
-        danke voici here's here is ecco hier ist einen neuer neues meinen""".strip(),
+        danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
+        aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
+        gebt""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""
@@ -997,13 +1037,26 @@ _NAMED_WITH_ARGUMENT = frozenset({"standing", "vacation", "lang", "say", "previe
 """The commands read so: those whose argument says what they do (never RESIGN or a vote)."""
 
 
+_ORDER_TO = re.compile(
+    r"(?i)(?P<noun>standing\s+order|consigne(?:\s+permanente)?|ordine(?:\s+(?:fisso|permanente))?)"
+    r"\s+(?P<to>to|de|d['’]|di)\s*(?=\S)"
+)
+"""A standing order named, then what it says after "to" ("set a standing order to always believe
+claims", "mettez une consigne de toujours douter", "un ordine di credere sempre")."""
+
+
 def _named_before_colon(line: str) -> tuple[Spoken | None, str]:
     """A command named in words before a colon, with its argument after it ("Please set a
     standing order: always believe claims", "Voici ma consigne : je doute toujours"; issue 31):
     the head holds the command's word (any case) and only words that lead to it."""
     head, sep, tail = line.partition(":")
+    if not sep and (m := _ORDER_TO.search(line)) is not None:
+        # "And please set a standing order to always believe claims" (issue 31)
+        head, sep, tail = line[: m.end("noun")], m["to"], line[m.end() :]
     if not sep or not tail.strip():
         return None, ""
+    if (r := _REASON.match(head)) is not None and "," in head[r.end() :]:
+        head = head[r.end() :].split(",", 1)[1]  # "Comme je ne suis jamais là le soir, mettez-moi"
     words = [w.strip(".,!?").casefold() for w in head.split()]
     found = [c for w in words if w and (c := vocabulary().lookup(w)) is not None]
     if len(found) != 1 or found[0].kind not in _NAMED_WITH_ARGUMENT:
@@ -1040,10 +1093,11 @@ _THEN_ALSO = re.compile(
 )
 _SECOND_KINDS = frozenset(
     {"board", "help", "history", "say", "record", "lang", "vacation", "back", "games",
-     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal"}
+     "standings", "stats", "rules", "guide", "standing", "standing-show", "legal", "next"}
 )  # fmt: skip
 """The commands read after a move on its line (never RESIGN, a vote or a certificate, nor a
-PREVIEW or NEXT, whose own move beside the one played is a question)."""
+PREVIEW, whose own move beside the one played is a question; NEXT is for a later turn: "Je
+joue L11 R1, et pour mon tour suivant P12 R0")."""
 
 
 def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
@@ -1055,13 +1109,101 @@ def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list
     if m is None or m.start() == 0:
         return []
     head, tail = line[: m.start()].strip(), line[m.end() :].strip()
-    if not tail or not _parses(parse_action, head):
-        return []
+    if not tail or not (_parses(parse_action, head) or _move_in_filler(head, parse_action)):
+        return _move_after_remark_then_command(line, parse_action)
     alone = read_commands([tail], None)
     kinds = [c.kind for c in alone.commands]
     if not kinds or alone.errors or not set(kinds) <= _SECOND_KINDS:
         return []
     return [head, tail]
+
+
+def _move_after_remark_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """The same after a first sentence of remark ("Pardon pour l'erreur. Je joue L10 R0 et
+    renvoyez-moi le plateau ensuite, s'il vous plaît"; issue 31): split at a later separator
+    (of the first three) when what comes before reads whole as one move and nothing else, and
+    what follows as commands that change no move. Each part is read whole (:data:`_SPLITTING`)."""
+    if len(line) > PROSE_MAX or _SPLITTING.get():
+        return []
+    token = _SPLITTING.set(True)
+    try:
+        for m in list(_THEN_ALSO.finditer(line))[1:3]:
+            head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+            if not tail or not re.search(r"[.!?]\s", head):
+                continue
+            first = read_commands([head], parse_action)
+            if first.errors or [c.kind for c in first.commands] != ["action"]:
+                continue
+            alone = read_commands([tail], None)
+            kinds = [c.kind for c in alone.commands]
+            if kinds and not alone.errors and set(kinds) <= _SECOND_KINDS:
+                return [head, tail]
+        return []
+    finally:
+        _SPLITTING.reset(token)
+
+
+_BEFORE_LEAVE = re.compile(
+    r"(?i)(?<![\w'’])(?:before\s+(?:i\s+(?:go|leave)|i['’]m\s+off|leaving)|avant\s+(?:de\s+partir"
+    r"|mon\s+d[ée]part)|prima\s+di\s+partire|prima\s+della\s+partenza|vorher|vor\s+(?:der|meiner)"
+    r"\s+abreise|bevor\s+ich\s+(?:gehe|fahre|weg\s+bin|abreise))(?![\w'’])"
+)
+"""The time before a leave asked for in the same reply: the move then is the move now ("My move
+before I go: L10 R0", "und vorher noch schnell O13 R0"; issue 31)."""
+_THEN_MOVE = re.compile(r"(?<=[.!;])\s+(?=\S)|,?\s+(?:and|und|et|e)\s+|\s+[-–—]+\s+", re.I)
+
+
+def _command_then_move(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A command, then a move on the same line ("VACANZA 2 settimane. Nel frattempo la mia
+    mossa è N13 R3", "Urlaub bis Montag bitte, und vorher noch schnell O13 R0"; issue 31):
+    split where what comes before reads alone as one command that changes no move
+    (:data:`_SECOND_KINDS`, not NEXT) and what follows reads alone as one move and nothing
+    else; ``[]`` otherwise."""
+    if len(line) > PROSE_MAX or _SPLITTING.get():
+        return []  # (a part is read whole: no split inside a split, so the cost stays linear)
+    token = _SPLITTING.set(True)
+    try:
+        return _split_after_command(line, parse_action)
+    finally:
+        _SPLITTING.reset(token)
+
+
+_SPLITTING: ContextVar[bool] = ContextVar("_SPLITTING", default=False)
+
+
+def _split_after_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    for m in list(_THEN_MOVE.finditer(line))[:3]:
+        head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+        if not head or not tail:
+            continue
+        first = read_commands([head], None)
+        kinds = [c.kind for c in first.commands]
+        if first.errors or len(kinds) != 1 or kinds[0] not in _SECOND_KINDS - {"next"}:
+            continue
+        if kinds == ["vacation"]:
+            tail = _BEFORE_LEAVE.sub(" ", tail).strip()
+        then = read_commands([tail], parse_action)
+        got = [c.kind for c in then.commands]
+        more = bool(got) and set(got) <= _SECOND_KINDS - {"next"} and kinds[0] != "say"
+        if then.errors or (got != ["action"] and not more):
+            continue
+        return [head, tail]
+    return []
+
+
+def _move_in_filler(head: str, parse_action: Callable[[str], object]) -> bool:
+    """Is ``head`` a move among words that only lead to it ("Je joue L11 R1", "P10 R1 now"),
+    before a second command on its line (:func:`_move_then_command`; issue 31)?"""
+    toks = _tokens(head)
+    codes = [t for t in toks if _code_like(t)]
+    words = [t for t in toks if not _code_like(t)]
+    return (
+        bool(codes)
+        and bool(words)
+        and is_filler(words)
+        and not denies(words)
+        and _parses(parse_action, " ".join(codes))
+    )
 
 
 def _shouted(line: str) -> tuple[Spoken | None, str]:
@@ -1077,8 +1219,13 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
         before = _tokens(line[: m.start()])
+        deny_in: str | None = None
         if cmd.kind == "vacation":  # "Je serai absent à partir de demain : VACANCES 7 jours"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
+            before = [t for t in before if not _DAY_OF_MONTH.match(t)]  # "until December 5th."
+            # "Off camping, no signal. VACATION for the next 10 days": the sentences before
+            # give the reason; only the one that leads to the word may deny it
+            deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
         # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
@@ -1086,7 +1233,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         shown = not changes and not strip_please(m.group(2)) and denies(before)
         if any(_moved(t) and t.upper() not in own for t in before) and not shown:
             return None, ""
-        if changes and _denies_command(before) and not _for_a_purpose(line[: m.start()]):
+        led = before if deny_in is None else [t for t in _tokens(deny_in) if t in before]
+        denied = _denies_command(led) and not _for_a_purpose(line[: m.start()])
+        if changes and denied:
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -1100,9 +1249,16 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
         if cmd.kind == "vacation":  # "Et je pars en vacances demain, donc VACANCES 2 semaines"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
+            before = [  # "until the 2nd of December"
+                t
+                for k, t in enumerate(before)
+                if not _DAY_OF_MONTH.match(t)
+                and not (k and t.casefold() == "of" and _DAY_OF_MONTH.match(before[k - 1]))
+            ]
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
-        if any(_moved(t) for t in before) or _denies_command(before):
+        concluded = _CONCLUDED.search(line[: m.start()]) is not None
+        if any(_moved(t) for t in before) or (_denies_command(before) and not concluded):
             return None, ""
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
@@ -1114,6 +1270,17 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         return None, ""
     return None, ""
 
+
+_DAY_OF_MONTH = re.compile(r"(?i)^\d{1,2}(?:st|nd|rd|th|er|re|e|ème|eme|°|\.)?$")
+"""A day of the month in the prose before VACATION ("I'm away until the 2nd of December, so
+VACATION until 2 December"; issue 31): no move."""
+
+_CONCLUDED = re.compile(
+    r"(?i)[,;.]\s*(?:so|therefore|hence|donc|alors|du\s+coup|quindi|allora|perci[òo]|also|daher"
+    r"|deshalb|deswegen)\s*,?\s*(?:(?:please|bitte|svp|per\s+favore|s['’]il\s+vous\s+pla[iî]t)\s*,?\s*)?$"
+)
+"""A command word right after "so" ending a reason ("... und versteht kein Deutsch, also bitte
+SPRACHE en"; issue 31): the negation before it is the reason's, not a denial of the command."""
 
 _LATER_WORDS = frozenset(
     ("next", "later", "tomorrow", "prochaine", "prochain", "demain", "prossima", "prossimo",
@@ -1779,8 +1946,12 @@ def _read_line(
         line_wo = (line[: m.start()] + " " + line[m.end() :]).strip()
     else:
         line_wo = line
+    if any(c.kind == "vacation" for c in out.commands):
+        line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
     if parse_action is not None and (
-        split := _before_shouted(line_wo, parse_action) or _move_then_command(line_wo, parse_action)
+        split := _before_shouted(line_wo, parse_action)
+        or _move_then_command(line_wo, parse_action)
+        or _command_then_move(line_wo, parse_action)
     ):
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
         # decision, then the command with its lead-in, each read as a line of its own
@@ -1808,11 +1979,50 @@ def _read_line(
         if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
             rest = day  # "..., back on Monday. VACATION until then please."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if heard is not None and len(asked := requested(line_wo)) > 1 and cmd in dict(asked):
+            # "Could I have the game record for the newsletter, and the updated STANDINGS?"
+            for c, arg in asked:
+                _take(Heard(arg=arg), c, line, out, flags, from_subject)
+            return
     if heard is None and (named := _named_before_colon(line_wo))[0] is not None:
         # "Please set a standing order: always believe claims"
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (order := _FROM_NOW_ON_ORDER.match(line_wo)) is not None:
+        # "Et pour la suite, croyez toujours pour moi", "From now on always doubt claims"
+        said_cmd = vocabulary().lookup("STANDING")
+        assert said_cmd is not None
+        rest = order["rest"]
+        ordered = said_cmd.hear(Said(line, rest, strip_please(rest)))
+        if (
+            ordered is not None
+            and ordered.error is None
+            and ordered.arg
+            and said_cmd.sure(ordered.arg)
+        ):
+            cmd, heard = said_cmd, ordered
+    if heard is None and (queued := named_next(line_wo)) is not None:
+        # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
+        cmd = vocabulary().lookup("NEXT")
+        assert cmd is not None
+        rest = spell(queued) if spell is not None else queued
+        heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    previewed = preview_asked(line_wo) if heard is None else None
+    if previewed is not None:
+        # "Mi fate vedere l'anteprima di O9 R1? Poi decido."
+        cmd = vocabulary().lookup("PREVIEW")
+        assert cmd is not None
+        heard = cmd.hear(Said(line, previewed, previewed))
+    if (
+        heard is None
+        and previewed is None
+        and (spell is None or spell(line_wo) == line_wo)
+        and (unread := preview_unread(line_wo)) is not None
+    ):
+        # "Ich hätte gern eine Vorschau für M13 R1 oder P10 R0": asked back, never played
+        out.mentions.append((line, _mention(None, None, unread)))
+        return
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
         for c, arg in asked:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from pbem.commands.vocabulary import Spoken, fold_word, vocabulary
+from pbem.commands.vocabulary import PROSE_MAX, Spoken, fold_word, vocabulary
 
 
 def _listed(text: str) -> frozenset[str]:
@@ -53,6 +53,9 @@ PLAIN = _listed(
     ausfuehrliche ausfuehrlichen ausfuehrlich
     as move every each ogni chaque jede jeden jedes
     general generale generali overall gesamt gesamte gesamten global globale
+    alors allora also so then donc quindi dunque daher actually en fait effectivement
+    infatti eigentlich these ces questi queste diese final finale finali finales finaux
+    endgueltige letzte letzten bisherigen bisherige pagina page seite
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -66,7 +69,10 @@ ASKING = _listed(
     potresti puo potrebbe kannst koennt koennen koennten koenntest kann konnt konnen konnten
     want need like wish voudrais veux voulez souhaite souhaiterais aimerais besoin ai vorrei
     voglio bisogno ho moechte mochte brauche haette gern gerne
-    send resend show give mail email get see view find look at receive have
+    send resend show give mail email get see view find look at receive have list lister listez
+    prefer rather i' d préfère prefere prefererais preferirei preferisco lieber servirebbe
+    servirebbero serve servono faudrait brauchte braeuchte
+    elencare elencarmi elencatemi elenca auflisten listen aufzaehlen
     envoyer renvoyer envoyez renvoyez envoie renvoie montrer montrez montre donner donnez donne
     voir avoir recevoir trouver consulter
     mandare rimandare inviare mandami rimandami inviami mandatemi rimandatemi inviatemi mandate
@@ -105,14 +111,16 @@ ASKS = _listed(
     potresti puo potrebbe kannst koennt koennen koennten koenntest kann konnt konnen konnten
     want need wish voudrais veux voulez souhaite souhaiterais aimerais besoin vorrei voglio
     bisogno moechte mochte brauche
-    send resend show give envoyez renvoyez envoie renvoie montrez montre donnez donne
+    send resend show give envoyez renvoyez envoie renvoie montrez montre donnez donne listez
+    elencatemi
     mandami rimandami inviami mandatemi rimandatemi inviatemi mandate rimandate inviate manda
     rimanda invia mostrami mostratemi schick schickt schicke sende sendet zeig zeigt zeige gebt
     gib
     please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
     serait sarebbe mind chance rimandereste mandereste inviereste mostrereste renverriez
     enverriez montreriez wuerden wuerdest wuerdet
-    aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let
+    aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let prefer
+    prefererais preferirei servirebbe servirebbero faudrait braeuchte
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -208,9 +216,20 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         # STANDINGS schicken.")
         if asked and all(r == asked[0][1] for _k, r in asked) and all(_remark(x) for x in others):
             return asked[0][1]
+        if (
+            len(asked) > 1
+            and all(_asks_alone(sentences[k]) for k, _r in asked)
+            and all(_remark(x) for x in others)
+        ):
+            # "Could I have the game record for the newsletter, and the updated STANDINGS?":
+            # several things asked for, each sentence asking on its own
+            out: list[tuple[Spoken, str]] = []
+            for _k, r in asked:
+                out.extend(x for x in r if x not in out)
+            return out
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
-    return said_later(line)
+    return said_later(line) or leave_in_words(line)
 
 
 _AGAIN = _listed("again encore nouveau ancora nochmal nochmals erneut wieder")
@@ -225,6 +244,17 @@ def _asks(sentence: str, onwards: str) -> bool:
     words = set(_words(sentence))
     end = re.search(r"[.!?]", onwards)
     return (end is not None and end.group() == "?") or bool(words & (ASKS | _AGAIN | _IMPERATIVE))
+
+
+def _asks_alone(sentence: str) -> bool:
+    """Does ``sentence`` ask by itself: its own question mark, a word of asking
+    (:data:`ASKS`), or the command's word in capitals ("and the updated STANDINGS?")?"""
+    words = set(_words(sentence))
+    shouted = any(
+        w.isupper() and len(w) > 2 and vocabulary().lookup(w) is not None
+        for w in re.findall(r"[^\W\d_]+", sentence)
+    )
+    return "?" in sentence or bool(words & (ASKS | _IMPERATIVE)) or shouted
 
 
 _IT = _listed("it them one le la les l' lo li gli ne es sie ihn ihm")
@@ -264,8 +294,8 @@ def _remark(text: str) -> bool:
 
     if any(c.isdigit() for c in text):
         return False
-    if _words(text) and all(w in _EXCUSE for w in _words(text)):
-        return True  # "Scusate, potreste rimandarmi il tabellone?"
+    if _words(text) and all(w in _EXCUSE or w in PLAIN for w in _words(text)):
+        return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
@@ -559,3 +589,142 @@ def _language_asked(words: list[str], line: str) -> list[tuple[Spoken, str]]:
 
 
 _IMPERATIVE = _listed("scrivetemi scrivimi ecrivez ecris schreibt schreib write")
+
+
+_PREVIEW_NOUNS = _listed("preview previews apercu apercus anteprima vorschau")
+_BEFORE = _listed(
+    """before avant prima vorher first d'abord dabord deciding decide decider decision commit
+    choose choisir playing play jouer giocare decidere scegliere entscheiden entscheide spielen
+    ziehen i je me de decida decido decidiamo ich i'll ill dann then poi puis ensuite what it'd
+    would look like donnerait ferait farebbe darebbe wurde aussehen ergibt ergeben result
+    resultat risultato ergebnis un une a an ein eine einer einen una uno l' of du di von vom
+    for pour per fuer la le il lo gli die der das den dem des move coup mossa zug this ce cette
+    questa diesen dieses quick short petit breve kurze abord do does faire fa fait macht
+    bevor ziehe ziehen setze lege que qu' che io i un'
+    """
+)
+"""The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
+aperçu de N13 R1 avant que je décide", "eine Vorschau von P11 R2 schicken")."""
+_MOVE_CODE = re.compile(
+    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+[NSEWnsew]\b)*)(?![\w'’])"
+)
+_PREVIEW_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=\S)")
+
+
+def preview_asked(line: str) -> str | None:
+    """The move a line asks a preview of in a sentence, without the word PREVIEW first ("Avant
+    de me décider, pourriez-vous me montrer un aperçu de N13 R1 ? Merci !", "Mi fate vedere
+    l'anteprima di O9 R1? Poi decido.", "könnten Sie mir bitte vorher eine Vorschau von P11 R2
+    schicken?", "What would L9 R1 do? Can I see a preview before I commit?"; issue 31): None
+    unless one sentence asks for a preview (:data:`ASKS`) with the preview's noun and only
+    words of asking around it, the line names one move in all (in that sentence, or in a
+    question just before it), and no sentence denies, thanks for or doubts."""
+    if len(line) > PROSE_MAX:
+        return None
+    sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
+    moves = list(_MOVE_CODE.finditer(line))
+    if len({m[0].upper() for m in moves}) != 1:
+        return None
+    move = moves[0][0]
+    asked = [k for k, s in enumerate(sentences) if _PREVIEW_NOUNS.intersection(_words(s))]
+    if len(asked) != 1:
+        return None
+    at = asked[0]
+    words = _words(_MOVE_CODE.sub(" ", sentences[at]))
+    if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
+        return None
+    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS
+    if any(w not in allowed for w in words if not w.isdigit()):
+        return None
+    if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
+        return None
+    where = [k for k, s in enumerate(sentences) if _MOVE_CODE.search(s)]
+    if where != [at] and not (where == [at - 1] and sentences[at - 1].rstrip().endswith("?")):
+        return None
+    for k, s in enumerate(sentences):
+        if k == at:
+            continue
+        if any(w not in PLAIN | ASKING | _BEFORE for w in _words(_MOVE_CODE.sub(" ", s))):
+            return None  # "Poi decido.", "Merci !" and nothing else
+    return move
+
+
+_THANKED_FOR = re.compile(
+    r"(?i)(?<![\w'’])(?:thanks?|merci|grazie|danke|dank)(?:\s+(?:you|beaucoup|mille|sch(?:ö|oe)n))?"
+    r"\s+(?:for|pour|per|f(?:ü|ue)r)(?![\w'’])"
+)
+_NEGATED_ANY = re.compile(
+    r"(?i)(?<![\w'’])(?:not|no|don['’]?t|never|pas|jamais|non|nicht|kein|keine|nie|mai|niente)"
+    r"(?![\w'’])"
+)
+
+
+def preview_unread(line: str) -> str | None:
+    """A move named in a line that asks for a preview but is not read as one (two moves, other
+    words: :func:`preview_asked`): the move, so that the line is asked back and never played
+    ("Ich hätte gern eine Vorschau für M13 R1 oder P10 R0, bevor ich ziehe"); None when the
+    line names no preview, or thanks for one ("Danke für die Vorschau von M13 R1, die spiele
+    ich")."""
+    if len(line) > PROSE_MAX or not _PREVIEW_NOUNS.intersection(_words(line)):
+        return None
+    moves = list(_MOVE_CODE.finditer(line))
+    if not moves or _THANKED_FOR.search(line):
+        return None
+    asks = "?" in line or ASKS.intersection(_words(_MOVE_CODE.sub(" ", line)))
+    return moves[0][0] if asks else None
+
+
+_AWAY = re.compile(
+    r"(?i)^\W*(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
+    r"|on\s+(?:holiday|vacation|leave))|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances"
+    r"|d[ée]placement|voyage|cong[ée]))|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente"
+    r"|in\s+(?:vacanza|viaggio|ferie)))(?![\w'’])(?P<rest>.*)$"
+)
+_AWAY_DE = re.compile(
+    r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs)"
+    r"(?P<tail>(?:\s*[,;.!]\s*.*)?)$"
+)
+_STARTING = re.compile(
+    r"(?i)^\s*(?:from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
+    r"|aujourd['’]hui)|da\s+(?:domani|oggi|stasera)|ab\s+(?:morgen|heute|sofort))\s*,?"
+)
+_PAUSE = re.compile(
+    r"(?i)(?<![\w'’])(?:pause|pausa|pausieren|on\s+hold|vacances|vacation|holiday|urlaub|vacanza"
+    r"|cong[ée])(?![\w'’])"
+)
+
+
+def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION said in words without the command's word ("Je serai absent jusqu'au 30 novembre
+    inclus, merci de mettre mes parties en pause", "Ich bin ab morgen bis einschließlich Sonntag
+    im Urlaub", "I'll be away for 10 days, please pause my games"; issue 31): the player away
+    now or from tomorrow, until a day or for a length the service reads, then nothing but a
+    request to pause or courtesy. ``[]`` for anything else (a question, a figure or a denial
+    after it, the past)."""
+    from pbem.commands.durations import leading_duration, read_until
+    from pbem.mail.reply import denies, is_courtesy, strip_please
+
+    if len(line) > PROSE_MAX or "?" in line:
+        return []
+    m = _AWAY.match(line)
+    de = _AWAY_DE.match(line) if m is None else None
+    if m is None and de is None:
+        return []
+    rest = _STARTING.sub("", (m or de)["rest"]).strip(" ,")  # type: ignore[index]
+    if de is not None:
+        got, tail = read_until(strip_please(rest)), de["tail"]
+    else:
+        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        got = leading_duration(clause[0], strip_please)
+        tail = rest[len(clause[0]) :]
+    if got is None:
+        return []
+    tail = tail.strip(" ,;.!")
+    if tail and (
+        any(c.isdigit() for c in tail)
+        or denies(tail.split())
+        or not (_PAUSE.search(tail) or is_courtesy(tail))
+    ):
+        return []
+    cmd = vocabulary().commands.get("vacation")
+    return [(cmd, got)] if cmd is not None else []

@@ -122,7 +122,14 @@ toujours jouable", "if nobody takes it first")."""
 
 def doubts(remark: str) -> bool:
     """Does the remark after a command put it in doubt (:data:`_DOUBT`)?"""
+    remark = _WHERE.sub(" ", remark)  # "pas de réseau là où je vais", written "la ou"
     return any(fold_word(w).lower() in _DOUBT for w in re.findall(r"[^\W\d_][\w'’-]*", remark))
+
+
+_WHERE = re.compile(
+    r"(?i)(?<![\w'’])(?:l[àa]|d['’]|par|partout)\s+o[uù](?![\w'’])|(?<![\w'’])où(?![\w'’])"
+)
+"""The French "où" (where), also written without its accent after "là", "d'", "par": no "or"."""
 
 
 @dataclass(frozen=True)
@@ -430,12 +437,20 @@ class Vocabulary:
         for m in re.finditer(r"(?<![\w'’-])([^\W\d_]{4,})(?![\w'’-])", line):
             if m.start() == 0:
                 continue
-            before = [w for w in line[: m.start()].split() if w.casefold() not in _ASKING]
-            if denies(before):
-                return None
+            # the sentence that leads to the word: the ones before give reasons ("ich kann
+            # leider doch nicht mitspielen. LEAVE o-fc-3a9c"; issue 31)
+            lead = re.split(r"(?<=[.!?])\s+", line[: m.start()])[-1]
+            before = [w for w in lead.split() if w.casefold() not in _ASKING]
             got = self._fresh(strip(line[m.start() :]), kinds)
+            if got is not None and got[0] == "standby":
+                # "Happy to be a reserve player if anyone drops out: STANDBY verbotene-stadt",
+                # "se si libera un posto ... come riserva: STANDBY forbidden-city": a standby
+                # is for when a seat frees up (issue 31)
+                before = [w for w in before if w.casefold() not in _IF_SEAT]
             if got is None:
                 continue
+            if denies(before):
+                return None
             if m.group(1).isupper() or any(re.search(r"[\d-]", a) for a in got[1]):
                 return got
         return None
@@ -456,6 +471,10 @@ class Vocabulary:
         return None
 
 
+_IF_SEAT = frozenset(
+    ("if", "si", "s'il", "se", "wenn", "falls", "sobald", "when", "quand", "quando")
+)
+"""The condition a standby has anyway: when a seat frees up."""
 _ASKING = frozenset(("would", "could", "may", "würde", "wuerde", "würden", "wuerden", "als"))
 """Words before a fresh mail's command that ask and deny nothing ("I would like to JOIN ...",
 "Ich melde mich als ERSATZ ...")."""

@@ -334,11 +334,20 @@ _NO = re.compile(
 """A leading "no" (in a correction, also one after an interjection: "Ah non pardon")."""
 
 
+_NOT_WAITING = re.compile(
+    r"(?:don't|do\s+not|no\s+need\s+to|never)\s+wait\b|\bn'(?:m')?attendez\s+pas\b"
+    r"|\bne\s+m'attendez\s+pas\b|\bnon\s+(?:mi\s+)?aspettate\b|\bnon\s+aspettatemi\b"
+    r"|\b(?:nicht|nie)\s+(?:auf\s+mich\s+)?warten\b|\bwartet\s+nicht\b"
+)
+"""A request not to wait for the player ("please don't wait on me", "ne m'attendez pas",
+"non aspettatemi", "wartet nicht auf mich"): no "wait, I meant" (issue 31)."""
+
+
 def is_correction(line: str) -> bool:
     """Does the line take back what came before ("non pardon", "sorry, I meant", "volevo dire",
     "Korrektur", or a line that starts with "no"/"non"/"nein"; data: ``correction`` in
     ``courtesy.toml``)?"""
-    folded = normalize_line(line).casefold().replace("’", "'")
+    folded = _NOT_WAITING.sub(" ", normalize_line(line).casefold().replace("’", "'"))
     ph = _phrases()
     return bool(
         ph.correction.search(folded) or ph.second_thoughts.search(folded) or _NO.match(folded)
@@ -362,7 +371,7 @@ def is_take_back(line: str) -> bool:
     """Does the line take back what came before it ("Ignore that", "Oubliez ça", "No aspettate",
     "Vergesst das", "Non !"; data: ``take_back`` in ``courtesy.toml``; issue 31)? Read only on a
     line after the move that names no move of its own."""
-    folded = normalize_line(line).casefold().replace("’", "'")
+    folded = _NOT_WAITING.sub(" ", normalize_line(line).casefold().replace("’", "'"))
     return bool(_take_back().search(folded) or _WAIT.match(folded))
 
 

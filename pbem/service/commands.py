@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 import pbem.service.community as community
 import pbem.service.fresh as _fresh  # noqa: F401  (its commands are in the HELP table too)
 from pbem import i18n
+from pbem.commands import queued
 from pbem.commands.describe import describe_line
 from pbem.commands.durations import (
     back_on,
@@ -57,7 +58,7 @@ from pbem.commands.vocabulary import (
 )
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import N_, _, ngettext
-from pbem.mail.reply import strip_please
+from pbem.mail.reply import is_courtesy, strip_please
 from pbem.rules.base import RuleError
 from pbem.service.auth import Seated
 from pbem.service.deps import Deps
@@ -202,7 +203,7 @@ class BoardCmd(_Base):
         "en": ("board", "game board"),
         "fr": ("plateau", "plateau de jeu"),
         "it": ("tabellone", "plancia"),
-        "de": ("Brett", "Spielbrett", "Spielplan"),
+        "de": ("Brett", "Spielbrett", "Spielplan", "den Plan"),
     }
     after_article = True
     help = (HelpLine("service", 10, N_("    BOARD            mail me the current board again")),)
@@ -272,10 +273,23 @@ class History(_Base):
     name = "HISTORY"
     words = {"fr": ("HISTORIQUE",), "it": ("STORIA",), "de": ("VERLAUF",)}
     nouns = {
-        "en": ("history", "game history", "history of moves"),
-        "fr": ("historique", "historique des coups"),
-        "it": ("storia", "storico", "cronologia", "storia delle mosse"),
-        "de": ("Verlauf", "Spielverlauf", "Zugverlauf"),
+        "en": (
+            "history",
+            "game history",
+            "history of moves",
+            "moves so far",
+            "moves played so far",
+        ),
+        "fr": ("historique", "historique des coups", "coups déjà joués", "coups joués"),
+        "it": (
+            "storia",
+            "storico",
+            "cronologia",
+            "storia delle mosse",
+            "mosse già giocate",
+            "mosse fatte finora",
+        ),
+        "de": ("Verlauf", "Spielverlauf", "Zugverlauf", "bisherigen Züge", "bisherige Züge"),
     }
     after_article = True
     help = (HelpLine("service", 30, N_("    HISTORY          every move so far")),)
@@ -408,7 +422,7 @@ class Record(_Base):
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
     nouns = {
         "en": ("record", "game record", "replay"),
-        "fr": ("feuille de partie",),
+        "fr": ("feuille de partie", "feuille de la partie", "feuille de match"),
         "it": ("registro",),
         "de": ("Protokoll", "Spielprotokoll"),
     }
@@ -570,6 +584,18 @@ def language_of(text: str) -> str | None:
     return i18n.normalize(word) or _LANGUAGE_FORMS.get(folded) or i18n.normalize(folded)
 
 
+_FROM_NOW_ON = re.compile(
+    r"(?i)[\s,]*(?:from\s+now\s+on|d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant"
+    r"|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|da\s+adesso|ab\s+jetzt|ab\s+sofort"
+    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft)(?![\w'’])[\s,]*"
+)
+
+
+def _from_now_on(text: str) -> str:
+    """LANG's argument without the time it holds from ("inglese d'ora in poi"; issue 31)."""
+    return strip_please(_FROM_NOW_ON.sub(" ", text))
+
+
 @register
 class LangPref(_Base):
     """LANG fr | it | de | en: the language of this address's mail, in every game (issue 15)."""
@@ -578,8 +604,9 @@ class LangPref(_Base):
     name = "LANG"
     words = {"en": ("LANGUAGE",), "fr": ("LANGUE",), "it": ("LINGUA",), "de": ("SPRACHE",)}
     form = Argument(
-        lambda s: len(s.bare.split()) <= 1 or language_of(s.bare) is not None,
-        lambda s: language_of(s.bare) or s.bare,  # "LANGUE en français", "LINGUA tedesca"
+        lambda s: len(s.bare.split()) <= 1 or language_of(_from_now_on(s.bare)) is not None,
+        # "LANGUE en français", "LINGUA tedesca", "LINGUA inglese d'ora in poi, per favore"
+        lambda s: language_of(_from_now_on(s.bare)) or s.bare,
     )
     phrases = {
         "en": ("in *", "write to me in *", "write in *", "in * from now on",
@@ -708,12 +735,20 @@ def _length(said: Said) -> str | None:
     """VACATION's length as the service writes it (``14d``, or ``until 12-03`` for a day):
     in figures or words ("2 Wochen", "deux semaines"), up to the day ("bis 3. Dezember"), and
     before any prose after it ("trois jours svp, je suis en déplacement"; issue 31)."""
+    if (verb := _VERB_LAST.search(said.rest)) is not None:
+        # "bitte URLAUB 2 Wochen eintragen" (issue 31)
+        rest = said.rest[: verb.start()]
+        said = Said(said.line, rest, strip_please(rest))
     got = (
         read_duration(said.bare)
         or read_until(said.bare)
         or leading_duration(said.rest, strip_please)
         or back_on(said.rest)  # "URLAUB – ich bin auf Dienstreise und am 3. wieder da"
     )
+    if got is None and (m := _AND_I.search(said.rest)) is not None and not doubts(m["tail"]):
+        # "VACANCES jusqu'au 3 décembre et je joue en rentrant" (issue 31)
+        head = said.rest[: m.start()]
+        got = _length(Said(said.line, head, strip_please(head)))
     if got is None and _FROM_TODAY.search(said.rest):
         # "VACANCES 10 jours à compter d'aujourd'hui", "VACATION a fortnight from today": a
         # leave starts when it is asked anyway
@@ -721,6 +756,19 @@ def _length(said: Said) -> str | None:
         return _length(Said(said.line, rest, strip_please(rest)))
     return got
 
+
+_VERB_LAST = re.compile(
+    r"(?i)\s+(?:eintragen|einrichten|aktivieren|vermerken|notieren|nehmen|setzen|machen|buchen"
+    r"|geben|einstellen)(?:\s+bitte)?\s*[.!]*\s*$"
+)
+"""The German verb at the end of VACATION's line ("URLAUB 2 Wochen eintragen")."""
+
+_AND_I = re.compile(
+    r"(?i)\s+(?:and|et|e|und)\s+(?P<tail>(?:then\s+|puis\s+|poi\s+|dann\s+)?(?:i|i['’]ll|i['’]m|je|j['’]"
+    r"|io|ich|we|nous|on|ci|mi)(?![\w'’])[^\d]*)$"
+)
+"""A remark of the player's own after VACATION's length, joined by "and" ("et je joue en
+rentrant", "and I'll catch up when I'm back", "und ich melde mich danach")."""
 
 _FROM_TODAY = re.compile(
     r"(?i)\s*(?:(?:starting|from|as\s+of|beginning)\s+(?:today|now|tonight)|[àa]\s+(?:compter|partir)"
@@ -1888,11 +1936,26 @@ def _queues(text: str) -> bool:
 
 def _queued(text: str) -> str:
     """NEXT's alternatives as the service writes them: "M13 R1, otherwise P10 R0", "M13 R1
-    oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0" (issue 31)."""
-    alts = _OR_ELSE.sub(" ELSE ", _move_arg(_FOR_MY_TURN.sub("", text)))
+    oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0", and so are "M13 R1, or if
+    that's gone, P10 R0" and "M13 R1, falls das nicht mehr geht P10 R0" (issue 31;
+    :func:`pbem.commands.queued.alternatives`)."""
+    said = _courtesy_after(_move_arg(_FOR_MY_TURN.sub("", text)))
+    alts = _OR_ELSE.sub(" ELSE ", queued.alternatives(said) or said)
     if not _PLAN_SEP.search(alts):
         return alts
     return " ELSE ".join(_joined_directions(a) for a in re.split(r"\s+ELSE\s+", alts))
+
+
+def _courtesy_after(text: str) -> str:
+    """``text`` without the courtesy after its last comma or sentence ("PROCHAIN RB N E, merci
+    d'avance", "NEXT GB N, sinon GB E. Bonne soirée"; issue 31): a tail with no figure that
+    :func:`~pbem.mail.reply.is_courtesy` reads whole."""
+    while (m := re.search(r"[,.;!]\s+(?=[^,.;!]*$)", text)) is not None:
+        tail = text[m.end() :].strip(" .!")
+        if not tail or re.search(r"\d|\b[A-Z]{2}\b", tail) or not is_courtesy(tail):
+            break
+        text = text[: m.start()].rstrip()
+    return text
 
 
 _FOR_MY_TURN = re.compile(

@@ -7,10 +7,11 @@ with its arguments."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from pbem.commands.vocabulary import FRESH, HelpLine, Spoken
+from pbem.commands.vocabulary import FRESH, PROSE_MAX, HelpLine, Spoken, fold_word
 from pbem.i18n import N_
 
 if TYPE_CHECKING:
@@ -26,10 +27,10 @@ def request_lines(p: ParsedMail) -> list[str]:
     """Where the command of a fresh mail is looked for, in order: its first three lines, then its
     Subject when none of those lines is a fresh mail's command ("JOIN o-fc-3a9c" or "PARTIES"
     as the Subject, the body only courtesy: "I'd like to join please. Thanks, Rob"; issue 31).
-    Both steps that read a fresh mail (:mod:`pbem.service.takeover`, :mod:`pbem.service.signup`)
-    read these lines."""
+    :func:`read` reads these lines for both steps that read a fresh mail
+    (:mod:`pbem.service.takeover`, :mod:`pbem.service.signup`)."""
     from pbem.mail.fingerprint import strip_subject
-    from pbem.mail.reply import normalize_line, ours_answered, strip_please, subject_text
+    from pbem.mail.reply import normalize_line, ours_answered, subject_text
 
     lines = p.command_lines()[:3]
     if p.subject and ours_answered(p.subject):
@@ -39,11 +40,148 @@ def request_lines(p: ParsedMail) -> list[str]:
     else:
         # only "Re:"/"Fwd:" taken off: a lone word is a command here ("PARTIES"), not a name
         subject = normalize_line(strip_subject(p.subject, None)) if p.subject else ""
-    if subject and not any(
-        FRESH.read_fresh(line, (*SIGN_UP, *SEATS), strip_please) for line in lines
-    ):
+    if subject and not any(command(line) for line in lines):
         lines.append(subject)
     return lines
+
+
+WORDS_LINES = 8
+"""How many of a fresh mail's first lines are read for a request in words (one request in all
+of them, else none)."""
+
+Request = tuple[str, tuple[str, ...]]
+"""A fresh mail's request: its kind (``join``, ``standby``, ...) and its arguments."""
+
+
+def read(p: ParsedMail) -> Request | None:
+    """The one request of the fresh mail ``p`` (:func:`heard`), or None."""
+    got = heard(p)
+    return got[0] if got is not None else None
+
+
+def heard(p: ParsedMail) -> tuple[Request, bool] | None:
+    """The one request of the fresh mail ``p``, or None (the mail then gets the strangers'
+    answer, which is the help: never a request guessed). First a command written as one, on the
+    lines of :func:`request_lines` in their order (:func:`command`); failing that, a request in
+    words (:func:`pbem.service.fresh_words.in_words`: "je voudrais rejoindre une partie de
+    Forbidden City", "I'd like to take over the yellow seat in fc-7k3q"), read only when the
+    lines ask for one thing. Both steps that read a fresh mail read it here, each acting on its
+    own kinds (:data:`SIGN_UP`, :data:`SEATS`). With the request: whether it was said in words
+    or below the first lines (such a request is confirmed by mail even in a reply to one of our
+    mails)."""
+    from pbem.service.fresh_words import in_words
+
+    lines = request_lines(p)
+    for line in lines:
+        if (got := command(line)) is not None:
+            return got, False
+    # a request may stand lower, after a few lines about oneself ("I'm new here ..."): a command
+    # there, then words; both are confirmed by mail, even in a reply to one of our mails
+    lower = p.command_lines()[3:WORDS_LINES]
+    for line in lower:
+        if (got := command(line)) is not None:
+            return got, True
+    said = {got for line in [*lines, *lower] if (got := in_words(line)) is not None}
+    return (said.pop(), True) if len(said) == 1 else None
+
+
+def command(line: str) -> Request | None:
+    """:func:`_command`, its arguments in the service's spelling: a seat in any of the four
+    languages by its name ("REPRENDRE fc-7k3q jaune": ``yellow``), and no game's name that is
+    not one ("RISERVA per Forbidden City" is not ``per-forbidden-city``: it is read as words)."""
+    from pbem.service.fresh_words import argument_problem, seat_name
+
+    got = _command(line)
+    if got is None:
+        return None
+    kind, args = got
+    if kind == "takeover" and len(args) == 2:
+        args = (args[0], seat_name(args[1]) or args[1])
+    if args and argument_problem(kind, args[0]):
+        return None
+    if kind in ("join", "standby") and args and args[0] != args[0].lower():
+        # a game's name in words ("STANDBY Die Verbotene Stadt"): its registered name
+        from pbem.rules import game_key
+
+        args = (game_key(args[0]) or args[0], *args[1:])
+    return kind, args
+
+
+def _command(line: str) -> Request | None:
+    """A fresh mail's command on ``line``: its word in any language with its arguments
+    (:meth:`~pbem.commands.vocabulary.Vocabulary.read_fresh`: alone, with courtesy, after
+    asking words); GAMES in the reader's words (PARTIES, PARTITE, PARTIEN, or asked in a
+    sentence); or the command written in capitals as the last sentence of its line, after a
+    full stop, a question or exclamation mark, a colon or a semicolon (issue 31: "ich kann
+    leider doch nicht mitspielen. LEAVE o-fc-3a9c", "sono disponibile come riserva: STANDBY
+    forbidden-city", "Pouvez-vous me lister mes parties en cours ? PARTIES"): what the sentences
+    before it say (a regret, a condition) is not said of the command."""
+    from pbem.mail.reply import strip_please
+
+    kinds = (*SIGN_UP, *SEATS)
+    # "JOIN: o-fc-3a9c", "watch: fc-7k3q": a colon after the command's word
+    line = re.sub(r"^(\s*[^\W\d_]{4,})\s*:\s+(?=\S)", r"\1 ", line)
+    got = FRESH.read_fresh(line, kinds, strip_please)
+    if got is not None and (_as_written(line, kinds) or _in_capitals(line)):
+        return got
+    if games_word(line):
+        return "games", ()
+    if len(line) > PROSE_MAX:
+        return None  # a sentence and a command: a line of ordinary length (the cost stays linear)
+    for m in reversed(list(_SENTENCE_END.finditer(line))):
+        tail = line[m.end() :]
+        word = tail.split()[0] if tail.split() else ""
+        if not (len(word) >= 4 and word.isupper()):
+            continue  # a command after prose is written as one: in capitals
+        got = FRESH.read_fresh(tail, kinds, strip_please)
+        if got is not None:
+            return got
+        if len(tail.split()) <= 4 and games_word(tail):
+            return "games", ()
+    return None
+
+
+def _as_written(line: str, kinds: tuple[str, ...]) -> bool:
+    """Whether ``line`` is a command as it stands: its word first, courtesy or a greeting
+    aside ("Please JOIN o-fc-3a9c", "Bonjour, standby verbotene-stadt svp", "Standby Forbidden
+    City")."""
+    from pbem.mail.reply import strip_please
+
+    tries = [line, strip_please(line)]
+    head, sep, rest = line.partition(",")
+    if sep and len(head.split()) <= 3 and rest.strip():
+        tries.append(strip_please(rest))
+    return any(FRESH.read_fresh(t, kinds) is not None for t in tries)
+
+
+def _in_capitals(line: str) -> bool:
+    """Whether a command word stands in capitals on ``line`` ("Hi, I'd like to JOIN o-fc-3a9c"):
+    a command word in lower case inside prose ("my brother wants to join o-fc-3a9c") is read
+    as words (:func:`pbem.service.fresh_words.in_words`), with their checks."""
+    words = {fold_word(w) for w in re.findall(r"[^\W\d_]{4,}", line) if w.isupper()}
+    return any(words & {cmd.name, *(w for ws in cmd.words.values() for w in ws)} for cmd in FRESH)
+
+
+_SENTENCE_END = re.compile(r"[.!?;:\u2026]+\s+")
+"""Where a sentence ends on a line (a command may follow in capitals)."""
+
+
+def games_word(line: str) -> bool:
+    """GAMES in the reader's words (PARTIES, PARTITE, PARTIEN; courtesy and a question mark
+    aside): the word a French, Italian or German mail tells its reader to write."""
+    from pbem.commands.grammar import command_word
+    from pbem.commands.requests import requested
+    from pbem.mail.reply import strip_please
+
+    words = line.split()
+    if len(words) <= 4 and command_word(strip_please(line)) == "GAMES":
+        return True
+    # asked in a sentence ("Bonjour, où en sont mes parties ? Merci", "Hi, which games am I in
+    # at the moment? I've lost track after the holidays."; "In quali partite sono iscritto?";
+    # issue 31)
+    from pbem.service.fresh_words import games_in_words
+
+    return [cmd.kind for cmd, _arg in requested(line)] == ["games"] or games_in_words(line)
 
 
 def fresh(cls: Callable[[], Spoken]) -> Callable[[], Spoken]:

@@ -165,6 +165,16 @@ def move_form(record: GameRecord, seat: int, text: str) -> bool:
     return False
 
 
+def _plans_now(record: GameRecord, seat: int) -> bool:
+    """Does a line of several actions read as a plan now? When the game takes plans and the seat
+    owes no decision of another kind than a plan answers (a reselection, a card, an answer to a
+    claim: "Ich wollte RK behalten, aber dann doch GY" is no plan of "keep", then "doch GY";
+    seventh round)."""
+    kind = plan_kind(record.game.name)
+    owed = {d.kind for d in record.pending() if d.seat == seat}
+    return kind is not None and (not owed or kind in owed)
+
+
 def suggestion_lists(
     record: GameRecord, seat: int, answered: Fingerprint | None
 ) -> dict[str, list[str]]:
@@ -215,7 +225,7 @@ def read(
         is_move_form,
         notation=game.notation,
         subject=subject,
-        plans=plan_kind(game.name) is not None,
+        plans=_plans_now(record, seat),
         spell=lambda line: game.spelled_at(state, seat, line),
         suggested=suggestion_lists(record, seat, answered)
         if current_token(record, seat, seated.ref.turn)

@@ -34,15 +34,14 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import msgspec
 
 from pbem import i18n, layout
-from pbem.commands.vocabulary import FRESH
 from pbem.errors import IntegrityError, StoreError
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.mail.policy import RateLimiter, dmarc_verdict, reply_address_problem
 from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notice_hashes
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game, game_key
 from pbem.service.confirmations import CONFIRM_DAYS, Pending, ask_confirmation, unconfirmable
-from pbem.service.fresh import SIGN_UP, request_lines
+from pbem.service.fresh import SIGN_UP, heard
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
@@ -274,36 +273,20 @@ def board_of(deps: Deps) -> SignupFiles:
 class Asked:
     verb: str
     target: str
+    in_words: bool = False
+    """Said in a sentence without its command word ("je voudrais rejoindre o-fc-3a9c"): always
+    confirmed by mail, even in a reply to one of our mails (:mod:`pbem.service.fresh_words`)."""
 
 
 def read_request(p: ParsedMail) -> Asked | None:
-    """The request of a fresh mail: its first command line, or its Subject
-    (:func:`pbem.service.fresh.request_lines`)."""
-    from pbem.mail.reply import strip_please
-
-    for line in request_lines(p):
-        got = FRESH.read_fresh(line, SIGN_UP, strip_please)  # the words of pbem.service.fresh
-        if got is not None:
-            verb, args = got
-            return Asked(verb, args[0].lower() if args else "")
-        if _games_word(line):  # PARTIES, PARTITE, PARTIEN, with courtesy words
-            return Asked("games", "")
-    return None
-
-
-def _games_word(line: str) -> bool:
-    """GAMES in the reader's words (PARTIES, PARTITE, PARTIEN; courtesy and a question mark
-    aside): the word a French, Italian or German mail tells its reader to write."""
-    from pbem.commands.grammar import command_word
-    from pbem.commands.requests import requested
-    from pbem.mail.reply import strip_please
-
-    words = line.split()
-    if len(words) <= 4 and command_word(strip_please(line)) == "GAMES":
-        return True
-    # asked in a sentence ("Bonjour, où en sont mes parties ? Merci", "Hi, which games am I in
-    # at the moment? I've lost track after the holidays."; issue 31)
-    return [cmd.kind for cmd, _arg in requested(line)] == ["games"]
+    """The sign-up request of a fresh mail (:func:`pbem.service.fresh.heard`: its first command
+    line, or its Subject, or a request in words), None when it asks for none of
+    :data:`~pbem.service.fresh.SIGN_UP`."""
+    got = heard(p)
+    if got is None or got[0][0] not in SIGN_UP:
+        return None
+    (verb, args), in_words = got
+    return Asked(verb, args[0].lower() if args else "", in_words)
 
 
 def _headers(flow: Flow) -> list[str]:
@@ -334,7 +317,7 @@ def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
     ours = answers_our_notice(deps.secret, p.from_addr, headers)
     asked = read_request(p)
     if asked is None:
-        return None
+        return None if ours else _ask_back(deps, p)
     addr = p.from_addr
     if not addr or "@" not in addr:
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER)
@@ -353,9 +336,37 @@ def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
     problem, target = _check(deps, board, asked, addr)
     if problem:
         return deps.strangers.refuse(p, problem, Reason.REFUSED)
-    if ours:
+    if ours and not asked.in_words:
         return _act_at_once(deps, board, asked.verb, target, p)
-    return _ask_confirmation(deps, board, asked.verb, target, p)
+    # a request said in words is confirmed first, even in a reply to one of our mails
+    return _ask_confirmation(deps, board, asked.verb, target, p, ours=ours)
+
+
+ASK_BACK = N_(
+    "We could not tell what this mail asks for. A request is read when it asks in your own name "
+    "and names the game: its id (in the game master's announcement), or the game's name for "
+    "JOIN and STANDBY. Write the command on a line of its own in a new mail:"
+)
+PLAY_INSTEAD = N_(
+    "To play in a game you are in, reply to the newest mail of that game instead, and write "
+    "your move above or below the quote."
+)
+
+
+def _ask_back(deps: Deps, p: ParsedMail) -> Outcome | None:
+    """A fresh mail that speaks of signing up, watching or standing by, from which no request
+    was read ("I'd like to join please", "my brother wants to join o-fc-3a9c"): answered with
+    the commands to write (within the strangers' budget, as every answer to a stranger), never
+    with a request guessed. Any other mail goes on (None)."""
+    from pbem.commands.vocabulary import FRESH, help_table
+    from pbem.service.fresh import WORDS_LINES, request_lines
+    from pbem.service.fresh_words import about_a_request
+
+    if not about_a_request([*request_lines(p), *p.command_lines()[3:WORDS_LINES]]):
+        return None
+    rows = [_(row) for section in help_table(FRESH) for row in section[1:]]
+    text = "\n".join([_(ASK_BACK), *rows, "", _(PLAY_INSTEAD)])
+    return deps.strangers.refuse(p, text, Reason.REFUSED)
 
 
 def _limiter(deps: Deps, filename: str, limit: int, window: float) -> RateLimiter:
@@ -565,9 +576,13 @@ def _check(deps: Deps, board: Board, asked: Asked, addr: str) -> tuple[str | Non
     return None, gid
 
 
-def _ask_confirmation(deps: Deps, board: Board, verb: str, target: str, p: ParsedMail) -> Outcome:
+def _ask_confirmation(
+    deps: Deps, board: Board, verb: str, target: str, p: ParsedMail, *, ours: bool = False
+) -> Outcome:
+    """Mail the confirmation of a request; within the sign-up budget, except in a reply to one
+    of our mails to this address (which carries its own proof and is never dropped)."""
     addr = p.from_addr
-    if not signup_budget(deps, p, verb):
+    if not ours and not signup_budget(deps, p, verb):
         log.info("a %s request not confirmed: the sign-up budget is spent", verb)
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
     now = deps.clock()

@@ -168,9 +168,44 @@ def parse(arg: str, seat: int, n_players: int) -> Orders | None:
     try:
         return _orders(words, arg, seat, n_players)
     except CommandError:
-        if (got := _before_a_remark(arg, seat, n_players)) is None:
+        if (got := _before_a_remark(arg, seat, n_players)) is None and (
+            got := _clauses(arg, seat, n_players)
+        ) is None:
             raise
         return got
+
+
+_CLAUSE = re.compile(
+    r"(?i)\s*;\s*|\s*,?\s+(?:and\s+also|and|et\s+aussi|et|e\s+anche|e|und\s+auch|und)\s+"
+)
+"""Where two orders written in prose meet ("toujours croire les annonces, et voler d'abord à
+Sud puis à Nord", "always doubt claims, and keep my selection")."""
+
+
+_AND_FIRST = re.compile(r"(?i)^\s*(?:and|et|e|und)\s+")
+
+
+def _clauses(arg: str, seat: int, n_players: int) -> Orders | None:
+    """Two or three orders in prose, one a clause (issue 31, seventh round): each clause reads
+    whole as orders (the last may end in a remark), and no two set the same thing ("believe
+    claims and doubt claims" is no order). None otherwise."""
+    parts = [_AND_FIRST.sub("", p) for p in _CLAUSE.split(arg) if p.strip()]
+    if not 1 < len(parts) <= 3:
+        return None
+    out = Orders()
+    for k, part in enumerate(parts):
+        words = _order_words(part.split(), ".,;:!")
+        try:
+            got = _orders(words, part, seat, n_players) if words else None
+        except CommandError:
+            got = _before_a_remark(part, seat, n_players) if k == len(parts) - 1 else None
+        if got is None:
+            return None
+        for field in ("claim", "steal", "reselect", "blocked"):
+            if getattr(got, field) is not None and getattr(out, field) is not None:
+                return None
+        out = out.merged(got)
+    return out
 
 
 def _orders(words: list[str], arg: str, seat: int, n_players: int) -> Orders:
@@ -320,6 +355,10 @@ _PROSE_WORDS: dict[str, str] = {
     "DOUTE": "doubt", "DUBITO": "doubt", "ZWEIFLE": "doubt", "BEZWEIFLE": "doubt",
     "BEZWEIFELN": "doubt", "ANZWEIFELN": "doubt",
     "GARDE": "keep", "TENGO": "keep", "BEHALTE": "keep", "CONSERVE": "keep",
+    # the imperative, to the service (issue 31: "croyez toujours pour moi")
+    "CROYEZ": "believe", "DOUTEZ": "doubt", "CREDETE": "believe", "DUBITATE": "doubt",
+    "GLAUBT": "believe", "GLAUBEN": "believe", "BEZWEIFELT": "doubt", "ZWEIFELT": "doubt",
+    "GARDEZ": "keep", "TENETE": "keep", "BEHALTET": "keep",
     "CONSERVO": "keep", "CONSERVER": "keep", "CONSERVARE": "keep",
 }  # fmt: skip
 _PROSE_FILLER = frozenset(
@@ -332,6 +371,8 @@ _PROSE_FILLER = frozenset(
         # annonces", "Standing order: always believe claims"; issue 31)
         "PERMANENTE", "PERMANENT", "ORDER", "ORDINE", "FISSO", "FISSA", "DAUERAUFTRAG",
         "AUFTRAG",
+        # for whom ("croyez toujours pour moi", "always believe for me")
+        "POUR", "MOI", "FOR", "ME", "PER", "FUER", "MICH",
     }
 )  # fmt: skip
 

@@ -30,14 +30,13 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from pbem import i18n, layout
-from pbem.commands.vocabulary import FRESH
 from pbem.errors import CommandError, ConflictError, GameStopped, IntegrityError, StoreError
 from pbem.i18n import _, ngettext
 from pbem.mail.tokens import find_tokens, notice_hash, notice_hashes
 from pbem.model import iso_time
 from pbem.service.confirmations import Pending, ask_confirmation, unconfirmable
 from pbem.service.facts import missed_in_a_row
-from pbem.service.fresh import SEATS, request_lines
+from pbem.service.fresh import SEATS, read
 from pbem.service.mailer import Mail
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.service.ports import COMPUTER_PREFIX
@@ -239,16 +238,10 @@ def step_takeover(deps: Deps, flow: Flow) -> Outcome | None:
             if p.from_addr:
                 i18n.use(deps.mailer.lang_of(p.from_addr))
             return _confirmed(deps, f, h, ask, p)
-    from pbem.mail.reply import strip_please
-
-    verb, target = "", ""
-    for line in request_lines(p):  # the first lines, then the Subject
-        got = FRESH.read_fresh(line, SEATS, strip_please)  # the words of pbem.service.fresh
-        if got is not None:
-            verb, target = got[0], " ".join(a.lower() for a in got[1])
-            break
-    if not verb:
+    got = read(p)  # the first lines, then the Subject, then a request in words
+    if got is None or got[0] not in SEATS:
         return None
+    verb, target = got[0], " ".join(a.lower() for a in got[1])
     addr = p.from_addr
     if not addr or "@" not in addr:
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER)

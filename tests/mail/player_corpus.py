@@ -44,11 +44,10 @@ import pbem.service.commands  # noqa: E402,F401  (registers the commands' words)
 from pbem import i18n  # noqa: E402
 from pbem.commands.durations import parse_duration  # noqa: E402
 from pbem.commands.grammar import Reading, else_parts, plan_parts  # noqa: E402
-from pbem.commands.vocabulary import FRESH  # noqa: E402
 from pbem.errors import CommandError  # noqa: E402
 from pbem.mail import fingerprint  # noqa: E402
 from pbem.mail.parse import parse_message  # noqa: E402
-from pbem.mail.reply import strip_please, subject_text  # noqa: E402
+from pbem.mail.reply import subject_text  # noqa: E402
 from pbem.rules.base import RuleError  # noqa: E402
 from pbem.service import orders  # noqa: E402
 from pbem.service.auth import Seated  # noqa: E402
@@ -579,20 +578,15 @@ def read_reply(stage: Stage, raw: bytes) -> Reading:
 
 
 def read_fresh(raw: bytes) -> list[str]:
-    """A fresh mail's request as the service reads it: the seat commands (STANDBY, TAKEOVER:
-    :mod:`pbem.service.takeover`), then the sign-up ones (:func:`pbem.service.signup.read_request`)."""
-    from pbem.service.fresh import SEATS, request_lines
-    from pbem.service.signup import read_request
+    """A fresh mail's request as the service reads it (:func:`pbem.service.fresh.read`, which
+    both steps read: the seat commands STANDBY and TAKEOVER of :mod:`pbem.service.takeover`, the
+    sign-up ones of :mod:`pbem.service.signup`)."""
+    from pbem.service.fresh import read
 
-    p = parse_message(raw)
-    for line in request_lines(p):
-        got = FRESH.read_fresh(line, SEATS, strip_please)
-        if got is not None:
-            return [" ".join([got[0], *(a.lower() for a in got[1])])]
-    asked = read_request(p)
-    if asked is None:
+    got = read(parse_message(raw))
+    if got is None:
         return []
-    return [f"{asked.verb} {asked.target}".strip()]
+    return [" ".join([got[0], *(a.lower() for a in got[1])])]
 
 
 def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:

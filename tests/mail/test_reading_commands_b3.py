@@ -101,9 +101,9 @@ def test_a_second_command_on_the_line_of_a_move(text: str, kinds: list[str] | No
     ],
 )
 def test_games_asked_in_a_sentence_of_a_fresh_mail(line: str, games: bool) -> None:
-    from pbem.service.signup import _games_word
+    from pbem.service.fresh import games_word
 
-    assert _games_word(line) is games
+    assert games_word(line) is games
 
 
 @pytest.mark.parametrize(

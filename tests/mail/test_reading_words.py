@@ -605,7 +605,8 @@ DECISIONS: dict[str, list[tuple[str, str | None]]] = {
                     ("Nessun cambio, tengo la mia", "move keep"),
                     ("Finalement je passe sur GY", "move select GY"), ("GY, non KY", None),
                     ("KY, GY", None),
-                    ("Je prends GY. Non, plutôt KY.", None)],
+                    # the player's last word (seventh round: "Non, plutôt" corrects)
+                    ("Je prends GY. Non, plutôt KY.", "move select KY")],
     "vs:steal": [("Orange pants pls", "move take north orange-pants"),
                  ("Evviva il drago! Prendo i pantaloni arancioni di Nord.",
                   "move take north orange-pants"),

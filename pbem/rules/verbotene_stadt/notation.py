@@ -129,10 +129,27 @@ _FILLER = {
     # how far a one-step move goes, and from where the slide goes on ("BK just one square to the
     # right", "RB one field north", "BK nach Osten und von dort weiter nach Norden"; issue 31)
     "square", "field", "space", "von", "dort", "there", "là", "lì",
+    # the official as a person or a piece ("Move the red/blue guy up", "le mec rouge-noir",
+    # "il tizio giallo-verde", "den Typ rot-schwarz"; seventh round)
+    "guy", "chap", "fellow", "bloke", "man", "piece", "pawn", "mec", "gars", "bonhomme",
+    "pièce", "tipo", "tizio", "pezzo", "typ", "kerl", "mann", "männchen", "maennchen",
+    "spielfigur",
+    # making it move ("Faccio fare un passo solo a KB", "je fais faire un pas à BR", "Let's do
+    # BK E N", "Ich lasse RB nach Norden ziehen")
+    "fare", "faire", "lasse", "lassen", "let", "let's", "make", "do", "fai",
+    # on its way ("le noir-bleu descend puis part à gauche", "BR file vers l'ouest", "BR corre
+    # a ovest", "BR rennt nach Westen", "BR runs west"), and the official taken to move ("Ich
+    # nehme BK: nach rechts", "je prends BK vers l'est", "prendo BK verso est")
+    "part", "partir", "file", "filer", "fonce", "repart", "corre", "rennt", "saust", "runs",
+    "run", "nehme", "nimm", "prends", "prendo", "take", "taking", "tout", "droit", "dritto",
+    "geradeaus", "straight",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
 _STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "passo"}
+_PACE = {"pas"}
+"""The French step, read as one only after "un" or "seul" ("d'un seul pas"): alone it denies."""
+_ONE_PACE = {"un", "seul", "petit", "d'un"}
 """A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
 _FAR = {"wall", "mur", "muro", "wand", "mauer", "bout", "fondo", "anschlag", "way", "far"}
 """A slide as far as it goes, said in words ("jusqu'au mur", "all the way", "fino in fondo", "bis
@@ -233,9 +250,11 @@ def _tokens(text: str) -> list[str]:
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
     """An official from two letters (``rk``) or a word pair joined by ``-`` (``red-black``)."""
     if "-" in tok:
+        # "red-black", and the colours in every language and form ("il rosso-blu", "den
+        # blau-roten Beamten", "le rouge-noir"; seventh round)
         words = tok.split("-")
-        if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
-            tok = _COLOUR_WORDS[words[0]] + _COLOUR_WORDS[words[1]]
+        if len(words) == 2 and all(_stem(w) in _colour_stems() for w in words):
+            tok = _colour_stems()[_stem(words[0])] + _colour_stems()[_stem(words[1])]
     o = board.official_by_code(tok) if len(tok) == 2 else None
     if o is None:
         if len(tok) == 1 and tok.upper() in "RYBGK":
@@ -338,9 +357,22 @@ _VERB_WORDS: dict[str, str] = {
     # GB", "I'm bribing RK")
     "soudoie": "select", "soudoyer": "select", "corromps": "select", "corrompo": "select",
     "corrompere": "select", "besteche": "select", "bestechen": "select", "bribing": "select",
+    # spoken forms, the German verb without its ending ("Ich nehm die rote Hose", "Ich hol mir
+    # den Mantel", "Ich behalt meinen"), and the colloquial verbs of taking ("je chope le
+    # manteau", "mi piglio i pantaloni", "I'll nab the coat"; seventh round)
+    "nehm": "take", "klau": "take", "schnapp": "take", "behalt": "keep", "wähl": "select",
+    "waehl": "select", "chope": "take", "choper": "take", "récupère": "take",
+    "recupere": "take", "piglio": "take", "pigliare": "take", "nab": "take", "snag": "take",
+    "snagging": "take", "nabbing": "take", "nick": "take", "pinch": "take", "swipe": "take",
+    "snatch": "take", "nicking": "take", "pinching": "take",
+    # a selection confirmed is kept ("Confermo la mia scelta", "Je confirme mon choix", "I
+    # confirm my selection", "Ich bestätige meine Wahl")
+    "confermo": "keep", "confirme": "keep", "confirm": "keep", "bestätige": "keep",
+    "bestaetige": "keep", "confirming": "keep",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
-_WHEN_CHOOSING = {"have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
+_WHEN_CHOOSING = {"confermo", "confirme", "confirm", "bestätige", "bestaetige", "confirming",
+                  "have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
                   "lascio", "laisse", "lasse", "leave",
                   "wechseln", "passe", "cambio", "passo", "reste", "resto", "bleibe", "stay",
                   "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
@@ -353,13 +385,22 @@ _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "a
             "eigentlich", "doch", "na", "gut",
             # from now on ("désormais je soudoie BY", "adesso corrompo GY", "jetzt nehme ich")
             "désormais", "dorénavant", "maintenant", "now", "adesso", "ora", "jetzt", "nun",
-            "ab", "sofort", "from", "on", "d'ora", "in", "poi"}  # fmt: skip
+            "ab", "sofort", "from", "on", "d'ora", "in", "poi",
+            # but this time ("..., mais là je change pour BY", "ma stavolta scelgo GY", "but
+            # now I'll take ...", "aber diesmal nehme ich ..."; seventh round)
+            "mais", "là", "but", "ma", "stavolta", "aber", "diesmal", "cette", "fois",
+            "this", "time", "questa", "volta"}  # fmt: skip
 """Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
             "donnez-moi", "donne-moi"}  # fmt: skip
 """Verbs that ask for a card to take, read as take only when a card is owed."""
 _TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick"}
+_COPULA = {"am", "suis", "sono", "bin", "'m"}
+_HAPPY = {"happy", "content", "contente", "satisfait", "satisfaite", "contento", "contenta",
+          "soddisfatto", "soddisfatta", "zufrieden", "fine"}  # fmt: skip
+"""Content with the selection ("I'm happy with my current official", "Je suis content de mon
+choix", "Sono contento della mia scelta", "Ich bin zufrieden mit meiner Wahl"): a keep."""
 _WISH = {"would", "will", "shall", "want", "wanna", "like", "to", "going", "gonna", "let", "me",
          "vais", "veux", "voudrais", "aimerais", "vorrei", "voglio", "werde", "würde", "wuerde",
          "möchte", "moechte", "gerne", "gern", "mag", "just", "simply"}  # fmt: skip
@@ -414,11 +455,33 @@ def parse(
     drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
     sentence names an official, a card, a seat or a decision, or takes anything back
     (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
+    if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
+        # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
+        # plan's "dann"): a decision that goes on is not one yet (seventh round)
+        raise InvalidSyntax(
+            _("'%(text)s' is not finished; write the decision you mean alone.")
+            % {"text": text.strip()},
+            text=text,
+            hint=examples(board, legal, state.n),
+        )
     if whole:
 
         def alone(part: str) -> Action:
             return parse(board, state, seat, part, kind, legal, waiting, whole=False)
 
+        if kind in _DECIDING and _taken_back_at_end(text):
+            # "Ich wollte erst KB nehmen, aber nein.", "Je prends le pantalon. Non, plutôt":
+            # a change of mind that settles on nothing (seventh round): ambiguous, so that no
+            # reader takes the decision before it alone
+            raise AmbiguousMove(
+                _(
+                    "'%(text)s' changes its mind, but what it settles on could not be read; "
+                    "write the decision you mean alone."
+                )
+                % {"text": text.strip()},
+                text=text,
+                hint=examples(board, legal, state.n),
+            )
         if kind in _DECIDING and (after := _after_change_of_mind(text)):
             # "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto giallo",
             # "Ich wähle BB – ach nein, doch lieber behalten": the player's last word counts; what
@@ -435,16 +498,26 @@ def parse(
                     text=text,
                     hint=examples(board, legal, state.n),
                 ) from e
+        text = _unhedged(text, kind)  # "yellow coat i guess", "Je pense le manteau jaune"
         try:
             return alone(text)
         except InvalidSyntax:
+
+            def whole_read(part: str) -> Action:
+                return parse(board, state, seat, part, kind, legal, waiting)
+
+            found = _in_notation_too(board, state, seat, text, kind, alone, whole_read)
+            if found is not None:
+                return found
             found = _one_decision(board, state, text, kind, alone)
+            if found is None and "(" in text and kind == "move":
+                found = _move_beside_aside(board, state, text, whole_read)
             if found is None and "(" in text and kind in _DECIDING:
 
                 def whole_of(part: str) -> Action:
                     return parse(board, state, seat, part, kind, legal, waiting)
 
-                found = _beside_aside(board, text, whole_of)
+                found = _beside_aside(board, state, text, whole_of)
             if found is None:
                 raise
             return found
@@ -459,6 +532,12 @@ def parse(
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
         verb = toks[0]
+    if kind == "reselect" and len(toks) > 2 and toks[0] in _COPULA and toks[1] in _HAPPY:
+        toks = ["keep", *toks[2:]]  # "I'm happy with my current official", "Je suis content"
+        verb = "keep"
+    elif kind == "reselect" and len(toks) > 1 and toks[0] in _HAPPY:
+        toks = ["keep", *toks[1:]]  # "happy with my official", "zufrieden mit meiner Wahl"
+        verb = "keep"
     if kind in ("select", "reselect", "take-card", "steal"):
         toks = _wished(toks, kind)  # "I'd like the red pants", "Ich möchte RK behalten"
         verb = toks[0] if toks else ""
@@ -468,6 +547,14 @@ def parse(
         verb = "take"  # "Give me the yellow coat", "Gib mir die Hose", "I want the coat"
     if verb == "take" and kind in ("select", "reselect") and toks[0] in _TAKE_OR_SELECT:
         verb = "select"  # "Ich nehme RK", "je prends RK" while selecting
+    if (
+        kind == "move"
+        and verb in ("take", "select")
+        and len(toks) > 2
+        and re.fullmatch(r"[rybgk]{2}", toks[1])
+    ):
+        toks = toks[1:]  # "Ich nehme BK: nach rechts", "je prends BK vers l'est": the official
+        verb = toks[0]  # taken to move (seventh round)
     if verb == "select" and kind in ("take-card", "steal"):
         verb = "take"  # "Scelgo i pantaloni rossi di Sud", "I choose the yellow coat"
     if toks and verb in ("select", "take", "keep", "believe", "doubt"):
@@ -525,7 +612,18 @@ _CHANGE_OF_MIND = re.compile(
     r"|r[ée]flexion\s+faite|tout\s+bien\s+r[ée]fl[ée]chi|[àa]\s+la\s+r[ée]flexion"
     r"|on\s+second\s+thoughts?|actually(?:\s+no)?|no\s*,?\s*wait|wait|hang\s+on|scratch\s+that"
     r"|ach\s+nein|nein\s*,?\s*doch|warte|korrektur|oder\s+doch|[äa]h+\s*,?\s*nein"
-    r"|oops|oups|ops|ripensamento|changement\s+d'avis|change\s+of\s+mind)(?=[\s,.;:!?…–—-]|$)"
+    r"|oops|oups|ops|ripensamento|changement\s+d'avis|change\s+of\s+mind"
+    # a first intention set aside by "but no" ("J'ai failli garder, mais non : je sélectionne
+    # BB", "Ich wollte erst KB nehmen, aber nein: GR"), a "no" then a preference ("Non, plutôt
+    # le manteau jaune"), the player thinking again ("ma ci ho ripensato: ..."; seventh round)
+    r"|(?:mais|but|ma|aber)\s+(?:non|no|nein|nope)|(?:non|no|nein|nope)\s*,?\s*(?:plutôt|plutot"
+    r"|rather|lieber|meglio|piuttosto|eher|better)|ci\s+ho\s+ripensato|je\s+me\s+ravise"
+    r"|I'?ve\s+changed\s+my\s+mind|j'ai\s+chang[ée]\s+d'avis|ich\s+habe\s+es\s+mir\s+anders"
+    r"\s+überlegt|ho\s+cambiato\s+idea"
+    # a sentence that starts with "no" and a comma after the decision ("Den gelben Mantel,
+    # bitte. Nein, die Hose."; "Scelgo BY... no scusate, KY")
+    r"|(?:(?<=[.!;…]\s)|(?<=[.!;…]))(?:no|non|nein|nope)(?=\s*[,–—-]|\s+(?:scusa|scusate|sorry|pardon"
+    r"|d[ée]sol[ée]|entschuldigung)))(?=[\s,.;:!?…–—-]|$)"
 )
 """A change of mind inside a decision ("... ripensandoci, meglio il cappotto giallo", "Je prends
 le manteau jaune de Nord. Non attendez, le pantalon orange plutôt", "Ich wähle BB – ach nein,
@@ -533,17 +631,48 @@ doch lieber behalten"; sixth round: it-2549 took the first card)."""
 _PREFERENCE = {"no", "non", "nein", "nee", "nope", "plutôt", "plutot", "rather", "instead",
                "meglio", "lieber", "doch", "better", "finalement", "allora", "alors", "also",
                "dann", "then", "so", "invece", "stattdessen", "eher", "piuttosto", "mieux",
-               "je", "préfère", "prefere", "preferisco", "prefer", "i'd", "i", "ich", "nehme"}  # fmt: skip
+               "je", "préfère", "prefere", "preferisco", "prefer", "i'd", "i", "ich", "nehme",
+               "scusa", "scusate", "sorry", "pardon", "désolé", "désolée", "desole",
+               "entschuldigung", "sorry,", "scusate,", "pardon,"}  # fmt: skip
 """Words of preference around what a change of mind settles on ("meglio ...", "... plutôt")."""
+
+
+_THOUGHT_OF = {"thought", "considered", "pensé", "pense", "pensato", "gedacht", "überlegt",
+               "ueberlegt", "hésité", "hesite", "esitato", "tempted", "tenté", "tentato"}  # fmt: skip
+"""Verbs of another decision thought of in an aside ("(Thought about the yellow coat but no.)")."""
+
+
+def _changes_of_mind(text: str) -> list[re.Match[str]]:
+    """The changes of mind in ``text``, but for those in an aside about another decision thought
+    of ("Orange pants from North. (Thought about the yellow coat but no.)")."""
+    asides = [
+        m
+        for m in re.finditer(r"\(([^()]*)\)", text)
+        if _THOUGHT_OF.intersection(_tokens(m.group(1)))
+    ]
+    return [
+        m
+        for m in _CHANGE_OF_MIND.finditer(text)
+        if not any(a.start() < m.start() < a.end() for a in asides)
+    ]
+
+
+def _taken_back_at_end(text: str) -> bool:
+    """Does ``text`` end on a change of mind that says "no" and nothing after it ("..., aber
+    nein.", "... Non, plutôt", "..., actually no")?"""
+    found = _changes_of_mind(text)
+    if not found or re.search(r"[^\W\d_]", text[found[-1].end() :]):
+        return False
+    return re.search(r"(?i)\b(?:no|non|nein|nope|anzi)\b", found[-1].group(0)) is not None
 
 
 def _after_change_of_mind(text: str) -> str:
     """What the last change of mind in ``text`` settles on, without its words of preference
     ("" when there is none, or nothing after it)."""
-    found = list(_CHANGE_OF_MIND.finditer(text))
+    found = _changes_of_mind(text)
     if not found or "?" in text[found[-1].end() :]:
         return "" if not found else text[found[-1].end() :]
-    words = text[found[-1].end() :].strip(" ,.;:!…–—-").split()
+    words = text[found[-1].end() :].strip(" ,.;:!…–—-()").split()
     while words and words[0].casefold().strip(",.;:!") in _PREFERENCE - {"je", "i", "ich", "i'd"}:
         words = words[1:]
     while words and words[-1].casefold().strip(",.;:!") in _PREFERENCE:
@@ -609,12 +738,58 @@ def _colour_word(word: str) -> bool:
     return _stem(word) in _colour_stems()
 
 
+_WOULD = {"si", "if", "se", "wenn", "falls", "would", "würde", "wuerde", "aurais", "serait",
+          "avrei", "sarebbe", "hätte", "haette", "wäre", "waere"}  # fmt: skip
+"""Words of what the player would have done ("Si RK n'était pas coincé je le garderais")."""
+
+
+_UNSURE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:i\s+)?don'?t\s+know|not\s+sure|no\s+idea|maybe|perhaps"
+    r"|(?:je\s+)?ne\s+sais\s+pas|(?:je\s+)?sais\s+pas|pas\s+s[ûu]re?|aucune\s+id[ée]e|peut[-\s][êe]tre"
+    r"|non\s+so|non\s+sono\s+sicur[oa]|forse|boh|magari"
+    r"|wei(?:ß|ss)\s+(?:ich\s+)?nicht|nicht\s+sicher|keine\s+ahnung|vielleicht)(?![\w'’])"
+)
+"""A clause of doubt beside a decision ("Prenderei il cappotto giallo, ma non so", "I'd take
+the yellow coat, not sure though"): the player is asked (seventh round; main read the card)."""
+
+
+def _set_aside_before(part: str, after: str) -> bool:
+    """A first intention, a habit or what the player would do otherwise, taken back by the next
+    part's "but" ("Si RK n'était pas coincé contre le mur je le garderais, mais là je change
+    pour BY", "Ich wollte erst KB, aber ..."; seventh round)."""
+    toks = _tokens(part)
+    if "?" in part or not (_MEANT_TO | _WOULD).intersection(toks):
+        return False
+    nxt = [t for t in _tokens(after) if any(c.isalnum() for c in t)]
+    return bool(nxt) and nxt[0] in _BUT
+
+
+def _set_aside_parts(parts: list[str], read: set[int]) -> set[int]:
+    """The parts before a decision that starts with "but" and that it sets aside
+    (:func:`_set_aside_before`), however many clauses they run over ("Wenn RK nicht klemmen
+    würde, würde ich ihn behalten, aber diesmal wähle ich GY")."""
+    if not read:
+        return set()
+    j = max(read)  # the last decision said, after its "but"
+    before = list(range(j))
+    if before and _set_aside_before(" ".join(parts[i] for i in before), parts[j]):
+        return set(before)
+    return set()
+
+
+def _parts_but_asides(text: str) -> list[str]:
+    """The parts of ``text`` (:data:`_DECISION_PARTS`), an aside in brackets kept whole ("(J'ai
+    pensé au pantalon orange, mais non.)")."""
+    hidden = re.sub(r"\([^()]*\)", lambda m: m.group(0).replace(",", "\x00"), text)
+    return [p.replace("\x00", ",") for p in _DECISION_PARTS.split(hidden) if p.strip()]
+
+
 def _one_decision(
     board: Board, state: State, text: str, kind: str | None, alone: Callable[[str], Action]
 ) -> Action | None:
     """The one decision among the sentences of ``text`` (each read ``alone``), the others
     remarks; None when there is none, more than one, or a sentence is more than a remark."""
-    parts = [p for p in _DECISION_PARTS.split(text) if p.strip()]
+    parts = _parts_but_asides(text)
     if kind not in ("select", "reselect", "take-card", "steal") or len(parts) < 2:
         return None
     read: list[tuple[int, Action]] = []
@@ -623,14 +798,40 @@ def _one_decision(
             read.append((k, alone(part)))
         except RuleError:
             continue
+    firsts = _set_aside_parts(parts, set(dict(read)))
+    # "Si RK n'était pas coincé je le garderais, mais là je change pour BY", "I wanted to keep
+    # RK, but GY it is": what comes before the last decision's "but" is set aside
+    read = [(k, action) for k, action in read if k not in firsts]
     said = {action for _k, action in read}
+    if len(said) > 1 and not _denies(text) and not _second_thought(text):
+        # "Den gelben Mantel, bitte. Nein, die Hose.": two decisions, neither set aside
+        raise AmbiguousMove(
+            _("'%(text)s' holds more than one decision; write the one you mean alone.")
+            % {"text": text.strip()},
+            text=text,
+        )
+    if len(said) == 1 and any(
+        _UNSURE.search(p) or _contradicts(board, state, p, read[0][1])
+        for k, p in enumerate(parts)
+        if k not in dict(read) and k not in firsts
+    ):
+        # "Non prendo GY, prendo GY.", "Den gelben Mantel, bitte. Nicht den Mantel.", "...
+        # Nein, die Hose.": another part denies the decision or corrects it unreadably
+        raise AmbiguousMove(
+            _(
+                "'%(text)s' both makes a decision and denies or corrects it; write the one you "
+                "mean alone."
+            )  # fmt: skip
+            % {"text": text.strip()},
+            text=text,
+        )
     if len(said) == 1 and all(
         _remark(board, state, p)
         or _lead_in(board, state, p)
         or _lone_verb(p, read[0][1])
         or _contrast(board, state, p, read[0][1])
         for k, p in enumerate(parts)
-        if k not in dict(read)
+        if k not in dict(read) and k not in firsts
     ):
         return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
     return None
@@ -639,7 +840,9 @@ def _one_decision(
 _DECIDING = ("select", "reselect", "take-card", "steal")
 
 
-def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) -> Action | None:
+def _beside_aside(
+    board: Board, state: State, text: str, whole_of: Callable[[str], Action]
+) -> Action | None:
     """The decision beside an aside in brackets that explains it ("Taking South's yellow coat.
     (The red pants would give me less.)", "I'll switch my bribe to BY (blue hat, yellow body)");
     None when the aside asks, takes back, decides (a verb of a decision) or describes another
@@ -648,7 +851,14 @@ def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) ->
     if m is None:
         return None
     inside = _tokens(m.group(1))
-    if "?" in m.group(1) or any(
+    if (
+        _about_writing(m.group(1))
+        and "?" in m.group(1)
+        and _WRITING.intersection(t.strip("?!") for t in inside)
+        and not any(_names_or_denies(board, state, t.strip("?!")) for t in inside)
+    ):
+        inside = []  # "take south red pants (ist das so richtig geschrieben?)": the writing
+    elif "?" in m.group(1) or any(
         t in _SECOND_THOUGHTS or _VERB_WORDS.get(t, t) in _VERB_KINDS for t in inside
     ):
         return None
@@ -660,6 +870,304 @@ def _beside_aside(board: Board, text: str, whole_of: Callable[[str], Action]) ->
     if described is not None and not (isinstance(action, Select) and action.official == described):
         return None
     return action
+
+
+# -- a decision said twice: in words and in the notation (seventh round) ---------------------
+
+_CODED = re.compile(
+    r"(?i)(?<![\w'’-])(?:take\s+(?:north|east|south|west|[1-6])\s+[a-z]+-(?:hat|coat|pants)"
+    r"|select\s+[rybgk]{2}|keep|believe|doubt)(?![\w'’-])"
+)
+"""A decision in the notation the mails teach ("take south red-pants", "select GY", "keep")."""
+_BARE_CODE = re.compile(r"(?<![\w'’-])[RYBGK]{2}(?![\w'’-])")
+"""An official's code in capitals ("I'll switch to the black-hat yellow-body official, KY")."""
+
+
+_DANGLING = re.compile(
+    r"(?i)(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure|then|puis|poi"
+    r"|dann)[\s,;:–—-]*$"
+)
+"""A decision that ends on a word that goes on ("..., aber", "..., but")."""
+_CONCESSION = re.compile(
+    r"(?i)^[\s(,–—-]*(?:though|although|even\s+if|même\s+si|meme\s+si|bien\s+que|quoique"
+    r"|anche\s+se|sebbene|benché|benche|obwohl|auch\s+wenn|wenn\s+auch)(?![\w'’])"
+)
+"""A clause that concedes and takes nothing back ("believe (though I shouldn't)", "je crois
+(même si je ne devrais pas)"): its negation is about the wisdom of the decision, not the
+decision."""
+
+
+def _in_notation_too(
+    board: Board,
+    state: State,
+    seat: Seat,
+    text: str,
+    kind: str | None,
+    alone: Callable[[str], Action],
+    whole_of: Callable[[str], Action],
+) -> Action | None:
+    """A decision written in words and again in the notation ("Je prends le pantalon rouge de
+    Sud s'il vous plaît : take south red-pants", "I'd like to switch to the green-hat,
+    yellow-body official: select GY.", "Je garde ma sélection (keep), merci", "I'll switch to
+    the black-hat yellow-body official, KY."; seventh round): the notation's decision, when every
+    notation in ``text`` says the same and the words around it say it too (read whole) or name
+    nothing else (:func:`_names_only`) with no negation, second thought or question. None when
+    the words deny or doubt; :class:`AmbiguousMove` when they say another decision than the code
+    (the player is asked, and no reader takes either alone)."""
+    if kind not in (*_DECIDING, "believe-or-doubt"):
+        return None
+    spans = list(_CODED.finditer(text))
+    if kind in ("select", "reselect"):
+        spans += list(_BARE_CODE.finditer(text))
+    if not spans:
+        return None
+    said: set[Action] = set()
+    coded: set[Action] = set()  # the decisions in the notation's words, not a code alone
+    chosen = state.selections[seat] if seat < len(state.selections) else None
+    for m in spans:
+        try:
+            got = alone(m.group(0))
+        except RuleError:
+            return None
+        if kind == "reselect" and isinstance(got, Select) and got.official == chosen:
+            got = Keep()  # "Ich ändere nichts, ich behalte YY" (YY on the selector)
+        said.add(got)
+        if _CODED.fullmatch(m.group(0)):
+            coded.add(got)
+    if len(said) > 1:
+        if (
+            _denies(text)
+            or _second_thought(text)
+            or not coded
+            or (_MEANT_TO | _WOULD).intersection(_tokens(text))
+        ):
+            # "Je ne garde pas RK, je prends GY", "I wanted to keep RK, but GY it is"
+            # (:func:`_one_decision`)
+            return None
+        # "I keep my selection: select GY", "keep (GY)": two decisions in the notation
+        raise AmbiguousMove(
+            _("'%(text)s' holds more than one decision; write the one you mean alone.")
+            % {"text": text.strip()},
+            text=text,
+        )
+    action = said.pop()
+    rest = text
+    for m in sorted(spans, key=lambda m: -m.start()):
+        rest = rest[: m.start()] + " " + rest[m.end() :]
+    rest = re.sub(r"\(\s*[,.;:]?\s*\)", " ", rest)
+    if not re.search(r"[^\W\d_]", rest):
+        return action  # "(keep)", "select GY." alone with punctuation
+    if "?" in rest:
+        return None
+    try:
+        said_in_words: Action | None = whole_of(rest.strip())
+    except RuleError:
+        said_in_words = None
+    if said_in_words == action:
+        return action
+    toks = _hyphens_apart(_tokens(rest))
+    conceded = _CONCESSION.match(rest) is not None  # "believe (though I shouldn't)"
+    if not conceded and (_denies(rest) or any(t in _SECOND_THOUGHTS for t in toks)):
+        return None  # "Not the orange pants - take north yellow-coat" (:func:`_one_decision`)
+    if said_in_words is not None or not _names_only(board, state, rest, toks, action):
+        # "Je garde ma sélection (GY)", "the black-hat yellow-body official (GY)", "Je change
+        # (keep)": the words say another decision than the code; asked, and never one of the
+        # two read alone by another reader
+        raise AmbiguousMove(
+            _(
+                "'%(text)s' says one decision in words and another in the notation; write the "
+                "one you mean alone."
+            )
+            % {"text": text.strip()},
+            text=text,
+            hint=examples(board, [], state.n),
+        )
+    return action
+
+
+_CONSIDER = {"thought", "considered", "pensé", "pense", "pensato", "gedacht", "überlegt",
+             "ueberlegt", "hésité", "hesite", "esitato", "about", "of", "à", "a", "an", "au",
+             "had", "was", "have", "j'ai", "ai", "ho", "hab", "habe", "avevo", "ich", "i",
+             "need", "want", "needed", "brauche", "brauch", "will", "möchte", "moechte",
+             "besoin", "veux", "voglio", "serve", "servono", "bisogno", "de", "du", "des",
+             "interessa", "interessano", "interessiert", "mich", "me", "mi", "m'intéresse",
+             "intéresse", "interesse", "taking", "take", "prends", "prendo", "nehme", "thinking",
+             "pensavo", "dachte", "but", "mais", "ma", "aber", "tempted",
+             "tenté", "tentato", "versucht", "non", "no", "nope", "nein"}  # fmt: skip
+"""Words of a card considered and set aside ("(Thought about the yellow coat but no.)", "Die
+Hose brauche ich nicht.", "I don't need the pants")."""
+
+
+def _hyphens_apart(toks: list[str]) -> list[str]:
+    return [w for t in toks for w in (t.split("-") if "-" in t else [t]) if w]
+
+
+def _names_only(board: Board, state: State, rest: str, toks: list[str], action: Action) -> bool:
+    """Do the words ``rest`` (as ``toks``) beside a decision in the notation name only what it
+    says? No other verb of the kind of decision; a card named (in part) is the card taken, a
+    seat named its owner; colours and a description of an official are the official selected;
+    a keep names no change and no other official; believe or doubt says the same."""
+    codes = {m.group(0) for m in _BARE_CODE.finditer(rest)}
+    if isinstance(action, Take):
+        if codes:
+            return False
+        for k, t in enumerate(toks):
+            if any(w in _MINE for w in toks[max(0, k - 2) : k]):
+                continue  # the player's own card ("ça ira avec mon chapeau rouge")
+            seat = _seat_of(state, t) if len(t) > 2 and not t.isdigit() else None
+            if seat is not None and t not in board.card_colours:
+                if seat != action.victim:
+                    return False
+                continue
+            like = _cards_like(board, [t])
+            if like and action.card not in like:
+                return False
+        return True
+    if isinstance(action, Select):
+        code = board.official_code(action.official)
+        if codes - {code}:
+            return False
+        colours = {_colour_stems()[_stem(t)] for t in toks if _stem(t) in _colour_stems()}
+        if not colours <= set(code):
+            return False
+        d = _description(toks)
+        keep = {w for w, v in _VERB_WORDS.items() if v == "keep"} | {"keep"}
+        return (d is None or d[0] == code.lower()) and not keep & set(toks)
+    if isinstance(action, Keep):
+        selecting = {w for w, v in _VERB_WORDS.items() if v == "select"} | {"select"}
+        return (
+            not codes
+            and not (_CHANGE | selecting) & set(toks)
+            and not any(_stem(t) in _colour_stems() for t in toks)
+        )
+    if isinstance(action, Answer):
+        said = {t in _DOUBT or t in _BLUFF for t in toks if t in _BELIEVE | _DOUBT | _BLUFF}
+        return said <= {action.doubt}
+    return False
+
+
+_HEDGE = re.compile(
+    r"(?i)(?:^\s*(?:i\s+(?:guess|think|suppose|reckon)|je\s+(?:pense|suppose)|penso|direi"
+    r"|suppongo|ich\s+(?:denke|schätze|schaetze))\s*[,:]?\s+"
+    r"|[\s,]+(?:i\s+(?:guess|think|suppose|reckon)|je\s+(?:pense|suppose|crois)|penso|direi"
+    r"|credo|suppongo|denke\s+ich|glaube\s+ich|schätze\s+ich|schaetze\s+ich"
+    r"|würde\s+ich\s+sagen|wuerde\s+ich\s+sagen)\s*[.!…]*\s*$)"
+)
+"""A hedge at the start or the end of a decision ("yellow coat i guess", "Je pense le manteau
+jaune", "il cappotto giallo, credo", "Die rote Hose, denke ich"): the decision as said."""
+
+
+def _unhedged(text: str, kind: str | None) -> str:
+    """``text`` without a hedge at its start or end (:data:`_HEDGE`), for a card to take or an
+    official to select; a question ("?") keeps it (and is asked back)."""
+    if kind not in _DECIDING:
+        return text
+    if "?" in text:
+        if _HEDGE.search(text.replace("?", " ").rstrip()):
+            # "Le manteau jaune, je pense ?": a question, never the card before it
+            raise AmbiguousMove(
+                _("'%(text)s' asks rather than decides; write the decision you mean alone.")
+                % {"text": text.strip()},
+                text=text,
+            )
+        return text
+    bare = _HEDGE.sub(" ", text).strip()
+    return bare if re.search(r"[^\W\d_]", bare) else text
+
+
+_WRITING = {"écrit", "écrire", "écrivez", "écris", "écrivons", "notation", "noter", "note",
+            "write", "written", "writes", "spelled", "spelt", "spell", "spelling", "schreibt",
+            "schreiben", "schreibe", "geschrieben", "schreibweise", "notiert", "scrive", "scrivere",
+            "scrivete", "scritto", "scrivo", "notazione", "abbreviation", "abréviation",
+            "abbreviazione", "abkürzung", "means", "signifie", "significa", "bedeutet", "stands",
+            "veut"}  # fmt: skip
+"""Words of a remark about how a move is written ("BR O (O comme ouest, je ne sais pas si vous
+écrivez W)", "take south red pants (ist das so richtig geschrieben?)")."""
+_DIR_LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W"}
+_ONES = {"one", "ones", "celui", "celle", "quello", "quella"}
+"""The official as "the one" in its description ("the black one with the blue hat (BK)")."""
+
+
+def _about_writing(inside: str) -> bool:
+    return any(t.strip("?!") in _WRITING for t in _tokens(inside))
+
+
+def _move_beside_aside(
+    board: Board, state: State, text: str, whole_of: Callable[[str], Action]
+) -> Action | None:
+    """A move beside an aside in brackets (seventh round): the official's code after its
+    description ("Je déplace le noir au chapeau bleu (BK) vers la droite"), read as the code when
+    every colour said is the code's; a description of the same official ("BK (le noir au chapeau
+    bleu) vers l'est"); a remark about how the move is written ("BR O (O comme ouest, je ne sais
+    pas si vous écrivez W)"), dropped when it names no other official and no direction the move
+    does not take. None otherwise (the aside may say another move: the player is asked)."""
+    from pbem.i18n import current
+
+    m = re.search(r"\(([^()]*)\)", text)
+    if m is None:
+        return None
+    inside = m.group(1).strip()
+    code = re.fullmatch(r"[RYBGKrybgk]{2}", inside)
+    if code is not None:
+        o = board.official_by_code(inside.upper())
+        if o is None:
+            return None
+        words = list(re.finditer(r"[^\s,;:.!()]+", text[: m.start()]))
+        start = m.start()
+        said: list[str] = []
+        for w in reversed(words):
+            t = w.group(0).lower().replace("’", "'")
+            t = t[2:] if re.fullmatch(r"[ld]'[a-zé]+", t) else t
+            if not (_colour_word(t) or t in _JOINERS or t in _FILLER - {"in"} or t in _ONES
+                    or _stem(t) in {_stem(x) for x in (*_HAT_FORMS, *_BODY_FORMS)}):  # fmt: skip
+                break
+            said.insert(0, t)
+            start = w.start()
+        colours = {_colour_stems()[_stem(t)] for t in said if _stem(t) in _colour_stems()}
+        d = _description(said)
+        if not colours:
+            return None
+        if not colours <= set(inside.upper()) or (d is not None and d[0] != inside.lower()):
+            # "le rouge au chapeau vert (BK)": the words and the code name two officials
+            raise AmbiguousMove(
+                _(
+                    "'%(text)s' describes one official in words and names another by its code; "
+                    "write the move you mean alone."
+                )
+                % {"text": text.strip()},
+                text=text,
+            )
+        try:
+            return whole_of(text[:start] + " " + inside.upper() + " " + text[m.end() :])
+        except RuleError:
+            return None
+    try:
+        move = whole_of((text[: m.start()] + " " + text[m.end() :]).strip())
+    except RuleError:
+        return None
+    if not isinstance(move, Move):
+        return None
+    toks = _tokens(inside)
+    described = _official_described(board, toks)
+    if described is not None:
+        ok = described == move.official and not any(
+            t in _NEGATION or t in _SECOND_THOUGHTS for t in toks
+        )
+        return move if ok and "?" not in inside else None
+    if not _about_writing(inside):
+        return None
+    o_word = _O_WORD.get(current())
+    for t in (t.strip("?!") for t in toks):
+        named = re.fullmatch(r"[rybgk]{2}", t)
+        if named and board.official_by_code(t.upper()) not in (None, move.official):
+            return None
+        way = _DIR_LETTERS.get(t) or (_DIR_WORDS.get(o_word.lower()) if t == "o" and o_word
+                                      else _DIR_WORDS.get(t) if t not in _SIDE_WORDS else None)  # fmt: skip
+        if way is not None and not set(way.split()) <= set(move.dirs):
+            return None
+        if t in _SECOND_THOUGHTS - {"no", "non", "nein", "o"}:
+            return None
+    return move
 
 
 def _lead_in(board: Board, state: State, part: str) -> bool:
@@ -692,6 +1200,10 @@ def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
     negation, then only the other one's name."""
     words = _tokens(part)
     toks = [t for t in words if t not in _TAKE_FILLER]
+    if isinstance(action, Take) and _card_set_aside(board, state, part, action):
+        return True
+    if isinstance(action, Select | Keep) and _official_set_aside(board, part, action):
+        return True
     if not toks or toks[0] not in _NOT or not set(toks) & _NEGATION - {"ne"}:
         return False
     at = words.index(next(t for t in words if t in _NEGATION))
@@ -711,6 +1223,104 @@ def _contrast(board: Board, state: State, part: str, action: Action) -> bool:
         other_o = board.official_by_code(named[0])
         return other_o is not None and other_o != action.official
     return False
+
+
+def _corrects_first(part: str, toks: list[str]) -> bool:
+    """Does ``part`` start with a "no" that corrects ("Nein, die Hose", "No, the pants", "Non,
+    le pantalon"), not the Italian or French "not" ("Non i pantaloni", "non pas")?"""
+    return toks[:1] in (["nein"], ["nope"], ["nee"]) or bool(
+        re.match(r"(?i)\W*(?:no|non)\s*[,;:!.–—-]", part)
+    )
+
+
+def _second_thought(text: str) -> bool:
+    """Does ``text`` hold a word of a second thought ("no", "sorry", "or", "instead")? The
+    readers of corrections decide then."""
+    return bool(_SECOND_THOUGHTS.intersection(_tokens(text)))
+
+
+def _denies(text: str) -> bool:
+    """Does ``text`` hold a negation ("not", "ne ... pas", "won't", "nicht")?"""
+    toks = _tokens(text)
+    return bool(_NEGATION.intersection(toks)) or any(t.endswith("n't") for t in toks)
+
+
+def _contradicts(board: Board, state: State, part: str, action: Action) -> bool:
+    """Does ``part`` deny the decision read beside it ("Non prendo GY" beside "prendo GY", "Nicht
+    den Mantel" beside the yellow coat), or start with a "no" before a card or an official (a
+    correction: "Nein, die Hose")? (seventh round)"""
+    toks = _hyphens_apart(_tokens(part))
+    content = [t for t in toks if t not in _TAKE_FILLER and t not in _PRONOUNS]
+    cards = {k for k, t in enumerate(toks) if _cards_like(board, [t])}
+    codes = {t for t in toks if re.fullmatch(r"[rybgk]{2}", t) and t.upper() in part}
+    named = bool(cards or codes)
+    if _corrects_first(part, content) and named:
+        return True  # "Nein, die Hose.", "No, GY." (not "Non i pantaloni": the Italian "not")
+    if not any(t in _NEGATION for t in toks):
+        return False
+    if isinstance(action, Take) and cards:
+        return action.card in _cards_like(board, [toks[k] for k in sorted(cards)])
+    if isinstance(action, Select):
+        d = _description(toks)
+        code = board.official_code(action.official).lower()
+        return code in codes or (d is not None and d[0] == code)
+    return False
+
+
+def _official_set_aside(board: Board, part: str, action: Select | Keep) -> bool:
+    """A clause that denies a decision about another official ("Je ne garde pas RK, je prends
+    plutôt le GY", "Non tengo RK", "I won't keep RK", "RK behalte ich nicht"; seventh round): a
+    negation, verbs of a selection or a keep, and only officials by code that are not the one
+    selected (a keep names none)."""
+    if "?" in part:
+        return False
+    toks = _tokens(part)
+    codes = [t for t in toks if re.fullmatch(r"[rybgk]{2}", t) and t.upper() in part]
+    denied = (
+        any(t.endswith("n't") for t in toks)
+        or bool(_NEGATION.intersection(toks) - {"no", "non"})
+        or bool(re.search(r"(?i)\bnon\s+(?!pas\b)[^\W\d_]{3,}", part))
+    )
+    if not codes or not denied:
+        return False
+    verbs = {w for w, v in _VERB_WORDS.items() if v in ("select", "keep", "take")}
+    verbs |= {"select", "keep", "take", "want", "veux", "voglio", "will", "möchte"}
+    if any(
+        t not in codes
+        and t not in _NEGATION | _PRONOUNS | verbs | _SELECT_FILLER | _AROUND
+        and not t.endswith("n't")
+        for t in toks
+    ):
+        return False
+    chosen = action.official if isinstance(action, Select) else None
+    return all(board.official_by_code(c.upper()) not in (None, chosen) for c in codes)
+
+
+def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool:
+    """A clause that names another card, in part, and sets it aside, the denial anywhere but
+    before the card as a "no" that corrects ("Not the pants.", "Die Hose brauche ich nicht.",
+    "(Thought about the yellow coat but no.)", "I don't need the pants", "Il cappotto non mi
+    serve"; seventh round): every word a negation, a word of needing or thinking about, a
+    filler, or the card and its owner; the card named is not the one taken. "No, the pants" (a
+    correction), a question, and any other word are not."""
+    if "?" in part:
+        return False
+    toks = _hyphens_apart(_tokens(part))
+    denial = [k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER]
+    cards = [k for k, t in enumerate(toks) if _cards_like(board, [t])]
+    if not denial or not cards:
+        return False
+    if _corrects_first(part, toks) and any(toks[k] in _NO_AFTER for k in denial if k < cards[0]):
+        return False  # "No, the pants": a correction
+    seats = [t for t in toks if len(t) > 2 and _seat_of(state, t) is not None]
+    rest = [t for k, t in enumerate(toks) if k not in cards and t not in seats and k not in denial]
+    if any(
+        t not in _TAKE_FILLER | _PRONOUNS | _NOT | _CONSIDER | _AROUND or t in _SECOND_THOUGHTS
+        for t in rest
+    ):
+        return False
+    like = _cards_like(board, [toks[k] for k in cards])
+    return bool(like) and action.card not in like
 
 
 _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben",
@@ -753,7 +1363,7 @@ _AROUND = {
     "sur", "with", "con", "bei", "meiner", "meinem", "pick", "choice", "choix", "scelta",
     "avec", "mit",
     "fais", "leur", "trust", "mi", "di", "lei",
-    "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
+    "stavolta", "de", "della", "del", "dello", "nee", "nö", "noe", "fortemente", "assolutamente", "absolutely", "absolument", "absolut",
     "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
     "allez", "cette", "fois", "time", "volta", "questa", "diesmal", "mal", "dai", "los",
     "nemmeno", "neanche", "po'", "po", "così", "cosi", "as", "is",
@@ -813,6 +1423,9 @@ def _answer_in_sentences(text: str) -> bool | None:
     said: set[bool] = set()
     weak = False  # a long remark about bluffers: no answer, but against believing
     parts = [_no_vocative(p) for p in _SENTENCE_END.split(text)]
+    # the dots of "..." make empty parts: "J'avais bien envie de douter... mais non, je vous
+    # crois" sets the doubt aside with the part that follows (seventh round)
+    parts = [p for p in parts if any(c.isalnum() for c in p)]
     for k, part in enumerate(parts):
         toks = [t for t in _tokens(part) if any(c.isalnum() for c in t)]
         if not toks:
@@ -846,7 +1459,12 @@ def _answer_in_sentences(text: str) -> bool | None:
 
 
 _MEANT_TO = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
-             "dachte", "thought", "wanted", "meant", "avais", "avevo", "hatte"}  # fmt: skip
+             "dachte", "thought", "wanted", "meant", "avais", "avevo", "hatte",
+             # a habit set against this time ("D'habitude je doute de tout, mais là je crois
+             # Est", "Usually I doubt, but ..."; seventh round)
+             "habitude", "usually", "normally", "normalement", "généralement", "solito",
+             "normalmente", "solitamente", "normalerweise", "sonst", "meistens",
+             "generally"}  # fmt: skip
 _BUT = {"but", "mais", "ma", "però", "pero", "aber", "doch"}
 
 
@@ -933,8 +1551,23 @@ def _colour_stems() -> dict[str, str]:
     return {_stem(w): code for code, forms in _COLOUR_FORMS.items() for w in forms}
 
 
+def _garments_apart(toks: list[str]) -> list[str]:
+    """``toks`` with a colour and its garment joined by a hyphen as two words ("the black-hat
+    yellow-body official", "le fonctionnaire chapeau-vert"; seventh round)."""
+    garments = {_stem(w) for w in (*_HAT_FORMS, *_BODY_FORMS)}
+    out: list[str] = []
+    for t in toks:
+        parts = t.split("-")
+        if len(parts) == 2 and {_stem(p) in garments for p in parts} == {True, False}:
+            out.extend(parts)
+        else:
+            out.append(t)
+    return out
+
+
 def _described(toks: list[str]) -> list[str]:
     """``toks`` with an official described by its colours written as its code (:func:`_description`)."""
+    toks = _garments_apart(toks)
     d = _description(toks)
     if d is None:
         return toks
@@ -945,7 +1578,7 @@ def _described(toks: list[str]) -> list[str]:
 def _official_described(board: Board, toks: list[str]) -> int | None:
     """The official described by its colours in ``toks`` (:func:`_description`), or None (the
     aside of a decision, "I'll switch my bribe to BY (blue hat, yellow body)")."""
-    d = _description(toks)
+    d = _description(_garments_apart(toks))
     return board.official_by_code(d[0].upper()) if d is not None else None
 
 
@@ -1029,11 +1662,29 @@ def _unchanged(text: str) -> bool:
     return denied and all(t in around for t in toks)
 
 
+_WHAT_I_HAVE = ({"what", "i've", "i", "ive", "got", "have", "already", "ce", "que", "j'ai",
+                 "ai", "déjà", "quello", "che", "ho", "già", "was", "ich", "habe", "hab",
+                 "schon", "dem", "das"})  # fmt: skip
+"""What the player already has, as the object of a keep ("Stick with what I've got", "Je garde
+ce que j'ai", "Tengo quello che ho", "Ich bleibe bei dem, was ich habe"; seventh round)."""
+
+
+def _what_i_have(toks: list[str]) -> bool:
+    """Are ``toks`` (after a keep's verb) what the player has, and the words around a keep?"""
+    return (
+        bool(toks)
+        and any(t in {"got", "have", "j'ai", "ai", "ho", "habe", "hab"} for t in toks)
+        and all(t in _AROUND or t in _WHAT_I_HAVE for t in toks)
+    )
+
+
 def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
     if kind == "reselect" and (_unchanged(a.text) or _kept_as_named(a, toks)):
         toks = ["keep"]  # "Je ne change rien", "keep RK" (RK selected), "Ich bleibe bei RK"
     if toks[:1] == ["keep"] and all(t in _AROUND for t in toks[1:]):
         toks = ["keep"]  # "Je garde ma sélection", "Keep it."
+    elif toks[:1] == ["keep"] and _what_i_have(toks[1:]):
+        toks = ["keep"]  # "Stick with what I've got", "Je garde ce que j'ai"
     elif (
         kind == "reselect"
         and _CHANGE & set(toks)
@@ -1115,6 +1766,8 @@ _SELECT_FILLER = {
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
     "con", "mit", "with", "avec", "stavolta", "volta", "questa", "diesmal", "this", "time",
+    # to whom the selection goes ("Passo al funzionario ...", "Ich wechsle zum Beamten ...")
+    "al", "allo", "alla", "zum", "zur", "aux",
     "cette", "fois", "on", "sur", "onto", "bestechung", "corruption", "corruzione", "svp",
     # "the one with the red hat and the black body" (:func:`_described`)
     "one", "celui", "celle", "quello", "quella", "denjenigen",
@@ -1125,6 +1778,7 @@ _SELECT_FILLER = {
     # "Nouvelle sélection : chapeau vert, corps jaune", "Neue Wahl: grüner Hut, schwarzer
     # Körper", "Ich wähle neu, und zwar BY")
     "guy", "person", "chap", "fellow", "mec", "gars", "type", "tipo", "tizio", "typ", "kerl",
+    "it",  # "GY it is"
     "nouvelle", "neue", "neu", "wahl", "sélection", "selection", "selezione", "auswahl",
     "nuova", "zwar", "und", "et", "and", "an", "un", "une", "ein", "einen",
 }  # fmt: skip
@@ -1250,6 +1904,14 @@ _TAKE_FILLER = {
     "for", "pour", "per", "für", "fuer", "mich", "sera", "ça", "ca", "it'll", "be",
     "go", "going", "opt", "it's", "c'est", "sarà", "sara", "es", "wird", "dann", "then", "alors",
     "puis", "allora", "quindi", "so", "also", "okay", "ok", "bon", "allez", "dai", "na", "gut",
+    # the owner giving it ("Nord soll mir die orange Hose geben", "Sud doit me donner le
+    # pantalon rouge", "North can hand me the yellow coat"; seventh round)
+    "soll", "geben", "give", "hand", "over", "donner", "doit", "dare", "deve", "can", "kann",
+    "peut", "può", "puo",
+    # rather this card (another set aside: "Pas le pantalon orange : je prends plutôt le
+    # manteau jaune de Nord")
+    "plutôt", "plutot", "rather", "instead", "invece", "piuttosto", "lieber", "stattdessen",
+    "eher",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -1265,6 +1927,13 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     # the verb and who takes, wherever the sentence puts them ("Die rote Hose nehme ich")
     words = [w for w in words if w not in _TAKE_FILLER and w not in _PRONOUNS
              and _VERB_WORDS.get(w, w) != "take"]  # fmt: skip
+    if not words and toks[0] != "take":
+        # "so", "lo so" (the end of "ma non lo so"): no verb, no card, no seat: no answer
+        raise InvalidSyntax(
+            _("'%(text)s' names no card to take.") % {"text": a.text.strip()},
+            text=a.text,
+            hint=a.hint,
+        )
     victim: int | None = None
     rest: list[str] = []
     for w in words:
@@ -1324,9 +1993,42 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     )
 
 
+_GOING = {"descend": "sud", "descends": "sud", "scende": "sud", "scendo": "sud",
+          "monte": "nord", "montes": "nord", "sale": "nord", "salgo": "nord"}  # fmt: skip
+"""Verbs that say the way ("Le noir-bleu descend puis part à gauche", "KB scende"): read as
+their direction when no direction follows them (:func:`_going`)."""
+_ON_THE_WAY = {"vers", "à", "a", "au", "le", "la", "en", "verso", "il", "al", "in", "fino",
+               "jusqu'au", "tout", "droit", "dritto", "directement", "direttamente", "di",
+               "d'un", "d'une", "un", "une", "una", "seul", "seule", "sola", "solo", "case",
+               "casella", "pas", "passo", "step", "encore", "ancora"}  # fmt: skip
+
+
+_THEN_WORDS = {"puis", "ensuite", "then", "poi", "dopo", "dann", "danach", "anschließend",
+               "anschliessend"}  # fmt: skip
+
+
+def _going(toks: list[str]) -> list[str]:
+    """``toks`` with each verb of :data:`_GOING` written as its direction when the next word
+    that is not on its way (:data:`_ON_THE_WAY`) is no direction ("descend puis part à
+    gauche": S then W; "descend vers le sud": the verb only; seventh round)."""
+    out = list(toks)
+    for k, t in enumerate(toks):
+        if t not in _GOING:
+            continue
+        for w in toks[k + 1 :]:
+            if w in _DIR_WORDS and w not in _THEN_WORDS:
+                break  # "monte le fonctionnaire rouge et bleu vers le nord": the verb only
+            if w in _THEN_WORDS:
+                out[k] = _GOING[t]  # "descend puis part à gauche"
+                break
+        else:
+            out[k] = _GOING[t]  # "KB descend."
+    return out
+
+
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
-    toks = _described(toks)
+    toks = _going(_described(toks))
     mode = ""
     rest: list[str] = []
     step = far = False
@@ -1335,8 +2037,8 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             mode = "claim"
         elif t in ("reveal", "enter", "open"):
             mode = "reveal"
-        elif t in _STEP:
-            step = True
+        elif t in _STEP or (t in _PACE and toks[k - 1 : k] and toks[k - 1] in _ONE_PACE):
+            step = True  # ("d'un seul pas", "un passo solo", "einen Schritt")
         elif t in _FILLER:
             continue
         elif t in _FAR and k and (toks[k - 1] in _FILLER or toks[k - 1] in _FAR_FILLER):

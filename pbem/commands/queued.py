@@ -1,0 +1,273 @@
+"""NEXT in words (issue 31, seventh round): a queued move's alternatives with the conditions
+players write around them, and the next turn named in prose instead of the word NEXT.
+
+What the service does with a queued move is fixed: when the turn comes, it plays the first
+alternative that is legal then, else the next one (:mod:`pbem.service.standing`). So the only
+conditions a reply may put on a queued move are the ones the service checks anyway, that a move
+is still possible ("if it's still free", "si la case est encore libre", "se è ancora libera",
+"falls P10 dann noch frei ist"), and that it is not ("if that's gone", "si M13 est déjà pris",
+"se L10 non va più", "falls belegt"), which says when the next alternative is played: "NEXT O13
+R1, or if that's gone, M13 R0", "M8 R1 si la case est encore libre, sinon L9 R0", "L11 R1, se non
+si può più allora L12 R0", "N9 R1, falls das nicht mehr geht O9 R0", "M13 R2, sinon O13 R2 si M13
+est déjà pris" are each "A ELSE B". A condition of any other word ("if Ann doesn't close the pink
+room first"), about a square that is not the alternative's, or that makes no sense as said (a
+move "if it is taken" with nothing before it) is not read: the line is then asked back.
+
+The next turn named in words: "Pour mon prochain tour : ...", "For my next turn: ...", "Per il
+turno dopo: ...", "Quando tocca di nuovo a me: ...", "Für meinen nächsten Zug schon mal: ...",
+and "queue L12 R0 for my next turn", "pour mon tour suivant P12 R0": read as NEXT with what
+follows (:func:`named_next`).
+
+Pure: the standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+
+def _fold(word: str) -> str:
+    """A word without case, accents or curly apostrophes ("Déjà" and "deja" are one word)."""
+    text = unicodedata.normalize("NFKD", word.casefold().replace("’", "'"))
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def _listed(text: str) -> frozenset[str]:
+    return frozenset(_fold(w) for w in text.split())
+
+
+_IF = _listed("if si s'il s'ils se falls wenn sofern qualora provided")
+"""The words that start a condition ("in case", "au cas où", "nel caso" are read as these)."""
+_IN_CASE = re.compile(
+    r"(?i)(?<![\w'’])(?:in\s+case|au\s+cas\s+o[uù]|nel\s+caso(?:\s+(?:che|in\s+cui))?|im\s+fall"
+    r"(?:e)?\s*,?\s*(?:dass)?)(?![\w'’])"
+)
+_IF_NOT = re.compile(
+    r"(?i)(?<![\w'’])(?:se\s+no|if\s+not|si\s+non|falls\s+nicht|wenn\s+nicht)\s*,?\s*"
+    r"(?=(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b)"
+)
+""""If not" right before the next alternative: "else" ("M13 R2, se no L10 R3")."""
+_ELSE = _listed(
+    "or otherwise else ou sinon autrement o oppure altrimenti oder sonst andernfalls ansonsten"
+)
+"""The words between two alternatives ("NEXT M13 R1, or P10 R0")."""
+_THEN = _listed("then alors allora dann")
+_AND = _listed("and et e und but mais ma aber only seulement uniquement solo soltanto nur")
+"""Words before a condition ("et si elle n'est plus libre, P10 R0", "solo se è ancora libera"):
+the condition says what they lead to."""
+_GOOD = _listed(
+    """legal legale legaux valid valide valida valido valable gultig possible possibile moglich
+    playable jouable giocabile spielbar free libre libres libera libero frei open ouvert ouverte
+    aperta aperto offen available disponible disponibile verfugbar allowed permis permise
+    consentita erlaubt works work fits fit marche passe va geht klappt passt puo"""
+)
+"""Words saying a move can still be played (the condition of its own alternative)."""
+_BAD = _listed(
+    """gone taken occupied blocked illegal impossible pris prise occupe occupee bloque bloquee
+    illegal illegale impossibile presa preso occupata occupato bloccata bloccato belegt besetzt
+    blockiert weg unmoglich ungultig"""
+)
+"""Words saying a move cannot be played any more (the condition of the next alternative)."""
+_TAKES = _listed("takes take took prend prennent prende prendono nimmt nehmen")
+"""Someone taking the square first: the move cannot be played ("if nobody takes it first")."""
+_NOT = _listed(
+    """not no never isn't doesn't don't can't cannot won't wasn't hasn't haven't isnt doesnt cant
+    n' ne non nicht kein keine nobody personne nessuno niemand"""
+)
+_AROUND = _listed(
+    """it it's its that that's this the square tile spot place one move is 's be been being has
+    have had got gets get becomes become still already then too any more longer anymore by at
+    that time point first yet else someone somebody anyone meanwhile played be can does do
+    la le l' les case tuile place coup position elle il ils ça ca c' c'est cela est n'est a ete
+    toujours encore deja plus a ce moment moment-la la entre-temps d'ici y n'y quelqu'un d'abord
+    avant
+    il lo la l' quella quello casella mossa posto e ancora gia piu si puo fare stata stato
+    qualcuno prima nel frattempo allora poi me
+    das es der die den dem feld zug platz dann noch schon mehr ist sein sollte ware wird
+    jemand vorher bis dahin inzwischen zu
+    serait soit etait sera would were fosse sarebbe sara ware sollte
+    """
+)
+"""The other words a condition of possibility is made of."""
+_CODE = re.compile(r"^(?:[A-Za-z]\d{1,2}|[RYBGKrybgk]{2})$")
+_ROTATION = re.compile(r"^[Rr]\d$")
+_TOKEN = re.compile(r"[\w'’-]+|[,;:.!?()]")
+
+
+def _code(token: str) -> str | None:
+    """A square ("M13") or an official ("GB") a condition may name (upper case), else None."""
+    if re.fullmatch(r"[A-Za-z]\d{1,2}", token) or re.fullmatch(r"[RYBGK]{2}", token):
+        return token.upper()
+    return None
+
+
+class _Unread(Exception):
+    """A condition that is not one of possibility, or placed where it makes no sense."""
+
+
+def _condition_end(tokens: list[re.Match[str]], at: int) -> tuple[int, set[str], bool]:
+    """The condition that starts at ``tokens[at]`` (a word of :data:`_IF`): the index after its
+    last word, the codes it names and whether it says the move can NOT be played. Raises
+    :class:`_Unread` when a word is not one of possibility."""
+    words: list[str] = []
+    codes: set[str] = set()
+    k = at + 1
+    seen = False
+    while k < len(tokens):
+        tok = tokens[k].group(0)
+        word = _fold(tok)
+        if tok in ",;:.!?()" or word in _ELSE:
+            break
+        if seen and word in _THEN:
+            k += 1
+            break
+        if seen and word not in _AROUND and word not in _NOT:
+            break  # the next alternative ("falls das nicht mehr geht O9 R0")
+        if (code := _code(tok)) is not None and not (
+            k + 1 < len(tokens) and _ROTATION.match(tokens[k + 1].group(0))
+        ):
+            codes.add(code)
+        elif word in _GOOD or word in _BAD or word in _TAKES:
+            seen = True
+        elif word not in _AROUND and word not in _NOT and word not in _IF:
+            raise _Unread(tok)
+        words.append(word)
+        k += 1
+    if not seen:
+        raise _Unread(" ".join(words))
+    negated = any(w in _NOT or w.endswith("n't") or w.startswith("n'") for w in words)
+    bad = any(w in _BAD or w in _TAKES for w in words)
+    return k, codes, negated != bad
+
+
+def _before_if(tokens: list[re.Match[str]], k: int) -> bool:
+    """Do only words of :data:`_AND` and commas stand between ``tokens[k]`` and a condition?"""
+    while k < len(tokens) and (tokens[k].group(0) == "," or _fold(tokens[k].group(0)) in _AND):
+        k += 1
+    return k < len(tokens) and _fold(tokens[k].group(0)) in _IF
+
+
+def _only_punctuation(tokens: list[re.Match[str]], start: int, end: int) -> bool:
+    return all(tokens[i].group(0) in ",;:.!?()" for i in range(start, end))
+
+
+def alternatives(text: str) -> str | None:
+    """NEXT's text with the conditions of possibility said in words read: its alternatives as
+    "A ELSE B" (see the module's text), ``text`` itself when it holds no condition, or None
+    when a condition is not one the service checks or stands where it makes no sense."""
+    text = _IF_NOT.sub(" else ", _IN_CASE.sub("if", text))
+    tokens = list(_TOKEN.finditer(text))
+    if not any(_fold(t.group(0)) in _IF for t in tokens):
+        return text
+    alts: list[list[int]] = [[]]  # the token indexes of each alternative's words
+    conds: list[tuple[int, int, set[str], bool]] = []  # (start, end, codes, negative)
+    split = False  # an else word or a condition since the last alternative's words
+    k = 0
+    try:
+        while k < len(tokens):
+            tok = tokens[k].group(0)
+            word = _fold(tok)
+            if word in _IF:
+                end, codes, negative = _condition_end(tokens, k)
+                conds.append((k, end, codes, negative))
+                split = split or negative
+                k = end
+                continue
+            if word in _AND and _before_if(tokens, k + 1):
+                pass  # "et si elle n'est plus libre", "solo se è ancora libera", "aber nur, wenn"
+            elif word in _ELSE:
+                split = True
+            elif (
+                word in _THEN
+                and conds
+                and conds[-1][3]
+                and _only_punctuation(tokens, conds[-1][1], k)
+            ):
+                split = True  # "wenn das nicht mehr möglich ist, dann P10 R0"
+            elif tok not in ",;:.!?()":
+                if split and alts[-1]:
+                    alts.append([])
+                split = False
+                alts[-1].append(k)
+            k += 1
+    except _Unread:
+        return None
+    if not alts[-1]:
+        return None
+    own = [{c for i in a if (c := _code(tokens[i].group(0))) is not None} for a in alts]
+    for start, end, codes, negative in conds:
+        before = [n for n, a in enumerate(alts) if a[-1] < start]
+        after = [n for n, a in enumerate(alts) if a[0] >= end]
+        leads = bool(after) and all(
+            tokens[i].group(0) in ",;:.!?()" or _fold(tokens[i].group(0)) in _THEN | _ELSE
+            for i in range(end, alts[after[0]][0])
+        )
+        if not negative:  # "M8 R1 si la case est encore libre", "or, if it's free, M13 R0"
+            target = after[0] if leads else (before[-1] if before else None)
+            if target is None or not codes <= own[target]:
+                return None
+        elif leads:  # "N9 R1, falls das nicht mehr geht O9 R0": of the one before
+            if not before or before[-1] + 1 != after[0] or not codes <= own[before[-1]]:
+                return None
+        elif len(before) < 2 or not codes <= own[before[-2]]:
+            return None  # "..., otherwise P12 R3 if that's gone": of the one before P12 R3
+    words = [text[tokens[a[0]].start() : tokens[a[-1]].end()] for a in alts]
+    return " ELSE ".join(w.strip(" ,;:.!?") for w in words)
+
+
+_TURN_NAMED = (
+    r"(?:(?:for|on|at)\s+(?:my|the)\s+(?:next|following)\s+(?:turn|move|go)|next\s+turn"
+    r"|(?:when|once)\s+(?:it['’]?s|it\s+is)\s+my\s+turn\s+again"
+    r"|(?:pour|[àa]|au)\s+(?:mon\s+)?(?:prochain\s+tour|tour\s+suivant|prochain\s+coup"
+    r"|coup\s+suivant)|au\s+prochain\s+tour|(?:quand|lorsque)\s+ce\s+sera\s+[àa]\s+nouveau"
+    r"\s+mon\s+tour"
+    r"|(?:per|al)\s+(?:il\s+)?(?:mio\s+)?(?:prossimo\s+turno|turno\s+(?:dopo|successivo))"
+    r"|quando\s+tocca\s+(?:di\s+nuovo|ancora)\s+a\s+me"
+    r"|(?:f(?:ü|ue)r|bei|in)\s+(?:meinen|meinem|den|dem)\s+(?:n(?:ä|ae)chsten|folgenden)"
+    r"\s+(?:zug|runde)|wenn\s+ich\s+wieder\s+dran\s+bin|beim\s+n(?:ä|ae)chsten\s+(?:zug|mal))"
+)
+_HEAD_WORDS = (
+    r"(?:(?:and|et|e|und|also|aussi|anche|auch|please|bitte|svp|puis|then|poi|dann|ensuite"
+    r"|ok|okay|d['’]accord)\s*,?\s+)*"
+)
+_LEAD_COLON = re.compile(
+    rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal"
+    rf"|schon|gleich|please|bitte|svp|per\s+favore))*\s*[:,]\s*(?P<rest>\S.*)$"
+)
+"""The next turn named before its move ("Pour mon prochain tour : M8 R1", "Für meinen nächsten
+Zug schon mal: N13 R1", "Quando tocca di nuovo a me: O9 capovolta")."""
+_COURTESY = r"(?:please|bitte|svp|per\s+favore|merci|thanks|grazie|danke)"
+_ALREADY = rf"(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal|schon|gleich|{_COURTESY})"
+_BOOK = (
+    r"(?:i['’]ll\s+(?:play|take)|je\s+(?:joue|jouerai|prends|prendrai|r[ée]serve)|(?:gioco|giocher[òo]"
+    r"|prenoto|prender[òo])|(?:ich\s+)?(?:spiele|nehme|reserviere)(?:\s+ich)?|play|take)"
+)
+_MOVE_START = r"(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b"
+_LEAD = re.compile(
+    rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*(?:\s*,?\s*{_BOOK})?\s+"
+    rf"(?P<rest>{_MOVE_START}.*)$"
+)
+"""The same without a colon, the move right after ("et pour mon tour suivant P12 sans
+rotation")."""
+_QUEUE = re.compile(
+    rf"(?i)^\s*{_HEAD_WORDS}(?:queue(?:\s+up)?|put|keep|save|mettez|mets|gardez|metti|mettete"
+    rf"|tenete|tieni|merkt?|merken\s+sie|notiert?|notieren\s+sie)\s+(?P<rest>{_MOVE_START}"
+    rf".*?)\s+(?:(?:in\s+(?:the\s+)?queue|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda"
+    rf"|vor|bitte\s+vor)\s+)?{_TURN_NAMED}(?:[\s,]+(?:vor|{_COURTESY}))*[\s.!]*$"
+)
+"""A move queued in words, the turn it is for after it ("please queue L12 R0 for my next turn",
+"mettez P12 R0 de côté pour mon prochain tour", "merkt N13 R1 für meinen nächsten Zug vor")."""
+
+
+def named_next(line: str) -> str | None:
+    """What NEXT queues when a line names the next turn in words instead of the word NEXT (see
+    the module's text): the text after the words that name it, None when the line does not
+    start so or asks ("?")."""
+    if "?" in line:
+        return None
+    for pattern in (_LEAD_COLON, _LEAD, _QUEUE):
+        m = pattern.match(line)
+        if m is not None and re.search(r"\b(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b", m["rest"]):
+            return m["rest"].strip()
+    return None

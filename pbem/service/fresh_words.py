@@ -1,0 +1,854 @@
+"""A fresh mail's request in words, without its command word (issue 31): "je voudrais rejoindre
+une partie de Forbidden City, s'il reste une place", "vorrei seguire la partita fc-7k3q come
+spettatore", "ich würde gern bei einer offenen Partie Verbotene Stadt mitspielen", "I'd like to
+take over the yellow seat in fc-7k3q", "Happy to be a reserve player for Die Verbotene Stadt".
+
+A sentence is read as JOIN, WATCH, LEAVE, TAKEOVER or STANDBY only when all of this holds:
+
+- the writer asks for it, in the first person and now: a wish, an offer or a polite question
+  ("I'd like", "could I", "je voudrais", "puis-je", "vorrei", "sono disponibile", "ich möchte",
+  "darf ich": :data:`_WISH`), and no question word stands before it ("how can I join ...?");
+- the thing asked follows the wish (:data:`_DOING`: "join", "rejoindre", "partecipare",
+  "mitspielen", "take over", "spectateur", "riserva", "Ersatzspieler"), with nothing between
+  them but articles, small words and the request's own target (:data:`_BETWEEN`): "I'd like my
+  brother to join", "je voudrais savoir comment rejoindre", "ich möchte, dass mein Bruder
+  mitspielt" are not the writer's request;
+- nothing in the sentence denies or doubts (a negation, "maybe": :data:`_DOUBT`);
+- the sentence names what the command needs, once: a game id ("fc-7k3q"; an open game's id
+  "o-fc-3a9c" for LEAVE, a running game's for WATCH and TAKEOVER), or a kind of game by its name
+  ("Forbidden City", "Verbotene Stadt") for JOIN and STANDBY, and a seat for TAKEOVER ("the
+  yellow seat", "la place jaune", "il posto giallo", "den gelben Platz");
+- and exactly one command fits: "take" with a seat is TAKEOVER, "remplacer" with a kind of game
+  is STANDBY.
+
+Anything else is no request: the mail gets the strangers' answer (the help), and what a
+sentence about joining or leaving says ("my brother wants to join", "I left the game last
+week", "should I join?") is never carried out. Every request read so is confirmed by a mailed
+round trip before anything is done (:mod:`pbem.service.signup`, :mod:`pbem.service.takeover`).
+
+Pure: the standard library and :mod:`pbem.rules` (the names of the games).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.commands.vocabulary import fold_word
+
+Request = tuple[str, tuple[str, ...]]
+
+MAX_CHARS = 300
+"""Longer lines are not read word by word (the cost of a hostile line stays linear)."""
+
+
+def _phrases(text: str) -> tuple[tuple[str, ...], ...]:
+    """One phrase a line (``|`` separates phrases on a line too), its words folded."""
+    out = []
+    for line in text.split("\n"):
+        for part in line.split("|"):
+            if part.strip():
+                out.append(tuple(part.split()))
+    return tuple(out)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_WISH = _phrases(
+    """
+    i would like | i would love | i would be happy | i would be glad | i would be keen
+    i want | i wish | i am happy | happy to | glad to | i am keen | keen to | i am available
+    available | i am interested | interested in | i volunteer | i am up for | i can | could i
+    can i | may i | please | let me | i would be up for | i am willing | willing to
+    je voudrais | j' aimerais | je souhaite | je souhaiterais | je veux | je desire
+    je desirerais | puis-je | pourrais-je | je peux | je pourrais | je suis disponible
+    disponible | je me porte volontaire | volontaire | je serais ravi | je serais ravie
+    je serais heureux | je serais heureuse | je serais content | je serais contente
+    je suis partant | je suis partante | je me propose | je propose | volontiers
+    vorrei | voglio | mi piacerebbe | desidero | desidererei | posso | potrei
+    sono disponibile | disponibile | mi offro | mi candido | volentieri | gradirei
+    sarei felice | sarei contento | sarei contenta | sarei lieto | sarei lieta
+    ich moechte | moechte ich | ich mochte | ich wuerde | wuerde ich | ich wurde gern
+    ich wurde gerne | ich will | ich haette gern | ich haette gerne | ich bin bereit | bereit
+    kann ich | koennte ich | konnte ich | darf ich | duerfte ich | ich melde mich
+    ich stehe | ich biete mich | gern | gerne
+    would it be possible | is it possible | est-il possible | serait-il possible
+    est-ce possible | sarebbe possibile | e possibile | ist es moeglich | waere es moeglich
+    ich haette lust | ich habe lust | j' ai envie | ho voglia | i feel like
+    """
+)
+"""The writer asking, offering or wishing now (folded: accents off, umlauts written out)."""
+
+_WISH_WORDS = frozenset(w for phrase in _WISH for w in phrase)
+"""A wish's words may stand again between a wish and the thing asked ("Gerne würde ich ...")."""
+
+_SELF = frozenset(("i", "je", "j'", "me", "m'", "moi", "io", "mi", "ich", "mich", "mir"))
+"""A sentence whose wish is only an adverb ("gern", "volontiers") or an adjective
+("disponible", "happy to") must have its writer in it (:func:`_wish`), or start with the
+adjective ("Happy to fill in ...")."""
+
+_ADVERB_WISH = frozenset(
+    (("gern",), ("gerne",), ("volontiers",), ("volentieri",), ("available",), ("disponible",),
+     ("disponibile",), ("bereit",), ("happy", "to"), ("glad", "to"), ("keen", "to"),
+     ("willing", "to"), ("interested", "in"), ("volontaire",))
+)  # fmt: skip
+
+_JOIN, _WATCH, _LEAVE, _TAKEOVER, _STANDBY = "join", "watch", "leave", "takeover", "standby"
+
+_DOING: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The words of the thing asked, each with the commands it may be."""
+
+
+def _doing(kinds: tuple[str, ...], text: str) -> None:
+    for phrase in _phrases(text):
+        _DOING[phrase] = kinds
+
+
+_doing(
+    (_JOIN,),
+    """
+    join | play | participate | take part | sign up | register | enter | be part | be in
+    joining | playing | participating | taking part | signing up | registering
+    mitzuspielen | mitzumachen | teilzunehmen | anzumelden | einzusteigen
+    rejoindre | participer | jouer | inscrire | faire partie | prendre part | en etre
+    partecipare | unirmi | unire | giocare | iscrivermi | iscrivere | entrare | aggiungermi
+    prendere parte | far parte | mitspielen | mitmachen | teilnehmen | anmelden | beitreten
+    spielen | einsteigen | dabei sein | dabeisein
+    """,
+)
+_doing(
+    (_WATCH,),
+    """
+    watch | follow | spectate | observe | spectator | observer | follow along
+    watching | following | observing | spectating | zuzuschauen | zuzusehen | folgen
+    anschauen | anzuschauen | mitschauen | zugucken
+    suivre | regarder | observer | spectateur | spectatrice | observateur | observatrice
+    seguire | guardare | osservare | spettatore | spettatrice | osservatore | osservatrice
+    zuschauen | zusehen | verfolgen | mitverfolgen | beobachten | mitlesen | zuschauer
+    zuschauerin | beobachter | beobachterin
+    """,
+)
+_doing(
+    (_LEAVE,),
+    """
+    leave | withdraw | quit | unregister | drop out | pull out | back out | sign off | sign out
+    leaving | withdrawing | dropping out | abzumelden | auszutreten | auszusteigen
+    quitter | retirer | desinscrire | desister | lasciare | ritirarmi | ritirare | cancellarmi
+    disiscrivermi | uscire | abmelden | austreten | aussteigen | zurueckziehen | verlassen
+    """,
+)
+_doing(
+    (_TAKEOVER,),
+    """
+    take | have | prendre | prendere | occupare | nehmen
+    """,
+)
+# a seat taken over, or (with a game's name and no id) any seat of that game: standing by
+_doing(
+    (_TAKEOVER, _STANDBY),
+    """
+    take over | takeover | reprendre | rilevare | uebernehmen | ubernehmen | taking over
+    zu uebernehmen | zu ubernehmen
+    """,
+)
+_doing(
+    (_STANDBY,),
+    """
+    reserve | standby | stand by | substitute | replacement | stand-in | remplacant
+    remplacante | suppleant | suppleante | riserva | sostituto | sostituta | rimpiazzo
+    ersatz | ersatzspieler | ersatzspielerin | reservespieler | reservespielerin | nachruecker
+    """,
+)
+_doing(
+    (_TAKEOVER, _STANDBY),
+    """
+    replace | fill in | step in | remplacer | sostituire | subentrare | ersetzen | einspringen
+    """,
+)
+
+_SAID: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The writer's request in one phrase, wish and thing asked together: an imperative ("sign me
+up", "inscrivez-moi", "iscrivetemi") or the first person's present ("je reprends", "prendo",
+"ich übernehme", "I will join"), each with the commands it may be."""
+
+
+def _said(kinds: tuple[str, ...], text: str) -> None:
+    for phrase in _phrases(text):
+        _SAID[phrase] = kinds
+
+
+_said(
+    (_JOIN,),
+    """
+    sign me up | count me in | add me | put me down | i will join | i will play | i will take part
+    inscrivez-moi | inscris-moi | ajoutez-moi | je m' inscris | je rejoins | je participe
+    iscrivetemi | iscrivimi | aggiungetemi | aggiungimi | mi iscrivo | partecipo | ci sto
+    nehmen sie mich | nehmt mich | ich bin dabei | ich spiele mit
+    ich mache mit | ich nehme teil
+    """,
+)
+# a German verb whose particle says which: "ich melde mich für ... an" / "... ab", "tragen Sie
+# mich ... ein" / "... aus" (:data:`_PARTICLES`)
+_said((_JOIN, _LEAVE), "ich melde mich | melde mich | tragen sie mich | tragt mich")
+_said((_WATCH,), "i will watch | i will follow | je suivrai | seguiro | ich schaue zu")
+_said(
+    (_LEAVE,),
+    """
+    i will withdraw | je me retire | je me desinscris
+    mi ritiro | mi cancello | ich steige aus | ich trete aus | remove me | take me off
+    retirez-moi | desinscrivez-moi | toglietemi | cancellatemi | streichen sie mich
+    """,
+)
+_said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme")
+_said(
+    (_TAKEOVER, _STANDBY),
+    """
+    i will take over | je reprends | je remplace | subentro | rilevo | ich uebernehme
+    uebernehme ich | ich ubernehme | ich springe | ich ersetze | sostituisco
+    """,
+)
+
+_BETWEEN = _words(
+    """
+    pour per um fare da faire
+    to be a an the also really very much too so kindly just now still gladly please able and
+    then in on of for as into with at this that game games seat place spot one next new open
+    another your of
+    de du des d' la le les l' un une a au aux en tant que comme bien aussi vraiment donc
+    partie parties prochaine nouvelle ouverte cette ce cet vous me m' etre moi place siege
+    di del della dello dei degli delle a al alla allo ai alle la il lo i gli un una uno in
+    nella nel come anche davvero partita partite prossima nuova aperta questa mi essere posto
+    der die das den dem des ein eine einen einem einer bei an in im am als mich mit fuer zu
+    dabei auch wirklich sehr gern gerne partie partien spiel spiels naechsten naechste neue
+    neuen offenen offene diese dieser diesem platz sein von vom aus zum zur
+    """
+)
+"""What may stand between the wish and the thing asked, besides the request's target."""
+
+_DOUBT = _words(
+    """
+    not no never cannot nor maybe perhaps unless or instead rather but however someday
+    sometime eventually later mais cependant pourtant tard ma tuttavia pero aber jedoch
+    allerdings irgendwann spaeter
+    ne n' pas jamais plus peut-etre non ou plutot
+    non mai ne forse oppure invece piuttosto
+    oder statt stattdessen lieber nicht kein keine keinen keinem keiner nie niemals vielleicht
+    """
+)
+"""A negation, a doubt or an alternative anywhere in the sentence: no request is read from it."""
+
+_VAGUE = _phrases(
+    """
+    some day | one day | one of these days | un jour | un de ces jours | plus tard | un giorno
+    prima o poi | piu tardi | eines tages | in zukunft | in the future | a l' avenir | in futuro
+    """
+)
+"""A time too vague for a request now ("I would love to play Forbidden City again some day")."""
+
+_ASKING_HOW = _words(
+    """
+    how why when where what which whether should must shall
+    comment pourquoi quand ou quel quelle quels quelles dois doit faut
+    come perche quando dove quale quali devo dovrei bisogna
+    wie warum wann wo welche welcher welches soll sollte muss ob
+    """
+)
+"""Before the wish, a question about the request, not the request ("How can I join ...?")."""
+
+_SEAT_NOUNS = _words(
+    """
+    seat place spot colour color position player siege couleur joueur joueuse posto colore
+    postazione giocatore giocatrice platz sitz farbe spieler spielerin
+    """
+)
+
+_PARTICLES = {"an": _JOIN, "ein": _JOIN, "ab": _LEAVE, "aus": _LEAVE}
+"""The particle that ends a German sentence, for a verb of :data:`_SAID` that may be JOIN or
+LEAVE."""
+
+_ROLES = {
+    **dict.fromkeys(
+        _words(
+            """
+            spectator observer spectateur spectatrice observateur observatrice spettatore
+            spettatrice osservatore osservatrice zuschauer zuschauerin beobachter beobachterin
+            """
+        ),
+        _WATCH,
+    ),
+    **dict.fromkeys(
+        _words(
+            """
+            reserve substitute replacement remplacant remplacante suppleant suppleante riserva
+            sostituto sostituta ersatz ersatzspieler ersatzspielerin reservespieler
+            reservespielerin
+            """
+        ),
+        _STANDBY,
+    ),
+}
+"""A role named in the sentence says what signing up is for ("m'inscrire comme spectateur",
+"iscrivermi come riserva", "join as a spectator"): it wins over a verb of joining."""
+_SEATS = {
+    "purple": "purple violet violette mauve viola lila violett violetten violetter lilanen",
+    "yellow": "yellow jaune giallo gialla gelb gelbe gelben gelber gelbes",
+    "red": "red rouge rosso rossa rot rote roten roter rotes",
+    "blue": "blue bleu bleue blu blau blaue blauen blauer blaues",
+    "north": "north nord norden",
+    "east": "east ost osten",
+    "south": "south sud sued sueden",
+    "west": "west ouest ovest westen",
+}
+_SEAT_OF = {w: seat for seat, ws in _SEATS.items() for w in ws.split()}
+"""A seat's name in the four languages (the English name is the service's)."""
+
+_KINDS = {
+    ("forbidden", "city"): "forbidden-city",
+    ("verbotene", "stadt"): "verbotene-stadt",
+    ("verbotenen", "stadt"): "verbotene-stadt",
+}
+"""A kind of game named in words (the hyphenated names are read by :func:`pbem.rules.game_key`)."""
+
+_ANY = _phrases(
+    """
+    any game | either game | both games | n'importe quelle partie | qualsiasi partita
+    ogni partita | jede partie | irgendeine partie | egal welche partie
+    """
+)
+
+OPEN_PREFIX = "o-"
+"""The start of an open game's id (:meth:`pbem.service.signup.SignupFiles.new_open`)."""
+
+_GAME_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
+
+
+def _shaped_ids() -> re.Pattern[str]:
+    """The ids the service makes: ``fc-7k3q`` (:func:`pbem.store.committer._unique_id`: a
+    game's initials and four letters or figures, a fifth after many tries), ``o-fc-3a9c`` (an
+    open game, :meth:`pbem.service.signup.SignupFiles.new_open`)."""
+    from pbem.rules import game_names
+
+    initials = {"".join(p[0] for p in name.split("-") if p)[:3] for name in game_names()}
+    return re.compile(rf"^(?:o-)?(?:{'|'.join(sorted(initials))})-[a-z0-9]{{4,5}}$")
+
+
+_SHAPED = _shaped_ids()
+
+
+def _ids(words: list[str]) -> set[str]:
+    """The game ids a sentence names: a word shaped as the service's ids, or any hyphenated
+    word with a figure (a game master's own name for a game, "club-2026"); never a word of
+    prose ("peut-être", "stand-in") nor a game's name ("forbidden-city")."""
+    return {
+        w for w in words if _GAME_ID.match(w) and (_SHAPED.match(w) or any(c.isdigit() for c in w))
+    }
+
+
+_CONTRACTIONS = (
+    (re.compile(r"\bi'd\b"), "i would"),
+    (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"\bi'll\b"), "i will"),
+    (re.compile(r"\bi've\b"), "i have"),
+    (re.compile(r"n't\b"), " not"),
+    (re.compile(r"'re\b"), " are"),
+    (re.compile(r"\bcan't\b"), "can not"),
+)
+_TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*'?")
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]\s+")
+
+
+def in_words(line: str) -> Request | None:
+    """The request a line says in words (see the module's docstring), or None. Each sentence of
+    the line is read alone; the line's sentences must not ask for two different things."""
+    if len(line) > MAX_CHARS:
+        return None
+    said = {got for s in _SENTENCE.split(line) if (got := _sentence(s)) is not None}
+    return said.pop() if len(said) == 1 else None
+
+
+def _fold(text: str) -> list[str]:
+    t = fold_word(text.replace("\u2019", "'").replace("`", "'")).lower()
+    t = t.replace("cannot", "can not")
+    for pat, out in _CONTRACTIONS:
+        t = pat.sub(out, t)
+    return _TOKEN.findall(t)
+
+
+def _find(words: list[str], phrase: tuple[str, ...], start: int = 0) -> int:
+    n = len(phrase)
+    for k in range(start, len(words) - n + 1):
+        if tuple(words[k : k + n]) == phrase:
+            return k
+    return -1
+
+
+def _wish(words: list[str]) -> int | None:
+    """Where the first wish of ``words`` ends (None: none), with no question word before it."""
+    best: tuple[int, int] | None = None
+    for phrase in _WISH:
+        k = _find(words, phrase)
+        if k < 0:
+            continue
+        if phrase in _ADVERB_WISH and not _SELF & set(words) and not (k == 0 and len(phrase) > 1):
+            continue  # "Happy to be a reserve ...": the writer, at the sentence's start
+        if best is None or k < best[0] or (k == best[0] and k + len(phrase) > best[1]):
+            best = (k, k + len(phrase))
+    if best is None or _ASKING_HOW & set(words[: best[0]]):
+        return None
+    return best[1]
+
+
+def _sentence(text: str) -> Request | None:
+    words = _fold(text)
+    if not words:
+        return None
+    stop = _stopping(words)
+    if stop is not None:
+        return stop
+    if _DOUBT & set(words) or any(_find(words, p) >= 0 for p in _VAGUE):
+        return None
+    ids = _ids(words)
+    kinds = _kinds(words)
+    seats = _seats(text, words)
+    first = _said_first(words) or _leading(words, text)
+    said = first[0] if first is not None else None
+    if said is not None and _JOIN in said and _LEAVE in said:
+        particle = _PARTICLES.get(words[-1])
+        said = (particle,) if particle else None
+    if said is not None:
+        said = _agreeing(words, 0, _as_role(said, words))
+    if said is not None and first is not None and not _object_is_target(words, first[1], False):
+        return None
+    if said is not None:
+        fits = {got for kind in said if (got := _fits(kind, ids, kinds, seats, words))}
+        return fits.pop() if len(fits) == 1 else None
+    end = _wish(words)
+    if end is None:
+        return None
+    for at in range(end, len(words)):
+        found = [(p, ks) for p, ks in _DOING.items() if tuple(words[at : at + len(p)]) == p]
+        if not found:
+            continue
+        phrase, can_be = max(found, key=lambda f: len(f[0]))
+        agreed = _agreeing(words, at, _as_role(can_be, words[at:]))
+        if agreed is None:
+            return None  # two things asked ("I'd like to leave early, then join o-fc-3a9c")
+        can_be = agreed
+        between = words[end:at]
+        targets = ids | {w for w in between if w in _SEAT_OF} | _kind_words(words)
+        if any(w not in _BETWEEN and w not in _WISH_WORDS and w not in targets for w in between):
+            return None  # the wish is for something else ("I'd like my brother to join")
+        if not _object_is_target(words, at + len(phrase), bool(targets & set(between))):
+            return None  # "I want to leave a comment about o-fc-3a9c", "spielen lernen"
+        fits = {got for kind in can_be if (got := _fits(kind, ids, kinds, seats, words))}
+        return fits.pop() if len(fits) == 1 else None
+    return None
+
+
+_STOP = _phrases(
+    """
+    stop | unsubscribe | unsubscribe me | arreter | arretez | desabonner | desabonnez-moi
+    desinscrire | smettere | smettete | smettetela | basta | disiscrivermi | disiscrivetemi
+    aufhoeren | hoeren sie auf | hort auf | abbestellen | austragen | tragen sie mich aus
+    """
+)
+"""A stop asked for (the infinitive or the imperative: "I'd like to stop watching", "arrêtez de
+m'envoyer"; not "I stopped", "j'ai arrêté")."""
+
+_UNSUBSCRIBE = _words(
+    "unsubscribe desabonner desabonnez-moi disiscrivermi disiscrivetemi abbestellen austragen"
+)
+"""A stop that says what stops: a game's mails."""
+
+_NO_LONGER = _phrases(
+    """
+    no longer | not anymore | not any more | not any longer | ne plus | n' plus | non piu
+    nicht mehr | keine mehr | keinen mehr
+    """
+)
+"""A cessation: its words may stand apart ("je ne veux plus suivre", "non mandatemi più",
+"keine Mails mehr"), in this order, in one sentence."""
+
+_WATCHING = _words(
+    """
+    watch watching follow following spectate observe observing mails mail emails email messages
+    sending send updates suivre regarder observer envoyer mails courriels messages
+    seguire guardare osservare mandare inviare mandarmi inviarmi mandatemi inviatemi
+    messaggi verfolgen zuschauen beobachten mitlesen schicken senden zusenden nachrichten
+    spectator spectateur spettatore zuschauer observer observateur osservatore
+    """
+)
+"""What is stopped, for UNWATCH: watching a game, or its mails sent."""
+
+_STANDING_BY = _words(
+    """
+    reserve standby substitute replacement remplacant remplacante remplacer riserva sostituto
+    sostituta sostituire ersatz ersatzspieler ersatzspielerin einspringen
+    """
+)
+
+_ASK_TO_STOP = _phrases(
+    """
+    please | kindly | s' il vous plait | svp | merci de | per favore | per piacere | bitte
+    """
+)
+
+
+def _stopping(words: list[str]) -> Request | None:
+    """UNWATCH or STANDBY OFF said in words: the writer asks (:data:`_WISH`, "please", an
+    imperative stop) that watching a game (one running game's id) or standing by stop ("Please
+    stop sending me the fc-7k3q mails", "je ne veux plus suivre fc-7k3q", "vorrei smettere di
+    seguire fc-7k3q", "ich möchte fc-7k3q nicht mehr verfolgen", "I no longer want to be a
+    reserve"). Either a stop or a cessation, not both, and no other negation or doubt ("I don't
+    want to stop watching" is no request); None otherwise."""
+    stops = [k for p in _STOP if (k := _find(words, p)) >= 0]
+    ceases = [_apart(words, p) for p in _NO_LONGER]
+    ceased = [k for k in ceases if k is not None]
+    if bool(stops) == bool(ceased):
+        return None
+    start = min(stops or ceased)
+    negations = {"not", "ne", "n'", "non", "nicht", "keine", "keinen", "no"}
+    if stops and (_DOUBT & set(words)):
+        return None
+    if ceased and (_DOUBT - negations - {"plus"}) & set(words):
+        return None
+    ceasing = {w for p in _NO_LONGER for w in p} | {"anymore", "do"}
+    bare = [w for w in words if w not in ceasing] if ceased else words  # "je (ne) veux (plus)"
+    asked = _wish(bare) is not None or any(_find(words, p) >= 0 for p in _ASK_TO_STOP)
+    imperative = stops and words[start] not in ("stop", "arreter", "smettere", "aufhoeren")
+    if not (asked or imperative or (stops and start == 0)):
+        return None
+    if _ASKING_HOW & set(words[:start]):
+        return None
+    ids = _ids(words)
+    unsubscribed = stops and words[start] in _UNSUBSCRIBE
+    watching = unsubscribed or _WATCHING & set(words[start:]) or (ceased and _WATCHING & set(words))
+    standing = _STANDING_BY & set(words)
+    if watching and not standing and len(ids) == 1:
+        game = next(iter(ids))
+        return None if game.startswith(OPEN_PREFIX) else ("unwatch", (game,))
+    if standing and not watching and not ids:
+        return "standby", ("off",)
+    return None
+
+
+def _apart(words: list[str], phrase: tuple[str, ...]) -> int | None:
+    """Where ``phrase`` starts when its words stand in order in ``words`` within six words of
+    each other ("ne veux plus", "keine Mails mehr")."""
+    if not phrase:
+        return None
+    for k, w in enumerate(words):
+        if w != phrase[0]:
+            continue
+        at = k
+        for nxt in phrase[1:]:
+            window = words[at + 1 : at + 7]
+            if nxt not in window:
+                break
+            at = at + 1 + window.index(nxt)
+        else:
+            return k
+    return None
+
+
+_AFTER = _words(
+    """
+    from dans sur avec nella sulla sul nello auf im vom any either both n'importe quelle
+    qualsiasi ogni jede irgendeine egal welche bitte danke svp stp merci grazie favore piacere
+    s' il vous plait thanks thank
+    """
+)
+"""Words that may stand between the thing asked and its target, besides :data:`_BETWEEN`."""
+
+_CLAUSE = _words("if when si quand se quando appena wenn falls sobald")
+"""Where a clause of condition starts: the thing asked ends there."""
+
+
+def _object_is_target(words: list[str], after: int, target_before: bool) -> bool:
+    """Whether what follows the thing asked (from ``after``) is its target, not another object
+    ("leave a comment about o-fc-3a9c", "suivre vos conseils pour fc-7k3q", "seguire le regole
+    di fc-7k3q"): only small words, roles and seat nouns up to the first target; when the target
+    came before (German: "bei o-fc-3a9c mitspielen"), nothing but a clause of condition or
+    courtesy after ("Verbotene Stadt spielen lernen" is not a request)."""
+    targets = _ids(words) | _kind_words(words) | {w for w in words if w in _SEAT_OF}
+    for w in words[after:]:
+        if w in targets:
+            return True
+        if w in _CLAUSE:
+            return target_before or bool(targets & set(words[:after]))
+        if w in _BETWEEN or w in _AFTER or w in _SEAT_NOUNS or w in _ROLES or w in _WISH_WORDS:
+            continue
+        if (w,) in _DOING:  # the verb after its role ("als Zuschauer verfolgen"): agreed before
+            continue
+        return False
+    return True
+
+
+def _agreeing(words: list[str], start: int, can_be: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The commands of ``can_be`` that every other thing asked from ``start`` on may be too
+    (:data:`_DOING`, :data:`_SAID`; a verb of joining beside a role named counts as the role),
+    or None when two of them ask different things."""
+    roles = {_ROLES[w] for w in words if w in _ROLES}
+    out = list(can_be)
+    at = start
+    while at < len(words):
+        found = [
+            (p, ks)
+            for table in (_DOING, _SAID)
+            for p, ks in table.items()
+            if tuple(words[at : at + len(p)]) == p
+        ]
+        if not found:
+            at += 1
+            continue
+        phrase, kinds = max(found, key=lambda f: len(f[0]))
+        if at > start and len(phrase) == 1 and phrase[0] in _GENERIC:
+            at += 1
+            continue  # "I've seen enough, I have other plans": too general to ask a thing
+        at += len(phrase)
+        if kinds == (_JOIN,) and len(roles) == 1:
+            kinds = (next(iter(roles)),)
+        if _JOIN in kinds and _LEAVE in kinds:
+            continue  # a German verb whose particle decides (read by the caller)
+        out = [k for k in out if k in kinds]
+    return tuple(out) or None
+
+
+def _as_role(kinds: tuple[str, ...], words: list[str]) -> tuple[str, ...]:
+    """JOIN as the role ``words`` name, when they name one and only one (:data:`_ROLES`)."""
+    roles = {_ROLES[w] for w in words if w in _ROLES}
+    return (roles.pop(),) if kinds == (_JOIN,) and len(roles) == 1 else kinds
+
+
+_UNWATCH = "unwatch"
+
+_ORDERS = {
+    **dict.fromkeys(("join",), (_JOIN,)),
+    **dict.fromkeys(("leave",), (_LEAVE,)),
+    **dict.fromkeys(("watch",), (_WATCH,)),
+    **dict.fromkeys(("unwatch",), (_UNWATCH,)),
+    **dict.fromkeys(("standby", "reserve", "riserva", "ersatz"), (_STANDBY,)),
+    **dict.fromkeys(("takeover", "subentra", "uebernehmen", "ubernehmen"), (_TAKEOVER, _STANDBY)),
+}
+"""A command's word (:mod:`pbem.service.fresh`) that starts a line whose arguments are said in
+words ("JOIN the next Forbidden City game", "TAKEOVER the yellow seat in fc-7k3q")."""
+
+_GENERIC = _words(
+    "play take have enter be follow quit jouer prendre prendere giocare spielen nehmen"
+)
+"""Verbs too general to order a request by themselves at a line's start."""
+
+_GREETING = _words(
+    """
+    hi hello hey dear bonjour salut coucou ciao buongiorno buonasera salve hallo moin servus
+    guten tag morgen abend please svp bitte ok okay
+    """
+)
+
+
+def _orders_in(text: str) -> set[str]:
+    """The command words written in capitals in ``text``, folded and in lower case."""
+    return {fold_word(w).lower() for w in re.findall(r"[^\W\d_]{4,}", text) if w.isupper()}
+
+
+def _leading(words: list[str], text: str) -> tuple[tuple[str, ...], int] | None:
+    """The commands a line's first word orders, a greeting aside: a command's word, or an
+    infinitive or imperative of :data:`_DOING` ("Rejoindre o-fc-3a9c", "Partecipare a
+    o-fc-3a9c", "Zuschauen bei fc-7k3q"), not a verb as general as "play"."""
+    k = 0
+    while k < len(words) and words[k] in _GREETING:
+        k += 1
+    if k == len(words):
+        return None
+    first = words[k]
+    if first in _ORDERS:
+        # written as a command, in capitals ("Watch out, ..." and "Leave it to me" are not)
+        return (_ORDERS[first], k + 1) if first in _orders_in(text) else None
+    kinds = _DOING.get((first,))
+    if (
+        kinds is None
+        or first in _GENERIC
+        or (k + 1 < len(words) and (first, words[k + 1]) in _DOING)
+    ):
+        return None
+    return kinds, k + 1
+
+
+def _said_first(words: list[str]) -> tuple[tuple[str, ...], int] | None:
+    """The commands of the first phrase of :data:`_SAID` in ``words`` with no question word
+    before it ("Comment je m'inscris ?" is a question), with where the phrase ends, or None."""
+    best: tuple[int, int, tuple[str, ...]] | None = None
+    for phrase, kinds in _SAID.items():
+        k = _find(words, phrase)
+        if k >= 0 and (best is None or k < best[0] or (k == best[0] and len(phrase) > best[1])):
+            best = (k, len(phrase), kinds)
+    if best is None or _ASKING_HOW & set(words[: best[0]]):
+        return None
+    return best[2], best[0] + best[1]
+
+
+def _fits(
+    kind: str, ids: set[str], kinds: set[str], seats: set[str], words: list[str]
+) -> Request | None:
+    """The request ``kind`` with the sentence's targets, when they are what it needs, once."""
+    one_id = next(iter(ids)) if len(ids) == 1 else None
+    running = one_id is not None and not one_id.startswith(OPEN_PREFIX)
+    if kind == _JOIN and one_id is not None and not running and not seats:
+        return kind, (one_id,)
+    if kind == _JOIN and not ids and len(kinds) == 1 and not seats:
+        return kind, (next(iter(kinds)),)
+    if kind == _UNWATCH and running and not seats:
+        return kind, (one_id,)  # type: ignore[return-value]
+    if kind == _WATCH and running and not seats:
+        return kind, (one_id,)  # type: ignore[return-value]
+    if kind == _LEAVE and one_id is not None and not running and not seats:
+        return kind, (one_id,)
+    if kind == _TAKEOVER and running and len(seats) == 1:
+        return kind, (one_id, next(iter(seats)))  # type: ignore[return-value]
+    if kind == _STANDBY and not ids and not seats:
+        if len(kinds) == 1:
+            return kind, (next(iter(kinds)),)
+        if not kinds and any(_find(words, p) >= 0 for p in _ANY):
+            return kind, ("any",)
+    return None
+
+
+def _kind_words(words: list[str]) -> set[str]:
+    out = {w for w in words if _kind_of(w)}
+    for phrase in _KINDS:
+        if _find(words, phrase) >= 0:
+            out.update(phrase)
+    return out
+
+
+def _kind_of(word: str) -> str | None:
+    from pbem.rules import game_key
+
+    return game_key(word) if "-" in word and not any(c.isdigit() for c in word) else None
+
+
+def _kinds(words: list[str]) -> set[str]:
+    """The kinds of game the sentence names ("Forbidden City", "verbotene-stadt")."""
+    out = {k for w in words if (k := _kind_of(w))}
+    out.update(kind for phrase, kind in _KINDS.items() if _find(words, phrase) >= 0)
+    return out
+
+
+def _seats(text: str, words: list[str]) -> set[str]:
+    """The seats the sentence names beside a seat's noun ("the yellow seat", "la place jaune",
+    "il posto di Nord", "den gelben Platz"); the French "est" only as "Est" (it is "is" too)."""
+    out, near_noun = set(), False
+    for k, w in enumerate(words):
+        seat = _SEAT_OF.get(w)
+        if seat is None and w == "est" and re.search(r"\bEst\b", text):
+            seat = "east"
+        if seat is None:
+            continue
+        out.add(seat)
+        near = words[max(0, k - 3) : k] + words[k + 1 : k + 3]
+        near_noun = near_noun or bool(_SEAT_NOUNS & set(near))
+    # every seat the sentence names counts once one stands by a seat's noun ("the yellow or
+    # the blue seat": two seats, no request)
+    return out if near_noun else set()
+
+
+_ABOUT = _words(
+    """
+    join joining sign-up signup register registration rejoindre inscrire inscription inscrivez-moi
+    participer partecipare iscrivermi iscrizione iscrivetemi mitspielen mitmachen teilnehmen
+    anmelden anmeldung watch watching spectator spectate spectateur spectatrice spettatore
+    spettatrice zuschauen zuschauer zuschauerin reserve standby remplacant remplacante riserva
+    sostituto ersatz ersatzspieler ersatzspielerin takeover unsubscribe desabonner abbestellen
+    """
+)
+"""Words that speak of signing up, watching or standing by (not "play", "take": a player's
+move sent in a new mail speaks of those)."""
+
+
+def about_a_request(lines: list[str]) -> bool:
+    """Whether ``lines`` speak of joining, watching, leaving or standing by ("I'd like to join
+    please", "my brother wants to join o-fc-3a9c") though no request was read from them: the
+    mail is then answered with the commands to write, not with the answer to a player's move
+    sent in a new mail. Each line is read only to :data:`MAX_CHARS`."""
+    for line in lines:
+        words = set(_fold(line[:MAX_CHARS]))
+        if _ABOUT & words or any(_SHAPED.match(w) and w.startswith(OPEN_PREFIX) for w in words):
+            return True
+    return False
+
+
+def seat_name(word: str) -> str | None:
+    """The service's name of the seat ``word`` names in one of the four languages ("jaune",
+    "Gelb", "giallo", "YELLOW": ``yellow``), or None."""
+    folded = fold_word(word).lower()
+    return _SEAT_OF.get(folded) or ("east" if folded in ("est", "east", "ost") else None)
+
+
+def argument_problem(kind: str, arg: str) -> bool:
+    """Whether the first argument of a JOIN or STANDBY read from its command word is neither a
+    game id nor a game's name nor ``any``/``off`` (the words of a sentence joined: "RISERVA per
+    Forbidden City" gave ``per-Forbidden-City``): the line is then read as words."""
+    from pbem.rules import game_key
+
+    a = arg.lower()
+    if kind in (_LEAVE, _WATCH, _UNWATCH):  # a game's id ("Leave it to me" is not "it-to-me")
+        return not _ids([a]) and not a.startswith(OPEN_PREFIX)
+    if kind not in (_JOIN, _STANDBY):
+        return False
+    if kind == _STANDBY and a in ("any", "off"):
+        return False
+    return game_key(a) is None and not _ids([a]) and not a.startswith(OPEN_PREFIX)
+
+
+_GAMES_NOUNS = _words("games parties partite partien spiele")
+_WHICH = _words(
+    """
+    which what list tell quelles quels quelle quel liste dites dire quali quale elenco lista
+    dirmi ditemi welche welchen welcher liste sagen
+    """
+)
+_MINE = _words(
+    """
+    i me my am je suis-je mes moi suis io sono mie miei mi ich mich meine meinen mir bin
+    """
+)
+
+
+def games_in_words(line: str) -> bool:
+    """GAMES asked in a fresh mail's sentence, which changes nothing: a question about the
+    writer's own games ("Dans quelles parties suis-je inscrit ?", "In quali partite sono
+    iscritto?", "In welchen Partien bin ich angemeldet?", "Could you tell me which games I'm
+    playing?"): the games' plural, a word of asking which, the writer, in a short line with no
+    negation, no game id and nothing asked of :data:`_DOING` ("Which games can I join?" asks
+    something else)."""
+    words = _fold(line[:MAX_CHARS])
+    if not words or len(words) > 16:
+        return False
+    w = set(words)
+    asked = [p for p in _DOING if _find(words, p) >= 0 and not set(p) <= _PLAYING]
+    if _DOUBT & w or _ADVICE & w or _OTHERS & w or _ids(words) or asked:
+        return False
+    return bool(_GAMES_NOUNS & w and _WHICH & w and _MINE & w)
+
+
+_OTHERS = _words(
+    """
+    he she they his her their brother sister friend wife husband son daughter il elle ils
+    elles frere soeur ami amie femme mari fils fille lui lei loro fratello sorella amico amica
+    moglie marito figlio figlia er sie bruder schwester freund freundin frau mann sohn tochter
+    """
+)
+"""Someone else: a question about their games is not the writer's GAMES."""
+
+_PLAYING = _words("play playing jouer joue giocare gioco giocando spielen spiele")
+"""Playing, in a question about one's games ("which games I'm playing"), asks for nothing."""
+
+_ADVICE = _words(
+    """
+    should shall must try recommend suggest dois doit devrais faut essayer conseillez
+    conseiller devo dovrei bisogna provare consigliate consigliare soll sollte muss
+    ausprobieren empfehlen empfehlt
+    """
+)
+"""Advice asked ("Which games should I try?"), not one's games."""
