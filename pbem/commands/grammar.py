@@ -3656,6 +3656,17 @@ def _refused_clause(line: str, parse_action: Callable[[str], object]) -> str:
     return line
 
 
+_FORGET_SAID = re.compile(
+    r"(?i)^\W*(?:(?:actually|en\s+fait|in\s+realtà|eigentlich|bon|ok|okay)\W+)?"
+    r"(?:forget|ignore|never\s+mind|disregard|oubliez|oublie|ignorez|dimenticate|dimentica"
+    r"|ignorate|vergesst|vergessen\s+sie|vergiss|ignoriert)\s+(?:what|ce\s+que|quello\s+che|was)"
+    r"\s+(?:i|j['’]ai|je|ho|ich)\s+(?:[^\W\d]+\s+){0,4}?(?:about|sur|pour|à\s+propos\s+de|su|di"
+    r"|per|über|zu|wegen)\s+[A-Za-z]{1,2}\s*\d{1,2}(?:\s*R\s*[0-3])?\s*(?:--|[-–—:;,.]+)\s*"
+    r"(?=\S)"
+)
+"""What the player said of another move elsewhere, taken back before the move ("Actually, forget
+what I told Yellow about O9 R1 -- I'm playing O9 R2", "Oubliez ce que j'ai dit à Paul sur M13
+R1 : je joue M13 R2")."""
 _NO_THANKS = re.compile(
     r"(?i)^\W*(?:non\s+merci|no\s+thanks?(?:\s+you)?|no\s+grazie|nein\s+danke)\s*[,.!;:–—-]+\s*"
     r"(?=(?:je|j['’]|i|i['’]ll|i['’]d|io|ich|preferisco|gioco|lieber|rather)\b)"
@@ -3670,6 +3681,7 @@ def _calmed(line: str) -> str:
     out = _SETTLED.sub(" ", _COUNTERFACTUAL_REMARK.sub(_counterfactual, line))
     out = _WHAT_I_MEANT.sub(" ", out)  # "N13 R3 is what I meant"
     out = _NO_THANKS.sub(" ", out)  # "Non merci, je préfère N13 R3" (to the mail's examples)
+    out = _FORGET_SAID.sub(" ", out)  # "Actually, forget what I told Yellow about O9 R1 -- ..."
     # "(donc M13 R1 si j'ai bien compris la notation)": a condition that holds when it is read
     out = re.sub(
         _UNDERSTOOD.pattern + r"(?:\s+(?:la|the|die|il\s+sistema\s+di)?\s*(?:notation|notazione))?",

@@ -69,7 +69,9 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     own kinds (:data:`SIGN_UP`, :data:`SEATS`). With the request: whether it was said in words
     or below the first lines (such a request is confirmed by mail even in a reply to one of our
     mails)."""
-    from pbem.service.fresh_words import in_words
+    from pbem.mail.fingerprint import strip_subject
+    from pbem.mail.reply import ours_answered
+    from pbem.service.fresh_words import in_words, in_words_with
 
     lines = request_lines(p)
     for line in lines:
@@ -82,6 +84,10 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
         if (got := command(line)) is not None:
             return got, True
     said = {got for line in [*lines, *lower] if (got := in_words(line)) is not None}
+    if not said and p.subject and not ours_answered(p.subject):
+        # the target in the Subject only (Subject "Forbidden City", "I'd like to join please")
+        subject = strip_subject(p.subject, None)
+        said = {g for line in [*lines, *lower] if (g := in_words_with(line, subject)) is not None}
     return (said.pop(), True) if len(said) == 1 else None
 
 

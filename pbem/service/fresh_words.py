@@ -205,13 +205,14 @@ _said(
     (_TAKEOVER, _STANDBY),
     """
     i will take over | je reprends | je remplace | subentro | rilevo | ich uebernehme
-    uebernehme ich | ich ubernehme | ich springe | ich ersetze | sostituisco
+    uebernehme ich | ich ubernehme | ich springe | springe ich | ich ersetze | sostituisco
     """,
 )
 
 _BETWEEN = _words(
     """
-    pour per um fare da faire
+    pour per um fare da faire juste seulement simplement solo soltanto semplicemente nur
+    einfach erst erstmal zunaechst only simply first
     to be a an the also really very much too so kindly just now still gladly please able and
     then in on of for as into with at this that game games seat place spot one next new open
     another your of
@@ -312,7 +313,7 @@ _KINDS = {
 
 _ANY = _phrases(
     """
-    any game | either game | both games | n'importe quelle partie | qualsiasi partita
+    any game | either game | both games | n' importe quelle partie | qualsiasi partita
     ogni partita | jede partie | irgendeine partie | egal welche partie
     """
 )
@@ -360,11 +361,69 @@ _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]\s+")
 
 def in_words(line: str) -> Request | None:
     """The request a line says in words (see the module's docstring), or None. Each sentence of
-    the line is read alone; the line's sentences must not ask for two different things."""
+    the line is read alone (:func:`_sentence_or_last_clause`); the line's sentences must not ask
+    for two different things."""
     if len(line) > MAX_CHARS:
         return None
-    said = {got for s in _SENTENCE.split(line) if (got := _sentence(s)) is not None}
+    said = {got for s in _SENTENCE.split(line) if (got := _sentence_or_last_clause(s)) is not None}
     return said.pop() if len(said) == 1 else None
+
+
+def _sentence_or_last_clause(text: str) -> Request | None:
+    """:func:`_sentence`; failing that, a LEAVE or UNWATCH asked in the sentence's last clause
+    after a regret ("Ich kann leider doch nicht mitspielen, bitte streichen Sie mich aus
+    o-fc-3a9c", "non posso più partecipare: toglietemi da o-fc-3a9c"): the regret's negation
+    is not said of the request; the clauses before it name no game."""
+    got = _sentence(text)
+    if got is not None:
+        return got
+    clauses = re.split(r"\s*(?:[,:;]|\s[-\u2013\u2014])\s+", text)
+    if len(clauses) < 2:
+        return None
+    last = _sentence(clauses[-1])
+    before = _fold(" ".join(clauses[:-1]))
+    if last is None or last[0] not in (_LEAVE, _UNWATCH) or _ids(before) or _kinds(before):
+        return None
+    return last
+
+
+def _without(words: list[str], phrase: tuple[str, ...]) -> list[str]:
+    """``words`` without the occurrences of ``phrase``."""
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        if tuple(words[k : k + len(phrase)]) == phrase:
+            k += len(phrase)
+            continue
+        out.append(words[k])
+        k += 1
+    return out
+
+
+def in_words_with(line: str, subject: str) -> Request | None:
+    """The request a line says in words whose target only the Subject names (Subject "Forbidden
+    City" or "o-fc-3a9c", the body "I'd like to join please"): the Subject a few words that name
+    one game (its id or its name) and deny nothing, the line's sentence read with that target
+    after what it asks. None otherwise."""
+    words = _fold(subject[:MAX_CHARS])
+    if not words or len(words) > 6 or _DOUBT & set(words) or len(line) > MAX_CHARS:
+        return None
+    ids, kinds = _ids(words), _kinds(words)
+    if len(ids) + len(kinds) != 1:
+        return None
+    target = next(iter(ids)) if ids else _NAMES[next(iter(kinds))]
+    said = set()
+    for sentence in _SENTENCE.split(line):
+        own = _fold(sentence)
+        if not own or _ids(own) or _kinds(own):
+            continue  # a sentence that names its own target is read alone
+        got = _sentence(sentence.rstrip(" .!?;") + " " + target)
+        if got is not None:
+            said.add(got)
+    return said.pop() if len(said) == 1 else None
+
+
+_NAMES = {"forbidden-city": "Forbidden City", "verbotene-stadt": "Verbotene Stadt"}
 
 
 def _fold(text: str) -> list[str]:
@@ -406,7 +465,8 @@ def _sentence(text: str) -> Request | None:
     stop = _stopping(words)
     if stop is not None:
         return stop
-    if _DOUBT & set(words) or any(_find(words, p) >= 0 for p in _VAGUE):
+    plain = _without(words, ("n'", "importe"))  # "n'importe quelle partie" denies nothing
+    if _DOUBT & set(plain) or any(_find(words, p) >= 0 for p in _VAGUE):
         return None
     ids = _ids(words)
     kinds = _kinds(words)
@@ -554,7 +614,7 @@ def _apart(words: list[str], phrase: tuple[str, ...]) -> int | None:
 
 _AFTER = _words(
     """
-    from dans sur avec nella sulla sul nello auf im vom any either both n'importe quelle
+    from dans sur avec nella sulla sul nello auf im vom any either both n' importe quelle
     qualsiasi ogni jede irgendeine egal welche bitte danke svp stp merci grazie favore piacere
     s' il vous plait thanks thank
     """

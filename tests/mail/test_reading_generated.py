@@ -1748,3 +1748,21 @@ def test_but_and_someone_elses_move_after_it() -> None:
             ("fr", f"Mon mari me conseille autre chose, mais il préfère {b}."),
         ],
     )
+
+
+def test_what_was_said_of_another_move_elsewhere_taken_back_before_the_move() -> None:
+    """ "Actually, forget what I told Yellow about O9 R1 -- I'm playing O9 R2" (half-25): the
+    move after the words that take back what was said elsewhere; a doubt after them asks."""
+    a, b = _two_moves()
+    _moves_or_not(
+        b,
+        [
+            ("en", f"Actually, forget what I told Yellow about {a} -- I'm playing {b}."),
+            ("fr", f"Oubliez ce que j'ai dit à Paul sur {a} : je joue {b}."),
+            ("it", f"Dimenticate quello che ho detto a Paolo su {a}: gioco {b}."),
+        ],
+        [
+            ("en", f"Forget what I said about {a} -- maybe {b}?"),
+            ("en", f"Forget what I said about {a} -- or {b}"),
+        ],
+    )

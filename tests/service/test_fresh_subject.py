@@ -12,7 +12,7 @@ from helpers import SERVICE, drain, make_env
 
 from pbem.mail.parse import parse_message
 from pbem.service.fresh import request_lines
-from pbem.service.signup import SignupFiles, read_request
+from pbem.service.signup import Asked, SignupFiles, read_request
 
 
 def fresh(sender: str, subject: str, body: str) -> bytes:
@@ -60,9 +60,15 @@ def test_the_subject_is_read_after_the_body() -> None:
         asked = read_request(p)
         assert asked is not None and (asked.verb, asked.target) == want, (subject, asked)
     # a subject of courtesy or prose is no request
-    for subject in ["Hello", "Question", "Bonjour", "pbem", "Forbidden City"]:
+    for subject in ["Hello", "Question", "Bonjour", "pbem"]:
         p = parse_message(fresh("rob@example.org", subject, COURTESY["en"]))
         assert read_request(p) is None, subject
+    # a game's name as the Subject is no command; with "I'd like to join" in the body it names
+    # what the body asks for (read in words, so confirmed first: seventh round)
+    p = parse_message(fresh("rob@example.org", "Forbidden City", "Hi,\n\nThanks,\nRob"))
+    assert read_request(p) is None
+    p = parse_message(fresh("rob@example.org", "Forbidden City", COURTESY["en"]))
+    assert read_request(p) == Asked("join", "forbidden-city", in_words=True)
 
 
 def test_the_subject_of_our_own_mail_is_not_a_new_request() -> None:

@@ -110,6 +110,18 @@ def test_a_sentence_about_a_request_is_not_one(line: str) -> None:
     assert reading(f"Hello,\n{line}\nThanks") is None, line
 
 
+@pytest.mark.parametrize("case", DATA["subject"]["read"])
+def test_the_subject_names_what_the_body_asks_for(case: list[str]) -> None:
+    subject, body, want = case
+    assert reading(body, subject) == want_of(want)
+
+
+@pytest.mark.parametrize("case", DATA["subject"]["not"])
+def test_the_subject_names_no_request_by_itself(case: list[str]) -> None:
+    subject, body = case
+    assert reading(body, subject) is None
+
+
 def test_a_command_word_comes_before_a_request_in_words() -> None:
     """The body's command, then the Subject's, before anything said in words."""
     body = "Hi,\nI'd like to watch fc-7k3q.\nJOIN o-fc-3a9c\nThanks"

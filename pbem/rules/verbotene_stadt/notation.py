@@ -439,6 +439,19 @@ class _Answer:
     hint: str
 
 
+def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
+    """The refusal of a decision that changes its mind and settles on nothing readable."""
+    return kind(
+        _(
+            "'%(text)s' changes its mind, but what it settles on could not be read; "
+            "write the decision you mean alone."
+        )
+        % {"text": text.strip()},
+        text=text,
+        hint=hint,
+    )
+
+
 def parse(
     board: Board,
     state: State,
@@ -457,8 +470,9 @@ def parse(
     (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
-        # plan's "dann"): a decision that goes on is not one yet (seventh round)
-        raise InvalidSyntax(
+        # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,
+        # so that no reader takes the part before the "but" alone ("I'd believe you, but...")
+        raise AmbiguousMove(
             _("'%(text)s' is not finished; write the decision you mean alone.")
             % {"text": text.strip()},
             text=text,
@@ -469,19 +483,11 @@ def parse(
         def alone(part: str) -> Action:
             return parse(board, state, seat, part, kind, legal, waiting, whole=False)
 
-        if kind in _DECIDING and _taken_back_at_end(text):
+        if kind in _DECIDING and (_taken_back_at_end(text) or _first_meant(text)):
             # "Ich wollte erst KB nehmen, aber nein.", "Je prends le pantalon. Non, plutôt":
             # a change of mind that settles on nothing (seventh round): ambiguous, so that no
             # reader takes the decision before it alone
-            raise AmbiguousMove(
-                _(
-                    "'%(text)s' changes its mind, but what it settles on could not be read; "
-                    "write the decision you mean alone."
-                )
-                % {"text": text.strip()},
-                text=text,
-                hint=examples(board, legal, state.n),
-            )
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
         if kind in _DECIDING and (after := _after_change_of_mind(text)):
             # "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto giallo",
             # "Ich wähle BB – ach nein, doch lieber behalten": the player's last word counts; what
@@ -489,15 +495,7 @@ def parse(
             try:
                 return parse(board, state, seat, after, kind, legal, waiting)
             except RuleError as e:
-                raise InvalidSyntax(
-                    _(
-                        "'%(text)s' changes its mind, but what it settles on could not be read; "
-                        "write the decision you mean alone."
-                    )
-                    % {"text": text.strip()},
-                    text=text,
-                    hint=examples(board, legal, state.n),
-                ) from e
+                raise _unsettled(InvalidSyntax, text, examples(board, legal, state.n)) from e
         text = _unhedged(text, kind)  # "yellow coat i guess", "Je pense le manteau jaune"
         try:
             return alone(text)
@@ -655,6 +653,22 @@ def _changes_of_mind(text: str) -> list[re.Match[str]]:
         for m in _CHANGE_OF_MIND.finditer(text)
         if not any(a.start() < m.start() < a.end() for a in asides)
     ]
+
+
+_FIRST = {"eigentlich", "zuerst", "erst", "originally", "first", "initially", "abord",
+          "initialement", "inizialmente", "all'inizio", "inizio"}  # fmt: skip
+
+
+def _first_meant(text: str) -> bool:
+    """Does ``text`` only say what the player first meant to decide ("Ich wollte eigentlich GY
+    nehmen", "I originally wanted GY", "Je voulais d'abord GY"), with no "but" and what came
+    after? (seventh round: main selected GY)"""
+    toks = _tokens(text)
+    return bool(
+        {"wollte", "wanted", "voulais", "volevo", "meant"}.intersection(toks)
+        and _FIRST.intersection(toks)
+        and not _BUT.intersection(toks)
+    )
 
 
 def _taken_back_at_end(text: str) -> bool:
@@ -885,7 +899,7 @@ _BARE_CODE = re.compile(r"(?<![\w'’-])[RYBGK]{2}(?![\w'’-])")
 
 _DANGLING = re.compile(
     r"(?i)(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure|then|puis|poi"
-    r"|dann)[\s,;:–—-]*$"
+    r"|dann)[\s,;:.…–—-]*$"
 )
 """A decision that ends on a word that goes on ("..., aber", "..., but")."""
 _CONCESSION = re.compile(
