@@ -923,6 +923,12 @@ _FROM_NOW_ON_ORDER = re.compile(
 """A standing order in words after "from now on", with "always" ("Et pour la suite, croyez
 toujours pour moi"; issue 31): read as STANDING when its words are whole orders."""
 
+_LEADS_ON = re.compile(
+    r"[,;]?\s*(?i:so|donc|alors|also|quindi|allora|dann|thus)\s*[.!:]?\s*$|\b[A-Z]{4,}\b"
+)
+"""A line of "from now on ..." that leads on to the command written after it ("And from now on
+always doubt, so STANDING CLAIM DOUBT"): that command is the order, read once."""
+
 _SAID_TWICE = frozenset({"next", "vacation", "lang", "standing"})
 """Commands that change something but are one when said twice alike ("I'll be away until
 December 5th. VACATION until December 5")."""
@@ -936,7 +942,7 @@ def _once(out: Reading) -> None:
     keep = []
     for c in out.commands:
         cmd = vocabulary().commands.get(c.kind)
-        key = (c.kind, c.arg)
+        key = (c.kind, cmd.same_as(c.arg) if cmd is not None else c.arg)
         once = not getattr(cmd, "changes_game", True) or c.kind in _SAID_TWICE
         if c.kind != "action" and once and key in seen:
             continue
@@ -1989,7 +1995,11 @@ def _read_line(
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
-    if heard is None and (order := _FROM_NOW_ON_ORDER.match(line_wo)) is not None:
+    if (
+        heard is None
+        and (order := _FROM_NOW_ON_ORDER.match(line_wo)) is not None
+        and not _LEADS_ON.search(line_wo)
+    ):
         # "Et pour la suite, croyez toujours pour moi", "From now on always doubt claims"
         said_cmd = vocabulary().lookup("STANDING")
         assert said_cmd is not None

@@ -123,8 +123,18 @@ toujours jouable", "if nobody takes it first")."""
 def doubts(remark: str) -> bool:
     """Does the remark after a command put it in doubt (:data:`_DOUBT`)?"""
     remark = _WHERE.sub(" ", remark)  # "pas de réseau là où je vais", written "la ou"
+    if _UNDECIDED.search(remark):
+        return True  # "M13 R1 ou P10 R0, je ne sais pas encore"
     return any(fold_word(w).lower() in _DOUBT for w in re.findall(r"[^\W\d_][\w'’-]*", remark))
 
+
+_UNDECIDED = re.compile(
+    r"(?i)(?:don['’]?t|do\s+not|not)\s+(?:know|decided|sure)|(?:je\s+)?ne\s+sais\s+pas|sais\s+pas"
+    r"|pas\s+encore\s+d[ée]cid|non\s+(?:lo\s+)?so|non\s+ho\s+(?:ancora\s+)?deciso|wei(?:ß|ss)\s+(?:es\s+)?"
+    r"(?:noch\s+)?nicht|noch\s+nicht\s+entschieden|unsicher|undecided|h[ée]sit|indecis|not\s+yet"
+)
+"""A remark that the player has not decided ("je ne sais pas encore", "non so", "weiß noch
+nicht", "not sure yet")."""
 
 _WHERE = re.compile(
     r"(?i)(?<![\w'’])(?:l[àa]|d['’]|par|partout)\s+o[uù](?![\w'’])|(?<![\w'’])où(?![\w'’])"
@@ -308,6 +318,11 @@ class Spoken:
         if getattr(self, "conditional", False) and _other_condition(tail):
             return None  # "NÄCHSTER M8 R1, aber nur, wenn Ann vorher keinen rosa Raum schließt"
         return heard
+
+    def same_as(self, arg: str) -> str:
+        """``arg`` in one spelling, so that the same command said twice in one reply is one
+        ("always doubt" and "CLAIM DOUBT" are the same standing order)."""
+        return arg
 
     def sure(self, arg: str) -> bool:
         """Is ``arg`` surely this command's argument (read in a sentence, where the word alone

@@ -1728,6 +1728,15 @@ class StandingCmd(_Base):
             return None
         return Heard(kind="standing" if said.bare else "standing-show", arg=said.bare)
 
+    def same_as(self, arg: str) -> str:
+        """The orders ``arg`` reads as ("always doubt" is "CLAIM DOUBT")."""
+        import pbem.service.standing as standing
+
+        try:
+            return repr(standing.parse(arg, 0, 4))
+        except CommandError:
+            return arg
+
     def sure(self, arg: str) -> bool:
         """Orders that read whole ("Et CONSIGNE ANNONCE CROIRE pour les prochaines fois": the
         order after a word of prose; issue 31). The seat's own check reads them again."""
