@@ -1226,7 +1226,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             continue
         before = _tokens(line[: m.start()])
         deny_in: str | None = None
-        if cmd.kind == "vacation":  # "Je serai absent à partir de demain : VACANCES 7 jours"
+        if cmd.kind == "vacation" or _pause_vote(cmd, m.group(2)):
+            # "Je serai absent à partir de demain : VACANCES 7 jours", "La settimana prossima
+            # ho gli esami, PROPOSE PAUSE 10d": a later time is the reason for a pause
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
             before = [t for t in before if not _DAY_OF_MONTH.match(t)]  # "until December 5th."
             # "Off camping, no signal. VACATION for the next 10 days": the sentences before
@@ -1253,7 +1255,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
             continue
         before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
-        if cmd.kind == "vacation":  # "Et je pars en vacances demain, donc VACANCES 2 semaines"
+        if cmd.kind == "vacation" or _pause_vote(cmd, line[m.end() :]):
+            # "Et je pars en vacances demain, donc VACANCES 2 semaines"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
             before = [  # "until the 2nd of December"
                 t
@@ -1269,12 +1272,68 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
             rest = first.rstrip(".!? ")  # "..., donc VACANCES deux semaines. Bon jeu à tous !"
+        if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line[: m.start()])):
+            rest = day  # "I'm off the grid until Sunday, so VACATION until then."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         ok = heard is not None and heard.error is None and not heard.ignore
+        if ok and heard is not None and cmd.kind == "standing" and not cmd.sure(heard.arg):
+            rest = _order_then_remark(cmd, rest)
+            heard = cmd.hear(Said(line, rest, strip_please(rest))) if rest else None
+            ok = heard is not None and heard.error is None and not heard.ignore
         if ok and heard is not None and (not heard.arg or cmd.sure(heard.arg)):
             return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
     return None, ""
+
+
+def _pause_vote(cmd: Spoken, rest: str) -> bool:
+    """A vote that proposes a pause ("PROPOSE PAUSE 10d"; issue 31): a later time in the prose
+    before it is the reason for the pause, as before VACATION."""
+    return cmd.kind == "propose" and re.match(r"(?i)\s*pause\b", rest) is not None
+
+
+_REMARK_TURNS = frozenset(
+    ("if", "unless", "but", "except", "else", "otherwise", "only", "when", "si", "sauf", "mais",
+     "sinon", "seulement", "quand", "se", "tranne", "ma", "però", "altrimenti", "solo", "quando",
+     "wenn", "falls", "außer", "ausser", "aber", "sonst", "nur", "sobald", "not", "pas", "non")
+)  # fmt: skip
+"""Words that make a remark after a standing order a condition or a limit of it."""
+
+
+_ORDER_WORDS = tuple(
+    frozenset(g.split())
+    for g in (
+        "keep keeps garder garde gardez tenere tengo tieni tenete behalten behalte reselect",
+        "believe believes doubt doubts claim claims croire crois croyez douter doute doutez annonce"
+        " annonces credere credo dubitare dubito dichiarazione dichiarazioni glauben glaube"
+        " zweifeln zweifle ansage ansagen",
+        "steal steals dragon voler vole dragon rubare rubo drago stehlen stehle drache",
+    )
+)
+"""The words of each standing setting that a remark after an order may name (its own only)."""
+
+
+def _order_then_remark(cmd: Spoken, rest: str) -> str:
+    """A standing order in capitals, then a remark after its comma that only says why ("Please
+    set STANDING RESELECT KEEP, I always keep anyway"; issue 31): the order alone, or "" when the
+    remark holds a code, a word in capitals, a denial or a condition, or the order is not whole."""
+    head, sep, tail = rest.partition(",")
+    words = _tokens(tail)
+    if (
+        not sep
+        or not words
+        or any(_moved(t) or (len(t) > 1 and t.isupper()) for t in words)
+        or any(t.casefold() in _REMARK_TURNS for t in words)
+        or denies(words)
+    ):
+        return ""
+    # "..., I doubt claims too" names another order: only the head's own setting may be named
+    own = {w for g in _ORDER_WORDS if g & {t.casefold() for t in _tokens(head)} for w in g}
+    if any(t.casefold() in w and t.casefold() not in own for w in _ORDER_WORDS for t in words):
+        return ""
+    heard = cmd.hear(Said(head, head.strip(), strip_please(head.strip())))
+    ok = heard is not None and heard.error is None and not heard.ignore and heard.arg
+    return head.strip() if ok and heard is not None and cmd.sure(heard.arg) else ""
 
 
 _DAY_OF_MONTH = re.compile(r"(?i)^\d{1,2}(?:st|nd|rd|th|er|re|e|ème|eme|°|\.)?$")
