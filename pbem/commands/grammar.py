@@ -3489,11 +3489,14 @@ class _At:
 _EITHER_WAY = re.compile(
     r"(?i)\?\s*(?:either\s+way|whatever\s+the\s+answer|in\s+any\s+case|de\s+toute\s+fa[çc]on"
     r"|dans\s+tous\s+les\s+cas|quoi\s+qu['’]il\s+en\s+soit|in\s+ogni\s+caso|comunque\s+vada"
-    r"|comunque|so\s+oder\s+so|auf\s+jeden\s+fall|wie\s+auch\s+immer|egal\s+wie)(?![\w'’])"
+    r"|comunque|so\s+oder\s+so|auf\s+jeden\s+fall|wie\s+auch\s+immer|egal(?:\s+wie)?|whatever"
+    r"|never\s+mind|oh\s+well|peu\s+importe|tant\s+pis|bref|pazienza|vabb[eè]|sei['’]s\s+drum)(?![\w'’])"
     r"[\s,:–—-]*(?P<rest>[^?]*)$"
 )
 """A question about a move, then the move played whatever the answer ("Does P12 R2 close the
-top room? Either way I'm playing P12 R0."; issue 31): the part after it is read alone."""
+top room? Either way I'm playing P12 R0."; issue 31), or a question set aside ("why was that
+refused?? whatever, L12 R0", "pourquoi refusé ? Tant pis, ...", "perché? Vabbè, ...", "warum?
+Egal, ..."): the part after it is read alone."""
 
 
 _SETTLED = re.compile(

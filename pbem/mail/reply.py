@@ -213,12 +213,30 @@ def is_filler(words: Sequence[str]) -> bool:
             continue  # "ich würde gerne", "I would like"
         if folded in forms.deny or _possessive(folded) or "nicht" in folded:
             return False
+        if _third_person(words, k):
+            return False  # "Paul joue L9 R0", "Il pose L9 R0": someone else's move
         if folded in forms.filler:
             continue
         if k == len(words) - 1 and k > 0 and w[:1].isupper() and w.strip(".,!").isalpha():
             continue  # a sign-off name: "Thanks, Bob"
         unknown += 1
     return unknown <= MAX_UNKNOWN_WORDS
+
+
+_SAME_AS_THIRD = frozenset({"joue", "pose", "place", "met", "mets", "choisit", "prend"})
+"""French verbs of a move whose first person is also the third ("je joue", "il joue")."""
+
+
+def _third_person(words: Sequence[str], k: int) -> bool:
+    """Is ``words[k]`` the subject of a French verb of :data:`_SAME_AS_THIRD` that is not the
+    writer: "il" or a name (a capitalised word in no list of ``courtesy.toml``) right
+    before the verb ("Paul joue L9 R0", "Bon ben il joue L9 R0"; issue 31)?"""
+    if k + 1 >= len(words) or words[k + 1].casefold() not in _SAME_AS_THIRD:
+        return False
+    w = words[k].strip(".,;:!?-\"'()")
+    if w.casefold() == "il":  # (not "on": "On joue P12 R0" is the writer's own)
+        return True
+    return w[:1].isupper() and w.isalpha() and w.casefold() not in _forms().filler
 
 
 def denies(words: Sequence[str]) -> bool:

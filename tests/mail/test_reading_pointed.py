@@ -347,3 +347,47 @@ def test_a_move_on_a_square_relative_to_a_tile(
     except RuleError:  # illegal there: asked back
         want = ["ask"]
     assert _read(stage, lang, body) == want, body
+
+
+# The seventh round's last pass (issue 31): a particle of resignation before the move, a
+# question set aside, someone else's subject before a French verb whose persons sound alike.
+_READ = {
+    "fr": ["Ah zut. Bon ben {m} du coup", "Bon, ben {m} alors", "Bon ben {m}",
+           "Pourquoi ça n'a pas marché ?? Tant pis, {m}", "Pourquoi refusé ? Bref, {m}"],
+    "it": ["Beh, quindi {m}", "Uffa. Beh, allora {m}", "Allora {m}",
+           "Perché non va? Vabbè, allora {m}", "Come mai? Pazienza, {m}"],
+    "de": ["Tja, dann {m}", "Mist. Tja, dann halt {m}", "Tja, {m}",
+           "Warum ging das nicht? Egal, dann {m}", "Wieso das denn? Sei's drum, {m}"],
+    "en": ["Welp, {m} then", "Oh no. Welp, {m}", "well, {m} then",
+           "why was that not accepted?? whatever, {m}", "Why? Oh well, {m}"],
+}  # fmt: skip
+_STILL_ASK = {
+    "fr": ["Bon ben {m} peut-être du coup", "Bon ben Paul joue {m} du coup", "Il joue {m}",
+           "Elle pose {m}", "Pourquoi ça n'a pas marché ?? Tant pis, {m} ou {o}",
+           "Pourquoi refusé ? Bref, {m} ?", "Bon ben il pose {m} du coup"],
+    "it": ["Beh, quindi forse {m}", "Perché non va? Vabbè, {m} o {o}",
+           "Perché non va? Vabbè, lei gioca {m}", "Come mai? Pazienza, {m}?"],
+    "de": ["Tja, dann vielleicht {m}", "Warum ging das nicht? Egal, dann {m} oder {o}",
+           "Warum? Egal, Paul spielt {m}", "Tja, {m} wäre gut"],
+    "en": ["Welp, maybe {m} then", "why was that not accepted?? whatever, {m}?",
+           "Why? Whatever, I played {m} last time", "Why? Oh well, she will play {m}",
+           "why was that refused? whatever, {m} or {o}"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", pc.LANGS)
+def test_a_move_after_a_particle_or_a_question_set_aside(
+    stages: dict[tuple[str, str], pc.Stage], lang: str
+) -> None:
+    """Each form with every legal move of the refusal's position that the corpus names (the
+    refusal of "Q99 R2"): the move; the near-misses (a doubt, a second move, someone else, a
+    question after) are asked back."""
+    stage = stages[(lang, "fc:rejected")]
+    moves = ["L9 R0", "L12 R0", "M13 R2", "N9 R3"]
+    for m, o in itertools.permutations(moves, 2):
+        for form in _READ[lang]:
+            body = form.format(m=m)
+            assert _read(stage, lang, body) == [f"move {m}"], body
+        for form in _STILL_ASK[lang]:
+            body = form.format(m=m, o=o)
+            assert _read(stage, lang, body) == ["ask"], body
