@@ -126,6 +126,8 @@ def _moves(lang: str) -> list[tuple[str, str, str | None]]:
     out.append(("vs:turn", form.format(c=br), ASK))  # BR north: not a legal slide, asked
     out += [("vs:turn", t, "BR step W") for t in P["STEP"][lang]]
     out += [("vs:turn", t, w or ASK) for t, w in P["CODED"][lang]]
+    out += [(m, t, w or ASK) for m, t, w in P["WISH_SO"][lang]]
+    out += [("vs:turn", t, w or ASK) for t, w in P["LEFT_ALONE"][lang]]
     return out
 
 

@@ -389,7 +389,9 @@ _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "a
             # but this time ("..., mais là je change pour BY", "ma stavolta scelgo GY", "but
             # now I'll take ...", "aber diesmal nehme ich ..."; seventh round)
             "mais", "là", "but", "ma", "stavolta", "aber", "diesmal", "cette", "fois",
-            "this", "time", "questa", "volta"}  # fmt: skip
+            "this", "time", "questa", "volta",
+            # the conclusion after a wish set aside ("Donc le pantalon rouge"; last pass)
+            "donc", "dunque", "therefore", "daher", "deshalb"}  # fmt: skip
 """Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
@@ -488,6 +490,10 @@ def parse(
             # a change of mind that settles on nothing (seventh round): ambiguous, so that no
             # reader takes the decision before it alone
             raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
+        if kind in _DECIDING and _wish_but_nothing(board, text, alone):
+            # "I'd like GG, but that's too risky.", "Vorrei GG, ma è troppo rischioso. Quindi?":
+            # a wish its "but" takes back, with no decision after it (last pass: main selected GG)
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
         if kind in _DECIDING and (after := _after_change_of_mind(text)):
             # "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto giallo",
             # "Ich wähle BB – ach nein, doch lieber behalten": the player's last word counts; what
@@ -508,6 +514,8 @@ def parse(
             if found is not None:
                 return found
             found = _one_decision(board, state, text, kind, alone)
+            if found is None and kind == "move":
+                found = _move_beside_left_alone(board, text, alone)
             if found is None and "(" in text and kind == "move":
                 found = _move_beside_aside(board, state, text, whole_read)
             if found is None and "(" in text and kind in _DECIDING:
@@ -753,7 +761,9 @@ def _colour_word(word: str) -> bool:
 
 
 _WOULD = {"si", "if", "se", "wenn", "falls", "would", "würde", "wuerde", "aurais", "serait",
-          "avrei", "sarebbe", "hätte", "haette", "wäre", "waere"}  # fmt: skip
+          "avrei", "sarebbe", "hätte", "haette", "wäre", "waere",
+          # a wish ("I'd like GG, but ...", "Vorrei GG, ma ..."; last pass)
+          "i'd", "vorrei", "voudrais", "aimerais", "prendrais", "prenderei"}  # fmt: skip
 """Words of what the player would have done ("Si RK n'était pas coincé je le garderais")."""
 
 
@@ -775,7 +785,42 @@ def _set_aside_before(part: str, after: str) -> bool:
     if "?" in part or not (_MEANT_TO | _WOULD).intersection(toks):
         return False
     nxt = [t for t in _tokens(after) if any(c.isalnum() for c in t)]
+    if nxt and nxt[0] in _SO:
+        # "Ich würde gern GG nehmen, aber das ist mir zu riskant. Also KY.", "J'aurais bien pris
+        # le manteau jaune, mais ... Donc le pantalon rouge": the wish, its "but", then the
+        # conclusion (seventh round, last pass)
+        at = next(k for k, t in enumerate(toks) if t in _MEANT_TO | _WOULD)
+        return bool(_BUT.intersection(toks[at + 1 :]))
     return bool(nxt) and nxt[0] in _BUT
+
+
+def _wish_but_nothing(board: Board, text: str, alone: Callable[[str], Action]) -> bool:
+    """Does ``text`` say a wish or a first intention ("I'd like GG", "Ich würde gern GG nehmen")
+    with a "but" after it, and no decision from that "but" on?"""
+    toks = _tokens(text)
+    at = next((k for k, t in enumerate(toks) if t in _WOULD | _MEANT_TO), None)
+    if at is None or not _BUT.intersection(toks[at + 1 :]):
+        return False
+    parts = _parts_but_asides(text)
+    first_but = next(
+        (k for k, p in enumerate(parts) if k > 0 and _BUT.intersection(_tokens(p)[:1])), None
+    )
+    if first_but is None:
+        return False
+    for part in parts[first_but:]:
+        if _BARE_CODE.search(part) or _CODED.search(part) or _cards_like(board, _tokens(part)):
+            return False  # a decision the other readers weigh ("..., aber dann doch GY")
+        try:
+            alone(part)
+        except RuleError:
+            continue
+        return False
+    return True
+
+
+_SO = {"so", "donc", "also", "quindi", "dunque", "therefore", "alors", "perciò", "percio", "daher",
+       "deshalb", "folglich"}  # fmt: skip
+"""Words of a conclusion that a decision starts with, after a first wish and its "but"."""
 
 
 def _set_aside_parts(parts: list[str], read: set[int]) -> set[int]:
@@ -1180,6 +1225,52 @@ def _move_beside_aside(
         if way is not None and not set(way.split()) <= set(move.dirs):
             return None
         if t in _SECOND_THOUGHTS - {"no", "non", "nein", "o"}:
+            return None
+    return move
+
+
+_LEAVE = {"lascio", "lasciamo", "laisse", "laissons", "lasse", "lassen", "leave", "leaving",
+          "stays", "reste", "resta", "bleibt"}  # fmt: skip
+"""Verbs of leaving an official where it stands ("BR lo lascio dov'è")."""
+
+
+def _move_beside_left_alone(
+    board: Board, text: str, alone: Callable[[str], Action]
+) -> Action | None:
+    """The one move among the clauses of ``text`` when every other clause leaves another
+    official where it stands ("BR lo lascio dov'è, muovo KB a sud", "Je ne touche pas à RB pour
+    l'instant. BR ouest.", "non muovo KB perché finirebbe in un vicolo cieco. Muovo BK a est";
+    last pass): such a clause names one official by its code, not the one moved, says no
+    direction, and denies or leaves (a negation, "lascio", "leave"); no question, no second
+    thought. None otherwise."""
+    parts = _parts_but_asides(text)
+    if len(parts) < 2 or "?" in text:
+        return None
+    moves: list[Action] = []
+    others: list[str] = []
+    for part in parts:
+        try:
+            action = alone(part)
+        except RuleError:
+            others.append(part)
+            continue
+        if not isinstance(action, Move):
+            return None
+        moves.append(action)
+    if len(moves) != 1:
+        return None
+    move = moves[0]
+    assert isinstance(move, Move)
+    for part in others:
+        toks = _tokens(part)
+        codes = [t for t in toks if re.fullmatch(r"[rybgk]{2}", t) and t.upper() in part]
+        if (
+            len(codes) != 1
+            or board.official_by_code(codes[0].upper()) in (None, move.official)
+            or any(t in _DIR_WORDS or t in _SECOND_THOUGHTS - {"no", "non"} for t in toks)
+            or _changes_of_mind(part)
+            or bool((_NEGATION - {"no"}) & set(toks)) == bool(_LEAVE & set(toks))
+        ):
             return None
     return move
 
