@@ -33,7 +33,7 @@ from typing import Any
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
-from pbem.commands.requests import preview_asked, preview_unread, requested
+from pbem.commands.requests import is_noun, preview_asked, preview_unread, requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
@@ -563,6 +563,18 @@ def read_commands(
             idx += 1
             continue
         raw = _after_standing(raw, out)
+        if (joined := _wrapped_word(todo[idx - 1] if idx else "", raw)) is not None:
+            # "Après avoir longuement étudié le" / "plateau, il me semble que ...": the line a
+            # client hard-wrapped mid-sentence is read as that sentence, never as BOARD
+            if joined:
+                n = len(out.commands)
+                _read_line(joined, out, flags, parse_action, is_move_form, notation, False)
+                if any(c.kind == "action" for c in out.commands[n:]):
+                    del out.commands[n:]  # (its move is the line's before, read there)
+            else:
+                out.ignored.append(raw)
+            idx += 1
+            continue
         before = _mark(out, flags)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         sentences = _sentences(raw)
@@ -638,6 +650,39 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_ENDS_IN_WORD = re.compile(r"[^\W\d_]$")
+_ELIDED = re.compile(r"^(?:[^\W\d_]{1,2}['’])?([^\W\d_]+)(?![\w'’])")
+"""A line's first word, after an elided pronoun or article ("m'aider ?", "l'aide")."""
+
+
+def _wrapped_word(prev: str, line: str) -> str | None:
+    """A line a mail client hard-wrapped in the middle of a sentence, whose first word is a
+    command word not in capitals ("...Après avoir longuement étudié le" / "plateau, il me semble
+    que le jardin ..."; issue 31, the reader of requests in prose): the line before is long and
+    ends in a word, and the first word is in lower case, or is a noun after an article that ends
+    the line before ("das" / "Brett, ehrlich gesagt ..."), a command's noun too ("vous pouvez"
+    / "m'aider ?" after a move named). The sentence's start on the line
+    before joined to the line, to be read in its place ("... vous pouvez me renvoyer le" /
+    "plateau svp ?" asks for BOARD); ``""`` (the line is prose) when that start holds a figure
+    or a word in capitals; None for any other line."""
+    first = _ELIDED.match(line)
+    if (
+        first is None
+        or len(prev) < 50
+        or _ENDS_IN_WORD.search(prev.rstrip()) is None
+        or first.group(1).isupper()
+        or (vocabulary().lookup(first.group(1)) is None and not is_noun(first.group(1)))
+    ):
+        return None
+    start = re.split(r"(?<=[.!?:;])\s+", prev.strip())[-1]
+    last = start.split()[-1] if start.split() else ""
+    if not first.group(1)[:1].islower() and fold_word(last) not in _ARTICLES:
+        return None
+    if any(c.isdigit() for c in start) or any(len(t) > 1 and t.isupper() for t in start.split()):
+        return ""
+    return f"{start} {line.strip()}"
 
 
 _POINTED_UNSURE = N_(
@@ -1234,6 +1279,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             # "Off camping, no signal. VACATION for the next 10 days": the sentences before
             # give the reason; only the one that leads to the word may deny it
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
+        if _undo_vote(cmd, m.group(2)):
+            before = _without_mistake(before)  # "Oops, wrong square. PROPOSE UNDO"
+            deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
         # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
@@ -1264,6 +1312,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
                 if not _DAY_OF_MONTH.match(t)
                 and not (k and t.casefold() == "of" and _DAY_OF_MONTH.match(before[k - 1]))
             ]
+        if _undo_vote(cmd, line[m.end() :]):
+            before = _without_mistake(before)  # "Sorry wrong square PROPOSE UNDO"
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
         concluded = _CONCLUDED.search(line[: m.start()]) is not None
@@ -1284,6 +1334,27 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
     return None, ""
+
+
+def _undo_vote(cmd: Spoken, rest: str) -> bool:
+    """A vote that proposes to take back the last move ("PROPOSE UNDO"; issue 31, the reader of
+    requests in prose): the mistake said before it is its reason, not a denial of it."""
+    return cmd.kind == "propose" and re.match(r"(?i)\s*undo\b", rest) is not None
+
+
+_MISTAKE_WORDS = frozenset(
+    ("wrong", "mistake", "mistakes", "misclick", "misclicked", "oops", "last", "played",
+     "accident", "dernier", "dernière", "derniere", "joué", "jouée", "joue", "ultima", "ultimo",
+     "giocato", "giocata", "letzten", "letzte", "letzter", "gespielt", "gezogen", "falsch",
+     "falschen", "falsches", "falsche")
+)  # fmt: skip
+"""Words of the mistake an undo takes back ("Oops, wrong square", "mon dernier coup", "meinen
+letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny."""
+
+
+def _without_mistake(before: list[str]) -> list[str]:
+    """The words before PROPOSE UNDO without those of the mistake it takes back."""
+    return [t for t in before if t.casefold().strip(".,;:!?()") not in _MISTAKE_WORDS]
 
 
 def _pause_vote(cmd: Spoken, rest: str) -> bool:
@@ -2047,7 +2118,7 @@ def _read_line(
         if heard is not None and len(asked := requested(line_wo)) > 1 and cmd in dict(asked):
             # "Could I have the game record for the newsletter, and the updated STANDINGS?"
             for c, arg in asked:
-                _take(Heard(arg=arg), c, line, out, flags, from_subject)
+                _take(Heard(kind=c.asked, arg=arg), c, line, out, flags, from_subject)
             return
     if heard is None and (named := _named_before_colon(line_wo))[0] is not None:
         # "Please set a standing order: always believe claims"
@@ -2094,8 +2165,8 @@ def _read_line(
         return
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
-        for c, arg in asked:
-            _take(Heard(arg=arg), c, line, out, flags, from_subject)
+        for c, arg in asked:  # (STANDING's nouns ask to see the orders: Spoken.asked)
+            _take(Heard(kind=c.asked, arg=arg), c, line, out, flags, from_subject)
         return
 
     if cmd is not None and heard is not None:
