@@ -103,7 +103,7 @@ ASKING = _listed(
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti rimandarlo
     mandarlo inviarlo mostrarlo renvoies envoies renvoyer renvoyez-moi schickst schicken
     sendest zeigst rappeler rappelez rappelle remind ricordare ricordarmi ricordatemi ricordami
-    erinnern erinnert erinnere when quand quando wann ab laeuft does als come comme piece pieces jointe jointes by par per email e-mail
+    erinnern erinnert erinnere when quand quando wann ab laeuft does doing situe dans bin way moyen modo t moeglichkeit als come comme piece pieces jointe jointes by par per email e-mail
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
     habe hab hast
@@ -326,6 +326,7 @@ def _remark(text: str) -> bool:
         return _NEVER_MIND.search(text) is None
     if _words(text) and all(w in _EXCUSE or w in PLAIN for w in _words(text)):
         return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
+    text = _BY_MISTAKE.sub(" ", text)  # "I deleted the mail by mistake": no correction
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
@@ -346,6 +347,14 @@ _JUST_WANTED = re.compile(
 """What the player only wanted ("volevo solo vedere la situazione", "I just wanted to check",
 "je voulais juste voir", "ich wollte nur mal sehen"): an explanation beside a request, not the
 "volevo"/"I wanted" of a correction."""
+
+
+_BY_MISTAKE = re.compile(
+    r"(?i)(?<![\w'’])(?:by\s+(?:mistake|accident)|par\s+(?:erreur|m[ée]garde|accident)"
+    r"|per\s+(?:errore|sbaglio)|aus\s+versehen|versehentlich)(?![\w'’])"
+)
+"""An accident told beside a request ("I deleted the mail by mistake", "J'ai effacé le mail par
+erreur"): no correction of it."""
 
 
 _EXCUSE = _listed(
@@ -567,6 +576,8 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
             i += 1
     if not found:
         return _moves_said_allowed(words, line)
+    if _WHEN & set(rest) and any(cmd.kind != "games" for cmd in found):
+        return []  # "Le classement est mis à jour quand ?" asks about it; a deadline is GAMES'
     asks = first_is_noun or "?" in line or any(w in ASKS for w in rest)
     if asks:
         rest = _without_language(_without_purpose(words, rest))
@@ -575,6 +586,9 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
             continue
         return []
     return [(cmd, "") for cmd in found]
+
+
+_WHEN = _listed("when quand quando wann")
 
 
 def _without_purpose(words: list[str], rest: list[str]) -> list[str]:
@@ -635,11 +649,18 @@ def _language_asked(words: list[str], line: str) -> list[tuple[Spoken, str]]:
     asks = "?" in line or any(w in ASKS for w in rest) or bool(_IMPERATIVE & set(rest))
     if not asks or not _LANG_WORDS & set(rest):
         return []
+    if _SELF & set(rest) and not _TO_ME & set(rest) and not _MAIL_NOUNS & set(rest):
+        return []  # "For the next games I will write in German": the player's own writing
     if all(w in PLAIN or w in ASKING or w in _LANG_WORDS for w in rest):
         return [(lang, lang.slot(words[k]) or "")]
     return []
 
 
+_SELF = _listed("i je j' io ich")
+_TO_ME = _listed("me moi m' mi mir mich")
+_MAIL_NOUNS = _listed(
+    "mails mail emails email e-mails messages messaggi nachrichten courriels courriel"
+)
 _IMPERATIVE = _listed("scrivetemi scrivimi ecrivez ecris schreibt schreib write")
 
 
@@ -785,7 +806,7 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
 _BACK = re.compile(
     r"(?i)^\W*(?:(?:hi|hello|bonjour|salut|ciao|buongiorno|buonasera|hallo|guten\s+tag)\W+)?"
     r"(?:(?:i['’]?m|i\s+am|i['’]ve\s+(?:come|got)|i\s+(?:came|got))\s+back(?:\s+home)?"
-    r"|(?:i['’]?m|i\s+am)\s+home|back"
+    r"|(?:i['’]?m|i\s+am)\s+home|back|de\s+retour|(?:rientrat|tornat)[oa]"
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?|revenue?)|me\s+(?:revoil[àa]|voil[àa]\s+de\s+retour)"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
     r"|eccomi\s+di\s+ritorno"
@@ -801,7 +822,9 @@ _BACK_EARLY = re.compile(
     r"|trip|leave|plus|t[ôo]t|que|pr[ée]vu|de|des|mes|vacances|voyage|cong[ée]s?|en|avance|prima"
     r"|del|previsto|in|anticipo|dalle|dal|mie|vacanze|viaggio|ferie|fr(?:ü|ue)her|als|geplant"
     r"|gedacht|aus|dem|vom|urlaub|der|reise|schon|wieder|zur(?:ü|ue)ck|already|d[ée]j[àa]|gi[àa]"
-    r"|home|maison|casa|hause|a|à|zu|now|maintenant|ora|adesso|jetzt))*(?![\w'’])"
+    r"|home|maison|casa|hause|a|à|zu|now|maintenant|ora|adesso|jetzt|last\s+night|yesterday"
+    r"|this\s+morning|hier(?:\s+soir)?|ce\s+matin|ieri(?:\s+sera)?|stamattina|gestern(?:\s+abend)?)"
+    r"(?![\w'’]))*"
 )
 """What may follow "I'm back" in its clause: early, from the holiday, home, now."""
 _RESUMING = _listed(
@@ -811,7 +834,9 @@ _RESUMING = _listed(
     riavviare riavviate weiter weiterlaufen laufen lassen fortsetzen aktivieren reaktivieren
     starten anlaufen deadlines deadline timers timer clocks clock delais delai horloges
     scadenze scadenza fristen frist uhren games parties partite partien spiele normal normally
-    normalement normale normalmente normalen gang usual as"""
+    normalement normale normalmente normalen gang usual as far orologi uhr waiting wait attente
+    attendu attesa warten fuers everyone everybody tous tutti alle allen euch d' l' avoir for
+    pure"""
 )
 """Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
 resume my games", "riattivate pure le mie partite", "ihr könnt meine Fristen wieder laufen
@@ -861,7 +886,7 @@ _MAIL_ME = _listed(
     prefererais vorrei preferisco preferirei ich moechte haette gern gerne lieber from now on
     desormais dorenavant d'ora in poi ab jetzt kuenftig future a partir maintenant da ora poi
     hi hello bonjour salut ciao buongiorno hallo thanks thank you merci grazie danke receive
-    get recevoir ricevere bekommen erhalten des delle dei"""
+    get recevoir ricevere bekommen erhalten des delle dei a an un une una uno ein eine einen"""
 )
 """The words around "when it's my turn" in MAIL TURNS asked in a sentence ("Please only mail me
 when it's my turn", "Écrivez-moi seulement quand c'est à moi de jouer svp")."""
@@ -881,30 +906,67 @@ _TOO_MANY = _listed(
 Mails"."""
 
 
+_EVERY_MOVE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:for|at|after|on)\s+(?:every|each)\s+(?:single\s+)?(?:move|turn)"
+    r"|(?:[àa]|pour|apr[èe]s)\s+chaque\s+(?:coup|tour)|(?:ad|per|dopo)\s+ogni\s+(?:mossa|turno)"
+    r"|(?:bei|nach|f(?:ü|ue)r)\s+jed(?:em|en)\s+(?:zug|spielzug))(?![\w'’])"
+)
+"""A mail for every move, in words ("for every move", "à chaque coup", "ad ogni mossa", "bei
+jedem Zug"): MAIL EVERY."""
+_DAILY = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:once|one\s+(?:e-?)?mail|a\s+single\s+(?:e-?)?mail)\s+(?:a|per)\s+day"
+    r"|(?:a\s+)?daily\s+(?:digest|summary)|(?:une\s+fois|un\s+(?:seul\s+)?(?:e-?)?mail"
+    r"|un\s+(?:seul\s+)?courriel)\s+par\s+jour|un\s+r[ée]sum[ée]\s+quotidien"
+    r"|(?:una\s+volta|una\s+(?:sola\s+)?(?:e-?)?mail)\s+al\s+giorno|un\s+riepilogo\s+giornaliero"
+    r"|(?:einmal|eine\s+(?:e-?)?mail)\s+(?:am|pro|im)\s+tag|eine\s+t(?:ä|ae)gliche"
+    r"\s+zusammenfassung)(?![\w'’])"
+)
+"""One mail a day, in words ("once a day", "un mail par jour", "una volta al giorno", "einmal am
+Tag"): MAIL DIGEST."""
+_MODE_WORDS = _listed(
+    """again de nouveau nouveau di nuovo nuovo wieder back retour like before comme avant come
+    prima wie vorher instead plutot piuttosto stattdessen prefer rather"""
+)
+
+
 def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
-    """MAIL TURNS asked in a sentence ("Please only mail me when it's my turn, too many
-    messages", "Écrivez-moi seulement quand c'est à moi de jouer svp", "Scrivetemi solo quando
-    tocca a me, per favore", "Bitte schreibt mir nur, wenn ich dran bin"; issue 31): "only",
-    "when it's my turn", a word of asking (please, a wish, an imperative of writing), and only
-    words of mail and courtesy around, a reason of too many mails at most. ``[]`` for a question
-    ("Do you only mail me when it's my turn?"), a statement ("You only mail me when it's my
-    turn"), a negation or any other word."""
+    """MAIL TURNS, EVERY or DIGEST asked in a sentence ("Please only mail me when it's my turn,
+    too many messages", "Écrivez-moi seulement quand c'est à moi de jouer svp", "Scrivetemi solo
+    quando tocca a me, per favore", "Bitte schreibt mir nur, wenn ich dran bin"; "Please mail me
+    for every move again", "Je préférerais un seul mail par jour"; issue 31): the mode's words
+    ("only" and "when it's my turn"; "for every move"; "once a day"), a word of asking (please, a
+    wish, an imperative of writing), and only words of mail and courtesy around, a reason of too
+    many mails at most. ``[]`` for a question ("Do you only mail me when it's my turn?"), a
+    statement ("You only mail me when it's my turn", "I get a mail for every move"), a negation
+    or any other word."""
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
-    m = _MY_TURN.search(line)
-    if m is None or _NEGATED_ANY.search(line):
+    if _NEGATED_ANY.search(line):
         return []
+    found = [
+        (mode, m)
+        for mode, pattern in (("TURNS", _MY_TURN), ("EVERY", _EVERY_MOVE), ("DIGEST", _DAILY))
+        if (m := pattern.search(line)) is not None
+    ]
+    if len(found) != 1:
+        return []
+    mode, m = found[0]
     head = line[: m.start()]
     tail = [x for x in re.split(r"[,;.!]\s*|\s[-–—]\s", line[m.end() :]) if x.strip()]
     words = _words(head)
-    imperative = words[:1] == ["only"] and words[1:2] in (["mail"], ["email"], ["write"])
-    if not _ONLY & set(words) or not (imperative or _ASKS_MAIL & set(_words(line))):
+    imperative = words[:1] in (["only"], ["mail"], ["email"]) and (
+        words[1:2] in (["mail"], ["email"], ["write"], ["me"])
+    )
+    if mode == "TURNS" and not _ONLY & set(words):
         return []
-    if any(w not in _MAIL_ME for w in words):
+    if not (imperative or _ASKS_MAIL & set(_words(line))):
+        return []
+    allowed = _MAIL_ME if mode == "TURNS" else _MAIL_ME | _MODE_WORDS
+    if any(w not in allowed for w in words):
         return []
     for clause in tail:
         said = _words(clause)
-        if not all(w in _MAIL_ME for w in said) and not all(w in _TOO_MANY for w in said):
+        if not all(w in allowed for w in said) and not all(w in _TOO_MANY for w in said):
             return []
     cmd = vocabulary().commands.get("mail")
-    return [(cmd, "TURNS")] if cmd is not None else []
+    return [(cmd, mode)] if cmd is not None else []
