@@ -553,6 +553,7 @@ def read_commands(
     if parse_action is not None:
         todo = [pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
+    todo = _join_wrapped_words(todo)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     idx = 0
     while idx < len(todo):
@@ -563,18 +564,6 @@ def read_commands(
             idx += 1
             continue
         raw = _after_standing(raw, out)
-        if (joined := _wrapped_word(todo[idx - 1] if idx else "", raw)) is not None:
-            # "Après avoir longuement étudié le" / "plateau, il me semble que ...": the line a
-            # client hard-wrapped mid-sentence is read as that sentence, never as BOARD
-            if joined:
-                n = len(out.commands)
-                _read_line(joined, out, flags, parse_action, is_move_form, notation, False)
-                if any(c.kind == "action" for c in out.commands[n:]):
-                    del out.commands[n:]  # (its move is the line's before, read there)
-            else:
-                out.ignored.append(raw)
-            idx += 1
-            continue
         before = _mark(out, flags)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         sentences = _sentences(raw)
@@ -657,16 +646,13 @@ _ELIDED = re.compile(r"^(?:[^\W\d_]{1,2}['’])?([^\W\d_]+)(?![\w'’])")
 """A line's first word, after an elided pronoun or article ("m'aider ?", "l'aide")."""
 
 
-def _wrapped_word(prev: str, line: str) -> str | None:
-    """A line a mail client hard-wrapped in the middle of a sentence, whose first word is a
-    command word not in capitals ("...Après avoir longuement étudié le" / "plateau, il me semble
-    que le jardin ..."; issue 31, the reader of requests in prose): the line before is long and
-    ends in a word, and the first word is in lower case, or is a noun after an article that ends
-    the line before ("das" / "Brett, ehrlich gesagt ..."), a command's noun too ("vous pouvez"
-    / "m'aider ?" after a move named). The sentence's start on the line
-    before joined to the line, to be read in its place ("... vous pouvez me renvoyer le" /
-    "plateau svp ?" asks for BOARD); ``""`` (the line is prose) when that start holds a figure
-    or a word in capitals; None for any other line."""
+def _wrapped_word(prev: str, line: str) -> bool:
+    """Is ``line`` one a mail client hard-wrapped in the middle of the sentence of ``prev``, with
+    a command word or a command's noun first, not in capitals ("...Après avoir longuement étudié
+    le" / "plateau, il me semble que le jardin ..."; issue 31, the reader of requests in prose)?
+    The line before is long and ends in a word; the first word is in lower case (after an elided
+    pronoun: "m'aider ?"), or is a noun after an article that ends the line before ("das" /
+    "Brett, ehrlich gesagt ...")."""
     first = _ELIDED.match(line)
     if (
         first is None
@@ -675,14 +661,24 @@ def _wrapped_word(prev: str, line: str) -> str | None:
         or first.group(1).isupper()
         or (vocabulary().lookup(first.group(1)) is None and not is_noun(first.group(1)))
     ):
-        return None
-    start = re.split(r"(?<=[.!?:;])\s+", prev.strip())[-1]
-    last = start.split()[-1] if start.split() else ""
-    if not first.group(1)[:1].islower() and fold_word(last) not in _ARTICLES:
-        return None
-    if any(c.isdigit() for c in start) or any(len(t) > 1 and t.isupper() for t in start.split()):
-        return ""
-    return f"{start} {line.strip()}"
+        return False
+    last = prev.split()[-1]
+    return first.group(1)[:1].islower() or fold_word(last) in _ARTICLES
+
+
+def _join_wrapped_words(lines: list[str]) -> list[str]:
+    """The lines with each one hard-wrapped before a command's word or noun
+    (:func:`_wrapped_word`) joined to the line before, so that the sentence is read whole, as
+    it would be on one line: never BOARD for "... étudié le" / "plateau, il me semble ...";
+    "... could you also send me the updated" / "standings please?" asks for STANDINGS beside
+    the move; "... en N9 mais ..., vous pouvez" / "m'aider ?" asks back."""
+    out: list[str] = []
+    for line in lines:
+        if out and _wrapped_word(out[-1], line):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line)
+    return out
 
 
 _POINTED_UNSURE = N_(

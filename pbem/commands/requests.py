@@ -103,7 +103,7 @@ ASKING = _listed(
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti rimandarlo
     mandarlo inviarlo mostrarlo renvoies envoies renvoyer renvoyez-moi schickst schicken
     sendest zeigst rappeler rappelez rappelle remind ricordare ricordarmi ricordatemi ricordami
-    erinnern erinnert erinnere when quand quando wann ab laeuft does doing situe dans bin way moyen modo t moeglichkeit als come comme piece pieces jointe jointes by par per email e-mail
+    erinnern erinnert erinnere when quand quando wann ab laeuft does doing situe dans bin way moyen modo t moeglichkeit but mais ma aber als come comme piece pieces jointe jointes by par per email e-mail
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
     habe hab hast
@@ -360,7 +360,7 @@ erreur"): no correction of it."""
 _EXCUSE = _listed(
     """sorry excuse me pardon desole desolee excusez-moi excusez moi scusate scusa scusami
     scusatemi entschuldigung entschuldigt entschuldige verzeihung hi hello bonjour salut ciao
-    hallo"""
+    hallo for the trouble bother pour le derangement per il disturbo fuer die muehe umstaende"""
 )
 """A sentence of only these words before a request is courtesy, not a correction."""
 _NEGATED = re.compile(r"^\W*(?:non|nicht|not|pas)\s+(?=[^\W\d_])", re.I)
