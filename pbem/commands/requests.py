@@ -43,8 +43,9 @@ PLAIN = _listed(
     aktiven
     please pls plz svp stp s' vous plait perfavore perpiacere bitte danke merci grazie thanks
     thank mille beaucoup schoen
-    hi hello hey bonjour salut coucou ciao buongiorno buonasera hallo moin servus ok okay
-    and et e und also aussi anche auch some peu po' bisschen etwas other others autres altre
+    hi hello hey yo bonjour salut coucou ciao buongiorno buonasera hallo moin servus ok okay
+    with avec con mit notation notazione rotation rotations rotazione rotazioni drehung
+    drehungen and et e und also aussi anche auch some peu po' bisschen etwas other others autres altre
     altri anderen andere
     after afterwards later next time apres ensuite prochaine fois dopo poi prossima volta danach
     spaeter naechstes mal now right maintenant ora adesso jetzt currently moment quick question
@@ -127,7 +128,7 @@ ASKS = _listed(
     please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
     serait sarebbe mind chance rimandereste mandereste inviereste mostrereste renverriez
     enverriez montreriez wuerden wuerdest wuerdet
-    aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let prefer
+    aimerais voudrions serve servono fate fatemi faites koenntet konntet ditemi dirmi tell let prefer
     prefererais preferirei servirebbe servirebbero faudrait braeuchte
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti renvoies envoies
     schickst sendest zeigst allegato anhang attachment jointe
@@ -246,7 +247,34 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             return out
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
-    return said_later(line) or leave_in_words(line) or back_in_words(line) or mail_in_words(line)
+    return (
+        said_later(line)
+        or leave_in_words(line)
+        or back_in_words(line)
+        or mail_in_words(line)
+        or _help_then_confused(line)
+    )
+
+
+_CONFUSED = re.compile(
+    r"(?i)(?<![\w'’])(?:je\s+(?:ne\s+)?comprends\s+(?:rien|pas|plus\s+rien)|j['’]ai\s+(?:rien|pas)"
+    r"\s+compris|je\s+suis\s+perdue?|non\s+(?:ci\s+)?capisco|non\s+ho\s+capito|sono\s+confus[oa]"
+    r"|ich\s+versteh[e']?\s+(?:nix|nichts|das\s+nicht|nicht)|ich\s+bin\s+verwirrt"
+    r"|i\s+(?:don['’]?t|do\s+not)\s+(?:understand|get\s+it)|i['’]?m\s+(?:lost|confused))(?![\w'’])"
+)
+"""A player who does not understand ("je comprends rien aux rotations", "non capisco", "ich
+versteh nix", "I don't understand"): the reason of a request for HELP after it."""
+
+
+def _help_then_confused(line: str) -> list[tuple[Spoken, str]]:
+    """HELP asked, then why, with no punctuation between ("Aidez-moi svp je comprends rien aux
+    rotations", "Help please I don't understand the rotations"): the request before the words of
+    not understanding is HELP alone, and the reason holds no figure."""
+    m = _CONFUSED.search(line)
+    if m is None or m.start() == 0 or any(c.isdigit() for c in line) or len(line) > PROSE_MAX:
+        return []
+    got = _requested(line[: m.start()])
+    return got if [cmd.kind for cmd, _arg in got] == ["help"] else []
 
 
 def changes(cmd: Spoken) -> bool:
