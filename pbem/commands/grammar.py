@@ -33,7 +33,7 @@ from typing import Any
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
-from pbem.commands.requests import is_noun, preview_asked, preview_unread, requested
+from pbem.commands.requests import is_noun, leads_on, preview_asked, preview_unread, requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
@@ -650,7 +650,8 @@ def _wrapped_word(prev: str, line: str) -> bool:
     """Is ``line`` one a mail client hard-wrapped in the middle of the sentence of ``prev``, with
     a command word or a command's noun first, not in capitals ("...Après avoir longuement étudié
     le" / "plateau, il me semble que le jardin ..."; issue 31, the reader of requests in prose)?
-    The line before is long and ends in a word; the first word is in lower case (after an elided
+    The line before is long and ends in a word that leads on to a noun (:func:`leads_on`: "le",
+    "the updated", "vous pouvez"); the first word is in lower case (after an elided
     pronoun: "m'aider ?"), or is a noun after an article that ends the line before ("das" /
     "Brett, ehrlich gesagt ...")."""
     first = _ELIDED.match(line)
@@ -663,6 +664,8 @@ def _wrapped_word(prev: str, line: str) -> bool:
     ):
         return False
     last = prev.split()[-1]
+    if not leads_on(last):
+        return False  # "... we play again soon" / "history please": two sentences
     return first.group(1)[:1].islower() or fold_word(last) in _ARTICLES
 
 
@@ -671,10 +674,11 @@ def _join_wrapped_words(lines: list[str]) -> list[str]:
     (:func:`_wrapped_word`) joined to the line before, so that the sentence is read whole, as
     it would be on one line: never BOARD for "... étudié le" / "plateau, il me semble ...";
     "... could you also send me the updated" / "standings please?" asks for STANDINGS beside
-    the move; "... en N9 mais ..., vous pouvez" / "m'aider ?" asks back."""
+    the move; "... en N9 mais ..., vous pouvez" / "m'aider ?" asks back. A sentence is joined
+    up to :data:`PROSE_MAX` characters (a hostile mail's lines stay lines)."""
     out: list[str] = []
     for line in lines:
-        if out and _wrapped_word(out[-1], line):
+        if out and len(out[-1]) + len(line) < PROSE_MAX and _wrapped_word(out[-1], line):
             out[-1] = f"{out[-1].rstrip()} {line.strip()}"
         else:
             out.append(line)

@@ -167,6 +167,22 @@ def is_noun(word: str) -> bool:
     return len(folded) == 1 and any(phrase[0] == folded[0] for phrase, _cmd in _nouns())
 
 
+def leads_on(word: str) -> bool:
+    """Can ``word`` end a line in the middle of a sentence that goes on with a command's noun
+    ("... vous pouvez me renvoyer le" / "plateau svp ?", "... the updated" / "standings please?",
+    "... vous pouvez" / "m'aider ?")? An article, a possessive, a word of asking or around a noun,
+    not courtesy ("... I hope we play again soon" / "history please" is two sentences)."""
+    folded = _words(word)
+    return len(folded) == 1 and folded[0] in (PLAIN | ASKING) - _COURTESY_ENDS
+
+
+_COURTESY_ENDS = _listed(
+    """please pls plz svp stp plait perfavore perpiacere bitte danke merci grazie thanks thank
+    you mille beaucoup schoen hi hello hey yo bonjour salut coucou ciao buongiorno buonasera
+    hallo moin servus ok okay now maintenant ora adesso jetzt too aussi anche auch"""
+)
+
+
 EDGES = _listed(
     """
     please pls plz svp stp s' il vous plait perfavore perpiacere bitte danke merci grazie thanks
