@@ -33,7 +33,7 @@ from typing import Any
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
-from pbem.commands.requests import preview_asked, preview_unread, requested
+from pbem.commands.requests import is_noun, leads_on, preview_asked, preview_unread, requested
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
@@ -553,6 +553,7 @@ def read_commands(
     if parse_action is not None:
         todo = [pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
+    todo = _join_wrapped_words(todo)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     idx = 0
     while idx < len(todo):
@@ -637,6 +638,50 @@ def read_commands(
     else:
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
+    return out
+
+
+_ENDS_IN_WORD = re.compile(r"[^\W\d_]$")
+_ELIDED = re.compile(r"^(?:[^\W\d_]{1,2}['’])?([^\W\d_]+)(?![\w'’])")
+"""A line's first word, after an elided pronoun or article ("m'aider ?", "l'aide")."""
+
+
+def _wrapped_word(prev: str, line: str) -> bool:
+    """Is ``line`` one a mail client hard-wrapped in the middle of the sentence of ``prev``, with
+    a command word or a command's noun first, not in capitals ("...Après avoir longuement étudié
+    le" / "plateau, il me semble que le jardin ..."; issue 31, the reader of requests in prose)?
+    The line before is long and ends in a word that leads on to a noun (:func:`leads_on`: "le",
+    "the updated", "vous pouvez"); the first word is in lower case (after an elided
+    pronoun: "m'aider ?"), or is a noun after an article that ends the line before ("das" /
+    "Brett, ehrlich gesagt ...")."""
+    first = _ELIDED.match(line)
+    if (
+        first is None
+        or len(prev) < 50
+        or _ENDS_IN_WORD.search(prev.rstrip()) is None
+        or first.group(1).isupper()
+        or (vocabulary().lookup(first.group(1)) is None and not is_noun(first.group(1)))
+    ):
+        return False
+    last = prev.split()[-1]
+    if not leads_on(last):
+        return False  # "... we play again soon" / "history please": two sentences
+    return first.group(1)[:1].islower() or fold_word(last) in _ARTICLES
+
+
+def _join_wrapped_words(lines: list[str]) -> list[str]:
+    """The lines with each one hard-wrapped before a command's word or noun
+    (:func:`_wrapped_word`) joined to the line before, so that the sentence is read whole, as
+    it would be on one line: never BOARD for "... étudié le" / "plateau, il me semble ...";
+    "... could you also send me the updated" / "standings please?" asks for STANDINGS beside
+    the move; "... en N9 mais ..., vous pouvez" / "m'aider ?" asks back. A sentence is joined
+    up to :data:`PROSE_MAX` characters (a hostile mail's lines stay lines)."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + len(line) < PROSE_MAX and _wrapped_word(out[-1], line):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line)
     return out
 
 
@@ -1234,6 +1279,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             # "Off camping, no signal. VACATION for the next 10 days": the sentences before
             # give the reason; only the one that leads to the word may deny it
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
+        if _undo_vote(cmd, m.group(2)):
+            before = _without_mistake(before)  # "Oops, wrong square. PROPOSE UNDO"
+            deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
         own = {t.upper() for t in _tokens(m.group(2)) if _code_like(t)}
         changes = getattr(cmd, "changes_game", False) and not getattr(cmd, "conditional", False)
         # "Je n'ai pas compris à quoi correspondent R0, R1. AIDE svp": figures in a sentence
@@ -1264,6 +1312,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
                 if not _DAY_OF_MONTH.match(t)
                 and not (k and t.casefold() == "of" and _DAY_OF_MONTH.match(before[k - 1]))
             ]
+        if _undo_vote(cmd, line[m.end() :]):
+            before = _without_mistake(before)  # "Sorry wrong square PROPOSE UNDO"
         if not getattr(cmd, "changes_game", False):  # "Could I see a PREVIEW O9 R2 first?"
             before = [t for t in before if t.casefold() not in _MODALS]
         concluded = _CONCLUDED.search(line[: m.start()]) is not None
@@ -1284,6 +1334,27 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
     return None, ""
+
+
+def _undo_vote(cmd: Spoken, rest: str) -> bool:
+    """A vote that proposes to take back the last move ("PROPOSE UNDO"; issue 31, the reader of
+    requests in prose): the mistake said before it is its reason, not a denial of it."""
+    return cmd.kind == "propose" and re.match(r"(?i)\s*undo\b", rest) is not None
+
+
+_MISTAKE_WORDS = frozenset(
+    ("wrong", "mistake", "mistakes", "misclick", "misclicked", "oops", "last", "played",
+     "accident", "dernier", "dernière", "derniere", "joué", "jouée", "joue", "ultima", "ultimo",
+     "giocato", "giocata", "letzten", "letzte", "letzter", "gespielt", "gezogen", "falsch",
+     "falschen", "falsches", "falsche")
+)  # fmt: skip
+"""Words of the mistake an undo takes back ("Oops, wrong square", "mon dernier coup", "meinen
+letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny."""
+
+
+def _without_mistake(before: list[str]) -> list[str]:
+    """The words before PROPOSE UNDO without those of the mistake it takes back."""
+    return [t for t in before if t.casefold().strip(".,;:!?()") not in _MISTAKE_WORDS]
 
 
 def _pause_vote(cmd: Spoken, rest: str) -> bool:
@@ -2047,7 +2118,7 @@ def _read_line(
         if heard is not None and len(asked := requested(line_wo)) > 1 and cmd in dict(asked):
             # "Could I have the game record for the newsletter, and the updated STANDINGS?"
             for c, arg in asked:
-                _take(Heard(arg=arg), c, line, out, flags, from_subject)
+                _take(Heard(kind=c.asked, arg=arg), c, line, out, flags, from_subject)
             return
     if heard is None and (named := _named_before_colon(line_wo))[0] is not None:
         # "Please set a standing order: always believe claims"
@@ -2094,8 +2165,8 @@ def _read_line(
         return
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
-        for c, arg in asked:
-            _take(Heard(arg=arg), c, line, out, flags, from_subject)
+        for c, arg in asked:  # (STANDING's nouns ask to see the orders: Spoken.asked)
+            _take(Heard(kind=c.asked, arg=arg), c, line, out, flags, from_subject)
         return
 
     if cmd is not None and heard is not None:
