@@ -247,6 +247,7 @@ def decided(
 
 
 _BUT = frozenset({"but", "mais", "ma", "però", "aber", "and", "et", "e", "und"})
+_OR = frozenset({"or", "ou", "oder", "o", "oppure"})
 
 
 def _taken_then(
@@ -269,12 +270,25 @@ def _taken_then(
         return None
     k = ifs[0]
     first, then = full
-    if not first.end <= k < then.start or any(not k < m.start < then.start for m in bare):
-        return None
     inside = [m.start for m in bare]
-    before = said[: first.start] + said[first.end : k]
-    condition = [w for j, w in enumerate(said[k : then.start], k) if j not in inside and w]
-    after = said[then.end :]
+    if first.end <= k < then.start and all(k < m.start < then.start for m in bare):
+        before = said[: first.start] + said[first.end : k]
+        condition = [w for j, w in enumerate(said[k : then.start], k) if j not in inside and w]
+        after = said[then.end :]
+    elif then.end <= k and all(m.start > k for m in bare):
+        # "M13 R2 (or O9 R1 if M13 is already taken)": the other move, then its condition
+        between = said[first.end : then.start]
+        if (
+            not between
+            or not set(between) & _OR
+            or not _tail_ok([w for w in between if w not in _OR])
+        ):
+            return None
+        before = said[: first.start]
+        condition = [w for j, w in enumerate(said[k:], k) if j not in inside and w]
+        after = []
+    else:
+        return None
     if not _tail_ok([w for w in before if w not in _BUT]) or not _tail_ok(after):
         return None
     if not _words_ok(condition) or _NEGATIONS.intersection(condition):

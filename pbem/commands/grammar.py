@@ -1958,7 +1958,15 @@ _INTENDED = re.compile(
     r"|i\s+thought\s+about|i\s+had\s+in\s+mind|i\s+meant\s+to|stavo\s+per|pensavo\s+di"
     r"|avevo\s+in\s+mente|ich\s+hatte\s+vor|hatte\s+ich\s+vor|ich\s+wollte\s+erst|dachte\s+ich"
     r"|i\s+first\s+thought|at\s+first\s+i\s+thought|j['’]ai\s+d['’]abord\s+pensé"
-    r"|d['’]abord\s+j['’]ai\s+pensé|prima\s+pensavo|all['’]inizio\s+pensavo)(?![\w'’])"
+    r"|d['’]abord\s+j['’]ai\s+pensé|prima\s+pensavo|all['’]inizio\s+pensavo"
+    # a move weighed, in a P.S. below the move (issue 31, eighth round: "P.S. I did consider
+    # M8 R1, but it felt far too generous to Yellow")
+    r"|i\s+(?:did|also|had)\s+(?:also\s+)?consider(?:ed)?|i['’]d\s+(?:also\s+)?considered"
+    r"|i\s+(?:also\s+|did\s+)?(?:think|thought)\s+(?:of|about)|j['’](?:ai|avais)\s+(?:aussi\s+"
+    r"|également\s+|bien\s+)?(?:pensé|envisagé|songé)|(?:ho|avevo)\s+(?:anche\s+|pure\s+)?"
+    r"(?:pensato|considerato|valutato)|(?:ich\s+habe|ich\s+hatte|hatte\s+ich|habe\s+ich)\s+"
+    r"(?:auch\s+|kurz\s+|schon\s+)?(?:überlegt|erwogen|an)|(?:ich\s+hatte|hatte\s+ich|ich\s+habe"
+    r"|habe\s+ich)(?:\s+\S+){1,4}?\s+(?:erwogen|überlegt|in\s+erwägung\s+gezogen))(?![\w'’])"
 )
 
 
@@ -1976,7 +1984,10 @@ def _considered(line: str) -> bool:
     buts = [k for k in range(codes[-1] + 1, len(toks)) if toks[k].casefold() in _BUT]
     if not buts:
         return False
-    reason = " ".join(toks[buts[0] + 1 :])
+    # ("..., aber das überlasse ich lieber Ihnen": "lieber" sets nothing aside here)
+    reason = " ".join(
+        t for t in toks[buts[0] + 1 :] if fold_word(t).casefold() not in _SECOND_WORDS
+    )
     return bool(reason) and not (
         is_correction(reason) or is_take_back(reason) or _shaped(toks[buts[0] + 1 :])
     )

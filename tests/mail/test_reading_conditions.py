@@ -13,6 +13,7 @@ the past, a doubt, two fallbacks, another condition) are never read as a move.
 from __future__ import annotations
 
 import itertools
+import re
 
 import player_corpus as pc
 import pytest
@@ -59,10 +60,13 @@ _ASKED = {
 
 # {x} said taken: {b} then, else {a} on it
 _TAKEN = {
-    "fr": ["Si {x} est déjà prise, {b}, sinon {a}", "Si la case {x} est occupée je joue {b}, sinon {a}."],
-    "it": ["Se la {x} è già occupata, {b}, altrimenti {a}."],
-    "de": ["Falls {x} schon besetzt ist, {b}, sonst {a}.", "Wenn {x} belegt ist, {b}, ansonsten {a}"],
-    "en": ["If {x} is already taken, {b}, otherwise {a}.", "{b} if {x} is taken, else {a}"],
+    "fr": ["{a} (ou {b} si {x} est déjà prise)", "Si {x} est déjà prise, {b}, sinon {a}",
+           "Si la case {x} est occupée je joue {b}, sinon {a}."],
+    "it": ["{a} (oppure {b} se la {x} è già occupata)", "Se la {x} è già occupata, {b}, altrimenti {a}."],
+    "de": ["{a} – oder {b}, falls {x} schon belegt ist", "Falls {x} schon besetzt ist, {b}, sonst {a}.",
+           "Wenn {x} belegt ist, {b}, ansonsten {a}"],
+    "en": ["If {x} is already taken, {b}, otherwise {a}.", "{b} if {x} is taken, else {a}",
+           "{a} (or {b} if {x} is already taken)", "{a}, or {b} if that square is taken"],
 }  # fmt: skip
 
 # never read as a move, whatever the position
@@ -272,3 +276,28 @@ def test_a_condition_over_several_lines(stages: dict[str, pc.Stage], lang: str) 
         for form in _OVER_LINES_STILL_ASK[lang]:
             body = form.format(x=x, a=a, b=b, c=c)
             assert _read(stage, lang, body) == ["ask"], body
+
+
+def test_a_reply_of_conditions_stays_linear() -> None:
+    """A hostile reply of condition lines: the windows tried as one condition are capped, so the
+    game's parse is called in proportion to the lines (counted, not timed)."""
+    from pbem.commands.grammar import read_commands
+
+    def calls(n: int) -> int:
+        count = 0
+
+        def parse(text: str) -> object:
+            nonlocal count
+            count += 1
+            if re.fullmatch(r"[A-Z]\d{1,2} R[0-3]", text):
+                return _parse(text)
+            if re.fullmatch(r"[A-Z]\d{1,2}", text):
+                raise RuleError("needs a rotation")
+            raise InvalidSyntax("not a move")
+
+        lines = ["If M13 is free, M13 R2", "Otherwise N11 R0 if N11 is taken"] * (n // 2)
+        read_commands(lines, parse)
+        return count
+
+    small, big = calls(100), calls(400)
+    assert big <= 4.5 * small, (small, big)

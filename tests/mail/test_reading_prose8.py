@@ -186,3 +186,33 @@ def test_a_move_that_should_have_been_written_or_played(
             assert _read(stage, lang, form.format(m=m)) == [f"move {m}"], form
         for form in _SHOULD_HAVE_PLAYED[lang]:
             assert _read(stage, lang, form.format(m=m)) == ["ask"], form
+
+
+# a P.S. below the move that names a move weighed and set aside: the move above stands
+_WEIGHED_BELOW = {
+    "fr": ["P.S. J'avais aussi envisagé {o}, mais c'était trop généreux pour jaune."],
+    "it": ["P.S. Avevo considerato anche {o}, ma regalava troppo a Giallo."],
+    "de": ["P.S. Ursprünglich wollte ich {o} spielen, aber das überlasse ich lieber Ihnen.",
+           "PS: Ich hatte auch {o} erwogen, aber das hilft Gelb zu sehr."],
+    "en": ["P.S. I did consider {o}, but it felt far too generous to Yellow."],
+}  # fmt: skip
+_WEIGHED_STILL_ASK = {
+    "fr": ["P.S. J'avais aussi envisagé {o}, mais finalement {o} est mieux."],
+    "it": ["P.S. Avevo considerato anche {o} - forse è meglio?"],
+    "de": ["PS: Ich hatte auch {o} erwogen, aber lieber doch {o}."],
+    "en": ["P.S. I did consider {o}, but actually {o} is better, play that."],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", pc.LANGS)
+def test_a_move_weighed_in_a_ps_below(stages: dict[str, pc.Stage], lang: str) -> None:
+    """The move above stands when the P.S. names a move weighed and set aside with a reason; a
+    P.S. that prefers it or asks about it is asked back."""
+    stage = stages[lang]
+    for m, o in itertools.permutations(MOVES, 2):
+        for form in _WEIGHED_BELOW[lang]:
+            body = f"{m}\n" + form.format(o=o)
+            assert _read(stage, lang, body) == [f"move {m}"], body
+        for form in _WEIGHED_STILL_ASK[lang]:
+            body = f"{m}\n" + form.format(o=o)
+            assert _read(stage, lang, body) == ["ask"], body
