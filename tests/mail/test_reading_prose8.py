@@ -216,3 +216,66 @@ def test_a_move_weighed_in_a_ps_below(stages: dict[str, pc.Stage], lang: str) ->
         for form in _WEIGHED_STILL_ASK[lang]:
             body = f"{m}\n" + form.format(o=o)
             assert _read(stage, lang, body) == ["ask"], body
+
+
+# the rotation said with another word, or as a turn of the tile ({s} square, {r} its rotation)
+_TURN_WORDS = {
+    "fr": ["Je place la tuile en {s}, orientation R{r}.", "{s}, tournez-la {fr} vers la droite"],
+    "it": ["{s} con orientamento R{r}", "{s}, ruotala {it} a destra"],
+    "de": ["{s}, Ausrichtung R{r}", "{s}, dreh es {de} im Uhrzeigersinn"],
+    "en": ["{s}, orientation R{r}", "{s}, rotate it {en} to the right."],
+}  # fmt: skip
+_TIMES = {
+    1: ("une fois", "una volta", "einmal", "once"),
+    2: ("deux fois", "due volte", "zweimal", "twice"),
+}
+# a turn relative to another: never a move
+_TURN_MORE = {
+    "fr": ["{m}, tournez-la encore d'un quart de tour", "{s}, tournez-la encore une fois"],
+    "it": ["{m}, ruotala ancora", "{s}, ruotala ancora una volta"],
+    "de": ["{m} – bitte noch einmal drehen", "{s}, dreh es noch einmal"],
+    "en": ["{m}, turn it once more", "{s}, turn it once more"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", pc.LANGS)
+def test_a_rotation_in_other_words(stages: dict[str, pc.Stage], lang: str) -> None:
+    """ "orientation R1", "rotate it once to the right": the move; a turn relative to another
+    ("turn it once more") is asked back, never read as the rotation above or as one turn."""
+    stage = stages[lang]
+    k = pc.LANGS.index(lang)
+    for square in ("M13", "O13", "P12", "L10"):
+        for r in (1, 2):
+            times = _TIMES[r][k]
+            for form in _TURN_WORDS[lang]:
+                body = form.format(s=square, r=r, fr=times, it=times, de=times, en=times)
+                assert _read(stage, lang, body) == [f"move {square} R{r}"], body
+        for form in _TURN_MORE[lang]:
+            body = form.format(s=square, m=f"{square} R1")
+            assert _read(stage, lang, body) == ["ask"], body
+
+
+# after a refusal: the move named as the one our mail suggested; a verdict on it is no move
+_YOU_SUGGESTED = {
+    "fr": ["Je prends le {m} que vous proposez, merci.", "Bon, le {m} que vous m'avez suggéré alors"],
+    "it": ["Va bene, gioco la {m} che avete suggerito.", "Allora la {m} che mi avete proposto"],
+    "de": ["Dann nehme ich den {m}, den Sie vorgeschlagen haben.", "Ok, den {m}, den Sie empfohlen haben"],
+    "en": ["Ok. I'll go with the {m} you suggested then.", "The {m} you suggested then."],
+}  # fmt: skip
+_VERDICT = {
+    "fr": ["Le {m} que vous proposez est nul.", "{m} est nul."],
+    "it": ["La {m} che avete suggerito è pessima.", "La {m} è una trappola"],
+    "de": ["Der {m}, den Sie vorgeschlagen haben, ist blöd.", "{m} ist schlecht"],
+    "en": ["The {m} you suggested is a trap.", "Bea, the {m} you suggested is bad.", "{m} is awful"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", pc.LANGS)
+def test_the_move_you_suggested(stages: dict[str, pc.Stage], lang: str) -> None:
+    """The move named as our suggestion is played; a verdict on a move is never played."""
+    stage = stages[lang]
+    for m in MOVES:
+        for form in _YOU_SUGGESTED[lang]:
+            assert _read(stage, lang, form.format(m=m)) == [f"move {m}"], form
+        for form in _VERDICT[lang]:
+            assert _read(stage, lang, form.format(m=m)) == ["ask"], form
