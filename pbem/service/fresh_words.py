@@ -31,6 +31,7 @@ Pure: the standard library and :mod:`pbem.rules` (the names of the games).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from pbem.commands.vocabulary import fold_word
@@ -291,18 +292,56 @@ _ROLES = {
 }
 """A role named in the sentence says what signing up is for ("m'inscrire comme spectateur",
 "iscrivermi come riserva", "join as a spectator"): it wins over a verb of joining."""
-_SEATS = {
-    "purple": "purple violet violette mauve viola lila violett violetten violetter lilanen",
-    "yellow": "yellow jaune giallo gialla gelb gelbe gelben gelber gelbes",
-    "red": "red rouge rosso rossa rot rote roten roter rotes",
-    "blue": "blue bleu bleue blu blau blaue blauen blauer blaues",
-    "north": "north nord norden",
-    "east": "east ost osten",
-    "south": "south sud sued sueden",
-    "west": "west ouest ovest westen",
-}
-_SEAT_OF = {w: seat for seat, ws in _SEATS.items() for w in ws.split()}
-"""A seat's name in the four languages (the English name is the service's)."""
+_COLOUR_BENDS = {"fr": ("e", "s", "es"), "it": ("a", "i", "e"), "de": ("e", "en", "er", "es", "em")}
+"""The endings a colour takes beside a seat's noun ("la place bleue", "i posti gialli", "den
+gelben Platz"): French adds them (a final "e" takes only the plural's "s"), Italian puts them
+for the final "o"."""
+
+_MORE_SEAT_WORDS = {"purple": "violet violette violett violetten violetter violettes lilanen"}
+"""Words for a seat that no catalog holds (the catalogs say "mauve", "viola", "lila")."""
+
+
+def _bent(word: str, lang: str) -> list[str]:
+    """The forms of the colour ``word`` with the endings of ``lang`` (:data:`_COLOUR_BENDS`);
+    none for the colours that never bend ("viola", "lila", "blu")."""
+    if word.endswith("a") or (lang == "it" and not word.endswith("o")):
+        return []
+    stem = word[:-1] if lang == "it" else word
+    ends = ("s",) if lang == "fr" and word.endswith("e") else _COLOUR_BENDS.get(lang, ())
+    return [stem + end for end in ends if stem + end != word]
+
+
+@functools.cache
+def _seat_of() -> dict[str, str]:
+    """A seat's name in the four languages, as the sentence's folded words (the English name
+    is the service's), from where the words live: each game's seat names (Forbidden City's
+    colours, Die Verbotene Stadt's compass points) and the catalogs' translations of them, with
+    the endings a colour takes (:data:`_COLOUR_BENDS`); Die Verbotene Stadt's seat words in its
+    notation (the German "Norden", "Süden"); and :data:`_MORE_SEAT_WORDS`. The French "est" is
+    left out (it is "is" too): :func:`_seats` and :func:`seat_name` read it apart."""
+    from pbem.i18n import LANGS, translations
+    from pbem.rules import find_game, game_names
+    from pbem.rules.verbotene_stadt.notation import _SEAT_WORDS, SEAT_NAMES
+
+    def folded(word: str) -> str:
+        return fold_word(word).lower()
+
+    out: dict[str, str] = {}
+    for name in game_names():
+        game = find_game(name)
+        for seat in game.seat_names(game.max_players):
+            colour = seat not in SEAT_NAMES  # a colour bends, a compass point does not
+            for lang in LANGS:
+                word = folded(translations(lang).gettext(seat))
+                for form in (word, *(_bent(word, lang) if colour else ())):
+                    out.setdefault(form, seat.lower())
+    for word, index in _SEAT_WORDS.items():
+        out.setdefault(folded(word), SEAT_NAMES[index].lower())
+    for seat, words in _MORE_SEAT_WORDS.items():
+        out.update(dict.fromkeys(words.split(), seat))
+    out.pop("est", None)
+    return out
+
 
 _KINDS = {
     ("forbidden", "city"): "forbidden-city",
@@ -496,7 +535,7 @@ def _sentence(text: str) -> Request | None:
             return None  # two things asked ("I'd like to leave early, then join o-fc-3a9c")
         can_be = agreed
         between = words[end:at]
-        targets = ids | {w for w in between if w in _SEAT_OF} | _kind_words(words)
+        targets = ids | {w for w in between if w in _seat_of()} | _kind_words(words)
         if any(w not in _BETWEEN and w not in _WISH_WORDS and w not in targets for w in between):
             return None  # the wish is for something else ("I'd like my brother to join")
         if not _object_is_target(words, at + len(phrase), bool(targets & set(between))):
@@ -631,7 +670,7 @@ def _object_is_target(words: list[str], after: int, target_before: bool) -> bool
     di fc-7k3q"): only small words, roles and seat nouns up to the first target; when the target
     came before (German: "bei o-fc-3a9c mitspielen"), nothing but a clause of condition or
     courtesy after ("Verbotene Stadt spielen lernen" is not a request)."""
-    targets = _ids(words) | _kind_words(words) | {w for w in words if w in _SEAT_OF}
+    targets = _ids(words) | _kind_words(words) | {w for w in words if w in _seat_of()}
     for w in words[after:]:
         if w in targets:
             return True
@@ -800,7 +839,7 @@ def _seats(text: str, words: list[str]) -> set[str]:
     "il posto di Nord", "den gelben Platz"); the French "est" only as "Est" (it is "is" too)."""
     out, near_noun = set(), False
     for k, w in enumerate(words):
-        seat = _SEAT_OF.get(w)
+        seat = _seat_of().get(w)
         if seat is None and w == "est" and re.search(r"\bEst\b", text):
             seat = "east"
         if seat is None:
@@ -842,7 +881,7 @@ def seat_name(word: str) -> str | None:
     """The service's name of the seat ``word`` names in one of the four languages ("jaune",
     "Gelb", "giallo", "YELLOW": ``yellow``), or None."""
     folded = fold_word(word).lower()
-    return _SEAT_OF.get(folded) or ("east" if folded in ("est", "east", "ost") else None)
+    return _seat_of().get(folded) or ("east" if folded in ("est", "east", "ost") else None)
 
 
 def argument_problem(kind: str, arg: str) -> bool:
