@@ -1243,7 +1243,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return None, ""
         led = before if deny_in is None else [t for t in _tokens(deny_in) if t in before]
         denied = _denies_command(led) and not _for_a_purpose(line[: m.start()])
-        if changes and denied:
+        if changes and denied and not _order_restated(cmd, m.group(2), line[: m.start()]):
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -1284,6 +1284,17 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
     return None, ""
+
+
+def _order_restated(cmd: Spoken, rest: str, before: str) -> bool:
+    """A standing order in capitals whose reason before it says the same, its negation its own
+    ("Non mi fido di nessuno: ORDINE DICHIARAZIONE DUBITARE"; :func:`pbem.service.standing.restated`;
+    issue 31, eighth round)."""
+    if cmd.kind != "standing":
+        return False
+    from pbem.service.standing import restated
+
+    return restated(rest, before)
 
 
 def _pause_vote(cmd: Spoken, rest: str) -> bool:
