@@ -1224,8 +1224,10 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         at = m.start(1)  # the next try starts after this punctuation (the matches overlap)
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
-        before = _tokens(line[: m.start()])
+        before = _tokens(_AGREEING.sub(" ", line[: m.start()]))
         deny_in: str | None = None
+        if _asked(cmd, m.group(2)):
+            return None, ""  # "Est-ce que je peux mettre VACANCES 10 jours ?"
         if cmd.kind == "vacation" or _pause_vote(cmd, m.group(2)):
             # "Je serai absent à partir de demain : VACANCES 7 jours", "La settimana prossima
             # ho gli esami, PROPOSE PAUSE 10d": a later time is the reason for a pause
@@ -1243,6 +1245,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return None, ""
         led = before if deny_in is None else [t for t in _tokens(deny_in) if t in before]
         denied = _denies_command(led) and not _for_a_purpose(line[: m.start()])
+        denied = denied and not _declined_so(cmd, line[: m.start()])
         if changes and denied and not _order_restated(cmd, m.group(2), line[: m.start()]):
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
@@ -1254,7 +1257,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         cmd = vocabulary().lookup(m.group(1))
         if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
             continue
-        before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
+        before, rest = _tokens(_AGREEING.sub(" ", line[: m.start()])), line[m.end() :].strip()
+        if _asked(cmd, rest):
+            return None, ""  # "Can I put VACATION 10d?", "Soll ich URLAUB 2 Wochen eintragen?"
         if cmd.kind == "vacation" or _pause_vote(cmd, line[m.end() :]):
             # "Et je pars en vacances demain, donc VACANCES 2 semaines"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
@@ -1284,6 +1289,43 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return cmd, rest  # "I'll send VACATION then" is prose: "then" is no length
         return None, ""
     return None, ""
+
+
+_AGREEING = re.compile(
+    r"(?i)(?<![\w'’])(?:no\s+(?:problem|worries|objection)s?|not\s+a\s+problem|why\s+not|pas\s+de"
+    r"\s+(?:souci|soucis|probl[èe]me|probl[èe]mes)|aucun\s+(?:souci|probl[èe]me)|pourquoi\s+pas"
+    r"|rien\s+contre|nessun\s+problema|perch[ée]\s+no|niente\s+in\s+contrario|non\s+c['’][èe]"
+    r"\s+problema|kein\s+problem|warum\s+nicht|nichts\s+dagegen)(?![\w'’])"
+)
+"""An agreement said with a negation ("Pas de souci pour moi, ACCEPTER", "No problem: VACATION
+7d", "Warum nicht? ANNEHMEN"): no denial of the command after it (issue 31, eighth round)."""
+
+
+def _asked(cmd: Spoken, rest: str) -> bool:
+    """Is a command that changes the game inside a question, its own sentence ending in "?"
+    ("Est-ce que je peux mettre VACANCES 10 jours ?", "Should we PROPOSE PAUSE 7d?"; issue 31,
+    eighth round)? It is then asked back, never carried out."""
+    if not getattr(cmd, "changes_game", False):
+        return False  # "Could I see a PREVIEW O9 R2 first?"
+    return re.match(r"[^.!?]*\?", rest) is not None
+
+
+_DECLINE_DOUBT = frozenset(
+    ("maybe", "perhaps", "sure", "peut-être", "sûr", "sûre", "sais", "forse", "sicuro", "sicura",
+     "so", "vielleicht", "sicher", "weiß", "know", "if", "si", "se", "wenn", "falls", "but",
+     "mais", "ma", "aber", "accept", "accepter", "accetto", "accetta", "annehmen", "won't",
+     "wont")
+)  # fmt: skip
+"""Words before DECLINE that doubt it or name the other answer ("Not sure, maybe DECLINE")."""
+
+
+def _declined_so(cmd: Spoken, before: str) -> bool:
+    """Is the negation before DECLINE the refusal itself ("No pause for me, sorry: DECLINE", "No,
+    preferisco continuare: RIFIUTO", "Ich möchte lieber weiterspielen. ABLEHNEN"; issue 31, eighth
+    round)? Not when the prose doubts, sets a condition or names accepting."""
+    if cmd.kind != "decline" or "?" in before:
+        return False
+    return not any(t.casefold() in _DECLINE_DOUBT for t in _tokens(before))
 
 
 def _order_restated(cmd: Spoken, rest: str, before: str) -> bool:

@@ -77,8 +77,12 @@ _WISH = _phrases(
     would it be possible | is it possible | est-il possible | serait-il possible
     est-ce possible | sarebbe possibile | e possibile | ist es moeglich | waere es moeglich
     ich haette lust | ich habe lust | j' ai envie | ho voglia | i feel like
+    ich muss | muss ich | i have to | i must | je dois | devo
     """
 )
+_MUST = _phrases("ich muss | muss ich | i have to | i must | je dois | devo")
+"""A wish of necessity ("Leider muss ich mich wieder abmelden"): asked as a question it is
+advice asked ("Devo iscrivermi a o-fc-3a9c?", "Muss ich mich anmelden?"), never a request."""
 """The writer asking, offering or wishing now (folded: accents off, umlauts written out)."""
 
 _WISH_WORDS = frozenset(w for phrase in _WISH for w in phrase)
@@ -128,6 +132,7 @@ _doing(
     seguire | guardare | osservare | spettatore | spettatrice | osservatore | osservatrice
     zuschauen | zusehen | verfolgen | mitverfolgen | beobachten | mitlesen | zuschauer
     zuschauerin | beobachter | beobachterin
+    seguirla | seguirlo | seguirle | guardarla | guardarlo | osservarla
     """,
 )
 _doing(
@@ -164,7 +169,8 @@ _doing(
 _doing(
     (_TAKEOVER, _STANDBY),
     """
-    replace | fill in | step in | remplacer | sostituire | subentrare | ersetzen | einspringen
+    replace | fill in | step in | stand in | remplacer | sostituire | subentrare | ersetzen
+    einspringen
     """,
 )
 
@@ -224,6 +230,7 @@ _BETWEEN = _words(
     der die das den dem des ein eine einen einem einer bei an in im am als mich mit fuer zu
     dabei auch wirklich sehr gern gerne partie partien spiel spiels naechsten naechste neue
     neuen offenen offene diese dieser diesem platz sein von vom aus zum zur
+    again encore ancora wieder list liste lista
     """
 )
 """What may stand between the wish and the thing asked, besides the request's target."""
@@ -453,6 +460,7 @@ def in_words_with(line: str, subject: str) -> Request | None:
     target = next(iter(ids)) if ids else _NAMES[next(iter(kinds))]
     said = set()
     for sentence in _SENTENCE.split(line):
+        sentence = _AGAIN.sub("encore", sentence)  # "di nuovo" is "again", not "new"
         own = _fold(sentence)
         if not own or _ids(own) or _kinds(own):
             continue  # a sentence that names its own target is read alone
@@ -463,6 +471,41 @@ def in_words_with(line: str, subject: str) -> Request | None:
 
 
 _NAMES = {"forbidden-city": "Forbidden City", "verbotene-stadt": "Verbotene Stadt"}
+
+_ANOTHER = _words(
+    """
+    next another other new prochaine prochain autre nouvelle nouveau prossima prossimo altra
+    altro nuova nuovo naechste naechsten andere anderen neue neuen
+    """
+)
+"""Words of a sentence that asks for another game than the one its id names ("I'd like to join
+the next one, o-fc-3a9c is full"; with the id in another sentence: "o-fc-3a9c is full, right?
+I'd like to join the next one"; eighth round): no request."""
+_AGAIN = re.compile(r"(?i)(?<![\w'])(?:di\s+nuovo|de\s+nouveau)(?![\w'])")
+
+
+def in_words_across(lines: list[str]) -> Request | None:
+    """The request said in words in one sentence whose target another sentence of the mail
+    names (issue 31, eighth round: "Is there still room in o-fc-3a9c? I'd love to play", "J'ai
+    vu que la partie o-fc-3a9c cherche des joueurs. Je voudrais m'inscrire", "fc-7k3q klingt
+    spannend. Darf ich zuschauen?"): exactly one sentence of the mail names a game (one id or
+    one game's name), and it denies and doubts nothing; the other sentences are read as with a
+    target in the Subject (:func:`in_words_with`), the one request they ask for. None otherwise
+    ("Is there room in o-fc-3a9c or o-vs-77kd? I'd like to join", "My brother told me about
+    o-fc-3a9c. He'd love to play")."""
+    sentences = [
+        x for line in lines if len(line) <= MAX_CHARS for x in _SENTENCE.split(line) if _fold(x)
+    ]
+    naming = [x for x in sentences if _ids(_fold(x)) or _kinds(_fold(x))]
+    if len(naming) != 1:
+        return None
+    words = _fold(naming[0])
+    ids, kinds = _ids(words), _kinds(words)
+    if len(ids) + len(kinds) != 1 or _DOUBT & set(words) or _sentence(naming[0]) is not None:
+        return None
+    target = next(iter(ids)) if ids else _NAMES[next(iter(kinds))]
+    said = {got for x in sentences if x is not naming[0] and (got := in_words_with(x, target))}
+    return said.pop() if len(said) == 1 else None
 
 
 def _fold(text: str) -> list[str]:
@@ -508,6 +551,8 @@ def _sentence(text: str) -> Request | None:
     if _DOUBT & set(plain) or any(_find(words, p) >= 0 for p in _VAGUE):
         return None
     ids = _ids(words)
+    if ids and _ANOTHER & set(words):
+        return None  # "Je voudrais rejoindre la prochaine partie, o-fc-3a9c est complète"
     kinds = _kinds(words)
     seats = _seats(text, words)
     first = _said_first(words) or _leading(words, text)
@@ -522,6 +567,8 @@ def _sentence(text: str) -> Request | None:
     if said is not None:
         fits = {got for kind in said if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
+    if "?" in text and any(_find(words, p) >= 0 for p in _MUST):
+        return None
     end = _wish(words)
     if end is None:
         return None
