@@ -1274,8 +1274,10 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         at = m.start(1)  # the next try starts after this punctuation (the matches overlap)
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
-        before = _tokens(line[: m.start()])
+        before = _tokens(_AGREEING.sub(" ", line[: m.start()]))
         deny_in: str | None = None
+        if _asked(cmd, m.group(2)):
+            return None, ""  # "Est-ce que je peux mettre VACANCES 10 jours ?"
         if cmd.kind == "vacation" or _pause_vote(cmd, m.group(2)):
             # "Je serai absent à partir de demain : VACANCES 7 jours", "La settimana prossima
             # ho gli esami, PROPOSE PAUSE 10d": a later time is the reason for a pause
@@ -1296,7 +1298,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return None, ""
         led = before if deny_in is None else [t for t in _tokens(deny_in) if t in before]
         denied = _denies_command(led) and not _for_a_purpose(line[: m.start()])
-        if changes and denied:
+        denied = denied and not _declined_so(cmd, line[: m.start()])
+        if changes and denied and not _order_restated(cmd, m.group(2), line[: m.start()]):
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -1307,7 +1310,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         cmd = vocabulary().lookup(m.group(1))
         if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
             continue
-        before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
+        before, rest = _tokens(_AGREEING.sub(" ", line[: m.start()])), line[m.end() :].strip()
+        if _asked(cmd, rest):
+            return None, ""  # "Can I put VACATION 10d?", "Soll ich URLAUB 2 Wochen eintragen?"
         if cmd.kind == "vacation" or _pause_vote(cmd, line[m.end() :]):
             # "Et je pars en vacances demain, donc VACANCES 2 semaines"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
@@ -1360,6 +1365,54 @@ letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny.""
 def _without_mistake(before: list[str]) -> list[str]:
     """The words before PROPOSE UNDO without those of the mistake it takes back."""
     return [t for t in before if t.casefold().strip(".,;:!?()") not in _MISTAKE_WORDS]
+
+
+_AGREEING = re.compile(
+    r"(?i)(?<![\w'’])(?:no\s+(?:problem|worries|objection)s?|not\s+a\s+problem|why\s+not|pas\s+de"
+    r"\s+(?:souci|soucis|probl[èe]me|probl[èe]mes)|aucun\s+(?:souci|probl[èe]me)|pourquoi\s+pas"
+    r"|rien\s+contre|nessun\s+problema|perch[ée]\s+no|niente\s+in\s+contrario|non\s+c['’][èe]"
+    r"\s+problema|kein\s+problem|warum\s+nicht|nichts\s+dagegen)(?![\w'’])"
+)
+"""An agreement said with a negation ("Pas de souci pour moi, ACCEPTER", "No problem: VACATION
+7d", "Warum nicht? ANNEHMEN"): no denial of the command after it (issue 31, eighth round)."""
+
+
+def _asked(cmd: Spoken, rest: str) -> bool:
+    """Is a command that changes the game inside a question, its own sentence ending in "?"
+    ("Est-ce que je peux mettre VACANCES 10 jours ?", "Should we PROPOSE PAUSE 7d?"; issue 31,
+    eighth round)? It is then asked back, never carried out."""
+    if not getattr(cmd, "changes_game", False):
+        return False  # "Could I see a PREVIEW O9 R2 first?"
+    return re.match(r"[^.!?]*\?", rest) is not None
+
+
+_DECLINE_DOUBT = frozenset(
+    ("maybe", "perhaps", "sure", "peut-être", "sûr", "sûre", "sais", "forse", "sicuro", "sicura",
+     "so", "vielleicht", "sicher", "weiß", "know", "if", "si", "se", "wenn", "falls", "but",
+     "mais", "ma", "aber", "accept", "accepter", "accetto", "accetta", "annehmen", "won't",
+     "wont")
+)  # fmt: skip
+"""Words before DECLINE that doubt it or name the other answer ("Not sure, maybe DECLINE")."""
+
+
+def _declined_so(cmd: Spoken, before: str) -> bool:
+    """Is the negation before DECLINE the refusal itself ("No pause for me, sorry: DECLINE", "No,
+    preferisco continuare: RIFIUTO", "Ich möchte lieber weiterspielen. ABLEHNEN"; issue 31, eighth
+    round)? Not when the prose doubts, sets a condition or names accepting."""
+    if cmd.kind != "decline" or "?" in before:
+        return False
+    return not any(t.casefold() in _DECLINE_DOUBT for t in _tokens(before))
+
+
+def _order_restated(cmd: Spoken, rest: str, before: str) -> bool:
+    """A standing order in capitals whose reason before it says the same, its negation its own
+    ("Non mi fido di nessuno: ORDINE DICHIARAZIONE DUBITARE"; :func:`pbem.service.standing.restated`;
+    issue 31, eighth round)."""
+    if cmd.kind != "standing":
+        return False
+    from pbem.service.standing import restated
+
+    return restated(rest, before)
 
 
 def _pause_vote(cmd: Spoken, rest: str) -> bool:
