@@ -219,7 +219,7 @@ def alternatives(text: str) -> str | None:
 _TURN_NAMED = (
     r"(?:(?:for|on|at)\s+(?:my|the)\s+(?:next|following)\s+(?:turn|move|go)|next\s+turn"
     r"|(?:when|once)\s+(?:it['’]?s|it\s+is)\s+my\s+turn\s+again"
-    r"|(?:pour|[àa]|au)\s+(?:mon\s+)?(?:prochain\s+tour|tour\s+suivant|prochain\s+coup"
+    r"|(?:pour|[àa]|au)\s+(?:mon\s+|le\s+)?(?:prochain\s+tour|tour\s+suivant|prochain\s+coup"
     r"|coup\s+suivant)|au\s+prochain\s+tour|(?:quand|lorsque)\s+ce\s+sera\s+[àa]\s+nouveau"
     r"\s+mon\s+tour"
     r"|(?:per|al)\s+(?:il\s+)?(?:mio\s+)?(?:prossimo\s+turno|turno\s+(?:dopo|successivo))"
@@ -263,6 +263,7 @@ _QUEUE = re.compile(
 _QUEUE_VERB = (
     r"(?:queue(?:\s+up)?|put|keep|save|hold|note|mettez|mets|gardez|garde|notez|r[ée]servez"
     r"|metti|mettete|tenete|tieni|segnate|segna|prenotate|merkt?|notiert?|reserviert?)"
+    r"(?:-(?:le|la|les|moi|lui)|(?<=[ei])(?:mi|melo|mela|lo|la|le))?"
 )
 _QUEUE_PLACE = r"(?:in\s+(?:the\s+)?queue|aside|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda)"
 _QUEUE_END = (
@@ -271,9 +272,9 @@ _QUEUE_END = (
 )
 _NAMED_THEN_QUEUED = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*\s*[:,]?(?:\s+{_ALREADY})*"
-    rf"(?:\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?(?:\s+{_ALREADY})*)?\s+(?P<rest>{_MOVE_START}.*?)"
-    rf"(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?(?:[\s,]+{_COURTESY})*"
-    rf"[\s.!]*$"
+    rf"(?:\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?(?:\s+{_ALREADY})*|\s*,?\s*{_BOOK})?"
+    rf"\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
+    rf"(?:\s*,?\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?)?(?:[\s,]+{_COURTESY})*[\s.!]*$"
 )
 """The next turn named first, then the words that queue its move around it (issue 31, eighth
 round, wt-28: "Per il prossimo turno mettete in coda P12 R0, altrimenti O13 R0", "Für meinen

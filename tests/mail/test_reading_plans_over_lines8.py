@@ -129,6 +129,27 @@ BESIDE = {
 }  # fmt: skip
 
 # At fc:turn L11 R1 and P12 R0 are legal.
+ON_ONE_LINE = {
+    "fr": ["L11 R1. Et au tour suivant, si possible, P12 R0.",
+           "L11 R1\nAu prochain tour je jouerai P12 R0, mettez-le en attente svp.",
+           "Je joue L11 R1. Pour le coup suivant : P12 R0."],
+    "it": ["Gioco L11 R1 e per il turno dopo tenetemi da parte P12 R0.",
+           "L11 R1. Per il prossimo turno segnatemi P12 R0, grazie."],
+    "de": ["L11 R1, und für meinen nächsten Zug schon mal P12 R0.",
+           "L11 R1. Für den nächsten Zug bitte P12 R0 notieren."],
+    "en": ["L11 R1 now, and queue P12 R0 for my next turn please.",
+           "L11 R1. For my next move, please keep P12 R0 aside."],
+}  # fmt: skip
+"""A move and its NEXT in words, on one line or two: ["move L11 R1", "next P12 R0"]."""
+MOVE_ONLY = ["move L11 R1"]
+NOT_QUEUED = {
+    "fr": ["L11 R1\nAu prochain tour je jouerai peut-être P12 R0.",
+           "L11 R1\nPour mon prochain tour, ne gardez pas P12 R0."],
+    "it": ["L11 R1\nPer il prossimo turno forse P12 R0, vedremo."],
+    "de": ["L11 R1\nFür meinen nächsten Zug überlege ich noch, vielleicht P12 R0."],
+    "en": ["L11 R1\nFor my next turn I might try P12 R0, not sure yet."],
+}  # fmt: skip
+"""Musing about the next turn: never queued (asked, or the move alone)."""
 NEXT = {
     "fr": ["Pour mon prochain tour, gardez de côté P12 R0.",
            "Pour mon prochain tour : P12 R0, sinon O13 R0.",
@@ -178,6 +199,10 @@ def _cases(lang: str) -> list[tuple[str, str, list[str] | None]]:
     nexts = list(zip(NEXT[lang], NEXT_WANT[lang], strict=True))
     for move, (said, want) in itertools.product(MOVE[lang], nexts):
         out.append(("fc:turn", f"{move}\n{said}", ["move L11 R1", want]))
+    for said in ON_ONE_LINE[lang]:
+        out.append(("fc:turn", said, ["move L11 R1", "next P12 R0"]))
+    for said in NOT_QUEUED[lang]:
+        out.append(("fc:turn", said, MOVE_ONLY))
     return out
 
 
@@ -199,6 +224,8 @@ def _read(lang: str, tmp: Path) -> tuple[Found, Found]:
                     continue
                 v = pc.judge_stage(stage, pc.Case("t", "t", lang, name, "gmail", "nothing", text))
                 if want is ASK and v.got in (["ask"], []) or v.got == want:
+                    continue
+                if want == MOVE_ONLY and v.got in (["ask"], [], MOVE_ONLY):
                     continue
                 (missed if v.got in (["ask"], []) else wrong).append((text, v.got, want))
             break
