@@ -555,6 +555,8 @@ def read_commands(
         todo = [pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
+    if plans and parse_action is not None:
+        todo = _plan_over_lines(todo, parse_action, is_move_form, notation, spell)
     todo = _join_conditions(todo, parse_action, is_move_form)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     idx = 0
@@ -602,6 +604,8 @@ def read_commands(
         todo,
     )
     _argument_corrected(out, todo, where)
+    if plans and parse_action is not None:
+        _undecided_later(out, todo, where, parse_action)
     _once(out)
     _explained(out, notation)
     if parse_action is not None and not any(c.kind == "action" for c in out.commands):
@@ -1245,6 +1249,46 @@ def _split_after_command(line: str, parse_action: Callable[[str], object]) -> li
             continue
         return [head, tail]
     return []
+
+
+def _plan_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A plan, then a command on the same line ("RB vers le nord puis KB vers le sud. Et merci
+    de m'envoyer les règles.", "RB N, dann KB S. STANDING RESELECT KEEP", "BK E poi KB S.
+    VACANZA 7 giorni"; issue 31, eighth round): split where what comes before reads as a whole
+    plan (:func:`_reads_as_plan`) and what follows, read alone, is only commands that change no
+    move (:data:`_SECOND_KINDS`); ``[]`` otherwise. (A plan never parses as one move, so the
+    splits of a move and a command do not see it.)"""
+    if len(line) > PROSE_MAX or _SPLITTING.get() or "?" in line.split(".")[0]:
+        return []
+    token = _SPLITTING.set(True)
+    try:
+        for m in list(_THEN_ALSO.finditer(line))[:4]:
+            head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+            if not tail or not _reads_as_plan(head, parse_action):
+                continue
+            alone = read_commands([tail], None)
+            kinds = [c.kind for c in alone.commands]
+            if kinds and not alone.errors and set(kinds) <= _SECOND_KINDS:
+                return [head, tail]
+        return []
+    finally:
+        _SPLITTING.reset(token)
+
+
+def _reads_as_plan(text: str, parse_action: Callable[[str], object]) -> bool:
+    """Is ``text`` a whole plan: two actions or more, the first legal now, each later one written
+    in the game's notation, nothing denied or asked?"""
+    if "?" in text or denies(_tokens(text)):
+        return False
+    parts = plan_parts(_as_plan(text, parse_action))
+    if len(parts) < 2:
+        return False
+    acts = _plan_actions(parts, parse_action)
+    return (
+        len(acts) >= 2
+        and _parses(parse_action, acts[0])
+        and all(_written(parse_action, p) for p in acts[1:])
+    )
 
 
 def _move_in_filler(head: str, parse_action: Callable[[str], object]) -> bool:
@@ -2341,6 +2385,7 @@ def _read_line(
         line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
     if parse_action is not None and (
         split := _before_shouted(line_wo, parse_action)
+        or (plans and _plan_then_command(line_wo, parse_action))
         or _move_then_command(line_wo, parse_action)
         or _command_then_move(line_wo, parse_action)
     ):
@@ -2480,7 +2525,7 @@ def _read_line(
             if not _read_alone(parts[0], at):
                 _read_move(line_wo, at)
             return
-        _read_plan(line, parts, guard, out, parse_action, from_subject)
+        _read_plan(line, parts, guard, out, parse_action, from_subject, notation)
     else:
         _read_move(
             line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
@@ -2525,18 +2570,308 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
         line = tail
 
     def cut(m: re.Match[str]) -> str:
-        words = [t.casefold() for t in _tokens(m["c"])]
-        if (
-            not _AGAIN_WORDS.intersection(words)
-            or not (_MINE | _DICE).intersection(words)  # "if Bea moves again": not the player's
-            or _NEGATIONS.intersection(words)
-            or any(w.endswith("n't") for w in words)
-            or any(_moved(t) for t in _tokens(m["c"]))
-        ):
-            return m.group(0)
-        return " ; "
+        return " ; " if _goes_on(m["c"]) else m.group(0)
 
     return _MORE_MOVES.sub(cut, line)
+
+
+_GO_ON_WORDS = frozenset(
+    ("continue", "continues", "continuer", "continuez", "poursuivre", "rejouer", "rejoue",
+     "continuare", "continua", "continuo", "proseguire", "prosegue", "proseguo", "rigiocare",
+     "avanti", "weiter", "weiterziehen", "weiterziehe", "weitermachen", "weiterspielen",
+     "weitergehen", "weitergeht", "fortfahren", "fortsetzen", "carry", "proceed", "going",
+     "encore", "ancora", "noch", "nochmal", "again", "another", "more", "still")
+)  # fmt: skip
+"""Verbs and adverbs of going on with the turn (issue 31, eighth round: "si le dé me laisse
+continuer", "falls ich weiterziehen darf", "se posso proseguire", "if I may carry on")."""
+_GO_ON_PHRASE = re.compile(r"(?i)(?<![\w'’])(?:go|play|move|keep)\s+(?:on|going|moving|playing)\b")
+_WHOSE_TURN = frozenset(("turn", "tour", "turno", "zug"))
+
+
+_MAY_WORDS = frozenset(
+    ("i", "may", "can", "could", "am", "allowed", "permitted", "possible", "it's", "it", "is",
+     "je", "peux", "pouvais", "le", "c'est", "possible", "permis", "io", "posso", "potessi", "è",
+     "possibile", "ich", "darf", "kann", "dürfte", "es", "geht", "möglich", "moeglich")
+)  # fmt: skip
+"""The words of a condition that only says "if I may" or "if possible" ("Danach, wenn ich darf,
+KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action, its turn coming
+is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
+
+
+def _goes_on(condition: str) -> bool:
+    """Does ``condition`` (the words after "if") only say that the player's turn goes on: that
+    the fate dice let them move again ("if I get another move", "si le dé me laisse continuer",
+    "se posso proseguire", "falls ich weiterziehen darf", "if my turn carries on")? Such a later
+    action is what a plan means (the store plays it only then). Not when it names a move, denies,
+    or is another player's ("if Bea moves again")."""
+    toks = _tokens(condition)
+    words = [t.casefold() for t in toks]
+    if (
+        words
+        and set(words) <= _MAY_WORDS
+        and any(w not in ("i", "je", "io", "ich", "it", "es", "le", "is", "am") for w in words)
+    ):
+        return True  # "if I may", "si possible", "wenn ich darf"
+    going = (
+        _AGAIN_WORDS.intersection(words)
+        or _GO_ON_WORDS.intersection(words)
+        or _GO_ON_PHRASE.search(condition) is not None
+    )
+    return bool(
+        going
+        and (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+        and not _NEGATIONS.intersection(words)
+        and not any(w.endswith("n't") for w in words)
+        and not any(_moved(t) for t in toks)
+    )
+
+
+_OPEN_END = re.compile(
+    r"(?i)(?:(?<![\w'’])(?:if|si|se|wenn|falls)(?![\w'’])[^,;.:!?()]*"
+    r"|(?<![\w'’])(?:" + "|".join(PLAN_WORDS) + r"|and|et|e|und)\s*,?)\s*$"
+)
+"""A line that stops inside a condition or after a plan word ("..., et si je peux encore" /
+"jouer, le rouge-bleu monte au nord": a hard wrap)."""
+
+
+def _plan_over_lines(
+    lines: list[str],
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    spell: Callable[[str], str] | None,
+) -> list[str]:
+    """A whole turn said over several lines (issue 31, eighth round): a line that goes on with
+    the plan of the line before it, after a condition of going on ("Premier déplacement : RB vers
+    le nord." / "Si le dé me laisse continuer : KB vers le sud.", "Erster Zug: BR nach Westen,
+    dann nach Norden." / "Falls ich weiterziehen darf: RB nach Norden."), a plan word ("RB N." /
+    "Then KB S.") or the wrap of an unfinished sentence ("..., et si je peux encore" / "jouer,
+    le rouge-bleu monte au nord."), is read with it as one line. Only when the two read together
+    as one plan with more actions than the first line alone, with no question and nothing
+    refused: a line whose condition the service cannot decide ("Si la case est libre : KB S")
+    is no such line."""
+    out: list[str] = []
+    for line in lines:
+        if not out:
+            out.append(line)
+            continue
+        joined = _goes_on_line(out[-1], line, parse_action, is_move_form, notation, spell)
+        if joined is not None:
+            out[-1] = joined
+            continue
+        said = _sentences(line)
+        if len(said) > 1 and (
+            joined := _goes_on_line(out[-1], said[0], parse_action, is_move_form, notation, spell)
+        ):
+            # "Si je peux continuer, KB vers le sud. Sinon tant pis.": the rest read after it
+            out[-1] = joined
+            out.append(" ".join(said[1:]))
+            continue
+        out.append(line)
+    return out
+
+
+_ORDINALS = {
+    1: ("premier", "première", "premiere", "1er", "1re", "d'abord", "primo", "prima", "erster",
+        "erste", "erstes", "zuerst", "first", "firstly", "1st", "1"),
+    2: ("deuxième", "deuxieme", "second", "seconde", "2e", "2ème", "secondo", "seconda",
+        "zweiter", "zweite", "zweites", "2nd", "2"),
+    3: ("troisième", "troisieme", "3e", "3ème", "terzo", "terza", "dritter", "dritte", "drittes",
+        "third", "3rd", "3"),
+    4: ("quatrième", "quatrieme", "4e", "quarto", "quarta", "vierter", "vierte", "fourth", "4th",
+        "4"),
+}  # fmt: skip
+_RANK = {w: k for k, words in _ORDINALS.items() for w in words}
+_ORDINAL_LEAD = re.compile(
+    r"(?i)^\W*(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
+    r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?\s*(?:[:.)]|\s[-–—])\s*"
+    r"(?P<rest>\S.*)$"
+)
+"""A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
+"Zweiter Zug: KB nach Süden", "Second: KB south")."""
+_OVER_PARTS = re.compile(r"(?<=[.!;])\s+")
+
+
+def _ordinal(line: str) -> tuple[int, str] | None:
+    """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest."""
+    m = _ORDINAL_LEAD.match(line.strip())
+    if m is None or (rank := _RANK.get(m["n"].casefold())) is None:
+        return None
+    return rank, m["rest"]
+
+
+def _goes_on_line(
+    a: str,
+    b: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    spell: Callable[[str], str] | None,
+) -> str | None:
+    """Lines ``a`` and ``b`` as one line when ``b`` goes on with the plan of ``a``
+    (:func:`_plan_over_lines`); None otherwise."""
+    a, b = a.strip(), b.strip()
+    if not a or not b or "?" in a or "?" in b or len(a) + len(b) > PROSE_MAX:
+        return None
+    sep = ""
+    if (nth := _ordinal(b)) is not None and nth[0] >= 2:
+        # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud."
+        ranks = [o[0] for p in _OVER_PARTS.split(a) if (o := _ordinal(p)) is not None]
+        if nth[0] - 1 not in ranks:
+            return None
+        lead, sep = nth[1], " ; "
+    else:
+        lead = re.sub(r"^E(?=\s+se\s)", "e", re.sub(r"^\W+", "", b))  # "E se tocca ancora"
+        goes_on = (
+            _as_plan(lead, parse_action).lstrip().startswith(";")  # "Si le dé me laisse ... :"
+            or _PLAN_LEAD.match(lead) is not None  # "Then KB S", "Dann RB nach Norden"
+            or (not a.endswith((".", "!", ";", ":")) and lead[:1].islower() and _OPEN_END.search(a))
+        )
+        if not goes_on:
+            return None
+    key = (a, b)
+    if key in _OVER_LINES.get():
+        return None
+    # a sentence of its own stays one ("rb n" / "And if it's still my turn, KB south")
+    if not sep:
+        sep = ". " if lead[:1].isupper() and not a.endswith((".", "!", ";", ":", ",")) else " "
+    text = f"{a}{sep}{lead}"
+    token = _OVER_LINES.set(_OVER_LINES.get() | {key})
+    try:
+        alone = read_commands([a], parse_action, is_move_form, notation=notation, plans=True,
+                              spell=spell)  # fmt: skip
+        whole = read_commands([text], parse_action, is_move_form, notation=notation,
+                              plans=True, spell=spell)  # fmt: skip
+    finally:
+        _OVER_LINES.reset(token)
+    played = [c for c in whole.commands if c.kind == "action"]
+    before = [c for c in alone.commands if c.kind == "action"]
+    return (
+        text
+        if (
+            not whole.errors
+            and not whole.mentions
+            and len(played) == 1
+            and len(whole.commands) == 1
+            and len(played[0].plan) >= 1
+            and len(before) <= 1
+            and (not before or len(played[0].plan) > len(before[0].plan))
+        )
+        else None
+    )
+
+
+_IF_LEAD = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und|mais|but|ma|aber)\s+)?"
+    r"(?:if|si|s['’]il|se|wenn|falls|sofern|qualora)(?![\w'’])"
+)
+_COND_END = re.compile(r"\s*[:,]\s+|\s+[-–—]+\s+")
+_UNDECIDED = N_(
+    "This reply names another slide beside your move ('%(line)s') that could not be read with "
+    "it, so nothing was played. Write the slides one after the other, e.g. RB N; KB S (a later "
+    "slide is played only if the fate dice let your turn go on), or send one slide at a time."
+)
+_OR_LEAD = re.compile(
+    r"(?i)^\W*(?:or|ou(?:\s+bien)?|oppure|o|oder|bzw\.?|beziehungsweise|sinon|altrimenti"
+    r"|sonst|otherwise)(?![\w'’])\s*,?\s*"
+)
+_NOT_CODES = frozenset(("OK", "PS", "NB", "PPS", "TV", "AM", "PM"))
+
+
+def _undecided_later(
+    out: Reading, todo: list[str], where: dict[int, int], parse_action: Callable[[str], object]
+) -> None:
+    """A turn whose move is read while another sentence of the reply sets a later slide on a
+    condition not read with it as its plan: one the service cannot decide ("RB vers le nord. Si
+    la case est libre : KB vers le sud.", "BR W." / "Falls Bea nicht zieht: RB N"), or the dice
+    letting the turn go on in a line that could not be read with the move (issue 31, eighth
+    round). Only the first slide was read: the reply is asked back, never half played."""
+    actions = [c for c in out.commands if c.kind == "action"]
+    if len(actions) != 1 or out.errors:
+        return
+    act = actions[0]
+    at = where.get(id(act))
+    said = {where.get(id(c)) for c in out.commands if c is not act}
+    if (
+        at is not None
+        and (first := _sentences(todo[at])[0])
+        and _PLAN_LEAD.match(re.sub(r"^\W+", "", first))
+    ):
+        # "Je pousse RB vers le nord." / "Ensuite KB vers le sud.": the later slide read, the
+        # first not
+        before = [t for k, x in enumerate(todo[:at]) if k not in said for t in _tokens(x)]
+        if any(_moved(t) and t.upper() not in _NOT_CODES for t in before):
+            out.errors.append((act.line, CommandError(_(_UNDECIDED) % {"line": first})))
+            return
+    for k, line in enumerate(todo):
+        if k in said:
+            continue
+        sentences = _sentences(line)
+        if k == at:
+            sentences = sentences[1:]  # the move's own sentence is the move
+        for sentence in sentences:
+            if "?" in sentence:
+                continue
+            shown = sentence
+            then = _PLAN_LEAD.match(bare := re.sub(r"^\W+", "", sentence))
+            if then is not None:  # "Danach, wenn ich darf, KB nach Süden."
+                sentence = bare[then.end() :]
+            pieces = _COND_END.split(sentence.strip(), maxsplit=1)
+            if (alt := _OR_LEAD.match(sentence)) is not None:
+                head, tail = "", sentence[alt.end() :]  # "Ou bien KB vers le sud."
+            elif _IF_LEAD.match(sentence) and len(pieces) == 2:
+                head, tail = pieces
+            elif then is not None:
+                head, tail = "", sentence
+            else:
+                continue
+            core = _later_slide(tail, parse_action)
+            if (
+                (k == at and alt is None and act.plan and (then or _goes_on(head)))  # its plan
+                or core is None
+                or denies(_tokens(core))
+            ):
+                continue
+            try:
+                if parse_action(core) == act.action and not (
+                    k == at and _other_move(line, act, parse_action)
+                ):
+                    continue  # the move itself, said again under its condition
+            except RuleError:
+                pass
+            out.errors.append((act.line, CommandError(_(_UNDECIDED) % {"line": shown})))
+            return
+
+
+_SLIDE_END = re.compile(
+    r"\s*[,(]\s*|\s+[-–—]+\s+|\s+(?=(?i:if|si|se|wenn|falls|sofern|qualora|unless)(?![\w'’]))"
+)
+
+
+def _later_slide(tail: str, parse_action: Callable[[str], object]) -> str | None:
+    """The slide written at the start of ``tail`` ("KB nach Süden, falls das Feld frei ist": KB
+    nach Süden), None when it starts with none."""
+    core = strip_please(tail.strip(" .!")) or tail.strip(" .!")
+    if _written(parse_action, core):
+        return core
+    head = _SLIDE_END.split(core, maxsplit=1)[0].strip(" .!")
+    return head if head and head != core and _written(parse_action, head) else None
+
+
+def _other_move(line: str, act: Command, parse_action: Callable[[str], object]) -> bool:
+    """Does the first sentence of ``line`` name a move other than ``act``'s ("rb n. And if
+    it's still my turn, KB south" read as KB S)?"""
+    first = _sentences(line)[0]
+    if first == line:
+        return False
+    try:
+        return parse_action(strip_please(first.strip(" .!")) or first) != act.action
+    except RuleError:
+        return False
+
+
+_OVER_LINES: ContextVar[frozenset[tuple[str, str]]] = ContextVar("_OVER_LINES", default=frozenset())
+"""The pairs of lines being tried as one plan (the trial readings do not try them again)."""
 
 
 def _written(parse_action: Callable[[str], object], text: str) -> bool:
@@ -2671,9 +3006,12 @@ def _read_plan(
     out: Reading,
     parse_action: Callable[[str], object],
     from_subject: bool,
+    notation: Callable[[object], str] | None = None,
 ) -> None:
     """A plan: its first action must be legal now; each later one must at least be written in
-    the game's notation (whether it is legal is known only when its turn comes)."""
+    the game's notation (whether it is legal is known only when its turn comes). A later action
+    legal now is kept in the game's notation when that reads as the same action ("le rouge-bleu
+    monte au nord" as RB N: the echo and the log then say what will be played)."""
     try:
         first = parse_action(parts[0])
     except RuleError as err:
@@ -2682,9 +3020,10 @@ def _read_plan(
         else:
             out.errors.append((line, err))
         return
+    later: list[str] = []
     for k, part in enumerate(parts[1:], start=2):
         try:
-            parse_action(part)
+            action = parse_action(part)
         except InvalidSyntax as err:
             out.errors.append(
                 (
@@ -2701,7 +3040,9 @@ def _read_plan(
             )
             return
         except RuleError:
-            pass  # not legal in today's position: checked when its turn comes
+            later.append(part)  # not legal in today's position: checked when its turn comes
+        else:
+            later.append(_in_notation(part, action, parse_action, notation))
     out.commands.append(
         Command(
             "action",
@@ -2709,9 +3050,27 @@ def _read_plan(
             action=first,
             guard=guard,
             from_subject=from_subject,
-            plan=tuple(parts[1:]),
+            plan=tuple(later),
         )
     )
+
+
+def _in_notation(
+    part: str,
+    action: object,
+    parse_action: Callable[[str], object],
+    notation: Callable[[object], str] | None,
+) -> str:
+    """A plan's later action ``part`` (``action`` now) in the game's notation, when that reads as
+    the same action; else as written."""
+    if notation is None:
+        return part
+    written = notation(action)
+    try:
+        same = parse_action(written) == action
+    except RuleError:
+        same = False
+    return written if same else part
 
 
 _AND = frozenset({"and", "et", "e", "und", "but", "mais", "ma", "aber"})
