@@ -1155,7 +1155,7 @@ def _beside_aside(
 # -- a decision set against another (eighth round) ------------------------------------------
 
 _BUT_INSTEAD = re.compile(
-    r"(?i)(?:[\s,;:–—-]+)(?:but|mais|ma|bensì|bensi|sondern|aber|jedoch)(?![\w'’])"
+    r"(?i)(?<![\s,;:–—-])[\s,;:–—-]+(?:but|mais|ma|bensì|bensi|sondern|aber|jedoch)(?![\w'’])"
 )
 """The "but" of "not X but Y" ("Nicht die rote Hose, sondern den gelben Mantel", "Non RK ma GY",
 "Pas le pantalon mais le manteau", "Not RK but GY")."""
@@ -1305,7 +1305,7 @@ def _set_against(
 
 
 _ANSWERED = re.compile(
-    r"(?is)^(?P<q>[^?]*[^\W_][^?]*?)\s*\?+\s*(?P<a>[^\W\d_]+)(?![\w'’])[\s,.;:!–—-]*(?P<rest>.*)$"
+    r"(?is)^(?P<q>[^?]+)\?+\s*(?P<a>[^\W\d_]+)(?![\w'’])[\s,.;:!–—-]*(?P<rest>.*)$"
 )
 
 
@@ -1320,7 +1320,9 @@ def _answered(
         return None  # "The red pants? No idea. The yellow coat."
     if m is None or m.group("a").casefold() not in _YES | _NO:
         return None
-    qparts = _parts_but_asides(m.group("q"))
+    if not re.search(r"[^\W_]", m.group("q")):
+        return None
+    qparts = _parts_but_asides(m.group("q").strip())
     if not all(_remark(board, state, p) for p in qparts[:-1]):
         return None
     try:
