@@ -397,7 +397,7 @@ _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
             "donnez-moi", "donne-moi"}  # fmt: skip
 """Verbs that ask for a card to take, read as take only when a card is owed."""
-_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick"}
+_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick", "nehm"}
 _COPULA = {"am", "suis", "sono", "bin", "'m"}
 _HAPPY = {"happy", "content", "contente", "satisfait", "satisfaite", "contento", "contenta",
           "soddisfatto", "soddisfatta", "zufrieden", "fine"}  # fmt: skip
@@ -526,7 +526,7 @@ def parse(
             found = _in_notation_too(board, state, seat, text, kind, alone, whole_read)
             if found is not None:
                 return found
-            found = _one_decision(board, state, text, kind, alone)
+            found = _one_decision(board, state, text, kind, alone, seat)
             if found is None and kind == "move":
                 found = _move_beside_left_alone(board, text, alone)
             if found is None and "(" in text and kind == "move":
@@ -540,6 +540,12 @@ def parse(
                     return parse(board, state, seat, part, kind, legal, waiting)
 
                 found = _beside_aside(board, state, text, whole_of)
+            if found is None and (fixed := _typo_fixed(board, text, kind)):
+                # "beleive", "Je croix", "dubbito", "pantallon rouge" (eighth round)
+                try:
+                    found = whole_read(fixed)
+                except RuleError:
+                    found = None
             if found is None:
                 raise
             return found
@@ -565,6 +571,14 @@ def parse(
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _PRONOUNS:
         toks = toks[1:]  # "Je choisis RK", "Ich wähle GB", "I choose RK"
+        verb = toks[0]
+    if (
+        kind in (*_DECIDING, "believe-or-doubt")
+        and len(toks) > 1
+        and toks[0] in {"le", "la", "lo", "les", "li"}
+        and _VERB_WORDS.get(toks[1], toks[1]) in ("keep", "take", "believe")
+    ):
+        toks = toks[1:]  # "Je le garde", "Lo tengo", "Je la prends" (eighth round)
         verb = toks[0]
     if kind == "reselect" and len(toks) > 2 and toks[0] in _COPULA and toks[1] in _HAPPY:
         toks = ["keep", *toks[2:]]  # "I'm happy with my current official", "Je suis content"
@@ -836,6 +850,15 @@ def _wish_but_nothing(board: Board, text: str, alone: Callable[[str], Action]) -
     )
     if first_but is None:
         return False
+    wish = next(
+        (k for k, p in enumerate(parts) if (_WOULD | _MEANT_TO).intersection(_tokens(p))), 0
+    )
+    for part in parts[:wish]:
+        try:
+            alone(part)
+        except RuleError:
+            continue
+        return False  # "Je prends le manteau. Le pantalon me serait utile, mais ...": decided
     for part in parts[first_but:]:
         if _BARE_CODE.search(part) or _CODED.search(part) or _cards_like(board, _tokens(part)):
             return False  # a decision the other readers weigh ("..., aber dann doch GY")
@@ -873,7 +896,12 @@ def _parts_but_asides(text: str) -> list[str]:
 
 
 def _one_decision(
-    board: Board, state: State, text: str, kind: str | None, alone: Callable[[str], Action]
+    board: Board,
+    state: State,
+    text: str,
+    kind: str | None,
+    alone: Callable[[str], Action],
+    seat: Seat = 0,
 ) -> Action | None:
     """The one decision among the sentences of ``text`` (each read ``alone``), the others
     remarks; None when there is none, more than one, or a sentence is more than a remark."""
@@ -918,6 +946,8 @@ def _one_decision(
         )
     if len(said) == 1 and all(
         _remark(board, state, p)
+        or _keep_denied(p, read[0][1])
+        or _official_dropped(board, state, seat, p, read[0][1])
         or _lead_in(board, state, p)
         or _lone_verb(p, read[0][1])
         or _contrast(board, state, p, read[0][1])
@@ -928,9 +958,60 @@ def _one_decision(
     return None
 
 
+def _keep_denied(part: str, action: Action) -> bool:
+    """A clause that denies a keep beside a selection ("Je ne garde pas le mien cette fois : je
+    prends le vert-noir", "Nicht behalten. Neue Wahl: rot-gelb."; eighth round, fr-4420,
+    de-4420): a negation, a verb of keeping, and only the words around a keep."""
+    toks = _tokens(part)
+    keep = {w for w, v in _VERB_WORDS.items() if v == "keep"} | {"keep"}
+    return (
+        isinstance(action, Select)
+        and "?" not in part
+        and bool(keep.intersection(toks))
+        and (_denies(part) or any(t.endswith("n't") for t in toks))
+        and all(
+            t in _AROUND | _NEGATION | keep | _PRONOUNS | _SELECT_FILLER | _MINE_ONE
+            or t.endswith("n't")
+            for t in toks
+        )
+        and not _changes_of_mind(part)
+    )
+
+
+_MINE_ONE = {"mien", "mienne", "miens", "mio", "mia", "meinen", "meiner", "mine", "will", "won't",
+             "wont", "i'm", "am", "going", "to"}  # fmt: skip
+_DROPPED = re.compile(r"(?i)(?:but|mais|ma|aber)\s+(?:no|non|nein|nope)[\s.!…)]*$")
+
+
+def _official_dropped(board: Board, state: State, seat: Seat, part: str, action: Action) -> bool:
+    """An official thought of and dropped, beside the decision ("Keep. (Was tempted by BY but
+    no.)", "(J'ai pensé à GY, mais non.)"; eighth round, en-4420): a word of thinking of, the
+    officials by code, none of them the one decided, and "but no" at the end."""
+    inside = part.strip().strip("()").strip()
+    toks = _tokens(inside)
+    codes = [t for t in toks if re.fullmatch(r"[rybgk]{2}", t) and t.upper() in inside]
+    if (
+        "?" in part
+        or not codes
+        or not _DROPPED.search(inside)
+        or not (_THOUGHT_OF | _CONSIDER).intersection(toks)
+    ):
+        return False
+    named = {board.official_by_code(c.upper()) for c in codes}
+    if None in named:
+        return False
+    if isinstance(action, Select):
+        return action.official not in named
+    chosen = state.selections[seat] if seat < len(state.selections) else None
+    return isinstance(action, Keep) and chosen not in named
+
+
 _TEMPTING = {"could", "might", "pourrait", "ferait", "sarebbe", "farebbe", "potrebbe", "könnte",
              "koennte", "tempting", "tentant", "tentante", "allettante", "verlockend", "tempted",
-             "tenté", "tentée", "tentato", "tentata", "nice", "sympa", "bello", "schön"}  # fmt: skip
+             "tenté", "tentée", "tentato", "tentata", "nice", "sympa", "bello", "schön",
+             # the plural ("I pantaloni rossi mi farebbero comodo, ma ..."; it-4323)
+             "farebbero", "sarebbero", "potrebbero", "wären", "waeren", "könnten", "koennten",
+             "seraient", "feraient", "pourraient", "would", "comodo"}  # fmt: skip
 """Words of another card weighed and not taken ("the yellow coat would be nice", "le manteau
 serait tentant", "il cappotto mi farebbe comodo", "der Mantel wäre schön")."""
 
@@ -967,6 +1048,73 @@ def _weighed(board: Board, state: State, parts: list[str], action: Action) -> se
             continue
         out |= span
     return out
+
+
+def _one_typo(word: str, known: str) -> bool:
+    """Is ``word`` ``known`` with one key wrong, missing, added or two swapped ("beleive",
+    "doubth", "croix", "dubbito")? (difflib's ratio does not say "one keystroke".)"""
+    if word == known or abs(len(word) - len(known)) > 1:
+        return False
+    if len(word) == len(known):
+        diff = [k for k in range(len(word)) if word[k] != known[k]]
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and word[diff[0]] == known[diff[1]]
+            and word[diff[1]] == known[diff[0]]
+        )
+    short, long_ = sorted((word, known), key=len)
+    return any(long_[:k] + long_[k + 1 :] == short for k in range(len(long_)))
+
+
+def _meaning(word: str) -> str:
+    """What a word of a decision means, whatever its language ("doute" and "doubt": doubt)."""
+    if word in _DOUBT or word == "doubt":
+        return "doubt"
+    if word in _BELIEVE:
+        return "believe"
+    for piece, words in _PIECE_WORDS.items():
+        if word in words:
+            return piece
+    for code, forms in _COLOUR_FORMS.items():
+        if word in forms:
+            return code
+    return _VERB_WORDS.get(word, word)
+
+
+def _typo_fixed(board: Board, text: str, kind: str | None) -> str:
+    """``text`` with the one word of a decision mistyped put right, in a short answer ("I belive
+    East", "Je croix", "pantallon rouge"): a word of at least four letters that the notation
+    does not know, one keystroke from exactly one of the kind's words of five letters or more,
+    with the same first letter. "" when there is none, or more than one."""
+    toks = [t for t in _tokens(text) if any(c.isalnum() for c in t)]
+    if not 1 <= len(toks) <= 5 or "?" in text or kind is None:
+        return ""
+    if kind == "believe-or-doubt":
+        vocab = _BELIEVE | _DOUBT | {"believe", "doubt"}
+    elif kind in ("select", "reselect"):
+        vocab = {w for w, v in _VERB_WORDS.items() if v in ("select", "keep")} | {"select"}
+    elif kind in ("take-card", "steal"):
+        vocab = {w for w, v in _VERB_WORDS.items() if v == "take"} | {
+            w for words in _PIECE_WORDS.values() for w in words
+        }
+        vocab |= {w for forms in _COLOUR_FORMS.values() for w in forms}
+    else:
+        return ""
+    known = vocab | _AROUND | _TAKE_FILLER | _SELECT_FILLER | _PRONOUNS | _LEADING | _NEGATION
+    fixes: dict[str, str] = {}
+    for t in toks:
+        if len(t) < 4 or not t.isalpha() or t in known or t in board.card_colours:
+            continue
+        near = sorted(w for w in vocab if len(w) >= 5 and w[0] == t[0] and _one_typo(t, w))
+        if len({_meaning(w) for w in near}) == 1:
+            fixes[t] = near[0]  # "dout": doubt or doute, one meaning
+        elif near:
+            return ""
+    if len(fixes) != 1:
+        return ""
+    ((typo, word),) = fixes.items()
+    return re.sub(rf"(?i)(?<![\w'’]){re.escape(typo)}(?![\w'’])", word, text, count=1)
 
 
 _DECIDING = ("select", "reselect", "take-card", "steal")
@@ -1007,7 +1155,7 @@ def _beside_aside(
 # -- a decision set against another (eighth round) ------------------------------------------
 
 _BUT_INSTEAD = re.compile(
-    r"(?i)(?:[\s,;:–—-]+)(?:but|mais|ma|bensì|bensi|sondern|aber|jedoch)(?![\w'’])"
+    r"(?i)(?<![\s,;:–—-])[\s,;:–—-]+(?:but|mais|ma|bensì|bensi|sondern|aber|jedoch)(?![\w'’])"
 )
 """The "but" of "not X but Y" ("Nicht die rote Hose, sondern den gelben Mantel", "Non RK ma GY",
 "Pas le pantalon mais le manteau", "Not RK but GY")."""
@@ -1157,7 +1305,7 @@ def _set_against(
 
 
 _ANSWERED = re.compile(
-    r"(?is)^(?P<q>[^?]*[^\W_][^?]*?)\s*\?+\s*(?P<a>[^\W\d_]+)(?![\w'’])[\s,.;:!–—-]*(?P<rest>.*)$"
+    r"(?is)^(?P<q>[^?]+)\?+\s*(?P<a>[^\W\d_]+)(?![\w'’])[\s,.;:!–—-]*(?P<rest>.*)$"
 )
 
 
@@ -1172,7 +1320,9 @@ def _answered(
         return None  # "The red pants? No idea. The yellow coat."
     if m is None or m.group("a").casefold() not in _YES | _NO:
         return None
-    qparts = _parts_but_asides(m.group("q"))
+    if not re.search(r"[^\W_]", m.group("q")):
+        return None
+    qparts = _parts_but_asides(m.group("q").strip())
     if not all(_remark(board, state, p) for p in qparts[:-1]):
         return None
     try:
@@ -1780,7 +1930,10 @@ _AROUND = {
     # der Behauptung von Ost", "I believe East's statement"; eighth round, it-3824)
     "sua", "suo", "dichiarazione", "affermazione", "annuncio", "son", "annonce",
     "déclaration", "declaration", "affirmation", "behauptung", "aussage", "seiner", "ihrer",
-    "statement", "announcement", "von", "des", "dell'", "sue", "worte",
+    "statement", "announcement", "von", "des", "dell'", "sue", "worte", "ad", "ihn",
+    "j",  # "j y crois pas" (fr-4223: no apostrophe)
+    # mine, and "and" ("Je garde le mien", "..., und glaube ihr"; eighth round)
+    "mien", "mienne", "miens", "und", "and", "et",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -1811,6 +1964,12 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:…])\s*|\s+[-–—]\s+|,\s+")
 """Where a remark ends and the answer starts: a sentence's end, a colon ("Secondo me bluffa:
 dubito"), a dash or a comma."""
 
+_NO_REASON = re.compile(
+    r"(?i)(?<![\w'’])(?:no\s+reason|aucune\s+raison|pas\s+de\s+raison|nessun\s+motivo"
+    r"|non\s+(?:ho|vedo|c'è|c’è)\s+(?:alcun\s+)?motivo|keinen\s+grund|kein\s+grund)(?![\w'’])"
+)
+"""No reason to doubt ("I have no reason to doubt East", "aucune raison de douter", "nessun
+motivo di dubitare", "keinen Grund zu zweifeln"): a belief."""
 _THAT = re.compile(r"(?i)\s*(?:that|dass|daß|que|qu['’]|che|ch['’])(?![\w])")
 """The start of a clause that is a verb's object ("..., dass Ost blufft")."""
 
@@ -1824,12 +1983,16 @@ def _answer_in_sentences(text: str) -> bool | None:
     asks ("Doubt?"), or the parts disagree."""
     said: set[bool] = set()
     weak = False  # a long remark about bluffers: no answer, but against believing
-    parts = [_no_vocative(p) for p in _SENTENCE_END.split(text)]
+    parts = _SENTENCE_END.split(text)
     for k in range(len(parts) - 1, 0, -1):
-        if _THAT.match(parts[k]):
+        if _THAT.match(parts[k]) or (
+            _NO_REASON.search(parts[k - 1])
+            and not any(t in _BELIEVE or t in _DOUBT for t in _tokens(parts[k - 1]))
+        ):
             # "Ich glaube nicht, dass Ost blufft": the clause after the comma is the verb's
             # object, one part with it (eighth round: main read a doubt)
             parts[k - 1 : k + 1] = [parts[k - 1] + " " + parts[k]]
+    parts = [_no_vocative(p) for p in parts]
     # the dots of "..." make empty parts: "J'avais bien envie de douter... mais non, je vous
     # crois" sets the doubt aside with the part that follows (seventh round)
     parts = [p for p in parts if any(c.isalnum() for c in p)]
@@ -1839,6 +2002,13 @@ def _answer_in_sentences(text: str) -> bool | None:
             continue
         verbs = [t for t in toks if t in _BELIEVE or t in _DOUBT]
         bluffs = [t for t in toks if t in _BLUFF]
+        if _NO_REASON.search(part) and verbs and all(t in _DOUBT for t in verbs):
+            # "Je n'ai aucune raison de douter d'Est", "keinen Grund, an der Behauptung zu
+            # zweifeln": no doubt, a belief (eighth round, fr-4322, de-4322)
+            if "?" in part or bluffs:
+                return None
+            said.add(False)
+            continue
         if not verbs and not bluffs:
             if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
                 return None  # "Believe. Not!"
@@ -2138,6 +2308,8 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
         ] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
+    if len(words) == 2 and all(len(w) == 1 and w in "rybgk" for w in words):
+        words = [words[0] + words[1]]  # "G K bitte", "select K K" (eighth round)
     described = _official_described(a.board, words) if len(words) > 1 else None
     if (
         described is not None
@@ -2304,8 +2476,9 @@ _TAKE_FILLER = {
     "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
     "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
     "her", "their", "leur", "ihre", "ihren",
-    # "The orange ones", "ceux-là" (eighth round)
-    "ones", "those", "ceux", "celles", "quelli",
+    # "The orange ones", "ceux-là", "x favore", "player 3's red pants" (eighth round)
+    "ones", "those", "ceux", "celles", "quelli", "x", "favore", "player", "joueur", "joueuse",
+    "giocatore", "giocatrice", "spieler", "spielerin",
     # what goes without saying ("le pantalon rouge évidemment", "Definitely the orange pants",
     # "Ovviamente i pantaloni", "Natürlich die rote Hose"), and the German verb's particle
     # ("Ich nehme Nord die orange Hose weg", "... ab"); "off" ("the yellow coat off North")
@@ -2330,6 +2503,8 @@ _TAKE_FILLER = {
     "eher",
     # at whose place ("Je prends chez Sud le manteau jaune"; eighth round)
     "chez", "bei", "beim", "presso",
+    # from whom, in Italian ("Al Nord prendo i pantaloni arancioni", "rubo all'Est"; it-3920)
+    "al", "all'", "allo", "alla", "ai", "agli", "alle",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -2342,6 +2517,7 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     # its own sentence for the player.
     words = toks[1:] if toks[0] == "take" else toks
     words = [w for p in words for w in p.split("-") if w]
+    words = [w[:-2] if w.endswith("'s") and len(w) > 2 else w for w in words]  # "player 3's"
     # the verb and who takes, wherever the sentence puts them ("Die rote Hose nehme ich")
     words = [w for w in words if w not in _TAKE_FILLER and w not in _PRONOUNS
              and _VERB_WORDS.get(w, w) != "take"]  # fmt: skip
