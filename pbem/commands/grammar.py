@@ -554,6 +554,7 @@ def read_commands(
         todo = [pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
+    wrapped: set[str] = set()  # the last sentences of lines the client wrapped onto the next
     idx = 0
     while idx < len(todo):
         raw = todo[idx]
@@ -565,6 +566,17 @@ def read_commands(
         raw = _after_standing(raw, out)
         before = _mark(out, flags)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
+        if idx and _wrapped_on(todo[idx - 1], raw) and _said_in_prose(out, n_cmd):
+            # "... Après avoir longuement étudié le / plateau, il me semble que ...": a word of a
+            # paragraph wrapped by the client, not a command (eighth round)
+            _back_to(out, flags, before)
+            out.ignored.append(raw)
+            idx += 1
+            continue
+        if raw in wrapped or (idx + 1 < len(todo) and _wrapped_on(raw, todo[idx + 1])):
+            # "My move is M13 R1. The board" / "picture came through nicely": the line's last
+            # sentence goes on below, so no command is read from it in words (eighth round)
+            _unfinished_dropped(out, n_cmd, raw)
         sentences = _sentences(raw)
         if (
             len(out.commands) == n_cmd
@@ -577,6 +589,8 @@ def read_commands(
             # the lines of its sentences, with every rule between lines (corrections,
             # take-backs, a second move)
             _back_to(out, flags, before)
+            if idx + 1 < len(todo) and _wrapped_on(raw, todo[idx + 1]):
+                wrapped.add(sentences[-1])  # its last sentence goes on below
             todo[idx : idx + 1] = sentences
             continue
         for c in out.commands[n_cmd:]:
@@ -597,6 +611,7 @@ def read_commands(
     )
     _argument_corrected(out, todo, where)
     _once(out)
+    _both_answers(out)
     _explained(out, notation)
     if parse_action is not None and not any(c.kind == "action" for c in out.commands):
         for x in lines[:MAX_LINES]:
@@ -638,6 +653,51 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+def _wrapped_on(above: str, line: str) -> bool:
+    """Is ``line`` the rest of a sentence that the client wrapped at the end of ``above`` ("...
+    Après avoir longuement étudié le" / "plateau, il me semble que ...", "... vous pouvez" /
+    "m'aider ?")? The line above is long and stops without a sign, and this one starts in lower
+    case (issue 31, eighth round)."""
+    above = above.rstrip()
+    if not (above[-1:].isalpha() and line[:1].isalpha() and line[:1].islower()):
+        return False
+    last = above.split()[-1].casefold()
+    return len(above) >= _WRAPPED_AT or last in _LEADS_ON_WORDS
+
+
+_WRAPPED_AT = 50
+"""The shortest line a client wraps a paragraph after (clients wrap at 66 to 80 characters)."""
+_LEADS_ON_WORDS = frozenset(
+    ("the", "a", "an", "of", "to", "and", "my", "your", "our", "this", "le", "la", "les", "de",
+     "du", "des", "un", "une", "et", "à", "au", "aux", "mon", "ma", "mes", "ce", "cette", "il",
+     "lo", "gli", "di", "del", "della", "dei", "e", "al", "alla", "mio", "mia", "un", "una",
+     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "und", "zu", "zum", "zur",
+     "mit", "mein", "meine", "meinen", "dieses", "diese")
+)  # fmt: skip
+"""Words a sentence never ends on: a line that stops on one goes on below, however short."""
+
+
+def _said_in_prose(out: Reading, n_cmd: int) -> bool:
+    """Did the line just read give commands (no move) from its words in lower case, not from a
+    command word in capitals?"""
+    new = out.commands[n_cmd:]
+    return bool(new) and all(c.kind != "action" and not _shouts_command(c.line) for c in new)
+
+
+def _unfinished_dropped(out: Reading, n_cmd: int, raw: str) -> None:
+    """The commands just read in words from the last sentence of ``raw``, whose end the client
+    wrapped onto the next line, taken out (the line's move stays)."""
+    last = _sentences(raw)[-1].strip() if _sentences(raw) else raw.strip()
+    for c in out.commands[n_cmd:]:
+        if c.kind != "action" and not _shouts_command(c.line) and c.line.strip() == last:
+            out.commands.remove(c)
+            out.ignored.append(c.line)
+
+
+def _shouts_command(line: str) -> bool:
+    return any(w.isupper() and vocabulary().lookup(w) is not None for w in _CAPITALS.findall(line))
 
 
 _POINTED_UNSURE = N_(
@@ -929,7 +989,7 @@ _LEADS_ON = re.compile(
 """A line of "from now on ..." that leads on to the command written after it ("And from now on
 always doubt, so STANDING CLAIM DOUBT"): that command is the order, read once."""
 
-_SAID_TWICE = frozenset({"next", "vacation", "lang", "standing"})
+_SAID_TWICE = frozenset({"next", "vacation", "lang", "standing", "propose"})
 """Commands that change something but are one when said twice alike ("I'll be away until
 December 5th. VACATION until December 5")."""
 
@@ -949,6 +1009,22 @@ def _once(out: Reading) -> None:
         seen.add(key)
         keep.append(c)
     out.commands[:] = keep
+
+
+_BOTH_ANSWERS = N_(
+    "This reply both accepts and declines the proposal; write ACCEPT or DECLINE alone."
+)
+
+
+def _both_answers(out: Reading) -> None:
+    """ACCEPT and DECLINE in one reply ("I accept. I decline."; eighth round): neither is carried
+    out, the reply asks back."""
+    answers = [c for c in out.commands if c.kind in ("accept", "decline")]
+    if len({c.kind for c in answers}) < 2:
+        return
+    for c in answers:
+        out.commands.remove(c)
+    out.errors.append((answers[-1].line, CommandError(_(_BOTH_ANSWERS))))
 
 
 def _command_head(line: str) -> tuple[Spoken | None, str]:
@@ -1228,7 +1304,12 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         deny_in: str | None = None
         if _asked(cmd, m.group(2)):
             return None, ""  # "Est-ce que je peux mettre VACANCES 10 jours ?"
-        if cmd.kind == "vacation" or _pause_vote(cmd, m.group(2)):
+        if _undo_vote(cmd, m.group(2)):
+            # "Oops, wrong square. PROPOSE UNDO please", "Je propose qu'on annule mon dernier
+            # coup : PROPOSE UNDO": the mistake is the reason for taking the move back
+            before = [t for t in before if t.casefold().strip("'’") not in _MISTAKE_WORDS]
+            deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
+        elif cmd.kind == "vacation" or _pause_vote(cmd, m.group(2)):
             # "Je serai absent à partir de demain : VACANCES 7 jours", "La settimana prossima
             # ho gli esami, PROPOSE PAUSE 10d": a later time is the reason for a pause
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
@@ -1337,6 +1418,20 @@ def _order_restated(cmd: Spoken, rest: str, before: str) -> bool:
     from pbem.service.standing import restated
 
     return restated(rest, before)
+
+
+def _undo_vote(cmd: Spoken, rest: str) -> bool:
+    """A vote that proposes to take back the last move ("PROPOSE UNDO"; issue 31, eighth round):
+    a mistake said before it is its reason, and only the sentence that leads to it may deny it."""
+    return cmd.kind == "propose" and re.match(r"(?i)\s*undo\b", rest) is not None
+
+
+_MISTAKE_WORDS = frozenset(
+    ("wrong", "mistake", "oops", "last", "my", "trompé", "trompée", "trompe", "erreur", "dernier",
+     "mince", "oups", "sbagliato", "sbagliata", "errore", "ultima", "ultimo", "ops", "falsch",
+     "fehler", "letzten", "letzter", "letzte", "vertan", "verklickt", "hoppla")
+)  # fmt: skip
+"""Words of a mistake and of the move it made, before PROPOSE UNDO."""
 
 
 def _pause_vote(cmd: Spoken, rest: str) -> bool:

@@ -56,6 +56,9 @@ PLAIN = _listed(
     alors allora also so then donc quindi dunque daher actually en fait effectivement
     infatti eigentlich these ces questi queste diese final finale finali finales finaux
     endgueltige letzte letzten bisherigen bisherige pagina page seite
+    mis jour dann short brief briefly summary summarised summarized court courte courtes resume resumees
+    breve brevi riassunto riassunte sintesi kurz kurze kurzen zusammengefasst zusammenfassung
+    kurzfassung ueberblick overview apercu
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -99,6 +102,9 @@ ASKING = _listed(
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
     habe hab hast
+    be kind so amabilite aimable assez gentile gentilmente cortese freundlich nett waeren waert
+    seriez auriez sarebbe sareste cosi da rimandi mandi invii mostri rimandarmelo
+    mandarmelo
     intanto frattempo nel meanwhile meantime entre-temps entre temps attendant inzwischen
     bien quest' year annee anno jahr jahres saison stagione season this cette
     """
@@ -121,6 +127,7 @@ ASKS = _listed(
     enverriez montreriez wuerden wuerdest wuerdet
     aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let prefer
     prefererais preferirei servirebbe servirebbero faudrait braeuchte
+    rimandi mandi invii mostri kind amabilite aimable gentile gentilmente freundlich nett
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -198,6 +205,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     sentence of the line, the others remarks: "Mi rimandate il tabellone? Dal telefono non si
     vede bene"), or a command word with a sure argument after prose ("Je pars une semaine au
     ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
+    line = _POSTSCRIPT.sub("", line)  # "PS from now on please write to me in French"
     got = _requested(line)
     if got:
         return got
@@ -208,7 +216,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             (k, r)
             for k, x in enumerate(sentences)
             if (r := _requested(x))
-            and not any(getattr(cmd, "changes_game", False) for cmd, _arg in r)
+            and not any(_changes(cmd, arg) for cmd, arg in r)
             and _asks(x, " ".join(sentences[k:]))
         ]
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
@@ -229,7 +237,87 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             return out
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
+        if not asked and (answered := _vote_answered(sentences)):
+            return answered
     return said_later(line) or leave_in_words(line) or pause_in_words(line)
+
+
+_POSTSCRIPT = re.compile(
+    r"^\s*(?:P\.?\s?P\.?\s?S|p\.\s?p\.\s?s|p\.\s?s|PS|Ps|ps|N\.\s?B|NB)\.?(?:\s*[:.\-–—]\s*|\s+)(?=\S)"
+)
+"""A postscript's mark before a request ("PS from now on please write to me in French", "NB:
+...", "P.S. ..."; eighth round)."""
+
+
+def _changes(cmd: Spoken, arg: str) -> bool:
+    """Does the command change the game? STANDING with no argument only shows the orders."""
+    return getattr(cmd, "changes_game", False) and not (cmd.kind == "standing" and not arg)
+
+
+_ACCEPTING = _listed(
+    """accept accepte accepter accetto accetta accettare annehmen nehme stimme zu agree accord
+    ok okay va bene einverstanden"""
+)
+
+
+def _vote_answered(sentences: list[str]) -> list[tuple[Spoken, str]]:
+    """ACCEPT or DECLINE said as a whole sentence beside sentences that agree with it (eighth
+    round: "Fine by me, let's pause. I accept.", "Per me va bene, accetto la proposta.", "Non
+    merci, je refuse la proposition, je préfère continuer.", "Nein danke, ich lehne den Vorschlag
+    ab."): exactly one sentence is the answer's phrase; beside ACCEPT no sentence denies, takes
+    back or asks; beside DECLINE none doubts or names accepting ("I accept that I made a
+    mistake, but no pause" is neither)."""
+    from pbem.mail.reply import denies, is_correction, is_take_back
+
+    answers = [
+        (k, got)
+        for k, x in enumerate(sentences)
+        if (got := _requested(x)) and all(c.kind in ("accept", "decline") for c, _a in got)
+    ]
+    if len(answers) != 1 or len(answers[0][1]) != 1:
+        return []
+    at, got = answers[0]
+    kind = got[0][0].kind
+    if at + 1 < len(sentences) and _words(sentences[at + 1])[:1] in _SUBORDINATE:
+        return []  # "Ich nehme an, dass du recht hast": a verb of thinking, not the answer
+    for k, x in enumerate(sentences):
+        if k == at:
+            continue
+        words = _words(x)
+        if any(c.isdigit() for c in x) or is_take_back(x):
+            return []
+        if kind == "accept" and ("?" in x or denies(x.split()) or is_correction(x)):
+            return []
+        if kind == "decline" and (_ACCEPTING & set(words) or _DOUBTING & set(words)):
+            return []
+    return got
+
+
+_SUBORDINATE = [
+    [w]
+    for w in (
+        "dass",
+        "dass",
+        "ob",
+        "que",
+        "qu'",
+        "che",
+        "whether",
+        "if",
+        "si",
+        "se",
+        "wenn",
+        "falls",
+        "wie",
+        "comme",
+        "come",
+    )
+]
+
+_DOUBTING = _listed(
+    """maybe perhaps sure not-sure if unless but peut-etre sur si sauf mais forse sicuro se
+    tranne ma vielleicht sicher wenn falls ausser aber know sais so weiss"""
+)
 
 
 _AGAIN = _listed("again encore nouveau ancora nochmal nochmals erneut wieder")
@@ -296,6 +384,9 @@ def _remark(text: str) -> bool:
         return False
     if _words(text) and all(w in _EXCUSE or w in PLAIN for w in _words(text)):
         return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
+    text = _WANTED_TO_SEE.sub(" ", text)  # "volevo solo vedere la situazione": why, not a fix
+    if text.rstrip().endswith("?") and not is_take_back(text):
+        return True  # "Was ist denn jetzt schon wieder falsch??": a question takes nothing back
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
@@ -305,6 +396,15 @@ def _remark(text: str) -> bool:
         return False
     return _NEVER_MIND.search(text) is None
 
+
+_WANTED_TO_SEE = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:only\s+|just\s+)?wanted\s+to\s+(?:see|know|check|look)|je\s+voulais"
+    r"\s+(?:juste\s+|seulement\s+)?(?:voir|savoir|v[ée]rifier|regarder)|volevo\s+(?:solo\s+"
+    r"|soltanto\s+|solamente\s+)?(?:vedere|sapere|controllare|guardare)|ich\s+wollte\s+(?:nur\s+)?"
+    r"(?:mal\s+)?(?:sehen|wissen|schauen|nachsehen|pr[üu]fen))(?![\w'’])"
+)
+"""What the player wanted to see, the reason for a request ("Non è il mio turno, lo so, volevo
+solo vedere la situazione. Mi rimandate il tabellone?"; eighth round), not a correction."""
 
 _EXCUSE = _listed(
     """sorry excuse me pardon desole desolee excusez-moi excusez moi scusate scusa scusami
@@ -351,15 +451,27 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
         led = all(w in LEADS for w in _words(clause))
         if not led and not re.search(r"[,;:.!?–—-]\s*$", before):
             continue
+        rest = line[m.end() :].strip()
+        if cmd.kind == "vacation" and not strip_please(rest.strip(" .!")):
+            # "Away to Skye for a fortnight, no signal up there. Vacation please." (eighth round)
+            from pbem.commands.durations import length_named
+
+            named = (
+                length_named(before)
+                if not denies(_SENTENCE_END.split(before)[-1].split())
+                else None
+            )
+            return [(cmd, named)] if named is not None and cmd.sure(named) else []
         if any(c.isdigit() for c in before) or denies(before.split()):
             return []
-        rest = line[m.end() :].strip()
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
             return []
         return [(cmd, heard.arg)]
     return []
 
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 _THANKS = _listed("thanks thank you danke dank merci grazie mille vielen beaucoup tante")
 _FOR = _listed("for fuer pour per")
@@ -404,14 +516,20 @@ def _helps(words: list[str], at: int, phrase: tuple[str, ...]) -> bool:
     return phrase[0] in _HELP_VERBS and at > 0 and words[at - 1] in _MODAL
 
 
-_MOVE_WORDS = _listed("moves move coups coup mosse mossa zuege zug")
+_MOVE_WORDS = _listed(
+    """moves move coups coup mosse mossa zuege zug squares square cases case caselle casella
+    felder feld"""
+)
 _ALLOWED = _listed(
     """allowed legal possible valid possibles autorises legaux valides possibili consentite
-    legali valide erlaubt moeglich gueltig zulaessig"""
+    legali valide erlaubt moeglich gueltig zulaessig gehen geht free libres libre libere
+    liberi frei freien"""
 )
+"""Words of a move allowed ("Welche Felder gehen denn überhaupt?", "Which squares are free?";
+the squares and "gehen" since the eighth round)."""
 
 
-_MOVES = _listed("moves coups mosse zuege")
+_MOVES = _listed("moves coups mosse zuege squares cases caselle felder")
 _WHICH = _listed("what which quels quelles quali welche")
 _ABLE = _listed(
     """can could peux puis pourrais peut pouvons posso possiamo potrei kann koennte konnte
@@ -471,6 +589,23 @@ def _compound(word: str) -> Spoken | None:
 _COPULA = _listed("is are were ist sind war waren")  # (not "was": German "what")
 
 
+_SCOPE = re.compile(
+    r"^(?:(?:for|in|pour|per|fuer|bei|in)\s+(?:the\s+|my\s+|les\s+|mes\s+|le\s+|la\s+|i\s+|gli\s+"
+    r"|die\s+|den\s+|meine\s+|meinen\s+)?(?:next|future|coming|other|prochaines|prochains"
+    r"|futures|futurs|autres|prossime|prossimi|future|altre|altri|naechsten|kuenftigen|kommenden"
+    r"|anderen)\s+(?:games?|mails?|emails?|parties|partie|mails?|partite|partita|mail|partien"
+    r"|spiele|spielen|mails)|(?:from\s+now\s+on|desormais|dorenavant|d'ora\s+in\s+poi"
+    r"|ab\s+jetzt|kuenftig|in\s+zukunft))\s+"
+)
+"""Words that say for which mails a setting of the address holds ("Per le prossime partite
+scrivetemi in tedesco"; eighth round): every mail, which the setting does anyway."""
+
+
+def _without_scope(core: list[str]) -> list[str]:
+    m = _SCOPE.match(" ".join(core) + " ")
+    return " ".join(core)[m.end() :].split() if m is not None else core
+
+
 def _requested(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
@@ -482,6 +617,9 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
         core.pop(0)
     while core and core[-1] in EDGES:
         core.pop()
+    core = _without_scope(core)
+    while core and core[0] in EDGES:  # "For future games please write to me in German"
+        core.pop(0)
     said = _phrase(core)
     # a language's name alone asks only with courtesy or a question ("English please")
     if said is not None and (len(core) > 1 or "?" in line or any(w in ASKS for w in words)):

@@ -1415,6 +1415,17 @@ class ProposeCmd(_Base):
             return False
         return True
 
+    def same_as(self, arg: str) -> str:
+        """The proposal ``arg`` reads as ("PAUSE 2 weeks" is "PAUSE 14d"): the same proposal said
+        in words and then as the command is one ("Propongo una pausa di due settimane" above
+        "PROPOSE PAUSE 14d"; eighth round)."""
+        import pbem.service.votes as votes
+
+        try:
+            return " ".join(votes.parse_proposal(arg))
+        except ValueError:
+            return arg
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
@@ -1688,6 +1699,14 @@ class StandingCmd(_Base):
     kind: ClassVar[str] = "standing"
     name = "STANDING"
     words = {"fr": ("CONSIGNE", "CONSIGNES"), "it": ("ORDINE", "ORDINI"), "de": ("DAUERAUFTRAG",)}
+    # asked for in a sentence, the orders shown ("Can you send me my standing orders?", "Quelles
+    # sont mes consignes actuelles ?"; eighth round)
+    nouns = {
+        "en": ("standing orders", "standing order"),
+        "fr": ("consignes", "consignes permanentes"),
+        "it": ("ordini permanenti", "ordini fissi"),
+        "de": ("Daueraufträge", "Dauerauftrag"),
+    }
     help = (
         HelpLine("standing", 10, N_("    STANDING         mail me my standing orders")),
         HelpLine(
