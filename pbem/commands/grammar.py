@@ -2243,7 +2243,16 @@ def _read_line(
     if heard is None and (asked := requested(line_wo)):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
         for c, arg in asked:
-            _take(Heard(arg=arg), c, line, out, flags, from_subject)
+            # "Can you send me my standing orders?": STANDING's own form that shows them
+            show_only = c.kind == "standing" and not arg
+            _take(
+                Heard(kind="standing-show" if show_only else "", arg=arg),
+                c,
+                line,
+                out,
+                flags,
+                from_subject,
+            )
         return
 
     if cmd is not None and heard is not None:

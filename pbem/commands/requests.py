@@ -813,7 +813,8 @@ def preview_unread(line: str) -> str | None:
 
 
 _AWAY = re.compile(
-    r"(?i)^\W*(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
+    r"(?i)^\W*(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
+    r"\s*,?\s+)?(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
     r"|on\s+(?:holiday|vacation|leave))|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances"
     r"|d[ée]placement|voyage|cong[ée]))|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente"
     r"|in\s+(?:vacanza|viaggio|ferie)))(?![\w'’])(?P<rest>.*)$"
@@ -830,6 +831,19 @@ _PAUSE = re.compile(
     r"(?i)(?<![\w'’])(?:pause|pausa|pausieren|on\s+hold|vacances|vacation|holiday|urlaub|vacanza"
     r"|cong[ée])(?![\w'’])"
 )
+
+
+def _same_length(tail: str, got: str) -> bool:
+    """Do the figures of ``tail`` only say the length ``got`` again ("Ich bin ab morgen zwei
+    Wochen im Urlaub, bitte 14 Tage Urlaub eintragen"; eighth round)?"""
+    from pbem.commands.durations import read_duration
+
+    said = re.findall(r"\d+\s*[^\W\d_]+", tail)
+    return (
+        bool(said)
+        and all(read_duration(x) == got for x in said)
+        and not re.search(r"\d(?![\d\s]*[^\W\d_])", tail)
+    )
 
 
 def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
@@ -863,7 +877,7 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     tail = tail.strip(" ,;.!")
     if tail and (
-        any(c.isdigit() for c in tail)
+        (any(c.isdigit() for c in tail) and not _same_length(tail, got))
         or denies(tail.split())
         or not (_PAUSE.search(tail) or is_courtesy(tail))
     ):
@@ -882,11 +896,17 @@ _PROPOSED_PAUSE = re.compile(
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
     r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
+    r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+)?(?:die\s+partie\s+|das\s+spiel\s+)?(?P<de2>.+?)"
+    r"\s+(?:zu\s+pausieren|pausieren)(?=\s*(?:[,.;!]|$))"
     r")(?![\w'’])(?P<rest>.*)$"
 )
 """A pause proposed in words, in the first person and now ("I propose we pause the game for a
 week", "Je propose une pause de deux semaines", "Propongo una pausa di 10 giorni", "Ich schlage
 eine Pause von einer Woche vor")."""
+_GREETING = re.compile(
+    r"(?i)^\W*(?:hallo|hi|hello|hey|bonjour|salut|ciao|buongiorno|buonasera|guten\s+tag|moin|servus)"
+    r"(?:\s+(?:zusammen|alle|all|everyone|everybody|[àa]\s+tous|a\s+tutti|tutti|ragazzi))?\s*[,!.]\s*"
+)
 _PAUSE_LEAD = re.compile(r"(?i)^\s*(?:of|for|de|d['’]|pendant|di|per|von|für|fuer)\s+")
 
 
@@ -899,11 +919,13 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     from pbem.commands.durations import leading_duration
     from pbem.mail.reply import denies, strip_please
 
+    line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
         return []
-    rest = m["de"] if m["de"] is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
-    tail = m["rest"] if m["de"] is not None else ""
-    if m["de"] is None:
+    german = m["de"] if m["de"] is not None else m["de2"]
+    rest = german if german is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
+    tail = m["rest"] if german is not None else ""
+    if german is None:
         clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
         rest, tail = clause[0], rest[len(clause[0]) :]
     got = leading_duration(_PAUSE_LEAD.sub("", rest), strip_please)
