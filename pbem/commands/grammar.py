@@ -578,7 +578,7 @@ def read_commands(
             out.ignored.append(raw)
             idx += 1
             continue
-        if raw in wrapped or (idx + 1 < len(todo) and _wrapped_on(raw, todo[idx + 1])):
+        if raw in wrapped or (idx + 1 < len(todo) and _sentence_goes_on(raw, todo[idx + 1])):
             # "My move is M13 R1. The board" / "picture came through nicely": the line's last
             # sentence goes on below, so no command is read from it in words (eighth round)
             _unfinished_dropped(out, n_cmd, raw)
@@ -594,7 +594,7 @@ def read_commands(
             # the lines of its sentences, with every rule between lines (corrections,
             # take-backs, a second move)
             _back_to(out, flags, before)
-            if idx + 1 < len(todo) and _wrapped_on(raw, todo[idx + 1]):
+            if idx + 1 < len(todo) and _sentence_goes_on(raw, todo[idx + 1]):
                 wrapped.add(sentences[-1])  # its last sentence goes on below
             todo[idx : idx + 1] = sentences
             continue
@@ -674,7 +674,22 @@ def _wrapped_on(above: str, line: str) -> bool:
     if not (above[-1:].isalpha() and line[:1].isalpha() and line[:1].islower()):
         return False
     last = above.split()[-1].casefold()
-    return len(above) >= _WRAPPED_AT or last in _LEADS_ON_WORDS
+    # not "... I hope we play again soon" / "history please": two sentences (requests.leads_on)
+    return (len(above) >= _WRAPPED_AT and leads_on(last)) or last in _LEADS_ON_WORDS
+
+
+def _sentence_goes_on(above: str, line: str) -> bool:
+    """Does the last sentence of the long line ``above`` go on in ``line`` ("... my move is M13
+    R1. The board" / "picture came through nicely")? ``line`` starts in lower case and asks for
+    nothing by itself ("... again soon" / "history please" is a request of its own)."""
+    above = above.rstrip()
+    return (
+        len(above) >= _WRAPPED_AT
+        and above[-1:].isalpha()
+        and line[:1].isalpha()
+        and line[:1].islower()
+        and not requested(line)
+    )
 
 
 _WRAPPED_AT = 50

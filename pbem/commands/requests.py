@@ -61,7 +61,7 @@ PLAIN = _listed(
     riassunte riassunti sintesi sintetico sintetica kurz kurze kurzen zusammengefasst
     zusammenfassung ueberblick overview apercu mis mise jour aggiornate aggiornati
     aktualisiert aktualisierte aktualisierten dann
-    briefly courtes resume brevi kurzfassung
+    briefly courtes brevi kurzfassung
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
