@@ -387,6 +387,57 @@ def then_named(then: str, before: str) -> str | None:
     return days[0] if len(days) == 1 else None
 
 
+_FOR_WORD = re.compile(r"(?i)(?<![\w'’])(?:for|pendant|durant|per|f[üu]r|fuer)\s+")
+"""The word before a length in prose ("Away to Skye for a fortnight")."""
+
+
+_THIRD = frozenset(
+    ("he", "she", "they", "his", "her", "their", "my", "il", "elle", "ils", "elles", "lui", "son",
+     "sa", "ses", "leur", "mon", "ma", "mes", "lei", "loro", "suo", "sua", "mio", "mia", "er",
+     "sie", "sein", "seine", "mein", "meine")
+)  # fmt: skip
+_FIRST = frozenset(("i", "i'm", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"))
+
+
+def _someone_else(clause: str) -> bool:
+    """Is ``clause`` about someone else's leave ("Mon frère part pendant deux semaines"): a
+    third person or a possessive, and no "I"?"""
+    words = {w.strip(".,;:!?()") for w in clause.casefold().replace("’", "'").split()}
+    words |= {"j'" for w in words if w.startswith("j'")}
+    return bool(words & _THIRD) and not words & _FIRST
+
+
+def length_named(before: str) -> str | None:
+    """The length of a leave that the prose before a VACATION with no length names (issue 31,
+    eighth round: "Away to Skye for a fortnight, no signal up there. Vacation please"): the one
+    clause of ``before`` with a length after "for/pendant/per/für" (read as a duration), a clause
+    that denies nothing, as its short form; None when no clause or more than one names a length,
+    or a clause names a day."""
+    from pbem.mail.reply import denies
+
+    found = []
+    for clause in _CLAUSE.split(before):
+        if not clause.strip():
+            continue
+        if _day_in(clause.strip()) is not None:
+            return None  # a day too ("for a week, until Monday"): not one length
+        for m in _FOR_WORD.finditer(clause):
+            words = clause[m.end() :].split()
+            got = next(
+                (
+                    d
+                    for k in range(min(len(words), 5), 0, -1)
+                    if (d := read_duration(" ".join(words[:k])))
+                ),
+                None,
+            )
+            if got is not None:
+                if denies(clause.split()) or _someone_else(clause):
+                    return None
+                found.append(got)
+    return found[0] if len(found) == 1 else None
+
+
 _UNTIL_WORD = re.compile(
     r"(?i)(?<![\w'’])(?:until|till|til|through|up\s+to|jusqu|fino|sino|bis|back|de\s+retour"
     r"|di\s+ritorno|zur[üu]ck)(?![\w])"

@@ -559,6 +559,7 @@ def read_commands(
         todo = _plan_over_lines(todo, parse_action, is_move_form, notation, spell)
     todo = _join_conditions(todo, parse_action, is_move_form)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
+    wrapped: set[str] = set()  # the last sentences of lines the client wrapped onto the next
     idx = 0
     while idx < len(todo):
         raw = todo[idx]
@@ -570,6 +571,17 @@ def read_commands(
         raw = _after_standing(raw, out)
         before = _mark(out, flags)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
+        if idx and _wrapped_on(todo[idx - 1], raw) and _said_in_prose(out, n_cmd):
+            # "... Après avoir longuement étudié le / plateau, il me semble que ...": a word of a
+            # paragraph wrapped by the client, not a command (eighth round)
+            _back_to(out, flags, before)
+            out.ignored.append(raw)
+            idx += 1
+            continue
+        if raw in wrapped or (idx + 1 < len(todo) and _sentence_goes_on(raw, todo[idx + 1])):
+            # "My move is M13 R1. The board" / "picture came through nicely": the line's last
+            # sentence goes on below, so no command is read from it in words (eighth round)
+            _unfinished_dropped(out, n_cmd, raw)
         sentences = _sentences(raw)
         if (
             len(out.commands) == n_cmd
@@ -582,6 +594,8 @@ def read_commands(
             # the lines of its sentences, with every rule between lines (corrections,
             # take-backs, a second move)
             _back_to(out, flags, before)
+            if idx + 1 < len(todo) and _sentence_goes_on(raw, todo[idx + 1]):
+                wrapped.add(sentences[-1])  # its last sentence goes on below
             todo[idx : idx + 1] = sentences
             continue
         if _turned_more(raw, out, n_cmd):
@@ -607,6 +621,7 @@ def read_commands(
     if plans and parse_action is not None:
         _undecided_later(out, todo, where, parse_action)
     _once(out)
+    _both_answers(out)
     _explained(out, notation)
     if parse_action is not None and not any(c.kind == "action" for c in out.commands):
         for x in lines[:MAX_LINES]:
@@ -648,6 +663,66 @@ def read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+def _wrapped_on(above: str, line: str) -> bool:
+    """Is ``line`` the rest of a sentence that the client wrapped at the end of ``above`` ("...
+    Après avoir longuement étudié le" / "plateau, il me semble que ...", "... vous pouvez" /
+    "m'aider ?")? The line above is long and stops without a sign, and this one starts in lower
+    case (issue 31, eighth round)."""
+    above = above.rstrip()
+    if not (above[-1:].isalpha() and line[:1].isalpha() and line[:1].islower()):
+        return False
+    last = above.split()[-1].casefold()
+    # not "... I hope we play again soon" / "history please": two sentences (requests.leads_on)
+    return (len(above) >= _WRAPPED_AT and leads_on(last)) or last in _LEADS_ON_WORDS
+
+
+def _sentence_goes_on(above: str, line: str) -> bool:
+    """Does the last sentence of the long line ``above`` go on in ``line`` ("... my move is M13
+    R1. The board" / "picture came through nicely")? ``line`` starts in lower case and asks for
+    nothing by itself ("... again soon" / "history please" is a request of its own)."""
+    above = above.rstrip()
+    return (
+        len(above) >= _WRAPPED_AT
+        and above[-1:].isalpha()
+        and line[:1].isalpha()
+        and line[:1].islower()
+        and not requested(line)
+    )
+
+
+_WRAPPED_AT = 50
+"""The shortest line a client wraps a paragraph after (clients wrap at 66 to 80 characters)."""
+_LEADS_ON_WORDS = frozenset(
+    ("the", "a", "an", "of", "to", "and", "my", "your", "our", "this", "le", "la", "les", "de",
+     "du", "des", "un", "une", "et", "à", "au", "aux", "mon", "ma", "mes", "ce", "cette", "il",
+     "lo", "gli", "di", "del", "della", "dei", "e", "al", "alla", "mio", "mia", "un", "una",
+     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "und", "zu", "zum", "zur",
+     "mit", "mein", "meine", "meinen", "dieses", "diese")
+)  # fmt: skip
+"""Words a sentence never ends on: a line that stops on one goes on below, however short."""
+
+
+def _said_in_prose(out: Reading, n_cmd: int) -> bool:
+    """Did the line just read give commands (no move) from its words in lower case, not from a
+    command word in capitals?"""
+    new = out.commands[n_cmd:]
+    return bool(new) and all(c.kind != "action" and not _shouts_command(c.line) for c in new)
+
+
+def _unfinished_dropped(out: Reading, n_cmd: int, raw: str) -> None:
+    """The commands just read in words from the last sentence of ``raw``, whose end the client
+    wrapped onto the next line, taken out (the line's move stays)."""
+    last = _sentences(raw)[-1].strip() if _sentences(raw) else raw.strip()
+    for c in out.commands[n_cmd:]:
+        if c.kind != "action" and not _shouts_command(c.line) and c.line.strip() == last:
+            out.commands.remove(c)
+            out.ignored.append(c.line)
+
+
+def _shouts_command(line: str) -> bool:
+    return any(w.isupper() and vocabulary().lookup(w) is not None for w in _CAPITALS.findall(line))
 
 
 _ENDS_IN_WORD = re.compile(r"[^\W\d_]$")
@@ -983,7 +1058,7 @@ _LEADS_ON = re.compile(
 """A line of "from now on ..." that leads on to the command written after it ("And from now on
 always doubt, so STANDING CLAIM DOUBT"): that command is the order, read once."""
 
-_SAID_TWICE = frozenset({"next", "vacation", "lang", "standing"})
+_SAID_TWICE = frozenset({"next", "vacation", "lang", "standing", "propose", "back"})
 """Commands that change something but are one when said twice alike ("I'll be away until
 December 5th. VACATION until December 5")."""
 
@@ -1003,6 +1078,22 @@ def _once(out: Reading) -> None:
         seen.add(key)
         keep.append(c)
     out.commands[:] = keep
+
+
+_BOTH_ANSWERS = N_(
+    "This reply both accepts and declines the proposal; write ACCEPT or DECLINE alone."
+)
+
+
+def _both_answers(out: Reading) -> None:
+    """ACCEPT and DECLINE in one reply ("I accept. I decline."; eighth round): neither is carried
+    out, the reply asks back."""
+    answers = [c for c in out.commands if c.kind in ("accept", "decline")]
+    if len({c.kind for c in answers}) < 2:
+        return
+    for c in answers:
+        out.commands.remove(c)
+    out.errors.append((answers[-1].line, CommandError(_(_BOTH_ANSWERS))))
 
 
 def _command_head(line: str) -> tuple[Spoken | None, str]:
@@ -1400,7 +1491,10 @@ _MISTAKE_WORDS = frozenset(
     ("wrong", "mistake", "mistakes", "misclick", "misclicked", "oops", "last", "played",
      "accident", "dernier", "dernière", "derniere", "joué", "jouée", "joue", "ultima", "ultimo",
      "giocato", "giocata", "letzten", "letzte", "letzter", "gespielt", "gezogen", "falsch",
-     "falschen", "falsches", "falsche")
+     "falschen", "falsches", "falsche",
+     # eighth round (wt-31): "je me suis trompée", "ho sbagliato", "mich vertan"
+     "trompé", "trompée", "trompe", "erreur", "mince", "oups", "sbagliato", "sbagliata",
+     "errore", "ops", "fehler", "vertan", "verklickt", "hoppla")
 )  # fmt: skip
 """Words of the mistake an undo takes back ("Oops, wrong square", "mon dernier coup", "meinen
 letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny."""

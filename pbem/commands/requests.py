@@ -61,6 +61,7 @@ PLAIN = _listed(
     riassunte riassunti sintesi sintetico sintetica kurz kurze kurzen zusammengefasst
     zusammenfassung ueberblick overview apercu mis mise jour aggiornate aggiornati
     aktualisiert aktualisierte aktualisierten dann
+    briefly courtes brevi kurzfassung
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -108,6 +109,9 @@ ASKING = _listed(
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
     habe hab hast
+    be kind so amabilite aimable assez gentile gentilmente cortese freundlich nett waeren waert
+    seriez auriez sarebbe sareste cosi da rimandi mandi invii mostri rimandarmelo
+    mandarmelo
     intanto frattempo nel meanwhile meantime entre-temps entre temps attendant inzwischen
     bien quest' year annee anno jahr jahres saison stagione season this cette
     """
@@ -132,6 +136,7 @@ ASKS = _listed(
     prefererais preferirei servirebbe servirebbero faudrait braeuchte
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti renvoies envoies
     schickst sendest zeigst allegato anhang attachment jointe
+    kind amabilite aimable gentile gentilmente freundlich nett
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -232,6 +237,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     sentence of the line, the others remarks: "Mi rimandate il tabellone? Dal telefono non si
     vede bene"), or a command word with a sure argument after prose ("Je pars une semaine au
     ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
+    line = _POSTSCRIPT.sub("", line)  # "PS from now on please write to me in French"
     got = _requested(line)
     if got:
         return got
@@ -263,6 +269,8 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             return out
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
+        if not asked and (answered := _vote_answered(sentences)):
+            return answered
     return (
         said_later(line)
         or leave_in_words(line)
@@ -298,6 +306,79 @@ def changes(cmd: Spoken) -> bool:
     """Does asking for ``cmd`` in a sentence change the game (STANDING's nouns only show the
     orders: :attr:`Spoken.asked`)?"""
     return bool(getattr(cmd, "changes_game", False)) and not cmd.asked
+
+
+_POSTSCRIPT = re.compile(
+    r"^\s*(?:P\.?\s?P\.?\s?S|p\.\s?p\.\s?s|p\.\s?s|PS|Ps|ps|N\.\s?B|NB)\.?(?:\s*[:.\-–—]\s*|\s+)(?=\S)"
+)
+"""A postscript's mark before a request ("PS from now on please write to me in French", "NB:
+...", "P.S. ..."; eighth round)."""
+
+
+_ACCEPTING = _listed(
+    """accept accepte accepter accetto accetta accettare annehmen nehme stimme zu agree accord
+    ok okay va bene einverstanden"""
+)
+
+
+def _vote_answered(sentences: list[str]) -> list[tuple[Spoken, str]]:
+    """ACCEPT or DECLINE said as a whole sentence beside sentences that agree with it (eighth
+    round: "Fine by me, let's pause. I accept.", "Per me va bene, accetto la proposta.", "Non
+    merci, je refuse la proposition, je préfère continuer.", "Nein danke, ich lehne den Vorschlag
+    ab."): exactly one sentence is the answer's phrase; beside ACCEPT no sentence denies, takes
+    back or asks; beside DECLINE none doubts or names accepting ("I accept that I made a
+    mistake, but no pause" is neither)."""
+    from pbem.mail.reply import denies, is_correction, is_take_back
+
+    answers = [
+        (k, got)
+        for k, x in enumerate(sentences)
+        if (got := _requested(x)) and all(c.kind in ("accept", "decline") for c, _a in got)
+    ]
+    if len(answers) != 1 or len(answers[0][1]) != 1:
+        return []
+    at, got = answers[0]
+    kind = got[0][0].kind
+    if at + 1 < len(sentences) and _words(sentences[at + 1])[:1] in _SUBORDINATE:
+        return []  # "Ich nehme an, dass du recht hast": a verb of thinking, not the answer
+    for k, x in enumerate(sentences):
+        if k == at:
+            continue
+        words = _words(x)
+        if any(c.isdigit() for c in x) or is_take_back(x):
+            return []
+        if kind == "accept" and ("?" in x or denies(x.split()) or is_correction(x)):
+            return []
+        if kind == "decline" and (_ACCEPTING & set(words) or _DOUBTING & set(words)):
+            return []
+    return got
+
+
+_SUBORDINATE = [
+    [w]
+    for w in (
+        "dass",
+        "dass",
+        "ob",
+        "que",
+        "qu'",
+        "che",
+        "whether",
+        "if",
+        "si",
+        "se",
+        "wenn",
+        "falls",
+        "wie",
+        "comme",
+        "come",
+    )
+]
+
+_DOUBTING = _listed(
+    """maybe perhaps sure not-sure if unless but peut-etre sur si sauf mais forse sicuro se
+    tranne ma vielleicht sicher wenn falls ausser aber know sais so weiss"""
+)
 
 
 _AGAIN = _listed("again encore nouveau ancora nochmal nochmals erneut wieder")
@@ -447,15 +528,27 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
         led = all(w in LEADS for w in _words(clause))
         if not led and not re.search(r"[,;:.!?–—-]\s*$", before):
             continue
+        rest = line[m.end() :].strip()
+        if cmd.kind == "vacation" and not strip_please(rest.strip(" .!")):
+            # "Away to Skye for a fortnight, no signal up there. Vacation please." (eighth round)
+            from pbem.commands.durations import length_named
+
+            named = (
+                length_named(before)
+                if not denies(_SENTENCE_END.split(before)[-1].split())
+                else None
+            )
+            return [(cmd, named)] if named is not None and cmd.sure(named) else []
         if any(c.isdigit() for c in before) or denies(before.split()):
             return []
-        rest = line[m.end() :].strip()
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
             return []
         return [(cmd, heard.arg)]
     return []
 
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 _THANKS = _listed("thanks thank you danke dank merci grazie mille vielen beaucoup tante")
 _FOR = _listed("for fuer pour per")
@@ -573,6 +666,23 @@ def _compound(word: str) -> Spoken | None:
 _COPULA = _listed("is are were ist sind war waren")  # (not "was": German "what")
 
 
+_SCOPE = re.compile(
+    r"^(?:(?:for|in|pour|per|fuer|bei|in)\s+(?:the\s+|my\s+|les\s+|mes\s+|le\s+|la\s+|i\s+|gli\s+"
+    r"|die\s+|den\s+|meine\s+|meinen\s+)?(?:next|future|coming|other|prochaines|prochains"
+    r"|futures|futurs|autres|prossime|prossimi|future|altre|altri|naechsten|kuenftigen|kommenden"
+    r"|anderen)\s+(?:games?|mails?|emails?|parties|partie|mails?|partite|partita|mail|partien"
+    r"|spiele|spielen|mails)|(?:from\s+now\s+on|desormais|dorenavant|d'ora\s+in\s+poi"
+    r"|ab\s+jetzt|kuenftig|in\s+zukunft))\s+"
+)
+"""Words that say for which mails a setting of the address holds ("Per le prossime partite
+scrivetemi in tedesco"; eighth round): every mail, which the setting does anyway."""
+
+
+def _without_scope(core: list[str]) -> list[str]:
+    m = _SCOPE.match(" ".join(core) + " ")
+    return " ".join(core)[m.end() :].split() if m is not None else core
+
+
 def _requested(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
@@ -584,6 +694,9 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
         core.pop(0)
     while core and core[-1] in EDGES:
         core.pop()
+    core = _without_scope(core)
+    while core and core[0] in EDGES:  # "For future games please write to me in German"
+        core.pop(0)
     said = _phrase(core)
     # a language's name alone asks only with courtesy or a question ("English please")
     if said is not None and (len(core) > 1 or "?" in line or any(w in ASKS for w in words)):
@@ -793,7 +906,8 @@ def preview_unread(line: str) -> str | None:
 
 
 _AWAY = re.compile(
-    r"(?i)^\W*(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
+    r"(?i)^\W*(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
+    r"\s*,?\s+)?(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
     r"|on\s+(?:holiday|vacation|leave))|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances"
     r"|d[ée]placement|voyage|cong[ée]))|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente"
     r"|in\s+(?:vacanza|viaggio|ferie)))(?![\w'’])(?P<rest>.*)$"
@@ -810,6 +924,19 @@ _PAUSE = re.compile(
     r"(?i)(?<![\w'’])(?:pause|pausa|pausieren|on\s+hold|vacances|vacation|holiday|urlaub|vacanza"
     r"|cong[ée])(?![\w'’])"
 )
+
+
+def _same_length(tail: str, got: str) -> bool:
+    """Do the figures of ``tail`` only say the length ``got`` again ("Ich bin ab morgen zwei
+    Wochen im Urlaub, bitte 14 Tage Urlaub eintragen"; eighth round)?"""
+    from pbem.commands.durations import read_duration
+
+    said = re.findall(r"\d+\s*[^\W\d_]+", tail)
+    return (
+        bool(said)
+        and all(read_duration(x) == got for x in said)
+        and not re.search(r"\d(?![\d\s]*[^\W\d_])", tail)
+    )
 
 
 def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
@@ -843,7 +970,7 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     tail = tail.strip(" ,;.!")
     if tail and (
-        any(c.isdigit() for c in tail)
+        (any(c.isdigit() for c in tail) and not _same_length(tail, got))
         or denies(tail.split())
         or not (_PAUSE.search(tail) or is_courtesy(tail))
     ):
@@ -1031,11 +1158,17 @@ _PROPOSED_PAUSE = re.compile(
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
     r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
+    r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+)?(?:die\s+partie\s+|das\s+spiel\s+)?(?P<de2>.+?)"
+    r"\s+(?:zu\s+pausieren|pausieren)(?=\s*(?:[,.;!]|$))"
     r")(?![\w'’])(?P<rest>.*)$"
 )
 """A pause proposed in words, in the first person and now ("I propose we pause the game for a
 week", "Je propose une pause de deux semaines", "Propongo una pausa di 10 giorni", "Ich schlage
 eine Pause von einer Woche vor")."""
+_GREETING = re.compile(
+    r"(?i)^\W*(?:hallo|hi|hello|hey|bonjour|salut|ciao|buongiorno|buonasera|guten\s+tag|moin|servus)"
+    r"(?:\s+(?:zusammen|alle|all|everyone|everybody|[àa]\s+tous|a\s+tutti|tutti|ragazzi))?\s*[,!.]\s*"
+)
 _PAUSE_LEAD = re.compile(r"(?i)^\s*(?:of|for|de|d['’]|pendant|di|per|von|für|fuer)\s+")
 
 
@@ -1048,11 +1181,13 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     from pbem.commands.durations import leading_duration
     from pbem.mail.reply import denies, strip_please
 
+    line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
         return []
-    rest = m["de"] if m["de"] is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
-    tail = m["rest"] if m["de"] is not None else ""
-    if m["de"] is None:
+    german = m["de"] if m["de"] is not None else m["de2"]
+    rest = german if german is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
+    tail = m["rest"] if german is not None else ""
+    if german is None:
         clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
         rest, tail = clause[0], rest[len(clause[0]) :]
     got = leading_duration(_PAUSE_LEAD.sub("", rest), strip_please)

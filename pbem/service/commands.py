@@ -1415,6 +1415,17 @@ class ProposeCmd(_Base):
             return False
         return True
 
+    def same_as(self, arg: str) -> str:
+        """The proposal ``arg`` reads as ("PAUSE 2 weeks" is "PAUSE 14d"): the same proposal said
+        in words and then as the command is one ("Propongo una pausa di due settimane" above
+        "PROPOSE PAUSE 14d"; eighth round)."""
+        import pbem.service.votes as votes
+
+        try:
+            return " ".join(votes.parse_proposal(arg))
+        except ValueError:
+            return arg
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 

@@ -221,7 +221,11 @@ def _orders(words: list[str], arg: str, seat: int, n_players: int) -> Orders:
     while i < len(words):
         what = _WORDS.get(words[i])
         j = i + 1
-        while j < len(words) and _WORDS.get(words[j]) not in SUBJECTS:
+        while (
+            j < len(words)
+            and _WORDS.get(words[j]) not in SUBJECTS
+            and not _of_another(what, words[j])
+        ):
             j += 1
         args = words[i + 1 : j]
         vals = [_WORDS.get(w, w) for w in args]
@@ -239,6 +243,10 @@ def _orders(words: list[str], arg: str, seat: int, n_players: int) -> Orders:
             change.steal = []
         elif what == "steal" and vals:
             change.steal = _seats(args, seat, n_players)
+        elif what in ("keep", "nearest") and not args and change.reselect is None:
+            change.reselect = what  # "... ZWEIFELN BEHALTEN": keeping is only of the selection
+        elif what in ("believe", "doubt") and not args and change.claim is None and i:
+            change.claim = what  # "RESELECT KEEP DOUBT": believing is only of claims
         else:
             raise CommandError(
                 _("'STANDING %(arg)s' is not a standing order. Write one of: %(usage)s.")
@@ -247,6 +255,17 @@ def _orders(words: list[str], arg: str, seat: int, n_players: int) -> Orders:
             )
         i = j
     return change
+
+
+def _of_another(what: str | None, word: str) -> bool:
+    """Is ``word`` a value only another subject than ``what`` takes ("BEHAUPTUNG ZWEIFELN
+    BEHALTEN": keeping is the selection's; eighth round)? It then starts that order."""
+    value = _WORDS.get(word)
+    if value in ("keep", "nearest"):
+        return what not in ("reselect", None)
+    if value in ("believe", "doubt"):
+        return what not in ("claim", None)
+    return False
 
 
 def _before_a_remark(orders: str, seat: int, n_players: int) -> Orders | None:
@@ -258,16 +277,41 @@ def _before_a_remark(orders: str, seat: int, n_players: int) -> Orders | None:
     toks = orders.split()
     for k in range(len(toks) - 1, 0, -1):
         tail = " ".join(toks[k:])
-        if not _only_a_remark(tail):
+        seats = _seats_said(tail)
+        if not _only_a_remark(tail if not seats else _SEAT_WORD.sub(" ", tail)):
             continue
         head = _order_words(toks[:k], ".,;:!-–—")
         if not head:
             return None
         try:
-            return _orders(head, orders, seat, n_players)
+            got = _orders(head, orders, seat, n_players)
         except CommandError:
             continue
+        # "STANDING STEAL SOUTH NORTH (South first, they're winning.)": the remark's seats only
+        # repeat the order's first ones (eighth round)
+        if seats and (got.steal is None or got.steal[: len(seats)] != seats):
+            continue
+        return got
     return None
+
+
+_SEAT_WORD = re.compile(
+    r"(?i)(?<![\w'’])(?:north|east|south|west|nord|est|ost|sud|s[üu]d|sued|ouest|ovest)(?![\w'’])"
+)
+
+
+def _seats_said(tail: str) -> list[int]:
+    """The seats a remark after orders names, in order, each once (the French "est" only as
+    "Est")."""
+    out: list[int] = []
+    for m in _SEAT_WORD.finditer(tail):
+        word = m.group()
+        if word == "est":
+            continue
+        s = _SEATS.get(word.upper().replace("Ü", "UE"))
+        if s is not None and s not in out:
+            out.append(s)
+    return out
 
 
 _CONDITION = frozenset(
@@ -378,6 +422,9 @@ _PROSE_FILLER = frozenset(
         "AUFTRAG",
         # for whom ("croyez toujours pour moi", "always believe for me")
         "POUR", "MOI", "FOR", "ME", "PER", "FUER", "MICH",
+        # when the order acts ("après chaque entrée, gardez ma sélection"; eighth round)
+        "APRES", "ENTREE", "AFTER", "ENTRY", "AN", "DOPO", "ENTRATA", "INGRESSO", "NACH",
+        "JEDEM", "EINTRITT",
     }
 )  # fmt: skip
 
@@ -491,6 +538,7 @@ _STEAL_FILLER = frozenset(
         "DALLA",
         "DEM",
         "DER",
+        "BEIM",
         "CARD",
         "CARDS",
         "CARTE",
