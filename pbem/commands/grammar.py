@@ -568,6 +568,10 @@ def read_commands(
         before = _mark(out, flags)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         sentences = _sentences(raw)
+        if plans and parse_action is not None and len(sentences) > 1:
+            # "Pavilion 7 is far. I'll slide KB south then west. If the die gives me another
+            # move: BR west.": a plan over its sentences read as one (issue 31, eighth round)
+            sentences = _plan_over_lines(sentences, parse_action, is_move_form, notation, spell)
         if (
             len(out.commands) == n_cmd
             and _problems(out) > _problems_at(before)
@@ -2649,6 +2653,9 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
             for p in pieces[1:]
         ):
             forms.append(strip_please(pieces[0].strip(" ()")))
+        if len(pieces) > 1 and all(_aside(p.strip(" ()"), parse_action) for p in pieces[:-1]):
+            # a remark or a greeting before the first action ("Bonsoir à tous. RB vers le nord")
+            forms.append(strip_please(pieces[-1].strip(" ()")))
         if "," in f:
             head, tail = f.rsplit(",", 1)
             if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
