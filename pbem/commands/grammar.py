@@ -546,6 +546,35 @@ def read_commands(
     (:func:`pbem.commands.pointing.pointed`: "the third of your suggestions" is read as the move
     it names).
     """
+    if _TRIALS.get() is not None:  # a reading inside a reading: the reply's budget goes on
+        return _read_commands(lines, parse_action, is_move_form, notation, subject, plans, spell,
+                              suggested)  # fmt: skip
+    token = _TRIALS.set([MAX_PLAN_TRIALS])
+    try:
+        return _read_commands(lines, parse_action, is_move_form, notation, subject, plans, spell,
+                              suggested)  # fmt: skip
+    finally:
+        _TRIALS.reset(token)
+
+
+_TRIALS: ContextVar[list[int] | None] = ContextVar("_TRIALS", default=None)
+"""The trial readings of a plan over lines left to one reply (:func:`_plan_over_lines`)."""
+MAX_PLAN_TRIALS = 12
+"""Pairs of lines one reply may try as one plan (a turn has at most four slides; a hostile reply
+of hundreds of "then ..." lines stays linear)."""
+
+
+def _read_commands(
+    lines: list[str],
+    parse_action: Callable[[str], object] | None,
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    subject: str,
+    plans: bool,
+    spell: Callable[[str], str] | None,
+    suggested: Mapping[str, Sequence[str]] | None,
+) -> Reading:
+    """:func:`read_commands` under the reply's budget of trial readings."""
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
@@ -568,13 +597,13 @@ def read_commands(
         before = _mark(out, flags)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         sentences = _sentences(raw)
-        if plans and parse_action is not None and len(sentences) > 1:
+        apart = len(out.commands) == n_cmd and _problems(out) > _problems_at(before)
+        if apart and plans and parse_action is not None and len(sentences) > 1:
             # "Pavilion 7 is far. I'll slide KB south then west. If the die gives me another
             # move: BR west.": a plan over its sentences read as one (issue 31, eighth round)
             sentences = _plan_over_lines(sentences, parse_action, is_move_form, notation, spell)
         if (
-            len(out.commands) == n_cmd
-            and _problems(out) > _problems_at(before)
+            apart
             and len(sentences) > 1
             and _read_apart(sentences, parse_action, is_move_form, notation, plans, spell)
         ):
@@ -2408,8 +2437,10 @@ def _goes_on_line(
         if not goes_on:
             return None
     key = (a, b)
-    if key in _OVER_LINES.get():
-        return None
+    budget = _TRIALS.get()
+    if key in _OVER_LINES.get() or _OVER_LINES.get() or budget is None or budget[0] <= 0:
+        return None  # (no trial inside a trial; a bounded number per reply)
+    budget[0] -= 1
     # a sentence of its own stays one ("rb n" / "And if it's still my turn, KB south")
     if not sep:
         sep = ". " if lead[:1].isupper() and not a.endswith((".", "!", ";", ":", ",")) else " "
