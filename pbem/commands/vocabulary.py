@@ -255,6 +255,10 @@ class Spoken:
     """Whole lines that say it in a sentence, courtesy aside ("I accept", "j'accepte la
     proposition", "ich lehne ab"): :mod:`pbem.commands.requests`. A ``*`` stands for one word,
     the argument, which :meth:`slot` must accept ("in *": "In English please")."""
+    asked: ClassVar[str] = ""
+    """The kind its nouns asked for in a sentence stand for (``""``: its own): STANDING's nouns
+    ("Quelles sont mes consignes actuelles ?") ask to see the orders, ``standing-show``, which
+    changes nothing."""
     after_article: ClassVar[bool] = False
     """Read after an article too ("Le plateau", "Das Brett bitte")."""
     wraps: ClassVar[bool] = False
