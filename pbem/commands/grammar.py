@@ -3010,7 +3010,9 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
             for p in pieces[1:]
         ):
             forms.append(strip_please(pieces[0].strip(" ()")))
-        if len(pieces) > 1 and all(_aside(p.strip(" ()"), parse_action) for p in pieces[:-1]):
+        if len(pieces) > 1 and all(
+            _remark_before(p.strip(" ()"), parse_action) for p in pieces[:-1]
+        ):
             # a remark or a greeting before the first action ("Bonsoir à tous. RB vers le nord")
             forms.append(strip_please(pieces[-1].strip(" ()")))
         if "," in f:
@@ -3018,6 +3020,25 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
             if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
                 forms.append(strip_please(head))
     return [f for f in dict.fromkeys(forms) if f]
+
+
+def _remark_before(text: str, parse_action: Callable[[str], object]) -> bool:
+    """May the sentence ``text`` before a plan's first action be left out ("Pavilion 7 is miles
+    away, so this turn is about positioning.")? No code, no plan word, nothing the game reads,
+    no negation, question, correction or take-back: a remark (words that only weigh, "about",
+    "thought", deny nothing of a move it does not name)."""
+    toks = _tokens(text)
+    words = {t.casefold() for t in toks}
+    return (
+        bool(toks)
+        and "?" not in text
+        and not any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks)
+        and not words & _NEGATIONS
+        and not any(w.endswith("n't") for w in words)
+        and not is_correction(text)
+        and not is_take_back(text)
+        and not _written(parse_action, text)
+    )
 
 
 def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> list[str]:
