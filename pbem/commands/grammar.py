@@ -547,6 +547,35 @@ def read_commands(
     (:func:`pbem.commands.pointing.pointed`: "the third of your suggestions" is read as the move
     it names).
     """
+    if _TRIALS.get() is not None:  # a reading inside a reading: the reply's budget goes on
+        return _read_commands(lines, parse_action, is_move_form, notation, subject, plans, spell,
+                              suggested)  # fmt: skip
+    token = _TRIALS.set([MAX_PLAN_TRIALS])
+    try:
+        return _read_commands(lines, parse_action, is_move_form, notation, subject, plans, spell,
+                              suggested)  # fmt: skip
+    finally:
+        _TRIALS.reset(token)
+
+
+_TRIALS: ContextVar[list[int] | None] = ContextVar("_TRIALS", default=None)
+"""The trial readings of a plan over lines left to one reply (:func:`_plan_over_lines`)."""
+MAX_PLAN_TRIALS = 12
+"""Pairs of lines one reply may try as one plan (a turn has at most four slides; a hostile reply
+of hundreds of "then ..." lines stays linear)."""
+
+
+def _read_commands(
+    lines: list[str],
+    parse_action: Callable[[str], object] | None,
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    subject: str,
+    plans: bool,
+    spell: Callable[[str], str] | None,
+    suggested: Mapping[str, Sequence[str]] | None,
+) -> Reading:
+    """:func:`read_commands` under the reply's budget of trial readings."""
     # Long on purpose: the reading of a whole reply in order (body lines, then the Subject), with each refusal worded for the player.
     out = Reading()
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
@@ -583,9 +612,13 @@ def read_commands(
             # sentence goes on below, so no command is read from it in words (eighth round)
             _unfinished_dropped(out, n_cmd, raw)
         sentences = _sentences(raw)
+        apart = len(out.commands) == n_cmd and _problems(out) > _problems_at(before)
+        if apart and plans and parse_action is not None and len(sentences) > 1:
+            # "Pavilion 7 is far. I'll slide KB south then west. If the die gives me another
+            # move: BR west.": a plan over its sentences read as one (issue 31, eighth round)
+            sentences = _plan_over_lines(sentences, parse_action, is_move_form, notation, spell)
         if (
-            len(out.commands) == n_cmd
-            and _problems(out) > _problems_at(before)
+            apart
             and len(sentences) > 1
             and _read_apart(sentences, parse_action, is_move_form, notation, plans, spell)
         ):
@@ -2820,8 +2853,10 @@ def _goes_on_line(
         if not goes_on:
             return None
     key = (a, b)
-    if key in _OVER_LINES.get():
-        return None
+    budget = _TRIALS.get()
+    if key in _OVER_LINES.get() or _OVER_LINES.get() or budget is None or budget[0] <= 0:
+        return None  # (no trial inside a trial; a bounded number per reply)
+    budget[0] -= 1
     # a sentence of its own stays one ("rb n" / "And if it's still my turn, KB south")
     if not sep:
         sep = ". " if lead[:1].isupper() and not a.endswith((".", "!", ";", ":", ",")) else " "
@@ -3065,11 +3100,35 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
             for p in pieces[1:]
         ):
             forms.append(strip_please(pieces[0].strip(" ()")))
+        if len(pieces) > 1 and all(
+            _remark_before(p.strip(" ()"), parse_action) for p in pieces[:-1]
+        ):
+            # a remark or a greeting before the first action ("Bonsoir à tous. RB vers le nord")
+            forms.append(strip_please(pieces[-1].strip(" ()")))
         if "," in f:
             head, tail = f.rsplit(",", 1)
             if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
                 forms.append(strip_please(head))
     return [f for f in dict.fromkeys(forms) if f]
+
+
+def _remark_before(text: str, parse_action: Callable[[str], object]) -> bool:
+    """May the sentence ``text`` before a plan's first action be left out ("Pavilion 7 is miles
+    away, so this turn is about positioning.")? No code, no plan word, nothing the game reads,
+    no negation, question, correction or take-back: a remark (words that only weigh, "about",
+    "thought", deny nothing of a move it does not name)."""
+    toks = _tokens(text)
+    words = {t.casefold() for t in toks}
+    return (
+        bool(toks)
+        and "?" not in text
+        and not any(_code_like(t) or t.upper() in _PLAN_WORD_SET for t in toks)
+        and not words & _NEGATIONS
+        and not any(w.endswith("n't") for w in words)
+        and not is_correction(text)
+        and not is_take_back(text)
+        and not _written(parse_action, text)
+    )
 
 
 def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> list[str]:

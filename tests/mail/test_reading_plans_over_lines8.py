@@ -115,6 +115,25 @@ TRAILING = {
     "de": "Falls ich weiterziehen darf, KB nach Süden. Sonst egal.",
     "en": "If I get another move, KB south. Otherwise no worries.",
 }
+LEADING = {
+    "fr": ["Bonsoir à tous. RB vers le nord. Si je peux continuer, KB vers le sud.",
+           "Le pavillon est loin. Je joue RB vers le nord. Ensuite KB vers le sud. Bonne soirée !"],
+    "it": ["Buonasera a tutti. RB verso nord. Se posso continuare, KB a sud.",
+           "Il padiglione è lontano. RB verso nord, poi KB a sud."],
+    "de": ["Guten Abend zusammen. RB nach Norden. Falls ich weiterziehen darf, KB nach Süden.",
+           "Der Pavillon ist weit weg. RB nach Norden, dann KB nach Süden."],
+    "en": ["Evening all. RB north. If I get another move, KB south.",
+           "Pavilion 7 is far from everyone, so this turn is about positioning. RB north. If "
+           "the die gives me another move: KB south.",
+           "Pavilion 7 is miles away. I'll slide RB north. If the die gives me another move: KB "
+           "south."],
+}  # fmt: skip
+REFUSED_BEFORE = {
+    "fr": "Je ne veux pas jouer ce tour. RB vers le nord, puis KB vers le sud.",
+    "it": "Non voglio giocare questo turno. RB verso nord, poi KB a sud.",
+    "de": "Ich will diesmal nicht ziehen. RB nach Norden, dann KB nach Süden.",
+    "en": "I don't want to play this turn. RB north, then KB south.",
+}
 KEEP = "standing Orders(claim=None, steal=None, reselect='keep', next=None, guard=None, later=None, blocked=None, played=None)"  # noqa: E501
 BESIDE = {
     "fr": [("RB vers le nord puis KB vers le sud. Et merci de m'envoyer les règles.", "rules"),
@@ -194,6 +213,9 @@ def _cases(lang: str) -> list[tuple[str, str, list[str] | None]]:
     out.append(("vs:turn", f"{first}\n{second}", plan))  # the slides numbered
     out.append(("vs:turn", f"{FIRST[lang][0]}\n{MAY[lang]}", plan))  # "if I may"
     out.append(("vs:turn", f"{FIRST[lang][0]}\n{TRAILING[lang]}", plan))  # a remark after
+    for said in LEADING[lang]:  # a greeting or a remark before, on the same line
+        out.append(("vs:turn", said, plan))
+    out.append(("vs:turn", REFUSED_BEFORE[lang], ASK))  # a remark that denies: never played
     for said, want in BESIDE[lang]:  # a plan, then a command on its line
         out.append(("vs:turn", said, ["move RB N; KB S", want]))
     nexts = list(zip(NEXT[lang], NEXT_WANT[lang], strict=True))
