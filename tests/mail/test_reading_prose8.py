@@ -80,21 +80,6 @@ _CONSEQUENCE_STILL_ASK = {
            "{m}, so... no wait, forget it"],
 }  # fmt: skip
 
-# a move set aside with its reason, then the move; {o} set aside, {m} played
-_SET_ASIDE = {
-    "fr": ["Pas {o}, c'est exactement ce que veut jaune. {m}.", "Pas {o} : ça ouvre la salle.\n{m}"],
-    "it": ["Non {o}, è proprio quello che vuole Giallo. {m}."],
-    "de": ["Nicht {o} – das will Gelb doch nur. {m}."],
-    "en": ["Not {o}, that's exactly what Yellow wants me to do. {m}.",
-           "Not {o} - that would open the garden.\n{m}"],
-}  # fmt: skip
-# the move, then a line that sets it aside: never the move
-_TAKEN_BACK_BELOW = {
-    "fr": ["{m}\nPas {m}, ça ouvre la salle."], "it": ["{m}\nNon {m}, apre il giardino."],
-    "de": ["{m}\nNicht {m}, das öffnet den Garten."], "en": ["{m}\nNot {m}, it opens the garden."],
-}  # fmt: skip
-
-
 # below the move {m}: the same square with the rotation {r}
 _ROTATION_BELOW = {
     "fr": ["Pardon, je voulais dire {r}.", "Même case mais en {r}", "la rotation, c'est {r} en fait",
@@ -138,12 +123,8 @@ def _read(stage: pc.Stage, lang: str, body: str) -> list[str]:
 @pytest.mark.parametrize("lang", pc.LANGS)
 @pytest.mark.parametrize(
     ("read", "still_ask"),
-    [
-        (_THOUGHT, _THOUGHT_STILL_ASK),
-        (_CONSEQUENCE, _CONSEQUENCE_STILL_ASK),
-        (_SET_ASIDE, _TAKEN_BACK_BELOW),
-    ],
-    ids=["thought", "consequence", "set-aside"],
+    [(_THOUGHT, _THOUGHT_STILL_ASK), (_CONSEQUENCE, _CONSEQUENCE_STILL_ASK)],
+    ids=["thought", "consequence"],
 )
 def test_a_move_among_words_of_how_and_why(
     stages: dict[str, pc.Stage],
@@ -151,10 +132,8 @@ def test_a_move_among_words_of_how_and_why(
     read: dict[str, list[str]],
     still_ask: dict[str, list[str]],
 ) -> None:
-    """The move, whatever the words of thinking before it, of its effect after it, or a move set
-    aside with its reason before it ("Not L9 R1, that's what Yellow wants. O13 R0."); asked back
-    with a doubt, an alternative, a take-back (a move set aside below it: the main reader played
-    it) or someone else's move."""
+    """The move, whatever the words of thinking before it or of its effect after it; asked back
+    with a doubt, an alternative, a take-back or someone else's move."""
     stage = stages[lang]
     for m, o in itertools.permutations(MOVES, 2):
         for form in read[lang]:
@@ -300,3 +279,32 @@ def test_the_move_you_suggested(stages: dict[str, pc.Stage], lang: str) -> None:
             assert _read(stage, lang, form.format(m=m)) == [f"move {m}"], form
         for form in _VERDICT[lang]:
             assert _read(stage, lang, form.format(m=m)) == ["ask"], form
+
+
+# a move set aside with its reason, then the move; {o} set aside, {m} played
+_SET_ASIDE = {
+    "fr": ["Pas {o}, c'est exactement ce que veut jaune. {m}.", "Pas {o} : ça ouvre la salle.\n{m}"],
+    "it": ["Non {o}, è proprio quello che vuole Giallo. {m}."],
+    "de": ["Nicht {o} – das will Gelb doch nur. {m}."],
+    "en": ["Not {o}, that's exactly what Yellow wants me to do. {m}.",
+           "Not {o} - that would open the garden.\n{m}"],
+}  # fmt: skip
+# the move, then a line that sets it aside: never the move
+_TAKEN_BACK_BELOW = {
+    "fr": ["{m}\nPas {m}, ça ouvre la salle."], "it": ["{m}\nNon {m}, apre il giardino."],
+    "de": ["{m}\nNicht {m}, das öffnet den Garten."], "en": ["{m}\nNot {m}, it opens the garden."],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", pc.LANGS)
+def test_a_move_set_aside_then_the_move(stages: dict[str, pc.Stage], lang: str) -> None:
+    """ "Not L9 R1, that's what Yellow wants. O13 R0.": O13 R0. A move followed by a line that
+    sets it aside is asked back (the main reader played it)."""
+    stage = stages[lang]
+    for m, o in itertools.permutations(MOVES, 2):
+        for form in _SET_ASIDE[lang]:
+            body = form.format(m=m, o=o)
+            assert _read(stage, lang, body) == [f"move {m}"], body
+        for form in _TAKEN_BACK_BELOW[lang]:
+            body = form.format(m=m)
+            assert _read(stage, lang, body) == ["ask"], body
