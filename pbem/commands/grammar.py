@@ -720,9 +720,7 @@ def _read_apart(
     for k, x in enumerate(sentences):
         if x in said:
             continue
-        # ("Not L9 R1, that's what Yellow wants. O13 R0.": a move set aside, then the move)
-        aside = _SET_ASIDE_FIRST.match(x) is not None and any(_moved(t) for t in _tokens(x))
-        if k < first and ((_NEGATION_FIRST.match(x) and not aside) or doubts(x)):
+        if k < first and (_NEGATION_FIRST.match(x) or doubts(x)):
             return False  # "Not now. Then O8 R0"
         if k in after_move and not _TOPIC.match(x) and (denies(_tokens(x)) or doubts(x)):
             return False  # "Bob said M13 R1. I don't know."
@@ -1497,12 +1495,6 @@ def _last_word(
             handled.add(id(men))  # "(Eigentlich wollte ich erst BK E ziehen, aber dann ...)"
             continue
         if _same(notation, action, chosen.action):
-            if men is not None and _SET_ASIDE_FIRST.match(line):
-                # "L9 R1" / "Not L9 R1, it opens the garden": the move taken back (issue 31,
-                # eighth round: the main reader played L9 R1)
-                handled.add(id(men))
-                out.errors.append((line, CommandError(_(_TAKEN_BACK))))
-                break
             if men is not None:
                 handled.add(id(men))  # "M13 R1 ... I hope M13 R1 is fine"
             elif cmd is not None:
@@ -1657,7 +1649,13 @@ def _last_word(
             out.errors.append(
                 (
                     todo[j],
-                    CommandError(_(_TAKEN_BACK)),
+                    CommandError(
+                        _(
+                            "This line takes back the move above it and names no other, so "
+                            "nothing was played. When you know your move, send it on a line "
+                            "of its own."
+                        )
+                    ),
                 )
             )
             return
@@ -4416,8 +4414,8 @@ def _as_you_suggested(line: str, at: _At) -> bool:
     """A move named as the one our mail suggested (:data:`_YOU_SUGGESTED`): read when every other
     word is a known filler word that denies nothing ("The M8 R1 you suggested is a trap" is not
     read)."""
-    if "?" in line or _MOVE_DEPTH.get() > 1 or not (m := _YOU_SUGGESTED.search(line)):
-        return False  # (the whole line only: "Der M13 R2, den Sie vorgeschlagen haben, ist blöd")
+    if "?" in line or not (m := _YOU_SUGGESTED.search(line)):
+        return False
     rest = line[: m.start()] + " " + line[m.end() :]
     words = [t.casefold().replace("’", "'") for t in _tokens(rest) if not _moved(t)]
     if not words or not all(w in conditions.TAKING or w in _GOING_WITH for w in words):
@@ -4432,38 +4430,6 @@ _GOING_WITH = frozenset(
      "machen", "wir", "we", "we'll", "one", "allez", "vai", "los", "mossa", "coup", "zug", "move")
 )  # fmt: skip
 """Words of taking besides :data:`conditions.TAKING`, around a move "you suggested"."""
-
-
-_TAKEN_BACK = N_(
-    "This line takes back the move above it and names no other, so nothing was played. When you "
-    "know your move, send it on a line of its own."
-)
-_SET_ASIDE_FIRST = re.compile(
-    r"(?i)^\W*(?:(?:definitely|certainly|surtout|sicher|sicuramente)\s+)?(?:not|pas|non|nicht|kein"
-    r"|keinesfalls)\s+(?P<move>[^,;:–—]+?)\s*(?:[,;:]|\s[-–—]+)\s*(?P<why>[^?]+?)[\s.!…]*$"
-)
-
-
-def _set_aside_first(line: str, at: _At) -> bool:
-    """A sentence that sets a move aside and says why ("Not L9 R1, that's exactly what Yellow
-    wants me to do.", "Pas L9 R1 : ça ouvre la salle", "Nicht L9 R1 – das will Gelb doch nur";
-    issue 31, eighth round): no move of the reply, set apart (the move is in another sentence or
-    line). The reason names no move and corrects nothing."""
-    m = _SET_ASIDE_FIRST.match(line)
-    if m is None or any(c.kind == "action" for c in at.out.commands):
-        return False  # ("L9 R1" / "Not L9 R1, it opens the garden": the move above taken back)
-    move = _tokens(m["move"])
-    if not move or len(move) > 4 or not all(_code_like(t) or _wordy(t) for t in move):
-        return False
-    if _parsed(at.parse_action, " ".join(move)) is None and not _candidates(
-        move, at.parse_action, at.is_move_form
-    ):
-        return False
-    why = _tokens(m["why"])
-    if not why or any(_moved(t) for t in why) or is_correction(m["why"]) or is_take_back(m["why"]):
-        return False
-    at.out.ignored.append(at.line)
-    return True
 
 
 def _position_decides(line: str, at: _At) -> bool:
@@ -4596,8 +4562,6 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "Se la M13 è ancora libera gioco M13 R2, altrimenti O9 R1"
     if _as_you_suggested(line_wo, at):
         return  # "I'll go with the P11 R2 you suggested then"
-    if _set_aside_first(line_wo, at):
-        return  # "Not L9 R1, that's exactly what Yellow wants me to do."
     either = _EITHER_WAY.search(line_wo)
     if either is not None and "?" not in either["rest"] and _read_alone(either["rest"], at):
         return  # "Does P12 R2 close the top room? Either way I'm playing P12 R0."

@@ -263,10 +263,10 @@ _YOU_SUGGESTED = {
     "en": ["Ok. I'll go with the {m} you suggested then.", "The {m} you suggested then."],
 }  # fmt: skip
 _VERDICT = {
-    "fr": ["Le {m} que vous proposez est nul."],
-    "it": ["La {m} che avete suggerito è pessima."],
-    "de": ["Der {m}, den Sie vorgeschlagen haben, ist blöd."],
-    "en": ["The {m} you suggested is a trap.", "Bea, the {m} you suggested is bad."],
+    "fr": ["Le {m} que vous proposez est nul.", "{m} est nul."],
+    "it": ["La {m} che avete suggerito è pessima.", "La {m} è una trappola"],
+    "de": ["Der {m}, den Sie vorgeschlagen haben, ist blöd.", "{m} ist schlecht"],
+    "en": ["The {m} you suggested is a trap.", "Bea, the {m} you suggested is bad.", "{m} is awful"],
 }  # fmt: skip
 
 
@@ -279,32 +279,3 @@ def test_the_move_you_suggested(stages: dict[str, pc.Stage], lang: str) -> None:
             assert _read(stage, lang, form.format(m=m)) == [f"move {m}"], form
         for form in _VERDICT[lang]:
             assert _read(stage, lang, form.format(m=m)) == ["ask"], form
-
-
-# a move set aside with its reason, then the move; {o} set aside, {m} played
-_SET_ASIDE = {
-    "fr": ["Pas {o}, c'est exactement ce que veut jaune. {m}.", "Pas {o} : ça ouvre la salle.\n{m}"],
-    "it": ["Non {o}, è proprio quello che vuole Giallo. {m}."],
-    "de": ["Nicht {o} – das will Gelb doch nur. {m}."],
-    "en": ["Not {o}, that's exactly what Yellow wants me to do. {m}.",
-           "Not {o} - that would open the garden.\n{m}"],
-}  # fmt: skip
-# the move, then a line that sets it aside: never the move
-_TAKEN_BACK_BELOW = {
-    "fr": ["{m}\nPas {m}, ça ouvre la salle."], "it": ["{m}\nNon {m}, apre il giardino."],
-    "de": ["{m}\nNicht {m}, das öffnet den Garten."], "en": ["{m}\nNot {m}, it opens the garden."],
-}  # fmt: skip
-
-
-@pytest.mark.parametrize("lang", pc.LANGS)
-def test_a_move_set_aside_then_the_move(stages: dict[str, pc.Stage], lang: str) -> None:
-    """ "Not L9 R1, that's what Yellow wants. O13 R0.": O13 R0. A move followed by a line that
-    sets it aside is asked back (the main reader played it)."""
-    stage = stages[lang]
-    for m, o in itertools.permutations(MOVES, 2):
-        for form in _SET_ASIDE[lang]:
-            body = form.format(m=m, o=o)
-            assert _read(stage, lang, body) == [f"move {m}"], body
-        for form in _TAKEN_BACK_BELOW[lang]:
-            body = form.format(m=m)
-            assert _read(stage, lang, body) == ["ask"], body
