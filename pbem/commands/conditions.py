@@ -90,8 +90,6 @@ _WORDS = frozenset(
      "okay", "bon", "ben", "beh", "tja", "well", "hmm", "euh", "mh")
 )  # fmt: skip
 """Every other word a condition and its move may hold."""
-TAKING = _WORDS
-"""The same words, for the reader's other strict shapes (a move "you suggested")."""
 _RESIGNED = frozenset(
     ("guess", "suppose", "suppongo", "immagino", "halt", "eben", "instead", "invece", "plutôt",
      "plutot", "stattdessen", "lieber", "direi")

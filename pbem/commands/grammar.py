@@ -631,9 +631,6 @@ def _read_commands(
                 wrapped.add(sentences[-1])  # its last sentence goes on below
             todo[idx : idx + 1] = sentences
             continue
-        if _turned_more(raw, out, n_cmd):
-            idx += 1
-            continue
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
@@ -1981,30 +1978,6 @@ _TURN_UNREAD = N_(
     "so nothing was played. Send the move with the rotation you mean (R0 to R3) on a line of its "
     "own."
 )
-
-
-_TURN_MORE = re.compile(
-    r"(?i)(?<![\w'’])(?:once\s+more|one\s+more|again|another|encore|de\s+plus|ancora|di\s+nuovo"
-    r"|un\s+altro|noch|nochmal|weiter|extra)(?![\w'’])"
-)
-"""A turn said relative to another ("turn it once more", "tournez-la encore", "ruotala ancora",
-"noch einmal drehen")."""
-
-
-def _turned_more(raw: str, out: Reading, n_cmd: int) -> bool:
-    """A move read from a line that also turns the tile relative to something ("M13 R1, turn it
-    once more", "M13, ruotala ancora una volta"): no rotation is certain; the move is not played
-    and the line is asked back (issue 31, eighth round)."""
-    read = [c for c in out.commands[n_cmd:] if c.kind == "action"]
-    if not read or not any(
-        _TURN_MORE.search(raw[max(0, m.start() - 16) : m.end() + 30])
-        for m in _TURN_AGAIN.finditer(raw)
-    ):
-        return False  # (the relative word next to the turn: "Danke nochmal! L12, einmal gedreht")
-    for c in read:
-        out.commands.remove(c)
-    out.errors.append((raw, CommandError(_(_TURN_UNREAD) % {"first": read[0].read_as or raw})))
-    return True
 
 
 def _rotation_said_below(
@@ -5029,41 +5002,6 @@ def _join_conditions(
     return out
 
 
-_YOU_SUGGESTED = re.compile(
-    r"(?i)(?<![\w'’])(?:that\s+|which\s+|que\s+|qu['’]|che\s+|den\s+|das\s+|die\s+)?(?:(?:you|vous|voi"
-    r"|sie|ihr)\s+(?:(?:have|avez|m['’]avez|avete|mi\s+avete|haben|habt)\s+)?|(?:avete|mi\s+avete"
-    r"|m['’]avez|avez|haben\s+sie|habt\s+ihr)\s+)(?:suggested|proposed"
-    r"|offered|recommended|sugg[ée]r(?:[ée]e?|ez)|propos(?:[ée]e?|ez)|suggerit[ao]|propost[ao]"
-    r"|consigliat[ao]|suggerite|proponete"
-    r"|vorgeschlagen|empfohlen)(?:\s+(?:haben|habt))?(?![\w'’])"
-)
-"""The move named as the one the mail suggested ("I'll go with the P11 R2 you suggested then",
-"The M8 R1 you suggested then", "je prends le M13 R0 que vous proposez", "nehme den M13 R0, den
-Sie vorgeschlagen haben"; issue 31, eighth round)."""
-
-
-def _as_you_suggested(line: str, at: _At) -> bool:
-    """A move named as the one our mail suggested (:data:`_YOU_SUGGESTED`): read when every other
-    word is a known filler word that denies nothing ("The M8 R1 you suggested is a trap" is not
-    read)."""
-    if "?" in line or not (m := _YOU_SUGGESTED.search(line)):
-        return False
-    rest = line[: m.start()] + " " + line[m.end() :]
-    words = [t.casefold().replace("’", "'") for t in _tokens(rest) if not _moved(t)]
-    if not words or not all(w in conditions.TAKING or w in _GOING_WITH for w in words):
-        return False
-    return _read_alone(rest, at)
-
-
-_GOING_WITH = frozenset(
-    ("fine", "alright", "right", "sure", "va", "bene", "d'accord", "accord", "gut", "nehmen",
-     "prends", "prenez", "prendiamo", "gioco", "giocate", "spiele", "spielen", "vostra", "votre",
-     "ihren", "ihre", "instead", "plutôt", "invece", "stattdessen", "let's", "lets", "do", "mach",
-     "machen", "wir", "we", "we'll", "one", "allez", "vai", "los", "mossa", "coup", "zug", "move")
-)  # fmt: skip
-"""Words of taking besides :data:`conditions.TAKING`, around a move "you suggested"."""
-
-
 def _position_decides(line: str, at: _At) -> bool:
     """A move on a condition the position decides, with its fallback ("Can I place on N11? If
     not, N9 R2 I guess"; :mod:`pbem.commands.conditions`): the move it picks, read alone; the
@@ -5192,8 +5130,6 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             return
     if _position_decides(line_wo, at):
         return  # "Se la M13 è ancora libera gioco M13 R2, altrimenti O9 R1"
-    if _as_you_suggested(line_wo, at):
-        return  # "I'll go with the P11 R2 you suggested then"
     either = _EITHER_WAY.search(line_wo)
     if either is not None and "?" not in either["rest"] and _read_alone(either["rest"], at):
         return  # "Does P12 R2 close the top room? Either way I'm playing P12 R0."
