@@ -43,19 +43,24 @@ PLAIN = _listed(
     aktiven
     please pls plz svp stp s' vous plait perfavore perpiacere bitte danke merci grazie thanks
     thank mille beaucoup schoen
-    hi hello hey bonjour salut coucou ciao buongiorno buonasera hallo moin servus ok okay
-    and et e und also aussi anche auch some peu po' bisschen etwas other others autres altre
+    hi hello hey yo bonjour salut coucou ciao buongiorno buonasera hallo moin servus ok okay
+    with avec con mit notation notazione rotation rotations rotazione rotazioni drehung
+    drehungen and et e und also aussi anche auch some peu po' bisschen etwas other others autres altre
     altri anderen andere
     after afterwards later next time apres ensuite prochaine fois dopo poi prossima volta danach
     spaeter naechstes mal now right maintenant ora adesso jetzt currently moment quick question
     moves coups mosse zuege
-    too well completes complets completi dettagliato dettagliata detailed detaillee detaille
+    too well still completes complets completi dettagliato dettagliata detailed detaillee detaille
     ausfuehrliche ausfuehrlichen ausfuehrlich
     as move every each ogni chaque jede jeden jedes
     general generale generali overall gesamt gesamte gesamten global globale
     alors allora also so then donc quindi dunque daher actually en fait effectivement
     infatti eigentlich these ces questi queste diese final finale finali finales finaux
     endgueltige letzte letzten bisherigen bisherige pagina page seite
+    summary short brief summarised summarized resumees resumee court courte bref breve riassunto
+    riassunte riassunti sintesi sintetico sintetica kurz kurze kurzen zusammengefasst
+    zusammenfassung ueberblick overview apercu mis mise jour aggiornate aggiornati
+    aktualisiert aktualisierte aktualisierten dann
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -96,6 +101,10 @@ ASKING = _listed(
     read check tell know let kindly possibly just quickly so far also about copy version do
     revoir lire consulter savoir dire faire faites fais il en actuellement donc aussi jusqu'ici
     jusqu ici quoi
+    rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti rimandarlo
+    mandarlo inviarlo mostrarlo renvoies envoies renvoyer renvoyez-moi schickst schicken
+    sendest zeigst rappeler rappelez rappelle remind ricordare ricordarmi ricordatemi ricordami
+    erinnern erinnert erinnere when quand quando wann ab laeuft does doing situe dans bin way moyen modo t moeglichkeit but mais ma aber als come comme piece pieces jointe jointes by par per email e-mail
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
     habe hab hast
@@ -119,8 +128,10 @@ ASKS = _listed(
     please pls plz svp stp plait perfavore perpiacere bitte merci haette haettet posso potrei
     serait sarebbe mind chance rimandereste mandereste inviereste mostrereste renverriez
     enverriez montreriez wuerden wuerdest wuerdet
-    aimerais voudrions fate fatemi faites koenntet konntet ditemi dirmi tell let prefer
+    aimerais voudrions serve servono fate fatemi faites koenntet konntet ditemi dirmi tell let prefer
     prefererais preferirei servirebbe servirebbero faudrait braeuchte
+    rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti renvoies envoies
+    schickst sendest zeigst allegato anhang attachment jointe
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -147,6 +158,29 @@ def _build_nouns() -> list[tuple[tuple[str, ...], Spoken]]:
             for phrase in phrases:
                 out.append((tuple(_words(phrase)), cmd))
     return sorted(out, key=lambda x: -len(x[0]))
+
+
+def is_noun(word: str) -> bool:
+    """Is ``word`` a command's noun, or the first word of one (:attr:`Spoken.nouns`: "aider",
+    "plateau", "Regeln")?"""
+    folded = _words(word)
+    return len(folded) == 1 and any(phrase[0] == folded[0] for phrase, _cmd in _nouns())
+
+
+def leads_on(word: str) -> bool:
+    """Can ``word`` end a line in the middle of a sentence that goes on with a command's noun
+    ("... vous pouvez me renvoyer le" / "plateau svp ?", "... the updated" / "standings please?",
+    "... vous pouvez" / "m'aider ?")? An article, a possessive, a word of asking or around a noun,
+    not courtesy ("... I hope we play again soon" / "history please" is two sentences)."""
+    folded = _words(word)
+    return len(folded) == 1 and folded[0] in (PLAIN | ASKING) - _COURTESY_ENDS
+
+
+_COURTESY_ENDS = _listed(
+    """please pls plz svp stp plait perfavore perpiacere bitte danke merci grazie thanks thank
+    you mille beaucoup schoen hi hello hey yo bonjour salut coucou ciao buongiorno buonasera
+    hallo moin servus ok okay now maintenant ora adesso jetzt too aussi anche auch"""
+)
 
 
 EDGES = _listed(
@@ -208,7 +242,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             (k, r)
             for k, x in enumerate(sentences)
             if (r := _requested(x))
-            and not any(getattr(cmd, "changes_game", False) for cmd, _arg in r)
+            and not any(changes(cmd) for cmd, _arg in r)
             and _asks(x, " ".join(sentences[k:]))
         ]
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
@@ -229,7 +263,41 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             return out
         if not asked and (named := _asked_by_pronoun(sentences)):
             return named
-    return said_later(line) or leave_in_words(line)
+    return (
+        said_later(line)
+        or leave_in_words(line)
+        or back_in_words(line)
+        or mail_in_words(line)
+        or _help_then_confused(line)
+        or pause_in_words(line)
+    )
+
+
+_CONFUSED = re.compile(
+    r"(?i)(?<![\w'’])(?:je\s+(?:ne\s+)?comprends\s+(?:rien|pas|plus\s+rien)|j['’]ai\s+(?:rien|pas)"
+    r"\s+compris|je\s+suis\s+perdue?|non\s+(?:ci\s+)?capisco|non\s+ho\s+capito|sono\s+confus[oa]"
+    r"|ich\s+versteh[e']?\s+(?:nix|nichts|das\s+nicht|nicht)|ich\s+bin\s+verwirrt"
+    r"|i\s+(?:don['’]?t|do\s+not)\s+(?:understand|get\s+it)|i['’]?m\s+(?:lost|confused))(?![\w'’])"
+)
+"""A player who does not understand ("je comprends rien aux rotations", "non capisco", "ich
+versteh nix", "I don't understand"): the reason of a request for HELP after it."""
+
+
+def _help_then_confused(line: str) -> list[tuple[Spoken, str]]:
+    """HELP asked, then why, with no punctuation between ("Aidez-moi svp je comprends rien aux
+    rotations", "Help please I don't understand the rotations"): the request before the words of
+    not understanding is HELP alone, and the reason holds no figure."""
+    m = _CONFUSED.search(line)
+    if m is None or m.start() == 0 or any(c.isdigit() for c in line) or len(line) > PROSE_MAX:
+        return []
+    got = _requested(line[: m.start()])
+    return got if [cmd.kind for cmd, _arg in got] == ["help"] else []
+
+
+def changes(cmd: Spoken) -> bool:
+    """Does asking for ``cmd`` in a sentence change the game (STANDING's nouns only show the
+    orders: :attr:`Spoken.asked`)?"""
+    return bool(getattr(cmd, "changes_game", False)) and not cmd.asked
 
 
 _AGAIN = _listed("again encore nouveau ancora nochmal nochmals erneut wieder")
@@ -279,7 +347,7 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
         cmd
         for i in range(len(before))
         for phrase, cmd in _nouns()
-        if tuple(before[i : i + len(phrase)]) == phrase and not getattr(cmd, "changes_game", False)
+        if tuple(before[i : i + len(phrase)]) == phrase and not changes(cmd)
     }
     return [(found.pop(), "")] if len(found) == 1 else []
 
@@ -294,8 +362,16 @@ def _remark(text: str) -> bool:
 
     if any(c.isdigit() for c in text):
         return False
+    if _JUST_WANTED.search(text) and not is_take_back(text):
+        # "volevo solo vedere la situazione": what the player came for, no move meant
+        return _NEVER_MIND.search(text) is None
+    if text.rstrip().endswith("?") and not is_take_back(text):
+        # "Was ist denn jetzt schon wieder falsch??": a question beside a request asks, it
+        # corrects nothing
+        return _NEVER_MIND.search(text) is None
     if _words(text) and all(w in _EXCUSE or w in PLAIN for w in _words(text)):
         return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
+    text = _BY_MISTAKE.sub(" ", text)  # "I deleted the mail by mistake": no correction
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
@@ -306,10 +382,30 @@ def _remark(text: str) -> bool:
     return _NEVER_MIND.search(text) is None
 
 
+_JUST_WANTED = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:only|just)\s+wanted|i\s+wanted\s+(?:only|just)|je\s+voulais"
+    r"\s+(?:juste|seulement|simplement)|volevo\s+(?:solo|soltanto|solamente|semplicemente)"
+    r"|ich\s+wollte\s+(?:nur|bloß|bloss|einfach|nur\s+mal))\s+(?:to\s+)?(?:see|check|know|ask|look"
+    r"|voir|savoir|demander|regarder|v[ée]rifier|vedere|sapere|chiedere|guardare|controllare"
+    r"|sehen|wissen|fragen|schauen|nachsehen|kurz|mal)(?![\w'’])"
+)
+"""What the player only wanted ("volevo solo vedere la situazione", "I just wanted to check",
+"je voulais juste voir", "ich wollte nur mal sehen"): an explanation beside a request, not the
+"volevo"/"I wanted" of a correction."""
+
+
+_BY_MISTAKE = re.compile(
+    r"(?i)(?<![\w'’])(?:by\s+(?:mistake|accident)|par\s+(?:erreur|m[ée]garde|accident)"
+    r"|per\s+(?:errore|sbaglio)|aus\s+versehen|versehentlich)(?![\w'’])"
+)
+"""An accident told beside a request ("I deleted the mail by mistake", "J'ai effacé le mail par
+erreur"): no correction of it."""
+
+
 _EXCUSE = _listed(
     """sorry excuse me pardon desole desolee excusez-moi excusez moi scusate scusa scusami
     scusatemi entschuldigung entschuldigt entschuldige verzeihung hi hello bonjour salut ciao
-    hallo"""
+    hallo for the trouble bother pour le derangement per il disturbo fuer die muehe umstaende"""
 )
 """A sentence of only these words before a request is courtesy, not a correction."""
 _NEGATED = re.compile(r"^\W*(?:non|nicht|not|pas)\s+(?=[^\W\d_])", re.I)
@@ -404,14 +500,20 @@ def _helps(words: list[str], at: int, phrase: tuple[str, ...]) -> bool:
     return phrase[0] in _HELP_VERBS and at > 0 and words[at - 1] in _MODAL
 
 
-_MOVE_WORDS = _listed("moves move coups coup mosse mossa zuege zug")
+_MOVE_WORDS = _listed(
+    """moves move coups coup mosse mossa zuege zug squares spaces cases caselle felder feld
+    places posti plaetze"""
+)
 _ALLOWED = _listed(
     """allowed legal possible valid possibles autorises legaux valides possibili consentite
-    legali valide erlaubt moeglich gueltig zulaessig"""
+    legali valide erlaubt moeglich gueltig zulaessig free libres libre libere liberi frei freien
+    gehen geht go work marchent vanno funzionano funktionieren"""
 )
+"""Words of a move allowed ("Welche Felder gehen denn überhaupt?", "Which squares are still
+free?", "Quali caselle vanno?")."""
 
 
-_MOVES = _listed("moves coups mosse zuege")
+_MOVES = _listed("moves coups mosse zuege squares cases caselle felder")
 _WHICH = _listed("what which quels quelles quali welche")
 _ABLE = _listed(
     """can could peux puis pourrais peut pouvons posso possiamo potrei kann koennte konnte
@@ -486,6 +588,8 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
     # a language's name alone asks only with courtesy or a question ("English please")
     if said is not None and (len(core) > 1 or "?" in line or any(w in ASKS for w in words)):
         return [said]
+    if spoken := _language_asked(words, line):
+        return spoken  # "Per le prossime partite scrivetemi in tedesco" (not GAMES)
     nouns = _nouns()
     found: list[Spoken] = []
     rest: list[str] = []
@@ -516,7 +620,9 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
                 rest.append(words[i])
             i += 1
     if not found:
-        return _moves_said_allowed(words, line) or _language_asked(words, line)
+        return _moves_said_allowed(words, line)
+    if _WHEN & set(rest) and any(cmd.kind != "games" for cmd in found):
+        return []  # "Le classement est mis à jour quand ?" asks about it; a deadline is GAMES'
     asks = first_is_noun or "?" in line or any(w in ASKS for w in rest)
     if asks:
         rest = _without_language(_without_purpose(words, rest))
@@ -525,6 +631,9 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
             continue
         return []
     return [(cmd, "") for cmd in found]
+
+
+_WHEN = _listed("when quand quando wann")
 
 
 def _without_purpose(words: list[str], rest: list[str]) -> list[str]:
@@ -562,6 +671,8 @@ _LANG_WORDS = _listed(
     switch change changer passer passez passare passate umstellen stellen um
     future futur futuro kuenftig zukuenftig desormais dorenavant from on now da oggi ab sofort
     jetzt d'ora poi la suite partir maintenant answer reply repondre rispondere antworten
+    prossime prossimi prochaines prochains next future futures kuenftigen zukuenftigen
+    naechsten partite parties games partien spiele giochi jeux for pour fuer
     """
 )
 """Words of a language asked for in a sentence ("Can I get the mails in French please?")."""
@@ -583,11 +694,18 @@ def _language_asked(words: list[str], line: str) -> list[tuple[Spoken, str]]:
     asks = "?" in line or any(w in ASKS for w in rest) or bool(_IMPERATIVE & set(rest))
     if not asks or not _LANG_WORDS & set(rest):
         return []
+    if _SELF & set(rest) and not _TO_ME & set(rest) and not _MAIL_NOUNS & set(rest):
+        return []  # "For the next games I will write in German": the player's own writing
     if all(w in PLAIN or w in ASKING or w in _LANG_WORDS for w in rest):
         return [(lang, lang.slot(words[k]) or "")]
     return []
 
 
+_SELF = _listed("i je j' io ich")
+_TO_ME = _listed("me moi m' mi mir mich")
+_MAIL_NOUNS = _listed(
+    "mails mail emails email e-mails messages messaggi nachrichten courriels courriel"
+)
 _IMPERATIVE = _listed("scrivetemi scrivimi ecrivez ecris schreibt schreib write")
 
 
@@ -712,7 +830,11 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     rest = _STARTING.sub("", (m or de)["rest"]).strip(" ,")  # type: ignore[index]
     if de is not None:
-        got, tail = read_until(strip_please(rest)), de["tail"]
+        # "Ich bin ab heute zwei Wochen weg": a length too (eighth round)
+        got, tail = (
+            read_until(strip_please(rest)) or leading_duration(rest, strip_please),
+            de["tail"],
+        )
     else:
         clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
         got = leading_duration(clause[0], strip_please)
@@ -728,3 +850,216 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     cmd = vocabulary().commands.get("vacation")
     return [(cmd, got)] if cmd is not None else []
+
+
+_BACK = re.compile(
+    r"(?i)^\W*(?:(?:hi|hello|bonjour|salut|ciao|buongiorno|buonasera|hallo|guten\s+tag)\W+)?"
+    r"(?:(?:i['’]?m|i\s+am|i['’]ve\s+(?:come|got)|i\s+(?:came|got))\s+back(?:\s+home)?"
+    r"|(?:i['’]?m|i\s+am)\s+home|back|de\s+retour|(?:rientrat|tornat)[oa]"
+    r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?|revenue?)|me\s+(?:revoil[àa]|voil[àa]\s+de\s+retour)"
+    r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
+    r"|eccomi\s+di\s+ritorno"
+    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her\s+als\s+(?:geplant|gedacht)|aus\s+dem"
+    r"\s+urlaub)\s+)*(?:zur(?:ü|ue)ck(?:gekommen)?|wieder\s+da))"
+    r"(?P<rest>(?![\w'’]).*)$"
+)
+"""The player back in words ("Je suis rentré plus tôt que prévu", "I'm back early", "Sono
+tornata dalle vacanze", "Ich bin früher als geplant zurück"): the present perfect only, never
+"je serai de retour" (a leave's end to come)."""
+_BACK_EARLY = re.compile(
+    r"(?i)^(?:\s*(?:early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
+    r"|trip|leave|plus|t[ôo]t|que|pr[ée]vu|de|des|mes|vacances|voyage|cong[ée]s?|en|avance|prima"
+    r"|del|previsto|in|anticipo|dalle|dal|mie|vacanze|viaggio|ferie|fr(?:ü|ue)her|als|geplant"
+    r"|gedacht|aus|dem|vom|urlaub|der|reise|schon|wieder|zur(?:ü|ue)ck|already|d[ée]j[àa]|gi[àa]"
+    r"|home|maison|casa|hause|a|à|zu|now|maintenant|ora|adesso|jetzt|last\s+night|yesterday"
+    r"|this\s+morning|hier(?:\s+soir)?|ce\s+matin|ieri(?:\s+sera)?|stamattina|gestern(?:\s+abend)?)"
+    r"(?![\w'’]))*"
+)
+"""What may follow "I'm back" in its clause: early, from the holiday, home, now."""
+_RESUMING = _listed(
+    """resume restart reactivate unpause continue start restarting resuming relancer relancez
+    reprendre reprenez reactiver reactivez redemarrer redemarrez remettre remettez marche route
+    riprendere riprendete riattivare riattivate ripartire ripartite rimettere rimettete
+    riavviare riavviate weiter weiterlaufen laufen lassen fortsetzen aktivieren reaktivieren
+    starten anlaufen deadlines deadline timers timer clocks clock delais delai horloges
+    scadenze scadenza fristen frist uhren games parties partite partien spiele normal normally
+    normalement normale normalmente normalen gang usual as far orologi uhr waiting wait attente
+    attendu attesa warten fuers everyone everybody tous tutti alle allen euch d' l' avoir for
+    pure"""
+)
+"""Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
+resume my games", "riattivate pure le mie partite", "ihr könnt meine Fristen wieder laufen
+lassen")."""
+
+
+def back_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """BACK said in words without the command's word ("Je suis rentré plus tôt que prévu, vous
+    pouvez relancer mes délais", "I'm back early, please resume my games", "Sono tornato dalle
+    vacanze", "Ich bin schon zurück, danke"; issue 31): the player back now, then nothing but a
+    request to resume or courtesy. ``[]`` for anything else: a question, a figure, a day or any
+    other word after it ("I'm back on Monday", "je suis rentré mais je repars demain"), a
+    denial."""
+    if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
+        return []
+    m = _BACK.match(line)
+    if m is None:
+        return []
+    rest = m["rest"]
+    rest = rest[_BACK_EARLY.match(rest).end() :]  # type: ignore[union-attr]
+    words = _words(rest)
+    if _NEGATED_ANY.search(rest) or any(
+        w not in PLAIN and w not in ASKING and w not in _RESUMING for w in words
+    ):
+        return []
+    cmd = vocabulary().commands.get("back")
+    return [(cmd, "")] if cmd is not None else []
+
+
+_MY_TURN = re.compile(
+    r"(?i)(?<![\w'’])(?:when|whenever|quand|lorsque|lorsqu['’]|quando|wenn|sobald)\s*(?:"
+    r"(?:it['’]?s|it\s+is)\s+(?:my\s+turn|me\s+to\s+(?:play|move))|i\s+(?:have\s+to|must|need\s+to"
+    r"|can)\s+(?:play|move)"
+    r"|c['’]est\s+(?:(?:mon\s+tour|[àa]\s+moi)(?:\s+de\s+jouer)?)|je\s+dois\s+jouer"
+    r"|(?:[èe]\s+il\s+mio\s+turno|tocca\s+a\s+me|devo\s+(?:giocare|muovere))"
+    r"|ich\s+(?:dran|an\s+der\s+reihe|am\s+zug)\s+bin|ich\s+ziehen\s+muss)(?![\w'’])"
+)
+"""When it is the player's turn, in words ("when it's my turn", "quand c'est à moi de jouer",
+"quando tocca a me", "wenn ich dran bin")."""
+_MAIL_ME = _listed(
+    """please pls plz svp stp s' il vous plait perfavore perpiacere bitte only just solely
+    seulement uniquement que ne n' solo soltanto unicamente nur noch mail email e-mail mails
+    emails write send notify contact message me mail me mi mir mich m' moi ecrivez ecris
+    ecrivez-moi envoyez prevenez contactez scrivetemi scrivimi scrivete mandatemi avvisatemi
+    contattatemi schreibt schreiben schickt benachrichtigt kontaktiert sie mir uns mails
+    messages to and et e und i would like d' want je voudrais voudrais aimerais prefere
+    prefererais vorrei preferisco preferirei ich moechte haette gern gerne lieber from now on
+    desormais dorenavant d'ora in poi ab jetzt kuenftig future a partir maintenant da ora poi
+    hi hello bonjour salut ciao buongiorno hallo thanks thank you merci grazie danke receive
+    get recevoir ricevere bekommen erhalten des delle dei a an un une una uno ein eine einen"""
+)
+"""The words around "when it's my turn" in MAIL TURNS asked in a sentence ("Please only mail me
+when it's my turn", "Écrivez-moi seulement quand c'est à moi de jouer svp")."""
+_ONLY = _listed("only just solely seulement uniquement que solo soltanto unicamente nur")
+_ASKS_MAIL = _listed(
+    """please pls plz svp stp plait perfavore perpiacere bitte voudrais aimerais prefere
+    prefererais vorrei preferisco preferirei moechte gern gerne lieber like want would
+    ecrivez envoyez prevenez contactez scrivetemi scrivimi mandatemi avvisatemi contattatemi
+    schreibt benachrichtigt kontaktiert"""
+)
+_TOO_MANY = _listed(
+    """too many much mails mail emails e-mails messages trop de courriels troppe troppi
+    messaggi email zu viele nachrichten it's it is c'est sono sind ist es the les le la i gli
+    die das il y a there are ci gibt get i je j' recois io ricevo ich bekomme kriege"""
+)
+"""A reason after the request: "too many messages", "trop de mails", "troppe mail", "zu viele
+Mails"."""
+
+
+_EVERY_MOVE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:for|at|after|on)\s+(?:every|each)\s+(?:single\s+)?(?:move|turn)"
+    r"|(?:[àa]|pour|apr[èe]s)\s+chaque\s+(?:coup|tour)|(?:ad|per|dopo)\s+ogni\s+(?:mossa|turno)"
+    r"|(?:bei|nach|f(?:ü|ue)r)\s+jed(?:em|en)\s+(?:zug|spielzug))(?![\w'’])"
+)
+"""A mail for every move, in words ("for every move", "à chaque coup", "ad ogni mossa", "bei
+jedem Zug"): MAIL EVERY."""
+_DAILY = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:once|one\s+(?:e-?)?mail|a\s+single\s+(?:e-?)?mail)\s+(?:a|per)\s+day"
+    r"|(?:a\s+)?daily\s+(?:digest|summary)|(?:une\s+fois|un\s+(?:seul\s+)?(?:e-?)?mail"
+    r"|un\s+(?:seul\s+)?courriel)\s+par\s+jour|un\s+r[ée]sum[ée]\s+quotidien"
+    r"|(?:una\s+volta|una\s+(?:sola\s+)?(?:e-?)?mail)\s+al\s+giorno|un\s+riepilogo\s+giornaliero"
+    r"|(?:einmal|eine\s+(?:e-?)?mail)\s+(?:am|pro|im)\s+tag|eine\s+t(?:ä|ae)gliche"
+    r"\s+zusammenfassung)(?![\w'’])"
+)
+"""One mail a day, in words ("once a day", "un mail par jour", "una volta al giorno", "einmal am
+Tag"): MAIL DIGEST."""
+_MODE_WORDS = _listed(
+    """again de nouveau nouveau di nuovo nuovo wieder back retour like before comme avant come
+    prima wie vorher instead plutot piuttosto stattdessen prefer rather"""
+)
+
+
+def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """MAIL TURNS, EVERY or DIGEST asked in a sentence ("Please only mail me when it's my turn,
+    too many messages", "Écrivez-moi seulement quand c'est à moi de jouer svp", "Scrivetemi solo
+    quando tocca a me, per favore", "Bitte schreibt mir nur, wenn ich dran bin"; "Please mail me
+    for every move again", "Je préférerais un seul mail par jour"; issue 31): the mode's words
+    ("only" and "when it's my turn"; "for every move"; "once a day"), a word of asking (please, a
+    wish, an imperative of writing), and only words of mail and courtesy around, a reason of too
+    many mails at most. ``[]`` for a question ("Do you only mail me when it's my turn?"), a
+    statement ("You only mail me when it's my turn", "I get a mail for every move"), a negation
+    or any other word."""
+    if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
+        return []
+    if _NEGATED_ANY.search(line):
+        return []
+    found = [
+        (mode, m)
+        for mode, pattern in (("TURNS", _MY_TURN), ("EVERY", _EVERY_MOVE), ("DIGEST", _DAILY))
+        if (m := pattern.search(line)) is not None
+    ]
+    if len(found) != 1:
+        return []
+    mode, m = found[0]
+    head = line[: m.start()]
+    tail = [x for x in re.split(r"[,;.!]\s*|\s[-–—]\s", line[m.end() :]) if x.strip()]
+    words = _words(head)
+    imperative = words[:1] in (["only"], ["mail"], ["email"]) and (
+        words[1:2] in (["mail"], ["email"], ["write"], ["me"])
+    )
+    if mode == "TURNS" and not _ONLY & set(words):
+        return []
+    if not (imperative or _ASKS_MAIL & set(_words(line))):
+        return []
+    allowed = _MAIL_ME if mode == "TURNS" else _MAIL_ME | _MODE_WORDS
+    if any(w not in allowed for w in words):
+        return []
+    for clause in tail:
+        said = _words(clause)
+        if not all(w in allowed for w in said) and not all(w in _TOO_MANY for w in said):
+            return []
+    cmd = vocabulary().commands.get("mail")
+    return [(cmd, mode)] if cmd is not None else []
+
+
+_PROPOSED_PAUSE = re.compile(
+    r"(?i)^\W*(?:(?:so|alors|donc|quindi|allora|also)\s*,?\s+)?(?:"
+    r"i\s+(?:(?:would|'d)\s+like\s+to\s+)?(?:propose|suggest)\s+(?:that\s+)?(?:we\s+)?(?:take\s+)?"
+    r"(?:a\s+)?(?:pause|break)(?:\s+(?:the|this)\s+game)?"
+    r"|je\s+(?:voudrais\s+)?propose[rz]?\s+(?:qu['’]on\s+fasse\s+|de\s+faire\s+|que\s+nous\s+fassions\s+)?"
+    r"une\s+pause"
+    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?)?"
+    r"(?:una\s+pausa)?"
+    r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
+    r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
+    r")(?![\w'’])(?P<rest>.*)$"
+)
+"""A pause proposed in words, in the first person and now ("I propose we pause the game for a
+week", "Je propose une pause de deux semaines", "Propongo una pausa di 10 giorni", "Ich schlage
+eine Pause von einer Woche vor")."""
+_PAUSE_LEAD = re.compile(r"(?i)^\s*(?:of|for|de|d['’]|pendant|di|per|von|für|fuer)\s+")
+
+
+def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
+    proposal in the first person and now, then the pause's length that the service reads, then
+    nothing but courtesy or a reason without a figure, a denial or a condition ("Propongo una pausa
+    di 10 giorni, ho gli esami"). ``[]`` for anything else: a question ("Maybe we should pause
+    for a week?", "Sollen wir eine Pause machen?"), no length, the past."""
+    from pbem.commands.durations import leading_duration
+    from pbem.mail.reply import denies, strip_please
+
+    if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
+        return []
+    rest = m["de"] if m["de"] is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
+    tail = m["rest"] if m["de"] is not None else ""
+    if m["de"] is None:
+        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        rest, tail = clause[0], rest[len(clause[0]) :]
+    got = leading_duration(_PAUSE_LEAD.sub("", rest), strip_please)
+    if got is None or not re.fullmatch(r"\d+[dh]", got):
+        return []
+    tail = tail.strip(" ,;.!")
+    if tail and (any(c.isdigit() for c in tail) or denies(tail.split())):
+        return []
+    cmd = vocabulary().commands.get("propose")
+    return [(cmd, f"PAUSE {got}")] if cmd is not None else []

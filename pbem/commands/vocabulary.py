@@ -255,6 +255,10 @@ class Spoken:
     """Whole lines that say it in a sentence, courtesy aside ("I accept", "j'accepte la
     proposition", "ich lehne ab"): :mod:`pbem.commands.requests`. A ``*`` stands for one word,
     the argument, which :meth:`slot` must accept ("in *": "In English please")."""
+    asked: ClassVar[str] = ""
+    """The kind its nouns asked for in a sentence stand for (``""``: its own): STANDING's nouns
+    ("Quelles sont mes consignes actuelles ?") ask to see the orders, ``standing-show``, which
+    changes nothing."""
     after_article: ClassVar[bool] = False
     """Read after an article too ("Le plateau", "Das Brett bitte")."""
     wraps: ClassVar[bool] = False
@@ -327,6 +331,12 @@ class Spoken:
     def sure(self, arg: str) -> bool:
         """Is ``arg`` surely this command's argument (read in a sentence, where the word alone
         does not make the line a command)? The commands with an argument say."""
+        return False
+
+    def restates(self, arg: str, reason: str) -> bool:
+        """Does ``reason``, the prose before the command in capitals, say the same as ``arg``, so
+        that a negation in it is its own and no denial of the command (STANDING says: "Non mi fido
+        di nessuno: ORDINE DICHIARAZIONE DUBITARE")?"""
         return False
 
     def slot(self, word: str) -> str | None:

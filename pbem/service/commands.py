@@ -1017,7 +1017,7 @@ class BackCmd(_Base):
 
     kind: ClassVar[str] = "back"
     name = "BACK"
-    words = {"fr": ("RETOUR",), "it": ("RITORNO",), "de": ("ZURUECK", "ZURUCK")}
+    words = {"fr": ("RETOUR",), "it": ("RITORNO", "RIENTRO"), "de": ("ZURUECK", "ZURUCK")}
     help = (HelpLine("service", 80, N_("    BACK             back early from a vacation")),)
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
@@ -1284,11 +1284,11 @@ class GamesCmd(_Base):
     name = "GAMES"
     words = {"fr": ("PARTIES",), "it": ("PARTITE",), "de": ("PARTIEN",)}
     nouns = {
-        "en": ("games", "my games"),
-        "fr": ("parties", "mes parties"),
-        "it": ("partite",),
-        "de": ("Partien", "Spiele", "meine Spiele"),
-    }
+        "en": ("games", "my games", "deadline", "deadlines", "expire", "expires"),
+        "fr": ("parties", "mes parties", "délai", "délais", "échéance", "échéances", "expire"),
+        "it": ("partite", "scadenza", "scadenze", "scade", "scadono"),
+        "de": ("Partien", "Spiele", "meine Spiele", "Frist", "Fristen", "Abgabefrist"),
+    }  # what GAMES shows: "quali partite ho in corso e quando scade questa?" (issue 31)
     after_article = True
     help = (
         HelpLine(
@@ -1600,7 +1600,7 @@ class Rules(_Base):
     words = {"fr": ("REGLES",), "it": ("REGOLE",), "de": ("REGELN", "SPIELREGELN")}
     nouns = {
         "en": ("rules", "rules of the game", "game rules"),
-        "fr": ("règles", "règles du jeu", "règle du jeu"),
+        "fr": ("règles", "règles du jeu", "règle du jeu", "résumé des règles"),
         "it": ("regole", "regole del gioco", "regolamento"),
         "de": ("Regeln", "Spielregeln"),
     }
@@ -1688,6 +1688,13 @@ class StandingCmd(_Base):
     kind: ClassVar[str] = "standing"
     name = "STANDING"
     words = {"fr": ("CONSIGNE", "CONSIGNES"), "it": ("ORDINE", "ORDINI"), "de": ("DAUERAUFTRAG",)}
+    nouns = {  # "Quelles sont mes consignes actuelles ?": asked to see them (issue 31)
+        "en": ("standing orders", "standing order"),
+        "fr": ("consignes", "consignes permanentes", "ordres permanents"),
+        "it": ("ordini permanenti", "ordini fissi", "istruzioni permanenti"),
+        "de": ("Daueraufträge", "Dauerauftrag", "Daueranweisungen", "Dauerbefehle"),
+    }
+    asked = "standing-show"
     help = (
         HelpLine("standing", 10, N_("    STANDING         mail me my standing orders")),
         HelpLine(
@@ -1746,6 +1753,12 @@ class StandingCmd(_Base):
             return standing.parse(arg, 0, 4) is not None
         except CommandError:
             return False
+
+    def restates(self, arg: str, reason: str) -> bool:
+        """A reason in prose that says the same as the orders (:func:`pbem.service.standing.restated`)."""
+        import pbem.service.standing as standing
+
+        return standing.restated(arg, reason)
 
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
