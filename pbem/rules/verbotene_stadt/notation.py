@@ -1695,7 +1695,7 @@ def _slide_corrected(board: Board, text: str, alone: Callable[[str], Action]) ->
     marks = sorted(
         [*_changes_of_mind(text), *_SLIDE_FIX.finditer(text)], key=lambda m: (m.end(), m.start())
     )
-    if not marks:
+    if not marks or _GOES_ON.search(text):
         return None
     last = marks[-1]
     before, after = text[: last.start()], text[last.end() :]
@@ -1738,6 +1738,11 @@ def _slide_corrected(board: Board, text: str, alone: Callable[[str], Action]) ->
     )
 
 
+_GOES_ON = re.compile(
+    r"(?i)(?<![\w'’])(?:then|puis|ensuite|poi|dann|danach|und|and|et|(?-i:e)|nach|vers|verso|to"
+    r"|towards|toward|richtung|à|(?-i:a)|al|au|zum|zur)[\s,;:–—-]*$"
+)
+"""A slide that ends on a word that goes on (a line wrapped in the middle of its directions)."""
 _CLAUSE_ENDS = re.compile(r"(?<=[.!?;:…])\s+|\s+[-–—]\s+|\n+")
 _PAST_MEANT = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
                "dachte", "thought", "wanted", "meant", "going", "avais", "avevo", "hatte"}  # fmt: skip
@@ -1875,6 +1880,8 @@ def _slide_beside_set_aside(
         return None  # a correction: :func:`_slide_corrected` reads it, or nothing does
     read: list[tuple[int, Move]] = []
     for k, clause in enumerate(clauses):
+        if _GOES_ON.search(clause):
+            return None  # "... nach Süden und dann nach" (the line wrapped): not finished
         if _DENIED.search(clause) or _DOUBTED.search(clause) or "?" in clause:
             continue
         try:
@@ -2831,6 +2838,18 @@ def _going(toks: list[str]) -> list[str]:
 
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
+    if (going_on := _GOES_ON.search(a.text.strip(" .!…"))) is not None and "\n" not in a.text:
+        # "... nach Süden und dann nach" (a line wrapped in its directions; eighth round: the
+        # first direction was played): not finished
+        raise InvalidSyntax(
+            _(
+                "'%(word)s' is not a direction. Write N, E, S or W (or north, east, south, "
+                "west), e.g. RK N E."
+            )
+            % {"word": going_on.group(0).strip(" ,;:–—-")},
+            text=a.text,
+            hint=a.hint,
+        )
     toks = _going(_described(toks))
     mode = ""
     rest: list[str] = []
