@@ -143,6 +143,12 @@ _FILLER = {
     "part", "partir", "file", "filer", "fonce", "repart", "corre", "rennt", "saust", "runs",
     "run", "nehme", "nimm", "prends", "prendo", "take", "taking", "tout", "droit", "dritto",
     "geradeaus", "straight",
+    # sending it on its way ("I'm sending BR west and after that north", "Ich schicke BR nach
+    # Westen", "Faccio andare BR verso ovest", "Je fais aller BR", "Porto giù KB"; eighth round)
+    "send", "sends", "sending", "envoie", "envoyer", "envoyé", "schicke", "schickt", "schicken",
+    "mando", "mandare", "manda", "andare", "aller", "gehen", "porto", "bring", "bringe",
+    "after", "that", "play", "plays", "playing", "jouer", "giocare", "spielen", "remonte", "redescend", "risale", "risalire", "ridiscende", "ridiscendere",
+    "risalgo",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -163,7 +169,7 @@ _O_WORD = {"fr": "ouest", "it": "ovest", "de": "Ost"}
 """The direction a lone "O" names in the player's language (issue 31: "BK O, dann RB N", "BR O
 S (ouest puis sud)"); English has none."""
 _O_RUN = re.compile(
-    r"(?i)(?<![\w'’-])[rybgk]{2}((?:(?:[\s,]+|\s*-\s*)(?:[nesw]|o|puis|then|dann|poi)"
+    r"(?i)(?<![\w'’-])[rybgk]{2}((?:(?:[\s,]+|\s*(?:-|->|=>|→|⇒|>)\s*)(?:[nesw]|o|puis|then|dann|poi)"
     r"(?![\w'’]))+)"
 )
 _O = re.compile(r"(?i)(?<![\w'’])o(?![\w'’])")
@@ -529,6 +535,12 @@ def parse(
             found = _one_decision(board, state, text, kind, alone, seat)
             if found is None and kind == "move":
                 found = _move_beside_left_alone(board, text, alone)
+            if found is None and kind == "move":
+                # slides in prose (eighth round): a correction's last word, then the one slide
+                # beside clauses that set others aside or remark
+                found = _slide_corrected(board, text, alone) or _slide_beside_set_aside(
+                    board, text, alone
+                )
             if found is None and "(" in text and kind == "move":
                 found = _move_beside_aside(board, state, text, whole_read)
             if found is None:
@@ -1714,6 +1726,367 @@ def _move_beside_left_alone(
     return move
 
 
+# ---------------------------------------------------------------------------------------------
+# Slides in prose, eighth round: the player's last word among slides said and taken back, and
+# the one slide among clauses that set another aside or remark on the game.
+
+_SLIDE_FIX = re.compile(
+    r"(?i)(?<![\w'’])(?:nein\s*,?\s*halt|halt\s*,?\s*nein|stopp|moment\s*,?\s*nein"
+    r"|(?:(?:sorry|pardon|d[ée]sol[ée]e?|scusa(?:te)?|scusami|entschuldigung|sry|oops|oups)"
+    r"\s*[,.!:]?\s*)?(?:i\s+meant|i\s+mean|what\s+i\s+meant\s+(?:is|was)|je\s+voulais\s+dire"
+    r"|je\s+veux\s+dire|volevo\s+dire|intendevo|ich\s+meinte|ich\s+meine|gemeint\s+war|meinte\s+ich)"
+    r"|(?:aeh|äh|ähm|aehm|ehm|euh|eh|uh|uhm|um|erm|hmm?)\s*,?\s*(?:nein|non|no|nope)"
+    r"|make\s+that|disons|diciamo|sagen\s+wir|besser\s+gesagt|ou\s+plut[ôo]t|o\s+meglio|oder\s+besser"
+    r"|no\s+dai\s*,?\s*scherzo|scherzo|je\s+plaisante|je\s+rigole|just\s+kidding|kidding|only\s+joking"
+    r"|nur\s+(?:ein\s+)?spa(?:ß|ss)|spa(?:ß|ss)\s+beiseite|blague\s+[àa]\s+part|scherzi\s+a\s+parte"
+    r"|(?:mais|but|ma|aber)\s+(?:finalement|en\s+fait|actually|alla\s+fine|in\s+realt[àa]"
+    r"|eigentlich|doch)\s+(?:non|no|nein|nope))(?![\w'’])"
+)
+"""Words of a slide corrected that :data:`_CHANGE_OF_MIND` does not hold ("RB N E, nein halt: RB
+N W", "KB south, east. Sorry, I meant south, west.", "No dai, scherzo: KB verso sud", "Je voulais
+bouger BR vers l'ouest mais finalement non : KB ..."; eighth round)."""
+_STRONG_FIX = re.compile(
+    r"(?i)halt|stopp|meant|mean|dire|intendevo|meinte|meine|gemeint|non|no\b|nein|nope|ripens"
+    r"|second|r[ée]flexion|ravise|avis|idea|anders|correct|korrektur|oops|oups|ops|scratch"
+)
+"""Of those, the ones that take back what came before (a "wait" or an "actually" may only lead
+to a remark)."""
+_MEANT = re.compile(
+    r"(?i)meant|mean|dire|intendevo|meinte|meine|gemeint|make\s+that|disons|diciamo"
+    r"|sagen|gesagt|plut[ôo]t|meglio|besser"
+)
+"""Of those, the ones after which only the slide meant can come: what does not read is asked."""
+_IT_IS = {"it", "is", "it's", "c'est", "ce", "sera", "sarà", "sara", "è", "es", "ist", "wird",
+          "alors", "allora", "dann", "then", "also", "donc", "quindi", "please", "svp", "merci",
+          "thanks", "grazie", "danke", "bitte", "stattdessen", "instead", "invece", "plutôt",
+          "plutot", "rather", "lieber", "meglio", "piuttosto", "doch", "finalement", "endlich",
+          "alla", "fine", "ok", "okay", "va", "bene", "bien", "gut"}  # fmt: skip
+"""Words around the slide a correction settles on ("RB N W it is", "c'est KB S alors")."""
+
+
+def _official_codes(board: Board, part: str) -> set[int]:
+    """The officials ``part`` names by code (but "by", a word: "BY" only in capitals) or by its colours
+    ("le rouge-bleu", "the official with the red hat and the blue body")."""
+    found = {
+        o
+        for m in re.finditer(r"(?i)(?<![\w'’-])([RYBGK]{2})(?![\w'’-])", part)
+        if m.group(1) != "by" and (o := board.official_by_code(m.group(1))) is not None
+    }
+    toks = _tokens(part)
+    described = _official_described(board, toks)
+    if described is not None:
+        found.add(described)
+    for m in re.finditer(r"([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)", part):
+        words = [m.group(1).lower(), m.group(2).lower()]
+        if all(_stem(w) in _colour_stems() for w in words):
+            o = board.official_by_code(
+                _colour_stems()[_stem(words[0])] + _colour_stems()[_stem(words[1])]
+            )
+            if o is not None:
+                found.add(o)
+    return found
+
+
+def _ways(part: str) -> list[str]:
+    """The directions ``part`` says, as letters; a one-letter one only in capitals (the Italian
+    "e" and "o", the French "a" are words; a capital "O" is the language's ouest, ovest or Ost)."""
+    from pbem.i18n import current
+
+    o_word = _O_WORD.get(current(), "")
+    out: list[str] = []
+    for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", part):
+        t = w.lower().replace("’", "'")
+        t = t[2:] if re.fullmatch(r"[ld]'[a-zé]+", t) else t
+        if w == "O" and o_word:
+            out.append(_DIR_WORDS[o_word.lower()])
+        elif t in _DIR_WORDS and (len(t) > 1 or w.isupper()):
+            out.extend(_DIR_WORDS[t].split())
+    return out
+
+
+def _only_ways(part: str) -> bool:
+    """Does ``part`` say directions and nothing else but the words on a slide's way ("south,
+    west", "N W", "plutôt vers l'ouest puis le nord")?"""
+    from pbem.i18n import current
+
+    toks = [t for t in _tokens(part) if t.strip("!.")]
+    return bool(_ways(part)) and all(
+        t in _DIR_WORDS
+        or t in _FILLER
+        or t in _ON_THE_WAY
+        or t in _IT_IS
+        or t in _THEN_WORDS
+        or t in _FAR
+        or t in _FAR_FILLER
+        or (t == "o" and current() in _O_WORD)
+        for t in toks
+    )
+
+
+def _settled_on(after: str) -> str:
+    """What a slide's correction settles on, without the words around it."""
+    words = after.strip(" ,.;:!…–—-()").split()
+    around = _PREFERENCE | _IT_IS
+    while words and words[0].casefold().strip(",.;:!") in around - {"je", "i", "ich", "i'd"}:
+        words = words[1:]
+    while words and words[-1].casefold().strip(",.;:!") in around:
+        words = words[:-1]
+    return " ".join(words).strip(" ,.;:!…–—-")
+
+
+def _slide_corrected(board: Board, text: str, alone: Callable[[str], Action]) -> Action | None:
+    """The slide a correction settles on ("RB N E, nein halt: RB N W", "I was going to do RB N E,
+    but on second thought RB N W it is", "Avevo scritto RB N nella bozza ma ci ho ripensato: KB S
+    W"; eighth round): what comes after the last change of mind, read alone, or its directions
+    alone with the one official named before ("KB south, east. Sorry, I meant south, west.").
+    :class:`AmbiguousMove` when what it settles on names a slide that does not read, or nothing
+    after a correction that takes a slide back ("RB N E, nein halt."); None when there is no
+    correction, or it leads to a remark only."""
+    marks = sorted(
+        [*_changes_of_mind(text), *_SLIDE_FIX.finditer(text)], key=lambda m: (m.end(), m.start())
+    )
+    if not marks or _GOES_ON.search(text):
+        return None
+    last = marks[-1]
+    before, after = text[: last.start()], text[last.end() :]
+    if "?" in after:
+        return None  # a question after the correction: the readers of questions decide
+    settled = _settled_on(after)
+    named_before = _official_codes(board, before)
+    # the correction set apart from what it corrects, as a player writes it ("RB N E, nein
+    # halt."), not words the grammar strings together while it looks for a move
+    said_apart = re.search(r"(?:[,.;:!…–—-]|(?<![\w'’])(?:but|mais|ma|aber|però))\s*$", before)
+    if settled:
+        try:
+            move = alone(settled)
+        except RuleError:
+            move = None
+        if isinstance(move, Move):
+            return move
+        if _only_ways(settled) and len(named_before) == 1:
+            o = next(iter(named_before))
+            try:
+                move = alone(spelled(f"{board.official_code(o)} {settled}"))
+            except RuleError:
+                move = None
+            if isinstance(move, Move):
+                return move
+        if not _MEANT.search(last[0]) or not named_before or not said_apart:
+            # "BR W. En fait je n'ai pas le choix.": a remark after the slide; "RB S... non, pas
+            # RB mais KB": the grammar's readers of corrections decide, as they do for a line that
+            # corrects the one above it ("no scusate, volevo dire nord e poi est")
+            return None
+    elif not (named_before and said_apart and _STRONG_FIX.search(last.group(0))):
+        return None
+    raise AmbiguousMove(
+        _(
+            "'%(text)s' changes its mind, but the slide it settles on could not be read; "
+            "write the move you mean alone, e.g. RB N E."
+        )
+        % {"text": text.strip()},
+        text=text,
+    )
+
+
+_GOES_ON = re.compile(
+    r"(?i)(?<![\w'’])(?:then|puis|ensuite|poi|dann|danach|und|and|et|(?-i:e)|nach|vers|verso|to"
+    r"|towards|toward|richtung|à|(?-i:a)|al|au|zum|zur)[\s,;:–—-]*$"
+)
+"""A slide that ends on a word that goes on (a line wrapped in the middle of its directions)."""
+_CLAUSE_ENDS = re.compile(r"(?<=[.!?;:…])\s+|\s+[-–—]\s+|\n+")
+_PAST_MEANT = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
+               "dachte", "thought", "wanted", "meant", "going", "avais", "avevo", "hatte"}  # fmt: skip
+_DRAFT = {"draft", "brouillon", "bozza", "entwurf"}
+_DOUBTED = re.compile(
+    r"(?i)(?<![\w'’])(?:not\s+sure\s+(?:about|of|on)|unsure\s+(?:about|of)|don'?t\s+like"
+    r"|pas\s+s[ûu]re?\s+(?:de|pour|pour\s+le|du)|je\s+doute\s+de|j'h[ée]site\s+(?:sur|pour)"
+    r"|non\s+sono\s+(?:tanto\s+)?sicur[oa]\s+(?:di|del|della|dello|per)|non\s+mi\s+convince"
+    r"|non\s+so\s+se|je\s+ne\s+sais\s+pas\s+si|i\s+don'?t\s+know\s+(?:if|whether|about)"
+    r"|nicht\s+sicher\s+(?:bei|mit|ob|wegen)|wei(?:ß|ss)\s+nicht\s+ob|unsicher\s+(?:bei|mit))"
+    r"(?![\w'’])"
+)
+"""Doubt about a slide, which sets it aside ("Not sure about BK E S", "Pas sûr de KB au sud",
+"Non so se muovere il rosso-blu o il nero-blu"); "maybe" and "peut-être" propose, and are not."""
+_DENIED = re.compile(
+    r"(?i)(?<![\w'’])(?:not|never|n't|don't|won't|pas|jamais|plus\s+(?=bouger|jouer|toucher)"
+    r"|non|mai|nicht|kein|keine|keinen|keinesfalls|nie|niemals|no\s+way|auf\s+keinen\s+fall"
+    r"|surtout\s+pas|bloß\s+nicht|bloss\s+nicht|per\s+carit[àa])(?![\w'’])"
+)
+_NOT_DENIED = re.compile(
+    r"(?i)(?<![\w'’])(?:pourquoi\s+pas|why\s+not|perch[ée]\s+no|warum\s+nicht|wieso\s+nicht"
+    r"|n'est-ce\s+pas|nicht\s+wahr|not\s+only|not\s+just|pas\s+seulement|non\s+solo"
+    r"|nicht\s+nur|non\s+[^\s]+\s+che|ne\s+[^\s]+\s+que|nichts\s+anderes|nothing\s+but)(?![\w'’])"
+)
+"""A negation that proposes or restricts ("why not BR W", "je ne bouge que KB")."""
+_IF_ELSE = {"if", "si", "s'il", "se", "wenn", "falls", "otherwise", "else", "sinon", "altrimenti",
+            "sonst", "unless", "sauf", "tranne", "außer", "ausser", "or", "ou", "oder", "oppure",
+            "either", "maybe", "perhaps", "peut-être", "forse", "vielleicht", "magari"}  # fmt: skip
+"""Words of a condition or an alternative: a clause with one is for the readers of conditions."""
+_LATER = {"after", "afterwards", "later", "next", "après", "apres", "ensuite", "tard",
+          "dopo", "poi", "tardi", "nachher", "später", "spaeter", "danach", "finally",
+          "enfin", "infine", "zuletzt", "stop", "stops", "arrête", "arrete", "ferma", "fermati",
+          "stopp", "halt", "dice", "dés", "dadi", "dado", "würfel", "wuerfel"}  # fmt: skip
+"""Words of a plan's later slides or of where a slide stops: a clause with one is no remark (the
+grammar reads plans and their parts)."""
+_THE_REST = {"rest", "reste", "resto", "restlichen", "übrige", "uebrige", "suite"}
+"""The rest of a plan left for later ("je verrai le reste après les dés", "il resto lo decido dopo
+aver visto i dadi", "den Rest entscheide ich später"): a remark, though it says "later"."""
+_COURTESY_ONLY = {"merci", "thanks", "thank", "you", "danke", "grazie", "please", "bitte", "svp",
+                  "beaucoup", "mille", "schön", "schoen", "sehr", "tante", "cheers", "ciao",
+                  "bye", "plaît", "plait", "s'il", "vous", "favore", "per", "prego"}  # fmt: skip
+"""Courtesy after a slide (alone after it, the grammar reads it and keeps a plan's part without
+it)."""
+_OTHERWISE = {"otherwise", "else", "sinon", "altrimenti", "sonst"}
+"""Of those, the ones a remark may say what would happen with ("sinon Est passe", "sonst kommt
+Ost durch")."""
+_MAYBE = re.compile(
+    r"(?i)(?<![\w'’])(?:maybe|perhaps|peut[-\s][êe]tre|forse|magari|vielleicht|eventuell)(?![\w'’])"
+)
+_BUTS = {"but", "mais", "aber", "sondern", "però", "pero", "yet", "however", "cependant",
+         "toutefois", "tuttavia", "jedoch"}  # fmt: skip
+
+
+def _slide_clauses(text: str) -> list[str]:
+    """The clauses of ``text``: its sentences, split again at a colon, a dash, a "but" and a
+    comma, a comma's part joined back to the clause before when it only goes on with its
+    directions ("KB vers le sud, puis vers l'ouest")."""
+    from pbem.i18n import current
+
+    buts = _BUTS | ({"ma"} if current() == "it" else set())
+    out: list[str] = []
+    for sentence in _CLAUSE_ENDS.split(text):
+        pieces = re.split(
+            r"(?i)\s+(?=(?:" + "|".join(sorted(buts)) + r")\s)|(?<=,)\s+", sentence.strip()
+        )
+        for piece in pieces:
+            piece = piece.strip()
+            if not piece:
+                continue
+            if (
+                out
+                and _only_ways(piece.rstrip(","))
+                and not out[-1].rstrip().endswith(tuple(".!?;:…"))
+            ):
+                out[-1] = f"{out[-1]} {piece}"
+            else:
+                out.append(piece)
+    return [c.strip().rstrip(",") for c in out if re.search(r"\w", c)]
+
+
+def _set_aside_slide(board: Board, clause: str, nxt: str) -> bool:
+    """Does ``clause`` name a slide or an official and set it aside: denied ("Surtout pas KB au
+    sud", "Je ne vais pas bouger BK"), doubted ("Not sure about BK E S"), or a first intention
+    taken back by the next clause's "but" or left in a draft ("I was going to do RB N E, but")?"""
+    if "?" in clause or not (_official_codes(board, clause) or _BARE_CODE.search(clause)):
+        return False
+    toks = _tokens(clause)
+    if _IF_ELSE.intersection(toks) or _NOT_DENIED.search(clause):
+        return False
+    if _DOUBTED.search(clause) or _THOUGHT_OF.intersection(toks):
+        return True
+    if _UNSURE.search(clause) and not _MAYBE.search(clause):
+        return True  # "Bei KB nach Süden bin ich mir nicht sicher"
+    if bool(_DENIED.search(clause)) != bool(_LEAVE.intersection(toks)):
+        # "Surtout pas KB au sud", "Il rosso-blu lo lascio stare per ora"; not "KB lasse ich
+        # nicht stehen" (KB is to move)
+        return True
+    if _PAST_MEANT.intersection(toks):
+        first = [t for t in _tokens(nxt) if any(c.isalnum() for c in t)][:1]
+        return bool(_DRAFT.intersection(toks)) or (bool(first) and first[0] in _BUTS | {"ma"})
+    return False
+
+
+def _slide_remark(board: Board, clause: str, before_move: bool) -> bool:
+    """A clause beside the slide that says nothing of another: no official, no question, no
+    change of mind, no condition; directions only before the slide ("Ost und Süd durften ja noch
+    nichts bewegen", "ça ouvrirait le passage à Est"), never after it (a slide's second leg), nor
+    how far after it ("BR W. Only one step.")."""
+    toks = _tokens(clause)
+    return not (
+        "?" in clause
+        or toks[:1] in (["no"], ["non"], ["nein"], ["nope"])
+        or _UNSURE.search(clause)
+        or _official_codes(board, clause)
+        or _BARE_CODE.search(clause)
+        or _changes_of_mind(clause)
+        or _SLIDE_FIX.search(clause)
+        or (_IF_ELSE - _OTHERWISE).intersection(toks)
+        or bool((_THEN_WORDS | _LATER).intersection(toks) and not _THE_REST.intersection(toks))
+        or (not before_move and (_ways(clause) or any(t in _STEP | _FAR | _PACE for t in toks)))
+    )
+
+
+def _slide_beside_set_aside(
+    board: Board, text: str, alone: Callable[[str], Action]
+) -> Action | None:
+    """The one slide among clauses that set other slides aside or remark on the game ("Surtout
+    pas KB au sud, ça ouvrirait le passage à Est. Je joue BR vers l'ouest.", "Not sure about BK E
+    S, looks like it runs into the dead end. Let's do BK E N.", "Ost und Süd durften ja noch
+    nichts bewegen, ich fange also an: BR W.", "Solo BR W N per questo turno, il resto lo decido
+    dopo aver visto i dadi."; eighth round). The slide's clause denies, doubts and asks nothing;
+    None when no clause or more than one reads as a slide, or a clause is more than a remark."""
+    clauses = _slide_clauses(text)
+    if len(clauses) < 2 or _changes_of_mind(text) or _SLIDE_FIX.search(text):
+        return None  # a correction: :func:`_slide_corrected` reads it, or nothing does
+    read: list[tuple[int, Move]] = []
+    for k, clause in enumerate(clauses):
+        if _GOES_ON.search(clause):
+            return None  # "... nach Süden und dann nach" (the line wrapped): not finished
+        if _DENIED.search(clause) or _DOUBTED.search(clause) or "?" in clause:
+            continue
+        try:
+            action = alone(clause)
+        except RuleError:
+            continue
+        if not isinstance(action, Move):
+            return None
+        read.append((k, action))
+    if len(read) != 1:
+        return None
+    at, move = read[0]
+    words = _tokens(clauses[at])
+    if _IF_ELSE.intersection(words) or _UNSURE.search(clauses[at]) or _PAST_MEANT & set(words):
+        return None
+    courtesy = {k for k, c in enumerate(clauses) if k > at and set(_tokens(c)) <= _COURTESY_ONLY}
+    if len(courtesy) == len(clauses) - 1:
+        return None  # "BK est. Merci!": the grammar reads it (and keeps a plan's part without it)
+    step = False
+    for k, clause in enumerate(clauses):
+        if k == at or k in courtesy:
+            continue
+        if k > at and _one_step_only(clause):
+            step = True  # "BR O. Juste d'une case.", "BR W. Aber nur einen Schritt."
+            continue
+        nxt = clauses[k + 1] if k + 1 < len(clauses) else ""
+        if not (_set_aside_slide(board, clause, nxt) or _slide_remark(board, clause, k < at)):
+            return None
+    if step and not move.step:
+        if len(move.dirs) != 1:
+            raise AmbiguousMove(
+                _("A one-step move has exactly one direction, e.g. %(code)s step N.")
+                % {"code": board.official_code(move.official)},
+                text=text,
+            )
+        stepped = alone(f"{board.official_code(move.official)} step {move.dirs[0]}")
+        return stepped if isinstance(stepped, Move) else None
+    return move
+
+
+_ONLY = {"juste", "seulement", "only", "just", "nur", "solo", "soltanto", "solamente", "aber",
+         "but", "mais", "ma", "please", "bitte", "svp", "merci", "grazie", "thanks", "danke",
+         "pas", "plus", "non", "più", "nicht", "weiter", "further", "loin", "lontano", "mehr",
+         "que", "qu'une", "que'un", "di", "d'", "by", "of", "avanti", "vor", "forward"}  # fmt: skip
+
+
+def _one_step_only(clause: str) -> bool:
+    """Does ``clause`` only say how far the slide before it goes: one step ("Juste d'une case",
+    "Only one step", "Aber nur einen Schritt", "Ma solo di una casella")?"""
+    toks = [t for t in _tokens(clause) if any(c.isalnum() for c in t)]
+    return any(t in _STEP - {"one", "1"} or t in _PACE for t in toks) and all(
+        t in _STEP or t in _PACE or t in _ONE_PACE or t in _FILLER or t in _ONLY for t in toks
+    )
+
+
 def _lead_in(board: Board, state: State, part: str) -> bool:
     """A clause before a colon that leads to the decision after it, naming nothing the game
     reads and denying nothing ("Le dragon me permet de prendre une carte : le pantalon orange
@@ -2588,7 +2961,10 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
 
 
 _GOING = {"descend": "sud", "descends": "sud", "scende": "sud", "scendo": "sud",
-          "monte": "nord", "montes": "nord", "sale": "nord", "salgo": "nord"}  # fmt: skip
+          "monte": "nord", "montes": "nord", "sale": "nord", "salgo": "nord",
+          # going back up or down ("et ensuite il remonte vers le nord", "poi risale")
+          "remonte": "nord", "redescend": "sud", "risale": "nord", "risalire": "nord",
+          "ridiscende": "sud", "ridiscendere": "sud", "risalgo": "nord"}  # fmt: skip
 """Verbs that say the way ("Le noir-bleu descend puis part à gauche", "KB scende"): read as
 their direction when no direction follows them (:func:`_going`)."""
 _ON_THE_WAY = {"vers", "à", "a", "au", "le", "la", "en", "verso", "il", "al", "in", "fino",
@@ -2617,11 +2993,39 @@ def _going(toks: list[str]) -> list[str]:
                 break
         else:
             out[k] = _GOING[t]  # "KB descend."
+    for k in range(len(out) - 1):
+        t = toks[k]
+        if (t in _GOING or t in {"porto", "bring", "bringe"}) and out[k + 1] in _DIR_WORDS:
+            way, k2 = out[k + 1], k + 1
+        elif t in _GOING and out[k] in _DIR_WORDS:
+            way, k2 = out[k], k
+        else:
+            continue
+        if (
+            k2 + 1 < len(out)
+            and re.fullmatch(r"[rybgk]{2}", out[k2 + 1])
+            and all(w in _DIR_WORDS or w in _FILLER for w in out[k2 + 2 :])
+        ):
+            # "Je descends KB", "Porto giù KB": the way said before the official
+            out[k2], out[k2 + 1] = out[k2 + 1], way
+            break
     return out
 
 
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
+    if (going_on := _GOES_ON.search(a.text.strip(" .!…"))) is not None and "\n" not in a.text:
+        # "... nach Süden und dann nach" (a line wrapped in its directions; eighth round: the
+        # first direction was played): not finished
+        raise InvalidSyntax(
+            _(
+                "'%(word)s' is not a direction. Write N, E, S or W (or north, east, south, "
+                "west), e.g. RK N E."
+            )
+            % {"word": going_on.group(0).strip(" ,;:–—-")},
+            text=a.text,
+            hint=a.hint,
+        )
     toks = _going(_described(toks))
     mode = ""
     rest: list[str] = []
@@ -2631,10 +3035,24 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             mode = "claim"
         elif t in ("reveal", "enter", "open"):
             mode = "reveal"
+        elif t in ("one", "ones") and (
+            (k and (toks[k - 1] in _COLOUR_WORDS or re.fullmatch(r"\w+-\w+", toks[k - 1])))
+            or toks[k + 1 : k + 2] in (["with"], ["wearing"], ["in"])
+            or (
+                k + 1 < len(toks)
+                and re.fullmatch(r"[rybgk]{2}", toks[k + 1])
+                and toks[k - 1 : k] == ["the"]
+            )
+        ):
+            # "the blue/red one goes west", "the one with the blue hat": the official, not one
+            # step (eighth round)
+            continue
         elif t in _STEP or (t in _PACE and toks[k - 1 : k] and toks[k - 1] in _ONE_PACE):
             step = True  # ("d'un seul pas", "un passo solo", "einen Schritt")
         elif t in _FILLER:
             continue
+        elif t in ("l", "d") and toks[k + 1 : k + 2] and toks[k + 1] in _DIR_WORDS:
+            continue  # "BR vers l ouest": a phone's elision without its apostrophe
         elif t in _FAR and k and (toks[k - 1] in _FILLER or toks[k - 1] in _FAR_FILLER):
             far = True  # "jusqu'au mur", "all the way", "fino in fondo"
         elif t in _FAR_FILLER and any(w in _FAR for w in toks[k + 1 : k + 4]):
