@@ -632,7 +632,7 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
     return [(cmd, "") for cmd in found]
 
 
-_WHEN = _listed("when quand quando wann")
+_WHEN = _listed("when quand quando wann does")
 
 
 def _without_purpose(words: list[str], rest: list[str]) -> list[str]:
