@@ -126,6 +126,16 @@ _AROUND = frozenset(
         "about",
         "approx",
         "approximately",
+        # issue 31, eighth round ("VACATION roughly a week", "URLAUB ungefähr zwei Wochen")
+        "roughly",
+        "around",
+        "some",
+        "approximativement",
+        "approssimativamente",
+        "ungefaehr",
+        "ungefahr",
+        "rund",
+        "ca",
     }  # fmt: skip
 )
 """Words a length may stand among ("for 2 weeks", "pendant deux semaines", "per i prossimi 10
@@ -142,6 +152,36 @@ _FROM_NOW = re.compile(
 heute" say nothing more (a later start is not read: "from tomorrow" is no length)."""
 
 
+_ROUND_NUMBERS = (
+    (re.compile(r"\b(?:a\s+)?couple\s+(?:of\s+)?"), "2 "),
+    (re.compile(r"\b(?:a\s+)?dozen\s+"), "12 "),
+    (re.compile(r"\bun\s+paio\s+di\s+"), "2 "),
+    (re.compile(r"\b(?:une\s+)?(huit|diz|douz|quinz|vingt)aine\s+(?:de\s+|d\s*')"), r"<\1> "),
+    (re.compile(r"\b(?:une\s+)?quinzaine\b"), "15 jours"),
+    (re.compile(r"\b(?:una\s+)?(dec|dozz|quindic|vent)ina\s+(?:di\s+)?"), r"<\1> "),
+    (re.compile(r"\b(?:ein\s+)?dutzend\s+"), "12 "),
+    # words of "about" that are more than one word ("à peu près", "più o meno", "so um die")
+    (
+        re.compile(
+            r"\b(?:a\s+peu\s+pres|plus\s+ou\s+moins|piu\s+o\s+meno|grosso\s+modo|in\s+etwa"
+            r"|so\s+um\s+die|more\s+or\s+less|give\s+or\s+take)\b"
+        ),
+        " ",
+    ),
+)
+"""Round numbers said as a noun ("a couple of weeks", "une dizaine de jours", "una quindicina di
+giorni", "un paio di settimane", "une quinzaine", "ein Dutzend Tage"; issue 31, eighth round):
+the number itself (a length said so is near enough: the leave can be ended by BACK)."""
+_ROUND_VALUES = {"huit": "8", "diz": "10", "douz": "12", "quinz": "15", "vingt": "20",
+                 "dec": "10", "dozz": "12", "quindic": "15", "vent": "20"}  # fmt: skip
+
+
+def _round_numbers(t: str) -> str:
+    for pattern, out in _ROUND_NUMBERS:
+        t = pattern.sub(out, t)
+    return re.sub(r"<(\w+)>", lambda m: _ROUND_VALUES[m.group(1)], t)
+
+
 def _fold(text: str) -> str:
     t = text.casefold().replace("ß", "ss")
     t = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
@@ -151,7 +191,7 @@ def _fold(text: str) -> str:
 def read_duration(text: str) -> str | None:
     """The short form (``14d``, ``36h``, ``90m``, ``0``) of a duration written in figures or words
     in English, French, Italian or German, or None when ``text`` is not one."""
-    t = _FROM_NOW.sub(" ", _fold(text).replace("’", "'").replace("½", ".5"))
+    t = _FROM_NOW.sub(" ", _round_numbers(_fold(text).replace("’", "'").replace("½", ".5")))
     t = re.sub(r"(\d),(\d)", r"\1.\2", t)  # "1,5 semaines"
     pieces = [p for p in _PIECE.findall(t.replace("-", " - ").replace(" - ", "-"))
               if p not in _AROUND]  # fmt: skip

@@ -30,6 +30,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pbem.commands import conditions
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
@@ -554,6 +555,9 @@ def read_commands(
         todo = [pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
+    if plans and parse_action is not None:
+        todo = _plan_over_lines(todo, parse_action, is_move_form, notation, spell)
+    todo = _join_conditions(todo, parse_action, is_move_form)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     idx = 0
     while idx < len(todo):
@@ -580,6 +584,9 @@ def read_commands(
             _back_to(out, flags, before)
             todo[idx : idx + 1] = sentences
             continue
+        if _turned_more(raw, out, n_cmd):
+            idx += 1
+            continue
         for c in out.commands[n_cmd:]:
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
@@ -597,6 +604,8 @@ def read_commands(
         todo,
     )
     _argument_corrected(out, todo, where)
+    if plans and parse_action is not None:
+        _undecided_later(out, todo, where, parse_action)
     _once(out)
     _explained(out, notation)
     if parse_action is not None and not any(c.kind == "action" for c in out.commands):
@@ -1242,6 +1251,46 @@ def _split_after_command(line: str, parse_action: Callable[[str], object]) -> li
     return []
 
 
+def _plan_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+    """A plan, then a command on the same line ("RB vers le nord puis KB vers le sud. Et merci
+    de m'envoyer les règles.", "RB N, dann KB S. STANDING RESELECT KEEP", "BK E poi KB S.
+    VACANZA 7 giorni"; issue 31, eighth round): split where what comes before reads as a whole
+    plan (:func:`_reads_as_plan`) and what follows, read alone, is only commands that change no
+    move (:data:`_SECOND_KINDS`); ``[]`` otherwise. (A plan never parses as one move, so the
+    splits of a move and a command do not see it.)"""
+    if len(line) > PROSE_MAX or _SPLITTING.get() or "?" in line.split(".")[0]:
+        return []
+    token = _SPLITTING.set(True)
+    try:
+        for m in list(_THEN_ALSO.finditer(line))[:4]:
+            head, tail = line[: m.start()].strip(), line[m.end() :].strip()
+            if not tail or not _reads_as_plan(head, parse_action):
+                continue
+            alone = read_commands([tail], None)
+            kinds = [c.kind for c in alone.commands]
+            if kinds and not alone.errors and set(kinds) <= _SECOND_KINDS:
+                return [head, tail]
+        return []
+    finally:
+        _SPLITTING.reset(token)
+
+
+def _reads_as_plan(text: str, parse_action: Callable[[str], object]) -> bool:
+    """Is ``text`` a whole plan: two actions or more, the first legal now, each later one written
+    in the game's notation, nothing denied or asked?"""
+    if "?" in text or denies(_tokens(text)):
+        return False
+    parts = plan_parts(_as_plan(text, parse_action))
+    if len(parts) < 2:
+        return False
+    acts = _plan_actions(parts, parse_action)
+    return (
+        len(acts) >= 2
+        and _parses(parse_action, acts[0])
+        and all(_written(parse_action, p) for p in acts[1:])
+    )
+
+
 def _move_in_filler(head: str, parse_action: Callable[[str], object]) -> bool:
     """Is ``head`` a move among words that only lead to it ("Je joue L11 R1", "P10 R1 now"),
     before a second command on its line (:func:`_move_then_command`; issue 31)?"""
@@ -1269,8 +1318,10 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         at = m.start(1)  # the next try starts after this punctuation (the matches overlap)
         if not m.group(1).isupper() or (cmd := vocabulary().lookup(m.group(1))) is None:
             continue
-        before = _tokens(line[: m.start()])
+        before = _tokens(_AGREEING.sub(" ", line[: m.start()]))
         deny_in: str | None = None
+        if _asked(cmd, m.group(2)):
+            return None, ""  # "Est-ce que je peux mettre VACANCES 10 jours ?"
         if cmd.kind == "vacation" or _pause_vote(cmd, m.group(2)):
             # "Je serai absent à partir de demain : VACANCES 7 jours", "La settimana prossima
             # ho gli esami, PROPOSE PAUSE 10d": a later time is the reason for a pause
@@ -1291,7 +1342,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return None, ""
         led = before if deny_in is None else [t for t in _tokens(deny_in) if t in before]
         denied = _denies_command(led) and not _for_a_purpose(line[: m.start()])
-        if changes and denied:
+        denied = denied and not _declined_so(cmd, line[: m.start()])
+        if changes and denied and not _order_restated(cmd, m.group(2), line[: m.start()]):
             return None, ""  # "Non capisco: AIUTO" is help; "I won't: RESIGN" is not
         return cmd, m.group(2).strip()
     # Without punctuation before it ("Off to Munich, so VACATION 5d", "I need HELP"): a word in
@@ -1302,7 +1354,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         cmd = vocabulary().lookup(m.group(1))
         if cmd is None or cmd.wraps or cmd.kind == "cert" or m.start() == 0:
             continue
-        before, rest = _tokens(line[: m.start()]), line[m.end() :].strip()
+        before, rest = _tokens(_AGREEING.sub(" ", line[: m.start()])), line[m.end() :].strip()
+        if _asked(cmd, rest):
+            return None, ""  # "Can I put VACATION 10d?", "Soll ich URLAUB 2 Wochen eintragen?"
         if cmd.kind == "vacation" or _pause_vote(cmd, line[m.end() :]):
             # "Et je pars en vacances demain, donc VACANCES 2 semaines"
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
@@ -1355,6 +1409,54 @@ letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny.""
 def _without_mistake(before: list[str]) -> list[str]:
     """The words before PROPOSE UNDO without those of the mistake it takes back."""
     return [t for t in before if t.casefold().strip(".,;:!?()") not in _MISTAKE_WORDS]
+
+
+_AGREEING = re.compile(
+    r"(?i)(?<![\w'’])(?:no\s+(?:problem|worries|objection)s?|not\s+a\s+problem|why\s+not|pas\s+de"
+    r"\s+(?:souci|soucis|probl[èe]me|probl[èe]mes)|aucun\s+(?:souci|probl[èe]me)|pourquoi\s+pas"
+    r"|rien\s+contre|nessun\s+problema|perch[ée]\s+no|niente\s+in\s+contrario|non\s+c['’][èe]"
+    r"\s+problema|kein\s+problem|warum\s+nicht|nichts\s+dagegen)(?![\w'’])"
+)
+"""An agreement said with a negation ("Pas de souci pour moi, ACCEPTER", "No problem: VACATION
+7d", "Warum nicht? ANNEHMEN"): no denial of the command after it (issue 31, eighth round)."""
+
+
+def _asked(cmd: Spoken, rest: str) -> bool:
+    """Is a command that changes the game inside a question, its own sentence ending in "?"
+    ("Est-ce que je peux mettre VACANCES 10 jours ?", "Should we PROPOSE PAUSE 7d?"; issue 31,
+    eighth round)? It is then asked back, never carried out."""
+    if not getattr(cmd, "changes_game", False):
+        return False  # "Could I see a PREVIEW O9 R2 first?"
+    return re.match(r"[^.!?]*\?", rest) is not None
+
+
+_DECLINE_DOUBT = frozenset(
+    ("maybe", "perhaps", "sure", "peut-être", "sûr", "sûre", "sais", "forse", "sicuro", "sicura",
+     "so", "vielleicht", "sicher", "weiß", "know", "if", "si", "se", "wenn", "falls", "but",
+     "mais", "ma", "aber", "accept", "accepter", "accetto", "accetta", "annehmen", "won't",
+     "wont")
+)  # fmt: skip
+"""Words before DECLINE that doubt it or name the other answer ("Not sure, maybe DECLINE")."""
+
+
+def _declined_so(cmd: Spoken, before: str) -> bool:
+    """Is the negation before DECLINE the refusal itself ("No pause for me, sorry: DECLINE", "No,
+    preferisco continuare: RIFIUTO", "Ich möchte lieber weiterspielen. ABLEHNEN"; issue 31, eighth
+    round)? Not when the prose doubts, sets a condition or names accepting."""
+    if cmd.kind != "decline" or "?" in before:
+        return False
+    return not any(t.casefold() in _DECLINE_DOUBT for t in _tokens(before))
+
+
+def _order_restated(cmd: Spoken, rest: str, before: str) -> bool:
+    """A standing order in capitals whose reason before it says the same, its negation its own
+    ("Non mi fido di nessuno: ORDINE DICHIARAZIONE DUBITARE"; :func:`pbem.service.standing.restated`;
+    issue 31, eighth round)."""
+    if cmd.kind != "standing":
+        return False
+    from pbem.service.standing import restated
+
+    return restated(rest, before)
 
 
 def _pause_vote(cmd: Spoken, rest: str) -> bool:
@@ -1637,6 +1739,8 @@ def _last_word(
             )
         )
         break
+    if _rotation_said_below(out, todo, where, chosen, notation, parse_action, handled, again):
+        return
     mention_lines = {where[id(m)] for m in out.mention_moves}
     if handled:
         keep = [
@@ -1723,6 +1827,154 @@ def _last_word(
                 )
             )
             return
+
+
+_SAME_PLACE = re.compile(
+    r"(?i)(?<![\w'’])(?:same\s+(?:square|spot|place|position|tile)|m[êe]me\s+(?:case|endroit|place"
+    r"|position|tuile)|stess[ao]\s+(?:casella|posto|casa|posizione|tessera)|(?:gleiche[sn]?|selbe[sn]?"
+    r"|dasselbe|derselbe)\s+(?:feld|platz|stelle|position|pl[äa]e?ttchen)|(?:the\s+)?rotation\s+"
+    r"(?:should\s+be|is|must\s+be)|(?:la\s+)?rotation\s*(?:,\s*)?(?:c['’]est|est|doit\s+[êe]tre"
+    r"|devrait\s+[êe]tre)|(?:la\s+)?rotazione\s+(?:giusta\s+)?(?:è|e|deve\s+essere|dovrebbe"
+    r"\s+essere)|(?:die\s+)?drehung\s+(?:ist|sollte|muss|soll))(?![\w'’])"
+)
+"""A line below the move that keeps its square and names another rotation ("Same square but
+R2", "Même case mais en R2", "la rotazione giusta è R2", "Die Drehung sollte R2 sein"; issue
+31, eighth round): a correction of the rotation alone."""
+
+
+_TURN_AGAIN = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:turn|rotate|twist|spin)\w*\s+(?:it|that|the\s+tile|my\s+tile)\b"
+    r"|rotate|(?:one\s+more|another|a|an\s+extra)\s+(?:quarter\s+|half\s+)?turn\b|half\s+turn"
+    r"|quarter\s+turn|tourne[rz]?(?:-la|-le)?|pivote[rz]?(?:-la|-le)?|(?:un|d['’]un|encore\s+un)"
+    r"\s+(?:quart|demi)(?:[\s-]+de)?\s+tour|demi-tour|ruota(?:la|rla|re|tela|te)?|gira(?:la|rla|tela)?"
+    r"|(?:un\s+altro\s+|mezzo\s+|un\s+quarto\s+di\s+)giro|dreh(?:e|en|t|st)?(?:\s+(?:es|ihn|sie|das))?"
+    r"|gedreht|vierteldrehung|halbe\s+drehung|noch\s+eine\s+drehung)(?![\w'’])"
+)
+"""Words that turn the tile, in a line below the move that names no rotation ("Actually, turn it
+once more", "tournez-la encore d'un quart de tour", "ruotala ancora", "noch einmal drehen"):
+the rotation is changed but not said; the reply is asked back (issue 31, eighth round)."""
+_TURN_UNREAD = N_(
+    "This reply names %(first)s and then asks below it for another rotation without naming it, "
+    "so nothing was played. Send the move with the rotation you mean (R0 to R3) on a line of its "
+    "own."
+)
+
+
+_TURN_MORE = re.compile(
+    r"(?i)(?<![\w'’])(?:once\s+more|one\s+more|again|another|encore|de\s+plus|ancora|di\s+nuovo"
+    r"|un\s+altro|noch|nochmal|weiter|extra)(?![\w'’])"
+)
+"""A turn said relative to another ("turn it once more", "tournez-la encore", "ruotala ancora",
+"noch einmal drehen")."""
+
+
+def _turned_more(raw: str, out: Reading, n_cmd: int) -> bool:
+    """A move read from a line that also turns the tile relative to something ("M13 R1, turn it
+    once more", "M13, ruotala ancora una volta"): no rotation is certain; the move is not played
+    and the line is asked back (issue 31, eighth round)."""
+    read = [c for c in out.commands[n_cmd:] if c.kind == "action"]
+    if not read or not any(
+        _TURN_MORE.search(raw[max(0, m.start() - 16) : m.end() + 30])
+        for m in _TURN_AGAIN.finditer(raw)
+    ):
+        return False  # (the relative word next to the turn: "Danke nochmal! L12, einmal gedreht")
+    for c in read:
+        out.commands.remove(c)
+    out.errors.append((raw, CommandError(_(_TURN_UNREAD) % {"first": read[0].read_as or raw})))
+    return True
+
+
+def _rotation_said_below(
+    out: Reading,
+    todo: list[str],
+    where: dict[int, int],
+    chosen: Command,
+    notation: Callable[[object], str] | None,
+    parse_action: Callable[[str], object] | None,
+    handled: set[int],
+    again: set[int],
+) -> bool:
+    """A line below the move that names another rotation, alone among words ("M13 R1" then
+    "Same square but R2", "the rotation should be R2", "Sorry, I meant R2."): the move with that
+    rotation when the line says it corrects it and leaves nothing open; otherwise asked back
+    (True: the reading stops). The first move is never played then (issue 31, eighth round:
+    such lines were left as prose and the first move played)."""
+    if notation is None or parse_action is None or not out.commands:
+        return False
+    at = where.get(id(chosen))
+    if at is None:
+        return False
+    parts = notation(chosen.action).split()
+    rotations = [p for p in parts if re.fullmatch(r"R\d", p)]
+    if len(rotations) != 1:
+        return False
+    busy = {where[id(m)] for m in out.mention_moves if id(m) not in handled and m[1] is not None}
+    busy |= {where.get(id(c), -1) for c in out.commands if c is not chosen} | again
+    for j in range(at + 1, len(todo)):
+        line = todo[j]
+        if j in busy:
+            continue
+        toks = _tokens(line)
+        unread = line in out.ignored or any(ln == line for ln, _e in out.syntax_errors)
+        if unread and _TURN_AGAIN.search(line) and not _moved_in(line):
+            out.ignored[:] = [ln for ln in out.ignored if ln != line]
+            out.syntax_errors[:] = [(ln, e) for ln, e in out.syntax_errors if ln != line]
+            out.errors.append(
+                (line, CommandError(_(_TURN_UNREAD) % {"first": notation(chosen.action)}))
+            )
+            return True  # "M13 R1" / "Actually, turn it once more": never M13 R1
+        said = [t.upper() for t in toks if re.fullmatch(r"(?i)r\s*\d", t)]
+        new = [t for t in said if t != rotations[0]]
+        if not new or any(_moved(t) and t.upper() not in said for t in toks):
+            continue
+        fixed = None
+        old_set_aside = all(
+            any(w.casefold() in _NOT for w in toks[max(0, k - 2) : k])
+            for k, t in enumerate(toks)
+            if t.upper() == rotations[0]
+        )
+        if (
+            len(set(new)) == 1
+            and old_set_aside
+            and "?" not in line
+            and (_SAME_PLACE.search(line) or is_correction(line))
+            and not any(t.casefold().strip(".,") in _DOUBT for t in toks)
+        ):
+            fixed = _parsed(
+                parse_action, " ".join(p if p != rotations[0] else new[0] for p in parts)
+            )
+        out.ignored[:] = [ln for ln in out.ignored if ln != line]
+        out.syntax_errors[:] = [(ln, e) for ln, e in out.syntax_errors if ln != line]
+        out.courtesy[:] = [ln for ln in out.courtesy if ln != line]
+        out.errors[:] = [(ln, e) for ln, e in out.errors if ln != line]  # ("R2" as a square)
+        keep = [
+            (m, e)
+            for m, e in zip(out.mention_moves, out.mentions, strict=False)
+            if where.get(id(m)) != j
+        ]
+        out.mention_moves[:] = [m for m, _e in keep]
+        out.mentions[:] = [e for _m, e in keep]
+        if fixed is None:
+            first = notation(chosen.action)
+            out.errors.append(
+                (
+                    line,
+                    CommandError(
+                        _(
+                            "This reply names %(first)s and then another move on this line, so "
+                            "nothing was played: we do not guess which one you mean. Send the move "
+                            "you mean on a line of its own."
+                        )
+                        % {"first": first}
+                    ),
+                )
+            )
+            return True
+        new_cmd = Command("action", line, action=fixed, guard=chosen.guard, read_as=notation(fixed))
+        out.commands[out.commands.index(chosen)] = new_cmd
+        where[id(new_cmd)] = j
+        chosen, at = new_cmd, j
+    return False
 
 
 _DOUBT = frozenset(
@@ -1901,7 +2153,15 @@ _INTENDED = re.compile(
     r"|i\s+thought\s+about|i\s+had\s+in\s+mind|i\s+meant\s+to|stavo\s+per|pensavo\s+di"
     r"|avevo\s+in\s+mente|ich\s+hatte\s+vor|hatte\s+ich\s+vor|ich\s+wollte\s+erst|dachte\s+ich"
     r"|i\s+first\s+thought|at\s+first\s+i\s+thought|j['’]ai\s+d['’]abord\s+pensé"
-    r"|d['’]abord\s+j['’]ai\s+pensé|prima\s+pensavo|all['’]inizio\s+pensavo)(?![\w'’])"
+    r"|d['’]abord\s+j['’]ai\s+pensé|prima\s+pensavo|all['’]inizio\s+pensavo"
+    # a move weighed, in a P.S. below the move (issue 31, eighth round: "P.S. I did consider
+    # M8 R1, but it felt far too generous to Yellow")
+    r"|i\s+(?:did|also|had)\s+(?:also\s+)?consider(?:ed)?|i['’]d\s+(?:also\s+)?considered"
+    r"|i\s+(?:also\s+|did\s+)?(?:think|thought)\s+(?:of|about)|j['’](?:ai|avais)\s+(?:aussi\s+"
+    r"|également\s+|bien\s+)?(?:pensé|envisagé|songé)|(?:ho|avevo)\s+(?:anche\s+|pure\s+)?"
+    r"(?:pensato|considerato|valutato)|(?:ich\s+habe|ich\s+hatte|hatte\s+ich|habe\s+ich)\s+"
+    r"(?:auch\s+|kurz\s+|schon\s+)?(?:überlegt|erwogen|an)|(?:ich\s+hatte|hatte\s+ich|ich\s+habe"
+    r"|habe\s+ich)(?:\s+\S+){1,4}?\s+(?:erwogen|überlegt|in\s+erwägung\s+gezogen))(?![\w'’])"
 )
 
 
@@ -1919,7 +2179,10 @@ def _considered(line: str) -> bool:
     buts = [k for k in range(codes[-1] + 1, len(toks)) if toks[k].casefold() in _BUT]
     if not buts:
         return False
-    reason = " ".join(toks[buts[0] + 1 :])
+    # ("..., aber das überlasse ich lieber Ihnen": "lieber" sets nothing aside here)
+    reason = " ".join(
+        t for t in toks[buts[0] + 1 :] if fold_word(t).casefold() not in _SECOND_WORDS
+    )
     return bool(reason) and not (
         is_correction(reason) or is_take_back(reason) or _shaped(toks[buts[0] + 1 :])
     )
@@ -1983,6 +2246,40 @@ _THAT_CASE = re.compile(
 l'explication ! Dans ce cas : L11 R1"; issue 31): a lead-in, no condition of the player's."""
 
 
+_THOUGHT_OVER = re.compile(
+    r"(?i)^\W*(?:apr[èe]s\s+(?:avoir|m['’][eê]tre|mûre|mure|longue|une\s+longue|bien\s+des"
+    r"|beaucoup\s+de|de\s+longues)\b|after\s+(?:\w+ing|a\s+lot\s+of|lots\s+of|much|long|some"
+    r"|a\s+long|a\s+bit\s+of)\b|having\s+\w+(?:ed|ought|ept)\b|dopo\s+(?:aver(?:e|ci|lo|la)?"
+    r"|lunga|lunghe|molta|tanta|una\s+lunga)\b|nach\s+(?:langem|l[äa]ngerem|reiflicher|einigem"
+    r"|vielem|viel|langer|kurzem|reiflichem)\b|nachdem\s+ich\b)"
+)
+"""A lead-in that tells how the player came to the move, already done ("Après avoir retourné la
+question dans tous les sens hier soir, je me décide pour M13 R2", "After going back and forth all
+evening, ...", "Dopo averci dormito sopra, ...", "Nach langem Hin und Her, ..."; issue 31, eighth
+round): whatever its words, it names no move (:func:`_lead_in`) and the move after it is read
+alone, with its own words."""
+_THOUGHT_PHRASE = re.compile(
+    r"(?i)^\W*(?:nach\s+(?:langem|l[äa]ngerem|reiflichem|kurzem|einigem|vielem|viel)\s+(?:hin\s+und"
+    r"\s+her|[üu]e?berlegen|nachdenken|gr[üu]e?beln|abw[äa]e?gen)|nach\s+(?:reiflicher|langer"
+    r"|einiger)\s+(?:[üu]e?berlegung|bedenkzeit)|alles\s+in\s+allem|r[ée]flexion\s+faite"
+    r"|tout\s+bien\s+r[ée]fl[ée]chi|tout\s+compte\s+fait|apr[èe]s\s+(?:mûre|mure|longue|une"
+    r"\s+longue)\s+r[ée]flexion|a\s+pensarci\s+bene|pensandoci\s+bene|tutto\s+sommato"
+    r"|dopo\s+(?:lunga|una\s+lunga|molta|tanta)\s+riflessione|after\s+(?:a\s+lot\s+of|lots\s+of"
+    r"|much|long|some|a\s+long)\s+(?:thought|thinking|deliberation|back\s+and\s+forth)"
+    r"|all\s+things\s+considered|on\s+reflection)\b[\s,:;.!-]*"
+)
+"""The same, said in a set phrase with no sign after it ("Nach langem Hin und Her habe ich mich
+für M13 R2 entschieden", "Tout compte fait je joue M13 R2"): the rest of the line is read
+alone."""
+_FINALLY = re.compile(
+    r"(?i),?\s+(?:and|et|e|und)\s+(?=(?:alla\s+fine|in\s+the\s+end|finally|eventually|finalement"
+    r"|au\s+final|à\s+la\s+fin|a\s+la\s+fin|am\s+ende|schlie(?:ß|ss)lich|letztendlich|endlich"
+    r"|alla\s+fin\s+fine|infine)\b)"
+)
+"""Where a clause of thinking gives way to the choice ("Ci ho pensato tutta la sera e alla fine
+ho deciso per M13 R2", "I thought about it all evening and in the end went for M13 R2")."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
@@ -1992,6 +2289,8 @@ def _leads(head: str) -> bool:
     if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
         toks = [t for t in toks if t.casefold() != "si"]
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
+        return True
+    if _THOUGHT_OVER.match(head):
         return True
     if (m := _THAT_CASE.match(head)) and is_courtesy(m["thanks"]):
         return not denies(_tokens(m["thanks"]))  # "Merci pour l'explication ! Dans ce cas :"
@@ -2086,6 +2385,7 @@ def _read_line(
         line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
     if parse_action is not None and (
         split := _before_shouted(line_wo, parse_action)
+        or (plans and _plan_then_command(line_wo, parse_action))
         or _move_then_command(line_wo, parse_action)
         or _command_then_move(line_wo, parse_action)
     ):
@@ -2225,7 +2525,7 @@ def _read_line(
             if not _read_alone(parts[0], at):
                 _read_move(line_wo, at)
             return
-        _read_plan(line, parts, guard, out, parse_action, from_subject)
+        _read_plan(line, parts, guard, out, parse_action, from_subject, notation)
     else:
         _read_move(
             line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
@@ -2270,18 +2570,308 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
         line = tail
 
     def cut(m: re.Match[str]) -> str:
-        words = [t.casefold() for t in _tokens(m["c"])]
-        if (
-            not _AGAIN_WORDS.intersection(words)
-            or not (_MINE | _DICE).intersection(words)  # "if Bea moves again": not the player's
-            or _NEGATIONS.intersection(words)
-            or any(w.endswith("n't") for w in words)
-            or any(_moved(t) for t in _tokens(m["c"]))
-        ):
-            return m.group(0)
-        return " ; "
+        return " ; " if _goes_on(m["c"]) else m.group(0)
 
     return _MORE_MOVES.sub(cut, line)
+
+
+_GO_ON_WORDS = frozenset(
+    ("continue", "continues", "continuer", "continuez", "poursuivre", "rejouer", "rejoue",
+     "continuare", "continua", "continuo", "proseguire", "prosegue", "proseguo", "rigiocare",
+     "avanti", "weiter", "weiterziehen", "weiterziehe", "weitermachen", "weiterspielen",
+     "weitergehen", "weitergeht", "fortfahren", "fortsetzen", "carry", "proceed", "going",
+     "encore", "ancora", "noch", "nochmal", "again", "another", "more", "still")
+)  # fmt: skip
+"""Verbs and adverbs of going on with the turn (issue 31, eighth round: "si le dé me laisse
+continuer", "falls ich weiterziehen darf", "se posso proseguire", "if I may carry on")."""
+_GO_ON_PHRASE = re.compile(r"(?i)(?<![\w'’])(?:go|play|move|keep)\s+(?:on|going|moving|playing)\b")
+_WHOSE_TURN = frozenset(("turn", "tour", "turno", "zug"))
+
+
+_MAY_WORDS = frozenset(
+    ("i", "may", "can", "could", "am", "allowed", "permitted", "possible", "it's", "it", "is",
+     "je", "peux", "pouvais", "le", "c'est", "possible", "permis", "io", "posso", "potessi", "è",
+     "possibile", "ich", "darf", "kann", "dürfte", "es", "geht", "möglich", "moeglich")
+)  # fmt: skip
+"""The words of a condition that only says "if I may" or "if possible" ("Danach, wenn ich darf,
+KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action, its turn coming
+is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
+
+
+def _goes_on(condition: str) -> bool:
+    """Does ``condition`` (the words after "if") only say that the player's turn goes on: that
+    the fate dice let them move again ("if I get another move", "si le dé me laisse continuer",
+    "se posso proseguire", "falls ich weiterziehen darf", "if my turn carries on")? Such a later
+    action is what a plan means (the store plays it only then). Not when it names a move, denies,
+    or is another player's ("if Bea moves again")."""
+    toks = _tokens(condition)
+    words = [t.casefold() for t in toks]
+    if (
+        words
+        and set(words) <= _MAY_WORDS
+        and any(w not in ("i", "je", "io", "ich", "it", "es", "le", "is", "am") for w in words)
+    ):
+        return True  # "if I may", "si possible", "wenn ich darf"
+    going = (
+        _AGAIN_WORDS.intersection(words)
+        or _GO_ON_WORDS.intersection(words)
+        or _GO_ON_PHRASE.search(condition) is not None
+    )
+    return bool(
+        going
+        and (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+        and not _NEGATIONS.intersection(words)
+        and not any(w.endswith("n't") for w in words)
+        and not any(_moved(t) for t in toks)
+    )
+
+
+_OPEN_END = re.compile(
+    r"(?i)(?:(?<![\w'’])(?:if|si|se|wenn|falls)(?![\w'’])[^,;.:!?()]*"
+    r"|(?<![\w'’])(?:" + "|".join(PLAN_WORDS) + r"|and|et|e|und)\s*,?)\s*$"
+)
+"""A line that stops inside a condition or after a plan word ("..., et si je peux encore" /
+"jouer, le rouge-bleu monte au nord": a hard wrap)."""
+
+
+def _plan_over_lines(
+    lines: list[str],
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    spell: Callable[[str], str] | None,
+) -> list[str]:
+    """A whole turn said over several lines (issue 31, eighth round): a line that goes on with
+    the plan of the line before it, after a condition of going on ("Premier déplacement : RB vers
+    le nord." / "Si le dé me laisse continuer : KB vers le sud.", "Erster Zug: BR nach Westen,
+    dann nach Norden." / "Falls ich weiterziehen darf: RB nach Norden."), a plan word ("RB N." /
+    "Then KB S.") or the wrap of an unfinished sentence ("..., et si je peux encore" / "jouer,
+    le rouge-bleu monte au nord."), is read with it as one line. Only when the two read together
+    as one plan with more actions than the first line alone, with no question and nothing
+    refused: a line whose condition the service cannot decide ("Si la case est libre : KB S")
+    is no such line."""
+    out: list[str] = []
+    for line in lines:
+        if not out:
+            out.append(line)
+            continue
+        joined = _goes_on_line(out[-1], line, parse_action, is_move_form, notation, spell)
+        if joined is not None:
+            out[-1] = joined
+            continue
+        said = _sentences(line)
+        if len(said) > 1 and (
+            joined := _goes_on_line(out[-1], said[0], parse_action, is_move_form, notation, spell)
+        ):
+            # "Si je peux continuer, KB vers le sud. Sinon tant pis.": the rest read after it
+            out[-1] = joined
+            out.append(" ".join(said[1:]))
+            continue
+        out.append(line)
+    return out
+
+
+_ORDINALS = {
+    1: ("premier", "première", "premiere", "1er", "1re", "d'abord", "primo", "prima", "erster",
+        "erste", "erstes", "zuerst", "first", "firstly", "1st", "1"),
+    2: ("deuxième", "deuxieme", "second", "seconde", "2e", "2ème", "secondo", "seconda",
+        "zweiter", "zweite", "zweites", "2nd", "2"),
+    3: ("troisième", "troisieme", "3e", "3ème", "terzo", "terza", "dritter", "dritte", "drittes",
+        "third", "3rd", "3"),
+    4: ("quatrième", "quatrieme", "4e", "quarto", "quarta", "vierter", "vierte", "fourth", "4th",
+        "4"),
+}  # fmt: skip
+_RANK = {w: k for k, words in _ORDINALS.items() for w in words}
+_ORDINAL_LEAD = re.compile(
+    r"(?i)^\W*(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
+    r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?\s*(?:[:.)]|\s[-–—])\s*"
+    r"(?P<rest>\S.*)$"
+)
+"""A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
+"Zweiter Zug: KB nach Süden", "Second: KB south")."""
+_OVER_PARTS = re.compile(r"(?<=[.!;])\s+")
+
+
+def _ordinal(line: str) -> tuple[int, str] | None:
+    """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest."""
+    m = _ORDINAL_LEAD.match(line.strip())
+    if m is None or (rank := _RANK.get(m["n"].casefold())) is None:
+        return None
+    return rank, m["rest"]
+
+
+def _goes_on_line(
+    a: str,
+    b: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    spell: Callable[[str], str] | None,
+) -> str | None:
+    """Lines ``a`` and ``b`` as one line when ``b`` goes on with the plan of ``a``
+    (:func:`_plan_over_lines`); None otherwise."""
+    a, b = a.strip(), b.strip()
+    if not a or not b or "?" in a or "?" in b or len(a) + len(b) > PROSE_MAX:
+        return None
+    sep = ""
+    if (nth := _ordinal(b)) is not None and nth[0] >= 2:
+        # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud."
+        ranks = [o[0] for p in _OVER_PARTS.split(a) if (o := _ordinal(p)) is not None]
+        if nth[0] - 1 not in ranks:
+            return None
+        lead, sep = nth[1], " ; "
+    else:
+        lead = re.sub(r"^E(?=\s+se\s)", "e", re.sub(r"^\W+", "", b))  # "E se tocca ancora"
+        goes_on = (
+            _as_plan(lead, parse_action).lstrip().startswith(";")  # "Si le dé me laisse ... :"
+            or _PLAN_LEAD.match(lead) is not None  # "Then KB S", "Dann RB nach Norden"
+            or (not a.endswith((".", "!", ";", ":")) and lead[:1].islower() and _OPEN_END.search(a))
+        )
+        if not goes_on:
+            return None
+    key = (a, b)
+    if key in _OVER_LINES.get():
+        return None
+    # a sentence of its own stays one ("rb n" / "And if it's still my turn, KB south")
+    if not sep:
+        sep = ". " if lead[:1].isupper() and not a.endswith((".", "!", ";", ":", ",")) else " "
+    text = f"{a}{sep}{lead}"
+    token = _OVER_LINES.set(_OVER_LINES.get() | {key})
+    try:
+        alone = read_commands([a], parse_action, is_move_form, notation=notation, plans=True,
+                              spell=spell)  # fmt: skip
+        whole = read_commands([text], parse_action, is_move_form, notation=notation,
+                              plans=True, spell=spell)  # fmt: skip
+    finally:
+        _OVER_LINES.reset(token)
+    played = [c for c in whole.commands if c.kind == "action"]
+    before = [c for c in alone.commands if c.kind == "action"]
+    return (
+        text
+        if (
+            not whole.errors
+            and not whole.mentions
+            and len(played) == 1
+            and len(whole.commands) == 1
+            and len(played[0].plan) >= 1
+            and len(before) <= 1
+            and (not before or len(played[0].plan) > len(before[0].plan))
+        )
+        else None
+    )
+
+
+_IF_LEAD = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und|mais|but|ma|aber)\s+)?"
+    r"(?:if|si|s['’]il|se|wenn|falls|sofern|qualora)(?![\w'’])"
+)
+_COND_END = re.compile(r"\s*[:,]\s+|\s+[-–—]+\s+")
+_UNDECIDED = N_(
+    "This reply names another slide beside your move ('%(line)s') that could not be read with "
+    "it, so nothing was played. Write the slides one after the other, e.g. RB N; KB S (a later "
+    "slide is played only if the fate dice let your turn go on), or send one slide at a time."
+)
+_OR_LEAD = re.compile(
+    r"(?i)^\W*(?:or|ou(?:\s+bien)?|oppure|o|oder|bzw\.?|beziehungsweise|sinon|altrimenti"
+    r"|sonst|otherwise)(?![\w'’])\s*,?\s*"
+)
+_NOT_CODES = frozenset(("OK", "PS", "NB", "PPS", "TV", "AM", "PM"))
+
+
+def _undecided_later(
+    out: Reading, todo: list[str], where: dict[int, int], parse_action: Callable[[str], object]
+) -> None:
+    """A turn whose move is read while another sentence of the reply sets a later slide on a
+    condition not read with it as its plan: one the service cannot decide ("RB vers le nord. Si
+    la case est libre : KB vers le sud.", "BR W." / "Falls Bea nicht zieht: RB N"), or the dice
+    letting the turn go on in a line that could not be read with the move (issue 31, eighth
+    round). Only the first slide was read: the reply is asked back, never half played."""
+    actions = [c for c in out.commands if c.kind == "action"]
+    if len(actions) != 1 or out.errors:
+        return
+    act = actions[0]
+    at = where.get(id(act))
+    said = {where.get(id(c)) for c in out.commands if c is not act}
+    if (
+        at is not None
+        and (first := _sentences(todo[at])[0])
+        and _PLAN_LEAD.match(re.sub(r"^\W+", "", first))
+    ):
+        # "Je pousse RB vers le nord." / "Ensuite KB vers le sud.": the later slide read, the
+        # first not
+        before = [t for k, x in enumerate(todo[:at]) if k not in said for t in _tokens(x)]
+        if any(_moved(t) and t.upper() not in _NOT_CODES for t in before):
+            out.errors.append((act.line, CommandError(_(_UNDECIDED) % {"line": first})))
+            return
+    for k, line in enumerate(todo):
+        if k in said:
+            continue
+        sentences = _sentences(line)
+        if k == at:
+            sentences = sentences[1:]  # the move's own sentence is the move
+        for sentence in sentences:
+            if "?" in sentence:
+                continue
+            shown = sentence
+            then = _PLAN_LEAD.match(bare := re.sub(r"^\W+", "", sentence))
+            if then is not None:  # "Danach, wenn ich darf, KB nach Süden."
+                sentence = bare[then.end() :]
+            pieces = _COND_END.split(sentence.strip(), maxsplit=1)
+            if (alt := _OR_LEAD.match(sentence)) is not None:
+                head, tail = "", sentence[alt.end() :]  # "Ou bien KB vers le sud."
+            elif _IF_LEAD.match(sentence) and len(pieces) == 2:
+                head, tail = pieces
+            elif then is not None:
+                head, tail = "", sentence
+            else:
+                continue
+            core = _later_slide(tail, parse_action)
+            if (
+                (k == at and alt is None and act.plan and (then or _goes_on(head)))  # its plan
+                or core is None
+                or denies(_tokens(core))
+            ):
+                continue
+            try:
+                if parse_action(core) == act.action and not (
+                    k == at and _other_move(line, act, parse_action)
+                ):
+                    continue  # the move itself, said again under its condition
+            except RuleError:
+                pass
+            out.errors.append((act.line, CommandError(_(_UNDECIDED) % {"line": shown})))
+            return
+
+
+_SLIDE_END = re.compile(
+    r"\s*[,(]\s*|\s+[-–—]+\s+|\s+(?=(?i:if|si|se|wenn|falls|sofern|qualora|unless)(?![\w'’]))"
+)
+
+
+def _later_slide(tail: str, parse_action: Callable[[str], object]) -> str | None:
+    """The slide written at the start of ``tail`` ("KB nach Süden, falls das Feld frei ist": KB
+    nach Süden), None when it starts with none."""
+    core = strip_please(tail.strip(" .!")) or tail.strip(" .!")
+    if _written(parse_action, core):
+        return core
+    head = _SLIDE_END.split(core, maxsplit=1)[0].strip(" .!")
+    return head if head and head != core and _written(parse_action, head) else None
+
+
+def _other_move(line: str, act: Command, parse_action: Callable[[str], object]) -> bool:
+    """Does the first sentence of ``line`` name a move other than ``act``'s ("rb n. And if
+    it's still my turn, KB south" read as KB S)?"""
+    first = _sentences(line)[0]
+    if first == line:
+        return False
+    try:
+        return parse_action(strip_please(first.strip(" .!")) or first) != act.action
+    except RuleError:
+        return False
+
+
+_OVER_LINES: ContextVar[frozenset[tuple[str, str]]] = ContextVar("_OVER_LINES", default=frozenset())
+"""The pairs of lines being tried as one plan (the trial readings do not try them again)."""
 
 
 def _written(parse_action: Callable[[str], object], text: str) -> bool:
@@ -2416,9 +3006,12 @@ def _read_plan(
     out: Reading,
     parse_action: Callable[[str], object],
     from_subject: bool,
+    notation: Callable[[object], str] | None = None,
 ) -> None:
     """A plan: its first action must be legal now; each later one must at least be written in
-    the game's notation (whether it is legal is known only when its turn comes)."""
+    the game's notation (whether it is legal is known only when its turn comes). A later action
+    legal now is kept in the game's notation when that reads as the same action ("le rouge-bleu
+    monte au nord" as RB N: the echo and the log then say what will be played)."""
     try:
         first = parse_action(parts[0])
     except RuleError as err:
@@ -2427,9 +3020,10 @@ def _read_plan(
         else:
             out.errors.append((line, err))
         return
+    later: list[str] = []
     for k, part in enumerate(parts[1:], start=2):
         try:
-            parse_action(part)
+            action = parse_action(part)
         except InvalidSyntax as err:
             out.errors.append(
                 (
@@ -2446,7 +3040,9 @@ def _read_plan(
             )
             return
         except RuleError:
-            pass  # not legal in today's position: checked when its turn comes
+            later.append(part)  # not legal in today's position: checked when its turn comes
+        else:
+            later.append(_in_notation(part, action, parse_action, notation))
     out.commands.append(
         Command(
             "action",
@@ -2454,9 +3050,27 @@ def _read_plan(
             action=first,
             guard=guard,
             from_subject=from_subject,
-            plan=tuple(parts[1:]),
+            plan=tuple(later),
         )
     )
+
+
+def _in_notation(
+    part: str,
+    action: object,
+    parse_action: Callable[[str], object],
+    notation: Callable[[object], str] | None,
+) -> str:
+    """A plan's later action ``part`` (``action`` now) in the game's notation, when that reads as
+    the same action; else as written."""
+    if notation is None:
+        return part
+    written = notation(action)
+    try:
+        same = parse_action(written) == action
+    except RuleError:
+        same = False
+    return written if same else part
 
 
 _AND = frozenset({"and", "et", "e", "und", "but", "mais", "ma", "aber"})
@@ -4156,6 +4770,191 @@ def _read_move(line_wo: str, at: _At) -> None:
         _MOVE_DEPTH.reset(token)
 
 
+_CONSEQUENCE = re.compile(
+    r"(?i)(?:\s*,|\s*;|\s+[-–—]+|\.{2,}|…)\s*(?=(?:so|so\s+that|that\s+way|this\s+way|then|otherwise"
+    r"|or\s+else|because|since|which|comme\s+[çc]a|ainsi|pour\s+que|sinon|donc|alors|car|parce"
+    r"\s+que|puisque|ce\s+qui|de\s+(?:fa[çc]on|sorte|mani[èe]re)\s+(?:à|a|que)|histoire\s+de|cos[iì]"
+    r"|in\s+modo\s+(?:che|da)|cosicch[ée]|altrimenti|senn[òo]|quindi|perch[ée]|poich[ée]"
+    r"|dato\s+che|visto\s+che|dann|damit|sodass|so\s+dass|sonst|weil|denn|also|wodurch)"
+    r"(?![\w'’]))"
+)
+"""Where a clause on what the move does starts ("Ich lege mein Plättchen auf O13 in R3, dann
+zeigt der rosa Raum nach Westen", "N13 R0, sinon je lui ouvre la salle", "M13 R2, that way the
+pink room faces west"; issue 31, eighth round)."""
+_NOT_A_CONSEQUENCE = frozenset(
+    ("maybe", "perhaps", "probably", "possibly", "peut-être", "peut-etre", "probablement", "forse",
+     "magari", "probabilmente", "vielleicht", "eventuell", "wohl", "or", "ou", "oder", "o",
+     "oppure", "either", "soit", "instead", "rather", "plutôt", "plutot", "invece", "piuttosto",
+     "lieber", "stattdessen", "wait", "attends", "attendez", "aspetta", "aspettate", "warte",
+     "moment", "actually", "anzi", "doch", "sorry", "pardon", "désolé", "desole", "scusa",
+     "scusate", "entschuldigung", "mistake", "erreur", "errore", "fehler", "typo", "forget",
+     "oublie", "oubliez", "ignore", "ignorez", "ignorate", "vergiss", "vergessen", "no", "nope",
+     "nein", "nah", "better", "mieux", "meglio", "besser", "prefer", "préfère", "preferisco",
+     "next", "later", "prochain", "prochaine", "prossimo", "prossima", "nächste", "nächsten",
+     "später", "tomorrow", "demain", "domani", "morgen", "play", "put", "place", "take", "joue",
+     "jouerai", "pose", "poserai", "mets", "prends", "gioco", "giocherò", "metto", "prendo",
+     "spiele", "lege", "setze", "nehme", "rotation", "rotate", "turn", "turned", "tourne",
+     "tournée", "ruota", "ruotata", "drehe", "gedreht", "drehung", "move", "coup", "mossa", "zug")
+)  # fmt: skip
+"""Words that make a clause after the move more than what the move does: a doubt, an
+alternative, a correction or a take-back, a later turn, another move or rotation."""
+
+
+def _move_then_consequence(line: str, at: _At) -> bool:
+    """A move, then a clause on what it does or why ("..., dann zeigt der rosa Raum nach
+    Westen", "..., sinon je lui ouvre la salle", "..., così Bea non chiude la stanza"): the
+    part before, read alone. Only for a move with a square (letters and digits: the clause may
+    hold direction words that Die Verbotene Stadt reads); never when the clause names a move or
+    a part of one, asks, or holds a word of :data:`_NOT_A_CONSEQUENCE`."""
+    if "?" in line:
+        return False
+    for m in _CONSEQUENCE.finditer(line):
+        head, tail = line[: m.start()], line[m.end() :]
+        said = _tokens(tail)
+        if len(said) < 2 or any(_code_like(t) or any(c.isdigit() for c in t) for t in said):
+            continue
+        if not any(
+            any(c.isdigit() for c in t) and any(c.isalpha() for c in t) for t in _tokens(head)
+        ):
+            return False
+        folded = {t.casefold().replace("’", "'") for t in said}
+        if folded & _NOT_A_CONSEQUENCE or is_correction(tail) or is_take_back(tail):
+            return False
+        return _read_alone(head, at)
+    return False
+
+
+_CONDITION_LINE = re.compile(
+    r"(?i)^\W*(?:if|si|se|wenn|falls|sofern|qualora|otherwise|else|sinon|autrement|altrimenti"
+    r"|senn[òo]|sonst|ansonsten|andernfalls|failing\s+that|in\s+caso\s+contrario)(?![\w'’])"
+)
+"""A line that starts a condition or its fallback ("Otherwise O9 R1.", "Si M13 est déjà prise,
+alors O9 R1"): it may belong with the lines above it."""
+_SQUARE_CODE = re.compile(r"(?<![\w'’])[A-Za-z]\d{1,2}(?![\w'’])")
+_JOINS = 50
+"""At most this many windows of lines are tried as one condition per reply (a hostile reply of
+condition words stays linear)."""
+
+
+def _join_conditions(
+    todo: list[str],
+    parse_action: Callable[[str], object] | None,
+    is_move_form: Callable[[str], bool] | None,
+) -> list[str]:
+    """A move on a condition and its fallback written over two to four lines ("If M13 is still
+    free, M13 R2." / "Otherwise O9 R1.", "M13 R2" / "If M13 is gone, O9 R1 instead", "Si la M13
+    est encore libre :" / "M13 R2" / "Sinon :" / "O9 R1"; issue 31, eighth round): joined into one
+    line when the joined line has the shape :func:`conditions.decided` reads; left apart
+    otherwise."""
+    if parse_action is None:
+        return todo
+    out: list[str] = []
+    tries = 0
+    i = 0
+    while i < len(todo):
+        joined = None
+        for k in (2, 3, 4):
+            part = todo[i : i + k]
+            if len(part) < k or not all(p.strip() for p in part) or tries >= _JOINS:
+                break
+            if not any(_CONDITION_LINE.match(p) for p in part[1:]):
+                continue
+            if len(_SQUARE_CODE.findall(" ".join(part))) < 2:
+                continue
+            if any(len(p.split()) > MAX_PROSE_WORDS for p in part):
+                break
+            tries += 1
+            text = " ".join(p.strip() for p in part)
+            tokens = _tokens(text)
+            cands = _candidates(tokens, parse_action, is_move_form)
+            moves = [conditions.Move(c.start, c.end, c.text, c.error is None) for c in cands]
+            if len(moves) >= 2 and conditions.decided(text, tokens, moves, _tokens, parse_action):
+                joined = (k, text)
+                break
+        if joined is None:
+            out.append(todo[i])
+            i += 1
+        else:
+            out.append(joined[1])
+            i += joined[0]
+    return out
+
+
+_YOU_SUGGESTED = re.compile(
+    r"(?i)(?<![\w'’])(?:that\s+|which\s+|que\s+|qu['’]|che\s+|den\s+|das\s+|die\s+)?(?:(?:you|vous|voi"
+    r"|sie|ihr)\s+(?:(?:have|avez|m['’]avez|avete|mi\s+avete|haben|habt)\s+)?|(?:avete|mi\s+avete"
+    r"|m['’]avez|avez|haben\s+sie|habt\s+ihr)\s+)(?:suggested|proposed"
+    r"|offered|recommended|sugg[ée]r(?:[ée]e?|ez)|propos(?:[ée]e?|ez)|suggerit[ao]|propost[ao]"
+    r"|consigliat[ao]|suggerite|proponete"
+    r"|vorgeschlagen|empfohlen)(?:\s+(?:haben|habt))?(?![\w'’])"
+)
+"""The move named as the one the mail suggested ("I'll go with the P11 R2 you suggested then",
+"The M8 R1 you suggested then", "je prends le M13 R0 que vous proposez", "nehme den M13 R0, den
+Sie vorgeschlagen haben"; issue 31, eighth round)."""
+
+
+def _as_you_suggested(line: str, at: _At) -> bool:
+    """A move named as the one our mail suggested (:data:`_YOU_SUGGESTED`): read when every other
+    word is a known filler word that denies nothing ("The M8 R1 you suggested is a trap" is not
+    read)."""
+    if "?" in line or not (m := _YOU_SUGGESTED.search(line)):
+        return False
+    rest = line[: m.start()] + " " + line[m.end() :]
+    words = [t.casefold().replace("’", "'") for t in _tokens(rest) if not _moved(t)]
+    if not words or not all(w in conditions.TAKING or w in _GOING_WITH for w in words):
+        return False
+    return _read_alone(rest, at)
+
+
+_GOING_WITH = frozenset(
+    ("fine", "alright", "right", "sure", "va", "bene", "d'accord", "accord", "gut", "nehmen",
+     "prends", "prenez", "prendiamo", "gioco", "giocate", "spiele", "spielen", "vostra", "votre",
+     "ihren", "ihre", "instead", "plutôt", "invece", "stattdessen", "let's", "lets", "do", "mach",
+     "machen", "wir", "we", "we'll", "one", "allez", "vai", "los", "mossa", "coup", "zug", "move")
+)  # fmt: skip
+"""Words of taking besides :data:`conditions.TAKING`, around a move "you suggested"."""
+
+
+def _position_decides(line: str, at: _At) -> bool:
+    """A move on a condition the position decides, with its fallback ("Can I place on N11? If
+    not, N9 R2 I guess"; :mod:`pbem.commands.conditions`): the move it picks, read alone; the
+    game's reason when that move is not legal; asked back when the square asked about is open
+    and no move on it was named."""
+    tokens = _tokens(line)
+    if len(tokens) > MAX_PROSE_WORDS or len(tokens) < 3:
+        return False
+    cands = _candidates(tokens, at.parse_action, at.is_move_form)
+    moves = [conditions.Move(c.start, c.end, c.text, c.error is None) for c in cands]
+    if len(moves) < 2:
+        return False
+    decision = conditions.decided(line, tokens, moves, _tokens, at.parse_action)
+    if decision is None:
+        return False
+    kind, said = decision
+    if kind == conditions.MOVE:
+        return _read_alone(said, at)
+    if kind == conditions.ILLEGAL:
+        err = next((c.error for c in cands if c.text == said and c.error is not None), None)
+        if err is None:
+            return False
+        at.out.errors.append((at.line, err))
+        return True
+    at.out.errors.append(
+        (
+            at.line,
+            CommandError(
+                _(
+                    "%(square)s can still take your tile, so the move you gave for the other case "
+                    "was not played. If you want %(square)s, send the move with its rotation (for "
+                    "example %(square)s R0) on a line of its own."
+                )
+                % {"square": said}
+            ),
+        )
+    )
+    return True
+
+
 def _read_move_at(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -4242,6 +5041,10 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             if not from_subject:
                 out.errors.append((line, first))
             return
+    if _position_decides(line_wo, at):
+        return  # "Se la M13 è ancora libera gioco M13 R2, altrimenti O9 R1"
+    if _as_you_suggested(line_wo, at):
+        return  # "I'll go with the P11 R2 you suggested then"
     either = _EITHER_WAY.search(line_wo)
     if either is not None and "?" not in either["rest"] and _read_alone(either["rest"], at):
         return  # "Does P12 R2 close the top room? Either way I'm playing P12 R0."
@@ -4264,6 +5067,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "O9 R1, enfin non, plutôt O9 R3 : je préfère garder la porte tournée vers le temple"
     if _sorry_after(line_wo, at):
         return  # "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne"
+    if _move_then_consequence(line_wo, at):
+        return  # "Ich lege mein Plättchen auf O13 in R3, dann zeigt der rosa Raum nach Westen"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
@@ -4300,6 +5105,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "oups, je voulais dire BR ouest S": the move the correction names
     # "Après mûre réflexion : N13 R0", "Après mûre réflexion, je joue P11 tournée à 270°": the
     # move after a lead-in, read alone.
+    thought = _THOUGHT_PHRASE.match(line_wo)
+    if thought and "?" not in line_wo and _read_alone(line_wo[thought.end() :], at):
+        return  # "Nach langem Hin und Her habe ich mich für M13 R2 entschieden"
     for head, tail in (
         _lead_in(line_wo),
         _lead_in(line_wo, _COMMA),
@@ -4308,6 +5116,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
     ):
         if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
+    # "Ci ho pensato tutta la sera e alla fine ho deciso per M13 R2": the choice after the
+    # thinking, whatever the thinking's words (it names no move), read alone
+    head, tail = _lead_in(line_wo, _FINALLY)
+    if head and "?" not in line_wo and _read_alone(tail, at):
+        return
     if len(tokens) <= MAX_PROSE_WORDS:
         cands = _candidates(tokens, parse_action, is_move_form)
         if len(cands) > 1 and any(_SORRY_FOR.search(" ".join(tokens[: c.start])) for c in cands):

@@ -145,12 +145,15 @@ _NUMBERED = re.compile(
 """A place by its number: "example 2", "l'exemple n° 2", "Beispiel Nr. 4", "esempio numero 3"."""
 
 _LIST_WORDS = re.compile(
-    r"(?i)(?<!\w)(?:list|listed|liste|elenco|elencat[aei]|lista|aufzählung|aufgelistet"
+    r"(?i)(?<!\w)(?:list|liste|elenco|lista|aufzählung"
     r"|what\s+to\s+write\s+back|quoi\s+répondre|quoi\s+repondre|cosa\s+rispondere"
     r"|was\s+sie\s+antworten|du\s+bas|en\s+bas|in\s+basso|unten|at\s+the\s+bottom|below"
     r"|ci-dessous|qui\s+sotto|sotto)(?![\w'’])"
 )
-"""Words that name the list of examples under "What to write back" (the mail's one list)."""
+"""Words that name the list of examples under "What to write back" (the mail's one list). Not
+the verb ("the first suggestion you listed", "aufgelistet"): the turn line's examples are listed
+too (issue 31, eighth round: half-38 en-3804 played the first of one list where the mail's two
+lists begin differently)."""
 _OFFERED = re.compile(
     r"(?i)(?<![\w'’])(?:you|vous|voi|sie|du|your|vos|votre|vostr[aeio]|ihr(?:e|er|en|em)?)"
     r"(?:\s+\w+){0,2}?\s+(?:suggest(?:ed)?|propos(?:e|ed|ez|é|ée|és|ées)|offer(?:ed)?|gave"

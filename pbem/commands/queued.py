@@ -219,7 +219,7 @@ def alternatives(text: str) -> str | None:
 _TURN_NAMED = (
     r"(?:(?:for|on|at)\s+(?:my|the)\s+(?:next|following)\s+(?:turn|move|go)|next\s+turn"
     r"|(?:when|once)\s+(?:it['’]?s|it\s+is)\s+my\s+turn\s+again"
-    r"|(?:pour|[àa]|au)\s+(?:mon\s+)?(?:prochain\s+tour|tour\s+suivant|prochain\s+coup"
+    r"|(?:pour|[àa]|au)\s+(?:mon\s+|le\s+)?(?:prochain\s+tour|tour\s+suivant|prochain\s+coup"
     r"|coup\s+suivant)|au\s+prochain\s+tour|(?:quand|lorsque)\s+ce\s+sera\s+[àa]\s+nouveau"
     r"\s+mon\s+tour"
     r"|(?:per|al)\s+(?:il\s+)?(?:mio\s+)?(?:prossimo\s+turno|turno\s+(?:dopo|successivo))"
@@ -260,13 +260,35 @@ _QUEUE = re.compile(
 "mettez P12 R0 de côté pour mon prochain tour", "merkt N13 R1 für meinen nächsten Zug vor")."""
 
 
+_QUEUE_VERB = (
+    r"(?:queue(?:\s+up)?|put|keep|save|hold|note|mettez|mets|gardez|garde|notez|r[ée]servez"
+    r"|metti|mettete|tenete|tieni|segnate|segna|prenotate|merkt?|notiert?|reserviert?)"
+    r"(?:-(?:le|la|les|moi|lui)|(?<=[ei])(?:mi|melo|mela|lo|la|le))?"
+)
+_QUEUE_PLACE = r"(?:in\s+(?:the\s+)?queue|aside|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda)"
+_QUEUE_END = (
+    r"(?:vormerken|merken|notieren|aufschreiben|reservieren|speichern|vorsehen|einplanen|vor"
+    r"|queued|saved|noted)"
+)
+_NAMED_THEN_QUEUED = re.compile(
+    rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*\s*[:,]?(?:\s+{_ALREADY})*"
+    rf"(?:\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?(?:\s+{_ALREADY})*|\s*,?\s*{_BOOK})?"
+    rf"\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
+    rf"(?:\s*,?\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?)?(?:[\s,]+{_COURTESY})*[\s.!]*$"
+)
+"""The next turn named first, then the words that queue its move around it (issue 31, eighth
+round, wt-28: "Per il prossimo turno mettete in coda P12 R0, altrimenti O13 R0", "Für meinen
+nächsten Zug bitte schon mal N13 R2 vormerken", "For my next turn please queue P12 R0", "Pour
+mon prochain tour, gardez de côté P12 R0")."""
+
+
 def named_next(line: str) -> str | None:
     """What NEXT queues when a line names the next turn in words instead of the word NEXT (see
     the module's text): the text after the words that name it, None when the line does not
     start so or asks ("?")."""
     if "?" in line:
         return None
-    for pattern in (_LEAD_COLON, _LEAD, _QUEUE):
+    for pattern in (_NAMED_THEN_QUEUED, _LEAD_COLON, _LEAD, _QUEUE):
         m = pattern.match(line)
         if m is not None and re.search(r"\b(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b", m["rest"]):
             return m["rest"].strip()

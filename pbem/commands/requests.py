@@ -269,6 +269,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or back_in_words(line)
         or mail_in_words(line)
         or _help_then_confused(line)
+        or pause_in_words(line)
     )
 
 
@@ -829,7 +830,11 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     rest = _STARTING.sub("", (m or de)["rest"]).strip(" ,")  # type: ignore[index]
     if de is not None:
-        got, tail = read_until(strip_please(rest)), de["tail"]
+        # "Ich bin ab heute zwei Wochen weg": a length too (eighth round)
+        got, tail = (
+            read_until(strip_please(rest)) or leading_duration(rest, strip_please),
+            de["tail"],
+        )
     else:
         clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
         got = leading_duration(clause[0], strip_please)
@@ -1014,3 +1019,47 @@ def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
             return []
     cmd = vocabulary().commands.get("mail")
     return [(cmd, mode)] if cmd is not None else []
+
+
+_PROPOSED_PAUSE = re.compile(
+    r"(?i)^\W*(?:(?:so|alors|donc|quindi|allora|also)\s*,?\s+)?(?:"
+    r"i\s+(?:(?:would|'d)\s+like\s+to\s+)?(?:propose|suggest)\s+(?:that\s+)?(?:we\s+)?(?:take\s+)?"
+    r"(?:a\s+)?(?:pause|break)(?:\s+(?:the|this)\s+game)?"
+    r"|je\s+(?:voudrais\s+)?propose[rz]?\s+(?:qu['’]on\s+fasse\s+|de\s+faire\s+|que\s+nous\s+fassions\s+)?"
+    r"une\s+pause"
+    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?)?"
+    r"(?:una\s+pausa)?"
+    r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
+    r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
+    r")(?![\w'’])(?P<rest>.*)$"
+)
+"""A pause proposed in words, in the first person and now ("I propose we pause the game for a
+week", "Je propose une pause de deux semaines", "Propongo una pausa di 10 giorni", "Ich schlage
+eine Pause von einer Woche vor")."""
+_PAUSE_LEAD = re.compile(r"(?i)^\s*(?:of|for|de|d['’]|pendant|di|per|von|für|fuer)\s+")
+
+
+def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
+    proposal in the first person and now, then the pause's length that the service reads, then
+    nothing but courtesy or a reason without a figure, a denial or a condition ("Propongo una pausa
+    di 10 giorni, ho gli esami"). ``[]`` for anything else: a question ("Maybe we should pause
+    for a week?", "Sollen wir eine Pause machen?"), no length, the past."""
+    from pbem.commands.durations import leading_duration
+    from pbem.mail.reply import denies, strip_please
+
+    if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
+        return []
+    rest = m["de"] if m["de"] is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
+    tail = m["rest"] if m["de"] is not None else ""
+    if m["de"] is None:
+        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        rest, tail = clause[0], rest[len(clause[0]) :]
+    got = leading_duration(_PAUSE_LEAD.sub("", rest), strip_please)
+    if got is None or not re.fullmatch(r"\d+[dh]", got):
+        return []
+    tail = tail.strip(" ,;.!")
+    if tail and (any(c.isdigit() for c in tail) or denies(tail.split())):
+        return []
+    cmd = vocabulary().commands.get("propose")
+    return [(cmd, f"PAUSE {got}")] if cmd is not None else []

@@ -1017,7 +1017,7 @@ class BackCmd(_Base):
 
     kind: ClassVar[str] = "back"
     name = "BACK"
-    words = {"fr": ("RETOUR",), "it": ("RITORNO",), "de": ("ZURUECK", "ZURUCK")}
+    words = {"fr": ("RETOUR",), "it": ("RITORNO", "RIENTRO"), "de": ("ZURUECK", "ZURUCK")}
     help = (HelpLine("service", 80, N_("    BACK             back early from a vacation")),)
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1

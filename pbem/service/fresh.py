@@ -71,7 +71,7 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     mails)."""
     from pbem.mail.fingerprint import strip_subject
     from pbem.mail.reply import ours_answered
-    from pbem.service.fresh_words import in_words, in_words_with
+    from pbem.service.fresh_words import in_words, in_words_across, in_words_with
 
     lines = request_lines(p)
     for line in lines:
@@ -88,6 +88,8 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
         # the target in the Subject only (Subject "Forbidden City", "I'd like to join please")
         subject = strip_subject(p.subject, None)
         said = {g for line in [*lines, *lower] if (g := in_words_with(line, subject)) is not None}
+    if not said and (got := in_words_across([*lines, *lower])) is not None:
+        said = {got}  # the target in another sentence ("Is o-fc-3a9c full? I'd love to play")
     return (said.pop(), True) if len(said) == 1 else None
 
 

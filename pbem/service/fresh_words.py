@@ -31,6 +31,7 @@ Pure: the standard library and :mod:`pbem.rules` (the names of the games).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from pbem.commands.vocabulary import fold_word
@@ -76,8 +77,12 @@ _WISH = _phrases(
     would it be possible | is it possible | est-il possible | serait-il possible
     est-ce possible | sarebbe possibile | e possibile | ist es moeglich | waere es moeglich
     ich haette lust | ich habe lust | j' ai envie | ho voglia | i feel like
+    ich muss | muss ich | i have to | i must | je dois | devo
     """
 )
+_MUST = _phrases("ich muss | muss ich | i have to | i must | je dois | devo")
+"""A wish of necessity ("Leider muss ich mich wieder abmelden"): asked as a question it is
+advice asked ("Devo iscrivermi a o-fc-3a9c?", "Muss ich mich anmelden?"), never a request."""
 """The writer asking, offering or wishing now (folded: accents off, umlauts written out)."""
 
 _WISH_WORDS = frozenset(w for phrase in _WISH for w in phrase)
@@ -127,6 +132,7 @@ _doing(
     seguire | guardare | osservare | spettatore | spettatrice | osservatore | osservatrice
     zuschauen | zusehen | verfolgen | mitverfolgen | beobachten | mitlesen | zuschauer
     zuschauerin | beobachter | beobachterin
+    seguirla | seguirlo | seguirle | guardarla | guardarlo | osservarla
     """,
 )
 _doing(
@@ -163,7 +169,8 @@ _doing(
 _doing(
     (_TAKEOVER, _STANDBY),
     """
-    replace | fill in | step in | remplacer | sostituire | subentrare | ersetzen | einspringen
+    replace | fill in | step in | stand in | remplacer | sostituire | subentrare | ersetzen
+    einspringen
     """,
 )
 
@@ -223,6 +230,7 @@ _BETWEEN = _words(
     der die das den dem des ein eine einen einem einer bei an in im am als mich mit fuer zu
     dabei auch wirklich sehr gern gerne partie partien spiel spiels naechsten naechste neue
     neuen offenen offene diese dieser diesem platz sein von vom aus zum zur
+    again encore ancora wieder list liste lista
     """
 )
 """What may stand between the wish and the thing asked, besides the request's target."""
@@ -291,18 +299,56 @@ _ROLES = {
 }
 """A role named in the sentence says what signing up is for ("m'inscrire comme spectateur",
 "iscrivermi come riserva", "join as a spectator"): it wins over a verb of joining."""
-_SEATS = {
-    "purple": "purple violet violette mauve viola lila violett violetten violetter lilanen",
-    "yellow": "yellow jaune giallo gialla gelb gelbe gelben gelber gelbes",
-    "red": "red rouge rosso rossa rot rote roten roter rotes",
-    "blue": "blue bleu bleue blu blau blaue blauen blauer blaues",
-    "north": "north nord norden",
-    "east": "east ost osten",
-    "south": "south sud sued sueden",
-    "west": "west ouest ovest westen",
-}
-_SEAT_OF = {w: seat for seat, ws in _SEATS.items() for w in ws.split()}
-"""A seat's name in the four languages (the English name is the service's)."""
+_COLOUR_BENDS = {"fr": ("e", "s", "es"), "it": ("a", "i", "e"), "de": ("e", "en", "er", "es", "em")}
+"""The endings a colour takes beside a seat's noun ("la place bleue", "i posti gialli", "den
+gelben Platz"): French adds them (a final "e" takes only the plural's "s"), Italian puts them
+for the final "o"."""
+
+_MORE_SEAT_WORDS = {"purple": "violet violette violett violetten violetter violettes lilanen"}
+"""Words for a seat that no catalog holds (the catalogs say "mauve", "viola", "lila")."""
+
+
+def _bent(word: str, lang: str) -> list[str]:
+    """The forms of the colour ``word`` with the endings of ``lang`` (:data:`_COLOUR_BENDS`);
+    none for the colours that never bend ("viola", "lila", "blu")."""
+    if word.endswith("a") or (lang == "it" and not word.endswith("o")):
+        return []
+    stem = word[:-1] if lang == "it" else word
+    ends = ("s",) if lang == "fr" and word.endswith("e") else _COLOUR_BENDS.get(lang, ())
+    return [stem + end for end in ends if stem + end != word]
+
+
+@functools.cache
+def _seat_of() -> dict[str, str]:
+    """A seat's name in the four languages, as the sentence's folded words (the English name
+    is the service's), from where the words live: each game's seat names (Forbidden City's
+    colours, Die Verbotene Stadt's compass points) and the catalogs' translations of them, with
+    the endings a colour takes (:data:`_COLOUR_BENDS`); Die Verbotene Stadt's seat words in its
+    notation (the German "Norden", "Süden"); and :data:`_MORE_SEAT_WORDS`. The French "est" is
+    left out (it is "is" too): :func:`_seats` and :func:`seat_name` read it apart."""
+    from pbem.i18n import LANGS, translations
+    from pbem.rules import find_game, game_names
+    from pbem.rules.verbotene_stadt.notation import _SEAT_WORDS, SEAT_NAMES
+
+    def folded(word: str) -> str:
+        return fold_word(word).lower()
+
+    out: dict[str, str] = {}
+    for name in game_names():
+        game = find_game(name)
+        for seat in game.seat_names(game.max_players):
+            colour = seat not in SEAT_NAMES  # a colour bends, a compass point does not
+            for lang in LANGS:
+                word = folded(translations(lang).gettext(seat))
+                for form in (word, *(_bent(word, lang) if colour else ())):
+                    out.setdefault(form, seat.lower())
+    for word, index in _SEAT_WORDS.items():
+        out.setdefault(folded(word), SEAT_NAMES[index].lower())
+    for seat, words in _MORE_SEAT_WORDS.items():
+        out.update(dict.fromkeys(words.split(), seat))
+    out.pop("est", None)
+    return out
+
 
 _KINDS = {
     ("forbidden", "city"): "forbidden-city",
@@ -414,6 +460,7 @@ def in_words_with(line: str, subject: str) -> Request | None:
     target = next(iter(ids)) if ids else _NAMES[next(iter(kinds))]
     said = set()
     for sentence in _SENTENCE.split(line):
+        sentence = _AGAIN.sub("encore", sentence)  # "di nuovo" is "again", not "new"
         own = _fold(sentence)
         if not own or _ids(own) or _kinds(own):
             continue  # a sentence that names its own target is read alone
@@ -424,6 +471,41 @@ def in_words_with(line: str, subject: str) -> Request | None:
 
 
 _NAMES = {"forbidden-city": "Forbidden City", "verbotene-stadt": "Verbotene Stadt"}
+
+_ANOTHER = _words(
+    """
+    next another other new prochaine prochain autre nouvelle nouveau prossima prossimo altra
+    altro nuova nuovo naechste naechsten andere anderen neue neuen
+    """
+)
+"""Words of a sentence that asks for another game than the one its id names ("I'd like to join
+the next one, o-fc-3a9c is full"; with the id in another sentence: "o-fc-3a9c is full, right?
+I'd like to join the next one"; eighth round): no request."""
+_AGAIN = re.compile(r"(?i)(?<![\w'])(?:di\s+nuovo|de\s+nouveau)(?![\w'])")
+
+
+def in_words_across(lines: list[str]) -> Request | None:
+    """The request said in words in one sentence whose target another sentence of the mail
+    names (issue 31, eighth round: "Is there still room in o-fc-3a9c? I'd love to play", "J'ai
+    vu que la partie o-fc-3a9c cherche des joueurs. Je voudrais m'inscrire", "fc-7k3q klingt
+    spannend. Darf ich zuschauen?"): exactly one sentence of the mail names a game (one id or
+    one game's name), and it denies and doubts nothing; the other sentences are read as with a
+    target in the Subject (:func:`in_words_with`), the one request they ask for. None otherwise
+    ("Is there room in o-fc-3a9c or o-vs-77kd? I'd like to join", "My brother told me about
+    o-fc-3a9c. He'd love to play")."""
+    sentences = [
+        x for line in lines if len(line) <= MAX_CHARS for x in _SENTENCE.split(line) if _fold(x)
+    ]
+    naming = [x for x in sentences if _ids(_fold(x)) or _kinds(_fold(x))]
+    if len(naming) != 1:
+        return None
+    words = _fold(naming[0])
+    ids, kinds = _ids(words), _kinds(words)
+    if len(ids) + len(kinds) != 1 or _DOUBT & set(words) or _sentence(naming[0]) is not None:
+        return None
+    target = next(iter(ids)) if ids else _NAMES[next(iter(kinds))]
+    said = {got for x in sentences if x is not naming[0] and (got := in_words_with(x, target))}
+    return said.pop() if len(said) == 1 else None
 
 
 def _fold(text: str) -> list[str]:
@@ -469,6 +551,8 @@ def _sentence(text: str) -> Request | None:
     if _DOUBT & set(plain) or any(_find(words, p) >= 0 for p in _VAGUE):
         return None
     ids = _ids(words)
+    if ids and _ANOTHER & set(words):
+        return None  # "Je voudrais rejoindre la prochaine partie, o-fc-3a9c est complète"
     kinds = _kinds(words)
     seats = _seats(text, words)
     first = _said_first(words) or _leading(words, text)
@@ -483,6 +567,8 @@ def _sentence(text: str) -> Request | None:
     if said is not None:
         fits = {got for kind in said if (got := _fits(kind, ids, kinds, seats, words))}
         return fits.pop() if len(fits) == 1 else None
+    if "?" in text and any(_find(words, p) >= 0 for p in _MUST):
+        return None
     end = _wish(words)
     if end is None:
         return None
@@ -496,7 +582,7 @@ def _sentence(text: str) -> Request | None:
             return None  # two things asked ("I'd like to leave early, then join o-fc-3a9c")
         can_be = agreed
         between = words[end:at]
-        targets = ids | {w for w in between if w in _SEAT_OF} | _kind_words(words)
+        targets = ids | {w for w in between if w in _seat_of()} | _kind_words(words)
         if any(w not in _BETWEEN and w not in _WISH_WORDS and w not in targets for w in between):
             return None  # the wish is for something else ("I'd like my brother to join")
         if not _object_is_target(words, at + len(phrase), bool(targets & set(between))):
@@ -631,7 +717,7 @@ def _object_is_target(words: list[str], after: int, target_before: bool) -> bool
     di fc-7k3q"): only small words, roles and seat nouns up to the first target; when the target
     came before (German: "bei o-fc-3a9c mitspielen"), nothing but a clause of condition or
     courtesy after ("Verbotene Stadt spielen lernen" is not a request)."""
-    targets = _ids(words) | _kind_words(words) | {w for w in words if w in _SEAT_OF}
+    targets = _ids(words) | _kind_words(words) | {w for w in words if w in _seat_of()}
     for w in words[after:]:
         if w in targets:
             return True
@@ -800,7 +886,7 @@ def _seats(text: str, words: list[str]) -> set[str]:
     "il posto di Nord", "den gelben Platz"); the French "est" only as "Est" (it is "is" too)."""
     out, near_noun = set(), False
     for k, w in enumerate(words):
-        seat = _SEAT_OF.get(w)
+        seat = _seat_of().get(w)
         if seat is None and w == "est" and re.search(r"\bEst\b", text):
             seat = "east"
         if seat is None:
@@ -842,7 +928,7 @@ def seat_name(word: str) -> str | None:
     """The service's name of the seat ``word`` names in one of the four languages ("jaune",
     "Gelb", "giallo", "YELLOW": ``yellow``), or None."""
     folded = fold_word(word).lower()
-    return _SEAT_OF.get(folded) or ("east" if folded in ("est", "east", "ost") else None)
+    return _seat_of().get(folded) or ("east" if folded in ("est", "east", "ost") else None)
 
 
 def argument_problem(kind: str, arg: str) -> bool:

@@ -341,10 +341,15 @@ _NOT = frozenset(
         r"\s+",
         """not no never don't won't isn't non pas ne n' jamais nessuno mai nicht kein keine nein
         nie niemals maybe perhaps probably peut-être peut-etre probablement forse magari
-        probabilmente vielleicht wahrscheinlich eventuell""",
+        probabilmente vielleicht wahrscheinlich eventuell
+        nobody noone no-one none nothing neither nor hardly rarely seldom personne rien aucun
+        aucune nul nulle guère guere rarement nessuna niente nulla neanche nemmeno neppure mica
+        raramente niemand niemandem niemanden nichts keinem keinen keiner keines kaum selten""",
     )
 )
-"""A negation or a doubt in the tail after orders (unless it is about the mail they save)."""
+"""A negation or a doubt in the tail after orders (unless it is about the mail they save): the
+negative pronouns and adverbs too ("STANDING I believe nobody", "DAUERAUFTRAG ich glaube
+niemandem", "CONSIGNE je crois personne": never the order at its head; eighth round)."""
 
 
 _PROSE_WORDS: dict[str, str] = {
@@ -944,3 +949,99 @@ def queued_entries(
     else:
         out.append(ActionEntry(seat, text=chosen[0], source="mail"))
     return out
+
+
+_TRUST = frozenset(
+    re.split(
+        r"\s+",
+        """believe believes trust trusts crois croit croire croyez confiance crede credo credere
+        credete fido fida fidarmi fidarsi fiducia glaube glauben glaubt traue trauen traut
+        vertraue vertrauen""",
+    )
+)
+"""Words of believing others (the stance of "STANDING CLAIM BELIEVE", denied: of DOUBT)."""
+_MISTRUST = frozenset(
+    re.split(
+        r"\s+",
+        """doubt doubts suspect lie lies lying liar liars bluff bluffs bluffing doute doutes douter
+        doutez soupconne mentent ment menteur menteurs bluffe bluffent dubito dubitare dubitate
+        sospetto mentono mente bugiardi bugiardo bluffano zweifle zweifeln bezweifle misstraue
+        luegen luegt luegner bluffen blufft""",
+    )
+)
+"""Words of doubting others, or of their lying (the stance of DOUBT, denied: of BELIEVE)."""
+_KEEPING = frozenset(
+    re.split(r"\s+", "keep keeps garde garder gardez tengo tenere tenete behalte behalten")
+)
+_CHANGING = frozenset(
+    re.split(
+        r"\s+", "change changes switch changer cambio cambiare aendere aendern wechsle wechseln"
+    )
+)
+"""Words of keeping a selection, and of changing it (denied: of keeping it)."""
+_NEGATIVE = frozenset(
+    re.split(
+        r"\s+",
+        """not no never ne pas plus jamais personne rien aucun aucune non mai nessuno nessuna
+        niente nulla nicht nie niemals niemand niemandem niemanden keinem keinen keiner kein keine
+        nichts nobody noone none nothing""",
+    )
+)
+"""A negation in a reason before orders (negative concord: "je ne fais confiance à personne"
+and "non credo mai a nessuno" deny once)."""
+_UNSURE = frozenset(
+    re.split(
+        r"\s+",
+        """maybe perhaps probably unless except only but if peut-etre probablement sauf seulement
+        mais forse magari probabilmente tranne solo ma vielleicht wahrscheinlich eventuell ausser
+        nur aber wenn falls whether se si ob know knows sais sait so sa weiss sure sur sure
+        sicuro sicura sicher""",
+    )
+)
+"""A doubt, a limit or a condition in a reason: the reason then does not restate the orders."""
+
+
+def restated(arg: str, reason: str, n_players: int = 4) -> bool:
+    """Does ``reason``, the prose before an order in capitals, say the same as the order ``arg``
+    (issue 31, eighth round)? Then a negation in it is its own, not a denial of the order: "Non mi
+    fido di nessuno: ORDINE DICHIARAZIONE DUBITARE", "I never trust anyone: STANDING CLAIM DOUBT"
+    (trust denied is doubt), "Pour le dragon, prenez d'abord à Nord, sinon à Sud : CONSIGNE VOL
+    NORD SUD" (the same seats in the same order), "I never change my selection: STANDING RESELECT
+    KEEP". False when the order sets more than one thing, when the reason holds a question, a
+    doubt, a limit or a condition, or says anything else ("I don't trust anyone: STANDING CLAIM
+    BELIEVE", "Not yet: STANDING CLAIM DOUBT", "Never from North: STANDING STEAL NORTH SOUTH")."""
+    from pbem.commands.vocabulary import fold_word
+
+    try:
+        orders = parse(arg, -1, n_players)
+    except CommandError:
+        return False
+    if orders is None or "?" in reason:
+        return False
+    set_ = [f for f in SUBJECTS if getattr(orders, f) is not None]
+    raw = re.findall(r"[^\W\d_][\w'’-]*", reason)
+    words = [fold_word(t.split("'")[-1].split("’")[-1]).lower() for t in raw]
+    if len(set_) != 1 or any(w in _UNSURE for w in words):
+        return False
+    negated = any(w in _NEGATIVE or w.endswith("n't") for w in words) or any(
+        fold_word(t).lower().endswith("n't") for t in raw
+    )
+    if set_ == ["claim"]:
+        trust, mistrust = _TRUST.intersection(words), _MISTRUST.intersection(words)
+        if bool(trust) == bool(mistrust):
+            return False
+        return orders.claim == ("doubt" if bool(trust) == negated else "believe")
+    if set_ == ["reselect"]:
+        keep, change = _KEEPING.intersection(words), _CHANGING.intersection(words)
+        if bool(keep) == bool(change) or orders.reselect != "keep":
+            return False
+        return bool(keep) != negated
+    if set_ == ["steal"] and not negated:
+        said = [
+            _SEATS[w.upper()]
+            for t, w in zip(raw, words, strict=True)
+            if len(w) > 2 and w.upper() in _SEATS and (w != "est" or t[0].isupper())
+        ]
+        said = [s for k, s in enumerate(said) if s not in said[:k]]
+        return bool(said) and said == orders.steal
+    return False

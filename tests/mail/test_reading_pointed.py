@@ -69,6 +69,9 @@ def test_a_place_in_a_list_is_written_as_its_move(
         # two lists the words may mean, and they differ: no move is certain
         ("I'll take the second example.", LISTS),
         ("the last one you suggested", LISTS),
+        # "listed" is said of both lists (half-38 en-3804)
+        ("Just play the first suggestion you listed", LISTS),
+        ("den ersten Vorschlag, den Sie aufgelistet haben", LISTS),
         # a code beside it that the list does not hold there
         ("your second example (M13 R2) please", LISTS),
         # not a list of ours

@@ -243,3 +243,36 @@ def test_the_ask_back_is_in_the_readers_language(tmp_path: Path) -> None:
     text = " ".join(text_of(answer).split())
     assert "Wir konnten nicht erkennen" in text, text
     assert ASK_BACK and PLAY_INSTEAD
+
+
+def test_a_seat_is_read_in_the_words_the_catalogs_give_it() -> None:
+    """The seats' names come from where they live (each game's seat names, the catalogs'
+    translations, Die Verbotene Stadt's seat words): every seat's name in every language reads
+    as that seat, and a colour in its bent forms too ("la place bleue", "i posti gialli", "den
+    gelben Platz"); the French "est" only as "Est" (review finding of the seventh round)."""
+    from pbem.i18n import LANGS, translations
+    from pbem.rules import find_game, game_names
+    from pbem.service.fresh_words import seat_name
+
+    for name in game_names():
+        game = find_game(name)
+        for seat in game.seat_names(game.max_players):
+            for lang in LANGS:
+                said = translations(lang).gettext(seat)
+                assert seat_name(said) == seat.lower(), (name, lang, said)
+                assert seat_name(said.upper()) == seat.lower(), (name, lang, said)
+    bent = {"bleue": "blue", "gialli": "yellow", "gelben": "yellow", "blauen": "blue",
+            "rosse": "red", "rouges": "red", "Süden": "south", "Norden": "north",
+            "violette": "purple"}  # fmt: skip
+    for word, seat in bent.items():
+        assert seat_name(word) == seat, word
+    for word in ("blus", "lilas", "violas", "oster", "place", "seat"):
+        assert seat_name(word) is None, word
+    assert reading("Je voudrais reprendre la place bleue de fc-7k3q.") == (
+        "takeover",
+        ("fc-7k3q", "blue"),
+    )
+    assert reading("Vorrei prendere il posto rosso in fc-7k3q.") == (
+        "takeover",
+        ("fc-7k3q", "red"),
+    )

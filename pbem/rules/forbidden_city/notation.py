@@ -87,7 +87,8 @@ _MOVE = re.compile(
     (?P<col>[a-z]+)\s*(?P<row>-?\d+)
     (?:\s*[,;]?\s*
       (?:(?:with\s+|and\s+|avec\s+|et\s+|con\s+|e\s+|mit\s+|und\s+)?(?:la\s+|une\s+|die\s+|der\s+)?
-         (?:r|rot|rotate|rotated|rotation|turn|turned|turns
+         (?:r|rot|rotate|rotated|rotation|turn|turned|turns|orientation|orient[ée]e?|orientamento
+           |orientata|ausrichtung|ausgerichtet
            |tourn[ée]e?|tourner|pivot[ée]e?|rotazione|ruotat[ao]|ruota|girat[ao]|gira
            |drehung|gedreht|dreh|drehen|rotiert|rotieren|are|erre)
          \s*[:=]?\s*(?:(?:by|of|to|à|a|de|di|da|um|auf)\s+)?(?:(?<=[a-z])\s+r\s*)?(?P<rot>\d+)
@@ -263,7 +264,8 @@ counter-clockwise, a quarter turn")."""
 
 _TURNED = (
     r"(?P<verb>(?:tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned"
-    r"|rotation|rotazione)\s+)?"
+    r"|rotation|rotazione|(?:rotate|turn)\s+it|tournez-la|tourne-la|ruotala|girala"
+    r"|dreh(?:e|en)?\s+(?:es|ihn|sie))\s+)?"
 )
 _QUARTERS = {"quart": 1, "quarter": 1, "quarto": 1, "viertel": 1, "demi": 2, "half": 2,
              "mezzo": 2, "halb": 2, "halbe": 2, "halben": 2, "halber": 2, "trois quarts": 3,
@@ -295,7 +297,7 @@ _IN_WORDS = re.compile(
     + _CLOCKWISE
     + _ANTI
     + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
-    r"(?![\w'’])"
+    r"(?![\w'’])(?!\s+(?:more|again|encore|de\s+plus|ancora|in\s+più|di\s+più|noch|mehr|weiter))"
 )
 _DEGREES = re.compile(
     r"(?i)(?<![\w'’])"

@@ -405,9 +405,22 @@ _HAPPY = {"happy", "content", "contente", "satisfait", "satisfaite", "contento",
 choix", "Sono contento della mia scelta", "Ich bin zufrieden mit meiner Wahl"): a keep."""
 _WISH = {"would", "will", "shall", "want", "wanna", "like", "to", "going", "gonna", "let", "me",
          "vais", "veux", "voudrais", "aimerais", "vorrei", "voglio", "werde", "würde", "wuerde",
-         "möchte", "moechte", "gerne", "gern", "mag", "just", "simply"}  # fmt: skip
+         "möchte", "moechte", "gerne", "gern", "mag", "just", "simply",
+         # "Ich hätte gern den gelben Mantel", "I'd love the coat", "Mi piacerebbe il
+         # cappotto" (eighth round)
+         "hätte", "haette", "love", "piacerebbe"}  # fmt: skip
 """Words of a wish or of the future before a decision ("I'd like the red pants", "Je vais garder
 RK", "Vorrei tenere RK", "Ich würde gerne die rote Hose nehmen")."""
+
+_EVERY_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:without\s+(?:asking|being\s+asked)|every\s+time|each\s+time"
+    r"|automatically|sans\s+(?:me\s+|nous\s+)?(?:demander|poser)|[àa]\s+chaque\s+fois"
+    r"|chaque\s+fois|automatiquement|senza\s+(?:chieder(?:e|mi|celo|melo)|domandar(?:e|mi))"
+    r"|ogni\s+volta|automaticamente|ohne\s+(?:zu\s+|mich\s+zu\s+|nachzu)?fragen"
+    r"|jedes\s+mal|automatisch)(?![\w'’])"
+)
+"""Words of a decision for every time ("keep it without asking", "à chaque fois", "senza
+chiedermi", "ohne zu fragen"): a standing order in words, not this turn's decision."""
 
 
 def _wished(toks: list[str], kind: str) -> list[str]:
@@ -518,6 +531,9 @@ def parse(
                 found = _move_beside_left_alone(board, text, alone)
             if found is None and "(" in text and kind == "move":
                 found = _move_beside_aside(board, state, text, whole_read)
+            if found is None:
+                # "Nicht die rote Hose, sondern den gelben Mantel", "Keep? No - select GR."
+                found = _set_against(board, state, seat, text, kind, whole_read)
             if found is None and "(" in text and kind in _DECIDING:
 
                 def whole_of(part: str) -> Action:
@@ -527,6 +543,18 @@ def parse(
             if found is None:
                 raise
             return found
+    if kind in (*_DECIDING, "believe-or-doubt") and _EVERY_TIME.search(text):
+        # "From now on just keep it without asking - STANDING RESELECT KEEP" (eighth round,
+        # en-2819): the standing order in words, not this turn's decision
+        raise InvalidSyntax(
+            _(
+                "'%(text)s' says what to do every time, which is a standing order (STANDING); "
+                "write this turn's decision alone."
+            )
+            % {"text": text.strip()},
+            text=text,
+            hint=examples(board, legal, state.n),
+        )
     # Long on purpose: one branch per kind of answer (select, keep, believe, doubt, take, move), each refusing with a hint.
     # "Ci credo 👍": a symbol is no word, but a question mark stays (a question is no move)
     toks = [t for t in _tokens(text) if "?" in t or any(c.isalnum() for c in t)]
@@ -715,7 +743,8 @@ jaune de Nord")."""
 _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt", "plutot",
                     "invece", "anzi", "lieber", "stattdessen", "actually", "wait", "attends",
                     "attendez", "aspetta", "warte", "oops", "sorry", "pardon", "scusa", "scusate",
-                    "entschuldigung", "or", "ou", "o", "oder", "oppure"}  # fmt: skip
+                    "entschuldigung", "or", "ou", "o", "oder", "oppure",
+                    "nah", "nee", "nö"}  # fmt: skip
 
 
 def _remark(board: Board, state: State, text: str) -> bool:
@@ -862,6 +891,9 @@ def _one_decision(
     # RK, but GY it is": what comes before the last decision's "but" is set aside
     read = [(k, action) for k, action in read if k not in firsts]
     said = {action for _k, action in read}
+    if len(said) == 1:
+        # "Hmm, the yellow coat would be nice but I need the red pants more. Red pants."
+        firsts |= _weighed(board, state, parts, next(iter(said))) - set(dict(read))
     if len(said) > 1 and not _denies(text) and not _second_thought(text):
         # "Den gelben Mantel, bitte. Nein, die Hose.": two decisions, neither set aside
         raise AmbiguousMove(
@@ -894,6 +926,47 @@ def _one_decision(
     ):
         return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
     return None
+
+
+_TEMPTING = {"could", "might", "pourrait", "ferait", "sarebbe", "farebbe", "potrebbe", "könnte",
+             "koennte", "tempting", "tentant", "tentante", "allettante", "verlockend", "tempted",
+             "tenté", "tentée", "tentato", "tentata", "nice", "sympa", "bello", "schön"}  # fmt: skip
+"""Words of another card weighed and not taken ("the yellow coat would be nice", "le manteau
+serait tentant", "il cappotto mi farebbe comodo", "der Mantel wäre schön")."""
+
+
+def _weighed(board: Board, state: State, parts: list[str], action: Action) -> set[int]:
+    """The parts that weigh another card against the one taken and conclude for it ("the yellow
+    coat would be nice but I need the red pants more", "Der gelbe Mantel wäre schön, aber ich
+    brauche die rote Hose mehr"; eighth round, en-2824): a clause of what would be, naming only
+    other cards, then a "but" clause that names no other card, denies nothing and asks nothing.
+    What the player decides is said in another part."""
+    if not isinstance(action, Take):
+        return set()
+    out: set[int] = set()
+    for k, part in enumerate(parts):
+        toks = _hyphens_apart(_tokens(part))
+        at = next((i for i, t in enumerate(toks) if t in _BUT), None)
+        if at is None and k + 1 < len(parts) and _BUT.intersection(_tokens(parts[k + 1])[:1]):
+            weighing, but, span = toks, _hyphens_apart(_tokens(parts[k + 1])[1:]), {k, k + 1}
+        elif at is not None:
+            weighing, but, span = toks[:at], toks[at + 1 :], {k}
+        else:
+            continue
+        if "?" in part or not (_WOULD | _TEMPTING).intersection(weighing):
+            continue
+        before = [t for t in weighing if _cards_like(board, [t])]
+        after = [t for t in but if _cards_like(board, [t])]
+        if (
+            not before
+            or action.card in _cards_like(board, before)
+            or (after and action.card not in _cards_like(board, after))
+            or any(t in _NEGATION or t.endswith("n't") or "?" in t for t in weighing + but)
+            or any(t in _SECOND_THOUGHTS for t in but)
+        ):
+            continue
+        out |= span
+    return out
 
 
 _DECIDING = ("select", "reselect", "take-card", "steal")
@@ -931,6 +1004,199 @@ def _beside_aside(
     return action
 
 
+# -- a decision set against another (eighth round) ------------------------------------------
+
+_BUT_INSTEAD = re.compile(
+    r"(?i)(?:[\s,;:–—-]+)(?:but|mais|ma|bensì|bensi|sondern|aber|jedoch)(?![\w'’])"
+)
+"""The "but" of "not X but Y" ("Nicht die rote Hose, sondern den gelben Mantel", "Non RK ma GY",
+"Pas le pantalon mais le manteau", "Not RK but GY")."""
+_INSTEAD_OF = re.compile(
+    r"(?i)(?<![\w'’])(?:rather\s+than|instead\s+of|in\s+place\s+of|plut[ôo]t\s+qu[e'’]"
+    r"|au\s+lieu\s+d[eu'’]?|[àa]\s+la\s+place\s+d[eu'’]?|invece\s+d(?:i|ei|el|ella|ello|egli"
+    r"|elle)|anzich[ée]|piuttosto\s+che|al\s+posto\s+d(?:i|ei|el|ella|ello|egli|elle)|statt"
+    r"|anstatt|anstelle(?:\s+vo[nm])?)(?![\w'’])"
+)
+"""The words of "Y rather than X" ("The yellow coat instead of the red pants", "le manteau au
+lieu du pantalon", "il cappotto invece dei pantaloni", "den Mantel statt der Hose")."""
+_THAN = re.compile(r"(?i)(?<![\w'’])(?:than|que|qu'|qu’|che|als)(?![\w'’])")
+_COMPARATIVE = {"rather", "more", "better", "prefer", "plutôt", "plutot", "plus", "mieux",
+                "préfère", "prefere", "piuttosto", "più", "piu", "meglio", "preferisco",
+                "lieber", "eher", "mehr", "besser", "instead"}  # fmt: skip
+"""Words of a preference before a "than" ("Lieber den Mantel als die Hose", "Meglio il cappotto
+che i pantaloni", "I'd rather have the coat than the pants")."""
+_KEEP_WORDS = {"keep", "keeping", "garder", "tenere", "behalten", "behalte", "garde", "tengo",
+               "stay", "rester", "restare", "bleiben"}  # fmt: skip
+_YES = {"yes", "yep", "yeah", "yup", "oui", "ouais", "sì", "si", "ja", "jawohl", "jep", "genau",
+        "exactly", "exactement", "esatto", "certo", "klar"}  # fmt: skip
+_NO = {"no", "nope", "nah", "non", "nein", "nee", "nö", "noe"}
+
+
+def _only_other(board: Board, state: State, seat: Seat, part: str, action: Action) -> bool:
+    """Does ``part`` name only another card, official or decision than ``action``, among the
+    words of a decision and its negation ("not the red pants", "je ne prends pas RK", "keeping
+    RK", "die rote Hose")? Nothing else may stand there: no question, second thought, doubt or
+    other word."""
+    if "?" in part or _UNSURE.search(part) or _changes_of_mind(part):
+        return False
+    toks = _hyphens_apart(_garments_apart(_tokens(part)))
+    verbs = {w for w, v in _VERB_WORDS.items() if v in ("select", "keep", "take")}
+    verbs |= {"select", "keep", "take", "want", "veux", "voglio", "will", "möchte", "need"}
+    filler = (
+        _TAKE_FILLER | _SELECT_FILLER | _PRONOUNS | _CONSIDER | _NEGATION | _NOT | verbs
+        | _COMPARATIVE | _KEEP_WORDS | _CHANGE | {"i'm", "am", "won't", "wont", "go", "with"}
+    ) - {"or", "ou", "o", "oder", "oppure"}  # fmt: skip
+
+    def other_words(rest: list[str]) -> bool:
+        return any(t not in filler and not t.endswith("n't") for t in rest)
+
+    if isinstance(action, Take):
+        cards = [t for t in toks if _cards_like(board, [t])]
+        seats = [t for t in toks if len(t) > 2 and _seat_of(state, t) is not None]
+        if not cards or other_words([t for t in toks if t not in cards and t not in seats]):
+            return False
+        like = _cards_like(board, cards)
+        return bool(like) and action.card not in like
+    if not isinstance(action, Select | Keep):
+        return False
+    d = _description(toks)
+    if d is not None:
+        toks = [*toks[: d[1]], *toks[d[2] + 1 :]]
+    codes = [t for t in toks if re.fullmatch(r"[rybgk]{2}", t) and t.upper() in part]
+    if d is not None:
+        codes.append(d[0])  # the official described ("pas le rouge au chapeau noir")
+    rest = [t for t in toks if t not in codes]
+    if other_words(rest):
+        return False
+    named = [board.official_by_code(c.upper()) for c in codes]
+    if any(o is None for o in named):
+        return False
+    if isinstance(action, Keep):
+        # "GY? Non, je garde", "Je garde plutôt que de changer pour GY"
+        chosen = state.selections[seat] if seat < len(state.selections) else None
+        return all(o != chosen for o in named) and bool(named or _CHANGE.intersection(rest))
+    if not codes:
+        return bool(_KEEP_WORDS.intersection(rest))  # "GY rather than keep"
+    return all(o != action.official for o in named)
+
+
+def _clean(part: str) -> bool:
+    """Is ``part`` free of a question, a doubt, a denial and a second thought (what a decision
+    set against another must be)?"""
+    return not (
+        "?" in part
+        or _UNSURE.search(part)
+        or _changes_of_mind(part)
+        or _denies(part)
+        or {"or", "ou", "oder", "oppure"}.intersection(_tokens(part))
+    )
+
+
+def _set_against(
+    board: Board,
+    state: State,
+    seat: Seat,
+    text: str,
+    kind: str | None,
+    whole_of: Callable[[str], Action],
+) -> Action | None:
+    """A decision set against another in one sentence (eighth round: de-3435 "Nicht die rote
+    Hose, sondern den gelben Mantel"; en-3532 "Keep? No - select GR."):
+    - "not X but Y": "Pas le pantalon rouge mais le manteau jaune", "Non prendo RK ma GY",
+      "I won't take the red pants but the yellow coat";
+    - "Y rather than X": "Le manteau jaune plutôt que le pantalon", "Il cappotto invece dei
+      pantaloni", "Lieber den Mantel als die Hose", "GY instead of keeping RK";
+    - a question the player asks and answers: "Keep? No - select GR.", "Garder ? Non, GR.",
+      "Il cappotto? Sì." (a "no" needs the decision after it).
+    Y is read whole and must say no "no", "or", doubt or question; X must name only another
+    card or official (:func:`_only_other`). None otherwise (the other readers, or the player is
+    asked)."""
+    if kind not in (*_DECIDING, "believe-or-doubt"):
+        return None
+    if "?" in text or _UNSURE.search(text):
+        return _answered(board, state, seat, text, whole_of) if text.count("?") == 1 else None
+    for m in _BUT_INSTEAD.finditer(text):
+        left, right = text[: m.start()], text[m.end() :]
+        clause = _parts_but_asides(left)[-1] if left.strip() else ""
+        if (
+            not _denies(clause)
+            or not _clean(right)
+            or not all(_remark(board, state, p) for p in _parts_but_asides(left)[:-1])
+        ):
+            continue
+        try:
+            action = whole_of(right.strip())
+        except RuleError:
+            return None
+        return action if _only_other(board, state, seat, clause, action) else None
+    for m in [*_INSTEAD_OF.finditer(text), *_THAN.finditer(text)]:
+        before, after = text[: m.start()], text[m.end() :]
+        if m.re is _THAN and not _COMPARATIVE.intersection(_tokens(before)):
+            continue
+        chosen_first = bool(re.search(r"[^\W\d_]", before)) and not (
+            _tokens(before) and set(_tokens(before)) <= _COMPARATIVE | {"but", "mais", "ma", "aber"}
+        )
+        if chosen_first:
+            rest = _parts_but_asides(after)
+            other, mine = rest[0], before
+            tail = rest[1:]
+        else:  # "Plutôt que le pantalon, je prends le manteau", "Statt der Hose den Mantel"
+            rest = _parts_but_asides(after)
+            if len(rest) < 2:
+                continue
+            other, mine, tail = rest[0], " ".join(rest[1:]), []
+        mine = " ".join(t for t in mine.split() if t.casefold().strip(",.;:!") not in _COMPARATIVE)
+        if not mine.strip() or not _clean(mine) or not all(_remark(board, state, p) for p in tail):
+            continue
+        try:
+            action = whole_of(mine.strip())
+        except RuleError:
+            return None
+        return action if _only_other(board, state, seat, other, action) else None
+    return None
+
+
+_ANSWERED = re.compile(
+    r"(?is)^(?P<q>[^?]*[^\W_][^?]*?)\s*\?+\s*(?P<a>[^\W\d_]+)(?![\w'’])[\s,.;:!–—-]*(?P<rest>.*)$"
+)
+
+
+def _answered(
+    board: Board, state: State, seat: Seat, text: str, whole_of: Callable[[str], Action]
+) -> Action | None:
+    """A decision the player asks and answers ("Keep? No - select GR.", "Tenere? No, scelgo
+    GR.", "Die rote Hose? Ja."): the question alone is one decision; after a "no" another one
+    follows, after a "yes" nothing or the same."""
+    m = _ANSWERED.match(text.strip())
+    if _UNSURE.search(text):
+        return None  # "The red pants? No idea. The yellow coat."
+    if m is None or m.group("a").casefold() not in _YES | _NO:
+        return None
+    qparts = _parts_but_asides(m.group("q"))
+    if not all(_remark(board, state, p) for p in qparts[:-1]):
+        return None
+    try:
+        asked = whole_of(qparts[-1])
+    except RuleError:
+        return None
+    rest = m.group("rest").strip()
+    if m.group("a").casefold() in _YES:
+        if not re.search(r"[^\W\d_]", rest):
+            return asked
+        try:
+            again = whole_of(rest)
+        except RuleError:
+            return None
+        return asked if again == asked else None
+    if not rest or not _clean(rest):
+        return None
+    try:
+        action = whole_of(rest)
+    except RuleError:
+        return None
+    return action if action != asked else None
+
+
 # -- a decision said twice: in words and in the notation (seventh round) ---------------------
 
 _CODED = re.compile(
@@ -956,6 +1222,19 @@ _CONCESSION = re.compile(
 decision."""
 
 
+_DETERMINERS = {"the", "a", "an", "no", "any", "without", "of", "some", "my", "little", "beyond",
+                "reasonable", "slight", "slightest", "shadow", "in", "your", "his", "her",
+                "their", "our", "this", "that", "much", "own", "for"}  # fmt: skip
+"""Words before "doubt", "keep" or "believe" that make it a noun ("the benefit of the doubt",
+"without a doubt", "no doubt", "for keeps"; eighth round: main read a doubt)."""
+
+
+def _a_noun(text: str, m: re.Match[str]) -> bool:
+    """Is the notation's word at ``m`` a noun in the prose around it (:data:`_DETERMINERS`)?"""
+    before = [t for t in _tokens(text[: m.start()]) if any(c.isalnum() for c in t)]
+    return bool(before) and before[-1] in _DETERMINERS and " " not in m.group(0)
+
+
 def _in_notation_too(
     board: Board,
     state: State,
@@ -977,13 +1256,21 @@ def _in_notation_too(
         return None
     spans = list(_CODED.finditer(text))
     if kind in ("select", "reselect"):
-        spans += list(_BARE_CODE.finditer(text))
+        # a code alone, not the one inside "select GY" (its overlap cut the "?" of "select GY?"
+        # out of the words around it; eighth round)
+        spans += [
+            b
+            for b in _BARE_CODE.finditer(text)
+            if not any(m.start() <= b.start() < m.end() for m in spans)
+        ]
     if not spans:
         return None
     said: set[Action] = set()
     coded: set[Action] = set()  # the decisions in the notation's words, not a code alone
     chosen = state.selections[seat] if seat < len(state.selections) else None
     for m in spans:
+        if _a_noun(text, m):
+            return None  # "the benefit of the doubt", "Without a doubt East is telling the truth"
         try:
             got = alone(m.group(0))
         except RuleError:
@@ -1014,10 +1301,12 @@ def _in_notation_too(
     for m in sorted(spans, key=lambda m: -m.start()):
         rest = rest[: m.start()] + " " + rest[m.end() :]
     rest = re.sub(r"\(\s*[,.;:]?\s*\)", " ", rest)
+    if "?" in rest or _EVERY_TIME.search(rest):
+        # "Keep?", "Doubt?": a question, no decision (eighth round: main kept); "From now on
+        # just keep it without asking": a standing order in words
+        return None
     if not re.search(r"[^\W\d_]", rest):
         return action  # "(keep)", "select GY." alone with punctuation
-    if "?" in rest:
-        return None
     try:
         said_in_words: Action | None = whole_of(rest.strip())
     except RuleError:
@@ -1487,6 +1776,11 @@ _AROUND = {
     "réflexion", "reflexion", "finalement", "après", "riflessione", "alla",
     "finalmente", "überlegung", "ueberlegung", "nach", "letztlich", "schließlich",
     "schliesslich", "eventually", "finally", "after", "once", "fois-ci",
+    # what is believed ("credo alla sua dichiarazione", "Je crois à son annonce", "Ich glaube
+    # der Behauptung von Ost", "I believe East's statement"; eighth round, it-3824)
+    "sua", "suo", "dichiarazione", "affermazione", "annuncio", "son", "annonce",
+    "déclaration", "declaration", "affirmation", "behauptung", "aussage", "seiner", "ihrer",
+    "statement", "announcement", "von", "des", "dell'", "sue", "worte",
 }  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -1517,6 +1811,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:…])\s*|\s+[-–—]\s+|,\s+")
 """Where a remark ends and the answer starts: a sentence's end, a colon ("Secondo me bluffa:
 dubito"), a dash or a comma."""
 
+_THAT = re.compile(r"(?i)\s*(?:that|dass|daß|que|qu['’]|che|ch['’])(?![\w])")
+"""The start of a clause that is a verb's object ("..., dass Ost blufft")."""
+
 
 def _answer_in_sentences(text: str) -> bool | None:
     """An answer to a claim among remarks (issue 31: "Menteur ! 😂 je doute", "Est dice di
@@ -1528,6 +1825,11 @@ def _answer_in_sentences(text: str) -> bool | None:
     said: set[bool] = set()
     weak = False  # a long remark about bluffers: no answer, but against believing
     parts = [_no_vocative(p) for p in _SENTENCE_END.split(text)]
+    for k in range(len(parts) - 1, 0, -1):
+        if _THAT.match(parts[k]):
+            # "Ich glaube nicht, dass Ost blufft": the clause after the comma is the verb's
+            # object, one part with it (eighth round: main read a doubt)
+            parts[k - 1 : k + 1] = [parts[k - 1] + " " + parts[k]]
     # the dots of "..." make empty parts: "J'avais bien envie de douter... mais non, je vous
     # crois" sets the doubt aside with the part that follows (seventh round)
     parts = [p for p in parts if any(c.isalnum() for c in p)]
@@ -1547,6 +1849,13 @@ def _answer_in_sentences(text: str) -> bool | None:
             weak = True  # "which is exactly what a bluffer wants us to think"
             continue
         if part.rstrip().endswith("?") or len(toks) > 8:
+            return None
+        if [t for t in bluffs if t not in verbs] and (
+            not all(t in _BELIEVE for t in verbs)
+            or any(t in _NEGATION or t.endswith("n't") for t in toks)
+        ):
+            # "I don't believe East is bluffing", "Je doute qu'il bluffe": a doubt of a bluff,
+            # a believing; we do not guess (eighth round: main read a doubt)
             return None
         if verbs:
             # ("Zweifel!" is a verb and a bluff word at once: it stays a verb)
@@ -1995,6 +2304,8 @@ _TAKE_FILLER = {
     "pls", "plz", "one", "son", "sa", "ses", "suo", "sua", "sein", "seine", "seinen", "his",
     "me", "moi", "mir", "mi", "celui", "celle", "quello", "quella", "that", "this", "ce",
     "her", "their", "leur", "ihre", "ihren",
+    # "The orange ones", "ceux-là" (eighth round)
+    "ones", "those", "ceux", "celles", "quelli",
     # what goes without saying ("le pantalon rouge évidemment", "Definitely the orange pants",
     # "Ovviamente i pantaloni", "Natürlich die rote Hose"), and the German verb's particle
     # ("Ich nehme Nord die orange Hose weg", "... ab"); "off" ("the yellow coat off North")
@@ -2017,6 +2328,8 @@ _TAKE_FILLER = {
     # manteau jaune de Nord")
     "plutôt", "plutot", "rather", "instead", "invece", "piuttosto", "lieber", "stattdessen",
     "eher",
+    # at whose place ("Je prends chez Sud le manteau jaune"; eighth round)
+    "chez", "bei", "beim", "presso",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
