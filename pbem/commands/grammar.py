@@ -1452,11 +1452,7 @@ def _order_restated(cmd: Spoken, rest: str, before: str) -> bool:
     """A standing order in capitals whose reason before it says the same, its negation its own
     ("Non mi fido di nessuno: ORDINE DICHIARAZIONE DUBITARE"; :func:`pbem.service.standing.restated`;
     issue 31, eighth round)."""
-    if cmd.kind != "standing":
-        return False
-    from pbem.service.standing import restated
-
-    return restated(rest, before)
+    return cmd.restates(rest, before)
 
 
 def _pause_vote(cmd: Spoken, rest: str) -> bool:

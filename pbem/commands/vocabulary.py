@@ -333,6 +333,12 @@ class Spoken:
         does not make the line a command)? The commands with an argument say."""
         return False
 
+    def restates(self, arg: str, reason: str) -> bool:
+        """Does ``reason``, the prose before the command in capitals, say the same as ``arg``, so
+        that a negation in it is its own and no denial of the command (STANDING says: "Non mi fido
+        di nessuno: ORDINE DICHIARAZIONE DUBITARE")?"""
+        return False
+
     def slot(self, word: str) -> str | None:
         """The argument a phrase's ``*`` stands for, from the word written there (None: the
         line is not this command)."""

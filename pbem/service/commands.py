@@ -1754,6 +1754,12 @@ class StandingCmd(_Base):
         except CommandError:
             return False
 
+    def restates(self, arg: str, reason: str) -> bool:
+        """A reason in prose that says the same as the orders (:func:`pbem.service.standing.restated`)."""
+        import pbem.service.standing as standing
+
+        return standing.restated(arg, reason)
+
     changes_game: ClassVar[bool] = True
     rank: ClassVar[int] = 1
 
