@@ -746,7 +746,7 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
     return [(cmd, "") for cmd in found]
 
 
-_WHEN = _listed("when quand quando wann")
+_WHEN = _listed("when quand quando wann does")
 
 
 def _without_purpose(words: list[str], rest: list[str]) -> list[str]:
@@ -1019,25 +1019,47 @@ resume my games", "riattivate pure le mie partite", "ihr könnt meine Fristen wi
 lassen")."""
 
 
+_LEAVE_OVER = re.compile(
+    r"(?i)(?<![\w'’])(?:early|earlier|sooner|t[ôo]t|pr[ée]vu|avance|previsto|anticipo|fr(?:ü|ue)her"
+    r"|geplant|gedacht|holidays?|vacation|trip|leave|vacances|voyage|cong[ée]s?|vacanze|viaggio"
+    r"|ferie|urlaub|reise|de\s+retour\s+de|rientrat[oa])(?![\w'’])"
+)
+"""Words of a leave that is over ("back early", "plus tôt que prévu", "dalle vacanze", "aus dem
+Urlaub"): with them "I'm back" is BACK; alone it may only greet ("Hi, I'm back! M13 R1")."""
+_RESUME = _listed(
+    """resume restart reactivate unpause relancer relancez reprendre reprenez reactiver
+    reactivez redemarrer redemarrez remettre remettez riprendere riprendete riattivare
+    riattivate ripartire ripartite rimettere rimettete riavviare riavviate weiter weiterlaufen
+    laufen fortsetzen aktivieren reaktivieren starten anlaufen deadlines deadline timers timer
+    clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren"""
+)
+"""A request to resume after "I'm back" ("you can restart the clocks", "relancer mes délais")."""
+
+
 def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     """BACK said in words without the command's word ("Je suis rentré plus tôt que prévu, vous
     pouvez relancer mes délais", "I'm back early, please resume my games", "Sono tornato dalle
     vacanze", "Ich bin schon zurück, danke"; issue 31): the player back now, then nothing but a
-    request to resume or courtesy. ``[]`` for anything else: a question, a figure, a day or any
-    other word after it ("I'm back on Monday", "je suis rentré mais je repars demain"), a
-    denial."""
+    request to resume or courtesy, and a word of the leave that is over ("early", "from the
+    holiday") or the request to resume. ``[]`` for anything else: a greeting alone ("Hi, I'm
+    back!"), a question, a figure, a day or any other word after it ("I'm back on Monday", "je
+    suis rentré mais je repars demain"), a denial."""
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
     m = _BACK.match(line)
     if m is None:
         return []
-    rest = m["rest"]
-    rest = rest[_BACK_EARLY.match(rest).end() :]  # type: ignore[union-attr]
+    said = m[0][: len(m[0]) - len(m["rest"])]
+    early = _BACK_EARLY.match(m["rest"])
+    assert early is not None  # (it matches the empty string)
+    rest = m["rest"][early.end() :]
     words = _words(rest)
     if _NEGATED_ANY.search(rest) or any(
         w not in PLAIN and w not in ASKING and w not in _RESUMING for w in words
     ):
         return []
+    if not _LEAVE_OVER.search(said + early[0]) and not _RESUME.intersection(words):
+        return []  # "Hi, I'm back!" greets: a leave's end, or a request to resume, says BACK
     cmd = vocabulary().commands.get("back")
     return [(cmd, "")] if cmd is not None else []
 
