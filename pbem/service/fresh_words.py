@@ -421,6 +421,8 @@ def _sentence_or_last_clause(text: str) -> Request | None:
     o-fc-3a9c", "non posso più partecipare: toglietemi da o-fc-3a9c"): the regret's negation
     is not said of the request; the clauses before it name no game."""
     got = _sentence(text)
+    if got is not None and got[0] == _WATCH and _CONDITION.search(text):
+        return None  # "I'd like to watch fc-7k3q, if my colleague agrees" (eighth round)
     if got is not None:
         return got
     clauses = re.split(r"\s*(?:[,:;]|\s[-\u2013\u2014])\s+", text)
@@ -439,8 +441,9 @@ _CONDITION = re.compile(
     r"(?i)[,;:]\s*(?:if|si|se|wenn|falls|sofern|provided|pourvu|purch[ée]|a\s+condition|[àa]\s+condition)"
     r"(?![\w'’])(?!\s+(?:possible|possibile|m[öo]glich|moeglich|possible\b)\s*[.!]?\s*$)"
 )
-"""A condition after the request's clause ("..., if my colleague agrees", "..., si mon
-collègue est d'accord", "..., wenn noch Platz ist"): asked back; "if possible" is courtesy."""
+"""A condition after a WATCH's clause ("..., if my colleague agrees", "..., si mon collègue est
+d'accord"): asked back; "if possible" is courtesy. (A JOIN "if there is room" or a stand-by "if
+someone drops out" says what the request already means: read.)"""
 
 
 def _remark_after(clauses: list[str]) -> Request | None:
@@ -579,8 +582,6 @@ def _sentence(text: str) -> Request | None:
     if stop is not None:
         return stop
     plain = _without(words, ("n'", "importe"))  # "n'importe quelle partie" denies nothing
-    if _CONDITION.search(text):
-        return None  # "I'd like to watch fc-7k3q, if my colleague agrees" (eighth round)
     if _DOUBT & set(plain) or any(_find(words, p) >= 0 for p in _VAGUE):
         return None
     ids = _ids(words)
