@@ -368,7 +368,7 @@ def read_until(text: str) -> str | None:
 
 
 _THEN = re.compile(
-    r"^\s*(?:(?:until|till|til|up\s+to)\s+then|jusque[- ]?l[aà]|jusqu'?\s*[aà]\s+ce\s+moment(?:-l[aà])?"
+    r"^\s*(?:(?:until|till|til|up\s+to)\s+then|jusque[- ]?l[aà]|d['’]ici\s+l[aà]|jusqu'?\s*[aà]\s+ce\s+moment(?:-l[aà])?"
     r"|fino\s+ad?\s+allora|sino\s+ad?\s+allora|bis\s+dahin|bis\s+dann)\b[\s.!,]*$",
     re.I,
 )

@@ -114,6 +114,8 @@ ASKING = _listed(
     mandarmelo
     intanto frattempo nel meanwhile meantime entre-temps entre temps attendant inzwischen
     bien quest' year annee anno jahr jahres saison stagione season this cette
+    got rispedire rispedirmi rispeditemi rispedisci rispediscimi rispedite rispediresti
+    rispedireste rispedirmela rispedirmelo
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -137,6 +139,7 @@ ASKS = _listed(
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti renvoies envoies
     schickst sendest zeigst allegato anhang attachment jointe
     kind amabilite aimable gentile gentilmente freundlich nett
+    rispeditemi rispediscimi rispediresti rispedireste
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -836,6 +839,29 @@ _BEFORE = _listed(
 )
 """The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
 aperçu de N13 R1 avant que je décide", "eine Vorschau von P11 R2 schicken")."""
+_OUTCOME = _listed(
+    """score scores scoring give get earn bring donnerait rapporterait ferait darebbe farebbe
+    porterebbe frutterebbe renderebbe bringen braechte ergeben ergaebe geben ca ça cela
+    """
+)
+_CONDITIONAL = _listed(
+    "would donnerait rapporterait ferait darebbe farebbe porterebbe frutterebbe renderebbe"
+    " wuerde wurde braechte ergaebe"
+)
+"""A move's outcome asked in the conditional ("What would M13 R2 score?", "Qu'est-ce que ça
+donnerait, BR W N ?", "Was würde M13 R2 bringen?"; eighth round): a preview asked in words."""
+_NOT_YET = re.compile(
+    r"(?i)(?<![\w'’])(?:je\s+ne\s+(?:la\s+|le\s+)?joue\s+pas\s+encore|i['’]m\s+not\s+playing\s+(?:it\s+)?yet"
+    r"|i\s+haven['’]t\s+(?:played|committed)\s+(?:it\s+)?yet|non\s+(?:la\s+|lo\s+)?gioco\s+ancora"
+    r"|ich\s+(?:ziehe|spiele)\s+(?:ihn\s+|es\s+|das\s+)?noch\s+nicht)(?![\w'’])"
+)
+"""The player not playing the move yet, beside a preview asked for: says the same, no denial."""
+_FIRST = _listed("before avant prima bevor vorher first d'abord dabord")
+"""The outcome asked before the move is played ("... before I commit?"): the other sentences of
+the line are read apart, so the question must say it is asked first."""
+_PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe ziehen i'll ill")
+"""The move played after the question ("What would M13 R2 score? I'll play it."): asked back."""
+_JUST = _listed("just juste seulement only solo soltanto nur bloss")
 _MOVE_CODE = re.compile(
     r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+[NSEWnsew]\b)*)(?![\w'’])"
 )
@@ -852,19 +878,29 @@ def preview_asked(line: str) -> str | None:
     question just before it), and no sentence denies, thanks for or doubts."""
     if len(line) > PROSE_MAX:
         return None
+    line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     moves = list(_MOVE_CODE.finditer(line))
     if len({m[0].upper() for m in moves}) != 1:
         return None
     move = moves[0][0]
     asked = [k for k, s in enumerate(sentences) if _PREVIEW_NOUNS.intersection(_words(s))]
+    if not asked:  # the outcome asked in the conditional, as a question
+        asked = [
+            k
+            for k, s in enumerate(sentences)
+            if s.rstrip().endswith("?")
+            and _CONDITIONAL.intersection(ws := _words(s))
+            and _OUTCOME.intersection(ws)
+            and (_NOT_YET.search(s) or _FIRST.intersection(ws))
+        ]
     if len(asked) != 1:
         return None
     at = asked[0]
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
     if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
         return None
-    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS
+    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
     if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
@@ -875,8 +911,10 @@ def preview_asked(line: str) -> str | None:
     for k, s in enumerate(sentences):
         if k == at:
             continue
-        if any(w not in PLAIN | ASKING | _BEFORE for w in _words(_MOVE_CODE.sub(" ", s))):
-            return None  # "Poi decido.", "Merci !" and nothing else
+        other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL
+        ws = _words(_MOVE_CODE.sub(" ", s))
+        if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
+            return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
     return move
 
 
@@ -909,9 +947,27 @@ _AWAY = re.compile(
     r"(?i)^\W*(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
     r"\s*,?\s+)?(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
     r"|on\s+(?:holiday|vacation|leave))|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances"
-    r"|d[ée]placement|voyage|cong[ée]))|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente"
+    r"|d[ée]placement|voyage|cong[ée]))|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
+    r"|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente"
     r"|in\s+(?:vacanza|viaggio|ferie)))(?![\w'’])(?P<rest>.*)$"
 )
+_ON_BUSINESS = re.compile(
+    r"(?i)^\s*(?:for\s+work|on\s+business|pour\s+(?:le\s+)?(?:travail|boulot)|par\s+le\s+travail"
+    r"|per\s+lavoro|beruflich|dienstlich|geschäftlich|geschaeftlich)(?![\w'’])\s*,?"
+)
+"""Why the player is away, before the day or length ("I'm travelling for work until 12 December",
+"Ich bin beruflich bis Sonntag unterwegs"; eighth round): read past."""
+_UNTIL_THEN = re.compile(
+    r"(?i)(?<![\w'’])(?:until\s+then|till\s+then|d['’]ici\s+l[àa]|jusque[- ]?l[àa]|fino\s+ad?\s+allora"
+    r"|bis\s+dahin|bis\s+dann)(?![\w'’])"
+)
+"""The day named before, in the tail of a leave in words ("Please put me on vacation until
+then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
+_WITHOUT = re.compile(
+    r"(?i)\s+(?:with|without|sans|avec|senza|con|ohne|mit)\s+[^\W\d_][^\d]{0,30}$"
+)
+"""What the player will be without while away, after the day ("until 12 December with no
+laptop", "jusqu'au 7 sans ordinateur"; eighth round): a remark without a figure."""
 _AWAY_DE = re.compile(
     r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs)"
     r"(?P<tail>(?:\s*[,;.!]\s*.*)?)$"
@@ -946,16 +1002,18 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     now or from tomorrow, until a day or for a length the service reads, then nothing but a
     request to pause or courtesy. ``[]`` for anything else (a question, a figure or a denial
     after it, the past)."""
-    from pbem.commands.durations import leading_duration, read_until
+    from pbem.commands.durations import leading_duration, mentions_time, read_until
     from pbem.mail.reply import denies, is_courtesy, strip_please
 
     if len(line) > PROSE_MAX or "?" in line:
         return []
+    line = line[g.end() :] if (g := _GREETING.match(line)) else line  # ("Salve, sarò via ...")
     m = _AWAY.match(line)
     de = _AWAY_DE.match(line) if m is None else None
     if m is None and de is None:
         return []
     rest = _STARTING.sub("", (m or de)["rest"]).strip(" ,")  # type: ignore[index]
+    rest = _ON_BUSINESS.sub("", rest).strip(" ,")
     if de is not None:
         # "Ich bin ab heute zwei Wochen weg": a length too (eighth round)
         got, tail = (
@@ -965,12 +1023,15 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     else:
         clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
         got = leading_duration(clause[0], strip_please)
+        if got is None and (w := _WITHOUT.search(clause[0])):
+            got = leading_duration(clause[0][: w.start()], strip_please)
         tail = rest[len(clause[0]) :]
     if got is None:
         return []
     tail = tail.strip(" ,;.!")
     if tail and (
         (any(c.isdigit() for c in tail) and not _same_length(tail, got))
+        or (mentions_time(_UNTIL_THEN.sub(" ", tail)) and not _same_length(tail, got))
         or denies(tail.split())
         or not (_PAUSE.search(tail) or is_courtesy(tail))
     ):
@@ -1188,7 +1249,8 @@ _PROPOSED_PAUSE = re.compile(
 week", "Je propose une pause de deux semaines", "Propongo una pausa di 10 giorni", "Ich schlage
 eine Pause von einer Woche vor")."""
 _GREETING = re.compile(
-    r"(?i)^\W*(?:hallo|hi|hello|hey|bonjour|salut|ciao|buongiorno|buonasera|guten\s+tag|moin|servus)"
+    r"(?i)^\W*(?:hallo|hi|hello|hey|bonjour|bonsoir|salut|ciao|salve|buongiorno|buonasera"
+    r"|guten\s+(?:tag|abend|morgen)|moin|servus)"
     r"(?:\s+(?:zusammen|alle|all|everyone|everybody|[àa]\s+tous|a\s+tutti|tutti|ragazzi))?\s*[,!.]\s*"
 )
 _PAUSE_LEAD = re.compile(r"(?i)^\s*(?:of|for|de|d['’]|pendant|di|per|von|für|fuer)\s+")

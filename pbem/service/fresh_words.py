@@ -421,16 +421,50 @@ def _sentence_or_last_clause(text: str) -> Request | None:
     o-fc-3a9c", "non posso più partecipare: toglietemi da o-fc-3a9c"): the regret's negation
     is not said of the request; the clauses before it name no game."""
     got = _sentence(text)
+    if got is not None and got[0] == _WATCH and _CONDITION.search(text):
+        return None  # "I'd like to watch fc-7k3q, if my colleague agrees" (eighth round)
     if got is not None:
         return got
     clauses = re.split(r"\s*(?:[,:;]|\s[-\u2013\u2014])\s+", text)
     if len(clauses) < 2:
         return None
+    if (first := _remark_after(clauses)) is not None:
+        return first
     last = _sentence(clauses[-1])
     before = _fold(" ".join(clauses[:-1]))
     if last is None or last[0] not in (_LEAVE, _UNWATCH) or _ids(before) or _kinds(before):
         return None
     return last
+
+
+_CONDITION = re.compile(
+    r"(?i)[,;:]\s*(?:if|si|se|wenn|falls|sofern|provided|pourvu|purch[ée]|a\s+condition|[àa]\s+condition)"
+    r"(?![\w'’])(?!\s+(?:possible|possibile|m[öo]glich|moeglich|possible\b)\s*[.!]?\s*$)"
+)
+"""A condition after a WATCH's clause ("..., if my colleague agrees", "..., si mon collègue est
+d'accord"): asked back; "if possible" is courtesy. (A JOIN "if there is room" or a stand-by "if
+someone drops out" says what the request already means: read.)"""
+
+
+def _remark_after(clauses: list[str]) -> Request | None:
+    """A JOIN or WATCH asked in a sentence's first clause with its game, then a remark that names
+    no game and neither asks, doubts, denies nor sets a condition ("ich würde gern bei der
+    Partie fc-7k3q zuschauen, mein Kollege spielt da mit"; eighth round). None otherwise ("...,
+    but not before Monday", "..., if there is room", "..., or o-vs-77kd")."""
+    first = _sentence(clauses[0])
+    if first is None or first[0] not in (_JOIN, _WATCH):
+        return None
+    rest = " ".join(clauses[1:])
+    words = _fold(rest)
+    if (
+        "?" in rest
+        or _ids(words)
+        or _kinds(words)
+        or (_DOUBT | _CLAUSE | _WISH_WORDS) & set(words)
+        or any(_sentence(c) is not None for c in clauses[1:])
+    ):
+        return None
+    return first
 
 
 def _without(words: list[str], phrase: tuple[str, ...]) -> list[str]:
