@@ -2331,7 +2331,7 @@ _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffe
           "blufft", "bluffen", "bluffa", "bluffato", "menteur", "menteuse", "liar", "lies",
           "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
           "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
-          "bugia", "lie", "bluffi", "bluffano"}  # fmt: skip
+          "bugia", "lie", "bluffi", "bluffano", "bluffando", "bluffant"}  # fmt: skip
 """Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;:…])\s*|\s+[-–—]\s+|,\s+")
 """Where a remark ends and the answer starts: a sentence's end, a colon ("Secondo me bluffa:
@@ -2358,9 +2358,17 @@ def _answer_in_sentences(text: str) -> bool | None:
     weak = False  # a long remark about bluffers: no answer, but against believing
     parts = _SENTENCE_END.split(text)
     for k in range(len(parts) - 1, 0, -1):
-        if _THAT.match(parts[k]) or (
-            _NO_REASON.search(parts[k - 1])
-            and not any(t in _BELIEVE or t in _DOUBT for t in _tokens(parts[k - 1]))
+        if (
+            (
+                # "Ich glaube, er blufft": the opinion and its clause, one part (issue 31)
+                _thinks_bluff([t.strip("?") for t in _tokens(parts[k - 1] + " " + parts[k])])
+                and not any(t in _BLUFF for t in _tokens(parts[k - 1]))
+            )
+            or _THAT.match(parts[k])
+            or (
+                _NO_REASON.search(parts[k - 1])
+                and not any(t in _BELIEVE or t in _DOUBT for t in _tokens(parts[k - 1]))
+            )
         ):
             # "Ich glaube nicht, dass Ost blufft": the clause after the comma is the verb's
             # object, one part with it (eighth round: main read a doubt)
@@ -2370,7 +2378,9 @@ def _answer_in_sentences(text: str) -> bool | None:
     # crois" sets the doubt aside with the part that follows (seventh round)
     parts = [p for p in parts if any(c.isalnum() for c in p)]
     for k, part in enumerate(parts):
-        toks = [t for t in _tokens(part) if any(c.isalnum() for c in t)]
+        # a question mark takes no word out of the tables ("Ich glaube, er blufft?": the bluff
+        # asked, not a remark; issue 31, main believed)
+        toks = [t.strip("?") for t in _tokens(part) if any(c.isalnum() for c in t)]
         if not toks:
             continue
         verbs = [t for t in toks if t in _BELIEVE or t in _DOUBT]
@@ -2388,6 +2398,9 @@ def _answer_in_sentences(text: str) -> bool | None:
             continue  # a remark
         if _set_aside(toks, parts[k + 1 : k + 2]):
             continue  # "I was going to doubt, but ... I believe East"
+        if "?" not in part and _thinks_bluff(toks):
+            said.add(True)  # "credo che stia bluffando" (issue 31, it-4134): a doubt
+            continue
         if not verbs and len(toks) > 8 and "?" not in part:
             weak = True  # "which is exactly what a bluffer wants us to think"
             continue
@@ -2447,6 +2460,8 @@ def _no_vocative(part: str) -> str:
     word = m.group(1).lower()
     if word in _AROUND | _BELIEVE | _DOUBT | _BLUFF | _NEGATION or _seat_name(word):
         return part
+    if any(word in phrase for phrase in _IN_LIFE):
+        return part  # "Das glaube ich nie im Leben" (de-4635): a German noun, no first name
     return part[: m.start()] + part[m.end() :]
 
 
@@ -2464,6 +2479,9 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     "Je n'y crois pas"): True to doubt, False to believe, None when the words say neither, or
     both, or doubt a doubt ("I don't doubt it": we do not guess)."""
     if not 1 <= len(toks) <= 8:
+        return None
+    toks, never = _without_never_in_life(toks)
+    if never is False:
         return None
     if "ab" in toks and _TAKE_IT_FROM.intersection(toks):
         # "Das nehme ich Ost nicht ab", "Das kauf ich dir ab": the German "believe"
@@ -2484,6 +2502,56 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     if doubt and negated:
         return None
     return doubt or negated
+
+
+_IN_LIFE = (("im", "leben"), ("de", "la", "vie"), ("nella", "vita"), ("in", "my", "life"))
+"""Words that make a "never" stronger ("Das glaube ich nie im Leben", "Je n'y crois jamais de la
+vie", "Non ci credo mai nella vita", "I'd never believe it in my life"; issue 31, de-4635)."""
+
+
+def _without_never_in_life(toks: list[str]) -> tuple[list[str], bool | None]:
+    """``toks`` without a phrase of :data:`_IN_LIFE`, and whether one was there: True after a
+    negation, False without one ("Ich glaube es im Leben": no answer, we do not guess), None when
+    there was none."""
+    for phrase in _IN_LIFE:
+        n = len(phrase)
+        at = next((k for k in range(len(toks) - n + 1) if tuple(toks[k : k + n]) == phrase), None)
+        if at is None:
+            continue
+        if not any(t in _NEGATION for t in toks[:at]):
+            return toks, False
+        return toks[:at] + toks[at + n :], True
+    return toks, None
+
+
+_OPINION = {"believe", "think", "reckon", "crois", "pense", "credo", "penso", "glaube", "denke"}
+_BLUFF_CLAUSE = {"i", "je", "io", "ich", "che", "qu'il", "qu'elle", "que", "that", "dass", "daß",
+                 "he", "she", "they", "il", "elle", "er", "sie", "lui", "lei", "stia", "sta",
+                 "is", "are", "it", "es", "doch", "wohl", "really", "vraiment", "davvero",
+                 "wirklich", "just", "juste", "solo", "nur", "gerade", "ist"}  # fmt: skip
+"""Words of a clause that says the claimer bluffs ("Je crois qu'il bluffe", "credo che stia
+bluffando", "Ich glaube, er blufft", "I think East is bluffing")."""
+
+
+def _thinks_bluff(toks: list[str]) -> bool:
+    """An opinion that the claim is a bluff (issue 31, it-4134: "credo che stia bluffando"): a
+    doubt. Only an opinion verb, then a word that calls the claim a bluff, with nothing but the
+    words of such a clause (:data:`_BLUFF_CLAUSE`, a seat) and no negation around them ("Je ne
+    crois pas qu'il bluffe", "I don't think he's bluffing": we do not guess)."""
+    if not 3 <= len(toks) <= 8 or toks[0] not in _OPINION | _BLUFF_CLAUSE:
+        return False
+    verbs = [k for k, t in enumerate(toks) if t in _OPINION]
+    bluffs = [k for k, t in enumerate(toks) if t in _BLUFF]
+    if len(verbs) != 1 or len(bluffs) != 1 or bluffs[0] < verbs[0]:
+        return False
+    for k, t in enumerate(toks):
+        if k in verbs or k in bluffs:
+            continue
+        if t in _NEGATION or t.endswith("n't") or "?" in t:
+            return False
+        if t not in _BLUFF_CLAUSE and not _seat_name(t):
+            return False
+    return True
 
 
 _COLOUR_FORMS = {
