@@ -231,10 +231,20 @@ _PLAN_LEAD = re.compile(
 """A plan word that starts a part after a semicolon ("RB N ; après ça KB S")."""
 
 
+_PLAN_WORD_ALONE = re.compile(r"^(?:(?i:AND|ET|UND|E)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")$")
+"""A part that is a plan word and nothing else: the word before a condition of going on that
+:func:`_as_plan` made a separator ("RB N ; ensuite, si les dés le permettent, BR W" -> "RB N ;
+ensuite ; BR W"); it says when the next action comes, no action of its own."""
+
+
 def plan_parts(text: str) -> list[str]:
     """The actions of a plan as written, in order (one part when ``text`` holds no separator)."""
     parts = (_PLAN_LEAD.sub("", p.strip(" .,")) for p in _PLAN_SPLIT.split(text.strip()))
-    return [p.strip(" .,") for p in parts if p.strip(" .,")]
+    return [
+        p.strip(" .,")
+        for p in parts
+        if p.strip(" .,") and not _PLAN_WORD_ALONE.match(p.strip(" .,"))
+    ]
 
 
 def _parses(parse_action: Callable[[str], object], text: str) -> bool:
@@ -2629,7 +2639,7 @@ def _read_line(
 
 
 _MORE_MOVES = re.compile(
-    r"(?i)\s*,?\s*\(?\s*(?:(?-i:and|And|et|Et|e|und|Und)\s+)?(?:if|si|s['’]il|se|wenn|falls)\s+"
+    r"(?i)\s*,?\s*\(?\s*(?:(?<![\w'’])(?-i:and|And|et|Et|e|und|Und)(?:\s*,\s*|\s+))?(?:if|si|s['’]il|se|wenn|falls)\s+"
     r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2})\b))"
 )
 _AGAIN_WORDS = frozenset(
@@ -2668,7 +2678,35 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
     def cut(m: re.Match[str]) -> str:
         return " ; " if _goes_on(m["c"]) else m.group(0)
 
-    return _MORE_MOVES.sub(cut, line)
+    return _NEXT_GO_AFTER.sub(" ; ", _NEXT_GO_BEFORE.sub(" ; ", _MORE_MOVES.sub(cut, line)))
+
+
+_NEXT_GO = (
+    r"(?:(?:au|à\s+mon|pour\s+(?:le|mon))\s+(?:prochain\s+(?:tour|coup)|tour\s+suivant)"
+    r"|la\s+prochaine\s+fois|(?:al|nel|per\s+il)\s+(?:prossimo\s+turno|turno\s+successivo)"
+    r"|la\s+prossima\s+volta|alla\s+prossima\s+mossa"
+    r"|(?:beim|im)\s+(?:nächsten|naechsten)\s+(?:Mal|Zug)|nächstes\s+Mal|naechstes\s+Mal"
+    r"|(?:(?:on|for|in|at)\s+)?(?:my|the)\s+next\s+(?:go|turn|move)|next\s+(?:go|turn|time))"
+)
+"""A plan's later action said to come on the player's next turn ("RB N puis au prochain tour BK
+E", "RB N; e la prossima volta KB S", "jetzt BK E und beim nächsten Mal RB N", "RB N now, and BR
+W on my next go"; issue 31, final hold-outs): the rules call each slide the dice give a turn, so
+this is the plan's next action (played only when the dice let the turn go on)."""
+_NEXT_GO_BEFORE = re.compile(
+    r"(?i)(?<=\S)(?:\s*,\s*|\s+)(?:(?:and|et|(?-i:e)|und|then|puis|ensuite|poi|dann|danach)\s*,?\s+)*"
+    + _NEXT_GO
+    + r"\s*,?\s*(?=[rybgk]{2}\b)"
+)
+_NEXT_GO_AFTER = re.compile(
+    r"(?i)(?<=\S)\s*,?\s+(?:and|et|(?-i:e)|und)\s+(?=[rybgk]{2}\b[^,;.!?]*?\s" + _NEXT_GO + r"\b)"
+)
+_NOW_SAID = re.compile(
+    r"(?i)^\s*(?:now|right\s+now|maintenant|adesso|ora|jetzt|gleich)\s*,?\s+"
+    r"|\s*,?\s+(?:now|right\s+now|maintenant|adesso|ora|jetzt)\s*$"
+)
+""""Now" of a plan's first action beside a later one on the next turn ("RB N now, and BR W on
+my next go")."""
+_NEXT_GO_END = re.compile(r"(?i)\s*,?\s+" + _NEXT_GO + r"\s*[.!]*$")
 
 
 _GO_ON_WORDS = frozenset(
@@ -3062,6 +3100,12 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     forms = [part, bare]
     if (undiced := _DICE_IF.sub(" ", part).strip(" ,")) != part.strip(" ,"):
         forms.append(strip_please(undiced) or undiced)  # "KB S si les dés le permettent"
+        bare = forms[-1]
+    if (unnexted := _NEXT_GO_END.sub("", bare).strip(" ,")) != bare.strip(" ,"):
+        forms.append(strip_please(unnexted) or unnexted)  # "BR W on my next go"
+        bare = forms[-1]
+    if (unnow := _NOW_SAID.sub("", bare).strip(" ,")) != bare.strip(" ,"):
+        forms.append(strip_please(unnow) or unnow)  # "jetzt BK E" before "beim nächsten Mal"
         bare = forms[-1]
     heads = _COLON.split(bare, maxsplit=1)
     if len(heads) == 2 and heads[1] and _aside(heads[0], parse_action):
