@@ -736,11 +736,11 @@ def _names_a_move(toks: list[str], parse_action: Callable[[str], object]) -> boo
         for b in range(2, min(len(words), _MAX_SPAN) + 1):
             try:
                 parse_action(" ".join(words[:b]))
+                return True
             except InvalidSyntax:
                 continue
-            except RuleError:
+            except RuleError:  # a move, illegal now: it names one all the same
                 return True
-            return True
     return False
 
 
