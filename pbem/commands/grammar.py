@@ -695,7 +695,12 @@ def _read_commands(
                 ),
             )
         )
-    if (out.syntax_errors or out.mentions) and (out.errors or not out.commands):
+    later = _later_unread(out, actions, parse_action)
+    for line in later:
+        if line in out.ignored:  # (a syntax error's line is among the problems already)
+            out.ignored.remove(line)
+            out.mentions.append((line, _mention(notation, None, line)))
+    if (out.syntax_errors or out.mentions) and (out.errors or not out.commands or later):
         # Problems (or nothing understood): every line that tried to be a command is a problem.
         out.errors.extend(out.syntax_errors)
         out.errors.extend(out.mentions)
@@ -703,6 +708,50 @@ def _read_commands(
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
     return out
+
+
+_THEN_LEAD = frozenset(
+    {"then", "afterwards", "puis", "ensuite", "après", "apres", "poi", "dopo", "quindi", "dann",
+     "danach", "anschließend", "anschliessend", "nachher"}
+)  # fmt: skip
+
+
+def _later_unread(
+    out: Reading, actions: list[Command], parse_action: Callable[[str], object] | None
+) -> list[str]:
+    """Beside a move read, a line or sentence that leads with "then" and names a move it does not
+    read whole ("Sliding KB s. Then rb n e thanks", "... Then rb up and e thanks"): a plan's
+    later part not read, so the reply is asked back, never played without it (issue 31, eighth
+    round)."""
+    if not actions or parse_action is None:
+        return []
+    lines = [line for line, _e in out.syntax_errors] + list(out.ignored)
+    found: list[str] = []
+    for line in lines:
+        toks = _tokens(line)[: _MAX_SPAN + 2]
+        low = [t.casefold() for t in toks]
+        lead = 1 if low[:1] and low[0] in _THEN_LEAD else 0
+        if not lead and low[:1] and low[0] in _AND and low[1:2] and low[1] in _THEN_LEAD:
+            lead = 2
+        if lead and _names_a_move(toks[lead:], parse_action):
+            found.append(line)
+    return found
+
+
+def _names_a_move(toks: list[str], parse_action: Callable[[str], object]) -> bool:
+    """Does a start of ``toks`` (two words or more) parse as a move, legal or not, as written or
+    with its one-letter words in capitals ("bk e": the "e" the notation leaves to "and")?"""
+    caps = [t.upper() if len(t) == 1 else t for t in toks]
+    for words in (toks, caps) if caps != toks else (toks,):
+        for b in range(2, min(len(words), _MAX_SPAN) + 1):
+            try:
+                parse_action(" ".join(words[:b]))
+                return True
+            except InvalidSyntax:
+                continue
+            except RuleError:  # a move, illegal now: it names one all the same
+                return True
+    return False
 
 
 def _wrapped_on(above: str, line: str) -> bool:
@@ -4316,11 +4365,30 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         before = before[:-1]  # "Also lieber N13 R2, bitte", "Alors plutôt M13 R1"
     if len(after) == 1 and fold_word(after[0]).casefold().strip(".!") in _INSTEAD:
         after = []  # "let's try L11 R0 instead": in place of the move refused or above
+    if after and after[0] == "e" and _ends_with_way(cand.text):
+        # "I'll move KB S e.", "KB S e thanks": an "e" after a slide's direction may be its
+        # east as much as the Italian "and"; a mention, asked back (issue 31, eighth round)
+        return False
     if is_filler([*before, *after]):
         return True
     if after and after[0].casefold() in _AND:
         return is_filler(before) and not denies(after[1:])
     return False
+
+
+_WAY_WORDS = frozenset(
+    {"n", "e", "s", "w", "o", "north", "east", "south", "west", "nord", "est", "sud", "ouest",
+     "ovest", "ost", "süd", "norden", "osten", "süden", "westen", "up", "down", "left", "right",
+     "haut", "bas", "droite", "gauche", "su", "giù", "giu", "destra", "sinistra", "oben", "unten",
+     "links", "rechts"}
+)  # fmt: skip
+"""Directions a slide's text may end with (Die Verbotene Stadt), in the four languages."""
+
+
+def _ends_with_way(text: str) -> bool:
+    """Does a move's text end with a direction ("KB S", "RB nach Norden")?"""
+    words = _tokens(text)
+    return bool(words) and words[-1].casefold() in _WAY_WORDS
 
 
 @dataclass(frozen=True)
