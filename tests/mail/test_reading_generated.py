@@ -269,6 +269,42 @@ def test_a_part_of_the_move_corrected_in_its_line() -> None:
         assert _read("fc", lang, line) in (("ask",), ("nothing",)), line
 
 
+def test_a_part_corrected_right_after_the_move_with_no_sign() -> None:
+    """ "P12 R2 anzi no R1, scusate": a word of correction, then a bare "no", then the part
+    that changes, with no sign between, corrects (issue 31, eighth round: the "no R1" was read
+    as "not R1" and P12 R2 played). A bare "no" right after the move, with no word of
+    correction, may be "no, R1" or "not R1": it asks; "non" in Italian and "et non" are "not"."""
+    legal = rg.fc_position().legal()
+    a = next(x for x in legal if sum(y.split()[0] == x.split()[0] for y in legal) > 1)
+    sq, rot = a.split()
+    rot_b = next(y.split()[1] for y in legal if y.split()[0] == sq and y != a)
+    for lang, line in [
+        ("it", f"{a} anzi no {rot_b}, scusate"),
+        ("it", f"{a}, anzi no {rot_b}"),
+        ("fr", f"{a} ah non {rot_b}"),
+        ("fr", f"{a} enfin non {rot_b} pardon"),
+        ("de", f"{a} ach nein {rot_b}"),
+        ("en", f"{a} actually no {rot_b}"),
+        ("en", f"{a} oh no {rot_b} sorry"),
+    ]:
+        assert _read("fc", lang, line) == ("move", f"{sq} {rot_b}"), line
+    for lang, line in [
+        ("it", f"{a} non {rot_b}"),
+        ("fr", f"{a} et non {rot_b}"),
+        ("en", f"{a} and not {rot_b}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", a), line
+    for lang, line in [
+        ("en", f"{a} no {rot_b}"),
+        ("it", f"{a} no {rot_b}"),
+        ("fr", f"{a} non {rot_b}"),
+        ("it", f"{a} anzi no {rot_b}?"),
+        ("it", f"{a} anzi no {rot_b} o forse {rot}"),
+        ("it", f"{a} anzi no"),
+    ]:
+        assert _read("fc", lang, line) in (("ask",), ("nothing",)), line
+
+
 def test_a_move_said_again_in_brackets() -> None:
     pos = rg.vs_position()
     two = next(m for m in pos.legal() if len(m.split()) == 3)
