@@ -305,6 +305,31 @@ def test_a_part_corrected_right_after_the_move_with_no_sign() -> None:
         assert _read("fc", lang, line) in (("ask",), ("nothing",)), line
 
 
+def test_a_move_corrected_with_a_no_as_it_is_said() -> None:
+    """ "L10 R1 ne falsch L10 R2": a "no" as it is said ("ne" in German, "nö", "nan", "nah")
+    beside a word of correction, then the new move, corrects (issue 31, eighth round: half-46
+    de-4605 asked). A French "ne" is a negation; an "or" or a question still asks."""
+    legal = rg.fc_position().legal()
+    a, b, c = legal[:3]
+    for lang, line in [
+        ("de", f"{a} ne falsch {b}"),
+        ("de", f"{a} nö falsch {b}"),
+        ("de", f"{a} ne sorry {b}"),
+        ("fr", f"{a} nan pardon {b}"),
+        ("en", f"{a} nah sorry {b}"),
+    ]:
+        assert _read("fc", lang, line) == ("move", b), line
+    for lang, line in [
+        ("de", f"{a} ne falsch {b} oder {c}"),
+        ("de", f"{a} ne falsch {b}?"),
+        ("de", f"{a} ne falsch, nicht {b}"),
+        ("de", f"{a} ne falsch"),
+        ("fr", f"{a} pardon ne pas jouer {b}"),
+        ("fr", f"{a} pardon je ne sais pas {b}"),
+    ]:
+        assert _read("fc", lang, line) in (("ask",), ("nothing",)), line
+
+
 def test_a_move_said_again_in_brackets() -> None:
     pos = rg.vs_position()
     two = next(m for m in pos.legal() if len(m.split()) == 3)
