@@ -3685,6 +3685,8 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     correction, the words around may not deny. None otherwise (the line then asks back)."""
     if "?" in line or line.rstrip(" .!").endswith(")") or _INDECISION.search(line):
         return None  # (a move in a closing bracket is a remark: "(in quel caso P10 R0)")
+    if any(_bare_no(c, tokens) for c in cands):
+        return None  # "P12 R2 no R1": "no, R1" or "not R1"
     ordered = sorted(cands, key=lambda c: c.start)
     aside: list[_Candidate] = []
     while len(ordered) > 1:
@@ -4140,8 +4142,8 @@ def _part_fixed(
         return None
     later = cands[1:]
     mark = " ".join(tokens[first.end : later[0].start])
-    if not (is_correction(mark) or _NO_WORD.search(mark)):
-        return None
+    if not (is_correction(mark) or _NO_WORD.search(mark)) or _bare_no(later[0], tokens):
+        return None  # ("P12 R2 no R1": "no, R1" or "not R1")
     parts = list(tokens[first.start : first.end])
     changed: set[int] = set()
     for c in later:
@@ -4286,11 +4288,25 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
         m = re.search(rf"(?i)(?<![\w'’]){re.escape(w)}\s+$", before)
         if m is None:
             continue
-        # "M13 R0, no R1" may be "no, R1" (a correction): a bare "no" after a sign sets nothing
-        # aside (the Italian "non" is "not")
+        # "M13 R0, no R1" may be "no, R1" (a correction): a bare "no" sets nothing aside after a
+        # sign, nor right after the move or a word of correction ("P12 R2 anzi no R1", "P12 R2
+        # no R1"); only after "and" or "but" ("et non R1") (the Italian "non" is "not")
         bare = w in ("no", "nein") or (w == "non" and current() != "it")
-        return not (bare and before[: m.start()].rstrip().endswith((",", ";", ":", "-", "–", "—")))
+        if not bare:
+            return True
+        ahead = _tokens(before[: m.start()])
+        return bool(ahead) and ahead[-1].casefold() in _AND
     return False
+
+
+def _bare_no(c: _Candidate, tokens: list[str]) -> bool:
+    """Is the move-shaped part ``c`` right after a bare "no" (or a "non" outside Italian) that
+    stands right after a code, with no sign and no word of correction ("P12 R2 no R1",
+    "P12 R2 non R1")? That "no" may be "no, R1" or "not R1": the line asks back."""
+    if c.start < 2 or not _code_like(tokens[c.start - 2]):
+        return False
+    w = tokens[c.start - 1]
+    return w.casefold() == "no" or (w.casefold() == "non" and current() != "it")
 
 
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")

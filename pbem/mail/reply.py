@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pbem.i18n import current
 from pbem.mail.fingerprint import Fingerprint, quoted_mask, words
 from pbem.mail.footer import footer_mask
 
@@ -350,6 +351,15 @@ _NO = re.compile(
     r"^\W*(?:(?:ah+|oh+|euh+|eh|ach|äh|uh+|hm+)\W+)?(no+|non|nein|nee|nope|niet)\b", re.I
 )
 """A leading "no" (in a correction, also one after an interjection: "Ah non pardon")."""
+_SAID_NO = re.compile(r"(?:no+|non|nein|nee|nope|niet|nö|noe|nä|nah|nan|naan)", re.I)
+"""A "no" beside a word of correction, also as it is said ("L10 R1 nö falsch L10 R2", "nan
+pardon", "nah sorry"): dropped from what the correction leaves."""
+
+
+def _said_no(word: str) -> bool:
+    """:data:`_SAID_NO`, and the German "ne" ("L10 R1 ne falsch L10 R2"; in French "ne" is
+    a negation: "pardon, ne pas jouer L10 R2")."""
+    return bool(_SAID_NO.fullmatch(word)) or (word.casefold() == "ne" and current() == "de")
 
 
 _NOT_WAITING = re.compile(
@@ -405,7 +415,7 @@ def correction_rest(text: str) -> str | None:
     if not (ph.correction.search(folded) or _take_back().search(folded) or no_then):
         return None
     rest = ph.second_thoughts.sub(" ", _take_back().sub(" ", ph.correction.sub(" ", folded)))
-    return " ".join(w for w in rest.split() if not _NO.fullmatch(w.strip(".,;:!?-\"'()")))
+    return " ".join(w for w in rest.split() if not _said_no(w.strip(".,;:!?-\"'()")))
 
 
 _SECOND = frozenset({"rather", "instead", "plutôt", "plutot", "invece", "piuttosto", "lieber"})

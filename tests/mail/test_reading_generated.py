@@ -269,6 +269,55 @@ def test_a_part_of_the_move_corrected_in_its_line() -> None:
         assert _read("fc", lang, line) in (("ask",), ("nothing",)), line
 
 
+def test_a_part_corrected_right_after_the_move_with_no_sign() -> None:
+    """ "P12 R2 anzi no R1, scusate": a word of correction, then a bare "no", then the part
+    that changes, with no sign between, corrects (issue 31, eighth round: the "no R1" was read
+    as "not R1" and P12 R2 played). A bare "no" right after the move, with no word of
+    correction, may be "no, R1" or "not R1": it asks; "non" in Italian and "et non" are "not"."""
+    legal = rg.fc_position().legal()
+    a = next(x for x in legal if sum(y.split()[0] == x.split()[0] for y in legal) > 1)
+    sq, rot = a.split()
+    rot_b = next(y.split()[1] for y in legal if y.split()[0] == sq and y != a)
+    fixed, kept, asks = ("move", f"{sq} {rot_b}"), ("move", a), {("ask",), ("nothing",)}
+    said: dict[str, dict[str, object]] = {
+        "it": {"anzi no B, scusate": fixed, ", anzi no B": fixed, "non B": kept, "no B": asks,
+               "anzi no B?": asks, "anzi no B o forse Z": asks, "anzi no": asks},
+        "fr": {"ah non B": fixed, "enfin non B pardon": fixed, "et non B": kept, "non B": asks},
+        "de": {"ach nein B": fixed},
+        "en": {"actually no B": fixed, "oh no B sorry": fixed, "and not B": kept, "no B": asks},
+    }  # fmt: skip
+    for lang, lines in said.items():
+        for words, want in lines.items():
+            line = (
+                a + ("" if words[0] == "," else " ") + words.replace("Z", rot).replace("B", rot_b)
+            )
+            got = _read("fc", lang, line)
+            assert (got in asks) if want is asks else got == want, line
+
+
+def test_a_move_corrected_with_a_no_as_it_is_said() -> None:
+    """ "L10 R1 ne falsch L10 R2": a "no" as it is said ("ne" in German, "nö", "nan", "nah")
+    beside a word of correction, then the new move, corrects (issue 31, eighth round: half-46
+    de-4605 asked). A French "ne" is a negation; an "or" or a question still asks."""
+    legal = rg.fc_position().legal()
+    a, b, c = legal[:3]
+    moved = ("move", b)
+    asks = {("ask",), ("nothing",)}
+    said: dict[str, dict[str, object]] = {
+        "de": {"ne falsch B": moved, "nö falsch B": moved, "ne sorry B": moved,
+               "ne falsch B oder C": asks, "ne falsch B?": asks, "ne falsch, nicht B": asks,
+               "ne falsch": asks},
+        "fr": {"nan pardon B": moved, "pardon ne pas jouer B": asks,
+               "pardon je ne sais pas B": asks},
+        "en": {"nah sorry B": moved},
+    }  # fmt: skip
+    for lang, lines in said.items():
+        for words, want in lines.items():
+            line = f"{a} " + words.replace("B", b).replace("C", c)
+            got = _read("fc", lang, line)
+            assert (got in asks) if want is asks else got == want, line
+
+
 def test_a_move_said_again_in_brackets() -> None:
     pos = rg.vs_position()
     two = next(m for m in pos.legal() if len(m.split()) == 3)
