@@ -1889,12 +1889,12 @@ def _slide_corrected(board: Board, text: str, alone: Callable[[str], Action]) ->
 
 
 _GOES_ON = re.compile(
-    r"(?i)(?<![\w'’])(?:then|puis|ensuite|poi|dann|danach|und|and|et|(?<=\w\w\s)(?-i:e)|nach|vers|verso|to"
+    r"(?i)(?<![\w'’])(?:then|puis|ensuite|poi|dann|danach|und|and|et|(?:(?<=nord\s)|(?<=sud\s)|(?<=est\s)|(?<=ovest\s)|(?<=giù\s)|(?<=su\s))(?-i:e)|nach|vers|verso|to"
     r"|towards|toward|richtung|à|(?-i:a)|al|au|zum|zur)[\s,;:–—-]*$"
 )
 """A slide that ends on a word that goes on (a line wrapped in the middle of its directions). A
-lone "e" goes on only after a word ("a sud e", Italian "and"); after a letter it is east ("RK n e",
-"KB S e")."""
+lone "e" goes on only after an Italian direction word ("a sud e": "and"); after a letter or any
+other word it is east ("RK n e", "KB S e", "KB S and e")."""
 _CLAUSE_ENDS = re.compile(r"(?<=[.!?;:…])\s+|\s+[-–—]\s+|\n+")
 _PAST_MEANT = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
                "dachte", "thought", "wanted", "meant", "going", "avais", "avevo", "hatte"}  # fmt: skip

@@ -121,7 +121,8 @@ def test_trust_and_staying_in_words() -> None:
 
 def test_a_no_after_the_verb_denies_it_before_it_only_answers() -> None:
     """ "Credo di no" (I think not) doubts; "No, non ci credo" doubts; "No, I believe you"
-    believes; "I'm not sure. Believe" believes (the "not" is the remark's)."""
+    believes; "I'm not sure. Believe" believes (the "not" is the remark's); "Je crois qu'il bluffe"
+    (I think he is bluffing) doubts (eighth round's last pass, wt-27)."""
     from pbem.rules.verbotene_stadt import notation
 
     def said(text: str) -> bool | None:
@@ -132,9 +133,10 @@ def test_a_no_after_the_verb_denies_it_before_it_only_answers() -> None:
                         ("Je crois que oui", False), ("No, I believe you", False),
                         ("No, non ci credo proprio", True), ("Nee, glaub ich nicht", True),
                         ("I'm not sure. Believe", False), ("Gelogen!", True),
-                        ("Ne dubito fortemente", True), ("Ich vertraue Ost", False)]:  # fmt: skip
+                        ("Ne dubito fortemente", True), ("Ich vertraue Ost", False),
+                        ("Je crois qu'il bluffe", True), ("Credo che bluffi", True)]:  # fmt: skip
         assert said(text) is doubt, text
-    for text in ("Je crois qu'il bluffe", "Credo che bluffi", "Believe or doubt?"):
+    for text in ("Believe or doubt?",):
         assert said(text) is None, text
 
 
