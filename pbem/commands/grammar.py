@@ -530,6 +530,18 @@ def _suggested(line: str, err: RuleError, suggestion: str) -> CommandError:
     )
 
 
+def _another_move(first: str) -> CommandError:
+    """The refusal of a line that names ``first`` and then another move."""
+    return CommandError(
+        _(
+            "This reply names %(first)s and then another move on this line, so "
+            "nothing was played: we do not guess which one you mean. Send the move "
+            "you mean on a line of its own."
+        )
+        % {"first": first}
+    )
+
+
 def read_commands(
     lines: list[str],
     parse_action: Callable[[str], object] | None,
@@ -1907,14 +1919,7 @@ def _last_word(
         out.errors.append(
             (
                 line,
-                CommandError(
-                    _(
-                        "This reply names %(first)s and then another move on this line, so "
-                        "nothing was played: we do not guess which one you mean. Send the move "
-                        "you mean on a line of its own."
-                    )
-                    % {"first": first}
-                ),
+                _another_move(first),
             )
         )
         break
@@ -2114,14 +2119,7 @@ def _rotation_said_below(
             out.errors.append(
                 (
                     line,
-                    CommandError(
-                        _(
-                            "This reply names %(first)s and then another move on this line, so "
-                            "nothing was played: we do not guess which one you mean. Send the move "
-                            "you mean on a line of its own."
-                        )
-                        % {"first": first}
-                    ),
+                    _another_move(first),
                 )
             )
             return True
