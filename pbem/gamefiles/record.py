@@ -229,7 +229,7 @@ def render_moves(entries: Sequence[LogEntry], hashes: Sequence[str], game: Game,
             if isinstance(p, ActionLine):
                 seat = names[p.seat] if 0 <= p.seat < len(names) else str(p.seat)
                 if step.move is None:
-                    text.append(_comment(f"{_('taken back')}: {seat} {p.notation}"))
+                    text.append(_comment(_("taken back") + f": {seat} {p.notation}"))
                     continue
                 notation = revealed.get(str(e.seq), p.notation)
                 line = f"{step.move}. {seat} {notation}"

@@ -161,23 +161,32 @@ def reliability_line(rel: Reliability) -> str:
     """The player's reliability in one sentence, each count with its noun in the number the
     count asks for ("1 decision on time", "2 missed" agreeing in fr/it)."""
 
-    def count(singular: str, plural: str, n: int) -> str:
-        return ngettext(singular, plural, n) % {"num": n}
+    def count(template: str, n: int) -> str:
+        return template % {"num": n}
 
     return _(
         "Your reliability: %(percent)d percent (%(on_time)s, %(missed)s; %(games)s, "
         "%(finished)s, %(left)s; %(leave)s)."
     ) % {
         "percent": rel.percent,
-        "on_time": count("%(num)d decision on time", "%(num)d decisions on time", rel.on_time),
+        "on_time": count(
+            ngettext("%(num)d decision on time", "%(num)d decisions on time", rel.on_time),
+            rel.on_time,
+        ),
         # TRANSLATORS: decisions missed (the word agrees with "decisions" where it must).
-        "missed": count("%(num)d missed", "%(num)d missed", rel.missed),
-        "games": count("%(num)d game ended", "%(num)d games ended", rel.games),
-        # TRANSLATORS: games finished, played to their end (agrees with "games").
-        "finished": count("%(num)d finished", "%(num)d finished", rel.finished),
+        "missed": count(ngettext("%(num)d missed", "%(num)d missed", rel.missed), rel.missed),
+        "games": count(ngettext("%(num)d game ended", "%(num)d games ended", rel.games), rel.games),
+        "finished": count(
+            # TRANSLATORS: games finished, played to their end (agrees with "games").
+            ngettext("%(num)d finished", "%(num)d finished", rel.finished),
+            rel.finished,
+        ),
         # TRANSLATORS: games the player left (agrees with "games").
-        "left": count("%(num)d left", "%(num)d left", rel.left),
-        "leave": count("%(num)d day of leave", "%(num)d days of leave", rel.leave_days),
+        "left": count(ngettext("%(num)d left", "%(num)d left", rel.left), rel.left),
+        "leave": count(
+            ngettext("%(num)d day of leave", "%(num)d days of leave", rel.leave_days),
+            rel.leave_days,
+        ),
     }
 
 
