@@ -316,6 +316,70 @@ Le plateau est tendu ! Bonne chance, Nord.
 
 === fr-remark-20 | fr | fc:over | gmail | stats
 Les statistiques s'il vous plaît.
+
+=== fr-corr-22 | fr | fc:turn | gmail | ask
+M13 R1, je plaisante. Je réfléchis encore.
+
+=== fr-corr-23 | fr | fc:turn | k9 | ask
+Surtout pas M13 R1 !
+
+=== fr-corr-24 | fr | fc:turn | iphone | move M13 R2 | subject: M13 R1
+Pardon, l'objet est faux : M13 R2.
+
+=== fr-corr-25 | fr | fc:rejected | gmail | ask
+Q99 R2 était une faute de frappe, laissez-moi une minute pour trouver la bonne case.
+
+=== fr-corr-26 | fr | fc:turn | outlook | move P10 R1
+P10 R1. Je sais que je vais le regretter.
+
+=== fr-slide-21 | fr | vs:take | gmail | move take south yellow-coat
+Le pantalon rouge. Ah non, le manteau jaune.
+
+=== fr-slide-22 | fr | vs:believe | k9 | move believe
+Je doute ! ... non, je crois.
+
+=== fr-slide-23 | fr | vs:believe | gmail | ask
+Je crois, si c'est le jaune.
+
+=== fr-slide-24 | fr | vs:turn | gmail | ask
+RB N
+et BK E au prochain tour si c'est encore libre
+
+=== fr-slide-25 | fr | vs:steal | iphone | ask
+Le pantalon orange - non, oubliez, je dois revoir le plateau.
+
+=== fr-slide-26 | fr | vs:turn | thunderbird | move BK E
+BK est. Pas nord, juste est.
+
+=== fr-named-20 | fr | fc:help | gmail | ask
+Merci pour l'aide. Donc M13 R1 serait légal ?
+
+=== fr-named-21 | fr | fc:moved | gmail | nothing
+J'ai joué M13 R1 parce que le jardin était ouvert.
+
+=== fr-named-22 | fr | fc:turn | gmail | ask
+Je dois dire que le M8 R1 de Béa au dernier tour était malin.
+
+=== fr-named-23 | fr | fc:turn | gmail | ask
+Aidez-moi à choisir : L10 R1 ou L10 R3 ?
+
+=== fr-remark-21 | fr | fc:turn | gmail | move L10 R2
+Pour mémoire, je joue L10 R2.
+
+=== fr-remark-22 | fr | fc:turn | outlook | move M13 R3
+J'accepte mon sort : M13 R3.
+
+=== fr-remark-23 | fr | fc:moved | gmail | nothing
+L'histoire me jugera pour ce coup.
+
+=== fr-remark-24 | fr | fc:moved | gmail | ask
+Béa m'a demandé de vous dire : VACANCES 7j pour elle.
+
+=== fr-remark-25 | fr | fc:moved | gmail | nothing
+Belles parties jusqu'ici, merci à tous.
+
+=== fr-remark-26 | fr | fc:over | gmail | nothing
+Encore dernier au classement, tant pis.
 """,
     "it": """
 === it-corr-01 | it | fc:turn | gmail | move M13 R2
@@ -601,6 +665,70 @@ Il tabellone è teso! In bocca al lupo, Nord.
 
 === it-remark-20 | it | fc:over | gmail | stats
 Le statistiche per favore.
+
+=== it-corr-22 | it | fc:turn | gmail | ask
+M13 R1, scherzo. Ci sto ancora pensando.
+
+=== it-corr-23 | it | fc:turn | k9 | ask
+Assolutamente non M13 R1!
+
+=== it-corr-24 | it | fc:turn | iphone | move M13 R2 | subject: M13 R1
+Scusate, l'oggetto è sbagliato: M13 R2.
+
+=== it-corr-25 | it | fc:rejected | gmail | ask
+Q99 R2 era un errore di battitura, datemi un minuto per trovare la casella giusta.
+
+=== it-corr-26 | it | fc:turn | outlook | move P10 R1
+P10 R1. Lo so che me ne pentirò.
+
+=== it-slide-21 | it | vs:take | gmail | move take south yellow-coat
+I pantaloni rossi. Ah no, il cappotto giallo.
+
+=== it-slide-22 | it | vs:believe | k9 | move believe
+Dubito! ... no, credo.
+
+=== it-slide-23 | it | vs:believe | gmail | ask
+Credo, se è quello giallo.
+
+=== it-slide-24 | it | vs:turn | gmail | ask
+RB N
+e BK E al prossimo turno se è ancora libero
+
+=== it-slide-25 | it | vs:steal | iphone | ask
+I pantaloni arancioni - no, lasciate perdere, devo riguardare il tabellone.
+
+=== it-slide-26 | it | vs:turn | thunderbird | move BK E
+BK est. Non nord, solo est.
+
+=== it-named-20 | it | fc:help | gmail | ask
+Grazie per l'aiuto. Quindi M13 R1 sarebbe legale?
+
+=== it-named-21 | it | fc:moved | gmail | nothing
+Ho giocato M13 R1 perché il giardino era aperto.
+
+=== it-named-22 | it | fc:turn | gmail | ask
+Devo dire che la M8 R1 di Bea al turno scorso era furba.
+
+=== it-named-23 | it | fc:turn | gmail | ask
+Aiutatemi a decidere: L10 R1 o L10 R3?
+
+=== it-remark-21 | it | fc:turn | gmail | move L10 R2
+Per la cronaca, gioco L10 R2.
+
+=== it-remark-22 | it | fc:turn | outlook | move M13 R3
+Accetto il mio destino: M13 R3.
+
+=== it-remark-23 | it | fc:moved | gmail | nothing
+La storia mi giudicherà per questa mossa.
+
+=== it-remark-24 | it | fc:moved | gmail | ask
+Bea mi ha chiesto di dirvi: VACANZA 7g per lei.
+
+=== it-remark-25 | it | fc:moved | gmail | nothing
+Belle partite finora, grazie a tutti.
+
+=== it-remark-26 | it | fc:over | gmail | nothing
+Di nuovo ultimo in classifica, pazienza.
 """,
     "de": """
 === de-corr-01 | de | fc:turn | gmail | move M13 R2
@@ -886,6 +1014,70 @@ Das Brett ist spannend! Viel Glück, Nord.
 
 === de-remark-20 | de | fc:over | gmail | stats
 Die Statistik bitte.
+
+=== de-corr-22 | de | fc:turn | gmail | ask
+M13 R1, war nur Spaß. Ich überlege noch.
+
+=== de-corr-23 | de | fc:turn | k9 | ask
+Auf keinen Fall M13 R1!
+
+=== de-corr-24 | de | fc:turn | iphone | move M13 R2 | subject: M13 R1
+Sorry, der Betreff ist falsch: M13 R2.
+
+=== de-corr-25 | de | fc:rejected | gmail | ask
+Q99 R2 war ein Tippfehler, geben Sie mir eine Minute, das richtige Feld zu finden.
+
+=== de-corr-26 | de | fc:turn | outlook | move P10 R1
+P10 R1. Ich weiß, ich werde es bereuen.
+
+=== de-slide-21 | de | vs:take | gmail | move take south yellow-coat
+Die rote Hose. Ach nein, den gelben Mantel.
+
+=== de-slide-22 | de | vs:believe | k9 | move believe
+Zweifel! ... nein, ich glaube.
+
+=== de-slide-23 | de | vs:believe | gmail | ask
+Ich glaube, falls es der gelbe ist.
+
+=== de-slide-24 | de | vs:turn | gmail | ask
+RB N
+und BK E nächste Runde, wenn es noch frei ist
+
+=== de-slide-25 | de | vs:steal | iphone | ask
+Die orange Hose - nein, streichen, ich muss mir das Brett nochmal ansehen.
+
+=== de-slide-26 | de | vs:turn | thunderbird | move BK E
+BK nach Osten. Nicht Norden, nur Osten.
+
+=== de-named-20 | de | fc:help | gmail | ask
+Danke für die Hilfe. Dann wäre M13 R1 also erlaubt?
+
+=== de-named-21 | de | fc:moved | gmail | nothing
+Ich habe M13 R1 gespielt, weil der Garten offen war.
+
+=== de-named-22 | de | fc:turn | gmail | ask
+Ich muss sagen, Beas M8 R1 letzte Runde war clever.
+
+=== de-named-23 | de | fc:turn | gmail | ask
+Helfen Sie mir bei der Wahl: L10 R1 oder L10 R3?
+
+=== de-remark-21 | de | fc:turn | gmail | move L10 R2
+Fürs Protokoll: ich spiele L10 R2.
+
+=== de-remark-22 | de | fc:turn | outlook | move M13 R3
+Ich akzeptiere mein Schicksal: M13 R3.
+
+=== de-remark-23 | de | fc:moved | gmail | nothing
+Die Geschichte wird mich für diesen Zug richten.
+
+=== de-remark-24 | de | fc:moved | gmail | ask
+Bea lässt ausrichten: URLAUB 7 Tage für sie.
+
+=== de-remark-25 | de | fc:moved | gmail | nothing
+Schöne Partien bisher, danke an alle.
+
+=== de-remark-26 | de | fc:over | gmail | nothing
+Wieder Letzter in der Rangliste, was soll's.
 """,
     "en": """
 === en-corr-01 | en | fc:turn | gmail | move M13 R2
@@ -1171,6 +1363,70 @@ The board looks tense! Good luck, North.
 
 === en-remark-20 | en | fc:over | gmail | stats
 Stats please.
+
+=== en-corr-22 | en | fc:turn | gmail | ask
+M13 R1, just kidding. Still thinking.
+
+=== en-corr-23 | en | fc:turn | k9 | ask
+Definitely not M13 R1!
+
+=== en-corr-24 | en | fc:turn | iphone | move M13 R2 | subject: M13 R1
+Sorry, the subject is wrong: M13 R2.
+
+=== en-corr-25 | en | fc:rejected | gmail | ask
+Q99 R2 was a typo, give me a minute to find the right square.
+
+=== en-corr-26 | en | fc:turn | outlook | move P10 R1
+P10 R1. I know I'll regret it.
+
+=== en-slide-21 | en | vs:take | gmail | move take south yellow-coat
+Red pants. Ah no, the yellow coat.
+
+=== en-slide-22 | en | vs:believe | k9 | move believe
+Doubt! ... no, believe.
+
+=== en-slide-23 | en | vs:believe | gmail | ask
+Believe, if it's the yellow one.
+
+=== en-slide-24 | en | vs:turn | gmail | ask
+RB N
+and BK E next turn if it's still open
+
+=== en-slide-25 | en | vs:steal | iphone | ask
+The orange pants - no, scratch that, I need to look at the board again.
+
+=== en-slide-26 | en | vs:turn | thunderbird | move BK E
+BK east. Not north, just east.
+
+=== en-named-20 | en | fc:help | gmail | ask
+Thanks for the help. So M13 R1 would be legal?
+
+=== en-named-21 | en | fc:moved | gmail | nothing
+I played M13 R1 because the garden was open.
+
+=== en-named-22 | en | fc:turn | gmail | ask
+I must say Bea's M8 R1 last turn was clever.
+
+=== en-named-23 | en | fc:turn | gmail | ask
+Help me decide: L10 R1 or L10 R3?
+
+=== en-remark-21 | en | fc:turn | gmail | move L10 R2
+For the record, I play L10 R2.
+
+=== en-remark-22 | en | fc:turn | outlook | move M13 R3
+I accept my fate: M13 R3.
+
+=== en-remark-23 | en | fc:moved | gmail | nothing
+History will judge me for that move.
+
+=== en-remark-24 | en | fc:moved | gmail | ask
+Bea asked me to tell you: VACATION 7d for her.
+
+=== en-remark-25 | en | fc:moved | gmail | nothing
+Great games so far, thanks to everyone.
+
+=== en-remark-26 | en | fc:over | gmail | nothing
+I'm last in the standings again, oh well.
 """,
 }  # fmt: skip
 
@@ -1183,6 +1439,8 @@ WRONG = {
     "fr-slide-02": "wrong reading: carried out move BR W S, meant move BR W",
     "fr-slide-04": "wrong reading: carried out move KB S E, meant move KB S W",
     "fr-slide-09": "wrong reading: carried out move KB S E, meant move KB S",
+    "fr-corr-22": "wrong reading: carried out move M13 R1, meant ask",
+    "fr-slide-23": "wrong reading: carried out move believe, meant ask",
     "it-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "it-corr-07": "wrong reading: carried out move L12 R1, meant ask",
     "it-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1194,6 +1452,8 @@ WRONG = {
     "it-slide-07": "wrong reading: carried out move BK E N, meant ask",
     "it-slide-09": "wrong reading: carried out move KB S E, meant move KB S",
     "it-slide-11": "wrong reading: carried out next RB N, meant ask",
+    "it-corr-22": "wrong reading: carried out move M13 R1, meant ask",
+    "it-slide-23": "wrong reading: carried out move believe, meant ask",
     "de-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "de-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-07": "wrong reading: carried out move L12 R1, meant ask",
@@ -1207,6 +1467,8 @@ WRONG = {
     "de-slide-07": "wrong reading: carried out move BK E N, meant ask",
     "de-slide-09": "wrong reading: carried out move KB S E, meant move KB S",
     "de-slide-20": "wrong reading: carried out move keep, meant ask",
+    "de-corr-22": "wrong reading: carried out move M13 R1, meant ask",
+    "de-slide-23": "wrong reading: carried out move believe, meant ask",
     "en-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "en-corr-10": "wrong reading: carried out move O9 R1, meant ask",
     "en-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1219,6 +1481,9 @@ WRONG = {
     "en-slide-20": "wrong reading: carried out move keep, meant ask",
     "en-named-02": "wrong reading: carried out move M13 R2, meant ask",
     "en-choice-06": "wrong reading: carried out move P12 R0, meant ask",
+    "en-corr-22": "wrong reading: carried out move M13 R1, meant ask",
+    "en-corr-24": "wrong reading: carried out move M13 R1, meant move M13 R2",
+    "en-slide-23": "wrong reading: carried out move believe, meant ask",
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
@@ -1233,6 +1498,9 @@ MISSED = {
     "fr-choice-07": "missed: read ask, meant move M13 R0",
     "fr-remark-06": "missed: read ask, meant move N13 R0",
     "fr-remark-10": "missed: read ask, meant nothing",
+    "fr-slide-21": "missed: read nothing, meant move take south yellow-coat",
+    "fr-slide-22": "missed: read nothing, meant move believe",
+    "fr-slide-26": "missed: read nothing, meant move BK E",
     "it-corr-04": "missed: read ask, meant move O13 R1",
     "it-corr-08": "missed: read ask, meant move L12 R0",
     "it-slide-08": "missed: read ask, meant move RB N W",
@@ -1245,6 +1513,10 @@ MISSED = {
     "it-remark-10": "missed: read ask, meant nothing",
     "it-remark-14": "missed: read ask, meant move M13 R3",
     "it-remark-15": "missed: read ask, meant nothing",
+    "it-corr-26": "missed: read ask, meant move P10 R1",
+    "it-slide-21": "missed: read nothing, meant move take south yellow-coat",
+    "it-slide-22": "missed: read ask, meant move believe",
+    "it-slide-26": "missed: read nothing, meant move BK E",
     "de-corr-04": "missed: read ask, meant move O13 R1",
     "de-corr-08": "missed: read ask, meant move L12 R0",
     "de-corr-13": "missed: read ask, meant move M8 R2",
@@ -1256,6 +1528,8 @@ MISSED = {
     "de-choice-07": "missed: read ask, meant move M13 R0",
     "de-remark-10": "missed: read ask, meant nothing",
     "de-remark-14": "missed: read ask, meant move M13 R3",
+    "de-slide-22": "missed: read ask, meant move believe",
+    "de-slide-26": "missed: read nothing, meant move BK E",
     "en-corr-04": "missed: read ask, meant move O13 R1",
     "en-corr-15": "missed: read ask, meant move L9 R0",
     "en-slide-08": "missed: read ask, meant move RB N W",
@@ -1265,6 +1539,9 @@ MISSED = {
     "en-choice-07": "missed: read ask, meant move M13 R0",
     "en-remark-10": "missed: read ask, meant nothing",
     "en-remark-15": "missed: read ask, meant nothing",
+    "en-slide-21": "missed: read nothing, meant move take south yellow-coat",
+    "en-slide-22": "missed: read ask, meant move believe",
+    "en-slide-26": "missed: read nothing, meant move BK E",
 }  # fmt: skip
 
 SHAPES = ("corr", "slide", "named", "choice", "remark")
@@ -1280,7 +1557,8 @@ def _load() -> list[pc.Case]:
                 if head is not None:
                     out.append(
                         pc.Case(HALF, head.group(1), head.group(2), head.group(3), head.group(4),
-                                head.group(5).strip(), pc._unescape("\n".join(body).strip("\n")))
+                                head.group(5).strip(), pc._unescape("\n".join(body).strip("\n")),
+                                pc._unescape(head.group(6) or ""))
                     )  # fmt: skip
                     assert head.group(2) == lang, head.group(1)
                 head = pc._HEAD.match(line) if line != "=== end" else None
