@@ -380,6 +380,49 @@ Belles parties jusqu'ici, merci à tous.
 
 === fr-remark-26 | fr | fc:over | gmail | nothing
 Encore dernier au classement, tant pis.
+
+=== fr-corr-27 | fr | fresh | gmail | join o-fc-7k2p | subject: Forbidden City
+JOIN o-fc-3a9c... non attendez, o-fc-7k2p
+
+=== fr-corr-28 | fr | fresh | gmail | nothing | subject: Forbidden City
+STANDBY forbidden-city. En fait oubliez, je suis trop occupé ce mois-ci.
+
+=== fr-named-24 | fr | fresh | k9 | nothing | subject: question
+Est-ce que je devrais rejoindre o-fc-3a9c, ou c'est réservé aux joueurs expérimentés ?
+
+=== fr-remark-27 | fr | fresh | gmail | nothing | subject: bonjour
+Mon amie Béa voudra peut-être regarder fc-7k3q, je lui expliquerai comment faire.
+
+=== fr-corr-29 | fr | fc:moved | gmail | vacation 10d
+VACANCES 7j - ah non, mettez 10j.
+
+=== fr-corr-30 | fr | fc:moved | gmail | ask
+VACANCES 7j... non, oubliez, je reste à la maison finalement.
+
+=== fr-corr-31 | fr | fc:moved | k9 | ask
+LANGUE en... non, gardez le français.
+
+=== fr-corr-32 | fr | fc:moved | gmail | ask
+ABANDONNER CONFIRMER, je plaisante !
+
+=== fr-remark-28 | fr | fc:turn | gmail | move M13 R1
+APERÇU M13 R1... en fait laissez tomber l'aperçu, jouez-le directement.
+
+=== fr-remark-29 | fr | fc:turn | gmail | preview M13 R1
+M13 R1 - non attendez, APERÇU M13 R1 d'abord.
+
+=== fr-slide-27 | fr | vs:waiting | gmail | next RB N
+PROCHAIN KB S
+non attendez, PROCHAIN RB N
+
+=== fr-slide-28 | fr | vs:waiting | k9 | ask
+PROCHAIN BK E... oubliez ça
+
+=== fr-remark-30 | fr | vs:over | gmail | nothing
+Merci à tous, la feuille de cette partie sera amusante à rejouer.
+
+=== fr-remark-31 | fr | fc:over | gmail | nothing
+Revanche ? Je rejoindrais volontiers une autre partie.
 """,
     "it": """
 === it-corr-01 | it | fc:turn | gmail | move M13 R2
@@ -729,6 +772,49 @@ Belle partite finora, grazie a tutti.
 
 === it-remark-26 | it | fc:over | gmail | nothing
 Di nuovo ultimo in classifica, pazienza.
+
+=== it-corr-27 | it | fresh | gmail | join o-fc-7k2p | subject: Forbidden City
+JOIN o-fc-3a9c... no aspetta, o-fc-7k2p
+
+=== it-corr-28 | it | fresh | gmail | nothing | subject: Forbidden City
+STANDBY forbidden-city. Anzi lasciate perdere, questo mese sono troppo impegnato.
+
+=== it-named-24 | it | fresh | k9 | nothing | subject: domanda
+Dovrei partecipare a o-fc-3a9c, o è solo per giocatori esperti?
+
+=== it-remark-27 | it | fresh | gmail | nothing | subject: ciao
+La mia amica Bea forse vorrà guardare fc-7k3q, le spiego io come fare.
+
+=== it-corr-29 | it | fc:moved | gmail | vacation 10d
+VACANZA 7g - ah no, facciamo 10g.
+
+=== it-corr-30 | it | fc:moved | gmail | ask
+VACANZA 7g... no, lasciate perdere, alla fine resto a casa.
+
+=== it-corr-31 | it | fc:moved | k9 | ask
+LINGUA en... no, teniamo l'italiano.
+
+=== it-corr-32 | it | fc:moved | gmail | ask
+ABBANDONA CONFERMA, scherzo!
+
+=== it-remark-28 | it | fc:turn | gmail | move M13 R1
+ANTEPRIMA M13 R1... anzi lasciate stare l'anteprima, giocatela direttamente.
+
+=== it-remark-29 | it | fc:turn | gmail | preview M13 R1
+M13 R1 - no aspettate, prima ANTEPRIMA M13 R1.
+
+=== it-slide-27 | it | vs:waiting | gmail | next RB N
+PROSSIMA KB S
+no aspetta, PROSSIMA RB N
+
+=== it-slide-28 | it | vs:waiting | k9 | ask
+PROSSIMA BK E... cancellate
+
+=== it-remark-30 | it | vs:over | gmail | nothing
+Grazie a tutti, il registro di questa partita sarà divertente da rivedere.
+
+=== it-remark-31 | it | fc:over | gmail | nothing
+Rivincita? Parteciperei volentieri a un'altra.
 """,
     "de": """
 === de-corr-01 | de | fc:turn | gmail | move M13 R2
@@ -1078,6 +1164,49 @@ Schöne Partien bisher, danke an alle.
 
 === de-remark-26 | de | fc:over | gmail | nothing
 Wieder Letzter in der Rangliste, was soll's.
+
+=== de-corr-27 | de | fresh | gmail | join o-fc-7k2p | subject: Forbidden City
+JOIN o-fc-3a9c ... nein warte, o-fc-7k2p
+
+=== de-corr-28 | de | fresh | gmail | nothing | subject: Forbidden City
+STANDBY forbidden-city. Ach, vergessen Sie es, ich habe diesen Monat zu viel zu tun.
+
+=== de-named-24 | de | fresh | k9 | nothing | subject: Frage
+Sollte ich o-fc-3a9c beitreten, oder ist das nur für erfahrene Spieler?
+
+=== de-remark-27 | de | fresh | gmail | nothing | subject: Hallo
+Meine Freundin Bea will vielleicht fc-7k3q zuschauen, ich erkläre ihr, wie das geht.
+
+=== de-corr-29 | de | fc:moved | gmail | vacation 10d
+URLAUB 7 Tage - ach nein, machen Sie 10 Tage daraus.
+
+=== de-corr-30 | de | fc:moved | gmail | ask
+URLAUB 7 Tage ... nein, vergessen Sie es, ich bleibe doch zu Hause.
+
+=== de-corr-31 | de | fc:moved | k9 | ask
+SPRACHE en ... nein, lieber doch Deutsch lassen.
+
+=== de-corr-32 | de | fc:moved | gmail | ask
+AUFGEBEN BESTÄTIGEN, war nur Spaß!
+
+=== de-remark-28 | de | fc:turn | gmail | move M13 R1
+VORSCHAU M13 R1 ... ach, die Vorschau brauche ich nicht, spielen Sie es einfach.
+
+=== de-remark-29 | de | fc:turn | gmail | preview M13 R1
+M13 R1 - nein warte, erst VORSCHAU M13 R1.
+
+=== de-slide-27 | de | vs:waiting | gmail | next RB N
+NÄCHSTER KB S
+nein warte, NÄCHSTER RB N
+
+=== de-slide-28 | de | vs:waiting | k9 | ask
+NÄCHSTER BK E ... streichen
+
+=== de-remark-30 | de | vs:over | gmail | nothing
+Danke an alle, das Protokoll dieser Partie wird Spaß machen beim Nachspielen.
+
+=== de-remark-31 | de | fc:over | gmail | nothing
+Revanche? Ich würde gern bei einer weiteren mitmachen.
 """,
     "en": """
 === en-corr-01 | en | fc:turn | gmail | move M13 R2
@@ -1427,6 +1556,49 @@ Great games so far, thanks to everyone.
 
 === en-remark-26 | en | fc:over | gmail | nothing
 I'm last in the standings again, oh well.
+
+=== en-corr-27 | en | fresh | gmail | join o-fc-7k2p | subject: Forbidden City
+JOIN o-fc-3a9c ... no wait, o-fc-7k2p
+
+=== en-corr-28 | en | fresh | gmail | nothing | subject: Forbidden City
+STANDBY forbidden-city. Actually, forget it, I'm too busy this month.
+
+=== en-named-24 | en | fresh | k9 | nothing | subject: question
+Should I join o-fc-3a9c, or is it only for experienced players?
+
+=== en-remark-27 | en | fresh | gmail | nothing | subject: hello
+My friend Bea might want to watch fc-7k3q, I'll tell her how.
+
+=== en-corr-29 | en | fc:moved | gmail | vacation 10d
+VACATION 7d - oh wait, make it 10d.
+
+=== en-corr-30 | en | fc:moved | gmail | ask
+VACATION 7d ... no, forget it, I'm staying home after all.
+
+=== en-corr-31 | en | fc:moved | k9 | ask
+LANG fr ... no, keep English.
+
+=== en-corr-32 | en | fc:moved | gmail | ask
+RESIGN CONFIRM, just kidding!
+
+=== en-remark-28 | en | fc:turn | gmail | move M13 R1
+PREVIEW M13 R1 ... actually never mind the preview, just play it.
+
+=== en-remark-29 | en | fc:turn | gmail | preview M13 R1
+M13 R1 - no wait, PREVIEW M13 R1 first.
+
+=== en-slide-27 | en | vs:waiting | gmail | next RB N
+NEXT KB S
+no wait, NEXT RB N
+
+=== en-slide-28 | en | vs:waiting | k9 | ask
+NEXT BK E ... scratch that
+
+=== en-remark-30 | en | vs:over | gmail | nothing
+Thanks all, the record of this one will be fun to replay.
+
+=== en-remark-31 | en | fc:over | gmail | nothing
+Rematch? I'd happily join another one.
 """,
 }  # fmt: skip
 
@@ -1441,6 +1613,14 @@ WRONG = {
     "fr-slide-09": "wrong reading: carried out move KB S E, meant move KB S",
     "fr-corr-22": "wrong reading: carried out move M13 R1, meant ask",
     "fr-slide-23": "wrong reading: carried out move believe, meant ask",
+    "fr-corr-27": "wrong reading: carried out join o-fc-3a9c, meant join o-fc-7k2p",
+    "fr-corr-28": "wrong reading: carried out standby forbidden-city, meant nothing",
+    "fr-corr-29": "wrong reading: carried out vacation 168h, meant vacation 240h",
+    "fr-corr-30": "wrong reading: carried out vacation 168h, meant ask",
+    "fr-corr-31": "wrong reading: carried out lang en, meant ask",
+    "fr-remark-28": "wrong reading: carried out preview M13 R1, meant move M13 R1",
+    "fr-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
+    "fr-slide-28": "wrong reading: carried out next BK E OUBLIEZ, meant ask",
     "it-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "it-corr-07": "wrong reading: carried out move L12 R1, meant ask",
     "it-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1454,6 +1634,15 @@ WRONG = {
     "it-slide-11": "wrong reading: carried out next RB N, meant ask",
     "it-corr-22": "wrong reading: carried out move M13 R1, meant ask",
     "it-slide-23": "wrong reading: carried out move believe, meant ask",
+    "it-corr-27": "wrong reading: carried out join o-fc-3a9c, meant join o-fc-7k2p",
+    "it-corr-28": "wrong reading: carried out standby forbidden-city, meant nothing",
+    "it-corr-29": "wrong reading: carried out vacation 168h, meant vacation 240h",
+    "it-corr-30": "wrong reading: carried out vacation 168h, meant ask",
+    "it-corr-31": "wrong reading: carried out lang en, meant ask",
+    "it-remark-28": "wrong reading: carried out preview M13 R1, meant move M13 R1",
+    "it-remark-29": "wrong reading: carried out move M13 R1, meant preview M13 R1",
+    "it-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
+    "it-slide-28": "wrong reading: carried out next BK E CANCELLATE, meant ask",
     "de-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "de-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-07": "wrong reading: carried out move L12 R1, meant ask",
@@ -1469,6 +1658,15 @@ WRONG = {
     "de-slide-20": "wrong reading: carried out move keep, meant ask",
     "de-corr-22": "wrong reading: carried out move M13 R1, meant ask",
     "de-slide-23": "wrong reading: carried out move believe, meant ask",
+    "de-corr-27": "wrong reading: carried out join o-fc-3a9c, meant join o-fc-7k2p",
+    "de-corr-28": "wrong reading: carried out standby forbidden-city, meant nothing",
+    "de-corr-29": "wrong reading: carried out vacation 168h, meant vacation 240h",
+    "de-corr-30": "wrong reading: carried out vacation 168h, meant ask",
+    "de-corr-31": "wrong reading: carried out lang en, meant ask",
+    "de-remark-28": "wrong reading: carried out preview M13 R1, meant move M13 R1",
+    "de-remark-29": "wrong reading: carried out move M13 R1, meant preview M13 R1",
+    "de-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
+    "de-slide-28": "wrong reading: carried out next BK E STREICHEN, meant ask",
     "en-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "en-corr-10": "wrong reading: carried out move O9 R1, meant ask",
     "en-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1484,6 +1682,13 @@ WRONG = {
     "en-corr-22": "wrong reading: carried out move M13 R1, meant ask",
     "en-corr-24": "wrong reading: carried out move M13 R1, meant move M13 R2",
     "en-slide-23": "wrong reading: carried out move believe, meant ask",
+    "en-corr-27": "wrong reading: carried out join o-fc-3a9c, meant join o-fc-7k2p",
+    "en-corr-28": "wrong reading: carried out standby forbidden-city, meant nothing",
+    "en-corr-30": "wrong reading: carried out vacation 168h, meant ask",
+    "en-corr-31": "wrong reading: carried out lang fr, meant ask",
+    "en-remark-28": "wrong reading: carried out preview M13 R1, meant move M13 R1",
+    "en-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
+    "en-slide-28": "wrong reading: carried out next BK E SCRATCH, meant ask",
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
@@ -1542,6 +1747,7 @@ MISSED = {
     "en-slide-21": "missed: read nothing, meant move take south yellow-coat",
     "en-slide-22": "missed: read ask, meant move believe",
     "en-slide-26": "missed: read nothing, meant move BK E",
+    "en-corr-29": "missed: read ask, meant vacation 240h",
 }  # fmt: skip
 
 SHAPES = ("corr", "slide", "named", "choice", "remark")
@@ -1611,4 +1817,4 @@ def test_the_probes_cover_every_language_and_shape() -> None:
         assert {c.id.split("-")[1] for c in mine} == set(SHAPES), lang
         assert sum(c.expect in ("ask", "nothing") for c in mine) >= 30, lang
         assert sum(c.expect not in ("ask", "nothing") for c in mine) >= 20, lang
-    assert {c.game for c in PROBES} == {"fc", "vs"}
+    assert {c.game for c in PROBES} == {"fc", "vs", "fresh"}
