@@ -423,6 +423,37 @@ Merci à tous, la feuille de cette partie sera amusante à rejouer.
 
 === fr-remark-31 | fr | fc:over | gmail | nothing
 Revanche ? Je rejoindrais volontiers une autre partie.
+
+=== fr-corr-33 | fr | fc:moved | gmail | propose PAUSE 14d
+PROPOSER PAUSE 7j... non, mettez 14j.
+
+=== fr-corr-34 | fr | fc:moved | k9 | ask
+PROPOSER UNDO... à la réflexion non, laissez comme ça.
+
+=== fr-corr-35 | fr | fc:moved | gmail | ask
+DIRE bonne chance à tous... non, n'envoyez pas ça.
+
+=== fr-slide-29 | fr | vs:waiting | gmail | standing CLAIM DOUBT
+STANDING CLAIM BELIEVE... non, STANDING CLAIM DOUBT
+
+=== fr-slide-30 | fr | vs:waiting | k9 | ask
+STANDING CLAIM BELIEVE - oubliez, je déciderai à chaque fois.
+
+=== fr-corr-36 | fr | fc:moved | gmail | ask
+RETOUR... non, je suis encore absent jusqu'à vendredi.
+
+=== fr-corr-37 | fr | fc:moved | gmail | mail turns
+MAIL DIGEST... non, MAIL TURNS
+
+=== fr-corr-38 | fr | fresh | gmail | watch fc-7k3r | subject: Forbidden City
+WATCH fc-7k3q... non, mauvaise partie, je voulais dire fc-7k3r
+
+=== fr-corr-39 | fr | fc:turn | gmail | move M13 R2
+M13 R2
+HISTORIQUE s'il vous plaît - non attendez, laissez tomber l'historique.
+
+=== fr-corr-40 | fr | fc:moved | gmail | vacation ~until monday
+VACANCES jusqu'à dimanche... non, jusqu'à lundi.
 """,
     "it": """
 === it-corr-01 | it | fc:turn | gmail | move M13 R2
@@ -815,6 +846,37 @@ Grazie a tutti, il registro di questa partita sarà divertente da rivedere.
 
 === it-remark-31 | it | fc:over | gmail | nothing
 Rivincita? Parteciperei volentieri a un'altra.
+
+=== it-corr-33 | it | fc:moved | gmail | propose PAUSE 14d
+PROPONI PAUSA 7g... no, facciamo 14g.
+
+=== it-corr-34 | it | fc:moved | k9 | ask
+PROPONI UNDO... ripensandoci no, lasciamo così.
+
+=== it-corr-35 | it | fc:moved | gmail | ask
+DIRE in bocca al lupo a tutti... no, non mandatelo.
+
+=== it-slide-29 | it | vs:waiting | gmail | standing CLAIM DOUBT
+STANDING CLAIM BELIEVE... no, STANDING CLAIM DOUBT
+
+=== it-slide-30 | it | vs:waiting | k9 | ask
+STANDING CLAIM BELIEVE - lasciate perdere, deciderò ogni volta.
+
+=== it-corr-36 | it | fc:moved | gmail | ask
+RITORNO... no, sono ancora via fino a venerdì.
+
+=== it-corr-37 | it | fc:moved | gmail | mail turns
+MAIL DIGEST... no, MAIL TURNS
+
+=== it-corr-38 | it | fresh | gmail | watch fc-7k3r | subject: Forbidden City
+WATCH fc-7k3q... no, partita sbagliata, intendevo fc-7k3r
+
+=== it-corr-39 | it | fc:turn | gmail | move M13 R2
+M13 R2
+STORIA per favore - no aspettate, lasciate perdere la storia.
+
+=== it-corr-40 | it | fc:moved | gmail | vacation ~until monday
+VACANZA fino a domenica... no, fino a lunedì.
 """,
     "de": """
 === de-corr-01 | de | fc:turn | gmail | move M13 R2
@@ -1207,6 +1269,37 @@ Danke an alle, das Protokoll dieser Partie wird Spaß machen beim Nachspielen.
 
 === de-remark-31 | de | fc:over | gmail | nothing
 Revanche? Ich würde gern bei einer weiteren mitmachen.
+
+=== de-corr-33 | de | fc:moved | gmail | propose PAUSE 14d
+VORSCHLAGEN PAUSE 7 Tage ... nein, lieber 14 Tage.
+
+=== de-corr-34 | de | fc:moved | k9 | ask
+VORSCHLAGEN UNDO ... nein, doch lieber so lassen.
+
+=== de-corr-35 | de | fc:moved | gmail | ask
+SAGE viel Glück allen ... nein, das nicht abschicken.
+
+=== de-slide-29 | de | vs:waiting | gmail | standing CLAIM DOUBT
+STANDING CLAIM BELIEVE ... nein, STANDING CLAIM DOUBT
+
+=== de-slide-30 | de | vs:waiting | k9 | ask
+STANDING CLAIM BELIEVE - vergessen Sie es, ich entscheide jedes Mal selbst.
+
+=== de-corr-36 | de | fc:moved | gmail | ask
+ZURÜCK ... nein, ich bin noch bis Freitag weg.
+
+=== de-corr-37 | de | fc:moved | gmail | mail turns
+MAIL DIGEST ... nein, MAIL TURNS
+
+=== de-corr-38 | de | fresh | gmail | watch fc-7k3r | subject: Forbidden City
+WATCH fc-7k3q ... nein, falsche Partie, ich meinte fc-7k3r
+
+=== de-corr-39 | de | fc:turn | gmail | move M13 R2
+M13 R2
+VERLAUF bitte - nein warte, den Verlauf brauche ich doch nicht.
+
+=== de-corr-40 | de | fc:moved | gmail | vacation ~until monday
+URLAUB bis Sonntag ... nein, bis Montag.
 """,
     "en": """
 === en-corr-01 | en | fc:turn | gmail | move M13 R2
@@ -1599,6 +1692,37 @@ Thanks all, the record of this one will be fun to replay.
 
 === en-remark-31 | en | fc:over | gmail | nothing
 Rematch? I'd happily join another one.
+
+=== en-corr-33 | en | fc:moved | gmail | propose PAUSE 14d
+PROPOSE PAUSE 7d ... no, make it 14d.
+
+=== en-corr-34 | en | fc:moved | k9 | ask
+PROPOSE UNDO ... on second thought no, let it stand.
+
+=== en-corr-35 | en | fc:moved | gmail | ask
+SAY good luck everyone ... no, don't send that.
+
+=== en-slide-29 | en | vs:waiting | gmail | standing CLAIM DOUBT
+STANDING CLAIM BELIEVE ... no, STANDING CLAIM DOUBT
+
+=== en-slide-30 | en | vs:waiting | k9 | ask
+STANDING CLAIM BELIEVE - forget it, I'll decide each time.
+
+=== en-corr-36 | en | fc:moved | gmail | ask
+BACK ... no, I'm still away until Friday.
+
+=== en-corr-37 | en | fc:moved | gmail | mail turns
+MAIL DIGEST ... no, MAIL TURNS
+
+=== en-corr-38 | en | fresh | gmail | watch fc-7k3r | subject: Forbidden City
+WATCH fc-7k3q ... no, wrong game, I meant fc-7k3r
+
+=== en-corr-39 | en | fc:turn | gmail | move M13 R2
+M13 R2
+HISTORY please - no wait, never mind the history.
+
+=== en-corr-40 | en | fc:moved | gmail | vacation ~until monday
+VACATION until Sunday ... no, until Monday.
 """,
 }  # fmt: skip
 
@@ -1621,6 +1745,14 @@ WRONG = {
     "fr-remark-28": "wrong reading: carried out preview M13 R1, meant move M13 R1",
     "fr-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
     "fr-slide-28": "wrong reading: carried out next BK E OUBLIEZ, meant ask",
+    "fr-corr-33": "wrong reading: carried out propose pause 7d, meant propose pause 14d",
+    "fr-corr-34": "wrong reading: carried out propose undo, meant ask",
+    "fr-corr-35": "wrong reading: carried out say bonne chance à tous... non, n'envoyez pas ça., meant ask",
+    "fr-slide-30": "wrong reading: carried out standing Orders(claim='believe', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None), meant ask",
+    "fr-corr-36": "wrong reading: carried out back, meant ask",
+    "fr-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
+    "fr-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
+    "fr-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
     "it-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "it-corr-07": "wrong reading: carried out move L12 R1, meant ask",
     "it-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1643,6 +1775,14 @@ WRONG = {
     "it-remark-29": "wrong reading: carried out move M13 R1, meant preview M13 R1",
     "it-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
     "it-slide-28": "wrong reading: carried out next BK E CANCELLATE, meant ask",
+    "it-corr-33": "wrong reading: carried out propose pause 7d, meant propose pause 14d",
+    "it-corr-34": "wrong reading: carried out propose undo, meant ask",
+    "it-corr-35": "wrong reading: carried out say in bocca al lupo a tutti... no, non mandatelo., meant ask",
+    "it-slide-30": "wrong reading: carried out standing Orders(claim='believe', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None), meant ask",
+    "it-corr-36": "wrong reading: carried out back, meant ask",
+    "it-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
+    "it-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
+    "it-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
     "de-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "de-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-07": "wrong reading: carried out move L12 R1, meant ask",
@@ -1667,6 +1807,14 @@ WRONG = {
     "de-remark-29": "wrong reading: carried out move M13 R1, meant preview M13 R1",
     "de-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
     "de-slide-28": "wrong reading: carried out next BK E STREICHEN, meant ask",
+    "de-corr-33": "wrong reading: carried out propose pause 7d, meant propose pause 14d",
+    "de-corr-34": "wrong reading: carried out propose undo, meant ask",
+    "de-corr-35": "wrong reading: carried out say viel Glück allen ... nein, das nicht abschicken., meant ask",
+    "de-slide-30": "wrong reading: carried out standing Orders(claim='believe', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None), meant ask",
+    "de-corr-36": "wrong reading: carried out back, meant ask",
+    "de-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
+    "de-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
+    "de-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
     "en-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "en-corr-10": "wrong reading: carried out move O9 R1, meant ask",
     "en-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1689,6 +1837,14 @@ WRONG = {
     "en-remark-28": "wrong reading: carried out preview M13 R1, meant move M13 R1",
     "en-slide-27": "wrong reading: carried out next KB S + next RB N, meant next RB N",
     "en-slide-28": "wrong reading: carried out next BK E SCRATCH, meant ask",
+    "en-corr-33": "wrong reading: carried out propose pause 7d, meant propose pause 14d",
+    "en-corr-34": "wrong reading: carried out propose undo, meant ask",
+    "en-corr-35": "wrong reading: carried out say good luck everyone ... no, don't send that., meant ask",
+    "en-slide-30": "wrong reading: carried out standing Orders(claim='believe', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None), meant ask",
+    "en-corr-36": "wrong reading: carried out back, meant ask",
+    "en-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
+    "en-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
+    "en-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
@@ -1706,6 +1862,7 @@ MISSED = {
     "fr-slide-21": "missed: read nothing, meant move take south yellow-coat",
     "fr-slide-22": "missed: read nothing, meant move believe",
     "fr-slide-26": "missed: read nothing, meant move BK E",
+    "fr-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
     "it-corr-04": "missed: read ask, meant move O13 R1",
     "it-corr-08": "missed: read ask, meant move L12 R0",
     "it-slide-08": "missed: read ask, meant move RB N W",
@@ -1722,6 +1879,7 @@ MISSED = {
     "it-slide-21": "missed: read nothing, meant move take south yellow-coat",
     "it-slide-22": "missed: read ask, meant move believe",
     "it-slide-26": "missed: read nothing, meant move BK E",
+    "it-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
     "de-corr-04": "missed: read ask, meant move O13 R1",
     "de-corr-08": "missed: read ask, meant move L12 R0",
     "de-corr-13": "missed: read ask, meant move M8 R2",
@@ -1735,6 +1893,7 @@ MISSED = {
     "de-remark-14": "missed: read ask, meant move M13 R3",
     "de-slide-22": "missed: read ask, meant move believe",
     "de-slide-26": "missed: read nothing, meant move BK E",
+    "de-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
     "en-corr-04": "missed: read ask, meant move O13 R1",
     "en-corr-15": "missed: read ask, meant move L9 R0",
     "en-slide-08": "missed: read ask, meant move RB N W",
@@ -1748,6 +1907,7 @@ MISSED = {
     "en-slide-22": "missed: read ask, meant move believe",
     "en-slide-26": "missed: read nothing, meant move BK E",
     "en-corr-29": "missed: read ask, meant vacation 240h",
+    "en-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
 }  # fmt: skip
 
 SHAPES = ("corr", "slide", "named", "choice", "remark")
