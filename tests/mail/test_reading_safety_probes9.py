@@ -454,6 +454,56 @@ HISTORIQUE s'il vous plaît - non attendez, laissez tomber l'historique.
 
 === fr-corr-40 | fr | fc:moved | gmail | vacation ~until monday
 VACANCES jusqu'à dimanche... non, jusqu'à lundi.
+
+=== fr-corr-41 | fr | fc:moved | gmail | next L12 R0 ELSE M13 R2
+PROCHAIN L12 R0 SINON M13 R1... pardon, SINON M13 R2
+
+=== fr-corr-42 | fr | fc:moved | k9 | ask
+PROCHAIN L12 R0 SINON M13 R1
+
+P.S. Oubliez le PROCHAIN, je jouerai quand ce sera mon tour.
+
+=== fr-slide-31 | fr | vs:turn | gmail | move RB N E
+RB nord, puis est, puis ouest - non, enlevez l'ouest.
+
+=== fr-slide-33 | fr | vs:turn | thunderbird | move RB N; BK E
+RB N ; BK E. (Pas KB S, j'ai changé d'avis là-dessus.)
+
+=== fr-slide-34 | fr | vs:turn | gmail | ask
+RB N ; puis BK E ou BR W, celui qui est libre.
+
+=== fr-slide-35 | fr | vs:turn | iphone | ask
+BK E puis N ? Ou juste E ? Dites-moi ce qui est le mieux.
+
+=== fr-slide-36 | fr | vs:turn | gmail | move BR W S
+BR ouest puis sud. (J'avais d'abord écrit ouest puis nord, ignorez ça.)
+
+=== fr-choice-11 | fr | fc:turn | gmail | ask
+Je refuse de jouer M13 R1 juste parce que le mail le suggère.
+
+=== fr-choice-12 | fr | fc:turn | outlook | ask
+Je fais une pause dans cette partie pour l'instant. J'aurais joué L9 R1.
+
+=== fr-choice-13 | fr | vs:steal | gmail | ask
+Prenez celui que vous voulez.
+
+=== fr-named-25 | fr | fc:turn | gmail | ask
+L'exemple de votre mail, M8 R1, ne correspond pas au plateau que je vois.
+
+=== fr-named-26 | fr | fc:turn | k9 | ask
+Béa : « P10 R0 serait une erreur pour toi ». Elle a raison ?
+
+=== fr-named-27 | fr | fc:rejected | gmail | move P11 R2
+D'accord, alors P11 R2, puisque Q99 n'existe pas.
+
+=== fr-remark-32 | fr | fc:turn | gmail | move L12 R2
+Pas d'aperçu, jouez directement L12 R2.
+
+=== fr-remark-33 | fr | fc:moved | gmail | nothing
+Retour au travail, à bientôt pour le prochain tour.
+
+=== fr-remark-34 | fr | fc:moved | gmail | nothing
+La langue des mails me va très bien, merci.
 """,
     "it": """
 === it-corr-01 | it | fc:turn | gmail | move M13 R2
@@ -877,6 +927,56 @@ STORIA per favore - no aspettate, lasciate perdere la storia.
 
 === it-corr-40 | it | fc:moved | gmail | vacation ~until monday
 VACANZA fino a domenica... no, fino a lunedì.
+
+=== it-corr-41 | it | fc:moved | gmail | next L12 R0 ELSE M13 R2
+PROSSIMA L12 R0 ALTRIMENTI M13 R1... scusate, ALTRIMENTI M13 R2
+
+=== it-corr-42 | it | fc:moved | k9 | ask
+PROSSIMA L12 R0 ALTRIMENTI M13 R1
+
+P.S. Lasciate perdere la PROSSIMA, gioco quando tocca a me.
+
+=== it-slide-31 | it | vs:turn | gmail | move RB N E
+RB nord, poi est, poi ovest - no, togliete l'ovest.
+
+=== it-slide-33 | it | vs:turn | thunderbird | move RB N; BK E
+RB N; BK E. (Non KB S, ho cambiato idea su quello.)
+
+=== it-slide-34 | it | vs:turn | gmail | ask
+RB N; poi BK E o BR W, quello che è libero.
+
+=== it-slide-35 | it | vs:turn | iphone | ask
+BK E poi N? O solo E? Ditemi voi cosa è meglio.
+
+=== it-slide-36 | it | vs:turn | gmail | move BR W S
+BR ovest poi sud. (Prima avevo scritto ovest poi nord, ignoratelo.)
+
+=== it-choice-11 | it | fc:turn | gmail | ask
+Mi rifiuto di giocare M13 R1 solo perché la mail lo suggerisce.
+
+=== it-choice-12 | it | fc:turn | outlook | ask
+Per ora mi prendo una pausa da questa partita. Avrei giocato L9 R1.
+
+=== it-choice-13 | it | vs:steal | gmail | ask
+Prendete quello che volete.
+
+=== it-named-25 | it | fc:turn | gmail | ask
+L'esempio nella vostra mail, M8 R1, non corrisponde al tabellone che vedo.
+
+=== it-named-26 | it | fc:turn | k9 | ask
+Bea: "P10 R0 sarebbe un errore per te". Ha ragione?
+
+=== it-named-27 | it | fc:rejected | gmail | move P11 R2
+Va bene, allora P11 R2, visto che Q99 non esiste.
+
+=== it-remark-32 | it | fc:turn | gmail | move L12 R2
+Niente anteprima, giocate direttamente L12 R2.
+
+=== it-remark-33 | it | fc:moved | gmail | nothing
+Torno al lavoro, ci sentiamo al prossimo turno.
+
+=== it-remark-34 | it | fc:moved | gmail | nothing
+La lingua delle mail va benissimo, grazie.
 """,
     "de": """
 === de-corr-01 | de | fc:turn | gmail | move M13 R2
@@ -1300,6 +1400,56 @@ VERLAUF bitte - nein warte, den Verlauf brauche ich doch nicht.
 
 === de-corr-40 | de | fc:moved | gmail | vacation ~until monday
 URLAUB bis Sonntag ... nein, bis Montag.
+
+=== de-corr-41 | de | fc:moved | gmail | next L12 R0 ELSE M13 R2
+NÄCHSTER L12 R0 SONST M13 R1 ... sorry, SONST M13 R2
+
+=== de-corr-42 | de | fc:moved | k9 | ask
+NÄCHSTER L12 R0 SONST M13 R1
+
+PS: Vergessen Sie das NÄCHSTER, ich spiele, wenn ich dran bin.
+
+=== de-slide-31 | de | vs:turn | gmail | move RB N E
+RB nach Norden, dann Osten, dann Westen - nein, das Westen weglassen.
+
+=== de-slide-33 | de | vs:turn | thunderbird | move RB N; BK E
+RB N; BK E. (Nicht KB S, da habe ich es mir anders überlegt.)
+
+=== de-slide-34 | de | vs:turn | gmail | ask
+RB N; dann BK E oder BR W, je nachdem, was frei ist.
+
+=== de-slide-35 | de | vs:turn | iphone | ask
+BK E dann N? Oder nur E? Sagen Sie mir, was besser ist.
+
+=== de-slide-36 | de | vs:turn | gmail | move BR W S
+BR Westen dann Süden. (Ich hatte zuerst Westen dann Norden geschrieben, das bitte ignorieren.)
+
+=== de-choice-11 | de | fc:turn | gmail | ask
+Ich weigere mich, M13 R1 zu spielen, nur weil die Mail es vorschlägt.
+
+=== de-choice-12 | de | fc:turn | outlook | ask
+Ich mache bei dieser Partie erst mal Pause. Ich hätte L9 R1 gespielt.
+
+=== de-choice-13 | de | vs:steal | gmail | ask
+Nehmen Sie, was Sie wollen.
+
+=== de-named-25 | de | fc:turn | gmail | ask
+Das Beispiel in Ihrer Mail, M8 R1, passt nicht zu dem Brett, das ich sehe.
+
+=== de-named-26 | de | fc:turn | k9 | ask
+Bea: „P10 R0 wäre ein Fehler für dich“. Hat sie recht?
+
+=== de-named-27 | de | fc:rejected | gmail | move P11 R2
+Okay, dann eben P11 R2, weil es Q99 nicht gibt.
+
+=== de-remark-32 | de | fc:turn | gmail | move L12 R2
+Keine Vorschau, spielen Sie einfach L12 R2.
+
+=== de-remark-33 | de | fc:moved | gmail | nothing
+Zurück an die Arbeit, bis zur nächsten Runde.
+
+=== de-remark-34 | de | fc:moved | gmail | nothing
+Die Sprache der Mails passt mir gut, danke.
 """,
     "en": """
 === en-corr-01 | en | fc:turn | gmail | move M13 R2
@@ -1723,6 +1873,56 @@ HISTORY please - no wait, never mind the history.
 
 === en-corr-40 | en | fc:moved | gmail | vacation ~until monday
 VACATION until Sunday ... no, until Monday.
+
+=== en-corr-41 | en | fc:moved | gmail | next L12 R0 ELSE M13 R2
+NEXT L12 R0 ELSE M13 R1 ... sorry, ELSE M13 R2
+
+=== en-corr-42 | en | fc:moved | k9 | ask
+NEXT L12 R0 ELSE M13 R1
+
+P.S. Forget the NEXT, I'll play when my turn comes.
+
+=== en-slide-31 | en | vs:turn | gmail | move RB N E
+RB north, then east, then west - no, drop the west.
+
+=== en-slide-33 | en | vs:turn | thunderbird | move RB N; BK E
+RB N; BK E. (Not KB S, I changed my mind about that.)
+
+=== en-slide-34 | en | vs:turn | gmail | ask
+RB N; then BK E or BR W, whichever is free.
+
+=== en-slide-35 | en | vs:turn | iphone | ask
+BK E then N? Or just E? Let me know what's best.
+
+=== en-slide-36 | en | vs:turn | gmail | move BR W S
+BR west then south. (I first wrote west then north, ignore that.)
+
+=== en-choice-11 | en | fc:turn | gmail | ask
+I refuse to play M13 R1 just because the mail suggests it.
+
+=== en-choice-12 | en | fc:turn | outlook | ask
+I'm taking a break from this game for now. I'd have played L9 R1.
+
+=== en-choice-13 | en | vs:steal | gmail | ask
+Take whichever you like.
+
+=== en-named-25 | en | fc:turn | gmail | ask
+The example in your mail, M8 R1, doesn't fit the board I see.
+
+=== en-named-26 | en | fc:turn | k9 | ask
+Bea: "P10 R0 would be a mistake for you". Is she right?
+
+=== en-named-27 | en | fc:rejected | gmail | move P11 R2
+OK, so P11 R2 then, since Q99 doesn't exist.
+
+=== en-remark-32 | en | fc:turn | gmail | move L12 R2
+Don't preview, just play L12 R2.
+
+=== en-remark-33 | en | fc:moved | gmail | nothing
+Back to work now, see you next turn.
+
+=== en-remark-34 | en | fc:moved | gmail | nothing
+The language of the mails is fine, thanks.
 """,
 }  # fmt: skip
 
@@ -1753,6 +1953,7 @@ WRONG = {
     "fr-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
     "fr-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
     "fr-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
+    "fr-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
     "it-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "it-corr-07": "wrong reading: carried out move L12 R1, meant ask",
     "it-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1783,6 +1984,7 @@ WRONG = {
     "it-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
     "it-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
     "it-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
+    "it-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
     "de-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "de-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-07": "wrong reading: carried out move L12 R1, meant ask",
@@ -1815,6 +2017,8 @@ WRONG = {
     "de-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
     "de-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
     "de-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
+    "de-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
+    "de-choice-11": "wrong reading: carried out move M13 R1, meant ask",
     "en-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "en-corr-10": "wrong reading: carried out move O9 R1, meant ask",
     "en-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1845,6 +2049,7 @@ WRONG = {
     "en-corr-38": "wrong reading: carried out watch fc-7k3q, meant watch fc-7k3r",
     "en-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
     "en-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
+    "en-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
@@ -1863,6 +2068,11 @@ MISSED = {
     "fr-slide-22": "missed: read nothing, meant move believe",
     "fr-slide-26": "missed: read nothing, meant move BK E",
     "fr-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
+    "fr-corr-41": "missed: read ask, meant next L12 R0 ELSE M13 R2",
+    "fr-slide-31": "missed: read ask, meant move RB N E",
+    "fr-slide-36": "missed: read ask, meant move BR W S",
+    "fr-named-27": "missed: read ask, meant move P11 R2",
+    "fr-remark-32": "missed: read ask, meant move L12 R2",
     "it-corr-04": "missed: read ask, meant move O13 R1",
     "it-corr-08": "missed: read ask, meant move L12 R0",
     "it-slide-08": "missed: read ask, meant move RB N W",
@@ -1880,6 +2090,10 @@ MISSED = {
     "it-slide-22": "missed: read ask, meant move believe",
     "it-slide-26": "missed: read nothing, meant move BK E",
     "it-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
+    "it-corr-41": "missed: read ask, meant next L12 R0 ELSE M13 R2",
+    "it-slide-31": "missed: read ask, meant move RB N E",
+    "it-slide-36": "missed: read ask, meant move BR W S",
+    "it-named-27": "missed: read ask, meant move P11 R2",
     "de-corr-04": "missed: read ask, meant move O13 R1",
     "de-corr-08": "missed: read ask, meant move L12 R0",
     "de-corr-13": "missed: read ask, meant move M8 R2",
@@ -1894,6 +2108,11 @@ MISSED = {
     "de-slide-22": "missed: read ask, meant move believe",
     "de-slide-26": "missed: read nothing, meant move BK E",
     "de-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
+    "de-corr-41": "missed: read ask, meant next L12 R0 ELSE M13 R2",
+    "de-slide-31": "missed: read ask, meant move RB N E",
+    "de-slide-36": "missed: read ask, meant move BR W S",
+    "de-named-27": "missed: read ask, meant move P11 R2",
+    "de-remark-32": "missed: read ask, meant move L12 R2",
     "en-corr-04": "missed: read ask, meant move O13 R1",
     "en-corr-15": "missed: read ask, meant move L9 R0",
     "en-slide-08": "missed: read ask, meant move RB N W",
@@ -1908,6 +2127,11 @@ MISSED = {
     "en-slide-26": "missed: read nothing, meant move BK E",
     "en-corr-29": "missed: read ask, meant vacation 240h",
     "en-slide-29": "missed: read ask, meant standing Orders(claim='doubt', steal=None, reselect=None, next=None, guard=None, later=None, blocked=None, played=None)",
+    "en-corr-41": "missed: read ask, meant next L12 R0 ELSE M13 R2",
+    "en-slide-31": "missed: read ask, meant move RB N E",
+    "en-slide-36": "missed: read ask, meant move BR W S",
+    "en-named-27": "missed: read ask, meant move P11 R2",
+    "en-remark-32": "missed: read ask, meant move L12 R2",
 }  # fmt: skip
 
 SHAPES = ("corr", "slide", "named", "choice", "remark")
