@@ -504,6 +504,38 @@ Retour au travail, à bientôt pour le prochain tour.
 
 === fr-remark-34 | fr | fc:moved | gmail | nothing
 La langue des mails me va très bien, merci.
+
+=== fr-corr-43 | fr | vs:turn | gmail | move RB N W
+RB N
+
+P.S. Mettez plutôt RB nord puis ouest.
+
+=== fr-corr-44 | fr | vs:turn | k9 | ask
+RB N
+
+P.S. En fait, attendez pour RB, je vous réécris ce soir.
+
+=== fr-corr-45 | fr | fc:moved | gmail | say Bonne chance Carl
+DIRE Bonne chance Béa
+pardon, DIRE Bonne chance Carl
+
+=== fr-named-28 | fr | fc:turn | gmail | ask
+L9 R0-1 ? Lequel des deux le mail veut-il dire ?
+
+=== fr-named-29 | fr | fc:turn | outlook | move O13 R1
+Béa a joué O13 R2 la dernière fois ; moi je joue O13 R1.
+
+=== fr-choice-14 | fr | fc:turn | gmail | move M13 R1
+M13 R1, sauf si c'est illégal, alors M13 R2.
+
+=== fr-choice-15 | fr | vs:turn | gmail | move RB N
+RB N, si c'est permis.
+
+=== fr-remark-35 | fr | fc:moved | gmail | nothing
+Je parle aussi anglais, mais le français me va.
+
+=== fr-remark-36 | fr | fc:turn | gmail | move P12 R2
+Dites ce que vous voulez, P12 R2 c'est mon coup.
 """,
     "it": """
 === it-corr-01 | it | fc:turn | gmail | move M13 R2
@@ -977,6 +1009,38 @@ Torno al lavoro, ci sentiamo al prossimo turno.
 
 === it-remark-34 | it | fc:moved | gmail | nothing
 La lingua delle mail va benissimo, grazie.
+
+=== it-corr-43 | it | vs:turn | gmail | move RB N W
+RB N
+
+P.S. Anzi fate RB nord poi ovest.
+
+=== it-corr-44 | it | vs:turn | k9 | ask
+RB N
+
+P.S. Anzi, aspettate con RB, vi riscrivo stasera.
+
+=== it-corr-45 | it | fc:moved | gmail | say In bocca al lupo Carl
+DIRE In bocca al lupo Bea
+scusate, DIRE In bocca al lupo Carl
+
+=== it-named-28 | it | fc:turn | gmail | ask
+L9 R0-1? Quale delle due intende la mail?
+
+=== it-named-29 | it | fc:turn | outlook | move O13 R1
+Bea ha giocato O13 R2 l'altra volta; io gioco O13 R1.
+
+=== it-choice-14 | it | fc:turn | gmail | move M13 R1
+M13 R1, a meno che non sia illegale, allora M13 R2.
+
+=== it-choice-15 | it | vs:turn | gmail | move RB N
+RB N, se è permesso.
+
+=== it-remark-35 | it | fc:moved | gmail | nothing
+Parlo anche inglese, ma l'italiano mi va bene.
+
+=== it-remark-36 | it | fc:turn | gmail | move P12 R2
+Dite quello che volete, P12 R2 è la mia mossa.
 """,
     "de": """
 === de-corr-01 | de | fc:turn | gmail | move M13 R2
@@ -1450,6 +1514,38 @@ Zurück an die Arbeit, bis zur nächsten Runde.
 
 === de-remark-34 | de | fc:moved | gmail | nothing
 Die Sprache der Mails passt mir gut, danke.
+
+=== de-corr-43 | de | vs:turn | gmail | move RB N W
+RB N
+
+PS: Machen Sie daraus RB nach Norden, dann Westen.
+
+=== de-corr-44 | de | vs:turn | k9 | ask
+RB N
+
+PS: Moment, mit RB bitte noch warten, ich schreibe heute Abend nochmal.
+
+=== de-corr-45 | de | fc:moved | gmail | say Viel Glück Carl
+SAGE Viel Glück Bea
+sorry, SAGE Viel Glück Carl
+
+=== de-named-28 | de | fc:turn | gmail | ask
+L9 R0-1? Welches von beiden meint die Mail?
+
+=== de-named-29 | de | fc:turn | outlook | move O13 R1
+Bea hat letztes Mal O13 R2 gespielt; ich spiele O13 R1.
+
+=== de-choice-14 | de | fc:turn | gmail | move M13 R1
+M13 R1, außer es ist nicht erlaubt, dann M13 R2.
+
+=== de-choice-15 | de | vs:turn | gmail | move RB N
+RB N, falls das erlaubt ist.
+
+=== de-remark-35 | de | fc:moved | gmail | nothing
+Ich spreche auch Englisch, aber Deutsch passt mir.
+
+=== de-remark-36 | de | fc:turn | gmail | move P12 R2
+Sagen Sie, was Sie wollen, P12 R2 ist mein Zug.
 """,
     "en": """
 === en-corr-01 | en | fc:turn | gmail | move M13 R2
@@ -1923,6 +2019,38 @@ Back to work now, see you next turn.
 
 === en-remark-34 | en | fc:moved | gmail | nothing
 The language of the mails is fine, thanks.
+
+=== en-corr-43 | en | vs:turn | gmail | move RB N W
+RB N
+
+P.S. Make that RB north then west.
+
+=== en-corr-44 | en | vs:turn | k9 | ask
+RB N
+
+P.S. Actually, hold the RB move, I'll write again tonight.
+
+=== en-corr-45 | en | fc:moved | gmail | say Good luck Carl
+SAY Good luck Bea
+sorry, SAY Good luck Carl
+
+=== en-named-28 | en | fc:turn | gmail | ask
+L9 R0-1? Which one does the mail mean?
+
+=== en-named-29 | en | fc:turn | outlook | move O13 R1
+Bea played O13 R2 last time; I play O13 R1.
+
+=== en-choice-14 | en | fc:turn | gmail | move M13 R1
+M13 R1, unless it's illegal, then M13 R2.
+
+=== en-choice-15 | en | vs:turn | gmail | move RB N
+RB N, if that's allowed.
+
+=== en-remark-35 | en | fc:moved | gmail | nothing
+I speak French too, but English is fine.
+
+=== en-remark-36 | en | fc:turn | gmail | move P12 R2
+Say what you want, P12 R2 is my move.
 """,
 }  # fmt: skip
 
@@ -1954,6 +2082,8 @@ WRONG = {
     "fr-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
     "fr-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
     "fr-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
+    "fr-corr-45": "wrong reading: carried out say Bonne chance Béa + say Bonne chance Carl, meant say Bonne chance Carl",
+    "fr-choice-14": "wrong reading: carried out move M13 R2, meant move M13 R1",
     "it-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "it-corr-07": "wrong reading: carried out move L12 R1, meant ask",
     "it-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -1985,6 +2115,8 @@ WRONG = {
     "it-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
     "it-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
     "it-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
+    "it-corr-45": "wrong reading: carried out say In bocca al lupo Bea + say In bocca al lupo Carl, meant say In bocca al lupo Carl",
+    "it-choice-14": "wrong reading: carried out move M13 R2, meant move M13 R1",
     "de-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "de-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-07": "wrong reading: carried out move L12 R1, meant ask",
@@ -2019,6 +2151,9 @@ WRONG = {
     "de-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
     "de-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
     "de-choice-11": "wrong reading: carried out move M13 R1, meant ask",
+    "de-corr-43": "wrong reading: carried out move RB N, meant move RB N W",
+    "de-corr-45": "wrong reading: carried out say Viel Glück Bea + say Viel Glück Carl, meant say Viel Glück Carl",
+    "de-remark-36": "wrong reading: carried out say Sie, was Sie wollen, P12 R2 ist mein Zug., meant move P12 R2",
     "en-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "en-corr-10": "wrong reading: carried out move O9 R1, meant ask",
     "en-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -2050,6 +2185,8 @@ WRONG = {
     "en-corr-39": "wrong reading: carried out move M13 R2 + history, meant move M13 R2",
     "en-corr-40": "wrong reading: carried out vacation 35h, meant vacation ~60h",
     "en-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
+    "en-corr-45": "wrong reading: carried out say Good luck Bea + say Good luck Carl, meant say Good luck Carl",
+    "en-remark-36": "wrong reading: carried out say what you want, P12 R2 is my move., meant move P12 R2",
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
@@ -2073,6 +2210,9 @@ MISSED = {
     "fr-slide-36": "missed: read ask, meant move BR W S",
     "fr-named-27": "missed: read ask, meant move P11 R2",
     "fr-remark-32": "missed: read ask, meant move L12 R2",
+    "fr-corr-43": "missed: read nothing, meant move RB N W",
+    "fr-named-29": "missed: read ask, meant move O13 R1",
+    "fr-choice-15": "missed: read ask, meant move RB N",
     "it-corr-04": "missed: read ask, meant move O13 R1",
     "it-corr-08": "missed: read ask, meant move L12 R0",
     "it-slide-08": "missed: read ask, meant move RB N W",
@@ -2094,6 +2234,9 @@ MISSED = {
     "it-slide-31": "missed: read ask, meant move RB N E",
     "it-slide-36": "missed: read ask, meant move BR W S",
     "it-named-27": "missed: read ask, meant move P11 R2",
+    "it-corr-43": "missed: read nothing, meant move RB N W",
+    "it-named-29": "missed: read ask, meant move O13 R1",
+    "it-choice-15": "missed: read ask, meant move RB N",
     "de-corr-04": "missed: read ask, meant move O13 R1",
     "de-corr-08": "missed: read ask, meant move L12 R0",
     "de-corr-13": "missed: read ask, meant move M8 R2",
@@ -2113,6 +2256,8 @@ MISSED = {
     "de-slide-36": "missed: read ask, meant move BR W S",
     "de-named-27": "missed: read ask, meant move P11 R2",
     "de-remark-32": "missed: read ask, meant move L12 R2",
+    "de-named-29": "missed: read ask, meant move O13 R1",
+    "de-choice-14": "missed: read ask, meant move M13 R1",
     "en-corr-04": "missed: read ask, meant move O13 R1",
     "en-corr-15": "missed: read ask, meant move L9 R0",
     "en-slide-08": "missed: read ask, meant move RB N W",
@@ -2132,6 +2277,7 @@ MISSED = {
     "en-slide-36": "missed: read ask, meant move BR W S",
     "en-named-27": "missed: read ask, meant move P11 R2",
     "en-remark-32": "missed: read ask, meant move L12 R2",
+    "en-named-29": "missed: read ask, meant move O13 R1",
 }  # fmt: skip
 
 SHAPES = ("corr", "slide", "named", "choice", "remark")
