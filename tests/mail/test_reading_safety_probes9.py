@@ -536,6 +536,55 @@ Je parle aussi anglais, mais le français me va.
 
 === fr-remark-36 | fr | fc:turn | gmail | move P12 R2
 Dites ce que vous voulez, P12 R2 c'est mon coup.
+
+=== fr-corr-70 | fr | fc:turn | html-only | move M13 R2
+M13 R1... non attendez, M13 R2
+
+=== fr-corr-71 | fr | fc:turn | outlook-html | move P12 R3
+P12 R1. Pardon, P12 R3.
+
+=== fr-corr-72 | fr | fc:turn | inline | move L10 R2
+Pas L10 R0 mais L10 R2.
+
+=== fr-corr-73 | fr | fc:turn | mutt | move N13 R1
+N13 R3 - non, minute - N13 R1
+
+=== fr-corr-74 | fr | fc:rejected | thunderbird-bottom | move P12 R1
+P12 R2
+Non pardon, P12 R1
+
+=== fr-corr-75 | fr | fc:turn | yahoo | move L12 R0
+L12 R1
+oubliez ça, L12 R0
+
+=== fr-corr-76 | fr | fc:turn | zimbra | move P11 R3
+P11 R2 (ignorez, je voulais dire P11 R3)
+
+=== fr-corr-77 | fr | fc:turn | html-only | ask
+M13 R3 bof non
+
+=== fr-corr-78 | fr | fc:turn | outlook-html | ask
+O13 R2
+
+Hmm, O13 R2 ouvre le jardin à Béa. Ne le jouez pas, je vous réécris.
+
+=== fr-slide-79 | fr | vs:turn | html-only | move BR W N
+BR ouest puis sud, je veux dire ouest puis nord.
+
+=== fr-slide-80 | fr | vs:steal | outlook-html | move take north yellow-coat
+Je prends le pantalon orange. Non attendez, le manteau jaune.
+
+=== fr-remark-81 | fr | fc:turn | inline | move L10 R3
+Béa est en vacances la semaine prochaine, pour info. L10 R3
+
+=== fr-named-82 | fr | fc:turn | html-only | ask
+Béa a dit qu'elle jouerait O13 R1, alors j'attends de voir ce qu'elle fait.
+
+=== fr-choice-83 | fr | fc:turn | mutt | ask
+Soit O9 R0 soit O9 R3, à vous de choisir.
+
+=== fr-corr-90 | fr | fc:turn | orange | move P12 R3
+P12 R1. Pardon, P12 R3.
 """,
     "it": """
 === it-corr-01 | it | fc:turn | gmail | move M13 R2
@@ -1041,6 +1090,55 @@ Parlo anche inglese, ma l'italiano mi va bene.
 
 === it-remark-36 | it | fc:turn | gmail | move P12 R2
 Dite quello che volete, P12 R2 è la mia mossa.
+
+=== it-corr-70 | it | fc:turn | html-only | move M13 R2
+M13 R1... no aspetta, M13 R2
+
+=== it-corr-71 | it | fc:turn | outlook-html | move P12 R3
+P12 R1. Scusate, P12 R3.
+
+=== it-corr-72 | it | fc:turn | inline | move L10 R2
+Non L10 R0 ma L10 R2.
+
+=== it-corr-73 | it | fc:turn | mutt | move N13 R1
+N13 R3 - no, un attimo - N13 R1
+
+=== it-corr-74 | it | fc:rejected | thunderbird-bottom | move P12 R1
+P12 R2
+No scusate, P12 R1
+
+=== it-corr-75 | it | fc:turn | yahoo | move L12 R0
+L12 R1
+cancellate, L12 R0
+
+=== it-corr-76 | it | fc:turn | zimbra | move P11 R3
+P11 R2 (ignorate, volevo dire P11 R3)
+
+=== it-corr-77 | it | fc:turn | html-only | ask
+M13 R3 mah no
+
+=== it-corr-78 | it | fc:turn | outlook-html | ask
+O13 R2
+
+Mmm, O13 R2 apre il giardino a Bea. Non giocatela, vi riscrivo.
+
+=== it-slide-79 | it | vs:turn | html-only | move BR W N
+BR ovest poi sud, cioè ovest poi nord.
+
+=== it-slide-80 | it | vs:steal | outlook-html | move take north yellow-coat
+Prendo i pantaloni arancioni. No aspettate, il cappotto giallo.
+
+=== it-remark-81 | it | fc:turn | inline | move L10 R3
+Bea è in vacanza la settimana prossima, per vostra informazione. L10 R3
+
+=== it-named-82 | it | fc:turn | html-only | ask
+Bea ha detto che giocherà O13 R1, quindi aspetto di vedere cosa fa.
+
+=== it-choice-83 | it | fc:turn | mutt | ask
+O O9 R0 o O9 R3, scegliete voi.
+
+=== it-corr-90 | it | fc:turn | libero | move P12 R3
+P12 R1. Scusate, P12 R3.
 """,
     "de": """
 === de-corr-01 | de | fc:turn | gmail | move M13 R2
@@ -1546,6 +1644,55 @@ Ich spreche auch Englisch, aber Deutsch passt mir.
 
 === de-remark-36 | de | fc:turn | gmail | move P12 R2
 Sagen Sie, was Sie wollen, P12 R2 ist mein Zug.
+
+=== de-corr-70 | de | fc:turn | html-only | move M13 R2
+M13 R1 ... nein warte, M13 R2
+
+=== de-corr-71 | de | fc:turn | outlook-html | move P12 R3
+P12 R1. Sorry, P12 R3.
+
+=== de-corr-72 | de | fc:turn | inline | move L10 R2
+Nicht L10 R0, sondern L10 R2.
+
+=== de-corr-73 | de | fc:turn | mutt | move N13 R1
+N13 R3 - nein, Moment - N13 R1
+
+=== de-corr-74 | de | fc:rejected | thunderbird-bottom | move P12 R1
+P12 R2
+Nein sorry, P12 R1
+
+=== de-corr-75 | de | fc:turn | yahoo | move L12 R0
+L12 R1
+streichen, L12 R0
+
+=== de-corr-76 | de | fc:turn | zimbra | move P11 R3
+P11 R2 (ignorieren, ich meinte P11 R3)
+
+=== de-corr-77 | de | fc:turn | html-only | ask
+M13 R3 ach nee
+
+=== de-corr-78 | de | fc:turn | outlook-html | ask
+O13 R2
+
+Hmm, O13 R2 öffnet Bea den Garten. Bitte nicht spielen, ich schreibe nochmal.
+
+=== de-slide-79 | de | vs:turn | html-only | move BR W N
+BR Westen dann Süden, ich meine Westen dann Norden.
+
+=== de-slide-80 | de | vs:steal | outlook-html | move take north yellow-coat
+Ich nehme die orange Hose. Nein warte, den gelben Mantel.
+
+=== de-remark-81 | de | fc:turn | inline | move L10 R3
+Bea ist nächste Woche im Urlaub, nur zur Info. L10 R3
+
+=== de-named-82 | de | fc:turn | html-only | ask
+Bea hat gesagt, sie spielt O13 R1, also warte ich erst mal ab.
+
+=== de-choice-83 | de | fc:turn | mutt | ask
+Entweder O9 R0 oder O9 R3, suchen Sie es sich aus.
+
+=== de-corr-90 | de | fc:turn | webde | move P12 R3
+P12 R1. Sorry, P12 R3.
 """,
     "en": """
 === en-corr-01 | en | fc:turn | gmail | move M13 R2
@@ -2051,6 +2198,55 @@ I speak French too, but English is fine.
 
 === en-remark-36 | en | fc:turn | gmail | move P12 R2
 Say what you want, P12 R2 is my move.
+
+=== en-corr-70 | en | fc:turn | html-only | move M13 R2
+M13 R1 ... no wait, M13 R2
+
+=== en-corr-71 | en | fc:turn | outlook-html | move P12 R3
+P12 R1. Sorry, P12 R3.
+
+=== en-corr-72 | en | fc:turn | inline | move L10 R2
+Not L10 R0 but L10 R2.
+
+=== en-corr-73 | en | fc:turn | mutt | move N13 R1
+N13 R3 - no, hang on - N13 R1
+
+=== en-corr-74 | en | fc:rejected | thunderbird-bottom | move P12 R1
+P12 R2
+No sorry, P12 R1
+
+=== en-corr-75 | en | fc:turn | yahoo | move L12 R0
+L12 R1
+scratch that, L12 R0
+
+=== en-corr-76 | en | fc:turn | zimbra | move P11 R3
+P11 R2 (ignore that, I meant P11 R3)
+
+=== en-corr-77 | en | fc:turn | html-only | ask
+M13 R3 nah
+
+=== en-corr-78 | en | fc:turn | outlook-html | ask
+O13 R2
+
+Hmm, O13 R2 opens the garden for Bea. Don't play it, I'll write again.
+
+=== en-slide-79 | en | vs:turn | html-only | move BR W N
+BR west then south, I mean west then north.
+
+=== en-slide-80 | en | vs:steal | outlook-html | move take north yellow-coat
+Take the orange pants. No wait, the yellow coat.
+
+=== en-remark-81 | en | fc:turn | inline | move L10 R3
+Bea is on vacation next week, fyi. L10 R3
+
+=== en-named-82 | en | fc:turn | html-only | ask
+Bea said she'd play O13 R1, so I'll wait and see what she does.
+
+=== en-choice-83 | en | fc:turn | mutt | ask
+Either O9 R0 or O9 R3, your pick.
+
+=== en-corr-90 | en | fc:turn | samsung | move P12 R3
+P12 R1. Sorry, P12 R3.
 """,
 }  # fmt: skip
 
@@ -2084,6 +2280,7 @@ WRONG = {
     "fr-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
     "fr-corr-45": "wrong reading: carried out say Bonne chance Béa + say Bonne chance Carl, meant say Bonne chance Carl",
     "fr-choice-14": "wrong reading: carried out move M13 R2, meant move M13 R1",
+    "fr-corr-78": "wrong reading: carried out move O13 R2, meant ask",
     "it-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "it-corr-07": "wrong reading: carried out move L12 R1, meant ask",
     "it-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -2117,6 +2314,7 @@ WRONG = {
     "it-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
     "it-corr-45": "wrong reading: carried out say In bocca al lupo Bea + say In bocca al lupo Carl, meant say In bocca al lupo Carl",
     "it-choice-14": "wrong reading: carried out move M13 R2, meant move M13 R1",
+    "it-corr-78": "wrong reading: carried out move O13 R2, meant ask",
     "de-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "de-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-07": "wrong reading: carried out move L12 R1, meant ask",
@@ -2154,6 +2352,8 @@ WRONG = {
     "de-corr-43": "wrong reading: carried out move RB N, meant move RB N W",
     "de-corr-45": "wrong reading: carried out say Viel Glück Bea + say Viel Glück Carl, meant say Viel Glück Carl",
     "de-remark-36": "wrong reading: carried out say Sie, was Sie wollen, P12 R2 ist mein Zug., meant move P12 R2",
+    "de-corr-77": "wrong reading: carried out move M13 R3, meant ask",
+    "de-corr-78": "wrong reading: carried out move O13 R2, meant ask",
     "en-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "en-corr-10": "wrong reading: carried out move O9 R1, meant ask",
     "en-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -2187,6 +2387,8 @@ WRONG = {
     "en-corr-42": "wrong reading: carried out next L12 R0 ELSE M13 R1, meant ask",
     "en-corr-45": "wrong reading: carried out say Good luck Bea + say Good luck Carl, meant say Good luck Carl",
     "en-remark-36": "wrong reading: carried out say what you want, P12 R2 is my move., meant move P12 R2",
+    "en-corr-77": "wrong reading: carried out move M13 R3, meant ask",
+    "en-corr-78": "wrong reading: carried out move O13 R2, meant ask",
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
@@ -2237,6 +2439,8 @@ MISSED = {
     "it-corr-43": "missed: read nothing, meant move RB N W",
     "it-named-29": "missed: read ask, meant move O13 R1",
     "it-choice-15": "missed: read ask, meant move RB N",
+    "it-corr-75": "missed: read ask, meant move L12 R0",
+    "it-slide-79": "missed: read nothing, meant move BR W N",
     "de-corr-04": "missed: read ask, meant move O13 R1",
     "de-corr-08": "missed: read ask, meant move L12 R0",
     "de-corr-13": "missed: read ask, meant move M8 R2",
@@ -2258,6 +2462,7 @@ MISSED = {
     "de-remark-32": "missed: read ask, meant move L12 R2",
     "de-named-29": "missed: read ask, meant move O13 R1",
     "de-choice-14": "missed: read ask, meant move M13 R1",
+    "de-corr-75": "missed: read ask, meant move L12 R0",
     "en-corr-04": "missed: read ask, meant move O13 R1",
     "en-corr-15": "missed: read ask, meant move L9 R0",
     "en-slide-08": "missed: read ask, meant move RB N W",
