@@ -585,6 +585,28 @@ Soit O9 R0 soit O9 R3, à vous de choisir.
 
 === fr-corr-90 | fr | fc:turn | orange | move P12 R3
 P12 R1. Pardon, P12 R3.
+
+=== fr-corr-91 | fr | fc:turn | gmail | ask
+M13 R1 - oups, c'était pour mon autre partie.
+
+=== fr-named-92 | fr | fc:turn | gmail | move L10 R2
+M13 R1, c'est ce que jouerait Béa. Moi je joue L10 R2.
+
+=== fr-slide-93 | fr | vs:turn | k9 | move RB N
+step... non, RB N
+
+=== fr-slide-94 | fr | vs:turn | gmail | ask
+RB N. Ou BK E. Peu importe.
+
+=== fr-slide-95 | fr | vs:reselect | gmail | ask
+Je garde... à moins que vous pensiez que je devrais choisir RB ?
+
+=== fr-choice-96 | fr | fc:turn | bare | ask
+M13 R1
+M13 R2
+
+=== fr-named-97 | fr | fc:turn | iphone | ask
+M13 R1 ?
 """,
     "it": """
 === it-corr-01 | it | fc:turn | gmail | move M13 R2
@@ -1139,6 +1161,28 @@ O O9 R0 o O9 R3, scegliete voi.
 
 === it-corr-90 | it | fc:turn | libero | move P12 R3
 P12 R1. Scusate, P12 R3.
+
+=== it-corr-91 | it | fc:turn | gmail | ask
+M13 R1 - ops, era per l'altra partita.
+
+=== it-named-92 | it | fc:turn | gmail | move L10 R2
+M13 R1 è quello che giocherebbe Bea. Io gioco L10 R2.
+
+=== it-slide-93 | it | vs:turn | k9 | move RB N
+step... no, RB N
+
+=== it-slide-94 | it | vs:turn | gmail | ask
+RB N. O BK E. Fate voi.
+
+=== it-slide-95 | it | vs:reselect | gmail | ask
+Tengo... a meno che pensiate che dovrei scegliere RB?
+
+=== it-choice-96 | it | fc:turn | bare | ask
+M13 R1
+M13 R2
+
+=== it-named-97 | it | fc:turn | iphone | ask
+M13 R1?
 """,
     "de": """
 === de-corr-01 | de | fc:turn | gmail | move M13 R2
@@ -1693,6 +1737,28 @@ Entweder O9 R0 oder O9 R3, suchen Sie es sich aus.
 
 === de-corr-90 | de | fc:turn | webde | move P12 R3
 P12 R1. Sorry, P12 R3.
+
+=== de-corr-91 | de | fc:turn | gmail | ask
+M13 R1 - hoppla, das war für meine andere Partie.
+
+=== de-named-92 | de | fc:turn | gmail | move L10 R2
+M13 R1 würde Bea spielen. Ich spiele L10 R2.
+
+=== de-slide-93 | de | vs:turn | k9 | move RB N
+step ... nein, RB N
+
+=== de-slide-94 | de | vs:turn | gmail | ask
+RB N. Oder BK E. Egal.
+
+=== de-slide-95 | de | vs:reselect | gmail | ask
+Behalten ... es sei denn, Sie meinen, ich sollte RB wählen?
+
+=== de-choice-96 | de | fc:turn | bare | ask
+M13 R1
+M13 R2
+
+=== de-named-97 | de | fc:turn | iphone | ask
+M13 R1?
 """,
     "en": """
 === en-corr-01 | en | fc:turn | gmail | move M13 R2
@@ -2247,6 +2313,28 @@ Either O9 R0 or O9 R3, your pick.
 
 === en-corr-90 | en | fc:turn | samsung | move P12 R3
 P12 R1. Sorry, P12 R3.
+
+=== en-corr-91 | en | fc:turn | gmail | ask
+M13 R1 - oops, this was meant for my other game.
+
+=== en-named-92 | en | fc:turn | gmail | move L10 R2
+M13 R1 is what Bea would play. I play L10 R2.
+
+=== en-slide-93 | en | vs:turn | k9 | move RB N
+step... no, RB N
+
+=== en-slide-94 | en | vs:turn | gmail | ask
+RB N. Or BK E. Whatever.
+
+=== en-slide-95 | en | vs:reselect | gmail | ask
+Keep ... unless you think I should select RB?
+
+=== en-choice-96 | en | fc:turn | bare | ask
+M13 R1
+M13 R2
+
+=== en-named-97 | en | fc:turn | iphone | ask
+M13 R1?
 """,
 }  # fmt: skip
 
@@ -2281,6 +2369,7 @@ WRONG = {
     "fr-corr-45": "wrong reading: carried out say Bonne chance Béa + say Bonne chance Carl, meant say Bonne chance Carl",
     "fr-choice-14": "wrong reading: carried out move M13 R2, meant move M13 R1",
     "fr-corr-78": "wrong reading: carried out move O13 R2, meant ask",
+    "fr-corr-91": "wrong reading: carried out move M13 R1, meant ask",
     "it-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "it-corr-07": "wrong reading: carried out move L12 R1, meant ask",
     "it-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -2315,6 +2404,7 @@ WRONG = {
     "it-corr-45": "wrong reading: carried out say In bocca al lupo Bea + say In bocca al lupo Carl, meant say In bocca al lupo Carl",
     "it-choice-14": "wrong reading: carried out move M13 R2, meant move M13 R1",
     "it-corr-78": "wrong reading: carried out move O13 R2, meant ask",
+    "it-corr-91": "wrong reading: carried out move M13 R1, meant ask",
     "de-corr-05": "wrong reading: carried out move N13 R2, meant ask",
     "de-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-07": "wrong reading: carried out move L12 R1, meant ask",
@@ -2354,6 +2444,7 @@ WRONG = {
     "de-remark-36": "wrong reading: carried out say Sie, was Sie wollen, P12 R2 ist mein Zug., meant move P12 R2",
     "de-corr-77": "wrong reading: carried out move M13 R3, meant ask",
     "de-corr-78": "wrong reading: carried out move O13 R2, meant ask",
+    "de-corr-91": "wrong reading: carried out move M13 R1, meant ask",
     "en-corr-06": "wrong reading: carried out move M13 R3, meant ask",
     "en-corr-10": "wrong reading: carried out move O9 R1, meant ask",
     "en-corr-19": "wrong reading: carried out next L12 R0 + next L12 R2, meant next L12 R2",
@@ -2415,6 +2506,7 @@ MISSED = {
     "fr-corr-43": "missed: read nothing, meant move RB N W",
     "fr-named-29": "missed: read ask, meant move O13 R1",
     "fr-choice-15": "missed: read ask, meant move RB N",
+    "fr-named-92": "missed: read ask, meant move L10 R2",
     "it-corr-04": "missed: read ask, meant move O13 R1",
     "it-corr-08": "missed: read ask, meant move L12 R0",
     "it-slide-08": "missed: read ask, meant move RB N W",
@@ -2441,6 +2533,7 @@ MISSED = {
     "it-choice-15": "missed: read ask, meant move RB N",
     "it-corr-75": "missed: read ask, meant move L12 R0",
     "it-slide-79": "missed: read nothing, meant move BR W N",
+    "it-named-92": "missed: read ask, meant move L10 R2",
     "de-corr-04": "missed: read ask, meant move O13 R1",
     "de-corr-08": "missed: read ask, meant move L12 R0",
     "de-corr-13": "missed: read ask, meant move M8 R2",
