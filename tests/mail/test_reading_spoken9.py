@@ -11,6 +11,7 @@ not become a move.
 from __future__ import annotations
 
 import itertools
+import re
 
 import fc_probes9 as fp
 import player_corpus as pc
@@ -118,3 +119,32 @@ def test_the_words_of_the_classes_in_prose_stay_prose() -> None:
             said,
             fc.spelled(said),
         )
+
+
+# the signs a player dictates, said as words: {m} is a move said in that language
+_SIGNS = {
+    "fr": [("{m} point", "."), ("{m} point final", "."), ("{m} point d'exclamation", "!"),
+           ("Bonjour virgule je joue {m} point", "."), ("{m} point d'interrogation", "?")],
+    "it": [("{m} punto", "."), ("Ciao virgola gioco {m} punto", "."),
+           ("{m} punto esclamativo", "!"), ("{m} punto interrogativo", "?")],
+    "de": [("{m} Punkt", "."), ("Hallo Komma ich lege {m} Punkt", "."), ("{m} Ausrufezeichen", "!"),
+           ("{m} Fragezeichen", "?")],
+    "en": [("{m} full stop", "."), ("{m} period", "."), ("Hi comma {m} full stop", "."),
+           ("{m} exclamation mark", "!"), ("{m} question mark", "?")],
+}  # fmt: skip
+_SAID_MOVE = {"fr": "M 13 R 1", "it": "emme tredici erre uno", "de": "M wie Martha 13 Komma R 1",
+              "en": "Mike thirteen Romeo one"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", pc.LANGS)
+def test_signs_dictated_as_words(lang: str) -> None:
+    """A full stop, an exclamation or a question mark said at the end of a dictated move, and a
+    comma said between words: the sign, so the move stands alone (and a question stays one)."""
+    for form, sign in _SIGNS[lang]:
+        out = fc.spelled(form.format(m=_SAID_MOVE[lang]))
+        assert out.endswith(sign), (form, out)
+        assert re.search(r"M\s*13\s*,?\s*R\s*1", out), (form, out)
+    # not a sign: a word of the sentence, or a line that names no number
+    for prose in ["Je suis d'accord sur ce point", "Das ist der springende Punkt",
+                  "Bonne soirée point d'exclamation", "Good point, period"]:  # fmt: skip
+        assert fc.spelled(prose) == prose

@@ -283,7 +283,8 @@ _SPOKEN_MOVE = re.compile(
     + _R_SAID
     + r")\s*[-:=]?\s*(?P<rot>"
     + _alternatives(set(_ROT_SAID) - {"0", "1", "2", "3"})
-    + r"|[0-3])(?![\w'’]|[.,]\d)"
+    + r"|[0-3])(?![\w'’]|[.,]\d)(?!\s*(?:volt[ae]|times|fois|mal|x|quarts?|quarters?|quarti|viertel"
+    r"|scatti?|crans?|clicks?|klicks?|°|grad|gradi|degrees?|degr[ée]s)(?![\w'’]))"
 )
 """A whole move spoken: the column (a letter, its name in one of the four languages, or a word
 of a spelling alphabet), the row (figures, a number in words, or its two figures said one by one:
@@ -333,6 +334,32 @@ def _named_square(m: re.Match[str]) -> str:
     return f"{letter.upper()}{_ROW_WORDS.get(m[2].casefold(), m[2])}"
 
 
+_COMMA_SAID = re.compile(r"(?i)(?<=\w)\s+(?:virgule|virgola|komma|comma)(?=\s+[^\W\d])")
+_END_SAID = re.compile(
+    r"(?i)(?<=\w)\s+(?:point\s+final|point|punto|punkt|full\s+stop|period|fine\s+frase"
+    r"|(?P<x>point\s+d['’]exclamation|punto\s+esclamativo|ausrufezeichen|exclamation\s+(?:mark|point))"
+    r"|(?P<q>point\s+d['’]interrogation|punto\s+interrogativo|fragezeichen|question\s+mark))"
+    r"\s*$"
+)
+"""The signs a player dictates to a phone, said as words ("je joue M 13 R 1 point", "gioco emme
+tredici erre uno punto", "M wie Martha 13 Komma R wie Richard 1 Punkt", "Mike thirteen Romeo one
+full stop"): the sign (a comma between words, a full stop, "!" or "?" at the end of the line)."""
+
+
+def _signs_said(line: str) -> str:
+    """``line`` with the signs dictated as words written as signs, on a line that names a
+    number (a move's row or rotation); other lines unchanged."""
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", line)}
+    if not re.search(r"\d", line) and not words & (_ROW_WORDS.keys() | _DIGIT_WORDS.keys()):
+        return line
+    out = _END_SAID.sub(_sign, _COMMA_SAID.sub(",", line))
+    return _END_SAID.sub(_sign, out)  # "... point d'exclamation point final"
+
+
+def _sign(m: re.Match[str]) -> str:
+    return "?" if m["q"] else "!" if m["x"] else "."
+
+
 def _glossed(m: re.Match[str]) -> str:
     word = m[2].casefold()
     first = _fold_accents(word[:1])
@@ -348,13 +375,8 @@ def _fold_accents(text: str) -> str:
 def _spoken_move(m: re.Match[str]) -> str:
     col, row, rot = m["col"], m["row"], m["rot"]
     said = col.casefold()
-    if (
-        len(said) == 1
-        and row.isdigit()
-        and rot.isdigit()
-        and re.fullmatch(r"(?i)[a-z]\s*-?\s*\d{1,2}\s*r\s*[0-3]", m.group(0))
-    ):
-        return m.group(0)  # "M 13 R 1": the notation's own reading takes it as written
+    if len(said) == 1 and re.fullmatch(r"(?i)[a-z]\s*-\s*\d{1,2}\s*r\s*[0-3]", m.group(0)):
+        return m.group(0)  # "M-13 R1": a square of the notation (row minus 13), as written
     if len(said) == 1:
         letter = said
     else:
@@ -373,7 +395,8 @@ def spoken(line: str) -> str:
     with no rotation"); other lines unchanged (issue 31, ninth round)."""
     if len(line) > 2000:
         return line
-    out = _GLOSS.sub(_glossed, line)
+    out = _signs_said(line)
+    out = _GLOSS.sub(_glossed, out)
     out = _SPOKEN_MOVE.sub(_spoken_move, out)
     out = _NAMED_SQUARE.sub(_named_square, out)
     return _SPOKEN_SQUARE.sub(lambda m: f"{m[1]}{_ROW_WORDS[m[2].casefold()]}", out)
@@ -610,6 +633,20 @@ def _rotation_first(line: str) -> str:
         return f"{m[2].upper()}{m[3]} R{m[1]}"
 
     return _R_FIRST.sub(swap, line) if len(line) <= 2000 else line
+
+
+_TURNED_AGAIN = re.compile(
+    r"(?i)(?<![\w'’])(?:turn|rotat|tourn|pivot|ruot|gir|dreh|gedreht)\w*(?:\s+\S+){0,4}?\s+(?:more|again"
+    r"|encore|ancora|noch|mehr|weiter|further)(?![\w'’])|(?<![\w'’])(?:encore|ancora|noch|again"
+    r"|nochmal|erneut)(?:\s+\S+){0,3}?\s+(?:turn|rotat|tourn|pivot|ruot|gir|dreh|gedreht)"
+)
+
+
+def turned_again(text: str) -> bool:
+    """Does ``text`` ask for a turn from another rotation ("turned once more", "noch einmal
+    gedreht", "tournez-la encore d'un quart")? Such a turn is never spelled as an R
+    (:data:`_MORE_AFTER`), but it still says a rotation."""
+    return bool(_TURNED_AGAIN.search(text[:1000]))
 
 
 def spelled(line: str) -> str:
