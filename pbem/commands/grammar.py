@@ -3642,6 +3642,26 @@ _WAIT_START = re.compile(r"(?i)^\W*(?:moment|wait|attends|attendez|aspetta|aspet
 _OR = frozenset({"ou", "or", "oder", "o"})
 """An "or" beside a correction ("M13 R1 ou plutôt non, N13 R2, désolé") offers nothing."""
 _NO_WORD = re.compile(r"(?i)(?<![\w'’])(?:no+|non|nein|nope)(?![\w'’])")
+_NO_SAID = re.compile(
+    r"(?i)(?:no+|non|nein|nope|nee|niet|nö|noe|nä|nah+|naa+h?|nan|naan|nay|naw|nix)"
+)
+"""A "no" as people say and type it, in the four languages (issue 31, ninth round)."""
+
+
+def _no_after(words: Sequence[str]) -> bool:
+    """Is one of ``words`` (what follows a move) a "no" as it is said ("L10 R1 nö falsch",
+    "M13 R1 nah sorry", "O13 R3 ne doch nicht": the move taken back, however the "no" is
+    typed; the German "ne" in German mails only, in French it is a negation; the Italian "non"
+    is a negation too)?"""
+    for w in words:
+        w = w.strip(".,;:!?-\"'()…")
+        if w.casefold() == "non" and current() == "it":
+            continue  # the Italian "non" is "not": "Quel P10 R1 non me l'aspettavo proprio"
+        if _NO_SAID.fullmatch(w) or (w.casefold() == "ne" and current() == "de"):
+            return True
+    return False
+
+
 _SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit", "quindi",
                  "dunque", "cioè", "cioe", "allora", "also", "d.h", "sprich", "dann", "eben",
                  "bon", "but", "mais", "ma", "però", "pero", "aber", "doch", "deshalb", "daher",
@@ -4383,6 +4403,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         # "I'll move KB S e.", "KB S e thanks": an "e" after a slide's direction may be its
         # east as much as the Italian "and"; a mention, asked back (issue 31, eighth round)
         return False
+    if _no_after(after):
+        return False  # "L10 R1 nö falsch", "M13 R1 nah sorry", "M13 R1 nope": taken back
     if is_filler([*before, *after]):
         return True
     if after and after[0].casefold() in _AND:
@@ -4434,7 +4456,7 @@ Egal, ..."): the part after it is read alone."""
 
 _SETTLED = re.compile(
     r"(?i)(?:\s*[,;:–—-]\s*|\s+|^)(?:(?:and|et|e|und|so|donc|alors|quindi|also|dann|but|mais|ma"
-    r"|aber)\s+)?(?:(?:that(?:'s|\s+is)\s+)?final|(?:that(?:'s|\s+is)\s+)?that|end\s+of\s+(?:story"
+    r"|aber)\s+)?(?:(?:that(?:'s|\s+is)\s+)?final|that(?:'s|\s+is)\s+that|end\s+of\s+(?:story"
     r"|discussion)|final\s+answer|no\s+(?:more\s+)?discussion|(?:(?:it|that|this)\s+)?(?:doesn['’]t"
     r"|does\s+not|won['’]t|will\s+not)\s+(?:really\s+)?matter|no\s+matter|(?:it\s+)?makes\s+no"
     r"\s+difference|no\s+big\s+deal|(?:un\s+)?point\s+final|(?:(?:et\s+)?puis\s+)?c['’]est\s+tout"
@@ -5168,6 +5190,131 @@ def _position_decides(line: str, at: _At) -> bool:
     return True
 
 
+_TAKE_BACK_SAID = (
+    # English
+    r"scratch\s+(?:that|it|this)|forget\s+(?:that|it|this|about\s+(?:it|that))|never\s*mind"
+    r"|cancel(?:\s+(?:that|it|this))?|ignore\s+(?:that|it|this)|disregard(?:\s+(?:that|it|this))?"
+    r"|strike\s+that|undo(?:\s+(?:that|it))?|delete\s+(?:that|it)|take\s+(?:that|it)\s+back"
+    r"|(?:don'?t|do\s+not)\s+play\s+(?:that|it)|not\s+that(?:\s+one)?|no\s+wait|wait\s+no"
+    # French
+    r"|oubli(?:ez|e)(?:\s+(?:ça|ca|cela|le|la))?|laiss(?:ez|e)\s+tomber|annul(?:ez|e)(?:\s+(?:ça|ca))?"
+    r"|j['’]annule|ignor(?:ez|e)(?:\s+(?:ça|ca|cela))?|non\s+rien|pas\s+(?:ça|ca)|je\s+retire"
+    r"|effac(?:ez|e)(?:\s+(?:ça|ca))?|on\s+oublie|ne\s+(?:la|le)\s+jouez\s+pas"
+    # Italian
+    r"|lascia(?:te|mo)?\s+(?:perdere|stare)|annulla(?:te)?|ignora(?:te)?(?:l[ao])?|dimentica(?:te)?(?:l[ao])?"
+    r"|no\s+niente|cancella(?:te)?|scordatelo|come\s+non\s+detto"
+    # German
+    r"|verg(?:iss|esst|essen\s+sie)(?:\s+(?:es|das))?|streich(?:t|en\s+sie)?\s+das"
+    r"|ignorier(?:t|en\s+sie)?\s+das|nicht\s+beachten|kommando\s+zur[üu]ck|doch\s+nicht"
+    r"|l[öo]sch(?:t|en\s+sie)?\s+das|nimm\s+das\s+zur[üu]ck|storniert?|annullier(?:t|en)"
+)
+_TAKEN_BACK_TAIL = re.compile(
+    r"(?i)^(?:(?:no+|non|nein|nö|nee|nah|nope|ah|oh|och|ach|eh|euh|äh|ähm|ehm|hm+|mh+|bah|boh|mah|beh"
+    r"|bof|ok|okay|wait|attendez|aspetta"
+    r"|warte|sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|actually|en\s+fait|anzi|eigentlich|also)\s+)*"
+    r"(?:" + _TAKE_BACK_SAID + r")"
+    r"(?:\s+(?:sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|entschuldigung|sry|please|pls|svp|stp|bitte"
+    r"|per\s+favore|grazie|merci|thanks|danke|lol|haha))*"
+    r"(?:$|\s+(?!(?:the|my|your|his|her|that|this|le|la|les|mon|ma|mes|il|lo|mio|mia|miei|den|die"
+    r"|das|dem|meinen|meine|meinem|mein|previous|last|earlier|above|précédent|précédente|dernier"
+    r"|dernière|precedente|ultimo|ultima|vorherige|vorherigen|letzte|letzten|oben|about|de|di"
+    r"|von|of|for|pour|per|für)(?![\w'’]))\S)"
+)
+"""A take-back said after the move on its line ("M13 R2, forget it", "N13 R3, ach vergesst es,
+ich überlege noch", "M13 R2 - scratch that", "O13 R3, anzi no, lascia stare", "M13 R2 streich das", "M13 R2,
+oubliez ça"): the move is taken back (issue 31, ninth round). Only words that point back at the
+move ("that", "it", "ça", "das") or need no object; "ignore my last mail" names something else."""
+
+
+_WRONG_WORD = re.compile(
+    r"(?i)|wrong|faux|fausse|erreur|sbagliato|sbagliata|errore|falsch|fehler|sorry|sry|soz|pardon"
+    r"|scusa|scusate|scusami|désolé|désolée|dsl|entschuldigung|sorri|oops|oups|ops|ups|mist|zut"
+    r"|damn|merde|cazzo|mannaggia|mince|no+|non|nein|nö|nee|nah|nope|wait|attendez|aspetta|warte"
+)
+"""The words a "no" after a move may have beside it and still take the move back alone."""
+
+
+def _taken_back_in_line(line_wo: str, tokens: list[str], at: _At) -> bool:
+    """Is the last move of the line taken back by what follows it (:data:`_TAKEN_BACK_TAIL`, or
+    a "no" as it is said: :func:`_no_after`)? Then the line is a mention, asked back."""
+    if "?" in line_wo or len(tokens) > MAX_PROSE_WORDS:
+        return False
+    if at.line.startswith(line_wo) and at.line != line_wo:
+        tokens = _tokens(at.line)  # "M13 R2 - scratch that": "that" was read as a guard
+    cands = _candidates(tokens, at.parse_action, at.is_move_form)
+    if not cands:
+        return False
+    last = max(cands, key=lambda c: c.end)
+    after = tokens[last.end :]
+    tail = " ".join(t.strip(".,;:!?-\"'()…") for t in after).strip()
+    said_no = _no_after(after[:1]) and all(
+        _WRONG_WORD.fullmatch(t.strip(".,;:!?-\"'()…")) for t in after[1:]
+    )  # "L10 R1 nö falsch", "M13 R1 nah sorry", "M13 R1 nope": not "Quel P10 R1 non me ..."
+    if not tail or not (_TAKEN_BACK_TAIL.match(" ".join(tail.split())) or said_no):
+        return False
+    at.out.mentions.append((at.line, _mention(at.notation, last.action, last.text)))
+    at.out.mention_moves.append((at.line, last.action))
+    return True
+
+
+_REMARK_SPLIT = re.compile(
+    r"[()]|[.!;:…]+(?:\s|$)|\s[-–—]+\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]+"
+    r"|(?i:\s(?=(?:but|mais|ma|aber|comunque|anyway|bref|bon|dann|allora|alors|donc|so|also)\s))"
+)
+"""Where a sentence or a clause of remark ends: a full stop or its likes, a dash, an emoji, or a
+word that turns to the move ("but", "comunque", "alors", "dann")."""
+_BARE_SQUARE = re.compile(r"(?i)[a-z]{1,2}\s*-?\d{1,2}")
+_REMARK_MARK = re.compile(
+    r"(?i)(?<!\w)(?:"
+    # someone else's, or a tile placed (its id before the square)
+    r"[A-Z]\d{1,2}\s+(?:on|at|in|en|sur|su|in|auf|nach)|your|yours|his|her|their|[\w]+['’]s|ton|ta|tes|votre"
+    r"|vos|son|sa|ses|leur|tuo|tua|tuoi|vostro|vostra|suo|sua|loro|dein|deine|deinen|euer|eure|ihr|ihre"
+    r"|ihren|sein|seine|seinen|yellow|jaune|giallo|gelb|red|rouge|rosso|rot|blue|bleu|blu|blau|purple"
+    r"|violet|viola|lila"
+    # the past, the unreal, the draft
+    r"|had|have\s+done|['’]d\s+have|would\s+have|did|was|were|last|earlier|draft|avais|avait|aurais"
+    r"|aurait|ai\s+écrit|dernier|dernière|brouillon|avevo|aveva|avrei|ho\s+scritto|ultimo|ultima"
+    r"|bozza|hatte|hätte|habe\s+geschrieben|wollte|letzte|letzten|entwurf|gesetzt|gelegt|posé|posée"
+    r"|placed|played|joué|giocato|messo|gespielt"
+    # a verdict on it
+    r"|nice|good|great|clever|nasty|mean|joli|beau|bien\s+joué|bravo|sympa|vache|bello|bella|bel"
+    r"|cattivo|schön|fies|gemein|geschickt|gut)"
+    r"(?![\w'’])"
+)
+"""What says that a square in a clause is a remark (someone else's tile, the past, a draft, a
+verdict), not a move of the reply (issue 31, ninth round)."""
+_ALTERNATIVE = re.compile(
+    r"(?i)(?<![\w'’])(?:or|ou|o|oppure|oder|rather|plutôt|plutot|piuttosto|invece|lieber|instead"
+    r"|stattdessen|maybe|perhaps|peut-être|forse|vielleicht|better|mieux|meglio|besser|prefer|préfère"
+    r"|preferisco|bevorzuge|next|prochain|prossimo|nächste|nächsten|will|['’]ll|vais|vado|werde"
+    r"|now|maintenant|ora|adesso|jetzt|play|playing|joue|gioco|spiele|put|putting|place|placing"
+    r"|pose|mets|metto|lege|setze|go|going)(?![\w'’])"
+)
+"""What makes a square in a clause a move after all, or an alternative to the move (asked)."""
+
+
+def _beside_remarks(line_wo: str, at: _At) -> str | None:
+    """The one clause of ``line_wo`` that holds a legal move with its rotation, when every other
+    square of the line stands in a clause of remark (:data:`_REMARK_MARK`) and names no move of
+    its own (a square alone, or a move no longer legal: "Joli coup, le W1 en M9 R0 ! Pour moi ce
+    sera L9 R1", "O9 R0 please. I'd have done P12 but it doesn't close anything"); else None."""
+    segs = [x for x in _REMARK_SPLIT.split(line_wo) if x and x.strip()]
+    if len(segs) < 2 or len(segs) > 8:
+        return None
+    kept: list[str] = []
+    for seg in segs:
+        cs = _candidates(_tokens(seg), at.parse_action, at.is_move_form)
+        legal = [c for c in cs if c.error is None and not _BARE_SQUARE.fullmatch(c.text)]
+        if legal:
+            kept.append(seg)
+            continue
+        if cs and (not _REMARK_MARK.search(seg) or _ALTERNATIVE.search(seg)):
+            return None  # "O9 R0. Or P12", "P12, or O9 R0": an alternative, asked back
+    if len(kept) != 1:
+        return None
+    return kept[0].strip()
+
+
 def _read_move_at(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -5254,6 +5401,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             if not from_subject:
                 out.errors.append((line, first))
             return
+    if _taken_back_in_line(line_wo, tokens, at):
+        return  # "M13 R2, forget it", "L10 R1 nö falsch", "M13 R2 streich das"
     if _position_decides(line_wo, at):
         return  # "Se la M13 è ancora libera gioco M13 R2, altrimenti O9 R1"
     either = _EITHER_WAY.search(line_wo)
@@ -5360,7 +5509,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 and correction_stands(around)
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
                 # "RB N anzi no, E": a "no" after the move takes it back, it corrects nothing
-                and not _NO_WORD.search(" ".join(tokens[cands[0].end :]))
+                # (also a "no" as it is said: "L10 R1 nö falsch", "M13 R1 nah sorry")
+                and not _no_after(tokens[cands[0].end :])
                 # "Gioco M13 R1. Anzi no.": a correction in a sentence after the move takes it
                 # back ("N13 R3 is what I meant" still corrects)
                 and not _corrected_after(line_wo, cands[0].text)
@@ -5407,6 +5557,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         if fixed is not None:
             _as_read(at, fixed[0], fixed[1])
             return
+        kept = _beside_remarks(line_wo, at) if len(cands) > 1 and "?" not in line_wo else None
+        if kept and _read_alone(kept, at):
+            return  # "Nice one with M9. I'll go O9 R0.", "Il tuo ultimo P10 ... metto L11 R0"
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)
             out.errors.append(
