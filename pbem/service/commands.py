@@ -221,8 +221,15 @@ class Help(_Base):
     name = "HELP"
     words = {"fr": ("AIDE",), "it": ("AIUTO",), "de": ("HILFE",)}
     nouns = {
-        "en": ("help", "commands"),
-        "fr": ("aide", "aidez", "commandes", "aider"),  # "pouvez-vous m'aider ?"
+        "en": ("help", "commands", "sos"),
+        "fr": (
+            "aide",
+            "aidez",
+            "commandes",
+            "aider",
+            "au secours",
+            "secours",
+        ),  # "pouvez-vous m'aider ?"
         "it": ("aiuto", "aiutami", "aiutatemi", "comandi", "aiutarmi", "aiutare"),
         "de": ("Hilfe", "hilf", "helft", "Befehle", "Kommandos", "helfen"),
     }
@@ -1470,6 +1477,18 @@ class _Answer(_Base):
     step: ClassVar[str] = ""
     word: ClassVar[str] = ""
 
+    def hear(self, said: Said) -> Heard | None:
+        """The answer, unless what follows it names the other answer ("Accetto... anzi no,
+        rifiuto", "ACCEPT - no wait, DECLINE", "J'accepte, enfin non je refuse"; issue 31, ninth
+        round), or limits an acceptance ("ACCETTO, ma solo una settimana"): then the line is no
+        answer (asked back), never the first word's."""
+        heard = super().hear(said)
+        if heard is not None and said.rest and _other_answer(self.kind, said.rest):
+            return None
+        if heard is not None and self.kind == "accept" and _ANSWER_LIMITED.search(said.rest):
+            return None
+        return heard
+
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         import pbem.service.votes as votes
 
@@ -1490,6 +1509,54 @@ class _Answer(_Base):
         if self.step == "accept":
             votes.carry_if_agreed(desk, seated.game_id, desk.clock())
         return 0
+
+
+def _other_answer(kind: str, rest: str) -> bool:
+    """Does ``rest`` hold a word of the answer other than ``kind``'s (its words in every language,
+    or the verb of its phrases: "rifiuto", "je refuse", "lehne ... ab", "I decline")?"""
+    other = "decline" if kind == "accept" else "accept"
+    cmd = VOCABULARY.commands.get(other)
+    if cmd is None:
+        return False
+    names = {fold_word(cmd.name), *(fold_word(w) for ws in cmd.words.values() for w in ws)}
+    named = names | _ANSWER_VERBS[other]
+    for m in re.finditer(r"[^\W\d_]+", rest):
+        if fold_word(m[0]) not in named:
+            continue
+        # the words of its own clause around it ("I can't accept a pause", "non accetto", "je
+        # n'accepte pas"): a negation there says the same; "enfin non, REFUSER" corrects
+        before = re.split(r"[,;:.!?()\-–—]", rest[: m.start()])[-1]
+        after = re.split(r"[,;:.!?()\-–—]", rest[m.end() :])[0]
+        near = re.findall(r"[^\W\d_]+(?:['’]t)?", before)[-2:] + re.findall(r"[^\W\d_]+", after)[:1]
+        if not _ANSWER_NEGATED.intersection(fold_word(w) for w in near):
+            return True  # ("DECLINE, sorry, I can't accept a pause now" says the same)
+    return False
+
+
+def _folded(text: str) -> frozenset[str]:
+    return frozenset(fold_word(w) for w in text.split())
+
+
+_ANSWER_NEGATED = _folded("not never can't cannot won't don't ne pas n non nicht kein nie mai")
+_ANSWER_LIMITED = re.compile(
+    r"(?i)(?<![\w'’])(?:but\s+only|only\s+if|if|unless|provided|mais\s+seulement|seulement\s+si|si"
+    r"|sauf|ma\s+solo|solo\s+se|se|purch[ée]|a\s+patto|aber\s+nur|nur\s+wenn|wenn|falls|sofern"
+    r"|au\s+plus|at\s+most|massimo|h[öo]chstens)(?![\w'’])"
+)
+"""An answer limited or made conditional in its remark ("ACCETTO, ma solo una settimana",
+"Accept if it's one week"): not the answer to the proposal as it stands (asked back)."""
+
+
+_ANSWER_VERBS = {
+    "accept": _folded(
+        "accept accepted agree accepte acceptons accetto accettiamo accetta akzeptiere zustimme"
+        " einverstanden"
+    ),
+    "decline": _folded(
+        "decline declined refuse refusons refuser rifiuto rifiuta rifiutiamo lehne ablehne dagegen"
+    ),
+}
+"""The verbs of each answer in the persons a player writes them (beside its command words)."""
 
 
 @register
