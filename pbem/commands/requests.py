@@ -91,6 +91,8 @@ ASKING = _listed(
     quali quale cosa wo ist sind welche welches was what' where' s to am
     est-ce ce que qu' serait possible bien posso potrei sarebbe possibile haette haettet habt
     mich fuer mind sending getting chance any there
+    gibt es dazu davon bin drin dabei eigentlich gerade grad momentan c' y a-t-il t-il
+    text texte testo plain ascii format
     vous c' y gibt es rimandereste mandereste inviereste mostrereste renverriez enverriez
     montreriez wuerden wuerdest wuerdet wurden
     u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
@@ -957,6 +959,17 @@ _MOVE_CODE = re.compile(
 _PREVIEW_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=\S)")
 
 
+_UNSURE = _listed(
+    """unsure undecided hesitating hesitant uncertain torn am still yet i'm
+    indecis indecise hesite hesitant hesitante incertain incertaine suis encore
+    indeciso indecisa incerto incerta titubante sono ancora
+    unsicher unentschlossen zoegere schwanke bin noch"""
+)
+"""The player unsure of the move, as the reason of a preview ("Zeig mir bitte vorher die Vorschau
+für M13 R2, ich bin noch unsicher", "I'm still undecided"; ninth round); a negation ("not sure")
+still asks."""
+
+
 def preview_asked(line: str) -> str | None:
     """The move a line asks a preview of in a sentence, without the word PREVIEW first ("Avant
     de me décider, pourriez-vous me montrer un aperçu de N13 R1 ? Merci !", "Mi fate vedere
@@ -989,7 +1002,7 @@ def preview_asked(line: str) -> str | None:
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
     if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
         return None
-    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST
+    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
     if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
@@ -1042,9 +1055,15 @@ def plays_anyway(line: str) -> bool:
     plays: asked back (issue 31, ninth round). Not a question, a denial ("I'm not playing it
     yet") or a play after a condition or a time ("I'll play it if it scores", "une fois que je
     l'aurai vu")."""
-    if len(line) > PROSE_MAX or "?" in line or not _PLAYED_ANYWAY.search(line):
+    if len(line) > PROSE_MAX or "?" in line or (m := _PLAYED_ANYWAY.search(line)) is None:
         return False
-    return not (_NEGATED_ANY.search(line) or _PLAY_ASIDE.search(line))
+    # the negation of the play's own clause ("I'm not playing it yet"), not of another ("Non
+    # sono sicuro, ANTEPRIMA M13 R2 e poi la gioco comunque" plays it)
+    start = max((k.end() for k in re.finditer(r"[,;:(]|\s[-–—]\s", line[: m.start()])), default=0)
+    end = next((k.start() for k in re.finditer(r"[,;:)]|\s[-–—]\s", line[m.end() :])), None)
+    clause = line[start : m.end() + end if end is not None else len(line)]
+    aside = _PLAY_ASIDE.search(re.sub(r"(?i)quand\s+m[êe]me", " ", line))  # ("anyway")
+    return not (_NEGATED_ANY.search(clause) or aside)
 
 
 def preview_unread(line: str) -> str | None:
@@ -1274,7 +1293,8 @@ _MAIL_ME = _listed(
     prefererais vorrei preferisco preferirei ich moechte haette gern gerne lieber from now on
     desormais dorenavant d'ora in poi ab jetzt kuenftig future a partir maintenant da ora poi
     hi hello bonjour salut ciao buongiorno hallo thanks thank you merci grazie danke receive
-    get recevoir ricevere bekommen erhalten des delle dei a an un une una uno ein eine einen"""
+    get recevoir ricevere bekommen erhalten des delle dei a an un une una uno ein eine einen
+    de di ecrire envoyer scrivermi scrivere mandarmi"""
 )
 """The words around "when it's my turn" in MAIL TURNS asked in a sentence ("Please only mail me
 when it's my turn", "Écrivez-moi seulement quand c'est à moi de jouer svp")."""
@@ -1315,11 +1335,21 @@ Tag"): MAIL DIGEST."""
 _MODE_WORDS = _listed(
     """again de nouveau nouveau di nuovo nuovo wieder back retour like before comme avant come
     prima wie vorher instead plutot piuttosto stattdessen prefer rather
+    go going to sending send receiving getting envoyer recevoir mandare ricevere schicken senden
+    bekommen revenir tornare zurueck
     be enough sufficient suffice suffices suffit suffirait suffiraient assez largement basta
     basterebbe bastano sufficiente reicht reichen wuerde genuegt genuegen voellig mir mi me"""
 )
 """(Ninth round: "Un seul mail par jour me suffirait", "One mail a day would be enough", "Una
 mail al giorno basterebbe", "Eine Mail am Tag würde mir reichen".)"""
+
+
+_POLITE_ASK = re.compile(
+    r"(?i)^\W*(?:merci\s+de|je\s+vous\s+prie\s+de|grazie\s+se|vi\s+prego\s+di|kindly|go\s+back\s+to"
+    r"|switch\s+back\s+to)(?![\w'’])"
+)
+"""A request written as thanks in advance or a polite formula ("Merci de ne m'écrire que quand
+c'est mon tour", "Please go back to sending me a mail for every move"; ninth round)."""
 
 
 def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
@@ -1352,7 +1382,7 @@ def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
     )
     if mode == "TURNS" and not _ONLY & set(words):
         return []
-    if not (imperative or _ASKS_MAIL & set(_words(line))):
+    if not (imperative or _ASKS_MAIL & set(_words(line)) or _POLITE_ASK.search(line)):
         return []
     allowed = _MAIL_ME if mode == "TURNS" else _MAIL_ME | _MODE_WORDS
     if any(w not in allowed for w in words):

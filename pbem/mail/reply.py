@@ -132,6 +132,16 @@ def _alternation(names: Sequence[str]) -> str:
     return "|".join(re.escape(n) for n in uniq)
 
 
+def _footer(forms: _Forms, line: str) -> bool:
+    """Is ``line`` a client's footer ("Sent from my iPhone", "Von meinem Samsung Galaxy
+    gesendet")? Not a sentence of the player's that starts the same way ("Sent from my phone so
+    can't see the picture properly, could you resend the board as text?"; ninth round): a footer
+    asks nothing and is short, unless it carries its link."""
+    if not forms.sent_from.match(line) or "?" in line:
+        return False
+    return len(line) <= 80 or "http" in line or "<" in line
+
+
 @functools.cache
 def _forms() -> _Forms:
     q = tomllib.loads((_DATA / "quote_forms.toml").read_text("utf-8"))
@@ -671,7 +681,7 @@ def command_lines(
                 break
             i = end + 1
             continue
-        if forms.sent_from.match(line) or _DECORATION.match(line) or _DRAWING.match(line):
+        if _footer(forms, line) or _DECORATION.match(line) or _DRAWING.match(line):
             i += 1
             continue
         if have_fp and fingerprint is not None and len(line) <= 2000 and _QUOTE_OPEN.search(line):
