@@ -1311,7 +1311,7 @@ _LEAD_TO_COLON = frozenset(
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
         danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
         aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
-        gebt""".strip(),
+        gebt for me pour moi per mich fuer für""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""

@@ -58,6 +58,8 @@ PLAIN = _listed(
     alors allora also so then donc quindi dunque daher actually en fait effectivement
     infatti eigentlich these ces questi queste diese final finale finali finales finaux
     endgueltige letzte letzten bisherigen bisherige pagina page seite
+    actual actuals ainsi bella bello bravi bravo complimenti congrats congratulations felicitations
+    glueckwunsch gg wp nice good great super partie jouee
     summary short brief summarised summarized resumees resumee court courte bref breve riassunto
     riassunte riassunti sintesi sintetico sintetica kurz kurze kurzen zusammengefasst
     zusammenfassung ueberblick overview apercu mis mise jour aggiornate aggiornati
@@ -93,6 +95,9 @@ ASKING = _listed(
     mich fuer mind sending getting chance any there
     gibt es dazu davon bin drin dabei eigentlich gerade grad momentan c' y a-t-il t-il
     text texte testo plain ascii format
+    might indiquer indiquez communiquer communiquez transmettre transmettez faire parvenir
+    indicare indicarmi comunicarmi comunicare um zusendung uebersendung uebermittlung zukommen
+    lassen kindly
     vous c' y gibt es rimandereste mandereste inviereste mostrereste renverriez enverriez
     montreriez wuerden wuerdest wuerdet wurden
     u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
@@ -150,9 +155,20 @@ ASKS = _listed(
 _TOKEN = re.compile(r"[^\W\d_]+'?|\d")
 
 
+_CHAT_WORDS = {"grz": "grazie", "grazie1000": "grazie", "thx": "thanks", "tnx": "thanks", "ty": "thanks",
+               "mrc": "merci", "mci": "merci", "dnk": "danke", "dk": "danke", "plz": "please",
+               "pls": "please", "bjr": "bonjour", "slt": "salut", "cmq": "comunque",
+               "xfavore": "perfavore"}  # fmt: skip
+"""Chat and phone abbreviations of courtesy words in the four languages (a closed class)."""
+_CHAT = re.compile(r"\b(?:" + "|".join(_CHAT_WORDS) + r")\b")
+
+
 def _words(line: str) -> list[str]:
     folded = fold_word(line.replace("’", "'")).lower()
-    folded = re.sub(r"\bper\s+(favore|piacere)\b", r"per\1", folded)  # not "grazie per l'aiuto"
+    folded = re.sub(
+        r"\b(?:per|x)\s+(favore|piacere)\b", r"per\1", folded
+    )  # not "grazie per l'aiuto"
+    folded = _CHAT.sub(lambda m: _CHAT_WORDS[m[0]], folded)  # "grz", "thx", "mrc" (ninth round)
     # fold_word writes umlauts out ("ZÜGE" -> "zuege"); the lists hold both spellings
     return _TOKEN.findall(folded)
 
@@ -244,9 +260,16 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     vede bene"), or a command word with a sure argument after prose ("Je pars une semaine au
     ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
     line = _POSTSCRIPT.sub("", line)  # "PS from now on please write to me in French"
+    line = _FORMAL.sub(" please ", line)  # "I should be grateful if you would send me ..."
     got = _requested(line)
     if got:
         return got
+    if (scope := _PURPOSE_END.search(line)) is not None and not _NEGATED_ANY.search(scope[0]):
+        # "Would you kindly send me my statistics for the games I have played?": the games of
+        # the scope are no second request (ninth round)
+        got = _requested(line[: scope.start()] + ("?" if "?" in scope[0] else ""))
+        if got:
+            return got
     sentences = [x for x in _SENTENCE.split(line) if x.strip()]
     if len(sentences) > 1:
         # Only the commands that change nothing: "Ich nehme an, dass du recht hast" is no vote.
@@ -381,6 +404,24 @@ def changes(cmd: Spoken) -> bool:
     orders: :attr:`Spoken.asked`)?"""
     return bool(getattr(cmd, "changes_game", False)) and not cmd.asked
 
+
+_PURPOSE_END = re.compile(
+    r"(?i)\s+(?:for|pour|per|f(?:ü|ue)r)\s+[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
+)
+"""A purpose or scope that ends a request ("... for the games I have played?")."""
+
+_FORMAL = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:should|would|'d)\s+be\s+(?:very\s+|most\s+|so\s+)?(?:grateful|obliged)\s+if"
+    r"\s+you\s+(?:would|could)(?:\s+kindly)?|i\s+(?:should|would)\s+appreciate\s+it\s+if\s+you"
+    r"\s+(?:would|could)|i\s+should\s+like\s+to\s+(?:have|receive|get)|je\s+vous\s+prie\s+de"
+    r"|je\s+vous\s+serais\s+(?:tr[èe]s\s+)?(?:reconnaissante?|oblig[ée]e?)\s+de|(?:de\s+)?bien\s+vouloir"
+    r"|veuillez|voudriez-vous|auriez-vous\s+l['’]obligeance\s+de"
+    r"|vi\s+(?:prego|pregherei)\s+di|vi\s+sarei\s+(?:molto\s+)?grat[oa]\s+se\s+(?:poteste|voleste)"
+    r"|ich\s+bitte\s+(?:sie\s+)?(?:um|darum)|ich\s+w(?:ä|ae)re\s+(?:ihnen\s+|euch\s+)?(?:sehr\s+)?"
+    r"dankbar,?\s+wenn\s+(?:sie|ihr)|h(?:ä|ae)tten\s+sie\s+die\s+g(?:ü|ue)te)(?![\w'’])"
+)
+"""The formulas of a formal letter that ask ("I should be grateful if you would send me ...",
+"je vous prie de", "vi prego di", "ich bitte um Zusendung ..."; ninth round): read as "please"."""
 
 _POSTSCRIPT = re.compile(
     r"^\s*(?:P\.?\s?P\.?\s?S|p\.\s?p\.\s?s|p\.\s?s|PS|Ps|ps|N\.\s?B|NB)\.?(?:\s*[:.\-–—]\s*|\s+)(?=\S)"

@@ -1810,7 +1810,11 @@ class StandingCmd(_Base):
 
     def hear(self, said: Said) -> Heard | None:
         if len(said.bare.split()) > 12:
-            return None
+            # a longer sentence only when it reads whole as orders ("Please set a standing order
+            # for me: whenever I may take a card from another player, take it from North first,
+            # then from South."; ninth round)
+            long = len(said.bare.split()) <= 24 and self.sure(said.bare)
+            return Heard(kind="standing", arg=said.bare) if long else None
         return Heard(kind="standing" if said.bare else "standing-show", arg=said.bare)
 
     def same_as(self, arg: str) -> str:
@@ -1818,7 +1822,7 @@ class StandingCmd(_Base):
         import pbem.service.standing as standing
 
         try:
-            return repr(standing.parse(arg, 0, 4))
+            return repr(standing.parse(arg, -1, 4))
         except CommandError:
             return arg
 
@@ -1827,8 +1831,8 @@ class StandingCmd(_Base):
         order after a word of prose; issue 31). The seat's own check reads them again."""
         import pbem.service.standing as standing
 
-        try:
-            return standing.parse(arg, 0, 4) is not None
+        try:  # (no seat is the player's own here: "STEAL NORTH SOUTH" reads at every seat)
+            return standing.parse(arg, -1, 4) is not None
         except CommandError:
             return False
 
@@ -2127,10 +2131,37 @@ class LegalCmd(_Base):
     name = "LEGAL"
     words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
     nouns = {
-        "en": ("legal moves", "possible moves", "valid moves", "allowed moves", "legal move"),
-        "fr": ("coups légaux", "coups possibles", "coups valides", "coups autorisés"),
-        "it": ("mosse legali", "mosse possibili", "mosse valide", "mosse consentite"),
+        "en": (
+            "legal moves",
+            "possible moves",
+            "valid moves",
+            "allowed moves",
+            "legal move",
+            "permitted moves",
+            "playable moves",
+        ),
+        "fr": (
+            "coups légaux",
+            "coups possibles",
+            "coups valides",
+            "coups autorisés",
+            "coups permis",
+            "coups jouables",
+            "coups légaux possibles",
+        ),
+        "it": (
+            "mosse legali",
+            "mosse possibili",
+            "mosse valide",
+            "mosse consentite",
+            "mosse permesse",
+            "mosse ammesse",
+            "mosse giocabili",
+        ),
         "de": (
+            "zulässigen Züge",
+            "zulässige Züge",
+            "möglichen Spielzüge",
             "erlaubte Züge",
             "erlaubten Züge",
             "möglichen Züge",

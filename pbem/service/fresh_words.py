@@ -577,7 +577,19 @@ def _fold(text: str) -> list[str]:
     t = t.replace("cannot", "can not")
     for pat, out in _CONTRACTIONS:
         t = pat.sub(out, t)
+    t = _CHAT.sub(lambda m: _CHAT_WORDS[m[0]], t)
     return _TOKEN.findall(t)
+
+
+_CHAT_WORDS = {"x": "per", "grz": "grazie", "thx": "thanks", "tnx": "thanks", "pls": "please",
+               "plz": "please", "mrc": "merci", "mci": "merci", "dnk": "danke", "bjr": "bonjour",
+               "slt": "salut", "cmq": "comunque", "nn": "non", "vlt": "vielleicht",
+               "vllt": "vielleicht"}  # fmt: skip
+"""Chat and phone abbreviations (ninth round: "vorrei fare da riserva x die verbotene stadt
+grz"); "x" only between two words, as the Italian "per"."""
+_CHAT = re.compile(
+    r"(?<=[a-z] )x(?= [a-z])|\b(?:grz|thx|tnx|pls|plz|mrc|mci|dnk|bjr|slt|cmq|nn|vlt|vllt)\b"
+)
 
 
 def _find(words: list[str], phrase: tuple[str, ...], start: int = 0) -> int:
