@@ -34,7 +34,15 @@ from pbem.commands import conditions
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
-from pbem.commands.requests import is_noun, leads_on, preview_asked, preview_unread, requested
+from pbem.commands.requests import (
+    is_noun,
+    leads_on,
+    plays_anyway,
+    preview_asked,
+    preview_unread,
+    requested,
+    without_offline,
+)
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
@@ -674,6 +682,7 @@ def _read_commands(
         _undecided_later(out, todo, where, parse_action)
     _once(out)
     _both_answers(out)
+    _previewed_and_played(out, todo)
     _explained(out, notation)
     if parse_action is not None and not any(c.kind == "action" for c in out.commands):
         for x in lines[:MAX_LINES]:
@@ -1197,6 +1206,29 @@ def _both_answers(out: Reading) -> None:
     out.errors.append((answers[-1].line, CommandError(_(_BOTH_ANSWERS))))
 
 
+_PREVIEWED_AND_PLAYED = N_(
+    "This reply asks for a preview of a move and says you play it; write the move alone to play"
+    " it, or PREVIEW with the move alone to see it first."
+)
+
+
+_PLAY_SENTENCE = re.compile(r"[^.?!;]+[.?!;]*")
+
+
+def _previewed_and_played(out: Reading, todo: list[str]) -> None:
+    """A PREVIEW beside a sentence that plays the move ("Can I see a preview of M13 R2? I'll
+    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round): a preview
+    and a play, so neither is carried out, the reply asks back."""
+    previews = [c for c in out.commands if c.kind == "preview"]
+    said = {c.line for c in out.commands} - {c.line for c in previews}
+    clauses = [y for x in todo if x not in said for y in _PLAY_SENTENCE.findall(x)]
+    if not previews or not any(plays_anyway(x) for x in clauses):
+        return
+    for c in previews:
+        out.commands.remove(c)
+    out.errors.append((previews[-1].line, CommandError(_(_PREVIEWED_AND_PLAYED))))
+
+
 def _command_head(line: str) -> tuple[Spoken | None, str]:
     """The command whose word starts the line (None: no command word) and the rest. An article
     or a courtesy word before a command word is passed over ("Le plateau", "Please HELP", "Bitte
@@ -1279,7 +1311,7 @@ _LEAD_TO_COLON = frozenset(
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
         danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
         aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
-        gebt""".strip(),
+        gebt for me pour moi per mich fuer für""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""
@@ -1522,6 +1554,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             # "Off camping, no signal. VACATION for the next 10 days": the sentences before
             # give the reason; only the one that leads to the word may deny it
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
+            if cmd.kind == "vacation":  # "Je n'aurai pas internet : VACANCES 7 jours"
+                deny_in = without_offline(deny_in)
+                before = _tokens(_AGREEING.sub(" ", without_offline(line[: m.start()])))
         if _undo_vote(cmd, m.group(2)):
             before = _without_mistake(before)  # "Oops, wrong square. PROPOSE UNDO"
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
@@ -1551,6 +1586,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return None, ""  # "Can I put VACATION 10d?", "Soll ich URLAUB 2 Wochen eintragen?"
         if cmd.kind == "vacation" or _pause_vote(cmd, line[m.end() :]):
             # "Et je pars en vacances demain, donc VACANCES 2 semaines"
+            if cmd.kind == "vacation":  # "Kein Netz auf der Hütte, also URLAUB 6 Tage"
+                before = _tokens(_AGREEING.sub(" ", without_offline(line[: m.start()])))
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
             before = [  # "until the 2nd of December"
                 t
