@@ -2378,6 +2378,20 @@ def _considered(line: str) -> bool:
     )
 
 
+_BROKEN_OFF = re.compile(
+    r"(?i)(?<![\w'’])(?:but|mais|ma|però|pero|aber|doch|sondern|however|though|yet|cependant"
+    r"|pourtant|tuttavia|comunque|jedoch|allerdings|except|sauf|tranne|außer|ausser)"
+    r"[\s,;:–—-]*(?:\.\.\.|…)?\s*$"
+)
+
+
+def _broken_off(line: str) -> bool:
+    """A line that names a move and breaks off on its "but" ("Ich wollte RB N E ziehen, aber",
+    "I wanted to play BK E S but", "Je voulais jouer M13 R1, mais"; ninth round: the move was
+    played): the player did not settle on it."""
+    return _BROKEN_OFF.search(line) is not None and any(_code_like(t) for t in _tokens(line))
+
+
 def _takes_back(line: str) -> bool:
     """A line that takes back the move above it and names no move itself."""
     return (
@@ -5384,7 +5398,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
     bare = strip_please(line_wo)
     if "?" not in line_wo and bare and bare != line_wo and _read_alone(bare, at):
         return  # "bk vers l'est merci", "RB N please!": courtesy at the ends of a move
-    if _considered(line_wo):  # "I wanted BK E at first, but it helps Bea": no move of the reply
+    if _considered(line_wo) or _broken_off(line_wo):
+        # "I wanted BK E at first, but it helps Bea": no move of the reply; "Ich wollte RB N E
+        # ziehen, aber" (a move that breaks off on its "but"): not settled, asked back
         toks = _tokens(line_wo)
         found = _candidates(toks, parse_action, is_move_form)
         action = found[0].action if len(found) == 1 else None

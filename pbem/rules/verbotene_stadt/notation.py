@@ -149,10 +149,32 @@ _FILLER = {
     "mando", "mandare", "manda", "andare", "aller", "gehen", "porto", "bring", "bringe",
     "after", "that", "play", "plays", "playing", "jouer", "giocare", "spielen", "remonte", "redescend", "risale", "risalire", "ridiscende", "ridiscendere",
     "risalgo",
+    # pushing it ("Push the blue-hatted black one east", "scoot him one space east", "Je
+    # pousse BR", "Spingo BR a sinistra", "Ich schubse BK nach rechts", "envoye-le"; ninth round)
+    "push", "pushes", "pushing", "shove", "shoves", "shoving", "scoot", "scoots", "nudge",
+    "nudges", "shift", "shifts", "drag", "drags", "walk", "walks", "glide", "glides", "put",
+    "puts", "him", "pousse", "pousser", "poussez", "poussé", "pousses", "décale", "décaler",
+    "décalez", "amène", "amener", "emmène", "glissez", "bougez", "déplacez", "envoye",
+    "envoyez", "avancez", "lui", "spingo", "spingere", "spingi", "spinge", "scorrere", "scorre",
+    "scivola", "muovi", "metto", "mettere", "sposti", "schieb", "schiebt", "schubse", "schubs",
+    "rücke", "rück", "rückt", "verschiebe", "verschieb", "setze", "setz", "zieh", "zieht",
+    "fahre", "fahr", "lauf", "laufe", "beweg", "bewegt", "ihn",
+    # the official after "with" ("just one step with BK, east", "Solo un passo a est per BK",
+    # "celui avec le chapeau noir")
+    "with", "avec", "con", "col", "mit", "celui", "celle", "quello", "quella",
+    # the slide wished ("I'd like to move RB north", "Je voudrais jouer KB", "Vorrei spostare
+    # BR", "Ich würde gerne BK nach Osten ziehen", "Ich möchte RB ziehen")
+    "i'd", "like", "would", "want", "wanna", "gonna", "will", "shall", "voudrais", "aimerais",
+    "veux", "compte", "souhaite", "vorrei", "voglio", "vado", "möchte", "moechte", "würde",
+    "wuerde", "gerne", "gern", "werde",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
-_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "passo"}
+_STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "passo",
+         # ninth round: the step's other nouns and numbers ("d'un cran", "un quadretto", "ein
+         # Kästchen", "one notch", "one cell", "di uno", "um eins")
+         "cran", "quadretto", "riquadro", "kästchen", "kaestchen", "notch", "cell", "tile",
+         "uno", "eins", "schrittchen"}  # fmt: skip
 _PACE = {"pas"}
 """The French step, read as one only after "un" or "seul" ("d'un seul pas"): alone it denies."""
 _ONE_PACE = {"un", "seul", "petit", "d'un"}
@@ -1735,7 +1757,8 @@ _SLIDE_FIX = re.compile(
     r"|(?:(?:sorry|pardon|d[ée]sol[ée]e?|scusa(?:te)?|scusami|entschuldigung|sry|oops|oups)"
     r"\s*[,.!:]?\s*)?(?:i\s+meant|i\s+mean|what\s+i\s+meant\s+(?:is|was)|je\s+voulais\s+dire"
     r"|je\s+veux\s+dire|volevo\s+dire|intendevo|ich\s+meinte|ich\s+meine|gemeint\s+war|meinte\s+ich)"
-    r"|(?:aeh|äh|ähm|aehm|ehm|euh|eh|uh|uhm|um|erm|hmm?)\s*,?\s*(?:nein|non|no|nope)"
+    r"|(?:aeh|äh|ähm|aehm|ehm|euh|eh|uh|uhm|um|erm|hmm?|ah|ahh|oh|och|ach|ouh|zut|mince|mist"
+    r"|merde|accidenti|cavolo|damn|dang|shoot|argh)\s*[,.!]*\s*(?:nein|non|no|nope|nee|nah)"
     r"|make\s+that|disons|diciamo|sagen\s+wir|besser\s+gesagt|ou\s+plut[ôo]t|o\s+meglio|oder\s+besser"
     r"|no\s+dai\s*,?\s*scherzo|scherzo|je\s+plaisante|je\s+rigole|just\s+kidding|kidding|only\s+joking"
     r"|nur\s+(?:ein\s+)?spa(?:ß|ss)|spa(?:ß|ss)\s+beiseite|blague\s+[àa]\s+part|scherzi\s+a\s+parte"
@@ -2018,6 +2041,13 @@ def _slide_remark(board: Board, clause: str, before_move: bool) -> bool:
     )
 
 
+_NO_FIRST = re.compile(
+    r"(?i)\W*(?:(?:ah|oh|ach|och|aeh|äh|euh|eh|uh|um|hmm?|wait|attends|aspetta|warte|moment)\W+)*"
+    r"(?:no|non|nein|nope|nah|nee|nö|noe)(?![\w'’])"
+)
+"""A clause that begins with a "no": after a slide, it takes the slide back (ninth round)."""
+
+
 def _slide_beside_set_aside(
     board: Board, text: str, alone: Callable[[str], Action]
 ) -> Action | None:
@@ -2030,6 +2060,9 @@ def _slide_beside_set_aside(
     clauses = _slide_clauses(text)
     if len(clauses) < 2 or _changes_of_mind(text) or _SLIDE_FIX.search(text):
         return None  # a correction: :func:`_slide_corrected` reads it, or nothing does
+    last_word = _tokens(text)[-1].strip("….") if _tokens(text) else ""
+    if last_word in _BUTS | {"ma", "doch", "pourtant", "though"}:
+        return None  # "RB N E, aber": broken off on its "but" (ninth round), not settled
     read: list[tuple[int, Move]] = []
     for k, clause in enumerate(clauses):
         if _GOES_ON.search(clause):
@@ -2046,6 +2079,8 @@ def _slide_beside_set_aside(
     if len(read) != 1:
         return None
     at, move = read[0]
+    if any(_NO_FIRST.match(c) and _official_codes(board, c) for c in clauses[at + 1 :]):
+        return None  # "RB nord. Ah non, RB un seul pas.": a correction, not a slide set aside
     words = _tokens(clauses[at])
     if _IF_ELSE.intersection(words) or _UNSURE.search(clauses[at]) or _PAST_MEANT & set(words):
         return None
@@ -3047,6 +3082,195 @@ _THEN_WORDS = {"puis", "ensuite", "then", "poi", "dopo", "dann", "danach", "ansc
                "anschliessend"}  # fmt: skip
 
 
+_HAT_AFTER = {"chapeau", "chapeaux", "cappello", "cappelli", "coiffe", "berretto", "cappellino"}
+_HAT_BEFORE = {"hat", "hats", "hatted", "cap", "capped", "hut", "hüte", "huete", "mütze",
+               "muetze", "kappe"}  # fmt: skip
+_BODY_AFTER = {"corps", "corpo", "habit", "manteau", "veste", "tunique", "robe", "vestito",
+               "abito", "tunica", "giacca", "cappotto", "mantello", "vestiti"}  # fmt: skip
+_BODY_BEFORE = {"body", "bodied", "robe", "robed", "tunic", "torso", "coat", "coated", "jacket",
+                "suit", "suited", "dress", "körper", "koerper", "gewand", "leib", "kleid",
+                "mantel", "jacke", "rock"}  # fmt: skip
+"""The garments of an official named in a slide (the hat, and the body by any cloth on it), the
+French and Italian noun before its colour ("chapeau noir", "col corpo blu"), the English and
+German after it ("blue-hatted", "schwarzem Körper"); ninth round."""
+_COLOURS_JOINED = {"and", "&", "n", "'n'", "an'", "et", "e", "und", "with", "mit", "col",
+                   "con", "avec", "à", "au", "a", "in", "the", "le", "la", "il", "dal", "dalla",
+                   "del", "della", "di", "de", "du", "wearing", "im", "am", "dem",
+                   "den", "der", "einem", "-"}  # fmt: skip
+"""Words between the two colours of an official said by its colours ("noir et bleu", "rosso e
+blu", "black-and-blue", "Le noir à corps bleu", "der Blaue mit schwarzem Körper")."""
+_LETTER_ALPHABET = {
+    # the colour letters spelled out (NATO and the names of the four languages' alphabets)
+    "romeo": "r", "roma": "r", "raoul": "r", "richard": "r",
+    "yankee": "y", "yvonne": "y", "ypsilon": "y", "york": "y", "yacht": "y", "yogurt": "y",
+    "bravo": "b", "berthe": "b", "berta": "b", "bologna": "b", "bari": "b",
+    "golf": "g", "gaston": "g", "gustav": "g", "genova": "g",
+    "kilo": "k", "kléber": "k", "kleber": "k", "kaufmann": "k", "konrad": "k", "kappa": "k",
+    "kursaal": "k",
+}  # fmt: skip
+_AS_IN = {"wie", "comme", "come", "as", "like", "for"}
+_SPELLED_LETTER = re.compile(r"(?i)^(?:[rybgk]|[rybgk]\.)$")
+_PRONOUN_AFTER_VERB = re.compile(r"(?i)^([^\W\d_]+)-(?:le|la|lui|les|lo|la|ihn)$")
+_NOTHING_MORE = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "that it", "thats it", "that all", "thats all", "that it from me", "that all from me",
+        "nothing more", "no further", "not further", "and that it", "and thats it", "it is",
+        "c'est tout", "et c'est tout", "pis c'est tout", "c'est tout pour moi", "pas plus",
+        "rien de plus", "pas plus loin", "et puis c'est tout",
+        "basta", "e basta", "e basta così", "basta così", "e stop", "niente di più", "niente di piu",
+        "non di più", "non di piu", "e nient'altro", "nient'altro",
+        "das war", "das wars", "das ist alles", "mehr nicht", "nicht weiter", "nicht mehr",
+        "und das war", "und fertig", "fertig",
+    )
+)  # fmt: skip
+"""A slide closed by "that's all" in the four languages ("KB vers le sud, et c'est tout", "BR
+ovest e basta", "BK east, nothing more", "KB nach Süden, mehr nicht"; ninth round), with the
+courtesy words that may follow it (:data:`_COURTESY_ONLY`)."""
+
+
+def _nothing_more(toks: list[str]) -> list[str]:
+    """``toks`` without a closing "that's all" (:data:`_NOTHING_MORE`) and the courtesy after it."""
+    end = len(toks)
+    while end and toks[end - 1] in _COURTESY_ONLY | {
+        "là",
+        "ok",
+        "okay",
+        "pls",
+        "plz",
+        "thx",
+        "ta",
+        "stp",
+        "merci",
+    }:
+        end -= 1
+    for phrase in sorted(_NOTHING_MORE, key=len, reverse=True):
+        n = len(phrase)
+        if end > n and tuple(toks[end - n : end]) == phrase:
+            return toks[: end - n]
+    return toks
+
+
+_THE_OFFICIAL = {"official", "officer", "one", "fonctionnaire", "funzionario", "beamte",
+                 "beamten", "beamter", "figure", "figur", "guy", "piece", "pawn", "pion",
+                 "pedina", "tipo", "tizio", "typ", "mec", "gars", "bonhomme", "pezzo", "kerl"}  # fmt: skip
+_NOT_THIS = {"pas", "not", "non", "nicht", "no", "nein", "kein", "keinen"}
+_BUT_THAT = {"mais", "but", "ma", "sondern", "aber", "però", "pero", "rather", "plutôt",
+             "plutot", "piuttosto", "lieber", "instead"}  # fmt: skip
+
+
+def _colour_of(word: str) -> str | None:
+    return _colour_stems().get(_stem(word)) if len(word) > 2 else None
+
+
+def _garment_apart(word: str) -> list[str]:
+    """A word of the official's colours written in one ("blue-hatted", "black-and-blue",
+    "blau-schwarze", "envoye-le") as its words."""
+    m = _PRONOUN_AFTER_VERB.match(word)
+    if m:
+        return [m.group(1)]  # "envoye-le", "pousse-le": the verb, the official said elsewhere
+    parts = [p for p in re.split(r"(-)", word) if p]
+    if "-" not in parts:
+        return [word]
+    words = [p for p in parts if p != "-"]
+    ok = all(
+        _colour_of(w) or w in _COLOURS_JOINED or w in _HAT_BEFORE | _BODY_BEFORE for w in words
+    )
+    if ok and len(words) > 2:
+        return words
+    if ok and len(words) == 2 and any(w in _HAT_BEFORE | _BODY_BEFORE for w in words):
+        return words
+    return [word]
+
+
+def _named_by_colours(toks: list[str]) -> list[str]:
+    """``toks`` with an official said by its two colours written as its code (ninth round): in
+    the order hat, body ("le noir et bleu", "il rosso e blu", "the black-and-blue one", "der
+    schwarz-blaue"), or with one garment that says which colour is which ("the blue-hatted black
+    one", "Le noir à corps bleu", "Il nero col corpo blu", "Der Blaue mit schwarzem Körper");
+    also two colour letters written apart or spelled ("K B", "b k", "B.R.", "Kilo Bravo"). Only
+    when exactly two colours are named, with nothing but joining words and garments between
+    them; the both-garments description is :func:`_description`'s."""
+    toks = [w for t in toks for w in _garment_apart(t)]
+    toks = [  # "K wie Kaufmann", "B comme Berthe", "R come Roma", "B as in Bravo": the letter
+        t
+        for k, t in enumerate(toks)
+        if not (
+            (t in _AS_IN and toks[k - 1 : k] and _SPELLED_LETTER.match(toks[k - 1]))
+            or (t in _LETTER_ALPHABET and toks[k - 1 : k] and toks[k - 1] in _AS_IN)
+            or (t == "in" and toks[k - 1 : k] == ["as"])
+        )
+    ]
+    letters = [k for k, t in enumerate(toks) if _SPELLED_LETTER.match(t) or t in _LETTER_ALPHABET]
+    if len(letters) == 2 and letters[1] == letters[0] + 1:
+        a, b = (_LETTER_ALPHABET.get(toks[k], toks[k].strip(".")) for k in letters)
+        if not any(re.fullmatch(r"[rybgk]{2}", t) for t in toks):
+            return [*toks[: letters[0]], a + b, *toks[letters[1] + 1 :]]
+    coloured = [k for k, t in enumerate(toks) if _colour_of(t)]
+    if len(coloured) != 2 or any(re.fullmatch(r"[rybgk]{2}", t) for t in toks):
+        return toks
+    first, last = coloured
+    garments = {k for k, t in enumerate(toks) if t in _HAT_BEFORE | _HAT_AFTER | _BODY_BEFORE
+                | _BODY_AFTER}  # fmt: skip
+    hat = body = -1
+    for k in garments:
+        before = [c for c in coloured if c == k - 1]  # "blue hat", "schwarzem Körper"
+        after = [c for c in coloured if c == k + 1]  # "chapeau noir", "corpo blu"
+        near = ([*before] if toks[k] in _HAT_BEFORE | _BODY_BEFORE else []) + (
+            [*after] if toks[k] in _HAT_AFTER | _BODY_AFTER else []
+        )
+        if len(near) != 1:
+            return toks
+        if toks[k] in _HAT_BEFORE | _HAT_AFTER and toks[k] not in _BODY_BEFORE | _BODY_AFTER:
+            if hat >= 0:
+                return toks
+            hat = near[0]
+        elif toks[k] in _BODY_BEFORE | _BODY_AFTER and toks[k] not in _HAT_BEFORE | _HAT_AFTER:
+            if body >= 0:
+                return toks
+            body = near[0]
+        else:
+            return toks
+    if hat >= 0 and body >= 0 and hat == body:
+        return toks
+    if hat < 0 and body < 0:
+        hat, body = first, last
+    elif hat < 0:
+        hat = first if body == last else last
+    elif body < 0:
+        body = last if hat == first else first
+    start = min([first, *garments])
+    end = max([last, *garments])
+    if any(
+        k not in garments
+        and k not in coloured
+        and toks[k] not in _COLOURS_JOINED
+        and toks[k] not in _THE_OFFICIAL
+        for k in range(start, end + 1)
+    ):
+        return toks
+    code = str(_colour_of(toks[hat])) + str(_colour_of(toks[body]))
+    tail = toks[end + 1 :]
+    if tail[:1] in (["one"], ["ones"], ["officer"], ["official"]):
+        tail = tail[1:]  # "the black-and-blue one", not one step
+    return [*toks[:start], code.lower(), *tail]
+
+
+def _not_this_but(toks: list[str]) -> list[str]:
+    """``toks`` from the official that an official denied before it gives way to ("Pas RB,
+    mais KB : sud puis est", "Nicht KB, sondern BK", "Non il blu-rosso, il blu-nero", "Not RB
+    — BR, west then north"; ninth round): the denied one named alone, the other named after
+    it."""
+    if len(toks) < 3 or toks[0] not in _NOT_THIS or not re.fullmatch(r"[rybgk]{2}", toks[1]):
+        return toks
+    k = 2
+    while k < len(toks) and toks[k] in _BUT_THAT | {"il", "le", "la", "the", "den", "der"}:
+        k += 1
+    if k < len(toks) and re.fullmatch(r"[rybgk]{2}", toks[k]) and toks[k] != toks[1]:
+        return toks[k:]
+    return toks
+
+
 def _going(toks: list[str]) -> list[str]:
     """``toks`` with each verb of :data:`_GOING` written as its direction when the next word
     that is not on its way (:data:`_ON_THE_WAY`) is no direction ("descend puis part à
@@ -3082,6 +3306,24 @@ def _going(toks: list[str]) -> list[str]:
     return out
 
 
+_FOR_THE = {"per", "with", "con", "col", "avec", "mit", "for", "pour"}
+
+
+def _official_first(toks: list[str], rest: list[str]) -> list[str]:
+    """``rest`` with the official named last after "with" ("just one step east with BK", "Solo
+    un passo a est per BK", "un pas vers l'est avec BK"; ninth round) put first; only when every
+    other word is a direction."""
+    codes = [k for k, t in enumerate(rest) if re.fullmatch(r"[rybgk]{2}", t)]
+    if len(codes) != 1 or codes[0] != len(rest) - 1 or codes[0] == 0:
+        return rest
+    at = max(k for k, t in enumerate(toks) if t == rest[-1])
+    if not (at and toks[at - 1] in _FOR_THE):
+        return rest
+    if all(t in _DIR_WORDS or re.fullmatch(r"[nesw]", t) for t in rest[:-1]):
+        return [rest[-1], *rest[:-1]]
+    return rest
+
+
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
     if (going_on := _GOES_ON.search(a.text.strip(" .!…"))) is not None and "\n" not in a.text:
@@ -3096,7 +3338,7 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             text=a.text,
             hint=a.hint,
         )
-    toks = _going(_described(toks))
+    toks = _going(_not_this_but(_named_by_colours(_described(_nothing_more(toks)))))
     mode = ""
     rest: list[str] = []
     step = far = False
@@ -3139,6 +3381,7 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             text=a.text,
             hint=a.hint,
         )
+    rest = _official_first(toks, rest)
     if rest[0] in _COLOUR_WORDS and len(rest) > 1 and rest[1] in _COLOUR_WORDS:
         rest = [rest[0] + "-" + rest[1], *rest[2:]]
     head = rest[0]
