@@ -672,6 +672,8 @@ def _read_commands(
     _argument_corrected(out, todo, where)
     if plans and parse_action is not None:
         _undecided_later(out, todo, where, parse_action)
+    if parse_action is not None:
+        _refused_turn(out, todo)
     _once(out)
     _both_answers(out)
     _explained(out, notation)
@@ -2717,7 +2719,7 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
         and not any(_code_like(t) for t in said)
         and not _written(parse_action, head)
         and not any(_written(parse_action, p) for p in _PLAN_SPLIT.split(head) if p.strip())
-        and _leads(head)
+        and (_leads(head) or _pass_denied(head))
         and any(_moved(t) for t in _tokens(tail))
     ):
         line = tail
@@ -3024,6 +3026,165 @@ def _undecided_later(
                 pass
             out.errors.append((act.line, CommandError(_(_UNDECIDED) % {"line": shown})))
             return
+
+
+_TURN_NOW = (
+    r"(?:\s+(?:on\s+)?(?:this|that|my)\s+(?:turn|time|round|go|move)|\s+(?:for\s+)?now"
+    r"|\s+today|\s+(?:ce|mon)\s+(?:tour|coup)(?:-ci)?|\s+cette\s+fois(?:-ci)?"
+    r"|\s+pour\s+(?:ce|le)\s+tour(?:-ci)?|\s+pour\s+l['’]instant|\s+maintenant"
+    r"|\s+aujourd['’]hui|\s+(?:questo|sto|il\s+mio|il)\s+(?:turno|giro)|\s+stavolta"
+    r"|\s+questa\s+volta|\s+per\s+ora|\s+adesso|\s+ora|\s+oggi|\s+diesmal|\s+diese\s+runde"
+    r"|\s+dieses\s+mal|\s+jetzt|\s+heute|\s+in\s+dieser\s+runde|\s+erstmal|\s+einmal|\s+mal)?"
+)
+_CLAUSE_ENDS = (
+    r"(?=\s*(?:$|[,.;:!…()\[\]]|[-–—])|\s+(?:but|mais|ma|però|pero|aber|sondern|and|et|e|und"
+    r"|because|car|parce|perché|perche|weil|denn|so|donc|quindi|also|sorry|désolé|desole"
+    r"|scusate|scusa|leider|thanks|merci|grazie|danke)(?![\w'’]))"
+)
+_PASSES = re.compile(
+    r"(?i)(?<![\w'’])(?:"
+    # en: "I pass", "I'll pass this turn", "I'm skipping my turn", "I'll sit this one out"
+    r"I(?:['’]ll|\s+will|['’]m|\s+am|['’]d|\s+would)?\s+(?:(?:just|simply|rather|going\s+to)\s+)*"
+    r"(?:pass(?:ing)?|skip(?:ping)?(?:\s+(?:this|my|the)\s+(?:turn|go|round|move))?"
+    r"|sit(?:ting)?\s+(?:(?:this|that)\s+(?:one|turn|round)\s+)?out)"
+    r"|(?<![^\s.!;:,])(?:pass(?:ing)?|skip(?:ping)?\s+(?:this|my)\s+(?:turn|go|round))"
+    # fr: "je passe (mon tour)", "je saute mon tour", "je m'abstiens", "je vais passer"
+    r"|je\s+(?:(?:vais|préfère|prefere|préfèrerais|préférerais|prefererais)\s+)?"
+    r"(?:passe(?:r)?|saute(?:r)?\s+(?:mon|ce|le)\s+tour|m['’]abstiens|m['’]abstenir)"
+    r"(?:\s+(?:mon|ce|le)\s+(?:tour|coup)(?:-ci)?)?"
+    # it: "passo (il turno)", "salto il turno", "questo turno passo", "stavolta passo"
+    r"|(?:io\s+)?(?:pass(?:o|erò|ero)|salt(?:o|erò|ero))\s+(?:il|questo|sto|il\s+mio)\s+"
+    r"(?:turno|giro)|(?:(?:questo|sto|il\s+mio)\s+(?:turno|giro)|(?:questa\s+)?volta|stavolta"
+    r"|io|allora|ok|okay)\s*,?\s+pass(?:o|erò|ero)"
+    r"|(?<![^\s.!;:,])pass(?:o|erò|ero)"
+    # de: "ich passe", "ich setze (diese Runde) aus", "diesmal passe ich", "ich verzichte"
+    r"|ich\s+(?:passe|verzichte|setze\s+(?:diese\s+runde\s+|diesmal\s+|einmal\s+|mal\s+"
+    r"|eine\s+runde\s+|lieber\s+)?aus|(?:lasse|überspringe|ueberspringe)\s+(?:diese\s+runde"
+    r"|diesen\s+zug|meinen\s+zug|die\s+runde)(?:\s+aus)?)|(?:(?:diesmal|diese\s+runde|heute"
+    r"|jetzt|also|dann)\s+)?(?:passe|verzichte)\s+ich|(?:(?:diesmal|diese\s+runde|heute|jetzt"
+    r"|also|dann)\s+)?setze\s+ich\s+(?:diese\s+runde\s+|diesmal\s+|einmal\s+|mal\s+"
+    r"|lieber\s+)?aus"
+    r")"
+    + _TURN_NOW
+    + r"(?:\s+(?:for\s+now|this\s+time|pour\s+l['’]instant|per\s+ora))?"
+    + _CLAUSE_ENDS
+)
+_WONT_PLAY = re.compile(
+    r"(?i)(?<![\w'’])(?:"
+    # en: "I don't want to play this turn", "I won't move", "not moving this time"
+    r"I\s+(?:do\s+not|don['’]t|won['’]t|will\s+not|would\s+rather\s+not|['’]d\s+rather\s+not"
+    r"|am\s+not\s+going\s+to|['’]m\s+not\s+going\s+to|['’]m\s+not|am\s+not)\s+(?:really\s+)?"
+    r"(?:want\s+to\s+|wanna\s+|feel\s+like\s+)?(?:play(?:ing)?|mov(?:e|ing))"
+    r"|(?<![^\s.!;:,])not\s+(?:playing|moving)|(?<![^\s.!;:,])no\s+move(?:\s+from\s+me"
+    r"|\s+for\s+me)?"
+    # fr: "je ne (veux|vais) pas jouer", "je ne joue pas", "pas de coup pour moi"
+    r"|je\s+ne\s+(?:veux|vais|souhaite|compte|préfère|prefere|tiens)\s+pas\s+(?:à\s+)?"
+    r"(?:jouer|bouger)|je\s+ne\s+(?:joue|bouge|jouerai|bougerai)\s+(?:pas|rien)"
+    r"|je\s+n['’]ai\s+pas\s+envie\s+de\s+(?:jouer|bouger)|(?<![^\s.!;:,])pas\s+de\s+coup"
+    r"(?:\s+pour\s+moi)?"
+    # it: "non (voglio) giocare", "non gioco", "non muovo", "nessuna mossa"
+    r"|(?:io\s+)?non\s+(?:voglio\s+|vado\s+a\s+|intendo\s+|ho\s+voglia\s+di\s+)?"
+    r"(?:gioc(?:o|are|herò|hero)|muov(?:o|ere|erò|ero))|(?<![^\s.!;:,])nessuna\s+mossa"
+    r"(?:\s+(?:per|da)\s+(?:me|parte\s+mia))?"
+    # de: "ich will (diesmal) nicht ziehen", "ich ziehe nicht", "kein Zug von mir"
+    r"|ich\s+(?:will|möchte|moechte|werde|mag)\s+(?:diesmal\s+|jetzt\s+|diese\s+runde\s+"
+    r"|heute\s+|lieber\s+)?(?:gar\s+)?nicht\s+(?:ziehen|spielen)|ich\s+(?:ziehe|spiele)"
+    r"(?:\s+diesmal|\s+diese\s+runde|\s+jetzt|\s+heute)?\s+(?:gar\s+)?nicht"
+    r"|(?:diesmal|diese\s+runde|heute|jetzt)\s+(?:ziehe|spiele)\s+ich\s+(?:gar\s+)?nicht"
+    r"|(?<![^\s.!;:,])kein\s+zug(?:\s+(?:von|für|fuer)\s+mir|\s+für\s+mich|\s+fuer\s+mich)?"
+    r")" + _TURN_NOW + _CLAUSE_ENDS
+)
+"""A refusal of the turn (issue 31, ninth round), as a whole closed class in the four languages:
+the player says they pass, skip or sit out the turn ("I'll pass this turn", "je passe mon tour",
+"questo turno passo", "ich setze diese Runde aus") or will not play or move ("I don't want to
+play this turn", "not moving this time", "je ne joue pas ce tour-ci", "non voglio giocare",
+"ich will diesmal nicht ziehen", "kein Zug von mir"), in the first person and with nothing after
+the verb but the turn it refuses: "I don't want to move RB but BK" denies one move, not the
+turn. The game has no pass: a move beside such a sentence is not meant to be played now."""
+_NOT_NOW = re.compile(
+    r"(?i)(?<![\w'’])(?:if|si|s['’]il|se|wenn|falls|unless|sofern|qualora|when|quand|lorsque"
+    r"|quando|als|sobald|next|prochain|prochaine|prossim[oa]|nächst\w*|naechst\w*|tomorrow"
+    r"|demain|domani|morgen|week|weekend|semaine|settimana|woche|yesterday|hier|ieri|gestern"
+    r"|last|dernier|dernière|derniere|scors[oa]|letzt\w*|until|till|jusqu\w*|fino|bis"
+    r"|before|avant|prima|vor|after|après|apres|dopo|later|plus\s+tard|più\s+tardi|später"
+    r"|said|wrote|a\s+dit|a\s+écrit|ha\s+detto|ha\s+scritto|sagte|schrieb|says|dit|dice|sagt"
+    r"|could|couldn['’]t|would\s+have|aurais|avrei|hätte|haette|was|war|étais|etais|ero"
+    r"|wanted|voulais|volevo|wollte|thought|pensais|pensavo|dachte)(?![\w'’])"
+)
+"""Words that put a refusal elsewhere than on this turn (a condition, another turn or day, the
+past, someone else's words): such a sentence refuses nothing of the move beside it."""
+_DENIED_REFUSAL = re.compile(
+    r"(?i)(?<![\w'’])(?:not|never|no|non|ne|n['’]|pas|nicht|nie|kein|mai|jamais)(?![\w'’])"
+    r"|n['’]t(?![\w'’])"
+)
+_REFUSAL_LEAD = re.compile(
+    r"(?i)^\s*(?:(?:ok|okay|well|so|ah|oh|hmm+|sorry|honestly|frankly|this\s+time|then|and|but"
+    r"|bon|alors|donc|bref|désolé|desole|désolée|franchement|cette\s+fois(?:-ci)?|et|mais|allora"
+    r"|beh|quindi|scusate|scusa|sinceramente|questa\s+volta|stavolta|e|ma|also|nun|gut|na\s+ja"
+    r"|naja|tja|sorry|leider|ehrlich\s+gesagt|diesmal|und|aber|ne)\s*,?\s*)*$"
+)
+"""What may stand before a refusal in its clause: interjections and "this time" only."""
+_TURN_REFUSED = N_(
+    "This reply says you do not play this turn ('%(line)s') and also names a move, so nothing "
+    "was played. There is no passing in this game: to play, send the move alone."
+)
+
+
+def _refusal(sentence: str) -> bool:
+    """Does ``sentence`` refuse the player's turn now (:data:`_PASSES`, :data:`_WONT_PLAY`)?
+    Not as a question, a condition, of another turn or day, in the past or in someone's words
+    (:data:`_NOT_NOW`), in quotes, nor a pass denied ("je ne veux pas passer mon tour", "I'm not
+    skipping", "non passo il turno")."""
+    if "?" in sentence or any(q in sentence for q in '"“”„«»'):
+        return False
+    for pattern, denied_ok in ((_PASSES, False), (_WONT_PLAY, True)):
+        for m in pattern.finditer(sentence):
+            clause = re.split(r"[,.;:!…]", sentence[: m.start()])[-1]
+            after = re.split(r"[,.;:!…]", sentence[m.end() :])[0]
+            if not _REFUSAL_LEAD.match(clause) or _NOT_NOW.search(
+                " ".join((sentence[: m.start()], m.group(0), after))
+            ):
+                continue
+            if not denied_ok and _DENIED_REFUSAL.search(clause + " " + m.group(0)):
+                continue  # "je ne veux pas passer mon tour", "I won't pass"
+            return True
+    return False
+
+
+_PASS_VERB = re.compile(
+    r"(?i)(?<![\w'’])(?:pass|passing|skip|skipping|passer|passe|sauter|saute|pass(?:o|are)"
+    r"|salt(?:o|are)|passen|aussetzen|setze\s+(?:\w+\s+)?aus)(?![\w'’])"
+)
+
+
+def _pass_denied(head: str) -> bool:
+    """Does the lead-in ``head`` only deny a pass ("Je ne veux pas passer mon tour", "Non passo
+    il turno", "Ich passe nicht", "I don't want to pass")? It then says the plan after it is
+    played (issue 31, ninth round)."""
+    return (
+        _PASS_VERB.search(head) is not None
+        and _DENIED_REFUSAL.search(head) is not None
+        and "?" not in head
+        and not _NOT_NOW.search(head)
+        and len(_tokens(head)) <= 8
+    )
+
+
+def _refused_turn(out: Reading, todo: list[str]) -> None:
+    """A move read beside a sentence of the reply that refuses the turn ("I don't want to play
+    this turn. RB north, then KB south.", "Questo turno passo. RB nord poi KB sud", "Ich setze
+    diese Runde aus." / "RB nach Norden"; issue 31, ninth round): the move is asked back, never
+    played. The game has no pass, so one of the two is not meant."""
+    actions = [c for c in out.commands if c.kind == "action"]
+    if not actions or out.errors:
+        return
+    for line in todo:
+        for sentence in _sentences(line):
+            if _refusal(sentence):
+                out.errors.append(
+                    (actions[0].line, CommandError(_(_TURN_REFUSED) % {"line": sentence.strip()}))
+                )
+                return
 
 
 _SLIDE_END = re.compile(
