@@ -182,6 +182,16 @@ _PLAN_SPLIT = re.compile(
     r"|SCHLIEßLICH)\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
     r"(?:\s*+,)?\s++"
+    # more words of "then" before an action (issue 31, ninth round: "RB au nord, après KB au
+    # sud", "RB nord. Et après, KB sud", "RB nord, dopo KB sud", "..., gefolgt von KB S"), only
+    # after a comma or "and" and before an official's code ("KB S après RB N" says the order
+    # the other way)
+    r"|(?:\s*+,|\s++(?i:and|et|e|und))\s++(?i:après|apres|dopo|par\s+la\s+suite|in\s+seguito"
+    r"|successivamente|hinterher|daraufhin|als\s+nächstes|als\s+naechstes|followed\s+by"
+    r"|suivi\s+de|seguito\s+da|gefolgt\s+von|after\s+which|après\s+quoi|apres\s+quoi"
+    r"|subito\s+dopo|gleich\s+danach|juste\s+après|right\s+after(?:wards)?|quindi|e\s+quindi"
+    r"|after\s+that|afterwards|and\s+after\s+that)(?:\s*+,)?\s++"
+    r"(?=(?i:[rybgk]{2})\b)"
 )
 # Possessive spaces (\s*+, \s++): a run of spaces is taken whole, never given back one by one,
 # so a hostile line of thousands of spaces splits in linear time (it took minutes: the
@@ -227,6 +237,8 @@ def next_form(rest: str) -> bool:
 
 _PLAN_LEAD = re.compile(
     r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*,\s*|\s+)"
+    r"|^(?:(?i:AND|ET|UND|E)\s+)?(?i:après|apres|dopo|hinterher|daraufhin|par\s+la\s+suite"
+    r"|in\s+seguito|successivamente)(?:\s*,\s*|\s+)(?=(?i:[rybgk]{2})\b)"
 )
 """A plan word that starts a part after a semicolon ("RB N ; après ça KB S")."""
 
@@ -237,13 +249,23 @@ _PLAN_WORD_ALONE = re.compile(r"^(?:(?i:AND|ET|UND|E)\s+)?(?i:" + "|".join(PLAN_
 ensuite ; BR W"); it says when the next action comes, no action of its own."""
 
 
+_ORDINAL_ALONE = re.compile(
+    r"(?i)^(?:(?:and|et|e|und)\s+)?(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|deuxièmement"
+    r"|deuxiemement|ensuite|secondo|terzo|zweitens|drittens|zweiter|dritter)$"
+)
+"""A part that is an ordinal and nothing else, left before a condition of going on ("First BK
+east; second, if the dice are kind, RB north"; issue 31, ninth round)."""
+
+
 def plan_parts(text: str) -> list[str]:
     """The actions of a plan as written, in order (one part when ``text`` holds no separator)."""
     parts = (_PLAN_LEAD.sub("", p.strip(" .,")) for p in _PLAN_SPLIT.split(text.strip()))
     return [
         p.strip(" .,")
         for p in parts
-        if p.strip(" .,") and not _PLAN_WORD_ALONE.match(p.strip(" .,"))
+        if p.strip(" .,")
+        and not _PLAN_WORD_ALONE.match(p.strip(" .,"))
+        and not _ORDINAL_ALONE.match(p.strip(" .,"))
     ]
 
 
@@ -1146,12 +1168,60 @@ def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
                 out.ignored.append(line)
 
 
-_FROM_NOW_ON_ORDER = re.compile(
-    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:from\s+now\s+on|in\s+future|pour\s+la\s+suite|d[ée]sormais"
-    r"|dor[ée]navant|[àa]\s+l['’]avenir|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|ab\s+jetzt"
-    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft)\s*,?\s+(?P<rest>.*\b(?:always|toujours|sempre"
-    r"|immer)\b.*)$"
+_ALWAYS = (
+    r"(?:always|toujours|sempre|immer|automatically|automatiquement|automaticamente|automatisch"
+    r"|systematically|systématiquement|systematiquement|sistematicamente|grundsätzlich|stets"
+    r"|every\s+time|each\s+time|à\s+chaque\s+fois|a\s+chaque\s+fois|chaque\s+fois|ogni\s+volta"
+    r"|jedes\s+mal|d['’]office|di\s+default|par\s+d[ée]faut|by\s+default)"
 )
+_FROM_NOW_ON = (
+    r"(?:from\s+now\s+on|in\s+(?:the\s+)?future|pour\s+la\s+suite|d[ée]sormais"
+    r"|dor[ée]navant|[àa]\s+l['’]avenir|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|ab\s+jetzt"
+    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft"
+    # (issue 31, ninth round, wt-28: the closed class of "from now on" in the four languages)
+    r"|going\s+forward|henceforth|from\s+here\s+on|for\s+(?:the\s+)?future(?:\s+\w+)?"
+    r"|for\s+all\s+future\s+\w+|next\s+times|[àa]\s+partir\s+de\s+maintenant"
+    r"|(?:pour\s+)?les\s+prochaines\s+fois|(?:pour\s+)?les\s+fois\s+suivantes"
+    r"|da\s+adesso\s+in\s+poi|d['’]ora\s+innanzi|in\s+futuro|per\s+il\s+futuro"
+    r"|(?:per\s+)?le\s+prossime\s+volte|ab\s+sofort|zuk(?:ü|ue)nftig|fortan|ab\s+heute"
+    r"|die\s+n(?:ä|ae)chsten\s+male|(?:f(?:ü|ue)r\s+)?(?:die\s+)?zukunft"
+    # "for the next claims", "pour les prochaines annonces", "per le prossime dichiarazioni"
+    r"|(?:for|pour|per|f(?:ü|ue)r|bei)\s+(?:the\s+|les\s+|le\s+|die\s+|den\s+)?(?:next|future"
+    r"|coming|prochaines|futures|prossime|future|n(?:ä|ae)chsten|zuk(?:ü|ue)nftigen|kommenden)"
+    r"\s+(?:claims?|annonces|d[ée]clarations|dichiarazioni|behauptungen|reselections?"
+    r"|res[ée]lections|decisions?|d[ée]cisions|decisioni|entscheidungen|times|fois|volte|male))"
+)
+_FROM_NOW_ON_ORDER = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und|but|mais|ma|aber|also|aussi|anche|auch|par\s+contre|however"
+    r"|though|però|pero|invece|jedoch|allerdings|sonst)\s*,?\s+)*"
+    + _FROM_NOW_ON
+    + r"(?:\s+(?:aussi|also|too|anche|auch|as\s+well))?\s*[,:]?\s+(?P<rest>.*(?<![\w'’])"
+    + _ALWAYS
+    + r"(?![\w'’]).*)$"
+    # the same with "from now on" at its end ("And please keep it automatically from now on")
+    r"|^\W*(?:(?:and|et|e|und|but|mais|ma|aber|also|aussi|anche|auch)\s*,?\s+)*"
+    r"(?P<rest2>[^,;:]*(?<![\w'’])"
+    + _ALWAYS
+    + r"(?![\w'’])[^,;:]*?)\s*,?\s+"
+    + _FROM_NOW_ON
+    + r"(?:\s+(?:aussi|also|too|anche|auch|as\s+well))?[\s.!]*$"
+)
+_ORDER_FILLER = re.compile(
+    r"(?i)(?<![\w'’])(?:[àa]\s+ma\s+place|pour\s+moi|for\s+me|per\s+me|f(?:ü|ue)r\s+mich"
+    r"|sans\s+me\s+(?:demander|consulter)|without\s+asking(?:\s+me)?|senza\s+chiedermelo"
+    r"|senza\s+chiedermi(?:\s+niente|\s+nulla)?|ohne\s+(?:mich\s+zu\s+fragen|r(?:ü|ue)ckfrage|nachzufragen)"
+    r"|just|simply|aussi|also|too|anche|auch|bitte|please|svp|s['’]il\s+vous\s+pla[îi]t"
+    r"|per\s+favore|them|(?:toutes\s+)?les\s+annonces|(?:toutes\s+)?les\s+d[ée]clarations"
+    r"|(?:all\s+|every\s+|the\s+|future\s+)*claims?|(?:alle\s+)?behauptungen|(?:tutte\s+)?le\s+dichiarazioni)"
+    r"(?![\w'’])|(?<=\w)-(?:le|la|les|lo)(?![\w'’])"
+)
+_AUTOMATIC = re.compile(
+    r"(?i)(?<![\w'’])(?:automatically|automatiquement|automaticamente|automatisch|systematically"
+    r"|systématiquement|systematiquement|sistematicamente|grundsätzlich|stets)(?![\w'’])"
+)
+"""Words of a standing order in prose that name nothing the order needs ("croyez toujours les
+annonces à ma place", "immer glauben, ohne mich zu fragen", "just believe them automatically",
+"gardez-le automatiquement"): left out before the order is read (issue 31, ninth round)."""
 """A standing order in words after "from now on", with "always" ("Et pour la suite, croyez
 toujours pour moi"; issue 31): read as STANDING when its words are whole orders."""
 
@@ -2563,6 +2633,8 @@ def _read_line(
         rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
+    if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
+        heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
     if heard is None and (shout := _shouted(line_wo))[0] is not None:
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout
@@ -2588,7 +2660,12 @@ def _read_line(
         # "Et pour la suite, croyez toujours pour moi", "From now on always doubt claims"
         said_cmd = vocabulary().lookup("STANDING")
         assert said_cmd is not None
-        rest = order["rest"]
+        rest = order["rest"] or order["rest2"]
+        plain = _ORDER_FILLER.sub(" ", rest).replace(",", " ")
+        if re.search(r"(?i)(?<![\w'’])(?:always|toujours|sempre|immer)(?![\w'’])", plain):
+            plain = _AUTOMATIC.sub(" ", plain)  # "immer automatisch behalten": one "always"
+        if (plain := " ".join(plain.split())) != rest:
+            rest = plain if plain else rest
         ordered = said_cmd.hear(Said(line, rest, strip_please(rest)))
         if (
             ordered is not None
@@ -2710,6 +2787,7 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
     vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à gauche",
     "BK E (si j'ai encore des déplacements)", "RB a nord, poi BK a est, e se posso muovere ancora
     KB a sud"): a plan's later action is only played when the dice allow it."""
+    line = _numbered_items(line)
     head, sep, tail = line.partition(":")
     said = _tokens(head)
     if (
@@ -2774,11 +2852,25 @@ _WHOSE_TURN = frozenset(("turn", "tour", "turno", "zug"))
 _MAY_WORDS = frozenset(
     ("i", "may", "can", "could", "am", "allowed", "permitted", "possible", "it's", "it", "is",
      "je", "peux", "pouvais", "le", "c'est", "possible", "permis", "io", "posso", "potessi", "è",
-     "possibile", "ich", "darf", "kann", "dürfte", "es", "geht", "möglich", "moeglich")
+     "possibile", "ich", "darf", "kann", "dürfte", "es", "geht", "möglich", "moeglich",
+     "allowed", "permitted", "erlaubt", "gestattet", "permis", "permise", "autorisé", "autorise",
+     "consentito", "permesso", "ammesso", "lecito", "das", "ça", "ca", "that")
 )  # fmt: skip
 """The words of a condition that only says "if I may" or "if possible" ("Danach, wenn ich darf,
 KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action, its turn coming
 is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
+
+
+_DICE_AGREE = frozenset(
+    ("agree", "agrees", "allow", "allows", "let", "lets", "permit", "permits", "favour", "favor",
+     "d'accord", "accord", "permettent", "permet", "laissent", "laisse", "veulent", "veut",
+     "d'accordo", "accordo", "consentono", "consente", "permettono", "permette", "vogliono",
+     "lasciano", "einverstanden", "erlauben", "erlaubt", "lassen", "zulassen", "wollen", "mitspielen",
+     "mitmachen", "ok", "okay", "kind", "nice", "generous", "cléments", "gentils", "généreux",
+     "favorables", "favorevoli", "generosi", "gnädig", "gnaedig", "gut")
+)  # fmt: skip
+"""What the fate dice do when they let the turn go on ("si les dés sont d'accord", "if the dice
+allow", "se i dadi lo consentono", "wenn die Würfel mitspielen"; issue 31, ninth round)."""
 
 
 def _goes_on(condition: str) -> bool:
@@ -2796,7 +2888,8 @@ def _goes_on(condition: str) -> bool:
     ):
         return True  # "if I may", "si possible", "wenn ich darf"
     going = (
-        _AGAIN_WORDS.intersection(words)
+        (_DICE.intersection(words) and _DICE_AGREE.intersection(words))
+        or _AGAIN_WORDS.intersection(words)
         or _GO_ON_WORDS.intersection(words)
         or _GO_ON_PHRASE.search(condition) is not None
     )
@@ -2864,21 +2957,64 @@ _ORDINALS = {
     4: ("quatrième", "quatrieme", "4e", "quarto", "quarta", "vierter", "vierte", "fourth", "4th",
         "4"),
 }  # fmt: skip
+_ADVERBS = {1: ("premièrement", "premierement", "primo", "primariamente", "erstens", "firstly"),
+            2: ("deuxièmement", "deuxiemement", "secundo", "secondariamente", "zweitens",
+                "secondly"),
+            3: ("troisièmement", "troisiemement", "tertio", "terzo", "drittens", "thirdly"),
+            4: ("quatrièmement", "quatriemement", "viertens", "fourthly")}  # fmt: skip
+"""Ordinal adverbs ("Premièrement RB au nord, deuxièmement KB au sud", "Erstens ..., zweitens
+..."; issue 31, ninth round)."""
+for _k, _words in _ADVERBS.items():
+    _ORDINALS[_k] = _ORDINALS[_k] + _words
+_NUMBERED = {1: ("one", "un", "une", "uno", "una", "eins"), 2: ("two", "deux", "due", "zwei"),
+             3: ("three", "trois", "tre", "drei"), 4: ("four", "quatre", "quattro", "vier")}  # fmt: skip
+"""Numbers in words after a step's noun ("Step two: RB north", "Étape deux", "Schritt zwei")."""
+_STEP_NOUN = (
+    r"(?:step|étape|etape|schritt|passo|fase|stage|move|mossa|zug|coup|slide|déplacement"
+    r"|deplacement|mouvement|spostamento|movimento)"
+)
 _RANK = {w: k for k, words in _ORDINALS.items() for w in words}
+_STEP_RANK = _RANK | {w: k for k, words in _NUMBERED.items() for w in words}
 _ORDINAL_LEAD = re.compile(
-    r"(?i)^\W*(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
-    r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?\s*(?:[:.)]|\s[-–—])\s*"
-    r"(?P<rest>\S.*)$"
+    r"(?i)^\W*(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
+    r"(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
+    r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
+    r"(?:\s*(?:[:.)]|\s[-–—])\s*|\s+(?=[rybgkRYBGK]{2}\b))(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
 "Zweiter Zug: KB nach Süden", "Second: KB south")."""
 _OVER_PARTS = re.compile(r"(?<=[.!;])\s+")
 
 
+_ITEM = re.compile(
+    r"(?i)(?:^|(?<=[\s.,;]))(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
+    r"(?P<n>[^\W_]+)(?:\s+" + _STEP_NOUN + r")?(?:\s*(?:[:.)]|\s[-–—])\s*|\s*,?\s+)"
+    r"(?=[rybgk]{2}\b)"
+)
+
+
+def _numbered_items(line: str) -> str:
+    """``line`` with the slides it numbers in order ("1) RB nord 2) KB sud", "Step one: BR
+    west. Step two: RB north.", "Erster Zug: RB nach Norden, zweiter Zug: KB nach Süden"; issue
+    31, ninth round) as a plan's parts; as it is unless the numbers run 1, 2, ... and there are
+    at least two."""
+    items = list(_ITEM.finditer(line))
+    ranks = [(_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold()) for m in items]
+    if len(items) < 2 or ranks != list(range(1, len(items) + 1)):
+        return line
+    out, at = [], 0
+    for k, m in enumerate(items):
+        out.append(line[at : m.start()].rstrip(" ,;"))
+        out.append("" if k == 0 else " ; ")
+        at = m.end()
+    out.append(line[at:])
+    return "".join(out).strip()
+
+
 def _ordinal(line: str) -> tuple[int, str] | None:
     """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest."""
     m = _ORDINAL_LEAD.match(line.strip())
-    if m is None or (rank := _RANK.get(m["n"].casefold())) is None:
+    if m is None or (rank := (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())) is None:
         return None
     return rank, m["rest"]
 
@@ -2899,7 +3035,7 @@ def _goes_on_line(
     sep = ""
     if (nth := _ordinal(b)) is not None and nth[0] >= 2:
         # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud."
-        ranks = [o[0] for p in _OVER_PARTS.split(a) if (o := _ordinal(p)) is not None]
+        ranks = [o[0] for p in [a, *_OVER_PARTS.split(a)] if (o := _ordinal(p)) is not None]
         if nth[0] - 1 not in ranks:
             return None
         lead, sep = nth[1], " ; "
@@ -3299,6 +3435,46 @@ _DICE_IF = re.compile(
 permettent", "RB N ; ensuite, si les dés le permettent, KB S"; issue 31): what a plan means."""
 
 
+_LEAD_VERB = re.compile(
+    r"(?i)^\W*(?:(?:so|ok|okay|well|alors|bon|donc|allora|dunque|ok|also|gut|na)\s*,?\s+)?(?:"
+    # en: "I'll try", "I want to move", "I'd like to slide", "going with"
+    r"(?:I(?=['’])|I\s+)?(?:(?:['’]ll|will|would\s+like\s+to|['’]d\s+like\s+to|want\s+to|wanna"
+    r"|am\s+going\s+to|['’]m\s+going\s+to|['’]m\s+gonna|gonna|going\s+to|shall"
+    r"|think\s+I['’]ll)\s*)?"
+    r"(?:try|play|move|slide|push|go(?:\s+with)?|do|make|take|shift)|(?:I['’]m\s+)?going\s+with"
+    r"|(?:let['’]?s|lemme|let\s+me)\s+(?:try|move|slide|push|go(?:\s+with)?|do|play)"
+    # fr: "je tente", "je vais jouer", "je voudrais déplacer", "j'essaie", "on tente"
+    r"|(?:je|j['’]|on)\s*(?:(?:vais|voudrais|veux|préfère|prefere|souhaite|aimerais|compte)\s+)?"
+    r"(?:tente[rz]?|joue[rz]?|bouge[rz]?|déplace[rz]?|deplace[rz]?|pousse[rz]?|glisse[rz]?"
+    r"|fais|faire|avance[rz]?|essaie|essaye|essayer|opte\s+pour|mets|mettre)"
+    # it: "provo", "vorrei spostare", "voglio muovere", "faccio", "tento"
+    r"|(?:io\s+)?(?:(?:vorrei|voglio|preferisco|provo\s+a|vado\s+a)\s+)?"
+    r"(?:provo|tento|gioco|giocare|muovo|muovere|sposto|spostare|spingo|spingere|faccio|fare"
+    r"|provare|tentare|farò|faro|proverò|provero|muoverò|muovero|sposterò|spostero)"
+    # de: "ich versuche", "ich würde gerne", "ich möchte", "zuerst ziehe ich", "erst schiebe ich"
+    r"|(?:(?:zuerst|erst|zunächst|zunaechst|jetzt|nun|also)\s+)?(?:ich\s+)?(?:versuche|probiere"
+    r"|ziehe|schiebe|spiele|bewege|mache|nehme|würde\s+gerne|wuerde\s+gerne|würde|möchte"
+    r"|moechte|will|werde|mag)(?:\s+(?:ich|es|mal|gerne|gern|jetzt|lieber))*"
+    r")(?:\s+(?:it|ça|ca|lo|es|mal|with|avec|con|mit|par|per|pour|à|a))?\s+(?=[rybgk]{2}\b)"
+)
+"""A first-person verb that only announces the first action of a plan ("Je tente BR à l'ouest,
+puis ...", "Provo BR a ovest, poi ...", "Ich würde gerne RB nach Norden ziehen und danach ...",
+"I'll try BR west, then ..."; issue 31, ninth round): the closed class of the four languages'
+verbs of playing, moving, trying and wanting, in the persons and tenses a player writes."""
+_ARROW_REMARK = re.compile(r"\s*(?:<-+|<=+|←|⬅|<<)\s*(?P<r>[^<←⬅]*)$")
+"""A note pointing back at the action ("RB N; KB S  <- my plan", "← mon coup")."""
+_TRAILING_VERB = re.compile(
+    r"(?i)\s+(?:ziehen|schieben|bewegen|spielen|machen|versuchen|rücken|ruecken|setzen)\s*$"
+)
+"""The infinitive at the end of a German clause ("RB nach Norden ziehen")."""
+_DICTATED = re.compile(
+    r"(?i)(?:\s+(?:point(?:\s+final)?|virgule|punto|virgola|punkt|komma|period|full\s+stop"
+    r"|comma|dot))+\s*$"
+)
+"""Punctuation a voice dictation wrote as a word at the end of an action ("RB nord puis KB sud
+point")."""
+
+
 def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     """A plan's action without what stands around it: courtesy at its ends, a lead-in before a
     colon ("La mia mossa: kb verso il basso"), a remark after a dash, in brackets or after its
@@ -3306,6 +3482,16 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     such form, the part as written first."""
     bare = strip_please(part) or part
     forms = [part, bare]
+    if (nth := _ordinal(bare)) is not None and re.match(r"(?i)[rybgk]{2}\b", nth[1]):
+        # "Premier coup RB vers le haut", "1. RB north" (the list's number is no count of steps:
+        # the form without it is tried first)
+        forms.insert(0, bare := strip_please(nth[1]) or nth[1])
+    if (m := _ARROW_REMARK.search(bare)) and _aside(m["r"], parse_action):
+        forms.append(bare := strip_please(bare[: m.start()]) or bare[: m.start()])  # "<- my plan"
+    for pattern in (_DICTATED, _LEAD_VERB, _TRAILING_VERB):
+        if (plain := pattern.sub("", bare).strip(" ,")) and plain != bare.strip(" ,"):
+            # "Je tente BR à l'ouest", "RB nach Norden ziehen", "KB sud point"
+            forms.append(bare := strip_please(plain) or plain)
     if (undiced := _DICE_IF.sub(" ", part).strip(" ,")) != part.strip(" ,"):
         forms.append(strip_please(undiced) or undiced)  # "KB S si les dés le permettent"
         bare = forms[-1]
@@ -3334,6 +3520,10 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
             head, tail = f.rsplit(",", 1)
             if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
                 forms.append(strip_please(head))
+    for f in list(forms[1:]):  # "hey all - gonna push RB up": the remark, then the verb
+        for pattern in (_DICTATED, _LEAD_VERB, _TRAILING_VERB):
+            if (plain := pattern.sub("", f).strip(" ,")) and plain != f.strip(" ,"):
+                forms.append(f := strip_please(plain) or plain)
     return [f for f in dict.fromkeys(forms) if f]
 
 
@@ -3363,7 +3553,9 @@ def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> li
     out: list[str] = []
     for raw in parts:
         forms = _cores(raw, parse_action)
-        alone = next((f for f in forms if _written(parse_action, f)), None)
+        alone = next((f for f in forms if _parses(parse_action, f)), None) or next(
+            (f for f in forms if _written(parse_action, f)), None
+        )
         if alone is None and out:
             joined = next((j for f in forms if _written(parse_action, j := f"{out[-1]} {f}")), None)
             if joined is not None:

@@ -152,6 +152,89 @@ RB nord puis KB sud point
 """
 
 SECOND = """
+=== s-fr-01 | fr | vs:turn | gmail | move RB N; KB S
+bonjour ! je fais monter RB vers le nord puis KB descend vers le sud. bonne journée
+=== s-fr-02 | fr | vs:turn | orange | move BK E; RB N
+Mon plan : BK à l'est. Si les dés me donnent un autre coup, RB au nord.
+=== s-fr-03 | fr | vs:turn | iphone | ask
+Je passe mon tour cette fois, désolé.
+RB nord
+=== s-fr-04 | fr | vs:turn | gmail | move BR W; KB S
+Je ne passe pas mon tour ! BR ouest, ensuite KB sud.
+=== s-fr-05 | fr | vs:turn | samsung | move BR W; KB S
+BR vers la gauche et après KB vers le bas
+=== s-fr-06 | fr | vs:believe | gmail | move believe + standing CLAIM DOUBT
+je te crois Paul. par contre pour les prochaines annonces doutez toujours svp
+=== s-fr-07 | fr | fc:turn | thunderbird | move L11 R1 + next P12 R0
+Je pose L11 R1. Au prochain coup j'aimerais P12 R0, gardez-le de côté merci
+=== s-fr-08 | fr | vs:turn | gmail | ask
+RB N puis KB S... ou bien BK E ? je sais pas
+=== s-fr-09 | fr | vs:turn | outlook | move RB N; KB S
+Premièrement RB au nord, deuxièmement KB au sud.
+=== s-fr-10 | fr | vs:reselect | gmail | move keep + standing RESELECT KEEP
+Je conserve mon fonctionnaire. À partir de maintenant gardez-le systématiquement.
+=== s-it-01 | it | vs:turn | libero | move RB N; KB S
+Ciao a tutti, sposto RB in alto e poi KB in basso. Buona serata
+=== s-it-02 | it | vs:turn | gmail | move RB N; BK E
+RB nord, dopodiché se posso ancora muovere BK est
+=== s-it-03 | it | vs:turn | iphone | ask
+Salto il turno stavolta, scusate. BR ovest
+=== s-it-04 | it | vs:turn | gmail | move BR W; KB S
+Non salto il turno: BR ovest e poi KB sud
+=== s-it-05 | it | vs:turn | k9 | move BK E; RB N
+Primo: BK a est. Secondo: RB a nord.
+=== s-it-06 | it | vs:believe | gmail | move believe + standing CLAIM BELIEVE
+Ti credo. In futuro credete sempre per me, grazie.
+=== s-it-07 | it | fc:turn | libero | move L11 R1 + next P12 R0
+Metto L11 R1. Per la prossima volta vorrei P12 R0, tenetemelo da parte
+=== s-it-08 | it | vs:turn | gmail | ask
+RB nord e poi KB sud, oppure BK est... decidete voi
+=== s-it-09 | it | vs:turn | iphone | move RB N; KB S
+faccio RB verso nord poi KB verso sud punto
+=== s-it-10 | it | vs:turn | outlook | move BR W; RB N
+Vorrei provare BR verso ovest, quindi RB a nord se il dado lo permette
+=== s-de-01 | de | vs:turn | webde | move RB N; KB S
+Hallo zusammen, ich schiebe RB nach oben und danach KB nach unten. Gruß
+=== s-de-02 | de | vs:turn | gmail | move BR W; RB N
+Erstens BR nach Westen, zweitens RB nach Norden.
+=== s-de-03 | de | vs:turn | webde | ask
+Diese Runde verzichte ich. BK nach Osten
+=== s-de-04 | de | vs:turn | gmail | move RB N; KB S
+Ich will nicht aussetzen: RB nach Norden, dann KB nach Süden.
+=== s-de-05 | de | vs:turn | thunderbird | move RB N; KB S
+RB nach Norden. Wenn die Würfel es zulassen, anschließend KB nach Süden.
+=== s-de-06 | de | vs:believe | webde | move doubt + standing CLAIM DOUBT
+Ich zweifle. Ab sofort bitte immer anzweifeln.
+=== s-de-07 | de | fc:turn | gmail | move L11 R1 + next P12 R0
+L11 R1 bitte. Und beim nächsten Zug hätte ich gern P12 R0, bitte vormerken.
+=== s-de-08 | de | vs:turn | gmail | ask
+Ich dachte an RB nach Norden und dann KB nach Süden – geht das überhaupt?
+=== s-de-09 | de | vs:turn | iphone | move RB N; KB S
+mein zug: rb nach norden danach kb nach süden
+=== s-de-10 | de | vs:reselect | webde | move keep + standing RESELECT KEEP
+Behalten. Und in Zukunft bitte immer automatisch behalten.
+=== s-en-01 | en | vs:turn | gmail | move RB N; KB S
+hey all - gonna push RB up, then KB down. cheers
+=== s-en-02 | en | vs:turn | apple-mail | move BK E; RB N
+First BK east; second, if the dice are kind, RB north.
+=== s-en-03 | en | vs:turn | iphone | ask
+I'm skipping this turn.
+BR west
+=== s-en-04 | en | vs:turn | gmail | move BR W; KB S
+Not passing this time: BR west then KB south.
+=== s-en-05 | en | vs:turn | mutt | move RB N; KB S
+1. RB north
+2. KB south
+=== s-en-06 | en | vs:believe | gmail | move believe + standing CLAIM BELIEVE
+I'll believe it. Going forward please always believe claims for me.
+=== s-en-07 | en | fc:turn | outlook | move L11 R1 + next P12 R0
+L11 R1 now please. For my next go I'd like P12 R0 - keep it for me.
+=== s-en-08 | en | vs:turn | gmail | move BK E
+Was going to do RB north then KB south but on second thought just BK east.
+=== s-en-09 | en | vs:turn | k9 | move RB N; KB S
+RB N, followed by KB S if I get another slide
+=== s-en-10 | en | vs:turn | gmail | ask
+Should I do RB north then KB south?
 """
 
 _HEAD = re.compile(r"^=== (\S+) \| (\w\w) \| ([\w:]+) \| ([\w/-]+) \| (.*)$")
@@ -186,8 +269,22 @@ def test_replies_with_more_than_one_thing_are_read_as_meant(batch: str, tmp_path
     assert not missed, missed
 
 
-STILL_MISSED: frozenset[str] = frozenset()
-"""Probes still asked back, not read (left for a later round; asked, never played)."""
+STILL_MISSED = frozenset(
+    {
+        # a past plan named in a remark beside this turn's slide, or a quote of someone's plan:
+        # nothing read (the player is told no command was read)
+        "p-fr-08", "p-fr-14", "p-en-06", "p-en-17",
+        # musing about the next turn beside the move ("L11 R1 and maybe P12 R0 next time"):
+        # asked ("another move on this line"), never queued
+        "p-fr-10", "p-it-07", "p-de-08", "p-en-08",
+        # two bare slides on two lines without a plan word: asked ("only one move per reply")
+        "p-fr-15",
+        # a slide denied, then a plan ("Ich will nicht RB nach Norden, sondern BK ... und dann
+        # KB ..."): nothing read
+        "p-de-14",
+    }
+)  # fmt: skip
+"""Probes still missed (left for a later round): asked back or nothing read, never played."""
 
 
 # A refusal of the turn, the whole closed class in the four languages (pass, skip, sit out; will
@@ -249,4 +346,113 @@ def test_a_refusal_of_the_turn_beside_a_move_is_asked(lang: str, tmp_path: Path)
         assert [g for g in got if g[2] == ["ask"] and g[1] not in (["ask"], [])] == []
         # the near-misses refuse nothing: the plan is read
         assert [g for g in got if g[2] != ["ask"]] == []
+        break
+
+
+# The classes built in the ninth round, composed over their closed vocabularies (vs:turn: a plan
+# "move RB N; KB S"), each with near-misses that must still ask.
+LEADS = {
+    "fr": ["Je tente", "Je vais jouer", "Je bouge", "J'essaie", "On tente", "Je voudrais déplacer"],
+    "it": ["Provo", "Vorrei spostare", "Voglio muovere", "Tento", "Faccio", "Allora provo a spostare"],
+    "de": ["Ich versuche", "Zuerst ziehe ich", "Ich würde gerne", "Ich möchte", "Erst schiebe ich",
+           "Ich probiere"],
+    "en": ["I'll try", "Gonna push", "I want to move", "Let's try", "I'd like to slide",
+           "Going with"],
+}  # fmt: skip
+SLIDE_WORDS = {"fr": ("RB au nord", "KB au sud"), "it": ("RB a nord", "KB a sud"),
+               "de": ("RB nach Norden", "KB nach Süden"), "en": ("RB north", "KB south")}  # fmt: skip
+THEN_WORDS = {
+    "fr": ["{a}, puis {b}", "{a}, après {b}", "{a}. Et après, {b}", "{a}, par la suite {b}",
+           "{a}, suivi de {b}"],
+    "it": ["{a}, poi {b}", "{a}, dopo {b}", "{a}, quindi {b}", "{a}, in seguito {b}",
+           "{a}, dopodiché {b}"],
+    "de": ["{a}, dann {b}", "{a}, danach {b}", "{a}, anschließend {b}", "{a}, daraufhin {b}",
+           "{a}, gefolgt von {b}"],
+    "en": ["{a}, then {b}", "{a}, afterwards {b}", "{a}, followed by {b}", "{a}, after that {b}",
+           "{a} and then {b}"],
+}  # fmt: skip
+NUMBERED_ITEMS = {
+    "fr": ["1) {a} 2) {b}", "Premièrement {a}, deuxièmement {b}.", "Étape 1 : {a}. Étape 2 : {b}.",
+           "1. {a}\n2. {b}", "Premier coup {a}\nDeuxième coup : {b}"],
+    "it": ["1) {a} 2) {b}", "Primo: {a}. Secondo: {b}.", "Prima mossa: {a}, seconda mossa: {b}.",
+           "1. {a}\n2. {b}"],
+    "de": ["1) {a} 2) {b}", "Erstens {a}, zweitens {b}.", "Schritt 1: {a}. Schritt 2: {b}.",
+           "1. {a}\n2. {b}"],
+    "en": ["1) {a} 2) {b}", "Firstly {a}, secondly {b}.", "Step one: {a}. Step two: {b}.",
+           "1. {a}\n2. {b}", "First {a}; second, {b}."],
+}  # fmt: skip
+ASKED_PLANS = {
+    "fr": ["{a}, puis {b} ?", "1) {a} 3) {b}", "{b} après {a}", "Je tente {a}, puis {b}, ou pas ?",
+           "Je passe. {a}, puis {b}."],
+    "it": ["{a}, poi {b}?", "1) {a} 3) {b}", "Provo {a}, poi {b}, o forse no?",
+           "Passo il turno. {a}, poi {b}."],
+    "de": ["{a}, dann {b}?", "1) {a} 3) {b}", "Ich versuche {a}, dann {b} – oder doch nicht?",
+           "Ich setze aus. {a}, dann {b}."],
+    "en": ["{a}, then {b}?", "1) {a} 3) {b}", "{b} after {a}", "I'll try {a}, then {b}, or not?",
+           "I'll pass. {a}, then {b}."],
+}  # fmt: skip
+"""Near-misses: a question, numbers out of order, the order said the other way, a doubt, a
+refusal of the turn: asked (or nothing done), never played."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "de", "en"])
+def test_plan_classes_over_their_vocabularies(lang: str, tmp_path: Path) -> None:
+    import player_corpus as pc
+
+    a, b = SLIDE_WORDS[lang]
+    plan = ["move RB N; KB S"]
+    todo = [(f"{lead} " + THEN_WORDS[lang][0].format(a=a, b=b), plan) for lead in LEADS[lang]]
+    todo += [(form.format(a=a, b=b), plan) for form in THEN_WORDS[lang] + NUMBERED_ITEMS[lang]]
+    todo += [(form.format(a=a, b=b), ["ask"]) for form in ASKED_PLANS[lang]]
+    for name, stage in pc.vs_stages(tmp_path, lang):
+        got = [
+            (text, v.got, want)
+            for text, want in todo
+            if (v := pc.judge_stage(stage, pc.Case("t", "t", lang, name, "gmail", "x", text))).got
+            != want
+        ]
+        assert [g for g in got if g[2] == ["ask"] and g[1] not in (["ask"], [])] == []  # wrong
+        assert [g for g in got if g[2] != ["ask"]] == []  # missed
+        break
+
+
+STANDING_IN_PROSE = {
+    "fr": [("Je crois. Et dorénavant croyez toujours les annonces à ma place.", "believe", "believe"),
+           ("Je doute. Pour les prochaines annonces, doutez systématiquement.", "doubt", "doubt"),
+           ("Je crois. Mais à partir de maintenant, doutez toujours pour moi.", "believe", "doubt")],
+    "it": [("Ci credo. In futuro credete sempre per me.", "believe", "believe"),
+           ("Dubito. E d'ora in poi dubitate sempre, senza chiedermi.", "doubt", "doubt")],
+    "de": [("Ich glaube. Und künftig bitte immer glauben, ohne mich zu fragen.", "believe", "believe"),
+           ("Ich zweifle. Ab sofort bitte immer automatisch anzweifeln.", "doubt", "doubt")],
+    "en": [("I believe. Going forward please always believe claims for me.", "believe", "believe"),
+           ("Doubt. But for future claims just believe them automatically.", "doubt", "believe"),
+           ("I believe. And please always doubt from now on.", "believe", "doubt")],
+}  # fmt: skip
+"""A decision, then a standing order in prose for the claims to come (text, decision, order):
+both read."""
+NOT_STANDING = {
+    "fr": "Je crois. Les prochaines fois, je verrai.",
+    "it": "Ci credo. In futuro vedremo.",
+    "de": "Ich glaube. Künftig schauen wir mal.",
+    "en": "I believe. From now on I'll think harder.",
+}
+"""No order in it: the decision alone."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "de", "en"])
+def test_a_decision_beside_a_standing_order_in_prose(lang: str, tmp_path: Path) -> None:
+    import player_corpus as pc
+
+    todo = [(text, f"move {decision}", f"standing CLAIM {order.upper()}")
+            for text, decision, order in STANDING_IN_PROSE[lang]]  # fmt: skip
+    for name, stage in pc.vs_stages(tmp_path, lang):
+        if name != "vs:believe":
+            continue
+        for text, decision, order in todo:
+            case = pc.Case("t", "t", lang, name, "gmail", f"{decision} + {order}", text)
+            v = pc.judge_stage(stage, case)
+            assert v.meant, (text, v.got, v.want)
+        case = pc.Case("t", "t", lang, name, "gmail", "move believe", NOT_STANDING[lang])
+        v = pc.judge_stage(stage, case)
+        assert not v.wrong and v.got in (v.want, ["ask"]), (NOT_STANDING[lang], v.got)
         break
