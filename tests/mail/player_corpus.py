@@ -23,12 +23,16 @@ player asked back); anything else (nothing understood, a refusal of a clear repl
 
 from __future__ import annotations
 
+import atexit
 import base64
+import functools
 import html as htmlmod
 import quopri
 import re
+import shutil
 import sys
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -159,6 +163,77 @@ FC_STAGES = ("fc:turn", "fc:moved", "fc:rejected", "fc:help", "fc:over")
 VS_STAGES = ("vs:turn", "vs:waiting", "vs:reselect", "vs:steal", "vs:believe", "vs:take", "vs:over")
 
 
+Walk = Callable[[Path, str], Iterable[tuple[str, Stage]]]
+
+
+class _Played:
+    """One walk's game in one language, played once in this process (in a directory of its
+    own, removed at exit) as far as a caller has asked, with a copy of its files at each stage."""
+
+    def __init__(self, walk: Walk, lang: str) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix=f"pbem-{walk.__name__}-{lang}-"))
+        atexit.register(shutil.rmtree, self.root, True)
+        self.live = iter(walk(self.root / "live", lang))
+        self.stages: list[tuple[str, Path, Stage, datetime]] = []
+        self.done = False
+
+    def stage(self, k: int) -> tuple[str, Path, Stage, datetime] | None:
+        while len(self.stages) <= k and not self.done:
+            try:
+                name, stage = next(self.live)
+            except StopIteration:
+                self.done = True
+                break
+            snap = self.root / f"stage-{len(self.stages)}"
+            shutil.copytree(stage.env.data.parent, snap, symlinks=True)  # its keys and games
+            self.stages.append((name, snap, stage, stage.env.clock.now))
+        return self.stages[k] if k < len(self.stages) else None
+
+
+def _reopen(root: Path, now: datetime) -> Any:
+    """The service on a copy of a stage's files (``helpers.make_env``'s, with the same keys and
+    the clock where the stage left it)."""
+    from helpers import GM, Clock, Env
+
+    from pbem.mail.outbox import Outbox
+    from pbem.service import Policy, Service
+    from pbem.store import Keyring, Store
+
+    keyring = Keyring.load(root / "keys")
+    store = Store(root / "games", keyring)
+    outbox = Outbox(root / "games", keyring)
+    clock = Clock()
+    clock.now = now
+    return Env(Service(store, outbox, Policy(SERVICE, GM), clock), store, outbox, clock,
+               root / "games")  # fmt: skip
+
+
+def _played_once(walk: Walk) -> Callable[[Path, str], Iterator[tuple[str, Stage]]]:
+    """The mails of ``walk`` in ``lang``, each with the game where that mail left it, in files of
+    the caller's own under ``tmp`` (a copy: what a caller does there touches no other's game).
+
+    The games are played once per process and language, not once per test: the whole Die
+    Verbotene Stadt game costs about 3 CPU-seconds, and a dozen tests walk it in each language
+    (2026-11-27). Each stage is its own copy, so a stage read after the walk went on (a fixture
+    that keeps ``fc:turn``) still holds the game where its mail left it."""
+    played: dict[str, _Played] = {}
+
+    @functools.wraps(walk)
+    def stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
+        game = played.get(lang) or played.setdefault(lang, _Played(walk, lang))
+        tmp.mkdir(parents=True, exist_ok=True)
+        k = 0
+        while (row := game.stage(k)) is not None:
+            name, snap, stage, now = row
+            mine = Path(tempfile.mkdtemp(prefix=f"{walk.__name__}-{lang}-{k}-", dir=tmp))
+            shutil.copytree(snap, mine, symlinks=True, dirs_exist_ok=True)
+            yield name, Stage(_reopen(mine, now), stage.gid, stage.seat, stage.mail)
+            k += 1
+
+    return stages
+
+
+@_played_once
 def fc_stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
     """The Forbidden City mails answered, each while its game is where the mail left it."""
     from test_i18n_mails import Table
@@ -181,6 +256,7 @@ def fc_stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
     yield "fc:over", Stage(t.env, t.gid, seat, t.last[addr])
 
 
+@_played_once
 def vs_stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
     """The Verbotene Stadt mails answered, in the order the game reaches them: the golden turn
     mail's game (test_golden_verbotene_stadt_mails_per_language) with every seat in one
