@@ -162,6 +162,16 @@ DESCRIBED = [
     "il funzionario con cappello rosso e corpo nero va su",
     "Ich ziehe den Beamten mit rotem Hut und schwarzem Körper nach Norden",
     "der Beamte mit dem roten Hut und dem schwarzen Körper nach oben",
+    # ninth round: the two colours in the code's order, or one garment that says which is which
+    "il funzionario rosso e nero verso nord",
+    "le rouge et noir monte vers le nord",
+    "the red-hatted black one goes north",
+    "the red one in the black coat goes up",
+    "der Rote mit schwarzem Körper nach Norden",
+    "le rouge au corps noir vers le nord",
+    "R K north",
+    "Romeo Kilo north",
+    "R wie Richard, K wie Kaufmann: nach Norden",
 ]
 
 
@@ -176,7 +186,10 @@ def test_an_official_described_by_its_colours(text: str) -> None:
     [
         "le fonctionnaire au chapeau rouge vers le nord",  # the body's colour is missing
         "the official with the red hat and the black hat goes north",
-        "il funzionario rosso e nero verso nord",  # no garment: which is the hat?
+        # one colour only (ninth round: "rosso e nero", two colours with no garment, are read
+        # in the order of the official's code, hat then body, as "rosso-nero" always was)
+        "il funzionario rosso verso nord",
+        "il funzionario rosso e nero e blu verso nord",  # three colours
         "der Beamte mit rotem Hut nach Norden",
     ],
 )
