@@ -5719,6 +5719,39 @@ def _beside_remarks(line_wo: str, at: _At) -> str | None:
     return kept[0].strip()
 
 
+_VOCATIVE = re.compile(
+    r"^(?P<move>[^.!?]{2,40}?)(?:[.!]+\s+|\s+[-–—]+\s+|\s*[-–—]{2,}\s*)"
+    r"(?P<rest>(?:(?i:and|et|e|und|oh|ah)\s+)?(?P<name>[A-ZÀ-Ý][a-zà-ÿ]{1,20})\s*,\s*\S.*"
+    r"|[^,]{1,40},\s*(?P<end>[A-ZÀ-Ý][a-zà-ÿ]{1,20})[.!]*)$"
+)
+"""A move, then a sentence addressed to someone by name ("L9 r0. Luca, smettila di lamentarti
+della sfortuna", "P11 R3 – und Klaus, dein Tipp war Mist", "m13 1. your move, Dave.")."""
+_ABOUT_THE_MOVE = re.compile(
+    r"(?i)(?<![\w'’])(?:sure|sicher|s[ûu]re?|sicur[oa]|maybe|perhaps|peut-[êe]tre|forse|vielleicht"
+    r"|instead|rather|better|plut[ôo]t|meglio|invece|lieber|besser|stattdessen|prefer\w*|pr[ée]f[èée]r\w*"
+    r"|bevorzug\w*|or|ou|oder|o|oppure|mistake|wrong|faux|fausse|erreur|sbagli\w*|errore|falsch"
+    r"|fehler|undo|cancel|annul\w*|wait|attend\w*|aspett\w*|wart\w*|rotation|rotazione|drehung"
+    r"|turn\w*|tourn\w*|ruot\w*|gir\w*|dreh\w*|play\w*|jou\w*|gioc\w*|spiel\w*|instead)(?![\w'’])"
+)
+"""Words that make a sentence after the move speak of the move (a doubt, a correction, another
+rotation or another play): such a sentence is no remark to someone else."""
+
+
+def _move_then_vocative(line_wo: str, at: _At) -> bool:
+    """The move of a line whose next sentence is addressed to someone by name and names no
+    move, no doubt, no correction and no take-back (:data:`_VOCATIVE`); else False."""
+    m = _VOCATIVE.match(line_wo.strip())
+    if m is None or "?" in m["rest"]:
+        return False
+    name = m["name"] or m["end"]
+    rest = m["rest"]
+    if is_known_word(name) or _ABOUT_THE_MOVE.search(rest) or is_take_back(rest):
+        return False
+    if any(_code_like(t) for t in _tokens(rest)) or correction_rest(rest) is not None:
+        return False
+    return _read_alone(m["move"].strip(), at)
+
+
 def _read_move_at(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -5809,6 +5842,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             return
     if _taken_back_in_line(line_wo, tokens, at):
         return  # "M13 R2, forget it", "L10 R1 nö falsch", "M13 R2 streich das"
+    if _move_then_vocative(line_wo, at):
+        return  # "L9 r0. Luca, smettila di lamentarti ...", "p12 r2. And Sue, that room ..."
     if _position_decides(line_wo, at):
         return  # "Se la M13 è ancora libera gioco M13 R2, altrimenti O9 R1"
     either = _EITHER_WAY.search(line_wo)

@@ -244,6 +244,17 @@ FORMS = [
     ("fr", "Si N13 n'est pas libre, L12 R0, sinon N13 R2", "ask"),
     ("en", "If N13 is not free, L12 R0, otherwise N13 R2", "ask"),
     ("fr", "Si M9 n'est plus libre, L12 R0, sinon M9 R2", "L12 R0"),
+    # a rotation with no R after a sign; a sentence to someone by name after the move
+    ("en", "p12 r2. And Sue, that purple room was never yours.", "P12 R2"),
+    ("en", "m13 1. your move, Dave.", "M13 R1"),
+    ("it", "L12 a 270", "L12 R3"),
+    ("fr", "M13/1.", "M13 R1"),
+    ("it", "m13-1", "M13 R1"),
+    ("en", "p12 r2. Sue, I'm not sure about that one", "ask"),
+    ("en", "p12 r2. Sue, or P12 R3?", "ask"),
+    ("de", "P11 R3 – Klaus, oder doch lieber R2", "ask"),
+    ("en", "p12 r2. Sue, scratch that, P12 R3", "P12 R3"),
+    ("fr", "n13 r3 -- Paul, tu joues quoi ?", "ask"),
 ]
 
 # Written after the classes were built, measured before anything was fixed for them (the honest

@@ -610,6 +610,18 @@ _R_NAMED = re.compile(
 )
 """A rotation word before the notation's R ("orientation R1", "tournée en R3", "girata in R2",
 "mit Ausrichtung R2"): the R alone, brought beside its square."""
+_R_BARE = re.compile(
+    r"(?i)(?<![\w'’])([a-z]{1,2}\d{1,2})(?:(?:\s*/\s*|-)([0-3])|\s+(?:a|à|at|um)\s+(90|180|270))"
+    r"(?![\w'’°]|[.,]\d|\s*(?:°|grad|gradi|degrees?|degr[ée]s))"
+)
+"""A rotation with no R after its square, joined by a sign, or degrees after "a", "at", "um"
+("M13/1", "m13-1", "L12 a 270"): the notation's R."""
+
+
+def _r_bare(m: re.Match[str]) -> str:
+    return f"{m[1]} R{m[2] if m[2] else int(m[3]) // 90}"
+
+
 _R_STUCK = re.compile(
     r"(?i)(?<![\w'’])([a-z]{1,2}-?\d{1,2})(?:\s*[./|_]\s*r\s*\.?\s*|\s+r\s*\.\s*)([0-3])(?![\w'’])"
 )
@@ -701,6 +713,7 @@ def spelled(line: str) -> str:
     out = _DICTATED_IN_LINE.sub(_dictated, spoken(_COLUMN_ROW.sub(_column_row, line)))
     out = _ROTATION_N.sub(r"R\1", out)
     out = _rotation_first(_R_STUCK.sub(r"\1 R\2", _R_NAMED.sub(r"R\1", out)))
+    out = _R_BARE.sub(_r_bare, out)
     for words in (_DEGREES, _IN_WORDS):
         out = _rewritten(words, out, turn)
 
