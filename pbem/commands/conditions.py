@@ -101,6 +101,33 @@ _NEGATIONS = frozenset(
 )  # fmt: skip
 
 
+_NO_LONGER = frozenset(("plus", "più", "piu", "mehr", "longer", "anymore", "any"))
+"""With a negation before "free": the square is no longer free ("n'est plus libre", "non è più
+libera", "nicht mehr frei", "no longer free", "isn't free anymore")."""
+
+
+def _negation(word: str) -> bool:
+    return word in _NEGATIONS or "n't" in word or word.startswith("n'")
+
+
+def _no_longer(words: list[str]) -> list[str]:
+    """``words`` of a condition with "no longer free" said as "taken" (issue 31, ninth round):
+    a negation and "longer" ("plus", "più", "mehr", "anymore") around a word of :data:`_FREE`;
+    other words unchanged (a negation alone still keeps the condition unread)."""
+    out = list(words)
+    for k, w in enumerate(words):
+        if w not in _FREE:
+            continue
+        near = range(max(0, k - 4), min(len(words), k + 2))
+        longer = [j for j in near if words[j] in _NO_LONGER and j != k]
+        denied = [j for j in near if _negation(words[j]) and j != k]
+        if longer and denied and not any(_negation(w) for w in words[k + 2 :] + words[: near[0]]):
+            for j in set(longer) | set(denied):
+                out[j] = ""
+            out[k] = "taken"
+    return [w for w in out if w]
+
+
 @dataclass(frozen=True)
 class Move:
     """A move of the line: its span of tokens, its text and whether it is legal now."""
@@ -200,6 +227,7 @@ def decided(
         if not any(m.start <= k < m.end for m in (*head, *bare)) and w
     ]
     tail_words = [w for w in said[fallback.end :] + said[after : fallback.start] if w]
+    head_words = _no_longer(head_words)  # "Si N13 n'est plus libre": taken
     if not _words_ok(head_words) or not _tail_ok(tail_words):
         return None
     if _NEGATIONS.intersection(head_words) or any("n't" in w for w in head_words):

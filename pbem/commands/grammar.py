@@ -34,7 +34,15 @@ from pbem.commands import conditions
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
-from pbem.commands.requests import is_noun, leads_on, preview_asked, preview_unread, requested
+from pbem.commands.requests import (
+    is_noun,
+    leads_on,
+    plays_anyway,
+    preview_asked,
+    preview_unread,
+    requested,
+    without_offline,
+)
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
@@ -182,6 +190,16 @@ _PLAN_SPLIT = re.compile(
     r"|SCHLIEßLICH)\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
     r"(?:\s*+,)?\s++"
+    # more words of "then" before an action (issue 31, ninth round: "RB au nord, après KB au
+    # sud", "RB nord. Et après, KB sud", "RB nord, dopo KB sud", "..., gefolgt von KB S"), only
+    # after a comma or "and" and before an official's code ("KB S après RB N" says the order
+    # the other way)
+    r"|(?:\s*+,|\s++(?i:and|et|e|und))\s++(?i:après|apres|dopo|par\s+la\s+suite|in\s+seguito"
+    r"|successivamente|hinterher|daraufhin|als\s+nächstes|als\s+naechstes|followed\s+by"
+    r"|suivi\s+de|seguito\s+da|gefolgt\s+von|after\s+which|après\s+quoi|apres\s+quoi"
+    r"|subito\s+dopo|gleich\s+danach|juste\s+après|right\s+after(?:wards)?|quindi|e\s+quindi"
+    r"|after\s+that|afterwards|and\s+after\s+that)(?:\s*+,)?\s++"
+    r"(?=(?i:[rybgk]{2})\b)"
 )
 # Possessive spaces (\s*+, \s++): a run of spaces is taken whole, never given back one by one,
 # so a hostile line of thousands of spaces splits in linear time (it took minutes: the
@@ -227,6 +245,8 @@ def next_form(rest: str) -> bool:
 
 _PLAN_LEAD = re.compile(
     r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*,\s*|\s+)"
+    r"|^(?:(?i:AND|ET|UND|E)\s+)?(?i:après|apres|dopo|hinterher|daraufhin|par\s+la\s+suite"
+    r"|in\s+seguito|successivamente)(?:\s*,\s*|\s+)(?=(?i:[rybgk]{2})\b)"
 )
 """A plan word that starts a part after a semicolon ("RB N ; après ça KB S")."""
 
@@ -237,13 +257,23 @@ _PLAN_WORD_ALONE = re.compile(r"^(?:(?i:AND|ET|UND|E)\s+)?(?i:" + "|".join(PLAN_
 ensuite ; BR W"); it says when the next action comes, no action of its own."""
 
 
+_ORDINAL_ALONE = re.compile(
+    r"(?i)^(?:(?:and|et|e|und)\s+)?(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|deuxièmement"
+    r"|deuxiemement|ensuite|secondo|terzo|zweitens|drittens|zweiter|dritter)$"
+)
+"""A part that is an ordinal and nothing else, left before a condition of going on ("First BK
+east; second, if the dice are kind, RB north"; issue 31, ninth round)."""
+
+
 def plan_parts(text: str) -> list[str]:
     """The actions of a plan as written, in order (one part when ``text`` holds no separator)."""
     parts = (_PLAN_LEAD.sub("", p.strip(" .,")) for p in _PLAN_SPLIT.split(text.strip()))
     return [
         p.strip(" .,")
         for p in parts
-        if p.strip(" .,") and not _PLAN_WORD_ALONE.match(p.strip(" .,"))
+        if p.strip(" .,")
+        and not _PLAN_WORD_ALONE.match(p.strip(" .,"))
+        and not _ORDINAL_ALONE.match(p.strip(" .,"))
     ]
 
 
@@ -672,8 +702,11 @@ def _read_commands(
     _argument_corrected(out, todo, where)
     if plans and parse_action is not None:
         _undecided_later(out, todo, where, parse_action)
+    if parse_action is not None:
+        _refused_turn(out, todo)
     _once(out)
     _both_answers(out)
+    _previewed_and_played(out, todo)
     _explained(out, notation)
     if parse_action is not None and not any(c.kind == "action" for c in out.commands):
         for x in lines[:MAX_LINES]:
@@ -1158,12 +1191,60 @@ def _explained(out: Reading, notation: Callable[[object], str] | None) -> None:
                 out.ignored.append(line)
 
 
-_FROM_NOW_ON_ORDER = re.compile(
-    r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:from\s+now\s+on|in\s+future|pour\s+la\s+suite|d[ée]sormais"
-    r"|dor[ée]navant|[àa]\s+l['’]avenir|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|ab\s+jetzt"
-    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft)\s*,?\s+(?P<rest>.*\b(?:always|toujours|sempre"
-    r"|immer)\b.*)$"
+_ALWAYS = (
+    r"(?:always|toujours|sempre|immer|automatically|automatiquement|automaticamente|automatisch"
+    r"|systematically|systématiquement|systematiquement|sistematicamente|grundsätzlich|stets"
+    r"|every\s+time|each\s+time|à\s+chaque\s+fois|a\s+chaque\s+fois|chaque\s+fois|ogni\s+volta"
+    r"|jedes\s+mal|d['’]office|di\s+default|par\s+d[ée]faut|by\s+default)"
 )
+_FROM_NOW_ON = (
+    r"(?:from\s+now\s+on|in\s+(?:the\s+)?future|pour\s+la\s+suite|d[ée]sormais"
+    r"|dor[ée]navant|[àa]\s+l['’]avenir|d['’]ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|ab\s+jetzt"
+    r"|von\s+nun\s+an|k(?:ü|ue)nftig|in\s+zukunft"
+    # (issue 31, ninth round, wt-28: the closed class of "from now on" in the four languages)
+    r"|going\s+forward|henceforth|from\s+here\s+on|for\s+(?:the\s+)?future(?:\s+\w+)?"
+    r"|for\s+all\s+future\s+\w+|next\s+times|[àa]\s+partir\s+de\s+maintenant"
+    r"|(?:pour\s+)?les\s+prochaines\s+fois|(?:pour\s+)?les\s+fois\s+suivantes"
+    r"|da\s+adesso\s+in\s+poi|d['’]ora\s+innanzi|in\s+futuro|per\s+il\s+futuro"
+    r"|(?:per\s+)?le\s+prossime\s+volte|ab\s+sofort|zuk(?:ü|ue)nftig|fortan|ab\s+heute"
+    r"|die\s+n(?:ä|ae)chsten\s+male|(?:f(?:ü|ue)r\s+)?(?:die\s+)?zukunft"
+    # "for the next claims", "pour les prochaines annonces", "per le prossime dichiarazioni"
+    r"|(?:for|pour|per|f(?:ü|ue)r|bei)\s+(?:the\s+|les\s+|le\s+|die\s+|den\s+)?(?:next|future"
+    r"|coming|prochaines|futures|prossime|future|n(?:ä|ae)chsten|zuk(?:ü|ue)nftigen|kommenden)"
+    r"\s+(?:claims?|annonces|d[ée]clarations|dichiarazioni|behauptungen|reselections?"
+    r"|res[ée]lections|decisions?|d[ée]cisions|decisioni|entscheidungen|times|fois|volte|male))"
+)
+_FROM_NOW_ON_ORDER = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und|but|mais|ma|aber|also|aussi|anche|auch|par\s+contre|however"
+    r"|though|però|pero|invece|jedoch|allerdings|sonst)\s*,?\s+)*"
+    + _FROM_NOW_ON
+    + r"(?:\s+(?:aussi|also|too|anche|auch|as\s+well))?\s*[,:]?\s+(?P<rest>.*(?<![\w'’])"
+    + _ALWAYS
+    + r"(?![\w'’]).*)$"
+    # the same with "from now on" at its end ("And please keep it automatically from now on")
+    r"|^\W*(?:(?:and|et|e|und|but|mais|ma|aber|also|aussi|anche|auch)\s*,?\s+)*"
+    r"(?P<rest2>[^,;:]*(?<![\w'’])"
+    + _ALWAYS
+    + r"(?![\w'’])[^,;:]*?)\s*,?\s+"
+    + _FROM_NOW_ON
+    + r"(?:\s+(?:aussi|also|too|anche|auch|as\s+well))?[\s.!]*$"
+)
+_ORDER_FILLER = re.compile(
+    r"(?i)(?<![\w'’])(?:[àa]\s+ma\s+place|pour\s+moi|for\s+me|per\s+me|f(?:ü|ue)r\s+mich"
+    r"|sans\s+me\s+(?:demander|consulter)|without\s+asking(?:\s+me)?|senza\s+chiedermelo"
+    r"|senza\s+chiedermi(?:\s+niente|\s+nulla)?|ohne\s+(?:mich\s+zu\s+fragen|r(?:ü|ue)ckfrage|nachzufragen)"
+    r"|just|simply|aussi|also|too|anche|auch|bitte|please|svp|s['’]il\s+vous\s+pla[îi]t"
+    r"|per\s+favore|them|(?:toutes\s+)?les\s+annonces|(?:toutes\s+)?les\s+d[ée]clarations"
+    r"|(?:all\s+|every\s+|the\s+|future\s+)*claims?|(?:alle\s+)?behauptungen|(?:tutte\s+)?le\s+dichiarazioni)"
+    r"(?![\w'’])|(?<=\w)-(?:le|la|les|lo)(?![\w'’])"
+)
+_AUTOMATIC = re.compile(
+    r"(?i)(?<![\w'’])(?:automatically|automatiquement|automaticamente|automatisch|systematically"
+    r"|systématiquement|systematiquement|sistematicamente|grundsätzlich|stets)(?![\w'’])"
+)
+"""Words of a standing order in prose that name nothing the order needs ("croyez toujours les
+annonces à ma place", "immer glauben, ohne mich zu fragen", "just believe them automatically",
+"gardez-le automatiquement"): left out before the order is read (issue 31, ninth round)."""
 """A standing order in words after "from now on", with "always" ("Et pour la suite, croyez
 toujours pour moi"; issue 31): read as STANDING when its words are whole orders."""
 
@@ -1209,6 +1290,29 @@ def _both_answers(out: Reading) -> None:
     for c in answers:
         out.commands.remove(c)
     out.errors.append((answers[-1].line, CommandError(_(_BOTH_ANSWERS))))
+
+
+_PREVIEWED_AND_PLAYED = N_(
+    "This reply asks for a preview of a move and says you play it; write the move alone to play"
+    " it, or PREVIEW with the move alone to see it first."
+)
+
+
+_PLAY_SENTENCE = re.compile(r"[^.?!;]+[.?!;]*")
+
+
+def _previewed_and_played(out: Reading, todo: list[str]) -> None:
+    """A PREVIEW beside a sentence that plays the move ("Can I see a preview of M13 R2? I'll
+    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round): a preview
+    and a play, so neither is carried out, the reply asks back."""
+    previews = [c for c in out.commands if c.kind == "preview"]
+    said = {c.line for c in out.commands} - {c.line for c in previews}
+    clauses = [y for x in todo if x not in said for y in _PLAY_SENTENCE.findall(x)]
+    if not previews or not any(plays_anyway(x) for x in clauses):
+        return
+    for c in previews:
+        out.commands.remove(c)
+    out.errors.append((previews[-1].line, CommandError(_(_PREVIEWED_AND_PLAYED))))
 
 
 def _command_head(line: str) -> tuple[Spoken | None, str]:
@@ -1293,7 +1397,7 @@ _LEAD_TO_COLON = frozenset(
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
         danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
         aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
-        gebt""".strip(),
+        gebt for me pour moi per mich fuer für""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""
@@ -1536,6 +1640,9 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             # "Off camping, no signal. VACATION for the next 10 days": the sentences before
             # give the reason; only the one that leads to the word may deny it
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
+            if cmd.kind == "vacation":  # "Je n'aurai pas internet : VACANCES 7 jours"
+                deny_in = without_offline(deny_in)
+                before = _tokens(_AGREEING.sub(" ", without_offline(line[: m.start()])))
         if _undo_vote(cmd, m.group(2)):
             before = _without_mistake(before)  # "Oops, wrong square. PROPOSE UNDO"
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
@@ -1565,6 +1672,8 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             return None, ""  # "Can I put VACATION 10d?", "Soll ich URLAUB 2 Wochen eintragen?"
         if cmd.kind == "vacation" or _pause_vote(cmd, line[m.end() :]):
             # "Et je pars en vacances demain, donc VACANCES 2 semaines"
+            if cmd.kind == "vacation":  # "Kein Netz auf der Hütte, also URLAUB 6 Tage"
+                before = _tokens(_AGREEING.sub(" ", without_offline(line[: m.start()])))
             before = [t for t in before if t.casefold() not in _LATER_WORDS]
             before = [  # "until the 2nd of December"
                 t
@@ -2589,6 +2698,8 @@ def _read_line(
         rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
+    if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
+        heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
     if heard is None and (shout := _shouted(line_wo))[0] is not None:
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout
@@ -2614,7 +2725,12 @@ def _read_line(
         # "Et pour la suite, croyez toujours pour moi", "From now on always doubt claims"
         said_cmd = vocabulary().lookup("STANDING")
         assert said_cmd is not None
-        rest = order["rest"]
+        rest = order["rest"] or order["rest2"]
+        plain = _ORDER_FILLER.sub(" ", rest).replace(",", " ")
+        if re.search(r"(?i)(?<![\w'’])(?:always|toujours|sempre|immer)(?![\w'’])", plain):
+            plain = _AUTOMATIC.sub(" ", plain)  # "immer automatisch behalten": one "always"
+        if (plain := " ".join(plain.split())) != rest:
+            rest = plain if plain else rest
         ordered = said_cmd.hear(Said(line, rest, strip_please(rest)))
         if (
             ordered is not None
@@ -2736,6 +2852,7 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
     vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à gauche",
     "BK E (si j'ai encore des déplacements)", "RB a nord, poi BK a est, e se posso muovere ancora
     KB a sud"): a plan's later action is only played when the dice allow it."""
+    line = _numbered_items(line)
     head, sep, tail = line.partition(":")
     said = _tokens(head)
     if (
@@ -2745,7 +2862,7 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
         and not any(_code_like(t) for t in said)
         and not _written(parse_action, head)
         and not any(_written(parse_action, p) for p in _PLAN_SPLIT.split(head) if p.strip())
-        and _leads(head)
+        and (_leads(head) or _pass_denied(head))
         and any(_moved(t) for t in _tokens(tail))
     ):
         line = tail
@@ -2800,11 +2917,25 @@ _WHOSE_TURN = frozenset(("turn", "tour", "turno", "zug"))
 _MAY_WORDS = frozenset(
     ("i", "may", "can", "could", "am", "allowed", "permitted", "possible", "it's", "it", "is",
      "je", "peux", "pouvais", "le", "c'est", "possible", "permis", "io", "posso", "potessi", "è",
-     "possibile", "ich", "darf", "kann", "dürfte", "es", "geht", "möglich", "moeglich")
+     "possibile", "ich", "darf", "kann", "dürfte", "es", "geht", "möglich", "moeglich",
+     "allowed", "permitted", "erlaubt", "gestattet", "permis", "permise", "autorisé", "autorise",
+     "consentito", "permesso", "ammesso", "lecito", "das", "ça", "ca", "that")
 )  # fmt: skip
 """The words of a condition that only says "if I may" or "if possible" ("Danach, wenn ich darf,
 KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action, its turn coming
 is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
+
+
+_DICE_AGREE = frozenset(
+    ("agree", "agrees", "allow", "allows", "let", "lets", "permit", "permits", "favour", "favor",
+     "d'accord", "accord", "permettent", "permet", "laissent", "laisse", "veulent", "veut",
+     "d'accordo", "accordo", "consentono", "consente", "permettono", "permette", "vogliono",
+     "lasciano", "einverstanden", "erlauben", "erlaubt", "lassen", "zulassen", "wollen", "mitspielen",
+     "mitmachen", "ok", "okay", "kind", "nice", "generous", "cléments", "gentils", "généreux",
+     "favorables", "favorevoli", "generosi", "gnädig", "gnaedig", "gut")
+)  # fmt: skip
+"""What the fate dice do when they let the turn go on ("si les dés sont d'accord", "if the dice
+allow", "se i dadi lo consentono", "wenn die Würfel mitspielen"; issue 31, ninth round)."""
 
 
 def _goes_on(condition: str) -> bool:
@@ -2822,7 +2953,8 @@ def _goes_on(condition: str) -> bool:
     ):
         return True  # "if I may", "si possible", "wenn ich darf"
     going = (
-        _AGAIN_WORDS.intersection(words)
+        (_DICE.intersection(words) and _DICE_AGREE.intersection(words))
+        or _AGAIN_WORDS.intersection(words)
         or _GO_ON_WORDS.intersection(words)
         or _GO_ON_PHRASE.search(condition) is not None
     )
@@ -2890,21 +3022,64 @@ _ORDINALS = {
     4: ("quatrième", "quatrieme", "4e", "quarto", "quarta", "vierter", "vierte", "fourth", "4th",
         "4"),
 }  # fmt: skip
+_ADVERBS = {1: ("premièrement", "premierement", "primo", "primariamente", "erstens", "firstly"),
+            2: ("deuxièmement", "deuxiemement", "secundo", "secondariamente", "zweitens",
+                "secondly"),
+            3: ("troisièmement", "troisiemement", "tertio", "terzo", "drittens", "thirdly"),
+            4: ("quatrièmement", "quatriemement", "viertens", "fourthly")}  # fmt: skip
+"""Ordinal adverbs ("Premièrement RB au nord, deuxièmement KB au sud", "Erstens ..., zweitens
+..."; issue 31, ninth round)."""
+for _k, _words in _ADVERBS.items():
+    _ORDINALS[_k] = _ORDINALS[_k] + _words
+_NUMBERED = {1: ("one", "un", "une", "uno", "una", "eins"), 2: ("two", "deux", "due", "zwei"),
+             3: ("three", "trois", "tre", "drei"), 4: ("four", "quatre", "quattro", "vier")}  # fmt: skip
+"""Numbers in words after a step's noun ("Step two: RB north", "Étape deux", "Schritt zwei")."""
+_STEP_NOUN = (
+    r"(?:step|étape|etape|schritt|passo|fase|stage|move|mossa|zug|coup|slide|déplacement"
+    r"|deplacement|mouvement|spostamento|movimento)"
+)
 _RANK = {w: k for k, words in _ORDINALS.items() for w in words}
+_STEP_RANK = _RANK | {w: k for k, words in _NUMBERED.items() for w in words}
 _ORDINAL_LEAD = re.compile(
-    r"(?i)^\W*(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
-    r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?\s*(?:[:.)]|\s[-–—])\s*"
-    r"(?P<rest>\S.*)$"
+    r"(?i)^\W*(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
+    r"(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
+    r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
+    r"(?:\s*(?:[:.)]|\s[-–—])\s*|\s+(?=[rybgkRYBGK]{2}\b))(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
 "Zweiter Zug: KB nach Süden", "Second: KB south")."""
 _OVER_PARTS = re.compile(r"(?<=[.!;])\s+")
 
 
+_ITEM = re.compile(
+    r"(?i)(?:^|(?<=[\s.,;]))(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
+    r"(?P<n>[^\W_]+)(?:\s+" + _STEP_NOUN + r")?(?:\s*(?:[:.)]|\s[-–—])\s*|\s*,?\s+)"
+    r"(?=[rybgk]{2}\b)"
+)
+
+
+def _numbered_items(line: str) -> str:
+    """``line`` with the slides it numbers in order ("1) RB nord 2) KB sud", "Step one: BR
+    west. Step two: RB north.", "Erster Zug: RB nach Norden, zweiter Zug: KB nach Süden"; issue
+    31, ninth round) as a plan's parts; as it is unless the numbers run 1, 2, ... and there are
+    at least two."""
+    items = list(_ITEM.finditer(line))
+    ranks = [(_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold()) for m in items]
+    if len(items) < 2 or ranks != list(range(1, len(items) + 1)):
+        return line
+    out, at = [], 0
+    for k, m in enumerate(items):
+        out.append(line[at : m.start()].rstrip(" ,;"))
+        out.append("" if k == 0 else " ; ")
+        at = m.end()
+    out.append(line[at:])
+    return "".join(out).strip()
+
+
 def _ordinal(line: str) -> tuple[int, str] | None:
     """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest."""
     m = _ORDINAL_LEAD.match(line.strip())
-    if m is None or (rank := _RANK.get(m["n"].casefold())) is None:
+    if m is None or (rank := (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())) is None:
         return None
     return rank, m["rest"]
 
@@ -2925,7 +3100,7 @@ def _goes_on_line(
     sep = ""
     if (nth := _ordinal(b)) is not None and nth[0] >= 2:
         # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud."
-        ranks = [o[0] for p in _OVER_PARTS.split(a) if (o := _ordinal(p)) is not None]
+        ranks = [o[0] for p in [a, *_OVER_PARTS.split(a)] if (o := _ordinal(p)) is not None]
         if nth[0] - 1 not in ranks:
             return None
         lead, sep = nth[1], " ; "
@@ -3054,6 +3229,165 @@ def _undecided_later(
             return
 
 
+_TURN_NOW = (
+    r"(?:\s+(?:on\s+)?(?:this|that|my)\s+(?:turn|time|round|go|move)|\s+(?:for\s+)?now"
+    r"|\s+today|\s+(?:ce|mon)\s+(?:tour|coup)(?:-ci)?|\s+cette\s+fois(?:-ci)?"
+    r"|\s+pour\s+(?:ce|le)\s+tour(?:-ci)?|\s+pour\s+l['’]instant|\s+maintenant"
+    r"|\s+aujourd['’]hui|\s+(?:questo|sto|il\s+mio|il)\s+(?:turno|giro)|\s+stavolta"
+    r"|\s+questa\s+volta|\s+per\s+ora|\s+adesso|\s+ora|\s+oggi|\s+diesmal|\s+diese\s+runde"
+    r"|\s+dieses\s+mal|\s+jetzt|\s+heute|\s+in\s+dieser\s+runde|\s+erstmal|\s+einmal|\s+mal)?"
+)
+_CLAUSE_ENDS = (
+    r"(?=\s*(?:$|[,.;:!…()\[\]]|[-–—])|\s+(?:but|mais|ma|però|pero|aber|sondern|and|et|e|und"
+    r"|because|car|parce|perché|perche|weil|denn|so|donc|quindi|also|sorry|désolé|desole"
+    r"|scusate|scusa|leider|thanks|merci|grazie|danke)(?![\w'’]))"
+)
+_PASSES = re.compile(
+    r"(?i)(?<![\w'’])(?:"
+    # en: "I pass", "I'll pass this turn", "I'm skipping my turn", "I'll sit this one out"
+    r"I(?:['’]ll|\s+will|['’]m|\s+am|['’]d|\s+would)?\s+(?:(?:just|simply|rather|going\s+to)\s+)*"
+    r"(?:pass(?:ing)?|skip(?:ping)?(?:\s+(?:this|my|the)\s+(?:turn|go|round|move))?"
+    r"|sit(?:ting)?\s+(?:(?:this|that)\s+(?:one|turn|round)\s+)?out)"
+    r"|(?<![^\s.!;:,])(?:pass(?:ing)?|skip(?:ping)?\s+(?:this|my)\s+(?:turn|go|round))"
+    # fr: "je passe (mon tour)", "je saute mon tour", "je m'abstiens", "je vais passer"
+    r"|je\s+(?:(?:vais|préfère|prefere|préfèrerais|préférerais|prefererais)\s+)?"
+    r"(?:passe(?:r)?|saute(?:r)?\s+(?:mon|ce|le)\s+tour|m['’]abstiens|m['’]abstenir)"
+    r"(?:\s+(?:mon|ce|le)\s+(?:tour|coup)(?:-ci)?)?"
+    # it: "passo (il turno)", "salto il turno", "questo turno passo", "stavolta passo"
+    r"|(?:io\s+)?(?:pass(?:o|erò|ero)|salt(?:o|erò|ero))\s+(?:il|questo|sto|il\s+mio)\s+"
+    r"(?:turno|giro)|(?:(?:questo|sto|il\s+mio)\s+(?:turno|giro)|(?:questa\s+)?volta|stavolta"
+    r"|io|allora|ok|okay)\s*,?\s+pass(?:o|erò|ero)"
+    r"|(?<![^\s.!;:,])pass(?:o|erò|ero)"
+    # de: "ich passe", "ich setze (diese Runde) aus", "diesmal passe ich", "ich verzichte"
+    r"|ich\s+(?:passe|verzichte|setze\s+(?:diese\s+runde\s+|diesmal\s+|einmal\s+|mal\s+"
+    r"|eine\s+runde\s+|lieber\s+)?aus|(?:lasse|überspringe|ueberspringe)\s+(?:diese\s+runde"
+    r"|diesen\s+zug|meinen\s+zug|die\s+runde)(?:\s+aus)?)|(?:(?:diesmal|diese\s+runde|heute"
+    r"|jetzt|also|dann)\s+)?(?:passe|verzichte)\s+ich|(?:(?:diesmal|diese\s+runde|heute|jetzt"
+    r"|also|dann)\s+)?setze\s+ich\s+(?:diese\s+runde\s+|diesmal\s+|einmal\s+|mal\s+"
+    r"|lieber\s+)?aus"
+    r")"
+    + _TURN_NOW
+    + r"(?:\s+(?:for\s+now|this\s+time|pour\s+l['’]instant|per\s+ora))?"
+    + _CLAUSE_ENDS
+)
+_WONT_PLAY = re.compile(
+    r"(?i)(?<![\w'’])(?:"
+    # en: "I don't want to play this turn", "I won't move", "not moving this time"
+    r"I\s+(?:do\s+not|don['’]t|won['’]t|will\s+not|would\s+rather\s+not|['’]d\s+rather\s+not"
+    r"|am\s+not\s+going\s+to|['’]m\s+not\s+going\s+to|['’]m\s+not|am\s+not)\s+(?:really\s+)?"
+    r"(?:want\s+to\s+|wanna\s+|feel\s+like\s+)?(?:play(?:ing)?|mov(?:e|ing))"
+    r"|(?<![^\s.!;:,])not\s+(?:playing|moving)|(?<![^\s.!;:,])no\s+move(?:\s+from\s+me"
+    r"|\s+for\s+me)?"
+    # fr: "je ne (veux|vais) pas jouer", "je ne joue pas", "pas de coup pour moi"
+    r"|je\s+ne\s+(?:veux|vais|souhaite|compte|préfère|prefere|tiens)\s+pas\s+(?:à\s+)?"
+    r"(?:jouer|bouger)|je\s+ne\s+(?:joue|bouge|jouerai|bougerai)\s+(?:pas|rien)"
+    r"|je\s+n['’]ai\s+pas\s+envie\s+de\s+(?:jouer|bouger)|(?<![^\s.!;:,])pas\s+de\s+coup"
+    r"(?:\s+pour\s+moi)?"
+    # it: "non (voglio) giocare", "non gioco", "non muovo", "nessuna mossa"
+    r"|(?:io\s+)?non\s+(?:voglio\s+|vado\s+a\s+|intendo\s+|ho\s+voglia\s+di\s+)?"
+    r"(?:gioc(?:o|are|herò|hero)|muov(?:o|ere|erò|ero))|(?<![^\s.!;:,])nessuna\s+mossa"
+    r"(?:\s+(?:per|da)\s+(?:me|parte\s+mia))?"
+    # de: "ich will (diesmal) nicht ziehen", "ich ziehe nicht", "kein Zug von mir"
+    r"|ich\s+(?:will|möchte|moechte|werde|mag)\s+(?:diesmal\s+|jetzt\s+|diese\s+runde\s+"
+    r"|heute\s+|lieber\s+)?(?:gar\s+)?nicht\s+(?:ziehen|spielen)|ich\s+(?:ziehe|spiele)"
+    r"(?:\s+diesmal|\s+diese\s+runde|\s+jetzt|\s+heute)?\s+(?:gar\s+)?nicht"
+    r"|(?:diesmal|diese\s+runde|heute|jetzt)\s+(?:ziehe|spiele)\s+ich\s+(?:gar\s+)?nicht"
+    r"|(?<![^\s.!;:,])kein\s+zug(?:\s+(?:von|für|fuer)\s+mir|\s+für\s+mich|\s+fuer\s+mich)?"
+    r")" + _TURN_NOW + _CLAUSE_ENDS
+)
+"""A refusal of the turn (issue 31, ninth round), as a whole closed class in the four languages:
+the player says they pass, skip or sit out the turn ("I'll pass this turn", "je passe mon tour",
+"questo turno passo", "ich setze diese Runde aus") or will not play or move ("I don't want to
+play this turn", "not moving this time", "je ne joue pas ce tour-ci", "non voglio giocare",
+"ich will diesmal nicht ziehen", "kein Zug von mir"), in the first person and with nothing after
+the verb but the turn it refuses: "I don't want to move RB but BK" denies one move, not the
+turn. The game has no pass: a move beside such a sentence is not meant to be played now."""
+_NOT_NOW = re.compile(
+    r"(?i)(?<![\w'’])(?:if|si|s['’]il|se|wenn|falls|unless|sofern|qualora|when|quand|lorsque"
+    r"|quando|als|sobald|next|prochain|prochaine|prossim[oa]|nächst\w*|naechst\w*|tomorrow"
+    r"|demain|domani|morgen|week|weekend|semaine|settimana|woche|yesterday|hier|ieri|gestern"
+    r"|last|dernier|dernière|derniere|scors[oa]|letzt\w*|until|till|jusqu\w*|fino|bis"
+    r"|before|avant|prima|vor|after|après|apres|dopo|later|plus\s+tard|più\s+tardi|später"
+    r"|said|wrote|a\s+dit|a\s+écrit|ha\s+detto|ha\s+scritto|sagte|schrieb|says|dit|dice|sagt"
+    r"|could|couldn['’]t|would\s+have|aurais|avrei|hätte|haette|was|war|étais|etais|ero"
+    r"|wanted|voulais|volevo|wollte|thought|pensais|pensavo|dachte)(?![\w'’])"
+)
+"""Words that put a refusal elsewhere than on this turn (a condition, another turn or day, the
+past, someone else's words): such a sentence refuses nothing of the move beside it."""
+_DENIED_REFUSAL = re.compile(
+    r"(?i)(?<![\w'’])(?:not|never|no|non|ne|n['’]|pas|nicht|nie|kein|mai|jamais)(?![\w'’])"
+    r"|n['’]t(?![\w'’])"
+)
+_REFUSAL_LEAD = re.compile(
+    r"(?i)^\s*(?:(?:ok|okay|well|so|ah|oh|hmm+|sorry|honestly|frankly|this\s+time|then|and|but"
+    r"|bon|alors|donc|bref|désolé|desole|désolée|franchement|cette\s+fois(?:-ci)?|et|mais|allora"
+    r"|beh|quindi|scusate|scusa|sinceramente|questa\s+volta|stavolta|e|ma|also|nun|gut|na\s+ja"
+    r"|naja|tja|sorry|leider|ehrlich\s+gesagt|diesmal|und|aber|ne)\s*,?\s*)*$"
+)
+"""What may stand before a refusal in its clause: interjections and "this time" only."""
+_TURN_REFUSED = N_(
+    "This reply says you do not play this turn ('%(line)s') and also names a move, so nothing "
+    "was played. There is no passing in this game: to play, send the move alone."
+)
+
+
+def _refusal(sentence: str) -> bool:
+    """Does ``sentence`` refuse the player's turn now (:data:`_PASSES`, :data:`_WONT_PLAY`)?
+    Not as a question, a condition, of another turn or day, in the past or in someone's words
+    (:data:`_NOT_NOW`), in quotes, nor a pass denied ("je ne veux pas passer mon tour", "I'm not
+    skipping", "non passo il turno")."""
+    if "?" in sentence or any(q in sentence for q in '"“”„«»'):
+        return False
+    for pattern, denied_ok in ((_PASSES, False), (_WONT_PLAY, True)):
+        for m in pattern.finditer(sentence):
+            clause = re.split(r"[,.;:!…]", sentence[: m.start()])[-1]
+            after = re.split(r"[,.;:!…]", sentence[m.end() :])[0]
+            if not _REFUSAL_LEAD.match(clause) or _NOT_NOW.search(
+                " ".join((sentence[: m.start()], m.group(0), after))
+            ):
+                continue
+            if not denied_ok and _DENIED_REFUSAL.search(clause + " " + m.group(0)):
+                continue  # "je ne veux pas passer mon tour", "I won't pass"
+            return True
+    return False
+
+
+_PASS_VERB = re.compile(
+    r"(?i)(?<![\w'’])(?:pass|passing|skip|skipping|passer|passe|sauter|saute|pass(?:o|are)"
+    r"|salt(?:o|are)|passen|aussetzen|setze\s+(?:\w+\s+)?aus)(?![\w'’])"
+)
+
+
+def _pass_denied(head: str) -> bool:
+    """Does the lead-in ``head`` only deny a pass ("Je ne veux pas passer mon tour", "Non passo
+    il turno", "Ich passe nicht", "I don't want to pass")? It then says the plan after it is
+    played (issue 31, ninth round)."""
+    return (
+        _PASS_VERB.search(head) is not None
+        and _DENIED_REFUSAL.search(head) is not None
+        and "?" not in head
+        and not _NOT_NOW.search(head)
+        and len(_tokens(head)) <= 8
+    )
+
+
+def _refused_turn(out: Reading, todo: list[str]) -> None:
+    """A move read beside a sentence of the reply that refuses the turn ("I don't want to play
+    this turn. RB north, then KB south.", "Questo turno passo. RB nord poi KB sud", "Ich setze
+    diese Runde aus." / "RB nach Norden"; issue 31, ninth round): the move is asked back, never
+    played. The game has no pass, so one of the two is not meant."""
+    actions = [c for c in out.commands if c.kind == "action"]
+    if not actions or out.errors:
+        return
+    for line in todo:
+        for sentence in _sentences(line):
+            if _refusal(sentence):
+                out.errors.append(
+                    (actions[0].line, CommandError(_(_TURN_REFUSED) % {"line": sentence.strip()}))
+                )
+                return
+
+
 _SLIDE_END = re.compile(
     r"\s*[,(]\s*|\s+[-–—]+\s+|\s+(?=(?i:if|si|se|wenn|falls|sofern|qualora|unless)(?![\w'’]))"
 )
@@ -3166,6 +3500,46 @@ _DICE_IF = re.compile(
 permettent", "RB N ; ensuite, si les dés le permettent, KB S"; issue 31): what a plan means."""
 
 
+_LEAD_VERB = re.compile(
+    r"(?i)^\W*(?:(?:so|ok|okay|well|alors|bon|donc|allora|dunque|ok|also|gut|na)\s*,?\s+)?(?:"
+    # en: "I'll try", "I want to move", "I'd like to slide", "going with"
+    r"(?:I(?=['’])|I\s+)?(?:(?:['’]ll|will|would\s+like\s+to|['’]d\s+like\s+to|want\s+to|wanna"
+    r"|am\s+going\s+to|['’]m\s+going\s+to|['’]m\s+gonna|gonna|going\s+to|shall"
+    r"|think\s+I['’]ll)\s*)?"
+    r"(?:try|play|move|slide|push|go(?:\s+with)?|do|make|take|shift)|(?:I['’]m\s+)?going\s+with"
+    r"|(?:let['’]?s|lemme|let\s+me)\s+(?:try|move|slide|push|go(?:\s+with)?|do|play)"
+    # fr: "je tente", "je vais jouer", "je voudrais déplacer", "j'essaie", "on tente"
+    r"|(?:je|j['’]|on)\s*(?:(?:vais|voudrais|veux|préfère|prefere|souhaite|aimerais|compte)\s+)?"
+    r"(?:tente[rz]?|joue[rz]?|bouge[rz]?|déplace[rz]?|deplace[rz]?|pousse[rz]?|glisse[rz]?"
+    r"|fais|faire|avance[rz]?|essaie|essaye|essayer|opte\s+pour|mets|mettre)"
+    # it: "provo", "vorrei spostare", "voglio muovere", "faccio", "tento"
+    r"|(?:io\s+)?(?:(?:vorrei|voglio|preferisco|provo\s+a|vado\s+a)\s+)?"
+    r"(?:provo|tento|gioco|giocare|muovo|muovere|sposto|spostare|spingo|spingere|faccio|fare"
+    r"|provare|tentare|farò|faro|proverò|provero|muoverò|muovero|sposterò|spostero)"
+    # de: "ich versuche", "ich würde gerne", "ich möchte", "zuerst ziehe ich", "erst schiebe ich"
+    r"|(?:(?:zuerst|erst|zunächst|zunaechst|jetzt|nun|also)\s+)?(?:ich\s+)?(?:versuche|probiere"
+    r"|ziehe|schiebe|spiele|bewege|mache|nehme|würde\s+gerne|wuerde\s+gerne|würde|möchte"
+    r"|moechte|will|werde|mag)(?:\s+(?:ich|es|mal|gerne|gern|jetzt|lieber))*"
+    r")(?:\s+(?:it|ça|ca|lo|es|mal|with|avec|con|mit|par|per|pour|à|a))?\s+(?=[rybgk]{2}\b)"
+)
+"""A first-person verb that only announces the first action of a plan ("Je tente BR à l'ouest,
+puis ...", "Provo BR a ovest, poi ...", "Ich würde gerne RB nach Norden ziehen und danach ...",
+"I'll try BR west, then ..."; issue 31, ninth round): the closed class of the four languages'
+verbs of playing, moving, trying and wanting, in the persons and tenses a player writes."""
+_ARROW_REMARK = re.compile(r"\s*(?:<-+|<=+|←|⬅|<<)\s*(?P<r>[^<←⬅]*)$")
+"""A note pointing back at the action ("RB N; KB S  <- my plan", "← mon coup")."""
+_TRAILING_VERB = re.compile(
+    r"(?i)\s+(?:ziehen|schieben|bewegen|spielen|machen|versuchen|rücken|ruecken|setzen)\s*$"
+)
+"""The infinitive at the end of a German clause ("RB nach Norden ziehen")."""
+_DICTATED = re.compile(
+    r"(?i)(?:\s+(?:point(?:\s+final)?|virgule|punto|virgola|punkt|komma|period|full\s+stop"
+    r"|comma|dot))+\s*$"
+)
+"""Punctuation a voice dictation wrote as a word at the end of an action ("RB nord puis KB sud
+point")."""
+
+
 def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     """A plan's action without what stands around it: courtesy at its ends, a lead-in before a
     colon ("La mia mossa: kb verso il basso"), a remark after a dash, in brackets or after its
@@ -3173,6 +3547,16 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
     such form, the part as written first."""
     bare = strip_please(part) or part
     forms = [part, bare]
+    if (nth := _ordinal(bare)) is not None and re.match(r"(?i)[rybgk]{2}\b", nth[1]):
+        # "Premier coup RB vers le haut", "1. RB north" (the list's number is no count of steps:
+        # the form without it is tried first)
+        forms.insert(0, bare := strip_please(nth[1]) or nth[1])
+    if (m := _ARROW_REMARK.search(bare)) and _aside(m["r"], parse_action):
+        forms.append(bare := strip_please(bare[: m.start()]) or bare[: m.start()])  # "<- my plan"
+    for pattern in (_DICTATED, _LEAD_VERB, _TRAILING_VERB):
+        if (plain := pattern.sub("", bare).strip(" ,")) and plain != bare.strip(" ,"):
+            # "Je tente BR à l'ouest", "RB nach Norden ziehen", "KB sud point"
+            forms.append(bare := strip_please(plain) or plain)
     if (undiced := _DICE_IF.sub(" ", part).strip(" ,")) != part.strip(" ,"):
         forms.append(strip_please(undiced) or undiced)  # "KB S si les dés le permettent"
         bare = forms[-1]
@@ -3201,6 +3585,10 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
             head, tail = f.rsplit(",", 1)
             if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
                 forms.append(strip_please(head))
+    for f in list(forms[1:]):  # "hey all - gonna push RB up": the remark, then the verb
+        for pattern in (_DICTATED, _LEAD_VERB, _TRAILING_VERB):
+            if (plain := pattern.sub("", f).strip(" ,")) and plain != f.strip(" ,"):
+                forms.append(f := strip_please(plain) or plain)
     return [f for f in dict.fromkeys(forms) if f]
 
 
@@ -3230,7 +3618,9 @@ def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> li
     out: list[str] = []
     for raw in parts:
         forms = _cores(raw, parse_action)
-        alone = next((f for f in forms if _written(parse_action, f)), None)
+        alone = next((f for f in forms if _parses(parse_action, f)), None) or next(
+            (f for f in forms if _written(parse_action, f)), None
+        )
         if alone is None and out:
             joined = next((j for f in forms if _written(parse_action, j := f"{out[-1]} {f}")), None)
             if joined is not None:
@@ -3670,6 +4060,26 @@ _WAIT_START = re.compile(r"(?i)^\W*(?:moment|wait|attends|attendez|aspetta|aspet
 _OR = frozenset({"ou", "or", "oder", "o"})
 """An "or" beside a correction ("M13 R1 ou plutôt non, N13 R2, désolé") offers nothing."""
 _NO_WORD = re.compile(r"(?i)(?<![\w'’])(?:no+|non|nein|nope)(?![\w'’])")
+_NO_SAID = re.compile(
+    r"(?i)(?:no+|non|nein|nope|nee|niet|nö|noe|nä|nah+|naa+h?|nan|naan|nay|naw|nix)"
+)
+"""A "no" as people say and type it, in the four languages (issue 31, ninth round)."""
+
+
+def _no_after(words: Sequence[str]) -> bool:
+    """Is one of ``words`` (what follows a move) a "no" as it is said ("L10 R1 nö falsch",
+    "M13 R1 nah sorry", "O13 R3 ne doch nicht": the move taken back, however the "no" is
+    typed; the German "ne" in German mails only, in French it is a negation; the Italian "non"
+    is a negation too)?"""
+    for w in words:
+        w = w.strip(".,;:!?-\"'()…")
+        if w.casefold() == "non" and current() == "it":
+            continue  # the Italian "non" is "not": "Quel P10 R1 non me l'aspettavo proprio"
+        if _NO_SAID.fullmatch(w) or (w.casefold() == "ne" and current() == "de"):
+            return True
+    return False
+
+
 _SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit", "quindi",
                  "dunque", "cioè", "cioe", "allora", "also", "d.h", "sprich", "dann", "eben",
                  "bon", "but", "mais", "ma", "però", "pero", "aber", "doch", "deshalb", "daher",
@@ -4411,6 +4821,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         # "I'll move KB S e.", "KB S e thanks": an "e" after a slide's direction may be its
         # east as much as the Italian "and"; a mention, asked back (issue 31, eighth round)
         return False
+    if _no_after(after):
+        return False  # "L10 R1 nö falsch", "M13 R1 nah sorry", "M13 R1 nope": taken back
     if is_filler([*before, *after]):
         return True
     if after and after[0].casefold() in _AND:
@@ -4462,7 +4874,7 @@ Egal, ..."): the part after it is read alone."""
 
 _SETTLED = re.compile(
     r"(?i)(?:\s*[,;:–—-]\s*|\s+|^)(?:(?:and|et|e|und|so|donc|alors|quindi|also|dann|but|mais|ma"
-    r"|aber)\s+)?(?:(?:that(?:'s|\s+is)\s+)?final|(?:that(?:'s|\s+is)\s+)?that|end\s+of\s+(?:story"
+    r"|aber)\s+)?(?:(?:that(?:'s|\s+is)\s+)?final|that(?:'s|\s+is)\s+that|end\s+of\s+(?:story"
     r"|discussion)|final\s+answer|no\s+(?:more\s+)?discussion|(?:(?:it|that|this)\s+)?(?:doesn['’]t"
     r"|does\s+not|won['’]t|will\s+not)\s+(?:really\s+)?matter|no\s+matter|(?:it\s+)?makes\s+no"
     r"\s+difference|no\s+big\s+deal|(?:un\s+)?point\s+final|(?:(?:et\s+)?puis\s+)?c['’]est\s+tout"
@@ -5196,6 +5608,131 @@ def _position_decides(line: str, at: _At) -> bool:
     return True
 
 
+_TAKE_BACK_SAID = (
+    # English
+    r"scratch\s+(?:that|it|this)|forget\s+(?:that|it|this|about\s+(?:it|that))|never\s*mind"
+    r"|cancel(?:\s+(?:that|it|this))?|ignore\s+(?:that|it|this)|disregard(?:\s+(?:that|it|this))?"
+    r"|strike\s+that|undo(?:\s+(?:that|it))?|delete\s+(?:that|it)|take\s+(?:that|it)\s+back"
+    r"|(?:don'?t|do\s+not)\s+play\s+(?:that|it)|not\s+that(?:\s+one)?|no\s+wait|wait\s+no"
+    # French
+    r"|oubli(?:ez|e)(?:\s+(?:ça|ca|cela|le|la))?|laiss(?:ez|e)\s+tomber|annul(?:ez|e)(?:\s+(?:ça|ca))?"
+    r"|j['’]annule|ignor(?:ez|e)(?:\s+(?:ça|ca|cela))?|non\s+rien|pas\s+(?:ça|ca)|je\s+retire"
+    r"|effac(?:ez|e)(?:\s+(?:ça|ca))?|on\s+oublie|ne\s+(?:la|le)\s+jouez\s+pas"
+    # Italian
+    r"|lascia(?:te|mo)?\s+(?:perdere|stare)|annulla(?:te)?|ignora(?:te)?(?:l[ao])?|dimentica(?:te)?(?:l[ao])?"
+    r"|no\s+niente|cancella(?:te)?|scordatelo|come\s+non\s+detto"
+    # German
+    r"|verg(?:iss|esst|essen\s+sie)(?:\s+(?:es|das))?|streich(?:t|en\s+sie)?\s+das"
+    r"|ignorier(?:t|en\s+sie)?\s+das|nicht\s+beachten|kommando\s+zur[üu]ck|doch\s+nicht"
+    r"|l[öo]sch(?:t|en\s+sie)?\s+das|nimm\s+das\s+zur[üu]ck|storniert?|annullier(?:t|en)"
+)
+_TAKEN_BACK_TAIL = re.compile(
+    r"(?i)^(?:(?:no+|non|nein|nö|nee|nah|nope|ah|oh|och|ach|eh|euh|äh|ähm|ehm|hm+|mh+|bah|boh|mah|beh"
+    r"|bof|ok|okay|wait|attendez|aspetta"
+    r"|warte|sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|actually|en\s+fait|anzi|eigentlich|also)\s+)*"
+    r"(?:" + _TAKE_BACK_SAID + r")"
+    r"(?:\s+(?:sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|entschuldigung|sry|please|pls|svp|stp|bitte"
+    r"|per\s+favore|grazie|merci|thanks|danke|lol|haha))*"
+    r"(?:$|\s+(?!(?:the|my|your|his|her|that|this|le|la|les|mon|ma|mes|il|lo|mio|mia|miei|den|die"
+    r"|das|dem|meinen|meine|meinem|mein|previous|last|earlier|above|précédent|précédente|dernier"
+    r"|dernière|precedente|ultimo|ultima|vorherige|vorherigen|letzte|letzten|oben|about|de|di"
+    r"|von|of|for|pour|per|für)(?![\w'’]))\S)"
+)
+"""A take-back said after the move on its line ("M13 R2, forget it", "N13 R3, ach vergesst es,
+ich überlege noch", "M13 R2 - scratch that", "O13 R3, anzi no, lascia stare", "M13 R2 streich das", "M13 R2,
+oubliez ça"): the move is taken back (issue 31, ninth round). Only words that point back at the
+move ("that", "it", "ça", "das") or need no object; "ignore my last mail" names something else."""
+
+
+_WRONG_WORD = re.compile(
+    r"(?i)|wrong|faux|fausse|erreur|sbagliato|sbagliata|errore|falsch|fehler|sorry|sry|soz|pardon"
+    r"|scusa|scusate|scusami|désolé|désolée|dsl|entschuldigung|sorri|oops|oups|ops|ups|mist|zut"
+    r"|damn|merde|cazzo|mannaggia|mince|no+|non|nein|nö|nee|nah|nope|wait|attendez|aspetta|warte"
+)
+"""The words a "no" after a move may have beside it and still take the move back alone."""
+
+
+def _taken_back_in_line(line_wo: str, tokens: list[str], at: _At) -> bool:
+    """Is the last move of the line taken back by what follows it (:data:`_TAKEN_BACK_TAIL`, or
+    a "no" as it is said: :func:`_no_after`)? Then the line is a mention, asked back."""
+    if "?" in line_wo or len(tokens) > MAX_PROSE_WORDS:
+        return False
+    if at.line.startswith(line_wo) and at.line != line_wo:
+        tokens = _tokens(at.line)  # "M13 R2 - scratch that": "that" was read as a guard
+    cands = _candidates(tokens, at.parse_action, at.is_move_form)
+    if not cands:
+        return False
+    last = max(cands, key=lambda c: c.end)
+    after = tokens[last.end :]
+    tail = " ".join(t.strip(".,;:!?-\"'()…") for t in after).strip()
+    said_no = _no_after(after[:1]) and all(
+        _WRONG_WORD.fullmatch(t.strip(".,;:!?-\"'()…")) for t in after[1:]
+    )  # "L10 R1 nö falsch", "M13 R1 nah sorry", "M13 R1 nope": not "Quel P10 R1 non me ..."
+    if not tail or not (_TAKEN_BACK_TAIL.match(" ".join(tail.split())) or said_no):
+        return False
+    at.out.mentions.append((at.line, _mention(at.notation, last.action, last.text)))
+    at.out.mention_moves.append((at.line, last.action))
+    return True
+
+
+_REMARK_SPLIT = re.compile(
+    r"[()]|[.!;:…]+(?:\s|$)|\s[-–—]+\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]+"
+    r"|(?i:\s(?=(?:but|mais|ma|aber|comunque|anyway|bref|bon|dann|allora|alors|donc|so|also)\s))"
+)
+"""Where a sentence or a clause of remark ends: a full stop or its likes, a dash, an emoji, or a
+word that turns to the move ("but", "comunque", "alors", "dann")."""
+_BARE_SQUARE = re.compile(r"(?i)[a-z]{1,2}\s*-?\d{1,2}")
+_REMARK_MARK = re.compile(
+    r"(?i)(?<!\w)(?:"
+    # someone else's, or a tile placed (its id before the square)
+    r"[A-Z]\d{1,2}\s+(?:on|at|in|en|sur|su|in|auf|nach)|your|yours|his|her|their|[\w]+['’]s|ton|ta|tes|votre"
+    r"|vos|son|sa|ses|leur|tuo|tua|tuoi|vostro|vostra|suo|sua|loro|dein|deine|deinen|euer|eure|ihr|ihre"
+    r"|ihren|sein|seine|seinen|yellow|jaune|giallo|gelb|red|rouge|rosso|rot|blue|bleu|blu|blau|purple"
+    r"|violet|viola|lila"
+    # the past, the unreal, the draft
+    r"|had|have\s+done|['’]d\s+have|would\s+have|did|was|were|last|earlier|draft|avais|avait|aurais"
+    r"|aurait|ai\s+écrit|dernier|dernière|brouillon|avevo|aveva|avrei|ho\s+scritto|ultimo|ultima"
+    r"|bozza|hatte|hätte|habe\s+geschrieben|wollte|letzte|letzten|entwurf|gesetzt|gelegt|posé|posée"
+    r"|placed|played|joué|giocato|messo|gespielt"
+    # a verdict on it
+    r"|nice|good|great|clever|nasty|mean|joli|beau|bien\s+joué|bravo|sympa|vache|bello|bella|bel"
+    r"|cattivo|schön|fies|gemein|geschickt|gut)"
+    r"(?![\w'’])"
+)
+"""What says that a square in a clause is a remark (someone else's tile, the past, a draft, a
+verdict), not a move of the reply (issue 31, ninth round)."""
+_ALTERNATIVE = re.compile(
+    r"(?i)(?<![\w'’])(?:or|ou|o|oppure|oder|rather|plutôt|plutot|piuttosto|invece|lieber|instead"
+    r"|stattdessen|maybe|perhaps|peut-être|forse|vielleicht|better|mieux|meglio|besser|prefer|préfère"
+    r"|preferisco|bevorzuge|next|prochain|prossimo|nächste|nächsten|will|['’]ll|vais|vado|werde"
+    r"|now|maintenant|ora|adesso|jetzt|play|playing|joue|gioco|spiele|put|putting|place|placing"
+    r"|pose|mets|metto|lege|setze|go|going)(?![\w'’])"
+)
+"""What makes a square in a clause a move after all, or an alternative to the move (asked)."""
+
+
+def _beside_remarks(line_wo: str, at: _At) -> str | None:
+    """The one clause of ``line_wo`` that holds a legal move with its rotation, when every other
+    square of the line stands in a clause of remark (:data:`_REMARK_MARK`) and names no move of
+    its own (a square alone, or a move no longer legal: "Joli coup, le W1 en M9 R0 ! Pour moi ce
+    sera L9 R1", "O9 R0 please. I'd have done P12 but it doesn't close anything"); else None."""
+    segs = [x for x in _REMARK_SPLIT.split(line_wo) if x and x.strip()]
+    if len(segs) < 2 or len(segs) > 8:
+        return None
+    kept: list[str] = []
+    for seg in segs:
+        cs = _candidates(_tokens(seg), at.parse_action, at.is_move_form)
+        legal = [c for c in cs if c.error is None and not _BARE_SQUARE.fullmatch(c.text)]
+        if legal:
+            kept.append(seg)
+            continue
+        if cs and (not _REMARK_MARK.search(seg) or _ALTERNATIVE.search(seg)):
+            return None  # "O9 R0. Or P12", "P12, or O9 R0": an alternative, asked back
+    if len(kept) != 1:
+        return None
+    return kept[0].strip()
+
+
 def _read_move_at(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -5284,6 +5821,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             if not from_subject:
                 out.errors.append((line, first))
             return
+    if _taken_back_in_line(line_wo, tokens, at):
+        return  # "M13 R2, forget it", "L10 R1 nö falsch", "M13 R2 streich das"
     if _position_decides(line_wo, at):
         return  # "Se la M13 è ancora libera gioco M13 R2, altrimenti O9 R1"
     either = _EITHER_WAY.search(line_wo)
@@ -5390,7 +5929,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 and correction_stands(around)
                 and not _SORRY_FOR.search(" ".join(tokens[: cands[0].start]))
                 # "RB N anzi no, E": a "no" after the move takes it back, it corrects nothing
-                and not _NO_WORD.search(" ".join(tokens[cands[0].end :]))
+                # (also a "no" as it is said: "L10 R1 nö falsch", "M13 R1 nah sorry")
+                and not _no_after(tokens[cands[0].end :])
                 # "Gioco M13 R1. Anzi no.": a correction in a sentence after the move takes it
                 # back ("N13 R3 is what I meant" still corrects)
                 and not _corrected_after(line_wo, cands[0].text)
@@ -5437,6 +5977,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         if fixed is not None:
             _as_read(at, fixed[0], fixed[1])
             return
+        kept = _beside_remarks(line_wo, at) if len(cands) > 1 and "?" not in line_wo else None
+        if kept and _read_alone(kept, at):
+            return  # "Nice one with M9. I'll go O9 R0.", "Il tuo ultimo P10 ... metto L11 R0"
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)
             out.errors.append(

@@ -260,6 +260,8 @@ def _turned(rest: str) -> bool:
 
     other = _CODE.search(rest)
     part = _AS_IS.sub(" ", rest[: other.start()] if other is not None else rest)
+    if notation.turned_again(part):
+        return True  # "..., turned once more": a turn from the example's rotation
     return bool(re.search(r"(?<![\w'’])R[0-3](?![\w'’])", notation.spelled("M13" + part)))
 
 

@@ -225,7 +225,17 @@ _TURN_NAMED = (
     r"|(?:per|al)\s+(?:il\s+)?(?:mio\s+)?(?:prossimo\s+turno|turno\s+(?:dopo|successivo))"
     r"|quando\s+tocca\s+(?:di\s+nuovo|ancora)\s+a\s+me"
     r"|(?:f(?:ü|ue)r|bei|in)\s+(?:meinen|meinem|den|dem)\s+(?:n(?:ä|ae)chsten|folgenden)"
-    r"\s+(?:zug|runde)|wenn\s+ich\s+wieder\s+dran\s+bin|beim\s+n(?:ä|ae)chsten\s+(?:zug|mal))"
+    r"\s+(?:zug|runde)|wenn\s+ich\s+wieder\s+dran\s+bin|beim\s+n(?:ä|ae)chsten\s+(?:zug|mal)"
+    # (issue 31, ninth round, wt-28: the next turn named in more words)
+    # (a bare "la prossima volta", "next time" after a slide of Die Verbotene Stadt is the plan's
+    # next slide: "RB N; e la prossima volta KB S"; only with "for" it names the next turn)
+    r"|(?:for|in)\s+(?:the\s+)?next\s+(?:time|round)"
+    r"|pour\s+la\s+prochaine\s+fois|(?:au|pour\s+le)\s+(?:prochain\s+coup"
+    r"|tour\s+d['’]apr[èe]s)"
+    r"|(?:(?:per|nel)\s+)?(?:il\s+)?(?:prossimo\s+turno|giro\s+(?:dopo|successivo))"
+    r"|per\s+il\s+prossimo\s+giro|per\s+la\s+prossima\s+volta"
+    r"|f(?:ü|ue)rs\s+n(?:ä|ae)chste\s+mal|(?:in\s+der|f(?:ü|ue)r\s+die)"
+    r"\s+n(?:ä|ae)chsten?\s+runde)"
 )
 _HEAD_WORDS = (
     r"(?:(?:and|et|e|und|also|aussi|anche|auch|please|bitte|svp|puis|then|poi|dann|ensuite"
@@ -241,7 +251,14 @@ _COURTESY = r"(?:please|bitte|svp|per\s+favore|merci|thanks|grazie|danke)"
 _ALREADY = rf"(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal|schon|gleich|{_COURTESY})"
 _BOOK = (
     r"(?:i['’]ll\s+(?:play|take)|je\s+(?:joue|jouerai|prends|prendrai|r[ée]serve)|(?:gioco|giocher[òo]"
-    r"|prenoto|prender[òo])|(?:ich\s+)?(?:spiele|nehme|reserviere)(?:\s+ich)?|play|take)"
+    r"|prenoto|prender[òo])|(?:ich\s+)?(?:spiele|nehme|reserviere)(?:\s+ich)?|play|take"
+    # wanting the move (issue 31, ninth round, wt-28): "Next turn I'd like P12 R0", "Il prossimo
+    # turno vorrei P12 R0", "la prochaine fois je voudrais P12 R0", "nächstes Mal möchte ich"
+    r"|i(?:['’]d|\s+would)\s+like(?:\s+to\s+(?:play|take))?|i\s+want(?:\s+to\s+(?:play|take))?"
+    r"|i['’]ll\s+go\s+(?:with|for)|je\s+(?:voudrais|veux|souhaite)(?:\s+(?:jouer|prendre))?"
+    r"|j['’]aimerais(?:\s+(?:jouer|prendre))?|vorrei(?:\s+(?:giocare|fare))?"
+    r"|voglio(?:\s+(?:giocare|fare))?|(?:ich\s+)?(?:möchte|moechte|will|hätte|haette"
+    r"|würde\s+gerne?|wuerde\s+gerne?)(?:\s+ich)?(?:\s+(?:gerne?|dann))*)"
 )
 _MOVE_START = r"(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b"
 _LEAD = re.compile(
@@ -270,11 +287,22 @@ _QUEUE_END = (
     r"(?:vormerken|merken|notieren|aufschreiben|reservieren|speichern|vorsehen|einplanen|vor"
     r"|queued|saved|noted)"
 )
+_IT_AFTER = (
+    r"(?:\s*[,;]?\s+(?:please\s+|bitte\s+|svp\s+|per\s+favore\s+)?(?:queue|keep|save|note"
+    r"|hold)\s+it(?:\s+(?:for\s+me|please))?(?:\s+{_QUEUE_PLACE})?"
+    r"|\s*[,;]?\s+(?:mettez|gardez|notez|r[ée]servez)-le(?:-moi)?(?:\s+(?:en\s+attente|de\s+c[ôo]t[ée]))?"
+    r"|\s*[,;]?\s+(?:mettetelo|mettetela|tenetelo|tenetela|segnatelo|segnatela|prenotatelo)"
+    r"(?:\s+(?:in\s+coda|da\s+parte))?"
+    r"|\s*[,;]?\s+(?:bitte\s+)?(?:vormerken|notieren|merken)(?:\s+bitte)?)"
+).replace("{_QUEUE_PLACE}", _QUEUE_PLACE)
+"""The move queued by a pronoun after it ("..., please queue it", "mettetelo in coda",
+"mettez-le en attente", "bitte vormerken")."""
 _NAMED_THEN_QUEUED = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*\s*[:,]?(?:\s+{_ALREADY})*"
     rf"(?:\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?(?:\s+{_ALREADY})*|\s*,?\s*{_BOOK})?"
     rf"\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
-    rf"(?:\s*,?\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?)?(?:[\s,]+{_COURTESY})*[\s.!]*$"
+    rf"(?:\s*,?\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?)?(?:{_IT_AFTER})?(?:[\s,]+{_COURTESY})*"
+    rf"[\s.!]*$"
 )
 """The next turn named first, then the words that queue its move around it (issue 31, eighth
 round, wt-28: "Per il prossimo turno mettete in coda P12 R0, altrimenti O13 R0", "Für meinen

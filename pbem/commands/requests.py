@@ -17,6 +17,7 @@ Pure: the standard library and :mod:`pbem.commands.vocabulary`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from pbem.commands.vocabulary import PROSE_MAX, Spoken, fold_word, vocabulary
 
@@ -57,6 +58,8 @@ PLAIN = _listed(
     alors allora also so then donc quindi dunque daher actually en fait effectivement
     infatti eigentlich these ces questi queste diese final finale finali finales finaux
     endgueltige letzte letzten bisherigen bisherige pagina page seite
+    actual actuals ainsi bella bello bravi bravo complimenti congrats congratulations felicitations
+    glueckwunsch gg wp nice good great super partie jouee
     summary short brief summarised summarized resumees resumee court courte bref breve riassunto
     riassunte riassunti sintesi sintetico sintetica kurz kurze kurzen zusammengefasst
     zusammenfassung ueberblick overview apercu mis mise jour aggiornate aggiornati
@@ -90,6 +93,11 @@ ASKING = _listed(
     quali quale cosa wo ist sind welche welches was what' where' s to am
     est-ce ce que qu' serait possible bien posso potrei sarebbe possibile haette haettet habt
     mich fuer mind sending getting chance any there
+    gibt es dazu davon bin drin dabei eigentlich gerade grad momentan c' y a-t-il t-il
+    text texte testo plain ascii format
+    might indiquer indiquez communiquer communiquez transmettre transmettez faire parvenir
+    indicare indicarmi comunicarmi comunicare um zusendung uebersendung uebermittlung zukommen
+    lassen kindly
     vous c' y gibt es rimandereste mandereste inviereste mostrereste renverriez enverriez
     montreriez wuerden wuerdest wuerdet wurden
     u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
@@ -147,9 +155,20 @@ ASKS = _listed(
 _TOKEN = re.compile(r"[^\W\d_]+'?|\d")
 
 
+_CHAT_WORDS = {"grz": "grazie", "grazie1000": "grazie", "thx": "thanks", "tnx": "thanks", "ty": "thanks",
+               "mrc": "merci", "mci": "merci", "dnk": "danke", "dk": "danke", "plz": "please",
+               "pls": "please", "bjr": "bonjour", "slt": "salut", "cmq": "comunque",
+               "xfavore": "perfavore"}  # fmt: skip
+"""Chat and phone abbreviations of courtesy words in the four languages (a closed class)."""
+_CHAT = re.compile(r"\b(?:" + "|".join(_CHAT_WORDS) + r")\b")
+
+
 def _words(line: str) -> list[str]:
     folded = fold_word(line.replace("’", "'")).lower()
-    folded = re.sub(r"\bper\s+(favore|piacere)\b", r"per\1", folded)  # not "grazie per l'aiuto"
+    folded = re.sub(
+        r"\b(?:per|x)\s+(favore|piacere)\b", r"per\1", folded
+    )  # not "grazie per l'aiuto"
+    folded = _CHAT.sub(lambda m: _CHAT_WORDS[m[0]], folded)  # "grz", "thx", "mrc" (ninth round)
     # fold_word writes umlauts out ("ZÜGE" -> "zuege"); the lists hold both spellings
     return _TOKEN.findall(folded)
 
@@ -241,9 +260,16 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     vede bene"), or a command word with a sure argument after prose ("Je pars une semaine au
     ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
     line = _POSTSCRIPT.sub("", line)  # "PS from now on please write to me in French"
+    line = _FORMAL.sub(" please ", line)  # "I should be grateful if you would send me ..."
     got = _requested(line)
     if got:
         return got
+    if (scope := _PURPOSE_END.search(line)) is not None and not _NEGATED_ANY.search(scope[0]):
+        # "Would you kindly send me my statistics for the games I have played?": the games of
+        # the scope are no second request (ninth round)
+        got = _requested(line[: scope.start()] + ("?" if "?" in scope[0] else ""))
+        if got:
+            return got
     sentences = [x for x in _SENTENCE.split(line) if x.strip()]
     if len(sentences) > 1:
         # Only the commands that change nothing: "Ich nehme an, dass du recht hast" is no vote.
@@ -281,7 +307,75 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or mail_in_words(line)
         or _help_then_confused(line)
         or pause_in_words(line)
+        or vote_in_words(line)
     )
+
+
+_VOTE_FOR = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:accept|agree)|accept(?:ed)?|agreed|i['’]?m\s+(?:in\s+favou?r|for\s+it"
+    r"|ok\s+with\s+(?:it|that|the\s+(?:pause|break|proposal|undo)))|i\s+vote\s+(?:yes|for|in\s+favou?r)"
+    r"|(?:ok|okay|fine|happy)\s+with\s+(?:the|a)\s+(?:pause|break|proposal|undo)|yes\s+to\s+the"
+    r"\s+(?:pause|break|proposal|undo)"
+    r"|j['’]accepte|accept[ée]e?|je\s+suis\s+d['’]accord|d['’]accord\s+pour|je\s+vote\s+(?:pour|oui)"
+    r"|je\s+suis\s+pour|oui\s+(?:à|a|pour)\s+la\s+(?:pause|proposition)"
+    r"|(?:io\s+)?accetto|sono\s+d['’]accordo|voto\s+(?:s[iì]|a\s+favore|per\s+la)|sono\s+favorevole"
+    r"|(?:va|andrebbe)\s+bene\s+(?:la\s+(?:pausa|proposta)|l['’]annullamento)|s[iì]\s+alla\s+(?:pausa|proposta)"
+    r"|ich\s+(?:bin\s+)?einverstanden|einverstanden|ich\s+stimme\s+(?:zu|daf[üu]r)|ich\s+bin\s+daf[üu]r"
+    r"|ja\s+zu[rm]?\s+(?:pause|vorschlag)|ich\s+nehme\s+(?:den\s+vorschlag\s+)?an)(?![\w'’])"
+)
+_VOTE_AGAINST = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:decline|refuse)|declined?|i\s+vote\s+(?:no|against)|i['’]?m\s+against"
+    r"|against\s+the\s+(?:pause|break|proposal|undo)|no\s+to\s+the\s+(?:pause|break|proposal|undo)"
+    r"|i\s+(?:don['’]?t|do\s+not)\s+agree"
+    r"|je\s+refuse|je\s+vote\s+(?:contre|non)|je\s+suis\s+contre|contre\s+la\s+(?:pause|proposition)"
+    r"|non\s+(?:à|a)\s+la\s+(?:pause|proposition)|je\s+ne\s+suis\s+pas\s+d['’]accord|pas\s+d['’]accord"
+    r"|(?:io\s+)?rifiuto|voto\s+(?:no|contro)|sono\s+contrari[oa]|contro\s+la\s+(?:pausa|proposta)"
+    r"|no\s+alla\s+(?:pausa|proposta)|non\s+sono\s+d['’]accordo"
+    r"|ich\s+lehne\s+(?:den\s+vorschlag\s+)?ab|ich\s+bin\s+dagegen|ich\s+stimme\s+dagegen"
+    r"|ich\s+bin\s+gegen\s+die\s+(?:pause|unterbrechung)|gegen\s+die\s+pause"
+    r"|nein\s+zu[rm]?\s+(?:pause|vorschlag)|nicht\s+einverstanden)(?![\w'’])"
+)
+_VOTE_NOT_NOW = re.compile(
+    r"(?i)(?<![\w'’])(?:if|unless|whether|only|maybe|perhaps|probably|would|si|sauf|seulement"
+    r"|peut[-\s]?[êe]tre|sans\s+doute|se|solo|soltanto|forse|magari|tranne|wenn|falls|sofern|nur"
+    r"|vielleicht|wohl|w[üu]rde|ob|not\s+sure|pas\s+s[ûu]r|non\s+so|wei[ßs]\s+nicht|later|plus\s+tard"
+    r"|pi[ùu]\s+tardi|sp[äa]ter|you|vous|tu|toi|voi|ihr|du|he|she|elle|lui|er|sie)(?![\w'’])"
+)
+"""What makes a vote said in words no vote of the player's now: a condition, a doubt, a later
+time, or someone else ("if it's one week", "peut-être", "vielleicht später", "you agree")."""
+_VOTE_OBJECT = _listed(
+    "pause break proposal proposition undo annulation pausa proposta annullamento vorschlag"
+    " unterbrechung pausieren pausare pauser fermer stop"
+)
+
+
+def vote_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """ACCEPT or DECLINE said in words (issue 31, ninth round): "ok with the pause, accept",
+    "Je vote contre la pause.", "per me va bene la pausa, accetto", "Ich bin gegen die Pause.",
+    "i vote no on the pause, sorry". Exactly one side is said, in a line with no question, no
+    figure, no condition, doubt, later time or other person, that names the proposal (its
+    pause, undo, proposal) or says nothing but the answer and courtesy. ("I agree with you that
+    M13 was strong" is no vote; "I'd accept if we pause only a week" asks.)"""
+    from pbem.mail.reply import strip_please
+
+    if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
+        return []
+    said_for = list(_VOTE_FOR.finditer(line))
+    said_against = list(_VOTE_AGAINST.finditer(line))
+    if bool(said_for) == bool(said_against) or _VOTE_NOT_NOW.search(line):
+        return []
+    if said_for and _NEGATED_ANY.search(line):
+        return []  # ("No problem" is read elsewhere: a negation beside ACCEPT asks here)
+    found = said_for or said_against
+    rest = line
+    for m in reversed(found):
+        rest = rest[: m.start()] + " " + rest[m.end() :]
+    left = [w for w in _words(strip_please(rest)) if w not in PLAIN]
+    if not _VOTE_OBJECT.intersection(_words(line)) and left:
+        return []  # "I agree with Anna" / "Je suis d'accord avec toi"
+    kind = "accept" if said_for else "decline"
+    cmd = vocabulary().commands.get(kind)
+    return [(cmd, "")] if cmd is not None else []
 
 
 _CONFUSED = re.compile(
@@ -310,6 +404,24 @@ def changes(cmd: Spoken) -> bool:
     orders: :attr:`Spoken.asked`)?"""
     return bool(getattr(cmd, "changes_game", False)) and not cmd.asked
 
+
+_PURPOSE_END = re.compile(
+    r"(?i)\s+(?:for|pour|per|f(?:ü|ue)r)\s+[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
+)
+"""A purpose or scope that ends a request ("... for the games I have played?")."""
+
+_FORMAL = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:should|would|'d)\s+be\s+(?:very\s+|most\s+|so\s+)?(?:grateful|obliged)\s+if"
+    r"\s+you\s+(?:would|could)(?:\s+kindly)?|i\s+(?:should|would)\s+appreciate\s+it\s+if\s+you"
+    r"\s+(?:would|could)|i\s+should\s+like\s+to\s+(?:have|receive|get)|je\s+vous\s+prie\s+de"
+    r"|je\s+vous\s+serais\s+(?:tr[èe]s\s+)?(?:reconnaissante?|oblig[ée]e?)\s+de|(?:de\s+)?bien\s+vouloir"
+    r"|veuillez|voudriez-vous|auriez-vous\s+l['’]obligeance\s+de"
+    r"|vi\s+(?:prego|pregherei)\s+di|vi\s+sarei\s+(?:molto\s+)?grat[oa]\s+se\s+(?:poteste|voleste)"
+    r"|ich\s+bitte\s+(?:sie\s+)?(?:um|darum)|ich\s+w(?:ä|ae)re\s+(?:ihnen\s+|euch\s+)?(?:sehr\s+)?"
+    r"dankbar,?\s+wenn\s+(?:sie|ihr)|h(?:ä|ae)tten\s+sie\s+die\s+g(?:ü|ue)te)(?![\w'’])"
+)
+"""The formulas of a formal letter that ask ("I should be grateful if you would send me ...",
+"je vous prie de", "vi prego di", "ich bitte um Zusendung ..."; ninth round): read as "please"."""
 
 _POSTSCRIPT = re.compile(
     r"^\s*(?:P\.?\s?P\.?\s?S|p\.\s?p\.\s?s|p\.\s?s|PS|Ps|ps|N\.\s?B|NB)\.?(?:\s*[:.\-–—]\s*|\s+)(?=\S)"
@@ -538,11 +650,12 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
 
             named = (
                 length_named(before)
-                if not denies(_SENTENCE_END.split(before)[-1].split())
+                if not denies(without_offline(_SENTENCE_END.split(before)[-1]).split())
                 else None
             )
             return [(cmd, named)] if named is not None and cmd.sure(named) else []
-        if any(c.isdigit() for c in before) or denies(before.split()):
+        said_before = without_offline(before) if cmd.kind == "vacation" else before
+        if any(c.isdigit() for c in before) or denies(said_before.split()):
             return []
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
@@ -552,6 +665,25 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+_OFFLINE = re.compile(
+    r"(?i)(?<![\w'’])(?:no|not|without|won['’]?t\s+have|will\s+not\s+have|don['’]?t\s+have|sans|pas\s+d['’]"
+    r"|pas\s+de|n['’]aurai\s+pas(?:\s+d['’]|\s+de)?|je\s+n['’]aurai\s+pas(?:\s+d['’]|\s+de)?"
+    r"|senza|non\s+avr[òo]|non\s+ho|niente|kein|keine|keinen|ohne|habe\s+kein\w*|hab\s+kein\w*)"
+    r"\s*(?:(?:any|much|good|stable|reliable|de|d['’]|un|una|il|l['’]|la|le|mon|mio|mein\w*|my|a|the"
+    r"|accès\s+à|acc[eè]s|accesso\s+a|zugang\s+zu\w*|r[ée]seau|mobile|wlan-?)\s*){0,3}"
+    r"(?:internet|wifi|wi-fi|wlan|r[ée]seau|rete|campo|signal|reception|netz|empfang|connection"
+    r"|connexion|connessione|verbindung|laptop|computer|ordinateur|ordi|pc|handy|phone"
+    r"|t[ée]l[ée]phone|telefono|cellulare|portatile|mails?|e-?mails?|posta)(?![\w'’])"
+)
+"""A leave's reason said with a negation ("non avrò internet", "no signal up there", "sans
+réseau", "kein WLAN", "I won't have my laptop"; ninth round): no denial of the leave."""
+
+
+def without_offline(text: str) -> str:
+    """``text`` without the reasons of a leave said with a negation (:data:`_OFFLINE`)."""
+    return _OFFLINE.sub(" ", text)
+
 
 _THANKS = _listed("thanks thank you danke dank merci grazie mille vielen beaucoup tante")
 _FOR = _listed("for fuer pour per")
@@ -868,6 +1000,17 @@ _MOVE_CODE = re.compile(
 _PREVIEW_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=\S)")
 
 
+_UNSURE = _listed(
+    """unsure undecided hesitating hesitant uncertain torn am still yet i'm
+    indecis indecise hesite hesitant hesitante incertain incertaine suis encore
+    indeciso indecisa incerto incerta titubante sono ancora
+    unsicher unentschlossen zoegere schwanke bin noch"""
+)
+"""The player unsure of the move, as the reason of a preview ("Zeig mir bitte vorher die Vorschau
+für M13 R2, ich bin noch unsicher", "I'm still undecided"; ninth round); a negation ("not sure")
+still asks."""
+
+
 def preview_asked(line: str) -> str | None:
     """The move a line asks a preview of in a sentence, without the word PREVIEW first ("Avant
     de me décider, pourriez-vous me montrer un aperçu de N13 R1 ? Merci !", "Mi fate vedere
@@ -900,7 +1043,7 @@ def preview_asked(line: str) -> str | None:
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
     if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
         return None
-    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST
+    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
     if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
@@ -928,6 +1071,42 @@ _NEGATED_ANY = re.compile(
 )
 
 
+_PLAYED_ANYWAY = re.compile(
+    r"(?i)(?<![\w'’])(?:"
+    r"(?:i['’]?ll|i\s+will|i['’]?m\s+going\s+to|i['’]?m\s+gonna|gonna|i['’]?m|i|we['’]?ll|we)\s+"
+    r"(?:just\s+|probably\s+|still\s+|then\s+)?play(?:ing)?\s+(?:it|that|this|the\s+move)"
+    r"|play(?:ing)?\s+it\s+(?:anyway|regardless)"
+    r"|je\s+(?:le\s+|la\s+)?jou(?:e|erai)\b|je\s+vais\s+(?:le\s+|la\s+)?jouer"
+    r"|on\s+(?:le\s+|la\s+)?jou(?:e|era)\b"
+    r"|(?:la|lo)\s+(?:gioco|giocher[òo]|faccio|far[òo])\b|gioco\s+(?:comunque|lo\s+stesso)"
+    r"|(?:ich\s+)?(?:spiele|ziehe|mache|nehme)\s+(?:ihn|es|den|das|die|sie)\b"
+    r"|(?:werde|will)\s+(?:ihn|es|den(?:\s+zug)?|das)\s+(?:\w+\s+)?(?:spielen|ziehen|machen)"
+    r")"
+)
+_PLAY_ASIDE = re.compile(
+    r"(?i)(?<![\w'’])(?:if|whether|unless|si|se|wenn|falls|ob|sauf|tranne|au\s+cas|nel\s+caso"
+    r"|only\s+after|after|après|dopo|nachdem|once|quand|quando|sobald)(?![\w'’])"
+)
+
+
+def plays_anyway(line: str) -> bool:
+    """Does a line say the player plays the move (a pronoun's or "anyway"'s move: "I'll play it
+    anyway.", "Je le joue de toute façon.", "Tanto la gioco comunque.", "Ich spiele ihn
+    sowieso.")? Beside a PREVIEW that asks to see the same move, the reply both previews and
+    plays: asked back (issue 31, ninth round). Not a question, a denial ("I'm not playing it
+    yet") or a play after a condition or a time ("I'll play it if it scores", "une fois que je
+    l'aurai vu")."""
+    if len(line) > PROSE_MAX or "?" in line or (m := _PLAYED_ANYWAY.search(line)) is None:
+        return False
+    # the negation of the play's own clause ("I'm not playing it yet"), not of another ("Non
+    # sono sicuro, ANTEPRIMA M13 R2 e poi la gioco comunque" plays it)
+    start = max((k.end() for k in re.finditer(r"[,;:(]|\s[-–—]\s", line[: m.start()])), default=0)
+    end = next((k.start() for k in re.finditer(r"[,;:)]|\s[-–—]\s", line[m.end() :])), None)
+    clause = line[start : m.end() + end if end is not None else len(line)]
+    aside = _PLAY_ASIDE.search(re.sub(r"(?i)quand\s+m[êe]me", " ", line))  # ("anyway")
+    return not (_NEGATED_ANY.search(clause) or aside)
+
+
 def preview_unread(line: str) -> str | None:
     """A move named in a line that asks for a preview but is not read as one (two moves, other
     words: :func:`preview_asked`): the move, so that the line is asked back and never played
@@ -946,10 +1125,15 @@ def preview_unread(line: str) -> str | None:
 _AWAY = re.compile(
     r"(?i)^\W*(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
     r"\s*,?\s+)?(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
-    r"|on\s+(?:holiday|vacation|leave))|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances"
-    r"|d[ée]placement|voyage|cong[ée]))|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
-    r"|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente"
-    r"|in\s+(?:vacanza|viaggio|ferie)))(?![\w'’])(?P<rest>.*)$"
+    r"|on\s+(?:holiday|vacation|leave|a\s+(?:business\s+)?trip)|in\s+(?:the\s+)?hospital|abroad"
+    r"|off\s+the\s+grid|out\s+of\s+town|unreachable)"
+    r"|i['’]?m\s+off(?:\s+on\s+(?:holiday|vacation|a\s+trip))?"
+    r"|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances|d[ée]placement|voyage|cong[ée])"
+    r"|[àa]\s+l['’](?:h[ôo]pital|[ée]tranger)|hospitalis[ée]e?|hors\s+ligne|injoignable)"
+    r"|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
+    r"|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente|fuori|irraggiungibile|offline"
+    r"|in\s+(?:vacanza|viaggio|ferie|trasferta|ospedale)|all['’]estero|ricoverat[oa])"
+    r"|(?:io\s+)?parto)(?![\w'’])(?P<rest>.*)$"
 )
 _ON_BUSINESS = re.compile(
     r"(?i)^\s*(?:for\s+work|on\s+business|pour\s+(?:le\s+)?(?:travail|boulot)|par\s+le\s+travail"
@@ -969,7 +1153,9 @@ _WITHOUT = re.compile(
 """What the player will be without while away, after the day ("until 12 December with no
 laptop", "jusqu'au 7 sans ordinateur"; eighth round): a remark without a figure."""
 _AWAY_DE = re.compile(
-    r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs)"
+    r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs"
+    r"|im\s+krankenhaus|im\s+spital|in\s+der\s+klinik|in\s+kur|im\s+ausland|auf\s+(?:reisen|dienstreise"
+    r"|gesch(?:ä|ae)ftsreise|montage)|offline|nicht\s+erreichbar|ohne\s+(?:internet|netz|wlan))"
     r"(?P<tail>(?:\s*[,;.!]\s*.*)?)$"
 )
 _STARTING = re.compile(
@@ -1045,6 +1231,7 @@ _BACK = re.compile(
     r"(?:(?:i['’]?m|i\s+am|i['’]ve\s+(?:come|got)|i\s+(?:came|got))\s+back(?:\s+home)?"
     r"|(?:i['’]?m|i\s+am)\s+home|back|de\s+retour|(?:rientrat|tornat)[oa]"
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?|revenue?)|me\s+(?:revoil[àa]|voil[àa]\s+de\s+retour)"
+    r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
     r"|eccomi\s+di\s+ritorno"
     r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her\s+als\s+(?:geplant|gedacht)|aus\s+dem"
@@ -1127,10 +1314,12 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
 
 _MY_TURN = re.compile(
     r"(?i)(?<![\w'’])(?:when|whenever|quand|lorsque|lorsqu['’]|quando|wenn|sobald)\s*(?:"
-    r"(?:it['’]?s|it\s+is)\s+(?:my\s+turn|me\s+to\s+(?:play|move))|i\s+(?:have\s+to|must|need\s+to"
+    r"(?:it['’]?s|it\s+is)\s+(?:my\s+(?:turn|move|go)|me\s+to\s+(?:play|move))|i['’]?m\s+up"
+    r"|i\s+(?:have\s+to|must|need\s+to"
     r"|can)\s+(?:play|move)"
-    r"|c['’]est\s+(?:(?:mon\s+tour|[àa]\s+moi)(?:\s+de\s+jouer)?)|je\s+dois\s+jouer"
-    r"|(?:[èe]\s+il\s+mio\s+turno|tocca\s+a\s+me|devo\s+(?:giocare|muovere))"
+    r"|c['’]est\s+(?:(?:mon\s+tour|mon\s+coup|[àa]\s+moi)(?:\s+de\s+jouer)?)|je\s+dois\s+jouer"
+    r"|(?:[èe]\s+(?:il\s+mio\s+turno|la\s+mia\s+mossa|il\s+mio\s+tiro)|tocca\s+a\s+me"
+    r"|devo\s+(?:giocare|muovere))"
     r"|ich\s+(?:dran|an\s+der\s+reihe|am\s+zug)\s+bin|ich\s+ziehen\s+muss)(?![\w'’])"
 )
 """When it is the player's turn, in words ("when it's my turn", "quand c'est à moi de jouer",
@@ -1145,7 +1334,8 @@ _MAIL_ME = _listed(
     prefererais vorrei preferisco preferirei ich moechte haette gern gerne lieber from now on
     desormais dorenavant d'ora in poi ab jetzt kuenftig future a partir maintenant da ora poi
     hi hello bonjour salut ciao buongiorno hallo thanks thank you merci grazie danke receive
-    get recevoir ricevere bekommen erhalten des delle dei a an un une una uno ein eine einen"""
+    get recevoir ricevere bekommen erhalten des delle dei a an un une una uno ein eine einen
+    de di ecrire envoyer scrivermi scrivere mandarmi"""
 )
 """The words around "when it's my turn" in MAIL TURNS asked in a sentence ("Please only mail me
 when it's my turn", "Écrivez-moi seulement quand c'est à moi de jouer svp")."""
@@ -1153,6 +1343,7 @@ _ONLY = _listed("only just solely seulement uniquement que solo soltanto unicame
 _ASKS_MAIL = _listed(
     """please pls plz svp stp plait perfavore perpiacere bitte voudrais aimerais prefere
     prefererais vorrei preferisco preferirei moechte gern gerne lieber like want would
+    suffirait basterebbe reichen reicht genuegt enough
     ecrivez envoyez prevenez contactez scrivetemi scrivimi mandatemi avvisatemi contattatemi
     schreibt benachrichtigt kontaktiert"""
 )
@@ -1184,8 +1375,22 @@ _DAILY = re.compile(
 Tag"): MAIL DIGEST."""
 _MODE_WORDS = _listed(
     """again de nouveau nouveau di nuovo nuovo wieder back retour like before comme avant come
-    prima wie vorher instead plutot piuttosto stattdessen prefer rather"""
+    prima wie vorher instead plutot piuttosto stattdessen prefer rather
+    go going to sending send receiving getting envoyer recevoir mandare ricevere schicken senden
+    bekommen revenir tornare zurueck
+    be enough sufficient suffice suffices suffit suffirait suffiraient assez largement basta
+    basterebbe bastano sufficiente reicht reichen wuerde genuegt genuegen voellig mir mi me"""
 )
+"""(Ninth round: "Un seul mail par jour me suffirait", "One mail a day would be enough", "Una
+mail al giorno basterebbe", "Eine Mail am Tag würde mir reichen".)"""
+
+
+_POLITE_ASK = re.compile(
+    r"(?i)^\W*(?:merci\s+de|je\s+vous\s+prie\s+de|grazie\s+se|vi\s+prego\s+di|kindly|go\s+back\s+to"
+    r"|switch\s+back\s+to)(?![\w'’])"
+)
+"""A request written as thanks in advance or a polite formula ("Merci de ne m'écrire que quand
+c'est mon tour", "Please go back to sending me a mail for every move"; ninth round)."""
 
 
 def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
@@ -1218,7 +1423,7 @@ def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
     )
     if mode == "TURNS" and not _ONLY & set(words):
         return []
-    if not (imperative or _ASKS_MAIL & set(_words(line))):
+    if not (imperative or _ASKS_MAIL & set(_words(line)) or _POLITE_ASK.search(line)):
         return []
     allowed = _MAIL_ME if mode == "TURNS" else _MAIL_ME | _MODE_WORDS
     if any(w not in allowed for w in words):
@@ -1243,6 +1448,8 @@ _PROPOSED_PAUSE = re.compile(
     r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
     r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+)?(?:die\s+partie\s+|das\s+spiel\s+)?(?P<de2>.+?)"
     r"\s+(?:zu\s+pausieren|pausieren)(?=\s*(?:[,.;!]|$))"
+    r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+|wir\s+machen\s+)?(?P<de3>.+?)\s+(?:eine\s+)?pause"
+    r"(?:\s+(?:machen|einlegen|ein))?(?=\s*(?:[,.;!]|$))"
     r")(?![\w'’])(?P<rest>.*)$"
 )
 """A pause proposed in words, in the first person and now ("I propose we pause the game for a
@@ -1253,7 +1460,56 @@ _GREETING = re.compile(
     r"|guten\s+(?:tag|abend|morgen)|moin|servus)"
     r"(?:\s+(?:zusammen|alle|all|everyone|everybody|[àa]\s+tous|a\s+tutti|tutti|ragazzi))?\s*[,!.]\s*"
 )
-_PAUSE_LEAD = re.compile(r"(?i)^\s*(?:of|for|de|d['’]|pendant|di|per|von|für|fuer)\s+")
+_PAUSE_LEAD = re.compile(r"(?i)^\s*(?:(?:of|for|de|pendant|di|per|von|für|fuer)\s+|d['’]\s*)")
+
+
+def _length_in(text: str, strip: Callable[[str], str]) -> tuple[str | None, str]:
+    """The one length a pause's words name, with a reason or a time around it ("une semaine pour
+    les fêtes", "über Weihnachten zwei Wochen"; ninth round), and the words around it (which the
+    caller checks hold no figure and deny nothing); ``(None, "")`` when none is read, or a second
+    length stands in what is left."""
+    from pbem.commands.durations import leading_duration
+
+    words = text.split()
+    for i in range(min(4, len(words))):
+        for j in range(len(words), i, -1):
+            got = leading_duration(" ".join(words[i:j]), strip)
+            if got is None:
+                continue
+            around = " ".join(words[:i] + words[j:])
+            short = next(
+                x
+                for k in range(i + 1, j + 1)
+                if (x := leading_duration(" ".join(words[i:k]), strip))
+            )
+            if short != got or _length_in_rest(around, strip) or _LATER_START.search(around):
+                return None, ""  # "une semaine pour les 3 prochains jours", "..., voire deux"
+            return got, around
+    return None, ""
+
+
+_LATER_START = re.compile(
+    r"(?i)(?<![\w'’])(?:after|from|starting|beginning|next|once|when|until|till|apr[èe]s|[àa]\s+partir"
+    r"|d[èe]s|prochaine?s?|quand|jusqu['’]|d[èe]but|fin|dopo|dal|dalla|da|prossim[aoie]|quando|fino"
+    r"|inizio|fine|nach|ab|n(?:ä|ae)chste[nrs]?|wenn|sobald|bis|anfang|ende|end|start|january|february"
+    r"|march|april|may|june|july|august|september|october|november|december|janvier|f[ée]vrier|mars"
+    r"|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|gennaio|febbraio|marzo"
+    r"|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre|januar|februar|m(?:ä|ae)rz|juni"
+    r"|juli|oktober|dezember|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi"
+    r"|mercredi|jeudi|vendredi|samedi|dimanche|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]"
+    r"|sabato|domenica|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|tomorrow|demain"
+    r"|domani|morgen)(?![\w'’])"
+)
+"""A later start beside a pause's length ("for a week after Christmas", "ab Montag", "da
+gennaio"): a pause proposed is from now, so it is asked back. (A reason with a time after the
+length's clause is read as the reason, as the corpus does: "..., a dicembre ho gli esami".)"""
+
+
+def _length_in_rest(text: str, strip: Callable[[str], str]) -> bool:
+    from pbem.commands.durations import leading_duration
+
+    words = text.split()
+    return any(leading_duration(" ".join(words[i : i + 3]), strip) for i in range(len(words)))
 
 
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
@@ -1262,22 +1518,23 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     nothing but courtesy or a reason without a figure, a denial or a condition ("Propongo una pausa
     di 10 giorni, ho gli esami"). ``[]`` for anything else: a question ("Maybe we should pause
     for a week?", "Sollen wir eine Pause machen?"), no length, the past."""
-    from pbem.commands.durations import leading_duration
     from pbem.mail.reply import denies, strip_please
 
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
         return []
-    german = m["de"] if m["de"] is not None else m["de2"]
+    german = next((m[g] for g in ("de", "de2", "de3") if m[g] is not None), None)
     rest = german if german is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
     tail = m["rest"] if german is not None else ""
     if german is None:
         clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
         rest, tail = clause[0], rest[len(clause[0]) :]
-    got = leading_duration(_PAUSE_LEAD.sub("", rest), strip_please)
+    got, around = _length_in(_PAUSE_LEAD.sub("", rest), strip_please)
     if got is None or not re.fullmatch(r"\d+[dh]", got):
         return []
-    tail = tail.strip(" ,;.!")
+    tail = f"{around} {tail}".strip(" ,;.!")
+    if tail and _length_in_rest(tail, strip_please):
+        return []  # "Je propose une pause d'une semaine, voire deux semaines"
     if tail and (any(c.isdigit() for c in tail) or denies(tail.split())):
         return []
     cmd = vocabulary().commands.get("propose")

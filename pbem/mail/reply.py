@@ -132,6 +132,52 @@ def _alternation(names: Sequence[str]) -> str:
     return "|".join(re.escape(n) for n in uniq)
 
 
+_SPOKEN_END = re.compile(
+    r"(?i)(?<=\w)\s+(?P<mark>question\s+mark|point\s+d['’]interrogation|punto\s+(?:interrogativo|di\s+domanda)"
+    r"|fragezeichen|exclamation\s+(?:mark|point)|point\s+d['’]exclamation|punto\s+esclamativo"
+    r"|ausrufezeichen|full\s+stop|period|point|punto|punkt)\s*$"
+)
+_SPOKEN_MARKS = {"question": "?", "interrogation": "?", "interrogativo": "?", "domanda": "?",
+                 "fragezeichen": "?", "exclamation": "!", "esclamativo": "!", "ausrufezeichen": "!"}  # fmt: skip
+_NOUN_BEFORE = """a an the this that my your his her our their no one good fine main match exact at on to
+    trial waiting grace time long short same whole
+    le la un une ce cet mon ton son notre votre du de au bon bel quel premier dernier en
+    il lo uno questo quel quello mio tuo suo nostro vostro del al nel dal buon bel un primo
+    der die das den dem des ein einen einem einer diesen diesem jeden wichtigen springende
+    zum am vom beim von auf"""
+_NOT_SPOKEN_AFTER = frozenset(_NOUN_BEFORE.split())
+"""Words after which "point", "punto", "Punkt" or "period" is a noun ("you have a point", "il
+punto", "der Punkt", "a trial period"), not the end of a dictated sentence."""
+
+
+def spoken_punctuation(line: str) -> str:
+    """A line dictated by voice with its punctuation spoken at its end ("History please question
+    mark", "Plateau s'il vous plaît point", "Statistiche per favore punto interrogativo",
+    "Urlaub eine Woche Punkt"; issue 31, ninth round): the mark written. The plain stop words
+    ("point", "punto", "Punkt", "period", "full stop") only after a word that is no article or
+    determiner ("you have a point" stays)."""
+    m = _SPOKEN_END.search(line)
+    if m is None:
+        return line
+    mark = m["mark"].casefold().split()
+    written = next((_SPOKEN_MARKS[w] for w in mark if w in _SPOKEN_MARKS), ".")
+    if written == "." and len(mark) == 1:
+        before = line[: m.start()].split()
+        if len(before) < 2 or before[-1].casefold().strip(".,;:!?") in _NOT_SPOKEN_AFTER:
+            return line
+    return line[: m.start()] + written
+
+
+def _footer(forms: _Forms, line: str) -> bool:
+    """Is ``line`` a client's footer ("Sent from my iPhone", "Von meinem Samsung Galaxy
+    gesendet")? Not a sentence of the player's that starts the same way ("Sent from my phone so
+    can't see the picture properly, could you resend the board as text?"; ninth round): a footer
+    asks nothing and is short, unless it carries its link."""
+    if not forms.sent_from.match(line) or "?" in line:
+        return False
+    return len(line) <= 80 or "http" in line or "<" in line
+
+
 @functools.cache
 def _forms() -> _Forms:
     q = tomllib.loads((_DATA / "quote_forms.toml").read_text("utf-8"))
@@ -671,7 +717,7 @@ def command_lines(
                 break
             i = end + 1
             continue
-        if forms.sent_from.match(line) or _DECORATION.match(line) or _DRAWING.match(line):
+        if _footer(forms, line) or _DECORATION.match(line) or _DRAWING.match(line):
             i += 1
             continue
         if have_fp and fingerprint is not None and len(line) <= 2000 and _QUOTE_OPEN.search(line):
@@ -679,7 +725,7 @@ def command_lines(
             if not words(line):
                 i += 1
                 continue
-        out.append(line)
+        out.append(spoken_punctuation(line))
         out_idx.append(i)
         if max_lines is not None and len(out) >= max_lines:
             break

@@ -37,15 +37,34 @@ Contract (each game module provides one object satisfying :class:`Game`):
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from typing import ClassVar, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import msgspec
 
 Seat: TypeAlias = int
 """A seat is the 0-based index of a player in turn order."""
+
+PLAYER_NAMES: ContextVar[tuple[str, ...]] = ContextVar("player_names", default=())
+"""The players' names by seat while the service reads one player's reply (issue 31, ninth round:
+"I'll take Ann's yellow coat", "Prendo i pantaloni rossi a Carla"): a game's notation may read a
+seat named by its player's name. Empty everywhere else (replays, bots, the canonical notation),
+where only the seat's own name is read. The names are public (every mail shows them)."""
+
+
+@contextlib.contextmanager
+def players_named(names: Sequence[str]) -> Iterator[None]:
+    """:data:`PLAYER_NAMES` set to ``names`` (by seat) for the reading inside the block."""
+    token = PLAYER_NAMES.set(tuple(names))
+    try:
+        yield
+    finally:
+        PLAYER_NAMES.reset(token)
+
 
 JSONValue: TypeAlias = object
 """A value msgspec can encode as JSON: dict, list, str, int, bool, None (never float: NaN is lossy).

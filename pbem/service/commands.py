@@ -221,8 +221,15 @@ class Help(_Base):
     name = "HELP"
     words = {"fr": ("AIDE",), "it": ("AIUTO",), "de": ("HILFE",)}
     nouns = {
-        "en": ("help", "commands"),
-        "fr": ("aide", "aidez", "commandes", "aider"),  # "pouvez-vous m'aider ?"
+        "en": ("help", "commands", "sos"),
+        "fr": (
+            "aide",
+            "aidez",
+            "commandes",
+            "aider",
+            "au secours",
+            "secours",
+        ),  # "pouvez-vous m'aider ?"
         "it": ("aiuto", "aiutami", "aiutatemi", "comandi", "aiutarmi", "aiutare"),
         "de": ("Hilfe", "hilf", "helft", "Befehle", "Kommandos", "helfen"),
     }
@@ -1470,6 +1477,18 @@ class _Answer(_Base):
     step: ClassVar[str] = ""
     word: ClassVar[str] = ""
 
+    def hear(self, said: Said) -> Heard | None:
+        """The answer, unless what follows it names the other answer ("Accetto... anzi no,
+        rifiuto", "ACCEPT - no wait, DECLINE", "J'accepte, enfin non je refuse"; issue 31, ninth
+        round), or limits an acceptance ("ACCETTO, ma solo una settimana"): then the line is no
+        answer (asked back), never the first word's."""
+        heard = super().hear(said)
+        if heard is not None and said.rest and _other_answer(self.kind, said.rest):
+            return None
+        if heard is not None and self.kind == "accept" and _ANSWER_LIMITED.search(said.rest):
+            return None
+        return heard
+
     def check(self, desk: Desk, seated: Seated, cmd: Command) -> CommandError | None:
         import pbem.service.votes as votes
 
@@ -1490,6 +1509,54 @@ class _Answer(_Base):
         if self.step == "accept":
             votes.carry_if_agreed(desk, seated.game_id, desk.clock())
         return 0
+
+
+def _other_answer(kind: str, rest: str) -> bool:
+    """Does ``rest`` hold a word of the answer other than ``kind``'s (its words in every language,
+    or the verb of its phrases: "rifiuto", "je refuse", "lehne ... ab", "I decline")?"""
+    other = "decline" if kind == "accept" else "accept"
+    cmd = VOCABULARY.commands.get(other)
+    if cmd is None:
+        return False
+    names = {fold_word(cmd.name), *(fold_word(w) for ws in cmd.words.values() for w in ws)}
+    named = names | _ANSWER_VERBS[other]
+    for m in re.finditer(r"[^\W\d_]+", rest):
+        if fold_word(m[0]) not in named:
+            continue
+        # the words of its own clause around it ("I can't accept a pause", "non accetto", "je
+        # n'accepte pas"): a negation there says the same; "enfin non, REFUSER" corrects
+        before = re.split(r"[,;:.!?()\-–—]", rest[: m.start()])[-1]
+        after = re.split(r"[,;:.!?()\-–—]", rest[m.end() :])[0]
+        near = re.findall(r"[^\W\d_]+(?:['’]t)?", before)[-2:] + re.findall(r"[^\W\d_]+", after)[:1]
+        if not _ANSWER_NEGATED.intersection(fold_word(w) for w in near):
+            return True  # ("DECLINE, sorry, I can't accept a pause now" says the same)
+    return False
+
+
+def _folded(text: str) -> frozenset[str]:
+    return frozenset(fold_word(w) for w in text.split())
+
+
+_ANSWER_NEGATED = _folded("not never can't cannot won't don't ne pas n non nicht kein nie mai")
+_ANSWER_LIMITED = re.compile(
+    r"(?i)(?<![\w'’])(?:but\s+only|only\s+if|if|unless|provided|mais\s+seulement|seulement\s+si|si"
+    r"|sauf|ma\s+solo|solo\s+se|se|purch[ée]|a\s+patto|aber\s+nur|nur\s+wenn|wenn|falls|sofern"
+    r"|au\s+plus|at\s+most|massimo|h[öo]chstens)(?![\w'’])"
+)
+"""An answer limited or made conditional in its remark ("ACCETTO, ma solo una settimana",
+"Accept if it's one week"): not the answer to the proposal as it stands (asked back)."""
+
+
+_ANSWER_VERBS = {
+    "accept": _folded(
+        "accept accepted agree accepte acceptons accetto accettiamo accetta akzeptiere zustimme"
+        " einverstanden"
+    ),
+    "decline": _folded(
+        "decline declined refuse refusons refuser rifiuto rifiuta rifiutiamo lehne ablehne dagegen"
+    ),
+}
+"""The verbs of each answer in the persons a player writes them (beside its command words)."""
 
 
 @register
@@ -1743,7 +1810,11 @@ class StandingCmd(_Base):
 
     def hear(self, said: Said) -> Heard | None:
         if len(said.bare.split()) > 12:
-            return None
+            # a longer sentence only when it reads whole as orders ("Please set a standing order
+            # for me: whenever I may take a card from another player, take it from North first,
+            # then from South."; ninth round)
+            long = len(said.bare.split()) <= 24 and self.sure(said.bare)
+            return Heard(kind="standing", arg=said.bare) if long else None
         return Heard(kind="standing" if said.bare else "standing-show", arg=said.bare)
 
     def same_as(self, arg: str) -> str:
@@ -1751,7 +1822,7 @@ class StandingCmd(_Base):
         import pbem.service.standing as standing
 
         try:
-            return repr(standing.parse(arg, 0, 4))
+            return repr(standing.parse(arg, -1, 4))
         except CommandError:
             return arg
 
@@ -1760,8 +1831,8 @@ class StandingCmd(_Base):
         order after a word of prose; issue 31). The seat's own check reads them again."""
         import pbem.service.standing as standing
 
-        try:
-            return standing.parse(arg, 0, 4) is not None
+        try:  # (no seat is the player's own here: "STEAL NORTH SOUTH" reads at every seat)
+            return standing.parse(arg, -1, 4) is not None
         except CommandError:
             return False
 
@@ -2060,10 +2131,37 @@ class LegalCmd(_Base):
     name = "LEGAL"
     words = {"fr": ("LEGAUX",), "it": ("LEGALI",), "de": ("ERLAUBT",)}
     nouns = {
-        "en": ("legal moves", "possible moves", "valid moves", "allowed moves", "legal move"),
-        "fr": ("coups légaux", "coups possibles", "coups valides", "coups autorisés"),
-        "it": ("mosse legali", "mosse possibili", "mosse valide", "mosse consentite"),
+        "en": (
+            "legal moves",
+            "possible moves",
+            "valid moves",
+            "allowed moves",
+            "legal move",
+            "permitted moves",
+            "playable moves",
+        ),
+        "fr": (
+            "coups légaux",
+            "coups possibles",
+            "coups valides",
+            "coups autorisés",
+            "coups permis",
+            "coups jouables",
+            "coups légaux possibles",
+        ),
+        "it": (
+            "mosse legali",
+            "mosse possibili",
+            "mosse valide",
+            "mosse consentite",
+            "mosse permesse",
+            "mosse ammesse",
+            "mosse giocabili",
+        ),
         "de": (
+            "zulässigen Züge",
+            "zulässige Züge",
+            "möglichen Spielzüge",
             "erlaubte Züge",
             "erlaubten Züge",
             "möglichen Züge",

@@ -211,7 +211,8 @@ _said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme")
 _said(
     (_TAKEOVER, _STANDBY),
     """
-    i will take over | je reprends | je remplace | subentro | rilevo | ich uebernehme
+    i will take over | i take over | i am taking over | i can take over | je reprends
+    je remplace | subentro | rilevo | ich uebernehme
     uebernehme ich | ich ubernehme | ich springe | springe ich | ich ersetze | sostituisco
     """,
 )
@@ -400,6 +401,17 @@ _CONTRACTIONS = (
     (re.compile(r"n't\b"), " not"),
     (re.compile(r"'re\b"), " are"),
     (re.compile(r"\bcan't\b"), "can not"),
+    # chat-style English without apostrophes (ninth round): only where the word is no other
+    (re.compile(r"\bid(?= (?:like|love|prefer|be|rather|want)\b)"), "i would"),
+    (
+        re.compile(
+            r"\bim(?= (?:available|happy|glad|keen|interested|up|willing|in|out|leaving"
+            r"|withdrawing|dropping|free|around|ready)\b)"
+        ),
+        "i am",
+    ),
+    (re.compile(r"\bill(?= (?:join|play|watch|take|leave|stand|withdraw|follow|be)\b)"), "i will"),
+    (re.compile(r"\b(can|don|won|isn|aren|didn|doesn|couldn|wouldn)t\b"), r"\1 not"),
 )
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*'?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]\s+")
@@ -432,9 +444,27 @@ def _sentence_or_last_clause(text: str) -> Request | None:
         return first
     last = _sentence(clauses[-1])
     before = _fold(" ".join(clauses[:-1]))
-    if last is None or last[0] not in (_LEAVE, _UNWATCH) or _ids(before) or _kinds(before):
+    named = _ids(before)
+    if (
+        last is None
+        and len(named) == 1
+        and not _ids(_fold(clauses[-1]))
+        and not _kinds(before)
+        and _REGRET & set(before)
+        and not set(before) & _ASKING_HOW
+    ):
+        # "Je ne peux plus jouer à o-fc-3a9c, désolé, retirez-moi svp": the regret names the
+        # game, the request after it takes it as its own (ninth round)
+        last = _sentence(f"{clauses[-1]} {next(iter(named))}")
+        return last if last is not None and last[0] in (_LEAVE, _UNWATCH) else None
+    if last is None or last[0] not in (_LEAVE, _UNWATCH) or named or _kinds(before):
         return None
     return last
+
+
+_REGRET = _words("not no plus more longer piu mehr nicht kein keine leider desole desolee sorry")
+"""A regret or an inability said before a LEAVE or UNWATCH ("can not play any more", "ne peux
+plus", "non posso più", "kann leider nicht mehr")."""
 
 
 _CONDITION = re.compile(
@@ -547,7 +577,19 @@ def _fold(text: str) -> list[str]:
     t = t.replace("cannot", "can not")
     for pat, out in _CONTRACTIONS:
         t = pat.sub(out, t)
+    t = _CHAT.sub(lambda m: _CHAT_WORDS[m[0]], t)
     return _TOKEN.findall(t)
+
+
+_CHAT_WORDS = {"x": "per", "grz": "grazie", "thx": "thanks", "tnx": "thanks", "pls": "please",
+               "plz": "please", "mrc": "merci", "mci": "merci", "dnk": "danke", "bjr": "bonjour",
+               "slt": "salut", "cmq": "comunque", "nn": "non", "vlt": "vielleicht",
+               "vllt": "vielleicht"}  # fmt: skip
+"""Chat and phone abbreviations (ninth round: "vorrei fare da riserva x die verbotene stadt
+grz"); "x" only between two words, as the Italian "per"."""
+_CHAT = re.compile(
+    r"(?<=[a-z] )x(?= [a-z])|\b(?:grz|thx|tnx|pls|plz|mrc|mci|dnk|bjr|slt|cmq|nn|vlt|vllt)\b"
+)
 
 
 def _find(words: list[str], phrase: tuple[str, ...], start: int = 0) -> int:
@@ -685,11 +727,17 @@ def _stopping(words: list[str]) -> Request | None:
     stops = [k for p in _STOP if (k := _find(words, p)) >= 0]
     ceases = [_apart(words, p) for p in _NO_LONGER]
     ceased = [k for k in ceases if k is not None]
-    if bool(stops) == bool(ceased):
+    if not stops and not ceased:
         return None
     start = min(stops or ceased)
     negations = {"not", "ne", "n'", "non", "nicht", "keine", "keinen", "no"}
-    if stops and (_DOUBT & set(words)):
+    if stops and ceased:
+        # "Ich möchte fc-7k3q nicht mehr beobachten, bitte austragen": a cessation and a stop
+        # that say the same (ninth round); never a stop denied ("don't stop ..., no longer")
+        if any(negations & set(words[max(0, k - 2) : k]) for k in stops):
+            return None
+        stops = []
+    elif stops and (_DOUBT & set(words)):
         return None
     if ceased and (_DOUBT - negations - {"plus"}) & set(words):
         return None
@@ -928,10 +976,21 @@ def _seats(text: str, words: list[str]) -> set[str]:
         out.add(seat)
         near = words[max(0, k - 3) : k] + words[k + 1 : k + 3]
         near_noun = near_noun or bool(_SEAT_NOUNS & set(near))
+        # the seat as the object of a verb of taking over ("ich übernehme Gelb", "I'll take
+        # over yellow", "je reprends le Jaune", "rilevo il Giallo"; ninth round)
+        near_noun = near_noun or bool(_TAKING & set(words[max(0, k - 2) : k]))
     # every seat the sentence names counts once one stands by a seat's noun ("the yellow or
     # the blue seat": two seats, no request)
     return out if near_noun else set()
 
+
+_TAKING = _words(
+    """
+    over uebernehme ubernehme uebernehmen ubernehmen reprends reprendre rilevo rilevare subentro
+    replace remplace remplacer sostituisco sostituire ersetze ersetzen
+    """
+)
+"""The verbs of taking a seat over, whose object may be the seat alone ("ich übernehme Gelb")."""
 
 _ABOUT = _words(
     """

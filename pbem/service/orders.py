@@ -16,7 +16,7 @@ from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import _
 from pbem.mail.fingerprint import Fingerprint
 from pbem.mail.reply import subject_text
-from pbem.rules.base import InvalidSyntax, NotYourDecision
+from pbem.rules.base import InvalidSyntax, NotYourDecision, players_named
 from pbem.service.auth import Seated
 from pbem.service.commands import REGISTRY, Desk, EmailCommand
 from pbem.service.facts import moves_played
@@ -219,18 +219,20 @@ def read(
     def is_move_form(text: str) -> bool:
         return move_form(record, seat, text)
 
-    reading = read_commands(
-        lines,
-        parse_action if env.status == "active" else None,
-        is_move_form,
-        notation=game.notation,
-        subject=subject,
-        plans=_plans_now(record, seat),
-        spell=lambda line: game.spelled_at(state, seat, line),
-        suggested=suggestion_lists(record, seat, answered)
-        if current_token(record, seat, seated.ref.turn)
-        else {},
-    )
+    # the players' names, so that "I'll take Ann's yellow coat" names a seat (ninth round)
+    with players_named([env.active_player(s).name for s in env.seats()]):
+        reading = read_commands(
+            lines,
+            parse_action if env.status == "active" else None,
+            is_move_form,
+            notation=game.notation,
+            subject=subject,
+            plans=_plans_now(record, seat),
+            spell=lambda line: game.spelled_at(state, seat, line),
+            suggested=suggestion_lists(record, seat, answered)
+            if current_token(record, seat, seated.ref.turn)
+            else {},
+        )
     action = reading.action
     if action is not None and not current_token(record, seat, seated.ref.turn):
         reading.errors.append(

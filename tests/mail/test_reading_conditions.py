@@ -208,7 +208,12 @@ def _moves(line: str) -> tuple[list[str], list[Move]]:
         ("Can I play R2? If not, O9 R1", None),
         ("If N11 is free, M13 R2, otherwise O9 R1", None),
         ("If N11 is taken, N11 R0, otherwise O9 R1", None),
-        ("Si N11 n'est plus libre, O9 R1, sinon N11 R0", None),
+        # "no longer free" is taken (ninth round); a negation alone still is not this shape
+        ("Si N11 n'est plus libre, O9 R1, sinon N11 R0", (MOVE, "O9 R1")),
+        ("Se N11 non è più libera, O9 R1, altrimenti N11 R0", (MOVE, "O9 R1")),
+        ("If N11 is no longer free, O9 R1, otherwise N11 R0", (MOVE, "O9 R1")),
+        ("Si N11 n'est pas libre, O9 R1, sinon N11 R0", None),
+        ("Falls N11 nicht frei ist, O9 R1, sonst N11 R0", None),
     ],
 )
 def test_the_condition_alone(line: str, want: tuple[str, str] | None) -> None:

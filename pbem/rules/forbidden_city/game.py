@@ -474,6 +474,8 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
         from pbem.rules.forbidden_city import notation as fc_notation
 
         placed = [(c.tile.id, *B.xy(k)) for k, c in state.board.cells.items() if c.owner >= 0]
+        own = state.hands[seat] if 0 <= seat < len(state.hands) else None
+        line = fc_notation.hand_tile_named(line, own)  # "Placing P9 on O9, R1"
         return fc_notation.spelled(fc_notation.relative_squares(line, placed))
 
     def suggested(self, state: State, seat: Seat) -> list[tuple[str, list[str]]]:

@@ -10,11 +10,11 @@ and further west AZ, AY, .. AA, AAZ (an A prefix per 26 columns, counting back f
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pbem.i18n import _
+from pbem.i18n import _, current
 
 COLUMN_OFFSET = 12
 """x = 0 is column M."""
@@ -180,6 +180,228 @@ _COLUMN_ROW = re.compile(
 riga 13", "Spalte M, Reihe dreizehn"): the square's name."""
 
 
+# -----------------------------------------------------------------------------------------------
+# A move spoken or spelled (issue 31, ninth round): the closed classes of how a column, a row and
+# a rotation are said in the four languages, read as a whole vocabulary rather than by example
+# -----------------------------------------------------------------------------------------------
+
+_LETTER_SAID = {
+    # Italian (the names of the letters)
+    "bi": "b", "ci": "c", "di": "d", "effe": "f", "gi": "g", "acca": "h", "i lunga": "j",
+    "kappa": "k", "cappa": "k", "elle": "l", "emme": "m", "enne": "n", "pi": "p", "cu": "q",
+    "erre": "r", "esse": "s", "ti": "t", "vu": "v", "vi": "v", "doppia vu": "w", "ics": "x",
+    "ipsilon": "y", "zeta": "z",
+    # French
+    "bé": "b", "cé": "c", "dé": "d", "èf": "f", "gé": "g", "ache": "h", "ji": "j", "ka": "k",
+    "èl": "l", "èle": "l", "èm": "m", "ème": "m", "èn": "n", "ène": "n", "pé": "p", "ku": "q",
+    "èr": "r", "ère": "r", "èss": "s", "té": "t", "vé": "v", "double vé": "w", "ixe": "x",
+    "i grec": "y", "zède": "z",
+    # German
+    "be": "b", "ce": "c", "tse": "c", "de": "d", "ef": "f", "ge": "g", "ha": "h", "jot": "j",
+    "el": "l", "em": "m", "en": "n", "pe": "p", "er": "r", "es": "s", "te": "t", "vau": "v",
+    "we": "w", "ix": "x", "ypsilon": "y", "zett": "z",
+    # English
+    "bee": "b", "cee": "c", "dee": "d", "eff": "f", "gee": "g", "aitch": "h", "haitch": "h",
+    "jay": "j", "kay": "k", "ell": "l", "pee": "p", "cue": "q", "ar": "r", "are": "r",
+    "ess": "s", "tee": "t", "vee": "v", "double u": "w", "ex": "x", "wye": "y", "zed": "z",
+    "zee": "z",
+}  # fmt: skip
+"""The names of the letters in Italian, French, German and English, as a phone writes them when
+the player dictates a move ("emme", "èm", "Em", "em" are M). Many are short words of the
+language ("de", "en", "es"): they are read as a column only inside a whole move, the row and the
+rotation after them (:data:`_SPOKEN_MOVE`)."""
+
+_ALPHABETS = (
+    # NATO / ICAO
+    "alfa alpha bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike "
+    "november oscar papa quebec romeo sierra tango uniform victor whiskey whisky xray yankee zulu "
+    # German (DIN 5009, the old names and the cities of 2022)
+    "anton berta caesar cäsar charlotte dora emil friedrich fritz gustav heinrich ida julius "
+    "kaufmann konrad ludwig martha marta nordpol otto paula quelle richard samuel siegfried "
+    "theodor ulrich viktor wilhelm xanthippe zacharias zeppelin aachen berlin chemnitz "
+    "düsseldorf essen frankfurt goslar hamburg ingelheim jena köln leipzig münchen nürnberg "
+    "offenbach potsdam quickborn rostock salzwedel tübingen unna völklingen wuppertal xanten "
+    "zwickau "
+    # Italian (the cities)
+    "ancona bari bologna como catania domodossola empoli firenze genova imola jolly kursaal "
+    "livorno milano napoli otranto padova palermo quarto roma savona torino udine venezia "
+    "washington xeres york yacht zara "
+    # French
+    "anatole berthe célestin désiré eugène émile françois gaston henri irma joseph kléber louis "
+    "marcel nicolas pierre quintal raoul suzanne thérèse ursule xavier yvonne zoé"
+)
+_ALPHABET_WORDS = frozenset(_ALPHABETS.split())
+"""The spelling alphabets of the four languages: each word stands for its first letter
+("Mike", "Martha", "Milano", "Marcel" are M). Alone, read as a column only inside a whole move;
+after its letter ("M wie Martha", "M comme Marcel", "M come Milano", "M as in Mike") it is
+dropped."""
+
+_DIGIT_WORDS = {
+    w: str(n % 10)
+    for words in (
+        "zero one two three four five six seven eight nine",
+        "zéro un deux trois quatre cinq six sept huit neuf",
+        "zero uno due tre quattro cinque sei sette otto nove",
+        "null eins zwei drei vier fünf sechs sieben acht neun",
+    )
+    for n, w in enumerate(words.split())
+}
+_ROT_SAID = {**_NUMBER_WORDS, "nul": "0", "ein": "1", "eine": "1", "to": "2", "tree": "3",
+             "0": "0", "1": "1", "2": "2", "3": "3"}  # fmt: skip
+_R_SAID = (
+    "r|are|ar|air|erre|er|èr|ère|romeo|raoul|richard|roma|rostock|rotation|rotazione|drehung"
+    "|rotated|rotate|rotata|ruotata|ruotato|rot\\.?"
+)
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """A regular expression's alternatives for ``words``, longest first, spaces as any space."""
+    return "|".join(
+        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
+    )
+
+
+_GLOSS = re.compile(
+    r"(?<![\w'’])([A-Za-z])\s*[,(]?\s*(?i:comme|come|wie|as\s+in|like|for|für)\s+(?:(?i:dans|in)\s+)?"
+    r"(?:[«\"“„']\s*)?([^\W\d_](?:[^\W\d_]|['’](?=[^\W\d_]))*)(?:\s*[»\"”“'])?\)?"
+)
+"""A letter spelled with a word of an alphabet after it ("M comme Marcel", "M wie Martha", "M
+come Milano", "M as in Mike", "R for Romeo"): the letter, when the word starts with it."""
+
+_SPOKEN_MOVE = re.compile(
+    r"(?i)(?<![\w'’])(?P<col>[a-z]|"
+    + _alternatives(set(_LETTER_SAID) | _ALPHABET_WORDS)
+    + r")\s*-?\s*(?P<row>\d{1,2}|(?:"
+    + _alternatives(_DIGIT_WORDS)
+    + r")\s+(?:"
+    + _alternatives(_DIGIT_WORDS)
+    + r")(?=\s*[,;/-]?\s*(?:(?:and|et|e|und|with|avec|con|mit)\s+)?(?:"
+    + _R_SAID
+    + r"))|"
+    + _alternatives(_ROW_WORDS)
+    + r")\s*[,;/-]?\s*(?:(?:and|et|e|und|with|avec|con|mit)\s+)?(?:"
+    + _R_SAID
+    + r")\s*[-:=]?\s*(?P<rot>"
+    + _alternatives(set(_ROT_SAID) - {"0", "1", "2", "3"})
+    + r"|[0-3])(?![\w'’]|[.,]\d)(?!\s*(?:volt[ae]|times|fois|mal|x|quarts?|quarters?|quarti|viertel"
+    r"|scatti?|crans?|clicks?|klicks?|°|grad|gradi|degrees?|degr[ée]s)(?![\w'’]))"
+)
+"""A whole move spoken: the column (a letter, its name in one of the four languages, or a word
+of a spelling alphabet), the row (figures, a number in words, or its two figures said one by one:
+"one three"), R as heard or a rotation word, and the rotation in figures or words ("em thirteen,
+R two", "Mike one three, rotation two", "Lima ten Romeo zero", "èm treize èr deux", "elle dieci,
+erre zero", "Em dreizehn, Er zwei", "Pe zwölf Er eins")."""
+
+_SPOKEN_SQUARE = re.compile(
+    r"(?<![\w'’])([B-DF-HJ-Z])\s+(?i:(" + _alternatives(_ROW_WORDS) + r"))(?![\w'’-])"
+    r"(?=\s*(?:[,.;:!)]|$)|\s+(?i:(?:at|by|of|in|en|to|à|a|di|de)\s+(?:\d|R\s*[0-3]))"
+    r"|\s+(?i:with|avec|con|mit|sans|without|senza|ohne|um"
+    r"|turned|rotated|upside|tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|capovolt[ao]"
+    r"|gedreht|umgedreht|auf|rotation|rotazione|drehung|half|demi|mezzo|halb|einmal|once|twice"
+    r"|zweimal|dreimal|quarter|quart|quarto|viertel|please|svp|stp|bitte|grazie|merci|thanks)"
+    r"(?![\w'’])|\s+R\s*[0-3](?![\w'’]))"
+)
+"""A square with its row in words after a capital letter ("L ten with no rotation", "P douze, un
+quart de tour vers la droite"), then the end of a phrase or a word of rotation or courtesy ("Plan
+B two days ago" is no square); not A, E or I, which are words ("I two ...", the Italian "E tre
+ore dopo")."""
+
+
+_CLEAR_NAMES = ("emme enne elle effe acca kappa cappa esse erre pi èm ème èn ène èl èle èf pé em el pe pee ell"
+                " ess aitch")  # fmt: skip
+_NAMED_SQUARE = re.compile(
+    r"(?i)(?<![\w'’])("
+    + _alternatives(set(_CLEAR_NAMES.split()) | _ALPHABET_WORDS)
+    + r")\s*-?\s*(\d{1,2}|"
+    + _alternatives(_ROW_WORDS)
+    + r")(?![\w'’])(?=\s*,?\s*(?:turned|rotated|upside|tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]"
+    r"|girat[ao]|capovolt[ao]|gedreht|umgedreht|auf\s+de[mn]\s+kopf"
+    r"|(?:with|avec|con|mit)\s+(?:(?:a|un|une|una|einer|la|the)\s+)?(?:rotation|rotazione|drehung|quart"
+    r"|quarter|quarto|viertel|mezzo|demi|half|halbe)"
+    r"|(?:sans|without|senza|ohne)\s+(?:rotation|rotazione|drehung|la\s+tourner|ruotarla|girarla|turning)"
+    r"|(?:un|une|a|one|ein|eine|mezzo|demi|half)\s+(?:quart|quarter|quarto|viertel|giro|tour|turn"
+    r"|drehung)|(?:once|twice|einmal|zweimal|dreimal)(?![\w'’])))"
+)
+"""A square said with the name of its letter (or a word of a spelling alphabet) and its row, then
+the rotation in words ("pi dieci, ruotata una volta", "emme 13 capovolta", "Mike thirteen,
+turned twice"): the square's name; not the names that are short words of a language ("en",
+"de", "es")."""
+
+
+def _named_square(m: re.Match[str]) -> str:
+    said = " ".join(m[1].casefold().split())
+    letter = _LETTER_SAID.get(said, _fold_accents(said[:1]))
+    return f"{letter.upper()}{_ROW_WORDS.get(m[2].casefold(), m[2])}"
+
+
+_COMMA_SAID = re.compile(r"(?i)(?<=\w)\s+(?:virgule|virgola|komma|comma)(?=\s+[^\W\d])")
+_END_SAID = re.compile(
+    r"(?i)(?<=\w)\s+(?:point\s+final|point|punto|punkt|full\s+stop|period|fine\s+frase"
+    r"|(?P<x>point\s+d['’]exclamation|punto\s+esclamativo|ausrufezeichen|exclamation\s+(?:mark|point))"
+    r"|(?P<q>point\s+d['’]interrogation|punto\s+interrogativo|fragezeichen|question\s+mark))"
+    r"\s*$"
+)
+"""The signs a player dictates to a phone, said as words ("je joue M 13 R 1 point", "gioco emme
+tredici erre uno punto", "M wie Martha 13 Komma R wie Richard 1 Punkt", "Mike thirteen Romeo one
+full stop"): the sign (a comma between words, a full stop, "!" or "?" at the end of the line)."""
+
+
+def _signs_said(line: str) -> str:
+    """``line`` with the signs dictated as words written as signs, on a line that names a
+    number (a move's row or rotation); other lines unchanged."""
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", line)}
+    if not re.search(r"\d", line) and not words & (_ROW_WORDS.keys() | _DIGIT_WORDS.keys()):
+        return line
+    out = _END_SAID.sub(_sign, _COMMA_SAID.sub(",", line))
+    return _END_SAID.sub(_sign, out)  # "... point d'exclamation point final"
+
+
+def _sign(m: re.Match[str]) -> str:
+    return "?" if m["q"] else "!" if m["x"] else "."
+
+
+def _glossed(m: re.Match[str]) -> str:
+    word = m[2].casefold()
+    first = _fold_accents(word[:1])
+    if first != m[1].casefold() or not (m[2][:1].isupper() or word in _ALPHABET_WORDS):
+        return m.group(0)
+    return m[1].upper()
+
+
+def _fold_accents(text: str) -> str:
+    return text.translate(str.maketrans("àâäáçéèêëíìîïóòôöúùûüÿ", "aaaaceeeeiiiioooouuuuy"))
+
+
+def _spoken_move(m: re.Match[str]) -> str:
+    col, row, rot = m["col"], m["row"], m["rot"]
+    said = col.casefold()
+    if len(said) == 1 and re.fullmatch(r"(?i)[a-z]\s*-\s*\d{1,2}\s*r\s*[0-3]", m.group(0)):
+        return m.group(0)  # "M-13 R1": a square of the notation (row minus 13), as written
+    if len(said) == 1:
+        letter = said
+    else:
+        letter = _LETTER_SAID.get(" ".join(said.split()), _fold_accents(said[:1]))
+    words = row.casefold().split()
+    if len(words) == 2:
+        number = _DIGIT_WORDS[words[0]] + _DIGIT_WORDS[words[1]]
+    else:
+        number = _ROW_WORDS.get(words[0], words[0])
+    return f"{letter.upper()}{int(number)} R{_ROT_SAID[rot.casefold()]}"
+
+
+def spoken(line: str) -> str:
+    """``line`` with a move spoken or spelled written in the notation ("M comme Marcel 13,
+    rotation 2" -> "M13 R2", "em thirteen, R two" -> "M13 R2", "L ten with no rotation" -> "L10
+    with no rotation"); other lines unchanged (issue 31, ninth round)."""
+    if len(line) > 2000:
+        return line
+    out = _signs_said(line)
+    out = _GLOSS.sub(_glossed, out)
+    out = _SPOKEN_MOVE.sub(_spoken_move, out)
+    out = _NAMED_SQUARE.sub(_named_square, out)
+    return _SPOKEN_SQUARE.sub(lambda m: f"{m[1]}{_ROW_WORDS[m[2].casefold()]}", out)
+
+
 def _column_row(m: re.Match[str]) -> str:
     return f"{m[1] or m[2]}{_ROW_WORDS.get(m[3].lower(), m[3])}"
 
@@ -263,7 +485,9 @@ counter-clockwise, a quarter turn")."""
 
 _TURNED = (
     r"(?P<verb>(?:tourn[ée]e?|retourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|rotated|turned"
-    r"|rotation|rotazione)\s+)?"
+    r"|rotation|rotazione|(?:turn|rotate|spin|flip)\s+it|(?:tourne|pivote)[zr]?[\s-]+l[ae]"
+    r"|(?:gira|ruota)(?:te)?l[ao]|dreh(?:e|t|en)?\s+(?:sie|es|ihn|das\s+pl[äa]ttchen)"
+    r"|drehen\s+sie\s+(?:sie|es))\s+)?"
 )
 _QUARTERS = {"quart": 1, "quarter": 1, "quarto": 1, "viertel": 1, "demi": 2, "half": 2,
              "mezzo": 2, "halb": 2, "halbe": 2, "halben": 2, "halber": 2, "trois quarts": 3,
@@ -294,17 +518,19 @@ _IN_WORDS = re.compile(
     r"|as\s+(?:it\s+is\s+)?(?:drawn|shown|pictured)|as\s+is))"
     + _CLOCKWISE
     + _ANTI
-    + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
+    + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]|drehen|drehe"
+    r"|dreh))?"
     r"(?![\w'’])"
 )
 _DEGREES = re.compile(
     r"(?i)(?<![\w'’])"
     + _TURNED
-    + r"(?:(?:de|di|um|by|of|à|a|mit|with|con|avec|par|per|through)\s+)?"
+    + r"(?:(?:de|di|um|by|of|à|a|at|mit|with|con|avec|par|per|through)\s+)?"
     r"(?P<deg>\d{2,3})\s*(?:°|degrees?|degr[ée]s|gradi|grad(?:e|en)?)"
     + _CLOCKWISE
     + _ANTI
-    + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]))?"
+    + r"(?P<after>\s+(?:gedreht|tourn[ée]e?|turned|rotated|ruotat[ao]|girat[ao]|drehen|drehe"
+    r"|dreh))?"
     r"(?![\w'’])"
 )
 """A rotation in degrees with its direction ("M13 ruotata di 90 gradi in senso antiorario", "L12,
@@ -363,6 +589,66 @@ _AFTER_R = re.compile(r"(?i)(?<![\w'’])r[0-3]\s*[,:(]?\s*(?:[^\W\d]+[\s,:]+){0
 """A rotation in the notation just before: degrees after it say it again ("O9 R2, 180°")."""
 
 
+_MORE_AFTER = re.compile(
+    r"(?i)\s*(?:more|again|further|extra|de\s+plus|encore|suppl[ée]mentaires?|in\s+pi[uù]"
+    r"|ancora|di\s+pi[uù]|noch|mehr|weiter|zus[äa]tzlich)(?![\w'’])"
+)
+_MORE_BEFORE = re.compile(
+    r"(?i)(?<![\w'’])(?:encore|ancora|noch|again|further|de\s+nouveau|di\s+nuovo|nochmal|erneut)"
+    r"[\s,]*$"
+)
+"""A turn said with "more" or "again" ("M13 R1, turn it once more", "noch einmal drehen",
+"tournez-la encore d'un quart de tour"): a turn from another rotation, not a rotation of its
+own; left as written (the reader then asks back)."""
+
+
+_R_NAMED = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:with|avec|con|mit|in|en)\s+)?(?:(?:the|la|l['’]|die|der|une|a)\s*)?"
+    r"(?:rotation|rotazione|drehung|orientation|orientamento|orientazione|ausrichtung|orientierung"
+    r"|tourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|turned|rotated)"
+    r"\s*(?:(?:en|in|à|a|to|auf|at|de|di)\s+)?[:=]?\s*R\s*([0-3])(?![\w'’])"
+)
+"""A rotation word before the notation's R ("orientation R1", "tournée en R3", "girata in R2",
+"mit Ausrichtung R2"): the R alone, brought beside its square."""
+_R_STUCK = re.compile(
+    r"(?i)(?<![\w'’])([a-z]{1,2}-?\d{1,2})(?:\s*[./|_]\s*r\s*\.?\s*|\s+r\s*\.\s*)([0-3])(?![\w'’])"
+)
+"""A rotation joined to its square by a sign ("m13.r2", "M13/R2", "M13 r.2"): the notation's."""
+_R_FIRST = re.compile(
+    r"(?i)(?<![\w'’])R\s*([0-3])\s*,?\s*(?:(?:on|at|in|en|sur|su|auf|an|to|nach)\s+)?"
+    r"(?:(?:the\s+|la\s+)?(?:square|case|casella|feld)\s+)?(?!r\s*\d)([a-z]{1,2})\s*-?\s*(\d{1,2})"
+    r"(?![\w'’])(?!\s*[,:]?\s*(?:R\s*\d|rotation|rotazione|drehung))"
+)
+_SQUARE_BEFORE = re.compile(r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*[,;:/-]?\s*$")
+
+
+def _rotation_first(line: str) -> str:
+    """``line`` with a rotation written before its square put after it ("R2 M13", "rotation 2
+    on M13", "R2 auf M13" -> "M13 R2"); an R after a square belongs to that square ("O13 R2
+    M13" is left as written)."""
+
+    def swap(m: re.Match[str]) -> str:
+        if _SQUARE_BEFORE.search(m.string, 0, m.start()):
+            return m.group(0)
+        return f"{m[2].upper()}{m[3]} R{m[1]}"
+
+    return _R_FIRST.sub(swap, line) if len(line) <= 2000 else line
+
+
+_TURNED_AGAIN = re.compile(
+    r"(?i)(?<![\w'’])(?:turn|rotat|tourn|pivot|ruot|gir|dreh|gedreht)\w*(?:\s+\S+){0,4}?\s+(?:more|again"
+    r"|encore|ancora|noch|mehr|weiter|further)(?![\w'’])|(?<![\w'’])(?:encore|ancora|noch|again"
+    r"|nochmal|erneut)(?:\s+\S+){0,3}?\s+(?:turn|rotat|tourn|pivot|ruot|gir|dreh|gedreht)"
+)
+
+
+def turned_again(text: str) -> bool:
+    """Does ``text`` ask for a turn from another rotation ("turned once more", "noch einmal
+    gedreht", "tournez-la encore d'un quart")? Such a turn is never spelled as an R
+    (:data:`_MORE_AFTER`), but it still says a rotation."""
+    return bool(_TURNED_AGAIN.search(text[:1000]))
+
+
 def spelled(line: str) -> str:
     """``line`` with a rotation said in words written as the notation's (issue 31: "L10,
     dreimal im Uhrzeigersinn gedreht" -> "L10, R3", "tournée de trois quarts de tour dans le
@@ -373,6 +659,8 @@ def spelled(line: str) -> str:
     def turn(m: re.Match[str], before: str) -> tuple[str, int]:
         """The notation of the rotation ``m`` and how many characters of ``before`` it also
         replaces (the way round, said before the amount: "in senso antiorario di 90 gradi")."""
+        if _MORE_AFTER.match(m.string, m.end()) or _MORE_BEFORE.search(before):
+            return m.group(0), 0  # "turn it once more", "noch einmal drehen": a turn from another
         way = _WAY_BEFORE.search(before)
         if not _AFTER_SQUARE.search(before if way is None else before[: way.start()]):
             return m.group(0), 0  # "my drawing was upside down": a rotation only after a square
@@ -410,8 +698,9 @@ def spelled(line: str) -> str:
     def kept(m: re.Match[str], before: str) -> tuple[str, int]:
         return m.group(0), 0  # "R0" as written: only brought beside its square
 
-    out = _DICTATED_IN_LINE.sub(_dictated, _COLUMN_ROW.sub(_column_row, line))
+    out = _DICTATED_IN_LINE.sub(_dictated, spoken(_COLUMN_ROW.sub(_column_row, line)))
     out = _ROTATION_N.sub(r"R\1", out)
+    out = _rotation_first(_R_STUCK.sub(r"\1 R\2", _R_NAMED.sub(r"R\1", out)))
     for words in (_DEGREES, _IN_WORDS):
         out = _rewritten(words, out, turn)
 
@@ -433,6 +722,30 @@ _OWN_TILE = re.compile(
 """The player's own tile named by its id ("Ma tuile P9 en O9", "My P9 goes on L10", "meine P9
 kommt auf L10") before the square it goes to: the id is no square (a tile id has the shape of
 one)."""
+
+
+_ONTO = (
+    r"(?:on|onto|at|in|into|to|en|sur|dans|à|a|su|in|nella|nel|sulla|sul|auf|nach|an|in\s+die"
+    r"|->|→|=>|>)"
+)
+
+
+def hand_tile_named(line: str, tile: str | None) -> str:
+    """``line`` without the id of the tile in the player's hand where it is named before the
+    square it goes to ("Placing P9 on O9, R1", "je pose la P9 en O9", "La P9 va in O9", "P9
+    kommt auf O9"): the id has the shape of a square but names the tile (issue 31, ninth round)."""
+    if not tile or len(line) > 2000:
+        return line
+    pat = re.compile(
+        r"(?i)(?<![\w'’])"
+        + re.escape(tile)
+        + r"(?![\w'’])(?=(?:\s+[^\W\d_]+){0,2}?\s*"
+        + _ONTO
+        + r"\s*(?:(?:the\s+|la\s+|le\s+|die\s+|das\s+)?(?:square|case|casella|feld)\s+)?"
+        r"[A-Za-z]{1,2}\s*-?\d{1,2}(?![\w'’]))"
+    )
+    noun = {"fr": "tuile", "it": "tessera", "de": "Plättchen"}.get(current(), "tile")
+    return pat.sub(noun, line)
 
 
 def _own_tile(line: str) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pbem.i18n import N_, _
 from pbem.rules.base import (
+    PLAYER_NAMES,
     AmbiguousMove,
     IllegalMove,
     InvalidSyntax,
@@ -401,13 +402,28 @@ _VERB_WORDS: dict[str, str] = {
     # confirm my selection", "Ich bestätige meine Wahl")
     "confermo": "keep", "confirme": "keep", "confirm": "keep", "bestätige": "keep",
     "bestaetige": "keep", "confirming": "keep",
+    # maintaining it ("je maintiens mon choix", "mantengo la mia scelta"; ninth round)
+    "maintiens": "keep", "maintenir": "keep", "maintiendrai": "keep", "mantengo": "keep",
+    "mantenere": "keep", "manterrò": "keep", "manterro": "keep",
+    # swapping for one ("swap for GY", "ich tausche gegen GY", "j'échange pour GY")
+    "swap": "select", "swapping": "select", "tausche": "select", "tauschen": "select",
+    "échange": "select", "echange": "select", "scambio": "select",
+    # preferring one ("je préfère GY", "I prefer the yellow coat", "preferisco GY", "ich
+    # bevorzuge GY"; ninth round): a choice, read only while the player chooses
+    "préfère": "select", "prefere": "select", "préférerais": "select", "préfèrerais": "select",
+    "prefer": "select", "preferisco": "select", "preferirei": "select",
+    "bevorzuge": "select", "bevorzug": "select",
 }  # fmt: skip
 """Verbs as players write them, in the four languages, as the notation's verbs."""
 _WHEN_CHOOSING = {"confermo", "confirme", "confirm", "bestätige", "bestaetige", "confirming",
                   "have", "switch", "switching", "change", "changing", "wechsel", "wechsle",
                   "lascio", "laisse", "lasse", "leave",
                   "wechseln", "passe", "cambio", "passo", "reste", "resto", "bleibe", "stay",
-                  "stick", "staying", "sticking", "bleibt", "bleiben"}  # fmt: skip
+                  "stick", "staying", "sticking", "bleibt", "bleiben",
+                  "préfère", "prefere", "préférerais", "préfèrerais", "prefer", "preferisco",
+                  "preferirei", "bevorzuge", "bevorzug", "swap", "swapping", "tausche",
+                  "tauschen", "échange", "echange", "scambio", "maintiens", "maintenir",
+                  "maintiendrai", "mantengo", "mantenere", "manterrò", "manterro"}  # fmt: skip
 """Verbs read as select or take only while the player chooses ("Switch to RY"; "Change of
 plans: RB N" in a move is no selection)."""
 _PRONOUNS = {"i", "i'll", "i'm", "i'd", "je", "j'", "io", "ich", "we", "nous", "noi", "wir",
@@ -427,9 +443,14 @@ _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "a
 """Words before a decision's verb that only lead to it."""
 _GIVE_ME = {"give", "gib", "gebt", "donnez", "donne", "dammi", "datemi", "want", "veux",
             "voudrais", "voglio", "vorrei", "grab", "möchte", "moechte", "nimm", "prenez",
-            "donnez-moi", "donne-moi"}  # fmt: skip
+            "donnez-moi", "donne-moi", "gimme", "gimmie"}  # fmt: skip
 """Verbs that ask for a card to take, read as take only when a card is owed."""
-_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick", "nehm"}
+_TAKE_OR_SELECT = {"take", "have", "nehme", "prends", "prendo", "pick", "nehm",
+                   # the infinitive after a wish and the future ("je vais prendre GY", "I'm
+                   # taking GY"; ninth round)
+                   "prendre", "prendrai", "prendrais", "prendere", "prenderò", "prendero",
+                   "prenderei", "nehmen", "taking", "grab", "grabbing", "hole", "hol",
+                   "picking"}  # fmt: skip
 _COPULA = {"am", "suis", "sono", "bin", "'m"}
 _HAPPY = {"happy", "content", "contente", "satisfait", "satisfaite", "contento", "contenta",
           "soddisfatto", "soddisfatta", "zufrieden", "fine"}  # fmt: skip
@@ -440,7 +461,10 @@ _WISH = {"would", "will", "shall", "want", "wanna", "like", "to", "going", "gonn
          "möchte", "moechte", "gerne", "gern", "mag", "just", "simply",
          # "Ich hätte gern den gelben Mantel", "I'd love the coat", "Mi piacerebbe il
          # cappotto" (eighth round)
-         "hätte", "haette", "love", "piacerebbe"}  # fmt: skip
+         "hätte", "haette", "love", "piacerebbe",
+         # "I prefer to keep", "je préfère garder", "preferisco tenere" (ninth round)
+         "prefer", "préfère", "prefere", "préférerais", "preferisco", "preferirei", "rather",
+         "bevorzuge"}  # fmt: skip
 """Words of a wish or of the future before a decision ("I'd like the red pants", "Je vais garder
 RK", "Vorrei tenere RK", "Ich würde gerne die rote Hose nehmen")."""
 
@@ -453,6 +477,25 @@ _EVERY_TIME = re.compile(
 )
 """Words of a decision for every time ("keep it without asking", "à chaque fois", "senza
 chiedermi", "ohne zu fragen"): a standing order in words, not this turn's decision."""
+
+
+_DECIDE = {"choose", "decide", "chose", "decided", "opt", "choisis", "choisi", "décide",
+           "décidé", "scelgo", "decido", "deciso", "scelto", "entscheide",
+           "entschieden", "beschließe", "beschliesse", "prefer", "préfère", "preferisco"}  # fmt: skip
+"""Verbs of a choice before the answer to a claim ("je choisis de croire", "decido di
+dubitare", "ich entscheide mich zu glauben", "I choose to believe")."""
+_DECIDE_TO = {"to", "de", "d'", "di", "zu", "mich", "for", "per", "pour", "für"}
+
+
+def _decided(toks: list[str]) -> list[str]:
+    """``toks`` without a choice's verb and its "to" before believe or doubt, when they are
+    followed by one; else ``toks`` as written."""
+    k = 1
+    while k < len(toks) and toks[k] in _DECIDE_TO:
+        k += 1
+    if k < len(toks) and (toks[k] in _BELIEVE or toks[k] in _DOUBT):
+        return toks[k:]
+    return toks
 
 
 def _wished(toks: list[str], kind: str) -> list[str]:
@@ -645,6 +688,9 @@ def parse(
         verb = "keep"
     if kind in ("select", "reselect", "take-card", "steal"):
         toks = _wished(toks, kind)  # "I'd like the red pants", "Ich möchte RK behalten"
+        verb = toks[0] if toks else ""
+    if kind == "believe-or-doubt" and toks and toks[0] in _DECIDE:
+        toks = _decided(toks)  # "je choisis de croire", "I decide to doubt" (ninth round)
         verb = toks[0] if toks else ""
     if verb not in _WHEN_CHOOSING or kind in ("select", "reselect", "take-card", "steal"):
         verb = _VERB_WORDS.get(verb, verb)  # ("have a nice evening" after a move takes nothing)
@@ -863,7 +909,13 @@ def _colour_word(word: str) -> bool:
 _WOULD = {"si", "if", "se", "wenn", "falls", "would", "würde", "wuerde", "aurais", "serait",
           "avrei", "sarebbe", "hätte", "haette", "wäre", "waere",
           # a wish ("I'd like GG, but ...", "Vorrei GG, ma ..."; last pass)
-          "i'd", "vorrei", "voudrais", "aimerais", "prendrais", "prenderei"}  # fmt: skip
+          "i'd", "vorrei", "voudrais", "aimerais", "prendrais", "prenderei",
+          # the conditional of every decision's verb ("Je garderais bien RK, mais je préfère
+          # GY", "Terrei RK, ma ...", "Ich behielte RK, aber ..."; ninth round)
+          "garderais", "garderait", "choisirais", "changerais", "croirais", "douterais",
+          "prendrait", "terrei", "terrebbe", "sceglierei", "cambierei", "crederei", "dubiterei",
+          "behielte", "nähme", "naehme", "wählte", "waehlte", "glaubte", "zweifelte",
+          "we'd", "could", "might", "pourrais", "potrei", "könnte", "koennte"}  # fmt: skip
 """Words of what the player would have done ("Si RK n'était pas coincé je le garderais")."""
 
 
@@ -1366,6 +1418,10 @@ _ANSWERED = re.compile(
 )
 
 
+_NEVER = {"never", "jamais", "mai", "nie", "niemals", "nope", "nah", "nee"}
+"""A "never" that answers a decision asked ("Crederle? Mai. Dubito."; ninth round): a no."""
+
+
 def _answered(
     board: Board, state: State, seat: Seat, text: str, whole_of: Callable[[str], Action]
 ) -> Action | None:
@@ -1375,7 +1431,7 @@ def _answered(
     m = _ANSWERED.match(text.strip())
     if _UNSURE.search(text):
         return None  # "The red pants? No idea. The yellow coat."
-    if m is None or m.group("a").casefold() not in _YES | _NO:
+    if m is None or m.group("a").casefold() not in _YES | _NO | _NEVER:
         return None
     if not re.search(r"[^\W_]", m.group("q")):
         return None
@@ -1436,6 +1492,36 @@ _DETERMINERS = {"the", "a", "an", "no", "any", "without", "of", "some", "my", "l
 "without a doubt", "no doubt", "for keeps"; eighth round: main read a doubt)."""
 
 
+_CLAUSE_EDGE = re.compile(r"[.!?;:,()\[\]{}\n…«»\"“”=]|\s[-–—]+\s|^[-–—]+\s")
+"""Where a clause ends, around a decision written in the notation."""
+_BY_ITSELF = {"ok", "okay", "please", "thanks", "thank", "you", "merci", "grazie", "danke",
+              "bitte", "svp", "pls", "plz", "so", "then", "just", "simply", "yes", "oui", "sì",
+              "si", "ja", "alors", "donc", "allora", "quindi", "also", "dann", "i.e", "ie",
+              "i.e.", "d.h", "cioè", "cioe", "soit", "sprich", "heißt", "heisst", "das",
+              "c'est-à-dire", "c'est", "à", "dire", "in", "short", "bref", "insomma", "kurz",
+              "gesagt", "notation", "code", "command", "commande", "comando", "befehl",
+              # who, and the question of it ("I doubt.", "Should I keep? No - select GR.")
+              "i", "we", "should", "shall", "do"}  # fmt: skip
+"""Words that may stand beside the notation's "keep", "believe", "doubt" in its clause ("OK,
+keep", "Also: believe", "i.e. keep", "bref : doubt")."""
+
+
+def _apart(text: str, m: re.Match[str]) -> bool:
+    """Does the notation's decision ``m`` stand in a clause of its own ("Je garde ma sélection
+    (keep)", "Je crois Est : believe", "keep, thanks for the game")? Always for "select GY" and
+    "take south red-pants"; for a bare "keep", "believe", "doubt" (English verbs too) only with
+    nothing but :data:`_BY_ITSELF` words between it and the clause's ends ("I believe it in my
+    house", "I keep thinking about it" are English sentences: ninth round)."""
+    if m.group(0).lower() not in ("keep", "believe", "doubt"):
+        return True  # "select GY", "take south red-pants", a code alone ("..., KY")
+    before = _CLAUSE_EDGE.split(text[: m.start()])[-1]
+    after = _CLAUSE_EDGE.split(text[m.end() :])[0]
+    words = [
+        t.lower() for t in re.findall(r"[\w'’.-]+", before + " " + after) if re.search(r"\w", t)
+    ]
+    return all(w.strip(".").replace("’", "'") in _BY_ITSELF for w in words)
+
+
 def _a_noun(text: str, m: re.Match[str]) -> bool:
     """Is the notation's word at ``m`` a noun in the prose around it (:data:`_DETERMINERS`)?"""
     before = [t for t in _tokens(text[: m.start()]) if any(c.isalnum() for c in t)]
@@ -1461,7 +1547,9 @@ def _in_notation_too(
     (the player is asked, and no reader takes either alone)."""
     if kind not in (*_DECIDING, "believe-or-doubt"):
         return None
-    spans = list(_CODED.finditer(text))
+    # "I believe it in my house", "I keep thinking about GY": the English verb in a sentence,
+    # not the notation's word (ninth round: main believed, kept); it stays in the words
+    spans = [m for m in _CODED.finditer(text) if _apart(text, m)]
     if kind in ("select", "reselect"):
         # a code alone, not the one inside "select GY" (its overlap cut the "?" of "select GY?"
         # out of the words around it; eighth round)
@@ -2346,12 +2434,31 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             # crédible")
             "trust", "confiance", "fido", "fidarmi", "vertraue", "vertrauen", "credible",
             "crédible", "credibile", "glaubwürdig", "glaubwuerdig", "plausible", "plausibile",
-            "fidiamoci", "trusting", "glaub", "buy"}  # fmt: skip
+            "fidiamoci", "trusting", "glaub", "buy",
+            # every person and tense a player uses (ninth round: "nous croyons", "je croirai",
+            # "ci crediamo", "ich werd's glauben", "crederci", "I'll trust her")
+            "croit", "croyons", "croyez", "croient", "croirai", "croirons", "cru", "crois-le",
+            "crois-la", "croyais", "credi", "crede", "crediamo", "credete", "credono",
+            "crederò", "credero", "crederemo", "crederci", "credergli", "crederle", "creduto",
+            "glaubst", "glaubt", "geglaubt", "vertrau", "believes",
+            "trusts", "believing", "buying", "fidarsi", "fidarci", "fidiamo"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "zweifel",
-          "bezweifeln"}  # fmt: skip
+          "bezweifeln",
+          # every person and tense, and the verbs of a challenge (ninth round: "nous doutons",
+          # "je douterai", "dubiterò", "dubitiamo", "ich zweifel's an", "anzweifeln", "je
+          # conteste", "contesto", "I challenge the claim", "ich misstraue Ost")
+          "doutes", "doutons", "doutez", "doutent", "douterai", "douterons", "douté", "doute-je",
+          "dubiti", "dubita", "dubitiamo", "dubitate", "dubiterò", "dubitero", "dubiteremo",
+          "dubitato", "zweifele", "zweifelst", "zweifelt", "gezweifelt", "bezweifel",
+          "bezweifele", "bezweifelst", "bezweifelt", "anzweifeln", "anzweifle", "zweifel's",
+          "zweifle's", "doubts", "doubting", "conteste", "contester", "contesterai", "contesto",
+          "contestare", "contesterò", "challenge", "challenging", "misstraue", "misstrau",
+          "misstrauen"}  # fmt: skip
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
-             "n'y", "n'en", "keine", "kein", "nie"}  # fmt: skip
+             "n'y", "n'en", "keine", "kein", "nie",
+             # "I won't believe it", "I can't believe her" (ninth round)
+             "won't", "wont", "can't", "cant", "cannot"}  # fmt: skip
 _FRENCH_NEGATION = {"pas", "point", "plus", "jamais", "guère", "guere", "rien", "nullement"}
 _AROUND = {
     # pronouns and objects ("I believe you", "Ich glaube es", "Ci credo", "Je te crois")
@@ -2406,6 +2513,15 @@ _AROUND = {
     "déclaration", "declaration", "affirmation", "behauptung", "aussage", "seiner", "ihrer",
     "statement", "announcement", "von", "des", "dell'", "sue", "worte", "ad", "ihn",
     "j",  # "j y crois pas" (fr-4223: no apostrophe)
+    "jy", "ny", "jen", "nen",  # "jy crois pas", "je ny crois pas", "jen doute" (ninth round)
+    # the future and the will ("I will believe", "je vais te croire", "ich werd's glauben",
+    # "voglio crederci", "je veux bien le croire", "gonna believe her"; ninth round)
+    "will", "shall", "going", "gonna", "to", "vais", "werde", "werd", "werd's", "voglio",
+    "veux", "want", "wanna", "jte", "j'te", "u", "ya", "eh", "ah", "oh", "beh",
+    "faire", "fare", "mets", "metto",
+    # the conclusion ("..., quindi credo", "..., donc je doute"; ninth round)
+    "quindi", "donc", "dunque", "daher", "deshalb", "therefore", "perciò", "percio",
+    "mettre", "in",
     # mine, and "and" ("Je garde le mien", "..., und glaube ihr"; eighth round)
     "mien", "mienne", "miens", "und", "and", "et",
 }  # fmt: skip
@@ -2457,13 +2573,19 @@ def _answer_in_sentences(text: str) -> bool | None:
     asks ("Doubt?"), or the parts disagree."""
     said: set[bool] = set()
     weak = False  # a long remark about bluffers: no answer, but against believing
+    weak_belief = False  # "Je pense qu'elle bluffe pas": no answer alone, but for believing
     parts = _SENTENCE_END.split(text)
     for k in range(len(parts) - 1, 0, -1):
         if (
             (
                 # "Ich glaube, er blufft": the opinion and its clause, one part (issue 31)
-                _thinks_bluff([t.strip("?") for t in _tokens(parts[k - 1] + " " + parts[k])])
-                and not any(t in _BLUFF for t in _tokens(parts[k - 1]))
+                (
+                    _thinks_bluff(
+                        joined := [t.strip("?") for t in _tokens(parts[k - 1] + " " + parts[k])]
+                    )
+                    or _thinks_true(joined)
+                )
+                and not any(t in _BLUFF or t in _TRUTH for t in _tokens(parts[k - 1]))
             )
             or _THAT.match(parts[k])
             or (
@@ -2486,6 +2608,9 @@ def _answer_in_sentences(text: str) -> bool | None:
             continue
         verbs = [t for t in toks if t in _BELIEVE or t in _DOUBT]
         bluffs = [t for t in toks if t in _BLUFF]
+        if "?" not in part and _thinks_true(toks):
+            said.add(False)  # "Credo che dica la verità" (ninth round): a belief
+            continue
         if _NO_REASON.search(part) and verbs and all(t in _DOUBT for t in verbs):
             # "Je n'ai aucune raison de douter d'Est", "keinen Grund, an der Behauptung zu
             # zweifeln": no doubt, a belief (eighth round, fr-4322, de-4322)
@@ -2496,11 +2621,18 @@ def _answer_in_sentences(text: str) -> bool | None:
         if not verbs and not bluffs:
             if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
                 return None  # "Believe. Not!"
+            if toks[0] in _OR:
+                return None  # "je vais croire... ou pas", "believe, or maybe not" (ninth round)
             continue  # a remark
         if _set_aside(toks, parts[k + 1 : k + 2]):
             continue  # "I was going to doubt, but ... I believe East"
         if "?" not in part and _thinks_bluff(toks):
             said.add(True)  # "credo che stia bluffando" (issue 31, it-4134): a doubt
+            continue
+        if "?" not in part and _thinks_bluff([t for t in toks if t not in _NEGATION]):
+            # "Je pense qu'elle bluffe pas, donc je crois", "I don't think she's bluffing, I
+            # believe her" (ninth round): for believing, with a belief said beside it
+            weak_belief = True
             continue
         if not verbs and len(toks) > 8 and "?" not in part:
             weak = True  # "which is exactly what a bluffer wants us to think"
@@ -2524,10 +2656,13 @@ def _answer_in_sentences(text: str) -> bool | None:
         else:
             answer = True
         said.add(answer)
-    if weak and said != {True}:
+    if (weak and said != {True}) or (weak_belief and said != {False}):
         return None
     return said.pop() if len(said) == 1 else None
 
+
+_OR = {"or", "ou", "o", "oder", "oppure", "otherwise", "sinon", "altrimenti", "sonst"}
+"""A part that starts with "or" is another answer weighed, not a remark."""
 
 _MEANT_TO = {"was", "allais", "voulais", "volevo", "stavo", "wollte", "pensais", "pensavo",
              "dachte", "thought", "wanted", "meant", "avais", "avevo", "hatte",
@@ -2559,11 +2694,30 @@ def _no_vocative(part: str) -> str:
     if m is None:
         return part
     word = m.group(1).lower()
-    if word in _AROUND | _BELIEVE | _DOUBT | _BLUFF | _NEGATION or _seat_name(word):
+    before = _tokens(part[: m.start()])
+    if before and before[-1] in _TO_WHOM and not _a_player(word):
+        return part  # "Je crois en Dieu", "Ich glaube an Gott": an object, no first name
+    if word in _AROUND | _BELIEVE | _DOUBT | _BLUFF | _TRUTH | _NEGATION or _seat_name(word):
         return part
     if any(word in phrase for phrase in _IN_LIFE):
         return part  # "Das glaube ich nie im Leben" (de-4635): a German noun, no first name
     return part[: m.start()] + part[m.end() :]
+
+
+def _a_player(word: str) -> bool:
+    """Is ``word`` a word of a player's name (:data:`PLAYER_NAMES`; "Je crois à Béa")?"""
+    return any(_fold(word) in _name_words(name) for name in PLAYER_NAMES.get())
+
+
+def _name_words(name: str) -> set[str]:
+    """The words of a player's name, in lower case without accents ("Béa Roux": bea, roux)."""
+    return {_fold(w) for w in re.findall(r"[^\W\d_]+", name.lower())}
+
+
+_TO_WHOM = {"en", "in", "an", "à", "a", "au", "at", "to", "de", "di", "von", "of", "with", "con",
+            "mit", "avec", "for", "pour", "per", "für", "fuer", "auf", "on", "sur", "su",
+            "la", "le", "il", "the", "der", "die", "das", "den", "dem"}  # fmt: skip
+"""Words before a capital word that make it an object, not a first name said to someone."""
 
 
 def _seat_name(word: str) -> bool:
@@ -2593,8 +2747,10 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     negated = any(
         t in _NEGATION and (t != "ne" or _FRENCH_NEGATION.intersection(toks)) for t in toks
     )
-    if len(verbs) != 1 or any(t not in _AROUND | _NEGATION | verbs for t in toks):
-        return None
+    if len(verbs) != 1 or any(
+        t not in _AROUND | _NEGATION | verbs and not _a_player(t) for t in toks
+    ):
+        return None  # (a player named: "je fais confiance à Béa"; ninth round)
     # A "no" after the verb denies it ("Credo di no", "I believe no": a doubt); before it, it
     # only answers ("No, non ci credo").
     first = min(k for k, t in enumerate(toks) if t in verbs)
@@ -2625,8 +2781,13 @@ def _without_never_in_life(toks: list[str]) -> tuple[list[str], bool | None]:
     return toks, None
 
 
-_OPINION = {"believe", "think", "reckon", "crois", "pense", "credo", "penso", "glaube", "denke"}
-_BLUFF_CLAUSE = {"i", "je", "io", "ich", "che", "qu'il", "qu'elle", "que", "that", "dass", "daß",
+_OPINION = {"believe", "think", "reckon", "crois", "pense", "credo", "penso", "glaube", "denke",
+            # in my opinion ("Secondo me dice la verità", "À mon avis il bluffe", "Meiner
+            # Meinung nach blufft sie", "imo she's bluffing"; ninth round)
+            "secondo", "avis", "meinung", "opinion", "imo", "guess", "suppose", "feel",
+            "sembra", "semble", "scheint", "trovo", "finde", "trouve"}  # fmt: skip
+_BLUFF_CLAUSE = {"me", "mon", "my", "in", "nach", "meiner", "mi", "mir", "à",
+                 "i", "je", "io", "ich", "che", "qu'il", "qu'elle", "que", "that", "dass", "daß",
                  "he", "she", "they", "il", "elle", "er", "sie", "lui", "lei", "stia", "sta",
                  "is", "are", "it", "es", "doch", "wohl", "really", "vraiment", "davvero",
                  "wirklich", "just", "juste", "solo", "nur", "gerade", "ist"}  # fmt: skip
@@ -2634,15 +2795,41 @@ _BLUFF_CLAUSE = {"i", "je", "io", "ich", "che", "qu'il", "qu'elle", "que", "that
 bluffando", "Ich glaube, er blufft", "I think East is bluffing")."""
 
 
+_TRUTH = {"truth", "true", "honest", "sincere", "right", "vrai", "vérité", "verite", "honnête",
+          "honnete", "sincère", "raison", "vero", "verità", "verita", "onesto",
+          "onesta", "sincero", "sincera", "ragione", "wahrheit", "wahr", "ehrlich", "recht",
+          "stimmt"}  # fmt: skip
+"""Words that call a claim true ("Je crois qu'il dit vrai", "credo che dica la verità", "Ich
+glaube, sie sagt die Wahrheit", "I think East is telling the truth"; ninth round): a belief."""
+_TRUTH_CLAUSE = {"dit", "dise", "dice", "dica", "sagt", "says", "tells", "telling", "tell",
+                 "speaks", "the", "la", "le", "il", "l'", "die", "est", "è", "e", "sia", "c'est",
+                 "it's", "that's", "'s", "she's", "he's", "they're", "ist", "has", "a", "ha",
+                 "hat", "have", "avoir", "abbia", "was", "war", "être", "essere", "being",
+                 "qu'ils", "qu'elles", "dicendo", "dire", "sagen", "es", "das", "quite",
+                 "probably", "probablement", "probabilmente", "wahrscheinlich"}  # fmt: skip
+"""Words of a clause that says the claimer tells the truth (:data:`_TRUTH`)."""
+
+
 def _thinks_bluff(toks: list[str]) -> bool:
     """An opinion that the claim is a bluff (issue 31, it-4134: "credo che stia bluffando"): a
     doubt. Only an opinion verb, then a word that calls the claim a bluff, with nothing but the
     words of such a clause (:data:`_BLUFF_CLAUSE`, a seat) and no negation around them ("Je ne
     crois pas qu'il bluffe", "I don't think he's bluffing": we do not guess)."""
-    if not 3 <= len(toks) <= 8 or toks[0] not in _OPINION | _BLUFF_CLAUSE:
+    return _thinks(toks, _BLUFF, _BLUFF_CLAUSE)
+
+
+def _thinks_true(toks: list[str]) -> bool:
+    """An opinion that the claim is true ("Je crois qu'il dit vrai", "Credo che dica la
+    verità", "Ich glaube, sie sagt die Wahrheit", "I think she's telling the truth"; ninth
+    round): a belief, read as :func:`_thinks_bluff` reads a bluff."""
+    return _thinks(toks, _TRUTH, _BLUFF_CLAUSE | _TRUTH_CLAUSE) and not _BLUFF.intersection(toks)
+
+
+def _thinks(toks: list[str], said: set[str], clause: set[str]) -> bool:
+    if not 3 <= len(toks) <= 9 or toks[0] not in _OPINION | clause:
         return False
     verbs = [k for k, t in enumerate(toks) if t in _OPINION]
-    bluffs = [k for k, t in enumerate(toks) if t in _BLUFF]
+    bluffs = [k for k, t in enumerate(toks) if t in said]
     if len(verbs) != 1 or len(bluffs) != 1 or bluffs[0] < verbs[0]:
         return False
     for k, t in enumerate(toks):
@@ -2650,7 +2837,7 @@ def _thinks_bluff(toks: list[str]) -> bool:
             continue
         if t in _NEGATION or t.endswith("n't") or "?" in t:
             return False
-        if t not in _BLUFF_CLAUSE and not _seat_name(t):
+        if t not in clause and not _seat_name(t):
             return False
     return True
 
@@ -2850,6 +3037,10 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
         ] or words
     if len(words) == 2 and all(w in _COLOUR_WORDS for w in words):
         words = [words[0] + "-" + words[1]]
+    elif len(words) == 2 and all(_stem(w) in _colour_stems() for w in words):
+        # "le fonctionnaire vert et jaune", "il funzionario verde e giallo", "den grün-gelben"
+        # (ninth round): two colours in the code's order, hat then body
+        words = ["".join(_colour_stems()[_stem(w)] for w in words).lower()]
     if len(words) == 2 and all(len(w) == 1 and w in "rybgk" for w in words):
         words = [words[0] + words[1]]  # "G K bitte", "select K K" (eighth round)
     described = _official_described(a.board, words) if len(words) > 1 else None
@@ -2909,6 +3100,10 @@ _SELECT_FILLER = {
     "it",  # "GY it is"
     "nouvelle", "neue", "neu", "wahl", "sélection", "selection", "selezione", "auswahl",
     "nuova", "zwar", "und", "et", "and", "an", "un", "une", "ein", "einen",
+    # rather this one ("ich nehme lieber GY", "prendo piuttosto GY", "I'd rather go with GY";
+    # ninth round)
+    "lieber", "eher", "piuttosto", "rather", "doch", "go", "going", "then", "dann", "alors",
+    "allora", "puis", "poi", "in", "gegen", "contre",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
@@ -2935,6 +3130,22 @@ def _seat_of(state: State, tok: str) -> int | None:
     if tok.isdigit() and 1 <= int(tok) <= state.n:
         return int(tok) - 1
     return None
+
+
+def _named_seat(a: _Answer, tok: str) -> int | None:
+    """The seat whose player ``tok`` names, by any word of the player's name ("I'll take Ann's
+    yellow coat", "le manteau d'Ann", "Prendo i pantaloni rossi a Carla", "Ich nehme Carla die
+    rote Hose ab"; ninth round): never the writer's own seat (a sign-off), only a word that
+    names one player, and never a word the notation reads otherwise (a player called "Rosa" or
+    "Nord" is read as the colour or the seat, as before). The names come from the service
+    (:data:`PLAYER_NAMES`); without them no name is read."""
+    word = _fold(tok.lower())
+    if len(word) < 2 or _seat_of(a.state, tok) is not None or _cards_like(a.board, [tok]):
+        return None
+    named = {
+        s for s, name in enumerate(PLAYER_NAMES.get()[: a.state.n]) if word in _name_words(name)
+    }
+    return named.pop() if len(named) == 1 and a.seat not in named else None
 
 
 def _card_of(board: Board, words: list[str]) -> int | None:
@@ -3045,8 +3256,11 @@ _TAKE_FILLER = {
     "eher",
     # at whose place ("Je prends chez Sud le manteau jaune"; eighth round)
     "chez", "bei", "beim", "presso",
+    # from him or her ("je lui prends le pantalon rouge", "ich nehme ihr die Hose ab"; ninth
+    # round)
+    "lui", "ihr", "ihm",
     # from whom, in Italian ("Al Nord prendo i pantaloni arancioni", "rubo all'Est"; it-3920)
-    "al", "all'", "allo", "alla", "ai", "agli", "alle",
+    "al", "all'", "allo", "alla", "ai", "agli", "alle", "ad",
 }  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
@@ -3074,7 +3288,11 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     rest: list[str] = []
     for w in words:
         v = _seat_of(a.state, w) if victim is None and w not in PIECES else None
-        if v is not None and w not in a.board.card_colours:
+        if v is None and w not in PIECES:
+            v = _named_seat(a, w)  # "Ann's yellow coat" (ninth round)
+            if v is not None and victim == v:
+                continue  # the player's other name ("Ann Smith's")
+        if v is not None and victim is None and w not in a.board.card_colours:
             victim = v
         else:
             rest.append(w)
