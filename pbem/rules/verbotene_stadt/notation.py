@@ -1976,6 +1976,7 @@ def _settled_on(after: str) -> str:
     return " ".join(words).strip(" ,.;:!…–—-")
 
 
+_A_NO = re.compile(r"(?i)(?<![\w'’])(?:no|non|nein|nope|nah|nee|nö|noe)(?![\w'’])")
 _WAY_BEFORE = {"vers", "verso", "nach", "to", "towards", "toward", "à", "a", "au", "al", "richtung",
                "puis", "then", "poi", "dann", "and", "et", "e", "und"}  # fmt: skip
 
@@ -1993,7 +1994,10 @@ def _directions_after(board: Board, text: str) -> bool:
     named = [k for k, c in enumerate(clauses) if _official_codes(board, c)]
     if not named:
         return False
-    for clause in clauses[named[0] + 1 :]:
+    if _changes_of_mind(text) or _SLIDE_FIX.search(text) or _A_NO.search(text):
+        return False  # a correction: the readers of corrections decide, as before
+    own = named[0] if _ways(clauses[named[0]]) else named[0] + 1  # "BR: ovest e poi nord"
+    for clause in clauses[own + 1 :]:
         if _official_codes(board, clause) or not _ways(clause):
             continue
         words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", clause)
