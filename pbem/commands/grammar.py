@@ -57,7 +57,7 @@ from pbem.mail.reply import (
     is_take_back,
     strip_please,
 )
-from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError
+from pbem.rules.base import AmbiguousMove, InvalidSyntax, NotYourDecision, RuleError
 
 MAX_LINES = 500
 """Lines read from one message (a limit on work, far above any real reply); the rest is ignored
@@ -942,6 +942,18 @@ _APART: ContextVar[frozenset[tuple[str, ...]]] = ContextVar("_APART", default=fr
 """The sentences being read apart (a line the reading joins again is not split again)."""
 
 
+def _ambiguous_whole(text: str, parse_action: Callable[[str], object]) -> bool:
+    """Does the game find ``text`` read whole ambiguous (a slide with its correction apart, "BK E
+    N. Er, E S.")? Then its sentences are not read as lines of their own."""
+    try:
+        parse_action(text)
+    except AmbiguousMove:
+        return True
+    except RuleError:
+        return False
+    return False
+
+
 def _read_apart(
     sentences: list[str],
     parse_action: Callable[[str], object] | None,
@@ -961,6 +973,8 @@ def _read_apart(
     key = tuple(sentences)
     if key in _APART.get():
         return False  # joined again into the same line (a slide and its directions below)
+    if parse_action is not None and _ambiguous_whole(" ".join(sentences), parse_action):
+        return False  # "BK E N. Er, E S.": the game asks back on the line whole (ninth round)
     token = _APART.set(_APART.get() | {key})
     try:
         trial = read_commands(

@@ -159,7 +159,8 @@ _FILLER = {
     "envoyez", "avancez", "lui", "spingo", "spingere", "spingi", "spinge", "scorrere", "scorre",
     "scivola", "muovi", "metto", "mettere", "sposti", "schieb", "schiebt", "schubse", "schubs",
     "rücke", "rück", "rückt", "verschiebe", "verschieb", "setze", "setz", "zieh", "zieht",
-    "fahre", "fahr", "lauf", "laufe", "beweg", "bewegt", "ihn",
+    "fahre", "fahr", "lauf", "laufe", "beweg", "bewegt", "ihn", "abbiegen", "abbiegt",
+    "abbiegend", "einbiegen",
     # the official after "with" ("just one step with BK, east", "Solo un passo a est per BK",
     # "celui avec le chapeau noir")
     "with", "avec", "con", "col", "mit", "celui", "celle", "quello", "quella",
@@ -167,7 +168,10 @@ _FILLER = {
     # BR", "Ich würde gerne BK nach Osten ziehen", "Ich möchte RB ziehen")
     "i'd", "like", "would", "want", "wanna", "gonna", "will", "shall", "voudrais", "aimerais",
     "veux", "compte", "souhaite", "vorrei", "voglio", "vado", "möchte", "moechte", "würde",
-    "wuerde", "gerne", "gern", "werde",
+    "wuerde", "gerne", "gern", "werde", "far",
+    # what the turn will be ("pour moi ce sera BR", "per me sarà BR", "bei mir wird es BR")
+    "sera", "sarà", "sara", "c'est", "be", "it'll", "wird", "es", "bei",
+    "seulement", "soltanto", "solamente", "lediglich", "merely", "simply",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -525,6 +529,18 @@ class _Answer:
     hint: str
 
 
+def _more_ways(text: str) -> RuleError:
+    """The refusal of a slide followed by directions of their own (:func:`_directions_after`)."""
+    return AmbiguousMove(
+        _(
+            "'%(text)s' gives more directions after the slide, apart from it: a correction or a "
+            "slide too long? Write the move you mean alone, e.g. RB N E."
+        )
+        % {"text": text.strip()},
+        text=text,
+    )
+
+
 def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
     """The refusal of a decision that changes its mind and settles on nothing readable."""
     return kind(
@@ -589,7 +605,11 @@ def parse(
         text = _unhedged(text, kind)  # "yellow coat i guess", "Je pense le manteau jaune"
         try:
             return alone(text)
-        except InvalidSyntax:
+        except IllegalMove as e:
+            if kind == "move" and _directions_after(board, text):
+                raise _more_ways(text) from e  # "BK E N. Vers l'est, puis vers le sud."
+            raise
+        except InvalidSyntax as unread:
 
             def whole_read(part: str) -> Action:
                 return parse(board, state, seat, part, kind, legal, waiting)
@@ -623,6 +643,9 @@ def parse(
                     found = whole_read(fixed)
                 except RuleError:
                     found = None
+            if found is None and kind == "move" and _directions_after(board, text):
+                # "BK est puis nord. Zut, est puis sud." (ninth round)
+                raise _more_ways(text) from unread
             if found is None:
                 raise
             return found
@@ -1847,6 +1870,11 @@ _SLIDE_FIX = re.compile(
     r"|je\s+veux\s+dire|volevo\s+dire|intendevo|ich\s+meinte|ich\s+meine|gemeint\s+war|meinte\s+ich)"
     r"|(?:aeh|äh|ähm|aehm|ehm|euh|eh|uh|uhm|um|erm|hmm?|ah|ahh|oh|och|ach|ouh|zut|mince|mist"
     r"|merde|accidenti|cavolo|damn|dang|shoot|argh)\s*[,.!]*\s*(?:nein|non|no|nope|nee|nah)"
+    r"|(?:ne|nee|nö|noe|nä|naa|nah|nan|naan|nope|no|non|nein)\s*[,.!]*\s*(?:doch|lieber|besser"
+    r"|doch\s+lieber|doch\s+nur|plut[ôo]t|piuttosto|meglio|rather|better|actually)"
+    r"|je\s+me\s+reprends|je\s+me\s+corrige|je\s+rectifie|rectification|correction|erratum"
+    r"|i\s+correct\s+myself|let\s+me\s+correct\s+(?:that|myself)|mi\s+correggo|correggo"
+    r"|correzione|rettifico|ich\s+korrigiere|korrigiere|korrektur|berichtigung|ich\s+berichtige"
     r"|make\s+that|disons|diciamo|sagen\s+wir|besser\s+gesagt|ou\s+plut[ôo]t|o\s+meglio|oder\s+besser"
     r"|no\s+dai\s*,?\s*scherzo|scherzo|je\s+plaisante|je\s+rigole|just\s+kidding|kidding|only\s+joking"
     r"|nur\s+(?:ein\s+)?spa(?:ß|ss)|spa(?:ß|ss)\s+beiseite|blague\s+[àa]\s+part|scherzi\s+a\s+parte"
@@ -1887,6 +1915,9 @@ def _official_codes(board: Board, part: str) -> set[int]:
     described = _official_described(board, toks)
     if described is not None:
         found.add(described)
+    for t in set(_named_by_colours(toks)) - set(toks):  # "le noir et bleu", "K B" (ninth round)
+        if re.fullmatch(r"[rybgk]{2}", t) and (o := board.official_by_code(t)) is not None:
+            found.add(o)
     for m in re.finditer(r"([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)", part):
         words = [m.group(1).lower(), m.group(2).lower()]
         if all(_stem(w) in _colour_stems() for w in words):
@@ -1943,6 +1974,43 @@ def _settled_on(after: str) -> str:
     while words and words[-1].casefold().strip(",.;:!") in around:
         words = words[:-1]
     return " ".join(words).strip(" ,.;:!…–—-")
+
+
+_A_NO = re.compile(r"(?i)(?<![\w'’])(?:no|non|nein|nope|nah|nee|nö|noe)(?![\w'’])")
+_WAY_BEFORE = {"vers", "verso", "nach", "to", "towards", "toward", "à", "a", "au", "al", "richtung",
+               "puis", "then", "poi", "dann", "and", "et", "e", "und"}  # fmt: skip
+
+
+def _directions_after(board: Board, text: str) -> bool:
+    """Does ``text`` name one official, and after the clause that names it a clause, sentence or
+    line of directions with no official ("BK E N. Vers l'est, puis vers le sud.", "BK E N\nE S",
+    "BK est puis nord. Zut, est puis sud."; ninth round: the first slide was played)? Read whole
+    it is a second leg ("KB S. Then west."); when it does not read whole, a correction or a leg
+    too many: never the first slide alone. A seat named alone ("BR W. Sorry East!") is no
+    direction."""
+    if len(_official_codes(board, text)) != 1:
+        return False
+    clauses = [c for c in _CLAUSE_ENDS.split(text) if c.strip()]
+    named = [k for k, c in enumerate(clauses) if _official_codes(board, c)]
+    if not named:
+        return False
+    if _changes_of_mind(text) or _SLIDE_FIX.search(text) or _A_NO.search(text):
+        return False  # a correction: the readers of corrections decide, as before
+    own = named[0] if _ways(clauses[named[0]]) else named[0] + 1  # "BR: ovest e poi nord"
+    for clause in clauses[own + 1 :]:
+        if _official_codes(board, clause) or not _ways(clause):
+            continue
+        words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", clause)
+        ways = [k for k, w in enumerate(words) if _ways(w)]
+        seat = (
+            len(ways) == 1
+            and len(words[ways[0]]) > 1
+            and words[ways[0]][:1].isupper()
+            and not (ways[0] and _tokens(words[ways[0] - 1])[-1:] in ([w] for w in _WAY_BEFORE))
+        )
+        if not seat:
+            return True
+    return False
 
 
 def _slide_corrected(board: Board, text: str, alone: Callable[[str], Action]) -> Action | None:
@@ -3287,7 +3355,12 @@ _GOING = {"descend": "sud", "descends": "sud", "scende": "sud", "scendo": "sud",
           "monte": "nord", "montes": "nord", "sale": "nord", "salgo": "nord",
           # going back up or down ("et ensuite il remonte vers le nord", "poi risale")
           "remonte": "nord", "redescend": "sud", "risale": "nord", "risalire": "nord",
-          "ridiscende": "sud", "ridiscendere": "sud", "risalgo": "nord"}  # fmt: skip
+          "ridiscende": "sud", "ridiscendere": "sud", "risalgo": "nord",
+          # their other persons and infinitives ("faire descendre KB", "far salire RB"; ninth
+          # round)
+          "descendre": "sud", "descendez": "sud", "descendons": "sud", "monter": "nord",
+          "montez": "nord", "montons": "nord", "scendere": "sud", "scendi": "sud",
+          "scendiamo": "sud", "salire": "nord", "sali": "nord", "saliamo": "nord"}  # fmt: skip
 """Verbs that say the way ("Le noir-bleu descend puis part à gauche", "KB scende"): read as
 their direction when no direction follows them (:func:`_going`)."""
 _ON_THE_WAY = {"vers", "à", "a", "au", "le", "la", "en", "verso", "il", "al", "in", "fino",
@@ -3340,6 +3413,17 @@ _NOTHING_MORE = tuple(
         "non di più", "non di piu", "e nient'altro", "nient'altro",
         "das war", "das wars", "das ist alles", "mehr nicht", "nicht weiter", "nicht mehr",
         "und das war", "und fertig", "fertig",
+        # the whole slide as one move ("Red blue north then west as one slide", "in un'unica
+        # mossa", "ein Zug", "d'un seul coup")
+        "as one slide", "as one move", "in one move", "in one go", "in one slide", "one move",
+        "en un seul coup", "d'un seul coup", "en une fois", "en un seul mouvement", "un seul coup",
+        "in un'unica mossa", "in una sola mossa", "in un colpo solo", "un'unica mossa",
+        "in einem zug", "ein zug", "in einem rutsch", "einem zug",
+        # the full stop said to a phone's dictation ("Rot blau nach Norden Punkt")
+        "point", "punto", "punkt", "period", "full stop",
+        # courtesy with "if" ("KB south, if you please")
+        "if you please", "if you don't mind", "si vous le voulez bien", "se non vi dispiace",
+        "wenn es recht ist", "wenn's recht ist",
     )
 )  # fmt: skip
 """A slide closed by "that's all" in the four languages ("KB vers le sud, et c'est tout", "BR
@@ -3347,25 +3431,21 @@ ovest e basta", "BK east, nothing more", "KB nach Süden, mehr nicht"; ninth rou
 courtesy words that may follow it (:data:`_COURTESY_ONLY`)."""
 
 
+_THANKS_AFTER = {"là", "ok", "okay", "pls", "plz", "thx", "ta", "stp", "merci"}
+
+
 def _nothing_more(toks: list[str]) -> list[str]:
     """``toks`` without a closing "that's all" (:data:`_NOTHING_MORE`) and the courtesy after it."""
     end = len(toks)
-    while end and toks[end - 1] in _COURTESY_ONLY | {
-        "là",
-        "ok",
-        "okay",
-        "pls",
-        "plz",
-        "thx",
-        "ta",
-        "stp",
-        "merci",
-    }:
+    ends = [end]
+    while end and toks[end - 1] in _COURTESY_ONLY | _THANKS_AFTER:
         end -= 1
-    for phrase in sorted(_NOTHING_MORE, key=len, reverse=True):
-        n = len(phrase)
-        if end > n and tuple(toks[end - n : end]) == phrase:
-            return toks[: end - n]
+    ends.append(end)
+    for end in ends:  # "if you please" first, then "that's all" before "thanks"
+        for phrase in sorted(_NOTHING_MORE, key=len, reverse=True):
+            n = len(phrase)
+            if end > n and tuple(toks[end - n : end]) == phrase:
+                return toks[: end - n]
     return toks
 
 
@@ -3374,7 +3454,9 @@ _THE_OFFICIAL = {"official", "officer", "one", "fonctionnaire", "funzionario", "
                  "pedina", "tipo", "tizio", "typ", "mec", "gars", "bonhomme", "pezzo", "kerl"}  # fmt: skip
 _NOT_THIS = {"pas", "not", "non", "nicht", "no", "nein", "kein", "keinen"}
 _BUT_THAT = {"mais", "but", "ma", "sondern", "aber", "però", "pero", "rather", "plutôt",
-             "plutot", "piuttosto", "lieber", "instead"}  # fmt: skip
+             "plutot", "piuttosto", "lieber", "instead", "merely", "simply", "only", "just",
+             "seulement", "juste", "simplement", "solo", "soltanto", "semplicemente", "nur",
+             "bloß", "bloss", "lediglich", "einfach"}  # fmt: skip
 
 
 def _colour_of(word: str) -> str | None:
@@ -3401,6 +3483,14 @@ def _garment_apart(word: str) -> list[str]:
     return [word]
 
 
+def _colour_pair(word: str) -> str:
+    """A hat and body colour joined by a hyphen ("nero-blu", "blau-schwarzen") as the code."""
+    parts = word.split("-")
+    if len(parts) == 2 and all(_colour_of(p) for p in parts):
+        return (str(_colour_of(parts[0])) + str(_colour_of(parts[1]))).lower()
+    return word
+
+
 def _named_by_colours(toks: list[str]) -> list[str]:
     """``toks`` with an official said by its two colours written as its code (ninth round): in
     the order hat, body ("le noir et bleu", "il rosso e blu", "the black-and-blue one", "der
@@ -3410,6 +3500,7 @@ def _named_by_colours(toks: list[str]) -> list[str]:
     when exactly two colours are named, with nothing but joining words and garments between
     them; the both-garments description is :func:`_description`'s."""
     toks = [w for t in toks for w in _garment_apart(t)]
+    toks = [_colour_pair(t) for t in toks]
     toks = [  # "K wie Kaufmann", "B comme Berthe", "R come Roma", "B as in Bravo": the letter
         t
         for k, t in enumerate(toks)
@@ -3474,18 +3565,47 @@ def _named_by_colours(toks: list[str]) -> list[str]:
     return [*toks[:start], code.lower(), *tail]
 
 
+_ARTICLES = {"il", "lo", "le", "la", "l'", "the", "den", "der", "die", "das", "dem", "this"}
+_DIR_LETTERS_SET = {"n", "e", "s", "w"}
+
+
 def _not_this_but(toks: list[str]) -> list[str]:
     """``toks`` from the official that an official denied before it gives way to ("Pas RB,
     mais KB : sud puis est", "Nicht KB, sondern BK", "Non il blu-rosso, il blu-nero", "Not RB
-    — BR, west then north"; ninth round): the denied one named alone, the other named after
-    it."""
-    if len(toks) < 3 or toks[0] not in _NOT_THIS or not re.fullmatch(r"[rybgk]{2}", toks[1]):
+    — BR, west then north", "Nicht den Schwarzen, sondern BR", "Pas KB cette fois : BK"; ninth
+    round): the denied one named alone (by its code or a colour), or with its slide and a "but",
+    the other named after it by its code."""
+    if len(toks) < 3 or toks[0] not in _NOT_THIS:
         return toks
-    k = 2
-    while k < len(toks) and toks[k] in _BUT_THAT | {"il", "le", "la", "the", "den", "der"}:
+    k = 1
+    while k < len(toks) and toks[k] in _ARTICLES:
         k += 1
-    if k < len(toks) and re.fullmatch(r"[rybgk]{2}", toks[k]) and toks[k] != toks[1]:
-        return toks[k:]
+    if k < len(toks) and re.fullmatch(r"[rybgk]{2}", toks[k]):
+        denied = toks[k]
+        k += 1
+    elif k < len(toks) and _colour_of(toks[k]):
+        denied = ""
+        k += 1
+        while k < len(toks) and (_colour_of(toks[k]) or toks[k] in _THE_OFFICIAL):
+            k += 1  # "Not the black one", "den Schwarzen"
+    else:
+        return toks
+    start = k
+    while k < len(toks) and (
+        toks[k] in _DIR_WORDS or toks[k] in _FILLER or toks[k] in _DIR_LETTERS_SET
+    ):
+        k += 1  # "Not BK east and then north, merely BK east": the slide denied
+    denied_slide = any(t in _DIR_WORDS or t in _DIR_LETTERS_SET for t in toks[start:k])
+    if denied_slide and (k == len(toks) or toks[k] not in _BUT_THAT):
+        return toks
+    while k < len(toks) and toks[k] in _BUT_THAT | _ARTICLES:
+        k += 1
+    if (
+        k < len(toks)
+        and re.fullmatch(r"[rybgk]{2}", toks[k])
+        and (toks[k] != denied or denied_slide)
+    ):
+        return toks[k:]  # (the same official, when the slide denied had its directions)
     return toks
 
 
@@ -3516,7 +3636,7 @@ def _going(toks: list[str]) -> list[str]:
         if (
             k2 + 1 < len(out)
             and re.fullmatch(r"[rybgk]{2}", out[k2 + 1])
-            and all(w in _DIR_WORDS or w in _FILLER for w in out[k2 + 2 :])
+            and all(w in _DIR_WORDS or w in _FILLER or w in _STEP for w in out[k2 + 2 :])
         ):
             # "Je descends KB", "Porto giù KB": the way said before the official
             out[k2], out[k2 + 1] = out[k2 + 1], way
