@@ -717,14 +717,14 @@ def parse(
 
 
 _DICTATED = (
-    (re.compile(r"(?i)[\s,]*(?<![\w'’])(?:point\s+d['’]interrogation|punto\s+interrogativo"
+    (re.compile(r"(?i)(?<![\s,])[\s,]*(?<![\w'’])(?:point\s+d['’]interrogation|punto\s+interrogativo"
                 r"|fragezeichen|question\s+mark)(?![\w'’])"), "?"),
-    (re.compile(r"(?i)[\s,]*(?<![\w'’])(?:point\s+d['’]exclamation|punto\s+esclamativo"
+    (re.compile(r"(?i)(?<![\s,])[\s,]*(?<![\w'’])(?:point\s+d['’]exclamation|punto\s+esclamativo"
                 r"|ausrufezeichen|exclamation\s+(?:mark|point))(?![\w'’])"), "!"),
-    (re.compile(r"(?i)[\s,]*(?<![\w'’])(?:point\s+final|point\s+à\s+la\s+ligne|point"
+    (re.compile(r"(?i)(?<![\s,])[\s,]*(?<![\w'’])(?:point\s+final|point\s+à\s+la\s+ligne|point"
                 r"|punto\s+e\s+a\s+capo|punto|punkt|full\s+stop|period|stop)"
                 r"(?=\s*(?:$|\n|[A-ZÀ-Ý]))"), "."),
-    (re.compile(r"(?i)\s*(?<![\w'’])(?:virgule|virgola|komma|comma)(?![\w'’])"), ","),
+    (re.compile(r"(?i)(?<!\s)\s*(?<![\w'’])(?:virgule|virgola|komma|comma)(?![\w'’])"), ","),
 )  # fmt: skip
 """Punctuation said aloud to a phone's dictation ("I believe them full stop", "Prendo i pantaloni
 arancioni di Nord punto", "Von Nord nehme ich die orange Hose Punkt"; ninth round): a full stop
