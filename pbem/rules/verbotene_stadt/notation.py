@@ -1633,8 +1633,13 @@ def _in_notation_too(
             got = alone(m.group(0))
         except RuleError:
             return None
-        if kind == "reselect" and isinstance(got, Select) and got.official == chosen:
-            got = Keep()  # "Ich ändere nichts, ich behalte YY" (YY on the selector)
+        if (
+            kind == "reselect"
+            and isinstance(got, Select)
+            and got.official == chosen
+            and not m.group(0).lower().startswith("select")
+        ):
+            got = Keep()  # (but "I shall select RK, the official with ...": half-48 en-4819)  # "Ich ändere nichts, ich behalte YY" (YY on the selector)
         said.add(got)
         if _CODED.fullmatch(m.group(0)):
             coded.add(got)
@@ -1669,12 +1674,6 @@ def _in_notation_too(
         said_in_words: Action | None = whole_of(rest.strip())
     except RuleError:
         said_in_words = None
-    if (
-        kind == "reselect"
-        and isinstance(said_in_words, Select)
-        and said_in_words.official == chosen
-    ):
-        said_in_words = Keep()  # "I shall select RK, the official with the red hat ..." (RK kept)
     if said_in_words == action:
         return action
     toks = _hyphens_apart(_tokens(rest))
