@@ -580,6 +580,10 @@ def parse(
             text=text,
             hint=examples(board, legal, state.n),
         )
+    if kind in (*_DECIDING, "believe-or-doubt"):
+        text = _undictated(text)  # "I believe them full stop", "Prendo ... punto" (ninth round)
+    if kind == "believe-or-doubt":
+        text = _claim_unqualified(text)  # "Je crois à l'annonce qui vient d'être faite"
     if whole:
 
         def alone(part: str) -> Action:
@@ -755,6 +759,54 @@ def parse(
     if kind in ("take-card", "steal"):
         return _parse_take(answer, toks)
     return _parse_move(answer, toks)
+
+
+_DICTATED = (
+    (re.compile(r"(?i)(?<![\s,])[\s,]*(?<![\w'’])(?:point\s+d['’]interrogation|punto\s+interrogativo"
+                r"|fragezeichen|question\s+mark)(?![\w'’])"), "?"),
+    (re.compile(r"(?i)(?<![\s,])[\s,]*(?<![\w'’])(?:point\s+d['’]exclamation|punto\s+esclamativo"
+                r"|ausrufezeichen|exclamation\s+(?:mark|point))(?![\w'’])"), "!"),
+    (re.compile(r"(?i)(?<![\s,])[\s,]*(?<![\w'’])(?:point\s+final|point\s+à\s+la\s+ligne|point"
+                r"|punto\s+e\s+a\s+capo|punto|punkt|full\s+stop|period|stop)"
+                r"(?=\s*(?:$|\n|[A-ZÀ-Ý]))"), "."),
+    (re.compile(r"(?i)(?<!\s)\s*(?<![\w'’])(?:virgule|virgola|komma|comma)(?![\w'’])"), ","),
+)  # fmt: skip
+"""Punctuation said aloud to a phone's dictation ("I believe them full stop", "Prendo i pantaloni
+arancioni di Nord punto", "Von Nord nehme ich die orange Hose Punkt"; ninth round): a full stop
+only at the end of a line or before a capital ("je ne crois point" keeps its word)."""
+
+
+_CLAIM_WHICH = re.compile(
+    r"(?i)(?<=\w)(?P<noun>(?:\s+|['’])(?:annonce|déclaration|affirmation|claim|statement|announcement"
+    r"|annuncio|dichiarazione|affermazione|behauptung|aussage|ansage))\s*,?\s+(?:qui|that|which"
+    r"|che|die|welche|dont|just)\s+(?P<rest>[^.!?;:\n]*)"
+)
+"""The claim and a relative clause that says which ("à l'annonce qui vient d'être faite", "the
+claim that was just made", "l'annuncio che è stato appena fatto"; ninth round)."""
+
+
+_FALSE = {"fausse", "faux", "false", "falsa", "falso", "falsch", "falsche", "wrong", "erronée",
+          "sbagliata", "bogus", "untrue"}  # fmt: skip
+
+
+def _claim_unqualified(text: str) -> str:
+    """``text`` without the relative clause that says which claim, when the clause holds no word
+    of believing, doubting, denying, bluffing or truth (:data:`_CLAIM_WHICH`)."""
+
+    def cut(m: re.Match[str]) -> str:
+        toks = set(_tokens(m.group("rest")))
+        if toks & (_BELIEVE | _DOUBT | _NEGATION | _BLUFF | _TRUTH | _FALSE) or "?" in m.group(0):
+            return m.group(0)
+        return m.group("noun")
+
+    return _CLAIM_WHICH.sub(cut, text)
+
+
+def _undictated(text: str) -> str:
+    """``text`` with the punctuation said aloud written as the marks (:data:`_DICTATED`)."""
+    for pattern, mark in _DICTATED:
+        text = pattern.sub(mark, text)
+    return text
 
 
 _CHANGE_OF_MIND = re.compile(
@@ -1015,6 +1067,8 @@ def _one_decision(
     """The one decision among the sentences of ``text`` (each read ``alone``), the others
     remarks; None when there is none, more than one, or a sentence is more than a remark."""
     parts = _parts_but_asides(text)
+    if kind in ("take-card", "steal") and len(parts) == 1:
+        parts = _framed(parts[0])  # "Tra i pantaloni rossi e il cappotto giallo prendo ..."
     if kind not in ("select", "reselect", "take-card", "steal") or len(parts) < 2:
         return None
     read: list[tuple[int, Action]] = []
@@ -1060,11 +1114,65 @@ def _one_decision(
         or _lead_in(board, state, p)
         or _lone_verb(p, read[0][1])
         or _contrast(board, state, p, read[0][1])
+        or _agrees(board, state, p, read[0][1])
         for k, p in enumerate(parts)
         if k not in dict(read) and k not in firsts
     ):
         return read[0][1]  # one decision, said once or twice ("Nessun cambio, tengo la mia")
     return None
+
+
+_BETWEEN = {"entre", "between", "tra", "fra", "zwischen", "of", "among", "parmi", "unter", "von"}
+"""Words that frame a choice among the cards named ("Entre le pantalon rouge et le manteau jaune
+de Sud, je choisis le manteau jaune"; ninth round)."""
+
+
+def _framed(part: str) -> list[str]:
+    """``part`` cut before its verb of taking (and the pronoun before it) when it starts with a
+    frame of the choice (:data:`_BETWEEN`; "Zwischen der roten Hose und dem gelben Mantel nehme
+    ich die rote Hose", "Of the two cards South holds I take the yellow coat"; ninth round)."""
+    words = part.split()
+    if not words or words[0].lower() not in _BETWEEN:
+        return [part]
+    verbs = [k for k, w in enumerate(words) if k > 1
+             and _VERB_WORDS.get(w.lower().strip(",.;:!"), w.lower()) in ("take", "select")]  # fmt: skip
+    if not verbs:
+        return [part]
+    at = verbs[0] - (words[verbs[0] - 1].lower() in _PRONOUNS)
+    return [" ".join(words[:at]), " ".join(words[at:])]
+
+
+def _agrees(board: Board, state: State, part: str, action: Action) -> bool:
+    """Does ``part``, beside the one decision read, say the same and nothing else (ninth round)?
+    It names only what the decision names ("Nord, désolé : ton manteau jaune", "the orange pants
+    from north are better for me. take the orange pants"), frames the choice among cards one of
+    which is taken ("Entre le pantalon rouge et le manteau jaune de Sud, je choisis ..."), or, for
+    a keep, says no change ("On ne change pas une équipe qui gagne", "Never change a running
+    system"); never with a question, a doubt, a second thought or a wish."""
+    toks = _hyphens_apart([t for t in _tokens(part) if any(c.isalnum() for c in t)])
+    if not toks or "?" in part or _UNSURE.search(part):
+        return False
+    if set(toks) & (_WOULD | _MEANT_TO | _OR) - {"o", "si", "se"}:
+        return False  # ("si", "se": the Italian "Squadra che vince non si cambia")
+    if set(toks) & _SECOND_THOUGHTS - (_NEGATION if isinstance(action, Keep) else set()):
+        return False
+    if isinstance(action, Keep):
+        return (
+            any(t in _NEGATION or t.endswith("n't") for t in toks)
+            and bool(_CHANGE & set(toks))
+            and not _BARE_CODE.search(part)
+            and not any(_stem(t) in _colour_stems() for t in toks)
+        )
+    if set(toks) & _NEGATION or any(t.endswith("n't") for t in toks):
+        return False
+    if isinstance(action, Take) and toks[0] in _BETWEEN:
+        named = {
+            c for k in range(len(toks) - 1) if (c := _card_of(board, toks[k : k + 2])) is not None
+        }
+        seats = {s for t in toks if len(t) > 2 and (s := _seat_of(state, t)) is not None}
+        two = bool({"two", "deux", "due", "zwei", "both"} & set(toks))  # "Of South's two cards"
+        return (action.card in named and len(named) > 1 or two) and seats <= {action.victim}
+    return _names_only(board, state, part, toks, action) and not _remark(board, state, part)
 
 
 def _keep_denied(part: str, action: Action) -> bool:
@@ -1570,8 +1678,13 @@ def _in_notation_too(
             got = alone(m.group(0))
         except RuleError:
             return None
-        if kind == "reselect" and isinstance(got, Select) and got.official == chosen:
-            got = Keep()  # "Ich ändere nichts, ich behalte YY" (YY on the selector)
+        if (
+            kind == "reselect"
+            and isinstance(got, Select)
+            and got.official == chosen
+            and not m.group(0).lower().startswith("select")
+        ):
+            got = Keep()  # (but "I shall select RK, the official with ...": half-48 en-4819)  # "Ich ändere nichts, ich behalte YY" (YY on the selector)
         said.add(got)
         if _CODED.fullmatch(m.group(0)):
             coded.add(got)
@@ -2441,10 +2554,10 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             "fidiamoci", "trusting", "glaub", "buy",
             # every person and tense a player uses (ninth round: "nous croyons", "je croirai",
             # "ci crediamo", "ich werd's glauben", "crederci", "I'll trust her")
-            "croit", "croyons", "croyez", "croient", "croirai", "croirons", "cru", "crois-le",
-            "crois-la", "croyais", "credi", "crede", "crediamo", "credete", "credono",
-            "crederò", "credero", "crederemo", "crederci", "credergli", "crederle", "creduto",
-            "glaubst", "glaubt", "geglaubt", "vertrau", "believes",
+            "croit", "croyons", "croyez", "croient", "croirai", "croirons", "crois-le",
+            "crois-la", "credi", "crede", "crediamo", "credete", "credono",
+            "crederò", "credero", "crederemo", "crederci", "credergli", "crederle",
+            "glaubst", "glaubt", "vertrau", "believes",
             "trusts", "believing", "buying", "fidarsi", "fidarci", "fidiamo"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "zweifel",
@@ -2452,9 +2565,9 @@ _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifl
           # every person and tense, and the verbs of a challenge (ninth round: "nous doutons",
           # "je douterai", "dubiterò", "dubitiamo", "ich zweifel's an", "anzweifeln", "je
           # conteste", "contesto", "I challenge the claim", "ich misstraue Ost")
-          "doutes", "doutons", "doutez", "doutent", "douterai", "douterons", "douté", "doute-je",
+          "doutes", "doutons", "doutez", "doutent", "douterai", "douterons", "doute-je",
           "dubiti", "dubita", "dubitiamo", "dubitate", "dubiterò", "dubitero", "dubiteremo",
-          "dubitato", "zweifele", "zweifelst", "zweifelt", "gezweifelt", "bezweifel",
+          "zweifele", "zweifelst", "zweifelt", "bezweifel",
           "bezweifele", "bezweifelst", "bezweifelt", "anzweifeln", "anzweifle", "zweifel's",
           "zweifle's", "doubts", "doubting", "conteste", "contester", "contesterai", "contesto",
           "contestare", "contesterò", "challenge", "challenging", "misstraue", "misstrau",
@@ -2523,6 +2636,12 @@ _AROUND = {
     "will", "shall", "going", "gonna", "to", "vais", "werde", "werd", "werd's", "voglio",
     "veux", "want", "wanna", "jte", "j'te", "u", "ya", "eh", "ah", "oh", "beh",
     "faire", "fare", "mets", "metto",
+    # sorry, laughing, previous ("I'm afraid I don't believe that claim for one moment", "mdr
+    # jy crois pas", "Ich bleibe bei meiner bisherigen Wahl"; ninth round)
+    "i'm", "afraid", "sorry", "désolé", "désolée", "leider", "purtroppo", "malheureusement",
+    "unfortunately", "mdr", "ptdr", "lol", "haha", "ahah", "ahaha", "xd", "lmao", "bisherigen",
+    "bisherige", "previous", "précédent", "précédente", "precedente", "vorherigen", "alten",
+    "ancien", "ancienne", "old", "vecchio", "vecchia",
     # the conclusion ("..., quindi credo", "..., donc je doute"; ninth round)
     "quindi", "donc", "dunque", "daher", "deshalb", "therefore", "perciò", "percio",
     "mettre", "in",
@@ -2641,7 +2760,7 @@ def _answer_in_sentences(text: str) -> bool | None:
         if not verbs and len(toks) > 8 and "?" not in part:
             weak = True  # "which is exactly what a bluffer wants us to think"
             continue
-        if part.rstrip().endswith("?") or len(toks) > 8:
+        if part.rstrip().endswith("?") or len(toks) > 12:
             return None
         if [t for t in bluffs if t not in verbs] and (
             not all(t in _BELIEVE for t in verbs)
@@ -2737,11 +2856,20 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     """An answer to a claim in a short sentence ("Ich glaube es", "I doubt it!", "Non ci credo",
     "Je n'y crois pas"): True to doubt, False to believe, None when the words say neither, or
     both, or doubt a doubt ("I don't doubt it": we do not guess)."""
-    if not 1 <= len(toks) <= 8:
+    if not 1 <= len(toks) <= 12:
         return None
+    toks = [_ITALIAN_ELISION.sub("", t) for t in toks]  # "non credo all'annuncio" (ninth round)
     toks, never = _without_never_in_life(toks)
     if never is False:
         return None
+    verbs_at = [k for k, t in enumerate(toks) if t in _BELIEVE or t in _DOUBT]
+    if len(verbs_at) == 2:
+        # "jy crois pas du tout je doute" (ninth round, fr-4722: no punctuation): two clauses,
+        # the second from its pronoun, read each; the answer when both say the same
+        cut = max((k for k in range(verbs_at[0] + 1, verbs_at[1]) if toks[k] in _I), default=None)
+        if cut is not None:
+            both = {_answer_in_words(toks[:cut]), _answer_in_words(toks[cut:])}
+            return both.pop() if len(both) == 1 else None
     if "ab" in toks and _TAKE_IT_FROM.intersection(toks):
         # "Das nehme ich Ost nicht ab", "Das kauf ich dir ab": the German "believe"
         toks = ["glaube" if t in _TAKE_IT_FROM else t for t in toks if t != "ab"]
@@ -2763,6 +2891,11 @@ def _answer_in_words(toks: list[str]) -> bool | None:
     if doubt and negated:
         return None
     return doubt or negated
+
+
+_ITALIAN_ELISION = re.compile(r"^(?:all|dell|nell|sull|dall|coll|quest|quell)['’](?=\w)")
+"""An Italian article joined to its noun ("all'annuncio", "dell'Est")."""
+_I = {"je", "j'", "i", "ich", "io"}
 
 
 _IN_LIFE = (("im", "leben"), ("de", "la", "vie"), ("nella", "vita"), ("in", "my", "life"))
@@ -3263,6 +3396,11 @@ _TAKE_FILLER = {
     # from him or her ("je lui prends le pantalon rouge", "ich nehme ihr die Hose ab"; ninth
     # round)
     "lui", "ihr", "ihm",
+    # yours, said to the owner ("Nord, désolé : ton manteau jaune"), and of the two cards ("Of
+    # South's two cards I choose the red pants"; ninth round)
+    "ton", "ta", "tes", "tuo", "tua", "tuoi", "tue", "dein", "deine", "deinen", "your",
+    "yours", "two", "deux", "due", "zwei", "cards", "cartes", "karten", "s'il", "vous",
+    "plaît", "plait",
     # from whom, in Italian ("Al Nord prendo i pantaloni arancioni", "rubo all'Est"; it-3920)
     "al", "all'", "allo", "alla", "ai", "agli", "alle", "ad",
 }  # fmt: skip
@@ -3280,7 +3418,7 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     words = [w[:-2] if w.endswith("'s") and len(w) > 2 else w for w in words]  # "player 3's"
     # the verb and who takes, wherever the sentence puts them ("Die rote Hose nehme ich")
     words = [w for w in words if w not in _TAKE_FILLER and w not in _PRONOUNS
-             and _VERB_WORDS.get(w, w) != "take"]  # fmt: skip
+             and _VERB_WORDS.get(w, w) not in ("take", "select")]  # fmt: skip
     if not words and toks[0] != "take":
         # "so", "lo so" (the end of "ma non lo so"): no verb, no card, no seat: no answer
         raise InvalidSyntax(
