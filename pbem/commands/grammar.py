@@ -193,6 +193,10 @@ _PLAN_SPLIT = re.compile(
     r"|subito\s+dopo|gleich\s+danach|juste\s+après|right\s+after(?:wards)?|quindi|e\s+quindi"
     r"|after\s+that|afterwards|and\s+after\s+that)(?:\s*+,)?\s++"
     r"(?=(?i:[rybgk]{2})\b)"
+    # a semicolon dictated by voice (issue 31, ninth round: "BK est point virgule KB sud", "KB
+    # sud punto e virgola BR ovest", "KB Süd Semikolon RB Nord", "BR west semicolon KB south")
+    r"|\s++(?i:point[\s-]virgule|punto\s+e\s+virgola|punto\s+virgola|semikolon|strichpunkt"
+    r"|semi[\s-]?colon)\s++"
 )
 # Possessive spaces (\s*+, \s++): a run of spaces is taken whole, never given back one by one,
 # so a hostile line of thousands of spaces splits in linear time (it took minutes: the
