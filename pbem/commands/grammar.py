@@ -24,6 +24,7 @@ decided by that parse alone, so every game's notation works.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
@@ -200,6 +201,10 @@ _PLAN_SPLIT = re.compile(
     r"|subito\s+dopo|gleich\s+danach|juste\s+après|right\s+after(?:wards)?|quindi|e\s+quindi"
     r"|after\s+that|afterwards|and\s+after\s+that)(?:\s*+,)?\s++"
     r"(?=(?i:[rybgk]{2})\b)"
+    # a semicolon dictated by voice (issue 31, ninth round: "BK est point virgule KB sud", "KB
+    # sud punto e virgola BR ovest", "KB Süd Semikolon RB Nord", "BR west semicolon KB south")
+    r"|\s++(?i:point[\s-]virgule|punto\s+e\s+virgola|punto\s+virgola|semikolon|strichpunkt"
+    r"|semi[\s-]?colon)\s++"
 )
 # Possessive spaces (\s*+, \s++): a run of spaces is taken whole, never given back one by one,
 # so a hostile line of thousands of spaces splits in linear time (it took minutes: the
@@ -2719,6 +2724,7 @@ def _read_line(
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
     if (
         heard is None
+        and len(line_wo) <= PROSE_MAX
         and (order := _FROM_NOW_ON_ORDER.match(line_wo)) is not None
         and not _LEADS_ON.search(line_wo)
     ):
@@ -3322,7 +3328,7 @@ _REFUSAL_LEAD = re.compile(
     r"(?i)^\s*(?:(?:ok|okay|well|so|ah|oh|hmm+|sorry|honestly|frankly|this\s+time|then|and|but"
     r"|bon|alors|donc|bref|désolé|desole|désolée|franchement|cette\s+fois(?:-ci)?|et|mais|allora"
     r"|beh|quindi|scusate|scusa|sinceramente|questa\s+volta|stavolta|e|ma|also|nun|gut|na\s+ja"
-    r"|naja|tja|sorry|leider|ehrlich\s+gesagt|diesmal|und|aber|ne)\s*,?\s*)*$"
+    r"|naja|tja|sorry|leider|ehrlich\s+gesagt|diesmal|und|aber|ne)(?![\w'’])\s*,?\s*)*$"
 )
 """What may stand before a refusal in its clause: interjections and "this time" only."""
 _TURN_REFUSED = N_(
@@ -3338,8 +3344,10 @@ def _refusal(sentence: str) -> bool:
     skipping", "non passo il turno")."""
     if "?" in sentence or any(q in sentence for q in '"“”„«»'):
         return False
+    if len(sentence) > PROSE_MAX:
+        sentence = sentence[:PROSE_MAX]  # (a refusal is said in a few words; linear cost)
     for pattern, denied_ok in ((_PASSES, False), (_WONT_PLAY, True)):
-        for m in pattern.finditer(sentence):
+        for m in itertools.islice(pattern.finditer(sentence), 4):
             clause = re.split(r"[,.;:!…]", sentence[: m.start()])[-1]
             after = re.split(r"[,.;:!…]", sentence[m.end() :])[0]
             if not _REFUSAL_LEAD.match(clause) or _NOT_NOW.search(
@@ -3551,9 +3559,10 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
         # "Premier coup RB vers le haut", "1. RB north" (the list's number is no count of steps:
         # the form without it is tried first)
         forms.insert(0, bare := strip_please(nth[1]) or nth[1])
-    if (m := _ARROW_REMARK.search(bare)) and _aside(m["r"], parse_action):
+    short = len(part) <= PROSE_MAX  # (the forms below are of a few words; linear cost)
+    if short and (m := _ARROW_REMARK.search(bare)) and _aside(m["r"], parse_action):
         forms.append(bare := strip_please(bare[: m.start()]) or bare[: m.start()])  # "<- my plan"
-    for pattern in (_DICTATED, _LEAD_VERB, _TRAILING_VERB):
+    for pattern in (_DICTATED, _LEAD_VERB, _TRAILING_VERB) if short else ():
         if (plain := pattern.sub("", bare).strip(" ,")) and plain != bare.strip(" ,"):
             # "Je tente BR à l'ouest", "RB nach Norden ziehen", "KB sud point"
             forms.append(bare := strip_please(plain) or plain)
@@ -3585,7 +3594,7 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
             head, tail = f.rsplit(",", 1)
             if _aside(tail, parse_action) and not _adds_to(head, tail, parse_action):
                 forms.append(strip_please(head))
-    for f in list(forms[1:]):  # "hey all - gonna push RB up": the remark, then the verb
+    for f in list(forms[1:]) if short else []:  # "hey all - gonna push RB up": remark, verb
         for pattern in (_DICTATED, _LEAD_VERB, _TRAILING_VERB):
             if (plain := pattern.sub("", f).strip(" ,")) and plain != f.strip(" ,"):
                 forms.append(f := strip_please(plain) or plain)

@@ -363,13 +363,17 @@ SLIDE_WORDS = {"fr": ("RB au nord", "KB au sud"), "it": ("RB a nord", "KB a sud"
                "de": ("RB nach Norden", "KB nach Süden"), "en": ("RB north", "KB south")}  # fmt: skip
 THEN_WORDS = {
     "fr": ["{a}, puis {b}", "{a}, après {b}", "{a}. Et après, {b}", "{a}, par la suite {b}",
-           "{a}, suivi de {b}"],
+           "{a}, suivi de {b}",
+           "{a} point virgule {b}"],
     "it": ["{a}, poi {b}", "{a}, dopo {b}", "{a}, quindi {b}", "{a}, in seguito {b}",
-           "{a}, dopodiché {b}"],
+           "{a}, dopodiché {b}",
+           "{a} punto e virgola {b}"],
     "de": ["{a}, dann {b}", "{a}, danach {b}", "{a}, anschließend {b}", "{a}, daraufhin {b}",
-           "{a}, gefolgt von {b}"],
+           "{a}, gefolgt von {b}",
+           "{a} Semikolon {b}"],
     "en": ["{a}, then {b}", "{a}, afterwards {b}", "{a}, followed by {b}", "{a}, after that {b}",
-           "{a} and then {b}"],
+           "{a} and then {b}",
+           "{a} semicolon {b}"],
 }  # fmt: skip
 NUMBERED_ITEMS = {
     "fr": ["1) {a} 2) {b}", "Premièrement {a}, deuxièmement {b}.", "Étape 1 : {a}. Étape 2 : {b}.",
