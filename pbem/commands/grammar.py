@@ -1647,7 +1647,10 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]
             if cmd.kind == "vacation":  # "Je n'aurai pas internet : VACANCES 7 jours"
                 deny_in = without_offline(deny_in)
-                before = _tokens(_AGREEING.sub(" ", without_offline(line[: m.start()])))
+                offline = set(_tokens(line[: m.start()])) - set(
+                    _tokens(without_offline(line[: m.start()]))
+                )
+                before = [t for t in before if t not in offline]
         if _undo_vote(cmd, m.group(2)):
             before = _without_mistake(before)  # "Oops, wrong square. PROPOSE UNDO"
             deny_in = re.split(r"(?<=[.!?])\s+", line[: m.start(1)])[-1]

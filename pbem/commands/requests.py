@@ -406,7 +406,7 @@ def changes(cmd: Spoken) -> bool:
 
 
 _PURPOSE_END = re.compile(
-    r"(?i)\s+(?:for|pour|per|f(?:ü|ue)r)\s+[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
+    r"(?i)(?<!\s)\s+(?:for|pour|per|f(?:ü|ue)r)\s+[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
 )
 """A purpose or scope that ends a request ("... for the games I have played?")."""
 
@@ -548,7 +548,7 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     return [(found.pop(), "")] if len(found) == 1 else []
 
 
-_SENTENCE = re.compile(r"(?<=[.?!,;:])\s+|\s+[-–—]\s+")
+_SENTENCE = re.compile(r"(?<=[.?!,;:])\s+|(?<!\s)\s+[-–—]\s+")
 
 
 def _remark(text: str) -> bool:
@@ -1148,7 +1148,7 @@ _UNTIL_THEN = re.compile(
 """The day named before, in the tail of a leave in words ("Please put me on vacation until
 then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
 _WITHOUT = re.compile(
-    r"(?i)\s+(?:with|without|sans|avec|senza|con|ohne|mit)\s+[^\W\d_][^\d]{0,30}$"
+    r"(?i)(?<!\s)\s+(?:with|without|sans|avec|senza|con|ohne|mit)\s+[^\W\d_][^\d]{0,30}$"
 )
 """What the player will be without while away, after the day ("until 12 December with no
 laptop", "jusqu'au 7 sans ordinateur"; eighth round): a remark without a figure."""
