@@ -53,15 +53,7 @@ TAKE_BACK = _words(
     r"(?:i\s+)?take\s+(?:that|it|this)\s+back",
     r"(?:i'?m\s+|i\s+am\s+|just\s+|only\s+){0,3}(?:joking|kidding)",
     r"jk",
-    r"(?:don'?t|do\s+not|dont)\s+(?:play|send|make|submit)\s+(?:it|that|this|the\s+move)",
-    r"(?:don'?t|do\s+not|dont)\s+play",
-    r"not\s+yet",
     r"hold\s+off",
-    r"if\s+(?:so|yes|that'?s\s+the\s+case)",
-    r"(?:i'?m\s+|i\s+am\s+)?still\s+thinking",
-    r"let\s+me\s+think",
-    r"on\s+second\s+thoughts?",
-    r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:so\s+)?sure",
     # fr
     r"laiss(?:e|ez)\s+tomber",
     r"oubli(?:e|ez)(?:\s+(?:ca|cela|tout|le|la))?",
@@ -69,14 +61,8 @@ TAKE_BACK = _words(
     r"je\s+(?:le\s+)?retire(?:\s+(?:ca|cela|ce\s+que))?",
     r"je\s+plaisante",
     r"(?:c'est\s+|c'etait\s+)?(?:une\s+)?blague",
-    r"ne\s+(?:le\s+|la\s+|les\s+|l')?jou(?:e|ez)\s+pas",
     r"n'envoy(?:e|ez)\s+pas",
     r"ne\s+l'envoy(?:e|ez)\s+pas",
-    r"pas\s+encore",
-    r"si\s+oui",
-    r"je\s+(?:dois\s+)?(?:encore\s+)?reflechi(?:r|s)(?:\s+encore)?",
-    r"a\s+la\s+reflexion",
-    r"(?:je\s+ne\s+suis\s+)?pas\s+(?:tres\s+|si\s+)?sur",
     # it
     r"lasci(?:a|ate)?\s+perdere",
     r"dimentica(?:te|telo|lo)?",
@@ -84,14 +70,8 @@ TAKE_BACK = _words(
     r"cancella(?:te|telo|lo)?",
     r"(?:lo|la|li)\s+ritiro|ritiro\s+(?:tutto|quello|quanto)",
     r"(?:sto\s+|stavo\s+)?scherz(?:o|avo|ando)",
-    r"non\s+(?:la\s+|lo\s+)?(?:giocar(?:la|lo|e)|giocate(?:la|lo)?|gioca(?:la|lo)?)",
     r"non\s+(?:lo\s+|la\s+)?(?:mandar(?:lo|e)|mandate(?:lo)?|inviar(?:lo|e)|inviate(?:lo)?)",
-    r"non\s+ancora",
-    r"se\s+si",
     r"lasci(?:a|ate)?\s+stare",
-    r"ci\s+(?:devo\s+)?(?:ancora\s+)?pens(?:o|are)(?:\s+ancora)?",
-    r"ripensandoci",
-    r"non\s+(?:ne\s+)?sono\s+(?:(?:tanto|piu|cosi)\s+)?sicur[oa]",
     # de
     r"vergiss(?:\s+(?:es|das)|'?s)",
     r"vergesst\s+(?:es|das)",
@@ -101,23 +81,19 @@ TAKE_BACK = _words(
     r"ich\s+nehme\s+(?:das|es)\s+zuruck",
     r"doch\s+nicht",
     r"(?:nur|war|kleiner)\s+(?:ein\s+)?(?:spass|spaß|scherz|witz)",
-    r"nicht\s+(?:spielen|ziehen|abschicken|senden|ausfuhren)",
     r"(?:spielt|spielen\s+sie|zieht|ziehen\s+sie|schickt|schicken\s+sie)\s+(?:das|es|ihn|den\s+zug)\s+"
     r"(?:noch\s+)?nicht",
-    r"noch\s+nicht",
-    r"(?:wenn|falls)\s+ja",
     r"streich(?:en|t)",
     r"(?:das|den|die)\s+\w+\s+vergessen",
-    r"ich\s+(?:muss\s+)?(?:noch\s+)?(?:uberlege|nachdenken|uberlegen)(?:\s+noch)?",
-    r"(?:ich\s+bin\s+)?(?:mir\s+)?(?:doch\s+)?nicht\s+(?:so\s+)?sicher",
     r"no{3,}",
 )
 """Words that take back what was just written, in the four languages (folded, :func:`fold`)."""
 
 _NO = re.compile(
-    _B + r"(?:no|non|nein|nee|no{2,}|nope|nah)" + r"(?=\s*(?:[,.!;:…\-–—)]|$|\s(?:"
-    r"wait|hold|sorry|actually|attend|pardon|en\s+fait|minute|aspett|scusa|anzi|wart|moment|doch"
-    r"|sorry|entschuldig|besser|lieber|plutot|rather|instead|make\s+it|mettez|metti|mach)))"
+    _B + r"(?:no|non|nein|nee|ne|no{2,}|nope|nah)" + r"(?=\s*(?:[,.!;:…\-–—)]|$|\s(?:"
+    r"wait|hold|sorry|actually|attend(?:s|ez)?|pardon|en\s+fait|minute|aspett(?:a|ate|i)|scusa"
+    r"|anzi|wart(?:e|et)?|moment|doch"
+    r"|sorry|entschuldig|besser|lieber|plutot|rather|instead|make\s+it|mettez|metti|mach)(?![\w'])))"
 )
 """A bare "no" said as an interjection: "ah non, mettez 10j", "bof non", "nein, das nicht", "no
 wait"; not "no rush", "non pas que", "non giocarla" (read by :data:`TAKE_BACK` as its own)."""
@@ -125,7 +101,6 @@ wait"; not "no rush", "non pas que", "non giocarla" (read by :data:`TAKE_BACK` a
 RATHER = _words(
     r"or\s+rather",
     r"i\s+mean(?:t)?",
-    r"rather",
     r"instead",
     r"make\s+(?:it|that)",
     r"ou\s+plutot",
@@ -133,7 +108,7 @@ RATHER = _words(
     r"je\s+veux\s+dire",
     r"je\s+voulais\s+dire",
     r"a\s+la\s+place",
-    r"mettez(?:\s+plutot)?",
+    r"mettez\s+plutot",
     r"o\s+meglio",
     r"anzi",
     r"cioe",
@@ -143,7 +118,6 @@ RATHER = _words(
     r"vielmehr",
     r"ich\s+mein(?:e|te)",
     r"stattdessen",
-    r"lieber",
 )
 """A correction's lead: counts when the words after it name something the reading did not take,
 or nothing at all ("M13 R2, or rather..." with no move after)."""
@@ -162,6 +136,12 @@ SOFT = _words(
     r"errore\s+di\s+battitura",
     r"entschuldig(?:ung|en\s+sie)",
     r"korrektur",
+    r"je\s+me\s+reprends",
+    r"je\s+rectifie",
+    r"i\s+correct\s+myself",
+    r"let\s+me\s+correct(?:\s+that)?",
+    r"mi\s+correggo",
+    r"ich\s+korrigiere(?:\s+mich)?",
     r"tippfehler",
     r"sorry",
 )
@@ -171,7 +151,7 @@ did not take ("P12 R1. Pardon, P12 R3." read as P12 R3 passes; "Sorry for the la
 CONDITION = _words(
     r"(?:but\s+)?only\s+if",
     r"unless",
-    r"if(?!\s+(?:possible|legal|allowed|valid|you\s+(?:need|want|like|have|can)|that'?s\s+"
+    r"if(?!\s+(?:possible|legal|allowed|valid|you|that'?s\s+"
     r"(?:ok|okay|fine|legal|allowed|possible)|it'?s\s+(?:legal|allowed|possible|valid)))",
     r"sauf\s+si",
     r"seulement\s+si",
@@ -180,7 +160,7 @@ CONDITION = _words(
     r"(?:voulez|avez|pouvez)|besoin|jamais))",
     r"a\s+meno\s+che",
     r"solo\s+se",
-    r"se(?!\s+(?:possibile|(?:e|è)\s+(?:possibile|valida|valido|legale|consentit[oa])|vi\s+"
+    r"se(?!\s+(?:ne|possibile|(?:e|è)\s+(?:possibile|valida|valido|legale|consentit[oa])|vi\s+"
     r"(?:serve|va)|volete|avete|potete))",
     r"wenn(?!\s+(?:moglich|erlaubt|es\s+geht|gultig|sie\s+(?:wollen|mochten|konnen)))",
     r"falls(?!\s+(?:moglich|erlaubt|es\s+geht|gultig))",
@@ -218,11 +198,62 @@ _TAIL = re.compile(r"\s*(?:[,.!?;:…)\-–—]|$)")
 def _alone(low: str, m: re.Match[str]) -> bool:
     """Is the interjection at ``m`` alone (a clause's head, or before a stop)?"""
     window = ("x" if m.start() > 12 else "") + low[max(0, m.start() - 12) : m.start()]
+    if m.group().startswith(("moment", "minute", "une", "un ")):
+        return bool(_HEAD.search(window))  # not "at the moment?", "j'ai mis une minute"
     return bool(_HEAD.search(window)) or bool(_TAIL.match(low, m.end()))
 
 
 _INTERJECTION = re.compile(INTERJECTION)
 _TAKE_BACK = re.compile(TAKE_BACK)
+DONT_PLAY = _words(
+    r"(?:don'?t|do\s+not|dont)\s+(?:play|send|make|submit)\s+(?:it|that|this|the\s+move)",
+    r"(?:don'?t|do\s+not|dont)\s+play",
+    r"ne\s+(?:le\s+|la\s+|les\s+|l')?jou(?:e|ez)\s+pas",
+    r"non\s+(?:la\s+|lo\s+)?(?:giocar(?:la|lo|e)|giocate(?:la|lo)?|gioca(?:la|lo)?)",
+    r"nicht\s+(?:spielen|ziehen|abschicken|senden|ausfuhren)",
+)
+"""Not to play it ("ne le jouez pas"); not said of a PREVIEW, which plays nothing."""
+_DONT_PLAY = re.compile(DONT_PLAY)
+HESITATION = _words(
+    r"(?:not\s+yet|pas\s+encore|non\s+ancora|noch\s+nicht)(?=\s*(?:[,.!;:…)\-–—]|$))",
+    r"(?:i'?m\s+|i\s+am\s+)?still\s+thinking",
+    r"let\s+me\s+think",
+    r"on\s+second\s+thoughts?",
+    r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:so\s+)?sure",
+    r"je\s+(?:dois\s+)?(?:encore\s+)?reflechi(?:r|s)(?:\s+encore)?",
+    r"a\s+la\s+reflexion",
+    r"(?:je\s+ne\s+suis\s+)?pas\s+(?:tres\s+|si\s+)?sur",
+    r"ci\s+(?:devo\s+)?(?:ancora\s+)?pens(?:o|are)(?:\s+ancora)?",
+    r"ripensandoci",
+    r"non\s+(?:ne\s+)?sono\s+(?:(?:tanto|piu|cosi)\s+)?sicur[oa]",
+    r"ich\s+(?:muss\s+)?(?:noch\s+)?(?:uberlege|nachdenken|uberlegen)(?:\s+noch)?",
+    r"(?:ich\s+bin\s+)?(?:mir\s+)?(?:doch\s+)?nicht\s+(?:so\s+)?sicher",
+    r"if\s+(?:so|yes|that'?s\s+the\s+case)",
+    r"si\s+oui",
+    r"se\s+si",
+    r"(?:wenn|falls)\s+ja",
+)
+"""The player has not decided, or leaves it to an answer ("je dois encore réfléchir", "If so
+I'll play it"); not said of a PREVIEW, which is asked to help decide."""
+_HESITATION = re.compile(HESITATION)
+_LEGALITY = re.compile(
+    r"legal|allowed|possible|valid|permis|autorise|valid[ao]|possibil|consentit|erlaubt|moglich"
+    r"|gultig|zulassig|libre|libera|frei|free|open|ouvert|works|fits|geht|passt|marche|puo|peut"
+    r"|gone|taken|pris|pres[ao]|belegt|occup"
+)
+_COMPARED = re.compile(
+    r"(?i)(?:plut[oô]t\s+que|au\s+lieu\s+de|rather\s+than|instead\s+of|invece\s+d[i']|anzich[eé]"
+    r"|piuttosto\s+che|(?<![\w])statt|anstatt)\s+[^.!?;\n]*"
+)
+"""What a correction is preferred to ("M13 R2 plutôt que R0"): not named as the move."""
+_ELSE = re.compile(
+    r"(?<![\w'])(?:sinon|altrimenti|sonst|otherwise|else|if\s+not|se\s+no|falls\s+nicht|wenn\s+nicht"
+    r"|si\s+non|andernfalls)(?![\w'])"
+)
+_WHAT = re.compile(r"(?:what|ce\s+que|quello\s+che|was|cio\s+che)\s+$")
+"""Before "I meant": a confirmation ("L10 R0 is what I meant"), not a correction left open."""
+_BUT = re.compile(r"(?:but|mais|ma|aber)\s+$")
+"""A question whether the move can be played (the service checks that itself)."""
 LATER = _words(
     r"i'?ll\s+(?:write|mail|get\s+back|come\s+back|send\s+(?:it|the\s+move))"
     r"(?:\s+(?:again|later|tomorrow|back|to\s+you))?",
@@ -320,10 +351,12 @@ def _codes(text: str, said: Sequence[str]) -> list[tuple[int, str]]:
     word of what was read."""
     out = []
     low = set(said)
+    slides = bool(low & {"n", "e", "s", "w"})  # a slide in words ("sud puis ouest")
     for m in _TOKEN.finditer(text):
         t = m.group()
         f = fold(t)
-        if f in _COMPASS:
+        f = f.rsplit("'", 1)[-1] if f.rsplit("'", 1)[-1] in _COMPASS else f  # "vers l'est"
+        if f in _COMPASS and slides:
             out.append((m.start(), _COMPASS[f]))
         elif (
             any(c.isdigit() for c in t)
@@ -343,7 +376,11 @@ class _Tail:
         self.text = text
         self.low = fold(text)
         self.said = list(said)
-        codes = _codes(text, said)
+        self.said_set = set(said)
+        legal = _LEGALITY.search(self.low)
+        self.first_legality = legal.start() if legal is not None else len(self.low) + 1
+        self.last_else = max((e.start() for e in _ELSE.finditer(self.low)), default=-1)
+        codes = _codes(_COMPARED.sub(lambda m: " " * len(m.group()), text), said)
         known = _command_words()
         self.others = [
             m.start() for m in _CAPS.finditer(text) if _other_command(m.group(), kind, known)
@@ -351,10 +388,20 @@ class _Tail:
         self.starts = [at for at, _c in codes]
         self.codes = [c for _at, c in codes]
         self.ends = [m.start() for m in _SENTENCE_END.finditer(self.low)]
+        stripped = self.low.rstrip(" ,.:;!?…-–—\n")
+        self.last_word = len(stripped) - 1
+        self.last_new = max(
+            (k for k, c in enumerate(self.codes) if c not in self.said_set), default=-1
+        )
 
     def after(self, at: int) -> int:
         """How many words naming something follow position ``at``."""
         return len(self.codes) - bisect.bisect_left(self.starts, at)
+
+    def new_after(self, at: int) -> bool:
+        """Is something named after position ``at`` that the reading did not take ("Sorry
+        North!" names nothing new; "Pardon, P12 R3" does)?"""
+        return self.last_new >= bisect.bisect_left(self.starts, at)
 
     def accounted(self, at: int) -> bool:
         """Does what was read end as the words after ``at`` name it (the correction after the
@@ -377,6 +424,7 @@ def takes_back(
     said: Sequence[str],
     kind: str = "action",
     same: Callable[[str], bool] | None = None,
+    plan: bool = False,
 ) -> bool:
     """Do the words ``tail`` (written after a command of ``kind``, as written) take it back?
     ``said``: the words (folded) of what the reading took for the command (its move's notation,
@@ -400,30 +448,47 @@ def takes_back(
     if (kind == "preview" or kind in SHOWS) and _NOT_NEEDED.search(low):
         return True
     long_said = {w for w in said if len(w) > 2}
-    pats = [_TAKE_BACK, _NO, _INTERJECTION] + ([] if kind == "preview" else [_LATER])
+    pats = [_TAKE_BACK, _NO, _INTERJECTION]
+    shows = kind == "preview" or kind in SHOWS
+    pats += [] if shows else [_LATER, _HESITATION, _DONT_PLAY]
     for pat in pats:
         for m in pat.finditer(low):
             if pat is _INTERJECTION and not _alone(low, m):
                 continue
+            if pat is _NO and _BUT.search(low, max(0, m.start() - 8), m.start()):
+                continue  # "(Was tempted by BY but no.)": the other one declined
+            if kind != "action" and tail[m.start() : m.end()].isupper():
+                continue  # a word of the command itself ("PROPONI ANNULLA")
+            if pat is _HESITATION and t.first_legality < m.start():
+                continue  # "Is P11 R3 legal? If so that's my move"
+            if pat is _HESITATION and t.after(m.end()) and t.last_else >= m.end():
+                continue  # "If so M13 R0, if not O9 R1": the reading's fallback
             if long_said and set(_TOKEN.findall(m.group())) & long_said:
                 return True  # the take-back read into the command ("BK E; back E S")
             if not settled(m.end()):
                 return True
     for m in _RATHER.finditer(low):
-        if t.after(m.end()):
+        if t.new_after(m.end()):
             if not settled(m.end()):
                 return True
-        elif not low[m.end() : t.sentence_end(m.end())].strip(" ,.:;!?…-–—"):
-            return True  # "M13 R2, or rather..." and nothing after
+        elif (
+            t.after(0) - t.after(m.start()) < max(len(said), 2)
+            and t.last_word < m.end()
+            and not _WHAT.search(low, max(0, m.start() - 16), m.start())
+        ):
+            return True  # "M13 R2, or rather..." and nothing after (not "L10 R1 plutôt !")
     for m in _SOFT.finditer(low):
-        if t.after(m.end()) and not settled(m.end()):
+        if t.new_after(m.end()) and not settled(m.end()):
             return True
-    if kind == "preview" or kind in SHOWS:
-        return (
-            False  # "PREVIEW M13 R1 - if it looks good I'll send it": a condition of the next mail
-        )
-    head = low[: t.sentence_end(0)]
-    return _CONDITION.search(head) is not None  # "Je crois, si c'est le jaune."
+    if kind != "action" or plan:
+        return False  # a PREVIEW's or a queued move's condition; a plan's ("if I get another move")
+    end = t.sentence_end(0)
+    cond = _CONDITION.search(low, 0, end)
+    # "Je crois, si c'est le jaune."; not a fallback the reading took ("M13 R2, a meno che ...
+    # (in quel caso P10 R0)") nor a question of legality ("si c'est encore libre")
+    return (
+        cond is not None and not t.after(cond.end()) and not _LEGALITY.search(low, cond.end(), end)
+    )
 
 
 _CAPS = re.compile(r"(?<![\w'])[^\W\d_a-z]{4,}(?![\w'])")
@@ -432,7 +497,10 @@ _CAPS = re.compile(r"(?<![\w'])[^\W\d_a-z]{4,}(?![\w'])")
 def _command_words() -> frozenset[str]:
     from pbem.commands.vocabulary import vocabulary
 
-    return vocabulary().all_words()
+    try:
+        return vocabulary().all_words()
+    except RuntimeError:  # no command registered (the grammar read alone)
+        return frozenset()
 
 
 def _other_command(word: str, kind: str, known: frozenset[str]) -> bool:
@@ -444,11 +512,23 @@ def _other_command(word: str, kind: str, known: frozenset[str]) -> bool:
     return vocabulary().english(word).lower() != kind
 
 
+def _first_command_word(line: str) -> list[str]:
+    """The first word of ``line`` that is a command's word (folded), or none."""
+    from pbem.commands.vocabulary import fold_word
+
+    known = _command_words()
+    for m in _TOKEN.finditer(line):
+        if fold_word(m.group()) in known:
+            return [fold(m.group())]
+    return []
+
+
 def _start(line: str, said: list[str], cmd: Command) -> int:
     """Where in ``line`` the command has been said: after the first word of what was read, or
     after the command's first word; -1 when neither is found."""
     low = fold(line)
-    for word in said[:1] or _TOKEN.findall(fold(cmd.line))[:1]:
+    first = [] if cmd.kind == "action" else _first_command_word(line)
+    for word in [*said[:1], *first]:
         m = re.search(_B + re.escape(word) + _E, low)
         if m is not None:
             return m.end()
@@ -502,6 +582,17 @@ def _same(
     return same
 
 
+def _subject_taken_back(
+    out: Reading, lines: Sequence[str], notation: Callable[[object], str] | None
+) -> None:
+    """A command read from the Subject (the body held none) whose body says otherwise ("Sorry,
+    the subject is wrong: M13 R2"): asked back."""
+    subj = [c for c in out.commands if c.from_subject and c.kind not in SHOWS]
+    body = " \n".join(x for x in lines if x.strip())
+    if subj and body and takes_back(body, _said(subj[-1], notation), subj[-1].kind):
+        out.errors.append((subj[-1].line, CommandError(_(TAKEN_BACK))))
+
+
 def guard(
     out: Reading,
     lines: Sequence[str],
@@ -518,6 +609,7 @@ def guard(
     spelled = [spell(x) for x in lines] if spell is not None else lines
     placed = [(where[id(c)], n, c) for n, c in enumerate(out.commands) if id(c) in where]
     if not placed:
+        _subject_taken_back(out, lines, notation)
         return
     _replaced(out, lines, placed)
     placed = [p for p in placed if p[2] in out.commands]
@@ -528,14 +620,15 @@ def guard(
     line = (spelled if cmd.kind == "action" and len(spelled) == len(lines) else lines)[at]
     start = _start(line, said, cmd)
     if start < 0:
-        start = 0
+        start = len(line)  # read in other words ("je doute"): only the words below count
     tail = line[start:]
     src = spelled if cmd.kind == "action" and len(spelled) == len(lines) else lines
     later = [x for x in src[at + 1 :] if x.strip()]
     text = " \n".join([tail, *later]) if later else tail
     if cmd.kind == "say":
         text = " \n".join([line, *later])
-    if not takes_back(text, said, cmd.kind, _same(cmd, parse_action, notation, spell)):
+    same = _same(cmd, parse_action, notation, spell)
+    if not takes_back(text, said, cmd.kind, same, bool(cmd.plan)):
         return
     if cmd.kind in SHOWS:
         for c in last:
