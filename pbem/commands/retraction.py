@@ -252,6 +252,9 @@ _ELSE = re.compile(
 )
 _WHAT = re.compile(r"(?:what|ce\s+que|quello\s+che|was|cio\s+che)\s+$")
 """Before "I meant": a confirmation ("L10 R0 is what I meant"), not a correction left open."""
+_DANGLING = re.compile(r"(?:or|ou|o|oder)\s|i\s+mean|je\s+veux|cioe|ich\s+meine")
+"""The corrections that leave the new thing to follow ("M13 R2, or rather..."); "L10 R1 plutôt",
+"L12 R0 instead" name it before."""
 _BUT = re.compile(r"(?:but|mais|ma|aber)\s+$")
 """A question whether the move can be played (the service checks that itself)."""
 LATER = _words(
@@ -472,7 +475,7 @@ def takes_back(
             if not settled(m.end()):
                 return True
         elif (
-            t.after(0) - t.after(m.start()) < max(len(said), 2)
+            _DANGLING.match(m.group())
             and t.last_word < m.end()
             and not _WHAT.search(low, max(0, m.start() - 16), m.start())
         ):
@@ -480,14 +483,39 @@ def takes_back(
     for m in _SOFT.finditer(low):
         if t.new_after(m.end()) and not settled(m.end()):
             return True
-    if kind != "action" or plan:
-        return False  # a PREVIEW's or a queued move's condition; a plan's ("if I get another move")
+    if (kind != "action" and kind != "next") or plan:
+        return False  # a PREVIEW's condition; a plan's ("if I get another move")
     end = t.sentence_end(0)
-    cond = _CONDITION.search(low, 0, end)
+    cond = (_CONDITION if kind == "action" else _UNLESS).search(low, 0, end)
     # "Je crois, si c'est le jaune."; not a fallback the reading took ("M13 R2, a meno che ...
     # (in quel caso P10 R0)") nor a question of legality ("si c'est encore libre")
     return (
-        cond is not None and not t.after(cond.end()) and not _LEGALITY.search(low, cond.end(), end)
+        cond is not None
+        and (kind == "next" or not t.after(cond.end()))
+        and not _LEGALITY.search(low, cond.end(), end)
+    )
+
+
+_UNLESS = re.compile(
+    _words(r"unless", r"sauf\s+si", r"a\s+moins\s+que", r"a\s+meno\s+che", r"es\s+sei\s+denn")
+)
+"""The conditions a queued move (itself conditional on the position) cannot carry."""
+
+
+def conditional(line: str) -> bool:
+    """Does ``line``, a decision read in other words ("Je crois, si c'est le jaune", "Behalten,
+    außer der Drache ..."), put a condition after its first words (not one it starts with: "Si RK
+    n'était pas coincé ..., je change pour BY")?"""
+    low = fold(line)
+    cut = low.find(",")
+    if cut <= 0:
+        return False
+    end = _SENTENCE_END.search(low, cut).start()  # type: ignore[union-attr]
+    cond = _CONDITION.search(low, cut, end)
+    return (
+        cond is not None
+        and not _codes(line[cond.end() : end], [])
+        and not _LEGALITY.search(low, cond.end(), end)
     )
 
 
@@ -621,6 +649,9 @@ def guard(
     start = _start(line, said, cmd)
     if start < 0:
         start = len(line)  # read in other words ("je doute"): only the words below count
+        if cmd.kind == "action" and not cmd.plan and conditional(line):
+            out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+            return
     tail = line[start:]
     src = spelled if cmd.kind == "action" and len(spelled) == len(lines) else lines
     later = [x for x in src[at + 1 :] if x.strip()]
