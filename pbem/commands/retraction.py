@@ -230,7 +230,7 @@ HESITATION = _words(
     r"(?:ich\s+bin\s+)?(?:mir\s+)?(?:doch\s+)?nicht\s+(?:so\s+)?sicher",
     r"if\s+(?:so|yes|that'?s\s+the\s+case)",
     r"si\s+oui",
-    r"se\s+si",
+    r"se\s+si(?=\s*(?:[,.!;:…)]|$))",  # "se sì", not "se si può"
     r"(?:wenn|falls)\s+ja",
 )
 """The player has not decided, or leaves it to an answer ("je dois encore réfléchir", "If so
