@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pbem.commands import conditions
+from pbem.commands import conditions, retraction
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
@@ -757,6 +757,8 @@ def _read_commands(
     else:
         out.ignored.extend(line for line, _ in out.syntax_errors)
         out.ignored.extend(line for line, _ in out.mentions)
+    # the player's last word counts: words after the last command that take it back (wt-24f)
+    retraction.guard(out, todo, where, notation, parse_action, spell)
     return out
 
 

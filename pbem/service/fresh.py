@@ -69,6 +69,7 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     own kinds (:data:`SIGN_UP`, :data:`SEATS`). With the request: whether it was said in words
     or below the first lines (such a request is confirmed by mail even in a reply to one of our
     mails)."""
+    from pbem.commands.retraction import request_taken_back
     from pbem.mail.fingerprint import strip_subject
     from pbem.mail.reply import ours_answered
     from pbem.service.fresh_words import in_words, in_words_across, in_words_with
@@ -76,6 +77,8 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
     lines = request_lines(p)
     for line in lines:
         if (got := command(line)) is not None:
+            if request_taken_back(line, got[1], _below(p, line), got[0]):
+                return None  # "JOIN o-fc-3a9c... non attendez, o-fc-7k2p": never the first (wt-24f)
             return got, False
     # a request may stand lower, after a few lines about oneself ("I'm new here ..."): a command
     # there, then words; both are confirmed by mail, even in a reply to one of our mails
@@ -90,7 +93,21 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
         said = {g for line in [*lines, *lower] if (g := in_words_with(line, subject)) is not None}
     if not said and (got := in_words_across([*lines, *lower])) is not None:
         said = {got}  # the target in another sentence ("Is o-fc-3a9c full? I'd love to play")
-    return (said.pop(), True) if len(said) == 1 else None
+    if len(said) != 1:
+        return None
+    got = said.pop()
+    for line in [*lines, *lower]:
+        if got[1] and got[1][0].casefold() in line.casefold():
+            if request_taken_back(line, got[1], _below(p, line), got[0]):
+                return None  # the request in words taken back after it (wt-24f)
+            break
+    return got, True
+
+
+def _below(p: ParsedMail, line: str) -> list[str]:
+    """The body's lines below ``line`` (none when it is the Subject)."""
+    body = p.command_lines()[:WORDS_LINES]
+    return body[body.index(line) + 1 :] if line in body else []
 
 
 def command(line: str) -> Request | None:
