@@ -269,15 +269,19 @@ LATER = _words(
 """The move promised for a later mail ("Ne le jouez pas, je vous réécris"); not said of a
 PREVIEW, whose real move does come later."""
 _LATER = re.compile(LATER)
+_CLAUSE_ENDS = r"(?=\s*(?:[.,!;)]|$))"
 NOT_NEEDED = _words(
-    r"no\s+need",
-    r"(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:it|that|the\s+\w+)",
-    r"pas\s+besoin",
-    r"non\s+(?:mi\s+|ci\s+)?serve",
-    r"brauch(?:e)?\s+ich\s+(?:doch\s+)?nicht",
-    r"nicht\s+(?:mehr\s+)?notig",
+    r"no\s+need" + _CLAUSE_ENDS,
+    r"(?:i\s+)?(?:don'?t|do\s+not)\s+need\s+(?:it|that|this)" + _CLAUSE_ENDS,
+    r"pas\s+besoin" + _CLAUSE_ENDS,
+    r"(?:je\s+)?n'en\s+ai\s+pas\s+besoin",
+    r"non\s+(?:mi\s+|ci\s+)?serve(?:\s+piu)?" + _CLAUSE_ENDS,
+    r"brauch(?:e)?\s+ich\s+(?:doch\s+)?nicht" + _CLAUSE_ENDS,
+    r"nicht\s+(?:mehr\s+)?notig" + _CLAUSE_ENDS,
 )
-"""Said after a command that only shows something (PREVIEW, HISTORY): it is not wanted."""
+"""Said after a command that only shows something (PREVIEW, HISTORY): it is not wanted. Only
+where the clause ends there, or its object is the thing just asked for ("no need", "I don't need
+it"): "I don't need the rules" after BOARD is about another thing."""
 _NOT_NEEDED = re.compile(NOT_NEEDED)
 _RATHER = re.compile(RATHER)
 _SOFT = re.compile(SOFT)
@@ -652,6 +656,9 @@ def guard(
         if cmd.kind == "action" and not cmd.plan and conditional(line):
             out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
             return
+    if cmd.kind == "action" and _denied(line, said):
+        out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+        return
     tail = line[start:]
     src = spelled if cmd.kind == "action" and len(spelled) == len(lines) else lines
     later = [x for x in src[at + 1 :] if x.strip()]
@@ -668,6 +675,23 @@ def guard(
                 out.ignored.append(c.line)
         return
     out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+
+
+_DENIED_BEFORE = re.compile(
+    r"(?:^|[\s(])(?:not|nicht|pas|non|no|kein|keinen|ni|ne|weder|neither|nor)\s*$"
+)
+
+
+def _denied(line: str, said: Sequence[str]) -> bool:
+    """Is the move read written right after a word that denies it ("Nicht L12 R0 und nicht M8
+    R1", "Not L12 R0 and not M8 R1", "Pas L12 R0 ni M8 R1")? A move denied is never the one
+    played, whatever else the line says: the reply is asked back. Only the move's whole
+    notation counts ("Pas L10 R0 mais L10 R2" reads L10 R2, which no word denies)."""
+    if not said:
+        return False
+    low = fold(line)
+    whole = re.compile(r"\b" + r"[\s,]*".join(re.escape(w) for w in said) + r"\b")
+    return any(_DENIED_BEFORE.search(low[: m.start()]) for m in whole.finditer(low))
 
 
 def request_taken_back(line: str, args: Sequence[str], later: Sequence[str], kind: str) -> bool:

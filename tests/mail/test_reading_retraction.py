@@ -54,6 +54,15 @@ CASES = [
     ("fr-back-03", "fr", "fc:moved", "ask", "LANGUE en... non, gardez le français."),
     ("de-back-03", "de", "fc:moved", "ask", "URLAUB 7 Tage - ach nein, lieber 10 Tage."),
     ("it-back-03", "it", "fc:moved", "ask", "VACANZA 7 giorni - anzi no, 10 giorni."),
+    # a move written right after a word that denies it: never played, whatever follows
+    ("de-deny-01", "de", "fc:turn", "ask", "Nicht L12 R0 und nicht M8 R1."),
+    ("en-deny-01", "en", "fc:turn", "ask", "Not L12 R0 and not M8 R1... I need to sleep on it."),
+    ("fr-deny-01", "fr", "fc:turn", "ask", "Pas L12 R0 et pas M8 R1... je dois y réfléchir."),
+    ("it-deny-01", "it", "fc:turn", "ask", "Né L12 R0 né M8 R1, ci penso."),
+    ("en-deny-02", "en", "vs:turn", "ask", "Not BK E S, and not RB N either. Thinking."),
+    # "not X but Y": Y, which no word denies, is played
+    ("fr-deny-02", "fr", "fc:turn", "move L10 R2", "Pas L10 R0 mais L10 R2."),
+    ("de-deny-02", "de", "fc:turn", "move L10 R2", "Nicht L10 R0, sondern L10 R2."),
 ]  # fmt: skip
 
 PROBES = [
