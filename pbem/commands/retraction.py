@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pbem.errors import CommandError
-from pbem.i18n import N_, _
+from pbem.i18n import N_, _, current
 from pbem.rules.base import RuleError
 
 if TYPE_CHECKING:
@@ -151,24 +151,26 @@ did not take ("P12 R1. Pardon, P12 R3." read as P12 R3 passes; "Sorry for the la
 CONDITION = _words(
     r"(?:but\s+)?only\s+if",
     r"unless",
-    r"if(?!\s+(?:possible|legal|allowed|valid|you|that'?s\s+"
+    r"(?<!even\s)if(?!\s+(?:possible|legal|allowed|valid|you|that'?s\s+"
     r"(?:ok|okay|fine|legal|allowed|possible)|it'?s\s+(?:legal|allowed|possible|valid)))",
     r"sauf\s+si",
     r"seulement\s+si",
     r"a\s+condition\s+que",
-    r"si(?!\s+(?:possible|c'est\s+(?:possible|legal|permis|valide|autorise|bon|ok)|vous\s+"
+    r"(?<!meme\s)si(?!\s+(?:possible|c'est\s+(?:possible|legal|permis|valide|autorise|bon|ok)|vous\s+"
     r"(?:voulez|avez|pouvez)|besoin|jamais))",
     r"a\s+meno\s+che",
     r"solo\s+se",
-    r"se(?!\s+(?:ne|possibile|(?:e|è)\s+(?:possibile|valida|valido|legale|consentit[oa])|vi\s+"
+    r"(?<!anche\s)(?<!pure\s)se(?!\s+(?:ne|possibile|(?:e|è)\s+(?:possibile|valida|valido|legale|consentit[oa])|vi\s+"
     r"(?:serve|va)|volete|avete|potete))",
-    r"wenn(?!\s+(?:moglich|erlaubt|es\s+geht|gultig|sie\s+(?:wollen|mochten|konnen)))",
+    r"(?<!auch\s)(?<!selbst\s)wenn(?!\s+(?:auch|moglich|erlaubt|es\s+geht|gultig|sie\s+(?:wollen|mochten|konnen)))",
     r"falls(?!\s+(?:moglich|erlaubt|es\s+geht|gultig))",
     r"es\s+sei\s+denn",
     r"au(?:ss|ß)er(?:\s+wenn|(?=\s+(?:der|die|das|dem|den|es|er|sie|falls)\s))",
     r"nur\s+wenn",
 )
-"""A condition put after the command: the service cannot know whether it holds."""
+"""A condition put after the command: the service cannot know whether it holds. A concession
+("even if", "même si", "anche se", "auch wenn", "selbst wenn") is no condition: the command
+stands whatever the case."""
 
 INTERJECTION = _words(
     r"wait(?:\s+a\s+(?:sec(?:ond)?|minute|moment))?",
@@ -490,7 +492,7 @@ def takes_back(
     if (kind != "action" and kind != "next") or plan:
         return False  # a PREVIEW's condition; a plan's ("if I get another move")
     end = t.sentence_end(0)
-    cond = (_CONDITION if kind == "action" else _UNLESS).search(low, 0, end)
+    cond = _first_condition(_CONDITION if kind == "action" else _UNLESS, low, 0, end)
     # "Je crois, si c'est le jaune."; not a fallback the reading took ("M13 R2, a meno che ...
     # (in quel caso P10 R0)") nor a question of legality ("si c'est encore libre")
     return (
@@ -506,6 +508,18 @@ _UNLESS = re.compile(
 """The conditions a queued move (itself conditional on the position) cannot carry."""
 
 
+def _first_condition(
+    pattern: re.Pattern[str], low: str, start: int, end: int
+) -> re.Match[str] | None:
+    """The first condition word of ``low[start:end]``; French "si" is no condition in an Italian
+    reply, where it is the reflexive pronoun ("KB verso sud (si scrive così?)")."""
+    for m in pattern.finditer(low, start, end):
+        if m.group() == "si" and current() == "it":
+            continue
+        return m
+    return None
+
+
 def conditional(line: str) -> bool:
     """Does ``line``, a decision read in other words ("Je crois, si c'est le jaune", "Behalten,
     außer der Drache ..."), put a condition after its first words (not one it starts with: "Si RK
@@ -515,7 +529,7 @@ def conditional(line: str) -> bool:
     if cut <= 0:
         return False
     end = _SENTENCE_END.search(low, cut).start()  # type: ignore[union-attr]
-    cond = _CONDITION.search(low, cut, end)
+    cond = _first_condition(_CONDITION, low, cut, end)
     return (
         cond is not None
         and not _codes(line[cond.end() : end], [])
@@ -690,7 +704,11 @@ def _denied(line: str, said: Sequence[str]) -> bool:
     if not said:
         return False
     low = fold(line)
-    whole = re.compile(r"\b" + r"[\s,]*".join(re.escape(w) for w in said) + r"\b")
+    whole = re.compile(
+        r"\b"
+        + r"[\s,]*".join(re.escape(w) for w in said)
+        + r"\b(?![\s,]*(?:[nsewo]|step|r\d)\b)"  # "nicht BR W N" denies another slide than BR W
+    )
     return any(_DENIED_BEFORE.search(low[: m.start()]) for m in whole.finditer(low))
 
 

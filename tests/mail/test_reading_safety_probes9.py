@@ -2345,7 +2345,6 @@ WRONG = {
     'fr-corr-91': 'wrong reading: carried out move M13 R1, meant ask',
     'it-slide-11': 'wrong reading: carried out next RB N, meant ask',
     'it-slide-19': 'wrong reading: carried out move select RB, meant move keep',
-    'it-slide-33': 'wrong reading: carried out move KB S, meant move RB N; BK E',
     'it-corr-45': 'wrong reading: carried out say In bocca al lupo Bea + say In bocca al lupo Carl, meant say In bocca al lupo Carl',
     'it-choice-14': 'wrong reading: carried out move M13 R2, meant move M13 R1',
     'it-corr-91': 'wrong reading: carried out move M13 R1, meant ask',
@@ -2360,6 +2359,7 @@ WRONG = {
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
+    'it-slide-33': 'missed: got ask, meant move RB N; BK E',
     'fr-corr-04': 'missed: got ask, meant move O13 R1',
     'fr-corr-09': 'missed: got ask, meant move O9 R2',
     'fr-corr-13': 'missed: got ask, meant move M8 R2',
