@@ -692,13 +692,15 @@ def guard(
 
 
 _DENIED_BEFORE = re.compile(
-    r"(?:^|[\s(])(?:not|nicht|pas|non|no|kein|keinen|ni|ne|weder|neither|nor)\s*$"
+    r"(?:^|[\s(])(?<!if\s)(?<!se\s)(?<!si\s)(?<!wenn\s)(?<!falls\s)(?<!or\s)(?<!ou\s)(?<!o\s)"
+    r"(?<!oder\s)(?:not|nicht|pas|non|no|kein|keinen|ni|ne|weder|neither|nor)\s*$"
 )
 
 
 def _denied(line: str, said: Sequence[str]) -> bool:
     """Is the move read written right after a word that denies it ("Nicht L12 R0 und nicht M8
-    R1", "Not L12 R0 and not M8 R1", "Pas L12 R0 ni M8 R1")? A move denied is never the one
+    R1", "Not L12 R0 and not M8 R1", "Pas L12 R0 ni M8 R1")? Not a fallback ("if not N9 R2", "se
+    no N9 R2", "or not"). A move denied is never the one
     played, whatever else the line says: the reply is asked back. Only the move's whole
     notation counts ("Pas L10 R0 mais L10 R2" reads L10 R2, which no word denies)."""
     if not said:
