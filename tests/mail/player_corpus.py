@@ -38,7 +38,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
 
@@ -856,6 +856,53 @@ def judge_stage(stage: Stage, case: Case) -> Verdict:
     with i18n.speaking(case.lang):
         reading = read_reply(stage, raw)
         return Verdict(case, summary(stage, reading), expected(case, stage))
+
+
+W = TypeVar("W")
+
+
+def judge_phrases(
+    stages: Iterable[tuple[str, Stage]],
+    lang: str,
+    phrases: Iterable[tuple[str, str, W]],
+    meant: Callable[[list[str], W], bool] | None = None,
+) -> tuple[list[tuple[str, list[str], W]], list[tuple[str, list[str], W]]]:
+    """Phrases ``(mail, reply, want)`` written by a player of ``lang`` (with Gmail) to the mail
+    ``mail`` of ``stages`` (``(name, stage)``, as :func:`fc_stages` and :func:`vs_stages` give
+    them) and read there, as :func:`judge_stage` reads them. Returns ``(wrong, missed)``, each a
+    list of ``(reply, got, want)``: a reply not read as meant is *wrong* when something would be
+    carried out (:func:`summary`'s words), *missed* when it is asked back or nothing is read.
+
+    ``meant(got, want)`` says whether ``got`` is what ``want`` means (by default ``got == want``,
+    ``want`` in :func:`summary`'s words; :func:`move_or_ask` for a move's notation or asked back).
+    The stages are walked only as far as the last mail answered; every mail must be reached."""
+    todo = list(phrases)
+    left = {mail for mail, _text, _want in todo}
+    wrong: list[tuple[str, list[str], W]] = []
+    missed: list[tuple[str, list[str], W]] = []
+    for name, stage in stages:
+        if name in left:
+            left.discard(name)
+            for mail, text, want in todo:
+                if mail != name:
+                    continue
+                got = judge_stage(stage, Case("t", "t", lang, name, "gmail", "nothing", text)).got
+                if meant(got, want) if meant is not None else got == want:
+                    continue
+                (missed if got in (["ask"], []) else wrong).append((text, got, want))
+        if not left:
+            break
+    assert not left, f"phrases answering no mail reached: {sorted(left)}"
+    return wrong, missed
+
+
+def move_or_ask(got: list[str], want: str | None) -> bool:
+    """Read as meant, for :func:`judge_phrases`: ``want`` is a move's notation (a plan's actions
+    after ``;``), read as ``move <want>``; no move (``""`` or None) is asked back, or nothing
+    carried out."""
+    if not want:
+        return got in (["ask"], [])
+    return got == ["move " + want]
 
 
 def judge_all(tmp: Path, cases: list[Case]) -> list[Verdict]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 
 import player_corpus as pc
 import pytest
@@ -26,6 +27,8 @@ from pbem.rules.base import InvalidSyntax, RuleError
 OPEN_SQUARES = ["M13", "L10", "O13", "P12", "N13"]
 CLOSED = ["N11", "M9", "O10", "M12"]  # the temple, yellow's W1, two gardens
 FALLBACKS = ["O9 R1", "N9 R2", "L12 R3", "P11 R2"]
+TURN = "fc:turn"
+"""The mail every reply answers: the corpus game's Forbidden City turn mail, in each language."""
 
 # {a}: a move on the square {x}; {b}: the move for when {x} cannot take the tile
 _ON_SQUARE = {
@@ -87,27 +90,6 @@ _STILL_ASK = {
 }  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Stage]:
-    """The turn mail of the corpus's game, in each language."""
-    out: dict[str, pc.Stage] = {}
-    tmp = tmp_path_factory.mktemp("conditions")
-    for lang in pc.LANGS:
-        for name, stage in pc.fc_stages(tmp, lang):
-            if name == "fc:turn":
-                out[lang] = stage
-                break
-    return out
-
-
-def _read(stage: pc.Stage, lang: str, body: str) -> list[str]:
-    case = pc.Case("x", "x", lang, "fc:turn", "gmail", "ask", body)
-    rec = stage.env.store.load(stage.gid)
-    raw = pc.make_reply(case, stage.mail, rec.envelope.active_player(stage.seat).email)
-    with i18n.speaking(lang):
-        return pc.summary(stage, pc.read_reply(stage, raw))
-
-
 def _pairs() -> list[tuple[str, str, str, str]]:
     """(square, move on it, fallback, a third move): open and closed squares, rotations and
     fallbacks varied."""
@@ -119,55 +101,49 @@ def _pairs() -> list[tuple[str, str, str, str]]:
 
 
 @pytest.mark.parametrize("lang", pc.LANGS)
-def test_the_move_the_position_picks_is_played(stages: dict[str, pc.Stage], lang: str) -> None:
+def test_the_move_the_position_picks_is_played(tmp_path: Path, lang: str) -> None:
     """The move on the square when it can take the tile; the fallback when it cannot."""
-    stage = stages[lang]
-    for (x, a, b, _c), form in itertools.product(_pairs(), _ON_SQUARE[lang]):
-        body = form.format(x=x, a=a, b=b)
-        want = a if x in OPEN_SQUARES else b
-        assert _read(stage, lang, body) == [f"move {want}"], body
-    for (x, a, b, _c), form in itertools.product(_pairs(), _TAKEN[lang]):
-        body = form.format(x=x, a=a, b=b)
-        want = a if x in OPEN_SQUARES else b
-        assert _read(stage, lang, body) == [f"move {want}"], body
+    todo = [
+        (TURN, form.format(x=x, a=a, b=b), [f"move {a if x in OPEN_SQUARES else b}"])
+        for (x, a, b, _c), form in itertools.product(_pairs(), _ON_SQUARE[lang] + _TAKEN[lang])
+    ]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
 
 
 @pytest.mark.parametrize("lang", pc.LANGS)
 def test_a_square_asked_about_gives_its_fallback_or_is_asked_back(
-    stages: dict[str, pc.Stage], lang: str
+    tmp_path: Path, lang: str
 ) -> None:
     """ "Can I place on N11? If not, N9 R2": the fallback when the square cannot take the tile;
     asked back when it can (no rotation was said)."""
-    stage = stages[lang]
-    for (x, _a, b, _c), form in itertools.product(_pairs(), _ASKED[lang]):
-        body = form.format(x=x, b=b)
-        want = ["ask"] if x in OPEN_SQUARES else [f"move {b}"]
-        assert _read(stage, lang, body) == want, body
+    todo = [
+        (TURN, form.format(x=x, b=b), ["ask"] if x in OPEN_SQUARES else [f"move {b}"])
+        for (x, _a, b, _c), form in itertools.product(_pairs(), _ASKED[lang])
+    ]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
 
 
 @pytest.mark.parametrize("lang", pc.LANGS)
-def test_a_condition_of_another_shape_is_never_played(
-    stages: dict[str, pc.Stage], lang: str
-) -> None:
+def test_a_condition_of_another_shape_is_never_played(tmp_path: Path, lang: str) -> None:
     """Someone else's move, a negation, the past, a doubt, two fallbacks, another condition:
     asked back on open and closed squares alike."""
-    stage = stages[lang]
-    for (x, a, b, c), form in itertools.product(_pairs(), _STILL_ASK[lang]):
-        body = form.format(x=x, a=a, b=b, c=c)
-        assert _read(stage, lang, body) == ["ask"], body
+    todo = [
+        (TURN, form.format(x=x, a=a, b=b, c=c), ["ask"])
+        for (x, a, b, c), form in itertools.product(_pairs(), _STILL_ASK[lang])
+    ]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
 
 
-def test_the_picked_move_not_legal_gives_the_games_reason(stages: dict[str, pc.Stage]) -> None:
+def test_the_picked_move_not_legal_gives_the_games_reason(tmp_path: Path) -> None:
     """M8 can take the tile, but not as M8 R0: the reason goes back, the fallback is not played.
     A condition on the move itself ("Can I play M8 R0?") picks the fallback."""
-    stage = stages["en"]
-    for body in (
-        "If M8 is still free, M8 R0, otherwise O9 R1",
-        "Se la M8 è libera, M8 R0, altrimenti O9 R1",
-    ):
-        assert _read(stage, "en", body) == ["ask"], body
-    assert _read(stage, "en", "Can I play M8 R0? If not, O9 R1") == ["move O9 R1"]
-    assert _read(stage, "en", "Can I play M8 R1? If not, O9 R1") == ["move M8 R1"]
+    todo = [
+        (TURN, "If M8 is still free, M8 R0, otherwise O9 R1", ["ask"]),
+        (TURN, "Se la M8 è libera, M8 R0, altrimenti O9 R1", ["ask"]),
+        (TURN, "Can I play M8 R0? If not, O9 R1", ["move O9 R1"]),
+        (TURN, "Can I play M8 R1? If not, O9 R1", ["move M8 R1"]),
+    ]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, "en"), "en", todo) == ([], [])
 
 
 def _parse(text: str) -> object:
@@ -237,12 +213,10 @@ def test_a_square_open_or_not() -> None:
         ("en", "If M8 is still free, M8 R0, otherwise O9 R1", "M8 R0 is illegal"),
     ],
 )
-def test_what_is_asked_back_says_why(
-    stages: dict[str, pc.Stage], lang: str, body: str, said: str
-) -> None:
+def test_what_is_asked_back_says_why(tmp_path: Path, lang: str, body: str, said: str) -> None:
     """The square asked about is open: the reply says so, in the player's language; the move the
     condition picks is not legal: the game's own reason."""
-    stage = stages[lang]
+    stage = next(stage for name, stage in pc.fc_stages(tmp_path, lang) if name == TURN)
     case = pc.Case("x", "x", lang, "fc:turn", "gmail", "ask", body)
     rec = stage.env.store.load(stage.gid)
     raw = pc.make_reply(case, stage.mail, rec.envelope.active_player(stage.seat).email)
@@ -269,18 +243,16 @@ _OVER_LINES_STILL_ASK = {
 
 
 @pytest.mark.parametrize("lang", pc.LANGS)
-def test_a_condition_over_several_lines(stages: dict[str, pc.Stage], lang: str) -> None:
+def test_a_condition_over_several_lines(tmp_path: Path, lang: str) -> None:
     """The condition, its move and its fallback on lines of their own are read as one line;
     the near-misses (someone else, a doubt, two fallbacks) are still asked back."""
-    stage = stages[lang]
+    todo = []
     for x, a, b, c in _pairs():
-        for form in _OVER_LINES[lang]:
-            body = form.format(x=x, a=a, b=b)
-            want = a if x in OPEN_SQUARES else b
-            assert _read(stage, lang, body) == [f"move {want}"], body
-        for form in _OVER_LINES_STILL_ASK[lang]:
-            body = form.format(x=x, a=a, b=b, c=c)
-            assert _read(stage, lang, body) == ["ask"], body
+        want = a if x in OPEN_SQUARES else b
+        todo += [(TURN, form.format(x=x, a=a, b=b), [f"move {want}"]) for form in _OVER_LINES[lang]]
+        still = _OVER_LINES_STILL_ASK[lang]
+        todo += [(TURN, form.format(x=x, a=a, b=b, c=c), ["ask"]) for form in still]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
 
 
 def test_a_reply_of_conditions_stays_linear() -> None:

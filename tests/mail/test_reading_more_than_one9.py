@@ -329,24 +329,13 @@ def test_a_refusal_of_the_turn_beside_a_move_is_asked(lang: str, tmp_path: Path)
     todo = []
     for k, refusal in enumerate(REFUSALS[lang]):
         for text in (f"{refusal} {plan}", f"{refusal}\n{one}", f"{one}\n{refusal}"):
-            todo.append((text, ["ask"]))
+            todo.append(("vs:turn", text, ""))  # asked (or nothing done); never the move
         if k < 2:
-            todo.append((f"{plan} {refusal}", ["ask"]))
-    for said in NOT_REFUSALS[lang]:
-        todo.append((f"{said} {plan}" if said.endswith(":") else f"{said}\n{plan}",
-                     ["move RB N; KB S"]))  # fmt: skip
-    for name, stage in pc.vs_stages(tmp_path, lang):
-        got = [
-            (text, v.got, want)
-            for text, want in todo
-            if (v := pc.judge_stage(stage, pc.Case("t", "t", lang, name, "gmail", "x", text))).got
-            != want
-        ]
-        # a refusal beside a move: asked (or nothing done); never the move
-        assert [g for g in got if g[2] == ["ask"] and g[1] not in (["ask"], [])] == []
-        # the near-misses refuse nothing: the plan is read
-        assert [g for g in got if g[2] != ["ask"]] == []
-        break
+            todo.append(("vs:turn", f"{plan} {refusal}", ""))
+    for said in NOT_REFUSALS[lang]:  # the near-misses refuse nothing: the plan is read
+        todo.append(("vs:turn", f"{said} {plan}" if said.endswith(":") else f"{said}\n{plan}",
+                     "RB N; KB S"))  # fmt: skip
+    assert pc.judge_phrases(pc.vs_stages(tmp_path, lang), lang, todo, pc.move_or_ask) == ([], [])
 
 
 # The classes built in the ninth round, composed over their closed vocabularies (vs:turn: a plan
@@ -404,20 +393,12 @@ def test_plan_classes_over_their_vocabularies(lang: str, tmp_path: Path) -> None
     import player_corpus as pc
 
     a, b = SLIDE_WORDS[lang]
-    plan = ["move RB N; KB S"]
-    todo = [(f"{lead} " + THEN_WORDS[lang][0].format(a=a, b=b), plan) for lead in LEADS[lang]]
-    todo += [(form.format(a=a, b=b), plan) for form in THEN_WORDS[lang] + NUMBERED_ITEMS[lang]]
-    todo += [(form.format(a=a, b=b), ["ask"]) for form in ASKED_PLANS[lang]]
-    for name, stage in pc.vs_stages(tmp_path, lang):
-        got = [
-            (text, v.got, want)
-            for text, want in todo
-            if (v := pc.judge_stage(stage, pc.Case("t", "t", lang, name, "gmail", "x", text))).got
-            != want
-        ]
-        assert [g for g in got if g[2] == ["ask"] and g[1] not in (["ask"], [])] == []  # wrong
-        assert [g for g in got if g[2] != ["ask"]] == []  # missed
-        break
+    plan = "RB N; KB S"
+    then = THEN_WORDS[lang][0]
+    todo = [("vs:turn", f"{lead} " + then.format(a=a, b=b), plan) for lead in LEADS[lang]]
+    todo += [("vs:turn", f.format(a=a, b=b), plan) for f in THEN_WORDS[lang] + NUMBERED_ITEMS[lang]]
+    todo += [("vs:turn", f.format(a=a, b=b), "") for f in ASKED_PLANS[lang]]  # asked: never played
+    assert pc.judge_phrases(pc.vs_stages(tmp_path, lang), lang, todo, pc.move_or_ask) == ([], [])
 
 
 STANDING_IN_PROSE = {

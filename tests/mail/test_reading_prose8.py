@@ -17,13 +17,14 @@ be asked back:
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import player_corpus as pc
 import pytest
 
-from pbem import i18n
-
 MOVES = ["M13 R2", "O13 R3", "L10 R0", "P12 R1"]
+TURN = "fc:turn"
+"""The mail every reply answers: Forbidden City's turn mail (the phrases are read at it)."""
 
 # {m}: the move
 _THOUGHT = {
@@ -100,26 +101,6 @@ _ROTATION_STILL_ASK = {
 }  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Stage]:
-    out: dict[str, pc.Stage] = {}
-    tmp = tmp_path_factory.mktemp("prose8")
-    for lang in pc.LANGS:
-        for name, stage in pc.fc_stages(tmp, lang):
-            if name == "fc:turn":
-                out[lang] = stage
-                break
-    return out
-
-
-def _read(stage: pc.Stage, lang: str, body: str) -> list[str]:
-    case = pc.Case("x", "x", lang, "fc:turn", "gmail", "ask", body)
-    rec = stage.env.store.load(stage.gid)
-    raw = pc.make_reply(case, stage.mail, rec.envelope.active_player(stage.seat).email)
-    with i18n.speaking(lang):
-        return pc.summary(stage, pc.read_reply(stage, raw))
-
-
 @pytest.mark.parametrize("lang", pc.LANGS)
 @pytest.mark.parametrize(
     ("read", "still_ask"),
@@ -127,35 +108,33 @@ def _read(stage: pc.Stage, lang: str, body: str) -> list[str]:
     ids=["thought", "consequence"],
 )
 def test_a_move_among_words_of_how_and_why(
-    stages: dict[str, pc.Stage],
+    tmp_path: Path,
     lang: str,
     read: dict[str, list[str]],
     still_ask: dict[str, list[str]],
 ) -> None:
     """The move, whatever the words of thinking before it or of its effect after it; asked back
     with a doubt, an alternative, a take-back or someone else's move."""
-    stage = stages[lang]
+    todo = []
     for m, o in itertools.permutations(MOVES, 2):
-        for form in read[lang]:
-            body = form.format(m=m, o=o)
-            assert _read(stage, lang, body) == [f"move {m}"], body
-        for form in still_ask[lang]:
-            body = form.format(m=m, o=o)
-            assert _read(stage, lang, body) == ["ask"], body
+        todo += [(TURN, form.format(m=m, o=o), [f"move {m}"]) for form in read[lang]]
+        todo += [(TURN, form.format(m=m, o=o), ["ask"]) for form in still_ask[lang]]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
 
 
 @pytest.mark.parametrize("lang", pc.LANGS)
-def test_a_rotation_corrected_below_the_move(stages: dict[str, pc.Stage], lang: str) -> None:
+def test_a_rotation_corrected_below_the_move(tmp_path: Path, lang: str) -> None:
     """ "M13 R1" then "Same square but R2": M13 R2. A rotation asked for but not named, or named
     with a doubt: asked back; the move above is never played."""
-    stage = stages[lang]
+    todo = []
     for square, a, b in [("M13", 1, 2), ("O13", 3, 0), ("P12", 0, 3), ("L10", 2, 1)]:
         for form in _ROTATION_BELOW[lang]:
             body = f"{square} R{a}\n" + form.format(r=f"R{b}")
-            assert _read(stage, lang, body) == [f"move {square} R{b}"], body
+            todo.append((TURN, body, [f"move {square} R{b}"]))
         for form in _ROTATION_STILL_ASK[lang]:
             body = f"{square} R{a}\n" + form.format(r=f"R{b}", s=f"R{(b + 1) % 4}")
-            assert _read(stage, lang, body) == ["ask"], body
+            todo.append((TURN, body, ["ask"]))
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
 
 
 # what the player should have written (a slip: the move now), and what the player should have
@@ -175,17 +154,14 @@ _SHOULD_HAVE_PLAYED = {
 
 
 @pytest.mark.parametrize("lang", pc.LANGS)
-def test_a_move_that_should_have_been_written_or_played(
-    stages: dict[str, pc.Stage], lang: str
-) -> None:
+def test_a_move_that_should_have_been_written_or_played(tmp_path: Path, lang: str) -> None:
     """ "I should have written M13 R2": the move meant now; "I should have played M13 R2": a
     regret, asked back."""
-    stage = stages[lang]
+    todo = []
     for m in MOVES:
-        for form in _SHOULD_HAVE_WRITTEN[lang]:
-            assert _read(stage, lang, form.format(m=m)) == [f"move {m}"], form
-        for form in _SHOULD_HAVE_PLAYED[lang]:
-            assert _read(stage, lang, form.format(m=m)) == ["ask"], form
+        todo += [(TURN, form.format(m=m), [f"move {m}"]) for form in _SHOULD_HAVE_WRITTEN[lang]]
+        todo += [(TURN, form.format(m=m), ["ask"]) for form in _SHOULD_HAVE_PLAYED[lang]]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
 
 
 # a P.S. below the move that names a move weighed and set aside: the move above stands
@@ -205,14 +181,13 @@ _WEIGHED_STILL_ASK = {
 
 
 @pytest.mark.parametrize("lang", pc.LANGS)
-def test_a_move_weighed_in_a_ps_below(stages: dict[str, pc.Stage], lang: str) -> None:
+def test_a_move_weighed_in_a_ps_below(tmp_path: Path, lang: str) -> None:
     """The move above stands when the P.S. names a move weighed and set aside with a reason; a
     P.S. that prefers it or asks about it is asked back."""
-    stage = stages[lang]
+    todo = []
     for m, o in itertools.permutations(MOVES, 2):
-        for form in _WEIGHED_BELOW[lang]:
-            body = f"{m}\n" + form.format(o=o)
-            assert _read(stage, lang, body) == [f"move {m}"], body
-        for form in _WEIGHED_STILL_ASK[lang]:
-            body = f"{m}\n" + form.format(o=o)
-            assert _read(stage, lang, body) == ["ask"], body
+        todo += [
+            (TURN, f"{m}\n" + form.format(o=o), [f"move {m}"]) for form in _WEIGHED_BELOW[lang]
+        ]
+        todo += [(TURN, f"{m}\n" + form.format(o=o), ["ask"]) for form in _WEIGHED_STILL_ASK[lang]]
+    assert pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo) == ([], [])
