@@ -27,6 +27,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from pbem.commands import conditions
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current
 from pbem.rules.base import RuleError
@@ -185,35 +186,10 @@ il", "Entschuldigung für das", "sorry wegen")."""
 _CLAUSE = re.compile(r"[,.;!?:\n(]|\s[-–—]+\s|$")
 """Where what an apology is said for ends (within a short window: the guard stays linear)."""
 
-CONDITION = _words(
-    r"(?:but\s+)?only\s+if",
-    r"unless",
-    r"(?<!even\s)if(?!\s+(?:possible|legal|allowed|valid|you|that'?s\s+"
-    r"(?:ok|okay|fine|legal|allowed|possible)|it'?s\s+(?:legal|allowed|possible|valid)"
-    r"|i\s+(?:understood|understand|got\s+(?:it|that|this)\s+right)|i'?m\s+not\s+mistaken"
-    r"|i\s+am\s+not\s+mistaken))",
-    r"sauf\s+si",
-    r"seulement\s+si",
-    r"a\s+condition\s+que",
-    r"(?<!meme\s)si(?!\s+(?:possible|c'est\s+(?:possible|legal|permis|valide|autorise|bon|ok)|vous\s+"
-    r"(?:voulez|avez|pouvez)|besoin|jamais|j'ai\s+(?:bien\s+)?compris|je\s+comprends\s+bien"
-    r"|je\s+ne\s+me\s+trompe\s+pas))",
-    r"a\s+meno\s+che",
-    r"solo\s+se",
-    r"(?<!anche\s)(?<!pure\s)se(?!\s+(?:ne|possibile|(?:e|è)\s+(?:possibile|valida|valido|legale|consentit[oa])|vi\s+"
-    r"(?:serve|va)|volete|avete|potete|ho\s+(?:ben\s+)?capito|non\s+(?:mi\s+)?sbaglio))",
-    r"(?<!auch\s)(?<!selbst\s)wenn(?!\s+(?:auch|moglich|erlaubt|es\s+geht|gultig|sie\s+(?:wollen|mochten|konnen)"
-    r"|ich\s+(?:das\s+|es\s+)?richtig\s+verstanden\s+habe|ich\s+mich\s+nicht\s+irre))",
-    r"falls(?!\s+(?:moglich|erlaubt|es\s+geht|gultig|ich\s+(?:das\s+|es\s+)?richtig\s+verstanden"
-    r"\s+habe|ich\s+mich\s+nicht\s+irre))",
-    r"es\s+sei\s+denn",
-    r"a\s+moins\s+que",
-    r"au(?:ss|ß)er(?:\s+wenn|(?=\s+(?:der|die|das|dem|den|es|er|sie|falls)\s))",
-    r"nur\s+wenn",
-)
+CONDITION = conditions.CONDITION
 """A condition put after the command: the service cannot know whether it holds. A concession
 ("even if", "même si", "anche se", "auch wenn", "selbst wenn") is no condition: the command
-stands whatever the case."""
+stands whatever the case. The words are :mod:`pbem.commands.conditions`'."""
 
 INTERJECTION = _words(
     r"wait(?:\s+a\s+(?:sec(?:ond)?|minute|moment))?",
@@ -296,10 +272,7 @@ _COMPARED = re.compile(
     r"|piuttosto\s+che|(?<![\w])statt|anstatt)\s+[^.!?;\n]*"
 )
 """What a correction is preferred to ("M13 R2 plutôt que R0"): not named as the move."""
-_ELSE = re.compile(
-    r"(?<![\w'])(?:sinon|altrimenti|sonst|otherwise|else|if\s+not|se\s+no|falls\s+nicht|wenn\s+nicht"
-    r"|si\s+non|andernfalls)(?![\w'])"
-)
+_ELSE = re.compile(conditions.ELSE)
 _WHAT = re.compile(r"(?:what|ce\s+que|quello\s+che|was|cio\s+che)\s+$")
 """Before "I meant": a confirmation ("L10 R0 is what I meant"), not a correction left open."""
 _DANGLING = re.compile(r"(?:or|ou|o|oder)\s|i\s+mean|je\s+veux|cioe|ich\s+meine")
@@ -643,9 +616,7 @@ def _in_else(low: str, at: int) -> bool:
     return m is not None and re.fullmatch(r"[\s,:]*(?:\w+\s*){0,2}", clause[m.end() :]) is not None
 
 
-_UNLESS = re.compile(
-    _words(r"unless", r"sauf\s+si", r"a\s+moins\s+que", r"a\s+meno\s+che", r"es\s+sei\s+denn")
-)
+_UNLESS = re.compile(conditions.UNLESS)
 """The conditions a queued move (itself conditional on the position) cannot carry."""
 
 
