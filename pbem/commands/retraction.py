@@ -480,9 +480,9 @@ def _say_again(text: str) -> bool:
         return False
     known = _command_words()
     return any(
-        fold_word(m.group()) in known
+        fold_word(m.group()) in known and not _other_command(m.group(), "say", known)
         for m in re.finditer(r"(?<![\w'])[^\W\d_a-z]{3,}(?![\w'])", below[min(marks) :])
-    )  # "SAY", "DIRE"
+    )  # "SAY", "DIRE", "SAGE"
 
 
 def takes_back(
@@ -757,7 +757,7 @@ def _same(
         bare = text[lead.end() :] if lead is not None else text
         forms = [text, bare] if bare != text else [text]
         if piece:  # "KB S E... non, plutôt S O": the directions alone, of the same official
-            forms += [f"{piece} {f}" for f in forms if f and fold(f).split()[0] != fold(piece)]
+            forms += [f"{piece} {f}" for f in forms if f and fold(f).split()[:1] != [fold(piece)]]
         for form in (x for f in forms for x in (f, spell(f) if spell is not None else f)):
             try:
                 got = parse_action(form)
@@ -891,7 +891,7 @@ def _refused(line: str, said: Sequence[str]) -> bool:
     found = [m.start() for m in _occurrences(line, said)]
     if not found:
         return False
-    ends = [m.start() for m in re.finditer(r"[.!?;]\s", low)]
+    ends = [m.start() for m in re.finditer(r"[.!?;:]\s", low)]
     codes = [at for at, _c in _codes(line, [])]
     for ref in _REFUSE.finditer(low):
         k = bisect.bisect_left(found, ref.end())

@@ -2339,6 +2339,7 @@ M13 R1?
 }  # fmt: skip
 
 # Read wrong on main after the ninth round's readers and the guard (something not meant is carried out): what was carried out.
+WRONG: dict[str, str]  # (none left: mypy wants the type of an empty table)
 WRONG = {
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
