@@ -12,6 +12,11 @@ side of the word that gives the fallback ("otherwise", "sinon", "altrimenti", "s
 not"...). A word of anyone else, of the past, a doubt, a negation inside the condition or a third
 move: not this shape, and the line is read (and asked back) as before. The square "can take a
 tile" when one of its four rotations is a legal move now (:func:`square_open`).
+
+The module owns the condition words of the four languages (:data:`IF_WORDS`, :data:`UNLESS_WORDS`,
+:data:`ONLY_IF_WORDS`, :data:`OTHERWISE_WORDS`, :data:`IF_NOT_WORDS`, :data:`OR_WORDS`, and
+:data:`CONCESSION_WORDS`, which are none): :mod:`pbem.commands.queued` and
+:mod:`pbem.commands.retraction` read them from here.
 """
 
 from __future__ import annotations
@@ -23,17 +28,99 @@ from dataclasses import dataclass
 from pbem.mail.reply import denies, is_known_word
 from pbem.rules.base import InvalidSyntax, RuleError
 
+# ---------------------------------------------------------------------------------------------
+# The condition words, in the four languages: one owner. Folded (lower case, no accents,
+# straight apostrophes); :mod:`pbem.commands.queued` (NEXT's alternatives) and
+# :mod:`pbem.commands.retraction` (a condition put after a command) read them from here.
+# ---------------------------------------------------------------------------------------------
+
+IF_WORDS = ("if", "si", "s'il", "s'ils", "se", "wenn", "falls", "sofern", "qualora", "provided")
+"""The words that start a condition ("in case", "au cas où", "nel caso" are read as these)."""
+UNLESS_WORDS = ("unless", "sauf si", "a moins que", "a meno che", "es sei denn")
+"""A condition under which the command is not wanted."""
+ONLY_IF_WORDS = ("only if", "but only if", "seulement si", "a condition que", "solo se", "nur wenn")
+"""A condition the command is wanted under only."""
+CONCESSION_WORDS = ("even if", "meme si", "anche se", "pure se", "auch wenn", "selbst wenn")
+"""No condition: the command stands whatever the case ("même si je ne devrais pas")."""
+OTHERWISE_WORDS = ("otherwise", "else", "sinon", "autrement", "altrimenti", "sonst",
+                   "andernfalls", "ansonsten")  # fmt: skip
+"""The words that give the fallback ("M13 R2, sinon O9 R1")."""
+IF_NOT_WORDS = ("if not", "si non", "se no", "falls nicht", "wenn nicht")
+""""If not" said for "otherwise" ("M13 R2, se no L10 R3")."""
+OR_WORDS = ("or", "ou", "o", "oppure", "oder")
+"""The words between two alternatives ("NEXT M13 R1, or P10 R0")."""
+_UNDERSTOOD = {
+    "if": r"i\s+(?:understood|understand|got\s+(?:it|that|this)\s+right)|i'?m\s+not\s+mistaken"
+    r"|i\s+am\s+not\s+mistaken",
+    "si": r"j'ai\s+(?:bien\s+)?compris|je\s+comprends\s+bien|je\s+ne\s+me\s+trompe\s+pas",
+    "se": r"ho\s+(?:ben\s+)?capito|non\s+(?:mi\s+)?sbaglio",
+    "wenn": r"ich\s+(?:das\s+|es\s+)?richtig\s+verstanden\s+habe|ich\s+mich\s+nicht\s+irre",
+}
+"""The player's own understanding, no condition ("si j'ai bien compris", "se ho capito bene")."""
+NOT_A_CONDITION = {
+    "if": r"possible|legal|allowed|valid|you|that'?s\s+(?:ok|okay|fine|legal|allowed|possible)"
+    r"|it'?s\s+(?:legal|allowed|possible|valid)|" + _UNDERSTOOD["if"],
+    "si": r"possible|c'est\s+(?:possible|legal|permis|valide|autorise|bon|ok)|vous\s+(?:voulez"
+    r"|avez|pouvez)|besoin|jamais|" + _UNDERSTOOD["si"],
+    "s'il": r"(?:vous|te)\s+plait",
+    "se": r"ne|possibile|(?:e|è)\s+(?:possibile|valida|valido|legale|consentit[oa])|vi\s+(?:serve"
+    r"|va)|volete|avete|potete|" + _UNDERSTOOD["se"],
+    "wenn": r"auch|moglich|erlaubt|es\s+geht|gultig|sie\s+(?:wollen|mochten|konnen)|"
+    + _UNDERSTOOD["wenn"],
+    "falls": r"moglich|erlaubt|es\s+geht|gultig|" + _UNDERSTOOD["wenn"],
+    "provided": r"you|it'?s\s+(?:legal|allowed|possible|valid)",
+}
+"""What after a word of :data:`IF_WORDS` makes it courtesy or a question of legality, not a
+condition the service cannot know ("if possible", "si vous voulez", "s'il vous plaît", "se vi
+va", "wenn Sie wollen"), as folded regular expressions."""
+
+
+def _phrase(words: str) -> str:
+    return r"\s+".join(re.escape(w) for w in words.split())
+
+
+_B, _E = r"(?<![\w'])", r"(?![\w'])"
+_UNLESS_ALTS = "|".join(
+    [*(_phrase(w) for w in UNLESS_WORDS),
+     r"au(?:ss|ß)er(?:\s+wenn|(?=\s+(?:der|die|das|dem|den|es|er|sie|falls)\s))"]
+)  # fmt: skip
+UNLESS = _B + "(?:" + _UNLESS_ALTS + ")" + _E
+"""The words of :data:`UNLESS_WORDS` and the German "außer" before a clause ("außer der Drache
+..."), as a folded regular expression."""
+
+
+def _if_word(word: str) -> str:
+    behind = "".join(
+        f"(?<!{_phrase(c[: -len(word)])}\\s)" for c in CONCESSION_WORDS if c.endswith(" " + word)
+    )
+    after = NOT_A_CONDITION.get(word)
+    return behind + re.escape(word) + (f"(?!\\s+(?:{after}))" if after else "")
+
+
+CONDITION = (
+    _B + "(?:" + "|".join([*(_phrase(w) for w in ONLY_IF_WORDS), _UNLESS_ALTS,
+                           *(_if_word(w) for w in sorted(IF_WORDS, key=len, reverse=True))])
+    + ")" + _E
+)  # fmt: skip
+"""A condition put after a command (:data:`ONLY_IF_WORDS`, :data:`UNLESS`, :data:`IF_WORDS`
+but for :data:`NOT_A_CONDITION` and a concession), as a folded regular expression."""
+ELSE = _B + "(?:" + "|".join(_phrase(w) for w in (*IF_NOT_WORDS, *OTHERWISE_WORDS)) + ")" + _E
+"""The words that give a fallback (:data:`OTHERWISE_WORDS`, :data:`IF_NOT_WORDS`), as a folded
+regular expression."""
+
 MOVE, ILLEGAL, OPEN = "move", "illegal", "open"
 """What the condition decides: the move to play (its text), the move it picks but that is not
 legal now (its text: the game's reason goes back), or that the square asked about is open and no
 move on it was named (the square: asked back)."""
 
 _ELSE = re.compile(
-    r"(?i)(?<![\w'’])(?:otherwise|or\s+else|else|if\s+not|if\s+(?:it|that)(?:['’]s|\s+is)\s+not"
+    r"(?i)(?<![\w'’])(?:"
+    + "|".join(_phrase(w) for w in (*OTHERWISE_WORDS, *IF_NOT_WORDS))
+    + r"|or\s+else|if\s+(?:it|that)(?:['’]s|\s+is)\s+not"
     r"(?:\s+the\s+case)?|if\s+(?:it|that)\s+isn['’]t(?:\s+the\s+case)?|failing\s+that|if\s+no"
-    r"|sinon|autrement|si\s+non|si\s+(?:ce\s+n['’]est|c['’]est|elle\s+n['’]est)\s+pas"
-    r"(?:\s+le\s+cas)?|altrimenti|senn[òo]|se\s+no|se\s+non\s+(?:lo\s+)?[èe]|in\s+caso\s+contrario"
-    r"|sonst|ansonsten|andernfalls|falls\s+nicht|wenn\s+nicht|falls\s+nein|wenn\s+nein)"
+    r"|si\s+(?:ce\s+n['’]est|c['’]est|elle\s+n['’]est)\s+pas"
+    r"(?:\s+le\s+cas)?|senn[òo]|se\s+non\s+(?:lo\s+)?[èe]|in\s+caso\s+contrario"
+    r"|falls\s+nein|wenn\s+nein)"
     r"(?:\s+(?:(?:still|encore|ancora|noch)\s+)?(?:free|available|possible|libre|disponible"
     r"|libera|libero|disponibile|possibile|frei|möglich|moeglich|verfügbar))?(?![\w'’])"
 )
@@ -44,7 +131,7 @@ _SQUARE = re.compile(r"^([A-Za-z])(\d{1,2})$")
 _ROTATION = re.compile(r"^R[0-3]$")
 """A square's name that is also a rotation's ("Can I play R2?"): never taken as the square."""
 
-_IF = frozenset({"if", "si", "s'il", "se", "wenn", "falls", "sofern", "qualora", "provided"})
+_IF = frozenset(IF_WORDS)
 _FREE = frozenset(
     ("free", "available", "open", "empty", "possible", "legal", "valid", "playable", "allowed",
      "libre", "disponible", "vide", "légal", "legal", "valide", "jouable", "autorisé", "permis",

@@ -18,13 +18,15 @@ turno dopo: ...", "Quando tocca di nuovo a me: ...", "Für meinen nächsten Zug 
 and "queue L12 R0 for my next turn", "pour mon tour suivant P12 R0": read as NEXT with what
 follows (:func:`named_next`).
 
-Pure: the standard library only.
+Pure: the standard library, and the condition words of :mod:`pbem.commands.conditions`.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+from pbem.commands.conditions import IF_NOT_WORDS, IF_WORDS, OR_WORDS, OTHERWISE_WORDS
 
 
 def _fold(word: str) -> str:
@@ -37,20 +39,18 @@ def _listed(text: str) -> frozenset[str]:
     return frozenset(_fold(w) for w in text.split())
 
 
-_IF = _listed("if si s'il s'ils se falls wenn sofern qualora provided")
+_IF = frozenset(IF_WORDS)
 """The words that start a condition ("in case", "au cas où", "nel caso" are read as these)."""
 _IN_CASE = re.compile(
     r"(?i)(?<![\w'’])(?:in\s+case|au\s+cas\s+o[uù]|nel\s+caso(?:\s+(?:che|in\s+cui))?|im\s+fall"
     r"(?:e)?\s*,?\s*(?:dass)?)(?![\w'’])"
 )
 _IF_NOT = re.compile(
-    r"(?i)(?<![\w'’])(?:se\s+no|if\s+not|si\s+non|falls\s+nicht|wenn\s+nicht)\s*,?\s*"
+    r"(?i)(?<![\w'’])(?:" + "|".join(w.replace(" ", r"\s+") for w in IF_NOT_WORDS) + r")\s*,?\s*"
     r"(?=(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b)"
 )
 """"If not" right before the next alternative: "else" ("M13 R2, se no L10 R3")."""
-_ELSE = _listed(
-    "or otherwise else ou sinon autrement o oppure altrimenti oder sonst andernfalls ansonsten"
-)
+_ELSE = frozenset((*OR_WORDS, *OTHERWISE_WORDS))
 """The words between two alternatives ("NEXT M13 R1, or P10 R0")."""
 _THEN = _listed("then alors allora dann")
 _AND = _listed("and et e und but mais ma aber only seulement uniquement solo soltanto nur")

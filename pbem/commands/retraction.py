@@ -27,6 +27,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from pbem.commands import conditions
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current
 from pbem.rules.base import RuleError
@@ -86,8 +87,20 @@ TAKE_BACK = _words(
     r"streich(?:en|t)",
     r"(?:das|den|die)\s+\w+\s+vergessen",
     r"no{3,}",
+    # the move meant for another game (of the player's, or a mistake of game)
+    r"(?:for|meant\s+for)\s+(?:my|the|our)\s+other\s+(?:game|match)",
+    r"wrong\s+game",
+    r"pour\s+(?:mon|ma|l'|notre|une)\s*autre\s+partie",
+    r"mauvaise\s+partie",
+    r"(?:trompe|tromper|trompee)\s+de\s+partie",
+    r"per\s+(?:l'|la\s+mia\s+|un'|la\s+nostra\s+)\s*altra\s+partita",
+    r"partita\s+sbagliata",
+    r"sbagliat[oa]\s+(?:di\s+)?partita",
+    r"fur\s+(?:meine|die|unsere|eine)\s+andere(?:n)?\s+(?:partie|spiel|runde)",
+    r"falsche(?:s|n)?\s+(?:partie|spiel)",
 )
-"""Words that take back what was just written, in the four languages (folded, :func:`fold`)."""
+"""Words that take back what was just written, in the four languages (folded, :func:`fold`);
+a move meant for another game ("oups, c'était pour mon autre partie", "sorry, wrong game") too."""
 
 _NO = re.compile(
     _B + r"(?:no|non|nein|nee|ne|no{2,}|nope|nah)" + r"(?=\s*(?:[,.!;:…\-–—)]|$|\s(?:"
@@ -118,6 +131,15 @@ RATHER = _words(
     r"vielmehr",
     r"ich\s+mein(?:e|te)",
     r"stattdessen",
+    # the move changed into another ("Machen Sie daraus RB N W", "changez-le en ...")
+    r"change\s+(?:it|that|this)\s+(?:to|into)",
+    r"chang(?:e|ez)(?:-le|-la|\s+(?:ca|cela))?\s+(?:en|pour)",
+    r"remplac(?:e|ez)(?:-le|-la|\s+(?:ca|cela|le|la))?\s+par",
+    r"cambia(?:te)?(?:la|lo)?\s+(?:in|con)",
+    r"sostituisci(?:te)?(?:la|lo)?\s+con",
+    r"mach(?:t|en\s+sie)?\s+daraus",
+    r"(?:ander|aender)(?:e|t|n\s+sie)\s+(?:das|es|ihn|den\s+zug)\s+(?:in|auf|zu)",
+    r"ersetz(?:e|t|en\s+sie)\s+(?:das|es|ihn|den\s+zug)\s+durch",
 )
 """A correction's lead: counts when the words after it name something the reading did not take,
 or nothing at all ("M13 R2, or rather..." with no move after)."""
@@ -143,34 +165,31 @@ SOFT = _words(
     r"mi\s+correggo",
     r"ich\s+korrigiere(?:\s+mich)?",
     r"tippfehler",
-    r"sorry",
+    r"desole(?:e|s|es)?",
+    r"dsl",
+    r"verzeihung",
+    r"(?:wh)?oops(?:ie)?",
+    r"oups",
+    r"ops",
+    r"hoppla",
+    r"huch",
 )
 """Courtesy that leads a correction: counts only in front of a new move or argument the reading
-did not take ("P12 R1. Pardon, P12 R3." read as P12 R3 passes; "Sorry for the late answer" too)."""
-
-CONDITION = _words(
-    r"(?:but\s+)?only\s+if",
-    r"unless",
-    r"(?<!even\s)if(?!\s+(?:possible|legal|allowed|valid|you|that'?s\s+"
-    r"(?:ok|okay|fine|legal|allowed|possible)|it'?s\s+(?:legal|allowed|possible|valid)))",
-    r"sauf\s+si",
-    r"seulement\s+si",
-    r"a\s+condition\s+que",
-    r"(?<!meme\s)si(?!\s+(?:possible|c'est\s+(?:possible|legal|permis|valide|autorise|bon|ok)|vous\s+"
-    r"(?:voulez|avez|pouvez)|besoin|jamais))",
-    r"a\s+meno\s+che",
-    r"solo\s+se",
-    r"(?<!anche\s)(?<!pure\s)se(?!\s+(?:ne|possibile|(?:e|è)\s+(?:possibile|valida|valido|legale|consentit[oa])|vi\s+"
-    r"(?:serve|va)|volete|avete|potete))",
-    r"(?<!auch\s)(?<!selbst\s)wenn(?!\s+(?:auch|moglich|erlaubt|es\s+geht|gultig|sie\s+(?:wollen|mochten|konnen)))",
-    r"falls(?!\s+(?:moglich|erlaubt|es\s+geht|gultig))",
-    r"es\s+sei\s+denn",
-    r"au(?:ss|ß)er(?:\s+wenn|(?=\s+(?:der|die|das|dem|den|es|er|sie|falls)\s))",
-    r"nur\s+wenn",
+did not take ("P12 R1. Pardon, P12 R3." read as P12 R3 passes; "Sorry for the late answer" too).
+What it is said for (:data:`_APOLOGY`) is no new move: "M8 R1, sorry for the Q99"."""
+_APOLOGY = re.compile(
+    r"\s+(?:for|about|over|pour|per|wegen|fur|um)\s+(?:(?:the|that|my|le|la|les|l'|ce|cet|mon|ma|mes"
+    r"|il|lo|i|gli|mio|mia|das|den|dem|die|der|des|mein|meinen|meinem)\s*)?"
 )
+"""What an apology is said for, before the thing ("sorry for the", "désolé pour le", "scusate per
+il", "Entschuldigung für das", "sorry wegen")."""
+_CLAUSE = re.compile(r"[,.;!?:\n(]|\s[-–—]+\s|$")
+"""Where what an apology is said for ends (within a short window: the guard stays linear)."""
+
+CONDITION = conditions.CONDITION
 """A condition put after the command: the service cannot know whether it holds. A concession
 ("even if", "même si", "anche se", "auch wenn", "selbst wenn") is no condition: the command
-stands whatever the case."""
+stands whatever the case. The words are :mod:`pbem.commands.conditions`'."""
 
 INTERJECTION = _words(
     r"wait(?:\s+a\s+(?:sec(?:ond)?|minute|moment))?",
@@ -241,17 +260,19 @@ _HESITATION = re.compile(HESITATION)
 _LEGALITY = re.compile(
     r"legal|allowed|possible|valid|permis|autorise|valid[ao]|possibil|consentit|erlaubt|moglich"
     r"|gultig|zulassig|libre|libera|frei|free|open|ouvert|works|fits|geht|passt|marche|puo|peut"
-    r"|gone|taken|pris|pres[ao]|belegt|occup"
+    r"|(?<![\w'])(?:gone|taken|pris|pres[ao]|belegt|occup\w*)(?!\s+(?:the|an?|le|la|les|l'|une?|il|i|gli|lo"
+    r"|una|der|die|das|den|dem|des|eine[nm]?|his|her|their|my|son|sa|ses|leurs?|su[oa]|suoi|sein\w*"
+    r"|ihr\w*|mein\w*)(?![\w']))"
 )
+"""A question whether the move can be played ("si c'est encore libre", "if it's taken"); not
+someone taking a thing ("unless South has taken the red pants", "a meno che Sud abbia preso i
+pantaloni"), which is a condition on the game the service cannot know."""
 _COMPARED = re.compile(
     r"(?i)(?:plut[oô]t\s+que|au\s+lieu\s+de|rather\s+than|instead\s+of|invece\s+d[i']|anzich[eé]"
     r"|piuttosto\s+che|(?<![\w])statt|anstatt)\s+[^.!?;\n]*"
 )
 """What a correction is preferred to ("M13 R2 plutôt que R0"): not named as the move."""
-_ELSE = re.compile(
-    r"(?<![\w'])(?:sinon|altrimenti|sonst|otherwise|else|if\s+not|se\s+no|falls\s+nicht|wenn\s+nicht"
-    r"|si\s+non|andernfalls)(?![\w'])"
-)
+_ELSE = re.compile(conditions.ELSE)
 _WHAT = re.compile(r"(?:what|ce\s+que|quello\s+che|was|cio\s+che)\s+$")
 """Before "I meant": a confirmation ("L10 R0 is what I meant"), not a correction left open."""
 _DANGLING = re.compile(r"(?:or|ou|o|oder)\s|i\s+mean|je\s+veux|cioe|ich\s+meine")
@@ -422,10 +443,46 @@ class _Tail:
             return said[-n:] == self.codes[-n:]
         return self.codes[-len(said) :] == said  # named whole, then words ("M13 R2, merci")
 
+    def apologised(self, at: int) -> int:
+        """After an apology at ``at``: where what it is said for ends, when that is a thing named
+        ("sorry for the Q99, I misread": its clause), else ``at`` ("sorry about that, M13 R2")."""
+        lead = _APOLOGY.match(self.low, at)
+        if lead is None:
+            return at
+        k = bisect.bisect_left(self.starts, lead.end())
+        if k >= len(self.starts) or self.starts[k] != lead.end():
+            return at  # "sorry for the delay": no thing named right after
+        end = _CLAUSE.search(self.low, lead.end(), lead.end() + 160)
+        if end is None:
+            return at
+        stop = end.start()
+        named = bisect.bisect_left(self.starts, stop) - k
+        return stop if named <= 3 else at
+
     def sentence_end(self, at: int) -> int:
         """Where the sentence holding position ``at`` ends."""
         k = bisect.bisect_left(self.ends, at)
         return self.ends[k] if k < len(self.ends) else len(self.low)
+
+
+def _say_again(text: str) -> bool:
+    """Do the lines below a SAY correct it with a SAY the reading did not take ("SAY Well played
+    Bea" / "oops, I mean SAY Well played Carl")? The SAY's own line may say "no" or "wait"."""
+    if "\n" not in text:
+        return False
+    from pbem.commands.vocabulary import fold_word
+
+    below = text.split("\n", 1)[1]
+    low = fold(below)
+    marks = [m.start() for p in _MARKS if (m := p.search(low)) is not None]
+    marks += [m.start() for m in _INTERJECTION.finditer(low) if _alone(low, m)][:1]
+    if not marks:
+        return False
+    known = _command_words()
+    return any(
+        fold_word(m.group()) in known and not _other_command(m.group(), "say", known)
+        for m in re.finditer(r"(?<![\w'])[^\W\d_a-z]{3,}(?![\w'])", below[min(marks) :])
+    )  # "SAY", "DIRE", "SAGE"
 
 
 def takes_back(
@@ -434,12 +491,18 @@ def takes_back(
     kind: str = "action",
     same: Callable[[str], bool] | None = None,
     plan: bool = False,
+    head: str = "",
 ) -> bool:
     """Do the words ``tail`` (written after a command of ``kind``, as written) take it back?
     ``said``: the words (folded) of what the reading took for the command (its move's notation,
     its argument). ``same(text)``: is ``text`` the command read, in other words (a correction the
-    field reader took: "Non attendez, le manteau jaune")?"""
+    field reader took: "Non attendez, le manteau jaune")? ``head``: the words of the command's
+    line before it ("Posso giocare", "If it's still my turn:")."""
     t = _Tail(tail, said, kind)
+    low_head = fold(head)
+    head_sentence = re.split(r"[.!?;]\s", low_head)[-1]
+    asked = _ASKS_CAN.search(head_sentence) is not None  # "Posso giocare O8 R0? Se sì, ..."
+    decided = _MY_TURN.search(head_sentence) is not None  # "If it's still my turn: O8 R0"
     tries = [3]
 
     def settled(at: int) -> bool:
@@ -453,7 +516,7 @@ def takes_back(
 
     low = t.low
     if kind == "say":
-        return _DONT_SEND.search(low) is not None
+        return _DONT_SEND.search(low) is not None or _say_again(tail)
     if (kind == "preview" or kind in SHOWS) and _NOT_NEEDED.search(low):
         return True
     long_said = {w for w in said if len(w) > 2}
@@ -470,6 +533,10 @@ def takes_back(
                 continue  # a word of the command itself ("PROPONI ANNULLA")
             if pat is _HESITATION and t.first_legality < m.start():
                 continue  # "Is P11 R3 legal? If so that's my move"
+            if pat is _HESITATION and asked and _IF_SO.match(m.group()) and "?" in low[: m.start()]:
+                continue  # "Can I play P11 R3? If so, that's my move"
+            if pat is _TAKE_BACK and decided and _in_else(low, m.start()):
+                continue  # "If it's still my turn: M13 R1. If not, ignore this mail."
             if pat is _HESITATION and t.after(m.end()) and t.last_else >= m.end():
                 continue  # "If so M13 R0, if not O9 R1": the reading's fallback
             if long_said and set(_TOKEN.findall(m.group())) & long_said:
@@ -487,7 +554,8 @@ def takes_back(
         ):
             return True  # "M13 R2, or rather..." and nothing after (not "L10 R1 plutôt !")
     for m in _SOFT.finditer(low):
-        if t.new_after(m.end()) and not settled(m.end()):
+        at = t.apologised(m.end())
+        if t.new_after(at) and not settled(at):
             return True
     if (kind != "action" and kind != "next") or plan:
         return False  # a PREVIEW's condition; a plan's ("if I get another move")
@@ -502,9 +570,53 @@ def takes_back(
     )
 
 
-_UNLESS = re.compile(
-    _words(r"unless", r"sauf\s+si", r"a\s+moins\s+que", r"a\s+meno\s+che", r"es\s+sei\s+denn")
+_ASKS_CAN = re.compile(
+    _words(
+        r"can\s+i",
+        r"could\s+i",
+        r"may\s+i",
+        r"am\s+i\s+allowed\s+to",
+        r"puis-je",
+        r"est-ce\s+que\s+je\s+peux",
+        r"je\s+peux",
+        r"pourrais-je",
+        r"posso",
+        r"potrei",
+        r"si\s+puo",
+        r"darf\s+ich",
+        r"kann\s+ich",
+        r"konnte\s+ich",
+    )
 )
+"""A question whether the player may play the move (the service knows the answer), before it:
+"Can I play M13 R1? If so, that's my move"; not "Should I play...", which asks for advice."""
+_MY_TURN = re.compile(
+    _words(
+        r"if\s+(?:it'?s|it\s+is)\s+(?:still\s+)?my\s+(?:turn|move)",
+        r"if\s+i'?m\s+still\s+(?:to\s+move|on\s+turn|up)",
+        r"si\s+c'est\s+(?:encore\s+|toujours\s+)?(?:mon\s+tour|a\s+moi)",
+        r"si\s+(?:c'est\s+)?(?:encore\s+|toujours\s+)?(?:mon\s+tour|a\s+moi\s+de\s+jouer)",
+        r"se\s+(?:e|tocca)\s+(?:ancora\s+)?(?:il\s+mio\s+turno|a\s+me)",
+        r"se\s+sono\s+ancora\s+di\s+turno",
+        r"(?:wenn|falls)\s+ich\s+(?:noch\s+|immer\s+noch\s+)?(?:dran|am\s+zug)\s+bin",
+        r"(?:wenn|falls)\s+(?:es\s+)?(?:noch\s+)?mein\s+zug\s+ist",
+    )
+)
+"""A condition the service decides by reading the move at all: that it is the player's turn."""
+_IF_SO = re.compile(r"if|si|se|wenn|falls")
+"""The hesitations that answer a question ("if so", "si oui", "se sì", "wenn ja")."""
+
+
+def _in_else(low: str, at: int) -> bool:
+    """Does the clause holding ``at`` start with a word of the fallback ("If not, ignore this
+    mail", "Sinon, oubliez ce mail")?"""
+    clause = low[max(0, at - 24) : at]
+    found = list(_ELSE.finditer(clause))
+    m = found[-1] if found else None
+    return m is not None and re.fullmatch(r"[\s,:]*(?:\w+\s*){0,2}", clause[m.end() :]) is not None
+
+
+_UNLESS = re.compile(conditions.UNLESS)
 """The conditions a queued move (itself conditional on the position) cannot carry."""
 
 
@@ -571,10 +683,11 @@ def _first_command_word(line: str) -> list[str]:
 
 def _start(line: str, said: list[str], cmd: Command) -> int:
     """Where in ``line`` the command has been said: after the first word of what was read, or
-    after the command's first word; -1 when neither is found."""
+    after the command's first word, or after another word of what was read ("Scelgo RB", read
+    as "select RB"); -1 when none is found."""
     low = fold(line)
     first = [] if cmd.kind == "action" else _first_command_word(line)
-    for word in [*said[:1], *first]:
+    for word in [*said[:1], *first, *(w for w in said[1:] if len(w) > 1)]:
         m = re.search(_B + re.escape(word) + _E, low)
         if m is not None:
             return m.end()
@@ -587,21 +700,41 @@ _MARKS = (_TAKE_BACK, _NO, _SOFT, _RATHER)
 def _replaced(out: Reading, lines: Sequence[str], placed: list[tuple[int, int, Command]]) -> None:
     """A command followed, on a later line, by one of the same kind after a take-back or a
     correction ("PROCHAIN KB S" / "non attendez, PROCHAIN RB N"): the later one is the one meant,
-    the first is left out."""
+    the first is left out. A SAY too ("SAY Good luck Bea" / "sorry, SAY Good luck Carl"), by the
+    words between its message and the later SAY only (its message may say "no" or "wait" to the
+    others), unless the later one says it is one more ("SAY ... too")."""
     order = sorted(placed, key=lambda p: (p[0], p[1]))
     for (at1, _n1, c1), (at2, _n2, c2) in zip(order, order[1:], strict=False):
-        if at1 == at2 or c1.kind != c2.kind or c1.kind in ("action", "say"):
+        if at1 == at2 or c1.kind != c2.kind or c1.kind == "action":
             continue
         said = _said(c1, None)
-        start = max(_start(lines[at1], said, c1), 0)
+        start = len(lines[at1]) if c1.kind == "say" else max(_start(lines[at1], said, c1), 0)
         lead = lines[at2]
         cut = fold(lead).rfind(fold(c2.arg)) if c2.arg else -1
         between = " \n".join([lines[at1][start:], *lines[at1 + 1 : at2], lead[: max(cut, 0)]])
         low = fold(between)
         marked = any(p.search(low) for p in _MARKS) or _INTERJECTION.search(low) is not None
+        if c1.kind == "say" and _ALSO.search(fold(lead)):
+            continue  # "oops, SAY Good luck Carl too": one more message, both meant
         if marked and c1 in out.commands:
             out.commands.remove(c1)
             out.ignored.append(c1.line)
+
+
+_ALSO = re.compile(
+    _words(r"too", r"also", r"as\s+well", r"aussi", r"egalement", r"anche", r"pure", r"auch",
+           r"ebenfalls")
+)  # fmt: skip
+"""One more, not instead: a second SAY that says so."""
+
+_LEAD = re.compile(
+    r"(?i)^(?:(?:"
+    + "|".join([TAKE_BACK, RATHER, SOFT, INTERJECTION])
+    + r"|(?<![\w'])(?:no|non|nein"
+    r"|just|only|juste|seulement|simplement|solo|soltanto|semplicemente|nur|einfach|meglio|better"
+    r"|besser|lieber|eher|piuttosto)(?![\w']))[\s,:;.!…\-–—]*)+"
+)
+"""The words that lead a correction, before what it says ("non, plutôt S O", "no, just W")."""
 
 
 def _same(
@@ -614,9 +747,18 @@ def _same(
     if cmd.kind != "action" or parse_action is None or cmd.plan:
         return None
     act = cmd.action
+    try:
+        piece = notation(act).split()[0] if notation is not None else ""
+    except Exception:  # noqa: BLE001  (a game's notation of its own action; never fails in practice)
+        piece = ""
 
     def same(text: str) -> bool:
-        for form in (text, spell(text) if spell is not None else text):
+        lead = _LEAD.match(fold(text))
+        bare = text[lead.end() :] if lead is not None else text
+        forms = [text, bare] if bare != text else [text]
+        if piece:  # "KB S E... non, plutôt S O": the directions alone, of the same official
+            forms += [f"{piece} {f}" for f in forms if f and fold(f).split()[:1] != [fold(piece)]]
+        for form in (x for f in forms for x in (f, spell(f) if spell is not None else f)):
             try:
                 got = parse_action(form)
             except RuleError:  # not that move
@@ -665,12 +807,17 @@ def guard(
     said = _said(cmd, notation)
     line = (spelled if cmd.kind == "action" and len(spelled) == len(lines) else lines)[at]
     start = _start(line, said, cmd)
+    head = line[:start] if start >= 0 else ""
     if start < 0:
         start = len(line)  # read in other words ("je doute"): only the words below count
         if cmd.kind == "action" and not cmd.plan and conditional(line):
             out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
             return
-    if cmd.kind == "action" and _denied(line, said):
+    if cmd.kind == "action" and (
+        _denied(line, said)
+        or _refused(line, said)
+        or (not cmd.plan and _fallback_over(line, said, cmd, parse_action, spell))
+    ):
         out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
         return
     tail = line[start:]
@@ -680,7 +827,7 @@ def guard(
     if cmd.kind == "say":
         text = " \n".join([line, *later])
     same = _same(cmd, parse_action, notation, spell)
-    if not takes_back(text, said, cmd.kind, same, bool(cmd.plan)):
+    if not takes_back(text, said, cmd.kind, same, bool(cmd.plan), head):
         return
     if cmd.kind in SHOWS:
         for c in last:
@@ -697,6 +844,111 @@ _DENIED_BEFORE = re.compile(
 )
 
 
+_EXCLUDED_BEFORE = re.compile(
+    r"(?:^|[\s(])(?:(?:anything|everything|all|whatever|any\s+move|any\s+other)(?:\s+\w+){0,3}\s+but"
+    r"|except|excepting|other\s+than|apart\s+from|sauf|hormis|excepte|a\s+part|tranne|eccetto"
+    r"|fuorche|salvo|ausser|außer|bis\s+auf|ausgenommen)\s*:?\s*$"
+)
+"""A move named as the one not to play ("Play anything but P12 R0", "Tout sauf P12 R1",
+"qualsiasi cosa tranne P12 R0", "alles außer P12 R0")."""
+_REFUSE = re.compile(
+    _words(
+        r"(?:refuse|decline)\s+to\s+(?:play|make|do)",
+        r"(?:won'?t|will\s+not|wont|not\s+going\s+to|(?:don'?t|do\s+not)\s+want\s+to)"
+        r"\s+(?:play|make|do)",
+        r"refuse\s+de\s+(?:jouer|faire|poser)",
+        r"ne\s+(?:vais|veux|voudrais)\s+pas\s+(?:jouer|faire|poser)",
+        r"ne\s+(?:jouerai|poserai|ferai)\s+pas",
+        r"rifiut(?:o|a|iamo)\s+di\s+(?:giocare|fare|mettere)",
+        r"non\s+(?:voglio|vado\s+a|intendo)\s+(?:giocare|fare|mettere)",
+        r"non\s+(?:giochero|faro|mettero)",
+        r"weiger(?:e|t)\s+mich",
+        r"verweigere",
+        r"lehne\s+(?:es\s+)?ab",
+        r"(?:will|werde|mochte)\s+(?:ich\s+)?nicht",
+    )
+)
+"""A refusal of the move named after it ("Ich weigere mich, M13 R1 zu spielen", "I won't play
+M13 R1", "Je refuse de jouer M13 R1", "Mi rifiuto di giocare M13 R1")."""
+
+
+def _occurrences(line: str, said: Sequence[str]) -> list[re.Match[str]]:
+    """Where the move read is written whole in ``line`` (folded)."""
+    whole = re.compile(
+        r"\b"
+        + r"[\s,]*".join(re.escape(w) for w in said)
+        + r"\b(?![\s,]*(?:[nsewo]|step|r\d)\b)"  # "nicht BR W N" denies another slide than BR W
+    )
+    return list(whole.finditer(fold(line)))
+
+
+def _refused(line: str, said: Sequence[str]) -> bool:
+    """Is the move read the first one named after a refusal in its sentence ("Ich weigere mich,
+    M13 R1 zu spielen")?"""
+    if not said:
+        return False
+    low = fold(line)
+    found = [m.start() for m in _occurrences(line, said)]
+    if not found:
+        return False
+    ends = [m.start() for m in re.finditer(r"[.!?;:]\s", low)]
+    codes = [at for at, _c in _codes(line, [])]
+    for ref in _REFUSE.finditer(low):
+        k = bisect.bisect_left(found, ref.end())
+        if k == len(found):
+            break
+        at = found[k]  # the first move read named after the refusal
+        in_sentence = bisect.bisect_left(ends, ref.end()) == bisect.bisect_left(ends, at)
+        if in_sentence and bisect.bisect_left(codes, ref.end()) == bisect.bisect_left(codes, at):
+            return True
+    return False
+
+
+def _fallback_over(
+    line: str,
+    said: Sequence[str],
+    cmd: Command,
+    parse_action: Callable[[str], object] | None,
+    spell: Callable[[str], str] | None,
+) -> bool:
+    """Is the move read the fallback of a move named before it on its line that is legal now
+    ("M13 R1, sauf si c'est illégal, alors M13 R2": M13 R1 is meant when it can be played; "M13
+    R1, sauf si Béa prend le jardin, alors M13 R3": the service cannot know)? Not a condition
+    naming a square, which the position decides (:mod:`pbem.commands.conditions`), nor a
+    correction between the condition and the move read, the player's last word ("M13 R1 if it's
+    my turn. No wait, M13 R2")."""
+    if parse_action is None or not said:
+        return False
+    found = _occurrences(line, said)
+    if not found:
+        return False
+    low = fold(line)
+    at = found[-1].start()
+    cond = _first_condition(_CONDITION, low, 0, at)
+    if cond is None:
+        return False
+    between = low[cond.end() : at]
+    if _codes(line[cond.end() : at], []):
+        return False  # "O9 R1 if M13 is taken, else M13 R0": the position decides (conditions)
+    if any(p.search(between) for p in _MARKS) or any(
+        _alone(between, m) for m in _INTERJECTION.finditer(between)
+    ):
+        return False
+    codes = _codes(line[: cond.start()], [])
+    for n in (2, 1, 3):
+        if len(codes) < n:
+            continue
+        text = line[codes[-n][0] : cond.start()].strip(" ,.:;!?…-–—(")
+        for form in (text, spell(text) if spell is not None else text):
+            try:
+                got = parse_action(form)
+            except RuleError:
+                continue
+            if got != cmd.action:
+                return True
+    return False
+
+
 def _denied(line: str, said: Sequence[str]) -> bool:
     """Is the move read written right after a word that denies it ("Nicht L12 R0 und nicht M8
     R1", "Not L12 R0 and not M8 R1", "Pas L12 R0 ni M8 R1")? Not a fallback ("if not N9 R2", "se
@@ -706,12 +958,11 @@ def _denied(line: str, said: Sequence[str]) -> bool:
     if not said:
         return False
     low = fold(line)
-    whole = re.compile(
-        r"\b"
-        + r"[\s,]*".join(re.escape(w) for w in said)
-        + r"\b(?![\s,]*(?:[nsewo]|step|r\d)\b)"  # "nicht BR W N" denies another slide than BR W
+    return any(
+        _DENIED_BEFORE.search(low[: m.start()])
+        or _EXCLUDED_BEFORE.search(low[max(0, m.start() - 60) : m.start()])
+        for m in _occurrences(line, said)
     )
-    return any(_DENIED_BEFORE.search(low[: m.start()]) for m in whole.finditer(low))
 
 
 def request_taken_back(line: str, args: Sequence[str], later: Sequence[str], kind: str) -> bool:

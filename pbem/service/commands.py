@@ -323,6 +323,13 @@ _TO_ALL = re.compile(
     re.I,
 )
 """The players a SAY is addressed to, before a colon ("à tous : bonne chance"; issue 31)."""
+_SAY_WHAT = re.compile(
+    r"(?i)^\s*(?:(?:sie|du|ihr)\s*,?\s*)?(?:what(?:ever)?\s+(?:you|they|u|people)\s+(?:want|like"
+    r"|will|wish)|was\s+(?:sie|du|ihr)\s+(?:wollen|willst|wollt|möchten|mochten)"
+    r"|ce\s+que\s+(?:vous\s+voulez|tu\s+veux)|quello\s+che\s+(?:volete|vuoi))(?![\w'’])"
+)
+"""The saying "Say what you want, P12 R2 is my move" ("Sagen Sie, was Sie wollen"): prose, not
+SAY, when its word is not written in capitals (issue 31)."""
 
 
 @register
@@ -340,6 +347,9 @@ class Say(_Base):
     def hear(self, said: Said) -> Heard | None:
         if help_copy(said.rest):
             return Heard(ignore=True)  # a copy of the HELP table, not a command
+        word = said.line.lstrip(" >*-–—\t").split(maxsplit=1)[:1]
+        if word and not word[0].isupper() and _SAY_WHAT.match(said.rest):
+            return None  # "Say what you want, P12 R2 is my move": the saying, then the move
         if not said.rest:
             return Heard(
                 error=CommandError(_("SAY needs a message."), hint=_("SAY Good luck, everyone!"))

@@ -570,11 +570,6 @@ def test_a_legal_disclaimer_below_the_move_takes_nothing_back() -> None:
         assert _read("fc", lang, f"My move: {m}", back) == ("ask",), back
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="missed since the ninth round's guard (pbem/commands/retraction.py): asked back, "
-    "never played otherwise; open",
-)
 def test_a_question_answered_in_advance() -> None:
     """ "Is P11 R3 legal? If so that's my move": the move, played if legal; an answer that puts
     it off or names another move asks back."""
@@ -699,11 +694,6 @@ def test_a_move_and_its_fallback() -> None:
         assert _read("fc", lang, line) not in (("move", a), ("move", b)), line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="missed since the ninth round's guard (pbem/commands/retraction.py): asked back, "
-    "never played otherwise; open",
-)
 def test_a_condition_that_holds_when_the_move_is_read() -> None:
     m = _fc_move()
     _moves_or_not(
@@ -793,11 +783,6 @@ def test_the_rest_of_a_slide_after_its_comma() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="missed since the ninth round's guard (pbem/commands/retraction.py): asked back, "
-    "never played otherwise; open",
-)
 def test_a_move_apologised_for_is_not_the_move() -> None:
     """ "Ok je prends M8 R1 alors, dsl pour le Q99": the move apologised for (the one refused
     before, or any) is no move of the reply (issue 31: "M9 R1 then, sorry for the L12 R0"
@@ -1060,11 +1045,6 @@ def test_a_remark_that_sets_aside_another_way_of_making_the_move() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="missed since the ninth round's guard (pbem/commands/retraction.py): asked back, "
-    "never played otherwise; open",
-)
 def test_an_apology_for_the_refused_move_after_the_move() -> None:
     """ "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne en recopiant"
     (half-13 fr-1311): the reason of the apology corrects nothing; a move taken back after it

@@ -63,6 +63,35 @@ CASES = [
     # "not X but Y": Y, which no word denies, is played
     ("fr-deny-02", "fr", "fc:turn", "move L10 R2", "Pas L10 R0 mais L10 R2."),
     ("de-deny-02", "de", "fc:turn", "move L10 R2", "Nicht L10 R0, sondern L10 R2."),
+    # tenth round: a SAY corrected by a later SAY; one more SAY is both
+    ("fr-say-01", "fr", "fc:moved", "say Bonne partie Carl", "DIRE Bonne partie Béa\noups, DIRE Bonne partie Carl"),
+    ("en-say-01", "en", "fc:moved", "ask", "SAY Well played Bea\noops, I mean SAY Well played Carl"),
+    ("de-say-01", "de", "fc:moved", "say Bis bald Bea + say Bis bald Carl", "SAGE Bis bald Bea\nSAGE Bis bald Carl"),
+    # a move meant for another game
+    ("it-game-01", "it", "fc:turn", "ask", "L10 R2. Scusate, mi sono sbagliato di partita."),
+    ("de-game-01", "de", "fc:turn", "ask", "O13 R1 - sorry, falsches Spiel!"),
+    ("de-game-02", "de", "fc:turn", "move P12 R1", "P12 R1, wie in unserer anderen Partie."),
+    # the move apologised for is not a new move; an apology before a new one corrects
+    ("fr-sorry-01", "fr", "fc:turn", "move M13 R1", "M13 R1, désolé pour le Q99 de tout à l'heure."),
+    ("it-sorry-01", "it", "fc:turn", "move P12 R1", "P12 R1, scusate per il Z12 di prima."),
+    ("en-sorry-01", "en", "fc:turn", "ask", "L10 R2. Sorry, L10 R3?"),
+    # a move excluded, refused, or a fallback taken where the first move can be played
+    ("en-but-01", "en", "fc:turn", "ask", "Anything except M13 R1, please."),
+    ("it-but-01", "it", "fc:turn", "ask", "Qualunque mossa tranne L10 R2."),
+    ("de-ref-01", "de", "fc:turn", "ask", "Ich lehne es ab, M13 R3 zu spielen."),
+    ("en-ref-01", "en", "fc:turn", "move M13 R1", "I refuse to wait any longer. M13 R1"),
+    ("fr-fall-01", "fr", "fc:turn", "ask", "M13 R1, sauf si Béa prend le jardin, alors M13 R3."),
+    ("it-fall-01", "it", "fc:turn", "ask", "L10 R2, a meno che Carl non chiuda la stanza, allora L10 R3."),
+    # a question whether the move can be played, answered in advance; the turn as a condition
+    ("en-ifso-01", "en", "fc:turn", "move M13 R1", "Can I play M13 R1? If so, that's my move."),
+    ("en-ifso-02", "en", "fc:turn", "ask", "Should I play M13 R1? If so, that's my move."),
+    ("en-else-01", "en", "fc:turn", "move P12 R1", "If it's still my turn: P12 R1. Otherwise forget it."),
+    ("de-else-01", "de", "fc:turn", "ask", "P12 R1. Wenn nicht, vergiss es."),
+    # a slide corrected by its directions alone; a condition on someone taking a thing
+    ("fr-dir-01", "fr", "vs:turn", "move KB S W", "KB S E... non, plutôt S O"),
+    ("en-dir-01", "en", "vs:turn", "move RB N E", "RB N W - no wait, N E"),
+    ("en-dir-02", "en", "vs:turn", "ask", "KB S E... no, S W? Not sure."),
+    ("it-taken-01", "it", "vs:waiting", "ask", "PROSSIMA KB S, a meno che Ovest abbia preso la giacca gialla."),
 ]  # fmt: skip
 
 PROBES = [
