@@ -3003,24 +3003,41 @@ def _plan_over_lines(
     refused: a line whose condition the service cannot decide ("Si la case est libre : KB S")
     is no such line."""
     out: list[str] = []
+    ranks: list[int | None] = []  # the rank of each line's last slide, as read so far
     for line in lines:
         if not out:
             out.append(line)
+            ranks.append(_rank_after(line, None))
             continue
-        joined = _goes_on_line(out[-1], line, parse_action, is_move_form, notation, spell)
+        rank = _rank_after(out[-1], ranks[-1])
+        joined = _goes_on_line(out[-1], line, parse_action, is_move_form, notation, spell, rank)
         if joined is not None:
             out[-1] = joined
+            ranks[-1] = _next_rank(line, rank)
             continue
         said = _sentences(line)
         if len(said) > 1 and (
-            joined := _goes_on_line(out[-1], said[0], parse_action, is_move_form, notation, spell)
+            joined := _goes_on_line(
+                out[-1], said[0], parse_action, is_move_form, notation, spell, rank
+            )
         ):
             # "Si je peux continuer, KB vers le sud. Sinon tant pis.": the rest read after it
             out[-1] = joined
+            ranks[-1] = _next_rank(said[0], rank)
             out.append(" ".join(said[1:]))
+            ranks.append(_rank_after(out[-1], None))
             continue
         out.append(line)
+        ranks.append(_rank_after(line, None))
     return out
+
+
+def _next_rank(line: str, before: int | None) -> int | None:
+    """The rank of the slide of ``line`` read after one of rank ``before``: its own, or one more
+    ("Then KB S" after "1) BK E")."""
+    if (nth := _ordinal(line)) is not None:
+        return nth[0]
+    return (before or 1) + 1
 
 
 _ORDINALS = {
@@ -3051,14 +3068,44 @@ _STEP_NOUN = (
 )
 _RANK = {w: k for k, words in _ORDINALS.items() for w in words}
 _STEP_RANK = _RANK | {w: k for k, words in _NUMBERED.items() for w in words}
+_FIRST_PHRASES = ("als erstes", "als erster", "als erste", "zu allererst", "zunächst", "zunaechst",
+                  "tout d'abord", "tout d’abord", "pour commencer", "en premier", "first of all",
+                  "to start", "to begin with", "per prima cosa", "per cominciare",
+                  "innanzitutto", "anzitutto", "prima di tutto", "per primo")  # fmt: skip
+"""A plan's first slide said in more words than an ordinal ("Als Erstes schiebe ich BR nach
+Westen", "Tout d'abord BK à l'est", "Per prima cosa KB a sud"; issue 31, tenth round)."""
+_LAST_PHRASES = ("finally", "lastly", "last of all", "and finally", "enfin", "et enfin",
+                 "pour finir", "pour terminer", "en dernier", "infine", "e infine", "per finire",
+                 "per ultimo", "zum schluss", "zum schluß", "zuletzt", "als letztes", "und zuletzt",
+                 "schließlich", "schliesslich", "und schließlich", "und schliesslich")  # fmt: skip
+"""The last slide of a plan at the head of its line or sentence ("Zum Schluss RB nach Norden",
+"Enfin BK à l'est", "Infine KB a sud", "Finally RB north"; issue 31, tenth round): read as the
+next slide only after a line that began the list (a rank, a "then": never a correction's
+"enfin, non...")."""
+LAST_RANK = 99
+"""The rank :func:`_ordinal` gives a slide led by one of :data:`_LAST_PHRASES`."""
+_LETTERS = {"a": 1, "b": 2, "c": 3, "d": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
+"""Letters and Roman numerals of a list ("a) BK east", "b) RB north", "ii) KB S"), only with
+the list's ")" or "." after them."""
+_PHRASE_RANK = {w.replace("’", "'"): 1 for w in _FIRST_PHRASES} | {
+    w: LAST_RANK for w in _LAST_PHRASES
+}
+_PHRASE = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+")
+    for w in sorted((*_FIRST_PHRASES, *_LAST_PHRASES), key=len, reverse=True)
+)
 _ORDINAL_LEAD = re.compile(
-    r"(?i)^\W*(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
-    r"(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
+    r"(?i)^\W*(?:(?P<letter>[a-d]|i{1,3}|iv)[.)]\s*"
+    r"|(?P<p>" + _PHRASE + r")(?:\s*[:.,]\s*|\s+(?!(?:non|no|nein|not|pas|nicht|nee)(?![\w'’])))"
+    r"|(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
+    r"(?P<n>[^\W_]+|d['’]abord)"
+    r"(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
     r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
-    r"(?:\s*(?:[:.)]|\s[-–—])\s*|\s+(?=[rybgkRYBGK]{2}\b))(?P<rest>\S.*)$"
+    r"(?:\s*(?:[:.)]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b)))(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
-"Zweiter Zug: KB nach Süden", "Second: KB south")."""
+"Zweiter Zug: KB nach Süden", "Second: KB south", "1- BR ovest", "Zweitens, falls ich dann noch
+darf: KB nach Süden", "b) RB north", "Zum Schluss RB nach Norden")."""
 _OVER_PARTS = re.compile(r"(?<=[.!;])\s+")
 
 
@@ -3088,11 +3135,24 @@ def _numbered_items(line: str) -> str:
 
 
 def _ordinal(line: str) -> tuple[int, str] | None:
-    """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest."""
+    """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest
+    (:data:`LAST_RANK` for "Zum Schluss", "Enfin", "Finally")."""
     m = _ORDINAL_LEAD.match(line.strip())
-    if m is None or (rank := (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())) is None:
+    if m is None:
         return None
-    return rank, m["rest"]
+    if m["letter"]:
+        return _LETTERS[m["letter"].casefold()], m["rest"]
+    if m["p"]:
+        return _PHRASE_RANK[" ".join(m["p"].casefold().split()).replace("’", "'")], m["rest"]
+    rank = (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())
+    return None if rank is None else (rank, m["rest"])
+
+
+def _rank_after(a: str, before: int | None) -> int | None:
+    """The rank of the last slide of ``a`` (a line, or lines read as one plan, ``before`` the
+    rank the reading gave it so far): its last sentence's own, else the last given."""
+    ranks = [o[0] for p in [a, *_OVER_PARTS.split(a)] if (o := _ordinal(p)) is not None]
+    return ranks[-1] if ranks and before is None else before
 
 
 def _goes_on_line(
@@ -3102,17 +3162,19 @@ def _goes_on_line(
     is_move_form: Callable[[str], bool] | None,
     notation: Callable[[object], str] | None,
     spell: Callable[[str], str] | None,
+    rank: int | None = None,
 ) -> str | None:
     """Lines ``a`` and ``b`` as one line when ``b`` goes on with the plan of ``a``
-    (:func:`_plan_over_lines`); None otherwise."""
+    (:func:`_plan_over_lines`; ``rank``: the rank of the last slide of ``a``, when the player
+    numbered them); None otherwise."""
     a, b = a.strip(), b.strip()
     if not a or not b or "?" in a or "?" in b or len(a) + len(b) > PROSE_MAX:
         return None
     sep = ""
     if (nth := _ordinal(b)) is not None and nth[0] >= 2:
-        # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud."
-        ranks = [o[0] for p in [a, *_OVER_PARTS.split(a)] if (o := _ordinal(p)) is not None]
-        if nth[0] - 1 not in ranks:
+        # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud.",
+        # "1) BK east" / "2) RB north" / "3) KB south", "Erstens: ..." / "Zum Schluss ..."
+        if rank is None or not (nth[0] == rank + 1 or (nth[0] == LAST_RANK and rank < LAST_RANK)):
             return None
         lead, sep = nth[1], " ; "
     else:

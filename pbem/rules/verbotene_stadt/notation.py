@@ -172,6 +172,10 @@ _FILLER = {
     # what the turn will be ("pour moi ce sera BR", "per me sarà BR", "bei mir wird es BR")
     "sera", "sarà", "sara", "c'est", "be", "it'll", "wird", "es", "bei",
     "seulement", "soltanto", "solamente", "lediglich", "merely", "simply",
+    # what the official is to do ("Danach soll der Rote nach Norden", "BK muss nach Osten", "RB
+    # should go north", "KB doit aller au sud", "BR deve andare a ovest"; issue 31, tenth round)
+    "soll", "sollte", "sollen", "muss", "müsste", "muesste", "should", "must", "doit", "devrait",
+    "deve", "dovrebbe", "dovrà", "dovra",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -554,6 +558,14 @@ def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
     )
 
 
+_LIST_MARK = re.compile(
+    r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:]|\d{1,2}\s*[-–—]+|#\d{1,2}[.):]?)\s*(?=\S)"
+)
+"""The number or letter of a list item before a slide ("1) RB north", "2. KB S", "1 - BR W",
+"b) BK E", "ii) RB N"; issue 31, tenth round): the item's place in the player's list, never one
+step (a step is "RB one north", "KB 1 S")."""
+
+
 def parse(
     board: Board,
     state: State,
@@ -570,6 +582,8 @@ def parse(
     drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
     sentence names an official, a card, a seat or a decision, or takes anything back
     (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
+    if kind == "move":
+        text = _LIST_MARK.sub("", text, count=1)  # "1) RB north", "2. KB S": no step (tenth round)
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
         # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,
@@ -3831,6 +3845,7 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
                 and re.fullmatch(r"[rybgk]{2}", toks[k + 1])
                 and toks[k - 1 : k] == ["the"]
             )
+            or (k > 1 and re.fullmatch(r"[rybgk]{2}", toks[k - 1]) and toks[k - 2] == "the")
         ):
             # "the blue/red one goes west", "the one with the blue hat": the official, not one
             # step (eighth round)
