@@ -707,6 +707,7 @@ def _read_commands(
     _argument_corrected(out, todo, where)
     if plans and parse_action is not None:
         _undecided_later(out, todo, where, parse_action)
+        _list_unread(out, todo, where, parse_action)
     if parse_action is not None:
         _refused_turn(out, todo)
     _once(out)
@@ -2863,7 +2864,7 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
     vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à gauche",
     "BK E (si j'ai encore des déplacements)", "RB a nord, poi BK a est, e se posso muovere ancora
     KB a sud"): a plan's later action is only played when the dice allow it."""
-    line = _numbered_items(line)
+    line = _last_said(_numbered_items(line))
     head, sep, tail = line.partition(":")
     said = _tokens(head)
     if (
@@ -3134,6 +3135,30 @@ def _numbered_items(line: str) -> str:
     return "".join(out).strip()
 
 
+def _last_said(line: str) -> str:
+    """``line`` with a sentence that says the last slide of a list ("D'abord KB vers le sud.
+    Ensuite RB au nord. Enfin BK à l'est.", "Als Erstes ... Anschließend ... Zum Schluss RB nach
+    Norden."; issue 31, tenth round) as the plan's next part, after a sentence that began the list
+    (a rank or a plan word); as it is otherwise ("RB N. Enfin, BK E" may correct)."""
+    parts = _OVER_PARTS.split(line)
+    if len(parts) < 2:
+        return line
+    out, listing = parts[0], _begins_list(parts[0])
+    for part in parts[1:]:
+        nth = _ordinal(part)
+        if listing and nth is not None and nth[0] == LAST_RANK:
+            out = f"{out} ; {nth[1]}"
+        else:
+            out = f"{out} {part}"
+        listing = listing or _begins_list(part)
+    return out
+
+
+def _begins_list(sentence: str) -> bool:
+    """Does ``sentence`` begin or go on with a list of slides (a rank, a plan word)?"""
+    return _ordinal(sentence) is not None or len(_PLAN_SPLIT.split(sentence)) > 1
+
+
 def _ordinal(line: str) -> tuple[int, str] | None:
     """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest
     (:data:`LAST_RANK` for "Zum Schluss", "Enfin", "Finally")."""
@@ -3286,7 +3311,7 @@ def _undecided_later(
                 continue
             core = _later_slide(tail, parse_action)
             if (
-                (k == at and alt is None and act.plan and (then or _goes_on(head)))  # its plan
+                (k == at and alt is None and act.plan and (then or _goes_on(_IF_LEAD.sub("", head))))  # its plan
                 or core is None
                 or denies(_tokens(core))
             ):
@@ -3300,6 +3325,122 @@ def _undecided_later(
                 pass
             out.errors.append((act.line, CommandError(_(_UNDECIDED) % {"line": shown})))
             return
+
+
+_LIST_UNREAD = N_(
+    "This reply lists more slides than could be read as one plan ('%(line)s'), so nothing was "
+    "played. Write the slides one after the other, e.g. RB N; KB S (a later slide is played only "
+    "if the fate dice let your turn go on), or send one slide at a time."
+)
+_OR_SPLIT = re.compile(
+    r"[,;:?!()]|\s+[-–—]+\s+|\s(?i:or|ou|o|oppure|oder|bzw\.?|beziehungsweise)\s"
+)
+
+
+def _names_slide(text: str, parse_action: Callable[[str], object]) -> bool:
+    """Does ``text`` name a slide: a piece of it (between commas, colons, brackets, an "or")
+    written in the game's notation, or an official's code in capitals ("could KB go south")?"""
+    if any(_moved(t) and t.isupper() and t not in _NOT_CODES for t in _tokens(text)):
+        return True
+    return any(
+        (piece := p.strip(" .")) and len(piece) <= PROSE_MAX and _written(parse_action, piece)
+        for p in _OR_SPLIT.split(text)
+    )
+
+
+def _lead_of(sentence: str) -> tuple[str, str] | None:
+    """The kind of lead of a sentence that lists a slide of a plan, and the rest: "rank" (the
+    second or a later item: "2)", "Zweitens", "Zum Schluss"), "then" ("Danach", "Poi"), "or"
+    ("Oder", "Ou bien"); None for any other sentence."""
+    bare = re.sub(r"^\W+", "", sentence)
+    if (nth := _ordinal(bare)) is not None and nth[0] >= 2:
+        return "rank", nth[1]
+    if (then := _PLAN_LEAD.match(bare)) is not None:
+        return "then", bare[then.end() :]
+    if (alt := _OR_LEAD.match(bare)) is not None:
+        return "or", bare[alt.end() :]
+    return None
+
+
+_JUST = frozenset(("just", "only", "juste", "seulement", "uniquement", "solo", "soltanto",
+                   "solamente", "unicamente", "nur", "lediglich", "bloß", "bloss"))  # fmt: skip
+"""The words that keep one slide alone ("just RB north", "nur KB nach Süden")."""
+
+
+def _plan_dropped(
+    act: Command, after: list[str], parse_action: Callable[[str], object]
+) -> str | None:
+    """The last line after a plan that corrects it to its first slide alone ("Sorry, scratch the
+    second one, just RB north", "Nein, streicht das Zweite, nur KB nach Süden", "Anzi no: solo RB
+    a nord"; issue 31, tenth round): a correction with "just" that names that slide and no
+    other; None otherwise. The player's last word: the first slide alone."""
+    lines = [x for x in after if x.strip()]
+    if not lines:
+        return None
+    last = lines[-1]
+    words = {t.casefold() for t in _tokens(last)}
+    if not is_correction(last) or not words & _JUST or "?" in last:
+        return None
+    named = [p.strip(" .") for p in _OR_SPLIT.split(last) if _names_slide(p, parse_action)]
+    cores = [c for p in named if (c := _later_slide(strip_please(p) or p, parse_action))]
+    if len(named) != 1 or len(cores) != 1:
+        return None
+    bare = " ".join(t for t in _tokens(cores[0]) if t.casefold() not in _JUST)
+    try:
+        return last if parse_action(bare) == act.action else None
+    except RuleError:
+        return None
+
+
+def _marked_sentences(line: str) -> list[str]:
+    """The sentences of ``line``, a list's mark that the split left alone ("2." of "2. ???")
+    kept with the sentence after it."""
+    out: list[str] = []
+    for sentence in _sentences(line):
+        if out and re.fullmatch(r"\W*(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)]", out[-1]):
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
+def _list_unread(
+    out: Reading, todo: list[str], where: dict[int, int], parse_action: Callable[[str], object]
+) -> None:
+    """The player's list of slides not read whole (issue 31, tenth round): beside the one move
+    read, a sentence that lists a later slide ("3) KB south", "Zweitens, ... KB nach Süden", "Zum
+    Schluss RB N", "Oder ... BK E") not read with it, a later item that asks ("2. ???",
+    "Secondo: KB a sud, si può?"), or more such sentences in the move's own line than its plan
+    has later slides. The first slide of a plan is never played alone: the reply is asked back."""
+    actions = [c for c in out.commands if c.kind == "action"]
+    if len(actions) != 1 or out.errors:
+        return
+    act = actions[0]
+    at = where.get(id(act))
+    said = {where.get(id(c)) for c in out.commands if c is not act}
+    if act.plan and at is not None and (alone := _plan_dropped(act, todo[at + 1 :], parse_action)):
+        # "1) RB north" / "2) KB south" / "Sorry, scratch the second one, just RB north."
+        out.commands[out.commands.index(act)] = act = replace(act, plan=(), line=alone)
+        said.add(at)  # (the plan's own lines, taken back, list nothing more)
+        said.update(k for k in range(at + 1, len(todo)) if todo[k].strip())
+    listed = 0
+    for k, line in enumerate(todo):
+        if k in said:
+            continue
+        for sentence in _marked_sentences(line):
+            lead = _lead_of(sentence)
+            if lead is None:
+                continue
+            kind, rest = lead
+            named = _names_slide(rest, parse_action)
+            if k == at and kind != "or" and named and "?" not in rest:
+                listed += 1  # a later slide of the move's own line: its plan's, if it has as many
+                continue
+            if named or (kind == "rank" and "?" in rest):
+                out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": sentence})))
+                return
+    if listed > len(act.plan):
+        out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": todo[at or 0]})))
 
 
 _TURN_NOW = (
