@@ -3072,7 +3072,8 @@ _STEP_RANK = _RANK | {w: k for k, words in _NUMBERED.items() for w in words}
 _FIRST_PHRASES = ("als erstes", "als erster", "als erste", "zu allererst", "zunächst", "zunaechst",
                   "tout d'abord", "tout d’abord", "pour commencer", "en premier", "first of all",
                   "to start", "to begin with", "per prima cosa", "per cominciare",
-                  "innanzitutto", "anzitutto", "prima di tutto", "per primo")  # fmt: skip
+                  "innanzitutto", "anzitutto", "prima di tutto", "per primo", "in primo luogo",
+                  "en premier lieu", "in the first place")  # fmt: skip
 """A plan's first slide said in more words than an ordinal ("Als Erstes schiebe ich BR nach
 Westen", "Tout d'abord BK à l'est", "Per prima cosa KB a sud"; issue 31, tenth round)."""
 _LAST_PHRASES = ("finally", "lastly", "last of all", "and finally", "enfin", "et enfin",
@@ -3088,12 +3089,18 @@ LAST_RANK = 99
 _LETTERS = {"a": 1, "b": 2, "c": 3, "d": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
 """Letters and Roman numerals of a list ("a) BK east", "b) RB north", "ii) KB S"), only with
 the list's ")" or "." after them."""
-_PHRASE_RANK = {w.replace("’", "'"): 1 for w in _FIRST_PHRASES} | {
-    w: LAST_RANK for w in _LAST_PHRASES
-}
+_THEN_PHRASES = {"in secondo luogo": 2, "en second lieu": 2, "en deuxième lieu": 2,
+                 "en deuxieme lieu": 2, "in the second place": 2, "in terzo luogo": 3,
+                 "en troisième lieu": 3, "en troisieme lieu": 3}  # fmt: skip
+"""The later ranks said in a phrase ("in primo luogo BR a ovest, in secondo luogo KB a sud")."""
+_PHRASE_RANK = (
+    {w.replace("’", "'"): 1 for w in _FIRST_PHRASES}
+    | {w: LAST_RANK for w in _LAST_PHRASES}
+    | _THEN_PHRASES
+)
 _PHRASE = "|".join(
     re.escape(w).replace(r"\ ", r"\s+")
-    for w in sorted((*_FIRST_PHRASES, *_LAST_PHRASES), key=len, reverse=True)
+    for w in sorted((*_FIRST_PHRASES, *_LAST_PHRASES, *_THEN_PHRASES), key=len, reverse=True)
 )
 _ORDINAL_LEAD = re.compile(
     r"(?i)^\W*(?:(?P<letter>[a-d]|i{1,3}|iv)[.)]\s*"
@@ -3102,7 +3109,7 @@ _ORDINAL_LEAD = re.compile(
     r"(?P<n>[^\W_]+|d['’]abord)"
     r"(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
     r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
-    r"(?:\s*(?:[:.)]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b)))(?P<rest>\S.*)$"
+    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b)))(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
 "Zweiter Zug: KB nach Süden", "Second: KB south", "1- BR ovest", "Zweitens, falls ich dann noch
@@ -3112,9 +3119,23 @@ _OVER_PARTS = re.compile(r"(?<=[.!;])\s+")
 
 _ITEM = re.compile(
     r"(?i)(?:^|(?<=[\s.,;]))(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
-    r"(?P<n>[^\W_]+)(?:\s+" + _STEP_NOUN + r")?(?:\s*(?:[:.)]|\s[-–—])\s*|\s*,?\s+)"
-    r"(?=[rybgk]{2}\b)"
+    r"(?P<n>(?:" + _PHRASE + r")(?![\w'’])|[^\W_]+)(?:\s+" + _STEP_NOUN + r")?"
+    r"(?:\s*(?:[:.)/°]|\s[-–—]|[-–—])\s*|\s*,?\s+)(?=[rybgk]{2}\b)"
 )
+
+
+_ADVERB_ITEM = re.compile(
+    r"(?i)(?:^|(?<=[\s.,;]))(?P<n>"
+    + "|".join(w for words in _ADVERBS.values() for w in words)
+    + r")(?![\w'’])(?:\s*[:,.)]\s*|\s+)"
+)
+"""An ordinal adverb before its slide, whatever the slide's words ("Premièrement", "Erstens",
+"secondly"; tenth round)."""
+
+
+def _item_rank(m: re.Match[str]) -> int | None:
+    said = " ".join(m["n"].casefold().split()).replace("’", "'")
+    return _PHRASE_RANK.get(said) or (_STEP_RANK if m["noun"] else _RANK).get(said)
 
 
 def _numbered_items(line: str) -> str:
@@ -3123,7 +3144,12 @@ def _numbered_items(line: str) -> str:
     31, ninth round) as a plan's parts; as it is unless the numbers run 1, 2, ... and there are
     at least two."""
     items = list(_ITEM.finditer(line))
-    ranks = [(_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold()) for m in items]
+    ranks = [_item_rank(m) for m in items]
+    if len(items) < 2 or ranks != list(range(1, len(items) + 1)):
+        # "Premièrement le fonctionnaire au chapeau noir ..., deuxièmement RB au nord": the
+        # ordinal adverbs, whatever follows them
+        items = list(_ADVERB_ITEM.finditer(line))
+        ranks = [_RANK.get(m["n"].casefold()) for m in items]
     if len(items) < 2 or ranks != list(range(1, len(items) + 1)):
         return line
     out, at = [], 0
@@ -3337,15 +3363,28 @@ _OR_SPLIT = re.compile(
 )
 
 
-def _names_slide(text: str, parse_action: Callable[[str], object]) -> bool:
+def _names_slide(text: str, parse_action: Callable[[str], object], code: bool = True) -> bool:
     """Does ``text`` name a slide: a piece of it (between commas, colons, brackets, an "or")
-    written in the game's notation, or an official's code in capitals ("could KB go south")?"""
-    if any(_moved(t) and t.isupper() and t not in _NOT_CODES for t in _tokens(text)):
+    written in the game's notation, or (``code``) an official's code in capitals ("could KB go
+    south")?"""
+    if code and any(_moved(t) and t.isupper() and t not in _NOT_CODES for t in _tokens(text)):
         return True
     return any(
-        (piece := p.strip(" .")) and len(piece) <= PROSE_MAX and _written(parse_action, piece)
+        (piece := p.strip(" .")) and len(piece) <= PROSE_MAX and _a_slide(parse_action, piece)
         for p in _OR_SPLIT.split(text)
     )
+
+
+def _a_slide(parse_action: Callable[[str], object], text: str) -> bool:
+    """Is ``text`` a move in the game's notation, legal now or not (not another decision's words:
+    "je crois que c'est le mieux" is no slide)?"""
+    try:
+        parse_action(text)
+    except (InvalidSyntax, NotYourDecision):
+        return False
+    except RuleError:
+        return True
+    return True
 
 
 def _lead_of(sentence: str) -> tuple[str, str] | None:
@@ -3397,7 +3436,7 @@ def _marked_sentences(line: str) -> list[str]:
     kept with the sentence after it."""
     out: list[str] = []
     for sentence in _sentences(line):
-        if out and re.fullmatch(r"\W*(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)]", out[-1]):
+        if out and re.fullmatch(r"\W*(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)/°]", out[-1]):
             out[-1] = f"{out[-1]} {sentence}"
         else:
             out.append(sentence)
@@ -3432,11 +3471,13 @@ def _list_unread(
             if lead is None:
                 continue
             kind, rest = lead
-            named = _names_slide(rest, parse_action)
+            # a code alone names a slide in a list's item or a question ("2) KB?"), not in a
+            # remark after "then" ("Then I'll see what BK does")
+            named = _names_slide(rest, parse_action, code=kind == "rank" or "?" in rest)
             if k == at and kind != "or" and named and "?" not in rest:
                 listed += 1  # a later slide of the move's own line: its plan's, if it has as many
                 continue
-            if named or (kind == "rank" and "?" in rest):
+            if named or (kind == "rank" and re.match(r"[^\w?]*\?", rest)):  # "2. ???"
                 out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": sentence})))
                 return
     if listed > len(act.plan):
@@ -3767,6 +3808,9 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
         # "Premier coup RB vers le haut", "1. RB north" (the list's number is no count of steps:
         # the form without it is tried first)
         forms.insert(0, bare := strip_please(nth[1]) or nth[1])
+    elif nth is not None and nth[0] == 1:
+        # "Per prima cosa il funzionario col cappello nero ...", "Als Erstes schiebe ich BR ..."
+        forms.append(bare := strip_please(nth[1]) or nth[1])
     short = len(part) <= PROSE_MAX  # (the forms below are of a few words; linear cost)
     if short and (m := _ARROW_REMARK.search(bare)) and _aside(m["r"], parse_action):
         forms.append(bare := strip_please(bare[: m.start()]) or bare[: m.start()])  # "<- my plan"

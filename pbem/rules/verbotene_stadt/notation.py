@@ -176,6 +176,9 @@ _FILLER = {
     # should go north", "KB doit aller au sud", "BR deve andare a ovest"; issue 31, tenth round)
     "soll", "sollte", "sollen", "muss", "müsste", "muesste", "should", "must", "doit", "devrait",
     "deve", "dovrebbe", "dovrà", "dovra",
+    # the first of a list of slides said alone ("Erstens RB nach Norden", "Premièrement BR à
+    # l'ouest", "Primo: KB a sud", "Firstly BK east"; tenth round)
+    "erstens", "premièrement", "premierement", "primo", "firstly", "innanzitutto", "anzitutto",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -559,7 +562,8 @@ def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
 
 
 _LIST_MARK = re.compile(
-    r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:]|\d{1,2}\s*[-–—]+|#\d{1,2}[.):]?)\s*(?=\S)"
+    r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:/]|\d{1,2}\s*(?:[-–—]+|°)|#\d{1,2}[.):]?)\s*"
+    r"(?=\S)"
 )
 """The number or letter of a list item before a slide ("1) RB north", "2. KB S", "1 - BR W",
 "b) BK E", "ii) RB N"; issue 31, tenth round): the item's place in the player's list, never one
