@@ -2938,6 +2938,12 @@ KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action,
 is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
 
 
+_STILL = frozenset(("still", "then", "encore", "toujours", "alors", "ensuite", "ancora", "allora",
+                    "poi", "noch", "immer", "dann", "danach"))  # fmt: skip
+"""Words of time in a condition that only says "if I may" ("if still possible", "si c'est encore
+possible", "se ancora possibile", "wenn dann noch möglich"; tenth round)."""
+
+
 _DICE_AGREE = frozenset(
     ("agree", "agrees", "allow", "allows", "let", "lets", "permit", "permits", "favour", "favor",
      "d'accord", "accord", "permettent", "permet", "laissent", "laisse", "veulent", "veut",
@@ -2960,7 +2966,7 @@ def _goes_on(condition: str) -> bool:
     words = [t.casefold() for t in toks]
     if (
         words
-        and set(words) <= _MAY_WORDS
+        and set(words) <= _MAY_WORDS | _STILL
         and any(w not in ("i", "je", "io", "ich", "it", "es", "le", "is", "am") for w in words)
     ):
         return True  # "if I may", "si possible", "wenn ich darf"
@@ -3174,10 +3180,20 @@ def _last_said(line: str) -> str:
         nth = _ordinal(part)
         if listing and nth is not None and nth[0] == LAST_RANK:
             out = f"{out} ; {nth[1]}"
+        elif _ends_going_on(part) and not _ends_going_on(out):
+            out = f"{out} ; {part}"  # "RB north. KB south if the dice allow."
         else:
             out = f"{out} {part}"
         listing = listing or _begins_list(part)
     return out
+
+
+def _ends_going_on(sentence: str) -> bool:
+    """Does ``sentence`` end in a condition of going on ("KB south if the dice allow.")?"""
+    ends = list(_MORE_MOVES.finditer(sentence))
+    return bool(
+        ends and _goes_on(ends[-1]["c"]) and not sentence[ends[-1].end() :].strip(" .!)")
+    )
 
 
 def _begins_list(sentence: str) -> bool:
@@ -3230,8 +3246,12 @@ def _goes_on_line(
         lead, sep = nth[1], " ; "
     else:
         lead = re.sub(r"^E(?=\s+se\s)", "e", re.sub(r"^\W+", "", b))  # "E se tocca ancora"
+        planned = _as_plan(lead, parse_action)
+        if planned.rstrip(" .!").endswith(";") and not planned.lstrip().startswith(";"):
+            sep = " ; "  # "RB north." / "KB south if the dice allow."
         goes_on = (
-            _as_plan(lead, parse_action).lstrip().startswith(";")  # "Si le dé me laisse ... :"
+            sep
+            or planned.lstrip().startswith(";")  # "Si le dé me laisse ... :"
             or _PLAN_LEAD.match(lead) is not None  # "Then KB S", "Dann RB nach Norden"
             or (not a.endswith((".", "!", ";", ":")) and lead[:1].islower() and _OPEN_END.search(a))
         )
@@ -3371,6 +3391,8 @@ def _names_slide(text: str, parse_action: Callable[[str], object], code: bool = 
         return True
     return any(
         (piece := p.strip(" .")) and len(piece) <= PROSE_MAX and _a_slide(parse_action, piece)
+        or (head := _SLIDE_END.split(piece, maxsplit=1)[0].strip(" .!")) != piece
+        and _a_slide(parse_action, head)
         for p in _OR_SPLIT.split(text)
     )
 
@@ -3387,11 +3409,21 @@ def _a_slide(parse_action: Callable[[str], object], text: str) -> bool:
     return True
 
 
-def _lead_of(sentence: str) -> tuple[str, str] | None:
+_IF_WITHIN = re.compile(r"(?i)(?<![\w'’])(?:if|si|s['’]il|se|wenn|falls|sofern|qualora|unless)(?![\w'’])")
+
+
+def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str, str] | None:
     """The kind of lead of a sentence that lists a slide of a plan, and the rest: "rank" (the
     second or a later item: "2)", "Zweitens", "Zum Schluss"), "then" ("Danach", "Poi"), "or"
-    ("Oder", "Ou bien"); None for any other sentence."""
+    ("Oder", "Ou bien"), "if" (a slide that ends in a condition of going on: "KB south if the
+    dice allow"); None for any other sentence."""
     bare = re.sub(r"^\W+", "", sentence)
+    if len(bare) <= PROSE_MAX and (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(
+        ";"
+    ):
+        return "if", planned.rstrip(" ;")
+    if (cond := _IF_WITHIN.search(bare)) is not None and cond.start():
+        return "if", bare  # "KB south if the board allows" (a condition after the slide)
     if (nth := _ordinal(bare)) is not None and nth[0] >= 2:
         return "rank", nth[1]
     if (then := _PLAN_LEAD.match(bare)) is not None:
@@ -3467,7 +3499,7 @@ def _list_unread(
         if k in said:
             continue
         for sentence in _marked_sentences(line):
-            lead = _lead_of(sentence)
+            lead = _lead_of(sentence, parse_action)
             if lead is None:
                 continue
             kind, rest = lead
