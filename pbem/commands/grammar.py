@@ -2842,7 +2842,8 @@ def _read_line(
 
 
 _MORE_MOVES = re.compile(
-    r"(?i)\s*,?\s*\(?\s*(?:(?<![\w'’])(?-i:and|And|et|Et|e|und|Und)(?:\s*,\s*|\s+))?(?:if|si|s['’]il|se|wenn|falls)\s+"
+    r"(?i)\s*,?\s*\(?\s*(?:(?<![\w'’])(?-i:and|And|et|Et|e|und|Und)(?:\s*,\s*|\s+))?"
+    r"(?:if|si|s['’]il|se|wenn|falls|should|sollten?|dovessero|dovesse)\s+"
     r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2})\b))"
 )
 _AGAIN_WORDS = frozenset(
@@ -2944,6 +2945,12 @@ _STILL = frozenset(("still", "then", "encore", "toujours", "alors", "ensuite", "
 possible", "se ancora possibile", "wenn dann noch möglich"; tenth round)."""
 
 
+_POSSIBLE = frozenset(("geht", "possible", "possibile", "möglich", "moeglich", "allowed", "permitted",
+                       "erlaubt", "permis", "consentito", "permesso"))  # fmt: skip
+"""Words that say the turn goes on without naming whose ("falls danach noch einer geht", "if
+another is still possible"; tenth round)."""
+
+
 _DICE_AGREE = frozenset(
     ("agree", "agrees", "allow", "allows", "let", "lets", "permit", "permits", "favour", "favor",
      "d'accord", "accord", "permettent", "permet", "laissent", "laisse", "veulent", "veut",
@@ -2978,7 +2985,7 @@ def _goes_on(condition: str) -> bool:
     )
     return bool(
         going
-        and (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+        and (_MINE | _DICE | _WHOSE_TURN | _POSSIBLE).intersection(words)
         and not _NEGATIONS.intersection(words)
         and not any(w.endswith("n't") for w in words)
         and not any(_moved(t) for t in toks)

@@ -3818,6 +3818,28 @@ def _official_first(toks: list[str], rest: list[str]) -> list[str]:
     return rest
 
 
+_AT_THE_END = (("at", "the", "end"), ("in", "the", "end"), ("à", "la", "fin"), ("a", "la", "fin"),
+               ("en", "fin", "de", "course"), ("alla", "fine"), ("am", "ende"),
+               ("am", "schluss"))  # fmt: skip
+"""Where a slide turns, said in words ("south and turn it west at the end", "puis à la fin vers
+l'ouest", "e alla fine a ovest", "und am Ende nach Westen"; issue 31, tenth round): no word of
+its own."""
+
+
+def _at_the_end(toks: list[str]) -> list[str]:
+    """``toks`` without the words of :data:`_AT_THE_END`."""
+    out: list[str] = []
+    k = 0
+    while k < len(toks):
+        phrase = next((p for p in _AT_THE_END if tuple(toks[k : k + len(p)]) == p), None)
+        if phrase is not None and k:
+            k += len(phrase)
+            continue
+        out.append(toks[k])
+        k += 1
+    return out
+
+
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
     if (going_on := _GOES_ON.search(a.text.strip(" .!…"))) is not None and "\n" not in a.text:
@@ -3832,7 +3854,7 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             text=a.text,
             hint=a.hint,
         )
-    toks = _going(_not_this_but(_named_by_colours(_described(_nothing_more(toks)))))
+    toks = _going(_not_this_but(_named_by_colours(_described(_nothing_more(_at_the_end(toks))))))
     mode = ""
     rest: list[str] = []
     step = far = False
