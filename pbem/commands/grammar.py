@@ -188,14 +188,15 @@ _PLAN_SPLIT = re.compile(
     # and finally KB S", "... e infine KB S", "... und zuletzt KB S"); "enfin" only after "et"
     # ("enfin non, plutôt ..." corrects)
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:FINALLY|INFINE|ZULETZT|SCHLIESSLICH|SCHLIEẞLICH"
-    r"|SCHLIEßLICH)\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
+    r"|SCHLIEßLICH|ZUM\s+SCHLUSS|ALS\s+LETZTES|LASTLY|PER\s+FINIRE|PER\s+ULTIMO|POUR\s+FINIR"
+    r"|POUR\s+TERMINER|EN\s+DERNIER)(?:\s*+,)?\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
     r"(?:\s*+,)?\s++"
     # more words of "then" before an action (issue 31, ninth round: "RB au nord, après KB au
     # sud", "RB nord. Et après, KB sud", "RB nord, dopo KB sud", "..., gefolgt von KB S"), only
     # after a comma or "and" and before an official's code ("KB S après RB N" says the order
     # the other way)
-    r"|(?:\s*+,|\s++(?i:and|et|e|und))\s++(?i:après|apres|dopo|par\s+la\s+suite|in\s+seguito"
+    r"|(?:\s*+,|\s++(?i:and|et|e|und)|(?<=[.!])(?=\s))\s++(?i:après|apres|dopo|par\s+la\s+suite|in\s+seguito"
     r"|successivamente|hinterher|daraufhin|als\s+nächstes|als\s+naechstes|followed\s+by"
     r"|suivi\s+de|seguito\s+da|gefolgt\s+von|after\s+which|après\s+quoi|apres\s+quoi"
     r"|subito\s+dopo|gleich\s+danach|juste\s+après|right\s+after(?:wards)?|quindi|e\s+quindi"
@@ -344,6 +345,8 @@ def _continues(
     tb, ta = _tokens(b), _tokens(a)
     if not tb or not ta or len(tb) > 8 or denies(ta):
         return False
+    if (nth := _ordinal(b)) is not None and nth[0] >= 2:
+        return False  # "1) BR a sinistra" / "2) se posso, KB in basso": the next item of a list
     # a line that doubts, corrects or asks about the move's directions ("RB N" / "non, E",
     # "ou plutôt E, je ne sais pas", "ou E ?"): read with the move, as one line (the reading of
     # a correction or a question in a line), never the first move alone
@@ -638,7 +641,7 @@ def _read_commands(
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
     if parse_action is not None:
-        todo = [pointed(x, suggested or {}) for x in todo]
+        todo = [x if _item_of_list(x) else pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
@@ -3086,7 +3089,9 @@ _FIRST_PHRASES = ("als erstes", "als erster", "als erste", "zu allererst", "zun�
                   "tout d'abord", "tout d’abord", "pour commencer", "en premier", "first of all",
                   "to start", "to begin with", "per prima cosa", "per cominciare",
                   "innanzitutto", "anzitutto", "prima di tutto", "per primo", "in primo luogo",
-                  "en premier lieu", "in the first place")  # fmt: skip
+                  "en premier lieu", "in the first place", "je commence par", "on commence par",
+                  "i start with", "i'll start with", "starting with", "ich beginne mit",
+                  "ich fange mit", "comincio con", "inizio con", "parto con")  # fmt: skip
 """A plan's first slide said in more words than an ordinal ("Als Erstes schiebe ich BR nach
 Westen", "Tout d'abord BK à l'est", "Per prima cosa KB a sud"; issue 31, tenth round)."""
 _LAST_PHRASES = ("finally", "lastly", "last of all", "and finally", "enfin", "et enfin",
@@ -3103,6 +3108,7 @@ _LETTERS = {"a": 1, "b": 2, "c": 3, "d": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
 """Letters and Roman numerals of a list ("a) BK east", "b) RB north", "ii) KB S"), only with
 the list's ")" or "." after them."""
 _THEN_PHRASES = {"in secondo luogo": 2, "en second lieu": 2, "en deuxième lieu": 2,
+                 "en deuxième": 2, "en deuxieme": 2, "en second": 2, "en troisième": 3,
                  "en deuxieme lieu": 2, "in the second place": 2, "in terzo luogo": 3,
                  "en troisième lieu": 3, "en troisieme lieu": 3}  # fmt: skip
 """The later ranks said in a phrase ("in primo luogo BR a ovest, in secondo luogo KB a sud")."""
@@ -3117,12 +3123,12 @@ _PHRASE = "|".join(
 )
 _ORDINAL_LEAD = re.compile(
     r"(?i)^\W*(?:(?P<letter>[a-d]|i{1,3}|iv)[.)]\s*"
-    r"|(?P<p>" + _PHRASE + r")(?:\s*[:.,]\s*|\s+(?!(?:non|no|nein|not|pas|nicht|nee)(?![\w'’])))"
+    r"|(?:(?:and|et|e|und)\s+)?(?P<p>" + _PHRASE + r")(?:\s*[:.,]\s*|\s+(?!(?:non|no|nein|not|pas|nicht|nee)(?![\w'’])))"
     r"|(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
     r"(?P<n>[^\W_]+|d['’]abord)"
     r"(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
     r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
-    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b)))(?P<rest>\S.*)$"
+    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b|\()))(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
 "Zweiter Zug: KB nach Süden", "Second: KB south", "1- BR ovest", "Zweitens, falls ich dann noch
@@ -3201,6 +3207,13 @@ def _ends_going_on(sentence: str) -> bool:
     return bool(
         ends and _goes_on(ends[-1]["c"]) and not sentence[ends[-1].end() :].strip(" .!)")
     )
+
+
+def _item_of_list(line: str) -> bool:
+    """Is ``line`` an item of the player's own list that names its move ("Second coup (si les
+    dés le veulent) : KB en bas", "2nd move: KB S"; tenth round), no place in the mail's list?"""
+    nth = _ordinal(line)
+    return nth is not None and any(_moved(t) and t.upper() not in _NOT_CODES for t in _tokens(nth[1]))
 
 
 def _begins_list(sentence: str) -> bool:
