@@ -3483,6 +3483,32 @@ def _plan_dropped(
         return None
 
 
+_ITEM_NAMED = re.compile(
+    r"(?i)(?<![\w'’])(?:\d{1,2}[.)°]|[b-d]\)|(?:the|le|la|il|lo|das|der|die|den)\s+(?:"
+    + "|".join(w for k in (2, 3, 4) for w in _ORDINALS[k] if not w.isdigit())
+    + r")(?![\w'’]))"
+)
+"""A reference to an item of the player's own list ("2)", "the second", "le deuxième", "das
+Zweite", "il secondo")."""
+
+
+def _item_corrected(
+    todo: list[str], at: int, said: set[int | None], parse_action: Callable[[str], object]
+) -> bool:
+    """Is the move read from a correction of one item of a list of slides above it ("1) RB
+    north" / "2) KB south" / "No wait, 2) should be BR west")? Which slides the player now
+    means is not said: asked back (tenth round)."""
+    line = todo[at]
+    if not is_correction(line) or not _ITEM_NAMED.search(line):
+        return False
+    return any(
+        k not in said
+        and (";" in todo[k] or _begins_list(todo[k]))
+        and _names_slide(todo[k], parse_action)
+        for k in range(at)
+    )
+
+
 def _marked_sentences(line: str) -> list[str]:
     """The sentences of ``line``, a list's mark that the split left alone ("2." of "2. ???")
     kept with the sentence after it."""
@@ -3514,6 +3540,10 @@ def _list_unread(
         out.commands[out.commands.index(act)] = act = replace(act, plan=(), line=alone)
         said.add(at)  # (the plan's own lines, taken back, list nothing more)
         said.update(k for k in range(at + 1, len(todo)) if todo[k].strip())
+    if at is not None and _item_corrected(todo, at, said, parse_action):
+        # "1) RB north" / "2) KB south" / "No wait, 2) should be BR west."
+        out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": todo[at]})))
+        return
     listed = 0
     for k, line in enumerate(todo):
         if k in said:
@@ -3525,11 +3555,15 @@ def _list_unread(
             kind, rest = lead
             # a code alone names a slide in a list's item or a question ("2) KB?"), not in a
             # remark after "then" ("Then I'll see what BK does")
-            named = _names_slide(rest, parse_action, code=kind == "rank" or "?" in rest)
+            named = _names_slide(rest, parse_action, code=kind in ("rank", "or") or "?" in rest)
             if k == at and kind != "or" and named and "?" not in rest:
                 listed += 1  # a later slide of the move's own line: its plan's, if it has as many
                 continue
-            if named or (kind == "rank" and re.match(r"[^\w?]*\?", rest)):  # "2. ???"
+            if (
+                named
+                or (kind == "rank" and re.match(r"[^\w?]*\?", rest))  # "2. ???"
+                or (kind == "or" and "?" in rest)  # "(or the other way round?)"
+            ):
                 out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": sentence})))
                 return
     if listed > len(act.plan):
