@@ -3486,7 +3486,9 @@ def _plan_dropped(
 _ITEM_NAMED = re.compile(
     r"(?i)(?<![\w'’])(?:\d{1,2}[.)°]|[b-d]\)|(?:the|le|la|il|lo|das|der|die|den)\s+(?:"
     + "|".join(w for k in (2, 3, 4) for w in _ORDINALS[k] if not w.isdigit())
-    + r")(?![\w'’]))"
+    + r")|"
+    + "|".join(w for k in (2, 3, 4) for w in _ADVERBS[k])
+    + r")(?![\w'’])"
 )
 """A reference to an item of the player's own list ("2)", "the second", "le deuxième", "das
 Zweite", "il secondo")."""
@@ -3514,7 +3516,10 @@ def _marked_sentences(line: str) -> list[str]:
     kept with the sentence after it."""
     out: list[str] = []
     for sentence in _sentences(line):
-        if out and re.fullmatch(r"\W*(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)/°]", out[-1]):
+        if out and (
+            re.fullmatch(r"\W*(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)/°]", out[-1])
+            or ((then := _PLAN_LEAD.match(out[-1])) and not re.search(r"\w", out[-1][then.end() :]))
+        ):  # "2." / "???", "Ensuite ?" / "Je ne sais pas, KB au sud peut-être."
             out[-1] = f"{out[-1]} {sentence}"
         else:
             out.append(sentence)
