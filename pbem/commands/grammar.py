@@ -3843,6 +3843,7 @@ _DICE_IF = re.compile(
     r"|(?:^|\s*,?\s+)(?:(?:and|et|e|und)\s+)?(?:si|if|se|wenn|falls)\s+"
     + _AGAIN
     + r"\s*(?=$|[,.;!])"
+    r"|(?:^|\s*,?\s+)(?:(?:the\s+)?dice|(?:the\s+)?die|luck)\s+permitting\s*(?=$|[,.;!])"
 )
 """The condition of a plan's later action on the fate dice ("BK E puis KB S si les dés le
 permettent", "RB N ; ensuite, si les dés le permettent, KB S"; issue 31): what a plan means."""

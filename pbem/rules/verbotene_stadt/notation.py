@@ -562,11 +562,13 @@ def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
 
 
 _LIST_MARK = re.compile(
-    r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:/]|\d{1,2}\s*(?:[-–—]+|°)|#\d{1,2}[.):]?)\s*"
-    r"(?=\S)"
+    r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:/]|\d{1,2}\s*(?:[-–—]+|°)|#\d{1,2}[.):]?"
+    r"|(?i:step|schritt|zug|move|slide|passo|mossa|étape|etape|coup|déplacement|deplacement)"
+    r"\s*(?:n[°o.]\s*|nr\.?\s*|#)?(?:\d{1,2}|one|two|three|un|deux|trois|uno|due|tre|eins|zwei|drei)"
+    r"\s*[:.)\-–—])\s*(?=\S)"
 )
 """The number or letter of a list item before a slide ("1) RB north", "2. KB S", "1 - BR W",
-"b) BK E", "ii) RB N"; issue 31, tenth round): the item's place in the player's list, never one
+"b) BK E", "ii) RB N", "Step 1 - RB north", "Zug 2: KB S"; issue 31, tenth round): the item's place in the player's list, never one
 step (a step is "RB one north", "KB 1 S")."""
 
 
