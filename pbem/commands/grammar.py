@@ -3438,7 +3438,9 @@ def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str,
     ("Oder", "Ou bien"), "if" (a slide that ends in a condition of going on: "KB south if the
     dice allow"); None for any other sentence."""
     bare = re.sub(r"^\W+", "", sentence)
-    if len(bare) <= PROSE_MAX and (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(
+    if len(bare) > PROSE_MAX:
+        return None
+    if (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(
         ";"
     ):
         return "if", planned.rstrip(" ;")
@@ -3511,6 +3513,15 @@ def _item_corrected(
     )
 
 
+def _said_move(text: str, act: Command, parse_action: Callable[[str], object]) -> bool:
+    """Is the slide at the start of ``text`` the move ``act`` read?"""
+    core = _later_slide(_SLIDE_END.split(text.strip(), maxsplit=1)[0], parse_action)
+    try:
+        return core is not None and parse_action(core) == act.action
+    except RuleError:
+        return False
+
+
 def _marked_sentences(line: str) -> list[str]:
     """The sentences of ``line``, a list's mark that the split left alone ("2." of "2. ???")
     kept with the sentence after it."""
@@ -3561,6 +3572,8 @@ def _list_unread(
             # a code alone names a slide in a list's item or a question ("2) KB?"), not in a
             # remark after "then" ("Then I'll see what BK does")
             named = _names_slide(rest, parse_action, code=kind in ("rank", "or") or "?" in rest)
+            if kind == "if" and named and _said_move(rest, act, parse_action):
+                continue  # "RB N, if that's allowed": the move itself under its condition
             if k == at and kind != "or" and named and "?" not in rest:
                 listed += 1  # a later slide of the move's own line: its plan's, if it has as many
                 continue
