@@ -2986,9 +2986,14 @@ def _goes_on(condition: str) -> bool:
         or _GO_ON_WORDS.intersection(words)
         or _GO_ON_PHRASE.search(condition) is not None
     )
+    named = any(t[:1].isupper() and len(t) > 2 and t.casefold() not in _DICE for t in toks)
     return bool(
         going
-        and (_MINE | _DICE | _WHOSE_TURN | _POSSIBLE).intersection(words)
+        and (
+            (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+            # (not "if it is still possible for Bea")
+            or (_POSSIBLE.intersection(words) and not named)
+        )
         and not _NEGATIONS.intersection(words)
         and not any(w.endswith("n't") for w in words)
         and not any(_moved(t) for t in toks)
@@ -3123,7 +3128,9 @@ _PHRASE = "|".join(
 )
 _ORDINAL_LEAD = re.compile(
     r"(?i)^\W*(?:(?P<letter>[a-d]|i{1,3}|iv)[.)]\s*"
-    r"|(?:(?:and|et|e|und)\s+)?(?P<p>" + _PHRASE + r")(?:\s*[:.,]\s*|\s+(?!(?:non|no|nein|not|pas|nicht|nee)(?![\w'’])))"
+    r"|(?:(?:and|et|e|und)\s+)?(?P<p>"
+    + _PHRASE
+    + r")(?:\s*[:.,]\s*|\s+(?!(?:non|no|nein|not|pas|nicht|nee)(?![\w'’])))"
     r"|(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
     r"(?P<n>[^\W_]+|d['’]abord)"
     r"(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
@@ -3204,16 +3211,16 @@ def _last_said(line: str) -> str:
 def _ends_going_on(sentence: str) -> bool:
     """Does ``sentence`` end in a condition of going on ("KB south if the dice allow.")?"""
     ends = list(_MORE_MOVES.finditer(sentence))
-    return bool(
-        ends and _goes_on(ends[-1]["c"]) and not sentence[ends[-1].end() :].strip(" .!)")
-    )
+    return bool(ends and _goes_on(ends[-1]["c"]) and not sentence[ends[-1].end() :].strip(" .!)"))
 
 
 def _item_of_list(line: str) -> bool:
     """Is ``line`` an item of the player's own list that names its move ("Second coup (si les
     dés le veulent) : KB en bas", "2nd move: KB S"; tenth round), no place in the mail's list?"""
     nth = _ordinal(line)
-    return nth is not None and any(_moved(t) and t.upper() not in _NOT_CODES for t in _tokens(nth[1]))
+    return nth is not None and any(
+        _moved(t) and t.upper() not in _NOT_CODES for t in _tokens(nth[1])
+    )
 
 
 def _begins_list(sentence: str) -> bool:
@@ -3377,7 +3384,12 @@ def _undecided_later(
                 continue
             core = _later_slide(tail, parse_action)
             if (
-                (k == at and alt is None and act.plan and (then or _goes_on(_IF_LEAD.sub("", head))))  # its plan
+                (
+                    k == at
+                    and alt is None
+                    and act.plan
+                    and (then or _goes_on(_IF_LEAD.sub("", head)))
+                )  # its plan
                 or core is None
                 or denies(_tokens(core))
             ):
@@ -3409,12 +3421,14 @@ def _names_slide(text: str, parse_action: Callable[[str], object], code: bool = 
     south")?"""
     if code and any(_moved(t) and t.isupper() and t not in _NOT_CODES for t in _tokens(text)):
         return True
-    return any(
-        (piece := p.strip(" .")) and len(piece) <= PROSE_MAX and _a_slide(parse_action, piece)
-        or (head := _SLIDE_END.split(piece, maxsplit=1)[0].strip(" .!")) != piece
-        and _a_slide(parse_action, head)
-        for p in _OR_SPLIT.split(text)
-    )
+    for p in _OR_SPLIT.split(text):
+        piece = p.strip(" .")
+        if not piece or len(piece) > PROSE_MAX:
+            continue
+        head = _SLIDE_END.split(piece, maxsplit=1)[0].strip(" .!")  # "KB S if the board allows"
+        if _a_slide(parse_action, piece) or (head != piece and _a_slide(parse_action, head)):
+            return True
+    return False
 
 
 def _a_slide(parse_action: Callable[[str], object], text: str) -> bool:
@@ -3429,7 +3443,9 @@ def _a_slide(parse_action: Callable[[str], object], text: str) -> bool:
     return True
 
 
-_IF_WITHIN = re.compile(r"(?i)(?<![\w'’])(?:if|si|s['’]il|se|wenn|falls|sofern|qualora|unless)(?![\w'’])")
+_IF_WITHIN = re.compile(
+    r"(?i)(?<![\w'’])(?:if|si|s['’]il|se|wenn|falls|sofern|qualora|unless)(?![\w'’])"
+)
 
 
 def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str, str] | None:
@@ -3440,9 +3456,7 @@ def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str,
     bare = re.sub(r"^\W+", "", sentence)
     if len(bare) > PROSE_MAX:
         return None
-    if (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(
-        ";"
-    ):
+    if (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(";"):
         return "if", planned.rstrip(" ;")
     if (cond := _IF_WITHIN.search(bare)) is not None and cond.start():
         return "if", bare  # "KB south if the board allows" (a condition after the slide)
