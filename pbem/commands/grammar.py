@@ -188,14 +188,15 @@ _PLAN_SPLIT = re.compile(
     # and finally KB S", "... e infine KB S", "... und zuletzt KB S"); "enfin" only after "et"
     # ("enfin non, plutôt ..." corrects)
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:FINALLY|INFINE|ZULETZT|SCHLIESSLICH|SCHLIEẞLICH"
-    r"|SCHLIEßLICH)\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
+    r"|SCHLIEßLICH|ZUM\s+SCHLUSS|ALS\s+LETZTES|LASTLY|PER\s+FINIRE|PER\s+ULTIMO|POUR\s+FINIR"
+    r"|POUR\s+TERMINER|EN\s+DERNIER)(?:\s*+,)?\s+|(?:\s*+,)?\s++(?i:et)\s+(?i:ENFIN)\s+"
     r"|(?:\s*+,)?\s++(?i:(?:and|et|e|und)\s+)?(?i:if|si|se|wenn|falls)\s+(?i:" + _AGAIN + r")"
     r"(?:\s*+,)?\s++"
     # more words of "then" before an action (issue 31, ninth round: "RB au nord, après KB au
     # sud", "RB nord. Et après, KB sud", "RB nord, dopo KB sud", "..., gefolgt von KB S"), only
     # after a comma or "and" and before an official's code ("KB S après RB N" says the order
     # the other way)
-    r"|(?:\s*+,|\s++(?i:and|et|e|und))\s++(?i:après|apres|dopo|par\s+la\s+suite|in\s+seguito"
+    r"|(?:\s*+,|\s++(?i:and|et|e|und)|(?<=[.!])(?=\s))\s++(?i:après|apres|dopo|par\s+la\s+suite|in\s+seguito"
     r"|successivamente|hinterher|daraufhin|als\s+nächstes|als\s+naechstes|followed\s+by"
     r"|suivi\s+de|seguito\s+da|gefolgt\s+von|after\s+which|après\s+quoi|apres\s+quoi"
     r"|subito\s+dopo|gleich\s+danach|juste\s+après|right\s+after(?:wards)?|quindi|e\s+quindi"
@@ -344,6 +345,8 @@ def _continues(
     tb, ta = _tokens(b), _tokens(a)
     if not tb or not ta or len(tb) > 8 or denies(ta):
         return False
+    if (nth := _ordinal(b)) is not None and nth[0] >= 2:
+        return False  # "1) BR a sinistra" / "2) se posso, KB in basso": the next item of a list
     # a line that doubts, corrects or asks about the move's directions ("RB N" / "non, E",
     # "ou plutôt E, je ne sais pas", "ou E ?"): read with the move, as one line (the reading of
     # a correction or a question in a line), never the first move alone
@@ -638,7 +641,7 @@ def _read_commands(
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
     if parse_action is not None:
-        todo = [pointed(x, suggested or {}) for x in todo]
+        todo = [x if _item_of_list(x) else pointed(x, suggested or {}) for x in todo]
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
@@ -707,6 +710,7 @@ def _read_commands(
     _argument_corrected(out, todo, where)
     if plans and parse_action is not None:
         _undecided_later(out, todo, where, parse_action)
+        _list_unread(out, todo, where, parse_action)
     if parse_action is not None:
         _refused_turn(out, todo)
     _once(out)
@@ -2841,7 +2845,8 @@ def _read_line(
 
 
 _MORE_MOVES = re.compile(
-    r"(?i)\s*,?\s*\(?\s*(?:(?<![\w'’])(?-i:and|And|et|Et|e|und|Und)(?:\s*,\s*|\s+))?(?:if|si|s['’]il|se|wenn|falls)\s+"
+    r"(?i)\s*,?\s*\(?\s*(?:(?<![\w'’])(?-i:and|And|et|Et|e|und|Und)(?:\s*,\s*|\s+))?"
+    r"(?:if|si|s['’]il|se|wenn|falls|should|sollten?|dovessero|dovesse)\s+"
     r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2})\b))"
 )
 _AGAIN_WORDS = frozenset(
@@ -2863,7 +2868,7 @@ def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
     vers le haut, ensuite KB vers le bas, et si les dés me laissent encore jouer, BR à gauche",
     "BK E (si j'ai encore des déplacements)", "RB a nord, poi BK a est, e se posso muovere ancora
     KB a sud"): a plan's later action is only played when the dice allow it."""
-    line = _numbered_items(line)
+    line = _last_said(_numbered_items(line))
     head, sep, tail = line.partition(":")
     said = _tokens(head)
     if (
@@ -2937,6 +2942,18 @@ KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action,
 is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
 
 
+_STILL = frozenset(("still", "then", "encore", "toujours", "alors", "ensuite", "ancora", "allora",
+                    "poi", "noch", "immer", "dann", "danach"))  # fmt: skip
+"""Words of time in a condition that only says "if I may" ("if still possible", "si c'est encore
+possible", "se ancora possibile", "wenn dann noch möglich"; tenth round)."""
+
+
+_POSSIBLE = frozenset(("geht", "possible", "possibile", "möglich", "moeglich", "allowed", "permitted",
+                       "erlaubt", "permis", "consentito", "permesso"))  # fmt: skip
+"""Words that say the turn goes on without naming whose ("falls danach noch einer geht", "if
+another is still possible"; tenth round)."""
+
+
 _DICE_AGREE = frozenset(
     ("agree", "agrees", "allow", "allows", "let", "lets", "permit", "permits", "favour", "favor",
      "d'accord", "accord", "permettent", "permet", "laissent", "laisse", "veulent", "veut",
@@ -2959,7 +2976,7 @@ def _goes_on(condition: str) -> bool:
     words = [t.casefold() for t in toks]
     if (
         words
-        and set(words) <= _MAY_WORDS
+        and set(words) <= _MAY_WORDS | _STILL
         and any(w not in ("i", "je", "io", "ich", "it", "es", "le", "is", "am") for w in words)
     ):
         return True  # "if I may", "si possible", "wenn ich darf"
@@ -2969,9 +2986,14 @@ def _goes_on(condition: str) -> bool:
         or _GO_ON_WORDS.intersection(words)
         or _GO_ON_PHRASE.search(condition) is not None
     )
+    named = any(t[:1].isupper() and len(t) > 2 and t.casefold() not in _DICE for t in toks)
     return bool(
         going
-        and (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+        and (
+            (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+            # (not "if it is still possible for Bea")
+            or (_POSSIBLE.intersection(words) and not named)
+        )
         and not _NEGATIONS.intersection(words)
         and not any(w.endswith("n't") for w in words)
         and not any(_moved(t) for t in toks)
@@ -3003,24 +3025,41 @@ def _plan_over_lines(
     refused: a line whose condition the service cannot decide ("Si la case est libre : KB S")
     is no such line."""
     out: list[str] = []
+    ranks: list[int | None] = []  # the rank of each line's last slide, as read so far
     for line in lines:
         if not out:
             out.append(line)
+            ranks.append(_rank_after(line, None))
             continue
-        joined = _goes_on_line(out[-1], line, parse_action, is_move_form, notation, spell)
+        rank = _rank_after(out[-1], ranks[-1])
+        joined = _goes_on_line(out[-1], line, parse_action, is_move_form, notation, spell, rank)
         if joined is not None:
             out[-1] = joined
+            ranks[-1] = _next_rank(line, rank)
             continue
         said = _sentences(line)
         if len(said) > 1 and (
-            joined := _goes_on_line(out[-1], said[0], parse_action, is_move_form, notation, spell)
+            joined := _goes_on_line(
+                out[-1], said[0], parse_action, is_move_form, notation, spell, rank
+            )
         ):
             # "Si je peux continuer, KB vers le sud. Sinon tant pis.": the rest read after it
             out[-1] = joined
+            ranks[-1] = _next_rank(said[0], rank)
             out.append(" ".join(said[1:]))
+            ranks.append(_rank_after(out[-1], None))
             continue
         out.append(line)
+        ranks.append(_rank_after(line, None))
     return out
+
+
+def _next_rank(line: str, before: int | None) -> int | None:
+    """The rank of the slide of ``line`` read after one of rank ``before``: its own, or one more
+    ("Then KB S" after "1) BK E")."""
+    if (nth := _ordinal(line)) is not None:
+        return nth[0]
+    return (before or 1) + 1
 
 
 _ORDINALS = {
@@ -3051,22 +3090,78 @@ _STEP_NOUN = (
 )
 _RANK = {w: k for k, words in _ORDINALS.items() for w in words}
 _STEP_RANK = _RANK | {w: k for k, words in _NUMBERED.items() for w in words}
+_FIRST_PHRASES = ("als erstes", "als erster", "als erste", "zu allererst", "zunächst", "zunaechst",
+                  "tout d'abord", "tout d’abord", "pour commencer", "en premier", "first of all",
+                  "to start", "to begin with", "per prima cosa", "per cominciare",
+                  "innanzitutto", "anzitutto", "prima di tutto", "per primo", "in primo luogo",
+                  "en premier lieu", "in the first place", "je commence par", "on commence par",
+                  "i start with", "i'll start with", "starting with", "ich beginne mit",
+                  "ich fange mit", "comincio con", "inizio con", "parto con")  # fmt: skip
+"""A plan's first slide said in more words than an ordinal ("Als Erstes schiebe ich BR nach
+Westen", "Tout d'abord BK à l'est", "Per prima cosa KB a sud"; issue 31, tenth round)."""
+_LAST_PHRASES = ("finally", "lastly", "last of all", "and finally", "enfin", "et enfin",
+                 "pour finir", "pour terminer", "en dernier", "infine", "e infine", "per finire",
+                 "per ultimo", "zum schluss", "zum schluß", "zuletzt", "als letztes", "und zuletzt",
+                 "schließlich", "schliesslich", "und schließlich", "und schliesslich")  # fmt: skip
+"""The last slide of a plan at the head of its line or sentence ("Zum Schluss RB nach Norden",
+"Enfin BK à l'est", "Infine KB a sud", "Finally RB north"; issue 31, tenth round): read as the
+next slide only after a line that began the list (a rank, a "then": never a correction's
+"enfin, non...")."""
+LAST_RANK = 99
+"""The rank :func:`_ordinal` gives a slide led by one of :data:`_LAST_PHRASES`."""
+_LETTERS = {"a": 1, "b": 2, "c": 3, "d": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
+"""Letters and Roman numerals of a list ("a) BK east", "b) RB north", "ii) KB S"), only with
+the list's ")" or "." after them."""
+_THEN_PHRASES = {"in secondo luogo": 2, "en second lieu": 2, "en deuxième lieu": 2,
+                 "en deuxième": 2, "en deuxieme": 2, "en second": 2, "en troisième": 3,
+                 "en deuxieme lieu": 2, "in the second place": 2, "in terzo luogo": 3,
+                 "en troisième lieu": 3, "en troisieme lieu": 3}  # fmt: skip
+"""The later ranks said in a phrase ("in primo luogo BR a ovest, in secondo luogo KB a sud")."""
+_PHRASE_RANK = (
+    {w.replace("’", "'"): 1 for w in _FIRST_PHRASES}
+    | {w: LAST_RANK for w in _LAST_PHRASES}
+    | _THEN_PHRASES
+)
+_PHRASE = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+")
+    for w in sorted((*_FIRST_PHRASES, *_LAST_PHRASES, *_THEN_PHRASES), key=len, reverse=True)
+)
 _ORDINAL_LEAD = re.compile(
-    r"(?i)^\W*(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
-    r"(?P<n>[^\W_]+|d['’]abord)(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
+    r"(?i)^\W*(?:(?P<letter>[a-d]|i{1,3}|iv)[.)]\s*"
+    r"|(?:(?:and|et|e|und)\s+)?(?P<p>"
+    + _PHRASE
+    + r")(?:\s*[:.,]\s*|\s+(?!(?:non|no|nein|not|pas|nicht|nee)(?![\w'’])))"
+    r"|(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
+    r"(?P<n>[^\W_]+|d['’]abord)"
+    r"(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
     r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
-    r"(?:\s*(?:[:.)]|\s[-–—])\s*|\s+(?=[rybgkRYBGK]{2}\b))(?P<rest>\S.*)$"
+    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b|\()))(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
-"Zweiter Zug: KB nach Süden", "Second: KB south")."""
+"Zweiter Zug: KB nach Süden", "Second: KB south", "1- BR ovest", "Zweitens, falls ich dann noch
+darf: KB nach Süden", "b) RB north", "Zum Schluss RB nach Norden")."""
 _OVER_PARTS = re.compile(r"(?<=[.!;])\s+")
 
 
 _ITEM = re.compile(
     r"(?i)(?:^|(?<=[\s.,;]))(?:(?P<noun>" + _STEP_NOUN + r")\s*(?:n[°o.]\s*|nr\.?\s*|#)?)?"
-    r"(?P<n>[^\W_]+)(?:\s+" + _STEP_NOUN + r")?(?:\s*(?:[:.)]|\s[-–—])\s*|\s*,?\s+)"
-    r"(?=[rybgk]{2}\b)"
+    r"(?P<n>(?:" + _PHRASE + r")(?![\w'’])|[^\W_]+)(?:\s+" + _STEP_NOUN + r")?"
+    r"(?:\s*(?:[:.)/°]|\s[-–—]|[-–—])\s*|\s*,?\s+)(?=[rybgk]{2}\b)"
 )
+
+
+_ADVERB_ITEM = re.compile(
+    r"(?i)(?:^|(?<=[\s.,;]))(?P<n>"
+    + "|".join(w for words in _ADVERBS.values() for w in words)
+    + r")(?![\w'’])(?:\s*[:,.)]\s*|\s+)"
+)
+"""An ordinal adverb before its slide, whatever the slide's words ("Premièrement", "Erstens",
+"secondly"; tenth round)."""
+
+
+def _item_rank(m: re.Match[str]) -> int | None:
+    said = " ".join(m["n"].casefold().split()).replace("’", "'")
+    return _PHRASE_RANK.get(said) or (_STEP_RANK if m["noun"] else _RANK).get(said)
 
 
 def _numbered_items(line: str) -> str:
@@ -3075,7 +3170,12 @@ def _numbered_items(line: str) -> str:
     31, ninth round) as a plan's parts; as it is unless the numbers run 1, 2, ... and there are
     at least two."""
     items = list(_ITEM.finditer(line))
-    ranks = [(_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold()) for m in items]
+    ranks = [_item_rank(m) for m in items]
+    if len(items) < 2 or ranks != list(range(1, len(items) + 1)):
+        # "Premièrement le fonctionnaire au chapeau noir ..., deuxièmement RB au nord": the
+        # ordinal adverbs, whatever follows them
+        items = list(_ADVERB_ITEM.finditer(line))
+        ranks = [_RANK.get(m["n"].casefold()) for m in items]
     if len(items) < 2 or ranks != list(range(1, len(items) + 1)):
         return line
     out, at = [], 0
@@ -3087,12 +3187,66 @@ def _numbered_items(line: str) -> str:
     return "".join(out).strip()
 
 
+def _last_said(line: str) -> str:
+    """``line`` with a sentence that says the last slide of a list ("D'abord KB vers le sud.
+    Ensuite RB au nord. Enfin BK à l'est.", "Als Erstes ... Anschließend ... Zum Schluss RB nach
+    Norden."; issue 31, tenth round) as the plan's next part, after a sentence that began the list
+    (a rank or a plan word); as it is otherwise ("RB N. Enfin, BK E" may correct)."""
+    parts = _OVER_PARTS.split(line)
+    if len(parts) < 2:
+        return line
+    out, listing = parts[0], _begins_list(parts[0])
+    for part in parts[1:]:
+        nth = _ordinal(part)
+        if listing and nth is not None and nth[0] == LAST_RANK:
+            out = f"{out} ; {nth[1]}"
+        elif _ends_going_on(part) and not _ends_going_on(out):
+            out = f"{out} ; {part}"  # "RB north. KB south if the dice allow."
+        else:
+            out = f"{out} {part}"
+        listing = listing or _begins_list(part)
+    return out
+
+
+def _ends_going_on(sentence: str) -> bool:
+    """Does ``sentence`` end in a condition of going on ("KB south if the dice allow.")?"""
+    ends = list(_MORE_MOVES.finditer(sentence))
+    return bool(ends and _goes_on(ends[-1]["c"]) and not sentence[ends[-1].end() :].strip(" .!)"))
+
+
+def _item_of_list(line: str) -> bool:
+    """Is ``line`` an item of the player's own list that names its move ("Second coup (si les
+    dés le veulent) : KB en bas", "2nd move: KB S"; tenth round), no place in the mail's list?"""
+    nth = _ordinal(line)
+    return nth is not None and any(
+        _moved(t) and t.upper() not in _NOT_CODES for t in _tokens(nth[1])
+    )
+
+
+def _begins_list(sentence: str) -> bool:
+    """Does ``sentence`` begin or go on with a list of slides (a rank, a plan word)?"""
+    return _ordinal(sentence) is not None or len(_PLAN_SPLIT.split(sentence)) > 1
+
+
 def _ordinal(line: str) -> tuple[int, str] | None:
-    """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest."""
+    """The rank a line gives its slide ("Deuxième déplacement : KB S": 2) and the rest
+    (:data:`LAST_RANK` for "Zum Schluss", "Enfin", "Finally")."""
     m = _ORDINAL_LEAD.match(line.strip())
-    if m is None or (rank := (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())) is None:
+    if m is None:
         return None
-    return rank, m["rest"]
+    if m["letter"]:
+        return _LETTERS[m["letter"].casefold()], m["rest"]
+    if m["p"]:
+        return _PHRASE_RANK[" ".join(m["p"].casefold().split()).replace("’", "'")], m["rest"]
+    rank = (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())
+    return None if rank is None else (rank, m["rest"])
+
+
+def _rank_after(a: str, before: int | None) -> int | None:
+    """The rank of the last slide of ``a`` (a line, or lines read as one plan, ``before`` the
+    rank the reading gave it so far): its last sentence's own, else the last given."""
+    ranks = [o[0] for p in [a, *_OVER_PARTS.split(a)] if (o := _ordinal(p)) is not None]
+    return ranks[-1] if ranks and before is None else before
 
 
 def _goes_on_line(
@@ -3102,23 +3256,29 @@ def _goes_on_line(
     is_move_form: Callable[[str], bool] | None,
     notation: Callable[[object], str] | None,
     spell: Callable[[str], str] | None,
+    rank: int | None = None,
 ) -> str | None:
     """Lines ``a`` and ``b`` as one line when ``b`` goes on with the plan of ``a``
-    (:func:`_plan_over_lines`); None otherwise."""
+    (:func:`_plan_over_lines`; ``rank``: the rank of the last slide of ``a``, when the player
+    numbered them); None otherwise."""
     a, b = a.strip(), b.strip()
     if not a or not b or "?" in a or "?" in b or len(a) + len(b) > PROSE_MAX:
         return None
     sep = ""
     if (nth := _ordinal(b)) is not None and nth[0] >= 2:
-        # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud."
-        ranks = [o[0] for p in [a, *_OVER_PARTS.split(a)] if (o := _ordinal(p)) is not None]
-        if nth[0] - 1 not in ranks:
+        # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud.",
+        # "1) BK east" / "2) RB north" / "3) KB south", "Erstens: ..." / "Zum Schluss ..."
+        if rank is None or not (nth[0] == rank + 1 or (nth[0] == LAST_RANK and rank < LAST_RANK)):
             return None
         lead, sep = nth[1], " ; "
     else:
         lead = re.sub(r"^E(?=\s+se\s)", "e", re.sub(r"^\W+", "", b))  # "E se tocca ancora"
+        planned = _as_plan(lead, parse_action)
+        if planned.rstrip(" .!").endswith(";") and not planned.lstrip().startswith(";"):
+            sep = " ; "  # "RB north." / "KB south if the dice allow."
         goes_on = (
-            _as_plan(lead, parse_action).lstrip().startswith(";")  # "Si le dé me laisse ... :"
+            sep
+            or planned.lstrip().startswith(";")  # "Si le dé me laisse ... :"
             or _PLAN_LEAD.match(lead) is not None  # "Then KB S", "Dann RB nach Norden"
             or (not a.endswith((".", "!", ";", ":")) and lead[:1].islower() and _OPEN_END.search(a))
         )
@@ -3224,7 +3384,12 @@ def _undecided_later(
                 continue
             core = _later_slide(tail, parse_action)
             if (
-                (k == at and alt is None and act.plan and (then or _goes_on(head)))  # its plan
+                (
+                    k == at
+                    and alt is None
+                    and act.plan
+                    and (then or _goes_on(_IF_LEAD.sub("", head)))
+                )  # its plan
                 or core is None
                 or denies(_tokens(core))
             ):
@@ -3238,6 +3403,203 @@ def _undecided_later(
                 pass
             out.errors.append((act.line, CommandError(_(_UNDECIDED) % {"line": shown})))
             return
+
+
+_LIST_UNREAD = N_(
+    "This reply lists more slides than could be read as one plan ('%(line)s'), so nothing was "
+    "played. Write the slides one after the other, e.g. RB N; KB S (a later slide is played only "
+    "if the fate dice let your turn go on), or send one slide at a time."
+)
+_OR_SPLIT = re.compile(
+    r"[,;:?!()]|\s+[-–—]+\s+|\s(?i:or|ou|o|oppure|oder|bzw\.?|beziehungsweise)\s"
+)
+
+
+def _names_slide(text: str, parse_action: Callable[[str], object], code: bool = True) -> bool:
+    """Does ``text`` name a slide: a piece of it (between commas, colons, brackets, an "or")
+    written in the game's notation, or (``code``) an official's code in capitals ("could KB go
+    south")?"""
+    if code and any(_moved(t) and t.isupper() and t not in _NOT_CODES for t in _tokens(text)):
+        return True
+    for p in _OR_SPLIT.split(text):
+        piece = p.strip(" .")
+        if not piece or len(piece) > PROSE_MAX:
+            continue
+        head = _SLIDE_END.split(piece, maxsplit=1)[0].strip(" .!")  # "KB S if the board allows"
+        if _a_slide(parse_action, piece) or (head != piece and _a_slide(parse_action, head)):
+            return True
+    return False
+
+
+def _a_slide(parse_action: Callable[[str], object], text: str) -> bool:
+    """Is ``text`` a move in the game's notation, legal now or not (not another decision's words:
+    "je crois que c'est le mieux" is no slide)?"""
+    try:
+        parse_action(text)
+    except (InvalidSyntax, NotYourDecision):
+        return False
+    except RuleError:
+        return True
+    return True
+
+
+_IF_WITHIN = re.compile(
+    r"(?i)(?<![\w'’])(?:if|si|s['’]il|se|wenn|falls|sofern|qualora|unless)(?![\w'’])"
+)
+
+
+def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str, str] | None:
+    """The kind of lead of a sentence that lists a slide of a plan, and the rest: "rank" (the
+    second or a later item: "2)", "Zweitens", "Zum Schluss"), "then" ("Danach", "Poi"), "or"
+    ("Oder", "Ou bien"), "if" (a slide that ends in a condition of going on: "KB south if the
+    dice allow"); None for any other sentence."""
+    bare = re.sub(r"^\W+", "", sentence)
+    if len(bare) > PROSE_MAX:
+        return None
+    if (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(";"):
+        return "if", planned.rstrip(" ;")
+    if (cond := _IF_WITHIN.search(bare)) is not None and cond.start():
+        return "if", bare  # "KB south if the board allows" (a condition after the slide)
+    if (nth := _ordinal(bare)) is not None and nth[0] >= 2:
+        return "rank", nth[1]
+    if (then := _PLAN_LEAD.match(bare)) is not None:
+        return "then", bare[then.end() :]
+    if (alt := _OR_LEAD.match(bare)) is not None:
+        return "or", bare[alt.end() :]
+    return None
+
+
+_JUST = frozenset(("just", "only", "juste", "seulement", "uniquement", "solo", "soltanto",
+                   "solamente", "unicamente", "nur", "lediglich", "bloß", "bloss"))  # fmt: skip
+"""The words that keep one slide alone ("just RB north", "nur KB nach Süden")."""
+
+
+def _plan_dropped(
+    act: Command, after: list[str], parse_action: Callable[[str], object]
+) -> str | None:
+    """The last line after a plan that corrects it to its first slide alone ("Sorry, scratch the
+    second one, just RB north", "Nein, streicht das Zweite, nur KB nach Süden", "Anzi no: solo RB
+    a nord"; issue 31, tenth round): a correction with "just" that names that slide and no
+    other; None otherwise. The player's last word: the first slide alone."""
+    lines = [x for x in after if x.strip()]
+    if not lines:
+        return None
+    last = lines[-1]
+    words = {t.casefold() for t in _tokens(last)}
+    if not is_correction(last) or not words & _JUST or "?" in last:
+        return None
+    named = [p.strip(" .") for p in _OR_SPLIT.split(last) if _names_slide(p, parse_action)]
+    cores = [c for p in named if (c := _later_slide(strip_please(p) or p, parse_action))]
+    if len(named) != 1 or len(cores) != 1:
+        return None
+    bare = " ".join(t for t in _tokens(cores[0]) if t.casefold() not in _JUST)
+    try:
+        return last if parse_action(bare) == act.action else None
+    except RuleError:
+        return None
+
+
+_ITEM_NAMED = re.compile(
+    r"(?i)(?<![\w'’])(?:\d{1,2}[.)°]|[b-d]\)|(?:the|le|la|il|lo|das|der|die|den)\s+(?:"
+    + "|".join(w for k in (2, 3, 4) for w in _ORDINALS[k] if not w.isdigit())
+    + r")|"
+    + "|".join(w for k in (2, 3, 4) for w in _ADVERBS[k])
+    + r")(?![\w'’])"
+)
+"""A reference to an item of the player's own list ("2)", "the second", "le deuxième", "das
+Zweite", "il secondo")."""
+
+
+def _item_corrected(
+    todo: list[str], at: int, said: set[int | None], parse_action: Callable[[str], object]
+) -> bool:
+    """Is the move read from a correction of one item of a list of slides above it ("1) RB
+    north" / "2) KB south" / "No wait, 2) should be BR west")? Which slides the player now
+    means is not said: asked back (tenth round)."""
+    line = todo[at]
+    if not is_correction(line) or not _ITEM_NAMED.search(line):
+        return False
+    return any(
+        k not in said
+        and (";" in todo[k] or _begins_list(todo[k]))
+        and _names_slide(todo[k], parse_action)
+        for k in range(at)
+    )
+
+
+def _said_move(text: str, act: Command, parse_action: Callable[[str], object]) -> bool:
+    """Is the slide at the start of ``text`` the move ``act`` read?"""
+    core = _later_slide(_SLIDE_END.split(text.strip(), maxsplit=1)[0], parse_action)
+    try:
+        return core is not None and parse_action(core) == act.action
+    except RuleError:
+        return False
+
+
+def _marked_sentences(line: str) -> list[str]:
+    """The sentences of ``line``, a list's mark that the split left alone ("2." of "2. ???")
+    kept with the sentence after it."""
+    out: list[str] = []
+    for sentence in _sentences(line):
+        if out and (
+            re.fullmatch(r"\W*(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)/°]", out[-1])
+            or ((then := _PLAN_LEAD.match(out[-1])) and not re.search(r"\w", out[-1][then.end() :]))
+        ):  # "2." / "???", "Ensuite ?" / "Je ne sais pas, KB au sud peut-être."
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
+def _list_unread(
+    out: Reading, todo: list[str], where: dict[int, int], parse_action: Callable[[str], object]
+) -> None:
+    """The player's list of slides not read whole (issue 31, tenth round): beside the one move
+    read, a sentence that lists a later slide ("3) KB south", "Zweitens, ... KB nach Süden", "Zum
+    Schluss RB N", "Oder ... BK E") not read with it, a later item that asks ("2. ???",
+    "Secondo: KB a sud, si può?"), or more such sentences in the move's own line than its plan
+    has later slides. The first slide of a plan is never played alone: the reply is asked back."""
+    actions = [c for c in out.commands if c.kind == "action"]
+    if len(actions) != 1 or out.errors:
+        return
+    act = actions[0]
+    at = where.get(id(act))
+    said = {where.get(id(c)) for c in out.commands if c is not act}
+    if act.plan and at is not None and (alone := _plan_dropped(act, todo[at + 1 :], parse_action)):
+        # "1) RB north" / "2) KB south" / "Sorry, scratch the second one, just RB north."
+        out.commands[out.commands.index(act)] = act = replace(act, plan=(), line=alone)
+        said.add(at)  # (the plan's own lines, taken back, list nothing more)
+        said.update(k for k in range(at + 1, len(todo)) if todo[k].strip())
+    if at is not None and _item_corrected(todo, at, said, parse_action):
+        # "1) RB north" / "2) KB south" / "No wait, 2) should be BR west."
+        out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": todo[at]})))
+        return
+    listed = 0
+    for k, line in enumerate(todo):
+        if k in said:
+            continue
+        for sentence in _marked_sentences(line):
+            lead = _lead_of(sentence, parse_action)
+            if lead is None:
+                continue
+            kind, rest = lead
+            # a code alone names a slide in a list's item or a question ("2) KB?"), not in a
+            # remark after "then" ("Then I'll see what BK does")
+            named = _names_slide(rest, parse_action, code=kind in ("rank", "or") or "?" in rest)
+            if kind == "if" and named and _said_move(rest, act, parse_action):
+                continue  # "RB N, if that's allowed": the move itself under its condition
+            if k == at and kind != "or" and named and "?" not in rest:
+                listed += 1  # a later slide of the move's own line: its plan's, if it has as many
+                continue
+            if (
+                named
+                or (kind == "rank" and re.match(r"[^\w?]*\?", rest))  # "2. ???"
+                or (kind == "or" and "?" in rest)  # "(or the other way round?)"
+            ):
+                out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": sentence})))
+                return
+    if listed > len(act.plan):
+        out.errors.append((act.line, CommandError(_(_LIST_UNREAD) % {"line": todo[at or 0]})))
 
 
 _TURN_NOW = (
@@ -3508,6 +3870,7 @@ _DICE_IF = re.compile(
     r"|(?:^|\s*,?\s+)(?:(?:and|et|e|und)\s+)?(?:si|if|se|wenn|falls)\s+"
     + _AGAIN
     + r"\s*(?=$|[,.;!])"
+    r"|(?:^|\s*,?\s+)(?:(?:the\s+)?dice|(?:the\s+)?die|luck)\s+permitting\s*(?=$|[,.;!])"
 )
 """The condition of a plan's later action on the fate dice ("BK E puis KB S si les dés le
 permettent", "RB N ; ensuite, si les dés le permettent, KB S"; issue 31): what a plan means."""
@@ -3564,6 +3927,9 @@ def _cores(part: str, parse_action: Callable[[str], object]) -> list[str]:
         # "Premier coup RB vers le haut", "1. RB north" (the list's number is no count of steps:
         # the form without it is tried first)
         forms.insert(0, bare := strip_please(nth[1]) or nth[1])
+    elif nth is not None and nth[0] == 1:
+        # "Per prima cosa il funzionario col cappello nero ...", "Als Erstes schiebe ich BR ..."
+        forms.append(bare := strip_please(nth[1]) or nth[1])
     short = len(part) <= PROSE_MAX  # (the forms below are of a few words; linear cost)
     if short and (m := _ARROW_REMARK.search(bare)) and _aside(m["r"], parse_action):
         forms.append(bare := strip_please(bare[: m.start()]) or bare[: m.start()])  # "<- my plan"

@@ -172,6 +172,13 @@ _FILLER = {
     # what the turn will be ("pour moi ce sera BR", "per me sarà BR", "bei mir wird es BR")
     "sera", "sarà", "sara", "c'est", "be", "it'll", "wird", "es", "bei",
     "seulement", "soltanto", "solamente", "lediglich", "merely", "simply",
+    # what the official is to do ("Danach soll der Rote nach Norden", "BK muss nach Osten", "RB
+    # should go north", "KB doit aller au sud", "BR deve andare a ovest"; issue 31, tenth round)
+    "soll", "sollte", "sollen", "muss", "müsste", "muesste", "should", "must", "doit", "devrait",
+    "deve", "dovrebbe", "dovrà", "dovra",
+    # the first of a list of slides said alone ("Erstens RB nach Norden", "Premièrement BR à
+    # l'ouest", "Primo: KB a sud", "Firstly BK east"; tenth round)
+    "erstens", "premièrement", "premierement", "primo", "firstly", "innanzitutto", "anzitutto",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -554,6 +561,17 @@ def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
     )
 
 
+_LIST_MARK = re.compile(
+    r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:/]|\d{1,2}\s*(?:[-–—]+|°)|#\d{1,2}[.):]?"
+    r"|(?i:step|schritt|zug|move|slide|passo|mossa|étape|etape|coup|déplacement|deplacement)"
+    r"\s*(?:n[°o.]\s*|nr\.?\s*|#)?(?:\d{1,2}|one|two|three|un|deux|trois|uno|due|tre|eins|zwei|drei)"
+    r"\s*[:.)\-–—])\s*(?=\S)"
+)
+"""The number or letter of a list item before a slide ("1) RB north", "2. KB S", "1 - BR W",
+"b) BK E", "ii) RB N", "Step 1 - RB north", "Zug 2: KB S"; issue 31, tenth round): the item's place in the player's list, never one
+step (a step is "RB one north", "KB 1 S")."""
+
+
 def parse(
     board: Board,
     state: State,
@@ -570,6 +588,8 @@ def parse(
     drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
     sentence names an official, a card, a seat or a decision, or takes anything back
     (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
+    if kind == "move":
+        text = _LIST_MARK.sub("", text, count=1)  # "1) RB north", "2. KB S": no step (tenth round)
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
         # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,
@@ -3800,6 +3820,28 @@ def _official_first(toks: list[str], rest: list[str]) -> list[str]:
     return rest
 
 
+_AT_THE_END = (("at", "the", "end"), ("in", "the", "end"), ("à", "la", "fin"), ("a", "la", "fin"),
+               ("en", "fin", "de", "course"), ("alla", "fine"), ("am", "ende"),
+               ("am", "schluss"))  # fmt: skip
+"""Where a slide turns, said in words ("south and turn it west at the end", "puis à la fin vers
+l'ouest", "e alla fine a ovest", "und am Ende nach Westen"; issue 31, tenth round): no word of
+its own."""
+
+
+def _at_the_end(toks: list[str]) -> list[str]:
+    """``toks`` without the words of :data:`_AT_THE_END`."""
+    out: list[str] = []
+    k = 0
+    while k < len(toks):
+        phrase = next((p for p in _AT_THE_END if tuple(toks[k : k + len(p)]) == p), None)
+        if phrase is not None and k:
+            k += len(phrase)
+            continue
+        out.append(toks[k])
+        k += 1
+    return out
+
+
 def _parse_move(a: _Answer, toks: list[str]) -> Action:
     # Long on purpose: one branch per written form of a move, tried in order; a split scatters the grammar.
     if (going_on := _GOES_ON.search(a.text.strip(" .!…"))) is not None and "\n" not in a.text:
@@ -3814,7 +3856,7 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
             text=a.text,
             hint=a.hint,
         )
-    toks = _going(_not_this_but(_named_by_colours(_described(_nothing_more(toks)))))
+    toks = _going(_not_this_but(_named_by_colours(_described(_nothing_more(_at_the_end(toks))))))
     mode = ""
     rest: list[str] = []
     step = far = False
@@ -3831,6 +3873,7 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
                 and re.fullmatch(r"[rybgk]{2}", toks[k + 1])
                 and toks[k - 1 : k] == ["the"]
             )
+            or (k > 1 and re.fullmatch(r"[rybgk]{2}", toks[k - 1]) and toks[k - 2] == "the")
         ):
             # "the blue/red one goes west", "the one with the blue hat": the official, not one
             # step (eighth round)
