@@ -318,11 +318,25 @@ _UNTIL = re.compile(
     r"|(?:fino|sino)\s+(?:al|a|all|alla)|fino|sino|al"
     r"|bis\s+(?:zum|am|einschliesslich|inklusive|inkl)|bis)\b\s*'?\s*(.*)$"
 )
-_BACK = re.compile(
-    r"^(?:(?:i'm|i\s+am|i'll\s+be|je\s+suis|je\s+serai|sono|saro|ich\s+bin)\s+)?"
-    r"(?:back|de\s+retour|retour|rentre|rentree|di\s+ritorno|torno|rientro|ritorno|zurueck"
-    r"|zuruck|wieder\s+da)\s*(?:on|from|le|des|il|dal|am|ab|from)?\b\s*'?\s*(.*)$"
+_BACK_WORDS = (
+    r"(?:back|(?:i|we)\s+return|returning|home\s+again|back\s+home"
+    r"|de\s+retour|retour|rentre|rentree|rentrerai|rentrons|reviens|reviendrai|revenons"
+    r"|di\s+ritorno|torno|tornero|rientro|rientrero|ritorno|di\s+nuovo\s+a\s+casa"
+    r"|wieder\s+da|wieder\s+zurueck|wieder\s+zuruck|wieder\s+zu\s*hause|zurueck|zuruck)"
 )
+"""The words of a player's return, folded, in the four languages (issue 31, tenth round: one
+closed list for :func:`read_until` and :func:`back_on`): "back", "I return", "de retour", "je
+rentre", "je reviens", "di ritorno", "torno", "rientro", "wieder da", "zurück"."""
+_BACK_SUBJECT = (
+    r"(?:(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be|i'll|we're|we\s+are|we'll\s+be|i|we"
+    r"|je\s+suis|je\s+serai|je|nous\s+sommes|nous\s+serons|nous|io\s+sono|io\s+saro|sono|saro"
+    r"|siamo|saremo|io|ich\s+bin|ich|wir\s+sind|wir|bin)\s+)?"
+)
+"""The player who comes back, before the word: "I'm back", "je rentre", "sono di ritorno"."""
+_BACK = re.compile(
+    r"^" + _BACK_SUBJECT + _BACK_WORDS
+    + r"\s*(?:on|from|le|des|il|dal|am|ab|from)?\b\s*'?\s*(.*)$"
+)  # fmt: skip
 """The day a player is back ("back on Monday", "de retour le 7 décembre", "di ritorno il 10",
 "zurück am 3.12."): the leave ends as that day starts."""
 _ARTICLE = r"(?:the\s+|le\s+|il\s+|den\s+|zum\s+|am\s+|l'\s*)?"
@@ -426,10 +440,18 @@ def then_named(then: str, before: str) -> str | None:
     clause of ``before`` (the words before the command) that names the day the player is back or
     the leave's end ("Away at my sister's this weekend, back on Monday. VACATION until then";
     issue 31), as written; None when ``then`` is no "until then" or the clauses name no day, or
-    more than one."""
+    more than one. A clause about someone else's absence ("Meine Frau ist bis Sonntag weg")
+    names no day of the player's; one that names the return day before its words ("Sonntag
+    bin ich wieder da") is the day (:func:`back_on`)."""
     if not _THEN.match(then):
         return None
-    days = [d for c in _CLAUSE.split(before) if c.strip() and (d := _day_in(c.strip()))]
+    days = [
+        d
+        for c in _CLAUSE.split(before)
+        if c.strip()
+        and not _someone_else(c)
+        and (d := _day_in(c.strip()) or (c.strip() if back_on(c) else None))
+    ]
     return days[0] if len(days) == 1 else None
 
 
@@ -540,14 +562,19 @@ def _the_day(text: str, article: bool, english: bool = False) -> str | None:
 
 def _until_length(text: str, now: datetime) -> timedelta | None:
     """The length from ``now`` to the end of the day :func:`read_until`'s form names (its next
-    occurrence; ``back ...``: to that day's start), or None when ``text`` is not that form or
-    names no real day."""
+    occurrence; ``back ...``: to that day's noon), or None when ``text`` is not that form or
+    names no real day.
+
+    The day a player is back names no hour: "back on Monday" may be the morning or the evening
+    (issue 31, tenth round: "torno domenica. FERIE fino ad allora" was read as a leave ending as
+    Sunday starts, the player meaning Sunday itself). The leave ends at that day's noon, half a
+    day from either reading; the player who is back earlier sends BACK."""
     t = text.strip()
     if t.startswith("back "):
         length = _until_length("until " + t[len("back ") :], now)
         if length is None or length <= timedelta(days=1):
             return None
-        return length - timedelta(days=1)
+        return length - timedelta(hours=12)
     day0 = datetime(now.year, now.month, now.day, tzinfo=UTC)
     named = re.fullmatch(r"until ([a-z]+)", t)
     if named is not None and named.group(1) in _WEEKDAY_EN:
@@ -755,9 +782,13 @@ def mentions_time(text: str) -> bool:
     )
 
 
-_BACK_WORDS = r"(?:back|de\s+retour|di\s+ritorno|wieder\s+da|wieder\s+zurueck|zurueck|zuruck|rentre|torno|rientro)"
 _BACK_THEN_DAY = re.compile(r"\b" + _BACK_WORDS + r"\s+(?:on\s+|le\s+|il\s+|am\s+|the\s+)?(.+)$")
 _DAY_THEN_BACK = re.compile(r"\b(am|le|il|on|the|zum)\s+([^,;:!?]{1,30}?)\s+" + _BACK_WORDS + r"\b")
+_WEEKDAY_THEN_BACK = re.compile(
+    r"(?:^|[^\w'])(" + _LONG_WEEKDAYS + r")\s+(?:[a-z']+\s+){0,2}?" + _BACK_WORDS + r"\b"
+)
+"""A weekday, then the words of a return, without an article ("Sonntag bin ich wieder da",
+"dimanche je suis de retour", "domenica sono di ritorno")."""
 
 
 def back_on(text: str) -> str | None:
@@ -769,6 +800,8 @@ def back_on(text: str) -> str | None:
         day = _the_day(f"{m.group(1)} {m.group(2)}", True)
         if day and not day.startswith("until +"):
             return "back " + day[len("until ") :]
+    if (m := _WEEKDAY_THEN_BACK.search(folded)) and _WEEKDAYS.get(m.group(1)) is not None:
+        return f"back {_WEEKDAY_EN[_WEEKDAYS[m.group(1)]]}"
     if m := _BACK_THEN_DAY.search(folded):
         words = re.split(r"[,;:!?]", m.group(1))[0].split()
         for n in range(min(5, len(words)), 0, -1):
