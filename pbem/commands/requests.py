@@ -1168,6 +1168,36 @@ _PAUSE = re.compile(
 )
 
 
+_PUT_ME = _listed(
+    """
+    put set mark place switch pause mettre mettez mets mettiez placer passer passez mettete
+    mettetemi mettermi metti mettimi segnate segnatemi segnami segnarmi mettereste setzen setzt
+    setze setz eintragen tragt trag trage markieren markiert stellen stellt stell
+    """
+)
+"""The verbs of putting the player on leave, in the four languages ("could you put me on
+vacation?", "pouvez-vous me mettre en vacances ?", "mi mettete in vacanza?", "bitte setzt mich
+auf Urlaub")."""
+_ME = _listed("me m' moi mi mich mir my mes mon mie miei meine meinen")
+
+
+def _asks_leave(tail: str) -> bool:
+    """Is ``tail``, after a leave said in words, the request to put the player on leave, asked
+    (a modal, a question, "please") with a verb of putting, the player as its object and a word
+    of pausing, and no negation ("Could you put me on vacation?", "bitte setzt mich auf Urlaub";
+    issue 31, tenth round)? Such a tail is no doubt of the leave said before it, though its
+    "could" or "setzt" is one of a move."""
+    words = _words(tail)
+    return (
+        _PAUSE.search(tail) is not None
+        and _NEGATED_ANY.search(tail) is None
+        and bool(_PUT_ME.intersection(words) or any(w.endswith("mi") and w[:-2] in _PUT_ME
+                                                    for w in words))
+        and bool(_ME.intersection(words) or any(w.endswith("mi") for w in words))
+        and ("?" in tail or bool(ASKS.intersection(words)) or words[0] in _PUT_ME)
+    )  # fmt: skip
+
+
 def _same_length(tail: str, got: str) -> bool:
     """Do the figures of ``tail`` only say the length ``got`` again ("Ich bin ab morgen zwei
     Wochen im Urlaub, bitte 14 Tage Urlaub eintragen"; eighth round)?"""
@@ -1191,7 +1221,7 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     from pbem.commands.durations import leading_duration, mentions_time, read_until
     from pbem.mail.reply import denies, is_courtesy, strip_please
 
-    if len(line) > PROSE_MAX or "?" in line:
+    if len(line) > PROSE_MAX:
         return []
     line = line[g.end() :] if (g := _GREETING.match(line)) else line  # ("Salve, sarò via ...")
     m = _AWAY.match(line)
@@ -1215,10 +1245,12 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     if got is None:
         return []
     tail = tail.strip(" ,;.!")
+    if "?" in line[: len(line) - len(tail)] or ("?" in tail and not _asks_leave(tail)):
+        return []  # "Je serai absent jusqu'au 30, c'est grave ?"
     if tail and (
         (any(c.isdigit() for c in tail) and not _same_length(tail, got))
         or (mentions_time(_UNTIL_THEN.sub(" ", tail)) and not _same_length(tail, got))
-        or denies(tail.split())
+        or (denies(tail.split()) and not _asks_leave(tail))
         or not (_PAUSE.search(tail) or is_courtesy(tail))
     ):
         return []
