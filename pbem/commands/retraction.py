@@ -242,6 +242,9 @@ _LEGALITY = re.compile(
     r"legal|allowed|possible|valid|permis|autorise|valid[ao]|possibil|consentit|erlaubt|moglich"
     r"|gultig|zulassig|libre|libera|frei|free|open|ouvert|works|fits|geht|passt|marche|puo|peut"
     r"|gone|taken|pris|pres[ao]|belegt|occup"
+    # someone taking the square first ("NEXT M13 R2 unless someone grabs it first", "à moins que
+    # quelqu'un la prenne", "a meno che qualcuno non la prenda"; tenth round, as queued.py reads)
+    r"|grab|nick|snag|steal|takes|prenne|prend|frega|nimmt|schnapp|klau"
 )
 _COMPARED = re.compile(
     r"(?i)(?:plut[oô]t\s+que|au\s+lieu\s+de|rather\s+than|instead\s+of|invece\s+d[i']|anzich[eé]"
