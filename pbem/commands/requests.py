@@ -65,6 +65,7 @@ PLAIN = _listed(
     zusammenfassung ueberblick overview apercu mis mise jour aggiornate aggiornati
     aktualisiert aktualisierte aktualisierten dann
     briefly courtes brevi kurzfassung
+    club clubs circolo circoli verein vereins league ligue lega liga ladder pure
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -261,9 +262,16 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
     line = _POSTSCRIPT.sub("", line)  # "PS from now on please write to me in French"
     line = _FORMAL.sub(" please ", line)  # "I should be grateful if you would send me ..."
+    line = _AT_LEISURE.sub(" please", line)  # "Send me my STATS when you can."
+    line = _WHILE_WAITING.sub(" ", line)  # "While I wait for North, could you send me ..."
     got = _requested(line)
     if got:
         return got
+    if (why := _REASON.search(line)) is not None and _remark(why["why"]):
+        # "E mandatemi pure il tabellone che non ci capisco più niente": the reason for it
+        got = _requested(line[: why.start()] + ("?" if "?" in why[0] else ""))
+        if got and not any(changes(cmd) for cmd, _arg in got):
+            return got
     if (scope := _PURPOSE_END.search(line)) is not None and not _NEGATED_ANY.search(scope[0]):
         # "Would you kindly send me my statistics for the games I have played?": the games of
         # the scope are no second request (ninth round)
@@ -309,6 +317,35 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or pause_in_words(line)
         or vote_in_words(line)
     )
+
+
+_REASON = re.compile(
+    r"(?i)\s*,?\s+(?:because|as|since|cause|['’]cause|parce\s+qu(?:e|['’])|car|puisque|vu\s+que"
+    r"|che|perch[ée]|visto\s+che|dato\s+che|siccome|weil|denn|da)\s+(?P<why>[^\d?]{3,80}?)[.!?]*$"
+)
+"""The reason given after a request ("... il tabellone che non ci capisco più niente", "... the
+board because I can't see the picture", "... le plateau car je ne vois rien", "... das Brett,
+weil ich nichts sehe"; issue 31, tenth round): no figure, a remark (:func:`_remark`)."""
+_AT_LEISURE = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:when(?:ever)?\s+you\s+(?:can|get\s+(?:a\s+)?(?:chance|moment|minute)"
+    r"|have\s+(?:a\s+)?(?:moment|minute|time)|get\s+round\s+to\s+it)|at\s+your\s+convenience"
+    r"|no\s+rush|quand\s+(?:vous\s+pourrez|tu\s+pourras|vous\s+avez\s+(?:un\s+moment|le\s+temps)"
+    r"|tu\s+as\s+(?:un\s+moment|le\s+temps))|quand\s+vous\s+aurez\s+(?:un\s+moment|le\s+temps)"
+    r"|(?:rien\s+ne\s+)?presse|quando\s+(?:potete|puoi|avete\s+(?:un\s+attimo|tempo)|hai\s+(?:un\s+attimo"
+    r"|tempo))|con\s+calma|senza\s+fretta|wenn\s+(?:ihr|du|sie)\s+(?:zeit\s+(?:habt|hast|haben)|k(?:ö|oe)nnt"
+    r"|kannst|k(?:ö|oe)nnen|dazu\s+komm(?:t|st|en))|keine\s+eile|ohne\s+eile)(?![\w'’])"
+)
+"""A request's "whenever convenient" ("Send me my STATS when you can", "quand vous aurez un
+moment", "quando potete", "wenn ihr Zeit habt"; issue 31, tenth round): courtesy, not a question
+of when."""
+_WHILE_WAITING = re.compile(
+    r"(?i)^\W*(?:while|whilst|pendant\s+que|en\s+attendant(?:\s+que)?|mentre|nell['’]attesa(?:\s+che)?"
+    r"|w(?:ä|ae)hrend|solange)\s+(?:i|j['’]|je|io|ich)?\s*(?:wait|am\s+waiting|attends|aspetto"
+    r"|warte|auf\s+\w+\s+warte)\b[^,;:.!?]{0,30}[,;:]"
+)
+"""What the player does meanwhile, before the request ("While I wait for North, could you send me
+the history?", "Pendant que j'attends Nord, ...", "Mentre aspetto Nord, ...", "Während ich auf
+Nord warte, ..."): not the "wait" of a correction."""
 
 
 _VOTE_FOR = re.compile(
@@ -747,7 +784,12 @@ _ABLE = _listed(
     """can could peux puis pourrais peut pouvons posso possiamo potrei kann koennte konnte
     darf duerfte have habe hab ai ho"""
 )
-_PLAY = _listed("make play jouer faire fare giocare machen spielen ziehen actually really vraiment")
+_PLAY = _listed(
+    """make play jouer faire fare giocare machen spielen ziehen actually really vraiment use
+    utiliser usare nutzen benutzen verwenden put place poser placer mettre mettere legen setzen
+    with this avec cette ce con questa mit diesem dieser tile tuile tessera plaettchen kachel
+    teil"""
+)
 """LEGAL asked as the moves one can play ("Quels sont les coups que je peux jouer ?", "Quali
 mosse posso fare adesso?", "Was für Züge habe ich denn überhaupt?", "So what moves can I actually
 make?"): the moves in the plural after a question word of the plural, a verb of being able or
