@@ -22,6 +22,8 @@ from pbem.i18n import _, ngettext
 
 __all__ = [
     "back_on",
+    "day_named",
+    "leave_before",
     "exact_span",
     "leading_duration",
     "format_due",
@@ -464,14 +466,28 @@ _THIRD = frozenset(
      "sa", "ses", "leur", "mon", "ma", "mes", "lei", "loro", "suo", "sua", "mio", "mia", "er",
      "sie", "sein", "seine", "mein", "meine")
 )  # fmt: skip
+_THIRD_VERBS = frozenset(
+    ("is", "was", "will", "has", "goes", "leaves", "est", "sera", "part", "a", "rentre", "è",
+     "e", "sarà", "sara", "va", "parte", "ha", "torna", "ist", "wird", "fährt", "faehrt", "hat",
+     "geht", "kommt")
+)  # fmt: skip
+"""A verb in the third person after a name ("Bea is away", "Carl part", "Anna ist weg")."""
 _FIRST = frozenset(("i", "i'm", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"))
 
 
 def _someone_else(clause: str) -> bool:
     """Is ``clause`` about someone else's leave ("Mon frère part pendant deux semaines"): a
     third person or a possessive, and no "I"?"""
-    words = {w.strip(".,;:!?()") for w in clause.casefold().replace("’", "'").split()}
+    said = [w.strip(".,;:!?()") for w in clause.replace("’", "'").split()]
+    words = {w.casefold() for w in said}
     words |= {"j'" for w in words if w.startswith("j'")}
+    if (
+        len(said) > 1
+        and said[0][:1].isupper()
+        and said[0].casefold() not in _FIRST
+        and said[1].casefold() in _THIRD_VERBS
+    ):
+        return True  # "Bea is away until Sunday", "Carl part dimanche"
     return bool(words & _THIRD) and not words & _FIRST
 
 
@@ -506,6 +522,56 @@ def length_named(before: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _has_length(clause: str) -> bool:
+    """Does ``clause`` say a length after "for/pendant/per/für" ("for a week")?"""
+    for m in _FOR_WORD.finditer(clause):
+        words = clause[m.end() :].split()
+        if any(read_duration(" ".join(words[:k])) for k in range(min(len(words), 5), 0, -1)):
+            return True
+    return False
+
+
+def day_named(before: str) -> str | None:
+    """The end of a leave that the prose before a VACATION with no length names (issue 31,
+    tenth round: "Away at a conference until Sunday - VACATION please", "Absent jusqu'à
+    dimanche, pas de réseau là-bas. Mettez-moi en vacances"): the one clause of ``before`` that
+    names the player's last day away or the day they are back, as written from its word on (what
+    VACATION reads: "until Sunday", "back on Monday"); None
+    when no clause or more than one names a day, a clause names a length too, or the clause
+    denies, doubts or is about someone else."""
+    from pbem.mail.reply import denies
+
+    days = []
+    for clause in _CLAUSE.split(before):
+        clause = clause.strip()
+        if not clause:
+            continue
+        if _has_length(clause):
+            return None
+        said = _day_in(clause)
+        day = (
+            leading_duration(said) if said is not None else back_on(clause)
+        )  # "until Sunday", "back on Monday", "Sonntag bin ich wieder da"
+        if day is None or read_duration(day):
+            continue
+        if _someone_else(clause) or denies(clause.split()):
+            return None
+        days.append((day, said if said is not None else clause))
+    return days[0][1] if len({d for d, _said in days}) == 1 else None
+
+
+def leave_before(rest: str, before: str) -> str | None:
+    """A VACATION's argument taken from the prose before its word, when what follows the word
+    says nothing of its own (``rest``, courtesy off): "until then" and the day named before it
+    (:func:`then_named`), or no argument and the one length (:func:`length_named`) or day
+    (:func:`day_named`) the prose names. None otherwise."""
+    if (day := then_named(rest, before)) is not None:
+        return day
+    if rest.strip(" .!,;:-–—"):
+        return None
+    return length_named(before) or day_named(before)
+
+
 _UNTIL_WORD = re.compile(
     r"(?i)(?<![\w'’])(?:until|till|til|through|up\s+to|jusqu|fino|sino|bis|back|de\s+retour"
     r"|di\s+ritorno|zur[üu]ck)(?![\w])"
@@ -520,6 +586,12 @@ def _day_in(clause: str) -> str | None:
     for m in _UNTIL_WORD.finditer(clause):
         if read_until(clause[m.start() :]):
             return clause[m.start() :]
+    for m in _UNTIL_WORD.finditer(clause):
+        # "Bin bis Freitag auf Montage": the day, then what the player does till then
+        words = clause[m.start() :].split()
+        for k in range(min(len(words) - 1, 6), 1, -1):
+            if read_until(" ".join(words[:k])):
+                return " ".join(words[:k])
     return None
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import conditions, retraction
-from pbem.commands.durations import then_named
+from pbem.commands.durations import leave_before
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
 from pbem.commands.requests import (
@@ -1701,7 +1701,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
             rest = first.rstrip(".!? ")  # "..., donc VACANCES deux semaines. Bon jeu à tous !"
-        if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line[: m.start()])):
+        if cmd.kind == "vacation" and (day := leave_before(strip_please(rest), line[: m.start()])):
             rest = day  # "I'm off the grid until Sunday, so VACATION until then."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         ok = heard is not None and heard.error is None and not heard.ignore
@@ -2714,7 +2714,7 @@ def _read_line(
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout
         assert cmd is not None
-        if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
+        if cmd.kind == "vacation" and (day := leave_before(strip_please(rest), line_wo)):
             rest = day  # "..., back on Monday. VACATION until then please."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         if heard is not None and len(asked := requested(line_wo)) > 1 and cmd in dict(asked):

@@ -311,6 +311,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     return (
         said_later(line)
         or leave_in_words(line)
+        or my_games_paused(line)
         or back_in_words(line)
         or mail_in_words(line)
         or _help_then_confused(line)
@@ -683,10 +684,10 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
         rest = line[m.end() :].strip()
         if cmd.kind == "vacation" and not strip_please(rest.strip(" .!")):
             # "Away to Skye for a fortnight, no signal up there. Vacation please." (eighth round)
-            from pbem.commands.durations import length_named
+            from pbem.commands.durations import leave_before
 
             named = (
-                length_named(before)
+                leave_before("", before)
                 if not denies(without_offline(_SENTENCE_END.split(before)[-1]).split())
                 else None
             )
@@ -1298,6 +1299,64 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     cmd = vocabulary().commands.get("vacation")
     return [(cmd, got)] if cmd is not None else []
+
+
+_PAUSE_ASK = (
+    r"(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:pouvez|pourriez)[- ]vous\s+"
+    r"|merci\s+de\s+|(?:potete|potreste)\s+|per\s+favore\s+|(?:k(?:ö|oe)nnt|k(?:ö|oe)nntet)\s+ihr\s+"
+    r"|k(?:ö|oe)nn(?:en|ten)\s+sie\s+|bitte\s+)?"
+)
+_MY_GAMES = (
+    r"(?:(?:all\s+)?my\s+(?:games?|deadlines|clocks?|timers?)|(?:toutes\s+)?mes\s+(?:parties|d[ée]lais"
+    r"|horloges?|pendules?)|ma\s+partie|(?:tutte\s+)?le\s+mie\s+(?:partite|scadenze)|la\s+mia\s+partita"
+    r"|il\s+mio\s+orologio|(?:alle\s+)?meine\s+(?:partien|partie|spiele|fristen|uhren?))"
+)
+_MY_GAMES_PAUSED = re.compile(
+    r"(?i)(?:^|(?<=[,;:.!?])\s*)\W*" + _PAUSE_ASK
+    + r"(?:pause|freeze|suspend|hold|stop|mettez\s+en\s+pause|mettre\s+en\s+pause|suspendez|suspendre"
+    r"|gelez|geler|sospendete|sospendere|congelate|congelare|fermate|mettete\s+in\s+pausa"
+    r"|mettere\s+in\s+pausa|pausiert|pausieren|friert\s+ein|anhalten|haltet\s+an)\s+"
+    + _MY_GAMES + r"(?P<tail>[^.!?]*)[.!?]*\s*$"
+)  # fmt: skip
+_MY_GAMES_PAUSED_DE = re.compile(
+    r"(?i)(?:^|(?<=[,;:.!?])\s*)\W*" + _PAUSE_ASK + _MY_GAMES
+    + r"(?P<tail>[^.!?]*?)\s+(?:pausieren|anhalten|einfrieren|ruhen\s+lassen)(?:\s+bitte)?[.!?]*\s*$"
+)  # fmt: skip
+"""The player's own games paused, asked in words ("Vado in ferie, sospendete le mie partite per
+dieci giorni", "Away on a work trip till the 5th of December, can you pause my deadlines until
+then?", "Bitte meine Partien zwei Wochen pausieren"; issue 31, tenth round): a leave, VACATION
+(a pause of the game for everyone is PROPOSE PAUSE, :func:`pause_in_words`)."""
+
+
+def my_games_paused(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION asked as the player's games paused (:data:`_MY_GAMES_PAUSED`), with its length
+    or day after the request or named in the prose before it (one of them, never both); ``[]``
+    for anything else (a negation, a figure beside them, someone else's)."""
+    from pbem.commands.durations import leading_duration, leave_before, mentions_time
+    from pbem.mail.reply import strip_please
+
+    if len(line) > PROSE_MAX:
+        return []
+    m = _MY_GAMES_PAUSED.search(line) or _MY_GAMES_PAUSED_DE.search(line)
+    if m is None or _NEGATED_ANY.search(line[m.start() :]):
+        return []
+    before, tail = line[: m.start()], strip_please(m["tail"].strip(" ,;"))
+    said = leading_duration(_PAUSE_LEAD.sub("", tail), strip_please) if tail else None
+    if said is not None:
+        if any(c.isdigit() for c in before) or mentions_time(before):
+            return []  # a length after, a day before: which?
+        got: str | None = said
+    else:
+        got = leave_before(tail, before)
+    cmd = vocabulary().commands.get("vacation")
+    if cmd is None or got is None:
+        return []
+    from pbem.commands.vocabulary import Said
+
+    heard = cmd.hear(Said(line, got, strip_please(got)))  # its own form ("until 12-05")
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return []
+    return [(cmd, heard.arg)]
 
 
 _BACK = re.compile(
