@@ -38,6 +38,7 @@ from pbem.commands.queued import named_next
 from pbem.commands.requests import (
     is_noun,
     leads_on,
+    orders_in_words,
     plays_anyway,
     preview_asked,
     preview_unread,
@@ -1387,7 +1388,11 @@ def _for_a_purpose(before: str) -> bool:
 
 _REASON = re.compile(
     r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:since|because|as|visto\s+che|dato\s+che|siccome|poich[ée]"
-    r"|perch[ée]|puisque|comme|parce\s+que|vu\s+que|[ée]tant\s+donn[ée]\s+que|da|weil|nachdem)"
+    r"|perch[ée]|puisque|comme|parce\s+que|vu\s+que|[ée]tant\s+donn[ée]\s+que|da|weil|nachdem"
+    # a purpose (tenth round: "Pour ne pas bloquer la partie quand je ne suis pas là, mettez-moi
+    # une consigne : ...", "So that you don't have to ask me, ...", "Damit ihr nicht fragen müsst")
+    r"|pour\s+ne\s+pas|pour\s+que|afin\s+de|afin\s+que|so\s+that|so\s+as\s+not\s+to|to\s+avoid"
+    r"|in\s+order\s+(?:not\s+)?to|per\s+non|per\s+evitare|affinch[ée]|cos[iì]\s+che|damit|um\s+nicht)"
     r"(?![\w'’])"
 )
 
@@ -1404,7 +1409,8 @@ _LEAD_TO_COLON = frozenset(
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
         danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
         aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
-        gebt for me pour moi per mich fuer für""".strip(),
+        gebt for me pour moi per mich fuer für hi hello hey bonjour salut ciao salve hallo
+        moin servus""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""
@@ -2750,6 +2756,10 @@ def _read_line(
             and said_cmd.sure(ordered.arg)
         ):
             cmd, heard = said_cmd, ordered
+    if heard is None and (orders := orders_in_words(line_wo)):
+        # "Whenever someone makes a claim, please always believe it for me" (tenth round)
+        cmd, rest = orders[0]
+        heard = cmd.hear(Said(line, rest, rest))
     if heard is None and (queued := named_next(line_wo)) is not None:
         # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
         cmd = vocabulary().lookup("NEXT")

@@ -691,7 +691,10 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
                 if not denies(without_offline(_SENTENCE_END.split(before)[-1]).split())
                 else None
             )
-            return [(cmd, named)] if named is not None and cmd.sure(named) else []
+            heard = cmd.hear(Said(line, named, strip_please(named))) if named else None
+            if heard is None or heard.error is not None or not cmd.sure(heard.arg):
+                return []  # ("until Sunday" is heard as its own form, "until sunday")
+            return [(cmd, heard.arg)]
         said_before = without_offline(before) if cmd.kind == "vacation" else before
         if any(c.isdigit() for c in before) or denies(said_before.split()):
             return []
@@ -1672,3 +1675,75 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     cmd = vocabulary().commands.get("propose")
     return [(cmd, f"PAUSE {got}")] if cmd is not None else []
+
+
+_CLAIMS_SAID = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:whenever|when|every\s+time|each\s+time|if)\s+(?:someone|somebody|anyone"
+    r"|anybody|a\s+player|another\s+player|others|they)\s+(?:makes?\s+a\s+claim|claims?(?:\s+something)?"
+    r"|announces?(?:\s+something)?)"
+    r"|(?:quand|lorsqu['’]\s*|si|(?:[àa]\s+)?chaque\s+fois\s+qu['’]\s*)\s*(?:on|quelqu['’]un|un\s+joueur)"
+    r"\s+(?:m['’]\s*)?(?:annonce|fait\s+une\s+annonce)(?:\s+quelque\s+chose)?"
+    r"|(?:quando|se|ogni\s+volta\s+che)\s+qualcuno\s+(?:fa\s+una\s+dichiarazione|dichiara(?:\s+qualcosa)?)"
+    r"|bei\s+(?:allen\s+)?(?:ansagen|behauptungen)|(?:wenn|sobald)\s+jemand\s+(?:etwas\s+)?(?:ansagt"
+    r"|behauptet))(?![\w'’])"
+)
+"""A claim of another player said as a clause ("Whenever someone makes a claim", "Quand on
+m'annonce quelque chose", "Quando qualcuno fa una dichiarazione", "Bei Ansagen"): the orders'
+subject, as the word "claims"."""
+_SUBJECT_SAID = re.compile(
+    r"(?i)(?<![\w'’])(?:claims|annonces|dichiarazioni|ansagen|behauptungen|selection|s[ée]lection"
+    r"|selezione|auswahl)(?![\w'’])"
+)
+_PERMANENT = re.compile(
+    r"(?i)(?<![\w'’])(?:always|toujours|sempre|immer|from\s+now\s+on|in\s+(?:the\s+)?future"
+    r"|[àa]\s+l['’]avenir|dor[ée]navant|d[ée]sormais|d['’]ora\s+in\s+(?:poi|avanti)|in\s+futuro"
+    r"|k(?:ü|ue)nftig|in\s+zukunft|ab\s+jetzt|whenever|every\s+time|chaque\s+fois|ogni\s+volta"
+    r"|jedes\s+mal|bei\s+(?:allen\s+)?ansagen)(?![\w'’])"
+)
+_TO_THE_SERVICE = re.compile(
+    r"(?i)(?<![\w'’])(?:for\s+me|pour\s+moi|per\s+me|f(?:ü|ue)r\s+mich|please|s['’]il\s+vous\s+pla[iî]t"
+    r"|svp|per\s+favore|bitte|croyez|doutez|gardez|credete|dubitate|tenete|glaubt|bezweifelt|zweifelt"
+    r"|behaltet)(?![\w'’])"
+)
+_WITHOUT_ASKING = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:sans\s+me\s+(?:le\s+)?demander|without\s+asking(?:\s+me)?"
+    r"|senza\s+chiedermelo|senza\s+chiedermi(?:\s+nulla|\s+niente)?|senza\s+chiedere"
+    r"|ohne\s+(?:mich\s+)?(?:zu\s+)?fragen|ohne\s+nachzufragen|ohne\s+r(?:ü|ue)ckfrage)(?![\w'’])"
+)
+"""What a standing order saves ("sans me demander"): no negation of the order."""
+_LEAD_AND = re.compile(r"(?i)^\W*(?:and|et|e|und|also|alors|allora|dann|so)\s*,?\s+")
+
+
+def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """A standing order said in words without the command's word or name ("Whenever someone
+    makes a claim, please always believe it for me", "Et à l'avenir, croyez toutes les annonces
+    pour moi sans me demander", "Bei Ansagen bitte immer für mich anzweifeln"; issue 31, tenth
+    round): its subject (claims, the selection, or a claim said as a clause), a word of always or
+    from now on, and the order addressed to the service (an imperative, "for me", "please");
+    what is left the STANDING command reads whole (:meth:`Spoken.sure`). ``[]`` otherwise: "Je
+    doute toujours de tout" and "I always believe him" are remarks."""
+    from pbem.commands.vocabulary import Said
+
+    if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
+        return []
+    if not _PERMANENT.search(line) or not _TO_THE_SERVICE.search(line):
+        return []
+    text = _CLAIMS_SAID.sub(" claims ", line)
+    if not _SUBJECT_SAID.search(text):
+        return []
+    text = _WITHOUT_ASKING.sub(" ", text)
+    if _NEGATED_ANY.search(text):
+        return []
+    text = _PERMANENT.sub(" always ", _LEAD_AND.sub("", text))
+    text = re.sub(r"(?i)(?<![\w'’])(?:it|them|le|les|la|lo|le|es|sie)(?![\w'’])", " ", text)
+    text = re.sub(r"[,;:]", " ", text)
+    cmd = vocabulary().commands.get("standing")
+    if cmd is None:
+        return []
+    from pbem.mail.reply import strip_please
+
+    bare = " ".join(strip_please(text).split())
+    heard = cmd.hear(Said(line, bare, bare))
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return []
+    return [(cmd, heard.arg)]
