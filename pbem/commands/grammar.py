@@ -1795,6 +1795,8 @@ def _pause_vote(cmd: Spoken, rest: str) -> bool:
     return cmd.kind == "propose" and re.match(r"(?i)\s*pause\b", rest) is not None
 
 
+_REMARK_CUT = re.compile(r"\s*,\s*|\s+[-–—]\s+|(?<=[.;!])\s+")
+"""Where a remark after a standing order begins: a comma, a dash, a sentence's end."""
 _REMARK_TURNS = frozenset(
     ("if", "unless", "but", "except", "else", "otherwise", "only", "when", "si", "sauf", "mais",
      "sinon", "seulement", "quand", "se", "tranne", "ma", "però", "altrimenti", "solo", "quando",
@@ -1820,16 +1822,26 @@ def _order_then_remark(cmd: Spoken, rest: str) -> str:
     """A standing order in capitals, then a remark after its comma that only says why ("Please
     set STANDING RESELECT KEEP, I always keep anyway"; issue 31): the order alone, or "" when the
     remark holds a code, a word in capitals, a denial or a condition, or the order is not whole."""
-    head, sep, tail = rest.partition(",")
+    cut = _REMARK_CUT.search(rest)
+    if cut is None:
+        return ""
+    head, tail = rest[: cut.start()], rest[cut.end() :]
     words = _tokens(tail)
     if (
-        not sep
-        or not words
+        not words
         or any(_moved(t) or (len(t) > 1 and t.isupper()) for t in words)
         or any(t.casefold() in _REMARK_TURNS for t in words)
-        or denies(words)
     ):
         return ""
+    for sentence in re.split(r"(?<=[.;!])\s+", tail):
+        # "STANDING RESELECT KEEP - I never change my bribe anyway. Slide to follow later
+        # today." (tenth round): a negation that says the order again, a time of the day
+        said = _tokens(sentence)
+        denying = [t for t in said if denies([t])]
+        if denying and not cmd.restates(head, sentence) and not all(
+            t.casefold() in _LATER_WORDS for t in denying
+        ):
+            return ""
     # "..., I doubt claims too" names another order: only the head's own setting may be named
     own = {w for g in _ORDER_WORDS if g & {t.casefold() for t in _tokens(head)} for w in g}
     if any(t.casefold() in w and t.casefold() not in own for w in _ORDER_WORDS for t in words):
@@ -2716,6 +2728,11 @@ def _read_line(
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
     if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
+    if cmd is not None and cmd.kind == "standing" and heard is None and (
+        head := _order_then_remark(cmd, rest)
+    ):
+        # "STANDING RESELECT KEEP - I never change my bribe anyway" (tenth round)
+        heard = cmd.hear(Said(line, head, strip_please(head)))
     if heard is None and (shout := _shouted(line_wo))[0] is not None:
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout

@@ -1013,6 +1013,7 @@ _BEFORE = _listed(
     for pour per fuer la le il lo gli die der das den dem des move coup mossa zug this ce cette
     questa diesen dieses quick short petit breve kurze abord do does faire fa fait macht
     bevor ziehe ziehen setze lege que qu' che io i un'
+    anything to myself engager m'engager impegnarmi impegnare festlegen festzulegen mich
     """
 )
 """The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
@@ -1040,6 +1041,16 @@ the line are read apart, so the question must say it is asked first."""
 _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe ziehen i'll ill")
 """The move played after the question ("What would M13 R2 score? I'll play it."): asked back."""
 _JUST = _listed("just juste seulement only solo soltanto nur bloss")
+_SHOWN = _listed(
+    """show montrer montrez montre farmi fatemi vedere mostrarmi mostratemi mostrami zeigen zeigt
+    zeig"""
+)
+_HAPPENS = _listed(
+    """happens happen would happen succede succederebbe accade passe passerait passiert
+    passieren what cosa ce qui was"""
+)
+"""A move's outcome asked to be shown in the present ("potete farmi vedere cosa succede con P12
+R1?", "can you show me what happens with M13 R2 before I decide?"; tenth round)."""
 _MOVE_CODE = re.compile(
     r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+[NSEWnsew]\b)*)(?![\w'’])"
 )
@@ -1079,32 +1090,54 @@ def preview_asked(line: str) -> str | None:
             k
             for k, s in enumerate(sentences)
             if s.rstrip().endswith("?")
-            and _CONDITIONAL.intersection(ws := _words(s))
-            and _OUTCOME.intersection(ws)
+            and (
+                (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME.intersection(ws))
+                or (_SHOWN.intersection(ws) and _HAPPENS.intersection(ws))
+            )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws))
         ]
     if len(asked) != 1:
         return None
     at = asked[0]
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
+    before_asks = at > 0 and sentences[at - 1].rstrip().endswith("?")
     if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
-        return None
-    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
+        if not (before_asks and _JUST.intersection(words)):
+            return None  # ("Qu'est-ce que ça donnerait, BR W N ? Juste un aperçu")
+    allowed = (
+        PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
+        | _SHOWN | _HAPPENS
+    )  # fmt: skip
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
-    if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
+    thanks = {k for k, s in enumerate(sentences) if k != at and _thanks_only(s)}
+    said = " ".join(s for k, s in enumerate(sentences) if k not in thanks)
+    if _NEGATED_ANY.search(said) or _THANKED_FOR.search(said):
         return None
     where = [k for k, s in enumerate(sentences) if _MOVE_CODE.search(s)]
     if where != [at] and not (where == [at - 1] and sentences[at - 1].rstrip().endswith("?")):
         return None
     for k, s in enumerate(sentences):
-        if k == at:
+        if k == at or k in thanks:
             continue
         other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL
         ws = _words(_MOVE_CODE.sub(" ", s))
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
             return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
     return move
+
+
+def _thanks_only(sentence: str) -> bool:
+    """A sentence of thanks for something else beside a preview asked ("Thanks for the help.",
+    "Grazie."): no move, no preview's noun, no negation, at most eight words."""
+    words = _words(sentence)
+    return (
+        0 < len(words) <= 8
+        and _MOVE_CODE.search(sentence) is None
+        and not _PREVIEW_NOUNS.intersection(words)
+        and _NEGATED_ANY.search(sentence) is None
+        and (_THANKED_FOR.search(sentence) is not None or all(w in _COURTESY_ENDS for w in words))
+    )
 
 
 _THANKED_FOR = re.compile(
