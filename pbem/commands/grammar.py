@@ -1838,8 +1838,10 @@ def _order_then_remark(cmd: Spoken, rest: str) -> str:
         # today." (tenth round): a negation that says the order again, a time of the day
         said = _tokens(sentence)
         denying = [t for t in said if denies([t])]
-        if denying and not cmd.restates(head, sentence) and not all(
-            t.casefold() in _LATER_WORDS for t in denying
+        if (
+            denying
+            and not cmd.restates(head, sentence)
+            and not all(t.casefold() in _LATER_WORDS for t in denying)
         ):
             return ""
     # "..., I doubt claims too" names another order: only the head's own setting may be named
@@ -2728,8 +2730,11 @@ def _read_line(
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
     if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
-    if cmd is not None and cmd.kind == "standing" and heard is None and (
-        head := _order_then_remark(cmd, rest)
+    if (
+        cmd is not None
+        and cmd.kind == "standing"
+        and heard is None
+        and (head := _order_then_remark(cmd, rest))
     ):
         # "STANDING RESELECT KEEP - I never change my bribe anyway" (tenth round)
         heard = cmd.hear(Said(line, head, strip_please(head)))

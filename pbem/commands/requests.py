@@ -1101,9 +1101,12 @@ def preview_asked(line: str) -> str | None:
     at = asked[0]
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
     before_asks = at > 0 and sentences[at - 1].rstrip().endswith("?")
-    if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
-        if not (before_asks and _JUST.intersection(words)):
-            return None  # ("Qu'est-ce que ça donnerait, BR W N ? Juste un aperçu")
+    if (
+        not ASKS.intersection(words)
+        and not sentences[at].rstrip().endswith("?")
+        and not (before_asks and _JUST.intersection(words))
+    ):
+        return None  # (not "Qu'est-ce que ça donnerait, BR W N ? Juste un aperçu")
     allowed = (
         PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
         | _SHOWN | _HAPPENS

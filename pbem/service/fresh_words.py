@@ -1106,10 +1106,14 @@ def games_in_words(line: str) -> bool:
         # games, the other sentences remarks that name no game and ask nothing (tenth round)
         asked = [x for x in sentences if _games_asked(_fold(x))]
         others = [_fold(x) for x in sentences if x not in asked]
-        return len(asked) == 1 and all(
-            not _ids(o) and not any(_find(o, p) >= 0 for p in _DOING) and not _ADVICE & set(o)
-            for o in others
-        ) and not any("?" in x for x in sentences if x not in asked)
+        return (
+            len(asked) == 1
+            and all(
+                not _ids(o) and not any(_find(o, p) >= 0 for p in _DOING) and not _ADVICE & set(o)
+                for o in others
+            )
+            and not any("?" in x for x in sentences if x not in asked)
+        )
     return _games_asked(words)
 
 

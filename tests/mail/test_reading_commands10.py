@@ -70,7 +70,11 @@ def test_the_words_of_a_return(clause: str) -> None:
 
 @pytest.mark.parametrize(
     "before",
-    ["Meine Frau ist bis Sonntag weg. ", "Bea is away until Sunday. ", "Mon fils rentre dimanche. "],
+    [
+        "Meine Frau ist bis Sonntag weg. ",
+        "Bea is away until Sunday. ",
+        "Mon fils rentre dimanche. ",
+    ],
 )
 def test_someone_elses_absence_names_no_day_of_the_player(before: str) -> None:
     assert leave_before("bis dahin", before) is None
@@ -330,5 +334,7 @@ def test_someone_elses_wish_after_a_fresh_request_is_asked() -> None:
 
 
 def test_games_asked_beside_a_remark() -> None:
-    assert fresh_words.games_in_words("Ciao! In che partite sto giocando adesso? Non mi ricordo più")
+    assert fresh_words.games_in_words(
+        "Ciao! In che partite sto giocando adesso? Non mi ricordo più"
+    )
     assert not fresh_words.games_in_words("Which games am I in? I want to join fc-7k3q.")
