@@ -418,6 +418,8 @@ def read_until(text: str) -> str | None:
     the month alone ("fino al 5": ``until day 05``), the end of the month or week, and the day
     the player is back ("back on Monday": ``back monday``, the leave ending as it starts)."""
     folded = " ".join(_fold(text).replace("’", "'").split())
+    if _FOR_THE_WEEKEND.fullmatch(folded.strip(" .!,")):
+        return "until weekend"  # "VACATION for the weekend", "URLAUB übers Wochenende"
     if b := _BACK.match(folded):
         day = _the_day(b.group(1), True)
         return f"back {day[len('until ') :]}" if day and not day.startswith("until +") else None
@@ -557,6 +559,15 @@ def day_named(before: str) -> str | None:
         if _someone_else(clause) or denies(clause.split()):
             return None
         days.append((day, said if said is not None else clause))
+    if not days:
+        # "I'm away for the weekend, VACATION please" (the weekend only when no day is named)
+        weekends = [c for c in _CLAUSE.split(before) if _AWAY_FOR_THE_WEEKEND.search(_fold(c))]
+        if (
+            len(weekends) == 1
+            and not _someone_else(weekends[0])
+            and not denies(weekends[0].split())
+        ):
+            return "for the weekend"
     return days[0][1] if len({d for d, _said in days}) == 1 else None
 
 
@@ -595,16 +606,57 @@ def _day_in(clause: str) -> str | None:
     return None
 
 
+_NEXT_WEEK = re.compile(
+    r"(?:the\s+|la\s+)?(?:next\s+week|semaine\s+prochaine|prochaine\s+semaine"
+    r"|(?:la\s+)?prossima\s+settimana|settimana\s+prossima|n(?:ae|a)chste[rn]?\s+woche)"
+)
+"""A leave "until next week" ("jusqu'à la semaine prochaine", "fino alla prossima settimana",
+"bis nächste Woche"; issue 31, tenth round): to the end of this week."""
+_END_OF_NEXT_WEEK = re.compile(
+    r"(?:the\s+|la\s+)?(?:end|fin|fine|ende)\s+(?:of\s+|de\s+|della\s+|der\s+)?(?:la\s+|the\s+)?"
+    r"(?:next\s+week|semaine\s+prochaine|prochaine\s+semaine|prossima\s+settimana"
+    r"|settimana\s+prossima|n(?:ae|a)chste[rn]?\s+woche)"
+)
+_WEEKEND = re.compile(
+    r"(?:the\s+|this\s+|le\s+|ce\s+|il\s+|questo\s+|das\s+|dieses\s+|(?:the\s+)?end\s+of\s+the\s+)?"
+    r"(?:weekend|week-end|week\s+end|fine\s*settimana|wochenende)"
+)
+"""The weekend ("VACATION for the weekend", "VACANCES ce week-end", "VACANZA per il fine
+settimana", "URLAUB übers Wochenende"): to the end of Sunday, when it is read on a Friday, a
+Saturday or a Sunday; on another day it may be the coming weekend alone, and is asked back."""
+
+
+_FOR_THE_WEEKEND = re.compile(
+    r"(?:(?:for|over|during|pendant|durant|pour|per|durante|uber|ueber|ubers|uebers|fur|fuer|furs"
+    r"|fuers|am|in|nel|sur)\s+)?" + _WEEKEND.pattern
+)
+
+
+_AWAY_FOR_THE_WEEKEND = re.compile(
+    r"(?<![\w'])(?:for|over|pendant|durant|per|durante|ubers|uebers|ueber|uber|am)\s+"
+    + _WEEKEND.pattern
+    + r"(?![\w'])"
+)
+"""The weekend said in the prose before VACATION, after its preposition ("away for the
+weekend"; not "have a nice weekend")."""
+
+
 def _the_day(text: str, article: bool, english: bool = False) -> str | None:
     """:func:`read_until`'s form of the day ``text`` names (folded), after its word."""
     rest = _INCLUSIVE.sub("", text).strip(" .,!")
     if rest in _RELATIVE:
         return f"until +{_RELATIVE[rest]}"
+    if _NEXT_WEEK.fullmatch(rest):
+        return "until end-week"  # "until next week": back as it starts
+    if _END_OF_NEXT_WEEK.fullmatch(rest):
+        return "until end-next-week"
+    if _WEEKEND.fullmatch(rest):
+        return "until weekend"
     if e := _END_OF.match(rest):
         if e.group(1) in _MONTH_WORDS:
             return "until end-month"
         if e.group(1) in _WEEK_WORDS:
-            return "until sunday"
+            return "until end-week"
         if e.group(1) in _MONTHS:
             return f"until end-{_MONTHS[e.group(1)]:02d}"
         return None
@@ -652,6 +704,13 @@ def _until_length(text: str, now: datetime) -> timedelta | None:
     if named is not None and named.group(1) in _WEEKDAY_EN:
         ahead = (_WEEKDAY_EN.index(named.group(1)) - now.weekday()) % 7 or 7
         return day0 + timedelta(days=ahead + 1) - now
+    if t in ("until end-week", "until end-next-week"):  # the end of this week's Sunday
+        later = 7 if t == "until end-next-week" else 0
+        return day0 + timedelta(days=7 - now.weekday() + later) - now
+    if t == "until weekend":
+        if now.weekday() < 4:
+            return None  # on a Tuesday "this weekend" is a later leave: asked back
+        return day0 + timedelta(days=7 - now.weekday()) - now
     if rel := re.fullmatch(r"until \+(\d)", t):
         return day0 + timedelta(days=int(rel.group(1)) + 1) - now
     if last := re.fullmatch(r"until end-(month|\d\d)", t):

@@ -369,7 +369,7 @@ def named_next(line: str) -> str | None:
     the module's text): the text after the words that name it, None when the line does not
     start so or asks ("?"), unless the question asks for the move to be queued ("Can you queue
     L10 R3 for my next turn?", "Pourriez-vous mettre de côté P12 R0 pour mon prochain tour ?")."""
-    patterns = (_NAMED_THEN_QUEUED, _LEAD_COLON, _LEAD, _QUEUE)
+    patterns: tuple[re.Pattern[str], ...] = (_NAMED_THEN_QUEUED, _LEAD_COLON, _LEAD, _QUEUE)
     if "?" in line:
         asked = _ASK_QUEUE.match(line)
         if asked is None:

@@ -338,3 +338,34 @@ def test_games_asked_beside_a_remark() -> None:
         "Ciao! In che partite sto giocando adesso? Non mi ricordo più"
     )
     assert not fresh_words.games_in_words("Which games am I in? I want to join fc-7k3q.")
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("until next week", datetime(2026, 11, 23, tzinfo=UTC)),
+        ("jusqu'à la semaine prochaine", datetime(2026, 11, 23, tzinfo=UTC)),
+        ("fino alla fine della prossima settimana", datetime(2026, 11, 30, tzinfo=UTC)),
+        ("bis nächste Woche", datetime(2026, 11, 23, tzinfo=UTC)),
+        ("for the weekend", datetime(2026, 11, 23, tzinfo=UTC)),
+        ("übers Wochenende", datetime(2026, 11, 23, tzinfo=UTC)),
+        ("per il fine settimana", datetime(2026, 11, 23, tzinfo=UTC)),
+    ],
+)
+def test_next_week_and_the_weekend(text: str, end: datetime) -> None:
+    until = read_until(text)
+    assert until is not None
+    assert SAT + parse_duration(until, now=SAT) == end
+
+
+def test_the_weekend_said_early_in_the_week_is_asked() -> None:
+    wednesday = datetime(2026, 11, 25, 12, tzinfo=UTC)
+    with pytest.raises(ValueError):
+        parse_duration("until weekend", now=wednesday)
+
+
+def test_the_weekend_before_a_vacation_without_length() -> None:
+    assert _read("en", "I'm away for the weekend, VACATION please") == [
+        ("vacation", "until weekend")
+    ]
+    assert _read("en", "Have a nice weekend, VACATION please")[0][0] == "error"
