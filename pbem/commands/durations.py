@@ -22,6 +22,8 @@ from pbem.i18n import _, ngettext
 
 __all__ = [
     "back_on",
+    "day_named",
+    "leave_before",
     "exact_span",
     "leading_duration",
     "format_due",
@@ -318,11 +320,25 @@ _UNTIL = re.compile(
     r"|(?:fino|sino)\s+(?:al|a|all|alla)|fino|sino|al"
     r"|bis\s+(?:zum|am|einschliesslich|inklusive|inkl)|bis)\b\s*'?\s*(.*)$"
 )
-_BACK = re.compile(
-    r"^(?:(?:i'm|i\s+am|i'll\s+be|je\s+suis|je\s+serai|sono|saro|ich\s+bin)\s+)?"
-    r"(?:back|de\s+retour|retour|rentre|rentree|di\s+ritorno|torno|rientro|ritorno|zurueck"
-    r"|zuruck|wieder\s+da)\s*(?:on|from|le|des|il|dal|am|ab|from)?\b\s*'?\s*(.*)$"
+_BACK_WORDS = (
+    r"(?:back|(?:i|we)\s+return|returning|home\s+again|back\s+home"
+    r"|de\s+retour|retour|rentre|rentree|rentrerai|rentrons|reviens|reviendrai|revenons"
+    r"|di\s+ritorno|torno|tornero|rientro|rientrero|ritorno|di\s+nuovo\s+a\s+casa"
+    r"|wieder\s+da|wieder\s+zurueck|wieder\s+zuruck|wieder\s+zu\s*hause|zurueck|zuruck)"
 )
+"""The words of a player's return, folded, in the four languages (issue 31, tenth round: one
+closed list for :func:`read_until` and :func:`back_on`): "back", "I return", "de retour", "je
+rentre", "je reviens", "di ritorno", "torno", "rientro", "wieder da", "zurück"."""
+_BACK_SUBJECT = (
+    r"(?:(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be|i'll|we're|we\s+are|we'll\s+be|i|we"
+    r"|je\s+suis|je\s+serai|je|nous\s+sommes|nous\s+serons|nous|io\s+sono|io\s+saro|sono|saro"
+    r"|siamo|saremo|io|ich\s+bin|ich|wir\s+sind|wir|bin)\s+)?"
+)
+"""The player who comes back, before the word: "I'm back", "je rentre", "sono di ritorno"."""
+_BACK = re.compile(
+    r"^" + _BACK_SUBJECT + _BACK_WORDS
+    + r"\s*(?:on|from|le|des|il|dal|am|ab|from)?\b\s*'?\s*(.*)$"
+)  # fmt: skip
 """The day a player is back ("back on Monday", "de retour le 7 décembre", "di ritorno il 10",
 "zurück am 3.12."): the leave ends as that day starts."""
 _ARTICLE = r"(?:the\s+|le\s+|il\s+|den\s+|zum\s+|am\s+|l'\s*)?"
@@ -402,6 +418,8 @@ def read_until(text: str) -> str | None:
     the month alone ("fino al 5": ``until day 05``), the end of the month or week, and the day
     the player is back ("back on Monday": ``back monday``, the leave ending as it starts)."""
     folded = " ".join(_fold(text).replace("’", "'").split())
+    if _FOR_THE_WEEKEND.fullmatch(folded.strip(" .!,")):
+        return "until weekend"  # "VACATION for the weekend", "URLAUB übers Wochenende"
     if b := _BACK.match(folded):
         day = _the_day(b.group(1), True)
         return f"back {day[len('until ') :]}" if day and not day.startswith("until +") else None
@@ -426,10 +444,18 @@ def then_named(then: str, before: str) -> str | None:
     clause of ``before`` (the words before the command) that names the day the player is back or
     the leave's end ("Away at my sister's this weekend, back on Monday. VACATION until then";
     issue 31), as written; None when ``then`` is no "until then" or the clauses name no day, or
-    more than one."""
+    more than one. A clause about someone else's absence ("Meine Frau ist bis Sonntag weg")
+    names no day of the player's; one that names the return day before its words ("Sonntag
+    bin ich wieder da") is the day (:func:`back_on`)."""
     if not _THEN.match(then):
         return None
-    days = [d for c in _CLAUSE.split(before) if c.strip() and (d := _day_in(c.strip()))]
+    days = [
+        d
+        for c in _CLAUSE.split(before)
+        if c.strip()
+        and not _someone_else(c)
+        and (d := _day_in(c.strip()) or (c.strip() if back_on(c) else None))
+    ]
     return days[0] if len(days) == 1 else None
 
 
@@ -442,14 +468,28 @@ _THIRD = frozenset(
      "sa", "ses", "leur", "mon", "ma", "mes", "lei", "loro", "suo", "sua", "mio", "mia", "er",
      "sie", "sein", "seine", "mein", "meine")
 )  # fmt: skip
+_THIRD_VERBS = frozenset(
+    ("is", "was", "will", "has", "goes", "leaves", "est", "sera", "part", "a", "rentre", "è",
+     "e", "sarà", "sara", "va", "parte", "ha", "torna", "ist", "wird", "fährt", "faehrt", "hat",
+     "geht", "kommt")
+)  # fmt: skip
+"""A verb in the third person after a name ("Bea is away", "Carl part", "Anna ist weg")."""
 _FIRST = frozenset(("i", "i'm", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"))
 
 
 def _someone_else(clause: str) -> bool:
     """Is ``clause`` about someone else's leave ("Mon frère part pendant deux semaines"): a
     third person or a possessive, and no "I"?"""
-    words = {w.strip(".,;:!?()") for w in clause.casefold().replace("’", "'").split()}
+    said = [w.strip(".,;:!?()") for w in clause.replace("’", "'").split()]
+    words = {w.casefold() for w in said}
     words |= {"j'" for w in words if w.startswith("j'")}
+    if (
+        len(said) > 1
+        and said[0][:1].isupper()
+        and said[0].casefold() not in _FIRST
+        and said[1].casefold() in _THIRD_VERBS
+    ):
+        return True  # "Bea is away until Sunday", "Carl part dimanche"
     return bool(words & _THIRD) and not words & _FIRST
 
 
@@ -484,6 +524,65 @@ def length_named(before: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _has_length(clause: str) -> bool:
+    """Does ``clause`` say a length after "for/pendant/per/für" ("for a week")?"""
+    for m in _FOR_WORD.finditer(clause):
+        words = clause[m.end() :].split()
+        if any(read_duration(" ".join(words[:k])) for k in range(min(len(words), 5), 0, -1)):
+            return True
+    return False
+
+
+def day_named(before: str) -> str | None:
+    """The end of a leave that the prose before a VACATION with no length names (issue 31,
+    tenth round: "Away at a conference until Sunday - VACATION please", "Absent jusqu'à
+    dimanche, pas de réseau là-bas. Mettez-moi en vacances"): the one clause of ``before`` that
+    names the player's last day away or the day they are back, as written from its word on (what
+    VACATION reads: "until Sunday", "back on Monday"); None
+    when no clause or more than one names a day, a clause names a length too, or the clause
+    denies, doubts or is about someone else."""
+    from pbem.mail.reply import denies
+
+    days = []
+    for clause in _CLAUSE.split(before):
+        clause = clause.strip()
+        if not clause:
+            continue
+        if _has_length(clause):
+            return None
+        said = _day_in(clause)
+        day = (
+            leading_duration(said) if said is not None else back_on(clause)
+        )  # "until Sunday", "back on Monday", "Sonntag bin ich wieder da"
+        if day is None or read_duration(day):
+            continue
+        if _someone_else(clause) or denies(clause.split()):
+            return None
+        days.append((day, said if said is not None else clause))
+    if not days:
+        # "I'm away for the weekend, VACATION please" (the weekend only when no day is named)
+        weekends = [c for c in _CLAUSE.split(before) if _AWAY_FOR_THE_WEEKEND.search(_fold(c))]
+        if (
+            len(weekends) == 1
+            and not _someone_else(weekends[0])
+            and not denies(weekends[0].split())
+        ):
+            return "for the weekend"
+    return days[0][1] if len({d for d, _said in days}) == 1 else None
+
+
+def leave_before(rest: str, before: str) -> str | None:
+    """A VACATION's argument taken from the prose before its word, when what follows the word
+    says nothing of its own (``rest``, courtesy off): "until then" and the day named before it
+    (:func:`then_named`), or no argument and the one length (:func:`length_named`) or day
+    (:func:`day_named`) the prose names. None otherwise."""
+    if (day := then_named(rest, before)) is not None:
+        return day
+    if rest.strip(" .!,;:-–—"):
+        return None
+    return length_named(before) or day_named(before)
+
+
 _UNTIL_WORD = re.compile(
     r"(?i)(?<![\w'’])(?:until|till|til|through|up\s+to|jusqu|fino|sino|bis|back|de\s+retour"
     r"|di\s+ritorno|zur[üu]ck)(?![\w])"
@@ -498,7 +597,48 @@ def _day_in(clause: str) -> str | None:
     for m in _UNTIL_WORD.finditer(clause):
         if read_until(clause[m.start() :]):
             return clause[m.start() :]
+    for m in _UNTIL_WORD.finditer(clause):
+        # "Bin bis Freitag auf Montage": the day, then what the player does till then
+        words = clause[m.start() :].split()
+        for k in range(min(len(words) - 1, 6), 1, -1):
+            if read_until(" ".join(words[:k])):
+                return " ".join(words[:k])
     return None
+
+
+_NEXT_WEEK = re.compile(
+    r"(?:the\s+|la\s+)?(?:next\s+week|semaine\s+prochaine|prochaine\s+semaine"
+    r"|(?:la\s+)?prossima\s+settimana|settimana\s+prossima|n(?:ae|a)chste[rn]?\s+woche)"
+)
+"""A leave "until next week" ("jusqu'à la semaine prochaine", "fino alla prossima settimana",
+"bis nächste Woche"; issue 31, tenth round): to the end of this week."""
+_END_OF_NEXT_WEEK = re.compile(
+    r"(?:the\s+|la\s+)?(?:end|fin|fine|ende)\s+(?:of\s+|de\s+|della\s+|der\s+)?(?:la\s+|the\s+)?"
+    r"(?:next\s+week|semaine\s+prochaine|prochaine\s+semaine|prossima\s+settimana"
+    r"|settimana\s+prossima|n(?:ae|a)chste[rn]?\s+woche)"
+)
+_WEEKEND = re.compile(
+    r"(?:the\s+|this\s+|le\s+|ce\s+|il\s+|questo\s+|das\s+|dieses\s+|(?:the\s+)?end\s+of\s+the\s+)?"
+    r"(?:weekend|week-end|week\s+end|fine\s*settimana|wochenende)"
+)
+"""The weekend ("VACATION for the weekend", "VACANCES ce week-end", "VACANZA per il fine
+settimana", "URLAUB übers Wochenende"): to the end of Sunday, when it is read on a Friday, a
+Saturday or a Sunday; on another day it may be the coming weekend alone, and is asked back."""
+
+
+_FOR_THE_WEEKEND = re.compile(
+    r"(?:(?:for|over|during|pendant|durant|pour|per|durante|uber|ueber|ubers|uebers|fur|fuer|furs"
+    r"|fuers|am|in|nel|sur)\s+)?" + _WEEKEND.pattern
+)
+
+
+_AWAY_FOR_THE_WEEKEND = re.compile(
+    r"(?<![\w'])(?:for|over|pendant|durant|per|durante|ubers|uebers|ueber|uber|am)\s+"
+    + _WEEKEND.pattern
+    + r"(?![\w'])"
+)
+"""The weekend said in the prose before VACATION, after its preposition ("away for the
+weekend"; not "have a nice weekend")."""
 
 
 def _the_day(text: str, article: bool, english: bool = False) -> str | None:
@@ -506,11 +646,17 @@ def _the_day(text: str, article: bool, english: bool = False) -> str | None:
     rest = _INCLUSIVE.sub("", text).strip(" .,!")
     if rest in _RELATIVE:
         return f"until +{_RELATIVE[rest]}"
+    if _NEXT_WEEK.fullmatch(rest):
+        return "until end-week"  # "until next week": back as it starts
+    if _END_OF_NEXT_WEEK.fullmatch(rest):
+        return "until end-next-week"
+    if _WEEKEND.fullmatch(rest):
+        return "until weekend"
     if e := _END_OF.match(rest):
         if e.group(1) in _MONTH_WORDS:
             return "until end-month"
         if e.group(1) in _WEEK_WORDS:
-            return "until sunday"
+            return "until end-week"
         if e.group(1) in _MONTHS:
             return f"until end-{_MONTHS[e.group(1)]:02d}"
         return None
@@ -540,19 +686,31 @@ def _the_day(text: str, article: bool, english: bool = False) -> str | None:
 
 def _until_length(text: str, now: datetime) -> timedelta | None:
     """The length from ``now`` to the end of the day :func:`read_until`'s form names (its next
-    occurrence; ``back ...``: to that day's start), or None when ``text`` is not that form or
-    names no real day."""
+    occurrence; ``back ...``: to that day's noon), or None when ``text`` is not that form or
+    names no real day.
+
+    The day a player is back names no hour: "back on Monday" may be the morning or the evening
+    (issue 31, tenth round: "torno domenica. FERIE fino ad allora" was read as a leave ending as
+    Sunday starts, the player meaning Sunday itself). The leave ends at that day's noon, half a
+    day from either reading; the player who is back earlier sends BACK."""
     t = text.strip()
     if t.startswith("back "):
         length = _until_length("until " + t[len("back ") :], now)
         if length is None or length <= timedelta(days=1):
             return None
-        return length - timedelta(days=1)
+        return length - timedelta(hours=12)
     day0 = datetime(now.year, now.month, now.day, tzinfo=UTC)
     named = re.fullmatch(r"until ([a-z]+)", t)
     if named is not None and named.group(1) in _WEEKDAY_EN:
         ahead = (_WEEKDAY_EN.index(named.group(1)) - now.weekday()) % 7 or 7
         return day0 + timedelta(days=ahead + 1) - now
+    if t in ("until end-week", "until end-next-week"):  # the end of this week's Sunday
+        later = 7 if t == "until end-next-week" else 0
+        return day0 + timedelta(days=7 - now.weekday() + later) - now
+    if t == "until weekend":
+        if now.weekday() < 4:
+            return None  # on a Tuesday "this weekend" is a later leave: asked back
+        return day0 + timedelta(days=7 - now.weekday()) - now
     if rel := re.fullmatch(r"until \+(\d)", t):
         return day0 + timedelta(days=int(rel.group(1)) + 1) - now
     if last := re.fullmatch(r"until end-(month|\d\d)", t):
@@ -755,9 +913,13 @@ def mentions_time(text: str) -> bool:
     )
 
 
-_BACK_WORDS = r"(?:back|de\s+retour|di\s+ritorno|wieder\s+da|wieder\s+zurueck|zurueck|zuruck|rentre|torno|rientro)"
 _BACK_THEN_DAY = re.compile(r"\b" + _BACK_WORDS + r"\s+(?:on\s+|le\s+|il\s+|am\s+|the\s+)?(.+)$")
 _DAY_THEN_BACK = re.compile(r"\b(am|le|il|on|the|zum)\s+([^,;:!?]{1,30}?)\s+" + _BACK_WORDS + r"\b")
+_WEEKDAY_THEN_BACK = re.compile(
+    r"(?:^|[^\w'])(" + _LONG_WEEKDAYS + r")\s+(?:[a-z']+\s+){0,2}?" + _BACK_WORDS + r"\b"
+)
+"""A weekday, then the words of a return, without an article ("Sonntag bin ich wieder da",
+"dimanche je suis de retour", "domenica sono di ritorno")."""
 
 
 def back_on(text: str) -> str | None:
@@ -769,6 +931,8 @@ def back_on(text: str) -> str | None:
         day = _the_day(f"{m.group(1)} {m.group(2)}", True)
         if day and not day.startswith("until +"):
             return "back " + day[len("until ") :]
+    if (m := _WEEKDAY_THEN_BACK.search(folded)) and _WEEKDAYS.get(m.group(1)) is not None:
+        return f"back {_WEEKDAY_EN[_WEEKDAYS[m.group(1)]]}"
     if m := _BACK_THEN_DAY.search(folded):
         words = re.split(r"[,;:!?]", m.group(1))[0].split()
         for n in range(min(5, len(words)), 0, -1):

@@ -32,12 +32,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import conditions, retraction
-from pbem.commands.durations import then_named
+from pbem.commands.durations import leave_before
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
 from pbem.commands.requests import (
     is_noun,
     leads_on,
+    orders_in_words,
     plays_anyway,
     preview_asked,
     preview_unread,
@@ -1391,7 +1392,11 @@ def _for_a_purpose(before: str) -> bool:
 
 _REASON = re.compile(
     r"(?i)^\W*(?:(?:and|et|e|und)\s+)?(?:since|because|as|visto\s+che|dato\s+che|siccome|poich[ée]"
-    r"|perch[ée]|puisque|comme|parce\s+que|vu\s+que|[ée]tant\s+donn[ée]\s+que|da|weil|nachdem)"
+    r"|perch[ée]|puisque|comme|parce\s+que|vu\s+que|[ée]tant\s+donn[ée]\s+que|da|weil|nachdem"
+    # a purpose (tenth round: "Pour ne pas bloquer la partie quand je ne suis pas là, mettez-moi
+    # une consigne : ...", "So that you don't have to ask me, ...", "Damit ihr nicht fragen müsst")
+    r"|pour\s+ne\s+pas|pour\s+que|afin\s+de|afin\s+que|so\s+that|so\s+as\s+not\s+to|to\s+avoid"
+    r"|in\s+order\s+(?:not\s+)?to|per\s+non|per\s+evitare|affinch[ée]|cos[iì]\s+che|damit|um\s+nicht)"
     r"(?![\w'’])"
 )
 
@@ -1408,7 +1413,8 @@ _LEAD_TO_COLON = frozenset(
         neuen mein meine order permanent permanente fisso fissa dauerhaft svp merci thanks grazie
         danke voici here's here is ecco hier ist einen neuer neues meinen and et e und also
         aussi anche auch als as comme come mettez-moi mettetemi give donnez-moi datemi geben
-        gebt for me pour moi per mich fuer für""".strip(),
+        gebt for me pour moi per mich fuer für hi hello hey bonjour salut ciao salve hallo
+        moin servus""".strip(),
     )
 )
 """Words around a command's name before a colon ("Please set a standing order: ...")."""
@@ -1705,7 +1711,7 @@ def _shouted(line: str) -> tuple[Spoken | None, str]:
         first, *after = re.split(r"(?<=[.!?])\s+", rest, maxsplit=1)
         if after and not any(_moved(t) or t.isdigit() for t in _tokens(after[0])):
             rest = first.rstrip(".!? ")  # "..., donc VACANCES deux semaines. Bon jeu à tous !"
-        if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line[: m.start()])):
+        if cmd.kind == "vacation" and (day := leave_before(strip_please(rest), line[: m.start()])):
             rest = day  # "I'm off the grid until Sunday, so VACATION until then."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         ok = heard is not None and heard.error is None and not heard.ignore
@@ -1793,6 +1799,8 @@ def _pause_vote(cmd: Spoken, rest: str) -> bool:
     return cmd.kind == "propose" and re.match(r"(?i)\s*pause\b", rest) is not None
 
 
+_REMARK_CUT = re.compile(r"\s*,\s*|\s+[-–—]\s+|(?<=[.;!])\s+")
+"""Where a remark after a standing order begins: a comma, a dash, a sentence's end."""
 _REMARK_TURNS = frozenset(
     ("if", "unless", "but", "except", "else", "otherwise", "only", "when", "si", "sauf", "mais",
      "sinon", "seulement", "quand", "se", "tranne", "ma", "però", "altrimenti", "solo", "quando",
@@ -1818,16 +1826,28 @@ def _order_then_remark(cmd: Spoken, rest: str) -> str:
     """A standing order in capitals, then a remark after its comma that only says why ("Please
     set STANDING RESELECT KEEP, I always keep anyway"; issue 31): the order alone, or "" when the
     remark holds a code, a word in capitals, a denial or a condition, or the order is not whole."""
-    head, sep, tail = rest.partition(",")
+    cut = _REMARK_CUT.search(rest)
+    if cut is None:
+        return ""
+    head, tail = rest[: cut.start()], rest[cut.end() :]
     words = _tokens(tail)
     if (
-        not sep
-        or not words
+        not words
         or any(_moved(t) or (len(t) > 1 and t.isupper()) for t in words)
         or any(t.casefold() in _REMARK_TURNS for t in words)
-        or denies(words)
     ):
         return ""
+    for sentence in re.split(r"(?<=[.;!])\s+", tail):
+        # "STANDING RESELECT KEEP - I never change my bribe anyway. Slide to follow later
+        # today." (tenth round): a negation that says the order again, a time of the day
+        said = _tokens(sentence)
+        denying = [t for t in said if denies([t])]
+        if (
+            denying
+            and not cmd.restates(head, sentence)
+            and not all(t.casefold() in _LATER_WORDS for t in denying)
+        ):
+            return ""
     # "..., I doubt claims too" names another order: only the head's own setting may be named
     own = {w for g in _ORDER_WORDS if g & {t.casefold() for t in _tokens(head)} for w in g}
     if any(t.casefold() in w and t.casefold() not in own for w in _ORDER_WORDS for t in words):
@@ -2714,11 +2734,19 @@ def _read_line(
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
     if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
+    if (
+        cmd is not None
+        and cmd.kind == "standing"
+        and heard is None
+        and (head := _order_then_remark(cmd, rest))
+    ):
+        # "STANDING RESELECT KEEP - I never change my bribe anyway" (tenth round)
+        heard = cmd.hear(Said(line, head, strip_please(head)))
     if heard is None and (shout := _shouted(line_wo))[0] is not None:
         # "The record please: RECORD" (the line's first words are the command's, in prose)
         cmd, rest = shout
         assert cmd is not None
-        if cmd.kind == "vacation" and (day := then_named(strip_please(rest), line_wo)):
+        if cmd.kind == "vacation" and (day := leave_before(strip_please(rest), line_wo)):
             rest = day  # "..., back on Monday. VACATION until then please."
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
         if heard is not None and len(asked := requested(line_wo)) > 1 and cmd in dict(asked):
@@ -2754,6 +2782,10 @@ def _read_line(
             and said_cmd.sure(ordered.arg)
         ):
             cmd, heard = said_cmd, ordered
+    if heard is None and (orders := orders_in_words(line_wo)):
+        # "Whenever someone makes a claim, please always believe it for me" (tenth round)
+        cmd, rest = orders[0]
+        heard = cmd.hear(Said(line, rest, rest))
     if heard is None and (queued := named_next(line_wo)) is not None:
         # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
         cmd = vocabulary().lookup("NEXT")

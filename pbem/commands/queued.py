@@ -39,12 +39,27 @@ def _listed(text: str) -> frozenset[str]:
     return frozenset(_fold(w) for w in text.split())
 
 
-_IF = frozenset(IF_WORDS)
+_IF = frozenset((*IF_WORDS, "unless"))  # "unless" read in NEXT as a condition of possibility
 """The words that start a condition ("in case", "au cas où", "nel caso" are read as these)."""
 _IN_CASE = re.compile(
     r"(?i)(?<![\w'’])(?:in\s+case|au\s+cas\s+o[uù]|nel\s+caso(?:\s+(?:che|in\s+cui))?|im\s+fall"
     r"(?:e)?\s*,?\s*(?:dass)?)(?![\w'’])"
 )
+_UNLESS = re.compile(
+    r"(?i)(?<![\w'’])(?:unless|[àa]\s+moins\s+qu(?:e|['’])|a\s+meno\s+che(?:\s+non)?|es\s+sei\s+denn"
+    r"|au(?:ß|ss)er\s+(?:wenn|falls))(?![\w'’])(?:\s*,)?"
+)
+"""A condition that the move is played unless it cannot be ("NEXT M13 R2 unless someone grabs it
+first", "à moins que quelqu'un la prenne avant", "a meno che qualcuno non la prenda prima", "es
+sei denn, jemand nimmt es vorher"; issue 31, tenth round): read as the word "unless", a condition
+of possibility said the other way round."""
+_ELSE_PHRASE = re.compile(
+    r"(?i)(?<![\w'’])(?:failing\s+(?:that|this|which)|if\s+that\s+fails|[àa]\s+d[ée]faut"
+    r"|faute\s+de\s+quoi|in\s+mancanza|in\s+alternativa|in\s+subordine|ersatzweise|notfalls"
+    r"|hilfsweise|alternativ|second\s+choice|sinon\s+[àa]\s+d[ée]faut)(?![\w'’])"
+)
+"""The words between two alternatives said in more than one word ("NEXT O13 R1, failing that
+M13 R0", "à défaut M13 R0", "in alternativa M13 R0", "notfalls M13 R0"): "else"."""
 _IF_NOT = re.compile(
     r"(?i)(?<![\w'’])(?:" + "|".join(w.replace(" ", r"\s+") for w in IF_NOT_WORDS) + r")\s*,?\s*"
     r"(?=(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b)"
@@ -69,7 +84,11 @@ _BAD = _listed(
     blockiert weg unmoglich ungultig"""
 )
 """Words saying a move cannot be played any more (the condition of the next alternative)."""
-_TAKES = _listed("takes take took prend prennent prende prendono nimmt nehmen")
+_TAKES = _listed(
+    """takes take took taken grabs grab grabbed nicks nick nicked snags snag snagged steals steal
+    stole gets get got prend prenne prennent prenait pique chope prende prenda prendono prendesse
+    frega nimmt nehmen nimmt's schnappt wegschnappt klaut"""
+)
 """Someone taking the square first: the move cannot be played ("if nobody takes it first")."""
 _NOT = _listed(
     """not no never isn't doesn't don't can't cannot won't wasn't hasn't haven't isnt doesnt cant
@@ -124,7 +143,9 @@ def _condition_end(tokens: list[re.Match[str]], at: int) -> tuple[int, set[str],
             break
         if seen and word not in _AROUND and word not in _NOT:
             break  # the next alternative ("falls das nicht mehr geht O9 R0")
-        if (code := _code(tok)) is not None and not (
+        if k == at + 1 and tok[:1].isupper() and tok[1:].islower() and _code(tok) is None:
+            pass  # someone named ("unless Carl takes it first", "falls Bea es nimmt")
+        elif (code := _code(tok)) is not None and not (
             k + 1 < len(tokens) and _ROTATION.match(tokens[k + 1].group(0))
         ):
             codes.add(code)
@@ -137,6 +158,10 @@ def _condition_end(tokens: list[re.Match[str]], at: int) -> tuple[int, set[str],
     if not seen:
         raise _Unread(" ".join(words))
     negated = any(w in _NOT or w.endswith("n't") or w.startswith("n'") for w in words)
+    if _fold(tokens[at].group(0)) == "unless":
+        # "unless someone grabs it first": if nobody grabs it; the "non" of "a meno che
+        # qualcuno non la prenda" and the "ne" of "à moins qu'on ne la prenne" deny nothing
+        negated = True
     bad = any(w in _BAD or w in _TAKES for w in words)
     return k, codes, negated != bad
 
@@ -156,6 +181,7 @@ def alternatives(text: str) -> str | None:
     """NEXT's text with the conditions of possibility said in words read: its alternatives as
     "A ELSE B" (see the module's text), ``text`` itself when it holds no condition, or None
     when a condition is not one the service checks or stands where it makes no sense."""
+    text = _ELSE_PHRASE.sub(" else ", _UNLESS.sub("unless", text))
     text = _IF_NOT.sub(" else ", _IN_CASE.sub("if", text))
     tokens = list(_TOKEN.finditer(text))
     if not any(_fold(t.group(0)) in _IF for t in tokens):
@@ -235,15 +261,36 @@ _TURN_NAMED = (
     r"|(?:(?:per|nel)\s+)?(?:il\s+)?(?:prossimo\s+turno|giro\s+(?:dopo|successivo))"
     r"|per\s+il\s+prossimo\s+giro|per\s+la\s+prossima\s+volta"
     r"|f(?:ü|ue)rs\s+n(?:ä|ae)chste\s+mal|(?:in\s+der|f(?:ü|ue)r\s+die)"
-    r"\s+n(?:ä|ae)chsten?\s+runde)"
+    r"\s+n(?:ä|ae)chsten?\s+runde"
+    # (issue 31, tenth round: "Mein nächster Zug, falls möglich: ...", "x il prossimo turno
+    # P10 R3", "Quando tocca a me: KB sud", "When it's my turn: ...")
+    r"|(?:my|mon|il\s+mio|la\s+mia|mein)\s+(?:next\s+(?:turn|move)|prochain\s+(?:tour|coup)"
+    r"|prossimo\s+turno|prossima\s+mossa|n(?:ä|ae)chster\s+zug)|n(?:ä|ae)chster\s+zug"
+    r"|x\s+(?:il\s+)?(?:mio\s+)?prossimo\s+turno"
+    r"|(?:when|once)\s+(?:it['’]?s|it\s+is)\s+my\s+turn|quand\s+ce\s+sera\s+(?:[àa]\s+)?mon\s+tour"
+    r"|quando\s+tocca\s+a\s+me|quando\s+sar[àa]\s+il\s+mio\s+turno|wenn\s+ich\s+dran\s+bin)"
 )
 _HEAD_WORDS = (
     r"(?:(?:and|et|e|und|also|aussi|anche|auch|please|bitte|svp|puis|then|poi|dann|ensuite"
     r"|ok|okay|d['’]accord)\s*,?\s+)*"
 )
+_IF_POSSIBLE = (
+    r"(?:if\s+possible|if\s+it['’]?s\s+(?:still\s+)?(?:free|possible)|si\s+possible"
+    r"|se\s+possibile|se\s+(?:[èe]\s+)?ancora\s+liber[ao]|falls\s+m(?:ö|oe)glich|wenn\s+m(?:ö|oe)glich"
+    r"|falls\s+(?:noch\s+)?frei)"
+)
+"""A condition of possibility of the first alternative, before the colon ("Mein nächster Zug,
+falls möglich: O13 R2, andernfalls L10 R1"): the service plays it only if legal anyway."""
+_WHEN_MY_TURN = (
+    r"(?:(?:sobald|wenn)\s+ich\s+(?:wieder\s+)?dran\s+bin|as\s+soon\s+as\s+it['’]?s\s+my\s+turn"
+    r"|d[èe]s\s+que\s+c['’]est\s+(?:[àa]\s+)?mon\s+tour|appena\s+tocca\s+(?:di\s+nuovo\s+)?a\s+me)"
+)
+"""The moment the queued move is for, said again after the turn ("Mein nächster Zug, sobald ich
+dran bin: P12 R1")."""
 _LEAD_COLON = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal"
-    rf"|schon|gleich|please|bitte|svp|per\s+favore))*\s*[:,]\s*(?P<rest>\S.*)$"
+    rf"|schon|gleich|please|bitte|svp|per\s+favore|vormerken|merken|notieren|reservieren))*"
+    rf"(?:\s*,?\s*(?:{_IF_POSSIBLE}|{_WHEN_MY_TURN}))?\s*[:,]\s*(?P<rest>\S.*)$"
 )
 """The next turn named before its move ("Pour mon prochain tour : M8 R1", "Für meinen nächsten
 Zug schon mal: N13 R1", "Quando tocca di nuovo a me: O9 capovolta")."""
@@ -267,11 +314,18 @@ _LEAD = re.compile(
 )
 """The same without a colon, the move right after ("et pour mon tour suivant P12 sans
 rotation")."""
+_OTHERWISE = (
+    r"(?:or|else|otherwise|failing\s+that|ou|sinon|[àa]\s+d[ée]faut|oppure|altrimenti|o"
+    r"|oder|sonst|andernfalls|notfalls)"
+)
 _QUEUE = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}(?:queue(?:\s+up)?|put|keep|save|mettez|mets|gardez|metti|mettete"
-    rf"|tenete|tieni|merkt?|merken\s+sie|notiert?|notieren\s+sie)\s+(?P<rest>{_MOVE_START}"
+    rf"|tenete|tieni|merkt?|merken\s+sie|notiert?|notieren\s+sie|mettre|garder|noter|mettere"
+    rf"|tenere|segnare|segnate|segnarmi|mettermi|tenermi)\s+(?P<rest>{_MOVE_START}"
     rf".*?)\s+(?:(?:in\s+(?:the\s+)?queue|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda"
-    rf"|vor|bitte\s+vor)\s+)?{_TURN_NAMED}(?:[\s,]+(?:vor|{_COURTESY}))*[\s.!]*$"
+    rf"|vor|bitte\s+vor)\s+)?{_TURN_NAMED}"
+    rf"(?P<alt>\s*[,;]?\s+{_OTHERWISE}\s*,?\s+{_MOVE_START}[^,;:.!?]*?)?"
+    rf"(?:[\s,]+(?:vor|vormerken|{_COURTESY}))*[\s.!]*$"
 )
 """A move queued in words, the turn it is for after it ("please queue L12 R0 for my next turn",
 "mettez P12 R0 de côté pour mon prochain tour", "merkt N13 R1 für meinen nächsten Zug vor")."""
@@ -313,11 +367,32 @@ mon prochain tour, gardez de côté P12 R0")."""
 def named_next(line: str) -> str | None:
     """What NEXT queues when a line names the next turn in words instead of the word NEXT (see
     the module's text): the text after the words that name it, None when the line does not
-    start so or asks ("?")."""
+    start so or asks ("?"), unless the question asks for the move to be queued ("Can you queue
+    L10 R3 for my next turn?", "Pourriez-vous mettre de côté P12 R0 pour mon prochain tour ?")."""
+    patterns: tuple[re.Pattern[str], ...] = (_NAMED_THEN_QUEUED, _LEAD_COLON, _LEAD, _QUEUE)
     if "?" in line:
-        return None
-    for pattern in (_NAMED_THEN_QUEUED, _LEAD_COLON, _LEAD, _QUEUE):
+        asked = _ASK_QUEUE.match(line)
+        if asked is None:
+            return None
+        line, patterns = asked["ask"], (_QUEUE, _QUEUED_LAST)
+    for pattern in patterns:
         m = pattern.match(line)
         if m is not None and re.search(r"\b(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b", m["rest"]):
-            return m["rest"].strip()
+            alt = m.groupdict().get("alt") or ""
+            return (m["rest"].strip() + alt).strip()
     return None
+
+
+_QUEUED_LAST = re.compile(
+    rf"(?i)^\s*(?P<rest>{_MOVE_START}[^,;:.!?]*?)\s+{_TURN_NAMED}(?:\s+{_ALREADY})*\s+{_QUEUE_END}"
+    rf"[\s.!]*$"
+)
+"""The verb last, in a question ("Könnt ihr mir O9 R2 für meinen nächsten Zug vormerken?")."""
+_ASK_QUEUE = re.compile(
+    r"(?i)^\s*(?:(?:hi|hello|bonjour|salut|ciao|hallo)\W+)?(?:(?:can|could|would|will)\s+you"
+    r"(?:\s+please)?|(?:pouvez|pourriez)[- ]vous|(?:peux|pourrais)[- ]tu|potete|potreste|puoi"
+    r"|potresti|k(?:ö|oe)nnt(?:et)?\s+ihr|k(?:ö|oe)nn(?:en|ten)\s+sie|kannst\s+du|k(?:ö|oe)nntest\s+du)"
+    r"(?:\s+(?:me|mir|mi|m['’]))?\s+(?P<ask>[^?]*?)(?:\s+(?:please|svp|per\s+favore|bitte))?"
+    r"\s*\?\s*$"
+)
+"""A question that asks for a move to be queued: its request (read by :data:`_QUEUE` only)."""

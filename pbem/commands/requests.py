@@ -65,6 +65,7 @@ PLAIN = _listed(
     zusammenfassung ueberblick overview apercu mis mise jour aggiornate aggiornati
     aktualisiert aktualisierte aktualisierten dann
     briefly courtes brevi kurzfassung
+    club clubs circolo circoli verein vereins league ligue lega liga ladder pure
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -261,9 +262,16 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     ski, vacances 7 jours", "In vacanza fino a lunedì": :func:`said_later`)."""
     line = _POSTSCRIPT.sub("", line)  # "PS from now on please write to me in French"
     line = _FORMAL.sub(" please ", line)  # "I should be grateful if you would send me ..."
+    line = _AT_LEISURE.sub(" please", line)  # "Send me my STATS when you can."
+    line = _WHILE_WAITING.sub(" ", line)  # "While I wait for North, could you send me ..."
     got = _requested(line)
     if got:
         return got
+    if (why := _REASON.search(line)) is not None and _remark(why["why"]):
+        # "E mandatemi pure il tabellone che non ci capisco più niente": the reason for it
+        got = _requested(line[: why.start()] + ("?" if "?" in why[0] else ""))
+        if got and not any(changes(cmd) for cmd, _arg in got):
+            return got
     if (scope := _PURPOSE_END.search(line)) is not None and not _NEGATED_ANY.search(scope[0]):
         # "Would you kindly send me my statistics for the games I have played?": the games of
         # the scope are no second request (ninth round)
@@ -303,12 +311,42 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     return (
         said_later(line)
         or leave_in_words(line)
+        or my_games_paused(line)
         or back_in_words(line)
         or mail_in_words(line)
         or _help_then_confused(line)
         or pause_in_words(line)
         or vote_in_words(line)
     )
+
+
+_REASON = re.compile(
+    r"(?i)\s*,?\s+(?:because|as|since|cause|['’]cause|parce\s+qu(?:e|['’])|car|puisque|vu\s+que"
+    r"|che|perch[ée]|visto\s+che|dato\s+che|siccome|weil|denn|da)\s+(?P<why>[^\d?]{3,80}?)[.!?]*$"
+)
+"""The reason given after a request ("... il tabellone che non ci capisco più niente", "... the
+board because I can't see the picture", "... le plateau car je ne vois rien", "... das Brett,
+weil ich nichts sehe"; issue 31, tenth round): no figure, a remark (:func:`_remark`)."""
+_AT_LEISURE = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:when(?:ever)?\s+you\s+(?:can|get\s+(?:a\s+)?(?:chance|moment|minute)"
+    r"|have\s+(?:a\s+)?(?:moment|minute|time)|get\s+round\s+to\s+it)|at\s+your\s+convenience"
+    r"|no\s+rush|quand\s+(?:vous\s+pourrez|tu\s+pourras|vous\s+avez\s+(?:un\s+moment|le\s+temps)"
+    r"|tu\s+as\s+(?:un\s+moment|le\s+temps))|quand\s+vous\s+aurez\s+(?:un\s+moment|le\s+temps)"
+    r"|(?:rien\s+ne\s+)?presse|quando\s+(?:potete|puoi|avete\s+(?:un\s+attimo|tempo)|hai\s+(?:un\s+attimo"
+    r"|tempo))|con\s+calma|senza\s+fretta|wenn\s+(?:ihr|du|sie)\s+(?:zeit\s+(?:habt|hast|haben)|k(?:ö|oe)nnt"
+    r"|kannst|k(?:ö|oe)nnen|dazu\s+komm(?:t|st|en))|keine\s+eile|ohne\s+eile)(?![\w'’])"
+)
+"""A request's "whenever convenient" ("Send me my STATS when you can", "quand vous aurez un
+moment", "quando potete", "wenn ihr Zeit habt"; issue 31, tenth round): courtesy, not a question
+of when."""
+_WHILE_WAITING = re.compile(
+    r"(?i)^\W*(?:while|whilst|pendant\s+que|en\s+attendant(?:\s+que)?|mentre|nell['’]attesa(?:\s+che)?"
+    r"|w(?:ä|ae)hrend|solange)\s+(?:i|j['’]|je|io|ich)?\s*(?:wait|am\s+waiting|attends|aspetto"
+    r"|warte|auf\s+\w+\s+warte)\b[^,;:.!?]{0,30}[,;:]"
+)
+"""What the player does meanwhile, before the request ("While I wait for North, could you send me
+the history?", "Pendant que j'attends Nord, ...", "Mentre aspetto Nord, ...", "Während ich auf
+Nord warte, ..."): not the "wait" of a correction."""
 
 
 _VOTE_FOR = re.compile(
@@ -646,14 +684,17 @@ def said_later(line: str) -> list[tuple[Spoken, str]]:
         rest = line[m.end() :].strip()
         if cmd.kind == "vacation" and not strip_please(rest.strip(" .!")):
             # "Away to Skye for a fortnight, no signal up there. Vacation please." (eighth round)
-            from pbem.commands.durations import length_named
+            from pbem.commands.durations import leave_before
 
             named = (
-                length_named(before)
+                leave_before("", before)
                 if not denies(without_offline(_SENTENCE_END.split(before)[-1]).split())
                 else None
             )
-            return [(cmd, named)] if named is not None and cmd.sure(named) else []
+            heard = cmd.hear(Said(line, named, strip_please(named))) if named else None
+            if heard is None or heard.error is not None or not cmd.sure(heard.arg):
+                return []  # ("until Sunday" is heard as its own form, "until sunday")
+            return [(cmd, heard.arg)]
         said_before = without_offline(before) if cmd.kind == "vacation" else before
         if any(c.isdigit() for c in before) or denies(said_before.split()):
             return []
@@ -747,7 +788,12 @@ _ABLE = _listed(
     """can could peux puis pourrais peut pouvons posso possiamo potrei kann koennte konnte
     darf duerfte have habe hab ai ho"""
 )
-_PLAY = _listed("make play jouer faire fare giocare machen spielen ziehen actually really vraiment")
+_PLAY = _listed(
+    """make play jouer faire fare giocare machen spielen ziehen actually really vraiment use
+    utiliser usare nutzen benutzen verwenden put place poser placer mettre mettere legen setzen
+    with this avec cette ce con questa mit diesem dieser tile tuile tessera plaettchen kachel
+    teil"""
+)
 """LEGAL asked as the moves one can play ("Quels sont les coups que je peux jouer ?", "Quali
 mosse posso fare adesso?", "Was für Züge habe ich denn überhaupt?", "So what moves can I actually
 make?"): the moves in the plural after a question word of the plural, a verb of being able or
@@ -967,6 +1013,7 @@ _BEFORE = _listed(
     for pour per fuer la le il lo gli die der das den dem des move coup mossa zug this ce cette
     questa diesen dieses quick short petit breve kurze abord do does faire fa fait macht
     bevor ziehe ziehen setze lege que qu' che io i un'
+    anything to myself engager m'engager impegnarmi impegnare festlegen festzulegen mich
     """
 )
 """The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
@@ -994,6 +1041,16 @@ the line are read apart, so the question must say it is asked first."""
 _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe ziehen i'll ill")
 """The move played after the question ("What would M13 R2 score? I'll play it."): asked back."""
 _JUST = _listed("just juste seulement only solo soltanto nur bloss")
+_SHOWN = _listed(
+    """show montrer montrez montre farmi fatemi vedere mostrarmi mostratemi mostrami zeigen zeigt
+    zeig"""
+)
+_HAPPENS = _listed(
+    """happens happen would happen succede succederebbe accade passe passerait passiert
+    passieren what cosa ce qui was"""
+)
+"""A move's outcome asked to be shown in the present ("potete farmi vedere cosa succede con P12
+R1?", "can you show me what happens with M13 R2 before I decide?"; tenth round)."""
 _MOVE_CODE = re.compile(
     r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+[NSEWnsew]\b)*)(?![\w'’])"
 )
@@ -1033,32 +1090,57 @@ def preview_asked(line: str) -> str | None:
             k
             for k, s in enumerate(sentences)
             if s.rstrip().endswith("?")
-            and _CONDITIONAL.intersection(ws := _words(s))
-            and _OUTCOME.intersection(ws)
+            and (
+                (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME.intersection(ws))
+                or (_SHOWN.intersection(ws) and _HAPPENS.intersection(ws))
+            )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws))
         ]
     if len(asked) != 1:
         return None
     at = asked[0]
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
-    if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
-        return None
-    allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
+    before_asks = at > 0 and sentences[at - 1].rstrip().endswith("?")
+    if (
+        not ASKS.intersection(words)
+        and not sentences[at].rstrip().endswith("?")
+        and not (before_asks and _JUST.intersection(words))
+    ):
+        return None  # (not "Qu'est-ce que ça donnerait, BR W N ? Juste un aperçu")
+    allowed = (
+        PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
+        | _SHOWN | _HAPPENS
+    )  # fmt: skip
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
-    if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
+    thanks = {k for k, s in enumerate(sentences) if k != at and _thanks_only(s)}
+    said = " ".join(s for k, s in enumerate(sentences) if k not in thanks)
+    if _NEGATED_ANY.search(said) or _THANKED_FOR.search(said):
         return None
     where = [k for k, s in enumerate(sentences) if _MOVE_CODE.search(s)]
     if where != [at] and not (where == [at - 1] and sentences[at - 1].rstrip().endswith("?")):
         return None
     for k, s in enumerate(sentences):
-        if k == at:
+        if k == at or k in thanks:
             continue
         other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL
         ws = _words(_MOVE_CODE.sub(" ", s))
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
             return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
     return move
+
+
+def _thanks_only(sentence: str) -> bool:
+    """A sentence of thanks for something else beside a preview asked ("Thanks for the help.",
+    "Grazie."): no move, no preview's noun, no negation, at most eight words."""
+    words = _words(sentence)
+    return (
+        0 < len(words) <= 8
+        and _MOVE_CODE.search(sentence) is None
+        and not _PREVIEW_NOUNS.intersection(words)
+        and _NEGATED_ANY.search(sentence) is None
+        and (_THANKED_FOR.search(sentence) is not None or all(w in _COURTESY_ENDS for w in words))
+    )
 
 
 _THANKED_FOR = re.compile(
@@ -1168,6 +1250,36 @@ _PAUSE = re.compile(
 )
 
 
+_PUT_ME = _listed(
+    """
+    put set mark place switch pause mettre mettez mets mettiez placer passer passez mettete
+    mettetemi mettermi metti mettimi segnate segnatemi segnami segnarmi mettereste setzen setzt
+    setze setz eintragen tragt trag trage markieren markiert stellen stellt stell
+    """
+)
+"""The verbs of putting the player on leave, in the four languages ("could you put me on
+vacation?", "pouvez-vous me mettre en vacances ?", "mi mettete in vacanza?", "bitte setzt mich
+auf Urlaub")."""
+_ME = _listed("me m' moi mi mich mir my mes mon mie miei meine meinen")
+
+
+def _asks_leave(tail: str) -> bool:
+    """Is ``tail``, after a leave said in words, the request to put the player on leave, asked
+    (a modal, a question, "please") with a verb of putting, the player as its object and a word
+    of pausing, and no negation ("Could you put me on vacation?", "bitte setzt mich auf Urlaub";
+    issue 31, tenth round)? Such a tail is no doubt of the leave said before it, though its
+    "could" or "setzt" is one of a move."""
+    words = _words(tail)
+    return (
+        _PAUSE.search(tail) is not None
+        and _NEGATED_ANY.search(tail) is None
+        and bool(_PUT_ME.intersection(words) or any(w.endswith("mi") and w[:-2] in _PUT_ME
+                                                    for w in words))
+        and bool(_ME.intersection(words) or any(w.endswith("mi") for w in words))
+        and ("?" in tail or bool(ASKS.intersection(words)) or words[0] in _PUT_ME)
+    )  # fmt: skip
+
+
 def _same_length(tail: str, got: str) -> bool:
     """Do the figures of ``tail`` only say the length ``got`` again ("Ich bin ab morgen zwei
     Wochen im Urlaub, bitte 14 Tage Urlaub eintragen"; eighth round)?"""
@@ -1191,7 +1303,7 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     from pbem.commands.durations import leading_duration, mentions_time, read_until
     from pbem.mail.reply import denies, is_courtesy, strip_please
 
-    if len(line) > PROSE_MAX or "?" in line:
+    if len(line) > PROSE_MAX:
         return []
     line = line[g.end() :] if (g := _GREETING.match(line)) else line  # ("Salve, sarò via ...")
     m = _AWAY.match(line)
@@ -1215,15 +1327,75 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     if got is None:
         return []
     tail = tail.strip(" ,;.!")
+    if "?" in line[: len(line) - len(tail)] or ("?" in tail and not _asks_leave(tail)):
+        return []  # "Je serai absent jusqu'au 30, c'est grave ?"
     if tail and (
         (any(c.isdigit() for c in tail) and not _same_length(tail, got))
         or (mentions_time(_UNTIL_THEN.sub(" ", tail)) and not _same_length(tail, got))
-        or denies(tail.split())
+        or (denies(tail.split()) and not _asks_leave(tail))
         or not (_PAUSE.search(tail) or is_courtesy(tail))
     ):
         return []
     cmd = vocabulary().commands.get("vacation")
     return [(cmd, got)] if cmd is not None else []
+
+
+_PAUSE_ASK = (
+    r"(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:pouvez|pourriez)[- ]vous\s+"
+    r"|merci\s+de\s+|(?:potete|potreste)\s+|per\s+favore\s+|(?:k(?:ö|oe)nnt|k(?:ö|oe)nntet)\s+ihr\s+"
+    r"|k(?:ö|oe)nn(?:en|ten)\s+sie\s+|bitte\s+)?"
+)
+_MY_GAMES = (
+    r"(?:(?:all\s+)?my\s+(?:games?|deadlines|clocks?|timers?)|(?:toutes\s+)?mes\s+(?:parties|d[ée]lais"
+    r"|horloges?|pendules?)|ma\s+partie|(?:tutte\s+)?le\s+mie\s+(?:partite|scadenze)|la\s+mia\s+partita"
+    r"|il\s+mio\s+orologio|(?:alle\s+)?meine\s+(?:partien|partie|spiele|fristen|uhren?))"
+)
+_MY_GAMES_PAUSED = re.compile(
+    r"(?i)(?:^|(?<=[,;:.!?])\s*)\W*" + _PAUSE_ASK
+    + r"(?:pause|freeze|suspend|hold|stop|mettez\s+en\s+pause|mettre\s+en\s+pause|suspendez|suspendre"
+    r"|gelez|geler|sospendete|sospendere|congelate|congelare|fermate|mettete\s+in\s+pausa"
+    r"|mettere\s+in\s+pausa|pausiert|pausieren|friert\s+ein|anhalten|haltet\s+an)\s+"
+    + _MY_GAMES + r"(?P<tail>[^.!?]*)[.!?]*\s*$"
+)  # fmt: skip
+_MY_GAMES_PAUSED_DE = re.compile(
+    r"(?i)(?:^|(?<=[,;:.!?])\s*)\W*" + _PAUSE_ASK + _MY_GAMES
+    + r"(?P<tail>[^.!?]*?)\s+(?:pausieren|anhalten|einfrieren|ruhen\s+lassen)(?:\s+bitte)?[.!?]*\s*$"
+)  # fmt: skip
+"""The player's own games paused, asked in words ("Vado in ferie, sospendete le mie partite per
+dieci giorni", "Away on a work trip till the 5th of December, can you pause my deadlines until
+then?", "Bitte meine Partien zwei Wochen pausieren"; issue 31, tenth round): a leave, VACATION
+(a pause of the game for everyone is PROPOSE PAUSE, :func:`pause_in_words`)."""
+
+
+def my_games_paused(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION asked as the player's games paused (:data:`_MY_GAMES_PAUSED`), with its length
+    or day after the request or named in the prose before it (one of them, never both); ``[]``
+    for anything else (a negation, a figure beside them, someone else's)."""
+    from pbem.commands.durations import leading_duration, leave_before, mentions_time
+    from pbem.mail.reply import strip_please
+
+    if len(line) > PROSE_MAX:
+        return []
+    m = _MY_GAMES_PAUSED.search(line) or _MY_GAMES_PAUSED_DE.search(line)
+    if m is None or _NEGATED_ANY.search(line[m.start() :]):
+        return []
+    before, tail = line[: m.start()], strip_please(m["tail"].strip(" ,;"))
+    said = leading_duration(_PAUSE_LEAD.sub("", tail), strip_please) if tail else None
+    if said is not None:
+        if any(c.isdigit() for c in before) or mentions_time(before):
+            return []  # a length after, a day before: which?
+        got: str | None = said
+    else:
+        got = leave_before(tail, before)
+    cmd = vocabulary().commands.get("vacation")
+    if cmd is None or got is None:
+        return []
+    from pbem.commands.vocabulary import Said
+
+    heard = cmd.hear(Said(line, got, strip_please(got)))  # its own form ("until 12-05")
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return []
+    return [(cmd, heard.arg)]
 
 
 _BACK = re.compile(
@@ -1539,3 +1711,75 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     cmd = vocabulary().commands.get("propose")
     return [(cmd, f"PAUSE {got}")] if cmd is not None else []
+
+
+_CLAIMS_SAID = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:whenever|when|every\s+time|each\s+time|if)\s+(?:someone|somebody|anyone"
+    r"|anybody|a\s+player|another\s+player|others|they)\s+(?:makes?\s+a\s+claim|claims?(?:\s+something)?"
+    r"|announces?(?:\s+something)?)"
+    r"|(?:quand|lorsqu['’]\s*|si|(?:[àa]\s+)?chaque\s+fois\s+qu['’]\s*)\s*(?:on|quelqu['’]un|un\s+joueur)"
+    r"\s+(?:m['’]\s*)?(?:annonce|fait\s+une\s+annonce)(?:\s+quelque\s+chose)?"
+    r"|(?:quando|se|ogni\s+volta\s+che)\s+qualcuno\s+(?:fa\s+una\s+dichiarazione|dichiara(?:\s+qualcosa)?)"
+    r"|bei\s+(?:allen\s+)?(?:ansagen|behauptungen)|(?:wenn|sobald)\s+jemand\s+(?:etwas\s+)?(?:ansagt"
+    r"|behauptet))(?![\w'’])"
+)
+"""A claim of another player said as a clause ("Whenever someone makes a claim", "Quand on
+m'annonce quelque chose", "Quando qualcuno fa una dichiarazione", "Bei Ansagen"): the orders'
+subject, as the word "claims"."""
+_SUBJECT_SAID = re.compile(
+    r"(?i)(?<![\w'’])(?:claims|annonces|dichiarazioni|ansagen|behauptungen|selection|s[ée]lection"
+    r"|selezione|auswahl)(?![\w'’])"
+)
+_PERMANENT = re.compile(
+    r"(?i)(?<![\w'’])(?:always|toujours|sempre|immer|from\s+now\s+on|in\s+(?:the\s+)?future"
+    r"|[àa]\s+l['’]avenir|dor[ée]navant|d[ée]sormais|d['’]ora\s+in\s+(?:poi|avanti)|in\s+futuro"
+    r"|k(?:ü|ue)nftig|in\s+zukunft|ab\s+jetzt|whenever|every\s+time|chaque\s+fois|ogni\s+volta"
+    r"|jedes\s+mal|bei\s+(?:allen\s+)?ansagen)(?![\w'’])"
+)
+_TO_THE_SERVICE = re.compile(
+    r"(?i)(?<![\w'’])(?:for\s+me|pour\s+moi|per\s+me|f(?:ü|ue)r\s+mich|please|s['’]il\s+vous\s+pla[iî]t"
+    r"|svp|per\s+favore|bitte|croyez|doutez|gardez|credete|dubitate|tenete|glaubt|bezweifelt|zweifelt"
+    r"|behaltet)(?![\w'’])"
+)
+_WITHOUT_ASKING = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:sans\s+me\s+(?:le\s+)?demander|without\s+asking(?:\s+me)?"
+    r"|senza\s+chiedermelo|senza\s+chiedermi(?:\s+nulla|\s+niente)?|senza\s+chiedere"
+    r"|ohne\s+(?:mich\s+)?(?:zu\s+)?fragen|ohne\s+nachzufragen|ohne\s+r(?:ü|ue)ckfrage)(?![\w'’])"
+)
+"""What a standing order saves ("sans me demander"): no negation of the order."""
+_LEAD_AND = re.compile(r"(?i)^\W*(?:and|et|e|und|also|alors|allora|dann|so)\s*,?\s+")
+
+
+def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """A standing order said in words without the command's word or name ("Whenever someone
+    makes a claim, please always believe it for me", "Et à l'avenir, croyez toutes les annonces
+    pour moi sans me demander", "Bei Ansagen bitte immer für mich anzweifeln"; issue 31, tenth
+    round): its subject (claims, the selection, or a claim said as a clause), a word of always or
+    from now on, and the order addressed to the service (an imperative, "for me", "please");
+    what is left the STANDING command reads whole (:meth:`Spoken.sure`). ``[]`` otherwise: "Je
+    doute toujours de tout" and "I always believe him" are remarks."""
+    from pbem.commands.vocabulary import Said
+
+    if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
+        return []
+    if not _PERMANENT.search(line) or not _TO_THE_SERVICE.search(line):
+        return []
+    text = _CLAIMS_SAID.sub(" claims ", line)
+    if not _SUBJECT_SAID.search(text):
+        return []
+    text = _WITHOUT_ASKING.sub(" ", text)
+    if _NEGATED_ANY.search(text):
+        return []
+    text = _PERMANENT.sub(" always ", _LEAD_AND.sub("", text))
+    text = re.sub(r"(?i)(?<![\w'’])(?:it|them|le|les|la|lo|le|es|sie)(?![\w'’])", " ", text)
+    text = re.sub(r"[,;:]", " ", text)
+    cmd = vocabulary().commands.get("standing")
+    if cmd is None:
+        return []
+    from pbem.mail.reply import strip_please
+
+    bare = " ".join(strip_please(text).split())
+    heard = cmd.hear(Said(line, bare, bare))
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return []
+    return [(cmd, heard.arg)]

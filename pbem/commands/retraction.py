@@ -260,7 +260,10 @@ _HESITATION = re.compile(HESITATION)
 _LEGALITY = re.compile(
     r"legal|allowed|possible|valid|permis|autorise|valid[ao]|possibil|consentit|erlaubt|moglich"
     r"|gultig|zulassig|libre|libera|frei|free|open|ouvert|works|fits|geht|passt|marche|puo|peut"
-    r"|(?<![\w'])(?:gone|taken|pris|pres[ao]|belegt|occup\w*)(?!\s+(?:the|an?|le|la|les|l'|une?|il|i|gli|lo"
+    # someone taking the square first too ("NEXT M13 R2 unless someone grabs it first", "à moins
+    # que quelqu'un la prenne", "a meno che qualcuno non la prenda"; tenth round, as queued.py reads)
+    r"|(?<![\w'])(?:gone|taken|pris|pres[ao]|belegt|occup\w*|grab\w*|nick\w*|snag\w*|steal\w*|takes"
+    r"|prenne\w*|prend\w*|frega\w*|nimmt|schnapp\w*|klau\w*)(?!\s+(?:the|an?|le|la|les|l'|une?|il|i|gli|lo"
     r"|una|der|die|das|den|dem|des|eine[nm]?|his|her|their|my|son|sa|ses|leurs?|su[oa]|suoi|sein\w*"
     r"|ihr\w*|mein\w*)(?![\w']))"
 )

@@ -135,7 +135,7 @@ def _alternation(names: Sequence[str]) -> str:
 _SPOKEN_END = re.compile(
     r"(?i)(?<=\w)\s+(?P<mark>question\s+mark|point\s+d['’]interrogation|punto\s+(?:interrogativo|di\s+domanda)"
     r"|fragezeichen|exclamation\s+(?:mark|point)|point\s+d['’]exclamation|punto\s+esclamativo"
-    r"|ausrufezeichen|full\s+stop|period|point|punto|punkt)\s*$"
+    r"|ausrufezeichen|full\s+stop|period|point|punto|punkt)(?![\w'’])(?P<tail>[^\d]{0,40}?)\s*$"
 )
 _SPOKEN_MARKS = {"question": "?", "interrogation": "?", "interrogativo": "?", "domanda": "?",
                  "fragezeichen": "?", "exclamation": "!", "esclamativo": "!", "ausrufezeichen": "!"}  # fmt: skip
@@ -155,17 +155,26 @@ def spoken_punctuation(line: str) -> str:
     mark", "Plateau s'il vous plaît point", "Statistiche per favore punto interrogativo",
     "Urlaub eine Woche Punkt"; issue 31, ninth round): the mark written. The plain stop words
     ("point", "punto", "Punkt", "period", "full stop") only after a word that is no article or
-    determiner ("you have a point" stays)."""
-    m = _SPOKEN_END.search(line)
+    determiner ("you have a point" stays). Courtesy may follow the mark ("Vacation seven days
+    period thanks", "Urlaub drei Tage Punkt danke"; tenth round)."""
+    m = next(
+        (
+            m
+            for m in reversed(list(_SPOKEN_END.finditer(line)))
+            if not m["tail"].strip() or is_courtesy(m["tail"])
+        ),
+        None,
+    )
     if m is None:
         return line
+    tail = m["tail"].strip()
     mark = m["mark"].casefold().split()
     written = next((_SPOKEN_MARKS[w] for w in mark if w in _SPOKEN_MARKS), ".")
     if written == "." and len(mark) == 1:
         before = line[: m.start()].split()
         if len(before) < 2 or before[-1].casefold().strip(".,;:!?") in _NOT_SPOKEN_AFTER:
             return line
-    return line[: m.start()] + written
+    return line[: m.start()] + written + (" " + tail if tail else "")
 
 
 def _footer(forms: _Forms, line: str) -> bool:

@@ -362,6 +362,9 @@ _ANY = _phrases(
     """
     any game | either game | both games | n' importe quelle partie | qualsiasi partita
     ogni partita | jede partie | irgendeine partie | egal welche partie
+    any of them | either of them | whichever game | n' importe quel jeu | n' importe lequel
+    n' importe laquelle | les deux jeux | qualsiasi gioco | qualunque partita | qualunque gioco
+    entrambi i giochi | jedes spiel | egal welches spiel | irgendein spiel | beide spiele
     """
 )
 
@@ -438,6 +441,10 @@ def _sentence_or_last_clause(text: str) -> Request | None:
     if got is not None:
         return got
     clauses = re.split(r"\s*(?:[,:;]|\s[-\u2013\u2014])\s+", text)
+    while len(clauses) > 1 and set(_fold(clauses[0])) <= _GREETING:
+        clauses = clauses[1:]  # "Hi, I'd like to watch fc-7k3q, my son is playing in it"
+        if len(clauses) == 1 or (got := _sentence(", ".join(clauses))) is not None:
+            return got if got is None or got[0] != _WATCH or not _CONDITION.search(text) else None
     if len(clauses) < 2:
         return None
     if (first := _remark_after(clauses)) is not None:
@@ -461,6 +468,14 @@ def _sentence_or_last_clause(text: str) -> Request | None:
         return None
     return last
 
+
+_GREETING = _words(
+    """hi hello hey dear all everyone bonjour bonsoir salut coucou tous tout le monde ciao
+    buongiorno buonasera salve a tutti hallo moin servus guten tag abend morgen zusammen
+    liebe lieber good morning afternoon evening"""
+)
+"""A greeting clause before the request ("Hi, I'd like to watch ...", "Bonjour, je veux bien
+..."): passed over."""
 
 _REGRET = _words("not no plus more longer piu mehr nicht kein keine leider desole desolee sorry")
 """A regret or an inability said before a LEAVE or UNWATCH ("can not play any more", "ne peux
@@ -490,11 +505,30 @@ def _remark_after(clauses: list[str]) -> Request | None:
         "?" in rest
         or _ids(words)
         or _kinds(words)
-        or (_DOUBT | _CLAUSE | _WISH_WORDS) & set(words)
+        or (_DOUBT | _CLAUSE | _OTHERS_WISH) & set(words)
+        or any(_wished(words, k, phrase) for k in range(len(words)) for phrase in _WISH)
         or any(_sentence(c) is not None for c in clauses[1:])
     ):
         return None
     return first
+
+
+_OTHERS_WISH = _words(
+    """want wants wanted would wish wishes like likes veut veulent voudrait voudraient souhaite
+    souhaitent aimerait vuole vogliono vorrebbe vorrebbero desidera will wollen moechte
+    moechten wuerde wuerden wurde mag"""
+)
+"""Someone's wish in a remark after the request ("..., my son wants to join"): a second
+request, perhaps, asked back."""
+
+
+def _wished(words: list[str], k: int, phrase: tuple[str, ...]) -> bool:
+    """Does a wish ``phrase`` stand at ``words[k]`` ("my son would like to play too"), not
+    only one of its small words ("my son is playing in it": "in", "it", "is")? The wish of
+    someone else counts too: the phrase without its "I"."""
+    if len(phrase) > 1 and phrase[0] in _SELF:
+        phrase = phrase[1:]
+    return tuple(words[k : k + len(phrase)]) == phrase
 
 
 def _without(words: list[str], phrase: tuple[str, ...]) -> list[str]:
@@ -784,6 +818,8 @@ _AFTER = _words(
     """
     from dans sur avec nella sulla sul nello auf im vom any either both n' importe quelle
     qualsiasi ogni jede irgendeine egal welche bitte danke svp stp merci grazie favore piacere
+    quel lequel laquelle qualunque welches irgendein whichever of them jeu jeux gioco giochi
+    spiele
     s' il vous plait thanks thank
     """
 )
@@ -1044,12 +1080,12 @@ _GAMES_NOUNS = _words("games parties partite partien spiele")
 _WHICH = _words(
     """
     which what list tell quelles quels quelle quel liste dites dire quali quale elenco lista
-    dirmi ditemi welche welchen welcher liste sagen
+    dirmi ditemi welche welchen welcher liste sagen che
     """
 )
 _MINE = _words(
     """
-    i me my am je suis-je mes moi suis io sono mie miei mi ich mich meine meinen mir bin
+    i me my am je suis-je mes moi suis io sono mie miei mi ich mich meine meinen mir bin sto
     """
 )
 
@@ -1062,6 +1098,30 @@ def games_in_words(line: str) -> bool:
     negation, no game id and nothing asked of :data:`_DOING` ("Which games can I join?" asks
     something else)."""
     words = _fold(line[:MAX_CHARS])
+    if not words or len(line) > MAX_CHARS:
+        return False
+    sentences = [x for x in _QUESTION_END.split(line) if x.strip()]
+    if len(sentences) > 1:
+        # "Ciao! In che partite sto giocando adesso? Non mi ricordo più": one question of one's
+        # games, the other sentences remarks that name no game and ask nothing (tenth round)
+        asked = [x for x in sentences if _games_asked(_fold(x))]
+        others = [_fold(x) for x in sentences if x not in asked]
+        return (
+            len(asked) == 1
+            and all(
+                not _ids(o) and not any(_find(o, p) >= 0 for p in _DOING) and not _ADVICE & set(o)
+                for o in others
+            )
+            and not any("?" in x for x in sentences if x not in asked)
+        )
+    return _games_asked(words)
+
+
+_QUESTION_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _games_asked(words: list[str]) -> bool:
+    """:func:`games_in_words` for one sentence's folded ``words``."""
     if not words or len(words) > 16:
         return False
     w = set(words)

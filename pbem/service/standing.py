@@ -425,6 +425,10 @@ _PROSE_FILLER = frozenset(
         # when the order acts ("après chaque entrée, gardez ma sélection"; eighth round)
         "APRES", "ENTREE", "AFTER", "ENTRY", "AN", "DOPO", "ENTRATA", "INGRESSO", "NACH",
         "JEDEM", "EINTRITT",
+        # whose claims ("toujours croire les annonces des autres", "always believe the other
+        # players' claims"; tenth round)
+        "AUTRES", "OTHERS", "OTHER", "OTHERS'", "PLAYERS", "PLAYERS'", "JOUEURS", "ALTRI",
+        "DEGLI", "GIOCATORI", "ANDEREN", "DER", "SPIELER",
     }
 )  # fmt: skip
 
