@@ -318,13 +318,40 @@ def _join_split_moves(
             out.append(f"{a} {b}")
             i += 2
             continue
-        if _continues(a, b, parse_action, spell or (lambda x: x), notation):
+        if _continues(a, b, parse_action, spell or (lambda x: x), notation) or _rotation_below(
+            a, b, parse_action, spell
+        ):
             out.append(f"{a} {b}")  # "Moving RB north" / "then east" (issue 31, wt-26)
             i += 2
             continue
         out.append(lines[i])
         i += 1
     return out
+
+
+_ROTATION_LINE = re.compile(r"^\W*R\s*([0-3])(?![\w'’])")
+_SQUARE_END = re.compile(r"(?<![\w'’])([A-Za-z]{1,2}\s*-?\d{1,2})(?![\w'’])\W*$")
+
+
+def _rotation_below(
+    a: str,
+    b: str,
+    parse_action: Callable[[str], object],
+    spell: Callable[[str], str] | None,
+) -> bool:
+    """Is ``b`` the rotation of the square ``a`` ends with, the two said in sentences of their
+    own ("Casella M13." / "Rotazione 2.", "Feld M13." / "Drehung: 2", "I'll put it on O13." /
+    "Rotation 1, please")? Only when ``a`` is no move, ``b`` starts with the rotation (in the
+    notation or in words the game spells) and the square and the rotation make a legal move;
+    the two are then read as one line, with every rule of a line (a question, another move, a
+    doubt after the rotation still ask back)."""
+    if spell is None or len(b) > 200 or len(a) > 1000:
+        return False
+    rot = _ROTATION_LINE.match(spell(b))
+    square = _SQUARE_END.search(spell(a))
+    if rot is None or square is None or _parses(parse_action, a) or _parses(parse_action, b):
+        return False
+    return _parses(parse_action, f"{square[1]} R{rot[1]}")
 
 
 def _continues(
@@ -5725,6 +5752,68 @@ _ALTERNATIVE = re.compile(
 """What makes a square in a clause a move after all, or an alternative to the move (asked)."""
 
 
+_PRAISE = re.compile(
+    r"(?i)(?<![\w'’])(?:nice|great|good|well\s+played|well\s+done|clever|brilliant|smart|lovely"
+    r"|bravo|congrats|congratulations|kudos|joli|jolie|beau|belle|bien\s+jou[ée]e?|chapeau|super"
+    r"|superbe|félicitations|felicitations|malin|bella|bello|bel|ottim[ao]|complimenti"
+    r"|bravissim[ao]|gran|grande|furb[ao]|sch[öo]ne[rsnm]?|sch[öo]n|toll(?:e[rsnm]?)?"
+    r"|gute[rsnm]?|starke[rsnm]?|klasse|gl[üu]ckwunsch|respekt|cleverer?|geschickte[rsnm]?"
+    r"|gut\s+gespielt)(?![\w'’])"
+)
+"""A verdict on a move, said right before it in its clause ("Bella mossa P12 R2, Bea!", "Joli
+coup en P12 R2", "Schöner Zug mit P12 R2", "Well played P12 R2"): someone else's move praised."""
+_FIRST_PERSON = re.compile(
+    r"(?i)(?<![\w'’])(?:i|i['’]ll|i['’]m|i['’]d|me|my|mine|je|j['’]\w*|moi|mon|ma|mes|io|mi|mio"
+    r"|mia|ich|mein|meine|meinen|meinem|mir|mich)(?![\w'’])"
+)
+_BEFORE_NOW = re.compile(
+    r"(?i)^[^\S\n]*(?:(?P<w>[^\W\d_]+)[^\S\n]+)?(?:"
+    + _LAST_TIME.pattern.removeprefix("(?i)")
+    + r"|(?:the\s+)?last\s+(?:turn|move|week)|(?:au\s+)?tour\s+pr[ée]c[ée]dent|(?:l['’])?altra"
+    r"\s+volta|(?:al\s+)?turno\s+precedente|(?:all['’])?ultimo\s+turno|letzte[sn]?\s+(?:zug|woche)"
+    r"|beim\s+letzten\s+mal|in\s+der\s+letzten\s+runde|yesterday|ieri|gestern)"
+)
+"""An earlier time said right after a move, in its clause ("P12 R2 last time", "O13 R2 la
+dernière fois", "P12 R2 l'ultima volta", "O13 R2 letztes Mal"): a move of the past."""
+_LIKE = frozenset({"like", "as", "comme", "come", "wie", "same", "même", "stessa", "gleich"})
+"""A move "like last time" is a move of now."""
+_SOMEONE_PLAYED = re.compile(
+    r"(?<![\w'’])(?:[A-ZÀ-Ý][a-zà-ÿ]+|(?i:he|she|il|elle|lui|lei|er|sie|they|ils|elles))\s+"
+    r"(?i:(?:has\s+|had\s+|just\s+)?(?:played|placed|put|laid|went\s+(?:for|with))"
+    r"|a\s+(?:d[ée]j[àa]\s+)?(?:jou[ée]|pos[ée]|mis|plac[ée])|avait\s+(?:jou[ée]|pos[ée]|mis)"
+    r"|ha\s+(?:gi[àa]\s+)?(?:giocato|messo|piazzato|posato)|aveva\s+(?:giocato|messo)"
+    r"|hat(?=.*(?:gespielt|gelegt|gesetzt))|hatte(?=.*(?:gespielt|gelegt|gesetzt)))(?![\w'’])"
+)
+"""Someone else who played a move ("Bea played", "Béa a joué", "Bea ha giocato", "Bea hat
+letztes Mal ... gespielt"): the move after it in its clause is theirs."""
+_CLAUSE_MARK = re.compile(r"[,;:.!?()]")
+
+
+def _not_played(line: str, tokens: list[str], cand: _Candidate) -> bool:
+    """Is the move ``cand`` of ``line`` named in its clause as a move that is not the reply's:
+    praised ("Bella mossa P12 R2, Bea!"), of an earlier time ("Nice P12 R2 last time"), or
+    played by someone else ("Béa a joué O13 R2 la dernière fois")? Words of the clause only,
+    never of the sentences around (issue 31, tenth round)."""
+    if len(line) > 2000:
+        return False
+    words = tokens[cand.start : cand.end]
+    m = re.search(
+        r"(?<![\w'’])" + r"[^\w]{1,4}".join(re.escape(w) for w in words) + r"(?![\w'’])", line
+    )
+    if m is None:
+        return False
+    before, after = line[: m.start()], line[m.end() :]
+    clause = _CLAUSE_MARK.split(before)[-1]
+    later = _CLAUSE_MARK.split(after)[0]
+    if _PRAISE.search(clause) and not _FIRST_PERSON.search(clause + later):
+        return True
+    past = _BEFORE_NOW.match(later)
+    if past is not None and (past["w"] or "").casefold() not in _LIKE:
+        return True
+    whole = clause + m.group(0) + later
+    return any(p.start() < len(clause) for p in _SOMEONE_PLAYED.finditer(whole))
+
+
 def _beside_remarks(line_wo: str, at: _At) -> str | None:
     """The one clause of ``line_wo`` that holds a legal move with its rotation, when every other
     square of the line stands in a clause of remark (:data:`_REMARK_MARK`) and names no move of
@@ -5736,7 +5825,13 @@ def _beside_remarks(line_wo: str, at: _At) -> str | None:
     kept: list[str] = []
     for seg in segs:
         cs = _candidates(_tokens(seg), at.parse_action, at.is_move_form)
-        legal = [c for c in cs if c.error is None and not _BARE_SQUARE.fullmatch(c.text)]
+        legal = [
+            c
+            for c in cs
+            if c.error is None
+            and not _BARE_SQUARE.fullmatch(c.text)
+            and not _not_played(seg, _tokens(seg), c)  # "Bea played O13 R2 last time"
+        ]
         if legal:
             kept.append(seg)
             continue
@@ -5971,7 +6066,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
         if (
             len(cands) == 1
-            and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]))
+            and (
+                "?" in line_wo
+                or not _filler_then_clause(tokens, cands[0])
+                or _not_played(line_wo, tokens, cands[0])  # "Bella mossa P12 R2, Bea!"
+            )
             and not (
                 "?" not in line_wo
                 and legal

@@ -283,7 +283,7 @@ _SPOKEN_MOVE = re.compile(
     + _R_SAID
     + r")\s*[-:=]?\s*(?P<rot>"
     + _alternatives(set(_ROT_SAID) - {"0", "1", "2", "3"})
-    + r"|[0-3])(?![\w'’]|[.,]\d)(?!\s*(?:volt[ae]|times|fois|mal|x|quarts?|quarters?|quarti|viertel"
+    + r"|[0-3])(?![\w'’]|[.,]\d)(?!\s*[:=]?\s*(?:R\s*)?[0-3](?![\w'’]))(?!\s*(?:volt[ae]|times|fois|mal|x|quarts?|quarters?|quarti|viertel"
     r"|scatti?|crans?|clicks?|klicks?|°|grad|gradi|degrees?|degr[ée]s)(?![\w'’]))"
 )
 """A whole move spoken: the column (a letter, its name in one of the four languages, or a word
