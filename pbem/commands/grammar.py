@@ -683,6 +683,7 @@ def _read_commands(
             continue
         raw = _after_standing(raw, out)
         before = _mark(out, flags)
+        n_ign = len(out.ignored)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         if idx and _wrapped_on(todo[idx - 1], raw) and _said_in_prose(out, n_cmd):
             # "... Après avoir longuement étudié le / plateau, il me semble que ...": a word of a
@@ -697,6 +698,17 @@ def _read_commands(
             _unfinished_dropped(out, n_cmd, raw)
         sentences = _sentences(raw)
         apart = len(out.commands) == n_cmd and _problems(out) > _problems_at(before)
+        if (
+            not apart
+            and parse_action is not None
+            and len(out.commands) == n_cmd
+            and len(out.ignored) > n_ign  # (the line as spelled for the game)
+            and len(long := _paragraph_sentences(raw)) > 1
+        ):
+            # "Long week here, the kids were sick ... Anyway, I put my pink tile on P12, turned
+            # 180 degrees so that the garden faces the wall. Let's see ...": a paragraph too long
+            # to be searched whole, read as its sentences (tenth round)
+            sentences, apart = long, True
         if apart and plans and parse_action is not None and len(sentences) > 1:
             # "Pavilion 7 is far. I'll slide KB south then west. If the die gives me another
             # move: BR west.": a plan over its sentences read as one (issue 31, eighth round)
@@ -760,6 +772,15 @@ def _read_commands(
         if settled is not None:
             _take(settled, cmd, "", out, flags, False)
     actions = [c for c in out.commands if c.kind == "action"]
+    chosen = _marked_choice(actions, todo)
+    if chosen is not None:
+        # "    L10 R0" / "    L12 R2   <-- this one" / "    M8 R1": our examples copied, one
+        # marked; the others are the list, not moves (issue 31, tenth round)
+        for c in actions:
+            if c is not chosen:
+                out.commands.remove(c)
+                out.ignored.append(c.line)
+        actions = [chosen]
     for c in actions[1:]:
         out.errors.append(
             (
@@ -787,6 +808,47 @@ def _read_commands(
     # the player's last word counts: words after the last command that take it back (wt-24f)
     retraction.guard(out, todo, where, notation, parse_action, spell)
     return out
+
+
+_MARK_THIS = (
+    r"(?:this\s+one|that\s+one|mine|my\s+move|my\s+choice|chosen|celui-ci|celui-l[àa]|celui\s+l[àa]"
+    r"|ce\s+coup-l[àa]|mon\s+coup|mon\s+choix|choisi|questa|questo|quella|quello|la\s+mia\s+mossa"
+    r"|la\s+mia\s+scelta|scelta|diese[rns]?|den\s+hier|der\s+hier|mein\s+zug|meine\s+wahl|gew[äa]hlt)"
+)
+_MARKED = re.compile(
+    r"(?i)^\s*(?:\[\s*[x✓✔]\s*\]|[✓✔☑✅]|[-=]+>|→|⇒)\s*(?P<a>[^<←⬅\[\]✓✔☑✅]+?)\s*$"
+    r"|^\s*(?P<b>[^<←⬅\[\]✓✔☑✅]+?)\s*(?:\[\s*[x✓✔]\s*\]|[✓✔☑✅]|(?:<-+|<=+|←|⬅|<<)\s*"
+    r"(?:[!.]*|" + _MARK_THIS + r"(?:\s*[!.]*)?(?:\s+(?:please|svp|stp|per\s+favore|bitte|merci"
+    r"|grazie|danke|thanks))?[!.]*))\s*$"
+)
+"""A move marked in a copy of the list of our examples: a box ticked or a tick before or after
+it, an arrow pointing at it, with at most "this one" ("L12 R2 <-- this one", "[x] M8 R1", "->
+O13 R1", "M8 R2 ✓", "L12 R2 <- celui-ci", "L12 R2 <- questa", "L12 R2 <- diesen")."""
+
+
+def _marked_choice(actions: list[Command], todo: list[str]) -> Command | None:
+    """The one move marked in a copy of our list of examples (:data:`_MARKED`), when every other
+    move of the reply is a line of that list as it was, a move alone, and the reply asks
+    nothing; None otherwise."""
+    if len(actions) < 2 or any("?" in x for x in todo):
+        return None
+    marked = []
+    for c in actions:
+        m = _MARKED.match(c.line)
+        if (
+            m is not None
+            and (move := m["a"] or m["b"])
+            and all(_code_like(t) for t in _tokens(move))
+        ):
+            marked.append(c)
+    if len(marked) != 1:
+        return None
+    if not all(
+        c in marked or (_tokens(c.line) and all(_code_like(t) for t in _tokens(c.line)))
+        for c in actions
+    ):
+        return None
+    return marked[0]
 
 
 _THEN_LEAD = frozenset(
@@ -954,6 +1016,27 @@ def _sentences(line: str) -> list[str]:
         return [line]
     parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
     return parts if 1 < len(parts) <= 8 else [line]
+
+
+_PARAGRAPH_SENTENCES = 12
+"""The most sentences a paragraph is read as (:func:`_paragraph_sentences`)."""
+
+
+def _paragraph_sentences(line: str) -> list[str]:
+    """The sentences of a paragraph too long to be searched for a move whole (more than
+    :data:`MAX_PROSE_WORDS` words or :data:`PROSE_MAX` characters), when it has a few, each short
+    enough to be read as a line, and one of them holds a square's shape (letters and figures);
+    [] otherwise."""
+    if len(line) <= PROSE_MAX and len(_tokens(line)) <= MAX_PROSE_WORDS:
+        return []
+    if len(line) > _PARAGRAPH_SENTENCES * PROSE_MAX:
+        return []
+    parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
+    if not 1 < len(parts) <= _PARAGRAPH_SENTENCES or any(len(p) > PROSE_MAX for p in parts):
+        return []
+    if not any(_shaped([t]) for t in _tokens(line)):
+        return []
+    return parts
 
 
 def _corrected_after(line: str, move: str) -> bool:
@@ -2612,6 +2695,8 @@ def _leads(head: str) -> bool:
     of its line? When it denies nothing, or when it only takes back something it names no move
     of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
+    if _SOMEONE_SAYS.search(_AS_SUGGESTED.sub(" ", head)):
+        return False  # "My husband said: P12 R2", "Bea told me I play P12 R2": theirs
     toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
     if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
         toks = [t for t in toks if t.casefold() != "si"]
@@ -2657,6 +2742,38 @@ def _lead_before_move(line: str) -> tuple[str, str]:
         return "", line
     head, tail = line[: seps[-1].start()], line[seps[-1].end() :]
     if not _tokens(head) or any(_moved(t) for t in _tokens(head)):
+        return "", line
+    return head, tail
+
+
+_PLACING = re.compile(
+    r"(?<![\w'’])(?:(?i:i['’]m|i\s+am)\s+(?i:putting|placing|playing|laying|going\s+(?:with|for))"
+    r"|(?i:i['’]ll|i\s+will)\s+(?i:put|place|play|lay|go\s+(?:with|for))"
+    r"|(?i:i)\s+(?i:put|place|play|lay|choose|pick|take|go\s+(?:with|for))"
+    r"|(?i:je)\s+(?i:pose|place|mets|joue|choisis|prends|vais\s+(?:poser|jouer|mettre|placer))"
+    r"|(?i:j['’](?:opte|ai\s+d[ée]cid[ée]))"
+    r"|(?i:(?:io\s+)?(?:metto|gioco|piazzo|poso|scelgo|prendo|opto))"
+    r"|(?i:ich)\s+(?i:lege|spiele|setze|nehme|wähle|waehle)|(?i:lege|spiele|setze|nehme)\s+(?i:ich))"
+    r"(?![\w'’])"
+)
+"""The player saying, in the first person, that they place their tile ("I'm putting", "je pose",
+"metto", "ich lege"): what comes before it in its sentence is a lead-in."""
+
+
+def _lead_before_placing(line: str) -> tuple[str, str]:
+    """(the lead-in, the rest) of a line at the player's first word of placing their tile
+    (:data:`_PLACING`), when words that name no move, no condition and no question come before
+    it ("Anyway, after staring at it over breakfast I'm putting my pink tile on P12, turned 180
+    degrees", "Bref, après un bon café ce matin, je pose ma tuile en P12"; issue 31, tenth
+    round); ("", the line) otherwise. The rest is read alone, with all its rules."""
+    m = _PLACING.search(line) if len(line) <= PROSE_MAX else None
+    if m is None or m.start() == 0 or "?" in line:
+        return "", line
+    head, tail = line[: m.start()], line[m.start() :]
+    toks = _tokens(head)
+    if not toks or any(_moved(t) for t in toks) or any(t.casefold() in _IF_WORD for t in toks):
+        return "", line
+    if is_correction(head) or is_take_back(head):
         return "", line
     return head, tail
 
@@ -5506,10 +5623,15 @@ _CONSEQUENCE = re.compile(
     r"|in\s+modo\s+(?:che|da)|cosicch[ée]|altrimenti|senn[òo]|quindi|perch[ée]|poich[ée]"
     r"|dato\s+che|visto\s+che|dann|damit|sodass|so\s+dass|sonst|weil|denn|also|wodurch)"
     r"(?![\w'’]))"
+    r"|\s+(?=(?:so\s+that|so\s+as\s+to|in\s+order\s+to|pour\s+que|afin\s+que|afin\s+de"
+    r"|de\s+(?:fa[çc]on|sorte|mani[èe]re)\s+(?:à|a|que)|affinch[ée]|in\s+modo\s+(?:che|da)"
+    r"|cosicch[ée]|damit|sodass|so\s+dass|um\s+(?:\S+\s+){0,4}zu)(?![\w'’]))"
 )
 """Where a clause on what the move does starts ("Ich lege mein Plättchen auf O13 in R3, dann
 zeigt der rosa Raum nach Westen", "N13 R0, sinon je lui ouvre la salle", "M13 R2, that way the
-pink room faces west"; issue 31, eighth round)."""
+pink room faces west"; issue 31, eighth round); a clause of purpose needs no sign before it
+("P12, turned 180 degrees so that the garden faces the wall", "P12 R2 damit der Garten an der
+Mauer liegt"; tenth round)."""
 _NOT_A_CONSEQUENCE = frozenset(
     ("maybe", "perhaps", "probably", "possibly", "peut-être", "peut-etre", "probablement", "forse",
      "magari", "probabilmente", "vielleicht", "eventuell", "wohl", "or", "ou", "oder", "o",
@@ -5547,6 +5669,8 @@ def _move_then_consequence(line: str, at: _At) -> bool:
         ):
             return False
         folded = {t.casefold().replace("’", "'") for t in said}
+        if m.group(0).strip(" ,;") == "" and tail[:1].isalpha():
+            folded -= {"soit", "sia"}  # "pour que le jardin soit contre le mur": no "either"
         if folded & _NOT_A_CONSEQUENCE or is_correction(tail) or is_take_back(tail):
             return False
         return _read_alone(head, at)
@@ -5787,6 +5911,23 @@ _SOMEONE_PLAYED = re.compile(
 """Someone else who played a move ("Bea played", "Béa a joué", "Bea ha giocato", "Bea hat
 letztes Mal ... gespielt"): the move after it in its clause is theirs."""
 _CLAUSE_MARK = re.compile(r"[,;:.!?()]")
+_SOMEONE_SAYS = re.compile(
+    r"(?<![\w'’])(?!(?:I|Je|Ich|Io|Moi|Mi|Me|Wir|We|Nous|Noi|On|Man)(?![\w'’]))"
+    r"(?:[A-ZÀ-Ý][a-zà-ÿ]+|(?i:my|mon|ma|mio|mia|mein|meine)\s+[^\W\d_]+"
+    r"|(?i:he|she|they|il|elle|ils|elles|lui|lei|loro|er|sie))"
+    r"(?:\s+[^\W\d_]+)?\s+"
+    r"(?i:said|says|told\s+me|tells\s+me|suggest(?:s|ed)|recommend(?:s|ed)|propos(?:es|ed)"
+    r"|thinks|thought|wants|wanted|would\s+(?:play|go|put)|advis(?:es|ed)|a\s+dit|m['’]a\s+dit|dit"
+    r"|me\s+dit|sugg[èe]re|a\s+sugg[ée]r[ée]|conseille|m['’]a\s+conseill[ée]|me\s+conseille"
+    r"|propose|a\s+propos[ée]|pense|voudrait|veut|ha\s+detto|mi\s+ha\s+detto|dice|mi\s+dice"
+    r"|suggerisce|mi\s+suggerisce|ha\s+suggerito|consiglia|mi\s+consiglia|ha\s+consigliato"
+    r"|propone|ha\s+proposto|pensa|vorrebbe|vuole|sagt|sagte|hat\s+gesagt|meint|meinte"
+    r"|schlägt|schlug|rät|riet|empfiehlt|empfahl|will|wollte|würde|denkt|findet)(?![\w'’])"
+)
+"""Someone else who says, suggests or wants a move ("My husband said: P12 R2", "Bea told me to
+play P12 R2", "Mon mari dit que je joue P12 R2", "Mein Mann meint, ich lege P12 R2"): the move
+after it in its sentence is theirs, named, not played."""
+_MOVE_SHAPE = re.compile(r"(?<![\w'’])(?:[A-Za-z]{1,2}\d{1,2}|R\s*[0-3])(?![\w'’])")
 
 
 def _not_played(line: str, tokens: list[str], cand: _Candidate) -> bool:
@@ -5811,7 +5952,52 @@ def _not_played(line: str, tokens: list[str], cand: _Candidate) -> bool:
     if past is not None and (past["w"] or "").casefold() not in _LIKE:
         return True
     whole = clause + m.group(0) + later
-    return any(p.start() < len(clause) for p in _SOMEONE_PLAYED.finditer(whole))
+    if any(p.start() < len(clause) for p in _SOMEONE_PLAYED.finditer(whole)):
+        return True
+    sentence = re.split(r"[.!?]\s", before)[-1]
+    shapes = list(_MOVE_SHAPE.finditer(sentence))
+    return _SOMEONE_SAYS.search(sentence[shapes[-1].end() :] if shapes else sentence) is not None
+
+
+def _after_not_played(line: str, tokens: list[str], cands: list[_Candidate]) -> str | None:
+    """The rest of ``line`` after the clauses of its first moves, when each of them is named
+    as not the reply's (:func:`_not_played`: "Bea ha giocato O13 R2 l'altra volta, io invece
+    metto in L10 R1", "My partner suggests N13 R3 and I agree: N13 R3"), and the words before
+    hold no condition, correction or question; None otherwise. The rest is read alone, with all
+    its rules (a doubt or another move there still asks back)."""
+    if "?" in line or len(line) > PROSE_MAX:
+        return None
+    named = 0
+    while named < len(cands) and _not_played(line, tokens, cands[named]):
+        named += 1
+    if named == 0 or named == len(cands):
+        return None
+    last = cands[named - 1]
+    m = re.search(
+        r"(?<![\w'’])"
+        + r"[^\w]{1,4}".join(re.escape(w) for w in tokens[last.start : last.end])
+        + r"(?![\w'’])",
+        line,
+    )
+    if m is None:
+        return None
+    cut = _CLAUSE_MARK.search(line, m.end())
+    if cut is None:
+        return None
+    head, rest = line[: cut.end()], line[cut.end() :]
+    if _MOVE_SHAPE.search(line, m.end(), cut.start()) or not _MOVE_SHAPE.search(rest):
+        return None
+    if any(t.casefold() in _IF_WORD for t in _tokens(head)) or is_correction(head):
+        return None
+    return _CONTRAST_WORD.sub(" ", rest).strip()
+
+
+_CONTRAST_WORD = re.compile(
+    r"(?i)(?<![\w'’])(?:invece|instead|par\s+contre|en\s+revanche|dagegen|hingegen|however"
+    r"|cependant|per[òo]|tuttavia|jedoch)(?![\w'’])"
+)
+"""A word that sets the reply's move against someone else's named before it ("io invece
+metto in L10", "ich dagegen lege auf L10"): no correction there."""
 
 
 def _beside_remarks(line_wo: str, at: _At) -> str | None:
@@ -6037,6 +6223,7 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         _lead_in(line_wo, _COMMA),
         _lead_in(line_wo, _DASH),
         _lead_before_move(line_wo),  # "metto la tessera sotto il tempio, in N13, R0."
+        _lead_before_placing(line_wo),  # "Anyway, after a coffee I'm putting my tile on P12 R2"
     ):
         if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
@@ -6128,6 +6315,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         kept = _beside_remarks(line_wo, at) if len(cands) > 1 and "?" not in line_wo else None
         if kept and _read_alone(kept, at):
             return  # "Nice one with M9. I'll go O9 R0.", "Il tuo ultimo P10 ... metto L11 R0"
+        rest = _after_not_played(line_wo, tokens, cands) if len(cands) > 1 else None
+        if rest and _read_alone(rest, at):
+            return  # "Bea ha giocato O13 R2 l'altra volta, io invece metto in L10 R1"
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)
             out.errors.append(
