@@ -665,7 +665,7 @@ def _read_commands(
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
     if parse_action is not None:
-        todo = [pointed(x, suggested or {}) for x in todo]
+        todo = _edited_example([pointed(x, suggested or {}) for x in todo])
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
@@ -824,6 +824,33 @@ _MARKED = re.compile(
 """A move marked in a copy of the list of our examples: a box ticked or a tick before or after
 it, an arrow pointing at it, with at most "this one" ("L12 R2 <-- this one", "[x] M8 R1", "->
 O13 R1", "M8 R2 ✓", "L12 R2 <- celui-ci", "L12 R2 <- questa", "L12 R2 <- diesen")."""
+
+
+_MARKED_EDIT = re.compile(
+    r"(?i)^\s*(?P<move>[^<←⬅]*?[^\W\d_]+\d+)\s+(?P<old>R\s*[0-3])\s*(?:<-+|<=+|←|⬅|<<)\s*"
+    r"(?P<new>R\s*[0-3])(?:\s+(?:instead|rather|plut[ôo]t|invece|piuttosto|stattdessen|lieber|please"
+    r"|svp|stp|s['’]il\s+vous\s+pla[îi]t|per\s+favore|bitte))*\s*[!.]*\s*$"
+)
+"""A line of our examples with its rotation changed by an arrow ("M8 R1   <- R2 instead", "L12 R2
+<- R3 plutôt", "P10 R1 <- R0 bitte"): the move with the new rotation."""
+
+
+def _edited_example(todo: list[str]) -> list[str]:
+    """The lines of a reply with the one line of our examples whose rotation an arrow changes
+    (:data:`_MARKED_EDIT`: "M8 R1   <- R2 instead") written as that move, marked ("M8 R2 <-"),
+    when the reply asks nothing: read as the move it makes, and as the one marked among the
+    other lines of our list it copied (:func:`_marked_choice`)."""
+    if any("?" in x for x in todo):
+        return todo
+    edits = [k for k, x in enumerate(todo) if _MARKED_EDIT.match(x)]
+    if len(edits) != 1:
+        return todo
+    m = _MARKED_EDIT.match(todo[edits[0]])
+    assert m is not None
+    square = " ".join(_tokens(m["move"]))
+    out = list(todo)
+    out[edits[0]] = f"{square} {m['new'].replace(' ', '').upper()} <-"
+    return out
 
 
 def _marked_choice(actions: list[Command], todo: list[str]) -> Command | None:
@@ -2697,6 +2724,12 @@ def _leads(head: str) -> bool:
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
     if _SOMEONE_SAYS.search(_AS_SUGGESTED.sub(" ", head)):
         return False  # "My husband said: P12 R2", "Bea told me I play P12 R2": theirs
+    if (
+        (m := _PROMPT.match(head))
+        and not head[m.end() :].strip(" :,.!-")
+        and re.search(_TILE_NOUN, m.group(0), re.I)
+    ):
+        return True  # our turn line copied: "À vous (mauve) : posez votre tuile : M8 R2"
     toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
     if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
         toks = [t for t in toks if t.casefold() != "si"]
@@ -2758,6 +2791,31 @@ _PLACING = re.compile(
 )
 """The player saying, in the first person, that they place their tile ("I'm putting", "je pose",
 "metto", "ich lege"): what comes before it in its sentence is a lead-in."""
+
+
+_TILE_NOUN = r"(?:tile|tuile|tessera|pl[äa]ttchen)"
+_PROMPT = re.compile(
+    r"(?i)^\W*(?:(?:it['’]s\s+)?your\s+turn|(?:c['’]est\s+)?[àa]\s+(?:vous|toi)|tocca\s+a\s+(?:voi|te)"
+    r"|(?:sie\s+sind|du\s+bist)\s+(?:am\s+zug|dran))(?:\s*\([^()]{1,24}\))?\s*[:,.!-]?\s*"
+    r"(?:(?:place|put)\s+your\s+tile|posez\s+votre\s+tuile|pose\s+ta\s+tuile"
+    r"|piazzate\s+la\s+vostra\s+tessera|piazza\s+la\s+tua\s+tessera|mettete\s+la\s+vostra\s+tessera"
+    r"|legen\s+sie\s+ihr\s+pl[äa]ttchen|leg\s+dein\s+pl[äa]ttchen)?"
+    r"|^\W*(?:(?:place|put)\s+your\s+tile|posez\s+votre\s+tuile|pose\s+ta\s+tuile"
+    r"|piazzate\s+la\s+vostra\s+tessera|piazza\s+la\s+tua\s+tessera|mettete\s+la\s+vostra\s+tessera"
+    r"|legen\s+sie\s+ihr\s+pl[äa]ttchen|leg\s+dein\s+pl[äa]ttchen)"
+)
+"""The turn line of our mail, as the player copies it before the move ("À vous (mauve) : posez
+votre tuile : M8 R2", "Tocca a voi (viola): piazzate la vostra tessera in P12 R2", "Your turn:
+place your tile: L10 R1"): our words, not the player's ("your" is the player)."""
+
+
+def _after_prompt(line: str) -> tuple[str, str]:
+    """(our turn line, the rest) of a line that starts with the turn line of our mail
+    (:data:`_PROMPT`); ("", the line) otherwise."""
+    m = _PROMPT.match(line)
+    if m is None or not _tokens(line[m.end() :]) or not re.search(_TILE_NOUN, m.group(0), re.I):
+        return "", line  # (the turn alone, "À toi Béa : L10 R1", may speak to someone)
+    return m.group(0), line[m.end() :].lstrip(" :,.-")
 
 
 def _lead_before_placing(line: str) -> tuple[str, str]:
@@ -6224,6 +6282,7 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         _lead_in(line_wo, _DASH),
         _lead_before_move(line_wo),  # "metto la tessera sotto il tempio, in N13, R0."
         _lead_before_placing(line_wo),  # "Anyway, after a coffee I'm putting my tile on P12 R2"
+        _after_prompt(line_wo),  # "À vous (mauve) : posez votre tuile : M8 R2"
     ):
         if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
