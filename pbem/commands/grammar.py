@@ -4010,6 +4010,14 @@ _ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
 jardin"; issue 31)."""
 
 
+_LIKE_LAST_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+)?same\s+as|just\s+like|like|as|comme|tout\s+comme|come|proprio"
+    r"\s+come|wie|genau\s+wie|wie\s+beim)\s+(?:(?:the\s+)?last\s+(?:game|time|round)|(?:la\s+)?"
+    r"derni[èe]re\s+(?:fois|partie)|(?:le\s+)?dernier\s+(?:tour|coup)|(?:l['’])?ultima\s+(?:volta"
+    r"|partita)|(?:das\s+)?letzte[sn]?\s+(?:mal|spiel|runde|partie))(?![\w'’])"
+)
+"""A move compared with one of the past ("same as last time", "comme la dernière fois", "come
+l'ultima volta", "wie letztes Mal"): the move is of now."""
 _LAST_TIME = re.compile(
     r"(?i)(?<![\w'’])(?:(?:the\s+)?last\s+(?:game|time|round)|(?:la\s+)?derni[èe]re\s+(?:fois|partie)"
     r"|(?:le\s+)?dernier\s+(?:tour|coup)|(?:l['’])?ultima\s+(?:volta|partita)|(?:das\s+)?letzte[sn]?"
@@ -5027,6 +5035,9 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     before, after = tokens[: cand.start], tokens[cand.end :]
     if _SORRY_FOR.search(" ".join(before)):
         return False  # "sorry for the L12 R0": the move apologised for
+    # "Same as last time: P12 R2", "Je rejoue P12 R2 comme la dernière fois": a move of now
+    before = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(before)))
+    after = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(after)))
     if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
         after = []  # "Ok, allora P11 R2 come suggerito"
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
@@ -5969,13 +5980,24 @@ _SOMEONE_PLAYED = re.compile(
 """Someone else who played a move ("Bea played", "Béa a joué", "Bea ha giocato", "Bea hat
 letztes Mal ... gespielt"): the move after it in its clause is theirs."""
 _CLAUSE_MARK = re.compile(r"[,;:.!?()]")
+_I_PLAYED = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:already\s+|just\s+)?(?:played|placed|laid)|i['’]ve\s+(?:already\s+)?"
+    r"(?:played|placed|put)|i\s+had\s+(?:played|placed|put)|j['’](?:ai|avais)\s+(?:d[ée]j[àa]\s+)?"
+    r"(?:jou[ée]|pos[ée]|mis|plac[ée])|(?:io\s+)?(?:ho|avevo)\s+(?:gi[àa]\s+)?(?:giocato|messo"
+    r"|piazzato)|(?:habe|hatte)\s+ich(?=.*(?:gespielt|gelegt|gesetzt))|ich\s+(?:habe|hatte)"
+    r"(?=.*(?:gespielt|gelegt|gesetzt)))(?![\w'’])"
+)
+"""The player's own move of the past ("I played", "j'ai posé", "ho giocato", "habe ich ...
+gelegt"): the move after it in its clause was played before, not now."""
 _SOMEONE_SAYS = re.compile(
-    r"(?<![\w'’])(?!(?:I|Je|Ich|Io|Moi|Mi|Me|Wir|We|Nous|Noi|On|Man)(?![\w'’]))"
+    r"(?<![\w'’])(?!(?:I|Je|Ich|Io|Moi|Mi|Me|Wir|We|Nous|Noi|On|Man|That|This|It|Which|What|There"
+    r"|Here|Ce|Cela|Ça|Ca|Questo|Quello|Questa|Das|Dies|Es|Man)(?![\w'’]))"
     r"(?:[A-ZÀ-Ý][a-zà-ÿ]+|(?i:my|mon|ma|mio|mia|mein|meine)\s+[^\W\d_]+"
     r"|(?i:he|she|they|il|elle|ils|elles|lui|lei|loro|er|sie))"
     r"(?:\s+[^\W\d_]+)?\s+"
     r"(?i:said|says|told\s+me|tells\s+me|suggest(?:s|ed)|recommend(?:s|ed)|propos(?:es|ed)"
-    r"|thinks|thought|wants|wanted|would\s+(?:play|go|put)|advis(?:es|ed)|a\s+dit|m['’]a\s+dit|dit"
+    r"|thinks|thought|wants|wanted|means|meant|would\s+(?:play|go|put)|advis(?:es|ed)|a\s+dit"
+    r"|m['’]a\s+dit|dit"
     r"|me\s+dit|sugg[èe]re|a\s+sugg[ée]r[ée]|conseille|m['’]a\s+conseill[ée]|me\s+conseille"
     r"|propose|a\s+propos[ée]|pense|voudrait|veut|ha\s+detto|mi\s+ha\s+detto|dice|mi\s+dice"
     r"|suggerisce|mi\s+suggerisce|ha\s+suggerito|consiglia|mi\s+consiglia|ha\s+consigliato"
@@ -6012,6 +6034,8 @@ def _not_played(line: str, tokens: list[str], cand: _Candidate) -> bool:
     whole = clause + m.group(0) + later
     if any(p.start() < len(clause) for p in _SOMEONE_PLAYED.finditer(whole)):
         return True
+    if any(p.start() < len(clause) for p in _I_PLAYED.finditer(whole)):
+        return True  # "In der anderen Partie habe ich gestern P12 R0 gelegt"
     sentence = re.split(r"[.!?]\s", before)[-1]
     shapes = list(_MOVE_SHAPE.finditer(sentence))
     return _SOMEONE_SAYS.search(sentence[shapes[-1].end() :] if shapes else sentence) is not None
