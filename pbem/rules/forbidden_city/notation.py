@@ -724,7 +724,16 @@ def spelled(line: str) -> str:
         return ("R3" if m["anti"] or m["anti2"] else "R1"), 0
 
     out = _rewritten(_WAY_ONLY, out, way)
-    return _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
+    out = _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
+    return _SAID_AGAIN.sub(r"R\1", out)
+
+
+_SAID_AGAIN = re.compile(
+    r"(?<![\w'’])R([0-3])\s*\(\s*(?:(?i:i\.?\s*e\.?|that\s+is|so|c['’]est-[àa]-dire|soit|donc|cio[èe]"
+    r"|quindi|d\.\s*h\.|also|=)\s*,?\s*)?R\1\s*\)"
+)
+"""A rotation said again in brackets after itself ("P11 turned twice (R2)" -> "P11 R2 (R2)",
+"L10 R3 (i.e. R3)"): said once. Another rotation in the brackets stays (the line asks back)."""
 
 
 _TIMES = (
