@@ -347,11 +347,15 @@ def _rotation_below(
     doubt after the rotation still ask back)."""
     if spell is None or len(b) > 200 or len(a) > 1000:
         return False
-    rot = _ROTATION_LINE.match(spell(b))
-    square = _SQUARE_END.search(spell(a))
-    if rot is None or square is None or _parses(parse_action, a) or _parses(parse_action, b):
+    square = _SQUARE_END.search(spell(strip_please(a) or a))
+    if square is None or _parses(parse_action, a) or _parses(parse_action, b):
         return False
-    return _parses(parse_action, f"{square[1]} R{rot[1]}")
+    # the rotation in words is spelled only after its square ("Rotated 90 degrees.")
+    said = spell(f"{square[1]} {b.strip()}")
+    rot = _ROTATION_LINE.match(said[len(square[1]) :].lstrip(" ,"))
+    if rot is None and not said.startswith(square[1]):
+        rot = _ROTATION_LINE.match(spell(b))
+    return rot is not None and _parses(parse_action, f"{square[1]} R{rot[1]}")
 
 
 def _continues(

@@ -706,6 +706,7 @@ def spelled(line: str) -> str:
 
     line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
     line = _times_degrees(line)  # "dreimal um 90 Grad" -> "270 Grad"
+    line = _SQUARE_SENTENCE.sub(r"\1, ", line) if len(line) <= 2000 else line
     line = _own_tile(line)
 
     def kept(m: re.Match[str], before: str) -> tuple[str, int]:
@@ -736,6 +737,17 @@ _SAID_AGAIN = re.compile(
 "L10 R3 (i.e. R3)"): said once. Another rotation in the brackets stays (the line asks back)."""
 
 
+_SQUARE_SENTENCE = re.compile(
+    r"(?<![\w'’])([A-Za-z]{1,2}\s*-?\d{1,2})\s*\.\s+(?=(?i:(?:(?:and|et|e|und|with|avec|con|mit)\s+)?"
+    r"(?:(?:une?|a|one|una|eine?|la|the|die)\s+)?(?:rotation|rotazione|drehung|rotated|turned"
+    r"|tourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|um\s+\d|einmal|zweimal|dreimal|once"
+    r"|twice|thrice|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei)\s+(?:fois|volt[ae]"
+    r"|times|mal|quarts?|quarti|quarters?|viertel)|quarter|quart|quarto|vierteldrehung"
+    r"|\d{2,3}\s*(?:°|grad|degr)|sans|without|senza|ohne)(?![\w'’])))"
+)
+"""A square, then its rotation in words in a sentence of its own ("Je pose en O13. Tournée d'un
+quart de tour.", "Ich lege auf O13. Einmal im Uhrzeigersinn gedreht.", "I'll put it on O13.
+Turned once clockwise."): one phrase, the square and its rotation."""
 _TIMES = (
     r"(?:einmal|zweimal|dreimal|viermal|once|twice|thrice|(?:un|une|deux|trois|quatre|una|due|tre"
     r"|quattro|one|two|three|four|ein|zwei|drei|vier|[1-4])\s*(?:fois|volt[ae]|times|mal|x))"
