@@ -320,13 +320,44 @@ def _join_split_moves(
             out.append(f"{a} {b}")
             i += 2
             continue
-        if _continues(a, b, parse_action, spell or (lambda x: x), notation):
+        if _continues(a, b, parse_action, spell or (lambda x: x), notation) or _rotation_below(
+            a, b, parse_action, spell
+        ):
             out.append(f"{a} {b}")  # "Moving RB north" / "then east" (issue 31, wt-26)
             i += 2
             continue
         out.append(lines[i])
         i += 1
     return out
+
+
+_ROTATION_LINE = re.compile(r"^\W*R\s*([0-3])(?![\w'’])")
+_SQUARE_END = re.compile(r"(?<![\w'’])([A-Za-z]{1,2}\s*-?\d{1,2})(?![\w'’])\W*$")
+
+
+def _rotation_below(
+    a: str,
+    b: str,
+    parse_action: Callable[[str], object],
+    spell: Callable[[str], str] | None,
+) -> bool:
+    """Is ``b`` the rotation of the square ``a`` ends with, the two said in sentences of their
+    own ("Casella M13." / "Rotazione 2.", "Feld M13." / "Drehung: 2", "I'll put it on O13." /
+    "Rotation 1, please")? Only when ``a`` is no move, ``b`` starts with the rotation (in the
+    notation or in words the game spells) and the square and the rotation make a legal move;
+    the two are then read as one line, with every rule of a line (a question, another move, a
+    doubt after the rotation still ask back)."""
+    if spell is None or len(b) > 200 or len(a) > 1000:
+        return False
+    square = _SQUARE_END.search(spell(strip_please(a) or a))
+    if square is None or _parses(parse_action, a) or _parses(parse_action, b):
+        return False
+    # the rotation in words is spelled only after its square ("Rotated 90 degrees.")
+    said = spell(f"{square[1]} {b.strip()}")
+    rot = _ROTATION_LINE.match(said[len(square[1]) :].lstrip(" ,"))
+    if rot is None and not said.startswith(square[1]):
+        rot = _ROTATION_LINE.match(spell(b))
+    return rot is not None and _parses(parse_action, f"{square[1]} R{rot[1]}")
 
 
 def _continues(
@@ -642,7 +673,7 @@ def _read_commands(
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
     if parse_action is not None:
-        todo = [x if _item_of_list(x) else pointed(x, suggested or {}) for x in todo]
+        todo = _edited_example([x if _item_of_list(x) else pointed(x, suggested or {}) for x in todo])
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
@@ -660,6 +691,7 @@ def _read_commands(
             continue
         raw = _after_standing(raw, out)
         before = _mark(out, flags)
+        n_ign = len(out.ignored)
         _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
         if idx and _wrapped_on(todo[idx - 1], raw) and _said_in_prose(out, n_cmd):
             # "... Après avoir longuement étudié le / plateau, il me semble que ...": a word of a
@@ -674,6 +706,17 @@ def _read_commands(
             _unfinished_dropped(out, n_cmd, raw)
         sentences = _sentences(raw)
         apart = len(out.commands) == n_cmd and _problems(out) > _problems_at(before)
+        if (
+            not apart
+            and parse_action is not None
+            and len(out.commands) == n_cmd
+            and len(out.ignored) > n_ign  # (the line as spelled for the game)
+            and len(long := _paragraph_sentences(raw)) > 1
+        ):
+            # "Long week here, the kids were sick ... Anyway, I put my pink tile on P12, turned
+            # 180 degrees so that the garden faces the wall. Let's see ...": a paragraph too long
+            # to be searched whole, read as its sentences (tenth round)
+            sentences, apart = long, True
         if apart and plans and parse_action is not None and len(sentences) > 1:
             # "Pavilion 7 is far. I'll slide KB south then west. If the die gives me another
             # move: BR west.": a plan over its sentences read as one (issue 31, eighth round)
@@ -738,6 +781,15 @@ def _read_commands(
         if settled is not None:
             _take(settled, cmd, "", out, flags, False)
     actions = [c for c in out.commands if c.kind == "action"]
+    chosen = _marked_choice(actions, todo)
+    if chosen is not None:
+        # "    L10 R0" / "    L12 R2   <-- this one" / "    M8 R1": our examples copied, one
+        # marked; the others are the list, not moves (issue 31, tenth round)
+        for c in actions:
+            if c is not chosen:
+                out.commands.remove(c)
+                out.ignored.append(c.line)
+        actions = [chosen]
     for c in actions[1:]:
         out.errors.append(
             (
@@ -765,6 +817,74 @@ def _read_commands(
     # the player's last word counts: words after the last command that take it back (wt-24f)
     retraction.guard(out, todo, where, notation, parse_action, spell)
     return out
+
+
+_MARK_THIS = (
+    r"(?:this\s+one|that\s+one|mine|my\s+move|my\s+choice|chosen|celui-ci|celui-l[àa]|celui\s+l[àa]"
+    r"|ce\s+coup-l[àa]|mon\s+coup|mon\s+choix|choisi|questa|questo|quella|quello|la\s+mia\s+mossa"
+    r"|la\s+mia\s+scelta|scelta|diese[rns]?|den\s+hier|der\s+hier|mein\s+zug|meine\s+wahl|gew[äa]hlt)"
+)
+_MARKED = re.compile(
+    r"(?i)^\s*(?:\[\s*[x✓✔]\s*\]|[✓✔☑✅]|[-=]+>|→|⇒)\s*(?P<a>[^<←⬅\[\]✓✔☑✅]+?)\s*$"
+    r"|^\s*(?P<b>[^<←⬅\[\]✓✔☑✅]+?)\s*(?:\[\s*[x✓✔]\s*\]|[✓✔☑✅]|(?:<-+|<=+|←|⬅|<<)\s*"
+    r"(?:[!.]*|" + _MARK_THIS + r"(?:\s*[!.]*)?(?:\s+(?:please|svp|stp|per\s+favore|bitte|merci"
+    r"|grazie|danke|thanks))?[!.]*))\s*$"
+)
+"""A move marked in a copy of the list of our examples: a box ticked or a tick before or after
+it, an arrow pointing at it, with at most "this one" ("L12 R2 <-- this one", "[x] M8 R1", "->
+O13 R1", "M8 R2 ✓", "L12 R2 <- celui-ci", "L12 R2 <- questa", "L12 R2 <- diesen")."""
+
+
+_MARKED_EDIT = re.compile(
+    r"(?i)^\s*(?P<move>[^<←⬅]*?[^\W\d_]+\d+)\s+(?P<old>R\s*[0-3])\s*(?:<-+|<=+|←|⬅|<<)\s*"
+    r"(?P<new>R\s*[0-3])(?:\s+(?:instead|rather|plut[ôo]t|invece|piuttosto|stattdessen|lieber|please"
+    r"|svp|stp|s['’]il\s+vous\s+pla[îi]t|per\s+favore|bitte))*\s*[!.]*\s*$"
+)
+"""A line of our examples with its rotation changed by an arrow ("M8 R1   <- R2 instead", "L12 R2
+<- R3 plutôt", "P10 R1 <- R0 bitte"): the move with the new rotation."""
+
+
+def _edited_example(todo: list[str]) -> list[str]:
+    """The lines of a reply with the one line of our examples whose rotation an arrow changes
+    (:data:`_MARKED_EDIT`: "M8 R1   <- R2 instead") written as that move, marked ("M8 R2 <-"),
+    when the reply asks nothing: read as the move it makes, and as the one marked among the
+    other lines of our list it copied (:func:`_marked_choice`)."""
+    if any("?" in x for x in todo):
+        return todo
+    edits = [k for k, x in enumerate(todo) if _MARKED_EDIT.match(x)]
+    if len(edits) != 1:
+        return todo
+    m = _MARKED_EDIT.match(todo[edits[0]])
+    assert m is not None
+    square = " ".join(_tokens(m["move"]))
+    out = list(todo)
+    out[edits[0]] = f"{square} {m['new'].replace(' ', '').upper()} <-"
+    return out
+
+
+def _marked_choice(actions: list[Command], todo: list[str]) -> Command | None:
+    """The one move marked in a copy of our list of examples (:data:`_MARKED`), when every other
+    move of the reply is a line of that list as it was, a move alone, and the reply asks
+    nothing; None otherwise."""
+    if len(actions) < 2 or any("?" in x for x in todo):
+        return None
+    marked = []
+    for c in actions:
+        m = _MARKED.match(c.line)
+        if (
+            m is not None
+            and (move := m["a"] or m["b"])
+            and all(_code_like(t) for t in _tokens(move))
+        ):
+            marked.append(c)
+    if len(marked) != 1:
+        return None
+    if not all(
+        c in marked or (_tokens(c.line) and all(_code_like(t) for t in _tokens(c.line)))
+        for c in actions
+    ):
+        return None
+    return marked[0]
 
 
 _THEN_LEAD = frozenset(
@@ -932,6 +1052,27 @@ def _sentences(line: str) -> list[str]:
         return [line]
     parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
     return parts if 1 < len(parts) <= 8 else [line]
+
+
+_PARAGRAPH_SENTENCES = 12
+"""The most sentences a paragraph is read as (:func:`_paragraph_sentences`)."""
+
+
+def _paragraph_sentences(line: str) -> list[str]:
+    """The sentences of a paragraph too long to be searched for a move whole (more than
+    :data:`MAX_PROSE_WORDS` words or :data:`PROSE_MAX` characters), when it has a few, each short
+    enough to be read as a line, and one of them holds a square's shape (letters and figures);
+    [] otherwise."""
+    if len(line) <= PROSE_MAX and len(_tokens(line)) <= MAX_PROSE_WORDS:
+        return []
+    if len(line) > _PARAGRAPH_SENTENCES * PROSE_MAX:
+        return []
+    parts = [p for p in _SENTENCE_END.split(line.strip()) if p.strip()]
+    if not 1 < len(parts) <= _PARAGRAPH_SENTENCES or any(len(p) > PROSE_MAX for p in parts):
+        return []
+    if not any(_shaped([t]) for t in _tokens(line)):
+        return []
+    return parts
 
 
 def _corrected_after(line: str, move: str) -> bool:
@@ -2609,6 +2750,14 @@ def _leads(head: str) -> bool:
     of its line? When it denies nothing, or when it only takes back something it names no move
     of: the mail quoted or a thought ("None of those for me, I'm going with L11 R1", "Not that
     one - P12 R3 please", "Pas celui-là : M13 R1", "Nein, nicht das, sondern N9 R3"; issue 31)."""
+    if _SOMEONE_SAYS.search(_AS_SUGGESTED.sub(" ", head)):
+        return False  # "My husband said: P12 R2", "Bea told me I play P12 R2": theirs
+    if (
+        (m := _PROMPT.match(head))
+        and not head[m.end() :].strip(" :,.!-")
+        and re.search(_TILE_NOUN, m.group(0), re.I)
+    ):
+        return True  # our turn line copied: "À vous (mauve) : posez votre tuile : M8 R2"
     toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
     if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
         toks = [t for t in toks if t.casefold() != "si"]
@@ -2654,6 +2803,63 @@ def _lead_before_move(line: str) -> tuple[str, str]:
         return "", line
     head, tail = line[: seps[-1].start()], line[seps[-1].end() :]
     if not _tokens(head) or any(_moved(t) for t in _tokens(head)):
+        return "", line
+    return head, tail
+
+
+_PLACING = re.compile(
+    r"(?<![\w'’])(?:(?i:i['’]m|i\s+am)\s+(?i:putting|placing|playing|laying|going\s+(?:with|for))"
+    r"|(?i:i['’]ll|i\s+will)\s+(?i:put|place|play|lay|go\s+(?:with|for))"
+    r"|(?i:i)\s+(?i:put|place|play|lay|choose|pick|take|go\s+(?:with|for))"
+    r"|(?i:je)\s+(?i:pose|place|mets|joue|choisis|prends|vais\s+(?:poser|jouer|mettre|placer))"
+    r"|(?i:j['’](?:opte|ai\s+d[ée]cid[ée]))"
+    r"|(?i:(?:io\s+)?(?:metto|gioco|piazzo|poso|scelgo|prendo|opto))"
+    r"|(?i:ich)\s+(?i:lege|spiele|setze|nehme|wähle|waehle)|(?i:lege|spiele|setze|nehme)\s+(?i:ich))"
+    r"(?![\w'’])"
+)
+"""The player saying, in the first person, that they place their tile ("I'm putting", "je pose",
+"metto", "ich lege"): what comes before it in its sentence is a lead-in."""
+
+
+_TILE_NOUN = r"(?:tile|tuile|tessera|pl[äa]ttchen)"
+_PROMPT = re.compile(
+    r"(?i)^\W*(?:(?:it['’]s\s+)?your\s+turn|(?:c['’]est\s+)?[àa]\s+(?:vous|toi)|tocca\s+a\s+(?:voi|te)"
+    r"|(?:sie\s+sind|du\s+bist)\s+(?:am\s+zug|dran))(?:\s*\([^()]{1,24}\))?\s*[:,.!-]?\s*"
+    r"(?:(?:place|put)\s+your\s+tile|posez\s+votre\s+tuile|pose\s+ta\s+tuile"
+    r"|piazzate\s+la\s+vostra\s+tessera|piazza\s+la\s+tua\s+tessera|mettete\s+la\s+vostra\s+tessera"
+    r"|legen\s+sie\s+ihr\s+pl[äa]ttchen|leg\s+dein\s+pl[äa]ttchen)?"
+    r"|^\W*(?:(?:place|put)\s+your\s+tile|posez\s+votre\s+tuile|pose\s+ta\s+tuile"
+    r"|piazzate\s+la\s+vostra\s+tessera|piazza\s+la\s+tua\s+tessera|mettete\s+la\s+vostra\s+tessera"
+    r"|legen\s+sie\s+ihr\s+pl[äa]ttchen|leg\s+dein\s+pl[äa]ttchen)"
+)
+"""The turn line of our mail, as the player copies it before the move ("À vous (mauve) : posez
+votre tuile : M8 R2", "Tocca a voi (viola): piazzate la vostra tessera in P12 R2", "Your turn:
+place your tile: L10 R1"): our words, not the player's ("your" is the player)."""
+
+
+def _after_prompt(line: str) -> tuple[str, str]:
+    """(our turn line, the rest) of a line that starts with the turn line of our mail
+    (:data:`_PROMPT`); ("", the line) otherwise."""
+    m = _PROMPT.match(line)
+    if m is None or not _tokens(line[m.end() :]) or not re.search(_TILE_NOUN, m.group(0), re.I):
+        return "", line  # (the turn alone, "À toi Béa : L10 R1", may speak to someone)
+    return m.group(0), line[m.end() :].lstrip(" :,.-")
+
+
+def _lead_before_placing(line: str) -> tuple[str, str]:
+    """(the lead-in, the rest) of a line at the player's first word of placing their tile
+    (:data:`_PLACING`), when words that name no move, no condition and no question come before
+    it ("Anyway, after staring at it over breakfast I'm putting my pink tile on P12, turned 180
+    degrees", "Bref, après un bon café ce matin, je pose ma tuile en P12"; issue 31, tenth
+    round); ("", the line) otherwise. The rest is read alone, with all its rules."""
+    m = _PLACING.search(line) if len(line) <= PROSE_MAX else None
+    if m is None or m.start() == 0 or "?" in line:
+        return "", line
+    head, tail = line[: m.start()], line[m.start() :]
+    toks = _tokens(head)
+    if not toks or any(_moved(t) for t in toks) or any(t.casefold() in _IF_WORD for t in toks):
+        return "", line
+    if is_correction(head) or is_take_back(head):
         return "", line
     return head, tail
 
@@ -4206,6 +4412,14 @@ _ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
 jardin"; issue 31)."""
 
 
+_LIKE_LAST_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+)?same\s+as|just\s+like|like|as|comme|tout\s+comme|come|proprio"
+    r"\s+come|wie|genau\s+wie|wie\s+beim)\s+(?:(?:the\s+)?last\s+(?:game|time|round)|(?:la\s+)?"
+    r"derni[èe]re\s+(?:fois|partie)|(?:le\s+)?dernier\s+(?:tour|coup)|(?:l['’])?ultima\s+(?:volta"
+    r"|partita)|(?:das\s+)?letzte[sn]?\s+(?:mal|spiel|runde|partie))(?![\w'’])"
+)
+"""A move compared with one of the past ("same as last time", "comme la dernière fois", "come
+l'ultima volta", "wie letztes Mal"): the move is of now."""
 _LAST_TIME = re.compile(
     r"(?i)(?<![\w'’])(?:(?:the\s+)?last\s+(?:game|time|round)|(?:la\s+)?derni[èe]re\s+(?:fois|partie)"
     r"|(?:le\s+)?dernier\s+(?:tour|coup)|(?:l['’])?ultima\s+(?:volta|partita)|(?:das\s+)?letzte[sn]?"
@@ -5223,6 +5437,9 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     before, after = tokens[: cand.start], tokens[cand.end :]
     if _SORRY_FOR.search(" ".join(before)):
         return False  # "sorry for the L12 R0": the move apologised for
+    # "Same as last time: P12 R2", "Je rejoue P12 R2 comme la dernière fois": a move of now
+    before = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(before)))
+    after = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(after)))
     if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
         after = []  # "Ok, allora P11 R2 come suggerito"
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
@@ -5877,10 +6094,15 @@ _CONSEQUENCE = re.compile(
     r"|in\s+modo\s+(?:che|da)|cosicch[ée]|altrimenti|senn[òo]|quindi|perch[ée]|poich[ée]"
     r"|dato\s+che|visto\s+che|dann|damit|sodass|so\s+dass|sonst|weil|denn|also|wodurch)"
     r"(?![\w'’]))"
+    r"|\s+(?=(?:so\s+that|so\s+as\s+to|in\s+order\s+to|pour\s+que|afin\s+que|afin\s+de"
+    r"|de\s+(?:fa[çc]on|sorte|mani[èe]re)\s+(?:à|a|que)|affinch[ée]|in\s+modo\s+(?:che|da)"
+    r"|cosicch[ée]|damit|sodass|so\s+dass|um\s+(?:\S+\s+){0,4}zu)(?![\w'’]))"
 )
 """Where a clause on what the move does starts ("Ich lege mein Plättchen auf O13 in R3, dann
 zeigt der rosa Raum nach Westen", "N13 R0, sinon je lui ouvre la salle", "M13 R2, that way the
-pink room faces west"; issue 31, eighth round)."""
+pink room faces west"; issue 31, eighth round); a clause of purpose needs no sign before it
+("P12, turned 180 degrees so that the garden faces the wall", "P12 R2 damit der Garten an der
+Mauer liegt"; tenth round)."""
 _NOT_A_CONSEQUENCE = frozenset(
     ("maybe", "perhaps", "probably", "possibly", "peut-être", "peut-etre", "probablement", "forse",
      "magari", "probabilmente", "vielleicht", "eventuell", "wohl", "or", "ou", "oder", "o",
@@ -5918,6 +6140,8 @@ def _move_then_consequence(line: str, at: _At) -> bool:
         ):
             return False
         folded = {t.casefold().replace("’", "'") for t in said}
+        if m.group(0).strip(" ,;") == "" and tail[:1].isalpha():
+            folded -= {"soit", "sia"}  # "pour que le jardin soit contre le mur": no "either"
         if folded & _NOT_A_CONSEQUENCE or is_correction(tail) or is_take_back(tail):
             return False
         return _read_alone(head, at)
@@ -6123,6 +6347,143 @@ _ALTERNATIVE = re.compile(
 """What makes a square in a clause a move after all, or an alternative to the move (asked)."""
 
 
+_PRAISE = re.compile(
+    r"(?i)(?<![\w'’])(?:nice|great|good|well\s+played|well\s+done|clever|brilliant|smart|lovely"
+    r"|bravo|congrats|congratulations|kudos|joli|jolie|beau|belle|bien\s+jou[ée]e?|chapeau|super"
+    r"|superbe|félicitations|felicitations|malin|bella|bello|bel|ottim[ao]|complimenti"
+    r"|bravissim[ao]|gran|grande|furb[ao]|sch[öo]ne[rsnm]?|sch[öo]n|toll(?:e[rsnm]?)?"
+    r"|gute[rsnm]?|starke[rsnm]?|klasse|gl[üu]ckwunsch|respekt|cleverer?|geschickte[rsnm]?"
+    r"|gut\s+gespielt)(?![\w'’])"
+)
+"""A verdict on a move, said right before it in its clause ("Bella mossa P12 R2, Bea!", "Joli
+coup en P12 R2", "Schöner Zug mit P12 R2", "Well played P12 R2"): someone else's move praised."""
+_FIRST_PERSON = re.compile(
+    r"(?i)(?<![\w'’])(?:i|i['’]ll|i['’]m|i['’]d|me|my|mine|je|j['’]\w*|moi|mon|ma|mes|io|mi|mio"
+    r"|mia|ich|mein|meine|meinen|meinem|mir|mich)(?![\w'’])"
+)
+_BEFORE_NOW = re.compile(
+    r"(?i)^[^\S\n]*(?:(?P<w>[^\W\d_]+)[^\S\n]+)?(?:"
+    + _LAST_TIME.pattern.removeprefix("(?i)")
+    + r"|(?:the\s+)?last\s+(?:turn|move|week)|(?:au\s+)?tour\s+pr[ée]c[ée]dent|(?:l['’])?altra"
+    r"\s+volta|(?:al\s+)?turno\s+precedente|(?:all['’])?ultimo\s+turno|letzte[sn]?\s+(?:zug|woche)"
+    r"|beim\s+letzten\s+mal|in\s+der\s+letzten\s+runde|yesterday|ieri|gestern)"
+)
+"""An earlier time said right after a move, in its clause ("P12 R2 last time", "O13 R2 la
+dernière fois", "P12 R2 l'ultima volta", "O13 R2 letztes Mal"): a move of the past."""
+_LIKE = frozenset({"like", "as", "comme", "come", "wie", "same", "même", "stessa", "gleich"})
+"""A move "like last time" is a move of now."""
+_SOMEONE_PLAYED = re.compile(
+    r"(?<![\w'’])(?:[A-ZÀ-Ý][a-zà-ÿ]+|(?i:he|she|il|elle|lui|lei|er|sie|they|ils|elles))\s+"
+    r"(?i:(?:has\s+|had\s+|just\s+)?(?:played|placed|put|laid|went\s+(?:for|with))"
+    r"|a\s+(?:d[ée]j[àa]\s+)?(?:jou[ée]|pos[ée]|mis|plac[ée])|avait\s+(?:jou[ée]|pos[ée]|mis)"
+    r"|ha\s+(?:gi[àa]\s+)?(?:giocato|messo|piazzato|posato)|aveva\s+(?:giocato|messo)"
+    r"|hat(?=.*(?:gespielt|gelegt|gesetzt))|hatte(?=.*(?:gespielt|gelegt|gesetzt)))(?![\w'’])"
+)
+"""Someone else who played a move ("Bea played", "Béa a joué", "Bea ha giocato", "Bea hat
+letztes Mal ... gespielt"): the move after it in its clause is theirs."""
+_CLAUSE_MARK = re.compile(r"[,;:.!?()]")
+_I_PLAYED = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+(?:already\s+|just\s+)?(?:played|placed|laid)|i['’]ve\s+(?:already\s+)?"
+    r"(?:played|placed|put)|i\s+had\s+(?:played|placed|put)|j['’](?:ai|avais)\s+(?:d[ée]j[àa]\s+)?"
+    r"(?:jou[ée]|pos[ée]|mis|plac[ée])|(?:io\s+)?(?:ho|avevo)\s+(?:gi[àa]\s+)?(?:giocato|messo"
+    r"|piazzato)|(?:habe|hatte)\s+ich(?=.*(?:gespielt|gelegt|gesetzt))|ich\s+(?:habe|hatte)"
+    r"(?=.*(?:gespielt|gelegt|gesetzt)))(?![\w'’])"
+)
+"""The player's own move of the past ("I played", "j'ai posé", "ho giocato", "habe ich ...
+gelegt"): the move after it in its clause was played before, not now."""
+_SOMEONE_SAYS = re.compile(
+    r"(?<![\w'’])(?!(?:I|Je|Ich|Io|Moi|Mi|Me|Wir|We|Nous|Noi|On|Man|That|This|It|Which|What|There"
+    r"|Here|Ce|Cela|Ça|Ca|Questo|Quello|Questa|Das|Dies|Es|Man)(?![\w'’]))"
+    r"(?:[A-ZÀ-Ý][a-zà-ÿ]+|(?i:my|mon|ma|mio|mia|mein|meine)\s+[^\W\d_]+"
+    r"|(?i:he|she|they|il|elle|ils|elles|lui|lei|loro|er|sie))"
+    r"(?:\s+[^\W\d_]+)?\s+"
+    r"(?i:said|says|told\s+me|tells\s+me|suggest(?:s|ed)|recommend(?:s|ed)|propos(?:es|ed)"
+    r"|thinks|thought|wants|wanted|means|meant|would\s+(?:play|go|put)|advis(?:es|ed)|a\s+dit"
+    r"|m['’]a\s+dit|dit"
+    r"|me\s+dit|sugg[èe]re|a\s+sugg[ée]r[ée]|conseille|m['’]a\s+conseill[ée]|me\s+conseille"
+    r"|propose|a\s+propos[ée]|pense|voudrait|veut|ha\s+detto|mi\s+ha\s+detto|dice|mi\s+dice"
+    r"|suggerisce|mi\s+suggerisce|ha\s+suggerito|consiglia|mi\s+consiglia|ha\s+consigliato"
+    r"|propone|ha\s+proposto|pensa|vorrebbe|vuole|sagt|sagte|hat\s+gesagt|meint|meinte"
+    r"|schlägt|schlug|rät|riet|empfiehlt|empfahl|will|wollte|würde|denkt|findet)(?![\w'’])"
+)
+"""Someone else who says, suggests or wants a move ("My husband said: P12 R2", "Bea told me to
+play P12 R2", "Mon mari dit que je joue P12 R2", "Mein Mann meint, ich lege P12 R2"): the move
+after it in its sentence is theirs, named, not played."""
+_MOVE_SHAPE = re.compile(r"(?<![\w'’])(?:[A-Za-z]{1,2}\d{1,2}|R\s*[0-3])(?![\w'’])")
+
+
+def _not_played(line: str, tokens: list[str], cand: _Candidate) -> bool:
+    """Is the move ``cand`` of ``line`` named in its clause as a move that is not the reply's:
+    praised ("Bella mossa P12 R2, Bea!"), of an earlier time ("Nice P12 R2 last time"), or
+    played by someone else ("Béa a joué O13 R2 la dernière fois")? Words of the clause only,
+    never of the sentences around (issue 31, tenth round)."""
+    if len(line) > 2000:
+        return False
+    words = tokens[cand.start : cand.end]
+    m = re.search(
+        r"(?<![\w'’])" + r"[^\w]{1,4}".join(re.escape(w) for w in words) + r"(?![\w'’])", line
+    )
+    if m is None:
+        return False
+    before, after = line[: m.start()], line[m.end() :]
+    clause = _CLAUSE_MARK.split(before)[-1]
+    later = _CLAUSE_MARK.split(after)[0]
+    if _PRAISE.search(clause) and not _FIRST_PERSON.search(clause + later):
+        return True
+    past = _BEFORE_NOW.match(later)
+    if past is not None and (past["w"] or "").casefold() not in _LIKE:
+        return True
+    whole = clause + m.group(0) + later
+    if any(p.start() < len(clause) for p in _SOMEONE_PLAYED.finditer(whole)):
+        return True
+    if any(p.start() < len(clause) for p in _I_PLAYED.finditer(whole)):
+        return True  # "In der anderen Partie habe ich gestern P12 R0 gelegt"
+    sentence = re.split(r"[.!?]\s", before)[-1]
+    shapes = list(_MOVE_SHAPE.finditer(sentence))
+    return _SOMEONE_SAYS.search(sentence[shapes[-1].end() :] if shapes else sentence) is not None
+
+
+def _after_not_played(line: str, tokens: list[str], cands: list[_Candidate]) -> str | None:
+    """The rest of ``line`` after the clauses of its first moves, when each of them is named
+    as not the reply's (:func:`_not_played`: "Bea ha giocato O13 R2 l'altra volta, io invece
+    metto in L10 R1", "My partner suggests N13 R3 and I agree: N13 R3"), and the words before
+    hold no condition, correction or question; None otherwise. The rest is read alone, with all
+    its rules (a doubt or another move there still asks back)."""
+    if "?" in line or len(line) > PROSE_MAX:
+        return None
+    named = 0
+    while named < len(cands) and _not_played(line, tokens, cands[named]):
+        named += 1
+    if named == 0 or named == len(cands):
+        return None
+    last = cands[named - 1]
+    m = re.search(
+        r"(?<![\w'’])"
+        + r"[^\w]{1,4}".join(re.escape(w) for w in tokens[last.start : last.end])
+        + r"(?![\w'’])",
+        line,
+    )
+    if m is None:
+        return None
+    cut = _CLAUSE_MARK.search(line, m.end())
+    if cut is None:
+        return None
+    head, rest = line[: cut.end()], line[cut.end() :]
+    if _MOVE_SHAPE.search(line, m.end(), cut.start()) or not _MOVE_SHAPE.search(rest):
+        return None
+    if any(t.casefold() in _IF_WORD for t in _tokens(head)) or is_correction(head):
+        return None
+    return _CONTRAST_WORD.sub(" ", rest).strip()
+
+
+_CONTRAST_WORD = re.compile(
+    r"(?i)(?<![\w'’])(?:invece|instead|par\s+contre|en\s+revanche|dagegen|hingegen|however"
+    r"|cependant|per[òo]|tuttavia|jedoch)(?![\w'’])"
+)
+"""A word that sets the reply's move against someone else's named before it ("io invece
+metto in L10", "ich dagegen lege auf L10"): no correction there."""
+
+
 def _beside_remarks(line_wo: str, at: _At) -> str | None:
     """The one clause of ``line_wo`` that holds a legal move with its rotation, when every other
     square of the line stands in a clause of remark (:data:`_REMARK_MARK`) and names no move of
@@ -6134,7 +6495,13 @@ def _beside_remarks(line_wo: str, at: _At) -> str | None:
     kept: list[str] = []
     for seg in segs:
         cs = _candidates(_tokens(seg), at.parse_action, at.is_move_form)
-        legal = [c for c in cs if c.error is None and not _BARE_SQUARE.fullmatch(c.text)]
+        legal = [
+            c
+            for c in cs
+            if c.error is None
+            and not _BARE_SQUARE.fullmatch(c.text)
+            and not _not_played(seg, _tokens(seg), c)  # "Bea played O13 R2 last time"
+        ]
         if legal:
             kept.append(seg)
             continue
@@ -6340,6 +6707,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         _lead_in(line_wo, _COMMA),
         _lead_in(line_wo, _DASH),
         _lead_before_move(line_wo),  # "metto la tessera sotto il tempio, in N13, R0."
+        _lead_before_placing(line_wo),  # "Anyway, after a coffee I'm putting my tile on P12 R2"
+        _after_prompt(line_wo),  # "À vous (mauve) : posez votre tuile : M8 R2"
     ):
         if head and "?" not in line_wo and _leads(head) and _read_alone(tail, at):
             return
@@ -6369,7 +6738,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
         if (
             len(cands) == 1
-            and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]))
+            and (
+                "?" in line_wo
+                or not _filler_then_clause(tokens, cands[0])
+                or _not_played(line_wo, tokens, cands[0])  # "Bella mossa P12 R2, Bea!"
+            )
             and not (
                 "?" not in line_wo
                 and legal
@@ -6427,6 +6800,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         kept = _beside_remarks(line_wo, at) if len(cands) > 1 and "?" not in line_wo else None
         if kept and _read_alone(kept, at):
             return  # "Nice one with M9. I'll go O9 R0.", "Il tuo ultimo P10 ... metto L11 R0"
+        rest = _after_not_played(line_wo, tokens, cands) if len(cands) > 1 else None
+        if rest and _read_alone(rest, at):
+            return  # "Bea ha giocato O13 R2 l'altra volta, io invece metto in L10 R1"
         if len(cands) > 1:
             shown = ", ".join(c.text for c in cands)
             out.errors.append(

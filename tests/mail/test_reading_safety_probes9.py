@@ -2339,8 +2339,23 @@ M13 R1?
 }  # fmt: skip
 
 # Read wrong on main after the ninth round's readers and the guard (something not meant is carried out): what was carried out.
-WRONG: dict[str, str]  # (none left: mypy wants the type of an empty table)
 WRONG = {
+    'fr-corr-45': 'wrong reading: carried out say Bonne chance Béa + say Bonne chance Carl, meant say Bonne chance Carl',
+    'fr-choice-14': 'wrong reading: carried out move M13 R2, meant move M13 R1',
+    'fr-corr-91': 'wrong reading: carried out move M13 R1, meant ask',
+    'it-slide-11': 'wrong reading: carried out next RB N, meant ask',
+    'it-slide-19': 'wrong reading: carried out move select RB, meant move keep',
+    'it-corr-45': 'wrong reading: carried out say In bocca al lupo Bea + say In bocca al lupo Carl, meant say In bocca al lupo Carl',
+    'it-choice-14': 'wrong reading: carried out move M13 R2, meant move M13 R1',
+    'it-corr-91': 'wrong reading: carried out move M13 R1, meant ask',
+    'de-choice-11': 'wrong reading: carried out move M13 R1, meant ask',
+    'de-corr-43': 'wrong reading: carried out move RB N, meant move RB N W',
+    'de-corr-45': 'wrong reading: carried out say Viel Glück Bea + say Viel Glück Carl, meant say Viel Glück Carl',
+    'de-remark-36': 'wrong reading: carried out say Sie, was Sie wollen, P12 R2 ist mein Zug., meant move P12 R2',
+    'de-corr-91': 'wrong reading: carried out move M13 R1, meant ask',
+    'en-choice-06': 'wrong reading: carried out move P12 R0, meant ask',
+    'en-corr-45': 'wrong reading: carried out say Good luck Bea + say Good luck Carl, meant say Good luck Carl',
+    'en-remark-36': 'wrong reading: carried out say what you want, P12 R2 is my move., meant move P12 R2',
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
@@ -2374,8 +2389,6 @@ MISSED = {
     'fr-named-27': 'missed: got ask, meant move P11 R2',
     'fr-remark-32': 'missed: got ask, meant move L12 R2',
     'fr-corr-43': 'missed: got nothing, meant move RB N W',
-    'fr-named-29': 'missed: got ask, meant move O13 R1',
-    'fr-choice-14': 'missed: got ask, meant move M13 R1',
     'fr-choice-15': 'missed: got ask, meant move RB N',
     'fr-named-92': 'missed: got ask, meant move L10 R2',
     'it-corr-04': 'missed: got ask, meant move O13 R1',
@@ -2386,7 +2399,6 @@ MISSED = {
     'it-slide-08': 'missed: got ask, meant move RB N W',
     'it-slide-09': 'missed: got ask, meant move KB S',
     'it-slide-13': 'missed: got nothing, meant move BR W N',
-    'it-slide-19': 'missed: got ask, meant move keep',
     'it-named-17': 'missed: got ask, meant move L12 R3',
     'it-named-19': 'missed: got ask, meant move N13 R3',
     'it-choice-07': 'missed: got ask, meant move M13 R0',
@@ -2412,8 +2424,6 @@ MISSED = {
     'it-slide-36': 'missed: got ask, meant move BR W S',
     'it-named-27': 'missed: got ask, meant move P11 R2',
     'it-corr-43': 'missed: got nothing, meant move RB N W',
-    'it-named-29': 'missed: got ask, meant move O13 R1',
-    'it-choice-14': 'missed: got ask, meant move M13 R1',
     'it-choice-15': 'missed: got ask, meant move RB N',
     'it-corr-75': 'missed: got ask, meant move L12 R0',
     'it-slide-79': 'missed: got nothing, meant move BR W N',
@@ -2448,10 +2458,7 @@ MISSED = {
     'de-slide-36': 'missed: got ask, meant move BR W S',
     'de-named-27': 'missed: got ask, meant move P11 R2',
     'de-remark-32': 'missed: got ask, meant move L12 R2',
-    'de-corr-43': 'missed: got ask, meant move RB N W',
-    'de-named-29': 'missed: got ask, meant move O13 R1',
     'de-choice-14': 'missed: got ask, meant move M13 R1',
-    'de-remark-36': 'missed: got ask, meant move P12 R2',
     'de-corr-75': 'missed: got ask, meant move L12 R0',
     'en-corr-04': 'missed: got ask, meant move O13 R1',
     'en-corr-15': 'missed: got ask, meant move L9 R0',
@@ -2482,8 +2489,6 @@ MISSED = {
     'en-slide-36': 'missed: got ask, meant move BR W S',
     'en-named-27': 'missed: got ask, meant move P11 R2',
     'en-remark-32': 'missed: got ask, meant move L12 R2',
-    'en-named-29': 'missed: got ask, meant move O13 R1',
-    'en-remark-36': 'missed: got ask, meant move P12 R2',
 }  # fmt: skip
 
 SHAPES = ("corr", "slide", "named", "choice", "remark")

@@ -86,7 +86,7 @@ _MOVE = re.compile(
     (?:(?:place|play|put|move|lay)\s+)?(?:(?:the\s+)?tile\s+)?(?:(?:at|on|to|in)\s+)?
     (?P<col>[a-z]+)\s*(?P<row>-?\d+)
     (?:\s*[,;]?\s*
-      (?:(?:with\s+|and\s+|avec\s+|et\s+|con\s+|e\s+|mit\s+|und\s+)?(?:la\s+|une\s+|die\s+|der\s+)?
+      (?:(?:with\s+|and\s+|avec\s+|et\s+|con\s+|e\s+|mit\s+|und\s+)?(?:la\s+|le\s+|une\s+|un\s+|il\s+|the\s+|die\s+|der\s+|den\s+|einer\s+)?
          (?:r|rot|rotate|rotated|rotation|turn|turned|turns
            |tourn[ée]e?|tourner|pivot[ée]e?|rotazione|ruotat[ao]|ruota|girat[ao]|gira
            |drehung|gedreht|dreh|drehen|rotiert|rotieren|are|erre)
@@ -283,7 +283,7 @@ _SPOKEN_MOVE = re.compile(
     + _R_SAID
     + r")\s*[-:=]?\s*(?P<rot>"
     + _alternatives(set(_ROT_SAID) - {"0", "1", "2", "3"})
-    + r"|[0-3])(?![\w'’]|[.,]\d)(?!\s*(?:volt[ae]|times|fois|mal|x|quarts?|quarters?|quarti|viertel"
+    + r"|[0-3])(?![\w'’]|[.,]\d)(?!\s*[:=]?\s*(?:R\s*)?[0-3](?![\w'’]))(?!\s*(?:volt[ae]|times|fois|mal|x|quarts?|quarters?|quarti|viertel"
     r"|scatti?|crans?|clicks?|klicks?|°|grad|gradi|degrees?|degr[ée]s)(?![\w'’]))"
 )
 """A whole move spoken: the column (a letter, its name in one of the four languages, or a word
@@ -705,6 +705,8 @@ def spelled(line: str) -> str:
         return f"R{n}", (len(before) - way.start() if way is not None else 0)
 
     line = _R_THEN_WAY.sub(r"\1 ? ", line)  # "M13 R1 anticlockwise": asked back
+    line = _times_degrees(line)  # "dreimal um 90 Grad" -> "270 Grad"
+    line = _SQUARE_SENTENCE.sub(r"\1, ", line) if len(line) <= 2000 else line
     line = _own_tile(line)
 
     def kept(m: re.Match[str], before: str) -> tuple[str, int]:
@@ -723,7 +725,65 @@ def spelled(line: str) -> str:
         return ("R3" if m["anti"] or m["anti2"] else "R1"), 0
 
     out = _rewritten(_WAY_ONLY, out, way)
-    return _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
+    out = _rewritten(_R0, _NO_TURN.sub("R0", out), kept, always_beside=True)
+    return _SAID_AGAIN.sub(r"R\1", out)
+
+
+_SAID_AGAIN = re.compile(
+    r"(?<![\w'’])R([0-3])\s*\(\s*(?:(?i:i\.?\s*e\.?|that\s+is|so|c['’]est-[àa]-dire|soit|donc|cio[èe]"
+    r"|quindi|d\.\s*h\.|also|=)\s*,?\s*)?R\1\s*\)"
+)
+"""A rotation said again in brackets after itself ("P11 turned twice (R2)" -> "P11 R2 (R2)",
+"L10 R3 (i.e. R3)"): said once. Another rotation in the brackets stays (the line asks back)."""
+
+
+_SQUARE_SENTENCE = re.compile(
+    r"(?<![\w'’])([A-Za-z]{1,2}\s*-?\d{1,2})\s*\.\s+(?=(?i:(?:(?:and|et|e|und|with|avec|con|mit)\s+)?"
+    r"(?:(?:une?|a|one|una|eine?|la|the|die)\s+)?(?:rotation|rotazione|drehung|rotated|turned"
+    r"|tourn[ée]e?|pivot[ée]e?|ruotat[ao]|girat[ao]|gedreht|um\s+\d|einmal|zweimal|dreimal|once"
+    r"|twice|thrice|(?:un|une|deux|trois|una|due|tre|one|two|three|ein|zwei|drei)\s+(?:fois|volt[ae]"
+    r"|times|mal|quarts?|quarti|quarters?|viertel)|quarter|quart|quarto|vierteldrehung"
+    r"|\d{2,3}\s*(?:°|grad|degr)|sans|without|senza|ohne)(?![\w'’])))"
+)
+"""A square, then its rotation in words in a sentence of its own ("Je pose en O13. Tournée d'un
+quart de tour.", "Ich lege auf O13. Einmal im Uhrzeigersinn gedreht.", "I'll put it on O13.
+Turned once clockwise."): one phrase, the square and its rotation."""
+_TIMES = (
+    r"(?:einmal|zweimal|dreimal|viermal|once|twice|thrice|(?:un|une|deux|trois|quatre|una|due|tre"
+    r"|quattro|one|two|three|four|ein|zwei|drei|vier|[1-4])\s*(?:fois|volt[ae]|times|mal|x))"
+)
+_DEGREE_UNIT = r"(?:°|degrees?|degr[ée]s|gradi|grad(?:e|en)?)"
+_TIMES_DEGREES = re.compile(
+    r"(?i)(?<![\w'’])(?:(?P<n>" + _TIMES + r")\s+(?:(?:by|of|de|di|da|um|à|a|per|through|jeweils"
+    r"|ogni\s+volta\s+di|à\s+chaque\s+fois\s+de|each\s+time\s+by)\s+)?(?P<deg>\d{2,3})\s*"
+    r"(?P<u>" + _DEGREE_UNIT + r")|(?P<deg2>\d{2,3})\s*(?P<u2>" + _DEGREE_UNIT + r")(?![\w'’])"
+    r"[\s,]+(?P<n2>" + _TIMES + r"))(?![\w'’])"
+)
+"""A rotation said as a count of turns of so many degrees ("dreimal um 90 Grad", "three times 90
+degrees", "rotated 90 degrees twice", "tournée trois fois de 90 degrés", "ruotata tre volte di 90
+gradi"): the degrees in all."""
+_TIMES_COUNT = {"einmal": 1, "zweimal": 2, "dreimal": 3, "viermal": 4, "once": 1, "twice": 2,
+                "thrice": 3, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "una": 1,
+                "due": 2, "tre": 3, "quattro": 4, "one": 1, "two": 2, "three": 3, "four": 4,
+                "ein": 1, "zwei": 2, "drei": 3, "vier": 4}  # fmt: skip
+
+
+def _times_degrees(line: str) -> str:
+    """``line`` with a rotation said as a count of turns of some degrees written as the degrees
+    in all (:data:`_TIMES_DEGREES`: "dreimal um 90 Grad" -> "270 Grad"): a count and the degrees
+    of one turn are never read apart (the count as a rotation of its own, the degrees as
+    another)."""
+
+    def total(m: re.Match[str]) -> str:
+        said = (m["n"] or m["n2"]).casefold()
+        word = re.sub(r"\s*(?:fois|volt[ae]|times|mal|x)$", "", said).strip()
+        count = int(word) if word.isdigit() else _TIMES_COUNT.get(word, 0)
+        deg = int(m["deg"] or m["deg2"])
+        if not count:
+            return m.group(0)
+        return f"{count * deg} {m['u'] or m['u2']}"
+
+    return _TIMES_DEGREES.sub(total, line) if len(line) <= 2000 else line
 
 
 _OWN_TILE = re.compile(
