@@ -428,11 +428,13 @@ def is_correction(line: str) -> bool:
     )
 
 
-_POINTING_END = re.compile(r"(?i)\s(?:den|das|diesen|dieses|quella|questa|quello|questo)$")
-"""A take-back phrase that ends in an article or a demonstrative ("nicht den", "non quella"):
-"that one" only when nothing follows it; with a noun or a move after it, it denies that thing
-("Nicht den Mantel.", "Non quella giacca", "Nicht den M13 R1": never the thing read as the
-correction; issue 31, tenth round)."""
+_POINTING_END = re.compile(
+    r"(?i)^(?:nicht|non)\s+(?:den|das|diesen|dieses|quella|questa|quello|questo)$"
+)
+"""A take-back phrase that is a negation and an article or a demonstrative ("nicht den", "non
+quella"): "that one" only when nothing follows it; with a noun or a move after it, it denies
+that thing ("Nicht den Mantel.", "Non quella giacca", "Nicht den M13 R1": never the thing read
+as the correction; issue 31, tenth round)."""
 
 
 @functools.cache
