@@ -831,8 +831,9 @@ _CHANGE_OF_MIND = re.compile(
     # le manteau jaune.", "Doubt! ... no, believe.", "... o i pantaloni rossi? no dai il
     # cappotto giallo"; tenth round)
     r"|(?:(?<=[.!?;…]\s)|(?<=[.!?;…]))(?:(?:hm+|mm+h*|ah+|oh+|euh+|eh|ach|äh|uh+|enfin|beh|mah"
-    r"|boh|nun|bah)\s*[,.…]*\s+)?(?:no|non|nein|nope)(?=\s*[,:–—-]|\s+(?:scusa|scusate|sorry"
-    r"|pardon|d[ée]sol[ée]|entschuldigung|dai|allez)))(?=[\s,.;:!?…–—-]|$)"
+    r"|boh|nun|bah)\s*[,.…]*\s+)?(?:no|non|nein|nope)(?=\s*(?:[,:–—-]|\.\.|…|[.!]*\s*$)"
+    r"|\s+(?:scusa|scusate|sorry|pardon|d[ée]sol[ée]|entschuldigung|dai|allez)))"
+    r"(?=[\s,.;:!?…–—-]|$)"
 )
 """A change of mind inside a decision ("... ripensandoci, meglio il cappotto giallo", "Je prends
 le manteau jaune de Nord. Non attendez, le pantalon orange plutôt", "Ich wähle BB – ach nein,
