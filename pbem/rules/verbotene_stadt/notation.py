@@ -1605,10 +1605,13 @@ _BARE_CODE = re.compile(r"(?<![\w'’-])[RYBGK]{2}(?![\w'’-])")
 
 
 _DANGLING = re.compile(
-    r"(?i)(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure|then|puis|poi"
-    r"|dann)[\s,;:.…–—-]*$"
+    r"(?i)(?:(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure|puis|poi)"
+    r"|(?:[,;:–—-]\s*|(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure)\s+)"
+    r"(?:then|dann))[\s,;:.…–—-]*$"
 )
-"""A decision that ends on a word that goes on ("..., aber", "..., but")."""
+"""A decision that ends on a word that goes on ("..., aber", "..., but", "..., then"); "then" said
+for "in that case" goes on nothing ("I'll have the trousers then", "Die Hose dann"; tenth
+round)."""
 _CONCESSION = re.compile(
     r"(?i)^[\s(,–—-]*(?:though|although|even\s+if|même\s+si|meme\s+si|bien\s+que|quoique"
     r"|anche\s+se|sebbene|benché|benche|obwohl|auch\s+wenn|wenn\s+auch)(?![\w'’])"
@@ -2600,7 +2603,9 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             "crois-la", "credi", "crede", "crediamo", "credete", "credono",
             "crederò", "credero", "crederemo", "crederci", "credergli", "crederle",
             "glaubst", "glaubt", "vertrau", "believes",
-            "trusts", "believing", "buying", "fidarsi", "fidarci", "fidiamo"}  # fmt: skip
+            "trusts", "believing", "buying", "fidarsi", "fidarci", "fidiamo",
+            # "me la bevo" (I swallow it; tenth round)
+            "bevo", "beviamo"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "zweifel",
           "bezweifeln",
@@ -2617,7 +2622,9 @@ _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifl
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
              "n'y", "n'en", "keine", "kein", "nie",
              # "I won't believe it", "I can't believe her" (ninth round)
-             "won't", "wont", "can't", "cant", "cannot"}  # fmt: skip
+             "won't", "wont", "can't", "cant", "cannot",
+             # "I believe none of it" (tenth round)
+             "none"}  # fmt: skip
 _FRENCH_NEGATION = {"pas", "point", "plus", "jamais", "guère", "guere", "rien", "nullement"}
 _LAUGHS = {"mdr", "ptdr", "lol", "haha", "ahah", "ahaha", "hehe", "hihi", "xd", "lmao", "rofl",
            "lool", "loool"}  # fmt: skip
@@ -2657,6 +2664,10 @@ _AROUND = {
     # not at all, in the words of Quebec and of Rome ("Je te crois pas pantoute", "Non ci credo
     # manco morto"; tenth round)
     "pantoute", "manco", "morto", "morta",
+    # a word of it, of course ("Je n'en crois pas un mot", "Non credo a una parola", "I don't
+    # believe a word of it", "Of course I believe him", "Natürlich glaube ich ihm"; tenth round)
+    "mot", "una", "of", "course", "natürlich", "natuerlich", "naturalmente", "ovviamente",
+    "évidemment", "evidemment", "obviously", "me",
     "dabei", "ainsi", "comme",
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
@@ -2719,7 +2730,11 @@ _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffe
           "blufft", "bluffen", "bluffa", "bluffato", "menteur", "menteuse", "liar", "lies",
           "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
           "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
-          "bugia", "lie", "bluffi", "bluffano", "bluffando", "bluffant"}  # fmt: skip
+          "bugia", "lie", "bluffi", "bluffano", "bluffando", "bluffant",
+          # a claim called nonsense in a chat's words ("I call BS", "que des bobards", "una
+          # cazzata", "Blödsinn"; tenth round)
+          "bs", "bullshit", "baloney", "bobard", "bobards", "cazzata", "cazzate", "blödsinn",
+          "bloedsinn"}  # fmt: skip
 """Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;:…])\s*|\s+[-–—]\s+|,\s+")
 """Where a remark ends and the answer starts: a sentence's end, a colon ("Secondo me bluffa:
