@@ -1528,6 +1528,8 @@ def _set_against(
         )
         if chosen_first:
             rest = _parts_but_asides(after)
+            if not rest:
+                continue  # "Plutôt le vert-bleu que" (RK read apart; tenth round: a crash)
             other, mine = rest[0], before
             tail = rest[1:]
         else:  # "Plutôt que le pantalon, je prends le manteau", "Statt der Hose den Mantel"
