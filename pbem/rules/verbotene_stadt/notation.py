@@ -826,11 +826,11 @@ _CHANGE_OF_MIND = re.compile(
     r"|I'?ve\s+changed\s+my\s+mind|j'ai\s+chang[ée]\s+d'avis|ich\s+habe\s+es\s+mir\s+anders"
     r"\s+überlegt|ho\s+cambiato\s+idea"
     # a sentence that starts with "no" and a comma after the decision ("Den gelben Mantel,
-    # bitte. Nein, die Hose."; "Scelgo BY... no scusate, KY"), also after a hesitation or the
-    # player's own question ("Je choisis RB. Hmm, non, je garde.", "Le pantalon rouge. Ah non,
-    # le manteau jaune.", "Doubt! ... no, believe.", "... o i pantaloni rossi? no dai il
-    # cappotto giallo"; tenth round)
-    r"|(?:(?<=[.!?;…]\s)|(?<=[.!?;…]))(?:(?:hm+|mm+h*|ah+|oh+|euh+|eh|ach|äh|uh+|enfin|beh|mah"
+    # bitte. Nein, die Hose."; "Scelgo BY... no scusate, KY"), also after a hesitation or at
+    # the end ("Je choisis RB. Hmm, non, je garde.", "Le pantalon rouge. Ah non,
+    # le manteau jaune.", "Doubt! ... no, believe."; tenth round); after a question it answers
+    # it (:func:`_answered`: "Keep? No, keep." asks)
+    r"|(?:(?<=[.!;…]\s)|(?<=[.!;…]))(?:(?:hm+|mm+h*|ah+|oh+|euh+|eh|ach|äh|uh+|enfin|beh|mah"
     r"|boh|nun|bah)\s*[,.…]*\s+)?(?:no|non|nein|nope)(?=\s*(?:[,:–—-]|\.\.|…|[.!]*\s*$)"
     r"|\s+(?:scusa|scusate|sorry|pardon|d[ée]sol[ée]|entschuldigung|dai|allez)))"
     r"(?=[\s,.;:!?…–—-]|$)"
@@ -2755,10 +2755,9 @@ _THAT = re.compile(r"(?i)\s*(?:that|dass|daß|que|qu['’]|che|ch['’])(?![\w])
 """The start of a clause that is a verb's object ("..., dass Ost blufft")."""
 
 
-_NOT_BEFORE = {"not", "don't", "dont", "never", "can't", "cant", "cannot", "won't", "wont", "non",
-               "mai", "nie"}  # fmt: skip
+_NOT_BEFORE = {"not", "don't", "dont", "never", "won't", "wont", "non", "mai", "nie"}
 """A negation that stands before the verb it denies (English, Italian: "I don't doubt it", "non
-ne dubito")."""
+ne dubito"); not "can't" ("I can't doubt her": may not, or holds no card)."""
 _NOT_AFTER = {"pas", "point", "jamais", "nicht", "nie", "niemals", "keine", "keinen", "keinesfalls"}
 """A negation that follows the verb it denies (French, German: "je ne doute pas", "j'en doute
 pas", "Ich zweifle nicht daran", "das bezweifle ich nicht")."""
@@ -2809,7 +2808,7 @@ def _doubt_denied(part: str, toks: list[str]) -> bool:
     before = toks[:k]
     while before and before[-1] in _BETWEEN_NOT:
         before = before[:-1]
-    denied_before = bool(before) and (before[-1] in _NOT_BEFORE or before[-1].endswith("n't"))
+    denied_before = bool(before) and before[-1] in _NOT_BEFORE
     return denied_before or bool(_NOT_AFTER.intersection(toks[k + 1 :]))
 
 
