@@ -3560,19 +3560,18 @@ _PLACES = {
                      "letzte", "letzten", "letzter", "letztes"), -1),
 }  # fmt: skip
 """A card's place among the takes the mail lists ("the first one", "la dernière")."""
-_THE = {"the", "le", "la", "l'", "il", "lo", "die", "der", "den", "das"}
+_THE = r"(?:the|le|la|l['’]|il|lo|die|der|den|das)"
 
 
-def _take_by_place(a: _Answer, toks: list[str], word: str, victim: int | None) -> Take | None:
+def _take_by_place(a: _Answer, word: str, victim: int | None) -> Take | None:
     """The take a place names, said alone after its article ("The first one.", "Je prends le
     premier", "Prendo il primo", "Die erste"; tenth round): only where the mail lists every
     take, in the same order as the Players line shows the cards (two or three takes), and never
     in a question; None otherwise ("une seconde" is no place, "the first or the second?" asks)."""
     if word not in _PLACES or "?" in a.text:
         return None
-    at = toks.index(word) if word in toks else -1
-    if at < 1 or toks[at - 1] not in _THE:
-        return None
+    if not re.search(r"(?i)(?<![\w'’])" + _THE + r"\s*" + re.escape(word) + r"(?![\w'’])", a.text):
+        return None  # "une seconde", "first, ...": no place said
     takes = [t for t in a.legal if isinstance(t, Take) and (victim is None or t.victim == victim)]
     if not 2 <= len(takes) <= 3:
         return None
@@ -3618,7 +3617,7 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
             victim = v
         else:
             rest.append(w)
-    if len(rest) == 1 and (placed := _take_by_place(a, toks, rest[0], victim)) is not None:
+    if len(rest) == 1 and (placed := _take_by_place(a, rest[0], victim)) is not None:
         return placed  # "The first one", "Je prends le premier", "Die erste" (tenth round)
     card = _card_of(a.board, rest) if rest else None
     like = _cards_like(a.board, rest) if rest and card is None else set()
