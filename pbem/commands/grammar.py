@@ -3062,7 +3062,9 @@ def _read_line(
     ):
         whole = (
             strip_please(line_wo)
-            if _parses(parse_action, strip_please(line_wo))  # "BK east then north, please"
+            # "BK east then north, please"; never a question's mark taken off ("KB south then
+            # east?", "..., just south?": asked back; tenth round)
+            if "?" not in line_wo and _parses(parse_action, strip_please(line_wo))
             else _move_then_remark(line_wo, parse_action, is_move_form)
         )
         at = _At(line, guard, out, parse_action, is_move_form, notation, from_subject)

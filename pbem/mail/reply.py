@@ -437,10 +437,25 @@ def is_correction(line: str) -> bool:
     )
 
 
+_POINTING_END = re.compile(
+    r"(?i)^(?:nicht|non)\s+(?:den|das|diesen|dieses|quella|questa|quello|questo)$"
+)
+"""A take-back phrase that is a negation and an article or a demonstrative ("nicht den", "non
+quella"): "that one" only when nothing follows it; with a noun or a move after it, it denies
+that thing ("Nicht den Mantel.", "Non quella giacca", "Nicht den M13 R1": never the thing read
+as the correction; issue 31, tenth round)."""
+
+
 @functools.cache
 def _take_back() -> re.Pattern[str]:
     c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
-    return _phrase_pattern(c["take_back"])
+    phrases = [p.casefold() for p in c["take_back"]]
+    pointing = [p for p in phrases if _POINTING_END.search(p)]
+    alone = r"(?:" + _alternation(pointing) + r")(?=\s*(?:[^\w\s'’]|$))"
+    return re.compile(
+        r"(?<![\w'’])(?:" + alone + r"|" + _alternation([p for p in phrases if p not in pointing])
+        + r")(?![\w'’])"
+    )  # fmt: skip
 
 
 _WAIT = re.compile(

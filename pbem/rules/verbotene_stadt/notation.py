@@ -609,7 +609,9 @@ def parse(
         def alone(part: str) -> Action:
             return parse(board, state, seat, part, kind, legal, waiting, whole=False)
 
-        if kind in _DECIDING and (_taken_back_at_end(text) or _first_meant(text)):
+        if kind in (*_DECIDING, "believe-or-doubt") and (
+            _taken_back_at_end(text) or _first_meant(text)
+        ):
             # "Ich wollte erst KB nehmen, aber nein.", "Je prends le pantalon. Non, plutôt":
             # a change of mind that settles on nothing (seventh round): ambiguous, so that no
             # reader takes the decision before it alone
@@ -618,7 +620,7 @@ def parse(
             # "I'd like GG, but that's too risky.", "Vorrei GG, ma è troppo rischioso. Quindi?":
             # a wish its "but" takes back, with no decision after it (last pass: main selected GG)
             raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
-        if kind in _DECIDING and (after := _after_change_of_mind(text)):
+        if kind in (*_DECIDING, "believe-or-doubt") and (after := _after_change_of_mind(text)):
             # "Prenderei i pantaloni rossi di Sud... ripensandoci, meglio il cappotto giallo",
             # "Ich wähle BB – ach nein, doch lieber behalten": the player's last word counts; what
             # it says is read alone, or the answer is refused (never the first decision)
@@ -844,9 +846,14 @@ _CHANGE_OF_MIND = re.compile(
     r"|I'?ve\s+changed\s+my\s+mind|j'ai\s+chang[ée]\s+d'avis|ich\s+habe\s+es\s+mir\s+anders"
     r"\s+überlegt|ho\s+cambiato\s+idea"
     # a sentence that starts with "no" and a comma after the decision ("Den gelben Mantel,
-    # bitte. Nein, die Hose."; "Scelgo BY... no scusate, KY")
-    r"|(?:(?<=[.!;…]\s)|(?<=[.!;…]))(?:no|non|nein|nope)(?=\s*[,–—-]|\s+(?:scusa|scusate|sorry|pardon"
-    r"|d[ée]sol[ée]|entschuldigung)))(?=[\s,.;:!?…–—-]|$)"
+    # bitte. Nein, die Hose."; "Scelgo BY... no scusate, KY"), also after a hesitation or at
+    # the end ("Je choisis RB. Hmm, non, je garde.", "Le pantalon rouge. Ah non,
+    # le manteau jaune.", "Doubt! ... no, believe."; tenth round); after a question it answers
+    # it (:func:`_answered`: "Keep? No, keep." asks)
+    r"|(?:(?<=[.!;…]\s)|(?<=[.!;…]))(?:(?:hm+|mm+h*|ah+|oh+|euh+|eh|ach|äh|uh+|enfin|beh|mah"
+    r"|boh|nun|bah)\s*[,.…]*\s+)?(?:no|non|nein|nope)(?=\s*(?:[,:–—-]|\.\.|…|[.!]*\s*$)"
+    r"|\s+(?:scusa|scusate|sorry|pardon|d[ée]sol[ée]|entschuldigung|dai|allez)))"
+    r"(?=[\s,.;:!?…–—-]|$)"
 )
 """A change of mind inside a decision ("... ripensandoci, meglio il cappotto giallo", "Je prends
 le manteau jaune de Nord. Non attendez, le pantalon orange plutôt", "Ich wähle BB – ach nein,
@@ -936,11 +943,29 @@ _SECOND_THOUGHTS = {"no", "non", "nein", "nope", "instead", "rather", "plutôt",
                     "nah", "nee", "nö"}  # fmt: skip
 
 
+_ALREADY = {"already", "déjà", "deja", "già", "gia", "schon", "bereits"}
+_I_HAVE = {"have", "i've", "ive", "got", "ai", "j'ai", "ho", "habe", "hab"}
+
+
+def _already_mine(toks: list[str]) -> bool:
+    """Does a clause say the player already has what it names ("Die rote Hose habe ich schon",
+    "Rote Hose hab ich schon zwei", "I already have the red pants", "j'ai déjà le pantalon rouge",
+    "ho già i pantaloni rossi"): the player's own cards, no card to take. Never with a negation
+    or a question ("I don't have the red pants yet")."""
+    return (
+        bool(_ALREADY.intersection(toks))
+        and bool(_I_HAVE.intersection(toks))
+        and not any(t in _NEGATION or t.endswith("n't") or "?" in t for t in toks)
+    )
+
+
 def _remark(board: Board, state: State, text: str) -> bool:
     """A sentence beside a decision that says nothing the game reads: no official, card, seat,
     verb of a decision, negation or second thought. A garment of the player's own ("ça me fait
     la paire avec mon chapeau rouge", "they go with my orange hat") is said of no card to take."""
     toks = _tokens(text)
+    if _already_mine(toks):
+        return True  # "Die rote Hose habe ich schon", "I've already got red pants" (tenth round)
     for k, t in enumerate(toks):
         w = t.strip("?!'\"")
         if any(p in _MINE for p in toks[max(0, k - 2) : k]) and (
@@ -1523,6 +1548,8 @@ def _set_against(
         )
         if chosen_first:
             rest = _parts_but_asides(after)
+            if not rest:
+                continue  # "Plutôt le vert-bleu que" (RK read apart; tenth round: a crash)
             other, mine = rest[0], before
             tail = rest[1:]
         else:  # "Plutôt que le pantalon, je prends le manteau", "Statt der Hose den Mantel"
@@ -1600,10 +1627,13 @@ _BARE_CODE = re.compile(r"(?<![\w'’-])[RYBGK]{2}(?![\w'’-])")
 
 
 _DANGLING = re.compile(
-    r"(?i)(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure|then|puis|poi"
-    r"|dann)[\s,;:.…–—-]*$"
+    r"(?i)(?:(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure|puis|poi)"
+    r"|(?:[,;:–—-]\s*|(?<![\w'’])(?:but|mais|ma|però|aber|doch|and|et|und|or|ou|oder|oppure)\s+)"
+    r"(?:then|dann))[\s,;:.…–—-]*$"
 )
-"""A decision that ends on a word that goes on ("..., aber", "..., but")."""
+"""A decision that ends on a word that goes on ("..., aber", "..., but", "..., then"); "then" said
+for "in that case" goes on nothing ("I'll have the trousers then", "Die Hose dann"; tenth
+round)."""
 _CONCESSION = re.compile(
     r"(?i)^[\s(,–—-]*(?:though|although|even\s+if|même\s+si|meme\s+si|bien\s+que|quoique"
     r"|anche\s+se|sebbene|benché|benche|obwohl|auch\s+wenn|wenn\s+auch)(?![\w'’])"
@@ -2012,11 +2042,26 @@ _SLIDE_FIX = re.compile(
     r"|no\s+dai\s*,?\s*scherzo|scherzo|je\s+plaisante|je\s+rigole|just\s+kidding|kidding|only\s+joking"
     r"|nur\s+(?:ein\s+)?spa(?:ß|ss)|spa(?:ß|ss)\s+beiseite|blague\s+[àa]\s+part|scherzi\s+a\s+parte"
     r"|(?:mais|but|ma|aber)\s+(?:finalement|en\s+fait|actually|alla\s+fine|in\s+realt[àa]"
-    r"|eigentlich|doch)\s+(?:non|no|nein|nope))(?![\w'’])"
+    r"|eigentlich|doch)\s+(?:non|no|nein|nope)"
+    # what was said taken back, "that is", a bare apology, "no, just", "forget the east, just"
+    # ("BK east then north. I take that back: east then south.", "BR ovest poi sud, cioè ovest
+    # poi nord", "KB south then east. Sorry, south then west.", "BR west then south / no, just
+    # west", "KB sud puis est - oubliez l'est, juste sud"; tenth round)
+    r"|i\s+take\s+(?:that|it)\s+back|je\s+retire\s+(?:ce\s+que\s+j['’]ai\s+dit|[çc]a)"
+    r"|ritiro\s+(?:quello\s+che\s+ho\s+detto|tutto)|(?:ich\s+)?nehme\s+(?:das|es)\s+zur[üu]ck"
+    r"|c['’]est[\s-]+[àa][\s-]+dire|cio[èe]|das\s+hei(?:ß|ss)t|that\s+is\s+to\s+say"
+    r"|(?:sorry|pardon|d[ée]sol[ée]e?|scusa(?:te)?|scusami|entschuldigung|sry)(?=\s*[,:])"
+    r"|(?:(?:no|non|nein|nope)\s*[,.!:]*\s*|(?:forget|oubliez|oublie|lasciate\s+perdere"
+    r"|lascia\s+perdere|vergesst|vergiss)\s+(?:the\s+|l['’]|le\s+|la\s+|il\s+|lo\s+|das\s+|den\s+)?"
+    r"(?:east|west|north|south|est|ouest|nord|sud|ovest|osten|westen|norden|s[üu]e?den)\s*[,;:]\s*"
+    r"|(?:das\s+|den\s+)?(?:osten|westen|norden|s[üu]e?den)\s+vergessen\s*[,;:]\s*)"
+    r"(?:just|only|juste|seulement|solo|soltanto|solamente|nur))(?![\w'’])"
 )
 """Words of a slide corrected that :data:`_CHANGE_OF_MIND` does not hold ("RB N E, nein halt: RB
 N W", "KB south, east. Sorry, I meant south, west.", "No dai, scherzo: KB verso sud", "Je voulais
 bouger BR vers l'ouest mais finalement non : KB ..."; eighth round)."""
+_APOLOGY = re.compile(r"(?i)sorry|pardon|d[ée]sol[ée]e?|scusa(?:te)?|scusami|entschuldigung|sry")
+"""An apology alone, the mark of a correction only when directions follow it."""
 _STRONG_FIX = re.compile(
     r"(?i)halt|stopp|meant|mean|dire|intendevo|meinte|meine|gemeint|non|no\b|nein|nope|ripens"
     r"|second|r[ée]flexion|ravise|avis|idea|anders|correct|korrektur|oops|oups|ops|scratch"
@@ -2164,6 +2209,8 @@ def _slide_corrected(board: Board, text: str, alone: Callable[[str], Action]) ->
     if "?" in after:
         return None  # a question after the correction: the readers of questions decide
     settled = _settled_on(after)
+    if _APOLOGY.fullmatch(last.group(0)) and re.fullmatch(r"[A-ZÀ-Ý]\w+", settled):
+        return None  # "BK E N. Sorry, East!": a word to a player, no direction
     named_before = _official_codes(board, before)
     # the correction set apart from what it corrects, as a player writes it ("RB N E, nein
     # halt."), not words the grammar strings together while it looks for a move
@@ -2578,7 +2625,9 @@ _BELIEVE = {"believe", "crois", "croire", "credo", "credere", "glaube", "glauben
             "crois-la", "credi", "crede", "crediamo", "credete", "credono",
             "crederò", "credero", "crederemo", "crederci", "credergli", "crederle",
             "glaubst", "glaubt", "vertrau", "believes",
-            "trusts", "believing", "buying", "fidarsi", "fidarci", "fidiamo"}  # fmt: skip
+            "trusts", "believing", "buying", "fidarsi", "fidarci", "fidiamo",
+            # "me la bevo" (I swallow it; tenth round)
+            "bevo", "beviamo"}  # fmt: skip
 _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifle", "zweifeln",
           "zweifel",
           "bezweifeln",
@@ -2595,8 +2644,13 @@ _DOUBT = {"doubt", "doute", "douter", "dubito", "dubitare", "zweifle", "bezweifl
 _NEGATION = {"not", "don't", "dont", "n't", "ne", "pas", "non", "nicht", "never", "jamais", "mai",
              "n'y", "n'en", "keine", "kein", "nie",
              # "I won't believe it", "I can't believe her" (ninth round)
-             "won't", "wont", "can't", "cant", "cannot"}  # fmt: skip
+             "won't", "wont", "can't", "cant", "cannot",
+             # "I believe none of it" (tenth round)
+             "none"}  # fmt: skip
 _FRENCH_NEGATION = {"pas", "point", "plus", "jamais", "guère", "guere", "rien", "nullement"}
+_LAUGHS = {"mdr", "ptdr", "lol", "haha", "ahah", "ahaha", "hehe", "hihi", "xd", "lmao", "rofl",
+           "lool", "loool"}  # fmt: skip
+"""Laughing in a chat's words ("mdr jy crois pas", "gimme South's red pants lol")."""
 _AROUND = {
     # pronouns and objects ("I believe you", "Ich glaube es", "Ci credo", "Je te crois")
     "i", "i'll", "you", "it", "that", "this", "him", "her", "them", "so", "do", "really", "the",
@@ -2629,6 +2683,13 @@ _AROUND = {
     "totalmente", "totally", "certo", "che", "wir", "uns", "que", "but", "mais", "aber",
     "allez", "cette", "fois", "time", "volta", "questa", "diesmal", "mal", "dai", "los",
     "nemmeno", "neanche", "po'", "po", "così", "cosi", "as", "is",
+    # not at all, in the words of Quebec and of Rome ("Je te crois pas pantoute", "Non ci credo
+    # manco morto"; tenth round)
+    "pantoute", "manco", "morto", "morta",
+    # a word of it, of course ("Je n'en crois pas un mot", "Non credo a una parola", "I don't
+    # believe a word of it", "Of course I believe him", "Natürlich glaube ich ihm"; tenth round)
+    "mot", "una", "of", "course", "natürlich", "natuerlich", "naturalmente", "ovviamente",
+    "évidemment", "evidemment", "obviously", "me",
     "dabei", "ainsi", "comme",
     "north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
     "sued",
@@ -2659,7 +2720,7 @@ _AROUND = {
     # sorry, laughing, previous ("I'm afraid I don't believe that claim for one moment", "mdr
     # jy crois pas", "Ich bleibe bei meiner bisherigen Wahl"; ninth round)
     "i'm", "afraid", "sorry", "désolé", "désolée", "leider", "purtroppo", "malheureusement",
-    "unfortunately", "mdr", "ptdr", "lol", "haha", "ahah", "ahaha", "xd", "lmao", "bisherigen",
+    "unfortunately", "bisherigen",
     "bisherige", "previous", "précédent", "précédente", "precedente", "vorherigen", "alten",
     "ancien", "ancienne", "old", "vecchio", "vecchia",
     # the conclusion ("..., quindi credo", "..., donc je doute"; ninth round)
@@ -2667,7 +2728,7 @@ _AROUND = {
     "mettre", "in",
     # mine, and "and" ("Je garde le mien", "..., und glaube ihr"; eighth round)
     "mien", "mienne", "miens", "und", "and", "et",
-}  # fmt: skip
+} | _LAUGHS  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
     ("nessun", "cambiamento"), ("invariato",), ("invariata",), ("pas", "de", "changement"),
@@ -2691,11 +2752,18 @@ _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffe
           "blufft", "bluffen", "bluffa", "bluffato", "menteur", "menteuse", "liar", "lies",
           "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
           "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
-          "bugia", "lie", "bluffi", "bluffano", "bluffando", "bluffant"}  # fmt: skip
+          "bugia", "lie", "bluffi", "bluffano", "bluffando", "bluffant",
+          # a claim called nonsense in a chat's words ("I call BS", "que des bobards", "una
+          # cazzata", "Blödsinn"; tenth round)
+          "bs", "bullshit", "baloney", "bobard", "bobards", "cazzata", "cazzate", "blödsinn",
+          "bloedsinn"}  # fmt: skip
 """Words that call a claim a lie ("Menteur !", "Nope, bluff.", "Ost blufft doch"): a doubt."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;:…])\s*|\s+[-–—]\s+|,\s+")
 """Where a remark ends and the answer starts: a sentence's end, a colon ("Secondo me bluffa:
 dubito"), a dash or a comma."""
+
+_SENTENCE_STOP = re.compile(r"(?<=[.!?;:…])\s+|\s+[-–—]\s+|\n+")
+"""Where a sentence ends (not its commas): a question mark at its end asks the whole of it."""
 
 _NO_REASON = re.compile(
     r"(?i)(?<![\w'’])(?:no\s+reason|aucune\s+raison|pas\s+de\s+raison|nessun\s+motivo"
@@ -2707,6 +2775,63 @@ _THAT = re.compile(r"(?i)\s*(?:that|dass|daß|que|qu['’]|che|ch['’])(?![\w])
 """The start of a clause that is a verb's object ("..., dass Ost blufft")."""
 
 
+_NOT_BEFORE = {"not", "don't", "dont", "never", "won't", "wont", "non", "mai", "nie"}
+"""A negation that stands before the verb it denies (English, Italian: "I don't doubt it", "non
+ne dubito"); not "can't" ("I can't doubt her": may not, or holds no card)."""
+_NOT_AFTER = {"pas", "point", "jamais", "nicht", "nie", "niemals", "keine", "keinen", "keinesfalls"}
+"""A negation that follows the verb it denies (French, German: "je ne doute pas", "j'en doute
+pas", "Ich zweifle nicht daran", "das bezweifle ich nicht")."""
+_BETWEEN_NOT = {"i", "je", "io", "ich", "really", "ne", "n'en", "n'y", "en", "do", "proprio",
+                "davvero", "wirklich", "vraiment", "es", "das", "ich's"}  # fmt: skip
+"""Words that may stand between a negation and the verb it denies ("I really don't doubt",
+"non ne dubito", "je n'en doute vraiment pas")."""
+_NO_DOUBT = re.compile(
+    r"(?i)(?<![\w'’])(?:i\s+have\s+no|i['’]?ve\s+(?:got\s+)?no|j['’]ai\s+(?:aucun|pas\s+de|pas\s+un)"
+    r"|je\s+n['’]ai\s+(?:aucun|pas\s+de|pas\s+un)|non\s+ho(?:\s+alcun|\s+nessun)?|ich\s+hab[e']?"
+    r"\s+kein(?:en|e)?)\s+(?:doubts?|doutes?|dubbi[oi]?|zweifel)(?![\w'’])"
+)
+"""Doubt said to be absent ("I have no doubt", "je n'ai aucun doute", "non ho dubbi", "ich habe
+keinen Zweifel"): a belief."""
+_THEREOF = {"daran", "dran", "darüber", "drüber", "about", "de", "cela", "sa", "sincérité",
+            "sincerità", "sincerity", "doubts", "doutes", "dubbi", "dubbio", "zweifel",
+            "aucun", "alcun", "nessun", "keinen", "keine", "kein", "no", "have", "ho", "habe",
+            "hab", "ai", "n'ai", "got", "i've", "ive", "ich"}  # fmt: skip
+"""Words around a denied doubt besides :data:`_AROUND` ("Ich zweifle nicht daran")."""
+
+
+_OTHER_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+)?(?:last|next|previous)\s+(?:time|one|claim)|(?:la\s+)?(?:derni[èe]re"
+    r"|prochaine)\s+fois|la\s+fois\s+(?:d'avant|pr[ée]c[ée]dente|derni[èe]re)|(?:l['’])?ultima\s+volta"
+    r"|(?:la\s+)?(?:prossima\s+volta|volta\s+scorsa)|(?:la\s+)?volta\s+prima|(?:beim\s+|das\s+)?(?:letzte[ns]?"
+    r"|n[äa]chste[ns]?)\s+mal|vorhin)(?![\w'’])"
+)
+"""Another time than this claim ("la dernière fois", "last time", "l'ultima volta", "beim letzten
+Mal"): a clause about it is a remark beside the answer."""
+
+
+def _doubt_denied(part: str, toks: list[str]) -> bool:
+    """Does ``part`` (one clause) deny a doubt and say nothing else ("I don't doubt it for a
+    second", "Je ne doute pas de sa parole", "Non ne dubito", "Ich zweifle nicht daran", "Non ho
+    dubbi", "I have no doubt"; tenth round): a belief. Not with a clause about a bluff ("Je ne
+    doute pas qu'il bluffe") or another word the answer's vocabulary does not hold, nor a
+    question."""
+    if "?" in part or any(t in _BLUFF and t not in _DOUBT for t in toks):
+        return False
+    if any(t not in _AROUND | _NEGATION | _THEREOF | _DOUBT for t in toks):
+        return False
+    if _NO_DOUBT.search(part):
+        return not any(t in _BELIEVE for t in toks)
+    at = [k for k, t in enumerate(toks) if t in _DOUBT]
+    if len(at) != 1 or any(t in _BELIEVE for t in toks):
+        return False
+    k = at[0]
+    before = toks[:k]
+    while before and before[-1] in _BETWEEN_NOT:
+        before = before[:-1]
+    denied_before = bool(before) and before[-1] in _NOT_BEFORE
+    return denied_before or bool(_NOT_AFTER.intersection(toks[k + 1 :]))
+
+
 def _answer_in_sentences(text: str) -> bool | None:
     """An answer to a claim among remarks (issue 31: "Menteur ! 😂 je doute", "Est dice di
     aver corrotto RK... ci credo, ha giocato in modo coerente finora", "Zweifel! Ost blufft doch,
@@ -2714,6 +2839,12 @@ def _answer_in_sentences(text: str) -> bool | None:
     that says believe or doubt (or calls the claim a bluff) says the same, read as
     :func:`_answer_in_words`; parts without such a word are remarks. None when a part is unclear,
     asks ("Doubt?"), or the parts disagree."""
+    if any(
+        sentence.rstrip().endswith("?")
+        and any(t.strip("?") in _BELIEVE or t.strip("?") in _DOUBT for t in _tokens(sentence))
+        for sentence in _SENTENCE_STOP.split(text)
+    ):
+        return None  # "Vous y croyez, vous ?": the whole sentence asks (tenth round)
     said: set[bool] = set()
     weak = False  # a long remark about bluffers: no answer, but against believing
     weak_belief = False  # "Je pense qu'elle bluffe pas": no answer alone, but for believing
@@ -2760,6 +2891,11 @@ def _answer_in_sentences(text: str) -> bool | None:
             if "?" in part or bluffs:
                 return None
             said.add(False)
+            continue
+        if _OTHER_TIME.search(part) and "?" not in part:
+            continue  # "(Je n'aurais pas dû douter la dernière fois...)": another claim (tenth round)
+        if _doubt_denied(part, toks):
+            said.add(False)  # "Je ne doute pas de sa parole", "Non ho dubbi" (tenth round)
             continue
         if not verbs and not bluffs:
             if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
@@ -2947,7 +3083,10 @@ _BLUFF_CLAUSE = {"me", "mon", "my", "in", "nach", "meiner", "mi", "mir", "à",
                  "i", "je", "io", "ich", "che", "qu'il", "qu'elle", "que", "that", "dass", "daß",
                  "he", "she", "they", "il", "elle", "er", "sie", "lui", "lei", "stia", "sta",
                  "is", "are", "it", "es", "doch", "wohl", "really", "vraiment", "davvero",
-                 "wirklich", "just", "juste", "solo", "nur", "gerade", "ist"}  # fmt: skip
+                 "wirklich", "just", "juste", "solo", "nur", "gerade", "ist",
+                 # the claimer pointed at ("Ich glaube, der blufft", "credo che quello bluffi";
+                 # tenth round)
+                 "der", "dieser", "diese", "quello", "quella", "celui-là", "guy", "the"}  # fmt: skip
 """Words of a clause that says the claimer bluffs ("Je crois qu'il bluffe", "credo che stia
 bluffando", "Ich glaube, er blufft", "I think East is bluffing")."""
 
@@ -3423,10 +3562,49 @@ _TAKE_FILLER = {
     "plaît", "plait",
     # from whom, in Italian ("Al Nord prendo i pantaloni arancioni", "rubo all'Est"; it-3920)
     "al", "all'", "allo", "alla", "ai", "agli", "alle", "ad",
-}  # fmt: skip
+    # from you, said to the owner ("ich nehm dir die orange Hose weg", "ti prendo i pantaloni",
+    # "je te prends le manteau"; tenth round)
+    "dir", "ti", "te", "toi",
+} | _LAUGHS | _SO  # fmt: skip
 """Words around whose card and which in a take, in four languages ("take the red hat from East",
 "je prends le pantalon rouge de Sud", "prendo il cappotto giallo di Nord", "ich nehme die
 orange Hose von Nord")."""
+
+
+_PLACES = {
+    **dict.fromkeys(("first", "1st", "former", "premier", "première", "premiere", "primo", "prima",
+                     "erste", "ersten", "erster", "erstes"), 1),
+    **dict.fromkeys(("second", "2nd", "deuxième", "deuxieme", "seconde", "secondo", "seconda",
+                     "zweite", "zweiten", "zweiter", "zweites"), 2),
+    **dict.fromkeys(("last", "latter", "dernier", "dernière", "derniere", "ultimo", "ultima",
+                     "letzte", "letzten", "letzter", "letztes"), -1),
+}  # fmt: skip
+"""A card's place among the takes the mail lists ("the first one", "la dernière")."""
+_THE = r"(?:the|le|la|l['’]|il|lo|die|der|den|das)"
+
+
+def _take_by_place(a: _Answer, word: str, victim: int | None) -> Take | None:
+    """The take a place names, said alone after its article ("The first one.", "Je prends le
+    premier", "Prendo il primo", "Die erste"; tenth round): only where the mail lists every
+    take, in the same order as the Players line shows the cards (two or three takes), and never
+    in a question; None otherwise ("une seconde" is no place, "the first or the second?" asks)."""
+    if word not in _PLACES or "?" in a.text:
+        return None
+    if not re.search(r"(?i)(?<![\w'’])" + _THE + r"\s*" + re.escape(word) + r"(?![\w'’])", a.text):
+        return None  # "une seconde", "first, ...": no place said
+    takes = [t for t in a.legal if isinstance(t, Take) and (victim is None or t.victim == victim)]
+    if not 2 <= len(takes) <= 3:
+        return None
+    listed = sorted(takes, key=lambda t: notation(a.board, t, a.state.n))
+    if listed != sorted(takes, key=lambda t: (t.victim, t.card)):
+        return None  # the mail's list and the players' cards in another order: which one?
+    place = _PLACES[word]
+    return listed[place - 1] if place > 0 else listed[-1]
+
+
+_WISH_FOR = {"gern", "gerne", "hätte", "haette", "aimerais", "piacerebbe"}
+"""Words of a wish for a card said after it or its owner ("Da Sud voglio i pantaloni rossi", "Die
+Hose hätte ich gern"; tenth round), besides :data:`_GIVE_ME`."""
 
 
 def _parse_take(a: _Answer, toks: list[str]) -> Action:
@@ -3438,7 +3616,8 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
     words = [w[:-2] if w.endswith("'s") and len(w) > 2 else w for w in words]  # "player 3's"
     # the verb and who takes, wherever the sentence puts them ("Die rote Hose nehme ich")
     words = [w for w in words if w not in _TAKE_FILLER and w not in _PRONOUNS
-             and _VERB_WORDS.get(w, w) not in ("take", "select")]  # fmt: skip
+             and _VERB_WORDS.get(w, w) not in ("take", "select")
+             and w not in _GIVE_ME | _WISH_FOR]  # fmt: skip
     if not words and toks[0] != "take":
         # "so", "lo so" (the end of "ma non lo so"): no verb, no card, no seat: no answer
         raise InvalidSyntax(
@@ -3458,6 +3637,8 @@ def _parse_take(a: _Answer, toks: list[str]) -> Action:
             victim = v
         else:
             rest.append(w)
+    if len(rest) == 1 and (placed := _take_by_place(a, rest[0], victim)) is not None:
+        return placed  # "The first one", "Je prends le premier", "Die erste" (tenth round)
     card = _card_of(a.board, rest) if rest else None
     like = _cards_like(a.board, rest) if rest and card is None else set()
     if len(rest) == 1 and like:

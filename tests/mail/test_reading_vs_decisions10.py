@@ -1,0 +1,49 @@
+"""Issue 31, tenth round: Die Verbotene Stadt's decisions in words and single slides as classes,
+composed in the four languages and read the whole way (the reply built by a client,
+:func:`pbem.service.orders.read` at the position of the service's own mail).
+
+The phrases are in reading_vs_decisions10.toml, one section per class (a doubt denied, a question
+over a whole sentence, a negation and an article before the thing, a card by its place in the
+mail, a decision corrected after a hesitation, remarks beside a decision, an official chosen over
+another, slides asked or corrected), each with the neighbours a referee must ask back.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_reading_vs_decisions8 import _as_meant, _wrong
+
+P: dict[str, dict[str, list[list[str]]]] = tomllib.loads(
+    (Path(__file__).parent / "reading_vs_decisions10.toml").read_text(encoding="utf-8")
+)
+"""The phrases, per class and language: [mail, reply, what is carried out ("" asked back)]."""
+
+LANGS = ("fr", "it", "de", "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tenth_round_classes_are_read_as_meant_and_never_otherwise(
+    lang: str, tmp_path: Path
+) -> None:
+    import player_corpus as pc
+
+    todo = [(s, m, t, w) for s, section in P.items() for m, t, w in section.get(lang, [])]
+    missed: list[Any] = []
+    wrong: list[Any] = []
+    seen: set[str] = set()
+    for name, stage in pc.vs_stages(tmp_path, lang):
+        for section, mail, text, want in todo:
+            if mail != name:
+                continue
+            seen.add(mail)
+            v = pc.judge_stage(stage, pc.Case("t", "t", lang, name, "gmail", "nothing", text))
+            if _as_meant(v.got, want):
+                continue
+            (wrong if _wrong(v.got) else missed).append((section, text, v.got, want))
+    assert seen == {m for _s, m, _t, _w in todo}
+    assert not wrong, wrong
+    assert not missed, missed
