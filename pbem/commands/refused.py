@@ -127,6 +127,7 @@ def answered(
             if kind == "plain" and "?" in p:
                 if not (refusal and k < at and _QUESTION_ABOUT_REFUSAL.search(p)):
                     return line  # a question left open beside the move
+                owned = True
                 continue  # "How is that illegal?? Fine, whatever. M8 R1 then."
             keep.append(p)
             continue
@@ -143,11 +144,63 @@ def answered(
         if _CONDITION.search(p) and not (OWNED_UP.search(p) or NOT_MEANT.search(p)):
             return line
         owned = owned or bool(OWNED_UP.search(p) or NOT_MEANT.search(p))
+    owned = owned or bool(OWNED_UP.search(move) or NOT_MEANT.search(move))
     if not (owned or _DECIDED.search(move) or _CORRECTING.search(move)):
         return line  # "Q99 R2 is what I want. O9 R2 would be silly.": not a correction
-    if len(keep) == len(parts):
+    if refusal:
+        keep = [_reduced(p, kinds[at][1][0]) if p is move else p for p in keep]
+    if len(keep) == len(parts) and move in keep:
         return line
     return " ".join(x.strip() for x in keep).strip()
+
+
+_CLAUSE = re.compile(r"\s*[,:;]\s+|\s*:\s*|\s+[-–—]+\s+")
+
+_LEAD_WORDS = frozenset(
+    """so then therefore ok okay fine right correct correction the my move should have has read
+    been be is it was meant mean i actually seriously instead now well alors donc bon le la mon
+    coup est était etait c c'est voulais voulu dire je plutôt plutot en fait sérieusement
+    serieusement correct correcte bien ce doit être etre allora quindi mia mossa era è e giusta
+    corretta intendevo volevo dire sul serio invece ok dunque dann also richtig ist war mein zug
+    der die das gemeint meinte ich sollte lauten heißen heissen sein im ernst eigentlich
+    stattdessen korrekt gut na so""".split()
+)
+"""The words of a lead-in that states the correction ("The move should have read N9 R2",
+"richtig ist N13 R3", "so: N9 R2", "sul serio: O9 R2", "c'est L12 R3 que je voulais")."""
+
+_AFTER_WORDS = frozenset(
+    """please thanks thank you then instead merci svp stp alors plutôt plutot grazie per favore
+    allora invece danke bitte dann stattdessen""".split()
+)
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold() for w in re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text)]
+
+
+def _reduced(part: str, move: str) -> str:
+    """The part of a reply to a refusal that holds its one legal move, written as the move alone
+    when the words before it only state the correction (:data:`_LEAD_WORDS`) after clauses that
+    only speak of the refusal ("Handy hat mir das verhunzt, richtig ist N13 R3", "Apparently
+    that's wrong, so: N9 R2"), and nothing but courtesy follows it; ``part`` unchanged
+    otherwise."""
+    m = _CODE.search(part)
+    while m is not None and " ".join(m.group(0).upper().split()) != move:
+        m = _CODE.search(part, m.end())
+    if m is None or not set(_words(part[m.end() :])) <= _AFTER_WORDS:
+        return part
+    clauses = _CLAUSE.split(part[: m.start()])
+    lead, before = clauses[-1], clauses[:-1]
+    if not set(_words(lead)) <= _LEAD_WORDS:
+        return part
+    for c in before:
+        if _words(c) and not (
+            OWNED_UP.search(c) or NOT_MEANT.search(c) or _QUESTION_ABOUT_REFUSAL.search(c)
+        ):
+            if set(_words(c)) <= _LEAD_WORDS:
+                continue
+            return part
+    return move
 
 
 def _kind(
