@@ -112,7 +112,7 @@ def answered(
     kinds = [_kind(p, parse_action, spell) for p in parts]
     moving = [k for k, (kind, _codes) in enumerate(kinds) if kind == "legal"]
     if not moving:
-        return _not_meant_only(line, parts, kinds) if refusal else line
+        return _not_meant_only(line, parts) if refusal else line
     if len(moving) != 1:
         return line
     at = moving[0]
@@ -238,12 +238,13 @@ _LATER = re.compile(
 soir", "vi rimando la mossa stasera", "schicke den Zug heute Abend")."""
 
 
-def _not_meant_only(line: str, parts: list[str], kinds: list[tuple[str, list[str]]]) -> str:
+def _not_meant_only(line: str, parts: list[str]) -> str:
     """``line`` without its parts that say the refused move was not meant, when every part that
     names a code does so, they name one code, and the rest says the move comes later ("Q99 was a
     joke 😅 I'll send the move tonight"); ``line`` unchanged otherwise."""
-    said = [p for p, (kind, _c) in zip(parts, kinds, strict=True) if kind != "plain"]
-    rest = [p for p, (kind, _c) in zip(parts, kinds, strict=True) if kind == "plain"]
+    clauses = [c for p in parts for c in _CLAUSE.split(p) if c.strip(" .!?;…")]
+    said = [c for c in clauses if _CODE.search(c)]
+    rest = [c for c in clauses if not _CODE.search(c)]
     named = {" ".join(m.group(0).upper().split()) for p in said for m in _CODE.finditer(p)}
     if len(named) != 1 or "?" in line or not rest or not _LATER.search(" ".join(rest)):
         return line

@@ -988,6 +988,18 @@ _NOT_YET = re.compile(
     r"|ich\s+(?:ziehe|spiele)\s+(?:ihn\s+|es\s+|das\s+)?noch\s+nicht)(?![\w'’])"
 )
 """The player not playing the move yet, beside a preview asked for: says the same, no denial."""
+_HAPPENS = _listed(
+    """happens happen would happen succede succederebbe accade accadrebbe passe passerait
+    arrive arriverait passiert passieren geschieht with avec con mit farmi fammi fatemi faites
+    anything engager m'engager impegnarmi festlege festlegen"""
+)
+"""A preview asked as what happens with the move ("potete farmi vedere cosa succede con P12
+R1?", "can you show me what happens with M13 R2 before I commit to anything?", "zeigen Sie mir,
+was mit P12 R1 passiert"; issue 31, tenth round): its words."""
+_SHOW = _listed(
+    "show see view voir montrer montrez montre vedere mostrare mostrami mostrarmi mostratemi"
+    " sehen zeigen zeig zeige zeigt"
+)
 _FIRST = _listed("before avant prima bevor vorher first d'abord dabord")
 """The outcome asked before the move is played ("... before I commit?"): the other sentences of
 the line are read apart, so the question must say it is asked first."""
@@ -1036,6 +1048,13 @@ def preview_asked(line: str) -> str | None:
             and _CONDITIONAL.intersection(ws := _words(s))
             and _OUTCOME.intersection(ws)
             and (_NOT_YET.search(s) or _FIRST.intersection(ws))
+        ] or [
+            k
+            for k, s in enumerate(sentences)
+            if s.rstrip().endswith("?")
+            and _SHOW.intersection(ws := _words(s))
+            and _HAPPENS.intersection(ws)
+            and (_NOT_YET.search(s) or _FIRST.intersection(ws))
         ]
     if len(asked) != 1:
         return None
@@ -1044,9 +1063,10 @@ def preview_asked(line: str) -> str | None:
     if not ASKS.intersection(words) and not sentences[at].rstrip().endswith("?"):
         return None
     allowed = PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
+    allowed = allowed | _HAPPENS | _SHOW
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
-    if _NEGATED_ANY.search(line) or _THANKED_FOR.search(line):
+    if _NEGATED_ANY.search(line) or _thanked_for_it(sentences):
         return None
     where = [k for k, s in enumerate(sentences) if _MOVE_CODE.search(s)]
     if where != [at] and not (where == [at - 1] and sentences[at - 1].rstrip().endswith("?")):
@@ -1056,6 +1076,8 @@ def preview_asked(line: str) -> str | None:
             continue
         other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL
         ws = _words(_MOVE_CODE.sub(" ", s))
+        if k < at and _THANKED_FOR.search(s) and not _thanked_for_it([s]):
+            continue  # "Thanks for the help.": courtesy before the question
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
             return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
     return move
@@ -1065,6 +1087,24 @@ _THANKED_FOR = re.compile(
     r"(?i)(?<![\w'’])(?:thanks?|merci|grazie|danke|dank)(?:\s+(?:you|beaucoup|mille|sch(?:ö|oe)n))?"
     r"\s+(?:for|pour|per|f(?:ü|ue)r)(?![\w'’])"
 )
+
+
+def _thanked_for_it(sentences: list[str]) -> bool:
+    """Does a sentence thank for a preview or a move ("Danke für die Vorschau von M13 R1")? Not
+    thanks for the HELP that came before the question ("Thanks for the help. Before I commit to
+    anything, can I get a preview of M13 R2?"; issue 31, tenth round)."""
+    for s in sentences:
+        for m in _THANKED_FOR.finditer(s):
+            after = s[m.end() :]
+            if _PREVIEW_NOUNS.intersection(_words(after)) or _MOVE_CODE.search(after):
+                return True
+            if not re.match(r"(?i)\s*(?:the|your|votre|vostro|vostra|l['’]|la|le|il|die|ihre)?\s*"
+                            r"(?:help|aide|aiuto|hilfe|explanation|explication|spiegazione"
+                            r"|erkl(?:ä|ae)rung)\b", after):
+                return True
+    return False
+
+
 _NEGATED_ANY = re.compile(
     r"(?i)(?<![\w'’])(?:not|no|don['’]?t|never|pas|jamais|non|nicht|kein|keine|nie|mai|niente)"
     r"(?![\w'’])"
