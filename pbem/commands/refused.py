@@ -144,14 +144,17 @@ def answered(
         if _CONDITION.search(p) and not (OWNED_UP.search(p) or NOT_MEANT.search(p)):
             return line
         owned = owned or bool(OWNED_UP.search(p) or NOT_MEANT.search(p))
-    owned = owned or bool(OWNED_UP.search(move) or NOT_MEANT.search(move))
+    first = _CODE.search(move)
+    said = move[: first.start()] if first is not None else ""  # ("O9 R2 would be silly")
+    owned = owned or bool(OWNED_UP.search(said) or NOT_MEANT.search(said))
     if not (owned or _DECIDED.search(move) or _CORRECTING.search(move)):
         return line  # "Q99 R2 is what I want. O9 R2 would be silly.": not a correction
-    if refusal:
-        keep = [_reduced(p, kinds[at][1][0]) if p is move else p for p in keep]
-    if len(keep) == len(parts) and move in keep:
+    reduced = _reduced(move, kinds[at][1][0]) if refusal else move
+    if reduced == move and not any(kinds[k][0] == "unplayable" for k in range(len(parts))):
+        # only a question about the refusal set aside: as written ("Wieso das denn? Sei's drum,
+        # L9 R0" is read whole)
         return line
-    return " ".join(x.strip() for x in keep).strip()
+    return " ".join((reduced if p is move else p).strip() for p in keep).strip()
 
 
 _CLAUSE = re.compile(r"\s*[,:;]\s+|\s*:\s*|\s+[-–—]+\s+")
