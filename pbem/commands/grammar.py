@@ -34,9 +34,9 @@ from typing import Any
 from pbem.commands import conditions, retraction
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
+from pbem.commands.queued import named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
-from pbem.commands.queued import named_next
 from pbem.commands.requests import (
     is_noun,
     leads_on,

@@ -287,7 +287,8 @@ _CODE_OFFERED = re.compile(
     r"(?i)(?<![\w'’])(?:(?P<own>your|votre|vos|vostr[aeio]|ihren|ihre|ihr|euren|eure|deinen|dein)"
     r"\s+|(?:the|le|la|il|lo|den|die|das)\s+)?" + _NAMED_CODE + r"(?P<rel>,?\s+(?:(?:that|which"
     r"|que|qu['’]|che|den|die|das)\s*)?(?:(?:you|vous|voi|sie|ihr)\s+(?:m['’]|me\s+|mir\s+)?"
-    r"(?:(?:have|had|avez|haben|habt|hattet)\s+)?|(?:mi\s+|ci\s+)?avete\s+)" + _VERB
+    r"(?:(?:have|had|avez|haben|habt|hattet)\s+)?|(?:mi\s+|ci\s+)?avete\s+)"
+    + _VERB
     + r"(?:\s+(?:haben|hatten|habt|hattet))?(?![\w'’]))?"
 )
 """A move the player says we offered ("the M8 R1 you suggested", "votre M8 R1", "la P11 R2 che
@@ -295,7 +296,11 @@ avete proposto", "den M8 R1, den Sie vorgeschlagen haben")."""
 _ONE_OF_OFFERED = re.compile(
     r"(?i)(?<![\w'’])(?:one|une|un|una|uno|einen|eine|einer|eins)\s+(?:of|de|d['’]|delle|dei"
     r"|degli|der|von|aus|fra|tra)\s*(?:your|vos|vostre|vostri|ihren|ihrer|euren|deinen|the|les"
-    r"|le)\s+(?:" + _SUGGESTION + r")(?:\s+(?:on\s+)?" + _TRY_WORDS + r")?\s*[,:–—-]?\s*"
+    r"|le)\s+(?:"
+    + _SUGGESTION
+    + r")(?:\s+(?:on\s+)?"
+    + _TRY_WORDS
+    + r")?\s*[,:–—-]?\s*"
     + _NAMED_CODE
 )
 """A move named as one we offered ("je prends une de vos suggestions, M13 R0", "one of your

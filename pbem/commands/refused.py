@@ -120,9 +120,12 @@ def answered(
     if len(set(kinds[at][1])) != 1 or "?" in move or _CONDITION.search(move):
         return line  # two moves, a question, an alternative or a condition: as written
     keep = []
-    owned = False
+    owned = dropped = False
     for k, p in enumerate(parts):
         kind = kinds[k][0]
+        if kind == "plain" and helped and k > at and _about_help(p, kinds[at][1][0]):
+            dropped = True
+            continue  # "L11 R1. Et vous pouvez garder votre aide, je joue depuis ..."
         if k == at or kind == "plain":
             if kind == "plain" and "?" in p:
                 if not (refusal and k < at and _QUESTION_ABOUT_REFUSAL.search(p)):
@@ -147,10 +150,11 @@ def answered(
     first = _CODE.search(move)
     said = move[: first.start()] if first is not None else ""  # ("O9 R2 would be silly")
     owned = owned or bool(OWNED_UP.search(said) or NOT_MEANT.search(said))
-    if not (owned or _DECIDED.search(move) or _CORRECTING.search(move)):
+    unplayable = any(kind == "unplayable" for kind, _m in kinds)
+    if unplayable and not (owned or _DECIDED.search(move) or _CORRECTING.search(move)):
         return line  # "Q99 R2 is what I want. O9 R2 would be silly.": not a correction
     reduced = _reduced(move, kinds[at][1][0]) if refusal else move
-    if reduced == move and not any(kinds[k][0] == "unplayable" for k in range(len(parts))):
+    if reduced == move and not dropped and not unplayable:
         # only a question about the refusal set aside: as written ("Wieso das denn? Sei's drum,
         # L9 R0" is read whole)
         return line
@@ -159,22 +163,20 @@ def answered(
 
 _CLAUSE = re.compile(r"\s*[,:;]\s+|\s*:\s*|\s+[-–—]+\s+")
 
-_LEAD_WORDS = frozenset(
-    """so then therefore ok okay fine right correct correction the my move should have has read
+_LEAD = """so then therefore ok okay fine right correct correction the my move should have has read
     been be is it was meant mean i actually seriously instead now well alors donc bon le la mon
     coup est était etait c c'est voulais voulu dire je plutôt plutot en fait sérieusement
     serieusement correct correcte bien ce doit être etre allora quindi mia mossa era è e giusta
     corretta intendevo volevo dire sul serio invece ok dunque dann also richtig ist war mein zug
     der die das gemeint meinte ich sollte lauten heißen heissen sein im ernst eigentlich
-    stattdessen korrekt gut na so""".split()
-)
+    stattdessen korrekt gut na so"""
+_LEAD_WORDS = frozenset(_LEAD.split())
 """The words of a lead-in that states the correction ("The move should have read N9 R2",
 "richtig ist N13 R3", "so: N9 R2", "sul serio: O9 R2", "c'est L12 R3 que je voulais")."""
 
-_AFTER_WORDS = frozenset(
-    """please thanks thank you then instead merci svp stp alors plutôt plutot grazie per favore
-    allora invece danke bitte dann stattdessen""".split()
-)
+_AFTER = """please thanks thank you then instead merci svp stp alors plutôt plutot grazie per favore
+    allora invece danke bitte dann stattdessen"""
+_AFTER_WORDS = frozenset(_AFTER.split())
 
 
 def _words(text: str) -> list[str]:
@@ -204,6 +206,27 @@ def _reduced(part: str, move: str) -> str:
                 continue
             return part
     return move
+
+
+_HELP_WORDS = re.compile(
+    r"(?i)(?<!\w)(?:help|aide|aiuto|hilfe|explanations?|explications?|spiegazion[ei]"
+    r"|erkl(?:ä|ae)rung(?:en)?|rules|règles|regles|regole|regeln)(?![\w'’])"
+)
+"""The HELP answered, named in a remark after the move ("vous pouvez garder votre aide",
+"thanks for the help", "die Regeln kenne ich schon")."""
+
+
+def _about_help(part: str, move: str) -> bool:
+    """Is ``part``, after the move of a reply to HELP, a remark about the help that neither asks
+    nor takes the move back?"""
+    from pbem.commands import retraction
+
+    return (
+        "?" not in part
+        and bool(_HELP_WORDS.search(part))
+        and not _CONDITION.search(part)
+        and not retraction.takes_back(" " + part, move.casefold().split())
+    )
 
 
 def _kind(

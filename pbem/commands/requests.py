@@ -1087,6 +1087,11 @@ _THANKED_FOR = re.compile(
     r"(?i)(?<![\w'’])(?:thanks?|merci|grazie|danke|dank)(?:\s+(?:you|beaucoup|mille|sch(?:ö|oe)n))?"
     r"\s+(?:for|pour|per|f(?:ü|ue)r)(?![\w'’])"
 )
+_THE_HELP = re.compile(
+    r"(?i)\s*(?:the|your|votre|vostro|vostra|l['’]|la|le|il|die|ihre)?\s*(?:help|aide|aiuto"
+    r"|hilfe|explanation|explication|spiegazione|erkl(?:ä|ae)rung)(?![\w'’])"
+)
+"""The HELP thanked for ("Thanks for the help", "merci pour l'aide", "grazie dell'aiuto")."""
 
 
 def _thanked_for_it(sentences: list[str]) -> bool:
@@ -1098,9 +1103,7 @@ def _thanked_for_it(sentences: list[str]) -> bool:
             after = s[m.end() :]
             if _PREVIEW_NOUNS.intersection(_words(after)) or _MOVE_CODE.search(after):
                 return True
-            if not re.match(r"(?i)\s*(?:the|your|votre|vostro|vostra|l['’]|la|le|il|die|ihre)?\s*"
-                            r"(?:help|aide|aiuto|hilfe|explanation|explication|spiegazione"
-                            r"|erkl(?:ä|ae)rung)\b", after):
+            if not _THE_HELP.match(after):
                 return True
     return False
 

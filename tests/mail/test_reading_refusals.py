@@ -106,6 +106,10 @@ CASES = [
     ('de-17', 'de', 'fc:rejected', 'move N13 R2', 'Sorry, Q99 war ein Vertipper. Richtig wäre N13 R2.'),
     ('de-18', 'de', 'fc:rejected', 'ask', 'Q99 war ein Vertipper. Ob N13 R2 besser ist, weiß ich noch nicht.'),
     ('de-19', 'de', 'fc:rejected', 'move M8 R1', 'Gut, dann nehme ich den M8 R1, den Sie vorgeschlagen haben.'),
+    ('fr-20', 'fr', 'fc:help', 'move L11 R1', "L11 R1. Merci quand même pour l'aide, mais je connais les règles depuis longtemps."),
+    ('en-28', 'en', 'fc:help', 'ask', 'L11 R1. Thanks for the help, but hold on, let me read it again first.'),
+    ('it-20', 'it', 'fc:help', 'move L11 R1', "L11 R1. Grazie per l'aiuto, ma conosco il gioco da anni 😉"),
+    ('de-20', 'de', 'fc:help', 'ask', 'L11 R1. Danke für die Hilfe, aber bitte noch nicht spielen, ich lese erst nach.'),
 ]  # fmt: skip
 
 PROBES = [
@@ -167,6 +171,9 @@ TURN = {"list": ["L10 R0", "M8 R1"], "eg": ["M8 R1"]}
         (REFUSAL, "Q99 R2 again please", None),
         (HELP, "So L9 only goes with R0 or R1? L9 R1 is the better one?", None),
         (TURN, "Q99 war natürlich Quatsch 🙈 Dann L11 R0", None),
+        # a remark about the HELP after the move: dropped, unless it takes the move back
+        (HELP, "L9 R1. Et vous pouvez garder votre aide ;-)", "L9 R1."),
+        (HELP, "L9 R1. Thanks for the help, but hold on, let me read it first.", None),
     ],
 )  # fmt: skip
 def test_the_parts_dropped(lists: dict[str, list[str]], line: str, read: str | None) -> None:
