@@ -35,6 +35,8 @@ from pbem.commands import conditions, retraction
 from pbem.commands.durations import leave_before
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
+from pbem.commands.refused import OWNED_UP as _OWNED_UP
+from pbem.commands.refused import answered
 from pbem.commands.requests import (
     is_noun,
     leads_on,
@@ -673,7 +675,12 @@ def _read_commands(
     flags: set[str] = set()  # marks only the whole reply settles (RESIGN and CONFIRM)
     todo = [_SPACE_RUN.sub(" ", x) for x in lines[:MAX_LINES]]
     if parse_action is not None:
-        todo = _edited_example([x if _item_of_list(x) else pointed(x, suggested or {}) for x in todo])
+        # a move named by its place in a list of the mail answered; a reply to a refusal or a
+        # HELP without its parts that name only moves that cannot be played
+        said = suggested or {}
+        todo = _edited_example(
+            [x if _item_of_list(x) else answered(pointed(x, said), said, parse_action, spell) for x in todo]
+        )
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
@@ -5596,23 +5603,6 @@ _BY_THE_WAY = re.compile(
 no code (the caller reads the rest alone)."""
 
 
-_OWNED_UP = re.compile(
-    r"(?i)(?<![\w'’])(?:you['’]?re\s+right|you\s+are\s+right|vous\s+avez\s+raison|tu\s+as\s+raison"
-    r"|avete\s+ragione|hai\s+ragione|ha\s+ragione|sie\s+haben\s+recht|ihr\s+habt\s+recht"
-    r"|du\s+hast\s+recht|my\s+bad|my\s+mistake|ma\s+faute|mea\s+culpa|colpa\s+mia|mein\s+fehler"
-    r"|doesn['’]t\s+exist|does\s+not\s+exist|n['’]existe\s+pas|non\s+esiste|existiert\s+nicht"
-    r"|gibt\s+es\s+(?:gar\s+)?nicht|gibt['’]s\s+nicht|sorry\s+about\s+that|désolée?\s+pour\s+ça"
-    r"|scusate\s+per\s+(?:quello|l['’]errore)|entschuldigung\s+dafür|fat[\s-]+finger(?:s|ed)?"
-    r"|typo|tippfehler|vertippt|faute\s+de\s+frappe|coquille|errore\s+di\s+battitura"
-    r"|refuso|no\s+idea\s+where\s+that\s+came\s+from|mangled|auto-?correct(?:ed|ion)?"
-    r"|(?:le\s+)?correcteur(?:\s+automatique)?|(?:il\s+)?correttore(?:\s+automatico)?"
-    r"|autokorrektur|was\s+(?:obviously\s+|clearly\s+|just\s+)?a\s+typo"
-    r"|c['’]était\s+n['’]importe\s+quoi|je\s+ne\s+sais\s+pas\s+d['’]où\s+(?:ça|il)\s+sort"
-    r"|non\s+so\s+da\s+dove\s+(?:sia\s+)?(?:uscit[oa]|venut[oa])|keine\s+ahnung\s+wo\s+das"
-    r"\s+herkommt)(?![\w'’])"
-)
-"""Words that own up to the mistake the refusal pointed out ("Right, that square doesn't exist,
-my bad.", "Vous avez raison, Q99 n'existe pas.", "Sorry about that, I copied the wrong thing")."""
 _UNSURE_WORDS = frozenset(
     ("maybe", "perhaps", "sure", "peut-être", "sûr", "sûre", "forse", "sicuro", "sicura",
      "vielleicht", "sicher", "later", "plus", "tard", "dopo", "später")

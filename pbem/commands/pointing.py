@@ -81,6 +81,19 @@ _VERB = (
     r"|suggerit\w*|indicat\w*|consigliat\w*|vorgeschlagen|vorschlagen|genannt|angegeben"
     r"|empfohlen|aufgelistet)"
 )
+_TRY_WORDS = (
+    r"(?:(?<![\w'’])(?:try|essayez|provate|versuchen\s+sie)(?![\w'’])\s*:?\s*[\"”“»]?\s*-?\s*"
+    r"(?:line|list|liste|ligne|riga|elenco|lista|zeile)(?![\w'’])"
+    r"|(?:(?:la\s+)?(?:ligne|liste|riga|lista|line|list|zeile)\s+)?[\"“„«]\s*(?:try|essayez"
+    r"|provate|versuchen\s+sie)\s*:?\s*[\"”“»](?:\s*-?\s*(?:line|list|liste|ligne|riga|elenco"
+    r"|lista|zeile)(?![\w'’]))?)"
+)
+_TRY_LINE = re.compile(r"(?i)" + _TRY_WORDS)
+"""The refusal's own line of legal moves named ("your Try: line", "from your "Try" list", "la
+ligne « Essayez »", "le vostre proposte di "Provate"", "Ihrer "Versuchen Sie"-Zeile"): its
+word as the refusal writes it in each language, quoted or before a word for a line or a list."""
+
+
 _LOCATOR = re.compile(
     r"(?i)(?:\s*,?\s*(?:(?:that|which|que|qu['’]|che|die|den|das)\s+)?(?:you|vous|voi|sie)"
     r"(?:\s+[^\W\d]+){0,2}?\s+" + _VERB + r"(?:\s+(?:haben|hatten|habt|avez|avete|have|had))?"
@@ -95,6 +108,8 @@ _LOCATOR = re.compile(
     r"|\s+(?:sous|sotto|under|unter)\s+(?:the\s+heading\s+|le\s+titre\s+)?(?:what\s+to\s+write"
     r"\s+back|quoi\s+r[ée]pondre|cosa\s+rispondere|was\s+sie\s+antworten(?:\s+k[öo]nnen)?)"
     r"|\s+(?:sous|sotto|under|unter)\s+[«»\"“”„\s]+[^«»\"“”„]{1,40}?[«»\"“”„\s]*[«»\"“”„]"
+    r"|\s*(?:(?:on|from|in|of|de|du|dans|sur|di|da|nella|sulla|aus|von|auf)\s+)?(?:(?:the|your"
+    r"|la|le|votre|vos|vostr[aeio]|ihrer|ihren|ihre|der|dem|die|il|lo)\s+)?" + _TRY_WORDS + r""
     r")+"
 )
 """What may follow the reference and say where the list is: "you suggested", "de la liste du
@@ -213,6 +228,8 @@ def _lists_for(
     kind: str, line: str, lists: Mapping[str, Sequence[str]]
 ) -> list[Sequence[str]] | None:
     """The lists a reference of ``kind`` may mean (None: it is no reference to one)."""
+    if "try" in lists and _TRY_LINE.search(line):
+        return [lists["try"]]
     if _LIST_WORDS.search(line) and "list" in lists:
         return [lists["list"]]
     if kind == "sug":
@@ -265,6 +282,51 @@ def _turned(rest: str) -> bool:
     return bool(re.search(r"(?<![\w'’])R[0-3](?![\w'’])", notation.spelled("M13" + part)))
 
 
+_NAMED_CODE = r"(?P<code>[A-Za-z]{1,2}-?\d{1,2}\s*[Rr]\s*[0-3])(?![\w'’])"
+_CODE_OFFERED = re.compile(
+    r"(?i)(?<![\w'’])(?:(?P<own>your|votre|vos|vostr[aeio]|ihren|ihre|ihr|euren|eure|deinen|dein)"
+    r"\s+|(?:the|le|la|il|lo|den|die|das)\s+)?" + _NAMED_CODE + r"(?P<rel>,?\s+(?:(?:that|which"
+    r"|que|qu['’]|che|den|die|das)\s*)?(?:(?:you|vous|voi|sie|ihr)\s+(?:m['’]|me\s+|mir\s+)?"
+    r"(?:(?:have|had|avez|haben|habt|hattet)\s+)?|(?:mi\s+|ci\s+)?avete\s+)"
+    + _VERB
+    + r"(?:\s+(?:haben|hatten|habt|hattet))?(?![\w'’]))?"
+)
+"""A move the player says we offered ("the M8 R1 you suggested", "votre M8 R1", "la P11 R2 che
+avete proposto", "den M8 R1, den Sie vorgeschlagen haben")."""
+_ONE_OF_OFFERED = re.compile(
+    r"(?i)(?<![\w'’])(?:one|une|un|una|uno|einen|eine|einer|eins)\s+(?:of|de|d['’]|delle|dei"
+    r"|degli|der|von|aus|fra|tra)\s*(?:your|vos|vostre|vostri|ihren|ihrer|euren|deinen|the|les"
+    r"|le)\s+(?:"
+    + _SUGGESTION
+    + r")(?:\s+(?:on\s+)?"
+    + _TRY_WORDS
+    + r")?\s*[,:–—-]?\s*"
+    + _NAMED_CODE
+)
+"""A move named as one we offered ("je prends une de vos suggestions, M13 R0", "one of your
+suggestions: M13 R0", "una delle vostre proposte, M13 R0", "einen Ihrer Vorschläge: M13 R0")."""
+
+
+def _offered(line: str, lists: Mapping[str, Sequence[str]]) -> str:
+    """``line`` with a move it says we offered (:data:`_CODE_OFFERED`, :data:`_ONE_OF_OFFERED`)
+    written as the move alone, when one of ``lists`` holds it; unchanged otherwise (a move we
+    did not offer is read, or asked back, as written)."""
+    offered = {m for ms in lists.values() for m in ms}
+    found = [
+        m
+        for rx in (_ONE_OF_OFFERED, _CODE_OFFERED)
+        for m in rx.finditer(line)
+        if rx is _ONE_OF_OFFERED or m["own"] or m["rel"]
+    ]
+    if len(found) != 1:
+        return line
+    m = found[0]
+    code = re.sub(r"(?i)\s*r\s*", " R", m["code"].replace("-", "")).upper()
+    if code not in offered:
+        return line
+    return line[: m.start()] + code + line[m.end() :]
+
+
 def pointed(line: str, lists: Mapping[str, Sequence[str]]) -> str:
     """``line`` with a reference to a place in one of ``lists`` (kind -> moves in the order the
     mail showed them: ``"list"`` the examples under "What to write back", ``"eg"`` and ``"try"``
@@ -275,6 +337,7 @@ def pointed(line: str, lists: Mapping[str, Sequence[str]]) -> str:
     line = _drawn(line)
     if not lists:
         return line
+    line = _offered(line, lists)
     refs = _refs(line)
     numbered = list(_NUMBERED.finditer(line))
     if len(refs) + len(numbered) != 1:
@@ -283,7 +346,9 @@ def pointed(line: str, lists: Mapping[str, Sequence[str]]) -> str:
         return line  # "the first or the second example": another place named with it
     if refs:
         start, stop, place, kind = refs[0]
-        if kind == "one" and not _OFFERED.search(line[stop : stop + 60]):
+        if kind == "one" and not (
+            _OFFERED.search(line[stop : stop + 60]) or _TRY_LINE.search(line[stop : stop + 60])
+        ):
             return line  # "the last one": of what?
     else:
         n = numbered[0]

@@ -1221,10 +1221,12 @@ what it scores before committing"; issue 31)."""
 
 _DECIDE = re.compile(
     r"(?i)(?<!\w)(?:decide|decido|decidi|décide|décider|decider|entscheide|entscheiden|choose"
-    r"|choisis|choisir|scelgo|scegliere|commit)(?!\w)"
+    r"|choisis|choisir|scelgo|scegliere|commit|see|verrai|verra|vedo|vedrò|vediamo|sehe|sehen"
+    r"|schaue|schauen)(?!\w)"
 )
-"""A word of deciding after "then" ("ANTEPRIMA L12 R1 per favore, poi decido"; issue 31): the
-"then" of the player's decision, not of a plan."""
+"""A word of deciding or seeing after "then" ("ANTEPRIMA L12 R1 per favore, poi decido", "poi
+vedo", "then I'll see", "puis je verrai", "dann sehe ich"; issue 31): the "then" of the player's
+decision, not of a plan."""
 
 
 def _only_remark(tail: str) -> bool:
