@@ -1,0 +1,185 @@
+"""The answered mail's own text copied into a reply, and other games named around a move
+(issue 31).
+
+Players work from the mail they answer: they copy its list of examples and mark the one they
+choose ("O13 R1   <-- celui-ci", "L12 R2   <- diesen", "M8 R1   <- R2 instead": M8 R2), or copy
+its sentence and fill in the move ("À vous (mauve) : posez votre tuile : M8 R2", "Tocca a voi
+(viola): piazzate la vostra tessera in P12 R2."). :func:`uncopied` writes such lines as the move
+they say, so that the grammar then reads them as any other line; anything it is not sure of is
+left as it was (read, or asked back, as before): a list with no mark or two marks, a mark that
+asks or denies ("<- geht der?", "<-- non questa"), a line of the list that is none of the
+examples the mail showed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+
+from pbem.i18n import _
+from pbem.mail.reply import denies
+from pbem.rules.base import RuleError
+
+_MARK = re.compile(r"\s*(?:<[-=]{1,4}|<<+|[←⟵⇐⬅]+)\s*")
+"""An arrow after a line of the list, pointing back at it (``<--``, ``<=``, ``<<``, ``←``)."""
+_LINE = re.compile(r"^\s*(?P<move>[A-Za-z]{1,2}\d{1,2}\s+[Rr]\s?\d)\s*(?:(?P<mark>" + _MARK.pattern
+                   + r")(?P<said>.*))?$")  # fmt: skip
+"""A line of the list as the mail shows it (a square and its rotation), with a mark after it."""
+
+_POINTING = frozenset(
+    (
+        "this", "that", "one", "these", "here", "it", "mine", "choice", "pick", "chosen", "choose",
+        "take", "go", "with", "want", "ce", "ça", "ca", "cela", "celui", "celle", "ci", "là", "la",
+        "celui-ci", "celui-là", "celle-ci", "celle-là", "ici", "lui", "mon", "choix", "coup",
+        "prends", "choisis", "veux", "voilà", "voila", "questa", "questo", "quella", "quello", "qui",
+        "qua", "lei", "mia", "mossa", "scelta", "scelgo", "prendo", "voglio", "ecco", "diesen",
+        "diese", "dieser", "dieses", "dies", "das", "den", "der", "hier", "da", "mein", "meine",
+        "meinen", "zug", "wahl", "nehme", "nehm", "wähle", "waehle", "will", "genau"
+    )
+)  # fmt: skip
+"""The words of a mark that picks its line ("<-- this one", "<-- celui-ci", "<= questa qui",
+"<- diesen", "<-- den nehme ich"), the player's own words (I, je, io, ich) and courtesy aside."""
+_PERSONS = frozenset(("i", "i'll", "ill", "je", "j'", "me", "moi", "io", "ich"))
+_COURTESY = frozenset(
+    (
+        "please", "pls", "thanks", "thank", "you", "svp", "stp", "s'il", "vous", "te", "plaît",
+        "plait", "merci", "per", "favore", "grazie", "prego", "bitte", "danke", "schön", "schoen",
+        "sehr"
+    )
+)  # fmt: skip
+_INSTEAD = frozenset(
+    (
+        "instead", "rather", "then", "better", "plutôt", "plutot", "au", "lieu", "alors", "mieux",
+        "invece", "piuttosto", "allora", "meglio", "stattdessen", "statt", "dessen", "lieber",
+        "besser", "doch", "dann"
+    )
+)  # fmt: skip
+"""The words of a mark that turns its line's tile ("<- R2 instead", "<-- plutôt R2", "<- lieber
+R1")."""
+_ROTATION = re.compile(r"(?i)^r\s?([0-3])$")
+
+
+def _words(said: str) -> list[str]:
+    return [w for w in re.split(r"[\s,.;:!()]+", said.casefold().replace("’", "'")) if w]
+
+
+def _picks(said: str) -> bool:
+    """Does a mark's text pick its line, and say nothing else?"""
+    words = _words(said)
+    if "?" in said or not words or denies(words):
+        return False
+    plain = [w for w in words if w not in _COURTESY and w not in _PERSONS]
+    return bool(plain) and all(w in _POINTING for w in plain)
+
+
+def _turned(said: str) -> str | None:
+    """The rotation a mark's text turns its line's tile to ("R2 instead"), or None."""
+    words = [w for w in _words(said.replace("R ", "R")) if w not in _COURTESY]
+    if "?" in said:  # (the words are a closed list: "instead", "lieber" deny the line's own)
+        return None
+    turns = [m.group(1) for w in words if (m := _ROTATION.match(w))]
+    rest = [w for w in words if not _ROTATION.match(w)]
+    if len(turns) != 1 or not all(w in _INSTEAD or w in {"no", "non", "nein"} for w in rest):
+        return None
+    return f"R{turns[0]}"
+
+
+def _legal(parse_action: Callable[[str], object], text: str) -> bool:
+    try:
+        parse_action(text)
+    except RuleError:
+        return False
+    return True
+
+
+def _norm(move: str) -> str:
+    return " ".join(move.upper().replace("R ", "R").split())
+
+
+def _marked_list(
+    lines: list[str],
+    parse_action: Callable[[str], object],
+    suggested: Mapping[str, Sequence[str]],
+) -> list[str]:
+    """The reply's lines with each copied list that has one line marked written as that line's
+    move (with the rotation the mark says, if any); the other lines of such a list dropped."""
+    shown = {_norm(m) for moves in suggested.values() for m in moves}
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and _LINE.match(lines[j]):
+            j += 1
+        if j == i:
+            out.append(lines[i])
+            i += 1
+            continue
+        run = [_LINE.match(x) for x in lines[i:j]]
+        marked = [m for m in run if m is not None and m["mark"] is not None]
+        others = [_norm(m["move"]) for m in run if m is not None and m["mark"] is None]
+        chosen: str | None = None
+        if len(marked) == 1 and (not others or (shown and all(o in shown for o in others))):
+            m = marked[0]
+            move = _norm(m["move"])
+            if _picks(m["said"]):
+                chosen = move
+            elif (turn := _turned(m["said"])) is not None:
+                chosen = f"{move.rsplit(' ', 1)[0]} {turn}"
+            if chosen is not None and not _legal(parse_action, chosen):
+                chosen = None
+        if chosen is None:
+            out.extend(lines[i:j])
+        else:
+            out.append(chosen)
+        i = j
+    return out
+
+
+def _turn_sentence() -> tuple[re.Pattern[str], str]:
+    """The mail's sentence that asks for the move, in the reader's language, up to the decision
+    it names ("À vous (mauve) : posez votre tuile", "Place your tile"; the name of the seat's
+    colour any), and the words that lead on to its examples (", par exemple")."""
+    said = _("Your turn (%(who)s): place your tile, e.g. %(examples)s.")
+    decision = _("place your tile")
+    head, _sep, _examples = said.partition("%(examples)s")
+    at = head.casefold().find(decision.casefold())
+    if at < 0:  # (a catalog that words the two apart: the decision alone)
+        lead, on = "", ""
+    else:
+        lead, on = head[:at], head[at + len(decision) :]
+    parts = [
+        r"\s*".join(re.escape(w) for w in chunk.split())
+        for chunk in lead.replace("%(who)s", "\0").split("\0")
+    ]
+    lead_re = r"[^()\n]{0,40}".join(parts)
+    decision_re = r"\s+".join(re.escape(w) for w in decision.split())
+    pattern = (
+        rf"(?i)^\W*(?:{lead_re}\s*)?{decision_re}(?:\s*[:,.;–—-])*\s*"
+        if lead_re
+        else (rf"(?i)^\W*{decision_re}(?:\s*[:,.;–—-])*\s*")
+    )
+    return re.compile(pattern), " ".join(on.strip(" ,.:;").split()).casefold()
+
+
+def _filled_in(line: str) -> str:
+    """``line`` without the mail's sentence the player filled the move into ("Tocca a voi
+    (viola): piazzate la vostra tessera in P12 R2." -> "in P12 R2."); the line as it was when
+    it is not that sentence, or when its examples follow ("..., e.g. M8 R1, P10 R0": a copy)."""
+    pattern, on = _turn_sentence()
+    m = pattern.match(line)
+    if m is None or m.end() == len(line):
+        return line
+    rest = line[m.end() :]
+    if on and " ".join(rest.split()).casefold().startswith(on):
+        return line
+    return rest
+
+
+def uncopied(
+    lines: list[str],
+    parse_action: Callable[[str], object],
+    suggested: Mapping[str, Sequence[str]],
+) -> list[str]:
+    """``lines`` with what the player copied from the mail answered and worked on written as
+    the move it says (see the module docstring); every other line as it was."""
+    return _marked_list([_filled_in(x) for x in lines], parse_action, suggested)
