@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from pbem.i18n import _
+from pbem.i18n import _, current
 from pbem.mail.reply import denies
 from pbem.rules.base import RuleError
 
@@ -175,6 +175,120 @@ def _filled_in(line: str) -> str:
     return rest
 
 
+_FC = r"forbidden[\s-]*city|(?-i:FC)|knizia"
+_VS = r"(?:die\s+)?verbotenen?[\s-]*stadt|(?-i:VS)|randolph|r[üu]e?ttinger"
+_OTHER = (
+    r"(?:the|my|that)\s+other(?:\s+(?:game|match|one))?|l['’]\s*autre(?:\s+partie)?"
+    r"|autre\s+partie|(?:l['’]\s*|nell['’]\s*|dell['’]\s*|per\s+l['’]\s*)altra(?:\s+partita)?"
+    r"|altra\s+partita|(?:die|der|den|dem)\s+anderen?(?:\s+(?:partie|spiel|runde))?"
+    r"|anderen?\s+(?:partie|spiel)"
+)
+"""Another game of the player's, named by the words that say it is another ("in the other
+game", "dans l'autre partie", "nell'altra partita", "in der anderen Partie")."""
+_NAMED = re.compile(
+    rf"(?i)(?<![\w'’])(?:(?P<fc>{_FC})|(?P<vs>{_VS})|(?P<other>{_OTHER}))(?![\w'’])"
+)
+_DENIED = re.compile(
+    r"(?i)(?<![\w'’])(?:not|pas|non|nicht|kein|keine|nor|ni|né)(?:\s+(?:for|pour|per|für|fuer"
+    r"|in|dans|nella|nel|the|la|le|die|der|den|quella|quello|celle|celui|de|di|della|dello"
+    r"|del))*\s*$"
+)
+"""A game's name denied by the words before it ("not the Verbotene Stadt", "nicht für die
+Verbotene Stadt", "pas la", "non quella della")."""
+_HERE = {
+    "en": r"here|in\s+this\s+(?:game|one)|this\s+game",
+    "fr": r"ici|dans\s+celle-ci|dans\s+cette\s+partie|cette\s+partie",
+    "it": r"qui|qua|in\s+questa(?:\s+partita)?|questa\s+partita",
+    "de": r"hier|in\s+dieser(?:\s+partie)?|diese\s+partie",
+}
+"""This game, said against another one ("..., here I play N13 R1", "hier lege ich L12 R1")."""
+_FC_MOVE = re.compile(r"(?<![\w'’])[A-Za-z]\d{1,2}(?:\s*,?\s*[Rr]\s?\d)?(?![\w'’])")
+
+
+def _games(text: str) -> set[str]:
+    """The games ``text`` names and does not deny: ``"fc"``, ``"vs"``, ``"other"``."""
+    return {
+        str(m.lastgroup)
+        for m in _NAMED.finditer(text)
+        if not _DENIED.search(text[: m.start()].split(",")[-1][-40:])
+    }
+
+
+def other_game(line: str) -> str | None:
+    """The first move of Forbidden City in ``line`` when the words before it say it is for
+    another game ("Das ist für die andere Partie: L12 R1", "Pour la Verbotene Stadt : M13 R1",
+    "In the other game I'll play O9 R2"): no move of this game, the reply is asked back. None
+    otherwise."""
+    move = _FC_MOVE.search(line)
+    if move is None:
+        return None
+    lead = line[: move.start()]
+    named = _games(lead)
+    here = _HERE.get(current(), _HERE["en"])
+    if (
+        named & {"other", "vs"}
+        and "fc" not in named
+        and not re.search(rf"(?i)(?<![\w'’])(?:{here})(?![\w'’])", lead)
+    ):
+        return move.group(0)
+    return None
+
+
+def _fc_led(sentence: str) -> str | None:
+    """The move of a sentence whose lead-in names this game, Forbidden City, and no other but
+    denied ("FC game (the Knizia one with Dave and Sue): L12 R1.", "(Zug für die
+    Forbidden-City-Partie, nicht für die Verbotene Stadt!) L11 R1"), or None."""
+    move = _FC_MOVE.search(sentence)
+    if move is None:
+        return None
+    lead, rest = sentence[: move.start()].rstrip(), sentence[move.start() :]
+    if not (lead.endswith(":") or lead.endswith(")")) or "?" in sentence:
+        return None
+    if (
+        _games(lead) != {"fc"}
+        or _NAMED.search(rest)
+        or _FC_MOVE.search(rest[move.end() - move.start() :])
+    ):
+        return None
+    return rest
+
+
+def _game_led(line: str, fc: bool) -> str:
+    """``line`` without the words that name this game before its move ("Betrifft die Partie
+    mit Heike und Tom (Forbidden City), nicht die Verbotene Stadt: N13 R2.", "FC game: L12
+    R1.") or that set another game's move aside ("In der anderen Partie habe ich gestern P12
+    R0 gelegt, hier lege ich L12 R1"); when ``fc`` (the player named this game, Forbidden City,
+    before a move of it), without the sentences of another game's news that name no move ("VS
+    game: still waiting on North."). The line as it was when not sure."""
+    if not _NAMED.search(line):
+        return line
+    here = _HERE.get(current(), _HERE["en"])
+    m = re.search(rf"(?i)[,;:.]\s+(?:(?:but|mais|ma|aber|doch)\s+)?(?=(?:{here})(?![\w'’]))", line)
+    if (
+        m is not None
+        and _games(line[: m.start()]) == {"other"}
+        and not _NAMED.search(line[m.end() :])
+    ):
+        return line[m.end() :]  # "In the other game I played O9 R2; here I play N13 R1."
+    kept: list[str] = []
+    for sentence in re.split(r"(?<=[.!])\s+(?=\S)", line):
+        named = _games(sentence)
+        if not named:
+            kept.append(sentence)
+        elif (rest := _fc_led(sentence)) is not None:
+            kept.append(rest)  # "FC game: L12 R1."
+        elif (
+            fc
+            and named <= {"other", "vs"}
+            and not _FC_MOVE.search(sentence)
+            and "?" not in sentence
+        ):
+            continue  # "VS game: still waiting on North." (another game's news)
+        else:
+            return line
+    return " ".join(kept)
+
+
 def uncopied(
     lines: list[str],
     parse_action: Callable[[str], object],
@@ -182,4 +296,6 @@ def uncopied(
 ) -> list[str]:
     """``lines`` with what the player copied from the mail answered and worked on written as
     the move it says (see the module docstring); every other line as it was."""
-    return _marked_list([_filled_in(x) for x in lines], parse_action, suggested)
+    lines = [_filled_in(x) for x in lines]
+    fc = any(_fc_led(y) is not None for x in lines for y in re.split(r"(?<=[.!])\s+(?=\S)", x))
+    return _marked_list([_game_led(x, fc) for x in lines], parse_action, suggested)
