@@ -4369,8 +4369,8 @@ def _chosen_after_but(tokens: list[str], o: _Candidate, last: _Candidate) -> int
         return None
     but = buts[-1]
     clause = [t.casefold().strip(".,;:!") for t in tokens[but + 1 : last.start]]
-    if any(_code_like(t) for t in tokens[o.end : last.start]) or not clause:
-        return None
+    if any(_code_like(t) and t != "I" for t in tokens[o.end : last.start]) or not clause:
+        return None  # (the pronoun "I" is no code: "..., but I take O9 R3")
     more = _MORE - {"also"} if current() == "de" else _MORE
     if not _CHOICE.intersection(clause) or more.intersection(clause):
         return None
