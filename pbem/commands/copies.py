@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from pbem.i18n import _, current
-from pbem.mail.reply import denies
+from pbem.mail.reply import denies, is_correction, is_take_back
 from pbem.rules.base import RuleError
 
 _MARK = re.compile(r"\s*(?:<[-=]{1,4}|<<+|[←⟵⇐⬅]+)\s*")
@@ -289,6 +289,76 @@ def _game_led(line: str, fc: bool) -> str:
     return " ".join(kept)
 
 
+_TO_SOMEONE = re.compile(
+    r"^(?P<move>[^?]*?(?<![\w'’])[A-Za-z]\d{1,2}\s+[Rr]\s?\d(?![\w'’]))\s*(?:[.!]+\s+|\s+[-–—]+\s+|\s*;\s+)"
+    r"(?:(?:and|et|e|und)\s+)?(?P<name>[A-ZÀ-Ý][a-zà-ÿß]+),\s+(?P<said>[^?]+)$"
+)
+"""A move, then a sentence to another player by name ("P11 R3 – und Klaus, dein Tipp war Mist",
+"L9 r0. Luca, smettila di lamentarti")."""
+_YOU = frozenset(
+    (
+        "you", "your", "you're", "you've", "yours", "tu", "ton", "ta", "tes", "toi", "t'", "vous",
+        "votre", "vos", "ti", "tuo", "tua", "tuoi", "tue", "smettila", "smetti", "hai", "sei",
+        "du", "dein", "deine", "deinen", "deiner", "dir", "dich", "hast", "bist",
+    )
+)  # fmt: skip
+"""The words that speak to the person named (the remark is theirs, not the move's)."""
+_ABOUT_A_MOVE = frozenset(
+    (
+        "move", "moves", "coup", "coups", "mossa", "mosse", "zug", "züge", "tile", "tuile",
+        "tessera", "plättchen", "plaettchen", "rotation", "rotazione", "drehung", "square", "case",
+        "casella", "feld", "mean", "meant", "right", "raison", "ragione", "recht", "instead",
+        "plutôt", "plutot", "invece", "anzi", "stattdessen", "lieber", "sorry", "pardon", "scusa",
+        "scusate", "entschuldigung", "wait", "attends", "aspetta", "warte", "moment", "ignore",
+        "oubliez", "ignorate", "vergiss", "vergesst",
+    )
+)  # fmt: skip
+"""The words of a remark that may be about the move after all (a correction, a take-back, the
+player agreeing: "tu as raison"): the remark is then left to the grammar and its guard."""
+
+
+def _to_someone(line: str) -> str:
+    """``line`` without a remark to another player after its move, which names no move and
+    speaks to that player ("P11 R3 – und Klaus, dein „todsicherer Tipp“ von letzter Woche war
+    Mist.", "L9 r0. Luca, smettila di lamentarti della sfortuna, ... non ci sono nemmeno i
+    dadi."): its words of no and never are about that player, not the move. The line as it
+    was otherwise."""
+    m = _TO_SOMEONE.match(line)
+    if m is None:
+        return line
+    said = m["said"]
+    words = _words(said)
+    if (
+        not set(words) & _YOU
+        or set(words) & _ABOUT_A_MOVE
+        or _FC_MOVE.search(said)
+        or is_take_back(said)
+        or _ROTATION.match(m["name"])
+    ):
+        return line
+    if words[0] not in _YOU and is_correction(said):
+        return line  # (one that starts on the person's own, "dein Tipp war Mist", is theirs)
+    return m["move"]
+
+
+_AGREED = re.compile(
+    r"(?i)(?<![\w'’])(?:you(?:'re|\s+are)\s+right|(?:tu\s+as|vous\s+avez)\s+raison"
+    r"|(?:hai|avete|ha)\s+ragione|(?:du\s+hast|sie\s+haben|ihr\s+habt)\s+recht)(?![\w'’])"
+)
+_NO_WORDS = frozenset(("no", "not", "non", "pas", "nicht", "nein", "nope", "nö"))
+
+
+def conceded(line: str) -> str | None:
+    """The move of a line whose remark to another player after it agrees with them and says no
+    ("P11 R3 – Klaus, du hast recht, nicht so."): the move may be taken back, so the reply is
+    asked back. None otherwise."""
+    m = _TO_SOMEONE.match(line)
+    if m is None or not _AGREED.search(m["said"]) or not _NO_WORDS & set(_words(m["said"])):
+        return None
+    move = _FC_MOVE.search(m["move"])
+    return move.group(0) if move else None
+
+
 def uncopied(
     lines: list[str],
     parse_action: Callable[[str], object],
@@ -298,4 +368,4 @@ def uncopied(
     the move it says (see the module docstring); every other line as it was."""
     lines = [_filled_in(x) for x in lines]
     fc = any(_fc_led(y) is not None for x in lines for y in re.split(r"(?<=[.!])\s+(?=\S)", x))
-    return _marked_list([_game_led(x, fc) for x in lines], parse_action, suggested)
+    return _marked_list([_to_someone(_game_led(x, fc)) for x in lines], parse_action, suggested)

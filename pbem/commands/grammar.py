@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import conditions, retraction
-from pbem.commands.copies import other_game, uncopied
+from pbem.commands.copies import conceded, other_game, uncopied
 from pbem.commands.durations import then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
@@ -5463,9 +5463,11 @@ read alone): real replies need two or three; a hostile line made them recurse wi
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` as a move (:func:`_read_move_at`), the nesting bounded: past
     :data:`MAX_MOVE_DEPTH` the line is not read as a move (the reply then says what it read)."""
-    if (elsewhere := other_game(line_wo)) is not None:  # "Für die andere Partie: L12 R1"
+    # "Für die andere Partie: L12 R1", "P11 R3 – Klaus, du hast recht, nicht so." (issue 31:
+    # another game's move, a move conceded to another player; :mod:`pbem.commands.copies`)
+    if (elsewhere := other_game(line_wo) or conceded(line_wo)) is not None:
         at.out.mentions.append((at.line, _mention(None, None, elsewhere)))
-        return  # (issue 31: another game's move, :mod:`pbem.commands.copies`)
+        return
     depth = _MOVE_DEPTH.get()
     if depth >= MAX_MOVE_DEPTH:
         at.out.ignored.append(at.line)
