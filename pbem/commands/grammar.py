@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import conditions, retraction
+from pbem.commands.copies import conceded, other_game, uncopied
 from pbem.commands.durations import leave_before
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
@@ -679,8 +680,12 @@ def _read_commands(
         # HELP without its parts that name only moves that cannot be played
         said = suggested or {}
         todo = _edited_example(
-            [x if _item_of_list(x) else answered(pointed(x, said), said, parse_action, spell) for x in todo]
+            [
+                x if _item_of_list(x) else answered(pointed(x, said), said, parse_action, spell)
+                for x in todo
+            ]
         )
+        todo = uncopied(todo, parse_action, said)
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
@@ -4988,8 +4993,8 @@ def _chosen_after_but(tokens: list[str], o: _Candidate, last: _Candidate) -> int
         return None
     but = buts[-1]
     clause = [t.casefold().strip(".,;:!") for t in tokens[but + 1 : last.start]]
-    if any(_code_like(t) for t in tokens[o.end : last.start]) or not clause:
-        return None
+    if any(_code_like(t) and t != "I" for t in tokens[o.end : last.start]) or not clause:
+        return None  # (the pronoun "I" is no code: "..., but I take O9 R3")
     more = _MORE - {"also"} if current() == "de" else _MORE
     if not _CHOICE.intersection(clause) or more.intersection(clause):
         return None
@@ -6068,6 +6073,11 @@ read alone): real replies need two or three; a hostile line made them recurse wi
 def _read_move(line_wo: str, at: _At) -> None:
     """``line_wo`` as a move (:func:`_read_move_at`), the nesting bounded: past
     :data:`MAX_MOVE_DEPTH` the line is not read as a move (the reply then says what it read)."""
+    # "Für die andere Partie: L12 R1", "P11 R3 – Klaus, du hast recht, nicht so." (issue 31:
+    # another game's move, a move conceded to another player; :mod:`pbem.commands.copies`)
+    if (elsewhere := other_game(line_wo) or conceded(line_wo)) is not None:
+        at.out.mentions.append((at.line, _mention(None, None, elsewhere)))
+        return
     depth = _MOVE_DEPTH.get()
     if depth >= MAX_MOVE_DEPTH:
         at.out.ignored.append(at.line)

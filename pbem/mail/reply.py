@@ -681,6 +681,35 @@ def _without_quoted_service_text(line: str, fingerprint: Fingerprint) -> str:
     return " ".join(_QUOTED_SPAN.sub(drop, line).split())
 
 
+_CODE = re.compile(r"^(?=\w*\d)(?=\w*[^\W\d])\w+$")
+
+
+def _kept_choice(lines: Sequence[str], mask: list[bool]) -> list[bool]:
+    """``mask`` with the one line of our list the player kept unmasked: a short line of codes
+    (a move: "P10 R1") that starts a copy of our text of two lines, the other a line of no code
+    ("(insgesamt 42 erlaubte Züge.)": the player deleted the other examples above it; issue 31,
+    :mod:`pbem.commands.copies`). A copy of more lines, or of two moves, stays ours."""
+    out = list(mask)
+    shown = [i for i, ln in enumerate(lines) if ln.strip()]
+    for k, i in enumerate(shown):
+        run = shown[k : k + 3]
+        if (
+            mask[i]
+            and (k == 0 or not mask[shown[k - 1]])
+            and len(run) >= 2
+            and mask[run[1]]
+            and (len(run) == 2 or not mask[run[2]])
+        ):
+            ws = lines[i].split()
+            if (
+                2 <= len(ws) <= 3
+                and all(_CODE.match(w) for w in ws)
+                and not any(_CODE.match(w) for w in re.findall(r"\w+", lines[run[1]]))
+            ):
+                out[i] = False
+    return out
+
+
 def command_lines(
     text: str, max_lines: int | None = None, fingerprint: Fingerprint | None = None
 ) -> list[str]:
@@ -693,7 +722,7 @@ def command_lines(
     # Long on purpose: the reply reader's one pass over the lines: quote shapes, fingerprints, markers.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     lines = [normalize_line(ln) for ln in raw_lines]
-    mask = quoted_mask(lines, fingerprint)
+    mask = _kept_choice(lines, quoted_mask(lines, fingerprint))
     footer = footer_mask(
         lines, [m or _is_quoted(ln) for m, ln in zip(mask, lines, strict=True)], is_courtesy
     )
