@@ -121,8 +121,13 @@ def answered(
         return line  # two moves, a question, an alternative or a condition: as written
     keep = []
     owned = dropped = False
+    gone = -1  # the last part dropped
     for k, p in enumerate(parts):
         kind = kinds[k][0]
+        if kind == "plain" and gone == k - 1 and p.startswith("(") and "?" not in p:
+            gone = k
+            continue  # the aside of a part dropped ("Q99 c'était n'importe quoi (je regardais
+            # la mauvaise partie).")
         if kind == "plain" and helped and k > at and _about_help(p, kinds[at][1][0]):
             dropped = True
             continue  # "L11 R1. Et vous pouvez garder votre aide, je joue depuis ..."
@@ -131,6 +136,7 @@ def answered(
                 if not (refusal and k < at and _QUESTION_ABOUT_REFUSAL.search(p)):
                     return line  # a question left open beside the move
                 owned = True
+                gone = k
                 continue  # "How is that illegal?? Fine, whatever. M8 R1 then."
             keep.append(p)
             continue
@@ -139,6 +145,7 @@ def answered(
             # quarter turn clockwise? Then L11 R1 please."), never a question after the move
             if k != at - 1 or not _DECIDED.search(move):
                 return line
+            gone = k
             continue
         if not refusal:
             return line
@@ -147,6 +154,7 @@ def answered(
         if _CONDITION.search(p) and not (OWNED_UP.search(p) or NOT_MEANT.search(p)):
             return line
         owned = owned or bool(OWNED_UP.search(p) or NOT_MEANT.search(p))
+        gone = k
     first = _CODE.search(move)
     said = move[: first.start()] if first is not None else ""  # ("O9 R2 would be silly")
     owned = owned or bool(OWNED_UP.search(said) or NOT_MEANT.search(said))
