@@ -13,6 +13,7 @@ examples the mail showed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 
@@ -135,10 +136,12 @@ def _marked_list(
     return out
 
 
-def _turn_sentence() -> tuple[re.Pattern[str], str]:
+@functools.cache
+def _turn_sentence(lang: str) -> tuple[re.Pattern[str], str]:
     """The mail's sentence that asks for the move, in the reader's language, up to the decision
     it names ("À vous (mauve) : posez votre tuile", "Place your tile"; the name of the seat's
-    colour any), and the words that lead on to its examples (", par exemple")."""
+    colour any), and the words that lead on to its examples (", par exemple"). ``lang``, the
+    current language, keys the cache."""
     said = _("Your turn (%(who)s): place your tile, e.g. %(examples)s.")
     decision = _("place your tile")
     head, _sep, _examples = said.partition("%(examples)s")
@@ -165,7 +168,7 @@ def _filled_in(line: str) -> str:
     """``line`` without the mail's sentence the player filled the move into ("Tocca a voi
     (viola): piazzate la vostra tessera in P12 R2." -> "in P12 R2."); the line as it was when
     it is not that sentence, or when its examples follow ("..., e.g. M8 R1, P10 R0": a copy)."""
-    pattern, on = _turn_sentence()
+    pattern, on = _turn_sentence(current())
     m = pattern.match(line)
     if m is None or m.end() == len(line):
         return line
