@@ -897,11 +897,24 @@ _TIME_WORDS = frozenset(
 )
 
 
+_VAGUE = re.compile(
+    r"(?<![\w'])(?:for\s+(?:a\s+while|some\s+time)|until\s+further\s+notice|indefinitely"
+    r"|quelque\s+temps|un\s+certain\s+temps|jusqu'?\s*a\s+nouvel\s+ordre|indefiniment|longtemps"
+    r"|per\s+un\s+po'?|per\s+qualche\s+tempo|fino\s+a\s+nuovo\s+(?:avviso|ordine)"
+    r"|a\s+tempo\s+indeterminato|indefinitamente|eine\s+weile|bis\s+auf\s+weiteres"
+    r"|auf\s+unbestimmte\s+zeit|l(?:a|ae)ngere\s+zeit)(?![\w'])"
+)
+"""A length that cannot be known ("for a while", "quelque temps", "jusqu'à nouvel ordre", "per
+un po'", "bis auf Weiteres"; issue 31, tenth round): VACATION asks for it rather than guesses."""
+
+
 def mentions_time(text: str) -> bool:
     """Does ``text`` speak of a length or a day (a unit, a month, a weekday, "until", a number
     before a unit...), with nothing that looks like a move ("M13", "R1")? What VACATION refuses
     rather than passes over when it cannot read it (issue 31)."""
     folded = _fold(text).replace("’", "'")
+    if _VAGUE.search(folded):
+        return True  # "VACANCES quelque temps": a length that cannot be known, asked back
     tokens = re.findall(r"[a-z']+|\d+[a-z]*|\d+[./]\d+", folded)
     if not tokens or any(re.fullmatch(r"[a-z]{1,2}\d+", t) for t in re.findall(r"\w+", folded)):
         return False

@@ -262,10 +262,9 @@ _TURN_NAMED = (
     r"|per\s+il\s+prossimo\s+giro|per\s+la\s+prossima\s+volta"
     r"|f(?:ü|ue)rs\s+n(?:ä|ae)chste\s+mal|(?:in\s+der|f(?:ü|ue)r\s+die)"
     r"\s+n(?:ä|ae)chsten?\s+runde"
-    # (issue 31, tenth round: "Mein nächster Zug, falls möglich: ...", "x il prossimo turno
-    # P10 R3", "Quando tocca a me: KB sud", "When it's my turn: ...")
-    r"|(?:my|mon|il\s+mio|la\s+mia|mein)\s+(?:next\s+(?:turn|move)|prochain\s+(?:tour|coup)"
-    r"|prossimo\s+turno|prossima\s+mossa|n(?:ä|ae)chster\s+zug)|n(?:ä|ae)chster\s+zug"
+    # (issue 31, tenth round: "My next turn: ...", "x il prossimo turno P10 R3", "Quando tocca
+    # a me: KB sud", "When it's my turn: ..."; not "my next move", the move of a turn mail)
+    r"|(?:my|mon|il\s+mio)\s+(?:next\s+turn|prochain\s+tour|prossimo\s+turno)"
     r"|x\s+(?:il\s+)?(?:mio\s+)?prossimo\s+turno"
     r"|(?:when|once)\s+(?:it['’]?s|it\s+is)\s+my\s+turn|quand\s+ce\s+sera\s+(?:[àa]\s+)?mon\s+tour"
     r"|quando\s+tocca\s+a\s+me|quando\s+sar[àa]\s+il\s+mio\s+turno|wenn\s+ich\s+dran\s+bin)"
@@ -292,6 +291,15 @@ _LEAD_COLON = re.compile(
     rf"|schon|gleich|please|bitte|svp|per\s+favore|vormerken|merken|notieren|reservieren))*"
     rf"(?:\s*,?\s*(?:{_IF_POSSIBLE}|{_WHEN_MY_TURN}))?\s*[:,]\s*(?P<rest>\S.*)$"
 )
+_MOVE_QUEUED_COLON = re.compile(
+    rf"(?i)^\s*{_HEAD_WORDS}(?:my\s+next\s+move|mon\s+prochain\s+coup|la\s+mia\s+prossima\s+mossa"
+    rf"|(?:mein\s+)?n(?:ä|ae)chster\s+zug)(?:\s+(?:already|d[ée]j[àa]|gi[àa]|schon\s+mal|schon|please"
+    rf"|bitte|svp|per\s+favore))*\s*,?\s*(?:vormerken|merken|notieren|reservieren|queued|to\s+queue"
+    rf"|{_WHEN_MY_TURN})\s*[:,]\s*(?P<rest>\S.*)$"
+)
+"""The next move named, queued in so many words ("Nächster Zug bitte schon vormerken: P10 R1",
+"Mein nächster Zug, sobald ich dran bin: P12 R1"): "My next move: M13 R1" alone is the move of
+a turn mail."""
 """The next turn named before its move ("Pour mon prochain tour : M8 R1", "Für meinen nächsten
 Zug schon mal: N13 R1", "Quando tocca di nuovo a me: O9 capovolta")."""
 _COURTESY = r"(?:please|bitte|svp|per\s+favore|merci|thanks|grazie|danke)"
@@ -369,7 +377,13 @@ def named_next(line: str) -> str | None:
     the module's text): the text after the words that name it, None when the line does not
     start so or asks ("?"), unless the question asks for the move to be queued ("Can you queue
     L10 R3 for my next turn?", "Pourriez-vous mettre de côté P12 R0 pour mon prochain tour ?")."""
-    patterns: tuple[re.Pattern[str], ...] = (_NAMED_THEN_QUEUED, _LEAD_COLON, _LEAD, _QUEUE)
+    patterns: tuple[re.Pattern[str], ...] = (
+        _NAMED_THEN_QUEUED,
+        _LEAD_COLON,
+        _MOVE_QUEUED_COLON,
+        _LEAD,
+        _QUEUE,
+    )
     if "?" in line:
         asked = _ASK_QUEUE.match(line)
         if asked is None:

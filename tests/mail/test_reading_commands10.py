@@ -369,3 +369,17 @@ def test_the_weekend_before_a_vacation_without_length() -> None:
         ("vacation", "until weekend")
     ]
     assert _read("en", "Have a nice weekend, VACATION please")[0][0] == "error"
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("fr", "VACANCES quelque temps, merci."),
+        ("fr", "VACANCES jusqu'à nouvel ordre"),
+        ("it", "VACANZA per un po', grazie"),
+        ("de", "URLAUB bis auf Weiteres."),
+        ("en", "VACATION until further notice please."),
+    ],
+)
+def test_a_length_that_cannot_be_known_is_asked(lang: str, line: str) -> None:
+    assert [k for k, _a in _read(lang, line)] == ["error"]
