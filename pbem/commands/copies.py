@@ -17,6 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from pbem.commands.retraction import HESITATION, fold
 from pbem.i18n import _, current
 from pbem.mail.reply import denies, is_correction, is_take_back
 from pbem.rules.base import RuleError
@@ -320,6 +321,22 @@ _ABOUT_A_MOVE = frozenset(
 player agreeing: "tu as raison"): the remark is then left to the grammar and its guard."""
 
 
+_HESITATION = re.compile(HESITATION)
+_NO_NAME = frozenset(
+    (
+        "hmm", "hm", "mmh", "mh", "oh", "ah", "eh", "euh", "bah", "beh", "boh", "mah", "bon",
+        "bref", "ben", "alors", "allez", "enfin", "voila", "voilà", "ouais", "oui", "non", "allora",
+        "dai", "quindi", "comunque", "insomma", "ecco", "sì", "si", "also", "naja", "nun", "egal",
+        "jedenfalls", "gut", "ja", "nein", "doch", "well", "ok", "okay", "so", "anyway", "right",
+        "yes", "no", "nah", "yeah", "sorry", "pardon", "et", "mais", "ma", "und", "aber", "and",
+        "but", "or", "ou", "oder", "o", "then", "puis", "poi", "dann", "sinon", "altrimenti",
+        "sonst", "otherwise", "wait", "attends", "aspetta", "warte", "moment",
+    )
+)  # fmt: skip
+"""Words that open a sentence as names do but address nobody ("M13 R2. Hmm, à la réflexion je
+ne suis pas sûr du tout." is the player doubting, not a remark to a "Hmm")."""
+
+
 def _to_someone(line: str) -> str:
     """``line`` without a remark to another player after its move, which names no move and
     speaks to that player ("P11 R3 – und Klaus, dein „todsicherer Tipp“ von letzter Woche war
@@ -337,6 +354,8 @@ def _to_someone(line: str) -> str:
         or _FC_MOVE.search(said)
         or is_take_back(said)
         or _ROTATION.match(m["name"])
+        or m["name"].lower() in _NO_NAME
+        or _HESITATION.search(fold(said))
     ):
         return line
     if words[0] not in _YOU and is_correction(said):

@@ -243,7 +243,7 @@ HESITATION = _words(
     r"(?:i'?m\s+|i\s+am\s+)?not\s+(?:so\s+)?sure",
     r"je\s+(?:dois\s+)?(?:encore\s+)?reflechi(?:r|s)(?:\s+encore)?",
     r"a\s+la\s+reflexion",
-    r"(?:je\s+ne\s+suis\s+)?pas\s+(?:tres\s+|si\s+)?sur",
+    r"(?:je\s+ne\s+suis\s+)?pas\s+(?:tres\s+|si\s+)?sure?",
     r"ci\s+(?:devo\s+)?(?:ancora\s+)?pens(?:o|are)(?:\s+ancora)?",
     r"ripensandoci",
     r"non\s+(?:ne\s+)?sono\s+(?:(?:tanto|piu|cosi)\s+)?sicur[oa]",
