@@ -2338,8 +2338,8 @@ M13 R1?
 """,
 }  # fmt: skip
 
-# Read wrong on main after the ninth round's readers and the guard (something not meant is carried out): what was carried out.
-WRONG = {
+# Read wrong on main after the tenth round's readers and the guard (something not meant is carried out): none.
+WRONG: dict[str, str] = {
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
