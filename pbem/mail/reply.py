@@ -710,6 +710,37 @@ def _kept_choice(lines: Sequence[str], mask: list[bool]) -> list[bool]:
     return out
 
 
+_MOVE_LINE = re.compile(
+    r"(?i)^\s*(?:[a-p]\d{1,2}\s*,?\s*r\s?\d|[rybgk]{2}(?:\s+(?:[nsew]|step))*)\s*[.!]?\s*$"
+)
+"""A line that is one move and nothing else: a square and rotation ("P10 R1"), an official and
+its directions ("kb s e")."""
+
+
+def _typed_run(lines: Sequence[str], mask: list[bool]) -> list[bool]:
+    """``mask`` with a move line unmasked when the line above it (blanks aside) is a move line
+    the player typed: a turn written one move a line ("br w / kb s e / rb n") is the player's
+    even where each line also stands in our mail's list of moves; masking all but the first
+    played the first slide alone (issue 31, tenth round's hold-out). A copy of our list has our
+    own words above it (its intro line, a quote), which end such a run."""
+    out = list(mask)
+    prev: int | None = None
+    for i, ln in enumerate(lines):
+        if not ln.strip():
+            continue
+        if (
+            out[i]
+            and prev is not None
+            and not out[prev]
+            and not _is_quoted(lines[prev])
+            and _MOVE_LINE.match(lines[prev])
+            and _MOVE_LINE.match(ln)
+        ):
+            out[i] = False
+        prev = i
+    return out
+
+
 def command_lines(
     text: str, max_lines: int | None = None, fingerprint: Fingerprint | None = None
 ) -> list[str]:
@@ -722,7 +753,7 @@ def command_lines(
     # Long on purpose: the reply reader's one pass over the lines: quote shapes, fingerprints, markers.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     lines = [normalize_line(ln) for ln in raw_lines]
-    mask = _kept_choice(lines, quoted_mask(lines, fingerprint))
+    mask = _typed_run(lines, _kept_choice(lines, quoted_mask(lines, fingerprint)))
     footer = footer_mask(
         lines, [m or _is_quoted(ln) for m, ln in zip(mask, lines, strict=True)], is_courtesy
     )
