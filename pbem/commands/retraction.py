@@ -106,10 +106,11 @@ _NO = re.compile(
     _B + r"(?:no|non|nein|nee|ne|no{2,}|nope|nah)" + r"(?=\s*(?:[,.!;:…\-–—)]|$|\s(?:"
     r"wait|hold|sorry|actually|attend(?:s|ez)?|pardon|en\s+fait|minute|aspett(?:a|ate|i)|scusa"
     r"|anzi|wart(?:e|et)?|moment|doch"
-    r"|sorry|entschuldig|besser|lieber|plutot|rather|instead|make\s+it|mettez|metti|mach)(?![\w'])))"
+    r"|sorry|entschuldig|besser|lieber|plutot|rather|instead|make\s+it|mettez|metti|mach"
+    r"|pas(?!\s+que)|not|nicht|non)(?![\w'])))"
 )
 """A bare "no" said as an interjection: "ah non, mettez 10j", "bof non", "nein, das nicht", "no
-wait"; not "no rush", "non pas que", "non giocarla" (read by :data:`TAKE_BACK` as its own)."""
+wait", "ah non pas à l'est" (no, not ...: tenth round); not "no rush", "non pas que", "non giocarla" (read by :data:`TAKE_BACK` as its own)."""
 
 RATHER = _words(
     r"or\s+rather",
@@ -401,6 +402,11 @@ def _codes(text: str, said: Sequence[str]) -> list[tuple[int, str]]:
     return out
 
 
+_DENIAL = re.compile(r"(?<![\w'])(?:not|nicht|pas|non|kein\w*|nie|never|jamais|mai)(?![\w'])")
+"""A word that denies what follows it (the code named after a take-back is then not the
+correction: "rb n e / ah non pas à l'est", "nein, nicht nach Osten"; tenth round)."""
+
+
 class _Tail:
     """The words after a command, read once: where each word naming something is, and where each
     sentence ends (every marker is then judged in time independent of the tail's length)."""
@@ -442,6 +448,9 @@ class _Tail:
         n, said = self.after(at), self.said
         if not n or not said or (self.others and self.others[-1] >= at):
             return False  # "M13 R1 - nein warte, erst VORSCHAU M13 R1": another command named
+        k = bisect.bisect_left(self.starts, at)
+        if k < len(self.starts) and _DENIAL.search(self.low, at, self.starts[k]):
+            return False  # "RB N E / non pas à l'est, ...": the code after the take-back denied
         if n <= len(said):
             return said[-n:] == self.codes[-n:]
         return self.codes[-len(said) :] == said  # named whole, then words ("M13 R2, merci")
