@@ -402,9 +402,13 @@ def _codes(text: str, said: Sequence[str]) -> list[tuple[int, str]]:
     return out
 
 
-_DENIAL = re.compile(r"(?<![\w'])(?:not|nicht|pas|non|kein\w*|nie|never|jamais|mai)(?![\w'])")
-"""A word that denies what follows it (the code named after a take-back is then not the
-correction: "rb n e / ah non pas à l'est", "nein, nicht nach Osten"; tenth round)."""
+_DENIAL = re.compile(
+    r"(?<![\w'])(?:not|nicht|pas|non|kein\w*|nie|never|jamais|mai)"
+    r"(?:\s+(?:to|the|a|au|aux|vers|l'?|le|la|les|nach|den|das|die|dem|verso|al|il))*\s*$"
+)
+"""A word that denies what follows it, at the end of the text before a code (the code named
+after a take-back is then not the correction: "rb n e / ah non pas à l'est", "nein, nicht nach
+Osten"; tenth round)."""
 
 
 class _Tail:
@@ -448,9 +452,14 @@ class _Tail:
         n, said = self.after(at), self.said
         if not n or not said or (self.others and self.others[-1] >= at):
             return False  # "M13 R1 - nein warte, erst VORSCHAU M13 R1": another command named
-        k = bisect.bisect_left(self.starts, at)
-        if k < len(self.starts) and _DENIAL.search(self.low, at, self.starts[k]):
-            return False  # "RB N E / non pas à l'est, ...": the code after the take-back denied
+        first = len(self.codes) - min(n, len(said))  # the first of the codes that account
+        since = (
+            at
+            if first == len(self.codes) - n
+            else self.starts[first - 1] + len(self.codes[first - 1])
+        )
+        if _DENIAL.search(self.low, since, self.starts[first]):
+            return False  # "RB N E / non pas à l'est": the code that accounts is denied
         if n <= len(said):
             return said[-n:] == self.codes[-n:]
         return self.codes[-len(said) :] == said  # named whole, then words ("M13 R2, merci")
