@@ -571,11 +571,22 @@ def day_named(before: str) -> str | None:
     return days[0][1] if len({d for d, _said in days}) == 1 else None
 
 
+_UNSURE_END = re.compile(
+    r"(?<![\w'])(?:or|ou|o|oder|maybe|perhaps|probably|possibly|peut-etre|probablement|forse"
+    r"|magari|probabilmente|vielleicht|eventuell|wahrscheinlich|longer|plus\s+longtemps"
+    r"|di\s+piu|langer|laenger)(?![\w'])"
+)
+"""Words that leave the end of a leave open in the prose before VACATION ("away until Sunday or
+Monday", "bis Sonntag, vielleicht auch eine Woche länger"): no end is taken from it."""
+
+
 def leave_before(rest: str, before: str) -> str | None:
     """A VACATION's argument taken from the prose before its word, when what follows the word
     says nothing of its own (``rest``, courtesy off): "until then" and the day named before it
     (:func:`then_named`), or no argument and the one length (:func:`length_named`) or day
     (:func:`day_named`) the prose names. None otherwise."""
+    if _UNSURE_END.search(_fold(before)):
+        return None  # "until Sunday or Monday", "vielleicht auch eine Woche länger": asked back
     if (day := then_named(rest, before)) is not None:
         return day
     if rest.strip(" .!,;:-–—"):

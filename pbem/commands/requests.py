@@ -1806,4 +1806,7 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
     heard = cmd.hear(Said(line, bare, bare))
     if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
         return []
+    if "claims" not in text.split():
+        return []  # the selection kept in words alone ("Gardez ma sélection à chaque fois sans
+        # me demander"): asked back, unless the order is named (eighth round)
     return [(cmd, heard.arg)]
