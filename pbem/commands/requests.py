@@ -1806,7 +1806,9 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
     heard = cmd.hear(Said(line, bare, bare))
     if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
         return []
-    if "claims" not in text.split():
+    if re.search(
+        r"(?i)s[ée]lection|selezione|wahl|official|fonctionnaire|funzionario|beamte", line
+    ):
         return []  # the selection kept in words alone ("Gardez ma sélection à chaque fois sans
         # me demander"): asked back, unless the order is named (eighth round)
     return [(cmd, heard.arg)]
