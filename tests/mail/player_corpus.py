@@ -104,8 +104,8 @@ def _unescape(text: str) -> str:
     return text.replace("\\u00a0", "\u00a0").replace("\\u202f", "\u202f")
 
 
-def load(half: str) -> list[Case]:
-    """The cases of one half, in order."""
+def parse_cases(half: str, text: str) -> list[Case]:
+    """The cases written in ``text`` in the corpus's format, in order, as of ``half``."""
     out: list[Case] = []
     head: re.Match[str] | None = None
     body: list[str] = []
@@ -127,7 +127,7 @@ def load(half: str) -> list[Case]:
             )
         )
 
-    for line in (CORPUS / f"{half}.txt").read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         if line.startswith("=== "):
             close()
             head = _HEAD.match(line)
@@ -138,6 +138,11 @@ def load(half: str) -> list[Case]:
             body.append(line)
     close()
     return out
+
+
+def load(half: str) -> list[Case]:
+    """The cases of one half, in order."""
+    return parse_cases(half, (CORPUS / f"{half}.txt").read_text(encoding="utf-8"))
 
 
 def all_cases() -> list[Case]:

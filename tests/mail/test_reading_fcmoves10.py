@@ -527,23 +527,7 @@ M13. Turned twice it would block Bea, so no.
 
 
 def _load() -> list[pc.Case]:
-    out: list[pc.Case] = []
-    head = None
-    body: list[str] = []
-    for line in [*CASES.splitlines(), "=== end"]:
-        if line.startswith("=== "):
-            if head is not None:
-                out.append(
-                    pc.Case(HALF, head.group(1), head.group(2), head.group(3), head.group(4),
-                            head.group(5).strip(), pc._unescape("\n".join(body).strip("\n")),
-                            pc._unescape(head.group(6) or ""))
-                )  # fmt: skip
-            head = pc._HEAD.match(line) if line != "=== end" else None
-            assert head is not None or line == "=== end", line
-            body = []
-        else:
-            body.append(line)
-    return out
+    return pc.parse_cases(HALF, CASES)
 
 
 PROBES = _load()

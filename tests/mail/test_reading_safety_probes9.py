@@ -2458,22 +2458,9 @@ SHAPES = ("corr", "slide", "named", "choice", "remark")
 def _load() -> list[pc.Case]:
     out: list[pc.Case] = []
     for lang, text in CASES.items():
-        head = None
-        body: list[str] = []
-        for line in [*text.splitlines(), "=== end"]:
-            if line.startswith("=== "):
-                if head is not None:
-                    out.append(
-                        pc.Case(HALF, head.group(1), head.group(2), head.group(3), head.group(4),
-                                head.group(5).strip(), pc._unescape("\n".join(body).strip("\n")),
-                                pc._unescape(head.group(6) or ""))
-                    )  # fmt: skip
-                    assert head.group(2) == lang, head.group(1)
-                head = pc._HEAD.match(line) if line != "=== end" else None
-                assert head is not None or line == "=== end", line
-                body = []
-            else:
-                body.append(line)
+        cases = pc.parse_cases(HALF, text)
+        assert all(c.lang == lang for c in cases), [c.id for c in cases if c.lang != lang]
+        out += cases
     return out
 
 
