@@ -1126,8 +1126,6 @@ def preview_asked(line: str) -> str | None:
             continue
         other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL
         ws = _words(_MOVE_CODE.sub(" ", s))
-        if k < at and _THANKED_FOR.search(s) and not _thanked_for_it([s]):
-            continue  # "Thanks for the help.": courtesy before the question
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
             return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
     return move
@@ -1150,27 +1148,6 @@ _THANKED_FOR = re.compile(
     r"(?i)(?<![\w'’])(?:thanks?|merci|grazie|danke|dank)(?:\s+(?:you|beaucoup|mille|sch(?:ö|oe)n))?"
     r"\s+(?:for|pour|per|f(?:ü|ue)r)(?![\w'’])"
 )
-_THE_HELP = re.compile(
-    r"(?i)\s*(?:the|your|votre|vostro|vostra|l['’]|la|le|il|die|ihre)?\s*(?:help|aide|aiuto"
-    r"|hilfe|explanation|explication|spiegazione|erkl(?:ä|ae)rung)(?![\w'’])"
-)
-"""The HELP thanked for ("Thanks for the help", "merci pour l'aide", "grazie dell'aiuto")."""
-
-
-def _thanked_for_it(sentences: list[str]) -> bool:
-    """Does a sentence thank for a preview or a move ("Danke für die Vorschau von M13 R1")? Not
-    thanks for the HELP that came before the question ("Thanks for the help. Before I commit to
-    anything, can I get a preview of M13 R2?"; issue 31, tenth round)."""
-    for s in sentences:
-        for m in _THANKED_FOR.finditer(s):
-            after = s[m.end() :]
-            if _PREVIEW_NOUNS.intersection(_words(after)) or _MOVE_CODE.search(after):
-                return True
-            if not _THE_HELP.match(after):
-                return True
-    return False
-
-
 _NEGATED_ANY = re.compile(
     r"(?i)(?<![\w'’])(?:not|no|don['’]?t|never|pas|jamais|non|nicht|kein|keine|nie|mai|niente)"
     r"(?![\w'’])"
