@@ -572,12 +572,14 @@ def day_named(before: str) -> str | None:
 
 
 _UNSURE_END = re.compile(
-    r"(?<![\w'])(?:or|ou|o|oder|maybe|perhaps|probably|possibly|peut-etre|probablement|forse"
+    r"(?<![\w'])(?:or|o|oder|maybe|perhaps|probably|possibly|peut-etre|probablement|forse"
     r"|magari|probabilmente|vielleicht|eventuell|wahrscheinlich|longer|plus\s+longtemps"
     r"|di\s+piu|langer|laenger)(?![\w'])"
 )
 """Words that leave the end of a leave open in the prose before VACATION ("away until Sunday or
-Monday", "bis Sonntag, vielleicht auch eine Woche länger"): no end is taken from it."""
+Monday", "bis Sonntag, vielleicht auch eine Woche länger"): no end is taken from it. French "ou"
+is looked for before the accents are folded (:data:`_OU`): "où" ("là où je serai") is no "or"."""
+_OU = re.compile(r"(?i)(?<![\w'’])ou(?![\w'’])")
 
 
 def leave_before(rest: str, before: str) -> str | None:
@@ -585,7 +587,7 @@ def leave_before(rest: str, before: str) -> str | None:
     says nothing of its own (``rest``, courtesy off): "until then" and the day named before it
     (:func:`then_named`), or no argument and the one length (:func:`length_named`) or day
     (:func:`day_named`) the prose names. None otherwise."""
-    if _UNSURE_END.search(_fold(before)):
+    if _UNSURE_END.search(_fold(before)) or _OU.search(unicodedata.normalize("NFC", before)):
         return None  # "until Sunday or Monday", "vielleicht auch eine Woche länger": asked back
     if (day := then_named(rest, before)) is not None:
         return day

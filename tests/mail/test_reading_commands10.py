@@ -100,6 +100,14 @@ def test_a_vacation_without_length_takes_the_day_named_before(
     assert _read(lang, line) == [("vacation", day)]
 
 
+def test_an_end_left_open_is_asked_but_where_is_no_or() -> None:
+    # French "ou" (or) leaves the end open; "où" (where) does not, in either Unicode form.
+    assert leave_before("", "Absent jusqu'à dimanche ou lundi. ") is None
+    for where in ("où", "ou\u0300"):
+        before = f"Absent jusqu'à dimanche, là {where} je serai il n'y a pas de réseau. "
+        assert leave_before("", before) == "jusqu'à dimanche"
+
+
 def test_a_length_and_a_day_before_a_vacation_are_asked() -> None:
     assert day_named("Away for a week, back Monday. ") is None
     assert leave_before("", "Away for a week, back Monday. ") is None
