@@ -16,7 +16,8 @@ reading (:func:`pbem.service.orders.read` of the parsed mail), not the games pla
 each mail. The hostile part reads a reply to Die Verbotene Stadt's turn mail whose body is N
 lines "then KB S" (English), N from ``--lines``: the reader tries two lines as one plan, and since
 the eighth round at most 12 such trials per reply (``MAX_PLAN_TRIALS``), so that the cost grows
-linearly with N.
+linearly with N; then the same for N lines of prose ("Then I slide RB to the north and then GB
+to the north.", eleventh round).
 
 The test helpers are imported from the tree ``pbem`` itself comes from, so another version is
 measured with ``PYTHONPATH=/path/to/its/worktree`` (run from that worktree)::
@@ -43,6 +44,8 @@ TREE = Path(pbem.__file__).resolve().parents[1]
 sys.path.insert(0, str(TREE / "tests" / "mail"))
 
 import player_corpus as pc  # noqa: E402
+from test_reading_cost_then import SHAPES as THEN  # noqa: E402
+from test_reading_cost_then import then_body  # noqa: E402
 
 from pbem import i18n  # noqa: E402
 
@@ -99,11 +102,20 @@ def corpus(tmp: Path, halves: list[str]) -> None:
 def hostile(tmp: Path, sizes: list[int], repeat: int) -> None:
     name, stage = next(pc.vs_stages(tmp, "en"))
     assert name == "vs:turn"
-    print('a reply to the Die Verbotene Stadt turn mail of N lines "then KB S" (en):')
+    _hostile_shape(stage, "then KB S", lambda k: "KB S" if k == 0 else "then KB S", sizes, repeat)
+    for shape in sorted(THEN):  # the shapes tests/mail/test_reading_cost_then.py counts
+        _hostile_shape(stage, THEN[shape], lambda k, s=shape: then_body(s, k + 1).split("\n")[-1],
+                       sizes, repeat)  # fmt: skip
+
+
+def _hostile_shape(
+    stage: Any, shape: str, line: Callable[[int], str], sizes: list[int], repeat: int
+) -> None:
+    print(f'a reply to the Die Verbotene Stadt turn mail of N lines "{shape}" (en):')
     print("  N | function calls | calls a line | CPU s (best) | CPU a line, ms")
     for size in sizes:
-        case = pc.Case("bench", "bench-1", "en", "vs:turn", "bare", "", "\n".join(
-            ["KB S"] + ["then KB S"] * (size - 1)))  # fmt: skip
+        body = "\n".join(line(k) for k in range(size))
+        case = pc.Case("bench", "bench-1", "en", "vs:turn", "bare", "", body)
         raw = _raw(stage, case)
 
         def read(raw: bytes = raw) -> None:

@@ -188,11 +188,24 @@ def _build_nouns() -> list[tuple[tuple[str, ...], Spoken]]:
     return sorted(out, key=lambda x: -len(x[0]))
 
 
+def _nouns_at(word: str) -> list[tuple[tuple[str, ...], Spoken]]:
+    """The nouns of :func:`_nouns` whose first word is ``word``, in the same order (longest
+    first): a line's words are looked up, not compared with every noun (eleventh round)."""
+    return vocabulary().derived("request nouns by first word", _build_nouns_at).get(word, [])
+
+
+def _build_nouns_at() -> dict[str, list[tuple[tuple[str, ...], Spoken]]]:
+    out: dict[str, list[tuple[tuple[str, ...], Spoken]]] = {}
+    for phrase, cmd in _nouns():
+        out.setdefault(phrase[0], []).append((phrase, cmd))
+    return out
+
+
 def is_noun(word: str) -> bool:
     """Is ``word`` a command's noun, or the first word of one (:attr:`Spoken.nouns`: "aider",
     "plateau", "Regeln")?"""
     folded = _words(word)
-    return len(folded) == 1 and any(phrase[0] == folded[0] for phrase, _cmd in _nouns())
+    return len(folded) == 1 and bool(_nouns_at(folded[0]))
 
 
 def leads_on(word: str) -> bool:
@@ -580,7 +593,7 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     found = {
         cmd
         for i in range(len(before))
-        for phrase, cmd in _nouns()
+        for phrase, cmd in _nouns_at(before[i])
         if tuple(before[i : i + len(phrase)]) == phrase and not changes(cmd)
     }
     return [(found.pop(), "")] if len(found) == 1 else []
@@ -884,26 +897,26 @@ def _requested(line: str) -> list[tuple[Spoken, str]]:
         return [said]
     if spoken := _language_asked(words, line):
         return spoken  # "Per le prossime partite scrivetemi in tedesco" (not GAMES)
-    nouns = _nouns()
     found: list[Spoken] = []
     rest: list[str] = []
     first_is_noun = False
     i = 0
     while i < len(words):
-        for phrase, cmd in nouns:
-            if tuple(words[i : i + len(phrase)]) == phrase and _helps(words, i, phrase):
+        for phrase, cmd in _nouns_at(words[i]):
+            if tuple(words[i : i + len(phrase)]) != phrase:
+                continue
+            if _helps(words, i, phrase):
                 i += len(phrase)  # "The history would help": the verb, no request of its own
                 break
-            if tuple(words[i : i + len(phrase)]) == phrase and _thanked_for(words, i):
+            if _thanked_for(words, i):
                 rest.extend(phrase)  # "danke für die Hilfe": thanked for, not asked for
                 i += len(phrase)
                 break
-            if tuple(words[i : i + len(phrase)]) == phrase:
-                if cmd not in found:
-                    found.append(cmd)
-                first_is_noun = first_is_noun or i == 0
-                i += len(phrase)
-                break
+            if cmd not in found:
+                found.append(cmd)
+            first_is_noun = first_is_noun or i == 0
+            i += len(phrase)
+            break
         else:
             compound = _compound(words[i])
             if compound is not None and not _thanked_for(words, i):

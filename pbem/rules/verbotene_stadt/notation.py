@@ -3160,10 +3160,16 @@ def _colour_stems() -> dict[str, str]:
     return {_stem(w): code for code, forms in _COLOUR_FORMS.items() for w in forms}
 
 
+@functools.cache
+def _garment_stems(garment: str) -> frozenset[str]:
+    """The stems of the words for an official's hat or body (:func:`_stem`)."""
+    return frozenset(_stem(w) for w in (_HAT_FORMS if garment == "hat" else _BODY_FORMS))
+
+
 def _garments_apart(toks: list[str]) -> list[str]:
     """``toks`` with a colour and its garment joined by a hyphen as two words ("the black-hat
     yellow-body official", "le fonctionnaire chapeau-vert"; seventh round)."""
-    garments = {_stem(w) for w in (*_HAT_FORMS, *_BODY_FORMS)}
+    garments = _garment_stems("hat") | _garment_stems("body")
     out: list[str] = []
     for t in toks:
         parts = t.split("-")
@@ -3202,8 +3208,8 @@ def _description(toks: list[str]) -> tuple[str, int, int] | None:
     other names none; the description runs from the first colour or garment to the last, with
     the joining words before it."""
     colours = {k: _colour_stems().get(_stem(t)) for k, t in enumerate(toks)}
-    hats = {k for k, t in enumerate(toks) if _stem(t) in {_stem(w) for w in _HAT_FORMS}}
-    bodies = {k for k, t in enumerate(toks) if _stem(t) in {_stem(w) for w in _BODY_FORMS}}
+    hats = {k for k, t in enumerate(toks) if _stem(t) in _garment_stems("hat")}
+    bodies = {k for k, t in enumerate(toks) if _stem(t) in _garment_stems("body")}
     if not hats or not bodies:
         return None
     found: list[tuple[str, str, int, int]] = []
@@ -3466,10 +3472,12 @@ def _cards_like(board: Board, words: list[str]) -> set[int]:
     }
 
 
+@functools.lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
     """A word without accents and without the endings of gender, number and case ("rouges",
     "rossi", "roten", "Hüte" -> "roug", "ross", "rot", "hut"), so that a card's name matches
-    however the sentence bends it."""
+    however the sentence bends it. Remembered: a long reply asks for the same few words'
+    stems hundreds of thousands of times (a 40-line plan in prose; eleventh round)."""
     w = "".join(
         c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c)
     )
