@@ -832,7 +832,8 @@ class Verdict:
         command: asking back too)."""
         if self.want == ["ask"]:
             return self.got in (["ask"], [])
-        return len(self.got) == len(self.want) and all(map(_same, self.got, self.want))
+        got, want = _by_kind(self.got), _by_kind(self.want)
+        return len(got) == len(want) and all(map(_same, got, want))
 
     @property
     def wrong(self) -> bool:
@@ -842,6 +843,14 @@ class Verdict:
         return self.want == ["ask"] or any(
             not any(_same(g, w) for w in self.want) for g in self.got
         )
+
+
+def _by_kind(summary: list[str]) -> list[str]:
+    """``summary`` with its commands grouped by kind (their first word), each kind's in the order
+    read: commands of different kinds are carried out apart, so their order in the reply is not
+    what it means ("N13 R0. ... VACANCES 14 jours" is the case's "vacation 14d + move N13 R0");
+    two of one kind (two moves, two SAYs) are compared in order (eleventh round)."""
+    return sorted(summary, key=lambda s: s.split(" ", 1)[0])
 
 
 def _same(got: str, want: str) -> bool:

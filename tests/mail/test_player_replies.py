@@ -80,6 +80,20 @@ def test_the_judge_can_fail(tmp_path: Path) -> None:
         break
 
 
+def test_the_judge_compares_each_kind_in_order() -> None:
+    """Commands of two kinds match in any order; two of one kind only in the order written."""
+    case = pc.Case("t", "t", "en", "fc:turn", "gmail", "ask", "")
+
+    def meant(got: list[str], want: list[str]) -> bool:
+        return pc.Verdict(case, got, want).meant
+
+    assert meant(["move N13 R0", "vacation 14d"], ["vacation 14d", "move N13 R0"])
+    assert meant(["say a", "board", "say b"], ["board", "say a", "say b"])
+    assert not meant(["say b", "say a"], ["say a", "say b"])
+    assert not meant(["move N13 R0", "board"], ["vacation 14d", "move N13 R0"])
+    assert not meant(["move N13 R0"], ["move N13 R0", "board"])
+
+
 # ---------------------------------------------------------------------------------------------
 # Properties over the command words of the four languages
 # ---------------------------------------------------------------------------------------------
