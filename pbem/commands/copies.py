@@ -137,6 +137,34 @@ def _marked_list(
     return out
 
 
+_MARKED_EDIT = re.compile(
+    r"(?i)^\s*(?P<move>[^<←⬅]*?[^\W\d_]+\d+)\s+(?P<old>R\s*[0-3])\s*(?:<-+|<=+|←|⬅|<<)\s*"
+    r"(?P<new>R\s*[0-3])(?:\s+(?:instead|rather|plut[ôo]t|invece|piuttosto|stattdessen|lieber|please"
+    r"|svp|stp|s['’]il\s+vous\s+pla[îi]t|per\s+favore|bitte))*\s*[!.]*\s*$"
+)
+"""A line of our examples with its rotation changed by an arrow ("M8 R1   <- R2 instead", "L12 R2
+<- R3 plutôt", "P10 R1 <- R0 bitte"): the move with the new rotation."""
+
+
+def _edited_example(todo: list[str]) -> list[str]:
+    """The lines of a reply with the one line of our examples whose rotation an arrow changes
+    (:data:`_MARKED_EDIT`: "M8 R1   <- R2 instead") written as that move, marked ("M8 R2 <-"),
+    when the reply asks nothing: read as the move it makes, and as the one marked among the
+    other lines of our list it copied (grammar's ``_marked_choice``)."""
+    if any("?" in x for x in todo):
+        return todo
+    edits = [k for k, x in enumerate(todo) if _MARKED_EDIT.match(x)]
+    if len(edits) != 1:
+        return todo
+    m = _MARKED_EDIT.match(todo[edits[0]])
+    assert m is not None
+    square = re.search(r"[^\W\d_]+\d+$", m["move"])
+    assert square is not None  # (the pattern ends the move with its square)
+    out = list(todo)
+    out[edits[0]] = f"{square[0]} {m['new'].replace(' ', '').upper()} <-"
+    return out
+
+
 @functools.cache
 def _turn_sentence(lang: str) -> tuple[re.Pattern[str], str]:
     """The mail's sentence that asks for the move, in the reader's language, up to the decision
@@ -390,4 +418,7 @@ def uncopied(
     the move it says (see the module docstring); every other line as it was."""
     lines = [_filled_in(x) for x in lines]
     fc = any(_fc_led(y) is not None for x in lines for y in re.split(r"(?<=[.!])\s+(?=\S)", x))
-    return _marked_list([_to_someone(_game_led(x, fc)) for x in lines], parse_action, suggested)
+    lines = [_to_someone(_game_led(x, fc)) for x in lines]
+    # a list of our examples with one line marked, then a line's rotation changed by an arrow
+    # where the other lines are not all our examples (read as the move marked)
+    return _edited_example(_marked_list(lines, parse_action, suggested))

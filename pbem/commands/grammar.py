@@ -679,12 +679,10 @@ def _read_commands(
         # a move named by its place in a list of the mail answered; a reply to a refusal or a
         # HELP without its parts that name only moves that cannot be played
         said = suggested or {}
-        todo = _edited_example(
-            [
-                x if _item_of_list(x) else answered(pointed(x, said), said, parse_action, spell)
-                for x in todo
-            ]
-        )
+        todo = [
+            x if _item_of_list(x) else answered(pointed(x, said), said, parse_action, spell)
+            for x in todo
+        ]
         todo = uncopied(todo, parse_action, said)
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
@@ -845,33 +843,6 @@ _MARKED = re.compile(
 """A move marked in a copy of the list of our examples: a box ticked or a tick before or after
 it, an arrow pointing at it, with at most "this one" ("L12 R2 <-- this one", "[x] M8 R1", "->
 O13 R1", "M8 R2 ✓", "L12 R2 <- celui-ci", "L12 R2 <- questa", "L12 R2 <- diesen")."""
-
-
-_MARKED_EDIT = re.compile(
-    r"(?i)^\s*(?P<move>[^<←⬅]*?[^\W\d_]+\d+)\s+(?P<old>R\s*[0-3])\s*(?:<-+|<=+|←|⬅|<<)\s*"
-    r"(?P<new>R\s*[0-3])(?:\s+(?:instead|rather|plut[ôo]t|invece|piuttosto|stattdessen|lieber|please"
-    r"|svp|stp|s['’]il\s+vous\s+pla[îi]t|per\s+favore|bitte))*\s*[!.]*\s*$"
-)
-"""A line of our examples with its rotation changed by an arrow ("M8 R1   <- R2 instead", "L12 R2
-<- R3 plutôt", "P10 R1 <- R0 bitte"): the move with the new rotation."""
-
-
-def _edited_example(todo: list[str]) -> list[str]:
-    """The lines of a reply with the one line of our examples whose rotation an arrow changes
-    (:data:`_MARKED_EDIT`: "M8 R1   <- R2 instead") written as that move, marked ("M8 R2 <-"),
-    when the reply asks nothing: read as the move it makes, and as the one marked among the
-    other lines of our list it copied (:func:`_marked_choice`)."""
-    if any("?" in x for x in todo):
-        return todo
-    edits = [k for k, x in enumerate(todo) if _MARKED_EDIT.match(x)]
-    if len(edits) != 1:
-        return todo
-    m = _MARKED_EDIT.match(todo[edits[0]])
-    assert m is not None
-    square = " ".join(_tokens(m["move"]))
-    out = list(todo)
-    out[edits[0]] = f"{square} {m['new'].replace(' ', '').upper()} <-"
-    return out
 
 
 def _marked_choice(actions: list[Command], todo: list[str]) -> Command | None:
