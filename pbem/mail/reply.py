@@ -741,6 +741,27 @@ def _typed_run(lines: Sequence[str], mask: list[bool]) -> list[bool]:
     return out
 
 
+def _typed_plan(lines: Sequence[str], mask: list[bool]) -> list[bool]:
+    """``mask`` with a whole turn typed on one line unmasked: moves joined by ";" ("BR W S; KB
+    S E"), each of them one of our mail's examples, read as a run of our list's words by the
+    fingerprint. Our mails list their moves one a line, never joined, so such a line standing
+    apart from our unquoted text (the lines above and below it, blanks aside) is the player's
+    (eleventh round: the demo's computer players, answering a turn whole, were told "no
+    command")."""
+    out = list(mask)
+    shown = [i for i, ln in enumerate(lines) if ln.strip()]
+    for k, i in enumerate(shown):
+        parts = lines[i].split(";")
+        if not mask[i] or _is_quoted(lines[i]) or len(parts) < 2:
+            continue
+        if not all(_MOVE_LINE.match(p) for p in parts):
+            continue
+        near = shown[max(0, k - 1) : k] + shown[k + 1 : k + 2]
+        if not any(mask[j] and not _is_quoted(lines[j]) for j in near):
+            out[i] = False
+    return out
+
+
 def command_lines(
     text: str, max_lines: int | None = None, fingerprint: Fingerprint | None = None
 ) -> list[str]:
@@ -753,7 +774,9 @@ def command_lines(
     # Long on purpose: the reply reader's one pass over the lines: quote shapes, fingerprints, markers.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     lines = [normalize_line(ln) for ln in raw_lines]
-    mask = _typed_run(lines, _kept_choice(lines, quoted_mask(lines, fingerprint)))
+    mask = _typed_plan(
+        lines, _typed_run(lines, _kept_choice(lines, quoted_mask(lines, fingerprint)))
+    )
     footer = footer_mask(
         lines, [m or _is_quoted(ln) for m, ln in zip(mask, lines, strict=True)], is_courtesy
     )
