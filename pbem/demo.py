@@ -14,6 +14,7 @@ taken; everything that crosses a mail server is real.
 from __future__ import annotations
 
 import logging
+import random
 import shlex
 import shutil
 import tempfile
@@ -33,9 +34,10 @@ from pbem.mail.outbound import SmtpSender, maildir_for
 from pbem.mail.outbox import Outbox
 from pbem.mail.parse import ParsedMail, parse_message
 from pbem.mail.tokens import find_tokens
-from pbem.rules.base import derive_rng
+from pbem.rules.base import RuleError, derive_rng
 from pbem.runner import tick
 from pbem.service import Policy, Service
+from pbem.service.facts import plan_kind
 from pbem.store import Keyring, Store
 
 if TYPE_CHECKING:
@@ -43,9 +45,14 @@ if TYPE_CHECKING:
     from cryptography import x509
     from cryptography.hazmat.primitives.asymmetric import rsa
 
+    from pbem.store import GameRecord
+
 log = logging.getLogger("pbem.demo")
 
 SERVICE = "service@pbem.test"
+MAX_PLAN_ACTIONS = 12
+"""At most this many actions in one bot's whole turn (a Die Verbotene Stadt turn is a few
+slides; a turn that goes on longer is asked for again)."""
 GM = "gm@pbem.test"
 PLAYERS = [
     ("Ann", "ann@pbem.test", "greedy", "smime"),
@@ -79,6 +86,12 @@ class BotPlayer:
     """Message-IDs already answered: a duplicate (same Message-ID) is the same mail."""
     playing: bool = True
     """False: read mail but answer nothing (tests)."""
+    whole_turns: bool = True
+    """In a game that takes plans (Die Verbotene Stadt), answer a turn with the whole turn in
+    one reply, as players do; False: one action a mail."""
+    planned: set[tuple[str, int, int]] = field(default_factory=set)
+    """(game, move number, seat) answered with a whole turn: asked again there (the plan was not
+    read or not played), the bot answers one action."""
     key_kind: str = ""
     """``"smime"``: asks the service for a certificate (CERT) and imports the PKCS#12 it is mailed;
     ``"openpgp"``: makes its own key and mails the public part; ``""``: no key."""
@@ -172,10 +185,45 @@ class BotPlayer:
             return None  # stale: that decision was already made
         game = record.game
         bot = game.bots()[self.strategy]
-        action = bot.choose(game, record.state, ref.seat, derive_rng(self.seed, ref.turn, ref.seat))
-        move = game.notation(action)
+        rng = derive_rng(self.seed, ref.turn, ref.seat)
+        action = bot.choose(game, record.state, ref.seat, rng)
+        moves = [game.notation(action)]
+        kind = plan_kind(game.name)
+        pending = [d for d in record.pending() if d.seat == ref.seat]
+        asked = (ref.game, ref.turn, ref.seat)
+        if (
+            self.whole_turns
+            and kind is not None
+            and [d.kind for d in pending] == [kind]
+            and asked not in self.planned
+        ):
+            self.planned.add(asked)  # asked again at the same move: one action, as before
+            moves = self._whole_turn(record, ref.seat, kind, action, rng)
         self.replied_to.add(mail.message_id)
-        return self._reply(mail, move)
+        return self._reply(mail, "; ".join(moves))
+
+    def _whole_turn(
+        self, record: GameRecord, seat: int, kind: str, first: object, rng: random.Random
+    ) -> list[str]:
+        """The notation of ``first`` and of the actions the bot would play after it while the
+        decision stays this seat's, as a player writes a whole turn in one reply ("RK N; BG E
+        W"). Played ahead on a copy of the state, under throwaway dice (the game's are its own):
+        where the real dice part from them, the service stops the plan and asks again."""
+        game = record.game
+        bot = game.bots()[self.strategy]
+        state = game.decode_state(game.encode_state(record.state))
+        action, moves = first, [game.notation(first)]
+        while len(moves) < MAX_PLAN_ACTIONS:
+            try:
+                state, _events = game.apply(state, seat, action, random.Random(len(moves)))
+            except RuleError:
+                break
+            owed = game.pending(state)
+            if game.result(state) is not None or [(d.seat, d.kind) for d in owed] != [(seat, kind)]:
+                break
+            action = bot.choose(game, state, seat, rng)
+            moves.append(game.notation(action))
+        return moves
 
     def _reply(self, mail: ParsedMail, body: str) -> EmailMessage:
         out = EmailMessage()

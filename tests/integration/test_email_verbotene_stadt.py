@@ -1,6 +1,7 @@
 """Die Verbotene Stadt played to the end by email: decisions owed by several players at once (a
 bluff believed or doubted, new bribe selections, a card to steal) are each answered by mail from
-the player's own mailbox, with its own token."""
+the player's own mailbox, with its own token; a turn is answered whole in one reply (a plan of
+the bot's slides, "BR W S; KB S E"), as players write them."""
 
 from __future__ import annotations
 
@@ -95,7 +96,11 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
     assert notations["believe"] + notations["doubt"] >= 1, notations
     assert notations["take"] >= 1, notations  # cards taken (entries, dragon steals)
     assert kinds["exiled"] == 15 or record.envelope.result is not None
+    # Whole turns in one reply, as players write them ("BR W S; KB S E"): fewer answers than
+    # actions played (each bot answers a turn whole, then one action where asked again).
+    answers = sum(b.answered for b in bots)
+    assert answers < 0.9 * len(actions), (answers, len(actions))
     print(
-        f"VS by email: {ticks} ticks, {len(actions)} decisions by mail; "
+        f"VS by email: {ticks} ticks, {answers} answers, {len(actions)} decisions by mail; "
         f"events {kinds.most_common(12)}; notations {notations.most_common(12)}"
     )
