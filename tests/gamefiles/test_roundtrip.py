@@ -10,20 +10,18 @@ same checks in N processes)."""
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 from pathlib import Path
 
 import pytest
+from longtests import LONG
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_gamefiles import play_one  # noqa: E402
 
 from pbem.store import Keyring, Store  # noqa: E402
-
-LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 
 
 @pytest.mark.slow  # out of the fast lane (the full suite runs it)

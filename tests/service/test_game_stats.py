@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from longtests import LONG
 
 from pbem.rules.base import derive_rng, json_list
 from pbem.rules.forbidden_city.state import State as FCState
@@ -20,7 +21,6 @@ from pbem.standings.stats import FIELDS, game_stats
 from pbem.store import ActionEntry, Keyring, Store
 from pbem.store.shuffle import verified_export
 
-LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 _N = os.environ.get("PBEM_STATS_GAMES")
 GAMES = (
     dict.fromkeys(("forbidden-city", "verbotene-stadt"), int(_N))

@@ -3,13 +3,13 @@ columns, for both games (the terminal half is tests/rules/test_play_terminal.py)
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
 
 import pytest
 from helpers import drain, make_env, text_of
+from longtests import LONG
 
 from pbem.rules.base import derive_rng
 from pbem.store import ActionEntry
@@ -26,9 +26,7 @@ PLAYERS = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@ex
         # checks every mail its players got the same way; this one runs with the long tests.
         pytest.param(
             "verbotene-stadt",
-            marks=pytest.mark.skipif(
-                os.environ.get("PBEM_LONG_TESTS") != "1", reason="PBEM_LONG_TESTS=1"
-            ),
+            marks=pytest.mark.skipif(not LONG, reason="PBEM_LONG_TESTS=1"),
         ),
         "forbidden-city",
     ],

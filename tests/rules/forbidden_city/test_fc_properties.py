@@ -6,19 +6,18 @@ thousands.
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from longtests import LONG
 
 from pbem.rules.base import derive_rng, json_dict, json_int
 from pbem.rules.forbidden_city import GAME, Placement
 from pbem.rules.forbidden_city.game import State
 
-LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 GAMES = 3000 if LONG else 400
 VIEW_GAMES = 1000 if LONG else 200
 

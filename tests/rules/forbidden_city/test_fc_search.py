@@ -7,10 +7,10 @@ hundred positions; ``PBEM_LONG_TESTS=1`` runs 10,000 (docs/PERFORMANCE.md has th
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
+from longtests import LONG
 
 from pbem.rules.base import GameDefaults, derive_rng
 from pbem.rules.forbidden_city import GAME, State
@@ -18,7 +18,6 @@ from pbem.rules.forbidden_city import board as B
 from pbem.rules.forbidden_city.search import MEDIUM, STRONG, SearchBot, Shared, Sim, _playout
 from pbem.rules.forbidden_city.tiles import orientations, tile
 
-LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 POSITIONS = 10_000 if LONG else 200
 """Positions of the information-set test."""
 

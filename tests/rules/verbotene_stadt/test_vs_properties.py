@@ -10,13 +10,13 @@ import os
 from typing import Any
 
 import pytest
+from longtests import LONG
 from vs_helpers import BOARD, play_bots
 
 from pbem.rules.base import Event, derive_rng
 from pbem.rules.verbotene_stadt import GAME
 from pbem.rules.verbotene_stadt.state import Select, State
 
-LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 LONG_GAMES = int(os.environ.get("PBEM_LONG_GAMES", "1000"))
 CHUNKS = 20
 KINDS = ("heuristic", "mixed", "random")

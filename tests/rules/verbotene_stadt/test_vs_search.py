@@ -8,19 +8,18 @@ decision for a fixed seed. By default a few hundred positions; ``PBEM_LONG_TESTS
 from __future__ import annotations
 
 import itertools
-import os
 import random
 from collections.abc import Iterator
 
 import msgspec
 import pytest
+from longtests import LONG
 
 from pbem.rules.base import derive_rng
 from pbem.rules.verbotene_stadt import GAME
 from pbem.rules.verbotene_stadt.search import MEDIUM, STRONG, SearchBot
 from pbem.rules.verbotene_stadt.state import Answer, Move, State, Take
 
-LONG = os.environ.get("PBEM_LONG_TESTS") == "1"
 POSITIONS = 10_000 if LONG else 300
 
 

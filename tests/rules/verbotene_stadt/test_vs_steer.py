@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 
 import msgspec
 import pytest
+from longtests import sized
 from vs_helpers import GAME, build, off, play_bots
 
 from pbem.rules.base import AmbiguousMove, IllegalMove, InvalidSyntax, RuleError
@@ -263,12 +264,12 @@ def _refused(every: int, shorter: str, longer: str) -> Iterator[tuple[State, int
         assert GAME.parse(state, state.active, f"{code} {longer}") == want
 
 
-@pytest.mark.slow  # every official under every pavilion of a bot game: 10 s: out of the fast lane, in the full suite
+@pytest.mark.slow  # every official under every pavilion of a bot game: out of the fast lane
 def test_the_pavilion_or_else_a_helper_toward_the_door() -> None:
     """``XX pavilion or door``: XX's move toward the pavilion when it has one, else the move
     toward the door of another official that ends fewest slides from it (the first official)."""
     helped = 0
-    for state, seat, o, code in _refused(30, "pavilion", "pavilion or door"):
+    for state, seat, o, code in _refused(sized(60, 30), "pavilion", "pavilion or door"):
         fields = frozenset(blocker_cells(BOARD, state))
         ends = []
         for h, hc in enumerate(state.positions):
@@ -286,7 +287,7 @@ def test_the_pavilion_or_else_a_helper_toward_the_door() -> None:
         assert got == min(ends, key=lambda e: (e[0], e[1]))[2]
         assert got.official != o
         helped += 1
-    assert helped > 5
+    assert helped > 5, helped
 
 
 @pytest.mark.parametrize("text", ["BB door N", "BB step door", "BB door claim", "BB door pavilion"])
@@ -302,13 +303,15 @@ def _farness(state: State, h: int, tx: int, ty: int) -> tuple[int, int]:
     return dist[state.positions[h]], abs(x - tx) + abs(y - ty)
 
 
-@pytest.mark.slow  # every official under every pavilion of a bot game: 19 s: out of the fast lane, in the full suite
+@pytest.mark.slow  # every official under every pavilion of a bot game: out of the fast lane
 def test_the_last_resort_is_a_move_of_the_farthest_official() -> None:
     """``XX pavilion or door or any``: as ``XX pavilion or door`` while that can be played; else
     the first quiet move of the official farthest from entering (slides, then fields from the
     threshold), never XX, the seat's own official or one standing beside the door."""
     aside = 0
-    for state, seat, o, code in _refused(20, "pavilion or door", "pavilion or door or any"):
+    for state, seat, o, code in _refused(
+        sized(50, 20), "pavilion or door", "pavilion or door or any"
+    ):
         mine = state.selections[seat]
         fields = frozenset(blocker_cells(BOARD, state))
         tx, ty = BOARD.xy(BOARD.pavilions[state.active_pavilion].threshold)
@@ -326,7 +329,7 @@ def test_the_last_resort_is_a_move_of_the_farthest_official() -> None:
         far = {h: _farness(state, h, tx, ty) for h in movable}
         assert far[got.official] == max(far.values())
         aside += 1
-    assert aside > 5
+    assert aside > 5, aside
 
 
 @pytest.mark.slow  # 3 s a language: out of the fast lane, in the full suite
