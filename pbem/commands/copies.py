@@ -13,9 +13,11 @@ examples the mail showed.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 
 from pbem.commands.retraction import HESITATION, fold
 from pbem.i18n import _, current
@@ -237,13 +239,50 @@ _HERE = {
 _FC_MOVE = re.compile(r"(?<![\w'’])[A-Za-z]\d{1,2}(?:\s*,?\s*[Rr]\s?\d)?(?![\w'’])")
 
 
-def _games(text: str) -> set[str]:
-    """The games ``text`` names and does not deny: ``"fc"``, ``"vs"``, ``"other"``."""
+THIS_GAME: ContextVar[str] = ContextVar("this_game", default="")
+"""The id of the game whose reply is being read ("fc-7k3q"), while the service reads it; empty
+everywhere else, where a game named by its id is taken for another game."""
+
+
+@contextlib.contextmanager
+def this_game(game_id: str) -> Iterator[None]:
+    """:data:`THIS_GAME` set to ``game_id`` for the reading inside the block."""
+    token = THIS_GAME.set(game_id)
+    try:
+        yield
+    finally:
+        THIS_GAME.reset(token)
+
+
+_GAME_ID = re.compile(
+    r"(?i)(?<![\w'’-])(?P<kind>fc|vs|[a-z]{1,3}(?=-[2-9a-z]*\d))-[2-9a-z]{4,5}(?![\w'’-])"
+)
+"""A game's id as the service writes it (``fc-7k3q``, ``vs-f24n``: the initials of the game's
+name and four letters or digits, pbem.store.committer), not an offer's (``o-fc-3a9c``)."""
+
+
+def _ids(text: str) -> set[str]:
+    """The games ``text`` names by their id: this game's (``"fc"`` in a game of Forbidden City,
+    ``"vs"`` in one of Die Verbotene Stadt), any other id ``"other"`` (another game of the
+    player's: asked back, never played here; every id is another game's where the game read is
+    not known)."""
+    here = THIS_GAME.get().casefold()
     return {
-        str(m.lastgroup)
-        for m in _NAMED.finditer(text)
+        (here.split("-")[0] if m.group(0).casefold() == here else "other")
+        for m in _GAME_ID.finditer(text)
         if not _DENIED.search(text[: m.start()].split(",")[-1][-40:])
     }
+
+
+def _games(text: str) -> set[str]:
+    """The games ``text`` names and does not deny: ``"fc"``, ``"vs"``, ``"other"`` (by their
+    names, or by their ids, :func:`_ids`)."""
+    named = _GAME_ID.sub(lambda m: " " * len(m.group(0)), text)  # ("FC-7K3Q" names by its id)
+    return {
+        str(m.lastgroup)
+        for m in _NAMED.finditer(named)
+        if not _DENIED.search(named[: m.start()].split(",")[-1][-40:])
+    } | _ids(text)
 
 
 def other_game(line: str) -> str | None:
@@ -279,6 +318,7 @@ def _fc_led(sentence: str) -> str | None:
     if (
         _games(lead) != {"fc"}
         or _NAMED.search(rest)
+        or _GAME_ID.search(rest)
         or _FC_MOVE.search(rest[move.end() - move.start() :])
     ):
         return None
@@ -292,7 +332,7 @@ def _game_led(line: str, fc: bool) -> str:
     R0 gelegt, hier lege ich L12 R1"); when ``fc`` (the player named this game, Forbidden City,
     before a move of it), without the sentences of another game's news that name no move ("VS
     game: still waiting on North."). The line as it was when not sure."""
-    if not _NAMED.search(line):
+    if not _NAMED.search(line) and not _GAME_ID.search(line):
         return line
     here = _HERE.get(current(), _HERE["en"])
     m = re.search(rf"(?i)[,;:.]\s+(?:(?:but|mais|ma|aber|doch)\s+)?(?=(?:{here})(?![\w'’]))", line)
