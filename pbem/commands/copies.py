@@ -431,6 +431,40 @@ def _to_someone(line: str) -> str:
     return m["move"]
 
 
+_ANSWERED = re.compile(
+    r"(?i)^(?P<asked>[^?]*\?)\s+(?:(?:ma|mais|but|aber|eh|oh|ah)\s+)?(?:no|non|nein|nope|nah|nö|noe"
+    r"|nee)\s*[,.!:;–—-]*\s+(?P<rest>\S[^?]*)$"
+)
+_FULL_MOVE = re.compile(r"(?<![\w'’])[A-Za-z]\d{1,2}\s*,?\s*[Rr]\s?\d(?![\w'’])")
+
+
+def _question_answered(line: str) -> str:
+    """``line`` without a question that names no whole move and the player's own "no" that
+    answers it, when a move follows ("la solita M13 di Franco? No, stavolta la prendo io: M13
+    R1.", "Bob's usual M13? No, this time it's mine: M13 R3", "Trop risqué ? Non : L12 R1"): the
+    "no" answers the question, it does not deny the move after it. A question that names a
+    whole move ("M13 R1? No, M13 R3") and any other line stay as they were."""
+    m = _ANSWERED.match(line)
+    if m is None or _FULL_MOVE.search(m["asked"]) or len(_FULL_MOVE.findall(m["rest"])) != 1:
+        return line
+    return m["rest"]
+
+
+def _questions_answered(lines: list[str]) -> list[str]:
+    """``lines`` with :func:`_question_answered` on each line, and on a question with the line
+    after it that answers it ("Bob's usual M13?" / "No, this time it's mine: M13 R3"): the
+    question's line is then left empty."""
+    out = [_question_answered(x) for x in lines]
+    for k in range(1, len(out)):
+        prev = max((j for j in range(k) if out[j].strip()), default=None)
+        if prev is None or not out[prev].rstrip().endswith("?"):
+            continue
+        joined = f"{out[prev].strip()} {out[k].strip()}"
+        if (rest := _question_answered(joined)) != joined:
+            out[prev], out[k] = "", rest
+    return out
+
+
 _AGREED = re.compile(
     r"(?i)(?<![\w'’])(?:you(?:'re|\s+are)\s+right|(?:tu\s+as|vous\s+avez)\s+raison"
     r"|(?:hai|avete|ha)\s+ragione|(?:du\s+hast|sie\s+haben|ihr\s+habt)\s+recht)(?![\w'’])"
@@ -458,7 +492,7 @@ def uncopied(
     the move it says (see the module docstring); every other line as it was."""
     lines = [_filled_in(x) for x in lines]
     fc = any(_fc_led(y) is not None for x in lines for y in re.split(r"(?<=[.!])\s+(?=\S)", x))
-    lines = [_to_someone(_game_led(x, fc)) for x in lines]
+    lines = [_to_someone(_game_led(x, fc)) for x in _questions_answered(lines)]
     # a list of our examples with one line marked, then a line's rotation changed by an arrow
     # where the other lines are not all our examples (read as the move marked)
     return _edited_example(_marked_list(lines, parse_action, suggested))

@@ -1,4 +1,5 @@
-"""A game named by its id around a move (issue 31, eleventh round; :mod:`pbem.commands.copies`).
+"""Forbidden City moves in prose (issue 31, eleventh round; :mod:`pbem.commands.copies`): a game
+named by its id around a move, and a question answered by the player's own "no" before a move.
 
 "Pour la partie fc-7k3q (celle du jeudi, pas celle avec les cousins) : N9 R3": the id of the
 game the reply answers, with the player's words on which game it is, is this game named, and
@@ -16,7 +17,7 @@ import player_corpus as pc
 import pytest
 
 from pbem import i18n
-from pbem.commands.copies import other_game, this_game
+from pbem.commands.copies import other_game, this_game, uncopied
 
 PHRASES: dict[str, list[tuple[str, str]]] = {
     "fr": [
@@ -63,3 +64,46 @@ def test_an_id_is_another_game_unless_it_is_the_one_read() -> None:
         # an offer's id is no game's
         with this_game("fc-7k3q"):
             assert other_game("JOIN o-fc-3a9c: P10 R2") is None
+
+
+ANSWERED: dict[str, list[tuple[str, str]]] = {
+    "fr": [
+        ("Le M13 de Paul ? Non, cette fois c'est moi qui le prends : M13 R1.", "M13 R1"),
+        ("Trop risqué ?\nNon : L12 R1.", "L12 R1"),
+        ("M13 R1 ? Non, plutôt M13 R3 ou L10 R2.", ""),
+    ],
+    "it": [
+        ("la solita M13 di Franco? No, stavolta la prendo io: M13 R1.", "M13 R1"),
+        ("la solita M13 di Franco?\nNo, stavolta la prendo io: M13 R1.", "M13 R1"),
+        ("la solita M13 di Franco? No, non stavolta: L10 R2.", ""),
+    ],
+    "de": [
+        ("Das übliche P12 von Klaus? Nein, diesmal nehme ich es: P12 R2.", "P12 R2"),
+        ("Das übliche P12 von Klaus? Nein, nicht diesmal: P12 R2.", ""),
+        ("P12 R0? Nein, P12 R2? Oder L10 R2?", ""),
+    ],
+    "en": [
+        ("Bob's usual M13?\nNo, this time I'm taking it: M13 R3.", "M13 R3"),
+        ("Bob's usual M13? No, and Bob played M13 R3 yesterday.", ""),
+        ("Is M13 R1 still legal? No, so M13 R3.", ""),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ANSWERED))
+def test_a_question_answered_no_before_the_move(tmp_path: Path, lang: str) -> None:
+    todo = [("fc:turn", text, want) for text, want in ANSWERED[lang]]
+    wrong, missed = pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo, pc.move_or_ask)
+    assert (wrong, missed) == ([], [])
+
+
+def test_only_a_question_without_a_whole_move_is_answered() -> None:
+    def legal(text: str) -> object:
+        return text
+
+    with i18n.speaking("en"):
+        assert uncopied(["Bob's M13?", "No, mine: M13 R3"], legal, {}) == ["", "mine: M13 R3"]
+        assert uncopied(["M13 R1?", "No, M13 R3"], legal, {}) == ["M13 R1?", "No, M13 R3"]
+        assert uncopied(["Bob's M13? No: M13 R3 or L10 R2"], legal, {}) == [
+            "Bob's M13? No: M13 R3 or L10 R2"
+        ]
