@@ -2883,6 +2883,12 @@ def _answer_in_sentences(text: str) -> bool | None:
     weak = False  # a long remark about bluffers: no answer, but against believing
     weak_belief = False  # "Je pense qu'elle bluffe pas": no answer alone, but for believing
     parts = _SENTENCE_END.split(text)
+    # "Ich glaube, Ost blufft nicht", "I believe, he never bluffs": the verb alone is "I think"
+    # before a clause, not an answer beside a remark (eleventh round)
+    opinion = any(
+        toks and set(toks) <= _I | _BELIEVE | _OPINION
+        for toks in ([t for t in _tokens(p) if any(c.isalnum() for c in t)] for p in parts)
+    )
     for k in range(len(parts) - 1, 0, -1):
         if (
             (
@@ -2947,6 +2953,11 @@ def _answer_in_sentences(text: str) -> bool | None:
             # believe her" (ninth round): for believing, with a belief said beside it
             weak_belief = True
             continue
+        if "?" not in part and bluffs and not verbs and not opinion and _bluff_denied(toks):
+            # "Je crois Paul, il ne bluffe jamais", "Ich glaube Ost, der blufft nie" (eleventh
+            # round): for believing, with a belief said beside it
+            weak_belief = True
+            continue
         if not verbs and len(toks) > 8 and "?" not in part:
             weak = True  # "which is exactly what a bluffer wants us to think"
             continue
@@ -2972,6 +2983,22 @@ def _answer_in_sentences(text: str) -> bool | None:
     if (weak and said != {True}) or (weak_belief and said != {False}):
         return None
     return said.pop() if len(said) == 1 else None
+
+
+_WHO_BLUFFS = {"he", "she", "they", "il", "elle", "ils", "elles", "lui", "lei", "er", "sie",
+               "der", "die", "does", "do", "is", "ever", "ja", "doch", "mica"}  # fmt: skip
+"""The words of a sentence that says the claimant does not bluff besides the bluff, the
+negation, a seat and a player's name ("il ne bluffe jamais", "he never bluffs", "der blufft
+nie", "lei non bluffa mai")."""
+
+
+def _bluff_denied(toks: list[str]) -> bool:
+    """Is ``toks`` only the claimant said not to bluff (:data:`_WHO_BLUFFS`)?"""
+    denied = [t for t in toks if t in _NEGATION or t.endswith("n't")]
+    return bool(denied) and all(
+        t in _BLUFF or t in denied or t in _WHO_BLUFFS or _seat_name(t) or _a_player(t)
+        for t in toks
+    )
 
 
 _OR = {"or", "ou", "o", "oder", "oppure", "otherwise", "sinon", "altrimenti", "sonst"}
