@@ -9,6 +9,13 @@ they say, so that the grammar then reads them as any other line; anything it is 
 left as it was (read, or asked back, as before): a list with no mark or two marks, a mark that
 asks or denies ("<- geht der?", "<-- non questa"), a line of the list that is none of the
 examples the mail showed.
+
+Around a move, the player's words on which game it is for are read too: another game named by
+its name or by an id that is not the game read's ("Dans l'autre partie : L12 R1", "per la
+partita fc-9m2x: N9 R3") is asked back, this game named ("Pour la partie fc-7k3q (celle du
+jeudi) : N9 R3", "FC game: L12 R1") is read; and a question with no whole move that the
+player answers "no" before stating the move ("la solita M13 di Franco? No, stavolta la prendo
+io: M13 R1") is set aside with its "no".
 """
 
 from __future__ import annotations
