@@ -9,13 +9,22 @@ they say, so that the grammar then reads them as any other line; anything it is 
 left as it was (read, or asked back, as before): a list with no mark or two marks, a mark that
 asks or denies ("<- geht der?", "<-- non questa"), a line of the list that is none of the
 examples the mail showed.
+
+Around a move, the player's words on which game it is for are read too: another game named by
+its name or by an id that is not the game read's ("Dans l'autre partie : L12 R1", "per la
+partita fc-9m2x: N9 R3") is asked back, this game named ("Pour la partie fc-7k3q (celle du
+jeudi) : N9 R3", "FC game: L12 R1") is read; and a question with no whole move that the
+player answers "no" before stating the move ("la solita M13 di Franco? No, stavolta la prendo
+io: M13 R1") is set aside with its "no".
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 
 from pbem.commands.retraction import HESITATION, fold
 from pbem.i18n import _, current
@@ -237,13 +246,50 @@ _HERE = {
 _FC_MOVE = re.compile(r"(?<![\w'’])[A-Za-z]\d{1,2}(?:\s*,?\s*[Rr]\s?\d)?(?![\w'’])")
 
 
-def _games(text: str) -> set[str]:
-    """The games ``text`` names and does not deny: ``"fc"``, ``"vs"``, ``"other"``."""
+THIS_GAME: ContextVar[str] = ContextVar("this_game", default="")
+"""The id of the game whose reply is being read ("fc-7k3q"), while the service reads it; empty
+everywhere else, where a game named by its id is taken for another game."""
+
+
+@contextlib.contextmanager
+def this_game(game_id: str) -> Iterator[None]:
+    """:data:`THIS_GAME` set to ``game_id`` for the reading inside the block."""
+    token = THIS_GAME.set(game_id)
+    try:
+        yield
+    finally:
+        THIS_GAME.reset(token)
+
+
+_GAME_ID = re.compile(
+    r"(?i)(?<![\w'’-])(?P<kind>fc|vs|[a-z]{1,3}(?=-[2-9a-z]*\d))-[2-9a-z]{4,5}(?![\w'’-])"
+)
+"""A game's id as the service writes it (``fc-7k3q``, ``vs-f24n``: the initials of the game's
+name and four letters or digits, pbem.store.committer), not an offer's (``o-fc-3a9c``)."""
+
+
+def _ids(text: str) -> set[str]:
+    """The games ``text`` names by their id: this game's (``"fc"`` in a game of Forbidden City,
+    ``"vs"`` in one of Die Verbotene Stadt), any other id ``"other"`` (another game of the
+    player's: asked back, never played here; every id is another game's where the game read is
+    not known)."""
+    here = THIS_GAME.get().casefold()
     return {
-        str(m.lastgroup)
-        for m in _NAMED.finditer(text)
+        (here.split("-")[0] if m.group(0).casefold() == here else "other")
+        for m in _GAME_ID.finditer(text)
         if not _DENIED.search(text[: m.start()].split(",")[-1][-40:])
     }
+
+
+def _games(text: str) -> set[str]:
+    """The games ``text`` names and does not deny: ``"fc"``, ``"vs"``, ``"other"`` (by their
+    names, or by their ids, :func:`_ids`)."""
+    named = _GAME_ID.sub(lambda m: " " * len(m.group(0)), text)  # ("FC-7K3Q" names by its id)
+    return {
+        str(m.lastgroup)
+        for m in _NAMED.finditer(named)
+        if not _DENIED.search(named[: m.start()].split(",")[-1][-40:])
+    } | _ids(text)
 
 
 def other_game(line: str) -> str | None:
@@ -279,6 +325,7 @@ def _fc_led(sentence: str) -> str | None:
     if (
         _games(lead) != {"fc"}
         or _NAMED.search(rest)
+        or _GAME_ID.search(rest)
         or _FC_MOVE.search(rest[move.end() - move.start() :])
     ):
         return None
@@ -292,7 +339,7 @@ def _game_led(line: str, fc: bool) -> str:
     R0 gelegt, hier lege ich L12 R1"); when ``fc`` (the player named this game, Forbidden City,
     before a move of it), without the sentences of another game's news that name no move ("VS
     game: still waiting on North."). The line as it was when not sure."""
-    if not _NAMED.search(line):
+    if not _NAMED.search(line) and not _GAME_ID.search(line):
         return line
     here = _HERE.get(current(), _HERE["en"])
     m = re.search(rf"(?i)[,;:.]\s+(?:(?:but|mais|ma|aber|doch)\s+)?(?=(?:{here})(?![\w'’]))", line)
@@ -391,6 +438,40 @@ def _to_someone(line: str) -> str:
     return m["move"]
 
 
+_ANSWERED = re.compile(
+    r"(?i)^(?P<asked>[^?]*\?)\s+(?:(?:ma|mais|but|aber|eh|oh|ah)\s+)?(?:no|non|nein|nope|nah|nö|noe"
+    r"|nee)\s*[,.!:;–—-]*\s+(?P<rest>\S[^?]*)$"
+)
+_FULL_MOVE = re.compile(r"(?<![\w'’])[A-Za-z]\d{1,2}\s*,?\s*[Rr]\s?\d(?![\w'’])")
+
+
+def _question_answered(line: str) -> str:
+    """``line`` without a question that names no whole move and the player's own "no" that
+    answers it, when a move follows ("la solita M13 di Franco? No, stavolta la prendo io: M13
+    R1.", "Bob's usual M13? No, this time it's mine: M13 R3", "Trop risqué ? Non : L12 R1"): the
+    "no" answers the question, it does not deny the move after it. A question that names a
+    whole move ("M13 R1? No, M13 R3") and any other line stay as they were."""
+    m = _ANSWERED.match(line)
+    if m is None or _FULL_MOVE.search(m["asked"]) or len(_FULL_MOVE.findall(m["rest"])) != 1:
+        return line
+    return m["rest"]
+
+
+def _questions_answered(lines: list[str]) -> list[str]:
+    """``lines`` with :func:`_question_answered` on each line, and on a question with the line
+    after it that answers it ("Bob's usual M13?" / "No, this time it's mine: M13 R3"): the
+    question's line is then left empty."""
+    out = [_question_answered(x) for x in lines]
+    for k in range(1, len(out)):
+        prev = max((j for j in range(k) if out[j].strip()), default=None)
+        if prev is None or not out[prev].rstrip().endswith("?"):
+            continue
+        joined = f"{out[prev].strip()} {out[k].strip()}"
+        if (rest := _question_answered(joined)) != joined:
+            out[prev], out[k] = "", rest
+    return out
+
+
 _AGREED = re.compile(
     r"(?i)(?<![\w'’])(?:you(?:'re|\s+are)\s+right|(?:tu\s+as|vous\s+avez)\s+raison"
     r"|(?:hai|avete|ha)\s+ragione|(?:du\s+hast|sie\s+haben|ihr\s+habt)\s+recht)(?![\w'’])"
@@ -418,7 +499,7 @@ def uncopied(
     the move it says (see the module docstring); every other line as it was."""
     lines = [_filled_in(x) for x in lines]
     fc = any(_fc_led(y) is not None for x in lines for y in re.split(r"(?<=[.!])\s+(?=\S)", x))
-    lines = [_to_someone(_game_led(x, fc)) for x in lines]
+    lines = [_to_someone(_game_led(x, fc)) for x in _questions_answered(lines)]
     # a list of our examples with one line marked, then a line's rotation changed by an arrow
     # where the other lines are not all our examples (read as the move marked)
     return _edited_example(_marked_list(lines, parse_action, suggested))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pbem.commands.copies import this_game
 from pbem.commands.grammar import Command, Reading, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import _
@@ -219,8 +220,9 @@ def read(
     def is_move_form(text: str) -> bool:
         return move_form(record, seat, text)
 
-    # the players' names, so that "I'll take Ann's yellow coat" names a seat (ninth round)
-    with players_named([env.active_player(s).name for s in env.seats()]):
+    # the players' names, so that "I'll take Ann's yellow coat" names a seat (ninth round); the
+    # game's id, so that "For fc-7k3q (the club game): P10 R2" names this game (eleventh round)
+    with players_named([env.active_player(s).name for s in env.seats()]), this_game(env.game_id):
         reading = read_commands(
             lines,
             parse_action if env.status == "active" else None,

@@ -589,6 +589,19 @@ def _payload(text: str, charset: str, cte: str) -> tuple[bytes, str, str]:
     return data, "8bit", charset
 
 
+OWN_ID = "7k3q"
+"""The corpus writes the id of the game a reply answers as ``fc-7k3q`` (``vs-7k3q``), the id the
+docs show: the games played here get ids of their own, so a reply to a game's mail has it written
+as that game's id (from the mail's Subject, "[fc-4csd] ..."). Any other id stays: another game."""
+
+
+def _own_id(body: str, subject: str) -> str:
+    m = re.search(r"\[(?P<kind>[a-z]{1,3})-[2-9a-z]{4,5}\]", subject)
+    if m is None:
+        return body
+    return re.sub(rf"(?i)(?<![\w-]){m['kind']}-{OWN_ID}(?![\w-])", m.group(0)[1:-1], body)
+
+
 def make_reply(case: Case, to: EmailMessage | None, sender: str) -> bytes:
     """The reply ``case.client`` writes with the player's words, to the mail ``to`` (None: a
     fresh mail to the service)."""
@@ -607,7 +620,7 @@ def make_reply(case: Case, to: EmailMessage | None, sender: str) -> bytes:
             f"In-Reply-To: {to['Message-ID']}",
             f"References: {to.get('References', '')} {to['Message-ID']}".strip(),
         ]
-        text, html = client.build(to, case.body, case.lang)
+        text, html = client.build(to, _own_id(case.body, str(to["Subject"])), case.lang)
     heads += [
         "Date: Thu, 26 Nov 2026 10:12:03 +0100",
         f"Message-ID: <corpus.{n}@client.test>",

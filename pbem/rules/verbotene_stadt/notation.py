@@ -604,6 +604,7 @@ def parse(
         text = _undictated(text)  # "I believe them full stop", "Prendo ... punto" (ninth round)
     if kind == "believe-or-doubt":
         text = _claim_unqualified(text)  # "Je crois à l'annonce qui vient d'être faite"
+        text = _claim_of_whom(text)  # "Credo alla dichiarazione di Marta"
     if whole:
 
         def alone(part: str) -> Action:
@@ -822,6 +823,34 @@ def _claim_unqualified(text: str) -> str:
         return m.group("noun")
 
     return _CLAIM_WHICH.sub(cut, text)
+
+
+_CLAIM_NOUNS = (
+    r"claim|statement|announcement|declaration|d[ée]claration|annonce|affirmation|dichiarazione"
+    r"|affermazione|annuncio|behauptung|aussage|ansage"
+)
+_CLAIM_OF = re.compile(
+    rf"(?<!\w)(?P<noun>(?i:{_CLAIM_NOUNS}))\s+(?i:of|from|de|d['’]|du|di|della|dell['’]|da|von"
+    r"|der)\s*(?P<name>[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'’])"
+    rf"|(?<![\w'’])(?P<owner>[A-ZÀ-Ý][a-zà-ÿ]+)['’]s\s+(?P<noun2>(?i:{_CLAIM_NOUNS}))(?![\w'’])"
+)
+"""A claim said with whose it is, by a first name ("la dichiarazione di Marta", "l'annonce de
+Paul", "Marta's claim", "die Behauptung von Jan"; eleventh round)."""
+
+
+def _claim_of_whom(text: str) -> str:
+    """``text`` with a claim said as a person's by a first name written as the claim alone: one
+    claim is answered at a time, whoever the player calls its author. A seat ("di Ovest") or
+    any word the tables read is kept, and so is a question."""
+
+    def cut(m: re.Match[str]) -> str:
+        name = m.group("name") or m.group("owner")
+        word = name.lower()
+        if "?" in text or _seat_name(word) or word in _AROUND | _BELIEVE | _DOUBT | _NEGATION:
+            return m.group(0)
+        return m.group("noun") or "the " + m.group("noun2")
+
+    return _CLAIM_OF.sub(cut, text)
 
 
 def _undictated(text: str) -> str:
@@ -2728,6 +2757,11 @@ _AROUND = {
     "mettre", "in",
     # mine, and "and" ("Je garde le mien", "..., und glaube ihr"; eighth round)
     "mien", "mienne", "miens", "und", "and", "et",
+    # frankly ("Franchement je n'y crois pas du tout", "Honestly, I doubt it", "Ehrlich gesagt
+    # glaube ich es nicht"; eleventh round)
+    "franchement", "honnêtement", "honnetement", "sincèrement", "sincerement", "frankly",
+    "honestly", "francamente", "onestamente", "sinceramente", "ehrlich", "gesagt", "offen",
+    "ehrlicherweise",
 } | _LAUGHS  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -2849,6 +2883,12 @@ def _answer_in_sentences(text: str) -> bool | None:
     weak = False  # a long remark about bluffers: no answer, but against believing
     weak_belief = False  # "Je pense qu'elle bluffe pas": no answer alone, but for believing
     parts = _SENTENCE_END.split(text)
+    # "Ich glaube, Ost blufft nicht", "I believe, he never bluffs": the verb alone is "I think"
+    # before a clause, not an answer beside a remark (eleventh round)
+    opinion = any(
+        toks and set(toks) <= _I | _BELIEVE | _OPINION
+        for toks in ([t for t in _tokens(p) if any(c.isalnum() for c in t)] for p in parts)
+    )
     for k in range(len(parts) - 1, 0, -1):
         if (
             (
@@ -2913,6 +2953,11 @@ def _answer_in_sentences(text: str) -> bool | None:
             # believe her" (ninth round): for believing, with a belief said beside it
             weak_belief = True
             continue
+        if "?" not in part and bluffs and not verbs and not opinion and _bluff_denied(toks):
+            # "Je crois Paul, il ne bluffe jamais", "Ich glaube Ost, der blufft nie" (eleventh
+            # round): for believing, with a belief said beside it
+            weak_belief = True
+            continue
         if not verbs and len(toks) > 8 and "?" not in part:
             weak = True  # "which is exactly what a bluffer wants us to think"
             continue
@@ -2938,6 +2983,22 @@ def _answer_in_sentences(text: str) -> bool | None:
     if (weak and said != {True}) or (weak_belief and said != {False}):
         return None
     return said.pop() if len(said) == 1 else None
+
+
+_WHO_BLUFFS = {"he", "she", "they", "il", "elle", "ils", "elles", "lui", "lei", "er", "sie",
+               "der", "die", "does", "do", "is", "ever", "ja", "doch", "mica"}  # fmt: skip
+"""The words of a sentence that says the claimant does not bluff besides the bluff, the
+negation, a seat and a player's name ("il ne bluffe jamais", "he never bluffs", "der blufft
+nie", "lei non bluffa mai")."""
+
+
+def _bluff_denied(toks: list[str]) -> bool:
+    """Is ``toks`` only the claimant said not to bluff (:data:`_WHO_BLUFFS`)?"""
+    denied = [t for t in toks if t in _NEGATION or t.endswith("n't")]
+    return bool(denied) and all(
+        t in _BLUFF or t in denied or t in _WHO_BLUFFS or _seat_name(t) or _a_player(t)
+        for t in toks
+    )
 
 
 _OR = {"or", "ou", "o", "oder", "oppure", "otherwise", "sinon", "altrimenti", "sonst"}
@@ -3472,6 +3533,10 @@ def _cards_like(board: Board, words: list[str]) -> set[int]:
     }
 
 
+_COLOURED = re.compile(r"(?<=[a-z]{3})-?(?:farben|farbig)(?:e[nrsm]?|e)?$")
+"""The German ending that says "-coloured" after a colour ("orangefarbene", "türkisfarbig")."""
+
+
 @functools.lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
     """A word without accents and without the endings of gender, number and case ("rouges",
@@ -3481,6 +3546,9 @@ def _stem(word: str) -> str:
     w = "".join(
         c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c)
     )
+    # a colour said with German "-coloured" ("die orangefarbene Hose", "lilafarbig"; eleventh
+    # round): the colour's own word
+    w = _COLOURED.sub("", w)
     for end in ("s", "x", ""):  # a plural's s or x first ("rouges", "chapeaux")
         if end and not w.endswith(end):
             continue
