@@ -17,6 +17,18 @@ def _ci() -> bool:
     return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    """The tests marked ``slow`` (whole games, long properties) first, then those of real servers,
+    the browser and the wheel, then the rest, each group in its order: under ``-n 2`` the workers
+    share the long ones out while the many short tests fill the gaps, instead of one worker
+    finishing a three-minute game alone at the end (eleventh round)."""
+
+    def heavy(item):  # type: ignore[no-untyped-def]
+        return any(item.get_closest_marker(m) for m in ("mailserver", "browser", "packaging"))
+
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, not heavy(item)))
+
+
 def pytest_runtest_logreport(report):  # type: ignore[no-untyped-def]
     # Runs in the controller too under xdist (worker reports are forwarded), so the count is global.
     if report.skipped and "mailserver" in report.keywords:
