@@ -26,7 +26,7 @@ def _listed(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-MAX_WORDS = 14
+MAX_WORDS = 20
 """Longer lines are not read as a request."""
 
 PLAIN = _listed(
@@ -66,6 +66,10 @@ PLAIN = _listed(
     aktualisiert aktualisierte aktualisierten dann
     briefly courtes brevi kurzfassung
     club clubs circolo circoli verein vereins league ligue lega liga ladder pure
+    complessive complessivo complessiva complessivi komplett komplette kompletten kompletter
+    proper vraie vrai vero vera richtige richtigen quel quella quello quelle quei jener jene
+    one that-one celle-ci celui-ci celle celui ci since start beginning depuis debut inizio
+    dall' dal seit beginn anfang aller
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -125,6 +129,8 @@ ASKING = _listed(
     bien quest' year annee anno jahr jahres saison stagione season this cette
     got rispedire rispedirmi rispeditemi rispedisci rispediscimi rispedite rispediresti
     rispedireste rispedirmela rispedirmelo
+    m ve ll re che waiting wait on attendent attend aspettano aspetta aspetto warten wartet warte
+    tocca dran remind rappelez-moi ricordatemi
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -789,7 +795,8 @@ _MOVE_WORDS = _listed(
 _ALLOWED = _listed(
     """allowed legal possible valid possibles autorises legaux valides possibili consentite
     legali valide erlaubt moeglich gueltig zulaessig free libres libre libere liberi frei freien
-    gehen geht go work marchent vanno funzionano funktionieren"""
+    gehen geht go work marchent vanno funzionano funktionieren droit droits darf duerfen
+    consentito consentiti permesso permessi permises permis"""
 )
 """Words of a move allowed ("Welche Felder gehen denn überhaupt?", "Which squares are still
 free?", "Quali caselle vanno?")."""
@@ -797,6 +804,8 @@ free?", "Quali caselle vanno?")."""
 
 _MOVES = _listed("moves coups mosse zuege squares cases caselle felder")
 _WHICH = _listed("what which quels quelles quali welche")
+_RELATIVE = _listed("that que qu' che")
+_LIST = _listed("list liste elenco lista")
 _ABLE = _listed(
     """can could peux puis pourrais peut pouvons posso possiamo potrei kann koennte konnte
     darf duerfte have habe hab ai ho"""
@@ -822,10 +831,15 @@ def _moves_said_allowed(words: list[str], line: str) -> list[tuple[Spoken, str]]
     if legal is None or not _MOVE_WORDS & set(words):
         return []
     rest = [w for w in words if w not in _MOVE_WORDS and w not in _ALLOWED]
-    if not _ALLOWED & set(words):
-        which = _WHICH & set(words) or any(
-            a == "was" and b == "fuer" for a, b in zip(words, words[1:], strict=False)
-        )
+    if _ALLOWED & set(words):
+        # "every move I'm allowed to make", "les coups que j'ai le droit de jouer"
+        rest = [w for w in rest if w not in _PLAY and w not in _ABLE]
+    else:
+        which = (
+            _WHICH & set(words)
+            or any(a == "was" and b == "fuer" for a, b in zip(words, words[1:], strict=False))
+            or (_RELATIVE & set(words) and _LIST & set(words))
+        )  # ("l'elenco delle mosse che posso fare": the list of the moves one can play)
         if not (_MOVES & set(words) and which and _ABLE & set(words) and "?" in line):
             return []
         rest = [w for w in rest if w not in _PLAY and w not in _ABLE]
@@ -1413,9 +1427,11 @@ def my_games_paused(line: str) -> list[tuple[Spoken, str]]:
 
 
 _BACK = re.compile(
-    r"(?i)^\W*(?:(?:hi|hello|bonjour|salut|ciao|buongiorno|buonasera|hallo|guten\s+tag)\W+)?"
+    r"(?i)^\W*(?:(?:hi|hello|bonjour|salut|ciao|buongiorno|buonasera|hallo|guten\s+tag|eccomi"
+    r"|me\s+voil[àa]|da\s+bin\s+ich)(?:\s+(?:all|everyone|[àa]\s+tous|a\s+tutti|tutti|zusammen))?\W+)?"
     r"(?:(?:i['’]?m|i\s+am|i['’]ve\s+(?:come|got)|i\s+(?:came|got))\s+back(?:\s+home)?"
-    r"|(?:i['’]?m|i\s+am)\s+home|back|de\s+retour|(?:rientrat|tornat)[oa]"
+    r"|(?:i['’]?m|i\s+am)\s+home(?:\s+again)?|home\s+again|back(?:\s+again)?|de\s+retour"
+    r"|(?:rientrat|tornat)[oa]|(?:io\s+)?ci\s+sono\s+di\s+nuovo|(?:io\s+)?sono\s+di\s+nuovo\s+qui"
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?|revenue?)|me\s+(?:revoil[àa]|voil[àa]\s+de\s+retour)"
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
@@ -1433,7 +1449,12 @@ _BACK_EARLY = re.compile(
     r"|del|previsto|in|anticipo|dalle|dal|mie|vacanze|viaggio|ferie|fr(?:ü|ue)her|als|geplant"
     r"|gedacht|aus|dem|vom|urlaub|der|reise|schon|wieder|zur(?:ü|ue)ck|already|d[ée]j[àa]|gi[àa]"
     r"|home|maison|casa|hause|a|à|zu|now|maintenant|ora|adesso|jetzt|last\s+night|yesterday"
-    r"|this\s+morning|hier(?:\s+soir)?|ce\s+matin|ieri(?:\s+sera)?|stamattina|gestern(?:\s+abend)?)"
+    r"|this\s+morning|hier(?:\s+soir)?|ce\s+matin|ieri(?:\s+sera)?|stamattina|gestern(?:\s+abend)?"
+    r"|after|apr[èe]s|dopo|nach|the|l['’]|la|le|les|il|lo|das|die|den|hospital|h[ôo]pital|ospedale"
+    r"|krankenhaus|klinik|spital|clinic|clinique|clinica|kur|reha|surgery|operation|op[ée]ration"
+    r"|operazione|intervento|house\s+move|move|d[ée]m[ée]nagement|trasloco|umzug|funeral"
+    r"|enterrement|funerale|beerdigung|business\s+trip|work\s+trip|d[ée]placement|trasferta"
+    r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage)"
     r"(?![\w'’]))*"
 )
 """What may follow "I'm back" in its clause: early, from the holiday, home, now."""
@@ -1446,7 +1467,10 @@ _RESUMING = _listed(
     scadenze scadenza fristen frist uhren games parties partite partien spiele normal normally
     normalement normale normalmente normalen gang usual as far orologi uhr waiting wait attente
     attendu attesa warten fuers everyone everybody tous tutti alle allen euch d' l' avoir for
-    pure"""
+    pure carry on go ahead continuer continuons continuare continuiamo proseguire proseguiamo
+    weitergehen weitermachen weiterspielen geht kann es on peut possiamo possono can riprendiamo
+    reprenons horloge orologio clock play jouer giocare spielen today aujourd hui oggi heute
+    from partir da ab"""
 )
 """Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
 resume my games", "riattivate pure le mie partite", "ihr könnt meine Fristen wieder laufen
@@ -1456,8 +1480,29 @@ lassen")."""
 _LEAVE_OVER = re.compile(
     r"(?i)(?<![\w'’])(?:early|earlier|sooner|t[ôo]t|pr[ée]vu|avance|previsto|anticipo|fr(?:ü|ue)her"
     r"|geplant|gedacht|holidays?|vacation|trip|leave|vacances|voyage|cong[ée]s?|vacanze|viaggio"
-    r"|ferie|urlaub|reise|de\s+retour\s+de|rientrat[oa])(?![\w'’])"
+    r"|ferie|urlaub|reise|de\s+retour\s+de|rientrat[oa]|hospital|h[ôo]pital|ospedale|krankenhaus"
+    r"|klinik|spital|clinic|clinique|clinica|kur|reha|house\s+move|d[ée]m[ée]nagement|trasloco"
+    r"|umzug|home\s+again|di\s+nuovo|me\s+revoil[àa]|wieder\s+da|absence|assenza|abwesenheit"
+    r"|vanishing|disappearing|silence|silenzio|funkstille)(?![\w'’])"
 )
+_SORRY_ABSENT = re.compile(
+    r"(?i)[,;.!]?\s*(?<![\w'’])(?:sorry|apologies|d[ée]sol[ée]e?s?|pardon|excusez(?:[- ]moi)?"
+    r"|scusate(?:mi)?|scusa(?:mi)?|entschuldigt|entschuldigung|sorry)\s+(?:for|pour|per|f(?:ü|ue)r"
+    r"|de)?\s*(?:the|my|l['’]\s*|l\s+|la|le|mon|ma|mia|mio|die|meine|das)?\s*(?:absence|long\s+absence"
+    r"|vanishing|disappearing|silence|radio\s+silence|delay|retard|assenza|sparizione|silenzio"
+    r"|ritardo|abwesenheit|funkstille|versp(?:ä|ae)tung)(?![\w'’])[.!]*"
+)
+"""An apology for the absence after "I'm back" ("sorry for vanishing", "désolé pour l'absence",
+"scusate l'assenza", "sorry für die Funkstille"): courtesy, and a word of the leave that is over
+(eleventh round)."""
+_LEAVE_IS_OVER = re.compile(
+    r"(?i)[,;.!]?\s*(?<![\w'’])(?:the|my|les|mes|le|la|il|le\s+mie|der|mein|die|meine)?\s*"
+    r"(?:holidays?|vacation|leave|trip|vacances|cong[ée]s?|voyage|vacanz[ae]|ferie|viaggio|urlaub"
+    r"|ferien|reise)\s+(?:is|are|(?:is\s+)?over|est|sont|[èe]|sono|ist|sind)\s*(?:over|finie?s?"
+    r"|termin[ée]e?s?|finit[ae]|finit[oi]|vorbei|zu\s+ende)?(?![\w'’])[.!]*"
+)
+"""The leave said over after "I'm back" ("Der Urlaub ist vorbei", "les vacances sont finies",
+"holiday's over"; eleventh round)."""
 """Words of a leave that is over ("back early", "plus tôt que prévu", "dalle vacanze", "aus dem
 Urlaub"): with them "I'm back" is BACK; alone it may only greet ("Hi, I'm back! M13 R1")."""
 _RESUME = _listed(
@@ -1465,7 +1510,9 @@ _RESUME = _listed(
     reactivez redemarrer redemarrez remettre remettez riprendere riprendete riattivare
     riattivate ripartire ripartite rimettere rimettete riavviare riavviate weiter weiterlaufen
     laufen fortsetzen aktivieren reaktivieren starten anlaufen deadlines deadline timers timer
-    clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren"""
+    clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren carry
+    continue continuer continuons continuare continuiamo proseguire proseguiamo weitergehen
+    weitermachen weiterspielen horloge orologio uhr"""
 )
 """A request to resume after "I'm back" ("you can restart the clocks", "relancer mes délais")."""
 
@@ -1480,13 +1527,17 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     suis rentré mais je repars demain"), a denial."""
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
-    m = _BACK.match(line)
+    m = _BACK.match(re.sub(r"(?i)(?<![\w'’])l['’](?=\w)", "l' ", line))  # "de l'hôpital"
     if m is None:
         return []
     said = m[0][: len(m[0]) - len(m["rest"])]
     early = _BACK_EARLY.match(m["rest"])
     assert early is not None  # (it matches the empty string)
     rest = m["rest"][early.end() :]
+    over = _SORRY_ABSENT.search(rest) or _LEAVE_IS_OVER.search(rest)
+    if over is not None and not _NEGATED_ANY.search(over[0]):
+        said += " absence"  # "back now, sorry for vanishing", "Wieder da! Der Urlaub ist vorbei."
+        rest = rest[: over.start()] + " " + rest[over.end() :]
     words = _words(rest)
     if _NEGATED_ANY.search(rest) or any(
         w not in PLAIN and w not in ASKING and w not in _RESUMING for w in words
