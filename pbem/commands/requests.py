@@ -674,7 +674,7 @@ LEADS = _listed(
     i i' m i'm im am will be we are je j' suis serai serons nous sommes ich bin sind wir werde
     io sono saro siamo noi in en on im au auf a al da des partir pars parto fahre leave off
     mettez moi mets mettetemi mettimi metteteci put me set setzen setzt sie mich bitte please
-    svp
+    svp so donc alors quindi dunque allora daher also deshalb
     """
 )
 """Words that may lead to a command word in a sentence ("Je suis en vacances jusqu'au 12",
@@ -1233,7 +1233,9 @@ def preview_unread(line: str) -> str | None:
 
 
 _AWAY = re.compile(
-    r"(?i)^\W*(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
+    r"(?i)^\W*(?:(?:then|and\s+then|also|btw|by\s+the\s+way|ensuite|puis|et\s+puis|et|par\s+ailleurs"
+    r"|sinon|poi|e\s+poi|inoltre|intanto|dann|danach|und\s+dann|au(?:ß|ss)erdem|und)\s*,?\s+)?"
+    r"(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
     r"\s*,?\s+)?(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
     r"|on\s+(?:holiday|vacation|leave|a\s+(?:business\s+)?trip)|in\s+(?:the\s+)?hospital|abroad"
     r"|off\s+the\s+grid|out\s+of\s+town|unreachable)"
@@ -1241,7 +1243,7 @@ _AWAY = re.compile(
     r"|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances|d[ée]placement|voyage|cong[ée])"
     r"|[àa]\s+l['’](?:h[ôo]pital|[ée]tranger)|hospitalis[ée]e?|hors\s+ligne|injoignable)"
     r"|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
-    r"|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente|fuori|irraggiungibile|offline"
+    r"|away|(?:io\s+)?(?:sar[òo]|sono|star[òo]|sto)\s+(?:via|assente|fuori|irraggiungibile|offline"
     r"|in\s+(?:vacanza|viaggio|ferie|trasferta|ospedale)|all['’]estero|ricoverat[oa])"
     r"|(?:io\s+)?parto)(?![\w'’])(?P<rest>.*)$"
 )
@@ -1266,7 +1268,7 @@ _AWAY_DE = re.compile(
     r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs"
     r"|im\s+krankenhaus|im\s+spital|in\s+der\s+klinik|in\s+kur|im\s+ausland|auf\s+(?:reisen|dienstreise"
     r"|gesch(?:ä|ae)ftsreise|montage)|offline|nicht\s+erreichbar|ohne\s+(?:internet|netz|wlan))"
-    r"(?P<tail>(?:\s*[,;.!]\s*.*)?)$"
+    r"(?P<tail>(?:\s+(?:ohne|without)\s+[^\W\d]+)?(?:\s*[,;.!]\s*.*)?)$"
 )
 _STARTING = re.compile(
     r"(?i)^\s*(?:from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
@@ -1321,6 +1323,75 @@ def _same_length(tail: str, got: str) -> bool:
     )
 
 
+_STARTING_END = re.compile(
+    r"(?i)\s*,?\s*(?:from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain"
+    r"|ce\s+soir|aujourd['’]hui)|da\s+(?:domani|oggi|stasera)|ab\s+(?:morgen|heute|sofort))\s*$"
+)
+"""A leave's start said after its length ("dix jours à partir de demain", "a week from
+tomorrow"): the leave starts now, as "from tomorrow" before it is read (eleventh round)."""
+_NOTE_IT = re.compile(
+    r"(?i)\W*(?:bitte\s+)?(?:(?:tragt|trag|tragen\s+sie)\s+(?:das|es|mich)\s+(?:bitte\s+)?ein"
+    r"|(?:das\s+)?(?:bitte\s+)?eintragen|(?:please\s+)?(?:note|log|record)\s+(?:it|that)"
+    r"|(?:merci\s+de\s+)?(?:le\s+)?noter|notez(?:-le)?|(?:segnatelo|annotatelo|segnatevelo))"
+    r"(?:\s+(?:bitte|please|svp|merci|per\s+favore|grazie|danke))?\W*"
+)
+"""The request to note the leave said before ("Ich bin zehn Tage im Urlaub, bitte tragt das
+ein", "please note it", "segnatelo"; eleventh round)."""
+_OVER_THERE = re.compile(
+    r"(?i)(?<![\w'’])(?:up\s+there|down\s+there|out\s+there|there|l[àa][- ]?(?:bas|haut)?|laggi[ùu]"
+    r"|lass[ùu]|l[iì]|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten)|probably|probablement"
+    r"|probabilmente|wahrscheinlich|at\s+all|du\s+tout|affatto|(?:for|pour|per|f(?:ü|ue)r)\s+(?:work"
+    r"|le\s+travail|lavoro|die\s+arbeit)|anyway|de\s+toute\s+fa[çc]on|comunque|sowieso)(?![\w'’])"
+)
+"""Where the player will be without network, beside a leave's reason said with a negation ("pas
+de réseau là-bas", "no signal up there", "kein Netz dort")."""
+
+
+def _length_then_remark(clause: str) -> str | None:
+    """The length a leave's clause starts with, then where or why the player goes ("2 semaines en
+    rando", "una settimana per lavoro", "zwei Wochen an der Ostsee", "ten days in Crete"; eleventh
+    round), or None: the remark holds no figure, no time, no later start, no denial (a reason
+    said with a negation, "sans réseau", aside)."""
+    from pbem.commands.durations import leading_duration, mentions_time
+    from pbem.mail.reply import strip_please
+
+    clause = _STARTING_END.sub("", clause)
+    words = clause.split()
+    for j in range(len(words), 0, -1):
+        got = leading_duration(" ".join(words[:j]), strip_please)
+        if got is None:
+            continue
+        remark = without_offline(" ".join(words[j:]))
+        if (
+            any(c.isdigit() for c in remark)
+            or mentions_time(remark)
+            or _LATER_START.search(remark)
+            or _NEGATED_ANY.search(remark)
+            or "?" in remark
+        ):
+            return None
+        return got if not got.startswith("until") else None
+    return None
+
+
+def _back_first(tail: str) -> tuple[str, str] | None:
+    """The day of return said in the first clause of ``tail`` ("je rentre dimanche soir", "torno
+    domenica sera"), as VACATION hears it, and the rest of ``tail``; None when that clause says
+    no return day or anything more than it."""
+    from pbem.commands.durations import back_on
+    from pbem.commands.vocabulary import Said
+
+    parts = re.split(r"\s*[,;:.!]\s+|\s*[.!]$", tail.strip(" ,;:"), maxsplit=1)
+    first = parts[0]
+    cmd = vocabulary().commands.get("vacation")
+    if cmd is None or not first or back_on(first) is None or _NEGATED_ANY.search(first):
+        return None
+    heard = cmd.hear(Said(first, first, first))
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return None
+    return heard.arg, tail.strip(" ,;:")[len(first) :]
+
+
 def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     """VACATION said in words without the command's word ("Je serai absent jusqu'au 30 novembre
     inclus, merci de mettre mes parties en pause", "Ich bin ab morgen bis einschließlich Sonntag
@@ -1347,14 +1418,26 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
             de["tail"],
         )
     else:
-        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        clause = re.split(r"\s*[,;:.!]\s+|\s*[.!]$", rest, maxsplit=1)
         got = leading_duration(clause[0], strip_please)
         if got is None and (w := _WITHOUT.search(clause[0])):
             got = leading_duration(clause[0][: w.start()], strip_please)
+        if got is None:
+            got = _length_then_remark(clause[0])
         tail = rest[len(clause[0]) :]
+        if got is None and clause[0].strip() and (back := _back_first(tail)) is not None:
+            # "je pars en week-end chez mes beaux-parents, je rentre dimanche soir : merci de
+            # me mettre en vacances jusque-là" (eleventh round): the day of return said after
+            got, tail = back
     if got is None:
         return []
-    tail = tail.strip(" ,;.!")
+    tail = tail.strip(" ,;:.!")
+    if tail and (offline := without_offline(tail)) != tail:
+        # "je serai absent deux semaines, pas de reseau la bas", "..., no laptop", "ohne
+        # Internet. Bitte Urlaub für mich eintragen.": the reason, no denial
+        tail = _OVER_THERE.sub(" ", offline).strip(" ,;:.!")
+    if _NOTE_IT.fullmatch(tail):
+        tail = ""  # ("ein" of "tragt das ein" is no figure)
     if "?" in line[: len(line) - len(tail)] or ("?" in tail and not _asks_leave(tail)):
         return []  # "Je serai absent jusqu'au 30, c'est grave ?"
     if tail and (
