@@ -69,7 +69,7 @@ PLAIN = _listed(
     complessive complessivo complessiva complessivi komplett komplette kompletten kompletter
     proper vraie vrai vero vera richtige richtigen quel quella quello quelle quei jener jene
     one that-one celle-ci celui-ci celle celui ci since start beginning depuis debut inizio
-    dall' dal seit beginn anfang aller
+    dall' dal seit beginn anfang aller service servizio dienst site sito seite
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -130,7 +130,8 @@ ASKING = _listed(
     got rispedire rispedirmi rispeditemi rispedisci rispediscimi rispedite rispediresti
     rispedireste rispedirmela rispedirmelo
     m ve ll re che waiting wait on attendent attend aspettano aspetta aspetto warten wartet warte
-    tocca dran remind rappelez-moi ricordatemi
+    tocca dran remind rappelez-moi ricordatemi exist exists existe existent esiste esistono
+    c'e existiert
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -563,8 +564,29 @@ def _asks(sentence: str, onwards: str) -> bool:
     of asking (:data:`ASKS`) or "again" says it is one ("Le plateau svp, je ne vois rien",
     "Board again, can't see it")."""
     words = set(_words(sentence))
+    if words & (ASKS | _AGAIN | _IMPERATIVE):
+        return True
     end = re.search(r"[.!?]", onwards)
-    return (end is not None and end.group() == "?") or bool(words & (ASKS | _AGAIN | _IMPERATIVE))
+    clause = _words(onwards[len(sentence) : end.start() if end is not None else len(onwards)])
+    if clause and all(w in _PLEASE for w in clause):
+        return True  # "Le mie statistiche, per favore." (eleventh round)
+    if end is None or end.group() != "?":
+        return False
+    # the question the noun's sentence is the topic of: not one about it ("La feuille de partie,
+    # vous la gardez combien de temps ?", "The rules, why are they so long?"; eleventh round)
+    return not _ABOUT_IT.intersection(_words(onwards[: end.end()]))
+
+
+_PLEASE = _listed("please pls plz svp stp s' il vous plait perfavore perpiacere bitte schoen")
+_ABOUT_IT = _listed(
+    """how long many much why when combien pourquoi quand quanto quanta quanti quante perche
+    perché quando wie lange viele viel wieviel wieviele warum wann weshalb wieso keep kept store
+    stored gardez garde conservez conserve tenete tenuto conservate conservato behaltet
+    aufbewahrt speichert gespeichert updated mis jour aggiornata aggiornato aggiornate
+    aktualisiert count counts compte comptent conta contano zaehlt zaehlen"""
+)
+"""The words of a question about a thing rather than for it (how long, why, when, kept,
+updated, counted)."""
 
 
 def _asks_alone(sentence: str) -> bool:
