@@ -1702,6 +1702,63 @@ def _split_after_command(line: str, parse_action: Callable[[str], object]) -> li
     return []
 
 
+_SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+(?=\S)")
+
+
+def _sentences_apart(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    plans: bool,
+    spell: Callable[[str], str] | None,
+) -> list[str]:
+    """A line of sentences, one a move and the others commands that change no move or remarks
+    ("muovo RB di una sola casella verso nord (...). Poi sono via cinque giorni per lavoro:
+    vacanza 5 giorni per favore.", "ab morgen bin ich zwei Wochen an der Ostsee. Mein Zug noch
+    schnell: P10 R1. Und dann bitte URLAUB 14 Tage."; issue 31, eleventh round): split into its
+    sentences when each, read alone, is exactly one move in all, at least one command of
+    :data:`_SECOND_KINDS` (not NEXT), or a remark (no figure, denial, correction or taking
+    back), and nothing is refused or mentioned; ``[]`` otherwise (a question in the line, two
+    moves, a sentence that reads as anything else)."""
+    from pbem.commands.vocabulary import doubts
+
+    if len(line) > PROSE_MAX or _SPLITTING.get() or "?" in line:
+        return []
+    parts = [p.strip() for p in _SENTENCE_BREAK.split(line) if p.strip()]
+    if not 2 <= len(parts) <= 4:
+        return []
+    token = _SPLITTING.set(True)
+    try:
+        moves = others = 0
+        for part in parts:
+            alone = read_commands(
+                [part], parse_action, is_move_form, notation=notation, plans=plans, spell=spell
+            )
+            kinds = [c.kind for c in alone.commands]
+            if alone.errors or alone.mentions or alone.syntax_errors:
+                return []
+            if not kinds:
+                if (
+                    any(c.isdigit() for c in part)
+                    or _NEGATION_FIRST.match(part)
+                    or doubts(part)
+                    or is_correction(part)
+                    or is_take_back(part)
+                ):
+                    return []  # ("ab morgen bin ich zwei Wochen an der Ostsee." is a remark)
+                continue
+            if kinds == ["action"]:
+                moves += 1
+            elif set(kinds) <= _SECOND_KINDS - {"next"}:
+                others += 1
+            else:
+                return []
+        return parts if moves == 1 and others else []
+    finally:
+        _SPLITTING.reset(token)
+
+
 def _plan_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
     """A plan, then a command on the same line ("RB vers le nord puis KB vers le sud. Et merci
     de m'envoyer les règles.", "RB N, dann KB S. STANDING RESELECT KEEP", "BK E poi KB S.
@@ -2897,7 +2954,8 @@ def _read_line(
     if any(c.kind == "vacation" for c in out.commands):
         line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
     if parse_action is not None and (
-        split := _before_shouted(line_wo, parse_action)
+        split := _sentences_apart(line_wo, parse_action, is_move_form, notation, plans, spell)
+        or _before_shouted(line_wo, parse_action)
         or (plans and _plan_then_command(line_wo, parse_action))
         or _move_then_command(line_wo, parse_action)
         or _command_then_move(line_wo, parse_action)
