@@ -39,6 +39,7 @@ from pbem.commands.queued import named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
+    asked_about,
     is_noun,
     leads_on,
     orders_in_words,
@@ -2979,6 +2980,11 @@ def _read_line(
         rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
+    if cmd is not None and heard is not None and not heard.arg and asked_about(cmd, rest):
+        # "Le classement, il est mis à jour quand exactement ?": a question about it, no
+        # request (eleventh round)
+        out.ignored.append(line)
+        return
     if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
     if (

@@ -577,6 +577,19 @@ def _asks(sentence: str, onwards: str) -> bool:
     return not _ABOUT_IT.intersection(_words(onwards[: end.end()]))
 
 
+def asked_about(cmd: Spoken, rest: str) -> bool:
+    """Is ``rest``, after the noun of a command that changes nothing, a question about the thing
+    rather than for it ("Le classement, il est mis à jour quand exactement ?", "The history, how
+    long do you keep it?"; eleventh round): a question with a word of :data:`_ABOUT_IT`."""
+    rest = _AT_LEISURE.sub(" ", rest)  # ("Le plateau quand vous pourrez ?" asks for it)
+    return (
+        "?" in rest
+        and bool(cmd.nouns)
+        and not changes(cmd)
+        and bool(_ABOUT_IT.intersection(_words(rest)))
+    )
+
+
 _PLEASE = _listed("please pls plz svp stp s' il vous plait perfavore perpiacere bitte schoen")
 _ABOUT_IT = _listed(
     """how long many much why when combien pourquoi quand quanto quanta quanti quante perche
@@ -1290,10 +1303,12 @@ _AWAY_DE = re.compile(
     r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs"
     r"|im\s+krankenhaus|im\s+spital|in\s+der\s+klinik|in\s+kur|im\s+ausland|auf\s+(?:reisen|dienstreise"
     r"|gesch(?:ä|ae)ftsreise|montage)|offline|nicht\s+erreichbar|ohne\s+(?:internet|netz|wlan))"
-    r"(?P<tail>(?:\s+(?:ohne|without)\s+[^\W\d]+)?(?:\s*[,;.!]\s*.*)?)$"
+    r"(?P<tail>(?:\s+(?:in|nach|bei|an\s+der|am|auf)\s+[^\W\d][^\s,;.!]*)?"
+    r"(?:\s+(?:ohne|without)\s+[^\W\d]+)?(?:\s*[,;.!]\s*.*)?)$"
 )
 _STARTING = re.compile(
-    r"(?i)^\s*(?:from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
+    r"(?i)^\s*(?:(?:ensuite|puis|then|poi|dann|danach|aussi|also|anche|auch|demain|tomorrow|domani"
+    r"|morgen)\s*,?\s+|from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
     r"|aujourd['’]hui)|da\s+(?:domani|oggi|stasera)|ab\s+(?:morgen|heute|sofort))\s*,?"
 )
 _PAUSE = re.compile(
@@ -1351,8 +1366,15 @@ _STARTING_END = re.compile(
 )
 """A leave's start said after its length ("dix jours à partir de demain", "a week from
 tomorrow"): the leave starts now, as "from tomorrow" before it is read (eleventh round)."""
+_ENTER_IT = re.compile(
+    r"(?i)(?<![\w'’])(?:tragt|trag|tragen\s+sie|tragen)(?P<obj>[^,.;:!?\d]{0,30}?)\s+ein(?![\w'’])"
+)
+"""German "tragt ... ein" (enter it), whose "ein" is no figure ("bitte tragt mir Urlaub ein")."""
+_PLACE_FIRST = re.compile(r"(?i)^\s*(?:in|nach|bei|an\s+der|am|auf)\s+[^\W\d][^\s,;.!]*")
+"""Where the player goes, before the tail of a German leave ("... auf Geschäftsreise in Wien,
+bitte ...")."""
 _NOTE_IT = re.compile(
-    r"(?i)\W*(?:bitte\s+)?(?:(?:tragt|trag|tragen\s+sie)\s+(?:das|es|mich)\s+(?:bitte\s+)?ein"
+    r"(?i)\W*(?:bitte\s+)?(?:eintragen\s+(?:das|es|mich)(?:\s+bitte)?"
     r"|(?:das\s+)?(?:bitte\s+)?eintragen|(?:please\s+)?(?:note|log|record)\s+(?:it|that)"
     r"|(?:merci\s+de\s+)?(?:le\s+)?noter|notez(?:-le)?|(?:segnatelo|annotatelo|segnatevelo))"
     r"(?:\s+(?:bitte|please|svp|merci|per\s+favore|grazie|danke))?\W*"
@@ -1453,7 +1475,7 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
             got, tail = back
     if got is None:
         return []
-    tail = tail.strip(" ,;:.!")
+    tail = _PLACE_FIRST.sub("", _ENTER_IT.sub(r"eintragen \g<obj>", tail)).strip(" ,;:.!")
     if tail and (offline := without_offline(tail)) != tail:
         # "je serai absent deux semaines, pas de reseau la bas", "..., no laptop", "ohne
         # Internet. Bitte Urlaub für mich eintragen.": the reason, no denial
@@ -1548,8 +1570,15 @@ _BACK = re.compile(
 """The player back in words ("Je suis rentré plus tôt que prévu", "I'm back early", "Sono
 tornata dalle vacanze", "Ich bin früher als geplant zurück"): the present perfect only, never
 "je serai de retour" (a leave's end to come)."""
+_FROM_EVENT = (
+    r"(?:from|de|du|des|dal|dalla|dallo|dall['’]|dai|dalle|vom|von|aus)\s+(?:(?:the|my|a|an|la|le|les|l['’]"
+    r"|mon|ma|mes|il|lo|mio|mia|dem|der|meinem|meiner|einem|einer)\s*)?[^\W\d_]{3,}"
+)
+"""Where the player is back from ("back from the conference", "rentré du salon", "tornato
+dall'ospedale", "zurück von der Messe"; eleventh round): read past after "I'm back" (a leave
+that is over only with a request to resume: "I'm back from lunch" greets)."""
 _BACK_EARLY = re.compile(
-    r"(?i)^(?:\s*(?:early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
+    r"(?i)^(?:\s*(?:" + _FROM_EVENT + r"|early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
     r"|trip|leave|plus|t[ôo]t|que|pr[ée]vu|de|des|mes|vacances|voyage|cong[ée]s?|en|avance|prima"
     r"|del|previsto|in|anticipo|dalle|dal|mie|vacanze|viaggio|ferie|fr(?:ü|ue)her|als|geplant"
     r"|gedacht|aus|dem|vom|urlaub|der|reise|schon|wieder|zur(?:ü|ue)ck|already|d[ée]j[àa]|gi[àa]"
@@ -1632,7 +1661,8 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     suis rentré mais je repars demain"), a denial."""
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
-    m = _BACK.match(re.sub(r"(?i)(?<![\w'’])l['’](?=\w)", "l' ", line))  # "de l'hôpital"
+    # "de l'hôpital", "dall'ospedale": the article apart
+    m = _BACK.match(re.sub(r"(?i)(?<![\w'’])(l|d|dall|dell|nell|all|sull)['’](?=\w)", r"\1' ", line))
     if m is None:
         return []
     said = m[0][: len(m[0]) - len(m["rest"])]
