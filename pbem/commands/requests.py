@@ -592,8 +592,8 @@ def asked_about(cmd: Spoken, rest: str) -> bool:
 
 _PLEASE = _listed("please pls plz svp stp s' il vous plait perfavore perpiacere bitte schoen")
 _ABOUT_IT = _listed(
-    """how long many much why when combien pourquoi quand quanto quanta quanti quante perche
-    perché quando wie lange viele viel wieviel wieviele warum wann weshalb wieso keep kept store
+    """long why when combien pourquoi quand quanto quanta quanti quante perche
+    perché quando lange wieviel wieviele warum wann weshalb wieso keep kept store
     stored gardez garde conservez conserve tenete tenuto conservate conservato behaltet
     aufbewahrt speichert gespeichert updated mis jour aggiornata aggiornato aggiornate
     aktualisiert count counts compte comptent conta contano zaehlt zaehlen"""
