@@ -1697,8 +1697,9 @@ def _split_after_command(line: str, parse_action: Callable[[str], object]) -> li
         then = read_commands([tail], parse_action)
         got = [c.kind for c in then.commands]
         more = bool(got) and set(got) <= _SECOND_KINDS - {"next"} and kinds[0] != "say"
-        if then.errors or (got != ["action"] and not more):
-            continue
+        if then.errors or (got != ["action"] and not more) or kinds[0] in got:
+            continue  # (the same command twice, "Away ..., back Sunday evening. Vacation until
+            # Sunday please", is read whole: one leave)
         return [head, tail]
     return []
 
@@ -1731,7 +1732,8 @@ def _sentences_apart(
         return []
     token = _SPLITTING.set(True)
     try:
-        moves = others = 0
+        moves = 0
+        others: list[str] = []
         for part in parts:
             alone = read_commands(
                 [part], parse_action, is_move_form, notation=notation, plans=plans, spell=spell
@@ -1751,10 +1753,10 @@ def _sentences_apart(
                 continue
             if kinds == ["action"]:
                 moves += 1
-            elif set(kinds) <= _SECOND_KINDS - {"next"}:
-                others += 1
+            elif set(kinds) <= _SECOND_KINDS - {"next"} and not set(kinds) & set(others):
+                others.extend(kinds)
             else:
-                return []
+                return []  # (a command said twice is read whole)
         return parts if moves == 1 and others else []
     finally:
         _SPLITTING.reset(token)

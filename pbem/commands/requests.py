@@ -595,11 +595,10 @@ _ABOUT_IT = _listed(
     """long why when combien pourquoi quand quanto quanta quanti quante perche
     perché quando lange wieviel wieviele warum wann weshalb wieso keep kept store
     stored gardez garde conservez conserve tenete tenuto conservate conservato behaltet
-    aufbewahrt speichert gespeichert updated mis jour aggiornata aggiornato aggiornate
-    aktualisiert count counts compte comptent conta contano zaehlt zaehlen"""
+    aufbewahrt speichert gespeichert count counts compte comptent conta contano zaehlt zaehlen"""
 )
 """The words of a question about a thing rather than for it (how long, why, when, kept,
-updated, counted)."""
+counted; not "updated": "and the updated STANDINGS?" asks for them)."""
 
 
 def _asks_alone(sentence: str) -> bool:
