@@ -1577,7 +1577,9 @@ _FROM_EVENT = (
 dall'ospedale", "zurück von der Messe"; eleventh round): read past after "I'm back" (a leave
 that is over only with a request to resume: "I'm back from lunch" greets)."""
 _BACK_EARLY = re.compile(
-    r"(?i)^(?:\s*(?:" + _FROM_EVENT + r"|early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
+    r"(?i)^(?:\s*(?:"
+    + _FROM_EVENT
+    + r"|early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
     r"|trip|leave|plus|t[ôo]t|que|pr[ée]vu|de|des|mes|vacances|voyage|cong[ée]s?|en|avance|prima"
     r"|del|previsto|in|anticipo|dalle|dal|mie|vacanze|viaggio|ferie|fr(?:ü|ue)her|als|geplant"
     r"|gedacht|aus|dem|vom|urlaub|der|reise|schon|wieder|zur(?:ü|ue)ck|already|d[ée]j[àa]|gi[àa]"
@@ -1661,7 +1663,9 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
     # "de l'hôpital", "dall'ospedale": the article apart
-    m = _BACK.match(re.sub(r"(?i)(?<![\w'’])(l|d|dall|dell|nell|all|sull)['’](?=\w)", r"\1' ", line))
+    m = _BACK.match(
+        re.sub(r"(?i)(?<![\w'’])(l|d|dall|dell|nell|all|sull)['’](?=\w)", r"\1' ", line)
+    )
     if m is None:
         return []
     said = m[0][: len(m[0]) - len(m["rest"])]
