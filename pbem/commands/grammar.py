@@ -1751,12 +1751,11 @@ def _sentences_apart(
                 ):
                     return []  # ("ab morgen bin ich zwei Wochen an der Ostsee." is a remark)
                 continue
-            if kinds == ["action"]:
-                moves += 1
-            elif set(kinds) <= _SECOND_KINDS - {"next"} and not set(kinds) & set(others):
-                others.extend(kinds)
-            else:
+            moves += kinds.count("action")
+            said = [k for k in kinds if k != "action"]
+            if not set(said) <= _SECOND_KINDS - {"next"} or set(said) & set(others):
                 return []  # (a command said twice is read whole)
+            others.extend(said)
         return parts if moves == 1 and others else []
     finally:
         _SPLITTING.reset(token)

@@ -642,12 +642,19 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
 _SENTENCE = re.compile(r"(?<=[.?!,;:])\s+|(?<!\s)\s+[-–—]\s+")
 
 
+_YEAR = re.compile(
+    r"(?i)(?<![\w'’])(?:since|in|from|depuis|en|dal|nel|dal|seit|im|ab)\s+(?:19|20)\d\d(?![\w'’])"
+)
+"""A year in a remark ("Ich spiele seit 2009", "I've played since 1998"; eleventh round): no
+figure of a move."""
+
+
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
     from pbem.mail.reply import is_correction, is_take_back
 
-    if any(c.isdigit() for c in text):
+    if any(c.isdigit() for c in _YEAR.sub(" ", text)):
         return False
     if _JUST_WANTED.search(text) and not is_take_back(text):
         # "volevo solo vedere la situazione": what the player came for, no move meant
@@ -708,7 +715,7 @@ LEADS = _listed(
     i i' m i'm im am will be we are je j' suis serai serons nous sommes ich bin sind wir werde
     io sono saro siamo noi in en on im au auf a al da des partir pars parto fahre leave off
     mettez moi mets mettetemi mettimi metteteci put me set setzen setzt sie mich bitte please
-    svp so donc alors quindi dunque allora daher also deshalb
+    svp so donc alors quindi dunque allora daher also deshalb then puis ensuite poi dann danach
     """
 )
 """Words that may lead to a command word in a sentence ("Je suis en vacances jusqu'au 12",
