@@ -33,7 +33,7 @@ from typing import Any
 
 from pbem.commands import conditions, retraction
 from pbem.commands.copies import conceded, other_game, uncopied
-from pbem.commands.durations import leave_before
+from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
@@ -47,6 +47,7 @@ from pbem.commands.requests import (
     preview_asked,
     preview_unread,
     requested,
+    until_then,
     without_offline,
 )
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
@@ -1734,12 +1735,26 @@ def _sentences_apart(
     try:
         moves = 0
         others: list[str] = []
-        for part in parts:
+        for k, part in enumerate(parts):
+            if (
+                k
+                and (then := until_then(part))
+                and (day := then_named(then[0], " ".join(parts[:k])))
+            ):
+                # "Off to Lisbon till Sunday. L12 R3 for now, and VACATION until then please."
+                part = parts[k] = part[: then.start()] + day + part[then.end() :]
             alone = read_commands(
                 [part], parse_action, is_move_form, notation=notation, plans=plans, spell=spell
             )
             kinds = [c.kind for c in alone.commands]
-            if alone.errors or alone.mentions or alone.syntax_errors:
+            prose = (
+                not kinds
+                and not alone.mentions
+                and len(alone.errors) == len(alone.syntax_errors)
+                and is_move_form is not None
+                and not is_move_form(part)
+            )  # "Off to Lisbon till Sunday.": no move tried, whatever the short line looked like
+            if (alone.errors or alone.mentions or alone.syntax_errors) and not prose:
                 return []
             if not kinds:
                 if (

@@ -1300,6 +1300,11 @@ _UNTIL_THEN = re.compile(
 )
 """The day named before, in the tail of a leave in words ("Please put me on vacation until
 then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
+
+
+def until_then(text: str) -> re.Match[str] | None:
+    """Where ``text`` says "until then" (:data:`_UNTIL_THEN`), or None."""
+    return _UNTIL_THEN.search(text)
 _WITHOUT = re.compile(
     r"(?i)(?<!\s)\s+(?:with|without|sans|avec|senza|con|ohne|mit)\s+[^\W\d_][^\d]{0,30}$"
 )
