@@ -33,12 +33,13 @@ from typing import Any
 
 from pbem.commands import conditions, retraction
 from pbem.commands.copies import conceded, other_game, uncopied
-from pbem.commands.durations import leave_before
+from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import pointed, unresolved
 from pbem.commands.queued import named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
+    asked_about,
     is_noun,
     leads_on,
     orders_in_words,
@@ -46,6 +47,7 @@ from pbem.commands.requests import (
     preview_asked,
     preview_unread,
     requested,
+    until_then,
     without_offline,
 )
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
@@ -1696,10 +1698,82 @@ def _split_after_command(line: str, parse_action: Callable[[str], object]) -> li
         then = read_commands([tail], parse_action)
         got = [c.kind for c in then.commands]
         more = bool(got) and set(got) <= _SECOND_KINDS - {"next"} and kinds[0] != "say"
-        if then.errors or (got != ["action"] and not more):
-            continue
+        if then.errors or (got != ["action"] and not more) or kinds[0] in got:
+            continue  # (the same command twice, "Away ..., back Sunday evening. Vacation until
+            # Sunday please", is read whole: one leave)
         return [head, tail]
     return []
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+(?=\S)")
+
+
+def _sentences_apart(
+    line: str,
+    parse_action: Callable[[str], object],
+    is_move_form: Callable[[str], bool] | None,
+    notation: Callable[[object], str] | None,
+    plans: bool,
+    spell: Callable[[str], str] | None,
+) -> list[str]:
+    """A line of sentences, one a move and the others commands that change no move or remarks
+    ("muovo RB di una sola casella verso nord (...). Poi sono via cinque giorni per lavoro:
+    vacanza 5 giorni per favore.", "ab morgen bin ich zwei Wochen an der Ostsee. Mein Zug noch
+    schnell: P10 R1. Und dann bitte URLAUB 14 Tage."; issue 31, eleventh round): split into its
+    sentences when each, read alone, is exactly one move in all, at least one command of
+    :data:`_SECOND_KINDS` (not NEXT), or a remark (no figure, denial, correction or taking
+    back), and nothing is refused or mentioned; ``[]`` otherwise (a question in the line, two
+    moves, a sentence that reads as anything else)."""
+    from pbem.commands.vocabulary import doubts
+
+    if len(line) > PROSE_MAX or _SPLITTING.get() or "?" in line:
+        return []
+    parts = [p.strip() for p in _SENTENCE_BREAK.split(line) if p.strip()]
+    if not 2 <= len(parts) <= 4:
+        return []
+    token = _SPLITTING.set(True)
+    try:
+        moves = 0
+        others: list[str] = []
+        for k, part in enumerate(parts):
+            if (
+                k
+                and (then := until_then(part))
+                and (day := then_named(then[0], " ".join(parts[:k])))
+            ):
+                # "Off to Lisbon till Sunday. L12 R3 for now, and VACATION until then please."
+                part = parts[k] = part[: then.start()] + day + part[then.end() :]
+            alone = read_commands(
+                [part], parse_action, is_move_form, notation=notation, plans=plans, spell=spell
+            )
+            kinds = [c.kind for c in alone.commands]
+            prose = (
+                not kinds
+                and not alone.mentions
+                and len(alone.errors) == len(alone.syntax_errors)
+                and is_move_form is not None
+                and not is_move_form(part)
+            )  # "Off to Lisbon till Sunday.": no move tried, whatever the short line looked like
+            if (alone.errors or alone.mentions or alone.syntax_errors) and not prose:
+                return []
+            if not kinds:
+                if (
+                    any(c.isdigit() for c in part)
+                    or _NEGATION_FIRST.match(part)
+                    or doubts(part)
+                    or is_correction(part)
+                    or is_take_back(part)
+                ):
+                    return []  # ("ab morgen bin ich zwei Wochen an der Ostsee." is a remark)
+                continue
+            moves += kinds.count("action")
+            said = [k for k in kinds if k != "action"]
+            if not set(said) <= _SECOND_KINDS - {"next"} or set(said) & set(others):
+                return []  # (a command said twice is read whole)
+            others.extend(said)
+        return parts if moves == 1 and others else []
+    finally:
+        _SPLITTING.reset(token)
 
 
 def _plan_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
@@ -2897,7 +2971,8 @@ def _read_line(
     if any(c.kind == "vacation" for c in out.commands):
         line_wo = _BEFORE_LEAVE.sub(" ", line_wo)  # "My move before I go: L10 R0"
     if parse_action is not None and (
-        split := _before_shouted(line_wo, parse_action)
+        split := _sentences_apart(line_wo, parse_action, is_move_form, notation, plans, spell)
+        or _before_shouted(line_wo, parse_action)
         or (plans and _plan_then_command(line_wo, parse_action))
         or _move_then_command(line_wo, parse_action)
         or _command_then_move(line_wo, parse_action)
@@ -2921,6 +2996,11 @@ def _read_line(
         rest = spell(rest)  # "Aperçu KB S O": a move's words as every language reads them
     # What follows the word, courtesy and punctuation aside ("Help?", "Plateau s'il vous plaît").
     heard = cmd.hear(Said(line, rest, strip_please(rest))) if cmd is not None else None
+    if cmd is not None and heard is not None and not heard.arg and asked_about(cmd, rest):
+        # "Le classement, il est mis à jour quand exactement ?": a question about it, no
+        # request (eleventh round)
+        out.ignored.append(line)
+        return
     if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
     if (

@@ -26,7 +26,7 @@ def _listed(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-MAX_WORDS = 14
+MAX_WORDS = 20
 """Longer lines are not read as a request."""
 
 PLAIN = _listed(
@@ -66,6 +66,10 @@ PLAIN = _listed(
     aktualisiert aktualisierte aktualisierten dann
     briefly courtes brevi kurzfassung
     club clubs circolo circoli verein vereins league ligue lega liga ladder pure
+    complessive complessivo complessiva complessivi komplett komplette kompletten kompletter
+    proper vraie vrai vero vera richtige richtigen quel quella quello quelle quei jener jene
+    one that-one celle-ci celui-ci celle celui ci since start beginning depuis debut inizio
+    dall' dal seit beginn anfang aller service servizio dienst site sito seite
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -125,6 +129,9 @@ ASKING = _listed(
     bien quest' year annee anno jahr jahres saison stagione season this cette
     got rispedire rispedirmi rispeditemi rispedisci rispediscimi rispedite rispediresti
     rispedireste rispedirmela rispedirmelo
+    m ve ll re che waiting wait on attendent attend aspettano aspetta aspetto warten wartet warte
+    tocca dran remind rappelez-moi ricordatemi exist exists existe existent esiste esistono
+    c'e existiert
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -557,8 +564,41 @@ def _asks(sentence: str, onwards: str) -> bool:
     of asking (:data:`ASKS`) or "again" says it is one ("Le plateau svp, je ne vois rien",
     "Board again, can't see it")."""
     words = set(_words(sentence))
+    if words & (ASKS | _AGAIN | _IMPERATIVE):
+        return True
     end = re.search(r"[.!?]", onwards)
-    return (end is not None and end.group() == "?") or bool(words & (ASKS | _AGAIN | _IMPERATIVE))
+    clause = _words(onwards[len(sentence) : end.start() if end is not None else len(onwards)])
+    if clause and all(w in _PLEASE for w in clause):
+        return True  # "Le mie statistiche, per favore." (eleventh round)
+    if end is None or end.group() != "?":
+        return False
+    # the question the noun's sentence is the topic of: not one about it ("La feuille de partie,
+    # vous la gardez combien de temps ?", "The rules, why are they so long?"; eleventh round)
+    return not _ABOUT_IT.intersection(_words(onwards[: end.end()]))
+
+
+def asked_about(cmd: Spoken, rest: str) -> bool:
+    """Is ``rest``, after the noun of a command that changes nothing, a question about the thing
+    rather than for it ("Le classement, il est mis à jour quand exactement ?", "The history, how
+    long do you keep it?"; eleventh round): a question with a word of :data:`_ABOUT_IT`."""
+    rest = _AT_LEISURE.sub(" ", rest)  # ("Le plateau quand vous pourrez ?" asks for it)
+    return (
+        "?" in rest
+        and bool(cmd.nouns)
+        and not changes(cmd)
+        and bool(_ABOUT_IT.intersection(_words(rest)))
+    )
+
+
+_PLEASE = _listed("please pls plz svp stp s' il vous plait perfavore perpiacere bitte schoen")
+_ABOUT_IT = _listed(
+    """long why when combien pourquoi quand quanto quanta quanti quante perche
+    perché quando lange wieviel wieviele warum wann weshalb wieso keep kept store
+    stored gardez garde conservez conserve tenete tenuto conservate conservato behaltet
+    aufbewahrt speichert gespeichert count counts compte comptent conta contano zaehlt zaehlen"""
+)
+"""The words of a question about a thing rather than for it (how long, why, when, kept,
+counted; not "updated": "and the updated STANDINGS?" asks for them)."""
 
 
 def _asks_alone(sentence: str) -> bool:
@@ -602,12 +642,19 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
 _SENTENCE = re.compile(r"(?<=[.?!,;:])\s+|(?<!\s)\s+[-–—]\s+")
 
 
+_YEAR = re.compile(
+    r"(?i)(?<![\w'’])(?:since|in|from|depuis|en|dal|nel|dal|seit|im|ab)\s+(?:19|20)\d\d(?![\w'’])"
+)
+"""A year in a remark ("Ich spiele seit 2009", "I've played since 1998"; eleventh round): no
+figure of a move."""
+
+
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
     from pbem.mail.reply import is_correction, is_take_back
 
-    if any(c.isdigit() for c in text):
+    if any(c.isdigit() for c in _YEAR.sub(" ", text)):
         return False
     if _JUST_WANTED.search(text) and not is_take_back(text):
         # "volevo solo vedere la situazione": what the player came for, no move meant
@@ -668,7 +715,7 @@ LEADS = _listed(
     i i' m i'm im am will be we are je j' suis serai serons nous sommes ich bin sind wir werde
     io sono saro siamo noi in en on im au auf a al da des partir pars parto fahre leave off
     mettez moi mets mettetemi mettimi metteteci put me set setzen setzt sie mich bitte please
-    svp
+    svp so donc alors quindi dunque allora daher also deshalb then puis ensuite poi dann danach
     """
 )
 """Words that may lead to a command word in a sentence ("Je suis en vacances jusqu'au 12",
@@ -789,7 +836,8 @@ _MOVE_WORDS = _listed(
 _ALLOWED = _listed(
     """allowed legal possible valid possibles autorises legaux valides possibili consentite
     legali valide erlaubt moeglich gueltig zulaessig free libres libre libere liberi frei freien
-    gehen geht go work marchent vanno funzionano funktionieren"""
+    gehen geht go work marchent vanno funzionano funktionieren droit droits darf duerfen
+    consentito consentiti permesso permessi permises permis"""
 )
 """Words of a move allowed ("Welche Felder gehen denn überhaupt?", "Which squares are still
 free?", "Quali caselle vanno?")."""
@@ -797,6 +845,8 @@ free?", "Quali caselle vanno?")."""
 
 _MOVES = _listed("moves coups mosse zuege squares cases caselle felder")
 _WHICH = _listed("what which quels quelles quali welche")
+_RELATIVE = _listed("that que qu' che")
+_LIST = _listed("list liste elenco lista")
 _ABLE = _listed(
     """can could peux puis pourrais peut pouvons posso possiamo potrei kann koennte konnte
     darf duerfte have habe hab ai ho"""
@@ -822,10 +872,15 @@ def _moves_said_allowed(words: list[str], line: str) -> list[tuple[Spoken, str]]
     if legal is None or not _MOVE_WORDS & set(words):
         return []
     rest = [w for w in words if w not in _MOVE_WORDS and w not in _ALLOWED]
-    if not _ALLOWED & set(words):
-        which = _WHICH & set(words) or any(
-            a == "was" and b == "fuer" for a, b in zip(words, words[1:], strict=False)
-        )
+    if _ALLOWED & set(words):
+        # "every move I'm allowed to make", "les coups que j'ai le droit de jouer"
+        rest = [w for w in rest if w not in _PLAY and w not in _ABLE]
+    else:
+        which = (
+            _WHICH & set(words)
+            or any(a == "was" and b == "fuer" for a, b in zip(words, words[1:], strict=False))
+            or (_RELATIVE & set(words) and _LIST & set(words))
+        )  # ("l'elenco delle mosse che posso fare": the list of the moves one can play)
         if not (_MOVES & set(words) and which and _ABLE & set(words) and "?" in line):
             return []
         rest = [w for w in rest if w not in _PLAY and w not in _ABLE]
@@ -1219,7 +1274,9 @@ def preview_unread(line: str) -> str | None:
 
 
 _AWAY = re.compile(
-    r"(?i)^\W*(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
+    r"(?i)^\W*(?:(?:then|and\s+then|also|btw|by\s+the\s+way|ensuite|puis|et\s+puis|et|par\s+ailleurs"
+    r"|sinon|poi|e\s+poi|inoltre|intanto|dann|danach|und\s+dann|au(?:ß|ss)erdem|und)\s*,?\s+)?"
+    r"(?:(?:from\s+tomorrow|da\s+domani|d[èe]s\s+demain|[àa]\s+partir\s+de\s+demain|ab\s+morgen)"
     r"\s*,?\s+)?(?:(?:i['’]ll\s+be|i\s+will\s+be|i['’]m|i\s+am)\s+(?:away|travelling|traveling|offline"
     r"|on\s+(?:holiday|vacation|leave|a\s+(?:business\s+)?trip)|in\s+(?:the\s+)?hospital|abroad"
     r"|off\s+the\s+grid|out\s+of\s+town|unreachable)"
@@ -1227,7 +1284,7 @@ _AWAY = re.compile(
     r"|je\s+(?:serai|suis)\s+(?:absente?|en\s+(?:vacances|d[ée]placement|voyage|cong[ée])"
     r"|[àa]\s+l['’](?:h[ôo]pital|[ée]tranger)|hospitalis[ée]e?|hors\s+ligne|injoignable)"
     r"|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
-    r"|(?:io\s+)?(?:sar[òo]|sono|star[òo])\s+(?:via|assente|fuori|irraggiungibile|offline"
+    r"|away|(?:io\s+)?(?:sar[òo]|sono|star[òo]|sto)\s+(?:via|assente|fuori|irraggiungibile|offline"
     r"|in\s+(?:vacanza|viaggio|ferie|trasferta|ospedale)|all['’]estero|ricoverat[oa])"
     r"|(?:io\s+)?parto)(?![\w'’])(?P<rest>.*)$"
 )
@@ -1243,6 +1300,11 @@ _UNTIL_THEN = re.compile(
 )
 """The day named before, in the tail of a leave in words ("Please put me on vacation until
 then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
+
+
+def until_then(text: str) -> re.Match[str] | None:
+    """Where ``text`` says "until then" (:data:`_UNTIL_THEN`), or None."""
+    return _UNTIL_THEN.search(text)
 _WITHOUT = re.compile(
     r"(?i)(?<!\s)\s+(?:with|without|sans|avec|senza|con|ohne|mit)\s+[^\W\d_][^\d]{0,30}$"
 )
@@ -1252,10 +1314,12 @@ _AWAY_DE = re.compile(
     r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs"
     r"|im\s+krankenhaus|im\s+spital|in\s+der\s+klinik|in\s+kur|im\s+ausland|auf\s+(?:reisen|dienstreise"
     r"|gesch(?:ä|ae)ftsreise|montage)|offline|nicht\s+erreichbar|ohne\s+(?:internet|netz|wlan))"
-    r"(?P<tail>(?:\s*[,;.!]\s*.*)?)$"
+    r"(?P<tail>(?:\s+(?:in|nach|bei|an\s+der|am|auf)\s+[^\W\d][^\s,;.!]*)?"
+    r"(?:\s+(?:ohne|without)\s+[^\W\d]+)?(?:\s*[,;.!]\s*.*)?)$"
 )
 _STARTING = re.compile(
-    r"(?i)^\s*(?:from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
+    r"(?i)^\s*(?:(?:ensuite|puis|then|poi|dann|danach|aussi|also|anche|auch|demain|tomorrow|domani"
+    r"|morgen)\s*,?\s+|from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
     r"|aujourd['’]hui)|da\s+(?:domani|oggi|stasera)|ab\s+(?:morgen|heute|sofort))\s*,?"
 )
 _PAUSE = re.compile(
@@ -1307,6 +1371,82 @@ def _same_length(tail: str, got: str) -> bool:
     )
 
 
+_STARTING_END = re.compile(
+    r"(?i)\s*,?\s*(?:from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain"
+    r"|ce\s+soir|aujourd['’]hui)|da\s+(?:domani|oggi|stasera)|ab\s+(?:morgen|heute|sofort))\s*$"
+)
+"""A leave's start said after its length ("dix jours à partir de demain", "a week from
+tomorrow"): the leave starts now, as "from tomorrow" before it is read (eleventh round)."""
+_ENTER_IT = re.compile(
+    r"(?i)(?<![\w'’])(?:tragt|trag|tragen\s+sie|tragen)(?P<obj>[^,.;:!?\d]{0,30}?)\s+ein(?![\w'’])"
+)
+"""German "tragt ... ein" (enter it), whose "ein" is no figure ("bitte tragt mir Urlaub ein")."""
+_PLACE_FIRST = re.compile(r"(?i)^\s*(?:in|nach|bei|an\s+der|am|auf)\s+[^\W\d][^\s,;.!]*")
+"""Where the player goes, before the tail of a German leave ("... auf Geschäftsreise in Wien,
+bitte ...")."""
+_NOTE_IT = re.compile(
+    r"(?i)\W*(?:bitte\s+)?(?:eintragen\s+(?:das|es|mich)(?:\s+bitte)?"
+    r"|(?:das\s+)?(?:bitte\s+)?eintragen|(?:please\s+)?(?:note|log|record)\s+(?:it|that)"
+    r"|(?:merci\s+de\s+)?(?:le\s+)?noter|notez(?:-le)?|(?:segnatelo|annotatelo|segnatevelo))"
+    r"(?:\s+(?:bitte|please|svp|merci|per\s+favore|grazie|danke))?\W*"
+)
+"""The request to note the leave said before ("Ich bin zehn Tage im Urlaub, bitte tragt das
+ein", "please note it", "segnatelo"; eleventh round)."""
+_OVER_THERE = re.compile(
+    r"(?i)(?<![\w'’])(?:up\s+there|down\s+there|out\s+there|there|l[àa][- ]?(?:bas|haut)?|laggi[ùu]"
+    r"|lass[ùu]|l[iì]|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten)|probably|probablement"
+    r"|probabilmente|wahrscheinlich|at\s+all|du\s+tout|affatto|(?:for|pour|per|f(?:ü|ue)r)\s+(?:work"
+    r"|le\s+travail|lavoro|die\s+arbeit)|anyway|de\s+toute\s+fa[çc]on|comunque|sowieso)(?![\w'’])"
+)
+"""Where the player will be without network, beside a leave's reason said with a negation ("pas
+de réseau là-bas", "no signal up there", "kein Netz dort")."""
+
+
+def _length_then_remark(clause: str) -> str | None:
+    """The length a leave's clause starts with, then where or why the player goes ("2 semaines en
+    rando", "una settimana per lavoro", "zwei Wochen an der Ostsee", "ten days in Crete"; eleventh
+    round), or None: the remark holds no figure, no time, no later start, no denial (a reason
+    said with a negation, "sans réseau", aside)."""
+    from pbem.commands.durations import leading_duration, mentions_time
+    from pbem.mail.reply import strip_please
+
+    clause = _STARTING_END.sub("", clause)
+    words = clause.split()
+    for j in range(len(words), 0, -1):
+        got = leading_duration(" ".join(words[:j]), strip_please)
+        if got is None:
+            continue
+        remark = without_offline(" ".join(words[j:]))
+        if (
+            any(c.isdigit() for c in remark)
+            or mentions_time(remark)
+            or _LATER_START.search(remark)
+            or _NEGATED_ANY.search(remark)
+            or "?" in remark
+        ):
+            return None
+        return got if not got.startswith("until") else None
+    return None
+
+
+def _back_first(tail: str) -> tuple[str, str] | None:
+    """The day of return said in the first clause of ``tail`` ("je rentre dimanche soir", "torno
+    domenica sera"), as VACATION hears it, and the rest of ``tail``; None when that clause says
+    no return day or anything more than it."""
+    from pbem.commands.durations import back_on
+    from pbem.commands.vocabulary import Said
+
+    parts = re.split(r"\s*[,;:.!]\s+|\s*[.!]$", tail.strip(" ,;:"), maxsplit=1)
+    first = parts[0]
+    cmd = vocabulary().commands.get("vacation")
+    if cmd is None or not first or back_on(first) is None or _NEGATED_ANY.search(first):
+        return None
+    heard = cmd.hear(Said(first, first, first))
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return None
+    return heard.arg, tail.strip(" ,;:")[len(first) :]
+
+
 def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     """VACATION said in words without the command's word ("Je serai absent jusqu'au 30 novembre
     inclus, merci de mettre mes parties en pause", "Ich bin ab morgen bis einschließlich Sonntag
@@ -1333,14 +1473,26 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
             de["tail"],
         )
     else:
-        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        clause = re.split(r"\s*[,;:.!]\s+|\s*[.!]$", rest, maxsplit=1)
         got = leading_duration(clause[0], strip_please)
         if got is None and (w := _WITHOUT.search(clause[0])):
             got = leading_duration(clause[0][: w.start()], strip_please)
+        if got is None:
+            got = _length_then_remark(clause[0])
         tail = rest[len(clause[0]) :]
+        if got is None and clause[0].strip() and (back := _back_first(tail)) is not None:
+            # "je pars en week-end chez mes beaux-parents, je rentre dimanche soir : merci de
+            # me mettre en vacances jusque-là" (eleventh round): the day of return said after
+            got, tail = back
     if got is None:
         return []
-    tail = tail.strip(" ,;.!")
+    tail = _PLACE_FIRST.sub("", _ENTER_IT.sub(r"eintragen \g<obj>", tail)).strip(" ,;:.!")
+    if tail and (offline := without_offline(tail)) != tail:
+        # "je serai absent deux semaines, pas de reseau la bas", "..., no laptop", "ohne
+        # Internet. Bitte Urlaub für mich eintragen.": the reason, no denial
+        tail = _OVER_THERE.sub(" ", offline).strip(" ,;:.!")
+    if _NOTE_IT.fullmatch(tail):
+        tail = ""  # ("ein" of "tragt das ein" is no figure)
     if "?" in line[: len(line) - len(tail)] or ("?" in tail and not _asks_leave(tail)):
         return []  # "Je serai absent jusqu'au 30, c'est grave ?"
     if tail and (
@@ -1413,9 +1565,11 @@ def my_games_paused(line: str) -> list[tuple[Spoken, str]]:
 
 
 _BACK = re.compile(
-    r"(?i)^\W*(?:(?:hi|hello|bonjour|salut|ciao|buongiorno|buonasera|hallo|guten\s+tag)\W+)?"
+    r"(?i)^\W*(?:(?:hi|hello|bonjour|salut|ciao|buongiorno|buonasera|hallo|guten\s+tag|eccomi"
+    r"|me\s+voil[àa]|da\s+bin\s+ich)(?:\s+(?:all|everyone|[àa]\s+tous|a\s+tutti|tutti|zusammen))?\W+)?"
     r"(?:(?:i['’]?m|i\s+am|i['’]ve\s+(?:come|got)|i\s+(?:came|got))\s+back(?:\s+home)?"
-    r"|(?:i['’]?m|i\s+am)\s+home|back|de\s+retour|(?:rientrat|tornat)[oa]"
+    r"|(?:i['’]?m|i\s+am)\s+home(?:\s+again)?|home\s+again|back(?:\s+again)?|de\s+retour"
+    r"|(?:rientrat|tornat)[oa]|(?:io\s+)?ci\s+sono\s+di\s+nuovo|(?:io\s+)?sono\s+di\s+nuovo\s+qui"
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?|revenue?)|me\s+(?:revoil[àa]|voil[àa]\s+de\s+retour)"
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
@@ -1427,13 +1581,27 @@ _BACK = re.compile(
 """The player back in words ("Je suis rentré plus tôt que prévu", "I'm back early", "Sono
 tornata dalle vacanze", "Ich bin früher als geplant zurück"): the present perfect only, never
 "je serai de retour" (a leave's end to come)."""
+_FROM_EVENT = (
+    r"(?:from|de|du|des|dal|dalla|dallo|dall['’]|dai|dalle|vom|von|aus)\s+(?:(?:the|my|a|an|la|le|les|l['’]"
+    r"|mon|ma|mes|il|lo|mio|mia|dem|der|meinem|meiner|einem|einer)\s*)?[^\W\d_]{3,}"
+)
+"""Where the player is back from ("back from the conference", "rentré du salon", "tornato
+dall'ospedale", "zurück von der Messe"; eleventh round): read past after "I'm back" (a leave
+that is over only with a request to resume: "I'm back from lunch" greets)."""
 _BACK_EARLY = re.compile(
-    r"(?i)^(?:\s*(?:early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
+    r"(?i)^(?:\s*(?:"
+    + _FROM_EVENT
+    + r"|early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
     r"|trip|leave|plus|t[ôo]t|que|pr[ée]vu|de|des|mes|vacances|voyage|cong[ée]s?|en|avance|prima"
     r"|del|previsto|in|anticipo|dalle|dal|mie|vacanze|viaggio|ferie|fr(?:ü|ue)her|als|geplant"
     r"|gedacht|aus|dem|vom|urlaub|der|reise|schon|wieder|zur(?:ü|ue)ck|already|d[ée]j[àa]|gi[àa]"
     r"|home|maison|casa|hause|a|à|zu|now|maintenant|ora|adesso|jetzt|last\s+night|yesterday"
-    r"|this\s+morning|hier(?:\s+soir)?|ce\s+matin|ieri(?:\s+sera)?|stamattina|gestern(?:\s+abend)?)"
+    r"|this\s+morning|hier(?:\s+soir)?|ce\s+matin|ieri(?:\s+sera)?|stamattina|gestern(?:\s+abend)?"
+    r"|after|apr[èe]s|dopo|nach|the|l['’]|la|le|les|il|lo|das|die|den|hospital|h[ôo]pital|ospedale"
+    r"|krankenhaus|klinik|spital|clinic|clinique|clinica|kur|reha|surgery|operation|op[ée]ration"
+    r"|operazione|intervento|house\s+move|move|d[ée]m[ée]nagement|trasloco|umzug|funeral"
+    r"|enterrement|funerale|beerdigung|business\s+trip|work\s+trip|d[ée]placement|trasferta"
+    r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage)"
     r"(?![\w'’]))*"
 )
 """What may follow "I'm back" in its clause: early, from the holiday, home, now."""
@@ -1446,7 +1614,10 @@ _RESUMING = _listed(
     scadenze scadenza fristen frist uhren games parties partite partien spiele normal normally
     normalement normale normalmente normalen gang usual as far orologi uhr waiting wait attente
     attendu attesa warten fuers everyone everybody tous tutti alle allen euch d' l' avoir for
-    pure"""
+    pure carry on go ahead continuer continuons continuare continuiamo proseguire proseguiamo
+    weitergehen weitermachen weiterspielen geht kann es on peut possiamo possono can riprendiamo
+    reprenons horloge orologio clock play jouer giocare spielen today aujourd hui oggi heute
+    from partir da ab"""
 )
 """Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
 resume my games", "riattivate pure le mie partite", "ihr könnt meine Fristen wieder laufen
@@ -1456,8 +1627,29 @@ lassen")."""
 _LEAVE_OVER = re.compile(
     r"(?i)(?<![\w'’])(?:early|earlier|sooner|t[ôo]t|pr[ée]vu|avance|previsto|anticipo|fr(?:ü|ue)her"
     r"|geplant|gedacht|holidays?|vacation|trip|leave|vacances|voyage|cong[ée]s?|vacanze|viaggio"
-    r"|ferie|urlaub|reise|de\s+retour\s+de|rientrat[oa])(?![\w'’])"
+    r"|ferie|urlaub|reise|de\s+retour\s+de|rientrat[oa]|hospital|h[ôo]pital|ospedale|krankenhaus"
+    r"|klinik|spital|clinic|clinique|clinica|kur|reha|house\s+move|d[ée]m[ée]nagement|trasloco"
+    r"|umzug|home\s+again|di\s+nuovo|me\s+revoil[àa]|wieder\s+da|absence|assenza|abwesenheit"
+    r"|vanishing|disappearing|silence|silenzio|funkstille)(?![\w'’])"
 )
+_SORRY_ABSENT = re.compile(
+    r"(?i)[,;.!]?\s*(?<![\w'’])(?:sorry|apologies|d[ée]sol[ée]e?s?|pardon|excusez(?:[- ]moi)?"
+    r"|scusate(?:mi)?|scusa(?:mi)?|entschuldigt|entschuldigung|sorry)\s+(?:for|pour|per|f(?:ü|ue)r"
+    r"|de)?\s*(?:the|my|l['’]\s*|l\s+|la|le|mon|ma|mia|mio|die|meine|das)?\s*(?:absence|long\s+absence"
+    r"|vanishing|disappearing|silence|radio\s+silence|delay|retard|assenza|sparizione|silenzio"
+    r"|ritardo|abwesenheit|funkstille|versp(?:ä|ae)tung)(?![\w'’])[.!]*"
+)
+"""An apology for the absence after "I'm back" ("sorry for vanishing", "désolé pour l'absence",
+"scusate l'assenza", "sorry für die Funkstille"): courtesy, and a word of the leave that is over
+(eleventh round)."""
+_LEAVE_IS_OVER = re.compile(
+    r"(?i)[,;.!]?\s*(?<![\w'’])(?:the|my|les|mes|le|la|il|le\s+mie|der|mein|die|meine)?\s*"
+    r"(?:holidays?|vacation|leave|trip|vacances|cong[ée]s?|voyage|vacanz[ae]|ferie|viaggio|urlaub"
+    r"|ferien|reise)\s+(?:is|are|(?:is\s+)?over|est|sont|[èe]|sono|ist|sind)\s*(?:over|finie?s?"
+    r"|termin[ée]e?s?|finit[ae]|finit[oi]|vorbei|zu\s+ende)?(?![\w'’])[.!]*"
+)
+"""The leave said over after "I'm back" ("Der Urlaub ist vorbei", "les vacances sont finies",
+"holiday's over"; eleventh round)."""
 """Words of a leave that is over ("back early", "plus tôt que prévu", "dalle vacanze", "aus dem
 Urlaub"): with them "I'm back" is BACK; alone it may only greet ("Hi, I'm back! M13 R1")."""
 _RESUME = _listed(
@@ -1465,7 +1657,9 @@ _RESUME = _listed(
     reactivez redemarrer redemarrez remettre remettez riprendere riprendete riattivare
     riattivate ripartire ripartite rimettere rimettete riavviare riavviate weiter weiterlaufen
     laufen fortsetzen aktivieren reaktivieren starten anlaufen deadlines deadline timers timer
-    clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren"""
+    clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren carry
+    continue continuer continuons continuare continuiamo proseguire proseguiamo weitergehen
+    weitermachen weiterspielen horloge orologio uhr"""
 )
 """A request to resume after "I'm back" ("you can restart the clocks", "relancer mes délais")."""
 
@@ -1480,13 +1674,20 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     suis rentré mais je repars demain"), a denial."""
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
-    m = _BACK.match(line)
+    # "de l'hôpital", "dall'ospedale": the article apart
+    m = _BACK.match(
+        re.sub(r"(?i)(?<![\w'’])(l|d|dall|dell|nell|all|sull)['’](?=\w)", r"\1' ", line)
+    )
     if m is None:
         return []
     said = m[0][: len(m[0]) - len(m["rest"])]
     early = _BACK_EARLY.match(m["rest"])
     assert early is not None  # (it matches the empty string)
     rest = m["rest"][early.end() :]
+    over = _SORRY_ABSENT.search(rest) or _LEAVE_IS_OVER.search(rest)
+    if over is not None and not _NEGATED_ANY.search(over[0]):
+        said += " absence"  # "back now, sorry for vanishing", "Wieder da! Der Urlaub ist vorbei."
+        rest = rest[: over.start()] + " " + rest[over.end() :]
     words = _words(rest)
     if _NEGATED_ANY.search(rest) or any(
         w not in PLAIN and w not in ASKING and w not in _RESUMING for w in words

@@ -438,10 +438,10 @@ class Record(_Base):
     name = "RECORD"
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
     nouns = {
-        "en": ("record", "game record", "replay"),
-        "fr": ("feuille de partie", "feuille de la partie", "feuille de match"),
-        "it": ("registro",),
-        "de": ("Protokoll", "Spielprotokoll"),
+        "en": ("record", "game record", "replay", "score sheet", "scoresheet", "transcript"),
+        "fr": ("feuille de partie", "feuille de la partie", "feuille de match", "transcription"),
+        "it": ("registro", "trascrizione", "verbale"),
+        "de": ("Protokoll", "Spielprotokoll", "Aufzeichnung", "Mitschrift"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (
@@ -1634,9 +1634,9 @@ class StandingsCmd(_StandingsNotice):
     name = "STANDINGS"
     words = {"fr": ("CLASSEMENT",), "it": ("CLASSIFICA",), "de": ("WERTUNG", "RANGLISTE")}
     nouns = {
-        "en": ("standings", "ranking", "rankings", "ratings"),
+        "en": ("standings", "ranking", "rankings", "ratings", "leaderboard", "league table"),
         "fr": ("classement",),
-        "it": ("classifica",),
+        "it": ("classifica", "graduatoria"),
         "de": ("Wertung", "Rangliste", "Tabelle"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
@@ -1737,8 +1737,8 @@ class Guide(_Base):
     name = "GUIDE"
     words = {"it": ("GUIDA",), "de": ("ANLEITUNG", "SPIELANLEITUNG")}  # GUIDE is French too
     nouns = {
-        "en": ("guide", "player guide", "player's guide", "manual"),
-        "fr": ("guide", "guide du joueur", "manuel"),
+        "en": ("guide", "player guide", "player's guide", "manual", "handbook"),
+        "fr": ("guide", "guide du joueur", "manuel", "mode d'emploi"),
         "it": ("guida", "guida del giocatore", "manuale"),
         "de": ("Anleitung", "Spielanleitung", "Handbuch", "Spielerhandbuch"),
     }
