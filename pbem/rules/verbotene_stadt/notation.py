@@ -117,6 +117,7 @@ _FILLER = {
     # the words around a one-step move (:data:`_STEP`: "BK di una sola casella verso est",
     # "BR einen Schritt nach Westen", "KB d'une seule case")
     "di", "una", "sola", "einen", "un", "une", "seul", "seule", "d'un", "d'une", "only", "just",
+    "juste",
     # an official described by its colours (:func:`_described`: "le fonctionnaire au chapeau
     # noir et au corps bleu")
     "fonctionnaire", "officer", "figure", "figur", "beamte", "pion", "pedina",
