@@ -687,7 +687,7 @@ def _read_commands(
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
-        todo = _plan_over_lines(todo, parse_action, is_move_form, notation, spell)
+        todo = _plan_over_lines(todo, parse_action, is_move_form, notation, spell, True)
     todo = _join_conditions(todo, parse_action, is_move_form)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     wrapped: set[str] = set()  # the last sentences of lines the client wrapped onto the next
@@ -730,9 +730,7 @@ def _read_commands(
         if apart and plans and parse_action is not None and len(sentences) > 1:
             # "Pavilion 7 is far. I'll slide KB south then west. If the die gives me another
             # move: BR west.": a plan over its sentences read as one (issue 31, eighth round)
-            sentences = _plan_over_lines(
-                sentences, parse_action, is_move_form, notation, spell, any("?" in x for x in todo)
-            )
+            sentences = _plan_over_lines(sentences, parse_action, is_move_form, notation, spell)
         if (
             apart
             and len(sentences) > 1
@@ -3239,7 +3237,7 @@ def _plan_over_lines(
     is_move_form: Callable[[str], bool] | None,
     notation: Callable[[object], str] | None,
     spell: Callable[[str], str] | None,
-    asked: bool = False,
+    by_lines: bool = False,
 ) -> list[str]:
     """A whole turn said over several lines (issue 31, eighth round): a line that goes on with
     the plan of the line before it, after a condition of going on ("Premier déplacement : RB vers
@@ -3252,9 +3250,12 @@ def _plan_over_lines(
     is no such line."""
     out: list[str] = []
     ranks: list[int | None] = []  # the rank of each line's last slide, as read so far
-    # slides alone on their lines are one turn only in a reply that asks nothing ("Which is
-    # better?" / "RB N" / "BK E" lists choices)
-    asked = asked or any("?" in x for x in lines)
+    # slides alone on their lines (``by_lines``: ``lines`` are the reply's) are one turn only in
+    # a reply of nothing else but courtesy words ("lg", "merci"; not "Which is better?",
+    # "Options:", "ou l'inverse", nor a bare name, which is_courtesy takes for a signature)
+    alone = by_lines and all(
+        _slide_alone(x, parse_action) or is_courtesy(x.casefold()) for x in lines if x.strip()
+    )
     for line in lines:
         if not out:
             out.append(line)
@@ -3262,7 +3263,7 @@ def _plan_over_lines(
             continue
         rank = _rank_after(out[-1], ranks[-1])
         joined = _goes_on_line(
-            out[-1], line, parse_action, is_move_form, notation, spell, rank, not asked
+            out[-1], line, parse_action, is_move_form, notation, spell, rank, alone
         )
         if joined is not None:
             out[-1] = joined
@@ -3488,16 +3489,16 @@ def _goes_on_line(
     notation: Callable[[object], str] | None,
     spell: Callable[[str], str] | None,
     rank: int | None = None,
-    alone: bool = False,
+    slides: bool = False,
 ) -> str | None:
     """Lines ``a`` and ``b`` as one line when ``b`` goes on with the plan of ``a``
     (:func:`_plan_over_lines`; ``rank``: the rank of the last slide of ``a``, when the player
-    numbered them; ``alone``: slides alone on their lines may be joined); None otherwise."""
+    numbered them; ``slides``: slides alone on their lines may be joined); None otherwise."""
     a, b = a.strip(), b.strip()
     if not a or not b or "?" in a or "?" in b or len(a) + len(b) > PROSE_MAX:
         return None
     sep = ""
-    if alone and _slides_alone(a, b, parse_action):
+    if slides and _slides_alone(a, b, parse_action):
         # "br w" / "kb s e" / "rb n": a turn dictated one slide a line, each official once
         lead, sep = b.rstrip(" .!"), " ; "
     elif (nth := _ordinal(b)) is not None and nth[0] >= 2:
