@@ -3561,10 +3561,11 @@ and at most three words, which the game must read as its slide."""
 
 def _slide_alone(line: str, parse_action: Callable[[str], object]) -> str | None:
     """The official's code of ``line`` when it is a slide alone on its line (:data:`_SLIDE_ALONE`:
-    a slide the game reads, legal now or not); None otherwise ("rb n w ta", "KB S?")."""
+    a slide the game reads, legal now or not, with no word of correction); None otherwise ("rb n
+    w ta", "KB S?", "BK E N, scusate!")."""
     m = _SLIDE_ALONE.match(line.strip())
-    if m is None or m["code"].upper() in _NOT_CODES:
-        return None
+    if m is None or m["code"].upper() in _NOT_CODES or is_correction(line):
+        return None  # (nor "BK E N, scusate!": a correction of the slide above)
     try:
         parse_action(line)
     except (InvalidSyntax, AmbiguousMove):
