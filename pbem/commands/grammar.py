@@ -689,7 +689,7 @@ def _read_commands(
     todo = _join_wrapped_say(_join_split_moves(todo, parse_action, spell, notation))
     todo = _join_wrapped_words(todo)
     if plans and parse_action is not None:
-        todo = _plan_over_lines(todo, parse_action, is_move_form, notation, spell)
+        todo = _plan_over_lines(todo, parse_action, is_move_form, notation, spell, True)
     todo = _join_conditions(todo, parse_action, is_move_form)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     wrapped: set[str] = set()  # the last sentences of lines the client wrapped onto the next
@@ -3317,6 +3317,7 @@ def _plan_over_lines(
     is_move_form: Callable[[str], bool] | None,
     notation: Callable[[object], str] | None,
     spell: Callable[[str], str] | None,
+    by_lines: bool = False,
 ) -> list[str]:
     """A whole turn said over several lines (issue 31, eighth round): a line that goes on with
     the plan of the line before it, after a condition of going on ("Premier déplacement : RB vers
@@ -3329,13 +3330,21 @@ def _plan_over_lines(
     is no such line."""
     out: list[str] = []
     ranks: list[int | None] = []  # the rank of each line's last slide, as read so far
+    # slides alone on their lines (``by_lines``: ``lines`` are the reply's) are one turn only in
+    # a reply of nothing else but courtesy words ("lg", "merci"; not "Which is better?",
+    # "Options:", "ou l'inverse", nor a bare name, which is_courtesy takes for a signature)
+    alone = by_lines and all(
+        _slide_alone(x, parse_action) or is_courtesy(x.casefold()) for x in lines if x.strip()
+    )
     for line in lines:
         if not out:
             out.append(line)
             ranks.append(_rank_after(line, None))
             continue
         rank = _rank_after(out[-1], ranks[-1])
-        joined = _goes_on_line(out[-1], line, parse_action, is_move_form, notation, spell, rank)
+        joined = _goes_on_line(
+            out[-1], line, parse_action, is_move_form, notation, spell, rank, alone
+        )
         if joined is not None:
             out[-1] = joined
             ranks[-1] = _next_rank(line, rank)
@@ -3560,15 +3569,19 @@ def _goes_on_line(
     notation: Callable[[object], str] | None,
     spell: Callable[[str], str] | None,
     rank: int | None = None,
+    slides: bool = False,
 ) -> str | None:
     """Lines ``a`` and ``b`` as one line when ``b`` goes on with the plan of ``a``
     (:func:`_plan_over_lines`; ``rank``: the rank of the last slide of ``a``, when the player
-    numbered them); None otherwise."""
+    numbered them; ``slides``: slides alone on their lines may be joined); None otherwise."""
     a, b = a.strip(), b.strip()
     if not a or not b or "?" in a or "?" in b or len(a) + len(b) > PROSE_MAX:
         return None
     sep = ""
-    if (nth := _ordinal(b)) is not None and nth[0] >= 2:
+    if slides and _slides_alone(a, b, parse_action):
+        # "br w" / "kb s e" / "rb n": a turn dictated one slide a line, each official once
+        lead, sep = b.rstrip(" .!"), " ; "
+    elif (nth := _ordinal(b)) is not None and nth[0] >= 2:
         # "Premier déplacement : RB vers le nord." / "Deuxième déplacement : KB vers le sud.",
         # "1) BK east" / "2) RB north" / "3) KB south", "Erstens: ..." / "Zum Schluss ..."
         if rank is None or not (nth[0] == rank + 1 or (nth[0] == LAST_RANK and rank < LAST_RANK)):
@@ -3619,6 +3632,37 @@ def _goes_on_line(
         )
         else None
     )
+
+
+_SLIDE_ALONE = re.compile(r"(?i)^\W*(?P<code>[rybgk]{2})(?P<rest>(?:[\s,]+[^\W\d_]+){1,3})[\s.!]*$")
+"""A line that is one slide and nothing else ("KB S E", "rb n", "BR west"): an official's code
+and at most three words, which the game must read as its slide."""
+
+
+def _slide_alone(line: str, parse_action: Callable[[str], object]) -> str | None:
+    """The official's code of ``line`` when it is a slide alone on its line (:data:`_SLIDE_ALONE`:
+    a slide the game reads, legal now or not, with no word of correction); None otherwise ("rb n
+    w ta", "KB S?", "BK E N, scusate!")."""
+    m = _SLIDE_ALONE.match(line.strip())
+    if m is None or m["code"].upper() in _NOT_CODES or is_correction(line):
+        return None  # (nor "BK E N, scusate!": a correction of the slide above)
+    try:
+        parse_action(line)
+    except (InvalidSyntax, AmbiguousMove):
+        return None
+    except RuleError:
+        pass  # (a later slide is read against the position its turn meets)
+    return m["code"].upper()
+
+
+def _slides_alone(a: str, b: str, parse_action: Callable[[str], object]) -> bool:
+    """Is ``b`` a slide alone on its line after lines ``a`` that are slides alone too, each of
+    another official ("BR W" / "KB S E" / "RB N"; issue 31, eleventh round)? The same official
+    again ("KB S" / "KB S E") is a correction or a doubt: the lines are not joined and the reply
+    is asked back."""
+    parts = [p.strip() for p in a.split(" ; ")]
+    codes = [_slide_alone(p, parse_action) for p in [*parts, b]]
+    return None not in codes and len(set(codes)) == len(codes)
 
 
 _IF_LEAD = re.compile(

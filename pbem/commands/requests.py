@@ -16,6 +16,7 @@ Pure: the standard library and :mod:`pbem.commands.vocabulary`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
@@ -1089,10 +1090,11 @@ aperçu de N13 R1 avant que je décide", "eine Vorschau von P11 R2 schicken").""
 _OUTCOME = _listed(
     """score scores scoring give get earn bring donnerait rapporterait ferait darebbe farebbe
     porterebbe frutterebbe renderebbe bringen braechte ergeben ergaebe geben ca ça cela
+    finirebbe come
     """
 )
 _CONDITIONAL = _listed(
-    "would donnerait rapporterait ferait darebbe farebbe porterebbe frutterebbe renderebbe"
+    "would donnerait rapporterait ferait darebbe farebbe porterebbe frutterebbe renderebbe finirebbe"
     " wuerde wurde braechte ergaebe"
 )
 """A move's outcome asked in the conditional ("What would M13 R2 score?", "Qu'est-ce que ça
@@ -1100,7 +1102,21 @@ donnerait, BR W N ?", "Was würde M13 R2 bringen?"; eighth round): a preview ask
 _NOT_YET = re.compile(
     r"(?i)(?<![\w'’])(?:je\s+ne\s+(?:la\s+|le\s+)?joue\s+pas\s+encore|i['’]m\s+not\s+playing\s+(?:it\s+)?yet"
     r"|i\s+haven['’]t\s+(?:played|committed)\s+(?:it\s+)?yet|non\s+(?:la\s+|lo\s+)?gioco\s+ancora"
-    r"|ich\s+(?:ziehe|spiele)\s+(?:ihn\s+|es\s+|das\s+)?noch\s+nicht)(?![\w'’])"
+    r"|ich\s+(?:ziehe|spiele)\s+(?:ihn\s+|es\s+|das\s+)?noch\s+nicht"
+    # "don't play it yet", "sans le jouer", "non giocarla ancora", "noch nicht ziehen" (issue
+    # 31, eleventh round): the player asks not to play it yet
+    r"|(?:don['’]?t|do\s+not)\s+play\s+(?:it\s+|them\s+|that\s+)?(?:yet|now)"
+    r"|without\s+playing\s+(?:it|them)"
+    r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer"
+    r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+pas(?:\s+encore|\s+tout\s+de\s+suite)?"
+    r"|non\s+(?:giocar(?:la|lo|li|e)|la\s+giocate|lo\s+giocate)(?:\s+ancora)?"
+    r"|senza\s+giocar(?:la|lo|li|e)"
+    r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren)"
+    r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen)"
+    # the reason of a preview: not to get it wrong
+    r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+get\s+it\s+wrong"
+    r"|je\s+ne\s+veux\s+pas\s+me\s+tromper|non\s+voglio\s+sbagliare"
+    r"|ich\s+will\s+(?:mich\s+nicht\s+vertun|nichts\s+falsch\s+machen))(?![\w'’])"
 )
 """The player not playing the move yet, beside a preview asked for: says the same, no denial."""
 _FIRST = _listed("before avant prima bevor vorher first d'abord dabord")
@@ -1150,15 +1166,19 @@ def preview_asked(line: str) -> str | None:
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     moves = list(_MOVE_CODE.finditer(line))
-    if len({m[0].upper() for m in moves}) != 1:
+    joins: frozenset[str] = frozenset()
+    if len({m[0].upper() for m in moves}) == 1:
+        move = moves[0][0]
+    elif (plan := _slides_planned(line, moves)) is not None:
+        move, joins = plan, _PLAN_JOINS  # "What would RB N then BK E give?"
+    else:
         return None
-    move = moves[0][0]
     asked = [k for k, s in enumerate(sentences) if _PREVIEW_NOUNS.intersection(_words(s))]
     if not asked:  # the outcome asked in the conditional, as a question
         asked = [
             k
             for k, s in enumerate(sentences)
-            if s.rstrip().endswith("?")
+            if (s.rstrip().endswith("?") or _SHOWN.intersection(_words(s)))
             and (
                 (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME.intersection(ws))
                 or (_SHOWN.intersection(ws) and _HAPPENS.intersection(ws))
@@ -1178,7 +1198,7 @@ def preview_asked(line: str) -> str | None:
         return None  # (not "Qu'est-ce que ça donnerait, BR W N ? Juste un aperçu")
     allowed = (
         PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
-        | _SHOWN | _HAPPENS
+        | _SHOWN | _HAPPENS | joins
     )  # fmt: skip
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
@@ -1192,11 +1212,33 @@ def preview_asked(line: str) -> str | None:
     for k, s in enumerate(sentences):
         if k == at or k in thanks:
             continue
-        other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL
+        other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL | _SHOWN | _HAPPENS | joins
         ws = _words(_MOVE_CODE.sub(" ", s))
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
             return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
     return move
+
+
+_PLAN_JOINS = _listed("then and puis et ensuite poi e dopo dann und danach")
+"""The words between the slides of a plan whose preview is asked ("RB N then BK E", "RB N puis
+BK E", "RB N und dann BK E"), besides ";" and ","."""
+_SLIDE_CODE = re.compile(r"(?i)^[RYBGK]{2}(?:\s+[NSEW])+$")
+
+
+def _slides_planned(line: str, moves: list[re.Match[str]]) -> str | None:
+    """The plan ``moves`` say, as the PREVIEW argument ("RB N; BK E"), when they are two to four
+    slides of different officials, one after the other with nothing but ";", "," or a word of
+    :data:`_PLAN_JOINS` between them (issue 31, eleventh round: "Was würde RB N; BK E
+    ergeben?"); None otherwise ("RB N or BK E", "RB N, KB S or BK E")."""
+    if not 2 <= len(moves) <= 4 or not all(_SLIDE_CODE.match(m[0]) for m in moves):
+        return None
+    if len({m[0][:2].upper() for m in moves}) != len(moves):
+        return None
+    for a, b in itertools.pairwise(moves):
+        between = line[a.end() : b.start()].replace(";", " ").replace(",", " ")
+        if any(w not in _PLAN_JOINS for w in _words(between)):
+            return None
+    return "; ".join(" ".join(m[0].upper().split()) for m in moves)
 
 
 def _thanks_only(sentence: str) -> bool:

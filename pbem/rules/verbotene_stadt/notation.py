@@ -117,6 +117,7 @@ _FILLER = {
     # the words around a one-step move (:data:`_STEP`: "BK di una sola casella verso est",
     # "BR einen Schritt nach Westen", "KB d'une seule case")
     "di", "una", "sola", "einen", "un", "une", "seul", "seule", "d'un", "d'une", "only", "just",
+    "juste",
     # an official described by its colours (:func:`_described`: "le fonctionnaire au chapeau
     # noir et au corps bleu")
     "fonctionnaire", "officer", "figure", "figur", "beamte", "pion", "pedina",
@@ -295,6 +296,8 @@ def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int
         words = tok.split("-")
         if len(words) == 2 and all(_stem(w) in _colour_stems() for w in words):
             tok = _colour_stems()[_stem(words[0])] + _colour_stems()[_stem(words[1])]
+    elif (closed := _closed_compound(tok)) is not None:
+        tok = closed  # "den Rotblauen", "der schwarzblaue", "il rossoblu" (eleventh round)
     o = board.official_by_code(tok) if len(tok) == 2 else None
     if o is None:
         if len(tok) == 1 and tok.upper() in "RYBGK":
@@ -3214,6 +3217,25 @@ _JOINERS = {"and", "with", "a", "an", "the", "of", "et", "avec", "au", "aux", "Ã
             "dalla", "di", "del", "della", "al", "alla", "und", "mit", "dem", "der", "den", "die",
             "das", "einem", "einen", "ein", "eine", "im", "am"}  # fmt: skip
 """Words between the colours and garments of an official described in words."""
+
+
+_COMPOUND_HEADS = {"rot": "R", "gelb": "Y", "blau": "B", "grÃ¼n": "G", "gruen": "G",
+                   "schwarz": "K", "rosso": "R", "giallo": "Y", "blu": "B", "verde": "G",
+                   "nero": "K"}  # fmt: skip
+"""The hat colours a German or Italian closed compound of two colours starts with
+("Rotblauen", "schwarzblaue", "rossoblu"): the languages that write them as one word."""
+
+
+def _closed_compound(tok: str) -> str | None:
+    """The official's code a two-colour word without a hyphen names, declined or not ("den
+    Rotblauen": RB, "der Schwarzblaue": KB, "il rossoblu": RB; issue 31, eleventh round); None
+    for any other word."""
+    low = tok.lower()
+    for head, code in _COMPOUND_HEADS.items():
+        rest = low[len(head) :]
+        if low.startswith(head) and rest and _stem(rest) in _colour_stems():
+            return code + _colour_stems()[_stem(rest)]
+    return None
 
 
 @functools.cache
