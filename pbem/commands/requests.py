@@ -1347,6 +1347,8 @@ then"): no second length (another length, "puis pendant deux semaines", is asked
 def until_then(text: str) -> re.Match[str] | None:
     """Where ``text`` says "until then" (:data:`_UNTIL_THEN`), or None."""
     return _UNTIL_THEN.search(text)
+
+
 _WITHOUT = re.compile(
     r"(?i)(?<!\s)\s+(?:with|without|sans|avec|senza|con|ohne|mit)\s+[^\W\d_][^\d]{0,30}$"
 )
