@@ -489,6 +489,12 @@ def _shaped(tokens: list[str]) -> bool:
     return len(tokens) >= 2 and all(_code_like(t) for t in tokens)
 
 
+def mentioned(text: str) -> CommandError:
+    """The refusal of a reply that names a move among other words, which was not read
+    (:func:`_mention`'s, for a reader outside this module)."""
+    return _mention(None, None, text)
+
+
 def _mention(notation: Callable[[object], str] | None, action: object, text: str) -> CommandError:
     shown = notation(action) if action is not None and notation is not None else text
     return CommandError(
@@ -872,7 +878,7 @@ def _marked_choice(actions: list[Command], todo: list[str]) -> Command | None:
     return marked[0]
 
 
-_THEN_LEAD = frozenset(
+THEN_LEAD = frozenset(
     {"then", "afterwards", "puis", "ensuite", "après", "apres", "poi", "dopo", "quindi", "dann",
      "danach", "anschließend", "anschliessend", "nachher"}
 )  # fmt: skip
@@ -892,8 +898,8 @@ def _later_unread(
     for line in lines:
         toks = _tokens(line)[: _MAX_SPAN + 2]
         low = [t.casefold() for t in toks]
-        lead = 1 if low[:1] and low[0] in _THEN_LEAD else 0
-        if not lead and low[:1] and low[0] in _AND and low[1:2] and low[1] in _THEN_LEAD:
+        lead = 1 if low[:1] and low[0] in THEN_LEAD else 0
+        if not lead and low[:1] and low[0] in _AND and low[1:2] and low[1] in THEN_LEAD:
             lead = 2
         if lead and _names_a_move(toks[lead:], parse_action):
             found.append(line)

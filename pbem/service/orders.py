@@ -9,10 +9,11 @@ or nothing: one problem and nothing is done, and the answer lists every problem.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pbem.commands.copies import this_game
-from pbem.commands.grammar import Command, Reading, read_commands
+from pbem.commands.grammar import THEN_LEAD, Command, Reading, mentioned, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import _
 from pbem.mail.fingerprint import Fingerprint
@@ -199,6 +200,30 @@ def suggestion_lists(
     }
 
 
+def _slides_after(
+    lines: list[str], read: str, named: Callable[[list[str]], list[str]]
+) -> list[str]:
+    """The sentences naming a slide (``named``) after the one read on the line ``read``: the
+    rest of that line's, then every later line's. A slide named before it is one the move read
+    corrects ("RB N / P.S. Make that RB north then west"). When no line holds ``read`` (lines
+    the reader joined), every sentence but the first."""
+    at = next((i for i, ln in enumerate(lines) if read.strip() and read.strip() in ln), None)
+    after = named(lines)[1:] if at is None else named([lines[at]])[1:] + named(lines[at + 1 :])
+    return [s for s in after if _goes_on(s)]
+
+
+_DICE = frozenset(("dice", "dé", "dés", "dado", "dadi", "würfel", "wuerfel", "würfeln"))
+
+
+def _goes_on(sentence: str) -> bool:
+    """Does a sentence go on with the turn: it leads with "then" ("Then the black-hatted one
+    slides south", "Danach schiebe ich ...", :data:`pbem.commands.grammar.THEN_LEAD`) or names
+    the dice ("se i dadi me lo permettono rb nord ovest")? A slide named otherwise after the
+    move read is a remark or a correction, read as before."""
+    words = re.findall(r"[^\W\d_]+", sentence.casefold())
+    return bool(words) and (words[0] in THEN_LEAD or any(w in _DICE for w in words[:8]))
+
+
 def read(
     seated: Seated,
     lines: list[str],
@@ -248,6 +273,18 @@ def read(
                 ),
             )
         )
+    if action is not None and not reading.errors and game.name == "verbotene-stadt":
+        from pbem.rules.verbotene_stadt.notation import slides_named
+        from pbem.rules.verbotene_stadt.state import Move
+
+        later = (
+            _slides_after(lines, action.line, slides_named)
+            if isinstance(action.action, Move)
+            else []
+        )
+        if len(later) > len(action.plan):
+            # a later slide named in words the reader did not read: never the first alone
+            reading.errors.append((action.line, mentioned(later[len(action.plan)].strip())))
     move_no = moves_played(record) + 1
     if action is not None and action.guard is not None and action.guard != move_no:
         reading.errors.append(

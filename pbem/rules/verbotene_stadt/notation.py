@@ -4358,3 +4358,46 @@ def _with_unaccented() -> None:
 
 
 _with_unaccented()
+
+
+_SLIDE_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def slides_named(lines: list[str]) -> list[str]:
+    """The sentences of ``lines`` that name a slide: an official (its code, a colour or a
+    garment word) and a direction word (a compass point or a side of the board in the four
+    languages; a single letter only after a code: "rb n"). A reply whose sentences name more
+    slides than were read holds a later part of the turn the reader did not understand
+    ("Then the black-hatted one with the blue body slides south", "se i dadi me lo permettono
+    rb nord ovest"; eleventh round's hold-outs): the service asks back instead of playing the
+    first slide alone."""
+    return [s for line in lines for s in _SLIDE_SENTENCE.split(line) if _names_a_slide(s)]
+
+
+def _names_a_slide(sentence: str) -> bool:
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", sentence)]
+    official = False
+    direction = False
+    for k, w in enumerate(words):
+        code = re.fullmatch(r"[rybgk]{2}", w) is not None
+        stem = _stem(w)
+        if (
+            code
+            or stem in _colour_stems()
+            or stem in _garment_stems("hat")
+            or stem in (_garment_stems("body"))
+        ):
+            official = True
+        if (
+            len(w) >= 3
+            and w in _DIR_WORDS
+            and w not in _SIDE_WORDS
+            or (
+                len(w) == 1
+                and w in "nsew"
+                and k > 0
+                and re.fullmatch(r"[rybgk]{2}|[nsew]", words[k - 1])
+            )
+        ):
+            direction = True
+    return official and direction
