@@ -923,6 +923,20 @@ def judge_phrases(
     return wrong, missed
 
 
+def meant_params(cases: list[Case], missed: dict[str, str]) -> list[Any]:
+    """The ids of ``cases`` as parameters of a "read as meant" test: those in ``missed`` (id ->
+    the reason it is asked back or not read) a strict xfail, so that a case newly read as meant
+    must leave the table."""
+    import pytest
+
+    return [
+        pytest.param(c.id, id=c.id, marks=pytest.mark.xfail(strict=True, reason=missed[c.id]))
+        if c.id in missed
+        else pytest.param(c.id, id=c.id)
+        for c in cases
+    ]
+
+
 def move_or_ask(got: list[str], want: str | None) -> bool:
     """Read as meant, for :func:`judge_phrases`: ``want`` is a move's notation (a plan's actions
     after ``;``), read as ``move <want>``; no move (``""`` or None) is asked back, or nothing

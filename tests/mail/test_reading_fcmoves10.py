@@ -558,15 +558,7 @@ def test_never_read_wrong(verdicts: dict[str, pc.Verdict], cid: str) -> None:
     assert not v.wrong, (v.got, v.want, v.case.body)
 
 
-@pytest.mark.parametrize(
-    "cid",
-    [
-        pytest.param(c.id, id=c.id, marks=pytest.mark.xfail(strict=True, reason=MISSED[c.id]))
-        if c.id in MISSED
-        else pytest.param(c.id, id=c.id)
-        for c in PROBES
-    ],
-)
+@pytest.mark.parametrize("cid", pc.meant_params(PROBES, MISSED))
 def test_read_as_meant(verdicts: dict[str, pc.Verdict], cid: str) -> None:
     """The move meant, or asked back where a referee asks too."""
     v = verdicts[cid]
