@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pbem import layout
 from pbem.mail.inbound import ImapSource, MaildirSource
@@ -198,19 +198,24 @@ class BotPlayer:
             and asked not in self.planned
         ):
             self.planned.add(asked)  # asked again at the same move: one action, as before
-            moves = self._whole_turn(record, ref.seat, kind, action, rng)
+            moves = self._whole_turn(record, bot, ref.seat, kind, action, rng)
         self.replied_to.add(mail.message_id)
         return self._reply(mail, "; ".join(moves))
 
     def _whole_turn(
-        self, record: GameRecord, seat: int, kind: str, first: object, rng: random.Random
+        self,
+        record: GameRecord,
+        bot: Any,
+        seat: int,
+        kind: str,
+        first: object,
+        rng: random.Random,
     ) -> list[str]:
         """The notation of ``first`` and of the actions the bot would play after it while the
         decision stays this seat's, as a player writes a whole turn in one reply ("RK N; BG E
         W"). Played ahead on a copy of the state, under throwaway dice (the game's are its own):
         where the real dice part from them, the service stops the plan and asks again."""
         game = record.game
-        bot = game.bots()[self.strategy]
         state = game.decode_state(game.encode_state(record.state))
         action, moves = first, [game.notation(first)]
         while len(moves) < MAX_PLAN_ACTIONS:
