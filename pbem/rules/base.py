@@ -400,6 +400,14 @@ class GameOf(Protocol[StateT, ActionT, ViewT]):
         reach it."""
         ...
 
+    def moves_named(self, action: ActionT, lines: Sequence[str]) -> list[str]:
+        """The sentences of ``lines``, in order, that each name a move (in the notation or in
+        words) a turn begun by ``action`` may go on with (Die Verbotene Stadt: for a slide, the
+        sentences naming an official and a direction). The service counts those after the
+        action read that go on with the turn against the plan read and asks back a reply with
+        more (:func:`pbem.service.orders.read`): never the first move alone. ``[]``: none."""
+        ...
+
 
 STAND_IN = ("medium", "greedy", "heuristic", "random")
 """The bot that plays for a player who left or missed a deadline: the first of these the game
@@ -476,6 +484,10 @@ class GameDefaults(Generic[StateT, ActionT, ViewT]):
     def picture(self, view: ViewT) -> BoardPicture | None:
         """None by default: the HTML part shows the text board."""
         return None
+
+    def moves_named(self, action: ActionT, lines: Sequence[str]) -> list[str]:
+        """None by default: a turn is one move (Forbidden City: one placement)."""
+        return []
 
     def encode_state_like(
         self: GameOf[StateT, ActionT, ViewT], state: StateT, like: bytes

@@ -200,13 +200,12 @@ def suggestion_lists(
     }
 
 
-def _slides_after(
-    lines: list[str], read: str, named: Callable[[list[str]], list[str]]
-) -> list[str]:
-    """The sentences naming a slide (``named``) after the one read on the line ``read``: the
-    rest of that line's, then every later line's. A slide named before it is one the move read
-    corrects ("RB N / P.S. Make that RB north then west"). When no line holds ``read`` (lines
-    the reader joined), every sentence but the first."""
+def _moves_after(lines: list[str], read: str, named: Callable[[list[str]], list[str]]) -> list[str]:
+    """The sentences naming a move (``named``, the game's
+    :meth:`~pbem.rules.base.GameOf.moves_named`) after the one read on the line ``read``: the
+    rest of that line's, then every later line's, that go on with the turn. A move named before
+    it is one the move read corrects ("RB N / P.S. Make that RB north then west"). When no line
+    holds ``read`` (lines the reader joined), every sentence but the first."""
     at = next((i for i, ln in enumerate(lines) if read.strip() and read.strip() in ln), None)
     after = named(lines)[1:] if at is None else named([lines[at]])[1:] + named(lines[at + 1 :])
     return [s for s in after if _goes_on(s)]
@@ -273,17 +272,11 @@ def read(
                 ),
             )
         )
-    if action is not None and not reading.errors and game.name == "verbotene-stadt":
-        from pbem.rules.verbotene_stadt.notation import slides_named
-        from pbem.rules.verbotene_stadt.state import Move
-
-        later = (
-            _slides_after(lines, action.line, slides_named)
-            if isinstance(action.action, Move)
-            else []
-        )
+    if action is not None and not reading.errors:
+        done = action.action
+        later = _moves_after(lines, action.line, lambda some: game.moves_named(done, some))
         if len(later) > len(action.plan):
-            # a later slide named in words the reader did not read: never the first alone
+            # a later move named in words the reader did not read: never the first alone
             reading.errors.append((action.line, mentioned(later[len(action.plan)].strip())))
     move_no = moves_played(record) + 1
     if action is not None and action.guard is not None and action.guard != move_no:

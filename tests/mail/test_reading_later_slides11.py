@@ -2,8 +2,8 @@
 asked back, never played as its first slide alone (eleventh round's hold-outs: "kb sud / se i
 dadi me lo permettono rb nord ovest", a turn told in sentences of officials described by their
 colours, each played as its first slide only). The service counts the sentences that name a
-slide (an official and a direction word, :func:`pbem.rules.verbotene_stadt.notation.slides_named`)
-against the slides read, counting only those after the move read that go on with the turn (lead
+slide (an official and a direction word, :func:`pbem.rules.verbotene_stadt.notation.slides_named`,
+which the game gives through the protocol's ``moves_named``) against the slides read, counting only those after the move read that go on with the turn (lead
 with "then" or name the dice): a slide named before is one the move corrects, one named in a
 remark is read as before."""
 
@@ -14,7 +14,9 @@ from pathlib import Path
 import player_corpus as pc
 import pytest
 
+from pbem.rules import find_game
 from pbem.rules.verbotene_stadt.notation import slides_named
+from pbem.rules.verbotene_stadt.state import Answer, Move
 
 PHRASES: dict[str, list[tuple[str, str]]] = {
     "en": [
@@ -79,3 +81,15 @@ def test_a_later_slide_not_read_stops_the_turn(tmp_path: Path, lang: str) -> Non
 )
 def test_the_sentences_that_name_a_slide(text: str, n: int) -> None:
     assert len(slides_named([text])) == n
+
+
+def test_the_game_names_the_later_moves_through_the_protocol() -> None:
+    lines = ["KB S.", "Then the official with the red hat and the blue body goes north."]
+    vs, fc = find_game("verbotene-stadt"), find_game("forbidden-city")
+    # after a slide: the sentences naming a slide; after an answer to a claim, none
+    assert vs.moves_named(Move(official=0, dirs=("S",)), lines) == ["KB S."] + lines[1:]
+    assert vs.moves_named(Answer(doubt=True), lines) == []
+    # a game whose turn is one move names none (the protocol's default)
+    state = fc.setup(2, {}, 3)
+    seat = fc.pending(state)[0].seat
+    assert fc.moves_named(fc.legal(state, seat)[0], lines) == []

@@ -437,6 +437,12 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
         cards), one line per official, or a heading saying there is none."""
         return views.entering_moves(self, state, seat)
 
+    def moves_named(self, action: Action, lines: Sequence[str]) -> list[str]:
+        """After a slide, the sentences that name a slide (:func:`notation.slides_named`): a
+        turn is several slides, and a later one named in words the reader did not read is asked
+        back. None after any other action (a believe-or-doubt, a selection, a card taken)."""
+        return notation.slides_named(list(lines)) if isinstance(action, Move) else []
+
     def picture(self, view: render.View) -> BoardPicture | None:
         """The board as a PNG (:mod:`pbem.rules.verbotene_stadt.picture`; Pillow is imported
         only when a mail is built)."""
