@@ -1630,11 +1630,7 @@ def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list
     head, tail = line[: m.start()].strip(), line[m.end() :].strip()
     if not tail or not (_parses(parse_action, head) or _move_in_filler(head, parse_action)):
         return _move_after_remark_then_command(line, parse_action)
-    alone = read_commands([tail], None)
-    kinds = [c.kind for c in alone.commands]
-    if not kinds or alone.errors or not set(kinds) <= _SECOND_KINDS:
-        return []
-    return [head, tail]
+    return [head, tail] if _commands_only(tail) else []
 
 
 def _move_after_remark_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
@@ -1642,24 +1638,40 @@ def _move_after_remark_then_command(line: str, parse_action: Callable[[str], obj
     renvoyez-moi le plateau ensuite, s'il vous plaît"; issue 31): split at a later separator
     (of the first three) when what comes before reads whole as one move and nothing else, and
     what follows as commands that change no move. Each part is read whole (:data:`_SPLITTING`)."""
+
+    def one_move(head: str) -> bool:
+        if not re.search(r"[.!?]\s", head):
+            return False
+        first = read_commands([head], parse_action)
+        return not first.errors and [c.kind for c in first.commands] == ["action"]
+
+    return _split_before_commands(line, slice(1, 3), one_move)
+
+
+def _split_before_commands(line: str, seps: slice, head_ok: Callable[[str], bool]) -> list[str]:
+    """``line`` split at the first of its separators ``seps`` (:data:`_THEN_ALSO`, by place)
+    where what comes before passes ``head_ok`` and what follows is only commands
+    (:func:`_commands_only`); ``[]`` when there is none, the line is long, or a split is being
+    read already (each part is read whole, :data:`_SPLITTING`)."""
     if len(line) > PROSE_MAX or _SPLITTING.get():
         return []
     token = _SPLITTING.set(True)
     try:
-        for m in list(_THEN_ALSO.finditer(line))[1:3]:
+        for m in list(_THEN_ALSO.finditer(line))[seps]:
             head, tail = line[: m.start()].strip(), line[m.end() :].strip()
-            if not tail or not re.search(r"[.!?]\s", head):
-                continue
-            first = read_commands([head], parse_action)
-            if first.errors or [c.kind for c in first.commands] != ["action"]:
-                continue
-            alone = read_commands([tail], None)
-            kinds = [c.kind for c in alone.commands]
-            if kinds and not alone.errors and set(kinds) <= _SECOND_KINDS:
+            if tail and head_ok(head) and _commands_only(tail):
                 return [head, tail]
         return []
     finally:
         _SPLITTING.reset(token)
+
+
+def _commands_only(text: str) -> bool:
+    """Does ``text``, read alone, hold commands, all of them commands that change no move
+    (:data:`_SECOND_KINDS`), and no problem?"""
+    alone = read_commands([text], None)
+    kinds = [c.kind for c in alone.commands]
+    return bool(kinds) and not alone.errors and set(kinds) <= _SECOND_KINDS
 
 
 _BEFORE_LEAVE = re.compile(
@@ -1789,21 +1801,9 @@ def _plan_then_command(line: str, parse_action: Callable[[str], object]) -> list
     plan (:func:`_reads_as_plan`) and what follows, read alone, is only commands that change no
     move (:data:`_SECOND_KINDS`); ``[]`` otherwise. (A plan never parses as one move, so the
     splits of a move and a command do not see it.)"""
-    if len(line) > PROSE_MAX or _SPLITTING.get() or "?" in line.split(".")[0]:
+    if "?" in line.split(".")[0]:
         return []
-    token = _SPLITTING.set(True)
-    try:
-        for m in list(_THEN_ALSO.finditer(line))[:4]:
-            head, tail = line[: m.start()].strip(), line[m.end() :].strip()
-            if not tail or not _reads_as_plan(head, parse_action):
-                continue
-            alone = read_commands([tail], None)
-            kinds = [c.kind for c in alone.commands]
-            if kinds and not alone.errors and set(kinds) <= _SECOND_KINDS:
-                return [head, tail]
-        return []
-    finally:
-        _SPLITTING.reset(token)
+    return _split_before_commands(line, slice(4), lambda head: _reads_as_plan(head, parse_action))
 
 
 def _reads_as_plan(text: str, parse_action: Callable[[str], object]) -> bool:

@@ -1557,6 +1557,15 @@ def _set_against(
         return None
     if "?" in text or _UNSURE.search(text):
         return _answered(board, state, seat, text, whole_of) if text.count("?") == 1 else None
+
+    def chosen(mine: str, other: str) -> Action | None:
+        """``mine`` read whole, when ``other`` names only another card or official."""
+        try:
+            action = whole_of(mine.strip())
+        except RuleError:
+            return None
+        return action if _only_other(board, state, seat, other, action) else None
+
     for m in _BUT_INSTEAD.finditer(text):
         left, right = text[: m.start()], text[m.end() :]
         clause = _parts_but_asides(left)[-1] if left.strip() else ""
@@ -1566,11 +1575,7 @@ def _set_against(
             or not all(_remark(board, state, p) for p in _parts_but_asides(left)[:-1])
         ):
             continue
-        try:
-            action = whole_of(right.strip())
-        except RuleError:
-            return None
-        return action if _only_other(board, state, seat, clause, action) else None
+        return chosen(right, clause)
     for m in [*_INSTEAD_OF.finditer(text), *_THAN.finditer(text)]:
         before, after = text[: m.start()], text[m.end() :]
         if m.re is _THAN and not _COMPARATIVE.intersection(_tokens(before)):
@@ -1592,11 +1597,7 @@ def _set_against(
         mine = " ".join(t for t in mine.split() if t.casefold().strip(",.;:!") not in _COMPARATIVE)
         if not mine.strip() or not _clean(mine) or not all(_remark(board, state, p) for p in tail):
             continue
-        try:
-            action = whole_of(mine.strip())
-        except RuleError:
-            return None
-        return action if _only_other(board, state, seat, other, action) else None
+        return chosen(mine, other)
     return None
 
 
