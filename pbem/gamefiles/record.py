@@ -272,17 +272,38 @@ def build_record(
     record must be the same whatever those are. The service's signature vouches for the lines
     meanwhile."""
     chained = any(isinstance(e.payload, RevealLine) for e in entries)  # a lookup, not a walk
-    lines = [public_line(e, chained=chained) for e in entries]
+    made = [_public_of(e, h, chained) for e, h in zip(entries, hashes, strict=True)]
     # The human part is made from the public lines, exactly as verify-record will remake it.
-    public_entries = [entry_of(pl) for pl in lines]
+    public_entries = [entry for entry, _text in made]
     shown = list(hashes) if chained else []
     body = render_moves(public_entries, shown, game, lang) + "\n" + LOG_MARK + "\n"
     body += "".join(
-        f"{h if chained else UNCHAINED} {_encoder.encode(pl).decode()}\n"
-        for h, pl in zip(hashes, lines, strict=True)
+        f"{h if chained else UNCHAINED} {text}\n"
+        for h, (_e, text) in zip(hashes, made, strict=True)
     )
     signature = sign(RECORD_DOMAIN + body.encode("utf-8"))
     return body + f"{SIG_PREFIX}{key_id} {signature}]\n"
+
+
+_PUBLIC: dict[tuple[str, bool], tuple[LogEntry, str]] = {}
+_PUBLIC_MAX = 50_000
+
+
+def _public_of(entry: LogEntry, digest: str, chained: bool) -> tuple[LogEntry, str]:
+    """A log line's public entry and its JSON in a record, remembered by the line's hash: a
+    line is never changed once written, so the record of a game that goes on (a turn file on
+    every turn mail, about 1,000 in a game of Die Verbotene Stadt) converts only its new lines.
+    The hash covers everything in the line, its sealed values included; ``chained`` changes the
+    ``prev`` shown, so it is part of the key."""
+    key = (digest, chained)
+    made = _PUBLIC.get(key)
+    if made is None:
+        line = public_line(entry, chained=chained)
+        made = (entry_of(line), _encoder.encode(line).decode())
+        if len(_PUBLIC) >= _PUBLIC_MAX:
+            _PUBLIC.clear()  # a long-lived daemon: start again rather than grow
+        _PUBLIC[key] = made
+    return made
 
 
 class RecordError(ValueError):
