@@ -24,9 +24,11 @@ log = logging.getLogger(__name__)
 Attachment = tuple[bytes, str, str]
 
 TURN_FILE_KINDS = ("turn", "moved", "start")
+"""The mails about the position that may carry a turn file."""
 _REPLAYS: dict[tuple[int, str, int, str], Replay] = {}
 """The last game's positions (one entry), keyed by its store, id, length and head hash."""
-"""The mails about the position that may carry a turn file."""
+_PAGES: dict[tuple[tuple[int, str, int, str], str, int | None], str] = {}
+"""Its replay pages, by language and seat (``None`` for every seat once the game has ended)."""
 
 
 record_name = layout.record_name
@@ -99,8 +101,13 @@ def game_files(store: Store, record: GameRecord, seat: int | None, lang: str) ->
     if rep is None:
         rep = service_replay(store, record)
         _REPLAYS.clear()
+        _PAGES.clear()
         _REPLAYS[key] = rep
-    page = replay_page(rep, seat=seat, lang=lang, game_id=gid)
+    # After the end every seat's page shows everything: one page a language, not one a seat.
+    page_key = (key, lang, None if rep.ended else seat)
+    page = _PAGES.get(page_key)
+    if page is None:
+        page = _PAGES[page_key] = replay_page(rep, seat=seat, lang=lang, game_id=gid)
     return [
         (text.encode("utf-8"), record_name(gid), "text/plain"),
         (page.encode("utf-8"), page_name(gid, seat, ended), "text/html"),
