@@ -263,7 +263,7 @@ def _compact_mark(mark: Mark, w: int) -> str:
     if w == 2:
         return "++"
     digits = "".join(str(r) for r in rots)
-    return ("any" if len(digits) == 4 else digits).center(w)
+    return ("0-3" if len(digits) == 4 else digits).center(w)  # the same in every language
 
 
 def _overview(
@@ -406,7 +406,7 @@ def _legend(kind: str, names: list[str], mine: bool) -> list[str]:
             parts.append(
                 _(
                     "Digits on an empty square: the rotations in which your tile fits there"
-                    " (02: R0 or R2; any: every rotation)."
+                    " (02: R0 or R2; 0-3: every rotation)."
                 )
                 if kind == "overview"
                 else _("++ on an empty square: your tile fits there.")
