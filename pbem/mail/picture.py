@@ -435,7 +435,7 @@ def _draw_fits(img: Image.Image, g: _Geometry, fits: dict[tuple[int, int], list[
         ax, ay = g.px(x, y)
         d.rectangle((ax + 3, ay + 3, ax + S - 3, ay + S - 3), fill=FITS, outline=FITS_INK, width=2)
         _text(d, (ax + S / 2, ay + S * 0.36), square_name(x, y), 12, FITS_INK)
-        label = "any" if len(rots) == 4 else "R" + ",".join(map(str, rots))
+        label = "R0-3" if len(rots) == 4 else "R" + ",".join(map(str, rots))
         _text(d, (ax + S / 2, ay + S * 0.7), label, 10, FITS_INK)
 
 
