@@ -747,6 +747,11 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
             return None
     if kind == "say":
         return a
+    if kind in ("join", "standby", "takeover"):
+        from pbem.rules import game_key
+
+        # a game named by its alias ("JOIN vs") is the game the command stores (twelfth round)
+        return " ".join((game_key(w) or w).upper() for w in a.split())
     return a.upper()
 
 
