@@ -332,6 +332,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     return (
         said_later(line)
         or leave_in_words(line)
+        or leave_asked_after(line)
         or my_games_paused(line)
         or back_in_words(line)
         or mail_in_words(line)
@@ -1548,6 +1549,185 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     cmd = vocabulary().commands.get("vacation")
     return [(cmd, got)] if cmd is not None else []
+
+
+_LEAVE_NOUNS = re.compile(
+    r"(?i)(?<![\w'’])(?:vacation|vacations|holiday|holidays|leave|vacances|cong[ée]s?|vacanza"
+    r"|vacanze|ferie|urlaub|ferien|pause|pausa|on\s+hold)(?![\w'’])"
+)
+"""The words of the leave the player asks to be put on ("put me on holiday", "mettez-moi en
+vacances", "mettetemi in ferie", "Urlaub eintragen", "pause me")."""
+_LEAVE_ASK_WORDS = _listed(
+    """
+    you vous tu voi ihr sie euch
+    can could would will pouvez pourriez peux pourrais potete potreste puoi potresti koennt
+    koenntet koennen koennten kannst
+    please pls plz svp stp s' il plait perfavore perpiacere bitte merci grazie danke thanks
+    thank mille beaucoup schoen
+    so then and also donc alors et puis ensuite quindi allora e poi dunque dann und daher
+    deshalb
+    me moi m' mi mich mir my mes mon mie miei meine meinen
+    games game parties partie partite partita spiele partien clock clocks pendule horloge
+    orologio uhr
+    all toutes tutte alle le la les i on in en auf into a
+    """
+)
+"""The words around a request to be put on leave, besides its verb (:data:`_PUT_ME`) and its
+noun (:data:`_LEAVE_NOUNS`): who asks, courtesy, the player and their games."""
+_INFINITIVE_ASKS = _listed("eintragen setzen markieren stellen")
+"""German infinitives that ask with "bitte" and no pronoun ("bitte bis dahin Urlaub eintragen")."""
+_IF = _listed(
+    """if whether si se wenn falls ob maybe perhaps forse magari vielleicht eventuell or ou o oder
+    was were war waren etais etait ero era stato stata had avais avait hatte"""
+)
+"""Words that make the prose before a request for leave a condition, a doubt or the past ("If
+I'm off ...", "Away until Friday maybe", "I was away until Monday")."""
+_MOVE_CODE_IN = re.compile(
+    r"(?i)(?<![\w'’])[a-p]\s?\d{1,2}(?![\w'’])|(?<![\w'’])r\s?[0-3](?![\w'’])"
+)
+_OFFICIAL = re.compile(r"(?i)(?<![\w'’])(?!by)[rybgk]{2}(?![\w'’])")
+_A_LENGTH = re.compile(r"(?i)(?<![\w'’])(?:for|per|pour|pendant|f(?:ü|ue)r)\s+(?P<len>[^,;:.!?]+)")
+
+
+def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
+    """``clause`` as the request to be put on leave ("vous pouvez me mettre en vacances
+    jusque-là ?", "mettetemi in ferie per 14 giorni", "pls pause me till then", "bitte bis dahin
+    Urlaub eintragen"), and what it says of the leave's end: ``("then", "")`` for "until then",
+    ``("length", text)`` for a length after "for/per/für", ``("", "")`` for nothing; None when
+    the clause holds any other word or does not ask for the player."""
+    from pbem.commands.durations import read_duration
+
+    said = ""
+    end: tuple[str, str] = ("", "")
+    if (then := until_then(clause)) is not None:
+        clause = clause[: then.start()] + " " + clause[then.end() :]
+        end = ("then", "")
+    for m in _A_LENGTH.finditer(clause):
+        words = m["len"].split()
+        for k in range(min(len(words), 4), 0, -1):
+            if read_duration(" ".join(words[:k])):
+                said = " ".join(words[:k])
+                break
+        if said:
+            if end[0]:
+                return None  # "until then" and a length: asked back
+            clause = clause[: m.start()] + " " + " ".join(words[len(said.split()) :])
+            end = ("length", said)
+            break
+    clause = _ENTER_IT.sub(r"eintragen \g<obj>", clause)
+    nouns = list(_LEAVE_NOUNS.finditer(clause))
+    if len(nouns) != 1:
+        return None
+    words = _words(clause[: nouns[0].start()] + " " + clause[nouns[0].end() :])
+    verb = [w for w in words if w in _PUT_ME or (w.endswith("mi") and w[:-2] in _PUT_ME)]
+    me = _ME.intersection(words) or any(w.endswith("mi") and w[:-2] in _PUT_ME for w in words)
+    pausing = nouns[0][0].casefold() == "pause" and "me" in words  # ("pls pause me till then")
+    typed = vocabulary().lookup(nouns[0][0]) if nouns[0][0].isupper() else None
+    if typed is not None and typed.kind == "vacation" and not _words(clause[: nouns[0].start()]):
+        pausing = True  # the command's word ("VACATION until then please")
+    if not (verb or pausing) or _NEGATED_ANY.search(clause):
+        return None
+    if not (me or pausing or ("bitte" in words and _INFINITIVE_ASKS.intersection(words))):
+        return None  # "il faudrait le mettre en vacances ?": someone else
+    if any(w not in _LEAVE_ASK_WORDS and w not in verb for w in words):
+        return None
+    asks = "?" in clause or ASKS.intersection(words) or words[:1] == verb[:1] or pausing
+    return end if asks or "bitte" in words else None
+
+
+def _aside(text: str) -> bool:
+    """A remark after a request for leave that changes nothing of it ("I'll move when I'm
+    home", "così nessuno mi aspetta"): no figure, no time, no leave, no negation, no taking
+    back."""
+    from pbem.commands.durations import mentions_time
+    from pbem.mail.reply import is_take_back
+
+    return not (
+        any(c.isdigit() for c in text)
+        or mentions_time(text)
+        or _LEAVE_NOUNS.search(text)
+        or _NEGATED_ANY.search(text)
+        or _IF.intersection(_words(text))
+        or is_take_back(text)
+        or _NEVER_MIND.search(text)
+    )
+
+
+def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION asked in words after the prose that names its end or length ("Je suis en
+    séminaire jusqu'à jeudi, vous pouvez me mettre en vacances jusque-là ?", "fino a martedì sono
+    in trasferta, mettetemi in vacanza fino ad allora", "Ab morgen bin ich auf einer Hochzeit und
+    erst Sonntag wieder da, bitte bis dahin Urlaub eintragen", "I'm off to Canada for two weeks,
+    so please put me on vacation for 14 days"; issue 31, twelfth round): the line's last clause
+    with a word of leave is the request (:func:`_leave_clause_asked`), the prose before it names
+    the day or the length of the player's leave once (:func:`durations.leave_before`) and holds
+    no question, no doubt or condition, no negation (a reason without network aside), no one
+    else's leave and no move; after the request only courtesy or a remark. ``[]`` otherwise."""
+    from pbem.commands.durations import (
+        _CLAUSE,
+        _day_in,
+        _someone_else,
+        back_on,
+        leave_before,
+        length_named,
+        read_duration,
+    )
+    from pbem.commands.vocabulary import Said
+    from pbem.mail.reply import is_courtesy, strip_please
+
+    if len(line) > PROSE_MAX:
+        return []
+    line = line[g.end() :] if (g := _GREETING.match(line)) else line
+    clauses = [(m.start(), m.end()) for m in _CLAUSE.finditer(line)]
+    starts = [0, *(e for _s, e in clauses)]
+    ends = [*(s for s, _e in clauses), len(line)]
+    found = [(s, e) for s, e in zip(starts, ends, strict=True) if _LEAVE_NOUNS.search(line[s:e])]
+    if len(found) != 1:
+        return []
+    start, stop = found[0]
+    end = _leave_clause_asked(line[start:stop] + ("?" if line[stop:].lstrip()[:1] == "?" else ""))
+    before, after = line[:start], line[stop:]
+    if end is None or not before.strip(" ,;:.!-–—"):
+        return []
+    if "?" in after.lstrip()[1:] or _IF.intersection(_words(after)):
+        return []  # "..., or is that silly?"
+    for rest in _CLAUSE.split(after):
+        if rest.strip() and not (is_courtesy(rest) or _aside(rest)):
+            return []  # "..., I'll move when I'm home", "così nessuno mi aspetta" are remarks
+    words = _words(before)
+    if (
+        "?" in before
+        or _IF.intersection(words)
+        or _OFFICIAL.search(before)
+        or _MOVE_CODE_IN.search(before)
+    ):
+        return []
+    if _NEGATED_ANY.search(without_offline(before)):
+        return []
+    said = [c.strip() for c in _CLAUSE.split(before) if c.strip()]
+    if any(_someone_else(c) for c in said):
+        return []
+    if any(any(ch.isdigit() for ch in c) and not (_day_in(c) or back_on(c)) for c in said):
+        return []  # a figure that is no day (a move, a time) or a second day ("until next
+        # Friday (4 December)": which Friday?)
+    if end[0] == "then":
+        named = leave_before("until then", before)
+    elif end[0] == "length":
+        named = end[1]
+        other = length_named(before)
+        if any(_day_in(c) or back_on(c) for c in said) or (
+            other is not None and other != read_duration(named)
+        ):
+            return []  # "jusqu'à mardi, mettez-moi en vacances 7 jours": which?
+    else:
+        named = leave_before("", before)
+    cmd = vocabulary().commands.get("vacation")
+    if cmd is None or not named:
+        return []
+    heard = cmd.hear(Said(line, named, strip_please(named)))
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return []
+    return [(cmd, heard.arg)]
 
 
 _PAUSE_ASK = (
