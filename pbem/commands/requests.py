@@ -133,6 +133,7 @@ ASKING = _listed(
     m ve ll re che waiting wait on attendent attend aspettano aspetta aspetto warten wartet warte
     tocca dran remind rappelez-moi ricordatemi exist exists existe existent esiste esistono
     c'e existiert
+    stand stood finish finished did do
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -164,7 +165,7 @@ ASKS = _listed(
 _TOKEN = re.compile(r"[^\W\d_]+'?|\d")
 
 
-_CHAT_WORDS = {"grz": "grazie", "grazie1000": "grazie", "thx": "thanks", "tnx": "thanks", "ty": "thanks",
+_CHAT_WORDS = {"whats": "what's", "wheres": "where's", "grz": "grazie", "grazie1000": "grazie", "thx": "thanks", "tnx": "thanks", "ty": "thanks",
                "mrc": "merci", "mci": "merci", "dnk": "danke", "dk": "danke", "plz": "please",
                "pls": "please", "bjr": "bonjour", "slt": "salut", "cmq": "comunque",
                "xfavore": "perfavore"}  # fmt: skip
@@ -288,6 +289,11 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     got = _requested(line)
     if got:
         return got
+    if (please := _PLEASE_THEN.search(line)) is not None and _remark(line[please.end() :]):
+        # "le plateau svp j'ai effacé le mail par erreur": the request, then why
+        got = _requested(line[: please.end()])
+        if got and not any(changes(cmd) for cmd, _arg in got):
+            return got
     if (why := _REASON.search(line)) is not None and _remark(why["why"]):
         # "E mandatemi pure il tabellone che non ci capisco più niente": the reason for it
         got = _requested(line[: why.start()] + ("?" if "?" in why[0] else ""))
@@ -369,6 +375,29 @@ _WHILE_WAITING = re.compile(
 """What the player does meanwhile, before the request ("While I wait for North, could you send me
 the history?", "Pendant que j'attends Nord, ...", "Mentre aspetto Nord, ...", "Während ich auf
 Nord warte, ..."): not the "wait" of a correction."""
+
+
+_SCOPE_OF = re.compile(
+    r"(?i)\s*,?\s+(?:(?:sur|dans|pour|de)\s+(?:l['’]ensemble\s+de\s+|toutes\s+)?mes\s+parties"
+    r"|(?:over|across|in|for)\s+(?:all\s+(?:of\s+)?)?my\s+games|(?:su|in|per|di)\s+tutte\s+le\s+mie"
+    r"\s+partite|(?:(?:ü|ue)ber|in|aus|f(?:ü|ue)r)\s+(?:alle|allen)\s+meine[n]?\s+(?:partien|spiele[n]?)"
+    r"|apr[èe]s\s+mon\s+coup|after\s+my\s+(?:move|turn)|dopo\s+la\s+mia\s+mossa"
+    r"|nach\s+meinem\s+zug|(?:zum|am)\s+saisonende|(?:[àa]\s+la\s+)?fin\s+de\s+(?:la\s+)?saison"
+    r"|a\s+fine\s+stagione|at\s+the\s+end\s+of\s+the\s+season"
+    r"|(?:while\s+i(?:['’]m)?\s+wait(?:ing)?|en\s+attendant|pendant\s+que\s+j['’]attends"
+    r"|mentre\s+aspetto|nell['’]attesa|w(?:ä|ae)hrend\s+ich)[^\d,;:.!?]{0,30})(?=\s*[?.!,;:]*\s*$)"
+)
+"""The scope that ends a request for a thing that changes nothing: over all the player's games
+("mon bilan sur toutes mes parties ?", "le mie statistiche su tutte le mie partite"), after
+the move just played ("revoir le plateau après mon coup ?"), at the season's end ("die
+Rangliste zum Saisonende"), while the player waits ("il tabellone mentre aspetto il mio
+turno?"; twelfth round): not a second thing asked ("parties" is GAMES' noun)."""
+_PLEASE_THEN = re.compile(
+    r"(?i)(?<![\w'’])(?:svp|stp|s['’]il\s+(?:vous|te)\s+pla[iî]t|please|pls|plz|bitte"
+    r"|per\s+favore|perfavore)\s+(?=[^\W\d_])"
+)
+"""Courtesy that ends a request with more words after it and no punctuation between ("le
+plateau svp j'ai effacé le mail par erreur"; twelfth round): the words after it are a remark."""
 
 
 _VOTE_FOR = re.compile(
@@ -629,8 +658,11 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
         return []
     if not all(w in PLAIN or w in ASKING or w in _IT for w in last):
         return []
-    before = _words(sentences[-2])
-    if any(w.isdigit() for w in before) or not _remark(sentences[-2]):
+    # the whole sentence before, its clauses together ("gibt es irgendwo eine Anleitung, wie das
+    # Spielen per Mail funktioniert? Könnt ihr sie mir schicken?"; twelfth round)
+    said = _SENTENCE_END.split(" ".join(sentences[:-1]).strip())[-1]
+    before = _words(said)
+    if any(w.isdigit() for w in before) or not _remark(said):
         return []
     found = {
         cmd
@@ -935,6 +967,16 @@ def _without_scope(core: list[str]) -> list[str]:
 
 
 def _requested(line: str) -> list[tuple[Spoken, str]]:
+    got = _requested_as_is(line)
+    if not got and (scope := _SCOPE_OF.search(line)) is not None:
+        # "c'est quoi mon bilan sur toutes mes parties ?": the scope of what is asked
+        got = _requested(line[: scope.start()] + line[scope.end() :])
+        if any(changes(cmd) for cmd, _arg in got):
+            return []
+    return got
+
+
+def _requested_as_is(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
         return []
