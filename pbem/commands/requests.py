@@ -2091,11 +2091,14 @@ def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
 
 _PROPOSED_PAUSE = re.compile(
     r"(?i)^\W*(?:(?:so|alors|donc|quindi|allora|also)\s*,?\s+)?(?:"
-    r"i\s+(?:(?:would|'d)\s+like\s+to\s+)?(?:propose|suggest)\s+(?:that\s+)?(?:we\s+)?(?:take\s+)?"
-    r"(?:a\s+)?(?:pause|break)(?:\s+(?:the|this)\s+game)?"
-    r"|je\s+(?:voudrais\s+)?propose[rz]?\s+(?:qu['’]on\s+fasse\s+|de\s+faire\s+|que\s+nous\s+fassions\s+)?"
-    r"une\s+pause"
-    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?)?"
+    r"(?:i(?:\s+would\s+like\s+to|\s*['’]d\s+like\s+to)?\s+(?:propose|suggest)\s+(?:that\s+)?(?:we\s+)?"
+    r"|(?:i['’]m\s+)?(?:proposing|suggesting)\s+(?:that\s+)?we\s+)(?:take\s+)?"
+    r"(?:a\s+)?(?:pause|break)(?:\s+(?:the|this)\s+(?:game|one))?"
+    r"|je\s+(?:voudrais\s+|vous\s+)?propose[rz]?\s+(?:(?:qu['’]on\s+fasse\s+|de\s+faire\s+"
+    r"|que\s+nous\s+fassions\s+)?une\s+pause|(?:qu['’]on\s+mette|de\s+mettre)\s+(?:la\s+partie\s+)?"
+    r"en\s+pause)"
+    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?"
+    r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
     r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
@@ -2165,13 +2168,39 @@ def _length_in_rest(text: str, strip: Callable[[str], str]) -> bool:
     return any(leading_duration(" ".join(words[i : i + 3]), strip) for i in range(len(words)))
 
 
+_PAUSE_DOUBTED = _listed(
+    """sure sur sicuro sicura sicher wait attendez attends aspettate aspetta warte wartet but
+    mais ma aber instead plutot invece lieber stattdessen rather unless sauf tranne ausser
+    against contre contro dagegen joke blague scherzo witz kidding plaisante scherzo"""
+)
+"""Words that doubt or take back a pause proposed before them ("..., not sure though", "...,
+mais pas maintenant", "... aber nicht jetzt"): its reason may deny ("je n'aurai pas internet",
+"non riesco a pensarci"; twelfth round), these may not."""
+
+
+def _doubts_pause(tail: str) -> bool:
+    """Does the reason after a pause proposed in words doubt it, set a condition, ask, or take
+    it back (:data:`_PAUSE_DOUBTED`, :data:`_IF`)? A negation in a reason is no doubt ("I won't
+    have internet"); "next week", "ce week-end" say when, not another length."""
+    from pbem.mail.reply import is_correction, is_take_back
+
+    words = _words(tail)
+    return (
+        "?" in tail
+        or bool(_PAUSE_DOUBTED.intersection(words) or _IF.intersection(words))
+        or is_take_back(tail)
+        or is_correction(tail)
+        or _NEVER_MIND.search(tail) is not None
+    )
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
     nothing but courtesy or a reason without a figure, a denial or a condition ("Propongo una pausa
     di 10 giorni, ho gli esami"). ``[]`` for anything else: a question ("Maybe we should pause
     for a week?", "Sollen wir eine Pause machen?"), no length, the past."""
-    from pbem.mail.reply import denies, strip_please
+    from pbem.mail.reply import strip_please
 
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
@@ -2180,7 +2209,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     rest = german if german is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
     tail = m["rest"] if german is not None else ""
     if german is None:
-        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        clause = re.split(r"\s*[,;:.!]\s+|\s+[-–—]\s+|\s*[.!]$", rest, maxsplit=1)
         rest, tail = clause[0], rest[len(clause[0]) :]
     got, around = _length_in(_PAUSE_LEAD.sub("", rest), strip_please)
     if got is None or not re.fullmatch(r"\d+[dh]", got):
@@ -2188,7 +2217,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     tail = f"{around} {tail}".strip(" ,;.!")
     if tail and _length_in_rest(tail, strip_please):
         return []  # "Je propose une pause d'une semaine, voire deux semaines"
-    if tail and (any(c.isdigit() for c in tail) or denies(tail.split())):
+    if tail and (any(c.isdigit() for c in tail) or _doubts_pause(tail)):
         return []
     cmd = vocabulary().commands.get("propose")
     return [(cmd, f"PAUSE {got}")] if cmd is not None else []
