@@ -1126,6 +1126,8 @@ _BEFORE = _listed(
     questa diesen dieses quick short petit breve kurze abord do does faire fa fait macht
     bevor ziehe ziehen setze lege que qu' che io i un'
     anything to myself engager m'engager impegnarmi impegnare festlegen festzulegen mich
+    now for ora adesso instant l'instant erstmal erst mal vorerst
+    melde meinem reviens vers vous redis dico faccio sapere get back you
     """
 )
 """The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
@@ -1152,7 +1154,7 @@ _NOT_YET = re.compile(
     r"|without\s+playing\s+(?:it|them)"
     r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer"
     r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+pas(?:\s+encore|\s+tout\s+de\s+suite)?"
-    r"|non\s+(?:giocar(?:la|lo|li|e)|la\s+giocate|lo\s+giocate)(?:\s+ancora)?"
+    r"|non\s+(?:giocar(?:la|lo|li|e)|giocate(?:la|lo|li|le)|la\s+giocate|lo\s+giocate)(?:\s+ancora)?"
     r"|senza\s+giocar(?:la|lo|li|e)"
     r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren)"
     r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen)"
@@ -1162,7 +1164,7 @@ _NOT_YET = re.compile(
     r"|ich\s+will\s+(?:mich\s+nicht\s+vertun|nichts\s+falsch\s+machen))(?![\w'’])"
 )
 """The player not playing the move yet, beside a preview asked for: says the same, no denial."""
-_FIRST = _listed("before avant prima bevor vorher first d'abord dabord")
+_FIRST = _listed("before avant prima bevor vorher first d'abord dabord erstmal")
 """The outcome asked before the move is played ("... before I commit?"): the other sentences of
 the line are read apart, so the question must say it is asked first."""
 _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe ziehen i'll ill")
@@ -1206,6 +1208,10 @@ def preview_asked(line: str) -> str | None:
     question just before it), and no sentence denies, thanks for or doubts."""
     if len(line) > PROSE_MAX:
         return None
+    # "not yet" in a sentence after the question ("Könnt ihr mir zeigen, was P12 R1 bringen
+    # würde? Bitte noch nicht ausführen", "Mi fate vedere cosa succede con N13 R3? Non giocatela
+    # ancora."; twelfth round)
+    not_yet = _NOT_YET.search(line) is not None
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     moves = list(_MOVE_CODE.finditer(line))
@@ -1226,7 +1232,7 @@ def preview_asked(line: str) -> str | None:
                 (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME.intersection(ws))
                 or (_SHOWN.intersection(ws) and _HAPPENS.intersection(ws))
             )
-            and (_NOT_YET.search(s) or _FIRST.intersection(ws))
+            and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
         ]
     if len(asked) != 1:
         return None
