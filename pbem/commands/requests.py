@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from typing import Any
 
 from pbem.commands.vocabulary import PROSE_MAX, Spoken, fold_word, vocabulary
 
@@ -345,6 +346,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or _help_then_confused(line)
         or pause_in_words(line)
         or vote_in_words(line)
+        or resign_in_words(line)
     )
 
 
@@ -1776,6 +1778,118 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
     if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
         return []
     return [(cmd, heard.arg)]
+
+
+_RESIGNED = re.compile(
+    r"(?i)^(?:(?:ok|okay|so|well|right|honestly|alors|bon|bref|donc|allora|va\s+bene|ok\s+allora|also"
+    r"|na\s+ja|naja|gut|tja|ehrlich\s+gesagt)\s*,?\s+)?(?P<said>"
+    r"i\s+resign(?:\s+(?:the|this)\s+game)?|i\s+am\s+resigning|i['’]m\s+resigning"
+    r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up"
+    r"|j['’]\s*abandonne(?:\s+(?:la|cette)\s+partie)?|je\s+d[ée]clare\s+forfait"
+    r"|je\s+me\s+retire(?:\s+de\s+(?:la|cette)\s+partie)?|je\s+jette\s+l['’]\s*[ée]ponge"
+    r"|mi\s+ritiro(?:\s+(?:dalla|da\s+questa)\s+partita)?|abbandono(?:\s+(?:la|questa)\s+partita)?"
+    r"|mi\s+arrendo|getto\s+la\s+spugna"
+    r"|ich\s+gebe\s+(?:die\s+partie\s+|das\s+spiel\s+)?auf|ich\s+kapituliere"
+    r"|ich\s+steige\s+aus\s+(?:der|dieser)\s+partie\s+aus"
+    r"|resign|abandonner|abbandona|aufgeben)\s*[.!]*$"
+)
+"""The player resigning, in the first person and now, as a whole clause ("I resign", "j'abandonne
+la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
+_RESIGNED_WHY = re.compile(
+    r"(?i)(?<![\w'’])(?:too\s+far\s+behind|(?:can['’]?t|cannot|can\s+not)\s+catch\s+up|no\s+chance"
+    r"|(?:it['’]s|the\s+game\s+is)\s+lost|no\s+(?:more\s+)?time(?:\s+(?:left|any\s*more))?"
+    r"|let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
+    r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
+    r"|sorry\s+(?:to|all)"
+    r"|trop\s+loin\s+derri[èe]re|(?:plus\s+)?aucune\s+chance|c['’]est\s+perdu|plus\s+le\s+temps"
+    r"|inutile\s+de\s+faire\s+tra[îi]ner|laissez\s+l['’]ordinateur|lib[ée]rer?\s+(?:la|ma)\s+place"
+    r"|merci\s+(?:[àa]\s+tous\s+)?pour\s+la\s+partie|bonne\s+(?:continuation|chance)"
+    r"|troppo\s+indietro|nessuna\s+(?:possibilit[àa]|speranza)|(?:la\s+partita\s+)?[èe]\s+persa"
+    r"|non\s+ho\s+pi[ùu]\s+tempo|lasciate\s+(?:giocare\s+)?il\s+computer|liberare?\s+il\s+(?:mio\s+)?posto"
+    r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
+    r"|zu\s+weit\s+(?:hinten|zur(?:ü|ue)ck)|keine\s+chance|(?:ist\s+)?(?:f(?:ü|ue)r\s+mich\s+)?gelaufen"
+    r"|das\s+wird\s+nichts\s+mehr|keine\s+zeit\s+mehr|lasst\s+den\s+computer|(?:ist\s+)?verloren"
+    r"|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)(?![\w'’])"
+)
+"""Why a player resigns, or the farewell beside it (too far behind, no time any more, let the
+computer play, thanks for the game): what confirms a resignation said in words."""
+_RESIGN_LIMITED = _listed(
+    """turn move round coup tour mossa turno mano zug runde now today tonight maintenant
+    aujourd'hui soir ora oggi stasera jetzt heute abend moment instant joke kidding blague
+    plaisante scherzo scherzando witz spass rules regles regole regeln understand comprends
+    capisco verstehe tile tuile tessera plaettchen actually finalement anzi eigentlich wait
+    attendez attends aspetta aspettate warte wartet again encore ancora nochmal try essayer
+    provare versuchen"""
+)
+"""Words that limit a giving up to a turn, a moment, a joke or a thing ("I give up for tonight",
+"j'abandonne, je comprends rien aux règles", "ich gebe auf, dieses Plättchen passt nie"): no
+resignation from the game."""
+
+
+def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """RESIGN said in words, confirmed in the same line (issue 31, twelfth round): a clause that
+    resigns in the first person and now (:data:`_RESIGNED`: "I resign", "j'abandonne la
+    partie", "mi ritiro da questa partita", "Ich gebe auf"), and beside it a second one that
+    says it again (the command's word, "RESIGN") or why (:data:`_RESIGNED_WHY`: "can't catch up
+    from here", "non ho più tempo", "die Partie ist für mich gelaufen, lasst den Computer
+    weiterspielen", "thanks for the game"), as the service wants RESIGN and CONFIRM. Nothing in
+    the line asks, sets a condition, doubts, takes back, names a move or limits it to a turn or
+    a thing (:data:`_RESIGN_LIMITED`). ``[]`` otherwise: the player is asked back (a resignation
+    cannot be undone)."""
+    from pbem.commands.durations import _CLAUSE
+    from pbem.mail.reply import is_courtesy, is_take_back
+
+    if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
+        return []
+    line = line[g.end() :] if (g := _GREETING.match(line)) else line
+    words = _words(line)
+    if (
+        _IF.intersection(words)
+        or _RESIGN_LIMITED.intersection(words)
+        or _OFFICIAL.search(line)
+        or is_take_back(line)
+        or _NEVER_MIND.search(line)
+        or re.search(
+            r"(?i)(?<![\w'’])(?:doch\s+nicht|not\s+really|pas\s+vraiment|non\s+davvero)", line
+        )
+    ):
+        return []
+    clauses = [c.strip() for c in _CLAUSE.split(line) if c.strip()]
+    said = [k for k, c in enumerate(clauses) if _RESIGNED.match(c)]
+    if not said:
+        return []
+    typed = [k for k in said if clauses[k].strip(" .!").isupper()]
+    whys = [k for k, c in enumerate(clauses) if k not in said and _RESIGNED_WHY.search(c)]
+    if len(said) - len(typed) < 1 and not whys:
+        return []
+    if len(said) < 2 and not whys:
+        return []  # "I resign." alone asks for CONFIRM, as RESIGN alone does
+    if any(k not in whys and not is_courtesy(c) for k, c in enumerate(clauses) if k > said[-1]):
+        return []  # only why or farewell after it ("No chance, I give up. Actually no, ...")
+    cmd = vocabulary().commands.get("resign")
+    return [(cmd, "")] if cmd is not None else []
+
+
+def resign_alone(out: Any) -> None:
+    """A resignation said in words (:func:`resign_in_words`) stands alone in its reply: beside
+    another command or move, or a line of prose that is neither its reason nor courtesy ("I
+    resign, no chance." / "Actually no, M13 R1"), it is asked back as RESIGN without CONFIRM is
+    (``out``: the reply's :class:`~pbem.commands.grammar.Reading`; twelfth round)."""
+    from pbem.mail.reply import is_courtesy
+
+    said = [c for c in out.commands if c.kind == "resign" and resign_in_words(c.line)]
+    if not said:
+        return
+    others = [c for c in out.commands if c not in said]
+    prose = [x for x in out.ignored if not (is_courtesy(x) or _RESIGNED_WHY.search(x))]
+    if not others and not prose and len(said) == 1:
+        return
+    cmd = vocabulary().commands.get("resign")
+    heard = cmd.settle(frozenset({"resign"})) if cmd is not None else None
+    for c in said:
+        out.commands.remove(c)
+        if heard is not None and heard.error is not None:
+            out.errors.append((c.line, heard.error))
 
 
 _PAUSE_ASK = (
