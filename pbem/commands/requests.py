@@ -347,6 +347,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or pause_in_words(line)
         or vote_in_words(line)
         or resign_in_words(line)
+        or typed_after_prose(line)
     )
 
 
@@ -1868,6 +1869,41 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []  # only why or farewell after it ("No chance, I give up. Actually no, ...")
     cmd = vocabulary().commands.get("resign")
     return [(cmd, "")] if cmd is not None else []
+
+
+_LAST_SENTENCE = re.compile(r"[.!;:]\s+(?P<word>[^\W\d_]{4,})\s*[.!]*\s*$")
+
+
+def typed_after_prose(line: str) -> list[tuple[Spoken, str]]:
+    """A command of no argument typed in capitals as the last sentence of a line of prose that
+    says why ("The trip was cancelled, so I'm back earlier than planned. BACK", "Je ne vois plus
+    rien sur mon téléphone. PLATEAU"; issue 31, twelfth round): the command, when it takes no
+    argument (:class:`~pbem.commands.vocabulary.Alone`), changes nothing or only ends a leave
+    (BACK), and the prose before it holds no figure, move, question, negation, condition or
+    doubt. RESIGN is :func:`resign_in_words`'s."""
+    from pbem.commands.vocabulary import ALONE, Said
+
+    m = _LAST_SENTENCE.search(line)
+    if m is None or len(line) > PROSE_MAX or not m["word"].isupper():
+        return []
+    cmd = vocabulary().lookup(m["word"])
+    if cmd is None or cmd.form is not ALONE or (changes(cmd) and cmd.kind != "back"):
+        return []
+    before = line[: m.start()]
+    if (
+        "?" in before
+        or any(c.isdigit() for c in before)
+        or _OFFICIAL.search(before)
+        or _NEGATED_ANY.search(before)
+        or _IF.intersection(_words(before)) - {"was", "were", "war", "ero", "era", "etait"}
+        or {"might", "may", "could", "should", "would"}.intersection(_words(before))
+        or _NEVER_MIND.search(before)
+    ):
+        return []
+    heard = cmd.hear(Said(m["word"], "", ""))
+    if heard is None or heard.error is not None or heard.flags or heard.ignore:
+        return []
+    return [(cmd, heard.arg)]
 
 
 def resign_alone(out: Any) -> None:
