@@ -1704,6 +1704,24 @@ def _aside(text: str) -> bool:
     )
 
 
+_STARTED = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:from\s+)?(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de\s+|d[èe]s\s+)?"
+    r"(?:demain|aujourd['’]hui|ce\s+soir)|(?:da\s+)?(?:domani|oggi|stasera)|(?:ab\s+)?(?:morgen|heute))"
+    r"(?![\w'’])"
+)
+"""When a leave starts, in the prose before a request for it ("Flying out tomorrow, back on the
+4th"): no second time (another one, "then for another week", is asked back)."""
+
+
+def _one_date(clause: str) -> bool:
+    """Are the figures of ``clause`` one day's ("until 12 December", "bis zum 4.12.", "jusqu'au
+    20/12"), not a figure besides it ("until 12 December with 3 laptops")?"""
+    groups = re.findall(r"\d+", clause)
+    return len(groups) == 1 or (
+        len(groups) == 2 and re.search(r"\d{1,2}[./]\d{1,2}(?!\d)", clause) is not None
+    )
+
+
 def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
     """VACATION asked in words after the prose that names its end or length ("Je suis en
     séminaire jusqu'à jeudi, vous pouvez me mettre en vacances jusque-là ?", "fino a martedì sono
@@ -1721,6 +1739,7 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
         back_on,
         leave_before,
         length_named,
+        mentions_time,
         read_duration,
     )
     from pbem.commands.vocabulary import Said
@@ -1758,9 +1777,15 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
     said = [c.strip() for c in _CLAUSE.split(before) if c.strip()]
     if any(_someone_else(c) for c in said):
         return []
-    if any(any(ch.isdigit() for ch in c) and not (_day_in(c) or back_on(c)) for c in said):
+    if any(
+        any(ch.isdigit() for ch in c) and not ((_day_in(c) or back_on(c)) and _one_date(c))
+        for c in said
+    ):
         return []  # a figure that is no day (a move, a time) or a second day ("until next
         # Friday (4 December)": which Friday?)
+    days = [c for c in said if _day_in(c) or back_on(c)]
+    if days and any(c not in days and mentions_time(_STARTED.sub(" ", c)) for c in said):
+        return []  # a day and another time ("until 12 December, then for another week")
     if end[0] == "then":
         named = leave_before("until then", before)
     elif end[0] == "length":
@@ -1796,6 +1821,27 @@ _RESIGNED = re.compile(
 )
 """The player resigning, in the first person and now, as a whole clause ("I resign", "j'abandonne
 la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
+_RESIGNED_STRONG = re.compile(
+    r"(?i)(?:i\s+resign|resigning|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
+    r"|d[ée]clare\s+forfait|(?:dalla|questa)\s+partita|die\s+partie\s+auf|das\s+spiel\s+auf"
+    r"|partie\s+aus|^(?:resign|abandonner|abbandona|aufgeben)\s*[.!]*$)"
+)
+"""A resignation that names the game or is the command's word ("I resign", "j'abandonne la
+partie", "mi ritiro da questa partita", "ich gebe die Partie auf"); a bare giving up ("Ich gebe
+auf", "I give up") is despair as much, and is read only beside a farewell (:data:`_FAREWELL`)."""
+_FAREWELL = re.compile(
+    r"(?i)(?<![\w'’])(?:let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
+    r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
+    r"|sorry\s+(?:to|all)|laissez\s+l['’]ordinateur|lib[ée]rer?\s+(?:la|ma)\s+place"
+    r"|merci\s+(?:[àa]\s+tous\s+)?pour\s+la\s+partie|bonne\s+(?:continuation|chance)"
+    r"|lasciate\s+(?:giocare\s+)?il\s+computer|liberare?\s+il\s+(?:mio\s+)?posto"
+    r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
+    r"|lasst\s+den\s+computer|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)"
+    r"(?![\w'’])"
+)
+"""A farewell to the game or its seat handed over ("thanks for the game", "lasst den Computer
+weiterspielen"): what confirms a bare giving up ("Ich gebe auf, habe keine Chance mehr" alone is
+despair: asked back)."""
 _RESIGNED_WHY = re.compile(
     r"(?i)(?<![\w'’])(?:too\s+far\s+behind|(?:can['’]?t|cannot|can\s+not)\s+catch\s+up|no\s+chance"
     r"|(?:it['’]s|the\s+game\s+is)\s+lost|no\s+(?:more\s+)?time(?:\s+(?:left|any\s*more))?"
@@ -1865,6 +1911,10 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []
     if len(said) < 2 and not whys:
         return []  # "I resign." alone asks for CONFIRM, as RESIGN alone does
+    if not any(_RESIGNED_STRONG.search(clauses[k]) for k in said) and not any(
+        _FAREWELL.search(c) for c in clauses
+    ):
+        return []  # "Ich gebe auf, habe keine Chance mehr": despair, asked back
     if any(k not in whys and not is_courtesy(c) for k, c in enumerate(clauses) if k > said[-1]):
         return []  # only why or farewell after it ("No chance, I give up. Actually no, ...")
     cmd = vocabulary().commands.get("resign")
@@ -2327,7 +2377,9 @@ def _length_in_rest(text: str, strip: Callable[[str], str]) -> bool:
 _PAUSE_DOUBTED = _listed(
     """sure sur sicuro sicura sicher wait attendez attends aspettate aspetta warte wartet but
     mais ma aber instead plutot invece lieber stattdessen rather unless sauf tranne ausser
-    against contre contro dagegen joke blague scherzo witz kidding plaisante scherzo"""
+    against contre contro dagegen joke blague scherzo witz kidding plaisante scherzo
+    what which how why think thoughts opinion opinions pensez penser avis quoi pensate pensi
+    parere meinung denkt meint findet agree objections einverstanden"""
 )
 """Words that doubt or take back a pause proposed before them ("..., not sure though", "...,
 mais pas maintenant", "... aber nicht jetzt"): its reason may deny ("je n'aurai pas internet",
