@@ -475,6 +475,11 @@ _THIRD_VERBS = frozenset(
 )  # fmt: skip
 """A verb in the third person after a name ("Bea is away", "Carl part", "Anna ist weg")."""
 _FIRST = frozenset(("i", "i'm", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"))
+_PREPOSITIONS = frozenset(
+    ("at", "in", "on", "au", "en", "da", "bei", "auf", "im", "am", "dans", "chez", "nel", "alla")
+)
+"""A clause's first word that is no one's name ("At a trade fair until Wednesday": "a" is no
+French "has" there; twelfth round)."""
 
 
 def _someone_else(clause: str) -> bool:
@@ -487,6 +492,7 @@ def _someone_else(clause: str) -> bool:
         len(said) > 1
         and said[0][:1].isupper()
         and said[0].casefold() not in _FIRST
+        and said[0].casefold() not in _PREPOSITIONS
         and said[1].casefold() in _THIRD_VERBS
     ):
         return True  # "Bea is away until Sunday", "Carl part dimanche"

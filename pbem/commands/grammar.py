@@ -47,6 +47,7 @@ from pbem.commands.requests import (
     preview_asked,
     preview_unread,
     requested,
+    resign_alone,
     until_then,
     without_offline,
 )
@@ -798,6 +799,7 @@ def _read_commands(
         settled = cmd.settle(frozenset(flags))
         if settled is not None:
             _take(settled, cmd, "", out, flags, False)
+    resign_alone(out)
     actions = [c for c in out.commands if c.kind == "action"]
     chosen = _marked_choice(actions, todo)
     if chosen is not None:

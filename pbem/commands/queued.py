@@ -200,7 +200,9 @@ def alternatives(text: str) -> str | None:
                 split = split or negative
                 k = end
                 continue
-            if word in _AND and _before_if(tokens, k + 1):
+            prev = tokens[k - 1].group(0) if k else ""
+            way = len(tok) == 1 and re.fullmatch(r"[RYBGKrybgk]{2}|[NSEWnsew]", prev) is not None
+            if word in _AND and not way and _before_if(tokens, k + 1):
                 pass  # "et si elle n'est plus libre", "solo se è ancora libera", "aber nur, wenn"
             elif word in _ELSE:
                 split = True
@@ -391,7 +393,7 @@ def named_next(line: str) -> str | None:
         line, patterns = asked["ask"], (_QUEUE, _QUEUED_LAST)
     for pattern in patterns:
         m = pattern.match(line)
-        if m is not None and re.search(r"\b(?:[A-Za-z]\d{1,2}|[RYBGK]{2})\b", m["rest"]):
+        if m is not None and re.search(r"\b(?:[A-Za-z]\d{1,2}|(?i:(?!by)[rybgk]{2}))\b", m["rest"]):
             alt = m.groupdict().get("alt") or ""
             return (m["rest"].strip() + alt).strip()
     return None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
+from typing import Any
 
 from pbem.commands.vocabulary import PROSE_MAX, Spoken, fold_word, vocabulary
 
@@ -133,6 +134,7 @@ ASKING = _listed(
     m ve ll re che waiting wait on attendent attend aspettano aspetta aspetto warten wartet warte
     tocca dran remind rappelez-moi ricordatemi exist exists existe existent esiste esistono
     c'e existiert
+    stand stood finish finished did do
     """
 )
 """The words of asking, read only in a line that asks (:data:`ASKS`)."""
@@ -164,7 +166,7 @@ ASKS = _listed(
 _TOKEN = re.compile(r"[^\W\d_]+'?|\d")
 
 
-_CHAT_WORDS = {"grz": "grazie", "grazie1000": "grazie", "thx": "thanks", "tnx": "thanks", "ty": "thanks",
+_CHAT_WORDS = {"whats": "what's", "wheres": "where's", "grz": "grazie", "grazie1000": "grazie", "thx": "thanks", "tnx": "thanks", "ty": "thanks",
                "mrc": "merci", "mci": "merci", "dnk": "danke", "dk": "danke", "plz": "please",
                "pls": "please", "bjr": "bonjour", "slt": "salut", "cmq": "comunque",
                "xfavore": "perfavore"}  # fmt: skip
@@ -288,6 +290,11 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     got = _requested(line)
     if got:
         return got
+    if (please := _PLEASE_THEN.search(line)) is not None and _remark(line[please.end() :]):
+        # "le plateau svp j'ai effacé le mail par erreur": the request, then why
+        got = _requested(line[: please.end()])
+        if got and not any(changes(cmd) for cmd, _arg in got):
+            return got
     if (why := _REASON.search(line)) is not None and _remark(why["why"]):
         # "E mandatemi pure il tabellone che non ci capisco più niente": the reason for it
         got = _requested(line[: why.start()] + ("?" if "?" in why[0] else ""))
@@ -332,12 +339,15 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     return (
         said_later(line)
         or leave_in_words(line)
+        or leave_asked_after(line)
         or my_games_paused(line)
         or back_in_words(line)
         or mail_in_words(line)
         or _help_then_confused(line)
         or pause_in_words(line)
         or vote_in_words(line)
+        or resign_in_words(line)
+        or typed_after_prose(line)
     )
 
 
@@ -368,6 +378,29 @@ _WHILE_WAITING = re.compile(
 """What the player does meanwhile, before the request ("While I wait for North, could you send me
 the history?", "Pendant que j'attends Nord, ...", "Mentre aspetto Nord, ...", "Während ich auf
 Nord warte, ..."): not the "wait" of a correction."""
+
+
+_SCOPE_OF = re.compile(
+    r"(?i)\s*,?\s+(?:(?:sur|dans|pour|de)\s+(?:l['’]ensemble\s+de\s+|toutes\s+)?mes\s+parties"
+    r"|(?:over|across|in|for)\s+(?:all\s+(?:of\s+)?)?my\s+games|(?:su|in|per|di)\s+tutte\s+le\s+mie"
+    r"\s+partite|(?:(?:ü|ue)ber|in|aus|f(?:ü|ue)r)\s+(?:alle|allen)\s+meine[n]?\s+(?:partien|spiele[n]?)"
+    r"|apr[èe]s\s+mon\s+coup|after\s+my\s+(?:move|turn)|dopo\s+la\s+mia\s+mossa"
+    r"|nach\s+meinem\s+zug|(?:zum|am)\s+saisonende|(?:[àa]\s+la\s+)?fin\s+de\s+(?:la\s+)?saison"
+    r"|a\s+fine\s+stagione|at\s+the\s+end\s+of\s+the\s+season"
+    r"|(?:while\s+i(?:['’]m)?\s+wait(?:ing)?|en\s+attendant|pendant\s+que\s+j['’]attends"
+    r"|mentre\s+aspetto|nell['’]attesa|w(?:ä|ae)hrend\s+ich)[^\d,;:.!?]{0,30})(?=\s*[?.!,;:]*\s*$)"
+)
+"""The scope that ends a request for a thing that changes nothing: over all the player's games
+("mon bilan sur toutes mes parties ?", "le mie statistiche su tutte le mie partite"), after
+the move just played ("revoir le plateau après mon coup ?"), at the season's end ("die
+Rangliste zum Saisonende"), while the player waits ("il tabellone mentre aspetto il mio
+turno?"; twelfth round): not a second thing asked ("parties" is GAMES' noun)."""
+_PLEASE_THEN = re.compile(
+    r"(?i)(?<![\w'’])(?:svp|stp|s['’]il\s+(?:vous|te)\s+pla[iî]t|please|pls|plz|bitte"
+    r"|per\s+favore|perfavore)\s+(?=[^\W\d_])"
+)
+"""Courtesy that ends a request with more words after it and no punctuation between ("le
+plateau svp j'ai effacé le mail par erreur"; twelfth round): the words after it are a remark."""
 
 
 _VOTE_FOR = re.compile(
@@ -628,8 +661,11 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
         return []
     if not all(w in PLAIN or w in ASKING or w in _IT for w in last):
         return []
-    before = _words(sentences[-2])
-    if any(w.isdigit() for w in before) or not _remark(sentences[-2]):
+    # the whole sentence before, its clauses together ("gibt es irgendwo eine Anleitung, wie das
+    # Spielen per Mail funktioniert? Könnt ihr sie mir schicken?"; twelfth round)
+    said = _SENTENCE_END.split(" ".join(sentences[:-1]).strip())[-1]
+    before = _words(said)
+    if any(w.isdigit() for w in before) or not _remark(said):
         return []
     found = {
         cmd
@@ -934,6 +970,16 @@ def _without_scope(core: list[str]) -> list[str]:
 
 
 def _requested(line: str) -> list[tuple[Spoken, str]]:
+    got = _requested_as_is(line)
+    if not got and (scope := _SCOPE_OF.search(line)) is not None:
+        # "c'est quoi mon bilan sur toutes mes parties ?": the scope of what is asked
+        got = _requested(line[: scope.start()] + line[scope.end() :])
+        if any(changes(cmd) for cmd, _arg in got):
+            return []
+    return got
+
+
+def _requested_as_is(line: str) -> list[tuple[Spoken, str]]:
     words = _words(line)
     if not words or len(words) > MAX_WORDS or any(w.isdigit() for w in words):
         return []
@@ -1083,6 +1129,8 @@ _BEFORE = _listed(
     questa diesen dieses quick short petit breve kurze abord do does faire fa fait macht
     bevor ziehe ziehen setze lege que qu' che io i un'
     anything to myself engager m'engager impegnarmi impegnare festlegen festzulegen mich
+    now for ora adesso instant l'instant erstmal erst mal vorerst
+    melde meinem reviens vers vous redis dico faccio sapere get back you
     """
 )
 """The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
@@ -1109,7 +1157,7 @@ _NOT_YET = re.compile(
     r"|without\s+playing\s+(?:it|them)"
     r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer"
     r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+pas(?:\s+encore|\s+tout\s+de\s+suite)?"
-    r"|non\s+(?:giocar(?:la|lo|li|e)|la\s+giocate|lo\s+giocate)(?:\s+ancora)?"
+    r"|non\s+(?:giocar(?:la|lo|li|e)|giocate(?:la|lo|li|le)|la\s+giocate|lo\s+giocate)(?:\s+ancora)?"
     r"|senza\s+giocar(?:la|lo|li|e)"
     r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren)"
     r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen)"
@@ -1119,7 +1167,7 @@ _NOT_YET = re.compile(
     r"|ich\s+will\s+(?:mich\s+nicht\s+vertun|nichts\s+falsch\s+machen))(?![\w'’])"
 )
 """The player not playing the move yet, beside a preview asked for: says the same, no denial."""
-_FIRST = _listed("before avant prima bevor vorher first d'abord dabord")
+_FIRST = _listed("before avant prima bevor vorher first d'abord dabord erstmal")
 """The outcome asked before the move is played ("... before I commit?"): the other sentences of
 the line are read apart, so the question must say it is asked first."""
 _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe ziehen i'll ill")
@@ -1163,6 +1211,10 @@ def preview_asked(line: str) -> str | None:
     question just before it), and no sentence denies, thanks for or doubts."""
     if len(line) > PROSE_MAX:
         return None
+    # "not yet" in a sentence after the question ("Könnt ihr mir zeigen, was P12 R1 bringen
+    # würde? Bitte noch nicht ausführen", "Mi fate vedere cosa succede con N13 R3? Non giocatela
+    # ancora."; twelfth round)
+    not_yet = _NOT_YET.search(line) is not None
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     moves = list(_MOVE_CODE.finditer(line))
@@ -1183,7 +1235,7 @@ def preview_asked(line: str) -> str | None:
                 (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME.intersection(ws))
                 or (_SHOWN.intersection(ws) and _HAPPENS.intersection(ws))
             )
-            and (_NOT_YET.search(s) or _FIRST.intersection(ws))
+            and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
         ]
     if len(asked) != 1:
         return None
@@ -1550,6 +1602,382 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     return [(cmd, got)] if cmd is not None else []
 
 
+_LEAVE_NOUNS = re.compile(
+    r"(?i)(?<![\w'’])(?:vacation|vacations|holiday|holidays|leave|vacances|cong[ée]s?|vacanza"
+    r"|vacanze|ferie|urlaub|ferien|pause|pausa|on\s+hold)(?![\w'’])"
+)
+"""The words of the leave the player asks to be put on ("put me on holiday", "mettez-moi en
+vacances", "mettetemi in ferie", "Urlaub eintragen", "pause me")."""
+_LEAVE_ASK_WORDS = _listed(
+    """
+    you vous tu voi ihr sie euch
+    can could would will pouvez pourriez peux pourrais potete potreste puoi potresti koennt
+    koenntet koennen koennten kannst
+    please pls plz svp stp s' il plait perfavore perpiacere bitte merci grazie danke thanks
+    thank mille beaucoup schoen
+    so then and also donc alors et puis ensuite quindi allora e poi dunque dann und daher
+    deshalb
+    me moi m' mi mich mir my mes mon mie miei meine meinen
+    games game parties partie partite partita spiele partien clock clocks pendule horloge
+    orologio uhr
+    all toutes tutte alle le la les i on in en auf into a
+    """
+)
+"""The words around a request to be put on leave, besides its verb (:data:`_PUT_ME`) and its
+noun (:data:`_LEAVE_NOUNS`): who asks, courtesy, the player and their games."""
+_INFINITIVE_ASKS = _listed("eintragen setzen markieren stellen")
+"""German infinitives that ask with "bitte" and no pronoun ("bitte bis dahin Urlaub eintragen")."""
+_IF = _listed(
+    """if whether si se wenn falls ob maybe perhaps forse magari vielleicht eventuell or ou o oder
+    was were war waren etais etait ero era stato stata had avais avait hatte"""
+)
+"""Words that make the prose before a request for leave a condition, a doubt or the past ("If
+I'm off ...", "Away until Friday maybe", "I was away until Monday")."""
+_MOVE_CODE_IN = re.compile(
+    r"(?i)(?<![\w'’])[a-p]\s?\d{1,2}(?![\w'’])|(?<![\w'’])r\s?[0-3](?![\w'’])"
+)
+_OFFICIAL = re.compile(r"(?i)(?<![\w'’])(?!by)[rybgk]{2}(?![\w'’])")
+_A_LENGTH = re.compile(r"(?i)(?<![\w'’])(?:for|per|pour|pendant|f(?:ü|ue)r)\s+(?P<len>[^,;:.!?]+)")
+
+
+def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
+    """``clause`` as the request to be put on leave ("vous pouvez me mettre en vacances
+    jusque-là ?", "mettetemi in ferie per 14 giorni", "pls pause me till then", "bitte bis dahin
+    Urlaub eintragen"), and what it says of the leave's end: ``("then", "")`` for "until then",
+    ``("length", text)`` for a length after "for/per/für", ``("", "")`` for nothing; None when
+    the clause holds any other word or does not ask for the player."""
+    from pbem.commands.durations import read_duration
+
+    said = ""
+    end: tuple[str, str] = ("", "")
+    if (then := until_then(clause)) is not None:
+        clause = clause[: then.start()] + " " + clause[then.end() :]
+        end = ("then", "")
+    for m in _A_LENGTH.finditer(clause):
+        words = m["len"].split()
+        for k in range(min(len(words), 4), 0, -1):
+            if read_duration(" ".join(words[:k])):
+                said = " ".join(words[:k])
+                break
+        if said:
+            if end[0]:
+                return None  # "until then" and a length: asked back
+            clause = clause[: m.start()] + " " + " ".join(words[len(said.split()) :])
+            end = ("length", said)
+            break
+    clause = _ENTER_IT.sub(r"eintragen \g<obj>", clause)
+    nouns = list(_LEAVE_NOUNS.finditer(clause))
+    if len(nouns) != 1:
+        return None
+    words = _words(clause[: nouns[0].start()] + " " + clause[nouns[0].end() :])
+    verb = [w for w in words if w in _PUT_ME or (w.endswith("mi") and w[:-2] in _PUT_ME)]
+    me = _ME.intersection(words) or any(w.endswith("mi") and w[:-2] in _PUT_ME for w in words)
+    pausing = nouns[0][0].casefold() == "pause" and "me" in words  # ("pls pause me till then")
+    typed = vocabulary().lookup(nouns[0][0]) if nouns[0][0].isupper() else None
+    if typed is not None and typed.kind == "vacation" and not _words(clause[: nouns[0].start()]):
+        pausing = True  # the command's word ("VACATION until then please")
+    if not (verb or pausing) or _NEGATED_ANY.search(clause):
+        return None
+    if not (me or pausing or ("bitte" in words and _INFINITIVE_ASKS.intersection(words))):
+        return None  # "il faudrait le mettre en vacances ?": someone else
+    if any(w not in _LEAVE_ASK_WORDS and w not in verb for w in words):
+        return None
+    asks = "?" in clause or ASKS.intersection(words) or words[:1] == verb[:1] or pausing
+    return end if asks or "bitte" in words else None
+
+
+def _aside(text: str) -> bool:
+    """A remark after a request for leave that changes nothing of it ("I'll move when I'm
+    home", "così nessuno mi aspetta"): no figure, no time, no leave, no negation, no taking
+    back."""
+    from pbem.commands.durations import mentions_time
+    from pbem.mail.reply import is_take_back
+
+    return not (
+        any(c.isdigit() for c in text)
+        or mentions_time(text)
+        or _LEAVE_NOUNS.search(text)
+        or _NEGATED_ANY.search(text)
+        or _IF.intersection(_words(text))
+        or is_take_back(text)
+        or _NEVER_MIND.search(text)
+    )
+
+
+_STARTED = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:from\s+)?(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de\s+|d[èe]s\s+)?"
+    r"(?:demain|aujourd['’]hui|ce\s+soir)|(?:da\s+)?(?:domani|oggi|stasera)|(?:ab\s+)?(?:morgen|heute))"
+    r"(?![\w'’])"
+)
+"""When a leave starts, in the prose before a request for it ("Flying out tomorrow, back on the
+4th"): no second time (another one, "then for another week", is asked back)."""
+
+
+def _one_date(clause: str) -> bool:
+    """Are the figures of ``clause`` one day's ("until 12 December", "bis zum 4.12.", "jusqu'au
+    20/12"), not a figure besides it ("until 12 December with 3 laptops")?"""
+    groups = re.findall(r"\d+", clause)
+    return len(groups) == 1 or (
+        len(groups) == 2 and re.search(r"\d{1,2}[./]\d{1,2}(?!\d)", clause) is not None
+    )
+
+
+def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION asked in words after the prose that names its end or length ("Je suis en
+    séminaire jusqu'à jeudi, vous pouvez me mettre en vacances jusque-là ?", "fino a martedì sono
+    in trasferta, mettetemi in vacanza fino ad allora", "Ab morgen bin ich auf einer Hochzeit und
+    erst Sonntag wieder da, bitte bis dahin Urlaub eintragen", "I'm off to Canada for two weeks,
+    so please put me on vacation for 14 days"; issue 31, twelfth round): the line's last clause
+    with a word of leave is the request (:func:`_leave_clause_asked`), the prose before it names
+    the day or the length of the player's leave once (:func:`durations.leave_before`) and holds
+    no question, no doubt or condition, no negation (a reason without network aside), no one
+    else's leave and no move; after the request only courtesy or a remark. ``[]`` otherwise."""
+    from pbem.commands.durations import (
+        _CLAUSE,
+        _day_in,
+        _someone_else,
+        back_on,
+        leave_before,
+        length_named,
+        mentions_time,
+        read_duration,
+    )
+    from pbem.commands.vocabulary import Said
+    from pbem.mail.reply import is_courtesy, strip_please
+
+    if len(line) > PROSE_MAX:
+        return []
+    line = line[g.end() :] if (g := _GREETING.match(line)) else line
+    clauses = [(m.start(), m.end()) for m in _CLAUSE.finditer(line)]
+    starts = [0, *(e for _s, e in clauses)]
+    ends = [*(s for s, _e in clauses), len(line)]
+    found = [(s, e) for s, e in zip(starts, ends, strict=True) if _LEAVE_NOUNS.search(line[s:e])]
+    if len(found) != 1:
+        return []
+    start, stop = found[0]
+    end = _leave_clause_asked(line[start:stop] + ("?" if line[stop:].lstrip()[:1] == "?" else ""))
+    before, after = line[:start], line[stop:]
+    if end is None or not before.strip(" ,;:.!-–—"):
+        return []
+    if "?" in after.lstrip()[1:] or _IF.intersection(_words(after)):
+        return []  # "..., or is that silly?"
+    for rest in _CLAUSE.split(after):
+        if rest.strip() and not (is_courtesy(rest) or _aside(rest)):
+            return []  # "..., I'll move when I'm home", "così nessuno mi aspetta" are remarks
+    words = _words(before)
+    if (
+        "?" in before
+        or _IF.intersection(words)
+        or _OFFICIAL.search(before)
+        or _MOVE_CODE_IN.search(before)
+    ):
+        return []
+    if _NEGATED_ANY.search(without_offline(before)):
+        return []
+    said = [c.strip() for c in _CLAUSE.split(before) if c.strip()]
+    if any(_someone_else(c) for c in said):
+        return []
+    if any(
+        any(ch.isdigit() for ch in c) and not ((_day_in(c) or back_on(c)) and _one_date(c))
+        for c in said
+    ):
+        return []  # a figure that is no day (a move, a time) or a second day ("until next
+        # Friday (4 December)": which Friday?)
+    days = [c for c in said if _day_in(c) or back_on(c)]
+    if days and any(c not in days and mentions_time(_STARTED.sub(" ", c)) for c in said):
+        return []  # a day and another time ("until 12 December, then for another week")
+    if end[0] == "then":
+        named = leave_before("until then", before)
+    elif end[0] == "length":
+        named = end[1]
+        other = length_named(before)
+        if any(_day_in(c) or back_on(c) for c in said) or (
+            other is not None and other != read_duration(named)
+        ):
+            return []  # "jusqu'à mardi, mettez-moi en vacances 7 jours": which?
+    else:
+        named = leave_before("", before)
+    cmd = vocabulary().commands.get("vacation")
+    if cmd is None or not named:
+        return []
+    heard = cmd.hear(Said(line, named, strip_please(named)))
+    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
+        return []
+    return [(cmd, heard.arg)]
+
+
+_RESIGNED = re.compile(
+    r"(?i)^(?:(?:ok|okay|so|well|right|honestly|alors|bon|bref|donc|allora|va\s+bene|ok\s+allora|also"
+    r"|na\s+ja|naja|gut|tja|ehrlich\s+gesagt)\s*,?\s+)?(?P<said>"
+    r"i\s+resign(?:\s+(?:the|this)\s+game)?|i\s+am\s+resigning|i['’]m\s+resigning"
+    r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up"
+    r"|j['’]\s*abandonne(?:\s+(?:la|cette)\s+partie)?|je\s+d[ée]clare\s+forfait"
+    r"|je\s+me\s+retire(?:\s+de\s+(?:la|cette)\s+partie)?|je\s+jette\s+l['’]\s*[ée]ponge"
+    r"|mi\s+ritiro(?:\s+(?:dalla|da\s+questa)\s+partita)?|abbandono(?:\s+(?:la|questa)\s+partita)?"
+    r"|mi\s+arrendo|getto\s+la\s+spugna"
+    r"|ich\s+gebe\s+(?:die\s+partie\s+|das\s+spiel\s+)?auf|ich\s+kapituliere"
+    r"|ich\s+steige\s+aus\s+(?:der|dieser)\s+partie\s+aus"
+    r"|resign|abandonner|abbandona|aufgeben)\s*[.!]*$"
+)
+"""The player resigning, in the first person and now, as a whole clause ("I resign", "j'abandonne
+la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
+_RESIGNED_STRONG = re.compile(
+    r"(?i)(?:i\s+resign|resigning|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
+    r"|d[ée]clare\s+forfait|(?:dalla|questa)\s+partita|die\s+partie\s+auf|das\s+spiel\s+auf"
+    r"|partie\s+aus|^(?:resign|abandonner|abbandona|aufgeben)\s*[.!]*$)"
+)
+"""A resignation that names the game or is the command's word ("I resign", "j'abandonne la
+partie", "mi ritiro da questa partita", "ich gebe die Partie auf"); a bare giving up ("Ich gebe
+auf", "I give up") is despair as much, and is read only beside a farewell (:data:`_FAREWELL`)."""
+_FAREWELL = re.compile(
+    r"(?i)(?<![\w'’])(?:let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
+    r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
+    r"|sorry\s+(?:to|all)|laissez\s+l['’]ordinateur|lib[ée]rer?\s+(?:la|ma)\s+place"
+    r"|merci\s+(?:[àa]\s+tous\s+)?pour\s+la\s+partie|bonne\s+(?:continuation|chance)"
+    r"|lasciate\s+(?:giocare\s+)?il\s+computer|liberare?\s+il\s+(?:mio\s+)?posto"
+    r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
+    r"|lasst\s+den\s+computer|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)"
+    r"(?![\w'’])"
+)
+"""A farewell to the game or its seat handed over ("thanks for the game", "lasst den Computer
+weiterspielen"): what confirms a bare giving up ("Ich gebe auf, habe keine Chance mehr" alone is
+despair: asked back)."""
+_RESIGNED_WHY = re.compile(
+    r"(?i)(?<![\w'’])(?:too\s+far\s+behind|(?:can['’]?t|cannot|can\s+not)\s+catch\s+up|no\s+chance"
+    r"|(?:it['’]s|the\s+game\s+is)\s+lost|no\s+(?:more\s+)?time(?:\s+(?:left|any\s*more))?"
+    r"|let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
+    r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
+    r"|sorry\s+(?:to|all)"
+    r"|trop\s+loin\s+derri[èe]re|(?:plus\s+)?aucune\s+chance|c['’]est\s+perdu|plus\s+le\s+temps"
+    r"|inutile\s+de\s+faire\s+tra[îi]ner|laissez\s+l['’]ordinateur|lib[ée]rer?\s+(?:la|ma)\s+place"
+    r"|merci\s+(?:[àa]\s+tous\s+)?pour\s+la\s+partie|bonne\s+(?:continuation|chance)"
+    r"|troppo\s+indietro|nessuna\s+(?:possibilit[àa]|speranza)|(?:la\s+partita\s+)?[èe]\s+persa"
+    r"|non\s+ho\s+pi[ùu]\s+tempo|lasciate\s+(?:giocare\s+)?il\s+computer|liberare?\s+il\s+(?:mio\s+)?posto"
+    r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
+    r"|zu\s+weit\s+(?:hinten|zur(?:ü|ue)ck)|keine\s+chance|(?:ist\s+)?(?:f(?:ü|ue)r\s+mich\s+)?gelaufen"
+    r"|das\s+wird\s+nichts\s+mehr|keine\s+zeit\s+mehr|lasst\s+den\s+computer|(?:ist\s+)?verloren"
+    r"|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)(?![\w'’])"
+)
+"""Why a player resigns, or the farewell beside it (too far behind, no time any more, let the
+computer play, thanks for the game): what confirms a resignation said in words."""
+_RESIGN_LIMITED = _listed(
+    """turn move round coup tour mossa turno mano zug runde now today tonight maintenant
+    aujourd'hui soir ora oggi stasera jetzt heute abend moment instant joke kidding blague
+    plaisante scherzo scherzando witz spass rules regles regole regeln understand comprends
+    capisco verstehe tile tuile tessera plaettchen actually finalement anzi eigentlich wait
+    attendez attends aspetta aspettate warte wartet again encore ancora nochmal try essayer
+    provare versuchen"""
+)
+"""Words that limit a giving up to a turn, a moment, a joke or a thing ("I give up for tonight",
+"j'abandonne, je comprends rien aux règles", "ich gebe auf, dieses Plättchen passt nie"): no
+resignation from the game."""
+
+
+def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
+    """RESIGN said in words, confirmed in the same line (issue 31, twelfth round): a clause that
+    resigns in the first person and now (:data:`_RESIGNED`: "I resign", "j'abandonne la
+    partie", "mi ritiro da questa partita", "Ich gebe auf"), and beside it a second one that
+    says it again (the command's word, "RESIGN") or why (:data:`_RESIGNED_WHY`: "can't catch up
+    from here", "non ho più tempo", "die Partie ist für mich gelaufen, lasst den Computer
+    weiterspielen", "thanks for the game"), as the service wants RESIGN and CONFIRM. Nothing in
+    the line asks, sets a condition, doubts, takes back, names a move or limits it to a turn or
+    a thing (:data:`_RESIGN_LIMITED`). ``[]`` otherwise: the player is asked back (a resignation
+    cannot be undone)."""
+    from pbem.commands.durations import _CLAUSE
+    from pbem.mail.reply import is_courtesy, is_take_back
+
+    if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
+        return []
+    line = line[g.end() :] if (g := _GREETING.match(line)) else line
+    words = _words(line)
+    if (
+        _IF.intersection(words)
+        or _RESIGN_LIMITED.intersection(words)
+        or _OFFICIAL.search(line)
+        or is_take_back(line)
+        or _NEVER_MIND.search(line)
+        or re.search(
+            r"(?i)(?<![\w'’])(?:doch\s+nicht|not\s+really|pas\s+vraiment|non\s+davvero)", line
+        )
+    ):
+        return []
+    clauses = [c.strip() for c in _CLAUSE.split(line) if c.strip()]
+    said = [k for k, c in enumerate(clauses) if _RESIGNED.match(c)]
+    if not said:
+        return []
+    typed = [k for k in said if clauses[k].strip(" .!").isupper()]
+    whys = [k for k, c in enumerate(clauses) if k not in said and _RESIGNED_WHY.search(c)]
+    if len(said) - len(typed) < 1 and not whys:
+        return []
+    if len(said) < 2 and not whys:
+        return []  # "I resign." alone asks for CONFIRM, as RESIGN alone does
+    if not any(_RESIGNED_STRONG.search(clauses[k]) for k in said) and not any(
+        _FAREWELL.search(c) for c in clauses
+    ):
+        return []  # "Ich gebe auf, habe keine Chance mehr": despair, asked back
+    if any(k not in whys and not is_courtesy(c) for k, c in enumerate(clauses) if k > said[-1]):
+        return []  # only why or farewell after it ("No chance, I give up. Actually no, ...")
+    cmd = vocabulary().commands.get("resign")
+    return [(cmd, "")] if cmd is not None else []
+
+
+_LAST_SENTENCE = re.compile(r"[.!;:]\s+(?P<word>[^\W\d_]{4,})\s*[.!]*\s*$")
+
+
+def typed_after_prose(line: str) -> list[tuple[Spoken, str]]:
+    """A command of no argument typed in capitals as the last sentence of a line of prose that
+    says why ("The trip was cancelled, so I'm back earlier than planned. BACK", "Je ne vois plus
+    rien sur mon téléphone. PLATEAU"; issue 31, twelfth round): the command, when it takes no
+    argument (:class:`~pbem.commands.vocabulary.Alone`), changes nothing or only ends a leave
+    (BACK), and the prose before it holds no figure, move, question, negation, condition or
+    doubt. RESIGN is :func:`resign_in_words`'s."""
+    from pbem.commands.vocabulary import ALONE, Said
+
+    m = _LAST_SENTENCE.search(line)
+    if m is None or len(line) > PROSE_MAX or not m["word"].isupper():
+        return []
+    cmd = vocabulary().lookup(m["word"])
+    if cmd is None or cmd.form is not ALONE or (changes(cmd) and cmd.kind != "back"):
+        return []
+    before = line[: m.start()]
+    if (
+        "?" in before
+        or any(c.isdigit() for c in before)
+        or _OFFICIAL.search(before)
+        or _NEGATED_ANY.search(before)
+        or _IF.intersection(_words(before)) - {"was", "were", "war", "ero", "era", "etait"}
+        or {"might", "may", "could", "should", "would"}.intersection(_words(before))
+        or _NEVER_MIND.search(before)
+    ):
+        return []
+    heard = cmd.hear(Said(m["word"], "", ""))
+    if heard is None or heard.error is not None or heard.flags or heard.ignore:
+        return []
+    return [(cmd, heard.arg)]
+
+
+def resign_alone(out: Any) -> None:
+    """A resignation said in words (:func:`resign_in_words`) stands alone in its reply: beside
+    another command or move, or a line of prose that is neither its reason nor courtesy ("I
+    resign, no chance." / "Actually no, M13 R1"), it is asked back as RESIGN without CONFIRM is
+    (``out``: the reply's :class:`~pbem.commands.grammar.Reading`; twelfth round)."""
+    from pbem.mail.reply import is_courtesy
+
+    said = [c for c in out.commands if c.kind == "resign" and resign_in_words(c.line)]
+    if not said:
+        return
+    others = [c for c in out.commands if c not in said]
+    prose = [x for x in out.ignored if not (is_courtesy(x) or _RESIGNED_WHY.search(x))]
+    if not others and not prose and len(said) == 1:
+        return
+    cmd = vocabulary().commands.get("resign")
+    heard = cmd.settle(frozenset({"resign"})) if cmd is not None else None
+    for c in said:
+        out.commands.remove(c)
+        if heard is not None and heard.error is not None:
+            out.errors.append((c.line, heard.error))
+
+
 _PAUSE_ASK = (
     r"(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:pouvez|pourriez)[- ]vous\s+"
     r"|merci\s+de\s+|(?:potete|potreste)\s+|per\s+favore\s+|(?:k(?:ö|oe)nnt|k(?:ö|oe)nntet)\s+ihr\s+"
@@ -1869,11 +2297,14 @@ def mail_in_words(line: str) -> list[tuple[Spoken, str]]:
 
 _PROPOSED_PAUSE = re.compile(
     r"(?i)^\W*(?:(?:so|alors|donc|quindi|allora|also)\s*,?\s+)?(?:"
-    r"i\s+(?:(?:would|'d)\s+like\s+to\s+)?(?:propose|suggest)\s+(?:that\s+)?(?:we\s+)?(?:take\s+)?"
-    r"(?:a\s+)?(?:pause|break)(?:\s+(?:the|this)\s+game)?"
-    r"|je\s+(?:voudrais\s+)?propose[rz]?\s+(?:qu['’]on\s+fasse\s+|de\s+faire\s+|que\s+nous\s+fassions\s+)?"
-    r"une\s+pause"
-    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?)?"
+    r"(?:i(?:\s+would\s+like\s+to|\s*['’]d\s+like\s+to)?\s+(?:propose|suggest)\s+(?:that\s+)?(?:we\s+)?"
+    r"|(?:i['’]m\s+)?(?:proposing|suggesting)\s+(?:that\s+)?we\s+)(?:take\s+)?"
+    r"(?:a\s+)?(?:pause|break)(?:\s+(?:the|this)\s+(?:game|one))?"
+    r"|je\s+(?:voudrais\s+|vous\s+)?propose[rz]?\s+(?:(?:qu['’]on\s+fasse\s+|de\s+faire\s+"
+    r"|que\s+nous\s+fassions\s+)?une\s+pause|(?:qu['’]on\s+mette|de\s+mettre)\s+(?:la\s+partie\s+)?"
+    r"en\s+pause)"
+    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?"
+    r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
     r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
@@ -1943,13 +2374,41 @@ def _length_in_rest(text: str, strip: Callable[[str], str]) -> bool:
     return any(leading_duration(" ".join(words[i : i + 3]), strip) for i in range(len(words)))
 
 
+_PAUSE_DOUBTED = _listed(
+    """sure sur sicuro sicura sicher wait attendez attends aspettate aspetta warte wartet but
+    mais ma aber instead plutot invece lieber stattdessen rather unless sauf tranne ausser
+    against contre contro dagegen joke blague scherzo witz kidding plaisante scherzo
+    what which how why think thoughts opinion opinions pensez penser avis quoi pensate pensi
+    parere meinung denkt meint findet agree objections einverstanden"""
+)
+"""Words that doubt or take back a pause proposed before them ("..., not sure though", "...,
+mais pas maintenant", "... aber nicht jetzt"): its reason may deny ("je n'aurai pas internet",
+"non riesco a pensarci"; twelfth round), these may not."""
+
+
+def _doubts_pause(tail: str) -> bool:
+    """Does the reason after a pause proposed in words doubt it, set a condition, ask, or take
+    it back (:data:`_PAUSE_DOUBTED`, :data:`_IF`)? A negation in a reason is no doubt ("I won't
+    have internet"); "next week", "ce week-end" say when, not another length."""
+    from pbem.mail.reply import is_correction, is_take_back
+
+    words = _words(tail)
+    return (
+        "?" in tail
+        or bool(_PAUSE_DOUBTED.intersection(words) or _IF.intersection(words))
+        or is_take_back(tail)
+        or is_correction(tail)
+        or _NEVER_MIND.search(tail) is not None
+    )
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
     nothing but courtesy or a reason without a figure, a denial or a condition ("Propongo una pausa
     di 10 giorni, ho gli esami"). ``[]`` for anything else: a question ("Maybe we should pause
     for a week?", "Sollen wir eine Pause machen?"), no length, the past."""
-    from pbem.mail.reply import denies, strip_please
+    from pbem.mail.reply import strip_please
 
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
@@ -1958,7 +2417,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     rest = german if german is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
     tail = m["rest"] if german is not None else ""
     if german is None:
-        clause = re.split(r"\s*[,;.!]\s+|\s*[.!]$", rest, maxsplit=1)
+        clause = re.split(r"\s*[,;:.!]\s+|\s+[-–—]\s+|\s*[.!]$", rest, maxsplit=1)
         rest, tail = clause[0], rest[len(clause[0]) :]
     got, around = _length_in(_PAUSE_LEAD.sub("", rest), strip_please)
     if got is None or not re.fullmatch(r"\d+[dh]", got):
@@ -1966,7 +2425,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     tail = f"{around} {tail}".strip(" ,;.!")
     if tail and _length_in_rest(tail, strip_please):
         return []  # "Je propose une pause d'une semaine, voire deux semaines"
-    if tail and (any(c.isdigit() for c in tail) or denies(tail.split())):
+    if tail and (any(c.isdigit() for c in tail) or _doubts_pause(tail)):
         return []
     cmd = vocabulary().commands.get("propose")
     return [(cmd, f"PAUSE {got}")] if cmd is not None else []

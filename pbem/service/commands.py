@@ -286,8 +286,16 @@ class History(_Base):
             "history of moves",
             "moves so far",
             "moves played so far",
+            "what's been played",
+            "what has been played",
         ),
-        "fr": ("historique", "historique des coups", "coups déjà joués", "coups joués"),
+        "fr": (
+            "historique",
+            "historique des coups",
+            "coups déjà joués",
+            "coups joués",
+            "ce qui a été joué",
+        ),
         "it": (
             "storia",
             "storico",
@@ -295,8 +303,17 @@ class History(_Base):
             "storia delle mosse",
             "mosse già giocate",
             "mosse fatte finora",
+            "cosa è stato giocato",
+            "cos'è stato giocato",
         ),
-        "de": ("Verlauf", "Spielverlauf", "Zugverlauf", "bisherigen Züge", "bisherige Züge"),
+        "de": (
+            "Verlauf",
+            "Spielverlauf",
+            "Zugverlauf",
+            "bisherigen Züge",
+            "bisherige Züge",
+            "was bisher gespielt wurde",
+        ),
     }
     after_article = True
     help = (HelpLine("service", 30, N_("    HISTORY          every move so far")),)
@@ -439,8 +456,14 @@ class Record(_Base):
     words = {"fr": ("FEUILLE",), "it": ("REGISTRO",), "de": ("PROTOKOLL",)}
     nouns = {
         "en": ("record", "game record", "replay", "score sheet", "scoresheet", "transcript"),
-        "fr": ("feuille de partie", "feuille de la partie", "feuille de match", "transcription"),
-        "it": ("registro", "trascrizione", "verbale"),
+        "fr": (
+            "feuille de partie",
+            "feuille de la partie",
+            "feuille de match",
+            "transcription",
+            "enregistrement de la partie",
+        ),
+        "it": ("registro", "trascrizione", "verbale", "registrazione della partita"),
         "de": ("Protokoll", "Spielprotokoll", "Aufzeichnung", "Mitschrift"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
@@ -1663,10 +1686,10 @@ class StatsCmd(_StandingsNotice):
     name = "STATS"
     words = {"fr": ("STATISTIQUES",), "it": ("STATISTICHE",), "de": ("STATISTIK",)}
     nouns = {
-        "en": ("stats", "statistics"),
-        "fr": ("statistiques", "stats"),
-        "it": ("statistiche",),
-        "de": ("Statistik", "Statistiken"),
+        "en": ("stats", "statistics", "win/loss", "win/loss record", "win-loss record", "win rate"),
+        "fr": ("statistiques", "stats", "bilan"),
+        "it": ("statistiche", "bilancio"),
+        "de": ("Statistik", "Statistiken", "Bilanz"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
     help = (HelpLine("standings", 20, N_("    STATS            your statistics, game by game")),)
