@@ -700,6 +700,7 @@ def _read_commands(
     todo = _join_conditions(todo, parse_action, is_move_form)
     where: dict[int, int] = {}  # id of an action Command or a mention entry -> its line
     wrapped: set[str] = set()  # the last sentences of lines the client wrapped onto the next
+    flag_row = -1
     idx = 0
     while idx < len(todo):
         raw = todo[idx]
@@ -758,6 +759,8 @@ def _read_commands(
             where[id(c)] = idx
         for m in out.mention_moves[n_men:]:
             where[id(m)] = idx
+        if flags != before[1]:
+            flag_row = idx  # the last line that said RESIGN or CONFIRM
         idx += 1
     # the timeline of corrections reads each line as the moves were read ("N13 trois quarts de
     # tour dans le sens inverse" as "N13 R1")
@@ -798,7 +801,13 @@ def _read_commands(
     for cmd in vocabulary():
         settled = cmd.settle(frozenset(flags))
         if settled is not None:
+            n_cmd = len(out.commands)
             _take(settled, cmd, "", out, flags, False)
+            for c in out.commands[n_cmd:]:
+                if flag_row >= 0:
+                    # its line, so that the words below it can take it back ("RESIGN CONFIRM"
+                    # / "no wait, forget that"; twelfth round: read as a resignation)
+                    where[id(c)] = flag_row
     resign_alone(out)
     actions = [c for c in out.commands if c.kind == "action"]
     chosen = _marked_choice(actions, todo)

@@ -822,6 +822,8 @@ def guard(
         return
     _replaced(out, lines, placed)
     placed = [p for p in placed if p[2] in out.commands]
+    if _final_taken_back(out, lines, placed, notation) or _denied_above(out, lines, placed):
+        return
     at = max(i for i, _n, _c in placed)
     last = [c for i, _n, c in placed if i == at]
     cmd = last[-1]
@@ -857,6 +859,60 @@ def guard(
                 out.ignored.append(c.line)
         return
     out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+
+
+FINAL = frozenset({"resign"})
+"""The commands that cannot be undone: taken back anywhere below them, even before another
+command, they stop the reply."""
+
+
+def _final_taken_back(
+    out: Reading,
+    lines: Sequence[str],
+    placed: list[tuple[int, int, Command]],
+    notation: Callable[[object], str] | None,
+) -> bool:
+    """A command that cannot be undone (:data:`FINAL`) with words below it, before a later
+    command's line, that take it back ("RESIGN CONFIRM" / "Actually no, M13 R1"; twelfth round:
+    both carried out): the reply is asked back, nothing carried out."""
+    for i, _n, cmd in placed:
+        if cmd.kind not in FINAL:
+            continue
+        said = _said(cmd, notation)
+        start = _start(lines[i], said, cmd)
+        rest = lines[i][start:] if start >= 0 else ""
+        below = [x for x in lines[i + 1 :] if x.strip()]
+        if not below:
+            continue  # the words on its own line and below the last command: guard's own check
+        if takes_back(" \n".join([rest, *below]), said, cmd.kind, None, False, ""):
+            out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+            return True
+    return False
+
+
+def _denied_above(
+    out: Reading, lines: Sequence[str], placed: list[tuple[int, int, Command]]
+) -> bool:
+    """A command of no argument right below a sentence that denies it in its own word ("I'm not
+    back yet. BACK", "Je ne suis pas encore de retour. RETOUR"; twelfth round: read as BACK):
+    the reply is asked back, nothing carried out."""
+    from pbem.commands.requests import _NEGATED_ANY
+    from pbem.commands.vocabulary import fold_word, vocabulary
+
+    for i, _n, cmd in placed:
+        spoken = vocabulary().commands.get(cmd.kind)
+        if cmd.arg or cmd.kind in SHOWS or spoken is None or not spoken.name:
+            continue  # (one that only shows something costs nothing: "No board came. BOARD")
+        said = {fold_word(w).lower() for w in (spoken.name, *sum(spoken.words.values(), ()))}
+        above = next((lines[k] for k in range(i - 1, -1, -1) if lines[k].strip()), "")
+        low = fold(above)
+        for m in _TOKEN.finditer(low):
+            # the denial in the word's own clause, a few words before it ("not back yet", "pas
+            # encore de retour"; not "Pas de souci, je suis de retour")
+            if m.group() in said and _NEGATED_ANY.search(low, max(0, m.start() - 24), m.start()):
+                out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+                return True
+    return False
 
 
 _DENIED_BEFORE = re.compile(

@@ -293,6 +293,36 @@ Die Bilanz bitte
 Il mio bilancio è pessimo.
 === de-r12-z04 | de | fc:turn | gmail | ask
 Soll ich aufgeben? Ich liege weit hinten.
+# --- (lead, twelfth round) a command that cannot be undone taken back below it, even before
+# another command; a command denied in its own word just above it (both carried out before)
+=== en-r12-t01 | en | fc:turn | bare | ask
+RESIGN CONFIRM
+Actually no, M13 R1
+
+=== fr-r12-t01 | fr | fc:turn | gmail | ask
+ABANDONNER CONFIRMER
+Non en fait, M13 R1
+
+=== it-r12-t01 | it | fc:turn | libero | ask
+ABBANDONA CONFERMA
+no aspetta, lascia stare
+
+=== de-r12-t01 | de | fc:turn | webde | ask
+AUFGEBEN BESTÄTIGEN
+Moment, doch nicht!
+
+=== en-r12-t02 | en | fc:turn | gmail | resign
+RESIGN CONFIRM
+Thanks for the game everyone, well played.
+
+=== en-r12-t03 | en | fc:turn | bare | ask
+I'm not back yet. BACK
+
+=== fr-r12-t03 | fr | vs:waiting | bare | back
+Pas de souci pour l'attente, je suis de retour. RETOUR
+
+=== de-r12-t03 | de | fc:turn | gmail | ask
+Bin noch nicht zurück, erst Montag. ZURÜCK
 """
 
 
