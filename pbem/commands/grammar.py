@@ -34,7 +34,7 @@ from typing import Any
 from pbem.commands import conditions, retraction
 from pbem.commands.copies import conceded, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
-from pbem.commands.pointing import pointed, unresolved
+from pbem.commands.pointing import EXAMPLE, pointed, unresolved
 from pbem.commands.queued import named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
@@ -2734,10 +2734,20 @@ _AS_SUGGESTED = re.compile(
     r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen"
     r"|(?:following\s+|going\s+with\s+)?(?:the\s+mail['’]s|your)\s+(?:own\s+)?suggestion"
     r"(?:\s+for\s+once)?|(?:en\s+suivant\s+)?(?:votre|la)\s+suggestion(?:\s+du\s+mail)?"
-    r"|(?:seguendo\s+)?il\s+vostro\s+suggerimento|(?:nach\s+)?(?:ihrem|eurem)\s+vorschlag)(?![\w'’])"
+    r"|(?:seguendo\s+)?il\s+vostro\s+suggerimento|(?:nach\s+)?(?:ihrem|eurem)\s+vorschlag"
+    # the mail's example taken ("P10 R0 comme dans votre exemple", "M8 R1 as in your example",
+    # "lo prendo pari pari dal vostro esempio", "Ich nehme einfach euer Beispiel: P10 R0")
+    r"|(?:(?:just\s+)?(?:as|like)\s+(?:in\s+)?|from\s+)?(?:the\s+mail['’]s|your|the)\s+"
+    r"(?:own\s+)?example(?:\s+line)?(?:\s+(?:from|in)\s+(?:your|the)\s+mail)?"
+    r"|(?:comme\s+(?:dans\s+)?)?(?:votre\s+|l['’]\s*)exemple(?:\s+du\s+mail)?"
+    r"|(?:come\s+(?:nel|da)\s+|(?:pari\s+pari\s+)?dal\s+|il\s+)?vostro\s+esempio"
+    r"|(?:come\s+)?(?:nell|l)['’]\s*esempio(?:\s+della\s+mail)?"
+    r"|(?:(?:genau\s+)?wie\s+(?:in\s+)?|aus\s+)?(?:eurem|ihrem|euer|ihr|dem|das|im)\s+beispiel"
+    r"(?:\s+aus\s+(?:eurer|ihrer|der)\s+mail)?)(?![\w'’])"
 )
-"""Following the hint of our mail ("As suggested: L10 R0", "allora P11 R2 come suggerito";
-issue 31): the move stands. "suggested" alone stays a word of advice to someone else."""
+"""Following the hint or the example of our mail ("As suggested: L10 R0", "allora P11 R2 come
+suggerito", "P10 R0 comme dans votre exemple"; issue 31): the move stands. "suggested" alone
+stays a word of advice to someone else, "example" alone one of a move spoken of."""
 _AFTER_THOUGHT = re.compile(
     r"(?i)^\W*(?:after|après|apres|dopo|nach)\s+(?:a\s+|une\s+|un\s+|una\s+|langem\s+|lunga\s+"
     r"|longue\s+|mûre\s+|much\s+|long\s+|reifer\s+)*(?:long\s+)?(?:think|thought|thinking"
@@ -2808,6 +2818,27 @@ _FINALLY = re.compile(
 ho deciso per M13 R2", "I thought about it all evening and in the end went for M13 R2")."""
 
 
+_SPIRIT = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+)?(?:last|final)\s+(?:game|round|match|stretch|leg|day)\s+of\s+"
+    r"(?:the\s+|this\s+)?(?:season|league|tournament|championship|cup|year)"
+    r"|(?:la\s+)?derni[èe]re\s+(?:partie|manche|ligne\s+droite|journ[ée]e|ronde)\s+(?:de\s+la|du|de)"
+    r"\s+(?:saison|ligue|tournoi|championnat|coupe|ann[ée]e)|(?:le\s+)?dernier\s+(?:match|tour"
+    r"|round)\s+(?:de\s+la|du|de)\s+(?:saison|ligue|tournoi|championnat|coupe)"
+    r"|(?:l['’]\s*)?ultim[ao]\s+(?:partita|giornata|turno|round|gara|manche)\s+(?:del|della|dello)"
+    r"\s+(?:stagione|campionato|torneo|lega|coppa|anno)|(?:die\s+|das\s+)?letzte[sn]?\s+(?:spiel"
+    r"|runde|partie|spieltag|match)\s+(?:der|des|dieser|dieses)\s+(?:saison|liga|turniers?"
+    r"|meisterschaft|jahres)"
+    # not giving up
+    r"|(?:je|on)\s+(?:ne\s+)?l[âa]che\s+rien|non\s+(?:mollo(?:\s+niente)?|si\s+molla|mi\s+arrendo)"
+    r"|(?:i['’]m\s+|i\s+am\s+)?not\s+giving\s+up|never\s+give\s+up|ich\s+geb(?:e)?\s+nicht\s+auf"
+    r"|aufgeben\s+gilt\s+nicht)(?![\w'’])"
+)
+"""A lead-in's words of the season's last game or of not giving up ("Dernière ligne droite de
+la saison, je ne lâche rien : N13 R2", "letzte Runde der Liga, also: L12 R3", "Last game of the
+season and I'm only two points behind, so here goes: P12 R0"; issue 31, twelfth round): the last
+of a series, not a move of the past, and a negation that denies nothing of the move."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
@@ -2821,7 +2852,7 @@ def _leads(head: str) -> bool:
         and re.search(_TILE_NOUN, m.group(0), re.I)
     ):
         return True  # our turn line copied: "À vous (mauve) : posez votre tuile : M8 R2"
-    toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
+    toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", _SPIRIT.sub(" ", head))))
     if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
         toks = [t for t in toks if t.casefold() != "si"]
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
@@ -5557,6 +5588,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     after = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(after)))
     if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
         after = []  # "Ok, allora P11 R2 come suggerito"
+    # "P10 R0 comme dans votre exemple, ça me convient": the hint followed, the rest said of it
+    after = _tokens(_AS_SUGGESTED.sub(" ", " ".join(after)))
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
         before = before[:-1]  # "Also lieber N13 R2, bitte", "Alors plutôt M13 R1"
     if len(after) == 1 and fold_word(after[0]).casefold().strip(".!") in _INSTEAD:
@@ -6587,6 +6620,38 @@ _CONTRAST_WORD = re.compile(
 metto in L10", "ich dagegen lege auf L10"): no correction there."""
 
 
+_EXAMPLE_NAMED = re.compile(r"(?i)^(?:[dl]['’])?(?:" + EXAMPLE + r")$")
+_WHAT_I_WANT = re.compile(
+    r"(?i)(?<![\w'’])(?:to\s+)?what\s+i\s+(?:actually\s+|really\s+)?(?:want|wanted|mean|meant)(?![\w'’])"
+)
+
+
+def _example_edited(line_wo: str, at: _At) -> bool:
+    """The move after the last colon of a line whose words before it name only moves of our
+    mail's examples, each right after the word "example" in the four languages, and otherwise
+    deny nothing: the example copied and edited into the move ("J'ai recopié la ligne d'exemple
+    M8 R1 et j'ai seulement changé la rotation : M8 R2", "Aus dem Beispiel BR W übernommen und
+    ein N drangehängt: BR W N"; issue 31, twelfth round), read alone into ``at.out``."""
+    if "?" in line_wo:
+        return False
+    parts = _COLON.split(line_wo)
+    if len(parts) < 2:
+        return False
+    head, tail = " ".join(parts[:-1]), parts[-1]
+    toks = _tokens(head)
+    cands = _candidates(toks, at.parse_action, at.is_move_form)
+    if not cands or any(
+        not any(_EXAMPLE_NAMED.match(t) for t in toks[max(0, c.start - 3) : c.start])
+        for c in cands
+    ):
+        return False
+    rest = " ".join(t for k, t in enumerate(toks) if not any(c.start <= k < c.end for c in cands))
+    said = _tokens(_WHAT_I_WANT.sub(" ", _AS_SUGGESTED.sub(" ", rest)))
+    if denies([t for t in said if not _EXAMPLE_NAMED.match(t)]):
+        return False
+    return _read_alone(tail, at)
+
+
 def _beside_remarks(line_wo: str, at: _At) -> str | None:
     """The one clause of ``line_wo`` that holds a legal move with its rotation, when every other
     square of the line stands in a clause of remark (:data:`_REMARK_MARK`) and names no move of
@@ -6900,6 +6965,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         if fixed is not None:
             _as_read(at, fixed[0], fixed[1])
             return
+        if len(cands) > 1 and _example_edited(line_wo, at):
+            return  # "I copied your example line P12 R2 and edited it ...: O13 R3"
         kept = _beside_remarks(line_wo, at) if len(cands) > 1 and "?" not in line_wo else None
         if kept and _read_alone(kept, at):
             return  # "Nice one with M9. I'll go O9 R0.", "Il tuo ultimo P10 ... metto L11 R0"
