@@ -5576,6 +5576,16 @@ _SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber",
                            "rather", "instead", "finalement", "alors", "doch"})  # fmt: skip
 
 
+_LETS_SEE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
+    r"|draus\s+wird))?|on\s+verra(?:\s+bien)?(?:\s+ce\s+que\s+(?:ça|ca)\s+donne)?"
+    r"|(?:staremo\s+a\s+)?vedere(?:\s+(?:cosa|che)\s+succede)?|vediamo(?:\s+(?:un\s+po['’]\s+)?"
+    r"(?:cosa|che)\s+succede)?|(?:we['’]ll|let['’]?s)\s+see(?:\s+what\s+happens)?)(?![\w'’])"
+)
+"""After a move, "let's see what happens" ("L10 R1, mal schauen was passiert", "on verra bien",
+"vediamo cosa succede", "we'll see"; issue 31, twelfth round): hope, no question of the move."""
+
+
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     """Do the words around a move only stand around it (:func:`is_filler`)? After the move, a
     clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
@@ -5585,7 +5595,7 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         return False  # "sorry for the L12 R0": the move apologised for
     # "Same as last time: P12 R2", "Je rejoue P12 R2 comme la dernière fois": a move of now
     before = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(before)))
-    after = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(after)))
+    after = _tokens(_LETS_SEE.sub(" ", _LIKE_LAST_TIME.sub(" ", " ".join(after))))
     if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
         after = []  # "Ok, allora P11 R2 come suggerito"
     # "P10 R0 comme dans votre exemple, ça me convient": the hint followed, the rest said of it
@@ -6620,6 +6630,115 @@ _CONTRAST_WORD = re.compile(
 metto in L10", "ich dagegen lege auf L10"): no correction there."""
 
 
+_PART_SPLIT = re.compile(r"(?<=[.!;…])\s+|\s[-–—]+\s|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*")
+"""Where a line's sentences or remarks part: a sentence's end, a dash, an emoji."""
+_OPENED_WITH = re.compile(
+    r"(?<![\w'’])(?:[A-ZÀ-Ý][a-zà-ÿ]+|(?i:he|she|il|elle|er|sie|lui|lei))\s+(?i:(?:has\s+|had\s+)?"
+    r"(?:opened|started|begun|began)\s+with|a\s+(?:ouvert|commenc[ée])\s+(?:avec|par)"
+    r"|ha\s+(?:aperto|iniziato|cominciato)\s+con|hat\s+mit\b.*?(?:er[öo]e?ffnet|angefangen|begonnen))"
+)
+_EARLIER_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:yesterday|last\s+(?:round|turn|night|time|week)|earlier|ieri|l['’]altra"
+    r"\s+volta|(?:al\s+)?turno\s+precedente|gestern|vorhin|letzte[sn]?\s+(?:runde|mal|zug|woche)"
+    r"|la\s+derni[èe]re\s+fois|au\s+tour\s+pr[ée]c[ée]dent|au\s+dernier\s+tour|avant-hier)(?![\w'’])"
+)
+_HIER = re.compile(r"(?i)(?<![\w'’])hier(?![\w'’])")
+_NAME_S = re.compile(r"(?<![\w'’])[A-ZÀ-Ý][a-zà-ÿ]+['’]s(?![\w'’])")
+_NOT_NAME_S = frozenset({"let's", "it's", "here's", "that's", "there's", "what's", "who's",
+                         "he's", "she's", "today's", "tonight's"})  # fmt: skip
+
+
+def _of_another(part: str) -> bool:
+    """Does ``part`` (a sentence or remark of a line) speak of a move not of this reply: someone
+    else's ("Luca ha giocato", "Sabine hat mit BK Ost eröffnet", "Priya's RB north"), or one
+    of an earlier time ("ieri", "yesterday", "gestern", "hier" in French, "last round")?"""
+    if _SOMEONE_PLAYED.search(part) or _I_PLAYED.search(part) or _OPENED_WITH.search(part):
+        return True
+    if any(
+        m.group(0).casefold().replace("’", "'") not in _NOT_NAME_S for m in _NAME_S.finditer(part)
+    ):
+        return True
+    return bool(_EARLIER_TIME.search(part)) or (current() == "fr" and bool(_HIER.search(part)))
+
+
+def _others_then_mine(line_wo: str, at: _At) -> bool:
+    """A line of sentences or remarks without a move in code (a move in the game's words),
+    where every part that names a move but the last speaks of someone else's or an earlier
+    one (:func:`_of_another`), and the parts after the last deny, correct and take back
+    nothing ("Saw Priya's RB north yesterday, nice. bk east south from me", "Sabine hat mit BK
+    Ost eröffnet, frech 😄 ich mache rb nord"; issue 31, twelfth round): the last is read alone,
+    with all its rules, into ``at.out``."""
+    if "?" in line_wo or len(line_wo) > PROSE_MAX:
+        return False
+    if _candidates(_tokens(line_wo), at.parse_action, at.is_move_form):
+        return False  # (a move in code: read by the rules of candidates)
+    parts = [p.strip() for p in _PART_SPLIT.split(line_wo) if p and p.strip()]
+    if not 2 <= len(parts) <= 4:
+        return False
+    holding = [
+        k
+        for k, p in enumerate(parts)
+        if _holds(p, at.parse_action, at.is_move_form) or _names_slide(p, at.parse_action)
+    ]
+    if len(holding) < 2:
+        return False
+    *theirs, mine = holding
+    if not all(_of_another(parts[k]) for k in theirs) or _of_another(parts[mine]):
+        return False
+    later = parts[mine + 1 :]
+    if denies([t for p in later for t in _tokens(p)]) or any(
+        is_take_back(p) or is_correction(p) for p in later
+    ):
+        return False
+    return _read_alone(parts[mine], at)
+
+
+_SLIDE_REMARK_WORDS = 8
+"""Words a remark may have after a move in the game's words with no sign between them."""
+_AND_OR = frozenset({"e", "o", "et", "ou", "und", "oder", "and", "or"})
+
+
+def _slide_then_remark(line_wo: str, at: _At) -> bool:
+    """A move in the game's words at the start of a line (no move in code), then a remark with
+    no sign between them, of filler words that deny nothing and name no direction, official
+    or further step ("kb nach süden bin grad im zug lg", "bk east south from me"; issue 31,
+    twelfth round): the longest start that the game reads, read alone into ``at.out``. A start
+    that ends in a one-letter direction that is also a word ("RB a nord e speriamo bene": "e",
+    east or "and") is not read."""
+    if "?" in line_wo or len(line_wo) > PROSE_MAX:
+        return False
+    words = line_wo.split()
+    if len(words) < 2 or _candidates(_tokens(line_wo), at.parse_action, at.is_move_form):
+        return False
+    for k in range(len(words) - 1, max(0, len(words) - 1 - _SLIDE_REMARK_WORDS), -1):
+        head = " ".join(words[:k]).rstrip(",;:.!")
+        if _parses(at.parse_action, head):
+            break
+    else:
+        return False
+    action = _parsed(at.parse_action, head)
+    for j in range(1, k):  # the shortest start read as the same move: the rest is the remark
+        shorter = " ".join(words[:j]).rstrip(",;:.!")
+        if _same(at.notation, _parsed(at.parse_action, shorter), action):
+            k, head = j, shorter  # "kb vers le sud et on croise les doigts" ("et", "on")
+            break
+    rest = _tokens(" ".join(words[k:]))
+    last = words[k - 1].strip(",;:.!")
+    if not rest or (last.casefold() in _AND_OR and last.islower()) or rest[0] in ("e", "o"):
+        return False
+    if any(
+        _code_like(t) or t.casefold() in _WAY_WORDS or t.upper() in _PLAN_WORD_SET for t in rest
+    ):
+        return False
+    tail = " ".join(words[k:])
+    # (a clause after "and" or "but" may say anything that does not deny, as after a move in
+    # code: "... et on croise les doigts"; not the Italian "e", also east)
+    clause = rest[0].casefold() in _AND and rest[0].casefold() != "e"
+    if denies(rest) or not (is_filler(rest) or clause) or is_take_back(tail) or is_correction(tail):
+        return False
+    return _read_alone(head, at)
+
+
 _EXAMPLE_NAMED = re.compile(r"(?i)^(?:[dl]['’])?(?:" + EXAMPLE + r")$")
 _WHAT_I_WANT = re.compile(
     r"(?i)(?<![\w'’])(?:to\s+)?what\s+i\s+(?:actually\s+|really\s+)?(?:want|wanted|mean|meant)(?![\w'’])"
@@ -6641,8 +6760,7 @@ def _example_edited(line_wo: str, at: _At) -> bool:
     toks = _tokens(head)
     cands = _candidates(toks, at.parse_action, at.is_move_form)
     if not cands or any(
-        not any(_EXAMPLE_NAMED.match(t) for t in toks[max(0, c.start - 3) : c.start])
-        for c in cands
+        not any(_EXAMPLE_NAMED.match(t) for t in toks[max(0, c.start - 3) : c.start]) for c in cands
     ):
         return False
     rest = " ".join(t for k, t in enumerate(toks) if not any(c.start <= k < c.end for c in cands))
@@ -6831,6 +6949,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne"
     if _move_then_consequence(line_wo, at):
         return  # "Ich lege mein Plättchen auf O13 in R3, dann zeigt der rosa Raum nach Westen"
+    if _others_then_mine(line_wo, at):
+        return  # "ho visto che Luca ieri ha giocato RB nord, furbo. io faccio KB sud"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
@@ -6988,6 +7108,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 )
             )
             return
+    if _slide_then_remark(line_wo, at):
+        return  # "kb nach süden bin grad im zug lg", "bk east south from me"
     if is_courtesy(line_wo):
         out.courtesy.append(line)
         return

@@ -139,6 +139,8 @@ _FILLER = {
     # making it move ("Faccio fare un passo solo a KB", "je fais faire un pas à BR", "Let's do
     # BK E N", "Ich lasse RB nach Norden ziehen")
     "fare", "faire", "lasse", "lassen", "let", "let's", "make", "do", "fai",
+    # doing it ("ich mache rb nord", "Sabine hat ... eröffnet, ich mache kb süd"; twelfth round)
+    "mache", "mach", "machen", "doing",
     # on its way ("le noir-bleu descend puis part à gauche", "BR file vers l'ouest", "BR corre
     # a ovest", "BR rennt nach Westen", "BR runs west"), and the official taken to move ("Ich
     # nehme BK: nach rechts", "je prends BK vers l'est", "prendo BK verso est")
