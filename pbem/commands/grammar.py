@@ -4488,7 +4488,17 @@ def _move_part(
     parts = [p.strip(" ()") for p in _SENTENCE.split(line) if p.strip(" ()")]
     if len(parts) < 2:
         return None
-    where = [k for k, p in enumerate(parts) if _holds(p, parse_action, is_move_form)]
+    where = [
+        k
+        for k, p in enumerate(parts)
+        if _holds(p, parse_action, is_move_form)
+        # an official's code in capitals in words the game does not read: a slide named all
+        # the same ("Let's do RB north. BK east too." played RB N alone; issue 31, twelfth round)
+        or (
+            not _candidates(_tokens(p), parse_action, is_move_form)
+            and _names_slide(p, parse_action)
+        )
+    ]
     if len(where) > 1:
         # Several parts name moves ("I played P12 R2 last week. This time: L10 R1"): the span
         # from the first to the last, when it is not the whole line, is read as one line
@@ -6685,6 +6695,8 @@ def _others_then_mine(line_wo: str, at: _At) -> bool:
     *theirs, mine = holding
     if not all(_of_another(parts[k]) for k in theirs) or _of_another(parts[mine]):
         return False
+    if _ASKING.match(parts[mine]) or _ASKED_START.match(parts[mine]):
+        return False  # "Gestern hat Jan BK Ost gespielt. Soll ich RB nach Norden ziehen"
     later = parts[mine + 1 :]
     if denies([t for p in later for t in _tokens(p)]) or any(
         is_take_back(p) or is_correction(p) for p in later
@@ -6693,6 +6705,13 @@ def _others_then_mine(line_wo: str, at: _At) -> bool:
     return _read_alone(parts[mine], at)
 
 
+_ASKED_START = re.compile(
+    r"(?i)^\W*(?:(?:should|shall|can|could|may|must|do|would)\s+i|(?:soll|sollte|kann|könnte|darf"
+    r"|muss|müsste)\s+ich|(?:dois|devrais|puis|peux|faut|pourrais)(?:-je|\s+je)?|est-ce\s+qu"
+    r"|devo|dovrei|posso|potrei|conviene)(?![\w'’])"
+)
+"""A part that starts as a question asked by inversion, its mark left out ("Soll ich RB nach
+Norden ziehen", "Should I go BR west", "Devo fare KB sud"): no move of the reply."""
 _SLIDE_REMARK_WORDS = 8
 """Words a remark may have after a move in the game's words with no sign between them."""
 _AND_OR = frozenset({"e", "o", "et", "ou", "und", "oder", "and", "or"})
@@ -6710,6 +6729,8 @@ def _slide_then_remark(line_wo: str, at: _At) -> bool:
     words = line_wo.split()
     if len(words) < 2 or _candidates(_tokens(line_wo), at.parse_action, at.is_move_form):
         return False
+    if _ASKING.match(line_wo) or _ASKED_START.match(line_wo):
+        return False  # a question without its mark: "soll ich kb nach süden ziehen"
     for k in range(len(words) - 1, max(0, len(words) - 1 - _SLIDE_REMARK_WORDS), -1):
         head = " ".join(words[:k]).rstrip(",;:.!")
         if _parses(at.parse_action, head):
