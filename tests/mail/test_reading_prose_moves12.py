@@ -8,7 +8,8 @@ season's last game or of not giving up ("Dernière ligne droite de la saison, je
 N13 R2"); a greeting of the morning or a sign-off of tomorrow ("Guten Morgen zusammen, P10 R2").
 Die Verbotene Stadt: someone else's or an earlier slide remarked on, then the player's own ("Saw
 Priya's RB north yesterday, nice. bk east south from me"); a slide in words, then a remark with no
-sign between ("kb nach süden bin grad im zug lg"); words of being unsure after a correction
+sign between ("kb nach süden bin grad im zug lg"), its elisions typed without the apostrophe
+("bk juste d une case vers l est"); words of being unsure after a correction
 ("kb nach süden oder doch br nach westen, bin unsicher" played BR W before).
 """
 
@@ -77,6 +78,8 @@ VS: dict[str, list[tuple[str, str]]] = {
         ("Paul a joué BK est hier. Je fais pareil ?", ""),
         ("kb vers le sud et on croise les doigts", "KB S"),
         ("kb vers le sud ou bk vers l'est, je ne sais pas", ""),
+        ("bk juste d une case vers l est", "BK step E"),
+        ("bk juste d une case vers l est ?", ""),
     ],
     "it": [
         ("ho visto che Marco ha giocato BK est, bravo. io faccio RB nord", "RB N"),

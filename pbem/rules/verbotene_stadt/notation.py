@@ -274,6 +274,15 @@ def _tokens(text: str) -> list[str]:
     ]
     toks = [t.lower() for t in words]
     toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
+    # the same elision typed without its apostrophe on a phone ("d une case vers l est")
+    toks = [
+        t
+        for k, t in enumerate(toks)
+        if not (
+            t in ("l", "d", "j")
+            and re.match(r"[aeiouyhéèêà]", toks[k + 1] if k + 1 < len(toks) else "")
+        )
+    ]
     toks = [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
     # The French "en" before a direction word is "in" ("RB en haut", "KB en bas"), and before
     # a gerund "while" ("en tournant vers l'est"), not E N.
