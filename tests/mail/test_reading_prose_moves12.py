@@ -5,7 +5,8 @@ Forbidden City: a move, then wishes to everyone or approval ("L12 R2 grazie e bu
 tutti"); the mail's example taken ("P10 R0 comme dans votre exemple"), or copied and edited ("J'ai
 recopié la ligne d'exemple M8 R1 et j'ai seulement changé la rotation : M8 R2"); a lead-in of the
 season's last game or of not giving up ("Dernière ligne droite de la saison, je ne lâche rien :
-N13 R2"); a greeting of the morning or a sign-off of tomorrow ("Guten Morgen zusammen, P10 R2").
+N13 R2"); a greeting of the morning or a sign-off of tomorrow ("Guten Morgen zusammen, P10 R2");
+a correction by the Italian "anzi no" without commas ("P10 R1 anzi no P10 R3").
 Die Verbotene Stadt: someone else's or an earlier slide remarked on, then the player's own ("Saw
 Priya's RB north yesterday, nice. bk east south from me"); a slide in words, then a remark with no
 sign between ("kb nach süden bin grad im zug lg"), its elisions typed without the apostrophe
@@ -46,6 +47,8 @@ FC: dict[str, list[tuple[str, str]]] = {
         ("L'ultima volta ho giocato: L12 R1.", ""),
         ("O13 R1, a domani!", "O13 R1"),
         ("Domani gioco O13 R1", ""),
+        ("P10 R1 anzi no P10 R3", "P10 R3"),
+        ("O9 R1 anzi no O9 R0, o forse no", ""),
     ],
     "de": [
         ("O13 R2 danke und schönen Abend euch allen", "O13 R2"),
@@ -86,6 +89,7 @@ VS: dict[str, list[tuple[str, str]]] = {
         ("ho visto che Marco ha giocato BK est, bravo.", ""),
         ("ieri ho giocato RB nord. oggi forse KB sud", ""),
         ("Ho copiato l'esempio BK E N e ho cambiato l'ultima lettera: BK E S.", "BK E S"),
+        ("BK E N anzi no BK E S", "BK E S"),
     ],
     "de": [
         ("Jan hat mit RB Nord angefangen, mutig 😄 ich mache kb süd", "KB S"),
