@@ -6697,6 +6697,8 @@ def _others_then_mine(line_wo: str, at: _At) -> bool:
         return False
     if _ASKING.match(parts[mine]) or _ASKED_START.match(parts[mine]):
         return False  # "Gestern hat Jan BK Ost gespielt. Soll ich RB nach Norden ziehen"
+    if not _OFFICIAL_CODE.search(parts[mine]):
+        return False  # (a slide named by its official; another decision's words are not read)
     later = parts[mine + 1 :]
     if denies([t for p in later for t in _tokens(p)]) or any(
         is_take_back(p) or is_correction(p) for p in later
@@ -6712,6 +6714,8 @@ _ASKED_START = re.compile(
 )
 """A part that starts as a question asked by inversion, its mark left out ("Soll ich RB nach
 Norden ziehen", "Should I go BR west", "Devo fare KB sud"): no move of the reply."""
+_OFFICIAL_CODE = re.compile(r"(?i)(?<![\w'’])[rybgk]{2}(?![\w'’])")
+"""An official's code (Die Verbotene Stadt), in any case: what names a slide of the reply."""
 _SLIDE_REMARK_WORDS = 8
 """Words a remark may have after a move in the game's words with no sign between them."""
 _AND_OR = frozenset({"e", "o", "et", "ou", "und", "oder", "and", "or"})
@@ -6743,6 +6747,8 @@ def _slide_then_remark(line_wo: str, at: _At) -> bool:
         if _same(at.notation, _parsed(at.parse_action, shorter), action):
             k, head = j, shorter  # "kb vers le sud et on croise les doigts" ("et", "on")
             break
+    if not _OFFICIAL_CODE.search(head):
+        return False  # "ci credo poco": a decision's words and a remark, not read so
     rest = _tokens(" ".join(words[k:]))
     last = words[k - 1].strip(",;:.!")
     if not rest or (last.casefold() in _AND_OR and last.islower()) or rest[0] in ("e", "o"):
