@@ -4494,9 +4494,12 @@ def _move_part(
         if _holds(p, parse_action, is_move_form)
         # an official's code in capitals in words the game does not read: a slide named all
         # the same ("Let's do RB north. BK east too." played RB N alone; issue 31, twelfth round)
+        # unless weighed on a condition ("Wenn ich KB nach Süden ziehe, steht er blöd da. Also
+        # BK nach Osten.")
         or (
             not _candidates(_tokens(p), parse_action, is_move_form)
             and _names_slide(p, parse_action)
+            and not denies(_tokens(p))
         )
     ]
     if len(where) > 1:
