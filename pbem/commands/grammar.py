@@ -6719,6 +6719,14 @@ _ASKED_START = re.compile(
 Norden ziehen", "Should I go BR west", "Devo fare KB sud"): no move of the reply."""
 _OFFICIAL_CODE = re.compile(r"(?i)(?<![\w'’])[rybgk]{2}(?![\w'’])")
 """An official's code (Die Verbotene Stadt), in any case: what names a slide of the reply."""
+_EXTENT_WORDS = frozenset(
+    {"way", "far", "step", "steps", "square", "squares", "field", "space", "wall", "end", "edge",
+     "pas", "case", "cases", "mur", "bout", "bord", "jusqu'au", "jusqu", "loin", "passo",
+     "casella", "caselle", "muro", "fondo", "fino", "bordo", "schritt", "schritte", "feld",
+     "felder", "mauer", "wand", "ende", "rand", "weit", "bis"}
+)  # fmt: skip
+"""Words of how far a slide goes, in the four languages: in a remark after a slide, they speak
+of the slide itself (not read as a remark)."""
 _SLIDE_REMARK_WORDS = 8
 """Words a remark may have after a move in the game's words with no sign between them."""
 _AND_OR = frozenset({"e", "o", "et", "ou", "und", "oder", "and", "or"})
@@ -6757,9 +6765,10 @@ def _slide_then_remark(line_wo: str, at: _At) -> bool:
     if not rest or (last.casefold() in _AND_OR and last.islower()) or rest[0] in ("e", "o"):
         return False
     if any(
-        _code_like(t) or t.casefold() in _WAY_WORDS or t.upper() in _PLAN_WORD_SET for t in rest
+        _code_like(t) or t.casefold() in _WAY_WORDS | _EXTENT_WORDS or t.upper() in _PLAN_WORD_SET
+        for t in rest
     ):
-        return False
+        return False  # (a direction, a plan or how far: "KB one step E all the way" asks)
     tail = " ".join(words[k:])
     # (a clause after "and" or "but" may say anything that does not deny, as after a move in
     # code: "... et on croise les doigts"; not the Italian "e", also east)

@@ -288,7 +288,13 @@ def _greeting_ends(words: Sequence[str], k: int) -> bool:
     said = [
         w.casefold().replace("’", "'").strip(".,;:!?-\"'()") for w in words[max(0, k - 2) : k + 1]
     ]
+    if said[-1] not in _TOMORROW:
+        return False  # ("well played": a verdict on someone's move, never a greeting's word)
     return any(" ".join(said[j:]) in _forms().courtesy for j in range(len(said) - 1))
+
+
+_TOMORROW = frozenset({"morgen", "demain", "domani", "tomorrow"})
+"""The deny words a greeting or a sign-off may end with ("Guten Morgen", "à demain")."""
 
 
 _SAME_AS_THIRD = frozenset({"joue", "pose", "place", "met", "mets", "choisit", "prend"})
