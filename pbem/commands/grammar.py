@@ -34,7 +34,7 @@ from typing import Any
 from pbem.commands import conditions, retraction
 from pbem.commands.copies import conceded, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
-from pbem.commands.pointing import pointed, unresolved
+from pbem.commands.pointing import EXAMPLE, pointed, unresolved
 from pbem.commands.queued import named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
@@ -2745,10 +2745,20 @@ _AS_SUGGESTED = re.compile(
     r"|come\s+propost[oa]|wie\s+(?:von\s+ihnen\s+)?vorgeschlagen|wie\s+empfohlen"
     r"|(?:following\s+|going\s+with\s+)?(?:the\s+mail['’]s|your)\s+(?:own\s+)?suggestion"
     r"(?:\s+for\s+once)?|(?:en\s+suivant\s+)?(?:votre|la)\s+suggestion(?:\s+du\s+mail)?"
-    r"|(?:seguendo\s+)?il\s+vostro\s+suggerimento|(?:nach\s+)?(?:ihrem|eurem)\s+vorschlag)(?![\w'’])"
+    r"|(?:seguendo\s+)?il\s+vostro\s+suggerimento|(?:nach\s+)?(?:ihrem|eurem)\s+vorschlag"
+    # the mail's example taken ("P10 R0 comme dans votre exemple", "M8 R1 as in your example",
+    # "lo prendo pari pari dal vostro esempio", "Ich nehme einfach euer Beispiel: P10 R0")
+    r"|(?:(?:just\s+)?(?:as|like)\s+(?:in\s+)?|from\s+)?(?:the\s+mail['’]s|your|the)\s+"
+    r"(?:own\s+)?example(?:\s+line)?(?:\s+(?:from|in)\s+(?:your|the)\s+mail)?"
+    r"|(?:comme\s+(?:dans\s+)?)?(?:votre\s+|l['’]\s*)exemple(?:\s+du\s+mail)?"
+    r"|(?:come\s+(?:nel|da)\s+|(?:pari\s+pari\s+)?dal\s+|il\s+)?vostro\s+esempio"
+    r"|(?:come\s+)?(?:nell|l)['’]\s*esempio(?:\s+della\s+mail)?"
+    r"|(?:(?:genau\s+)?wie\s+(?:in\s+)?|aus\s+)?(?:eurem|ihrem|euer|ihr|dem|das|im)\s+beispiel"
+    r"(?:\s+aus\s+(?:eurer|ihrer|der)\s+mail)?)(?![\w'’])"
 )
-"""Following the hint of our mail ("As suggested: L10 R0", "allora P11 R2 come suggerito";
-issue 31): the move stands. "suggested" alone stays a word of advice to someone else."""
+"""Following the hint or the example of our mail ("As suggested: L10 R0", "allora P11 R2 come
+suggerito", "P10 R0 comme dans votre exemple"; issue 31): the move stands. "suggested" alone
+stays a word of advice to someone else, "example" alone one of a move spoken of."""
 _AFTER_THOUGHT = re.compile(
     r"(?i)^\W*(?:after|après|apres|dopo|nach)\s+(?:a\s+|une\s+|un\s+|una\s+|langem\s+|lunga\s+"
     r"|longue\s+|mûre\s+|much\s+|long\s+|reifer\s+)*(?:long\s+)?(?:think|thought|thinking"
@@ -2819,6 +2829,27 @@ _FINALLY = re.compile(
 ho deciso per M13 R2", "I thought about it all evening and in the end went for M13 R2")."""
 
 
+_SPIRIT = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:the\s+)?(?:last|final)\s+(?:game|round|match|stretch|leg|day)\s+of\s+"
+    r"(?:the\s+|this\s+)?(?:season|league|tournament|championship|cup|year)"
+    r"|(?:la\s+)?derni[èe]re\s+(?:partie|manche|ligne\s+droite|journ[ée]e|ronde)\s+(?:de\s+la|du|de)"
+    r"\s+(?:saison|ligue|tournoi|championnat|coupe|ann[ée]e)|(?:le\s+)?dernier\s+(?:match|tour"
+    r"|round)\s+(?:de\s+la|du|de)\s+(?:saison|ligue|tournoi|championnat|coupe)"
+    r"|(?:l['’]\s*)?ultim[ao]\s+(?:partita|giornata|turno|round|gara|manche)\s+(?:del|della|dello)"
+    r"\s+(?:stagione|campionato|torneo|lega|coppa|anno)|(?:die\s+|das\s+)?letzte[sn]?\s+(?:spiel"
+    r"|runde|partie|spieltag|match)\s+(?:der|des|dieser|dieses)\s+(?:saison|liga|turniers?"
+    r"|meisterschaft|jahres)"
+    # not giving up
+    r"|(?:je|on)\s+(?:ne\s+)?l[âa]che\s+rien|non\s+(?:mollo(?:\s+niente)?|si\s+molla|mi\s+arrendo)"
+    r"|(?:i['’]m\s+|i\s+am\s+)?not\s+giving\s+up|never\s+give\s+up|ich\s+geb(?:e)?\s+nicht\s+auf"
+    r"|aufgeben\s+gilt\s+nicht)(?![\w'’])"
+)
+"""A lead-in's words of the season's last game or of not giving up ("Dernière ligne droite de
+la saison, je ne lâche rien : N13 R2", "letzte Runde der Liga, also: L12 R3", "Last game of the
+season and I'm only two points behind, so here goes: P12 R0"; issue 31, twelfth round): the last
+of a series, not a move of the past, and a negation that denies nothing of the move."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
@@ -2832,7 +2863,7 @@ def _leads(head: str) -> bool:
         and re.search(_TILE_NOUN, m.group(0), re.I)
     ):
         return True  # our turn line copied: "À vous (mauve) : posez votre tuile : M8 R2"
-    toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", head)))
+    toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", _SPIRIT.sub(" ", head))))
     if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
         toks = [t for t in toks if t.casefold() != "si"]
     if not denies(toks) or _AFTER_THOUGHT.match(head) or _GIVING_IN.match(head):
@@ -4468,7 +4499,20 @@ def _move_part(
     parts = [p.strip(" ()") for p in _SENTENCE.split(line) if p.strip(" ()")]
     if len(parts) < 2:
         return None
-    where = [k for k, p in enumerate(parts) if _holds(p, parse_action, is_move_form)]
+    where = [
+        k
+        for k, p in enumerate(parts)
+        if _holds(p, parse_action, is_move_form)
+        # an official's code in capitals in words the game does not read: a slide named all
+        # the same ("Let's do RB north. BK east too." played RB N alone; issue 31, twelfth round)
+        # unless weighed on a condition ("Wenn ich KB nach Süden ziehe, steht er blöd da. Also
+        # BK nach Osten.")
+        or (
+            not _candidates(_tokens(p), parse_action, is_move_form)
+            and _names_slide(p, parse_action)
+            and not denies(_tokens(p))
+        )
+    ]
     if len(where) > 1:
         # Several parts name moves ("I played P12 R2 last week. This time: L10 R1"): the span
         # from the first to the last, when it is not the whole line, is read as one line
@@ -5556,6 +5600,16 @@ _SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber",
                            "rather", "instead", "finalement", "alors", "doch"})  # fmt: skip
 
 
+_LETS_SEE = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
+    r"|draus\s+wird))?|on\s+verra(?:\s+bien)?(?:\s+ce\s+que\s+(?:ça|ca)\s+donne)?"
+    r"|(?:staremo\s+a\s+)?vedere(?:\s+(?:cosa|che)\s+succede)?|vediamo(?:\s+(?:un\s+po['’]\s+)?"
+    r"(?:cosa|che)\s+succede)?|(?:we['’]ll|let['’]?s)\s+see(?:\s+what\s+happens)?)(?![\w'’])"
+)
+"""After a move, "let's see what happens" ("L10 R1, mal schauen was passiert", "on verra bien",
+"vediamo cosa succede", "we'll see"; issue 31, twelfth round): hope, no question of the move."""
+
+
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
     """Do the words around a move only stand around it (:func:`is_filler`)? After the move, a
     clause that starts with "and" or "but" may say anything that does not deny ("N13 R2 et je
@@ -5565,9 +5619,11 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         return False  # "sorry for the L12 R0": the move apologised for
     # "Same as last time: P12 R2", "Je rejoue P12 R2 comme la dernière fois": a move of now
     before = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(before)))
-    after = _tokens(_LIKE_LAST_TIME.sub(" ", " ".join(after)))
+    after = _tokens(_LETS_SEE.sub(" ", _LIKE_LAST_TIME.sub(" ", " ".join(after))))
     if _AS_SUGGESTED.fullmatch(" ".join(after[:4])) or _AS_SUGGESTED.fullmatch(" ".join(after)):
         after = []  # "Ok, allora P11 R2 come suggerito"
+    # "P10 R0 comme dans votre exemple, ça me convient": the hint followed, the rest said of it
+    after = _tokens(_AS_SUGGESTED.sub(" ", " ".join(after)))
     if before and fold_word(before[-1]).casefold() in _SECOND_WORDS:
         before = before[:-1]  # "Also lieber N13 R2, bitte", "Alors plutôt M13 R1"
     if len(after) == 1 and fold_word(after[0]).casefold().strip(".!") in _INSTEAD:
@@ -6598,6 +6654,172 @@ _CONTRAST_WORD = re.compile(
 metto in L10", "ich dagegen lege auf L10"): no correction there."""
 
 
+_PART_SPLIT = re.compile(r"(?<=[.!;…])\s+|\s[-–—]+\s|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*")
+"""Where a line's sentences or remarks part: a sentence's end, a dash, an emoji."""
+_OPENED_WITH = re.compile(
+    r"(?<![\w'’])(?:[A-ZÀ-Ý][a-zà-ÿ]+|(?i:he|she|il|elle|er|sie|lui|lei))\s+(?i:(?:has\s+|had\s+)?"
+    r"(?:opened|started|begun|began)\s+with|a\s+(?:ouvert|commenc[ée])\s+(?:avec|par)"
+    r"|ha\s+(?:aperto|iniziato|cominciato)\s+con|hat\s+mit\b.*?(?:er[öo]e?ffnet|angefangen|begonnen))"
+)
+_EARLIER_TIME = re.compile(
+    r"(?i)(?<![\w'’])(?:yesterday|last\s+(?:round|turn|night|time|week)|earlier|ieri|l['’]altra"
+    r"\s+volta|(?:al\s+)?turno\s+precedente|gestern|vorhin|letzte[sn]?\s+(?:runde|mal|zug|woche)"
+    r"|la\s+derni[èe]re\s+fois|au\s+tour\s+pr[ée]c[ée]dent|au\s+dernier\s+tour|avant-hier)(?![\w'’])"
+)
+_HIER = re.compile(r"(?i)(?<![\w'’])hier(?![\w'’])")
+_NAME_S = re.compile(r"(?<![\w'’])[A-ZÀ-Ý][a-zà-ÿ]+['’]s(?![\w'’])")
+_NOT_NAME_S = frozenset({"let's", "it's", "here's", "that's", "there's", "what's", "who's",
+                         "he's", "she's", "today's", "tonight's"})  # fmt: skip
+
+
+def _of_another(part: str) -> bool:
+    """Does ``part`` (a sentence or remark of a line) speak of a move not of this reply: someone
+    else's ("Luca ha giocato", "Sabine hat mit BK Ost eröffnet", "Priya's RB north"), or one
+    of an earlier time ("ieri", "yesterday", "gestern", "hier" in French, "last round")?"""
+    if _SOMEONE_PLAYED.search(part) or _I_PLAYED.search(part) or _OPENED_WITH.search(part):
+        return True
+    if any(
+        m.group(0).casefold().replace("’", "'") not in _NOT_NAME_S for m in _NAME_S.finditer(part)
+    ):
+        return True
+    return bool(_EARLIER_TIME.search(part)) or (current() == "fr" and bool(_HIER.search(part)))
+
+
+def _others_then_mine(line_wo: str, at: _At) -> bool:
+    """A line of sentences or remarks without a move in code (a move in the game's words),
+    where every part that names a move but the last speaks of someone else's or an earlier
+    one (:func:`_of_another`), and the parts after the last deny, correct and take back
+    nothing ("Saw Priya's RB north yesterday, nice. bk east south from me", "Sabine hat mit BK
+    Ost eröffnet, frech 😄 ich mache rb nord"; issue 31, twelfth round): the last is read alone,
+    with all its rules, into ``at.out``."""
+    if "?" in line_wo or len(line_wo) > PROSE_MAX:
+        return False
+    if _candidates(_tokens(line_wo), at.parse_action, at.is_move_form):
+        return False  # (a move in code: read by the rules of candidates)
+    parts = [p.strip() for p in _PART_SPLIT.split(line_wo) if p and p.strip()]
+    if not 2 <= len(parts) <= 4:
+        return False
+    holding = [
+        k
+        for k, p in enumerate(parts)
+        if _holds(p, at.parse_action, at.is_move_form) or _names_slide(p, at.parse_action)
+    ]
+    if len(holding) < 2:
+        return False
+    *theirs, mine = holding
+    if not all(_of_another(parts[k]) for k in theirs) or _of_another(parts[mine]):
+        return False
+    if _ASKING.match(parts[mine]) or _ASKED_START.match(parts[mine]):
+        return False  # "Gestern hat Jan BK Ost gespielt. Soll ich RB nach Norden ziehen"
+    if not _OFFICIAL_CODE.search(parts[mine]):
+        return False  # (a slide named by its official; another decision's words are not read)
+    later = parts[mine + 1 :]
+    if denies([t for p in later for t in _tokens(p)]) or any(
+        is_take_back(p) or is_correction(p) for p in later
+    ):
+        return False
+    return _read_alone(parts[mine], at)
+
+
+_ASKED_START = re.compile(
+    r"(?i)^\W*(?:(?:should|shall|can|could|may|must|do|would)\s+i|(?:soll|sollte|kann|könnte|darf"
+    r"|muss|müsste)\s+ich|(?:dois|devrais|puis|peux|faut|pourrais)(?:-je|\s+je)?|est-ce\s+qu"
+    r"|devo|dovrei|posso|potrei|conviene)(?![\w'’])"
+)
+"""A part that starts as a question asked by inversion, its mark left out ("Soll ich RB nach
+Norden ziehen", "Should I go BR west", "Devo fare KB sud"): no move of the reply."""
+_OFFICIAL_CODE = re.compile(r"(?i)(?<![\w'’])[rybgk]{2}(?![\w'’])")
+"""An official's code (Die Verbotene Stadt), in any case: what names a slide of the reply."""
+_EXTENT_WORDS = frozenset(
+    {"way", "far", "step", "steps", "square", "squares", "field", "space", "wall", "end", "edge",
+     "pas", "case", "cases", "mur", "bout", "bord", "jusqu'au", "jusqu", "loin", "passo",
+     "casella", "caselle", "muro", "fondo", "fino", "bordo", "schritt", "schritte", "feld",
+     "felder", "mauer", "wand", "ende", "rand", "weit", "bis"}
+)  # fmt: skip
+"""Words of how far a slide goes, in the four languages: in a remark after a slide, they speak
+of the slide itself (not read as a remark)."""
+_SLIDE_REMARK_WORDS = 8
+"""Words a remark may have after a move in the game's words with no sign between them."""
+_AND_OR = frozenset({"e", "o", "et", "ou", "und", "oder", "and", "or"})
+
+
+def _slide_then_remark(line_wo: str, at: _At) -> bool:
+    """A move in the game's words at the start of a line (no move in code), then a remark with
+    no sign between them, of filler words that deny nothing and name no direction, official
+    or further step ("kb nach süden bin grad im zug lg", "bk east south from me"; issue 31,
+    twelfth round): the longest start that the game reads, read alone into ``at.out``. A start
+    that ends in a one-letter direction that is also a word ("RB a nord e speriamo bene": "e",
+    east or "and") is not read."""
+    if "?" in line_wo or len(line_wo) > PROSE_MAX:
+        return False
+    words = line_wo.split()
+    if len(words) < 2 or _candidates(_tokens(line_wo), at.parse_action, at.is_move_form):
+        return False
+    if _ASKING.match(line_wo) or _ASKED_START.match(line_wo):
+        return False  # a question without its mark: "soll ich kb nach süden ziehen"
+    for k in range(len(words) - 1, max(0, len(words) - 1 - _SLIDE_REMARK_WORDS), -1):
+        head = " ".join(words[:k]).rstrip(",;:.!")
+        if _parses(at.parse_action, head):
+            break
+    else:
+        return False
+    action = _parsed(at.parse_action, head)
+    for j in range(1, k):  # the shortest start read as the same move: the rest is the remark
+        shorter = " ".join(words[:j]).rstrip(",;:.!")
+        if _same(at.notation, _parsed(at.parse_action, shorter), action):
+            k, head = j, shorter  # "kb vers le sud et on croise les doigts" ("et", "on")
+            break
+    if not _OFFICIAL_CODE.search(head):
+        return False  # "ci credo poco": a decision's words and a remark, not read so
+    rest = _tokens(" ".join(words[k:]))
+    last = words[k - 1].strip(",;:.!")
+    if not rest or (last.casefold() in _AND_OR and last.islower()) or rest[0] in ("e", "o"):
+        return False
+    if any(
+        _code_like(t) or t.casefold() in _WAY_WORDS | _EXTENT_WORDS or t.upper() in _PLAN_WORD_SET
+        for t in rest
+    ):
+        return False  # (a direction, a plan or how far: "KB one step E all the way" asks)
+    tail = " ".join(words[k:])
+    # (a clause after "and" or "but" may say anything that does not deny, as after a move in
+    # code: "... et on croise les doigts"; not the Italian "e", also east)
+    clause = rest[0].casefold() in _AND and rest[0].casefold() != "e"
+    if denies(rest) or not (is_filler(rest) or clause) or is_take_back(tail) or is_correction(tail):
+        return False
+    return _read_alone(head, at)
+
+
+_EXAMPLE_NAMED = re.compile(r"(?i)^(?:[dl]['’])?(?:" + EXAMPLE + r")$")
+_WHAT_I_WANT = re.compile(
+    r"(?i)(?<![\w'’])(?:to\s+)?what\s+i\s+(?:actually\s+|really\s+)?(?:want|wanted|mean|meant)(?![\w'’])"
+)
+
+
+def _example_edited(line_wo: str, at: _At) -> bool:
+    """The move after the last colon of a line whose words before it name only moves of our
+    mail's examples, each right after the word "example" in the four languages, and otherwise
+    deny nothing: the example copied and edited into the move ("J'ai recopié la ligne d'exemple
+    M8 R1 et j'ai seulement changé la rotation : M8 R2", "Aus dem Beispiel BR W übernommen und
+    ein N drangehängt: BR W N"; issue 31, twelfth round), read alone into ``at.out``."""
+    if "?" in line_wo:
+        return False
+    parts = _COLON.split(line_wo)
+    if len(parts) < 2:
+        return False
+    head, tail = " ".join(parts[:-1]), parts[-1]
+    toks = _tokens(head)
+    cands = _candidates(toks, at.parse_action, at.is_move_form)
+    if not cands or any(
+        not any(_EXAMPLE_NAMED.match(t) for t in toks[max(0, c.start - 3) : c.start]) for c in cands
+    ):
+        return False
+    rest = " ".join(t for k, t in enumerate(toks) if not any(c.start <= k < c.end for c in cands))
+    said = _tokens(_WHAT_I_WANT.sub(" ", _AS_SUGGESTED.sub(" ", rest)))
+    if denies([t for t in said if not _EXAMPLE_NAMED.match(t)]):
+        return False
+    return _read_alone(tail, at)
+
+
 def _beside_remarks(line_wo: str, at: _At) -> str | None:
     """The one clause of ``line_wo`` that holds a legal move with its rotation, when every other
     square of the line stands in a clause of remark (:data:`_REMARK_MARK`) and names no move of
@@ -6777,6 +6999,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "Ok je prends M8 R1 alors, dsl pour le Q99 je me suis trompé de ligne"
     if _move_then_consequence(line_wo, at):
         return  # "Ich lege mein Plättchen auf O13 in R3, dann zeigt der rosa Raum nach Westen"
+    if _others_then_mine(line_wo, at):
+        return  # "ho visto che Luca ieri ha giocato RB nord, furbo. io faccio KB sud"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
@@ -6911,6 +7135,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         if fixed is not None:
             _as_read(at, fixed[0], fixed[1])
             return
+        if len(cands) > 1 and _example_edited(line_wo, at):
+            return  # "I copied your example line P12 R2 and edited it ...: O13 R3"
         kept = _beside_remarks(line_wo, at) if len(cands) > 1 and "?" not in line_wo else None
         if kept and _read_alone(kept, at):
             return  # "Nice one with M9. I'll go O9 R0.", "Il tuo ultimo P10 ... metto L11 R0"
@@ -6932,6 +7158,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 )
             )
             return
+    if _slide_then_remark(line_wo, at):
+        return  # "kb nach süden bin grad im zug lg", "bk east south from me"
     if is_courtesy(line_wo):
         out.courtesy.append(line)
         return

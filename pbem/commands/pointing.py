@@ -47,7 +47,7 @@ _SUGGESTION = (
     r"suggestions?|proposals?|propositions?|propost[ae]|suggeriment[oi]|consigli[oi]?"
     r"|vorschl(?:ag|ags|äge|ägen|aege|aegen)|empfehlung(?:en)?|recommendations?"
 )
-_EXAMPLE = r"examples?|exemples?|esempi[oi]?|beispiel(?:e|en|s)?"
+EXAMPLE = r"examples?|exemples?|esempi[oi]?|beispiel(?:e|en|s)?"
 _MOVE = (
     r"moves?|coups?|moss[ae]|z(?:ug|üge|ügen|uege|uegen)|options?|opzion[ei]|choices?|choix"
     r"|possibilit(?:é|e|y|ies)s?|possibilit[àa]|scelt[ae]|möglichkeit(?:en)?|moeglichkeit(?:en)?"
@@ -68,7 +68,7 @@ _DET_WORDS = (
 _DET = frozenset(_DET_WORDS.split())
 _NOUNS = (
     ("sug", re.compile(r"(?i)^(?:" + _SUGGESTION + r")$")),
-    ("ex", re.compile(r"(?i)^(?:" + _EXAMPLE + r")$")),
+    ("ex", re.compile(r"(?i)^(?:" + EXAMPLE + r")$")),
     ("mv", re.compile(r"(?i)^(?:" + _MOVE + r")$")),
     ("one", re.compile(r"(?i)^(?:" + _ONE + r")$")),
 )
@@ -154,7 +154,7 @@ def _refs(line: str) -> list[tuple[int, int, int, str]]:
 
 _NUMBERED = re.compile(
     r"(?i)(?<![\w'’])(?:(?:the|your|le|l['’]|la|il|lo|das|dem|den|ihr\w*)\s*)?"
-    r"(?:(?P<sug>" + _SUGGESTION + r")|(?P<ex>" + _EXAMPLE + r"))"
+    r"(?:(?P<sug>" + _SUGGESTION + r")|(?P<ex>" + EXAMPLE + r"))"
     r"\s*(?:number|numéro|numero|nummer|nr\.?|n[°º]\.?|no\.|#)?\s*(?P<num>[1-9])(?![\w'’])"
 )
 """A place by its number: "example 2", "l'exemple n° 2", "Beispiel Nr. 4", "esempio numero 3"."""

@@ -917,8 +917,10 @@ def _denied_above(
 
 _DENIED_BEFORE = re.compile(
     r"(?:^|[\s(])(?<!if\s)(?<!se\s)(?<!si\s)(?<!wenn\s)(?<!falls\s)(?<!or\s)(?<!ou\s)(?<!o\s)"
-    r"(?<!oder\s)(?:not|nicht|pas|non|no|kein|keinen|ni|ne|weder|neither|nor)\s*$"
+    r"(?<!oder\s)(?<!anzi\s)(?:not|nicht|pas|non|no|kein|keinen|ni|ne|weder|neither|nor)\s*$"
 )
+"""A word right before a move that denies it; not the Italian "anzi no" ("rather, no": "P10 R1
+anzi no P10 R3" corrects to P10 R3; issue 31, twelfth round)."""
 
 
 _EXCLUDED_BEFORE = re.compile(

@@ -267,6 +267,8 @@ def is_filler(words: Sequence[str]) -> bool:
             continue
         if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
             continue  # "ich würde gerne", "I would like"
+        if folded in forms.deny and _greeting_ends(words, k):
+            continue  # "Guten Morgen zusammen, P10 R2", "M13 R1, à demain"
         if folded in forms.deny or _possessive(folded) or "nicht" in folded:
             return False
         if _third_person(words, k):
@@ -277,6 +279,22 @@ def is_filler(words: Sequence[str]) -> bool:
             continue  # a sign-off name: "Thanks, Bob"
         unknown += 1
     return unknown <= MAX_UNKNOWN_WORDS
+
+
+def _greeting_ends(words: Sequence[str], k: int) -> bool:
+    """Does ``words[k]`` end a greeting or sign-off of ``courtesy.toml`` said with the words
+    before it ("Guten Morgen", "à demain", "bis morgen": no "tomorrow" of a move; issue 31,
+    twelfth round)?"""
+    said = [
+        w.casefold().replace("’", "'").strip(".,;:!?-\"'()") for w in words[max(0, k - 2) : k + 1]
+    ]
+    if said[-1] not in _TOMORROW:
+        return False  # ("well played": a verdict on someone's move, never a greeting's word)
+    return any(" ".join(said[j:]) in _forms().courtesy for j in range(len(said) - 1))
+
+
+_TOMORROW = frozenset({"morgen", "demain", "domani", "tomorrow"})
+"""The deny words a greeting or a sign-off may end with ("Guten Morgen", "à demain")."""
 
 
 _SAME_AS_THIRD = frozenset({"joue", "pose", "place", "met", "mets", "choisit", "prend"})
@@ -303,6 +321,8 @@ def denies(words: Sequence[str]) -> bool:
     for k, w in enumerate(words):
         folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
         if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
+            continue
+        if folded in forms.deny and _greeting_ends(words, k):
             continue
         if folded in forms.deny or _possessive(folded) or "nicht" in folded:
             return True

@@ -139,6 +139,8 @@ _FILLER = {
     # making it move ("Faccio fare un passo solo a KB", "je fais faire un pas à BR", "Let's do
     # BK E N", "Ich lasse RB nach Norden ziehen")
     "fare", "faire", "lasse", "lassen", "let", "let's", "make", "do", "fai",
+    # doing it ("ich mache rb nord", "Sabine hat ... eröffnet, ich mache kb süd"; twelfth round)
+    "mache", "mach", "machen", "doing",
     # on its way ("le noir-bleu descend puis part à gauche", "BR file vers l'ouest", "BR corre
     # a ovest", "BR rennt nach Westen", "BR runs west"), and the official taken to move ("Ich
     # nehme BK: nach rechts", "je prends BK vers l'est", "prendo BK verso est")
@@ -272,6 +274,15 @@ def _tokens(text: str) -> list[str]:
     ]
     toks = [t.lower() for t in words]
     toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
+    # the same elision typed without its apostrophe on a phone ("d une case vers l est")
+    toks = [
+        t
+        for k, t in enumerate(toks)
+        if not (
+            t in ("l", "d", "j")
+            and re.match(r"[aeiouyhéèêà]", toks[k + 1] if k + 1 < len(toks) else "")
+        )
+    ]
     toks = [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
     # The French "en" before a direction word is "in" ("RB en haut", "KB en bas"), and before
     # a gerund "while" ("en tournant vers l'est"), not E N.
