@@ -14,6 +14,10 @@ Stadt makes about 4,300 of them, 2-4 ms each on the CI's disk (twelfth round).
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import HasFileno
 
 _skipped_mailserver: list[str] = []
 _skipped_browser: list[str] = []
@@ -23,8 +27,8 @@ def _ci() -> bool:
     return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
-def _no_fsync(fd: int) -> None:
-    os.fstat(fd)  # still an error on a closed or bad descriptor, as the real one
+def _no_fsync(fd: int | HasFileno) -> None:
+    os.fstat(fd if isinstance(fd, int) else fd.fileno())  # an error on a bad one, as the real one
 
 
 def pytest_configure(config):  # type: ignore[no-untyped-def]

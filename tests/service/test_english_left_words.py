@@ -58,9 +58,9 @@ def test_no_english_words_left_over_a_whole_game(tmp_path: Path, game: str) -> N
     writing SAY, RULES and PREVIEW in their own words."""
     langs = ["fr", "it", "de"]
     t = Table(tmp_path, len(langs), game=game, langs=langs)
-    for seat, lang in enumerate(langs):
-        t.send(seat, WORDS[lang]["say"])
-        t.send(seat, WORDS[lang]["rules"])
+    for k, lang in enumerate(langs):
+        t.send(k, WORDS[lang]["say"])
+        t.send(k, WORDS[lang]["rules"])
     previewed: set[int] = set()
     i = 0
     while (seat := t.mover()) is not None and i < MAIL_STEPS:
