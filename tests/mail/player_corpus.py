@@ -685,7 +685,15 @@ def read_fresh(raw: bytes) -> list[str]:
     got = read(parse_message(raw))
     if got is None:
         return []
-    return [" ".join([got[0], *(a.lower() for a in got[1])])]
+    return [" ".join([got[0], *(_game_named(a.lower()) for a in got[1])])]
+
+
+def _game_named(word: str) -> str:
+    """A game named by its alias ("vs") as the game the service stores ("verbotene-stadt": JOIN,
+    STANDBY and TAKEOVER read it with :func:`pbem.rules.game_key`); any other word as it is."""
+    from pbem.rules import game_key
+
+    return game_key(word) or word
 
 
 def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
@@ -748,10 +756,8 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
     if kind == "say":
         return a
     if kind in ("join", "standby", "takeover"):
-        from pbem.rules import game_key
-
         # a game named by its alias ("JOIN vs") is the game the command stores (twelfth round)
-        return " ".join((game_key(w) or w).upper() for w in a.split())
+        return " ".join(_game_named(w).upper() for w in a.split())
     return a.upper()
 
 
@@ -818,7 +824,7 @@ def expected(case: Case, stage: Stage | None) -> list[str]:
         if kind == "move":
             out.append(f"move {'; '.join(p.strip() for p in arg.split(';'))}")
         elif case.game == "fresh":
-            out.append(f"{kind} {arg}".strip())
+            out.append(" ".join([kind, *(_game_named(w) for w in arg.split())]))
         elif kind == "vacation" and arg.startswith("~until ") and stage is not None:
             # Back on that day: the leave ends at its start (a day either way is as meant).
             named = arg.split()[1]
