@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 
 import msgspec
 import pytest
-from longtests import sized
+from longtests import LONG, sized
 from vs_helpers import GAME, build, off, play_bots
 
 from pbem.rules.base import AmbiguousMove, IllegalMove, InvalidSyntax, RuleError
@@ -24,6 +24,8 @@ from pbem.rules.verbotene_stadt.bots import blocker_cells, entry_distances
 from pbem.rules.verbotene_stadt.state import Move, State
 
 BOARD = GAME.board
+SEEDS = [8, 3] if LONG else [8]
+"""The bot games whose positions the sweeps walk (four players; three as well in the long run)."""
 
 
 @functools.cache
@@ -41,7 +43,7 @@ def _positions(seed: int, n: int, every: int = 40) -> tuple[State, ...]:
     return tuple(seen)
 
 
-@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize("seed", SEEDS)
 def test_the_move_toward_the_pavilion_is_the_nearest_legal_move_or_refused(seed: int) -> None:
     moved = refused = entered = 0
     for base in _positions(seed, 3 + seed % 2):
@@ -183,7 +185,7 @@ def test_the_same_words_follow_a_new_pavilion() -> None:
 # A helper's move toward the door (``BG door``), issue 25's fifth round.
 
 
-@pytest.mark.parametrize("seed", [3, 8])
+@pytest.mark.parametrize("seed", SEEDS)
 def test_the_move_toward_the_door_is_the_nearest_legal_move_or_refused(seed: int) -> None:
     """Over bot positions and every pavilion: ``XX door`` is XX's legal move that ends on a field
     beside the active threshold, else fewest slides from one (strictly fewer than now), the first
@@ -269,7 +271,7 @@ def test_the_pavilion_or_else_a_helper_toward_the_door() -> None:
     """``XX pavilion or door``: XX's move toward the pavilion when it has one, else the move
     toward the door of another official that ends fewest slides from it (the first official)."""
     helped = 0
-    for state, seat, o, code in _refused(sized(60, 30), "pavilion", "pavilion or door"):
+    for state, seat, o, code in _refused(sized(120, 30), "pavilion", "pavilion or door"):
         fields = frozenset(blocker_cells(BOARD, state))
         ends = []
         for h, hc in enumerate(state.positions):
@@ -310,7 +312,7 @@ def test_the_last_resort_is_a_move_of_the_farthest_official() -> None:
     threshold), never XX, the seat's own official or one standing beside the door."""
     aside = 0
     for state, seat, o, code in _refused(
-        sized(50, 20), "pavilion or door", "pavilion or door or any"
+        sized(100, 20), "pavilion or door", "pavilion or door or any"
     ):
         mine = state.selections[seat]
         fields = frozenset(blocker_cells(BOARD, state))
