@@ -171,6 +171,12 @@ heute" say nothing more (a later start is not read: "from tomorrow" is no length
 
 
 _ROUND_NUMBERS = (
+    # a week and two weeks as the French and Italians count them ("huit jours", "quinze jours",
+    # "otto giorni", "quindici giorni"; twelfth round: "quinze jours" was 15 days)
+    (re.compile(r"(?<![\w-])quinze\s+jours\b"), "14 jours"),
+    (re.compile(r"(?<![\w-])huit\s+jours\b"), "7 jours"),
+    (re.compile(r"(?<![\w-])quindici\s+giorni\b"), "14 giorni"),
+    (re.compile(r"(?<![\w-])otto\s+giorni\b"), "7 giorni"),
     (re.compile(r"\b(?:a\s+)?couple\s+(?:of\s+)?"), "2 "),
     (re.compile(r"\b(?:a\s+)?dozen\s+"), "12 "),
     (re.compile(r"\bun\s+paio\s+di\s+"), "2 "),
@@ -187,7 +193,7 @@ _ROUND_NUMBERS = (
         " ",
     ),
 )
-"""Round numbers said as a noun ("a couple of weeks", "une dizaine de jours", "una quindicina di
+"""A week and two weeks said as eight and fifteen days; round numbers said as a noun ("a couple of weeks", "une dizaine de jours", "una quindicina di
 giorni", "un paio di settimane", "une quinzaine", "ein Dutzend Tage"; issue 31, eighth round):
 the number itself (a length said so is near enough: the leave can be ended by BACK)."""
 _ROUND_VALUES = {"huit": "8", "diz": "10", "douz": "12", "quinz": "15", "vingt": "20",

@@ -279,8 +279,13 @@ east; second, if the dice are kind, RB north"; issue 31, ninth round)."""
 
 
 def plan_parts(text: str) -> list[str]:
-    """The actions of a plan as written, in order (one part when ``text`` holds no separator)."""
-    parts = (_PLAN_LEAD.sub("", p.strip(" .,")) for p in _PLAN_SPLIT.split(text.strip()))
+    """The actions of a plan as written, in order (one part when ``text`` holds no separator).
+    A later action ends with its sentence: "I'll slide RB north, and then BR west. If that
+    doesn't slow East down, nothing will." is RB N then BR W (twelfth round: the remark's "East
+    down" was read into the second slide); a slide named in a later sentence is the later-slide
+    guard's (:meth:`pbem.rules.base.Game.moves_named`)."""
+    parts = [_PLAN_LEAD.sub("", p.strip(" .,")) for p in _PLAN_SPLIT.split(text.strip())]
+    parts[1:] = [_PART_ENDS.split(p, maxsplit=1)[0] for p in parts[1:]]
     return [
         p.strip(" .,")
         for p in parts
@@ -288,6 +293,10 @@ def plan_parts(text: str) -> list[str]:
         and not _PLAN_WORD_ALONE.match(p.strip(" .,"))
         and not _ORDINAL_ALONE.match(p.strip(" .,"))
     ]
+
+
+_PART_ENDS = re.compile(r"(?<=[^\W\d_][.!?])\s+(?=[^\W\d_])")
+"""The end of a sentence inside a plan's later action: a word, its full stop, and a new word."""
 
 
 def _parses(parse_action: Callable[[str], object], text: str) -> bool:

@@ -260,6 +260,27 @@ _AND_THEN = {"poi", "dopo", "quindi", "infine"}
 """Italian words after which "e" is "and", not east ("RB nord e poi est"; issue 31)."""
 
 
+_IT_DIRECTIONS = frozenset(
+    {"nord", "sud", "est", "ovest", "su", "giù", "giu", "destra", "sinistra", "alto", "basso"}
+)
+_IT_TOWARD = frozenset({"a", "verso", "in", "il", "al", "la", "lo"})
+
+
+def _between_italian_directions(words: list[str], k: int) -> bool:
+    """Is the small "e" at ``words[k]`` the Italian "and" between two directions said in words
+    ("rb su e a destra", "KB giù e poi a sinistra" is :data:`_AND_THEN`'s; twelfth round: "su e
+    a destra" was N E E)? After a letter ("RB N e") or before none it stays east."""
+    if k == 0 or words[k - 1].lower() not in _IT_DIRECTIONS:
+        return False
+    for w in words[k + 1 : k + 4]:
+        low = w.lower()
+        if low in _IT_DIRECTIONS:
+            return True
+        if low not in _IT_TOWARD:
+            return False
+    return False
+
+
 def _tokens(text: str) -> list[str]:
     """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays), an
     English possessive too ("north's" -> "north"), and the Italian "e" of "e poi" ("and then")."""
@@ -270,7 +291,13 @@ def _tokens(text: str) -> list[str]:
     words = [
         t
         for k, t in enumerate(words)
-        if not (t == "e" and words[k + 1 : k + 2] and words[k + 1].lower() in _AND_THEN)
+        if not (
+            t == "e"
+            and (
+                (words[k + 1 : k + 2] and words[k + 1].lower() in _AND_THEN)
+                or _between_italian_directions(words, k)
+            )
+        )
     ]
     toks = [t.lower() for t in words]
     toks = [t[2:] if re.fullmatch(r"[ldj]'[a-zé]+", t) else t for t in toks]
