@@ -1742,8 +1742,7 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
         mentions_time,
         read_duration,
     )
-    from pbem.commands.vocabulary import Said
-    from pbem.mail.reply import is_courtesy, strip_please
+    from pbem.mail.reply import is_courtesy
 
     if len(line) > PROSE_MAX:
         return []
@@ -1797,13 +1796,7 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
             return []  # "jusqu'à mardi, mettez-moi en vacances 7 jours": which?
     else:
         named = leave_before("", before)
-    cmd = vocabulary().commands.get("vacation")
-    if cmd is None or not named:
-        return []
-    heard = cmd.hear(Said(line, named, strip_please(named)))
-    if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
-        return []
-    return [(cmd, heard.arg)]
+    return _leave_heard(line, named)
 
 
 _RESIGNED = re.compile(
@@ -2025,12 +2018,19 @@ def my_games_paused(line: str) -> list[tuple[Spoken, str]]:
         got: str | None = said
     else:
         got = leave_before(tail, before)
-    cmd = vocabulary().commands.get("vacation")
-    if cmd is None or got is None:
-        return []
-    from pbem.commands.vocabulary import Said
+    return _leave_heard(line, got)
 
-    heard = cmd.hear(Said(line, got, strip_please(got)))  # its own form ("until 12-05")
+
+def _leave_heard(line: str, named: str | None) -> list[tuple[Spoken, str]]:
+    """VACATION with the length or end ``named`` in ``line``, read by its own form ("until
+    12-05"), when it is sure of it; else nothing."""
+    from pbem.commands.vocabulary import Said
+    from pbem.mail.reply import strip_please
+
+    cmd = vocabulary().commands.get("vacation")
+    if cmd is None or not named:
+        return []
+    heard = cmd.hear(Said(line, named, strip_please(named)))
     if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
         return []
     return [(cmd, heard.arg)]
