@@ -103,10 +103,16 @@ class BotPlayer:
 
     def decrypt(self, raw: bytes) -> bytes:
         """Open an encrypted mail with this player's own key, as its mail client would."""
-        from pbem.crypto import pgp, smime
-        from pbem.crypto.mime import parse
+        from email.message import EmailMessage
+        from email.parser import BytesParser
 
-        msg = parse(raw)
+        from pbem.crypto import pgp, smime
+        from pbem.mail.parse import READ_POLICY
+
+        # Parsed as the service reads mail (each header object built once): only to see whether
+        # it is encrypted, and a player's turn mail carries several parts and attachments.
+        msg = BytesParser(policy=READ_POLICY).parsebytes(raw)
+        assert isinstance(msg, EmailMessage)
         if self.smime_pair is not None and smime.find_enveloped(msg) is not None:
             key, cert = self.smime_pair
             return smime.decrypt_mime(raw, key, cert).as_bytes()

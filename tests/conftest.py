@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+import pytest
+
 if TYPE_CHECKING:
     from _typeshed import HasFileno
 
@@ -31,9 +33,16 @@ def _no_fsync(fd: int | HasFileno) -> None:
     os.fstat(fd if isinstance(fd, int) else fd.fileno())  # an error on a bad one, as the real one
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's tmp_path plugin has set up the base temp
 def pytest_configure(config):  # type: ignore[no-untyped-def]
     if os.environ.get("PBEM_TEST_FSYNC") != "1":
         os.fsync = _no_fsync
+    if hasattr(config, "workerinput"):
+        # A worker of pytest-xdist: the games whose mails the reading tests answer are played by
+        # the first worker that needs them, in a directory all workers of this run share
+        # (tests/mail/player_corpus.py, SHARED).
+        base = config._tmp_path_factory.getbasetemp().parent
+        os.environ["PBEM_TEST_STAGES"] = str(base / "stages")
 
 
 def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]

@@ -98,7 +98,7 @@ def build_turn_file(
 
     game = rec.game
     text = record_of(rec, keyring, lang=lang)
-    packed = zlib.compress(text.encode("utf-8"), 9)
+    packed = zlib.compress(text.encode("utf-8"), 6)  # 9 costs 3x the time for 7 % less
     pending = [d for d in rec.pending() if d.seat == seat]
     if view is None:
         view = game.view(rec.state, seat)

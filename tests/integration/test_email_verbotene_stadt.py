@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from datetime import UTC, datetime
-from email import policy as email_policy
 from email.parser import BytesParser
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 from pbem.demo import BotPlayer, play_until_over
 from pbem.mail.outbound import SmtpSender
 from pbem.mail.outbox import Outbox
+from pbem.mail.parse import READ_POLICY
 from pbem.runner import tick
 from pbem.service import Policy, Service
 from pbem.store import Keyring, Store
@@ -76,7 +76,7 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
     seen = 0
     for acc in players:
         for path in dovecot.maildir(acc.address).glob("**/cur/*"):
-            msg = BytesParser(policy=email_policy.default).parsebytes(path.read_bytes())
+            msg = BytesParser(policy=READ_POLICY).parsebytes(path.read_bytes())
             part = msg.get_body(preferencelist=("plain",))
             assert part is not None
             text = part.get_content()

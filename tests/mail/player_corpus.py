@@ -27,6 +27,7 @@ import atexit
 import base64
 import functools
 import html as htmlmod
+import os
 import quopri
 import re
 import shutil
@@ -195,6 +196,55 @@ class _Played:
         return self.stages[k] if k < len(self.stages) else None
 
 
+SHARED: Path | None = (
+    Path(os.environ["PBEM_TEST_STAGES"]) if os.environ.get("PBEM_TEST_STAGES") else None
+)
+"""A directory the processes of one test run share (``PBEM_TEST_STAGES``, set by tests/conftest.py
+in the workers of pytest-xdist, in pytest's base temp, which pytest removes after a few runs): the first worker that needs a walk
+plays it whole there, under a lock, and the others read its stages instead of playing it again
+(the four languages' games cost each worker about 25 CPU-seconds; thirteenth round)."""
+
+
+class _SharedPlayed:
+    """One walk's game in one language as :class:`_Played` keeps it, in :data:`SHARED`: played
+    whole by the first process that asks for it, read from there by every process (that one
+    too, so that each reads the same mails: every stage's mail is parsed from its bytes)."""
+
+    def __init__(self, walk: Walk, lang: str, shared: Path) -> None:
+        import fcntl
+        import json
+        from email import policy
+        from email.parser import BytesParser
+
+        where = shared / f"{walk.__name__}-{lang}"
+        shared.mkdir(parents=True, exist_ok=True)
+        with open(shared / f"{walk.__name__}-{lang}.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (where / "stages.json").exists():
+                played = _Played(walk, lang)
+                while played.stage(len(played.stages)) is not None:
+                    pass
+                tmp = Path(tempfile.mkdtemp(prefix=where.name, dir=shared))
+                rows = []
+                for k, (name, snap, stage, now) in enumerate(played.stages):
+                    shutil.copytree(snap, tmp / f"stage-{k}", symlinks=True)
+                    (tmp / f"mail-{k}.eml").write_bytes(stage.mail.as_bytes())
+                    rows.append([name, stage.gid, stage.seat, now.isoformat()])
+                (tmp / "stages.json").write_text(json.dumps(rows))
+                tmp.rename(where)
+        rows = json.loads((where / "stages.json").read_text())
+        parser = BytesParser(policy=policy.default)
+        self.stages = []
+        for k, (name, gid, seat, now) in enumerate(rows):
+            mail = parser.parsebytes((where / f"mail-{k}.eml").read_bytes())
+            assert isinstance(mail, EmailMessage)
+            stage = Stage(None, gid, seat, mail)
+            self.stages.append((name, where / f"stage-{k}", stage, datetime.fromisoformat(now)))
+
+    def stage(self, k: int) -> tuple[str, Path, Stage, datetime] | None:
+        return self.stages[k] if k < len(self.stages) else None
+
+
 def _reopen(root: Path, now: datetime) -> Any:
     """The service on a copy of a stage's files (``helpers.make_env``'s, with the same keys and
     the clock where the stage left it)."""
@@ -221,11 +271,14 @@ def _played_once(walk: Walk) -> Callable[[Path, str], Iterator[tuple[str, Stage]
     Verbotene Stadt game costs about 3 CPU-seconds, and a dozen tests walk it in each language
     (2026-11-27). Each stage is its own copy, so a stage read after the walk went on (a fixture
     that keeps ``fc:turn``) still holds the game where its mail left it."""
-    played: dict[str, _Played] = {}
+    played: dict[str, _Played | _SharedPlayed] = {}
 
     @functools.wraps(walk)
     def stages(tmp: Path, lang: str) -> Iterator[tuple[str, Stage]]:
-        game = played.get(lang) or played.setdefault(lang, _Played(walk, lang))
+        game = played.get(lang)
+        if game is None:
+            game = _SharedPlayed(walk, lang, SHARED) if SHARED else _Played(walk, lang)
+            played[lang] = game
         tmp.mkdir(parents=True, exist_ok=True)
         k = 0
         while (row := game.stage(k)) is not None:
@@ -372,15 +425,34 @@ def _html_of(p: str, entities: bool = False) -> str:
     return "".join(out)
 
 
+_BODIES: dict[tuple[int, str], tuple[EmailMessage, str]] = {}
+"""A stage mail's text and HTML body once extracted (keyed by the mail, which is kept alive with
+its entry): every case answering that mail quotes it, and ``get_body`` parses the mail's
+headers again at each call (a tenth of a case's cost)."""
+
+
+def _body(m: EmailMessage, kind: str) -> str:
+    hit = _BODIES.get((id(m), kind))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    part = m.get_body(preferencelist=(kind,))
+    if kind == "html":
+        text = html_inside(part.get_content() if part is not None else "")
+    else:
+        assert part is not None
+        text = str(part.get_content()).replace("\r\n", "\n")
+    if len(_BODIES) >= 256:
+        _BODIES.clear()
+    _BODIES[(id(m), kind)] = (m, text)
+    return text
+
+
 def _html_body(m: EmailMessage) -> str:
-    part = m.get_body(preferencelist=("html",))
-    return html_inside(part.get_content() if part is not None else "")
+    return _body(m, "html")
 
 
 def _text(m: EmailMessage) -> str:
-    part = m.get_body(preferencelist=("plain",))
-    assert part is not None
-    return str(part.get_content()).replace("\r\n", "\n")
+    return _body(m, "plain")
 
 
 def _outlook_block(lang: str, m: EmailMessage, bold: bool = False) -> str:

@@ -235,6 +235,8 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
     decision_kinds: ClassVar[tuple[str, ...]] = ("move",)
     """Every kind of :class:`Decision` this game asks for (deadlines are set per kind)."""
     preview_safe: ClassVar[frozenset[str]] = frozenset({"placed", "room-closed"})
+    _last_legal: tuple[State, tuple[Placement, ...]] | None = None
+    """The last state :meth:`legal` listed, and its moves (set on the instance)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("side", SIDES, "beginner", "start-tile side: beginner (gardens) or advanced"),
         OptionSpec(
@@ -370,6 +372,9 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
         """Every legal placement of ``seat``'s hand tile (each distinct look of the tile once)."""
         if seat != state.to_move:
             return []
+        last = self._last_legal
+        if last is not None and last[0] is state:
+            return list(last[1])
         hand = state.hands[seat]
         assert hand is not None
         board = state.board
@@ -380,6 +385,10 @@ class ForbiddenCity(GameDefaults[State, Placement, View]):
             if fits:
                 x, y = B.xy(k)
                 out.extend(Placement(x, y, o.rotation) for o in fits)
+        # States are never changed, and only the seat to move has legal moves: the list is the
+        # same at the next call on this state (reading one reply asks for it at each refusal
+        # it weighs, about a tenth of the cost of reading a move).
+        self._last_legal = (state, tuple(out))
         return out
 
     def apply(

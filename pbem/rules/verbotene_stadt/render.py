@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import textwrap
 
 import msgspec
@@ -120,8 +121,13 @@ def board_lines(board: Board, view: View) -> list[str]:
     return lines
 
 
-def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+@functools.lru_cache(maxsize=4096)
+def _wrap(text: str, indent: str = "") -> tuple[str, ...]:
+    """``text`` wrapped to the panel's width, remembered: a game's panels say the same sentences
+    again and again (a finished game's replay page draws about 2,400 panels, and wrapping was
+    most of its cost)."""
+    lines = textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+    return tuple(lines) or ("",)
 
 
 def _awaited(kind: str) -> str:
