@@ -1752,6 +1752,21 @@ def player_guide(lang: str) -> tuple[bytes, str]:
     return resources.files("pbem").joinpath("docs", name).read_bytes(), name
 
 
+def guide_paragraphs(name: str, url: str | None) -> list[str]:
+    """What the mail that carries the player guide ``name`` says (``url``: the guide on the web):
+    GUIDE's answer, in a reply to a game mail or in a new mail (:mod:`pbem.service.account`)."""
+    paragraphs = [
+        _(
+            "The player guide is attached (%(file)s): how to reply, every command, keys "
+            "for encrypted mail. It is plain text; any program opens it."
+        )
+        % {"file": name}
+    ]
+    if url:
+        paragraphs.append(_("The player guide on the web: %(url)s") % {"url": url})
+    return paragraphs
+
+
 @register
 class Guide(_Base):
     """GUIDE: the player guide in the reader's language, as an attachment."""
@@ -1772,16 +1787,7 @@ class Guide(_Base):
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         data, name = player_guide(i18n.current())
-        paragraphs = [
-            _(
-                "The player guide is attached (%(file)s): how to reply, every command, keys "
-                "for encrypted mail. It is plain text; any program opens it."
-            )
-            % {"file": name}
-        ]
-        url = desk.mailer.policy.guide_url
-        if url:
-            paragraphs.append(_("The player guide on the web: %(url)s") % {"url": url})
+        paragraphs = guide_paragraphs(name, desk.mailer.policy.guide_url)
         return _notice(
             desk,
             seated,
