@@ -42,7 +42,8 @@ class Pending(msgspec.Struct, kw_only=True):
     address: str
     """Who asked: only a reply from this address confirms."""
     verb: str
-    """``join``, ``leave``, ``watch``, ``unwatch``, ``standby`` or ``takeover``."""
+    """``join``, ``leave``, ``watch``, ``unwatch``, ``standby`` or ``takeover``; ``lang``,
+    ``vacation`` or ``back`` of a new mail (:mod:`pbem.service.account`)."""
     target: str
     """What it is asked of: a game or open game (its name or id), ``<game> <seat>`` for a
     take-over, ``any`` or ``off`` for STANDBY."""

@@ -99,7 +99,8 @@ class OpenGame(msgspec.Struct, kw_only=True):
 
 
 class Request(Pending, kw_only=True):
-    """A sign-up request (JOIN, LEAVE, WATCH, UNWATCH) waiting for its confirmation."""
+    """A sign-up request (JOIN, LEAVE, WATCH, UNWATCH), or a new mail's LANG, VACATION or BACK
+    (:mod:`pbem.service.account`), waiting for its confirmation."""
 
     name: str
     """The From name of the request (replaced by the confirming mail's)."""
