@@ -72,6 +72,7 @@ PLAIN = _listed(
     proper vraie vrai vero vera richtige richtigen quel quella quello quelle quei jener jene
     one that-one celle-ci celui-ci celle celui ci since start beginning depuis debut inizio
     dall' dal seit beginn anfang aller service servizio dienst site sito seite
+    tel telle etat state situation situazione zustand
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -498,9 +499,11 @@ def changes(cmd: Spoken) -> bool:
 
 
 _PURPOSE_END = re.compile(
-    r"(?i)(?<!\s)\s+(?:for|pour|per|f(?:ü|ue)r)\s+[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
+    r"(?i)(?<!\s)\s+(?:for|pour|per|f(?:ü|ue)r|across|over|sur|su|(?:ü|ue)ber)\s+[^\W\d]"
+    r"[^\d,.;:!?]{0,40}[?.!]*\s*$"
 )
-"""A purpose or scope that ends a request ("... for the games I have played?")."""
+"""A purpose or scope that ends a request ("... for the games I have played?", "le mie
+statistiche su tutte le partite che ho giocato?"; thirteenth round)."""
 
 _FORMAL = re.compile(
     r"(?i)(?<![\w'’])(?:i\s+(?:should|would|'d)\s+be\s+(?:very\s+|most\s+|so\s+)?(?:grateful|obliged)\s+if"

@@ -288,6 +288,9 @@ class History(_Base):
             "moves played so far",
             "what's been played",
             "what has been played",
+            "list of moves",
+            "list of the moves",
+            "move list",
         ),
         "fr": (
             "historique",
@@ -295,12 +298,15 @@ class History(_Base):
             "coups déjà joués",
             "coups joués",
             "ce qui a été joué",
+            "liste des coups",
         ),
         "it": (
             "storia",
             "storico",
             "cronologia",
             "storia delle mosse",
+            "elenco delle mosse",
+            "lista delle mosse",
             "mosse già giocate",
             "mosse fatte finora",
             "cosa è stato giocato",
@@ -313,6 +319,8 @@ class History(_Base):
             "bisherigen Züge",
             "bisherige Züge",
             "was bisher gespielt wurde",
+            "Zugliste",
+            "Liste der Züge",
         ),
     }
     after_article = True
@@ -462,8 +470,15 @@ class Record(_Base):
             "feuille de match",
             "transcription",
             "enregistrement de la partie",
+            "enregistrement",
         ),
-        "it": ("registro", "trascrizione", "verbale", "registrazione della partita"),
+        "it": (
+            "registro",
+            "trascrizione",
+            "verbale",
+            "registrazione della partita",
+            "registrazione",
+        ),
         "de": ("Protokoll", "Spielprotokoll", "Aufzeichnung", "Mitschrift"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
