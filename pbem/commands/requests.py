@@ -2117,7 +2117,7 @@ _BACK = re.compile(
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
     r"|eccomi\s+di\s+ritorno"
-    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her\s+als\s+(?:geplant|gedacht)|aus\s+dem"
+    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her(?:\s+als\s+(?:geplant|gedacht))?|aus\s+dem"
     r"\s+urlaub)\s+)*(?:zur(?:ü|ue)ck(?:gekommen)?|wieder\s+da))"
     r"(?P<rest>(?![\w'’]).*)$"
 )
@@ -2153,6 +2153,7 @@ _RESUMING = _listed(
     reprendre reprenez reactiver reactivez redemarrer redemarrez remettre remettez marche route
     riprendere riprendete riattivare riattivate ripartire ripartite rimettere rimettete
     riavviare riavviate weiter weiterlaufen laufen lassen fortsetzen aktivieren reaktivieren
+    rimettetemi riattivatemi riavviatemi
     starten anlaufen deadlines deadline timers timer clocks clock delais delai horloges
     scadenze scadenza fristen frist uhren games parties partite partien spiele normal normally
     normalement normale normalmente normalen gang usual as far orologi uhr waiting wait attente
@@ -2199,6 +2200,7 @@ _RESUME = _listed(
     """resume restart reactivate unpause relancer relancez reprendre reprenez reactiver
     reactivez redemarrer redemarrez remettre remettez riprendere riprendete riattivare
     riattivate ripartire ripartite rimettere rimettete riavviare riavviate weiter weiterlaufen
+    rimettetemi riattivatemi riavviatemi
     laufen fortsetzen aktivieren reaktivieren starten anlaufen deadlines deadline timers timer
     clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren carry
     continue continuer continuons continuare continuiamo proseguire proseguiamo weitergehen
