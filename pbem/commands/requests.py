@@ -301,7 +301,11 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         got = _requested(line[: why.start()] + ("?" if "?" in why[0] else ""))
         if got and not any(changes(cmd) for cmd, _arg in got):
             return got
-    if (scope := _PURPOSE_END.search(line)) is not None and not _NEGATED_ANY.search(scope[0]):
+    if (
+        (scope := _PURPOSE_END.search(line)) is not None
+        and not _NEGATED_ANY.search(scope[0])
+        and (scope["over"] is None or "?" in scope[0])
+    ):
         # "Would you kindly send me my statistics for the games I have played?": the games of
         # the scope are no second request (ninth round)
         got = _requested(line[: scope.start()] + ("?" if "?" in scope[0] else ""))
@@ -499,11 +503,12 @@ def changes(cmd: Spoken) -> bool:
 
 
 _PURPOSE_END = re.compile(
-    r"(?i)(?<!\s)\s+(?:for|pour|per|f(?:ü|ue)r|across|over|sur|su|(?:ü|ue)ber)\s+[^\W\d]"
-    r"[^\d,.;:!?]{0,40}[?.!]*\s*$"
+    r"(?i)(?<!\s)\s+(?:for|pour|per|f(?:ü|ue)r|(?P<over>across|over|sur|su|(?:ü|ue)ber))\s+"
+    r"[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
 )
-"""A purpose or scope that ends a request ("... for the games I have played?", "le mie
-statistiche su tutte le partite che ho giocato?"; thirteenth round)."""
+"""A purpose or scope that ends a request ("... for the games I have played?"); a scope "over"
+them ("le mie statistiche su tutte le partite che ho giocato?"; thirteenth round) only in a
+question (:func:`requested`): "Mes statistiques sur toutes mes parties sont nulles." is none."""
 
 _FORMAL = re.compile(
     r"(?i)(?<![\w'’])(?:i\s+(?:should|would|'d)\s+be\s+(?:very\s+|most\s+|so\s+)?(?:grateful|obliged)\s+if"
@@ -1033,6 +1038,8 @@ def _requested_as_is(line: str) -> list[tuple[Spoken, str]]:
             i += 1
     if not found:
         return _moves_said_allowed(words, line)
+    if [cmd.kind for cmd in found] == ["history"] and (legal := _moves_said_allowed(words, line)):
+        return legal  # "l'elenco delle mosse che posso fare" lists the moves one may play now
     if _WHEN & set(rest) and any(cmd.kind != "games" for cmd in found):
         return []  # "Le classement est mis à jour quand ?" asks about it; a deadline is GAMES'
     asks = first_is_noun or "?" in line or any(w in ASKS for w in rest)
