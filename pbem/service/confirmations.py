@@ -67,7 +67,7 @@ def ask_confirmation(
     """Mail ``p``'s sender the confirmation of ``verb target`` (``asked`` says what was asked),
     with the Message-ID tail ``tail``; the request itself is stored by the caller."""
     ctx = mailer.notice_context(
-        _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
+        _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}".strip()},
         "",  # never the request's From name: it may be a forger's text
         paragraphs=[
             asked,

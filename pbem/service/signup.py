@@ -684,7 +684,7 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     # Greeted by the name the sender's mail program gives, or by none: never by the part of the
     # address before the @ ("Hello dee," read as a slip; issue 31).
     greet = "" if bad_name else greeting_name(p)
-    ctx = m.notice_context(f"{req.verb.upper()} {req.target}", greet, paragraphs)
+    ctx = m.notice_context(f"{req.verb.upper()} {req.target}".strip(), greet, paragraphs)
     tail = f"confirmed.{h}" + (f".name.{short_hash(p.message_id)}" if bad_name else "")
     m.send(Mail("notice", ctx, req.name, addr, tail, reply_to=p))
     reason = Reason.REFUSED if problem else Reason.APPLIED
