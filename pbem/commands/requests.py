@@ -1699,10 +1699,12 @@ _LEAVE_ASK_WORDS = _listed(
     games game parties partie partite partita spiele partien clock clocks pendule horloge
     orologio uhr
     all toutes tutte alle le la les i on in en auf into a
+    de di
     """
 )
 """The words around a request to be put on leave, besides its verb (:data:`_PUT_ME`) and its
-noun (:data:`_LEAVE_NOUNS`): who asks, courtesy, the player and their games."""
+noun (:data:`_LEAVE_NOUNS`): who asks, courtesy, the player and their games ("Merci de mettre
+mes parties en pause jusque-là", "grazie di mettermi in ferie fino ad allora")."""
 _INFINITIVE_ASKS = _listed("eintragen setzen markieren stellen")
 """German infinitives that ask with "bitte" and no pronoun ("bitte bis dahin Urlaub eintragen")."""
 _IF = _listed(

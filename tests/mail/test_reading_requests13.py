@@ -300,6 +300,22 @@ Welche Partien laufen bei mir gerade? Ich habe bei drei Spielen den Überblick v
 
 === de-r13-22 | de | fresh | webde | nothing
 Welche Partien laufen bei meinem Bruder gerade? Er hat bei drei Spielen den Überblick verloren.
+
+# --- a leave asked with "merci de / grazie di" after the day of return (added after the fifth change)
+=== fr-r13-23 | fr | fc:moved | gmail | vacation ~until 2026-12-04
+Je pars en déplacement pour le travail et je reviens le 4 décembre. Merci de mettre mes parties en pause jusque-là.
+
+=== fr-r13-24 | fr | fc:moved | gmail | nothing
+Mon fils part en déplacement et revient le 4 décembre. Merci de le mettre en pause jusque-là.
+
+=== fr-r13-25 | fr | fresh | gmail | vacation ~until 2026-12-04
+Bonjour, je pars en déplacement et je reviens le 4 décembre. Merci de mettre mes parties en pause jusque-là.
+
+=== it-r13-19 | it | fc:moved | gmail | vacation ~until 2026-12-06
+Vado dai miei e torno il 6 dicembre. Grazie di mettermi in ferie fino ad allora.
+
+=== it-r13-20 | it | fc:moved | gmail | ask
+Vado dai miei e forse torno il 6 dicembre. Grazie di mettermi in ferie fino ad allora.
 """
 
 
@@ -308,7 +324,9 @@ def _load() -> list[pc.Case]:
 
 
 PROBES = _load()
-MISSED: dict[str, str] = {}  # fmt: skip
+MISSED = {
+    "it-r13-19": "nothing read: 'Vado dai miei e torno il 6 dicembre' before 'Grazie di mettermi in ferie fino ad allora' (the day of return in the prose before the request, in Italian)",
+}  # fmt: skip
 """Asked back (or nothing read) where a referee reads the command: the reasons."""
 
 
