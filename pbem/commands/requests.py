@@ -72,6 +72,7 @@ PLAIN = _listed(
     proper vraie vrai vero vera richtige richtigen quel quella quello quelle quei jener jene
     one that-one celle-ci celui-ci celle celui ci since start beginning depuis debut inizio
     dall' dal seit beginn anfang aller service servizio dienst site sito seite
+    tel telle etat state situation situazione zustand
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -300,7 +301,11 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         got = _requested(line[: why.start()] + ("?" if "?" in why[0] else ""))
         if got and not any(changes(cmd) for cmd, _arg in got):
             return got
-    if (scope := _PURPOSE_END.search(line)) is not None and not _NEGATED_ANY.search(scope[0]):
+    if (
+        (scope := _PURPOSE_END.search(line)) is not None
+        and not _NEGATED_ANY.search(scope[0])
+        and (scope["over"] is None or "?" in scope[0])
+    ):
         # "Would you kindly send me my statistics for the games I have played?": the games of
         # the scope are no second request (ninth round)
         got = _requested(line[: scope.start()] + ("?" if "?" in scope[0] else ""))
@@ -498,9 +503,12 @@ def changes(cmd: Spoken) -> bool:
 
 
 _PURPOSE_END = re.compile(
-    r"(?i)(?<!\s)\s+(?:for|pour|per|f(?:ü|ue)r)\s+[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
+    r"(?i)(?<!\s)\s+(?:for|pour|per|f(?:ü|ue)r|(?P<over>across|over|sur|su|(?:ü|ue)ber))\s+"
+    r"[^\W\d][^\d,.;:!?]{0,40}[?.!]*\s*$"
 )
-"""A purpose or scope that ends a request ("... for the games I have played?")."""
+"""A purpose or scope that ends a request ("... for the games I have played?"); a scope "over"
+them ("le mie statistiche su tutte le partite che ho giocato?"; thirteenth round) only in a
+question (:func:`requested`): "Mes statistiques sur toutes mes parties sont nulles." is none."""
 
 _FORMAL = re.compile(
     r"(?i)(?<![\w'’])(?:i\s+(?:should|would|'d)\s+be\s+(?:very\s+|most\s+|so\s+)?(?:grateful|obliged)\s+if"
@@ -1030,6 +1038,8 @@ def _requested_as_is(line: str) -> list[tuple[Spoken, str]]:
             i += 1
     if not found:
         return _moves_said_allowed(words, line)
+    if [cmd.kind for cmd in found] == ["history"] and (legal := _moves_said_allowed(words, line)):
+        return legal  # "l'elenco delle mosse che posso fare" lists the moves one may play now
     if _WHEN & set(rest) and any(cmd.kind != "games" for cmd in found):
         return []  # "Le classement est mis à jour quand ?" asks about it; a deadline is GAMES'
     asks = first_is_noun or "?" in line or any(w in ASKS for w in rest)
@@ -1413,6 +1423,64 @@ _AWAY_DE = re.compile(
     r"(?P<tail>(?:\s+(?:in|nach|bei|an\s+der|am|auf)\s+[^\W\d][^\s,;.!]*)?"
     r"(?:\s+(?:ohne|without)\s+[^\W\d]+)?(?:\s*[,;.!]\s*.*)?)$"
 )
+_AWAY_LATE = re.compile(
+    r"(?i)^\W*(?:je\s+serai|je\s+suis|(?:io\s+)?sar[òo]|(?:io\s+)?star[òo]|i['’]ll\s+be"
+    r"|i\s+will\s+be)\s+(?P<rest>.*?)\s+(?:sans\s+(?:r[ée]seau|internet|connexion|wifi|wi-fi)"
+    r"|hors\s+ligne|injoignable|senza\s+(?:rete|campo|internet|connessione|wifi)|offline"
+    r"|irraggiungibile|without\s+(?:signal|network|internet|reception|wifi)|unreachable)"
+    r"(?P<tail>(?:\s*[,;.!]\s*.*)?)$"
+)
+"""A leave said with its length before the word of being offline, as German says it ("Je serai
+deux semaines sans réseau", "Sarò dieci giorni senza campo", "I'll be two weeks without
+signal"; thirteenth round): the length is read as :data:`_AWAY_DE`'s."""
+_BRACKETED = re.compile(r"\s*\((?P<aside>[^()\d]{1,40})\)")
+"""An aside in brackets ("zwei Wochen im Urlaub (Teneriffa!), bitte ..."): where the player goes,
+read past when it holds no figure, no time, no doubt and no negation (thirteenth round)."""
+_HOLD_VERBS = _listed(
+    """
+    hold stop freeze pause suspend halt arretez arretes suspendez suspends gelez bloquez stoppez
+    fermate fermatemi fermare sospendete sospendetemi sospendere bloccate congelate haltet halten
+    anhalten stoppt stoppen friert einfrieren pausiert pausieren
+    """
+)
+_CLOCK_NOUNS = _listed(
+    """
+    deadline deadlines clock clocks timer timers delais echeances horloge horloges pendule
+    pendules chrono chronos scadenza scadenze orologio orologi fristen frist uhr uhren
+    """
+)
+"""The request to stop the player's clocks, after a leave said in words ("please hold my
+deadlines", "Fermate pure le mie scadenze", "bitte haltet meine Fristen an", "arrêtez mes
+délais"; thirteenth round): a verb of stopping, the player's own deadlines or clocks."""
+
+
+def _holds_clocks(tail: str) -> bool:
+    """Does ``tail`` ask to stop the player's own clocks (:data:`_CLOCK_NOUNS`), with no
+    negation?"""
+    words = set(_words(tail))
+    return (
+        bool(words & _HOLD_VERBS)
+        and bool(words & _CLOCK_NOUNS)
+        and bool(words & _ME)
+        and _NEGATED_ANY.search(tail) is None
+    )
+
+
+def _without_asides(line: str) -> str:
+    """``line`` without its asides in brackets that say only a place or an exclamation
+    (:data:`_BRACKETED`)."""
+    from pbem.commands.durations import mentions_time
+    from pbem.commands.vocabulary import doubts
+
+    def aside(m: re.Match[str]) -> str:
+        text = m["aside"]
+        if doubts(text) or mentions_time(text) or _NEGATED_ANY.search(text) or "?" in text:
+            return m[0]
+        return ""
+
+    return _BRACKETED.sub(aside, line)
+
+
 _STARTING = re.compile(
     r"(?i)^\s*(?:(?:ensuite|puis|then|poi|dann|danach|aussi|also|anche|auch|demain|tomorrow|domani"
     r"|morgen)\s*,?\s+|from\s+(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de|d[èe]s)\s+(?:demain|ce\s+soir"
@@ -1477,6 +1545,12 @@ _ENTER_IT = re.compile(
     r"(?i)(?<![\w'’])(?:tragt|trag|tragen\s+sie|tragen)(?P<obj>[^,.;:!?\d]{0,30}?)\s+ein(?![\w'’])"
 )
 """German "tragt ... ein" (enter it), whose "ein" is no figure ("bitte tragt mir Urlaub ein")."""
+_HOLD_IT = re.compile(
+    r"(?i)(?<![\w'’])(?:haltet|halte|halt|halten\s+sie|halten)(?P<obj>[^,.;:!?\d]{0,30}?)\s+an"
+    r"(?![\w'’])"
+)
+"""German "haltet ... an" (stop it), whose "an" is no time ("bitte haltet meine Fristen an";
+thirteenth round), as :data:`_ENTER_IT`."""
 _PLACE_FIRST = re.compile(r"(?i)^\s*(?:in|nach|bei|an\s+der|am|auf)\s+[^\W\d][^\s,;.!]*")
 """Where the player goes, before the tail of a German leave ("... auf Geschäftsreise in Wien,
 bitte ...")."""
@@ -1556,8 +1630,11 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     if len(line) > PROSE_MAX:
         return []
     line = line[g.end() :] if (g := _GREETING.match(line)) else line  # ("Salve, sarò via ...")
+    line = _without_asides(line)
     m = _AWAY.match(line)
     de = _AWAY_DE.match(line) if m is None else None
+    if m is None and de is None:
+        de = _AWAY_LATE.match(line)  # "Je serai deux semaines sans réseau, ..."
     if m is None and de is None:
         return []
     rest = _STARTING.sub("", (m or de)["rest"]).strip(" ,")  # type: ignore[index]
@@ -1582,7 +1659,8 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
             got, tail = back
     if got is None:
         return []
-    tail = _PLACE_FIRST.sub("", _ENTER_IT.sub(r"eintragen \g<obj>", tail)).strip(" ,;:.!")
+    tail = _HOLD_IT.sub(r"anhalten \g<obj>", _ENTER_IT.sub(r"eintragen \g<obj>", tail))
+    tail = _PLACE_FIRST.sub("", tail).strip(" ,;:.!")
     if tail and (offline := without_offline(tail)) != tail:
         # "je serai absent deux semaines, pas de reseau la bas", "..., no laptop", "ohne
         # Internet. Bitte Urlaub für mich eintragen.": the reason, no denial
@@ -1595,7 +1673,7 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         (any(c.isdigit() for c in tail) and not _same_length(tail, got))
         or (mentions_time(_UNTIL_THEN.sub(" ", tail)) and not _same_length(tail, got))
         or (denies(tail.split()) and not _asks_leave(tail))
-        or not (_PAUSE.search(tail) or is_courtesy(tail))
+        or not (_PAUSE.search(tail) or _holds_clocks(tail) or is_courtesy(tail))
     ):
         return []
     cmd = vocabulary().commands.get("vacation")
@@ -1621,10 +1699,12 @@ _LEAVE_ASK_WORDS = _listed(
     games game parties partie partite partita spiele partien clock clocks pendule horloge
     orologio uhr
     all toutes tutte alle le la les i on in en auf into a
+    de di
     """
 )
 """The words around a request to be put on leave, besides its verb (:data:`_PUT_ME`) and its
-noun (:data:`_LEAVE_NOUNS`): who asks, courtesy, the player and their games."""
+noun (:data:`_LEAVE_NOUNS`): who asks, courtesy, the player and their games ("Merci de mettre
+mes parties en pause jusque-là", "grazie di mettermi in ferie fino ad allora")."""
 _INFINITIVE_ASKS = _listed("eintragen setzen markieren stellen")
 """German infinitives that ask with "bitte" and no pronoun ("bitte bis dahin Urlaub eintragen")."""
 _IF = _listed(
@@ -2046,7 +2126,7 @@ _BACK = re.compile(
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
     r"|eccomi\s+di\s+ritorno"
-    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her\s+als\s+(?:geplant|gedacht)|aus\s+dem"
+    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her(?:\s+als\s+(?:geplant|gedacht))?|aus\s+dem"
     r"\s+urlaub)\s+)*(?:zur(?:ü|ue)ck(?:gekommen)?|wieder\s+da))"
     r"(?P<rest>(?![\w'’]).*)$"
 )
@@ -2082,6 +2162,7 @@ _RESUMING = _listed(
     reprendre reprenez reactiver reactivez redemarrer redemarrez remettre remettez marche route
     riprendere riprendete riattivare riattivate ripartire ripartite rimettere rimettete
     riavviare riavviate weiter weiterlaufen laufen lassen fortsetzen aktivieren reaktivieren
+    rimettetemi riattivatemi riavviatemi
     starten anlaufen deadlines deadline timers timer clocks clock delais delai horloges
     scadenze scadenza fristen frist uhren games parties partite partien spiele normal normally
     normalement normale normalmente normalen gang usual as far orologi uhr waiting wait attente
@@ -2128,6 +2209,7 @@ _RESUME = _listed(
     """resume restart reactivate unpause relancer relancez reprendre reprenez reactiver
     reactivez redemarrer redemarrez remettre remettez riprendere riprendete riattivare
     riattivate ripartire ripartite rimettere rimettete riavviare riavviate weiter weiterlaufen
+    rimettetemi riattivatemi riavviatemi
     laufen fortsetzen aktivieren reaktivieren starten anlaufen deadlines deadline timers timer
     clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren carry
     continue continuer continuons continuare continuiamo proseguire proseguiamo weitergehen

@@ -288,6 +288,10 @@ class History(_Base):
             "moves played so far",
             "what's been played",
             "what has been played",
+            "full list of moves",
+            "complete list of moves",
+            "full list of the moves",
+            "complete list of the moves",
         ),
         "fr": (
             "historique",
@@ -295,12 +299,15 @@ class History(_Base):
             "coups déjà joués",
             "coups joués",
             "ce qui a été joué",
+            "liste complète des coups",
         ),
         "it": (
             "storia",
             "storico",
             "cronologia",
             "storia delle mosse",
+            "elenco completo delle mosse",
+            "lista completa delle mosse",
             "mosse già giocate",
             "mosse fatte finora",
             "cosa è stato giocato",
@@ -313,6 +320,9 @@ class History(_Base):
             "bisherigen Züge",
             "bisherige Züge",
             "was bisher gespielt wurde",
+            "vollständige Zugliste",
+            "komplette Zugliste",
+            "vollständige Liste der Züge",
         ),
     }
     after_article = True
@@ -462,8 +472,15 @@ class Record(_Base):
             "feuille de match",
             "transcription",
             "enregistrement de la partie",
+            "enregistrement",
         ),
-        "it": ("registro", "trascrizione", "verbale", "registrazione della partita"),
+        "it": (
+            "registro",
+            "trascrizione",
+            "verbale",
+            "registrazione della partita",
+            "registrazione",
+        ),
         "de": ("Protokoll", "Spielprotokoll", "Aufzeichnung", "Mitschrift"),
     }
     after_article = True  # "Mes statistiques ?", "Le regole", "My stats?" (issue 31)
@@ -1752,6 +1769,21 @@ def player_guide(lang: str) -> tuple[bytes, str]:
     return resources.files("pbem").joinpath("docs", name).read_bytes(), name
 
 
+def guide_paragraphs(name: str, url: str | None) -> list[str]:
+    """What the mail that carries the player guide ``name`` says (``url``: the guide on the web):
+    GUIDE's answer, in a reply to a game mail or in a new mail (:mod:`pbem.service.account`)."""
+    paragraphs = [
+        _(
+            "The player guide is attached (%(file)s): how to reply, every command, keys "
+            "for encrypted mail. It is plain text; any program opens it."
+        )
+        % {"file": name}
+    ]
+    if url:
+        paragraphs.append(_("The player guide on the web: %(url)s") % {"url": url})
+    return paragraphs
+
+
 @register
 class Guide(_Base):
     """GUIDE: the player guide in the reader's language, as an attachment."""
@@ -1772,16 +1804,7 @@ class Guide(_Base):
 
     def run(self, desk: Desk, seated: Seated, cmd: Command) -> int:
         data, name = player_guide(i18n.current())
-        paragraphs = [
-            _(
-                "The player guide is attached (%(file)s): how to reply, every command, keys "
-                "for encrypted mail. It is plain text; any program opens it."
-            )
-            % {"file": name}
-        ]
-        url = desk.mailer.policy.guide_url
-        if url:
-            paragraphs.append(_("The player guide on the web: %(url)s") % {"url": url})
+        paragraphs = guide_paragraphs(name, desk.mailer.policy.guide_url)
         return _notice(
             desk,
             seated,

@@ -42,7 +42,8 @@ class Pending(msgspec.Struct, kw_only=True):
     address: str
     """Who asked: only a reply from this address confirms."""
     verb: str
-    """``join``, ``leave``, ``watch``, ``unwatch``, ``standby`` or ``takeover``."""
+    """``join``, ``leave``, ``watch``, ``unwatch``, ``standby`` or ``takeover``; ``lang``,
+    ``vacation`` or ``back`` of a new mail (:mod:`pbem.service.account`)."""
     target: str
     """What it is asked of: a game or open game (its name or id), ``<game> <seat>`` for a
     take-over, ``any`` or ``off`` for STANDBY."""
@@ -66,7 +67,7 @@ def ask_confirmation(
     """Mail ``p``'s sender the confirmation of ``verb target`` (``asked`` says what was asked),
     with the Message-ID tail ``tail``; the request itself is stored by the caller."""
     ctx = mailer.notice_context(
-        _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}"},
+        _("please confirm: %(request)s") % {"request": f"{verb.upper()} {target}".strip()},
         "",  # never the request's From name: it may be a forger's text
         paragraphs=[
             asked,

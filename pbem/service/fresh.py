@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pbem.commands.vocabulary import FRESH, PROSE_MAX, HelpLine, Spoken, fold_word
 from pbem.i18n import N_
@@ -21,6 +22,12 @@ SIGN_UP = ("join", "leave", "watch", "unwatch", "games")
 """The sign-up step's commands (documented in docs/PLAYER-GUIDE.md; a test checks it)."""
 SEATS = ("standby", "takeover")
 """The takeover step's commands."""
+ACCOUNT = ("standings", "stats", "guide", "lang", "vacation", "back")
+"""The email commands a fresh mail may carry for its sender's address, in all their games
+(issue 31, thirteenth round: "Wie ist die aktuelle Rangliste?", "VACANZA due settimane", "I'm
+back, please restart my clocks" in a new mail): read by :func:`account_request`, carried out by
+:mod:`pbem.service.account` (STANDINGS, STATS, GUIDE answered at once; LANG, VACATION and BACK
+change something and are confirmed by mail first)."""
 
 
 def request_lines(p: ParsedMail) -> list[str]:
@@ -93,6 +100,8 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
         said = {g for line in [*lines, *lower] if (g := in_words_with(line, subject)) is not None}
     if not said and (got := in_words_across([*lines, *lower])) is not None:
         said = {got}  # the target in another sentence ("Is o-fc-3a9c full? I'd love to play")
+    if not said and (got := account_request(p)) is not None:
+        return got, True  # an email command for the address ("classement svp", "BACK")
     if len(said) != 1:
         return None
     got = said.pop()
@@ -102,6 +111,66 @@ def heard(p: ParsedMail) -> tuple[Request, bool] | None:
                 return None  # the request in words taken back after it (wt-24f)
             break
     return got, True
+
+
+def account_request(p: ParsedMail) -> Request | None:
+    """The one email command of :data:`ACCOUNT` that the fresh mail ``p`` asks for, read as a
+    reply to a game mail is read (:func:`pbem.commands.grammar.read_commands`, no game: its
+    words in the four languages, a request in a sentence, a question about a command, a
+    condition, someone else's leave, a request taken back), on the mail's first
+    :data:`WORDS_LINES` lines, then its Subject. None unless the mail asks for exactly that one
+    command and nothing else: a move, a game's command (BOARD, SAY ...) or a line the reader
+    refuses leave nothing read (the strangers' answer, which is the help: never a guess)."""
+    from pbem.commands.grammar import read_commands
+    from pbem.mail.fingerprint import strip_subject
+    from pbem.mail.reply import normalize_line, ours_answered
+
+    lines = p.command_lines()[:WORDS_LINES]
+    subject = ""
+    if p.subject and not ours_answered(p.subject):
+        subject = normalize_line(strip_subject(p.subject, None))
+    reading = read_commands(lines, None, subject=subject)
+    if reading.errors or reading.syntax_errors or reading.mentions or len(reading.commands) != 1:
+        return None
+    if any(in_some_notation(line) for line in reading.ignored):
+        return None  # a move in a new mail: never dropped beside the command
+    cmd = reading.commands[0]
+    if cmd.kind not in (*ACCOUNT, "games"):
+        return None
+    return cmd.kind, (cmd.arg,) if cmd.arg else ()
+
+
+def in_some_notation(text: str) -> bool:
+    """Whether ``text`` is written in the notation of one of our games ("M13 R1", "RB N",
+    "keep"): a move in a new mail, which belongs to no game, stops its reading (the strangers'
+    answer says to reply to the game's mail), never dropped beside a command read."""
+    from pbem.errors import PLAYER_ERRORS
+    from pbem.rules.base import InvalidSyntax
+
+    for game, state, seats in _openings():
+        for seat in seats:
+            try:
+                game.parse(state, seat, text)
+            except InvalidSyntax:
+                continue
+            except PLAYER_ERRORS:
+                return True  # well formed, only not a decision of this opening
+            return True
+    return False
+
+
+@cache
+def _openings() -> tuple[tuple[Any, Any, tuple[int, ...]], ...]:
+    """Each game of the service at its opening, with the seats that owe a decision there (what
+    :func:`in_some_notation` parses against)."""
+    from pbem.rules import find_game, game_names
+
+    out = []
+    for name in game_names():
+        game = find_game(name)
+        state = game.setup(4, {}, 0)
+        out.append((game, state, tuple(sorted({d.seat for d in game.pending(state)}))))
+    return tuple(out)
 
 
 def _below(p: ParsedMail, line: str) -> list[str]:

@@ -1097,8 +1097,13 @@ def games_in_words(line: str) -> bool:
     playing?"): the games' plural, a word of asking which, the writer, in a short line with no
     negation, no game id and nothing asked of :data:`_DOING` ("Which games can I join?" asks
     something else)."""
-    words = _fold(line[:MAX_CHARS])
-    if not words or len(line) > MAX_CHARS:
+    if len(line) > MAX_CHARS:
+        return False
+    # the French "où" (where) is no "ou" (or, a doubt) once folded ("où j'en suis dans mes
+    # parties ?"; thirteenth round)
+    line = _WHERE_FR.sub("where", line)
+    words = _fold(line)
+    if not words:
         return False
     sentences = [x for x in _QUESTION_END.split(line) if x.strip()]
     if len(sentences) > 1:
@@ -1109,7 +1114,9 @@ def games_in_words(line: str) -> bool:
         return (
             len(asked) == 1
             and all(
-                not _ids(o) and not any(_find(o, p) >= 0 for p in _DOING) and not _ADVICE & set(o)
+                not _ids(o)
+                and not any(_find(o, p) >= 0 and not set(p) <= _PLAYING for p in _DOING)
+                and not _ADVICE & set(o)
                 for o in others
             )
             and not any("?" in x for x in sentences if x not in asked)
@@ -1118,6 +1125,7 @@ def games_in_words(line: str) -> bool:
 
 
 _QUESTION_END = re.compile(r"(?<=[.!?])\s+")
+_WHERE_FR = re.compile(r"(?i)(?<![\w'’])où(?![\w'’])")
 
 
 def _games_asked(words: list[str]) -> bool:

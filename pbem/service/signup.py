@@ -41,7 +41,7 @@ from pbem.mail.tokens import answers_our_notice, find_tokens, notice_hash, notic
 from pbem.model import check_email, check_name, iso_time, parse_time
 from pbem.rules import find_game, game_key
 from pbem.service.confirmations import CONFIRM_DAYS, Pending, ask_confirmation, unconfirmable
-from pbem.service.fresh import SIGN_UP, heard
+from pbem.service.fresh import ACCOUNT, SIGN_UP, heard
 from pbem.service.mailer import Mail, join, short_hash
 from pbem.service.outcome import Folder, Outcome, Reason
 from pbem.store.fsutil import atomic_write
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from pbem.mail.parse import ParsedMail
     from pbem.service.deps import Deps
     from pbem.service.flow import Flow
+    from pbem.service.fresh import Request as FreshRequest
     from pbem.service.mailer import Mailer
     from pbem.store import GameRecord, Store
 
@@ -98,7 +99,8 @@ class OpenGame(msgspec.Struct, kw_only=True):
 
 
 class Request(Pending, kw_only=True):
-    """A sign-up request (JOIN, LEAVE, WATCH, UNWATCH) waiting for its confirmation."""
+    """A sign-up request (JOIN, LEAVE, WATCH, UNWATCH), or a new mail's LANG, VACATION or BACK
+    (:mod:`pbem.service.account`), waiting for its confirmation."""
 
     name: str
     """The From name of the request (replaced by the confirming mail's)."""
@@ -282,7 +284,11 @@ def read_request(p: ParsedMail) -> Asked | None:
     """The sign-up request of a fresh mail (:func:`pbem.service.fresh.heard`: its first command
     line, or its Subject, or a request in words), None when it asks for none of
     :data:`~pbem.service.fresh.SIGN_UP`."""
-    got = heard(p)
+    return _asked(heard(p))
+
+
+def _asked(got: tuple[FreshRequest, bool] | None) -> Asked | None:
+    """:func:`read_request` of what :func:`~pbem.service.fresh.heard` read."""
     if got is None or got[0][0] not in SIGN_UP:
         return None
     (verb, args), in_words = got
@@ -315,9 +321,12 @@ def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
     # A reply to a mail we sent to this very address (an invitation, a notice, an observer's
     # mail) carries its own proof: it is acted on at once, outside every budget.
     ours = answers_our_notice(deps.secret, p.from_addr, headers)
-    asked = read_request(p)
-    if asked is None:
+    got = heard(p)
+    asked = _asked(got)
+    account = got[0] if got is not None and got[0][0] in ACCOUNT else None
+    if asked is None and account is None:
         return None if ours else _ask_back(deps, p)
+    verb = asked.verb if asked is not None else account[0] if account is not None else ""
     addr = p.from_addr
     if not addr or "@" not in addr:
         return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER)
@@ -325,8 +334,15 @@ def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
     if unanswerable is not None:
         # An internationalised or malformed address: we send ASCII mail only, so the one line
         # is the log's (docs/SECURITY.md); never a shunt, never an alert to the GM.
-        log.info("a %s request from an address we cannot answer: %s", asked.verb, unanswerable)
-        return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, detail=asked.verb)
+        log.info("a %s request from an address we cannot answer: %s", verb, unanswerable)
+        return Outcome(Folder.REJECTED, Reason.DROPPED_NO_SENDER, detail=verb)
+    if account is not None:
+        # STANDINGS, LANG, VACATION ... for the address (pbem.service.account; issue 31)
+        import pbem.service.account as account_requests
+
+        kind, args = account
+        return account_requests.answer(deps, board, p, kind, " ".join(args), ours)
+    assert asked is not None
     if asked.verb == "games":
         return _answer_games(deps, p, ours)
     if asked.verb == "join":
@@ -581,15 +597,10 @@ def _ask_confirmation(
 ) -> Outcome:
     """Mail the confirmation of a request; within the sign-up budget, except in a reply to one
     of our mails to this address (which carries its own proof and is never dropped)."""
-    addr = p.from_addr
     if not ours and not signup_budget(deps, p, verb):
         log.info("a %s request not confirmed: the sign-up budget is spent", verb)
         return Outcome(Folder.REJECTED, Reason.DROPPED_RATE, detail=verb)
-    now = deps.clock()
-    name = (p.from_name or addr.split("@")[0]).strip()[:60]
-    req = Request(address=addr, name=name, verb=verb, target=target, created=iso_time(now))
-    tail = req.tail(deps.secret, "pbem-request-v1")
-    board.save_request(notice_hash(tail), req)
+    tail = save_confirmation(deps, board, verb, target, p)
     asked = {
         "join": _("We were asked to join the game %(game)s for this address."),
         "leave": _("We were asked to leave the open game %(game)s for this address."),
@@ -597,6 +608,17 @@ def _ask_confirmation(
         "unwatch": _("We were asked to stop watching the game %(game)s for this address."),
     }[verb]
     return ask_confirmation(deps.mailer, verb, target, asked % {"game": target}, tail, p)
+
+
+def save_confirmation(deps: Deps, board: Board, verb: str, target: str, p: ParsedMail) -> str:
+    """Store the request ``verb target`` of ``p``'s sender until it is confirmed; the Message-ID
+    tail of its confirmation (:func:`~pbem.service.confirmations.ask_confirmation`)."""
+    addr = p.from_addr
+    name = (p.from_name or addr.split("@")[0]).strip()[:60]
+    req = Request(address=addr, name=name, verb=verb, target=target, created=iso_time(deps.clock()))
+    tail = req.tail(deps.secret, "pbem-request-v1")
+    board.save_request(notice_hash(tail), req)
+    return tail
 
 
 def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) -> Outcome:
@@ -613,14 +635,21 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     req.name = joining_name(p)
     problem = player_problem(req.name, addr) if req.verb == "join" else None
     bad_name = problem is not None
-    if bad_name:
+    if req.verb in ACCOUNT:
+        target = req.target  # its own checks: pbem.service.account
+    elif bad_name:
         # Never stored; the same confirmation still works once the name is fixed.
         req.name = addr.split("@")[0]
         target = ""
     else:
         problem, target = _check(deps, board, Asked(req.verb, req.target), addr)
     paragraphs: list[str]
-    if problem:
+    if req.verb in ACCOUNT:  # LANG, VACATION, BACK of a new mail (issue 31)
+        import pbem.service.account as account_requests
+
+        paragraphs, done = account_requests.confirmed(deps, req)
+        problem, target = (None if done else paragraphs[0]), ""
+    elif problem:
         paragraphs = [problem, _("Nothing was changed.")]
     elif req.verb == "join":
         paragraphs = _join(deps, board, target, req.name, addr)
@@ -655,7 +684,7 @@ def _confirmed(deps: Deps, board: Board, h: str, req: Request, p: ParsedMail) ->
     # Greeted by the name the sender's mail program gives, or by none: never by the part of the
     # address before the @ ("Hello dee," read as a slip; issue 31).
     greet = "" if bad_name else greeting_name(p)
-    ctx = m.notice_context(f"{req.verb.upper()} {req.target}", greet, paragraphs)
+    ctx = m.notice_context(f"{req.verb.upper()} {req.target}".strip(), greet, paragraphs)
     tail = f"confirmed.{h}" + (f".name.{short_hash(p.message_id)}" if bad_name else "")
     m.send(Mail("notice", ctx, req.name, addr, tail, reply_to=p))
     reason = Reason.REFUSED if problem else Reason.APPLIED

@@ -116,7 +116,8 @@ def step_decrypt(deps: Deps, flow: Flow) -> Outcome | None:
 
 def step_requests(deps: Deps, flow: Flow) -> Outcome | None:
     """A mail without a game token asking to JOIN, LEAVE, WATCH, UNWATCH (confirmed by a
-    mailed round trip first) or for its GAMES; see :mod:`pbem.service.signup`."""
+    mailed round trip first) or for its GAMES; see :mod:`pbem.service.signup`. Its email
+    commands for the address (STANDINGS ... LANG, VACATION, BACK): :mod:`pbem.service.account`."""
     return signup.step_requests(deps, flow)
 
 

@@ -760,6 +760,24 @@ def read_fresh(raw: bytes) -> list[str]:
     return [" ".join([got[0], *(_game_named(a.lower()) for a in got[1])])]
 
 
+FRESH_NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+"""When a fresh mail is read (the stages' first mail, :class:`helpers.Clock`): a leave's length
+or return day in a new mail is measured from it (thirteenth round)."""
+
+
+def _now_of(stage: Stage | None) -> datetime:
+    """The moment a case is read: its stage's clock, or :data:`FRESH_NOW` for a fresh mail."""
+    return stage.env.clock.now if stage is not None else FRESH_NOW
+
+
+def _fresh_norm(read: str) -> str:
+    """A fresh mail's request in :func:`expected`'s spelling: a leave's length in hours."""
+    kind, _, arg = read.partition(" ")
+    if kind == "vacation" and (norm := _norm(kind, arg, None)) is not None:
+        return f"vacation {norm}"
+    return read
+
+
 def _game_named(word: str) -> str:
     """A game named by its alias ("vs") as the game the service stores ("verbotene-stadt": JOIN,
     STANDBY and TAKEOVER read it with :func:`pbem.rules.game_key`); any other word as it is."""
@@ -777,8 +795,7 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
         if a.upper().rstrip(".!") in {"AUTO", "MANUAL"}:
             return a.upper()
         try:
-            now = stage.env.clock.now if stage is not None else None
-            return str(int(parse_duration(a, now=now).total_seconds()) // 3600) + "h"
+            return str(int(parse_duration(a, now=_now_of(stage)).total_seconds()) // 3600) + "h"
         except ValueError:
             return None
     if kind == "lang":
@@ -895,18 +912,18 @@ def expected(case: Case, stage: Stage | None) -> list[str]:
         kind, _, arg = item.strip().partition(" ")
         if kind == "move":
             out.append(f"move {'; '.join(p.strip() for p in arg.split(';'))}")
-        elif case.game == "fresh":
+        elif case.game == "fresh" and kind != "vacation":
             out.append(" ".join([kind, *(_game_named(w) for w in arg.split())]))
-        elif kind == "vacation" and arg.startswith("~until ") and stage is not None:
+        elif kind == "vacation" and arg.startswith("~until "):
             # Back on that day: the leave ends at its start (a day either way is as meant).
             named = arg.split()[1]
+            now = _now_of(stage)
             if named in _WEEKDAYS:  # the next such day after the mail answered was sent
-                now = stage.env.clock.now
                 ahead = (_WEEKDAYS.index(named) - now.weekday()) % 7 or 7
                 day = datetime(now.year, now.month, now.day, tzinfo=UTC) + timedelta(ahead + 1)
             else:
                 day = datetime.fromisoformat(named).replace(tzinfo=UTC)
-            hours = round((day - stage.env.clock.now).total_seconds() / 3600)
+            hours = round((day - now).total_seconds() / 3600)
             out.append(f"vacation ~{hours}h")
         else:
             norm = _norm(kind, arg, stage)
@@ -1035,7 +1052,8 @@ def judge_all(tmp: Path, cases: list[Case]) -> list[Verdict]:
     for k, case in enumerate(cases):
         if case.game == "fresh":
             raw = make_reply(case, None, "ann@example.org")
-            out[k] = Verdict(case, read_fresh(raw), expected(case, None))
+            got = [_fresh_norm(x) for x in read_fresh(raw)]
+            out[k] = Verdict(case, got, expected(case, None))
     for lang in LANGS:
         for game, stages in (("fc", fc_stages), ("vs", vs_stages)):
             todo = [k for k, c in enumerate(cases) if c.lang == lang and c.game == game]

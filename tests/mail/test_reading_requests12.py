@@ -333,13 +333,10 @@ def _load() -> list[pc.Case]:
 PROBES = _load()
 MISSED = {
     "it-r12-03": "asked back: the figure of '10 giorni' beside a length said in words before it, read apart by the sentences' reading",
-    "de-r12-04": "nothing read: a fresh mail reads only the sign-up and seat commands (no STANDINGS)",
     "en-r12-06": "nothing read: 'ladder' is a word around a noun, not STANDINGS' noun",
-    "it-r12-07": "nothing read: 'la registrazione completa' (RECORD's noun is 'registrazione della partita')",
     "en-r12-12": "nothing read: GAMES asked as 'which of my games is it my turn in'",
     "fr-r12-10": "nothing read: GAMES on a fresh mail asked as 'où en suis-je dans chacune'",
     "de-r12-07": "nothing read: a clause after 'Ich gebe auf' that is neither a reason of the closed list nor courtesy ('Gegen euch komme ich nicht mehr an')",
-    "it-r12-12": "nothing read: BACK in words on a fresh mail (the sign-up and seat commands only)",
     "fr-r12-z05": "the move read, the board asked before it with 'svp' and no punctuation not",
 }  # fmt: skip
 """Asked back (or nothing read) where a referee reads the command: the reasons."""
