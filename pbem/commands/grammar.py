@@ -5610,13 +5610,18 @@ _SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber",
 
 
 _LETS_SEE = re.compile(
-    r"(?i)(?<![\w'’])(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
+    r"(?i)(?<![\w'’])(?:(?:and|et|e|und|poi|puis|dann|then|ensuite|alors|allora)\s+)?"
+    r"(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
     r"|draus\s+wird))?|on\s+verra(?:\s+bien)?(?:\s+ce\s+que\s+(?:ça|ca)\s+donne)?"
     r"|(?:staremo\s+a\s+)?vedere(?:\s+(?:cosa|che)\s+succede)?|vediamo(?:\s+(?:un\s+po['’]\s+)?"
-    r"(?:cosa|che)\s+succede)?|(?:we['’]ll|let['’]?s)\s+see(?:\s+what\s+happens)?)(?![\w'’])"
+    r"(?:cosa|che)\s+succede)?|(?:we['’]ll|let['’]?s)\s+see(?:\s+what\s+happens)?)"
+    r"(?:\s*,?\s*(?:was|wie|cosa|che|come|ce\s+que|ce\s+qu['’]|comment|what|how)"
+    r"(?:\s+(?![rybgk]{2}(?![\w'’]))[^\W\d_][\w'’]*){1,6})?(?![\w'’])"
 )
 """After a move, "let's see what happens" ("L10 R1, mal schauen was passiert", "on verra bien",
-"vediamo cosa succede", "we'll see"; issue 31, twelfth round): hope, no question of the move."""
+"vediamo cosa succede", "we'll see"; issue 31, twelfth round), or what the others make of it
+("poi vediamo cosa fate voi", "Mal sehen, was ihr daraus macht", "let's see what you make of
+it"; thirteenth round): hope, no question of the move."""
 
 
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
@@ -6775,27 +6780,65 @@ def _slide_then_remark(line_wo: str, at: _At) -> bool:
     action = _parsed(at.parse_action, head)
     for j in range(1, k):  # the shortest start read as the same move: the rest is the remark
         shorter = " ".join(words[:j]).rstrip(",;:.!")
-        if _same(at.notation, _parsed(at.parse_action, shorter), action):
+        # (a start that leaves a word of the slide to the remark is too short: "Je fais
+        # descendre KB" is already KB S, "vers le sud" is still the slide's; thirteenth round)
+        if _same(at.notation, _parsed(at.parse_action, shorter), action) and not any(
+            _of_the_slide(t) for t in _tokens(" ".join(words[j:]))
+        ):
             k, head = j, shorter  # "kb vers le sud et on croise les doigts" ("et", "on")
             break
+    # "KB a sud e incrociamo le dita": "e" is "and" after "sud", not east
+    italian_and = _italian_and_at(words, k, at) or _italian_and_at(words, k - 1, at)
+    if italian_and and words[k - 1] == "e":
+        k, head = k - 1, " ".join(words[: k - 1]).rstrip(",;:.!")
     if not _OFFICIAL_CODE.search(head):
         return False  # "ci credo poco": a decision's words and a remark, not read so
     rest = _tokens(" ".join(words[k:]))
     last = words[k - 1].strip(",;:.!")
-    if not rest or (last.casefold() in _AND_OR and last.islower()) or rest[0] in ("e", "o"):
+    if not rest or (last.casefold() in _AND_OR and last.islower()):
         return False
-    if any(
-        _code_like(t) or t.casefold() in _WAY_WORDS | _EXTENT_WORDS or t.upper() in _PLAN_WORD_SET
-        for t in rest
-    ):
+    if rest[0] in ("e", "o") and not italian_and:
+        return False
+    if any(_of_the_slide(t) for t in (rest[1:] if italian_and else rest)):
         return False  # (a direction, a plan or how far: "KB one step E all the way" asks)
     tail = " ".join(words[k:])
     # (a clause after "and" or "but" may say anything that does not deny, as after a move in
-    # code: "... et on croise les doigts"; not the Italian "e", also east)
-    clause = rest[0].casefold() in _AND and rest[0].casefold() != "e"
+    # code: "... et on croise les doigts"; not the Italian "e", also east, unless it stands
+    # after a direction said in words and before a word that is none)
+    clause = rest[0].casefold() in _AND and (rest[0].casefold() != "e" or italian_and)
     if denies(rest) or not (is_filler(rest) or clause) or is_take_back(tail) or is_correction(tail):
         return False
     return _read_alone(head, at)
+
+
+def _of_the_slide(token: str) -> bool:
+    """Is ``token`` a word of a slide (a code, a direction, how far, a plan's word), no word of
+    a remark after it?"""
+    return (
+        _code_like(token)
+        or token.casefold() in _WAY_WORDS | _EXTENT_WORDS
+        or token.upper() in _PLAN_WORD_SET
+    )
+
+
+_IT_TOWARD = frozenset({"a", "verso", "in", "al", "poi", "ancora", "anche", "di", "un", "uno"})
+"""Italian words that may stand between "e" and a further direction ("e poi a est", "e verso
+est", "e ancora un passo"): after them the "e" may still lead a slide's words."""
+
+
+def _italian_and_at(words: list[str], k: int, at: _At) -> bool:
+    """Is the small "e" at ``words[k]`` the Italian "and" before a remark, not east: it stands
+    after a direction said in words ("sud", not "S") and before a word that is neither a
+    direction nor a word of the slide ("KB a sud e incrociamo le dita"; thirteenth round), and the
+    start before it reads as a slide?"""
+    if k < 1 or k + 1 >= len(words) or words[k] != "e":
+        return False
+    before, after = words[k - 1].strip(",;:.!").casefold(), words[k + 1].strip(",;:.!").casefold()
+    if len(before) < 2 or before not in _WAY_WORDS or not after:
+        return False
+    if after in _IT_TOWARD or _of_the_slide(after):
+        return False
+    return _parses(at.parse_action, " ".join(words[:k]).rstrip(",;:.!"))
 
 
 _EXAMPLE_NAMED = re.compile(r"(?i)^(?:[dl]['’])?(?:" + EXAMPLE + r")$")

@@ -504,7 +504,7 @@ _IN_WORDS = re.compile(
     r"(?:(?P<q>"
     + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
     + r")(?P<qs>[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?"
-    r"|umdrehung(?:en)?))?"
+    r"|umdrehung(?:en)?|(?:way[\s-]+)?a?round))?"
     r"|(?P<k>zwei|two|deux|due|drei|three|trois|tre|2|3)\s+(?:vierteldrehungen|quarter[\s-]+turns"
     r"|quarts\s+de\s+tour|quarti\s+di\s+giro|scatti|crans|clics|clicks|notches|klicks|rasten)"
     r"|(?P<k1>un|uno|one|a|ein(?:en)?|einem)\s+(?:scatto|cran|clic|click|notch|klick|raste)"
