@@ -3175,6 +3175,13 @@ def _read_line(
                 read_as=sealed.read_as or (notation(sealed.action) if notation else calm),
             )
         )
+    elif plans and _one_slide_corrected(line_wo, parse_action):
+        # "BR west. Well, to be exact: BR west and then south.", "KB a sud, anzi no, BR a ovest
+        # e poi a nord": one slide, then the one meant; its "then" makes no plan (thirteenth
+        # round)
+        _read_move(
+            line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
+        )
     elif (
         plans
         and len(parts := plan_parts(_as_plan(line_wo, parse_action))) > 1
@@ -3606,7 +3613,10 @@ def _ordinal(line: str) -> tuple[int, str] | None:
     if m["letter"]:
         return _LETTERS[m["letter"].casefold()], m["rest"]
     if m["p"]:
-        return _PHRASE_RANK[" ".join(m["p"].casefold().split()).replace("’", "'")], m["rest"]
+        phrase = " ".join(m["p"].casefold().split()).replace("’", "'")
+        if phrase == "enfin" and correction_rest(" ".join(m["rest"].split()[:4])) is not None:
+            return None  # "Enfin, plus précisément : RB N W", "enfin non, ...": "I mean"
+        return _PHRASE_RANK[phrase], m["rest"]
     rank = (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())
     return None if rank is None else (rank, m["rest"])
 
@@ -4414,6 +4424,21 @@ def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> li
     return out
 
 
+def _one_slide_corrected(line: str, parse_action: Callable[[str], object]) -> bool:
+    """Does ``line`` name one slide, then correct or restate it with the slide meant, which reads
+    as one move whatever its "then" ("RB vers le nord. Plus précisément : RB vers le nord puis
+    vers l'ouest", "KB S, oh sorry, BR west then north"; thirteenth round)? A plan before the
+    correction ("RB N then BK E. Sorry, BK E S") is not one slide: the correction may be of its
+    second, and the line is left to the plan's reading."""
+    if "?" in line or not (tail := _after_correction(line)):
+        return False
+    at = line.rfind(tail.split()[0])
+    head = line[:at] if at > 0 else ""
+    if not _OFFICIAL_CODE.search(head) or len(plan_parts(_as_plan(head, parse_action))) != 1:
+        return False
+    return _parses(parse_action, strip_please(tail).rstrip(" .!"))
+
+
 def _read_plan(
     line: str,
     parts: list[str],
@@ -4458,6 +4483,11 @@ def _read_plan(
             later.append(part)  # not legal in today's position: checked when its turn comes
         else:
             later.append(_in_notation(part, action, parse_action, notation))
+    if notation is not None and (said := _restated_in_plan(notation(first), later)):
+        # "RB nach Norden, RB nach Norden und dann nach Westen": the slide said again with more
+        # detail corrects it; it is no second slide (thirteenth round). Asked back.
+        out.errors.append((line, CommandError(_(_MORE_THAN_ONE) % {"moves": said})))
+        return
     out.commands.append(
         Command(
             "action",
@@ -4468,6 +4498,23 @@ def _read_plan(
             plan=tuple(later),
         )
     )
+
+
+def _restated_in_plan(first: str, later: list[str]) -> str:
+    """The two slides of a plan (``first`` and ``later`` in the game's notation where it reads
+    them) of which the second is the first said again with more: the same official, the same
+    directions, and more after them ("RB N" then "RB N W"); "" when there are none. A plan
+    that moves an official twice is "RB N; RB E", never a slide's own start then the slide."""
+    slides = [first.split(), *(p.split() for p in later)]
+    for a, b in itertools.pairwise(slides):
+        if len(a) >= 2 and len(b) > len(a) and b[: len(a)] == a:
+            return f"{' '.join(a)}, {' '.join(b)}"
+    return ""
+
+
+_MORE_THAN_ONE = N_(
+    "This line holds more than one move (%(moves)s); write the one you mean on a line of its own."
+)
 
 
 def _in_notation(
@@ -7200,13 +7247,7 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             out.errors.append(
                 (
                     line,
-                    CommandError(
-                        _(
-                            "This line holds more than one move (%(moves)s); write the one you "
-                            "mean on a line of its own."
-                        )
-                        % {"moves": shown}
-                    ),
+                    CommandError(_(_MORE_THAN_ONE) % {"moves": shown}),
                 )
             )
             return
