@@ -3472,7 +3472,11 @@ _FIRST_PHRASES = ("als erstes", "als erster", "als erste", "zu allererst", "zun�
                   "innanzitutto", "anzitutto", "prima di tutto", "per primo", "in primo luogo",
                   "en premier lieu", "in the first place", "je commence par", "on commence par",
                   "i start with", "i'll start with", "starting with", "ich beginne mit",
-                  "ich fange mit", "comincio con", "inizio con", "parto con")  # fmt: skip
+                  "ich fange mit", "ich fang mit", "comincio con", "inizio con", "parto con")  # fmt: skip
+_SEPARABLE_AN = frozenset({"ich fange mit", "ich fang mit"})
+"""The first phrases whose German verb ends with its particle "an" after the slide."""
+_PARTICLE_AN = re.compile(r"(?i)\s+an(?=\s*(?:[,;.!:–—-]|$))")
+"""The particle "an" of "ich fange mit KB nach Süden an", at the end of the slide's clause."""
 """A plan's first slide said in more words than an ordinal ("Als Erstes schiebe ich BR nach
 Westen", "Tout d'abord BK à l'est", "Per prima cosa KB a sud"; issue 31, tenth round)."""
 _LAST_PHRASES = ("finally", "lastly", "last of all", "and finally", "enfin", "et enfin",
@@ -3616,6 +3620,8 @@ def _ordinal(line: str) -> tuple[int, str] | None:
         phrase = " ".join(m["p"].casefold().split()).replace("’", "'")
         if phrase == "enfin" and correction_rest(" ".join(m["rest"].split()[:4])) is not None:
             return None  # "Enfin, plus précisément : RB N W", "enfin non, ...": "I mean"
+        if phrase in _SEPARABLE_AN:  # "Ich fange mit KB nach Süden an, dann ...": its "an" out
+            return _PHRASE_RANK[phrase], _PARTICLE_AN.sub("", m["rest"], count=1)
         return _PHRASE_RANK[phrase], m["rest"]
     rank = (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())
     return None if rank is None else (rank, m["rest"])
@@ -4462,6 +4468,10 @@ def _read_plan(
         return
     later: list[str] = []
     for k, part in enumerate(parts[1:], start=2):
+        if k == len(parts) and not _parses(parse_action, part):
+            # "BK a est, poi KB a sud e incrociamo le dita": the last slide, then a remark
+            at = _At(line, guard, Reading(), parse_action, None, notation, from_subject)
+            part = _slide_before_remark(part, at) or part
         try:
             action = parse_action(part)
         except InvalidSyntax as err:
@@ -6806,24 +6816,33 @@ _AND_OR = frozenset({"e", "o", "et", "ou", "und", "oder", "and", "or"})
 
 def _slide_then_remark(line_wo: str, at: _At) -> bool:
     """A move in the game's words at the start of a line (no move in code), then a remark with
-    no sign between them, of filler words that deny nothing and name no direction, official
-    or further step ("kb nach süden bin grad im zug lg", "bk east south from me"; issue 31,
-    twelfth round): the longest start that the game reads, read alone into ``at.out``. A start
-    that ends in a one-letter direction that is also a word ("RB a nord e speriamo bene": "e",
-    east or "and") is not read."""
+    no sign between them (:func:`_slide_before_remark`), the move read alone into ``at.out``."""
+    head = _slide_before_remark(line_wo, at)
+    return head is not None and _read_alone(head, at)
+
+
+def _slide_before_remark(line_wo: str, at: _At) -> str | None:
+    """The move in the game's words at the start of ``line_wo`` (no move in code) when a remark
+    follows it with no sign between them, of filler words that deny nothing and name no
+    direction, official or further step ("kb nach süden bin grad im zug lg", "bk east south
+    from me"; issue 31, twelfth round): the shortest start that the game reads as the longest
+    does and that leaves no word of the slide to the remark; None otherwise. A start that ends
+    in a one-letter direction that is also a word ("RB N e speriamo bene": "e", east or "and")
+    is not read; after a direction said in words it is "and" ("KB a sud e incrociamo le dita";
+    thirteenth round)."""
     if "?" in line_wo or len(line_wo) > PROSE_MAX:
-        return False
+        return None
     words = line_wo.split()
     if len(words) < 2 or _candidates(_tokens(line_wo), at.parse_action, at.is_move_form):
-        return False
+        return None
     if _ASKING.match(line_wo) or _ASKED_START.match(line_wo):
-        return False  # a question without its mark: "soll ich kb nach süden ziehen"
+        return None  # a question without its mark: "soll ich kb nach süden ziehen"
     for k in range(len(words) - 1, max(0, len(words) - 1 - _SLIDE_REMARK_WORDS), -1):
         head = " ".join(words[:k]).rstrip(",;:.!")
         if _parses(at.parse_action, head):
             break
     else:
-        return False
+        return None
     action = _parsed(at.parse_action, head)
     for j in range(1, k):  # the shortest start read as the same move: the rest is the remark
         shorter = " ".join(words[:j]).rstrip(",;:.!")
@@ -6839,23 +6858,23 @@ def _slide_then_remark(line_wo: str, at: _At) -> bool:
     if italian_and and words[k - 1] == "e":
         k, head = k - 1, " ".join(words[: k - 1]).rstrip(",;:.!")
     if not _OFFICIAL_CODE.search(head):
-        return False  # "ci credo poco": a decision's words and a remark, not read so
+        return None  # "ci credo poco": a decision's words and a remark, not read so
     rest = _tokens(" ".join(words[k:]))
     last = words[k - 1].strip(",;:.!")
     if not rest or (last.casefold() in _AND_OR and last.islower()):
-        return False
+        return None
     if rest[0] in ("e", "o") and not italian_and:
-        return False
+        return None
     if any(_of_the_slide(t) for t in (rest[1:] if italian_and else rest)):
-        return False  # (a direction, a plan or how far: "KB one step E all the way" asks)
+        return None  # (a direction, a plan or how far: "KB one step E all the way" asks)
     tail = " ".join(words[k:])
     # (a clause after "and" or "but" may say anything that does not deny, as after a move in
     # code: "... et on croise les doigts"; not the Italian "e", also east, unless it stands
     # after a direction said in words and before a word that is none)
     clause = rest[0].casefold() in _AND and (rest[0].casefold() != "e" or italian_and)
     if denies(rest) or not (is_filler(rest) or clause) or is_take_back(tail) or is_correction(tail):
-        return False
-    return _read_alone(head, at)
+        return None
+    return head
 
 
 def _of_the_slide(token: str) -> bool:
