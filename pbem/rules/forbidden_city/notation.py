@@ -572,10 +572,12 @@ clockwise quarter turns, so the line says two things and is asked back."""
 
 
 _AFTER_SQUARE = re.compile(
-    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+(?:-[^\W\d]+)*[\s,:]+){0,3}$"
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*(?:[,–—-]|\.{2,}|…)?\s*"
+    r"(?:[^\W\d]+(?:-[^\W\d]+)*(?:[\s,:]|\.{2,}|…)+){0,3}$"
 )
 """What comes before a rotation in words: a square, and at most three words ("P10 capovolta",
-"L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
+"L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn"), an ellipsis too ("M13
+R1... non, plutôt un demi-tour": the rotation the correction names; thirteenth round)."""
 
 
 _SAID_R = re.compile(
