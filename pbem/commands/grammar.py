@@ -5672,13 +5672,17 @@ _LETS_SEE = re.compile(
     r"|draus\s+wird))?|on\s+verra(?:\s+bien)?(?:\s+ce\s+que\s+(?:ça|ca)\s+donne)?"
     r"|(?:staremo\s+a\s+)?vedere(?:\s+(?:cosa|che)\s+succede)?|vediamo(?:\s+(?:un\s+po['’]\s+)?"
     r"(?:cosa|che)\s+succede)?|(?:we['’]ll|let['’]?s)\s+see(?:\s+what\s+happens)?)"
-    r"(?:\s*,?\s*(?:was|wie|cosa|che|come|ce\s+que|ce\s+qu['’]|comment|what|how)"
-    r"(?:\s+(?![rybgk]{2}(?![\w'’]))[^\W\d_][\w'’]*){1,6})?(?![\w'’])"
+    r"(?:\s*,?\s*(?:was|cosa|che|ce\s+que|ce\s+qu['’]|what)"
+    r"(?:\s+(?![rybgk]{2}(?![\w'’]))[^\W\d_][\w'’]*){0,4}?\s+(?:macht|machen|tut|tun|spielt"
+    r"|spielen|fate|farete|fa|fanno|faranno|giocate|faites|ferez|fait|feront|jouez|do|does|play"
+    r"|plays)(?:\s+(?:voi|vous|next|dopo|danach|ensuite|then|now|adesso|jetzt|maintenant))?)?"
+    r"(?![\w'’])"
 )
 """After a move, "let's see what happens" ("L10 R1, mal schauen was passiert", "on verra bien",
-"vediamo cosa succede", "we'll see"; issue 31, twelfth round), or what the others make of it
-("poi vediamo cosa fate voi", "Mal sehen, was ihr daraus macht", "let's see what you make of
-it"; thirteenth round): hope, no question of the move."""
+"vediamo cosa succede", "we'll see"; issue 31, twelfth round), or what the others do next
+("poi vediamo cosa fate voi", "Mal sehen, was ihr daraus macht", "let's see what you do";
+thirteenth round): hope, no question of the move. Not what someone says or thinks of it ("mal
+schauen was Klaus dazu sagt": an opinion awaited, the move perhaps not yet decided)."""
 
 
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
