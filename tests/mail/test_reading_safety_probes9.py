@@ -2343,6 +2343,7 @@ WRONG: dict[str, str] = {
 }  # fmt: skip
 # Missed (asked back, or nothing read, where the meaning is clear).
 MISSED = {
+    'fr-corr-04': 'missed: got ask, meant move O13 R1',
     'fr-corr-09': 'missed: got ask, meant move O9 R2',
     'fr-corr-13': 'missed: got ask, meant move M8 R2',
     'fr-slide-02': 'missed: got ask, meant move BR W',
@@ -2368,6 +2369,7 @@ MISSED = {
     'fr-choice-14': 'missed: got ask, meant move M13 R1',
     'fr-choice-15': 'missed: got ask, meant move RB N',
     'fr-named-92': 'missed: got ask, meant move L10 R2',
+    'it-corr-04': 'missed: got ask, meant move O13 R1',
     'it-corr-08': 'missed: got ask, meant move L12 R0',
     'it-slide-02': 'missed: got ask, meant move BR W',
     'it-slide-09': 'missed: got ask, meant move KB S',
@@ -2424,6 +2426,7 @@ MISSED = {
     'de-choice-14': 'missed: got ask, meant move M13 R1',
     'de-remark-36': 'missed: got ask, meant move P12 R2',
     'de-corr-75': 'missed: got ask, meant move L12 R0',
+    'en-corr-04': 'missed: got ask, meant move O13 R1',
     'en-corr-15': 'missed: got ask, meant move L9 R0',
     'en-slide-02': 'missed: got ask, meant move BR W',
     'en-named-17': 'missed: got ask, meant move L12 R3',
