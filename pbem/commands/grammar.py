@@ -3175,6 +3175,13 @@ def _read_line(
                 read_as=sealed.read_as or (notation(sealed.action) if notation else calm),
             )
         )
+    elif plans and _one_slide_corrected(line_wo, parse_action):
+        # "BR west. Well, to be exact: BR west and then south.", "KB a sud, anzi no, BR a ovest
+        # e poi a nord": one slide, then the one meant; its "then" makes no plan (thirteenth
+        # round)
+        _read_move(
+            line_wo, _At(line, guard, out, parse_action, is_move_form, notation, from_subject)
+        )
     elif (
         plans
         and len(parts := plan_parts(_as_plan(line_wo, parse_action))) > 1
@@ -3465,7 +3472,11 @@ _FIRST_PHRASES = ("als erstes", "als erster", "als erste", "zu allererst", "zun�
                   "innanzitutto", "anzitutto", "prima di tutto", "per primo", "in primo luogo",
                   "en premier lieu", "in the first place", "je commence par", "on commence par",
                   "i start with", "i'll start with", "starting with", "ich beginne mit",
-                  "ich fange mit", "comincio con", "inizio con", "parto con")  # fmt: skip
+                  "ich fange mit", "ich fang mit", "comincio con", "inizio con", "parto con")  # fmt: skip
+_SEPARABLE_AN = frozenset({"ich fange mit", "ich fang mit"})
+"""The first phrases whose German verb ends with its particle "an" after the slide."""
+_PARTICLE_AN = re.compile(r"(?i)\s+an(?=\s*(?:[,;.!:–—-]|$))")
+"""The particle "an" of "ich fange mit KB nach Süden an", at the end of the slide's clause."""
 """A plan's first slide said in more words than an ordinal ("Als Erstes schiebe ich BR nach
 Westen", "Tout d'abord BK à l'est", "Per prima cosa KB a sud"; issue 31, tenth round)."""
 _LAST_PHRASES = ("finally", "lastly", "last of all", "and finally", "enfin", "et enfin",
@@ -3606,7 +3617,12 @@ def _ordinal(line: str) -> tuple[int, str] | None:
     if m["letter"]:
         return _LETTERS[m["letter"].casefold()], m["rest"]
     if m["p"]:
-        return _PHRASE_RANK[" ".join(m["p"].casefold().split()).replace("’", "'")], m["rest"]
+        phrase = " ".join(m["p"].casefold().split()).replace("’", "'")
+        if phrase == "enfin" and correction_rest(" ".join(m["rest"].split()[:4])) is not None:
+            return None  # "Enfin, plus précisément : RB N W", "enfin non, ...": "I mean"
+        if phrase in _SEPARABLE_AN:  # "Ich fange mit KB nach Süden an, dann ...": its "an" out
+            return _PHRASE_RANK[phrase], _PARTICLE_AN.sub("", m["rest"], count=1)
+        return _PHRASE_RANK[phrase], m["rest"]
     rank = (_STEP_RANK if m["noun"] else _RANK).get(m["n"].casefold())
     return None if rank is None else (rank, m["rest"])
 
@@ -4414,6 +4430,21 @@ def _plan_actions(parts: list[str], parse_action: Callable[[str], object]) -> li
     return out
 
 
+def _one_slide_corrected(line: str, parse_action: Callable[[str], object]) -> bool:
+    """Does ``line`` name one slide, then correct or restate it with the slide meant, which reads
+    as one move whatever its "then" ("RB vers le nord. Plus précisément : RB vers le nord puis
+    vers l'ouest", "KB S, oh sorry, BR west then north"; thirteenth round)? A plan before the
+    correction ("RB N then BK E. Sorry, BK E S") is not one slide: the correction may be of its
+    second, and the line is left to the plan's reading."""
+    if "?" in line or not (tail := _after_correction(line)):
+        return False
+    at = line.rfind(tail.split()[0])
+    head = line[:at] if at > 0 else ""
+    if not _OFFICIAL_CODE.search(head) or len(plan_parts(_as_plan(head, parse_action))) != 1:
+        return False
+    return _parses(parse_action, strip_please(tail).rstrip(" .!"))
+
+
 def _read_plan(
     line: str,
     parts: list[str],
@@ -4437,6 +4468,10 @@ def _read_plan(
         return
     later: list[str] = []
     for k, part in enumerate(parts[1:], start=2):
+        if k == len(parts) and not _parses(parse_action, part):
+            # "BK a est, poi KB a sud e incrociamo le dita": the last slide, then a remark
+            at = _At(line, guard, Reading(), parse_action, None, notation, from_subject)
+            part = _slide_before_remark(part, at) or part
         try:
             action = parse_action(part)
         except InvalidSyntax as err:
@@ -4458,6 +4493,11 @@ def _read_plan(
             later.append(part)  # not legal in today's position: checked when its turn comes
         else:
             later.append(_in_notation(part, action, parse_action, notation))
+    if notation is not None and (said := _restated_in_plan(notation(first), later)):
+        # "RB nach Norden, RB nach Norden und dann nach Westen": the slide said again with more
+        # detail corrects it; it is no second slide (thirteenth round). Asked back.
+        out.errors.append((line, CommandError(_(_MORE_THAN_ONE) % {"moves": said})))
+        return
     out.commands.append(
         Command(
             "action",
@@ -4468,6 +4508,23 @@ def _read_plan(
             plan=tuple(later),
         )
     )
+
+
+def _restated_in_plan(first: str, later: list[str]) -> str:
+    """The two slides of a plan (``first`` and ``later`` in the game's notation where it reads
+    them) of which the second is the first said again with more: the same official, the same
+    directions, and more after them ("RB N" then "RB N W"); "" when there are none. A plan
+    that moves an official twice is "RB N; RB E", never a slide's own start then the slide."""
+    slides = [first.split(), *(p.split() for p in later)]
+    for a, b in itertools.pairwise(slides):
+        if len(a) >= 2 and len(b) > len(a) and b[: len(a)] == a:
+            return f"{' '.join(a)}, {' '.join(b)}"
+    return ""
+
+
+_MORE_THAN_ONE = N_(
+    "This line holds more than one move (%(moves)s); write the one you mean on a line of its own."
+)
 
 
 def _in_notation(
@@ -5610,13 +5667,22 @@ _SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber",
 
 
 _LETS_SEE = re.compile(
-    r"(?i)(?<![\w'’])(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
+    r"(?i)(?<![\w'’])(?:(?:and|et|e|und|poi|puis|dann|then|ensuite|alors|allora)\s+)?"
+    r"(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
     r"|draus\s+wird))?|on\s+verra(?:\s+bien)?(?:\s+ce\s+que\s+(?:ça|ca)\s+donne)?"
     r"|(?:staremo\s+a\s+)?vedere(?:\s+(?:cosa|che)\s+succede)?|vediamo(?:\s+(?:un\s+po['’]\s+)?"
-    r"(?:cosa|che)\s+succede)?|(?:we['’]ll|let['’]?s)\s+see(?:\s+what\s+happens)?)(?![\w'’])"
+    r"(?:cosa|che)\s+succede)?|(?:we['’]ll|let['’]?s)\s+see(?:\s+what\s+happens)?)"
+    r"(?:\s*,?\s*(?:was|cosa|che|ce\s+que|ce\s+qu['’]|what)"
+    r"(?:\s+(?![rybgk]{2}(?![\w'’]))[^\W\d_][\w'’]*){0,4}?\s+(?:macht|machen|tut|tun|spielt"
+    r"|spielen|fate|farete|fa|fanno|faranno|giocate|faites|ferez|fait|feront|jouez|do|does|play"
+    r"|plays)(?:\s+(?:voi|vous|next|dopo|danach|ensuite|then|now|adesso|jetzt|maintenant))?)?"
+    r"(?![\w'’])"
 )
 """After a move, "let's see what happens" ("L10 R1, mal schauen was passiert", "on verra bien",
-"vediamo cosa succede", "we'll see"; issue 31, twelfth round): hope, no question of the move."""
+"vediamo cosa succede", "we'll see"; issue 31, twelfth round), or what the others do next
+("poi vediamo cosa fate voi", "Mal sehen, was ihr daraus macht", "let's see what you do";
+thirteenth round): hope, no question of the move. Not what someone says or thinks of it ("mal
+schauen was Klaus dazu sagt": an opinion awaited, the move perhaps not yet decided)."""
 
 
 def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
@@ -6754,48 +6820,95 @@ _AND_OR = frozenset({"e", "o", "et", "ou", "und", "oder", "and", "or"})
 
 def _slide_then_remark(line_wo: str, at: _At) -> bool:
     """A move in the game's words at the start of a line (no move in code), then a remark with
-    no sign between them, of filler words that deny nothing and name no direction, official
-    or further step ("kb nach süden bin grad im zug lg", "bk east south from me"; issue 31,
-    twelfth round): the longest start that the game reads, read alone into ``at.out``. A start
-    that ends in a one-letter direction that is also a word ("RB a nord e speriamo bene": "e",
-    east or "and") is not read."""
+    no sign between them (:func:`_slide_before_remark`), the move read alone into ``at.out``."""
+    head = _slide_before_remark(line_wo, at)
+    return head is not None and _read_alone(head, at)
+
+
+def _slide_before_remark(line_wo: str, at: _At) -> str | None:
+    """The move in the game's words at the start of ``line_wo`` (no move in code) when a remark
+    follows it with no sign between them, of filler words that deny nothing and name no
+    direction, official or further step ("kb nach süden bin grad im zug lg", "bk east south
+    from me"; issue 31, twelfth round): the shortest start that the game reads as the longest
+    does and that leaves no word of the slide to the remark; None otherwise. A start that ends
+    in a one-letter direction that is also a word ("RB N e speriamo bene": "e", east or "and")
+    is not read; after a direction said in words it is "and" ("KB a sud e incrociamo le dita";
+    thirteenth round)."""
     if "?" in line_wo or len(line_wo) > PROSE_MAX:
-        return False
+        return None
     words = line_wo.split()
     if len(words) < 2 or _candidates(_tokens(line_wo), at.parse_action, at.is_move_form):
-        return False
+        return None
     if _ASKING.match(line_wo) or _ASKED_START.match(line_wo):
-        return False  # a question without its mark: "soll ich kb nach süden ziehen"
+        return None  # a question without its mark: "soll ich kb nach süden ziehen"
     for k in range(len(words) - 1, max(0, len(words) - 1 - _SLIDE_REMARK_WORDS), -1):
         head = " ".join(words[:k]).rstrip(",;:.!")
         if _parses(at.parse_action, head):
             break
     else:
-        return False
+        return None
     action = _parsed(at.parse_action, head)
     for j in range(1, k):  # the shortest start read as the same move: the rest is the remark
         shorter = " ".join(words[:j]).rstrip(",;:.!")
-        if _same(at.notation, _parsed(at.parse_action, shorter), action):
+        # (a start that leaves a word of the slide to the remark is too short: "Je fais
+        # descendre KB" is already KB S, "vers le sud" is still the slide's; thirteenth round)
+        if _same(at.notation, _parsed(at.parse_action, shorter), action) and not any(
+            _of_the_slide(t) for t in _tokens(" ".join(words[j:]))
+        ):
             k, head = j, shorter  # "kb vers le sud et on croise les doigts" ("et", "on")
             break
+    # "KB a sud e incrociamo le dita": "e" is "and" after "sud", not east
+    italian_and = _italian_and_at(words, k, at) or _italian_and_at(words, k - 1, at)
+    if italian_and and words[k - 1] == "e":
+        k, head = k - 1, " ".join(words[: k - 1]).rstrip(",;:.!")
     if not _OFFICIAL_CODE.search(head):
-        return False  # "ci credo poco": a decision's words and a remark, not read so
+        return None  # "ci credo poco": a decision's words and a remark, not read so
     rest = _tokens(" ".join(words[k:]))
     last = words[k - 1].strip(",;:.!")
-    if not rest or (last.casefold() in _AND_OR and last.islower()) or rest[0] in ("e", "o"):
-        return False
-    if any(
-        _code_like(t) or t.casefold() in _WAY_WORDS | _EXTENT_WORDS or t.upper() in _PLAN_WORD_SET
-        for t in rest
-    ):
-        return False  # (a direction, a plan or how far: "KB one step E all the way" asks)
+    if not rest or (last.casefold() in _AND_OR and last.islower()):
+        return None
+    if rest[0] in ("e", "o") and not italian_and:
+        return None
+    if any(_of_the_slide(t) for t in (rest[1:] if italian_and else rest)):
+        return None  # (a direction, a plan or how far: "KB one step E all the way" asks)
     tail = " ".join(words[k:])
     # (a clause after "and" or "but" may say anything that does not deny, as after a move in
-    # code: "... et on croise les doigts"; not the Italian "e", also east)
-    clause = rest[0].casefold() in _AND and rest[0].casefold() != "e"
+    # code: "... et on croise les doigts"; not the Italian "e", also east, unless it stands
+    # after a direction said in words and before a word that is none)
+    clause = rest[0].casefold() in _AND and (rest[0].casefold() != "e" or italian_and)
     if denies(rest) or not (is_filler(rest) or clause) or is_take_back(tail) or is_correction(tail):
+        return None
+    return head
+
+
+def _of_the_slide(token: str) -> bool:
+    """Is ``token`` a word of a slide (a code, a direction, how far, a plan's word), no word of
+    a remark after it?"""
+    return (
+        _code_like(token)
+        or token.casefold() in _WAY_WORDS | _EXTENT_WORDS
+        or token.upper() in _PLAN_WORD_SET
+    )
+
+
+_IT_TOWARD = frozenset({"a", "verso", "in", "al", "poi", "ancora", "anche", "di", "un", "uno"})
+"""Italian words that may stand between "e" and a further direction ("e poi a est", "e verso
+est", "e ancora un passo"): after them the "e" may still lead a slide's words."""
+
+
+def _italian_and_at(words: list[str], k: int, at: _At) -> bool:
+    """Is the small "e" at ``words[k]`` the Italian "and" before a remark, not east: it stands
+    after a direction said in words ("sud", not "S") and before a word that is neither a
+    direction nor a word of the slide ("KB a sud e incrociamo le dita"; thirteenth round), and the
+    start before it reads as a slide?"""
+    if k < 1 or k + 1 >= len(words) or words[k] != "e":
         return False
-    return _read_alone(head, at)
+    before, after = words[k - 1].strip(",;:.!").casefold(), words[k + 1].strip(",;:.!").casefold()
+    if len(before) < 2 or before not in _WAY_WORDS or not after:
+        return False
+    if after in _IT_TOWARD or _of_the_slide(after):
+        return False
+    return _parses(at.parse_action, " ".join(words[:k]).rstrip(",;:.!"))
 
 
 _EXAMPLE_NAMED = re.compile(r"(?i)^(?:[dl]['’])?(?:" + EXAMPLE + r")$")
@@ -7157,13 +7270,7 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             out.errors.append(
                 (
                     line,
-                    CommandError(
-                        _(
-                            "This line holds more than one move (%(moves)s); write the one you "
-                            "mean on a line of its own."
-                        )
-                        % {"moves": shown}
-                    ),
+                    CommandError(_(_MORE_THAN_ONE) % {"moves": shown}),
                 )
             )
             return

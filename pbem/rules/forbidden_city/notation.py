@@ -504,7 +504,7 @@ _IN_WORDS = re.compile(
     r"(?:(?P<q>"
     + "|".join(sorted((k.replace(" ", r"[\s-]+") for k in _QUARTERS), key=len, reverse=True))
     + r")(?P<qs>[\s-]*(?:a\s+)?(?:de\s+tour|tours?|turns?|di\s+giro|giro|drehung(?:en)?"
-    r"|umdrehung(?:en)?))?"
+    r"|umdrehung(?:en)?|(?:way[\s-]+)?a?round))?"
     r"|(?P<k>zwei|two|deux|due|drei|three|trois|tre|2|3)\s+(?:vierteldrehungen|quarter[\s-]+turns"
     r"|quarts\s+de\s+tour|quarti\s+di\s+giro|scatti|crans|clics|clicks|notches|klicks|rasten)"
     r"|(?P<k1>un|uno|one|a|ein(?:en)?|einem)\s+(?:scatto|cran|clic|click|notch|klick|raste)"
@@ -572,10 +572,12 @@ clockwise quarter turns, so the line says two things and is asked back."""
 
 
 _AFTER_SQUARE = re.compile(
-    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*[,–—-]?\s*(?:[^\W\d]+(?:-[^\W\d]+)*[\s,:]+){0,3}$"
+    r"(?i)(?<![\w'’])[a-z]{1,2}\s*-?\d{1,2}\s*\)?\s*(?:[,–—-]|\.{2,}|…)?\s*"
+    r"(?:[^\W\d]+(?:-[^\W\d]+)*(?:[\s,:]|\.{2,}|…)+){0,3}$"
 )
 """What comes before a rotation in words: a square, and at most three words ("P10 capovolta",
-"L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn")."""
+"L10, retournée ...", "N13 mit einer ...", "M13 and then a quarter turn"), an ellipsis too ("M13
+R1... non, plutôt un demi-tour": the rotation the correction names; thirteenth round)."""
 
 
 _SAID_R = re.compile(
