@@ -190,6 +190,8 @@ _STEP = {"step", "one", "1", "single", "schritt", "casella", "case", "feld", "pa
          # Kästchen", "one notch", "one cell", "di uno", "um eins")
          "cran", "quadretto", "riquadro", "kästchen", "kaestchen", "notch", "cell", "tile",
          "uno", "eins", "schrittchen"}  # fmt: skip
+_SQUARE_NOUNS = {"square", "squares", "field", "fields", "space", "spaces", "cells", "steps"}
+"""Nouns of a step that also stand around a slide ("one square south" is one step)."""
 _PACE = {"pas"}
 """The French step, read as one only after "un" or "seul" ("d'un seul pas"): alone it denies."""
 _ONE_PACE = {"un", "seul", "petit", "d'un"}
@@ -4192,6 +4194,19 @@ def _parse_move(a: _Answer, toks: list[str]) -> Action:
                 and toks[k - 1 : k] == ["the"]
             )
             or (k > 1 and re.fullmatch(r"[rybgk]{2}", toks[k - 1]) and toks[k - 2] == "the")
+            or (
+                # "the black-hat, blue-body one goes south" (KB one goes): a word that is no
+                # direction and no step's noun after it, so the official's pronoun (13th round)
+                k
+                and re.fullmatch(r"[rybgk]{2}", toks[k - 1])
+                and toks[k + 1 : k + 2]
+                and toks[k + 1] not in _DIR_WORDS
+                and toks[k + 1] not in _DIR_LETTERS_SET
+                and toks[k + 1] not in _STEP
+                and toks[k + 1] not in _PACE
+                and toks[k + 1] not in _FAR
+                and toks[k + 1] not in _SQUARE_NOUNS
+            )
         ):
             # "the blue/red one goes west", "the one with the blue hat": the official, not one
             # step (eighth round)

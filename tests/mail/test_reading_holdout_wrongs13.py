@@ -1,0 +1,49 @@
+"""A wrong reading of the thirteenth round's hold-outs (half-63..65, read once on the merged
+reader), fixed as a class after that reading, with its neighbours: an official described by its
+colours and then called "one" ("the black-hat, blue-body one goes south") was read as a one-step
+move (KB step S); "one" after the official is its pronoun when no direction and no step's noun
+follows it. A one-step move written with "one" and a direction or a step's noun stays one. Read
+as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
+
+from __future__ import annotations
+
+import player_corpus as pc
+import pytest
+
+HALF = "holdout-wrongs13"
+
+CASES = """
+=== en-w13-01 | en | vs:turn | gmail | move RB N; KB S
+First I slide the red-hat, blue-body official north. Then the black-hat, blue-body one goes south.
+
+=== en-w13-02 | en | vs:turn | gmail | move KB S
+The black-hat blue-body one slides south.
+
+=== en-w13-03 | en | vs:turn | iphone | move KB S
+Black hat, blue body one goes south please
+
+=== en-w13-04 | en | vs:turn | gmail | move KB S
+The blue-body black-hat one moves south.
+
+=== en-w13-05 | en | vs:turn | gmail | move KB step S
+The black-hat, blue-body one goes one step south.
+
+=== en-w13-06 | en | vs:turn | gmail | move KB step S
+KB one step south.
+
+=== en-w13-07 | en | vs:turn | gmail | move KB step S
+KB one square south
+"""
+
+PROBES = pc.parse_cases(HALF, CASES)
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Verdict]:
+    return {v.case.id: v for v in pc.judge_all(tmp_path_factory.mktemp(HALF), PROBES)}
+
+
+@pytest.mark.parametrize("cid", [c.id for c in PROBES])
+def test_read_as_meant_and_never_wrong(verdicts: dict[str, pc.Verdict], cid: str) -> None:
+    v = verdicts[cid]
+    assert not v.wrong and v.meant, (v.got, v.want, v.case.body)
