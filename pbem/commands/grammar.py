@@ -4973,6 +4973,29 @@ def _codes(c: _Candidate, tokens: list[str]) -> set[str]:
     return {tokens[k].upper() for k in range(c.start, c.end) if _code_like(tokens[k])}
 
 
+_IF_TOKENS = frozenset(w for w in conditions.IF_WORDS if " " not in w)
+"""The one-word conditions ("if", "si", "se", "wenn", "falls", ...)."""
+
+
+def _on_a_condition(tokens: list[str], ordered: list[_Candidate], line: str) -> bool:
+    """Is the line's last move offered on a condition after an earlier move: a word of
+    :data:`pbem.commands.conditions.IF_WORDS` that starts a sentence, or follows the earlier move
+    at once, between them ("RB N W. Se invece il padiglione attivo cambia, allora meglio BK E",
+    "M13 R1. Si jamais Paul pose avant moi, alors N9 R3"; thirteenth round)? The words of
+    correction or denial inside that clause ("invece", "jamais", "meglio") take nothing back:
+    nobody can decide the condition, so the reply is asked back."""
+    if len(ordered) < 2:
+        return False
+    sentence = _sentence_of(line, tokens)
+    first_end, last_start = ordered[0].end, ordered[-1].start
+    for k in range(first_end, last_start):
+        if tokens[k].casefold() not in _IF_TOKENS:
+            continue
+        if k == first_end or (k and sentence[k] != sentence[k - 1]):
+            return True
+    return False
+
+
 def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candidate | None:
     """The move a line ends on, when everything else it names leads to it (issue 31: the last
     word counts within a line too): the last move-shaped part is a legal move with only filler
@@ -4986,6 +5009,8 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     if any(_bare_no(c, tokens) for c in cands):
         return None  # "P12 R2 no R1": "no, R1" or "not R1"
     ordered = sorted(cands, key=lambda c: c.start)
+    if _on_a_condition(tokens, ordered, line):
+        return None  # "RB N W. Se invece il padiglione cambia, allora meglio BK E": asked back
     aside: list[_Candidate] = []
     while len(ordered) > 1:
         tail = ordered[-1]

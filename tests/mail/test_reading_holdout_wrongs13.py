@@ -33,6 +33,36 @@ KB one step south.
 
 === en-w13-07 | en | vs:turn | gmail | move KB step S
 KB one square south
+
+=== it-w13-01 | it | vs:turn | bare | ask
+RB N W. Se invece il padiglione attivo cambia, allora meglio BK E.
+
+=== fr-w13-01 | fr | vs:turn | bare | ask
+RB N W. Si par contre le pavillon actif change, alors plutôt BK E.
+
+=== fr-w13-02 | fr | fc:turn | bare | ask
+M13 R1. Si jamais Paul pose avant moi, alors N9 R3.
+
+=== fr-w13-03 | fr | fc:turn | gmail | ask
+M13 R1, si jamais Paul pose avant moi, alors N9 R3.
+
+=== de-w13-01 | de | fc:turn | webde | ask
+M13 R1. Falls aber Paul vorher legt, dann lieber N9 R3.
+
+=== en-w13-08 | en | vs:turn | gmail | ask
+RB N W. If instead the active pavilion changes, better BK E.
+
+=== it-w13-02 | it | fc:turn | libero | move N9 R3
+M13 R1, anzi no, meglio N9 R3.
+
+=== fr-w13-04 | fr | fc:turn | orange | move N9 R3
+M13 R1... non, plutôt N9 R3.
+
+=== de-w13-02 | de | vs:turn | webde | move BK E
+RB N W, nein, doch lieber BK E.
+
+=== en-w13-09 | en | fc:turn | gmail | move N9 R3
+M13 R1. Sorry, I meant N9 R3.
 """
 
 PROBES = pc.parse_cases(HALF, CASES)
