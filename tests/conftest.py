@@ -49,7 +49,10 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
     """The tests marked ``slow`` (whole games, long properties) first, then those of real servers,
     the browser and the wheel, then the rest, each group in its order: under ``-n 2`` the workers
     share the long ones out while the many short tests fill the gaps, instead of one worker
-    finishing a three-minute game alone at the end (eleventh round)."""
+    finishing a three-minute game alone at the end (eleventh round). pytest-xdist hands out whole
+    files (``--dist loadfile --no-loadscope-reorder`` in pyproject.toml), in the order of their
+    first test here: a file's module fixtures (the verdicts of hundreds of replies) are built in
+    one worker only (thirteenth round)."""
 
     def heavy(item):  # type: ignore[no-untyped-def]
         return any(item.get_closest_marker(m) for m in ("mailserver", "browser", "packaging"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from datetime import UTC, datetime
+from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
@@ -77,6 +78,7 @@ def test_verbotene_stadt_by_email(tmp_path: Path, dovecot, smtp_relay, mail_acco
     for acc in players:
         for path in dovecot.maildir(acc.address).glob("**/cur/*"):
             msg = BytesParser(policy=READ_POLICY).parsebytes(path.read_bytes())
+            assert isinstance(msg, EmailMessage)
             part = msg.get_body(preferencelist=("plain",))
             assert part is not None
             text = part.get_content()

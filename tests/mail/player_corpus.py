@@ -1037,6 +1037,44 @@ def meant_params(cases: list[Case], missed: dict[str, str]) -> list[Any]:
     ]
 
 
+def verdicts_fixture(half: str, probes: list[Case]) -> Any:
+    """A module's fixture ``verdicts``: its ``probes`` judged once (id -> :class:`Verdict`), in a
+    temporary directory named after ``half``. Assign it to the name ``verdicts`` at module level."""
+    import pytest
+
+    @pytest.fixture(scope="module", name="verdicts")
+    def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Verdict]:
+        return {v.case.id: v for v in judge_all(tmp_path_factory.mktemp(half), probes)}
+
+    return verdicts
+
+
+def probe_checks(
+    half: str, probes: list[Case], missed: dict[str, str] | None = None
+) -> tuple[Any, Callable[..., None], Callable[..., None]]:
+    """A probe module's fixture and its two tests, each parametrized by case: never read wrong
+    (every case), and read as meant (those in ``missed``, id -> why, a strict xfail:
+    :func:`meant_params`). Assign them at module level::
+
+        verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES, MISSED)
+    """
+    import pytest
+
+    @pytest.mark.parametrize("cid", [c.id for c in probes])
+    def test_never_read_wrong(verdicts: dict[str, Verdict], cid: str) -> None:
+        """Nothing the player did not mean is carried out."""
+        v = verdicts[cid]
+        assert not v.wrong, (v.got, v.want, v.case.body)
+
+    @pytest.mark.parametrize("cid", meant_params(probes, missed or {}))
+    def test_read_as_meant(verdicts: dict[str, Verdict], cid: str) -> None:
+        """What the player meant, or asked back where a referee asks too."""
+        v = verdicts[cid]
+        assert v.meant, (v.got, v.want, v.case.body)
+
+    return verdicts_fixture(half, probes), test_never_read_wrong, test_read_as_meant
+
+
 def move_or_ask(got: list[str], want: str | None) -> bool:
     """Read as meant, for :func:`judge_phrases`: ``want`` is a move's notation (a plan's actions
     after ``;``), read as ``move <want>``; no move (``""`` or None) is asked back, or nothing

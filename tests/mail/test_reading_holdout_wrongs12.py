@@ -9,7 +9,6 @@ eight or fifteen days ("quinze jours" was 15 days). Read as the corpus judge rea
 from __future__ import annotations
 
 import player_corpus as pc
-import pytest
 
 HALF = "holdout-wrongs12"
 
@@ -66,12 +65,4 @@ VACANZA diciotto giorni
 PROBES = pc.parse_cases(HALF, CASES)
 
 
-@pytest.fixture(scope="module")
-def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Verdict]:
-    return {v.case.id: v for v in pc.judge_all(tmp_path_factory.mktemp(HALF), PROBES)}
-
-
-@pytest.mark.parametrize("cid", [c.id for c in PROBES])
-def test_read_as_meant_and_never_wrong(verdicts: dict[str, pc.Verdict], cid: str) -> None:
-    v = verdicts[cid]
-    assert not v.wrong and v.meant, (v.got, v.want, v.case.body)
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES)

@@ -8,7 +8,6 @@ as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 from __future__ import annotations
 
 import player_corpus as pc
-import pytest
 
 HALF = "holdout-wrongs13"
 
@@ -68,12 +67,4 @@ M13 R1. Sorry, I meant N9 R3.
 PROBES = pc.parse_cases(HALF, CASES)
 
 
-@pytest.fixture(scope="module")
-def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Verdict]:
-    return {v.case.id: v for v in pc.judge_all(tmp_path_factory.mktemp(HALF), PROBES)}
-
-
-@pytest.mark.parametrize("cid", [c.id for c in PROBES])
-def test_read_as_meant_and_never_wrong(verdicts: dict[str, pc.Verdict], cid: str) -> None:
-    v = verdicts[cid]
-    assert not v.wrong and v.meant, (v.got, v.want, v.case.body)
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES)

@@ -117,9 +117,7 @@ PROBES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Verdict]:
-    return {v.case.id: v for v in pc.judge_all(tmp_path_factory.mktemp(HALF), PROBES)}
+verdicts = pc.verdicts_fixture(HALF, PROBES)
 
 
 @pytest.mark.parametrize("cid", [c.id for c in PROBES])

@@ -16,7 +16,6 @@ that stay are strict xfails with their reason (asked back or nothing read: never
 from __future__ import annotations
 
 import player_corpus as pc
-import pytest
 
 HALF = "requests12"
 
@@ -342,23 +341,7 @@ MISSED = {
 """Asked back (or nothing read) where a referee reads the command: the reasons."""
 
 
-@pytest.fixture(scope="module")
-def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Verdict]:
-    return {v.case.id: v for v in pc.judge_all(tmp_path_factory.mktemp(HALF), PROBES)}
-
-
-@pytest.mark.parametrize("cid", [c.id for c in PROBES])
-def test_never_read_wrong(verdicts: dict[str, pc.Verdict], cid: str) -> None:
-    """Nothing the player did not mean is carried out."""
-    v = verdicts[cid]
-    assert not v.wrong, (v.got, v.want, v.case.body)
-
-
-@pytest.mark.parametrize("cid", pc.meant_params(PROBES, MISSED))
-def test_read_as_meant(verdicts: dict[str, pc.Verdict], cid: str) -> None:
-    """The command meant, or nothing where a referee reads none."""
-    v = verdicts[cid]
-    assert v.meant, (v.got, v.want, v.case.body)
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES, MISSED)
 
 
 def test_every_language_has_requests_and_neighbours() -> None:

@@ -2466,9 +2466,7 @@ def _load() -> list[pc.Case]:
 PROBES = _load()
 
 
-@pytest.fixture(scope="module")
-def verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, pc.Verdict]:
-    return {v.case.id: v for v in pc.judge_all(tmp_path_factory.mktemp(HALF), PROBES)}
+verdicts = pc.verdicts_fixture(HALF, PROBES)
 
 
 def _params(marked: dict[str, str]) -> list[object]:
