@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from cputime import best_cpu
+from longtests import sized
 
 from pbem.rules.forbidden_city.notation import spelled
 
@@ -28,6 +29,9 @@ def test_a_line_of_rotations_is_spelled_as_its_parts(shape: str) -> None:
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_a_line_of_rotations_costs_linear_time(shape: str) -> None:
     unit = SHAPES[shape]
-    small = best_cpu(lambda: spelled(unit * (5_000 // len(unit))), 3)
-    large = best_cpu(lambda: spelled(unit * (50_000 // len(unit))), 3)
+    # 2,000 and 20,000 characters (a quadratic spelling would cost 100 times, not 10; the
+    # 50,000-character line of the issue: PBEM_LONG_TESTS=1)
+    small_n, large_n = sized(2_000, 5_000), sized(20_000, 50_000)
+    small = best_cpu(lambda: spelled(unit * (small_n // len(unit))), 3)
+    large = best_cpu(lambda: spelled(unit * (large_n // len(unit))), 3)
     assert large < 25 * max(small, 1e-4), (small, large)
