@@ -988,6 +988,16 @@ def judge_stage(stage: Stage, case: Case) -> Verdict:
 W = TypeVar("W")
 
 
+def turn_phrases(
+    game: str, tmp: Path, lang: str, phrases: Iterable[tuple[str, str]]
+) -> tuple[list[Any], list[Any]]:
+    """:func:`judge_phrases` of ``(reply, move or "")`` pairs answering the turn mail of ``game``
+    ("fc" or "vs") in ``lang``, judged by :func:`move_or_ask`: (wrong, missed)."""
+    walk, mail = (fc_stages, "fc:turn") if game == "fc" else (vs_stages, "vs:turn")
+    todo = [(mail, text, want) for text, want in phrases]
+    return judge_phrases(walk(tmp, lang), lang, todo, move_or_ask)
+
+
 def judge_phrases(
     stages: Iterable[tuple[str, Stage]],
     lang: str,

@@ -48,9 +48,7 @@ PHRASES: dict[str, list[tuple[str, str]]] = {
 
 @pytest.mark.parametrize("lang", sorted(PHRASES))
 def test_a_game_named_by_its_id_is_this_game_or_another(tmp_path: Path, lang: str) -> None:
-    todo = [("fc:turn", text, want) for text, want in PHRASES[lang]]
-    wrong, missed = pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo, pc.move_or_ask)
-    assert (wrong, missed) == ([], [])
+    assert pc.turn_phrases("fc", tmp_path, lang, PHRASES[lang]) == ([], [])
 
 
 def test_an_id_is_another_game_unless_it_is_the_one_read() -> None:
@@ -92,9 +90,7 @@ ANSWERED: dict[str, list[tuple[str, str]]] = {
 
 @pytest.mark.parametrize("lang", sorted(ANSWERED))
 def test_a_question_answered_no_before_the_move(tmp_path: Path, lang: str) -> None:
-    todo = [("fc:turn", text, want) for text, want in ANSWERED[lang]]
-    wrong, missed = pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo, pc.move_or_ask)
-    assert (wrong, missed) == ([], [])
+    assert pc.turn_phrases("fc", tmp_path, lang, ANSWERED[lang]) == ([], [])
 
 
 def test_only_a_question_without_a_whole_move_is_answered() -> None:

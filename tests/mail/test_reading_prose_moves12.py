@@ -108,16 +108,12 @@ VS: dict[str, list[tuple[str, str]]] = {
 
 @pytest.mark.parametrize("lang", sorted(FC))
 def test_forbidden_city_moves_in_prose_and_their_neighbours(tmp_path: Path, lang: str) -> None:
-    todo = [("fc:turn", text, want) for text, want in FC[lang]]
-    wrong, missed = pc.judge_phrases(pc.fc_stages(tmp_path, lang), lang, todo, pc.move_or_ask)
-    assert (wrong, missed) == ([], [])
+    assert pc.turn_phrases("fc", tmp_path, lang, FC[lang]) == ([], [])
 
 
 @pytest.mark.parametrize("lang", sorted(VS))
 def test_verbotene_stadt_slides_in_prose_and_their_neighbours(tmp_path: Path, lang: str) -> None:
-    todo = [("vs:turn", text, want) for text, want in VS[lang]]
-    wrong, missed = pc.judge_phrases(pc.vs_stages(tmp_path, lang), lang, todo, pc.move_or_ask)
-    assert (wrong, missed) == ([], [])
+    assert pc.turn_phrases("vs", tmp_path, lang, VS[lang]) == ([], [])
 
 
 def test_a_greeting_of_the_morning_or_tomorrow_denies_nothing() -> None:

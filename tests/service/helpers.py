@@ -73,6 +73,17 @@ def text_of(msg: EmailMessage) -> str:
     return part.get_content().replace("\r\n", "\n")
 
 
+def fresh(sender: str, body: str, name: str = "", subject: str = "hello") -> bytes:
+    """A new mail (no reply) from ``sender`` to the service, with ``body`` as its text."""
+    msg = EmailMessage()
+    msg["From"] = f"{name} <{sender}>" if name else sender
+    msg["To"] = SERVICE
+    msg["Subject"] = subject
+    msg["Message-ID"] = make_msgid(domain="client.test")
+    msg.set_content(body + "\n")
+    return msg.as_bytes()
+
+
 def reply(
     to: EmailMessage,
     sender: str,

@@ -6,27 +6,15 @@ a question about a command, someone else's leave or a stranger's request changes
 from __future__ import annotations
 
 from datetime import timedelta
-from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
-from helpers import SERVICE, Env, drain, make_env, reply, text_of
+from helpers import Env, drain, fresh, make_env, reply, text_of
 
 from pbem.store import SetDeadline
 from pbem.store.payloads import BackLine, VacationLine
 
 ANN = "ann@example.org"
-
-
-def fresh(sender: str, body: str) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = SERVICE
-    msg["Subject"] = "hello"
-    msg["Message-ID"] = make_msgid(domain="client.test")
-    msg.set_content(body + "\n")
-    return msg.as_bytes()
 
 
 def _games(env: Env) -> list[str]:

@@ -4,11 +4,10 @@ the body comes first."""
 
 from __future__ import annotations
 
-from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
-from helpers import SERVICE, drain, make_env
+import helpers
+from helpers import drain, make_env
 
 from pbem.mail.parse import parse_message
 from pbem.service.fresh import request_lines
@@ -16,13 +15,7 @@ from pbem.service.signup import Asked, SignupFiles, read_request
 
 
 def fresh(sender: str, subject: str, body: str) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = f"Rob <{sender}>"
-    msg["To"] = SERVICE
-    msg["Subject"] = subject
-    msg["Message-ID"] = make_msgid(domain="client.test")
-    msg.set_content(body + "\n")
-    return msg.as_bytes()
+    return helpers.fresh(sender, body, name="Rob", subject=subject)
 
 
 COURTESY = {

@@ -15,11 +15,10 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
-from helpers import SERVICE, drain, reply, text_of
+from helpers import drain, fresh, reply, text_of
 from mailkinds import MailTable
 from test_i18n_mails import HELLO, LANGS, PLAYERS, _check_golden, english_left
 
@@ -178,16 +177,6 @@ def test_refusals_in_each_language(tmp_path: Path, lang: str) -> None:
         assert written in text, (lang, written)
 
 
-def _fresh(sender: str, body: str) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = SERVICE
-    msg["Subject"] = "hello"
-    msg["Message-ID"] = make_msgid(domain="client.test")
-    msg.set_content(body + "\n")
-    return msg.as_bytes()
-
-
 CONFIRMED = {"fr": "Vous suivez maintenant", "it": "Ora seguite", "de": "Sie verfolgen jetzt",
              "en": "You now watch"}  # fmt: skip
 JOINED = {"fr": "Vous êtes dans", "it": "Siete in", "de": "Sie sind in", "en": "You are in"}
@@ -200,7 +189,7 @@ def test_watch_and_join_answers_in_each_language(tmp_path: Path, lang: str) -> N
     t = VSTable(tmp_path, ["en", "en"])
     fan = "fan@example.org"
     t.env.service.prefs.set_lang(fan, lang)
-    t.env.service.handle(_fresh(fan, f"WATCH {t.gid}"))
+    t.env.service.handle(fresh(fan, f"WATCH {t.gid}"))
     (conf,) = drain(t.env)
     _check_language(conf, lang)
     t.env.service.handle(reply(conf, fan, "ok"))
@@ -216,14 +205,14 @@ def test_watch_and_join_answers_in_each_language(tmp_path: Path, lang: str) -> N
         _check_language(m, lang)
     # A refusal of a request (no such game) and a JOIN to an open game.
     t.env.clock.now += timedelta(days=1)
-    t.env.service.handle(_fresh(fan, "WATCH no-such-game"))
+    t.env.service.handle(fresh(fan, "WATCH no-such-game"))
     (refused,) = drain(t.env)
     _check_language(refused, lang)
     og = SignupFiles(t.env.data / "outbox").new_open(
         "verbotene-stadt", 3, 4, {}, None, [], t.env.clock()
     )
     t.env.clock.now += timedelta(days=1)
-    t.env.service.handle(_fresh(fan, f"JOIN {og.open_id}"))
+    t.env.service.handle(fresh(fan, f"JOIN {og.open_id}"))
     (conf,) = drain(t.env)
     _check_language(conf, lang)
     t.env.service.handle(reply(conf, fan, "ok"))

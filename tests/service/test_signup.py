@@ -6,27 +6,16 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
-from helpers import GM, SERVICE, Env, drain, make_env, reply, text_of
+from helpers import GM, Env, drain, fresh, make_env, reply, text_of
 
 from pbem.runner import TickReport, run_timers
 from pbem.service.signup import SignupFiles
 from pbem.store import ActionEntry, SetPolicy
 
 PEOPLE = [("Ann", "ann@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")]
-
-
-def fresh(sender: str, body: str, name: str = "") -> bytes:
-    msg = EmailMessage()
-    msg["From"] = f"{name} <{sender}>" if name else sender
-    msg["To"] = SERVICE
-    msg["Subject"] = "hello"
-    msg["Message-ID"] = make_msgid(domain="client.test")
-    msg.set_content(body + "\n")
-    return msg.as_bytes()
 
 
 def _board(env: Env) -> SignupFiles:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import Env, drain, make_env, reply, text_of
+from helpers import Env, drain, fresh, make_env, reply, text_of
 from test_signup import PEOPLE, _confirm
 from typer.testing import CliRunner
 
@@ -65,16 +65,10 @@ def test_a_game_takes_so_many_observers(tmp_path: Path) -> None:
     w = board.watchers(gid)
     w.watchers = [Watcher(address=f"w{i}@example.org") for i in range(WATCHERS_PER_GAME)]
     board.save_watchers(gid, w)
-    out = env.service.handle(_fresh("late@example.org", f"WATCH {gid}"))
+    out = env.service.handle(fresh("late@example.org", f"WATCH {gid}"))
     assert out.folder == "rejected"
     (m,) = drain(env)
     assert "as many observers" in text_of(m)
-
-
-def _fresh(addr: str, body: str) -> bytes:
-    from test_signup import fresh
-
-    return fresh(addr, body)
 
 
 @pytest.mark.parametrize("known", [True, False])
