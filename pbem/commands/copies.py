@@ -25,6 +25,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from pbem.commands.retraction import HESITATION, fold
 from pbem.i18n import _, current
@@ -266,6 +267,69 @@ _GAME_ID = re.compile(
 )
 """A game's id as the service writes it (``fc-7k3q``, ``vs-f24n``: the initials of the game's
 name and four letters or digits, pbem.store.committer), not an offer's (``o-fc-3a9c``)."""
+
+
+_ID_WORD = re.compile(
+    r"(?i)(?<![\w-])(?P<kind>fc|vs|[a-z]{1,3}(?=-[2-9a-z]*\d))-[2-9a-z]{4,5}(?![\w-])"
+)
+"""A game's id as :data:`_GAME_ID` finds it, and also between quotes or before "'s"
+(``'fc-m8r2'``): every id a reply writes, masked before reading."""
+_MASK_TAILS = tuple(
+    "".join("zq"[(k >> b) & 1] for b in range(n)) for n in (4, 5) for k in range(2**n)
+)
+"""The tails of the words a game's id is read as (``fc-zzzz``, ``fc-zzzq``...): letters that
+neither game reads as a square, a rotation, a piece or a way, so that ``fc-m8r2`` is never
+the move M8 R2 (nor ``FC-N12A`` a square N12): 48 ids a reply."""
+
+
+@dataclass(eq=False)
+class IdMask:
+    """The games' ids of a reply, each written as a word that reads as no move while the reply
+    is read (:func:`masked_ids`); :meth:`restore` writes them back as the player wrote them."""
+
+    here: str = ""
+    """The word standing for the id of the game read (:data:`THIS_GAME` while reading), or ""."""
+    back: dict[str, str] = field(default_factory=dict)
+    """Each standing word and the id it stands for, as first written."""
+
+    def restore(self, text: str) -> str:
+        """``text`` with the ids as the player wrote them."""
+        if not self.back or "-z" not in text.casefold():
+            return text
+        words = "|".join(sorted(self.back, key=len, reverse=True))
+        return re.sub(
+            rf"(?i)(?<![\w-])(?:{words})(?![\w-])",
+            lambda m: self.back[m.group(0).casefold()],
+            text,
+        )
+
+
+def masked_ids(texts: Sequence[str], game_id: str) -> tuple[list[str], IdMask]:
+    """``texts`` with every game's id (:data:`_ID_WORD`) written as a word that reads as no move
+    (:data:`_MASK_TAILS`; the same id in any case is one word), and the mask that writes them
+    back. ``game_id``: the game read, whose id stands as :attr:`IdMask.here`. A text that already
+    holds such a word, or a reply naming more ids than there are words, keeps its ids."""
+    mask = IdMask()
+    if not any(_ID_WORD.search(t) for t in texts) or any(
+        m.group(0).casefold().split("-", 1)[1] in _MASK_TAILS
+        for t in texts
+        for m in _ID_WORD.finditer(t)
+    ):
+        return list(texts), mask
+    words: dict[str, str] = {}
+
+    def word(m: re.Match[str]) -> str:
+        said = m.group(0).casefold()
+        if said not in words:
+            if len(words) == len(_MASK_TAILS):
+                return m.group(0)
+            words[said] = f"{m['kind'].casefold()}-{_MASK_TAILS[len(words)]}"
+            mask.back[words[said]] = m.group(0)
+        return words[said]
+
+    out = [_ID_WORD.sub(word, t) for t in texts]
+    mask.here = words.get(game_id.casefold(), "")
+    return out, mask
 
 
 def _ids(text: str) -> set[str]:

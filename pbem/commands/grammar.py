@@ -173,6 +173,37 @@ class Reading:
     def kinds(self) -> set[str]:
         return {c.kind for c in self.commands}
 
+    def rewrite(self, fix: Callable[[str], str]) -> None:
+        """Every text of the reading, and of its errors, passed through ``fix`` (the games' ids
+        written back as the player wrote them, :class:`pbem.commands.copies.IdMask`)."""
+        self.commands = [
+            replace(c, line=fix(c.line), arg=fix(c.arg), read_as=fix(c.read_as))
+            for c in self.commands
+        ]
+        for _line, err in [*self.errors, *self.syntax_errors, *self.mentions]:
+            _rewrite_error(err, fix)
+        self.errors = [(fix(line), err) for line, err in self.errors]
+        self.syntax_errors = [(fix(line), err) for line, err in self.syntax_errors]
+        self.mentions = [(fix(line), err) for line, err in self.mentions]
+        self.mention_moves = [(fix(line), act) for line, act in self.mention_moves]
+        self.ignored = [fix(line) for line in self.ignored]
+        self.courtesy = [fix(line) for line in self.courtesy]
+
+
+def _rewrite_error(err: RuleError | CommandError, fix: Callable[[str], str]) -> None:
+    """``err``'s message, hint and text passed through ``fix`` (a hint made later, when read)."""
+    if err.args and isinstance(err.args[0], str):
+        err.args = (fix(err.args[0]), *err.args[1:])
+    if isinstance(err, RuleError):
+        err.text = fix(err.text)
+        later = err._later
+        if later is not None:
+            err.hint_later(lambda: fix(later()))
+        else:
+            err.hint = fix(err.hint)
+    else:
+        err.hint = fix(err.hint)
+
 
 PLAN_WORDS = ("THEN", "AFTER THAT", "AFTERWARDS", "PUIS", "ENSUITE", "APRÈS ÇA", "APRES CA",
               "APRÈS CELA", "POI", "DOPO", "DOPODICHÉ", "DOPODICHE", "DANN", "DANACH",

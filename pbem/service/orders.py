@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pbem.commands.copies import this_game
+from pbem.commands.copies import masked_ids, this_game
 from pbem.commands.grammar import THEN_LEAD, Command, Reading, mentioned, read_commands
 from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import _
@@ -246,7 +246,13 @@ def read(
 
     # the players' names, so that "I'll take Ann's yellow coat" names a seat (ninth round); the
     # game's id, so that "For fc-7k3q (the club game): P10 R2" names this game (eleventh round)
-    with players_named([env.active_player(s).name for s in env.seats()]), this_game(env.game_id):
+    # and every game's id written as a word that reads as no move ("fc-m8r2" is no M8 R2),
+    # written back as the player wrote it once read
+    (*lines, subject), mask = masked_ids([*lines, subject], env.game_id)
+    with (
+        players_named([env.active_player(s).name for s in env.seats()]),
+        this_game(mask.here or env.game_id),
+    ):
         reading = read_commands(
             lines,
             parse_action if env.status == "active" else None,
@@ -321,6 +327,7 @@ def read(
                 ),
             )
         )
+    reading.rewrite(mask.restore)
     return reading
 
 
