@@ -109,6 +109,8 @@ class BotPlayer:
         from pbem.crypto import pgp, smime
         from pbem.mail.parse import READ_POLICY
 
+        if self.smime_pair is None and self.pgp_key is None:
+            return raw  # no key of its own yet: nothing it could open (and no parse to pay)
         # Parsed as the service reads mail (each header object built once): only to see whether
         # it is encrypted, and a player's turn mail carries several parts and attachments.
         msg = BytesParser(policy=READ_POLICY).parsebytes(raw)
