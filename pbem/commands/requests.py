@@ -1010,11 +1010,13 @@ def _requested_as_is(line: str) -> list[tuple[Spoken, str]]:
     found: list[Spoken] = []
     rest: list[str] = []
     first_is_noun = False
+    spans: list[tuple[str, int, int]] = []  # (kind, first word, past its last) of each noun
     i = 0
     while i < len(words):
         for phrase, cmd in _nouns_at(words[i]):
             if tuple(words[i : i + len(phrase)]) != phrase:
                 continue
+            spans.append((cmd.kind, i, i + len(phrase)))
             if _helps(words, i, phrase):
                 i += len(phrase)  # "The history would help": the verb, no request of its own
                 break
@@ -1038,6 +1040,7 @@ def _requested_as_is(line: str) -> list[tuple[Spoken, str]]:
             i += 1
     if not found:
         return _moves_said_allowed(words, line)
+    found, rest = _history_as_record(words, spans, found, rest)
     if [cmd.kind for cmd in found] == ["history"] and (legal := _moves_said_allowed(words, line)):
         return legal  # "l'elenco delle mosse che posso fare" lists the moves one may play now
     if _WHEN & set(rest) and any(cmd.kind != "games" for cmd in found):
@@ -1053,6 +1056,33 @@ def _requested_as_is(line: str) -> list[tuple[Spoken, str]]:
 
 
 _WHEN = _listed("when quand quando wann does")
+
+_AS_FORM = _listed("as als comme come sous forme de d' in forma form of von eines einer")
+"""The words between a thing and the form it is asked in ("the history as a record", "den
+Spielverlauf als Protokoll", "l'historique sous forme de feuille de partie", "lo storico in
+forma di verbale"), with :data:`_ARTICLES`."""
+
+
+def _history_as_record(
+    words: list[str], spans: list[tuple[str, int, int]], found: list[Spoken], rest: list[str]
+) -> tuple[list[Spoken], list[str]]:
+    """``found`` without HISTORY where its noun is asked as RECORD's ("Könnt ihr mir den
+    kompletten Spielverlauf als Protokoll schicken?"), and ``rest`` without the words that say
+    so: the game's record is its history as a file, one request, not two (issue 31, fourteenth
+    round: both were sent)."""
+    for (kind, _start, end), (then, start, _end) in itertools.pairwise(spans):
+        between = words[end:start]
+        if (
+            (kind, then) == ("history", "record")
+            and any(w in _AS_FORM - _ARTICLES for w in between)
+            and all(w in _AS_FORM or w in _ARTICLES for w in between)
+        ):
+            left = list(rest)
+            for w in between:
+                if w in left:
+                    left.remove(w)
+            return [cmd for cmd in found if cmd.kind != "history"], left
+    return found, rest
 
 
 def _without_purpose(words: list[str], rest: list[str]) -> list[str]:

@@ -327,7 +327,8 @@ def read(
                 ),
             )
         )
-    reading.rewrite(mask.restore)
+    if mask.back:
+        reading.rewrite(mask.restore)
     return reading
 
 

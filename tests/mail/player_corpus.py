@@ -829,9 +829,13 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
             except RuleError:
                 if kind == "preview":
                     return None  # PREVIEW's check parses its (first) move now
-                # NEXT's is read when the turn comes (Die Verbotene Stadt: by its words)
+                # NEXT's is read when the turn comes: as the seat owing a decision now reads
+                # it where it is legal for them (NEXT's own check reads it so: "KB S, damit es
+                # weitergeht" is KB S), else by its words (Die Verbotene Stadt)
                 vs = game.name == "verbotene-stadt"
-                first = _later(parts[0]).upper() if vs else parts[0].upper()
+                first = _read_as_owed(rec, parts[0]) or (
+                    _later(parts[0]).upper() if vs else parts[0].upper()
+                )
             out.append("; ".join([first, *(_later(x) for x in parts[1:])]))
         return " ELSE ".join(out)
     if kind == "standing" and stage is not None:
@@ -859,6 +863,17 @@ def _parses(game: Any, rec: Any, seat: int, text: str) -> bool:
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _read_as_owed(rec: Any, part: str) -> str | None:
+    """``part`` in the notation as a seat owing a decision now reads it, where it is legal for
+    that seat (None: legal for none of them, or not in the notation)."""
+    for d in rec.pending():
+        try:
+            return str(rec.game.notation(rec.game.parse(rec.state, d.seat, part)))
+        except RuleError:
+            continue
+    return None
 
 
 def _later(part: str) -> str:
