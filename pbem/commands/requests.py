@@ -73,6 +73,7 @@ PLAIN = _listed(
     one that-one celle-ci celui-ci celle celui ci since start beginning depuis debut inizio
     dall' dal seit beginn anfang aller service servizio dienst site sito seite
     tel telle etat state situation situazione zustand
+    longer longue lunga laengere laengeren ausfuehrlichere ausfuehrlicheren
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -132,6 +133,7 @@ ASKING = _listed(
     bien quest' year annee anno jahr jahres saison stagione season this cette
     got rispedire rispedirmi rispeditemi rispedisci rispediscimi rispedite rispediresti
     rispedireste rispedirmela rispedirmelo
+    whose turn through
     m ve ll re che waiting wait on attendent attend aspettano aspetta aspetto warten wartet warte
     tocca dran remind rappelez-moi ricordatemi exist exists existe existent esiste esistono
     c'e existiert
@@ -288,6 +290,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     line = _FORMAL.sub(" please ", line)  # "I should be grateful if you would send me ..."
     line = _AT_LEISURE.sub(" please", line)  # "Send me my STATS when you can."
     line = _WHILE_WAITING.sub(" ", line)  # "While I wait for North, could you send me ..."
+    line = _SAID_PLAINLY.sub(_plainly, line)
     got = _requested(line)
     if got:
         return got
@@ -383,6 +386,28 @@ _WHILE_WAITING = re.compile(
 """What the player does meanwhile, before the request ("While I wait for North, could you send me
 the history?", "Pendant que j'attends Nord, ...", "Mentre aspetto Nord, ...", "Während ich auf
 Nord warte, ..."): not the "wait" of a correction."""
+
+
+_PLAINLY = {
+    "where": r"where\s+does\s+(?:that|this)\s+leave\s+me",
+    "now": r"these\s+days",
+    "c'est": r"c\s+est",
+    "have I": r"(?:have\s+i\s+got|i['’]?ve\s+got|have\s+i)\s+set",
+    "whose turn": r"whose\s+turn\s+it\s+is(?:\s+in\s+each(?:\s+one)?)?",
+}
+_SAID_PLAINLY = re.compile(
+    r"(?i)(?<![\w'’])(?:" + "|".join(f"(?P<g{k}>{p})" for k, p in enumerate(_PLAINLY.values()))
+    + r")(?![\w'’])"
+)  # fmt: skip
+"""Phrases of a request said in the words the lists read (fourteenth round): "Where does that
+leave me in the ratings?" asks where the player is, "these days" is now, "c est" (a phone's
+missing apostrophe) is "c'est", the orders "I've got set" are the ones I have, "whose turn it
+is in each" beside the player's games asks for them."""
+
+
+def _plainly(m: re.Match[str]) -> str:
+    """The words :data:`_PLAINLY` gives for the phrase ``m`` found."""
+    return list(_PLAINLY)[int(next(k for k, v in m.groupdict().items() if v is not None)[1:])]
 
 
 _SCOPE_OF = re.compile(
@@ -744,9 +769,13 @@ erreur"): no correction of it."""
 _EXCUSE = _listed(
     """sorry excuse me pardon desole desolee excusez-moi excusez moi scusate scusa scusami
     scusatemi entschuldigung entschuldigt entschuldige verzeihung hi hello bonjour salut ciao
-    hallo for the trouble bother pour le derangement per il disturbo fuer die muehe umstaende"""
+    hallo for the trouble bother pour le derangement per il disturbo fuer die muehe umstaende
+    i've i ve lost track je suis perdu perdue j'y m'y perds mi sono perso persa ich habe hab
+    den ueberblick verloren zut mince mist accidenti uffa"""
 )
-"""A sentence of only these words before a request is courtesy, not a correction."""
+"""A sentence of only these words before a request is courtesy, not a correction (and being lost,
+or an exclamation at a refusal: "I've lost track.", "mi sono perso:", "zut."; fourteenth
+round)."""
 _NEGATED = re.compile(r"^\W*(?:non|nicht|not|pas)\s+(?=[^\W\d_])", re.I)
 
 
