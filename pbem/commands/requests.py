@@ -2263,14 +2263,15 @@ _BACK = re.compile(
 tornata dalle vacanze", "Ich bin früher als geplant zurück"): the present perfect only, never
 "je serai de retour" (a leave's end to come)."""
 _FROM_EVENT = (
-    r"(?:from|de|du|des|dal|dalla|dallo|dall['’]|dai|dalle|vom|von|aus)\s+(?:(?:the|my|a|an|la|le|les|l['’]"
+    r"(?:de\s+)?chez\s+(?:(?:mon|ma|mes|le|la|les)\s+)?[^\W\d_]{3,}"
+    r"|(?:from|de|du|des|dal|dalla|dallo|dall['’]|dai|dalle|vom|von|aus)\s+(?:(?:the|my|a|an|la|le|les|l['’]"
     r"|mon|ma|mes|il|lo|mio|mia|dem|der|meinem|meiner|einem|einer)\s*)?[^\W\d_]{3,}"
 )
 """Where the player is back from ("back from the conference", "rentré du salon", "tornato
 dall'ospedale", "zurück von der Messe"; eleventh round): read past after "I'm back" (a leave
 that is over only with a request to resume: "I'm back from lunch" greets)."""
 _BACK_EARLY = re.compile(
-    r"(?i)^(?:\s*(?:"
+    r"(?i)^(?:\s*[,:;]?\s*(?:"
     + _FROM_EVENT
     + r"|early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
     r"|trip|leave|plus|t[ôo]t|que|pr[ée]vu|de|des|mes|vacances|voyage|cong[ée]s?|en|avance|prima"
@@ -2282,7 +2283,10 @@ _BACK_EARLY = re.compile(
     r"|krankenhaus|klinik|spital|clinic|clinique|clinica|kur|reha|surgery|operation|op[ée]ration"
     r"|operazione|intervento|house\s+move|move|d[ée]m[ée]nagement|trasloco|umzug|funeral"
     r"|enterrement|funerale|beerdigung|business\s+trip|work\s+trip|d[ée]placement|trasferta"
-    r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage)"
+    r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage"
+    # the return said twice ("Rentrée plus tôt que prévu : je suis de retour"; fourteenth round)
+    r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?)|i['’]?m\s+back|sono\s+(?:tornat|rientrat)[oa]"
+    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da))"
     r"(?![\w'’]))*"
 )
 """What may follow "I'm back" in its clause: early, from the holiday, home, now."""
@@ -2299,7 +2303,8 @@ _RESUMING = _listed(
     pure carry on go ahead continuer continuons continuare continuiamo proseguire proseguiamo
     weitergehen weitermachen weiterspielen geht kann es on peut possiamo possono can riprendiamo
     reprenons horloge orologio clock play jouer giocare spielen today aujourd hui oggi heute
-    from partir da ab"""
+    from partir da ab
+    wake up again reveiller reveillez svegliare svegliate wecken weckt aufwecken"""
 )
 """Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
 resume my games", "riattivate pure le mie partite", "ihr könnt meine Fristen wieder laufen
@@ -2514,7 +2519,12 @@ _PROPOSED_PAUSE = re.compile(
     r"|je\s+(?:voudrais\s+|vous\s+)?propose[rz]?\s+(?:(?:qu['’]on\s+fasse\s+|de\s+faire\s+"
     r"|que\s+nous\s+fassions\s+)?une\s+pause|(?:qu['’]on\s+mette|de\s+mettre)\s+(?:la\s+partie\s+)?"
     r"en\s+pause)"
-    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?"
+    # asked of the others with "could we" ("Could we pause the game for two weeks?"; fourteenth
+    # round; not "should we", "maybe we should": asked back)
+    r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
+    r"(?:\s+(?:the|this)\s+(?:game|one))?"
+    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare\s+(?:la\s+partita\s+)?"
+    r"|di\s+sospendere\s+(?:la\s+partita\s+)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
@@ -2597,6 +2607,23 @@ mais pas maintenant", "... aber nicht jetzt"): its reason may deny ("je n'aurai 
 "non riesco a pensarci"; twelfth round), these may not."""
 
 
+_ASKED_PAUSE = re.compile(r"(?is)^(?P<q>\W*(?:could|can)\s+we\s[^?]*?)\s*\?(?P<after>.*)$")
+"""A pause asked of the others as a question ("Could we pause the game for two weeks?"), then the
+reason: the question read as the proposal when it is the line's only one."""
+_CLAUSE_START = re.compile(r"(?<=[,;:.!])\s+")
+_REPORTED = re.compile(
+    r"(?i)(?<![\w'’])(?:said|says|say|wrote|writes|write|told|asked|dit|dis|disait|[ée]crit|[ée]crivait"
+    r"|demand[ée]|detto|dice|scritto|scrive|chiesto|gesagt|sagt|sagte|geschrieben|schreibt|schrieb"
+    r"|gefragt|propos[ée]e?|proposait|suggested|proposed|proposto|suggerito|vorgeschlagen|yesterday"
+    r"|hier|ieri|gestern|last|derni[eè]re?|scors[ao]|letzte[nrs]?|wenn|falls|if|si|se|once|lorsque"
+    r"|quand|quando|sobald|when)(?![\w'’])"
+)
+"""Words that make a proposal after them someone's saying, the past or a condition ("Marc a écrit
+: je propose ...", "Last week I said: I propose ...", "Wenn Anna zustimmt: ich schlage vor ..."):
+not read."""
+"""Where a clause starts, after its punctuation."""
+
+
 def _doubts_pause(tail: str) -> bool:
     """Does the reason after a pause proposed in words doubt it, set a condition, ask, or take
     it back (:data:`_PAUSE_DOUBTED`, :data:`_IF`)? A negation in a reason is no doubt ("I won't
@@ -2622,7 +2649,30 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     from pbem.mail.reply import strip_please
 
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
-    if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
+    if len(line) > PROSE_MAX:
+        return []
+    asked = _ASKED_PAUSE.match(line)
+    if asked is not None and "?" not in asked["after"]:
+        line = asked["q"] + "." + asked["after"]  # "Could we pause ... for two weeks? Exams."
+    if "?" in line:
+        return []
+    m = _PROPOSED_PAUSE.match(line)
+    for at in _CLAUSE_START.finditer(line) if m is None else ():
+        # the proposal after its reason ("Avec les examens, je propose ...", "nächste Woche ist
+        # Weihnachtsfeier: ich schlage vor, ..."; fourteenth round): a reason with no figure,
+        # no length, no doubt
+        before = line[: at.start()]
+        if (m := _PROPOSED_PAUSE.match(line[at.end() :])) is not None:
+            if (
+                any(c.isdigit() for c in before)
+                or _length_in_rest(before, strip_please)
+                or _doubts_pause(before)
+                or _REPORTED.search(before)
+                or re.search(r"[\"«»“”„]", line)
+            ):
+                return []
+            break
+    if m is None:
         return []
     german = next((m[g] for g in ("de", "de2", "de3") if m[g] is not None), None)
     rest = german if german is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))
