@@ -2523,7 +2523,7 @@ _PROPOSED_PAUSE = re.compile(
     # round; not "should we", "maybe we should": asked back)
     r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
     r"(?:\s+(?:the|this)\s+(?:game|one))?"
-    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare\s+(?:la\s+partita\s+)?"
+    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
     r"|di\s+sospendere\s+(?:la\s+partita\s+)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
