@@ -12,6 +12,7 @@ Saying: :func:`short_duration` (the short form back), :func:`say_duration` (``7 
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -439,7 +440,10 @@ def read_until(text: str) -> str | None:
 
 _THEN = re.compile(
     r"^\s*(?:(?:until|till|til|up\s+to)\s+then|jusque[- ]?l[aà]|d['’]ici\s+l[aà]|jusqu'?\s*[aà]\s+ce\s+moment(?:-l[aà])?"
-    r"|fino\s+ad?\s+allora|sino\s+ad?\s+allora|bis\s+dahin|bis\s+dann)\b[\s.!,]*$",
+    r"|fino\s+ad?\s+allora|sino\s+ad?\s+allora|bis\s+dahin|bis\s+dann"
+    # (for as long: "Ich bin zwei Wochen weg, bitte meine Partien so lange anhalten"; fourteenth
+    # round)
+    r"|so\s+lange|solange|(?:for\s+)?that\s+long|aussi\s+longtemps|per\s+tutto\s+quel\s+tempo)\b[\s.!,]*$",
     re.I,
 )
 """"Until then" in the four languages: a leave that ends on a day named before it."""
@@ -467,6 +471,43 @@ def then_named(then: str, before: str) -> str | None:
 
 _FOR_WORD = re.compile(r"(?i)(?<![\w'’])(?:for|pendant|durant|per|f[üu]r|fuer)\s+")
 """The word before a length in prose ("Away to Skye for a fortnight")."""
+_AWAY_FOR = re.compile(
+    r"(?i)(?:^|(?<=\s))(?:je\s+m['’]\s*absente|je\s+pars|je\s+serai\s+(?:absente?|parti[e]?)"
+    r"|j['’]\s*en\s+ai\s+pour|(?:io\s+)?(?:star[òo]|sar[òo]|sto|resto|rimango)\s+(?:via|assente|fuori)"
+    r"|(?:io\s+)?(?:vado\s+via|parto)|i['’]?m\s+(?:away|off|gone)|i\s+am\s+(?:away|off|gone)"
+    r"|i['’]ll\s+be\s+(?:away|gone|off)|i\s+will\s+be\s+(?:away|gone|off))\s+"
+)
+"""The player's words of going away right before a length said without "for" ("Je m'absente
+deux semaines", "starò via dieci giorni", "I'm away ten days"; fourteenth round)."""
+_AWAY_AFTER_DE = re.compile(
+    r"(?i)^\W*(?:ich\s+)?bin(?:\s+ich)?\s+(?P<len>(?:\S+\s+){1,4}?)(?:weg|unterwegs|verreist"
+    r"|abwesend|im\s+urlaub|offline|nicht\s+da)\W*$"
+)
+"""The same in German, the length before the word of being away ("Ich bin zwei Wochen weg")."""
+_ROUGHLY_FROM = frozenset(
+    ("about", "around", "roughly", "environ", "circa", "etwa", "ungefähr", "ungefaehr", "tomorrow",
+     "demain", "domani", "morgen")
+)  # fmt: skip
+"""Words of a leave's clause that deny nothing there, though they may elsewhere: a length said
+roughly, the leave starting tomorrow ("Away with the kids for about 60 hours", "Parto domani e
+starò via dieci giorni"; fourteenth round)."""
+
+
+LATER_PERIOD = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:next|prochaine?|prossim[oa]|n(?:ä|ae)chste[nrs]?|kommende[nrs]?)\s+"
+    r"(?:month|week|mois|semaine|mese|settimana|monat|woche)|(?:le\s+mois|la\s+semaine|il\s+mese|la\s+settimana)"
+    r"\s+(?:prochaine?|prossim[oa])|later\s+(?:this|in\s+the)\s+(?:month|year))(?![\w'’])"
+)
+"""A later period when the leave starts ("I'm away ten days next month", "le mois prochain"):
+a leave asked is from now, so one said for later is not read (fourteenth round)."""
+
+
+def _clause_denies(clause: str) -> bool:
+    """Does ``clause``, a leave's length said in it, deny (:func:`~pbem.mail.reply.denies`), its
+    words of :data:`_ROUGHLY_FROM` aside?"""
+    from pbem.mail.reply import denies
+
+    return denies([w for w in clause.split() if w.casefold().strip(".,;:!?") not in _ROUGHLY_FROM])
 
 
 _THIRD = frozenset(
@@ -481,6 +522,12 @@ _THIRD_VERBS = frozenset(
 )  # fmt: skip
 """A verb in the third person after a name ("Bea is away", "Carl part", "Anna ist weg")."""
 _FIRST = frozenset(("i", "i'm", "i'll", "je", "j'", "io", "ich", "we", "nous", "noi", "wir"))
+_TO_PLACE = frozenset(
+    ("chez", "at", "to", "with", "avec", "per", "con", "da", "dai", "bei", "zu", "mit", "dans", "nel",
+     "nella", "a", "à", "in", "en", "nach")
+)  # fmt: skip
+"""The prepositions before a place or the people one stays with ("chez ma sœur", "bei meinen
+Eltern"): the possessive after one is no one else's leave."""
 _PREPOSITIONS = frozenset(
     ("at", "in", "on", "au", "en", "da", "bei", "auf", "im", "am", "dans", "chez", "nel", "alla")
 )
@@ -494,6 +541,9 @@ def _someone_else(clause: str) -> bool:
     said = [w.strip(".,;:!?()") for w in clause.replace("’", "'").split()]
     words = {w.casefold() for w in said}
     words |= {"j'" for w in words if w.startswith("j'")}
+    # a possessive or an article after a place's preposition is where the player goes, not who
+    # ("pas de réseau chez ma belle-mère", "per il ponte", "bei meinen Eltern"; fourteenth round)
+    words -= {b.casefold() for a, b in itertools.pairwise(said) if a.casefold() in _TO_PLACE}
     if (
         len(said) > 1
         and said[0][:1].isupper()
@@ -511,9 +561,10 @@ def length_named(before: str) -> str | None:
     clause of ``before`` with a length after "for/pendant/per/für" (read as a duration), a clause
     that denies nothing, as its short form; None when no clause or more than one names a length,
     or a clause names a day."""
-    from pbem.mail.reply import denies
 
     found = []
+    if LATER_PERIOD.search(before):
+        return None  # "Je m'absente deux semaines le mois prochain"
     for clause in _CLAUSE.split(before):
         if not clause.strip():
             continue
@@ -530,7 +581,26 @@ def length_named(before: str) -> str | None:
                 None,
             )
             if got is not None:
-                if denies(clause.split()) or _someone_else(clause):
+                if _clause_denies(clause) or _someone_else(clause):
+                    return None
+                found.append(got)
+        starts = [m.end() for m in _AWAY_FOR.finditer(clause)]
+        if (de := _AWAY_AFTER_DE.match(clause)) is not None:
+            starts.append(de.start("len"))
+        for at in starts:
+            words = clause[at:].split()
+            if de is not None and at == de.start("len"):
+                words = de["len"].split()
+            got = next(
+                (
+                    d
+                    for k in range(min(len(words), 5), 0, -1)
+                    if (d := read_duration(" ".join(words[:k])))
+                ),
+                None,
+            )
+            if got is not None and got not in found:
+                if _clause_denies(clause) or _someone_else(clause):
                     return None
                 found.append(got)
     return found[0] if len(found) == 1 else None
@@ -603,6 +673,8 @@ def leave_before(rest: str, before: str) -> str | None:
         return None  # "until Sunday or Monday", "vielleicht auch eine Woche länger": asked back
     if (day := then_named(rest, before)) is not None:
         return day
+    if _THEN.match(rest) and not day_named(before):
+        return length_named(before)  # "Ich bin zwei Wochen weg, bitte ... so lange anhalten"
     if rest.strip(" .!,;:-–—"):
         return None
     return length_named(before) or day_named(before)

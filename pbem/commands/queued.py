@@ -261,7 +261,7 @@ _TURN_NAMED = (
     r"|pour\s+la\s+prochaine\s+fois|(?:au|pour\s+le)\s+(?:prochain\s+coup"
     r"|tour\s+d['’]apr[èe]s)"
     r"|(?:(?:per|nel)\s+)?(?:il\s+)?(?:prossimo\s+turno|giro\s+(?:dopo|successivo))"
-    r"|per\s+il\s+prossimo\s+giro|per\s+la\s+prossima\s+volta"
+    r"|(?:per\s+il|al)\s+prossimo\s+giro|per\s+la\s+prossima\s+volta"
     r"|f(?:ü|ue)rs\s+n(?:ä|ae)chste\s+mal|(?:in\s+der|f(?:ü|ue)r\s+die)"
     r"\s+n(?:ä|ae)chsten?\s+runde"
     # (issue 31, tenth round: "My next turn: ...", "x il prossimo turno P10 R3", "Quando tocca
@@ -271,9 +271,17 @@ _TURN_NAMED = (
     r"|(?:when|once)\s+(?:it['’]?s|it\s+is)\s+my\s+turn|quand\s+ce\s+sera\s+(?:[àa]\s+)?mon\s+tour"
     r"|quando\s+tocca\s+a\s+me|quando\s+sar[àa]\s+il\s+mio\s+turno|wenn\s+ich\s+dran\s+bin)"
 )
+_WAITING = (
+    r"(?:(?:while|whilst|pendant\s+que|en\s+attendant(?:\s+que)?|mentre|intanto\s+che"
+    r"|nell['’]attesa(?:\s+che)?|w(?:ä|ae)hrend)\s+[^,;:.!?]{1,30}?[,;:]\s*)?"
+)
+"""What the player does meanwhile, before the next turn named ("Pendant que Nord cogite :",
+"Mentre aspetto il mio turno:", "Intanto che aspetto:"; fourteenth round)."""
 _HEAD_WORDS = (
-    r"(?:(?:and|et|e|und|also|aussi|anche|auch|please|bitte|svp|puis|then|poi|dann|ensuite"
-    r"|ok|okay|d['’]accord)\s*,?\s+)*"
+    _WAITING
+    + r"(?:(?:and|et|e|und|also|aussi|anche|auch|please|bitte|svp|puis|then|poi|dann|ensuite"
+    r"|ok|okay|d['’]accord|schon\s+mal|schon|intanto|d[ée]j[àa]|already|queue|(?:please\s+)?queue"
+    r"\s+(?:this|it|up)|mettez|mettete|metto)\s*,?\s+)*"
 )
 _IF_POSSIBLE = (
     r"(?:if\s+possible|if\s+it['’]?s\s+(?:still\s+)?(?:free|possible)|si\s+possible"
@@ -314,6 +322,11 @@ _BOOK = (
     r"|i(?:['’]d|\s+would)\s+like(?:\s+to\s+(?:play|take))?|i\s+want(?:\s+to\s+(?:play|take))?"
     r"|i['’]ll\s+go\s+(?:with|for)|je\s+(?:voudrais|veux|souhaite)(?:\s+(?:jouer|prendre))?"
     r"|j['’]aimerais(?:\s+(?:jouer|prendre))?|vorrei(?:\s+(?:giocare|fare))?"
+    # planned or said to be ("je prévois déjà KB vers le sud", "ce sera RB N puis BK E", "metto già
+    # in coda P12 R3"; fourteenth round)
+    r"|je\s+pr[ée]vois(?:\s+d[ée]j[àa])?|ce\s+sera|prevedo(?:\s+gi[àa])?|sar[àa]|i\s+plan(?:\s+to\s+play)?"
+    r"|it['’]?ll\s+be|ich\s+plane|plane\s+ich|(?:metto|mettete)(?:\s+(?:pure|gi[àa]))*"
+    r"(?:\s+in\s+coda)?"
     r"|voglio(?:\s+(?:giocare|fare))?|(?:ich\s+)?(?:möchte|moechte|will|hätte|haette"
     r"|würde\s+gerne?|wuerde\s+gerne?)(?:\s+ich)?(?:\s+(?:gerne?|dann))*)"
 )

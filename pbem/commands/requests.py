@@ -73,6 +73,7 @@ PLAIN = _listed(
     one that-one celle-ci celui-ci celle celui ci since start beginning depuis debut inizio
     dall' dal seit beginn anfang aller service servizio dienst site sito seite
     tel telle etat state situation situazione zustand
+    longer longue lunga laengere laengeren ausfuehrlichere ausfuehrlicheren
     """
 )
 """Words that may stand around a command's noun in any request ("the current board again,
@@ -132,6 +133,7 @@ ASKING = _listed(
     bien quest' year annee anno jahr jahres saison stagione season this cette
     got rispedire rispedirmi rispeditemi rispedisci rispediscimi rispedite rispediresti
     rispedireste rispedirmela rispedirmelo
+    whose turn through
     m ve ll re che waiting wait on attendent attend aspettano aspetta aspetto warten wartet warte
     tocca dran remind rappelez-moi ricordatemi exist exists existe existent esiste esistono
     c'e existiert
@@ -288,6 +290,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     line = _FORMAL.sub(" please ", line)  # "I should be grateful if you would send me ..."
     line = _AT_LEISURE.sub(" please", line)  # "Send me my STATS when you can."
     line = _WHILE_WAITING.sub(" ", line)  # "While I wait for North, could you send me ..."
+    line = _SAID_PLAINLY.sub(_plainly, line)
     got = _requested(line)
     if got:
         return got
@@ -383,6 +386,28 @@ _WHILE_WAITING = re.compile(
 """What the player does meanwhile, before the request ("While I wait for North, could you send me
 the history?", "Pendant que j'attends Nord, ...", "Mentre aspetto Nord, ...", "Während ich auf
 Nord warte, ..."): not the "wait" of a correction."""
+
+
+_PLAINLY = {
+    "where": r"where\s+does\s+(?:that|this)\s+leave\s+me",
+    "now": r"these\s+days",
+    "c'est": r"c\s+est",
+    "have I": r"(?:have\s+i\s+got|i['’]?ve\s+got|have\s+i)\s+set",
+    "whose turn": r"whose\s+turn\s+it\s+is(?:\s+in\s+each(?:\s+one)?)?",
+}
+_SAID_PLAINLY = re.compile(
+    r"(?i)(?<![\w'’])(?:" + "|".join(f"(?P<g{k}>{p})" for k, p in enumerate(_PLAINLY.values()))
+    + r")(?![\w'’])"
+)  # fmt: skip
+"""Phrases of a request said in the words the lists read (fourteenth round): "Where does that
+leave me in the ratings?" asks where the player is, "these days" is now, "c est" (a phone's
+missing apostrophe) is "c'est", the orders "I've got set" are the ones I have, "whose turn it
+is in each" beside the player's games asks for them."""
+
+
+def _plainly(m: re.Match[str]) -> str:
+    """The words :data:`_PLAINLY` gives for the phrase ``m`` found."""
+    return list(_PLAINLY)[int(next(k for k, v in m.groupdict().items() if v is not None)[1:])]
 
 
 _SCOPE_OF = re.compile(
@@ -744,9 +769,13 @@ erreur"): no correction of it."""
 _EXCUSE = _listed(
     """sorry excuse me pardon desole desolee excusez-moi excusez moi scusate scusa scusami
     scusatemi entschuldigung entschuldigt entschuldige verzeihung hi hello bonjour salut ciao
-    hallo for the trouble bother pour le derangement per il disturbo fuer die muehe umstaende"""
+    hallo for the trouble bother pour le derangement per il disturbo fuer die muehe umstaende
+    i've i ve lost track je suis perdu perdue j'y m'y perds mi sono perso persa ich habe hab
+    den ueberblick verloren zut mince mist accidenti uffa"""
 )
-"""A sentence of only these words before a request is courtesy, not a correction."""
+"""A sentence of only these words before a request is courtesy, not a correction (and being lost,
+or an exclamation at a refusal: "I've lost track.", "mi sono perso:", "zut."; fourteenth
+round)."""
 _NEGATED = re.compile(r"^\W*(?:non|nicht|not|pas)\s+(?=[^\W\d_])", re.I)
 
 
@@ -815,7 +844,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _OFFLINE = re.compile(
     r"(?i)(?<![\w'’])(?:no|not|without|won['’]?t\s+have|will\s+not\s+have|don['’]?t\s+have|sans|pas\s+d['’]"
     r"|pas\s+de|n['’]aurai\s+pas(?:\s+d['’]|\s+de)?|je\s+n['’]aurai\s+pas(?:\s+d['’]|\s+de)?"
-    r"|senza|non\s+avr[òo]|non\s+ho|niente|kein|keine|keinen|ohne|habe\s+kein\w*|hab\s+kein\w*)"
+    r"|senza|non\s+avr[òo]|non\s+ho|non\s+porto|non\s+mi\s+porto|niente|kein|keine|keinen|ohne"
+    r"|habe\s+kein\w*|hab\s+kein\w*|je\s+n['’]emporte\s+pas|i['’]?m\s+not\s+(?:taking|bringing)"
+    r"|won['’]?t\s+(?:take|bring)|nehme\s+kein\w*)"
     r"\s*(?:(?:any|much|good|stable|reliable|de|d['’]|un|una|il|l['’]|la|le|mon|mio|mein\w*|my|a|the"
     r"|accès\s+à|acc[eè]s|accesso\s+a|zugang\s+zu\w*|r[ée]seau|mobile|wlan-?)\s*){0,3}"
     r"(?:internet|wifi|wi-fi|wlan|r[ée]seau|rete|campo|signal|reception|netz|empfang|connection"
@@ -826,9 +857,21 @@ _OFFLINE = re.compile(
 réseau", "kein WLAN", "I won't have my laptop"; ninth round): no denial of the leave."""
 
 
+_NOT_AROUND = re.compile(
+    r"(?i)(?<![\w'’])(?:non\s+ci\s+sono|non\s+ci\s+sar[òo]|je\s+ne\s+suis\s+pas\s+l[àa]"
+    r"|je\s+ne\s+serai\s+pas\s+l[àa]|ich\s+bin\s+nicht\s+da|(?:und\s+)?komme\s+nicht\s+zum\s+spielen"
+    r"|i['’]?m\s+not\s+around|i\s+won['’]?t\s+be\s+around|(?:i\s+)?can['’]?t\s+play"
+    r"|(?:et\s+)?je\s+ne\s+pourrai\s+pas\s+jouer|(?:e\s+)?non\s+(?:riuscir[òo]|potr[òo])\s+(?:a\s+)?giocare"
+    r"|(?:i\s+)?won['’]?t\s+be\s+able\s+to\s+play|(?:und\s+)?kann\s+nicht\s+spielen)(?![\w'’])"
+)
+"""The player not there or not playing while away, a leave's reason said with a negation ("Fino
+ad allora non ci sono", "... und komme nicht zum Spielen"; fourteenth round): no denial."""
+
+
 def without_offline(text: str) -> str:
-    """``text`` without the reasons of a leave said with a negation (:data:`_OFFLINE`)."""
-    return _OFFLINE.sub(" ", text)
+    """``text`` without the reasons of a leave said with a negation (:data:`_OFFLINE`,
+    :data:`_NOT_AROUND`)."""
+    return _NOT_AROUND.sub(" ", _OFFLINE.sub(" ", text))
 
 
 _THANKS = _listed("thanks thank you danke dank merci grazie mille vielen beaucoup tante")
@@ -1171,6 +1214,9 @@ _BEFORE = _listed(
     anything to myself engager m'engager impegnarmi impegnare festlegen festzulegen mich
     now for ora adesso instant l'instant erstmal erst mal vorerst
     melde meinem reviens vers vous redis dico faccio sapere get back you
+    lancer plateau board tabellone brett spielbrett sur sul auf points punti punkte tuile
+    tessera mia ma my en in at on su actually vraiment davvero wirklich with avec con mit
+    instant
     """
 )
 """The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
@@ -1179,11 +1225,12 @@ _OUTCOME = _listed(
     """score scores scoring give get earn bring donnerait rapporterait ferait darebbe farebbe
     porterebbe frutterebbe renderebbe bringen braechte ergeben ergaebe geben ca ça cela
     finirebbe come
+    do bewirken bewirkt aussaehe aussehen ressemblerait verrebbe donne points punti punkte look
     """
 )
 _CONDITIONAL = _listed(
     "would donnerait rapporterait ferait darebbe farebbe porterebbe frutterebbe renderebbe finirebbe"
-    " wuerde wurde braechte ergaebe"
+    " wuerde wurde braechte ergaebe verrebbe ressemblerait aussaehe"
 )
 """A move's outcome asked in the conditional ("What would M13 R2 score?", "Qu'est-ce que ça
 donnerait, BR W N ?", "Was würde M13 R2 bringen?"; eighth round): a preview asked in words."""
@@ -1194,10 +1241,11 @@ _NOT_YET = re.compile(
     # "don't play it yet", "sans le jouer", "non giocarla ancora", "noch nicht ziehen" (issue
     # 31, eleventh round): the player asks not to play it yet
     r"|(?:don['’]?t|do\s+not)\s+play\s+(?:it\s+|them\s+|that\s+)?(?:yet|now)"
-    r"|without\s+playing\s+(?:it|them)"
-    r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer"
-    r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+pas(?:\s+encore|\s+tout\s+de\s+suite)?"
-    r"|non\s+(?:giocar(?:la|lo|li|e)|giocate(?:la|lo|li|le)|la\s+giocate|lo\s+giocate)(?:\s+ancora)?"
+    r"|without\s+(?:actually\s+|really\s+)?playing\s+(?:it|them)"
+    r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer(?:\s+pour\s+de\s+vrai)?"
+    r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+(?:pas|rien)(?:\s+encore|\s+tout\s+de\s+suite)?"
+    r"|non\s+(?:giocar(?:la|lo|li|e)|giocate(?:la|lo|li|le)|la\s+giocate|lo\s+giocate"
+    r"|giocate\s+(?:niente|nulla))(?:\s+ancora)?"
     r"|senza\s+giocar(?:la|lo|li|e)"
     r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren)"
     r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen)"
@@ -1215,7 +1263,7 @@ _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe zie
 _JUST = _listed("just juste seulement only solo soltanto nur bloss")
 _SHOWN = _listed(
     """show see view voir montrer montrez montre farmi fammi fatemi faites vedere mostrare mostrarmi
-    mostratemi mostrami sehen zeigen zeigt zeig zeige"""
+    mostratemi mostrami sehen zeigen zeigt zeig zeige mostrate anzeigen"""
 )
 _HAPPENS = _listed(
     """happens happen would happen succede succederebbe accade accadrebbe passe passerait arrive
@@ -1228,6 +1276,25 @@ _MOVE_CODE = re.compile(
     r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+[NSEWnsew]\b)*)(?![\w'’])"
 )
 _PREVIEW_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=\S)")
+_ROTATION_NAMED = re.compile(
+    r"(?i)(?<![\w'’])([A-P]\d{1,2})\s+(?:(?:with|avec|con|mit)\s+)?(?:(?:a|the|la|une|una|einer|der)\s+)?"
+    r"(?:rotation|rotazione|drehung)\s+(R\d)(?![\w'’])"
+)
+"""A square and its rotation with the word "rotation" between them ("O13 rotation R1", "L12
+con rotazione R1"): the move, read as "O13 R1" in a preview asked in words (fourteenth round)."""
+_TILE_PUT = re.compile(
+    r"(?i)(?<![\w'’])(?:si\s+je\s+(?:pose|posais|mets|mettais|place|pla[çc]ais)(?:\s+ma\s+tuile)?"
+    r"\s+(?:en|sur|[àa])|se\s+(?:metto|mettessi|piazzo|piazzassi)(?:\s+la\s+(?:mia\s+)?tessera)?"
+    r"\s+(?:in|su|a)|if\s+i\s+(?:put|place|placed)(?:\s+my\s+tile)?\s+(?:at|on|in))(?![\w'’])"
+)
+"""The player's own tile put on the square of a preview asked ("ce que ça donnerait si je posais
+ma tuile en O13", "cosa succede se metto la tessera in L12", "what happens if I put my tile on
+L12"): read as "with" that move; another's tile ("se Marco mette") is no such words."""
+_AS_ASIDE = re.compile(
+    r"(?i)(?<![\w'’])(?:if\s+possible|si\s+possible|se\s+possibile|wenn\s+m(?:ö|oe)glich"
+    r"|falls\s+m(?:ö|oe)glich|mi\s+raccomando|per\s+carit[àa])(?![\w'’])"
+)
+"""Courtesy beside a preview asked ("se possibile", "mi raccomando"): no word of its own."""
 
 
 _UNSURE = _listed(
@@ -1256,6 +1323,7 @@ def preview_asked(line: str) -> str | None:
     # ancora."; twelfth round)
     not_yet = _NOT_YET.search(line) is not None
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
+    line = _AS_ASIDE.sub(" ", _TILE_PUT.sub(" with ", _ROTATION_NAMED.sub(r"\1 \2", line)))
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     moves = list(_MOVE_CODE.finditer(line))
     joins: frozenset[str] = frozenset()
@@ -1299,12 +1367,20 @@ def preview_asked(line: str) -> str | None:
     if _NEGATED_ANY.search(said) or _THANKED_FOR.search(said):
         return None
     where = [k for k, s in enumerate(sentences) if _MOVE_CODE.search(s)]
-    if where != [at] and not (where == [at - 1] and sentences[at - 1].rstrip().endswith("?")):
+    if where != [at] and not (
+        where == [at - 1]
+        and (
+            sentences[at - 1].rstrip().endswith("?")
+            or (_SHOWN.intersection(ws := _words(sentences[at - 1])) and _HAPPENS.intersection(ws))
+        )
+    ):  # (the move in a question just before, or where the player asks to see what it does)
         return None
     for k, s in enumerate(sentences):
         if k == at or k in thanks:
             continue
-        other = PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL | _SHOWN | _HAPPENS | joins
+        other = (
+            PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL | _SHOWN | _HAPPENS | _JUST | joins
+        )
         ws = _words(_MOVE_CODE.sub(" ", s))
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
             return None  # "Poi decido.", "Merci !" and nothing else; never "Je le joue."
@@ -1420,7 +1496,7 @@ _AWAY = re.compile(
     r"|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
     r"|away|(?:io\s+)?(?:sar[òo]|sono|star[òo]|sto)\s+(?:via|assente|fuori|irraggiungibile|offline"
     r"|in\s+(?:vacanza|viaggio|ferie|trasferta|ospedale)|all['’]estero|ricoverat[oa])"
-    r"|(?:io\s+)?parto)(?![\w'’])(?P<rest>.*)$"
+    r"|(?:io\s+)?parto|(?:io\s+)?vado|je\s+file)(?![\w'’])(?P<rest>.*)$"
 )
 _ON_BUSINESS = re.compile(
     r"(?i)^\s*(?:for\s+work|on\s+business|pour\s+(?:le\s+)?(?:travail|boulot)|par\s+le\s+travail"
@@ -1430,7 +1506,7 @@ _ON_BUSINESS = re.compile(
 "Ich bin beruflich bis Sonntag unterwegs"; eighth round): read past."""
 _UNTIL_THEN = re.compile(
     r"(?i)(?<![\w'’])(?:until\s+then|till\s+then|d['’]ici\s+l[àa]|jusque[- ]?l[àa]|fino\s+ad?\s+allora"
-    r"|bis\s+dahin|bis\s+dann)(?![\w'’])"
+    r"|bis\s+dahin|bis\s+dann|so\s+lange|solange|aussi\s+longtemps|per\s+tutto\s+quel\s+tempo)(?![\w'’])"
 )
 """The day named before, in the tail of a leave in words ("Please put me on vacation until
 then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
@@ -1447,7 +1523,8 @@ _WITHOUT = re.compile(
 """What the player will be without while away, after the day ("until 12 December with no
 laptop", "jusqu'au 7 sans ordinateur"; eighth round): a remark without a figure."""
 _AWAY_DE = re.compile(
-    r"(?i)^\W*(?:ich\s+)?bin\s+(?P<rest>.*?)\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs"
+    r"(?i)^\W*(?:(?:danach|dann|anschlie(?:ß|ss)end)\s+bin\s+ich|(?:ich\s+)?bin)\s+(?P<rest>.*?)"
+    r"\s+(?:im\s+urlaub|weg|abwesend|verreist|unterwegs"
     r"|im\s+krankenhaus|im\s+spital|in\s+der\s+klinik|in\s+kur|im\s+ausland|auf\s+(?:reisen|dienstreise"
     r"|gesch(?:ä|ae)ftsreise|montage)|offline|nicht\s+erreichbar|ohne\s+(?:internet|netz|wlan))"
     r"(?P<tail>(?:\s+(?:in|nach|bei|an\s+der|am|auf)\s+[^\W\d][^\s,;.!]*)?"
@@ -1518,7 +1595,7 @@ _STARTING = re.compile(
 )
 _PAUSE = re.compile(
     r"(?i)(?<![\w'’])(?:pause|pausa|pausieren|on\s+hold|vacances|vacation|holiday|urlaub|vacanza"
-    r"|cong[ée])(?![\w'’])"
+    r"|cong[ée]|urlaubsmodus)(?![\w'’])"
 )
 
 
@@ -1527,6 +1604,8 @@ _PUT_ME = _listed(
     put set mark place switch pause mettre mettez mets mettiez placer passer passez mettete
     mettetemi mettermi metti mettimi segnate segnatemi segnami segnarmi mettereste setzen setzt
     setze setz eintragen tragt trag trage markieren markiert stellen stellt stell
+    einschalten aktivieren aktiviert schaltet activer activez activate enable attivare attivate
+    attivatemi
     """
 )
 """The verbs of putting the player on leave, in the four languages ("could you put me on
@@ -1636,11 +1715,21 @@ def _back_first(tail: str) -> tuple[str, str] | None:
     from pbem.commands.durations import back_on
     from pbem.commands.vocabulary import Said
 
-    parts = re.split(r"\s*[,;:.!]\s+|\s*[.!]$", tail.strip(" ,;:"), maxsplit=1)
+    tail = tail.strip(" ,;:")
+    while (
+        (parts := re.split(r"\s*[,;:.!]\s+|\s*[.!]$", tail, maxsplit=1))[0]
+        and len(parts) > 1
+        and without_offline(parts[0]) != parts[0]
+        and not _OVER_THERE.sub(" ", without_offline(parts[0])).strip(" ,;:.!")
+    ):
+        tail = tail[len(parts[0]) :].strip(" ,;:")  # "..., pas de réseau, de retour dimanche soir"
+    parts = re.split(r"\s*[,;:.!]\s+|\s*[.!]$", tail, maxsplit=1)
     first = parts[0]
     cmd = vocabulary().commands.get("vacation")
     if cmd is None or not first or back_on(first) is None or _NEGATED_ANY.search(first):
         return None
+    if _IF.intersection(_words(first)) or "?" in first:
+        return None  # "forse torno domenica", "retour dimanche ou lundi": asked back
     heard = cmd.hear(Said(first, first, first))
     if heard is None or heard.error is not None or not heard.arg or not cmd.sure(heard.arg):
         return None
@@ -1654,13 +1743,15 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
     now or from tomorrow, until a day or for a length the service reads, then nothing but a
     request to pause or courtesy. ``[]`` for anything else (a question, a figure or a denial
     after it, the past)."""
-    from pbem.commands.durations import leading_duration, mentions_time, read_until
+    from pbem.commands.durations import LATER_PERIOD, leading_duration, mentions_time, read_until
     from pbem.mail.reply import denies, is_courtesy, strip_please
 
-    if len(line) > PROSE_MAX:
-        return []
+    if len(line) > PROSE_MAX or LATER_PERIOD.search(line):
+        return []  # ("I'm away ten days next month": not now)
     line = line[g.end() :] if (g := _GREETING.match(line)) else line  # ("Salve, sarò via ...")
     line = _without_asides(line)
+    line = re.sub(r"\s+([.!])", r"\1", _NOT_AROUND.sub(" ", line)).rstrip()  # ("und komme nicht
+    # zum Spielen": a reason)
     m = _AWAY.match(line)
     de = _AWAY_DE.match(line) if m is None else None
     if m is None and de is None:
@@ -1697,6 +1788,8 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
         tail = _OVER_THERE.sub(" ", offline).strip(" ,;:.!")
     if _NOTE_IT.fullmatch(tail):
         tail = ""  # ("ein" of "tragt das ein" is no figure)
+    if tail and not _UNTIL_THEN.sub(" ", tail).strip(" ,;:.!"):
+        tail = ""  # "..., torno domenica. Fino ad allora non ci sono." (the reason aside above)
     if "?" in line[: len(line) - len(tail)] or ("?" in tail and not _asks_leave(tail)):
         return []  # "Je serai absent jusqu'au 30, c'est grave ?"
     if tail and (
@@ -1712,7 +1805,9 @@ def leave_in_words(line: str) -> list[tuple[Spoken, str]]:
 
 _LEAVE_NOUNS = re.compile(
     r"(?i)(?<![\w'’])(?:vacation|vacations|holiday|holidays|leave|vacances|cong[ée]s?|vacanza"
-    r"|vacanze|ferie|urlaub|ferien|pause|pausa|on\s+hold)(?![\w'’])"
+    r"|vacanze|ferie|urlaub|ferien|pause|pausa|on\s+hold|urlaubsmodus|abwesenheitsmodus"
+    r"|vacation\s+mode|holiday\s+mode|mode\s+vacances|modalit[àa]\s+(?:vacanza|ferie)"
+    r"|als\s+abwesend|comme\s+absente?|come\s+assente|as\s+(?:away|absent))(?![\w'’])"
 )
 """The words of the leave the player asks to be put on ("put me on holiday", "mettez-moi en
 vacances", "mettetemi in ferie", "Urlaub eintragen", "pause me")."""
@@ -1729,13 +1824,13 @@ _LEAVE_ASK_WORDS = _listed(
     games game parties partie partite partita spiele partien clock clocks pendule horloge
     orologio uhr
     all toutes tutte alle le la les i on in en auf into a
-    de di
+    de di for pour per fuer su
     """
 )
 """The words around a request to be put on leave, besides its verb (:data:`_PUT_ME`) and its
 noun (:data:`_LEAVE_NOUNS`): who asks, courtesy, the player and their games ("Merci de mettre
 mes parties en pause jusque-là", "grazie di mettermi in ferie fino ad allora")."""
-_INFINITIVE_ASKS = _listed("eintragen setzen markieren stellen")
+_INFINITIVE_ASKS = _listed("eintragen setzen markieren stellen einschalten aktivieren")
 """German infinitives that ask with "bitte" and no pronoun ("bitte bis dahin Urlaub eintragen")."""
 _IF = _listed(
     """if whether si se wenn falls ob maybe perhaps forse magari vielleicht eventuell or ou o oder
@@ -1786,6 +1881,8 @@ def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
     typed = vocabulary().lookup(nouns[0][0]) if nouns[0][0].isupper() else None
     if typed is not None and typed.kind == "vacation" and not _words(clause[: nouns[0].start()]):
         pausing = True  # the command's word ("VACATION until then please")
+    if end[0] and _PLEASE.intersection(words) and _ME.intersection(words):
+        pausing = True  # "Bis dahin bitte Urlaub für alle meine Spiele" (a noun, no verb)
     if not (verb or pausing) or _NEGATED_ANY.search(clause):
         return None
     if not (me or pausing or ("bitte" in words and _INFINITIVE_ASKS.intersection(words))):
@@ -1816,11 +1913,20 @@ def _aside(text: str) -> bool:
 
 _STARTED = re.compile(
     r"(?i)(?<![\w'’])(?:(?:from\s+)?(?:tomorrow|today|tonight)|(?:[àa]\s+partir\s+de\s+|d[èe]s\s+)?"
-    r"(?:demain|aujourd['’]hui|ce\s+soir)|(?:da\s+)?(?:domani|oggi|stasera)|(?:ab\s+)?(?:morgen|heute))"
+    r"(?:demain|aujourd['’]hui|ce\s+soir)|(?:da\s+)?(?:domani|oggi|stasera)|(?:ab\s+)?(?:morgen|heute)"
+    r"|(?:ce|this|questo|dieses|(?:(?:for|pour)\s+)?the)\s+(?:week-?end|fine\s+settimana|wochenende)"
+    r"|(?:pour\s+le|le|per\s+il|il)\s+(?:week-?end|fine\s+settimana)|(?:(?:ü|ue)bers|am)\s+wochenende)"
     r"(?![\w'’])"
 )
 """When a leave starts, in the prose before a request for it ("Flying out tomorrow, back on the
 4th"): no second time (another one, "then for another week", is asked back)."""
+
+
+_PLACE = re.compile(
+    r"(?<![\w'’])(?:[aà]|au|en|in|nach|to|at|chez|bei|da|dai|zu)\s+(?:[A-ZÀ-Ý][\w'’-]*)(?![\w'’])"
+)
+"""Where the player goes, a capitalised name after its preposition ("je file chez ma soeur a
+Lyon"): no time, though "a" is one ("a week"); fourteenth round."""
 
 
 def _one_date(clause: str) -> bool:
@@ -1893,7 +1999,9 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
         return []  # a figure that is no day (a move, a time) or a second day ("until next
         # Friday (4 December)": which Friday?)
     days = [c for c in said if _day_in(c) or back_on(c)]
-    if days and any(c not in days and mentions_time(_STARTED.sub(" ", c)) for c in said):
+    if days and any(
+        c not in days and mentions_time(_PLACE.sub(" ", _STARTED.sub(" ", c))) for c in said
+    ):
         return []  # a day and another time ("until 12 December, then for another week")
     if end[0] == "then":
         named = leave_before("until then", before)
@@ -2095,9 +2203,18 @@ _MY_GAMES_PAUSED = re.compile(
     r"(?i)(?:^|(?<=[,;:.!?])\s*)\W*" + _PAUSE_ASK
     + r"(?:pause|freeze|suspend|hold|stop|mettez\s+en\s+pause|mettre\s+en\s+pause|suspendez|suspendre"
     r"|gelez|geler|sospendete|sospendere|congelate|congelare|fermate|mettete\s+in\s+pausa"
-    r"|mettere\s+in\s+pausa|pausiert|pausieren|friert\s+ein|anhalten|haltet\s+an)\s+"
+    r"|mettere\s+in\s+pausa|pausiert|pausieren|friert\s+ein|anhalten|haltet\s+an)"
+    r"(?:\s+(?:pure|donc|bitte|please|svp|per\s+favore))?\s+"
     + _MY_GAMES + r"(?P<tail>[^.!?]*)[.!?]*\s*$"
 )  # fmt: skip
+_MY_GAMES_PUT = re.compile(
+    r"(?i)(?:^|(?<=[,;:.!?])\s*)\W*" + _PAUSE_ASK
+    + r"(?:put|mettre|mettez|mettiez|mettete|mettere|metti)(?:\s+(?:pure|donc|please|svp))?\s+"
+    + _MY_GAMES + r"\s+(?:en\s+pause|en\s+attente|in\s+pausa|on\s+hold)"
+    + r"(?P<tail>[^.!?]*)[.!?]*\s*$"
+)  # fmt: skip
+"""The same with the pause after the games ("Merci de mettre mes parties en pause", "put my
+games on hold"; fourteenth round)."""
 _MY_GAMES_PAUSED_DE = re.compile(
     r"(?i)(?:^|(?<=[,;:.!?])\s*)\W*" + _PAUSE_ASK + _MY_GAMES
     + r"(?P<tail>[^.!?]*?)\s+(?:pausieren|anhalten|einfrieren|ruhen\s+lassen)(?:\s+bitte)?[.!?]*\s*$"
@@ -2112,19 +2229,31 @@ def my_games_paused(line: str) -> list[tuple[Spoken, str]]:
     """VACATION asked as the player's games paused (:data:`_MY_GAMES_PAUSED`), with its length
     or day after the request or named in the prose before it (one of them, never both); ``[]``
     for anything else (a negation, a figure beside them, someone else's)."""
-    from pbem.commands.durations import leading_duration, leave_before, mentions_time
+    from pbem.commands.durations import (
+        day_named,
+        leading_duration,
+        leave_before,
+        length_named,
+        mentions_time,
+    )
     from pbem.mail.reply import strip_please
 
     if len(line) > PROSE_MAX:
         return []
-    m = _MY_GAMES_PAUSED.search(line) or _MY_GAMES_PAUSED_DE.search(line)
-    if m is None or _NEGATED_ANY.search(line[m.start() :]):
-        return []
+    m = (
+        _MY_GAMES_PAUSED.search(line)
+        or _MY_GAMES_PAUSED_DE.search(line)
+        or _MY_GAMES_PUT.search(line)
+    )
+    if m is None or _NEGATED_ANY.search(line[m.start() :]) or "?" in line[: m.start()]:
+        return []  # ("Starò via dieci giorni? Fermate le mie scadenze.": which?)
     before, tail = line[: m.start()], strip_please(m["tail"].strip(" ,;"))
     said = leading_duration(_PAUSE_LEAD.sub("", tail), strip_please) if tail else None
     if said is not None:
-        if any(c.isdigit() for c in before) or mentions_time(before):
-            return []  # a length after, a day before: which?
+        if (any(c.isdigit() for c in before) or mentions_time(before)) and (
+            length_named(before) != said or day_named(before)
+        ):
+            return []  # a length after, a day before: which? (the same length said twice is one)
         got: str | None = said
     else:
         got = leave_before(tail, before)
@@ -2164,14 +2293,15 @@ _BACK = re.compile(
 tornata dalle vacanze", "Ich bin früher als geplant zurück"): the present perfect only, never
 "je serai de retour" (a leave's end to come)."""
 _FROM_EVENT = (
-    r"(?:from|de|du|des|dal|dalla|dallo|dall['’]|dai|dalle|vom|von|aus)\s+(?:(?:the|my|a|an|la|le|les|l['’]"
+    r"(?:de\s+)?chez\s+(?:(?:mon|ma|mes|le|la|les)\s+)?[^\W\d_]{3,}"
+    r"|(?:from|de|du|des|dal|dalla|dallo|dall['’]|dai|dalle|vom|von|aus)\s+(?:(?:the|my|a|an|la|le|les|l['’]"
     r"|mon|ma|mes|il|lo|mio|mia|dem|der|meinem|meiner|einem|einer)\s*)?[^\W\d_]{3,}"
 )
 """Where the player is back from ("back from the conference", "rentré du salon", "tornato
 dall'ospedale", "zurück von der Messe"; eleventh round): read past after "I'm back" (a leave
 that is over only with a request to resume: "I'm back from lunch" greets)."""
 _BACK_EARLY = re.compile(
-    r"(?i)^(?:\s*(?:"
+    r"(?i)^(?:\s*[,:;]?\s*(?:"
     + _FROM_EVENT
     + r"|early|earlier|sooner|than|expected|planned|from|my|the|holidays?|vacation"
     r"|trip|leave|plus|t[ôo]t|que|pr[ée]vu|de|des|mes|vacances|voyage|cong[ée]s?|en|avance|prima"
@@ -2183,7 +2313,10 @@ _BACK_EARLY = re.compile(
     r"|krankenhaus|klinik|spital|clinic|clinique|clinica|kur|reha|surgery|operation|op[ée]ration"
     r"|operazione|intervento|house\s+move|move|d[ée]m[ée]nagement|trasloco|umzug|funeral"
     r"|enterrement|funerale|beerdigung|business\s+trip|work\s+trip|d[ée]placement|trasferta"
-    r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage)"
+    r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage"
+    # the return said twice ("Rentrée plus tôt que prévu : je suis de retour"; fourteenth round)
+    r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?)|i['’]?m\s+back|sono\s+(?:tornat|rientrat)[oa]"
+    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da))"
     r"(?![\w'’]))*"
 )
 """What may follow "I'm back" in its clause: early, from the holiday, home, now."""
@@ -2200,7 +2333,8 @@ _RESUMING = _listed(
     pure carry on go ahead continuer continuons continuare continuiamo proseguire proseguiamo
     weitergehen weitermachen weiterspielen geht kann es on peut possiamo possono can riprendiamo
     reprenons horloge orologio clock play jouer giocare spielen today aujourd hui oggi heute
-    from partir da ab"""
+    from partir da ab
+    wake up again reveiller reveillez svegliare svegliate wecken weckt aufwecken"""
 )
 """Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
 resume my games", "riattivate pure le mie partite", "ihr könnt meine Fristen wieder laufen
@@ -2415,7 +2549,12 @@ _PROPOSED_PAUSE = re.compile(
     r"|je\s+(?:voudrais\s+|vous\s+)?propose[rz]?\s+(?:(?:qu['’]on\s+fasse\s+|de\s+faire\s+"
     r"|que\s+nous\s+fassions\s+)?une\s+pause|(?:qu['’]on\s+mette|de\s+mettre)\s+(?:la\s+partie\s+)?"
     r"en\s+pause)"
-    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+sospendere\s+(?:la\s+partita\s+)?"
+    # asked of the others with "could we" ("Could we pause the game for two weeks?"; fourteenth
+    # round; not "should we", "maybe we should": asked back)
+    r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
+    r"(?:\s+(?:the|this)\s+(?:game|one))?"
+    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
+    r"|di\s+sospendere\s+(?:la\s+partita\s+)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
@@ -2498,6 +2637,23 @@ mais pas maintenant", "... aber nicht jetzt"): its reason may deny ("je n'aurai 
 "non riesco a pensarci"; twelfth round), these may not."""
 
 
+_ASKED_PAUSE = re.compile(r"(?is)^(?P<q>\W*(?:could|can)\s+we\s[^?]*?)\s*\?(?P<after>.*)$")
+"""A pause asked of the others as a question ("Could we pause the game for two weeks?"), then the
+reason: the question read as the proposal when it is the line's only one."""
+_CLAUSE_START = re.compile(r"(?<=[,;:.!])\s+")
+_REPORTED = re.compile(
+    r"(?i)(?<![\w'’])(?:said|says|say|wrote|writes|write|told|asked|dit|dis|disait|[ée]crit|[ée]crivait"
+    r"|demand[ée]|detto|dice|scritto|scrive|chiesto|gesagt|sagt|sagte|geschrieben|schreibt|schrieb"
+    r"|gefragt|propos[ée]e?|proposait|suggested|proposed|proposto|suggerito|vorgeschlagen|yesterday"
+    r"|hier|ieri|gestern|last|derni[eè]re?|scors[ao]|letzte[nrs]?|wenn|falls|if|si|se|once|lorsque"
+    r"|quand|quando|sobald|when)(?![\w'’])"
+)
+"""Words that make a proposal after them someone's saying, the past or a condition ("Marc a écrit
+: je propose ...", "Last week I said: I propose ...", "Wenn Anna zustimmt: ich schlage vor ..."):
+not read."""
+"""Where a clause starts, after its punctuation."""
+
+
 def _doubts_pause(tail: str) -> bool:
     """Does the reason after a pause proposed in words doubt it, set a condition, ask, or take
     it back (:data:`_PAUSE_DOUBTED`, :data:`_IF`)? A negation in a reason is no doubt ("I won't
@@ -2523,7 +2679,30 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     from pbem.mail.reply import strip_please
 
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
-    if len(line) > PROSE_MAX or "?" in line or (m := _PROPOSED_PAUSE.match(line)) is None:
+    if len(line) > PROSE_MAX:
+        return []
+    asked = _ASKED_PAUSE.match(line)
+    if asked is not None and "?" not in asked["after"]:
+        line = asked["q"] + "." + asked["after"]  # "Could we pause ... for two weeks? Exams."
+    if "?" in line:
+        return []
+    m = _PROPOSED_PAUSE.match(line)
+    for at in _CLAUSE_START.finditer(line) if m is None else ():
+        # the proposal after its reason ("Avec les examens, je propose ...", "nächste Woche ist
+        # Weihnachtsfeier: ich schlage vor, ..."; fourteenth round): a reason with no figure,
+        # no length, no doubt
+        before = line[: at.start()]
+        if (m := _PROPOSED_PAUSE.match(line[at.end() :])) is not None:
+            if (
+                any(c.isdigit() for c in before)
+                or _length_in_rest(before, strip_please)
+                or _doubts_pause(before)
+                or _REPORTED.search(before)
+                or re.search(r"[\"«»“”„]", line)
+            ):
+                return []
+            break
+    if m is None:
         return []
     german = next((m[g] for g in ("de", "de2", "de3") if m[g] is not None), None)
     rest = german if german is not None else _PAUSE_LEAD.sub("", m["rest"].strip(" ,:"))

@@ -45,6 +45,9 @@ def _words(*alts: str) -> str:
 
 TAKE_BACK = _words(
     # en
+    # (not a forgetting denied, the purpose of a queued move: "don't want to forget this one",
+    # "so I don't forget it"; fourteenth round)
+    r"(?<!n't\s)(?<!dont\s)(?<!not\s)(?<!n't\swant\sto\s)(?<!dont\swant\sto\s)(?<!not\sto\s)"
     r"forget\s+(?:it|that|this|about\s+(?:it|that)|(?:about\s+)?(?:the|my)\s+\w+)",
     r"vergiss(?:t)?\s+(?:den|die|das)\s+\w+",
     r"never\s*mind",

@@ -47,7 +47,8 @@ def fold_word(word: str) -> str:
 
 _REMARK = re.compile(
     r"\s*(?:[,;(]|\s[-–—]\s|[.!?](?:\s|$))|\s+(?=(?:if|si|se|wenn|falls|as|because|car|parce"
-    r"|perché|perche|weil|da)\s)",
+    r"|perché|perche|weil|da|so\s+(?:that\s+)?(?:i|we|nobody|no\s+one|you|they)|pour\s+ne\s+pas"
+    r"|cos[iì]\s+(?:non|nessuno|che)|damit)\s)",
     re.I,
 )
 """Where a remark after a command's argument starts: a clause's punctuation, or a

@@ -2111,13 +2111,52 @@ def _queued(text: str) -> str:
 def _courtesy_after(text: str) -> str:
     """``text`` without the courtesy after its last comma or sentence ("PROCHAIN RB N E, merci
     d'avance", "NEXT GB N, sinon GB E. Bonne soirée"; issue 31): a tail with no figure that
-    :func:`~pbem.mail.reply.is_courtesy` reads whole."""
+    :func:`~pbem.mail.reply.is_courtesy` reads whole; or a remark in a sentence of its own after
+    the move ("NEXT M13 R1, otherwise P10 R0. Off to bed.", "... please. Saves us all a day.";
+    fourteenth round): a few words with no figure, no official, no question, no doubt, no
+    denial and no taking back."""
+    if re.search(r"[.!]\s+\S", text):
+        text = text.rstrip(" .!")  # (the last sentence's stop)
     while (m := re.search(r"[,.;!]\s+(?=[^,.;!]*$)", text)) is not None:
         tail = text[m.end() :].strip(" .!")
-        if not tail or re.search(r"\d|\b[A-Z]{2}\b", tail) or not is_courtesy(tail):
+        if not tail or re.search(r"\d|\b[A-Z]{2}\b", tail):
             break
-        text = text[: m.start()].rstrip()
+        if not is_courtesy(tail) and not (m[0][0] in ".!" and _remark_alone(tail)):
+            break
+        text = strip_please(text[: m.start()].rstrip()) or text[: m.start()].rstrip()
     return text
+
+
+_HEDGES = frozenset(
+    re.findall(
+        r"\S+",
+        """think guess suppose believe probably maybe perhaps crois pense probablement peut-etre
+        credo penso suppongo forse probabilmente magari glaube denke vermutlich wohl vielleicht
+        eventuell unless sauf tranne ausser""",
+    )
+)
+"""Words that hedge a queued move in the sentence after it ("Enfin je crois.", "I think."): that
+sentence is no remark to pass over."""
+
+
+def _remark_alone(tail: str) -> bool:
+    """A sentence after a queued move that says nothing of it (:func:`_courtesy_after`)."""
+    from pbem.commands.conditions import IF_WORDS, OR_WORDS, OTHERWISE_WORDS, UNLESS_WORDS
+    from pbem.mail.reply import denies, is_take_back
+
+    words = tail.split()
+    folded = {fold_word(w.strip(".,;:!")).lower() for w in words}
+    hedged = folded & (_HEDGES | set(IF_WORDS) | set(OR_WORDS) | set(OTHERWISE_WORDS))
+    return (
+        0 < len(words) <= 8
+        and "?" not in tail
+        and not hedged
+        and not any(re.search(rf"(?i)(?<![\w'’]){u}(?![\w'’])", tail) for u in UNLESS_WORDS)
+        and re.search(r"(?i)(?<![\w'’])[rybgk]{2}(?![\w'’])", tail) is None
+        and not doubts(tail)
+        and not denies(words)
+        and not is_take_back(tail)
+    )
 
 
 _FOR_MY_TURN = re.compile(

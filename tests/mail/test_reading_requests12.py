@@ -333,7 +333,6 @@ PROBES = _load()
 MISSED = {
     "it-r12-03": "asked back: the figure of '10 giorni' beside a length said in words before it, read apart by the sentences' reading",
     "en-r12-06": "nothing read: 'ladder' is a word around a noun, not STANDINGS' noun",
-    "en-r12-12": "nothing read: GAMES asked as 'which of my games is it my turn in'",
     "fr-r12-10": "nothing read: GAMES on a fresh mail asked as 'où en suis-je dans chacune'",
     "de-r12-07": "nothing read: a clause after 'Ich gebe auf' that is neither a reason of the closed list nor courtesy ('Gegen euch komme ich nicht mehr an')",
     "fr-r12-z05": "the move read, the board asked before it with 'svp' and no punctuation not",
