@@ -1189,9 +1189,12 @@ def _read_apart(
             continue
         if k < first and (_NEGATION_FIRST.match(x) or doubts(x)):
             return False  # "Not now. Then O8 R0"
-        if k in after_move and not _TOPIC.match(x) and (denies(_tokens(x)) or doubts(x)):
+        aside = bool(moves) and (_question_aside(x) or (k in after_move and _no_regret(x)))
+        if k in after_move and not _TOPIC.match(x) and not aside and (
+            denies(_tokens(x)) or doubts(x)
+        ):
             return False  # "Bob said M13 R1. I don't know."
-        if ("?" in x and not (moves and _TOPIC.match(x))) or (
+        if ("?" in x and not aside) or (
             k >= first
             and (
                 any(ch.isdigit() for ch in x)
@@ -1201,6 +1204,77 @@ def _read_apart(
         ):
             return False
     return True
+
+
+_ASIDE_NAME = re.compile(
+    r"^\W*(?:(?i:ah|oh|and|et|e|und|btw|ps|p\.s\.)\W+)?(?P<first>[A-ZÀ-Ý][a-zà-ÿ]{1,20})\s*,\s*\S"
+    r"|,\s*(?P<last>[A-ZÀ-Ý][a-zà-ÿ]{1,20})\s*[?!.]*\s*$"
+)
+"""A sentence addressed to someone by name, at its start or at its end ("Ah, Giorgio, sabato ci
+sei al circolo?", "How was everyone's weekend, Sue?")."""
+_OF_THE_MOVE = re.compile(
+    r"(?i)(?<![\w'’])(?:it|that|this|these|those|ok|okay|fine|good|right|legal|allowed|possible"
+    r"|correct|valid|works?|think|ça|ca|cela|ceci|bon|bonne|bien|permis|autoris[ée]e?|l[ée]gale?"
+    r"|juste|valable|marche|passe|d'accord|pensez|penses|trouves|trouvez|feriez|ferais|questo"
+    r"|questa|quello|quella|ciò|cio|così|cosi|bene|giust[oa]|possibile|permess[oa]|valid[oa]"
+    r"|corrett[oa]|funziona|dici|dite|pensi|pensate|faresti|fareste|das|dies|diese[rsn]?|so"
+    r"|gut|richtig|erlaubt|m[öo]glich|geht|klappt|passt|stimmt|korrekt|g[üu]ltig|meinst|meint"
+    r"|findest|findet|würdest|würdet|not|n't|no|ne|pas|non|nicht|kein\w*|nie|never|jamais|mai)"
+    r"(?![\w'’])"
+)
+"""Words of a question that may be about the move beside it: a pronoun that points back at it,
+a verdict asked for ("ok", "légal", "giusto", "erlaubt"), an opinion asked, a negation."""
+
+
+def _question_aside(sentence: str) -> bool:
+    """Is ``sentence``, beside a move in a line of sentences, a question to someone by name or on
+    another topic (:data:`_TOPIC`) that can be no question about the move: no figure, no code,
+    no word of the move (:data:`_ABOUT_THE_MOVE`, :data:`_OF_THE_MOVE`), no doubt, correction or
+    take-back ("Metto in L10 R2. Marco, venerdì vieni al circolo?", "Übrigens, hat jemand Lust
+    auf ne Partie am echten Brett?"; issue 31, fourteenth round)? Not "Paul, c'est possible ça
+    ?", "Au fait, c'est bien légal ?", "Jana, wäre BR W S besser?"."""
+    from pbem.commands.vocabulary import doubts
+
+    if "?" not in sentence or not (_TOPIC.match(sentence) or _ASIDE_NAME.search(sentence)):
+        return False
+    m = _ASIDE_NAME.search(sentence)
+    name = (m["first"] or m["last"]) if m else ""
+    return not (name and is_known_word(name)) and _asks_nothing_of_move(sentence)
+
+
+_NO_REGRET = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und|ma|but|mais|aber)\s+)?(?:i\s+)?(?:hope|hopefully|j['’]esp[èe]re"
+    r"|esp[ée]rons|spero|speriamo|ich\s+hoffe|hoffe|hoffentlich)(?![\w'’])[^?]*(?<![\w'’])"
+    r"(?:regret\w*|rue|pentir\w*|pentirò|pentiro|rimpiang\w*|bereu\w*)(?![\w'’])[\s.!…]*$"
+)
+"""A hope not to regret the move, after it ("Spero di non pentirmene", "J'espère ne pas le
+regretter", "Hope I don't regret it", "Hoffentlich bereue ich das nicht"): the move stands."""
+
+
+def _no_regret(sentence: str) -> bool:
+    """Is ``sentence`` only a hope not to regret the move before it (:data:`_NO_REGRET`; issue 31,
+    fourteenth round), with no figure, code, correction or take-back?"""
+    return (
+        _NO_REGRET.match(sentence) is not None
+        and not any(ch.isdigit() or _code_like(t) for t in _tokens(sentence) for ch in t)
+        and not is_take_back(sentence)
+    )
+
+
+def _asks_nothing_of_move(sentence: str) -> bool:
+    """Can the question ``sentence`` be no question about a move beside it (no figure, no code,
+    no word of the move, no doubt, correction or take-back)? See :func:`_question_aside`."""
+    from pbem.commands.vocabulary import doubts
+
+    return (
+        not any(ch.isdigit() for ch in sentence)
+        and not any(_code_like(t) or _OFFICIAL_CODE.fullmatch(t) for t in _tokens(sentence))
+        and not _ABOUT_THE_MOVE.search(sentence)
+        and not _OF_THE_MOVE.search(sentence)
+        and not doubts(sentence)
+        and not is_take_back(sentence)
+        and not (is_correction(sentence) and not _TOPIC.match(sentence))
+    )
 
 
 def _problems(out: Reading) -> int:
@@ -1997,6 +2071,19 @@ _MISTAKE_WORDS = frozenset(
 )  # fmt: skip
 """Words of the mistake an undo takes back ("Oops, wrong square", "mon dernier coup", "meinen
 letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny."""
+
+
+_MISTAKE_SAID = _MISTAKE_WORDS - {"last", "played", "dernier", "dernière", "derniere", "joué",
+                                  "jouée", "joue", "ultima", "ultimo", "giocato", "giocata",
+                                  "letzten", "letzte", "letzter", "gespielt", "gezogen"}  # fmt: skip
+"""The words of :data:`_MISTAKE_WORDS` that own a mistake whatever it is of (not those of a
+move of the past)."""
+
+
+def _mistake_after(words: Sequence[str]) -> bool:
+    """Does one of ``words`` (what follows a move) own a mistake ("L10 R1 sorry falsch", "M13
+    R1 oops", "n13 r1 scusate ho sbagliato"; issue 31, fourteenth round)?"""
+    return any(w.casefold().strip(".,;:!?-\"'()…") in _MISTAKE_SAID for w in words)
 
 
 def _without_mistake(before: list[str]) -> list[str]:
@@ -5769,7 +5856,38 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         return True
     if after and after[0].casefold() in _AND:
         return is_filler(before) and not denies(after[1:])
+    if after and _apology_for_delay(after):
+        return is_filler(before)  # "O9 R2 sorry been mad busy", "p10r3 dsl pr le retard"
     return False
+
+
+_APOLOGY_FIRST = frozenset(
+    {"sorry", "sry", "soz", "sorri", "apologies", "dsl", "désolé", "désolée", "desole", "desolee",
+     "déso", "deso", "pardon", "scusate", "scusa", "scusami", "scusatemi", "entschuldigung",
+     "entschuldigt", "sorryy"}
+)  # fmt: skip
+"""Words a phone-typed apology starts with, in the four languages."""
+
+
+def _apology_for_delay(after: list[str]) -> bool:
+    """Are the words after a move, with no sign between them, an apology and what it is for,
+    the player's delay or day ("O9 R2 sorry been mad busy", "p10r3 dsl pr le retard", "kb s e
+    scusate il ritardo ero al mare", "L10 R1 sorry war unterwegs"; issue 31, fourteenth round)?
+    Not when they deny, doubt, own a mistake (:func:`denies`, courtesy.toml), take back, or speak
+    of the move ("sorry wrong one", "scusate ho sbagliato", "sorry ignore that")."""
+    from pbem.commands.vocabulary import doubts
+
+    rest = " ".join(after[1:])
+    return (
+        fold_word(after[0]).casefold().strip(".,!") in _APOLOGY_FIRST
+        and not any(_code_like(t) or any(ch.isdigit() for ch in t) for t in after)
+        and not denies([t for t in after[1:] if t.casefold() not in _PAST_ALONE])
+        and not _mistake_after(after)
+        and not doubts(rest)
+        and not is_take_back(rest)
+        and not _ABOUT_THE_MOVE.search(rest)
+        and not _SORRY_FOR.search(" ".join(after))
+    )
 
 
 _WAY_WORDS = frozenset(
@@ -6052,7 +6170,11 @@ def _calmed(line: str) -> str:
         " ",
         _AS_SUGGESTED.sub(
             " ",
-            _BY_THE_WAY.sub(lambda m: m[0] if _shaped(_tokens(m[0])) else " ", out),
+            # ("Au fait, c'est bien légal ?" asks of the move: kept, fourteenth round)
+            _BY_THE_WAY.sub(
+                lambda m: m[0] if _shaped(_tokens(m[0])) or not _asks_nothing_of_move(m[0]) else " ",
+                out,
+            ),
         ),
     )
     if _LAST_TIME.search(out):
@@ -6932,6 +7054,8 @@ def _slide_before_remark(line_wo: str, at: _At) -> str | None:
     # code: "... et on croise les doigts"; not the Italian "e", also east, unless it stands
     # after a direction said in words and before a word that is none)
     clause = rest[0].casefold() in _AND and (rest[0].casefold() != "e" or italian_and)
+    if _apology_for_delay(rest):
+        return head  # "kb s e scusate il ritardo ero al mare" (fourteenth round)
     if denies(rest) or not (is_filler(rest) or clause) or is_take_back(tail) or is_correction(tail):
         return None
     return head
@@ -7267,6 +7391,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 # "RB N anzi no, E": a "no" after the move takes it back, it corrects nothing
                 # (also a "no" as it is said: "L10 R1 nö falsch", "M13 R1 nah sorry")
                 and not _no_after(tokens[cands[0].end :])
+                # "L10 R1 sorry falsch", "n13 r1 scusate ho sbagliato": a mistake owned after
+                # the move is of the move (fourteenth round: played it)
+                and not _mistake_after(tokens[cands[0].end :])
                 # "Gioco M13 R1. Anzi no.": a correction in a sentence after the move takes it
                 # back ("N13 R3 is what I meant" still corrects)
                 and not _corrected_after(line_wo, cands[0].text)
