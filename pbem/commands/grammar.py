@@ -6285,6 +6285,61 @@ def _but_not(line: str, lone: _LoneMove) -> Command | None:
     return replace(act, read_as=act.read_as or lone.notation(act.action))
 
 
+_START_SQUARE = (
+    r"(?:case|position|point)\s+de\s+d[ée]part|(?:casella|casa|posizione|punto)\s+di\s+partenza"
+    r"|(?:start|ausgangs)(?:feld|platz|position|punkt)|start(?:ing)?\s+(?:square|field|space|spot"
+    r"|position|point)|home\s+(?:square|field)"
+)
+_ON_ITS_START = re.compile(
+    r"(?i)(?:\s*[,;:]\s*|\s+[-–—]+\s+|(?<=[.!])\s+|\s*\(\s*)"
+    r"(?:(?:car|parce\s+qu['’]|puisqu['’]|since|as|because|weil|da|denn|perch[ée]|poich[ée]"
+    r"|visto\s+che|siccome|and|et|e|und)\s*)?(?:il|elle|it|he|she|er|es|lui|esso|essa|lei)?\s*"
+    r"(?:est|is|['’]s|è|sta|steht|ist|stands|sits|se\s+trouve|si\s+trova|reste|rimane|bleibt)"
+    r"\s+(?:encore|toujours|still|ancora|noch)\s+(?:sur|on|in|at|sulla|sul|nella|nel|auf|an)\s+"
+    r"(?:(?:sa|son|la|le|its|his|her|the|sua|seinem|seiner|ihrem|dem|der)\s+)?"
+    r"(?:propre\s+|own\s+|eigenen\s+)?(?:" + _START_SQUARE + r")(?![\w'’])[\s.!…]*\)?"
+)
+"""A remark that the official still stands on its start square, the reason of a one-field step
+("BK d'une seule case vers l'est (il est encore sur sa case de départ)", "BR fa un passo solo
+verso ovest, è ancora sulla casella di partenza", "KB one square south, it's still on its
+starting square"): read only beside a step (:func:`_step_from_start`)."""
+_STEP_WORDS = frozenset(
+    {"le", "la", "un", "une", "petit", "pas", "seul", "de", "d", "glissade", "depuis", "case",
+     "départ", "depart", "the", "a", "small", "little", "one", "single", "step", "only", "just",
+     "no", "slide", "from", "start", "square", "il", "lo", "piccolo", "passo", "solo", "niente",
+     "scivolata", "dalla", "casella", "di", "partenza", "der", "die", "das", "kleine", "kleiner",
+     "schritt", "nur", "ein", "einen", "kein", "vom", "startfeld", "feld"}
+)  # fmt: skip
+"""The words a remark in brackets beside a step may say of it ("(le petit pas)", "(pas de
+glissade)", "(just one step)", "(nur ein Schritt)")."""
+_BRACKETED = re.compile(r"\s*\(([^()]{1,60})\)\s*[.!]*\s*$")
+
+
+def _step_from_start(line: str, at: _At) -> bool:
+    """A one-field step beside a remark that says why, that the official still stands on its
+    start square (:data:`_ON_ITS_START`), or a remark in brackets only of steps
+    (:data:`_STEP_WORDS`: "(le petit pas)"; issue 31, fourteenth round): the line without the
+    remark, read alone, when it is a step (the game's notation says "step"). False otherwise,
+    and for a question."""
+    if "?" in line or at.notation is None:
+        return False
+    rest = _ON_ITS_START.sub(" ", line)
+    if (m := _BRACKETED.search(rest)) is not None and all(
+        t.casefold().replace("’", "'").split("'")[-1] in _STEP_WORDS for t in _tokens(m[1])
+    ):
+        rest = rest[: m.start()]
+    rest = " ".join(rest.split()).strip(" ,;:-–—")
+    if rest == " ".join(line.split()).strip(" ,;:-–—") or not _tokens(rest):
+        return False
+    try:
+        action = at.parse_action(rest.rstrip(" .!"))
+    except RuleError:
+        return False
+    if "step" not in at.notation(action).split():
+        return False
+    return _read_alone(rest, at)
+
+
 def _read_alone(part: str, at: _At) -> bool:
     """Read ``part`` of ``at.line`` alone; when it is exactly one move, that move is the line's."""
     sub = Reading()
@@ -7202,6 +7257,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         first = err
     except RuleError as err:
         restated = _restated(line_wo, parse_action)
+        if _step_from_start(line_wo, at):
+            return  # "BK d'une case vers l'est. Il est encore sur sa case de départ." ("est")
         if restated is not None:  # "BR O S (ouest puis sud)": the move said again in words
             _as_read(at, restated[0], restated[1])
         else:
@@ -7303,6 +7360,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "Ich lege mein Plättchen auf O13 in R3, dann zeigt der rosa Raum nach Westen"
     if _others_then_mine(line_wo, at):
         return  # "ho visto che Luca ieri ha giocato RB nord, furbo. io faccio KB sud"
+    if _step_from_start(line_wo, at):
+        return  # "BK d'une seule case vers l'est (il est encore sur sa case de départ)"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
