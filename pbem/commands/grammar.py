@@ -1217,7 +1217,7 @@ _OF_THE_MOVE = re.compile(
     r"|correct|valid|works?|think|ça|ca|cela|ceci|bon|bonne|bien|permis|autoris[ée]e?|l[ée]gale?"
     r"|juste|valable|marche|passe|d'accord|pensez|penses|trouves|trouvez|feriez|ferais|questo"
     r"|questa|quello|quella|ciò|cio|così|cosi|bene|giust[oa]|possibile|permess[oa]|valid[oa]"
-    r"|corrett[oa]|funziona|dici|dite|pensi|pensate|faresti|fareste|das|dies|diese[rsn]?|so"
+    r"|corrett[oa]|funziona|dici|dite|pensi|pensate|faresti|fareste|dies|davon|dazu|damit|so"
     r"|gut|richtig|erlaubt|m[öo]glich|geht|klappt|passt|stimmt|korrekt|g[üu]ltig|meinst|meint"
     r"|findest|findet|würdest|würdet|not|n't|no|ne|pas|non|nicht|kein\w*|nie|never|jamais|mai)"
     r"(?![\w'’])"
@@ -2075,7 +2075,9 @@ letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny.""
 
 _MISTAKE_SAID = _MISTAKE_WORDS - {"last", "played", "dernier", "dernière", "derniere", "joué",
                                   "jouée", "joue", "ultima", "ultimo", "giocato", "giocata",
-                                  "letzten", "letzte", "letzter", "gespielt", "gezogen"}  # fmt: skip
+                                  "letzten", "letzte", "letzter", "gespielt", "gezogen"} | {
+    "faux", "fausse", "gouré", "goure", "trompée", "sbagliati", "sbaglio", "verkehrt", "irrtum",
+    "geirrt", "vertippt", "verschrieben", "misclick"}  # fmt: skip
 """The words of :data:`_MISTAKE_WORDS` that own a mistake whatever it is of (not those of a
 move of the past)."""
 
@@ -5852,6 +5854,8 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         return False
     if _no_after(after):
         return False  # "L10 R1 nö falsch", "M13 R1 nah sorry", "M13 R1 nope": taken back
+    if _mistake_after(after):
+        return False  # "n13 r1 scusate ho sbagliato", "L10 R1 sorry falsch" (fourteenth round)
     if is_filler([*before, *after]):
         return True
     if after and after[0].casefold() in _AND:
