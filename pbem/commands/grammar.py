@@ -1212,12 +1212,21 @@ _ASIDE_NAME = re.compile(
 )
 """A sentence addressed to someone by name, at its start or at its end ("Ah, Giorgio, sabato ci
 sei al circolo?", "How was everyone's weekend, Sue?")."""
+_MEETING = re.compile(
+    r"(?i)(?<![\w'’])(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"
+    r"|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end|luned[ìi]|marted[ìi]"
+    r"|mercoled[ìi]|gioved[ìi]|venerd[ìi]|sabato|domenica|fine\s+settimana|montag|dienstag"
+    r"|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende|club|circolo|verein|clubabend"
+    r"|spieleabend|stammtisch)(?![\w'’])"
+)
+"""A day of the week, the weekend or the club: a question of when the players meet ("On se voit
+jeudi au club ?", "Ci vediamo sabato?"), not of the move."""
 _OF_THE_MOVE = re.compile(
     r"(?i)(?<![\w'’])(?:it|that|this|these|those|ok|okay|fine|good|right|legal|allowed|possible"
     r"|correct|valid|works?|think|ça|ca|cela|ceci|bon|bonne|bien|permis|autoris[ée]e?|l[ée]gale?"
     r"|juste|valable|marche|passe|d'accord|pensez|penses|trouves|trouvez|feriez|ferais|questo"
     r"|questa|quello|quella|ciò|cio|così|cosi|bene|giust[oa]|possibile|permess[oa]|valid[oa]"
-    r"|corrett[oa]|funziona|dici|dite|pensi|pensate|faresti|fareste|dies|davon|dazu|damit|so"
+    r"|corrett[oa]|funziona|dici|dite|pensi|pensate|faresti|fareste|lo|dies|davon|dazu|damit|so"
     r"|gut|richtig|erlaubt|m[öo]glich|geht|klappt|passt|stimmt|korrekt|g[üu]ltig|meinst|meint"
     r"|findest|findet|würdest|würdet|not|n't|no|ne|pas|non|nicht|kein\w*|nie|never|jamais|mai)"
     r"(?![\w'’])"
@@ -1235,7 +1244,9 @@ def _question_aside(sentence: str) -> bool:
     ?", "Au fait, c'est bien légal ?", "Jana, wäre BR W S besser?"."""
     from pbem.commands.vocabulary import doubts
 
-    if "?" not in sentence or not (_TOPIC.match(sentence) or _ASIDE_NAME.search(sentence)):
+    if "?" not in sentence or not (
+        _TOPIC.match(sentence) or _ASIDE_NAME.search(sentence) or _MEETING.search(sentence)
+    ):
         return False
     m = _ASIDE_NAME.search(sentence)
     name = (m["first"] or m["last"]) if m else ""
@@ -1245,7 +1256,8 @@ def _question_aside(sentence: str) -> bool:
 _NO_REGRET = re.compile(
     r"(?i)^\W*(?:(?:and|et|e|und|ma|but|mais|aber)\s+)?(?:i\s+)?(?:hope|hopefully|j['’]esp[èe]re"
     r"|esp[ée]rons|spero|speriamo|ich\s+hoffe|hoffe|hoffentlich)(?![\w'’])[^?]*(?<![\w'’])"
-    r"(?:regret\w*|rue|pentir\w*|pentirò|pentiro|rimpiang\w*|bereu\w*)(?![\w'’])[\s.!…]*$"
+    r"(?:regret\w*|rue|pentir\w*|pentirò|pentiro|rimpiang\w*|bereu\w*)(?![\w'’])"
+    r"(?:\s+(?:come|comme|like|as|wie)(?:\s+[^\s?]+){1,3})?[\s.!…]*$"
 )
 """A hope not to regret the move, after it ("Spero di non pentirmene", "J'espère ne pas le
 regretter", "Hope I don't regret it", "Hoffentlich bereue ich das nicht"): the move stands."""
