@@ -185,6 +185,8 @@ _FILLER = {
     # the official taking its step ("BR fa un passo solo verso ovest", "BK fait un pas vers
     # l'est", "KB takes one step south", "RB macht einen Schritt nach Norden"; fourteenth round)
     "fa", "fait", "takes", "macht",
+    # this turn in French ("ce tour-ci je fais glisser RB vers le nord", "cette fois-ci BK")
+    "tour-ci", "fois-ci",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
