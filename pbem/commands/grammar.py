@@ -3351,13 +3351,18 @@ _MORE_MOVES = re.compile(
 _AGAIN_WORDS = frozenset(
     ("again", "another", "more", "still", "encore", "ancora", "noch", "nochmal", "wieder",
      "dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel", "déplacements", "moves",
-     "mosse", "züge", "zuege")
+     "mosse", "züge", "zuege",
+     # a second move of the turn ("if I get a second move", "si j'ai droit à un deuxième
+     # mouvement", "se ho una seconda mossa", "wenn ich einen zweiten Zug habe"; fourteenth round)
+     "second", "deuxième", "deuxieme", "seconde", "secondo", "seconda", "zweiten", "zweite",
+     "zweiter", "zweites")
 )  # fmt: skip
 _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
                    "ho", "ich", "mir", "darf", "kann", "bin", "habe"))  # fmt: skip
 _DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel"))
 _NEGATIONS = frozenset(("not", "pas", "non", "nicht", "kein", "keine", "no", "never", "jamais",
-                        "mai", "nie"))  # fmt: skip
+                        "mai", "nie", "keinen", "keiner", "keinem", "keines", "aucun", "aucune",
+                        "nessun", "nessuna", "nessuno", "none"))  # fmt: skip
 
 
 def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
