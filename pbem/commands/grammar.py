@@ -1281,7 +1281,8 @@ def _asks_nothing_of_move(sentence: str) -> bool:
     return (
         not any(ch.isdigit() for ch in sentence)
         and not any(_code_like(t) or _OFFICIAL_CODE.fullmatch(t) for t in _tokens(sentence))
-        and not _ABOUT_THE_MOVE.search(sentence)
+        # ("Spieleabend" is the club's evening, no "spielen")
+        and not _ABOUT_THE_MOVE.search(_MEETING.sub(" ", sentence))
         and not _OF_THE_MOVE.search(sentence)
         and not doubts(sentence)
         and not is_take_back(sentence)
@@ -2098,6 +2099,16 @@ def _mistake_after(words: Sequence[str]) -> bool:
     """Does one of ``words`` (what follows a move) own a mistake ("L10 R1 sorry falsch", "M13
     R1 oops", "n13 r1 scusate ho sbagliato"; issue 31, fourteenth round)?"""
     return any(w.casefold().strip(".,;:!?-\"'()…") in _MISTAKE_SAID for w in words)
+
+
+def _owned_after(line: str, fix: str) -> bool:
+    """Is ``fix`` (``line`` without its words of correction) the start of ``line``, the words
+    after it owning a mistake ("kb s scusate ho sbagliato", "KB S sorry falsch": the mistake is
+    of the slide before it, which is no correction's new move; fourteenth round: played KB S)?"""
+    head, toks = _tokens(fix), _tokens(line)
+    return [t.casefold() for t in toks[: len(head)]] == [t.casefold() for t in head] and (
+        _mistake_after(toks[len(head) :])
+    )
 
 
 def _without_mistake(before: list[str]) -> list[str]:
@@ -5885,7 +5896,7 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
 _APOLOGY_FIRST = frozenset(
     {"sorry", "sry", "soz", "sorri", "apologies", "dsl", "désolé", "désolée", "desole", "desolee",
      "déso", "deso", "pardon", "scusate", "scusa", "scusami", "scusatemi", "entschuldigung",
-     "entschuldigt", "sorryy"}
+     "entschuldigt", "sorryy", "excusez", "excuse", "excusez-moi", "scusez"}
 )  # fmt: skip
 """Words a phone-typed apology starts with, in the four languages."""
 
@@ -7414,6 +7425,7 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         # one move named ("Ich wollte M9 R0 spielen, aber ich weiß nicht, M9 R1" names two,
         # and the rest without its commas would set the second aside)
         and len(_candidates(_tokens(fix), parse_action, is_move_form)) <= 1
+        and not _owned_after(line_wo, fix)
         and _read_alone(fix, at)
     ):
         return  # "oups, je voulais dire BR ouest S": the move the correction names
