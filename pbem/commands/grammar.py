@@ -1228,7 +1228,10 @@ _OF_THE_MOVE = re.compile(
     r"|questa|quello|quella|ciò|cio|così|cosi|bene|giust[oa]|possibile|permess[oa]|valid[oa]"
     r"|corrett[oa]|funziona|dici|dite|pensi|pensate|faresti|fareste|lo|dies|davon|dazu|damit|so"
     r"|gut|richtig|erlaubt|m[öo]glich|geht|klappt|passt|stimmt|korrekt|g[üu]ltig|meinst|meint"
-    r"|findest|findet|würdest|würdet|not|n't|no|ne|pas|non|nicht|kein\w*|nie|never|jamais|mai)"
+    r"|findest|findet|würdest|würdet|not|n't|no|ne|pas|non|nicht|kein\w*|nie|never|jamais|mai"
+    r"|secondo|selon|avis|opinion|meinung|reckon|chang\w*|cambi\w*|änder\w*|aender\w*|move|moves"
+    r"|coup|coups|mossa|mosse|zug|züge|zuege|tile|tuile|tessera|pl[äa]ttchen|square|case|casella"
+    r"|feld|slide|glissade|official|fonctionnaire|funzionario|beamte\w*)"
     r"(?![\w'’])"
 )
 """Words of a question that may be about the move beside it: a pronoun that points back at it,
