@@ -1190,8 +1190,11 @@ def _read_apart(
         if k < first and (_NEGATION_FIRST.match(x) or doubts(x)):
             return False  # "Not now. Then O8 R0"
         aside = bool(moves) and (_question_aside(x) or (k in after_move and _no_regret(x)))
-        if k in after_move and not _TOPIC.match(x) and not aside and (
-            denies(_tokens(x)) or doubts(x)
+        if (
+            k in after_move
+            and not _TOPIC.match(x)
+            and not aside
+            and (denies(_tokens(x)) or doubts(x))
         ):
             return False  # "Bob said M13 R1. I don't know."
         if ("?" in x and not aside) or (
@@ -1245,7 +1248,6 @@ def _question_aside(sentence: str) -> bool:
     take-back ("Metto in L10 R2. Marco, venerdì vieni al circolo?", "Übrigens, hat jemand Lust
     auf ne Partie am echten Brett?"; issue 31, fourteenth round)? Not "Paul, c'est possible ça
     ?", "Au fait, c'est bien légal ?", "Jana, wäre BR W S besser?"."""
-    from pbem.commands.vocabulary import doubts
 
     if "?" not in sentence or not (
         _TOPIC.match(sentence) or _ASIDE_NAME.search(sentence) or _MEETING.search(sentence)
@@ -6207,7 +6209,9 @@ def _calmed(line: str) -> str:
             " ",
             # ("Au fait, c'est bien légal ?" asks of the move: kept, fourteenth round)
             _BY_THE_WAY.sub(
-                lambda m: m[0] if _shaped(_tokens(m[0])) or not _asks_nothing_of_move(m[0]) else " ",
+                lambda m: (
+                    m[0] if _shaped(_tokens(m[0])) or not _asks_nothing_of_move(m[0]) else " "
+                ),
                 out,
             ),
         ),
