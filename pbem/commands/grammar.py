@@ -1262,6 +1262,7 @@ _NO_REGRET = re.compile(
     r"(?i)^\W*(?:(?:and|et|e|und|ma|but|mais|aber)\s+)?(?:i\s+)?(?:hope|hopefully|j['’]esp[èe]re"
     r"|esp[ée]rons|spero|speriamo|ich\s+hoffe|hoffe|hoffentlich)(?![\w'’])[^?]*(?<![\w'’])"
     r"(?:regret\w*|rue|pentir\w*|pentirò|pentiro|rimpiang\w*|bereu\w*)(?![\w'’])"
+    r"(?:\s+(?:it|this|that|later|ich|es|das|dies|nicht|sp[äa]ter|plus\s+tard|dopo))*"
     r"(?:\s+(?:come|comme|like|as|wie)(?:\s+[^\s?]+){1,3})?[\s.!…]*$"
 )
 """A hope not to regret the move, after it ("Spero di non pentirmene", "J'espère ne pas le
@@ -1273,7 +1274,8 @@ def _no_regret(sentence: str) -> bool:
     fourteenth round), with no figure, code, correction or take-back?"""
     return (
         _NO_REGRET.match(sentence) is not None
-        and not any(ch.isdigit() or _code_like(t) for t in _tokens(sentence) for ch in t)
+        and not any(ch.isdigit() for ch in sentence)
+        and not _OFFICIAL_CODE.search(sentence)
         and not is_take_back(sentence)
     )
 

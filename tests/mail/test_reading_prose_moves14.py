@@ -53,6 +53,8 @@ FC: dict[str, list[tuple[str, str]]] = {
         ("O13 R0 for me. Kate, are you coming on Saturday?", "O13 R0"),
         ("O13 R0 for me. Kate, is that allowed?", ""),
         ("O13 R0 for me. Can it wait till Saturday?", ""),
+        ("O13 R0 from me. Hope I won't regret it.", "O13 R0"),
+        ("O13 R0 from me. Hope I won't regret it. Actually, scrap that.", ""),
     ],
 }  # fmt: skip
 
