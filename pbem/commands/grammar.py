@@ -1241,6 +1241,16 @@ _OF_THE_MOVE = re.compile(
 a verdict asked for ("ok", "légal", "giusto", "erlaubt"), an opinion asked, a negation."""
 
 
+def _names_official(tokens: list[str]) -> bool:
+    """Does one of ``tokens`` name an official by its code, in capitals ("BK") or before a
+    direction ("rb nord"), not the English "by" of a question ("By the way, ...")?"""
+    return any(
+        _OFFICIAL_CODE.fullmatch(t)
+        and (t.isupper() or (k + 1 < len(tokens) and tokens[k + 1].casefold() in _WAY_WORDS))
+        for k, t in enumerate(tokens)
+    )
+
+
 def _question_aside(sentence: str) -> bool:
     """Is ``sentence``, beside a move in a line of sentences, a question to someone by name or on
     another topic (:data:`_TOPIC`) that can be no question about the move: no figure, no code,
@@ -1287,7 +1297,8 @@ def _asks_nothing_of_move(sentence: str) -> bool:
 
     return (
         not any(ch.isdigit() for ch in sentence)
-        and not any(_code_like(t) or _OFFICIAL_CODE.fullmatch(t) for t in _tokens(sentence))
+        and not any(_code_like(t) for t in _tokens(sentence))
+        and not _names_official(_tokens(sentence))
         # ("Spieleabend" is the club's evening, no "spielen")
         and not _ABOUT_THE_MOVE.search(_MEETING.sub(" ", sentence))
         and not _OF_THE_MOVE.search(sentence)
