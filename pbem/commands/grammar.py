@@ -1189,9 +1189,15 @@ def _read_apart(
             continue
         if k < first and (_NEGATION_FIRST.match(x) or doubts(x)):
             return False  # "Not now. Then O8 R0"
-        if k in after_move and not _TOPIC.match(x) and (denies(_tokens(x)) or doubts(x)):
+        aside = bool(moves) and (_question_aside(x) or (k in after_move and _no_regret(x)))
+        if (
+            k in after_move
+            and not _TOPIC.match(x)
+            and not aside
+            and (denies(_tokens(x)) or doubts(x))
+        ):
             return False  # "Bob said M13 R1. I don't know."
-        if ("?" in x and not (moves and _TOPIC.match(x))) or (
+        if ("?" in x and not aside) or (
             k >= first
             and (
                 any(ch.isdigit() for ch in x)
@@ -1201,6 +1207,105 @@ def _read_apart(
         ):
             return False
     return True
+
+
+_ASIDE_NAME = re.compile(
+    r"^\W*(?:(?i:ah|oh|and|et|e|und|btw|ps|p\.s\.)\W+)?(?P<first>[A-ZÀ-Ý][a-zà-ÿ]{1,20})\s*,\s*\S"
+    r"|,\s*(?P<last>[A-ZÀ-Ý][a-zà-ÿ]{1,20})\s*[?!.]*\s*$"
+)
+"""A sentence addressed to someone by name, at its start or at its end ("Ah, Giorgio, sabato ci
+sei al circolo?", "How was everyone's weekend, Sue?")."""
+_MEETING = re.compile(
+    r"(?i)(?<![\w'’])(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"
+    r"|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week-end|luned[ìi]|marted[ìi]"
+    r"|mercoled[ìi]|gioved[ìi]|venerd[ìi]|sabato|domenica|fine\s+settimana|montag|dienstag"
+    r"|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende|club|circolo|verein|clubabend"
+    r"|spieleabend|stammtisch)(?![\w'’])"
+)
+"""A day of the week, the weekend or the club: a question of when the players meet ("On se voit
+jeudi au club ?", "Ci vediamo sabato?"), not of the move."""
+_OF_THE_MOVE = re.compile(
+    r"(?i)(?<![\w'’])(?:it|that|this|these|those|ok|okay|fine|good|right|legal|allowed|possible"
+    r"|correct|valid|works?|think|ça|ca|cela|ceci|bon|bonne|bien|permis|autoris[ée]e?|l[ée]gale?"
+    r"|juste|valable|marche|passe|d'accord|pensez|penses|trouves|trouvez|feriez|ferais|questo"
+    r"|questa|quello|quella|ciò|cio|così|cosi|bene|giust[oa]|possibile|permess[oa]|valid[oa]"
+    r"|corrett[oa]|funziona|dici|dite|pensi|pensate|faresti|fareste|lo|dies|davon|dazu|damit|so"
+    r"|gut|richtig|erlaubt|m[öo]glich|geht|klappt|passt|stimmt|korrekt|g[üu]ltig|meinst|meint"
+    r"|findest|findet|würdest|würdet|not|n't|no|ne|pas|non|nicht|kein\w*|nie|never|jamais|mai"
+    r"|secondo|selon|avis|opinion|meinung|reckon|chang\w*|cambi\w*|änder\w*|aender\w*|move|moves"
+    r"|coup|coups|mossa|mosse|zug|züge|zuege|tile|tuile|tessera|pl[äa]ttchen|square|case|casella"
+    r"|feld|slide|glissade|official|fonctionnaire|funzionario|beamte\w*)"
+    r"(?![\w'’])"
+)
+"""Words of a question that may be about the move beside it: a pronoun that points back at it,
+a verdict asked for ("ok", "légal", "giusto", "erlaubt"), an opinion asked, a negation."""
+
+
+def _names_official(tokens: list[str]) -> bool:
+    """Does one of ``tokens`` name an official by its code, in capitals ("BK") or before a
+    direction ("rb nord"), not the English "by" of a question ("By the way, ...")?"""
+    return any(
+        _OFFICIAL_CODE.fullmatch(t)
+        and (t.isupper() or (k + 1 < len(tokens) and tokens[k + 1].casefold() in _WAY_WORDS))
+        for k, t in enumerate(tokens)
+    )
+
+
+def _question_aside(sentence: str) -> bool:
+    """Is ``sentence``, beside a move in a line of sentences, a question to someone by name or on
+    another topic (:data:`_TOPIC`) that can be no question about the move: no figure, no code,
+    no word of the move (:data:`_ABOUT_THE_MOVE`, :data:`_OF_THE_MOVE`), no doubt, correction or
+    take-back ("Metto in L10 R2. Marco, venerdì vieni al circolo?", "Übrigens, hat jemand Lust
+    auf ne Partie am echten Brett?"; issue 31, fourteenth round)? Not "Paul, c'est possible ça
+    ?", "Au fait, c'est bien légal ?", "Jana, wäre BR W S besser?"."""
+
+    if "?" not in sentence or not (
+        _TOPIC.match(sentence) or _ASIDE_NAME.search(sentence) or _MEETING.search(sentence)
+    ):
+        return False
+    m = _ASIDE_NAME.search(sentence)
+    name = (m["first"] or m["last"]) if m else ""
+    return not (name and is_known_word(name)) and _asks_nothing_of_move(sentence)
+
+
+_NO_REGRET = re.compile(
+    r"(?i)^\W*(?:(?:and|et|e|und|ma|but|mais|aber)\s+)?(?:i\s+)?(?:hope|hopefully|j['’]esp[èe]re"
+    r"|esp[ée]rons|spero|speriamo|ich\s+hoffe|hoffe|hoffentlich)(?![\w'’])[^?]*(?<![\w'’])"
+    r"(?:regret\w*|rue|pentir\w*|pentirò|pentiro|rimpiang\w*|bereu\w*)(?![\w'’])"
+    r"(?:\s+(?:it|this|that|later|ich|es|das|dies|nicht|sp[äa]ter|plus\s+tard|dopo))*"
+    r"(?:\s+(?:come|comme|like|as|wie)(?:\s+[^\s?]+){1,3})?[\s.!…]*$"
+)
+"""A hope not to regret the move, after it ("Spero di non pentirmene", "J'espère ne pas le
+regretter", "Hope I don't regret it", "Hoffentlich bereue ich das nicht"): the move stands."""
+
+
+def _no_regret(sentence: str) -> bool:
+    """Is ``sentence`` only a hope not to regret the move before it (:data:`_NO_REGRET`; issue 31,
+    fourteenth round), with no figure, code, correction or take-back?"""
+    return (
+        _NO_REGRET.match(sentence) is not None
+        and not any(ch.isdigit() for ch in sentence)
+        and not _OFFICIAL_CODE.search(sentence)
+        and not is_take_back(sentence)
+    )
+
+
+def _asks_nothing_of_move(sentence: str) -> bool:
+    """Can the question ``sentence`` be no question about a move beside it (no figure, no code,
+    no word of the move, no doubt, correction or take-back)? See :func:`_question_aside`."""
+    from pbem.commands.vocabulary import doubts
+
+    return (
+        not any(ch.isdigit() for ch in sentence)
+        and not any(_code_like(t) for t in _tokens(sentence))
+        and not _names_official(_tokens(sentence))
+        # ("Spieleabend" is the club's evening, no "spielen")
+        and not _ABOUT_THE_MOVE.search(_MEETING.sub(" ", sentence))
+        and not _OF_THE_MOVE.search(sentence)
+        and not doubts(sentence)
+        and not is_take_back(sentence)
+        and not (is_correction(sentence) and not _TOPIC.match(sentence))
+    )
 
 
 def _problems(out: Reading) -> int:
@@ -1997,6 +2102,31 @@ _MISTAKE_WORDS = frozenset(
 )  # fmt: skip
 """Words of the mistake an undo takes back ("Oops, wrong square", "mon dernier coup", "meinen
 letzten Zug"): before PROPOSE UNDO they give its reason. Negations still deny."""
+
+
+_MISTAKE_SAID = _MISTAKE_WORDS - {"last", "played", "dernier", "dernière", "derniere", "joué",
+                                  "jouée", "joue", "ultima", "ultimo", "giocato", "giocata",
+                                  "letzten", "letzte", "letzter", "gespielt", "gezogen"} | {
+    "faux", "fausse", "gouré", "goure", "trompée", "sbagliati", "sbaglio", "verkehrt", "irrtum",
+    "geirrt", "vertippt", "verschrieben", "misclick"}  # fmt: skip
+"""The words of :data:`_MISTAKE_WORDS` that own a mistake whatever it is of (not those of a
+move of the past)."""
+
+
+def _mistake_after(words: Sequence[str]) -> bool:
+    """Does one of ``words`` (what follows a move) own a mistake ("L10 R1 sorry falsch", "M13
+    R1 oops", "n13 r1 scusate ho sbagliato"; issue 31, fourteenth round)?"""
+    return any(w.casefold().strip(".,;:!?-\"'()…") in _MISTAKE_SAID for w in words)
+
+
+def _owned_after(line: str, fix: str) -> bool:
+    """Is ``fix`` (``line`` without its words of correction) the start of ``line``, the words
+    after it owning a mistake ("kb s scusate ho sbagliato", "KB S sorry falsch": the mistake is
+    of the slide before it, which is no correction's new move; fourteenth round: played KB S)?"""
+    head, toks = _tokens(fix), _tokens(line)
+    return [t.casefold() for t in toks[: len(head)]] == [t.casefold() for t in head] and (
+        _mistake_after(toks[len(head) :])
+    )
 
 
 def _without_mistake(before: list[str]) -> list[str]:
@@ -3250,13 +3380,18 @@ _MORE_MOVES = re.compile(
 _AGAIN_WORDS = frozenset(
     ("again", "another", "more", "still", "encore", "ancora", "noch", "nochmal", "wieder",
      "dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel", "déplacements", "moves",
-     "mosse", "züge", "zuege")
+     "mosse", "züge", "zuege",
+     # a second move of the turn ("if I get a second move", "si j'ai droit à un deuxième
+     # mouvement", "se ho una seconda mossa", "wenn ich einen zweiten Zug habe"; fourteenth round)
+     "second", "deuxième", "deuxieme", "seconde", "secondo", "seconda", "zweiten", "zweite",
+     "zweiter", "zweites")
 )  # fmt: skip
 _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
                    "ho", "ich", "mir", "darf", "kann", "bin", "habe"))  # fmt: skip
 _DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel"))
 _NEGATIONS = frozenset(("not", "pas", "non", "nicht", "kein", "keine", "no", "never", "jamais",
-                        "mai", "nie"))  # fmt: skip
+                        "mai", "nie", "keinen", "keiner", "keinem", "keines", "aucun", "aucune",
+                        "nessun", "nessuna", "nessuno", "none"))  # fmt: skip
 
 
 def _as_plan(line: str, parse_action: Callable[[str], object]) -> str:
@@ -5765,11 +5900,44 @@ def _filler_then_clause(tokens: list[str], cand: _Candidate) -> bool:
         return False
     if _no_after(after):
         return False  # "L10 R1 nö falsch", "M13 R1 nah sorry", "M13 R1 nope": taken back
+    if _mistake_after(after):
+        return False  # "n13 r1 scusate ho sbagliato", "L10 R1 sorry falsch" (fourteenth round)
     if is_filler([*before, *after]):
         return True
     if after and after[0].casefold() in _AND:
         return is_filler(before) and not denies(after[1:])
+    if after and _apology_for_delay(after):
+        return is_filler(before)  # "O9 R2 sorry been mad busy", "p10r3 dsl pr le retard"
     return False
+
+
+_APOLOGY_FIRST = frozenset(
+    {"sorry", "sry", "soz", "sorri", "apologies", "dsl", "désolé", "désolée", "desole", "desolee",
+     "déso", "deso", "pardon", "scusate", "scusa", "scusami", "scusatemi", "entschuldigung",
+     "entschuldigt", "sorryy", "excusez", "excuse", "excusez-moi", "scusez"}
+)  # fmt: skip
+"""Words a phone-typed apology starts with, in the four languages."""
+
+
+def _apology_for_delay(after: list[str]) -> bool:
+    """Are the words after a move, with no sign between them, an apology and what it is for,
+    the player's delay or day ("O9 R2 sorry been mad busy", "p10r3 dsl pr le retard", "kb s e
+    scusate il ritardo ero al mare", "L10 R1 sorry war unterwegs"; issue 31, fourteenth round)?
+    Not when they deny, doubt, own a mistake (:func:`denies`, courtesy.toml), take back, or speak
+    of the move ("sorry wrong one", "scusate ho sbagliato", "sorry ignore that")."""
+    from pbem.commands.vocabulary import doubts
+
+    rest = " ".join(after[1:])
+    return (
+        fold_word(after[0]).casefold().strip(".,!") in _APOLOGY_FIRST
+        and not any(_code_like(t) or any(ch.isdigit() for ch in t) for t in after)
+        and not denies([t for t in after[1:] if t.casefold() not in _PAST_ALONE])
+        and not _mistake_after(after)
+        and not doubts(rest)
+        and not is_take_back(rest)
+        and not _ABOUT_THE_MOVE.search(rest)
+        and not _SORRY_FOR.search(" ".join(after))
+    )
 
 
 _WAY_WORDS = frozenset(
@@ -6052,7 +6220,13 @@ def _calmed(line: str) -> str:
         " ",
         _AS_SUGGESTED.sub(
             " ",
-            _BY_THE_WAY.sub(lambda m: m[0] if _shaped(_tokens(m[0])) else " ", out),
+            # ("Au fait, c'est bien légal ?" asks of the move: kept, fourteenth round)
+            _BY_THE_WAY.sub(
+                lambda m: (
+                    m[0] if _shaped(_tokens(m[0])) or not _asks_nothing_of_move(m[0]) else " "
+                ),
+                out,
+            ),
         ),
     )
     if _LAST_TIME.search(out):
@@ -6161,6 +6335,61 @@ def _but_not(line: str, lone: _LoneMove) -> Command | None:
     if not other:
         return None
     return replace(act, read_as=act.read_as or lone.notation(act.action))
+
+
+_START_SQUARE = (
+    r"(?:case|position|point)\s+de\s+d[ée]part|(?:casella|casa|posizione|punto)\s+di\s+partenza"
+    r"|(?:start|ausgangs)(?:feld|platz|position|punkt)|start(?:ing)?\s+(?:square|field|space|spot"
+    r"|position|point)|home\s+(?:square|field)"
+)
+_ON_ITS_START = re.compile(
+    r"(?i)(?:\s*[,;:]\s*|\s+[-–—]+\s+|(?<=[.!])\s+|\s*\(\s*)"
+    r"(?:(?:car|parce\s+qu['’]|puisqu['’]|since|as|because|weil|da|denn|perch[ée]|poich[ée]"
+    r"|visto\s+che|siccome|and|et|e|und)\s*)?(?:il|elle|it|he|she|er|es|lui|esso|essa|lei)?\s*"
+    r"(?:est|is|['’]s|è|sta|steht|ist|stands|sits|se\s+trouve|si\s+trova|reste|rimane|bleibt)"
+    r"\s+(?:encore|toujours|still|ancora|noch)\s+(?:sur|on|in|at|sulla|sul|nella|nel|auf|an)\s+"
+    r"(?:(?:sa|son|la|le|its|his|her|the|sua|seinem|seiner|ihrem|dem|der)\s+)?"
+    r"(?:propre\s+|own\s+|eigenen\s+)?(?:" + _START_SQUARE + r")(?![\w'’])[\s.!…]*\)?"
+)
+"""A remark that the official still stands on its start square, the reason of a one-field step
+("BK d'une seule case vers l'est (il est encore sur sa case de départ)", "BR fa un passo solo
+verso ovest, è ancora sulla casella di partenza", "KB one square south, it's still on its
+starting square"): read only beside a step (:func:`_step_from_start`)."""
+_STEP_WORDS = frozenset(
+    {"le", "la", "un", "une", "petit", "pas", "seul", "de", "d", "glissade", "depuis", "case",
+     "départ", "depart", "the", "a", "small", "little", "one", "single", "step", "only", "just",
+     "no", "slide", "from", "start", "square", "il", "lo", "piccolo", "passo", "solo", "niente",
+     "scivolata", "dalla", "casella", "di", "partenza", "der", "die", "das", "kleine", "kleiner",
+     "schritt", "nur", "ein", "einen", "kein", "vom", "startfeld", "feld"}
+)  # fmt: skip
+"""The words a remark in brackets beside a step may say of it ("(le petit pas)", "(pas de
+glissade)", "(just one step)", "(nur ein Schritt)")."""
+_BRACKETED = re.compile(r"\s*\(([^()]{1,60})\)\s*[.!]*\s*$")
+
+
+def _step_from_start(line: str, at: _At) -> bool:
+    """A one-field step beside a remark that says why, that the official still stands on its
+    start square (:data:`_ON_ITS_START`), or a remark in brackets only of steps
+    (:data:`_STEP_WORDS`: "(le petit pas)"; issue 31, fourteenth round): the line without the
+    remark, read alone, when it is a step (the game's notation says "step"). False otherwise,
+    and for a question."""
+    if "?" in line or at.notation is None:
+        return False
+    rest = _ON_ITS_START.sub(" ", line)
+    if (m := _BRACKETED.search(rest)) is not None and all(
+        t.casefold().replace("’", "'").split("'")[-1] in _STEP_WORDS for t in _tokens(m[1])
+    ):
+        rest = rest[: m.start()]
+    rest = " ".join(rest.split()).strip(" ,;:-–—")
+    if rest == " ".join(line.split()).strip(" ,;:-–—") or not _tokens(rest):
+        return False
+    try:
+        action = at.parse_action(rest.rstrip(" .!"))
+    except RuleError:
+        return False
+    if "step" not in at.notation(action).split():
+        return False
+    return _read_alone(rest, at)
 
 
 def _read_alone(part: str, at: _At) -> bool:
@@ -6932,6 +7161,8 @@ def _slide_before_remark(line_wo: str, at: _At) -> str | None:
     # code: "... et on croise les doigts"; not the Italian "e", also east, unless it stands
     # after a direction said in words and before a word that is none)
     clause = rest[0].casefold() in _AND and (rest[0].casefold() != "e" or italian_and)
+    if _apology_for_delay(rest):
+        return head  # "kb s e scusate il ritardo ero al mare" (fourteenth round)
     if denies(rest) or not (is_filler(rest) or clause) or is_take_back(tail) or is_correction(tail):
         return None
     return head
@@ -7078,6 +7309,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         first = err
     except RuleError as err:
         restated = _restated(line_wo, parse_action)
+        if _step_from_start(line_wo, at):
+            return  # "BK d'une case vers l'est. Il est encore sur sa case de départ." ("est")
         if restated is not None:  # "BR O S (ouest puis sud)": the move said again in words
             _as_read(at, restated[0], restated[1])
         else:
@@ -7179,6 +7412,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         return  # "Ich lege mein Plättchen auf O13 in R3, dann zeigt der rosa Raum nach Westen"
     if _others_then_mine(line_wo, at):
         return  # "ho visto che Luca ieri ha giocato RB nord, furbo. io faccio KB sud"
+    if _step_from_start(line_wo, at):
+        return  # "BK d'une seule case vers l'est (il est encore sur sa case de départ)"
     part = _move_part(line_wo, parse_action, is_move_form) or _move_then_remark(
         line_wo, parse_action, is_move_form, in_words=True
     )
@@ -7210,6 +7445,7 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         # one move named ("Ich wollte M9 R0 spielen, aber ich weiß nicht, M9 R1" names two,
         # and the rest without its commas would set the second aside)
         and len(_candidates(_tokens(fix), parse_action, is_move_form)) <= 1
+        and not _owned_after(line_wo, fix)
         and _read_alone(fix, at)
     ):
         return  # "oups, je voulais dire BR ouest S": the move the correction names
@@ -7267,6 +7503,9 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 # "RB N anzi no, E": a "no" after the move takes it back, it corrects nothing
                 # (also a "no" as it is said: "L10 R1 nö falsch", "M13 R1 nah sorry")
                 and not _no_after(tokens[cands[0].end :])
+                # "L10 R1 sorry falsch", "n13 r1 scusate ho sbagliato": a mistake owned after
+                # the move is of the move (fourteenth round: played it)
+                and not _mistake_after(tokens[cands[0].end :])
                 # "Gioco M13 R1. Anzi no.": a correction in a sentence after the move takes it
                 # back ("N13 R3 is what I meant" still corrects)
                 and not _corrected_after(line_wo, cands[0].text)

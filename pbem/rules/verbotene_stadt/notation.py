@@ -182,6 +182,11 @@ _FILLER = {
     # the first of a list of slides said alone ("Erstens RB nach Norden", "Premièrement BR à
     # l'ouest", "Primo: KB a sud", "Firstly BK east"; tenth round)
     "erstens", "premièrement", "premierement", "primo", "firstly", "innanzitutto", "anzitutto",
+    # the official taking its step ("BR fa un passo solo verso ovest", "BK fait un pas vers
+    # l'est", "KB takes one step south", "RB macht einen Schritt nach Norden"; fourteenth round)
+    "fa", "fait", "takes", "macht",
+    # this turn in French ("ce tour-ci je fais glisser RB vers le nord", "cette fois-ci BK")
+    "tour-ci", "fois-ci",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
