@@ -3250,11 +3250,19 @@ _MORE_MOVES = re.compile(
 _AGAIN_WORDS = frozenset(
     ("again", "another", "more", "still", "encore", "ancora", "noch", "nochmal", "wieder",
      "dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel", "déplacements", "moves",
-     "mosse", "züge", "zuege")
+     "mosse", "züge", "zuege",
+     # a second slide said by its number ("if I get a second move", "si j'ai droit à un
+     # deuxième coup", "se ho una seconda mossa", "wenn ich einen zweiten Zug habe"; issue 31,
+     # fourteenth round)
+     "second", "deuxième", "deuxieme", "seconde", "secondo",
+     "seconda", "zweite", "zweiten", "zweiter", "zweites")
 )  # fmt: skip
 _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
                    "ho", "ich", "mir", "darf", "kann", "bin", "habe"))  # fmt: skip
-_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel"))
+_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel",
+                   # the game's own name of it ("falls der Schicksalswürfel rot zeigt", "if the
+                   # fate die is red"; fourteenth round)
+                   "schicksalswürfel", "schicksalswuerfel", "fate", "destin"))  # fmt: skip
 _NEGATIONS = frozenset(("not", "pas", "non", "nicht", "kein", "keine", "no", "never", "jamais",
                         "mai", "nie"))  # fmt: skip
 
@@ -3358,7 +3366,10 @@ _DICE_AGREE = frozenset(
      "d'accordo", "accordo", "consentono", "consente", "permettono", "permette", "vogliono",
      "lasciano", "einverstanden", "erlauben", "erlaubt", "lassen", "zulassen", "wollen", "mitspielen",
      "mitmachen", "ok", "okay", "kind", "nice", "generous", "cléments", "gentils", "généreux",
-     "favorables", "favorevoli", "generosi", "gnädig", "gnaedig", "gut")
+     "favorables", "favorevoli", "generosi", "gnädig", "gnaedig", "gut",
+     # the face that goes on: any but black is red ("if the die is red", "si le dé est rouge",
+     # "se il dado è rosso", "falls der Würfel rot zeigt"; fourteenth round)
+     "red", "rouge", "rosso", "rot")
 )  # fmt: skip
 """What the fate dice do when they let the turn go on ("si les dés sont d'accord", "if the dice
 allow", "se i dadi lo consentono", "wenn die Würfel mitspielen"; issue 31, ninth round)."""
