@@ -604,6 +604,22 @@ def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
     )
 
 
+_HOWEVER = {"however", "cependant", "pourtant", "tuttavia", "allerdings", "jedoch"}
+
+
+def _objects(text: str) -> bool:
+    """Does a sentence of ``text`` open on a "but" (:data:`_BUT`, :data:`_HOWEVER`) and say no
+    answer of its own ("I believe. But East already lied twice tonight...", "Je crois. Mais Est
+    a déjà bluffé deux fois ce soir")? Such an objection after a decision takes it back into
+    doubt (fourteenth round)."""
+    for sentence in _SENTENCE_STOP.split(text):
+        toks = [t for t in _tokens(sentence) if any(c.isalnum() for c in t)]
+        if toks and (toks[0] in _BUT or toks[0] in _HOWEVER):
+            if not any(t in _BELIEVE or t in _DOUBT or t in _KEEP_WORDS for t in toks):
+                return True
+    return False
+
+
 _LIST_MARK = re.compile(
     r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:/]|\d{1,2}\s*(?:[-–—]+|°)|#\d{1,2}[.):]?"
     r"|(?i:step|schritt|zug|move|slide|passo|mossa|étape|etape|coup|déplacement|deplacement)"
@@ -716,6 +732,10 @@ def parse(
             if found is None and kind == "move" and _directions_after(board, text):
                 # "BK est puis nord. Zut, est puis sud." (ninth round)
                 raise _more_ways(text) from unread
+            if found is None and kind == "believe-or-doubt" and _objects(text):
+                # "I believe. But East already lied twice tonight...": a "but" that answers
+                # nothing leaves the decision before it open (fourteenth round: main believed)
+                raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n)) from unread
             if found is None:
                 raise
             return found
@@ -1844,6 +1864,8 @@ def _in_notation_too(
         said_in_words = None
     if said_in_words == action:
         return action
+    if kind == "believe-or-doubt" and _objects(rest):
+        return None  # "I believe. But East already lied twice tonight..." (fourteenth round)
     toks = _hyphens_apart(_tokens(rest))
     conceded = _CONCESSION.match(rest) is not None  # "believe (though I shouldn't)"
     if not conceded and (_denies(rest) or any(t in _SECOND_THOUGHTS for t in toks)):
@@ -2659,6 +2681,14 @@ def _official_set_aside(board: Board, part: str, action: Select | Keep) -> bool:
     return all(board.official_by_code(c.upper()) not in (None, chosen) for c in codes)
 
 
+_NOTHING_OF = {"nothing", "rien", "niente", "nulla", "nichts", "nix"}
+"""Nothing, denying a card's use ("Le manteau ne me sert à rien", "der Mantel nützt mir nichts")."""
+_OF_USE = {"use", "useful", "good", "sert", "servira", "utile", "serve", "servirà",
+           "nützt", "nuetzt", "bringt", "hilft", "helps", "help", "mir", "me", "mi", "to", "à"}  # fmt: skip
+"""A card's use, denied ("the coat's no use to me", "Le manteau ne me sert à rien", "il cappotto
+non mi serve", "der Mantel nützt mir nichts"; fourteenth round)."""
+
+
 def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool:
     """A clause that names another card, in part, and sets it aside, the denial anywhere but
     before the card as a "no" that corrects ("Not the pants.", "Die Hose brauche ich nicht.",
@@ -2669,7 +2699,10 @@ def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool
     if "?" in part:
         return False
     toks = _hyphens_apart(_tokens(part))
-    denial = [k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER]
+    toks = [t[:-2] if t.endswith(("'s", "’s")) else t for t in toks]  # "the coat's no use"
+    denial = [
+        k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER or t in _NOTHING_OF
+    ]
     cards = [k for k, t in enumerate(toks) if _cards_like(board, [t])]
     if not denial or not cards:
         return False
@@ -2678,7 +2711,8 @@ def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool
     seats = [t for t in toks if len(t) > 2 and _seat_of(state, t) is not None]
     rest = [t for k, t in enumerate(toks) if k not in cards and t not in seats and k not in denial]
     if any(
-        t not in _TAKE_FILLER | _PRONOUNS | _NOT | _CONSIDER | _AROUND or t in _SECOND_THOUGHTS
+        t not in _TAKE_FILLER | _PRONOUNS | _NOT | _CONSIDER | _AROUND | _OF_USE
+        or t in _SECOND_THOUGHTS
         for t in rest
     ):
         return False
@@ -2806,6 +2840,9 @@ _AROUND = {
     "franchement", "honnêtement", "honnetement", "sincèrement", "sincerement", "frankly",
     "honestly", "francamente", "onestamente", "sinceramente", "ehrlich", "gesagt", "offen",
     "ehrlicherweise",
+    # loyal to it ("Je reste fidèle à mon fonctionnaire", "I'll stay loyal to my official",
+    # "resto fedele al mio funzionario", "Ich bleibe meinem Beamten treu"; fourteenth round)
+    "fidèle", "fidele", "loyal", "faithful", "fedele", "al", "treu",
 } | _LAUGHS  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -2831,6 +2868,8 @@ _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffe
           "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
           "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
           "bugia", "lie", "bluffi", "bluffano", "bluffando", "bluffant",
+          # the past participle ("n'a jamais bluffé", "hat nie geblufft"; fourteenth round)
+          "bluffé", "bluffée", "geblufft",
           # a claim called nonsense in a chat's words ("I call BS", "que des bobards", "una
           # cazzata", "Blödsinn"; tenth round)
           "bs", "bullshit", "baloney", "bobard", "bobards", "cazzata", "cazzate", "blödsinn",
@@ -2931,7 +2970,13 @@ def _answer_in_sentences(text: str) -> bool | None:
     # before a clause, not an answer beside a remark (eleventh round)
     opinion = any(
         toks and set(toks) <= _I | _BELIEVE | _OPINION
-        for toks in ([t for t in _tokens(p) if any(c.isalnum() for c in t)] for p in parts)
+        for toks in (
+            [t for t in _tokens(p) if any(c.isalnum() for c in t)]
+            # (a verb that is a sentence of its own answers: "Believe. East hasn't bluffed once
+            # all game"; fourteenth round)
+            for sentence in _SENTENCE_STOP.split(text)
+            for p in [q for q in _SENTENCE_END.split(sentence) if any(c.isalnum() for c in q)][:-1]
+        )
     )
     for k in range(len(parts) - 1, 0, -1):
         if (
@@ -2981,6 +3026,11 @@ def _answer_in_sentences(text: str) -> bool | None:
         if _doubt_denied(part, toks):
             said.add(False)  # "Je ne doute pas de sa parole", "Non ho dubbi" (tenth round)
             continue
+        if k and toks[0] in _BUT and not verbs:
+            # "Je crois. Mais Est a déjà menti deux fois ce soir...", "I believe. But East lied
+            # twice tonight": an objection after the answer, which it leaves open (fourteenth
+            # round: main believed)
+            return None
         if not verbs and not bluffs:
             if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
                 return None  # "Believe. Not!"
@@ -2997,7 +3047,13 @@ def _answer_in_sentences(text: str) -> bool | None:
             # believe her" (ninth round): for believing, with a belief said beside it
             weak_belief = True
             continue
-        if "?" not in part and bluffs and not verbs and not opinion and _bluff_denied(toks):
+        if (
+            "?" not in part
+            and bluffs
+            and not verbs
+            and not opinion
+            and _bluff_denied(toks, _subject_named(part))
+        ):
             # "Je crois Paul, il ne bluffe jamais", "Ich glaube Ost, der blufft nie" (eleventh
             # round): for believing, with a belief said beside it
             weak_belief = True
@@ -3030,19 +3086,52 @@ def _answer_in_sentences(text: str) -> bool | None:
 
 
 _WHO_BLUFFS = {"he", "she", "they", "il", "elle", "ils", "elles", "lui", "lei", "er", "sie",
-               "der", "die", "does", "do", "is", "ever", "ja", "doch", "mica"}  # fmt: skip
+               "der", "die", "does", "do", "is", "ever", "ja", "doch", "mica",
+               # you, and the tense of the past ("tu n'as jamais bluffé", "East hasn't bluffed",
+               # "non ha mai bluffato", "Ost hat nie geblufft"; fourteenth round)
+               "you", "tu", "du", "has", "have", "had", "did", "n'a", "n'as", "n'avait", "a",
+               "as", "ha", "hai", "aveva", "hat", "hast", "hatte",
+               # so far, once, all game ("once all game", "a single time so far", "une seule
+               # fois de la partie", "depuis le début", "in tutta la partita", "finora", "die
+               # ganze Partie noch kein einziges Mal", "bisher")
+               "once", "all", "game", "the", "whole", "this", "single", "time", "times", "so",
+               "far", "yet", "since", "start", "beginning", "tonight", "today", "up", "to", "now",
+               "une", "seule", "fois", "de", "la", "partie", "toute", "du", "depuis", "le",
+               "début", "debut", "encore", "jusqu'ici", "jusqu'à", "jusqu'a", "présent",
+               "ce", "soir", "in", "tutta", "partita", "finora", "una", "sola", "volta",
+               "ancora", "fin", "qui", "dall'inizio", "stasera", "oggi", "ganze", "ganzen",
+               "das", "spiel", "im", "noch", "einziges", "einzige", "mal", "bisher",
+               "heute", "abend", "seit", "beginn", "anfang"}  # fmt: skip
 """The words of a sentence that says the claimant does not bluff besides the bluff, the
 negation, a seat and a player's name ("il ne bluffe jamais", "he never bluffs", "der blufft
-nie", "lei non bluffa mai")."""
+nie", "lei non bluffa mai", "East hasn't bluffed once all game"): who, the tense and how long
+so far, never a word of what may come ("but", "this time", "must", "due")."""
 
 
-def _bluff_denied(toks: list[str]) -> bool:
-    """Is ``toks`` only the claimant said not to bluff (:data:`_WHO_BLUFFS`)?"""
+def _bluff_denied(toks: list[str], subject: str = "") -> bool:
+    """Is ``toks`` only the claimant said not to bluff (:data:`_WHO_BLUFFS`)? ``subject`` is the
+    word the sentence opens on with a capital, a first name ("Marta non bluffa mai")."""
     denied = [t for t in toks if t in _NEGATION or t.endswith("n't")]
     return bool(denied) and all(
-        t in _BLUFF or t in denied or t in _WHO_BLUFFS or _seat_name(t) or _a_player(t)
-        for t in toks
+        t in _BLUFF
+        or t in denied
+        or t in _WHO_BLUFFS
+        or _seat_name(t)
+        or _a_player(t)
+        or (k == 0 and t == subject)
+        for k, t in enumerate(toks)
     )
+
+
+def _subject_named(part: str) -> str:
+    """The first word of ``part`` in small letters when it is written with a capital and is no
+    word of the answer's vocabulary (a first name: "Marta non bluffa mai"); "" otherwise."""
+    m = re.match(r"\s*([A-ZÀ-Ý][a-zà-ÿ]{2,})(?![\w'’])", part)
+    if m is None:
+        return ""
+    word = m.group(1).lower()
+    known = _AROUND | _BELIEVE | _DOUBT | _BLUFF | _TRUTH | _NEGATION | _WHO_BLUFFS | _OPINION
+    return "" if word in known else word
 
 
 _OR = {"or", "ou", "o", "oder", "oppure", "otherwise", "sinon", "altrimenti", "sonst"}
@@ -3191,7 +3280,10 @@ _BLUFF_CLAUSE = {"me", "mon", "my", "in", "nach", "meiner", "mi", "mir", "à",
                  "wirklich", "just", "juste", "solo", "nur", "gerade", "ist",
                  # the claimer pointed at ("Ich glaube, der blufft", "credo che quello bluffi";
                  # tenth round)
-                 "der", "dieser", "diese", "quello", "quella", "celui-là", "guy", "the"}  # fmt: skip
+                 "der", "dieser", "diese", "quello", "quella", "celui-là", "guy", "the",
+                 # rather, and the seat after "que" ("Je crois plutôt qu'Est bluffe", "I rather
+                 # think East is bluffing"; fourteenth round)
+                 "plutôt", "plutot", "rather", "piuttosto", "eher", "qu'est", "qu'ouest"}  # fmt: skip
 """Words of a clause that says the claimer bluffs ("Je crois qu'il bluffe", "credo che stia
 bluffando", "Ich glaube, er blufft", "I think East is bluffing")."""
 
@@ -3549,6 +3641,9 @@ def _seat_of(state: State, tok: str) -> int | None:
     names = [n.lower() for n in SEAT_NAMES[: state.n]]
     if tok in names:
         return names.index(tok)
+    if tok.endswith("s") and tok[:-1] in names:
+        return names.index(tok[:-1])  # "norths orange pants": the English possessive without
+        # its apostrophe, as phones write it (fourteenth round)
     if _SEAT_WORDS.get(tok, state.n) < state.n:
         return _SEAT_WORDS[tok]
     if len(tok) == 1 and tok in [n[0] for n in names]:
