@@ -221,7 +221,8 @@ _AGAIN = (
 E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
     r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
-    r"|\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    # (not after a bare code, where the "e" is its east: "bk e poi kb s"; fourteenth round)
+    r"|(?<![rybgkRYBGK]{2})\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
     # the last slide of a plan (wt-26, seventh round: "BK E, ensuite BK S, et enfin KB S", "...
     # and finally KB S", "... e infine KB S", "... und zuletzt KB S"); "enfin" only after "et"
     # ("enfin non, plutôt ..." corrects)
@@ -3245,7 +3246,7 @@ def _read_line(
 _MORE_MOVES = re.compile(
     r"(?i)\s*,?\s*\(?\s*(?:(?<![\w'’])(?-i:and|And|et|Et|e|und|Und)(?:\s*,\s*|\s+))?"
     r"(?:if|si|s['’]il|se|wenn|falls|should|sollten?|dovessero|dovesse)\s+"
-    r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2})\b))"
+    r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2}|[rybgk]{2})\b))"
 )
 _AGAIN_WORDS = frozenset(
     ("again", "another", "more", "still", "encore", "ancora", "noch", "nochmal", "wieder",
@@ -3258,7 +3259,9 @@ _AGAIN_WORDS = frozenset(
      "seconda", "zweite", "zweiten", "zweiter", "zweites")
 )  # fmt: skip
 _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
-                   "ho", "ich", "mir", "darf", "kann", "bin", "habe"))  # fmt: skip
+                   "ho", "ich", "mir", "darf", "kann", "bin", "habe",
+                   # without the apostrophe, as phones write it ("si jai le droit de rejouer")
+                   "jai"))  # fmt: skip
 _DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel",
                    # the game's own name of it ("falls der Schicksalswürfel rot zeigt", "if the
                    # fate die is red"; fourteenth round)
@@ -3481,7 +3484,8 @@ def _next_rank(line: str, before: int | None) -> int | None:
 
 
 _ORDINALS = {
-    1: ("premier", "première", "premiere", "1er", "1re", "d'abord", "primo", "prima", "erster",
+    1: ("premier", "première", "premiere", "1er", "1re", "d'abord", "dabord", "primo", "prima",
+        "erster",
         "erste", "erstes", "zuerst", "first", "firstly", "1st", "1"),
     2: ("deuxième", "deuxieme", "second", "seconde", "2e", "2ème", "secondo", "seconda",
         "zweiter", "zweite", "zweites", "2nd", "2"),

@@ -91,7 +91,7 @@ _FILLER = {
     "first", "i", "i'll", "i'm", "sliding", "slides", "moving", "on", "further", "again",
     # French
     "puis", "et", "vers", "le", "la", "au", "à", "a", "l'", "ensuite", "je", "joue", "déplace",
-    "deplace", "bouge", "jusqu'au", "direction", "officiel", "abord", "fais", "glisser",
+    "deplace", "bouge", "jusqu'au", "direction", "officiel", "abord", "dabord", "fais", "glisser",
     "glisse", "encore",
     # Italian
     "poi", "verso", "il", "lo", "al", "muovo", "sposto", "gioco", "quindi", "dopo",
