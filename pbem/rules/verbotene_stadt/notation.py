@@ -614,9 +614,12 @@ def _objects(text: str) -> bool:
     doubt (fourteenth round)."""
     for sentence in _SENTENCE_STOP.split(text):
         toks = [t for t in _tokens(sentence) if any(c.isalnum() for c in t)]
-        if toks and (toks[0] in _BUT or toks[0] in _HOWEVER):
-            if not any(t in _BELIEVE or t in _DOUBT or t in _KEEP_WORDS for t in toks):
-                return True
+        if (
+            toks
+            and (toks[0] in _BUT or toks[0] in _HOWEVER)
+            and not any(t in _BELIEVE or t in _DOUBT or t in _KEEP_WORDS for t in toks)
+        ):
+            return True
     return False
 
 
@@ -2700,9 +2703,7 @@ def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool
         return False
     toks = _hyphens_apart(_tokens(part))
     toks = [t[:-2] if t.endswith(("'s", "’s")) else t for t in toks]  # "the coat's no use"
-    denial = [
-        k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER or t in _NOTHING_OF
-    ]
+    denial = [k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER or t in _NOTHING_OF]
     cards = [k for k, t in enumerate(toks) if _cards_like(board, [t])]
     if not denial or not cards:
         return False
@@ -3096,7 +3097,7 @@ _WHO_BLUFFS = {"he", "she", "they", "il", "elle", "ils", "elles", "lui", "lei", 
                # ganze Partie noch kein einziges Mal", "bisher")
                "once", "all", "game", "the", "whole", "this", "single", "time", "times", "so",
                "far", "yet", "since", "start", "beginning", "tonight", "today", "up", "to", "now",
-               "une", "seule", "fois", "de", "la", "partie", "toute", "du", "depuis", "le",
+               "une", "seule", "fois", "de", "la", "partie", "toute", "depuis", "le",
                "début", "debut", "encore", "jusqu'ici", "jusqu'à", "jusqu'a", "présent",
                "ce", "soir", "in", "tutta", "partita", "finora", "una", "sola", "volta",
                "ancora", "fin", "qui", "dall'inizio", "stasera", "oggi", "ganze", "ganzen",
