@@ -1867,6 +1867,16 @@ def _in_notation_too(
         said_in_words = None
     if said_in_words == action:
         return action
+    if (
+        isinstance(action, Keep)
+        and isinstance(said_in_words, Select)
+        and said_in_words.official == chosen
+        and not coded
+    ):
+        # "Ich wähle neu: den Rot-Schwarzen, RK.", "Cambio: prendo il rosso-nero, RK." (RK
+        # held): the words select the official the code names, the same decision (fourteenth
+        # round); the selection as the words say it
+        return said_in_words
     if kind == "believe-or-doubt" and _objects(rest):
         return None  # "I believe. But East already lied twice tonight..." (fourteenth round)
     toks = _hyphens_apart(_tokens(rest))
