@@ -3261,7 +3261,13 @@ _AGAIN_WORDS = frozenset(
 _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
                    "ho", "ich", "mir", "darf", "kann", "bin", "habe",
                    # without the apostrophe, as phones write it ("si jai le droit de rejouer")
-                   "jai"))  # fmt: skip
+                   "jai",
+                   # the Italian first person without its pronoun ("se ottengo una seconda
+                   # mossa", "se riesco a giocare ancora"; fourteenth round)
+                   "ottengo", "ricevo", "riesco", "avrò", "avro", "potrò", "potro"))  # fmt: skip
+_BLACK = frozenset(("black", "noir", "noire", "nero", "nera", "schwarz", "schwarze", "schwarzen"))
+"""The face of the fate dice that ends the turn: a condition on it is no going on ("if the die
+comes up black"; fourteenth round: main read the plan)."""
 _DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel",
                    # the game's own name of it ("falls der Schicksalswürfel rot zeigt", "if the
                    # fate die is red"; fourteenth round)
@@ -3403,10 +3409,13 @@ def _goes_on(condition: str) -> bool:
         going
         and (
             (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+            # the French "je" elided before any verb ("si j'obtiens un deuxième coup")
+            or any(w.startswith(("j'", "j’")) for w in words)
             # (not "if it is still possible for Bea")
             or (_POSSIBLE.intersection(words) and not named)
         )
         and not _NEGATIONS.intersection(words)
+        and not _BLACK.intersection(words)
         and not any(w.endswith("n't") for w in words)
         and not any(_moved(t) for t in toks)
     )

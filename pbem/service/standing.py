@@ -404,6 +404,7 @@ _PROSE_WORDS: dict[str, str] = {
     # subjects in the plural, values as conjugated verbs ("je crois toujours les annonces",
     # "always doubt claims", "credo sempre alle dichiarazioni", "Behauptungen immer glauben")
     "ANNONCES": "claim", "DICHIARAZIONI": "claim", "BEHAUPTUNGEN": "claim",
+    "ANSAGE": "claim", "ANSAGEN": "claim",  # "jede Ansage anzweifeln" (fourteenth round)
     "CROIS": "believe", "CREDO": "believe", "GLAUBE": "believe",
     "DOUTE": "doubt", "DUBITO": "doubt", "ZWEIFLE": "doubt", "BEZWEIFLE": "doubt",
     "BEZWEIFELN": "doubt", "ANZWEIFELN": "doubt",

@@ -2697,7 +2697,8 @@ def _official_set_aside(board: Board, part: str, action: Select | Keep) -> bool:
 _NOTHING_OF = {"nothing", "rien", "niente", "nulla", "nichts", "nix"}
 """Nothing, denying a card's use ("Le manteau ne me sert à rien", "der Mantel nützt mir nichts")."""
 _OF_USE = {"use", "useful", "good", "sert", "servira", "utile", "serve", "servirà",
-           "nützt", "nuetzt", "bringt", "hilft", "helps", "help", "mir", "me", "mi", "to", "à"}  # fmt: skip
+           "nützt", "nuetzt", "bringt", "hilft", "helps", "help", "mir", "me", "mi", "to", "à",
+           "is", "are", "sono", "ist", "sind", "servono", "servent"}  # fmt: skip
 """A card's use, denied ("the coat's no use to me", "Le manteau ne me sert à rien", "il cappotto
 non mi serve", "der Mantel nützt mir nichts"; fourteenth round)."""
 
