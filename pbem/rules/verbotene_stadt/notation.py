@@ -2974,6 +2974,11 @@ def _answer_in_sentences(text: str) -> bool | None:
         for sentence in _SENTENCE_STOP.split(text)
     ):
         return None  # "Vous y croyez, vous ?": the whole sentence asks (tenth round)
+    if _objects(text):
+        # "Je crois. Mais Est a déjà menti deux fois ce soir...", "I believe. But East lied
+        # twice tonight": an objection after the answer, which it leaves open (fourteenth
+        # round: main believed)
+        return None
     said: set[bool] = set()
     weak = False  # a long remark about bluffers: no answer, but against believing
     weak_belief = False  # "Je pense qu'elle bluffe pas": no answer alone, but for believing
@@ -3038,11 +3043,6 @@ def _answer_in_sentences(text: str) -> bool | None:
         if _doubt_denied(part, toks):
             said.add(False)  # "Je ne doute pas de sa parole", "Non ho dubbi" (tenth round)
             continue
-        if k and toks[0] in _BUT and not verbs:
-            # "Je crois. Mais Est a déjà menti deux fois ce soir...", "I believe. But East lied
-            # twice tonight": an objection after the answer, which it leaves open (fourteenth
-            # round: main believed)
-            return None
         if not verbs and not bluffs:
             if all(t in _NEGATION for t in toks) and toks[0] not in ("no", "non", "nein", "nope"):
                 return None  # "Believe. Not!"
@@ -3064,7 +3064,7 @@ def _answer_in_sentences(text: str) -> bool | None:
             and bluffs
             and not verbs
             and not opinion
-            and _bluff_denied(toks, _subject_named(part))
+            and _bluff_denied_beside(toks, _subject_named(part))
         ):
             # "Je crois Paul, il ne bluffe jamais", "Ich glaube Ost, der blufft nie" (eleventh
             # round): for believing, with a belief said beside it
@@ -3132,6 +3132,36 @@ def _bluff_denied(toks: list[str], subject: str = "") -> bool:
         or _a_player(t)
         or (k == 0 and t == subject)
         for k, t in enumerate(toks)
+    )
+
+
+_AND_CLAUSE = {"and", "et", "e", "und"}
+
+
+def _bluff_denied_beside(toks: list[str], subject: str = "") -> bool:
+    """:func:`_bluff_denied`, or a sentence of clauses joined by "and" whose clauses with a bluff
+    deny it and whose others say neither a bluff, a negation nor an answer ("Est a l'air sûr de
+    lui et il n'a jamais bluffé de la partie"; fourteenth round)."""
+    if _bluff_denied(toks, subject):
+        return True
+    clauses: list[list[str]] = [[]]
+    for t in toks:
+        if t in _AND_CLAUSE:
+            clauses.append([])
+        else:
+            clauses[-1].append(t)
+    if len(clauses) < 2 or any(not c for c in clauses):
+        return False
+    bluffed = [c for c in clauses if any(t in _BLUFF for t in c)]
+    others = [c for c in clauses if c not in bluffed]
+    return (
+        bool(bluffed)
+        and all(_bluff_denied(c) for c in bluffed)
+        and not any(
+            t in _NEGATION or t.endswith("n't") or t in _BELIEVE or t in _DOUBT or t in _TRUTH
+            for c in others
+            for t in c
+        )
     )
 
 
