@@ -2980,6 +2980,7 @@ def _answer_in_sentences(text: str) -> bool | None:
         # round: main believed)
         return None
     said: set[bool] = set()
+    denied_before = False  # the part before denied a bluff (a "but" after it objects)
     weak = False  # a long remark about bluffers: no answer, but against believing
     weak_belief = False  # "Je pense qu'elle bluffe pas": no answer alone, but for believing
     parts = _SENTENCE_END.split(text)
@@ -3028,6 +3029,11 @@ def _answer_in_sentences(text: str) -> bool | None:
             continue
         verbs = [t for t in toks if t in _BELIEVE or t in _DOUBT]
         bluffs = [t for t in toks if t in _BLUFF]
+        if denied_before and toks[0] in _BUT and not verbs:
+            # "Believe. East hasn't bluffed yet, but this must be the first time": a "but"
+            # against the reason given for believing (fourteenth round)
+            return None
+        denied_before = False
         if "?" not in part and _thinks_true(toks):
             said.add(False)  # "Credo che dica la verità" (ninth round): a belief
             continue
@@ -3068,7 +3074,7 @@ def _answer_in_sentences(text: str) -> bool | None:
         ):
             # "Je crois Paul, il ne bluffe jamais", "Ich glaube Ost, der blufft nie" (eleventh
             # round): for believing, with a belief said beside it
-            weak_belief = True
+            weak_belief = denied_before = True
             continue
         if not verbs and len(toks) > 8 and "?" not in part:
             weak = True  # "which is exactly what a bluffer wants us to think"
