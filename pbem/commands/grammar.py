@@ -221,7 +221,8 @@ _AGAIN = (
 E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
     r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
-    r"|\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
+    # (not after a bare code, where the "e" is its east: "bk e poi kb s"; fourteenth round)
+    r"|(?<![rybgkRYBGK]{2})\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
     # the last slide of a plan (wt-26, seventh round: "BK E, ensuite BK S, et enfin KB S", "...
     # and finally KB S", "... e infine KB S", "... und zuletzt KB S"); "enfin" only after "et"
     # ("enfin non, plutôt ..." corrects)
@@ -3375,20 +3376,32 @@ def _read_line(
 _MORE_MOVES = re.compile(
     r"(?i)\s*,?\s*\(?\s*(?:(?<![\w'’])(?-i:and|And|et|Et|e|und|Und)(?:\s*,\s*|\s+))?"
     r"(?:if|si|s['’]il|se|wenn|falls|should|sollten?|dovessero|dovesse)\s+"
-    r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2})\b))"
+    r"(?P<c>[^,;.()?]{1,80}?)\s*(?:\)|(?=[,;.]|$)|(?=\s+(?-i:[A-Z]{2}|[rybgk]{2})\b))"
 )
 _AGAIN_WORDS = frozenset(
     ("again", "another", "more", "still", "encore", "ancora", "noch", "nochmal", "wieder",
      "dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel", "déplacements", "moves",
      "mosse", "züge", "zuege",
-     # a second move of the turn ("if I get a second move", "si j'ai droit à un deuxième
-     # mouvement", "se ho una seconda mossa", "wenn ich einen zweiten Zug habe"; fourteenth round)
-     "second", "deuxième", "deuxieme", "seconde", "secondo", "seconda", "zweiten", "zweite",
-     "zweiter", "zweites")
+     # a second slide said by its number ("if I get a second move", "si j'ai droit à un
+     # deuxième coup", "se ho una seconda mossa", "wenn ich einen zweiten Zug habe"; issue 31,
+     # fourteenth round)
+     "second", "deuxième", "deuxieme", "seconde", "secondo",
+     "seconda", "zweite", "zweiten", "zweiter", "zweites")
 )  # fmt: skip
 _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "mi", "io", "posso",
-                   "ho", "ich", "mir", "darf", "kann", "bin", "habe"))  # fmt: skip
-_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel"))
+                   "ho", "ich", "mir", "darf", "kann", "bin", "habe",
+                   # without the apostrophe, as phones write it ("si jai le droit de rejouer")
+                   "jai",
+                   # the Italian first person without its pronoun ("se ottengo una seconda
+                   # mossa", "se riesco a giocare ancora"; fourteenth round)
+                   "ottengo", "ricevo", "riesco", "avrò", "avro", "potrò", "potro"))  # fmt: skip
+_BLACK = frozenset(("black", "noir", "noire", "nero", "nera", "schwarz", "schwarze", "schwarzen"))
+"""The face of the fate dice that ends the turn: a condition on it is no going on ("if the die
+comes up black"; fourteenth round: main read the plan)."""
+_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel",
+                   # the game's own name of it ("falls der Schicksalswürfel rot zeigt", "if the
+                   # fate die is red"; fourteenth round)
+                   "schicksalswürfel", "schicksalswuerfel", "fate", "destin"))  # fmt: skip
 _NEGATIONS = frozenset(("not", "pas", "non", "nicht", "kein", "keine", "no", "never", "jamais",
                         "mai", "nie", "keinen", "keiner", "keinem", "keines", "aucun", "aucune",
                         "nessun", "nessuna", "nessuno", "none"))  # fmt: skip
@@ -3493,7 +3506,10 @@ _DICE_AGREE = frozenset(
      "d'accordo", "accordo", "consentono", "consente", "permettono", "permette", "vogliono",
      "lasciano", "einverstanden", "erlauben", "erlaubt", "lassen", "zulassen", "wollen", "mitspielen",
      "mitmachen", "ok", "okay", "kind", "nice", "generous", "cléments", "gentils", "généreux",
-     "favorables", "favorevoli", "generosi", "gnädig", "gnaedig", "gut")
+     "favorables", "favorevoli", "generosi", "gnädig", "gnaedig", "gut",
+     # the face that goes on: any but black is red ("if the die is red", "si le dé est rouge",
+     # "se il dado è rosso", "falls der Würfel rot zeigt"; fourteenth round)
+     "red", "rouge", "rosso", "rot")
 )  # fmt: skip
 """What the fate dice do when they let the turn go on ("si les dés sont d'accord", "if the dice
 allow", "se i dadi lo consentono", "wenn die Würfel mitspielen"; issue 31, ninth round)."""
@@ -3524,10 +3540,13 @@ def _goes_on(condition: str) -> bool:
         going
         and (
             (_MINE | _DICE | _WHOSE_TURN).intersection(words)
+            # the French "je" elided before any verb ("si j'obtiens un deuxième coup")
+            or any(w.startswith(("j'", "j’")) for w in words)
             # (not "if it is still possible for Bea")
             or (_POSSIBLE.intersection(words) and not named)
         )
         and not _NEGATIONS.intersection(words)
+        and not _BLACK.intersection(words)
         and not any(w.endswith("n't") for w in words)
         and not any(_moved(t) for t in toks)
     )
@@ -3605,7 +3624,8 @@ def _next_rank(line: str, before: int | None) -> int | None:
 
 
 _ORDINALS = {
-    1: ("premier", "première", "premiere", "1er", "1re", "d'abord", "primo", "prima", "erster",
+    1: ("premier", "première", "premiere", "1er", "1re", "d'abord", "dabord", "primo", "prima",
+        "erster",
         "erste", "erstes", "zuerst", "first", "firstly", "1st", "1"),
     2: ("deuxième", "deuxieme", "second", "seconde", "2e", "2ème", "secondo", "seconda",
         "zweiter", "zweite", "zweites", "2nd", "2"),

@@ -2737,7 +2737,11 @@ m'annonce quelque chose", "Quando qualcuno fa una dichiarazione", "Bei Ansagen")
 subject, as the word "claims"."""
 _SUBJECT_SAID = re.compile(
     r"(?i)(?<![\w'’])(?:claims|annonces|dichiarazioni|ansagen|behauptungen|selection|s[ée]lection"
-    r"|selezione|auswahl)(?![\w'’])"
+    r"|selezione|auswahl"
+    # one claim after "every" ("jede Behauptung", "every claim", "chaque annonce", "ogni
+    # dichiarazione"; fourteenth round)
+    r"|(?:every|each|any|chaque|toute|ogni|qualsiasi|jede)\s+(?:claim|annonce|dichiarazione"
+    r"|behauptung|ansage))(?![\w'’])"
 )
 _PERMANENT = re.compile(
     r"(?i)(?<![\w'’])(?:always|toujours|sempre|immer|from\s+now\s+on|in\s+(?:the\s+)?future"
@@ -2750,10 +2754,28 @@ _TO_THE_SERVICE = re.compile(
     r"|svp|per\s+favore|bitte|croyez|doutez|gardez|credete|dubitate|tenete|glaubt|bezweifelt|zweifelt"
     r"|behaltet)(?![\w'’])"
 )
+NOT_ASKED_AGAIN = (
+    r"ne\s+me\s+(?:le\s+)?demandez\s+plus|inutile\s+de\s+me\s+(?:le\s+)?demander"
+    r"(?:\s+(?:à|a)\s+chaque\s+fois)?"
+    r"|je\s+ne\s+veux\s+plus\s+(?:être|etre)\s+(?:dérangée?|derangee?|sollicitée?)"
+    r"|(?:please\s+)?don['’]?t\s+ask\s+me\s+(?:again|any\s*more|each\s+time|every\s+time)"
+    r"|(?:i\s+)?don['’]?t\s+want\s+to\s+be\s+asked(?:\s+(?:again|any\s*more|each\s+time"
+    r"|every\s+time))?"
+    r"|non\s+(?:chiedetemelo|chiedetemi|domandatemelo)\s+più|non\s+voglio\s+più\s+essere"
+    r"\s+disturbat[oa]"
+    r"|(?:ich\s+)?will\s+nicht\s+(?:jedes\s+mal|mehr|immer)\s+gefragt\s+werden"
+    r"|fragt\s+mich\s+nicht\s+mehr"
+)
+"""Not to be asked again, said after a standing order (issue 31, fourteenth round: "ne me
+demandez plus", "inutile de me demander à chaque fois", "je ne veux plus être dérangé pour ça",
+"don't ask me again", "non chiedetemelo più", "ich will nicht jedes Mal gefragt werden"): what
+the order saves, no negation of it. Read here and by ``pbem.service.standing``."""
 _WITHOUT_ASKING = re.compile(
     r"(?i)\s*,?\s*(?<![\w'’])(?:sans\s+me\s+(?:le\s+)?demander|without\s+asking(?:\s+me)?"
     r"|senza\s+chiedermelo|senza\s+chiedermi(?:\s+nulla|\s+niente)?|senza\s+chiedere"
-    r"|ohne\s+(?:mich\s+)?(?:zu\s+)?fragen|ohne\s+nachzufragen|ohne\s+r(?:ü|ue)ckfrage)(?![\w'’])"
+    r"|ohne\s+(?:mich\s+)?(?:zu\s+)?fragen|ohne\s+nachzufragen|ohne\s+r(?:ü|ue)ckfrage|"
+    + NOT_ASKED_AGAIN
+    + r")(?![\w'’])"
 )
 """What a standing order saves ("sans me demander"): no negation of the order."""
 _LEAD_AND = re.compile(r"(?i)^\W*(?:and|et|e|und|also|alors|allora|dann|so)\s*,?\s+")

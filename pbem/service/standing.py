@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from pbem.commands.requests import NOT_ASKED_AGAIN
 from pbem.errors import CommandError, ConflictError
 from pbem.i18n import _
 from pbem.rules.base import Game, RuleError
@@ -325,7 +326,10 @@ _CONDITION = frozenset(
 """Words that make a tail after orders a condition or an exception, not a remark."""
 _NO_NEED = re.compile(
     r"(?i)^\W*(?:no\s+need|(?:pas|plus)\s+besoin|non\s+(?:serve|c'è\s+bisogno)|nicht\s+n[öo]tig"
-    r"|kein(?:e)?\s+(?:bedarf|grund))"
+    r"|kein(?:e)?\s+(?:bedarf|grund)"
+    # not to be asked again (fourteenth round), and without asking
+    r"|" + NOT_ASKED_AGAIN + r"|sans\s+me\s+(?:le\s+)?demander|without\s+asking(?:\s+me)?"
+    r"|senza\s+chiedermel[oi]|senza\s+chiedermi|ohne\s+(?:mich\s+)?(?:zu\s+)?fragen)"
 )
 """A tail whose negation is about the mail saved, not the orders ("no need to ask me again",
 "pas besoin de me demander", "non serve chiedermelo")."""
@@ -400,6 +404,7 @@ _PROSE_WORDS: dict[str, str] = {
     # subjects in the plural, values as conjugated verbs ("je crois toujours les annonces",
     # "always doubt claims", "credo sempre alle dichiarazioni", "Behauptungen immer glauben")
     "ANNONCES": "claim", "DICHIARAZIONI": "claim", "BEHAUPTUNGEN": "claim",
+    "ANSAGE": "claim", "ANSAGEN": "claim",  # "jede Ansage anzweifeln" (fourteenth round)
     "CROIS": "believe", "CREDO": "believe", "GLAUBE": "believe",
     "DOUTE": "doubt", "DUBITO": "doubt", "ZWEIFLE": "doubt", "BEZWEIFLE": "doubt",
     "BEZWEIFELN": "doubt", "ANZWEIFELN": "doubt",
@@ -429,6 +434,10 @@ _PROSE_FILLER = frozenset(
         # players' claims"; tenth round)
         "AUTRES", "OTHERS", "OTHER", "OTHERS'", "PLAYERS", "PLAYERS'", "JOUEURS", "ALTRI",
         "DEGLI", "GIOCATORI", "ANDEREN", "DER", "SPIELER",
+        # of what, and "just" ("je doute de toutes les annonces", "dubitate di tutte le
+        # dichiarazioni", "after any entry, just keep my selection"; fourteenth round)
+        "DE", "DI", "ANY", "JUST", "AUTOMATICALLY", "AUTOMATIQUEMENT", "AUTOMATICAMENTE",
+        "AUTOMATISCH",
     }
 )  # fmt: skip
 
@@ -438,7 +447,7 @@ _FROM_NOW_ON = (
     ("A", "PARTIR", "DE", "MAINTENANT"), ("D'ORA", "IN", "POI"), ("DA", "ORA", "IN", "POI"),
     ("D'ORA", "IN", "AVANTI"), ("AB", "JETZT"), ("AB", "SOFORT"), ("KUENFTIG",),
     ("IN", "ZUKUNFT"), ("PLEASE",), ("SVP",), ("PER", "FAVORE"), ("BITTE",), ("THANKS",),
-    ("MERCI",), ("GRAZIE",), ("DANKE",),
+    ("MERCI",), ("GRAZIE",), ("DANKE",), ("S'IL", "VOUS", "PLAIT"), ("S'IL", "TE", "PLAIT"),
 )  # fmt: skip
 """Words of time and courtesy around standing orders, which they are anyway."""
 

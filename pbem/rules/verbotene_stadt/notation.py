@@ -91,7 +91,7 @@ _FILLER = {
     "first", "i", "i'll", "i'm", "sliding", "slides", "moving", "on", "further", "again",
     # French
     "puis", "et", "vers", "le", "la", "au", "à", "a", "l'", "ensuite", "je", "joue", "déplace",
-    "deplace", "bouge", "jusqu'au", "direction", "officiel", "abord", "fais", "glisser",
+    "deplace", "bouge", "jusqu'au", "direction", "officiel", "abord", "dabord", "fais", "glisser",
     "glisse", "encore",
     # Italian
     "poi", "verso", "il", "lo", "al", "muovo", "sposto", "gioco", "quindi", "dopo",
@@ -609,6 +609,25 @@ def _unsettled(kind: type[RuleError], text: str, hint: str) -> RuleError:
     )
 
 
+_HOWEVER = {"however", "cependant", "pourtant", "tuttavia", "allerdings", "jedoch"}
+
+
+def _objects(text: str) -> bool:
+    """Does a sentence of ``text`` open on a "but" (:data:`_BUT`, :data:`_HOWEVER`) and say no
+    answer of its own ("I believe. But East already lied twice tonight...", "Je crois. Mais Est
+    a déjà bluffé deux fois ce soir")? Such an objection after a decision takes it back into
+    doubt (fourteenth round)."""
+    for sentence in _SENTENCE_STOP.split(text):
+        toks = [t for t in _tokens(sentence) if any(c.isalnum() for c in t)]
+        if (
+            toks
+            and (toks[0] in _BUT or toks[0] in _HOWEVER)
+            and not any(t in _BELIEVE or t in _DOUBT or t in _KEEP_WORDS for t in toks)
+        ):
+            return True
+    return False
+
+
 _LIST_MARK = re.compile(
     r"^\s*(?:[(\[]?(?:\d{1,2}|[a-dA-D]|[ivIV]{1,3})[.)\]:/]|\d{1,2}\s*(?:[-–—]+|°)|#\d{1,2}[.):]?"
     r"|(?i:step|schritt|zug|move|slide|passo|mossa|étape|etape|coup|déplacement|deplacement)"
@@ -721,6 +740,10 @@ def parse(
             if found is None and kind == "move" and _directions_after(board, text):
                 # "BK est puis nord. Zut, est puis sud." (ninth round)
                 raise _more_ways(text) from unread
+            if found is None and kind == "believe-or-doubt" and _objects(text):
+                # "I believe. But East already lied twice tonight...": a "but" that answers
+                # nothing leaves the decision before it open (fourteenth round: main believed)
+                raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n)) from unread
             if found is None:
                 raise
             return found
@@ -1849,6 +1872,18 @@ def _in_notation_too(
         said_in_words = None
     if said_in_words == action:
         return action
+    if (
+        isinstance(action, Keep)
+        and isinstance(said_in_words, Select)
+        and said_in_words.official == chosen
+        and not coded
+    ):
+        # "Ich wähle neu: den Rot-Schwarzen, RK.", "Cambio: prendo il rosso-nero, RK." (RK
+        # held): the words select the official the code names, the same decision (fourteenth
+        # round); the selection as the words say it
+        return said_in_words
+    if kind == "believe-or-doubt" and _objects(rest):
+        return None  # "I believe. But East already lied twice tonight..." (fourteenth round)
     toks = _hyphens_apart(_tokens(rest))
     conceded = _CONCESSION.match(rest) is not None  # "believe (though I shouldn't)"
     if not conceded and (_denies(rest) or any(t in _SECOND_THOUGHTS for t in toks)):
@@ -2664,6 +2699,15 @@ def _official_set_aside(board: Board, part: str, action: Select | Keep) -> bool:
     return all(board.official_by_code(c.upper()) not in (None, chosen) for c in codes)
 
 
+_NOTHING_OF = {"nothing", "rien", "niente", "nulla", "nichts", "nix"}
+"""Nothing, denying a card's use ("Le manteau ne me sert à rien", "der Mantel nützt mir nichts")."""
+_OF_USE = {"use", "useful", "good", "sert", "servira", "utile", "serve", "servirà",
+           "nützt", "nuetzt", "bringt", "hilft", "helps", "help", "mir", "me", "mi", "to", "à",
+           "is", "are", "sono", "ist", "sind", "servono", "servent"}  # fmt: skip
+"""A card's use, denied ("the coat's no use to me", "Le manteau ne me sert à rien", "il cappotto
+non mi serve", "der Mantel nützt mir nichts"; fourteenth round)."""
+
+
 def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool:
     """A clause that names another card, in part, and sets it aside, the denial anywhere but
     before the card as a "no" that corrects ("Not the pants.", "Die Hose brauche ich nicht.",
@@ -2674,7 +2718,8 @@ def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool
     if "?" in part:
         return False
     toks = _hyphens_apart(_tokens(part))
-    denial = [k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER]
+    toks = [t[:-2] if t.endswith(("'s", "’s")) else t for t in toks]  # "the coat's no use"
+    denial = [k for k, t in enumerate(toks) if t in _NEGATION or t in _NO_AFTER or t in _NOTHING_OF]
     cards = [k for k, t in enumerate(toks) if _cards_like(board, [t])]
     if not denial or not cards:
         return False
@@ -2683,7 +2728,8 @@ def _card_set_aside(board: Board, state: State, part: str, action: Take) -> bool
     seats = [t for t in toks if len(t) > 2 and _seat_of(state, t) is not None]
     rest = [t for k, t in enumerate(toks) if k not in cards and t not in seats and k not in denial]
     if any(
-        t not in _TAKE_FILLER | _PRONOUNS | _NOT | _CONSIDER | _AROUND or t in _SECOND_THOUGHTS
+        t not in _TAKE_FILLER | _PRONOUNS | _NOT | _CONSIDER | _AROUND | _OF_USE
+        or t in _SECOND_THOUGHTS
         for t in rest
     ):
         return False
@@ -2811,6 +2857,9 @@ _AROUND = {
     "franchement", "honnêtement", "honnetement", "sincèrement", "sincerement", "frankly",
     "honestly", "francamente", "onestamente", "sinceramente", "ehrlich", "gesagt", "offen",
     "ehrlicherweise",
+    # loyal to it ("Je reste fidèle à mon fonctionnaire", "I'll stay loyal to my official",
+    # "resto fedele al mio funzionario", "Ich bleibe meinem Beamten treu"; fourteenth round)
+    "fidèle", "fidele", "loyal", "faithful", "fedele", "al", "treu",
 } | _LAUGHS  # fmt: skip
 _NO_CHANGE = {
     ("no", "change"), ("no", "changes"), ("unchanged",), ("as", "is"), ("nessun", "cambio"),
@@ -2836,6 +2885,8 @@ _BLUFF = {"bluff", "bluffs", "bluffe", "bluffes", "bluffer", "bluffing", "bluffe
           "lying", "bugiardo", "bugiarda", "lügner", "luegner", "lügnerin", "zweifel", "faux",
           "falso", "quatsch", "unsinn", "nonsense", "rubbish", "gelogen", "mensonge",
           "bugia", "lie", "bluffi", "bluffano", "bluffando", "bluffant",
+          # the past participle ("n'a jamais bluffé", "hat nie geblufft"; fourteenth round)
+          "bluffé", "bluffée", "geblufft",
           # a claim called nonsense in a chat's words ("I call BS", "que des bobards", "una
           # cazzata", "Blödsinn"; tenth round)
           "bs", "bullshit", "baloney", "bobard", "bobards", "cazzata", "cazzate", "blödsinn",
@@ -2928,7 +2979,13 @@ def _answer_in_sentences(text: str) -> bool | None:
         for sentence in _SENTENCE_STOP.split(text)
     ):
         return None  # "Vous y croyez, vous ?": the whole sentence asks (tenth round)
+    if _objects(text):
+        # "Je crois. Mais Est a déjà menti deux fois ce soir...", "I believe. But East lied
+        # twice tonight": an objection after the answer, which it leaves open (fourteenth
+        # round: main believed)
+        return None
     said: set[bool] = set()
+    denied_before = False  # the part before denied a bluff (a "but" after it objects)
     weak = False  # a long remark about bluffers: no answer, but against believing
     weak_belief = False  # "Je pense qu'elle bluffe pas": no answer alone, but for believing
     parts = _SENTENCE_END.split(text)
@@ -2936,7 +2993,13 @@ def _answer_in_sentences(text: str) -> bool | None:
     # before a clause, not an answer beside a remark (eleventh round)
     opinion = any(
         toks and set(toks) <= _I | _BELIEVE | _OPINION
-        for toks in ([t for t in _tokens(p) if any(c.isalnum() for c in t)] for p in parts)
+        for toks in (
+            [t for t in _tokens(p) if any(c.isalnum() for c in t)]
+            # (a verb that is a sentence of its own answers: "Believe. East hasn't bluffed once
+            # all game"; fourteenth round)
+            for sentence in _SENTENCE_STOP.split(text)
+            for p in [q for q in _SENTENCE_END.split(sentence) if any(c.isalnum() for c in q)][:-1]
+        )
     )
     for k in range(len(parts) - 1, 0, -1):
         if (
@@ -2971,6 +3034,11 @@ def _answer_in_sentences(text: str) -> bool | None:
             continue
         verbs = [t for t in toks if t in _BELIEVE or t in _DOUBT]
         bluffs = [t for t in toks if t in _BLUFF]
+        if denied_before and toks[0] in _BUT and not verbs:
+            # "Believe. East hasn't bluffed yet, but this must be the first time": a "but"
+            # against the reason given for believing (fourteenth round)
+            return None
+        denied_before = False
         if "?" not in part and _thinks_true(toks):
             said.add(False)  # "Credo che dica la verità" (ninth round): a belief
             continue
@@ -3002,10 +3070,16 @@ def _answer_in_sentences(text: str) -> bool | None:
             # believe her" (ninth round): for believing, with a belief said beside it
             weak_belief = True
             continue
-        if "?" not in part and bluffs and not verbs and not opinion and _bluff_denied(toks):
+        if (
+            "?" not in part
+            and bluffs
+            and not verbs
+            and not opinion
+            and _bluff_denied_beside(toks, _subject_named(part))
+        ):
             # "Je crois Paul, il ne bluffe jamais", "Ich glaube Ost, der blufft nie" (eleventh
             # round): for believing, with a belief said beside it
-            weak_belief = True
+            weak_belief = denied_before = True
             continue
         if not verbs and len(toks) > 8 and "?" not in part:
             weak = True  # "which is exactly what a bluffer wants us to think"
@@ -3035,19 +3109,82 @@ def _answer_in_sentences(text: str) -> bool | None:
 
 
 _WHO_BLUFFS = {"he", "she", "they", "il", "elle", "ils", "elles", "lui", "lei", "er", "sie",
-               "der", "die", "does", "do", "is", "ever", "ja", "doch", "mica"}  # fmt: skip
+               "der", "die", "does", "do", "is", "ever", "ja", "doch", "mica",
+               # you, and the tense of the past ("tu n'as jamais bluffé", "East hasn't bluffed",
+               # "non ha mai bluffato", "Ost hat nie geblufft"; fourteenth round)
+               "you", "tu", "du", "has", "have", "had", "did", "n'a", "n'as", "n'avait", "a",
+               "as", "ha", "hai", "aveva", "hat", "hast", "hatte",
+               # so far, once, all game ("once all game", "a single time so far", "une seule
+               # fois de la partie", "depuis le début", "in tutta la partita", "finora", "die
+               # ganze Partie noch kein einziges Mal", "bisher")
+               "once", "all", "game", "the", "whole", "this", "single", "time", "times", "so",
+               "far", "yet", "since", "start", "beginning", "tonight", "today", "up", "to", "now",
+               "une", "seule", "fois", "de", "la", "partie", "toute", "depuis", "le",
+               "début", "debut", "encore", "jusqu'ici", "jusqu'à", "jusqu'a", "présent",
+               "ce", "soir", "in", "tutta", "partita", "finora", "una", "sola", "volta",
+               "ancora", "fin", "qui", "dall'inizio", "stasera", "oggi", "ganze", "ganzen",
+               "das", "spiel", "im", "noch", "einziges", "einzige", "mal", "bisher",
+               "heute", "abend", "seit", "beginn", "anfang"}  # fmt: skip
 """The words of a sentence that says the claimant does not bluff besides the bluff, the
 negation, a seat and a player's name ("il ne bluffe jamais", "he never bluffs", "der blufft
-nie", "lei non bluffa mai")."""
+nie", "lei non bluffa mai", "East hasn't bluffed once all game"): who, the tense and how long
+so far, never a word of what may come ("but", "this time", "must", "due")."""
 
 
-def _bluff_denied(toks: list[str]) -> bool:
-    """Is ``toks`` only the claimant said not to bluff (:data:`_WHO_BLUFFS`)?"""
+def _bluff_denied(toks: list[str], subject: str = "") -> bool:
+    """Is ``toks`` only the claimant said not to bluff (:data:`_WHO_BLUFFS`)? ``subject`` is the
+    word the sentence opens on with a capital, a first name ("Marta non bluffa mai")."""
     denied = [t for t in toks if t in _NEGATION or t.endswith("n't")]
     return bool(denied) and all(
-        t in _BLUFF or t in denied or t in _WHO_BLUFFS or _seat_name(t) or _a_player(t)
-        for t in toks
+        t in _BLUFF
+        or t in denied
+        or t in _WHO_BLUFFS
+        or _seat_name(t)
+        or _a_player(t)
+        or (k == 0 and t == subject)
+        for k, t in enumerate(toks)
     )
+
+
+_AND_CLAUSE = {"and", "et", "e", "und"}
+
+
+def _bluff_denied_beside(toks: list[str], subject: str = "") -> bool:
+    """:func:`_bluff_denied`, or a sentence of clauses joined by "and" whose clauses with a bluff
+    deny it and whose others say neither a bluff, a negation nor an answer ("Est a l'air sûr de
+    lui et il n'a jamais bluffé de la partie"; fourteenth round)."""
+    if _bluff_denied(toks, subject):
+        return True
+    clauses: list[list[str]] = [[]]
+    for t in toks:
+        if t in _AND_CLAUSE:
+            clauses.append([])
+        else:
+            clauses[-1].append(t)
+    if len(clauses) < 2 or any(not c for c in clauses):
+        return False
+    bluffed = [c for c in clauses if any(t in _BLUFF for t in c)]
+    others = [c for c in clauses if c not in bluffed]
+    return (
+        bool(bluffed)
+        and all(_bluff_denied(c) for c in bluffed)
+        and not any(
+            t in _NEGATION or t.endswith("n't") or t in _BELIEVE or t in _DOUBT or t in _TRUTH
+            for c in others
+            for t in c
+        )
+    )
+
+
+def _subject_named(part: str) -> str:
+    """The first word of ``part`` in small letters when it is written with a capital and is no
+    word of the answer's vocabulary (a first name: "Marta non bluffa mai"); "" otherwise."""
+    m = re.match(r"\s*([A-ZÀ-Ý][a-zà-ÿ]{2,})(?![\w'’])", part)
+    if m is None:
+        return ""
+    word = m.group(1).lower()
+    known = _AROUND | _BELIEVE | _DOUBT | _BLUFF | _TRUTH | _NEGATION | _WHO_BLUFFS | _OPINION
+    return "" if word in known else word
 
 
 _OR = {"or", "ou", "o", "oder", "oppure", "otherwise", "sinon", "altrimenti", "sonst"}
@@ -3196,7 +3333,10 @@ _BLUFF_CLAUSE = {"me", "mon", "my", "in", "nach", "meiner", "mi", "mir", "à",
                  "wirklich", "just", "juste", "solo", "nur", "gerade", "ist",
                  # the claimer pointed at ("Ich glaube, der blufft", "credo che quello bluffi";
                  # tenth round)
-                 "der", "dieser", "diese", "quello", "quella", "celui-là", "guy", "the"}  # fmt: skip
+                 "der", "dieser", "diese", "quello", "quella", "celui-là", "guy", "the",
+                 # rather, and the seat after "que" ("Je crois plutôt qu'Est bluffe", "I rather
+                 # think East is bluffing"; fourteenth round)
+                 "plutôt", "plutot", "rather", "piuttosto", "eher", "qu'est", "qu'ouest"}  # fmt: skip
 """Words of a clause that says the claimer bluffs ("Je crois qu'il bluffe", "credo che stia
 bluffando", "Ich glaube, er blufft", "I think East is bluffing")."""
 
@@ -3554,6 +3694,9 @@ def _seat_of(state: State, tok: str) -> int | None:
     names = [n.lower() for n in SEAT_NAMES[: state.n]]
     if tok in names:
         return names.index(tok)
+    if tok.endswith("s") and tok[:-1] in names:
+        return names.index(tok[:-1])  # "norths orange pants": the English possessive without
+        # its apostrophe, as phones write it (fourteenth round)
     if _SEAT_WORDS.get(tok, state.n) < state.n:
         return _SEAT_WORDS[tok]
     if len(tok) == 1 and tok in [n[0] for n in names]:
