@@ -33,7 +33,7 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -1011,6 +1011,18 @@ def turn_phrases(
     walk, mail = (fc_stages, "fc:turn") if game == "fc" else (vs_stages, "vs:turn")
     todo = [(mail, text, want) for text, want in phrases]
     return judge_phrases(walk(tmp, lang), lang, todo, move_or_ask)
+
+
+def judge_sections(
+    sections: Mapping[str, Mapping[str, list[list[str]]]],
+    tmp: Path,
+    lang: str,
+    meant: Callable[[list[str], str], bool],
+) -> tuple[list[tuple[str, list[str], str]], list[tuple[str, list[str], str]]]:
+    """:func:`judge_phrases` of the Die Verbotene Stadt phrases of ``lang`` in ``sections`` (a
+    TOML file's classes: per language, ``[mail, reply, what is carried out]``)."""
+    todo = [(m, t, w) for section in sections.values() for m, t, w in section.get(lang, [])]
+    return judge_phrases(vs_stages(tmp, lang), lang, todo, meant)
 
 
 def judge_phrases(

@@ -30,7 +30,6 @@ def test_tenth_round_classes_are_read_as_meant_and_never_otherwise(
 ) -> None:
     import player_corpus as pc
 
-    todo = [(m, t, w) for section in P.values() for m, t, w in section.get(lang, [])]
-    wrong, missed = pc.judge_phrases(pc.vs_stages(tmp_path, lang), lang, todo, _as_meant)
+    wrong, missed = pc.judge_sections(P, tmp_path, lang, _as_meant)
     assert not wrong, wrong  # never a decision the player did not settle on
     assert not missed, missed
