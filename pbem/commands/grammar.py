@@ -3021,6 +3021,22 @@ season and I'm only two points behind, so here goes: P12 R0"; issue 31, twelfth 
 of a series, not a move of the past, and a negation that denies nothing of the move."""
 
 
+_APPOINTMENT = re.compile(
+    r"(?i)(?<![\w'’])(?:before|avant|prima\s+(?:del(?:la|le|l['’])?|di)|vor)\s+(?:(?:my|the|ma|mon|"
+    r"la|le|mes|les|il|la|mia|mio|dem|der|meinem|meiner|meine|den)\s+)?(?:(?:next|prochaine?|"
+    r"prossim[ao]|n(?:ä|ae)chste[nmr]?)\s+)?(?:meeting|class|lecture|lesson|shift|call|appointment"
+    r"|exam|lunch|réunion|reunion|cours|partiel|examen|boulot|rdv|rendez-vous|riunione|lezione|esame"
+    r"|pranzo|termin|besprechung|vorlesung|schicht|pr(?:ü|ue)fung|mittagessen"
+    r"|\d{1,2}\s*(?:o['’]clock|h|uhr|am|pm)|\d{1,2}[:h.]\d\d)"
+    r"(?:\s+(?:de|delle|alle|um|at)\s+\d{1,2}(?:[:h.]\d\d)?\s*(?:h|uhr|o['’]clock|am|pm)?)?"
+    r"(?![\w'’])"
+)
+"""A lead-in's appointment the player plays before ("Quick one before my 1 o'clock: N13 R0", "je
+joue vite fait avant la réunion de 14h : L12 R2", "kurz vor dem Termin um 15 Uhr: L12 R2"; issue
+31, fourteenth round): a time of the player's day, no move of the past nor another player's; the
+time in it is no move's figure."""
+
+
 def _leads(head: str) -> bool:
     """May ``head`` (a lead-in with no move-shaped part: :func:`_lead_in`) stand before the move
     of its line? When it denies nothing, or when it only takes back something it names no move
@@ -3034,6 +3050,7 @@ def _leads(head: str) -> bool:
         and re.search(_TILE_NOUN, m.group(0), re.I)
     ):
         return True  # our turn line copied: "À vous (mauve) : posez votre tuile : M8 R2"
+    head = _APPOINTMENT.sub(" ", head)
     toks = _tokens(_UNDERSTOOD.sub(" ", _AS_SUGGESTED.sub(" ", _SPIRIT.sub(" ", head))))
     if current() == "it":  # the Italian "si" is "one" or "oneself", never "if" ("si scrive")
         toks = [t for t in toks if t.casefold() != "si"]
@@ -3056,7 +3073,7 @@ def _lead_in(line: str, sep: re.Pattern[str] = _COLON) -> tuple[str, str]:
     if len(parts) < 2:
         return "", line
     head, tail = " ".join(parts[:-1]), parts[-1]
-    head_tokens = _tokens(head)
+    head_tokens = _tokens(_APPOINTMENT.sub(" appointment ", head))  # "avant la réunion de 14h"
     if not head_tokens or any(_moved(t) for t in head_tokens):  # (the pronoun "I" is no code)
         return "", line
     if not any(_code_like(t) for t in _tokens(tail)):
