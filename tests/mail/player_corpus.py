@@ -1112,6 +1112,19 @@ def probe_checks(
     return verdicts_fixture(half, probes), test_never_read_wrong, test_read_as_meant
 
 
+def assert_balanced(
+    probes: list[Case], missed: dict[str, str], asks: int = 5, says: int = 10
+) -> None:
+    """A probe module's cases: ids unique, its MISSED among them, and in every language at least
+    ``asks`` neighbours (asked back or nothing read) and ``says`` commands to carry out."""
+    ids = [c.id for c in probes]
+    assert len(ids) == len(set(ids)) and set(missed) <= set(ids)
+    for lang in LANGS:
+        mine = [c for c in probes if c.lang == lang]
+        assert sum(c.expect in ("nothing", "ask") for c in mine) >= asks, lang
+        assert sum(c.expect not in ("nothing", "ask") for c in mine) >= says, lang
+
+
 def move_or_ask(got: list[str], want: str | None) -> bool:
     """Read as meant, for :func:`judge_phrases`: ``want`` is a move's notation (a plan's actions
     after ``;``), read as ``move <want>``; no move (``""`` or None) is asked back, or nothing
