@@ -308,7 +308,8 @@ def masked_ids(texts: Sequence[str], game_id: str) -> tuple[list[str], IdMask]:
     """``texts`` with every game's id (:data:`_ID_WORD`) written as a word that reads as no move
     (:data:`_MASK_TAILS`; the same id in any case is one word), and the mask that writes them
     back. ``game_id``: the game read, whose id stands as :attr:`IdMask.here`. A text that already
-    holds such a word, or a reply naming more ids than there are words, keeps its ids."""
+    holds such a word keeps its ids; past 48 ids a reply's others all stand as the last word
+    (written back as the first of them)."""
     mask = IdMask()
     if not any(_ID_WORD.search(t) for t in texts) or any(
         m.group(0).casefold().split("-", 1)[1] in _MASK_TAILS
@@ -321,8 +322,8 @@ def masked_ids(texts: Sequence[str], game_id: str) -> tuple[list[str], IdMask]:
     def word(m: re.Match[str]) -> str:
         said = m.group(0).casefold()
         if said not in words:
-            if len(words) == len(_MASK_TAILS):
-                return m.group(0)
+            if len(words) == len(_MASK_TAILS):  # more ids than words: the last word, read as
+                return f"{m['kind'].casefold()}-{_MASK_TAILS[-1]}"  # no move all the same
             words[said] = f"{m['kind'].casefold()}-{_MASK_TAILS[len(words)]}"
             mask.back[words[said]] = m.group(0)
         return words[said]

@@ -82,3 +82,16 @@ def test_ids_masked_and_written_back() -> None:
     # a text already holding a standing word keeps its ids (nothing to write back wrongly)
     kept, none = masked_ids(["fc-zzzz fc-m8r2"], "fc-m8r2")
     assert kept == ["fc-zzzz fc-m8r2"] and (none.here, none.back) == ("", {})
+
+
+def test_a_huge_or_hostile_reply_of_ids_is_masked_in_linear_time_and_reads_no_move() -> None:
+    """Tens of thousands of move-shaped ids, non-ASCII around them: every one stands as a word
+    that is no move (past the 48 words, the last one), and the text is written back."""
+    import re
+
+    ids = [f"fc-{c}{d}r{r}" for c in "kmnpq" for d in "23456789" for r in "23"]  # 80 ids
+    line = " ".join(f"«{i}»é" for i in ids * 500)  # 40,000 ids, about 400,000 characters
+    (out,), mask = masked_ids([line], "fc-m8r2")
+    assert not re.search(r"(?i)[k-q]\d", out)  # no square left to read
+    assert mask.here and len(mask.back) == 48
+    assert mask.restore(out).count("«fc-") == len(ids) * 500
