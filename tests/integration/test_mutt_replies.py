@@ -57,9 +57,16 @@ class Mutt:
         self.n = 0
         self.editor = self.home / "editor.sh"
         self.body = self.home / "body.txt"
-        # The editor a person would use, played by a script: the move above the quote.
+        # The editor a person would use, played by a script: the move above the quote. mutt
+        # takes a body whose mtime (whole seconds) did not change for "unmodified" and aborts;
+        # the kernel stamps files from a clock that lags time() by a few milliseconds, so a
+        # script that edits within the same second as mutt wrote the file could be taken for
+        # no edit at all (a rare flake of the fourteenth round). The script dates its edit on a
+        # day long past, a time that cannot be mutt's own (a future one makes mutt's compose
+        # screen ask whether the body changed again).
         self.editor.write_text(
-            '#!/bin/sh\n{ cat "$PBEM_BODY"; echo; cat "$1"; } > "$1.new" && mv "$1.new" "$1"\n'
+            '#!/bin/sh\n{ cat "$PBEM_BODY"; echo; cat "$1"; } > "$1.new" && mv "$1.new" "$1"'
+            ' && touch -m -d @86400 "$1"\n'
         )
         self.editor.chmod(0o700)
         self.rc = self.home / "muttrc"
