@@ -16,6 +16,7 @@ import re
 from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import drain, fresh, reply, text_of
@@ -27,6 +28,20 @@ from pbem.rules.base import derive_rng
 from pbem.rules.verbotene_stadt.game import GAME, PLAN_HELP
 from pbem.service.commands import NextCmd, StandingCmd
 from pbem.store.entries import ActionEntry
+
+_CHOSEN: dict[tuple[bytes, int, int], object] = {}
+"""The heuristic bot's choices by (encoded state, seat, draw): the tables of several languages
+play the same game (the corpus's stages play it once per language), and a choice is a function
+of exactly these (the state, the seat and the bot's dice ``derive_rng(3, "v", draw)``), so each
+is computed once per process."""
+
+
+def _chosen(game: Any, state: Any, seat: int, draw: int) -> object:
+    key = (game.encode_state(state), seat, draw)
+    if (action := _CHOSEN.get(key)) is None:
+        bot = game.bots()["heuristic"]
+        action = _CHOSEN[key] = bot.choose(game, state, seat, derive_rng(3, "v", draw))
+    return action
 
 
 class VSTable(MailTable):
@@ -57,8 +72,7 @@ class VSTable(MailTable):
             if not pending:
                 break
             seat = int(pending[0].seat)
-            bot = game.bots()["heuristic"]
-            action = bot.choose(game, state, seat, derive_rng(3, "v", i + j))
+            action = _chosen(game, state, seat, i + j)
             out.append((seat, action))
             state, _ = game.apply(state, seat, action, derive_rng(self.seed, "apply", seq + 1 + j))
         if commit and out:
