@@ -5183,9 +5183,11 @@ _IF_TOKENS = frozenset(w for w in conditions.IF_WORDS if " " not in w)
 def _on_a_condition(tokens: list[str], ordered: list[_Candidate], line: str) -> bool:
     """Is the line's last move offered on a condition after an earlier move: a word of
     :data:`pbem.commands.conditions.IF_WORDS` that starts a sentence, or follows the earlier move
-    at once, between them ("RB N W. Se invece il padiglione attivo cambia, allora meglio BK E",
-    "M13 R1. Si jamais Paul pose avant moi, alors N9 R3"; thirteenth round)? The words of
-    correction or denial inside that clause ("invece", "jamais", "meglio") take nothing back:
+    at once, or only "but"/"and" between them ("RB N W. Se invece il padiglione attivo cambia,
+    allora meglio BK E", "M13 R1. Si jamais Paul pose avant moi, alors N9 R3"; thirteenth round;
+    "Metterei L9 R1, ma se Luca chiude prima la stanza rossa allora preferirei P10 R2", "I'd play
+    L9 R1, but if Luca closes it first, P10 R2"; fifteenth round)? The words of correction or
+    denial inside that clause ("invece", "jamais", "meglio", "preferirei") take nothing back:
     nobody can decide the condition, so the reply is asked back."""
     if len(ordered) < 2:
         return False
@@ -5195,6 +5197,8 @@ def _on_a_condition(tokens: list[str], ordered: list[_Candidate], line: str) -> 
         if tokens[k].casefold() not in _IF_TOKENS:
             continue
         if k == first_end or (k and sentence[k] != sentence[k - 1]):
+            return True
+        if all(t.strip(",;:").casefold() in _AND for t in tokens[first_end:k]):
             return True
     return False
 

@@ -1273,8 +1273,12 @@ _HAPPENS = _listed(
 """A move's outcome asked to be shown in the present ("potete farmi vedere cosa succede con P12
 R1?", "can you show me what happens with M13 R2 before I decide?"; tenth round)."""
 _MOVE_CODE = re.compile(
-    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+[NSEWnsew]\b)*)(?![\w'’])"
+    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?"
+    r"|[RYBGK]{2}(?:\s+(?:[NSEWnsw]|e(?!\s+(?:poi|dopo|quindi|infine)\b))\b)*)(?![\w'’])"
 )
+"""A move named in a request: a square (and its rotation), or an official and its directions; a
+small "e" before the Italian "poi" ("and then": "RB N e poi BK E") is no east, as in the
+notation's own words (fifteenth round: that preview was of "RB N E; BK E")."""
 _PREVIEW_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=\S)")
 _ROTATION_NAMED = re.compile(
     r"(?i)(?<![\w'’])([A-P]\d{1,2})\s+(?:(?:with|avec|con|mit)\s+)?(?:(?:a|the|la|une|una|einer|der)\s+)?"
