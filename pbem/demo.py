@@ -13,6 +13,7 @@ taken; everything that crosses a mail server is real.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import shlex
@@ -308,18 +309,25 @@ def play_until_over(
     let every bot read and answer its mail until the game is over and every mail in ``outbox``
     is delivered and read. Returns the number of ticks."""
     ticks = 0
-    while ticks < max_ticks:
-        tick_once()
-        ticks += 1
+    with contextlib.ExitStack() as kept:
+        # Each player's mail client keeps its connection to the relay for the whole game, as
+        # one does (not a new connection, greeting and event loop for every reply).
         for bot in bots:
-            bot.read_and_answer()
-        env = store.load(game_id, verify=False).envelope
-        if env.status == "ended" and len(outbox) == 0:
-            for bot in bots:  # every player reads the final mail
+            session = getattr(bot.smtp, "session", None)
+            if session is not None:
+                kept.enter_context(session())
+        while ticks < max_ticks:
+            tick_once()
+            ticks += 1
+            for bot in bots:
                 bot.read_and_answer()
-            break
-        if ticks % 20 == 0:
-            echo(f"  ... tick {ticks}: move {env.moves}")
+            env = store.load(game_id, verify=False).envelope
+            if env.status == "ended" and len(outbox) == 0:
+                for bot in bots:  # every player reads the final mail
+                    bot.read_and_answer()
+                break
+            if ticks % 20 == 0:
+                echo(f"  ... tick {ticks}: move {env.moves}")
     return ticks
 
 
