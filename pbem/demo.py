@@ -107,21 +107,30 @@ class BotPlayer:
         from email.message import EmailMessage
         from email.parser import BytesParser
 
-        from pbem.crypto import pgp, smime
+        from pbem.crypto import mime, pgp, smime
         from pbem.mail.parse import READ_POLICY
 
         if self.smime_pair is None and self.pgp_key is None:
             return raw  # no key of its own yet: nothing it could open (and no parse to pay)
         # Parsed as the service reads mail (each header object built once): only to see whether
-        # it is encrypted, and a player's turn mail carries several parts and attachments.
+        # it is encrypted, and a player's turn mail carries several parts and attachments. The
+        # decryption goes on from this parse (smime/pgp.decrypt_mime parse the mail again).
         msg = BytesParser(policy=READ_POLICY).parsebytes(raw)
         assert isinstance(msg, EmailMessage)
-        if self.smime_pair is not None and smime.find_enveloped(msg) is not None:
-            key, cert = self.smime_pair
-            return smime.decrypt_mime(raw, key, cert).as_bytes()
-        if self.pgp_key is not None and pgp.find_encrypted(msg) is not None:
-            return pgp.decrypt_mime(raw, [self.pgp_key]).as_bytes()
-        return raw
+        inner: bytes | None = None
+        if self.smime_pair is not None and (der := smime.find_enveloped(msg)) is not None:
+            inner = smime.decrypt_entity(der, [self.smime_pair])
+        elif self.pgp_key is not None and (found := pgp.find_encrypted(msg)) is not None:
+            data, is_mime = found
+            inner = pgp.decrypt_block(data, [self.pgp_key])
+            if not is_mime:
+                inner = pgp.inline_entity(inner)
+        if inner is None:
+            return raw
+        # The decrypted message as decrypt_mime gives it, serialised as before; its headers read
+        # once each (READ_POLICY) instead of at every look of the parser and the generator.
+        opened = BytesParser(policy=READ_POLICY).parsebytes(mime.merge_decrypted(raw, inner))
+        return opened.as_bytes()
 
     def read_and_answer(self) -> int:
         """Read new mail; answer every mail that asks this player for a decision it still owes."""
