@@ -71,7 +71,7 @@ class _HeadersOnce(EmailPolicy):
 
 
 _HEADERS: dict[tuple[str, str], str] = {}
-READ = _HeadersOnce()
+READ: EmailPolicy[EmailMessage] = _HeadersOnce()  # type: ignore[assignment]
 """The policy the service tests read the outbox's mails with."""
 
 
