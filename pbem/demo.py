@@ -13,6 +13,7 @@ taken; everything that crosses a mail server is real.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import shlex
@@ -106,21 +107,30 @@ class BotPlayer:
         from email.message import EmailMessage
         from email.parser import BytesParser
 
-        from pbem.crypto import pgp, smime
+        from pbem.crypto import mime, pgp, smime
         from pbem.mail.parse import READ_POLICY
 
         if self.smime_pair is None and self.pgp_key is None:
             return raw  # no key of its own yet: nothing it could open (and no parse to pay)
         # Parsed as the service reads mail (each header object built once): only to see whether
-        # it is encrypted, and a player's turn mail carries several parts and attachments.
+        # it is encrypted, and a player's turn mail carries several parts and attachments. The
+        # decryption goes on from this parse (smime/pgp.decrypt_mime parse the mail again).
         msg = BytesParser(policy=READ_POLICY).parsebytes(raw)
         assert isinstance(msg, EmailMessage)
-        if self.smime_pair is not None and smime.find_enveloped(msg) is not None:
-            key, cert = self.smime_pair
-            return smime.decrypt_mime(raw, key, cert).as_bytes()
-        if self.pgp_key is not None and pgp.find_encrypted(msg) is not None:
-            return pgp.decrypt_mime(raw, [self.pgp_key]).as_bytes()
-        return raw
+        inner: bytes | None = None
+        if self.smime_pair is not None and (der := smime.find_enveloped(msg)) is not None:
+            inner = smime.decrypt_entity(der, [self.smime_pair])
+        elif self.pgp_key is not None and (found := pgp.find_encrypted(msg)) is not None:
+            data, is_mime = found
+            inner = pgp.decrypt_block(data, [self.pgp_key])
+            if not is_mime:
+                inner = pgp.inline_entity(inner)
+        if inner is None:
+            return raw
+        # The decrypted message as decrypt_mime gives it, serialised as before; its headers read
+        # once each (READ_POLICY) instead of at every look of the parser and the generator.
+        opened = BytesParser(policy=READ_POLICY).parsebytes(mime.merge_decrypted(raw, inner))
+        return opened.as_bytes()
 
     def read_and_answer(self) -> int:
         """Read new mail; answer every mail that asks this player for a decision it still owes."""
@@ -308,18 +318,25 @@ def play_until_over(
     let every bot read and answer its mail until the game is over and every mail in ``outbox``
     is delivered and read. Returns the number of ticks."""
     ticks = 0
-    while ticks < max_ticks:
-        tick_once()
-        ticks += 1
+    with contextlib.ExitStack() as kept:
+        # Each player's mail client keeps its connection to the relay for the whole game, as
+        # one does (not a new connection, greeting and event loop for every reply).
         for bot in bots:
-            bot.read_and_answer()
-        env = store.load(game_id, verify=False).envelope
-        if env.status == "ended" and len(outbox) == 0:
-            for bot in bots:  # every player reads the final mail
+            session = getattr(bot.smtp, "session", None)
+            if session is not None:
+                kept.enter_context(session())
+        while ticks < max_ticks:
+            tick_once()
+            ticks += 1
+            for bot in bots:
                 bot.read_and_answer()
-            break
-        if ticks % 20 == 0:
-            echo(f"  ... tick {ticks}: move {env.moves}")
+            env = store.load(game_id, verify=False).envelope
+            if env.status == "ended" and len(outbox) == 0:
+                for bot in bots:  # every player reads the final mail
+                    bot.read_and_answer()
+                break
+            if ticks % 20 == 0:
+                echo(f"  ... tick {ticks}: move {env.moves}")
     return ticks
 
 

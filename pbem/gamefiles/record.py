@@ -31,14 +31,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, overload
 
 import msgspec
 
 from pbem.commands.describe import _SOURCE_NOTES, describe_line
 from pbem.i18n import _, speaking
 from pbem.rules.base import Game
-from pbem.store.fold import walk
 
 if TYPE_CHECKING:
     from pbem.store import GameRecord, Keyring
@@ -48,6 +47,7 @@ from pbem.store.payloads import (
     ReplaceLine,
     RevealLine,
     SetupLine,
+    UndoLine,
     convert_payload,
 )
 from pbem.store.records import GENESIS_PREV, Frame, LogEntry
@@ -170,85 +170,139 @@ def seats_of(entries: Sequence[LogEntry], game: Game) -> Seats:
 def render_moves(entries: Sequence[LogEntry], hashes: Sequence[str], game: Game, lang: str) -> str:
     """The tag pairs and the move text of a record (everything above the public log), from the
     public lines alone."""
-    # Long on purpose: the tags, then one case per kind of line in the move text.
-    setup = entries[0].payload
-    assert isinstance(setup, SetupLine)
-    seats = seats_of(entries, game)
-    first_names = [p.name for p in sorted(setup.players, key=lambda p: p.seat)]
-    steps = list(walk(entries))
-    end = next((s.entry.payload for s in steps if isinstance(s.entry.payload, EndLine)), None)
-    reveal = next((s.entry.payload for s in steps if isinstance(s.entry.payload, RevealLine)), None)
-    moves = sum(1 for s in steps if s.move is not None)
-    status = "ended" if end is not None else "active"
-    for step in steps:
-        paused = step.entry.payload.PAUSES
-        if paused is not None:
-            status = "paused" if paused else "active"
-    if end is not None:
-        status = "ended"
-    tags = [
-        _tag("Event", game.title),
-        _tag("Site", "pbem"),
-        _tag("Date", entries[0].time[:10].replace("-", ".")),
-        _tag("Game", setup.game_name),
-        _tag("GameId", setup.game_id),
-        _tag("Options", " ".join(f"{k}={v}" for k, v in sorted(setup.options.items())) or "-"),
-    ]
-    for i, (name, player) in enumerate(zip(seats.names, seats.players, strict=True)):
-        tags.append(_tag(f"Seat{i + 1}", f"{player} ({name})"))
-    tags += [
-        _tag("Status", status),
-        _tag("Moves", moves),
-        _tag("LastDate", entries[-1].time[:10].replace("-", ".")),
-    ]
-    if end is not None:
-        tags.append(_tag("Result", "-".join(str(s) for s in end.scores) or "*"))
-        tags.append(
-            _tag("Winner", ", ".join(seats.names[w] for w in end.winners if w < len(seats.names)))
-        )
-        tags.append(_tag("Reason", end.reason))
-    else:
-        tags.append(_tag("Result", "*"))
-    tags.append(_tag("SeedCommitment", setup.seed_commitment))
-    if reveal is not None:
-        tags.append(_tag("Seed", reveal.seed))
-    tags.append(_tag("Language", lang))
-    if hashes:
-        tags.append(_tag("Head", hashes[-1]))
+    text = _MoveText.start(entries[0], game).fold(entries, game, lang)
+    assert text is not None, "a text from no line has nothing to take back"
+    return text.render(entries, hashes, game, lang)
 
-    text: list[str] = []
-    names = seats.names
-    # The sentences name the player who held the seat at that line.
-    players = list(first_names)
-    # After the end the exact notation of every secret move is public (the reveal line).
-    revealed = reveal.notations if reveal is not None else {}
-    with speaking(lang):
-        for step in steps:
-            e = step.entry
+
+@dataclass(frozen=True, slots=True)
+class _MoveText:
+    """The move text of the first :attr:`n` public lines of a record, and what its tags need of
+    them: one fold of the lines, in order, that a record of the same log with more lines goes on
+    from (:func:`build_record`) rather than start again, while what it made stays true: the
+    actions in effect then are still in effect, at the same move numbers, and the seed is still
+    unrevealed or was revealed already (the reveal shows every secret move's exact notation)."""
+
+    n: int
+    stack: list[int]
+    """The seqs of the actions in effect (:func:`pbem.store.fold.moves_in_effect`)."""
+    lines: list[str]
+    """The move text, without its closing result."""
+    players: list[str]
+    """Each seat's player after the last line."""
+    names: list[str]
+    end: EndLine | None
+    reveal: RevealLine | None
+    paused: bool | None
+    """What the latest line that says so says (``PAUSES``)."""
+
+    @classmethod
+    def start(cls, setup_entry: LogEntry, game: Game) -> _MoveText:
+        setup = setup_entry.payload
+        assert isinstance(setup, SetupLine)
+        first = [p.name for p in sorted(setup.players, key=lambda p: p.seat)]
+        names = list(game.seat_names(len(setup.players)))
+        return cls(0, [], [], first, names, None, None, None)
+
+    def fold(self, entries: Sequence[LogEntry], game: Game, lang: str) -> _MoveText | None:
+        """This text with the lines ``entries[self.n:]`` folded in; ``None`` when they change
+        what it made already (an undo of an action before them, the reveal)."""
+        new = entries[self.n :]
+        stack = list(self.stack)
+        end, reveal, paused = self.end, self.reveal, self.paused
+        for e in new:  # as moves_in_effect, from where it left off
             p = e.payload
-            if isinstance(p, ActionLine):
-                seat = names[p.seat] if 0 <= p.seat < len(names) else str(p.seat)
-                if step.move is None:
-                    text.append(_comment(_("taken back") + f": {seat} {p.notation}"))
+            match p:
+                case ActionLine():
+                    stack.append(e.seq)
+                case UndoLine(undone=undone) if stack:
+                    if undone in stack:
+                        stack.remove(undone)
+                    else:
+                        stack.pop()
+                case EndLine() if end is None:
+                    end = p
+                case RevealLine() if reveal is None:
+                    if self.n:
+                        return None  # the secret moves before it are shown as they were
+                    reveal = p
+            if p.PAUSES is not None:
+                paused = p.PAUSES
+        kept = len(self.stack)
+        if stack[:kept] != self.stack:
+            return None  # an action of the text made is no longer in effect
+        # Each action of the new lines still in effect, by its move number.
+        live = {seq: i for i, seq in enumerate(stack[kept:], start=kept + 1)}
+        lines = list(self.lines)
+        names, players = self.names, list(self.players)
+        revealed = reveal.notations if reveal is not None else {}
+        with speaking(lang):
+            for e in new:
+                p = e.payload
+                if isinstance(p, ActionLine):
+                    seat = names[p.seat] if 0 <= p.seat < len(names) else str(p.seat)
+                    move = live.get(e.seq)
+                    if move is None:
+                        lines.append(_comment(_("taken back") + f": {seat} {p.notation}"))
+                        continue
+                    notation = revealed.get(str(e.seq), p.notation)
+                    line = f"{move}. {seat} {notation}"
+                    note = _SOURCE_NOTES.get(p.source)
+                    if note is not None:
+                        line += " " + _comment(_(note).strip("()"))
+                    lines.append(line)
                     continue
-                notation = revealed.get(str(e.seq), p.notation)
-                line = f"{step.move}. {seat} {notation}"
-                note = _SOURCE_NOTES.get(p.source)
-                if note is not None:
-                    line += " " + _comment(_(note).strip("()"))
-                text.append(line)
-                continue
-            if isinstance(p, ReplaceLine) and 0 <= p.seat < len(players):
-                players[p.seat] = p.name
-            if e.kind == "undo":
-                continue  # the move it took back is shown as taken back, where it was
-            for sentence in describe_line(game, p, names, players):
-                text.append(_comment(sentence))
-    if end is not None:
-        text.append("-".join(str(s) for s in end.scores) or "*")
-    else:
-        text.append("*")
-    return "\n".join(tags) + "\n\n" + "\n".join(text) + "\n"
+                if isinstance(p, ReplaceLine) and 0 <= p.seat < len(players):
+                    players[p.seat] = p.name
+                if e.kind == "undo":
+                    continue  # the move it took back is shown as taken back, where it was
+                for sentence in describe_line(game, p, names, players):
+                    lines.append(_comment(sentence))
+        return _MoveText(len(entries), stack, lines, players, names, end, reveal, paused)
+
+    def render(
+        self, entries: Sequence[LogEntry], hashes: Sequence[str], game: Game, lang: str
+    ) -> str:
+        """The tag pairs and the move text (``entries``: the :attr:`n` lines folded)."""
+        setup = entries[0].payload
+        assert isinstance(setup, SetupLine)
+        end, reveal = self.end, self.reveal
+        if end is not None:
+            status = "ended"
+        elif self.paused is not None:
+            status = "paused" if self.paused else "active"
+        else:
+            status = "active"
+        tags = [
+            _tag("Event", game.title),
+            _tag("Site", "pbem"),
+            _tag("Date", entries[0].time[:10].replace("-", ".")),
+            _tag("Game", setup.game_name),
+            _tag("GameId", setup.game_id),
+            _tag("Options", " ".join(f"{k}={v}" for k, v in sorted(setup.options.items())) or "-"),
+        ]
+        for i, (name, player) in enumerate(zip(self.names, self.players, strict=True)):
+            tags.append(_tag(f"Seat{i + 1}", f"{player} ({name})"))
+        tags += [
+            _tag("Status", status),
+            _tag("Moves", len(self.stack)),
+            _tag("LastDate", entries[-1].time[:10].replace("-", ".")),
+        ]
+        if end is not None:
+            tags.append(_tag("Result", "-".join(str(s) for s in end.scores) or "*"))
+            names = self.names
+            tags.append(_tag("Winner", ", ".join(names[w] for w in end.winners if w < len(names))))
+            tags.append(_tag("Reason", end.reason))
+        else:
+            tags.append(_tag("Result", "*"))
+        tags.append(_tag("SeedCommitment", setup.seed_commitment))
+        if reveal is not None:
+            tags.append(_tag("Seed", reveal.seed))
+        tags.append(_tag("Language", lang))
+        if hashes:
+            tags.append(_tag("Head", hashes[-1]))
+        closing = ("-".join(str(s) for s in end.scores) or "*") if end is not None else "*"
+        return "\n".join(tags) + "\n\n" + "\n".join([*self.lines, closing]) + "\n"
 
 
 # -------------------------------------------------------------------------------------------------
@@ -271,18 +325,92 @@ def build_record(
     a line's hash is a function of the sealed values in it (another seat's secret choice), and a
     record must be the same whatever those are. The service's signature vouches for the lines
     meanwhile."""
-    chained = any(isinstance(e.payload, RevealLine) for e in entries)  # a lookup, not a walk
-    made = [_public_of(e, h, chained) for e, h in zip(entries, hashes, strict=True)]
+    n = len(entries)
+    if len(hashes) != n:
+        raise ValueError(f"{n} log lines with {len(hashes)} hashes")
+    key = (game.name, lang, hashes[0])
+    made = _MADE.get(key)
+    if made is not None:
+        made = made.go_on(entries, hashes, game, lang)
+    if made is None:
+        made = _Made.anew(entries, hashes, game, lang)
+    if made.linked:
+        _MADE.pop(key, None)
+        while len(_MADE) >= _MADE_MAX:
+            del _MADE[next(iter(_MADE))]  # the game mailed least recently
+        _MADE[key] = made
     # The human part is made from the public lines, exactly as verify-record will remake it.
-    public_entries = [entry for entry, _text in made]
-    shown = list(hashes) if chained else []
-    body = render_moves(public_entries, shown, game, lang) + "\n" + LOG_MARK + "\n"
-    body += "".join(
-        f"{h if chained else UNCHAINED} {text}\n"
-        for h, (_e, text) in zip(hashes, made, strict=True)
-    )
+    shown = hashes if made.chained else ()
+    body = made.moves.render(made.public, shown, game, lang) + "\n" + LOG_MARK + "\n"
+    body += "".join(made.log)
+    assert made.moves.n == n
     signature = sign(RECORD_DOMAIN + body.encode("utf-8"))
     return body + f"{SIG_PREFIX}{key_id} {signature}]\n"
+
+
+@dataclass(frozen=True, slots=True)
+class _Made:
+    """A record's unsigned parts, which the record of the same log with more lines (the next turn
+    file of a game that goes on) makes by folding in its new lines alone."""
+
+    head: str
+    """The hash of the last line: it names every line before it too (each names the hash of the
+    one before, :attr:`linked`)."""
+    linked: bool
+    """Every line's ``prev`` is the hash of the line before it."""
+    chained: bool
+    public: list[LogEntry]
+    log: list[str]
+    """The public log's lines, each with its newline."""
+    moves: _MoveText
+
+    @classmethod
+    def anew(
+        cls, entries: Sequence[LogEntry], hashes: Sequence[str], game: Game, lang: str
+    ) -> _Made:
+        n = len(entries)
+        chained = any(isinstance(entries[i].payload, RevealLine) for i in range(n))
+        empty = cls("", True, chained, [], [], _MoveText.start(entries[0], game))
+        made = empty._grow(entries, hashes, game, lang)
+        assert made is not None, "a text from no line has nothing to take back"
+        return made
+
+    def go_on(
+        self, entries: Sequence[LogEntry], hashes: Sequence[str], game: Game, lang: str
+    ) -> _Made | None:
+        """The parts of ``entries``, made from these (``None`` when they are not of a first part
+        of those lines, or when the new lines change what they say: then the record is made
+        anew)."""
+        k = self.moves.n
+        if not (self.linked and k <= len(entries) and hashes[k - 1] == self.head):
+            return None
+        revealed = any(isinstance(entries[i].payload, RevealLine) for i in range(k, len(entries)))
+        if revealed and not self.chained:
+            return None  # every line's hash is shown from now on
+        return self._grow(entries, hashes, game, lang)
+
+    def _grow(
+        self, entries: Sequence[LogEntry], hashes: Sequence[str], game: Game, lang: str
+    ) -> _Made | None:
+        k, n, chained = self.moves.n, len(entries), self.chained
+        linked = self.linked
+        public = list(self.public)
+        log = list(self.log)
+        for i in range(k, n):
+            e, h = entries[i], hashes[i]
+            linked = linked and e.prev == (hashes[i - 1] if i else GENESIS_PREV)
+            entry, text = _public_of(e, h, chained)
+            public.append(entry)
+            log.append(f"{h if chained else UNCHAINED} {text}\n")
+        moves = self.moves.fold(public, game, lang)
+        if moves is None:
+            return None
+        return _Made(hashes[n - 1], linked, chained, public, log, moves)
+
+
+_MADE: dict[tuple[str, str, str], _Made] = {}
+"""The latest record made of each game (by its first line's hash) and language."""
+_MADE_MAX = 16
 
 
 _PUBLIC: dict[tuple[str, bool], tuple[LogEntry, str]] = {}
@@ -523,8 +651,39 @@ def record_of(rec: GameRecord, keyring: Keyring, *, lang: str, upto: int | None 
     """The signed record of a loaded game (:class:`pbem.store.GameRecord`), to log line ``upto``
     (every line by default)."""
     n = len(rec.entries) if upto is None else upto
-    entries = rec.entries[:n]
-    hashes = [rec.entries.hash(i) for i in range(n)]
+    log = rec.entries
+    # Views, not lists: the record made last of this game is gone on from (its new lines only).
+    entries = _Upto(n, log.__getitem__)
+    hashes = _Upto(n, log.hash)
     return build_record(
         entries, hashes, rec.game, lang=lang, sign=keyring.sign, key_id=keyring.key_id
     )
+
+
+T = TypeVar("T")
+
+
+class _Upto(Sequence[T]):
+    """The first ``n`` items of what ``item`` gives by index, each read when asked for."""
+
+    __slots__ = ("_item", "_n")
+
+    def __init__(self, n: int, item: Callable[[int], T]) -> None:
+        self._n = n
+        self._item = item
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+    def __getitem__(self, i: int | slice) -> T | list[T]:
+        if isinstance(i, slice):
+            return [self._item(k) for k in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("log line index out of range")
+        return self._item(i)

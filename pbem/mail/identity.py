@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email.header import decode_header, make_header
 
 import authres
@@ -265,8 +265,25 @@ def _ascii_domains(value: str) -> str:
     return "".join(_idna(w) for w in _SEPARATORS.split(value))
 
 
+_PARSED: dict[str, AuthResult] = {}
+"""Values parsed already (a relay stamps the same value on every mail of a sender's domain, and
+authres costs about a millisecond a value): the result is a function of the value alone."""
+_PARSED_MAX = 512
+
+
 def parse_auth_results(value: str) -> AuthResult:
     """Parse one Authentication-Results value: ``authserv-id; method=result ptype.prop=value; ...``."""
+    made = _PARSED.get(value)
+    if made is None:
+        made = _parse_auth_results(value)
+        if len(value) <= MAX_AUTH_RESULTS_CHARS:
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            _PARSED[value] = made
+    return replace(made, results=dict(made.results))  # each caller its own dict
+
+
+def _parse_auth_results(value: str) -> AuthResult:
     unfolded = " ".join(clean(value).split())
     crude_id = re.sub(r"\([^()]*\)", " ", unfolded).partition(";")[0].strip().split(" ")[0].lower()
     if len(unfolded) > MAX_AUTH_RESULTS_CHARS:

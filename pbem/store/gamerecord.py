@@ -40,6 +40,10 @@ class GameRecord:
     """What the commit that returned this record wrote (empty after a plain load)."""
     warnings: list[str] = field(default_factory=list)
     """Recoveries performed while loading (for the GM)."""
+    _legal: dict[int, tuple[object, list[str]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Each seat's legal moves in notation, with the state they are of."""
 
     @property
     def game_id(self) -> str:
@@ -79,8 +83,14 @@ class GameRecord:
         return list(self.game.pending(self.state))
 
     def legal_notations(self, seat: int) -> list[str]:
-        """The seat's legal moves as notation strings."""
-        return [self.game.notation(a) for a in self.game.legal(self.state, seat)]
+        """The seat's legal moves as notation strings (worked out once a position: a turn mail
+        lists them and its turn file carries them)."""
+        state = self.state
+        known = self._legal.get(seat)
+        if known is None or known[0] is not state:  # a state is a value: never changed in place
+            known = (state, [self.game.notation(a) for a in self.game.legal(state, seat)])
+            self._legal[seat] = known
+        return list(known[1])
 
     def seat_names(self) -> list[str]:
         return list(self.game.seat_names(len(self.envelope.seats())))

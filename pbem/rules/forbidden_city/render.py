@@ -288,6 +288,9 @@ def _overview(
         there = codes.get((x + 1, y) if d == 1 else (x, y + 1))
         return shared_edge(here[d] if here else None, there[(d + 2) % 4] if there else None)
 
+    # Each shared edge, worked out once (the row and the line under it read it up to three times).
+    east = {(x, y): edge(x, y, 1) for y in ys for x in xs}
+    south = {(x, y): edge(x, y, 2) for y in ys for x in xs}
     v_char = {WALL: "|", ARCH: ":", OPEN: " ", None: " "}
     if w == 3:
         h_seg = {WALL: "---", ARCH: "-:-", OPEN: "   ", None: "   "}
@@ -299,17 +302,17 @@ def _overview(
         for x in xs:
             row += inner.get((x, y)) or _compact_mark(marks.get((x, y)), w)
             if x != xs[-1]:
-                row += v_char[edge(x, y, 1)]
+                row += v_char[east[x, y]]
         lines.append(row.rstrip())
         if y == ys[-1]:
             break
         under = " " * MARGIN
         for x in xs:
-            under += h_seg[edge(x, y, 2)]
+            under += h_seg[south[x, y]]
             if x == xs[-1]:
                 break
-            vert = edge(x, y, 1) not in (None, OPEN) or edge(x, y + 1, 1) not in (None, OPEN)
-            horiz = edge(x, y, 2) not in (None, OPEN) or edge(x + 1, y, 2) not in (None, OPEN)
+            vert = east[x, y] not in (None, OPEN) or east[x, y + 1] not in (None, OPEN)
+            horiz = south[x, y] not in (None, OPEN) or south[x + 1, y] not in (None, OPEN)
             under += "+" if vert and horiz else "|" if vert else "-" if horiz else " "
         lines.append(under.rstrip())
     return lines

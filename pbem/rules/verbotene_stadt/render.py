@@ -62,25 +62,6 @@ class View(msgspec.Struct, frozen=True):
     winners: list[int] | None = None
 
 
-def _cell_text(board: Board, view: View, c: Cell, officials: dict[Cell, str]) -> str:
-    if c in officials:
-        return " " + officials[c]
-    if c in board.roofs:
-        return "###"
-    pav = board.pavilion_at.get(c)
-    if pav is not None:
-        return f"={pav}=" if pav == view.active_pavilion else f"P{pav} "
-    if c in board.thresholds:
-        return _ARROWS[board.pavilions[board.thresholds[c]].enter]
-    if c in board.dead_ends:
-        return " d "
-    if c in board.start_yellow:
-        return " . "
-    if c in board.start_grey:
-        return " : "
-    return "   "
-
-
 def _closed(board: Board, a: Cell, b: Cell) -> bool:
     """A line is drawn between two adjacent cells: wall, or a pavilion's outline except its door."""
     if frozenset((a, b)) in board.walls:
@@ -99,26 +80,71 @@ def _closed(board: Board, a: Cell, b: Cell) -> bool:
 def board_lines(board: Board, view: View) -> list[str]:
     """The grid: column letters a.., row numbers 1.., walls, roofs, pavilions, officials."""
     officials = {board.cell(int(x), int(y)): str(code) for code, x, y in view.officials}
+    head, seps, rows = _grid(board)
+    active = view.active_pavilion
+    lines = [head]
+    for y, row in enumerate(rows):
+        lines.append(seps[y])
+        out = [f"{y + 1:>2} |"]
+        for c, text, after in row:
+            if c in officials:
+                out.append(" " + officials[c])
+            elif isinstance(text, int):
+                out.append(f"={text}=" if text == active else f"P{text} ")
+            else:
+                out.append(text)
+            out.append(after)
+        lines.append("".join(out))
+    lines.append(seps[-1])
+    return lines
+
+
+_Row = tuple[tuple[Cell, "str | int", str], ...]
+
+
+@functools.lru_cache(maxsize=8)
+def _grid(board: Board) -> tuple[str, tuple[str, ...], tuple[_Row, ...]]:
+    """What the grid draws of the board alone, drawn once a board (it never changes): the column
+    letters; the line above each row and the one below the last; and for each cell of a row, its
+    index, its text where no official stands (a pavilion's number: its text says whether it is the
+    active one) and the wall or gap after it."""
     w, h = board.width, board.height
-    lines = ["   " + "".join(f"  {chr(ord('a') + x)} " for x in range(w))]
+    head = "   " + "".join(f"  {chr(ord('a') + x)} " for x in range(w))
+    seps = []
     for y in range(h + 1):
         sep = ["+"]
         for x in range(w):
             closed = True if y in (0, h) else _closed(board, board.cell(x, y - 1), board.cell(x, y))
             sep.append("---+" if closed else "   +")
-        lines.append("   " + "".join(sep))
-        if y == h:
-            break
-        row = [f"{y + 1:>2} |"]
+        seps.append("   " + "".join(sep))
+    rows = []
+    for y in range(h):
+        row = []
         for x in range(w):
             c = board.cell(x, y)
-            row.append(_cell_text(board, view, c, officials))
-            if x == w - 1:
-                row.append("|")
-            else:
-                row.append("|" if _closed(board, c, board.cell(x + 1, y)) else " ")
-        lines.append("".join(row))
-    return lines
+            last = x == w - 1
+            after = "|" if last or _closed(board, c, board.cell(x + 1, y)) else " "
+            pav = board.pavilion_at.get(c)
+            roofed = c in board.roofs
+            text: str | int = pav if pav is not None and not roofed else _fixed_text(board, c)
+            row.append((c, text, after))
+        rows.append(tuple(row))
+    return head, tuple(seps), tuple(rows)
+
+
+def _fixed_text(board: Board, c: Cell) -> str:
+    """A cell's text where no official stands, for a cell that is not a pavilion's (nor roofed)."""
+    if c in board.roofs:
+        return "###"
+    if c in board.thresholds:
+        return _ARROWS[board.pavilions[board.thresholds[c]].enter]
+    if c in board.dead_ends:
+        return " d "
+    if c in board.start_yellow:
+        return " . "
+    if c in board.start_grey:
+        return " : "
+    return "   "
 
 
 @functools.lru_cache(maxsize=4096)
