@@ -167,7 +167,7 @@ def _phone(line: str) -> bool:
     or an area code in brackets (never a move, nor two dates "01.12.2026 - 14.12.2026"). One
     character class for what is left: no backtracking on long lines."""
     if len(line) > 160 or line[:1].isdigit() or len(_DIGITS.findall(line)) < 8:
-        return False  # (the labels and addresses taken off below hold no digit of a number)
+        return False  # (taking labels and addresses off below leaves no more digits than this)
     rest = _shapes().label.sub(" ", _WEB.sub(" ", line))
     if not _PHONE_CHARS.match(rest):
         return False
