@@ -28,7 +28,9 @@ import re
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from pathlib import Path
+from typing import cast
 
 from pbem import layout
 
@@ -79,7 +81,7 @@ def _may_be_quoted(line: str) -> bool:
 
 def words(line: str) -> list[str]:
     """The words of ``line``: runs of letters and digits, case-folded (``_`` splits too)."""
-    return [w for w in _WORD.findall(line.casefold().replace("_", " ")) if w]
+    return _WORD.findall(line.casefold().replace("_", " "))  # (\w+: never an empty word)
 
 
 _K1, _K2, _K3 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9
@@ -110,10 +112,14 @@ class _Hasher:
 
     def grams(self, stream: Sequence[str]) -> list[int]:
         """The hash of the trigram starting at each word of ``stream`` (len(stream) - 2 of them)."""
-        cache, word = self.cache, self.word
-        hs = [cache[w] if w in cache else word(w) for w in stream]
+        got = list(map(self.cache.get, stream))  # each word's hash, None for a new word
+        hs = (
+            [self.word(w) if h is None else h for w, h in zip(stream, got, strict=True)]
+            if None in got
+            else cast(list[int], got)
+        )
         if self.version >= 2:
-            return [hash(t) & _MASK for t in zip(hs, hs[1:], hs[2:], strict=False)]
+            return [h & _MASK for h in map(hash, zip(hs, hs[1:], hs[2:], strict=False))]
         shift, k1, k2, k3, m64 = 64 - _BITS, _K1, _K2, _K3, _M64
         # For each trigram: m = (a K1 + b K2 + c K3) mod 2^64; m ^= m >> 29; top bits of m K2.
         return [
@@ -383,10 +389,14 @@ def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
     Text a player made us send (:attr:`Fingerprint.foreign`) counts only inside a quote of our
     own text: a line that matches only with it is ours when lines of our own text stand both above
     and below it, never at the quote's edge, where a reply's own lines are."""
-    if not fp or not fp.foreign:
-        return _mask(lines, fp)
-    ours = _mask(lines, fp)
-    both = _mask(lines, Fingerprint(fp.grams | fp.foreign, fp.key, fp.version))
+    if not fp:
+        return [False] * len(lines)
+    stream, spans = _line_words(lines)
+    hashes = _Hasher(fp.key, fp.version).grams(stream)
+    ours = _mask(lines, fp, stream, spans, hashes, fp.grams)
+    if not fp.foreign:
+        return ours
+    both = _mask(lines, fp, stream, spans, hashes, fp.grams | fp.foreign)
     above = [False] * len(lines)
     seen = False
     for i, m in enumerate(ours):
@@ -401,56 +411,59 @@ def quoted_mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
     return out
 
 
-def _mask(lines: Sequence[str], fp: Fingerprint | None) -> list[bool]:
-    mask = [False] * len(lines)
-    if not fp:
-        return mask
-    pos: list[int] = []  # line of each word of the stream
+def _line_words(lines: Sequence[str]) -> tuple[list[str], list[tuple[int, int, int]]]:
+    """The words of ``lines`` (quote marks taken off) as one stream, and for each line that has
+    words: (its index, the stream position of its first word, that of its last)."""
     stream: list[str] = []
+    spans: list[tuple[int, int, int]] = []
+    find, strip_quote = _WORD.findall, _QUOTE_PREFIX.sub
     for i, line in enumerate(lines):
-        ws = words(_QUOTE_PREFIX.sub("", line))
-        stream.extend(ws)
-        pos.extend([i] * len(ws))
+        if line[:1] in ">|" or line[:1].isspace():  # _may_be_quoted(line), inlined
+            line = strip_quote("", line)
+        ws = find(line.casefold().replace("_", " "))  # words(line)
+        if ws:
+            a = len(stream)
+            stream.extend(ws)
+            spans.append((i, a, len(stream) - 1))
+    return stream, spans
+
+
+def _mask(
+    lines: Sequence[str],
+    fp: Fingerprint,
+    stream: Sequence[str],
+    spans: Sequence[tuple[int, int, int]],
+    hashes: Sequence[int],
+    grams: frozenset[int],
+) -> list[bool]:
+    """:func:`quoted_mask` against ``grams`` (the fingerprint's, or those and its foreign ones),
+    given the words of ``lines`` (:func:`_line_words`) and the hash of each of their trigrams."""
+    mask = [False] * len(lines)
     n = len(stream)
-    hasher = _Hasher(fp.key, fp.version)
+    hits = [h in grams for h in hashes]  # hits[j]: the trigram starting at word j is in fp
     covered = [False] * n
-    hits = [False] * n  # hits[j]: the trigram starting at word j is in fp
-    for j, h in enumerate(hasher.grams(stream)):
-        if h in fp:
-            hits[j] = True
-            for k in range(j, j + N):
-                covered[k] = True
-    if 0 < n < N and hasher.gram(stream) in fp:
+    for j in compress(range(len(hits)), hits):
+        covered[j] = covered[j + 1] = covered[j + 2] = True  # (N words a trigram)
+    if 0 < n < N and _Hasher(fp.key, fp.version).gram(stream) in grams:
         return [bool(words(line)) for line in lines]
-    first: dict[int, int] = {}
-    last: dict[int, int] = {}
-    for k, i in enumerate(pos):
-        first.setdefault(i, k)
-        last[i] = k
-    candidate: dict[int, int] = {}  # line -> its number of words
-    for i, a in first.items():
-        b = last[i]
+    last_start = n - N  # the last word a trigram starts at
+    candidate = [False] * len(spans)
+    for k, (_, a, b) in enumerate(spans):
         if not all(covered[a : b + 1]):
             continue
-        count = b - a + 1
         # A hit trigram that holds a word of this line and a word of another line.
-        connected = any(
-            hits[j] and (j < a or j + N - 1 > b)
-            for j in range(max(0, a - N + 1), min(b, n - N) + 1)
-        )
-        if connected or count >= MIN_ISOLATED_WORDS:
-            candidate[i] = count
-    order = sorted(candidate)
-    word_lines = sorted(first)
-    for i in order:
-        if candidate[i] > SHORT_LINE_WORDS:
+        lo, hi = max(0, a - N + 1), min(b, last_start)
+        connected = any(hits[lo : min(a, hi + 1)]) or any(hits[max(b - N + 2, lo) : hi + 1])
+        candidate[k] = connected or b - a + 1 >= MIN_ISOLATED_WORDS
+    for k, (i, a, b) in enumerate(spans):
+        if not candidate[k]:
+            continue
+        if b - a + 1 > SHORT_LINE_WORDS:
             mask[i] = True
             continue
         # A short line ("M13 R1") is the service's only beside another line of the service's
         # text: one chance collision of its trigram with the fingerprint cannot hide it.
-        k = word_lines.index(i)
-        neighbours = word_lines[max(0, k - 1) : k] + word_lines[k + 1 : k + 2]
-        mask[i] = any(j in candidate for j in neighbours)
+        mask[i] = (k > 0 and candidate[k - 1]) or (k + 1 < len(spans) and candidate[k + 1])
     # A quoted mail whose whole text is shorter than a trigram run is handled above; a lone short
     # line inside the quote (two words between two quoted blocks) is connected by construction.
     return mask

@@ -96,9 +96,14 @@ def _plain(text: str) -> str:
     return text.replace("’", "'")
 
 
-def _kinds(text: str) -> set[str]:
+def _kinds(text: str, among: set[str] | None = None) -> set[str]:
+    """The kinds of cue in ``text`` (only those of ``among``, when given)."""
     text = _plain(text)
-    return {kind for kind, pat in _shapes().cues if pat.search(text)}
+    return {
+        kind
+        for kind, pat in _shapes().cues
+        if (among is None or kind in among) and pat.search(text)
+    }
 
 
 def _qualifies(words: int, kinds: set[str], headed: bool) -> bool:
@@ -126,14 +131,22 @@ def _notice_start(lines: Sequence[str], para: Sequence[int]) -> int | None:
     even in an HTML mail, whose paragraphs have no blank line between them. Linear: the kinds of
     cue are gathered per line (and per pair of lines, for a cue wrapped over the break)."""
     shapes = _shapes()
+    if sum(len(lines[k].split()) for k in para) < shapes.min_words:
+        return None  # too short for a notice, whatever its words
+    # The kinds of cue in the whole paragraph: those of each of its lines and pairs of lines are
+    # among them (a cue is searched with no anchor, a line break read as a space), so a paragraph
+    # with none is no notice, and the lines are searched for these kinds only.
+    among = _kinds(" ".join(lines[k] for k in para))
+    if not among:
+        return None
     kinds: set[str] = set()
     words = 0
     start = None
     for n in range(len(para) - 1, -1, -1):
         line = lines[para[n]]
         pair = line if n + 1 == len(para) else f"{line} {lines[para[n + 1]]}"
-        own = _kinds(line)
-        kinds |= _kinds(pair)
+        own = _kinds(line, among)
+        kinds |= _kinds(pair, among - kinds)
         words += len(line.split())
         headed = bool(shapes.heading.match(_plain(line)))
         if (own or headed) and _qualifies(words, kinds, headed):
@@ -153,8 +166,8 @@ def _phone(line: str) -> bool:
     number of at least 8 digits written as a phone number: after a label, an international "+"
     or an area code in brackets (never a move, nor two dates "01.12.2026 - 14.12.2026"). One
     character class for what is left: no backtracking on long lines."""
-    if len(line) > 160 or line[:1].isdigit():
-        return False
+    if len(line) > 160 or line[:1].isdigit() or len(_DIGITS.findall(line)) < 8:
+        return False  # (taking labels and addresses off below leaves no more digits than this)
     rest = _shapes().label.sub(" ", _WEB.sub(" ", line))
     if not _PHONE_CHARS.match(rest):
         return False
@@ -201,8 +214,10 @@ def footer_mask(
 
     def close() -> None:
         nonlocal budget
+        if not para:
+            return
         size = sum(len(lines[k]) + 1 for k in para)
-        if para and size <= min(MAX_NOTICE_CHARS, budget):
+        if size <= min(MAX_NOTICE_CHARS, budget):
             budget -= size
             first = _notice_start(lines, para)
             if first is not None:
@@ -212,7 +227,8 @@ def footer_mask(
 
     for k, line in enumerate(lines):
         if not line or skip[k]:
-            close()
+            if para:
+                close()
             signed = False
             continue
         para.append(k)

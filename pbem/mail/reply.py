@@ -60,9 +60,15 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\
 _SPACES = dict.fromkeys(map(ord, "\u00a0\u202f\u2007\u2009\u3000\t"), " ")
 
 
+_NORMAL = {**_INVISIBLE, **_SPACES}
+"""Both tables in one (no character is in both)."""
+
+
 def normalize_line(line: str) -> str:
     """Drop zero-width characters, turn non-breaking spaces into spaces, strip the ends."""
-    return line.translate(_INVISIBLE).translate(_SPACES).strip()
+    if line.isascii():  # of both tables only the tab is ASCII
+        return line.replace("\t", " ").strip()
+    return line.translate(_NORMAL).strip()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,7 +128,7 @@ class _Forms:
     service_opening: re.Pattern[str]
     service_closing: re.Pattern[str]
     service_marker: re.Pattern[str]
-    courtesy: tuple[str, ...]
+    courtesy: frozenset[str]
     filler: frozenset[str]
     deny: frozenset[str]
 
@@ -216,7 +222,7 @@ def _forms() -> _Forms:
     service_opening = re.compile(svc["opening"])
     service_closing = re.compile(svc["closing"])
     service_marker = re.compile("|".join(f"(?:{p})" for p in svc["markers"]))
-    courtesy = tuple(sorted({w.casefold() for w in c["words"]}, key=len, reverse=True))
+    courtesy = frozenset(w.casefold() for w in c["words"])
     filler = frozenset(
         w.casefold().replace("’", "'")
         for w in [*c["filler"], *(x for phrase in c["words"] for x in phrase.split())]
@@ -367,9 +373,11 @@ def is_courtesy(line: str) -> bool:
     folded = text.casefold()
     n = len(folded.split())
     if n <= 8:
-        for w in _forms().courtesy:
-            if folded == w or folded.startswith(w + " "):
-                return True
+        # A word of the list that is the whole text or its start before a space: one look-up
+        # for each such start (``text`` has single spaces).
+        said = _forms().courtesy
+        if folded in said or any(folded[:k] in said for k, ch in enumerate(folded) if ch == " "):
+            return True
     tokens = text.split()
     return n <= 2 and all(t[:1].isupper() and t.replace("'", "").isalpha() for t in tokens)
 
@@ -543,7 +551,7 @@ def correction_stands(words: Sequence[str], lead: Sequence[str] = ()) -> bool:
 
 
 def _is_quoted(line: str) -> bool:
-    return line.startswith(">") or line.startswith("|>") or line.startswith("| ")
+    return line.startswith((">", "|>", "| "))
 
 
 _OPENS_ATTRIBUTION = re.compile(r"(?:On|Le|Il|Am|El|Em|Op|Den|Dne|W dniu)\s")
@@ -573,8 +581,8 @@ def _attribution_span(lines: Sequence[str], i: int) -> int:
         if not core or (span == 1 and len(core) < 6):
             continue
         dashed = core != joined
-        if forms.attribution.search(core) and (core.endswith((":", "：")) or dashed):
-            return span
+        if (core.endswith((":", "：")) or dashed) and forms.attribution.search(core):
+            return span  # (the cheap test first)
         if forms.address_colon.search(core) and len(words(core)) >= 3:
             return span
         if forms.loose_attribution.search(core):
@@ -712,10 +720,11 @@ def _kept_choice(lines: Sequence[str], mask: list[bool]) -> list[bool]:
     out = list(mask)
     shown = [i for i, ln in enumerate(lines) if ln.strip()]
     for k, i in enumerate(shown):
+        if not mask[i]:
+            continue
         run = shown[k : k + 3]
         if (
-            mask[i]
-            and (k == 0 or not mask[shown[k - 1]])
+            (k == 0 or not mask[shown[k - 1]])
             and len(run) >= 2
             and mask[run[1]]
             and (len(run) == 2 or not mask[run[2]])
@@ -771,9 +780,9 @@ def _typed_plan(lines: Sequence[str], mask: list[bool]) -> list[bool]:
     out = list(mask)
     shown = [i for i, ln in enumerate(lines) if ln.strip()]
     for k, i in enumerate(shown):
-        parts = lines[i].split(";")
-        if not mask[i] or _is_quoted(lines[i]) or len(parts) < 2:
+        if not mask[i] or ";" not in lines[i] or _is_quoted(lines[i]):
             continue
+        parts = lines[i].split(";")
         if not all(_MOVE_LINE.match(p) for p in parts):
             continue
         near = shown[max(0, k - 1) : k] + shown[k + 1 : k + 2]
@@ -793,7 +802,10 @@ def command_lines(
     """
     # Long on purpose: the reply reader's one pass over the lines: quote shapes, fingerprints, markers.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
-    lines = [normalize_line(ln) for ln in raw_lines]
+    # normalize_line of each line, its tables applied to all of them at once
+    kept = "\n".join(raw_lines)
+    kept = kept.replace("\t", " ") if kept.isascii() else kept.translate(_NORMAL)
+    lines = [ln.strip() for ln in kept.split("\n")]
     mask = _typed_plan(
         lines, _typed_run(lines, _kept_choice(lines, quoted_mask(lines, fingerprint)))
     )

@@ -731,15 +731,17 @@ def make_reply(case: Case, to: EmailMessage | None, sender: str) -> bytes:
 # =============================================================================================
 
 
-def read_reply(stage: Stage, raw: bytes) -> Reading:
+def read_reply(stage: Stage, raw: bytes, rec: Any = None) -> Reading:
     """What the service reads from a reply to ``stage``'s mail (:func:`pbem.service.orders.read`
-    with the fingerprint of the mail answered)."""
+    with the fingerprint of the mail answered). ``rec``: the stage's game as the caller has just
+    loaded it (nothing written since), else it is loaded here."""
     env = stage.env
     p = parse_message(raw)
     fp = fingerprint.load_for(
         env.data, [p.in_reply_to, *reversed(p.references)], key=env.service.secret
     )
-    rec = env.store.load(stage.gid)
+    if rec is None:
+        rec = env.store.load(stage.gid)
     seated = cast(
         Seated,
         SimpleNamespace(record=rec, seat=stage.seat, ref=SimpleNamespace(turn=rec.envelope.moves)),
@@ -996,7 +998,7 @@ def judge_stage(stage: Stage, case: Case) -> Verdict:
     sender = rec.envelope.active_player(stage.seat).email
     raw = make_reply(case, stage.mail, sender)
     with i18n.speaking(case.lang):
-        reading = read_reply(stage, raw)
+        reading = read_reply(stage, raw, rec)  # (the game loaded once for both)
         return Verdict(case, summary(stage, reading), expected(case, stage))
 
 
