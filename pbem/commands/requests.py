@@ -1408,14 +1408,6 @@ def preview_asked(line: str) -> str | None:
     return move
 
 
-WAY_WORDS = frozenset(
-    {"n", "e", "s", "w", "o", "north", "east", "south", "west", "nord", "est", "sud", "ouest",
-     "ovest", "ost", "süd", "norden", "osten", "süden", "westen", "up", "down", "left", "right",
-     "haut", "bas", "droite", "gauche", "su", "giù", "giu", "destra", "sinistra", "oben", "unten",
-     "links", "rechts"}
-)  # fmt: skip
-"""Directions a slide's text may end with (Die Verbotene Stadt), in the four languages: the
-grammar's, and those of a preview asked in words (:func:`_slides_said`)."""
 _COMPASS = frozenset(
     {"north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
      "sued", "norden", "osten", "süden", "sueden", "westen", "nordest", "nordovest", "sudest",
