@@ -121,7 +121,7 @@ ASKING = _listed(
     jusqu ici quoi
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti rimandarlo
     mandarlo inviarlo mostrarlo renvoies envoies renvoyer renvoyez-moi schickst schicken
-    sendest zeigst rappeler rappelez rappelle remind ricordare ricordarmi ricordatemi ricordami
+    sendest zeigst rappeler rappelez rappelle remind ricordare ricordarmi ricordatemi ricordami ricordate
     erinnern erinnert erinnere when quand quando wann ab laeuft does doing situe dans bin way moyen modo t moeglichkeit but mais ma aber als come comme piece pieces jointe jointes by par per email e-mail
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
