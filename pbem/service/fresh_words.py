@@ -193,6 +193,8 @@ _said(
     iscrivetemi | iscrivimi | aggiungetemi | aggiungimi | mi iscrivo | partecipo | ci sto
     nehmen sie mich | nehmt mich | ich bin dabei | ich spiele mit
     ich mache mit | ich nehme teil
+    put me on | mettez-moi | mettetemi | mettetemi pure | mettimi | segnatemi | segnami
+    setzt mich | setzen sie mich
     """,
 )
 # a German verb whose particle says which: "ich melde mich für ... an" / "... ab", "tragen Sie
@@ -231,7 +233,7 @@ _BETWEEN = _words(
     der die das den dem des ein eine einen einem einer bei an in im am als mich mit fuer zu
     dabei auch wirklich sehr gern gerne partie partien spiel spiels naechsten naechste neue
     neuen offenen offene diese dieser diesem platz sein von vom aus zum zur
-    again encore ancora wieder list liste lista
+    again encore ancora wieder list liste lista servir serve act
     """
 )
 """What may stand between the wish and the thing asked, besides the request's target."""
@@ -874,6 +876,9 @@ _AFTER = _words(
 """Words that may stand between the thing asked and its target, besides :data:`_BETWEEN`."""
 
 _CLAUSE = _words("if when si quand se quando appena wenn falls sobald")
+_RELATIVE = _words("that which who qui que che dove das die der wo")
+"""A relative clause after "any game" ("any game that loses a player", "n'importe quelle partie
+qui ..."): what the stand-by is for, read as its condition."""
 """Where a clause of condition starts: the thing asked ends there."""
 
 
@@ -884,9 +889,11 @@ def _object_is_target(words: list[str], after: int, target_before: bool) -> bool
     came before (German: "bei o-fc-3a9c mitspielen"), nothing but a clause of condition or
     courtesy after ("Verbotene Stadt spielen lernen" is not a request)."""
     targets = _ids(words) | _kind_words(words) | {w for w in words if w in _seat_of()}
-    for w in words[after:]:
+    for k, w in enumerate(words[after:], after):
         if w in targets:
             return True
+        if w in _RELATIVE and any(_find(words[:k], p) >= 0 for p in _ANY):
+            return True  # "any game that needs a replacement player" (fifteenth round)
         if w in _CLAUSE:
             return target_before or bool(targets & set(words[:after]))
         if w in _BETWEEN or w in _AFTER or w in _SEAT_NOUNS or w in _ROLES or w in _WISH_WORDS:
