@@ -683,13 +683,22 @@ _IT = _listed("it them one le la les l' lo li gli ne es sie ihn ihm")
 """Object pronouns: "vous pouvez me le renvoyer ?" asks for what the sentence before named."""
 
 
+_BEFORE_I_PLAY = re.compile(
+    r"(?i)(?<![\w'’])(?:avant\s+(?:que\s+je\s+(?:ne\s+)?joue|de\s+jouer)|before\s+i\s+(?:play|move)"
+    r"|prima\s+(?:che\s+io\s+giochi|che\s+giochi|di\s+giocare)|bevor\s+ich\s+(?:ziehe|spiele))"
+    r"(?![\w'’])"
+)
+"""When the thing asked is wanted: before the player's turn ("Vous pouvez me les renvoyer avant
+que je joue ?", "Could you send them before I play?"; fifteenth round)."""
+
+
 def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     """A request of the last sentence by a pronoun, for the one thing (of a command that changes
     nothing) the sentence before names ("Je ne vois pas bien le plateau sur mon téléphone, vous
     pouvez me le renvoyer ?", "Is there a player guide somewhere? Could you send it?")."""
     if len(sentences) < 2:
         return []
-    last = _words(sentences[-1])
+    last = _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
     if not last or not _IT & set(last) or not ("?" in sentences[-1] or ASKS & set(last)):
         return []
     if not all(w in PLAIN or w in ASKING or w in _IT for w in last):
