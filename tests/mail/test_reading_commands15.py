@@ -13,8 +13,8 @@ languages.
 
 The first 67 cases were written as probes before the reader was changed
 (/work/notes/probes-r2-commands15.txt), the last 31 during the change; the base commit
-(7db7200) read 31 of the 67, three of them wrong (a leave from Monday or Friday read as its
-length from now; a slide in words beside a comment line).
+(7db7200) read 32 of the 67, two of them wrong (a leave from Monday or from Friday read as its
+length from now).
 """
 
 from __future__ import annotations
