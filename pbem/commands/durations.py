@@ -425,6 +425,8 @@ def read_until(text: str) -> str | None:
     the month alone ("fino al 5": ``until day 05``), the end of the month or week, and the day
     the player is back ("back on Monday": ``back monday``, the leave ending as it starts)."""
     folded = " ".join(_fold(text).replace("’", "'").split())
+    if _FROM_PLUS.fullmatch(folded):
+        return folded  # a leave from a later day, as :func:`length_named` writes it
     if _FOR_THE_WEEKEND.fullmatch(folded.strip(" .!,")):
         return "until weekend"  # "VACATION for the weekend", "URLAUB übers Wochenende"
     if b := _BACK.match(folded):
@@ -469,7 +471,7 @@ def then_named(then: str, before: str) -> str | None:
     return days[0] if len(days) == 1 else None
 
 
-_FOR_WORD = re.compile(r"(?i)(?<![\w'’])(?:for|pendant|durant|per|f[üu]r|fuer)\s+")
+_FOR_WORD = re.compile(r"(?i)(?<![\w'’])(?:for|pendant|durant|pour|per|f[üu]r|fuer)\s+")
 """The word before a length in prose ("Away to Skye for a fortnight")."""
 _AWAY_FOR = re.compile(
     r"(?i)(?:^|(?<=\s))(?:je\s+m['’]\s*absente|je\s+pars|je\s+serai\s+(?:absente?|parti[e]?)"
@@ -507,7 +509,15 @@ def _clause_denies(clause: str) -> bool:
     words of :data:`_ROUGHLY_FROM` aside?"""
     from pbem.mail.reply import denies
 
-    return denies([w for w in clause.split() if w.casefold().strip(".,;:!?") not in _ROUGHLY_FROM])
+    skip = _ROUGHLY_FROM | (_NEXT_OF_DAY if start_named(clause) not in (None, "?") else set())
+    return denies([w for w in clause.split() if w.casefold().strip(".,;:!?") not in skip])
+
+
+_NEXT_OF_DAY = frozenset(
+    ("next", "prochain", "prochaine", "prossimo", "prossima", "nächsten", "naechsten", "nächste")
+)
+"""The word "next" of the day a leave starts ("parto venerdì prossimo e starò via due
+settimane"): no denial beside that day (fifteenth round)."""
 
 
 _THIRD = frozenset(
@@ -555,6 +565,44 @@ def _someone_else(clause: str) -> bool:
     return bool(words & _THIRD) and not words & _FIRST
 
 
+_START_WORD = re.compile(
+    r"(?<![\w'])(?:from|starting(?:\s+(?:on|from))?|as\s+of|leaving(?:\s+on)?|i\s+leave(?:\s+on)?"
+    r"|off\s+on|away\s+on|a\s+partir\s+d(?:u|e(?:s)?|')|des|a\s+compter\s+d(?:u|e|')"
+    r"|(?:je\s+)?(?:pars|partirai)|a\s+partire\s+da(?:l|lla|ll')?|da|dal|dalla|dall'|parto"
+    r"|partiro|ab|vom)(?:(?<=')|(?![\w']))\s*(?=\S)"
+)
+"""The words before the day a leave starts, folded, in the four languages (issue 31, fifteenth
+round): "from the 3rd", "starting Monday", "leaving on Friday", "à partir du 3 décembre", "dès
+lundi", "je pars vendredi", "da lunedì", "parto venerdì prossimo", "ab Freitag", "ab dem 3.
+Dezember"."""
+_START_ARTICLE = re.compile(r"^(?:dem|der|den|the|le|il|l'|lo)\s+")
+
+
+def start_named(text: str) -> str | None:
+    """The one later day on which the player's leave starts that ``text`` names after a word of
+    :data:`_START_WORD` ("Je pars vendredi pour une semaine", "Da lunedì sto via due settimane",
+    "ab Freitag eine Woche weg", "off from the 3rd for ten days"), in :func:`read_until`'s form
+    after its word (``friday``, ``12-03``, ``day 03``); None when it names none, or today or
+    tomorrow (a leave from tomorrow is one from now, within its day); ``?`` when it names more
+    than one, or one that may be past (Italian "da lunedì")."""
+    folded = " ".join(_fold(text).replace("’", "'").split())
+    days = set()
+    for m in _START_WORD.finditer(folded):
+        words = _START_ARTICLE.sub("", folded[m.end() :]).split()
+        for k in range(min(len(words), 4), 0, -1):
+            got = _the_day(" ".join(words[:k]).strip(" .,;:!?"), True)
+            if got is not None and k < len(words) and read_duration(" ".join(words[k - 1 : k + 1])):
+                continue  # "je pars 3 semaines", "vendredi 3 jours": its figure is a length
+            if got is not None:
+                if re.fullmatch(r"until (?:[a-z]+day|\d\d-\d\d|day \d\d)", got):
+                    since = m.group(0).strip() in ("da", "dal", "dalla") and got.endswith("day")
+                    # Italian "da lunedì" is "since Monday" too ("sono in ospedale da lunedì"):
+                    # a start only when "prossimo" says it is to come
+                    days.add("?" if since and "prossim" not in " ".join(words[:k]) else got[6:])
+                break
+    return days.pop() if len(days) == 1 else ("?" if days else None)
+
+
 def length_named(before: str) -> str | None:
     """The length of a leave that the prose before a VACATION with no length names (issue 31,
     eighth round: "Away to Skye for a fortnight, no signal up there. Vacation please"): the one
@@ -591,6 +639,16 @@ def length_named(before: str) -> str | None:
             words = clause[at:].split()
             if de is not None and at == de.start("len"):
                 words = de["len"].split()
+                if start_named(clause) is not None:
+                    # "Ich bin ab Freitag eine Woche weg": the length after the start day
+                    words = next(
+                        (
+                            words[j:]
+                            for j in range(len(words))
+                            if read_duration(" ".join(words[j:]))
+                        ),
+                        words,
+                    )
             got = next(
                 (
                     d
@@ -603,7 +661,12 @@ def length_named(before: str) -> str | None:
                 if _clause_denies(clause) or _someone_else(clause):
                     return None
                 found.append(got)
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    start = start_named(before)
+    if start == "?":
+        return None  # a start day that may be past, or two of them: asked back
+    return f"from {start} +{found[0]}" if start is not None else found[0]
 
 
 def _has_length(clause: str) -> bool:
@@ -791,6 +854,14 @@ def _until_length(text: str, now: datetime) -> timedelta | None:
     Sunday starts, the player meaning Sunday itself). The leave ends at that day's noon, half a
     day from either reading; the player who is back earlier sends BACK."""
     t = text.strip()
+    if (begun := _FROM_PLUS.fullmatch(t)) is not None:
+        # a leave from a later day for its length ("je pars vendredi pour une semaine"): it
+        # starts now and covers the absence, to the start day's beginning plus the length
+        to_end = _until_length("until " + begun.group(1), now)
+        length = parse_short(begun.group(2))
+        if to_end is None or length is None:
+            return None
+        return to_end - timedelta(days=1) + length
     if t.startswith("back "):
         length = _until_length("until " + t[len("back ") :], now)
         if length is None or length <= timedelta(days=1):
@@ -839,6 +910,9 @@ def _until_length(text: str, now: datetime) -> timedelta | None:
     return None  # pragma: no cover - a day of next year always comes after now
 
 
+_FROM_PLUS = re.compile(r"from ([a-z]+day|\d\d-\d\d|day \d\d) \+(\d{1,6}[dhm])")
+""":func:`length_named`'s form of a leave from a later day for a length (``from friday +7d``,
+``from 12-03 +10d``): read by :func:`read_until` and :func:`parse_duration` (fifteenth round)."""
 _SHORT = re.compile(r"^\s*(\d{1,6})\s*([dhm])\s*$", re.I)
 _UNIT = {"d": 86400, "h": 3600, "m": 60}
 

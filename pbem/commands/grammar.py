@@ -1190,7 +1190,11 @@ def _read_apart(
             continue
         if k < first and (_NEGATION_FIRST.match(x) or doubts(x)):
             return False  # "Not now. Then O8 R0"
-        aside = bool(moves) and (_question_aside(x) or (k in after_move and _no_regret(x)))
+        aside = bool(moves) and (
+            _question_aside(x)
+            or (k in after_move and _no_regret(x))
+            or (k > first and _asks_information(x))
+        )
         if (
             k in after_move
             and not _TOPIC.match(x)
@@ -1202,7 +1206,8 @@ def _read_apart(
             k >= first
             and (
                 any(ch.isdigit() for ch in x)
-                or (is_correction(x) and not _TOPIC.match(x))  # ("Übrigens, wann ist eigentlich")
+                # ("Übrigens, wann ist eigentlich", "Wie viele sind eigentlich noch übrig?")
+                or (is_correction(x) and not _TOPIC.match(x) and not aside)
                 or is_take_back(x)
             )
         ):
@@ -1267,6 +1272,56 @@ def _question_aside(sentence: str) -> bool:
     m = _ASIDE_NAME.search(sentence)
     name = (m["first"] or m["last"]) if m else ""
     return not (name and is_known_word(name)) and _asks_nothing_of_move(sentence)
+
+
+_INFORMATION = re.compile(
+    r"(?i)(?<![\w'’])(?:how\s+(?:many|much|long|often)|when|where|who|whose|what\s+time"
+    r"|combien|quand|où|(?<!ce\s)qui|[àa]\s+quelle\s+heure|quant[oaie]|quando|dove|chi|a\s+che\s+ora"
+    r"|wie\s+(?:viele?|lange|oft)|wann|wo|wer|um\s+wie\s+viel\s+uhr)(?![\w'’])"
+)
+"""The words of a question that asks for a fact (how many, when, where, who), in the four
+languages: beside a move said before it, such a question asks nothing of the move ("Je joue M13
+R1. Il reste combien de tuiles dans le sac ?"; issue 31, fifteenth round)."""
+_COUNTED = re.compile(
+    r"(?i)(?<=many|much|bien|anto|anta|anti|ante|viel|iele)\s+(?:(?:de|d['’]|di|of)\s*)?"
+    r"[^\W\d_]+"
+)
+"""The thing counted after "how many", "combien de", "quante", "wie viele" ("tuiles",
+"Plättchen"): what is counted, not a word of the move."""
+_PARTICLES = re.compile(
+    r"(?i)(?<![\w'’])(?:eigentlich|actually|en\s+fait|in\s+realt[àa]"
+    r"|(?:alla|la|della|a|in)\s+fine)(?![\w'’])"
+)
+"""In a question for a fact, a particle ("Wie viele sind eigentlich noch übrig?") is no
+correction, and the Italian end ("alla fine della partita") no verdict "fine"."""
+
+
+def _asks_information(sentence: str) -> bool:
+    """Is ``sentence``, after the move in a line of sentences, a question that asks for a fact
+    (:data:`_INFORMATION`: "how many tiles are left?", "Quanto manca alla fine della partita?",
+    "Wann ist die Partie zu Ende?"), with no name, no by-the-way word and no meeting word,
+    that asks nothing of the move (:func:`_asks_nothing_of_move`, the thing counted aside)?
+    Not "M13 R1, ça ferme la salle ?" (one sentence), "Combien de points ça me rapporte ?"
+    (a pronoun of the move), "Quand est-ce que je peux jouer R2 ?" (a figure)."""
+    if not sentence.rstrip().endswith("?") or sentence.count("?") != 1:
+        return False
+    if _INFORMATION.search(sentence) is None or _RECONSIDER.search(sentence):
+        return False
+    tokens = _tokens(sentence)
+    if any(
+        t.casefold() in ("das", "es") and not (k + 1 < len(tokens) and tokens[k + 1][:1].isupper())
+        for k, t in enumerate(tokens)
+    ):
+        return False  # "Wie viele Punkte bringt das?": the German pronoun of the move
+    return _asks_nothing_of_move(_PARTICLES.sub(" ", _COUNTED.sub(" ", sentence)))
+
+
+_RECONSIDER = re.compile(
+    r"(?i)(?<![\w'’])(?:reconsider\w*|rethink\w*|mind|else|otherwise|instead|r[ée]fl[ée]chi\w*"
+    r"|avis|sinon|autrement|ripens\w*|idea|altrimenti|(?:ü|ue)berleg\w*|anders|sonst)(?![\w'’])"
+)
+"""Words of a player still weighing the move ("how long do I have to change my mind?", "Wie
+lange habe ich noch, es mir anders zu überlegen?"): a question with them asks of the move."""
 
 
 _NO_REGRET = re.compile(

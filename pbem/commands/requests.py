@@ -121,7 +121,7 @@ ASKING = _listed(
     jusqu ici quoi
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti rimandarlo
     mandarlo inviarlo mostrarlo renvoies envoies renvoyer renvoyez-moi schickst schicken
-    sendest zeigst rappeler rappelez rappelle remind ricordare ricordarmi ricordatemi ricordami
+    sendest zeigst rappeler rappelez rappelle remind ricordare ricordarmi ricordatemi ricordami ricordate
     erinnern erinnert erinnere when quand quando wann ab laeuft does doing situe dans bin way moyen modo t moeglichkeit but mais ma aber als come comme piece pieces jointe jointes by par per email e-mail
     fate fare farmi fatemi vedere rivedere leggere consultare sapere dirmi ditemi com' finora
     koenntet konntet lesen ansehen anschauen nachlesen kriegen kriege krieg ueberhaupt bisher
@@ -683,13 +683,22 @@ _IT = _listed("it them one le la les l' lo li gli ne es sie ihn ihm")
 """Object pronouns: "vous pouvez me le renvoyer ?" asks for what the sentence before named."""
 
 
+_BEFORE_I_PLAY = re.compile(
+    r"(?i)(?<![\w'’])(?:avant\s+(?:que\s+je\s+(?:ne\s+)?joue|de\s+jouer)|before\s+i\s+(?:play|move)"
+    r"|prima\s+(?:che\s+io\s+giochi|che\s+giochi|di\s+giocare)|bevor\s+ich\s+(?:ziehe|spiele))"
+    r"(?![\w'’])"
+)
+"""When the thing asked is wanted: before the player's turn ("Vous pouvez me les renvoyer avant
+que je joue ?", "Could you send them before I play?"; fifteenth round)."""
+
+
 def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     """A request of the last sentence by a pronoun, for the one thing (of a command that changes
     nothing) the sentence before names ("Je ne vois pas bien le plateau sur mon téléphone, vous
     pouvez me le renvoyer ?", "Is there a player guide somewhere? Could you send it?")."""
     if len(sentences) < 2:
         return []
-    last = _words(sentences[-1])
+    last = _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
     if not last or not _IT & set(last) or not ("?" in sentences[-1] or ASKS & set(last)):
         return []
     if not all(w in PLAIN or w in ASKING or w in _IT for w in last):
@@ -1241,12 +1250,14 @@ _NOT_YET = re.compile(
     # "don't play it yet", "sans le jouer", "non giocarla ancora", "noch nicht ziehen" (issue
     # 31, eleventh round): the player asks not to play it yet
     r"|(?:don['’]?t|do\s+not)\s+play\s+(?:it\s+|them\s+|that\s+)?(?:yet|now)"
+    # "don't move it", "non giocate", beside a slide's preview asked (fifteenth round)
+    r"|(?:don['’]?t|do\s+not)\s+(?:move|slide)\s+(?:it|them)(?:\s+yet)?"
     r"|without\s+(?:actually\s+|really\s+)?playing\s+(?:it|them)"
     r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer(?:\s+pour\s+de\s+vrai)?"
     r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+(?:pas|rien)(?:\s+encore|\s+tout\s+de\s+suite)?"
     r"|non\s+(?:giocar(?:la|lo|li|e)|giocate(?:la|lo|li|le)|la\s+giocate|lo\s+giocate"
-    r"|giocate\s+(?:niente|nulla))(?:\s+ancora)?"
-    r"|senza\s+giocar(?:la|lo|li|e)"
+    r"|giocate\s+(?:niente|nulla)|giocate)(?:\s+ancora)?"
+    r"|senza\s+(?:giocar|muover|spostar)(?:la|lo|li|e)"
     r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren)"
     r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen)"
     # the reason of a preview: not to get it wrong
@@ -1269,12 +1280,20 @@ _HAPPENS = _listed(
     """happens happen would happen succede succederebbe accade accadrebbe passe passerait arrive
     arriverait passiert passieren geschieht what cosa ce qui was with avec con mit anything
     engager m'engager impegnarmi festlege festlegen"""
-)
+) | _listed("where ou dove wo")
 """A move's outcome asked to be shown in the present ("potete farmi vedere cosa succede con P12
 R1?", "can you show me what happens with M13 R2 before I decide?"; tenth round)."""
+_WAYS_WRITTEN = (
+    r"(?:[NSEWnsw]|e(?!\s+(?:poi|dopo|quindi|infine)\b)"
+    r"|north|east|south|west|nord|est|sud|ouest|ovest|ost|sued|norden|osten|sueden"
+    r"|westen|nordest|nordovest|sudest|sudovest|northeast|northwest|southeast|southwest|nordost"
+    r"|nordwest|suedost|suedwest)"
+)
+"""A slide's directions as :func:`_slides_said` writes them (letters, or compass points folded);
+a small "e" before the Italian "poi" ("and then") is no east."""
 _MOVE_CODE = re.compile(
-    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?"
-    r"|[RYBGK]{2}(?:\s+(?:[NSEWnsw]|e(?!\s+(?:poi|dopo|quindi|infine)\b))\b)*)(?![\w'’])"
+    r"(?<![\w'’])(?:[A-Pa-p]\d{1,2}(?:\s+[Rr]\d)?|[RYBGK]{2}(?:\s+" + _WAYS_WRITTEN + r"\b)*)"
+    r"(?![\w'’])"
 )
 """A move named in a request: a square (and its rotation), or an official and its directions; a
 small "e" before the Italian "poi" ("and then": "RB N e poi BK E") is no east, as in the
@@ -1327,6 +1346,7 @@ def preview_asked(line: str) -> str | None:
     # ancora."; twelfth round)
     not_yet = _NOT_YET.search(line) is not None
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
+    line = _slides_said(line)  # "où arriverait RB si je le pousse vers le nord" (fifteenth round)
     line = _AS_ASIDE.sub(" ", _TILE_PUT.sub(" with ", _ROTATION_NAMED.sub(r"\1 \2", line)))
     sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     moves = list(_MOVE_CODE.finditer(line))
@@ -1344,8 +1364,8 @@ def preview_asked(line: str) -> str | None:
             for k, s in enumerate(sentences)
             if (s.rstrip().endswith("?") or _SHOWN.intersection(_words(s)))
             and (
-                (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME.intersection(ws))
-                or (_SHOWN.intersection(ws) and _HAPPENS.intersection(ws))
+                (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME_OR_LANDS.intersection(ws))
+                or (_SHOWN.intersection(ws) and _HAPPENS_OR_LANDS.intersection(ws))
             )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
         ]
@@ -1361,8 +1381,8 @@ def preview_asked(line: str) -> str | None:
     ):
         return None  # (not "Qu'est-ce que ça donnerait, BR W N ? Juste un aperçu")
     allowed = (
-        PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME | _CONDITIONAL | _JUST | _UNSURE
-        | _SHOWN | _HAPPENS | joins
+        PLAIN | ASKING | _BEFORE | _PREVIEW_NOUNS | _OUTCOME_OR_LANDS | _CONDITIONAL | _JUST | _UNSURE
+        | _SHOWN | _HAPPENS_OR_LANDS | joins
     )  # fmt: skip
     if any(w not in allowed for w in words if not w.isdigit()):
         return None
@@ -1375,7 +1395,10 @@ def preview_asked(line: str) -> str | None:
         where == [at - 1]
         and (
             sentences[at - 1].rstrip().endswith("?")
-            or (_SHOWN.intersection(ws := _words(sentences[at - 1])) and _HAPPENS.intersection(ws))
+            or (
+                _SHOWN.intersection(ws := _words(sentences[at - 1]))
+                and _HAPPENS_OR_LANDS.intersection(ws)
+            )
         )
     ):  # (the move in a question just before, or where the player asks to see what it does)
         return None
@@ -1383,7 +1406,15 @@ def preview_asked(line: str) -> str | None:
         if k == at or k in thanks:
             continue
         other = (
-            PLAIN | ASKING | _BEFORE | _OUTCOME | _CONDITIONAL | _SHOWN | _HAPPENS | _JUST | joins
+            PLAIN
+            | ASKING
+            | _BEFORE
+            | _OUTCOME
+            | _CONDITIONAL
+            | _SHOWN
+            | _HAPPENS_OR_LANDS
+            | _JUST
+            | joins
         )
         ws = _words(_MOVE_CODE.sub(" ", s))
         if any(w not in other for w in ws) or (k > at and _PLAYS.intersection(ws)):
@@ -1391,10 +1422,95 @@ def preview_asked(line: str) -> str | None:
     return move
 
 
+_COMPASS = frozenset(
+    {"north", "east", "south", "west", "nord", "est", "sud", "ouest", "ovest", "ost", "süd",
+     "sued", "norden", "osten", "süden", "sueden", "westen", "nordest", "nordovest", "sudest",
+     "sudovest", "northeast", "northwest", "southeast", "southwest", "nordost", "nordwest",
+     "südost", "südwest", "suedost", "suedwest"}
+)  # fmt: skip
+"""The compass points written out, which a preview asked in words reads after its official
+("RB vers le nord puis vers l'ouest"): the side words ("up", "haut", "su") may be other words."""
+_SLIDE_VERBS = _listed(
+    """pousse pousses glisse glisses glissais poussais deplace deplacais bouge bougeais
+    sposto spostassi spostasse faccio facessi scivolare scivola muovo muovessi spingo
+    schiebe schiebst ziehe bewege slide slid slides move moved push pushed sliding moving"""
+)
+_SLIDE_BETWEEN = _SLIDE_VERBS | _listed(
+    """si je j' le la les l' lo it es ihn sie i if se wenn ich when quand quando
+    vers au a al verso nach to towards toward direction richtung direzione in
+    puis et ensuite then and poi e dopo dann und anschliessend danach first d'abord dabord
+    prima zuerst erst"""
+)
+"""The words between an official and the directions of a slide said in a sentence ("RB si je le
+pousse vers le nord puis vers l'ouest", "BR se la sposto a ovest e poi a sud", "KB, wenn ich es
+nach Süden und dann nach Osten schiebe", "RB if I slid it north and then east")."""
+_LANDS = _listed(
+    """arriverait arrive arriverai finirait finit atterrit atterrirait finirebbe finisce arriva
+    arriverebbe andrebbe landet landen landete ankommt ankaeme lands land ends end-up
+    would will wuerde wurde"""
+)
+"""The official's ending up after a slide, in a preview asked ("où arriverait RB", "dove
+finisce BR", "wo KB landet", "where RB would end up"): what the slide's outcome is."""
+_OFFICIAL_AT = re.compile(r"(?<![\w'’])[RYBGK]{2}(?![\w'’])")
+
+
+def _slides_said(line: str) -> str:
+    """``line`` with each slide said in words after its official written as the official and its
+    compass points ("où arriverait RB si je le pousse vers le nord puis vers l'ouest" -> "où
+    arriverait RB nord ouest", "dove finisce BR se la sposto a ovest e poi a sud" -> "dove
+    finisce BR ovest sud"; issue 31, fifteenth round): only where every word between the
+    official and its last direction is a word of :data:`_SLIDE_BETWEEN` or :data:`_LANDS` (the
+    latter kept after the slide); the game reads the directions when PREVIEW is checked."""
+    line = re.sub(r"(?i)\b(?:end|ends|ended)\s+up\b", "lands", line)
+    out, done = [], 0
+    for m in _OFFICIAL_AT.finditer(line):
+        if m.start() < done:
+            continue
+        ways: list[str] = []
+        kept: list[str] = []
+        end = None
+        for t in re.finditer(r"[^\s,]+", line[m.end() :]):
+            raw = t[0].replace("’", "'")
+            word = fold_word(raw.strip(".?!;:")).lower()
+            word = re.sub(r"^[ld]'", "", word) if word not in ("l'", "d'") else word
+            parts = word.split("-")
+            if fold_word(raw.strip(".?!;:")).lower() in _COMPASS or word in _COMPASS:
+                ways.append(word)
+                end = m.end() + t.start() + len(raw.rstrip(".?!;:"))
+            elif len(parts) == 2 and all(p in _COMPASS for p in parts):
+                ways.extend(parts)  # "au nord-ouest", "a sud-est"
+                end = m.end() + t.start() + len(raw.rstrip(".?!;:"))
+            elif word in _SLIDE_BETWEEN or word in _LANDS:
+                if word in _LANDS:
+                    kept.append(raw.strip(".?!;:"))
+            else:
+                break
+            if raw[-1:] in ".?!;:":
+                break
+        if not ways or end is None:
+            continue
+        tail = line[end:]
+        verb = re.match(r"\s+([^\W\d_]+)(?=[\s.?!;:,]|$)", tail)
+        if verb is not None and fold_word(verb[1]).lower() in _SLIDE_VERBS:
+            end += verb.end()  # "... nach Osten schiebe"
+        start = m.start()
+        while (w := re.search(r"([^\s,.?!;:]+)\s+$", line[done:start])) is not None and fold_word(
+            w[1].replace("’", "'")
+        ).lower() in _SLIDE_BETWEEN - _PLAN_JOINS:
+            start = done + w.start()  # "si je glisse KB au sud"
+        out.append(line[done:start])
+        out.append(" ".join([m[0], *ways, *kept]))
+        done = end
+    out.append(line[done:])
+    return "".join(out)
+
+
 _PLAN_JOINS = _listed("then and puis et ensuite poi e dopo dann und danach")
 """The words between the slides of a plan whose preview is asked ("RB N then BK E", "RB N puis
 BK E", "RB N und dann BK E"), besides ";" and ","."""
-_SLIDE_CODE = re.compile(r"(?i)^[RYBGK]{2}(?:\s+[NSEW])+$")
+_HAPPENS_OR_LANDS = _HAPPENS | _LANDS
+_OUTCOME_OR_LANDS = _OUTCOME | _LANDS
+_SLIDE_CODE = re.compile(r"(?i)^[RYBGK]{2}(?:\s+" + _WAYS_WRITTEN + r")+$")
 
 
 def _slides_planned(line: str, moves: list[re.Match[str]]) -> str | None:
@@ -2674,6 +2790,86 @@ def _doubts_pause(tail: str) -> bool:
     )
 
 
+_GROUP = (
+    r"(?:the\s+others?|everyone|everybody|all\s+of\s+you|you\s+all|the\s+rest(?:\s+of\s+you)?"
+    r"|you(?:\s+guys)?|les\s+autres|tout\s+le\s+monde|vous(?:\s+tous)?|tous|gli\s+altri|tutti"
+    r"|voi|alle(?:\s+anderen)?|die\s+anderen|ihr(?:\s+alle)?)"
+)
+_OTHERS_AGREE = re.compile(
+    r"(?i)[,;:.!]?\s*(?<![\w'’])(?:"
+    r"(?:if|provided|as\s+long\s+as)\s+" + _GROUP + r"(?:['’]s|\s+(?:is|are))?\s*"
+    r"(?:agrees?|ok(?:ay)?(?:\s+with\s+(?:it|that))?|fine(?:\s+with\s+(?:it|that))?"
+    r"|(?:do\s+not|don['’]t|doesn['’]t)\s+mind|(?:has|have)\s+no\s+objections?)"
+    r"|si\s+" + _GROUP + r"\s+(?:sont|est|[êe]tes)\s+d['’]\s*accord"
+    r"|si\s+personne\s+ne\s+s['’]\s*y\s+oppose|si\s+(?:[çc]a|cela)\s+convient\s+(?:[àa]\s+tous"
+    r"|aux\s+autres|[àa]\s+tout\s+le\s+monde)"
+    r"|se\s+(?:(?:gli\s+altri|tutti)\s+sono|siete(?:\s+tutti)?|sono\s+tutti|tutti\s+siete)"
+    r"\s+d['’]\s*accordo|se\s+(?:per|a)\s+voi\s+va\s+bene"
+    r"|se\s+nessuno\s+ha\s+(?:niente|nulla)\s+in\s+contrario"
+    r"|(?:wenn|falls|sofern)\s+" + _GROUP + r"\s+(?:einverstanden\s+(?:sind|seid)|zustimm(?:en|t)"
+    r"|nichts\s+dagegen\s+(?:haben|habt))"
+    r")(?:\s*,?\s*(?:of\s+course|naturally|obviously|bien\s+s[ûu]r|[ée]videmment|naturellement"
+    r"|naturalmente|ovviamente|nat(?:ü|ue)rlich|selbstverst(?:ä|ae)ndlich))?(?![\w'’])[,;:.!]?"
+)
+"""The others' agreement to a pause proposed, as its condition ("if the others agree", "si les
+autres sont d'accord, évidemment", "se siete tutti d'accordo", "wenn alle einverstanden sind";
+issue 31, fifteenth round): every proposal waits for their votes, so it is no condition of the
+player's own. A name ("Wenn Anna zustimmt") or the past ("si les autres avaient été d'accord")
+is none of these."""
+_AGREE_ASKED = re.compile(
+    r"(?i)(?:^|(?<=[.!:;]))\s*(?:che\s+ne\s+dite|siete\s+d['’]\s*accordo|cosa\s+ne\s+pensate"
+    r"|qu['’]\s*en\s+pensez[- ]vous|vous\s+[êe]tes\s+d['’]\s*accord|d['’]\s*accord"
+    r"|what\s+do\s+you\s+(?:all\s+)?(?:think|say)|any\s+objections|(?:is\s+)?everyone\s+ok(?:ay)?"
+    r"(?:\s+with\s+that)?|was\s+meint\s+ihr|was\s+haltet\s+ihr\s+davon|seid\s+ihr"
+    r"\s+einverstanden|einverstanden)\s*\?\s*$"
+)
+"""The others' agreement asked after a pause proposed, as the line's last sentence ("Che ne
+dite?", "Qu'en pensez-vous ?", "What do you think?", "Einverstanden?"): the vote it opens."""
+_TOGETHER = (
+    (r"(?i)^\W*(?:on\s+fait|faisons)\s+une\s+pause", "je propose qu'on fasse une pause"),
+    (
+        r"(?i)^\W*(?:on\s+met|mettons)\s+la\s+partie\s+en\s+pause",
+        "je propose qu'on mette la partie en pause",
+    ),
+    (r"(?i)^\W*facciamo\s+una\s+pausa", "propongo di fare una pausa"),
+    (r"(?i)^\W*fermiamo\s+la\s+partita", "propongo di fermare la partita"),
+    (
+        r"(?i)^\W*mettiamo\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?",
+        "propongo di mettere la partita in pausa",
+    ),
+    (r"(?i)^\W*let['’]?s\s+(?=pause|take\s+a\s+(?:pause|break))", "I propose we "),
+    (
+        r"(?i)^\W*(?:machen|legen)\s+wir\s+(?P<len>.+?)\s+pause(?:\s+ein)?(?=\s*(?:[,.;!–—-]|$))",
+        r"ich schlage vor, wir machen \g<len> Pause,",
+    ),
+    (
+        r"(?i)^\W*pausieren\s+wir\s+(?:die\s+partie\s+|das\s+spiel\s+)?(?P<len>.+?)(?=\s*(?:[,.;!–—-]|$))",
+        r"ich schlage vor, die Partie \g<len> zu pausieren,",
+    ),
+)
+"""A pause proposed in the first person plural ("on fait une pause", "facciamo una pausa",
+"let's pause the game", "machen wir eine Woche Pause"), read only beside the others' agreement
+(:data:`_OTHERS_AGREE`): the proposal's own words."""
+
+
+def _agreed_pause(line: str) -> str | None:
+    """``line`` without the others' agreement to the pause it proposes (:data:`_OTHERS_AGREE`,
+    :data:`_AGREE_ASKED`), its plural proposal said in the first person (:data:`_TOGETHER`);
+    None when it names no such agreement, or more than one."""
+    found = list(_OTHERS_AGREE.finditer(line))
+    asked = _AGREE_ASKED.search(line)
+    if len(found) + (asked is not None) != 1:
+        return None
+    if asked is not None:
+        return line[: asked.start()].rstrip()
+    m = found[0]
+    rest = (line[: m.start()] + (". " if m.end() < len(line) and m.start() > 0 else " ")
+            + line[m.end() :]).strip()  # fmt: skip
+    for pattern, said in _TOGETHER:
+        rest = re.sub(pattern, said, rest, count=1)
+    return rest
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
@@ -2685,6 +2881,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX:
         return []
+    line = _agreed_pause(line) or line  # "Si les autres sont d'accord, on fait une pause ..."
     asked = _ASKED_PAUSE.match(line)
     if asked is not None and "?" not in asked["after"]:
         line = asked["q"] + "." + asked["after"]  # "Could we pause ... for two weeks? Exams."

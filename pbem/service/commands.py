@@ -292,6 +292,14 @@ class History(_Base):
             "complete list of moves",
             "full list of the moves",
             "complete list of the moves",
+            # what happened lately, asked (issue 31, fifteenth round)
+            "what happened over the last few turns",
+            "what happened in the last few turns",
+            "what happened in the last turns",
+            "what happened over the last few moves",
+            "what happened in the last few moves",
+            "what happened over the last few rounds",
+            "what happened in the last few rounds",
         ),
         "fr": (
             "historique",
@@ -300,6 +308,11 @@ class History(_Base):
             "coups joués",
             "ce qui a été joué",
             "liste complète des coups",
+            "ce qui s'est passé pendant les derniers tours",
+            "ce qui s'est passé lors des derniers tours",
+            "ce qui s'est passé ces derniers tours",
+            "ce qui s'est passé aux derniers tours",
+            "ce qui s'est passé pendant les derniers coups",
         ),
         "it": (
             "storia",
@@ -312,6 +325,11 @@ class History(_Base):
             "mosse fatte finora",
             "cosa è stato giocato",
             "cos'è stato giocato",
+            "cosa è successo negli ultimi turni",
+            "cos'è successo negli ultimi turni",
+            "che è successo negli ultimi turni",
+            "cosa è successo nelle ultime mosse",
+            "cos'è successo nelle ultime mosse",
         ),
         "de": (
             "Verlauf",
@@ -323,6 +341,10 @@ class History(_Base):
             "vollständige Zugliste",
             "komplette Zugliste",
             "vollständige Liste der Züge",
+            "was in den letzten Zügen passiert ist",
+            "was in den letzten Runden passiert ist",
+            "was in den letzten Zügen passiert",
+            "was in den letzten Runden passiert",
         ),
     }
     after_article = True

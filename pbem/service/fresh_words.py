@@ -193,6 +193,8 @@ _said(
     iscrivetemi | iscrivimi | aggiungetemi | aggiungimi | mi iscrivo | partecipo | ci sto
     nehmen sie mich | nehmt mich | ich bin dabei | ich spiele mit
     ich mache mit | ich nehme teil
+    put me on | mettez-moi | mettetemi | mettetemi pure | mettimi | segnatemi | segnami
+    setzt mich | setzen sie mich
     """,
 )
 # a German verb whose particle says which: "ich melde mich für ... an" / "... ab", "tragen Sie
@@ -231,7 +233,7 @@ _BETWEEN = _words(
     der die das den dem des ein eine einen einem einer bei an in im am als mich mit fuer zu
     dabei auch wirklich sehr gern gerne partie partien spiel spiels naechsten naechste neue
     neuen offenen offene diese dieser diesem platz sein von vom aus zum zur
-    again encore ancora wieder list liste lista
+    again encore ancora wieder list liste lista servir serve act
     """
 )
 """What may stand between the wish and the thing asked, besides the request's target."""
@@ -492,18 +494,21 @@ someone drops out" says what the request already means: read.)"""
 
 
 def _remark_after(clauses: list[str]) -> Request | None:
-    """A JOIN or WATCH asked in a sentence's first clause with its game, then a remark that names
-    no game and neither asks, doubts, denies nor sets a condition ("ich würde gern bei der
-    Partie fc-7k3q zuschauen, mein Kollege spielt da mit"; eighth round). None otherwise ("...,
+    """A JOIN, WATCH or TAKEOVER asked in a sentence's first clause with its game, then a remark
+    that names no game or seat and neither asks, doubts, denies nor sets a condition ("ich würde
+    gern bei der Partie fc-7k3q zuschauen, mein Kollege spielt da mit"; eighth round; "ich möchte
+    Gelb in fc-7k3q übernehmen, der bisherige Spieler ist ja ausgestiegen", fifteenth). None
+    otherwise ("...,
     but not before Monday", "..., if there is room", "..., or o-vs-77kd")."""
     first = _sentence(clauses[0])
-    if first is None or first[0] not in (_JOIN, _WATCH):
+    if first is None or first[0] not in (_JOIN, _WATCH, _TAKEOVER):
         return None
     rest = " ".join(clauses[1:])
     words = _fold(rest)
     if (
         "?" in rest
         or _ids(words)
+        or any(w in _seat_of() for w in words)  # (a TAKEOVER's remark names no other seat)
         or _kinds(words)
         or (_DOUBT | _CLAUSE | _OTHERS_WISH) & set(words)
         or any(_wished(words, k, phrase) for k in range(len(words)) for phrase in _WISH)
@@ -603,7 +608,52 @@ def in_words_across(lines: list[str]) -> Request | None:
         return None
     target = next(iter(ids)) if ids else _NAMES[next(iter(kinds))]
     said = {got for x in sentences if x is not naming[0] and (got := in_words_with(x, target))}
-    return said.pop() if len(said) == 1 else None
+    return said.pop() if len(said) == 1 else _taken_over_across(sentences)
+
+
+_POINTING_SEAT = re.compile(
+    r"(?i)(?<![\w'’])(?:it|sa\s+place|son\s+si[èe]ge|la\s+place|cette\s+place|il\s+suo\s+posto"
+    r"|la\s+sua\s+postazione|il\s+posto|quel\s+posto|den\s+platz|seinen\s+platz|ihren\s+platz"
+    r"|diesen\s+platz|(?:his|her|their|the|that)\s+(?:seat|place|spot))(?![\w'’])"
+)
+"""The seat taken over named back in the request ("I'd like to take it over", "je veux bien
+reprendre sa place", "prendo volentieri il suo posto", "Den Platz würde ich gern übernehmen")."""
+
+
+def _taken_over_across(sentences: list[str]) -> Request | None:
+    """TAKEOVER asked by a sentence that names the seat back (:data:`_POINTING_SEAT`), the game
+    and the seat named by the mail's other sentences (issue 31, fifteenth round: "I saw that the
+    yellow seat in fc-7k3q has been empty since Mark dropped out. I'd like to take it over", "J'ai
+    appris que le joueur jaune de fc-7k3q a abandonné. Je veux bien reprendre sa place", "ho
+    saputo che in fc-7k3q il giallo si è ritirato: prendo volentieri il suo posto"): the mail
+    names one running game and one seat; exactly one sentence asks, read as if it named them
+    (:func:`_sentence`); the others neither ask nor doubt. None otherwise ("Who took over the
+    yellow seat in fc-7k3q?", "... My brother would like to take it over")."""
+    parts = [p for x in sentences for p in re.split(r"(?<=:)\s+", x) if _fold(p)]
+    ids: set[str] = set()
+    seats: set[str] = set()
+    for part in parts:
+        words = _fold(part)
+        ids |= _ids(words)
+        seats |= {seat for w in words if (seat := _seat_of().get(w)) is not None}
+    if len(ids) != 1 or len(seats) != 1 or next(iter(ids)).startswith(OPEN_PREFIX):
+        return None
+    game, seat = next(iter(ids)), next(iter(seats))
+    wanted: Request = (_TAKEOVER, (game, seat))
+    asking = [
+        part
+        for part in parts
+        if _POINTING_SEAT.search(part)
+        and not _ids(words := _fold(part))
+        and not any(w in _seat_of() for w in words)
+        and _sentence(_POINTING_SEAT.sub(f" the {seat} seat in {game} ", part, count=1)) == wanted
+    ]
+    if len(asking) != 1:
+        return None
+    for part in parts:
+        if part is not asking[0] and ("?" in part or _DOUBT & set(_fold(part))):
+            return None
+    return wanted
 
 
 def _fold(text: str) -> list[str]:
@@ -826,6 +876,9 @@ _AFTER = _words(
 """Words that may stand between the thing asked and its target, besides :data:`_BETWEEN`."""
 
 _CLAUSE = _words("if when si quand se quando appena wenn falls sobald")
+_RELATIVE = _words("that which who qui que che dove das die der wo")
+"""A relative clause after "any game" ("any game that loses a player", "n'importe quelle partie
+qui ..."): what the stand-by is for, read as its condition."""
 """Where a clause of condition starts: the thing asked ends there."""
 
 
@@ -836,9 +889,11 @@ def _object_is_target(words: list[str], after: int, target_before: bool) -> bool
     came before (German: "bei o-fc-3a9c mitspielen"), nothing but a clause of condition or
     courtesy after ("Verbotene Stadt spielen lernen" is not a request)."""
     targets = _ids(words) | _kind_words(words) | {w for w in words if w in _seat_of()}
-    for w in words[after:]:
+    for k, w in enumerate(words[after:], after):
         if w in targets:
             return True
+        if w in _RELATIVE and any(_find(words[:k], p) >= 0 for p in _ANY):
+            return True  # "any game that needs a replacement player" (fifteenth round)
         if w in _CLAUSE:
             return target_before or bool(targets & set(words[:after]))
         if w in _BETWEEN or w in _AFTER or w in _SEAT_NOUNS or w in _ROLES or w in _WISH_WORDS:
@@ -1015,6 +1070,8 @@ def _seats(text: str, words: list[str]) -> set[str]:
         # the seat as the object of a verb of taking over ("ich übernehme Gelb", "I'll take
         # over yellow", "je reprends le Jaune", "rilevo il Giallo"; ninth round)
         near_noun = near_noun or bool(_TAKING & set(words[max(0, k - 2) : k]))
+        # the German verb last ("ich möchte Gelb in fc-7k3q übernehmen"; fifteenth round)
+        near_noun = near_noun or bool(_TAKING & set(words[k + 1 : k + 4]))
     # every seat the sentence names counts once one stands by a seat's noun ("the yellow or
     # the blue seat": two seats, no request)
     return out if near_noun else set()

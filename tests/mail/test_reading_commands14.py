@@ -310,11 +310,8 @@ PROBES = _load()
 MISSED = {
     'de-c14-11': "nothing read: LEGAL asked as 'Welche Züge hätte ich' with the list asked in the sentence after",
     'it-c14-11': "nothing read: GAMES asked as 'in quante partite sto giocando' ('quante' asks about a thing)",
-    'en-c14-18': "nothing read: STANDBY in a new mail as 'put me on standby for any game that needs a replacement player'",
     'it-c14-12': "nothing read: STANDBY in a new mail as 'mettetemi pure in lista come riserva'",
     'de-c14-13': "nothing read: STANDBY in a new mail as 'setzt mich bitte auf die Warteliste'",
-    'en-c14-19': "nothing read: TAKEOVER in a new mail, the seat named in the sentence before 'take it over'",
-    'de-c14-14': "nothing read: TAKEOVER in a new mail as 'ich möchte Gelb in fc-7k3q übernehmen' with a remark after",
     'it-c14-25': "asked back: 'Vado a letto, torno domani' on the mail after the move (no command; asking back is safe)",
 }  # fmt: skip
 """Asked back (or nothing read) where a referee reads the command: the reasons."""
