@@ -2857,7 +2857,12 @@ _INTENDED = re.compile(
     r"|également\s+|bien\s+)?(?:pensé|envisagé|songé)|(?:ho|avevo)\s+(?:anche\s+|pure\s+)?"
     r"(?:pensato|considerato|valutato)|(?:ich\s+habe|ich\s+hatte|hatte\s+ich|habe\s+ich)\s+"
     r"(?:auch\s+|kurz\s+|schon\s+)?(?:überlegt|erwogen|an)|(?:ich\s+hatte|hatte\s+ich|ich\s+habe"
-    r"|habe\s+ich)(?:\s+\S+){1,4}?\s+(?:erwogen|überlegt|in\s+erwägung\s+gezogen))(?![\w'’])"
+    r"|habe\s+ich)(?:\s+\S+){1,4}?\s+(?:erwogen|überlegt|in\s+erwägung\s+gezogen)"
+    # a move hesitated over or tempting (fifteenth round: "J'ai longtemps hésité avec P12 R2 mais
+    # finalement non", "I was tempted by O9 R1 but", "ero tentato da L10 R1 ma")
+    r"|j['’]ai\s+(?:longtemps\s+|beaucoup\s+|un\s+moment\s+|bien\s+)?hésité|i\s+was\s+tempted"
+    r"|i\s+was\s+torn|ero\s+tentat[oa]|ho\s+(?:a\s+lungo\s+|un\s+po['’]\s+)?esitato"
+    r"|ich\s+war\s+versucht|(?:ich\s+hatte|hatte\s+ich)\s+erst)(?![\w'’])"
 )
 
 
@@ -2879,9 +2884,47 @@ def _considered(line: str) -> bool:
     reason = " ".join(
         t for t in toks[buts[0] + 1 :] if fold_word(t).casefold() not in _SECOND_WORDS
     )
-    return bool(reason) and not (
+    declined = _DECLINED.match(reason)  # "mais finalement non, trop risqué": that one declined
+    if declined is not None:
+        reason = reason[declined.end() :]
+    return (bool(reason) or declined is not None) and not (
         is_correction(reason) or is_take_back(reason) or _shaped(toks[buts[0] + 1 :])
     )
+
+
+_DECLINED = re.compile(
+    r"(?i)^\W*(?:(?:finalement|finally|in\s+the\s+end|alla\s+fine|infine|schließlich"
+    r"|schliesslich|letztlich|dann\s+doch|doch)\W+)?(?:non|no|nein|nope|nö)(?![\w'’])[\W]*"
+)
+"""A "no" right after the "but" of a move considered, which declines that move ("J'ai longtemps
+hésité avec P12 R2 mais finalement non, trop risqué", "Was tempted by O9 R1 but no"; issue 31,
+fifteenth round): no correction of the move chosen."""
+
+
+def _chosen_beside_considered(line: str, at: _At) -> bool:
+    """A line of sentences: the move chosen in some, another move thought of and set aside with
+    its reason in the others (:func:`_considered`: "nach langem Grübeln: P10 R3. Eigentlich
+    wollte ich erst O9 R1 spielen, aber das hilft nur Gelb.", "Je place ma tuile en L9 (R1).
+    J'ai longtemps hésité avec P12 R2 mais finalement non, trop risqué."; issue 31, fifteenth
+    round): the sentences without the ones set aside, read alone as exactly one move that is
+    none of the moves set aside. False otherwise (the caller then asks back)."""
+    if "?" in line or at.notation is None:
+        return False
+    parts = [p for p in _SENTENCE.split(line) if p.strip(" ()")]
+    aside = [p for p in parts if _considered(p)]
+    if not aside or len(aside) == len(parts):
+        return False
+    rest = " ".join(p for p in parts if p not in aside).strip(" ,;:-–—(")
+    sub = Reading()
+    _read_move(rest, replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    chosen = at.notation(acts[0].action).upper()
+    if any(chosen in " ".join(_tokens(p)).upper() for p in aside):
+        return False  # "P10 R3. I wanted P10 R3 at first, but ...": which is it?
+    _as_read(at, acts[0].action, at.notation(acts[0].action))
+    return True
 
 
 _BROKEN_OFF = re.compile(
@@ -7361,6 +7404,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
     bare = strip_please(line_wo)
     if "?" not in line_wo and bare and bare != line_wo and _read_alone(bare, at):
         return  # "bk vers l'est merci", "RB N please!": courtesy at the ends of a move
+    if _considered(line_wo) and _chosen_beside_considered(line_wo, at):
+        return  # "P10 R3. Eigentlich wollte ich erst O9 R1 spielen, aber das hilft nur Gelb."
     if _considered(line_wo) or _broken_off(line_wo):
         # "I wanted BK E at first, but it helps Bea": no move of the reply; "Ich wollte RB N E
         # ziehen, aber" (a move that breaks off on its "but"): not settled, asked back

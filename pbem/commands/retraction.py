@@ -220,8 +220,20 @@ _HEAD = re.compile(
 _TAIL = re.compile(r"\s*(?:[,.!?;:…)\-–—]|$)")
 
 
+_ARTICLE = re.compile(
+    r"(?<![\w'])(?:the|a|an|this|that|my|your|our|long|le|la|l'|un|une|ce|cette|mon|ma|notre"
+    r"|votre|il|lo|uno|una|questa|questo|mia|mio|der|die|das|den|dem|ein|eine|einen|diese|mein"
+    r"|meine|lange)\s*$"
+)
+"""A determiner right before a word: the word is a noun there ("sorry for the wait", "désolé
+pour la minute de retard"), never an interjection (issue 31, fifteenth round)."""
+
+
 def _alone(low: str, m: re.Match[str]) -> bool:
-    """Is the interjection at ``m`` alone (a clause's head, or before a stop)?"""
+    """Is the interjection at ``m`` alone (a clause's head, or before a stop), and no noun after
+    a determiner ("sorry for the wait, lab report due")?"""
+    if _ARTICLE.search(low, max(0, m.start() - 8), m.start()):
+        return False
     window = ("x" if m.start() > 12 else "") + low[max(0, m.start() - 12) : m.start()]
     if m.group().startswith(("moment", "minute", "une", "un ")):
         return bool(_HEAD.search(window))  # not "at the moment?", "j'ai mis une minute"
@@ -285,7 +297,10 @@ _WHAT = re.compile(r"(?:what|ce\s+que|quello\s+che|was|cio\s+che)\s+$")
 _DANGLING = re.compile(r"(?:or|ou|o|oder)\s|i\s+mean|je\s+veux|cioe|ich\s+meine")
 """The corrections that leave the new thing to follow ("M13 R2, or rather..."); "L10 R1 plutôt",
 "L12 R0 instead" name it before."""
-_BUT = re.compile(r"(?:but|mais|ma|aber)\s+$")
+_BUT = re.compile(
+    r"(?:but|mais|ma|aber)\s+(?:(?:finalement|finally|in\s+the\s+end|alla\s+fine|infine"
+    r"|schliesslich|schließlich|letztlich|dann\s+doch)\s+)?$"
+)
 """A question whether the move can be played (the service checks that itself)."""
 LATER = _words(
     r"i'?ll\s+(?:write|mail|get\s+back|come\s+back|send\s+(?:it|the\s+move))"
@@ -551,8 +566,8 @@ def takes_back(
         for m in pat.finditer(low):
             if pat is _INTERJECTION and not _alone(low, m):
                 continue
-            if pat is _NO and _BUT.search(low, max(0, m.start() - 8), m.start()):
-                continue  # "(Was tempted by BY but no.)": the other one declined
+            if pat is _NO and _BUT.search(low, max(0, m.start() - 24), m.start()):
+                continue  # "(Was tempted by BY but no.)", "mais finalement non": declined
             if kind != "action" and tail[m.start() : m.end()].isupper():
                 continue  # a word of the command itself ("PROPONI ANNULLA")
             if pat is _HESITATION and t.first_legality < m.start():
