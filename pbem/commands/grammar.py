@@ -4844,7 +4844,8 @@ def _move_part(
         t
         for p in parts
         if p is not holding[0] and not (held and _IF_NOT.match(p))  # "Falls nicht, ignorieren ..."
-        for t in _tokens(_LAST_TIME.sub(" ", p))  # "(I saw the garden too late last time!)"
+        # "(I saw the garden too late last time!)", "On verra bien si Rouge me pique la salle"
+        for t in _tokens(_LETS_SEE.sub(" ", _LAST_TIME.sub(" ", p)))
     ]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
         # "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": what came before is settled by
@@ -4886,7 +4887,11 @@ def _holds(
 
 
 _PAST_ALONE = frozenset({"was", "were", "had", "war", "waren", "hatte", "était", "etait",
-                         "avait", "era", "erano", "aveva"})  # fmt: skip
+                         "avait", "era", "erano", "aveva",
+                         # the player's own past ("désolé du retard j'avais partiel toute la
+                         # semaine", "scusate, avevo la febbre"; fifteenth round)
+                         "avais", "j'avais", "étais", "j'étais", "etais", "j'etais", "avevo",
+                         "ero"})  # fmt: skip
 """The past and conditions in a part that holds no move say nothing about the move in another
 part ("Sorry, that spot was taken. L11 R1 then", "O13 R3 (sorry if you got a weird one)")."""
 _ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
@@ -5937,6 +5942,13 @@ _SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber",
                            "rather", "instead", "finalement", "alors", "doch"})  # fmt: skip
 
 
+_OPINION_WORD = (
+    r"(?:dit|dira|disent|diront|pense\w*|avis|accord|d['’]accord|sagt|sagen|meint|meinen|denkt"
+    r"|einverstanden|dice|dicono|dirà|pensa\w*|parere|d['’]accordo|accordo|says|say|said|thinks?"
+    r"|agree\w*|okay|ok|approv\w*|ja|oui|yes|sì|si)(?![\w'’])"
+)
+"""Words of an opinion awaited (someone's "yes", "agrees", "thinks"): a "let's see whether"
+clause holding one leaves the move open ("on verra si Paul est d'accord")."""
 _LETS_SEE = re.compile(
     r"(?i)(?<![\w'’])(?:(?:and|et|e|und|poi|puis|dann|then|ensuite|alors|allora)\s+)?"
     r"(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
@@ -5947,6 +5959,12 @@ _LETS_SEE = re.compile(
     r"(?:\s+(?![rybgk]{2}(?![\w'’]))[^\W\d_][\w'’]*){0,4}?\s+(?:macht|machen|tut|tun|spielt"
     r"|spielen|fate|farete|fa|fanno|faranno|giocate|faites|ferez|fait|feront|jouez|do|does|play"
     r"|plays)(?:\s+(?:voi|vous|next|dopo|danach|ensuite|then|now|adesso|jetzt|maintenant))?)?"
+    # whether or who, of what the game brings ("on verra bien si Rouge me pique la salle au
+    # prochain tour", "poi vediamo chi ride per ultimo", "mal sehen, ob das reicht"; fifteenth
+    # round): up to ten words with no figure to the clause's end, none of an opinion awaited
+    # ("si Paul est d'accord")
+    r"(?:\s*,?\s*(?:si|s['’]|se|ob|if|whether|chi|qui|wer|who)(?:\s+(?!" + _OPINION_WORD + r")"
+    r"[^\W\d][^\W\d]*(?:['’][^\W\d]+)*){1,10}(?=\s*(?:[.,;:!…)]|$)))?"
     r"(?![\w'’])"
 )
 """After a move, "let's see what happens" ("L10 R1, mal schauen was passiert", "on verra bien",
@@ -6007,11 +6025,13 @@ def _apology_for_delay(after: list[str]) -> bool:
     of the move ("sorry wrong one", "scusate ho sbagliato", "sorry ignore that")."""
     from pbem.commands.vocabulary import doubts
 
+    if len(after) > 2 and fold_word(after[-1]).casefold().strip(".,!") in _APOLOGY_FIRST:
+        after = [after[-1], *after[:-1]]  # "L10 R2 jsuis en amphi dsl": the apology said last
     rest = " ".join(after[1:])
     return (
         fold_word(after[0]).casefold().strip(".,!") in _APOLOGY_FIRST
         and not any(_code_like(t) or any(ch.isdigit() for ch in t) for t in after)
-        and not denies([t for t in after[1:] if t.casefold() not in _PAST_ALONE])
+        and not denies([t for t in after[1:] if t.casefold().replace("’", "'") not in _PAST_ALONE])
         and not _mistake_after(after)
         and not doubts(rest)
         and not is_take_back(rest)
