@@ -254,6 +254,15 @@ is Italian for "and"; "RB N E then BK E" keeps its east)."""
 
 
 _PLAN_WORD_SET = frozenset(w for p in PLAN_WORDS for w in p.split())
+_PLAN_PHRASES = tuple(tuple(p.split()) for p in PLAN_WORDS)
+
+
+def _plan_word_at(toks: Sequence[str], k: int) -> bool:
+    """Does a word of :data:`PLAN_WORDS` start at ``toks[k]``, a phrase of them whole ("après
+    ça", not the "ça" of "en espérant que ça tienne"; issue 31, fifteenth round)?"""
+    said = [t.upper() for t in toks[k : k + 3]]
+    return any(list(p) == said[: len(p)] for p in _PLAN_PHRASES)
+
 
 ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
 """Words that separate the alternatives of a queued move (``NEXT M9 R1 ELSE P10 R0``)."""
@@ -5140,7 +5149,7 @@ def _move_then_remark(
     if not head or not toks or denies(said) or named:
         return None
     if any(
-        (_code_like(t) and not _SORRY_FOR.search(" ".join(toks[:k]))) or t.upper() in _PLAN_WORD_SET
+        (_code_like(t) and not _SORRY_FOR.search(" ".join(toks[:k]))) or _plan_word_at(toks, k)
         for k, t in enumerate(toks)
     ):
         return None  # "KB S, then RB N W": a plan, not a remark
@@ -7012,6 +7021,15 @@ _SOMEONE_PLAYED = re.compile(
 """Someone else who played a move ("Bea played", "Béa a joué", "Bea ha giocato", "Bea hat
 letztes Mal ... gespielt"): the move after it in its clause is theirs."""
 _CLAUSE_MARK = re.compile(r"[,;:.!?()]")
+_THEIRS_BEFORE = re.compile(
+    r"(?<![\w'’])(?:(?i:son|ton|leur|your|his|her|their|tuo|tua|suo|sua|vostro|vostra|loro|dein"
+    r"|deine|deinen|deinem|seinen|seinem|euer|eure|euren|eurem)|[A-ZÀ-Ý][a-zà-ÿ]+['’]s)"
+    r"(?:\s+(?i:coup|move|mossa|zug|nice|great|clever|beau|joli|bel|bello|bella|schöne[nrm]?"
+    r"|starke[nrm]?|cleveren?))?\s*$"
+)
+"""Someone else's possessive right before a move ("Chapeau à Martine pour son P12 R2 du tour
+dernier", "Nice, your M8 R1", "il tuo P10 R0", "dein M8 R1", "Sue's M13 R1"; issue 31,
+fifteenth round): that move is no move of the reply."""
 _I_PLAYED = re.compile(
     r"(?i)(?<![\w'’])(?:i\s+(?:already\s+|just\s+)?(?:played|placed|laid)|i['’]ve\s+(?:already\s+)?"
     r"(?:played|placed|put)|i\s+had\s+(?:played|placed|put)|j['’](?:ai|avais)\s+(?:d[ée]j[àa]\s+)?"
@@ -7060,6 +7078,8 @@ def _not_played(line: str, tokens: list[str], cand: _Candidate) -> bool:
     later = _CLAUSE_MARK.split(after)[0]
     if _PRAISE.search(clause) and not _FIRST_PERSON.search(clause + later):
         return True
+    if _THEIRS_BEFORE.search(clause):
+        return True  # "Chapeau à Martine pour son P12 R2", "dein M8 R1", "Sue's M13 R1"
     past = _BEFORE_NOW.match(later)
     if past is not None and (past["w"] or "").casefold() not in _LIKE:
         return True
