@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import conditions, retraction
-from pbem.commands.copies import conceded, other_game, uncopied
+from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
 from pbem.commands.queued import named_next
@@ -4848,6 +4848,8 @@ def _move_part(
     holding = [parts[k] for k in where]
     if len(holding) != 1:
         return None
+    if any(retraction.AWAITED.search(p) for p in parts if p is not holding[0]):
+        return None  # "P11 R2. Mal sehen, ob Klaus einverstanden ist.": not settled yet
     held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
     others = [
         t
@@ -5126,6 +5128,8 @@ def _move_then_remark(
     toks = _tokens(tail)
     if toks and all(len(t) <= 2 and t.isalpha() and t.isupper() for t in toks):
         return None  # "RB N nein, E": letters of the notation, no remark
+    if retraction.AWAITED.search(tail):
+        return None  # "P11 R2, mal sehen ob Klaus einverstanden ist": not settled yet
     if (
         _thanks_only(tail)
         and head
@@ -5951,13 +5955,6 @@ _SECOND_WORDS = frozenset({"plutot", "plutôt", "invece", "piuttosto", "lieber",
                            "rather", "instead", "finalement", "alors", "doch"})  # fmt: skip
 
 
-_OPINION_WORD = (
-    r"(?:dit|dira|disent|diront|pense\w*|avis|accord|d['’]accord|sagt|sagen|meint|meinen|denkt"
-    r"|einverstanden|dice|dicono|dirà|pensa\w*|parere|d['’]accordo|accordo|says|say|said|thinks?"
-    r"|agree\w*|okay|ok|approv\w*|ja|oui|yes|sì|si)(?![\w'’])"
-)
-"""Words of an opinion awaited (someone's "yes", "agrees", "thinks"): a "let's see whether"
-clause holding one leaves the move open ("on verra si Paul est d'accord")."""
 _LETS_SEE = re.compile(
     r"(?i)(?<![\w'’])(?:(?:and|et|e|und|poi|puis|dann|then|ensuite|alors|allora)\s+)?"
     r"(?:(?:mal\s+)?(?:schauen|sehen)(?:\s+wir\s+mal)?(?:\s+was\s+(?:passiert|kommt"
@@ -5972,7 +5969,9 @@ _LETS_SEE = re.compile(
     # prochain tour", "poi vediamo chi ride per ultimo", "mal sehen, ob das reicht"; fifteenth
     # round): up to ten words with no figure to the clause's end, none of an opinion awaited
     # ("si Paul est d'accord")
-    r"(?:\s*,?\s*(?:si|s['’]|se|ob|if|whether|chi|qui|wer|who)(?:\s+(?!" + _OPINION_WORD + r")"
+    r"(?:\s*,?\s*(?:si|s['’]|se|ob|if|whether|chi|qui|wer|who)(?:\s+(?!"
+    + retraction.OPINION_WORD
+    + r")"
     r"[^\W\d][^\W\d]*(?:['’][^\W\d]+)*){1,10}(?=\s*(?:[.,;:!…)]|$)))?"
     r"(?![\w'’])"
 )
@@ -6046,6 +6045,7 @@ def _apology_for_delay(after: list[str]) -> bool:
         and not is_take_back(rest)
         and not _ABOUT_THE_MOVE.search(rest)
         and not _SORRY_FOR.search(" ".join(after))
+        and not names_game(rest)  # "o9 r2 autre partie dsl": which game is it for?
     )
 
 

@@ -273,6 +273,20 @@ HESITATION = _words(
 """The player has not decided, or leaves it to an answer ("je dois encore réfléchir", "If so
 I'll play it"); not said of a PREVIEW, which is asked to help decide."""
 _HESITATION = re.compile(HESITATION)
+OPINION_WORD = (
+    r"(?:dit|dira|disent|diront|pense\w*|avis|accord|d['’]accord|sagt|sagen|meint|meinen|denkt"
+    r"|einverstanden|dice|dicono|dirà|pensa\w*|parere|d['’]accordo|accordo|says|say|said|thinks?"
+    r"|agree\w*|okay|ok|approv\w*|ja|oui|yes|sì|si)(?![\w'’])"
+)
+"""Words of an opinion awaited (someone's "yes", "agrees", "thinks"; issue 31, fifteenth round),
+with and without accents (:func:`fold`)."""
+AWAITED = re.compile(
+    r"(?i)(?<![\w'’])(?:si|s['’]|se|ob|if|whether)\s+(?:[^\W\d][\w'’]*\s+){0,6}?" + OPINION_WORD
+)
+"""Someone's opinion awaited after a move ("mal sehen ob Klaus einverstanden ist", "on verra si
+Paul est d'accord", "vediamo se Franca è d'accordo", "let's see if Bob agrees"): the move is
+not settled yet, the reply asks back (a "let's see whether" of what the game brings is no
+opinion: "on verra bien si Rouge me pique la salle", read by the grammar)."""
 _LEGALITY = re.compile(
     r"legal|allowed|possible|valid|permis|autorise|valid[ao]|possibil|consentit|erlaubt|moglich"
     r"|gultig|zulassig|libre|libera|frei|free|open|ouvert|works|fits|geht|passt|marche|puo|peut"
@@ -596,6 +610,8 @@ def takes_back(
         at = t.apologised(m.end())
         if t.new_after(at) and not settled(at):
             return True
+    if kind == "action" and not plan and AWAITED.search(low):
+        return True  # "P11 R2. Mal sehen, ob Klaus einverstanden ist."
     if (kind != "action" and kind != "next") or plan:
         return False  # a PREVIEW's condition; a plan's ("if I get another move")
     end = t.sentence_end(0)
@@ -667,8 +683,19 @@ def _first_condition(
     for m in pattern.finditer(low, start, end):
         if m.group() == "si" and current() == "it":
             continue
+        if _SEE_WHETHER.search(low, max(0, m.start() - 40), m.start()):
+            continue  # "on verra bien si Jaune me bloque": whether, no condition
         return m
     return None
+
+
+_SEE_WHETHER = re.compile(
+    r"(?<![\w'])(?:on\s+verra(?:\s+bien)?|we'?ll\s+see|let'?s\s+see|vediamo|staremo\s+a\s+vedere"
+    r"|mal\s+(?:sehen|schauen)|sehen\s+wir\s+mal|schauen\s+wir\s+mal)\s*,?\s*$"
+)
+""""Let's see" right before an "if" (folded): the "if" is "whether", of what the game brings
+("L12 R0, on verra bien si Jaune me bloque"; issue 31, fifteenth round); an opinion awaited
+there still asks (:data:`AWAITED`)."""
 
 
 def conditional(line: str) -> bool:
