@@ -274,14 +274,16 @@ HESITATION = _words(
 I'll play it"); not said of a PREVIEW, which is asked to help decide."""
 _HESITATION = re.compile(HESITATION)
 OPINION_WORD = (
-    r"(?:dit|dira|disent|diront|pense\w*|avis|accord|d['’]accord|sagt|sagen|meint|meinen|denkt"
-    r"|einverstanden|dice|dicono|dirà|pensa\w*|parere|d['’]accordo|accordo|says|say|said|thinks?"
-    r"|agree\w*|okay|ok|approv\w*|ja|oui|yes|sì|si)(?![\w'’])"
+    r"(?:dit|dira|disent|diront|pense(?:s|nt|z)?|avis|accord|d['’]accord|sagt|sagen|meint|meinen"
+    r"|denkt|einverstanden|dice|dicono|dirà|dira|pens(?:a|ano|i)|parere|d['’]accordo|accordo|says"
+    r"|say|said|thinks?|agree\w*|okay|ok|approv\w*|ja|oui|yes)(?![\w'’])"
 )
 """Words of an opinion awaited (someone's "yes", "agrees", "thinks"; issue 31, fifteenth round),
-with and without accents (:func:`fold`)."""
+with and without accents (:func:`fold`); not a thought of the past ("ci avevo pensato") nor the
+Italian "si" ("Se si può, fatelo")."""
 AWAITED = re.compile(
-    r"(?i)(?<![\w'’])(?:si|s['’]|se|ob|if|whether)\s+(?:[^\W\d][\w'’]*\s+){0,6}?" + OPINION_WORD
+    r"(?i)(?<![\w'’])(?<!anche\s)(?<!même\s)(?<!meme\s)(?<!even\s)(?:si|s['’]|se|ob|if|whether)\s+"
+    r"(?:[^\W\d][\w'’]*\s+){0,6}?" + OPINION_WORD
 )
 """Someone's opinion awaited after a move ("mal sehen ob Klaus einverstanden ist", "on verra si
 Paul est d'accord", "vediamo se Franca è d'accordo", "let's see if Bob agrees"): the move is
