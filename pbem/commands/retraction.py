@@ -276,11 +276,12 @@ _HESITATION = re.compile(HESITATION)
 OPINION_WORD = (
     r"(?:dit|dira|disent|diront|pense(?:s|nt|z)?|avis|accord|d['’]accord|sagt|sagen|meint|meinen"
     r"|denkt|einverstanden|dice|dicono|dirà|dira|pens(?:a|ano|i)|parere|d['’]accordo|accordo|says"
-    r"|say|said|thinks?|agree\w*|okay|ok|approv\w*|ja|oui|yes)(?![\w'’])"
+    r"|say|said|thinks?|agree\w*|approv\w*)(?![\w'’])"
 )
 """Words of an opinion awaited (someone's "yes", "agrees", "thinks"; issue 31, fifteenth round),
-with and without accents (:func:`fold`); not a thought of the past ("ci avevo pensato") nor the
-Italian "si" ("Se si può, fatelo")."""
+with and without accents (:func:`fold`); not a thought of the past ("ci avevo pensato"), the
+Italian "si" ("Se si può, fatelo") nor a bare "yes" or "OK", an answer taken in advance ("Si
+oui, c'est mon coup", "O8 R0 if that's OK")."""
 AWAITED = re.compile(
     r"(?i)(?<![\w'’])(?<!anche\s)(?<!même\s)(?<!meme\s)(?<!even\s)(?:si|s['’]|se|ob|if|whether)\s+"
     r"(?:[^\W\d][\w'’]*\s+){0,6}?" + OPINION_WORD
