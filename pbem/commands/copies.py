@@ -357,6 +357,13 @@ def _games(text: str) -> set[str]:
     } | _ids(text)
 
 
+def names_game(text: str) -> bool:
+    """Does ``text`` name a game, this one or another, by its name or its id ("autre partie",
+    "the other game", "la VS", "fc-7k3q")? Chatter after a move that does is no apology for a
+    delay ("o9 r2 autre partie dsl"; issue 31, fifteenth round)."""
+    return bool(_games(text))
+
+
 def other_game(line: str) -> str | None:
     """The first move of Forbidden City in ``line`` when the words before it say it is for
     another game ("Das ist für die andere Partie: L12 R1", "Pour la Verbotene Stadt : M13 R1",

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pbem.commands import conditions, retraction
-from pbem.commands.copies import conceded, other_game, uncopied
+from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
 from pbem.commands.queued import named_next
@@ -254,6 +254,15 @@ is Italian for "and"; "RB N E then BK E" keeps its east)."""
 
 
 _PLAN_WORD_SET = frozenset(w for p in PLAN_WORDS for w in p.split())
+_PLAN_PHRASES = tuple(tuple(p.split()) for p in PLAN_WORDS)
+
+
+def _plan_word_at(toks: Sequence[str], k: int) -> bool:
+    """Does a word of :data:`PLAN_WORDS` start at ``toks[k]``, a phrase of them whole ("après
+    ça", not the "ça" of "en espérant que ça tienne"; issue 31, fifteenth round)?"""
+    said = [t.upper() for t in toks[k : k + 3]]
+    return any(list(p) == said[: len(p)] for p in _PLAN_PHRASES)
+
 
 ELSE_WORDS = ("ELSE", "SINON", "ALTRIMENTI", "SONST")
 """Words that separate the alternatives of a queued move (``NEXT M9 R1 ELSE P10 R0``)."""
@@ -2912,7 +2921,12 @@ _INTENDED = re.compile(
     r"|également\s+|bien\s+)?(?:pensé|envisagé|songé)|(?:ho|avevo)\s+(?:anche\s+|pure\s+)?"
     r"(?:pensato|considerato|valutato)|(?:ich\s+habe|ich\s+hatte|hatte\s+ich|habe\s+ich)\s+"
     r"(?:auch\s+|kurz\s+|schon\s+)?(?:überlegt|erwogen|an)|(?:ich\s+hatte|hatte\s+ich|ich\s+habe"
-    r"|habe\s+ich)(?:\s+\S+){1,4}?\s+(?:erwogen|überlegt|in\s+erwägung\s+gezogen))(?![\w'’])"
+    r"|habe\s+ich)(?:\s+\S+){1,4}?\s+(?:erwogen|überlegt|in\s+erwägung\s+gezogen)"
+    # a move hesitated over or tempting (fifteenth round: "J'ai longtemps hésité avec P12 R2 mais
+    # finalement non", "I was tempted by O9 R1 but", "ero tentato da L10 R1 ma")
+    r"|j['’]ai\s+(?:longtemps\s+|beaucoup\s+|un\s+moment\s+|bien\s+)?hésité|i\s+was\s+tempted"
+    r"|i\s+was\s+torn|ero\s+tentat[oa]|ho\s+(?:a\s+lungo\s+|un\s+po['’]\s+)?esitato"
+    r"|ich\s+war\s+versucht|(?:ich\s+hatte|hatte\s+ich)\s+erst)(?![\w'’])"
 )
 
 
@@ -2934,9 +2948,47 @@ def _considered(line: str) -> bool:
     reason = " ".join(
         t for t in toks[buts[0] + 1 :] if fold_word(t).casefold() not in _SECOND_WORDS
     )
-    return bool(reason) and not (
+    declined = _DECLINED.match(reason)  # "mais finalement non, trop risqué": that one declined
+    if declined is not None:
+        reason = reason[declined.end() :]
+    return (bool(reason) or declined is not None) and not (
         is_correction(reason) or is_take_back(reason) or _shaped(toks[buts[0] + 1 :])
     )
+
+
+_DECLINED = re.compile(
+    r"(?i)^\W*(?:(?:finalement|finally|in\s+the\s+end|alla\s+fine|infine|schließlich"
+    r"|schliesslich|letztlich|dann\s+doch|doch)\W+)?(?:non|no|nein|nope|nö)(?![\w'’])[\W]*"
+)
+"""A "no" right after the "but" of a move considered, which declines that move ("J'ai longtemps
+hésité avec P12 R2 mais finalement non, trop risqué", "Was tempted by O9 R1 but no"; issue 31,
+fifteenth round): no correction of the move chosen."""
+
+
+def _chosen_beside_considered(line: str, at: _At) -> bool:
+    """A line of sentences: the move chosen in some, another move thought of and set aside with
+    its reason in the others (:func:`_considered`: "nach langem Grübeln: P10 R3. Eigentlich
+    wollte ich erst O9 R1 spielen, aber das hilft nur Gelb.", "Je place ma tuile en L9 (R1).
+    J'ai longtemps hésité avec P12 R2 mais finalement non, trop risqué."; issue 31, fifteenth
+    round): the sentences without the ones set aside, read alone as exactly one move that is
+    none of the moves set aside. False otherwise (the caller then asks back)."""
+    if "?" in line or at.notation is None:
+        return False
+    parts = [p for p in _SENTENCE.split(line) if p.strip(" ()")]
+    aside = [p for p in parts if _considered(p)]
+    if not aside or len(aside) == len(parts):
+        return False
+    rest = " ".join(p for p in parts if p not in aside).strip(" ,;:-–—(")
+    sub = Reading()
+    _read_move(rest, replace(at, out=sub))
+    acts = [c for c in sub.commands if c.kind == "action"]
+    if len(sub.commands) != 1 or len(acts) != 1 or sub.errors or sub.mentions:
+        return False
+    chosen = at.notation(acts[0].action).upper()
+    if any(chosen in " ".join(_tokens(p)).upper() for p in aside):
+        return False  # "P10 R3. I wanted P10 R3 at first, but ...": which is it?
+    _as_read(at, acts[0].action, at.notation(acts[0].action))
+    return True
 
 
 _BROKEN_OFF = re.compile(
@@ -4851,12 +4903,15 @@ def _move_part(
     holding = [parts[k] for k in where]
     if len(holding) != 1:
         return None
+    if any(retraction.AWAITED.search(p) for p in parts if p is not holding[0]):
+        return None  # "P11 R2. Mal sehen, ob Klaus einverstanden ist.": not settled yet
     held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
     others = [
         t
         for p in parts
         if p is not holding[0] and not (held and _IF_NOT.match(p))  # "Falls nicht, ignorieren ..."
-        for t in _tokens(_LAST_TIME.sub(" ", p))  # "(I saw the garden too late last time!)"
+        # "(I saw the garden too late last time!)", "On verra bien si Rouge me pique la salle"
+        for t in _tokens(_LETS_SEE.sub(" ", _LAST_TIME.sub(" ", p)))
     ]
     if denies([t for t in others if t.casefold() not in _IF | _PAST_ALONE | _ELSE]):
         # "Ach so, die Spalte Q gibt es gar nicht. Dann N9 R3": what came before is settled by
@@ -4898,7 +4953,11 @@ def _holds(
 
 
 _PAST_ALONE = frozenset({"was", "were", "had", "war", "waren", "hatte", "était", "etait",
-                         "avait", "era", "erano", "aveva"})  # fmt: skip
+                         "avait", "era", "erano", "aveva",
+                         # the player's own past ("désolé du retard j'avais partiel toute la
+                         # semaine", "scusate, avevo la febbre"; fifteenth round)
+                         "avais", "j'avais", "étais", "j'étais", "etais", "j'etais", "avevo",
+                         "ero"})  # fmt: skip
 """The past and conditions in a part that holds no move say nothing about the move in another
 part ("Sorry, that spot was taken. L11 R1 then", "O13 R3 (sorry if you got a weird one)")."""
 _ELSE = frozenset({"sinon", "otherwise", "altrimenti", "sonst", "else"})
@@ -5124,6 +5183,8 @@ def _move_then_remark(
     toks = _tokens(tail)
     if toks and all(len(t) <= 2 and t.isalpha() and t.isupper() for t in toks):
         return None  # "RB N nein, E": letters of the notation, no remark
+    if retraction.AWAITED.search(tail):
+        return None  # "P11 R2, mal sehen ob Klaus einverstanden ist": not settled yet
     if (
         _thanks_only(tail)
         and head
@@ -5147,7 +5208,7 @@ def _move_then_remark(
     if not head or not toks or denies(said) or named:
         return None
     if any(
-        (_code_like(t) and not _SORRY_FOR.search(" ".join(toks[:k]))) or t.upper() in _PLAN_WORD_SET
+        (_code_like(t) and not _SORRY_FOR.search(" ".join(toks[:k]))) or _plan_word_at(toks, k)
         for k, t in enumerate(toks)
     ):
         return None  # "KB S, then RB N W": a plan, not a remark
@@ -5963,6 +6024,14 @@ _LETS_SEE = re.compile(
     r"(?:\s+(?![rybgk]{2}(?![\w'’]))[^\W\d_][\w'’]*){0,4}?\s+(?:macht|machen|tut|tun|spielt"
     r"|spielen|fate|farete|fa|fanno|faranno|giocate|faites|ferez|fait|feront|jouez|do|does|play"
     r"|plays)(?:\s+(?:voi|vous|next|dopo|danach|ensuite|then|now|adesso|jetzt|maintenant))?)?"
+    # whether or who, of what the game brings ("on verra bien si Rouge me pique la salle au
+    # prochain tour", "poi vediamo chi ride per ultimo", "mal sehen, ob das reicht"; fifteenth
+    # round): up to ten words with no figure to the clause's end, none of an opinion awaited
+    # ("si Paul est d'accord")
+    r"(?:\s*,?\s*(?:si|s['’]|se|ob|if|whether|chi|qui|wer|who)(?:\s+(?!"
+    + retraction.OPINION_WORD
+    + r")"
+    r"[^\W\d][^\W\d]*(?:['’][^\W\d]+)*){1,10}(?=\s*(?:[.,;:!…)]|$)))?"
     r"(?![\w'’])"
 )
 """After a move, "let's see what happens" ("L10 R1, mal schauen was passiert", "on verra bien",
@@ -6023,16 +6092,19 @@ def _apology_for_delay(after: list[str]) -> bool:
     of the move ("sorry wrong one", "scusate ho sbagliato", "sorry ignore that")."""
     from pbem.commands.vocabulary import doubts
 
+    if len(after) > 2 and fold_word(after[-1]).casefold().strip(".,!") in _APOLOGY_FIRST:
+        after = [after[-1], *after[:-1]]  # "L10 R2 jsuis en amphi dsl": the apology said last
     rest = " ".join(after[1:])
     return (
         fold_word(after[0]).casefold().strip(".,!") in _APOLOGY_FIRST
         and not any(_code_like(t) or any(ch.isdigit() for ch in t) for t in after)
-        and not denies([t for t in after[1:] if t.casefold() not in _PAST_ALONE])
+        and not denies([t for t in after[1:] if t.casefold().replace("’", "'") not in _PAST_ALONE])
         and not _mistake_after(after)
         and not doubts(rest)
         and not is_take_back(rest)
         and not _ABOUT_THE_MOVE.search(rest)
         and not _SORRY_FOR.search(" ".join(after))
+        and not names_game(rest)  # "o9 r2 autre partie dsl": which game is it for?
     )
 
 
@@ -7008,6 +7080,15 @@ _SOMEONE_PLAYED = re.compile(
 """Someone else who played a move ("Bea played", "Béa a joué", "Bea ha giocato", "Bea hat
 letztes Mal ... gespielt"): the move after it in its clause is theirs."""
 _CLAUSE_MARK = re.compile(r"[,;:.!?()]")
+_THEIRS_BEFORE = re.compile(
+    r"(?<![\w'’])(?:(?i:son|ton|leur|your|his|her|their|tuo|tua|suo|sua|vostro|vostra|loro|dein"
+    r"|deine|deinen|deinem|seinen|seinem|euer|eure|euren|eurem)|[A-ZÀ-Ý][a-zà-ÿ]+['’]s)"
+    r"(?:\s+(?i:coup|move|mossa|zug|nice|great|clever|beau|joli|bel|bello|bella|schöne[nrm]?"
+    r"|starke[nrm]?|cleveren?))?\s*$"
+)
+"""Someone else's possessive right before a move ("Chapeau à Martine pour son P12 R2 du tour
+dernier", "Nice, your M8 R1", "il tuo P10 R0", "dein M8 R1", "Sue's M13 R1"; issue 31,
+fifteenth round): that move is no move of the reply."""
 _I_PLAYED = re.compile(
     r"(?i)(?<![\w'’])(?:i\s+(?:already\s+|just\s+)?(?:played|placed|laid)|i['’]ve\s+(?:already\s+)?"
     r"(?:played|placed|put)|i\s+had\s+(?:played|placed|put)|j['’](?:ai|avais)\s+(?:d[ée]j[àa]\s+)?"
@@ -7056,6 +7137,8 @@ def _not_played(line: str, tokens: list[str], cand: _Candidate) -> bool:
     later = _CLAUSE_MARK.split(after)[0]
     if _PRAISE.search(clause) and not _FIRST_PERSON.search(clause + later):
         return True
+    if _THEIRS_BEFORE.search(clause):
+        return True  # "Chapeau à Martine pour son P12 R2", "dein M8 R1", "Sue's M13 R1"
     past = _BEFORE_NOW.match(later)
     if past is not None and (past["w"] or "").casefold() not in _LIKE:
         return True
@@ -7420,6 +7503,8 @@ def _read_move_at(line_wo: str, at: _At) -> None:
     bare = strip_please(line_wo)
     if "?" not in line_wo and bare and bare != line_wo and _read_alone(bare, at):
         return  # "bk vers l'est merci", "RB N please!": courtesy at the ends of a move
+    if _considered(line_wo) and _chosen_beside_considered(line_wo, at):
+        return  # "P10 R3. Eigentlich wollte ich erst O9 R1 spielen, aber das hilft nur Gelb."
     if _considered(line_wo) or _broken_off(line_wo):
         # "I wanted BK E at first, but it helps Bea": no move of the reply; "Ich wollte RB N E
         # ziehen, aber" (a move that breaks off on its "but"): not settled, asked back

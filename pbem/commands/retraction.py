@@ -220,8 +220,20 @@ _HEAD = re.compile(
 _TAIL = re.compile(r"\s*(?:[,.!?;:…)\-–—]|$)")
 
 
+_ARTICLE = re.compile(
+    r"(?<![\w'])(?:the|a|an|this|that|my|your|our|long|le|la|l'|un|une|ce|cette|mon|ma|notre"
+    r"|votre|il|lo|uno|una|questa|questo|mia|mio|der|die|das|den|dem|ein|eine|einen|diese|mein"
+    r"|meine|lange)\s*$"
+)
+"""A determiner right before a word: the word is a noun there ("sorry for the wait", "désolé
+pour la minute de retard"), never an interjection (issue 31, fifteenth round)."""
+
+
 def _alone(low: str, m: re.Match[str]) -> bool:
-    """Is the interjection at ``m`` alone (a clause's head, or before a stop)?"""
+    """Is the interjection at ``m`` alone (a clause's head, or before a stop), and no noun after
+    a determiner ("sorry for the wait, lab report due")?"""
+    if _ARTICLE.search(low, max(0, m.start() - 8), m.start()):
+        return False
     window = ("x" if m.start() > 12 else "") + low[max(0, m.start() - 12) : m.start()]
     if m.group().startswith(("moment", "minute", "une", "un ")):
         return bool(_HEAD.search(window))  # not "at the moment?", "j'ai mis une minute"
@@ -261,6 +273,23 @@ HESITATION = _words(
 """The player has not decided, or leaves it to an answer ("je dois encore réfléchir", "If so
 I'll play it"); not said of a PREVIEW, which is asked to help decide."""
 _HESITATION = re.compile(HESITATION)
+OPINION_WORD = (
+    r"(?:dit|dira|disent|diront|pense(?:s|nt|z)?|avis|accord|d['’]accord|sagt|sagen|meint|meinen"
+    r"|denkt|einverstanden|dice|dicono|dirà|dira|pens(?:a|ano|i)|parere|d['’]accordo|accordo|says"
+    r"|say|said|thinks?|agree\w*|approv\w*)(?![\w'’])"
+)
+"""Words of an opinion awaited (someone's "yes", "agrees", "thinks"; issue 31, fifteenth round),
+with and without accents (:func:`fold`); not a thought of the past ("ci avevo pensato"), the
+Italian "si" ("Se si può, fatelo") nor a bare "yes" or "OK", an answer taken in advance ("Si
+oui, c'est mon coup", "O8 R0 if that's OK")."""
+AWAITED = re.compile(
+    r"(?i)(?<![\w'’])(?<!anche\s)(?<!même\s)(?<!meme\s)(?<!even\s)(?:si|s['’]|se|ob|if|whether)\s+"
+    r"(?:[^\W\d][\w'’]*\s+){0,6}?" + OPINION_WORD
+)
+"""Someone's opinion awaited after a move ("mal sehen ob Klaus einverstanden ist", "on verra si
+Paul est d'accord", "vediamo se Franca è d'accordo", "let's see if Bob agrees"): the move is
+not settled yet, the reply asks back (a "let's see whether" of what the game brings is no
+opinion: "on verra bien si Rouge me pique la salle", read by the grammar)."""
 _LEGALITY = re.compile(
     r"legal|allowed|possible|valid|permis|autorise|valid[ao]|possibil|consentit|erlaubt|moglich"
     r"|gultig|zulassig|libre|libera|frei|free|open|ouvert|works|fits|geht|passt|marche|puo|peut"
@@ -285,7 +314,10 @@ _WHAT = re.compile(r"(?:what|ce\s+que|quello\s+che|was|cio\s+che)\s+$")
 _DANGLING = re.compile(r"(?:or|ou|o|oder)\s|i\s+mean|je\s+veux|cioe|ich\s+meine")
 """The corrections that leave the new thing to follow ("M13 R2, or rather..."); "L10 R1 plutôt",
 "L12 R0 instead" name it before."""
-_BUT = re.compile(r"(?:but|mais|ma|aber)\s+$")
+_BUT = re.compile(
+    r"(?:but|mais|ma|aber)\s+(?:(?:finalement|finally|in\s+the\s+end|alla\s+fine|infine"
+    r"|schliesslich|schließlich|letztlich|dann\s+doch)\s+)?$"
+)
 """A question whether the move can be played (the service checks that itself)."""
 LATER = _words(
     r"i'?ll\s+(?:write|mail|get\s+back|come\s+back|send\s+(?:it|the\s+move))"
@@ -551,8 +583,8 @@ def takes_back(
         for m in pat.finditer(low):
             if pat is _INTERJECTION and not _alone(low, m):
                 continue
-            if pat is _NO and _BUT.search(low, max(0, m.start() - 8), m.start()):
-                continue  # "(Was tempted by BY but no.)": the other one declined
+            if pat is _NO and _BUT.search(low, max(0, m.start() - 24), m.start()):
+                continue  # "(Was tempted by BY but no.)", "mais finalement non": declined
             if kind != "action" and tail[m.start() : m.end()].isupper():
                 continue  # a word of the command itself ("PROPONI ANNULLA")
             if pat is _HESITATION and t.first_legality < m.start():
@@ -581,6 +613,8 @@ def takes_back(
         at = t.apologised(m.end())
         if t.new_after(at) and not settled(at):
             return True
+    if kind == "action" and not plan and AWAITED.search(low):
+        return True  # "P11 R2. Mal sehen, ob Klaus einverstanden ist."
     if (kind != "action" and kind != "next") or plan:
         return False  # a PREVIEW's condition; a plan's ("if I get another move")
     end = t.sentence_end(0)
@@ -652,8 +686,19 @@ def _first_condition(
     for m in pattern.finditer(low, start, end):
         if m.group() == "si" and current() == "it":
             continue
+        if _SEE_WHETHER.search(low, max(0, m.start() - 40), m.start()):
+            continue  # "on verra bien si Jaune me bloque": whether, no condition
         return m
     return None
+
+
+_SEE_WHETHER = re.compile(
+    r"(?<![\w'])(?:on\s+verra(?:\s+bien)?|we'?ll\s+see|let'?s\s+see|vediamo|staremo\s+a\s+vedere"
+    r"|mal\s+(?:sehen|schauen)|sehen\s+wir\s+mal|schauen\s+wir\s+mal)\s*,?\s*$"
+)
+""""Let's see" right before an "if" (folded): the "if" is "whether", of what the game brings
+("L12 R0, on verra bien si Jaune me bloque"; issue 31, fifteenth round); an opinion awaited
+there still asks (:data:`AWAITED`)."""
 
 
 def conditional(line: str) -> bool:

@@ -131,6 +131,7 @@ class _Forms:
     courtesy: frozenset[str]
     filler: frozenset[str]
     deny: frozenset[str]
+    harmless: tuple[tuple[str, ...], ...]
 
 
 def _alternation(names: Sequence[str]) -> str:
@@ -242,6 +243,7 @@ def _forms() -> _Forms:
         filler,
         frozenset(w.casefold().replace("’", "'") for w in c["deny"])
         | (frozenset(w.casefold().replace("’", "'") for w in c["deny_other"]) - filler),
+        tuple(tuple(p.casefold().replace("’", "'").split()) for p in c["harmless"]),
     )
 
 
@@ -267,10 +269,13 @@ def is_filler(words: Sequence[str]) -> bool:
     """
     forms = _forms()
     unknown = 0
+    harmless = _harmless(words)
     for k, w in enumerate(words):
         folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
         if not folded or not any(ch.isalnum() for ch in folded) or folded.isdigit():
             continue
+        if k in harmless:
+            continue  # "pas terrible mais bon", "non rispondo fino a domani"
         if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
             continue  # "ich würde gerne", "I would like"
         if folded in forms.deny and _greeting_ends(words, k):
@@ -324,8 +329,11 @@ def denies(words: Sequence[str]) -> bool:
     possessive, "n't", "nicht")? What :func:`is_filler` refuses whatever the count of unknown
     words: the test of a lead-in before a colon ("Après mûre réflexion : N13 R0"; issue 31)."""
     forms = _forms()
+    harmless = _harmless(words)
     for k, w in enumerate(words):
         folded = w.casefold().replace("’", "'").strip(".,;:!?-\"'()")
+        if k in harmless:
+            continue
         if folded in forms.deny and k + 1 < len(words) and _wish(folded, words[k + 1]):
             continue
         if folded in forms.deny and _greeting_ends(words, k):
@@ -333,6 +341,28 @@ def denies(words: Sequence[str]) -> bool:
         if folded in forms.deny or _possessive(folded) or "nicht" in folded:
             return True
     return False
+
+
+def _harmless(words: Sequence[str]) -> frozenset[int]:
+    """The places of ``words`` inside a phrase of ``harmless`` in ``courtesy.toml`` (a modest
+    verdict on the player's own move, "pas terrible", "not pretty but it'll do", "besser als
+    nichts"; the player away a while, "non rispondo fino a domani"): their deny words deny nothing
+    of the move beside them (issue 31, fifteenth round). A phrase is matched whole, its words in
+    order, and only where no sign parts its words ("pas, terrible" is no phrase)."""
+    folded = [w.casefold().replace("’", "'") for w in words]
+    bare = [w.strip(".,;:!?-\"'()") for w in folded]
+    out: set[int] = set()
+    for phrase in _forms().harmless:
+        n = len(phrase)
+        for k in range(len(bare) - n + 1):
+            if (
+                bare[k : k + n] == list(phrase)
+                and folded[k].endswith(bare[k])  # no sign after a word but the last
+                and all(folded[j] == bare[j] for j in range(k + 1, k + n - 1))
+                and folded[k + n - 1].startswith(bare[k + n - 1])
+            ):
+                out.update(range(k, k + n))
+    return frozenset(out)
 
 
 _CONTRACTED = frozenset({"let's", "lets", "it's", "here's", "that's", "there's", "geht's", "ist's",
