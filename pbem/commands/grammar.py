@@ -3181,6 +3181,74 @@ def _not_a_command(word: str) -> CommandError:
     )
 
 
+def _named_next(line: str, spell: Callable[[str], str] | None) -> str | None:
+    """:func:`named_next` of ``line``, or of ``line`` as the game spells it when only that names
+    a move ("Pour mon prochain tour, le rouge-bleu au nord": the official named by its colours
+    written as its code, RB; fifteenth round)."""
+    queued = named_next(line)
+    if queued is None and spell is not None and (spelt := spell(line)) != line:
+        queued = named_next(spelt)
+    if queued is None or _queue_unsure(line, queued):
+        return queued
+    parts = _QUEUED_PARTS.split(queued)
+    while len(parts) > 1 and not _CODE_NAMED.search(parts[-1]):
+        parts.pop()  # "NEXT RB N E - board meeting till 4", "..., BK E. In lectures all day"
+    return " ".join(parts)
+
+
+_QUEUE_UNDECIDED = re.compile(
+    r"(?<![\w'])(?:(?:i\s+)?(?:haven'?t|have\s+not|not)\s+(?:yet\s+)?decided|undecided"
+    r"|we'?ll\s+see|(?:je\s+)?(?:ne\s+)?sais\s+pas|on\s+verra|je\s+verrai|(?:je\s+)?verrai"
+    r"|non\s+(?:lo\s+)?so|vedremo|vedro|boh|mal\s+sehen|wei(?:ss|ß)\s+(?:es\s+)?(?:noch\s+)?nicht"
+    r"|perhaps|maybe|peut-etre|forse|vielleicht|or\s+not|ou\s+pas|o\s+no|oder\s+nicht"
+    r"|doch\s+nicht)(?![\w'])"
+)
+"""Words of a player who has not decided, or takes the queued move back ("RB N or BK E, haven't
+decided", "Ou peut-être pas", "mal sehen", "Nein, doch nicht"), folded: a queued move's text
+said with them is heard whole, remarks and all, so that it is asked back."""
+
+
+def _plain_remark(part: str) -> bool:
+    """Is ``part``, after a queued move, a remark that changes nothing of it: no question, no
+    condition, fallback, correction, hesitation or taking back (:mod:`pbem.commands.retraction`
+    and :mod:`pbem.commands.conditions` words)?"""
+    low = retraction.fold(part)
+    return "?" not in part and not any(
+        re.search(words, low)
+        for words in (
+            retraction.TAKE_BACK,
+            retraction.DONT_PLAY,
+            retraction.HESITATION,
+            retraction.RATHER,
+            conditions.CONDITION,
+            conditions.ELSE,
+        )
+    )
+
+
+def _queue_unsure(line: str, queued: str) -> bool:
+    """Does ``line``, a queued move's (``queued``: its text after the words that name the next
+    turn or the command word), say the player has not decided ("For my next turn: RB N or BK E,
+    haven't decided"), or go on after its sentence with a condition, a fallback, a correction or
+    a taking back that is no plan's "then" ("Per il mio prossimo turno: RB N. Solo se Est non ha
+    ancora mosso BK.", "Quand ce sera à moi : RB N. Ou peut-être pas")? Then it is asked back."""
+    if _QUEUE_UNDECIDED.search(retraction.fold(line)):
+        return True
+    return any(
+        not _plain_remark(p) and (_tokens(p)[:1] or [""])[0].casefold() not in THEN_LEAD
+        for p in _QUEUED_PARTS.split(queued)[1:]
+    )
+
+
+_QUEUED_PARTS = re.compile(r"(?<=[.!])\s+|\s+[-–—]+\s+")
+"""Where a queued move's sentence ends and a remark may begin (a full stop, a dash)."""
+_CODE_NAMED = re.compile(r"(?<![\w'’])(?:[A-Za-z]\d{1,2}|(?i:(?!by)[rybgk]{2}))(?![\w'’])")
+"""A move's code in a part of a queued move's text: the parts after the last one that names
+none are the player's remarks ("Quand ce sera à moi : RB N. Demain je suis en randonnée"), not
+the move queued; the words that take it back or make it conditional are still read by the
+guard of the whole reply (:mod:`pbem.commands.retraction`)."""
+
+
 def _read_line(
     raw: str,
     out: Reading,
@@ -3237,8 +3305,11 @@ def _read_line(
         # request (eleventh round)
         out.ignored.append(line)
         return
-    if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
+    if cmd is not None and cmd.kind == "next" and _named_next(line_wo, spell) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
+    if cmd is not None and cmd.kind == "next" and heard is not None and _queue_unsure(line_wo, rest):
+        out.errors.append((line, CommandError(_(retraction.TAKEN_BACK))))
+        return  # "Next turn: RB N or BK E, haven't decided" (fifteenth round)
     if (
         cmd is not None
         and cmd.kind == "standing"
@@ -3291,7 +3362,10 @@ def _read_line(
         # "Whenever someone makes a claim, please always believe it for me" (tenth round)
         cmd, rest = orders[0]
         heard = cmd.hear(Said(line, rest, rest))
-    if heard is None and (queued := named_next(line_wo)) is not None:
+    if heard is None and (queued := _named_next(line_wo, spell)) is not None:
+        if _queue_unsure(line_wo, queued):
+            out.errors.append((line, CommandError(_(retraction.TAKEN_BACK))))
+            return  # "Per il mio prossimo turno: RB N. Solo se Est non ha ancora mosso BK."
         # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
         cmd = vocabulary().lookup("NEXT")
         assert cmd is not None
