@@ -220,7 +220,7 @@ _AGAIN = (
 """The condition of a plan's later action said in words ("RB N, and if I get another move BK
 E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
-    r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+    r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*+:)?\s+"
     # (not after a bare code, where the "e" is its east: "bk e poi kb s"; fourteenth round)
     r"|(?<![rybgkRYBGK]{2})\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
     # the last slide of a plan (wt-26, seventh round: "BK E, ensuite BK S, et enfin KB S", "...
@@ -289,7 +289,7 @@ def next_form(rest: str) -> bool:
 
 
 _PLAN_LEAD = re.compile(
-    r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*,\s*|\s+)"
+    r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*[,:]\s*|\s+)"
     r"|^(?:(?i:AND|ET|UND|E)\s+)?(?i:après|apres|dopo|hinterher|daraufhin|par\s+la\s+suite"
     r"|in\s+seguito|successivamente)(?:\s*,\s*|\s+)(?=(?i:[rybgk]{2})\b)"
 )
@@ -3674,9 +3674,13 @@ def _plan_over_lines(
     # a reply of nothing else but courtesy words ("lg", "merci"; not "Which is better?",
     # "Options:", "ou l'inverse", nor a bare name, which is_courtesy takes for a signature)
     alone = by_lines and all(
-        _slide_alone(x, parse_action) or is_courtesy(x.casefold()) for x in lines if x.strip()
+        _slide_alone(x, parse_action) or is_courtesy(x.casefold()) or _TURN_HEADING.match(x)
+        for x in lines
+        if x.strip()
     )
     for line in lines:
+        if alone and _TURN_HEADING.match(line):
+            continue  # "Mossa del turno:" above the slides (fifteenth round)
         if not out:
             out.append(line)
             ranks.append(_rank_after(line, None))
@@ -3704,6 +3708,20 @@ def _plan_over_lines(
         out.append(line)
         ranks.append(_rank_after(line, None))
     return out
+
+
+_TURN_HEADING = re.compile(
+    r"(?i)^\W*(?:(?:here(?:'s|\s+is)|voici|voil[àa]|ecco|hier(?:\s+ist)?)\s+)?(?:(?:my|mon|ma|il"
+    r"\s+mio|la\s+mia|mein(?:e|en)?|the|le|la|il|der|die|das)\s+)?(?:(?:whole|full|complete"
+    r"|entire|ganzer?|ganzen|kompletter?|kompletten|gesamter?|gesamten)\s+)?(?:turn|move|moves"
+    r"|slides|plan|tour|coup|coups|d[ée]placements?|turno|mossa|mosse|giro|zug|z(?:ü|ue)ge"
+    r"|runde)(?:\s+(?:complet|compl[eè]te|completo|intero|del\s+turno|du\s+tour"
+    r"|(?:for|pour|per|f(?:ü|ue)r)\s+(?:this|ce|questo|diese[nr]?)\s+(?:round|turn|tour|turno"
+    r"|runde|zug)|in\s+full|en\s+entier|per\s+intero))?\s*:\s*$"
+)
+"""A heading above a turn's slides listed one a line ("Mossa del turno:", "My whole turn:", "Il
+mio turno:", "Voici mon tour :", "Mein ganzer Zug:"; fifteenth round): no move, dropped when
+every other line is a slide alone or courtesy."""
 
 
 def _next_rank(line: str, before: int | None) -> int | None:
@@ -4159,13 +4177,20 @@ def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str,
         return "if", bare  # "KB south if the board allows" (a condition after the slide)
     if (nth := _ordinal(bare)) is not None and nth[0] >= 2:
         return "rank", nth[1]
-    if (then := _PLAN_LEAD.match(bare)) is not None:
+    if (then := _PLAN_LEAD.match(bare)) is not None and not _DONE_FIRST.match(bare):
         return "then", bare[then.end() :]
     if (alt := _OR_LEAD.match(bare)) is not None:
         return "or", bare[alt.end() :]
     return None
 
 
+_DONE_FIRST = re.compile(
+    r"(?i)^(?:dopo\s+(?:aver(?:e|ci|lo|la)?|esser(?:e|mi)?)|apr[èe]s\s+(?:avoir|[êe]tre)"
+    r"|after\s+(?:a|an|some|much|long|careful|\w+ing)\s)"
+)
+""""After" said of what the player did before deciding ("Dopo averci pensato tutta la notte, il
+nero-blu ...", "Après avoir regardé le plateau, ..."; fifteenth round): no later slide of a plan
+(Die Verbotene Stadt's notation reads the clause away before the slide)."""
 _JUST = frozenset(("just", "only", "juste", "seulement", "uniquement", "solo", "soltanto",
                    "solamente", "unicamente", "nur", "lediglich", "bloß", "bloss"))  # fmt: skip
 """The words that keep one slide alone ("just RB north", "nur KB nach Süden")."""
