@@ -3181,13 +3181,12 @@ def _not_a_command(word: str) -> CommandError:
     )
 
 
-def _named_next(line: str, spell: Callable[[str], str] | None) -> str | None:
-    """:func:`named_next` of ``line``, or of ``line`` as the game spells it when only that names
-    a move ("Pour mon prochain tour, le rouge-bleu au nord": the official named by its colours
-    written as its code, RB; fifteenth round)."""
+def _named_next(line: str) -> str | None:
+    """:func:`named_next` of ``line``, without the
+    remarks after the queued move's last sentence that names a move ("Quand ce sera à moi : RB N.
+    Demain je suis en randonnée sans réseau", "NEXT RB N E - board meeting till 4"; fifteenth
+    round)."""
     queued = named_next(line)
-    if queued is None and spell is not None and (spelt := spell(line)) != line:
-        queued = named_next(spelt)
     if queued is None or _queue_unsure(line, queued):
         return queued
     parts = _QUEUED_PARTS.split(queued)
@@ -3231,11 +3230,15 @@ def _queue_unsure(line: str, queued: str) -> bool:
     turn or the command word), say the player has not decided ("For my next turn: RB N or BK E,
     haven't decided"), or go on after its sentence with a condition, a fallback, a correction or
     a taking back that is no plan's "then" ("Per il mio prossimo turno: RB N. Solo se Est non ha
-    ancora mosso BK.", "Quand ce sera à moi : RB N. Ou peut-être pas")? Then it is asked back."""
+    ancora mosso.", "Quand ce sera à moi : RB N. Ou peut-être pas")? Then it is asked back. A
+    part with a move is the queued move's fallback ("If that's blocked, KB south"), read by NEXT's
+    own form (a condition of its own there: :mod:`pbem.commands.retraction`)."""
     if _QUEUE_UNDECIDED.search(retraction.fold(line)):
         return True
     return any(
-        not _plain_remark(p) and (_tokens(p)[:1] or [""])[0].casefold() not in THEN_LEAD
+        not _plain_remark(p)
+        and not _CODE_NAMED.search(p)
+        and (_tokens(p)[:1] or [""])[0].casefold() not in THEN_LEAD
         for p in _QUEUED_PARTS.split(queued)[1:]
     )
 
@@ -3305,7 +3308,7 @@ def _read_line(
         # request (eleventh round)
         out.ignored.append(line)
         return
-    if cmd is not None and cmd.kind == "next" and _named_next(line_wo, spell) is not None:
+    if cmd is not None and cmd.kind == "next" and _named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
     if cmd is not None and cmd.kind == "next" and heard is not None and _queue_unsure(line_wo, rest):
         out.errors.append((line, CommandError(_(retraction.TAKEN_BACK))))
@@ -3362,10 +3365,10 @@ def _read_line(
         # "Whenever someone makes a claim, please always believe it for me" (tenth round)
         cmd, rest = orders[0]
         heard = cmd.hear(Said(line, rest, rest))
-    if heard is None and (queued := _named_next(line_wo, spell)) is not None:
+    if heard is None and (queued := _named_next(line_wo)) is not None:
         if _queue_unsure(line_wo, queued):
             out.errors.append((line, CommandError(_(retraction.TAKEN_BACK))))
-            return  # "Per il mio prossimo turno: RB N. Solo se Est non ha ancora mosso BK."
+            return  # "Per il mio prossimo turno: RB N. Solo se Est non ha ancora mosso."
         # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
         cmd = vocabulary().lookup("NEXT")
         assert cmd is not None
@@ -7168,6 +7171,23 @@ _NOT_NAME_S = frozenset({"let's", "it's", "here's", "that's", "there's", "what's
                          "he's", "she's", "today's", "tonight's"})  # fmt: skip
 
 
+_BY_SOMEONE = re.compile(
+    r"(?<![\w'’])(?i:by|par|di|da|von|vom)\s+(?:[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'’])"
+)
+"""Someone named as the one who made a move ("Nice move by East", "joli coup de la part de ...
+par Est", "bella mossa di Est", "starker Zug von Ost")."""
+
+
+def _praised_of_another(line: str, said: str) -> bool:
+    """Does ``line``, read as the slide ``said`` (Die Verbotene Stadt's notation) in words, with
+    no official's code in it, speak of a slide that is someone else's or of an earlier time: a
+    verdict with who made it ("Nice move by East yesterday, sliding the blue-red one west"), or
+    :func:`_of_another`'s words? A move of the reply is not named so: it is asked back."""
+    if not re.match(r"[RYBGK]{2}\b", said) or _CODE_NAMED.search(line):
+        return False  # (a code's own rules: "Nice move by East, BR west" is read there)
+    return bool(_PRAISE.search(line) and _BY_SOMEONE.search(line)) or _of_another(line)
+
+
 def _of_another(part: str) -> bool:
     """Does ``part`` (a sentence or remark of a line) speak of a move not of this reply: someone
     else's ("Luca ha giocato", "Sabine hat mit BK Ost eröffnet", "Priya's RB north"), or one
@@ -7453,6 +7473,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             out.errors.append((line, err))
         return
     else:
+        if _praised_of_another(line_wo, notation(action) if notation is not None else ""):
+            # "Nice move by East yesterday, sliding the blue-red one west." (fifteenth round)
+            out.mentions.append((line, _mention(notation, action, line_wo)))
+            out.mention_moves.append((line, action))
+            return
         out.commands.append(
             Command("action", line, action=action, guard=guard, from_subject=from_subject)
         )

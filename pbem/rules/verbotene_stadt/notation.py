@@ -229,36 +229,13 @@ _O_RUN = re.compile(
 _O = re.compile(r"(?i)(?<![\w'’])o(?![\w'’])")
 
 
-_PAIR_WORD = re.compile(
-    r"(?i)(?:(?<![\w'’-])(?:the|le|la|il|lo|l['’]|den|der|dem|die|das)\s+)?(?<![\w'’-])"
-    r"(?P<hat>[^\W\d_]{3,})-(?P<body>[^\W\d_]{3,})(?![\w'’-])"
-    r"(?:\s+(?:one|official|officer|fonctionnaire|funzionario|beamten?|beamter|mandarin))?"
-)
-"""An official named by its hat and body colours joined by a hyphen, with its article and the
-noun after it ("le rouge-bleu", "il blu-nero", "den Rot-Blauen", "the red-blue one")."""
-
-
-def _pair_coded(m: re.Match[str]) -> str:
-    """The official of :data:`_PAIR_WORD` as its code, when both words are colours (fifteenth
-    round: "Pour mon prochain tour, le rouge-bleu au nord" queues RB N, stored as every language
-    reads it); anything else unchanged."""
-    hat, body = _colour_of(m["hat"]), _colour_of(m["body"])
-    code = f"{hat}{body}".upper()
-    if hat is None or body is None or not re.fullmatch(r"[RYBGK]{2}", code):
-        return m.group(0)
-    return code
-
-
 def spelled(line: str) -> str:
     """``line`` with each "O" that stands for a direction (in the directions after an official:
     "BK O", "RB N O", "BR O S", "BK o puis o") written as the word of the language being spoken
     (:func:`pbem.i18n.current`: ouest, ovest, Ost), so that a plan or a queued move is stored in
-    words every language reads alike; an official named by its two colours joined by a hyphen
-    ("le rouge-bleu", "den Schwarz-Blauen", "the red-blue one") written as its code. Other
-    lines unchanged."""
+    words every language reads alike. Other lines, and English, unchanged."""
     from pbem.i18n import current
 
-    line = _PAIR_WORD.sub(_pair_coded, line)
     word = _O_WORD.get(current())
     if word is None or not _O.search(line):
         return line
