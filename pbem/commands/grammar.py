@@ -3310,7 +3310,12 @@ def _read_line(
         return
     if cmd is not None and cmd.kind == "next" and _named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
-    if cmd is not None and cmd.kind == "next" and heard is not None and _queue_unsure(line_wo, rest):
+    if (
+        cmd is not None
+        and cmd.kind == "next"
+        and heard is not None
+        and _queue_unsure(line_wo, rest)
+    ):
         out.errors.append((line, CommandError(_(retraction.TAKEN_BACK))))
         return  # "Next turn: RB N or BK E, haven't decided" (fifteenth round)
     if (
@@ -7171,9 +7176,7 @@ _NOT_NAME_S = frozenset({"let's", "it's", "here's", "that's", "there's", "what's
                          "he's", "she's", "today's", "tonight's"})  # fmt: skip
 
 
-_BY_SOMEONE = re.compile(
-    r"(?<![\w'’])(?i:by|par|di|da|von|vom)\s+(?:[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'’])"
-)
+_BY_SOMEONE = re.compile(r"(?<![\w'’])(?i:by|par|di|da|von|vom)\s+(?:[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'’])")
 """Someone named as the one who made a move ("Nice move by East", "joli coup de la part de ...
 par Est", "bella mossa di Est", "starker Zug von Ost")."""
 
