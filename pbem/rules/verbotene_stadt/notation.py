@@ -650,7 +650,7 @@ step (a step is "RB one north", "KB 1 S")."""
 
 
 _SAME_SLIDE = re.compile(
-    r"(?i)(?<![\w'’]),?\s*(?:"
+    r"(?i)(?<![\w'’]),?\s*(?P<conj>(?:and|et|e|und)\s*,?\s*)?(?:"
     r"(?:in|within)\s+(?:the\s+)?same\s+(?:slide|move|go|turn)|in\s+(?:a\s+single|one)\s+(?:slide|move|go)"
     r"|(?:le\s+tout\s+)?(?:dans|en)\s+(?:la|le)\s+m[êe]me\s+(?:glissade|mouvement|d[ée]placement|coup|[ée]lan)"
     r"|(?:le\s+tout\s+)?en\s+un\s+seul\s+(?:coup|mouvement|d[ée]placement|glissement)"
@@ -708,7 +708,9 @@ def parse(
     (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
     if kind == "move":
         text = _LIST_MARK.sub("", text, count=1)  # "1) RB north", "2. KB S": no step (tenth round)
-        text = _SAME_SLIDE.sub(" ", text)  # "puis il tourne à l'est dans la même glissade"
+        # "puis il tourne à l'est dans la même glissade", "a est e nella stessa mossa svolta a
+        # nord" (the "and" before it: the slide goes on, "then")
+        text = _SAME_SLIDE.sub(lambda m: " then " if m["conj"] else " ", text)
         text = _past_lead_dropped(text)  # "Après avoir regardé le plateau, je fais monter RB"
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
