@@ -220,7 +220,7 @@ _AGAIN = (
 """The condition of a plan's later action said in words ("RB N, and if I get another move BK
 E", "RB nord e se tocca ancora a me BK est"): it is what a plan means."""
 _PLAN_SPLIT = re.compile(
-    r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")\s+"
+    r"\s*+;\s*|\s++(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*+:)?\s+"
     # (not after a bare code, where the "e" is its east: "bk e poi kb s"; fourteenth round)
     r"|(?<![rybgkRYBGK]{2})\s++e\s+(?i:POI|DOPO|DOPODICHÉ|DOPODICHE)\s+"
     # the last slide of a plan (wt-26, seventh round: "BK E, ensuite BK S, et enfin KB S", "...
@@ -298,7 +298,7 @@ def next_form(rest: str) -> bool:
 
 
 _PLAN_LEAD = re.compile(
-    r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*,\s*|\s+)"
+    r"^(?:(?i:AND|ET|UND)\s+)?(?i:" + "|".join(PLAN_WORDS) + r")(?:\s*[,:]\s*|\s+)"
     r"|^(?:(?i:AND|ET|UND|E)\s+)?(?i:après|apres|dopo|hinterher|daraufhin|par\s+la\s+suite"
     r"|in\s+seguito|successivamente)(?:\s*,\s*|\s+)(?=(?i:[rybgk]{2})\b)"
 )
@@ -3288,6 +3288,77 @@ def _not_a_command(word: str) -> CommandError:
     )
 
 
+def _named_next(line: str) -> str | None:
+    """:func:`named_next` of ``line``, without the
+    remarks after the queued move's last sentence that names a move ("Quand ce sera à moi : RB N.
+    Demain je suis en randonnée sans réseau", "NEXT RB N E - board meeting till 4"; fifteenth
+    round)."""
+    queued = named_next(line)
+    if queued is None or _queue_unsure(line, queued):
+        return queued
+    parts = _QUEUED_PARTS.split(queued)
+    while len(parts) > 1 and not _CODE_NAMED.search(parts[-1]):
+        parts.pop()  # "NEXT RB N E - board meeting till 4", "..., BK E. In lectures all day"
+    return " ".join(parts)
+
+
+_QUEUE_UNDECIDED = re.compile(
+    r"(?<![\w'])(?:(?:i\s+)?(?:haven'?t|have\s+not|not)\s+(?:yet\s+)?decided|undecided"
+    r"|we'?ll\s+see|(?:je\s+)?(?:ne\s+)?sais\s+pas|on\s+verra|je\s+verrai|(?:je\s+)?verrai"
+    r"|non\s+(?:lo\s+)?so|vedremo|vedro|boh|mal\s+sehen|wei(?:ss|ß)\s+(?:es\s+)?(?:noch\s+)?nicht"
+    r"|perhaps|maybe|peut-etre|forse|vielleicht|or\s+not|ou\s+pas|o\s+no|oder\s+nicht"
+    r"|doch\s+nicht)(?![\w'])"
+)
+"""Words of a player who has not decided, or takes the queued move back ("RB N or BK E, haven't
+decided", "Ou peut-être pas", "mal sehen", "Nein, doch nicht"), folded: a queued move's text
+said with them is heard whole, remarks and all, so that it is asked back."""
+
+
+def _plain_remark(part: str) -> bool:
+    """Is ``part``, after a queued move, a remark that changes nothing of it: no question, no
+    condition, fallback, correction, hesitation or taking back (:mod:`pbem.commands.retraction`
+    and :mod:`pbem.commands.conditions` words)?"""
+    low = retraction.fold(part)
+    return "?" not in part and not any(
+        re.search(words, low)
+        for words in (
+            retraction.TAKE_BACK,
+            retraction.DONT_PLAY,
+            retraction.HESITATION,
+            retraction.RATHER,
+            conditions.CONDITION,
+            conditions.ELSE,
+        )
+    )
+
+
+def _queue_unsure(line: str, queued: str) -> bool:
+    """Does ``line``, a queued move's (``queued``: its text after the words that name the next
+    turn or the command word), say the player has not decided ("For my next turn: RB N or BK E,
+    haven't decided"), or go on after its sentence with a condition, a fallback, a correction or
+    a taking back that is no plan's "then" ("Per il mio prossimo turno: RB N. Solo se Est non ha
+    ancora mosso.", "Quand ce sera à moi : RB N. Ou peut-être pas")? Then it is asked back. A
+    part with a move is the queued move's fallback ("If that's blocked, KB south"), read by NEXT's
+    own form (a condition of its own there: :mod:`pbem.commands.retraction`)."""
+    if _QUEUE_UNDECIDED.search(retraction.fold(line)):
+        return True
+    return any(
+        not _plain_remark(p)
+        and not _CODE_NAMED.search(p)
+        and (_tokens(p)[:1] or [""])[0].casefold() not in THEN_LEAD
+        for p in _QUEUED_PARTS.split(queued)[1:]
+    )
+
+
+_QUEUED_PARTS = re.compile(r"(?<=[.!])\s+|\s+[-–—]+\s+")
+"""Where a queued move's sentence ends and a remark may begin (a full stop, a dash)."""
+_CODE_NAMED = re.compile(r"(?<![\w'’])(?:[A-Za-z]\d{1,2}|(?i:(?!by)[rybgk]{2}))(?![\w'’])")
+"""A move's code in a part of a queued move's text: the parts after the last one that names
+none are the player's remarks ("Quand ce sera à moi : RB N. Demain je suis en randonnée"), not
+the move queued; the words that take it back or make it conditional are still read by the
+guard of the whole reply (:mod:`pbem.commands.retraction`)."""
+
+
 def _read_line(
     raw: str,
     out: Reading,
@@ -3344,8 +3415,16 @@ def _read_line(
         # request (eleventh round)
         out.ignored.append(line)
         return
-    if cmd is not None and cmd.kind == "next" and named_next(line_wo) is not None:
+    if cmd is not None and cmd.kind == "next" and _named_next(line_wo) is not None:
         heard = None  # "Next turn I'd like P12 R0, please queue it": read below, in words
+    if (
+        cmd is not None
+        and cmd.kind == "next"
+        and heard is not None
+        and _queue_unsure(line_wo, rest)
+    ):
+        out.errors.append((line, CommandError(_(retraction.TAKEN_BACK))))
+        return  # "Next turn: RB N or BK E, haven't decided" (fifteenth round)
     if (
         cmd is not None
         and cmd.kind == "standing"
@@ -3398,7 +3477,10 @@ def _read_line(
         # "Whenever someone makes a claim, please always believe it for me" (tenth round)
         cmd, rest = orders[0]
         heard = cmd.hear(Said(line, rest, rest))
-    if heard is None and (queued := named_next(line_wo)) is not None:
+    if heard is None and (queued := _named_next(line_wo)) is not None:
+        if _queue_unsure(line_wo, queued):
+            out.errors.append((line, CommandError(_(retraction.TAKEN_BACK))))
+            return  # "Per il mio prossimo turno: RB N. Solo se Est non ha ancora mosso."
         # "Pour mon prochain tour : M8 R1 si la case est encore libre, sinon L9 R0"
         cmd = vocabulary().lookup("NEXT")
         assert cmd is not None
@@ -3707,9 +3789,13 @@ def _plan_over_lines(
     # a reply of nothing else but courtesy words ("lg", "merci"; not "Which is better?",
     # "Options:", "ou l'inverse", nor a bare name, which is_courtesy takes for a signature)
     alone = by_lines and all(
-        _slide_alone(x, parse_action) or is_courtesy(x.casefold()) for x in lines if x.strip()
+        _slide_alone(x, parse_action) or is_courtesy(x.casefold()) or _TURN_HEADING.match(x)
+        for x in lines
+        if x.strip()
     )
     for line in lines:
+        if alone and _TURN_HEADING.match(line):
+            continue  # "Mossa del turno:" above the slides (fifteenth round)
         if not out:
             out.append(line)
             ranks.append(_rank_after(line, None))
@@ -3737,6 +3823,20 @@ def _plan_over_lines(
         out.append(line)
         ranks.append(_rank_after(line, None))
     return out
+
+
+_TURN_HEADING = re.compile(
+    r"(?i)^\W*(?:(?:here(?:'s|\s+is)|voici|voil[àa]|ecco|hier(?:\s+ist)?)\s+)?(?:(?:my|mon|ma|il"
+    r"\s+mio|la\s+mia|mein(?:e|en)?|the|le|la|il|der|die|das)\s+)?(?:(?:whole|full|complete"
+    r"|entire|ganzer?|ganzen|kompletter?|kompletten|gesamter?|gesamten)\s+)?(?:turn|move|moves"
+    r"|slides|plan|tour|coup|coups|d[ée]placements?|turno|mossa|mosse|giro|zug|z(?:ü|ue)ge"
+    r"|runde)(?:\s+(?:complet|compl[eè]te|completo|intero|del\s+turno|du\s+tour"
+    r"|(?:for|pour|per|f(?:ü|ue)r)\s+(?:this|ce|questo|diese[nr]?)\s+(?:round|turn|tour|turno"
+    r"|runde|zug)|in\s+full|en\s+entier|per\s+intero))?\s*:\s*$"
+)
+"""A heading above a turn's slides listed one a line ("Mossa del turno:", "My whole turn:", "Il
+mio turno:", "Voici mon tour :", "Mein ganzer Zug:"; fifteenth round): no move, dropped when
+every other line is a slide alone or courtesy."""
 
 
 def _next_rank(line: str, before: int | None) -> int | None:
@@ -4192,13 +4292,20 @@ def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str,
         return "if", bare  # "KB south if the board allows" (a condition after the slide)
     if (nth := _ordinal(bare)) is not None and nth[0] >= 2:
         return "rank", nth[1]
-    if (then := _PLAN_LEAD.match(bare)) is not None:
+    if (then := _PLAN_LEAD.match(bare)) is not None and not _DONE_FIRST.match(bare):
         return "then", bare[then.end() :]
     if (alt := _OR_LEAD.match(bare)) is not None:
         return "or", bare[alt.end() :]
     return None
 
 
+_DONE_FIRST = re.compile(
+    r"(?i)^(?:dopo\s+(?:aver(?:e|ci|lo|la)?|esser(?:e|mi)?)|apr[èe]s\s+(?:avoir|[êe]tre)"
+    r"|after\s+(?:a|an|some|much|long|careful|\w+ing)\s)"
+)
+""""After" said of what the player did before deciding ("Dopo averci pensato tutta la notte, il
+nero-blu ...", "Après avoir regardé le plateau, ..."; fifteenth round): no later slide of a plan
+(Die Verbotene Stadt's notation reads the clause away before the slide)."""
 _JUST = frozenset(("just", "only", "juste", "seulement", "uniquement", "solo", "soltanto",
                    "solamente", "unicamente", "nur", "lediglich", "bloß", "bloss"))  # fmt: skip
 """The words that keep one slide alone ("just RB north", "nur KB nach Süden")."""
@@ -7211,6 +7318,21 @@ _NOT_NAME_S = frozenset({"let's", "it's", "here's", "that's", "there's", "what's
                          "he's", "she's", "today's", "tonight's"})  # fmt: skip
 
 
+_BY_SOMEONE = re.compile(r"(?<![\w'’])(?i:by|par|di|da|von|vom)\s+(?:[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'’])")
+"""Someone named as the one who made a move ("Nice move by East", "joli coup de la part de ...
+par Est", "bella mossa di Est", "starker Zug von Ost")."""
+
+
+def _praised_of_another(line: str, said: str) -> bool:
+    """Does ``line``, read as the slide ``said`` (Die Verbotene Stadt's notation) in words, with
+    no official's code in it, speak of a slide that is someone else's or of an earlier time: a
+    verdict with who made it ("Nice move by East yesterday, sliding the blue-red one west"), or
+    :func:`_of_another`'s words? A move of the reply is not named so: it is asked back."""
+    if not re.match(r"[RYBGK]{2}\b", said) or _CODE_NAMED.search(line):
+        return False  # (a code's own rules: "Nice move by East, BR west" is read there)
+    return bool(_PRAISE.search(line) and _BY_SOMEONE.search(line)) or _of_another(line)
+
+
 def _of_another(part: str) -> bool:
     """Does ``part`` (a sentence or remark of a line) speak of a move not of this reply: someone
     else's ("Luca ha giocato", "Sabine hat mit BK Ost eröffnet", "Priya's RB north"), or one
@@ -7496,6 +7618,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             out.errors.append((line, err))
         return
     else:
+        if _praised_of_another(line_wo, notation(action) if notation is not None else ""):
+            # "Nice move by East yesterday, sliding the blue-red one west." (fifteenth round)
+            out.mentions.append((line, _mention(notation, action, line_wo)))
+            out.mention_moves.append((line, action))
+            return
         out.commands.append(
             Command("action", line, action=action, guard=guard, from_subject=from_subject)
         )

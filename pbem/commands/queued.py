@@ -269,7 +269,16 @@ _TURN_NAMED = (
     r"|(?:my|mon|il\s+mio)\s+(?:next\s+turn|prochain\s+tour|prossimo\s+turno)"
     r"|x\s+(?:il\s+)?(?:mio\s+)?prossimo\s+turno"
     r"|(?:when|once)\s+(?:it['’]?s|it\s+is)\s+my\s+turn|quand\s+ce\s+sera\s+(?:[àa]\s+)?mon\s+tour"
-    r"|quando\s+tocca\s+a\s+me|quando\s+sar[àa]\s+il\s+mio\s+turno|wenn\s+ich\s+dran\s+bin)"
+    r"|quando\s+tocca\s+a\s+me|quando\s+sar[àa]\s+il\s+mio\s+turno|wenn\s+ich\s+dran\s+bin"
+    # (fifteenth round: "Quand ce sera à moi : RB N", "when its my go, BK E", "quando toccherà a
+    # me", "wenn ich an der Reihe bin")
+    r"|(?:quand|lorsque|d[èe]s\s+que)\s+(?:ce\s+sera|c['’]est|ça\s+sera|ca\s+sera)\s+"
+    r"(?:de\s+nouveau\s+|[àa]\s+nouveau\s+)?[àa]\s+(?:moi|mon\s+tour)"
+    r"|(?:when|once)\s+(?:it['’]?s|its|it\s+is)\s+my\s+(?:go|move)(?:\s+again)?"
+    r"|(?:when|once)\s+i['’]?m\s+up(?:\s+again)?"
+    r"|quando\s+(?:toccher[àa]|tocca|sar[àa])\s+(?:di\s+nuovo\s+|ancora\s+)?a\s+me"
+    r"|(?:wenn|sobald)\s+ich\s+(?:wieder\s+|das\s+n(?:ä|ae)chste\s+mal\s+)?an\s+der\s+reihe\s+bin"
+    r"|sobald\s+ich\s+(?:wieder\s+)?dran\s+bin)"
 )
 _WAITING = (
     r"(?:(?:while|whilst|pendant\s+que|en\s+attendant(?:\s+que)?|mentre|intanto\s+che"

@@ -618,6 +618,8 @@ def takes_back(
     if (kind != "action" and kind != "next") or plan:
         return False  # a PREVIEW's condition; a plan's ("if I get another move")
     end = t.sentence_end(0)
+    if kind == "next" and any(_ONLY_IF_LEAD.match(x) for x in _SENTENCES.split(low[end:])):
+        return True  # "NEXT RB N. Only if East hasn't moved BK yet." (fifteenth round)
     cond = _first_condition(_CONDITION if kind == "action" else _UNLESS, low, 0, end)
     # "Je crois, si c'est le jaune."; not a fallback the reading took ("M13 R2, a meno che ...
     # (in quel caso P10 R0)") nor a question of legality ("si c'est encore libre")
@@ -627,6 +629,20 @@ def takes_back(
         and not _LEGALITY.search(low, cond.end(), end)
     )
 
+
+_ONLY_IF_LEAD = re.compile(
+    r"^\W*(?:"
+    + "|".join(
+        r"\s+".join(map(re.escape, w.split()))
+        for w in (*conditions.ONLY_IF_WORDS, *conditions.UNLESS_WORDS)
+    )
+    + r")(?![\w'])"
+)
+"""A sentence after a queued move that puts it on a condition of its own ("Only if East hasn't
+moved BK yet", "Solo se Est non ha ancora mosso", "Seulement si ...", "Nur wenn ..."), folded: a
+condition the service does not check (it plays a queued move whenever it is legal), so the
+reply is asked back. A plain "if" there may give the fallback ("If that's gone, M13 R2")."""
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 _ASKS_CAN = re.compile(
     _words(

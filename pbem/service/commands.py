@@ -1241,7 +1241,9 @@ def _move_arg(text: str) -> str:
 _DIRECTION_WORDS = frozenset(
     ("north", "south", "east", "west", "up", "down", "left", "right", "nord", "sud", "est",
      "ouest", "haut", "bas", "gauche", "droite", "ovest", "alto", "basso", "sinistra", "destra",
-     "ost", "süd", "sued", "oben", "unten", "links", "rechts")
+     "ost", "süd", "sued", "oben", "unten", "links", "rechts",
+     # (fifteenth round: the German nouns, "BK nach Osten und dann nach Süden")
+     "norden", "osten", "süden", "sueden", "westen")
 )  # fmt: skip
 """Words of a slide's direction (en, fr, it, de): a part after a comma holding one is no
 remark."""

@@ -187,6 +187,16 @@ _FILLER = {
     "fa", "fait", "takes", "macht",
     # this turn in French ("ce tour-ci je fais glisser RB vers le nord", "cette fois-ci BK")
     "tour-ci", "fois-ci",
+    # turning into the second direction in more verbs ("file au nord puis bifurque à l'ouest",
+    # "poi piega a ovest", "lasse ich ihn nach Westen weiterrutschen", "then veers west";
+    # fifteenth round)
+    "bifurque", "bifurquer", "oblique", "obliquer", "vire", "virer", "piega", "piegare",
+    "svolta", "svoltare", "curva", "curvare", "weiterrutschen", "weiterrutscht",
+    "weiterziehen", "weiterschieben", "schwenkt", "schwenken", "veers", "veer", "swings",
+    # where the turn comes ("et, arrivé au bout, il descend vers le sud", "arrivato in fondo
+    # gira a sud", "am Ende angekommen nach Süden", "once there, south")
+    "arrivé", "arrivée", "arrive", "arrivato", "arrivata", "giunto", "giunta", "angekommen",
+    "once",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -639,6 +649,47 @@ _LIST_MARK = re.compile(
 step (a step is "RB one north", "KB 1 S")."""
 
 
+_SAME_SLIDE = re.compile(
+    r"(?i)(?<![\w'’]),?\s*(?P<conj>(?:and|et|e|und)\s*,?\s*)?(?:"
+    r"(?:in|within)\s+(?:the\s+)?same\s+(?:slide|move|go|turn)|in\s+(?:a\s+single|one)\s+(?:slide|move|go)"
+    r"|(?:le\s+tout\s+)?(?:dans|en)\s+(?:la|le)\s+m[êe]me\s+(?:glissade|mouvement|d[ée]placement|coup|[ée]lan)"
+    r"|(?:le\s+tout\s+)?en\s+un\s+seul\s+(?:coup|mouvement|d[ée]placement|glissement)"
+    r"|(?:tutto\s+)?(?:nella\s+stessa|in\s+un(?:a)?\s+sol[ao]|in\s+una)\s+(?:mossa|scivolata|volta)"
+    r"|(?:alles\s+)?(?:im\s+(?:selben|gleichen)|in\s+einem|in\s+ein\s+und\s+demselben)\s+(?:zug|rutsch)"
+    r")(?![\w'’])\s*,?"
+)
+"""The slide said to go on as one ("puis il tourne à l'est dans la même glissade", "le tout en un
+seul coup", "nella stessa mossa", "biegt im selben Zug nach Osten ab", "in the same slide";
+fifteenth round): the turn of the slide before it, no second slide; the words say nothing else."""
+
+
+_PAST_LEAD = re.compile(
+    r"(?i)^\s*(?:apr[èe]s\s+(?:avoir|[êe]tre|m['’][êe]tre)|after(?:\s+(?:a|an|some|much|the|my|long"
+    r"|careful|good|lot|of|hard))+|after\s+\w+ing|having|dopo\s+(?:aver(?:e|ci|lo)?|esser(?:e|mi)?)"
+    r"|nachdem\s+ich|nach\s+(?:langem|reiflicher|kurzem|einigem|l(?:ä|ae)ngerem)\s+\w+)"
+    r"(?P<clause>[^,;:.!?()]{1,120}?)(?:\s*,\s*|\s+(?=(?:i|i['’]m|i['’]ll|i['’]ve)\s))"
+)
+"""A clause of what the player did before deciding, leading the sentence of the slide ("Après
+avoir longuement regardé le plateau, ...", "After a long look at the board I'm sending ...",
+"Dopo averci pensato tutta la sera, ...", "Nachdem ich lange überlegt habe, ..."; fifteenth
+round)."""
+
+
+def _past_lead_dropped(text: str) -> str:
+    """``text`` without a clause of :data:`_PAST_LEAD` that names no official and no direction,
+    when the rest names an official: the slide is the rest's."""
+    m = _PAST_LEAD.match(text)
+    if m is None:
+        return text
+    said = [w for t in _tokens(m["clause"]) for w in _garment_apart(t)]
+    if any(re.fullmatch(r"[rybgk]{2}", w) or w in _DIR_WORDS or _colour_of(w) for w in said):
+        return text
+    rest = text[m.end() :]
+    if not any(re.fullmatch(r"[rybgk]{2}", w) for w in _named_by_colours(_tokens(rest))):
+        return text
+    return rest
+
+
 def parse(
     board: Board,
     state: State,
@@ -657,6 +708,10 @@ def parse(
     (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
     if kind == "move":
         text = _LIST_MARK.sub("", text, count=1)  # "1) RB north", "2. KB S": no step (tenth round)
+        # "puis il tourne à l'est dans la même glissade", "a est e nella stessa mossa svolta a
+        # nord" (the "and" before it: the slide goes on, "then")
+        text = _SAME_SLIDE.sub(lambda m: " then " if m["conj"] else " ", text)
+        text = _past_lead_dropped(text)  # "Après avoir regardé le plateau, je fais monter RB"
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
         # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,

@@ -1,0 +1,44 @@
+"""Issue 31, fifteenth round: Die Verbotene Stadt's turns in sentences as classes, composed in the
+four languages and read the whole way (the reply built by a client,
+:func:`pbem.service.orders.read` at the position of the service's own mail).
+
+The phrases are in reading_vs_prose15.toml, one section per class (the turn of one slide said
+"in the same slide", a lead-in of what the player did before deciding, a heading above slides
+written one a line and "Then:" with its colon, a queued move with a remark after it, and the
+slide of another player praised), each with the neighbours a referee must ask back (a question,
+someone else's slide, an undecided or conditional queued move).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+P: dict[str, dict[str, list[list[str]]]] = tomllib.loads(
+    (Path(__file__).parent / "reading_vs_prose15.toml").read_text(encoding="utf-8")
+)
+"""The phrases, per class and language: [mail, reply, what is carried out ("" asked back)]."""
+
+LANGS = ("fr", "it", "de", "en")
+
+
+def _as_meant(got: list[str], want: str) -> bool:
+    """:func:`player_corpus.move_or_ask`; ``next ...``: that move queued, alone."""
+    import player_corpus as pc
+
+    if want.startswith("next "):
+        return got == [want]
+    return pc.move_or_ask(got, want)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fifteenth_round_classes_are_read_as_meant_and_never_otherwise(
+    lang: str, tmp_path: Path
+) -> None:
+    import player_corpus as pc
+
+    wrong, missed = pc.judge_sections(P, tmp_path, lang, _as_meant)
+    assert not wrong, wrong  # never a slide or a queued move the player did not settle on
+    assert not missed, missed
