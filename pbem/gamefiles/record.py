@@ -41,13 +41,13 @@ from pbem.rules.base import Game
 
 if TYPE_CHECKING:
     from pbem.store import GameRecord, Keyring
+from pbem.store.fold import step_in_effect
 from pbem.store.payloads import (
     ActionLine,
     EndLine,
     ReplaceLine,
     RevealLine,
     SetupLine,
-    UndoLine,
     convert_payload,
 )
 from pbem.store.records import GENESIS_PREV, Frame, LogEntry
@@ -211,15 +211,9 @@ class _MoveText:
         stack = list(self.stack)
         end, reveal, paused = self.end, self.reveal, self.paused
         for e in new:  # as moves_in_effect, from where it left off
+            step_in_effect(stack, e)
             p = e.payload
             match p:
-                case ActionLine():
-                    stack.append(e.seq)
-                case UndoLine(undone=undone) if stack:
-                    if undone in stack:
-                        stack.remove(undone)
-                    else:
-                        stack.pop()
                 case EndLine() if end is None:
                     end = p
                 case RevealLine() if reveal is None:

@@ -290,15 +290,21 @@ def moves_in_effect(entries: Sequence[LogEntry]) -> list[int]:
     latest one in effect, as :meth:`Fold.undo` checks), else the latest one."""
     stack: list[int] = []
     for e in entries:
-        match e.payload:
-            case ActionLine():
-                stack.append(e.seq)
-            case UndoLine(undone=undone) if stack:
-                if undone in stack:
-                    stack.remove(undone)
-                else:
-                    stack.pop()
+        step_in_effect(stack, e)
     return stack
+
+
+def step_in_effect(stack: list[int], entry: LogEntry) -> None:
+    """One line's effect on ``stack``, the seqs of the actions in effect (:func:`moves_in_effect`
+    line by line; the game record continued from where it left off takes the same steps)."""
+    match entry.payload:
+        case ActionLine():
+            stack.append(entry.seq)
+        case UndoLine(undone=undone) if stack:
+            if undone in stack:
+                stack.remove(undone)
+            else:
+                stack.pop()
 
 
 def last_position(entries: Sequence[LogEntry]) -> LogEntry | None:
