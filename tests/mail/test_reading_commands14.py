@@ -302,11 +302,7 @@ What standing orders can I set? Just curious.
 """
 
 
-def _load() -> list[pc.Case]:
-    return pc.parse_cases(HALF, CASES)
-
-
-PROBES = _load()
+PROBES = pc.parse_cases(HALF, CASES)
 MISSED = {
     'de-c14-11': "nothing read: LEGAL asked as 'Welche Züge hätte ich' with the list asked in the sentence after",
     'it-c14-11': "nothing read: GAMES asked as 'in quante partite sto giocando' ('quante' asks about a thing)",

@@ -345,11 +345,7 @@ Il posto giallo in fc-7k3q è libero? Forse lo prendo, ci penso.
 """
 
 
-def _load() -> list[pc.Case]:
-    return pc.parse_cases(HALF, CASES)
-
-
-PROBES = _load()
+PROBES = pc.parse_cases(HALF, CASES)
 MISSED = {
     'fr-c15-03': "nothing read: a leave from a later date with its length, asked as 'Merci de geler mes parties pendant ce temps'",
     'it-c15-01': "nothing read: 'Da lunedì sto via due settimane' ('da lunedì' is also 'since Monday': the start may be past)",

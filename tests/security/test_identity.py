@@ -196,3 +196,22 @@ def test_reply_address_problem_refuses_what_we_cannot_answer() -> None:
         assert reply_address_problem(bad) is not None
     utf8 = parse_message("From: Jörg <jörg@bücher.example>\r\n\r\nhi\r\n".encode())
     assert reply_address_problem(utf8.from_addr) is not None
+
+
+def test_a_value_parsed_again_is_the_same_and_no_caller_shares_its_result() -> None:
+    """Authentication-Results values are remembered (a bounded memo, fifteenth round): a value read
+    again gives the same result, a caller changing its result changes no other's, a value over the
+    length limit is refused alike every time, and a flood of distinct values stays bounded."""
+    from pbem.mail import identity
+
+    value = "mx.pbem.test; dmarc=pass header.from=exämple.org; spf=pass smtp.mailfrom=ü.example"
+    first = parse_auth_results(value)
+    first.results["dmarc"] = "forged"
+    again = parse_auth_results(value)
+    assert again.results["dmarc"] == "pass" and again.authserv_id == "mx.pbem.test"
+    huge = "mx.pbem.test; dmarc=pass " + "x" * (identity.MAX_AUTH_RESULTS_CHARS + 10)
+    assert parse_auth_results(huge) == parse_auth_results(huge)
+    assert huge not in identity._PARSED
+    for k in range(identity._PARSED_MAX * 3):
+        parse_auth_results(f"mx{k}.pbem.test; dmarc=pass")
+    assert len(identity._PARSED) <= identity._PARSED_MAX
