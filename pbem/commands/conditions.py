@@ -270,6 +270,13 @@ def _words_ok(words: Sequence[str]) -> bool:
     return True
 
 
+def of_the_square(words: Sequence[str]) -> bool:
+    """Are ``words`` only of a condition on a move's square (:func:`_words_ok`, with negations:
+    "la casella non sia già occupata", "if that's not possible")? Words as written: folded here."""
+    folded = [_fold(w) for w in words]
+    return _words_ok([w for w in folded if w and not _negation(w)])
+
+
 def _tail_ok(words: Sequence[str]) -> bool:
     """The fallback's own words: of taking, of resignation, or filler that denies nothing."""
     return all(

@@ -5012,6 +5012,8 @@ def _move_part(
         return None
     if any(retraction.AWAITED.search(p) for p in parts if p is not holding[0]):
         return None  # "P11 R2. Mal sehen, ob Klaus einverstanden ist.": not settled yet
+    if any(is_take_back(p) for p in parts[where[0] + 1 :]):
+        return None  # "L10 R1. Laissez-moi réfléchir encore un peu.": taken back after it
     held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
     others = [
         t
@@ -5736,6 +5738,18 @@ _IMPOSSIBLE = re.compile(
 """What the fallback's condition says of the first move: that it may not be playable."""
 
 
+def _of_the_square(said: Sequence[str]) -> bool:
+    """Do ``said`` (a fallback's condition, without its word of fallback) only say that the
+    first move's square may be taken or the move not possible ("a meno che la casella M13 non
+    sia già occupata", "if that's taken")? A word of :data:`_IMPOSSIBLE`, and every other word
+    one of a condition on the square (:func:`pbem.commands.conditions.of_the_square`), a
+    negation or a code; a player, a piece or an event named ("si Bleu n'a pas pris le
+    conseiller") is a condition nobody can decide here (sixteenth round: played the first)."""
+    return bool(_IMPOSSIBLE.search(" ".join(said))) and conditions.of_the_square(
+        [w for w in said if not _code_like(w)]
+    )
+
+
 _IF_FIRST = (["if"], ["si"], ["se"], ["wenn"], ["falls"])
 """The one word before a move that the line then gives a fallback ("Se P12 R2 è ancora valida
 gioco quella, altrimenti P12 R0"; issue 31)."""
@@ -5779,8 +5793,10 @@ def _fallback(tokens: list[str], cands: list[_Candidate], line: str) -> _Candida
     if if_first and not _still_valid(between):
         return None
     said = _tokens(_OTHERWISE.sub(" ", between))
-    if said and not if_first and not is_filler(said) and not _IMPOSSIBLE.search(between):
-        return None  # "M13 R1 unless you think that hands Béa the garden, in which case ..."
+    if said and not if_first and not is_filler(said) and not _of_the_square(said):
+        # "M13 R1 unless you think that hands Béa the garden, in which case ...", "N13 R1 si
+        # Bleu n'a pas pris le conseiller, sinon O13 R0": a condition on something else
+        return None
     if not (if_first or is_filler(before)) or (after and not is_filler(after)):
         return None
     if first.error is None:
@@ -7051,7 +7067,7 @@ def _position_decides(line: str, at: _At) -> bool:
 
 _TAKE_BACK_SAID = (
     # English
-    r"scratch\s+(?:that|it|this)|forget\s+(?:that|it|this|about\s+(?:it|that))|never\s*mind"
+    r"scr(?:atch|ap)\s+(?:that|it|this)|forget\s+(?:that|it|this|about\s+(?:it|that))|never\s*mind"
     r"|cancel(?:\s+(?:that|it|this))?|ignore\s+(?:that|it|this)|disregard(?:\s+(?:that|it|this))?"
     r"|strike\s+that|undo(?:\s+(?:that|it))?|delete\s+(?:that|it)|take\s+(?:that|it)\s+back"
     r"|(?:don'?t|do\s+not)\s+play\s+(?:that|it)|not\s+that(?:\s+one)?|no\s+wait|wait\s+no"
@@ -7553,6 +7569,8 @@ def _beside_remarks(line_wo: str, at: _At) -> str | None:
             continue
         if cs and (not _REMARK_MARK.search(seg) or _ALTERNATIVE.search(seg)):
             return None  # "O9 R0. Or P12", "P12, or O9 R0": an alternative, asked back
+        if re.search(conditions.CONDITION, retraction.fold(seg)):
+            return None  # "wenn Gelb den Drachen nicht legt, dann M13 R3": the move's condition
     if len(kept) != 1:
         return None
     return kept[0].strip()
