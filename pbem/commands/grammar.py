@@ -5012,7 +5012,11 @@ def _move_part(
         return None
     if any(retraction.AWAITED.search(p) for p in parts if p is not holding[0]):
         return None  # "P11 R2. Mal sehen, ob Klaus einverstanden ist.": not settled yet
-    if any(is_take_back(p) for p in parts[where[0] + 1 :]):
+    if any(
+        re.search(retraction.TAKE_BACK, retraction.fold(p))
+        or re.search(retraction.HESITATION, retraction.fold(p))
+        for p in parts[where[0] + 1 :]
+    ):
         return None  # "L10 R1. Laissez-moi réfléchir encore un peu.": taken back after it
     held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
     others = [
@@ -5746,7 +5750,7 @@ def _of_the_square(said: Sequence[str]) -> bool:
     negation or a code; a player, a piece or an event named ("si Bleu n'a pas pris le
     conseiller") is a condition nobody can decide here (sixteenth round: played the first)."""
     return bool(_IMPOSSIBLE.search(" ".join(said))) and conditions.of_the_square(
-        [w for w in said if not _code_like(w)]
+        [w for w in said if not _code_like(w) and not _IMPOSSIBLE.fullmatch(w)]
     )
 
 

@@ -3,9 +3,11 @@ any reader of the round), fixed as classes with their neighbours in the four lan
 
 - a move, then a sentence that takes it back to think again ("L10 R1. actually scrap that, let
   me have another look first", "Laissez-moi réfléchir encore un peu") played the move: "scrap
-  that" and the words of looking again are take-backs now (``take_back`` in courtesy.toml), and a
-  take-back in a part after the move stops the move part's reading
-  (:func:`pbem.commands.grammar._move_part`);
+  that" is a take-back now (``take_back`` in courtesy.toml, :data:`pbem.commands.retraction.
+  TAKE_BACK`), looking again a hesitation (:data:`pbem.commands.retraction.HESITATION`), and
+  either in a part after the move stops the move part's reading
+  (:func:`pbem.commands.grammar._move_part`); "Bernard soutient que c'est une erreur" after a
+  move is still a remark;
 - a move with a fallback on a condition about something else than its square ("Je joue N13 R1
   si Bleu n'a pas pris le conseiller, sinon O13 R0") played the first: a word of "taken" was
   enough. The condition must now be of the square alone
@@ -71,6 +73,12 @@ se Giallo non mette il drago allora M13 R3 altrimenti L10 R1
 
 === de-w16-04 | de | fc:turn | gmail | move M13 R3
 Schöner Zug, Gelb. Dann eben M13 R3.
+
+=== it-w16-05 | it | fc:turn | outlook | move P10 R1
+gioco P10 R1, a meno che non sia illegale: in quel caso P10 R0.
+
+=== fr-w16-05 | fr | fc:turn | gmail | move O13 R2
+Je pose ma tuile en O13, rotation 2. Bernard soutient que c'est une erreur ; nous verrons bien.
 
 """
 
