@@ -314,8 +314,10 @@ def _date(values: list[str]) -> dt.datetime | None:
 # Structure screening (on the raw bytes, before the stdlib parser builds anything)
 # ---------------------------------------------------------------------------------------------
 
-_CONTAINER = re.compile(rb"(?im)^content-type:[ \t]*(?:\n[ \t]+)*(?:multipart|message)/")
-_DELIMITER = re.compile(rb"(?m)^--")
+_CONTAINER = re.compile(rb"(?i)\ncontent-type:[ \t]*(?:\n[ \t]+)*(?:multipart|message)/")
+"""A multipart or message Content-Type at a line's start, newline first: searched in the text with
+a newline put before its first line, the engine finds the literal by a fast search (``(?m)^``
+tries every position: 0.7 ms of a 35 KB turn mail, a tenth of reading it; sixteenth round)."""
 
 
 class Problem(str):
@@ -345,7 +347,8 @@ def _structure_problem(raw: bytes) -> str:
         return Problem(
             N_("The message is %(size)d bytes; only its headers were read."), size=len(raw)
         )
-    text = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    # every line starts after a newline, the first one too (see _CONTAINER)
+    text = b"\n" + raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     containers = 0
     for _ in _CONTAINER.finditer(text):
         containers += 1
@@ -353,12 +356,8 @@ def _structure_problem(raw: bytes) -> str:
             return Problem(
                 N_("The message nests more than %(max)d MIME containers."), max=MAX_MIME_CONTAINERS
             )
-    if containers:
-        for delimiters, _ in enumerate(_DELIMITER.finditer(text), start=1):
-            if delimiters > MAX_MIME_PARTS:
-                return Problem(
-                    N_("The message has more than %(max)d MIME parts."), max=MAX_MIME_PARTS
-                )
+    if containers and text.count(b"\n--") > MAX_MIME_PARTS:  # the lines starting "--"
+        return Problem(N_("The message has more than %(max)d MIME parts."), max=MAX_MIME_PARTS)
     return ""
 
 
