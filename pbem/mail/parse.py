@@ -314,8 +314,10 @@ def _date(values: list[str]) -> dt.datetime | None:
 # Structure screening (on the raw bytes, before the stdlib parser builds anything)
 # ---------------------------------------------------------------------------------------------
 
-_CONTAINER = re.compile(rb"(?im)^content-type:[ \t]*(?:\n[ \t]+)*(?:multipart|message)/")
-_DELIMITER = re.compile(rb"(?m)^--")
+_CONTAINER = re.compile(rb"(?i)\ncontent-type:[ \t]*(?:\n[ \t]+)*(?:multipart|message)/")
+"""A multipart or message Content-Type at a line's start, newline first: searched in the text with
+a newline put before its first line, the engine finds the literal by a fast search (``(?m)^``
+tries every position: 0.7 ms of a 35 KB turn mail, a tenth of reading it; sixteenth round)."""
 
 
 class Problem(str):
@@ -345,7 +347,8 @@ def _structure_problem(raw: bytes) -> str:
         return Problem(
             N_("The message is %(size)d bytes; only its headers were read."), size=len(raw)
         )
-    text = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    # every line starts after a newline, the first one too (see _CONTAINER)
+    text = b"\n" + raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     containers = 0
     for _ in _CONTAINER.finditer(text):
         containers += 1
@@ -353,12 +356,8 @@ def _structure_problem(raw: bytes) -> str:
             return Problem(
                 N_("The message nests more than %(max)d MIME containers."), max=MAX_MIME_CONTAINERS
             )
-    if containers:
-        for delimiters, _ in enumerate(_DELIMITER.finditer(text), start=1):
-            if delimiters > MAX_MIME_PARTS:
-                return Problem(
-                    N_("The message has more than %(max)d MIME parts."), max=MAX_MIME_PARTS
-                )
+    if containers and text.count(b"\n--") > MAX_MIME_PARTS:  # the lines starting "--"
+        return Problem(N_("The message has more than %(max)d MIME parts."), max=MAX_MIME_PARTS)
     return ""
 
 
@@ -415,6 +414,11 @@ class ReadPolicy(EmailPolicy):
     def header_fetch_parse(self, name: str, value: str) -> str:
         if hasattr(value, "name"):
             return super().header_fetch_parse(name, value)  # type: ignore[no-any-return]
+        # A value kept is a bounded one, which bounds to itself: a value found as it came needs
+        # no bounding again (2,519 -> 2,233 calls a reply parsed; sixteenth round).
+        hit = _HEADERS.get((name, value))
+        if hit is not None:
+            return hit
         value = bound_header(value)
         if len(value) > self.LONGEST:
             return super().header_fetch_parse(name, value)  # type: ignore[no-any-return]

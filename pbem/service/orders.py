@@ -8,6 +8,7 @@ or nothing: one problem and nothing is done, and the answer lists every problem.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from pbem.errors import PLAYER_ERRORS, CommandError
 from pbem.i18n import _
 from pbem.mail.fingerprint import Fingerprint
 from pbem.mail.reply import subject_text
-from pbem.rules.base import InvalidSyntax, NotYourDecision, players_named
+from pbem.rules.base import InvalidSyntax, NotYourDecision, RuleError, players_named
 from pbem.service.auth import Seated
 from pbem.service.commands import REGISTRY, Desk, EmailCommand
 from pbem.service.facts import moves_played
@@ -237,12 +238,41 @@ def read(
     record, seat = seated.record, seated.seat
     game, state, env = record.game, record.state, record.envelope
 
+    # The grammar tries the same words many times over (a line, its sentences, each candidate
+    # of each: 78 parses a reply, three in four of them a text parsed before). The state, the
+    # seat, the language and the players named are this reading's, the same at every call: the
+    # text is the whole key, and each is parsed once a reading (sixteenth round).
+    parsed: dict[str, object] = {}
+    refused: dict[str, RuleError] = {}
+
     def parse_action(text: str) -> object:
-        action: object = game.parse(state, seat, text)
+        if text in parsed:
+            return parsed[text]
+        if text in refused:
+            # a copy of the refusal as first raised: the grammar rewrites the errors it keeps
+            # (its ids and hints, :meth:`Reading.rewrite`), each its own, as a parse gave
+            raise copy.copy(refused[text])
+        try:
+            action: object = game.parse(state, seat, text)
+        except RuleError as err:
+            refused[text] = copy.copy(err)
+            raise
+        parsed[text] = action
         return action
 
+    forms: dict[str, bool] = {}
+
     def is_move_form(text: str) -> bool:
-        return move_form(record, seat, text)
+        if text not in forms:
+            forms[text] = move_form(record, seat, text)
+        return forms[text]
+
+    spelled: dict[str, str] = {}
+
+    def spell(line: str) -> str:
+        if line not in spelled:
+            spelled[line] = game.spelled_at(state, seat, line)
+        return spelled[line]
 
     # the players' names, so that "I'll take Ann's yellow coat" names a seat (ninth round); the
     # game's id, so that "For fc-7k3q (the club game): P10 R2" names this game (eleventh round)
@@ -260,7 +290,7 @@ def read(
             notation=game.notation,
             subject=subject,
             plans=_plans_now(record, seat),
-            spell=lambda line: game.spelled_at(state, seat, line),
+            spell=spell,
             suggested=suggestion_lists(record, seat, answered)
             if current_token(record, seat, seated.ref.turn)
             else {},

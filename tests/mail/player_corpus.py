@@ -788,10 +788,11 @@ def _game_named(word: str) -> str:
     return game_key(word) or word
 
 
-def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
+def _norm(kind: str, arg: str, stage: Stage | None, rec: Any = None) -> str | None:
     """A command's argument in one spelling, so that what is read and what is meant compare;
     None when the command's own check (at carry-out) would refuse it: the reply is then refused
-    with the reason, nothing done (asking back)."""
+    with the reason, nothing done (asking back). ``rec``: ``stage``'s game as the caller has just
+    loaded it (nothing written since), else it is loaded here."""
     a = " ".join(arg.split())
     if kind == "vacation":
         if a.upper().rstrip(".!") in {"AUTO", "MANUAL"}:
@@ -810,7 +811,7 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
         except ValueError:
             return None
     if kind in ("preview", "next") and stage is not None:
-        rec = stage.env.store.load(stage.gid)
+        rec = rec if rec is not None else stage.env.store.load(stage.gid)
         if rec.envelope.status != "active":
             return a.upper()
         game = rec.game
@@ -843,7 +844,7 @@ def _norm(kind: str, arg: str, stage: Stage | None) -> str | None:
     if kind == "standing" and stage is not None:
         import pbem.service.standing as standing
 
-        rec = stage.env.store.load(stage.gid)
+        rec = rec if rec is not None else stage.env.store.load(stage.gid)
         try:
             return repr(standing.parse(a, stage.seat, len(rec.envelope.seats())))
         except CommandError:
@@ -899,27 +900,30 @@ def _later(part: str) -> str:
     return " ".join(out)
 
 
-def summary(stage: Stage, reading: Reading) -> list[str]:
+def summary(stage: Stage, reading: Reading, rec: Any = None) -> list[str]:
     """What would be carried out, one ``kind arg`` per command (a move as ``move <notation>``,
-    a plan's later actions after ``;``), or ``["ask"]`` when the reply is refused with reasons."""
+    a plan's later actions after ``;``), or ``["ask"]`` when the reply is refused with reasons.
+    ``rec``: as :func:`read_reply`'s."""
     if reading.errors:
         return ["ask"]
-    rec = stage.env.store.load(stage.gid)
+    if rec is None:
+        rec = stage.env.store.load(stage.gid)
     out = []
     for c in reading.commands:
         if c.kind == "action":
             later = [_later(p) for p in c.plan]
             out.append(" ".join(["move", "; ".join([rec.game.notation(c.action), *later])]))
             continue
-        arg = _norm(c.kind, c.arg, stage)
+        arg = _norm(c.kind, c.arg, stage, rec)
         if arg is None:
             return ["ask"]
         out.append(f"{c.kind} {arg}".strip())
     return out
 
 
-def expected(case: Case, stage: Stage | None) -> list[str]:
-    """What the case says it must be read as, in :func:`summary`'s words."""
+def expected(case: Case, stage: Stage | None, rec: Any = None) -> list[str]:
+    """What the case says it must be read as, in :func:`summary`'s words (``rec``: as
+    :func:`read_reply`'s)."""
     if case.expect == "nothing":
         return []
     if case.expect == "ask":
@@ -943,7 +947,7 @@ def expected(case: Case, stage: Stage | None) -> list[str]:
             hours = round((day - now).total_seconds() / 3600)
             out.append(f"vacation ~{hours}h")
         else:
-            norm = _norm(kind, arg, stage)
+            norm = _norm(kind, arg, stage, rec)
             assert norm is not None, f"{case.id}: {item!r} is not a valid command"
             out.append(f"{kind} {norm}".strip())
     return out
@@ -998,8 +1002,10 @@ def judge_stage(stage: Stage, case: Case) -> Verdict:
     sender = rec.envelope.active_player(stage.seat).email
     raw = make_reply(case, stage.mail, sender)
     with i18n.speaking(case.lang):
-        reading = read_reply(stage, raw, rec)  # (the game loaded once for both)
-        return Verdict(case, summary(stage, reading), expected(case, stage))
+        # the game loaded once for the sender, the reading and both summaries (the reading
+        # writes nothing: each loaded it again, 2.4 loads a case; sixteenth round)
+        reading = read_reply(stage, raw, rec)
+        return Verdict(case, summary(stage, reading, rec), expected(case, stage, rec))
 
 
 W = TypeVar("W")

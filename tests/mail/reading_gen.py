@@ -19,17 +19,19 @@ past. :func:`cases` combines them (seeded), each with what it means:
 
 from __future__ import annotations
 
+import copy
 import functools
 import random
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pbem.service.commands  # noqa: F401  (registers the commands' words the grammar reads)
+from pbem import i18n
 from pbem.commands.grammar import Reading, read_commands
 from pbem.i18n import speaking
-from pbem.rules.base import InvalidSyntax, RuleError
+from pbem.rules.base import PLAYER_NAMES, InvalidSyntax, RuleError
 
 LANGS = ("fr", "it", "de", "en")
 
@@ -49,14 +51,40 @@ class Position:
     """The seats whose notation tells a move out of turn from prose."""
     plans: bool = False
     """The game takes a plan of several actions on one line (Die Verbotene Stadt)."""
+    read: dict[tuple[str, str, tuple[str, ...], str], object] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """What this position's parse gave each text in each language (the action, the refusal as it
+    was raised, or whether it is another seat's move): the grammar tries the same words over and
+    over, in a reply and in every composed reply, 30,089 of 34,647 parses were a text parsed
+    before (sixteenth round). The position is immutable; the language and the players named (the
+    only context the games' parse reads) are in the key with the text: the whole input."""
 
     def parse(self, text: str) -> object:
-        return self.game.parse(self.state, self.seat, text)  # type: ignore[attr-defined]
+        key = ("parse", i18n.current(), PLAYER_NAMES.get(), text)
+        if key not in self.read:
+            if len(self.read) > 200_000:
+                self.read.clear()
+            try:
+                self.read[key] = self.game.parse(self.state, self.seat, text)  # type: ignore[attr-defined]
+            except RuleError as err:
+                self.read[key] = copy.copy(err)  # as raised, before the grammar rewrites it
+                raise
+        got = self.read[key]
+        if isinstance(got, RuleError):
+            raise copy.copy(got)  # each refusal the grammar keeps its own, as a parse gives
+        return got
 
     def notation(self, action: object) -> str:
         return str(self.game.notation(action))  # type: ignore[attr-defined]
 
     def is_move_form(self, text: str) -> bool:
+        key = ("form", i18n.current(), PLAYER_NAMES.get(), text)
+        if key not in self.read:
+            self.read[key] = self._is_move_form(text)
+        return bool(self.read[key])
+
+    def _is_move_form(self, text: str) -> bool:
         for seat in self.others:
             try:
                 self.game.parse(self.state, seat, text)  # type: ignore[attr-defined]
