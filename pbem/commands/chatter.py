@@ -24,6 +24,7 @@ corrections), :mod:`pbem.commands.conditions` (the condition words), :mod:`pbem.
 from __future__ import annotations
 
 import re
+
 from pbem.commands import conditions, retraction
 from pbem.commands.copies import names_game
 from pbem.commands.pointing import EXAMPLE
@@ -35,7 +36,7 @@ _DOUBT = frozenset(
         # en
         "maybe", "mayb", "mebbe", "perhaps", "possibly", "probably", "prob", "probs", "guess",
         "think", "thinking", "dunno", "idk", "unsure", "uncertain", "undecided", "hesitate",
-        "hesitating", "torn", "hmm", "hm", "hmmm", "erm", "um", "umm", "whether", "either",
+        "hesitating", "torn", "hmm", "hm", "hmmm", "erm", "umm", "whether", "either",
         # fr
         "peut-etre", "peutetre", "peut", "ptet", "ptetre", "p-e", "crois", "pense", "jsp",
         "chais", "chai", "hesite", "j'hesite", "hesitais", "indecis", "indecise", "incertain",
@@ -75,8 +76,7 @@ _ALTERNATIVE = frozenset(
 """Another choice offered or preferred beside the move (the Italian "o" is one in Italian only)."""
 
 _WAIT = frozenset(
-    ("wait", "w8", "hold", "attends", "attendez", "attend", "tends", "aspetta", "aspettate",
-     "aspe", "asp", "warte", "wartet", "wart", "moment", "momento", "stop", "halt", "stopp",
+    ("w8", "stop", "stopp",
      "jk", "kidding", "joke", "joking", "blague", "rigole", "deconne", "scherzo", "scherzavo",
      "scherzi", "spass", "witz", "mistake", "wrong", "faux", "fausse", "erreur", "oups", "oops",
      "sbagliato", "sbagliata", "sbaglio", "errore", "falsch", "fehler", "vertan", "verklickt",
@@ -88,7 +88,8 @@ _WAIT = frozenset(
      "draft", "brouillon", "bozza", "entwurf")
 )  # fmt: skip
 """A take-back, a correction or a halt in the words of any of the four languages (beside
-:func:`~pbem.mail.reply.is_take_back`'s phrases: a single word is enough beside a move), and a
+:func:`~pbem.mail.reply.is_take_back`'s phrases and the interjections :mod:`retraction` reads,
+"wait", "attends", "Moment": a single word is enough beside a move), and a
 move still to be confirmed or a draft ("will confirm tomorrow", "je confirmerai")."""
 
 _SURE = frozenset(("sure", "sur", "sure", "certain", "sicuro", "sicura", "sicher", "convinced",
@@ -106,7 +107,7 @@ _NEGATION = frozenset(
 _PREVIEW = frozenset(
     ("preview", "apercu", "anteprima", "vorschau", "test", "testing", "tester", "teste",
      "testen", "essai", "essayer", "prova", "provare", "probe", "probieren", "simulate",
-     "simuler", "simulare", "simulieren", "trial", "dry")
+     "simuler", "simulare", "simulieren")
 )  # fmt: skip
 """Words of a preview or a test: the move may be meant to be shown, not played."""
 
@@ -190,20 +191,33 @@ def _code(token: str) -> bool:
     return mixed or _CODE.fullmatch(token) is not None
 
 
+_MAYBE = frozenset(
+    ("maybe", "mayb", "mebbe", "perhaps", "dunno", "idk", "unsure", "peut-etre", "peutetre",
+     "ptet", "ptetre", "jsp", "chais", "forse", "magari", "boh", "vielleicht", "vllt", "vlt",
+     "viell", "evtl", "eventuell", "unsicher", "incertain", "incertaine", "incerto", "incerta")
+)  # fmt: skip
+"""The doubts of :data:`_DOUBT` that are never of the past (not "j'ai hésité")."""
+
+_MOVE_NOUN = frozenset(("move", "moves", "coup", "coups", "mossa", "mosse", "zug", "zuege"))
+"""A move spoken of in words beside the one named: someone else's, praised ("what a move by
+Sue!"), or the move itself discussed."""
+
+
 def unsettled(part: str) -> bool:
     """Do the words ``part`` say the player has not settled (a doubt, a hesitation, "not sure",
     however typed: "peutetre", "jsp", "vllt")? The part of :func:`danger` that holds beside any
     move the grammar reads among other words, even one weighed against another."""
     words = _elided(_words(part.replace("’", "'")))
-    if any(w in _DOUBT for w in words):
+    if any(w in _MAYBE for w in words):
         return True
     return any(w in _NEGATION for w in words) and any(w in _SURE for w in words)
 
 
-def danger(part: str, lang: str | None) -> str | None:
+def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
     """Why ``part`` (words beside the one move of a line, not the move's own words) is not mere
     chatter, or None. ``lang``: the reader's language (the Italian "o" and "se", the French
-    "si")."""
+    "si"); ``own``: the words of the move's own clause beside it, which may call it a move ("My
+    move is O9 R2")."""
     raw = part.replace("’", "'")
     if any(_code(t.strip(".,;:!?-\"'()«»“”„…")) for t in raw.split()):
         return "another move or code"
@@ -217,6 +231,8 @@ def danger(part: str, lang: str | None) -> str | None:
         return None
     if is_take_back(raw) or correction_rest(raw) is not None:
         return "a take-back or correction"
+    if not own and any(w in _MOVE_NOUN for w in words):
+        return "a move spoken of"
     if any(w in _STATE for w in words):
         return "the move's state"
     negated = any(w in _NEGATION for w in words)
@@ -229,7 +245,11 @@ def danger(part: str, lang: str | None) -> str | None:
         ifs.discard("si")
     if lang == "fr":
         ifs.discard("se")
-    if any(w in _EXCEPT for w in words) or any(w in ifs for w in words) or any(" " in p and f" {p} " in f" {text} " for p in ifs):
+    if (
+        any(w in _EXCEPT for w in words)
+        or any(w in ifs for w in words)
+        or any(" " in p and f" {p} " in f" {text} " for p in ifs)
+    ):
         return "a condition"
     if any(w in _DOUBT for w in words):
         return "a doubt"

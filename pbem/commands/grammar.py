@@ -7652,7 +7652,7 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
         return False  # "Soll ich P10 R3 spielen?": a question of the move
     # the move's own clause, its frame aside, holds no danger either ("Leaning towards L12 R1
     # but ..."), and no word of the past or of someone else's ("Ich hätte gern M13 R1 ...")
-    others.append(" ".join([*toks[: c[0].start], *toks[c[0].end :]]))
+    rest = " ".join([*toks[: c[0].start], *toks[c[0].end :]])
     mark = _CHATTER.set(True)
     try:
         if not _reads_as(own, cand.action, at):
@@ -7665,6 +7665,8 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     finally:
         _CHATTER.reset(mark)
     if any(chatter.danger(p, current()) for p in others if p.strip(" .,!")):
+        return False
+    if rest.strip(" .,!") and chatter.danger(rest, current(), own=True):
         return False
     _as_read(at, cand.action, cand.text)
     at.out.commands[-1] = replace(at.out.commands[-1], chatter=line_wo)
@@ -7876,13 +7878,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             _as_read(at, legal[0].action, legal[0].text)
             return
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
+        # "Bella mossa P12 R2, Bea!": someone else's move, never read among chatter
+        not_played = len(cands) == 1 and _not_played(line_wo, tokens, cands[0])
         if (
             len(cands) == 1
-            and (
-                "?" in line_wo
-                or not _filler_then_clause(tokens, cands[0])
-                or _not_played(line_wo, tokens, cands[0])  # "Bella mossa P12 R2, Bea!"
-            )
+            and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]) or not_played)
             and not (
                 "?" not in line_wo
                 and legal
@@ -7906,7 +7906,7 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             if _remark_out_of_turn(line_wo, tokens, cands[0]):
                 out.ignored.append(line)  # "Bien joué Sophie, ton M13 R1 m'a fait mal"
                 return
-            if legal and _chatter_around(line_wo, cands[0], at):
+            if legal and not not_played and _chatter_around(line_wo, cands[0], at):
                 return  # "L9 R1. Und nein, Klaus, das war nicht abgesprochen.", "m8r2 ta"
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))

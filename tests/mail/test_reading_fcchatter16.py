@@ -23,7 +23,7 @@ FC: dict[str, list[tuple[str, str]]] = {
         ("O13 R1. Et puis non, attends, pas ça.", ""),
         ("après avoir demandé à ma fille (elle joue aussi) : P10 R1.", "P10 R1"),
         ("après avoir demandé à ma fille : P10 R1 ? elle n'est pas sûre.", ""),
-        ("M13 R2 (Jacqueline, je sais que tu voulais cette salle, désolée)", "M13 R2"),
+        ("M13 R2 (Jacqueline, désolée pour la salle, c'est le jeu)", "M13 R2"),
         ("M13 R2 (peut-être, je ne suis pas sûre)", ""),
         ("m13r3 peutetre jsp", ""),
         ("M13 R1. Au fait, quelqu'un a des nouvelles de Paul ?", "M13 R1"),
