@@ -767,7 +767,11 @@ def _read_commands(
         raw = _after_standing(raw, out)
         before = _mark(out, flags)
         n_ign = len(out.ignored)
-        _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
+        whole = _WHOLE_LINE.set(raw)
+        try:
+            _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
+        finally:
+            _WHOLE_LINE.reset(whole)
         if idx and _wrapped_on(todo[idx - 1], raw) and _said_in_prose(out, n_cmd):
             # "... Après avoir longuement étudié le / plateau, il me semble que ...": a word of a
             # paragraph wrapped by the client, not a command (eighth round)
@@ -7601,6 +7605,9 @@ def _move_then_vocative(line_wo: str, at: _At) -> bool:
 
 
 _CHATTER: ContextVar[bool] = ContextVar("_CHATTER", default=False)
+_WHOLE_LINE: ContextVar[str] = ContextVar("_WHOLE_LINE", default="")
+"""The reply's line being read (:func:`_read_commands`): a move is read among chatter only on
+the whole of it, never on a piece another reader cut out and left the rest of unread."""
 _CHATTER_PARTS = re.compile(r"(?<=[.!?])\s+|\s*;\s*|\s*:\s+|\s+[-–—]+\s+|\s*[()]\s*")
 _CHATTER_COMMA = re.compile(r"\s*,\s+")
 _CHATTER_TAIL = 3
@@ -7628,7 +7635,7 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     are such a part when they are few (:data:`_CHATTER_TAIL`)."""
     if _CHATTER.get() or at.notation is None or cand.action is None:
         return False
-    if not retraction.same_words(line_wo, at.line):
+    if not retraction.same_words(line_wo, _WHOLE_LINE.get()):
         return False  # a part of the line another reader cut out: the parts it left are unread
     if not _TILE_PLACED.match(at.notation(cand.action)):
         return False  # a slide of Die Verbotene Stadt may go on in the words after it
