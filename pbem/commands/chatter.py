@@ -63,6 +63,29 @@ _STATE = frozenset(
 )  # fmt: skip
 """The move said to be blocked, taken or played already: a statement of it, not a play."""
 
+_OTHER_TURN = frozenset(
+    ("next", "later", "tomorrow", "last", "previous", "then", "afterwards", "again", "once",
+     "before", "avant", "prima", "bevor", "case", "cas", "caso", "fall",
+     "twice", "rotate", "rotated", "rotation", "round", "turn", "turns", "time",
+     "prochaine", "prochain", "demain", "tard", "dernier", "derniere", "precedent", "passee",
+     "puis", "ensuite", "encore", "fois", "tourne", "tournee", "tour",
+     "prossima", "prossimo", "domani", "ultima", "ultimo", "scorsa", "scorso", "poi",
+     "ancora", "volta", "ruota", "ruotata", "ruotato", "ruotare", "gira", "girata", "giro",
+     "turno", "naechste", "naechsten", "naechstes", "naechstem", "morgen", "spaeter", "letzte",
+     "letzten", "letztes", "letztem", "vorige", "vorigen", "voriges", "dann", "danach",
+     "nochmal", "wieder", "mal", "drehen", "dreh", "gedreht", "drehung", "runde")
+)  # fmt: skip
+"""Another turn, time or rotation than the move's ("la prochaine fois", "last time I played",
+"then rotate it once more", "dann nächste Runde"): the move may be of another turn, or not the
+one meant. Said of another game named ("I'll answer the Verbotene Stadt game tomorrow"), the
+time is that game's."""
+
+_LETS_SEE = re.compile(
+    r"(?<![\w'])(?:let'?s\s+see|we'?ll\s+see|on\s+verra|vediamo|mal\s+(?:schauen|sehen)"
+    r"|schauen\s+wir)(?![\w'])"
+)
+"""An answer awaited ("let's see what Tom thinks", "mal schauen was Klaus dazu sagt")."""
+
 _EXCEPT = frozenset(("except", "excepting", "sauf", "hormis", "tranne", "eccetto", "salvo",
                      "ausser", "auser"))  # fmt: skip
 """An exception to the move: a condition ("M8 R2, außer Dieter hat den Saal zugemacht")."""
@@ -171,14 +194,25 @@ def _elided(words: list[str]) -> list[str]:
 
 
 def _named(part: str) -> bool:
-    """Does ``part`` name someone (a capitalised word that is no word we know, no code)?"""
+    """Does ``part`` call someone by name (a capitalised word that is no word we know, set
+    apart by commas: "Marisa, ...", "und nein, Klaus, ...")? German nouns are capitalised too:
+    only a name called counts."""
     raw = part.split()
     toks = [t.strip(".,;:!?-\"'()«»“”„…") for t in raw]
     return any(
-        t[:1].isupper() and t[1:].islower() and len(t) > 2 and not is_known_word(t)
+        t[:1].isupper()
+        and t[1:].islower()
+        and len(t) > 2
+        and not is_known_word(t)
+        and raw[k].endswith(",")
+        and (k == 0 or raw[k - 1].endswith(","))
         for k, t in enumerate(toks)
-        if k > 0 or raw[0].endswith(",")  # a first word is a name when it is called ("Marisa,")
     )
+
+
+_LEADING_NO = re.compile(r"(?i)^\W*(?:(?:and|et|e|und|oh|ah)\s+)?(?:no+|non|nein|nope|nah)\b[\s,]*")
+"""The "no" that opens a part spoken to someone ("Und nein, Klaus, ..."): no take-back of the
+move when the part goes on about something else."""
 
 
 _CODE = re.compile(r"(?:[RYBGK]{2}|R[0-3]|[A-Za-z]{1,2}\d{1,2})")
@@ -229,16 +263,22 @@ def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
     text = " ".join(words)
     if not words:
         return None
+    negated = any(w in _NEGATION for w in words)
+    content = [w for w in words if w not in _LEADS and w not in _NEGATION]
+    spoken_to = len(content) >= _NAMED_LONG and _named(raw)
     if is_take_back(raw) or correction_rest(raw) is not None:
         return "a take-back or correction"
+    if any(w in _OTHER_TURN for w in words) and not names_game(raw):
+        return "another turn, time or rotation"
+    if _LETS_SEE.search(text) or (
+        re.search(r"(?<![\w'])" + retraction.OPINION_WORD, text) and not spoken_to
+    ):
+        return "an opinion awaited"
     if not own and any(w in _MOVE_NOUN for w in words):
         return "a move spoken of"
     if any(w in _STATE for w in words):
         return "the move's state"
-    negated = any(w in _NEGATION for w in words)
-    content = [w for w in words if w not in _LEADS and w not in _NEGATION]
-    spoken_to = len(content) >= _NAMED_LONG and _named(raw)
-    if retraction.takes_back(raw, []) and not (negated and spoken_to):
+    if retraction.takes_back(_LEADING_NO.sub("", raw) if spoken_to else raw, []):
         return "a take-back, a hesitation or a condition"
     ifs = {*conditions.IF_WORDS, *conditions.UNLESS_WORDS}
     if lang == "it":

@@ -30,7 +30,7 @@ FC: dict[str, list[tuple[str, str]]] = {
         ("M13 R1. Le vrai coup suit demain, je confirmerai.", ""),
     ],
     "it": [
-        ("O9 R2. E no, Paolo, non era d'accordo prima.", "O9 R2"),
+        ("O9 R2. E no, Paolo, non ero d'accordo e lo sai.", "O9 R2"),
         ("O9 R2. Anzi no, aspetta.", ""),
         ("l12r1 grz", "L12 R1"),
         ("l12r1 forse", ""),
