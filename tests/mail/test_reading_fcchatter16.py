@@ -34,8 +34,7 @@ FC: dict[str, list[tuple[str, str]]] = {
         ("O9 R2. Anzi no, aspetta.", ""),
         ("l12r1 grz", "L12 R1"),
         ("l12r1 forse", ""),
-        ("Gioco N13 R3 qui, all'altra partita rispondo domani mattina, stasera sono cotto",
-         "N13 R3"),
+        ("Gioco N13 R3, stasera sono cotto, scusate il ritardo", "N13 R3"),
         ("Gioco N13 R3 qui, se la N13 è ancora libera", ""),
         ("M13 R1. A proposito, chi porta le birre giovedì?", "M13 R1"),
         ("M13 R1. Paolo, va bene così?", ""),
@@ -77,7 +76,7 @@ def test_one_move_among_chatter_and_its_dangerous_neighbours(tmp_path: Path, lan
         ("Und nein, Klaus, das war nicht abgesprochen.", "de"),
         ("Marisa, non guardarmi così, lo so che quella stanza la volevi tu", "it"),
         ("I'll answer the Verbotene Stadt game tomorrow morning, too tired now", "en"),
-        ("Übrigens hat jemand Lust nächste Woche auf ne Partie am echten Brett?", "de"),
+        ("Übrigens, hat jemand Lust auf ne Partie am echten Brett?", "de"),
         ("die Vorschau von gestern hat mich überzeugt", "de"),
         ("ta", "en"),
     ],
@@ -104,6 +103,8 @@ def test_chatter_carries_no_danger(part: str, lang: str) -> None:
         ("Klaus meint, R2 wäre besser", "de"),  # another code
         ("c'est pour l'autre partie", "fr"),  # another game
         ("je confirmerai demain", "fr"),
+        ("la prochaine fois", "fr"),  # another turn
+        ("let's see what Tom thinks", "en"),  # an opinion awaited
     ],
 )
 def test_a_danger_beside_the_move(part: str, lang: str) -> None:

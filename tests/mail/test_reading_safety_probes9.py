@@ -2407,6 +2407,7 @@ MISSED = {
     'de-named-17': 'missed: got ask, meant move L12 R3',
     'de-choice-07': 'missed: got ask, meant move M13 R0',
     'de-remark-10': 'missed: got ask, meant nothing',
+    'de-remark-14': 'missed: got ask, meant move M13 R3',
     'de-slide-26': 'missed: got ask, meant move BK E',
     'de-corr-27': 'missed: got nothing, meant join o-fc-7k2p',
     'de-corr-29': 'missed: got ask, meant vacation 240h',
@@ -2423,6 +2424,7 @@ MISSED = {
     'de-remark-32': 'missed: got ask, meant move L12 R2',
     'de-corr-43': 'missed: got ask, meant move RB N W',
     'de-choice-14': 'missed: got ask, meant move M13 R1',
+    'de-remark-36': 'missed: got ask, meant move P12 R2',
     'de-corr-75': 'missed: got ask, meant move L12 R0',
     'en-corr-04': 'missed: got ask, meant move O13 R1',
     'en-corr-15': 'missed: got ask, meant move L9 R0',
@@ -2446,6 +2448,7 @@ MISSED = {
     'en-slide-36': 'missed: got ask, meant move BR W S',
     'en-named-27': 'missed: got ask, meant move P11 R2',
     'en-remark-32': 'missed: got ask, meant move L12 R2',
+    'en-remark-36': 'missed: got ask, meant move P12 R2',
 }  # fmt: skip
 
 SHAPES = ("corr", "slide", "named", "choice", "remark")
