@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pbem.commands import conditions, retraction
+from pbem.commands import chatter, conditions, retraction
 from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
@@ -133,6 +133,11 @@ class Command:
     plan: tuple[str, ...] = ()
     """For ``"action"``: the later actions of a plan ("RK N; BG E W; RK S"), as written; each is
     read against the position it meets when its turn comes (see :func:`plan_parts`)."""
+    chatter: str = ""
+    """For ``"action"``: the words read as one move among chatter, each other part asked of
+    :func:`pbem.commands.chatter.danger` (:func:`_chatter_around`); when they are all of its line,
+    the guard of the player's last word (:func:`pbem.commands.retraction.guard`) reads only the
+    lines below it."""
 
     @property
     def echo(self) -> str:
@@ -762,7 +767,11 @@ def _read_commands(
         raw = _after_standing(raw, out)
         before = _mark(out, flags)
         n_ign = len(out.ignored)
-        _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
+        whole = _WHOLE_LINE.set(raw)
+        try:
+            _read_line(raw, out, flags, parse_action, is_move_form, notation, False, plans, spell)
+        finally:
+            _WHOLE_LINE.reset(whole)
         if idx and _wrapped_on(todo[idx - 1], raw) and _said_in_prose(out, n_cmd):
             # "... Après avoir longuement étudié le / plateau, il me semble que ...": a word of a
             # paragraph wrapped by the client, not a command (eighth round)
@@ -2987,6 +2996,8 @@ def _chosen_beside_considered(line: str, at: _At) -> bool:
     chosen = at.notation(acts[0].action).upper()
     if any(chosen in " ".join(_tokens(p)).upper() for p in aside):
         return False  # "P10 R3. I wanted P10 R3 at first, but ...": which is it?
+    if any(chatter.unsettled(p) for p in aside):
+        return False  # "M13 R1 (eigentlich wollte ich M13 R0, bin mir aber unsicher)"
     _as_read(at, acts[0].action, at.notation(acts[0].action))
     return True
 
@@ -6694,6 +6705,8 @@ def _read_alone(part: str, at: _At) -> bool:
     if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
         return False
     _as_read(at, sub.commands[0].action, part)
+    if sub.commands[0].chatter:  # (the guard checks that it is all of the line)
+        at.out.commands[-1] = replace(at.out.commands[-1], chatter=sub.commands[0].chatter)
     return True
 
 
@@ -7613,6 +7626,82 @@ def _move_then_vocative(line_wo: str, at: _At) -> bool:
     return _read_alone(m["move"].strip(), at)
 
 
+_CHATTER: ContextVar[bool] = ContextVar("_CHATTER", default=False)
+_WHOLE_LINE: ContextVar[str] = ContextVar("_WHOLE_LINE", default="")
+"""The reply's line being read (:func:`_read_commands`): a move is read among chatter only on
+the whole of it, never on a piece another reader cut out and left the rest of unread."""
+_CHATTER_PARTS = re.compile(r"(?<=[.!?])\s+|\s*;\s*|\s*:\s+|\s+[-–—]+\s+|\s*[()]\s*")
+_CHATTER_COMMA = re.compile(r"\s*,\s+")
+_CHATTER_TAIL = 3
+"""At most this many words after a move with no sign between ("m8r2 ta", "n9r2 danke dir")."""
+_TILE_PLACED = re.compile(r"^[A-Z]\d{1,2} R[0-3]$")
+
+
+def _reads_as(part: str, action: object, at: _At) -> bool:
+    """Is ``part``, read alone, exactly the move ``action`` (bare or in a play frame)?"""
+    sub = Reading()
+    _read_move(part, replace(at, out=sub))
+    if [c.kind for c in sub.commands] != ["action"] or sub.errors or sub.mentions:
+        return False
+    return _same(at.notation, sub.commands[0].action, action)
+
+
+def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
+    """One legal tile placement among words for someone else (issue 31, sixteenth round): the
+    line's parts (sentences, remarks in brackets, what a colon, a semicolon or a dash parts), the
+    move's own part cut at its commas; the move's own clause must read alone as playing it (bare
+    or in a play frame the grammar knows), and every other part is chatter unless it carries a
+    danger of :func:`pbem.commands.chatter.danger` (a question, a take-back, a condition, a
+    doubt, another move, a preview, our example, a short negation ...). Then the move is read;
+    else False (the caller asks back). Words after the move with no sign between ("m8r2 ta")
+    are such a part when they are few (:data:`_CHATTER_TAIL`)."""
+    if _CHATTER.get() or at.notation is None or cand.action is None:
+        return False
+    if not retraction.same_words(line_wo, _WHOLE_LINE.get()):
+        return False  # a part of the line another reader cut out: the parts it left are unread
+    if not _TILE_PLACED.match(at.notation(cand.action)):
+        return False  # a slide of Die Verbotene Stadt may go on in the words after it
+    parts = [p.strip() for p in _CHATTER_PARTS.split(line_wo) if p and p.strip(" .,!")]
+    found = [_candidates(_tokens(p), at.parse_action, at.is_move_form) for p in parts]
+    holding = [k for k, f in enumerate(found) if f]
+    if len(holding) != 1 or len(found[holding[0]]) != 1:
+        return False
+    k = holding[0]
+    others = [*parts[:k], *parts[k + 1 :]]
+    pieces = _CHATTER_COMMA.split(parts[k])
+    where = [j for j, p in enumerate(pieces) if _candidates(_tokens(p), at.parse_action, None)]
+    if len(where) != 1:
+        return False
+    j = where[0]
+    others += [", ".join(pieces[:j]), ", ".join(pieces[j + 1 :])]
+    own = pieces[j]
+    toks = _tokens(own)
+    c = _candidates(toks, at.parse_action, at.is_move_form)
+    if "?" in own or len(c) != 1:
+        return False  # "Soll ich P10 R3 spielen?": a question of the move
+    # the move's own clause, its frame aside, holds no danger either ("Leaning towards L12 R1
+    # but ..."), and no word of the past or of someone else's ("Ich hätte gern M13 R1 ...")
+    rest = " ".join([*toks[: c[0].start], *toks[c[0].end :]])
+    mark = _CHATTER.set(True)
+    try:
+        if not _reads_as(own, cand.action, at):
+            # words after a move with no sign between ("m8r2 ta"): a few, nothing before it
+            tail = toks[c[0].end :]
+            if c[0].start or not 0 < len(tail) <= _CHATTER_TAIL or (len(tail) > 1 and denies(tail)):
+                return False  # (words said of the move: "P12 R2 was Bea's")
+            if not _reads_as(" ".join(toks[: c[0].end]), cand.action, at):
+                return False
+    finally:
+        _CHATTER.reset(mark)
+    if any(chatter.danger(p, current()) for p in others if p.strip(" .,!")):
+        return False
+    if rest.strip(" .,!") and chatter.danger(rest, current(), own=True):
+        return False
+    _as_read(at, cand.action, cand.text)
+    at.out.commands[-1] = replace(at.out.commands[-1], chatter=line_wo)
+    return True
+
+
 def _read_move_at(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -7818,13 +7907,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             _as_read(at, legal[0].action, legal[0].text)
             return
         around = [*tokens[: cands[0].start], *tokens[cands[0].end :]] if len(cands) == 1 else []
+        # "Bella mossa P12 R2, Bea!": someone else's move, never read among chatter
+        not_played = len(cands) == 1 and _not_played(line_wo, tokens, cands[0])
         if (
             len(cands) == 1
-            and (
-                "?" in line_wo
-                or not _filler_then_clause(tokens, cands[0])
-                or _not_played(line_wo, tokens, cands[0])  # "Bella mossa P12 R2, Bea!"
-            )
+            and ("?" in line_wo or not _filler_then_clause(tokens, cands[0]) or not_played)
             and not (
                 "?" not in line_wo
                 and legal
@@ -7848,12 +7935,19 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             if _remark_out_of_turn(line_wo, tokens, cands[0]):
                 out.ignored.append(line)  # "Bien joué Sophie, ton M13 R1 m'a fait mal"
                 return
+            if legal and not not_played and _chatter_around(line_wo, cands[0], at):
+                return  # "L9 R1. Und nein, Klaus, das war nicht abgesprochen.", "m8r2 ta"
             # A move among other words is a mention, not a move: we do not guess.
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             out.mention_moves.append((line, cands[0].action))
             return
         if len(cands) == 1 and legal and cands[0].start > 0 and _unknown_command(tokens[0]):
             out.errors.append((line, _not_a_command(tokens[0])))
+            return
+        if len(cands) == 1 and legal and chatter.unsettled(" ".join(around)):
+            # "m13r3 peutetre jsp": few words the grammar would take for filler, of a doubt
+            out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
+            out.mention_moves.append((line, cands[0].action))
             return
         if len(cands) == 1 and legal:
             _as_read(at, legal[0].action, legal[0].text)

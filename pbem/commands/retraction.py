@@ -903,17 +903,24 @@ def guard(
     cmd = last[-1]
     said = _said(cmd, notation)
     line = (spelled if cmd.kind == "action" and len(spelled) == len(lines) else lines)[at]
-    start = _start(line, said, cmd)
-    head = line[:start] if start >= 0 else ""
+    # (a move among chatter, every part of its line asked of pbem.commands.chatter: only the
+    # lines below count)
+    beside = cmd.kind == "action" and bool(cmd.chatter) and same_words(cmd.chatter, line)
+    start = len(line) if beside else _start(line, said, cmd)
+    head = line[:start] if start >= 0 and not beside else ""
     if start < 0:
         start = len(line)  # read in other words ("je doute"): only the words below count
         if cmd.kind == "action" and not cmd.plan and conditional(line):
             out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
             return
-    if cmd.kind == "action" and (
-        _denied(line, said)
-        or _refused(line, said)
-        or (not cmd.plan and _fallback_over(line, said, cmd, parse_action, spell))
+    if (
+        cmd.kind == "action"
+        and not beside
+        and (
+            _denied(line, said)
+            or _refused(line, said)
+            or (not cmd.plan and _fallback_over(line, said, cmd, parse_action, spell))
+        )
     ):
         out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
         return
@@ -933,6 +940,15 @@ def guard(
                 out.ignored.append(c.line)
         return
     out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+
+
+def same_words(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` the same words, whatever their spaces, case, accents and signs (a move
+    read among chatter, :attr:`Command.chatter`, and the line it was read from)?"""
+    return _LETTER.findall(fold(a)) == _LETTER.findall(fold(b))
+
+
+_LETTER = re.compile(r"\w")
 
 
 FINAL = frozenset({"resign"})

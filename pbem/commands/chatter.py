@@ -1,0 +1,311 @@
+"""Chatter beside one move: what makes it dangerous (issue 31, sixteenth round).
+
+A Forbidden City reply often names one legal move among words for somebody else: "L9 R1. Und
+nein, Klaus, das war nicht abgesprochen.", "P11 R2 (Marisa, non guardarmi così, ...)", "m8r2
+ta", "Playing P11 R2 here, I'll answer the Verbotene Stadt game tomorrow morning", "nach
+Rücksprache mit meinem Sohn (er spielt mit): M13 R3.". A referee plays it at once. What people
+write around a move is an open class; what makes such words dangerous is a closed one, owned here:
+a question, a take-back or correction, a condition, a doubt or hesitation, a request for a
+preview or a test, another move or code of the games, our example, another game the move may be
+for, or a short negation pointing back at the move ("not that", "pas ça", "doch nicht", "non,
+aspetta"). A negation in a long part with its own content about someone named ("und nein, Klaus,
+das war nicht abgesprochen", "Marisa, non guardarmi così") is chatter.
+
+:func:`danger` says why a part beside the move (a sentence, a remark in brackets, the words
+after a comma or a colon) is not mere chatter, or None; :mod:`pbem.commands.grammar`
+(``_chatter_around``) splits the line, reads the move's own part as a move and asks this module
+of every other part. The words are folded (lower case, no accents, umlauts written out: the
+player's keyboard may have none) and reuse the owners of the classes they share:
+:func:`pbem.mail.reply.is_take_back` and :func:`~pbem.mail.reply.correction_rest` (take-backs and
+corrections), :mod:`pbem.commands.conditions` (the condition words), :mod:`pbem.commands.copies`
+(another game named), :mod:`pbem.commands.pointing` (our example).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.commands import conditions, retraction
+from pbem.commands.copies import names_game
+from pbem.commands.pointing import EXAMPLE
+from pbem.commands.vocabulary import fold_word
+from pbem.mail.reply import correction_rest, is_known_word, is_take_back
+
+_DOUBT = frozenset(
+    (
+        # en
+        "maybe", "mayb", "mebbe", "perhaps", "possibly", "probably", "prob", "probs", "guess",
+        "think", "thinking", "dunno", "idk", "unsure", "uncertain", "undecided", "hesitate",
+        "hesitating", "torn", "hmm", "hm", "hmmm", "erm", "umm", "whether", "either",
+        # fr
+        "peut-etre", "peutetre", "peut", "ptet", "ptetre", "p-e", "crois", "pense", "jsp",
+        "chais", "chai", "hesite", "j'hesite", "hesitais", "indecis", "indecise", "incertain",
+        "incertaine", "euh", "heu", "bof", "mmh", "probablement", "soit",
+        # it
+        "forse", "magari", "probabilmente", "credo", "penso", "boh", "mah", "ehm", "esito",
+        "indeciso", "indecisa", "incerto", "incerta", "dubbio", "dubbi",
+        # de
+        "vielleicht", "vllt", "vlt", "viell", "evtl", "eventuell", "wahrscheinlich", "glaube",
+        "glaub", "denke", "schwanke", "unsicher", "unschluessig", "unentschlossen", "aeh",
+        "aehm", "hmm", "wohl",
+        # leaning one way, not settled
+        "leaning", "tempted", "penche", "propendo", "tendiere", "tendenziell",
+    )
+)  # fmt: skip
+"""Doubt and hesitation: the player has not settled on the move."""
+
+_STATE = frozenset(
+    ("blocked", "illegal", "impossible", "invalid", "taken", "occupied", "gone", "played",
+     "bloque", "bloquee", "illegale", "invalide", "pris", "prise", "occupe", "occupee",
+     "bloccato", "bloccata", "impossibile", "preso", "presa", "occupato", "occupata",
+     "giocato", "giocata", "blockiert", "unmoeglich", "ungueltig", "belegt", "besetzt",
+     "gespielt", "gelegt")
+)  # fmt: skip
+"""The move said to be blocked, taken or played already: a statement of it, not a play."""
+
+_OTHER_TURN = frozenset(
+    ("next", "later", "tomorrow", "last", "previous", "then", "afterwards", "again", "once",
+     "before", "avant", "prima", "bevor", "case", "cas", "caso", "fall",
+     "twice", "rotate", "rotated", "rotation", "round", "turn", "turns", "time",
+     "prochaine", "prochain", "demain", "tard", "dernier", "derniere", "precedent", "passee",
+     "puis", "ensuite", "encore", "fois", "tourne", "tournee", "tour",
+     "prossima", "prossimo", "domani", "ultima", "ultimo", "scorsa", "scorso", "poi",
+     "ancora", "volta", "ruota", "ruotata", "ruotato", "ruotare", "gira", "girata", "giro",
+     "turno", "naechste", "naechsten", "naechstes", "naechstem", "morgen", "spaeter", "letzte",
+     "letzten", "letztes", "letztem", "vorige", "vorigen", "voriges", "dann", "danach",
+     "nochmal", "wieder", "mal", "drehen", "dreh", "gedreht", "drehung", "runde")
+)  # fmt: skip
+"""Another turn, time or rotation than the move's ("la prochaine fois", "last time I played",
+"then rotate it once more", "dann nächste Runde"): the move may be of another turn, or not the
+one meant. Said of another game named ("I'll answer the Verbotene Stadt game tomorrow"), the
+time is that game's."""
+
+_LETS_SEE = re.compile(
+    r"(?<![\w'])(?:let'?s\s+see|we'?ll\s+see|on\s+verra|vediamo|mal\s+(?:schauen|sehen)"
+    r"|schauen\s+wir)(?![\w'])"
+)
+"""An answer awaited ("let's see what Tom thinks", "mal schauen was Klaus dazu sagt")."""
+
+_EXCEPT = frozenset(("except", "excepting", "sauf", "hormis", "tranne", "eccetto", "salvo",
+                     "ausser", "auser"))  # fmt: skip
+"""An exception to the move: a condition ("M8 R2, außer Dieter hat den Saal zugemacht")."""
+
+_ALTERNATIVE = frozenset(
+    ("or", "ou", "oder", "oppure", "instead", "rather", "better", "prefer", "plutot", "mieux",
+     "prefere", "preferais", "invece", "piuttosto", "meglio", "preferisco", "lieber", "besser",
+     "stattdessen", "statt", "anstatt", "sondern", "else", "otherwise", "sinon", "altrimenti",
+     "sonst", "andernfalls")
+)  # fmt: skip
+"""Another choice offered or preferred beside the move (the Italian "o" is one in Italian only)."""
+
+_WAIT = frozenset(
+    ("w8", "stop", "stopp",
+     "jk", "kidding", "joke", "joking", "blague", "rigole", "deconne", "scherzo", "scherzavo",
+     "scherzi", "spass", "witz", "mistake", "wrong", "faux", "fausse", "erreur", "oups", "oops",
+     "sbagliato", "sbagliata", "sbaglio", "errore", "falsch", "fehler", "vertan", "verklickt",
+     "undo", "cancel", "annule", "annuler", "annulla", "rueckgaengig", "zurueck", "ignore",
+     "ignorez", "ignorate", "ignoriert", "ignorieren", "forget", "oublie", "oubliez",
+     "dimentica", "dimenticate", "vergiss", "vergesst", "scratch", "streich", "efface",
+     "cancella", "confirm", "confirmerai", "confirmerais", "confirme", "confermo", "confermero",
+     "confermer", "bestaetige", "bestaetigen",
+     "draft", "brouillon", "bozza", "entwurf")
+)  # fmt: skip
+"""A take-back, a correction or a halt in the words of any of the four languages (beside
+:func:`~pbem.mail.reply.is_take_back`'s phrases and the interjections :mod:`retraction` reads,
+"wait", "attends", "Moment": a single word is enough beside a move), and a
+move still to be confirmed or a draft ("will confirm tomorrow", "je confirmerai")."""
+
+_SURE = frozenset(("sure", "sur", "sure", "certain", "sicuro", "sicura", "sicher", "convinced",
+                   "convaincu", "convaincue", "convinto", "convinta", "ueberzeugt"))  # fmt: skip
+"""Sure words: a doubt when negated ("je ne suis pas sûr", "not sure", "nicht sicher")."""
+
+_NEGATION = frozenset(
+    ("not", "no", "nope", "nah", "never", "nothing", "n't", "pas", "non", "ne", "n'", "jamais",
+     "rien", "nan", "mai", "niente", "nulla", "nessun", "nessuno", "nicht", "nein", "kein",
+     "keine", "keinen", "keinem", "keiner", "nie", "niemals", "noe", "nee", "ne", "nix")
+)  # fmt: skip
+"""Negation words: a short part with one beside the move takes it back ("not that", "pas ça",
+"doch nicht", "non così")."""
+
+_PREVIEW = frozenset(
+    ("preview", "apercu", "anteprima", "vorschau", "test", "testing", "tester", "teste",
+     "testen", "essai", "essayer", "prova", "provare", "probe", "probieren", "simulate",
+     "simuler", "simulare", "simulieren")
+)  # fmt: skip
+"""Words of a preview or a test: the move may be meant to be shown, not played."""
+
+_DONE = frozenset(
+    ("yesterday", "earlier", "already", "convinced", "hier", "deja", "convaincu", "convaincue",
+     "ieri", "gia", "convinto", "convinta", "gestern", "vorhin", "schon", "bereits",
+     "ueberzeugt", "showed", "montre", "mostrato", "gezeigt", "saw", "vu", "visto", "gesehen")
+)  # fmt: skip
+"""Words that put a preview in the past ("die Vorschau von gestern hat mich überzeugt"): then
+it speaks of no preview wanted now."""
+
+_LATER = frozenset(
+    ("tomorrow", "later", "tonight", "demain", "tard", "ce soir", "domani", "dopo", "stasera",
+     "piu tardi", "morgen", "spaeter", "heute abend", "next", "prochain", "prochaine",
+     "prossima", "prossimo", "naechste", "naechstes", "naechsten")
+)  # fmt: skip
+"""Words that put the other game named beside the move later ("I'll answer the Verbotene Stadt
+game tomorrow morning"): the move is not for it."""
+
+_TOPIC_CHANGE = re.compile(
+    r"^\W*(?:(?:and|et|e|und|oh|ah)\s+)?(?:btw|by\s+the\s+way|anyway|unrelated|off\s+topic"
+    r"|a\s+propos|au\s+fait|hors\s+sujet|a\s+proposito|tra\s+l'altro|fuori\s+tema|uebrigens"
+    r"|ubrigens|nebenbei|apropos|ps|p\.s\.?)(?![\w'])"
+)
+"""A question that opens with a change of subject ("Übrigens, hat jemand Lust ...?", "btw are
+you coming on Thursday?") asks nothing of the move."""
+
+_BACK = frozenset(("that", "this", "it", "ca", "cela", "ceci", "das", "dies", "dieses",
+                   "questo", "questa", "quello", "quella", "ok", "okay", "right", "legal", "valid",
+                   "allowed", "possible", "correct", "bon", "valide", "possibile", "giusto",
+                   "giusta", "valida", "valido", "geht", "passt", "richtig", "erlaubt",
+                   "moeglich", "gueltig", "move", "coup", "mossa", "zug", "tile", "tuile",
+                   "tessera", "plaettchen"))  # fmt: skip
+"""Words of a question about the move itself ("is that ok?", "ça va ?", "geht das?")."""
+
+_LEADS = frozenset(("and", "et", "e", "und", "but", "mais", "ma", "aber", "oh", "ah", "so",
+                    "alors", "allora", "also"))  # fmt: skip
+
+_NAMED_LONG = 4
+"""A negation with a name in a part of at least this many words speaks to someone of something
+else ("Und nein, Klaus, das war nicht abgesprochen")."""
+
+
+def _words(part: str) -> list[str]:
+    return [w for w in (fold_word(t).casefold().strip(".,;:!?-\"'()«»“”„…") for t in
+                        part.replace("’", "'").split()) if w]  # fmt: skip
+
+
+def _elided(words: list[str]) -> list[str]:
+    """The words with French and Italian elisions apart ("n'est" -> "n'", "est")."""
+    out: list[str] = []
+    for w in words:
+        head, sep, tail = w.partition("'")
+        if sep and tail and len(head) <= 2:
+            out.extend((head + "'", tail))
+        elif w.endswith("n't"):
+            out.extend((w[:-3], "n't"))
+        else:
+            out.append(w)
+    return out
+
+
+def _named(part: str) -> bool:
+    """Does ``part`` call someone by name (a capitalised word that is no word we know, set
+    apart by commas: "Marisa, ...", "und nein, Klaus, ...")? German nouns are capitalised too:
+    only a name called counts."""
+    raw = part.split()
+    toks = [t.strip(".,;:!?-\"'()«»“”„…") for t in raw]
+    return any(
+        t[:1].isupper()
+        and t[1:].islower()
+        and len(t) > 2
+        and not is_known_word(t)
+        and raw[k].endswith(",")
+        and (k == 0 or raw[k - 1].endswith(","))
+        for k, t in enumerate(toks)
+    )
+
+
+_LEADING_NO = re.compile(r"(?i)^\W*(?:(?:and|et|e|und|oh|ah)\s+)?(?:no+|non|nein|nope|nah)\b[\s,]*")
+"""The "no" that opens a part spoken to someone ("Und nein, Klaus, ..."): no take-back of the
+move when the part goes on about something else."""
+
+
+_CODE = re.compile(r"(?:[RYBGK]{2}|R[0-3]|[A-Za-z]{1,2}\d{1,2})")
+"""A code of the games: an official ("RB"), a rotation ("R2"), a square ("M13")."""
+
+
+def _code(token: str) -> bool:
+    """A token that is (part of) a move: letters and digits mixed, or a code (:data:`_CODE`)."""
+    mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+    return mixed or _CODE.fullmatch(token) is not None
+
+
+_MAYBE = frozenset(
+    ("maybe", "mayb", "mebbe", "perhaps", "dunno", "idk", "unsure", "peut-etre", "peutetre",
+     "ptet", "ptetre", "jsp", "chais", "forse", "magari", "boh", "vielleicht", "vllt", "vlt",
+     "viell", "evtl", "eventuell", "unsicher", "incertain", "incertaine", "incerto", "incerta")
+)  # fmt: skip
+"""The doubts of :data:`_DOUBT` that are never of the past (not "j'ai hésité")."""
+
+_MOVE_NOUN = frozenset(("move", "moves", "coup", "coups", "mossa", "mosse", "zug", "zuege"))
+"""A move spoken of in words beside the one named: someone else's, praised ("what a move by
+Sue!"), or the move itself discussed."""
+
+
+def unsettled(part: str) -> bool:
+    """Do the words ``part`` say the player has not settled (a doubt, a hesitation, "not sure",
+    however typed: "peutetre", "jsp", "vllt")? The part of :func:`danger` that holds beside any
+    move the grammar reads among other words, even one weighed against another."""
+    words = _elided(_words(part.replace("’", "'")))
+    if any(w in _MAYBE for w in words):
+        return True
+    return any(w in _NEGATION for w in words) and any(w in _SURE for w in words)
+
+
+def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
+    """Why ``part`` (words beside the one move of a line, not the move's own words) is not mere
+    chatter, or None. ``lang``: the reader's language (the Italian "o" and "se", the French
+    "si"); ``own``: the words of the move's own clause beside it, which may call it a move ("My
+    move is O9 R2")."""
+    raw = part.replace("’", "'")
+    if any(_code(t.strip(".,;:!?-\"'()«»“”„…")) for t in raw.split()):
+        return "another move or code"
+    words = _elided(_words(raw))
+    if "?" in raw and (
+        not _TOPIC_CHANGE.match(fold_word(raw).casefold()) or any(w in _BACK for w in words)
+    ):
+        return "a question"
+    text = " ".join(words)
+    if not words:
+        return None
+    negated = any(w in _NEGATION for w in words)
+    content = [w for w in words if w not in _LEADS and w not in _NEGATION]
+    spoken_to = len(content) >= _NAMED_LONG and _named(raw)
+    if is_take_back(raw) or correction_rest(raw) is not None:
+        return "a take-back or correction"
+    if any(w in _OTHER_TURN for w in words) and not names_game(raw):
+        return "another turn, time or rotation"
+    if _LETS_SEE.search(text) or (
+        re.search(r"(?<![\w'])" + retraction.OPINION_WORD, text) and not spoken_to
+    ):
+        return "an opinion awaited"
+    if not own and any(w in _MOVE_NOUN for w in words):
+        return "a move spoken of"
+    if any(w in _STATE for w in words):
+        return "the move's state"
+    if retraction.takes_back(_LEADING_NO.sub("", raw) if spoken_to else raw, []):
+        return "a take-back, a hesitation or a condition"
+    ifs = {*conditions.IF_WORDS, *conditions.UNLESS_WORDS}
+    if lang == "it":
+        ifs.discard("si")
+    if lang == "fr":
+        ifs.discard("se")
+    if (
+        any(w in _EXCEPT for w in words)
+        or any(w in ifs for w in words)
+        or any(" " in p and f" {p} " in f" {text} " for p in ifs)
+    ):
+        return "a condition"
+    if any(w in _DOUBT for w in words):
+        return "a doubt"
+    alternative = _ALTERNATIVE | ({"o"} if lang in (None, "it") else set())
+    if any(w in alternative for w in words):
+        return "another choice"
+    if any(w in _WAIT for w in words):
+        return "a take-back"
+    if negated and any(w in _SURE for w in words):
+        return "a doubt"
+    if any(w in _PREVIEW for w in words) and not any(w in _DONE for w in words):
+        return "a preview"
+    if re.search(r"(?<![\w'])(?:" + EXAMPLE + r")(?![\w'])", text):
+        return "our example"
+    if names_game(raw) and not any(f" {w} " in f" {text} " for w in _LATER):
+        return "another game"
+    if negated and not spoken_to:
+        return "a negation of the move"
+    return None
