@@ -356,6 +356,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or vote_in_words(line)
         or resign_in_words(line)
         or typed_after_prose(line)
+        or asked_in_frame(line)
     )
 
 
@@ -3020,3 +3021,302 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []  # the selection kept in words alone ("Gardez ma sélection à chaque fois sans
         # me demander"): asked back, unless the order is named (eighth round)
     return [(cmd, heard.arg)]
+
+
+# --- Information asked for in a request frame (issue 31, sixteenth round) ------------------------
+#
+# The closed-list reading above (:func:`_requested_as_is`) takes a sentence as a request only when
+# every word around the noun is a word of asking or of courtesy: "Pourriez-vous me renvoyer le
+# relevé complet des coups de la partie ?" or "Bitte schickt mir die Spielanleitung nochmal, ich
+# finde sie nicht mehr" have words of their own. The class: a REQUEST FRAME (the words that ask
+# for something to be sent or shown: "could you send me", "pourriez-vous m'envoyer", "mi
+# mandate", "könnt ihr mir ... schicken", "I'd like", "je voudrais", "vorrei", "ich hätte gern")
+# at the start of a clause, then one CONCEPT word of a command that changes nothing (its own
+# nouns, :attr:`Spoken.nouns`, and the looser words below, safe only after a frame), or two joined
+# by "and"; the rest of the sentence is free (a complement, a purpose), unless it denies, makes a
+# condition or names a move. A question for a list ("Welche Partien habe ich gerade laufen?",
+# "Which of my games are waiting on me?") is the frame of GAMES and LEGAL.
+
+CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "record": {
+        "en": ("move list", "list of moves of the game", "full record", "game log", "log of the game",
+               "whole game", "full game", "complete game", "record of the game", "game's record",
+               "score-sheet", "game sheet"),
+        "fr": ("relevé des coups", "relevé complet des coups", "relevé de la partie", "relevé",
+               "releve", "compte rendu de la partie", "compte-rendu de la partie", "compte rendu",
+               "compte-rendu", "feuille", "partie complète", "partie entière", "déroulé de la partie",
+               "notation de la partie", "fiche de la partie"),
+        "it": ("resoconto", "resoconto della partita", "partita completa", "partita intera",
+               "verbale della partita", "trascrizione della partita", "foglio della partita",
+               "registro della partita"),
+        "de": ("Partieprotokoll", "Partieprotokolls", "Spielbericht", "Partiebericht",
+               "Partiemitschrift", "Protokoll der Partie", "Notation der Partie", "ganze Partie",
+               "komplette Partie"),
+    },  # fmt: skip
+    "legal": {
+        "en": ("placements", "open placements", "possible placements", "legal placements",
+               "options", "possible plays", "legal plays", "squares open", "open squares"),
+        "fr": ("placements possibles", "emplacements possibles", "emplacements", "cases possibles",
+               "coups légaux", "coups jouables", "coups permis", "options possibles",
+               "liste des coups possibles", "liste des coups légaux"),
+        "it": ("posizioni possibili", "caselle possibili", "piazzamenti possibili",
+               "elenco delle mosse possibili", "lista delle mosse possibili", "mosse ammesse"),
+        "de": ("möglichen Züge", "mögliche Züge", "erlaubten Züge", "erlaubte Züge",
+               "Liste der möglichen Züge", "Liste der erlaubten Züge", "möglichen Felder",
+               "freien Felder", "Möglichkeiten"),
+    },  # fmt: skip
+    "games": {
+        "en": ("my games", "games", "open games", "games i'm in", "games i am in"),
+        "fr": ("mes parties", "parties", "parties en cours"),
+        "it": ("mie partite", "partite", "partite aperte", "partite in corso"),
+        "de": ("meine Partien", "Partien", "meine Spiele", "laufenden Partien", "offenen Partien"),
+    },  # fmt: skip
+    "guide": {
+        "en": ("players' handbook", "players handbook", "player handbook", "instructions",
+               "guide for players"),
+        "fr": ("guide du joueur", "guide des joueurs", "notice", "mode d'emploi"),
+        "it": ("guida per i giocatori", "guida dei giocatori", "istruzioni"),
+        "de": ("Spielanleitung", "Bedienungsanleitung", "Anleitung", "Spielerhandbuch",
+               "Spielerleitfaden", "Leitfaden"),
+    },  # fmt: skip
+    "rules": {
+        "en": ("rulebook", "rule book", "summary of the rules", "rules summary"),
+        "fr": ("résumé des règles", "règles du jeu", "règlement", "regles"),
+        "it": ("riassunto delle regole", "regolamento", "regole del gioco"),
+        "de": ("Regelwerk", "Spielregeln", "Regelheft", "Zusammenfassung der Regeln"),
+    },  # fmt: skip
+    "stats": {
+        "en": ("my statistics", "my stats", "my record so far", "win rate"),
+        "fr": ("mes statistiques", "mes stats", "mon bilan"),
+        "it": ("mie statistiche", "mio bilancio"),
+        "de": ("meine Statistik", "meine Statistiken", "meine Bilanz"),
+    },  # fmt: skip
+    "standings": {
+        "en": ("club rankings", "club ranking", "club standings", "ranking list", "table"),
+        "fr": ("classement du club", "classement général", "classement"),
+        "it": ("classifica del circolo", "classifica generale", "classifica"),
+        "de": ("Rangliste", "Tabelle", "Vereinsrangliste", "Wertung"),
+    },  # fmt: skip
+}
+"""The looser words of each command that shows something (beside its own :attr:`Spoken.nouns`),
+in the four languages, read only after a request frame: "le relevé des coups", "il resoconto
+della partita", "das Partieprotokoll", "the move list"."""
+
+
+def _concepts() -> list[tuple[tuple[str, ...], Spoken]]:
+    """Every concept of a command that changes nothing, as folded words, longest first."""
+    return vocabulary().derived("request concepts", _build_concepts)
+
+
+def _build_concepts() -> list[tuple[tuple[str, ...], Spoken]]:
+    out = [(phrase, cmd) for phrase, cmd in _nouns() if not changes(cmd) and cmd.nouns]
+    commands = vocabulary().commands
+    for kind, langs in CONCEPTS.items():
+        cmd = commands.get(kind)
+        if cmd is None:
+            continue
+        for phrases in langs.values():
+            for phrase in phrases:
+                out.append((tuple(_words(phrase)), cmd))
+    return sorted(set(out), key=lambda x: (-len(x[0]), x[0]))
+
+
+_FRAMES = [
+    re.compile(p)
+    for p in (
+        # English: "could you (please) send me", "can I have", "I'd like", "please send me"
+        r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+|possibly\s+|just\s+|also\s+)*"
+        r"(?:send|resend|re\s+send|mail|email|e-mail|forward|give|show|list|get|tell)(?:\s+(?:me|us))?"
+        r"|(?:could|can|may|might)\s+(?:i|we)\s+(?:please\s+|also\s+)*(?:have|get|see|receive)"
+        r"|(?:i'\s+d|i\s+would|we'\s+d|we\s+would)\s+(?:like|love|appreciate)(?:\s+to\s+(?:have|"
+        r"get|see|receive|keep))?|i\s+(?:need|want)(?:\s+to\s+(?:have|get|see))?"
+        r"|(?:please\s+|kindly\s+)?(?:send|resend|mail|email|forward|give|show)\s+(?:me|us))\b",
+        # French: "pourriez-vous m'envoyer", "vous pouvez me renvoyer", "je voudrais (avoir)",
+        # "envoyez-moi", "merci de m'envoyer"
+        r"^(?:(?:est\s+ce\s+que\s+)?(?:(?:pourriez|pouvez|voudriez|voulez|pourrais|peux|pouvais)\s+"
+        r"(?:vous|tu)|(?:vous|tu)\s+(?:pourriez|pouvez|pourrais|peux|voudriez|voulez)|merci\s+de)"
+        r"\s+(?:s'\s+il\s+vous\s+plait\s+|svp\s+|bien\s+)?(?:me\s+|m'\s*|nous\s+)"
+        r"(?:envoyer|renvoyer|transmettre|retransmettre|montrer|donner|faire\s+parvenir|"
+        r"communiquer|indiquer|redonner|lister|mailer|dire)"
+        r"|(?:je\s+voudrais|j'\s*aimerais|je\s+souhaiterais|je\s+souhaite|je\s+veux|j'\s*ai\s+"
+        r"besoin\s+d[eu']?|puis\s+je|pourrais\s+je|(?:est\s+ce\s+que\s+)?je\s+"
+        r"(?:peux|pourrais))(?:\s+bien)?(?:\s+(?:avoir|recevoir|voir|garder|consulter|obtenir|"
+        r"revoir|savoir))?"
+        r"|(?:envoyez|renvoyez|montrez|donnez|transmettez|envoie|renvoie|montre|donne)\s+"
+        r"(?:moi|nous))\b",
+        # Italian: "mi mandate", "potreste mandarmi", "mandatemi", "vorrei (avere)"
+        r"^(?:(?:mi|ci)\s+(?:mandate|mandi|inviate|invii|rimandate|rimandi|mandereste|"
+        r"manderesti|inviereste|rimandereste|mostrate|mostri|girate|giri|rispedite|"
+        r"(?:potete|potreste|puoi|potresti)\s+(?:mandare|inviare|rimandare|mostrare|girare)|"
+        r"fate\s+vedere|fai\s+vedere|fareste\s+vedere)"
+        r"|(?:potete|potreste|puoi|potresti|riuscite\s+a|riesci\s+a)\s+(?:mandarmi|inviarmi|"
+        r"rimandarmi|mostrarmi|girarmi|farmi\s+avere|farmi\s+vedere|dirmi|indicarmi)"
+        r"|(?:per\s*favore\s+)?(?:mandatemi|inviatemi|rimandatemi|mostratemi|giratemi|mandami|"
+        r"inviami|rimandami|mostrami|girami|fatemi\s+avere|fatemi\s+vedere)"
+        r"|(?:vorrei|mi\s+piacerebbe|avrei\s+bisogno\s+d[ie']?|(?:posso|potrei)\s+(?:avere|"
+        r"vedere|ricevere))(?:\s+(?:avere|vedere|ricevere|rivedere|sapere))?)\b",
+        # German: "schickt mir", "ich hätte gern", "könnt ihr mir ... schicken" (the verb at
+        # the end: :data:`_DE_LATE_VERBS`)
+        r"^(?:(?:bitte\s+)?(?:schickt|schick|schicke|sendet|sende|zeigt|zeig|zeige|gebt|gib|"
+        r"mailt|(?:schicken|senden|zeigen|geben)\s+sie)\s+(?:mir|uns)"
+        r"|(?:ich\s+)?(?:haette|haett)\s+gerne?|ich\s+moechte|ich\s+wuerde\s+gerne?|"
+        r"ich\s+(?:braeuchte|brauche))\b",
+    )
+]
+"""Request frames at the start of a clause, on its folded words (:func:`_words` joined)."""
+
+_DE_MODAL = re.compile(
+    r"^(?:(?:koennt|koennen|koenntet|koennten|kannst|koenntest|wuerdet|wuerden|wuerdest)\s+"
+    r"(?:ihr|sie|du)|(?:kann|koennte)\s+ich)\b"
+)
+_DE_LATE_VERBS = _listed(
+    """schicken zuschicken senden zusenden zeigen geben mailen nennen auflisten schicke haben
+    bekommen kriegen sehen zukommen"""
+)
+"""German request frames whose verb ends the clause: "Könnt ihr mir das Protokoll schicken?"."""
+
+_WH_LIST = re.compile(
+    r"^(?:(?:in|dans|for|bei|an)\s+)?(?:which|what|quels|quelles|quelle|quel|quali|quale|"
+    r"welche|welchen|welcher)\s+(?:of\s+|de\s+|di\s+|von\s+)?(?:my\s+|mes\s+|le\s+mie\s+|mie\s+|"
+    r"miei\s+|meinen\s+|meine\s+|the\s+)?"
+)
+"""A question for a list: "which (of my) games", "quelles parties", "in quali partite", "welche
+Partien": GAMES and LEGAL only."""
+_WH_KINDS = frozenset(("games", "legal"))
+
+_LEAD_WORDS = _listed(
+    """also and et e und so alors allora dann bon well ok okay oh btw au passage by the way
+    uebrigens comunque intanto ps please bitte svp stp perfavore hi hello hey bonjour salut
+    coucou ciao buongiorno hallo moin servus just juste"""
+)
+"""Words a clause may start with before its frame ("Au passage, vous pouvez ...", "And could I
+have ...")."""
+
+_DENIED = re.compile(
+    r"(?:^|\s)(?:not|no|never|don'|doesn'|didn'|won'|can'|isn'|n'|pas|jamais|non|mai|nicht|"
+    r"kein|keine|keinen|keiner|nie|niemals|nessun|nessuna|nessuno|niente|nothing|rien|nichts)"
+    r"(?=\s|$)"
+)
+_CONDITION = re.compile(
+    r"(?:^|\s)(?:if|unless|whether|si|s'|sauf|se|wenn|falls|ob|sofern|ausser|qualora|caso)(?=\s|$)"
+)
+_PAST = re.compile(
+    r"(?:^|\s)(?:did|was|were|had|won|lost|played|sent|gespielt|gewonnen|verloren|hatte|hatten|"
+    r"war|waren|geschickt|envoye|envoyee|envoyes|mandato|mandata|inviato|inviata|avait|etait|"
+    r"aveva|era)(?=\s|$)"
+)
+_STRIP_PLEASE = re.compile(r"s'\s*il\s+(?:vous|te)\s+plait")
+_JOINERS = _listed("and et e und sowie plus as well aussi anche auch ainsi que")
+_CLAUSE_CUT = re.compile(r"\s*[,;:]\s*|\s+[-–—]\s+")
+_SENTENCE_CUT = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _concept_at(words: list[str], i: int) -> tuple[int, Spoken] | None:
+    for phrase, cmd in _concepts():
+        if tuple(words[i : i + len(phrase)]) == phrase:
+            return len(phrase), cmd
+    return None
+
+
+def _objects(words: list[str], kinds: frozenset[str] | None = None) -> list[Spoken] | None:
+    """The one or two concepts ``words`` (what follows a frame) start with: a few plain words
+    (articles, possessives, "again"), a concept, then at most a second one after "and"; None
+    when the words ask for no concept."""
+    found: list[Spoken] = []
+    i, gap, joined = 0, 0, False
+    while i < len(words):
+        at = _concept_at(words, i)
+        if at is not None and (kinds is None or at[1].kind in kinds):
+            if at[1] not in found:
+                if found and not joined:
+                    break  # "my statistics of all my games": the scope of the first
+                found.append(at[1])
+            i += at[0]
+            gap, joined = 0, False
+            if len(found) == 2:
+                break
+            continue
+        w = words[i]
+        if found and w in _JOINERS:
+            joined = True
+        elif w not in PLAIN and not (found and joined and w in ASKING):
+            if not found:
+                return None
+            break  # the rest: a complement, a purpose
+        gap += 1
+        if gap > (6 if found else 4):
+            break
+        i += 1
+    return found or None
+
+
+def _clause_asks(clause: str, question: bool) -> list[Spoken] | None:
+    """The concepts ``clause`` (folded words joined) asks for in a frame, None if none; a list
+    asked by "which" only in a ``question``."""
+    words = clause.split()
+    while words and words[0] in _LEAD_WORDS:
+        words.pop(0)
+    text = " ".join(words)
+    for frame in _FRAMES:
+        if (m := frame.match(text)) is not None:
+            rest = text[m.end() :].strip()
+            if (wh := _WH_LIST.match(rest)) is not None:
+                # "could you tell me which games ...", "vorrei sapere in quali partite ..."
+                return _objects(rest[wh.end() :].split(), _WH_KINDS)
+            return _objects(rest.split())
+    if (m := _DE_MODAL.match(text)) is not None:
+        rest = text[m.end() :].split()
+        if rest and rest[-1] in _DE_LATE_VERBS | {"lassen"}:
+            rest = rest[:-1]
+            if rest and rest[-1] == "zukommen":
+                rest = rest[:-1]
+            rest = [w for w in rest if w not in {"mir", "uns", "bitte", "mal", "vielleicht"}]
+            return _objects(rest)
+        return None
+    if question and (m := _WH_LIST.match(text)) is not None:
+        return _objects(text[m.end() :].split(), _WH_KINDS)
+    return None
+
+
+def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
+    """The commands that change nothing ``line`` asks for in a request frame: one clause of
+    one sentence asks ("Could you send me the full record of this game? I want to study it"),
+    or two joined by "and" ("J'aimerais garder la feuille de partie, et voir où j'en suis au
+    classement"); nothing in the asking clause denies or speaks of the past, nothing in its
+    sentence makes a condition, no other sentence asks for something else, and the line names
+    no move (a figure)."""
+    from pbem.mail.reply import is_take_back
+
+    if any(c.isdigit() for c in _YEAR.sub(" ", line)) or is_take_back(_BY_MISTAKE.sub(" ", line)):
+        return []
+    found: list[Spoken] = []
+    for sentence in _SENTENCE_CUT.split(line):
+        question = sentence.rstrip().endswith("?")
+        clauses = [
+            _STRIP_PLEASE.sub("svp", " ".join(_words(c))) for c in _CLAUSE_CUT.split(sentence)
+        ]
+        asked: list[Spoken] = []
+        for k, clause in enumerate(clauses):
+            got = _clause_asks(clause, question)
+            if not got:
+                continue
+            if _DENIED.search(clause) or _PAST.search(clause):
+                return []
+            asked = list(got)
+            for then in clauses[k + 1 :]:
+                words = then.split()
+                if len(asked) > 1 or not words or words[0] not in _JOINERS:
+                    break
+                more = _objects([w for w in words[1:] if w not in ASKING or w in PLAIN])
+                if more and not _DENIED.search(then) and not _PAST.search(then):
+                    asked.extend(x for x in more[:1] if x not in asked)
+                break
+            break
+        if not asked:
+            continue
+        if _CONDITION.search(" ".join(clauses)):
+            return []
+        if found and asked != found:
+            return []  # two sentences asking for different things: asked back elsewhere
+        found = asked
+    return [(cmd, "") for cmd in found]
