@@ -3200,7 +3200,7 @@ _DENIED = re.compile(
 _CONDITION = re.compile(
     r"(?:^|\s)(?:if|unless|whether|si|s'|sauf|se|wenn|falls|ob|sofern|ausser|qualora|caso)(?=\s|$)"
 )
-_PAST = re.compile(
+_FRAME_PAST = re.compile(
     r"(?:^|\s)(?:did|was|were|had|won|lost|played|sent|gespielt|gewonnen|verloren|hatte|hatten|"
     r"war|waren|geschickt|envoye|envoyee|envoyes|mandato|mandata|inviato|inviata|avait|etait|"
     r"aveva|era)(?=\s|$)"
@@ -3300,7 +3300,7 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
             got = _clause_asks(clause, question)
             if not got:
                 continue
-            if _DENIED.search(clause) or _PAST.search(clause):
+            if _DENIED.search(clause) or _FRAME_PAST.search(clause):
                 return []
             asked = list(got)
             for then in clauses[k + 1 :]:
@@ -3308,7 +3308,7 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
                 if len(asked) > 1 or not words or words[0] not in _JOINERS:
                     break
                 more = _objects([w for w in words[1:] if w not in ASKING or w in PLAIN])
-                if more and not _DENIED.search(then) and not _PAST.search(then):
+                if more and not _DENIED.search(then) and not _FRAME_PAST.search(then):
                     asked.extend(x for x in more[:1] if x not in asked)
                 break
             break
