@@ -357,6 +357,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or resign_in_words(line)
         or typed_after_prose(line)
         or asked_in_frame(line)
+        or leave_announced(line)
     )
 
 
@@ -3183,6 +3184,14 @@ _WH_LIST = re.compile(
 """A question for a list: "which (of my) games", "quelles parties", "in quali partite", "welche
 Partien": GAMES and LEGAL only."""
 _WH_KINDS = frozenset(("games", "legal"))
+_MINE_WORDS = _listed(
+    "i i' me my mine je j' m' moi mes mon ma io mi mie miei mio mia ich mir mich meine meinen mein"
+)
+"""A question for a list asks for the player's own ("which of MY games", "welche Partien habe
+ICH"), not for what the service offers ("Welche Partien gibt es auf dem Server?")."""
+_WISHED_OF = _listed("to que qu' che dass zu be soit sia being")
+"""The word after the thing that makes the frame a wish about it ("I'd like the standings to be
+updated more often", "je voudrais que ...")."""
 
 _LEAD_WORDS = _listed(
     """also and et e und so alors allora dann bon well ok okay oh btw au passage by the way
@@ -3208,7 +3217,7 @@ _FRAME_PAST = re.compile(
 _STRIP_PLEASE = re.compile(r"s'\s*il\s+(?:vous|te)\s+plait")
 _JOINERS = _listed("and et e und sowie plus as well aussi anche auch ainsi que")
 _CLAUSE_CUT = re.compile(r"\s*[,;:]\s*|\s+[-–—]\s+")
-_SENTENCE_CUT = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_CUT = re.compile(r"(?<=[.!?])(?<!\d\.)\s+|\n+")
 
 
 def _concept_at(words: list[str], i: int) -> tuple[int, Spoken] | None:
@@ -3240,8 +3249,8 @@ def _objects(words: list[str], kinds: frozenset[str] | None = None) -> list[Spok
         if found and w in _JOINERS:
             joined = True
         elif w not in PLAIN and not (found and joined and w in ASKING):
-            if not found:
-                return None
+            if not found or (w in _WISHED_OF and gap == 0):
+                return None  # "I'd like the standings to be updated": a wish about them
             break  # the rest: a complement, a purpose
         gap += 1
         if gap > (6 if found else 4):
@@ -3260,7 +3269,7 @@ def _clause_asks(clause: str, question: bool) -> list[Spoken] | None:
     for frame in _FRAMES:
         if (m := frame.match(text)) is not None:
             rest = text[m.end() :].strip()
-            if (wh := _WH_LIST.match(rest)) is not None:
+            if (wh := _WH_LIST.match(rest)) is not None and _MINE_WORDS.intersection(rest.split()):
                 # "could you tell me which games ...", "vorrei sapere in quali partite ..."
                 return _objects(rest[wh.end() :].split(), _WH_KINDS)
             return _objects(rest.split())
@@ -3273,7 +3282,7 @@ def _clause_asks(clause: str, question: bool) -> list[Spoken] | None:
             rest = [w for w in rest if w not in {"mir", "uns", "bitte", "mal", "vielleicht"}]
             return _objects(rest)
         return None
-    if question and (m := _WH_LIST.match(text)) is not None:
+    if question and (m := _WH_LIST.match(text)) is not None and _MINE_WORDS.intersection(words):
         return _objects(text[m.end() :].split(), _WH_KINDS)
     return None
 
@@ -3320,3 +3329,165 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
             return []  # two sentences asking for different things: asked back elsewhere
         found = asked
     return [(cmd, "") for cmd in found]
+
+
+# --- A leave announced in words (issue 31, sixteenth round) ---------------------------------------
+#
+# The readers above take a leave in a few sentence shapes (the player away, then its end; the
+# prose, then a request to be put on leave). The class: a sentence of the player's own leave
+# carries a GOING-AWAY word (away, trip, hospital, cure, vacances, in ferie, Kur, weg ...) and ONE
+# span, a length ("quinze jours", "a day and a half", "un paio di giorni") or the day of return
+# ("till Sunday", "erst am 4.12. wieder da", "retour le 6 décembre"), read anywhere in it; the line
+# may ask for the leave in another sentence ("Vacation please", "Bitte Urlaub eintragen") with no
+# span of its own. Nothing in the line asks anything else, denies, doubts, makes a condition,
+# speaks of the past or of someone else's leave, or names a move.
+
+_GOING_AWAY = _listed(
+    """
+    away off offline off-grid vacation vacations holiday holidays trip travelling traveling
+    conference hospital abroad camping wedding funeral leave gone visiting unreachable seminar
+    course retreat cruise skiing business
+    absent absente absents pars partirai partir vacances conge conges voyage deplacement cure
+    hopital clinique seminaire injoignable mission ski mariage enterrement chez
+    via vacanza vacanze ferie viaggio trasferta ospedale terme montagna fuori assente parto
+    partiro vado rifugio matrimonio irraggiungibile congresso ricoverato ricoverata corso
+    weg urlaub ferien reise dienstreise geschaeftsreise verreist unterwegs kur krankenhaus klinik
+    schulung seminar hochzeit abwesend ausland lehrgang fortbildung messe montage beerdigung
+    """
+)
+"""The words of being away in the four languages, folded ("in cure", "sto via", "zur Kur")."""
+_RETURNING = re.compile(
+    r"(?:^|\s)(?:back|de\s+retour|retour|rentre|rentrerai|reviens|reviendrai|torno|tornero|"
+    r"ritorno|rientro|wieder\s+da|wieder\s+zurueck|zurueck)(?=\s|$)"
+)
+"""The words of coming back, after or before the day ("back Monday", "je ne rentre que dimanche",
+"erst am 4.12. wieder da")."""
+_UNTIL_START = re.compile(
+    r"(?:^|\s)(?=(?:until|till|til|jusqu'|jusqu|jusque|fino|sino|bis)(?:\s|$|'))"
+)
+_ONLY_QUE = re.compile(r"(?:^|\s)ne\s+(\S+)\s+que(?=\s|$)")
+"""French "ne ... que" is "only" ("je ne rentre que dimanche"): no denial."""
+_LEAVE_PAST = re.compile(
+    r"(?:^|\s)(?:was|were|had|been|last|etais|etait|ai\s+ete|dernier|derniere|ero|stato|stata|"
+    r"scorso|scorsa|war|waren|gewesen|letztes|letzten|letzte|vorige|vorigen|voriges)(?=\s|$)"
+)
+_LEAVE_DOUBT = re.compile(
+    r"(?:^|\s)(?:if|unless|maybe|perhaps|probably|possibly|might|may|whether|si|s'|peut|etre|"
+    r"pourrait|pourrais|se|forse|magari|potrei|potrebbe|wenn|falls|vielleicht|eventuell|"
+    r"koennte|ob|or|ou|o|oder|should|devrais|dovrei|sollte|sollen|"
+    # the player plays on all the same ("Sto via una settimana ma gioco lo stesso")
+    r"but|anyway|still|mais|quand\s+meme|comunque|lo\s+stesso|pero|aber|trotzdem|dennoch)(?=\s|$)"
+)
+
+
+def _spans(sentence: str) -> dict[str, str] | None:
+    """The lengths and days of return ``sentence`` names, in VACATION's own forms ("14d",
+    "until sunday", "back 12-04"), each with the words VACATION hears it by; None when a figure in it is none of them ("until next Friday
+    (4 December)": which Friday?)."""
+    from pbem.commands.durations import read_duration, read_until
+
+    words = sentence.replace("’", "'").split()
+    folded = [" ".join(_words(w)) for w in words]
+    found: dict[str, str] = {}
+    used: set[int] = set()
+
+    def take(got: str | None, at: range, said: str) -> bool:
+        if got is None or got == "0" or re.fullmatch(r"\d+m|(?:[1-9]|1[01])h", got):
+            return False  # ("back in a minute", "away for an hour": no leave)
+        found.setdefault(got, said)
+        used.update(at)
+        return True
+
+    i = 0
+    while i < len(words):
+        for n in range(min(6, len(words) - i), 0, -1):
+            text = " ".join(words[i : i + n]).strip(" ,;:.!?()")
+            if not text:
+                continue
+            got = read_duration(text) if n > 1 or folded[i] not in _NUMBERS_ALONE else None
+            if got is None and _UNTIL_START.match(folded[i]):
+                got = read_until(text)
+            if take(got, range(i, i + n), got if re.fullmatch(r"\d+[dh]", got or "") else text):
+                i += n - 1
+                break
+        i += 1
+    back = [k for k, w in enumerate(folded) if _RETURNING.search(w)]
+    back += [k for k, (a, b) in enumerate(itertools.pairwise(folded)) if f"{a} {b}" in _BACK_TWO]
+    for r in back if not found else []:
+        # the day beside the word of return ("erst am 4.12. wieder da", "je ne rentre que
+        # dimanche", "retour le 6 décembre", "ab Sonntag wieder da")
+        step = 2 if r + 1 < len(folded) and f"{folded[r]} {folded[r + 1]}" in _BACK_TWO else 1
+        after = r + step + (1 if folded[r + step : r + step + 1] == ["que"] else 0)
+        for n in range(min(4, len(words) - after), 0, -1):
+            text = " ".join(words[after : after + n]).strip(" ,;:.!?()")
+            if text and take(read_until("back " + text), range(after, after + n), "back " + text):
+                break
+        else:
+            for j in range(max(0, r - 4), r):
+                text = " ".join(words[j:r]).strip(" ,;:.!?()")
+                if text and take(read_until("back " + text), range(j, r), "back " + text):
+                    break
+    if any(any(c.isdigit() for c in w) for k, w in enumerate(words) if k not in used):
+        return None
+    return found
+
+
+_NUMBERS_ALONE = _listed("a an un une uno una ein eine einen")
+_BACK_TWO = frozenset(("wieder da", "wieder zurueck", "de retour"))
+_FIRST_VERBS = _listed(
+    """sono sto saro staro parto partiro vado torno rientro bin fahre komme pars partirai suis
+    serai vais rentre off away i' m am je j' io ich"""
+)
+"""A sentence of the player's own leave begins with one ("Bin zwei Wochen zur Kur, bitte ...
+meine Partien", "sono via fino a domenica per il matrimonio di mio nipote")."""
+
+
+def leave_announced(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION for the one span a sentence of the player's own leave names (see above): "Je
+    pars quinze jours en cure, sans ordinateur. Mettez-moi en vacances", "Bin zwei Wochen zur
+    Kur", "Off to my sister's till Sunday, no laptop there. Vacation please". ``[]`` when the
+    line names a move, two spans, a question, a doubt, the past or someone else's leave."""
+    from pbem.commands.durations import LATER_PERIOD, _someone_else, start_named
+
+    if len(line) > PROSE_MAX or LATER_PERIOD.search(line):
+        return []
+    if _MOVE_CODE_IN.search(line) or _OFFICIAL.search(line) or _NEVER_MIND.search(line):
+        return []
+    spans: dict[str, str] = {}
+    leave: list[str] = []
+    asks_leave = _LEAVE_NOUNS.search(line) is not None
+    for sentence in _SENTENCE_CUT.split(_without_asides(line)):
+        plain = without_offline(_NOT_AROUND.sub(" ", sentence))
+        folded = _ONLY_QUE.sub(r" \1", _STRIP_PLEASE.sub("svp", " ".join(_words(plain))))
+        going = bool(_GOING_AWAY.intersection(folded.split())) or bool(_RETURNING.search(folded))
+        asked = _LEAVE_NOUNS.search(plain) is not None
+        if not (going or asked):
+            continue
+        if _DENIED.search(folded) or _LEAVE_DOUBT.search(folded) or _LEAVE_PAST.search(folded):
+            return []
+        if "?" in sentence and not asked:
+            return []  # "I'm away for a week, is that a problem?"
+        said = _spans(plain)
+        if said is None:
+            return []
+        if said and not going:
+            continue  # the span of the request itself is the other readers'
+        if said and not (_GOING_AWAY.intersection(folded.split()) or asks_leave):
+            return []  # "I'm back, thanks for waiting two days": no leave
+        if said:
+            own = bool(_FIRST_VERBS.intersection(folded.split()[:3]))
+            if not own and not asks_leave:
+                return []  # "The trip took two days"
+            if not own and any(_someone_else(c) for c in re.split(r"[,;:]", plain) if c.strip()):
+                return []
+            start = start_named(plain)
+            if start == "?":
+                return []
+            for got, written in said.items():
+                if start and re.fullmatch(r"\d+[dh]", got):
+                    got = written = f"from {start} +{got}"  # "je pars vendredi quinze jours"
+                spans.setdefault(got, written)
+            leave.append(sentence)
+    if len(spans) != 1 or not leave:
+        return []
+    return _leave_heard(line, next(iter(spans.values())))
