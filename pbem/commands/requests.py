@@ -3175,14 +3175,32 @@ _DE_LATE_VERBS = _listed(
     bekommen kriegen sehen zukommen"""
 )
 """German request frames whose verb ends the clause: "Könnt ihr mir das Protokoll schicken?"."""
+_DE_AROUND = _listed("mir uns bitte mal vielleicht irgendwo auch noch nochmal eben kurz")
+"""The words a German frame's object stands among ("Kann ich irgendwo meine Statistik sehen?")."""
 
 _WH_LIST = re.compile(
     r"^(?:(?:in|dans|for|bei|an)\s+)?(?:which|what|quels|quelles|quelle|quel|quali|quale|"
-    r"welche|welchen|welcher)\s+(?:of\s+|de\s+|di\s+|von\s+)?(?:my\s+|mes\s+|le\s+mie\s+|mie\s+|"
-    r"miei\s+|meinen\s+|meine\s+|the\s+)?"
+    r"welche|welchen|welcher|how\s+many|combien\s+de|combien\s+d'|quante|quanti|in\s+quante|"
+    r"wie\s+viele)\s+(?:(?:are|sont|sono|sind)\s+)?(?:of\s+|de\s+|di\s+|von\s+)?"
+    r"(?:my\s+|mes\s+|le\s+mie\s+|mie\s+|miei\s+|meinen\s+|meine\s+|the\s+|les\s+|le\s+|"
+    r"die\s+)?"
 )
-"""A question for a list: "which (of my) games", "quelles parties", "in quali partite", "welche
-Partien": GAMES and LEGAL only."""
+"""A question for a list: "which (of my) games", "quels sont mes coups possibles", "in quali
+partite", "welche Partien": GAMES and LEGAL only."""
+_WH_MOVES = _listed("moves coups mosse zuege placements emplacements")
+"""The moves a question for a list asks about: LEGAL's ("Welche Züge hätte ich gerade?"), the
+past (:data:`_FRAME_PAST`: "Which moves did Red play?") aside."""
+_ADVICE = _listed(
+    """good best better bad worse strong smart wise recommend suggest advise bon bons bonne
+    bonnes meilleur meilleurs meilleure meilleures mauvais conseilles conseillez recommandez
+    buono buoni buona buone migliore migliori cattivi consigli consigliate consigliereste gut
+    gute guten gutes beste besten besser schlecht sinnvoll empfehlt empfehlen raten ratet"""
+)
+"""The words of asking for advice on moves, not for their list."""
+_WHOSE_TURN = re.compile(
+    r"^(?:c'\s*est\s+a\s+qui|a\s+qui|whose\s+turn|a\s+chi\s+tocca|wer\s+ist\s+dran)\b"
+)
+"""Whose turn it is, asked of the player's games ("c'est à qui de jouer dans mes parties ?")."""
 _WH_KINDS = frozenset(("games", "legal"))
 _MINE_WORDS = _listed(
     "i i' me my mine je j' m' moi mes mon ma io mi mie miei mio mia ich mir mich meine meinen mein"
@@ -3212,7 +3230,8 @@ _CONDITION = re.compile(
 _FRAME_PAST = re.compile(
     r"(?:^|\s)(?:did|was|were|had|won|lost|played|sent|gespielt|gewonnen|verloren|hatte|hatten|"
     r"war|waren|geschickt|envoye|envoyee|envoyes|mandato|mandata|inviato|inviata|avait|etait|"
-    r"aveva|era)(?=\s|$)"
+    r"aveva|era|made|joues|jouee|jouees|gagne|gagnees|gagnes|perdu|perdues|giocato|giocate|"
+    r"giocati|vinto|vinte|perso|perse|fatto|fatte|gemacht|gezogen|gespielt)(?=\s|$)"
 )
 _STRIP_PLEASE = re.compile(r"s'\s*il\s+(?:vous|te)\s+plait")
 _JOINERS = _listed("and et e und sowie plus as well aussi anche auch ainsi que")
@@ -3279,11 +3298,21 @@ def _clause_asks(clause: str, question: bool) -> list[Spoken] | None:
             rest = rest[:-1]
             if rest and rest[-1] == "zukommen":
                 rest = rest[:-1]
-            rest = [w for w in rest if w not in {"mir", "uns", "bitte", "mal", "vielleicht"}]
+            rest = [w for w in rest if w not in _DE_AROUND]
             return _objects(rest)
         return None
     if question and (m := _WH_LIST.match(text)) is not None and _MINE_WORDS.intersection(words):
-        return _objects(text[m.end() :].split(), _WH_KINDS)
+        rest = text[m.end() :].split()
+        if rest[:1] and rest[0] in _WH_MOVES and not _FRAME_PAST.search(text):
+            if _ADVICE.intersection(words):
+                return None  # "Which moves are good for me here?": advice, no list
+            legal = vocabulary().commands.get("legal")
+            return [legal] if legal is not None else None
+        return _objects(rest, _WH_KINDS)
+    if question and _WHOSE_TURN.match(text) and _MINE_WORDS.intersection(words):
+        games = vocabulary().commands.get("games")
+        kinds = {at[1].kind for i in range(len(words)) if (at := _concept_at(words, i))}
+        return [games] if games is not None and kinds == {"games"} else None
     return None
 
 
@@ -3465,10 +3494,10 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
             continue
         if _DENIED.search(folded) or _LEAVE_DOUBT.search(folded) or _LEAVE_PAST.search(folded):
             return []
-        if "?" in sentence and not asked:
-            return []  # "I'm away for a week, is that a problem?"
         said = _spans(plain)
-        if said is None:
+        if said is None or ("?" in sentence and (said or not asked)):
+            # "I'm away for a week, is that a problem?", "Can I go on vacation for two weeks
+            # without losing my games?": asked about, not for
             return []
         if said and not going:
             continue  # the span of the request itself is the other readers'
