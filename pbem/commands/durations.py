@@ -297,7 +297,8 @@ def read_duration(text: str) -> str | None:
         else:
             return None
         if (
-            pieces[i + 1 : i + 2] and pieces[i + 1] in _AND
+            pieces[i + 1 : i + 2]
+            and pieces[i + 1] in _AND
             and (pieces[i + 2 : i + 4] in (["a", "half"],) or pieces[i + 2 : i + 3] == ["half"])
         ):
             # "two and a half days", "three and a half weeks" (sixteenth round)

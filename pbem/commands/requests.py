@@ -9,7 +9,10 @@ the nouns, every word is one of a closed list: articles, possessives, "again", "
 :data:`ASKING`), the latter only when the line asks (a question mark, "please", a modal, an
 imperative: :data:`ASKS`, or the noun first: "Board again", "Aide-moi"). Any other word (a
 negation, the past, "thanks for", a move, a figure) and the line is not read as a request: "Thanks
-for the board", "Je n'ai pas besoin d'aide", "The rules say I can" stay prose.
+for the board", "Je n'ai pas besoin d'aide", "The rules say I can" stay prose. Past that list, a
+request FRAME at the start of a clause and a command's CONCEPT after it (:func:`asked_in_frame`,
+sixteenth round) is a request whatever follows in the sentence, unless it denies or makes a
+condition; a leave is read from a going-away word and one span (:func:`leave_announced`).
 
 Pure: the standard library and :mod:`pbem.commands.vocabulary`.
 """
@@ -3040,64 +3043,146 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
 
 CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
     "record": {
-        "en": ("move list", "list of moves of the game", "full record", "game log", "log of the game",
-               "whole game", "full game", "complete game", "record of the game", "game's record",
-               "score-sheet", "game sheet"),
-        "fr": ("relevé des coups", "relevé complet des coups", "relevé de la partie", "relevé",
-               "releve", "compte rendu de la partie", "compte-rendu de la partie", "compte rendu",
-               "compte-rendu", "feuille", "partie complète", "partie entière", "déroulé de la partie",
-               "notation de la partie", "fiche de la partie"),
-        "it": ("resoconto", "resoconto della partita", "partita completa", "partita intera",
-               "verbale della partita", "trascrizione della partita", "foglio della partita",
-               "registro della partita"),
-        "de": ("Partieprotokoll", "Partieprotokolls", "Spielbericht", "Partiebericht",
-               "Partiemitschrift", "Protokoll der Partie", "Notation der Partie", "ganze Partie",
-               "komplette Partie"),
-    },  # fmt: skip
+        "en": (
+            "move list",
+            "list of moves of the game",
+            "full record",
+            "game log",
+            "log of the game",
+            "whole game",
+            "full game",
+            "complete game",
+            "record of the game",
+            "game's record",
+            "score-sheet",
+            "game sheet",
+        ),
+        "fr": (
+            "relevé des coups",
+            "relevé complet des coups",
+            "relevé de la partie",
+            "relevé",
+            "releve",
+            "compte rendu de la partie",
+            "compte-rendu de la partie",
+            "compte rendu",
+            "compte-rendu",
+            "feuille",
+            "partie complète",
+            "partie entière",
+            "déroulé de la partie",
+            "notation de la partie",
+            "fiche de la partie",
+        ),
+        "it": (
+            "resoconto",
+            "resoconto della partita",
+            "partita completa",
+            "partita intera",
+            "verbale della partita",
+            "trascrizione della partita",
+            "foglio della partita",
+            "registro della partita",
+        ),
+        "de": (
+            "Partieprotokoll",
+            "Partieprotokolls",
+            "Spielbericht",
+            "Partiebericht",
+            "Partiemitschrift",
+            "Protokoll der Partie",
+            "Notation der Partie",
+            "ganze Partie",
+            "komplette Partie",
+        ),
+    },
     "legal": {
-        "en": ("placements", "open placements", "possible placements", "legal placements",
-               "options", "possible plays", "legal plays", "squares open", "open squares"),
-        "fr": ("placements possibles", "emplacements possibles", "emplacements", "cases possibles",
-               "coups légaux", "coups jouables", "coups permis", "options possibles",
-               "liste des coups possibles", "liste des coups légaux"),
-        "it": ("posizioni possibili", "caselle possibili", "piazzamenti possibili",
-               "elenco delle mosse possibili", "lista delle mosse possibili", "mosse ammesse"),
-        "de": ("möglichen Züge", "mögliche Züge", "erlaubten Züge", "erlaubte Züge",
-               "Liste der möglichen Züge", "Liste der erlaubten Züge", "möglichen Felder",
-               "freien Felder", "Möglichkeiten"),
-    },  # fmt: skip
+        "en": (
+            "placements",
+            "open placements",
+            "possible placements",
+            "legal placements",
+            "options",
+            "possible plays",
+            "legal plays",
+            "squares open",
+            "open squares",
+        ),
+        "fr": (
+            "placements possibles",
+            "emplacements possibles",
+            "emplacements",
+            "cases possibles",
+            "coups légaux",
+            "coups jouables",
+            "coups permis",
+            "options possibles",
+            "liste des coups possibles",
+            "liste des coups légaux",
+        ),
+        "it": (
+            "posizioni possibili",
+            "caselle possibili",
+            "piazzamenti possibili",
+            "elenco delle mosse possibili",
+            "lista delle mosse possibili",
+            "mosse ammesse",
+        ),
+        "de": (
+            "möglichen Züge",
+            "mögliche Züge",
+            "erlaubten Züge",
+            "erlaubte Züge",
+            "Liste der möglichen Züge",
+            "Liste der erlaubten Züge",
+            "möglichen Felder",
+            "freien Felder",
+            "Möglichkeiten",
+        ),
+    },
     "games": {
         "en": ("my games", "games", "open games", "games i'm in", "games i am in"),
         "fr": ("mes parties", "parties", "parties en cours"),
         "it": ("mie partite", "partite", "partite aperte", "partite in corso"),
         "de": ("meine Partien", "Partien", "meine Spiele", "laufenden Partien", "offenen Partien"),
-    },  # fmt: skip
+    },
     "guide": {
-        "en": ("players' handbook", "players handbook", "player handbook", "instructions",
-               "guide for players"),
+        "en": (
+            "players' handbook",
+            "players handbook",
+            "player handbook",
+            "instructions",
+            "guide for players",
+        ),
         "fr": ("guide du joueur", "guide des joueurs", "notice", "mode d'emploi"),
         "it": ("guida per i giocatori", "guida dei giocatori", "istruzioni"),
-        "de": ("Spielanleitung", "Bedienungsanleitung", "Anleitung", "Spielerhandbuch",
-               "Spielerleitfaden", "Leitfaden"),
-    },  # fmt: skip
+        "de": (
+            "Spielanleitung",
+            "Bedienungsanleitung",
+            "Anleitung",
+            "Spielerhandbuch",
+            "Spielerleitfaden",
+            "Leitfaden",
+        ),
+    },
     "rules": {
         "en": ("rulebook", "rule book", "summary of the rules", "rules summary"),
         "fr": ("résumé des règles", "règles du jeu", "règlement", "regles"),
         "it": ("riassunto delle regole", "regolamento", "regole del gioco"),
         "de": ("Regelwerk", "Spielregeln", "Regelheft", "Zusammenfassung der Regeln"),
-    },  # fmt: skip
+    },
     "stats": {
         "en": ("my statistics", "my stats", "my record so far", "win rate"),
         "fr": ("mes statistiques", "mes stats", "mon bilan"),
         "it": ("mie statistiche", "mio bilancio"),
         "de": ("meine Statistik", "meine Statistiken", "meine Bilanz"),
-    },  # fmt: skip
+    },
     "standings": {
         "en": ("club rankings", "club ranking", "club standings", "ranking list", "table"),
         "fr": ("classement du club", "classement général", "classement"),
         "it": ("classifica del circolo", "classifica generale", "classifica"),
         "de": ("Rangliste", "Tabelle", "Vereinsrangliste", "Wertung"),
-    },  # fmt: skip
+    },
 }
 """The looser words of each command that shows something (beside its own :attr:`Spoken.nouns`),
 in the four languages, read only after a request frame: "le relevé des coups", "il resoconto
@@ -3197,13 +3282,20 @@ _ADVICE = _listed(
     gute guten gutes beste besten besser schlecht sinnvoll empfehlt empfehlen raten ratet"""
 )
 """The words of asking for advice on moves, not for their list."""
+_MAY = _listed(
+    """can could should shall may might join try start pick choose peux pourrais puis dois devrais
+    rejoindre essayer commencer choisir posso potrei devo dovrei unirmi provare iniziare scegliere
+    kann koennte soll sollte darf beitreten mitspielen probieren anfangen waehlen"""
+)
+"""The words of a question about games to take up, not the player's running ones."""
 _WHOSE_TURN = re.compile(
     r"^(?:c'\s*est\s+a\s+qui|a\s+qui|whose\s+turn|a\s+chi\s+tocca|wer\s+ist\s+dran)\b"
 )
 """Whose turn it is, asked of the player's games ("c'est à qui de jouer dans mes parties ?")."""
 _WH_KINDS = frozenset(("games", "legal"))
 _MINE_WORDS = _listed(
-    "i i' me my mine je j' m' moi mes mon ma io mi mie miei mio mia ich mir mich meine meinen mein"
+    """i i' me my mine je j' m' moi mes mon ma io mi mie miei mio mia ich mir mich meine meinen
+    mein sto ho bin habe hab ai"""
 )
 """A question for a list asks for the player's own ("which of MY games", "welche Partien habe
 ICH"), not for what the service offers ("Welche Partien gibt es auf dem Server?")."""
@@ -3278,9 +3370,9 @@ def _objects(words: list[str], kinds: frozenset[str] | None = None) -> list[Spok
     return found or None
 
 
-def _clause_asks(clause: str, question: bool) -> list[Spoken] | None:
+def _clause_asks(clause: str, question: bool, mine: bool = True) -> list[Spoken] | None:
     """The concepts ``clause`` (folded words joined) asks for in a frame, None if none; a list
-    asked by "which" only in a ``question``."""
+    asked by "which" only in a ``question`` of the player's own (``mine``), not of the past."""
     words = clause.split()
     while words and words[0] in _LEAD_WORDS:
         words.pop(0)
@@ -3289,6 +3381,8 @@ def _clause_asks(clause: str, question: bool) -> list[Spoken] | None:
         if (m := frame.match(text)) is not None:
             rest = text[m.end() :].strip()
             if (wh := _WH_LIST.match(rest)) is not None and _MINE_WORDS.intersection(rest.split()):
+                if _FRAME_PAST.search(rest):
+                    return None  # "could you tell me which games I won"
                 # "could you tell me which games ...", "vorrei sapere in quali partite ..."
                 return _objects(rest[wh.end() :].split(), _WH_KINDS)
             return _objects(rest.split())
@@ -3301,15 +3395,19 @@ def _clause_asks(clause: str, question: bool) -> list[Spoken] | None:
             rest = [w for w in rest if w not in _DE_AROUND]
             return _objects(rest)
         return None
-    if question and (m := _WH_LIST.match(text)) is not None and _MINE_WORDS.intersection(words):
+    if not question or not mine or _FRAME_PAST.search(text):
+        return None
+    if (m := _WH_LIST.match(text)) is not None:
         rest = text[m.end() :].split()
         if rest[:1] and rest[0] in _WH_MOVES and not _FRAME_PAST.search(text):
             if _ADVICE.intersection(words):
                 return None  # "Which moves are good for me here?": advice, no list
             legal = vocabulary().commands.get("legal")
             return [legal] if legal is not None else None
+        if _ADVICE.intersection(words) or _MAY.intersection(words):
+            return None  # "Which games can I join?", "Quali partite mi consigliate?"
         return _objects(rest, _WH_KINDS)
-    if question and _WHOSE_TURN.match(text) and _MINE_WORDS.intersection(words):
+    if _WHOSE_TURN.match(text):
         games = vocabulary().commands.get("games")
         kinds = {at[1].kind for i in range(len(words)) if (at := _concept_at(words, i))}
         return [games] if games is not None and kinds == {"games"} else None
@@ -3334,11 +3432,12 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
             _STRIP_PLEASE.sub("svp", " ".join(_words(c))) for c in _CLAUSE_CUT.split(sentence)
         ]
         asked: list[Spoken] = []
+        mine = bool(_MINE_WORDS.intersection(" ".join(clauses).split()))
         for k, clause in enumerate(clauses):
-            got = _clause_asks(clause, question)
+            got = _clause_asks(clause, question, mine)
             if not got:
                 continue
-            if _DENIED.search(clause) or _FRAME_PAST.search(clause):
+            if _DENIED.search(clause):
                 return []
             asked = list(got)
             for then in clauses[k + 1 :]:
@@ -3346,7 +3445,7 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
                 if len(asked) > 1 or not words or words[0] not in _JOINERS:
                     break
                 more = _objects([w for w in words[1:] if w not in ASKING or w in PLAIN])
-                if more and not _DENIED.search(then) and not _FRAME_PAST.search(then):
+                if more and not _DENIED.search(then):
                     asked.extend(x for x in more[:1] if x not in asked)
                 break
             break
@@ -3461,11 +3560,17 @@ def _spans(sentence: str) -> dict[str, str] | None:
     return found
 
 
+_NAMED = re.compile(
+    r"(?<![\w'’])(?:[A-ZÀ-Ý][a-zà-ÿ]+['’]s|(?:of|di|de|del|della|von|vom|der|für|fuer|pour|per|for)"
+    r"\s+[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'’])"
+)
+"""Someone named in a leave's line: their leave or their clock ("Bob's deadlines", "le scadenze
+di Marco"), not the player's (a place after "to/in/à/a/nach" is no one: "a Lecce")."""
 _NUMBERS_ALONE = _listed("a an un une uno una ein eine einen")
 _BACK_TWO = frozenset(("wieder da", "wieder zurueck", "de retour"))
 _FIRST_VERBS = _listed(
     """sono sto saro staro parto partiro vado torno rientro bin fahre komme pars partirai suis
-    serai vais rentre off away i' m am je j' io ich"""
+    serai vais rentre off away i' i je j' io ich mi me"""
 )
 """A sentence of the player's own leave begins with one ("Bin zwei Wochen zur Kur, bitte ...
 meine Partien", "sono via fino a domenica per il matrimonio di mio nipote")."""
@@ -3482,6 +3587,8 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
         return []
     if _MOVE_CODE_IN.search(line) or _OFFICIAL.search(line) or _NEVER_MIND.search(line):
         return []
+    if _NAMED.search(line):
+        return []  # "..., le scadenze di Marco invece fermatele pure", "hold Bob's deadlines"
     spans: dict[str, str] = {}
     leave: list[str] = []
     asks_leave = _LEAVE_NOUNS.search(line) is not None
@@ -3504,9 +3611,10 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
         if said and not (_GOING_AWAY.intersection(folded.split()) or asks_leave):
             return []  # "I'm back, thanks for waiting two days": no leave
         if said:
-            own = bool(_FIRST_VERBS.intersection(folded.split()[:3]))
+            first = [w for w in folded.split() if w not in _LEAD_WORDS][:1]
+            own = bool(_FIRST_VERBS.intersection(first))
             if not own and not asks_leave:
-                return []  # "The trip took two days"
+                return []  # "The trip took two days", "Tom is off for a week"
             if not own and any(_someone_else(c) for c in re.split(r"[,;:]", plain) if c.strip()):
                 return []
             start = start_named(plain)
