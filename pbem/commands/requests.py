@@ -3566,6 +3566,12 @@ _NAMED = re.compile(
 )
 """Someone named in a leave's line: their leave or their clock ("Bob's deadlines", "le scadenze
 di Marco"), not the player's (a place after "to/in/à/a/nach" is no one: "a Lecce")."""
+_GROUP = _listed(
+    """we we' us our ours nous notre nos noi nostro nostra nostre nostri wir uns unsere unseren
+    unser propose proposing suggest suggesting propose proposons proposerais suggere propongo
+    proporrei suggerisco vorschlagen schlage vorgeschlagen"""
+)
+"""The players together or a proposal: a pause of the game (PROPOSE), not the player's leave."""
 _NUMBERS_ALONE = _listed("a an un une uno una ein eine einen")
 _BACK_TWO = frozenset(("wieder da", "wieder zurueck", "de retour"))
 _FIRST_VERBS = _listed(
@@ -3587,8 +3593,10 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
         return []
     if _MOVE_CODE_IN.search(line) or _OFFICIAL.search(line) or _NEVER_MIND.search(line):
         return []
-    if _NAMED.search(line):
-        return []  # "..., le scadenze di Marco invece fermatele pure", "hold Bob's deadlines"
+    if _NAMED.search(line) or _GROUP.intersection(_words(line)):
+        # "..., le scadenze di Marco invece fermatele pure", "hold Bob's deadlines"; "ich
+        # schlage vor, dass wir die Partie eine Woche ruhen lassen": the game paused, a vote
+        return []
     spans: dict[str, str] = {}
     leave: list[str] = []
     asks_leave = _LEAVE_NOUNS.search(line) is not None
