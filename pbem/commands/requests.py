@@ -3569,9 +3569,19 @@ di Marco"), not the player's (a place after "to/in/à/a/nach" is no one: "a Lecc
 _GROUP = _listed(
     """we we' us our ours nous notre nos noi nostro nostra nostre nostri wir uns unsere unseren
     unser propose proposing suggest suggesting propose proposons proposerais suggere propongo
-    proporrei suggerisco vorschlagen schlage vorgeschlagen"""
+    proporrei suggerisco vorschlagen schlage vorgeschlagen
+    he she him her his hers elle lui lei ihn ihm"""
 )
-"""The players together or a proposal: a pause of the game (PROPOSE), not the player's leave."""
+"""The players together or a proposal (a pause of the game, PROPOSE), or someone else ("per
+lei", "for him"): not the player's own leave."""
+_MORE = re.compile(
+    r"(?:^|\s)(?:another|other|more|extra|further|additional|autre|autres|supplementaires?|"
+    r"altra|altro|altri|altre|weitere|weiteren|weiterer|noch)\s+(?:\S+\s+)?(?:day|days|week|"
+    r"weeks|jour|jours|semaine|semaines|giorno|giorni|settimana|settimane|tag|tage|tagen|woche|"
+    r"wochen)(?=\s|$)"
+)
+"""A second length after the first ("then for another week", "puis encore une semaine"):
+which leave is meant is asked back."""
 _NUMBERS_ALONE = _listed("a an un une uno una ein eine einen")
 _BACK_TWO = frozenset(("wieder da", "wieder zurueck", "de retour"))
 _FIRST_VERBS = _listed(
@@ -3593,9 +3603,11 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
         return []
     if _MOVE_CODE_IN.search(line) or _OFFICIAL.search(line) or _NEVER_MIND.search(line):
         return []
-    if _NAMED.search(line) or _GROUP.intersection(_words(line)):
-        # "..., le scadenze di Marco invece fermatele pure", "hold Bob's deadlines"; "ich
-        # schlage vor, dass wir die Partie eine Woche ruhen lassen": the game paused, a vote
+    folded_line = " ".join(_words(line))
+    if _NAMED.search(line) or _GROUP.intersection(folded_line.split()) or _MORE.search(folded_line):
+        # "..., le scadenze di Marco invece fermatele pure", "hold Bob's deadlines", "VACANZA 7g
+        # per lei"; "ich schlage vor, dass wir die Partie eine Woche ruhen lassen": the game
+        # paused, a vote; "until 12 December, then for another week": two spans
         return []
     spans: dict[str, str] = {}
     leave: list[str] = []
