@@ -3379,13 +3379,15 @@ def _clause_asks(clause: str, question: bool, mine: bool = True) -> list[Spoken]
     text = " ".join(words)
     for frame in _FRAMES:
         if (m := frame.match(text)) is not None:
-            rest = text[m.end() :].strip()
-            if (wh := _WH_LIST.match(rest)) is not None and _MINE_WORDS.intersection(rest.split()):
-                if _FRAME_PAST.search(rest):
+            after = text[m.end() :].strip()
+            if (wh := _WH_LIST.match(after)) is not None and _MINE_WORDS.intersection(
+                after.split()
+            ):
+                if _FRAME_PAST.search(after):
                     return None  # "could you tell me which games I won"
                 # "could you tell me which games ...", "vorrei sapere in quali partite ..."
-                return _objects(rest[wh.end() :].split(), _WH_KINDS)
-            return _objects(rest.split())
+                return _objects(after[wh.end() :].split(), _WH_KINDS)
+            return _objects(after.split())
     if (m := _DE_MODAL.match(text)) is not None:
         rest = text[m.end() :].split()
         if rest and rest[-1] in _DE_LATE_VERBS | {"lassen"}:
@@ -3535,7 +3537,8 @@ def _spans(sentence: str) -> dict[str, str] | None:
             got = read_duration(text) if n > 1 or folded[i] not in _NUMBERS_ALONE else None
             if got is None and _UNTIL_START.match(folded[i]):
                 got = read_until(text)
-            if take(got, range(i, i + n), got if re.fullmatch(r"\d+[dh]", got or "") else text):
+            said = got if got is not None and re.fullmatch(r"\d+[dh]", got) else text
+            if take(got, range(i, i + n), said):
                 i += n - 1
                 break
         i += 1
@@ -3566,7 +3569,7 @@ _NAMED = re.compile(
 )
 """Someone named in a leave's line: their leave or their clock ("Bob's deadlines", "le scadenze
 di Marco"), not the player's (a place after "to/in/à/a/nach" is no one: "a Lecce")."""
-_GROUP = _listed(
+_NOT_ALONE = _listed(
     """we we' us our ours nous notre nos noi nostro nostra nostre nostri wir uns unsere unseren
     unser propose proposing suggest suggesting propose proposons proposerais suggere propongo
     proporrei suggerisco vorschlagen schlage vorgeschlagen
@@ -3604,7 +3607,11 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     if _MOVE_CODE_IN.search(line) or _OFFICIAL.search(line) or _NEVER_MIND.search(line):
         return []
     folded_line = " ".join(_words(line))
-    if _NAMED.search(line) or _GROUP.intersection(folded_line.split()) or _MORE.search(folded_line):
+    if (
+        _NAMED.search(line)
+        or _NOT_ALONE.intersection(folded_line.split())
+        or _MORE.search(folded_line)
+    ):
         # "..., le scadenze di Marco invece fermatele pure", "hold Bob's deadlines", "VACANZA 7g
         # per lei"; "ich schlage vor, dass wir die Partie eine Woche ruhen lassen": the game
         # paused, a vote; "until 12 December, then for another week": two spans
