@@ -78,6 +78,16 @@ for _value, _names in (
     (25, "twenty-five vingt-cinq venticinque funfundzwanzig fuenfundzwanzig"),
     (28, "twenty-eight vingt-huit ventotto achtundzwanzig"),
     (30, "thirty trente trenta dreissig"),
+    # the round tens of a leave in hours ("about sixty hours", "soixante heures", "sessanta
+    # ore", "sechzig Stunden"; issue 31, sixteenth round)
+    (40, "forty quarante quaranta vierzig"),
+    (48, "forty-eight quarante-huit quarantotto achtundvierzig"),
+    (50, "fifty cinquante cinquanta fuenfzig funfzig"),
+    (60, "sixty soixante sessanta sechzig"),
+    (70, "seventy soixante-dix settanta siebzig"),
+    (72, "seventy-two soixante-douze settantadue zweiundsiebzig"),
+    (80, "eighty quatre-vingts quatre-vingt ottanta achtzig"),
+    (90, "ninety quatre-vingt-dix novanta neunzig"),
 ):
     for _n in _names.split():
         _NUMBERS[_n] = _value
@@ -286,6 +296,15 @@ def read_duration(text: str) -> str | None:
             n = _HALVES[p]
         else:
             return None
+        if (
+            pieces[i + 1 : i + 2]
+            and pieces[i + 1] in _AND
+            and (pieces[i + 2 : i + 4] in (["a", "half"],) or pieces[i + 2 : i + 3] == ["half"])
+        ):
+            # "two and a half days", "three and a half weeks" (sixteenth round)
+            n += 0.5
+            i += 3 if pieces[i + 2] == "half" else 4
+            i -= 1
         if i + 1 >= len(pieces) or pieces[i + 1] not in _UNITS:
             return None
         size = _UNITS[pieces[i + 1]]

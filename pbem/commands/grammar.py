@@ -42,6 +42,7 @@ from pbem.commands.requests import (
     asked_about,
     is_noun,
     leads_on,
+    leave_announced,
     orders_in_words,
     plays_anyway,
     preview_asked,
@@ -838,6 +839,7 @@ def _read_commands(
         _list_unread(out, todo, where, parse_action)
     if parse_action is not None:
         _refused_turn(out, todo)
+    _leave_written_over_said(out)
     _once(out)
     _both_answers(out)
     _previewed_and_played(out, todo)
@@ -1648,6 +1650,29 @@ def _once(out: Reading) -> None:
         seen.add(key)
         keep.append(c)
     out.commands[:] = keep
+
+
+def _leave_written_over_said(out: Reading) -> None:
+    """A leave announced in prose (:func:`requests.leave_announced`: "parto domani per le ferie
+    e torno l'8 dicembre") beside VACATION written as a command on a line of its own
+    ("VACANZA fino al 7 dicembre") is that command's leave: the written one is read (issue 31,
+    sixteenth round)."""
+    leaves = [c for c in out.commands if c.kind == "vacation"]
+    if len(leaves) < 2:
+        return
+    written = [c for c in leaves if _written_leave(c.line)]
+    if len(written) != 1:
+        return
+    for c in leaves:
+        if c is not written[0] and leave_announced(c.line):
+            out.commands.remove(c)
+
+
+def _written_leave(line: str) -> bool:
+    """Does ``line`` start with VACATION's word ("VACANZA fino al 7 dicembre")?"""
+    first = _WORD.match(line)
+    cmd = vocabulary().lookup(first.group(1)) if first is not None else None
+    return cmd is not None and cmd.kind == "vacation"
 
 
 _BOTH_ANSWERS = N_(

@@ -9,7 +9,10 @@ the nouns, every word is one of a closed list: articles, possessives, "again", "
 :data:`ASKING`), the latter only when the line asks (a question mark, "please", a modal, an
 imperative: :data:`ASKS`, or the noun first: "Board again", "Aide-moi"). Any other word (a
 negation, the past, "thanks for", a move, a figure) and the line is not read as a request: "Thanks
-for the board", "Je n'ai pas besoin d'aide", "The rules say I can" stay prose.
+for the board", "Je n'ai pas besoin d'aide", "The rules say I can" stay prose. Past that list, a
+request FRAME at the start of a clause and a command's CONCEPT after it (:func:`asked_in_frame`,
+sixteenth round) is a request whatever follows in the sentence, unless it denies or makes a
+condition; a leave is read from a going-away word and one span (:func:`leave_announced`).
 
 Pure: the standard library and :mod:`pbem.commands.vocabulary`.
 """
@@ -356,6 +359,8 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or vote_in_words(line)
         or resign_in_words(line)
         or typed_after_prose(line)
+        or asked_in_frame(line)
+        or leave_announced(line)
     )
 
 
@@ -3020,3 +3025,633 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
         return []  # the selection kept in words alone ("Gardez ma sélection à chaque fois sans
         # me demander"): asked back, unless the order is named (eighth round)
     return [(cmd, heard.arg)]
+
+
+# --- Information asked for in a request frame (issue 31, sixteenth round) ------------------------
+#
+# The closed-list reading above (:func:`_requested_as_is`) takes a sentence as a request only when
+# every word around the noun is a word of asking or of courtesy: "Pourriez-vous me renvoyer le
+# relevé complet des coups de la partie ?" or "Bitte schickt mir die Spielanleitung nochmal, ich
+# finde sie nicht mehr" have words of their own. The class: a REQUEST FRAME (the words that ask
+# for something to be sent or shown: "could you send me", "pourriez-vous m'envoyer", "mi
+# mandate", "könnt ihr mir ... schicken", "I'd like", "je voudrais", "vorrei", "ich hätte gern")
+# at the start of a clause, then one CONCEPT word of a command that changes nothing (its own
+# nouns, :attr:`Spoken.nouns`, and the looser words below, safe only after a frame), or two joined
+# by "and"; the rest of the sentence is free (a complement, a purpose), unless it denies, makes a
+# condition or names a move. A question for a list ("Welche Partien habe ich gerade laufen?",
+# "Which of my games are waiting on me?") is the frame of GAMES and LEGAL.
+
+CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "record": {
+        "en": (
+            "move list",
+            "list of moves of the game",
+            "full record",
+            "game log",
+            "log of the game",
+            "whole game",
+            "full game",
+            "complete game",
+            "record of the game",
+            "game's record",
+            "score-sheet",
+            "game sheet",
+        ),
+        "fr": (
+            "relevé des coups",
+            "relevé complet des coups",
+            "relevé de la partie",
+            "relevé",
+            "releve",
+            "compte rendu de la partie",
+            "compte-rendu de la partie",
+            "compte rendu",
+            "compte-rendu",
+            "feuille",
+            "partie complète",
+            "partie entière",
+            "déroulé de la partie",
+            "notation de la partie",
+            "fiche de la partie",
+        ),
+        "it": (
+            "resoconto",
+            "resoconto della partita",
+            "partita completa",
+            "partita intera",
+            "verbale della partita",
+            "trascrizione della partita",
+            "foglio della partita",
+            "registro della partita",
+        ),
+        "de": (
+            "Partieprotokoll",
+            "Partieprotokolls",
+            "Spielbericht",
+            "Partiebericht",
+            "Partiemitschrift",
+            "Protokoll der Partie",
+            "Notation der Partie",
+            "ganze Partie",
+            "komplette Partie",
+        ),
+    },
+    "legal": {
+        "en": (
+            "placements",
+            "open placements",
+            "possible placements",
+            "legal placements",
+            "options",
+            "possible plays",
+            "legal plays",
+            "squares open",
+            "open squares",
+        ),
+        "fr": (
+            "placements possibles",
+            "emplacements possibles",
+            "emplacements",
+            "cases possibles",
+            "coups légaux",
+            "coups jouables",
+            "coups permis",
+            "options possibles",
+            "liste des coups possibles",
+            "liste des coups légaux",
+        ),
+        "it": (
+            "posizioni possibili",
+            "caselle possibili",
+            "piazzamenti possibili",
+            "elenco delle mosse possibili",
+            "lista delle mosse possibili",
+            "mosse ammesse",
+        ),
+        "de": (
+            "möglichen Züge",
+            "mögliche Züge",
+            "erlaubten Züge",
+            "erlaubte Züge",
+            "Liste der möglichen Züge",
+            "Liste der erlaubten Züge",
+            "möglichen Felder",
+            "freien Felder",
+            "Möglichkeiten",
+        ),
+    },
+    "games": {
+        "en": ("my games", "games", "open games", "games i'm in", "games i am in"),
+        "fr": ("mes parties", "parties", "parties en cours"),
+        "it": ("mie partite", "partite", "partite aperte", "partite in corso"),
+        "de": ("meine Partien", "Partien", "meine Spiele", "laufenden Partien", "offenen Partien"),
+    },
+    "guide": {
+        "en": (
+            "players' handbook",
+            "players handbook",
+            "player handbook",
+            "instructions",
+            "guide for players",
+        ),
+        "fr": ("guide du joueur", "guide des joueurs", "notice", "mode d'emploi"),
+        "it": ("guida per i giocatori", "guida dei giocatori", "istruzioni"),
+        "de": (
+            "Spielanleitung",
+            "Bedienungsanleitung",
+            "Anleitung",
+            "Spielerhandbuch",
+            "Spielerleitfaden",
+            "Leitfaden",
+        ),
+    },
+    "rules": {
+        "en": ("rulebook", "rule book", "summary of the rules", "rules summary"),
+        "fr": ("résumé des règles", "règles du jeu", "règlement", "regles"),
+        "it": ("riassunto delle regole", "regolamento", "regole del gioco"),
+        "de": ("Regelwerk", "Spielregeln", "Regelheft", "Zusammenfassung der Regeln"),
+    },
+    "stats": {
+        "en": ("my statistics", "my stats", "my record so far", "win rate"),
+        "fr": ("mes statistiques", "mes stats", "mon bilan"),
+        "it": ("mie statistiche", "mio bilancio"),
+        "de": ("meine Statistik", "meine Statistiken", "meine Bilanz"),
+    },
+    "standings": {
+        "en": ("club rankings", "club ranking", "club standings", "ranking list", "table"),
+        "fr": ("classement du club", "classement général", "classement"),
+        "it": ("classifica del circolo", "classifica generale", "classifica"),
+        "de": ("Rangliste", "Tabelle", "Vereinsrangliste", "Wertung"),
+    },
+}
+"""The looser words of each command that shows something (beside its own :attr:`Spoken.nouns`),
+in the four languages, read only after a request frame: "le relevé des coups", "il resoconto
+della partita", "das Partieprotokoll", "the move list"."""
+
+
+def _concepts() -> list[tuple[tuple[str, ...], Spoken]]:
+    """Every concept of a command that changes nothing, as folded words, longest first."""
+    return vocabulary().derived("request concepts", _build_concepts)
+
+
+def _build_concepts() -> list[tuple[tuple[str, ...], Spoken]]:
+    out = [(phrase, cmd) for phrase, cmd in _nouns() if not changes(cmd) and cmd.nouns]
+    commands = vocabulary().commands
+    for kind, langs in CONCEPTS.items():
+        cmd = commands.get(kind)
+        if cmd is None:
+            continue
+        for phrases in langs.values():
+            for phrase in phrases:
+                out.append((tuple(_words(phrase)), cmd))
+    return sorted(set(out), key=lambda x: (-len(x[0]), x[0]))
+
+
+_FRAMES = [
+    re.compile(p)
+    for p in (
+        # English: "could you (please) send me", "can I have", "I'd like", "please send me"
+        r"^(?:(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+|possibly\s+|just\s+|also\s+)*"
+        r"(?:send|resend|re\s+send|mail|email|e-mail|forward|give|show|list|get|tell)(?:\s+(?:me|us))?"
+        r"|(?:could|can|may|might)\s+(?:i|we)\s+(?:please\s+|also\s+)*(?:have|get|see|receive)"
+        r"|(?:i'\s+d|i\s+would|we'\s+d|we\s+would)\s+(?:like|love|appreciate)(?:\s+to\s+(?:have|"
+        r"get|see|receive|keep))?|i\s+(?:need|want)(?:\s+to\s+(?:have|get|see))?"
+        r"|(?:please\s+|kindly\s+)?(?:send|resend|mail|email|forward|give|show)\s+(?:me|us))\b",
+        # French: "pourriez-vous m'envoyer", "vous pouvez me renvoyer", "je voudrais (avoir)",
+        # "envoyez-moi", "merci de m'envoyer"
+        r"^(?:(?:est\s+ce\s+que\s+)?(?:(?:pourriez|pouvez|voudriez|voulez|pourrais|peux|pouvais)\s+"
+        r"(?:vous|tu)|(?:vous|tu)\s+(?:pourriez|pouvez|pourrais|peux|voudriez|voulez)|merci\s+de)"
+        r"\s+(?:s'\s+il\s+vous\s+plait\s+|svp\s+|bien\s+)?(?:me\s+|m'\s*|nous\s+)"
+        r"(?:envoyer|renvoyer|transmettre|retransmettre|montrer|donner|faire\s+parvenir|"
+        r"communiquer|indiquer|redonner|lister|mailer|dire)"
+        r"|(?:je\s+voudrais|j'\s*aimerais|je\s+souhaiterais|je\s+souhaite|je\s+veux|j'\s*ai\s+"
+        r"besoin\s+d[eu']?|puis\s+je|pourrais\s+je|(?:est\s+ce\s+que\s+)?je\s+"
+        r"(?:peux|pourrais))(?:\s+bien)?(?:\s+(?:avoir|recevoir|voir|garder|consulter|obtenir|"
+        r"revoir|savoir))?"
+        r"|(?:envoyez|renvoyez|montrez|donnez|transmettez|envoie|renvoie|montre|donne)\s+"
+        r"(?:moi|nous))\b",
+        # Italian: "mi mandate", "potreste mandarmi", "mandatemi", "vorrei (avere)"
+        r"^(?:(?:mi|ci)\s+(?:mandate|mandi|inviate|invii|rimandate|rimandi|mandereste|"
+        r"manderesti|inviereste|rimandereste|mostrate|mostri|girate|giri|rispedite|"
+        r"(?:potete|potreste|puoi|potresti)\s+(?:mandare|inviare|rimandare|mostrare|girare)|"
+        r"fate\s+vedere|fai\s+vedere|fareste\s+vedere)"
+        r"|(?:potete|potreste|puoi|potresti|riuscite\s+a|riesci\s+a)\s+(?:mandarmi|inviarmi|"
+        r"rimandarmi|mostrarmi|girarmi|farmi\s+avere|farmi\s+vedere|dirmi|indicarmi)"
+        r"|(?:per\s*favore\s+)?(?:mandatemi|inviatemi|rimandatemi|mostratemi|giratemi|mandami|"
+        r"inviami|rimandami|mostrami|girami|fatemi\s+avere|fatemi\s+vedere)"
+        r"|(?:vorrei|mi\s+piacerebbe|avrei\s+bisogno\s+d[ie']?|(?:posso|potrei)\s+(?:avere|"
+        r"vedere|ricevere))(?:\s+(?:avere|vedere|ricevere|rivedere|sapere))?)\b",
+        # German: "schickt mir", "ich hätte gern", "könnt ihr mir ... schicken" (the verb at
+        # the end: :data:`_DE_LATE_VERBS`)
+        r"^(?:(?:bitte\s+)?(?:schickt|schick|schicke|sendet|sende|zeigt|zeig|zeige|gebt|gib|"
+        r"mailt|(?:schicken|senden|zeigen|geben)\s+sie)\s+(?:mir|uns)"
+        r"|(?:ich\s+)?(?:haette|haett)\s+gerne?|ich\s+moechte|ich\s+wuerde\s+gerne?|"
+        r"ich\s+(?:braeuchte|brauche))\b",
+    )
+]
+"""Request frames at the start of a clause, on its folded words (:func:`_words` joined)."""
+
+_DE_MODAL = re.compile(
+    r"^(?:(?:koennt|koennen|koenntet|koennten|kannst|koenntest|wuerdet|wuerden|wuerdest)\s+"
+    r"(?:ihr|sie|du)|(?:kann|koennte)\s+ich)\b"
+)
+_DE_LATE_VERBS = _listed(
+    """schicken zuschicken senden zusenden zeigen geben mailen nennen auflisten schicke haben
+    bekommen kriegen sehen zukommen"""
+)
+"""German request frames whose verb ends the clause: "Könnt ihr mir das Protokoll schicken?"."""
+_DE_AROUND = _listed("mir uns bitte mal vielleicht irgendwo auch noch nochmal eben kurz")
+"""The words a German frame's object stands among ("Kann ich irgendwo meine Statistik sehen?")."""
+
+_WH_LIST = re.compile(
+    r"^(?:(?:in|dans|for|bei|an)\s+)?(?:which|what|quels|quelles|quelle|quel|quali|quale|"
+    r"welche|welchen|welcher|how\s+many|combien\s+de|combien\s+d'|quante|quanti|in\s+quante|"
+    r"wie\s+viele)\s+(?:(?:are|sont|sono|sind)\s+)?(?:of\s+|de\s+|di\s+|von\s+)?"
+    r"(?:my\s+|mes\s+|le\s+mie\s+|mie\s+|miei\s+|meinen\s+|meine\s+|the\s+|les\s+|le\s+|"
+    r"die\s+)?"
+)
+"""A question for a list: "which (of my) games", "quels sont mes coups possibles", "in quali
+partite", "welche Partien": GAMES and LEGAL only."""
+_WH_MOVES = _listed("moves coups mosse zuege placements emplacements")
+"""The moves a question for a list asks about: LEGAL's ("Welche Züge hätte ich gerade?"), the
+past (:data:`_FRAME_PAST`: "Which moves did Red play?") aside."""
+_ADVICE = _listed(
+    """good best better bad worse strong smart wise recommend suggest advise bon bons bonne
+    bonnes meilleur meilleurs meilleure meilleures mauvais conseilles conseillez recommandez
+    buono buoni buona buone migliore migliori cattivi consigli consigliate consigliereste gut
+    gute guten gutes beste besten besser schlecht sinnvoll empfehlt empfehlen raten ratet"""
+)
+"""The words of asking for advice on moves, not for their list."""
+_MAY = _listed(
+    """can could should shall may might join try start pick choose peux pourrais puis dois devrais
+    rejoindre essayer commencer choisir posso potrei devo dovrei unirmi provare iniziare scegliere
+    kann koennte soll sollte darf beitreten mitspielen probieren anfangen waehlen"""
+)
+"""The words of a question about games to take up, not the player's running ones."""
+_WHOSE_TURN = re.compile(
+    r"^(?:c'\s*est\s+a\s+qui|a\s+qui|whose\s+turn|a\s+chi\s+tocca|wer\s+ist\s+dran)\b"
+)
+"""Whose turn it is, asked of the player's games ("c'est à qui de jouer dans mes parties ?")."""
+_WH_KINDS = frozenset(("games", "legal"))
+_MINE_WORDS = _listed(
+    """i i' me my mine je j' m' moi mes mon ma io mi mie miei mio mia ich mir mich meine meinen
+    mein sto ho bin habe hab ai"""
+)
+"""A question for a list asks for the player's own ("which of MY games", "welche Partien habe
+ICH"), not for what the service offers ("Welche Partien gibt es auf dem Server?")."""
+_WISHED_OF = _listed("to que qu' che dass zu be soit sia being")
+"""The word after the thing that makes the frame a wish about it ("I'd like the standings to be
+updated more often", "je voudrais que ...")."""
+
+_LEAD_WORDS = _listed(
+    """also and et e und so alors allora dann bon well ok okay oh btw au passage by the way
+    uebrigens comunque intanto ps please bitte svp stp perfavore hi hello hey bonjour salut
+    coucou ciao buongiorno hallo moin servus just juste"""
+)
+"""Words a clause may start with before its frame ("Au passage, vous pouvez ...", "And could I
+have ...")."""
+
+_DENIED = re.compile(
+    r"(?:^|\s)(?:not|no|never|don'|doesn'|didn'|won'|can'|isn'|n'|pas|jamais|non|mai|nicht|"
+    r"kein|keine|keinen|keiner|nie|niemals|nessun|nessuna|nessuno|niente|nothing|rien|nichts)"
+    r"(?=\s|$)"
+)
+_CONDITION = re.compile(
+    r"(?:^|\s)(?:if|unless|whether|si|s'|sauf|se|wenn|falls|ob|sofern|ausser|qualora|caso)(?=\s|$)"
+)
+_FRAME_PAST = re.compile(
+    r"(?:^|\s)(?:did|was|were|had|won|lost|played|sent|gespielt|gewonnen|verloren|hatte|hatten|"
+    r"war|waren|geschickt|envoye|envoyee|envoyes|mandato|mandata|inviato|inviata|avait|etait|"
+    r"aveva|era|made|joues|jouee|jouees|gagne|gagnees|gagnes|perdu|perdues|giocato|giocate|"
+    r"giocati|vinto|vinte|perso|perse|fatto|fatte|gemacht|gezogen|gespielt)(?=\s|$)"
+)
+_STRIP_PLEASE = re.compile(r"s'\s*il\s+(?:vous|te)\s+plait")
+_JOINERS = _listed("and et e und sowie plus as well aussi anche auch ainsi que")
+_CLAUSE_CUT = re.compile(r"\s*[,;:]\s*|\s+[-–—]\s+")
+_SENTENCE_CUT = re.compile(r"(?<=[.!?])(?<!\d\.)\s+|\n+")
+
+
+def _concept_at(words: list[str], i: int) -> tuple[int, Spoken] | None:
+    for phrase, cmd in _concepts():
+        if tuple(words[i : i + len(phrase)]) == phrase:
+            return len(phrase), cmd
+    return None
+
+
+def _objects(words: list[str], kinds: frozenset[str] | None = None) -> list[Spoken] | None:
+    """The one or two concepts ``words`` (what follows a frame) start with: a few plain words
+    (articles, possessives, "again"), a concept, then at most a second one after "and"; None
+    when the words ask for no concept."""
+    found: list[Spoken] = []
+    i, gap, joined = 0, 0, False
+    while i < len(words):
+        at = _concept_at(words, i)
+        if at is not None and (kinds is None or at[1].kind in kinds):
+            if at[1] not in found:
+                if found and not joined:
+                    break  # "my statistics of all my games": the scope of the first
+                found.append(at[1])
+            i += at[0]
+            gap, joined = 0, False
+            if len(found) == 2:
+                break
+            continue
+        w = words[i]
+        if found and w in _JOINERS:
+            joined = True
+        elif w not in PLAIN and not (found and joined and w in ASKING):
+            if not found or (w in _WISHED_OF and gap == 0):
+                return None  # "I'd like the standings to be updated": a wish about them
+            break  # the rest: a complement, a purpose
+        gap += 1
+        if gap > (6 if found else 4):
+            break
+        i += 1
+    return found or None
+
+
+def _clause_asks(clause: str, question: bool, mine: bool = True) -> list[Spoken] | None:
+    """The concepts ``clause`` (folded words joined) asks for in a frame, None if none; a list
+    asked by "which" only in a ``question`` of the player's own (``mine``), not of the past."""
+    words = clause.split()
+    while words and words[0] in _LEAD_WORDS:
+        words.pop(0)
+    text = " ".join(words)
+    for frame in _FRAMES:
+        if (m := frame.match(text)) is not None:
+            after = text[m.end() :].strip()
+            if (wh := _WH_LIST.match(after)) is not None and _MINE_WORDS.intersection(
+                after.split()
+            ):
+                if _FRAME_PAST.search(after):
+                    return None  # "could you tell me which games I won"
+                # "could you tell me which games ...", "vorrei sapere in quali partite ..."
+                return _objects(after[wh.end() :].split(), _WH_KINDS)
+            return _objects(after.split())
+    if (m := _DE_MODAL.match(text)) is not None:
+        rest = text[m.end() :].split()
+        if rest and rest[-1] in _DE_LATE_VERBS | {"lassen"}:
+            rest = rest[:-1]
+            if rest and rest[-1] == "zukommen":
+                rest = rest[:-1]
+            rest = [w for w in rest if w not in _DE_AROUND]
+            return _objects(rest)
+        return None
+    if not question or not mine or _FRAME_PAST.search(text):
+        return None
+    if (m := _WH_LIST.match(text)) is not None:
+        rest = text[m.end() :].split()
+        if rest[:1] and rest[0] in _WH_MOVES and not _FRAME_PAST.search(text):
+            if _ADVICE.intersection(words):
+                return None  # "Which moves are good for me here?": advice, no list
+            legal = vocabulary().commands.get("legal")
+            return [legal] if legal is not None else None
+        if _ADVICE.intersection(words) or _MAY.intersection(words):
+            return None  # "Which games can I join?", "Quali partite mi consigliate?"
+        return _objects(rest, _WH_KINDS)
+    if _WHOSE_TURN.match(text):
+        games = vocabulary().commands.get("games")
+        kinds = {at[1].kind for i in range(len(words)) if (at := _concept_at(words, i))}
+        return [games] if games is not None and kinds == {"games"} else None
+    return None
+
+
+def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
+    """The commands that change nothing ``line`` asks for in a request frame: one clause of
+    one sentence asks ("Could you send me the full record of this game? I want to study it"),
+    or two joined by "and" ("J'aimerais garder la feuille de partie, et voir où j'en suis au
+    classement"); nothing in the asking clause denies or speaks of the past, nothing in its
+    sentence makes a condition, no other sentence asks for something else, and the line names
+    no move (a figure)."""
+    from pbem.mail.reply import is_take_back
+
+    if any(c.isdigit() for c in _YEAR.sub(" ", line)) or is_take_back(_BY_MISTAKE.sub(" ", line)):
+        return []
+    found: list[Spoken] = []
+    for sentence in _SENTENCE_CUT.split(line):
+        question = sentence.rstrip().endswith("?")
+        clauses = [
+            _STRIP_PLEASE.sub("svp", " ".join(_words(c))) for c in _CLAUSE_CUT.split(sentence)
+        ]
+        asked: list[Spoken] = []
+        mine = bool(_MINE_WORDS.intersection(" ".join(clauses).split()))
+        for k, clause in enumerate(clauses):
+            got = _clause_asks(clause, question, mine)
+            if not got:
+                continue
+            if _DENIED.search(clause):
+                return []
+            asked = list(got)
+            for then in clauses[k + 1 :]:
+                words = then.split()
+                if len(asked) > 1 or not words or words[0] not in _JOINERS:
+                    break
+                more = _objects([w for w in words[1:] if w not in ASKING or w in PLAIN])
+                if more and not _DENIED.search(then):
+                    asked.extend(x for x in more[:1] if x not in asked)
+                break
+            break
+        if not asked:
+            continue
+        if _CONDITION.search(" ".join(clauses)):
+            return []
+        if found and asked != found:
+            return []  # two sentences asking for different things: asked back elsewhere
+        found = asked
+    return [(cmd, "") for cmd in found]
+
+
+# --- A leave announced in words (issue 31, sixteenth round) ---------------------------------------
+#
+# The readers above take a leave in a few sentence shapes (the player away, then its end; the
+# prose, then a request to be put on leave). The class: a sentence of the player's own leave
+# carries a GOING-AWAY word (away, trip, hospital, cure, vacances, in ferie, Kur, weg ...) and ONE
+# span, a length ("quinze jours", "a day and a half", "un paio di giorni") or the day of return
+# ("till Sunday", "erst am 4.12. wieder da", "retour le 6 décembre"), read anywhere in it; the line
+# may ask for the leave in another sentence ("Vacation please", "Bitte Urlaub eintragen") with no
+# span of its own. Nothing in the line asks anything else, denies, doubts, makes a condition,
+# speaks of the past or of someone else's leave, or names a move.
+
+_GOING_AWAY = _listed(
+    """
+    away off offline off-grid vacation vacations holiday holidays trip travelling traveling
+    conference hospital abroad camping wedding funeral leave gone visiting unreachable seminar
+    course retreat cruise skiing business
+    absent absente absents pars partirai partir vacances conge conges voyage deplacement cure
+    hopital clinique seminaire injoignable mission ski mariage enterrement chez
+    via vacanza vacanze ferie viaggio trasferta ospedale terme montagna fuori assente parto
+    partiro vado rifugio matrimonio irraggiungibile congresso ricoverato ricoverata corso
+    weg urlaub ferien reise dienstreise geschaeftsreise verreist unterwegs kur krankenhaus klinik
+    schulung seminar hochzeit abwesend ausland lehrgang fortbildung messe montage beerdigung
+    """
+)
+"""The words of being away in the four languages, folded ("in cure", "sto via", "zur Kur")."""
+_RETURNING = re.compile(
+    r"(?:^|\s)(?:back|de\s+retour|retour|rentre|rentrerai|reviens|reviendrai|torno|tornero|"
+    r"ritorno|rientro|wieder\s+da|wieder\s+zurueck|zurueck)(?=\s|$)"
+)
+"""The words of coming back, after or before the day ("back Monday", "je ne rentre que dimanche",
+"erst am 4.12. wieder da")."""
+_UNTIL_START = re.compile(
+    r"(?:^|\s)(?=(?:until|till|til|jusqu'|jusqu|jusque|fino|sino|bis)(?:\s|$|'))"
+)
+_ONLY_QUE = re.compile(r"(?:^|\s)ne\s+(\S+)\s+que(?=\s|$)")
+"""French "ne ... que" is "only" ("je ne rentre que dimanche"): no denial."""
+_LEAVE_PAST = re.compile(
+    r"(?:^|\s)(?:was|were|had|been|last|etais|etait|ai\s+ete|dernier|derniere|ero|stato|stata|"
+    r"scorso|scorsa|war|waren|gewesen|letztes|letzten|letzte|vorige|vorigen|voriges)(?=\s|$)"
+)
+_LEAVE_DOUBT = re.compile(
+    r"(?:^|\s)(?:if|unless|maybe|perhaps|probably|possibly|might|may|whether|si|s'|peut|etre|"
+    r"pourrait|pourrais|se|forse|magari|potrei|potrebbe|wenn|falls|vielleicht|eventuell|"
+    r"koennte|ob|or|ou|o|oder|should|devrais|dovrei|sollte|sollen|"
+    # the player plays on all the same ("Sto via una settimana ma gioco lo stesso")
+    r"but|anyway|still|mais|quand\s+meme|comunque|lo\s+stesso|pero|aber|trotzdem|dennoch)(?=\s|$)"
+)
+
+
+def _spans(sentence: str) -> dict[str, str] | None:
+    """The lengths and days of return ``sentence`` names, in VACATION's own forms ("14d",
+    "until sunday", "back 12-04"), each with the words VACATION hears it by; None when a figure in it is none of them ("until next Friday
+    (4 December)": which Friday?)."""
+    from pbem.commands.durations import read_duration, read_until
+
+    words = sentence.replace("’", "'").split()
+    folded = [" ".join(_words(w)) for w in words]
+    found: dict[str, str] = {}
+    used: set[int] = set()
+
+    def take(got: str | None, at: range, said: str) -> bool:
+        if got is None or got == "0" or re.fullmatch(r"\d+m|(?:[1-9]|1[01])h", got):
+            return False  # ("back in a minute", "away for an hour": no leave)
+        found.setdefault(got, said)
+        used.update(at)
+        return True
+
+    i = 0
+    while i < len(words):
+        for n in range(min(6, len(words) - i), 0, -1):
+            text = " ".join(words[i : i + n]).strip(" ,;:.!?()")
+            if not text:
+                continue
+            got = read_duration(text) if n > 1 or folded[i] not in _NUMBERS_ALONE else None
+            if got is None and _UNTIL_START.match(folded[i]):
+                got = read_until(text)
+            said = got if got is not None and re.fullmatch(r"\d+[dh]", got) else text
+            if take(got, range(i, i + n), said):
+                i += n - 1
+                break
+        i += 1
+    back = [k for k, w in enumerate(folded) if _RETURNING.search(w)]
+    back += [k for k, (a, b) in enumerate(itertools.pairwise(folded)) if f"{a} {b}" in _BACK_TWO]
+    for r in back if not found else []:
+        # the day beside the word of return ("erst am 4.12. wieder da", "je ne rentre que
+        # dimanche", "retour le 6 décembre", "ab Sonntag wieder da")
+        step = 2 if r + 1 < len(folded) and f"{folded[r]} {folded[r + 1]}" in _BACK_TWO else 1
+        after = r + step + (1 if folded[r + step : r + step + 1] == ["que"] else 0)
+        for n in range(min(4, len(words) - after), 0, -1):
+            text = " ".join(words[after : after + n]).strip(" ,;:.!?()")
+            if text and take(read_until("back " + text), range(after, after + n), "back " + text):
+                break
+        else:
+            for j in range(max(0, r - 4), r):
+                text = " ".join(words[j:r]).strip(" ,;:.!?()")
+                if text and take(read_until("back " + text), range(j, r), "back " + text):
+                    break
+    if any(any(c.isdigit() for c in w) for k, w in enumerate(words) if k not in used):
+        return None
+    return found
+
+
+_NAMED = re.compile(
+    r"(?<![\w'’])(?:[A-ZÀ-Ý][a-zà-ÿ]+['’]s|(?:of|di|de|del|della|von|vom|der|für|fuer|pour|per|for)"
+    r"\s+[A-ZÀ-Ý][a-zà-ÿ]+)(?![\w'’])"
+)
+"""Someone named in a leave's line: their leave or their clock ("Bob's deadlines", "le scadenze
+di Marco"), not the player's (a place after "to/in/à/a/nach" is no one: "a Lecce")."""
+_NOT_ALONE = _listed(
+    """we we' us our ours nous notre nos noi nostro nostra nostre nostri wir uns unsere unseren
+    unser propose proposing suggest suggesting propose proposons proposerais suggere propongo
+    proporrei suggerisco vorschlagen schlage vorgeschlagen
+    he she him her his hers elle lui lei ihn ihm"""
+)
+"""The players together or a proposal (a pause of the game, PROPOSE), or someone else ("per
+lei", "for him"): not the player's own leave."""
+_MORE = re.compile(
+    r"(?:^|\s)(?:another|other|more|extra|further|additional|autre|autres|supplementaires?|"
+    r"altra|altro|altri|altre|weitere|weiteren|weiterer|noch)\s+(?:\S+\s+)?(?:day|days|week|"
+    r"weeks|jour|jours|semaine|semaines|giorno|giorni|settimana|settimane|tag|tage|tagen|woche|"
+    r"wochen)(?=\s|$)"
+)
+"""A second length after the first ("then for another week", "puis encore une semaine"):
+which leave is meant is asked back."""
+_NUMBERS_ALONE = _listed("a an un une uno una ein eine einen")
+_BACK_TWO = frozenset(("wieder da", "wieder zurueck", "de retour"))
+_FIRST_VERBS = _listed(
+    """sono sto saro staro parto partiro vado torno rientro bin fahre komme pars partirai suis
+    serai vais rentre off away i' i je j' io ich mi me"""
+)
+"""A sentence of the player's own leave begins with one ("Bin zwei Wochen zur Kur, bitte ...
+meine Partien", "sono via fino a domenica per il matrimonio di mio nipote")."""
+
+
+def leave_announced(line: str) -> list[tuple[Spoken, str]]:
+    """VACATION for the one span a sentence of the player's own leave names (see above): "Je
+    pars quinze jours en cure, sans ordinateur. Mettez-moi en vacances", "Bin zwei Wochen zur
+    Kur", "Off to my sister's till Sunday, no laptop there. Vacation please". ``[]`` when the
+    line names a move, two spans, a question, a doubt, the past or someone else's leave."""
+    from pbem.commands.durations import LATER_PERIOD, _someone_else, start_named
+
+    if len(line) > PROSE_MAX or LATER_PERIOD.search(line):
+        return []
+    if _MOVE_CODE_IN.search(line) or _OFFICIAL.search(line) or _NEVER_MIND.search(line):
+        return []
+    folded_line = " ".join(_words(line))
+    if (
+        _NAMED.search(line)
+        or _NOT_ALONE.intersection(folded_line.split())
+        or _MORE.search(folded_line)
+    ):
+        # "..., le scadenze di Marco invece fermatele pure", "hold Bob's deadlines", "VACANZA 7g
+        # per lei"; "ich schlage vor, dass wir die Partie eine Woche ruhen lassen": the game
+        # paused, a vote; "until 12 December, then for another week": two spans
+        return []
+    spans: dict[str, str] = {}
+    leave: list[str] = []
+    asks_leave = _LEAVE_NOUNS.search(line) is not None
+    for sentence in _SENTENCE_CUT.split(_without_asides(line)):
+        plain = without_offline(_NOT_AROUND.sub(" ", sentence))
+        folded = _ONLY_QUE.sub(r" \1", _STRIP_PLEASE.sub("svp", " ".join(_words(plain))))
+        going = bool(_GOING_AWAY.intersection(folded.split())) or bool(_RETURNING.search(folded))
+        asked = _LEAVE_NOUNS.search(plain) is not None
+        if not (going or asked):
+            continue
+        if _DENIED.search(folded) or _LEAVE_DOUBT.search(folded) or _LEAVE_PAST.search(folded):
+            return []
+        said = _spans(plain)
+        if said is None or ("?" in sentence and (said or not asked)):
+            # "I'm away for a week, is that a problem?", "Can I go on vacation for two weeks
+            # without losing my games?": asked about, not for
+            return []
+        if said and not going:
+            continue  # the span of the request itself is the other readers'
+        if said and not (_GOING_AWAY.intersection(folded.split()) or asks_leave):
+            return []  # "I'm back, thanks for waiting two days": no leave
+        if said:
+            first = [w for w in folded.split() if w not in _LEAD_WORDS][:1]
+            own = bool(_FIRST_VERBS.intersection(first))
+            if not own and not asks_leave:
+                return []  # "The trip took two days", "Tom is off for a week"
+            if not own and any(_someone_else(c) for c in re.split(r"[,;:]", plain) if c.strip()):
+                return []
+            start = start_named(plain)
+            if start == "?":
+                return []
+            for got, written in said.items():
+                if start and re.fullmatch(r"\d+[dh]", got):
+                    got = written = f"from {start} +{got}"  # "je pars vendredi quinze jours"
+                spans.setdefault(got, written)
+            leave.append(sentence)
+    if len(spans) != 1 or not leave:
+        return []
+    return _leave_heard(line, next(iter(spans.values())))

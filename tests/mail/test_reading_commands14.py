@@ -304,8 +304,6 @@ What standing orders can I set? Just curious.
 
 PROBES = pc.parse_cases(HALF, CASES)
 MISSED = {
-    'de-c14-11': "nothing read: LEGAL asked as 'Welche Züge hätte ich' with the list asked in the sentence after",
-    'it-c14-11': "nothing read: GAMES asked as 'in quante partite sto giocando' ('quante' asks about a thing)",
     'it-c14-12': "nothing read: STANDBY in a new mail as 'mettetemi pure in lista come riserva'",
     'de-c14-13': "nothing read: STANDBY in a new mail as 'setzt mich bitte auf die Warteliste'",
     'it-c14-25': "asked back: 'Vado a letto, torno domani' on the mail after the move (no command; asking back is safe)",

@@ -281,7 +281,6 @@ def _load() -> list[pc.Case]:
 
 PROBES = _load()
 MISSED = {
-    "de-q12": "missed: 'Welche Partien laufen bei mir gerade?' then 'die Übersicht': no noun of GAMES",
     "de-z02": "asked back: a move beside someone else's leave in German ('Meine Frau ist ... weg')",
 }
 """Asked back (or nothing read) where a referee reads the command: the reasons."""

@@ -323,9 +323,7 @@ def _load() -> list[pc.Case]:
 
 
 PROBES = _load()
-MISSED = {
-    "it-r13-19": "nothing read: 'Vado dai miei e torno il 6 dicembre' before 'Grazie di mettermi in ferie fino ad allora' (the day of return in the prose before the request, in Italian)",
-}  # fmt: skip
+MISSED: dict[str, str] = {}
 """Asked back (or nothing read) where a referee reads the command: the reasons."""
 
 
