@@ -197,6 +197,16 @@ _FILLER = {
     # gira a sud", "am Ende angekommen nach Süden", "once there, south")
     "arrivé", "arrivée", "arrive", "arrivato", "arrivata", "giunto", "giunta", "angekommen",
     "once",
+    # the official's own move ("BK takes its one step east", "BK fait son petit pas vers l'est",
+    # "RB fa il suo passo a nord", "KB macht seinen einen Schritt"; sixteenth round)
+    "its", "son", "sa", "suo", "sua", "sein", "seinen", "seine", "seinem",
+    # how small the step is ("son petit pas", "un piccolo passo", "ein einziges Feld", "one
+    # little step", "una sola e unica casella")
+    "petit", "petite", "piccolo", "kleinen", "kleines", "little", "tiny", "einziges", "einzige",
+    "einzigem", "unica", "unico", "unique",
+    # advancing it ("lo avanzo di una casella", "I advance BK one square", "ich rücke ihn vor")
+    "avanzo", "avanzi", "avanzalo", "advance", "advances", "advancing", "vorrücken", "vorruecken",
+    "rücken", "ruecken",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -675,6 +685,79 @@ avoir longuement regardé le plateau, ...", "After a long look at the board I'm 
 round)."""
 
 
+_AT_START = {"start", "starting", "départ", "depart", "partenza", "inizio", "startfeld",
+             "startfeldes", "startplatz", "startposition", "startpunkt", "startquadrat",
+             "ausgangsfeld", "ausgangsposition", "ausgangspunkt", "anfangsfeld"}  # fmt: skip
+"""The official's start square, named in a remark that it has not left it ("BK is still on its
+start square", "le bleu-noir est encore sur sa case de départ", "il rosso-blu è ancora sulla sua
+casella di partenza", "der Schwarz-Blaue steht noch auf seinem Startfeld"; sixteenth round)."""
+_STILL_AT = {"still", "yet", "encore", "toujours", "ancora", "noch", "immer", "pas", "not",
+             "hasn't", "hasnt", "nicht", "non"}  # fmt: skip
+"""The words that make :data:`_AT_START` a remark that the official is still there ("still",
+"hasn't left ... yet", "n'a pas encore quitté", "non ha ancora lasciato", "noch nicht verlassen")."""
+_NOT_YET = {"hasn't", "hasnt", "not", "never", "pas", "nicht", "non", "noch", "yet"}
+"""The words of "not yet left" ("hasn't left the start yet", "n'a pas quitté", "non ha lasciato",
+"noch nicht verlassen")."""
+_NO_LONGER = {"anymore", "longer", "plus", "più", "piu", "mehr", "left", "quitté", "lasciato",
+              "verlassen"}  # fmt: skip
+"""The same remark denied ("n'est plus sur sa case de départ"): only "not ... left" keeps it."""
+_NOT_A_WAY = re.compile(
+    r"(?i)(?<![\w'’])est(?=\s+(?:encore|toujours|sur|au|à|a|là|resté|restée|bien|pas|immobile)(?![\w'’]))"
+    r"|(?<=hasn't\s)left|(?<=hasnt\s)left|(?<=not\s)left|(?<=never\s)left|(?<=yet\s)left"
+    r"|(?<=just\s)left|(?<=has\s)left"
+)
+"""In a remark on the start square, the French "is" before where the official stands ("est
+encore sur sa case") and the English "left" after "hasn't": verbs, never east or west."""
+_AT_START_CLAUSES = re.compile(
+    r"\s*[,;:.!…\n]+\s*|\s+[-–—]+\s+"
+    r"|\s+(?=(?:so|donc|alors|quindi|dunque|perciò|percio|also|daher|deshalb|deswegen)\s)"
+)
+
+
+def _still_at_start(board: Board, clause: str) -> bool:
+    """Is ``clause`` a remark that an official is still on its start square (:data:`_AT_START`),
+    naming no direction and no other condition?"""
+    toks = _tokens(clause)
+    if not any(t in _AT_START for t in toks) or not any(t in _STILL_AT for t in toks):
+        return False
+    denied = [t for t in toks if t in _NO_LONGER]
+    left = {"left", "quitté", "lasciato", "verlassen"}
+    if denied and not (set(denied) <= left and any(t in _NOT_YET for t in toks)):
+        return False  # "n'est plus sur sa case de départ", "has left its start square"
+    ways = _NOT_A_WAY.sub(" ", clause)  # "le bleu-noir est encore sur sa case": no east
+    return not _ways(ways) and not _MAYBE.search(clause) and not any(t in _IF_ELSE for t in toks)
+
+
+def _at_start_dropped(board: Board, text: str) -> str:
+    """``text`` without a remark that the official is still on its start square (the reason for
+    a one-step move: "Le bleu-noir est encore sur sa case de départ : je le fais avancer d'une
+    seule case vers l'est", "BK takes its one step east, it hasn't left the start yet"; sixteenth
+    round). The official it names stays, in front of the rest, when the rest names none but
+    refers to it ("le", "lo", "ihn", "it"). A question, another official, or a remark that says
+    more (a direction, a condition, a doubt) leaves ``text`` as it is, read (or refused) as before."""
+    if "?" in text:
+        return text
+    cuts = [0, *(x for m in _AT_START_CLAUSES.finditer(text) for x in (m.start(), m.end())),
+            len(text)]  # fmt: skip
+    spans = [(cuts[k], cuts[k + 1]) for k in range(0, len(cuts) - 1, 2)]
+    remarks = [(a, b) for a, b in spans if _still_at_start(board, text[a:b])]
+    if len(remarks) != 1:
+        return text
+    a, b = remarks[0]
+    said = _official_codes(board, text[a:b])
+    rest = (text[:a] + " " + text[b:]).strip(" ,;:.!…–—-\n")
+    rest = re.sub(r"(?i)^(?:so|donc|alors|quindi|dunque|perciò|percio|also|daher|deshalb|deswegen)"
+                  r"(?![\w'’])[\s,]*", "", rest)  # fmt: skip
+    named = _official_codes(board, rest)
+    if len(said) > 1 or len(named) > 1 or (said and named and said != named):
+        return text
+    if not said and not named:
+        return text
+    if said and not named:
+        rest = board.official_code(next(iter(said))) + " " + rest
+    return rest
+
+
 def _past_lead_dropped(text: str) -> str:
     """``text`` without a clause of :data:`_PAST_LEAD` that names no official and no direction,
     when the rest names an official: the slide is the rest's."""
@@ -712,6 +795,7 @@ def parse(
         # nord" (the "and" before it: the slide goes on, "then")
         text = _SAME_SLIDE.sub(lambda m: " then " if m["conj"] else " ", text)
         text = _past_lead_dropped(text)  # "Après avoir regardé le plateau, je fais monter RB"
+        text = _at_start_dropped(board, text)  # "BK is still on its start square, so one step E"
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
         # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,
@@ -738,6 +822,11 @@ def parse(
             # "Ich wollte erst KB nehmen, aber nein.", "Je prends le pantalon. Non, plutôt":
             # a change of mind that settles on nothing (seventh round): ambiguous, so that no
             # reader takes the decision before it alone
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
+        if kind in (*_DECIDING, "believe-or-doubt") and _unsure_at_end(text, alone):
+            # "Je te crois... enfin je ne sais pas, laisse-moi réfléchir", "Ti credo... cioè,
+            # non lo so": a doubt after the decision, with none after it (sixteenth round:
+            # main believed); the player's last word counts
             raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
         if kind in _DECIDING and _wish_but_nothing(board, text, alone):
             # "I'd like GG, but that's too risky.", "Vorrei GG, ma è troppo rischioso. Quindi?":
@@ -1174,11 +1263,39 @@ _WOULD = {"si", "if", "se", "wenn", "falls", "would", "würde", "wuerde", "aurai
 _UNSURE = re.compile(
     r"(?i)(?<![\w'’])(?:(?:i\s+)?don'?t\s+know|not\s+sure|no\s+idea|maybe|perhaps"
     r"|(?:je\s+)?ne\s+sais\s+pas|(?:je\s+)?sais\s+pas|pas\s+s[ûu]re?|aucune\s+id[ée]e|peut[-\s][êe]tre"
-    r"|non\s+so|non\s+sono\s+sicur[oa]|forse|boh|magari"
-    r"|wei(?:ß|ss)\s+(?:ich\s+)?nicht|nicht\s+sicher|keine\s+ahnung|vielleicht)(?![\w'’])"
+    r"|non\s+(?:lo\s+)?so|non\s+sono\s+sicur[oa]|forse|boh|magari"
+    r"|wei(?:ß|ss)\s+(?:ich\s+)?nicht|nicht\s+sicher|keine\s+ahnung|vielleicht"
+    # still thinking it over ("let me think", "laisse-moi réfléchir", "fammi pensare", "lass
+    # mich überlegen"; sixteenth round)
+    r"|let\s+me\s+think|(?:i\s+)?need\s+to\s+think|(?:i['’]ll\s+)?think\s+it\s+over"
+    r"|laisse[-\s]moi\s+r[ée]fl[ée]chir|(?:je\s+)?dois\s+r[ée]fl[ée]chir|je\s+r[ée]fl[ée]chis"
+    r"|fammi\s+pensare|(?:ci\s+)?devo\s+pensare|ci\s+penso|ci\s+devo\s+riflettere"
+    r"|lass\s+mich\s+(?:nach)?(?:denken|[üu]berlegen)|muss\s+(?:noch\s+)?(?:[üu]berlegen|nachdenken))"
+    r"(?![\w'’])"
 )
 """A clause of doubt beside a decision ("Prenderei il cappotto giallo, ma non so", "I'd take
 the yellow coat, not sure though"): the player is asked (seventh round; main read the card)."""
+
+
+def _unsure_at_end(text: str, alone: Callable[[str], Action]) -> bool:
+    """Does a clause of doubt (:data:`_UNSURE`) come after the decision in ``text``, with no
+    decision read after it ("I believe you. Actually I don't know", "Je garde le mien... enfin je
+    ne sais pas")? A doubt before the decision ("Je ne sais pas pourquoi, mais je te crois") is
+    the decision's."""
+    last = None
+    for m in _UNSURE.finditer(text):
+        last = m
+    if last is None or not text[: last.start()].strip(" .,;:!…–—-"):
+        return False
+    after = text[last.end() :]
+    after = after[after.find(".") + 1 :] if "." in after else ""
+    if not after.strip(" .,;:!…–—-?"):
+        return True
+    try:
+        alone(after)
+    except RuleError:
+        return True
+    return False
 
 
 def _set_aside_before(part: str, after: str) -> bool:
