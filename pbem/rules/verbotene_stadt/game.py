@@ -423,7 +423,7 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
 
     def spelled(self, line: str) -> str:
         """The line with a direction "O" in the player's words (:func:`notation.spelled`)."""
-        return notation.spelled(line)
+        return notation.spelled(line, self.board)
 
     def plan_context(self, state: State, seat: Seat) -> str:
         """A queued next turn moves the seat's bribed official: once the seat bribed another

@@ -239,19 +239,67 @@ _O_RUN = re.compile(
 _O = re.compile(r"(?i)(?<![\w'’])o(?![\w'’])")
 
 
-def spelled(line: str) -> str:
+def spelled(line: str, board: Board | None = None) -> str:
     """``line`` with each "O" that stands for a direction (in the directions after an official:
     "BK O", "RB N O", "BR O S", "BK o puis o") written as the word of the language being spoken
     (:func:`pbem.i18n.current`: ouest, ovest, Ost), so that a plan or a queued move is stored in
-    words every language reads alike. Other lines, and English, unchanged."""
+    words every language reads alike; with ``board``, an official named by its two colours in a
+    slide written as its code (:func:`_slides_coded`). Other lines, and English, unchanged."""
     from pbem.i18n import current
 
+    if board is not None:
+        line = _slides_coded(board, line)
     word = _O_WORD.get(current())
     if word is None or not _O.search(line):
         return line
     return _O_RUN.sub(
         lambda m: m.group(0)[: m.start(1) - m.start()] + _O.sub(word, m.group(1)), line
     )
+
+
+_COLOUR_PAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)(?![\w'’-])")
+"""Two words joined by a hyphen or a slash: an official by its hat and body colours ("le
+bleu-noir", "il rosso-blu", "der Schwarz-Blaue", "the red/blue one") when both are colours."""
+_SLIDE_CLAUSES = re.compile(
+    r"[.;:!?\n]+|,\s*|\s[-–—]+\s"
+    r"|(?i:(?<![\w'’])(?:puis|ensuite|then|after\s+that|poi|dopo|dann|danach|anschlie(?:ß|ss)end)"
+    r"(?![\w'’]))"
+)
+"""Where one slide of a plan ends ("RB au nord, puis le bleu-noir à l'est")."""
+
+
+def _slides_coded(board: Board, line: str) -> str:
+    """``line`` with an official named by its colours, hat then body, written as its code where
+    the clause it stands in is one slide: it names a direction and no other official ("Aperçu :
+    RB au nord, puis le bleu-noir à l'est" is "... puis le BK à l'est"; "Pour mon prochain tour :
+    le bleu-rouge vers l'ouest"; sixteenth round). A plan's later slides and a queued move are
+    then stored in the notation every language reads. A decision (no direction), a clause with
+    two officials or a question keeps its words."""
+    if "?" in line or not _COLOUR_PAIR.search(line):
+        return line
+    stems = _colour_stems()
+
+    def coded(part: str) -> str:
+        pairs = [
+            m
+            for m in _COLOUR_PAIR.finditer(part)
+            if _stem(m.group(1).lower()) in stems and _stem(m.group(2).lower()) in stems
+        ]
+        if len(pairs) != 1 or not _ways(part) or len(_official_codes(board, part)) != 1:
+            return part
+        m = pairs[0]
+        o = board.official_by_code(stems[_stem(m[1].lower())] + stems[_stem(m[2].lower())])
+        if o is None:
+            return part
+        return part[: m.start()] + board.official_code(o) + part[m.end() :]
+
+    out: list[str] = []
+    at = 0
+    for cut in _SLIDE_CLAUSES.finditer(line):
+        out.append(coded(line[at : cut.start()]) + cut.group(0))
+        at = cut.end()
+    out.append(coded(line[at:]))
+    return "".join(out)
 
 
 def seat_names(n: int) -> list[str]:
@@ -881,6 +929,10 @@ def parse(
                     found = whole_read(fixed)
                 except RuleError:
                     found = None
+            if found is None and kind in ("select", "reselect", "believe-or-doubt"):
+                # "I believe East. She hasn't bluffed once all evening.", "Je garde mon
+                # officiel, je ne change rien." (sixteenth round)
+                found = _decision_beside_reasons(board, state, text, kind, alone)
             if found is None and kind == "move" and _directions_after(board, text):
                 # "BK est puis nord. Zut, est puis sud." (ninth round)
                 raise _more_ways(text) from unread
@@ -1296,6 +1348,76 @@ def _unsure_at_end(text: str, alone: Callable[[str], Action]) -> bool:
     except RuleError:
         return True
     return False
+
+
+_NEGATION_AFTER = {"pas", "jamais", "plus", "point", "rien", "guère", "mai", "più", "piu",
+                   "niente", "nulla", "affatto"}  # fmt: skip
+"""The second word of a French or Italian negation ("ne ... jamais", "non ... mai")."""
+
+
+def _polarity(toks: list[str]) -> bool | None:
+    """What a remark beside an answer to a claim argues for: True for a doubt (the claim called a
+    bluff or a lie, or belief or truth denied: "Est a déjà menti", "Das glaube ich Ost nicht"),
+    False for belief ("She hasn't bluffed once all evening", "Est non ha mai bluffato", "Er sagt
+    die Wahrheit"), None when it argues neither way. Both ways in one remark: raises ValueError."""
+    true = any(t in _BELIEVE or t in _TRUTH for t in toks)
+    bluff = any(t in _BLUFF or t in _DOUBT for t in toks)
+    if true and bluff:
+        raise ValueError("both")
+    if not true and not bluff:
+        return None
+    heads = [t for t in toks if t in _NEGATION or t in _NEVER or t.endswith("n't")]
+    if any(t in ("ne", "non") or t.startswith(("n'", "n’")) for t in toks):
+        # "ne ... jamais", "non ... mai": one negation in two words
+        heads = [t for t in heads if t not in _NEGATION_AFTER]
+    negated = len(heads)
+    if negated > 1:
+        raise ValueError("double negation")
+    return bluff != bool(negated)
+
+
+def _decision_beside_reasons(
+    board: Board, state: State, text: str, kind: str, alone: Callable[[str], Action]
+) -> Action | None:
+    """A decision said in one part of ``text`` (or the same in several: "Je garde mon officiel,
+    je ne change rien.") beside remarks that give its reason ("I believe East. She hasn't bluffed
+    once all evening.", "Gli credo, Est non ha mai bluffato in vita sua.", "Das glaube ich Ost
+    nicht eine Sekunde. Ich zweifle."; sixteenth round). None when a remark asks, hesitates,
+    sets a condition or a "but", says no, argues for the other answer, or names what a selection
+    names (another decision); the other readers' refusal stands then."""
+    if "?" in text or _UNSURE.search(text) or _changes_of_mind(text):
+        return None
+    parts = [p for p in _SENTENCE_END.split(text) if any(c.isalnum() for c in p)]
+    if not 1 < len(parts) <= 4:
+        return None
+    read: list[Action] = []
+    remarks: list[list[str]] = []
+    for p in parts:
+        try:
+            read.append(alone(p))
+        except InvalidSyntax:
+            remarks.append(_tokens(p))
+        except RuleError:
+            return None
+    if not read or any(a != read[0] for a in read[1:]):
+        return None
+    action = read[0]
+    for toks in remarks:
+        if any(t in _IF_ELSE or t in _BUTS or t in _OR for t in toks) or (
+            set(toks) <= _NO or toks[0] in _NO - {"non"}  # ("non ha mai bluffato": never)
+        ):
+            return None  # "Je te crois. Non, attends", "I believe her. No wait"
+        if isinstance(action, Answer):
+            try:
+                said = _polarity(toks)
+            except ValueError:
+                return None
+            if said is not None and said != action.doubt:
+                return None
+        elif any(_names_or_denies(board, state, t) or t in _CHANGE or t in _KEEP_WORDS
+                 for t in toks):  # fmt: skip
+            return None
+    return action
 
 
 def _set_aside_before(part: str, after: str) -> bool:
@@ -3824,6 +3946,7 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
 _SELECT_FILLER = {
     "to", "for", "auf", "zu", "à", "a", "au", "su", "per", "pour", "für", "fuer", "my", "mon",
     "ma", "mia", "mio", "meine", "meinen", "mein", "bribe", "official", "fonctionnaire",
+    "officiel", "officier", "officer", "meinem",
     "funzionario", "beamten", "please", "pls", "thanks", "merci", "grazie", "bitte", "danke",
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",
