@@ -831,12 +831,24 @@ def parse(
     waiting: str,
     *,
     whole: bool = True,
+    weighed: bool = False,
 ) -> Action:
     """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`.
     A decision (a selection, a card to take) written in one sentence among remarks ("Evviva il
     drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
     sentence names an official, a card, a seat or a decision, or takes anything back
-    (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
+    (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only). A decision is
+    asked back when a question after it sets a condition or an alternative ("I'll keep mine.
+    Unless the black-red is free?"), and an answer to a claim when a remark beside it argues
+    for the other answer ("I doubt it. East is honest though."; sixteenth round; ``weighed``:
+    already checked)."""
+    if whole and not weighed and kind in (*_DECIDING, "believe-or-doubt"):
+        if _asked_otherwise(text):
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
+        action = parse(board, state, seat, text, kind, legal, waiting, weighed=True)
+        if isinstance(action, Answer) and _argued_against(text, action):
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
+        return action
     if kind == "move":
         text = _LIST_MARK.sub("", text, count=1)  # "1) RB north", "2. KB S": no step (tenth round)
         # "puis il tourne à l'est dans la même glissade", "a est e nella stessa mossa svolta a
@@ -1353,6 +1365,32 @@ def _unsure_at_end(text: str, alone: Callable[[str], Action]) -> bool:
 _NEGATION_AFTER = {"pas", "jamais", "plus", "point", "rien", "guère", "mai", "più", "piu",
                    "niente", "nulla", "affatto"}  # fmt: skip
 """The second word of a French or Italian negation ("ne ... jamais", "non ... mai")."""
+
+
+def _asked_otherwise(text: str) -> bool:
+    """Does a question in ``text`` set a condition or an alternative ("Unless the black-red is
+    free?", "Ou alors le noir-rouge ?", "O forse dubito?", "Oder doch den Mantel?")?"""
+    return any(
+        "?" in sentence and any(t.strip("?") in _IF_ELSE for t in _tokens(sentence))
+        for sentence in re.split(r"(?<=[.!?…])\s+", text)
+    )
+
+
+def _argued_against(text: str, action: Answer) -> bool:
+    """Does a part of ``text`` that says neither believe nor doubt argue for the other answer
+    than ``action`` (:func:`_polarity`: "I doubt it. East is honest though.", "Je te crois. Il
+    bluffe tout le temps.")?"""
+    for part in _SENTENCE_END.split(text):
+        toks = _tokens(part)
+        if not toks or any(t in _BELIEVE or t in _DOUBT for t in toks):
+            continue
+        try:
+            said = _polarity(toks)
+        except ValueError:
+            return True
+        if said is not None and said != action.doubt:
+            return True
+    return False
 
 
 def _polarity(toks: list[str]) -> bool | None:
