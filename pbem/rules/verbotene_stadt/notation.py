@@ -1407,7 +1407,7 @@ def _polarity(toks: list[str]) -> bool | None:
     heads = [t for t in toks if t in _NEGATION or t in _NEVER or t.endswith("n't")]
     if any(t in ("ne", "non") or t.startswith(("n'", "n’")) for t in toks):
         # "ne ... jamais", "non ... mai": one negation in two words
-        heads = [t for t in heads if t not in _NEGATION_AFTER]
+        heads = ["ne", *(t for t in heads if t not in _NEGATION_AFTER and t not in ("ne", "non"))]
     negated = len(heads)
     if negated > 1:
         raise ValueError("double negation")
