@@ -1408,6 +1408,10 @@ def _polarity(toks: list[str]) -> bool | None:
     if any(t in ("ne", "non") or t.startswith(("n'", "n’")) for t in toks):
         # "ne ... jamais", "non ... mai": one negation in two words
         heads = ["ne", *(t for t in heads if t not in _NEGATION_AFTER and t not in ("ne", "non"))]
+    if true and (
+        any(t in ("too", "trop", "troppo") for t in toks) or ("zu" in toks and "um" in toks)
+    ):
+        heads.append("too")  # "trop beau pour être vrai", "too good to be true": not true
     negated = len(heads)
     if negated > 1:
         raise ValueError("double negation")
