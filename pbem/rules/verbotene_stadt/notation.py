@@ -260,6 +260,12 @@ def spelled(line: str, board: Board | None = None) -> str:
 _COLOUR_PAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)(?![\w'’-])")
 """Two words joined by a hyphen or a slash: an official by its hat and body colours ("le
 bleu-noir", "il rosso-blu", "der Schwarz-Blaue", "the red/blue one") when both are colours."""
+_SEAT_NAMED = re.compile(
+    r"(?<![\w'’])(?<!l['’])(?<!à\s)(?<!a\s)(?<!verso\s)(?<!nach\s)(?<!vers\s)(?<!to\s)"
+    r"(?:North|East|South|West|Nord|Est|Sud|Ouest|Ovest|Ost|Süd|Sued)(?![\w'’])"
+)
+"""A seat named in a line (a capital, not a direction after its preposition): a slide beside it
+may be that player's ("Nice move by East, the blue-red one west"), so its words stay."""
 _SLIDE_CLAUSES = re.compile(
     r"[.;:!?\n]+|,\s*|\s[-–—]+\s"
     r"|(?i:(?<![\w'’])(?:puis|ensuite|then|after\s+that|poi|dopo|dann|danach|anschlie(?:ß|ss)end)"
@@ -275,8 +281,8 @@ def _slides_coded(board: Board, line: str) -> str:
     le bleu-rouge vers l'ouest"; sixteenth round). A plan's later slides and a queued move are
     then stored in the notation every language reads. A decision (no direction), a clause with
     two officials or a question keeps its words."""
-    if "?" in line or not _COLOUR_PAIR.search(line):
-        return line
+    if "?" in line or not _COLOUR_PAIR.search(line) or _SEAT_NAMED.search(line):
+        return line  # ("Schöner Zug von Ost, den Schwarz-Blauen nach Süden": another's slide)
     stems = _colour_stems()
 
     def coded(part: str) -> str:
@@ -285,7 +291,12 @@ def _slides_coded(board: Board, line: str) -> str:
             for m in _COLOUR_PAIR.finditer(part)
             if _stem(m.group(1).lower()) in stems and _stem(m.group(2).lower()) in stems
         ]
-        if len(pairs) != 1 or not _ways(part) or len(_official_codes(board, part)) != 1:
+        if (
+            len(pairs) != 1
+            or not _ways(part)
+            or len(_official_codes(board, part)) != 1
+            or _BARE_CODE.search(part)  # "den schwarz-blauen (KB) nach Süden": as written
+        ):
             return part
         m = pairs[0]
         o = board.official_by_code(stems[_stem(m[1].lower())] + stems[_stem(m[2].lower())])
@@ -1427,11 +1438,19 @@ def _decision_beside_reasons(
     nicht eine Sekunde. Ich zweifle."; sixteenth round). None when a remark asks, hesitates,
     sets a condition or a "but", says no, argues for the other answer, or names what a selection
     names (another decision); the other readers' refusal stands then."""
-    if "?" in text or _UNSURE.search(text) or _changes_of_mind(text):
-        return None
+    if "?" in text or _UNSURE.search(text) or _changes_of_mind(text) or _objects(text):
+        return None  # ("Ci credo. Ma Est ha già mentito ieri...")
     parts = [p for p in _SENTENCE_END.split(text) if any(c.isalnum() for c in p)]
     if not 1 < len(parts) <= 4:
         return None
+    for sentence in _SENTENCE_STOP.split(text):
+        clauses = [c for c in sentence.split(",") if any(ch.isalnum() for ch in c)]
+        if any(set(_tokens(c)) <= _I | _BELIEVE | _OPINION for c in clauses[:-1]) or any(
+            _THAT.match(c) for c in clauses[1:]
+        ):
+            # "Ich glaube, Ost blufft nicht", "I believe, he never bluffs": the verb alone is "I
+            # think" before its clause; "Ich glaube nicht, dass Ost blufft": one sentence
+            return None
     read: list[Action] = []
     remarks: list[list[str]] = []
     for p in parts:
