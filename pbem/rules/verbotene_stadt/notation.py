@@ -1391,15 +1391,31 @@ def _argued_against(text: str, action: Answer) -> bool:
     """Does a part of ``text`` that says neither believe nor doubt argue for the other answer
     than ``action`` (:func:`_polarity`: "I doubt it. East is honest though.", "Je te crois. Il
     bluffe tout le temps.")?"""
-    for part in _SENTENCE_END.split(text):
-        toks = _tokens(part)
-        if not toks or any(t in _BELIEVE or t in _DOUBT for t in toks):
-            continue
-        try:
-            said = _polarity(toks)
-        except ValueError:
-            return True
-        if said is not None and said != action.doubt:
+    for sentence in _SENTENCE_STOP.split(text):
+        whole = _tokens(sentence)
+        for part in _SENTENCE_END.split(sentence):
+            toks = _tokens(part)
+            if not toks or any(t in _BELIEVE or t in _DOUBT for t in toks):
+                continue
+            try:
+                said = _polarity(toks)
+                if said is not None and said != action.doubt and whole != toks:
+                    said = _polarity(whole)  # "Zu schön, um wahr zu sein": the sentence's
+            except ValueError:
+                return True
+            if said is not None and said != action.doubt:
+                return True
+    return False
+
+
+def _too_good(toks: list[str]) -> bool:
+    """Is the truth ``toks`` name the end of "too ... to be true" ("trop beau pour être vrai",
+    "troppo bello per essere vero", "zu schön, um wahr zu sein"), which denies it? Not "too
+    honest to bluff" ("troppo onesto per bluffare"): the truth comes before the "to"."""
+    too = [k for k, t in enumerate(toks) if t in ("too", "trop", "troppo", "zu")]
+    for k in too:
+        to = [j for j in range(k + 1, len(toks)) if toks[j] in ("to", "pour", "per", "um")]
+        if to and any(t in _TRUTH for t in toks[to[0] + 1 :]):
             return True
     return False
 
@@ -1419,9 +1435,7 @@ def _polarity(toks: list[str]) -> bool | None:
     if any(t in ("ne", "non") or t.startswith(("n'", "n’")) for t in toks):
         # "ne ... jamais", "non ... mai": one negation in two words
         heads = ["ne", *(t for t in heads if t not in _NEGATION_AFTER and t not in ("ne", "non"))]
-    if true and (
-        any(t in ("too", "trop", "troppo") for t in toks) or ("zu" in toks and "um" in toks)
-    ):
+    if true and _too_good(toks):
         heads.append("too")  # "trop beau pour être vrai", "too good to be true": not true
     negated = len(heads)
     if negated > 1:
