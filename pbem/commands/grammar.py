@@ -4108,7 +4108,9 @@ def _goes_on_line(
         lead, sep = nth[1], " ; "
     else:
         lead = re.sub(r"^E(?=\s+se\s)", "e", re.sub(r"^\W+", "", b))  # "E se tocca ancora"
-        planned = _as_plan(lead, parse_action)
+        # (an official by its colours in the game's code: "Se il dado lo permette: il blu-nero
+        # a est"; sixteenth round)
+        planned = _as_plan(spell(lead) if spell is not None else lead, parse_action)
         if planned.rstrip(" .!").endswith(";") and not planned.lstrip().startswith(";"):
             sep = " ; "  # "RB north." / "KB south if the dice allow."
         goes_on = (

@@ -422,8 +422,9 @@ class VerboteneStadt(GameDefaults[State, Action, render.View]):
         return render.render_text(self.board, view)
 
     def spelled(self, line: str) -> str:
-        """The line with a direction "O" in the player's words (:func:`notation.spelled`)."""
-        return notation.spelled(line)
+        """The line with a direction "O" in the player's words, and an official named by its
+        colours in a slide as its code (:func:`notation.spelled`)."""
+        return notation.spelled(line, self.board)
 
     def plan_context(self, state: State, seat: Seat) -> str:
         """A queued next turn moves the seat's bribed official: once the seat bribed another

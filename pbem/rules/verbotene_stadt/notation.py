@@ -197,6 +197,16 @@ _FILLER = {
     # gira a sud", "am Ende angekommen nach Süden", "once there, south")
     "arrivé", "arrivée", "arrive", "arrivato", "arrivata", "giunto", "giunta", "angekommen",
     "once",
+    # the official's own move ("BK takes its one step east", "BK fait son petit pas vers l'est",
+    # "RB fa il suo passo a nord", "KB macht seinen einen Schritt"; sixteenth round)
+    "its", "son", "sa", "suo", "sua", "sein", "seinen", "seine", "seinem",
+    # how small the step is ("son petit pas", "un piccolo passo", "ein einziges Feld", "one
+    # little step", "una sola e unica casella")
+    "petit", "petite", "piccolo", "kleinen", "kleines", "little", "tiny", "einziges", "einzige",
+    "einzigem", "unica", "unico", "unique",
+    # advancing it ("lo avanzo di una casella", "I advance BK one square", "ich rücke ihn vor")
+    "avanzo", "avanzi", "avanzalo", "advance", "advances", "advancing", "vorrücken", "vorruecken",
+    "rücken", "ruecken",
 }  # fmt: skip
 """Words around an official and its directions, in the four languages (never "e": east; "en"
 only before a direction word: see :func:`_tokens`)."""
@@ -229,19 +239,78 @@ _O_RUN = re.compile(
 _O = re.compile(r"(?i)(?<![\w'’])o(?![\w'’])")
 
 
-def spelled(line: str) -> str:
+def spelled(line: str, board: Board | None = None) -> str:
     """``line`` with each "O" that stands for a direction (in the directions after an official:
     "BK O", "RB N O", "BR O S", "BK o puis o") written as the word of the language being spoken
     (:func:`pbem.i18n.current`: ouest, ovest, Ost), so that a plan or a queued move is stored in
-    words every language reads alike. Other lines, and English, unchanged."""
+    words every language reads alike; with ``board``, an official named by its two colours in a
+    slide written as its code (:func:`_slides_coded`). Other lines, and English, unchanged."""
     from pbem.i18n import current
 
+    if board is not None:
+        line = _slides_coded(board, line)
     word = _O_WORD.get(current())
     if word is None or not _O.search(line):
         return line
     return _O_RUN.sub(
         lambda m: m.group(0)[: m.start(1) - m.start()] + _O.sub(word, m.group(1)), line
     )
+
+
+_COLOUR_PAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)(?![\w'’-])")
+"""Two words joined by a hyphen or a slash: an official by its hat and body colours ("le
+bleu-noir", "il rosso-blu", "der Schwarz-Blaue", "the red/blue one") when both are colours."""
+_SEAT_NAMED = re.compile(
+    r"(?<![\w'’])(?<!l['’])(?<!à\s)(?<!a\s)(?<!verso\s)(?<!nach\s)(?<!vers\s)(?<!to\s)"
+    r"(?:North|East|South|West|Nord|Est|Sud|Ouest|Ovest|Ost|Süd|Sued)(?![\w'’])"
+)
+"""A seat named in a line (a capital, not a direction after its preposition): a slide beside it
+may be that player's ("Nice move by East, the blue-red one west"), so its words stay."""
+_SLIDE_CLAUSES = re.compile(
+    r"[.;:!?\n]+|,\s*|\s[-–—]+\s"
+    r"|(?i:(?<![\w'’])(?:puis|ensuite|then|after\s+that|poi|dopo|dann|danach|anschlie(?:ß|ss)end)"
+    r"(?![\w'’]))"
+)
+"""Where one slide of a plan ends ("RB au nord, puis le bleu-noir à l'est")."""
+
+
+def _slides_coded(board: Board, line: str) -> str:
+    """``line`` with an official named by its colours, hat then body, written as its code where
+    the clause it stands in is one slide: it names a direction and no other official ("Aperçu :
+    RB au nord, puis le bleu-noir à l'est" is "... puis le BK à l'est"; "Pour mon prochain tour :
+    le bleu-rouge vers l'ouest"; sixteenth round). A plan's later slides and a queued move are
+    then stored in the notation every language reads. A decision (no direction), a clause with
+    two officials or a question keeps its words."""
+    if "?" in line or not _COLOUR_PAIR.search(line) or _SEAT_NAMED.search(line):
+        return line  # ("Schöner Zug von Ost, den Schwarz-Blauen nach Süden": another's slide)
+    stems = _colour_stems()
+
+    def coded(part: str) -> str:
+        pairs = [
+            m
+            for m in _COLOUR_PAIR.finditer(part)
+            if _stem(m.group(1).lower()) in stems and _stem(m.group(2).lower()) in stems
+        ]
+        if (
+            len(pairs) != 1
+            or not _ways(part)
+            or len(_official_codes(board, part)) != 1
+            or _BARE_CODE.search(part)  # "den schwarz-blauen (KB) nach Süden": as written
+        ):
+            return part
+        m = pairs[0]
+        o = board.official_by_code(stems[_stem(m[1].lower())] + stems[_stem(m[2].lower())])
+        if o is None:
+            return part
+        return part[: m.start()] + board.official_code(o) + part[m.end() :]
+
+    out: list[str] = []
+    at = 0
+    for cut in _SLIDE_CLAUSES.finditer(line):
+        out.append(coded(line[at : cut.start()]) + cut.group(0))
+        at = cut.end()
+    out.append(coded(line[at:]))
+    return "".join(out)
 
 
 def seat_names(n: int) -> list[str]:
@@ -675,6 +744,79 @@ avoir longuement regardé le plateau, ...", "After a long look at the board I'm 
 round)."""
 
 
+_AT_START = {"start", "starting", "départ", "depart", "partenza", "inizio", "startfeld",
+             "startfeldes", "startplatz", "startposition", "startpunkt", "startquadrat",
+             "ausgangsfeld", "ausgangsposition", "ausgangspunkt", "anfangsfeld"}  # fmt: skip
+"""The official's start square, named in a remark that it has not left it ("BK is still on its
+start square", "le bleu-noir est encore sur sa case de départ", "il rosso-blu è ancora sulla sua
+casella di partenza", "der Schwarz-Blaue steht noch auf seinem Startfeld"; sixteenth round)."""
+_STILL_AT = {"still", "yet", "encore", "toujours", "ancora", "noch", "immer", "pas", "not",
+             "hasn't", "hasnt", "nicht", "non"}  # fmt: skip
+"""The words that make :data:`_AT_START` a remark that the official is still there ("still",
+"hasn't left ... yet", "n'a pas encore quitté", "non ha ancora lasciato", "noch nicht verlassen")."""
+_NOT_YET = {"hasn't", "hasnt", "not", "never", "pas", "nicht", "non", "noch", "yet"}
+"""The words of "not yet left" ("hasn't left the start yet", "n'a pas quitté", "non ha lasciato",
+"noch nicht verlassen")."""
+_NO_LONGER = {"anymore", "longer", "plus", "più", "piu", "mehr", "left", "quitté", "lasciato",
+              "verlassen"}  # fmt: skip
+"""The same remark denied ("n'est plus sur sa case de départ"): only "not ... left" keeps it."""
+_NOT_A_WAY = re.compile(
+    r"(?i)(?<![\w'’])est(?=\s+(?:encore|toujours|sur|au|à|a|là|resté|restée|bien|pas|immobile)(?![\w'’]))"
+    r"|(?<=hasn't\s)left|(?<=hasnt\s)left|(?<=not\s)left|(?<=never\s)left|(?<=yet\s)left"
+    r"|(?<=just\s)left|(?<=has\s)left"
+)
+"""In a remark on the start square, the French "is" before where the official stands ("est
+encore sur sa case") and the English "left" after "hasn't": verbs, never east or west."""
+_AT_START_CLAUSES = re.compile(
+    r"\s*[,;:.!…\n]+\s*|\s+[-–—]+\s+"
+    r"|\s+(?=(?:so|donc|alors|quindi|dunque|perciò|percio|also|daher|deshalb|deswegen)\s)"
+)
+
+
+def _still_at_start(board: Board, clause: str) -> bool:
+    """Is ``clause`` a remark that an official is still on its start square (:data:`_AT_START`),
+    naming no direction and no other condition?"""
+    toks = _tokens(clause)
+    if not any(t in _AT_START for t in toks) or not any(t in _STILL_AT for t in toks):
+        return False
+    denied = [t for t in toks if t in _NO_LONGER]
+    left = {"left", "quitté", "lasciato", "verlassen"}
+    if denied and not (set(denied) <= left and any(t in _NOT_YET for t in toks)):
+        return False  # "n'est plus sur sa case de départ", "has left its start square"
+    ways = _NOT_A_WAY.sub(" ", clause)  # "le bleu-noir est encore sur sa case": no east
+    return not _ways(ways) and not _MAYBE.search(clause) and not any(t in _IF_ELSE for t in toks)
+
+
+def _at_start_dropped(board: Board, text: str) -> str:
+    """``text`` without a remark that the official is still on its start square (the reason for
+    a one-step move: "Le bleu-noir est encore sur sa case de départ : je le fais avancer d'une
+    seule case vers l'est", "BK takes its one step east, it hasn't left the start yet"; sixteenth
+    round). The official it names stays, in front of the rest, when the rest names none but
+    refers to it ("le", "lo", "ihn", "it"). A question, another official, or a remark that says
+    more (a direction, a condition, a doubt) leaves ``text`` as it is, read (or refused) as before."""
+    if "?" in text:
+        return text
+    cuts = [0, *(x for m in _AT_START_CLAUSES.finditer(text) for x in (m.start(), m.end())),
+            len(text)]  # fmt: skip
+    spans = [(cuts[k], cuts[k + 1]) for k in range(0, len(cuts) - 1, 2)]
+    remarks = [(a, b) for a, b in spans if _still_at_start(board, text[a:b])]
+    if len(remarks) != 1:
+        return text
+    a, b = remarks[0]
+    said = _official_codes(board, text[a:b])
+    rest = (text[:a] + " " + text[b:]).strip(" ,;:.!…–—-\n")
+    rest = re.sub(r"(?i)^(?:so|donc|alors|quindi|dunque|perciò|percio|also|daher|deshalb|deswegen)"
+                  r"(?![\w'’])[\s,]*", "", rest)  # fmt: skip
+    named = _official_codes(board, rest)
+    if len(said) > 1 or len(named) > 1 or (said and named and said != named):
+        return text
+    if not said and not named:
+        return text
+    if said and not named:
+        rest = board.official_code(next(iter(said))) + " " + rest
+    return rest
+
+
 def _past_lead_dropped(text: str) -> str:
     """``text`` without a clause of :data:`_PAST_LEAD` that names no official and no direction,
     when the rest names an official: the slide is the rest's."""
@@ -700,18 +842,31 @@ def parse(
     waiting: str,
     *,
     whole: bool = True,
+    weighed: bool = False,
 ) -> Action:
     """Parse ``text`` from ``seat`` into a legal action; raise a precise :class:`RuleError`.
     A decision (a selection, a card to take) written in one sentence among remarks ("Evviva il
     drago! Prendo i pantaloni arancioni di Nord."; issue 31) is that sentence's, when no other
     sentence names an official, a card, a seat or a decision, or takes anything back
-    (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only)."""
+    (:func:`_one_decision`; ``whole=False`` reads ``text`` as one answer only). A decision is
+    asked back when a question after it sets a condition or an alternative ("I'll keep mine.
+    Unless the black-red is free?"), and an answer to a claim when a remark beside it argues
+    for the other answer ("I doubt it. East is honest though."; sixteenth round; ``weighed``:
+    already checked)."""
+    if whole and not weighed and kind in (*_DECIDING, "believe-or-doubt"):
+        if _asked_otherwise(text):
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
+        action = parse(board, state, seat, text, kind, legal, waiting, weighed=True)
+        if isinstance(action, Answer) and _argued_against(text, action):
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
+        return action
     if kind == "move":
         text = _LIST_MARK.sub("", text, count=1)  # "1) RB north", "2. KB S": no step (tenth round)
         # "puis il tourne à l'est dans la même glissade", "a est e nella stessa mossa svolta a
         # nord" (the "and" before it: the slide goes on, "then")
         text = _SAME_SLIDE.sub(lambda m: " then " if m["conj"] else " ", text)
         text = _past_lead_dropped(text)  # "Après avoir regardé le plateau, je fais monter RB"
+        text = _at_start_dropped(board, text)  # "BK is still on its start square, so one step E"
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
         # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,
@@ -738,6 +893,11 @@ def parse(
             # "Ich wollte erst KB nehmen, aber nein.", "Je prends le pantalon. Non, plutôt":
             # a change of mind that settles on nothing (seventh round): ambiguous, so that no
             # reader takes the decision before it alone
+            raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
+        if kind in (*_DECIDING, "believe-or-doubt") and _unsure_at_end(text, alone):
+            # "Je te crois... enfin je ne sais pas, laisse-moi réfléchir", "Ti credo... cioè,
+            # non lo so": a doubt after the decision, with none after it (sixteenth round:
+            # main believed); the player's last word counts
             raise _unsettled(AmbiguousMove, text, examples(board, legal, state.n))
         if kind in _DECIDING and _wish_but_nothing(board, text, alone):
             # "I'd like GG, but that's too risky.", "Vorrei GG, ma è troppo rischioso. Quindi?":
@@ -792,6 +952,10 @@ def parse(
                     found = whole_read(fixed)
                 except RuleError:
                     found = None
+            if found is None and kind in ("select", "reselect", "believe-or-doubt"):
+                # "I believe East. She hasn't bluffed once all evening.", "Je garde mon
+                # officiel, je ne change rien." (sixteenth round)
+                found = _decision_beside_reasons(board, state, text, kind, alone)
             if found is None and kind == "move" and _directions_after(board, text):
                 # "BK est puis nord. Zut, est puis sud." (ninth round)
                 raise _more_ways(text) from unread
@@ -1174,11 +1338,161 @@ _WOULD = {"si", "if", "se", "wenn", "falls", "would", "würde", "wuerde", "aurai
 _UNSURE = re.compile(
     r"(?i)(?<![\w'’])(?:(?:i\s+)?don'?t\s+know|not\s+sure|no\s+idea|maybe|perhaps"
     r"|(?:je\s+)?ne\s+sais\s+pas|(?:je\s+)?sais\s+pas|pas\s+s[ûu]re?|aucune\s+id[ée]e|peut[-\s][êe]tre"
-    r"|non\s+so|non\s+sono\s+sicur[oa]|forse|boh|magari"
-    r"|wei(?:ß|ss)\s+(?:ich\s+)?nicht|nicht\s+sicher|keine\s+ahnung|vielleicht)(?![\w'’])"
+    r"|non\s+(?:lo\s+)?so|non\s+sono\s+sicur[oa]|forse|boh|magari"
+    r"|wei(?:ß|ss)\s+(?:ich\s+)?nicht|nicht\s+sicher|keine\s+ahnung|vielleicht"
+    # still thinking it over ("let me think", "laisse-moi réfléchir", "fammi pensare", "lass
+    # mich überlegen"; sixteenth round)
+    r"|let\s+me\s+think|(?:i\s+)?need\s+to\s+think|(?:i['’]ll\s+)?think\s+it\s+over"
+    r"|laisse[-\s]moi\s+r[ée]fl[ée]chir|(?:je\s+)?dois\s+r[ée]fl[ée]chir|je\s+r[ée]fl[ée]chis"
+    r"|fammi\s+pensare|(?:ci\s+)?devo\s+pensare|ci\s+penso|ci\s+devo\s+riflettere"
+    r"|lass\s+mich\s+(?:nach)?(?:denken|[üu]berlegen)|muss\s+(?:noch\s+)?(?:[üu]berlegen|nachdenken))"
+    r"(?![\w'’])"
 )
 """A clause of doubt beside a decision ("Prenderei il cappotto giallo, ma non so", "I'd take
 the yellow coat, not sure though"): the player is asked (seventh round; main read the card)."""
+
+
+def _unsure_at_end(text: str, alone: Callable[[str], Action]) -> bool:
+    """Does a clause of doubt (:data:`_UNSURE`) come after the decision in ``text``, with no
+    decision read after it ("I believe you. Actually I don't know", "Je garde le mien... enfin je
+    ne sais pas")? A doubt before the decision ("Je ne sais pas pourquoi, mais je te crois") is
+    the decision's."""
+    last = None
+    for m in _UNSURE.finditer(text):
+        last = m
+    if last is None or not text[: last.start()].strip(" .,;:!…–—-"):
+        return False
+    after = text[last.end() :]
+    after = after[after.find(".") + 1 :] if "." in after else ""
+    if not after.strip(" .,;:!…–—-?"):
+        return True
+    try:
+        alone(after)
+    except RuleError:
+        return True
+    return False
+
+
+_NEGATION_AFTER = {"pas", "jamais", "plus", "point", "rien", "guère", "mai", "più", "piu",
+                   "niente", "nulla", "affatto"}  # fmt: skip
+"""The second word of a French or Italian negation ("ne ... jamais", "non ... mai")."""
+
+
+def _asked_otherwise(text: str) -> bool:
+    """Does a question in ``text`` set a condition or an alternative ("Unless the black-red is
+    free?", "Ou alors le noir-rouge ?", "O forse dubito?", "Oder doch den Mantel?")?"""
+    return any(
+        "?" in sentence and any(t.strip("?") in _IF_ELSE for t in _tokens(sentence))
+        for sentence in re.split(r"(?<=[.!?…])\s+", text)
+    )
+
+
+def _argued_against(text: str, action: Answer) -> bool:
+    """Does a part of ``text`` that says neither believe nor doubt argue for the other answer
+    than ``action`` (:func:`_polarity`: "I doubt it. East is honest though.", "Je te crois. Il
+    bluffe tout le temps.")?"""
+    for sentence in _SENTENCE_STOP.split(text):
+        whole = _tokens(sentence)
+        for part in _SENTENCE_END.split(sentence):
+            toks = _tokens(part)
+            if not toks or any(t in _BELIEVE or t in _DOUBT for t in toks):
+                continue
+            try:
+                said = _polarity(toks)
+                if said is not None and said != action.doubt and whole != toks:
+                    said = _polarity(whole)  # "Zu schön, um wahr zu sein": the sentence's
+            except ValueError:
+                return True
+            if said is not None and said != action.doubt:
+                return True
+    return False
+
+
+def _too_good(toks: list[str]) -> bool:
+    """Is the truth ``toks`` name the end of "too ... to be true" ("trop beau pour être vrai",
+    "troppo bello per essere vero", "zu schön, um wahr zu sein"), which denies it? Not "too
+    honest to bluff" ("troppo onesto per bluffare"): the truth comes before the "to"."""
+    too = [k for k, t in enumerate(toks) if t in ("too", "trop", "troppo", "zu")]
+    for k in too:
+        to = [j for j in range(k + 1, len(toks)) if toks[j] in ("to", "pour", "per", "um")]
+        if to and any(t in _TRUTH for t in toks[to[0] + 1 :]):
+            return True
+    return False
+
+
+def _polarity(toks: list[str]) -> bool | None:
+    """What a remark beside an answer to a claim argues for: True for a doubt (the claim called a
+    bluff or a lie, or belief or truth denied: "Est a déjà menti", "Das glaube ich Ost nicht"),
+    False for belief ("She hasn't bluffed once all evening", "Est non ha mai bluffato", "Er sagt
+    die Wahrheit"), None when it argues neither way. Both ways in one remark: raises ValueError."""
+    true = any(t in _BELIEVE or t in _TRUTH for t in toks)
+    bluff = any(t in _BLUFF or t in _DOUBT for t in toks)
+    if true and bluff:
+        raise ValueError("both")
+    if not true and not bluff:
+        return None
+    heads = [t for t in toks if t in _NEGATION or t in _NEVER or t.endswith("n't")]
+    if any(t in ("ne", "non") or t.startswith(("n'", "n’")) for t in toks):
+        # "ne ... jamais", "non ... mai": one negation in two words
+        heads = ["ne", *(t for t in heads if t not in _NEGATION_AFTER and t not in ("ne", "non"))]
+    if true and _too_good(toks):
+        heads.append("too")  # "trop beau pour être vrai", "too good to be true": not true
+    negated = len(heads)
+    if negated > 1:
+        raise ValueError("double negation")
+    return bluff != bool(negated)
+
+
+def _decision_beside_reasons(
+    board: Board, state: State, text: str, kind: str, alone: Callable[[str], Action]
+) -> Action | None:
+    """A decision said in one part of ``text`` (or the same in several: "Je garde mon officiel,
+    je ne change rien.") beside remarks that give its reason ("I believe East. She hasn't bluffed
+    once all evening.", "Gli credo, Est non ha mai bluffato in vita sua.", "Das glaube ich Ost
+    nicht eine Sekunde. Ich zweifle."; sixteenth round). None when a remark asks, hesitates,
+    sets a condition or a "but", says no, argues for the other answer, or names what a selection
+    names (another decision); the other readers' refusal stands then."""
+    if "?" in text or _UNSURE.search(text) or _changes_of_mind(text) or _objects(text):
+        return None  # ("Ci credo. Ma Est ha già mentito ieri...")
+    parts = [p for p in _SENTENCE_END.split(text) if any(c.isalnum() for c in p)]
+    if not 1 < len(parts) <= 4:
+        return None
+    for sentence in _SENTENCE_STOP.split(text):
+        clauses = [c for c in sentence.split(",") if any(ch.isalnum() for ch in c)]
+        if any(set(_tokens(c)) <= _I | _BELIEVE | _OPINION for c in clauses[:-1]) or any(
+            _THAT.match(c) for c in clauses[1:]
+        ):
+            # "Ich glaube, Ost blufft nicht", "I believe, he never bluffs": the verb alone is "I
+            # think" before its clause; "Ich glaube nicht, dass Ost blufft": one sentence
+            return None
+    read: list[Action] = []
+    remarks: list[list[str]] = []
+    for p in parts:
+        try:
+            read.append(alone(p))
+        except InvalidSyntax:
+            remarks.append(_tokens(p))
+        except RuleError:
+            return None
+    if not read or any(a != read[0] for a in read[1:]):
+        return None
+    action = read[0]
+    for toks in remarks:
+        if any(t in _IF_ELSE or t in _BUTS or t in _OR for t in toks) or (
+            set(toks) <= _NO or toks[0] in _NO - {"non"}  # ("non ha mai bluffato": never)
+        ):
+            return None  # "Je te crois. Non, attends", "I believe her. No wait"
+        if isinstance(action, Answer):
+            try:
+                said = _polarity(toks)
+            except ValueError:
+                return None
+            if said is not None and said != action.doubt:
+                return None
+        elif any(_names_or_denies(board, state, t) or t in _CHANGE or t in _KEEP_WORDS
+                 for t in toks):  # fmt: skip
+            return None
+    return action
 
 
 def _set_aside_before(part: str, after: str) -> bool:
@@ -3707,6 +4021,7 @@ def _parse_select(a: _Answer, toks: list[str], kind: str) -> Action:
 _SELECT_FILLER = {
     "to", "for", "auf", "zu", "à", "a", "au", "su", "per", "pour", "für", "fuer", "my", "mon",
     "ma", "mia", "mio", "meine", "meinen", "mein", "bribe", "official", "fonctionnaire",
+    "officiel", "officier", "officer", "meinem",
     "funzionario", "beamten", "please", "pls", "thanks", "merci", "grazie", "bitte", "danke",
     "the", "le", "la", "il", "den", "die", "der", "new", "nouveau", "nuovo", "neuen", "now",
     "maintenant", "ora", "jetzt", "instead", "plutôt", "plutot", "invece", "stattdessen",

@@ -139,3 +139,35 @@ def test_command_help_fits_72_columns_and_names_every_command() -> None:
 def test_options_and_seat_names() -> None:
     assert {o.name for o in GAME.options} == {"moves", "teams", "rulings"}
     assert GAME.seat_names(3) == ["North", "East", "South"]
+
+
+@pytest.mark.parametrize(
+    ("line", "spelled"),
+    [
+        # an official by its colours in a slide: its code (sixteenth round), in any language
+        ("RB au nord, puis le bleu-noir à l'est", "RB au nord, puis le BK à l'est"),
+        ("il rosso-blu a nord e poi il blu-nero a est", "il RB a nord e poi il BK a est"),
+        ("der Schwarz-Blaue nach Süden", "der KB nach Süden"),
+        ("the red/blue one goes north", "the RB one goes north"),
+        # no slide (no direction), two officials in one clause, a question: as written
+        ("Je choisis le noir-rouge.", "Je choisis le noir-rouge."),
+        ("le rouge-bleu ou le bleu-noir au nord", "le rouge-bleu ou le bleu-noir au nord"),
+        ("the blue-black east?", "the blue-black east?"),
+    ],
+)
+def test_spelled_writes_an_official_by_its_colours_in_a_slide_as_its_code(
+    line: str, spelled: str
+) -> None:
+    assert GAME.spelled(line) == spelled
+
+
+def test_a_one_step_move_beside_the_remark_that_it_is_still_on_its_start_square() -> None:
+    s = build({"RB": (7, 5)})
+    step = Move(off("RB"), ("N",), True)
+    assert (
+        GAME.parse(s, 0, "Le rouge-bleu est encore sur sa case de départ : une case au nord.")
+        == step
+    )
+    assert GAME.parse(s, 0, "RB takes its one step north, it hasn't left the start yet") == step
+    with pytest.raises(InvalidSyntax):
+        GAME.parse(s, 0, "Le rouge-bleu est encore sur sa case de départ, je ne le bouge pas.")
