@@ -5050,13 +5050,14 @@ def _move_part(
         return None
     if any(retraction.AWAITED.search(p) for p in parts if p is not holding[0]):
         return None  # "P11 R2. Mal sehen, ob Klaus einverstanden ist.": not settled yet
+    held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
     if any(
         re.search(retraction.TAKE_BACK, retraction.fold(p))
         or re.search(retraction.HESITATION, retraction.fold(p))
         for p in parts[where[0] + 1 :]
+        if not (held and _IF_NOT.match(p))  # "If it's still my turn: P12 R1. Otherwise forget it."
     ):
         return None  # "L10 R1. Laissez-moi réfléchir encore un peu.": taken back after it
-    held = _UNDERSTOOD.search(holding[0]) is not None  # "falls ich noch dran bin: M8 R1."
     others = [
         t
         for p in parts
