@@ -115,14 +115,14 @@ _WAIT = frozenset(
 "wait", "attends", "Moment": a single word is enough beside a move), and a
 move still to be confirmed or a draft ("will confirm tomorrow", "je confirmerai")."""
 
-_SURE = frozenset(("sure", "sur", "sure", "certain", "sicuro", "sicura", "sicher", "convinced",
+_SURE = frozenset(("sure", "sur", "certain", "sicuro", "sicura", "sicher", "convinced",
                    "convaincu", "convaincue", "convinto", "convinta", "ueberzeugt"))  # fmt: skip
 """Sure words: a doubt when negated ("je ne suis pas sûr", "not sure", "nicht sicher")."""
 
 _NEGATION = frozenset(
     ("not", "no", "nope", "nah", "never", "nothing", "n't", "pas", "non", "ne", "n'", "jamais",
      "rien", "nan", "mai", "niente", "nulla", "nessun", "nessuno", "nicht", "nein", "kein",
-     "keine", "keinen", "keinem", "keiner", "nie", "niemals", "noe", "nee", "ne", "nix")
+     "keine", "keinen", "keinem", "keiner", "nie", "niemals", "noe", "nee", "nix")
 )  # fmt: skip
 """Negation words: a short part with one beside the move takes it back ("not that", "pas ça",
 "doch nicht", "non così")."""
@@ -168,6 +168,13 @@ _BACK = frozenset(("that", "this", "it", "ca", "cela", "ceci", "das", "dies", "d
 
 _LEADS = frozenset(("and", "et", "e", "und", "but", "mais", "ma", "aber", "oh", "ah", "so",
                     "alors", "allora", "also"))  # fmt: skip
+
+_IFS = frozenset((*conditions.IF_WORDS, *conditions.UNLESS_WORDS))
+_IFS_BY_LANG = {"it": _IFS - {"si"}, "fr": _IFS - {"se"}}
+"""The words of a condition (:mod:`pbem.commands.conditions`), without the Italian "si"
+(reflexive) in Italian and the Italian "se" in French."""
+_IF_PHRASES = tuple(p for p in _IFS if " " in p)
+_OPINION = re.compile(r"(?<![\w'])" + retraction.OPINION_WORD)
 
 _NAMED_LONG = 4
 """A negation with a name in a part of at least this many words speaks to someone of something
@@ -270,9 +277,7 @@ def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
         return "a take-back or correction"
     if any(w in _OTHER_TURN for w in words) and not names_game(raw):
         return "another turn, time or rotation"
-    if _LETS_SEE.search(text) or (
-        re.search(r"(?<![\w'])" + retraction.OPINION_WORD, text) and not spoken_to
-    ):
+    if _LETS_SEE.search(text) or (_OPINION.search(text) and not spoken_to):
         return "an opinion awaited"
     if not own and any(w in _MOVE_NOUN for w in words):
         return "a move spoken of"
@@ -280,15 +285,11 @@ def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
         return "the move's state"
     if retraction.takes_back(_LEADING_NO.sub("", raw) if spoken_to else raw, []):
         return "a take-back, a hesitation or a condition"
-    ifs = {*conditions.IF_WORDS, *conditions.UNLESS_WORDS}
-    if lang == "it":
-        ifs.discard("si")
-    if lang == "fr":
-        ifs.discard("se")
+    ifs = _IFS_BY_LANG.get(lang or "", _IFS)
     if (
         any(w in _EXCEPT for w in words)
         or any(w in ifs for w in words)
-        or any(" " in p and f" {p} " in f" {text} " for p in ifs)
+        or any(f" {p} " in f" {text} " for p in _IF_PHRASES)
     ):
         return "a condition"
     if any(w in _DOUBT for w in words):
