@@ -1005,7 +1005,26 @@ def judge_stage(stage: Stage, case: Case) -> Verdict:
         # the game loaded once for the sender, the reading and both summaries (the reading
         # writes nothing: each loaded it again, 2.4 loads a case; sixteenth round)
         reading = read_reply(stage, raw, rec)
-        return Verdict(case, summary(stage, reading, rec), expected(case, stage, rec))
+        verdict = Verdict(case, summary(stage, reading, rec), expected(case, stage, rec))
+        if not verdict.meant:  # (a case read as meant has its move checked by the reading)
+            _assert_legal(case, stage, rec)
+        return verdict
+
+
+def _assert_legal(case: Case, stage: Stage, rec: Any) -> None:
+    """Each move the case expects is legal at its mail (its first action, for the seat answering
+    or one owing a decision): a case that expects what no reply could carry out is the corpus's
+    mistake, not a reply missed ("move step" is no move of Die Verbotene Stadt: its one-field
+    move names the official and the direction, "RB step N")."""
+    for item in case.expect.split(" + "):
+        kind, _, arg = item.strip().partition(" ")
+        if kind != "move" or case.game == "fresh":
+            continue
+        first = arg.split(";")[0].strip()
+        assert any(
+            _parses(rec.game, rec, seat, first)
+            for seat in [stage.seat, *(d.seat for d in rec.pending())]
+        ), f"{case.id}: {item!r} is not a legal move at {case.mail}"
 
 
 W = TypeVar("W")
