@@ -8,8 +8,11 @@ any reader of the round), fixed as classes with their neighbours in the four lan
   (:func:`pbem.commands.grammar._said_twice`); the same slide written alike twice ("1. RB step N
   2. RB step N") is still the player's plan of two;
 - the French "pas" of "RB fait un pas vers le nord" was a negation, so that sentence was set
-  aside as a slide denied and the notation after its "puis" played alone: "pas" after an article
-  is the noun now (:data:`pbem.rules.verbotene_stadt.notation._DENIED`).
+  aside as a slide denied and the notation after its "puis" played alone: "pas" after "un" or
+  "seul" is the noun now (:func:`pbem.rules.verbotene_stadt.notation._denied`), and the French
+  "only" of "RB ne fait qu'un pas" is no negation either
+  (:data:`pbem.rules.verbotene_stadt.notation._ONLY_ONE`); the same slide in words, then in the
+  notation as its conclusion ("...: RB step N"), is one slide.
 
 Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 
@@ -51,13 +54,23 @@ RB one step north, then RB step N
 === fr-w17-04 | fr | vs:turn | gmail | move RB step N
 RB : un seul pas vers le nord, merci.
 
+=== fr-w17-05 | fr | vs:turn | mutt | move RB step N
+Le RB ne fait qu'un seul pas vers le nord, il n'a pas encore quitté sa case de départ : RB step N
+
+=== fr-w17-06 | fr | vs:turn | iphone | move BR step W
+BR n'avance que d'une case vers l'ouest.
+
+=== de-w17-03 | de | vs:turn | gmail | move RB step N
+RB macht nur einen Schritt nach Norden, es steht ja noch auf dem Startfeld: RB step N
+
+=== de-w17-04 | de | vs:turn | gmail | ask
+RB macht nur einen Schritt nach Norden, danach RB step N
+
+=== it-w17-03 | it | vs:turn | gmail | move RB step N
+RB fa un passo solo verso nord. Cioè RB step N.
+
 """
 
 PROBES = pc.parse_cases(HALF, CASES)
 
-MISSED = {
-    "de-w17-01": "the slide in words then its conclusion in the notation is set aside as prose",
-    "en-w17-01": "the slide in words then its conclusion in the notation is set aside as prose",
-}
-
-verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES, MISSED)
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES)

@@ -221,6 +221,12 @@ _PACE = {"pas"}
 """The French step, read as one only after "un" or "seul" ("d'un seul pas"): alone it denies."""
 _ONE_PACE = {"un", "seul", "petit", "d'un"}
 """A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
+_ONLY_ONE = re.compile(
+    r"(?i)(?<![\w'’])n(?:e\s+|['’]\s*)(?P<verb>[^\W\d_]+)\s+qu(?:e\s+|['’]\s*|\s+)"
+    r"(?=(?:un|une|d['’]\s*une?)(?![\w'’]))"
+)
+"""The French "only" said as "ne ... que" before "one" ("RB ne fait qu'un pas", "BR n'avance que
+d'une case"; seventeenth round): the verb alone, "RB fait un pas", and no "ne" to deny it."""
 _FAR = {"wall", "mur", "muro", "wand", "mauer", "bout", "fondo", "anschlag", "way", "far"}
 """A slide as far as it goes, said in words ("jusqu'au mur", "all the way", "fino in fondo", "bis
 zur Wand"; issue 31): the slide itself, never with a one-step move."""
@@ -867,6 +873,7 @@ def parse(
         text = _SAME_SLIDE.sub(lambda m: " then " if m["conj"] else " ", text)
         text = _past_lead_dropped(text)  # "Après avoir regardé le plateau, je fais monter RB"
         text = _at_start_dropped(board, text)  # "BK is still on its start square, so one step E"
+        text = _ONLY_ONE.sub(r"\g<verb> ", text)  # "RB ne fait qu'un pas": "RB fait un pas"
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
         # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,
@@ -2751,14 +2758,25 @@ _DOUBTED = re.compile(
 """Doubt about a slide, which sets it aside ("Not sure about BK E S", "Pas sûr de KB au sud",
 "Non so se muovere il rosso-blu o il nero-blu"); "maybe" and "peut-être" propose, and are not."""
 _DENIED = re.compile(
-    r"(?i)(?<![\w'’])(?:not|never|n't|don't|won't|jamais|plus\s+(?=bouger|jouer|toucher)"
-    r"|(?<!un\s)(?<!seul\s)(?<!petit\s)(?<!son\s)(?<!mon\s)(?<!premier\s)(?<!ce\s)pas"
+    r"(?i)(?<![\w'’])(?:not|never|n't|don't|won't|pas|jamais|plus\s+(?=bouger|jouer|toucher)"
     r"|non|mai|nicht|kein|keine|keinen|keinesfalls|nie|niemals|no\s+way|auf\s+keinen\s+fall"
     r"|surtout\s+pas|bloß\s+nicht|bloss\s+nicht|per\s+carit[àa])(?![\w'’])"
 )
-"""A slide denied ("pas KB", "nicht nach Süden"); the French "pas" after an article or "seul" is
-the noun, a step ("RB fait un pas vers le nord"; seventeenth round: the slide said in words was
-taken for one set aside, and the notation after its "puis" read alone)."""
+"""A slide denied ("pas KB", "nicht nach Süden"): see :func:`_denied`."""
+
+
+def _denied(clause: str) -> re.Match[str] | None:
+    """Does ``clause`` deny its slide (:data:`_DENIED`)? The French "pas" after a word of
+    :data:`_ONE_PACE` is the noun, a step ("RB fait un pas vers le nord", "RB ne fait qu'un pas";
+    seventeenth round: the slide said in words was set aside as denied, and the notation after
+    its "puis" read alone)."""
+    toks = _tokens(clause)
+    paces = [k for k, t in enumerate(toks) if t in _PACE and k and toks[k - 1] in _ONE_PACE]
+    if paces and not any(t in _PACE for k, t in enumerate(toks) if k not in paces):
+        clause = re.sub(r"(?i)(?<![\w'’])pas(?![\w'’])", "step", clause)
+    return _DENIED.search(clause)
+
+
 _NOT_DENIED = re.compile(
     r"(?i)(?<![\w'’])(?:pourquoi\s+pas|why\s+not|perch[ée]\s+no|warum\s+nicht|wieso\s+nicht"
     r"|n'est-ce\s+pas|nicht\s+wahr|not\s+only|not\s+just|pas\s+seulement|non\s+solo"
@@ -2833,7 +2851,7 @@ def _set_aside_slide(board: Board, clause: str, nxt: str) -> bool:
         return True
     if _UNSURE.search(clause) and not _MAYBE.search(clause):
         return True  # "Bei KB nach Süden bin ich mir nicht sicher"
-    if bool(_DENIED.search(clause)) != bool(_LEAVE.intersection(toks)):
+    if bool(_denied(clause)) != bool(_LEAVE.intersection(toks)):
         # "Surtout pas KB au sud", "Il rosso-blu lo lascio stare per ora"; not "KB lasse ich
         # nicht stehen" (KB is to move)
         return True
@@ -2889,7 +2907,7 @@ def _slide_beside_set_aside(
     for k, clause in enumerate(clauses):
         if _GOES_ON.search(clause):
             return None  # "... nach Süden und dann nach" (the line wrapped): not finished
-        if _DENIED.search(clause) or _DOUBTED.search(clause) or "?" in clause:
+        if _denied(clause) or _DOUBTED.search(clause) or "?" in clause:
             continue
         try:
             action = alone(clause)
@@ -2898,6 +2916,14 @@ def _slide_beside_set_aside(
         if not isinstance(action, Move):
             return None
         read.append((k, action))
+    said = {k for k, m in read[:-1] if read and m == read[-1][1]}
+    if said and len(said) == len(read) - 1 and _concluded(text, clauses, read[-1][0]):
+        # "RB ne fait qu'un pas vers le nord, il est encore sur sa case de départ : RB step N.":
+        # the slide in words, then the same in the notation as its conclusion (seventeenth
+        # round): one slide
+        read = read[-1:]
+    else:
+        said = set()
     if len(read) != 1:
         return None
     at, move = read[0]
@@ -2911,7 +2937,7 @@ def _slide_beside_set_aside(
         return None  # "BK est. Merci!": the grammar reads it (and keeps a plan's part without it)
     step = False
     for k, clause in enumerate(clauses):
-        if k == at or k in courtesy:
+        if k == at or k in courtesy or k in said:
             continue
         if k > at and _one_step_only(clause):
             step = True  # "BR O. Juste d'une case.", "BR W. Aber nur einen Schritt."
@@ -2929,6 +2955,25 @@ def _slide_beside_set_aside(
         stepped = alone(f"{board.official_code(move.official)} step {move.dirs[0]}")
         return stepped if isinstance(stepped, Move) else None
     return move
+
+
+_CONCLUSION = {"so", "therefore", "thus", "hence", "donc", "alors", "ainsi", "quindi", "dunque",
+               "perciò", "percio", "also", "daher", "deshalb", "somit", "i.e", "ie", "cioè",
+               "cioe", "d.h", "sprich", "soit", "namely"}  # fmt: skip
+"""Words that make a clause the conclusion of the ones before it."""
+
+
+def _concluded(text: str, clauses: list[str], k: int) -> bool:
+    """Is clause ``k`` of ``text`` drawn from those before it: after a colon ("...: RB step N")
+    or led by a word of :data:`_CONCLUSION` ("Quindi RB step N", "donc RB step N"), never by
+    a word of what comes next ("puis", "dann": a second slide)?"""
+    words = _tokens(clauses[k])
+    if not words or words[0] in _THEN_WORDS | _LATER:
+        return False
+    if words[0].rstrip(".") in _CONCLUSION:
+        return True
+    at = text.find(clauses[k])
+    return at > 0 and text[:at].rstrip().endswith(":")
 
 
 _ONLY = {"juste", "seulement", "only", "just", "nur", "solo", "soltanto", "solamente", "aber",
