@@ -40,6 +40,7 @@ from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
     asked_about,
+    greeting,
     is_noun,
     leads_on,
     leave_announced,
@@ -3330,6 +3331,8 @@ def _named_next(line: str) -> str | None:
     Demain je suis en randonnée sans réseau", "NEXT RB N E - board meeting till 4"; fifteenth
     round)."""
     queued = named_next(line)
+    if queued is None and (hello := greeting(line)) is not None:
+        queued = named_next(line[hello:])  # "Hi, for my next turn please queue O13 R2."
     if queued is None or _queue_unsure(line, queued):
         return queued
     parts = _QUEUED_PARTS.split(queued)
@@ -5481,7 +5484,7 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     correction, the words around may not deny. None otherwise (the line then asks back)."""
     if "?" in line or line.rstrip(" .!").endswith(")") or _INDECISION.search(line):
         return None  # (a move in a closing bracket is a remark: "(in quel caso P10 R0)")
-    if any(_bare_no(c, tokens) for c in cands):
+    if any(_bare_no(c, tokens, line) for c in cands):
         return None  # "P12 R2 no R1": "no, R1" or "not R1"
     ordered = sorted(cands, key=lambda c: c.start)
     if _on_a_condition(tokens, ordered, line):
@@ -5525,6 +5528,8 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
         rest = correction_rest(between)
         if rest is None and (wait := _WAIT_START.match(between)):
             rest = between[wait.end() :]  # "L11 R1 – Moment, nein, P13 R1"
+        if rest is None and last.start == o.end + 1 and _no_between(last, tokens, line):
+            rest = ""  # "n9 r2 nope n9 r3": the "no" typed between two whole moves
         skip = _NOT | _OR if _NO_WORD.search(between) else _NOT  # "ou plutôt non" corrects
         if rest is not None and not denies(
             [w for w in rest.split() if w.strip(",.;:!") not in skip]
@@ -6111,14 +6116,39 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     return False
 
 
-def _bare_no(c: _Candidate, tokens: list[str]) -> bool:
+def _bare_no(c: _Candidate, tokens: list[str], line: str = "") -> bool:
     """Is the move-shaped part ``c`` right after a bare "no" (or a "non" outside Italian) that
     stands right after a code, with no sign and no word of correction ("P12 R2 no R1",
-    "P12 R2 non R1")? That "no" may be "no, R1" or "not R1": the line asks back."""
+    "P12 R2 non R1")? That "no" may be "no, R1" or "not R1": the line asks back. Not a whole
+    move (square and rotation) after a whole move, with no sign on either side of the "no"
+    (:func:`_no_between`: "o9 r2 non o9 r1" is typed as a correction; "O9 R2, non O9 R1" stays
+    asked back: the French "non" after a comma is also "and not")."""
     if c.start < 2 or not _code_like(tokens[c.start - 2]):
         return False
     w = tokens[c.start - 1]
-    return w.casefold() == "no" or (w.casefold() == "non" and current() != "it")
+    if not (w.casefold() == "no" or (w.casefold() == "non" and current() != "it")):
+        return False
+    return not _no_between(c, tokens, line)
+
+
+def _no_between(c: _Candidate, tokens: list[str], line: str) -> bool:
+    """Is the "no" right before the move-shaped part ``c`` typed between two whole moves (a
+    square and its rotation on each side), with nothing but spaces around it ("n9 r2 nope n9 r3",
+    "o9 r2 non o9 r1", "L10 R1 nein L10 R2": the typo corrected at once; issue 31, seventeenth
+    round)? Only a "no" as it is said (:func:`_no_after`: never the Italian "non", which is
+    "not")."""
+    if c.start < 3 or c.end - c.start < 2 or not _no_after([tokens[c.start - 1]]):
+        return False
+    if not (_WHOLE_MOVE.fullmatch(" ".join(tokens[c.start - 3 : c.start - 1]))):
+        return False
+    if not _WHOLE_MOVE.fullmatch(" ".join(tokens[c.start : c.end])):
+        return False
+    said = r"\s+".join(re.escape(t) for t in tokens[c.start - 3 : c.end])
+    return re.search(rf"(?i)(?<![\w'’]){said}(?![\w'’])", line) is not None
+
+
+_WHOLE_MOVE = re.compile(r"(?i)[a-z]\d{1,2}\s+r[0-3]")
+"""A tile's move written whole: its square and its rotation ("N9 R2")."""
 
 
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")

@@ -2698,6 +2698,15 @@ _GREETING = re.compile(
     r"|guten\s+(?:tag|abend|morgen)|moin|servus)"
     r"(?:\s+(?:zusammen|alle|all|everyone|everybody|[àa]\s+tous|a\s+tutti|tutti|ragazzi))?\s*[,!.]\s*"
 )
+
+
+def greeting(line: str) -> int | None:
+    """Where the words after a greeting that opens ``line`` start ("Hi, for my next turn ...",
+    "Salve, sarò via ..."); None when the line opens with no greeting."""
+    g = _GREETING.match(line)
+    return g.end() if g is not None else None
+
+
 _PAUSE_LEAD = re.compile(r"(?i)^\s*(?:(?:of|for|de|pendant|di|per|von|für|fuer)\s+|d['’]\s*)")
 
 

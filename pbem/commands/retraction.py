@@ -1128,10 +1128,28 @@ def _denied(line: str, said: Sequence[str]) -> bool:
         return False
     low = fold(line)
     return any(
-        _DENIED_BEFORE.search(low[: m.start()])
+        (
+            (d := _DENIED_BEFORE.search(low[: m.start()])) is not None
+            and not (
+                _NO_CORRECTING.search(low, max(0, d.start() - 24), m.start())
+                and not (current() == "it" and d.group().strip() == "non")
+            )
+        )
         or _EXCLUDED_BEFORE.search(low[max(0, m.start() - 60) : m.start()])
         for m in _occurrences(line, said)
     )
+
+
+_NO_CORRECTING = re.compile(
+    r"(?:(?<![\w'])(?:sorry|sry|soz|oops|whoops|wait|pardon|oups|attends|attendez|desole|desolee"
+    r"|scusa|scusate|scusami|ops|aspetta|aspettate|entschuldigung|sorry|ups|hoppla|warte|moment)"
+    r"|(?<![\w'])[a-z]\d{1,2}\s+r[0-3])\s+(?=(?:no|non|nein|nope|nah)\s*$)"
+)
+"""A bare "no" right after an apology, a "wait" or a whole move, before the move read: the
+correction's "no", which denies the move before it ("P11 R3 sorry no P11 R2", "O13 R1 wait no
+O13 R0", "o9 r2 non o9 r1"; issue 31, seventeenth round). The Italian "non" is "not" and is
+never matched here: the "non" of this class stands after a whole move only in French, where
+:mod:`pbem.commands.grammar` reads it the same way (a sign before it stays asked back)."""
 
 
 def request_taken_back(line: str, args: Sequence[str], later: Sequence[str], kind: str) -> bool:
