@@ -28,8 +28,9 @@ import re
 from pbem.commands import conditions, retraction
 from pbem.commands.copies import names_game
 from pbem.commands.pointing import EXAMPLE
+from pbem.commands.retraction import correction_rest, is_take_back
 from pbem.commands.vocabulary import fold_word
-from pbem.mail.reply import correction_rest, is_known_word, is_take_back
+from pbem.mail.reply import is_known_word
 
 _DOUBT = frozenset(
     (

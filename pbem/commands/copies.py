@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from pbem.commands.retraction import HESITATION, fold
+from pbem.commands.retraction import HESITATION, fold, is_take_back
 from pbem.i18n import _, current
-from pbem.mail.reply import denies, is_correction, is_take_back
+from pbem.mail.reply import denies, is_correction
 from pbem.rules.base import RuleError
 
 _MARK = re.compile(r"\s*(?:<[-=]{1,4}|<<+|[←⟵⇐⬅]+)\s*")

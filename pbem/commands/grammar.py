@@ -53,18 +53,17 @@ from pbem.commands.requests import (
     until_then,
     without_offline,
 )
+from pbem.commands.retraction import correction_rest, is_take_back
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
 from pbem.mail.reply import (
-    correction_rest,
     correction_stands,
     denies,
     is_correction,
     is_courtesy,
     is_filler,
     is_known_word,
-    is_take_back,
     strip_please,
 )
 from pbem.rules.base import AmbiguousMove, InvalidSyntax, NotYourDecision, RuleError
@@ -7140,29 +7139,11 @@ def _position_decides(line: str, at: _At) -> bool:
     return True
 
 
-_TAKE_BACK_SAID = (
-    # English
-    r"scr(?:atch|ap)\s+(?:that|it|this)|forget\s+(?:that|it|this|about\s+(?:it|that))|never\s*mind"
-    r"|cancel(?:\s+(?:that|it|this))?|ignore\s+(?:that|it|this)|disregard(?:\s+(?:that|it|this))?"
-    r"|strike\s+that|undo(?:\s+(?:that|it))?|delete\s+(?:that|it)|take\s+(?:that|it)\s+back"
-    r"|(?:don'?t|do\s+not)\s+play\s+(?:that|it)|not\s+that(?:\s+one)?|no\s+wait|wait\s+no"
-    # French
-    r"|oubli(?:ez|e)(?:\s+(?:ça|ca|cela|le|la))?|laiss(?:ez|e)\s+tomber|annul(?:ez|e)(?:\s+(?:ça|ca))?"
-    r"|j['’]annule|ignor(?:ez|e)(?:\s+(?:ça|ca|cela))?|non\s+rien|pas\s+(?:ça|ca)|je\s+retire"
-    r"|effac(?:ez|e)(?:\s+(?:ça|ca))?|on\s+oublie|ne\s+(?:la|le)\s+jouez\s+pas"
-    # Italian
-    r"|lascia(?:te|mo)?\s+(?:perdere|stare)|annulla(?:te)?|ignora(?:te)?(?:l[ao])?|dimentica(?:te)?(?:l[ao])?"
-    r"|no\s+niente|cancella(?:te)?|scordatelo|come\s+non\s+detto"
-    # German
-    r"|verg(?:iss|esst|essen\s+sie)(?:\s+(?:es|das))?|streich(?:t|en\s+sie)?\s+das"
-    r"|ignorier(?:t|en\s+sie)?\s+das|nicht\s+beachten|kommando\s+zur[üu]ck|doch\s+nicht"
-    r"|l[öo]sch(?:t|en\s+sie)?\s+das|nimm\s+das\s+zur[üu]ck|storniert?|annullier(?:t|en)"
-)
 _TAKEN_BACK_TAIL = re.compile(
     r"(?i)^(?:(?:no+|non|nein|nö|nee|nah|nope|ah|oh|och|ach|eh|euh|äh|ähm|ehm|hm+|mh+|bah|boh|mah|beh"
     r"|bof|ok|okay|wait|attendez|aspetta"
     r"|warte|sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|actually|en\s+fait|anzi|eigentlich|also)\s+)*"
-    r"(?:" + _TAKE_BACK_SAID + r")"
+    r"(?:" + retraction.TAKE_BACK_SAID + r")"
     r"(?:\s+(?:sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|entschuldigung|sry|please|pls|svp|stp|bitte"
     r"|per\s+favore|grazie|merci|thanks|danke|lol|haha))*"
     r"(?:$|\s+(?!(?:the|my|your|his|her|that|this|le|la|les|mon|ma|mes|il|lo|mio|mia|miei|den|die"

@@ -573,7 +573,8 @@ def _vote_answered(sentences: list[str]) -> list[tuple[Spoken, str]]:
     ab."): exactly one sentence is the answer's phrase; beside ACCEPT no sentence denies, takes
     back or asks; beside DECLINE none doubts or names accepting ("I accept that I made a
     mistake, but no pause" is neither)."""
-    from pbem.mail.reply import denies, is_correction, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import denies, is_correction
 
     answers = [
         (k, got)
@@ -736,7 +737,8 @@ figure of a move."""
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
-    from pbem.mail.reply import is_correction, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import is_correction
 
     if any(c.isdigit() for c in _YEAR.sub(" ", text)):
         return False
@@ -2023,7 +2025,7 @@ def _aside(text: str) -> bool:
     home", "così nessuno mi aspetta"): no figure, no time, no leave, no negation, no taking
     back."""
     from pbem.commands.durations import mentions_time
-    from pbem.mail.reply import is_take_back
+    from pbem.commands.retraction import is_take_back
 
     return not (
         any(c.isdigit() for c in text)
@@ -2220,7 +2222,8 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
     a thing (:data:`_RESIGN_LIMITED`). ``[]`` otherwise: the player is asked back (a resignation
     cannot be undone)."""
     from pbem.commands.durations import _CLAUSE
-    from pbem.mail.reply import is_courtesy, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import is_courtesy
 
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
@@ -2792,7 +2795,8 @@ def _doubts_pause(tail: str) -> bool:
     """Does the reason after a pause proposed in words doubt it, set a condition, ask, or take
     it back (:data:`_PAUSE_DOUBTED`, :data:`_IF`)? A negation in a reason is no doubt ("I won't
     have internet"); "next week", "ce week-end" say when, not another length."""
-    from pbem.mail.reply import is_correction, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import is_correction
 
     words = _words(tail)
     return (
@@ -3432,7 +3436,7 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
     classement"); nothing in the asking clause denies or speaks of the past, nothing in its
     sentence makes a condition, no other sentence asks for something else, and the line names
     no move (a figure)."""
-    from pbem.mail.reply import is_take_back
+    from pbem.commands.retraction import is_take_back
 
     if any(c.isdigit() for c in _YEAR.sub(" ", line)) or is_take_back(_BY_MISTAKE.sub(" ", line)):
         return []
