@@ -16,9 +16,10 @@ after a comma or a colon) is not mere chatter, or None; :mod:`pbem.commands.gram
 (``_chatter_around``) splits the line, reads the move's own part as a move and asks this module
 of every other part. The words are folded (lower case, no accents, umlauts written out: the
 player's keyboard may have none) and reuse the owners of the classes they share:
-:func:`pbem.mail.reply.is_take_back` and :func:`~pbem.mail.reply.correction_rest` (take-backs and
-corrections), :mod:`pbem.commands.conditions` (the condition words), :mod:`pbem.commands.copies`
-(another game named), :mod:`pbem.commands.pointing` (our example).
+:func:`pbem.commands.retraction.is_take_back` and
+:func:`~pbem.commands.retraction.correction_rest` (take-backs and corrections),
+:mod:`pbem.commands.conditions` (the condition words), :mod:`pbem.commands.copies` (another game
+named), :mod:`pbem.commands.pointing` (our example).
 """
 
 from __future__ import annotations
@@ -112,8 +113,8 @@ _WAIT = frozenset(
      "draft", "brouillon", "bozza", "entwurf")
 )  # fmt: skip
 """A take-back, a correction or a halt in the words of any of the four languages (beside
-:func:`~pbem.mail.reply.is_take_back`'s phrases and the interjections :mod:`retraction` reads,
-"wait", "attends", "Moment": a single word is enough beside a move), and a
+:func:`~pbem.commands.retraction.is_take_back`'s phrases and the interjections :mod:`retraction`
+reads, "wait", "attends", "Moment": a single word is enough beside a move), and a
 move still to be confirmed or a draft ("will confirm tomorrow", "je confirmerai")."""
 
 _SURE = frozenset(("sure", "sur", "certain", "sicuro", "sicura", "sicher", "convinced",
