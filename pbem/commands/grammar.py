@@ -6115,6 +6115,13 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     return False
 
 
+def _italian_or(words: Sequence[str]) -> bool:
+    """Is one of ``words`` (beside a move) the Italian "o" ("or"), in an Italian reply? The
+    courtesy lists cannot hold it (it is also the article of other languages): another choice
+    offered beside the move ("Mettete L12 R3 o fatemela vedere"; seventeenth round)."""
+    return current() == "it" and any(w.strip(".,;:!?-\"'()").casefold() == "o" for w in words)
+
+
 def _bare_no(c: _Candidate, tokens: list[str], line: str = "") -> bool:
     """Is the move-shaped part ``c`` right after a bare "no" (or a "non" outside Italian) that
     stands right after a code, with no sign and no word of correction ("P12 R2 no R1",
@@ -7983,8 +7990,13 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         if len(cands) == 1 and legal and cands[0].start > 0 and _unknown_command(tokens[0]):
             out.errors.append((line, _not_a_command(tokens[0])))
             return
-        if len(cands) == 1 and legal and chatter.unsettled(" ".join(around)):
-            # "m13r3 peutetre jsp": few words the grammar would take for filler, of a doubt
+        if (
+            len(cands) == 1
+            and legal
+            and (chatter.unsettled(" ".join(around)) or _italian_or(around))
+        ):
+            # "m13r3 peutetre jsp": few words the grammar would take for filler, of a doubt;
+            # "Mettete L12 R3 o fatemela vedere": another choice offered
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             out.mention_moves.append((line, cands[0].action))
             return

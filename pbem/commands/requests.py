@@ -1256,17 +1256,22 @@ _NOT_YET = re.compile(
     r"|ich\s+(?:ziehe|spiele)\s+(?:ihn\s+|es\s+|das\s+)?noch\s+nicht"
     # "don't play it yet", "sans le jouer", "non giocarla ancora", "noch nicht ziehen" (issue
     # 31, eleventh round): the player asks not to play it yet
-    r"|(?:don['’]?t|do\s+not)\s+play\s+(?:it\s+|them\s+|that\s+)?(?:yet|now)"
+    r"|(?:don['’]?t|do\s+not)\s+(?:play|place|put|lay)\s+(?:it\s+|them\s+|that\s+)?(?:yet|now)"
     # "don't move it", "non giocate", beside a slide's preview asked (fifteenth round)
     r"|(?:don['’]?t|do\s+not)\s+(?:move|slide)\s+(?:it|them)(?:\s+yet)?"
-    r"|without\s+(?:actually\s+|really\s+)?playing\s+(?:it|them)"
-    r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer(?:\s+pour\s+de\s+vrai)?"
-    r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+(?:pas|rien)(?:\s+encore|\s+tout\s+de\s+suite)?"
+    r"|without\s+(?:actually\s+|really\s+)?(?:playing|placing|putting)\s+(?:it|them)(?:\s+down)?"
+    r"|sans\s+(?:le\s+|la\s+|les\s+)?(?:jouer|poser|placer)(?:\s+pour\s+de\s+vrai)?"
+    r"|ne\s+(?:le\s+|la\s+|les\s+)?(?:jouez|posez|placez)\s+(?:pas|rien)(?:\s+encore"
+    r"|\s+tout\s+de\s+suite)?"
     r"|non\s+(?:giocar(?:la|lo|li|e)|giocate(?:la|lo|li|le)|la\s+giocate|lo\s+giocate"
     r"|giocate\s+(?:niente|nulla)|giocate)(?:\s+ancora)?"
-    r"|senza\s+(?:giocar|muover|spostar)(?:la|lo|li|e)"
-    r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren)"
-    r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen)"
+    r"|senza\s+(?:giocar|muover|spostar|metter|piazzar|posar)(?:la|lo|li|e)"
+    r"|non\s+(?:metter(?:la|lo|e)|mettete(?:la|lo)?|piazzar(?:la|lo|e)|piazzate(?:la|lo)?)"
+    r"(?:\s+ancora)?"
+    # the tile's own verbs ("noch nicht legen", "ohne es zu legen", "sans la poser", "senza
+    # metterla", "without placing it"; seventeenth round)
+    r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren|legen|setzen)"
+    r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen|legen|setzen)"
     # the reason of a preview: not to get it wrong
     r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+get\s+it\s+wrong"
     r"|je\s+ne\s+veux\s+pas\s+me\s+tromper|non\s+voglio\s+sbagliare"
@@ -1281,7 +1286,8 @@ _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe zie
 _JUST = _listed("just juste seulement only solo soltanto nur bloss")
 _SHOWN = _listed(
     """show see view voir montrer montrez montre farmi fammi fatemi faites vedere mostrare mostrarmi
-    mostratemi mostrami sehen zeigen zeigt zeig zeige mostrate anzeigen"""
+    mostratemi mostrami sehen zeigen zeigt zeig zeige mostrate anzeigen fammelo fammela fatemelo
+    fatemela mostramelo mostramela mostratemelo mostratemela montrez-moi montre-moi"""
 )
 _HAPPENS = _listed(
     """happens happen would happen succede succederebbe accade accadrebbe passe passerait arrive
@@ -1373,6 +1379,13 @@ def preview_asked(line: str) -> str | None:
             and (
                 (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME_OR_LANDS.intersection(ws))
                 or (_SHOWN.intersection(ws) and _HAPPENS_OR_LANDS.intersection(ws))
+                # the move shown and not played ("Montrez-moi O13 R2 sans le jouer", "Just show
+                # me O13 R2, don't play it yet"; seventeenth round)
+                or (
+                    _SHOWN.intersection(ws)
+                    and (not_yet or _FIRST.intersection(ws))
+                    and _MOVE_CODE.search(s) is not None
+                )
             )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
         ]

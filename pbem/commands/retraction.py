@@ -374,8 +374,19 @@ DONT_PLAY = _words(
     r"ne\s+(?:le\s+|la\s+|les\s+|l')?jou(?:e|ez)\s+pas",
     r"non\s+(?:la\s+|lo\s+)?(?:giocar(?:la|lo|e)|giocate(?:la|lo)?|gioca(?:la|lo)?)",
     r"nicht\s+(?:spielen|ziehen|abschicken|senden|ausfuhren)",
+    # shown and not played, in the tile's own verbs ("sans le jouer", "senza metterla", "without
+    # playing it", "ohne es zu legen", "noch nicht legen"; seventeenth round)
+    r"without\s+(?:actually\s+|really\s+)?(?:playing|placing|putting)\s+(?:it|them|that)",
+    r"(?:don'?t|do\s+not|dont)\s+(?:place|put|lay)\s+(?:it|that|this|the\s+tile)",
+    r"sans\s+(?:le\s+|la\s+|les\s+|l')?(?:jouer|poser|placer)",
+    r"ne\s+(?:le\s+|la\s+|les\s+|l')?(?:pose|posez|place|placez)\s+pas",
+    r"senza\s+(?:giocar|metter|piazzar|posar)(?:la|lo|li|e)",
+    r"non\s+(?:metter(?:la|lo|e)|mettete(?:la|lo)?|piazzar(?:la|lo|e)|piazzate(?:la|lo)?)",
+    r"ohne\s+(?:ihn\s+|es\s+|sie\s+|das\s+)?zu\s+(?:spielen|ziehen|legen|setzen)",
+    r"nicht\s+(?:legen|setzen)",
 )
-"""Not to play it ("ne le jouez pas"); not said of a PREVIEW, which plays nothing."""
+"""Not to play it ("ne le jouez pas", "sans le poser", "ohne es zu legen"); not said of a
+PREVIEW, which plays nothing."""
 _DONT_PLAY = re.compile(DONT_PLAY)
 HESITATION = _words(
     r"(?:not\s+yet|pas\s+encore|non\s+ancora|noch\s+nicht)(?=\s*(?:[,.!;:…)\-–—]|$))",
