@@ -31,7 +31,7 @@ from pbem.commands.copies import names_game
 from pbem.commands.pointing import EXAMPLE
 from pbem.commands.retraction import correction_rest, is_take_back
 from pbem.commands.vocabulary import fold_word
-from pbem.mail.reply import is_known_word
+from pbem.mail.reply import is_known_word, without_harmless
 
 _DOUBT = frozenset(
     (
@@ -339,7 +339,8 @@ def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
     text = " ".join(words)
     if not words or _praise(raw):
         return None
-    negated = any(w in _NEGATION for w in words)
+    # (not the "no" of a set phrase: "no comment", "pas de souci", "kein Stress")
+    negated = any(w in _NEGATION for w in _elided(_words(" ".join(without_harmless(raw.split())))))
     content = [w for w in words if w not in _LEADS and w not in _NEGATION]
     spoken_to = len(content) >= _NAMED_LONG and _named(raw)
     if is_take_back(raw) or correction_rest(raw) is not None:

@@ -7943,6 +7943,13 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 out.ignored.append(line)
                 return
         cited = _cited(line_wo, tokens, cands) if len(cands) > 1 else []
+        if cited and len(cited) < len(cands) and "?" not in line_wo:
+            # 'avevo scritto nella bozza "L12 R2", poi ci ho ripensato: gioco O9 R0': the move
+            # in quotes corrected by the last one (seventeenth round)
+            final = _final_move(tokens, cands, line_wo)
+            if final is not None and final not in cited and final is cands[-1]:
+                _as_read(at, final.action, final.text)
+                return
         if cited and len(cited) < len(cands):
             # "vous me suggérez « M8 R1 », mais je préfère garder la case M8": a move in
             # quotes beside other words of moves is cited, not played

@@ -343,6 +343,13 @@ def denies(words: Sequence[str]) -> bool:
     return False
 
 
+def without_harmless(words: Sequence[str]) -> list[str]:
+    """``words`` without those inside a phrase of ``harmless`` (:func:`_harmless`): what may
+    deny or doubt around a move ("L11 R1, no comment :)" leaves "L11 R1,")."""
+    inside = _harmless(words)
+    return [w for k, w in enumerate(words) if k not in inside]
+
+
 def _harmless(words: Sequence[str]) -> frozenset[int]:
     """The places of ``words`` inside a phrase of ``harmless`` in ``courtesy.toml`` (a modest
     verdict on the player's own move, "pas terrible", "not pretty but it'll do", "besser als
