@@ -378,11 +378,13 @@ DONT_PLAY = _words(
     # playing it", "ohne es zu legen", "noch nicht legen"; seventeenth round)
     r"without\s+(?:actually\s+|really\s+)?(?:playing|placing|putting)\s+(?:it|them|that)",
     r"(?:don'?t|do\s+not|dont)\s+(?:place|put|lay)\s+(?:it|that|this|the\s+tile)",
-    r"sans\s+(?:le\s+|la\s+|les\s+|l')?(?:jouer|poser|placer)",
+    # (the move itself named by its pronoun: "senza giocare", "sans jouer", "ohne zu spielen"
+    # alone are a spectator's, "vorrei seguire la partita, senza giocare")
+    r"sans\s+(?:le\s+|la\s+|les\s+|l')(?:jouer|poser|placer)",
     r"ne\s+(?:le\s+|la\s+|les\s+|l')?(?:pose|posez|place|placez)\s+pas",
-    r"senza\s+(?:giocar|metter|piazzar|posar)(?:la|lo|li|e)",
+    r"senza\s+(?:giocar|metter|piazzar|posar)(?:la|lo|li)",
     r"non\s+(?:metter(?:la|lo|e)|mettete(?:la|lo)?|piazzar(?:la|lo|e)|piazzate(?:la|lo)?)",
-    r"ohne\s+(?:ihn\s+|es\s+|sie\s+|das\s+)?zu\s+(?:spielen|ziehen|legen|setzen)",
+    r"ohne\s+(?:ihn|es|sie|das|den\s+zug)\s+zu\s+(?:spielen|ziehen|legen|setzen)",
     r"nicht\s+(?:legen|setzen)",
 )
 """Not to play it ("ne le jouez pas", "sans le poser", "ohne es zu legen"); not said of a
