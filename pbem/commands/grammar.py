@@ -5516,6 +5516,7 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     lasts = set(range(last.start, last.end))
     prev_end = deny_from = 0
     chosen = False
+    corrected: set[str] = set()  # the codes of the moves a correction set aside
     sentence = _sentence_of(line, tokens)
     tail_words = tokens[last.end + 1 :] if instead else tokens[last.end :]
     ends = not tail_words or is_courtesy(" ".join(tail_words))  # the line's end ("... instead")
@@ -5534,6 +5535,11 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
             [w for w in rest.split() if w.strip(",.;:!") not in skip]
         ):
             deny_from = max(deny_from, last.start)  # "N13 R3 – Moment, nicht N13, sondern M13"
+            corrected |= _codes(o, tokens)
+        elif corrected and _codes(o, tokens) <= corrected:
+            # a piece of the move corrected, in the reason of the correction ("L9 R0. Attends...
+            # avec R0 le mur est du mauvais côté. L9 R1 c'est mieux"; seventeenth round)
+            continue
         elif _codes(o, tokens) <= codes:
             continue  # a piece of the move ("je pose ma tuile en N13, ..., donc N13 R2")
         elif _set_aside(o, tokens, line):
