@@ -13,7 +13,9 @@ neighbour, the same words where one must ask back (issue 31, seventeenth round):
   M13 R2 sans la poser" was played), and a spectator's "senza giocare" still asks nothing back;
 - a move in quotes corrected by a change of mind, and a piece of a corrected move named in the
   correction's reason ("L9 R0. Attends... avec R0 le mur est du mauvais côté. L9 R1 c'est
-  mieux. Allez, L9 R1, c'est mon dernier mot !").
+  mieux. Allez, L9 R1, c'est mon dernier mot !");
+- the saying that keeps what works before the move ("On ne change pas une équipe qui gagne :
+  L9 R0"): its negation denies nothing.
 
 The cases are the corpus's format (``tests/fixtures/replies/players/half-1.txt``).
 """
@@ -372,6 +374,27 @@ N13 R0. Moment... mit R0 steht die Mauer falsch. N13 R2 ist besser. Also N13 R2,
 
 === p17-de-28 | de | fc:turn | webde | ask
 N13 R0. Moment... mit R0 steht die Mauer falsch. N13 R2 wäre besser, aber vielleicht doch R0.
+
+=== p17-fr-28 | fr | fc:turn | apple-mail | move L9 R0
+On ne change pas une équipe qui gagne : L9 R0.
+
+=== p17-fr-29 | fr | fc:turn | apple-mail | ask
+On ne change pas une équipe qui gagne, mais je ne joue pas L9 R0.
+
+=== p17-it-27 | it | fc:turn | gmail | move P12 R1
+Squadra che vince non si cambia: P12 R1.
+
+=== p17-it-28 | it | fc:turn | gmail | ask
+Squadra che vince non si cambia: P12 R1, ma non ancora, aspettate.
+
+=== p17-de-29 | de | fc:turn | webde | move O13 R1
+Never change a running system: O13 R1.
+
+=== p17-en-29 | en | fc:turn | gmail | move O13 R1
+Never change a winning team: O13 R1.
+
+=== p17-en-30 | en | fc:turn | gmail | ask
+Never change a winning team: O13 R1 again? Not sure it's legal.
 """,
 )
 
