@@ -395,6 +395,24 @@ Never change a winning team: O13 R1.
 
 === p17-en-30 | en | fc:turn | gmail | ask
 Never change a winning team: O13 R1 again? Not sure it's legal.
+
+=== p17-fr-30 | fr | fc:turn | thunderbird | move L10 R1
+Je comptais jouer N13 R0, mais cela offre la grande salle à Rouge. Je me ravise donc : L10 R1.
+
+=== p17-fr-31 | fr | fc:turn | thunderbird | ask
+Je comptais jouer N13 R0, mais cela offre la grande salle à Rouge. Je me ravise donc : L10 R1 ou L10 R3 ?
+
+=== p17-it-29 | it | fc:turn | gmail | move L10 R1
+Pensavo di giocare N13 R0, ma regala la sala grande a Rosso. Ci ho ripensato: L10 R1.
+
+=== p17-de-30 | de | fc:turn | webde | move L10 R1
+Ich wollte N13 R0 spielen, aber das schenkt Rot den großen Saal. Ich habe mich umentschieden: L10 R1.
+
+=== p17-en-31 | en | fc:turn | gmail | move L10 R1
+I was going to play N13 R0, but it hands Red the big hall. Thought better of it: L10 R1.
+
+=== p17-en-32 | en | fc:turn | gmail | ask
+I was going to play N13 R0, but it hands Red the big hall. Thought better of it: L10 R1 maybe?
 """,
 )
 
