@@ -16,9 +16,10 @@ after a comma or a colon) is not mere chatter, or None; :mod:`pbem.commands.gram
 (``_chatter_around``) splits the line, reads the move's own part as a move and asks this module
 of every other part. The words are folded (lower case, no accents, umlauts written out: the
 player's keyboard may have none) and reuse the owners of the classes they share:
-:func:`pbem.mail.reply.is_take_back` and :func:`~pbem.mail.reply.correction_rest` (take-backs and
-corrections), :mod:`pbem.commands.conditions` (the condition words), :mod:`pbem.commands.copies`
-(another game named), :mod:`pbem.commands.pointing` (our example).
+:func:`pbem.commands.retraction.is_take_back` and
+:func:`~pbem.commands.retraction.correction_rest` (take-backs and corrections),
+:mod:`pbem.commands.conditions` (the condition words), :mod:`pbem.commands.copies` (another game
+named), :mod:`pbem.commands.pointing` (our example).
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ import re
 from pbem.commands import conditions, retraction
 from pbem.commands.copies import names_game
 from pbem.commands.pointing import EXAMPLE
+from pbem.commands.retraction import correction_rest, is_take_back
 from pbem.commands.vocabulary import fold_word
-from pbem.mail.reply import correction_rest, is_known_word, is_take_back
+from pbem.mail.reply import is_known_word, without_harmless
 
 _DOUBT = frozenset(
     (
@@ -111,8 +113,8 @@ _WAIT = frozenset(
      "draft", "brouillon", "bozza", "entwurf")
 )  # fmt: skip
 """A take-back, a correction or a halt in the words of any of the four languages (beside
-:func:`~pbem.mail.reply.is_take_back`'s phrases and the interjections :mod:`retraction` reads,
-"wait", "attends", "Moment": a single word is enough beside a move), and a
+:func:`~pbem.commands.retraction.is_take_back`'s phrases and the interjections :mod:`retraction`
+reads, "wait", "attends", "Moment": a single word is enough beside a move), and a
 move still to be confirmed or a draft ("will confirm tomorrow", "je confirmerai")."""
 
 _SURE = frozenset(("sure", "sur", "certain", "sicuro", "sicura", "sicher", "convinced",
@@ -217,6 +219,73 @@ def _named(part: str) -> bool:
     )
 
 
+_PRAISE = frozenset(
+    tuple(p.split())
+    for p in (
+        # en
+        "nice", "nice one", "good one", "great", "well played", "well done", "nicely done",
+        "nicely played", "not bad", "not bad at all", "nice move", "good move", "great move",
+        "strong move", "clever move", "smart move", "brilliant", "bravo", "respect", "kudos",
+        "touche", "ouch", "gg", "wp", "nice play", "good play", "clever", "sneaky",
+        # fr
+        "bien joue", "bien vu", "pas mal", "pas mal du tout", "pas bete", "beau coup",
+        "joli coup", "bel coup", "bravo", "chapeau", "joli", "bien", "aie", "touche",
+        "coup de maitre", "bien trouve", "malin", "futé", "fute",
+        # it
+        "bella mossa", "bel colpo", "ben giocato", "ben fatto", "niente male", "non male",
+        "bravo", "brava", "bravi", "complimenti", "ottima mossa", "mossa furba", "gran mossa",
+        "bella", "furbo", "furba", "ahia",
+        # de
+        "nicht schlecht", "nicht uebel", "gar nicht schlecht", "gar nicht uebel", "starker zug",
+        "guter zug", "schoener zug", "toller zug", "cleverer zug", "feiner zug", "gut gespielt",
+        "schoen gespielt", "stark gespielt", "respekt", "bravo", "autsch", "klasse", "stark",
+        "schoen", "nett", "geschickt", "raffiniert",
+    )
+)  # fmt: skip
+"""A verdict on the last move of someone else, the whole of a part beside the player's own move
+("Nicht schlecht, Grün.", "Starker Zug, Blau.", "Bien joué, Paul !", "Bella mossa, Verde."):
+neither a negation nor a move spoken of that touches the player's move (issue 31, seventeenth
+round). Folded (:func:`_words`)."""
+_PRAISE_MORE = frozenset(
+    ("oh", "ah", "wow", "whoa", "ouah", "waouh", "oh la la", "accidenti", "caspita", "mensch",
+     "boah", "really", "very", "so", "vraiment", "tres", "trop", "davvero", "proprio", "molto",
+     "echt", "wirklich", "sehr", "ganz", "ja", "well", "eh", "hein", "indeed")
+)  # fmt: skip
+"""Words that may stand around a verdict of :data:`_PRAISE` ("Wow, echt starker Zug, Blau")."""
+_SEATS = frozenset(
+    ("green", "blue", "red", "yellow", "vert", "verte", "bleu", "rouge", "jaune", "verde", "blu",
+     "rosso", "giallo", "gruen", "blau", "rot", "gelb", "everyone", "all", "tous", "tutti",
+     "alle", "zusammen", "partner", "partenaire")
+)  # fmt: skip
+"""Who a verdict may be said to, besides a name: a seat by its colour, or everyone."""
+
+
+def _praise(part: str) -> bool:
+    """Is ``part`` only a verdict on someone else's move (:data:`_PRAISE`), said to a seat or a
+    name after a comma or to nobody named ("Nicht schlecht, Grün.", "Well played, Sue!")? Never
+    with a question, a code or any other word."""
+    raw = part.replace("’", "'")
+    if "?" in raw or any(_code(t.strip(".,;:!?-\"'()«»“”„…")) for t in raw.split()):
+        return False
+    head, comma, called = raw.rpartition(",")
+    name = called.strip(" .!…")
+    if comma and name and (set(_words(called)) <= _SEATS or _a_name(name)):
+        raw = head  # "..., Grün." / "..., Paul !"
+    words = [w for w in _words(raw.replace(",", " ")) if w not in _PRAISE_MORE]
+    return tuple(words) in _PRAISE
+
+
+def _a_name(word: str) -> bool:
+    """Is ``word`` a name called (one capitalised word that is no word we know: "Paul")?"""
+    return (
+        " " not in word
+        and word[:1].isupper()
+        and word[1:].islower()
+        and len(word) > 2
+        and not is_known_word(word)
+    )
+
+
 _LEADING_NO = re.compile(r"(?i)^\W*(?:(?:and|et|e|und|oh|ah)\s+)?(?:no+|non|nein|nope|nah)\b[\s,]*")
 """The "no" that opens a part spoken to someone ("Und nein, Klaus, ..."): no take-back of the
 move when the part goes on about something else."""
@@ -268,9 +337,10 @@ def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
     ):
         return "a question"
     text = " ".join(words)
-    if not words:
+    if not words or _praise(raw):
         return None
-    negated = any(w in _NEGATION for w in words)
+    # (not the "no" of a set phrase: "no comment", "pas de souci", "kein Stress")
+    negated = any(w in _NEGATION for w in _elided(_words(" ".join(without_harmless(raw.split())))))
     content = [w for w in words if w not in _LEADS and w not in _NEGATION]
     spoken_to = len(content) >= _NAMED_LONG and _named(raw)
     if is_take_back(raw) or correction_rest(raw) is not None:

@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from pbem.commands.retraction import HESITATION, fold
+from pbem.commands.retraction import HESITATION, fold, is_take_back
 from pbem.i18n import _, current
-from pbem.mail.reply import denies, is_correction, is_take_back
+from pbem.mail.reply import denies, is_correction
 from pbem.rules.base import RuleError
 
 _MARK = re.compile(r"\s*(?:<[-=]{1,4}|<<+|[←⟵⇐⬅]+)\s*")
@@ -221,12 +221,14 @@ _FC = r"forbidden[\s-]*city|(?-i:FC)|knizia"
 _VS = r"(?:die\s+)?verbotenen?[\s-]*stadt|(?-i:VS)|randolph|r[üu]e?ttinger"
 _OTHER = (
     r"(?:the|my|that)\s+other(?:\s+(?:game|match|one))?|l['’]\s*autre(?:\s+partie)?"
-    r"|autre\s+partie|(?:l['’]\s*|nell['’]\s*|dell['’]\s*|per\s+l['’]\s*)altra(?:\s+partita)?"
+    r"|autre\s+partie|(?:(?:nel|del|al|sul|dal|col)l['’]\s*|l['’]\s*|un['’]\s*|per\s+l['’]\s*)"
+    r"altra(?:\s+partita)?"
     r"|altra\s+partita|(?:die|der|den|dem)\s+anderen?(?:\s+(?:partie|spiel|runde))?"
     r"|anderen?\s+(?:partie|spiel)"
 )
 """Another game of the player's, named by the words that say it is another ("in the other
-game", "dans l'autre partie", "nell'altra partita", "in der anderen Partie")."""
+game", "dans l'autre partie", "nell'altra partita", "all'altra partita", "sull'altra", "in der
+anderen Partie"; the Italian article elided in every preposition: seventeenth round)."""
 _NAMED = re.compile(
     rf"(?i)(?<![\w'’])(?:(?P<fc>{_FC})|(?P<vs>{_VS})|(?P<other>{_OTHER}))(?![\w'’])"
 )

@@ -40,6 +40,7 @@ from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
     asked_about,
+    greeting,
     is_noun,
     leads_on,
     leave_announced,
@@ -52,18 +53,17 @@ from pbem.commands.requests import (
     until_then,
     without_offline,
 )
+from pbem.commands.retraction import correction_rest, is_take_back
 from pbem.commands.vocabulary import PROSE_MAX, Heard, Said, Spoken, fold_word, vocabulary
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current, ngettext
 from pbem.mail.reply import (
-    correction_rest,
     correction_stands,
     denies,
     is_correction,
     is_courtesy,
     is_filler,
     is_known_word,
-    is_take_back,
     strip_please,
 )
 from pbem.rules.base import AmbiguousMove, InvalidSyntax, NotYourDecision, RuleError
@@ -3330,6 +3330,8 @@ def _named_next(line: str) -> str | None:
     Demain je suis en randonnée sans réseau", "NEXT RB N E - board meeting till 4"; fifteenth
     round)."""
     queued = named_next(line)
+    if queued is None and (hello := greeting(line)) is not None:
+        queued = named_next(line[hello:])  # "Hi, for my next turn please queue O13 R2."
     if queued is None or _queue_unsure(line, queued):
         return queued
     parts = _QUEUED_PARTS.split(queued)
@@ -5507,7 +5509,7 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     correction, the words around may not deny. None otherwise (the line then asks back)."""
     if "?" in line or line.rstrip(" .!").endswith(")") or _INDECISION.search(line):
         return None  # (a move in a closing bracket is a remark: "(in quel caso P10 R0)")
-    if any(_bare_no(c, tokens) for c in cands):
+    if any(_bare_no(c, tokens, line) for c in cands):
         return None  # "P12 R2 no R1": "no, R1" or "not R1"
     ordered = sorted(cands, key=lambda c: c.start)
     if _on_a_condition(tokens, ordered, line):
@@ -5540,6 +5542,7 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
     lasts = set(range(last.start, last.end))
     prev_end = deny_from = 0
     chosen = False
+    corrected: set[str] = set()  # the codes of the moves a correction set aside
     sentence = _sentence_of(line, tokens)
     tail_words = tokens[last.end + 1 :] if instead else tokens[last.end :]
     ends = not tail_words or is_courtesy(" ".join(tail_words))  # the line's end ("... instead")
@@ -5551,11 +5554,18 @@ def _final_move(tokens: list[str], cands: list[_Candidate], line: str) -> _Candi
         rest = correction_rest(between)
         if rest is None and (wait := _WAIT_START.match(between)):
             rest = between[wait.end() :]  # "L11 R1 – Moment, nein, P13 R1"
+        if rest is None and last.start == o.end + 1 and _no_between(last, tokens, line):
+            rest = ""  # "n9 r2 nope n9 r3": the "no" typed between two whole moves
         skip = _NOT | _OR if _NO_WORD.search(between) else _NOT  # "ou plutôt non" corrects
         if rest is not None and not denies(
             [w for w in rest.split() if w.strip(",.;:!") not in skip]
         ):
             deny_from = max(deny_from, last.start)  # "N13 R3 – Moment, nicht N13, sondern M13"
+            corrected |= _codes(o, tokens)
+        elif corrected and _codes(o, tokens) <= corrected:
+            # a piece of the move corrected, in the reason of the correction ("L9 R0. Attends...
+            # avec R0 le mur est du mauvais côté. L9 R1 c'est mieux"; seventeenth round)
+            continue
         elif _codes(o, tokens) <= codes:
             continue  # a piece of the move ("je pose ma tuile en N13, ..., donc N13 R2")
         elif _set_aside(o, tokens, line):
@@ -6137,14 +6147,46 @@ def _set_aside(c: _Candidate, tokens: list[str], line: str) -> bool:
     return False
 
 
-def _bare_no(c: _Candidate, tokens: list[str]) -> bool:
+def _italian_or(words: Sequence[str]) -> bool:
+    """Is one of ``words`` (beside a move) the Italian "o" ("or"), in an Italian reply? The
+    courtesy lists cannot hold it (it is also the article of other languages): another choice
+    offered beside the move ("Mettete L12 R3 o fatemela vedere"; seventeenth round)."""
+    return current() == "it" and any(w.strip(".,;:!?-\"'()").casefold() == "o" for w in words)
+
+
+def _bare_no(c: _Candidate, tokens: list[str], line: str = "") -> bool:
     """Is the move-shaped part ``c`` right after a bare "no" (or a "non" outside Italian) that
     stands right after a code, with no sign and no word of correction ("P12 R2 no R1",
-    "P12 R2 non R1")? That "no" may be "no, R1" or "not R1": the line asks back."""
+    "P12 R2 non R1")? That "no" may be "no, R1" or "not R1": the line asks back. Not a whole
+    move (square and rotation) after a whole move, with no sign on either side of the "no"
+    (:func:`_no_between`: "o9 r2 non o9 r1" is typed as a correction; "O9 R2, non O9 R1" stays
+    asked back: the French "non" after a comma is also "and not")."""
     if c.start < 2 or not _code_like(tokens[c.start - 2]):
         return False
     w = tokens[c.start - 1]
-    return w.casefold() == "no" or (w.casefold() == "non" and current() != "it")
+    if not (w.casefold() == "no" or (w.casefold() == "non" and current() != "it")):
+        return False
+    return not _no_between(c, tokens, line)
+
+
+def _no_between(c: _Candidate, tokens: list[str], line: str) -> bool:
+    """Is the "no" right before the move-shaped part ``c`` typed between two whole moves (a
+    square and its rotation on each side), with nothing but spaces around it ("n9 r2 nope n9 r3",
+    "o9 r2 non o9 r1", "L10 R1 nein L10 R2": the typo corrected at once; issue 31, seventeenth
+    round)? Only a "no" as it is said (:func:`_no_after`: never the Italian "non", which is
+    "not")."""
+    if c.start < 3 or c.end - c.start < 2 or not _no_after([tokens[c.start - 1]]):
+        return False
+    if not (_WHOLE_MOVE.fullmatch(" ".join(tokens[c.start - 3 : c.start - 1]))):
+        return False
+    if not _WHOLE_MOVE.fullmatch(" ".join(tokens[c.start : c.end])):
+        return False
+    said = r"\s+".join(re.escape(t) for t in tokens[c.start - 3 : c.end])
+    return re.search(rf"(?i)(?<![\w'’]){said}(?![\w'’])", line) is not None
+
+
+_WHOLE_MOVE = re.compile(r"(?i)[a-z]\d{1,2}\s+r[0-3]")
+"""A tile's move written whole: its square and its rotation ("N9 R2")."""
 
 
 _QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|‘[^’]*’")
@@ -7136,29 +7178,11 @@ def _position_decides(line: str, at: _At) -> bool:
     return True
 
 
-_TAKE_BACK_SAID = (
-    # English
-    r"scr(?:atch|ap)\s+(?:that|it|this)|forget\s+(?:that|it|this|about\s+(?:it|that))|never\s*mind"
-    r"|cancel(?:\s+(?:that|it|this))?|ignore\s+(?:that|it|this)|disregard(?:\s+(?:that|it|this))?"
-    r"|strike\s+that|undo(?:\s+(?:that|it))?|delete\s+(?:that|it)|take\s+(?:that|it)\s+back"
-    r"|(?:don'?t|do\s+not)\s+play\s+(?:that|it)|not\s+that(?:\s+one)?|no\s+wait|wait\s+no"
-    # French
-    r"|oubli(?:ez|e)(?:\s+(?:ça|ca|cela|le|la))?|laiss(?:ez|e)\s+tomber|annul(?:ez|e)(?:\s+(?:ça|ca))?"
-    r"|j['’]annule|ignor(?:ez|e)(?:\s+(?:ça|ca|cela))?|non\s+rien|pas\s+(?:ça|ca)|je\s+retire"
-    r"|effac(?:ez|e)(?:\s+(?:ça|ca))?|on\s+oublie|ne\s+(?:la|le)\s+jouez\s+pas"
-    # Italian
-    r"|lascia(?:te|mo)?\s+(?:perdere|stare)|annulla(?:te)?|ignora(?:te)?(?:l[ao])?|dimentica(?:te)?(?:l[ao])?"
-    r"|no\s+niente|cancella(?:te)?|scordatelo|come\s+non\s+detto"
-    # German
-    r"|verg(?:iss|esst|essen\s+sie)(?:\s+(?:es|das))?|streich(?:t|en\s+sie)?\s+das"
-    r"|ignorier(?:t|en\s+sie)?\s+das|nicht\s+beachten|kommando\s+zur[üu]ck|doch\s+nicht"
-    r"|l[öo]sch(?:t|en\s+sie)?\s+das|nimm\s+das\s+zur[üu]ck|storniert?|annullier(?:t|en)"
-)
 _TAKEN_BACK_TAIL = re.compile(
     r"(?i)^(?:(?:no+|non|nein|nö|nee|nah|nope|ah|oh|och|ach|eh|euh|äh|ähm|ehm|hm+|mh+|bah|boh|mah|beh"
     r"|bof|ok|okay|wait|attendez|aspetta"
     r"|warte|sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|actually|en\s+fait|anzi|eigentlich|also)\s+)*"
-    r"(?:" + _TAKE_BACK_SAID + r")"
+    r"(?:" + retraction.TAKE_BACK_SAID + r")"
     r"(?:\s+(?:sorry|pardon|scusa(?:te)?|d[ée]sol[ée]e?|entschuldigung|sry|please|pls|svp|stp|bitte"
     r"|per\s+favore|grazie|merci|thanks|danke|lol|haha))*"
     r"(?:$|\s+(?!(?:the|my|your|his|her|that|this|le|la|les|mon|ma|mes|il|lo|mio|mia|miei|den|die"
@@ -7951,6 +7975,13 @@ def _read_move_at(line_wo: str, at: _At) -> None:
                 out.ignored.append(line)
                 return
         cited = _cited(line_wo, tokens, cands) if len(cands) > 1 else []
+        if cited and len(cited) < len(cands) and "?" not in line_wo:
+            # 'avevo scritto nella bozza "L12 R2", poi ci ho ripensato: gioco O9 R0': the move
+            # in quotes corrected by the last one (seventeenth round)
+            final = _final_move(tokens, cands, line_wo)
+            if final is not None and final not in cited and final is cands[-1]:
+                _as_read(at, final.action, final.text)
+                return
         if cited and len(cited) < len(cands):
             # "vous me suggérez « M8 R1 », mais je préfère garder la case M8": a move in
             # quotes beside other words of moves is cited, not played
@@ -7998,8 +8029,13 @@ def _read_move_at(line_wo: str, at: _At) -> None:
         if len(cands) == 1 and legal and cands[0].start > 0 and _unknown_command(tokens[0]):
             out.errors.append((line, _not_a_command(tokens[0])))
             return
-        if len(cands) == 1 and legal and chatter.unsettled(" ".join(around)):
-            # "m13r3 peutetre jsp": few words the grammar would take for filler, of a doubt
+        if (
+            len(cands) == 1
+            and legal
+            and (chatter.unsettled(" ".join(around)) or _italian_or(around))
+        ):
+            # "m13r3 peutetre jsp": few words the grammar would take for filler, of a doubt;
+            # "Mettete L12 R3 o fatemela vedere": another choice offered
             out.mentions.append((line, _mention(notation, cands[0].action, cands[0].text)))
             out.mention_moves.append((line, cands[0].action))
             return

@@ -286,8 +286,17 @@ _WAITING = (
 )
 """What the player does meanwhile, before the next turn named ("Pendant que Nord cogite :",
 "Mentre aspetto il mio turno:", "Intanto che aspetto:"; fourteenth round)."""
+_PURPOSE = (
+    r"(?:(?:pour\s+gagner\s+du\s+temps|pour\s+aller\s+plus\s+vite|to\s+save\s+(?:some\s+)?time"
+    r"|to\s+speed\s+(?:things\s+)?up|per\s+(?:guadagnare|risparmiare)\s+tempo|per\s+fare\s+prima"
+    r"|um\s+zeit\s+zu\s+sparen|damit\s+es\s+schneller\s+geht|pour\s+info|fyi|per\s+info"
+    r"|zur\s+info)\s*[:,]\s*)?"
+)
+"""Why the move is queued now, before the next turn named ("Pour gagner du temps : au prochain
+tour je jouerai M13 R2", "To save time: for my next turn, M13 R2"; seventeenth round)."""
 _HEAD_WORDS = (
-    _WAITING
+    _PURPOSE
+    + _WAITING
     + r"(?:(?:and|et|e|und|also|aussi|anche|auch|please|bitte|svp|puis|then|poi|dann|ensuite"
     r"|ok|okay|d['’]accord|schon\s+mal|schon|intanto|d[ée]j[àa]|already|queue|(?:please\s+)?queue"
     r"\s+(?:this|it|up)|mettez|mettete|metto)\s*,?\s+)*"
@@ -376,7 +385,8 @@ _QUEUE_END = (
 _IT_AFTER = (
     r"(?:\s*[,;]?\s+(?:please\s+|bitte\s+|svp\s+|per\s+favore\s+)?(?:queue|keep|save|note"
     r"|hold)\s+it(?:\s+(?:for\s+me|please))?(?:\s+{_QUEUE_PLACE})?"
-    r"|\s*[,;]?\s+(?:mettez|gardez|notez|r[ée]servez)-le(?:-moi)?(?:\s+(?:en\s+attente|de\s+c[ôo]t[ée]))?"
+    r"|\s*[,;]?\s+(?:mettez|gardez|notez|r[ée]servez)-le(?:-moi)?(?:\s+(?:en\s+attente|de\s+c[ôo]t[ée]"
+    r"|d['’]avance))?"
     r"|\s*[,;]?\s+(?:mettetelo|mettetela|tenetelo|tenetela|segnatelo|segnatela|prenotatelo)"
     r"(?:\s+(?:in\s+coda|da\s+parte))?"
     r"|\s*[,;]?\s+(?:bitte\s+)?(?:vormerken|notieren|merken)(?:\s+bitte)?)"

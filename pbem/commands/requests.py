@@ -573,7 +573,8 @@ def _vote_answered(sentences: list[str]) -> list[tuple[Spoken, str]]:
     ab."): exactly one sentence is the answer's phrase; beside ACCEPT no sentence denies, takes
     back or asks; beside DECLINE none doubts or names accepting ("I accept that I made a
     mistake, but no pause" is neither)."""
-    from pbem.mail.reply import denies, is_correction, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import denies, is_correction
 
     answers = [
         (k, got)
@@ -736,7 +737,8 @@ figure of a move."""
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
-    from pbem.mail.reply import is_correction, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import is_correction
 
     if any(c.isdigit() for c in _YEAR.sub(" ", text)):
         return False
@@ -1254,17 +1256,22 @@ _NOT_YET = re.compile(
     r"|ich\s+(?:ziehe|spiele)\s+(?:ihn\s+|es\s+|das\s+)?noch\s+nicht"
     # "don't play it yet", "sans le jouer", "non giocarla ancora", "noch nicht ziehen" (issue
     # 31, eleventh round): the player asks not to play it yet
-    r"|(?:don['’]?t|do\s+not)\s+play\s+(?:it\s+|them\s+|that\s+)?(?:yet|now)"
+    r"|(?:don['’]?t|do\s+not)\s+(?:play|place|put|lay)\s+(?:it\s+|them\s+|that\s+)?(?:yet|now)"
     # "don't move it", "non giocate", beside a slide's preview asked (fifteenth round)
     r"|(?:don['’]?t|do\s+not)\s+(?:move|slide)\s+(?:it|them)(?:\s+yet)?"
-    r"|without\s+(?:actually\s+|really\s+)?playing\s+(?:it|them)"
-    r"|sans\s+(?:le\s+|la\s+|les\s+)?jouer(?:\s+pour\s+de\s+vrai)?"
-    r"|ne\s+(?:le\s+|la\s+|les\s+)?jouez\s+(?:pas|rien)(?:\s+encore|\s+tout\s+de\s+suite)?"
+    r"|without\s+(?:actually\s+|really\s+)?(?:playing|placing|putting)\s+(?:it|them)(?:\s+down)?"
+    r"|sans\s+(?:le\s+|la\s+|les\s+)?(?:jouer|poser|placer)(?:\s+pour\s+de\s+vrai)?"
+    r"|ne\s+(?:le\s+|la\s+|les\s+)?(?:jouez|posez|placez)\s+(?:pas|rien)(?:\s+encore"
+    r"|\s+tout\s+de\s+suite)?"
     r"|non\s+(?:giocar(?:la|lo|li|e)|giocate(?:la|lo|li|le)|la\s+giocate|lo\s+giocate"
     r"|giocate\s+(?:niente|nulla)|giocate)(?:\s+ancora)?"
-    r"|senza\s+(?:giocar|muover|spostar)(?:la|lo|li|e)"
-    r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren)"
-    r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen)"
+    r"|senza\s+(?:giocar|muover|spostar|metter|piazzar|posar)(?:la|lo|li|e)"
+    r"|non\s+(?:metter(?:la|lo|e)|mettete(?:la|lo)?|piazzar(?:la|lo|e)|piazzate(?:la|lo)?)"
+    r"(?:\s+ancora)?"
+    # the tile's own verbs ("noch nicht legen", "ohne es zu legen", "sans la poser", "senza
+    # metterla", "without placing it"; seventeenth round)
+    r"|(?:noch\s+)?nicht(?:s)?\s+(?:ziehen|spielen|ausf(?:ü|ue)hren|legen|setzen)"
+    r"|ohne\s+(?:ihn\s+|es\s+|sie\s+)?zu\s+(?:ziehen|spielen|legen|setzen)"
     # the reason of a preview: not to get it wrong
     r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+get\s+it\s+wrong"
     r"|je\s+ne\s+veux\s+pas\s+me\s+tromper|non\s+voglio\s+sbagliare"
@@ -1279,7 +1286,8 @@ _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe zie
 _JUST = _listed("just juste seulement only solo soltanto nur bloss")
 _SHOWN = _listed(
     """show see view voir montrer montrez montre farmi fammi fatemi faites vedere mostrare mostrarmi
-    mostratemi mostrami sehen zeigen zeigt zeig zeige mostrate anzeigen"""
+    mostratemi mostrami sehen zeigen zeigt zeig zeige mostrate anzeigen fammelo fammela fatemelo
+    fatemela mostramelo mostramela mostratemelo mostratemela montrez-moi montre-moi"""
 )
 _HAPPENS = _listed(
     """happens happen would happen succede succederebbe accade accadrebbe passe passerait arrive
@@ -1371,6 +1379,13 @@ def preview_asked(line: str) -> str | None:
             and (
                 (_CONDITIONAL.intersection(ws := _words(s)) and _OUTCOME_OR_LANDS.intersection(ws))
                 or (_SHOWN.intersection(ws) and _HAPPENS_OR_LANDS.intersection(ws))
+                # the move shown and not played ("Montrez-moi O13 R2 sans le jouer", "Just show
+                # me O13 R2, don't play it yet"; seventeenth round)
+                or (
+                    _SHOWN.intersection(ws)
+                    and (not_yet or _FIRST.intersection(ws))
+                    and _MOVE_CODE.search(s) is not None
+                )
             )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
         ]
@@ -2023,7 +2038,7 @@ def _aside(text: str) -> bool:
     home", "così nessuno mi aspetta"): no figure, no time, no leave, no negation, no taking
     back."""
     from pbem.commands.durations import mentions_time
-    from pbem.mail.reply import is_take_back
+    from pbem.commands.retraction import is_take_back
 
     return not (
         any(c.isdigit() for c in text)
@@ -2220,7 +2235,8 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
     a thing (:data:`_RESIGN_LIMITED`). ``[]`` otherwise: the player is asked back (a resignation
     cannot be undone)."""
     from pbem.commands.durations import _CLAUSE
-    from pbem.mail.reply import is_courtesy, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import is_courtesy
 
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
@@ -2698,6 +2714,15 @@ _GREETING = re.compile(
     r"|guten\s+(?:tag|abend|morgen)|moin|servus)"
     r"(?:\s+(?:zusammen|alle|all|everyone|everybody|[àa]\s+tous|a\s+tutti|tutti|ragazzi))?\s*[,!.]\s*"
 )
+
+
+def greeting(line: str) -> int | None:
+    """Where the words after a greeting that opens ``line`` start ("Hi, for my next turn ...",
+    "Salve, sarò via ..."); None when the line opens with no greeting."""
+    g = _GREETING.match(line)
+    return g.end() if g is not None else None
+
+
 _PAUSE_LEAD = re.compile(r"(?i)^\s*(?:(?:of|for|de|pendant|di|per|von|für|fuer)\s+|d['’]\s*)")
 
 
@@ -2783,7 +2808,8 @@ def _doubts_pause(tail: str) -> bool:
     """Does the reason after a pause proposed in words doubt it, set a condition, ask, or take
     it back (:data:`_PAUSE_DOUBTED`, :data:`_IF`)? A negation in a reason is no doubt ("I won't
     have internet"); "next week", "ce week-end" say when, not another length."""
-    from pbem.mail.reply import is_correction, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import is_correction
 
     words = _words(tail)
     return (
@@ -3423,7 +3449,7 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
     classement"); nothing in the asking clause denies or speaks of the past, nothing in its
     sentence makes a condition, no other sentence asks for something else, and the line names
     no move (a figure)."""
-    from pbem.mail.reply import is_take_back
+    from pbem.commands.retraction import is_take_back
 
     if any(c.isdigit() for c in _YEAR.sub(" ", line)) or is_take_back(_BY_MISTAKE.sub(" ", line)):
         return []

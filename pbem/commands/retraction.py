@@ -22,6 +22,7 @@ apostrophes (:func:`fold`), so "réécris", "reecris" and "REECRIS" are one word
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 from pbem.commands import conditions
 from pbem.errors import CommandError
 from pbem.i18n import N_, _, current
+from pbem.mail.reply import corrected_rest, said_line
 from pbem.rules.base import RuleError
 
 if TYPE_CHECKING:
@@ -104,6 +106,130 @@ TAKE_BACK = _words(
 )
 """Words that take back what was just written, in the four languages (folded, :func:`fold`);
 a move meant for another game ("oups, c'était pour mon autre partie", "sorry, wrong game") too."""
+
+# fmt: off
+TAKE_BACK_PHRASES = (
+    # English
+    "ignore that", "ignore this", "ignore the above", "ignore my", "disregard", "scratch that",
+    "forget that", "forget it", "never mind", "nevermind", "no wait", "oh wait", "hold on",
+    "not that one", "wrong one", "wrong move", "still thinking", "cancel that", "take it back",
+    "oops", "whoops", "my mistake", "typo", "scrap that", "scrap this", "scrap it", "strike that",
+    # French
+    "ignorez", "ignore ça", "ignorer", "oubliez", "oublie ça", "oubliez ça", "laissez tomber",
+    "laisse tomber", "attendez", "pas ça", "pas celui-là", "pas celui-ci", "mauvais coup",
+    "erreur", "je me suis trompé", "je me suis trompée", "je réfléchis", "j'annule", "annulez",
+    "oups",
+    # Italian
+    "ignorate", "ignora", "ignorare", "lasciate stare", "lascia stare", "dimenticate",
+    "dimentica", "aspettate", "non quella", "non questa", "mossa sbagliata", "errore",
+    "ho sbagliato", "ci penso", "annullate", "annulla", "ops",
+    # German
+    "ignoriert", "ignorieren", "ignoriere", "vergesst", "vergiss", "wartet", "nicht den",
+    "nicht diesen", "nicht das", "falscher zug", "fehler", "vertippt", "vertan", "überlege",
+    "ueberlege", "storniert", "ups", "hoppla",
+    # none of the moves the mail above suggests ("None of those for me, I'm going with L11 R1";
+    # issue 31)
+    "none of those", "none of these", "none of them", "aucun de ceux-là", "aucun de ceux-ci",
+    "aucune de celles-là", "aucune de celles-ci", "aucun de ces coups", "nessuna di queste",
+    "nessuna di quelle", "nessuno di questi", "nessuno di quelli", "keiner davon", "keins davon",
+    "keine davon", "keiner von denen", "keiner von diesen",
+    # with a number or a noun between ("Aucune de ces trois propositions ne me convient", "keiner
+    # dieser drei Vorschläge"; a line of the service's mail quoted in the middle; issue 31)
+    "aucun de ces", "aucune de ces", "keiner dieser", "keine dieser", "keines dieser", "keins dieser",
+    "aucun de vos exemples", "aucune de vos suggestions", "none of your examples",
+    "none of your suggestions", "nessuno dei vostri esempi", "nessuno dei vostri suggerimenti",
+    "keines ihrer beispiele", "keins ihrer beispiele", "keiner ihrer vorschläge",
+    "ne me convient", "ne me conviennent", "ne me plaît", "ne me plaisent", "doesn't suit me",
+    "don't suit me", "non mi convince", "non mi convincono", "non mi piace", "non mi piacciono",
+    "gefällt mir nicht", "gefallen mir nicht", "passt mir nicht", "passen mir nicht",
+    # the player's own "sent in error" (a company disclaimer's are dropped before the reading:
+    # pbem/mail/footer.py; issue 31)
+    "in error", "by mistake", "ignore it", "please ignore", "per sbaglio", "ignoratela",
+    "ignoratelo", "ignoratemi", "aus versehen", "versehentlich",
+    # the take-backs of every language that point at what was just written ("L12 R3, scrap that,
+    # L12 R1", "N13 R2, anzi lasciate perdere"; issue 31, ninth round)
+    "scrap that", "scrap it", "strike that", "cancel it", "forget about it", "disregard that",
+    "laissez tomber", "on oublie", "lascia perdere", "lasciate perdere", "lasciamo perdere",
+    "lasciamo stare", "come non detto", "scordatelo", "streich das", "streicht das",
+    "streichen sie das", "vergessen sie das", "nicht beachten", "kommando zurück",
+)
+# fmt: on
+"""Words that take back the move above them without naming another ("M13 R1" then "Ignore that,
+I'll send my move later", "Oubliez ça", "No aspettate, ci penso ancora", "Vergesst das"; issue
+31): the reply then plays nothing and asks for the move. Matched as whole words or phrases, any
+case, on a line after the move that names no move (:func:`is_take_back`), and dropped from a
+correction's words (:func:`correction_rest`). A line that is only "no", "non" or "nein", or starts
+with "wait" or its translations, takes back too (:data:`_WAIT`)."""
+
+TAKE_BACK_SAID = (
+    # English
+    r"scr(?:atch|ap)\s+(?:that|it|this)|forget\s+(?:that|it|this|about\s+(?:it|that))|never\s*mind"
+    r"|cancel(?:\s+(?:that|it|this))?|ignore\s+(?:that|it|this)|disregard(?:\s+(?:that|it|this))?"
+    r"|strike\s+that|undo(?:\s+(?:that|it))?|delete\s+(?:that|it)|take\s+(?:that|it)\s+back"
+    r"|(?:don'?t|do\s+not)\s+play\s+(?:that|it)|not\s+that(?:\s+one)?|no\s+wait|wait\s+no"
+    # French
+    r"|oubli(?:ez|e)(?:\s+(?:ça|ca|cela|le|la))?|laiss(?:ez|e)\s+tomber|annul(?:ez|e)(?:\s+(?:ça|ca))?"
+    r"|j['’]annule|ignor(?:ez|e)(?:\s+(?:ça|ca|cela))?|non\s+rien|pas\s+(?:ça|ca)|je\s+retire"
+    r"|effac(?:ez|e)(?:\s+(?:ça|ca))?|on\s+oublie|ne\s+(?:la|le)\s+jouez\s+pas"
+    # Italian
+    r"|lascia(?:te|mo)?\s+(?:perdere|stare)|annulla(?:te)?|ignora(?:te)?(?:l[ao])?|dimentica(?:te)?(?:l[ao])?"
+    r"|no\s+niente|cancella(?:te)?|scordatelo|come\s+non\s+detto"
+    # German
+    r"|verg(?:iss|esst|essen\s+sie)(?:\s+(?:es|das))?|streich(?:t|en\s+sie)?\s+das"
+    r"|ignorier(?:t|en\s+sie)?\s+das|nicht\s+beachten|kommando\s+zur[üu]ck|doch\s+nicht"
+    r"|l[öo]sch(?:t|en\s+sie)?\s+das|nimm\s+das\s+zur[üu]ck|storniert?|annullier(?:t|en)"
+)
+"""The take-back said right after the move on its line, as written (accents kept: "oubliez ça",
+"zurück"), which :mod:`pbem.commands.grammar` reads with the words around it ("M13 R2, forget
+it", "O13 R3, anzi no, lascia stare", "M13 R2 streich das")."""
+
+_POINTING_END = re.compile(
+    r"(?i)^(?:nicht|non)\s+(?:den|das|diesen|dieses|quella|questa|quello|questo)$"
+)
+"""A take-back phrase that is a negation and an article or a demonstrative ("nicht den", "non
+quella"): "that one" only when nothing follows it; with a noun or a move after it, it denies
+that thing ("Nicht den Mantel.", "Non quella giacca", "Nicht den M13 R1": never the thing read
+as the correction; issue 31, tenth round)."""
+
+
+def _alternation(phrases: Sequence[str]) -> str:
+    return "|".join(re.escape(p) for p in sorted(set(phrases), key=len, reverse=True))
+
+
+@functools.cache
+def _phrased() -> re.Pattern[str]:
+    """:data:`TAKE_BACK_PHRASES` as one pattern (on :func:`pbem.mail.reply.said_line`)."""
+    phrases = [p.casefold() for p in TAKE_BACK_PHRASES]
+    pointing = [p for p in phrases if _POINTING_END.search(p)]
+    alone = r"(?:" + _alternation(pointing) + r")(?=\s*(?:[^\w\s'’]|$))"
+    return re.compile(
+        r"(?<![\w'’])(?:" + alone + r"|" + _alternation([p for p in phrases if p not in pointing])
+        + r")(?![\w'’])"
+    )  # fmt: skip
+
+
+_WAIT = re.compile(
+    r"^\W*(?:(?:no+|nope|nah|non|nein)\W+)?(?:wait|attends|aspetta|warte|moment)\b"
+    r"|^\W*(?:no+|nope|nah|non|nein)\W*$"
+)
+"""A line that starts with "wait" (after a "no") or is only "no"."""
+
+
+def is_take_back(line: str) -> bool:
+    """Does the line take back what came before it ("Ignore that", "Oubliez ça", "No aspettate",
+    "Vergesst das", "Non !"; :data:`TAKE_BACK_PHRASES`; issue 31)? Read only on a line after the
+    move that names no move of its own."""
+    folded = said_line(line)
+    return bool(_phrased().search(folded) or _WAIT.match(folded))
+
+
+def correction_rest(text: str) -> str | None:
+    """``text`` without its words of correction, take-back (:data:`TAKE_BACK_PHRASES`), second
+    thoughts and "no", when it names a correction or a take-back ("ah non, finalement", "anzi no",
+    "Moment, nicht", "actually no"); None when it names neither (second thoughts alone: "sinon ...
+    plutôt"; :func:`pbem.mail.reply.corrected_rest`; issue 31)."""
+    return corrected_rest(text, _phrased())
+
 
 _NO = re.compile(
     _B + r"(?:no|non|nein|nee|ne|no{2,}|nope|nah)" + r"(?=\s*(?:[,.!;:…\-–—)]|$|\s(?:"
@@ -248,8 +374,21 @@ DONT_PLAY = _words(
     r"ne\s+(?:le\s+|la\s+|les\s+|l')?jou(?:e|ez)\s+pas",
     r"non\s+(?:la\s+|lo\s+)?(?:giocar(?:la|lo|e)|giocate(?:la|lo)?|gioca(?:la|lo)?)",
     r"nicht\s+(?:spielen|ziehen|abschicken|senden|ausfuhren)",
+    # shown and not played, in the tile's own verbs ("sans le jouer", "senza metterla", "without
+    # playing it", "ohne es zu legen", "noch nicht legen"; seventeenth round)
+    r"without\s+(?:actually\s+|really\s+)?(?:playing|placing|putting)\s+(?:it|them|that)",
+    r"(?:don'?t|do\s+not|dont)\s+(?:place|put|lay)\s+(?:it|that|this|the\s+tile)",
+    # (the move itself named by its pronoun: "senza giocare", "sans jouer", "ohne zu spielen"
+    # alone are a spectator's, "vorrei seguire la partita, senza giocare")
+    r"sans\s+(?:le\s+|la\s+|les\s+|l')(?:jouer|poser|placer)",
+    r"ne\s+(?:le\s+|la\s+|les\s+|l')?(?:pose|posez|place|placez)\s+pas",
+    r"senza\s+(?:giocar|metter|piazzar|posar)(?:la|lo|li)",
+    r"non\s+(?:metter(?:la|lo|e)|mettete(?:la|lo)?|piazzar(?:la|lo|e)|piazzate(?:la|lo)?)",
+    r"ohne\s+(?:ihn|es|sie|das|den\s+zug)\s+zu\s+(?:spielen|ziehen|legen|setzen)",
+    r"nicht\s+(?:legen|setzen)",
 )
-"""Not to play it ("ne le jouez pas"); not said of a PREVIEW, which plays nothing."""
+"""Not to play it ("ne le jouez pas", "sans le poser", "ohne es zu legen"); not said of a
+PREVIEW, which plays nothing."""
 _DONT_PLAY = re.compile(DONT_PLAY)
 HESITATION = _words(
     r"(?:not\s+yet|pas\s+encore|non\s+ancora|noch\s+nicht)(?=\s*(?:[,.!;:…)\-–—]|$))",
@@ -1128,10 +1267,28 @@ def _denied(line: str, said: Sequence[str]) -> bool:
         return False
     low = fold(line)
     return any(
-        _DENIED_BEFORE.search(low[: m.start()])
+        (
+            (d := _DENIED_BEFORE.search(low[: m.start()])) is not None
+            and not (
+                _NO_CORRECTING.search(low, max(0, d.start() - 24), m.start())
+                and not (current() == "it" and d.group().strip() == "non")
+            )
+        )
         or _EXCLUDED_BEFORE.search(low[max(0, m.start() - 60) : m.start()])
         for m in _occurrences(line, said)
     )
+
+
+_NO_CORRECTING = re.compile(
+    r"(?:(?<![\w'])(?:sorry|sry|soz|oops|whoops|wait|pardon|oups|attends|attendez|desole|desolee"
+    r"|scusa|scusate|scusami|ops|aspetta|aspettate|entschuldigung|sorry|ups|hoppla|warte|moment)"
+    r"|(?<![\w'])[a-z]\d{1,2}\s+r[0-3])\s+(?=(?:no|non|nein|nope|nah)\s*$)"
+)
+"""A bare "no" right after an apology, a "wait" or a whole move, before the move read: the
+correction's "no", which denies the move before it ("P11 R3 sorry no P11 R2", "O13 R1 wait no
+O13 R0", "o9 r2 non o9 r1"; issue 31, seventeenth round). The Italian "non" is "not" and is
+never matched here: the "non" of this class stands after a whole move only in French, where
+:mod:`pbem.commands.grammar` reads it the same way (a sign before it stays asked back)."""
 
 
 def request_taken_back(line: str, args: Sequence[str], later: Sequence[str], kind: str) -> bool:

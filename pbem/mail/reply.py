@@ -343,6 +343,13 @@ def denies(words: Sequence[str]) -> bool:
     return False
 
 
+def without_harmless(words: Sequence[str]) -> list[str]:
+    """``words`` without those inside a phrase of ``harmless`` (:func:`_harmless`): what may
+    deny or doubt around a move ("L11 R1, no comment :)" leaves "L11 R1,")."""
+    inside = _harmless(words)
+    return [w for k, w in enumerate(words) if k not in inside]
+
+
 def _harmless(words: Sequence[str]) -> frozenset[int]:
     """The places of ``words`` inside a phrase of ``harmless`` in ``courtesy.toml`` (a modest
     verdict on the player's own move, "pas terrible", "not pretty but it'll do", "besser als
@@ -488,61 +495,33 @@ def is_correction(line: str) -> bool:
     """Does the line take back what came before ("non pardon", "sorry, I meant", "volevo dire",
     "Korrektur", or a line that starts with "no"/"non"/"nein"; data: ``correction`` in
     ``courtesy.toml``)?"""
-    folded = _NOT_WAITING.sub(" ", normalize_line(line).casefold().replace("’", "'"))
+    folded = said_line(line)
     ph = _phrases()
     return bool(
         ph.correction.search(folded) or ph.second_thoughts.search(folded) or _NO.match(folded)
     )
 
 
-_POINTING_END = re.compile(
-    r"(?i)^(?:nicht|non)\s+(?:den|das|diesen|dieses|quella|questa|quello|questo)$"
-)
-"""A take-back phrase that is a negation and an article or a demonstrative ("nicht den", "non
-quella"): "that one" only when nothing follows it; with a noun or a move after it, it denies
-that thing ("Nicht den Mantel.", "Non quella giacca", "Nicht den M13 R1": never the thing read
-as the correction; issue 31, tenth round)."""
+def said_line(line: str) -> str:
+    """``line`` as the phrase lists are matched on: lower case, straight apostrophes, a request
+    not to wait dropped ("don't wait for me" is no "wait": :data:`_NOT_WAITING`)."""
+    return _NOT_WAITING.sub(" ", normalize_line(line).casefold().replace("’", "'"))
 
 
-@functools.cache
-def _take_back() -> re.Pattern[str]:
-    c = tomllib.loads((_DATA / "courtesy.toml").read_text("utf-8"))
-    phrases = [p.casefold() for p in c["take_back"]]
-    pointing = [p for p in phrases if _POINTING_END.search(p)]
-    alone = r"(?:" + _alternation(pointing) + r")(?=\s*(?:[^\w\s'’]|$))"
-    return re.compile(
-        r"(?<![\w'’])(?:" + alone + r"|" + _alternation([p for p in phrases if p not in pointing])
-        + r")(?![\w'’])"
-    )  # fmt: skip
-
-
-_WAIT = re.compile(
-    r"^\W*(?:(?:no+|nope|nah|non|nein)\W+)?(?:wait|attends|aspetta|warte|moment)\b"
-    r"|^\W*(?:no+|nope|nah|non|nein)\W*$"
-)
-"""A line that starts with "wait" (after a "no") or is only "no"."""
-
-
-def is_take_back(line: str) -> bool:
-    """Does the line take back what came before it ("Ignore that", "Oubliez ça", "No aspettate",
-    "Vergesst das", "Non !"; data: ``take_back`` in ``courtesy.toml``; issue 31)? Read only on a
-    line after the move that names no move of its own."""
-    folded = _NOT_WAITING.sub(" ", normalize_line(line).casefold().replace("’", "'"))
-    return bool(_take_back().search(folded) or _WAIT.match(folded))
-
-
-def correction_rest(text: str) -> str | None:
-    """``text`` without its words of correction, take-back, second thoughts and "no", when it
-    names a correction or a take-back ("ah non, finalement", "anzi no", "Moment, nicht", "actually
-    no"); None when it names neither (second thoughts alone: "sinon ... plutôt"; issue 31)."""
+def corrected_rest(text: str, take_back: re.Pattern[str]) -> str | None:
+    """``text`` without its words of correction, of ``take_back`` (the take-back words, owned by
+    :mod:`pbem.commands.retraction`, which reads this as ``correction_rest``), second thoughts and
+    "no", when it names a correction or a take-back ("ah non, finalement", "anzi no", "Moment,
+    nicht", "actually no"); None when it names neither (second thoughts alone: "sinon ...
+    plutôt"; issue 31)."""
     folded = normalize_line(text).casefold().replace("’", "'")
     ph = _phrases()
     no_then = ph.second_thoughts.search(folded) is not None and any(
         _NO.fullmatch(w.strip(".,;:!?-\"'()")) for w in folded.split()
     )  # "actually no", "no aspettate", "non en fait": a "no" with second thoughts
-    if not (ph.correction.search(folded) or _take_back().search(folded) or no_then):
+    if not (ph.correction.search(folded) or take_back.search(folded) or no_then):
         return None
-    rest = ph.second_thoughts.sub(" ", _take_back().sub(" ", ph.correction.sub(" ", folded)))
+    rest = ph.second_thoughts.sub(" ", take_back.sub(" ", ph.correction.sub(" ", folded)))
     return " ".join(w for w in rest.split() if not _said_no(w.strip(".,;:!?-\"'()")))
 
 

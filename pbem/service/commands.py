@@ -944,7 +944,8 @@ class VacationCmd(_Base):
         again ("VACATION AUTO - no, MANUAL", "VACANZA AUTO, anzi no")."""
         if heard.arg.strip().upper().rstrip(".!") not in self.auto_words | self.manual_words:
             return False
-        from pbem.mail.reply import is_correction, is_take_back
+        from pbem.commands.retraction import is_take_back
+        from pbem.mail.reply import is_correction
 
         words = {fold_word(w).upper() for w in re.findall(r"[^\W\d_]+", remark)}
         return (
@@ -2166,7 +2167,8 @@ sentence is no remark to pass over."""
 def _remark_alone(tail: str) -> bool:
     """A sentence after a queued move that says nothing of it (:func:`_courtesy_after`)."""
     from pbem.commands.conditions import IF_WORDS, OR_WORDS, OTHERWISE_WORDS, UNLESS_WORDS
-    from pbem.mail.reply import denies, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import denies
 
     words = tail.split()
     folded = {fold_word(w.strip(".,;:!")).lower() for w in words}

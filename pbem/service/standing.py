@@ -341,7 +341,8 @@ chiedermelo ogni volta")."""
 def _saves_asking(tail: str) -> bool:
     """Is the negation in ``tail`` about the mail the orders save?"""
     from pbem.commands.grammar import _PURPOSE
-    from pbem.mail.reply import is_correction, is_take_back
+    from pbem.commands.retraction import is_take_back
+    from pbem.mail.reply import is_correction
 
     tail = tail.lstrip(" ,;:-–—")
     if _NO_NEED.match(tail):

@@ -3,8 +3,8 @@ any reader of the round), fixed as classes with their neighbours in the four lan
 
 - a move, then a sentence that takes it back to think again ("L10 R1. actually scrap that, let
   me have another look first", "Laissez-moi réfléchir encore un peu") played the move: "scrap
-  that" is a take-back now (``take_back`` in courtesy.toml, :data:`pbem.commands.retraction.
-  TAKE_BACK`), looking again a hesitation (:data:`pbem.commands.retraction.HESITATION`), and
+  that" is a take-back now (:data:`pbem.commands.retraction.TAKE_BACK_PHRASES` and
+  :data:`pbem.commands.retraction.TAKE_BACK`), looking again a hesitation (:data:`pbem.commands.retraction.HESITATION`), and
   either in a part after the move stops the move part's reading
   (:func:`pbem.commands.grammar._move_part`); "Bernard soutient que c'est une erreur" after a
   move is still a remark;

@@ -2401,7 +2401,6 @@ MISSED = {
     'it-named-92': 'missed: got ask, meant move L10 R2',
     'de-corr-04': 'missed: got ask, meant move O13 R1',
     'de-corr-08': 'missed: got ask, meant move L12 R0',
-    'de-corr-13': 'missed: got ask, meant move M8 R2',
     'de-corr-15': 'missed: got ask, meant move L9 R0',
     'de-slide-02': 'missed: got ask, meant move BR W',
     'de-named-17': 'missed: got ask, meant move L12 R3',
