@@ -49,6 +49,7 @@ from pbem.commands.requests import (
     preview_unread,
     requested,
     resign_alone,
+    told_to_table,
     until_then,
     without_offline,
 )
@@ -3486,6 +3487,11 @@ def _read_line(
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (told := told_to_table(line_wo)) is not None:
+        # "Tell the table: Well played everyone so far!", "Dite a tutti: ..." (SAY in words)
+        cmd = vocabulary().lookup("SAY")
+        assert cmd is not None
+        heard = cmd.hear(Said(line, told, told))
     if (
         heard is None
         and len(line_wo) <= PROSE_MAX

@@ -3655,3 +3655,45 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     if len(spans) != 1 or not leave:
         return []
     return _leave_heard(line, next(iter(spans.values())))
+
+
+_TABLE = (
+    r"(?:(?:the\s+)?(?:table|group|others|other\s+players|rest(?:\s+of\s+the\s+table)?)|everyone"
+    r"|everybody|all(?:\s+(?:the\s+)?players)?"
+    r"|[àa]\s+(?:tous|toutes|tout\s+le\s+monde|la\s+table|la\s+tabl[ée]e)|aux\s+autres(?:\s+joueurs)?"
+    r"|au\s+groupe|a\s+tutti|agli\s+altri(?:\s+giocatori)?|al\s+tavolo|al\s+gruppo"
+    r"|allen|den\s+anderen(?:\s+spielern)?|der\s+runde|an\s+alle|an\s+die\s+(?:anderen|runde))"
+)
+_TOLD_TO_TABLE = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh|ps|p\.?s\.?|et|aussi|e|anche|und|auch)\s*,?\s+)?"
+    r"(?:(?:please|pls|kindly|merci\s+de|svp|per\s+favore|bitte)\s+)?(?:"
+    r"(?:tell|say\s+to|pass\s+(?:this\s+)?on\s+to|send\s+this\s+to|forward\s+this\s+to"
+    r"|dites|dis|transmettez|transmets|faites\s+passer|r[ée]p[ée]tez"
+    r"|dite|d[iì]['’]?|riferite|riferisci|comunicate|girate"
+    r"|sagt|sag|richtet|richte|gebt|gib)"
+    r"(?:\s+(?:please|pls|svp|donc|pure|per\s+favore|bitte))?\s+" + _TABLE
+    + r"(?:\s+(?:aus|weiter))?"
+    r"|(?:a\s+)?(?:message|note|word)\s+(?:to|for)\s+" + _TABLE
+    + r"|message\s+(?:pour|[àa])\s+(?:tous|tout\s+le\s+monde|la\s+tabl[ée]e|les\s+autres|aux\s+autres)"
+    r"|messaggio\s+(?:per|a)\s+(?:tutti|gli\s+altri|agli\s+altri|il\s+tavolo)"
+    r"|nachricht\s+an\s+(?:alle|die\s+anderen|die\s+runde))"
+    r"(?:\s*,?\s*(?:please|pls|svp|s['’]il\s+vous\s+pla[iî]t|per\s+favore|bitte))?\s*$"
+)  # fmt: skip
+"""The words before a colon that hand what follows to the table, in the imperative or as its
+label ("Please tell the others:", "Et dites aux autres :", "Dite a tutti:", "Richtet den anderen
+aus:", "Message to the table:", "Messaggio per tutti:"): SAY in words. Never "tell me", "dites-moi",
+"sagt mir" (a question to the service), nor the past ("I told the others:", "Paul m'a dit :")."""
+
+
+def told_to_table(line: str) -> str | None:
+    """The text a line hands to the table in words (:data:`_TOLD_TO_TABLE` before its colon:
+    "Tell the table: Well played everyone so far!", seventeenth round), read as SAY's; None when
+    the head is no such frame, or the text asks (a question mark: perhaps a question to the
+    service) or holds a figure (perhaps a move, which a SAY would hide)."""
+    head, sep, tail = line.partition(":")
+    text = tail.strip()
+    if not sep or not text or len(line) > PROSE_MAX or _TOLD_TO_TABLE.match(head) is None:
+        return None
+    if "?" in text or any(c.isdigit() for c in text):
+        return None
+    return text
