@@ -2146,6 +2146,14 @@ _RESIGNED = re.compile(
     r"(?i)^(?:(?:ok|okay|so|well|right|honestly|alors|bon|bref|donc|allora|va\s+bene|ok\s+allora|also"
     r"|na\s+ja|naja|gut|tja|ehrlich\s+gesagt)\s*,?\s+)?(?P<said>"
     r"i\s+resign(?:\s+(?:the|this)\s+game)?|i\s+am\s+resigning|i['’]m\s+resigning"
+    r"|i(?:['’]d|\s+would)\s+like\s+to\s+resign\s+from\s+(?:the|this)\s+game"
+    r"|i(?:\s+(?:want|wish)|(?:['’]ve|\s+have)?\s+decided)\s+to\s+resign\s+from\s+(?:the|this)\s+game"
+    r"|je\s+(?:souhaite|voudrais|veux|pr[ée]f[èée]re|pr[ée]f[ée]rerais)\s+(?:abandonner|me\s+retirer\s+de)"
+    r"\s+(?:la|cette)\s+partie"
+    r"|(?:vorrei|voglio|preferisco|ho\s+deciso\s+di)\s+(?:ritirarmi\s+(?:dalla|da\s+questa)"
+    r"|abbandonare\s+(?:la|questa))\s+partita"
+    r"|ich\s+(?:m(?:ö|oe)chte|will|w(?:ü|ue)rde\s+gerne?)\s+(?:aus\s+(?:der|dieser)\s+partie\s+aussteigen"
+    r"|(?:die|diese)\s+partie\s+aufgeben)"
     r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up"
     r"|j['’]\s*abandonne(?:\s+(?:la|cette)\s+partie)?|je\s+d[ée]clare\s+forfait"
     r"|je\s+me\s+retire(?:\s+de\s+(?:la|cette)\s+partie)?|je\s+jette\s+l['’]\s*[ée]ponge"
@@ -2158,7 +2166,7 @@ _RESIGNED = re.compile(
 """The player resigning, in the first person and now, as a whole clause ("I resign", "j'abandonne
 la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
 _RESIGNED_STRONG = re.compile(
-    r"(?i)(?:i\s+resign|resigning|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
+    r"(?i)(?:i\s+resign|resigning|resign\s+from\s+(?:the|this)\s+game|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
     r"|d[ée]clare\s+forfait|(?:dalla|questa)\s+partita|die\s+partie\s+auf|das\s+spiel\s+auf"
     r"|partie\s+aus|^(?:resign|abandonner|abbandona|aufgeben)\s*[.!]*$)"
 )
@@ -2180,6 +2188,14 @@ weiterspielen"): what confirms a bare giving up ("Ich gebe auf, habe keine Chanc
 despair: asked back)."""
 _RESIGNED_WHY = re.compile(
     r"(?i)(?<![\w'’])(?:too\s+far\s+behind|(?:can['’]?t|cannot|can\s+not)\s+catch\s+up|no\s+chance"
+    r"|(?:hopelessly|way|miles|so\s+far)\s+behind|(?:can['’]?t|cannot|can\s+not)\s+see\s+a\s+way\s+(?:back|out)"
+    r"|no\s+way\s+back|thanks?\s+(?:all|everyone|everybody)|(?:it\s+)?was\s+(?:fun|a\s+pleasure)"
+    r"|largu[ée]e?|(?:aucune\s+chance|plus\s+moyen)\s+de\s+(?:revenir|rattraper)|merci\s+[àa]\s+tous"
+    r"|c['’][ée]tait\s+(?:sympa|un\s+plaisir)"
+    r"|non\s+vedo\s+come\s+recuperare|(?:irrimediabilmente|troppo|molto)\s+indietro|grazie\s+a\s+tutti"
+    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)"
+    r"|hoffnungslos\s+(?:zur(?:ü|ue)ck|hinten)|nichts\s+mehr\s+zu\s+(?:holen|machen)"
+    r"|danke\s+(?:euch\s+)?allen|hat\s+spa(?:ß|ss)\s+gemacht"
     r"|(?:it['’]s|the\s+game\s+is)\s+lost|no\s+(?:more\s+)?time(?:\s+(?:left|any\s*more))?"
     r"|let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
     r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
@@ -2209,6 +2225,14 @@ _RESIGN_LIMITED = _listed(
 resignation from the game."""
 
 
+_WAS_FUN = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:it\s+)?was\s+(?:fun|a\s+pleasure)|c['’][ée]tait\s+(?:sympa|un\s+plaisir)"
+    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)|hat\s+spa(?:ß|ss)\s+gemacht)(?![\w'’])"
+)
+"""A farewell said in the past ("was fun", "c'était sympa", "hat Spaß gemacht"): its "was" is no
+past of the resignation, its "Spaß" no joke (seventeenth round)."""
+
+
 def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
     """RESIGN said in words, confirmed in the same line (issue 31, twelfth round): a clause that
     resigns in the first person and now (:data:`_RESIGNED`: "I resign", "j'abandonne la
@@ -2225,7 +2249,7 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
     line = line[g.end() :] if (g := _GREETING.match(line)) else line
-    words = _words(line)
+    words = _words(_WAS_FUN.sub(" ", line))
     if (
         _IF.intersection(words)
         or _RESIGN_LIMITED.intersection(words)
