@@ -2434,8 +2434,9 @@ _BACK = re.compile(
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
     r"|eccomi\s+di\s+ritorno"
-    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her(?:\s+als\s+(?:geplant|gedacht))?|aus\s+dem"
-    r"\s+urlaub)\s+)*(?:zur(?:ü|ue)ck(?:gekommen)?|wieder\s+da))"
+    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her(?:\s+als\s+(?:geplant|gedacht))?"
+    r"|(?:aus|von)\s+(?:dem|der|meinem|meiner)\s+[^\W\d_]{3,}|vom\s+[^\W\d_]{3,})\s+)*"
+    r"(?:zur(?:ü|ue)ck(?:gekommen)?|wieder\s+da))"
     r"(?P<rest>(?![\w'’]).*)$"
 )
 """The player back in words ("Je suis rentré plus tôt que prévu", "I'm back early", "Sono
@@ -2531,6 +2532,27 @@ _RESUME = _listed(
 """A request to resume after "I'm back" ("you can restart the clocks", "relancer mes délais")."""
 
 
+_BACK_AGAIN = re.compile(
+    r"(?i)[,;:.!]?\s*(?<![\w'’])(?:(?:and|so|donc|et|e|quindi|also|und)\s+)?(?:je\s+suis\s+(?:de\s+retour"
+    r"|rentr[ée]e?)|i['’]?m\s+back|i\s+am\s+back|sono\s+(?:tornat|rientrat)[oa]"
+    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da))(?:\s+(?:now|maintenant|ora|adesso|jetzt))?"
+    r"(?![\w'’])\s*[.!]*\s*$"
+)
+"""The return said again at the end, after the request to resume ("Vous pouvez relancer mes
+parties, je suis de retour.", "Bitte meine Partien wieder starten, ich bin zurück."; seventeenth
+round)."""
+_WELL_AGAIN = re.compile(
+    r"(?i)[,;:.!]?\s*(?<![\w'’])(?:(?:and|et|e|und)\s+)?(?:(?:i['’]?m\s+|i\s+am\s+)?feeling\s+(?:much\s+|a\s+lot\s+)?"
+    r"(?:better|fine|well)|all\s+(?:is\s+)?(?:well|good|fine)|everything(?:['’]s|\s+is)\s+(?:fine|ok|good)"
+    r"|tout\s+va\s+bien|[çc]a\s+va\s+(?:mieux|bien)|je\s+vais\s+(?:bien|mieux)"
+    r"|(?:sto|va)\s+(?:bene|meglio)|va\s+tutto\s+bene|tutto\s+(?:bene|ok)"
+    r"|mir\s+geht(?:['’]?s|\s+es)\s+(?:wieder\s+)?(?:gut|besser)|alles\s+(?:gut|ok|in\s+ordnung))"
+    r"(?![\w'’])[.!]*"
+)
+"""How the player is, said beside the return ("tout va bien", "feeling much better", "sto
+meglio", "mir geht's wieder gut"): courtesy (seventeenth round)."""
+
+
 def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     """BACK said in words without the command's word ("Je suis rentré plus tôt que prévu, vous
     pouvez relancer mes délais", "I'm back early, please resume my games", "Sono tornato dalle
@@ -2551,6 +2573,7 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     early = _BACK_EARLY.match(m["rest"])
     assert early is not None  # (it matches the empty string)
     rest = m["rest"][early.end() :]
+    rest = _BACK_AGAIN.sub(" ", _WELL_AGAIN.sub(" ", rest))
     over = _SORRY_ABSENT.search(rest) or _LEAVE_IS_OVER.search(rest)
     if over is not None and not _NEGATED_ANY.search(over[0]):
         said += " absence"  # "back now, sorry for vanishing", "Wieder da! Der Urlaub ist vorbei."
