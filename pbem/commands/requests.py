@@ -2725,7 +2725,7 @@ _PROPOSED_PAUSE = re.compile(
     # round; not "should we", "maybe we should": asked back)
     r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
     r"(?:\s+(?:the|this)\s+(?:game|one))?"
-    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
+    r"|(?:io\s+)?(?:vi\s+|ti\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
     r"|di\s+sospendere\s+(?:la\s+partita\s+)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
@@ -2852,6 +2852,14 @@ _OTHERS_AGREE = re.compile(
     r"(?:if|provided|as\s+long\s+as)\s+" + _GROUP + r"(?:['’]s|\s+(?:is|are))?\s*"
     r"(?:agrees?|ok(?:ay)?(?:\s+with\s+(?:it|that))?|fine(?:\s+with\s+(?:it|that))?"
     r"|(?:do\s+not|don['’]t|doesn['’]t)\s+mind|(?:has|have)\s+no\s+objections?)"
+    # "if that's OK with everyone", "if it works for you all" (seventeenth round)
+    r"|if\s+(?:that|it|this)(?:['’]s|\s+is)\s+(?:ok(?:ay)?|fine|alright|all\s+right)\s+(?:with|for|by)\s+"
+    + _GROUP + r"|if\s+(?:that|it|this)\s+works\s+for\s+" + _GROUP
+    + r"|si\s+(?:[çc]a|cela)\s+(?:vous\s+)?(?:va|convient)(?:\s+[àa]\s+(?:tous|tout\s+le\s+monde))?"
+    r"|se\s+(?:vi|ti)\s+(?:va|sta)(?:\s+bene)?|se\s+(?:va|sta)\s+bene\s+a\s+tutti"
+    r"|se\s+(?:per|a)\s+tutti\s+va\s+bene"
+    r"|(?:wenn|falls)\s+(?:es|das)\s+(?:f(?:ü|ue)r\s+)?(?:allen|alle|euch(?:\s+allen)?|euch\s+alle)"
+    r"\s+(?:recht|ok(?:ay)?|in\s+ordnung)\s+ist"
     r"|si\s+" + _GROUP + r"\s+(?:sont|est|[êe]tes)\s+d['’]\s*accord"
     r"|si\s+personne\s+ne\s+s['’]\s*y\s+oppose|si\s+(?:[çc]a|cela)\s+convient\s+(?:[àa]\s+tous"
     r"|aux\s+autres|[àa]\s+tout\s+le\s+monde)"
@@ -2922,6 +2930,9 @@ def _agreed_pause(line: str) -> str | None:
     return rest
 
 
+_ENDS_SENTENCE = re.compile(r"[.!]\s*$")
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
@@ -2948,7 +2959,10 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
         if (m := _PROPOSED_PAUSE.match(line[at.end() :])) is not None:
             if (
                 any(c.isdigit() for c in before)
-                or _length_in_rest(before, strip_please)
+                # a length in the reason's own sentence ("je ne vais pas avoir la tête au jeu
+                # pendant une quinzaine. Je propose ... 14 jours": the proposal says its own;
+                # seventeenth round), never in the proposal's ("Für zwei Wochen: ich schlage vor")
+                or (_length_in_rest(before, strip_please) and not _ENDS_SENTENCE.search(before))
                 or _doubts_pause(before)
                 or _REPORTED.search(before)
                 or re.search(r"[\"«»“”„]", line)
