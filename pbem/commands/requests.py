@@ -318,6 +318,10 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         if got:
             return got
     sentences = [x for x in _SENTENCE.split(line) if x.strip()]
+    if len(sentences) > 1 and _SCOPE_OF.match(" " + sentences[-1]) is not None:
+        # "Potete scrivermi in italiano, per tutte le partite?": the scope of the sentence it
+        # ends, split from it at its comma (the pattern holds to the end; seventeenth round)
+        sentences[-2:] = [f"{sentences[-2]} {sentences[-1]}"]
     if len(sentences) > 1:
         # Only the commands that change nothing: "Ich nehme an, dass du recht hast" is no vote.
         asked = [
@@ -418,7 +422,8 @@ def _plainly(m: re.Match[str]) -> str:
 _SCOPE_OF = re.compile(
     r"(?i)\s*,?\s+(?:(?:sur|dans|pour|de)\s+(?:l['’]ensemble\s+de\s+|toutes\s+)?mes\s+parties"
     r"|(?:over|across|in|for)\s+(?:all\s+(?:of\s+)?)?my\s+games|(?:su|in|per|di)\s+tutte\s+le\s+mie"
-    r"\s+partite|(?:(?:ü|ue)ber|in|aus|f(?:ü|ue)r)\s+(?:alle|allen)\s+meine[n]?\s+(?:partien|spiele[n]?)"
+    r"\s+partite|for\s+all\s+(?:of\s+)?(?:the\s+)?games|pour\s+toutes\s+les\s+parties"
+    r"|(?:su|in|per)\s+tutte\s+le\s+partite|f(?:ü|ue)r\s+alle\s+(?:partien|spiele)|(?:(?:ü|ue)ber|in|aus|f(?:ü|ue)r)\s+(?:alle|allen)\s+meine[n]?\s+(?:partien|spiele[n]?)"
     r"|apr[èe]s\s+mon\s+coup|after\s+my\s+(?:move|turn)|dopo\s+la\s+mia\s+mossa"
     r"|nach\s+meinem\s+zug|(?:zum|am)\s+saisonende|(?:[àa]\s+la\s+)?fin\s+de\s+(?:la\s+)?saison"
     r"|a\s+fine\s+stagione|at\s+the\s+end\s+of\s+the\s+season"
@@ -1179,6 +1184,7 @@ _LANG_WORDS = _listed(
     jetzt d'ora poi la suite partir maintenant answer reply repondre rispondere antworten
     prossime prossimi prochaines prochains next future futures kuenftigen zukuenftigen
     naechsten partite parties games partien spiele giochi jeux for pour fuer
+    your vos votre vostri vostre vostro vostra eure euren eurer ihre ihren
     """
 )
 """Words of a language asked for in a sentence ("Can I get the mails in French please?")."""
