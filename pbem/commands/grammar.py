@@ -1864,8 +1864,10 @@ def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[st
 
 
 _THEN_ALSO = re.compile(
-    r"\s*[.;!]\s+|,\s+|\s+[-–—]\s+|\s+(?:and|et|e|und|also|plus|aussi|anche|auch)\s+", re.I
+    r"\s*[.;!]\s+|,\s+|\s+[-–—]\s+|\s+(?:and|et|(?-i:e)|und|also|plus|aussi|anche|auch)\s+", re.I
 )
+"""Where a second command may follow a move on its line; the Italian "e" in small letters only
+("BK E S und bitte die Zughistorie": a capital E is a direction; seventeenth round)."""
 _SECOND_KINDS = frozenset(
     {"board", "help", "history", "say", "record", "lang", "vacation", "back", "games",
      "standings", "stats", "rules", "guide", "standing", "standing-show", "legal", "next"}

@@ -738,6 +738,19 @@ _YEAR = re.compile(
 figure of a move."""
 
 
+_WHERE_WRONG = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:where|what|how)\s+i\s+went\s+wrong|(?:where|what)\s+i\s+messed\s+up"
+    r"|(?:o[ùu]|comment|quand)\s+(?:je\s+me\s+suis\s+tromp[ée]e?|j['’]\s*ai\s+(?:fait\s+(?:une\s+|des\s+)?"
+    r"erreurs?|rat[ée]|d[ée]rap[ée]|perdu))"
+    r"|(?:dove|cosa|come|quando)\s+(?:ho\s+sbagliato|ho\s+fatto\s+(?:l['’]\s*)?errore|ho\s+perso)"
+    r"|wo\s+ich\s+(?:falsch\s+lag|fehler\s+gemacht\s+habe|mich\s+vertan\s+habe|verloren\s+habe"
+    r"|danebenlag))(?![\w'’])"
+)
+"""Where the player went wrong in the game, as what a record asked for is for ("Voglio rivedere
+dove ho sbagliato con il drago", "pour voir où je me suis trompé"): the past of the play, never a
+correction of the request (seventeenth round)."""
+
+
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
@@ -755,6 +768,7 @@ def _remark(text: str) -> bool:
     if _words(text) and all(w in _EXCUSE or w in PLAIN for w in _words(text)):
         return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
     text = _BY_MISTAKE.sub(" ", text)  # "I deleted the mail by mistake": no correction
+    text = _WHERE_WRONG.sub(" ", text)  # "Voglio rivedere dove ho sbagliato": no correction
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
@@ -3123,6 +3137,8 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "game's record",
             "score-sheet",
             "game sheet",
+            "game file",
+            "file of the game",
         ),
         "fr": (
             "relevé des coups",
@@ -3140,6 +3156,7 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "déroulé de la partie",
             "notation de la partie",
             "fiche de la partie",
+            "fichier de la partie",
         ),
         "it": (
             "resoconto",
@@ -3150,6 +3167,7 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "trascrizione della partita",
             "foglio della partita",
             "registro della partita",
+            "file della partita",
         ),
         "de": (
             "Partieprotokoll",
@@ -3161,6 +3179,8 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "Notation der Partie",
             "ganze Partie",
             "komplette Partie",
+            "Partiedatei",
+            "Datei der Partie",
         ),
     },
     "legal": {
@@ -3313,7 +3333,10 @@ _FRAMES = [
         r"^(?:(?:bitte\s+)?(?:schickt|schick|schicke|sendet|sende|zeigt|zeig|zeige|gebt|gib|"
         r"mailt|(?:schicken|senden|zeigen|geben)\s+sie)\s+(?:mir|uns)"
         r"|(?:ich\s+)?(?:haette|haett)\s+gerne?|ich\s+moechte|ich\s+wuerde\s+gerne?|"
-        r"ich\s+(?:braeuchte|brauche))\b",
+        r"ich\s+(?:braeuchte|brauche)"
+        # the verb first after a lead word ("Außerdem hätte ich gern ..."; seventeenth round)
+        r"|(?:haette|haett)\s+ich\s+gerne?|moechte\s+ich|wuerde\s+ich\s+gerne?"
+        r"|(?:braeuchte|brauche)\s+ich)\b",
     )
 ]
 """Request frames at the start of a clause, on its folded words (:func:`_words` joined)."""
@@ -3373,7 +3396,9 @@ updated more often", "je voudrais que ...")."""
 _LEAD_WORDS = _listed(
     """also and et e und so alors allora dann bon well ok okay oh btw au passage by the way
     uebrigens comunque intanto ps please bitte svp stp perfavore hi hello hey bonjour salut
-    coucou ciao buongiorno hallo moin servus just juste"""
+    coucou ciao buongiorno hallo moin servus just juste
+    ausserdem zudem dazu noch inoltre poi besides additionally plus ailleurs par aussi anche
+    egalement"""
 )
 """Words a clause may start with before its frame ("Au passage, vous pouvez ...", "And could I
 have ...")."""
