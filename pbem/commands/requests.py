@@ -3321,7 +3321,7 @@ _FRAMES = [
         r"^(?:(?:mi|ci)\s+(?:mandate|mandi|inviate|invii|rimandate|rimandi|mandereste|"
         r"manderesti|inviereste|rimandereste|mostrate|mostri|girate|giri|rispedite|"
         r"(?:potete|potreste|puoi|potresti)\s+(?:mandare|inviare|rimandare|mostrare|girare)|"
-        r"fate\s+vedere|fai\s+vedere|fareste\s+vedere)"
+        r"fate\s+vedere|fai\s+vedere|fareste\s+vedere|dite|dici|direste|diresti)"
         r"|(?:potete|potreste|puoi|potresti|riuscite\s+a|riesci\s+a)\s+(?:mandarmi|inviarmi|"
         r"rimandarmi|mostrarmi|girarmi|farmi\s+avere|farmi\s+vedere|dirmi|indicarmi)"
         r"|(?:per\s*favore\s+)?(?:mandatemi|inviatemi|rimandatemi|mostratemi|giratemi|mandami|"
@@ -3362,7 +3362,10 @@ _WH_LIST = re.compile(
 )
 """A question for a list: "which (of my) games", "quels sont mes coups possibles", "in quali
 partite", "welche Partien": GAMES and LEGAL only."""
-_WH_MOVES = _listed("moves coups mosse zuege placements emplacements")
+_ALSO = _listed("also too aussi egalement anche pure auch noch ancora")
+"""A frame's "also" before what it asks ("Mi dite anche in quali partite ..."; seventeenth
+round)."""
+_WH_MOVES = _listed("moves coups mosse zuege placements emplacements squares cases caselle felder")
 """The moves a question for a list asks about: LEGAL's ("Welche Züge hätte ich gerade?"), the
 past (:data:`_FRAME_PAST`: "Which moves did Red play?") aside."""
 _ADVICE = _listed(
@@ -3411,6 +3414,14 @@ _DENIED = re.compile(
 _CONDITION = re.compile(
     r"(?:^|\s)(?:if|unless|whether|si|s'|sauf|se|wenn|falls|ob|sofern|ausser|qualora|caso)(?=\s|$)"
 )
+_WHETHER_MY_TURN = re.compile(
+    r"(?:^|\s)(?:and|et|e|und)\s+(?:if|whether|si|s'|se|ob)\s+(?:it\s+s\s+my\s+turn|it\s+is\s+my\s+turn"
+    r"|c'\s*est\s+a\s+moi(?:\s+de\s+jouer)?|c'\s*est\s+mon\s+tour|tocca\s+a\s+me"
+    r"|ich\s+(?:irgendwo\s+)?dran\s+bin|ich\s+am\s+zug\s+bin)(?=\s|$)"
+)
+"""Whether it is the player's turn, asked beside which games they are in ("dans quelles parties
+je joue et si c'est à moi de jouer quelque part"; folded words): no condition (seventeenth
+round)."""
 _FRAME_PAST = re.compile(
     r"(?:^|\s)(?:did|was|were|had|won|lost|played|sent|gespielt|gewonnen|verloren|hatte|hatten|"
     r"war|waren|geschickt|envoye|envoyee|envoyes|mandato|mandata|inviato|inviata|avait|etait|"
@@ -3472,6 +3483,8 @@ def _clause_asks(clause: str, question: bool, mine: bool = True) -> list[Spoken]
     for frame in _FRAMES:
         if (m := frame.match(text)) is not None:
             after = text[m.end() :].strip()
+            while after.split()[:1] and after.split()[0] in _ALSO:
+                after = after.split(maxsplit=1)[1] if " " in after else ""  # "Mi dite anche ..."
             if (wh := _WH_LIST.match(after)) is not None and _MINE_WORDS.intersection(
                 after.split()
             ):
@@ -3545,7 +3558,7 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
             break
         if not asked:
             continue
-        if _CONDITION.search(" ".join(clauses)):
+        if _CONDITION.search(_WHETHER_MY_TURN.sub(" ", " ".join(clauses))):
             return []
         if found and asked != found:
             return []  # two sentences asking for different things: asked back elsewhere
