@@ -895,7 +895,16 @@ _NOT_AROUND = re.compile(
     r"|je\s+ne\s+serai\s+pas\s+l[àa]|ich\s+bin\s+nicht\s+da|(?:und\s+)?komme\s+nicht\s+zum\s+spielen"
     r"|i['’]?m\s+not\s+around|i\s+won['’]?t\s+be\s+around|(?:i\s+)?can['’]?t\s+play"
     r"|(?:et\s+)?je\s+ne\s+pourrai\s+pas\s+jouer|(?:e\s+)?non\s+(?:riuscir[òo]|potr[òo])\s+(?:a\s+)?giocare"
-    r"|(?:i\s+)?won['’]?t\s+be\s+able\s+to\s+play|(?:und\s+)?kann\s+nicht\s+spielen)(?![\w'’])"
+    r"|(?:i\s+)?won['’]?t\s+be\s+able\s+to\s+play|(?:und\s+)?kann\s+nicht\s+spielen"
+    # no signal where the player goes, said with a verb ("e lì non prende niente", "ça ne capte
+    # pas là-haut", "there's no signal"; seventeenth round)
+    r"|(?:e\s+)?(?:l[àì]\s+)?non\s+prende\s+(?:niente|nulla|il\s+telefono|internet|bene)"
+    r"|non\s+c['’]\s*[èe]\s+(?:campo|rete|segnale|linea)"
+    r"|(?:et\s+)?(?:[çc]a|le\s+t[ée]l[ée]phone|mon\s+t[ée]l[ée]phone)\s+ne\s+capte\s+pas"
+    r"|il\s+n['’]\s*y\s+a\s+pas\s+de\s+r[ée]seau"
+    r"|there['’]?s\s+no\s+(?:signal|reception|internet|wifi|wi-fi)"
+    r"|(?:und\s+)?(?:dort|da)\s+(?:gibt\s+es|gibt['’]s|hab\s+ich|habe\s+ich)\s+kein(?:en)?\s+(?:empfang|netz|internet))"
+    r"(?![\w'’])"
 )
 """The player not there or not playing while away, a leave's reason said with a negation ("Fino
 ad allora non ci sono", "... und komme nicht zum Spielen"; fourteenth round): no denial."""
@@ -3700,6 +3709,11 @@ _FIRST_VERBS = _listed(
 meine Partien", "sono via fino a domenica per il matrimonio di mio nipote")."""
 
 
+_AWAY_ENDINGS = ("urlaub", "ferien", "urlaubsreise")
+"""The ends of the German compounds of being away ("Skiurlaub", "Herbstferien"; seventeenth
+round): :data:`_GOING_AWAY` holds the plain words."""
+
+
 def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     """VACATION for the one span a sentence of the player's own leave names (see above): "Je
     pars quinze jours en cure, sans ordinateur. Mettez-moi en vacances", "Bin zwei Wochen zur
@@ -3727,7 +3741,10 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     for sentence in _SENTENCE_CUT.split(_without_asides(line)):
         plain = without_offline(_NOT_AROUND.sub(" ", sentence))
         folded = _ONLY_QUE.sub(r" \1", _STRIP_PLEASE.sub("svp", " ".join(_words(plain))))
-        going = bool(_GOING_AWAY.intersection(folded.split())) or bool(_RETURNING.search(folded))
+        away = _GOING_AWAY.intersection(folded.split()) or any(
+            w.endswith(_AWAY_ENDINGS) for w in folded.split()
+        )
+        going = bool(away) or bool(_RETURNING.search(folded))
         asked = _LEAVE_NOUNS.search(plain) is not None
         if not (going or asked):
             continue
@@ -3740,7 +3757,7 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
             return []
         if said and not going:
             continue  # the span of the request itself is the other readers'
-        if said and not (_GOING_AWAY.intersection(folded.split()) or asks_leave):
+        if said and not (away or asks_leave):
             return []  # "I'm back, thanks for waiting two days": no leave
         if said:
             first = [w for w in folded.split() if w not in _LEAD_WORDS][:1]
