@@ -335,6 +335,18 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         # one request, or the same said twice ("Wie sieht jetzt die Rangliste aus? Bitte
         # STANDINGS schicken.")
         if asked and all(r == asked[0][1] for _k, r in asked) and all(_remark(x) for x in others):
+            after = asked[-1][0] + 1
+            if (
+                after < len(sentences)
+                and (more := _joined_after(sentences[after], asked[0][1]))
+                and all(
+                    all(w in PLAIN or w in _CURIOUS for w in _words(x))
+                    for x in sentences[after + 1 :]
+                )
+            ):
+                # "Envoyez-moi la feuille de partie s'il vous plaît, et mes statistiques aussi,
+                # par curiosité": a second thing asked, joined to the request (seventeenth round)
+                return [*asked[0][1], *more]
             return asked[0][1]
         if (
             len(asked) > 1
@@ -749,6 +761,42 @@ _WHERE_WRONG = re.compile(
 """Where the player went wrong in the game, as what a record asked for is for ("Voglio rivedere
 dove ho sbagliato con il drago", "pour voir où je me suis trompé"): the past of the play, never a
 correction of the request (seventeenth round)."""
+
+
+_CURIOUS = _listed(
+    """par pour per for out of aus just juste curiosite curiosita curiosity neugier interesse
+    interest fun plaisir piacere spass info information informazione"""
+)
+"""Why a second thing is asked, the only words that may follow it ("par curiosité", "just out
+of curiosity", "per curiosità", "aus Neugier")."""
+
+
+def _joined_after(text: str, got: list[tuple[Spoken, str]]) -> list[tuple[Spoken, str]]:
+    """A second thing that changes nothing, asked in the part after a request by "and" and its
+    concept alone ("..., et mes statistiques aussi, ...", "..., and my stats too"): ``[]`` when
+    the part is anything else, denies, doubts or speaks of the past."""
+    words = _words(text)
+    folded = " ".join(words)
+    if (
+        len(words) < 2
+        or words[0] not in _JOINERS
+        or "?" in text
+        or any(c.isdigit() for c in text)
+        or _DENIED.search(folded)
+        or _CONDITION.search(folded)
+        or _FRAME_PAST.search(folded)
+    ):
+        return []
+    rest = words[1:]
+    at = next((k for k in range(len(rest)) if _concept_at(rest, k) is not None), None)
+    if at is None:
+        return []
+    size, cmd = _concept_at(rest, at) or (0, None)
+    if cmd is None or changes(cmd) or any(cmd is c for c, _arg in got):
+        return []
+    if not all(w in PLAIN for w in rest[:at] + rest[at + size :]):
+        return []  # "..., and my stats would be nice to have": only its concept and plain words
+    return [(cmd, "")]
 
 
 def _remark(text: str) -> bool:
