@@ -209,12 +209,12 @@ _said(
     retirez-moi | desinscrivez-moi | toglietemi | cancellatemi | streichen sie mich
     """,
 )
-_said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme")
+_said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme | prendo io | je prends moi")
 _said(
     (_TAKEOVER, _STANDBY),
     """
     i will take over | i take over | i am taking over | i can take over | je reprends
-    je remplace | subentro | rilevo | ich uebernehme
+    je remplace | subentro | rilevo | ich uebernehme | subentro io | rilevo io | sostituisco io
     uebernehme ich | ich ubernehme | ich springe | springe ich | ich ersetze | sostituisco
     """,
 )
