@@ -1877,17 +1877,22 @@ PREVIEW, whose own move beside the one played is a question; NEXT is for a later
 joue L11 R1, et pour mon tour suivant P12 R0")."""
 
 
-def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+def _move_then_command(
+    line: str, parse_action: Callable[[str], object], plans: bool = False
+) -> list[str]:
     """A move, then a command on the same line ("M13 R1 and SAY good luck all", "M13 R1, und
     schickt mir bitte die Regeln.", "BK E. E da ora scrivetemi in francese"; issue 31): split
     after the move when what comes before the first separator is a move as written and what
-    follows, read alone, is only commands that change no move; ``[]`` otherwise."""
+    follows, read alone, is only commands that change no move; ``[]`` otherwise. In a game of
+    plans a later action is the plan's, no NEXT ("jetzt BK E und beim nächsten Mal RB N")."""
     m = _THEN_ALSO.search(line)
     if m is None or m.start() == 0:
         return []
     head, tail = line[: m.start()].strip(), line[m.end() :].strip()
     if not tail or not (_parses(parse_action, head) or _move_in_filler(head, parse_action)):
         return _move_after_remark_then_command(line, parse_action)
+    if plans and not _commands_only(tail, _SECOND_KINDS - {"next"}):
+        return []
     return [head, tail] if _commands_only(tail) else []
 
 
@@ -1924,12 +1929,12 @@ def _split_before_commands(line: str, seps: slice, head_ok: Callable[[str], bool
         _SPLITTING.reset(token)
 
 
-def _commands_only(text: str) -> bool:
+def _commands_only(text: str, allowed: frozenset[str] = _SECOND_KINDS) -> bool:
     """Does ``text``, read alone, hold commands, all of them commands that change no move
-    (:data:`_SECOND_KINDS`), and no problem?"""
+    (:data:`_SECOND_KINDS`, or those ``allowed``), and no problem?"""
     alone = read_commands([text], None)
     kinds = [c.kind for c in alone.commands]
-    return bool(kinds) and not alone.errors and set(kinds) <= _SECOND_KINDS
+    return bool(kinds) and not alone.errors and set(kinds) <= allowed
 
 
 _BEFORE_LEAVE = re.compile(
@@ -3427,7 +3432,7 @@ def _read_line(
         split := _sentences_apart(line_wo, parse_action, is_move_form, notation, plans, spell)
         or _before_shouted(line_wo, parse_action)
         or (plans and _plan_then_command(line_wo, parse_action))
-        or _move_then_command(line_wo, parse_action)
+        or _move_then_command(line_wo, parse_action, plans)
         or _command_then_move(line_wo, parse_action)
     ):
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the

@@ -322,6 +322,19 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         # "Potete scrivermi in italiano, per tutte le partite?": the scope of the sentence it
         # ends, split from it at its comma (the pattern holds to the end; seventeenth round)
         sentences[-2:] = [f"{sentences[-2]} {sentences[-1]}"]
+    greeted = bool(sentences) and (g := _GREETING.match(sentences[0])) is not None and g.end() >= len(sentences[0])
+    asked_it = sentences[1:] if greeted else sentences  # ("Guten Tag," a sentence of its own)
+    if (
+        len(asked_it) == 2
+        and "?" in asked_it[0]
+        and (send := _words(asked_it[1]))
+        and all(w in _SEND_IT for w in send)
+        and (asked_first := requested(asked_it[0]))
+        and not any(changes(cmd) for cmd, _arg in asked_first)
+    ):
+        # "Wie sieht eigentlich meine Statistik über alle Partien aus? Bitte zuschicken.": the
+        # thing asked about, then a bare "send it" (seventeenth round)
+        return asked_first
     if len(sentences) > 1:
         # Only the commands that change nothing: "Ich nehme an, dass du recht hast" is no vote.
         asked = [
@@ -769,6 +782,16 @@ _CURIOUS = _listed(
 )
 """Why a second thing is asked, the only words that may follow it ("par curiosité", "just out
 of curiosity", "per curiosità", "aus Neugier")."""
+
+
+_SEND_IT = _listed(
+    """please pls plz svp stp s' il vous plait bitte per favore perfavore danke merci grazie
+    thanks send it over me mail email zuschicken schicken zusenden senden mailen mir mal doch
+    envoyez envoyer renvoyez envoie moi la le me mandate mandatemela mandatemelo mandatela
+    mandatelo inviatemela inviatemelo inviate mandami mandamela mandamelo"""
+)
+"""A bare "send it" after a question about a thing ("Bitte zuschicken.", "Send it over
+please.", "Envoyez-la-moi svp.")."""
 
 
 def _joined_after(text: str, got: list[tuple[Spoken, str]]) -> list[tuple[Spoken, str]]:
