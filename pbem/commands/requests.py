@@ -322,7 +322,11 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         # "Potete scrivermi in italiano, per tutte le partite?": the scope of the sentence it
         # ends, split from it at its comma (the pattern holds to the end; seventeenth round)
         sentences[-2:] = [f"{sentences[-2]} {sentences[-1]}"]
-    greeted = bool(sentences) and (g := _GREETING.match(sentences[0])) is not None and g.end() >= len(sentences[0])
+    greeted = (
+        bool(sentences)
+        and (g := _GREETING.match(sentences[0])) is not None
+        and g.end() >= len(sentences[0])
+    )
     asked_it = sentences[1:] if greeted else sentences  # ("Guten Tag," a sentence of its own)
     if (
         len(asked_it) == 2
@@ -2954,7 +2958,9 @@ _OTHERS_AGREE = re.compile(
     r"|(?:do\s+not|don['’]t|doesn['’]t)\s+mind|(?:has|have)\s+no\s+objections?)"
     # "if that's OK with everyone", "if it works for you all" (seventeenth round)
     r"|if\s+(?:that|it|this)(?:['’]s|\s+is)\s+(?:ok(?:ay)?|fine|alright|all\s+right)\s+(?:with|for|by)\s+"
-    + _GROUP + r"|if\s+(?:that|it|this)\s+works\s+for\s+" + _GROUP
+    + _GROUP
+    + r"|if\s+(?:that|it|this)\s+works\s+for\s+"
+    + _GROUP
     + r"|si\s+(?:[çc]a|cela)\s+(?:vous\s+)?(?:va|convient)(?:\s+[àa]\s+(?:tous|tout\s+le\s+monde))?"
     r"|se\s+(?:vi|ti)\s+(?:va|sta)(?:\s+bene)?|se\s+(?:va|sta)\s+bene\s+a\s+tutti"
     r"|se\s+(?:per|a)\s+tutti\s+va\s+bene"
