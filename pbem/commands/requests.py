@@ -731,10 +731,22 @@ _BEFORE_I_PLAY = re.compile(
 que je joue ?", "Could you send them before I play?"; fifteenth round)."""
 
 
+_THEN_I_PLAY = re.compile(
+    r"(?i)^\W*(?:poi|dopo|then|after\s+that|ensuite|puis|apr[èe]s|dann|danach)\s+(?:gioco|muovo"
+    r"|i['’]ll\s+(?:play|move)|i\s+(?:play|move)|je\s+(?:joue|jouerai)|spiele\s+ich|ziehe\s+ich)"
+    r"(?:\s+(?:subito|right\s+away|straight\s+away|tout\s+de\s+suite|directement|sofort|gleich))?"
+    r"\W*$"
+)
+"""The player's move promised after the thing asked ("Poi gioco subito.", "Then I'll play right
+away."): no second request, no move now."""
+
+
 def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     """A request of the last sentence by a pronoun, for the one thing (of a command that changes
     nothing) the sentence before names ("Je ne vois pas bien le plateau sur mon téléphone, vous
     pouvez me le renvoyer ?", "Is there a player guide somewhere? Could you send it?")."""
+    while len(sentences) > 2 and _THEN_I_PLAY.match(sentences[-1]):
+        sentences = sentences[:-1]  # "Me lo rimandate? Poi gioco subito." (seventeenth round)
     if len(sentences) < 2:
         return []
     last = _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
@@ -826,6 +838,12 @@ def _joined_after(text: str, got: list[tuple[Spoken, str]]) -> list[tuple[Spoken
     return [(cmd, "")]
 
 
+_SORRY_FIRST = re.compile(
+    r"(?i)^(?:\W*(?:sorry|oops|scusate(?:mi)?|scusa(?:mi)?|pardon|d[ée]sol[ée]e?|excusez(?:-moi)?"
+    r"|oups|entschuldigung|entschuldigt|hoppla)(?![\w'’])[\s,.!:;]*)+"
+)
+
+
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
@@ -844,6 +862,7 @@ def _remark(text: str) -> bool:
         return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
     text = _BY_MISTAKE.sub(" ", text)  # "I deleted the mail by mistake": no correction
     text = _WHERE_WRONG.sub(" ", text)  # "Voglio rivedere dove ho sbagliato": no correction
+    text = _SORRY_FIRST.sub("", text)  # "Scusate, non trovo più l'elenco ...": the negation first
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back

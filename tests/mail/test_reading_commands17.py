@@ -326,6 +326,16 @@ Where do I stand in the club rankings now? Send it over please.
 
 === en-c17-27 | en | fc:over | gmail | nothing
 Where does Bob stand in the club rankings now? He won't tell me.
+
+=== fr-c17-19 | fr | fc:turn | orange | board
+Désolé, je ne trouve plus le plateau, je l'ai effacé par erreur. Vous pouvez me le renvoyer ? Ensuite je joue.
+
+=== fr-c17-20 | fr | fc:turn | orange | nothing
+Désolé, je ne trouvais plus le plateau, mais je l'ai retrouvé. Ensuite je joue.
+
+=== en-c17-28 | en | fc:turn | gmail | board
+Sorry, I can't find the board any more, I deleted it by mistake. Could you send it again? Then I'll play right away.
+
 """
 
 
