@@ -50,6 +50,7 @@ from pbem.commands.requests import (
     preview_unread,
     requested,
     resign_alone,
+    told_to_table,
     until_then,
     without_offline,
 )
@@ -1863,8 +1864,10 @@ def _before_shouted(line: str, parse_action: Callable[[str], object]) -> list[st
 
 
 _THEN_ALSO = re.compile(
-    r"\s*[.;!]\s+|,\s+|\s+[-–—]\s+|\s+(?:and|et|e|und|also|plus|aussi|anche|auch)\s+", re.I
+    r"\s*[.;!]\s+|,\s+|\s+[-–—]\s+|\s+(?:and|et|(?-i:e)|und|also|plus|aussi|anche|auch)\s+", re.I
 )
+"""Where a second command may follow a move on its line; the Italian "e" in small letters only
+("BK E S und bitte die Zughistorie": a capital E is a direction; seventeenth round)."""
 _SECOND_KINDS = frozenset(
     {"board", "help", "history", "say", "record", "lang", "vacation", "back", "games",
      "standings", "stats", "rules", "guide", "standing", "standing-show", "legal", "next"}
@@ -1874,17 +1877,22 @@ PREVIEW, whose own move beside the one played is a question; NEXT is for a later
 joue L11 R1, et pour mon tour suivant P12 R0")."""
 
 
-def _move_then_command(line: str, parse_action: Callable[[str], object]) -> list[str]:
+def _move_then_command(
+    line: str, parse_action: Callable[[str], object], plans: bool = False
+) -> list[str]:
     """A move, then a command on the same line ("M13 R1 and SAY good luck all", "M13 R1, und
     schickt mir bitte die Regeln.", "BK E. E da ora scrivetemi in francese"; issue 31): split
     after the move when what comes before the first separator is a move as written and what
-    follows, read alone, is only commands that change no move; ``[]`` otherwise."""
+    follows, read alone, is only commands that change no move; ``[]`` otherwise. In a game of
+    plans a later action is the plan's, no NEXT ("jetzt BK E und beim nächsten Mal RB N")."""
     m = _THEN_ALSO.search(line)
     if m is None or m.start() == 0:
         return []
     head, tail = line[: m.start()].strip(), line[m.end() :].strip()
     if not tail or not (_parses(parse_action, head) or _move_in_filler(head, parse_action)):
         return _move_after_remark_then_command(line, parse_action)
+    if plans and not _commands_only(tail, _SECOND_KINDS - {"next"}):
+        return []
     return [head, tail] if _commands_only(tail) else []
 
 
@@ -1921,12 +1929,12 @@ def _split_before_commands(line: str, seps: slice, head_ok: Callable[[str], bool
         _SPLITTING.reset(token)
 
 
-def _commands_only(text: str) -> bool:
+def _commands_only(text: str, allowed: frozenset[str] = _SECOND_KINDS) -> bool:
     """Does ``text``, read alone, hold commands, all of them commands that change no move
-    (:data:`_SECOND_KINDS`), and no problem?"""
+    (:data:`_SECOND_KINDS`, or those ``allowed``), and no problem?"""
     alone = read_commands([text], None)
     kinds = [c.kind for c in alone.commands]
-    return bool(kinds) and not alone.errors and set(kinds) <= _SECOND_KINDS
+    return bool(kinds) and not alone.errors and set(kinds) <= allowed
 
 
 _BEFORE_LEAVE = re.compile(
@@ -3426,7 +3434,7 @@ def _read_line(
         split := _sentences_apart(line_wo, parse_action, is_move_form, notation, plans, spell)
         or _before_shouted(line_wo, parse_action)
         or (plans and _plan_then_command(line_wo, parse_action))
-        or _move_then_command(line_wo, parse_action)
+        or _move_then_command(line_wo, parse_action, plans)
         or _command_then_move(line_wo, parse_action)
     ):
         # "Behalten. Und damit ihr mich nicht jedes Mal fragt: STANDING RESELECT KEEP": the
@@ -3488,6 +3496,11 @@ def _read_line(
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+    if heard is None and (told := told_to_table(line_wo)) is not None:
+        # "Tell the table: Well played everyone so far!", "Dite a tutti: ..." (SAY in words)
+        cmd = vocabulary().lookup("SAY")
+        assert cmd is not None
+        heard = cmd.hear(Said(line, told, told))
     if (
         heard is None
         and len(line_wo) <= PROSE_MAX

@@ -318,6 +318,27 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         if got:
             return got
     sentences = [x for x in _SENTENCE.split(line) if x.strip()]
+    if len(sentences) > 1 and _SCOPE_OF.match(" " + sentences[-1]) is not None:
+        # "Potete scrivermi in italiano, per tutte le partite?": the scope of the sentence it
+        # ends, split from it at its comma (the pattern holds to the end; seventeenth round)
+        sentences[-2:] = [f"{sentences[-2]} {sentences[-1]}"]
+    greeted = (
+        bool(sentences)
+        and (g := _GREETING.match(sentences[0])) is not None
+        and g.end() >= len(sentences[0])
+    )
+    asked_it = sentences[1:] if greeted else sentences  # ("Guten Tag," a sentence of its own)
+    if (
+        len(asked_it) == 2
+        and "?" in asked_it[0]
+        and (send := _words(asked_it[1]))
+        and all(w in _SEND_IT for w in send)
+        and (asked_first := requested(asked_it[0]))
+        and not any(changes(cmd) for cmd, _arg in asked_first)
+    ):
+        # "Wie sieht eigentlich meine Statistik über alle Partien aus? Bitte zuschicken.": the
+        # thing asked about, then a bare "send it" (seventeenth round)
+        return asked_first
     if len(sentences) > 1:
         # Only the commands that change nothing: "Ich nehme an, dass du recht hast" is no vote.
         asked = [
@@ -331,6 +352,18 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         # one request, or the same said twice ("Wie sieht jetzt die Rangliste aus? Bitte
         # STANDINGS schicken.")
         if asked and all(r == asked[0][1] for _k, r in asked) and all(_remark(x) for x in others):
+            after = asked[-1][0] + 1
+            if (
+                after < len(sentences)
+                and (more := _joined_after(sentences[after], asked[0][1]))
+                and all(
+                    all(w in PLAIN or w in _CURIOUS for w in _words(x))
+                    for x in sentences[after + 1 :]
+                )
+            ):
+                # "Envoyez-moi la feuille de partie s'il vous plaît, et mes statistiques aussi,
+                # par curiosité": a second thing asked, joined to the request (seventeenth round)
+                return [*asked[0][1], *more]
             return asked[0][1]
         if (
             len(asked) > 1
@@ -418,7 +451,8 @@ def _plainly(m: re.Match[str]) -> str:
 _SCOPE_OF = re.compile(
     r"(?i)\s*,?\s+(?:(?:sur|dans|pour|de)\s+(?:l['’]ensemble\s+de\s+|toutes\s+)?mes\s+parties"
     r"|(?:over|across|in|for)\s+(?:all\s+(?:of\s+)?)?my\s+games|(?:su|in|per|di)\s+tutte\s+le\s+mie"
-    r"\s+partite|(?:(?:ü|ue)ber|in|aus|f(?:ü|ue)r)\s+(?:alle|allen)\s+meine[n]?\s+(?:partien|spiele[n]?)"
+    r"\s+partite|for\s+all\s+(?:of\s+)?(?:the\s+)?games|pour\s+toutes\s+les\s+parties"
+    r"|(?:su|in|per)\s+tutte\s+le\s+partite|f(?:ü|ue)r\s+alle\s+(?:partien|spiele)|(?:(?:ü|ue)ber|in|aus|f(?:ü|ue)r)\s+(?:alle|allen)\s+meine[n]?\s+(?:partien|spiele[n]?)"
     r"|apr[èe]s\s+mon\s+coup|after\s+my\s+(?:move|turn)|dopo\s+la\s+mia\s+mossa"
     r"|nach\s+meinem\s+zug|(?:zum|am)\s+saisonende|(?:[àa]\s+la\s+)?fin\s+de\s+(?:la\s+)?saison"
     r"|a\s+fine\s+stagione|at\s+the\s+end\s+of\s+the\s+season"
@@ -698,10 +732,22 @@ _BEFORE_I_PLAY = re.compile(
 que je joue ?", "Could you send them before I play?"; fifteenth round)."""
 
 
+_THEN_I_PLAY = re.compile(
+    r"(?i)^\W*(?:poi|dopo|then|after\s+that|ensuite|puis|apr[èe]s|dann|danach)\s+(?:gioco|muovo"
+    r"|i['’]ll\s+(?:play|move)|i\s+(?:play|move)|je\s+(?:joue|jouerai)|spiele\s+ich|ziehe\s+ich)"
+    r"(?:\s+(?:subito|right\s+away|straight\s+away|tout\s+de\s+suite|directement|sofort|gleich))?"
+    r"\W*$"
+)
+"""The player's move promised after the thing asked ("Poi gioco subito.", "Then I'll play right
+away."): no second request, no move now."""
+
+
 def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     """A request of the last sentence by a pronoun, for the one thing (of a command that changes
     nothing) the sentence before names ("Je ne vois pas bien le plateau sur mon téléphone, vous
     pouvez me le renvoyer ?", "Is there a player guide somewhere? Could you send it?")."""
+    while len(sentences) > 2 and _THEN_I_PLAY.match(sentences[-1]):
+        sentences = sentences[:-1]  # "Me lo rimandate? Poi gioco subito." (seventeenth round)
     if len(sentences) < 2:
         return []
     last = _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
@@ -734,6 +780,71 @@ _YEAR = re.compile(
 figure of a move."""
 
 
+_WHERE_WRONG = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:where|what|how)\s+i\s+went\s+wrong|(?:where|what)\s+i\s+messed\s+up"
+    r"|(?:o[ùu]|comment|quand)\s+(?:je\s+me\s+suis\s+tromp[ée]e?|j['’]\s*ai\s+(?:fait\s+(?:une\s+|des\s+)?"
+    r"erreurs?|rat[ée]|d[ée]rap[ée]|perdu))"
+    r"|(?:dove|cosa|come|quando)\s+(?:ho\s+sbagliato|ho\s+fatto\s+(?:l['’]\s*)?errore|ho\s+perso)"
+    r"|wo\s+ich\s+(?:falsch\s+lag|fehler\s+gemacht\s+habe|mich\s+vertan\s+habe|verloren\s+habe"
+    r"|danebenlag))(?![\w'’])"
+)
+"""Where the player went wrong in the game, as what a record asked for is for ("Voglio rivedere
+dove ho sbagliato con il drago", "pour voir où je me suis trompé"): the past of the play, never a
+correction of the request (seventeenth round)."""
+
+
+_CURIOUS = _listed(
+    """par pour per for out of aus just juste curiosite curiosita curiosity neugier interesse
+    interest fun plaisir piacere spass info information informazione"""
+)
+"""Why a second thing is asked, the only words that may follow it ("par curiosité", "just out
+of curiosity", "per curiosità", "aus Neugier")."""
+
+
+_SEND_IT = _listed(
+    """please pls plz svp stp s' il vous plait bitte per favore perfavore danke merci grazie
+    thanks send it over me mail email zuschicken schicken zusenden senden mailen mir mal doch
+    envoyez envoyer renvoyez envoie moi la le me mandate mandatemela mandatemelo mandatela
+    mandatelo inviatemela inviatemelo inviate mandami mandamela mandamelo"""
+)
+"""A bare "send it" after a question about a thing ("Bitte zuschicken.", "Send it over
+please.", "Envoyez-la-moi svp.")."""
+
+
+def _joined_after(text: str, got: list[tuple[Spoken, str]]) -> list[tuple[Spoken, str]]:
+    """A second thing that changes nothing, asked in the part after a request by "and" and its
+    concept alone ("..., et mes statistiques aussi, ...", "..., and my stats too"): ``[]`` when
+    the part is anything else, denies, doubts or speaks of the past."""
+    words = _words(text)
+    folded = " ".join(words)
+    if (
+        len(words) < 2
+        or words[0] not in _JOINERS
+        or "?" in text
+        or any(c.isdigit() for c in text)
+        or _DENIED.search(folded)
+        or _CONDITION.search(folded)
+        or _FRAME_PAST.search(folded)
+    ):
+        return []
+    rest = words[1:]
+    at = next((k for k in range(len(rest)) if _concept_at(rest, k) is not None), None)
+    if at is None:
+        return []
+    size, cmd = _concept_at(rest, at) or (0, None)
+    if cmd is None or changes(cmd) or any(cmd is c for c, _arg in got):
+        return []
+    if not all(w in PLAIN for w in rest[:at] + rest[at + size :]):
+        return []  # "..., and my stats would be nice to have": only its concept and plain words
+    return [(cmd, "")]
+
+
+_SORRY_FIRST = re.compile(
+    r"(?i)^(?:\W*(?:sorry|oops|scusate(?:mi)?|scusa(?:mi)?|pardon|d[ée]sol[ée]e?|excusez(?:-moi)?"
+    r"|oups|entschuldigung|entschuldigt|hoppla)(?![\w'’])[\s,.!:;]*)+"
+)
+
+
 def _remark(text: str) -> bool:
     """A sentence beside a request that changes nothing of it: no figure (a move), no taking
     back ("never mind", "laisse tomber"), no noun of another command."""
@@ -752,6 +863,8 @@ def _remark(text: str) -> bool:
     if _words(text) and all(w in _EXCUSE or w in PLAIN for w in _words(text)):
         return True  # "Scusate, potreste rimandarmi il tabellone?", "Actually, could I ..."
     text = _BY_MISTAKE.sub(" ", text)  # "I deleted the mail by mistake": no correction
+    text = _WHERE_WRONG.sub(" ", text)  # "Voglio rivedere dove ho sbagliato": no correction
+    text = _SORRY_FIRST.sub("", text)  # "Scusate, non trovo più l'elenco ...": the negation first
     negated = _NEGATED.match(text)
     if negated is not None:
         # "Non le ho capite bene": a sentence that starts with a negation takes nothing back
@@ -878,7 +991,16 @@ _NOT_AROUND = re.compile(
     r"|je\s+ne\s+serai\s+pas\s+l[àa]|ich\s+bin\s+nicht\s+da|(?:und\s+)?komme\s+nicht\s+zum\s+spielen"
     r"|i['’]?m\s+not\s+around|i\s+won['’]?t\s+be\s+around|(?:i\s+)?can['’]?t\s+play"
     r"|(?:et\s+)?je\s+ne\s+pourrai\s+pas\s+jouer|(?:e\s+)?non\s+(?:riuscir[òo]|potr[òo])\s+(?:a\s+)?giocare"
-    r"|(?:i\s+)?won['’]?t\s+be\s+able\s+to\s+play|(?:und\s+)?kann\s+nicht\s+spielen)(?![\w'’])"
+    r"|(?:i\s+)?won['’]?t\s+be\s+able\s+to\s+play|(?:und\s+)?kann\s+nicht\s+spielen"
+    # no signal where the player goes, said with a verb ("e lì non prende niente", "ça ne capte
+    # pas là-haut", "there's no signal"; seventeenth round)
+    r"|(?:e\s+)?(?:l[àì]\s+)?non\s+prende\s+(?:niente|nulla|il\s+telefono|internet|bene)"
+    r"|non\s+c['’]\s*[èe]\s+(?:campo|rete|segnale|linea)"
+    r"|(?:et\s+)?(?:[çc]a|le\s+t[ée]l[ée]phone|mon\s+t[ée]l[ée]phone)\s+ne\s+capte\s+pas"
+    r"|il\s+n['’]\s*y\s+a\s+pas\s+de\s+r[ée]seau"
+    r"|there['’]?s\s+no\s+(?:signal|reception|internet|wifi|wi-fi)"
+    r"|(?:und\s+)?(?:dort|da)\s+(?:gibt\s+es|gibt['’]s|hab\s+ich|habe\s+ich)\s+kein(?:en)?\s+(?:empfang|netz|internet))"
+    r"(?![\w'’])"
 )
 """The player not there or not playing while away, a leave's reason said with a negation ("Fino
 ad allora non ci sono", "... und komme nicht zum Spielen"; fourteenth round): no denial."""
@@ -1181,6 +1303,7 @@ _LANG_WORDS = _listed(
     jetzt d'ora poi la suite partir maintenant answer reply repondre rispondere antworten
     prossime prossimi prochaines prochains next future futures kuenftigen zukuenftigen
     naechsten partite parties games partien spiele giochi jeux for pour fuer
+    your vos votre vostri vostre vostro vostra eure euren eurer ihre ihren
     """
 )
 """Words of a language asked for in a sentence ("Can I get the mails in French please?")."""
@@ -2161,6 +2284,14 @@ _RESIGNED = re.compile(
     r"(?i)^(?:(?:ok|okay|so|well|right|honestly|alors|bon|bref|donc|allora|va\s+bene|ok\s+allora|also"
     r"|na\s+ja|naja|gut|tja|ehrlich\s+gesagt)\s*,?\s+)?(?P<said>"
     r"i\s+resign(?:\s+(?:the|this)\s+game)?|i\s+am\s+resigning|i['’]m\s+resigning"
+    r"|i(?:['’]d|\s+would)\s+like\s+to\s+resign\s+from\s+(?:the|this)\s+game"
+    r"|i(?:\s+(?:want|wish)|(?:['’]ve|\s+have)?\s+decided)\s+to\s+resign\s+from\s+(?:the|this)\s+game"
+    r"|je\s+(?:souhaite|voudrais|veux|pr[ée]f[èée]re|pr[ée]f[ée]rerais)\s+(?:abandonner|me\s+retirer\s+de)"
+    r"\s+(?:la|cette)\s+partie"
+    r"|(?:vorrei|voglio|preferisco|ho\s+deciso\s+di)\s+(?:ritirarmi\s+(?:dalla|da\s+questa)"
+    r"|abbandonare\s+(?:la|questa))\s+partita"
+    r"|ich\s+(?:m(?:ö|oe)chte|will|w(?:ü|ue)rde\s+gerne?)\s+(?:aus\s+(?:der|dieser)\s+partie\s+aussteigen"
+    r"|(?:die|diese)\s+partie\s+aufgeben)"
     r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up"
     r"|j['’]\s*abandonne(?:\s+(?:la|cette)\s+partie)?|je\s+d[ée]clare\s+forfait"
     r"|je\s+me\s+retire(?:\s+de\s+(?:la|cette)\s+partie)?|je\s+jette\s+l['’]\s*[ée]ponge"
@@ -2173,7 +2304,7 @@ _RESIGNED = re.compile(
 """The player resigning, in the first person and now, as a whole clause ("I resign", "j'abandonne
 la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
 _RESIGNED_STRONG = re.compile(
-    r"(?i)(?:i\s+resign|resigning|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
+    r"(?i)(?:i\s+resign|resigning|resign\s+from\s+(?:the|this)\s+game|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
     r"|d[ée]clare\s+forfait|(?:dalla|questa)\s+partita|die\s+partie\s+auf|das\s+spiel\s+auf"
     r"|partie\s+aus|^(?:resign|abandonner|abbandona|aufgeben)\s*[.!]*$)"
 )
@@ -2195,6 +2326,14 @@ weiterspielen"): what confirms a bare giving up ("Ich gebe auf, habe keine Chanc
 despair: asked back)."""
 _RESIGNED_WHY = re.compile(
     r"(?i)(?<![\w'’])(?:too\s+far\s+behind|(?:can['’]?t|cannot|can\s+not)\s+catch\s+up|no\s+chance"
+    r"|(?:hopelessly|way|miles|so\s+far)\s+behind|(?:can['’]?t|cannot|can\s+not)\s+see\s+a\s+way\s+(?:back|out)"
+    r"|no\s+way\s+back|thanks?\s+(?:all|everyone|everybody)|(?:it\s+)?was\s+(?:fun|a\s+pleasure)"
+    r"|largu[ée]e?|(?:aucune\s+chance|plus\s+moyen)\s+de\s+(?:revenir|rattraper)|merci\s+[àa]\s+tous"
+    r"|c['’][ée]tait\s+(?:sympa|un\s+plaisir)"
+    r"|non\s+vedo\s+come\s+recuperare|(?:irrimediabilmente|troppo|molto)\s+indietro|grazie\s+a\s+tutti"
+    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)"
+    r"|hoffnungslos\s+(?:zur(?:ü|ue)ck|hinten)|nichts\s+mehr\s+zu\s+(?:holen|machen)"
+    r"|danke\s+(?:euch\s+)?allen|hat\s+spa(?:ß|ss)\s+gemacht"
     r"|(?:it['’]s|the\s+game\s+is)\s+lost|no\s+(?:more\s+)?time(?:\s+(?:left|any\s*more))?"
     r"|let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
     r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
@@ -2224,6 +2363,14 @@ _RESIGN_LIMITED = _listed(
 resignation from the game."""
 
 
+_WAS_FUN = re.compile(
+    r"(?i)(?<![\w'’])(?:(?:it\s+)?was\s+(?:fun|a\s+pleasure)|c['’][ée]tait\s+(?:sympa|un\s+plaisir)"
+    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)|hat\s+spa(?:ß|ss)\s+gemacht)(?![\w'’])"
+)
+"""A farewell said in the past ("was fun", "c'était sympa", "hat Spaß gemacht"): its "was" is no
+past of the resignation, its "Spaß" no joke (seventeenth round)."""
+
+
 def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
     """RESIGN said in words, confirmed in the same line (issue 31, twelfth round): a clause that
     resigns in the first person and now (:data:`_RESIGNED`: "I resign", "j'abandonne la
@@ -2241,7 +2388,7 @@ def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
     line = line[g.end() :] if (g := _GREETING.match(line)) else line
-    words = _words(line)
+    words = _words(_WAS_FUN.sub(" ", line))
     if (
         _IF.intersection(words)
         or _RESIGN_LIMITED.intersection(words)
@@ -2426,8 +2573,9 @@ _BACK = re.compile(
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
     r"|(?:io\s+)?sono\s+(?:di\s+ritorno|(?:tornat|rientrat)[oa](?:\s+a\s+casa)?)"
     r"|eccomi\s+di\s+ritorno"
-    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her(?:\s+als\s+(?:geplant|gedacht))?|aus\s+dem"
-    r"\s+urlaub)\s+)*(?:zur(?:ü|ue)ck(?:gekommen)?|wieder\s+da))"
+    r"|(?:ich\s+)?bin\s+(?:(?:schon|wieder|fr(?:ü|ue)her(?:\s+als\s+(?:geplant|gedacht))?"
+    r"|(?:aus|von)\s+(?:dem|der|meinem|meiner)\s+[^\W\d_]{3,}|vom\s+[^\W\d_]{3,})\s+)*"
+    r"(?:zur(?:ü|ue)ck(?:gekommen)?|wieder\s+da))"
     r"(?P<rest>(?![\w'’]).*)$"
 )
 """The player back in words ("Je suis rentré plus tôt que prévu", "I'm back early", "Sono
@@ -2523,6 +2671,27 @@ _RESUME = _listed(
 """A request to resume after "I'm back" ("you can restart the clocks", "relancer mes délais")."""
 
 
+_BACK_AGAIN = re.compile(
+    r"(?i)[,;:.!]?\s*(?<![\w'’])(?:(?:and|so|donc|et|e|quindi|also|und)\s+)?(?:je\s+suis\s+(?:de\s+retour"
+    r"|rentr[ée]e?)|i['’]?m\s+back|i\s+am\s+back|sono\s+(?:tornat|rientrat)[oa]"
+    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da))(?:\s+(?:now|maintenant|ora|adesso|jetzt))?"
+    r"(?![\w'’])\s*[.!]*\s*$"
+)
+"""The return said again at the end, after the request to resume ("Vous pouvez relancer mes
+parties, je suis de retour.", "Bitte meine Partien wieder starten, ich bin zurück."; seventeenth
+round)."""
+_WELL_AGAIN = re.compile(
+    r"(?i)[,;:.!]?\s*(?<![\w'’])(?:(?:and|et|e|und)\s+)?(?:(?:i['’]?m\s+|i\s+am\s+)?feeling\s+(?:much\s+|a\s+lot\s+)?"
+    r"(?:better|fine|well)|all\s+(?:is\s+)?(?:well|good|fine)|everything(?:['’]s|\s+is)\s+(?:fine|ok|good)"
+    r"|tout\s+va\s+bien|[çc]a\s+va\s+(?:mieux|bien)|je\s+vais\s+(?:bien|mieux)"
+    r"|(?:sto|va)\s+(?:bene|meglio)|va\s+tutto\s+bene|tutto\s+(?:bene|ok)"
+    r"|mir\s+geht(?:['’]?s|\s+es)\s+(?:wieder\s+)?(?:gut|besser)|alles\s+(?:gut|ok|in\s+ordnung))"
+    r"(?![\w'’])[.!]*"
+)
+"""How the player is, said beside the return ("tout va bien", "feeling much better", "sto
+meglio", "mir geht's wieder gut"): courtesy (seventeenth round)."""
+
+
 def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     """BACK said in words without the command's word ("Je suis rentré plus tôt que prévu, vous
     pouvez relancer mes délais", "I'm back early, please resume my games", "Sono tornato dalle
@@ -2543,6 +2712,7 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     early = _BACK_EARLY.match(m["rest"])
     assert early is not None  # (it matches the empty string)
     rest = m["rest"][early.end() :]
+    rest = _BACK_AGAIN.sub(" ", _WELL_AGAIN.sub(" ", rest))
     over = _SORRY_ABSENT.search(rest) or _LEAVE_IS_OVER.search(rest)
     if over is not None and not _NEGATED_ANY.search(over[0]):
         said += " absence"  # "back now, sorry for vanishing", "Wieder da! Der Urlaub ist vorbei."
@@ -2694,7 +2864,7 @@ _PROPOSED_PAUSE = re.compile(
     # round; not "should we", "maybe we should": asked back)
     r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
     r"(?:\s+(?:the|this)\s+(?:game|one))?"
-    r"|(?:io\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
+    r"|(?:io\s+)?(?:vi\s+|ti\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
     r"|di\s+sospendere\s+(?:la\s+partita\s+)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
@@ -2831,6 +3001,16 @@ _OTHERS_AGREE = re.compile(
     r"(?:if|provided|as\s+long\s+as)\s+" + _GROUP + r"(?:['’]s|\s+(?:is|are))?\s*"
     r"(?:agrees?|ok(?:ay)?(?:\s+with\s+(?:it|that))?|fine(?:\s+with\s+(?:it|that))?"
     r"|(?:do\s+not|don['’]t|doesn['’]t)\s+mind|(?:has|have)\s+no\s+objections?)"
+    # "if that's OK with everyone", "if it works for you all" (seventeenth round)
+    r"|if\s+(?:that|it|this)(?:['’]s|\s+is)\s+(?:ok(?:ay)?|fine|alright|all\s+right)\s+(?:with|for|by)\s+"
+    + _GROUP
+    + r"|if\s+(?:that|it|this)\s+works\s+for\s+"
+    + _GROUP
+    + r"|si\s+(?:[çc]a|cela)\s+(?:vous\s+)?(?:va|convient)(?:\s+[àa]\s+(?:tous|tout\s+le\s+monde))?"
+    r"|se\s+(?:vi|ti)\s+(?:va|sta)(?:\s+bene)?|se\s+(?:va|sta)\s+bene\s+a\s+tutti"
+    r"|se\s+(?:per|a)\s+tutti\s+va\s+bene"
+    r"|(?:wenn|falls)\s+(?:es|das)\s+(?:f(?:ü|ue)r\s+)?(?:allen|alle|euch(?:\s+allen)?|euch\s+alle)"
+    r"\s+(?:recht|ok(?:ay)?|in\s+ordnung)\s+ist"
     r"|si\s+" + _GROUP + r"\s+(?:sont|est|[êe]tes)\s+d['’]\s*accord"
     r"|si\s+personne\s+ne\s+s['’]\s*y\s+oppose|si\s+(?:[çc]a|cela)\s+convient\s+(?:[àa]\s+tous"
     r"|aux\s+autres|[àa]\s+tout\s+le\s+monde)"
@@ -2901,6 +3081,9 @@ def _agreed_pause(line: str) -> str | None:
     return rest
 
 
+_ENDS_SENTENCE = re.compile(r"[.!]\s*$")
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
@@ -2927,7 +3110,10 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
         if (m := _PROPOSED_PAUSE.match(line[at.end() :])) is not None:
             if (
                 any(c.isdigit() for c in before)
-                or _length_in_rest(before, strip_please)
+                # a length in the reason's own sentence ("je ne vais pas avoir la tête au jeu
+                # pendant une quinzaine. Je propose ... 14 jours": the proposal says its own;
+                # seventeenth round), never in the proposal's ("Für zwei Wochen: ich schlage vor")
+                or (_length_in_rest(before, strip_please) and not _ENDS_SENTENCE.search(before))
                 or _doubts_pause(before)
                 or _REPORTED.search(before)
                 or re.search(r"[\"«»“”„]", line)
@@ -3082,6 +3268,8 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "game's record",
             "score-sheet",
             "game sheet",
+            "game file",
+            "file of the game",
         ),
         "fr": (
             "relevé des coups",
@@ -3099,6 +3287,7 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "déroulé de la partie",
             "notation de la partie",
             "fiche de la partie",
+            "fichier de la partie",
         ),
         "it": (
             "resoconto",
@@ -3109,6 +3298,7 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "trascrizione della partita",
             "foglio della partita",
             "registro della partita",
+            "file della partita",
         ),
         "de": (
             "Partieprotokoll",
@@ -3120,6 +3310,8 @@ CONCEPTS: dict[str, dict[str, tuple[str, ...]]] = {
             "Notation der Partie",
             "ganze Partie",
             "komplette Partie",
+            "Partiedatei",
+            "Datei der Partie",
         ),
     },
     "legal": {
@@ -3260,7 +3452,7 @@ _FRAMES = [
         r"^(?:(?:mi|ci)\s+(?:mandate|mandi|inviate|invii|rimandate|rimandi|mandereste|"
         r"manderesti|inviereste|rimandereste|mostrate|mostri|girate|giri|rispedite|"
         r"(?:potete|potreste|puoi|potresti)\s+(?:mandare|inviare|rimandare|mostrare|girare)|"
-        r"fate\s+vedere|fai\s+vedere|fareste\s+vedere)"
+        r"fate\s+vedere|fai\s+vedere|fareste\s+vedere|dite|dici|direste|diresti)"
         r"|(?:potete|potreste|puoi|potresti|riuscite\s+a|riesci\s+a)\s+(?:mandarmi|inviarmi|"
         r"rimandarmi|mostrarmi|girarmi|farmi\s+avere|farmi\s+vedere|dirmi|indicarmi)"
         r"|(?:per\s*favore\s+)?(?:mandatemi|inviatemi|rimandatemi|mostratemi|giratemi|mandami|"
@@ -3272,7 +3464,10 @@ _FRAMES = [
         r"^(?:(?:bitte\s+)?(?:schickt|schick|schicke|sendet|sende|zeigt|zeig|zeige|gebt|gib|"
         r"mailt|(?:schicken|senden|zeigen|geben)\s+sie)\s+(?:mir|uns)"
         r"|(?:ich\s+)?(?:haette|haett)\s+gerne?|ich\s+moechte|ich\s+wuerde\s+gerne?|"
-        r"ich\s+(?:braeuchte|brauche))\b",
+        r"ich\s+(?:braeuchte|brauche)"
+        # the verb first after a lead word ("Außerdem hätte ich gern ..."; seventeenth round)
+        r"|(?:haette|haett)\s+ich\s+gerne?|moechte\s+ich|wuerde\s+ich\s+gerne?"
+        r"|(?:braeuchte|brauche)\s+ich)\b",
     )
 ]
 """Request frames at the start of a clause, on its folded words (:func:`_words` joined)."""
@@ -3298,7 +3493,10 @@ _WH_LIST = re.compile(
 )
 """A question for a list: "which (of my) games", "quels sont mes coups possibles", "in quali
 partite", "welche Partien": GAMES and LEGAL only."""
-_WH_MOVES = _listed("moves coups mosse zuege placements emplacements")
+_ALSO = _listed("also too aussi egalement anche pure auch noch ancora")
+"""A frame's "also" before what it asks ("Mi dite anche in quali partite ..."; seventeenth
+round)."""
+_WH_MOVES = _listed("moves coups mosse zuege placements emplacements squares cases caselle felder")
 """The moves a question for a list asks about: LEGAL's ("Welche Züge hätte ich gerade?"), the
 past (:data:`_FRAME_PAST`: "Which moves did Red play?") aside."""
 _ADVICE = _listed(
@@ -3332,7 +3530,9 @@ updated more often", "je voudrais que ...")."""
 _LEAD_WORDS = _listed(
     """also and et e und so alors allora dann bon well ok okay oh btw au passage by the way
     uebrigens comunque intanto ps please bitte svp stp perfavore hi hello hey bonjour salut
-    coucou ciao buongiorno hallo moin servus just juste"""
+    coucou ciao buongiorno hallo moin servus just juste
+    ausserdem zudem dazu noch inoltre poi besides additionally plus ailleurs par aussi anche
+    egalement"""
 )
 """Words a clause may start with before its frame ("Au passage, vous pouvez ...", "And could I
 have ...")."""
@@ -3345,6 +3545,14 @@ _DENIED = re.compile(
 _CONDITION = re.compile(
     r"(?:^|\s)(?:if|unless|whether|si|s'|sauf|se|wenn|falls|ob|sofern|ausser|qualora|caso)(?=\s|$)"
 )
+_WHETHER_MY_TURN = re.compile(
+    r"(?:^|\s)(?:and|et|e|und)\s+(?:if|whether|si|s'|se|ob)\s+(?:it\s+s\s+my\s+turn|it\s+is\s+my\s+turn"
+    r"|c'\s*est\s+a\s+moi(?:\s+de\s+jouer)?|c'\s*est\s+mon\s+tour|tocca\s+a\s+me"
+    r"|ich\s+(?:irgendwo\s+)?dran\s+bin|ich\s+am\s+zug\s+bin)(?=\s|$)"
+)
+"""Whether it is the player's turn, asked beside which games they are in ("dans quelles parties
+je joue et si c'est à moi de jouer quelque part"; folded words): no condition (seventeenth
+round)."""
 _FRAME_PAST = re.compile(
     r"(?:^|\s)(?:did|was|were|had|won|lost|played|sent|gespielt|gewonnen|verloren|hatte|hatten|"
     r"war|waren|geschickt|envoye|envoyee|envoyes|mandato|mandata|inviato|inviata|avait|etait|"
@@ -3406,6 +3614,8 @@ def _clause_asks(clause: str, question: bool, mine: bool = True) -> list[Spoken]
     for frame in _FRAMES:
         if (m := frame.match(text)) is not None:
             after = text[m.end() :].strip()
+            while after.split()[:1] and after.split()[0] in _ALSO:
+                after = after.split(maxsplit=1)[1] if " " in after else ""  # "Mi dite anche ..."
             if (wh := _WH_LIST.match(after)) is not None and _MINE_WORDS.intersection(
                 after.split()
             ):
@@ -3479,7 +3689,7 @@ def asked_in_frame(line: str) -> list[tuple[Spoken, str]]:
             break
         if not asked:
             continue
-        if _CONDITION.search(" ".join(clauses)):
+        if _CONDITION.search(_WHETHER_MY_TURN.sub(" ", " ".join(clauses))):
             return []
         if found and asked != found:
             return []  # two sentences asking for different things: asked back elsewhere
@@ -3621,6 +3831,11 @@ _FIRST_VERBS = _listed(
 meine Partien", "sono via fino a domenica per il matrimonio di mio nipote")."""
 
 
+_AWAY_ENDINGS = ("urlaub", "ferien", "urlaubsreise")
+"""The ends of the German compounds of being away ("Skiurlaub", "Herbstferien"; seventeenth
+round): :data:`_GOING_AWAY` holds the plain words."""
+
+
 def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     """VACATION for the one span a sentence of the player's own leave names (see above): "Je
     pars quinze jours en cure, sans ordinateur. Mettez-moi en vacances", "Bin zwei Wochen zur
@@ -3648,7 +3863,10 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     for sentence in _SENTENCE_CUT.split(_without_asides(line)):
         plain = without_offline(_NOT_AROUND.sub(" ", sentence))
         folded = _ONLY_QUE.sub(r" \1", _STRIP_PLEASE.sub("svp", " ".join(_words(plain))))
-        going = bool(_GOING_AWAY.intersection(folded.split())) or bool(_RETURNING.search(folded))
+        away = _GOING_AWAY.intersection(folded.split()) or any(
+            w.endswith(_AWAY_ENDINGS) for w in folded.split()
+        )
+        going = bool(away) or bool(_RETURNING.search(folded))
         asked = _LEAVE_NOUNS.search(plain) is not None
         if not (going or asked):
             continue
@@ -3661,7 +3879,7 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
             return []
         if said and not going:
             continue  # the span of the request itself is the other readers'
-        if said and not (_GOING_AWAY.intersection(folded.split()) or asks_leave):
+        if said and not (away or asks_leave):
             return []  # "I'm back, thanks for waiting two days": no leave
         if said:
             first = [w for w in folded.split() if w not in _LEAD_WORDS][:1]
@@ -3681,3 +3899,45 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     if len(spans) != 1 or not leave:
         return []
     return _leave_heard(line, next(iter(spans.values())))
+
+
+_TABLE = (
+    r"(?:(?:the\s+)?(?:table|group|others|other\s+players|rest(?:\s+of\s+the\s+table)?)|everyone"
+    r"|everybody|all(?:\s+(?:the\s+)?players)?"
+    r"|[àa]\s+(?:tous|toutes|tout\s+le\s+monde|la\s+table|la\s+tabl[ée]e)|aux\s+autres(?:\s+joueurs)?"
+    r"|au\s+groupe|a\s+tutti|agli\s+altri(?:\s+giocatori)?|al\s+tavolo|al\s+gruppo"
+    r"|allen|den\s+anderen(?:\s+spielern)?|der\s+runde|an\s+alle|an\s+die\s+(?:anderen|runde))"
+)
+_TOLD_TO_TABLE = re.compile(
+    r"(?i)^\W*(?:(?:and|also|oh|ps|p\.?s\.?|et|aussi|e|anche|und|auch)\s*,?\s+)?"
+    r"(?:(?:please|pls|kindly|merci\s+de|svp|per\s+favore|bitte)\s+)?(?:"
+    r"(?:tell|say\s+to|pass\s+(?:this\s+)?on\s+to|send\s+this\s+to|forward\s+this\s+to"
+    r"|dites|dis|transmettez|transmets|faites\s+passer|r[ée]p[ée]tez"
+    r"|dite|d[iì]['’]?|riferite|riferisci|comunicate|girate"
+    r"|sagt|sag|richtet|richte|gebt|gib)"
+    r"(?:\s+(?:please|pls|svp|donc|pure|per\s+favore|bitte))?\s+" + _TABLE
+    + r"(?:\s+(?:aus|weiter))?"
+    r"|(?:a\s+)?(?:message|note|word)\s+(?:to|for)\s+" + _TABLE
+    + r"|message\s+(?:pour|[àa])\s+(?:tous|tout\s+le\s+monde|la\s+tabl[ée]e|les\s+autres|aux\s+autres)"
+    r"|messaggio\s+(?:per|a)\s+(?:tutti|gli\s+altri|agli\s+altri|il\s+tavolo)"
+    r"|nachricht\s+an\s+(?:alle|die\s+anderen|die\s+runde))"
+    r"(?:\s*,?\s*(?:please|pls|svp|s['’]il\s+vous\s+pla[iî]t|per\s+favore|bitte))?\s*$"
+)  # fmt: skip
+"""The words before a colon that hand what follows to the table, in the imperative or as its
+label ("Please tell the others:", "Et dites aux autres :", "Dite a tutti:", "Richtet den anderen
+aus:", "Message to the table:", "Messaggio per tutti:"): SAY in words. Never "tell me", "dites-moi",
+"sagt mir" (a question to the service), nor the past ("I told the others:", "Paul m'a dit :")."""
+
+
+def told_to_table(line: str) -> str | None:
+    """The text a line hands to the table in words (:data:`_TOLD_TO_TABLE` before its colon:
+    "Tell the table: Well played everyone so far!", seventeenth round), read as SAY's; None when
+    the head is no such frame, or the text asks (a question mark: perhaps a question to the
+    service) or holds a figure (perhaps a move, which a SAY would hide)."""
+    head, sep, tail = line.partition(":")
+    text = tail.strip()
+    if not sep or not text or len(line) > PROSE_MAX or _TOLD_TO_TABLE.match(head) is None:
+        return None
+    if "?" in text or any(c.isdigit() for c in text):
+        return None
+    return text

@@ -209,13 +209,21 @@ _said(
     retirez-moi | desinscrivez-moi | toglietemi | cancellatemi | streichen sie mich
     """,
 )
-_said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme")
+_said((_TAKEOVER,), "i will take | je prends | prendo | ich nehme | prendo io | je prends moi")
 _said(
     (_TAKEOVER, _STANDBY),
     """
     i will take over | i take over | i am taking over | i can take over | je reprends
-    je remplace | subentro | rilevo | ich uebernehme
+    je remplace | subentro | rilevo | ich uebernehme | subentro io | rilevo io | sostituisco io
     uebernehme ich | ich ubernehme | ich springe | springe ich | ich ersetze | sostituisco
+    """,
+)
+# "als Ersatzspieler ... stehe ich gern bereit": a role named says which (:data:`_ROLES`)
+_said(
+    (_JOIN, _STANDBY),
+    """
+    stehe ich bereit | stehe ich gern bereit | stehe ich gerne bereit | stehe ich zur verfuegung
+    stehe ich gern zur verfuegung | stehe ich gerne zur verfuegung
     """,
 )
 
@@ -428,8 +436,52 @@ def in_words(line: str) -> Request | None:
     for two different things."""
     if len(line) > MAX_CHARS:
         return None
-    said = {got for s in _SENTENCE.split(line) if (got := _sentence_or_last_clause(s)) is not None}
+    said = {
+        got
+        for s in _SENTENCE.split(line)
+        if (got := _sentence_or_last_clause(s) or _standby_offered(s)) is not None
+    }
     return said.pop() if len(said) == 1 else None
+
+
+_SOMEONE_LEAVES = re.compile(
+    r"(?i)(?:^|[,;:]?\s+)(?:if|in\s+case|should|si|au\s+cas\s+o[uù]|se|nel\s+caso\s+(?:in\s+cui|che)"
+    r"|qualora|falls|wenn|sofern)\s+(?:someone|somebody|anyone|anybody|a\s+player|one\s+of\s+the\s+players"
+    r"|quelqu['’]\s*un|un\s+joueur|une\s+joueuse|qualcuno|un\s+giocatore|una\s+giocatrice|jemand"
+    r"|einer|ein\s+spieler|eine\s+spielerin)(?![\w'’])[^.,;:!?]*?"
+    r"(?:drops?\s+out|dropping\s+out|quits?|leaves?|pulls?\s+out|can['’]?t\s+(?:continue|go\s+on)"
+    r"|abandonne[rz]?|l[âa]che[rz]?|arr[êe]te[rz]?|partir|se\s+retire|quitte[rz]?|d[ée]croche"
+    r"|ritira(?:rsi)?|abbandona(?:re)?|lascia(?:re)?|molla(?:re)?|esce|uscire"
+    r"|ausf[äa]llt|ausfaellt|aussteigt|abspringt|aufh[öo]rt|ausscheidet|aufgibt|aussteigen|ausfallen)"
+    r"(?![\w'’])(?:\s+(?:en\s+route|in\s+corsa|unterwegs|midway|halfway|along\s+the\s+way))?"
+    r"|(?:^|[,;:]?\s+)(?:if\s+(?:needed|necessary|required)|si\s+(?:besoin|n[ée]cessaire)|au\s+besoin"
+    r"|se\s+(?:serve|necessario|c['’][èe]\s+bisogno)|all['’]occorrenza|bei\s+bedarf"
+    r"|(?:falls|wenn)\s+n(?:ö|oe)tig)(?![\w'’])"
+)  # fmt: skip
+"""What a stand-by offer says it is for ("if someone drops out", "si quelqu'un doit lâcher en
+route", "se qualcuno si ritira", "falls jemand ausfällt", "if needed", "se serve"): no condition
+of the offer, and no LEAVE (seventeenth round)."""
+_CONTRAST = re.compile(r"(?i),?\s+(?:but|mais|ma|per[oò]|aber|jedoch)\s+")
+
+
+def _standby_offered(text: str) -> Request | None:
+    """A STANDBY offered in a sentence whose other parts say what it is for or what the writer
+    cannot do instead ("I can't commit to a full game right now, but I'm happy to be a standby
+    for either game if someone has to drop out", "für eine eigene Partie fehlt mir die Zeit,
+    aber als Ersatzspieler für Forbidden City stehe ich gern bereit, falls jemand ausfällt";
+    seventeenth round): :data:`_SOMEONE_LEAVES` taken out, then the sentence or its part after
+    its last "but" read; the part before that may name no game, seat nor kind, and ask nothing.
+    Only a STANDBY read so counts."""
+    if "?" in text:
+        return None
+    plain = _SOMEONE_LEAVES.sub("", text)
+    parts = _CONTRAST.split(plain)
+    offer, before = parts[-1], " ".join(parts[:-1])
+    head = _fold(before)
+    if head and (_ids(head) or _kinds(head) or _seats(before, head)):
+        return None
+    got = _sentence(offer)
+    return got if got is not None and got[0] == _STANDBY else None
 
 
 def _sentence_or_last_clause(text: str) -> Request | None:
