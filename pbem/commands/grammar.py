@@ -3523,6 +3523,13 @@ def _read_line(
         rest = spell(queued) if spell is not None else queued
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
     previewed = preview_asked(line_wo) if heard is None else None
+    if previewed is None and heard is None and spell is not None and "?" in line_wo:
+        # a slide's preview asked as a question, its official by colours ("pourriez-vous me
+        # montrer ce que ferait le noir-bleu glissé au sud puis à l'est ?", "where would red-blue
+        # end up if it went north then east?"; seventeenth round): the game spells a question's
+        # words as they are, so the question's marks are set apart (a line holds no newline) and
+        # put back; only a preview is read so
+        previewed = preview_asked(spell(line_wo.replace("?", "\n")).replace("\n", "?"))
     if previewed is not None:
         # "Mi fate vedere l'anteprima di O9 R1? Poi decido."
         cmd = vocabulary().lookup("PREVIEW")

@@ -1228,6 +1228,8 @@ _BEFORE = _listed(
     anything to myself engager m'engager impegnarmi impegnare festlegen festzulegen mich
     now for ora adesso instant l'instant erstmal erst mal vorerst
     melde meinem reviens vers vous redis dico faccio sapere get back you
+    repondrai repondrais rispondo rispondero antworte antworten reply answer respond later
+    quoi soit they they' d
     lancer plateau board tabellone brett spielbrett sur sul auf points punti punkte tuile
     tessera mia ma my en in at on su actually vraiment davvero wirklich with avec con mit
     instant
@@ -1244,7 +1246,8 @@ _OUTCOME = _listed(
 )
 _CONDITIONAL = _listed(
     "would donnerait rapporterait ferait darebbe farebbe porterebbe frutterebbe renderebbe finirebbe"
-    " wuerde wurde braechte ergaebe verrebbe ressemblerait aussaehe"
+    " wuerde wurde braechte ergaebe verrebbe ressemblerait aussaehe darebbero farebbero donneraient feraient"
+    " rapporteraient finirebbero arriverebbero"
 )
 """A move's outcome asked in the conditional ("What would M13 R2 score?", "Qu'est-ce que ça
 donnerait, BR W N ?", "Was würde M13 R2 bringen?"; eighth round): a preview asked in words."""
@@ -1268,7 +1271,38 @@ _NOT_YET = re.compile(
     # the reason of a preview: not to get it wrong
     r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+get\s+it\s+wrong"
     r"|je\s+ne\s+veux\s+pas\s+me\s+tromper|non\s+voglio\s+sbagliare"
-    r"|ich\s+will\s+(?:mich\s+nicht\s+vertun|nichts\s+falsch\s+machen))(?![\w'’])"
+    r"|ich\s+will\s+(?:mich\s+nicht\s+vertun|nichts\s+falsch\s+machen)"
+    # issue 31, seventeenth round: the not-yet of a slide's preview in the players' other words,
+    # "Je ne veux pas encore le jouer", "non muovete niente", "just show me, don't play it",
+    # "gespielt wird noch nicht", "before I play it", "je jouerai après"; and its reason, the
+    # player unsure or not seeing where the official stops ("je ne suis pas sûr de moi", "je
+    # vois pas bien où il s'arrête", "I can't see where it ends up")
+    r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+(?:want\s+to\s+)?play\s+(?:it|them|that)"
+    r"|i\s+(?:don['’]?t|do\s+not)\s+want\s+to\s+(?:play|move)\s+(?:it|them)(?:\s+yet)?"
+    r"|(?:je\s+)?ne\s+(?:veux|voudrais)\s+pas\s+(?:encore\s+)?(?:le\s+|la\s+|les\s+)?jouer(?:\s+encore)?"
+    r"|non\s+(?:voglio|vorrei)\s+(?:ancora\s+)?(?:giocarl[aoie]|muoverl[aoie])(?:\s+ancora)?"
+    r"|ich\s+will\s+(?:ihn|es|sie|das)\s+noch\s+nicht\s+(?:spielen|ziehen)"
+    r"|(?:non\s+)?(?:muovete|spostate|toccate)\s+(?:niente|nulla)|non\s+(?:muovete|spostate)(?:la|lo|li)?"
+    r"|ne\s+(?:bougez|d[ée]placez|touchez)\s+(?:rien|pas)"
+    r"|(?:don['’]?t|do\s+not)\s+move\s+anything|nichts\s+(?:bewegen|verschieben|anfassen)"
+    r"|gespielt\s+wird\s+(?:noch\s+nicht|erst\s+sp(?:ä|ae)ter)|noch\s+nicht\s+gespielt"
+    r"|before\s+(?:i|we)\s+(?:play|move|slide)\s+(?:it|them)"
+    r"|avant\s+de\s+(?:le\s+|la\s+|les\s+)?jouer|prima\s+di\s+giocarl[aoie]"
+    r"|bevor\s+ich\s+(?:ihn|es|sie)\s+(?:spiele|ziehe)"
+    r"|je\s+(?:le\s+|la\s+)?jouerai\s+(?:apr[èe]s|ensuite|plus\s+tard)"
+    r"|i['’]?ll\s+play\s+(?:it\s+)?(?:after(?:wards)?|later)"
+    r"|(?:la\s+|lo\s+)?giocher[òo]\s+(?:dopo|poi|pi[ùu]\s+tardi)"
+    r"|(?:ich\s+)?(?:spiele|ziehe)\s+(?:ihn\s+|es\s+)?(?:danach|sp(?:ä|ae)ter)"
+    r"|je\s+ne\s+suis\s+pas\s+s[ûu]re?(?:\s+de\s+moi)?|i['’]?m\s+not\s+sure(?:\s+of\s+it)?"
+    r"|non\s+sono\s+sicur[oa]|ich\s+bin\s+(?:mir\s+)?(?:nicht|un)sicher"
+    r"|je\s+(?:ne\s+)?vois\s+pas\s+(?:bien\s+|tr[èe]s\s+bien\s+)?o[ùu]\s+(?:il|elle)\s+"
+    r"(?:s['’]arr[êe]te|arrive|finit|atterrit|s['’]arr[êe]terait|arriverait|finirait)"
+    r"|i\s+(?:can['’]?t|cannot|don['’]?t)\s+(?:see|tell|work\s+out)\s+where\s+(?:it|they)"
+    r"\s+(?:stops?|ends?\s+up|lands?|would\s+(?:stop|end\s+up|land))"
+    r"|non\s+(?:vedo|capisco)\s+(?:bene\s+)?dove\s+(?:si\s+ferma|finisce|arriva|finirebbe"
+    r"|si\s+fermerebbe|arriverebbe)"
+    r"|ich\s+sehe\s+nicht(?:\s+genau)?,?\s+wo\s+(?:er|sie|es)\s+(?:landet|stehen\s+bleibt|h(?:ä|ae)lt))"
+    r"(?![\w'’])"
 )
 """The player not playing the move yet, beside a preview asked for: says the same, no denial."""
 _FIRST = _listed("before avant prima bevor vorher first d'abord dabord erstmal")
@@ -1284,7 +1318,8 @@ _SHOWN = _listed(
 _HAPPENS = _listed(
     """happens happen would happen succede succederebbe accade accadrebbe passe passerait arrive
     arriverait passiert passieren geschieht what cosa ce qui was with avec con mit anything
-    engager m'engager impegnarmi festlege festlegen"""
+    engager m'engager impegnarmi festlege festlegen
+    result resultat risultato ergebnis"""
 ) | _listed("where ou dove wo")
 """A move's outcome asked to be shown in the present ("potete farmi vedere cosa succede con P12
 R1?", "can you show me what happens with M13 R2 before I decide?"; tenth round)."""
@@ -1378,7 +1413,14 @@ def preview_asked(line: str) -> str | None:
         return None
     at = asked[0]
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
-    before_asks = at > 0 and sentences[at - 1].rstrip().endswith("?")
+    before_asks = at > 0 and (
+        sentences[at - 1].rstrip().endswith("?")
+        # "vorrei vedere dove finirebbe il RB ... . Solo un'anteprima" (seventeenth round)
+        or bool(
+            _SHOWN.intersection(ws := _words(sentences[at - 1]))
+            and _HAPPENS_OR_LANDS.intersection(ws)
+        )
+    )
     if (
         not ASKS.intersection(words)
         and not sentences[at].rstrip().endswith("?")
@@ -1419,6 +1461,7 @@ def preview_asked(line: str) -> str | None:
             | _SHOWN
             | _HAPPENS_OR_LANDS
             | _JUST
+            | _UNSURE  # "Ich bin mir noch unsicher." (seventeenth round)
             | joins
         )
         ws = _words(_MOVE_CODE.sub(" ", s))
@@ -1438,7 +1481,8 @@ _COMPASS = frozenset(
 _SLIDE_VERBS = _listed(
     """pousse pousses glisse glisses glissais poussais deplace deplacais bouge bougeais
     sposto spostassi spostasse faccio facessi scivolare scivola muovo muovessi spingo
-    schiebe schiebst ziehe bewege slide slid slides move moved push pushed sliding moving"""
+    schiebe schiebst ziehe bewege slide slid slides move moved push pushed sliding moving
+    went goes go spinto spinta spostato spostata mosso geschoben gezogen bewegt"""
 )
 _SLIDE_BETWEEN = _SLIDE_VERBS | _listed(
     """si je j' le la les l' lo it es ihn sie i if se wenn ich when quand quando
@@ -1452,7 +1496,8 @@ nach Süden und dann nach Osten schiebe", "RB if I slid it north and then east")
 _LANDS = _listed(
     """arriverait arrive arriverai finirait finit atterrit atterrirait finirebbe finisce arriva
     arriverebbe andrebbe landet landen landete ankommt ankaeme lands land ends end-up
-    would will wuerde wurde"""
+    would will wuerde wurde finirebbero arriverebbero andrebbero arriveraient finiraient
+    atterriraient landen"""
 )
 """The official's ending up after a slide, in a preview asked ("où arriverait RB", "dove
 finisce BR", "wo KB landet", "where RB would end up"): what the slide's outcome is."""
@@ -1510,7 +1555,10 @@ def _slides_said(line: str) -> str:
     return "".join(out)
 
 
-_PLAN_JOINS = _listed("then and puis et ensuite poi e dopo dann und danach")
+_PLAN_JOINS = _listed(
+    "then and puis et ensuite poi e dopo dann und danach followed by suivi suivie seguito seguita"
+    " da gefolgt von"
+)
 """The words between the slides of a plan whose preview is asked ("RB N then BK E", "RB N puis
 BK E", "RB N und dann BK E"), besides ";" and ","."""
 _HAPPENS_OR_LANDS = _HAPPENS | _LANDS
@@ -1567,11 +1615,19 @@ _PLAYED_ANYWAY = re.compile(
     r"|(?:la|lo)\s+(?:gioco|giocher[òo]|faccio|far[òo])\b|gioco\s+(?:comunque|lo\s+stesso)"
     r"|(?:ich\s+)?(?:spiele|ziehe|mache|nehme)\s+(?:ihn|es|den|das|die|sie)\b"
     r"|(?:werde|will)\s+(?:ihn|es|den(?:\s+zug)?|das)\s+(?:\w+\s+)?(?:spielen|ziehen|machen)"
+    # the play asked for after the preview (seventeenth round: "Then play it straight away.")
+    r"|(?:then|and\s+then|just|now)\s+play\s+(?:it|them|that)\b"
+    r"|play\s+(?:it|them)\s+(?:straight\s+away|right\s+away|immediately|now|at\s+once)"
+    r"|(?:puis|ensuite|et)\s+jouez[- ](?:le|la|les)\b"
+    r"|jouez[- ](?:le|la|les)\s+(?:ensuite|tout\s+de\s+suite|directement)"
+    r"|(?:poi|e)\s+(?:giocate|gioca)(?:la|lo|le|li)\b"
+    r"|(?:giocate|gioca)(?:la|lo|le|li)\s+(?:subito|comunque|direttamente)"
+    r"|dann\s+(?:spielt|zieht|ausf(?:ü|ue)hren)\b|(?:spielt|zieht)\s+(?:ihn|es|sie)\s+(?:dann|gleich|sofort)"
     r")"
 )
 _PLAY_ASIDE = re.compile(
     r"(?i)(?<![\w'’])(?:if|whether|unless|si|se|wenn|falls|ob|sauf|tranne|au\s+cas|nel\s+caso"
-    r"|only\s+after|after|après|dopo|nachdem|once|quand|quando|sobald)(?![\w'’])"
+    r"|before|avant|prima|bevor|vorher|only\s+after|after|après|dopo|nachdem|once|quand|quando|sobald)(?![\w'’])"
 )
 
 
