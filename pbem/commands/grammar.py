@@ -6833,8 +6833,10 @@ def _said_again(line: str, lone: _LoneMove) -> Command | None:
     bracket holds no code and reads, with the move's first codes, as the same move. None
     otherwise (the line is read as it is)."""
     m = _BRACKET.match(line)
-    if m is None or any(_code_like(t) for t in _tokens(m.group(2))) or "?" in line:
+    if m is None or "?" in line:
         return None
+    if any(_code_like(t) for t in _tokens(m.group(2))):
+        return _coded_again(m.group(1), m.group(2), lone)
     act = lone(m.group(1))
     if act is None or act.plan:
         return None
@@ -6849,6 +6851,22 @@ def _said_again(line: str, lone: _LoneMove) -> Command | None:
         if _same(notation, again, action):
             return replace(act, read_as=act.read_as or text)
     return None
+
+
+def _coded_again(head: str, inside: str, lone: _LoneMove) -> Command | None:
+    """A move said in words, then in a closing bracket in the notation ("RB nord puis ouest (RB
+    N W).", "BK verso est e poi verso nord (BK E N).", "Sorry für die Funkstille. BK nach Osten,
+    dann nach Süden (BK E S)."; issue 31, seventeenth round): the same move said twice, read
+    once, when the bracket alone reads as one move and the words before it, read alone (their
+    remarks too), as exactly that move; a bracket naming another ("BK verso est (BK E N)": the
+    words say BK E) is no such move, and the line is read as it is (asked back)."""
+    coded = lone(inside)
+    if coded is None or coded.plan:
+        return None
+    said = lone(head)
+    if said is None or said.plan or not _same(lone.notation, said.action, coded.action):
+        return None
+    return replace(said, read_as=said.read_as or coded.read_as)
 
 
 _BRACKET = re.compile(r"^(.*\S)\s*\(([^()]*)\)[\s.!]*$")
