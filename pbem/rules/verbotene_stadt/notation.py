@@ -98,7 +98,7 @@ _FILLER = {
     "funzionario", "prima", "faccio", "scivolare", "ancora",
     # German
     "nach", "dann", "und", "zum", "zur", "richtung", "ich", "ziehe", "bewege", "schiebe",
-    "spiele", "beamten", "beamter", "den", "der", "die", "zuerst", "erst", "weiter",
+    "spiele", "beamten", "beamter", "den", "der", "die", "zuerst", "erst", "weiter", "diesem",
     "anschließend", "anschliessend", "danach",
     # verbs of going and moving in more persons and forms ("BK goes east", "RB va au nord",
     # "je vais déplacer RB", "RB geht nach Norden", "voglio spostare RB")
@@ -224,7 +224,10 @@ _ONE_PACE = {"un", "seul", "petit", "d'un"}
 _FAR = {"wall", "mur", "muro", "wand", "mauer", "bout", "fondo", "anschlag", "way", "far"}
 """A slide as far as it goes, said in words ("jusqu'au mur", "all the way", "fino in fondo", "bis
 zur Wand"; issue 31): the slide itself, never with a one-step move."""
-_FAR_FILLER = {"all", "the", "fino", "bis", "as", "it", "goes", "can", "go", "a", "al", "in"}
+_FAR_FILLER = {"all", "the", "fino", "bis", "as", "it", "goes", "can", "go", "a", "al", "in",
+               # reaching it ("arrivé contre le mur", "arrivato contro il muro", "against the
+               # wall", "gegen die Wand"; seventeenth round)
+               "contre", "contro", "against", "gegen", "up"}  # fmt: skip
 """The words around :data:`_FAR` ("all the way", "fino al muro", "bis an die Wand")."""
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
@@ -247,6 +250,7 @@ def spelled(line: str, board: Board | None = None) -> str:
     slide written as its code (:func:`_slides_coded`). Other lines, and English, unchanged."""
     from pbem.i18n import current
 
+    line = _slide_aside_dropped(_ACCENT_TYPED.sub(_accented, line))
     if board is not None:
         line = _slides_coded(board, line)
     word = _O_WORD.get(current())
@@ -255,6 +259,44 @@ def spelled(line: str, board: Board | None = None) -> str:
     return _O_RUN.sub(
         lambda m: m.group(0)[: m.start(1) - m.start()] + _O.sub(word, m.group(1)), line
     )
+
+
+_ACCENT_TYPED = re.compile(
+    r"(?i)(?<![\w'’])(giu|piu|gia|cosi|perche|finche|poiche|e)['’`](?![\w'’])"
+)
+"""An Italian word's closing accent typed as an apostrophe on a keyboard without it ("nero-blu
+giu' a sud poi a est", "e' tutto": "è", never east; issue 31, seventeenth round)."""
+_ACCENTS = {"e": "è", "giu": "giù", "piu": "più", "gia": "già", "cosi": "così", "perche": "perché",
+            "finche": "finché", "poiche": "poiché"}  # fmt: skip
+
+
+def _accented(m: re.Match[str]) -> str:
+    word = _ACCENTS[m[1].lower()]
+    return word.capitalize() if m[1][:1].isupper() else word
+
+
+_SLIDE_ASIDE = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:"
+    # how far: a slide always goes as far as it can ("faccio scivolare il blu-rosso verso ovest,
+    # finché non si ferma", "until it stops", "bis er stehen bleibt")
+    r"finch[ée]\s+non\s+si\s+ferma|fino\s+a\s+quando\s+non\s+si\s+ferma|finch[ée]\s+pu[òo]"
+    r"|until\s+it\s+(?:stops|can(?:['’]t|not)\s+go\s+(?:any\s+)?further)"
+    r"|jusqu['’](?:à\s+ce\s+)?qu['’]il\s+s['’]arr[êe]te|aussi\s+loin\s+qu['’]il\s+(?:peut|va)"
+    r"|(?:so\s*weit\s+(?:es|er)\s+(?:geht|kann)|bis\s+(?:er|es)\s+(?:stehen\s+bleibt|anh(?:ä|ae)lt"
+    r"|nicht\s+mehr\s+weiter(?:geht|kann)))"
+    # the turn into the second direction, always at a right angle ("den Blau-Roten nach Westen
+    # und dann im rechten Winkel nach Norden", "then at a right angle north")
+    r"|im\s+rechten\s+winkel|rechtwinklig|(?:at|in)\s+a\s+right\s+angle|[àa]\s+angle\s+droit"
+    r"|ad\s+angolo\s+retto"
+    r")(?![\w'’])\s*,?"
+)
+"""Words of a slide that say only what every slide does (issue 31, seventeenth round): dropped
+from a line of the game before it is read, so that its directions stand together."""
+
+
+def _slide_aside_dropped(line: str) -> str:
+    """``line`` without :data:`_SLIDE_ASIDE`'s words (a space keeps the words apart)."""
+    return _SLIDE_ASIDE.sub(" ", line).strip() if _SLIDE_ASIDE.search(line) else line
 
 
 _COLOUR_PAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)(?![\w'’-])")
