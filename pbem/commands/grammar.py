@@ -3647,7 +3647,7 @@ _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "m
 _BLACK = frozenset(("black", "noir", "noire", "nero", "nera", "schwarz", "schwarze", "schwarzen"))
 """The face of the fate dice that ends the turn: a condition on it is no going on ("if the die
 comes up black"; fourteenth round: main read the plan)."""
-_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel",
+_DICE = frozenset(("dés", "dé", "dice", "die", "die's", "dadi", "dado", "würfel", "wuerfel",
                    # the game's own name of it ("falls der Schicksalswürfel rot zeigt", "if the
                    # fate die is red"; fourteenth round)
                    "schicksalswürfel", "schicksalswuerfel", "fate", "destin"))  # fmt: skip
@@ -3737,10 +3737,24 @@ KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action,
 is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
 
 
-_STILL = frozenset(("still", "then", "encore", "toujours", "alors", "ensuite", "ancora", "allora",
-                    "poi", "noch", "immer", "dann", "danach"))  # fmt: skip
+_STILL_THEN = frozenset(("still", "then", "encore", "toujours", "alors", "ensuite", "ancora",
+                         "allora", "poi", "noch", "immer", "dann", "danach"))  # fmt: skip
 """Words of time in a condition that only says "if I may" ("if still possible", "si c'est encore
-possible", "se ancora possibile", "wenn dann noch möglich"; tenth round)."""
+possible", "se ancora possibile", "wenn dann noch möglich"; tenth round; seventeenth round: its
+name was taken again by the words around a part corrected, so "falls dann immer noch" went
+unread)."""
+_GOES_WELL = frozenset(
+    ("va", "bene", "marche", "works", "work", "goes", "well", "fine", "ok", "okay", "passt",
+     "klappt", "gut", "good",
+     # luck, the fate dice's ("should I be so lucky", "si j'ai de la chance", "se sono
+     # fortunato", "wenn ich Glück habe")
+     "lucky", "luck", "chance", "fortunato", "fortunata", "fortuna", "glück", "glueck")
+)  # fmt: skip
+_WELL_AROUND = frozenset(("be", "so", "enough", "i'm", "j'ai", "ai", "de", "la", "sono", "ho",
+                          "habe", "bin", "get"))  # fmt: skip
+"""A condition that says only that the turn still goes well ("Se va ancora bene:", "if it still
+works", "falls es noch klappt", "should I be so lucky"; seventeenth round): the dice letting the
+player go on, as "if I may" says it."""
 
 
 _POSSIBLE = frozenset(("geht", "possible", "possibile", "möglich", "moeglich", "allowed", "permitted",
@@ -3774,8 +3788,9 @@ def _goes_on(condition: str) -> bool:
     words = [t.casefold() for t in toks]
     if (
         words
-        and set(words) <= _MAY_WORDS | _STILL
+        and set(words) <= _MAY_WORDS | _STILL_THEN | _GOES_WELL | _WELL_AROUND
         and any(w not in ("i", "je", "io", "ich", "it", "es", "le", "is", "am") for w in words)
+        and (not _WELL_AROUND.intersection(words) or _GOES_WELL.intersection(words))
     ):
         return True  # "if I may", "si possible", "wenn ich darf"
     going = (
@@ -3968,7 +3983,11 @@ _ORDINAL_LEAD = re.compile(
     r"(?P<n>[^\W_]+|d['’]abord)"
     r"(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
     r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
-    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b|\()))(?P<rest>\S.*)$"
+    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b|\()"
+    # an official by its colours after the rank ("Erstens Rot-Blau nach Norden"; seventeenth
+    # round)
+    r"|\s+(?=(?:(?:the|le|la|il|den|der|die)\s+)?[^\W\d_]{3,}-[^\W\d_]{3,}(?![\w'’-]))))"
+    r"(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
 "Zweiter Zug: KB nach Süden", "Second: KB south", "1- BR ovest", "Zweitens, falls ich dann noch

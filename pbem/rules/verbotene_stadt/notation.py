@@ -316,6 +316,30 @@ _SLIDE_CLAUSES = re.compile(
 """Where one slide of a plan ends ("RB au nord, puis le bleu-noir à l'est")."""
 
 
+_PAIR_COLON = re.compile(
+    r"(?<![\w'’-])([^\W\d_]+\s*[-/]\s*[^\W\d_]+)\s*:\s*([^.;:!?\n]*[^\s.;:!?\n])"
+)
+"""An official by its colours, a colon, and the clause after it ("Rouge-bleu : nord, puis
+ouest")."""
+
+
+def _seat_named(line: str) -> bool:
+    """Does ``line`` name a seat (:data:`_SEAT_NAMED`), not as the direction said right after an
+    official by its code or colours ("Danach: Schwarz-Blau Sued.", "BR West"; seventeenth
+    round)?"""
+    for m in _SEAT_NAMED.finditer(line):
+        before = line[: m.start()].rstrip()
+        if _BARE_CODE.search(before[-3:]) and not before[-3:-2].isalnum():
+            continue  # "BR West"
+        pair = re.search(r"(?<![\w'’-])([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)$", before)
+        stems = _colour_stems()
+        if pair is None or not (
+            _stem(pair[1].lower()) in stems and _stem(pair[2].lower()) in stems
+        ):
+            return True
+    return False
+
+
 def _slides_coded(board: Board, line: str) -> str:
     """``line`` with an official named by its colours, hat then body, written as its code where
     the clause it stands in is one slide: it names a direction and no other official ("Aperçu :
@@ -323,7 +347,7 @@ def _slides_coded(board: Board, line: str) -> str:
     le bleu-rouge vers l'ouest"; sixteenth round). A plan's later slides and a queued move are
     then stored in the notation every language reads. A decision (no direction), a clause with
     two officials or a question keeps its words."""
-    if "?" in line or not _COLOUR_PAIR.search(line) or _SEAT_NAMED.search(line):
+    if "?" in line or not _COLOUR_PAIR.search(line) or _seat_named(line):
         return line  # ("Schöner Zug von Ost, den Schwarz-Blauen nach Süden": another's slide)
     stems = _colour_stems()
 
@@ -345,6 +369,17 @@ def _slides_coded(board: Board, line: str) -> str:
         if o is None:
             return part
         return part[: m.start()] + board.official_code(o) + part[m.end() :]
+
+    # the official named before a colon, its directions after it ("1. Rouge-bleu : nord, puis
+    # ouest."; seventeenth round): the colon cuts no slide there
+    def colon(m: re.Match[str]) -> str:
+        joined = f"{m[1]} {m[2]}"
+        done = coded(joined)
+        if done == joined or not done.endswith(f" {m[2]}"):
+            return m[0]
+        return done[: -len(m[2]) - 1] + m[0][len(m[1]) :]
+
+    line = _PAIR_COLON.sub(colon, line)
 
     out: list[str] = []
     at = 0
