@@ -1467,7 +1467,11 @@ def _asked_otherwise(text: str) -> bool:
 def _argued_against(text: str, action: Answer) -> bool:
     """Does a part of ``text`` that says neither believe nor doubt argue for the other answer
     than ``action`` (:func:`_polarity`: "I doubt it. East is honest though.", "Je te crois. Il
-    bluffe tout le temps.")?"""
+    bluffe tout le temps.")? Scorn (:data:`_SCORN`) argues for a doubt."""
+    if _SCORN.search(text):
+        if not action.doubt:
+            return True  # "No way East bribed him. I believe." (seventeenth round)
+        text = _SCORN.sub(" ", text)
     for sentence in _SENTENCE_STOP.split(text):
         whole = _tokens(sentence)
         for part in _SENTENCE_END.split(sentence):
@@ -1520,6 +1524,20 @@ def _polarity(toks: list[str]) -> bool | None:
     return bluff != bool(negated)
 
 
+_SCORN = re.compile(
+    r"(?i)(?<![\w'’])(?:"
+    r"(?:ma\s+)?figurati(?:\s+se\s+[^.!?;]*)?|ma\s+va(?:\s+l[àa])?|ma\s+dai|seh?\s+vabb[èe]"
+    r"|no\s+way(?:\s+(?:jos[ée]|man))?|yeah,?\s+right|as\s+if(?:\s+[^.!?;]*)?|nah|pull\s+the\s+other\s+one"
+    r"|tu\s+parles(?:\s+charles)?|mon\s+[œo]e?il|c['’]est\s+[çc]a\s+oui|mais\s+bien\s+s[ûu]r"
+    r"|ja\s*,?\s+klar|von\s+wegen(?:\s+[^.!?;]*)?|das\s+glaubst\s+du\s+(?:doch\s+)?selbst"
+    r"\s+nicht|wer['’]?s\s+glaubt(?:\s+wird\s+selig)?"
+    r")(?![\w'’])[\s,]*"
+)
+"""Scorn of a claim, the way a doubter says it ("Ma figurati se Est ha corrotto quello!", "no
+way", "yeah right", "tu parles", "mon œil", "ja klar", "von wegen"; seventeenth round): the
+reason of a doubt, never of a belief."""
+
+
 def _decision_beside_reasons(
     board: Board, state: State, text: str, kind: str, alone: Callable[[str], Action]
 ) -> Action | None:
@@ -1529,6 +1547,18 @@ def _decision_beside_reasons(
     nicht eine Sekunde. Ich zweifle."; sixteenth round). None when a remark asks, hesitates,
     sets a condition or a "but", says no, argues for the other answer, or names what a selection
     names (another decision); the other readers' refusal stands then."""
+    if kind == "believe-or-doubt" and _SCORN.search(text) and "?" not in text:
+        # "Ma figurati se Est ha davvero corrotto quello! Dubito.", "Nah East is bluffing, no
+        # way. Doubt" (seventeenth round): the scorn is the doubt's reason; read without it, the
+        # rest must be the doubt itself (a belief beside scorn is asked back)
+        rest = _SCORN.sub(" ", text)
+        if not any(c.isalnum() for c in rest):
+            return None
+        try:
+            found = alone(rest)
+        except RuleError:
+            found = _decision_beside_reasons(board, state, rest, kind, alone)
+        return found if isinstance(found, Answer) and found.doubt else None
     if "?" in text or _UNSURE.search(text) or _changes_of_mind(text) or _objects(text):
         return None  # ("Ci credo. Ma Est ha già mentito ieri...")
     parts = [p for p in _SENTENCE_END.split(text) if any(c.isalnum() for c in p)]
@@ -1566,8 +1596,14 @@ def _decision_beside_reasons(
                 return None
             if said is not None and said != action.doubt:
                 return None
-        elif any(_names_or_denies(board, state, t) or t in _CHANGE or t in _KEEP_WORDS
-                 for t in toks):  # fmt: skip
+        elif any(
+            _names_or_denies(board, state, t)
+            # "Bon, je change. Je soudoie le vert-bleu à la place." (seventeenth round): a change
+            # is what a new selection is, never a keep
+            or (t in _CHANGE and not isinstance(action, Select))
+            or t in _KEEP_WORDS
+            for t in toks
+        ):
             return None
     return action
 
@@ -4122,6 +4158,9 @@ _SELECT_FILLER = {
     # ninth round)
     "lieber", "eher", "piuttosto", "rather", "doch", "go", "going", "then", "dann", "alors",
     "allora", "puis", "poi", "in", "gegen", "contre",
+    # in the old one's place, from now on ("Je soudoie le vert-bleu à la place", "je soudoie
+    # désormais le noir-rouge", "prendo quello al suo posto"; seventeenth round)
+    "place", "posto", "suo", "désormais", "desormais", "dorénavant", "dorenavant",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 
