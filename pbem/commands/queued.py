@@ -386,7 +386,8 @@ _IT_AFTER = (
 _NAMED_THEN_QUEUED = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*\s*[:,]?(?:\s+{_ALREADY})*"
     rf"(?:\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?(?:\s+{_ALREADY})*|\s*,?\s*{_BOOK})?"
-    rf"\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
+    # ("Pour mon prochain tour, mettez en attente : RB N puis BK E"; seventeenth round)
+    rf"(?:\s*:)?\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
     rf"(?:\s*,?\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?)?(?:{_IT_AFTER})?(?:[\s,]+{_COURTESY})*"
     rf"[\s.!]*$"
 )
