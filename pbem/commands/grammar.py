@@ -3486,6 +3486,15 @@ def _read_line(
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if (
+            heard is not None
+            and not (heard.error is None and heard.arg and cmd.sure(heard.arg))
+            and (orders := orders_in_words(line_wo))
+        ):
+            # "Bitte als Dauerauftrag: Ansprüchen der anderen immer glauben." (seventeenth
+            # round): the order in words after its name, read as the orders in words are
+            cmd, rest = orders[0]
+            heard = cmd.hear(Said(line, rest, rest))
     if (
         heard is None
         and len(line_wo) <= PROSE_MAX
@@ -3544,7 +3553,14 @@ def _read_line(
         # "Ich hätte gern eine Vorschau für M13 R1 oder P10 R0": asked back, never played
         out.mentions.append((line, _mention(None, None, unread)))
         return
-    if heard is None and (asked := requested(line_wo)):
+    if (
+        heard is None
+        and (asked := requested(line_wo))
+        # a command named before a colon with its argument after it sets something, it asks to
+        # see nothing ("Bitte als Dauerauftrag: Ansprüchen der anderen immer misstrauen, also
+        # anzweifeln": not the orders shown; seventeenth round)
+        and _named_before_colon(line_wo)[0] is None
+    ):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
         for c, arg in asked:  # (STANDING's nouns ask to see the orders: Spoken.asked)
             _take(Heard(kind=c.asked, arg=arg), c, line, out, flags, from_subject)

@@ -2992,7 +2992,12 @@ _CLAIMS_SAID = re.compile(
     r"\s+(?:m['’]\s*)?(?:annonce|fait\s+une\s+annonce)(?:\s+quelque\s+chose)?"
     r"|(?:quando|se|ogni\s+volta\s+che)\s+qualcuno\s+(?:fa\s+una\s+dichiarazione|dichiara(?:\s+qualcosa)?)"
     r"|bei\s+(?:allen\s+)?(?:ansagen|behauptungen)|(?:wenn|sobald)\s+jemand\s+(?:etwas\s+)?(?:ansagt"
-    r"|behauptet))(?![\w'’])"
+    r"|behauptet)"
+    # the others' claims by their noun ("Ansprüchen der anderen", "les annonces des autres",
+    # "the others' claims", "le dichiarazioni degli altri"; seventeenth round)
+    r"|(?:den\s+|die\s+)?(?:anspr(?:ü|ue)che[n]?|ansagen|behauptungen)\s+der\s+anderen"
+    r"|(?:aux\s+|les\s+)?annonces\s+des\s+autres|(?:the\s+)?others['’]?\s+claims"
+    r"|(?:alle\s+|le\s+)?dichiarazioni\s+degli\s+altri)(?![\w'’])"
 )
 """A claim of another player said as a clause ("Whenever someone makes a claim", "Quand on
 m'annonce quelque chose", "Quando qualcuno fa una dichiarazione", "Bei Ansagen"): the orders'
@@ -3017,7 +3022,15 @@ _TO_THE_SERVICE = re.compile(
     r"|behaltet)(?![\w'’])"
 )
 NOT_ASKED_AGAIN = (
-    r"ne\s+me\s+(?:le\s+)?demandez\s+plus|inutile\s+de\s+me\s+(?:le\s+)?demander"
+    # so that nobody has to ask ("so you don't have to ask me every time", "pour ne pas avoir à
+    # me le demander", "così non dovete chiedermelo", "damit ihr mich nicht jedes Mal fragen
+    # müsst"; seventeenth round)
+    r"so\s+(?:that\s+)?you\s+don['’]?t\s+(?:have|need)\s+to\s+ask\s+me(?:\s+(?:again|each\s+time"
+    r"|every\s+time|any\s*more))?"
+    r"|pour\s+ne\s+(?:pas|plus)\s+(?:avoir\s+[àa]\s+)?me\s+(?:le\s+)?demander(?:\s+[àa]\s+chaque\s+fois)?"
+    r"|cos[iì]\s+non\s+(?:dovete|serve)\s+chiedermelo(?:\s+ogni\s+volta)?"
+    r"|damit\s+ihr\s+mich\s+nicht\s+(?:jedes\s+mal|immer)\s+fragen\s+m(?:ü|ue)sst"
+    r"|ne\s+me\s+(?:le\s+)?demandez\s+plus|inutile\s+de\s+me\s+(?:le\s+)?demander"
     r"(?:\s+(?:à|a)\s+chaque\s+fois)?"
     r"|je\s+ne\s+veux\s+plus\s+(?:être|etre)\s+(?:dérangée?|derangee?|sollicitée?)"
     r"|(?:please\s+)?don['’]?t\s+ask\s+me\s+(?:again|any\s*more|each\s+time|every\s+time)"
@@ -3043,6 +3056,24 @@ _WITHOUT_ASKING = re.compile(
 _LEAD_AND = re.compile(r"(?i)^\W*(?:and|et|e|und|also|alors|allora|dann|so)\s*,?\s+")
 
 
+_ORDER_NAMED = re.compile(
+    r"(?i)^(?P<lead>[^:]{0,120}?(?<![\w'’])(?:standing\s+orders?|consignes?\s+permanentes?"
+    r"|ordin[ei]\s+permanent[ei]|dauerauftr(?:ag|(?:ä|ae)ge)|en\s+consigne\s+permanente)(?![\w'’])"
+    r"[^:]{0,80}?)\s*:\s*(?P<order>[^:]+)$"
+)
+"""A standing order asked for by its name, then said after a colon ("Please set a standing order
+so you don't have to ask me every time: STANDING RESELECT KEEP", "Could you set a standing
+order for me: always doubt claims.", "Bitte als Dauerauftrag: Ansprüchen ... immer glauben")."""
+_ORDER_UNSAFE = re.compile(
+    r"(?i)(?<![\w'’])(?:if|unless|except|si|sauf|se|tranne|salvo|wenn|falls|au(?:ß|ss)er|or|ou"
+    r"|oppure|oder|but|mais|ma|aber|sinon|otherwise|altrimenti|sonst|maybe|perhaps|peut-[êe]tre"
+    r"|forse|vielleicht|don['’]?t|do\s+not|ne|non|nicht|never|jamais|mai|nie)(?![\w'’])"
+)
+"""What may not stand beside a standing order asked by its name: a condition, another choice, a
+"but", a doubt or a negation (the negation of the lead is read first: what the order saves)."""
+_ORDER_WORD = re.compile(r"(?i)^\s*(?:standing|consigne|ordine|dauerauftrag)(?![\w'’])")
+
+
 def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
     """A standing order said in words without the command's word or name ("Whenever someone
     makes a claim, please always believe it for me", "Et à l'avenir, croyez toutes les annonces
@@ -3055,6 +3086,31 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
 
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
+    if (named := _ORDER_NAMED.match(line)) is not None:
+        # "Could you set a standing order for me: always doubt claims. I'm not around much this
+        # week.", "Bitte als Dauerauftrag: Ansprüchen der anderen immer glauben." (seventeenth
+        # round): the order asked for by its name, then said; a remark after it set apart
+        lead = _WITHOUT_ASKING.sub(" ", named["lead"])
+        order, _, after = named["order"].partition(". ")
+        after = _WITHOUT_ASKING.sub(" ", after)  # "Ich will nicht jedes Mal gefragt werden."
+        if (
+            _NEGATED_ANY.search(lead)
+            or _ORDER_UNSAFE.search(lead)
+            or (after.strip() and (_ORDER_UNSAFE.search(after) or _SUBJECT_SAID.search(after)))
+        ):
+            return []
+        if (word := _ORDER_WORD.match(order)) is not None:
+            # "...: STANDING RESELECT KEEP": the command itself after the lead
+            said = order[word.end() :].strip(" .!")
+            standing = vocabulary().commands.get("standing")
+            got = standing.hear(Said(line, said, said)) if standing is not None and said else None
+            if standing is None or got is None or got.error is not None or not got.arg:
+                return []
+            return [(standing, got.arg)] if standing.sure(got.arg) else []
+        order = order.strip(" .!")
+        if _PERMANENT.search(order) is None:
+            order = "always " + order
+        line = "please " + order
     if not _PERMANENT.search(line) or not _TO_THE_SERVICE.search(line):
         return []
     text = _CLAIMS_SAID.sub(" claims ", line)
