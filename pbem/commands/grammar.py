@@ -3585,6 +3585,12 @@ def _read_line(
     ) is not None:
         out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
     elif (
+        both := _bracket_says_other(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
+    ) is not None:
+        # "KB south (BK E).", "RB nach Norden (BK E)": the words and the brackets name two
+        # moves; neither is played (seventeenth round: main played the bracket's)
+        out.errors.append((line, CommandError(_(_MORE_THAN_ONE) % {"moves": both})))
+    elif (
         contrast := _but_not(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
     ) is not None:
         out.commands.append(replace(contrast, line=line, guard=guard, from_subject=from_subject))
@@ -6886,6 +6892,23 @@ def _said_again(line: str, lone: _LoneMove) -> Command | None:
         if _same(notation, again, action):
             return replace(act, read_as=act.read_as or text)
     return None
+
+
+def _bracket_says_other(line: str, lone: _LoneMove) -> str | None:
+    """The two moves of a line whose words read as one move and whose closing bracket, in the
+    notation, as another ("KB south (BK E).", "Sorry. RB nach Norden (BK E).", "KB south (KB S
+    E)"), as the refusal shows them; None otherwise."""
+    m = _BRACKET.match(line)
+    if m is None or "?" in line or not any(_code_like(t) for t in _tokens(m.group(2))):
+        return None
+    coded = lone(m.group(2))
+    said = lone(m.group(1)) if coded is not None else None
+    if coded is None or said is None or _same(lone.notation, said.action, coded.action):
+        return None
+    shown = [
+        lone.notation(c.action) if lone.notation is not None else c.read_as for c in (said, coded)
+    ]
+    return ", ".join(shown)
 
 
 def _coded_again(head: str, inside: str, lone: _LoneMove) -> Command | None:

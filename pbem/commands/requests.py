@@ -3071,6 +3071,13 @@ _ORDER_UNSAFE = re.compile(
 )
 """What may not stand beside a standing order asked by its name: a condition, another choice, a
 "but", a doubt or a negation (the negation of the lead is read first: what the order saves)."""
+_MORE_ORDERS = re.compile(
+    r"(?i)[,;]|(?<![\w'’])(?:and|et|e|und|also|aussi|anche|auch|take|prends|prenez|prendre|prendete"
+    r"|nehmt|nehmen|steal|vole[rz]?|rubate|rubare|stehlt|cards?|cartes?|carte|karten?)(?![\w'’])"
+)
+"""More than one order, or the dragon's (which orders its seats), in the words after the
+colon: read by the command itself only ("Set my standing orders please: always doubt every
+claim, and take cards from North first." above STANDING CLAIM DOUBT STEAL NORTH SOUTH)."""
 _ORDER_WORD = re.compile(r"(?i)^\s*(?:standing|consigne|ordine|dauerauftrag)(?![\w'’])")
 
 
@@ -3108,8 +3115,9 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
                 return []
             return [(standing, got.arg)] if standing.sure(got.arg) else []
         order = order.strip(" .!")
-        if _PERMANENT.search(order) is None:
-            order = "always " + order
+        if _PERMANENT.search(order) is None or _MORE_ORDERS.search(order):
+            return []  # ("Set my standing orders please: doubt every claim, and take cards
+            # from North first." above the command itself: a description, not read)
         line = "please " + order
     if not _PERMANENT.search(line) or not _TO_THE_SERVICE.search(line):
         return []
