@@ -6899,8 +6899,8 @@ def _bracket_says_other(line: str, lone: _LoneMove) -> str | None:
     notation, as another ("KB south (BK E).", "Sorry. RB nach Norden (BK E).", "KB south (KB S
     E)"), as the refusal shows them; None otherwise."""
     m = _BRACKET.match(line)
-    if m is None or "?" in line or not any(_code_like(t) for t in _tokens(m.group(2))):
-        return None
+    if m is None or "?" in line or not _written(lone.parse_action, m.group(2).strip(" .!")):
+        return None  # (a correction in words in the bracket, "(ignorez, je voulais dire P11 R3)")
     coded = lone(m.group(2))
     said = lone(m.group(1)) if coded is not None else None
     if coded is None or said is None or _same(lone.notation, said.action, coded.action):

@@ -1527,7 +1527,7 @@ def _polarity(toks: list[str]) -> bool | None:
 _SCORN = re.compile(
     r"(?i)(?<![\w'’])(?:"
     r"(?:ma\s+)?figurati(?:\s+se\s+[^.!?;]*)?|ma\s+va(?:\s+l[àa])?|ma\s+dai|seh?\s+vabb[èe]"
-    r"|no\s+way(?:\s+(?:jos[ée]|man))?|yeah,?\s+right|as\s+if(?:\s+[^.!?;]*)?|nah|pull\s+the\s+other\s+one"
+    r"|no\s+way(?:\s+(?:jos[ée]|man))?|yeah,?\s+right|as\s+if(?:\s+[^.!?;]*)?|(?<=^)nah|pull\s+the\s+other\s+one"
     r"|tu\s+parles(?:\s+charles)?|mon\s+[œo]e?il|c['’]est\s+[çc]a\s+oui|mais\s+bien\s+s[ûu]r"
     r"|ja\s*,?\s+klar|von\s+wegen(?:\s+[^.!?;]*)?|das\s+glaubst\s+du\s+(?:doch\s+)?selbst"
     r"\s+nicht|wer['’]?s\s+glaubt(?:\s+wird\s+selig)?"
