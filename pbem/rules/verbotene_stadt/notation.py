@@ -1554,6 +1554,7 @@ def _decision_beside_reasons(
         rest = _SCORN.sub(" ", text)
         if not any(c.isalnum() for c in rest):
             return None
+        found: Action | None
         try:
             found = alone(rest)
         except RuleError:
