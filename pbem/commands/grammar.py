@@ -3496,6 +3496,15 @@ def _read_line(
         cmd, rest = named
         assert cmd is not None
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
+        if (
+            heard is not None
+            and not (heard.error is None and heard.arg and cmd.sure(heard.arg))
+            and (orders := orders_in_words(line_wo))
+        ):
+            # "Bitte als Dauerauftrag: Ansprüchen der anderen immer glauben." (seventeenth
+            # round): the order in words after its name, read as the orders in words are
+            cmd, rest = orders[0]
+            heard = cmd.hear(Said(line, rest, rest))
     if heard is None and (told := told_to_table(line_wo)) is not None:
         # "Tell the table: Well played everyone so far!", "Dite a tutti: ..." (SAY in words)
         cmd = vocabulary().lookup("SAY")
@@ -3538,6 +3547,13 @@ def _read_line(
         rest = spell(queued) if spell is not None else queued
         heard = cmd.hear(Said(line, rest, strip_please(rest)))
     previewed = preview_asked(line_wo) if heard is None else None
+    if previewed is None and heard is None and spell is not None and "?" in line_wo:
+        # a slide's preview asked as a question, its official by colours ("pourriez-vous me
+        # montrer ce que ferait le noir-bleu glissé au sud puis à l'est ?", "where would red-blue
+        # end up if it went north then east?"; seventeenth round): the game spells a question's
+        # words as they are, so the question's marks are set apart (a line holds no newline) and
+        # put back; only a preview is read so
+        previewed = preview_asked(spell(line_wo.replace("?", "\n")).replace("\n", "?"))
     if previewed is not None:
         # "Mi fate vedere l'anteprima di O9 R1? Poi decido."
         cmd = vocabulary().lookup("PREVIEW")
@@ -3552,7 +3568,14 @@ def _read_line(
         # "Ich hätte gern eine Vorschau für M13 R1 oder P10 R0": asked back, never played
         out.mentions.append((line, _mention(None, None, unread)))
         return
-    if heard is None and (asked := requested(line_wo)):
+    if (
+        heard is None
+        and (asked := requested(line_wo))
+        # a command named before a colon with its argument after it sets something, it asks to
+        # see nothing ("Bitte als Dauerauftrag: Ansprüchen der anderen immer misstrauen, also
+        # anzweifeln": not the orders shown; seventeenth round)
+        and _named_before_colon(line_wo)[0] is None
+    ):
         # "Could you send me the board again?", "Les règles du jeu svp" (issue 31)
         for c, arg in asked:  # (STANDING's nouns ask to see the orders: Spoken.asked)
             _take(Heard(kind=c.asked, arg=arg), c, line, out, flags, from_subject)
@@ -3576,6 +3599,12 @@ def _read_line(
         said := _said_again(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
     ) is not None:
         out.commands.append(replace(said, line=line, guard=guard, from_subject=from_subject))
+    elif (
+        both := _bracket_says_other(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
+    ) is not None:
+        # "KB south (BK E).", "RB nach Norden (BK E)": the words and the brackets name two
+        # moves; neither is played (seventeenth round: main played the bracket's)
+        out.errors.append((line, CommandError(_(_MORE_THAN_ONE) % {"moves": both})))
     elif (
         contrast := _but_not(line_wo, _LoneMove(parse_action, is_move_form, notation, plans))
     ) is not None:
@@ -3655,7 +3684,7 @@ _MINE = frozenset(("i", "i'm", "i'll", "me", "my", "je", "j'ai", "j'", "moi", "m
 _BLACK = frozenset(("black", "noir", "noire", "nero", "nera", "schwarz", "schwarze", "schwarzen"))
 """The face of the fate dice that ends the turn: a condition on it is no going on ("if the die
 comes up black"; fourteenth round: main read the plan)."""
-_DICE = frozenset(("dés", "dé", "dice", "die", "dadi", "dado", "würfel", "wuerfel",
+_DICE = frozenset(("dés", "dé", "dice", "die", "die's", "dadi", "dado", "würfel", "wuerfel",
                    # the game's own name of it ("falls der Schicksalswürfel rot zeigt", "if the
                    # fate die is red"; fourteenth round)
                    "schicksalswürfel", "schicksalswuerfel", "fate", "destin"))  # fmt: skip
@@ -3745,10 +3774,24 @@ KB nach Süden", "puis, si possible, KB vers le sud"): of a plan's later action,
 is all it can mean (the store plays it only if the dice allow it and it is legal then)."""
 
 
-_STILL = frozenset(("still", "then", "encore", "toujours", "alors", "ensuite", "ancora", "allora",
-                    "poi", "noch", "immer", "dann", "danach"))  # fmt: skip
+_STILL_THEN = frozenset(("still", "then", "encore", "toujours", "alors", "ensuite", "ancora",
+                         "allora", "poi", "noch", "immer", "dann", "danach"))  # fmt: skip
 """Words of time in a condition that only says "if I may" ("if still possible", "si c'est encore
-possible", "se ancora possibile", "wenn dann noch möglich"; tenth round)."""
+possible", "se ancora possibile", "wenn dann noch möglich"; tenth round; seventeenth round: its
+name was taken again by the words around a part corrected, so "falls dann immer noch" went
+unread)."""
+_GOES_WELL = frozenset(
+    ("va", "bene", "marche", "works", "work", "goes", "well", "fine", "ok", "okay", "passt",
+     "klappt", "gut", "good",
+     # luck, the fate dice's ("should I be so lucky", "si j'ai de la chance", "se sono
+     # fortunato", "wenn ich Glück habe")
+     "lucky", "luck", "chance", "fortunato", "fortunata", "fortuna", "glück", "glueck")
+)  # fmt: skip
+_WELL_AROUND = frozenset(("be", "so", "enough", "i'm", "j'ai", "ai", "de", "la", "sono", "ho",
+                          "habe", "bin", "get"))  # fmt: skip
+"""A condition that says only that the turn still goes well ("Se va ancora bene:", "if it still
+works", "falls es noch klappt", "should I be so lucky"; seventeenth round): the dice letting the
+player go on, as "if I may" says it."""
 
 
 _POSSIBLE = frozenset(("geht", "possible", "possibile", "möglich", "moeglich", "allowed", "permitted",
@@ -3782,8 +3825,9 @@ def _goes_on(condition: str) -> bool:
     words = [t.casefold() for t in toks]
     if (
         words
-        and set(words) <= _MAY_WORDS | _STILL
+        and set(words) <= _MAY_WORDS | _STILL_THEN | _GOES_WELL | _WELL_AROUND
         and any(w not in ("i", "je", "io", "ich", "it", "es", "le", "is", "am") for w in words)
+        and (not _WELL_AROUND.intersection(words) or _GOES_WELL.intersection(words))
     ):
         return True  # "if I may", "si possible", "wenn ich darf"
     going = (
@@ -3976,7 +4020,11 @@ _ORDINAL_LEAD = re.compile(
     r"(?P<n>[^\W_]+|d['’]abord)"
     r"(?:\s+(?:déplacement|deplacement|coup|mouvement|glissement"
     r"|mossa|spostamento|movimento|zug|schritt|slide|move|step))?"
-    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b|\()))(?P<rest>\S.*)$"
+    r"(?:\s*(?:[:.)/°]|[-–—]+)\s*|\s*,\s*|\s+(?=[rybgkRYBGK]{2}\b|\()"
+    # an official by its colours after the rank ("Erstens Rot-Blau nach Norden"; seventeenth
+    # round)
+    r"|\s+(?=(?:(?:the|le|la|il|den|der|die)\s+)?[^\W\d_]{3,}-[^\W\d_]{3,}(?![\w'’-]))))"
+    r"(?P<rest>\S.*)$"
 )
 """A slide numbered by the player ("Deuxième déplacement : KB vers le sud", "2. KB S",
 "Zweiter Zug: KB nach Süden", "Second: KB south", "1- BR ovest", "Zweitens, falls ich dann noch
@@ -6907,8 +6955,10 @@ def _said_again(line: str, lone: _LoneMove) -> Command | None:
     bracket holds no code and reads, with the move's first codes, as the same move. None
     otherwise (the line is read as it is)."""
     m = _BRACKET.match(line)
-    if m is None or any(_code_like(t) for t in _tokens(m.group(2))) or "?" in line:
+    if m is None or "?" in line:
         return None
+    if any(_code_like(t) for t in _tokens(m.group(2))):
+        return _coded_again(m.group(1), m.group(2), lone)
     act = lone(m.group(1))
     if act is None or act.plan:
         return None
@@ -6923,6 +6973,39 @@ def _said_again(line: str, lone: _LoneMove) -> Command | None:
         if _same(notation, again, action):
             return replace(act, read_as=act.read_as or text)
     return None
+
+
+def _bracket_says_other(line: str, lone: _LoneMove) -> str | None:
+    """The two moves of a line whose words read as one move and whose closing bracket, in the
+    notation, as another ("KB south (BK E).", "Sorry. RB nach Norden (BK E).", "KB south (KB S
+    E)"), as the refusal shows them; None otherwise."""
+    m = _BRACKET.match(line)
+    if m is None or "?" in line or not _written(lone.parse_action, m.group(2).strip(" .!")):
+        return None  # (a correction in words in the bracket, "(ignorez, je voulais dire P11 R3)")
+    coded = lone(m.group(2))
+    said = lone(m.group(1)) if coded is not None else None
+    if coded is None or said is None or _same(lone.notation, said.action, coded.action):
+        return None
+    shown = [
+        lone.notation(c.action) if lone.notation is not None else c.read_as for c in (said, coded)
+    ]
+    return ", ".join(shown)
+
+
+def _coded_again(head: str, inside: str, lone: _LoneMove) -> Command | None:
+    """A move said in words, then in a closing bracket in the notation ("RB nord puis ouest (RB
+    N W).", "BK verso est e poi verso nord (BK E N).", "Sorry für die Funkstille. BK nach Osten,
+    dann nach Süden (BK E S)."; issue 31, seventeenth round): the same move said twice, read
+    once, when the bracket alone reads as one move and the words before it, read alone (their
+    remarks too), as exactly that move; a bracket naming another ("BK verso est (BK E N)": the
+    words say BK E) is no such move, and the line is read as it is (asked back)."""
+    coded = lone(inside)
+    if coded is None or coded.plan:
+        return None
+    said = lone(head)
+    if said is None or said.plan or not _same(lone.notation, said.action, coded.action):
+        return None
+    return replace(said, read_as=said.read_as or coded.read_as)
 
 
 _BRACKET = re.compile(r"^(.*\S)\s*\(([^()]*)\)[\s.!]*$")

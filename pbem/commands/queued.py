@@ -396,7 +396,8 @@ _IT_AFTER = (
 _NAMED_THEN_QUEUED = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+{_ALREADY})*\s*[:,]?(?:\s+{_ALREADY})*"
     rf"(?:\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?(?:\s+{_ALREADY})*|\s*,?\s*{_BOOK})?"
-    rf"\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
+    # ("Pour mon prochain tour, mettez en attente : RB N puis BK E"; seventeenth round)
+    rf"(?:\s*:)?\s+(?P<rest>{_MOVE_START}.*?)(?:\s+{_QUEUE_PLACE})?(?:\s+(?:{_ALREADY}\s+)*{_QUEUE_END})?"
     rf"(?:\s*,?\s+{_QUEUE_VERB}(?:\s+{_QUEUE_PLACE})?)?(?:{_IT_AFTER})?(?:[\s,]+{_COURTESY})*"
     rf"[\s.!]*$"
 )
@@ -444,3 +445,67 @@ _ASK_QUEUE = re.compile(
     r"\s*\?\s*$"
 )
 """A question that asks for a move to be queued: its request (read by :data:`_QUEUE` only)."""
+
+
+_REASON_OPENER = re.compile(
+    r"(?i)(?:\s+[-–—]+\s+|\s*[,;(]\s*|\s+)(?=(?:in\s+case|since|as|because|['’]?cause|so\s+(?:that\s+)?i"
+    r"|au\s+cas\s+o[uù]|car|parce\s+qu|puisque|comme|vu\s+que|nel\s+caso|perch[ée]|siccome"
+    r"|visto\s+che|dato\s+che|falls|wenn|weil|da|denn|f(?:ü|ue)r\s+den\s+fall)(?![\w'’]))"
+    r"|\s+[-–—]+\s+"
+)
+"""Where the reason of a queued move may start after it ("NEXT KB S in case I'm asleep ...",
+"NEXT BK E falls ich morgen nicht dazukomme", "NEXT RB N E - board meeting till 4 ...")."""
+_AWAY = _listed(
+    """asleep sleeping sleep bed away offline busy meeting travelling traveling train flight
+    plane work office mail mails email online around signal reception connection network
+    dors dormir dormirai dodo absent absente reseau ter avion boulot travail bureau reunion
+    connexion courriel dispo disponible
+    dormo dormiro letto assente lavoro ufficio riunione treno aereo connessione rete campo
+    schlafe schlafen bett unterwegs abwesend arbeit buro buero besprechung netz empfang flug
+    flugzeug bahn dazukomme dazukommen erreichbar"""
+)
+"""The player's absence, the reason of a queued move (asleep, away, at work, on a train, no
+network, a meeting, not getting to the mail)."""
+_FIRST_PERSON = _listed(
+    "i i'm i'll i'd me my je j' j'ai j'y moi mon ma io mi sono saro ich mir mich mein meine bin"
+)
+_NOT_REASON = _listed(
+    """or else otherwise ou sinon autrement oppure altrimenti oder sonst andernfalls instead
+    plutot invece stattdessen lieber rather unless sauf tranne ausser"""
+)
+_WAYS_SAID = _listed(
+    """north south east west nord sud est ouest ovest ost sued norden sueden osten westen"""
+)
+
+
+def reason_dropped(text: str) -> str:
+    """NEXT's text without the reason the player gives for queueing it, after the move (issue
+    31, seventeenth round: "RB N E - board meeting till 4 so I won't see the mail in time", "BK
+    E falls ich morgen nicht dazukomme", "KB S in case I'm asleep when it comes round"): a
+    clause that says the player will be away (:data:`_AWAY`), in the first person, naming no
+    move, official, direction or seat, and no other choice; ``text`` itself otherwise (then
+    :func:`alternatives` reads or refuses its condition)."""
+    for m in _REASON_OPENER.finditer(text):
+        head, tail = text[: m.start()], text[m.end() :]
+        if not re.search(r"\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", head):
+            continue
+        said = re.sub(r"(?i)^(?:au\s+cas\s+o[uù]|nel\s+caso|in\s+case)(?![\w'’])", " ", tail)
+        words = [_fold(t) for t in re.findall(r"[\w'’]+", said)]
+        if (
+            "?" in tail
+            or not 0 < len(words) <= 16
+            or not _AWAY.intersection(words)
+            or not (_FIRST_PERSON.intersection(words) or any(w.startswith("j'") for w in words))
+            or _NOT_REASON.intersection(words)
+            or _WAYS_SAID.intersection(words)
+            or re.search(r"\d{2}|(?<![\w'’])[A-Pa-p]\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", tail)
+            or re.search(r"(?<![\w'’-])[^\W\d_]+-[^\W\d_]+", tail)
+            or re.search(
+                r"(?<![\w'’])(?:North|East|South|West|Nord|Est|Sud|Ouest|Ovest|Ost|Süd)"
+                r"(?![\w'’])",
+                tail,
+            )  # fmt: skip
+        ):
+            continue
+        return head.rstrip(" ,;-–—(")
+    return text

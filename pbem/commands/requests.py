@@ -1353,6 +1353,8 @@ _BEFORE = _listed(
     anything to myself engager m'engager impegnarmi impegnare festlegen festzulegen mich
     now for ora adesso instant l'instant erstmal erst mal vorerst
     melde meinem reviens vers vous redis dico faccio sapere get back you
+    repondrai repondrais rispondo rispondero antworte antworten reply answer respond later
+    quoi soit they they' d
     lancer plateau board tabellone brett spielbrett sur sul auf points punti punkte tuile
     tessera mia ma my en in at on su actually vraiment davvero wirklich with avec con mit
     instant
@@ -1369,7 +1371,8 @@ _OUTCOME = _listed(
 )
 _CONDITIONAL = _listed(
     "would donnerait rapporterait ferait darebbe farebbe porterebbe frutterebbe renderebbe finirebbe"
-    " wuerde wurde braechte ergaebe verrebbe ressemblerait aussaehe"
+    " wuerde wurde braechte ergaebe verrebbe ressemblerait aussaehe darebbero farebbero donneraient feraient"
+    " rapporteraient finirebbero arriverebbero"
 )
 """A move's outcome asked in the conditional ("What would M13 R2 score?", "Qu'est-ce que ça
 donnerait, BR W N ?", "Was würde M13 R2 bringen?"; eighth round): a preview asked in words."""
@@ -1398,7 +1401,38 @@ _NOT_YET = re.compile(
     # the reason of a preview: not to get it wrong
     r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+get\s+it\s+wrong"
     r"|je\s+ne\s+veux\s+pas\s+me\s+tromper|non\s+voglio\s+sbagliare"
-    r"|ich\s+will\s+(?:mich\s+nicht\s+vertun|nichts\s+falsch\s+machen))(?![\w'’])"
+    r"|ich\s+will\s+(?:mich\s+nicht\s+vertun|nichts\s+falsch\s+machen)"
+    # issue 31, seventeenth round: the not-yet of a slide's preview in the players' other words,
+    # "Je ne veux pas encore le jouer", "non muovete niente", "just show me, don't play it",
+    # "gespielt wird noch nicht", "before I play it", "je jouerai après"; and its reason, the
+    # player unsure or not seeing where the official stops ("je ne suis pas sûr de moi", "je
+    # vois pas bien où il s'arrête", "I can't see where it ends up")
+    r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+(?:want\s+to\s+)?play\s+(?:it|them|that)"
+    r"|i\s+(?:don['’]?t|do\s+not)\s+want\s+to\s+(?:play|move)\s+(?:it|them)(?:\s+yet)?"
+    r"|(?:je\s+)?ne\s+(?:veux|voudrais)\s+pas\s+(?:encore\s+)?(?:le\s+|la\s+|les\s+)?jouer(?:\s+encore)?"
+    r"|non\s+(?:voglio|vorrei)\s+(?:ancora\s+)?(?:giocarl[aoie]|muoverl[aoie])(?:\s+ancora)?"
+    r"|ich\s+will\s+(?:ihn|es|sie|das)\s+noch\s+nicht\s+(?:spielen|ziehen)"
+    r"|(?:non\s+)?(?:muovete|spostate|toccate)\s+(?:niente|nulla)|non\s+(?:muovete|spostate)(?:la|lo|li)?"
+    r"|ne\s+(?:bougez|d[ée]placez|touchez)\s+(?:rien|pas)"
+    r"|(?:don['’]?t|do\s+not)\s+move\s+anything|nichts\s+(?:bewegen|verschieben|anfassen)"
+    r"|gespielt\s+wird\s+(?:noch\s+nicht|erst\s+sp(?:ä|ae)ter)|noch\s+nicht\s+gespielt"
+    r"|before\s+(?:i|we)\s+(?:play|move|slide)\s+(?:it|them)"
+    r"|avant\s+de\s+(?:le\s+|la\s+|les\s+)?jouer|prima\s+di\s+giocarl[aoie]"
+    r"|bevor\s+ich\s+(?:ihn|es|sie)\s+(?:spiele|ziehe)"
+    r"|je\s+(?:le\s+|la\s+)?jouerai\s+(?:apr[èe]s|ensuite|plus\s+tard)"
+    r"|i['’]?ll\s+play\s+(?:it\s+)?(?:after(?:wards)?|later)"
+    r"|(?:la\s+|lo\s+)?giocher[òo]\s+(?:dopo|poi|pi[ùu]\s+tardi)"
+    r"|(?:ich\s+)?(?:spiele|ziehe)\s+(?:ihn\s+|es\s+)?(?:danach|sp(?:ä|ae)ter)"
+    r"|je\s+ne\s+suis\s+pas\s+s[ûu]re?(?:\s+de\s+moi)?|i['’]?m\s+not\s+sure(?:\s+of\s+it)?"
+    r"|non\s+sono\s+sicur[oa]|ich\s+bin\s+(?:mir\s+)?(?:nicht|un)sicher"
+    r"|je\s+(?:ne\s+)?vois\s+pas\s+(?:bien\s+|tr[èe]s\s+bien\s+)?o[ùu]\s+(?:il|elle)\s+"
+    r"(?:s['’]arr[êe]te|arrive|finit|atterrit|s['’]arr[êe]terait|arriverait|finirait)"
+    r"|i\s+(?:can['’]?t|cannot|don['’]?t)\s+(?:see|tell|work\s+out)\s+where\s+(?:it|they)"
+    r"\s+(?:stops?|ends?\s+up|lands?|would\s+(?:stop|end\s+up|land))"
+    r"|non\s+(?:vedo|capisco)\s+(?:bene\s+)?dove\s+(?:si\s+ferma|finisce|arriva|finirebbe"
+    r"|si\s+fermerebbe|arriverebbe)"
+    r"|ich\s+sehe\s+nicht(?:\s+genau)?,?\s+wo\s+(?:er|sie|es)\s+(?:landet|stehen\s+bleibt|h(?:ä|ae)lt))"
+    r"(?![\w'’])"
 )
 """The player not playing the move yet, beside a preview asked for: says the same, no denial."""
 _FIRST = _listed("before avant prima bevor vorher first d'abord dabord erstmal")
@@ -1415,7 +1449,8 @@ _SHOWN = _listed(
 _HAPPENS = _listed(
     """happens happen would happen succede succederebbe accade accadrebbe passe passerait arrive
     arriverait passiert passieren geschieht what cosa ce qui was with avec con mit anything
-    engager m'engager impegnarmi festlege festlegen"""
+    engager m'engager impegnarmi festlege festlegen
+    result resultat risultato ergebnis"""
 ) | _listed("where ou dove wo")
 """A move's outcome asked to be shown in the present ("potete farmi vedere cosa succede con P12
 R1?", "can you show me what happens with M13 R2 before I decide?"; tenth round)."""
@@ -1516,7 +1551,14 @@ def preview_asked(line: str) -> str | None:
         return None
     at = asked[0]
     words = _words(_MOVE_CODE.sub(" ", sentences[at]))
-    before_asks = at > 0 and sentences[at - 1].rstrip().endswith("?")
+    before_asks = at > 0 and (
+        sentences[at - 1].rstrip().endswith("?")
+        # "vorrei vedere dove finirebbe il RB ... . Solo un'anteprima" (seventeenth round)
+        or bool(
+            _SHOWN.intersection(ws := _words(sentences[at - 1]))
+            and _HAPPENS_OR_LANDS.intersection(ws)
+        )
+    )
     if (
         not ASKS.intersection(words)
         and not sentences[at].rstrip().endswith("?")
@@ -1557,6 +1599,7 @@ def preview_asked(line: str) -> str | None:
             | _SHOWN
             | _HAPPENS_OR_LANDS
             | _JUST
+            | _UNSURE  # "Ich bin mir noch unsicher." (seventeenth round)
             | joins
         )
         ws = _words(_MOVE_CODE.sub(" ", s))
@@ -1576,7 +1619,8 @@ _COMPASS = frozenset(
 _SLIDE_VERBS = _listed(
     """pousse pousses glisse glisses glissais poussais deplace deplacais bouge bougeais
     sposto spostassi spostasse faccio facessi scivolare scivola muovo muovessi spingo
-    schiebe schiebst ziehe bewege slide slid slides move moved push pushed sliding moving"""
+    schiebe schiebst ziehe bewege slide slid slides move moved push pushed sliding moving
+    went goes go spinto spinta spostato spostata mosso geschoben gezogen bewegt"""
 )
 _SLIDE_BETWEEN = _SLIDE_VERBS | _listed(
     """si je j' le la les l' lo it es ihn sie i if se wenn ich when quand quando
@@ -1590,7 +1634,8 @@ nach Süden und dann nach Osten schiebe", "RB if I slid it north and then east")
 _LANDS = _listed(
     """arriverait arrive arriverai finirait finit atterrit atterrirait finirebbe finisce arriva
     arriverebbe andrebbe landet landen landete ankommt ankaeme lands land ends end-up
-    would will wuerde wurde"""
+    would will wuerde wurde finirebbero arriverebbero andrebbero arriveraient finiraient
+    atterriraient landen"""
 )
 """The official's ending up after a slide, in a preview asked ("où arriverait RB", "dove
 finisce BR", "wo KB landet", "where RB would end up"): what the slide's outcome is."""
@@ -1648,7 +1693,10 @@ def _slides_said(line: str) -> str:
     return "".join(out)
 
 
-_PLAN_JOINS = _listed("then and puis et ensuite poi e dopo dann und danach")
+_PLAN_JOINS = _listed(
+    "then and puis et ensuite poi e dopo dann und danach followed by suivi suivie seguito seguita"
+    " da gefolgt von"
+)
 """The words between the slides of a plan whose preview is asked ("RB N then BK E", "RB N puis
 BK E", "RB N und dann BK E"), besides ";" and ","."""
 _HAPPENS_OR_LANDS = _HAPPENS | _LANDS
@@ -1705,11 +1753,19 @@ _PLAYED_ANYWAY = re.compile(
     r"|(?:la|lo)\s+(?:gioco|giocher[òo]|faccio|far[òo])\b|gioco\s+(?:comunque|lo\s+stesso)"
     r"|(?:ich\s+)?(?:spiele|ziehe|mache|nehme)\s+(?:ihn|es|den|das|die|sie)\b"
     r"|(?:werde|will)\s+(?:ihn|es|den(?:\s+zug)?|das)\s+(?:\w+\s+)?(?:spielen|ziehen|machen)"
+    # the play asked for after the preview (seventeenth round: "Then play it straight away.")
+    r"|(?:then|and\s+then|just|now)\s+play\s+(?:it|them|that)\b"
+    r"|play\s+(?:it|them)\s+(?:straight\s+away|right\s+away|immediately|now|at\s+once)"
+    r"|(?:puis|ensuite|et)\s+jouez[- ](?:le|la|les)\b"
+    r"|jouez[- ](?:le|la|les)\s+(?:ensuite|tout\s+de\s+suite|directement)"
+    r"|(?:poi|e)\s+(?:giocate|gioca)(?:la|lo|le|li)\b"
+    r"|(?:giocate|gioca)(?:la|lo|le|li)\s+(?:subito|comunque|direttamente)"
+    r"|dann\s+(?:spielt|zieht|ausf(?:ü|ue)hren)\b|(?:spielt|zieht)\s+(?:ihn|es|sie)\s+(?:dann|gleich|sofort)"
     r")"
 )
 _PLAY_ASIDE = re.compile(
     r"(?i)(?<![\w'’])(?:if|whether|unless|si|se|wenn|falls|ob|sauf|tranne|au\s+cas|nel\s+caso"
-    r"|only\s+after|after|après|dopo|nachdem|once|quand|quando|sobald)(?![\w'’])"
+    r"|before|avant|prima|bevor|vorher|only\s+after|after|après|dopo|nachdem|once|quand|quando|sobald)(?![\w'’])"
 )
 
 
@@ -3148,7 +3204,12 @@ _CLAIMS_SAID = re.compile(
     r"\s+(?:m['’]\s*)?(?:annonce|fait\s+une\s+annonce)(?:\s+quelque\s+chose)?"
     r"|(?:quando|se|ogni\s+volta\s+che)\s+qualcuno\s+(?:fa\s+una\s+dichiarazione|dichiara(?:\s+qualcosa)?)"
     r"|bei\s+(?:allen\s+)?(?:ansagen|behauptungen)|(?:wenn|sobald)\s+jemand\s+(?:etwas\s+)?(?:ansagt"
-    r"|behauptet))(?![\w'’])"
+    r"|behauptet)"
+    # the others' claims by their noun ("Ansprüchen der anderen", "les annonces des autres",
+    # "the others' claims", "le dichiarazioni degli altri"; seventeenth round)
+    r"|(?:den\s+|die\s+)?(?:anspr(?:ü|ue)che[n]?|ansagen|behauptungen)\s+der\s+anderen"
+    r"|(?:aux\s+|les\s+)?annonces\s+des\s+autres|(?:the\s+)?others['’]?\s+claims"
+    r"|(?:alle\s+|le\s+)?dichiarazioni\s+degli\s+altri)(?![\w'’])"
 )
 """A claim of another player said as a clause ("Whenever someone makes a claim", "Quand on
 m'annonce quelque chose", "Quando qualcuno fa una dichiarazione", "Bei Ansagen"): the orders'
@@ -3173,7 +3234,15 @@ _TO_THE_SERVICE = re.compile(
     r"|behaltet)(?![\w'’])"
 )
 NOT_ASKED_AGAIN = (
-    r"ne\s+me\s+(?:le\s+)?demandez\s+plus|inutile\s+de\s+me\s+(?:le\s+)?demander"
+    # so that nobody has to ask ("so you don't have to ask me every time", "pour ne pas avoir à
+    # me le demander", "così non dovete chiedermelo", "damit ihr mich nicht jedes Mal fragen
+    # müsst"; seventeenth round)
+    r"so\s+(?:that\s+)?you\s+don['’]?t\s+(?:have|need)\s+to\s+ask\s+me(?:\s+(?:again|each\s+time"
+    r"|every\s+time|any\s*more))?"
+    r"|pour\s+ne\s+(?:pas|plus)\s+(?:avoir\s+[àa]\s+)?me\s+(?:le\s+)?demander(?:\s+[àa]\s+chaque\s+fois)?"
+    r"|cos[iì]\s+non\s+(?:dovete|serve)\s+chiedermelo(?:\s+ogni\s+volta)?"
+    r"|damit\s+ihr\s+mich\s+nicht\s+(?:jedes\s+mal|immer)\s+fragen\s+m(?:ü|ue)sst"
+    r"|ne\s+me\s+(?:le\s+)?demandez\s+plus|inutile\s+de\s+me\s+(?:le\s+)?demander"
     r"(?:\s+(?:à|a)\s+chaque\s+fois)?"
     r"|je\s+ne\s+veux\s+plus\s+(?:être|etre)\s+(?:dérangée?|derangee?|sollicitée?)"
     r"|(?:please\s+)?don['’]?t\s+ask\s+me\s+(?:again|any\s*more|each\s+time|every\s+time)"
@@ -3199,6 +3268,31 @@ _WITHOUT_ASKING = re.compile(
 _LEAD_AND = re.compile(r"(?i)^\W*(?:and|et|e|und|also|alors|allora|dann|so)\s*,?\s+")
 
 
+_ORDER_NAMED = re.compile(
+    r"(?i)^(?P<lead>[^:]{0,120}?(?<![\w'’])(?:standing\s+orders?|consignes?\s+permanentes?"
+    r"|ordin[ei]\s+permanent[ei]|dauerauftr(?:ag|(?:ä|ae)ge)|en\s+consigne\s+permanente)(?![\w'’])"
+    r"[^:]{0,80}?)\s*:\s*(?P<order>[^:]+)$"
+)
+"""A standing order asked for by its name, then said after a colon ("Please set a standing order
+so you don't have to ask me every time: STANDING RESELECT KEEP", "Could you set a standing
+order for me: always doubt claims.", "Bitte als Dauerauftrag: Ansprüchen ... immer glauben")."""
+_ORDER_UNSAFE = re.compile(
+    r"(?i)(?<![\w'’])(?:if|unless|except|si|sauf|se|tranne|salvo|wenn|falls|au(?:ß|ss)er|or|ou"
+    r"|oppure|oder|but|mais|ma|aber|sinon|otherwise|altrimenti|sonst|maybe|perhaps|peut-[êe]tre"
+    r"|forse|vielleicht|don['’]?t|do\s+not|ne|non|nicht|never|jamais|mai|nie)(?![\w'’])"
+)
+"""What may not stand beside a standing order asked by its name: a condition, another choice, a
+"but", a doubt or a negation (the negation of the lead is read first: what the order saves)."""
+_MORE_ORDERS = re.compile(
+    r"(?i)[,;]|(?<![\w'’])(?:and|et|e|und|also|aussi|anche|auch|take|prends|prenez|prendre|prendete"
+    r"|nehmt|nehmen|steal|vole[rz]?|rubate|rubare|stehlt|cards?|cartes?|carte|karten?)(?![\w'’])"
+)
+"""More than one order, or the dragon's (which orders its seats), in the words after the
+colon: read by the command itself only ("Set my standing orders please: always doubt every
+claim, and take cards from North first." above STANDING CLAIM DOUBT STEAL NORTH SOUTH)."""
+_ORDER_WORD = re.compile(r"(?i)^\s*(?:standing|consigne|ordine|dauerauftrag)(?![\w'’])")
+
+
 def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
     """A standing order said in words without the command's word or name ("Whenever someone
     makes a claim, please always believe it for me", "Et à l'avenir, croyez toutes les annonces
@@ -3211,6 +3305,32 @@ def orders_in_words(line: str) -> list[tuple[Spoken, str]]:
 
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
+    if (named := _ORDER_NAMED.match(line)) is not None:
+        # "Could you set a standing order for me: always doubt claims. I'm not around much this
+        # week.", "Bitte als Dauerauftrag: Ansprüchen der anderen immer glauben." (seventeenth
+        # round): the order asked for by its name, then said; a remark after it set apart
+        lead = _WITHOUT_ASKING.sub(" ", named["lead"])
+        order, _, after = named["order"].partition(". ")
+        after = _WITHOUT_ASKING.sub(" ", after)  # "Ich will nicht jedes Mal gefragt werden."
+        if (
+            _NEGATED_ANY.search(lead)
+            or _ORDER_UNSAFE.search(lead)
+            or (after.strip() and (_ORDER_UNSAFE.search(after) or _SUBJECT_SAID.search(after)))
+        ):
+            return []
+        if (word := _ORDER_WORD.match(order)) is not None:
+            # "...: STANDING RESELECT KEEP": the command itself after the lead
+            said = order[word.end() :].strip(" .!")
+            standing = vocabulary().commands.get("standing")
+            got = standing.hear(Said(line, said, said)) if standing is not None and said else None
+            if standing is None or got is None or got.error is not None or not got.arg:
+                return []
+            return [(standing, got.arg)] if standing.sure(got.arg) else []
+        order = order.strip(" .!")
+        if _PERMANENT.search(order) is None or _MORE_ORDERS.search(order):
+            return []  # ("Set my standing orders please: doubt every claim, and take cards
+            # from North first." above the command itself: a description, not read)
+        line = "please " + order
     if not _PERMANENT.search(line) or not _TO_THE_SERVICE.search(line):
         return []
     text = _CLAIMS_SAID.sub(" claims ", line)

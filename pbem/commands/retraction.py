@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -1064,6 +1065,10 @@ def guard(
         out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
         return
     tail = line[start:]
+    if cmd.kind == "action" and (joined := _COMPACT_WAYS.match(tail)) is not None:
+        ways = list(itertools.takewhile(lambda w: w in ("n", "e", "s", "w"), said[1:]))
+        if joined[1].casefold() == "".join(ways):
+            tail = tail[joined.end() :]  # "RB NE", "1 rb ne": the slide's own directions
     src = spelled if cmd.kind == "action" and len(spelled) == len(lines) else lines
     later = [x for x in src[at + 1 :] if x.strip()]
     text = " \n".join([tail, *later]) if later else tail
@@ -1079,6 +1084,11 @@ def guard(
                 out.ignored.append(c.line)
         return
     out.errors.append((cmd.line, CommandError(_(TAKEN_BACK))))
+
+
+_COMPACT_WAYS = re.compile(r"(?i)\s*([nesw]{2,3})(?![\w'’])")
+"""A slide's directions written as one word after its official ("RB NE", "rb ne"; seventeenth
+round)."""
 
 
 def same_words(a: str, b: str) -> bool:

@@ -98,7 +98,7 @@ _FILLER = {
     "funzionario", "prima", "faccio", "scivolare", "ancora",
     # German
     "nach", "dann", "und", "zum", "zur", "richtung", "ich", "ziehe", "bewege", "schiebe",
-    "spiele", "beamten", "beamter", "den", "der", "die", "zuerst", "erst", "weiter",
+    "spiele", "beamten", "beamter", "den", "der", "die", "zuerst", "erst", "weiter", "diesem",
     "anschließend", "anschliessend", "danach",
     # verbs of going and moving in more persons and forms ("BK goes east", "RB va au nord",
     # "je vais déplacer RB", "RB geht nach Norden", "voglio spostare RB")
@@ -230,7 +230,10 @@ d'une case"; seventeenth round): the verb alone, "RB fait un pas", and no "ne" t
 _FAR = {"wall", "mur", "muro", "wand", "mauer", "bout", "fondo", "anschlag", "way", "far"}
 """A slide as far as it goes, said in words ("jusqu'au mur", "all the way", "fino in fondo", "bis
 zur Wand"; issue 31): the slide itself, never with a one-step move."""
-_FAR_FILLER = {"all", "the", "fino", "bis", "as", "it", "goes", "can", "go", "a", "al", "in"}
+_FAR_FILLER = {"all", "the", "fino", "bis", "as", "it", "goes", "can", "go", "a", "al", "in",
+               # reaching it ("arrivé contre le mur", "arrivato contro il muro", "against the
+               # wall", "gegen die Wand"; seventeenth round)
+               "contre", "contro", "against", "gegen", "up"}  # fmt: skip
 """The words around :data:`_FAR` ("all the way", "fino al muro", "bis an die Wand")."""
 _COLOUR_WORDS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "black": "K"}
 
@@ -253,6 +256,7 @@ def spelled(line: str, board: Board | None = None) -> str:
     slide written as its code (:func:`_slides_coded`). Other lines, and English, unchanged."""
     from pbem.i18n import current
 
+    line = _slide_aside_dropped(_ACCENT_TYPED.sub(_accented, line))
     if board is not None:
         line = _slides_coded(board, line)
     word = _O_WORD.get(current())
@@ -261,6 +265,44 @@ def spelled(line: str, board: Board | None = None) -> str:
     return _O_RUN.sub(
         lambda m: m.group(0)[: m.start(1) - m.start()] + _O.sub(word, m.group(1)), line
     )
+
+
+_ACCENT_TYPED = re.compile(
+    r"(?i)(?<![\w'’])(giu|piu|gia|cosi|perche|finche|poiche|e)['’`](?![\w'’])"
+)
+"""An Italian word's closing accent typed as an apostrophe on a keyboard without it ("nero-blu
+giu' a sud poi a est", "e' tutto": "è", never east; issue 31, seventeenth round)."""
+_ACCENTS = {"e": "è", "giu": "giù", "piu": "più", "gia": "già", "cosi": "così", "perche": "perché",
+            "finche": "finché", "poiche": "poiché"}  # fmt: skip
+
+
+def _accented(m: re.Match[str]) -> str:
+    word = _ACCENTS[m[1].lower()]
+    return word.capitalize() if m[1][:1].isupper() else word
+
+
+_SLIDE_ASIDE = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:"
+    # how far: a slide always goes as far as it can ("faccio scivolare il blu-rosso verso ovest,
+    # finché non si ferma", "until it stops", "bis er stehen bleibt")
+    r"finch[ée]\s+non\s+si\s+ferma|fino\s+a\s+quando\s+non\s+si\s+ferma|finch[ée]\s+pu[òo]"
+    r"|until\s+it\s+(?:stops|can(?:['’]t|not)\s+go\s+(?:any\s+)?further)"
+    r"|jusqu['’](?:à\s+ce\s+)?qu['’]il\s+s['’]arr[êe]te|aussi\s+loin\s+qu['’]il\s+(?:peut|va)"
+    r"|(?:so\s*weit\s+(?:es|er)\s+(?:geht|kann)|bis\s+(?:er|es)\s+(?:stehen\s+bleibt|anh(?:ä|ae)lt"
+    r"|nicht\s+mehr\s+weiter(?:geht|kann)))"
+    # the turn into the second direction, always at a right angle ("den Blau-Roten nach Westen
+    # und dann im rechten Winkel nach Norden", "then at a right angle north")
+    r"|im\s+rechten\s+winkel|rechtwinklig|(?:at|in)\s+a\s+right\s+angle|[àa]\s+angle\s+droit"
+    r"|ad\s+angolo\s+retto"
+    r")(?![\w'’])\s*,?"
+)
+"""Words of a slide that say only what every slide does (issue 31, seventeenth round): dropped
+from a line of the game before it is read, so that its directions stand together."""
+
+
+def _slide_aside_dropped(line: str) -> str:
+    """``line`` without :data:`_SLIDE_ASIDE`'s words (a space keeps the words apart)."""
+    return _SLIDE_ASIDE.sub(" ", line).strip() if _SLIDE_ASIDE.search(line) else line
 
 
 _COLOUR_PAIR = re.compile(r"(?<![\w'’-])([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)(?![\w'’-])")
@@ -280,6 +322,30 @@ _SLIDE_CLAUSES = re.compile(
 """Where one slide of a plan ends ("RB au nord, puis le bleu-noir à l'est")."""
 
 
+_PAIR_COLON = re.compile(
+    r"(?<![\w'’-])([^\W\d_]+\s*[-/]\s*[^\W\d_]+)\s*:\s*([^.;:!?\n]*[^\s.;:!?\n])"
+)
+"""An official by its colours, a colon, and the clause after it ("Rouge-bleu : nord, puis
+ouest")."""
+
+
+def _seat_named(line: str) -> bool:
+    """Does ``line`` name a seat (:data:`_SEAT_NAMED`), not as the direction said right after an
+    official by its code or colours ("Danach: Schwarz-Blau Sued.", "BR West"; seventeenth
+    round)?"""
+    for m in _SEAT_NAMED.finditer(line):
+        before = line[: m.start()].rstrip()
+        if _BARE_CODE.search(before[-3:]) and not before[-3:-2].isalnum():
+            continue  # "BR West"
+        pair = re.search(r"(?<![\w'’-])([^\W\d_]+)\s*[-/]\s*([^\W\d_]+)$", before)
+        stems = _colour_stems()
+        if pair is None or not (
+            _stem(pair[1].lower()) in stems and _stem(pair[2].lower()) in stems
+        ):
+            return True
+    return False
+
+
 def _slides_coded(board: Board, line: str) -> str:
     """``line`` with an official named by its colours, hat then body, written as its code where
     the clause it stands in is one slide: it names a direction and no other official ("Aperçu :
@@ -287,7 +353,7 @@ def _slides_coded(board: Board, line: str) -> str:
     le bleu-rouge vers l'ouest"; sixteenth round). A plan's later slides and a queued move are
     then stored in the notation every language reads. A decision (no direction), a clause with
     two officials or a question keeps its words."""
-    if "?" in line or not _COLOUR_PAIR.search(line) or _SEAT_NAMED.search(line):
+    if "?" in line or not _COLOUR_PAIR.search(line) or _seat_named(line):
         return line  # ("Schöner Zug von Ost, den Schwarz-Blauen nach Süden": another's slide)
     stems = _colour_stems()
 
@@ -309,6 +375,17 @@ def _slides_coded(board: Board, line: str) -> str:
         if o is None:
             return part
         return part[: m.start()] + board.official_code(o) + part[m.end() :]
+
+    # the official named before a colon, its directions after it ("1. Rouge-bleu : nord, puis
+    # ouest."; seventeenth round): the colon cuts no slide there
+    def colon(m: re.Match[str]) -> str:
+        joined = f"{m[1]} {m[2]}"
+        done = coded(joined)
+        if done == joined or not done.endswith(f" {m[2]}"):
+            return m[0]
+        return done[: -len(m[2]) - 1] + m[0][len(m[1]) :]
+
+    line = _PAIR_COLON.sub(colon, line)
 
     out: list[str] = []
     at = 0
@@ -1397,7 +1474,11 @@ def _asked_otherwise(text: str) -> bool:
 def _argued_against(text: str, action: Answer) -> bool:
     """Does a part of ``text`` that says neither believe nor doubt argue for the other answer
     than ``action`` (:func:`_polarity`: "I doubt it. East is honest though.", "Je te crois. Il
-    bluffe tout le temps.")?"""
+    bluffe tout le temps.")? Scorn (:data:`_SCORN`) argues for a doubt."""
+    if _SCORN.search(text):
+        if not action.doubt:
+            return True  # "No way East bribed him. I believe." (seventeenth round)
+        text = _SCORN.sub(" ", text)
     for sentence in _SENTENCE_STOP.split(text):
         whole = _tokens(sentence)
         for part in _SENTENCE_END.split(sentence):
@@ -1450,6 +1531,20 @@ def _polarity(toks: list[str]) -> bool | None:
     return bluff != bool(negated)
 
 
+_SCORN = re.compile(
+    r"(?i)(?<![\w'’])(?:"
+    r"(?:ma\s+)?figurati(?:\s+se\s+[^.!?;]*)?|ma\s+va(?:\s+l[àa])?|ma\s+dai|seh?\s+vabb[èe]"
+    r"|no\s+way(?:\s+(?:jos[ée]|man))?|yeah,?\s+right|as\s+if(?:\s+[^.!?;]*)?|(?<=^)nah|pull\s+the\s+other\s+one"
+    r"|tu\s+parles(?:\s+charles)?|mon\s+[œo]e?il|c['’]est\s+[çc]a\s+oui|mais\s+bien\s+s[ûu]r"
+    r"|ja\s*,?\s+klar|von\s+wegen(?:\s+[^.!?;]*)?|das\s+glaubst\s+du\s+(?:doch\s+)?selbst"
+    r"\s+nicht|wer['’]?s\s+glaubt(?:\s+wird\s+selig)?"
+    r")(?![\w'’])[\s,]*"
+)
+"""Scorn of a claim, the way a doubter says it ("Ma figurati se Est ha corrotto quello!", "no
+way", "yeah right", "tu parles", "mon œil", "ja klar", "von wegen"; seventeenth round): the
+reason of a doubt, never of a belief."""
+
+
 def _decision_beside_reasons(
     board: Board, state: State, text: str, kind: str, alone: Callable[[str], Action]
 ) -> Action | None:
@@ -1459,6 +1554,19 @@ def _decision_beside_reasons(
     nicht eine Sekunde. Ich zweifle."; sixteenth round). None when a remark asks, hesitates,
     sets a condition or a "but", says no, argues for the other answer, or names what a selection
     names (another decision); the other readers' refusal stands then."""
+    if kind == "believe-or-doubt" and _SCORN.search(text) and "?" not in text:
+        # "Ma figurati se Est ha davvero corrotto quello! Dubito.", "Nah East is bluffing, no
+        # way. Doubt" (seventeenth round): the scorn is the doubt's reason; read without it, the
+        # rest must be the doubt itself (a belief beside scorn is asked back)
+        rest = _SCORN.sub(" ", text)
+        if not any(c.isalnum() for c in rest):
+            return None
+        found: Action | None
+        try:
+            found = alone(rest)
+        except RuleError:
+            found = _decision_beside_reasons(board, state, rest, kind, alone)
+        return found if isinstance(found, Answer) and found.doubt else None
     if "?" in text or _UNSURE.search(text) or _changes_of_mind(text) or _objects(text):
         return None  # ("Ci credo. Ma Est ha già mentito ieri...")
     parts = [p for p in _SENTENCE_END.split(text) if any(c.isalnum() for c in p)]
@@ -1496,8 +1604,14 @@ def _decision_beside_reasons(
                 return None
             if said is not None and said != action.doubt:
                 return None
-        elif any(_names_or_denies(board, state, t) or t in _CHANGE or t in _KEEP_WORDS
-                 for t in toks):  # fmt: skip
+        elif any(
+            _names_or_denies(board, state, t)
+            # "Bon, je change. Je soudoie le vert-bleu à la place." (seventeenth round): a change
+            # is what a new selection is, never a keep
+            or (t in _CHANGE and not isinstance(action, Select))
+            or t in _KEEP_WORDS
+            for t in toks
+        ):
             return None
     return action
 
@@ -4094,6 +4208,9 @@ _SELECT_FILLER = {
     # ninth round)
     "lieber", "eher", "piuttosto", "rather", "doch", "go", "going", "then", "dann", "alors",
     "allora", "puis", "poi", "in", "gegen", "contre",
+    # in the old one's place, from now on ("Je soudoie le vert-bleu à la place", "je soudoie
+    # désormais le noir-rouge", "prendo quello al suo posto"; seventeenth round)
+    "place", "posto", "suo", "désormais", "desormais", "dorénavant", "dorenavant",
 }  # fmt: skip
 """Words around the official of a selection in a sentence, in four languages."""
 

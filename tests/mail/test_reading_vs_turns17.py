@@ -1,0 +1,43 @@
+"""Issue 31, seventeenth round: Die Verbotene Stadt's turns and decisions written in words, as
+classes composed in the four languages and read the whole way (the reply built by a client,
+:func:`pbem.service.orders.read` at the position of the service's own mail).
+
+The phrases are in reading_vs_turns17.toml, one section per class (a preview asked in a sentence,
+a slide said in words and then in brackets in the notation, what every slide does said beside
+it, a plan in ranked lines with the going-on conditions players write, a doubt beside scorn, NEXT
+with the reason of the player's absence), each with the neighbours a referee must ask back.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+P: dict[str, dict[str, list[list[str]]]] = tomllib.loads(
+    (Path(__file__).parent / "reading_vs_turns17.toml").read_text(encoding="utf-8")
+)
+"""The phrases, per class and language: [mail, reply, what is carried out ("" asked back)]."""
+
+LANGS = ("fr", "it", "de", "en")
+
+
+def _as_meant(got: list[str], want: str) -> bool:
+    """:func:`player_corpus.move_or_ask`; ``next ...``, ``preview ...``: that command, alone."""
+    import player_corpus as pc
+
+    if want.startswith(("next ", "preview ")):
+        return got == [want]
+    return pc.move_or_ask(got, want)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_seventeenth_round_classes_are_read_as_meant_and_never_otherwise(
+    lang: str, tmp_path: Path
+) -> None:
+    import player_corpus as pc
+
+    wrong, missed = pc.judge_sections(P, tmp_path, lang, _as_meant)
+    assert not wrong, wrong  # never a slide, a plan or a decision the player did not settle on
+    assert not missed, missed
