@@ -2130,7 +2130,10 @@ def _queued(text: str) -> str:
     oppure P10 R0", "M13 R1 oder P10 R0" are "M13 R1 ELSE P10 R0", and so are "M13 R1, or if
     that's gone, P10 R0" and "M13 R1, falls das nicht mehr geht P10 R0" (issue 31;
     :func:`pbem.commands.queued.alternatives`)."""
-    said = _courtesy_after(_move_arg(_FOR_MY_TURN.sub("", queued.reason_dropped(text))))
+    kept = queued.reason_dropped(text)
+    if kept != text:  # "NEXT RB N; BK E please, in case I'm asleep ...": its "please" too
+        kept = strip_please(kept) or kept
+    said = _courtesy_after(_move_arg(_FOR_MY_TURN.sub("", kept)))
     alts = _OR_ELSE.sub(" ELSE ", queued.alternatives(said) or said)
     if not _PLAN_SEP.search(alts):
         return alts

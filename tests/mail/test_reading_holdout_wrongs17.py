@@ -12,7 +12,10 @@ any reader of the round), fixed as classes with their neighbours in the four lan
   "seul" is the noun now (:func:`pbem.rules.verbotene_stadt.notation._denied`), and the French
   "only" of "RB ne fait qu'un pas" is no negation either
   (:data:`pbem.rules.verbotene_stadt.notation._ONLY_ONE`); the same slide in words, then in the
-  notation as its conclusion ("...: RB step N"), is one slide.
+  notation as its conclusion ("...: RB step N"), is one slide;
+- and one of the merge of the round's readers: NEXT with a "please" before the reason of the
+  player's absence ("NEXT RB N; BK E please, in case I'm asleep") kept the "please" in the move
+  once the reason was dropped, and was refused.
 
 Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
 
@@ -68,6 +71,18 @@ RB macht nur einen Schritt nach Norden, danach RB step N
 
 === it-w17-03 | it | vs:turn | gmail | move RB step N
 RB fa un passo solo verso nord. Cioè RB step N.
+
+=== en-w17-05 | en | vs:waiting | gmail | next KB S; BR W
+NEXT KB S; BR W please, in case I'm on the train when it's my go
+
+=== fr-w17-07 | fr | vs:waiting | gmail | next RB N; BK E
+PROCHAIN RB N; BK E svp, au cas où je dors quand ce sera mon tour
+
+=== de-w17-05 | de | vs:waiting | gmail | next KB S
+NÄCHSTER KB S bitte, falls ich morgen nicht dazukomme
+
+=== en-w17-06 | en | fc:moved | gmail | next M13 R2
+NEXT M13 R2 please, in case I'm asleep when it comes round
 
 """
 
