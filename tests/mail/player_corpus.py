@@ -1155,9 +1155,11 @@ def assert_balanced(
 def move_or_ask(got: list[str], want: str | None) -> bool:
     """Read as meant, for :func:`judge_phrases`: ``want`` is a move's notation (a plan's actions
     after ``;``), read as ``move <want>``; no move (``""`` or None) is asked back, or nothing
-    carried out."""
+    carried out; ``next ...`` or ``preview ...``: that command, alone."""
     if not want:
         return got in (["ask"], [])
+    if want.startswith(("next ", "preview ")):
+        return got == [want]
     return got == ["move " + want]
 
 
