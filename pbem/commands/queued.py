@@ -478,6 +478,11 @@ _WAYS_SAID = _listed(
 )
 
 
+_REASON_MAX = 400
+"""The longest tail read as a reason (16 words at most: :func:`reason_dropped`), so that a reply
+of many openers costs one pass, not one search of the rest after each."""
+
+
 def reason_dropped(text: str) -> str:
     """NEXT's text without the reason the player gives for queueing it, after the move (issue
     31, seventeenth round: "RB N E - board meeting till 4 so I won't see the mail in time", "BK
@@ -486,6 +491,8 @@ def reason_dropped(text: str) -> str:
     move, official, direction or seat, and no other choice; ``text`` itself otherwise (then
     :func:`alternatives` reads or refuses its condition)."""
     for m in _REASON_OPENER.finditer(text):
+        if len(text) - m.end() > _REASON_MAX:
+            continue  # (a reason is a few words: a long tail is none, and not searched again)
         head, tail = text[: m.start()], text[m.end() :]
         if not re.search(r"\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", head):
             continue
