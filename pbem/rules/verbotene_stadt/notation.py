@@ -915,6 +915,12 @@ def _past_lead_dropped(text: str) -> str:
     return rest
 
 
+_ASIDES_MAX = 4
+"""The most brackets a reply's text may hold to be read around its asides: each aside is read by
+reading the text without it again, so a hostile line of hundreds of brackets went as deep as it
+had brackets (a RecursionError at about 330). A player writes one or two."""
+
+
 def parse(
     board: Board,
     state: State,
@@ -1019,12 +1025,12 @@ def parse(
                 found = _slide_corrected(board, text, alone) or _slide_beside_set_aside(
                     board, text, alone
                 )
-            if found is None and "(" in text and kind == "move":
+            if found is None and 0 < text.count("(") <= _ASIDES_MAX and kind == "move":
                 found = _move_beside_aside(board, state, text, whole_read)
             if found is None:
                 # "Nicht die rote Hose, sondern den gelben Mantel", "Keep? No - select GR."
                 found = _set_against(board, state, seat, text, kind, whole_read)
-            if found is None and "(" in text and kind in _DECIDING:
+            if found is None and 0 < text.count("(") <= _ASIDES_MAX and kind in _DECIDING:
 
                 def whole_of(part: str) -> Action:
                     return parse(board, state, seat, part, kind, legal, waiting)

@@ -171,3 +171,11 @@ def test_a_one_step_move_beside_the_remark_that_it_is_still_on_its_start_square(
     assert GAME.parse(s, 0, "RB takes its one step north, it hasn't left the start yet") == step
     with pytest.raises(InvalidSyntax):
         GAME.parse(s, 0, "Le rouge-bleu est encore sur sa case de départ, je ne le bouge pas.")
+
+
+def test_a_line_of_many_asides_is_refused_not_read_as_deep_as_its_brackets() -> None:
+    # each aside was read by reading the text without it again: 400 brackets went 400 deep
+    # (a RecursionError)
+    s = build(ENTRY)
+    with pytest.raises(InvalidSyntax):
+        GAME.parse(s, 0, "RK north east (RR N) " * 400)
