@@ -68,6 +68,7 @@ from pbem.mail.reply import (
     strip_please,
 )
 from pbem.rules.base import AmbiguousMove, InvalidSyntax, NotYourDecision, RuleError
+from pbem.words import RESTATE, THEN, THEREFORE
 
 MAX_LINES = 500
 """Lines read from one message (a limit on work, far above any real reply); the rest is ignored
@@ -5175,8 +5176,7 @@ _IF_NOT = re.compile(
 )
 """The other branch of a condition that holds when the move is read ("falls ich noch dran bin:
 M8 R1. Falls nicht, ignorieren Sie diese Mail einfach.")."""
-_CONCLUDE = frozenset({"so", "therefore", "then", "donc", "alors", "quindi", "dunque",
-                       "allora", "also", "dann", "daher", "deshalb"})  # fmt: skip
+_CONCLUDE = THEREFORE | THEN
 """Words that start a sentence drawing its move from the sentences before ("Dann N9 R3")."""
 
 
@@ -5500,10 +5500,7 @@ def _no_after(words: Sequence[str]) -> bool:
     return False
 
 
-_SO = frozenset({"so", "i.e", "ie", "therefore", "thus", "donc", "alors", "soit", "quindi",
-                 "dunque", "cioè", "cioe", "allora", "also", "d.h", "sprich", "dann", "eben",
-                 "bon", "but", "mais", "ma", "però", "pero", "aber", "doch", "deshalb", "daher",
-                 "darum", "deswegen", "perciò", "percio", "pertanto", "hence"})  # fmt: skip
+_SO = RESTATE | THEN | {"bon", "eben", "but", "mais", "ma", "però", "pero", "aber", "doch"}
 """Words that lead to the move a sentence ends on ("..., donc N13 R2", "..., i.e. P10 R3",
 "M13 R1 wäre blöd, also L12 R3")."""
 _BUT = frozenset({"but", "mais", "ma", "però", "pero", "aber", "doch", "sondern"})
@@ -5512,11 +5509,10 @@ _PREFER = frozenset({"prefer", "rather", "préfère", "prefere", "préférerais"
                      "bevorzugen", "vorziehen", "ziehe", "vor"})  # fmt: skip
 """A preference for the move a line ends on, after "but" and another move named ("Marc m'a
 soufflé RB N, mais je préfère BK E"; issue 31): the move preferred."""
-_THEREFORE = frozenset({"so", "therefore", "thus", "donc", "quindi", "dunque", "also", "daher",
-                        "deshalb"})  # fmt: skip
+_THEREFORE = THEREFORE
 """Those that make the move a conclusion, even after a move named without a denial ("L'ultima
 volta con N9 R2 mi è andata male, quindi stavolta N9 R3")."""
-_RESTATE = _THEREFORE | {"i.e", "ie", "cioè", "cioe", "d.h", "sprich", "soit", "namely"}
+_RESTATE = RESTATE
 """Words that make a slide written in the game's notation the one just said in words."""
 
 

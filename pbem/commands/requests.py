@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbem.commands.vocabulary import PROSE_MAX, Spoken, fold_word, vocabulary
+from pbem.words import only_said
 
 
 def _listed(text: str) -> frozenset[str]:
@@ -3851,8 +3852,6 @@ _RETURNING = re.compile(
 _UNTIL_START = re.compile(
     r"(?:^|\s)(?=(?:until|till|til|jusqu'|jusqu|jusque|fino|sino|bis)(?:\s|$|'))"
 )
-_ONLY_QUE = re.compile(r"(?:^|\s)ne\s+(\S+)\s+que(?=\s|$)")
-"""French "ne ... que" is "only" ("je ne rentre que dimanche"): no denial."""
 _LEAVE_PAST = re.compile(
     r"(?:^|\s)(?:was|were|had|been|last|etais|etait|ai\s+ete|dernier|derniere|ero|stato|stata|"
     r"scorso|scorsa|war|waren|gewesen|letztes|letzten|letzte|vorige|vorigen|voriges)(?=\s|$)"
@@ -3982,7 +3981,7 @@ def leave_announced(line: str) -> list[tuple[Spoken, str]]:
     asks_leave = _LEAVE_NOUNS.search(line) is not None
     for sentence in _SENTENCE_CUT.split(_without_asides(line)):
         plain = without_offline(_NOT_AROUND.sub(" ", sentence))
-        folded = _ONLY_QUE.sub(r" \1", _STRIP_PLEASE.sub("svp", " ".join(_words(plain))))
+        folded = only_said(_STRIP_PLEASE.sub("svp", " ".join(_words(plain))))
         away = _GOING_AWAY.intersection(folded.split()) or any(
             w.endswith(_AWAY_ENDINGS) for w in folded.split()
         )

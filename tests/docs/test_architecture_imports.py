@@ -17,6 +17,7 @@ LAYERS: dict[str, int] = {
     "layout": 0,
     "model": 0,
     "providers": 0,
+    "words": 0,
     "rules": 1,
     "errors": 2,
     "store": 3,
@@ -116,7 +117,8 @@ def test_no_part_imports_a_part_above_or_beside_it() -> None:
 
 
 def test_rules_import_only_the_standard_library_msgspec_and_i18n() -> None:
-    """Beside a game's picture hook (:data:`PICTURE`)."""
+    """And the word classes every reader shares (``pbem.words``); beside a game's picture hook
+    (:data:`PICTURE`)."""
     wrong = []
     for module, path in _modules():
         if not module.startswith("pbem.rules"):
@@ -125,7 +127,7 @@ def test_rules_import_only_the_standard_library_msgspec_and_i18n() -> None:
             top = target.split(".")[0]
             if top in sys.stdlib_module_names or top == "msgspec":
                 continue
-            if target.startswith(("pbem.rules", "pbem.i18n")):
+            if target.startswith(("pbem.rules", "pbem.i18n", "pbem.words")):
                 continue
             if _allowed_picture(module, path, target):
                 continue

@@ -27,6 +27,7 @@ from pbem.rules.base import (
 from pbem.rules.verbotene_stadt import engine, steer
 from pbem.rules.verbotene_stadt.board import PIECES, Board
 from pbem.rules.verbotene_stadt.state import Action, Answer, Keep, Move, Select, State, Take
+from pbem.words import RESTATE, THEREFORE, only_said
 
 SEAT_NAMES: tuple[str, ...] = ("North", "East", "South", "West")
 """Seat names in turn (clockwise) order; partners in the team variant sit opposite."""
@@ -221,10 +222,7 @@ _PACE = {"pas"}
 """The French step, read as one only after "un" or "seul" ("d'un seul pas"): alone it denies."""
 _ONE_PACE = {"un", "seul", "petit", "d'un"}
 """A one-step move in words ("one step", "di una sola casella", "einen Schritt", "d'une case")."""
-_ONLY_ONE = re.compile(
-    r"(?i)(?<![\w'’])n(?:e\s+|['’]\s*)(?P<verb>[^\W\d_]+)\s+qu(?:e\s+|['’]\s*|\s+)"
-    r"(?=(?:un|une|d['’]\s*une?)(?![\w'’]))"
-)
+_ONLY_ONE = r"(?:un|une|d['’]\s*une?)(?![\w'’])"
 """The French "only" said as "ne ... que" before "one" ("RB ne fait qu'un pas", "BR n'avance que
 d'une case"; seventeenth round): the verb alone, "RB fait un pas", and no "ne" to deny it."""
 _FAR = {"wall", "mur", "muro", "wand", "mauer", "bout", "fondo", "anschlag", "way", "far"}
@@ -956,7 +954,7 @@ def parse(
         text = _SAME_SLIDE.sub(lambda m: " then " if m["conj"] else " ", text)
         text = _past_lead_dropped(text)  # "Après avoir regardé le plateau, je fais monter RB"
         text = _at_start_dropped(board, text)  # "BK is still on its start square, so one step E"
-        text = _ONLY_ONE.sub(r"\g<verb> ", text)  # "RB ne fait qu'un pas": "RB fait un pas"
+        text = only_said(text, _ONLY_ONE)  # "RB ne fait qu'un pas": "RB fait un pas"
     if kind in (*_DECIDING, "believe-or-doubt") and _DANGLING.search(text):
         # "Ich wollte RK behalten, aber" (the first part of "..., aber dann doch GY" cut at a
         # plan's "dann"): a decision that goes on is not one yet (seventh round); ambiguous,
@@ -1672,8 +1670,7 @@ def _wish_but_nothing(board: Board, text: str, alone: Callable[[str], Action]) -
     return True
 
 
-_SO = {"so", "donc", "also", "quindi", "dunque", "therefore", "alors", "perciò", "percio", "daher",
-       "deshalb", "folglich"}  # fmt: skip
+_SO = THEREFORE
 """Words of a conclusion that a decision starts with, after a first wish and its "but"."""
 
 
@@ -3077,9 +3074,7 @@ def _slide_beside_set_aside(
     return move
 
 
-_CONCLUSION = {"so", "therefore", "thus", "hence", "donc", "alors", "ainsi", "quindi", "dunque",
-               "perciò", "percio", "also", "daher", "deshalb", "somit", "i.e", "ie", "cioè",
-               "cioe", "d.h", "sprich", "soit", "namely"}  # fmt: skip
+_CONCLUSION = RESTATE
 """Words that make a clause the conclusion of the ones before it."""
 
 
