@@ -154,6 +154,10 @@ _MARKED_EDIT = re.compile(
 )
 """A line of our examples with its rotation changed by an arrow ("M8 R1   <- R2 instead", "L12 R2
 <- R3 plutôt", "P10 R1 <- R0 bitte"): the move with the new rotation."""
+_EDIT_MAX = 200
+"""The longest line read as such an edit: its move is found by trying every place a square may
+start, so a hostile line of thousands of letters cost seconds (a line of our examples with its
+arrow and courtesy words is a few dozen characters)."""
 
 
 def _edited_example(todo: list[str]) -> list[str]:
@@ -163,7 +167,7 @@ def _edited_example(todo: list[str]) -> list[str]:
     other lines of our list it copied (grammar's ``_marked_choice``)."""
     if any("?" in x for x in todo):
         return todo
-    edits = [k for k, x in enumerate(todo) if _MARKED_EDIT.match(x)]
+    edits = [k for k, x in enumerate(todo) if len(x) <= _EDIT_MAX and _MARKED_EDIT.match(x)]
     if len(edits) != 1:
         return todo
     m = _MARKED_EDIT.match(todo[edits[0]])
