@@ -40,6 +40,7 @@ from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
     asked_about,
+    board_after,
     greeting,
     is_noun,
     leads_on,
@@ -3555,6 +3556,13 @@ def _read_line(
         # words as they are, so the question's marks are set apart (a line holds no newline) and
         # put back; only a preview is read so
         previewed = preview_asked(spell(line_wo.replace("?", "\n")).replace("\n", "?"))
+    if previewed is None and heard is None and (seen := board_after(line_wo)) is not None:
+        # "Pouvez-vous me montrer le plateau après KB S E ?": a preview, or asked back when
+        # the line may say more; never the board alone (eighteenth round)
+        if not seen[1]:
+            out.mentions.append((line, _mention(None, None, seen[0])))
+            return
+        previewed = seen[0]
     if previewed is not None:
         # "Mi fate vedere l'anteprima di O9 R1? Poi decido."
         cmd = vocabulary().lookup("PREVIEW")

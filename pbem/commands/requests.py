@@ -1788,6 +1788,72 @@ def plays_anyway(line: str) -> bool:
     return not (_NEGATED_ANY.search(clause) or aside)
 
 
+_AFTER_MOVE = _listed("after apres dopo nach with avec con col mit")
+"""The words that put a move on the board a player asks to see ("le plateau après KB S E", "the
+board with M13 R1")."""
+_BOARD_AFTER_FILLER = _listed(
+    """the my a ma mon mes le la les il la mia mio lo das dem den der die meinem meiner
+    move coup mossa zug slide glissade again encore ancora nochmal noch einmal"""
+)
+"""The words a player may put between the board's noun and "after", or between "after" and the
+move ("the board again after my move M13 R1")."""
+
+
+def _board_nouns() -> frozenset[str]:
+    return vocabulary().derived(
+        "board nouns", lambda: frozenset(w[-1] for w, c in _nouns() if c.name == "BOARD")
+    )
+
+
+def board_after(line: str) -> tuple[str, bool] | None:
+    """A preview asked as the board after a move, with the BOARD command's noun ("Pouvez-vous me
+    montrer le plateau après KB S E ?", "Zeig mir das Brett nach M13 R1", "Mi mandi il tabellone
+    con BK E?"; eighteenth round: main sent the board and dropped the move): ``(move, read)``
+    when one sentence asks for the board with an "after" or "with" word (:data:`_AFTER_MOVE`)
+    right before the one move the line names; ``read`` when nothing else in the line may change
+    it (every other sentence a remark that plays nothing: the preview is sent), else the line is
+    asked back, never answered by the board alone. None for no such shape ("Could you send me
+    the board? After M13 R1 last time I lost track": the move is in another sentence)."""
+    if len(line) > PROSE_MAX:
+        return None
+    moves = list(_MOVE_CODE.finditer(line))
+    if not moves:
+        return None
+    sentences = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
+    board = _board_nouns()
+    for at, sentence in enumerate(sentences):
+        code = _MOVE_CODE.search(sentence)
+        if code is None:
+            continue
+        before = _words(sentence[: code.start()])
+        k = len(before) - 1
+        while k >= 0 and before[k] in _BOARD_AFTER_FILLER:
+            k -= 1
+        if k < 0 or before[k] not in _AFTER_MOVE:
+            continue
+        k -= 1
+        while k >= 0 and before[k] in _BOARD_AFTER_FILLER:
+            k -= 1
+        if k < 0 or before[k] not in board:
+            continue
+        asks = sentence.rstrip().endswith("?") or bool(
+            (ASKS | _SHOWN).intersection(_words(_MOVE_CODE.sub(" ", sentence)))
+        )
+        if not asks:
+            continue
+        move = code[0]
+        rest = [s for k2, s in enumerate(sentences) if k2 != at]
+        read = (
+            len({m[0].upper() for m in moves}) == 1
+            and not _MOVE_CODE.search(sentence[code.end() :])
+            and not _NEGATED_ANY.search(sentence)
+            and not _PLAYS.intersection(_words(sentence[code.end() :]))
+            and all(_remark(s) and not _PLAYS.intersection(_words(s)) for s in rest)
+        )
+        return move, read
+    return None
+
+
 def preview_unread(line: str) -> str | None:
     """A move named in a line that asks for a preview but is not read as one (two moves, other
     words: :func:`preview_asked`): the move, so that the line is asked back and never played

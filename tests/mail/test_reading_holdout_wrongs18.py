@@ -1,0 +1,69 @@
+"""The wrong reading of the eighteenth round's hold-outs (half-78..80, read once on main before
+any reader of the round), fixed as a class with its neighbours in the four languages:
+
+- a preview asked as the board after a move ("Pouvez-vous me montrer le plateau après KB S E ?
+  Je n'arrive pas à me le représenter.") was read as BOARD, the move dropped: the board's noun
+  with "after" or "with" right before the one move the line names is a preview when nothing
+  else in the line may change it, else the line is asked back; never the board alone
+  (:func:`pbem.commands.requests.board_after`). The move in another sentence ("Could you send me
+  the board again? After M13 R1 last time I lost track.") is still the board.
+
+Read as the corpus judge reads them (:mod:`player_corpus`) against the real mails."""
+
+from __future__ import annotations
+
+import player_corpus as pc
+
+HALF = "holdout-wrongs18"
+
+CASES = """
+=== fr-w18-01 | fr | vs:turn | apple-mail | preview KB S E
+Pouvez-vous me montrer le plateau après KB S E ? Je n'arrive pas à me le représenter.
+
+=== fr-w18-02 | fr | fc:turn | gmail | preview M13 R1
+Tu peux me montrer le plateau après M13 R1 ?
+
+=== en-w18-03 | en | vs:turn | gmail | preview KB S E
+Could you show me the board after KB S E? I can't picture it.
+
+=== de-w18-04 | de | vs:turn | gmail | preview KB S E
+Kannst du mir das Brett nach KB S E zeigen?
+
+=== it-w18-05 | it | vs:turn | gmail | preview KB S E
+Mi mostri il tabellone dopo KB S E?
+
+=== en-w18-07 | en | fc:turn | gmail | board
+Could you send me the board again? After M13 R1 last time I lost track.
+
+=== fr-w18-08 | fr | vs:turn | gmail | board
+Pouvez-vous me renvoyer le plateau ?
+
+=== en-w18-09 | en | fc:turn | gmail | move M13 R1 + board
+M13 R1. And please send me the board after, I lost the last one.
+
+=== en-w18-10 | en | fc:turn | gmail | ask
+Show me the board after M13 R1, then I'll play it.
+
+=== de-w18-11 | de | fc:turn | gmail | preview M13 R1
+Schickt mir bitte das Spielbrett mit M13 R1 drauf, bevor ich mich festlege.
+
+=== it-w18-12 | it | fc:turn | gmail | preview M13 R1
+Potete mandarmi il tabellone dopo la mossa M13 R1? Grazie
+
+=== fr-w18-13 | fr | fc:turn | gmail | ask
+Montrez-moi le plateau après M13 R1 ou après L12 R0.
+
+=== en-w18-14 | en | vs:turn | gmail | preview RB N
+Could I see the board after RB N please?
+
+=== fr-w18-15 | fr | vs:turn | gmail | ask
+Pas besoin de me montrer le plateau après RB N, je joue RB N.
+
+=== it-w18-16 | it | fc:turn | gmail | ask
+Non mandatemi il tabellone dopo M13 R1, giocatela e basta.
+
+"""
+
+PROBES = pc.parse_cases(HALF, CASES)
+
+verdicts, test_never_read_wrong, test_read_as_meant = pc.probe_checks(HALF, PROBES)
