@@ -173,8 +173,9 @@ def test_an_official_pasted_is_the_official_drawn_there() -> None:
         cards = tuple(len(p) for p in GAME.setup(4, {}, 1).pavilion_cards)
         ground = vs_picture._grounds(board, active, cards)
         for k, code in enumerate(codes):
-            assert vs_picture._sprite(board, code) is not None, code
-            sprite, mask = vs_picture._sprite(board, code)
+            pasted_tile = vs_picture._sprite(board, code)
+            assert pasted_tile is not None, code
+            sprite, mask = pasted_tile
             # Every field for two officials on the first grounds, some for the others.
             at = cells if active == 0 and k < 2 else cells[(k + active) % 53 :: 53]
             for x, y in at:
