@@ -242,6 +242,10 @@ def _fc_private(game: Game, view: object) -> list[str]:
     return [" ".join(line.strip() for line in hand[: len(hand) - 1 - TILE_H])]
 
 
+def _fc_private_of(game: Game, state: object, seat: int) -> list[str]:
+    return _fc_private(game, game.view(state, seat))
+
+
 def _fc_panel(game: Game, view: object) -> list[str]:
     from pbem.rules.forbidden_city.game import View
     from pbem.rules.forbidden_city.render import render_panel
@@ -348,13 +352,19 @@ def _vs_board(rep: Replay, viewer: int | None) -> tuple[str, dict[str, object]]:
     return "".join(parts), {"kind": "vs", "moves": changes, "officials": n}
 
 
-def _vs_private(game: Game, view: object) -> list[str]:
-    from pbem.rules.verbotene_stadt.render import View
+def _vs_private(game: Game, state: object, seat: int) -> list[str]:
+    """The seat's secret selection, as its view names it (``my_selection``): read from the
+    state alone, not from a whole view of it (the page lists every seat's private lines at every
+    position of a game over: four views a position cost more than the rest of the page)."""
+    from pbem.rules.verbotene_stadt.state import State
 
-    assert isinstance(view, View)  # a Die Verbotene Stadt game's
-    if view.seat is None or not view.my_selection:
+    assert isinstance(state, State)  # a Die Verbotene Stadt game's
+    board: Board = getattr(game, "board")  # noqa: B009 (Die Verbotene Stadt's)
+    selection = state.selections[seat]
+    mine = board.official_name(selection) if selection >= 0 else None
+    if not mine:
         return []
-    return [_("Your secret selection: %(official)s.") % {"official": view.my_selection}]
+    return [_("Your secret selection: %(official)s.") % {"official": mine}]
 
 
 def _vs_panel(game: Game, view: object) -> list[str]:
@@ -410,13 +420,12 @@ show(D.n);window.pbemShow=show;})();"""
 
 
 def _private_lines(
-    game: Game, state: object, names: list[str], private: Callable[[Game, object], list[str]]
+    game: Game, state: object, names: list[str], private: Callable[[Game, object, int], list[str]]
 ) -> list[str]:
-    """After the end: every seat's private lines at this position."""
+    """After the end: every seat's private lines at this position (``private``: a seat's lines
+    at a position, as its view shows them)."""
     return [
-        f"{_(name)}: {line}"
-        for s, name in enumerate(names)
-        for line in private(game, game.view(state, s))
+        f"{_(name)}: {line}" for s, name in enumerate(names) for line in private(game, state, s)
     ]
 
 
@@ -428,7 +437,7 @@ def replay_page(rep: Replay, *, seat: int | None, lang: str, game_id: str) -> st
     with speaking(lang):
         if game.name == "forbidden-city":
             svg, board = _fc_board(rep, viewer)
-            panel, private = _fc_panel, _fc_private
+            panel, private = _fc_panel, _fc_private_of
         else:
             svg, board = _vs_board(rep, viewer)
             panel, private = _vs_panel, _vs_private

@@ -62,14 +62,17 @@ def clean(value: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 _CTL = re.compile(r"[\x00-\x1f\x7f\u0080-\u009f\u2028\u2029]")
-# RFC 5322 atext, plus any non-ASCII character (RFC 6532 UTF8-non-ascii).
-_DOT_ATOM = re.compile(
-    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\u00a0-\U0010ffff]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\u00a0-\U0010ffff]+)*"
-)
+# RFC 5322 atext, plus any non-ASCII character (RFC 6532 UTF8-non-ascii). Each class is written
+# as what it leaves out (below U+00A0: controls, space and the specials), the same characters as
+# "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-\u00a0-\U0010ffff]" (checked on every code point): a class up to
+# U+10FFFF made the standard library walk 65,000 code points to compile it, 40 ms of every start.
+_ATEXT = r"""[^\x00-\x20"(),.:;<>@\[\\\]\x7f-\x9f]"""
+_DOT_ATOM = re.compile(rf"{_ATEXT}+(?:\.{_ATEXT}+)*")
 _QUOTED_LOCAL = re.compile(r'"(?:[^"\\\r\n]|\\.)*"')
-_DOMAIN = re.compile(
-    r"(?:[A-Za-z0-9\u00a0-\U0010ffff](?:[A-Za-z0-9\-\u00a0-\U0010ffff]*[A-Za-z0-9\u00a0-\U0010ffff])?\.)*[A-Za-z0-9\u00a0-\U0010ffff](?:[A-Za-z0-9\-\u00a0-\U0010ffff]*[A-Za-z0-9\u00a0-\U0010ffff])?"
-)
+_LET_DIG = r"[^\x00-/:-@\[-`{-\x9f]"  # [A-Za-z0-9\u00a0-\U0010ffff], as _ATEXT
+_LDH = r"[^\x00-,./:-@\[-`{-\x9f]"  # [A-Za-z0-9\-\u00a0-\U0010ffff]
+_LABEL = rf"{_LET_DIG}(?:{_LDH}*{_LET_DIG})?"
+_DOMAIN = re.compile(rf"(?:{_LABEL}\.)*{_LABEL}")
 _DOMAIN_LITERAL = re.compile(r"\[[^\[\]\\\s]*\]")
 
 

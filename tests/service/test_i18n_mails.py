@@ -66,13 +66,23 @@ def own_words(lang: str) -> str:
     return "\n".join(texts)
 
 
+@cache
+def _fragments_inner() -> list[tuple[str, frozenset[str]]]:
+    """Each fragment with its inner words (all but the first and the last)."""
+    return [(f, frozenset(f.split(" ")[1:-1])) for f in english_fragments()]
+
+
 def english_left(text: str, lang: str) -> list[str]:
     """Sentences of the English catalog found in a mail meant to be in ``lang``."""
     flat = " ".join(text.split())
     # A fragment its own translations keep as it is (a command line such as "MAIL EVERY, MAIL
     # TURNS", the notation in a HELP) is not an untranslated sentence.
     own = own_words(lang)
-    return [f for f in english_fragments() if f in flat and f not in own]
+    # Wherever a fragment is in the text, its inner words are whole words of it (both are
+    # spaced alike; only the first and the last word may be part of a longer one): a fragment
+    # whose inner words the text lacks is not searched for (most of the 700 are not there).
+    words = set(flat.split(" "))
+    return [f for f, inner in _fragments_inner() if inner <= words and f in flat and f not in own]
 
 
 def test_english_left_finds_english() -> None:

@@ -211,20 +211,25 @@ def test_a_queued_turn_goes_on_after_a_standing_order_answers_the_dragon(tmp_pat
     for seed in range(1, 80):
         env = make_env(tmp_path / str(seed))
         gid = env.store.create("verbotene-stadt", players, {}, seed, env.clock())
-        # Bots play until every seat holds a card and a turn starts.
+        # Bots play until every seat holds a card and a turn starts: played ahead on the state
+        # with the store's own dice (``derive_rng(seed, "apply", seq)``), then committed at once
+        # (a commit an action re-read the whole log each time), and checked to be the store's.
+        rec = env.store.load(gid)
+        game, st, seq = rec.game, rec.state, rec.seq
+        played: list[ActionEntry] = []
         for i in range(400):
-            rec = env.store.load(gid)
-            d = rec.pending()[0]
-            st = rec.state
+            d = game.pending(st)[0]
             if d.kind == "move" and st.move_no == 0 and all(st.hands) and not st.bonus_move:
                 break
-            a = rec.game.bots()["heuristic"].choose(rec.game, st, d.seat, derive_rng(seed, i))
-            env.store.commit(
-                gid, rec.seq, [ActionEntry(d.seat, action=a, source="gm")], env.clock()
-            )
+            a = game.bots()["heuristic"].choose(game, st, d.seat, derive_rng(seed, i))
+            played.append(ActionEntry(d.seat, action=a, source="gm"))
+            st, _ = game.apply(st, d.seat, a, derive_rng(seed, "apply", seq + len(played)))
         else:
             continue
+        if played:
+            env.store.commit(gid, rec.seq, played, env.clock())
         rec = env.store.load(gid)
+        assert game.encode_state(rec.state) == game.encode_state(st), seed
         mover = rec.pending()[0].seat
         orders = [
             standing.entry(s, standing.Orders(steal=[(s + 1) % 3, (s + 2) % 3]), None)

@@ -156,6 +156,22 @@ def _interior(tdef: TileDef, rotation: int, owner: str | None) -> list[str]:
     return [f"{half(north)} /", f"{label:<2} {middle or '/'}  ", f" /{half(south)}"]
 
 
+@functools.lru_cache(maxsize=4096)
+def _cell_box(side: str, tile_id: str, rotation: int, owner: str | None) -> tuple[str, ...]:
+    """:func:`tile_box` of the tile on a square: a function of these alone (no words of any
+    language), drawn once each, not at every board of every mail."""
+    return tuple(tile_box(cell_def(side, tile_id), rotation, owner))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell_compact(
+    side: str, tile_id: str, rotation: int, owner: str | None, w: int
+) -> tuple[tuple[str, ...], str]:
+    """A square's edge codes and its overview interior (:func:`_compact_interior`), once each."""
+    tdef = cell_def(side, tile_id)
+    return orientations(tdef)[rotation].codes, _compact_interior(tdef, rotation, owner, w)
+
+
 def tile_box(tdef: TileDef, rotation: int, owner: str | None) -> list[str]:
     """The 5 lines of one square."""
     codes = orientations(tdef)[rotation].codes
@@ -201,7 +217,7 @@ def cell_def(side: str, tile_id: str) -> TileDef:
 
 
 def _detail(
-    boxes: dict[tuple[int, int], list[str]],
+    boxes: dict[tuple[int, int], Sequence[str]],
     marks: dict[tuple[int, int], Mark],
     xs: range,
     ys: range,
@@ -227,6 +243,18 @@ def shared_edge(a: str | None, b: str | None) -> str | None:
     if ARCH in codes:
         return ARCH
     return OPEN
+
+
+_SHARED: dict[tuple[str | None, str | None], str | None] = {}
+
+
+def _shared(a: str | None, b: str | None) -> str | None:
+    """:func:`shared_edge`, each pair of edge codes worked out once."""
+    key = (a, b)
+    got = _SHARED.get(key, "")
+    if got == "":
+        got = _SHARED[key] = shared_edge(a, b)
+    return got
 
 
 def _compact_interior(tdef: TileDef, rotation: int, owner: str | None, w: int) -> str:
@@ -278,19 +306,18 @@ def _overview(
     codes: dict[tuple[int, int], tuple[str, ...]] = {}
     inner: dict[tuple[int, int], str] = {}
     for c in cells:
-        tdef = cell_def(side, c.tile)
-        codes[(c.x, c.y)] = orientations(tdef)[c.rotation].codes
-        inner[(c.x, c.y)] = _compact_interior(tdef, c.rotation, c.owner, w)
-
-    def edge(x: int, y: int, d: int) -> str | None:
-        """The shared edge on side d (1 east, 2 south) of square (x, y)."""
-        here = codes.get((x, y))
-        there = codes.get((x + 1, y) if d == 1 else (x, y + 1))
-        return shared_edge(here[d] if here else None, there[(d + 2) % 4] if there else None)
+        codes[(c.x, c.y)], inner[(c.x, c.y)] = _cell_compact(side, c.tile, c.rotation, c.owner, w)
 
     # Each shared edge, worked out once (the row and the line under it read it up to three times).
-    east = {(x, y): edge(x, y, 1) for y in ys for x in xs}
-    south = {(x, y): edge(x, y, 2) for y in ys for x in xs}
+    east: dict[tuple[int, int], str | None] = {}
+    south: dict[tuple[int, int], str | None] = {}
+    for y in ys:
+        for x in xs:
+            here = codes.get((x, y))
+            there = codes.get((x + 1, y))
+            east[x, y] = _shared(here[1] if here else None, there[3] if there else None)
+            there = codes.get((x, y + 1))
+            south[x, y] = _shared(here[2] if here else None, there[0] if there else None)
     v_char = {WALL: "|", ARCH: ":", OPEN: " ", None: " "}
     if w == 3:
         h_seg = {WALL: "---", ARCH: "-:-", OPEN: "   ", None: "   "}
@@ -350,9 +377,9 @@ def render_board(
     ``fits`` (a player's view) marks the squares where the player's tile fits with its rotations
     and the other ``frontier`` squares with a dot; without it every frontier square gets a dot.
     """
-    boxes: dict[tuple[int, int], list[str]] = {}
+    boxes: dict[tuple[int, int], Sequence[str]] = {}
     for c in cells:
-        boxes[(c.x, c.y)] = tile_box(cell_def(side, c.tile), c.rotation, c.owner)
+        boxes[(c.x, c.y)] = _cell_box(side, c.tile, c.rotation, c.owner)
     if not boxes:
         return [], "detail"
     marks: dict[tuple[int, int], Mark] = {(x, y): "." for x, y in frontier}

@@ -331,6 +331,43 @@ class Board:
             if cur in dead:
                 return cur
 
+    def slide_ends(self, occupied: set[Cell], active: int) -> list[Cell]:
+        """:meth:`slide_end` of every field in every direction at once (index ``cell * 4 +
+        di``): a slide that does not stop at once ends where the slide from the next field in
+        its direction ends, so each field is looked at once a direction, the next field first."""
+        reach = [0] * len(self._free)  # the end of a slide that may stop at once
+        out = [0] * len(self._free)
+        for c, k, nxt, door in self._sweep:
+            if nxt < 0:
+                end = -1 if active and door == active else c
+            elif nxt in occupied:
+                end = c
+            else:
+                end = reach[nxt * 4 + k % 4]
+            reach[k] = end
+            out[k] = -2 if end == c else end
+        return out
+
+    @functools.cached_property
+    def _sweep(self) -> tuple[tuple[Cell, int, Cell, int], ...]:
+        """(field, index ``field * 4 + di``, the next free field or -1, the pavilion whose door
+        the step goes through) for every direction, each field after the next one in its
+        direction (:meth:`slide_ends`)."""
+        rows, cols = range(self.height), range(self.width)
+        orders = {
+            0: [(x, y) for y in rows for x in cols],  # N: the row above first
+            1: [(x, y) for x in reversed(cols) for y in rows],  # E: the column to the east first
+            2: [(x, y) for y in reversed(rows) for x in cols],  # S
+            3: [(x, y) for x in cols for y in rows],  # W
+        }
+        out = []
+        for di, order in orders.items():
+            for x, y in order:
+                c = self.cell(x, y)
+                k = c * 4 + di
+                out.append((c, k, self._free[k], self._door[k]))
+        return tuple(out)
+
     def step_end(self, start: Cell, di: int, occupied: set[Cell], active: int) -> Cell:
         """The one-step move of a start field, for searches: the field it ends on, -1 on entering
         ``active``, -2 when blocked (:meth:`slide` with ``max_steps=1``, unworded)."""

@@ -6,6 +6,7 @@ their seat may see (the board, the cards face up, their own selection).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING
 
@@ -71,14 +72,11 @@ def entry_distances(
     size = board.width * board.height
     dist = [_FAR] * size
     preds: list[list[Cell]] = [[] for _ in range(size)]
-    blocked = board.roofs | board.pavilion_at.keys()
-    for c in range(size):
-        if c in blocked:
-            continue
+    ends = board.slide_ends(occ, act)
+    for c in _open_fields(board):
         if targets is not None and c in targets:
             dist[c] = 0
-        for di in range(4):
-            end = board.slide_end(c, di, occ, act)
+        for end in ends[c * 4 : c * 4 + 4]:
             if end == -2:
                 continue
             hit = end in targets if targets is not None else end == -1
@@ -100,6 +98,13 @@ def entry_distances(
                     nxt.append(c)
         level = nxt
     return dist
+
+
+@functools.cache
+def _open_fields(board: Board) -> tuple[Cell, ...]:
+    """The fields an official may stand on (not a roof, not in a pavilion), in order."""
+    blocked = board.roofs | board.pavilion_at.keys()
+    return tuple(c for c in range(board.width * board.height) if c not in blocked)
 
 
 def blocker_cells(board: Board, state: State) -> list[Cell]:

@@ -142,8 +142,41 @@ def draw_board(view: View, board: Board) -> Image.Image:
     img = _grounds(board, view.active_pavilion, tuple(view.pavilion_cards)).copy()
     d = ImageDraw.Draw(img)
     for code, ox, oy in view.officials:
-        _official(d, board, str(code), int(ox), int(oy))
+        x0, y0 = _px(int(ox), int(oy))
+        sprite = _sprite(board, str(code))
+        if sprite is None:
+            _official(d, board, str(code), x0, y0)
+        else:
+            img.paste(sprite[0], (x0, y0), sprite[1])
     return img
+
+
+_SPRITE_GROUNDS = ((0, 0, 0), (255, 255, 255))
+
+
+@cache
+def _sprite(board: Board, code: str) -> tuple[Image.Image, Image.Image] | None:
+    """An official's tile drawn once, with the mask of the pixels it covers, to be pasted on
+    its field: the tile covers its pixels whatever is under it (drawn on a black and on a white
+    field, they come out the same), and every offset of a field is whole pixels, so the paste
+    gives the pixels of drawing it there. ``None`` when a pixel depends on the field under it
+    (then it is drawn in place). tests/rules/verbotene_stadt/test_vs_picture.py compares the
+    two on every field of every board's grounds."""
+    drawn = []
+    for ground in _SPRITE_GROUNDS:
+        img = Image.new("RGB", (S, S), ground)
+        _official(ImageDraw.Draw(img), board, code, 0, 0)
+        drawn.append(img)
+    on_black, on_white = (img.tobytes() for img in drawn)
+    black, white = (bytes(g) for g in _SPRITE_GROUNDS)
+    mask = bytearray(S * S)
+    for i in range(S * S):
+        a, b = on_black[3 * i : 3 * i + 3], on_white[3 * i : 3 * i + 3]
+        if a == b:
+            mask[i] = 255
+        elif a != black or b != white:
+            return None  # a pixel blended with what is under it
+    return drawn[0], Image.frombytes("L", (S, S), bytes(mask))
 
 
 @lru_cache(maxsize=8)
@@ -239,9 +272,9 @@ def _pavilion(
         _text(d, cards_at, "0", 13, ink_text)
 
 
-def _official(d: ImageDraw.ImageDraw, board: Board, code: str, x: int, y: int) -> None:
-    """An official: a white tile, the hat colour above, the body colour below, its letters."""
-    x0, y0 = _px(x, y)
+def _official(d: ImageDraw.ImageDraw, board: Board, code: str, x0: int, y0: int) -> None:
+    """An official on the field whose top left pixel is ``(x0, y0)``: a white tile, the hat
+    colour above, the body colour below, its letters."""
     hat, body = _official_colours(board, code)
     d.rounded_rectangle((x0 + 2, y0 + 2, x0 + S - 2, y0 + S - 2), 4, fill=TILE, outline=WALL)
     d.rectangle((x0 + 4, y0 + 4, x0 + S - 4, y0 + 8), fill=hat)

@@ -157,3 +157,17 @@ def test_officials_on_the_terrace_cannot_move() -> None:
     s = build({"YY": (2, 2)}, exiled=["RR"])
     with pytest.raises(IllegalMove, match="Terrace of Exile"):
         GAME.parse(s, 0, "RR N")
+
+
+def test_every_slide_at_once_ends_where_each_slide_ends() -> None:
+    """``Board.slide_ends`` (the bots' search: every field and direction in one sweep) gives
+    ``Board.slide_end`` of each, with officials anywhere and any pavilion active."""
+    import random
+
+    rng = random.Random(18)
+    size = BOARD.width * BOARD.height
+    for trial in range(60):
+        occupied = set(rng.sample(range(size), rng.randrange(0, 80)))
+        for active in (0, *BOARD.pavilions):
+            want = [BOARD.slide_end(c, d, occupied, active) for c in range(size) for d in range(4)]
+            assert BOARD.slide_ends(occupied, active) == want, (trial, active)

@@ -158,3 +158,36 @@ def test_a_board_is_the_same_whatever_was_drawn_before() -> None:
     for v, px in zip(views[::5], first[::5], strict=True):
         vs_picture._grounds.cache_clear()
         assert vs_picture.draw_board(v, board).tobytes() == px
+
+
+def test_an_official_pasted_is_the_official_drawn_there() -> None:
+    """The officials are drawn once and pasted on their fields (``_sprite``): on every field of
+    the board's grounds (each pavilion active), each official pasted gives the pixels of drawing
+    it there, and the whole boards of a game are those drawn in place."""
+    from PIL import ImageDraw
+
+    board = GAME.board
+    codes = [board.official_code(o) for o in range(len(board.initial))]
+    cells = [(x, y) for y in range(board.height) for x in range(board.width)]
+    for active in (0, *board.pavilions):
+        cards = tuple(len(p) for p in GAME.setup(4, {}, 1).pavilion_cards)
+        ground = vs_picture._grounds(board, active, cards)
+        for k, code in enumerate(codes):
+            pasted_tile = vs_picture._sprite(board, code)
+            assert pasted_tile is not None, code
+            sprite, mask = pasted_tile
+            # Every field for two officials on the first grounds, some for the others.
+            at = cells if active == 0 and k < 2 else cells[(k + active) % 53 :: 53]
+            for x, y in at:
+                x0, y0 = vs_picture._px(x, y)
+                drawn, pasted = ground.copy(), ground.copy()
+                vs_picture._official(ImageDraw.Draw(drawn), board, code, x0, y0)
+                pasted.paste(sprite, (x0, y0), mask)
+                assert drawn.tobytes() == pasted.tobytes(), (active, code, x, y)
+    for state in _positions(4, 3, 100):
+        view = GAME.view(state, None)
+        drawn = vs_picture._grounds(board, view.active_pavilion, tuple(view.pavilion_cards)).copy()
+        for code, x, y in view.officials:
+            x0, y0 = vs_picture._px(int(x), int(y))
+            vs_picture._official(ImageDraw.Draw(drawn), board, str(code), x0, y0)
+        assert vs_picture.draw_board(view, board).tobytes() == drawn.tobytes()
