@@ -24,6 +24,7 @@ decided by that parse alone, so every game's notation works.
 from __future__ import annotations
 
 import difflib
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -531,12 +532,19 @@ def _looks_like_attempt(line: str) -> bool:
 def _tokens(line: str) -> list[str]:
     """The words of a line; a sign standing alone between them ("M13 / R1", "M13 - R1") is no
     word."""
+    return list(_tokens_of(line))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens_of(line: str) -> tuple[str, ...]:
+    """:func:`_tokens`, found once for a text (a reading asks for a line's words about 30 times;
+    a pure function of the text: eighteenth round)."""
     out = []
     for t in _TOKEN.findall(line):
         t = t.strip(_EDGE)
         if t and any(c.isalnum() for c in t):
             out.extend(_HYPHEN.sub(" ", t).split())
-    return out
+    return tuple(out)
 
 
 def _shaped(tokens: list[str]) -> bool:
@@ -565,6 +573,7 @@ def _mention(notation: Callable[[object], str] | None, action: object, text: str
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _code_like(token: str) -> bool:
     """A token that can only be part of a move: letters and digits mixed, or a short code in
     capitals (``M13``, ``R1``, ``RK``, ``N``)."""
@@ -594,8 +603,12 @@ def _candidates(
 ) -> list[_Candidate]:
     """The maximal move-shaped spans of ``tokens`` that the game reads as a move (legal or not)."""
     found: list[_Candidate] = []
+    # _shaped(tokens[a:b]) of every span, from each token's shape found once (eighteenth round)
+    mixed = [any(c.isdigit() for c in t) and any(c.isalpha() for c in t) for t in tokens]
+    code = [_code_like(t) for t in tokens]
     for a, b in _spans(tokens):
-        if _shaped(tokens[a:b]) and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
+        shaped = any(mixed[a:b]) or (b - a >= 2 and all(code[a:b]))
+        if shaped and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
             found.append(c)
     kept = [
         c

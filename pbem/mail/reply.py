@@ -359,17 +359,30 @@ def _harmless(words: Sequence[str]) -> frozenset[int]:
     folded = [w.casefold().replace("’", "'") for w in words]
     bare = [w.strip(".,;:!?-\"'()") for w in folded]
     out: set[int] = set()
-    for phrase in _forms().harmless:
-        n = len(phrase)
-        for k in range(len(bare) - n + 1):
+    starts = _harmless_starts()
+    for k, first in enumerate(bare):
+        for phrase in starts.get(first, ()):
+            n = len(phrase)
             if (
-                bare[k : k + n] == list(phrase)
+                k + n <= len(bare)
+                and bare[k : k + n] == list(phrase)
                 and folded[k].endswith(bare[k])  # no sign after a word but the last
                 and all(folded[j] == bare[j] for j in range(k + 1, k + n - 1))
                 and folded[k + n - 1].startswith(bare[k + n - 1])
             ):
                 out.update(range(k, k + n))
     return frozenset(out)
+
+
+@functools.cache
+def _harmless_starts() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The phrases of ``harmless`` by their first word: :func:`_harmless` tries at each word only
+    those starting with it (eighteenth round: each of the hundred phrases at each word before)."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in _forms().harmless:
+        if phrase:  # (an empty one matches nowhere)
+            out.setdefault(phrase[0], []).append(tuple(phrase))
+    return {first: tuple(phrases) for first, phrases in out.items()}
 
 
 _CONTRACTED = frozenset({"let's", "lets", "it's", "here's", "that's", "there's", "geht's", "ist's",
