@@ -603,13 +603,18 @@ def _candidates(
 ) -> list[_Candidate]:
     """The maximal move-shaped spans of ``tokens`` that the game reads as a move (legal or not)."""
     found: list[_Candidate] = []
-    # _shaped(tokens[a:b]) of every span, from each token's shape found once (eighteenth round)
-    mixed = [any(c.isdigit() for c in t) and any(c.isalpha() for c in t) for t in tokens]
+    # _shaped(tokens[a:b]) of each span of _spans(tokens), in its order, from each token's shape
+    # found once (a code-like token that is no word of letters mixes letters and digits) and
+    # carried from a span to the next one longer (eighteenth round)
     code = [_code_like(t) for t in tokens]
-    for a, b in _spans(tokens):
-        shaped = any(mixed[a:b]) or (b - a >= 2 and all(code[a:b]))
-        if shaped and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
-            found.append(c)
+    mixed = [c and not t.isalpha() for c, t in zip(code, tokens, strict=True)]
+    for a in range(len(tokens)):
+        any_mixed, all_code = False, True
+        for b in range(a + 1, min(len(tokens), a + _MAX_SPAN) + 1):
+            any_mixed, all_code = any_mixed or mixed[b - 1], all_code and code[b - 1]
+            shaped = any_mixed or (b - a >= 2 and all_code)
+            if shaped and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
+                found.append(c)
     kept = [
         c
         for c in found
