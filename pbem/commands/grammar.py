@@ -24,6 +24,7 @@ decided by that parse alone, so every game's notation works.
 from __future__ import annotations
 
 import difflib
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -533,12 +534,19 @@ def _looks_like_attempt(line: str) -> bool:
 def _tokens(line: str) -> list[str]:
     """The words of a line; a sign standing alone between them ("M13 / R1", "M13 - R1") is no
     word."""
+    return list(_tokens_of(line))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens_of(line: str) -> tuple[str, ...]:
+    """:func:`_tokens`, found once for a text (a reading asks for a line's words about 30 times;
+    a pure function of the text: eighteenth round)."""
     out = []
     for t in _TOKEN.findall(line):
         t = t.strip(_EDGE)
         if t and any(c.isalnum() for c in t):
             out.extend(_HYPHEN.sub(" ", t).split())
-    return out
+    return tuple(out)
 
 
 def _shaped(tokens: list[str]) -> bool:
@@ -567,6 +575,7 @@ def _mention(notation: Callable[[object], str] | None, action: object, text: str
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _code_like(token: str) -> bool:
     """A token that can only be part of a move: letters and digits mixed, or a short code in
     capitals (``M13``, ``R1``, ``RK``, ``N``)."""
@@ -596,9 +605,18 @@ def _candidates(
 ) -> list[_Candidate]:
     """The maximal move-shaped spans of ``tokens`` that the game reads as a move (legal or not)."""
     found: list[_Candidate] = []
-    for a, b in _spans(tokens):
-        if _shaped(tokens[a:b]) and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
-            found.append(c)
+    # _shaped(tokens[a:b]) of each span of _spans(tokens), in its order, from each token's shape
+    # found once (a code-like token that is no word of letters mixes letters and digits) and
+    # carried from a span to the next one longer (eighteenth round)
+    code = [_code_like(t) for t in tokens]
+    mixed = [c and not t.isalpha() for c, t in zip(code, tokens, strict=True)]
+    for a in range(len(tokens)):
+        any_mixed, all_code = False, True
+        for b in range(a + 1, min(len(tokens), a + _MAX_SPAN) + 1):
+            any_mixed, all_code = any_mixed or mixed[b - 1], all_code and code[b - 1]
+            shaped = any_mixed or (b - a >= 2 and all_code)
+            if shaped and (c := _candidate(tokens, a, b, parse_action, is_move_form)):
+                found.append(c)
     kept = [
         c
         for c in found

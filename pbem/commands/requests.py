@@ -265,11 +265,22 @@ def _build_phrases() -> list[tuple[tuple[str, ...], Spoken]]:
     ]
 
 
+def _phrases_of_length() -> dict[int, list[tuple[tuple[str, ...], Spoken]]]:
+    """:func:`_phrases` by their number of words, each length's in their order (eighteenth round:
+    :func:`_phrase` tried every phrase at each line)."""
+    return vocabulary().derived("request phrases by length", _build_phrases_of_length)
+
+
+def _build_phrases_of_length() -> dict[int, list[tuple[tuple[str, ...], Spoken]]]:
+    out: dict[int, list[tuple[tuple[str, ...], Spoken]]] = {}
+    for phrase, cmd in _phrases():
+        out.setdefault(len(phrase), []).append((phrase, cmd))
+    return out
+
+
 def _phrase(core: list[str]) -> tuple[Spoken, str] | None:
     """The command whose whole-line phrase ``core`` is, and the argument its ``*`` stands for."""
-    for phrase, cmd in _phrases():
-        if len(phrase) != len(core):
-            continue
+    for phrase, cmd in _phrases_of_length().get(len(core), ()):
         arg = ""
         for want, got in zip(phrase, core, strict=True):
             if want == "zzslot":
@@ -1133,10 +1144,25 @@ def _build_compounds() -> list[tuple[str, Spoken]]:
 
 def _compound(word: str) -> Spoken | None:
     """The command whose German noun ``word`` ends, after a first part of four letters or more."""
-    for noun, cmd in _compounds():
-        if len(word) >= len(noun) + 4 and word.endswith(noun):
-            return cmd
-    return None
+    nouns, lengths = _compound_endings()
+    # the first noun of :func:`_compounds` that ends the word (each ending looked up once:
+    # eighteenth round, every noun tried at each word before)
+    found = [nouns[word[-n:]] for n in lengths if n + 4 <= len(word) and word[-n:] in nouns]
+    return min(found, key=lambda hit: hit[0])[1] if found else None
+
+
+def _compound_endings() -> tuple[dict[str, tuple[int, Spoken]], tuple[int, ...]]:
+    """:func:`_compounds` as noun -> (its first place in the list, its command), and the nouns'
+    lengths."""
+    return vocabulary().derived("request compound endings", _build_compound_endings)
+
+
+def _build_compound_endings() -> tuple[dict[str, tuple[int, Spoken]], tuple[int, ...]]:
+    nouns: dict[str, tuple[int, Spoken]] = {}
+    for k, (noun, cmd) in enumerate(_compounds()):
+        if noun:  # (an empty one ends no word: word[-0:] would be the whole word)
+            nouns.setdefault(noun, (k, cmd))
+    return nouns, tuple(sorted({len(noun) for noun in nouns}))
 
 
 _COPULA = _listed("is are were ist sind war waren")  # (not "was": German "what")

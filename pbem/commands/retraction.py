@@ -525,6 +525,7 @@ TAKEN_BACK = N_(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the text, asked again for the same lines
 def fold(text: str) -> str:
     """``text`` in lower case without accents, with straight apostrophes, of the same length
     (one character for one: the positions found in it are the positions in ``text``)."""

@@ -23,6 +23,7 @@ words of courtesy and denial, for a remark after a command).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -36,6 +37,7 @@ LANGS = ("en", "fr", "it", "de")
 """The languages a command's words are declared in (English is its ``name``)."""
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the text, asked again for the same words
 def fold_word(word: str) -> str:
     """A word in upper case without its accents, German umlauts written out (``Aperçu`` ->
     ``APERCU``, ``BESTÄTIGEN`` -> ``BESTAETIGEN``, ``zurück`` -> ``ZURUECK``)."""

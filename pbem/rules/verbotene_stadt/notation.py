@@ -451,6 +451,13 @@ def _between_italian_directions(words: list[str], k: int) -> bool:
 def _tokens(text: str) -> list[str]:
     """Words in lower case; French elision taken off ("l'est" -> "est", "jusqu'au" stays), an
     English possessive too ("north's" -> "north"), and the Italian "e" of "e poi" ("and then")."""
+    return list(_tokens_of(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens_of(text: str) -> tuple[str, ...]:
+    """:func:`_tokens`, found once for a text (a pure function of it; a reading asks for the same
+    text's words a dozen times: eighteenth round)."""
     words = [t for t in re.split(r"[\s,;:.!/()]+", text.strip().replace("’", "'")) if t]
     # no emoji ("Ci credo 👍"); a question mark stays, and is no word the notation reads
     words = [t for t in words if "?" in t or any(c.isalnum() for c in t)]
@@ -480,7 +487,7 @@ def _tokens(text: str) -> list[str]:
     toks = [t[:-2] if t.endswith("'s") and len(t) > 3 else t for t in toks]
     # The French "en" before a direction word is "in" ("RB en haut", "KB en bas"), and before
     # a gerund "while" ("en tournant vers l'est"), not E N.
-    return [
+    return tuple(
         t
         for k, t in enumerate(toks)
         if not (
@@ -490,7 +497,7 @@ def _tokens(text: str) -> list[str]:
                 toks[k + 1] in _DIR_WORDS or (len(toks[k + 1]) > 4 and toks[k + 1].endswith("ant"))
             )
         )
-    ]
+    )
 
 
 def _official(board: Board, state: State, tok: str, text: str, hint: str) -> int:
@@ -4594,6 +4601,11 @@ ovest e basta", "BK east, nothing more", "KB nach Süden, mehr nicht"; ninth rou
 courtesy words that may follow it (:data:`_COURTESY_ONLY`)."""
 
 
+_NOTHING_MORE_ENDING: dict[str, list[tuple[str, ...]]] = {}
+for _said in sorted(_NOTHING_MORE, key=len, reverse=True):
+    _NOTHING_MORE_ENDING.setdefault(_said[-1], []).append(_said)
+"""The phrases of :data:`_NOTHING_MORE` by their last word, longest first (eighteenth round)."""
+
 _THANKS_AFTER = {"là", "ok", "okay", "pls", "plz", "thx", "ta", "stp", "merci"}
 
 
@@ -4605,7 +4617,7 @@ def _nothing_more(toks: list[str]) -> list[str]:
         end -= 1
     ends.append(end)
     for end in ends:  # "if you please" first, then "that's all" before "thanks"
-        for phrase in sorted(_NOTHING_MORE, key=len, reverse=True):
+        for phrase in _NOTHING_MORE_ENDING.get(toks[end - 1], ()) if end else ():
             n = len(phrase)
             if end > n and tuple(toks[end - n : end]) == phrase:
                 return toks[: end - n]
