@@ -313,6 +313,55 @@ _MOVE_NOUN = frozenset(("move", "moves", "coup", "coups", "mossa", "mosse", "zug
 Sue!"), or the move itself discussed."""
 
 
+_SLIDE_WORDS = frozenset(
+    # the directions and compass points, in the four languages and as phones type them
+    ("north", "east", "south", "west", "northeast", "northwest", "southeast", "southwest",
+     "nord", "sud", "ouest", "nordest", "nordouest", "sudest", "sudouest", "ovest", "nordovest",
+     "sudovest", "norden", "osten", "ost", "sued", "sueden", "westen", "nordost", "nordwest",
+     "suedost", "suedwest", "up", "down", "left", "right", "upward", "upwards", "downward",
+     "downwards", "haut", "bas", "droite", "gauche", "giu", "alto", "basso", "destra",
+     "sinistra", "oben", "unten", "hoch", "runter", "rauf", "rechts", "links",
+     # how far it goes: one field, or to the wall
+     "step", "steps", "single", "square", "field", "cell", "notch", "pas", "case", "cran",
+     "casella", "caselle", "passo", "quadretto", "schritt", "feld", "felder", "kaestchen",
+     "wall", "mur", "muro", "wand", "mauer", "fondo", "bout", "anschlag", "far", "loin",
+     "lontano", "weit",
+     # an official by its colours, or as an official
+     "red", "yellow", "blue", "green", "black", "rouge", "jaune", "bleu", "vert", "noir",
+     "rosso", "giallo", "blu", "verde", "nero", "rossa", "gialla", "nera", "rot", "gelb",
+     "blau", "gruen", "schwarz", "official", "officiel", "mandarin", "fonctionnaire",
+     "funzionario", "mandarino", "beamter", "beamte", "beamten")
+)  # fmt: skip
+"""Words of a slide of Die Verbotene Stadt (issue 31, eighteenth round): beside a slide read among
+chatter ("BK E N ta", "KB S E, scusate il ritardo"), a direction, a way of going (one field, to
+the wall) or an official named in another part may go on the slide or name another: never
+chatter. Folded (:func:`_words`); a word that starts with a colour or a compass point counts
+too ("rouge-noir", "Nordosten", "blu-nero")."""
+_SLIDE_LETTERS = frozenset(("n", "e", "s", "w", "o", "ne", "nw", "se", "sw", "no", "so"))
+"""A direction in one or two letters: of the slide when written in capitals ("RB N, E"), and "s",
+"w" in any case; the lower-case "e", "o", "se", "no", "so" are words of the languages (the
+Italian "and", "or", "if"; "no")."""
+_SLIDE_PREFIXES = ("nord", "sued", "sud", "ouest", "ovest", "west", "ost", "north", "south",
+                   "east", "rouge", "noir", "bleu", "jaune", "vert", "ross", "ner", "blu",
+                   "giall", "verd", "rot", "schwarz", "blau", "gelb", "gruen", "red", "black",
+                   "blue", "yellow", "green")  # fmt: skip
+
+
+def slide_danger(part: str) -> str | None:
+    """Why ``part``, beside a slide of Die Verbotene Stadt read among chatter, may be of the slide
+    (:data:`_SLIDE_WORDS`, :data:`_SLIDE_LETTERS`), or None. Asked besides :func:`danger`."""
+    raw = part.replace("’", "'")
+    for tok in raw.split():
+        bare = tok.strip(".,;:!?-\"'()«»“”„…")
+        if bare.upper() in _SLIDE_LETTERS and (bare.isupper() or bare.lower() in ("s", "w")):
+            return "a direction"
+    for w in _elided(_words(raw)):
+        pieces = [x for x in re.split(r"[-/]", w) if x]
+        if any(x in _SLIDE_WORDS or x.startswith(_SLIDE_PREFIXES) for x in pieces):
+            return "a word of a slide"
+    return None
+
+
 def unsettled(part: str) -> bool:
     """Do the words ``part`` say the player has not settled (a doubt, a hesitation, "not sure",
     however typed: "peutetre", "jsp", "vllt")? The part of :func:`danger` that holds beside any

@@ -4380,6 +4380,21 @@ _IF_WITHIN = re.compile(
 )
 
 
+_COMPACT_WAY = re.compile(r"(?<![\w'’])(?:[RYBGK]{2}|[NESW])\s+$")
+"""An official's code or a direction in capitals just before a word ("KB SE", "KB S SE")."""
+
+
+def _if_within(text: str) -> re.Match[str] | None:
+    """The first condition word of ``text`` (:data:`_IF_WITHIN`), not the two directions of a
+    slide written as one word in capitals after its official ("KB SE": south-east, never the
+    Italian "se"; eighteenth round)."""
+    for m in _IF_WITHIN.finditer(text):
+        if m[0] == "SE" and _COMPACT_WAY.search(text[: m.start()]):
+            continue
+        return m
+    return None
+
+
 def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str, str] | None:
     """The kind of lead of a sentence that lists a slide of a plan, and the rest: "rank" (the
     second or a later item: "2)", "Zweitens", "Zum Schluss"), "then" ("Danach", "Poi"), "or"
@@ -4390,7 +4405,7 @@ def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str,
         return None
     if (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(";"):
         return "if", planned.rstrip(" ;")
-    if (cond := _IF_WITHIN.search(bare)) is not None and cond.start():
+    if (cond := _if_within(bare)) is not None and cond.start():
         return "if", bare  # "KB south if the board allows" (a condition after the slide)
     if (nth := _ordinal(bare)) is not None and nth[0] >= 2:
         return "rank", nth[1]
@@ -7805,6 +7820,8 @@ _CHATTER_COMMA = re.compile(r"\s*,\s+")
 _CHATTER_TAIL = 3
 """At most this many words after a move with no sign between ("m8r2 ta", "n9r2 danke dir")."""
 _TILE_PLACED = re.compile(r"^[A-Z]\d{1,2} R[0-3]$")
+_A_SLIDE = re.compile(r"^[RYBGK]{2} (?:step [NESW]|[NESW](?: [NESW])?)$")
+"""A slide of Die Verbotene Stadt as the game writes it ("BK E N", "RB step N")."""
 
 
 def _reads_as(part: str, action: object, at: _At) -> bool:
@@ -7829,8 +7846,9 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
         return False
     if not retraction.same_words(line_wo, _WHOLE_LINE.get()):
         return False  # a part of the line another reader cut out: the parts it left are unread
-    if not _TILE_PLACED.match(at.notation(cand.action)):
-        return False  # a slide of Die Verbotene Stadt may go on in the words after it
+    slide = not _TILE_PLACED.match(at.notation(cand.action))
+    if slide and not _A_SLIDE.match(at.notation(cand.action)):
+        return False  # a decision of Die Verbotene Stadt is read by the game's own reader
     parts = [p.strip() for p in _CHATTER_PARTS.split(line_wo) if p and p.strip(" .,!")]
     found = [_candidates(_tokens(p), at.parse_action, at.is_move_form) for p in parts]
     holding = [k for k, f in enumerate(found) if f]
@@ -7866,6 +7884,9 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     if any(chatter.danger(p, current()) for p in others if p.strip(" .,!")):
         return False
     if rest.strip(" .,!") and chatter.danger(rest, current(), own=True):
+        return False
+    # a slide of Die Verbotene Stadt may go on, or be another, in the words beside it
+    if slide and any(chatter.slide_danger(p) for p in (*others, rest)):
         return False
     _as_read(at, cand.action, cand.text)
     at.out.commands[-1] = replace(at.out.commands[-1], chatter=line_wo)
