@@ -347,6 +347,21 @@ _SLIDE_PREFIXES = ("nord", "sued", "sud", "ouest", "ovest", "west", "ost", "nort
                    "blue", "yellow", "green")  # fmt: skip
 
 
+_LATER_SAID = frozenset(
+    ("confirm", "confirmerai", "confirmerais", "confirme", "confermo", "confermero", "confermer",
+     "bestaetige", "bestaetigen", "draft", "brouillon", "bozza", "entwurf")
+)  # fmt: skip
+"""The words of :data:`_WAIT` that leave the move to be confirmed ("Will confirm tomorrow")."""
+
+
+def hedged(part: str) -> bool:
+    """Do the words ``part``, after a slide the game read whole ("KB S, je crois", "KB S. Will
+    confirm tomorrow."), leave it unsettled: a doubt or a hesitation (:func:`unsettled`,
+    :data:`_DOUBT`), or a confirmation still to come (eighteenth round)?"""
+    words = _elided(_words(part.replace("’", "'")))
+    return unsettled(part) or any(w in _DOUBT or w in _LATER_SAID for w in words)
+
+
 def slide_danger(part: str) -> str | None:
     """Why ``part``, beside a slide of Die Verbotene Stadt read among chatter, may be of the slide
     (:data:`_SLIDE_WORDS`, :data:`_SLIDE_LETTERS`), or None. Asked besides :func:`danger`."""

@@ -7661,6 +7661,12 @@ def _slide_before_remark(line_wo: str, at: _At) -> str | None:
         ):
             k, head = j, shorter  # "kb vers le sud et on croise les doigts" ("et", "on")
             break
+    if (
+        words[k - 1] == "se"
+        and k < len(words)
+        and not _apology_for_delay(_tokens(" ".join(words[k:])))
+    ):
+        return None  # "KB se posso": the Italian "if", no south-east (eighteenth round)
     # "KB a sud e incrociamo le dita": "e" is "and" after "sud", not east
     italian_and = _italian_and_at(words, k, at) or _italian_and_at(words, k - 1, at)
     if italian_and and words[k - 1] == "e":
@@ -7893,6 +7899,42 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     return True
 
 
+def _slide_said_beside(line_wo: str, part: str, at: _At) -> object | None:
+    """The slide ``part`` of ``line_wo`` reads as, when the line's other words may be of it
+    (:func:`pbem.commands.chatter.slide_danger`: a direction, one field, an official: "BR W
+    bonne soirée, d'une seule case"; eighteenth round); else None."""
+    if at.notation is None:
+        return None
+    try:
+        action = at.parse_action(part)
+        said = part
+    except RuleError:
+        cands = _candidates(_tokens(part), at.parse_action, at.is_move_form)
+        if len(cands) != 1 or cands[0].action is None:
+            return None
+        action, said = cands[0].action, cands[0].text  # "BR W bonne soirée"
+    if not _A_SLIDE.match(at.notation(action)):
+        return None
+    rest = list(_tokens(line_wo))
+    for t in _tokens(said):
+        if t in rest:
+            rest.remove(t)
+    return action if rest and chatter.slide_danger(" ".join(rest)) else None
+
+
+def _hedged_after_slide(line_wo: str, written: str) -> bool:
+    """Does ``line_wo``, which the game read whole as the slide ``written`` ("KB S"), leave it
+    unsettled in its words after the slide's last word (:func:`pbem.commands.chatter.hedged`:
+    "KB S, je crois", "KB S. Will confirm tomorrow."; eighteenth round)? The game's reader
+    drops such words as a remark; a referee asks."""
+    if not _A_SLIDE.match(written):
+        return False
+    toks = _tokens(line_wo)
+    last = max((k for k, t in enumerate(toks) if _of_the_slide(t)), default=-1)
+    tail = toks[last + 1 :]
+    return bool(tail) and chatter.hedged(" ".join(tail))
+
+
 def _read_move_at(line_wo: str, at: _At) -> None:
     """``line_wo`` (``at.line`` without its guard) as a move, or why not, into ``at.out``."""
     # Long on purpose: a move among other words: filler, deny words, typos and guards, in that order.
@@ -7920,8 +7962,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             out.errors.append((line, err))
         return
     else:
-        if _praised_of_another(line_wo, notation(action) if notation is not None else ""):
-            # "Nice move by East yesterday, sliding the blue-red one west." (fifteenth round)
+        if _praised_of_another(line_wo, notation(action) if notation is not None else "") or (
+            _hedged_after_slide(line_wo, notation(action) if notation is not None else "")
+        ):
+            # "Nice move by East yesterday, sliding the blue-red one west." (fifteenth round);
+            # "KB S, je crois", "KB S. Will confirm tomorrow." (eighteenth round)
             out.mentions.append((line, _mention(notation, action, line_wo)))
             out.mention_moves.append((line, action))
             return
@@ -8029,6 +8074,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
     )
     # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
     # L11 R1 then": the one sentence or part that holds a move, read alone.
+    if part is not None and (slide := _slide_said_beside(line_wo, part, at)) is not None:
+        # "BR W bonne soirée, d'une seule case": the words beside the slide may be of it
+        out.mentions.append((line, _mention(notation, slide, part)))
+        out.mention_moves.append((line, slide))
+        return
     if part is not None and _read_alone(part, at):
         return
     tail_fix = _after_correction(line_wo)
