@@ -3355,6 +3355,12 @@ _AROUND = {
     "en",
     # as it is ("Lascio tutto com'è", "Je laisse tout comme ça", "Ich lasse alles, wie es ist")
     "tutto", "alles", "everything", "com'è", "come", "è", "wie", "ist", "là",
+    # the player's officials as they are ("Je garde mes officiels tels quels", "Tengo i miei
+    # funzionari così come sono", "Ich behalte meine Beamten, wie sie sind", "I'll keep my
+    # officials as they are"; eighteenth round)
+    "mes", "officiels", "officiel", "fonctionnaires", "tel", "tels", "telle", "telles", "quel",
+    "quels", "quelle", "quelles", "miei", "funzionari", "sono", "sind", "sie", "they",
+    "are", "officials",
     # whom one believes ("Credo a Est", "Je crois à sa parole", "Ich glaube an Ost")
     "a", "à", "an", "sa", "parole", "parola", "wort", "word", "his", "their",
     # for this once, and after thinking ("pour cette fois", "but on reflection I believe East")
@@ -4012,6 +4018,8 @@ def _description(toks: list[str]) -> tuple[str, int, int] | None:
     colours = {k: _colour_stems().get(_stem(t)) for k, t in enumerate(toks)}
     hats = {k for k, t in enumerate(toks) if _stem(t) in _garment_stems("hat")}
     bodies = {k for k, t in enumerate(toks) if _stem(t) in _garment_stems("body")}
+    if not hats and len(bodies) == 1:
+        return _hat_by_colour(toks, colours, min(bodies))
     if not hats or not bodies:
         return None
     found: list[tuple[str, str, int, int]] = []
@@ -4030,6 +4038,31 @@ def _description(toks: list[str]) -> tuple[str, int, int] | None:
     while first > 0 and toks[first - 1] in _JOINERS - {"e"}:
         first -= 1  # "with the", "au", "col": the description's own words
     return (h + b).lower(), first, last
+
+
+def _hat_by_colour(
+    toks: list[str], colours: dict[int, str | None], body: int
+) -> tuple[str, int, int] | None:
+    """An official named by its hat's colour alone, then its body with its colour ("le noir à
+    corps rouge", "the black one with the red body", "il nero col corpo rosso", "den Schwarzen
+    mit rotem Körper"; eighteenth round): the code, first and last word, as :func:`_description`.
+    The body's colour stands on one side of its noun, the hat's colour before them with only
+    joining words (and "one") between; any other colour word makes it no description."""
+    for side in (-1, 1):
+        k = body + side
+        if not colours.get(k):
+            continue
+        start = min(k, body)
+        j = start - 1
+        while j >= 0 and (toks[j] in _JOINERS or toks[j] in ("one", "ones")) and not colours.get(j):
+            j -= 1
+        if j < 0 or j == start - 1 or not colours.get(j):
+            continue
+        others = [i for i, c in colours.items() if c and i not in (j, k)]
+        if others:
+            return None
+        return (str(colours[j]) + str(colours[k])).lower(), j, max(k, body)
+    return None
 
 
 def _kept_as_named(a: _Answer, toks: list[str]) -> bool:
