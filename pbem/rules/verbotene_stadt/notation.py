@@ -1070,6 +1070,13 @@ def parse(
     # "Ci credo 👍": a symbol is no word, but a question mark stays (a question is no move)
     toks = [t for t in _tokens(text) if "?" in t or any(c.isalnum() for c in t)]
     hint = examples(board, legal, state.n)
+    if kind is not None and _signed(text, toks):
+        raise InvalidSyntax(  # (a syntax error: read as the name it is, never as a decision)
+            _("'%(text)s' does not answer what you owe now: the game expects %(what)s.")
+            % {"text": text.strip(), "what": _(_KIND_WORDS[kind])},
+            text=text,
+            hint=hint,
+        )
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _LEADING:
         toks = toks[1:]  # "Finalement je passe sur GY", "Bon, je garde"
@@ -1160,6 +1167,20 @@ def parse(
     if kind in ("take-card", "steal"):
         return _parse_take(answer, toks)
     return _parse_move(answer, toks)
+
+
+def _signed(text: str, toks: list[str]) -> bool:
+    """Is ``text`` a name alone that is also a verb of taking ("Nick" under a reply: a
+    signature, no "take" without its object; eighteenth round)?"""
+    word = text.strip(" .,!")
+    return (
+        len(toks) == 1
+        and word.isalpha()
+        and word[:1].isupper()
+        and word[1:].islower()
+        and _VERB_WORDS.get(toks[0]) == "take"
+        and toks[0] not in ("take", "steal")
+    )
 
 
 _DICTATED = (
