@@ -321,11 +321,10 @@ _SLIDE_WORDS = frozenset(
      "suedost", "suedwest", "up", "down", "left", "right", "upward", "upwards", "downward",
      "downwards", "haut", "bas", "droite", "gauche", "giu", "alto", "basso", "destra",
      "sinistra", "oben", "unten", "hoch", "runter", "rauf", "rechts", "links",
-     # how far it goes: one field, or to the wall
-     "step", "steps", "single", "square", "field", "cell", "notch", "pas", "case", "cran",
+     # one field only (the French "pas" is also "not", and as far as it goes is what every
+     # slide does: neither is here)
+     "step", "steps", "single", "square", "field", "cell", "notch", "case", "cran",
      "casella", "caselle", "passo", "quadretto", "schritt", "feld", "felder", "kaestchen",
-     "wall", "mur", "muro", "wand", "mauer", "fondo", "bout", "anschlag", "far", "loin",
-     "lontano", "weit",
      # an official by its colours, or as an official
      "red", "yellow", "blue", "green", "black", "rouge", "jaune", "bleu", "vert", "noir",
      "rosso", "giallo", "blu", "verde", "nero", "rossa", "gialla", "nera", "rot", "gelb",
@@ -333,8 +332,8 @@ _SLIDE_WORDS = frozenset(
      "funzionario", "mandarino", "beamter", "beamte", "beamten")
 )  # fmt: skip
 """Words of a slide of Die Verbotene Stadt (issue 31, eighteenth round): beside a slide read among
-chatter ("BK E N ta", "KB S E, scusate il ritardo"), a direction, a way of going (one field, to
-the wall) or an official named in another part may go on the slide or name another: never
+chatter ("BK E N ta", "KB S E, scusate il ritardo"), a direction, one field only or an official
+named in another part may go on the slide or name another: never
 chatter. Folded (:func:`_words`); a word that starts with a colour or a compass point counts
 too ("rouge-noir", "Nordosten", "blu-nero")."""
 _SLIDE_LETTERS = frozenset(("n", "e", "s", "w", "o", "ne", "nw", "se", "sw", "no", "so"))
@@ -368,7 +367,7 @@ def slide_danger(part: str) -> str | None:
     raw = part.replace("’", "'")
     for tok in raw.split():
         bare = tok.strip(".,;:!?-\"'()«»“”„…")
-        if bare.upper() in _SLIDE_LETTERS and (bare.isupper() or bare.lower() in ("s", "w")):
+        if bare.lower() in _SLIDE_LETTERS and (bare.isupper() or bare.lower() in ("s", "w")):
             return "a direction"
     for w in _elided(_words(raw)):
         pieces = [x for x in re.split(r"[-/]", w) if x]

@@ -7913,8 +7913,9 @@ def _slide_said_beside(line_wo: str, part: str, at: _At) -> object | None:
         if len(cands) != 1 or cands[0].action is None:
             return None
         action, said = cands[0].action, cands[0].text  # "BR W bonne soirée"
-    if not _A_SLIDE.match(at.notation(action)):
-        return None
+    written = at.notation(action)
+    if not _A_SLIDE.match(written) or " step " in written:
+        return None  # (a step already: "kb one step south (its still on its start square)")
     rest = list(_tokens(line_wo))
     for t in _tokens(said):
         if t in rest:
