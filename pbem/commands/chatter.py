@@ -1,4 +1,5 @@
-"""Chatter beside one move: what makes it dangerous (issue 31, sixteenth round).
+"""Chatter beside one move: what makes it dangerous (issue 31, sixteenth round; a slide of Die
+Verbotene Stadt, eighteenth round: :func:`slide_danger`, :func:`hedged`).
 
 A Forbidden City reply often names one legal move among words for somebody else: "L9 R1. Und
 nein, Klaus, das war nicht abgesprochen.", "P11 R2 (Marisa, non guardarmi così, ...)", "m8r2

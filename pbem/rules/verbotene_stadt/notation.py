@@ -649,6 +649,9 @@ _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "a
             # from now on ("désormais je soudoie BY", "adesso corrompo GY", "jetzt nehme ich")
             "désormais", "dorénavant", "maintenant", "now", "adesso", "ora", "jetzt", "nun",
             "ab", "sofort", "from", "on", "d'ora", "in", "poi",
+            # ("da ora corrompo ...", "da qui in avanti", "von jetzt an", "henceforth";
+            # eighteenth round)
+            "da", "qui", "avanti", "von", "an", "henceforth", "onwards", "onward",
             # but this time ("..., mais là je change pour BY", "ma stavolta scelgo GY", "but
             # now I'll take ...", "aber diesmal nehme ich ..."; seventh round)
             "mais", "là", "but", "ma", "stavolta", "aber", "diesmal", "cette", "fois",
