@@ -1,4 +1,5 @@
-"""Chatter beside one move: what makes it dangerous (issue 31, sixteenth round).
+"""Chatter beside one move: what makes it dangerous (issue 31, sixteenth round; a slide of Die
+Verbotene Stadt, eighteenth round: :func:`slide_danger`, :func:`hedged`).
 
 A Forbidden City reply often names one legal move among words for somebody else: "L9 R1. Und
 nein, Klaus, das war nicht abgesprochen.", "P11 R2 (Marisa, non guardarmi così, ...)", "m8r2
@@ -311,6 +312,69 @@ _MAYBE = frozenset(
 _MOVE_NOUN = frozenset(("move", "moves", "coup", "coups", "mossa", "mosse", "zug", "zuege"))
 """A move spoken of in words beside the one named: someone else's, praised ("what a move by
 Sue!"), or the move itself discussed."""
+
+
+_SLIDE_WORDS = frozenset(
+    # the directions and compass points, in the four languages and as phones type them
+    ("north", "east", "south", "west", "northeast", "northwest", "southeast", "southwest",
+     "nord", "sud", "ouest", "nordest", "nordouest", "sudest", "sudouest", "ovest", "nordovest",
+     "sudovest", "norden", "osten", "ost", "sued", "sueden", "westen", "nordost", "nordwest",
+     "suedost", "suedwest", "up", "down", "left", "right", "upward", "upwards", "downward",
+     "downwards", "haut", "bas", "droite", "gauche", "giu", "alto", "basso", "destra",
+     "sinistra", "oben", "unten", "hoch", "runter", "rauf", "rechts", "links",
+     # one field only (the French "pas" is also "not", and as far as it goes is what every
+     # slide does: neither is here)
+     "step", "steps", "single", "square", "field", "cell", "notch", "case", "cran",
+     "casella", "caselle", "passo", "quadretto", "schritt", "feld", "felder", "kaestchen",
+     # an official by its colours, or as an official
+     "red", "yellow", "blue", "green", "black", "rouge", "jaune", "bleu", "vert", "noir",
+     "rosso", "giallo", "blu", "verde", "nero", "rossa", "gialla", "nera", "rot", "gelb",
+     "blau", "gruen", "schwarz", "official", "officiel", "mandarin", "fonctionnaire",
+     "funzionario", "mandarino", "beamter", "beamte", "beamten")
+)  # fmt: skip
+"""Words of a slide of Die Verbotene Stadt (issue 31, eighteenth round): beside a slide read among
+chatter ("BK E N ta", "KB S E, scusate il ritardo"), a direction, one field only or an official
+named in another part may go on the slide or name another: never
+chatter. Folded (:func:`_words`); a word that starts with a colour or a compass point counts
+too ("rouge-noir", "Nordosten", "blu-nero")."""
+_SLIDE_LETTERS = frozenset(("n", "e", "s", "w", "o", "ne", "nw", "se", "sw", "no", "so"))
+"""A direction in one or two letters: of the slide when written in capitals ("RB N, E"), and "s",
+"w" in any case; the lower-case "e", "o", "se", "no", "so" are words of the languages (the
+Italian "and", "or", "if"; "no")."""
+_SLIDE_PREFIXES = ("nord", "sued", "sud", "ouest", "ovest", "west", "ost", "north", "south",
+                   "east", "rouge", "noir", "bleu", "jaune", "vert", "ross", "ner", "blu",
+                   "giall", "verd", "rot", "schwarz", "blau", "gelb", "gruen", "red", "black",
+                   "blue", "yellow", "green")  # fmt: skip
+
+
+_LATER_SAID = frozenset(
+    ("confirm", "confirmerai", "confirmerais", "confirme", "confermo", "confermero", "confermer",
+     "bestaetige", "bestaetigen", "draft", "brouillon", "bozza", "entwurf")
+)  # fmt: skip
+"""The words of :data:`_WAIT` that leave the move to be confirmed ("Will confirm tomorrow")."""
+
+
+def hedged(part: str) -> bool:
+    """Do the words ``part``, after a slide the game read whole ("KB S, je crois", "KB S. Will
+    confirm tomorrow."), leave it unsettled: a doubt or a hesitation (:func:`unsettled`,
+    :data:`_DOUBT`), or a confirmation still to come (eighteenth round)?"""
+    words = _elided(_words(part.replace("’", "'")))
+    return unsettled(part) or any(w in _DOUBT or w in _LATER_SAID for w in words)
+
+
+def slide_danger(part: str) -> str | None:
+    """Why ``part``, beside a slide of Die Verbotene Stadt read among chatter, may be of the slide
+    (:data:`_SLIDE_WORDS`, :data:`_SLIDE_LETTERS`), or None. Asked besides :func:`danger`."""
+    raw = part.replace("’", "'")
+    for tok in raw.split():
+        bare = tok.strip(".,;:!?-\"'()«»“”„…")
+        if bare.lower() in _SLIDE_LETTERS and (bare.isupper() or bare.lower() in ("s", "w")):
+            return "a direction"
+    for w in _elided(_words(raw)):
+        pieces = [x for x in re.split(r"[-/]", w) if x]
+        if any(x in _SLIDE_WORDS or x.startswith(_SLIDE_PREFIXES) for x in pieces):
+            return "a word of a slide"
+    return None
 
 
 def unsettled(part: str) -> bool:

@@ -4406,6 +4406,21 @@ _IF_WITHIN = re.compile(
 )
 
 
+_COMPACT_WAY = re.compile(r"(?<![\w'’])(?:[RYBGK]{2}|[NESW])\s+$")
+"""An official's code or a direction in capitals just before a word ("KB SE", "KB S SE")."""
+
+
+def _if_within(text: str) -> re.Match[str] | None:
+    """The first condition word of ``text`` (:data:`_IF_WITHIN`), not the two directions of a
+    slide written as one word in capitals after its official ("KB SE": south-east, never the
+    Italian "se"; eighteenth round)."""
+    for m in _IF_WITHIN.finditer(text):
+        if m[0] == "SE" and _COMPACT_WAY.search(text[: m.start()]):
+            continue
+        return m
+    return None
+
+
 def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str, str] | None:
     """The kind of lead of a sentence that lists a slide of a plan, and the rest: "rank" (the
     second or a later item: "2)", "Zweitens", "Zum Schluss"), "then" ("Danach", "Poi"), "or"
@@ -4416,7 +4431,7 @@ def _lead_of(sentence: str, parse_action: Callable[[str], object]) -> tuple[str,
         return None
     if (planned := _as_plan(bare, parse_action).rstrip(" .!")).endswith(";"):
         return "if", planned.rstrip(" ;")
-    if (cond := _IF_WITHIN.search(bare)) is not None and cond.start():
+    if (cond := _if_within(bare)) is not None and cond.start():
         return "if", bare  # "KB south if the board allows" (a condition after the slide)
     if (nth := _ordinal(bare)) is not None and nth[0] >= 2:
         return "rank", nth[1]
@@ -7672,6 +7687,12 @@ def _slide_before_remark(line_wo: str, at: _At) -> str | None:
         ):
             k, head = j, shorter  # "kb vers le sud et on croise les doigts" ("et", "on")
             break
+    if (
+        words[k - 1] == "se"
+        and k < len(words)
+        and not _apology_for_delay(_tokens(" ".join(words[k:])))
+    ):
+        return None  # "KB se posso": the Italian "if", no south-east (eighteenth round)
     # "KB a sud e incrociamo le dita": "e" is "and" after "sud", not east
     italian_and = _italian_and_at(words, k, at) or _italian_and_at(words, k - 1, at)
     if italian_and and words[k - 1] == "e":
@@ -7831,6 +7852,8 @@ _CHATTER_COMMA = re.compile(r"\s*,\s+")
 _CHATTER_TAIL = 3
 """At most this many words after a move with no sign between ("m8r2 ta", "n9r2 danke dir")."""
 _TILE_PLACED = re.compile(r"^[A-Z]\d{1,2} R[0-3]$")
+_A_SLIDE = re.compile(r"^[RYBGK]{2} (?:step [NESW]|[NESW](?: [NESW])?)$")
+"""A slide of Die Verbotene Stadt as the game writes it ("BK E N", "RB step N")."""
 
 
 def _reads_as(part: str, action: object, at: _At) -> bool:
@@ -7855,8 +7878,9 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
         return False
     if not retraction.same_words(line_wo, _WHOLE_LINE.get()):
         return False  # a part of the line another reader cut out: the parts it left are unread
-    if not _TILE_PLACED.match(at.notation(cand.action)):
-        return False  # a slide of Die Verbotene Stadt may go on in the words after it
+    slide = not _TILE_PLACED.match(at.notation(cand.action))
+    if slide and not _A_SLIDE.match(at.notation(cand.action)):
+        return False  # a decision of Die Verbotene Stadt is read by the game's own reader
     parts = [p.strip() for p in _CHATTER_PARTS.split(line_wo) if p and p.strip(" .,!")]
     found = [_candidates(_tokens(p), at.parse_action, at.is_move_form) for p in parts]
     holding = [k for k, f in enumerate(found) if f]
@@ -7893,9 +7917,49 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
         return False
     if rest.strip(" .,!") and chatter.danger(rest, current(), own=True):
         return False
+    # a slide of Die Verbotene Stadt may go on, or be another, in the words beside it
+    if slide and any(chatter.slide_danger(p) for p in (*others, rest)):
+        return False
     _as_read(at, cand.action, cand.text)
     at.out.commands[-1] = replace(at.out.commands[-1], chatter=line_wo)
     return True
+
+
+def _slide_said_beside(line_wo: str, part: str, at: _At) -> object | None:
+    """The slide ``part`` of ``line_wo`` reads as, when the line's other words may be of it
+    (:func:`pbem.commands.chatter.slide_danger`: a direction, one field, an official: "BR W
+    bonne soirée, d'une seule case"; eighteenth round); else None."""
+    if at.notation is None:
+        return None
+    try:
+        action = at.parse_action(part)
+        said = part
+    except RuleError:
+        cands = _candidates(_tokens(part), at.parse_action, at.is_move_form)
+        if len(cands) != 1 or cands[0].action is None:
+            return None
+        action, said = cands[0].action, cands[0].text  # "BR W bonne soirée"
+    written = at.notation(action)
+    if not _A_SLIDE.match(written) or " step " in written:
+        return None  # (a step already: "kb one step south (its still on its start square)")
+    rest = list(_tokens(line_wo))
+    for t in _tokens(said):
+        if t in rest:
+            rest.remove(t)
+    return action if rest and chatter.slide_danger(" ".join(rest)) else None
+
+
+def _hedged_after_slide(line_wo: str, written: str) -> bool:
+    """Does ``line_wo``, which the game read whole as the slide ``written`` ("KB S"), leave it
+    unsettled in its words after the slide's last word (:func:`pbem.commands.chatter.hedged`:
+    "KB S, je crois", "KB S. Will confirm tomorrow."; eighteenth round)? The game's reader
+    drops such words as a remark; a referee asks."""
+    if not _A_SLIDE.match(written):
+        return False
+    toks = _tokens(line_wo)
+    last = max((k for k, t in enumerate(toks) if _of_the_slide(t)), default=-1)
+    tail = toks[last + 1 :]
+    return bool(tail) and chatter.hedged(" ".join(tail))
 
 
 def _read_move_at(line_wo: str, at: _At) -> None:
@@ -7925,8 +7989,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
             out.errors.append((line, err))
         return
     else:
-        if _praised_of_another(line_wo, notation(action) if notation is not None else ""):
-            # "Nice move by East yesterday, sliding the blue-red one west." (fifteenth round)
+        if _praised_of_another(line_wo, notation(action) if notation is not None else "") or (
+            _hedged_after_slide(line_wo, notation(action) if notation is not None else "")
+        ):
+            # "Nice move by East yesterday, sliding the blue-red one west." (fifteenth round);
+            # "KB S, je crois", "KB S. Will confirm tomorrow." (eighteenth round)
             out.mentions.append((line, _mention(notation, action, line_wo)))
             out.mention_moves.append((line, action))
             return
@@ -8034,6 +8101,11 @@ def _read_move_at(line_wo: str, at: _At) -> None:
     )
     # "M13 R2 — buona serata", "O13 R3 (sorry, autocorrect)", "Sorry, that spot was taken.
     # L11 R1 then": the one sentence or part that holds a move, read alone.
+    if part is not None and (slide := _slide_said_beside(line_wo, part, at)) is not None:
+        # "BR W bonne soirée, d'une seule case": the words beside the slide may be of it
+        out.mentions.append((line, _mention(notation, slide, part)))
+        out.mention_moves.append((line, slide))
+        return
     if part is not None and _read_alone(part, at):
         return
     tail_fix = _after_correction(line_wo)

@@ -802,11 +802,22 @@ def _typed_plan(lines: Sequence[str], mask: list[bool]) -> list[bool]:
     fingerprint. Our mails list their moves one a line, never joined, so such a line standing
     apart from our unquoted text (the lines above and below it, blanks aside) is the player's
     (eleventh round: the demo's computer players, answering a turn whole, were told "no
-    command")."""
+    command"). So is one move alone on its line between the quoted lines of an inline answer
+    (a quote above and below it, blanks aside: "> What to write back, e.g.: / > RB N E / RB N /
+    > What happened": our mail's lines are quoted there; eighteenth round)."""
     out = list(mask)
     shown = [i for i, ln in enumerate(lines) if ln.strip()]
     for k, i in enumerate(shown):
-        if not mask[i] or ";" not in lines[i] or _is_quoted(lines[i]):
+        if not mask[i] or _is_quoted(lines[i]):
+            continue
+        if ";" not in lines[i]:
+            around = shown[max(0, k - 1) : k] + shown[k + 1 : k + 2]
+            if (
+                _MOVE_LINE.match(lines[i])
+                and len(around) == 2
+                and all(_is_quoted(lines[j]) for j in around)
+            ):
+                out[i] = False  # "> e.g. RB N E" / "RB N" / "> What happened"
             continue
         parts = lines[i].split(";")
         if not all(_MOVE_LINE.match(p) for p in parts):

@@ -656,6 +656,9 @@ _LEADING = {"finalement", "alors", "bon", "ok", "okay", "well", "so", "also", "a
             # from now on ("désormais je soudoie BY", "adesso corrompo GY", "jetzt nehme ich")
             "désormais", "dorénavant", "maintenant", "now", "adesso", "ora", "jetzt", "nun",
             "ab", "sofort", "from", "on", "d'ora", "in", "poi",
+            # ("da ora corrompo ...", "da qui in avanti", "von jetzt an", "henceforth";
+            # eighteenth round)
+            "da", "qui", "avanti", "von", "an", "henceforth", "onwards", "onward",
             # but this time ("..., mais là je change pour BY", "ma stavolta scelgo GY", "but
             # now I'll take ...", "aber diesmal nehme ich ..."; seventh round)
             "mais", "là", "but", "ma", "stavolta", "aber", "diesmal", "cette", "fois",
@@ -1077,6 +1080,13 @@ def parse(
     # "Ci credo 👍": a symbol is no word, but a question mark stays (a question is no move)
     toks = [t for t in _tokens(text) if "?" in t or any(c.isalnum() for c in t)]
     hint = examples(board, legal, state.n)
+    if kind is not None and _signed(text, toks):
+        raise InvalidSyntax(  # (a syntax error: read as the name it is, never as a decision)
+            _("'%(text)s' does not answer what you owe now: the game expects %(what)s.")
+            % {"text": text.strip(), "what": _(_KIND_WORDS[kind])},
+            text=text,
+            hint=hint,
+        )
     verb = toks[0] if toks else ""
     while len(toks) > 1 and toks[0] in _LEADING:
         toks = toks[1:]  # "Finalement je passe sur GY", "Bon, je garde"
@@ -1167,6 +1177,20 @@ def parse(
     if kind in ("take-card", "steal"):
         return _parse_take(answer, toks)
     return _parse_move(answer, toks)
+
+
+def _signed(text: str, toks: list[str]) -> bool:
+    """Is ``text`` a name alone that is also a verb of taking ("Nick" under a reply: a
+    signature, no "take" without its object; eighteenth round)?"""
+    word = text.strip(" .,!")
+    return (
+        len(toks) == 1
+        and word.isalpha()
+        and word[:1].isupper()
+        and word[1:].islower()
+        and _VERB_WORDS.get(toks[0]) == "take"
+        and toks[0] not in ("take", "steal")
+    )
 
 
 _DICTATED = (
@@ -3362,6 +3386,12 @@ _AROUND = {
     "en",
     # as it is ("Lascio tutto com'è", "Je laisse tout comme ça", "Ich lasse alles, wie es ist")
     "tutto", "alles", "everything", "com'è", "come", "è", "wie", "ist", "là",
+    # the player's officials as they are ("Je garde mes officiels tels quels", "Tengo i miei
+    # funzionari così come sono", "Ich behalte meine Beamten, wie sie sind", "I'll keep my
+    # officials as they are"; eighteenth round)
+    "mes", "officiels", "officiel", "fonctionnaires", "tel", "tels", "telle", "telles", "quel",
+    "quels", "quelle", "quelles", "miei", "funzionari", "sono", "sind", "sie", "they",
+    "are", "officials",
     # whom one believes ("Credo a Est", "Je crois à sa parole", "Ich glaube an Ost")
     "a", "à", "an", "sa", "parole", "parola", "wort", "word", "his", "their",
     # for this once, and after thinking ("pour cette fois", "but on reflection I believe East")
@@ -4019,6 +4049,8 @@ def _description(toks: list[str]) -> tuple[str, int, int] | None:
     colours = {k: _colour_stems().get(_stem(t)) for k, t in enumerate(toks)}
     hats = {k for k, t in enumerate(toks) if _stem(t) in _garment_stems("hat")}
     bodies = {k for k, t in enumerate(toks) if _stem(t) in _garment_stems("body")}
+    if not hats and len(bodies) == 1:
+        return _hat_by_colour(toks, colours, min(bodies))
     if not hats or not bodies:
         return None
     found: list[tuple[str, str, int, int]] = []
@@ -4037,6 +4069,31 @@ def _description(toks: list[str]) -> tuple[str, int, int] | None:
     while first > 0 and toks[first - 1] in _JOINERS - {"e"}:
         first -= 1  # "with the", "au", "col": the description's own words
     return (h + b).lower(), first, last
+
+
+def _hat_by_colour(
+    toks: list[str], colours: dict[int, str | None], body: int
+) -> tuple[str, int, int] | None:
+    """An official named by its hat's colour alone, then its body with its colour ("le noir à
+    corps rouge", "the black one with the red body", "il nero col corpo rosso", "den Schwarzen
+    mit rotem Körper"; eighteenth round): the code, first and last word, as :func:`_description`.
+    The body's colour stands on one side of its noun, the hat's colour before them with only
+    joining words (and "one") between; any other colour word makes it no description."""
+    for side in (-1, 1):
+        k = body + side
+        if not colours.get(k):
+            continue
+        start = min(k, body)
+        j = start - 1
+        while j >= 0 and (toks[j] in _JOINERS or toks[j] in ("one", "ones")) and not colours.get(j):
+            j -= 1
+        if j < 0 or j == start - 1 or not colours.get(j):
+            continue
+        others = [i for i, c in colours.items() if c and i not in (j, k)]
+        if others:
+            return None
+        return (str(colours[j]) + str(colours[k])).lower(), j, max(k, body)
+    return None
 
 
 def _kept_as_named(a: _Answer, toks: list[str]) -> bool:
