@@ -35,7 +35,7 @@ from pbem.commands import chatter, conditions, retraction
 from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
-from pbem.commands.queued import named_next
+from pbem.commands.queued import absence_dropped, named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
@@ -1704,12 +1704,15 @@ _PLAY_SENTENCE = re.compile(r"[^.?!;]+[.?!;]*")
 
 def _previewed_and_played(out: Reading, todo: list[str]) -> None:
     """A PREVIEW beside a sentence that plays the move ("Can I see a preview of M13 R2? I'll
-    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round): a preview
-    and a play, so neither is carried out, the reply asks back."""
+    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round), or beside
+    a move read: a preview and a play, so neither is carried out, the reply asks back."""
     previews = [c for c in out.commands if c.kind == "preview"]
     said = {c.line for c in out.commands} - {c.line for c in previews}
     clauses = [y for x in todo if x not in said for y in _PLAY_SENTENCE.findall(x)]
-    if not previews or not any(plays_anyway(x) for x in clauses):
+    # a preview asked and a move played in one reply ("Zeigt mir bitte erst, wo KB S landen
+    # würde? Ach was, ich ziehe BR W."; eighteenth round): neither, asked back
+    played = any(c.kind == "action" for c in out.commands)
+    if not previews or not (played or any(plays_anyway(x) for x in clauses)):
         return
     for c in previews:
         out.commands.remove(c)
@@ -3341,6 +3344,8 @@ def _named_next(line: str) -> str | None:
     queued = named_next(line)
     if queued is None and (hello := greeting(line)) is not None:
         queued = named_next(line[hello:])  # "Hi, for my next turn please queue O13 R2."
+    if queued is None and (cut := absence_dropped(line)) != line:
+        queued = named_next(cut)  # "Queue O13 R2 for my next turn please, I'm out tomorrow."
     if queued is None or _queue_unsure(line, queued):
         return queued
     parts = _QUEUED_PARTS.split(queued)
