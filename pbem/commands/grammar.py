@@ -7805,7 +7805,10 @@ _CHATTER: ContextVar[bool] = ContextVar("_CHATTER", default=False)
 _WHOLE_LINE: ContextVar[str] = ContextVar("_WHOLE_LINE", default="")
 """The reply's line being read (:func:`_read_commands`): a move is read among chatter only on
 the whole of it, never on a piece another reader cut out and left the rest of unread."""
-_CHATTER_PARTS = re.compile(r"(?<=[.!?])\s+|\s*;\s*|\s*:\s+|\s+[-–—]+\s+|\s*[()]\s*")
+_CHATTER_PARTS = re.compile(
+    r"(?<=[.!?])\s+|\s*;\s*|\s*:\s+|\s+[-–—]+\s+|\s*[()]\s*"
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\uFE0F?\s*"  # an emoji ends a part as a full stop
+)
 _CHATTER_COMMA = re.compile(r"\s*,\s+")
 _CHATTER_TAIL = 3
 """At most this many words after a move with no sign between ("m8r2 ta", "n9r2 danke dir")."""
@@ -7836,7 +7839,8 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
         return False  # a part of the line another reader cut out: the parts it left are unread
     if not _TILE_PLACED.match(at.notation(cand.action)):
         return False  # a slide of Die Verbotene Stadt may go on in the words after it
-    parts = [p.strip() for p in _CHATTER_PARTS.split(line_wo) if p and p.strip(" .,!")]
+    said = chatter.late_apology_dropped(line_wo)  # "M13 R3 - sorry, hat etwas gedauert"
+    parts = [p.strip() for p in _CHATTER_PARTS.split(said) if p and p.strip(" .,!")]
     found = [_candidates(_tokens(p), at.parse_action, at.is_move_form) for p in parts]
     holding = [k for k, f in enumerate(found) if f]
     if len(holding) != 1 or len(found[holding[0]]) != 1:

@@ -106,9 +106,12 @@ _AROUND = _listed(
     das es der die den dem feld zug platz dann noch schon mehr ist sein sollte ware wird
     jemand vorher bis dahin inzwischen zu
     serait soit etait sera would were fosse sarebbe sara ware sollte
+    of course naturally obviously bien sur entendu evidemment naturellement ovviamente
+    naturalmente certo natuerlich naturlich klar selbstverstandlich selbstverstaendlich
     """
 )
-"""The other words a condition of possibility is made of."""
+"""The other words a condition of possibility is made of ("si c'est toujours jouable bien sûr",
+"if it's still free of course"; eighteenth round)."""
 _CODE = re.compile(r"^(?:[A-Za-z]\d{1,2}|[RYBGKrybgk]{2})$")
 _ROTATION = re.compile(r"^[Rr]\d$")
 _TOKEN = re.compile(r"[\w'’-]+|[,;:.!?()]")
