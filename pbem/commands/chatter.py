@@ -351,8 +351,8 @@ _WAITED = (
 _TOOK_LONG = (
     r"(?:(?:it|this|that)\s+took\s+(?:me\s+)?(?:so\s+|a\s+bit\s+|quite\s+|a\s+little\s+)?"
     r"(?:long|a\s+while|ages)"
-    r"|(?:es\s+)?hat\s+(?:diesmal\s+|heute\s+|wieder\s+)?(?:etwas\s+|ein\s+bisschen\s+|ein\s+wenig"
-    r"\s+|so\s+|ganz\s+sch(?:ö|oe)n\s+|l(?:ä|ae)nger\s+)?(?:lange\s+)?gedauert"
+    r"|(?:es\s+)?hat\s+(?:(?:diesmal|heute|wieder|etwas|ein\s+bisschen|ein\s+wenig|so|recht"
+    r"|ganz\s+sch(?:ö|oe)n|l(?:ä|ae)nger|lange)\s+){0,4}gedauert"
     r"|j['’]ai\s+mis\s+(?:du|le)\s+temps|(?:ça|ca)\s+a\s+(?:un\s+peu\s+)?tra[îi]n[ée]"
     r"|ci\s+ho\s+messo\s+(?:un\s+po['’]?|tanto|parecchio)(?:\s+a\s+rispondere)?)"
 )
