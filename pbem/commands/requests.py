@@ -1570,9 +1570,7 @@ def preview_asked(line: str) -> str | None:
     kept = [
         s
         for k, s in enumerate(said)
-        if k == 0
-        or not _preview_reason(s)
-        or not any(_MOVE_CODE.search(t) for t in said[:k])
+        if k == 0 or not _preview_reason(s) or not any(_MOVE_CODE.search(t) for t in said[:k])
     ]
     line = " ".join(kept)
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."

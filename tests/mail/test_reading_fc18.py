@@ -33,7 +33,18 @@ from pbem.commands.grammar import read_commands
 from pbem.rules.base import InvalidSyntax, RuleError
 
 _ANY_ROTATION = ("L10", "L12", "M13", "N13", "O9", "O13", "P10", "P12")
-LEGAL = {f"{square} R{r}" for square in _ANY_ROTATION for r in range(4)} | {"L9 R0", "L9 R1", "L11 R0", "L11 R1", "M8 R1", "M8 R2", "N9 R2", "N9 R3", "P11 R2", "P11 R3"}
+LEGAL = {f"{square} R{r}" for square in _ANY_ROTATION for r in range(4)} | {
+    "L9 R0",
+    "L9 R1",
+    "L11 R0",
+    "L11 R1",
+    "M8 R1",
+    "M8 R2",
+    "N9 R2",
+    "N9 R3",
+    "P11 R2",
+    "P11 R3",
+}
 """The legal placements of tile P9 in the corpus's turn mail (half-1.txt's header)."""
 _PLACED = re.compile(r"\s*([A-Pa-p])\s*(\d{1,2})\s*[Rr]\s*([0-3])\s*[.!]?\s*")
 
