@@ -1601,18 +1601,21 @@ def preview_asked(line: str) -> str | None:
                     and (not_yet or _FIRST.intersection(ws))
                     and _MOVE_CODE.search(s) is not None
                 )
-                # "What would O9 R1 do for me? Show me before I decide please" (eighteenth
-                # round): shown first, the move in the conditional question just before
-                or (
-                    _SHOWN.intersection(ws)
-                    and _FIRST.intersection(ws)
-                    and _MOVE_CODE.search(s) is None
-                    and k > 0
-                    and sentences[k - 1].rstrip().endswith("?")
-                    and _CONDITIONAL.intersection(_words(sentences[k - 1]))
-                )
             )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
+        ]
+    if not asked:
+        # "What would O9 R1 do for me? Show me before I decide please" (eighteenth round): shown
+        # first, the move in the conditional question just before
+        asked = [
+            k
+            for k, s in enumerate(sentences)
+            if k > 0
+            and _SHOWN.intersection(ws := _words(s))
+            and _FIRST.intersection(ws)
+            and _MOVE_CODE.search(s) is None
+            and sentences[k - 1].rstrip().endswith("?")
+            and _CONDITIONAL.intersection(_words(sentences[k - 1]))
         ]
     if len(asked) != 1:
         return None
