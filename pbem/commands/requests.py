@@ -1533,6 +1533,11 @@ _DECIDED = _listed(
     trotzdem egal lieber rather"""
 )
 """Words that turn a reason into a decision ("..., so I'll play P10 R3 instead")."""
+_PLACES = _listed(
+    """put putting place placing lay laying go going pose poser posez place placer mets mettre
+    metto mettere piazzo piazzare poso posare lege legen setze setzen nehme nehmen"""
+)
+"""The tile's verbs: a reason that places the tile ("..., mais je la pose") is a decision."""
 
 
 def _preview_reason(sentence: str) -> bool:
@@ -1544,6 +1549,7 @@ def _preview_reason(sentence: str) -> bool:
         and _DOUBT_LEAD.search(sentence) is not None
         and _MOVE_CODE.search(sentence) is None
         and not _PLAYS.intersection(words)
+        and not _PLACES.intersection(words)
         and not THEREFORE.intersection(words)
         and not _DECIDED.intersection(words)
         and _PLAYED_ANYWAY.search(sentence) is None
