@@ -1542,10 +1542,13 @@ _PLACES = _listed(
 
 def _preview_reason(sentence: str) -> bool:
     """Is ``sentence``, said after a preview asked, only its reason (:data:`_DOUBT_LEAD`): at most
-    24 words, naming no move, no play or decision ("so", "anyway", "je joue"), no take-back."""
+    24 words, no question, naming no move, no play or decision ("so", "anyway", "je joue", "je la
+    pose"), no take-back."""
     words = _words(sentence)
     return (
         0 < len(words) <= 24
+        and "?"
+        not in sentence  # (a question of its own is asked back: "Not sure, what do you reckon?")
         and _DOUBT_LEAD.search(sentence) is not None
         and _MOVE_CODE.search(sentence) is None
         and not _PLAYS.intersection(words)
