@@ -1575,11 +1575,11 @@ def preview_asked(line: str) -> str | None:
     not_yet = _NOT_YET.search(line) is not None
     # the player's doubt after the question, its reason (eighteenth round: "Non sono sicura che
     # chiuda il palazzo."), set aside before its words are read
-    said = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
+    told = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
     kept = [
         s
-        for k, s in enumerate(said)
-        if k == 0 or not _preview_reason(s) or not any(_MOVE_CODE.search(t) for t in said[:k])
+        for k, s in enumerate(told)
+        if k == 0 or not _preview_reason(s) or not any(_MOVE_CODE.search(t) for t in told[:k])
     ]
     line = " ".join(kept)
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
