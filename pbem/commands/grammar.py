@@ -1704,14 +1704,18 @@ _PLAY_SENTENCE = re.compile(r"[^.?!;]+[.?!;]*")
 
 def _previewed_and_played(out: Reading, todo: list[str]) -> None:
     """A PREVIEW beside a sentence that plays the move ("Can I see a preview of M13 R2? I'll
-    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round), or beside
-    a move read: a preview and a play, so neither is carried out, the reply asks back."""
+    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round), or asked
+    in words beside a move read: a preview and a play, so neither is carried out, the reply asks
+    back."""
     previews = [c for c in out.commands if c.kind == "preview"]
     said = {c.line for c in out.commands} - {c.line for c in previews}
     clauses = [y for x in todo if x not in said for y in _PLAY_SENTENCE.findall(x)]
-    # a preview asked and a move played in one reply ("Zeigt mir bitte erst, wo KB S landen
-    # würde? Ach was, ich ziehe BR W."; eighteenth round): neither, asked back
-    played = any(c.kind == "action" for c in out.commands)
+    # a preview asked in words and a move played ("Zeigt mir bitte erst, wo KB S landen würde?
+    # Ach was, ich ziehe BR W."; eighteenth round): neither, asked back (a move and the command
+    # PREVIEW are both carried out: "M13 R1" above "PREVIEW P10 R3")
+    heads = [_command_head(c.line)[0] for c in previews]
+    in_words = any(h is None or h.kind != "preview" for h in heads)
+    played = in_words and any(c.kind == "action" for c in out.commands)
     if not previews or not (played or any(plays_anyway(x) for x in clauses)):
         return
     for c in previews:
