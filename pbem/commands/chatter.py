@@ -89,6 +89,20 @@ _LETS_SEE = re.compile(
 )
 """An answer awaited ("let's see what Tom thinks", "mal schauen was Klaus dazu sagt")."""
 
+_HOPE_ONLY = re.compile(
+    r"(?:bien|then|alors|allora|dann|mal|what\s+happens|ce\s+que\s+(?:ça|ca)\s+donne"
+    r"|(?:cosa|che)\s+succede|was\s+passiert)?\W*"
+)
+"""What may end a "let's see" that awaits nothing but the game ("N9 R3 et on verra bien", "we'll
+see what happens"; eighteenth round): hope, no opinion awaited."""
+
+
+def _awaits(text: str) -> bool:
+    """Does ``text`` await something with a "let's see" (:data:`_LETS_SEE`), beyond hope?"""
+    m = _LETS_SEE.search(text)
+    return m is not None and _HOPE_ONLY.fullmatch(text[m.end() :].strip()) is None
+
+
 _EXCEPT = frozenset(("except", "excepting", "sauf", "hormis", "tranne", "eccetto", "salvo",
                      "ausser", "auser"))  # fmt: skip
 """An exception to the move: a condition ("M8 R2, außer Dieter hat den Saal zugemacht")."""
@@ -387,12 +401,45 @@ def unsettled(part: str) -> bool:
     return any(w in _NEGATION for w in words) and any(w in _SURE for w in words)
 
 
+_SORRY = (
+    r"(?:(?:so\s+|very\s+)?sorry|apologies|d[ée]sol[ée]e?s?|pardon|scus(?:a|ate|ami|atemi)"
+    r"|entschuldig(?:ung|t)|verzeihung|sry)"
+)
+_WAITED = (
+    r"(?:(?:the|my|this|le|la|l'|mon|ce|il|lo|mio|die|das|den|der|meine|for\s+the|for\s+my|pour\s+le"
+    r"|pour\s+la|pour\s+l'|pour\s+mon|per\s+il|per\s+la|per\s+l'|f(?:ü|ue)r\s+die|f(?:ü|ue)r\s+das"
+    r"|wegen\s+der|du|de\s+l')\s*)?"
+    r"(?:wait|waiting|delay|late\s+(?:reply|answer|move|response)|slow\s+(?:reply|answer|move)"
+    r"|retard|attente|ritardo|attesa|verz(?:ö|oe)gerung|versp(?:ä|ae)tung|wartezeit|warterei)"
+)
+_TOOK_LONG = (
+    r"(?:(?:it|this|that)\s+took\s+(?:me\s+)?(?:so\s+|a\s+bit\s+|quite\s+|a\s+little\s+)?"
+    r"(?:long|a\s+while|ages)"
+    r"|(?:es\s+)?hat\s+(?:(?:diesmal|heute|wieder|etwas|ein\s+bisschen|ein\s+wenig|so|recht"
+    r"|ganz\s+sch(?:ö|oe)n|l(?:ä|ae)nger|lange)\s+){0,4}gedauert"
+    r"|j['’]ai\s+mis\s+(?:du|le)\s+temps|(?:ça|ca)\s+a\s+(?:un\s+peu\s+)?tra[îi]n[ée]"
+    r"|ci\s+ho\s+messo\s+(?:un\s+po['’]?|tanto|parecchio)(?:\s+a\s+rispondere)?)"
+)
+_LATE_APOLOGY = re.compile(
+    rf"(?i)(?<![\w'’])(?:{_SORRY}\s*(?:,\s*|\s+)?(?:{_WAITED}|{_TOOK_LONG})|{_SORRY}\s+(?:for|pour"
+    rf"|per|f(?:ü|ue)r|wegen)\s+{_WAITED}|{_TOOK_LONG}(?:\s*,?\s*{_SORRY})?)(?![\w'’])"
+)
+"""The player's apology for being late, before or after the move ("Sorry for the wait", "M13 R3
+- sorry, hat diesmal etwas gedauert", "désolé pour le retard", "scusate il ritardo"): it is said
+for the delay, never for the move (issue 31, eighteenth round)."""
+
+
+def late_apology_dropped(text: str) -> str:
+    """``text`` without the apologies for being late (:data:`_LATE_APOLOGY`)."""
+    return _LATE_APOLOGY.sub(" ", text)
+
+
 def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
     """Why ``part`` (words beside the one move of a line, not the move's own words) is not mere
     chatter, or None. ``lang``: the reader's language (the Italian "o" and "se", the French
     "si"); ``own``: the words of the move's own clause beside it, which may call it a move ("My
     move is O9 R2")."""
-    raw = part.replace("’", "'")
+    raw = late_apology_dropped(part.replace("’", "'"))
     if any(_code(t.strip(".,;:!?-\"'()«»“”„…")) for t in raw.split()):
         return "another move or code"
     words = _elided(_words(raw))
@@ -411,7 +458,7 @@ def danger(part: str, lang: str | None, *, own: bool = False) -> str | None:
         return "a take-back or correction"
     if any(w in _OTHER_TURN for w in words) and not names_game(raw):
         return "another turn, time or rotation"
-    if _LETS_SEE.search(text) or (_OPINION.search(text) and not spoken_to):
+    if _awaits(text) or (_OPINION.search(text) and not spoken_to):
         return "an opinion awaited"
     if not own and any(w in _MOVE_NOUN for w in words):
         return "a move spoken of"

@@ -36,7 +36,7 @@ from pbem.commands import chatter, conditions, retraction
 from pbem.commands.copies import conceded, names_game, other_game, uncopied
 from pbem.commands.durations import leave_before, then_named
 from pbem.commands.pointing import EXAMPLE, pointed, unresolved
-from pbem.commands.queued import named_next
+from pbem.commands.queued import absence_dropped, named_next
 from pbem.commands.refused import OWNED_UP as _OWNED_UP
 from pbem.commands.refused import answered
 from pbem.commands.requests import (
@@ -1723,12 +1723,19 @@ _PLAY_SENTENCE = re.compile(r"[^.?!;]+[.?!;]*")
 
 def _previewed_and_played(out: Reading, todo: list[str]) -> None:
     """A PREVIEW beside a sentence that plays the move ("Can I see a preview of M13 R2? I'll
-    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round): a preview
-    and a play, so neither is carried out, the reply asks back."""
+    play it anyway.", "ANTEPRIMA M13 R2 - la gioco lo stesso"; issue 31, ninth round), or asked
+    in words beside a move read: a preview and a play, so neither is carried out, the reply asks
+    back."""
     previews = [c for c in out.commands if c.kind == "preview"]
     said = {c.line for c in out.commands} - {c.line for c in previews}
     clauses = [y for x in todo if x not in said for y in _PLAY_SENTENCE.findall(x)]
-    if not previews or not any(plays_anyway(x) for x in clauses):
+    # a preview asked in words and a move played ("Zeigt mir bitte erst, wo KB S landen würde?
+    # Ach was, ich ziehe BR W."; eighteenth round): neither, asked back (a move and the command
+    # PREVIEW are both carried out: "M13 R1" above "PREVIEW P10 R3")
+    heads = [_command_head(c.line)[0] for c in previews]
+    in_words = any(h is None or h.kind != "preview" for h in heads)
+    played = in_words and any(c.kind == "action" for c in out.commands)
+    if not previews or not (played or any(plays_anyway(x) for x in clauses)):
         return
     for c in previews:
         out.commands.remove(c)
@@ -3360,6 +3367,8 @@ def _named_next(line: str) -> str | None:
     queued = named_next(line)
     if queued is None and (hello := greeting(line)) is not None:
         queued = named_next(line[hello:])  # "Hi, for my next turn please queue O13 R2."
+    if queued is None and (cut := absence_dropped(line)) != line:
+        queued = named_next(cut)  # "Queue O13 R2 for my next turn please, I'm out tomorrow."
     if queued is None or _queue_unsure(line, queued):
         return queued
     parts = _QUEUED_PARTS.split(queued)
@@ -7847,7 +7856,10 @@ _CHATTER: ContextVar[bool] = ContextVar("_CHATTER", default=False)
 _WHOLE_LINE: ContextVar[str] = ContextVar("_WHOLE_LINE", default="")
 """The reply's line being read (:func:`_read_commands`): a move is read among chatter only on
 the whole of it, never on a piece another reader cut out and left the rest of unread."""
-_CHATTER_PARTS = re.compile(r"(?<=[.!?])\s+|\s*;\s*|\s*:\s+|\s+[-–—]+\s+|\s*[()]\s*")
+_CHATTER_PARTS = re.compile(
+    r"(?<=[.!?])\s+|\s*;\s*|\s*:\s+|\s+[-–—]+\s+|\s*[()]\s*"
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\uFE0F?\s*"  # an emoji ends a part as a full stop
+)
 _CHATTER_COMMA = re.compile(r"\s*,\s+")
 _CHATTER_TAIL = 3
 """At most this many words after a move with no sign between ("m8r2 ta", "n9r2 danke dir")."""
@@ -7881,7 +7893,8 @@ def _chatter_around(line_wo: str, cand: _Candidate, at: _At) -> bool:
     slide = not _TILE_PLACED.match(at.notation(cand.action))
     if slide and not _A_SLIDE.match(at.notation(cand.action)):
         return False  # a decision of Die Verbotene Stadt is read by the game's own reader
-    parts = [p.strip() for p in _CHATTER_PARTS.split(line_wo) if p and p.strip(" .,!")]
+    said = chatter.late_apology_dropped(line_wo)  # "M13 R3 - sorry, hat etwas gedauert"
+    parts = [p.strip() for p in _CHATTER_PARTS.split(said) if p and p.strip(" .,!")]
     found = [_candidates(_tokens(p), at.parse_action, at.is_move_form) for p in parts]
     holding = [k for k, f in enumerate(found) if f]
     if len(holding) != 1 or len(found[holding[0]]) != 1:

@@ -106,9 +106,12 @@ _AROUND = _listed(
     das es der die den dem feld zug platz dann noch schon mehr ist sein sollte ware wird
     jemand vorher bis dahin inzwischen zu
     serait soit etait sera would were fosse sarebbe sara ware sollte
+    of course naturally obviously bien sur entendu evidemment naturellement ovviamente
+    naturalmente certo natuerlich naturlich klar selbstverstandlich selbstverstaendlich
     """
 )
-"""The other words a condition of possibility is made of."""
+"""The other words a condition of possibility is made of ("si c'est toujours jouable bien sûr",
+"if it's still free of course"; eighteenth round)."""
 _CODE = re.compile(r"^(?:[A-Za-z]\d{1,2}|[RYBGKrybgk]{2})$")
 _ROTATION = re.compile(r"^[Rr]\d$")
 _TOKEN = re.compile(r"[\w'’-]+|[,;:.!?()]")
@@ -314,9 +317,20 @@ _WHEN_MY_TURN = (
 )
 """The moment the queued move is for, said again after the turn ("Mein nächster Zug, sobald ich
 dran bin: P12 R1")."""
+_QUEUE_VERB_FIRST = (
+    r"(?:mettez|gardez|notez|r[ée]servez|mettete|tenete|segnate|prenotate|merkt|notiert|reserviert"
+    r"|please\s+(?:queue|keep|save|note|hold)|queue|keep|save|note|hold)"
+    r"(?:-(?:moi|nous)|(?<=[e])mi|\s+(?:mir|uns|me))?"
+    r"(?:\s+(?:en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda|aside|in\s+(?:the\s+)?queue))?"
+    r"\s*,?\s+"
+)
+"""The words that queue, said before the next turn named and its colon ("mettez-moi de côté pour
+mon prochain tour : M13 R1", "Mettetemi da parte per il mio prossimo turno: O13 R2", "Merkt mir
+für meinen nächsten Zug vor: P10 R2"; eighteenth round)."""
 _LEAD_COLON = re.compile(
-    rf"(?i)^\s*{_HEAD_WORDS}{_TURN_NAMED}(?:\s+(?:already|d[ée]j[àa]|intanto|gi[àa]|schon\s+mal"
-    rf"|schon|gleich|please|bitte|svp|per\s+favore|vormerken|merken|notieren|reservieren))*"
+    rf"(?i)^\s*{_HEAD_WORDS}(?:{_QUEUE_VERB_FIRST})?{_TURN_NAMED}(?:\s+(?:already|d[ée]j[àa]|intanto"
+    rf"|gi[àa]|schon\s+mal|schon|gleich|please|bitte|svp|per\s+favore|vormerken|merken|notieren"
+    rf"|reservieren|vor))*"
     rf"(?:\s*,?\s*(?:{_IF_POSSIBLE}|{_WHEN_MY_TURN}))?\s*[:,]\s*(?P<rest>\S.*)$"
 )
 _MOVE_QUEUED_COLON = re.compile(
@@ -362,7 +376,8 @@ _OTHERWISE = (
 _QUEUE = re.compile(
     rf"(?i)^\s*{_HEAD_WORDS}(?:queue(?:\s+up)?|put|keep|save|mettez|mets|gardez|metti|mettete"
     rf"|tenete|tieni|merkt?|merken\s+sie|notiert?|notieren\s+sie|mettre|garder|noter|mettere"
-    rf"|tenere|segnare|segnate|segnarmi|mettermi|tenermi)\s+(?P<rest>{_MOVE_START}"
+    rf"|tenere|segnare|segnate|segnarmi|mettermi|tenermi|segnatemi|mettetemi|tenetemi|segnami"
+    rf"|mettimi|tienimi|notez-moi|gardez-moi|mettez-moi)\s+(?P<rest>{_MOVE_START}"
     rf".*?)\s+(?:(?:in\s+(?:the\s+)?queue|en\s+attente|de\s+c[ôo]t[ée]|da\s+parte|in\s+coda"
     rf"|vor|bitte\s+vor)\s+)?{_TURN_NAMED}"
     rf"(?P<alt>\s*[,;]?\s+{_OTHERWISE}\s*,?\s+{_MOVE_START}[^,;:.!?]*?)?"
@@ -418,6 +433,7 @@ def named_next(line: str) -> str | None:
         _MOVE_QUEUED_COLON,
         _LEAD,
         _QUEUE,
+        _QUEUED_LAST,  # "Bitte N13 R1 für meinen nächsten Zug vormerken" (eighteenth round)
     )
     if "?" in line:
         asked = _ASK_QUEUE.match(line)
@@ -433,7 +449,7 @@ def named_next(line: str) -> str | None:
 
 
 _QUEUED_LAST = re.compile(
-    rf"(?i)^\s*(?P<rest>{_MOVE_START}[^,;:.!?]*?)\s+{_TURN_NAMED}(?:\s+{_ALREADY})*\s+{_QUEUE_END}"
+    rf"(?i)^\s*(?:(?:please|bitte)\s+)?(?P<rest>{_MOVE_START}[^,;:.!?]*?)\s+{_TURN_NAMED}(?:\s+{_ALREADY})*\s+{_QUEUE_END}"
     rf"[\s.!]*$"
 )
 """The verb last, in a question ("Könnt ihr mir O9 R2 für meinen nächsten Zug vormerken?")."""
@@ -456,13 +472,13 @@ _REASON_OPENER = re.compile(
 """Where the reason of a queued move may start after it ("NEXT KB S in case I'm asleep ...",
 "NEXT BK E falls ich morgen nicht dazukomme", "NEXT RB N E - board meeting till 4 ...")."""
 _AWAY = _listed(
-    """asleep sleeping sleep bed away offline busy meeting travelling traveling train flight
+    """asleep sleeping sleep bed away out offline busy meeting travelling traveling train flight
     plane work office mail mails email online around signal reception connection network
     dors dormir dormirai dodo absent absente reseau ter avion boulot travail bureau reunion
     connexion courriel dispo disponible
     dormo dormiro letto assente lavoro ufficio riunione treno aereo connessione rete campo
     schlafe schlafen bett unterwegs abwesend arbeit buro buero besprechung netz empfang flug
-    flugzeug bahn dazukomme dazukommen erreichbar"""
+    flugzeug bahn dazukomme dazukommen erreichbar weg"""
 )
 """The player's absence, the reason of a queued move (asleep, away, at work, on a train, no
 network, a meeting, not getting to the mail)."""
@@ -496,23 +512,49 @@ def reason_dropped(text: str) -> str:
         head, tail = text[: m.start()], text[m.end() :]
         if not re.search(r"\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", head):
             continue
-        said = re.sub(r"(?i)^(?:au\s+cas\s+o[uù]|nel\s+caso|in\s+case)(?![\w'’])", " ", tail)
-        words = [_fold(t) for t in re.findall(r"[\w'’]+", said)]
-        if (
-            "?" in tail
-            or not 0 < len(words) <= 16
-            or not _AWAY.intersection(words)
-            or not (_FIRST_PERSON.intersection(words) or any(w.startswith("j'") for w in words))
-            or _NOT_REASON.intersection(words)
-            or _WAYS_SAID.intersection(words)
-            or re.search(r"\d{2}|(?<![\w'’])[A-Pa-p]\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", tail)
-            or re.search(r"(?<![\w'’-])[^\W\d_]+-[^\W\d_]+", tail)
-            or re.search(
-                r"(?<![\w'’])(?:North|East|South|West|Nord|Est|Sud|Ouest|Ovest|Ost|Süd)"
-                r"(?![\w'’])",
-                tail,
-            )  # fmt: skip
-        ):
+        if not _absence(tail):
             continue
         return head.rstrip(" ,;-–—(")
     return text
+
+
+_AFTER_CLAUSE = re.compile(r"[,;.!]\s+")
+
+
+def absence_dropped(line: str) -> str:
+    """The line without the reason of an absence said after the words that queue a move (issue
+    31, eighteenth round: "Queue O13 R2 for my next turn please, I'm out tomorrow evening",
+    "Segnatemi L10 R1 per il prossimo turno, domani sono in treno", "Bitte N13 R1 für meinen
+    nächsten Zug vormerken, ich bin morgen unterwegs"): the first clause after a comma or a
+    full stop from which the rest is such a reason (:func:`reason_dropped`'s test), the move
+    before it; ``line`` itself otherwise."""
+    for m in _AFTER_CLAUSE.finditer(line):
+        if len(line) - m.end() > _REASON_MAX:
+            continue
+        head, tail = line[: m.start()], line[m.end() :]
+        if re.search(r"\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", head) and _absence(tail):
+            return head
+    return line
+
+
+def _absence(tail: str) -> bool:
+    """Is ``tail`` only the reason of the player's absence: a clause that says the player will be
+    away (:data:`_AWAY`), in the first person, naming no move, official, direction or seat, and
+    no other choice."""
+    said = re.sub(r"(?i)^(?:au\s+cas\s+o[uù]|nel\s+caso|in\s+case)(?![\w'’])", " ", tail)
+    words = [_fold(t) for t in re.findall(r"[\w'’]+", said)]
+    return not (
+        "?" in tail
+        or not 0 < len(words) <= 16
+        or not _AWAY.intersection(words)
+        or not (_FIRST_PERSON.intersection(words) or any(w.startswith("j'") for w in words))
+        or _NOT_REASON.intersection(words)
+        or _WAYS_SAID.intersection(words)
+        or re.search(r"\d{2}|(?<![\w'’])[A-Pa-p]\d|(?<![\w'’])(?i:[rybgk]{2})(?![\w'’])", tail)
+        or re.search(r"(?<![\w'’-])[^\W\d_]+-[^\W\d_]+", tail)
+        or re.search(
+            r"(?<![\w'’])(?:North|East|South|West|Nord|Est|Sud|Ouest|Ovest|Ost|Süd)"
+            r"(?![\w'’])",
+            tail,
+        )  # fmt: skip
+    )

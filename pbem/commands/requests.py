@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pbem.commands.vocabulary import PROSE_MAX, Spoken, fold_word, vocabulary
-from pbem.words import only_said
+from pbem.words import THEREFORE, only_said
 
 
 def _listed(text: str) -> frozenset[str]:
@@ -1385,6 +1385,8 @@ _BEFORE = _listed(
     lancer plateau board tabellone brett spielbrett sur sul auf points punti punkte tuile
     tessera mia ma my en in at on su actually vraiment davvero wirklich with avec con mit
     instant
+    valide valider validate confirme confirmer confirm confirmi confermi confermo confermare
+    bestaetige bestaetigen nach
     """
 )
 """The other words a sentence asking for a preview may hold ("pourriez-vous me montrer un
@@ -1392,7 +1394,7 @@ aperçu de N13 R1 avant que je décide", "eine Vorschau von P11 R2 schicken").""
 _OUTCOME = _listed(
     """score scores scoring give get earn bring donnerait rapporterait ferait darebbe farebbe
     porterebbe frutterebbe renderebbe bringen braechte ergeben ergaebe geben ca ça cela
-    finirebbe come
+    finirebbe come viene vient
     do bewirken bewirkt aussaehe aussehen ressemblerait verrebbe donne points punti punkte look
     """
 )
@@ -1404,7 +1406,7 @@ _CONDITIONAL = _listed(
 """A move's outcome asked in the conditional ("What would M13 R2 score?", "Qu'est-ce que ça
 donnerait, BR W N ?", "Was würde M13 R2 bringen?"; eighth round): a preview asked in words."""
 _NOT_YET = re.compile(
-    r"(?i)(?<![\w'’])(?:je\s+ne\s+(?:la\s+|le\s+)?joue\s+pas\s+encore|i['’]m\s+not\s+playing\s+(?:it\s+)?yet"
+    r"(?i)(?<![\w'’])(?:je\s+ne\s+(?:la\s+|le\s+)?joue\s+pas\s+encore|(?:i['’]m\s+)?not\s+playing\s+(?:it\s+)?yet"
     r"|i\s+haven['’]t\s+(?:played|committed)\s+(?:it\s+)?yet|non\s+(?:la\s+|lo\s+)?gioco\s+ancora"
     r"|ich\s+(?:ziehe|spiele)\s+(?:ihn\s+|es\s+|das\s+)?noch\s+nicht"
     # "don't play it yet", "sans le jouer", "non giocarla ancora", "noch nicht ziehen" (issue
@@ -1462,7 +1464,7 @@ _NOT_YET = re.compile(
     r"(?![\w'’])"
 )
 """The player not playing the move yet, beside a preview asked for: says the same, no denial."""
-_FIRST = _listed("before avant prima bevor vorher first d'abord dabord erstmal")
+_FIRST = _listed("before avant prima bevor vorher first d'abord dabord erstmal erst zuerst")
 """The outcome asked before the move is played ("... before I commit?"): the other sentences of
 the line are read apart, so the question must say it is asked first."""
 _PLAYS = _listed("play playing joue jouer gioco giocare spiele spielen ziehe ziehen i'll ill")
@@ -1473,6 +1475,11 @@ _SHOWN = _listed(
     mostratemi mostrami sehen zeigen zeigt zeig zeige mostrate anzeigen fammelo fammela fatemelo
     fatemela mostramelo mostramela mostratemelo mostratemela montrez-moi montre-moi"""
 )
+_SHOW_ME = _listed(
+    """fammi fatemi mostrami mostratemi fammelo fammela fatemelo fatemela mostramelo mostramela
+    mostratemelo mostratemela zeig zeigt zeige montre montrez montre-moi montrez-moi show"""
+)
+"""The imperative that asks to be shown ("fammi vedere prima come viene BR W N, poi decido")."""
 _HAPPENS = _listed(
     """happens happen would happen succede succederebbe accade accadrebbe passe passerait arrive
     arriverait passiert passieren geschieht what cosa ce qui was with avec con mit anything
@@ -1529,6 +1536,55 @@ für M13 R2, ich bin noch unsicher", "I'm still undecided"; ninth round); a nega
 still asks."""
 
 
+_DOUBT_LEAD = re.compile(
+    r"(?i)^\W*(?:(?:but|mais|ma|aber|because|car|parce\s+que|perch[ée]|weil|denn|honestly"
+    r"|franchement|sinceramente|ehrlich\s+gesagt)\s*,?\s+)?(?:"
+    r"(?:i['’]?m|i\s+am)\s+(?:not\s+sure|unsure|afraid|worried|scared)|not\s+sure"
+    r"|i\s+(?:don['’]?t|do\s+not|can['’]?t|cannot)\s+(?:know|tell|see|want|work\s+out)"
+    r"|i['’]?d\s+rather\s+not|i\s+wonder|i\s+fear"
+    r"|(?:je\s+)?(?:ne\s+|n['’])?(?:sais|vois|comprends)\s+pas|je\s+ne\s+suis\s+pas\s+s[ûu]re?"
+    r"|pas\s+s[ûu]re?|je\s+ne\s+(?:veux|voudrais)\s+pas|j['’]ai\s+peur|je\s+crains"
+    r"|je\s+me\s+demande"
+    r"|non\s+(?:capisco|so|vedo|sono\s+sicur[oa]|voglio|vorrei)|ho\s+paura|temo|mi\s+chiedo"
+    r"|ich\s+(?:wei(?:ß|ss)|sehe|verstehe)\s+nicht|ich\s+bin\s+(?:mir\s+)?(?:nicht\s+sicher|unsicher)"
+    r"|ich\s+(?:will|m(?:ö|oe)chte|mag)\s+(?:[^\W\d_]+\s+){0,3}nicht|ich\s+habe\s+angst"
+    r"|ich\s+f(?:ü|ue)rchte|ich\s+frage\s+mich|keine\s+ahnung\s+ob)(?![\w'’])"
+)
+"""The start of the reason of a preview asked, said after the question: the player's doubt or
+worry about what the move does ("Non capisco se chiude la stanza verde o no.", "I don't want to
+hand Tom the garden.", "J'ai peur d'ouvrir le couloir à Jeanne.", "Ich weiß nicht, ob das den
+Garten schließt."; eighteenth round)."""
+_DECIDED = _listed(
+    """instead anyway anyhow plutot invece comunque quand meme toute facon stattdessen sowieso
+    trotzdem egal lieber rather"""
+)
+"""Words that turn a reason into a decision ("..., so I'll play P10 R3 instead")."""
+_PLACES = _listed(
+    """put putting place placing lay laying go going pose poser posez place placer mets mettre
+    metto mettere piazzo piazzare poso posare lege legen setze setzen nehme nehmen"""
+)
+"""The tile's verbs: a reason that places the tile ("..., mais je la pose") is a decision."""
+
+
+def _preview_reason(sentence: str) -> bool:
+    """Is ``sentence``, said after a preview asked, only its reason (:data:`_DOUBT_LEAD`): at most
+    24 words, no question, naming no move, no play or decision ("so", "anyway", "je joue", "je la
+    pose"), no take-back."""
+    words = _words(sentence)
+    return (
+        0 < len(words) <= 24
+        and "?"
+        not in sentence  # (a question of its own is asked back: "Not sure, what do you reckon?")
+        and _DOUBT_LEAD.search(sentence) is not None
+        and _MOVE_CODE.search(sentence) is None
+        and not _PLAYS.intersection(words)
+        and not _PLACES.intersection(words)
+        and not THEREFORE.intersection(words)
+        and not _DECIDED.intersection(words)
+        and _PLAYED_ANYWAY.search(sentence) is None
+    )
+
+
 def preview_asked(line: str) -> str | None:
     """The move a line asks a preview of in a sentence, without the word PREVIEW first ("Avant
     de me décider, pourriez-vous me montrer un aperçu de N13 R1 ? Merci !", "Mi fate vedere
@@ -1543,6 +1599,15 @@ def preview_asked(line: str) -> str | None:
     # würde? Bitte noch nicht ausführen", "Mi fate vedere cosa succede con N13 R3? Non giocatela
     # ancora."; twelfth round)
     not_yet = _NOT_YET.search(line) is not None
+    # the player's doubt after the question, its reason (eighteenth round: "Non sono sicura che
+    # chiuda il palazzo."), set aside before its words are read
+    told = [s for s in _PREVIEW_SENTENCE.split(line.strip()) if s.strip()]
+    kept = [
+        s
+        for k, s in enumerate(told)
+        if k == 0 or not _preview_reason(s) or not any(_MOVE_CODE.search(t) for t in told[:k])
+    ]
+    line = " ".join(kept)
     line = _NOT_YET.sub(" first ", line)  # "Juste un aperçu, je ne joue pas encore."
     line = _slides_said(line)  # "où arriverait RB si je le pousse vers le nord" (fifteenth round)
     line = _AS_ASIDE.sub(" ", _TILE_PUT.sub(" with ", _ROTATION_NAMED.sub(r"\1 \2", line)))
@@ -1574,6 +1639,19 @@ def preview_asked(line: str) -> str | None:
             )
             and (_NOT_YET.search(s) or _FIRST.intersection(ws) or not_yet)
         ]
+    if not asked:
+        # "What would O9 R1 do for me? Show me before I decide please" (eighteenth round): shown
+        # first, the move in the conditional question just before
+        asked = [
+            k
+            for k, s in enumerate(sentences)
+            if k > 0
+            and _SHOWN.intersection(ws := _words(s))
+            and _FIRST.intersection(ws)
+            and _MOVE_CODE.search(s) is None
+            and sentences[k - 1].rstrip().endswith("?")
+            and _CONDITIONAL.intersection(_words(sentences[k - 1]))
+        ]
     if len(asked) != 1:
         return None
     at = asked[0]
@@ -1588,6 +1666,7 @@ def preview_asked(line: str) -> str | None:
     )
     if (
         not ASKS.intersection(words)
+        and not _SHOW_ME.intersection(words)
         and not sentences[at].rstrip().endswith("?")
         and not (before_asks and _JUST.intersection(words))
     ):

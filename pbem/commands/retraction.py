@@ -496,6 +496,11 @@ where the clause ends there, or its object is the thing just asked for ("no need
 it"): "I don't need the rules" after BOARD is about another thing."""
 _NOT_NEEDED = re.compile(NOT_NEEDED)
 _RATHER = re.compile(RATHER)
+_WHETHER_OR_NOT = re.compile(
+    r"(?<![\w'])(?:if|whether|si|se|ob)\s[^.!?;]*\s(?:or|ou|o|oder)\s+(?:not|non|no|pas|nicht)$"
+)
+"""A doubt's "whether ... or not" ("non capisco se chiude la stanza o no", "je ne sais pas si
+ça ferme ou non"): beside a preview, no denial (eighteenth round)."""
 _SOFT = re.compile(SOFT)
 _CONDITION = re.compile(CONDITION)
 _DONT_SEND = re.compile(
@@ -692,6 +697,11 @@ def _say_again(text: str) -> bool:
     )  # "SAY", "DIRE", "SAGE"
 
 
+def _sentence_start(low: str, at: int) -> int:
+    """Where the sentence holding position ``at`` of ``low`` starts."""
+    return max((low.rfind(c, 0, at) for c in ".!?;\n"), default=-1) + 1
+
+
 def takes_back(
     tail: str,
     said: Sequence[str],
@@ -736,6 +746,12 @@ def takes_back(
                 continue
             if pat is _NO and _BUT.search(low, max(0, m.start() - 24), m.start()):
                 continue  # "(Was tempted by BY but no.)", "mais finalement non": declined
+            if (
+                shows
+                and pat is _NO
+                and _WHETHER_OR_NOT.search(low, _sentence_start(low, m.start()), m.end())
+            ):
+                continue  # "..., a preview of N9 R2? Non capisco se chiude la stanza o no."
             if kind != "action" and tail[m.start() : m.end()].isupper():
                 continue  # a word of the command itself ("PROPONI ANNULLA")
             if pat is _HESITATION and t.first_legality < m.start():

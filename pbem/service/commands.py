@@ -2106,7 +2106,10 @@ class NextCmd(_Base):
 
 
 _OR_ELSE = re.compile(
-    r"\s*,?\s+(?:or\s+else|otherwise|else|or|ou\s+bien|ou\s+sinon|sinon|ou|altrimenti"
+    # an "or" before an "otherwise" is one word ("ou à défaut" is "ou else" once read;
+    # eighteenth round)
+    r"\s*,?\s+(?:(?:or|ou|o|oppure|oder)\s+(?:else|otherwise|sinon|autrement|altrimenti|sonst"
+    r"|andernfalls|ansonsten)|otherwise|else|or|ou\s+bien|sinon|ou|altrimenti"
     r"|oppure|o|sonst|oder|andernfalls|ansonsten)\s+(?=\S)",
     re.I,
 )
