@@ -60,7 +60,8 @@ PLAIN = _listed(
     too well still completes complets completi dettagliato dettagliata detailed detaillee detaille
     ausfuehrliche ausfuehrlichen ausfuehrlich
     as move every each ogni chaque jede jeden jedes
-    general generale generali overall gesamt gesamte gesamten global globale
+    general generale generali overall gesamt gesamte gesamten global globale insgesamt
+    globalement complessivamente
     alors allora also so then donc quindi dunque daher actually en fait effectivement
     infatti eigentlich these ces questi queste diese final finale finali finales finaux
     endgueltige letzte letzten bisherigen bisherige pagina page seite
@@ -118,7 +119,7 @@ ASKING = _listed(
     gioco giocando sto spielen spiele
     auriez bei bonsoir buonasera guten abend tag morgen evening it possible moeglich zu
     puis petite small little kleine piccola domanda frage trovo trova finde findet trouve
-    somewhere quelque part qualche parte irgendwo au im nel nella sieht aus looks look semble
+    somewhere quelque part qualche parte irgendwo au im nel nella sieht sieht' aus looks look semble
     sembra avez avete habt pdf file fichier allegato anhang datei attachment
     read check tell know let kindly possibly just quickly so far also about copy version do
     revoir lire consulter savoir dire faire faites fais il en actuellement donc aussi jusqu'ici
@@ -993,6 +994,10 @@ _NOT_AROUND = re.compile(
     r"|i['’]?m\s+not\s+around|i\s+won['’]?t\s+be\s+around|(?:i\s+)?can['’]?t\s+play"
     r"|(?:et\s+)?je\s+ne\s+pourrai\s+pas\s+jouer|(?:e\s+)?non\s+(?:riuscir[òo]|potr[òo])\s+(?:a\s+)?giocare"
     r"|(?:i\s+)?won['’]?t\s+be\s+able\s+to\s+play|(?:und\s+)?kann\s+nicht\s+spielen"
+    # the time away said in the reason ("und kann in der Zeit nicht spielen", "und komme dort
+    # nicht ins Internet"; eighteenth round)
+    r"|(?:und\s+)?kann\s+(?:in\s+der\s+zeit|dann|da|dort|solange|so\s+lange)\s+nicht\s+spielen"
+    r"|(?:und\s+)?komme\s+(?:(?:dort|da)\s+)?nicht\s+(?:ans|ins)\s+(?:internet|netz)"
     # no signal where the player goes, said with a verb ("e lì non prende niente", "ça ne capte
     # pas là-haut", "there's no signal"; seventeenth round)
     r"|(?:e\s+)?(?:l[àì]\s+)?non\s+prende\s+(?:niente|nulla|il\s+telefono|internet|bene)"
@@ -1826,7 +1831,10 @@ _ON_BUSINESS = re.compile(
 "Ich bin beruflich bis Sonntag unterwegs"; eighth round): read past."""
 _UNTIL_THEN = re.compile(
     r"(?i)(?<![\w'’])(?:until\s+then|till\s+then|d['’]ici\s+l[àa]|jusque[- ]?l[àa]|fino\s+ad?\s+allora"
-    r"|bis\s+dahin|bis\s+dann|so\s+lange|solange|aussi\s+longtemps|per\s+tutto\s+quel\s+tempo)(?![\w'’])"
+    r"|bis\s+dahin|bis\s+dann|so\s+lange|solange|aussi\s+longtemps|per\s+tutto\s+quel\s+tempo"
+    # the time between, said as "meanwhile" (eighteenth round)
+    r"|nel\s+frattempo|in\s+the\s+meantime|meanwhile|entre-?temps|pendant\s+ce\s+temps(?:-l[àa])?"
+    r"|in\s+der\s+zwischenzeit|w(?:ä|ae)hrenddessen)(?![\w'’])"
 )
 """The day named before, in the tail of a leave in words ("Please put me on vacation until
 then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
@@ -1866,14 +1874,16 @@ read past when it holds no figure, no time, no doubt and no negation (thirteenth
 _HOLD_VERBS = _listed(
     """
     hold stop freeze pause suspend halt arretez arretes suspendez suspends gelez bloquez stoppez
-    fermate fermatemi fermare sospendete sospendetemi sospendere bloccate congelate haltet halten
-    anhalten stoppt stoppen friert einfrieren pausiert pausieren
+    arreter suspendre geler bloquer stopper
+    fermate fermatemi fermare sospendete sospendetemi sospendere bloccate congelate bloccare
+    congelare haltet halten anhalten stoppt stoppen friert einfrieren pausiert pausieren
     """
 )
 _CLOCK_NOUNS = _listed(
     """
-    deadline deadlines clock clocks timer timers delais echeances horloge horloges pendule
-    pendules chrono chronos scadenza scadenze orologio orologi fristen frist uhr uhren
+    deadline deadlines clock clocks timer timers delais delai echeances horloge horloges pendule
+    pendules chrono chronos temps scadenza scadenze orologio orologi tempo fristen frist uhr uhren
+    bedenkzeit zeit
     """
 )
 """The request to stop the player's clocks, after a leave said in words ("please hold my
@@ -1891,6 +1901,25 @@ def _holds_clocks(tail: str) -> bool:
         and bool(words & _ME)
         and _NEGATED_ANY.search(tail) is None
     )
+
+
+_MY_CLOCK = _listed("me m' moi mi mich mir my mes mon ma mie miei mio mia meine meinen mein meiner")
+"""Whose clock a clause asks to stop: the player's own ("mon temps", "il mio orologio", "meine
+Bedenkzeit"; never "son délai", "seine Uhr")."""
+_ASK_TO = _listed(
+    "vi vous ihr euch you chiedo chiediamo demande demandons prie bitten ask far faire"
+)
+"""Who asks to stop the player's clock and of whom ("Vi chiedo di fermare ...", "je vous demande
+de bloquer ...", "I ask you to stop ..."), besides :data:`_LEAVE_ASK_WORDS`."""
+
+
+def _clock_held(clause: str) -> bool:
+    """Does ``clause`` name a verb of stopping and a clock (:data:`_HOLD_VERBS`,
+    :data:`_CLOCK_NOUNS`), as the request to stop the player's clock that stands for a leave's
+    word ("Merci de bloquer mon temps d'ici là", "Vi chiedo di fermare il mio orologio nel
+    frattempo", "Bitte meine Bedenkzeit bis dahin anhalten"; eighteenth round)?"""
+    words = set(_words(_HOLD_IT.sub(r"anhalten \g<obj>", clause)))
+    return bool(words & _HOLD_VERBS) and bool(words & _CLOCK_NOUNS)
 
 
 def _without_asides(line: str) -> str:
@@ -2192,6 +2221,8 @@ def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
             break
     clause = _ENTER_IT.sub(r"eintragen \g<obj>", clause)
     nouns = list(_LEAVE_NOUNS.finditer(clause))
+    if not nouns and _clock_held(clause):
+        return _clock_clause_asked(clause, end)
     if len(nouns) != 1:
         return None
     words = _words(clause[: nouns[0].start()] + " " + clause[nouns[0].end() :])
@@ -2211,6 +2242,37 @@ def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
         return None
     asks = "?" in clause or ASKS.intersection(words) or words[:1] == verb[:1] or pausing
     return end if asks or "bitte" in words else None
+
+
+def _clock_clause_asked(clause: str, end: tuple[str, str]) -> tuple[str, str] | None:
+    """``clause``, which holds no word of leave, as the request to stop the player's own clock
+    (:func:`_clock_held`) that asks for the leave the prose before names ("Merci de bloquer mon
+    temps d'ici là", "Vi chiedo di fermare il mio orologio nel frattempo", "Bitte meine
+    Bedenkzeit so lange anhalten", "please pause my clock till then"), as
+    :func:`_leave_clause_asked` says it; None for any other word (someone else's clock, "son
+    délai", "seine Uhr"), a negation, or no asking."""
+    clause = _HOLD_IT.sub(r"anhalten \g<obj>", clause)
+    words = _words(clause)
+    if _NEGATED_ANY.search(clause) or not _MY_CLOCK.intersection(words):
+        return None
+    if any(
+        w not in _LEAVE_ASK_WORDS
+        and w not in _HOLD_VERBS
+        and w not in _CLOCK_NOUNS
+        and w not in _MY_CLOCK
+        and w not in _ASK_TO
+        and w not in _PLEASE
+        for w in words
+    ):
+        return None
+    asks = (
+        "?" in clause
+        or ASKS.intersection(words)
+        or _PLEASE.intersection(words)
+        or words[:1] == [w for w in words if w in _HOLD_VERBS][:1]
+        or (_ASK_TO - {"vi", "vous", "ihr", "euch", "you", "far", "faire"}).intersection(words)
+    )
+    return end if asks else None
 
 
 def _aside(text: str) -> bool:
@@ -2286,7 +2348,11 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
     clauses = [(m.start(), m.end()) for m in _CLAUSE.finditer(line)]
     starts = [0, *(e for _s, e in clauses)]
     ends = [*(s for s, _e in clauses), len(line)]
-    found = [(s, e) for s, e in zip(starts, ends, strict=True) if _LEAVE_NOUNS.search(line[s:e])]
+    found = [
+        (s, e)
+        for s, e in zip(starts, ends, strict=True)
+        if _LEAVE_NOUNS.search(line[s:e]) or _clock_held(line[s:e])
+    ]
     if len(found) != 1:
         return []
     start, stop = found[0]
@@ -2297,7 +2363,7 @@ def leave_asked_after(line: str) -> list[tuple[Spoken, str]]:
     if "?" in after.lstrip()[1:] or _IF.intersection(_words(after)):
         return []  # "..., or is that silly?"
     for rest in _CLAUSE.split(after):
-        if rest.strip() and not (is_courtesy(rest) or _aside(rest)):
+        if rest.strip() and not (is_courtesy(rest) or _aside(without_offline(rest))):
             return []  # "..., I'll move when I'm home", "così nessuno mi aspetta" are remarks
     words = _words(before)
     if (
@@ -2625,6 +2691,12 @@ _BACK = re.compile(
     r"|me\s+voil[àa]|da\s+bin\s+ich)(?:\s+(?:all|everyone|[àa]\s+tous|a\s+tutti|tutti|zusammen))?\W+)?"
     r"(?:(?:i['’]?m|i\s+am|i['’]ve\s+(?:come|got)|i\s+(?:came|got))\s+back(?:\s+home)?"
     r"|(?:i['’]?m|i\s+am)\s+home(?:\s+again)?|home\s+again|back(?:\s+again)?|de\s+retour"
+    # out of the hospital, the place the leave was for (eighteenth round)
+    r"|(?:i['’]?m|i\s+am|i['’]ve\s+been\s+let|i\s+got)\s+out\s+of\s+(?:the\s+)?(?:hospital|clinic)"
+    r"|je\s+suis\s+sortie?\s+de\s+l['’]\s*(?:h[ôo]pital|clinique)"
+    r"|(?:io\s+)?sono\s+uscit[oa]\s+dall['’]\s*ospedale|(?:io\s+)?sono\s+uscit[oa]\s+dalla\s+clinica"
+    r"|(?:ich\s+)?bin\s+(?:wieder\s+)?(?:aus\s+dem\s+(?:krankenhaus|spital)|aus\s+der\s+klinik)"
+    r"\s+(?:raus|entlassen|heraus)"
     r"|(?:rientrat|tornat)[oa]|(?:io\s+)?ci\s+sono\s+di\s+nuovo|(?:io\s+)?sono\s+di\s+nuovo\s+qui"
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?|revenue?)|me\s+(?:revoil[àa]|voil[àa]\s+de\s+retour)"
     r"|rentr[ée]e?|revenue?|enfin\s+rentr[ée]e?|zur(?:ü|ue)ck(?=\s+(?:aus|vom|von)\s)|wieder\s+da"
@@ -2662,7 +2734,11 @@ _BACK_EARLY = re.compile(
     r"|dienstreise|gesch(?:ä|ae)ftsreise|mission|montage"
     # the return said twice ("Rentrée plus tôt que prévu : je suis de retour"; fourteenth round)
     r"|je\s+suis\s+(?:de\s+retour|rentr[ée]e?)|i['’]?m\s+back|sono\s+(?:tornat|rientrat)[oa]"
-    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da))"
+    r"|ich\s+bin\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da)"
+    # the leave said over after its name ("Me revoilà, les vacances sont finies !"; eighteenth
+    # round)
+    r"|(?:is|are|est|sont|[èe]|sono|ist|sind)\s+(?:over|finie?s?|termin[ée]e?s?|finit[ae]|finit[oi]"
+    r"|vorbei|zu\s+ende)|over)"
     r"(?![\w'’]))*"
 )
 """What may follow "I'm back" in its clause: early, from the holiday, home, now."""
@@ -2680,6 +2756,7 @@ _RESUMING = _listed(
     weitergehen weitermachen weiterspielen geht kann es on peut possiamo possono can riprendiamo
     reprenons horloge orologio clock play jouer giocare spielen today aujourd hui oggi heute
     from partir da ab
+    pendule pendules chrono chronos duerfen darf koennen koennt far faire
     wake up again reveiller reveillez svegliare svegliate wecken weckt aufwecken"""
 )
 """Words of a request to resume after "I'm back" ("vous pouvez relancer mes délais", "please
@@ -2723,7 +2800,7 @@ _RESUME = _listed(
     laufen fortsetzen aktivieren reaktivieren starten anlaufen deadlines deadline timers timer
     clocks clock delais delai horloges scadenze scadenza orologi fristen frist uhren carry
     continue continuer continuons continuare continuiamo proseguire proseguiamo weitergehen
-    weitermachen weiterspielen horloge orologio uhr"""
+    weitermachen weiterspielen horloge orologio uhr pendule pendules chrono chronos"""
 )
 """A request to resume after "I'm back" ("you can restart the clocks", "relancer mes délais")."""
 
@@ -2749,6 +2826,15 @@ _WELL_AGAIN = re.compile(
 meglio", "mir geht's wieder gut"): courtesy (seventeenth round)."""
 
 
+_AS_FOR_ME = re.compile(
+    r"(?i)(?<![\w'’])(?:von\s+mir\s+aus|meinetwegen|pour\s+ma\s+part|de\s+mon\s+c[ôo]t[ée]"
+    r"|per\s+quanto\s+mi\s+riguarda|da\s+parte\s+mia|per\s+me|as\s+far\s+as\s+i['’]?m\s+concerned"
+    r"|from\s+my\s+side|on\s+my\s+side)(?![\w'’])"
+)
+""""As far as I'm concerned" beside the request to resume ("Bin wieder da, von mir aus kann's
+weitergehen"; eighteenth round): the player speaks for themself, read past."""
+
+
 def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     """BACK said in words without the command's word ("Je suis rentré plus tôt que prévu, vous
     pouvez relancer mes délais", "I'm back early, please resume my games", "Sono tornato dalle
@@ -2759,6 +2845,7 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     suis rentré mais je repars demain"), a denial."""
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
+    line = _AS_FOR_ME.sub(" ", re.sub(r"(?i)(?<=\w)['’]s(?![\w'’])", " es", line))
     # "de l'hôpital", "dall'ospedale": the article apart
     m = _BACK.match(
         re.sub(r"(?i)(?<![\w'’])(l|d|dall|dell|nell|all|sull)['’](?=\w)", r"\1' ", line)
@@ -2922,13 +3009,13 @@ _PROPOSED_PAUSE = re.compile(
     r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
     r"(?:\s+(?:the|this)\s+(?:game|one))?"
     r"|(?:io\s+)?(?:vi\s+|ti\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
-    r"|di\s+sospendere\s+(?:la\s+partita\s+)?"
+    r"|di\s+sospendere(?:\s+la\s+partita)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
     r"(?:una\s+pausa)?"
     r"|ich\s+(?:schlage|m[öo]chte)\s+(?:vor,?\s+)?(?:eine\s+)?pause\s+(?:von\s+)?(?P<de>.+?)\s+"
     r"(?:vor|vorschlagen)(?=\s*(?:[,.;!]|$))"
     r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+)?(?:die\s+partie\s+|das\s+spiel\s+)?(?P<de2>.+?)"
-    r"\s+(?:zu\s+pausieren|pausieren)(?=\s*(?:[,.;!]|$))"
+    r"\s+(?:zu\s+pausieren|pausieren|ruhen\s+zu\s+lassen|ruhen\s+lassen)(?=\s*(?:[,.;!–—]|$))"
     r"|ich\s+schlage\s+vor,?\s+(?:dass\s+wir\s+|wir\s+machen\s+)?(?P<de3>.+?)\s+(?:eine\s+)?pause"
     r"(?:\s+(?:machen|einlegen|ein))?(?=\s*(?:[,.;!]|$))"
     r")(?![\w'’])(?P<rest>.*)$"
@@ -3085,11 +3172,19 @@ issue 31, fifteenth round): every proposal waits for their votes, so it is no co
 player's own. A name ("Wenn Anna zustimmt") or the past ("si les autres avaient été d'accord")
 is none of these."""
 _AGREE_ASKED = re.compile(
-    r"(?i)(?:^|(?<=[.!:;]))\s*(?:che\s+ne\s+dite|siete\s+d['’]\s*accordo|cosa\s+ne\s+pensate"
+    r"(?i)(?:^|(?<=[.!:;–—]))\s*(?:che\s+ne\s+dite|siete\s+d['’]\s*accordo|cosa\s+ne\s+pensate"
     r"|qu['’]\s*en\s+pensez[- ]vous|vous\s+[êe]tes\s+d['’]\s*accord|d['’]\s*accord"
     r"|what\s+do\s+you\s+(?:all\s+)?(?:think|say)|any\s+objections|(?:is\s+)?everyone\s+ok(?:ay)?"
     r"(?:\s+with\s+that)?|was\s+meint\s+ihr|was\s+haltet\s+ihr\s+davon|seid\s+ihr"
-    r"\s+einverstanden|einverstanden)\s*\?\s*$"
+    r"\s+einverstanden|einverstanden"
+    # is it all right with the others, asked (eighteenth round)
+    r"|(?:would|will|is)\s+(?:that|this|it)\s+(?:be\s+)?(?:ok(?:ay)?|fine|alright|all\s+right)"
+    r"(?:\s+(?:with|for)\s+" + _GROUP + r")?"
+    r"|(?:est-ce\s+que\s+)?(?:[çc]a|cela)\s+vous\s+(?:va|irait|convient|conviendrait)"
+    r"|(?:vi|ti)\s+va\s+bene|va\s+bene\s+(?:per|a)\s+(?:tutti|voi)|(?:vi|ti)\s+sta\s+bene"
+    r"|(?:w(?:ä|ae)re|ist)\s+(?:das|es)\s+(?:f(?:ü|ue)r\s+(?:euch|alle|sie)\s+)?(?:in\s+ordnung|ok(?:ay)?"
+    r"|recht)(?:\s+f(?:ü|ue)r\s+(?:euch|alle))?|passt\s+(?:das|es)(?:\s+(?:f(?:ü|ue)r\s+)?(?:euch|allen))?"
+    r")\s*\?\s*$"
 )
 """The others' agreement asked after a pause proposed, as the line's last sentence ("Che ne
 dite?", "Qu'en pensez-vous ?", "What do you think?", "Einverstanden?"): the vote it opens."""
@@ -3141,6 +3236,34 @@ def _agreed_pause(line: str) -> str | None:
 _ENDS_SENTENCE = re.compile(r"[.!]\s*$")
 
 
+_UNTIL_EVENT = re.compile(
+    r"(?:\s*,)?\s*(?<![\w'’])(?:[Uu]ntil|[Tt]ill|[Bb]is|[Ff]inch[ée]|[Jj]usqu['’]\s*[àa]\s+ce\s+qu['’]?\s*"
+    r"|le\s+temps\s+que?\s*)\s*(?P<who>[A-ZÀ-Ý][\w'’-]+|alle|everyone|everybody|tout\s+le\s+monde"
+    r"|tutti|he|she|they|il|elle|ils|elles|lui|lei|loro|er|sie)(?P<what>\s[^,.;:!?\d]{1,60})"
+)
+"""The end of a pause proposed said as an event, not a day ("for a week until Sam is out of
+hospital", "eine Woche ruhen lassen, bis Heinz aus dem Krankenhaus zurück ist", "finché Luca
+non torna", "le temps que Marc se remette"; eighteenth round): its reason, read past when it
+names no time (a day is :data:`_LATER_START`'s, asked back)."""
+
+
+def _without_event(line: str) -> str:
+    """``line`` without the end of a pause said as an event (:data:`_UNTIL_EVENT`)."""
+    from pbem.commands.durations import mentions_time
+
+    def event(m: re.Match[str]) -> str:
+        said = m["who"] + m["what"]
+        if (
+            mentions_time(said)
+            or _LATER_START.search(said)
+            or (_IF - {"se", "si"}).intersection(_words(said))
+        ):
+            return m[0]
+        return " "
+
+    return re.sub(r"\s+([,.;!])", r"\1", _UNTIL_EVENT.sub(event, line))
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
@@ -3152,6 +3275,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX:
         return []
+    line = _without_event(line)
     line = _agreed_pause(line) or line  # "Si les autres sont d'accord, on fait une pause ..."
     asked = _ASKED_PAUSE.match(line)
     if asked is not None and "?" not in asked["after"]:
