@@ -115,6 +115,7 @@ ASKING = _listed(
     vous c' y gibt es rimandereste mandereste inviereste mostrereste renverriez enverriez
     montreriez wuerden wuerdest wuerdet wurden
     u ur ya denn gerade eigentlich mal doch how comment come wie messo messa place placee placed
+    koennte
     ranked classe classee stehe steht suis sono list welchen welcher play playing joue jouer
     gioco giocando sto spielen spiele
     auriez bei bonsoir buonasera guten abend tag morgen evening it possible moeglich zu
@@ -166,7 +167,7 @@ ASKS = _listed(
     rimandi mandi invii mostri rimanderesti manderesti invieresti mostreresti renvoies envoies
     schickst sendest zeigst allegato anhang attachment jointe
     kind amabilite aimable gentile gentilmente freundlich nett
-    rispeditemi rispediscimi rispediresti rispedireste
+    rispeditemi rispediscimi rispediresti rispedireste koennte
     """
 )
 """Words that make a line a request: a modal, a wish, an imperative, "please"."""
@@ -396,6 +397,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or typed_after_prose(line)
         or asked_in_frame(line)
         or leave_announced(line)
+        or language_instead(line)
     )
 
 
@@ -1338,6 +1340,63 @@ def _language_asked(words: list[str], line: str) -> list[tuple[Spoken, str]]:
     return []
 
 
+_GET_MAILS = re.compile(
+    r"(?i)(?<![\w'’])(?:je\s+re[çc]ois|i\s+(?:get|receive)|i(?:['’]m|\s+am)\s+(?:getting|receiving)"
+    r"|(?:io\s+)?ricevo|mi\s+arrivano|ich\s+(?:bekomme|kriege|erhalte)|(?:bekomme|kriege|erhalte)\s+ich)"
+    r"(?P<what>[^.?!;:,]{0,50}?)\s+(?:en|in|auf)\s+(?P<was>[^\W\d_]+)(?![\w'’])"
+)
+"""The language the player gets our mails in now, said before the one asked for ("je reçois tous
+vos mails en anglais", "ricevo le vostre email in inglese", "I get your mails in English",
+"ich bekomme eure Mails auf Englisch"; eighteenth round)."""
+_CONTRARY = re.compile(
+    r"(?i)^\W*(?:(?:alors\s+que|tandis\s+que|bien\s+que|while|although|whereas|mentre|anche\s+se"
+    r"|obwohl|dabei|obgleich)(?![\w'’])[^,.;:!?]*[,.;:!?]\s*)?(?:(?:but|mais|ma|aber|however|pero|per[òo]|also|alors|allora"
+    r"|donc|quindi|so)(?![\w'’])\s*,?\s*)?"
+)
+_CAN_CHANGE = re.compile(
+    r"(?i)(?<=[.!])\s+(?:si\s+pu[òo]\s+(?:cambiare|fare)|[èe]\s+possibile|c['’]est\s+possible"
+    r"|est-ce\s+possible|(?:is\s+)?(?:that|it|this)\s+possible|can\s+(?:that|it|this)\s+be\s+(?:done|changed)"
+    r"|geht\s+das|ist\s+das\s+m(?:ö|oe)glich|kann\s+man\s+das\s+(?:(?:ä|ae)ndern|umstellen))\s*\?\s*$"
+)
+"""Whether the language can be changed, asked after the one preferred ("... ma preferirei
+l'italiano. Si può cambiare?"): the request's question."""
+_THEM = re.compile(
+    r"(?i)(?<![\w'’])(?:les|them|le|li|sie)(?=\s+(?:\w+\s+)?(?:avoir|recevoir|have|get"
+    r"|receive|avere|ricevere|bekommen|kriegen|erhalten|haben)\b|\s+(?:en|in|auf)\s)"
+)
+
+
+def language_instead(line: str) -> list[tuple[Spoken, str]]:
+    """LANG asked after the player says the language our mails come in now ("je reçois tous vos
+    mails en anglais alors que je suis française, est-ce que je pourrais les avoir en français
+    s'il vous plaît ?", "ricevo le vostre email in inglese ma preferirei l'italiano. Si può
+    cambiare?"; eighteenth round): the mails named in the complaint, the request after it names
+    one other language, by "them" ("les", "sie") or as the one preferred, and is read as
+    :func:`_language_asked` reads a request for it. ``[]`` otherwise (no request: "..., et c'est
+    très bien"; someone else's wish: "mon mari les voudrait en français")."""
+    lang = vocabulary().commands.get("lang")
+    m = _GET_MAILS.search(line)
+    if lang is None or m is None or len(line) > PROSE_MAX or lang.slot(m["was"]) is None:
+        return []
+    if not _MAIL_NOUNS & set(_words(m["what"])):
+        return []
+    rest = _CONTRARY.sub("", line[m.end() :], count=1)
+    named = [w for w in re.findall(r"[^\W\d_]+", rest) if lang.slot(w)]
+    if len(named) != 1 or lang.slot(named[0]) == lang.slot(m["was"]):
+        return []
+    rest = _THEM.sub("mails", _CAN_CHANGE.sub(" ?", rest))
+    if not re.search(r"(?i)(?<![\w'’])(?:en|in|auf|to)\s+" + named[0], rest):
+        rest = re.sub(  # "preferirei l'italiano", "I'd prefer French"
+            r"(?i)(?<![\w'’])(?:(?:l['’]\s*|le\s+|the\s+|das\s+|lo\s+|il\s+))?" + named[0],
+            "mails in " + named[0],
+            rest,
+            count=1,
+        )
+    words = _words(rest.replace("?", " "))
+    got = _language_asked(words, rest) if len(words) <= MAX_WORDS else []
+    return got if [s for s, _a in got] == [lang] else []
+
+
 _SELF = _listed("i je j' io ich")
 _TO_ME = _listed("me moi m' mi mir mich")
 _MAIL_NOUNS = _listed(
@@ -1821,7 +1880,7 @@ _AWAY = re.compile(
     r"|je\s+pars(?:\s+en\s+(?:vacances|d[ée]placement|voyage|cong[ée]))?"
     r"|away|(?:io\s+)?(?:sar[òo]|sono|star[òo]|sto)\s+(?:via|assente|fuori|irraggiungibile|offline"
     r"|in\s+(?:vacanza|viaggio|ferie|trasferta|ospedale)|all['’]estero|ricoverat[oa])"
-    r"|(?:io\s+)?parto|(?:io\s+)?vado|je\s+file)(?![\w'’])(?P<rest>.*)$"
+    r"|(?:io\s+)?parto|(?:io\s+)?vado|je\s+file|absente?|assente)(?![\w'’])(?P<rest>.*)$"
 )
 _ON_BUSINESS = re.compile(
     r"(?i)^\s*(?:for\s+work|on\s+business|pour\s+(?:le\s+)?(?:travail|boulot)|par\s+le\s+travail"
@@ -1898,7 +1957,7 @@ def _holds_clocks(tail: str) -> bool:
     return (
         bool(words & _HOLD_VERBS)
         and bool(words & _CLOCK_NOUNS)
-        and bool(words & _ME)
+        and bool(words & _MY_CLOCK)
         and _NEGATED_ANY.search(tail) is None
     )
 
@@ -2415,7 +2474,7 @@ _RESIGNED = re.compile(
     r"|abbandonare\s+(?:la|questa))\s+partita"
     r"|ich\s+(?:m(?:ö|oe)chte|will|w(?:ü|ue)rde\s+gerne?)\s+(?:aus\s+(?:der|dieser)\s+partie\s+aussteigen"
     r"|(?:die|diese)\s+partie\s+aufgeben)"
-    r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up"
+    r"|i\s+concede(?:\s+(?:the|this)\s+game)?|i\s+give\s+up(?:\s+(?:on\s+)?(?:the|this)\s+game)?"
     r"|j['’]\s*abandonne(?:\s+(?:la|cette)\s+partie)?|je\s+d[ée]clare\s+forfait"
     r"|je\s+me\s+retire(?:\s+de\s+(?:la|cette)\s+partie)?|je\s+jette\s+l['’]\s*[ée]ponge"
     r"|mi\s+ritiro(?:\s+(?:dalla|da\s+questa)\s+partita)?|abbandono(?:\s+(?:la|questa)\s+partita)?"
@@ -2428,12 +2487,31 @@ _RESIGNED = re.compile(
 la partie", "mi ritiro da questa partita", "Ich gebe auf"), or the command's word alone."""
 _RESIGNED_STRONG = re.compile(
     r"(?i)(?:i\s+resign|resigning|resign\s+from\s+(?:the|this)\s+game|concede\s+(?:the|this)\s+game|(?:la|cette)\s+partie"
+    r"|give\s+up\s+(?:on\s+)?(?:the|this)\s+game"
     r"|d[ée]clare\s+forfait|(?:dalla|questa)\s+partita|die\s+partie\s+auf|das\s+spiel\s+auf"
     r"|partie\s+aus|^(?:resign|abandonner|abbandona|aufgeben)\s*[.!]*$)"
 )
 """A resignation that names the game or is the command's word ("I resign", "j'abandonne la
 partie", "mi ritiro da questa partita", "ich gebe die Partie auf"); a bare giving up ("Ich gebe
 auf", "I give up") is despair as much, and is read only beside a farewell (:data:`_FAREWELL`)."""
+_THANKS_FOR_GAMES = (
+    r"|thanks?\s+(?:you\s+)?(?:all\s+)?for\s+the\s+(?:games|rounds)|merci\s+(?:[àa]\s+tous\s+)?pour\s+les\s+parties"
+    r"|grazie\s+(?:a\s+tutti\s+)?(?:per|delle)\s+(?:le\s+)?partite"
+    r"|danke\s+(?:euch\s+)?(?:f(?:ü|ue)rs\s+spiel(?:en)?|f(?:ü|ue)r\s+(?:das\s+spiel|die\s+(?:sch(?:ö|oe)nen\s+)?(?:runden"
+    r"|partien|spiele)))"
+)
+"""Thanks for the games played, a farewell beside a resignation ("Danke fürs Spiel!", "Danke für
+die schönen Runden!", "merci pour les parties"; eighteenth round)."""
+_NOT_KEEP_WAITING = (
+    r"|(?:i\s+)?(?:don['’]?t|do\s+not)\s+want\s+to\s+keep\s+(?:you|everyone)\s+waiting"
+    r"|(?:je\s+)?(?:ne\s+veux\s+pas|pr[ée]f[èe]re\s+ne\s+pas)\s+vous\s+faire\s+attendre"
+    r"|(?:non\s+)?voglio\s+farvi\s+aspettare|(?:und\s+)?ich\s+will\s+euch\s+nicht\s+(?:ewig\s+|l(?:ä|ae)nger\s+)?"
+    r"warten\s+lassen|(?:ich\s+)?schaffe\s+(?:ich\s+)?(?:das|es)\s+(?:einfach\s+)?nicht\s+mehr"
+    r"|schaffe\s+ich\s+(?:das|es)\s+(?:einfach\s+)?nicht\s+mehr"
+)
+"""Why a player resigns, said with a negation: no time to keep the others waiting ("ich will euch
+nicht ewig warten lassen", "je ne veux pas vous faire attendre", "Mit dem neuen Job schaffe ich
+das einfach nicht mehr"; eighteenth round)."""
 _FAREWELL = re.compile(
     r"(?i)(?<![\w'’])(?:let\s+the\s+computer|(?:free|freeing)\s+(?:up\s+)?(?:the|my)\s+seat"
     r"|thanks?\s+(?:you\s+)?(?:for|all\s+for)\s+the\s+game|good\s+luck\s+(?:all|everyone|to\s+all)"
@@ -2441,8 +2519,9 @@ _FAREWELL = re.compile(
     r"|merci\s+(?:[àa]\s+tous\s+)?pour\s+la\s+partie|bonne\s+(?:continuation|chance)"
     r"|lasciate\s+(?:giocare\s+)?il\s+computer|liberare?\s+il\s+(?:mio\s+)?posto"
     r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
-    r"|lasst\s+den\s+computer|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)"
-    r"(?![\w'’])"
+    r"|lasst\s+den\s+computer|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle"
+    + _THANKS_FOR_GAMES
+    + r")(?![\w'’])"
 )
 """A farewell to the game or its seat handed over ("thanks for the game", "lasst den Computer
 weiterspielen"): what confirms a bare giving up ("Ich gebe auf, habe keine Chance mehr" alone is
@@ -2469,7 +2548,10 @@ _RESIGNED_WHY = re.compile(
     r"|grazie\s+(?:a\s+tutti\s+)?(?:per|della)\s+(?:la\s+)?partita|buona\s+(?:continuazione|fortuna)"
     r"|zu\s+weit\s+(?:hinten|zur(?:ü|ue)ck)|keine\s+chance|(?:ist\s+)?(?:f(?:ü|ue)r\s+mich\s+)?gelaufen"
     r"|das\s+wird\s+nichts\s+mehr|keine\s+zeit\s+mehr|lasst\s+den\s+computer|(?:ist\s+)?verloren"
-    r"|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle)(?![\w'’])"
+    r"|danke\s+f(?:ü|ue)r\s+die\s+partie|viel\s+gl(?:ü|ue)ck|sorry\s+an\s+alle"
+    + _THANKS_FOR_GAMES
+    + _NOT_KEEP_WAITING
+    + r")(?![\w'’])"
 )
 """Why a player resigns, or the farewell beside it (too far behind, no time any more, let the
 computer play, thanks for the game): what confirms a resignation said in words."""
@@ -2843,8 +2925,14 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     holiday") or the request to resume. ``[]`` for anything else: a greeting alone ("Hi, I'm
     back!"), a question, a figure, a day or any other word after it ("I'm back on Monday", "je
     suis rentré mais je repars demain"), a denial."""
+    from pbem.mail.reply import is_courtesy
+
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
+    said_apart = re.split(r"(?<=[.!])\s+", line.strip())
+    while len(said_apart) > 1 and is_courtesy(said_apart[-1]):
+        said_apart.pop()  # "..., please restart my clocks. Thanks, Doris" (eighteenth round)
+    line = " ".join(said_apart)
     line = _AS_FOR_ME.sub(" ", re.sub(r"(?i)(?<=\w)['’]s(?![\w'’])", " es", line))
     # "de l'hôpital", "dall'ospedale": the article apart
     m = _BACK.match(
