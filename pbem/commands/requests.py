@@ -1385,6 +1385,7 @@ def language_instead(line: str) -> list[tuple[Spoken, str]]:
     if len(named) != 1 or lang.slot(named[0]) == lang.slot(m["was"]):
         return []
     rest = _THEM.sub("mails", _CAN_CHANGE.sub(" ?", rest))
+    rest = re.sub(r"(?i)(?<![\w'’])(aver|ricever)(?:le|li)(?![\w'’])", r"\1e mails", rest)  # "averle"
     if not re.search(r"(?i)(?<![\w'’])(?:en|in|auf|to)\s+" + named[0], rest):
         rest = re.sub(  # "preferirei l'italiano", "I'd prefer French"
             r"(?i)(?<![\w'’])(?:(?:l['’]\s*|le\s+|the\s+|das\s+|lo\s+|il\s+))?" + named[0],
@@ -2570,10 +2571,13 @@ resignation from the game."""
 
 _WAS_FUN = re.compile(
     r"(?i)(?<![\w'’])(?:(?:it\s+)?was\s+(?:fun|a\s+pleasure)|c['’][ée]tait\s+(?:sympa|un\s+plaisir)"
-    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)|hat\s+spa(?:ß|ss)\s+gemacht)(?![\w'’])"
+    r"|[èe]\s+stato\s+(?:bello|divertente|un\s+piacere)|hat\s+spa(?:ß|ss)\s+gemacht"
+    # the others wished fun (eighteenth round)
+    r"|(?:und\s+)?viel\s+spa(?:ß|ss)(?:\s+noch)?|have\s+fun|amusez-vous\s+bien|divertitevi)(?![\w'’])"
 )
-"""A farewell said in the past ("was fun", "c'était sympa", "hat Spaß gemacht"): its "was" is no
-past of the resignation, its "Spaß" no joke (seventeenth round)."""
+"""A farewell said in the past ("was fun", "c'était sympa", "hat Spaß gemacht") or fun wished to
+the others ("viel Spaß noch", "have fun"): its "was" is no past of the resignation, its "Spaß" no
+joke (seventeenth round)."""
 
 
 def resign_in_words(line: str) -> list[tuple[Spoken, str]]:
