@@ -349,7 +349,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             for k, x in enumerate(sentences)
             if (r := _requested(x))
             and not any(changes(cmd) for cmd, _arg in r)
-            and _asks(x, " ".join(sentences[k:]))
+            and (_asks(x, " ".join(sentences[k:])) or _deadline_asked(x, r))
         ]
         others = [x for k, x in enumerate(sentences) if k not in {k for k, _r in asked}]
         # one request, or the same said twice ("Wie sieht jetzt die Rangliste aus? Bitte
@@ -688,6 +688,20 @@ def _asks(sentence: str, onwards: str) -> bool:
     return not _ABOUT_IT.intersection(_words(onwards[: end.end()]))
 
 
+def _deadline_asked(sentence: str, got: list[tuple[Spoken, str]]) -> bool:
+    """Is ``sentence`` the question of when the player's deadline runs out ("Wann läuft
+    eigentlich meine Frist ab?", "When does my deadline expire?"; eighteenth round), read as
+    GAMES, which shows it? Its "when" asks for what GAMES answers, not about the thing."""
+    words = set(_words(sentence))
+    return (
+        [cmd.kind for cmd, _arg in got] == ["games"]
+        and sentence.rstrip().endswith("?")
+        and bool(_WHEN & words)
+        and bool(_MY_CLOCK & words)  # the player's own ("for Paul" is someone else's)
+        and not _FOR & words
+    )
+
+
 def asked_about(cmd: Spoken, rest: str) -> bool:
     """Is ``rest``, after the noun of a command that changes nothing, a question about the thing
     rather than for it ("Le classement, il est mis à jour quand exactement ?", "The history, how
@@ -741,6 +755,12 @@ _THEN_I_PLAY = re.compile(
     r"|i['’]ll\s+(?:play|move)|i\s+(?:play|move)|je\s+(?:joue|jouerai)|spiele\s+ich|ziehe\s+ich)"
     r"(?:\s+(?:subito|right\s+away|straight\s+away|tout\s+de\s+suite|directement|sofort|gleich))?"
     r"\W*$"
+    # the move promised once the thing asked is read ("Je jouerai mon coup après les avoir lues.";
+    # eighteenth round)
+    r"|^\W*(?:je\s+jouerai|je\s+joue|i['’]ll\s+(?:play|move)|i\s+will\s+(?:play|move)|gioco|giocher[òo]"
+    r"|ich\s+(?:ziehe|spiele))(?:\s+(?:mon\s+coup|my\s+move|my\s+turn|la\s+mia\s+mossa|meinen\s+zug))?"
+    r"\s+(?:apr[èe]s\s+(?:les|la|le|l['’])\s*avoir\s+lue?s?|after\s+(?:reading|i['’]ve\s+read)\s+(?:it|them)"
+    r"|dopo\s+averl[aeio]\s+lett[aeio]|nachdem\s+ich\s+(?:sie|es)\s+gelesen\s+habe)\W*$"
 )
 """The player's move promised after the thing asked ("Poi gioco subito.", "Then I'll play right
 away."): no second request, no move now."""
@@ -750,8 +770,14 @@ def _asked_by_pronoun(sentences: list[str]) -> list[tuple[Spoken, str]]:
     """A request of the last sentence by a pronoun, for the one thing (of a command that changes
     nothing) the sentence before names ("Je ne vois pas bien le plateau sur mon téléphone, vous
     pouvez me le renvoyer ?", "Is there a player guide somewhere? Could you send it?")."""
-    while len(sentences) > 2 and _THEN_I_PLAY.match(sentences[-1]):
-        sentences = sentences[:-1]  # "Me lo rimandate? Poi gioco subito." (seventeenth round)
+    while len(sentences) > 2 and (
+        _THEN_I_PLAY.match(sentences[-1]) or not _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
+    ):
+        # "Me lo rimandate? Poi gioco subito." (seventeenth round); "Könnt ihr sie mir bitte
+        # schicken, bevor ich ziehe?": the clause of when, its question the request's
+        ask = "?" if "?" in sentences[-1] and not _THEN_I_PLAY.match(sentences[-1]) else ""
+        sentences = [*sentences[:-2], sentences[-2] + ask]
+
     if len(sentences) < 2:
         return []
     last = _words(_BEFORE_I_PLAY.sub(" ", sentences[-1]))
@@ -1385,7 +1411,9 @@ def language_instead(line: str) -> list[tuple[Spoken, str]]:
     if len(named) != 1 or lang.slot(named[0]) == lang.slot(m["was"]):
         return []
     rest = _THEM.sub("mails", _CAN_CHANGE.sub(" ?", rest))
-    rest = re.sub(r"(?i)(?<![\w'’])(aver|ricever)(?:le|li)(?![\w'’])", r"\1e mails", rest)  # "averle"
+    rest = re.sub(
+        r"(?i)(?<![\w'’])(aver|ricever)(?:le|li)(?![\w'’])", r"\1e mails", rest
+    )  # "averle"
     if not re.search(r"(?i)(?<![\w'’])(?:en|in|auf|to)\s+" + named[0], rest):
         rest = re.sub(  # "preferirei l'italiano", "I'd prefer French"
             r"(?i)(?<![\w'’])(?:(?:l['’]\s*|le\s+|the\s+|das\s+|lo\s+|il\s+))?" + named[0],
@@ -3100,6 +3128,7 @@ _PROPOSED_PAUSE = re.compile(
     # round; not "should we", "maybe we should": asked back)
     r"|(?:could|can)\s+we\s+(?:please\s+)?(?:pause|take\s+a\s+break\s+(?:from|in))"
     r"(?:\s+(?:the|this)\s+(?:game|one))?"
+    r"|(?:could|can)\s+we\s+(?:please\s+)?(?:propose|suggest)\s+(?:a\s+)?(?:pause|break)"
     r"|(?:io\s+)?(?:vi\s+|ti\s+)?propongo\s+(?:di\s+fare\s+|di\s+fermarci|di\s+fermare(?:\s+la\s+partita)?"
     r"|di\s+sospendere(?:\s+la\s+partita)?"
     r"|di\s+mettere\s+(?:la\s+partita\s+)?in\s+pausa(?:\s+la\s+partita)?)?"
@@ -3356,6 +3385,41 @@ def _without_event(line: str) -> str:
     return re.sub(r"\s+([,.;!])", r"\1", _UNTIL_EVENT.sub(event, line))
 
 
+_LENGTH_OF_PAUSE = re.compile(
+    r"(?i)(?<![\w'’])(?P<len>(?:an?|one|two|three|four|\d{1,2})\s+(?:days?|weeks?|fortnight|months?))"
+    r"['’]s?\s+(?P<what>pause|break)(?![\w'’])"
+)
+"""A pause's length said before it as a possessive ("a week's pause", "two weeks' break";
+eighteenth round): read as "a pause of a week"."""
+
+
+def _said_again(tail: str, got: str) -> bool:
+    """Do the lengths of ``tail`` only say the pause's length ``got`` again ("Could we pause this
+    game for a week? ... I'm proposing a 7 day pause if the others agree"; eighteenth round),
+    with no other figure?"""
+    from pbem.commands.durations import leading_duration
+    from pbem.mail.reply import strip_please
+
+    words = tail.split()
+    said = {
+        x
+        for i in range(len(words))
+        for k in (3, 2, 1)
+        if (x := leading_duration(" ".join(words[i : i + k]), strip_please))
+    }
+    figures = re.findall(r"\d+", tail)
+    return said == {got} and len(figures) <= 1 and not _ADDED.intersection(_words(tail))
+
+
+_ADDED = _listed(
+    """then puis ensuite encore more another again additional further extra plus autres
+    noch weitere weiteren nochmal dann danach zusaetzlich ancora altri altre altro poi dopo
+    inoltre after apres"""
+)
+"""Words that add a second length to the first, not say it again ("une semaine, puis 7 jours
+encore", "a week, then another 7 days")."""
+
+
 def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     """PROPOSE PAUSE said in words without the command's words (issue 31, eighth round): a
     proposal in the first person and now, then the pause's length that the service reads, then
@@ -3367,7 +3431,7 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     line = _GREETING.sub("", line)  # "Hallo zusammen, ich schlage vor, ..."
     if len(line) > PROSE_MAX:
         return []
-    line = _without_event(line)
+    line = _LENGTH_OF_PAUSE.sub(r"\g<what> of \g<len>", _without_event(line))
     line = _agreed_pause(line) or line  # "Si les autres sont d'accord, on fait une pause ..."
     asked = _ASKED_PAUSE.match(line)
     if asked is not None and "?" not in asked["after"]:
@@ -3405,9 +3469,10 @@ def pause_in_words(line: str) -> list[tuple[Spoken, str]]:
     if got is None or not re.fullmatch(r"\d+[dh]", got):
         return []
     tail = f"{around} {tail}".strip(" ,;.!")
-    if tail and _length_in_rest(tail, strip_please):
+    again = bool(tail) and _said_again(tail, got)
+    if tail and _length_in_rest(tail, strip_please) and not again:
         return []  # "Je propose une pause d'une semaine, voire deux semaines"
-    if tail and (any(c.isdigit() for c in tail) or _doubts_pause(tail)):
+    if tail and ((any(c.isdigit() for c in tail) and not again) or _doubts_pause(tail)):
         return []
     cmd = vocabulary().commands.get("propose")
     return [(cmd, f"PAUSE {got}")] if cmd is not None else []

@@ -288,6 +288,35 @@ Ich gebe auf. Danke fürs Spiel und viel Spaß noch!
 
 === de-c18-23 | de | fc:turn | webde | ask
 Ich gebe auf. Danke fürs Spiel! Nein, Quatsch, ich spiele weiter.
+=== fr-c18-24 | fr | vs:turn | webde | rules
+Je n'ai pas bien compris les règles. Pourriez-vous me les envoyer ? Je jouerai mon coup après les avoir lues.
+
+=== fr-c18-25 | fr | vs:turn | webde | nothing
+Je n'ai pas bien compris les règles. Paul me les a envoyées, je jouerai mon coup après les avoir lues.
+
+=== fr-c18-26 | fr | fc:moved | gmail | ask
+Je propose une pause d'une semaine, puis 7 jours encore.
+
+=== de-c18-24 | de | vs:turn | k9 | rules
+Ich habe die Regeln nicht mehr im Kopf. Könnt ihr sie mir bitte schicken, bevor ich ziehe?
+
+=== de-c18-25 | de | vs:turn | k9 | nothing
+Ich habe die Regeln nicht mehr im Kopf. Könnt ihr sie mir bitte schicken, bevor ich ziehe? Ach nein, hab sie doch gefunden, vergesst es.
+
+=== de-c18-26 | de | fc:moved | outlook-mobile | games
+Wann läuft eigentlich meine Frist ab? Hab den Überblick über meine Partien verloren
+
+=== en-c18-23 | en | fc:moved | gmail | games
+When does my deadline expire? I lost track of my games.
+
+=== en-c18-24 | en | fc:moved | gmail | nothing
+When does the deadline expire for Paul? He lost track of his games.
+
+=== en-c18-25 | en | fc:moved | outlook | propose PAUSE 7d
+Could we propose a week's pause to the others? Half the club is down with flu.
+
+=== en-c18-26 | en | fc:moved | outlook | ask
+Could we propose a week's pause to the others? Or two weeks?
 """
 
 
