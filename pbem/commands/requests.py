@@ -297,6 +297,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
     line = _AT_LEISURE.sub(" please", line)  # "Send me my STATS when you can."
     line = _WHILE_WAITING.sub(" ", line)  # "While I wait for North, could you send me ..."
     line = _SAID_PLAINLY.sub(_plainly, line)
+    line = _TO_SEE_WHERE.sub("", line)  # "..., que je voie où j'en suis."
     got = _requested(line)
     if got:
         return got
@@ -823,6 +824,15 @@ dove ho sbagliato con il drago", "pour voir où je me suis trompé"): the past o
 correction of the request (seventeenth round)."""
 
 
+_TO_SEE_WHERE = re.compile(
+    r"(?i)\s*,?\s*(?<![\w'’])(?:que\s+je\s+voie|pour\s+(?:que\s+je\s+voie|voir)|(?:just\s+)?to\s+see"
+    r"|per\s+vedere|(?:damit|dass)\s+ich\s+sehe|um\s+zu\s+sehen)\s*,?\s+(?:o[uù]\s+j['’]\s*en\s+suis"
+    r"|o[uù]\s+je\s+me\s+situe|where\s+i\s+stand|how\s+i['’]?m\s+doing|come\s+sto(?:\s+messo|\s+messa)?"
+    r"|a\s+che\s+punto\s+sono|dove\s+sono|wo\s+ich\s+stehe)(?![\w'’])(?=\s*[.!?]*\s*$)"
+)
+"""Why the standings or the statistics are asked, at the end of the request ("Et le classement
+aussi, que je voie où j'en suis.", "just to see where I stand", "per vedere come sto", "damit
+ich sehe, wo ich stehe"; eighteenth round): the purpose, read past."""
 _CURIOUS = _listed(
     """par pour per for out of aus just juste curiosite curiosita curiosity neugier interesse
     interest fun plaisir piacere spass info information informazione"""
