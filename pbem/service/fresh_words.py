@@ -427,6 +427,15 @@ _CONTRACTIONS = (
     ),
     (re.compile(r"\bill(?= (?:join|play|watch|take|leave|stand|withdraw|follow|be)\b)"), "i will"),
     (re.compile(r"\b(can|don|won|isn|aren|didn|doesn|couldn|wouldn)t\b"), r"\1 not"),
+    # both kinds named as the choice left to us (eighteenth round): either game
+    (
+        re.compile(
+            r"(?:,\s*)?\b(?:egal\s+ob|either|soit|sia|entweder|que\s+ce\s+soit)?\s*(?:(?:die|la|le|il)\s+)?"
+            r"(?:forbidden\s+city|verbotenen?\s+stadt)\s*,?\s+(?:or|ou|o|oder)\s+(?:(?:die|la|le|il)\s+)?"
+            r"(?:forbidden\s+city|verbotenen?\s+stadt)\b(?![^.!;]*\?)"
+        ),
+        " either game",
+    ),
 )
 _TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*'?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[-\u2013\u2014]\s+")
@@ -789,8 +798,9 @@ def _sentence(text: str) -> Request | None:
     if said is not None and _JOIN in said and _LEAVE in said:
         particle = _PARTICLES.get(words[-1])
         said = (particle,) if particle else None
-    if said is not None and _LEAVE in said and "?" in text:
-        return None  # "Je me retire de o-fc-3a9c ?": a leave asked about, never carried out
+    if said is not None and _LEAVE in said and "?" in text and _wish(words) is None:
+        return None  # "Je me retire de o-fc-3a9c ?": a leave asked about ("Could I withdraw
+        # from ...?" asks for it)
     if said is not None:
         said = _agreeing(words, 0, _as_role(said, words))
     if said is not None and first is not None and not _object_is_target(words, first[1], False):

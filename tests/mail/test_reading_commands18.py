@@ -317,6 +317,20 @@ Could we propose a week's pause to the others? Half the club is down with flu.
 
 === en-c18-26 | en | fc:moved | outlook | ask
 Could we propose a week's pause to the others? Or two weeks?
+=== de-c18-27 | de | fresh | webde | standby any
+Hallo, ich würde gern als Ersatzspieler einspringen, egal ob Forbidden City oder Verbotene Stadt.
+
+=== de-c18-28 | de | fresh | webde | nothing
+Hallo, ich würde gern als Ersatzspieler einspringen, Forbidden City oder Verbotene Stadt?
+
+=== it-c18-21 | it | fresh | bare | standby any
+se manca qualcuno in una partita qualsiasi, Forbidden City o Verbotene Stadt, mettetemi pure in lista come riserva.
+
+=== fr-c18-27 | fr | fc:over | thunderbird | record + standings
+Vous pouvez m'envoyer la feuille de partie ? Et le classement aussi, que je voie où j'en suis.
+
+=== fr-c18-28 | fr | fc:over | thunderbird | record
+Vous pouvez m'envoyer la feuille de partie ? Paul a le classement, que je voie où j'en suis.
 """
 
 
