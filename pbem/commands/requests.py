@@ -384,7 +384,7 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
             return named
         if not asked and (answered := _vote_answered(sentences)):
             return answered
-    return (
+    got = (
         said_later(line)
         or leave_in_words(line)
         or leave_asked_after(line)
@@ -400,6 +400,38 @@ def requested(line: str) -> list[tuple[Spoken, str]]:
         or leave_announced(line)
         or language_instead(line)
     )
+    if any(cmd.kind == "vacation" for cmd, _arg in got) and clock_spoken_against(line):
+        return []
+    return got
+
+
+def clock_spoken_against(line: str) -> bool:
+    """Does ``line``, which says a leave, speak of the player's clock otherwise than asking
+    plainly to stop it for that leave (:func:`_leave_clause_asked`): denied, asked about, put
+    off or given another length ("I'm away for ten days. Please don't stop my clock.", "Est-ce
+    que vous bloquez mon temps automatiquement ?", "Bitte meine Uhr anhalten, aber erst ab
+    Montag", "Please stop my clock for a week" after "until Sunday"; eighteenth round)? The
+    clauses beside the request may only be courtesy or a remark (a reason without network
+    aside: "non riuscirò a giocare"); those before it say the leave, read by the leave's own
+    readers."""
+    from pbem.mail.reply import is_courtesy
+
+    for sentence in _SENTENCE_CUT.split(line):
+        clauses = [c for c in re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", sentence) if c.strip()]
+        held = [k for k, c in enumerate(clauses) if _clock_held(c)]
+        if not held:
+            continue
+        for k, clause in enumerate(clauses[held[0] :], start=held[0]):
+            # (the clauses before the request say the leave: its readers' own)
+            if k in held:
+                end = _leave_clause_asked(clause.strip(" .!"))
+                if end is None or end[0] == "length":
+                    return True
+            elif "?" in clause or not (
+                is_courtesy(clause) or _aside(without_offline(clause).strip(" .!"))
+            ):
+                return True
+    return False
 
 
 _REASON = re.compile(
@@ -2005,7 +2037,8 @@ _MY_CLOCK = _listed("me m' moi mi mich mir my mes mon ma mie miei mio mia meine 
 """Whose clock a clause asks to stop: the player's own ("mon temps", "il mio orologio", "meine
 Bedenkzeit"; never "son délai", "seine Uhr")."""
 _ASK_TO = _listed(
-    "vi vous ihr euch you chiedo chiediamo demande demandons prie bitten ask far faire"
+    """vi vous ihr euch you chiedo chiediamo demande demandons prie bitten ask far faire
+    pure gentilmente cortesemente kindly doch mal now maintenant ora subito jetzt sofort"""
 )
 """Who asks to stop the player's clock and of whom ("Vi chiedo di fermare ...", "je vous demande
 de bloquer ...", "I ask you to stop ..."), besides :data:`_LEAVE_ASK_WORDS`."""
