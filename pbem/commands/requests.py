@@ -1964,7 +1964,11 @@ _UNTIL_THEN = re.compile(
     r"|bis\s+dahin|bis\s+dann|so\s+lange|solange|aussi\s+longtemps|per\s+tutto\s+quel\s+tempo"
     # the time between, said as "meanwhile" (eighteenth round)
     r"|nel\s+frattempo|in\s+the\s+meantime|meanwhile|entre-?temps|pendant\s+ce\s+temps(?:-l[àa])?"
-    r"|in\s+der\s+zwischenzeit|w(?:ä|ae)hrenddessen)(?![\w'’])"
+    r"|in\s+der\s+zwischenzeit|w(?:ä|ae)hrenddessen"
+    # the player's return itself ("till I'm down", "jusqu'à mon retour", "bis ich zurück bin")
+    r"|(?:until|till|til)\s+i(?:['’]m|\s+am|\s+get|\s+come)\s+(?:back|down|home|out)"
+    r"|jusqu['’]\s*[àa]\s+mon\s+retour|fino\s+al\s+mio\s+(?:ritorno|rientro)"
+    r"|bis\s+(?:zu\s+meiner\s+r(?:ü|ue)ckkehr|ich\s+(?:wieder\s+)?(?:zur(?:ü|ue)ck|da)\s+bin))(?![\w'’])"
 )
 """The day named before, in the tail of a leave in words ("Please put me on vacation until
 then"): no second length (another length, "puis pendant deux semaines", is asked back)."""
@@ -2049,8 +2053,19 @@ def _clock_held(clause: str) -> bool:
     :data:`_CLOCK_NOUNS`), as the request to stop the player's clock that stands for a leave's
     word ("Merci de bloquer mon temps d'ici là", "Vi chiedo di fermare il mio orologio nel
     frattempo", "Bitte meine Bedenkzeit bis dahin anhalten"; eighteenth round)?"""
-    words = set(_words(_HOLD_IT.sub(r"anhalten \g<obj>", clause)))
-    return bool(words & _HOLD_VERBS) and bool(words & _CLOCK_NOUNS)
+    said = _words(_HOLD_IT.sub(r"anhalten \g<obj>", _UNTIL_THEN.sub(" ", clause)))
+    clocks = [
+        w
+        for k, w in enumerate(said)
+        if w in _CLOCK_NOUNS
+        and (w not in _TIME_WORDS or said[k - 1 : k] and said[k - 1] in _MY_CLOCK)
+    ]
+    return bool(set(said) & _HOLD_VERBS) and bool(clocks)
+
+
+_TIME_WORDS = _listed("temps tempo zeit")
+"""Clock nouns that are the player's clock only after a possessive ("bloquez mon temps", "meine
+Zeit anhalten"; not "pendant ce temps", "pas le temps", "in der Zeit")."""
 
 
 def _without_asides(line: str) -> str:
@@ -2352,8 +2367,10 @@ def _leave_clause_asked(clause: str) -> tuple[str, str] | None:
             break
     clause = _ENTER_IT.sub(r"eintragen \g<obj>", clause)
     nouns = list(_LEAVE_NOUNS.finditer(clause))
+    if _clock_held(clause) and (held := _clock_clause_asked(clause, end)) is not None:
+        return held  # ("can you pause my deadlines until then?": "pause" the verb)
     if not nouns and _clock_held(clause):
-        return _clock_clause_asked(clause, end)
+        return None
     if len(nouns) != 1:
         return None
     words = _words(clause[: nouns[0].start()] + " " + clause[nouns[0].end() :])
@@ -2384,8 +2401,8 @@ def _clock_clause_asked(clause: str, end: tuple[str, str]) -> tuple[str, str] | 
     délai", "seine Uhr"), a negation, or no asking."""
     clause = _HOLD_IT.sub(r"anhalten \g<obj>", clause)
     words = _words(clause)
-    if _NEGATED_ANY.search(clause) or not _MY_CLOCK.intersection(words):
-        return None
+    if _NEGATED_ANY.search(clause):
+        return None  # (whose clock: the closed lists hold only the player's own possessives)
     if any(
         w not in _LEAVE_ASK_WORDS
         and w not in _HOLD_VERBS
@@ -2983,6 +3000,8 @@ _WELL_AGAIN = re.compile(
 meglio", "mir geht's wieder gut"): courtesy (seventeenth round)."""
 
 
+_SIGN_OFF = _listed("cheers best regards cordialement saluti cari gruss gruesse lg bises ciao")
+"""The first word of a sign-off after a request, besides :data:`_THANKS` ("Cheers, Bob")."""
 _AS_FOR_ME = re.compile(
     r"(?i)(?<![\w'’])(?:von\s+mir\s+aus|meinetwegen|pour\s+ma\s+part|de\s+mon\s+c[ôo]t[ée]"
     r"|per\s+quanto\s+mi\s+riguarda|da\s+parte\s+mia|per\s+me|as\s+far\s+as\s+i['’]?m\s+concerned"
@@ -3005,7 +3024,11 @@ def back_in_words(line: str) -> list[tuple[Spoken, str]]:
     if len(line) > PROSE_MAX or "?" in line or any(c.isdigit() for c in line):
         return []
     said_apart = re.split(r"(?<=[.!])\s+", line.strip())
-    while len(said_apart) > 1 and is_courtesy(said_apart[-1]):
+    while (
+        len(said_apart) > 1
+        and is_courtesy(said_apart[-1])
+        and _words(said_apart[-1])[:1] in ([w] for w in _THANKS | _SIGN_OFF)
+    ):
         said_apart.pop()  # "..., please restart my clocks. Thanks, Doris" (eighteenth round)
     line = " ".join(said_apart)
     line = _AS_FOR_ME.sub(" ", re.sub(r"(?i)(?<=\w)['’]s(?![\w'’])", " es", line))
