@@ -15,7 +15,8 @@ about.
 
 The first 74 cases were written as probes before the reader was changed
 (/work/notes/probes-commands.txt), the rest during the change; the base commit (039b1d9) read
-53 of the 74, none wrong.
+53 of the 74, none wrong. Of the last seven (a leave beside the player's clock spoken of
+otherwise: denied, asked about, put off, another length) it read five WRONG.
 """
 
 from __future__ import annotations
@@ -331,6 +332,26 @@ Vous pouvez m'envoyer la feuille de partie ? Et le classement aussi, que je voie
 
 === fr-c18-28 | fr | fc:over | thunderbird | record
 Vous pouvez m'envoyer la feuille de partie ? Paul a le classement, que je voie où j'en suis.
+=== en-c18-27 | en | fc:turn | gmail | ask
+I'm away for ten days. Please don't stop my clock, I'll play from my phone.
+
+=== en-c18-28 | en | fc:moved | gmail | ask
+I'm away until Sunday. Please stop my clock for a week.
+
+=== en-c18-29 | en | fc:moved | gmail | vacation 7d
+Off to the mountains for a week, no signal up there. Please hold my clock till I'm back.
+
+=== fr-c18-29 | fr | fc:moved | orange | ask
+Je suis en vacances une semaine. Est-ce que vous bloquez mon temps automatiquement ?
+
+=== de-c18-29 | de | fc:turn | webde | ask
+Ich bin zwei Wochen weg. Bitte meine Uhr anhalten, aber erst ab Montag.
+
+=== de-c18-30 | de | fc:moved | webde | vacation ~until sunday
+bin bis sonntag unterwegs, bitte uhr anhalten
+
+=== it-c18-22 | it | fc:moved | gmail | ask
+Sono via una settimana. Non fermate il mio orologio, gioco dal telefono.
 """
 
 
